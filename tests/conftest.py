@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 # Every test that touches pygame draws into memory, never onto a screen.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -17,9 +18,24 @@ if TYPE_CHECKING:
     from companion.hw.display.screen import ScreenDisplay
 
 
+# Hypothesis builds its table of characters on its first text drawn, which on a clean clone
+# of a loaded machine took long enough to fail its health check (robust59 F2); no property
+# test here is about speed.
+settings.register_profile("companion", deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("companion")
+
+
 @pytest.fixture(autouse=True)
 def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Keep every test's config and data in its own temporary folder."""
+    """Keep every test's config and data in its own temporary folder, with no setting the
+    shell exported (``COMPANION_GAME_PRESET``: robust59 F4) and a terminal of 80 columns,
+    which output read by the tests is written for, whatever ``COLUMNS`` the shell has (F3);
+    a test of another width sets its own."""
+    for name in [name for name in os.environ if name.startswith("COMPANION_")]:
+        monkeypatch.delenv(name)
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.delenv("LINES", raising=False)
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
     return tmp_path

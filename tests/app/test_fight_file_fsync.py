@@ -28,7 +28,7 @@ from companion.app.session.controls import Controls
 from companion.errors import DataError
 from companion.hw.buttons import Button
 from tests.app.table import Player
-from tests.app.test_fight_file_question import SIM, Screen, resumed
+from tests.app.test_fight_file_question import Screen, resumed, sim
 from tests.app.test_fight_file_refused import (
     FOUR_ACTIONS,
     AfterTheFirstAction,
@@ -132,7 +132,7 @@ def test_a_restart_after_a_failed_folder_fsync_asks_nothing(
     assert len(on_file(tmp_path)["journal"]) == 3 and saved(tmp_path).inputs == first.journal
     screen = Screen([Button.FLEE])  # would quit at the question
     with pytest.raises(KeyboardInterrupt):  # the power goes at the fight's first menu
-        run_genso(resumed(tmp_path), SIM, titled(screen, "genso"), Controls([screen]), None)
+        run_genso(resumed(tmp_path), sim(), titled(screen, "genso"), Controls([screen]), None)
     assert screen.views and not any(view.message for view in screen.views)
     assert on_file(tmp_path) == first.fight.to_json()
     assert saved(tmp_path).fight_sha == sha(path)
@@ -219,7 +219,7 @@ def test_a_cut_that_undid_a_write_whose_folder_fsync_failed_asks_nothing(
     assert len(on_file(tmp_path)["journal"]) == 3
     screen = Screen([Button.FLEE])  # would quit at the question
     with pytest.raises(KeyboardInterrupt):  # the power goes at the fight's first menu
-        run_genso(resumed(tmp_path), SIM, titled(screen, "genso"), Controls([screen]), None)
+        run_genso(resumed(tmp_path), sim(), titled(screen, "genso"), Controls([screen]), None)
     assert screen.views and not any(view.message for view in screen.views)
     assert on_file(tmp_path) == first.fight.to_json()
     # Synced this time: the save is again one an older companion reads.

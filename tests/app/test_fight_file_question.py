@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.app.commands.play.table_modes import run_coc, run_genso, titled
-from companion.app.config import load_config
+from companion.app.config import Config, load_config
 from companion.app.modes import coc, genso
 from companion.app.modes.fight_file import write_fight_file
 from companion.app.modes.fight_save import load_fight_save
@@ -79,7 +79,10 @@ def resumed(folder: Path) -> argparse.Namespace:
                               resume=True, seed=5, mode=None, headless=False)
 
 
-SIM = load_config(env={}, overrides={"dice.source": "sim"})
+def sim() -> Config:
+    """The settings with simulated dice, read in the test's own config folder (at import,
+    before conftest's, the user's own config.toml was read: robust59 F8)."""
+    return load_config(env={}, overrides={"dice.source": "sim"})
 
 
 def test_the_player_takes_up_the_fight_file_the_gm_changed(
@@ -90,7 +93,7 @@ def test_the_player_takes_up_the_fight_file_the_gm_changed(
     gms = fight.read_text(encoding="utf-8")
     screen = Screen([Button.ATTACK, Button.ATTACK])  # take it up; OK to the save kept aside
     with pytest.raises(KeyboardInterrupt):
-        run_genso(resumed(tmp_path), SIM, titled(screen, "genso"), Controls([screen]), None)
+        run_genso(resumed(tmp_path), sim(), titled(screen, "genso"), Controls([screen]), None)
     question, kept = screen.views[0], screen.views[1]
     assert [o.label for o in question.options] == ["Take up the fight file 戦闘ファイルから再開",
                                                     "Quit 終了"]
@@ -114,7 +117,7 @@ def test_quit_leaves_the_table_and_the_fight_file_as_they_are(tmp_path: Path) ->
     stopped_genso_table(tmp_path)
     files = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
     screen = Screen([Button.FLEE])
-    run_genso(resumed(tmp_path), SIM, titled(screen, "genso"), Controls([screen]), None)
+    run_genso(resumed(tmp_path), sim(), titled(screen, "genso"), Controls([screen]), None)
     assert len(screen.views) == 1 and screen.views[0].options[1].label == "Quit 終了"
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()} == files
 
@@ -128,7 +131,7 @@ def test_a_coc_table_asks_too_under_its_own_title(tmp_path: Path) -> None:
     write_fight_file(fight, fight_004()[0])  # another fight in its place
     screen = Screen([Button.ATTACK, Button.ATTACK])
     with pytest.raises(KeyboardInterrupt):
-        run_coc(resumed(tmp_path), SIM, titled(screen, "coc"), Controls([screen]), None)
+        run_coc(resumed(tmp_path), sim(), titled(screen, "coc"), Controls([screen]), None)
     assert [v.title for v in screen.views[:2]] == [COC_TITLE, COC_TITLE]
     saved = load_fight_save(state, "coc")
     assert saved is not None and saved.fight == fight_004()[0].to_json()

@@ -70,9 +70,11 @@ def test_a_narrow_table_keeps_the_date_result_floor_and_gold_whole(
 
 
 def test_columns_are_left_out_whole_the_least_needed_first(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
     """At 60 columns the seed, which plays the game again, is kept whole, not cut to
     "21474836…"; the rules revision, the level and the preset are left out and said so."""
+    companion_on_path(tmp_path, monkeypatch)  # the note's command, at any checkout's path
     out = table_at(60, monkeypatch, capsys)
     said = cells(out)
     assert {"2147483647", "3", "ジャバウォック"} <= set(said), out

@@ -15,6 +15,12 @@ import pytest
 from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def quoted(path: Path) -> str:
+    """``path`` as the script prints it in a command, quoted where it must be (a checkout
+    at a path with a space: robust59 F5)."""
+    return shlex.quote(str(path))
 SCRIPT = ROOT / "scripts" / "install-pi.sh"
 NOBODY_HOME = pwd.getpwnam("nobody").pw_dir
 
@@ -60,7 +66,8 @@ def test_dry_run_plans_packages_groups_venv_and_unit(tmp_path: Path) -> None:
     assert "Environment=SDL_VIDEODRIVER=kmsdrm" in out
     assert "systemctl enable jongrogue-companion.service" in out
     # `companion` on the PATH from the next login (~/.profile adds ~/.local/bin)
-    assert f"ln -sfn {ROOT}/.venv/bin/companion {NOBODY_HOME}/.local/bin/companion" in out
+    assert f"ln -sfn {quoted(ROOT / '.venv/bin/companion')} {NOBODY_HOME}/.local/bin/companion" \
+        in out
 
 
 def test_the_packages_bring_fc_match_which_finds_the_japanese_font(tmp_path: Path) -> None:
@@ -291,8 +298,9 @@ def test_the_compiled_rules_core_is_built_last_and_its_failure_stops_nothing(
         return next(i for i, line in enumerate(lines) if text in line)
 
     compiler = where("apt-get install -y -qq gcc libc6-dev python3-dev")
-    mypy = where(f"pip install -q -c {ROOT}/scripts/pi-constraints.txt mypy setuptools")
-    build = where(f"{ROOT}/.venv/bin/python {ROOT}/scripts/build_compiled.py")
+    mypy = where(f"pip install -q -c {quoted(CONSTRAINTS)} mypy setuptools")
+    build = where(f"{quoted(ROOT / '.venv/bin/python')} "
+                  f"{quoted(ROOT / 'scripts/build_compiled.py')}")
     assert where(" -e ") < where("systemctl enable") < compiler < mypy < build
     assert lines[build + 1:build + 3] == [
         "== done. Log out and back in (or reboot) so the new groups apply and the",
@@ -353,7 +361,7 @@ def test_pip_installs_the_pis_tested_versions(tmp_path: Path) -> None:
     out = subprocess.run(["bash", str(SCRIPT), "--dry-run"], capture_output=True, text=True,
                          check=True, env=logged_in_as(tmp_path, "nobody", 65534)).stdout
     pip = next(line for line in out.splitlines() if " -e " in line and "pip install" in line)
-    assert f"-c {CONSTRAINTS} -e {ROOT} 'numpy<2'" in pip
+    assert f"-c {quoted(CONSTRAINTS)} -e {quoted(ROOT)} 'numpy<2'" in pip
     pinned = pins()
     assert pinned["numpy"].startswith("1.")  # install-pi.sh's numpy<2, for picamera2
     assert pinned["opencv-python-headless"].startswith("4.")  # OpenCV 5 needs numpy 2
@@ -459,7 +467,8 @@ def test_the_venv_is_debians_python_and_sees_its_packages(tmp_path: Path) -> Non
     stand_in(tmp_path / "bin", "python3", "exit 1")  # another python3, first on PATH
     out = subprocess.run(["bash", str(SCRIPT), "--dry-run"], capture_output=True, text=True,
                          check=True, env=env).stdout
-    assert f"+ /usr/bin/python3 -m venv --system-site-packages {ROOT}/.venv" in out.splitlines()
+    assert f"+ /usr/bin/python3 -m venv --system-site-packages {quoted(ROOT / '.venv')}" \
+        in out.splitlines()
     check = next(line for line in out.splitlines() if line.endswith(" pygame lgpio picamera2"))
     words = shlex.split(check.removeprefix("+ "))
     assert words[0] == f"{ROOT}/.venv/bin/python"

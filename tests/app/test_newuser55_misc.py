@@ -4,6 +4,7 @@ has no tiles, a sheet of the other system, a fight replaced, and small messages.
 from __future__ import annotations
 
 import json
+import shlex
 import tomllib
 from pathlib import Path
 
@@ -147,7 +148,7 @@ def test_classify_of_a_whole_mat_picture_without_mat_says_add_mat(
     assert main(["classify", str(mat), str(frame), str(tile)]) == 1
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == (f"{mat}: this looks like the whole mat, not one tile: add --mat "
-                        f"(companion classify --mat {mat} reads its slots)")
+                        f"(companion classify --mat {shlex.quote(str(mat))} reads its slots)")
     assert lines[1].startswith(f"{frame}: this looks like the whole mat, not one tile")
     assert lines[2].startswith(f"{tile}: 7z ")
     assert main(["classify", str(frame), "--json"]) == 1

@@ -308,7 +308,7 @@ def test_with_no_companion_on_the_path_the_hints_name_the_venvs(
         pytest.skip("no companion script beside this Python (not the checkout's .venv)")
     monkeypatch.setenv("PATH", "/usr/bin:/bin")
     monkeypatch.chdir(script.parents[2] if where == "checkout" else tmp_path)
-    command = ".venv/bin/companion" if where == "checkout" else str(script)
+    command = ".venv/bin/companion" if where == "checkout" else shlex.quote(str(script))
     assert main(["history"]) == 0
     # (The hint wraps at its spaces to the terminal's width, as the checkout's path is long.)
     assert f"Play one with `{command} play`." in " ".join(capsys.readouterr().out.split())
@@ -361,7 +361,8 @@ def test_a_deleted_working_folder_does_not_fail_a_finished_game(
     assert main(["play", "--headless", "--seed", str(SEED)]) == 0
     captured = capsys.readouterr()
     assert captured.err == ""
-    assert captured.out.splitlines()[-1].startswith(f"To play one yourself: {script} play")
+    assert captured.out.splitlines()[-1].startswith(
+        f"To play one yourself: {shlex.quote(str(script))} play")
 
 
 def test_historys_notes_name_the_venvs_command(

@@ -61,7 +61,7 @@ from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.narration import describe
 from tests.app.table import PlayerAtTheScreen
 from tests.app.test_dice_tray import QUIT_PROMPT, Terminal
-from tests.app.test_fight_file_question import RULES, SIM, resumed, stopped_genso_table
+from tests.app.test_fight_file_question import RULES, resumed, sim, stopped_genso_table
 from tests.app.test_session_reads import EMPTY_DRAW, ScriptedReader
 from tests.dice_scenes import still_scene
 
@@ -459,7 +459,7 @@ def test_a_fight_file_changed_question_offers_the_system_menu(tmp_path: Path) ->
                                 (SYSTEM, "mode:game")])
     controls = Controls([screen])
     with pytest.raises(ModeSwitch) as switch:
-        run_genso(resumed(tmp_path), SIM, titled(screen, "genso"), controls,
+        run_genso(resumed(tmp_path), sim(), titled(screen, "genso"), controls,
                   SystemMenu(controls, "genso", 0.0, ""))
     assert switch.value.mode == "game"
     questions = [v for v in screen.views if v.prompt.startswith("戦闘ファイルが変更されました")]

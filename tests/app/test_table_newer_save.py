@@ -26,7 +26,7 @@ from tests.app.test_coc_mode import CHOICES
 from tests.app.test_coc_mode import SEED as COC_SEED
 from tests.app.test_coc_mode import fight_file as coc_fight_file
 from tests.app.test_coc_mode import play as coc_play
-from tests.app.test_fight_file_question import SIM, Screen
+from tests.app.test_fight_file_question import Screen, sim
 from tests.app.test_genso_mode import RULES, SEED, two_actions_then_a_stop
 from tests.disk import refuse_moving
 
@@ -150,7 +150,7 @@ def test_a_table_run_names_the_kept_newer_save_with_its_own_mode_and_this_runs_k
     screen = Screen([Button.ATTACK])  # OK to the save kept aside; then the power goes
     run = run_genso if mode == "genso" else run_coc
     with pytest.raises(KeyboardInterrupt):
-        run(args, SIM, titled(screen, mode), Controls([screen]), None)
+        run(args, sim(), titled(screen, mode), Controls([screen]), None)
     (kept,) = tmp_path.glob("table.json.newer-*")
     command = shlex.join(["companion", "play", "--mode", mode, "--resume", "--choices",
                           "keyboard", "--display", "terminal", "--fight", str(fight),
