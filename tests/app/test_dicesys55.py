@@ -222,12 +222,14 @@ def test_coc_command_line_lines_carry_their_rule_ids(
     capsys.readouterr()
     assert main(["coc", "fight", "act", "attack", "Ann", "Cultist", "--seed", "2"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("CO-CORE-1  Ann ") and "(1D100<=50)" in lines[0]
+    # The rule column is one width (cli59 F11), that of the longest rule ID and two spaces.
+    rule = 13
+    assert lines[0].startswith("CO-CORE-1".ljust(rule) + "Ann ") and "(1D100<=50)" in lines[0]
     # This line names its own rule (impale, CO-BASE-2): not said twice.
-    assert lines[1].startswith(" " * 11 + "damage (1D10+1D10)")
-    assert lines[2] == "CO-BASE-2  Cultist takes 4: HP 8/12"
+    assert lines[1].startswith(" " * rule + "damage (1D10+1D10)")
+    assert lines[2] == "CO-BASE-2".ljust(rule) + "Cultist takes 4: HP 8/12"
     assert main(["coc", "fight", "log"]) == 0
-    assert "CO-CORE-1  Ann " in capsys.readouterr().out
+    assert "CO-CORE-1".ljust(rule) + "Ann " in capsys.readouterr().out
 
 
 def test_fight_new_says_where_and_attack_help_says_what_a_combatant_is(
