@@ -18,7 +18,11 @@ from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.hw.rfid.tray import TrayReader, TraySettings
 from companion.systems.jongrogue.tiles import ALL_KINDS, Tile
 from tests.companion_process import CompanionProcess, run_companion
+from tests.deadline import ends_within
 
+#: A capture replayed (``--port -``) ends the command with it, in well under a second: a
+#: regression that waits on for more fails the test after this many seconds, not hangs it.
+REPLAY_SECONDS = 20
 FAST = TraySettings(hello_timeout=0.5, heartbeat_timeout=1.0,
                     backoff=Backoff(initial=0.01, maximum=0.1))
 
@@ -432,7 +436,7 @@ def test_port_stdin_reads_no_keys_from_it_and_enrols_every_sticker(tmp_path: Pat
     """stdin is the tray: lines taken for keys would lose stickers (and answer `Keys: ...`)."""
     with capture(tmp_path / "tray.bin", 8).open("rb") as stdin:
         result = run_companion("calibrate", "rfid", "--port", "-", "--only", "1m 2m",
-                               stdin=stdin)
+                               stdin=stdin, timeout=REPLAY_SECONDS)
     out = result.stdout.decode()
     assert result.returncode == 0, result.stderr.decode()
     assert "No keys are read (stdin is the tray)" in out and "Keys:" not in out
@@ -442,7 +446,8 @@ def test_port_stdin_reads_no_keys_from_it_and_enrols_every_sticker(tmp_path: Pat
 
 def test_a_capture_that_ends_early_stops_with_what_was_read(tmp_path: Path) -> None:
     with capture(tmp_path / "tray.bin", 2).open("rb") as stdin:
-        result = run_companion("calibrate", "rfid", "--port", "-", "--only", "1m", stdin=stdin)
+        result = run_companion("calibrate", "rfid", "--port", "-", "--only", "1m", stdin=stdin,
+                               timeout=REPLAY_SECONDS)
     assert result.returncode == 0, result.stderr.decode()
     assert "Stopped; 2 stickers are saved" in result.stdout.decode()
 
@@ -471,7 +476,8 @@ def test_a_capture_in_which_the_reader_never_answers_is_an_error(tmp_path: Path)
     empty = tmp_path / "empty.bin"
     empty.write_bytes(b"")
     with empty.open("rb") as stdin:
-        result = run_companion("calibrate", "rfid", "--port", "-", "--only", "5p", stdin=stdin)
+        result = run_companion("calibrate", "rfid", "--port", "-", "--only", "5p", stdin=stdin,
+                               timeout=REPLAY_SECONDS)
     assert result.returncode == 1
     err = result.stderr.decode()
     assert err.startswith("companion: error: the RFID reader never answered (")
@@ -520,7 +526,8 @@ def test_a_full_disk_mid_enrolment_says_what_is_saved_and_what_to_do(
 
     monkeypatch.setattr(os, "replace", replace)
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(capture(tmp_path / "tray.bin", 4).open("rb")))
-    assert cli.main(["calibrate", "rfid", "--port", "-", "--only", "1m"]) == 1
+    with ends_within(REPLAY_SECONDS, "calibrate rfid on a capture"):
+        assert cli.main(["calibrate", "rfid", "--port", "-", "--only", "1m"]) == 1
     out = capsys.readouterr().out
     assert out.splitlines()[-1] == (
         f"Cannot save the tag map ({path}: {os.strerror(errno.ENOSPC)}): the sticker just "

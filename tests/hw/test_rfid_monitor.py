@@ -23,8 +23,11 @@ from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.systems.jongrogue.tiles import Tile
 from tests.companion_process import CompanionProcess
+from tests.deadline import ends_within
 
 ROOT = Path(__file__).resolve().parents[2]
+#: A capture replayed (``--port -``) ends the monitor with it, in well under a second.
+REPLAY_SECONDS = 20
 
 
 def enrol_five_pin() -> None:
@@ -36,6 +39,14 @@ def replay(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, data: bytes) -> None
     capture.write_bytes(data)
     stream = capture.open("r", encoding="latin-1")
     monkeypatch.setattr(sys, "stdin", stream)
+
+
+def replayed(args: list[str]) -> int:
+    """``companion ARGS`` in this process, on the capture ``replay`` put on stdin: it ends
+    with the capture, so a regression that waits on for more fails the test within
+    seconds instead of hanging the suite."""
+    with ends_within(REPLAY_SECONDS, f"companion {' '.join(args)} on a capture"):
+        return cli.main(args)
 
 
 def json_lines(text: str) -> list[dict[str, Any]]:
@@ -54,7 +65,7 @@ def test_monitor_json_replays_a_capture_until_end_of_input(
         encode(3, Kind.PLACE, "3", "0102030405060708090A"),
         encode(4, Kind.REMOVE, "0", "04A1B2C3"),
     ]))
-    assert cli.main(["rfid", "monitor", "--port", "-", "--json"]) == 0
+    assert replayed(["rfid", "monitor", "--port", "-", "--json"]) == 0
     lines = json_lines(capsys.readouterr().out)
     events = [(d["event"], d["slot"], d["uid"], d["tile"]) for d in lines if "uid" in d]
     assert events == [
@@ -75,7 +86,7 @@ def test_monitor_text_for_an_rdm6300_capture(
 ) -> None:
     TagMap({"0F00A1B2C3": Tile.from_notation("7z")}).save(config_dir() / TAGMAP_FILENAME)
     replay(tmp_path, monkeypatch, frame("0F00A1B2C3") * 3 + b"\x020F00A1B2C300\x03")
-    assert cli.main(["rfid", "monitor", "--port", "-", "--kind", "rdm6300"]) == 0
+    assert replayed(["rfid", "monitor", "--port", "-", "--kind", "rdm6300"]) == 0
     out = capsys.readouterr().out
     assert "placed   draw     0F00A1B2C3            7z 中 Red dragon" in out
     assert out.count("placed") == 1  # repeats suppressed
@@ -90,7 +101,7 @@ def test_monitor_watches_the_games_reader_by_default(
     replay(tmp_path, monkeypatch, frame("0F00A1B2C3"))
     monkeypatch.setenv("COMPANION_INPUT_RFID_KIND", "rdm6300")
     monkeypatch.setenv("COMPANION_INPUT_RFID_PORT", "-")
-    assert cli.main(["rfid", "monitor"]) == 0
+    assert replayed(["rfid", "monitor"]) == 0
     assert "placed   draw     0F00A1B2C3            7z 中 Red dragon" in capsys.readouterr().out
 
 
@@ -120,7 +131,7 @@ def test_a_missing_reader_is_waited_for_and_the_monitor_says_so(
                        "Ctrl-C stops)")
     replay(tmp_path, monkeypatch, b"".join([encode(0, Kind.HELLO, "1.0.0", "5"),
                                             encode(1, Kind.SNAP, "?", "-", "-", "-", "-")]))
-    cli.main(["rfid", "monitor", "--port", "-"])
+    replayed(["rfid", "monitor", "--port", "-"])
     out = capsys.readouterr().out
     assert "-- problem: " in out and "waiting" not in out
 
@@ -276,7 +287,7 @@ def test_a_reader_down_says_what_to_check_not_that_the_tray_is_waited_for(
     replay(tmp_path, monkeypatch, b"".join([
         encode(0, Kind.HELLO, "1.1.0", "5"), encode(1, Kind.SNAP, "-", "-", "-", "-", "-"),
         encode(2, Kind.ERR, "READER_DOWN", "2")]))
-    cli.main(["rfid", "monitor", "--port", "-"])
+    replayed(["rfid", "monitor", "--port", "-"])
     out = capsys.readouterr().out
     assert "-- problem: the reader under the top-right room slot is not answering" in out
     check = out[out.index("is not answering"):].splitlines()[1]
