@@ -205,3 +205,26 @@ def test_a_port_that_fails_on_a_write_is_dropped_and_reconnected() -> None:
     finally:
         tray.close()
         pty.close()
+
+
+def test_a_tray_unplugged_between_the_open_and_the_input_reset_is_waited_for() -> None:
+    """mutation11-fixes: the tray unplugged just as its port opened made pyserial's input
+    reset raise termios.error, no OSError: the game or `rfid monitor` stopped with a
+    traceback. It is a port that would not open, said so, and closed."""
+    main, side = os.openpty()
+    opened: list[serial.Serial] = []
+
+    def unplugged_after_the_open(device: str, baudrate: int) -> Port:
+        port = open_serial(device, baudrate)
+        opened.append(port)
+        os.close(main)  # the tray gone: the far end of its line closed
+        return port
+
+    name = os.ttyname(side)
+    tray = TrayReader(name, opener=unplugged_after_the_open)
+    try:
+        tray.poll_events()
+        assert tray.status().message.startswith(f"cannot open {name}: ")
+        assert [port.is_open for port in opened] == [False]
+    finally:
+        os.close(side)

@@ -7,9 +7,11 @@ each attempt (a USB tray comes back under another ``/dev/ttyACM*`` name).
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import select
+import termios
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -142,8 +144,17 @@ class SerialLink:
             return False
         try:
             port = self.opener(device, self.baudrate)
-            port.reset_input_buffer()
         except (serial.SerialException, OSError, ValueError) as exc:
+            self._schedule(_open_failure(device, exc))
+            return False
+        try:
+            try:
+                port.reset_input_buffer()
+            except termios.error as exc:  # unplugged since the open: termios' own error
+                raise OSError(*exc.args) from None
+        except (serial.SerialException, OSError) as exc:
+            with contextlib.suppress(serial.SerialException, OSError):
+                port.close()
             self._schedule(_open_failure(device, exc))
             return False
         self.serial, self.device, self.problem = port, device, ""
