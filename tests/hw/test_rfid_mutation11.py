@@ -188,6 +188,8 @@ def test_a_port_that_fails_on_a_write_is_dropped_and_reconnected() -> None:
     try:
         stalled(pty)
         assert tray.poll_events() == []  # opened; its HELLO times out on the full line
+        # Said at once, and counted: not "waiting for the tray to say hello" till the next.
+        assert "went away" in tray.status().message and tray.counters["reconnects"] == 1
         now[0] = 0.5
         assert tray.poll_events() == [] and len(opened) == 1  # not before the backoff's delay
         status = tray.status()

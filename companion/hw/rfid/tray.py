@@ -193,6 +193,8 @@ class TrayReader:
         if not self.link.is_open:
             if self.link.try_open():
                 self._start_handshake()
+                if not self.link.is_open:  # its HELLO not written: gone again
+                    self._lost_link(self.link.problem)
             else:
                 self._problem = self.link.problem
         if self.link.is_open:
