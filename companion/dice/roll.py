@@ -36,7 +36,7 @@ from companion.dice.notation import (
 )
 from companion.dice.notation import Dice as DiceTerm
 from companion.dice.result import FAILURE, SUCCESS, DieRoll, Result, RollKind
-from companion.dice.sources import DiceSource, checked_roll
+from companion.dice.sources import DiceSource, checked_d66, checked_roll
 from companion.errors import InvalidNotation
 
 CALC_LABEL = "計算結果/result"
@@ -69,7 +69,7 @@ class _Evaluator:
 
     def d66(self, order: D66Order) -> int:
         """Two D6 thrown together, read as tens and units after ``order`` arranges them."""
-        first, second = checked_roll(self.source, 2, 6, purpose=self.purpose)
+        first, second = checked_d66(self.source, purpose=self.purpose)
         self.dice += [DieRoll(6, first), DieRoll(6, second)]
         tens, units = order.arrange(first, second)
         return 10 * tens + units

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from companion.dice.randomizer import Randomizer, seeded
 from companion.errors import CompanionError, DeviceError
@@ -29,6 +29,14 @@ class DiceSource(Protocol):
     """
 
     def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]: ...
+
+
+@runtime_checkable
+class ReadsD66(Protocol):
+    """A source with its own way of reading a D66's two D6 (typed dice take ``35`` as 3 and
+    5, the way a D66 is read); any other source is asked for two D6 (review59b F1)."""
+
+    def roll_d66(self, *, purpose: str = "") -> list[int]: ...
 
 
 class SimulatedDice:
@@ -56,8 +64,10 @@ class ManualDice:
     percentile and ten-sided dice a typed ``0``/``00`` reads as the top face (spec §0.2:
     "00" counts as 100). The prompt names the roll's purpose when the caller gave one.
 
-    A roll of two or more dice of up to 9 sides takes a word of several digits as one die
-    a digit: ``12`` for a D66's 1 and 2, as a D66 is read. A D3 or D2, a die few players
+    A D66 (:meth:`roll_d66`) takes a word of two digits as its two dice: ``12`` is 1 and 2,
+    as a D66 is read. No other roll does: ``11`` typed for a 2D6 may be its total (5 and 6)
+    as well as 1 and 1, so it is refused, and the player told to type each die (review59b
+    F1). A D3 or D2, a die few players
     own, may be a D6 halved or thirded (1-2 → 1, 3-4 → 2, 5-6 → 3 for a D3), as coc's camera
     reads them: the prompt says so, and a D6's 4 typed for a D3 is told what it reads as
     (a 4 alone could be either, so it is not taken) (cli59 F11).
@@ -67,16 +77,24 @@ class ManualDice:
         self._ask = ask
 
     def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
+        return self._typed(count, sides, purpose, digits=False)
+
+    def roll_d66(self, *, purpose: str = "") -> list[int]:
+        """A D66's two D6, typed apart or as the D66's two digits (``35``: 3 and 5)."""
+        return self._typed(2, 6, purpose, digits=True)
+
+    def _typed(self, count: int, sides: int, purpose: str, digits: bool) -> list[int]:
         what = "the value" if count == 1 else f"the {count} values"
         why = f" for {purpose}" if purpose else ""
-        prompt = f"Roll {count}D{sides}{why} and type {what}{_from_a_d6(sides)}: "
+        how = " (for the D66, 35 is 3 and 5)" if digits else _from_a_d6(sides)
+        prompt = f"Roll {count}D{sides}{why} and type {what}{how}: "
         taken: list[int] = []
         while True:
             try:
                 line = self._ask(prompt)
             except EOFError as exc:
                 raise DiceInputEnded(_ended(count, sides, purpose, taken)) from exc
-            problem, values = _read_values(line, sides, split_digits=count > 1)
+            problem, values = _read_values(line, sides, count, digits)
             if not problem and len(values) == count:  # the whole roll, even after part of it
                 return values
             if not problem and len(taken) + len(values) > count:
@@ -130,10 +148,11 @@ def _plural(count: int, word: str) -> str:
     return word if count == 1 else f"{word}s"
 
 
-def _read_values(line: str, sides: int, split_digits: bool = False) -> tuple[str, list[int]]:
-    """The values one line holds, or why it cannot be taken (a word that is no number, a
-    value no face shows). ``split_digits``: a word of several digits, each on the die, is
-    one die a digit (``12`` on two D6: 1 and 2)."""
+def _read_values(line: str, sides: int, count: int = 1,
+                 digits: bool = False) -> tuple[str, list[int]]:
+    """The values one line holds for ``count`` dice, or why it cannot be taken (a word that
+    is no number, a value no face shows). ``digits`` (a D66): a word of digits each on the
+    die is one die a digit (``12``: 1 and 2)."""
     # Full-width digits and spaces, as a Japanese input method types them, are digits and
     # spaces (docs/dice-notation.md: any character may be typed full-width).
     line = unicodedata.normalize("NFKC", line)
@@ -142,8 +161,7 @@ def _read_values(line: str, sides: int, split_digits: bool = False) -> tuple[str
     for word in words:
         if not word.isdigit() or not word.isascii():
             return f"{word!r} is not a number", []
-        if split_digits and sides <= 9 and len(word) > 1 \
-                and all(1 <= int(digit) <= sides for digit in word):
+        if digits and len(word) > 1 and all(1 <= int(digit) <= sides for digit in word):
             values += map(int, word)
             continue
         value = int(word)
@@ -152,7 +170,9 @@ def _read_values(line: str, sides: int, split_digits: bool = False) -> tuple[str
         if not 1 <= value <= sides:
             as_d6 = (f" (a D6's {value} reads as {-(-value * sides // 6)}: type that)"
                      if sides in D6_READS and value <= 6 else "")
-            return f"{value} is not on a D{sides}{as_d6}", []
+            each = (": type each die on its own, a space between (3 5, not their total 8 "
+                    "nor 35)" if count > 1 and len(word) > 1 and not (as_d6 or digits) else "")
+            return f"{value} is not on a D{sides}{as_d6}{each}", []
         values.append(value)
     if not values:
         return "no value typed", []
@@ -198,7 +218,18 @@ class ScriptExhausted(CompanionError, LookupError):
 def checked_roll(source: DiceSource, count: int, sides: int, *, purpose: str = "") -> list[int]:
     """Ask ``source`` for dice (for ``purpose``) and refuse values that cannot be on such
     dice."""
-    values = list(source.roll(count, sides, purpose=purpose))
+    return _checked(list(source.roll(count, sides, purpose=purpose)), count, sides)
+
+
+def checked_d66(source: DiceSource, *, purpose: str = "") -> list[int]:
+    """A D66's two D6 from ``source``, read its own way when it has one (:class:`ReadsD66`),
+    else as any two D6; values no D6 shows are refused."""
+    values = (source.roll_d66(purpose=purpose) if isinstance(source, ReadsD66)
+              else source.roll(2, 6, purpose=purpose))
+    return _checked(list(values), 2, 6)
+
+
+def _checked(values: list[int], count: int, sides: int) -> list[int]:
     if len(values) != count or any(not 1 <= v <= sides for v in values):
         raise DeviceError(f"the dice source gave {values} for {count}D{sides}")
     return values

@@ -25,7 +25,7 @@ def test_a_d66_is_typed_as_its_two_digits() -> None:
     assert roll("D66", source).text == "(D66) ＞ 35"
     source, _ = typed("4 2")
     assert roll("D66", source).text == "(D66) ＞ 42"
-    source, _ = typed("45", "4 5 6")  # 45 for three dice is two of them: the whole roll next
+    source, _ = typed("45", "4 5 6")  # 45 for three dice is refused (no D66): typed apart next
     assert roll("3D6", source).values == [4, 5, 6]
 
 
