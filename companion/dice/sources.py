@@ -67,10 +67,11 @@ class ManualDice:
     A D66 (:meth:`roll_d66`) takes a word of two digits as its two dice: ``12`` is 1 and 2,
     as a D66 is read. No other roll does: ``11`` typed for a 2D6 may be its total (5 and 6)
     as well as 1 and 1, so it is refused, and the player told to type each die (review59b
-    F1). A D3 or D2, a die few players
-    own, may be a D6 halved or thirded (1-2 → 1, 3-4 → 2, 5-6 → 3 for a D3), as coc's camera
-    reads them: the prompt says so, and a D6's 4 typed for a D3 is told what it reads as
-    (a 4 alone could be either, so it is not taken) (cli59 F11).
+    F1). A D3 or D2, a die few players own, may be a D6 read as coc's camera reads it (1-2 →
+    1, 3-4 → 2, 5-6 → 3 for a D3): the player types the reading, never the D6's face, as the
+    prompt says; a D6's 4 to 6 typed for a D3 is refused with the reading. Taking the face
+    instead would misread a real D3's 2, and a face of 1 to 3 cannot say which die it came
+    from (review59b F5).
     """
 
     def __init__(self, ask: Callable[[str], str]) -> None:
@@ -122,11 +123,17 @@ def _ended(count: int, sides: int, purpose: str, taken: list[int]) -> str:
 D6_READS = {2: "1-3 → 1, 4-6 → 2", 3: "1-2 → 1, 3-4 → 2, 5-6 → 3"}
 
 
-def _from_a_d6(sides: int) -> str:
-    """For a D3 or D2: that a D6 will do, and how it reads."""
+def from_a_d6(sides: int) -> str:
+    """For a D3 or D2: that a D6 will do, typed as what it reads as (never its face), and
+    how it reads; "" for any other die. Typed dice and the tray's keypad say it alike."""
     if sides not in D6_READS:
         return ""
-    return f" (no D{sides}? a D6 will do: {D6_READS[sides]})"
+    return f"no D{sides}? throw a D6 and type what it reads as, {D6_READS[sides]}, not its face"
+
+
+def _from_a_d6(sides: int) -> str:
+    said = from_a_d6(sides)
+    return f" ({said})" if said else ""
 
 
 def _asked_again(problem: str, taken: list[int], count: int, sides: int) -> str:
@@ -168,8 +175,8 @@ def _read_values(line: str, sides: int, count: int = 1,
         if value == 0 and sides in (10, 100):
             value = sides
         if not 1 <= value <= sides:
-            as_d6 = (f" (a D6's {value} reads as {-(-value * sides // 6)}: type that)"
-                     if sides in D6_READS and value <= 6 else "")
+            as_d6 = (f": a D6 is typed as what it reads as, {D6_READS[sides]} (its {value}: "
+                     f"{-(-value * sides // 6)})" if sides in D6_READS and value <= 6 else "")
             each = (": type each die on its own, a space between (3 5, not their total 8 "
                     "nor 35)" if count > 1 and len(word) > 1 and not (as_d6 or digits) else "")
             return f"{value} is not on a D{sides}{as_d6}{each}", []

@@ -55,3 +55,19 @@ def test_a_source_with_no_d66_reading_is_asked_for_two_d6() -> None:
     source = ScriptedDice([(6, 3), (6, 5)])
     assert roll("D66", source).text == "(D66) ＞ 35"
     assert source.remaining == []
+
+
+@pytest.mark.parametrize(("sides", "face", "reading", "reads"), [
+    (3, "4", 2, "1-2 → 1, 3-4 → 2, 5-6 → 3"), (3, "6", 3, "1-2 → 1, 3-4 → 2, 5-6 → 3"),
+    (2, "3", 1, "1-3 → 1, 4-6 → 2")])
+def test_a_d3_is_typed_as_a_d6_reads_and_a_d6_face_is_refused_with_the_reading(
+        sides: int, face: str, reading: int, reads: str) -> None:
+    """The prompt said "a D6 will do" and took a D6's 2 and 3 for a D3 as they were (a D6's
+    2 reads as 1): a player typing the faces they saw got 1, 2, 3 one, two and three times
+    in six. The prompt and the refusal now say the D6 is typed as what it reads as."""
+    source, prompts = typed(face, str(reading))
+    assert roll(f"1D{sides}", source).total == reading
+    assert prompts[0] == (f"Roll 1D{sides} and type the value (no D{sides}? throw a D6 and type "
+                          f"what it reads as, {reads}, not its face): ")
+    assert prompts[1].startswith(f"{face} is not on a D{sides}: a D6 is typed as what it reads "
+                                 f"as, {reads} (its {face}: {reading}); ")
