@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 from companion.app.session.controls import BACK, Controls, choose
 from companion.app.session.mode import RollAsk, Show, Throw
+from companion.dice.sources import from_a_d6
 from companion.hw.display.view import Option
 
 #: The most faces typed in one menu: its keys 1–9 and 0 (a D10's 10).
@@ -24,9 +25,12 @@ PLACES = (("units", "一の位"), ("tens", "十の位"), ("hundreds", "百の位
 
 def typed_prompt(ask: RollAsk, typed: Sequence[int] = ()) -> str:
     """The prompt for the next die of a throw the player types (``typed``: the dice typed
-    before it): it says so first, and not "in the dice area", where nothing reads it."""
+    before it): it says so first, and not "in the dice area", where nothing reads it. A D3
+    or D2 says a D6 will do, keyed as what it reads as (1-2 → 1 …), as typed dice on the
+    command line say it (review59b F10)."""
     what = f": {ask.prompt}" if ask.prompt else ""
-    return f"{_head(ask, typed)} 1D{ask.sides}の出目を入力{what}"
+    d6 = from_a_d6(ask.sides)
+    return f"{_head(ask, typed)} 1D{ask.sides}の出目を入力{what}" + (f" ({d6})" if d6 else "")
 
 
 def place_label(blanks: str, lowest: int, highest: int) -> str:
