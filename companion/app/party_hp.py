@@ -9,10 +9,10 @@ right after damage caps from the HP left, and two recoveries in a row from the f
 With each member's current HP and MP the list keeps the party file's ``hp``/``mp`` they
 started from. The GM edits the file when they heal or hurt someone by hand: a file whose
 value is not the one kept wins, and is said once (the list then keeps it as the new
-start). A pool the file leaves out is not kept. As with the poisons, each change holds the
-list (:func:`~companion.file_locks.changing`), reads it, and writes it whole; a file that
-cannot be read as one is kept aside (never deleted), with a notice, and the party's HP is
-then the file's.
+start). A pool the file leaves out is not kept, nor changed (review59b F4). As with the
+poisons, each change holds the list (:func:`~companion.file_locks.changing`), reads it,
+and writes it whole; a file that cannot be read as one is kept aside (never deleted), with
+a notice, and the party's HP is then the file's.
 """
 
 from __future__ import annotations
@@ -108,13 +108,23 @@ class PartyHP:
                                    mp=values.get("mp", member.mp)))
         return tuple(members), told
 
+    def hp_now(self, now: Sequence[Member]) -> dict[str, int]:
+        """Each character's HP now, as a poison's tick says it beside what it takes: the
+        party's (``now``, kept values in), and the HP kept for one not in it (a rest with no
+        party); a member whose party file leaves out hp has none (review59b F4)."""
+        given = {m.name: m.hp for m in now}
+        kept = {name: pools["hp"].now for name, pools in self.kept.items()
+                if "hp" in pools and name not in given}
+        return {**kept, **{name: hp for name, hp in given.items() if hp is not None}}
+
     def keep(self, party: Sequence[Member],
              changes: Mapping[str, Mapping[str, int]] | None = None) -> None:
         """Apply ``changes`` (by member, ``{"hp": -4}``) to the pools as the file holds them
         now, a pool whose party file value the GM changed starting afresh from it, and
         write the list when that changes it. A name ``changes`` gives who is not in
         ``party`` (``events rest`` with no party) changes the pool kept for it; one with no
-        pool kept or given, nothing. Nothing to change (most rolls): no lock file, nor its
+        pool kept or given, nothing; a member of ``party`` whose file leaves the pool out,
+        nothing. Nothing to change (most rolls): no lock file, nor its
         folder, is made. Another program holding the list past the wait:
         :class:`~companion.file_locks.StillChanging`, and nothing is changed."""
         if not self._changed(self.kept, party, changes or {}):
@@ -138,10 +148,14 @@ class PartyHP:
                 if value is not None and old is not None and old.start != value:
                     after[name][pool] = Kept(value, value)  # the GM's edit wins
         for name, pools in changes.items():
+            whose = given.get(name)
             for pool, change in pools.items():
+                value = None if whose is None else getattr(whose, pool)
+                if whose is not None and value is None:
+                    continue  # the file leaves it out: none is kept (F4)
                 old = after.get(name, {}).get(pool)
-                if old is None and name in given and getattr(given[name], pool) is not None:
-                    old = Kept(getattr(given[name], pool), getattr(given[name], pool))
+                if old is None and value is not None:
+                    old = Kept(value, value)
                 if old is not None:
                     after.setdefault(name, {})[pool] = Kept(old.now + change, old.start)
         return None if after == kept else after

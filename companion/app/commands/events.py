@@ -440,7 +440,7 @@ def poison_action(args: argparse.Namespace, rules: EventRules,
             rest = (1 if args.hours is None else args.hours) if args.table == "rest" else None
             pools = _party_hp()
             now = _current(pools, party)
-            passed = poisons.pass_time(rules, rest, hp=_hp_now(pools, now))
+            passed = poisons.pass_time(rules, rest, hp=pools.hp_now(now))
             lines = [passed.text]
             steps = [step.to_json() for step in passed.steps]
             changes = {step.member: {"hp": -step.data["hp_lost"]} for step in passed.steps
@@ -456,13 +456,6 @@ def poison_action(args: argparse.Namespace, rules: EventRules,
               file=sys.stderr)
         return 1
     return 0
-
-
-def _hp_now(pools: PartyHP, now: tuple[Member, ...]) -> dict[str, int]:
-    """Each character's HP now: the party's, and the HP kept for one not in it (a rest
-    with no --party)."""
-    kept = {name: pool["hp"].now for name, pool in pools.kept.items() if "hp" in pool}
-    return {**kept, **{m.name: m.hp for m in now if m.hp is not None}}
 
 
 def party_action(args: argparse.Namespace, party: tuple[Member, ...]) -> int:

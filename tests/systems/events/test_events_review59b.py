@@ -1,0 +1,71 @@
+"""review59b: the party's HP and MP kept between `companion events` commands (cli59 F4):
+a pool the party file leaves out (F4), two recoveries at once (F6), going back to the
+party file's values (F2), a listing on a folder that refuses writes (F7), and what a
+refused HP list says of a cure (the wording gap)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from companion.app.cli import main
+from companion.app.party_hp import PartyHP, party_hp_path
+from companion.app.poisons import poisons_path
+from companion.systems.events.sword_world import load_party
+from tests.systems.events.test_events_cli59 import PARTY, RATINGS, VITALITY_DAMAGE
+
+#: Aki's hp left out of the party file (her max_hp stays).
+NO_AKI_HP = PARTY.replace("hp = 20\n", "", 1)
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> tuple[Path, Path]:
+    party, ratings = tmp_path / "party.toml", tmp_path / "ratings.csv"
+    party.write_text(PARTY, encoding="utf-8")
+    ratings.write_text(RATINGS, encoding="utf-8")
+    return party, ratings
+
+
+def _events(capsys: pytest.CaptureFixture[str], *words: str) -> tuple[int, str, str]:
+    code = main(["events", *words])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _kept_hp(name: str) -> int:
+    return PartyHP(party_hp_path()).kept[name]["hp"].now
+
+
+def test_a_pool_the_party_file_leaves_out_is_not_changed_out_of_sight(
+        files: tuple[Path, Path], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """F4: Aki's HP was kept at 11 from the file's 20; the GM then leaves hp out of her
+    table. An explosion's 4 damage changed the kept 11 to 7 unseen ("HP not given" in the
+    listing), and it came back when hp was written again."""
+    party, ratings = files
+    PartyHP(party_hp_path()).keep(load_party(PARTY), {"Aki": {"hp": -9}})
+    party.write_text(NO_AKI_HP, encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO("1 1\n3 3\n6 6\n3 3\n"))
+    code, out, _ = _events(capsys, "trap", "--trap", "explosion", "--mode", "sw", "--party",
+                           str(party), "--ratings", str(ratings), "--dice", "typed")
+    assert code == 0
+    assert "Aki: 4 − armour 0 − Lv 0 (１ゾロ: no level reduction) ＞ 4 damage\n" in out
+    assert _kept_hp("Aki") == 11
+    party.write_text(PARTY, encoding="utf-8")
+    _, out, _ = _events(capsys, "party", "--party", str(party))
+    assert "Aki: HP 11/25" in out
+
+
+def test_a_poison_tick_on_a_member_with_no_hp_given_says_and_keeps_none(
+        files: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    """F4: the rest handed the stale kept HP of a member whose file leaves hp out to the
+    poison's tick, which said "(HP 11 → 10)" and kept it."""
+    party, _ = files
+    PartyHP(party_hp_path()).keep(load_party(PARTY), {"Aki": {"hp": -9}})
+    party.write_text(NO_AKI_HP, encoding="utf-8")
+    poisons_path().write_text(VITALITY_DAMAGE.replace("[Ben]", "[Aki]"), encoding="utf-8")
+    code, out, _ = _events(capsys, "end-block", "--party", str(party))
+    assert code == 0 and "Aki: 毒/Poison: 1 HP lost (1/3);" in out and "(HP" not in out
+    assert _kept_hp("Aki") == 11
