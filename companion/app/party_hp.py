@@ -118,27 +118,31 @@ class PartyHP:
         return {**kept, **{name: hp for name, hp in given.items() if hp is not None}}
 
     def keep(self, party: Sequence[Member],
-             changes: Mapping[str, Mapping[str, int]] | None = None) -> None:
+             changes: Mapping[str, Mapping[str, int]] | None = None,
+             cap: bool = False) -> None:
         """Apply ``changes`` (by member, ``{"hp": -4}``) to the pools as the file holds them
         now, a pool whose party file value the GM changed starting afresh from it, and
         write the list when that changes it. A name ``changes`` gives who is not in
         ``party`` (``events rest`` with no party) changes the pool kept for it; one with no
         pool kept or given, nothing; a member of ``party`` whose file leaves the pool out,
-        nothing. Nothing to change (most rolls): no lock file, nor its
+        nothing. ``cap`` (EV-REC-1's cap_at_maximum): a gain stops at the member's maximum
+        as the pool is now, for another command's recovery kept meanwhile was not in the
+        walk's (review59b F6). Nothing to change (most rolls): no lock file, nor its
         folder, is made. Another program holding the list past the wait:
         :class:`~companion.file_locks.StillChanging`, and nothing is changed."""
-        if not self._changed(self.kept, party, changes or {}):
+        if not self._changed(self.kept, party, changes or {}, cap):
             return
         with changing(self.path, CHANGER):
             before = self._load()
-            kept = self._changed(before, party, changes or {})
+            kept = self._changed(before, party, changes or {}, cap)
             if kept:
                 self._save(kept)
                 self.kept = kept
 
     @staticmethod
     def _changed(kept: Mapping[str, Mapping[str, Kept]], party: Sequence[Member],
-                 changes: Mapping[str, Mapping[str, int]]) -> dict[str, dict[str, Kept]] | None:
+                 changes: Mapping[str, Mapping[str, int]],
+                 cap: bool = False) -> dict[str, dict[str, Kept]] | None:
         """The list after ``changes`` to ``kept``, None when they change nothing."""
         after = {name: dict(pools) for name, pools in kept.items()}
         given = {m.name: m for m in party}
@@ -156,8 +160,13 @@ class PartyHP:
                 old = after.get(name, {}).get(pool)
                 if old is None and value is not None:
                     old = Kept(value, value)
-                if old is not None:
-                    after.setdefault(name, {})[pool] = Kept(old.now + change, old.start)
+                if old is None:
+                    continue
+                now = old.now + change
+                most = 0 if whose is None else getattr(whose, f"max_{pool}")
+                if cap and change > 0 and most:
+                    now = min(now, max(most, old.now))  # never lowered by the cap
+                after.setdefault(name, {})[pool] = Kept(now, old.start)
         return None if after == kept else after
 
     def _save(self, kept: Mapping[str, Mapping[str, Kept]]) -> None:

@@ -69,3 +69,38 @@ def test_a_poison_tick_on_a_member_with_no_hp_given_says_and_keeps_none(
     code, out, _ = _events(capsys, "end-block", "--party", str(party))
     assert code == 0 and "Aki: 毒/Poison: 1 HP lost (1/3);" in out and "(HP" not in out
     assert _kept_hp("Aki") == 11
+
+
+def test_two_recoveries_at_once_stop_at_the_maximum(
+        files: tuple[Path, Path], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """F6: two terminals each walk a recovery from Ben's kept 12/16 (+4 each, capped from
+    12): the second kept was applied to the first's 16 uncapped, Ben 20/16. Here the other
+    terminal's recovery runs while this one waits for its first typed die."""
+    party, ratings = files
+    PartyHP(party_hp_path()).keep(load_party(PARTY), {"Ben": {"hp": -2}})
+    sw = ("recovery", "--mode", "sw", "--party", str(party), "--ratings", str(ratings))
+
+    class OtherTerminal(io.StringIO):
+        def readline(self, size: int | None = -1) -> str:
+            if not self.tell():
+                assert main(["events", *sw, "--seed", "1"]) == 0
+            return super().readline()
+
+    monkeypatch.setattr("sys.stdin", OtherTerminal("3 3\n3 3\n3 3\n3 3\n"))
+    code, out, _ = _events(capsys, *sw, "--dice", "typed")
+    assert code == 0 and out.count("HP 12 → 16/16") == 2
+    kept = PartyHP(party_hp_path()).kept["Ben"]
+    assert (kept["hp"].now, kept["mp"].now) == (16, 21)
+
+
+def test_a_recovery_not_capped_by_the_settings_still_goes_over(
+        files: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    """F6's cap follows EV-REC-1's cap_at_maximum: set off, a recovery past the maximum is
+    kept as the walk gave it."""
+    party, ratings = files
+    _, out, _ = _events(capsys, "recovery", "--mode", "sw", "--party", str(party),
+                        "--ratings", str(ratings), "--seed", "1",
+                        "--set", "EV-REC-1.cap_at_maximum=false")
+    assert "Ben: HP +4, MP +4; HP 14 → 18/16, MP 18 → 22/21" in out
+    assert _kept_hp("Ben") == 18
