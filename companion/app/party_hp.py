@@ -9,7 +9,9 @@ right after damage caps from the HP left, and two recoveries in a row from the f
 With each member's current HP and MP the list keeps the party file's ``hp``/``mp`` they
 started from. The GM edits the file when they heal or hurt someone by hand: a file whose
 value is not the one kept wins, and is said once (the list then keeps it as the new
-start). A pool the file leaves out is not kept, nor changed (review59b F4). As with the
+start). A value the file already says (a full heal when the file says full HP) is set by
+forgetting what is kept (``events party --reset [NAME]``, review59b F2). A pool the file
+leaves out is not kept, nor changed (review59b F4). As with the
 poisons, each change holds the list (:func:`~companion.file_locks.changing`), reads it,
 and writes it whole; a file that cannot be read as one is kept aside (never deleted), with
 a notice, and the party's HP is then the file's.
@@ -35,7 +37,8 @@ PARTY_HP_NAME = "party_hp.toml"
 _LIMIT = 256 * 1024
 _COMMENTS = ("The party's HP and MP as `companion events` keeps them: hp and mp now,",
              "from_hp and from_mp the party file's they started from. To change one, edit",
-             "the party file: its new value wins.")
+             "the party file: its new value wins. To go back to the party file's values",
+             "(one it already says), run `companion events party --reset [NAME]`.")
 #: Who holds the list while changing it, as its lock file says (:func:`changing`).
 CHANGER = "companion, changing the party's HP and MP"
 POOLS = ("hp", "mp")
@@ -138,6 +141,25 @@ class PartyHP:
             if kept:
                 self._save(kept)
                 self.kept = kept
+
+    def forget(self, names: Sequence[str] | None = None) -> list[str]:
+        """Forget the HP and MP kept for ``names`` (None: everyone), so the party file's
+        values are taken again (review59b F2: the GM's heal to the value the file already
+        says); the names forgotten, in the list's order. Nothing to forget: nothing
+        written."""
+        def chosen(kept: Mapping[str, object]) -> list[str]:
+            return [name for name in kept if names is None or name in names]
+
+        if not chosen(self.kept):
+            return []
+        with changing(self.path, CHANGER):
+            before = self._load()
+            forgotten = chosen(before)
+            left = {name: pools for name, pools in before.items() if name not in forgotten}
+            if forgotten:
+                self._save(left)
+        self.kept = left
+        return forgotten
 
     @staticmethod
     def _changed(kept: Mapping[str, Mapping[str, Kept]], party: Sequence[Member],

@@ -81,7 +81,8 @@ ACT = {"act": "--who NAME tries an active action: vitality vs their 判定－１
 #: The party's HP and MP as the tables left them (cli59 F4: the party file is never written).
 PARTY_ACTIONS = {
     "party": "list each member's HP and MP now: the party file's, less the damage and plus "
-             "the recovery the tables gave since",
+             "the recovery the tables gave since; --reset [NAME] goes back to the party "
+             "file's values (everyone's, or NAME's)",
 }
 #: The actions on the rooms whose recovery spot was used (EV-REC-1).
 ROOM_ACTIONS = {
@@ -93,6 +94,7 @@ ONLY_WITH: OnlyWith = {
     "who": (("poison", "trap", "cure", "act"), "the poison and trap tables, cure and act"),
     "hours": (("rest",), "rest"),
     "room": (("recovery",), "recovery"),
+    "reset": (("party",), "party"),
 }
 
 
@@ -165,8 +167,8 @@ def show_defaults(rules: EventRules, as_json: bool) -> int:
 
 def run(args: argparse.Namespace) -> int:
     refuse_stray_options(args, args.table, ONLY_WITH)
-    for option, name in (("--who", args.who), ("--room", args.room)):
-        if name is not None:
+    for option, name in (("--who", args.who), ("--room", args.room), ("--reset", args.reset)):
+        if isinstance(name, str):
             refuse_control(name, option)
     rules = load_user_rules(args.set or [])
     if args.table == "defaults":
@@ -464,17 +466,18 @@ def party_action(args: argparse.Namespace, party: tuple[Member, ...]) -> int:
     """``party``: each member's HP and MP now, as the tables left them (cli59 F4); with
     no party, the HP and MP kept by name."""
     pools = _party_hp()
+    reset = [] if args.reset is None else [_reset(pools, args.reset)]
     now = _current(pools, party)
     pools.keep(party)  # a party file value the GM changed is said once: kept from now on
     if party:
-        lines = pools_text(now)
+        lines = [*reset, *pools_text(now)]
         shown = {m.name: {"hp": m.hp, "mp": m.mp} for m in now}
     else:
         shown = {name: {pool: kept.now for pool, kept in kept_pools.items()}
                  for name, kept_pools in pools.kept.items()}
-        lines = [f"{name}: " + ", ".join(f"{pool.upper()} {value}"
-                                          for pool, value in values.items())
-                 for name, values in shown.items()] or [
+        lines = [*reset, *(f"{name}: " + ", ".join(f"{pool.upper()} {value}"
+                                                    for pool, value in values.items())
+                           for name, values in shown.items())] or [
             "No party given (--party FILE, or events_party.toml in the config folder) and "
             "no HP kept"]
     if args.json:
@@ -483,6 +486,20 @@ def party_action(args: argparse.Namespace, party: tuple[Member, ...]) -> int:
     else:
         print("\n".join(lines))
     return 0
+
+
+def _reset(pools: PartyHP, who: str | bool) -> str:
+    """``party --reset [NAME]``: forget the HP and MP kept for everyone, or NAME, so the
+    party file's values are taken again (review59b F2: a heal to the value the file already
+    says); what was forgotten."""
+    kept = list(pools.kept)
+    forgotten = pools.forget(None if who is True else [str(who)])
+    if forgotten:
+        return (f"Forgot the HP and MP kept for {', '.join(forgotten)}: the party file's "
+                "values are taken")
+    if who is True or not kept:
+        return "No HP or MP kept: the party file's values are taken already"
+    return f"No HP or MP kept for {who} (kept for {', '.join(kept)})"
 
 
 def cured(who: str, poison: Poison, rules: EventRules) -> str:
@@ -530,6 +547,10 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--room", metavar="NAME", default=None,
                         help="with recovery: the room's name or number, so its spot works "
                              "once (EV-REC-1): coming back gives nothing until new-dungeon")
+    parser.add_argument("--reset", metavar="NAME", nargs="?", const=True, default=None,
+                        help="with party: forget the HP and MP the tables kept for everyone "
+                             "(or NAME), so the party file's values are taken again: a heal "
+                             "to the value the file already says")
     parser.add_argument("--hours", type=int, default=None,
                         help="with rest: how many hours the party rests (default 1)")
     parser.add_argument("--trap", metavar="KIND", default=None,

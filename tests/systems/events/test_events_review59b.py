@@ -104,3 +104,30 @@ def test_a_recovery_not_capped_by_the_settings_still_goes_over(
                         "--set", "EV-REC-1.cap_at_maximum=false")
     assert "Ben: HP +4, MP +4; HP 14 → 18/16, MP 18 → 22/21" in out
     assert _kept_hp("Ben") == 18
+
+
+def test_party_reset_goes_back_to_the_party_files_values(
+        files: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    """F2: an explosion took Aki 20 → 11; the GM heals her to 20, which the party file
+    already says, so no edit could set it. --reset NAME forgets one member's, --reset
+    everyone's; the party file stays as it was."""
+    party, _ = files
+    before = party.read_bytes()
+    PartyHP(party_hp_path()).keep(load_party(PARTY), {"Aki": {"hp": -9}, "Ben": {"hp": -3}})
+    code, out, err = _events(capsys, "party", "--party", str(party), "--reset", "Aki")
+    assert code == 0 and err == ""
+    assert out == ("Forgot the HP and MP kept for Aki: the party file's values are taken\n"
+                   "Aki: HP 20/25, MP 10/12\nBen: HP 11/16, MP 18/21\n")
+    _, out, _ = _events(capsys, "party", "--party", str(party), "--reset", "Aki")
+    assert out.startswith("No HP or MP kept for Aki (kept for Ben)\n")
+    _, out, _ = _events(capsys, "party", "--party", str(party), "--reset")
+    assert out.startswith("Forgot the HP and MP kept for Ben: the party file's values are "
+                          "taken\n") and "Ben: HP 14/16" in out
+    assert PartyHP(party_hp_path()).kept == {} and party.read_bytes() == before
+
+
+def test_reset_goes_with_party_only(files: tuple[Path, Path],
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    party, _ = files
+    code, _, err = _events(capsys, "rest", "--party", str(party), "--reset")
+    assert code == 2 and "--reset goes with party, not rest" in err
