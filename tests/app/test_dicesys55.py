@@ -201,7 +201,7 @@ def test_genso_fight_show_says_stances_and_the_outcome_in_words(
     genso(capsys, "fight", "attack", "pc1", "orc", "--full", "--seed", "1")
     assert main(["genso", "fight", "dodge", "pc2"]) == 0
     text = capsys.readouterr().out
-    assert "駆け出し冒険者２/Novice adventurer 2 dodges all out (全力回避): +6 to defence" in text
+    assert "駆け出し冒険者２ PC 2 dodges all out (全力回避): +6 to defence" in text
     assert "全力攻撃 full attack" in text and "全力回避 full dodge" in text
     assert "full_attack" not in text and "full_dodge" not in text and " it " not in text
     genso(capsys, "fight", "end")

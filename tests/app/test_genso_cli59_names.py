@@ -2,9 +2,9 @@
 Japanese the help shows taken as input.
 
 - `fight show` rows and the action lines (and `fight log`, `fight undo`, `fight apply`)
-  give a monster's and a preset's English after its Japanese name (オーク/Orc,
-  オーク・ウォーリア1/Orc Warrior 1, 駆け出し冒険者１/Novice adventurer 1), as `genso presets`
-  and `genso list monsters` do; the JSON keeps the names the fight file keys them by;
+  give each combatant's English after its name as the table does (オーク Orc,
+  オーク・ウォーリア1 Orc Warrior 1, 駆け出し冒険者１ PC; review59a D1/R4: one function,
+  words.english_names, for both); the JSON keeps the names the fight file keys them by;
 - `list items` says 打撃力/striking power and 防御点/protection;
 - a move says its mode's Japanese (全力移動/full);
 - a monster's weapon is capitalised as a PC's is (棍棒/Club);
@@ -35,29 +35,30 @@ def test_fight_rows_and_lines_give_the_english(user_dirs: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     shown = out(capsys, "fight", "new", "--party", "pc1", "--monsters", "orc",
                 "orc_warrior:2")
-    assert "turn: 駆け出し冒険者１/Novice adventurer 1" in shown
+    assert "turn: 駆け出し冒険者１ PC" in shown
     rows = shown.splitlines()[1:5]
-    assert [r[2:].split()[1] for r in rows] == ["駆け出し冒険者１/Novice", "オーク/Orc",
-                                            "オーク・ウォーリア1/Orc", "オーク・ウォーリア2/Orc"]
+    assert [r[8:r.index("HP")].strip() for r in rows] == [
+        "駆け出し冒険者１ PC", "オーク Orc", "オーク・ウォーリア1 Orc Warrior 1",
+        "オーク・ウォーリア2 Orc Warrior 2"]
     # The pools still line up, in terminal columns (a full-width letter takes two).
     assert len({display_width(r[:r.index("HP")]) for r in rows}) == 1
     hit = out(capsys, "fight", "attack", "pc1", "orc", "--seed", "1")
-    assert "GM-COMBAT-2  駆け出し冒険者１/Novice adventurer 1 → オーク/Orc: " in hit
-    assert "GM-COMBAT-8  オーク/Orc: HP " in hit
-    assert "駆け出し冒険者１/Novice adventurer 1 → オーク/Orc" in out(capsys, "fight", "log")
+    assert "GM-COMBAT-2  駆け出し冒険者１ PC → オーク Orc: " in hit
+    assert "GM-COMBAT-8  オーク Orc: HP " in hit
+    assert "駆け出し冒険者１ PC → オーク Orc" in out(capsys, "fight", "log")
     data = json.loads(out(capsys, "fight", "show", "--json"))
     assert [c["name"] for c in data["combatants"]] == ["駆け出し冒険者１", "オーク",
                                                        "オーク・ウォーリア1", "オーク・ウォーリア2"]
     assert out(capsys, "fight", "undo").startswith(
-        "undone: 駆け出し冒険者１/Novice adventurer 1 → オーク/Orc 攻撃 attack")
+        "undone: 駆け出し冒険者１ PC → オーク Orc 攻撃 attack")
 
 
-def test_a_name_from_a_sheet_file_stays_as_written(
+def test_a_name_from_a_sheet_file_keeps_its_own_name(
         user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out(capsys, "new", "Dan", "--body", "6", "--perception", "5", "--magic", "4", "--skill",
         "combat", "--seed", "1")
     shown = out(capsys, "fight", "new", "--party", "Dan", "--monsters", "slime")
-    assert "party Dan " in shown and "enemy スライム/Slime " in shown
+    assert "party Dan PC " in shown and "enemy スライム Slime " in shown
 
 
 def test_a_move_names_its_mode_in_japanese(user_dirs: Path,

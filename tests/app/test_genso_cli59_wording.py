@@ -74,7 +74,7 @@ def test_a_fight_over_before_it_began_is_refused(
     code, _, err = run(capsys, "fight", "new", "--party", "Dan", "--monsters", "orc")
     assert code != 0
     assert "the fight would be over before it began" in err
-    assert "Dan is INCAPACITATED 行動不能 (HP -1)" in err and "nothing was written" in err
+    assert "Dan PC is INCAPACITATED 行動不能 (HP -1)" in err and "nothing was written" in err
     assert run(capsys, "fight", "show")[0] != 0  # no fight was saved
 
 
@@ -83,7 +83,7 @@ def test_one_down_beside_others_is_said(user_dirs: Path,
     make_dan(capsys, hp=-1)
     code, _, err = run(capsys, "fight", "new", "--party", "Dan", "pc1", "--monsters", "orc")
     assert code == 0, err
-    assert "note: Dan is INCAPACITATED 行動不能 (HP -1): they take no turn" in err
+    assert "note: Dan PC 1 is INCAPACITATED 行動不能 (HP -1): they take no turn" in err
 
 
 def test_apply_of_a_preset_says_how_to_keep_its_hp(

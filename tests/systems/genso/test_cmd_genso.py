@@ -253,7 +253,7 @@ def test_fight_apply_writes_the_sheets_back_once(
     assert (one.read_bytes(), two.read_bytes()) == before
     assert main(["genso", "fight", "apply"]) == 0
     text = capsys.readouterr().out
-    assert f"{priest}/Typical priest (male): a preset, not a sheet file, so its HP " in text
+    assert f"{priest} Typical priest (male): a preset, not a sheet file, so its HP " in text
     assert "are written nowhere" in text  # cli59 F11: and how to keep them
 
 
@@ -297,7 +297,8 @@ def test_fight_apply_names_what_outlasts_the_fight(
     assert rows["森妖精の冒険者"]["lasting"] == []
     assert main(["genso", "fight", "apply"]) == 0
     assert ("  outlasting the fight, not on the sheet (note it): 防護呪/Protection by "
-            "森妖精の冒険者 until the next sunrise") in capsys.readouterr().out.splitlines()
+            "森妖精の冒険者 Forest fairy (elf) adventurer until the next sunrise"
+            ) in capsys.readouterr().out.splitlines()
 
 
 def test_fight_apply_refuses_a_sheet_changed_since_the_fight_began(
@@ -494,7 +495,7 @@ def test_a_combat_move_then_an_attack_and_undo_in_words(
     assert hit["entry"]["lines"][0]["rule"] == "GM-COMBAT-2" and hit["current"] == "オーク"
     assert main(["genso", "fight", "undo"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith(f"undone: {pc1}/Novice adventurer 1 → オーク/Orc 攻撃 attack\n")
+    assert out.startswith(f"undone: {pc1} PC → オーク Orc 攻撃 attack\n")
     assert "Attack(" not in out
     fails(capsys, "fight", "move", pc1, "normal")
 

@@ -33,6 +33,7 @@ from companion.app.modes.fight_replaced import (
     replace_fight,
 )
 from companion.app.modes.fight_unchanged import AsLoaded, loaded, saving_over
+from companion.app.modes.genso.words import english_names, named
 from companion.app.modes.genso_fight_files import (
     SheetWrite,
     Unwritten,
@@ -41,6 +42,7 @@ from companion.app.modes.genso_fight_files import (
     sheet_write,
     unwritten,
 )
+from companion.app.modes.names import add_english
 from companion.app.notes import note
 from companion.app.overrides import read_text, set_values
 from companion.dice import DiceSource
@@ -90,46 +92,23 @@ def save_fight(fight: Fight, path: Path) -> None:
     atomic_write_text(path, json.dumps(fight.to_json(), ensure_ascii=False, indent=1))
 
 
-def english_names(fight: Fight) -> dict[str, str]:
-    """The seed's Japanese names in the fight with their English beside them (STYLE.md): a
-    monster's (オーク1/Orc 1, from monsters.toml) and a preset's (駆け出し冒険者１/Novice
-    adventurer 1, from presets.toml), as `genso list monsters` and `genso presets` give
-    them. A name from a sheet file is the player's own and stays as written."""
-    rules = fight.rules
-    names: dict[str, str] = {}
-    for entrant in fight.entrants:
-        if entrant.monster:
-            number = re.search(r"\d+$", entrant.name)
-            names[entrant.name] = (f"{entrant.name}/{rules.monster(entrant.monster).en}"
-                                   + (f" {number.group(0)}" if number else ""))
-        elif not entrant.origin:
-            english = next((p.get("name_en") for p in rules.presets.values()
-                            if p.get("name") == entrant.sheet.get("name")), None)
-            if isinstance(english, str) and english:
-                names[entrant.name] = f"{entrant.name}/{english}"
-    return names
-
-
 def with_english(fight: Fight, text: str) -> str:
-    """``text`` with each Japanese name of :func:`english_names` given its English. The
-    engine's lines name a combatant by the name the fight file keys it by (オーク), which
-    stays as it is in the file and the JSON; only the text for people changes. The longest
-    name is tried first, so オーク・ウォーリア1 is not read as オーク."""
-    names = english_names(fight)
-    if not names:
-        return text
-    pattern = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-    return re.sub(pattern, lambda m: names[m.group(0)], text)
+    """``text`` (the engine's lines, an action in words) with each combatant's English
+    beside its name, as the table gives it (:func:`~companion.app.modes.genso.words.
+    english_names`): オーク1 Orc 1, 駆け出し冒険者１ PC 1. Every combatant's whole name is
+    keyed, the longest first, so a name holding another's (オークスレイヤー, オーク) is
+    never cut; the fight file and the JSON keep the names alone."""
+    return add_english(text, english_names(fight.rules, fight))
 
 
 def fight_status(rules: GensoRules, fight: Fight) -> tuple[str, dict[str, Any]]:
     """The round, whose turn it is and a row for each combatant (its name with the English
     beside a Japanese one), and the same as JSON (names as the fight file keeps them)."""
     state = fight.state
-    shown = english_names(fight)
-    width = max((display_width(shown.get(c.name, c.name)) for c in state.order), default=0)
+    shown = {c.name: named(rules, fight, c) for c in state.order}
+    width = max((display_width(label) for label in shown.values()), default=0)
     rows = []
-    turn = shown.get(state.current.name, state.current.name) if state.current else ""
+    turn = shown[state.current.name] if state.current else ""
     lines = [f"round {state.round}" + (f"  turn: {turn}" if state.current
                                        else f"  over: {state.outcome.text}"
                                        if state.outcome else "")
@@ -149,7 +128,7 @@ def fight_status(rules: GensoRules, fight: Fight) -> tuple[str, dict[str, Any]]:
         if c.rises_as:
             flags.append(f"rises at sunset as {c.rises_as}'s kind (GM-MON-5)")
         mark = "▶" if state.current and c.name == state.current.name else " "
-        lines.append(f"{mark} {c.side.value:<5} {pad(shown.get(c.name, c.name), width)}  "
+        lines.append(f"{mark} {c.side.value:<5} {pad(shown[c.name], width)}  "
                      f"{pools}  {' '.join(flags)}")
         rows.append({"name": c.name, "side": c.side.value, "role": c.role.value, "hp": c.hp,
                      "max_hp": c.max_hp, "mp": c.mp, "max_mp": c.max_mp,
@@ -396,7 +375,7 @@ def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
         # fight file with one that takes no action.
         raise IllegalAction(f"the fight would be over before it began "
                             f"({fight.state.outcome.text}): "
-                            f"{with_english(fight, _down_text(down))}; heal them first "
+                            f"{_down_text(fight, down)}; heal them first "
                             "(`companion genso rest SHEET`, GM-HEAL-1) or leave them out; "
                             "nothing was written")
     # Only now, the new fight made: a sheet refused above leaves the old file there.
@@ -417,15 +396,15 @@ def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
              "fight took those sheets as they were, without them: to play it with them, "
              "run those, then this `fight new` again with --force")
     if down:
-        note(f"note: {with_english(fight, _down_text(down))}: they take no turn (GM-COMBAT-8)")
+        note(f"note: {_down_text(fight, down)}: they take no turn (GM-COMBAT-8)")
     text, data = fight_status(rules, fight)
     return emit(args, {**data, "path": str(path)}, f"{text}\n\nsaved at {path}")
 
 
-def _down_text(down: list[Combatant]) -> str:
-    """Who is out of the fight from the start, and why: "Dan is INCAPACITATED 行動不能 (HP
+def _down_text(fight: Fight, down: list[Combatant]) -> str:
+    """Who is out of the fight from the start, and why: "Dan PC is INCAPACITATED 行動不能 (HP
     -1)"."""
-    return "; ".join(f"{c.name} is {c.status.badge}"
+    return "; ".join(f"{named(fight.rules, fight, c)} is {c.status.badge}"
                      + (f" (HP {c.hp})" if c.hp is not None else "") for c in down)
 
 
@@ -621,21 +600,24 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
                             "the fight file can be written, to record it") from None
     lines = []
     for row in rows:
+        # Named from the combatant, not by rewriting the lines: a sheet's path may hold a
+        # combatant's name (…/オーク.toml) and stays as it is.
+        who = named(fight.rules, fight, fight.state.get(row["name"]))
         if row["result"] == "preset":
-            lines.append(f"{row['name']}: a preset, not a sheet file, so its HP {row['hp']} "
+            lines.append(f"{who}: a preset, not a sheet file, so its HP {row['hp']} "
                          f"MP {row['mp']} are written nowhere: to keep them, save it "
                          f"(`companion genso sheet {row['preset'] or 'KEY'} --save-as FILE`) "
                          "and put them in FILE; bring FILE into the next fight (`fight new "
                          "--party FILE`) and `fight apply` writes them for you")
         elif row["result"] == "unchanged":
-            lines.append(f"{row['name']}: {row['path']} already holds HP {row['hp']} "
+            lines.append(f"{who}: {row['path']} already holds HP {row['hp']} "
                          f"MP {row['mp']}; not written")
         else:
-            lines.append(f"{row['name']}: HP {row['hp']} MP {row['mp']}"
+            lines.append(f"{who}: HP {row['hp']} MP {row['mp']}"
                          + (f" mana stones {row['mana_stones']}" if row["mana_stones"] else "")
                          + f" written to {row['path']}")
         if row.get("lasting"):
             lines.append("  outlasting the fight, not on the sheet (note it): "
-                         + "; ".join(row["lasting"]))
+                         + with_english(fight, "; ".join(row["lasting"])))
     return emit(args, {"sheets": rows},
-                with_english(fight, "\n".join(lines)) or "no character sheets in this fight")
+                "\n".join(lines) or "no character sheets in this fight")

@@ -14,7 +14,14 @@ from typing import Any
 
 from companion.app.modes.fight import FightMode
 from companion.app.modes.genso.checks import CheckCall, Checked, check_steps
-from companion.app.modes.genso.words import SIDES, describe, english, named, summary
+from companion.app.modes.genso.words import (
+    SIDES,
+    describe,
+    english,
+    english_names,
+    named,
+    summary,
+)
 from companion.app.modes.genso_fight_files import apply_command, default_fight_path, unwritten
 from companion.hw.display.view import DiceStep, FighterView, FightView, Name
 from companion.systems.genso.combat import Action, Fight, Side, Status, wants_to_flee
@@ -46,7 +53,7 @@ class _FightView(FightMode):
         return self.with_english(describe(action))
 
     def english_names(self) -> dict[str, str]:
-        return {c.name: english(self.rules, self.fight, c) for c in self.fight.state.combatants}
+        return english_names(self.rules, self.fight)
 
     def answer(self, value: Any) -> list[Any]:
         events = super().answer(value)

@@ -55,6 +55,12 @@ def english(rules: GensoRules, fight: Fight, c: Combatant) -> str:
     return f"{own} {same.index(c.name) + 1}" if len(same) > 1 else own
 
 
+def english_names(rules: GensoRules, fight: Fight) -> dict[str, str]:
+    """Each combatant's name → its English (:func:`english`): what the table's screen and
+    the command line (`companion genso fight …`) put beside it, one for both."""
+    return {c.name: english(rules, fight, c) for c in fight.state.combatants}
+
+
 def _unnumbered(rules: GensoRules, fight: Fight, c: Combatant) -> str:
     """A character's English before any number: a preset NPC's name (its sheet keeps the
     preset's Japanese name); else its role. An NPC is told apart by what it is ("NPC 2" left
