@@ -29,6 +29,7 @@ from companion.app.paths import data_dir
 from companion.errors import DataError
 from companion.file_locks import changing
 from companion.files import load_toml_kept
+from companion.systems.events.poisoned import TimePassed
 from companion.systems.events.sword_world import Member
 from companion.toml_writing import table, write_toml
 
@@ -203,6 +204,13 @@ class PartyHP:
             document.add(name, table(values))
         self.path.parent.mkdir(parents=True, exist_ok=True)
         write_toml(self.path, document)
+
+
+def poison_hp_lost(passed: TimePassed) -> dict[str, dict[str, int]]:
+    """The HP each poison's tick took (EV-POI-8), as changes to keep: ``events end-block``
+    and ``rest``, and the dice tray's *Poisons*, keep them alike (review59b F3)."""
+    return {step.member: {"hp": -step.data["hp_lost"]} for step in passed.steps
+            if step.member is not None and step.data.get("hp_lost")}
 
 
 def pools_text(members: Iterable[Member]) -> list[str]:

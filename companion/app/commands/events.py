@@ -35,7 +35,7 @@ from typing import Any
 from companion.app.commands.roll import add_dice_arguments, print_json, run_with_source
 from companion.app.options import OnlyWith, refuse_stray_options
 from companion.app.overrides import add_set_argument, how_to_set, read_text, user_rules
-from companion.app.party_hp import PartyHP, party_hp_path, pools_text
+from companion.app.party_hp import PartyHP, party_hp_path, poison_hp_lost, pools_text
 from companion.app.paths import config_dir
 from companion.app.poisons import UNNAMED, PoisonList, Tracked, poisons_path, tracking_notes
 from companion.app.recovery_rooms import RecoveryRooms, room_name, rooms_path
@@ -447,9 +447,7 @@ def poison_action(args: argparse.Namespace, rules: EventRules,
             passed = poisons.pass_time(rules, rest, hp=pools.hp_now(now))
             lines = [passed.text]
             steps = [step.to_json() for step in passed.steps]
-            changes = {step.member: {"hp": -step.data["hp_lost"]} for step in passed.steps
-                       if step.member is not None and step.data.get("hp_lost")}
-            refused = _keep_hp(pools, party, changes, now, None)
+            refused = _keep_hp(pools, party, poison_hp_lost(passed), now, None)
     if args.json:
         print(json.dumps({"action": args.table, "text": "\n".join(lines), "steps": steps,
                           "poisoned": poisons.to_json()}, ensure_ascii=False))

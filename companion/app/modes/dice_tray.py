@@ -7,8 +7,10 @@ outcome and follow-ups, on the screen or in the terminal.
 
 A poison a table gives is tracked (:class:`~companion.app.poisons.PoisonList`, the list
 ``companion events`` keeps too), and the menu's *Poisons 毒の経過* ticks the tracked poisons
-at the end of a block or an hour of rest (EV-POI-2's Default). Past :data:`CROWDED` tracked,
-a poison's outcome asks whether time has passed, with *Poisons* beside Again and Menu.
+at the end of a block or an hour of rest (EV-POI-2's Default), keeping the HP a tick takes
+with the HP ``companion events`` keeps (:mod:`companion.app.party_hp`). Past
+:data:`CROWDED` tracked, a poison's outcome asks whether time has passed, with *Poisons*
+beside Again and Menu.
 
 The event tables pull their dice from a source as they walk; the session hands
 a mode one answer at a time. So the tray walks the table again over the throws
@@ -25,12 +27,13 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from companion.app.notes import note
+from companion.app.party_hp import PartyHP, party_hp_path, poison_hp_lost
 from companion.app.poisons import PoisonList, tracking_notes
 from companion.app.session.mode import Answer, ChoiceAsk, RollAsk, Throw
 from companion.app.session.rolls import SO_FAR, NeedDice, Rolled, Thrown
 from companion.dice import DiceCommand, parse, roll
 from companion.dice.notation import Dice, DiceSyntaxError
-from companion.errors import CompanionError, DataError, IllegalAction
+from companion.errors import CompanionError, DataError, IllegalAction, error_text
 from companion.hw.buttons import Button
 from companion.hw.display.view import DiceStep, DiceView, Name, Option, View
 from companion.systems.events.lists import UserLists
@@ -180,7 +183,8 @@ def _menu(labels: Sequence[str]) -> tuple[Option, ...]:
 
 class DiceTrayMode:
     """Menu, throw, outcome, again; over when the player quits. Nothing is saved but the
-    tracked ``poisons`` (without them the menu has no *Poisons*). The tables pick species
+    tracked ``poisons`` and the HP their ticks take (without them the menu has no
+    *Poisons*). The tables pick species
     and items from the player's ``lists`` (EV-MON-1, EV-EXP-4) when there are some."""
 
     def __init__(self, expressions: Sequence[str], source_name: str,
@@ -278,13 +282,7 @@ class DiceTrayMode:
             if index == 2:
                 self._to_menu()
             else:
-                assert self.poisons is not None
-                unsaved: list[str] = []
-                passed = self.poisons.pass_time(self._rules(), None if index == 0 else 1,
-                                                unsaved.append)
-                self._poisons_view(tuple(DiceStep(s.rule, s.text, s.depth)
-                                         for s in passed.steps))
-                self._unsaved(unsaved, "the time passed is not kept in it", "経過は未記録")
+                self._pass_time(None if index == 0 else 1)
         elif self.stage is Stage.TABLES:
             names = list(TABLE_NAMES)
             if index < len(names):
@@ -298,6 +296,29 @@ class DiceTrayMode:
             self._open_poisons()
         else:
             self._to_menu()
+
+    def _pass_time(self, rest_hours: int | None) -> None:
+        """EV-POI-2: the end of a block (None) or an hour of rest. The HP a poison takes
+        (EV-POI-8) is kept as ``companion events`` keeps it (review59b F3): the tick is
+        spent in the shared list, so the HP it took would otherwise be lost to the
+        command. A poison list refused keeps no HP either: the tick is not spent."""
+        assert self.poisons is not None
+        unsaved: list[str] = []
+        pools = PartyHP(party_hp_path())
+        for notice in pools.notices:
+            note(notice)
+        passed = self.poisons.pass_time(self._rules(), rest_hours, unsaved.append,
+                                        hp=pools.hp_now(()))
+        self._poisons_view(tuple(DiceStep(s.rule, s.text, s.depth) for s in passed.steps))
+        self._unsaved(unsaved, "the time passed is not kept in it", "経過は未記録")
+        if unsaved:
+            return
+        try:
+            pools.keep((), poison_hp_lost(passed))
+        except OSError as exc:
+            note(f"cannot save the party's HP and MP ({error_text(exc)}): the HP the "
+                 "poisons took is not kept")
+            self.trouble = "HP not saved HP保存不可: the HP the poisons took is not kept 未記録"
 
     def _open_poisons(self) -> None:
         self.stage = Stage.POISONS
