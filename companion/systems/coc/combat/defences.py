@@ -17,7 +17,7 @@ from companion.systems.coc.checks import Check, Grade, Rank, combination
 from companion.systems.coc.combat.actions import Attack, Defence
 from companion.systems.coc.combat.disarm import _Disarm
 from companion.systems.coc.combat.fighters import Combatant
-from companion.systems.coc.rules import WeaponKind
+from companion.systems.coc.rules import Status, WeaponKind
 from companion.systems.coc.sheet import skill_value
 
 
@@ -111,6 +111,13 @@ class _Defences(_Disarm):
         why = self.defence_refused(t, d, kind, a, first)
         return IllegalAction(f"{t.name} cannot {d.value} now" + (f": {why}" if why else ""))
 
+    def not_played(self, rule: str) -> str:
+        """A refusal's cause when the rule that would allow it does not run (CO-CORE-2):
+        review59a D2, where 003's counter was refused as if CO-MA-5 forbade the attack."""
+        status = self.rules.status(rule)
+        how = ("optional, not switched on" if status is Status.OPTIONAL else status.value)
+        return f"{rule} is not played in profile {self.rules.profile.value} ({how})"
+
     def defence_refused(self, t: Combatant, d: Defence, kind: WeaponKind, a: Attack,
                         first: bool) -> str:
         """Why ``t`` may not take the defence ``d`` against ``a`` now, with the rule ID; ""
@@ -154,22 +161,34 @@ class _Defences(_Disarm):
             return ("a shot is parried only from an adjacent square, not from behind "
                     "(CO-FIRE-5)" if self.on("CO-FIRE-5") else "a shot cannot be parried")
         if d is Defence.COUNTER:
-            if not self.on("CO-MA-5") or not self.counter_allowed(a, kind):
+            if not self.on("CO-MA-5"):
+                return f"no MA counter: {self.not_played('CO-MA-5')}"
+            if not self.counter_allowed(a, kind):
                 return "an MA counter goes only against an unarmed humanoid's attack (CO-MA-5)"
             ok = 0 <= a.parry_weapon < len(t.sheet.weapons) and \
                 t.sheet.weapons[a.parry_weapon].info.technique
             return "" if ok else "an MA counter needs Fist, Kick or Head Butt (CO-MA-5)"
         if a.parry_with == "iai":
+            off = next((r for r in ("CO-IAI-2", "CO-DODGE-2") if not self.on(r)), "")
+            if off:
+                return f"no Iai parry: {self.not_played(off)}"
             if not self.iai_parry_allowed(t, a):
                 return "no Iai parry now (CO-DODGE-2, CO-IAI-2, CO-IAI-3)"
             return "" if not self.two_hands_held(t, a.parry_weapon) else (
                 f"{t.name} is in a grapple: no two-handed weapon (CO-GRAP-3)")
         if a.parry_with == "grapple":
+            if not self.on("CO-GRAP-5"):
+                return f"no Grapple parry: {self.not_played('CO-GRAP-5')}"
             return "" if self.grapple_parry_allowed(kind) else (
                 "Grapple parries only a melee or unarmed attack (CO-GRAP-5)")
         if a.parry_with:
-            return "" if self.bare_parry_allowed(a, kind, a.parry_with) else (
-                f"no {a.parry_with} parry against this attack (CO-PARRY-2)")
+            if self.bare_parry_allowed(a, kind, a.parry_with):
+                return ""
+            if self.on("CO-PARRY-2"):
+                return f"no {a.parry_with} parry against this attack (CO-PARRY-2)"
+            # Without CO-PARRY-2 only 003's MA parry stands (CO-DODGE-2).
+            return (f"no {a.parry_with} parry: {self.not_played('CO-PARRY-2')}"
+                    + ("; 003 takes an MA parry (parry_with=ma, CO-DODGE-2)" if self.p003 else ""))
         if not 0 <= a.parry_weapon < len(t.sheet.weapons):
             return f"{t.name} has no weapon {a.parry_weapon}"
         pw = t.sheet.weapons[a.parry_weapon]
