@@ -466,7 +466,13 @@ def party_action(args: argparse.Namespace, party: tuple[Member, ...]) -> int:
     pools = _party_hp()
     reset = [] if args.reset is None else [_reset(pools, args.reset)]
     now = _current(pools, party)
-    pools.keep(party)  # a party file value the GM changed is said once: kept from now on
+    try:
+        pools.keep(party)  # a party file value the GM changed is said once: kept from now on
+    except OSError as exc:
+        # A listing still lists (review59b F7): the value is shown from the party file all
+        # the same, and the note comes again next time.
+        print(f"companion: warning: cannot save the party's HP and MP ({error_text(exc)}): "
+              "the party file's new values are taken but not kept", file=sys.stderr)
     if party:
         lines = [*reset, *pools_text(now)]
         shown = {m.name: {"hp": m.hp, "mp": m.mp} for m in now}

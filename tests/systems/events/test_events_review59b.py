@@ -14,6 +14,7 @@ from companion.app.cli import main
 from companion.app.party_hp import PartyHP, party_hp_path
 from companion.app.poisons import poisons_path
 from companion.systems.events.sword_world import load_party
+from tests.disk import refuse_writes
 from tests.systems.events.test_events_cli59 import PARTY, RATINGS, VITALITY_DAMAGE
 
 #: Aki's hp left out of the party file (her max_hp stays).
@@ -131,3 +132,19 @@ def test_reset_goes_with_party_only(files: tuple[Path, Path],
     party, _ = files
     code, _, err = _events(capsys, "rest", "--party", str(party), "--reset")
     assert code == 2 and "--reset goes with party, not rest" in err
+
+
+def test_the_party_listing_lists_when_the_folder_refuses_writes(
+        files: tuple[Path, Path], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """F7: a GM edit to the party file is written as `events party` lists it; on a folder
+    that refused the write the listing failed with exit 1 and no list. Now the list, and a
+    warning line."""
+    party, _ = files
+    PartyHP(party_hp_path()).keep(load_party(PARTY), {"Ben": {"hp": -2}})
+    party.write_text(PARTY.replace("hp = 14", "hp = 13"), encoding="utf-8")
+    refuse_writes(party_hp_path(), monkeypatch)
+    code, out, err = _events(capsys, "party", "--party", str(party))
+    assert code == 0 and out == "Aki: HP 20/25, MP 10/12\nBen: HP 13/16, MP 18/21\n"
+    assert err.splitlines()[-1].startswith(
+        f"companion: warning: cannot save the party's HP and MP ({party_hp_path()}")
