@@ -216,7 +216,8 @@ def run(args: argparse.Namespace) -> int:
             poisons.reload()  # what the file still holds, for --json
             refused = _not_recorded(unsaved[0], tracked, room, _changed(changes, now))
         elif (hp_refused := _keep_hp(pools, party, changes, now, room,
-                                     cap=rules.settings["EV-REC-1", "cap_at_maximum"])) is not None:
+                                     cap=rules.settings["EV-REC-1", "cap_at_maximum"],
+                                     cured=bool(tracked.cured))) is not None:
             refused = hp_refused
         elif rooms is not None and room is not None:
             try:
@@ -330,16 +331,19 @@ def _changed(changes: Mapping[str, Mapping[str, int]], now: tuple[Member, ...]) 
 
 def _keep_hp(pools: PartyHP, party: tuple[Member, ...],
              changes: Mapping[str, Mapping[str, int]], now: tuple[Member, ...],
-             room: str | None, cap: bool = False) -> str | None:
+             room: str | None, cap: bool = False, cured: bool = False) -> str | None:
     """Keep what the walk did to the party's HP and MP (``cap``: a recovery's gain capped
     again as the pools are now, :meth:`PartyHP.keep`); why not, when the disk refused (the
-    room is then not marked either: a recovery whose HP was not kept is not spent)."""
+    room is then not marked either: a recovery whose HP was not kept is not spent; a cure
+    the walk made, ``cured``, is recorded all the same, the poison list written first)."""
     try:
         pools.keep(party, changes, cap)
     except OSError as exc:
         lost = [f"{change} not kept" for change in _changed(changes, now)]
         if room is not None:
             lost.append(f"room {room} not marked used")
+        if cured:
+            lost.append("the cure is recorded")
         return (f"cannot save the party's HP and MP ({error_text(exc)})"
                 + (f": {'; '.join(lost)}" if lost else ""))
     return None

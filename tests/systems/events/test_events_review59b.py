@@ -12,7 +12,7 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.party_hp import PartyHP, party_hp_path
-from companion.app.poisons import poisons_path
+from companion.app.poisons import PoisonList, poisons_path
 from companion.systems.events.sword_world import load_party
 from tests.disk import refuse_writes
 from tests.systems.events.test_events_cli59 import PARTY, RATINGS, VITALITY_DAMAGE
@@ -148,3 +148,21 @@ def test_the_party_listing_lists_when_the_folder_refuses_writes(
     assert code == 0 and out == "Aki: HP 20/25, MP 10/12\nBen: HP 13/16, MP 18/21\n"
     assert err.splitlines()[-1].startswith(
         f"companion: warning: cannot save the party's HP and MP ({party_hp_path()}")
+
+
+def test_a_refused_hp_list_after_a_cure_says_the_cure_is_recorded(
+        files: tuple[Path, Path], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The wording gap: a recovery cured Ben's poison (the list written first), then the
+    disk refused the HP list; the line said what was not kept, not that the cure was, as
+    the room's refusal says it."""
+    party, ratings = files
+    PartyHP(party_hp_path()).keep(load_party(PARTY), {"Ben": {"hp": -3}})
+    poisons_path().write_text(VITALITY_DAMAGE, encoding="utf-8")
+    refuse_writes(party_hp_path(), monkeypatch)
+    code, _, err = _events(capsys, "recovery", "--mode", "sw", "--party", str(party),
+                           "--ratings", str(ratings), "--room", "2", "--seed", "1")
+    assert code == 1
+    assert "Ben HP 11 → 15 not kept" in err
+    assert "not kept; room 2 not marked used; the cure is recorded; free space" in err
+    assert PoisonList(poisons_path()).poisons == {}
