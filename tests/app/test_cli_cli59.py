@@ -4,6 +4,7 @@ command and sub-command, not the top level's ``companion [-h] [--version] COMMAN
 from __future__ import annotations
 
 import argparse
+import shlex
 from collections.abc import Iterator
 
 import pytest
@@ -22,16 +23,38 @@ def leaves(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()) -> Itera
             yield from leaves(sub, (*path, name))
 
 
+def required(path: tuple[str, ...], parser: argparse.ArgumentParser) -> list[str]:
+    """Words for the positionals and options ``parser`` requires, so an option after them
+    is the only word it refuses: one missing is refused first, with the leaf's usage on the
+    old code too (review59b F9). The help's example when it gives one (``rules rate
+    --monster S …``: a value any type takes), else a choice's first or ``1`` for each."""
+    example = " ".join((parser.description or "").split()).partition("Example: companion ")[2]
+    words = shlex.split(example)
+    if words[:len(path)] == list(path):
+        return words[len(path):]
+    words = []
+    for action in parser._actions:
+        if (action.option_strings and not action.required) \
+                or action.nargs in ("?", "*", argparse.SUPPRESS):
+            continue
+        word = str(next(iter(action.choices))) if action.choices else "1"
+        words += [*action.option_strings[:1],
+                  *[word] * (action.nargs if isinstance(action.nargs, int) else 1)]
+    return words
+
+
 @pytest.mark.parametrize("command", list(COMMAND_MODULES))
 def test_an_unknown_option_shows_the_usage_of_the_command_typed(
         command: str, capsys: pytest.CaptureFixture[str]) -> None:
     for path, parser in leaves(build_parser(command)):
         with pytest.raises(SystemExit) as done:
-            main([*path, "--no-such-option"])
+            main([*path, *required(path, parser), "--no-such-option"])
         assert done.value.code == 2
         err = capsys.readouterr().err
         assert err.startswith(f"usage: {parser.prog} "), (path, err)
         assert "COMMAND ..." not in err.splitlines()[0]
+        assert err.rstrip().endswith(": error: unrecognized arguments: --no-such-option"), \
+            (path, err)
 
 
 def test_the_error_names_the_option_under_the_commands_usage(
