@@ -60,3 +60,67 @@ def test_the_command_line_and_the_table_name_a_combatant_alike(
         assert label in shown, (label, shown)
     table_line = next(step.text for step in view.result if step.rule == "GM-COMBAT-2")
     assert f"GM-COMBAT-2  {table_line}" in hit
+
+
+def hurt_sheet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """pc1 saved as a sheet file, hit by the orc (seed 2) to HP 11: a result to apply."""
+    sheet = tmp_path / "one.toml"
+    out(capsys, "sheet", "pc1", "--save-as", str(sheet))
+    out(capsys, "fight", "new", "--party", str(sheet), "--monsters", "orc")
+    out(capsys, "fight", "wait", str(sheet))
+    out(capsys, "fight", "attack", "orc", str(sheet), "--seed", "2")
+    return sheet
+
+
+def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    assert main(["genso", *argv]) == 2
+    return capsys.readouterr().err
+
+
+def test_fight_new_writes_over_a_fight_over_and_applied(
+        tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """D3: `fight new` refused over any saved fight, applied or not, where its help said
+    only one whose results are not on the sheets. As coc's over a fight that is over, one
+    over and applied is now written over with no --force and no copy; one under way, or
+    over and not applied, is still refused, each saying what to do."""
+    sheet = hurt_sheet(tmp_path, capsys)
+    new = ("fight", "new", "--party", str(sheet), "--monsters", "orc")
+    under_way = refused(capsys, *new)
+    assert "it is not over" in under_way and "fight end" in under_way
+    out(capsys, "fight", "end")
+    not_applied = refused(capsys, *new)
+    assert "write them first with `companion genso fight apply`" in not_applied
+    after_the_end = refused(capsys, "fight", "attack", str(sheet), "orc", "--seed", "1")
+    assert "`companion genso fight apply`; then to fight again: `companion genso fight new " \
+           "--party …`" in after_the_end
+    out(capsys, "fight", "apply")
+    # N5: applied, the refusal after the end no longer says to apply it.
+    after_apply = refused(capsys, "fight", "attack", str(sheet), "orc", "--seed", "1")
+    assert "fight apply" not in after_apply
+    assert "to fight again: `companion genso fight new --party …`" in after_apply
+    main(["genso", *new])
+    made = capsys.readouterr()
+    assert "was over; the new one is saved over it" in made.err, made.err
+    assert "round 1" in made.out
+    folder = user_dirs / "data" / "genso"
+    assert not list(folder.glob("fight.json.replaced-*"))
+
+
+def test_fight_new_under_way_with_nothing_to_apply_names_fight_end(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out(capsys, "fight", "new", "--party", "pc1", "--monsters", "orc")
+    err = refused(capsys, "fight", "new", "--party", "pc1", "--monsters", "orc")
+    assert "pass --force" in err and "or end it first with `companion genso fight end`" in err
+    out(capsys, "fight", "end")
+    out(capsys, "fight", "new", "--party", "pc1", "--monsters", "orc")
+
+
+def test_fight_new_help_says_what_is_refused_and_what_written_over(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["genso", "fight", "new", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "over, its results on the sheets (`fight apply`, or presets only), is written " \
+           "over with no copy kept" in text
+    assert "under way, or over with results not yet applied, is refused" in text
+    assert "one over and applied is written over, --force or not" in text

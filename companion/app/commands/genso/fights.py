@@ -350,13 +350,23 @@ def _over(path: Path) -> bool:
         return False
 
 
+def _done_with(fight: Fight) -> bool:
+    """A fight that is over with every sheet holding what it left (applied, or presets
+    only): ``fight new`` writes over it with no --force and no copy, as coc's over a fight
+    that is over (review59a D3). One whose results wait for ``fight apply`` is kept."""
+    return fight.state.outcome is not None and not unwritten(fight)
+
+
 def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
     old, pending = _not_written(path, rules) if file_there(path) else (None, [])
-    if file_there(path) and not args.force:
+    if file_there(path) and not args.force and not (old is not None and _done_with(old)):
         refused = refuse_replacing(path)
         if old is not None and pending:
             raise DataError(f"{refused}\nof the fight saved there, "
                             f"{_how_to_write(old, pending, path)}")
+        if old is not None and old.state.outcome is None:
+            raise DataError(f"{refused}; or end it first with "
+                            f"`companion genso fight end{file_option(path)}`")
         raise refused
     counts = monster_counts(args.monsters or [])
     entrants = [fight_entrant(rules, ref) for ref in args.party]
@@ -384,7 +394,7 @@ def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
                              lambda: save_fight(fight, path), "companion genso fight",
                              None if args.force else refuse_replacing(
                                  path, "saved there by another command while this one was "
-                                 "made: nothing was written"))
+                                 "made: nothing was written"), over=_done_with)
     except FileInUse as exc:
         raise at_the_table(exc, path, "genso",
                            lambda: old is not None and old.state.outcome is not None,
@@ -460,7 +470,7 @@ def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
         except IllegalAction as exc:
             if fight.state.outcome is None or isinstance(action, Cast | UseStone):
                 raise
-            raise IllegalAction(f"{exc}; {_after_the_end(path)}") from None
+            raise IllegalAction(f"{exc}; {_after_the_end(fight, path)}") from None
         with saving_over(before, f"companion genso fight {args.verb}", args.verb):
             save_fight(fight, path)
         text, data = fight_status(fight.rules, fight)
@@ -472,10 +482,16 @@ def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
     return run_with_source(args, body)
 
 
-def _after_the_end(path: Path) -> str:
-    """What a fight that is over leaves the player to do from the command line."""
-    return (f"to keep its HP and MP on the sheets: `{apply_command(path)}`; to fight again: "
-            f"`companion genso fight new --party … --force{file_option(path)}`")
+def _after_the_end(fight: Fight, path: Path) -> str:
+    """What a fight that is over leaves the player to do from the command line: its apply
+    while a sheet waits for it (not once done, review59a N5), and the next ``fight new``,
+    with --force only where a sheet gone keeps it from being done (:func:`_done_with`)."""
+    left = unwritten(fight)
+    writable = any(not p.gone for p in left)
+    force = " --force" if any(p.gone for p in left) else ""
+    return ((f"to keep its HP and MP on the sheets: `{apply_command(path)}`; then " if writable
+             else "") + f"to fight again: `companion genso fight new --party …{force}"
+            f"{file_option(path)}`")
 
 
 def _outlasting(fight: Fight, name: str) -> list[str]:

@@ -290,8 +290,11 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                    "companion genso fight attack Aki orc1", "companion genso fight show"))
     verbs = fight.add_subparsers(dest="verb", required=True, metavar="VERB")
     start = _page(verbs, "new", "start a fight",
-                  "Refused while a fight is saved whose results are not on the sheets, and "
-                  "when the party is down before it begins.",
+                  "A fight saved there that is over, its results on the sheets (`fight "
+                  "apply`, or presets only), is written over with no copy kept. One still "
+                  "under way, or over with results not yet applied, is refused: end it "
+                  "(`fight end`) and apply it first, or give --force. Refused too when the "
+                  "party is down before it begins.",
                   ("companion genso fight new --party Aki pc2 --monsters orc:2 ghost",))
     start.add_argument("--party", nargs="+", required=True, help="PC-side sheets or presets")
     start.add_argument("--monsters", nargs="*", metavar="KEY[:N]", help="e.g. orc:2 ghost")
@@ -299,8 +302,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     start.add_argument("--npc-as-monster", action="store_true",
                        help="treat those NPCs as monsters (魔物扱い)")
     start.add_argument("--force", action="store_true",
-                       help="start over: the fight already saved is kept beside the new one "
-                            "as <its name>.replaced-…")
+                       help="start over a fight still under way or not yet applied: it is "
+                            "kept beside the new one as <its name>.replaced-… (one over and "
+                            "applied is written over, --force or not)")
     for name, helptext, more in (
             ("show", "the combatants", "Round, whose turn it is, and each combatant's HP, MP, "
                                        "state and the spells on it."),
