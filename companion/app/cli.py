@@ -88,12 +88,25 @@ def parse_command_line(parser: argparse.ArgumentParser,
     """``words`` parsed; an option or word no parser takes is refused with the usage of the
     command typed (``companion events door --colour red`` shows ``usage: companion events
     …``), where argparse showed the top level's ``companion [-h] [--version] COMMAND ...``
-    (cli59 F7)."""
+    (cli59 F7). An option of the command typed given before its name (``rules --json
+    encounter``, refused under a usage that lists ``[--json]``) is said to go after it
+    (review59b F8)."""
     args, extras = parser.parse_known_args(words)
     leaf = vars(args).pop(LEAF, parser)
     if extras:
-        leaf.error(f"unrecognized arguments: {' '.join(extras)}")
+        leaf.error(f"unrecognized arguments: {' '.join(extras)}{_misplaced(leaf, extras)}")
     return args
+
+
+def _misplaced(leaf: argparse.ArgumentParser, extras: Sequence[str]) -> str:
+    """What to say of ``extras`` that are options of ``leaf`` itself: an earlier parser
+    (the command's, before the sub-command's name) left them, so they go after the name."""
+    known = [word for word in extras
+             if word.partition("=")[0] in leaf._option_string_actions]
+    if not known:
+        return ""
+    name = leaf.prog.split()[-1]
+    return f" ({' '.join(known)} {'goes' if len(known) == 1 else 'go'} after {name!r})"
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
