@@ -161,6 +161,16 @@ class Table:
     #: flags the run gave (``companion play``'s, a laptop's keys and terminal); None: the
     #: plain ``companion play --mode <preset>`` of a table at its own screen and buttons.
     resume_with: Callable[[Path, Path], str] | None = None
+    #: The fight of a table save's data, played on by the engine revision the table played
+    #: it by, as its answers replay (review59a R1: a table stopped under coc's revision 8 and
+    #: resumed under 9 replayed them by 9 and was told its fight file had changed). None:
+    #: :attr:`load`, for a system whose engine plays every action by one revision.
+    load_save: Callable[[Any], Any] | None = None
+
+    def save_mode(self, save: FightSave, label: str) -> FightMode:
+        """The mode over a table save's fight, as the table took it up, before its
+        answers are replayed."""
+        return self.mode((self.load_save or self.load)(save.fight), label)
 
     def resume_command(self, state: Path, fight: Path | str) -> str:
         """The command that plays on the table save at ``state`` of the fight at ``fight``."""
@@ -389,7 +399,7 @@ def _refuse_unmendable(table: Table, old: FightSave, fight_path: Path, label: st
         _load_fight(table, fight_path)
     except UNREPLAYABLE as unreadable:
         try:
-            replay(table.mode(table.load(old.fight), label), old.inputs, old.events)
+            replay(table.save_mode(old, label), old.inputs, old.events)
         except UNREPLAYABLE:
             raise unreadable from None  # nothing would mend the file
 
@@ -399,7 +409,7 @@ def _replayed(table: Table, saved: FightSave, state_path: Path, label: str,
     """The table save's fight replayed to where it stopped; None, with the save kept aside
     and the reason told, when it does not replay (other rules, an edited file)."""
     try:
-        mode = table.mode(table.load(saved.fight), label)
+        mode = table.save_mode(saved, label)
         replay(mode, saved.inputs, saved.events)
     except UNREPLAYABLE as exc:
         def resume(copy: Path) -> str:  # a copy a cut write left may replay
@@ -498,7 +508,7 @@ def _closed_but_applied(table: Table, saved: FightSave, fight_path: Path, label:
     the closed table's screen advised, is no other fight: a restart (the boot service's) took
     the closed fight up again, showed it over and held the file, refusing ``fight new``."""
     try:
-        mode = table.mode(table.load(saved.fight), label)
+        mode = table.save_mode(saved, label)
         replay(mode, saved.inputs, saved.events)
     except UNREPLAYABLE:
         return False
@@ -533,7 +543,7 @@ def _running(table: Table, old: FightSave, label: str) -> FightMode | None:
     is: this companion can neither play it on nor write the fight file from it, and keeping
     it aside as corrupt warned "does not replay" of a fight that ended as it should."""
     try:
-        mode = table.mode(table.load(old.fight), label)
+        mode = table.save_mode(old, label)
         replay(mode, old.inputs, old.events)
     except UNREPLAYABLE:
         return None
@@ -606,7 +616,7 @@ def _catch_up(table: Table, old: FightSave, state_path: Path, fight_path: Path, 
     kept aside; :func:`_behind_the_table`). A file changed by the fight command since the
     table stopped (an undo) is the GM's and stays."""
     try:
-        mode = table.mode(table.load(old.fight), label)
+        mode = table.save_mode(old, label)
         replay(mode, old.inputs, old.events)
     except UNREPLAYABLE:
         return False  # nothing to catch up from

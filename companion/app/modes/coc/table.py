@@ -31,7 +31,8 @@ def coc_table(resume_with: Callable[[Path, Path], str] | None = None) -> Table:
     :attr:`~companion.app.modes.fight_file.Table.resume_with`)."""
     base = load_rules()
     return Table(PRESET, "companion coc fight", START_HINT,
-                 lambda data: Fight.from_json(base, data), CocFightMode, resume_with)
+                 lambda data: Fight.from_json(base, data), CocFightMode, resume_with,
+                 lambda data: Fight.from_json(base, data, playing_on=True))
 
 
 def table_session(fight_path: Path, state_path: Path, *, resume: bool, seed: int | None,

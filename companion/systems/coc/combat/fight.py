@@ -170,12 +170,16 @@ class Fight:
         return data
 
     @classmethod
-    def from_json(cls, rules: CocRules, data: Mapping[str, Any]) -> Fight:
+    def from_json(cls, rules: CocRules, data: Mapping[str, Any],
+                  playing_on: bool = False) -> Fight:
         """Replay a saved fight from its log; the recorded dice must give the same lines.
 
-        Entries keep the revision that played them; new actions follow today's rules. A
-        fight keeps every setting it was begun with, even one outside the range checked
-        since (it was played so); :attr:`notes` say what differs."""
+        Entries keep the revision that played them; new actions follow today's rules, or
+        with ``playing_on`` the revision the saved fight was played by (its ``engine``): a
+        table save's fight, whose answers the table played by that revision and a resume
+        replays by it, as the fight file holds them (review59a R1). A fight keeps every
+        setting it was begun with, even one outside the range checked since (it was played
+        so); :attr:`notes` say what differs."""
         if not isinstance(data, Mapping):
             raise DataError("not a saved coc fight (its top level must be a table)")
         fmt = file_format(data)
@@ -195,7 +199,7 @@ class Fight:
         mine = rules.with_overrides(settings, "the fight's settings", limits=False)
         fight = cls(mine, entrants, ScriptedDice(opening), legacy=first < FORMAT,
                     played=format1_rules(rules, settings) if first < FORMAT else None)
-        fight.engine = ENGINE
+        fight.engine = played if playing_on and played >= FORMAT else ENGINE
         for n, raw in enumerate(journal, 1):
             fight.replay(n, raw, strict=fmt >= FORMAT, engine=played)
         fight.notes = (_format1_notes(mine, len(journal)) if fmt == 1

@@ -1,0 +1,37 @@
+"""review59a (coc at the table and on the command line).
+
+- R1: a table stopped mid-fight under engine revision 8 and resumed under 9 replayed its
+  answers by 9; its entries then lacked the file's "engine": 8 and it was told the fight
+  file had changed (`companion coc fight …`?). It replays and plays on by the revision it
+  took the fight up under, and a second stop and resume still matches its file.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.app.test_coc_mode import CHOICES, fight_file, play
+
+
+def test_a_table_stopped_under_revision_8_resumes_under_9(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with monkeypatch.context() as old:
+        old.setattr("companion.systems.coc.combat.fight.ENGINE", 8)
+        fight_file(tmp_path, "003")
+        first = play(tmp_path, CHOICES[:4])  # Ann's attack on Cult; then the power goes
+    assert not first.done
+    saved = json.loads((tmp_path / "table.json").read_text(encoding="utf-8"))
+    on_file = json.loads((tmp_path / "fight.json").read_text(encoding="utf-8"))
+    assert saved["fight"]["engine"] == 8 and on_file["engine"] == 8
+    assert len(on_file["journal"]) == 1
+    again = play(tmp_path, CHOICES[4:6], resume=True)  # was FightFileChanged
+    assert not again.done and len(again.fight.journal) == 2
+    last = play(tmp_path, CHOICES[6:], resume=True)
+    assert last.done
+    on_file = json.loads((tmp_path / "fight.json").read_text(encoding="utf-8"))
+    assert on_file == last.fight.to_json()
+    assert {e.get("engine") for e in on_file["journal"]} == {8}
+
