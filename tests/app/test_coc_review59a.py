@@ -4,6 +4,7 @@
   answers by 9; its entries then lacked the file's "engine": 8 and it was told the fight
   file had changed (`companion coc fight …`?). It replays and plays on by the revision it
   took the fight up under, and a second stop and resume still matches its file.
+- R2: a fight ended by `coc fight end` says at the table that the Keeper ended it.
 """
 
 from __future__ import annotations
@@ -13,6 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from companion.app.cli import main
+from companion.app.modes.coc import CocFightMode
+from companion.systems.coc.combat import Fight
+from companion.systems.coc.rules import load_rules
+from tests.app.test_coc_command import sheets
 from tests.app.test_coc_mode import CHOICES, fight_file, play
 
 
@@ -35,3 +41,19 @@ def test_a_table_stopped_under_revision_8_resumes_under_9(
     assert on_file == last.fight.to_json()
     assert {e.get("engine") for e in on_file["journal"]} == {8}
 
+
+def test_a_fight_ended_on_the_command_line_says_so_at_the_table(
+        tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """R2: `coc fight end`, then the table: "The fight is over 戦闘終了: " with nothing after
+    the colon, and the view's outcome "". It says the Keeper ended it."""
+    ann, cult = sheets(tmp_path)
+    assert main(["coc", "fight", "new", "--investigators", ann, "--foes", cult,
+                 "--seed", "2"]) == 0
+    assert main(["coc", "fight", "end"]) == 0
+    capsys.readouterr()
+    path = user_dirs / "data" / "coc" / "fight.json"
+    mode = CocFightMode(Fight.from_json(load_rules(), json.loads(path.read_text("utf-8"))))
+    ask = mode.ask()
+    assert ask is not None
+    assert ask.prompt == "The fight is over 戦闘終了: 終了 the Keeper ended the fight"
+    assert mode.fight_view().outcome == "終了 the Keeper ended the fight"

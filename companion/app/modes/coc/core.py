@@ -13,7 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.app.modes.coc.words import NOBODY_STANDS, OUTCOMES, SIDES, describe, english
+from companion.app.modes.coc.words import (
+    ENDED,
+    NOBODY_STANDS,
+    OUTCOMES,
+    SIDES,
+    describe,
+    english,
+)
 from companion.app.modes.fight import FightMode
 from companion.app.session.controls import BACK
 from companion.app.session.mode import ChoiceAsk
@@ -48,11 +55,15 @@ class _Core(FightMode):
         return {c.name: english(state, c) for c in state.combatants}
 
     def _outcome(self) -> str:
+        """How the fight ended ("" while it goes on): a side standing, nobody standing, or
+        the Keeper's end (review59a R2: one ended by `coc fight end` said nothing)."""
         state = self.fight.state
         side = state.outcome()
-        if side is None and state.combatants and all(c.out for c in state.combatants):
+        if side is not None:
+            return OUTCOMES[side]
+        if state.combatants and all(c.out for c in state.combatants):
             return NOBODY_STANDS
-        return OUTCOMES[side] if side is not None else ""
+        return ENDED if state.over else ""
 
     def _others(self, actor: Combatant) -> list[Combatant]:
         """Everyone else still alive, the other side first."""

@@ -46,6 +46,8 @@ OUTCOMES = {Side.INVESTIGATORS: "探索者の勝利 the investigators stand",
             Side.FOES: "敵の勝利 the foes stand"}
 #: Both sides down at once: no side stands.
 NOBODY_STANDS = "全員が倒れた nobody stands"
+#: Ended by the Keeper (`companion coc fight end`, EndFight), no side standing alone.
+ENDED = "終了 the Keeper ended the fight"
 #: How an attack is made, when there is a choice: (key, label, the Attack's fields).
 HOW: tuple[tuple[str, str, dict[str, object]], ...] = (
     ("plain", "Plain 通常", {}),
