@@ -124,3 +124,36 @@ def test_fight_new_help_says_what_is_refused_and_what_written_over(
            "over with no copy kept" in text
     assert "under way, or over with results not yet applied, is refused" in text
     assert "one over and applied is written over, --force or not" in text
+
+
+@pytest.mark.parametrize(("kind", "rule", "setting", "label", "line"), [
+    ("simple", "GM-CHECK-1", "easy", "標準 default 易しい easy 3 (default)", "2D > 3 (P"),
+    ("general", "GM-CHECK-2", "very_hard", "標準 default 非常に難しい very hard 16 (default)",
+     "> 16 (P"),
+    ("trap", "GM-CHECK-3", "hastily_set", "標準 default 急ごしらえの罠 hastily set 8 (default)",
+     "> 8 (P"),
+    # Untouched, the line says it is the Default's, as `genso check simple` does.
+    ("simple", "GM-CHECK-1", None, "標準 default 難しい hard 7 (default)", "2D > 7 (default)"),
+])
+def test_the_tables_check_menu_lights_the_checks_default(
+        kind: str, rule: str, setting: str | None, label: str, line: str) -> None:
+    """R3: the GM-CHECK-1/2/3 difficulty Default set to another (genso.toml, --set) was
+    ignored at the table: its menu lit hard (a trap's, cleverly set) and a check with none
+    rolled hard. The Default is offered first, lit and labelled, and rolled as one."""
+    from companion.app.session.mode import ChoiceAsk
+    from companion.dice import SimulatedDice
+    from tests.app.test_mutation_genso_table import play, table
+
+    house = RULES.with_overrides({rule: {"difficulty": setting}}) if setting else RULES
+    mode = table(house)
+    who = () if kind == "simple" else ("t:駆け出し冒険者１",)
+    ability = ("a:body",) if kind == "general" else ()
+    play(mode, "gm", "check", f"c:{kind}", *who, *ability)
+    ask = mode.ask()
+    assert isinstance(ask, ChoiceAsk)
+    lit = ask.options[ask.highlight]
+    assert (lit.choice, lit.label) == ("d:default", label)
+    keys = ("d:default",) if kind == "simple" else ("d:default", "m:0")
+    play(mode, *keys, dice=SimulatedDice.seeded(1))
+    assert mode.last_check is not None and mode.last_check.call.difficulty is None
+    assert line in mode.last_check.check.text, mode.last_check.check.text

@@ -208,7 +208,9 @@ def test_a_simple_check_has_no_modifier_unless_the_gm_s_manual_modifier_is_on() 
     plain = table()
     play(plain, "gm", "check", "c:simple")
     ask = asked(plain)
-    assert ask.options[ask.highlight].choice == "d:hard"  # 7, the one a 2D can beat
+    # GM-CHECK-1's Default (hard, 7, the one a 2D can beat), lit first (review59a R3).
+    assert ask.options[ask.highlight].choice == "d:default"
+    assert "hard 7 (default)" in ask.options[ask.highlight].label
     play(plain, "d:hard")
     assert plain.last_check is not None and plain.last_check.call.modifier == 0
     house = RULES.with_overrides({"GM-CHECK-1": {"manual_modifier": True}})

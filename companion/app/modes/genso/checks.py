@@ -60,17 +60,16 @@ def roll_check(rules: GensoRules, fight: Fight, call: CheckCall,
             raise IllegalAction(f"{name!r} has no character sheet in this fight")
         return entrant.character(rules)
 
-    # An explicit None test: a difficulty of 0 is a difficulty, not "none given".
-    hard = "hard" if call.difficulty is None else call.difficulty
+    # None is the check's Default (GM-CHECK-1/2/3, GM-CHECK-6 ``difficulty``), labelled so on
+    # its line, as `genso check` without --difficulty (review59a R3).
     if call.kind == "simple":
-        return checks.simple_check(rules, source, hard, call.modifier)
+        return checks.simple_check(rules, source, call.difficulty, call.modifier)
     who = sheet(call.who)
     if call.kind == "general":
-        return checks.general_check(rules, source, who, call.ability, hard, call.modifier)
+        return checks.general_check(rules, source, who, call.ability, call.difficulty,
+                                    call.modifier)
     if call.kind == "trap":
-        return checks.trap_check(rules, source, who,
-                                 "normally_set" if call.difficulty is None else call.difficulty,
-                                 call.modifier)
+        return checks.trap_check(rules, source, who, call.difficulty, call.modifier)
     if call.kind == "enemy":
         return checks.enemy_check(rules, source, who, call.difficulty, call.modifier)
     if call.kind == "undead":

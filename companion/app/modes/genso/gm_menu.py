@@ -168,20 +168,22 @@ class _GmMenu(_TargetMenus):
         return int(number)
 
     def _difficulties(self, kind: str) -> ChoiceAsk:
-        """The difficulties of a check by name, the trap's kinds, or enemy detection's Default."""
+        """The check's Default first, lit (GM-CHECK-1/2/3 and GM-CHECK-6 ``difficulty``, as
+        `genso check` without --difficulty takes it: review59a R3), then the difficulties
+        by name, or the trap's kinds."""
+        rule = {"simple": "GM-CHECK-1", "general": "GM-CHECK-2", "trap": "GM-CHECK-3",
+                "enemy": "GM-CHECK-6"}[kind]
         if kind == "trap":
-            return ChoiceAsk("Which trap? 罠は？", (
-                *(Option(f"d:{t}", f"{label} {self.rules.num('GM-CHECK-3', t)}")
-                  for t, label in TRAP_NAMES.items()), BACK))
-        options = []
-        if kind == "enemy":
-            options.append(Option("d:default", "標準 default "
-                                  f"{self.rules.default('GM-CHECK-6', 'difficulty')} (default)"))
-        table = self.rules.difficulties["simple" if kind == "simple" else "general"]
-        for key, value in table.items():
-            if key != "rule":
-                name = self.rules.difficulty_names[key]
-                options.append(Option(f"d:{key}", f"{name['ja']} {name['en']} {value}"))
-        highlight = next((i for i, o in enumerate(options) if o.choice == "d:hard"), 0)
-        return ChoiceAsk("Difficulty? 難易度は？", (*options, BACK),
-                         0 if kind == "enemy" else highlight)
+            named = {f"d:{t}": f"{label} {self.rules.num('GM-CHECK-3', t)}"
+                     for t, label in TRAP_NAMES.items()}
+        else:
+            table = self.rules.difficulties["simple" if kind == "simple" else "general"]
+            named = {f"d:{key}": (f"{self.rules.difficulty_names[key]['ja']} "
+                                  f"{self.rules.difficulty_names[key]['en']} {value}")
+                     for key, value in table.items() if key != "rule"}
+        default = self.rules.default(rule, "difficulty")
+        options = [Option("d:default", f"標準 default {named.get(f'd:{default}', default)} "
+                                       "(default)"),
+                   *(Option(key, label) for key, label in named.items())]
+        return ChoiceAsk("Which trap? 罠は？" if kind == "trap" else "Difficulty? 難易度は？",
+                         (*options, BACK), 0)
