@@ -57,3 +57,62 @@ def test_a_fight_ended_on_the_command_line_says_so_at_the_table(
     assert ask is not None
     assert ask.prompt == "The fight is over 戦闘終了: 終了 the Keeper ended the fight"
     assert mode.fight_view().outcome == "終了 the Keeper ended the fight"
+
+
+def test_fight_end_at_a_table_showing_the_fight_over_says_it_is_over(
+        tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """N1: `coc fight end` on a file the coc table holds, showing the fight over, said to
+    press Close and run `fight end` again, which could only be refused: it says the fight is
+    over already, and what starts the next."""
+    from companion.app.modes.fight_replaced import table_holder
+    from tests.app.test_fight_commands_hold import held_by_a_table, stopped
+
+    ann, cult = sheets(tmp_path)
+    assert main(["coc", "fight", "new", "--investigators", ann, "--foes", cult,
+                 "--seed", "2"]) == 0
+    assert main(["coc", "fight", "end"]) == 0
+    capsys.readouterr()
+    fight = user_dirs / "data" / "coc" / "fight.json"
+    before = fight.read_bytes()
+    table = held_by_a_table(fight, table_holder("coc"))
+    try:
+        assert main(["coc", "fight", "end"]) == 2
+    finally:
+        stopped(table)
+    err = capsys.readouterr().err
+    assert "the fight is over already: nothing to end (`companion coc fight new` starts the " \
+           "next one, with no --force)" in err
+    assert "press Close" not in err and fight.read_bytes() == before
+
+
+def test_fight_end_help_does_not_say_the_tables_close_ends_the_fight(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """N2: "as the table's Close does a fight's play" read as if Close ended the fight."""
+    with pytest.raises(SystemExit):
+        main(["coc", "fight", "end", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "as the table's Close" not in text
+    assert "the table's Close closes the table and leaves the fight under way" in text
+
+
+def test_fight_new_force_over_a_fight_that_is_over_keeps_no_copy(
+        tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """N6, decided: a fight that is over is written over, --force or not, with no
+    .replaced-… copy (nothing in it is left to play); --force keeps a copy of a fight under
+    way only. The help says so."""
+    ann, cult = sheets(tmp_path)
+    new = ["coc", "fight", "new", "--investigators", ann, "--foes", cult, "--seed", "2"]
+    assert main(new) == 0
+    assert main(["coc", "fight", "end"]) == 0
+    capsys.readouterr()
+    assert main([*new, "--force"]) == 0
+    assert "was over; the new one is saved over it" in capsys.readouterr().err
+    folder = user_dirs / "data" / "coc"
+    assert not list(folder.glob("fight.json.replaced-*"))
+    assert main([*new, "--force"]) == 0  # under way: kept
+    assert len(list(folder.glob("fight.json.replaced-*"))) == 1
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        main(["coc", "fight", "new", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "a fight that is over is written over, --force or not, and no copy is kept" in text

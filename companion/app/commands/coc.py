@@ -51,7 +51,7 @@ from companion.app.modes.fight_unchanged import AsLoaded, loaded, saving_over
 from companion.app.overrides import add_set_argument, how_to_set, read_text, user_rules
 from companion.app.paths import data_dir
 from companion.dice import DiceSource, ManualDice, ScriptedDice, SimulatedDice
-from companion.errors import DataError
+from companion.errors import DataError, IllegalAction
 from companion.file_locks import FileInUse, holder_of
 from companion.files import (
     atomic_write_text,
@@ -298,6 +298,11 @@ def cmd_fight(args: argparse.Namespace) -> int:
     if args.verb in ("show", "log"):
         return _fight_verb(args, path)  # reading: beside a table or another command too
     verb = f"act {args.kind}" if args.verb == "act" else args.verb
+    if args.verb == "end" and _over(path):
+        # Said before the hold: a table showing the fight over holds the file, and its
+        # "press Close and run fight end again" could only lead to this (review59a N1).
+        raise IllegalAction("the fight is over already: nothing to end (`companion coc fight "
+                            "new` starts the next one, with no --force)")
     if args.verb in ("undo", "end"):
         # No dice asked for: held from the load to the save, so nothing written meanwhile
         # (another command's, a table's started meanwhile) is written over.
@@ -484,8 +489,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                      help="the foes' sheet files (.toml), one per foe")
     new.add_argument("--force", action="store_true",
                      help="start over a fight still under way: it is kept beside the new one "
-                          "as <its name>.replaced-… (a fight that is over needs no --force: "
-                          "the new one is saved over it)")
+                          "as <its name>.replaced-…; a fight that is over is written over, "
+                          "--force or not, and no copy is kept")
     act = verbs.add_parser(
         "act", help="play an action, e.g. act attack Ann Cultist --with weapon=1 --with ma=true",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -521,9 +526,10 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                                "rule ID where a line names one)"),
                        ("undo", "take back the last action (the fight is saved again)"),
                        ("end", "the Keeper ends the fight where it stands (the foes flee, "
-                               "the Keeper stops it), as the table's Close does a fight's "
-                               "play; saved as an action, so `fight undo` takes it back, and "
-                               "the next `fight new` needs no --force")):
+                               "the Keeper stops it); saved as an action, so `fight undo` "
+                               "takes it back, and the next `fight new` needs no --force (the "
+                               "table's Close closes the table and leaves the fight under "
+                               "way)")):
         verbs.add_parser(name, help=text, description=text)
     for p in (rolls, defaults, *verbs.choices.values()):
         p.add_argument("--json", action="store_true", help="print JSON")
