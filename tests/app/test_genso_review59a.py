@@ -157,3 +157,17 @@ def test_the_tables_check_menu_lights_the_checks_default(
     play(mode, *keys, dice=SimulatedDice.seeded(1))
     assert mode.last_check is not None and mode.last_check.call.difficulty is None
     assert line in mode.last_check.check.text, mode.last_check.check.text
+
+
+def test_fight_attack_help_says_who_rolls(capsys: pytest.CaptureFixture[str]) -> None:
+    """N3: "The attacker's Body + Combat + 2D against the defender's" is untrue against a
+    monster, which does not roll (GM-COMBAT-2/3); only PC against PC both roll."""
+    with pytest.raises(SystemExit):
+        main(["genso", "fight", "attack", "--help"])
+    # argparse may wrap a rule ID at its hyphen (GM-\nCOMBAT-3).
+    text = " ".join(capsys.readouterr().out.split()).replace("GM- ", "GM-")
+    assert "the monster's Body + 7, which does not roll (GM-COMBAT-2)" in text
+    assert "the PC defends with Body + Combat + 2D ≥ the monster's Body + Combat + 7 " \
+           "(GM-COMBAT-3)" in text
+    assert "PC against PC: both roll Body + Combat + 2D" in text
+    assert "against the defender's" not in text

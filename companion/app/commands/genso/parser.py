@@ -323,9 +323,14 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         _common(_page(verbs, name, helptext, more, (f"companion genso fight {name}",)),
                 dice=name in ("end", "sunrise", "sunset", "sleep"))
     full_attack = rules.num("GM-COMBAT-5", "full_attack")
+    fixed = rules.num("GM-COMBAT-2", "fixed")
     attack = _page(verbs, "attack", "attack (GM-COMBAT-2/3/4)",
-                   "The attacker's Body + Combat + 2D against the defender's; a hit rolls the "
-                   "weapon's 打撃力, less the target's protection (GM-COMBAT-7).",
+                   "On a monster: the attacker's Body + Combat + 2D > the monster's Body + "
+                   f"{fixed}, which does not roll (GM-COMBAT-2). A monster's blow: the PC "
+                   f"defends with Body + Combat + 2D ≥ the monster's Body + Combat + {fixed} "
+                   "(GM-COMBAT-3). PC against PC: both roll Body + Combat + 2D, and the "
+                   "attacker hits only if higher (GM-COMBAT-4). A hit rolls the weapon's "
+                   "打撃力, less the target's protection (GM-COMBAT-7).",
                    ("companion genso fight attack Aki orc1 --weapon sword",))
     attack.add_argument("actor", help=WHO_HELP)
     attack.add_argument("target", help=WHO_HELP)
