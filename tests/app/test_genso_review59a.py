@@ -171,3 +171,20 @@ def test_fight_attack_help_says_who_rolls(capsys: pytest.CaptureFixture[str]) ->
            "(GM-COMBAT-3)" in text
     assert "PC against PC: both roll Body + Combat + 2D" in text
     assert "against the defender's" not in text
+
+
+def test_check_difficulty_help_says_what_a_default_takes(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """N8, decided: `--difficulty 15` is taken and `--set GM-CHECK-1.difficulty=15` refused.
+    The seed's difficulties are the named levels of its tables (PG 2-1, 2-2), and a
+    Default is the level a check with none gets; a number is one check's own call. The
+    help says so, and the refusal lists the names."""
+    with pytest.raises(SystemExit):
+        main(["genso", "check", "--help"])
+    text = " ".join(capsys.readouterr().out.split()).replace("GM- ", "GM-")
+    assert ("for simple, general and trap to a name, a level of the seed's table, as a "
+            "number is one check's own call given here; for enemy to a number, GM-CHECK-6's "
+            "Default") in text
+    assert main(["genso", "check", "simple", "--set", "GM-CHECK-1.difficulty=15"]) == 2
+    assert "extremely_hard" in capsys.readouterr().err
+    assert main(["genso", "check", "simple", "--difficulty", "15", "--seed", "1"]) == 0

@@ -272,7 +272,11 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                                             "without it, the check's Default, marked "
                                             f"(default) on its line ({without}: "
                                             "GM-CHECK-1.difficulty and the like; `genso "
-                                            "defaults` lists them, --set changes them)")
+                                            "defaults` lists them, --set changes them: for "
+                                            "simple, general and trap to a name, a level of "
+                                            "the seed's table, as a number is one check's "
+                                            "own call given here; for enemy to a number, "
+                                            "GM-CHECK-6's Default)")
     check.add_argument("--modifier", type=whole_number, default=0,
                        help="the modifier (修正値) of who rolls (--sheet)")
     check.add_argument("--vs-modifier", type=whole_number, metavar="N",
