@@ -82,9 +82,11 @@ def test_fight_new_over_an_applied_fight_says_nothing_of_applying(
 ) -> None:
     sheet, _ = hurt_then_fled(tmp_path, capsys)
     genso(capsys, "fight", "apply")
-    assert main(["genso", "fight", "new", "--party", str(sheet), "--monsters", "orc"]) == 2
+    # Over and applied: written over with no --force and no copy (review59a D3).
+    assert main(["genso", "fight", "new", "--party", str(sheet), "--monsters", "orc"]) == 0
     err = capsys.readouterr().err
-    assert "pass --force" in err and "never written" not in err
+    assert "was over; the new one is saved over it" in err
+    assert "never written" not in err and "fight apply" not in err
 
 
 def test_the_tables_end_screens_say_to_apply_a_fight_of_sheet_files(
