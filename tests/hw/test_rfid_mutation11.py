@@ -8,8 +8,10 @@ reader accepts.
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
+import termios
 from collections.abc import Iterator
 
 import pytest
@@ -230,3 +232,15 @@ def test_a_tray_unplugged_between_the_open_and_the_input_reset_is_waited_for() -
         assert [port.is_open for port in opened] == [False]
     finally:
         os.close(side)
+
+
+def test_a_tray_unplugged_as_pyserial_opens_its_port_is_waited_for() -> None:
+    """review59c D2: pyserial's own open flushes the line (tcflush): the tray unplugged in
+    that moment raised termios.error out of the reader, as the input reset did."""
+    def unplugged_in_the_open(device: str, baudrate: int) -> Port:
+        raise termios.error(errno.EIO, os.strerror(errno.EIO))  # serialposix.py's tcflush
+
+    tray = TrayReader("/dev/ttyACM0", opener=unplugged_in_the_open)
+    tray.poll_events()
+    assert tray.status().message == (f"cannot open /dev/ttyACM0: {os.strerror(errno.EIO)} "
+                                     "読み取り機を開けない")

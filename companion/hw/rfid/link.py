@@ -142,19 +142,17 @@ class SerialLink:
                            "name its port in input.rfid_port (`companion rfid list` shows the "
                            "serial ports)")
             return False
-        try:
-            port = self.opener(device, self.baudrate)
-        except (serial.SerialException, OSError, ValueError) as exc:
-            self._schedule(_open_failure(device, exc))
-            return False
+        port: Port | None = None
         try:
             try:
+                port = self.opener(device, self.baudrate)
                 port.reset_input_buffer()
-            except termios.error as exc:  # unplugged since the open: termios' own error
+            except termios.error as exc:  # unplugged as it opened: termios' own error
                 raise OSError(*exc.args) from None
-        except (serial.SerialException, OSError) as exc:
-            with contextlib.suppress(serial.SerialException, OSError):
-                port.close()
+        except (serial.SerialException, OSError, ValueError) as exc:
+            if port is not None:
+                with contextlib.suppress(serial.SerialException, OSError):
+                    port.close()
             self._schedule(_open_failure(device, exc))
             return False
         self.serial, self.device, self.problem = port, device, ""
