@@ -350,11 +350,42 @@ def _over(path: Path) -> bool:
         return False
 
 
+def _not_applied(fight: Fight) -> list[SheetWrite]:
+    """The sheets changed since ``fight`` began that never took its results: apply refuses
+    them, so the fight file is the only record of the HP and MP it left (review59c D1)."""
+    left = []
+    for entrant in fight.entrants:
+        if entrant.monster or not entrant.origin:
+            continue
+        try:
+            write = sheet_write(fight, entrant)
+        except (DataError, OSError):
+            continue  # a sheet gone or unreadable is :func:`unwritten`'s
+        if write.changed and write.now != write.new and entrant.name not in fight.applied:
+            left.append(write)
+    return left
+
+
 def _done_with(fight: Fight) -> bool:
     """A fight that is over with every sheet holding what it left (applied, or presets
     only): ``fight new`` writes over it with no --force and no copy, as coc's over a fight
-    that is over (review59a D3). One whose results wait for ``fight apply`` is kept."""
-    return fight.state.outcome is not None and not unwritten(fight)
+    that is over (review59a D3). One whose results wait for ``fight apply`` is kept.
+
+    A sheet counts as done only by a sure sign: it holds the fight's results, or the fight
+    file records that ``fight apply`` wrote them (a sheet changed after that is the
+    player's own doing: a rest, a purchase). One changed since the fight began and never
+    applied is not done, though apply refuses it (:func:`_not_applied`)."""
+    return fight.state.outcome is not None and not unwritten(fight) \
+        and not _not_applied(fight)
+
+
+def _by_hand(fight: Fight, write: SheetWrite) -> str:
+    """What ``fight new`` says of a sheet :func:`_not_applied`: what the fight left it, to
+    set by hand, as ``fight apply`` cannot."""
+    return (f"{named(fight.rules, fight, fight.state.get(write.entrant.name))} ended at "
+            f"HP {write.after.hp} MP {write.after.mp}, never written to {write.sheet}: it was "
+            "changed since the fight began, so `fight apply` refuses it; set them by hand "
+            "(`fight show` keeps them until this fight is replaced)")
 
 
 def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
@@ -367,6 +398,9 @@ def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
         if old is not None and old.state.outcome is None:
             raise DataError(f"{refused}; or end it first with "
                             f"`companion genso fight end{file_option(path)}`")
+        if old is not None and (left := _not_applied(old)):
+            raise DataError(f"{refused}\nof the fight saved there, "
+                            + "; ".join(_by_hand(old, w) for w in left))
         raise refused
     counts = monster_counts(args.monsters or [])
     entrants = [fight_entrant(rules, ref) for ref in args.party]
@@ -485,10 +519,11 @@ def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
 def _after_the_end(fight: Fight, path: Path) -> str:
     """What a fight that is over leaves the player to do from the command line: its apply
     while a sheet waits for it (not once done, review59a N5), and the next ``fight new``,
-    with --force only where a sheet gone keeps it from being done (:func:`_done_with`)."""
+    with --force only where a sheet gone, or changed and never applied, keeps it from being
+    done (:func:`_done_with`)."""
     left = unwritten(fight)
     writable = any(not p.gone for p in left)
-    force = " --force" if any(p.gone for p in left) else ""
+    force = " --force" if any(p.gone for p in left) or _not_applied(fight) else ""
     return ((f"to keep its HP and MP on the sheets: `{apply_command(path)}`; then " if writable
              else "") + f"to fight again: `companion genso fight new --party …{force}"
             f"{file_option(path)}`")
