@@ -3,11 +3,18 @@ combatants' names matched as whole words (D4)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from companion.app.cli import main
+from companion.app.modes.genso import GensoFightMode
+from companion.app.modes.genso.table import read_fight_file
+from companion.app.modes.names import add_english
+from companion.systems.genso.rules import load_rules
+
+RULES = load_rules()
 
 
 def out(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
@@ -58,3 +65,31 @@ def test_fight_new_writes_over_a_fight_applied_then_its_sheet_rested(
         f.write("# rested\n")
     out(capsys, "fight", "new", "--party", str(sheet), "--monsters", "orc")
     assert not list((user_dirs / "data" / "genso").glob("fight.json.replaced-*"))
+
+
+def test_a_name_is_matched_as_a_whole_word_on_the_command_line_and_the_table(
+        tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """D4: a PC named Bo turned 体力/Body into 体力/Bo PC dy in `fight attack`'s line, and in
+    the table's result as well."""
+    aki = tmp_path / "aki.toml"
+    out(capsys, "sheet", "pc1", "--save-as", str(aki))
+    bo = tmp_path / "bo.toml"
+    bo.write_text(re.sub(r'(?m)^name = .*$', 'name = "Bo"', aki.read_text(encoding="utf-8")),
+                  encoding="utf-8")
+    out(capsys, "fight", "new", "--party", str(bo), "--monsters", "orc")
+    hit = out(capsys, "fight", "attack", "Bo", "オーク", "--seed", "3")
+    assert "GM-COMBAT-2  Bo PC → オーク Orc: 体力/Body " in hit, hit
+    assert "Bo PC dy" not in hit
+    fight = read_fight_file(RULES, user_dirs / "data" / "genso" / "fight.json")
+    view = GensoFightMode(RULES, fight).fight_view()
+    line = next(step.text for step in view.result if step.rule == "GM-COMBAT-2")
+    assert line.startswith("Bo PC → オーク Orc: 体力/Body "), line
+
+
+def test_the_longest_name_wins_where_names_overlap() -> None:
+    """Japanese names run on with no spaces, so they are found anywhere; where two
+    overlap, the longer is named, even when the shorter begins first."""
+    names = {"山田": "PC 1", "田中太郎": "PC 2", "Bo": "PC 3", "オーク1": "Orc 1"}
+    assert add_english("山田中太郎 hits; 山田の番", names) == "山田中太郎 PC 2 hits; 山田 PC 1 の番"
+    assert add_english("Bob and Bo, 体力/Body; オーク10", names) == \
+        "Bob and Bo PC 3, 体力/Body; オーク10"
