@@ -166,6 +166,9 @@ class Table:
     #: resumed under 9 replayed them by 9 and was told its fight file had changed). None:
     #: :attr:`load`, for a system whose engine plays every action by one revision.
     load_save: Callable[[Any], Any] | None = None
+    #: What a resumed table says once of the fight it plays on (coc's: an engine revision
+    #: older than today's, review59c); None: nothing.
+    on_resume: Callable[[FightMode], None] | None = None
 
     def save_mode(self, save: FightSave, label: str) -> FightMode:
         """The mode over a table save's fight, as the table took it up, before its
@@ -271,6 +274,8 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
                 _refuse_unmendable(table, old, fight_path, label)
             _set_aside(table, old, state_path, label, tell, marked_over)
     resuming = mode is not None
+    if mode is not None and table.on_resume is not None:
+        table.on_resume(mode)
     if saved is None:
         if fight is None:
             fight = _load_fight(table, fight_path)

@@ -12,6 +12,7 @@ beneath it: ``_Core`` → ``_FightView`` → ``_Defences`` → ``_Circumstances`
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from companion.app.modes.coc.words import (
     ENDED,
@@ -23,7 +24,7 @@ from companion.app.modes.coc.words import (
 )
 from companion.app.modes.fight import FightMode
 from companion.app.session.controls import BACK
-from companion.app.session.mode import ChoiceAsk
+from companion.app.session.mode import Answer, ChoiceAsk
 from companion.app.session.rolls import NeedDice
 from companion.hw.display.view import Option
 from companion.systems.coc.combat import BETWEEN_ACTIONS, Action, Combatant, Fight
@@ -37,6 +38,13 @@ class _Core(FightMode):
         super().__init__(fight, source_name)
         self.fight: Fight = fight
         self.rules: CocRules = fight.rules
+        #: What a resumed table says of the engine revision it plays on by, in the status
+        #: line until the next answer (:func:`~companion.app.modes.coc.table.older_engine`).
+        self.resumed = ""
+
+    def answer(self, value: Answer) -> list[Any]:
+        self.resumed = ""
+        return super().answer(value)
 
     def describe(self, action: Action) -> str:
         return self.with_english(describe(action, self.fight.state))

@@ -100,7 +100,8 @@ class _FightView(_Core):
         is titled by its reason and shows that roll with its rule ID, and the action whose
         end brought it as done, its throws no longer "so far": they read as part of the
         dying roll (table audit gc #6)."""
-        shown = super().view(prompt, options=options, highlight=highlight, status=status,
+        shown = super().view(prompt, options=options, highlight=highlight,
+                             status=status or self.resumed,
                              prompt_tile=prompt_tile, prompt_faces=prompt_faces)
         # An action with no throws of its own (ending a turn) may await one too.
         action = self._step(self.path) if self.path else None

@@ -10,13 +10,15 @@ from pathlib import Path
 
 from companion.app.modes.coc.action_menu import CocFightMode
 from companion.app.modes.coc.table_rolls import CAMERA_SIDES, CocTableRolls
+from companion.app.modes.fight import FightMode
 from companion.app.modes.fight_file import Table, open_table
+from companion.app.notes import note
 from companion.app.session.controls import Controls
 from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceFeed, RollFeed
 from companion.dice import DiceSource
 from companion.hw.display import Display
-from companion.systems.coc.combat import Fight
+from companion.systems.coc.combat import ENGINE, Fight
 from companion.systems.coc.rules import load_rules
 
 PRESET = "coc"  # what a table save says in SaveGame.preset
@@ -32,7 +34,21 @@ def coc_table(resume_with: Callable[[Path, Path], str] | None = None) -> Table:
     base = load_rules()
     return Table(PRESET, "companion coc fight", START_HINT,
                  lambda data: Fight.from_json(base, data), CocFightMode, resume_with,
-                 lambda data: Fight.from_json(base, data, playing_on=True))
+                 lambda data: Fight.from_json(base, data, playing_on=True), older_engine)
+
+
+def older_engine(mode: FightMode) -> None:
+    """A table resumed under a newer engine says once, on stderr and in its status line
+    until the next answer, that its fight plays on by the revision the table began it by
+    (review59a R1), and which plays by today's (review59c)."""
+    assert isinstance(mode, CocFightMode)
+    played = mode.fight.engine
+    if played >= ENGINE:
+        return
+    mode.resumed = (f"this fight plays on by engine revision {played}, as the table began "
+                    f"it; a new fight (or `companion coc fight`) plays by {ENGINE} "
+                    f"この戦闘は改訂{played}のまま、新しい戦闘は改訂{ENGINE}")
+    note(mode.resumed)
 
 
 def table_session(fight_path: Path, state_path: Path, *, resume: bool, seed: int | None,
