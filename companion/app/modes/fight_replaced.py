@@ -1,7 +1,8 @@
 """``fight new`` over a fight already saved (``coc fight new``, ``genso fight new``): without
 ``--force`` it is refused, saying what ``--force`` does; with it, the old fight is kept
 beside the new one, never deleted, as a game save another game replaces is. A command may
-say a fight that is over is simply written over, with no ``--force`` (coc's).
+say a fight it is done with is simply written over, with no ``--force`` and no copy: coc's
+once over, genso's once over with its results on the sheets (applied, or presets only).
 Kept apart from :mod:`~companion.app.modes.fight_file` (the table's), which a system's
 ``fight`` command would otherwise load with the whole play session."""
 
@@ -82,10 +83,11 @@ def replace_fight(path: Path, read: Callable[[Path], object], write: Callable[[]
     another command while this one was made (its opening dice asked for): looked at under
     the hold, so none is moved aside unasked (review58c F1). None: ``--force``.
 
-    ``over``: whether the fight ``read`` gives is over (coc's: a side won, nobody stands or
-    the Keeper ended it): such a fight is written over, with no ``--force`` and no copy
-    kept, and a note saying so (cli59 F2: a copy for every finished fight piled up). None:
-    every fight there is kept (genso's, whose results may still wait for ``fight apply``).
+    ``over``: whether the command is done with the fight ``read`` gives (coc's: over, a side
+    won, nobody stands or the Keeper ended it; genso's: over and its results on the sheets,
+    review59a D3): such a fight is written over, with no ``--force`` and no copy kept, and a
+    note saying so (cli59 F2: a copy for every finished fight piled up). None: every fight
+    there is kept.
 
     ``path`` is held (:func:`holding`) before anything moves: a table playing it, which alone
     writes it, refuses this with :class:`FileInUse` and the fight there stays (moved first,
