@@ -25,15 +25,19 @@ from pathlib import Path
 
 import tomlkit
 
-from companion.app.paths import data_dir
+from companion.app.overrides import read_text
+from companion.app.paths import config_dir, data_dir
 from companion.errors import DataError
 from companion.file_locks import changing
-from companion.files import load_toml_kept
+from companion.files import file_there, load_toml_kept
 from companion.systems.events.poisoned import TimePassed
-from companion.systems.events.sword_world import Member
+from companion.systems.events.sword_world import Member, load_party
 from companion.toml_writing import table, write_toml
 
 PARTY_HP_NAME = "party_hp.toml"
+#: The player's party for every sw-mode run and the dice tray's poison ticks, in the config
+#: folder; ``--party`` wins.
+PARTY_NAME = "events_party.toml"
 #: Far larger than a party's HP could ever be written.
 _LIMIT = 256 * 1024
 _COMMENTS = ("The party's HP and MP as `companion events` keeps them: hp and mp now,",
@@ -47,6 +51,24 @@ POOLS = ("hp", "mp")
 
 def party_hp_path() -> Path:
     return data_dir() / "events" / PARTY_HP_NAME
+
+
+def user_party(given: str | None) -> tuple[Member, ...]:
+    """The party whose HP is kept: the file ``--party`` gives, else ``events_party.toml``
+    in the config folder when there is one (none: an empty party; sw mode asks for one,
+    the dice tray's ticks keep the HP of no one not kept yet); a DataError names the file
+    and what is wrong in it."""
+    path = given_or_saved(given, PARTY_NAME)
+    return () if path is None else load_party(read_text(path, "party file"), str(path))
+
+
+def given_or_saved(given: str | None, saved: str) -> Path | None:
+    """The file an option gives, else the one saved as ``saved`` in the config folder, else
+    None; a saved one that is a link to a file gone is a DataError naming it."""
+    if given is not None:
+        return Path(given)
+    path = config_dir() / saved
+    return path if file_there(path) else None
 
 
 @dataclass(frozen=True)

@@ -35,13 +35,20 @@ from typing import Any
 from companion.app.commands.roll import add_dice_arguments, print_json, run_with_source
 from companion.app.options import OnlyWith, refuse_stray_options
 from companion.app.overrides import add_set_argument, how_to_set, read_text, user_rules
-from companion.app.party_hp import PartyHP, party_hp_path, poison_hp_lost, pools_text
+from companion.app.party_hp import (
+    PARTY_NAME,
+    PartyHP,
+    given_or_saved,
+    party_hp_path,
+    poison_hp_lost,
+    pools_text,
+    user_party,
+)
 from companion.app.paths import config_dir
 from companion.app.poisons import UNNAMED, PoisonList, Tracked, poisons_path, tracking_notes
 from companion.app.recovery_rooms import RecoveryRooms, room_name, rooms_path
 from companion.dice import DiceSource
 from companion.errors import DataError, error_text
-from companion.files import file_there
 from companion.systems.defaults import (
     fixed_readings,
     listing,
@@ -61,14 +68,12 @@ from companion.systems.events.rules import (
     load_rules,
 )
 from companion.systems.events.run import run_active_action, run_event
-from companion.systems.events.sword_world import Member, load_party, load_rating_table
+from companion.systems.events.sword_world import Member, load_rating_table
 
 SET_EXAMPLE = "EV-DOOR-3.enabled=true"
 OVERRIDES_NAME = "events.toml"
 #: The player's lists for every run and the dice tray, in the config folder; --lists wins.
 LISTS_NAME = "events_lists.toml"
-#: The player's party for every sw-mode run, in the config folder; --party wins.
-PARTY_NAME = "events_party.toml"
 #: The actions on the tracked poisons (EV-POI-2's Default), beside the tables.
 POISON_ACTIONS = {
     "end-block": "tick every tracked poison once: the party's actions in a block are over",
@@ -124,25 +129,8 @@ def user_lists(given: str | None) -> UserLists | None:
     """The player's monster and item lists (EV-MON-1, EV-EXP-4): the file ``--lists`` gives,
     else ``events_lists.toml`` in the config folder when there is one; a DataError names
     the file and what is wrong in it."""
-    path = _given_or_saved(given, LISTS_NAME)
+    path = given_or_saved(given, LISTS_NAME)
     return None if path is None else load_lists(read_text(path, "list file"), str(path))
-
-
-def user_party(given: str | None) -> tuple[Member, ...]:
-    """The party sw mode rolls for: the file ``--party`` gives, else ``events_party.toml``
-    in the config folder when there is one (none: sw mode asks for one); a DataError names
-    the file and what is wrong in it."""
-    path = _given_or_saved(given, PARTY_NAME)
-    return () if path is None else load_party(read_text(path, "party file"), str(path))
-
-
-def _given_or_saved(given: str | None, saved: str) -> Path | None:
-    """The file an option gives, else the one saved as ``saved`` in the config folder, else
-    None; a saved one that is a link to a file gone is a DataError naming it."""
-    if given is not None:
-        return Path(given)
-    path = config_dir() / saved
-    return path if file_there(path) else None
 
 
 def show_defaults(rules: EventRules, as_json: bool) -> int:

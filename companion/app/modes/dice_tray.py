@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from companion.app.notes import note
-from companion.app.party_hp import PartyHP, party_hp_path, poison_hp_lost
+from companion.app.party_hp import PartyHP, party_hp_path, poison_hp_lost, user_party
 from companion.app.poisons import PoisonList, tracking_notes
 from companion.app.session.mode import Answer, ChoiceAsk, RollAsk, Throw
 from companion.app.session.rolls import SO_FAR, NeedDice, Rolled, Thrown
@@ -299,22 +299,33 @@ class DiceTrayMode:
 
     def _pass_time(self, rest_hours: int | None) -> None:
         """EV-POI-2: the end of a block (None) or an hour of rest. The HP a poison takes
-        (EV-POI-8) is kept as ``companion events`` keeps it (review59b F3): the tick is
-        spent in the shared list, so the HP it took would otherwise be lost to the
-        command. A poison list refused keeps no HP either: the tick is not spent."""
+        (EV-POI-8) is kept as ``companion events`` keeps it (review59b F3), for the party
+        it reads by default (``events_party.toml`` in the config folder, review59c D3): the
+        tick is spent in the shared list, so the HP it took would otherwise be lost to the
+        command. With no party file, only HP already kept changes. A poison list refused,
+        or a party file that cannot be read, keeps no HP either: the tick is not spent."""
         assert self.poisons is not None
+        try:
+            party = user_party(None)
+        except DataError as exc:
+            note(f"{error_text(exc)}: no time passed")
+            self.trouble = "Party file unreadable パーティ読めず: no time passed 経過なし"
+            return
         unsaved: list[str] = []
         pools = PartyHP(party_hp_path())
         for notice in pools.notices:
             note(notice)
+        now, told = pools.current(party)
+        for line in told:
+            note(line)
         passed = self.poisons.pass_time(self._rules(), rest_hours, unsaved.append,
-                                        hp=pools.hp_now(()))
+                                        hp=pools.hp_now(now))
         self._poisons_view(tuple(DiceStep(s.rule, s.text, s.depth) for s in passed.steps))
         self._unsaved(unsaved, "the time passed is not kept in it", "経過は未記録")
         if unsaved:
             return
         try:
-            pools.keep((), poison_hp_lost(passed))
+            pools.keep(party, poison_hp_lost(passed))
         except OSError as exc:
             note(f"cannot save the party's HP and MP ({error_text(exc)}): the HP the "
                  "poisons took is not kept")
