@@ -43,6 +43,7 @@ from companion.app.history import HISTORY_NAME, History, Run
 ROOT = Path(__file__).resolve().parents[1]
 COMMAND_LINES: tuple[tuple[str, ...], ...] = (
     ("--version",),
+    ("--help",),  # and a misspelt command: every command listed, none loaded (pi59 F1)
     ("roll", "2d6"),
     ("rules", "sleep", "--floor", "1", "--monster-tile", "1m", "--corner-tile", "3p"),
     ("events", "--help"),

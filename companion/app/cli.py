@@ -23,28 +23,14 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from companion import __version__
+from companion.app.command_list import COMMANDS
 from companion.app.notes import note, tell_error
 from companion.app.paths import check_folder_settings, root_folders_warning
 from companion.errors import CompanionError
 
-# Each command's name and the module that registers it, in the order `companion --help`
-# lists them.
-COMMAND_MODULES: dict[str, str] = {
-    "calibrate": "companion.app.commands.calibrate",
-    "classify": "companion.app.commands.classify",
-    "config": "companion.app.commands.config",
-    "history": "companion.app.commands.history",
-    "roll": "companion.app.commands.roll",
-    "events": "companion.app.commands.events",
-    "genso": "companion.app.commands.genso",
-    "coc": "companion.app.commands.coc",
-    "rfid": "companion.app.commands.rfid",
-    "dice": "companion.app.commands.dice",
-    "rules": "companion.app.commands.rules",
-    "simulate": "companion.app.commands.simulate",
-    "replay": "companion.app.commands.replay",
-    "play": "companion.app.commands.play",
-}
+#: Each command's name and the module that registers it, in the order `companion --help`
+#: lists them.
+COMMAND_MODULES: dict[str, str] = {name: command.module for name, command in COMMANDS.items()}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -111,8 +97,8 @@ def _misplaced(leaf: argparse.ArgumentParser, extras: Sequence[str]) -> str:
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser: of ``command`` alone when it is one of COMMAND_MODULES,
-    of none for ``--version``, else of every command (for ``--help``, and for the error
-    naming the commands there are).
+    of none for ``--version``, else of every command by its help line alone, none of their
+    modules imported (for ``--help``, and for the error naming the commands there are).
     """
     parser = _Parser(
         prog="companion",
@@ -120,14 +106,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    if command == "--version":
-        names: list[str] = []  # argparse prints the version and exits before a command is due
-    elif command in COMMAND_MODULES:
-        names = [command]
-    else:
-        names = list(COMMAND_MODULES)
-    for name in names:
-        importlib.import_module(COMMAND_MODULES[name]).register(subparsers)
+    if command in COMMAND_MODULES:
+        importlib.import_module(COMMAND_MODULES[command]).register(subparsers)
+    elif command != "--version":  # (argparse prints the version before a command is due)
+        for name, listed in COMMANDS.items():
+            subparsers.add_parser(name, help=listed.help)
     return parser
 
 

@@ -314,7 +314,7 @@ def test_a_game_kept_aside_is_told_on_the_screen_until_the_player_presses_ok(
     try:
         press = threading.Timer(0.3, buttons.press, ("attack",))
         press.start()
-        new = build_parser().parse_args(["play"])
+        new = build_parser("play").parse_args(["play"])
         found = previous_game(save_path, new, screen, Controls([buttons.panel, screen]))
         assert found.saved is None and found.replaced is not None
         press.join()

@@ -144,7 +144,7 @@ def test_a_table_run_names_the_kept_newer_save_with_its_own_mode_and_this_runs_k
         coc_play(tmp_path, CHOICES[:6])
     fight, state = (tmp_path / "fight.json").resolve(), tmp_path / "table.json"
     made_newer(state, "version")
-    args = build_parser().parse_args([
+    args = build_parser("play").parse_args([
         "play", "--resume", "--choices", "keyboard", "--display", "terminal",
         "--fight", str(fight), "--state", str(state)])
     screen = Screen([Button.ATTACK])  # OK to the save kept aside; then the power goes

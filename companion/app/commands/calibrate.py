@@ -10,6 +10,8 @@ import argparse
 import importlib
 from typing import Any
 
+from companion.app.command_list import COMMANDS
+
 CALIBRATE_MODULES: tuple[str, ...] = (
     "companion.app.calibrate.rfid",
     "companion.app.calibrate.camera",
@@ -19,7 +21,7 @@ CALIBRATE_MODULES: tuple[str, ...] = (
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
-        "calibrate", help="set up a camera, the RFID tray or the dice reader"
+        "calibrate", help=COMMANDS["calibrate"].help
     )
     kinds = parser.add_subparsers(dest="device", required=True, metavar="DEVICE")
     for name in CALIBRATE_MODULES:

@@ -32,6 +32,7 @@ from typing import Any
 import numpy as np
 
 from companion.app.camera_settings import ENROLMENT_FILE, load_settings, load_slot_looks
+from companion.app.command_list import COMMANDS
 from companion.app.paths import config_dir
 from companion.errors import StaleEnrolment
 from companion.hw.camera.classifier import Prediction, TileClassifier
@@ -159,7 +160,7 @@ def run(args: argparse.Namespace) -> int:
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
-        "classify", help="name the tile in pictures, or every slot of a photo of the mat"
+        "classify", help=COMMANDS["classify"].help
     )
     parser.add_argument("images", nargs="*", type=Path, metavar="IMAGE",
                         help="pictures of one tile each")

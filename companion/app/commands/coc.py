@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.combatants import names_apart
+from companion.app.command_list import COMMANDS
 from companion.app.commands.roll import (
     add_dice_arguments,
     ask_on_terminal,
@@ -430,7 +431,7 @@ def _dice_arguments(parser: argparse.ArgumentParser) -> None:
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
-        "coc", help="Call of Cthulhu 6e combat, house rules of seeds 003/004",
+        "coc", help=COMMANDS["coc"].help,
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="BCDice Cthulhu rolls (CCB<=70, CBR(x,y), RES(a-p)) and a fight tracker\n"
                     "for profiles 003 and 004 (spec §3), saved after every action. The\n"

@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import Any
 
+from companion.app.command_list import COMMANDS
 from companion.app.config import Config, Source, Spec, load_config
 from companion.app.paths import data_dir
 from companion.errors import DataError
@@ -14,7 +15,7 @@ from companion.errors import DataError
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
         "config",
-        help="show the effective settings and where each came from",
+        help=COMMANDS["config"].help,
         description=(
             "Settings come from the built-in defaults, then config.toml in the user "
             "config folder, then COMPANION_<SECTION>_<KEY> environment variables, "

@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.app.command_list import COMMANDS
 from companion.app.paths import config_dir
 from companion.files import file_there
 from companion.hw.dice.readings import RE_ROLL, DiceRead, ReadStatus
@@ -32,7 +33,7 @@ CALIBRATION_FILE = "dice.toml"
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
-        "dice", help="read real dice in photos (camera dice reader)",
+        "dice", help=COMMANDS["dice"].help,
         description="Read real dice in photos with the camera dice reader that --dice camera "
                     "rolls with: a check of what it reads in your light, before or after "
                     "`companion calibrate dice`. Example: companion dice read throw.jpg "

@@ -18,6 +18,7 @@ from rich.console import Console, JustifyMethod
 from rich.table import Table
 
 from companion.app.arg_types import positive_int
+from companion.app.command_list import COMMANDS
 from companion.app.command_name import companion_command
 from companion.app.history import History, Run, Totals, tally
 
@@ -29,7 +30,7 @@ TABLE_RUNS = 20
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
-        "history", help="list finished games: wins, deepest floor, causes of death"
+        "history", help=COMMANDS["history"].help
     )
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object, of every run unless --last")

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.app.command_list import COMMANDS
 from companion.app.session.save import profile_unchanged
 from companion.errors import DataError
 from companion.files import loads_json, open_regular
@@ -227,7 +228,7 @@ def _shown(event: dict[str, Any]) -> str:
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
-        "replay", help="re-run a --log and check every event",
+        "replay", help=COMMANDS["replay"].help,
         description="Play each game of a log that `companion play --log FILE` wrote again "
                     "from its seed and compare every event with the log: exit 0 when all "
                     "match, 1 at the first difference (printed), 2 when the log or a game's "

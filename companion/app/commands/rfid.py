@@ -26,6 +26,7 @@ from typing import Any, TextIO
 from serial.tools import list_ports
 
 from companion.app.arg_types import seeds_below
+from companion.app.command_list import COMMANDS
 from companion.app.config import load_config
 from companion.app.paths import config_dir
 from companion.app.session.save import SEED_LIMIT
@@ -51,7 +52,7 @@ RfidReader = TrayReader | Rdm6300Reader
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
-        "rfid", help="watch the RFID tray or reader, list ports, simulate a tray")
+        "rfid", help=COMMANDS["rfid"].help)
     actions = parser.add_subparsers(dest="rfid_action", required=True, metavar="ACTION")
     monitor = actions.add_parser(
         "monitor", help="print each tag placed or removed, and the error counters on exit")

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.app.arg_types import seeds_below
+from companion.app.command_list import COMMANDS
 from companion.app.config import load_config
 from companion.app.paths import config_dir
 from companion.app.session.save import SEED_LIMIT
@@ -211,7 +212,7 @@ def run(args: argparse.Namespace) -> int:
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
         "roll",
-        help="roll dice in BCDice notation, e.g. 2D6+3>=10, D66, 3B6>=4, x3 2D6",
+        help=COMMANDS["roll"].help,
         description=(
             "Roll dice written as BCDice's base system takes them: NdX sums with + - * / "
             "and brackets (a division may end in U, R or F), D20, (2+3)D6, keep/drop "

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.arg_types import existing_file, non_negative_int, positive_int
+from companion.app.command_list import COMMANDS
 from companion.app.config import Config, load_config
 from companion.app.notes import note
 from companion.errors import DataError, InvalidNotation
@@ -107,7 +108,7 @@ MONSTER_HELP = "the monster: its letter, English or Japanese name (S, snake, 大
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
-        "rules", help="look up the rules tables (for play on paper)",
+        "rules", help=COMMANDS["rules"].help,
         description="Look up 雀ローグEZプラス's rules tables, for a game on paper or to check "
                     "the companion: encounters (JR-ENC-1), sleep (JR-SLEEP-1..3), monsters "
                     "(JR-MON-1), the monster rate (JR-RATE-1), damage (JR-DMG-1), levels "

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.arg_types import existing_file, positive_int, seeds_below
+from companion.app.command_list import COMMANDS
 from companion.app.commands.rules import PROFILE_HELP, chosen_profile
 from companion.app.session.save import SEED_LIMIT, profile_hash
 from companion.systems import jongrogue
@@ -171,7 +172,7 @@ def parameters(args: argparse.Namespace, profile: Profile, path: Path | None) ->
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
-        "simulate", help="play many headless games and report the survival rate"
+        "simulate", help=COMMANDS["simulate"].help
     )
     parser.add_argument("--games", type=positive_int, required=True, help="how many games to play")
     parser.add_argument("--seed", default=0, metavar="S", type=seeds_below(

@@ -10,6 +10,7 @@ import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from companion.app import command_list
 from companion.app.commands.genso.characters import (
     cmd_buy,
     cmd_gear,
@@ -105,7 +106,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     # The packaged rules, for the numbers the help gives (a user's --set is not read yet).
     rules = load_rules()
     parser = subparsers.add_parser(
-        "genso", help="幻想迷宮冒険譚 Ver2.5 (seed 002): characters, checks, fights, shop",
+        "genso", help=command_list.COMMANDS["genso"].help,
         description="Seed 002's 2D6 fantasy RPG: make and keep character sheets, roll checks "
                     "with their terms, track fights (saved after every action), buy and sell "
                     "in gold, large silver and silver, spend experience.",

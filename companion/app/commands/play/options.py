@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.arg_types import existing_file, seeds_below
+from companion.app.command_list import COMMANDS
 from companion.app.commands.play.saves import load_game
 from companion.app.commands.play.session import Among, configured_display, held_files, play
 from companion.app.commands.play.table_modes import TABLE_MODES, table_files
@@ -56,7 +57,7 @@ FLAG_KEYS = {
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
-        "play", help="play a game at the table, or headless on the simulated wall",
+        "play", help=COMMANDS["play"].help,
         description=__doc__.split("\n\n")[1].replace("``", "") if __doc__ else None,
     )
     parser.add_argument("--mode", choices=("game", "dice", "genso", "coc"),
