@@ -125,10 +125,11 @@ D6_READS = {2: "1-3 → 1, 4-6 → 2", 3: "1-2 → 1, 3-4 → 2, 5-6 → 3"}
 
 def from_a_d6(sides: int) -> str:
     """For a D3 or D2: that a D6 will do, typed as what it reads as (never its face), and
-    how it reads; "" for any other die. Typed dice and the tray's keypad say it alike."""
+    how it reads; "" for any other die. Typed dice and the tray's keypad say it alike, in
+    few words: the keypad's prompt has two rows for it (review59c)."""
     if sides not in D6_READS:
         return ""
-    return f"no D{sides}? throw a D6 and type what it reads as, {D6_READS[sides]}, not its face"
+    return f"no D{sides}? type a D6 as {D6_READS[sides]}"
 
 
 def _from_a_d6(sides: int) -> str:

@@ -51,9 +51,11 @@ def monster_tray_after_first_throw() -> DiceTrayMode:
 
 def footer_text(screen: ScreenDisplay, drawn: list[Drawn], view: View) -> list[Drawn]:  # noqa: F811
     """The rows of the prompt (at its size: a panel's title may be a part of it) and of the
-    status, as drawn."""
-    return [d for d in drawn if not d.label and d.text
-            and ((d.size == screen.m(17) and d.text in view.prompt) or d.text in view.status)]
+    status, as drawn; a prompt's last row that runs on is fitted as a label is, cut in its
+    middle, and counts (review59c: the D3 note cut there went unseen)."""
+    return [d for d in drawn if d.text
+            and ((d.size == screen.m(17) and d.text in view.prompt)
+                 or (not d.label and d.text in view.status))]
 
 
 def test_a_follow_up_throw_shows_the_throws_so_far() -> None:

@@ -45,12 +45,11 @@ def test_a_d3_says_a_d6_will_do_and_what_a_d6_face_reads_as() -> None:
     source, prompts = typed("5", "3")
     assert roll("1D3", source, purpose="種類/kind from your list").total == 3
     assert prompts[0] == ("Roll 1D3 for 種類/kind from your list and type the value (no D3? "
-                          "throw a D6 and type what it reads as, 1-2 → 1, 3-4 → 2, 5-6 → 3, "
-                          "not its face): ")
+                          "type a D6 as 1-2 → 1, 3-4 → 2, 5-6 → 3): ")
     assert prompts[1].startswith("5 is not on a D3: a D6 is typed as what it reads as")
     source, prompts = typed("2")
     roll("1D2", source)
-    assert "(no D2? throw a D6 and type what it reads as, 1-3 → 1, 4-6 → 2, not its face)" \
+    assert "(no D2? type a D6 as 1-3 → 1, 4-6 → 2)" \
         in prompts[0]
     source, prompts = typed("4")
     roll("1D6", source)

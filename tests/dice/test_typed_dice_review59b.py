@@ -67,7 +67,7 @@ def test_a_d3_is_typed_as_a_d6_reads_and_a_d6_face_is_refused_with_the_reading(
     in six. The prompt and the refusal now say the D6 is typed as what it reads as."""
     source, prompts = typed(face, str(reading))
     assert roll(f"1D{sides}", source).total == reading
-    assert prompts[0] == (f"Roll 1D{sides} and type the value (no D{sides}? throw a D6 and type "
-                          f"what it reads as, {reads}, not its face): ")
+    assert prompts[0] == (f"Roll 1D{sides} and type the value (no D{sides}? type a D6 as "
+                          f"{reads}): ")
     assert prompts[1].startswith(f"{face} is not on a D{sides}: a D6 is typed as what it reads "
                                  f"as, {reads} (its {face}: {reading}); ")
