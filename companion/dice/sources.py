@@ -137,6 +137,13 @@ def _from_a_d6(sides: int) -> str:
     return f" ({said})" if said else ""
 
 
+def _two_faces(sides: int) -> str:
+    """Two faces typed apart, against their total and their digits run together, as a die
+    of ``sides`` can show them (review59c: a D3 was shown 3 5)."""
+    low, high = (3, 5) if sides >= 5 else (sides - 1, sides)
+    return f"{low} {high}, not their total {low + high} nor {low}{high}"
+
+
 def _asked_again(problem: str, taken: list[int], count: int, sides: int) -> str:
     """The prompt after a line: why it was refused (if it was), the values kept so far and
     how many more the roll needs."""
@@ -178,8 +185,8 @@ def _read_values(line: str, sides: int, count: int = 1,
         if not 1 <= value <= sides:
             as_d6 = (f": a D6 is typed as what it reads as, {D6_READS[sides]} (its {value}: "
                      f"{-(-value * sides // 6)})" if sides in D6_READS and value <= 6 else "")
-            each = (": type each die on its own, a space between (3 5, not their total 8 "
-                    "nor 35)" if count > 1 and len(word) > 1 and not (as_d6 or digits) else "")
+            each = (f": type each die on its own, a space between ({_two_faces(sides)})"
+                    if count > 1 and len(word) > 1 and not (as_d6 or digits) else "")
             return f"{value} is not on a D{sides}{as_d6}{each}", []
         values.append(value)
     if not values:
