@@ -23,12 +23,12 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
-
-import gpiozero
-from gpiozero.exc import BadPinFactory, PinFactoryFallback
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import DeviceError
+
+if TYPE_CHECKING:
+    import gpiozero
 
 
 class Button(Enum):
@@ -89,6 +89,11 @@ def ensure_gpio(pin_factory: Any = None) -> None:
     """
     if pin_factory is not None:
         return
+    # (gpiozero is imported where a part is made: a command that only names the buttons,
+    # `companion genso`, waited 0.5 s for it on a slow Pi core: pi59 F2.)
+    import gpiozero
+    from gpiozero.exc import BadPinFactory, PinFactoryFallback
+
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
@@ -159,6 +164,8 @@ class ButtonPanel:
         self._queue: deque[Button] = deque()
         self._lock = threading.Lock()
         self._item_down_at: float | None = None
+
+        import gpiozero
 
         def button(pin: int, hold_time: float = 1.0) -> gpiozero.Button:
             return gpiozero.Button(pin, bounce_time=bounce_time, hold_time=hold_time,
@@ -232,6 +239,8 @@ class WaitingSignal:
         pin_factory: Any = None,
     ) -> None:
         self.beep_seconds = beep_seconds
+        import gpiozero
+
         parts: dict[str, tuple[int, Callable[[int], Any]]] = {}
         if led_pin is not None:
             parts["led"] = (led_pin, lambda pin: gpiozero.LED(pin, pin_factory=pin_factory))

@@ -23,7 +23,8 @@ with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.St
         code = exc.code
 loaded = sorted(m for m in sys.modules if m.startswith("companion.app.commands."))
 print(json.dumps({"code": code, "commands": loaded,
-                  "heavy": sorted(m for m in ("cv2", "numpy", "pygame") if m in sys.modules)}))
+                  "heavy": sorted(m for m in ("cv2", "numpy", "pygame", "gpiozero")
+                                 if m in sys.modules)}))
 """
 
 
@@ -54,6 +55,15 @@ def test_a_rules_lookup_loads_its_own_command_alone() -> None:
     assert seen["code"] == 0
     assert _tops(seen["commands"]) == {COMMAND_MODULES["rules"]}
     assert "cv2" not in seen["heavy"]
+
+
+def test_a_fight_command_loads_no_gpio() -> None:
+    """pi59 F2: every `companion genso …` loaded gpiozero (the table's buttons, through the
+    genso table mode), 0.5 s of each fight action on a slow Pi core; it is loaded where a
+    button, LED or buzzer is made."""
+    seen = _loaded("genso", "sheet", "pc1")
+    assert seen["code"] == 0
+    assert "gpiozero" not in seen["heavy"] and "cv2" not in seen["heavy"]
 
 
 def test_the_version_loads_no_command() -> None:
