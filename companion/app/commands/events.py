@@ -510,6 +510,18 @@ def cured(who: str, poison: Poison, rules: EventRules) -> str:
     return f"{ended(who, poison, rules)} is cured ({how}){healing}"
 
 
+class _ResetAction(argparse.Action):
+    """``--reset [NAME]``, refusing ``events --reset party``: the optional NAME took the
+    TABLE, which argparse then said was missing with no word of why (review59c)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        if values == "party" and getattr(namespace, "table", None) is None:
+            parser.error("--reset took 'party' as the NAME to forget, leaving no TABLE: "
+                         "write `companion events party --reset [NAME]`")
+        setattr(namespace, self.dest, values)
+
+
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
         "events",
@@ -544,9 +556,11 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                         help="with recovery: the room's name or number, so its spot works "
                              "once (EV-REC-1): coming back gives nothing until new-dungeon")
     parser.add_argument("--reset", metavar="NAME", nargs="?", const=True, default=None,
-                        help="with party: forget the HP and MP the tables kept for everyone "
-                             "(or NAME), so the party file's values are taken again: a heal "
-                             "to the value the file already says")
+                        action=_ResetAction,
+                        help="with party, after it (events party --reset [NAME]): forget the "
+                             "HP and MP the tables kept for everyone (or NAME), so the party "
+                             "file's values are taken again: a heal to the value the file "
+                             "already says")
     parser.add_argument("--hours", type=int, default=None,
                         help="with rest: how many hours the party rests (default 1)")
     parser.add_argument("--trap", metavar="KIND", default=None,
