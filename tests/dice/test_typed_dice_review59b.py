@@ -9,18 +9,8 @@ import io
 import pytest
 
 from companion.app.cli import main
-from companion.dice import ManualDice, ScriptedDice, roll
-
-
-def typed(*lines: str) -> tuple[ManualDice, list[str]]:
-    """Typed dice answering ``lines`` in turn, and the prompts they were asked with."""
-    answers, prompts = iter(lines), []
-
-    def ask(prompt: str) -> str:
-        prompts.append(prompt)
-        return next(answers)
-
-    return ManualDice(ask), prompts
+from companion.dice import ScriptedDice, roll
+from tests.dice.test_typed_dice_cli59 import typed
 
 
 @pytest.mark.parametrize("word", ["11", "12", "35"])

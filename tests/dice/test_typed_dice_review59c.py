@@ -8,7 +8,7 @@ import re
 import pytest
 
 from companion.dice import roll
-from tests.dice.test_typed_dice_review59b import typed
+from tests.dice.test_typed_dice_cli59 import typed
 
 
 @pytest.mark.parametrize(("sides", "word", "example"), [

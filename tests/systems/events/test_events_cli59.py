@@ -73,14 +73,6 @@ RATINGS = ("rating,2,3,4,5,6,7,8,9,10,11,12\n5,4,4,4,4,4,4,4,4,4,4,4\n"
 VITALITY_DAMAGE = '[Ben]\nface = 4\nrule = "EV-POI-8"\ntoxicity = 8\ndamage_max = 3\n'
 
 
-@pytest.fixture
-def files(tmp_path: Path) -> tuple[Path, Path]:
-    party, ratings = tmp_path / "party.toml", tmp_path / "ratings.csv"
-    party.write_text(PARTY, encoding="utf-8")
-    ratings.write_text(RATINGS, encoding="utf-8")
-    return party, ratings
-
-
 def _events(capsys: pytest.CaptureFixture[str], *words: str) -> tuple[int, str, str]:
     code = main(["events", *words])
     out, err = capsys.readouterr()

@@ -15,24 +15,10 @@ from companion.app.party_hp import PartyHP, party_hp_path
 from companion.app.poisons import PoisonList, poisons_path
 from companion.systems.events.sword_world import load_party
 from tests.disk import refuse_writes
-from tests.systems.events.test_events_cli59 import PARTY, RATINGS, VITALITY_DAMAGE
+from tests.systems.events.test_events_cli59 import PARTY, VITALITY_DAMAGE, _events
 
 #: Aki's hp left out of the party file (her max_hp stays).
 NO_AKI_HP = PARTY.replace("hp = 20\n", "", 1)
-
-
-@pytest.fixture
-def files(tmp_path: Path) -> tuple[Path, Path]:
-    party, ratings = tmp_path / "party.toml", tmp_path / "ratings.csv"
-    party.write_text(PARTY, encoding="utf-8")
-    ratings.write_text(RATINGS, encoding="utf-8")
-    return party, ratings
-
-
-def _events(capsys: pytest.CaptureFixture[str], *words: str) -> tuple[int, str, str]:
-    code = main(["events", *words])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def _kept_hp(name: str) -> int:

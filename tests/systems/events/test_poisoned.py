@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import signal
 from typing import Any
 
 import pytest
@@ -14,6 +13,7 @@ from companion.systems.events.poisoned import Poison, describe, pass_time
 from companion.systems.events.rules import load_rules
 from companion.systems.events.run import run_event
 from companion.systems.events.sword_world import Member
+from tests.deadline import ends_within
 
 RULES = load_rules()
 AKI = Member("Aki", vitality=2)
@@ -69,20 +69,12 @@ def test_ev_poi_2_rest_ticks_every_hour_and_poisons_wear_off() -> None:
 def test_ev_poi_2_a_rest_of_a_trillion_hours_is_worked_out_at_once() -> None:
     """EV-POI-2: a rest of 10**12 hours over a long, a permanent (EV-POI-12) and a damage
     poison answers at once with what an hour-by-hour tick gives; it looped an hour at a
-    time and never returned (fuzz audit 2, finding 4). SIGALRM turns a hang into a failure."""
-    def hang(signum: int, frame: object) -> None:
-        raise TimeoutError("pass_time still ticking after 5 s")
-
+    time and never returned (fuzz audit 2, finding 4). A deadline turns a hang into a failure."""
     poisons = {"Aki": Poison(1, "EV-POI-5", 8, hours_left=10**15),
                "Ben": Poison(5, "EV-POI-8", 9, damage_max=6, damage_done=2),
                "Cara": Poison(2, "EV-POI-6", 8)}
-    previous = signal.signal(signal.SIGALRM, hang)
-    signal.alarm(5)
-    try:
+    with ends_within(5, "pass_time"):
         passed = pass_time(poisons, RULES, rest_hours=10**12)
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
     assert passed.poisons == {"Aki": Poison(1, "EV-POI-5", 8, hours_left=10**15 - 10**12),
                               "Cara": Poison(2, "EV-POI-6", 8)}
     assert [s.data["hp_lost"] for s in passed.steps[1:]] == [0, 4, 0]
