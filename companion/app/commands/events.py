@@ -32,6 +32,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from companion.app.command_list import COMMANDS
 from companion.app.commands.roll import add_dice_arguments, print_json, run_with_source
 from companion.app.options import OnlyWith, refuse_stray_options
 from companion.app.overrides import add_set_argument, how_to_set, read_text, user_rules
@@ -525,7 +526,7 @@ class _ResetAction(argparse.Action):
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
         "events",
-        help="roll a dungeon event table (seed 001 イベント（簡易版）) and its follow-ups",
+        help=COMMANDS["events"].help,
         description=(
             "Roll one of the 1D6 event tables and walk where it leads. generic mode reports "
             "the result, target and countermeasure; sw mode also rolls the Sword World checks "
