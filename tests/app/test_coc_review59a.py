@@ -42,15 +42,20 @@ def test_a_table_stopped_under_revision_8_resumes_under_9(
     assert {e.get("engine") for e in on_file["journal"]} == {8}
 
 
-def test_a_fight_ended_on_the_command_line_says_so_at_the_table(
-        tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """R2: `coc fight end`, then the table: "The fight is over 戦闘終了: " with nothing after
-    the colon, and the view's outcome "". It says the Keeper ended it."""
+def ended_fight(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Ann against the cultist, ended by `coc fight end` before any action."""
     ann, cult = sheets(tmp_path)
     assert main(["coc", "fight", "new", "--investigators", ann, "--foes", cult,
                  "--seed", "2"]) == 0
     assert main(["coc", "fight", "end"]) == 0
     capsys.readouterr()
+
+
+def test_a_fight_ended_on_the_command_line_says_so_at_the_table(
+        tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """R2: `coc fight end`, then the table: "The fight is over 戦闘終了: " with nothing after
+    the colon, and the view's outcome "". It says the Keeper ended it."""
+    ended_fight(tmp_path, capsys)
     path = user_dirs / "data" / "coc" / "fight.json"
     mode = CocFightMode(Fight.from_json(load_rules(), json.loads(path.read_text("utf-8"))))
     ask = mode.ask()
@@ -67,11 +72,7 @@ def test_fight_end_at_a_table_showing_the_fight_over_says_it_is_over(
     from companion.app.modes.fight_replaced import table_holder
     from tests.app.test_fight_commands_hold import held_by_a_table, stopped
 
-    ann, cult = sheets(tmp_path)
-    assert main(["coc", "fight", "new", "--investigators", ann, "--foes", cult,
-                 "--seed", "2"]) == 0
-    assert main(["coc", "fight", "end"]) == 0
-    capsys.readouterr()
+    ended_fight(tmp_path, capsys)
     fight = user_dirs / "data" / "coc" / "fight.json"
     before = fight.read_bytes()
     table = held_by_a_table(fight, table_holder("coc"))

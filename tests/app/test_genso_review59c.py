@@ -12,16 +12,16 @@ from companion.app.cli import main
 from companion.app.modes.genso import GensoFightMode
 from companion.app.modes.genso.table import read_fight_file
 from companion.app.modes.names import add_english
-from companion.systems.genso.rules import load_rules
-
-RULES = load_rules()
+from tests.app.test_genso_review59a import RULES, out
 
 
-def out(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    code = main(["genso", *argv])
-    text, err = capsys.readouterr()
-    assert code == 0, err
-    return text
+def ended_fight(capsys: pytest.CaptureFixture[str], sheet: Path) -> None:
+    """A fight of ``sheet``'s PC (pc1's sheet) against an orc: one blow, then ended."""
+    out(capsys, "sheet", "pc1", "--save-as", str(sheet))
+    out(capsys, "fight", "new", "--party", str(sheet), "--monsters", "orc")
+    out(capsys, "fight", "wait", str(sheet))
+    out(capsys, "fight", "attack", "orc", str(sheet), "--seed", "2")
+    out(capsys, "fight", "end")
 
 
 def test_fight_new_keeps_a_fight_never_applied_whose_sheet_changed(
@@ -29,11 +29,7 @@ def test_fight_new_keeps_a_fight_never_applied_whose_sheet_changed(
     """D1: the sheet edited after the fight began, apply refuses it; `fight new` took the
     fight as done with and wrote over it, no --force and no copy, losing its HP 11."""
     sheet = tmp_path / "aki.toml"
-    out(capsys, "sheet", "pc1", "--save-as", str(sheet))
-    out(capsys, "fight", "new", "--party", str(sheet), "--monsters", "orc")
-    out(capsys, "fight", "wait", str(sheet))
-    out(capsys, "fight", "attack", "orc", str(sheet), "--seed", "2")
-    out(capsys, "fight", "end")
+    ended_fight(capsys, sheet)
     with sheet.open("a", encoding="utf-8") as f:
         f.write("# the GM notes a potion bought\n")
     assert main(["genso", "fight", "apply"]) == 2
@@ -55,11 +51,7 @@ def test_fight_new_writes_over_a_fight_applied_then_its_sheet_rested(
     """The fight's record of its apply is the sure sign: a sheet changed after it (a rest)
     leaves the fight done with, written over with no --force and no copy."""
     sheet = tmp_path / "aki.toml"
-    out(capsys, "sheet", "pc1", "--save-as", str(sheet))
-    out(capsys, "fight", "new", "--party", str(sheet), "--monsters", "orc")
-    out(capsys, "fight", "wait", str(sheet))
-    out(capsys, "fight", "attack", "orc", str(sheet), "--seed", "2")
-    out(capsys, "fight", "end")
+    ended_fight(capsys, sheet)
     out(capsys, "fight", "apply")
     with sheet.open("a", encoding="utf-8") as f:
         f.write("# rested\n")
