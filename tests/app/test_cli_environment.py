@@ -15,24 +15,8 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.history import History, Run
+from tests.app.test_coc_command import SHEET
 from tests.companion_process import ROOT, run_companion
-
-SHEET = """name = "{name}"
-[characteristics]
-STR = 13
-CON = 12
-POW = 10
-DEX = {dex}
-APP = 10
-SIZ = 13
-INT = 12
-EDU = 12
-[skills]
-kick = 60
-dodge = 40
-[[weapons]]
-key = "kick"
-"""
 
 
 def companion_in(encoding: str, *args: str) -> subprocess.CompletedProcess[str]:
