@@ -177,6 +177,9 @@ as_player "$VENV/bin/python" -m pip install -q "${CONSTRAINTS[@]}" -e "$REPO" "n
 if [ -d "$VENV/lib" ] && find "$VENV/lib" -maxdepth 3 -name 'pygame' -type d | grep -q .; then
   as_player "$VENV/bin/python" -m pip uninstall -y -q pygame
 fi
+# Compiled now, not by the first start: a slow Pi core took 6 to 7 s to compile every
+# module for `companion --help` (pi59 F4), the boot service's first screen as long.
+as_player "$VENV/bin/python" -m compileall -q "$REPO/companion"
 # Said now, not by the service's first start: a system package the venv does not see.
 if ! as_player "$VENV/bin/python" -c 'import importlib.util as u, sys; gone = [m for m in sys.argv[1:] if u.find_spec(m) is None]; gone and sys.exit("   warning: the venv does not see the system package(s) " + ", ".join(gone) + ": sudo apt install " + " ".join("python3-" + m for m in gone) + ", then bash scripts/install-pi.sh again")' \
     pygame lgpio picamera2; then
