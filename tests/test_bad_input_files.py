@@ -203,7 +203,8 @@ def test_fight_new_force_over_a_fight_it_reads_keeps_it_as_replaced(
     assert main(new) == 2
     assert capsys.readouterr().err.endswith(
         f"a fight is saved at {folder / 'fight.json'}; pass --force to start over, "
-        "keeping it as fight.json.replaced-…\n")
+        "keeping it as fight.json.replaced-…; or end it first with `companion genso fight "
+        "end`\n")  # (a fight under way: review59a D3, ended and applied it is written over)
     assert main([*new, "--force"]) == 0
     (kept,) = folder.glob("fight.json.replaced-*")
     assert kept.read_text(encoding="utf-8") == old
