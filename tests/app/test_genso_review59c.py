@@ -85,3 +85,11 @@ def test_the_longest_name_wins_where_names_overlap() -> None:
     assert add_english("山田中太郎 hits; 山田の番", names) == "山田中太郎 PC 2 hits; 山田 PC 1 の番"
     assert add_english("Bob and Bo, 体力/Body; オーク10", names) == \
         "Bob and Bo PC 3, 体力/Body; オーク10"
+
+
+def test_a_name_of_one_kanji_is_not_named_inside_a_word() -> None:
+    """A PC named 剣 was labelled inside 長剣 (長剣 PC 1): one kanji or katakana is named only
+    with no kanji or katakana beside it, so 剣 before its particle (剣の) still is."""
+    names = {"剣": "PC 1", "鬼": "PC 2", "ア": "PC 3"}
+    assert add_english("剣の攻撃 with 長剣; 鬼火 hits 鬼; アント and ア.", names) == \
+        "剣 PC 1 の攻撃 with 長剣; 鬼火 hits 鬼 PC 2; アント and ア PC 3."

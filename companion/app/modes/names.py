@@ -17,10 +17,20 @@ def _ascii_word_edge(char: str) -> bool:
     return char.isascii() and char.isalnum()
 
 
+#: Kanji (with 々) and katakana: the letters a Japanese word is made of, where hiragana
+#: after a name is most often its particle (剣の).
+_WORD_LETTER = "[\u3005\u30a0-\u30ff\u4e00-\u9fff]"
+
+
 def _whole(name: str) -> str:
     """The pattern of ``name`` as a whole word on a side where it begins or ends with an
     ASCII letter or digit: a PC named Bo is not found inside 体力/Body (review59c D4).
-    Japanese runs on with no spaces (山田太郎左衛門の), so a Japanese edge takes none."""
+    Japanese runs on with no spaces (山田太郎左衛門の), so a Japanese edge takes none,
+    except for a name of one kanji or katakana: that one letter is far more often a part of
+    a word than the name (a PC named 剣 inside 長剣, 鬼 inside 鬼火), so it is matched only
+    with no kanji or katakana beside it."""
+    if len(name) == 1 and re.fullmatch(_WORD_LETTER, name):
+        return f"(?<!{_WORD_LETTER}){re.escape(name)}(?!{_WORD_LETTER})"
     return ((r"(?<![A-Za-z0-9])" if _ascii_word_edge(name[0]) else "") + re.escape(name)
             + (r"(?![A-Za-z0-9])" if _ascii_word_edge(name[-1]) else ""))
 
