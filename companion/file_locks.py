@@ -25,9 +25,12 @@ from pathlib import Path
 
 from companion.errors import CompanionError
 
-#: How long a session waits for a lock another writer holds for a moment (a command's write
-#: of a fight file takes milliseconds; a session holds it until it stops).
-LOCK_WAIT_SECONDS = 0.5
+#: How long a command or a session's start waits for a lock another writer holds for a
+#: moment, before it is refused as held by a session (which holds it until it stops). A
+#: fight command holds the file while it loads and saves it: a `fight apply` writing N
+#: sheets does 2N+2 fsyncs meanwhile, 0.4-0.9 s at an SD card's 30-80 ms each (pi59 F3:
+#: 0.5 s refused a second command in that window, to be typed again).
+LOCK_WAIT_SECONDS = 2.0
 #: How long a short change (a poison tracked, a room marked: :func:`changing`) waits for
 #: another's to be done: milliseconds, or seconds on a tired SD card or a long list.
 CHANGE_WAIT_SECONDS = 5.0
@@ -186,8 +189,10 @@ def writing(path: Path, holder: str) -> Iterator[None]:
     while it asks for dice: :func:`~companion.app.modes.fight_unchanged.saving_over` then
     refuses the save of a file changed meanwhile; an undo, which asks none, is held from
     its load to its save). Another's hold is waited for up to :data:`LOCK_WAIT_SECONDS`,
-    another command's load being that short; past that refused, as a write of it is
-    (:func:`not_held_elsewhere`): a table holding it refuses an action before its dice."""
+    another command's load and save being that short, unsaid (a table's hold, the one met
+    most, is refused after it: a line saying "waiting" would come before each refusal);
+    past that refused, as a write of it is (:func:`not_held_elsewhere`): a table holding
+    it refuses an action before its dice."""
     with contextlib.ExitStack() as held:
         try:
             held.enter_context(holding(path, holder))
