@@ -15,6 +15,7 @@ from companion.dice import ScriptedDice, SimulatedDice
 from companion.errors import DataError, IllegalAction
 from companion.systems.genso.character.core import Character
 from companion.systems.genso.combat import (
+    FILE_VERSION,
     Action,
     Attack,
     Cast,
@@ -278,13 +279,14 @@ def test_npcs_monsters_undead_and_the_incorporeal() -> None:
 
 
 def test_immune_to_normal_attacks() -> None:
-    """GM-MON-2, GM-MON-3, GM-MON-4: the Ghost checks with Magic (2D6+7 > 4+7); a club does
-    nothing; a magic sword harms it (its MP) but not a Wight; an Exorcism-enchanted club
-    harms the Wight; "strict Ghost" refuses the magic sword."""
+    """GM-MON-2, GM-MON-3, GM-MON-4: against the Ghost both sides check with Magic (pc1's
+    Magic 4 + Combat 1: 2D6+5 > 4+7); a club does nothing; a magic sword harms it (its MP)
+    but not a Wight; an Exorcism-enchanted club harms the Wight; "strict Ghost" refuses the
+    magic sword."""
     fight = make([pc("pc1"), pc("forest_fairy")], [("ghost", 1), ("wight", 1)])
-    entry = act(fight, Attack(PC1, "ゴースト"), 3, 3)
+    entry = act(fight, Attack(PC1, "ゴースト"), 3, 4)
     assert entry.lines[0].result is not None
-    assert entry.lines[0].result.text == "(2D6+7>11) ＞ 6[3,3]+7=13 ＞ 成功/success"
+    assert entry.lines[0].result.text == "(2D6+5>11) ＞ 7[3,4]+5=12 ＞ 成功/success"
     assert "is immune to normal attacks (通常攻撃無効): 棍棒/Club does nothing" in entry.text
     entry = act(fight, Attack("森妖精の冒険者", "ゴースト"), 3, 3, 1, 2)
     assert "ゴースト: MP 1/4" in entry.text
@@ -396,6 +398,48 @@ def test_monster_blocks_and_senses() -> None:
     assert "only magic hides you" in RULES.monster("ghost").senses
     assert "hunts by smell" in RULES.monster("orc").senses
     assert RULES.monster("slime").senses == ""
+
+
+def test_a_ghosts_foe_checks_with_magic_by_the_seed() -> None:
+    """GM-MON-3 (seed GM 4 ゴースト, l.1740) 「魔力によって生物へ攻撃するので、攻撃判定と防御判定は
+    魔力を使う。」: monsters never roll (PG 4-2/4-3), so the checks are pc2's, and they use her
+    Magic 6, not her Body 5: [2,3] + 6 ≥ 4 + 7 defends. The setting off (the spec's reading)
+    she rolls with Body and is hit; her attack on the Ghost adds Magic too."""
+    fight = make([pc("pc2")], [("ghost", 1)])
+    act(fight, Wait(PC2))
+    entry = act(fight, Attack("ゴースト", PC2), 2, 3)
+    assert (f"{PC2} defends: 魔力/Magic 6 vs ゴースト 魔力/Magic 4 + 戦闘/Combat 0 + 7: "
+            "(2D6+6>=11) ＞ 5[2,3]+6=11 ＞ 成功/success ＞ 防御成功/defended") in entry.text
+    assert fight.state.get(PC2).mp == 12
+    entry = act(fight, Attack(PC2, "ゴースト"), 2, 3)
+    assert "体力/Body" not in entry.lines[0].text and "(2D6+6>11)" in entry.lines[0].text
+    spec = RULES.with_overrides({"GM-MON-3": {"living_side_uses_magic": False}})
+    fight = make([pc("pc2")], [("ghost", 1)], spec)
+    act(fight, Wait(PC2))
+    entry = act(fight, Attack("ゴースト", PC2), 2, 3)
+    assert "体力/Body 5 vs ゴースト" in entry.text and "防御失敗/hit" in entry.text
+    assert fight.state.get(PC2).mp == 8
+    orc = make([pc("pc2")], [("orc", 1)])  # no Ghost: Body as ever
+    assert "(2D6+5>13)" in act(orc, Attack(PC2, ORC), 2, 3).lines[0].text
+
+
+def test_a_ghost_fight_saved_by_revision_3_replays_as_it_was_played() -> None:
+    """GM-MON-3: a fight saved by engine revision 3 (file version 3,
+    tests/systems/genso/data/fight_ghost_r3.json), where pc1 hit the Ghost with Body 6 and
+    pc2 failed to defend with Body 5 against [2,3], replays so, keeps revision 3 when saved
+    again, and its next action follows the seed (Magic)."""
+    old = json.loads((DATA / "fight_ghost_r3.json").read_text(encoding="utf-8"))
+    assert old["version"] == 3 and all("engine" not in e for e in old["journal"])
+    fight = Fight.from_json(RULES, old, "fight_ghost_r3.json")
+    assert [line["text"] for e in old["journal"] for line in e["lines"]] == [
+        line.text for e in fight.journal for line in e.lines]
+    assert fight.state.get(PC2).mp == 8
+    saved = fight.to_json()
+    assert saved["version"] == FILE_VERSION and {e.get("engine") for e in saved["journal"]} == {3}
+    again = Fight.from_json(RULES, json.loads(json.dumps(saved)))
+    assert again.state == fight.state
+    entry = act(again, Attack(PC2, "ゴースト"), 2, 3)
+    assert "魔力/Magic 6" in entry.lines[0].text and "engine" not in again.to_json()["journal"][-1]
 
 
 def test_a_blank_body_checks_with_magic_by_default() -> None:
@@ -773,7 +817,8 @@ def test_a_fight_keeps_the_settings_it_was_played_with() -> None:
     fight = make([pc("pc1")], [("orc", 1)], unknown)
     act(fight, Cast(PC1, "lightning", (ORC,)))
     saved = json.loads(json.dumps(fight.to_json(), ensure_ascii=False))
-    assert saved["version"] == 3 and saved["settings"]["GM-MAGIC-1"]["known_spells_only"] is False
+    assert saved["version"] == FILE_VERSION
+    assert saved["settings"]["GM-MAGIC-1"]["known_spells_only"] is False
     again = Fight.from_json(RULES, saved)  # read with the packaged Defaults
     assert again.state == fight.state and again.to_json() == saved
     gm = {"GM-MAGIC-7": {"version": "gm"}}
@@ -811,7 +856,7 @@ def test_a_fight_file_from_before_the_fixes_replays_as_it_was_played() -> None:
     assert fight.state.get("オーク1").hp == -12 and fight.state.get(PC1).hp == -7
     assert fight.state.current is not None and fight.state.current.name == PC2
     saved = fight.to_json()
-    assert saved["version"] == 3 and {e.get("engine") for e in saved["journal"]} == {1}
+    assert saved["version"] == FILE_VERSION and {e.get("engine") for e in saved["journal"]} == {1}
     again = Fight.from_json(RULES, json.loads(json.dumps(saved)))
     assert again.state == fight.state
     act(again, Move(PC2, "combat"))
@@ -1065,7 +1110,8 @@ def test_a_revision_2_fight_replays_its_dispel_as_it_was_played() -> None:
     knight = fight.state.get(KNIGHT)
     assert knight.has("protection") and not knight.enchanted("sword")
     saved = fight.to_json()
-    assert saved["version"] == 3 and {e.get("engine") for e in saved["journal"]} == {2}
+    assert saved["version"] == FILE_VERSION and {
+        e.get("engine") for e in saved["journal"]} == {2}
     assert Fight.from_json(RULES, json.loads(json.dumps(saved))).state == fight.state
 
 

@@ -3,7 +3,8 @@ undead, the roll to hit, the Protection ward against undead, and damage or drain
 
 Rules: GM-COMBAT-2/3/4 (to hit by role), GM-COMBAT-5 (full attack), GM-COMBAT-6 (full
 dodge), GM-MOVE-1 (no dodging after a full move), GM-COMBAT-7 and GM-CORE-1 (damage),
-GM-MON-2 (immune to normal attacks), GM-MON-3 (Magic in place of Body), GM-MON-4
+GM-MON-2 (immune to normal attacks), GM-MON-3 (Magic in place of Body, on both sides of
+a Ghost's checks), GM-MON-4
 (draining), GM-MAGIC-3 (Exorcism on a weapon), GM-MAGIC-5 (Barrier), GM-MAGIC-7
 (Protection against undead).
 """
@@ -17,15 +18,25 @@ from companion.errors import IllegalAction
 from companion.systems.genso.combat.actions import Attack
 from companion.systems.genso.combat.combatants import Combatant, Role, Stance, Status
 from companion.systems.genso.combat.harm import _after_harm, _harm
-from companion.systems.genso.combat.journal import Line
+from companion.systems.genso.combat.journal import ENGINE, Line
 from companion.systems.genso.combat.state import FightState, _swap
 from companion.systems.genso.rules import CreatureKind, GensoRules
 
 
-def _check_ability(rules: GensoRules, c: Combatant) -> tuple[str, int]:
-    """GM-MON-3: the Ghost (and by Default any blank-Body monster) checks with Magic."""
+def _check_ability(rules: GensoRules, c: Combatant, opponent: Combatant,
+                   engine: int = ENGINE) -> tuple[str, int]:
+    """GM-MON-3: the Ghost (and by Default any blank-Body monster) checks with Magic.
+
+    Seed GM 4 ゴースト (l.1740): 「魔力によって生物へ攻撃するので、攻撃判定と防御判定は魔力を
+    使う。」 Monsters never roll (PG 4-2/4-3, l.1175–1186), so the 攻撃判定 and 防御判定 of a
+    fight with a Ghost are its foe's rolls: by the setting ``living_side_uses_magic`` (the
+    seed's reading) they add the foe's Magic, not its Body; off, only the Ghost's own side
+    is its Magic (the spec's reading). Engine revisions before 4 played the spec's."""
     if c.checks_with_magic or (c.body is None
                                and rules.default("GM-MON-3", "blank_body_uses_magic")):
+        return "魔力/Magic", c.magic
+    if opponent.checks_with_magic and engine >= 4 \
+            and rules.default("GM-MON-3", "living_side_uses_magic"):
         return "魔力/Magic", c.magic
     if c.body is None:
         raise IllegalAction(f"{c.name} has no Body (GM-MON-3 Default is off)")
@@ -81,13 +92,13 @@ def _defence_terms(label: str, value: int, target: Combatant) -> str:
 
 
 def _hit(rules: GensoRules, attacker: Combatant, target: Combatant, full: bool,
-         source: DiceSource, lines: list[Line]) -> bool:
+         source: DiceSource, lines: list[Line], engine: int = ENGINE) -> bool:
     """GM-COMBAT-2/3/4/5/6: does the attack hit?"""
     full_bonus = rules.num("GM-COMBAT-5", "full_attack") if full else 0
     dodge = (rules.num("GM-COMBAT-6", "full_dodge")
              if target.stance is Stance.FULL_DODGE else 0)
-    a_label, a_value = _check_ability(rules, attacker)
-    d_label, d_value = _check_ability(rules, target)
+    a_label, a_value = _check_ability(rules, attacker, target, engine)
+    d_label, d_value = _check_ability(rules, target, attacker, engine)
     attack_mod = a_value + attacker.combat + full_bonus
     defence_mod = d_value + target.combat + target.defence_extra + dodge
     why = _cannot_dodge(rules, target)
@@ -138,7 +149,7 @@ def _undead_ward(rules: GensoRules, attacker: Combatant, target: Combatant) -> s
 
 
 def _attack(rules: GensoRules, state: FightState, action: Attack, source: DiceSource,
-            lines: list[Line]) -> FightState:
+            lines: list[Line], engine: int = ENGINE) -> FightState:
     attacker, target = state.get(action.actor), state.get(action.target)
     if target.status in (Status.DEAD, Status.VANISHED, Status.FLED):
         raise IllegalAction(f"{target.name} is {target.status.value} and cannot be attacked")
@@ -154,7 +165,7 @@ def _attack(rules: GensoRules, state: FightState, action: Attack, source: DiceSo
     stance = Stance.FULL_ATTACK if action.full else Stance.NONE
     state = _swap(state, replace(attacker, stance=stance))
     attacker = state.get(attacker.name)
-    if not _hit(rules, attacker, target, action.full, source, lines):
+    if not _hit(rules, attacker, target, action.full, source, lines, engine):
         return state
     ward = _undead_ward(rules, attacker, target)
     reduce = rules.num("GM-MAGIC-7", "undead_damage_reduction")

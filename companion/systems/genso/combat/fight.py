@@ -24,9 +24,9 @@ from companion.systems.genso.combat.state import FightState
 from companion.systems.genso.combat.turns import _advance, _apply
 from companion.systems.genso.rules import GensoRules
 
-#: The fight file's layout: 2 keeps the settings and each entry's engine revision; 3 is 2
-#: with entries that name no revision played by revision 3 (:data:`ENGINE`).
-FILE_VERSION = 3
+#: The fight file's layout: 2 keeps the settings and each entry's engine revision; 3 and 4
+#: are 2 with entries that name no revision played by revision 3 or 4 (:data:`ENGINE`).
+FILE_VERSION = 4
 
 
 def setting_text(value: Any) -> str:
@@ -161,7 +161,7 @@ class Fight:
         fight = cls(rules, [Entrant.from_json(e, f"{origin}: entrant {n}")
                            for n, e in enumerate(entrants, 1)])
         # An entry names its revision only when it is not the one the file was written by:
-        # engine revision 1 wrote version 1 files, revision 2 version 2 ones.
+        # engine revision N wrote version N files.
         engine = ENGINE if version == FILE_VERSION else version
         for number, raw in enumerate(journal, 1):
             where = f"{origin}: journal entry {number}"

@@ -19,7 +19,9 @@ from companion.systems.genso.combat.actions import Action, action_to_json
 #: on its caster, let one target be named twice and used a Healing Stone up on the dead.
 #: Revision 2's Dispel on a being could cancel the Exorcism on its weapon (the oldest of
 #: the being's and its weapons' spells together) and took no weapon of its own.
-ENGINE = 3
+#: Revision 3 checked a Ghost's foe with its Body (GM-MON-3 ``living_side_uses_magic``
+#: off, whatever the setting).
+ENGINE = 4
 
 
 @dataclass(frozen=True)

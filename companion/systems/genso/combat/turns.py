@@ -147,7 +147,7 @@ def _apply(rules: GensoRules, state: FightState, action: Action,
         state = _swap(state, replace(actor, stance=Stance.NONE))
     goes_on = False
     if isinstance(action, Attack):
-        state = _attack(rules, state, action, source, lines)
+        state = _attack(rules, state, action, source, lines, engine)
     elif isinstance(action, Cast):
         state = _cast(rules, state, action, lines, engine)
     elif isinstance(action, UseStone):
