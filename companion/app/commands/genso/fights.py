@@ -67,7 +67,6 @@ from companion.systems.genso.combat import (
     Sunset,
     UseStone,
     Wait,
-    action_text,
     entrants_for,
     setting_text,
     wants_to_flee,
@@ -495,7 +494,7 @@ def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
         back = "".join(f"; {rule}.{key} is back to {setting_text(fight.rules.default(rule, key))}"
                        for rule, key, _ in entry.settings)
         return emit(args, {**data, "undone": entry.to_json()},
-                     f"undone: {with_english(fight, action_text(entry.action))}{back}\n{text}")
+                     f"undone: {with_english(fight, fight.describe(entry.action))}{back}\n{text}")
     action = _fight_action(args, fight)
 
     def body(source: DiceSource) -> int:

@@ -18,13 +18,14 @@ from companion.errors import IllegalAction
 from companion.hw.buttons import Button
 from companion.hw.display.view import Option
 from companion.systems.genso.combat import (
-    MOVES,
     Action,
     Combatant,
     Dodge,
     Flee,
     Move,
     Wait,
+    move_label,
+    move_metres,
     wants_to_flee,
 )
 
@@ -78,9 +79,10 @@ class GensoFightMode(_GmMenu):
         if kind == ASK_FLEE:
             return self._flee(actor, rest)
         if kind == "move":
-            if not rest:
+            if not rest:  # GM-MOVE-1, GM-MON-7: the mover's own metres (an Orc's 4/16/64)
+                metres = move_metres(self.rules, actor)
                 return ChoiceAsk("Move how far? 移動は？", (
-                    *(Option(f"m:{mode}", label) for mode, label in MOVES.items()), BACK))
+                    *(Option(f"m:{mode}", move_label(mode, metres)) for mode in metres), BACK))
             return Move(actor.name, _value(rest[0], "m"))
         simple: dict[str, type[Dodge | Wait]] = {"dodge": Dodge, "wait": Wait}
         if kind in simple and not rest:

@@ -50,7 +50,7 @@ class _FightView(FightMode):
         return self.fight.rules
 
     def describe(self, action: Action | CheckCall) -> str:
-        return self.with_english(describe(action))
+        return self.with_english(describe(self.fight, action))
 
     def english_names(self) -> dict[str, str]:
         return english_names(self.rules, self.fight)
@@ -91,7 +91,7 @@ class _FightView(FightMode):
                 ally=c.side is Side.PARTY, down=c.status is not Status.ACTIVE))
         journal = self.fight.journal
         last = journal[-1] if journal else None
-        log = tuple(self.with_english(f"{describe(e.action)} ＞ {summary(e)}")
+        log = tuple(self.with_english(f"{describe(self.fight, e.action)} ＞ {summary(e)}")
                     for e in journal[-8:])
         result = tuple(DiceStep(line.rule, self.with_english(line.text))
                        for line in last.lines) if last else ()

@@ -20,7 +20,6 @@ from companion.systems.genso.combat import (
     Role,
     Side,
     Status,
-    action_text,
 )
 from companion.systems.genso.rules import GensoRules
 
@@ -88,13 +87,14 @@ def target_label(rules: GensoRules, fight: Fight, c: Combatant) -> str:
     return f"{english(rules, fight, c)} {c.name}"
 
 
-def describe(action: Action | CheckCall) -> str:
-    """An action in a line, for the log and the result's title."""
+def describe(fight: Fight, action: Action | CheckCall) -> str:
+    """An action in a line, for the log and the result's title (a move with its mover's
+    metres, :meth:`Fight.describe`)."""
     if isinstance(action, CheckCall):
         who = f"{action.who} " if action.who else ""
         vs = f" vs {action.vs}" if action.vs else ""
         return f"{who}判定 check: {CHECKS.get(action.kind, action.kind)}{vs}"
-    return action_text(action)
+    return fight.describe(action)
 
 
 def summary(entry: Entry) -> str:

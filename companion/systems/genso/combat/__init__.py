@@ -31,7 +31,7 @@ from __future__ import annotations
 from companion.systems.genso.combat.actions import (
     ACTIONS,
     GM_ACTIONS,
-    MOVES,
+    MOVE_LABELS,
     STONES,
     Action,
     Attack,
@@ -48,6 +48,7 @@ from companion.systems.genso.combat.actions import (
     action_from_json,
     action_text,
     action_to_json,
+    move_label,
 )
 from companion.systems.genso.combat.combatants import (
     Combatant,
@@ -59,6 +60,7 @@ from companion.systems.genso.combat.combatants import (
     Weapon,
     from_character,
     from_monster,
+    move_metres,
 )
 from companion.systems.genso.combat.entrants import Entrant, entrants_for
 from companion.systems.genso.combat.fight import FILE_VERSION, Fight, setting_text
@@ -71,7 +73,7 @@ __all__ = [
     "ENGINE",
     "FILE_VERSION",
     "GM_ACTIONS",
-    "MOVES",
+    "MOVE_LABELS",
     "STONES",
     "Action",
     "Attack",
@@ -104,6 +106,8 @@ __all__ = [
     "entrants_for",
     "from_character",
     "from_monster",
+    "move_label",
+    "move_metres",
     "setting_text",
     "wants_to_flee",
 ]

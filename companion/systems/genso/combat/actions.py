@@ -148,16 +148,24 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
         raise DataError(f"fight action {data['kind']}: {exc}") from exc
 
 
-#: Movement modes and magic stones as the player reads them (GM-MOVE-1, GM-ITEM-2).
 #: A movement mode's name (GM-MOVE-1), for the line that says how far a move went.
 MOVE_NAMES = {"combat": "戦闘移動/combat", "normal": "通常移動/normal", "full": "全力移動/full"}
-MOVES = {"combat": "戦闘移動 combat 3 m", "normal": "通常移動 normal 12 m",
-         "full": "全力移動 full 48 m"}
+#: Movement modes and magic stones as the player reads them (GM-MOVE-1, GM-ITEM-2); a move's
+#: metres are the mover's own (:func:`.combatants.move_metres`), added where it is known.
+MOVE_LABELS = {"combat": "戦闘移動 combat", "normal": "通常移動 normal", "full": "全力移動 full"}
 STONES = {"healing_stone": "治癒石 Healing Stone", "enchant_stone": "付与石 Enchant Stone"}
 
 
-def action_text(action: Action) -> str:
-    """An action in a line, for the log, an undo and an error: ``X → オーク 攻撃 attack``."""
+def move_label(mode: str, metres: Mapping[str, int] | None = None) -> str:
+    """A movement mode as the player reads it, with the metres the mover goes by it when
+    they are known: ``通常移動 normal 16 m`` for an Orc (GM-MOVE-1, GM-MON-7)."""
+    label = MOVE_LABELS.get(mode, mode)
+    return f"{label} {metres[mode]} m" if metres and mode in metres else label
+
+
+def action_text(action: Action, metres: Mapping[str, int] | None = None) -> str:
+    """An action in a line, for the log, an undo and an error: ``X → オーク 攻撃 attack``;
+    ``metres`` are how far its mover goes by each movement mode, for a move."""
     if isinstance(action, Attack):
         return (f"{action.actor} → {action.target}"
                 + (" 全力攻撃 full attack" if action.full else " 攻撃 attack"))
@@ -169,7 +177,7 @@ def action_text(action: Action) -> str:
     if isinstance(action, Dodge):
         return f"{action.actor} 全力回避 dodges"
     if isinstance(action, Move):
-        return f"{action.actor} {MOVES.get(action.mode, action.mode)}"
+        return f"{action.actor} {move_label(action.mode, metres)}"
     if isinstance(action, Flee):
         return f"{action.actor} 逃亡 flees"
     if isinstance(action, Wait):

@@ -148,6 +148,16 @@ class Combatant:
         return any(e.spell == "exorcism" and e.weapon == weapon for e in self.effects)
 
 
+def move_metres(rules: GensoRules, c: Combatant) -> dict[str, int]:
+    """GM-MOVE-1, GM-MON-7: how far ``c`` goes by each movement mode (combat, normal, full): a
+    monster by its own movement line (the Orc's 4/16/64 m), a character by the rules'
+    3/12/48 m."""
+    modes = ("combat", "normal", "full")
+    if c.move:
+        return dict(zip(modes, c.move, strict=True))
+    return {m: rules.num("GM-MOVE-1", f"{m}_m") for m in modes}
+
+
 def from_character(rules: GensoRules, character: Character, side: Side = Side.PARTY,
                    as_monster: bool = False, name: str | None = None) -> Combatant:
     """A PC or NPC entering a fight, with its derived values (GM-CORE-3/4, GM-EQUIP, GM-ITEM)."""

@@ -15,8 +15,13 @@ from companion.dice import DiceSource, ScriptedDice
 from companion.dice.sources import ScriptExhausted
 from companion.errors import DataError, DeviceError, IllegalAction
 from companion.systems.genso.character.core import Character
-from companion.systems.genso.combat.actions import Action, action_from_json, action_text
-from companion.systems.genso.combat.combatants import Side, Status
+from companion.systems.genso.combat.actions import (
+    Action,
+    Move,
+    action_from_json,
+    action_text,
+)
+from companion.systems.genso.combat.combatants import Side, Status, move_metres
 from companion.systems.genso.combat.entrants import Entrant
 from companion.systems.genso.combat.harm import _settle
 from companion.systems.genso.combat.journal import ENGINE, Entry, Line, _Recorder
@@ -119,6 +124,13 @@ class Fight:
         self.journal.append(entry)
         return entry
 
+    def describe(self, action: Action) -> str:
+        """``action`` in a line (:func:`.actions.action_text`), a move with the metres its
+        mover goes (GM-MOVE-1: the Orc's normal move is 16 m, not a character's 12 m)."""
+        mover = next((c for c in self.state.combatants
+                      if isinstance(action, Move) and c.name == action.actor), None)
+        return action_text(action, move_metres(self.rules, mover) if mover else None)
+
     def pop(self) -> Entry:
         """Undo the last action (python-chess style), and any setting it changed."""
         if not self.journal:
@@ -168,7 +180,7 @@ class Fight:
             said = ""
             try:
                 action = action_from_json(raw["action"])
-                said = f" ({action_text(action)})"
+                said = f" ({fight.describe(action)})"
                 dice = ScriptedDice((int(s), int(v)) for s, v in raw["dice"])
                 fight.push(action, dice, raw.get("settings"), f"{where} settings",
                            int(raw.get("engine", engine)), limits=False)

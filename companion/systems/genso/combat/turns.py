@@ -28,7 +28,7 @@ from companion.systems.genso.combat.actions import (
     UseStone,
 )
 from companion.systems.genso.combat.attacks import _attack
-from companion.systems.genso.combat.combatants import Stance, Status
+from companion.systems.genso.combat.combatants import Stance, Status, move_metres
 from companion.systems.genso.combat.harm import _status
 from companion.systems.genso.combat.journal import ENGINE, Line
 from companion.systems.genso.combat.spells import _cast
@@ -98,9 +98,7 @@ def _move(rules: GensoRules, state: FightState, action: Move, legacy: bool,
     rules' 3/12/48 m.
     """
     actor = state.get(action.actor)
-    modes = ("combat", "normal", "full")
-    metres = (dict(zip(modes, actor.move, strict=True)) if actor.move
-              else {m: rules.num("GM-MOVE-1", f"{m}_m") for m in modes})
+    metres = move_metres(rules, actor)
     if action.mode not in metres:
         raise IllegalAction(f"GM-MOVE-1: a move is {', '.join(metres)}")
     if state.moved:
