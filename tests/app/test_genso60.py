@@ -3,6 +3,8 @@
 - GM-MOVE-1 / GM-MON-7: a monster's Move menu and the lines that tell its move (the undo
   line, the table's log) give its own metres (the Orc's 4/16/64 m), not a character's
   3/12/48 m;
+- GM-MAGIC-10 / GM-MAGIC-5: at the table Fire and the Barrier take any set of those in the
+  area, each toggled in or out, then Done (the command line names them one by one);
 """
 
 from __future__ import annotations
@@ -14,10 +16,10 @@ import pytest
 from companion.app.cli import main
 from companion.app.modes.genso import GensoFightMode
 from companion.dice import SimulatedDice
-from companion.systems.genso.combat import Fight, Move, Wait, entrants_for
+from companion.systems.genso.combat import Cast, Fight, Move, Wait, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
-from tests.app.table import asked, played_keys
+from tests.app.table import asked, choices, played_keys
 
 RULES = load_rules()
 PC1 = "駆け出し冒険者１"
@@ -60,3 +62,54 @@ def test_undoing_an_orcs_move_names_its_own_metres(
     out(capsys, "fight", "wait", "pc1")
     assert "(16 m)" in out(capsys, "fight", "move", "オーク", "normal")
     assert "undone: オーク Orc 通常移動 normal 16 m" in out(capsys, "fight", "undo")
+
+
+FAIRY = "森妖精の冒険者"
+
+
+def fairy_table(*others: str, monsters: tuple[tuple[str, int], ...] = (("orc", 3),)
+                ) -> GensoFightMode:
+    party = [preset(RULES, "forest_fairy"), *(preset(RULES, k) for k in others)]
+    return GensoFightMode(RULES, Fight(RULES, entrants_for(RULES, party, list(monsters))))
+
+
+def test_fire_burns_the_set_the_gm_puts_in_its_area_allies_too() -> None:
+    """GM-MAGIC-10 (PG 1-2 l.1051 「火炎呪 … 効果範囲内の生物…にダメージを与える」, the reading
+    "the GM names who is in the area, allies too"): the menu offered one foe or every foe;
+    it toggles each being in or out ([x]), Back takes a toggle back, and Cast burns those
+    in: Orc 1, Orc 2 and PC 1, never Orc 3."""
+    mode = fairy_table("pc1")
+    played_keys(mode, ("cast", "s:fire"), SimulatedDice.seeded(1))
+    first = asked(mode)
+    assert [o.choice for o in first.options] == [
+        "t:オーク1", "t:オーク2", "t:オーク3", f"t:{FAIRY}", f"t:{PC1}", "all", "back"]
+    played_keys(mode, ("t:オーク1", "t:オーク3", "t:オーク2", "t:オーク3", f"t:{PC1}",
+                       "t:オーク1", "back"), SimulatedDice.seeded(1))
+    labels = [o.label for o in asked(mode).options]
+    assert labels[:3] == ["[x] Orc 1 オーク1", "[x] Orc 2 オーク2", "[ ] Orc 3 オーク3"]
+    assert labels[4].startswith("[x] ") and labels[5] == "Cast 発動 (3)"
+    assert "all" not in choices(mode)
+    played_keys(mode, ("done",), SimulatedDice.seeded(1))
+    fire = mode.fight.journal[-1].action
+    assert fire == Cast(FAIRY, "fire", ("オーク1", "オーク2", PC1))
+    assert mode.fight.state.get(PC1).hp < mode.fight.state.get(PC1).max_hp
+
+
+def test_fire_is_not_cast_on_nobody() -> None:
+    """GM-MAGIC-10: Cast is offered only once someone is in the area."""
+    mode = fairy_table("pc1")
+    played_keys(mode, ("cast", "s:fire", "t:オーク2", "t:オーク2"), SimulatedDice.seeded(1))
+    assert "done" not in choices(mode)
+
+
+def test_a_barrier_holds_the_friends_the_gm_puts_inside() -> None:
+    """GM-MAGIC-5 (「術者を中心に…結界を作る」): the menu offered the whole party or the caster
+    alone; any of the caster's friends may be toggled in, the caster always inside."""
+    mode = fairy_table("pc1", "pc2")
+    played_keys(mode, ("cast", "s:barrier"), SimulatedDice.seeded(1))
+    assert choices(mode) == [f"t:{PC1}", "t:駆け出し冒険者２", "done", "all", "self", "back"]
+    played_keys(mode, ("t:駆け出し冒険者２", "done"), SimulatedDice.seeded(1))
+    barrier = mode.fight.journal[-1].action
+    assert barrier == Cast(FAIRY, "barrier", ("駆け出し冒険者２",))
+    effect = mode.fight.state.get(FAIRY).effects[-1]
+    assert effect.members == (FAIRY, "駆け出し冒険者２")

@@ -13,6 +13,7 @@ from companion.app.modes.genso.fight_view import _FightView
 from companion.app.modes.genso.words import DOWN, ONE_TARGET, target_label
 from companion.app.session.controls import BACK
 from companion.app.session.mode import ChoiceAsk
+from companion.hw.buttons import Button
 from companion.hw.display.view import Option
 from companion.systems.genso.combat import (
     STONES,
@@ -77,7 +78,13 @@ class _TargetMenus(_FightView):
         targets: tuple[str, ...] = ()
         weapon: int | None = None
         used = 1
-        if spell.effect in ONE_TARGET or spell.effect in ("fire", "barrier"):
+        if spell.effect in AREA and rest[1:2] not in (["all"], ["self"]):
+            # GM-MAGIC-10, GM-MAGIC-5: each toggled in or out of the area, then Done.
+            if DONE not in rest[1:]:
+                return self._area_menu(actor, spell.effect, rest[1:])
+            used = rest.index(DONE) + 1
+            targets = self._in_area(actor, spell.effect, rest[1:used - 1])
+        elif spell.effect in ONE_TARGET or spell.effect in AREA:
             if len(rest) < 2:
                 return self._spell_targets(actor, spell.effect)
             used = 2
@@ -102,14 +109,43 @@ class _TargetMenus(_FightView):
                         None if paid == "mp" else int(paid))
         return Cast(actor.name, spell.key, targets, weapon)
 
-    def _spell_targets(self, actor: Combatant, effect: str) -> ChoiceAsk:
+    def _area_candidates(self, actor: Combatant, effect: str) -> list[Combatant]:
+        """Who may be put in an area spell's area: for Fire (「効果範囲内の生物…にダメージを
+        与える」) every being still in the fight, foes first, friends too; for a Barrier
+        (「術者を中心に…結界を作る」) the caster's friends, the caster being inside always."""
         if effect == "barrier":
-            return ChoiceAsk("Who is inside the barrier? 結界の中は？", (
-                Option("all", "The party 味方全員"), Option("self", "Only the caster 術者のみ"),
-                BACK))
-        if effect == "fire":
-            return self._pick("On whom? 対象は？", self._targets(actor, "foe"),
-                              Option("all", "Every foe 敵全員"))
+            return [c for c in self._targets(actor, "friend") if c.name != actor.name]
+        return self._targets(actor, "foe") + self._targets(actor, "friend")
+
+    def _in_area(self, actor: Combatant, effect: str, toggles: Sequence[str]) -> tuple[str, ...]:
+        """The names toggled in (each pick of one already in takes it out again), in the
+        menu's order."""
+        picked: set[str] = set()
+        for toggle in toggles:
+            picked ^= {_value(toggle, "t")}
+        return tuple(c.name for c in self._area_candidates(actor, effect) if c.name in picked)
+
+    def _area_menu(self, actor: Combatant, effect: str, toggles: Sequence[str]) -> ChoiceAsk:
+        """GM-MAGIC-10 (Fire), GM-MAGIC-5 (Barrier): whom the GM puts in the area, any set of
+        them: each entry toggles one in or out ([x] in), Done casts on those in. Before any
+        is toggled, the shortcuts: Every foe (Fire), The party or Only the caster
+        (Barrier). Back takes the last toggle back."""
+        inside = set(self._in_area(actor, effect, toggles))
+        options = [Option(f"t:{c.name}", ("[x] " if c.name in inside else "[ ] ")
+                          + target_label(self.rules, self.fight, c))
+                   for c in self._area_candidates(actor, effect)]
+        if effect == "barrier":
+            prompt = "Who is inside the barrier? 結界の中は？ (the caster always 術者は常に)"
+            shortcuts = [Option("all", "The party 味方全員"),
+                         Option("self", "Only the caster 術者のみ")]
+            done = [Option(DONE, f"Done 決定 ({len(inside) + 1})", Button.ATTACK)]
+        else:
+            prompt = "Who is in the fire? 範囲内は？"
+            shortcuts = [Option("all", "Every foe 敵全員")]
+            done = [Option(DONE, f"Cast 発動 ({len(inside)})", Button.ATTACK)] if inside else []
+        return ChoiceAsk(prompt, (*options, *done, *([] if toggles else shortcuts), BACK))
+
+    def _spell_targets(self, actor: Combatant, effect: str) -> ChoiceAsk:
         extra: list[Option] = []
         if effect == "exorcise":  # GM-MAGIC-3: on an undead, a corpse, or a weapon till sunrise
             extra = [Option(f"w:{c.name}:{i}",
@@ -151,6 +187,11 @@ class _TargetMenus(_FightView):
                               self._targets(actor, who))
         return UseStone(actor.name, kind, _value(rest[0], "t"))
 
+
+#: Spells cast on an area, whose targets are picked as a set (GM-MAGIC-5, GM-MAGIC-10).
+AREA = ("fire", "barrier")
+#: The area menu's last step: cast on those toggled in.
+DONE = "done"
 
 _value = option_value
 _index = option_index
