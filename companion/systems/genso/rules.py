@@ -56,6 +56,18 @@ class Slot(Enum):
     SERVICE = "service"
 
 
+class Grip(Enum):
+    """A weapon's 使用法 (GM-EQUIP-1 PG 6-2, GM-EQUIP-3 GM 3): held in one hand or two."""
+
+    ONE_HAND = "one_hand"
+    TWO_HANDS = "two_hands"
+
+    @property
+    def text(self) -> str:
+        """As a list shows it, the seed's word first: 片手/one hand."""
+        return {Grip.ONE_HAND: "片手/one hand", Grip.TWO_HANDS: "両手/two hands"}[self]
+
+
 class Duration(Enum):
     """Spell durations (GM-CORE-2, GM-MAGIC-1): 永久, 1日 (until sunrise), 1R, 特殊."""
 
@@ -115,10 +127,20 @@ class Item:
     buyback_coins: Purse | None = None
     used_buyback_coins: Purse | None = None
     price_about: bool = False
+    #: A weapon's 使用法 (片手/両手); None for anything else.
+    grip: Grip | None = None
+    #: The seed's note on the item (弓 射程約５０ｍ, 松明 持続時間は１時間), and its English.
+    note_ja: str = ""
+    note_en: str = ""
 
     @property
     def name(self) -> str:
         return f"{self.ja}/{self.en}"
+
+    @property
+    def note(self) -> str:
+        """The seed's note with its English after it, "" for an item without one."""
+        return f"{self.note_ja} ({self.note_en})" if self.note_ja else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -378,9 +400,17 @@ def _load_items(data: Mapping[str, Any], origin: str, rates: tuple[int, int]) ->
             _need(raw, ("key", "ja", "en"), where)
             if raw["key"] in items:
                 raise DataError(f"{where}: key {raw['key']!r} is used twice")
+            grip = None
             if slot is Slot.WEAPON:
-                _need(raw, ("power",), where)
+                _need(raw, ("power", "grip"), where)
                 _dice(raw["power"], f"{where} power")
+                try:
+                    grip = Grip(raw["grip"])
+                except ValueError:
+                    raise DataError(f"{where}: grip must be one of "
+                                    f"{', '.join(g.value for g in Grip)}") from None
+            if bool(raw.get("note_ja")) != bool(raw.get("note_en")):
+                raise DataError(f"{where}: a note needs both note_ja and note_en")
             if slot in (Slot.ARMOR, Slot.SHIELD):
                 _need(raw, ("protection",), where)
             items[raw["key"]] = Item(
@@ -392,7 +422,7 @@ def _load_items(data: Mapping[str, Any], origin: str, rates: tuple[int, int]) ->
                 raw.get("magic", False), _purse(raw.get("price"), f"{where} price"),
                 _purse(raw.get("buyback"), f"{where} buyback"),
                 _purse(raw.get("used_buyback"), f"{where} used_buyback"),
-                raw.get("about", False),
+                raw.get("about", False), grip, raw.get("note_ja", ""), raw.get("note_en", ""),
             )
     return items
 
@@ -533,7 +563,7 @@ def load_rules(texts: Mapping[str, str] | None = None) -> GensoRules:
             raise DataError(f"rules.toml: GM-CHAR-7 kit names unknown item {key!r}")
     mana = data["items.toml"].get("mana_stone", {})
     _need(mana, ("max_mp", "min_mp", "sale_per_mp", "buyback_per_mp", "used_buyback", "shop_mp",
-                 "shop_price", "ja", "en"), "items.toml: [mana_stone]")
+                 "shop_price", "ja", "en", "note_ja", "note_en"), "items.toml: [mana_stone]")
     priced = ("sale_per_mp", "buyback_per_mp", "used_buyback", "shop_price")
     mana_stone = {**mana, **{k: _coins(mana[k], f"items.toml: mana_stone {k}", rates)
                              for k in priced},

@@ -69,6 +69,9 @@ def describe(rules: GensoRules, character: Character, derived: Derived) -> str:
         "打撃力/striking power: " + ", ".join(
             f"{n} {w.name} {w.power}" + (f"+{derived.striking}" if derived.striking else "")
             for n, w in enumerate(derived.weapons)),
+        # GM-EQUIP-1/3: each weapon's 使用法 (片手/両手), by the same numbers.
+        "使用法/grip: " + ", ".join(f"{n} {grip.text}" for n, w in enumerate(derived.weapons)
+                                  if (grip := rules.item(w.key).grip)),
         f"罠発見/trap detection +{derived.trap_bonus.total}   "
         f"敵発見/enemy detection +{derived.enemy_bonus.total}",
         f"技能/skills 戦闘/Combat {character.combat}  探索/Search {character.search}  "
@@ -111,7 +114,8 @@ def sheet_json(rules: GensoRules, character: Character) -> dict[str, Any]:
             "attack": value(derived.attack), "defence": value(derived.defence),
             "protection": value(derived.protection), "trap_bonus": value(derived.trap_bonus),
             "enemy_bonus": value(derived.enemy_bonus), "striking": derived.striking,
-            "weapons": [{"key": w.key, "name": w.name, "power": w.power, "magic": w.magic}
+            "weapons": [{"key": w.key, "name": w.name, "power": w.power, "magic": w.magic,
+                         "grip": grip.value if (grip := rules.item(w.key).grip) else None}
                         for w in derived.weapons],
             "rings_work": derived.rings_work, "magic_level": derived.magic_level,
             "ability_guide": {a: rules.ability_guide(character.ability(a)) for a in ABILITIES},

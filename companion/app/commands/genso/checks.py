@@ -21,7 +21,7 @@ from companion.systems.defaults import fixed_readings, listing, notes_text, read
 from companion.systems.genso import checks
 from companion.systems.genso.character.core import Character
 from companion.systems.genso.money import coins_text
-from companion.systems.genso.rules import TRAPS, GensoRules, Monster
+from companion.systems.genso.rules import TRAPS, GensoRules, Grip, Monster
 
 
 def difficulty_option(rules: GensoRules, kind: str, given: object) -> int | str | None:
@@ -193,6 +193,7 @@ def mana_stone_row(rules: GensoRules) -> dict[str, Any]:
             "from": False, "about": False, "buyback": shop * stone["buyback_per_mp"],
             "power": "", "protection": 0, "rule": stone["rule"], "mp": shop,
             "price_per_mp": stone["sale_per_mp"], "buyback_per_mp": stone["buyback_per_mp"],
+            "grip": None, "note_ja": stone["note_ja"], "note_en": stone["note_en"],
             "mp_text": f"{shop} MP (４ＭＰ分); {stone['min_mp']}–{stone['max_mp']} MP at "
                        f"{coins_text(per_mp)} per MP with --mp N, bought back at "
                        f"{coins_text(back)} per MP left"}
@@ -210,7 +211,10 @@ def cmd_lists(args: argparse.Namespace, rules: GensoRules) -> int:
                                 if i.price_coins is not None else None),
                  "from": i.price_from, "about": i.price_about, "buyback": i.buyback,
                  "power": i.power,
-                 "protection": i.protection, "rule": i.rule} for i in rules.items.values()]
+                 "protection": i.protection, "rule": i.rule,
+                 # GM-EQUIP-1/3 使用法 and the seed's note on the item (弓 射程約５０ｍ)
+                 "grip": i.grip.value if i.grip else None,
+                 "note_ja": i.note_ja, "note_en": i.note_en} for i in rules.items.values()]
         # PG 6-4 lists 魔力石 大銀貨２枚 ４ＭＰ分 last of the goods for sale; it lives in
         # [mana_stone] as it is priced by the MP in it, so its row is made here, put there.
         last_good = max((n for n, r in enumerate(rows)
@@ -218,11 +222,13 @@ def cmd_lists(args: argparse.Namespace, rules: GensoRules) -> int:
         rows.insert(last_good + 1, mana_stone_row(rules))
         text = "\n".join(
             f"{r['key']:<20} {pad(r['name'], 28)} " + (r["price_text"] or "-")
+            + (f"  {Grip(r['grip']).text}" if r["grip"] else "")
             + (f"  打撃力/striking power {r['power']}" if r["power"] else "")
             + (f"  防御点/protection {r['protection']}" if r["protection"] else "")
             + (rules.settings.tag("GM-EQUIP-2", "shield_protection")
                if r["slot"] == "shield" and r["rule"] == "GM-EQUIP-2" else "")
-            + (f"  {r['mp_text']}" if r.get("mp_text") else "") for r in rows)
+            + (f"  {r['mp_text']}" if r.get("mp_text") else "")
+            + (f"  「{r['note_ja']}」 ({r['note_en']})" if r["note_ja"] else "") for r in rows)
     elif args.what == "spells":
         rows = [{"key": s.key, "name": s.name, "group": s.group, "mp": s.mp,
                  "duration": s.duration.value, "target": s.target, "range": s.range,
