@@ -20,7 +20,7 @@ from rich.table import Table
 from companion.app.arg_types import positive_int
 from companion.app.command_list import COMMANDS
 from companion.app.command_name import companion_command
-from companion.app.history import History, Run, Totals, tally
+from companion.app.history import History, Run, Totals
 
 # The runs the table lists unless told: the recent games fit a terminal, and a table of
 # every one scrolls them away (and took 11 to 16 s to draw for 10,000 games:
@@ -46,20 +46,18 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     history = History()
-    runs = history.runs()
-    totals = tally(runs)
+    last = args.last if args.last is not None or args.json or args.all else TABLE_RUNS
+    listing = history.listing(last)
     for notice in history.notices:
         print(f"companion: {notice}", file=sys.stderr)
-    last = args.last if args.last is not None or args.json or args.all else TABLE_RUNS
-    shown = runs[-last:] if last is not None else runs
     if args.json:
         print(json.dumps(
-            {"runs": [asdict(r) for r in shown], "totals": asdict(totals),
+            {"runs": [asdict(r) for r in listing.runs], "totals": asdict(listing.totals),
              "skipped": [asdict(s) for s in history.skipped]},
             ensure_ascii=False, indent=2,
         ))
     else:
-        print_table(Console(), shown, totals)
+        print_table(Console(), listing.runs, listing.totals)
     return 0
 
 
