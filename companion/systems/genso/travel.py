@@ -2,8 +2,9 @@
 
 The seed's units nest: an hour is 3600 / 720 = 5 turns (12 minutes each, GM-CORE-2) and
 a day of travel is 18000 / 3600 = 5 hours on the road. A distance takes whole turns, the
-last one begun counting; then five turns carry into an hour and five hours into a day,
-so 17,999 m is one day, never "4 hours, 5 turns".
+last one begun counting (the Default ``begun_turn_counts``; off, §0.3's round down); then
+five turns carry into an hour and five hours into a day, so 17,999 m is one day, never
+"4 hours, 5 turns".
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ def journey(rules: GensoRules, metres: int) -> Journey:
         raise DataError(f"GM-MOVE-2: an hour ({hour} m) must be whole turns ({turn} m) and a "
                         f"day ({day} m) whole hours")
     turns_per_hour, hours_per_day = hour // turn, day // hour
-    turns = -(-metres // turn)
+    turns = (-(-metres // turn) if rules.default("GM-MOVE-2", "begun_turn_counts")
+             else metres // turn)
     days, turns = divmod(turns, turns_per_hour * hours_per_day)
     hours, turns = divmod(turns, turns_per_hour)
     return Journey(metres, days, hours, turns)

@@ -442,6 +442,22 @@ def test_a_ghost_fight_saved_by_revision_3_replays_as_it_was_played() -> None:
     assert "魔力/Magic 6" in entry.lines[0].text and "engine" not in again.to_json()["journal"][-1]
 
 
+def test_attack_spells_harm_the_immune_unless_set_not_to() -> None:
+    """GM-MON-2 Default ``attack_spells_harm_immune``: 「通常攻撃無効…退魔呪を付与された武器で
+    のみ」 speaks of weapons, so Lightning harms the Wight (24 damage); set off, it does
+    nothing to it, and Fire nothing to the Ghost while it burns the orc beside it."""
+    fight = make([pc("forest_fairy")], [("wight", 1)])
+    assert "ワイト takes 24 damage" in act(fight, Cast(FAIRY, "lightning", ("ワイト",))).text
+    off = RULES.with_overrides({"GM-MON-2": {"attack_spells_harm_immune": False}})
+    fight = make([pc("forest_fairy")], [("wight", 1)], off)
+    entry = act(fight, Cast(FAIRY, "lightning", ("ワイト",)))
+    assert "ワイト is immune to normal attacks (通常攻撃無効), and to attack spells" in entry.text
+    assert fight.state.get("ワイト").hp == 6
+    fight = make([pc("forest_fairy")], [("ghost", 1), ("orc", 1)], off)
+    entry = act(fight, Cast(FAIRY, "fire", ("ゴースト", ORC)))
+    assert fight.state.get("ゴースト").mp == 4 and f"{ORC} takes 12 damage" in entry.text
+
+
 def test_a_blank_body_checks_with_magic_by_default() -> None:
     """GM-MON-3 Default: the Wraith (blank Body) also uses Magic for its checks."""
     fight = make([pc("pc1")], [("wraith", 1)])

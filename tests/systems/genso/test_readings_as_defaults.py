@@ -162,7 +162,9 @@ def test_enemy_detection_and_the_orc_warrior_are_labelled_defaults(
 
 
 GENSO_READINGS = ("GM-CORE-4", "GM-CHECK-5", "GM-COMBAT-6", "GM-GROW-2", "GM-ITEM-2", "GM-LORE-3",
-                  "GM-MAGIC-10", "GM-MAGIC-13", "GM-MON-4", "GM-MON-5")
+                  "GM-MAGIC-10", "GM-MAGIC-13", "GM-MON-4", "GM-COMBAT-1 (order)",
+                  "GM-COMBAT-7 (armour)", "GM-MAGIC-1 (casting)", "GM-ITEM-3 (storage)",
+                  "GM-MON-7 (abilities)", "GM-MON-5")
 
 
 def test_the_fixed_readings_are_listed_after_the_settings(
@@ -186,3 +188,36 @@ def test_a_rule_both_a_setting_and_a_fixed_reading_is_refused() -> None:
                                         r"no fixed reading"):
         fixed_readings("companion.systems.genso",
                        Settings({**rules.settings.values, "GM-MON-4": {"x": 1}}))
+
+
+def test_the_defaults_played_in_code_are_listed_or_set(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Spec §0.1 (rules60g risk 5): the Defaults the engine played with no label are listed:
+    GM-MON-2's attack spells on the immune and GM-MOVE-2's begun turn as settings; GM-COMBAT-1's
+    order within a side, GM-COMBAT-7's armour only and floor, GM-MAGIC-1's roll-less casting,
+    GM-ITEM-3's "up to 5 MP" and GM-MON-7's 筋力 as readings of the part no setting changes,
+    keyed "RULE-ID (part)" beside the rule's settings."""
+    data = run(capsys, "defaults")
+    keys = {(r["rule"], r["key"]) for r in data["defaults"]}
+    assert {("GM-MON-2", "attack_spells_harm_immune"), ("GM-MOVE-2", "begun_turn_counts"),
+            ("GM-MON-3", "living_side_uses_magic")} <= keys
+    readings = data["fixed_readings"]
+    assert "up to 5 MP" in readings["GM-ITEM-3 (storage)"]
+    assert "never below 0" in readings["GM-COMBAT-7 (armour)"]
+    assert "no roll" in readings["GM-MAGIC-1 (casting)"]
+    assert "筋力" in readings["GM-MON-7 (abilities)"]
+    assert "order they entered" in readings["GM-COMBAT-1 (order)"]
+
+
+def test_travel_labels_its_rounding_and_can_round_down(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """GM-MOVE-2, §0.3: a turn begun counts whole (100 m is 1 turn), labelled as the Default;
+    set off, §0.3's round down (100 m takes no time, 1,500 m two turns)."""
+    assert main(["genso", "travel", "100"]) == 0
+    assert capsys.readouterr().out.strip() == (
+        "100 m: 1 ターン turns (GM-MOVE-2; a turn begun counts whole (default))")
+    down = ("--set", "GM-MOVE-2.begun_turn_counts=false")
+    assert run(capsys, "travel", "100", *down)["turns"] == 0
+    assert run(capsys, "travel", "1500", *down)["turns"] == 2
+    assert main(["genso", "travel", "1500", *down]) == 0
+    assert "2 ターン turns (GM-MOVE-2; rounded down)" in capsys.readouterr().out

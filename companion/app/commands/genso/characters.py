@@ -182,7 +182,10 @@ def cmd_travel(args: argparse.Namespace, rules: GensoRules) -> int:
     trip = journey(rules, args.metres)
     data = {"rule": "GM-MOVE-2", "metres": trip.metres, "days": trip.days,
             "hours": trip.hours, "turns": trip.turns}
-    return emit(args, data, f"{trip.text()} (GM-MOVE-2)")
+    counts = rules.default("GM-MOVE-2", "begun_turn_counts")
+    return emit(args, data, f"{trip.text()} (GM-MOVE-2; "
+                            + ("a turn begun counts whole" if counts else "rounded down")
+                            + f"{rules.settings.tag('GM-MOVE-2', 'begun_turn_counts')})")
 
 
 def cmd_lore(args: argparse.Namespace, rules: GensoRules) -> int:

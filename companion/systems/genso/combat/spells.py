@@ -57,6 +57,15 @@ def _pay(rules: GensoRules, caster: Combatant, cost: int, stone: int | None,
 
 def _spell_damage(rules: GensoRules, state: FightState, caster: Combatant, target: Combatant,
                   amount: int, rule: str, lines: list[Line]) -> FightState:
+    """Damage from a spell. GM-MON-2: 「通常攻撃無効」 names weapons, so by the Default
+    ``attack_spells_harm_immune`` Fire and Lightning harm the immune (Ghost, Wight, Wraith)
+    too; off, they do nothing to them (Exorcism harms the undead either way, its effect)."""
+    if (rule in ("GM-MAGIC-10", "GM-MAGIC-11") and target.immune_normal
+            and not rules.default("GM-MON-2", "attack_spells_harm_immune")):
+        lines.append(Line("GM-MON-2", f"{target.name} is immune to normal attacks "
+                                      f"(通常攻撃無効), and to attack spells by the setting: "
+                                      "no damage"))
+        return state
     if rules.default("GM-MAGIC-1", "armor_reduces_spells"):
         amount = max(0, amount - target.protection)
     lines.append(Line(rule, f"{target.name} takes {amount} damage"))
