@@ -630,7 +630,8 @@ def test_throw_options_at_the_table(tmp_path: Path) -> None:
     def held_003() -> Fight:
         return fight_003()[0]
 
-    grappled = [(Grapple("Ann", "Cult", ma=True), [30]), (EndTurn("Bob"), []),
+    # Cult's turn opens with its STR roll against Ann's: 90 fails (CO-GRAP-2)
+    grappled = [(Grapple("Ann", "Cult", ma=True), [30]), (EndTurn("Bob"), [90]),
                 (EndTurn("Cult"), []), (EndTurn("Deep"), [])]
     mode, player = at_the_table(tmp_path, held_003, grappled,
                                 ["throw", "how:dodge:Deep"], [

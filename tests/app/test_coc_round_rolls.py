@@ -119,6 +119,10 @@ def test_the_result_panel_names_the_dying_roll_not_the_action_before_it_so_far()
         DiceStep("CO-GRAP-3", "the grapple is Boss's 1 AP this round while grappling: 2 AP "
                               "left unused (CO-GRAP-3)"),
         DiceStep("CO-DEATH-1", "Cult CON×5 (1D100<=60) ＞ …"))
+    mode.answer(Throw((90,)))
+    ask = mode.ask()  # Ann's turn opens with her STR roll against Boss's, its reason first
+    assert isinstance(ask, RollAsk) and ask.prompt.startswith(
+        "start of Ann's turn 手番開始: Ann is held 組みつき (CO-GRAP-2) — Ann STR 13 vs 13")
     mode.answer(Throw((90,)))  # then the whole action, as before
     after = mode.view("").fight
     assert after is not None and after.result_title == "Boss 組み付き grapples → Ann"

@@ -237,15 +237,16 @@ class Resistance:
 
 
 def resist(source: DiceSource, active: int, passive: int, r: Ranges, label: str = "", *,
-           rules: CocRules) -> Resistance:
+           rules: CocRules, why: str = "") -> Resistance:
     """CO-CORE-3: a difference of +10 or more always wins, −10 or less always loses, and is
     not rolled (the Default ``automatic_difference``; BCDice RES: a chance above 95 or below
-    5)."""
+    5). ``why`` as :func:`check`'s: a reason for a roll no action asked for."""
     target = resistance_target(active, passive, rules)
     automatic = rules.default("CO-CORE-3", "automatic_difference")
     if abs(active - passive) >= automatic:
         return Resistance(target, None, None, label, automatic_win=active > passive)
-    value = d100(source, aim(label, target))
+    purpose = aim(label, target)
+    value = d100(source, f"{why} — {purpose}" if why else purpose)
     return Resistance(target, value, grade(value, target, r), label)
 
 

@@ -87,10 +87,19 @@ def patch(f: Fight, name: str, **changes: Any) -> None:
                                                for c in s.combatants))
 
 
-def pass_to(f: Fight, name: str) -> None:
-    """End turns until it is ``name``'s."""
+def held_roll(engine: int) -> tuple[tuple[int, int], ...]:
+    """003's held one's STR roll at the start of its turn, failed (CO-GRAP-2, from revision
+    10; before, breaking free was an action)."""
+    return ((100, 90),) if engine >= 10 else ()
+
+
+def pass_to(f: Fight, name: str, *dice: tuple[int, int]) -> None:
+    """End turns until it is ``name``'s; ``dice`` are the turn starts' rolls on the way (003's
+    held one's STR, CO-GRAP-2), in order."""
+    source = ScriptedDice(dice)
     while f.state.current is not None and f.state.current.name != name:
-        push(f, EndTurn(f.state.current.name))
+        f.push(EndTurn(f.state.current.name), source)
+    assert source.remaining == [], f.journal[-1].text if f.journal else ""
 
 
 class Told(ScriptedDice):

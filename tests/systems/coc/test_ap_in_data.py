@@ -59,7 +59,7 @@ def test_a_grapple_costs_co_grap_1s_ap(ap: int, left: int) -> None:
     assert f.state.get("Ann").ap == left
 
 
-@pytest.mark.parametrize("option, dice", [(Choke("Ann"), ((6, 4), (4, 2))),
+@pytest.mark.parametrize("option, dice", [(Choke("Ann"), ((6, 4), (4, 2), (100, 90))),
                                           (Throw("Ann"), ((6, 4), (2, 1)))])
 def test_a_choke_or_throw_costs_co_grap_3s_ap(option: Choke | Throw,
                                               dice: tuple[tuple[int, int], ...]) -> None:
@@ -67,7 +67,7 @@ def test_a_choke_or_throw_costs_co_grap_3s_ap(option: Choke | Throw,
     round, Ann's next-round choke or throw takes both."""
     f = two(source_set('source."CO-GRAP-3"', "action_points", "2"),
             {"grapple": 60, "martial_arts": 60})
-    text = push(f, Grapple("Ann", "Cult", ma=True), (100, 40))
+    text = push(f, Grapple("Ann", "Cult", ma=True), (100, 40), (100, 90))  # Cult's STR fails
     assert "the grapple is Ann's 2 AP this round while grappling" in text
     push(f, EndTurn("Cult"))
     assert f.state.get("Ann").ap == 2
@@ -76,10 +76,11 @@ def test_a_choke_or_throw_costs_co_grap_3s_ap(option: Choke | Throw,
 
 
 def test_breaking_free_costs_the_co_grap_2_default() -> None:
-    """CO-GRAP-2's try (003 gives it no cost): the Default ap, 1; at 2 the held one, whom
-    CO-GRAP-3 leaves 1 AP, cannot try."""
+    """CO-GRAP-2's try as an action (each_turn off; the seed's own roll costs nothing): the
+    Default ap, 1; at 2 the held one, whom CO-GRAP-3 leaves 1 AP, cannot try."""
     for ap, refused in ((1, False), (2, True)):
-        rules = load_rules(Profile.P003).with_overrides({"CO-GRAP-2": {"ap": ap}})
+        rules = load_rules(Profile.P003).with_overrides(
+            {"CO-GRAP-2": {"ap": ap, "each_turn": False}})
         f = two(rules, {"grapple": 60})
         push(f, Grapple("Ann", "Cult"), (100, 40))
         if refused:

@@ -132,15 +132,15 @@ def test_co_ma_3_forced_hit_and_co_ma_4_follow_up_004() -> None:
 
 def test_co_grap_1_to_4_and_co_ma_2_choke_and_throw_003() -> None:
     f = fight(P003, {"grapple": 60, "martial_arts": 60}, {"weapons": ("knife",)})
-    text = push(f, Grapple("Ann", "Cult", ma=True), (100, 40))
-    assert "CO-GRAP-1" in text and "CO-MA-2" in text
+    # the grapple was Ann's 1 AP of the round: Cult's turn, whose STR roll comes first
+    text = push(f, Grapple("Ann", "Cult", ma=True), (100, 40), (100, 80))
+    assert "CO-GRAP-1" in text and "CO-MA-2" in text and "CO-GRAP-3" in text
+    assert "Ann still holds Cult (CO-GRAP-2)" in text
     assert f.state.get("Cult").held_by == "Ann"
-    assert "CO-GRAP-3" in text  # the grapple was Ann's 1 AP of the round: Cult's turn
     assert f.state.get("Cult").ap == 1  # CO-GRAP-3: 1 AP while grappling
-    text = push(f, BreakFree("Cult"), (100, 80))
-    assert "CO-GRAP-2" in text and f.state.get("Cult").held_by == "Ann"
+    push(f, EndTurn("Cult"))
     assert f.state.get("Ann").ap == 1  # CO-GRAP-3 applies to the grappler too
-    push(f, Choke("Ann"), (6, 4), (4, 2))
+    push(f, Choke("Ann"), (6, 4), (4, 2), (100, 80))
     assert f.state.get("Cult").hp == 7
     push(f, EndTurn("Cult"))
     push(f, Throw("Ann"), (6, 1), (2, 1))
@@ -154,7 +154,8 @@ def test_co_grap_4_human_shield_003() -> None:
     gun = sheet(rules, "Gun", dex=5, weapons=("revolver",), handgun=90)
     f = Fight(rules, [(ann, Side.INVESTIGATORS), (cult, Side.FOES), (gun, Side.FOES)],
               ScriptedDice([]))
-    push(f, Grapple("Ann", "Cult"), (100, 10))  # Ann's 1 AP while grappling (CO-GRAP-3)
+    # Ann's 1 AP while grappling (CO-GRAP-3); Cult's STR fails to break free (CO-GRAP-2)
+    push(f, Grapple("Ann", "Cult"), (100, 10), (100, 90))
     push(f, EndTurn("Cult"))
     text = push(f, Attack("Gun", "Ann"), (100, 30), (10, 9))
     assert "CO-GRAP-4" in text and f.state.get("Ann").hp == 13 and f.state.get("Cult").hp == 4

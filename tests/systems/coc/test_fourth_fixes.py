@@ -43,7 +43,7 @@ def test_a_grapple_that_holds_is_the_grappler_s_1_ap_of_the_round_003() -> None:
     round 1 AP, so one choke (締め上げ「毎ラウンド1D6+DB」, CO-MA-2). Revision 3 let the
     grapple and two chokes be played in one round: 3 AP while grappling."""
     f = duel(P003, MA_GRAPPLE)
-    text = push(f, Grapple("Ann", "Cult", ma=True), (100, 20))
+    text = push(f, Grapple("Ann", "Cult", ma=True), (100, 20), (100, 90))  # Cult's STR fails
     assert "the grapple is Ann's 1 AP this round while grappling: 2 AP left unused " \
            "(CO-GRAP-3)" in text
     assert f.state.get("Ann").ap == 0 and f.state.current is not None
@@ -52,7 +52,7 @@ def test_a_grapple_that_holds_is_the_grappler_s_1_ap_of_the_round_003() -> None:
         f.push(Choke("Ann"), ScriptedDice([]))
     push(f, EndTurn("Cult"))
     assert f.state.round == 2 and f.state.get("Ann").ap == 1
-    push(f, Choke("Ann"), (6, 3), (4, 1))  # 1D6+1D4 = 4
+    push(f, Choke("Ann"), (6, 3), (4, 1), (100, 90))  # 1D6+1D4 = 4
     assert f.state.get("Cult").hp == 9 and f.state.current.name == "Cult"
     replays(f)
     old = duel(P003, MA_GRAPPLE)
@@ -74,7 +74,7 @@ def test_one_choke_or_throw_a_round_even_without_the_ap_cap_003() -> None:
     for again in (Choke("Ann"), Throw("Ann")):
         with pytest.raises(IllegalAction, match=r"one choke or throw a round \(CO-MA-2\)"):
             f.push(again, ScriptedDice([]))
-    push(f, EndTurn("Ann"))
+    push(f, EndTurn("Ann"), (100, 90))  # Cult's STR roll at its turn fails (CO-GRAP-2)
     pass_to(f, "Ann")
     push(f, Choke("Ann"), (6, 3), (4, 1))
     assert f.state.get("Cult").hp == 5
@@ -93,7 +93,7 @@ def test_a_dex_half_turn_in_a_grapple_has_1_ap_003() -> None:
         return f
 
     f = fight(ENGINE)
-    text = push(f, Grapple("Ann", "Cult"), (100, 20))
+    text = push(f, Grapple("Ann", "Cult"), (100, 20), (100, 90))  # Cult's STR fails
     assert "Cult acts at DEX/2 (7): 1 AP (CO-TURN-1, CO-GRAP-3)" in text
     assert f.state.get("Cult").ap == 1
     old = fight(OLD)

@@ -26,10 +26,11 @@ from companion.systems.coc.combat import (
     Throw,
 )
 from companion.systems.coc.rules import Profile
-from tests.systems.coc.helpers import OLD, at, duel, pass_to, patch, push, replays
+from tests.systems.coc.helpers import OLD, at, duel, held_roll, pass_to, patch, push, replays
 
 P003, P004 = Profile.P003, Profile.P004
 SWORD: dict[str, Any] = {"weapons": ("japanese_sword",), "japanese_sword": 90}
+
 
 
 # --- CO-GRAP-1 with CO-MELEE-2 (003) ---------------------------------------------------------
@@ -44,7 +45,7 @@ def test_a_knocked_back_grappled_pair_moves_as_one_003() -> None:
         push(f, Place("Cult", "d4", "S"))
         push(f, Place("Bob", "e4", "W"))
         push(f, Delay("Ann"))
-        push(f, Grapple("Bob", "Cult"), (100, 10))
+        push(f, Grapple("Bob", "Cult"), (100, 10), *held_roll(engine))
         pass_to(f, "Ann")
         text = push(f, Attack("Ann", "Cult"), (100, 10), (10, 9), (4, 2))
         assert "knockback! Cult is pushed to f5" in text
@@ -85,7 +86,7 @@ def test_three_leg_hits_refuse_a_jump_003() -> None:
 def held_003(engine: int) -> Fight:
     """Ann's MA grapple holds Cult in round 1; round 2, Ann's turn."""
     f = at(engine, duel(P003, {"grapple": 90, "martial_arts": 90}, {"fist": 50}))
-    push(f, Grapple("Ann", "Cult", ma=True), (100, 10))
+    push(f, Grapple("Ann", "Cult", ma=True), (100, 10), *held_roll(engine))
     pass_to(f, "Cult")
     pass_to(f, "Ann")
     assert f.state.round == 2

@@ -52,7 +52,7 @@ def test_a_grapple_from_behind_takes_no_dodge_or_parry_003(defence: Defence) -> 
     with pytest.raises(IllegalAction, match=f"Cult cannot {defence.value} now"):
         behind(ENGINE).push(Grapple("Ann", "Cult", defence=defence), ScriptedDice([]))
     f = behind(ENGINE)
-    text = push(f, Grapple("Ann", "Cult"), (100, 30))
+    text = push(f, Grapple("Ann", "Cult"), (100, 30), (100, 90))  # Cult's STR fails (CO-GRAP-2)
     assert f.state.get("Ann").grappling == "Cult" and "Ann holds Cult" in text
     replays(f)
     old = behind(6)
@@ -95,7 +95,9 @@ def cult_holds_ann(engine: int = ENGINE, profile: Profile = Profile.P003,
         push(f, Place("Bob", "d2", "N"))
     at(engine, f)
     pass_to(f, "Cult")
-    push(f, Grapple("Cult", "Ann"), (100, 30))
+    # round 2 opens on Ann's turn: her STR roll fails (CO-GRAP-2, 003 from revision 10)
+    strain = ((100, 90),) if profile is Profile.P003 and engine >= 10 else ()
+    push(f, Grapple("Cult", "Ann"), (100, 30), *strain)
     assert f.state.get("Cult").grappling == "Ann"
     pass_to(f, "Bob")
     return f

@@ -54,7 +54,7 @@ def test_a_grapple_said_from_behind_takes_no_dodge_or_parry_003(defence: Defence
         off_board().push(Grapple("Ann", "Cult", defence=defence, from_behind=True),
                          ScriptedDice([]))
     f = off_board()
-    text = push(f, Grapple("Ann", "Cult", from_behind=True), (100, 30))
+    text = push(f, Grapple("Ann", "Cult", from_behind=True), (100, 30), (100, 90))
     assert f.state.get("Ann").grappling == "Cult" and "Ann holds Cult" in text
     assert f.journal[-1].to_json()["action"]["from_behind"] is True
     replays(f)

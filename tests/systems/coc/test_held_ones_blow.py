@@ -21,9 +21,12 @@ CULT: dict[str, Any] = {"weapons": ("fist", "kick"), "fist": 50, "kick": 60,
 def held_003(engine: int, third: dict[str, Any] | None = None) -> Fight:
     """003: Ann holds Cult in round 1; Cult's turn."""
     f = at(engine, duel(Profile.P003, ANN, CULT, third=third))
-    push(f, Grapple("Ann", "Cult"), (100, 30))
+    # Cult's STR roll at the start of its turn fails (CO-GRAP-2, from revision 10): in the
+    # grapple's action, or after Bob's turn
+    strain = ((100, 90),) if engine >= 10 else ()
+    push(f, Grapple("Ann", "Cult"), (100, 30), *(() if third else strain))
     assert f.state.get("Ann").grappling == "Cult"
-    pass_to(f, "Cult")
+    pass_to(f, "Cult", *(strain if third else ()))
     return f
 
 

@@ -14,7 +14,6 @@ from companion.dice import ScriptedDice
 from companion.errors import DataError, IllegalAction
 from companion.systems.coc.combat import (
     Attack,
-    BreakFree,
     Burn,
     Cast,
     Concentrate,
@@ -254,7 +253,8 @@ def test_co_spell_1_no_chant_while_held_and_co_spell_2_pow_x1_or_interrupted() -
     """004 (on) and 003 (optional, switched on: a grappled character still has 1 AP)."""
     on = {"CO-SPELL-1": {"p003": ON_003}, "CO-SPELL-2": {"p003": ON_003}}
     f = duel(P003, {"grapple": 90}, {"weapons": ("knife",), "knife": 90}, on)
-    push(f, Grapple("Ann", "Cult"), (100, 10))  # Ann's 1 AP while grappling: Cult's turn
+    # Ann's 1 AP while grappling: Cult's turn, its STR roll failing (CO-GRAP-2)
+    push(f, Grapple("Ann", "Cult"), (100, 10), (100, 90))
     with pytest.raises(IllegalAction, match="CO-SPELL-1"):
         f.push(Cast("Cult", "萎縮/Shrivelling", mp=5), ScriptedDice([]))
     text = push(f, Cast("Cult", "門/Gate", mp=3, automatic=True))
@@ -842,21 +842,21 @@ def test_co_ma_2_a_throw_moves_the_thrown_two_squares_on_the_board_003() -> None
     push(f, Place("Bob", "f4"))
     push(f, Grapple("Ann", "Cult", ma=True), (100, 20))
     assert f.state.get("Cult").square == "d4"
-    pass_to(f, "Ann")  # the grapple was Ann's 1 AP of the round (CO-GRAP-3)
+    pass_to(f, "Ann", (100, 90))  # the grapple was Ann's 1 AP of the round (CO-GRAP-3)
     text = push(f, Throw("Ann", toward="E"), (6, 3), (2, 1), (3, 2))
     assert "Cult lands on g4 (CO-MA-2, CO-TURN-2)" in text and "Bob is landed on" in text
     assert f.state.get("Cult").square == "g4" and f.state.get("Bob").hp == 11
     g = duel(P003, MA_GRAPPLE, {})
     push(g, Place("Ann", "b4", "W"))
     push(g, Place("Cult", "a4"))
-    push(g, Grapple("Ann", "Cult", ma=True), (100, 20))
+    push(g, Grapple("Ann", "Cult", ma=True), (100, 20), (100, 90))
     pass_to(g, "Ann")
     with pytest.raises(IllegalAction, match="Bob"):
         g.push(Throw("Ann", at="Bob"), ScriptedDice([(6, 3), (2, 1)]))
     text = push(g, Throw("Ann"), (6, 3), (2, 1))  # facing W: the wall stops it on a4
     assert "Cult lands on a4" in text and g.state.get("Cult").square == "a4"
     h = duel(P003, MA_GRAPPLE, {})  # no board: nobody moves
-    push(h, Grapple("Ann", "Cult", ma=True), (100, 20))
+    push(h, Grapple("Ann", "Cult", ma=True), (100, 20), (100, 90))
     pass_to(h, "Ann")
     assert "lands on" not in push(h, Throw("Ann", toward="E"), (6, 3), (2, 1))
     k = duel(P004, {"grapple": 60}, {})  # 004: no board, no squares (CO-GRAP-8)
@@ -875,15 +875,16 @@ def test_co_grap_1_2_a_freed_character_steps_to_a_free_adjacent_square_003() -> 
     push(f, Place("Bob", "e5"))
     push(f, Grapple("Ann", "Cult"), (100, 20))
     assert f.state.get("Cult").square == "d4"
-    pass_to(f, "Cult")
-    text = push(f, BreakFree("Cult"), (100, 10))
+    pass_to(f, "Bob")
+    text = push(f, EndTurn("Bob"), (100, 10))  # Cult's turn: its STR roll wins
     assert "Cult breaks free (CO-GRAP-2)" in text
     assert "Cult steps free to d5 (CO-GRAP-1, CO-TURN-2)" in text
     assert f.state.get("Cult").square == "d5" and f.state.get("Ann").square == "d4"
     g = duel(P003, {"grapple": 60}, {})
     push(g, Place("Ann", "d4", "N"))
     push(g, Place("Cult", "d5"))
-    push(g, Grapple("Ann", "Cult"), (100, 20))  # Ann's 1 AP while grappling: Cult's turn
+    # Ann's 1 AP while grappling: Cult's turn, its STR roll failing
+    push(g, Grapple("Ann", "Cult"), (100, 20), (100, 90))
     push(g, Place("Cult", "d4"))
     push(g, Fall("Ann", 9), (6, 5), (6, 5), (6, 4))  # 14: the grappler is knocked out
     assert g.state.get("Ann").out and g.state.get("Cult").square != "d4"

@@ -13,7 +13,6 @@ from companion.errors import IllegalAction
 from companion.systems.coc.checks import one_percent, resist, roll_command
 from companion.systems.coc.combat import (
     Attack,
-    BreakFree,
     Defence,
     EndTurn,
     Fight,
@@ -137,7 +136,7 @@ def test_co_grap_4_the_human_shield_takes_only_the_hp_it_has() -> None:
     gun = sheet(rules, "Gun", dex=5, weapons=("revolver",), handgun=90)
     f = Fight(rules, [(ann, Side.INVESTIGATORS), (cult, Side.FOES), (gun, Side.FOES)],
               ScriptedDice([]))
-    push(f, Grapple("Ann", "Cult"), (100, 10))
+    push(f, Grapple("Ann", "Cult"), (100, 10), (100, 90))  # Cult's STR fails (CO-GRAP-2)
     push(f, EndTurn("Cult"))
     push(f, Attack("Gun", "Ann"), (100, 30), (10, 9))
     assert (f.state.get("Ann").hp, f.state.get("Cult").hp) == (13, 4)
@@ -169,12 +168,11 @@ def strong(rules: object, name: str, strength: int, dex: int, **skills: int) -> 
 def test_co_core_3_the_one_breaking_free_is_the_active_side() -> None:
     """CO-GRAP-2 with CO-CORE-3's Default 「The side trying to break free or escape is the
     active side」: Cult (STR 16) held by Ann (STR 13) breaks free on 50 + 5 × (16 − 13) = 65%,
-    not 35%; a 60 frees it."""
+    not 35%; a 60, at the start of its turn, frees it."""
     rules = load_rules(Profile.P003)
     f = Fight(rules, [(strong(rules, "Ann", 13, 14, grapple=90), Side.INVESTIGATORS),
                       (strong(rules, "Cult", 16, 10), Side.FOES)], ScriptedDice([]))
-    push(f, Grapple("Ann", "Cult"), (100, 10))
-    text = push(f, BreakFree("Cult"), (100, 60))
+    text = push(f, Grapple("Ann", "Cult"), (100, 10), (100, 60))
     assert "(1d100<=65) ＞ 60" in text
     assert f.state.get("Cult").held_by == "" and f.state.get("Ann").grappling == ""
 

@@ -29,7 +29,7 @@ from companion.systems.coc.combat import (
     Side,
 )
 from companion.systems.coc.rules import Profile, load_rules
-from tests.systems.coc.helpers import at, duel, pass_to, person, push, replays
+from tests.systems.coc.helpers import at, duel, held_roll, pass_to, person, push, replays
 
 P003, P004 = Profile.P003, Profile.P004
 #: The revision before these fixes, the one the last release played.
@@ -44,7 +44,7 @@ def test_a_critical_grapple_takes_no_dodge_003() -> None:
     Ann's grapple rolls 03, so Cult's declared dodge is not rolled and Cult is held.
     Revision 4 let Cult dodge it (10 ≤ 60) and go free."""
     f = duel(P003, {"grapple": 60}, {"dodge": 60})
-    text = push(f, Grapple("Ann", "Cult", defence=Defence.DODGE), (100, 3))
+    text = push(f, Grapple("Ann", "Cult", defence=Defence.DODGE), (100, 3), (100, 90))
     assert "critical: no dodge or parry (CO-MELEE-3)" in text
     assert f.state.get("Cult").held_by == "Ann" and f.state.get("Cult").dodges == 0
     replays(f)
@@ -188,7 +188,7 @@ def test_the_held_do_not_move_without_a_square_either_003() -> None:
     Cult moves only with Ann, off the board as on it. Revision 4 let it move a square."""
     def fight(engine: int) -> Fight:
         f = at(engine, duel(P003, {"grapple": 90}))
-        push(f, Grapple("Ann", "Cult"), (100, 10))
+        push(f, Grapple("Ann", "Cult"), (100, 10), *held_roll(engine))
         pass_to(f, "Cult")
         return f
 
@@ -228,7 +228,7 @@ def test_no_two_handed_parry_in_a_grapple_003() -> None:
     assert "parried" in text
     replays(old)
     g = duel(P003, {"grapple": 90, **SWORD}, {"weapons": ("knife",), "knife": 80})
-    push(g, Grapple("Ann", "Cult"), (100, 10))
+    push(g, Grapple("Ann", "Cult"), (100, 10), (100, 90))
     with pytest.raises(IllegalAction, match=r"Ann is in a grapple: no parry"):
         g.push(Attack("Cult", "Ann", defence=Defence.PARRY), ScriptedDice([]))
 

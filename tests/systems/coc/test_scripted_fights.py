@@ -66,8 +66,9 @@ def fight_003() -> tuple[Fight, list[Step]]:
         # Grapple+MA both succeed: held, choke or throw each round (CO-MA-2) from the next:
         # the grapple was Ann's 1 AP of this one (CO-GRAP-3), her turn ends.
         (Grapple("Ann", "Cult", ma=True), (30,)),
-        # Burst (3 AP, the whole magazine): 40 hits, 1D20 → 2 hits, Dodge 30−2 fails at 50.
-        (Attack("Bob", "Deep", burst=True, defence=Defence.DODGE), (40, 2, 50, 5, 3)),
+        # Burst (3 AP, the whole magazine): 40 hits, 1D20 → 2 hits, Dodge 30−2 fails at 50;
+        # Cult's turn opens with its STR roll against Ann's, 13 vs 13: 90 fails (CO-GRAP-2).
+        (Attack("Bob", "Deep", burst=True, defence=Defence.DODGE), (40, 2, 50, 5, 3, 90)),
         (EndTurn("Cult"), ()),  # held: 1 AP (CO-GRAP-3)
         # Deep's sword, 12 damage, parried by the shinai (durability 10): it breaks, 2 to Bob.
         (Attack("Deep", "Bob", defence=Defence.PARRY, parry_weapon=1), (20, 9, 3, 25)),

@@ -25,7 +25,7 @@ from companion.systems.coc.combat import (
     Tackle,
 )
 from companion.systems.coc.rules import Profile, load_rules
-from tests.systems.coc.helpers import duel, pass_to, person, push
+from tests.systems.coc.helpers import duel, held_roll, pass_to, person, push
 
 CLAW = {"key": "claw", "ja": "爪", "en": "Claw", "kind": "unarmed", "skill": "fist",
         "damage": "1D6", "db": "none", "attacks": 2}
@@ -126,7 +126,7 @@ def grappler(engine: int = ENGINE) -> Fight:
     f = duel(Profile.P003, {"weapons": ("japanese_sword",), "japanese_sword": 60, "iai": 70,
                             "grapple": 70})
     f.engine = engine
-    push(f, Grapple("Ann", "Cult"), (100, 10))
+    push(f, Grapple("Ann", "Cult"), (100, 10), *held_roll(engine))
     pass_to(f, "Cult")
     pass_to(f, "Ann")
     return f
@@ -136,7 +136,7 @@ def test_no_iai_wait_for_a_grappler_whose_blade_is_two_handed_003() -> None:
     """CO-IAI-2 and CO-GRAP-3: at 0 AP the turn stayed open for an Iai the two-handed sword
     could not make; now it passes. A revision-2 entry replays as it was played."""
     f = grappler()
-    text = push(f, Move("Ann", 1))
+    text = push(f, Move("Ann", 1), (100, 90))  # Cult's turn: its STR fails (CO-GRAP-2)
     assert "may still strike with Iai" not in text
     assert f.state.current is not None and f.state.current.name == "Cult"
     old = grappler(2)  # as the fix's previous revision played it

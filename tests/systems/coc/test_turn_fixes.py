@@ -31,7 +31,17 @@ from companion.systems.coc.combat import (
     Treat,
 )
 from companion.systems.coc.rules import Profile, load_rules
-from tests.systems.coc.helpers import OLD, at, duel, pass_to, patch, person, push, replays
+from tests.systems.coc.helpers import (
+    OLD,
+    at,
+    duel,
+    held_roll,
+    pass_to,
+    patch,
+    person,
+    push,
+    replays,
+)
 
 P003, P004 = Profile.P003, Profile.P004
 #: Ann's revolver (3 attacks a round) with Dodge.
@@ -182,7 +192,7 @@ def test_one_landed_on_dodges_with_the_round_s_dodge_003() -> None:
         f.engine = engine
         push(f, EndTurn("Deep"))
         push(f, Grapple("Ann", "Cult", ma=True), (100, 20))
-        pass_to(f, "Deep")
+        pass_to(f, "Deep", *held_roll(engine))
         push(f, Attack("Deep", "Bob", defence=Defence.DODGE), (100, 10), (100, 20))
         push(f, EndTurn("Deep"))
         assert f.state.current is not None and f.state.current.name == "Ann"

@@ -63,6 +63,7 @@ class Combatant:
     grapple_round: int = 0
     grapple_options: bool = False  # CO-MA-2: MA grapple success opens choke/throw
     option_round: int = 0     # CO-MA-2: the round of its last choke or throw (one a round)
+    strain_round: int = 0     # CO-GRAP-2: the round of its last STR roll to break free
     dying_until: int = 0      # CO-BASE-8: dies at the end of this round
     treat_failed: bool = False
     first_aid_tries: int = 0  # CO-SKILL-2: First Aid attempts this round (the third at DEX/2)

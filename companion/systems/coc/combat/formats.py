@@ -69,7 +69,10 @@ FORMAT = 2
 # ("HP below −5"), not "below −2" whatever dead_below was.
 # Revision 9: an attack, grapple or tackle the board puts behind its target says so
 # ("from behind (CO-DODGE-3)"), as it takes the target's defence away.
-ENGINE = 9
+# Revision 10: 003's held one rolls STR against its holder by itself at the start of its turn,
+# once a round and at no AP (CO-GRAP-2's Default each_turn, 003 l.34 「敵のラウンド時にSTRにて
+# 対抗ロールが発生し」), where revision 9 made it a BreakFree action costing its 1 AP.
+ENGINE = 10
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
                  ("CO-ARMOR-2", "pool_across_bullets")}  # listed but not read by format 1

@@ -330,20 +330,49 @@ class _Grapples(_Firearms):
             self.say(f"{t.name} is knocked out for the rest of the fight (CO-STUN-3)")
 
     def break_free(self, c: Combatant, a: BreakFree) -> None:
-        """CO-GRAP-2 (003) / CO-GRAP-6 (004): STR against the holder's on the resistance table
-        (CO-CORE-3)."""
+        """CO-GRAP-2 (003) / CO-GRAP-6 (004): the held one's try, an action: 004's once a
+        round on its own turn (CO-GRAP-6's Default); 003's only where ``each_turn`` is off
+        (or by revision 9 and before), costing ``ap``, since the seed's roll happens by itself
+        (:meth:`strain`)."""
         if not c.held_by:
             raise IllegalAction(f"{c.name} is not held")
-        holder = self.cs[c.held_by]
         rule = "CO-GRAP-2" if self.on("CO-GRAP-2") else "CO-GRAP-6"
+        if self.p003 and self.rolls_each_turn():
+            raise IllegalAction(f"{c.name}'s STR roll to break free comes by itself at the "
+                                f"start of its turn, at no AP ({rule})")
         if self.p003:
             self.spend(c, self.rules.default("CO-GRAP-2", "ap"), rule)
         elif c.attacks:
             raise IllegalAction("one try a round (CO-GRAP-6)")
         self.set(self.cs[c.name], attacks=1 if not self.p003 else c.attacks)
+        self.opposed_str(self.cs[c.name], rule)
+
+    def rolls_each_turn(self) -> bool:
+        """CO-GRAP-2 (003 l.34 「敵のラウンド時にSTRにて対抗ロールが発生し」): does the held
+        one's STR roll happen by itself each round (the Default ``each_turn``, from revision
+        10; revision 9 and before made it an action)?"""
+        return (self.engine >= 10 and self.on("CO-GRAP-2")
+                and bool(self.rules.default("CO-GRAP-2", "each_turn")))
+
+    def strain(self, c: Combatant) -> Combatant:
+        """CO-GRAP-2 (003): at the start of the held one's turn, once a round, the opposed STR
+        roll happens at no AP, the held side active (the spec's Default); ``c`` as it is
+        after it."""
+        if not (c.held_by and self.rolls_each_turn()) or c.strain_round == self.round:
+            return c
+        c = self.set(c, strain_round=self.round)
+        self.opposed_str(c, "CO-GRAP-2",
+                         self.turn_start(c, f"{c.name} is held 組みつき (CO-GRAP-2)"))
+        if self.cs[c.name].held_by:
+            self.say(f"{c.held_by} still holds {c.name} (CO-GRAP-2)")
+        return self.cs[c.name]
+
+    def opposed_str(self, c: Combatant, rule: str, why: str = "") -> None:
+        """CO-CORE-3: the held one's STR against its holder's; won, the grapple ends."""
+        holder = self.cs[c.held_by]
         made = resist(self.source, c.sheet.stat("STR"), holder.sheet.stat("STR"), self.r5,
                       f"{c.name} STR {c.sheet.stat('STR')} vs {holder.sheet.stat('STR')}",
-                      rules=self.rules)
+                      rules=self.rules, why=why)
         self.say(f"{made.text} (CO-CORE-3, {rule})")
         if made.success:
             self.set(self.cs[c.name], held_by="")

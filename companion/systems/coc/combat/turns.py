@@ -93,9 +93,11 @@ class _Turns(_Attacks):
             self.say(f"{c.name} is skipped ({why})")
 
     def begin_turn(self, c: Combatant) -> None:
-        """CO-TURN-3: a turn's AP in 003, less CO-STUN-1 stun and CO-GRAP-3 holds; a DEX/2 turn
-        (CO-TURN-1 / CO-BASE-5); a chant comes due (CO-SPELL-2)."""
+        """CO-TURN-3: a turn's AP in 003, less CO-STUN-1 stun and CO-GRAP-3 holds, after the held
+        one's CO-GRAP-2 STR roll; a DEX/2 turn (CO-TURN-1 / CO-BASE-5); a chant comes due
+        (CO-SPELL-2)."""
         c = self.set(c, spent_other=False)
+        c = self.strain(c)  # CO-GRAP-2 (003): before the AP, which the grapple's end frees
         if c.slot_pending:
             ap = c.delayed_ap
             held = self.grapple_ap(c, ap) if self.engine >= 4 else ap  # 3: kept, held or not
