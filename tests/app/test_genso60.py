@@ -113,3 +113,13 @@ def test_a_barrier_holds_the_friends_the_gm_puts_inside() -> None:
     assert barrier == Cast(FAIRY, "barrier", ("駆け出し冒険者２",))
     effect = mode.fight.state.get(FAIRY).effects[-1]
     assert effect.members == (FAIRY, "駆け出し冒険者２")
+
+
+def test_list_spells_marks_the_shunned_two(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """GM-MAGIC-10/11: `list spells` marks Fire and Lightning 禁呪ではないが忌避 (not forbidden,
+    but shunned), the seed's heading over them, and Seal Lock no longer."""
+    rows = {line.split()[0]: line for line in out(capsys, "list", "spells").splitlines()}
+    shunned = "禁呪ではないが忌避/not forbidden, but shunned"
+    assert rows["fire"].endswith(shunned) and rows["lightning"].endswith(shunned)
+    assert "忌避" not in rows["seal_lock"]

@@ -139,15 +139,21 @@ def _ability_term(rules: GensoRules, character: Character, ability: str) -> Term
     return Term(_ability_label(rules, ability), character.ability(ability))
 
 
-def general_check(rules: GensoRules, source: DiceSource, character: Character, ability: str,
-                  difficulty: int | str | None, modifier: int = 0, *,
+def general_check(rules: GensoRules, source: DiceSource, character: Character,
+                  ability: str | None, difficulty: int | str | None, modifier: int = 0, *,
                   rule: str = "GM-CHECK-2", name: str = "一般判定/general check",
                   bonus: Term | None = None) -> Check:
-    """GM-CHECK-2: 一般判定, ability + 2D + modifier > difficulty (20 / 16 / 12 / 8). None is
-    ``rule``'s Default difficulty, labelled as one."""
+    """GM-CHECK-2: 一般判定, ability + 2D + modifier > difficulty (20 / 16 / 12 / 8). A None
+    difficulty is ``rule``'s Default, a None ability GM-CHECK-2's (「能力値＋２D」 names none:
+    the GM picks it), each labelled as one."""
     difficulty, tag = default_difficulty(rules, rule, difficulty)
     value, _ = difficulty_value(rules, "general", difficulty)
-    terms = [_ability_term(rules, character, ability)]
+    if ability is None:
+        ability = str(rules.default("GM-CHECK-2", "ability"))
+        term = _ability_term(rules, character, ability)
+        terms = [Term(term.label + rules.settings.tag("GM-CHECK-2", "ability"), term.value)]
+    else:
+        terms = [_ability_term(rules, character, ability)]
     if bonus is not None and bonus.value:
         terms.append(bonus)
     if modifier:

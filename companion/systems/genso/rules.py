@@ -91,6 +91,7 @@ class CreatureKind(Enum):
 CHOICES: dict[tuple[str, str], tuple[Any, ...]] = {
     ("GM-CHECK-1", "difficulty"): DIFFICULTIES,
     ("GM-CHECK-2", "difficulty"): DIFFICULTIES,
+    ("GM-CHECK-2", "ability"): ABILITIES,
     ("GM-CHECK-3", "difficulty"): TRAPS,
     ("GM-MON-7", "orc_warrior"): ("gm", "wg"),
     ("GM-MAGIC-4", "oldest_cannot_be_cancelled"): ("cancel_next", "cancel_none"),
@@ -160,6 +161,9 @@ class Spell:
     text_ja: str
     text_en: str
     aim: str = "one"
+    #: One of the 「禁呪ではないが忌避されている呪文」 (not forbidden, but shunned): Fire and
+    #: Lightning, under that heading in PG 1-2 and GM 2.
+    shunned: bool = False
 
     @property
     def name(self) -> str:
@@ -450,6 +454,7 @@ def _load_spells(data: Mapping[str, Any], origin: str, defaults: Mapping[str, An
             raw["key"], raw["ja"], raw["en"], raw["group"], raw.get("mp"), duration,
             raw["effect"], raw["rule"], f"{raw['target_ja']}/{raw['target_en']}",
             f"{raw['range_ja']}/{raw['range_en']}", raw["text_ja"], raw["text_en"], raw["aim"],
+            raw.get("shunned", False),
         )
         if "gm" in raw:
             variants[raw["key"]] = _spell_variant(spells[raw["key"]], raw["gm"],

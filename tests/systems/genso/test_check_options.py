@@ -107,7 +107,7 @@ def test_an_option_the_check_would_drop_is_refused_by_name(
 def test_the_options_that_apply_still_roll(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "general", "--sheet", "pc2", "--ability", "magic")["terms"][0] == \
         {"label": "魔力/Magic", "value": 6}
-    assert run(capsys, "general", "--sheet", "pc2")["terms"][0]["label"] == "体力/Body"
+    assert run(capsys, "general", "--sheet", "pc2")["terms"][0]["label"] == "体力/Body (default)"
     assert run(capsys, "enemy", "--sheet", "pc2", "--difficulty", "easy")["difficulty"] == 8
     opposed = run(capsys, "opposed", "--sheet", "pc1", "--vs", "pc2", "--ability", "strength",
                   "--no-active", "--vs-modifier", "0")
@@ -129,3 +129,21 @@ def test_full_width_modifiers_and_the_seeds_difficulty_words(
     assert "修正/modifier -3" in both["text"]
     err = refused(capsys, "general", "--sheet", "pc1", "--difficulty", "固い")
     assert "hard, easy (極めて難しい, 非常に難しい, 難しい, 易しい)" in err
+
+
+def test_a_general_check_labels_the_ability_it_rolls_unasked(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """GM-CHECK-2 (PG 2-2-1 「能力値＋２D＋修正値＞難易度」 names no ability; the GM picks it,
+    rules60g nit 9): without --ability the check rolled Body unlabelled; it is the Default
+    GM-CHECK-2.ability, labelled, and a setting (perception) or --ability changes it."""
+    assert main(["genso", "check", "general", "--sheet", "pc1", "--seed", "2"]) == 0
+    assert "2D + 体力/Body (default) 6 > 12 (default)" in capsys.readouterr().out
+    assert main(["genso", "check", "general", "--sheet", "pc1", "--seed", "2", "--ability",
+                 "body"]) == 0
+    assert "2D + 体力/Body 6 > 12 (default)" in capsys.readouterr().out
+    assert main(["genso", "check", "general", "--sheet", "pc1", "--seed", "2", "--set",
+                 "GM-CHECK-2.ability=perception"]) == 0
+    assert "2D + 知覚力/Perception 5 > 12 (default)" in capsys.readouterr().out
+    assert main(["genso", "check", "general", "--sheet", "pc1", "--set",
+                 "GM-CHECK-2.ability=luck"]) == 2
+    assert "must be one of body, perception, magic" in capsys.readouterr().err

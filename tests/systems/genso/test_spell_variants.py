@@ -37,3 +37,14 @@ def test_a_gm_text_chosen_by_no_default_is_refused_by_name() -> None:
     bad = spells.replace('chosen_by = "GM-MAGIC-5.diameter_m"', 'chosen_by = "GM-MAGIC-5.radius"')
     with pytest.raises(DataError, match=r"spells\.toml.*radius.*not a Default"):
         load_rules(texts={"spells.toml": bad})
+
+
+def test_not_forbidden_but_shunned_heads_fire_and_lightning() -> None:
+    """GM-MAGIC-9/10/11 (PG 1-2 l.1047–1053, GM 2 l.1628–1634, rules60g risk 4): the line
+    「禁呪ではないが忌避されている呪文」 has no 「。」, stands alone before 火炎呪 and 雷撃呪 as
+    「魔法陣魔法」 heads the next group: a heading of the two attack spells, not the end of
+    Seal Lock's text, which it was appended to."""
+    rules = load_rules()
+    assert "忌避" not in rules.spell("seal_lock").text_ja
+    assert rules.spell("seal_lock").text_ja.endswith("発音する必要がある。")
+    assert [k for k, s in rules.spells.items() if s.shunned] == ["fire", "lightning"]

@@ -128,7 +128,7 @@ def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
                                            b_modifier=args.vs_modifier or 0)
             return emit(args, opposed.to_json(), opposed.text, dice=True)
         if args.kind == "general":
-            check = checks.general_check(rules, source, who, ability, difficulty,
+            check = checks.general_check(rules, source, who, args.ability, difficulty,
                                          args.modifier)
         elif args.kind == "trap":
             check = checks.trap_check(rules, source, who, difficulty, args.modifier)
@@ -232,10 +232,13 @@ def cmd_lists(args: argparse.Namespace, rules: GensoRules) -> int:
     elif args.what == "spells":
         rows = [{"key": s.key, "name": s.name, "group": s.group, "mp": s.mp,
                  "duration": s.duration.value, "target": s.target, "range": s.range,
-                 "text": s.text_ja, "rule": s.rule} for s in rules.spells.values()]
+                 "text": s.text_ja, "rule": s.rule, "shunned": s.shunned}
+                for s in rules.spells.values()]
         text = "\n".join(f"{r['key']:<14} {pad(r['name'], 22)} {r['group']:<9} "
                          f"MP {r['mp'] or '特殊'}  {r['duration']:<9} {r['target']}  "
-                         f"{r['range']}  ({r['rule']})" for r in rows)
+                         f"{r['range']}  ({r['rule']})"
+                         + ("  禁呪ではないが忌避/not forbidden, but shunned" if r["shunned"]
+                            else "") for r in rows)
     else:
         rows = [{"key": m.key, "name": m.name, "body": m.body, "perception": m.perception,
                  "magic": m.magic, "hp": m.hp, "mp": m.mp, "move": list(m.move),

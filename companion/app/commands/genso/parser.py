@@ -261,7 +261,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     check.add_argument("--vs", help="the other side of an opposed check: a sheet, saved "
                        "character or preset, or a monster (orc, オーク)")
     check.add_argument("--ability", choices=("body", "perception", "magic", "strength"),
-                       help="general and opposed: the ability rolled (default body); "
+                       help="general and opposed: the ability rolled (general: GM-CHECK-2's "
+                            f"Default, {rules.default('GM-CHECK-2', 'ability')}; opposed: "
+                            "body); "
                             "strength (筋力) only in an opposed check, where it reads as "
                             "body (GM-CHECK-5)")
     without = ", ".join(f"{kind} {rules.default(rule, 'difficulty')}"
