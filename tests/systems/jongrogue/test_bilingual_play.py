@@ -145,10 +145,19 @@ def test_log_lines_read_whole_with_their_japanese_at_800x480(
         shown: Shown, screen: ScreenDisplay) -> None:
     """The Log panel cut a long line's end (half the lines of these games at 800x480), and a
     check lost its verdict (成功, 失敗): a line wraps in it now, nothing cut, and its
-    Japanese and a check's verdict are on the screen."""
+    Japanese and a check's verdict are on the screen. Lines that differ only in their
+    numbers wrap alike, so each wording is tried by its longest line: 1,544 of the games'
+    7,397 lines, where every one took 30 s."""
     view = JongRogueMode(Game("plus")).view("")
     drawn = spy_text(screen)
-    for line, kind in shown.lines.items():
+    longest: dict[str, str] = {}
+    for line in shown.lines:
+        wording = re.sub(r"\d+", "#", line)
+        if len(line) > len(longest.get(wording, "")):
+            longest[wording] = line
+    assert len(longest) > 1000
+    for line in longest.values():
+        kind = shown.lines[line]
         drawn.clear()
         screen.render(replace(view, log=(line,), last_check=()))
         titles = [d.text for d in drawn]
