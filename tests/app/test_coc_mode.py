@@ -664,7 +664,7 @@ def test_co_grap_8_reading_b_throws_an_enemy_nobody_holds_at_the_table_004(
             rules = load_rules(Profile.P004).with_overrides(
                 {"CO-GRAP-8": {"reading": reading}}, "coc.toml")
             return Fight(rules, [
-                entrant(rules, "Ann", 14, ("fist",), INV, grapple=60, budo=50),
+                entrant(rules, "Ann", 14, ("fist",), INV, grapple=60, budo_grappling=50),
                 entrant(rules, "Cult", 10, ("fist",), FOE),
                 entrant(rules, "Deep", 8, ("fist",), FOE)], ScriptedDice([]))
         return fight
@@ -680,22 +680,24 @@ def test_co_grap_8_reading_b_throws_an_enemy_nobody_holds_at_the_table_004(
 
 
 def test_choke_and_throw_by_budo_at_the_table_004(tmp_path: Path) -> None:
-    """CO-GRAP-6 (004 「もう一度武道（組技系）を使用」): a grappler whose sheet has Budo is
-    offered the choke and the throw by Budo beside Grapple's, and each rolls Budo; one
-    without Budo is offered Grapple's only."""
-    make = people(Profile.P004, ("Ann", 14, ("fist",), INV, {"grapple": 70, "budo": 60}),
+    """CO-GRAP-6 (004 「もう一度武道（組技系）を使用」): a grappler whose sheet has Budo
+    (grappling) is offered the choke and the throw by Budo beside Grapple's, and each rolls
+    it; one without Budo is offered Grapple's only."""
+    make = people(Profile.P004, ("Ann", 14, ("fist",), INV,
+                                 {"grapple": 70, "budo_grappling": 60}),
                   ("Cult", 10, ("fist",), FOE, {}))
     mode, player = at_the_table(tmp_path, make, [(Grapple("Ann", "Cult"), [30])],
                                 [*END, "choke_budo"],
-                                [EndTurn("Cult"), Choke("Ann", skill="budo")])
+                                [EndTurn("Cult"), Choke("Ann", skill="budo_grappling")])
     menus = offered(player, "Ann")
     assert menus and {"choke", "choke_budo", "throw", "throw_budo"} <= set(menus[-1])
-    assert "武道/Budo" in mode.fight.journal[-1].text
+    assert "武道（組技系）/Budo (grappling)" in mode.fight.journal[-1].text
     (tmp_path / "b").mkdir()
     mode, player = at_the_table(tmp_path / "b", make, [(Grapple("Ann", "Cult"), [30])],
                                 [*END, "throw_budo", "how:m:6"],
-                                [EndTurn("Cult"), ThrowDown("Ann", height_m=6, skill="budo")])
-    assert "武道/Budo" in mode.fight.journal[-1].text
+                                [EndTurn("Cult"),
+                                 ThrowDown("Ann", height_m=6, skill="budo_grappling")])
+    assert "武道（組技系）/Budo (grappling)" in mode.fight.journal[-1].text
     (tmp_path / "c").mkdir()
     plain = people(Profile.P004, ("Ann", 14, ("fist",), INV, {"grapple": 70}),
                    ("Cult", 10, ("fist",), FOE, {}))

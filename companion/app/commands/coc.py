@@ -72,7 +72,7 @@ from companion.systems.coc.combat import (
 )
 from companion.systems.coc.combat.fight import ruled_text
 from companion.systems.coc.rules import CocRules, Profile, load_rules
-from companion.systems.coc.sheet import Sheet, sheet_from_mapping
+from companion.systems.coc.sheet import Sheet, old_budo_note, sheet_from_mapping
 from companion.systems.defaults import (
     DEFAULT_TAG,
     fixed_readings,
@@ -246,7 +246,10 @@ def _sheet(rules: CocRules, ref: str) -> Sheet:
         data = loads_toml(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{ref}: not TOML ({exc})") from exc
-    return sheet_from_mapping(rules, data, ref)
+    sheet = sheet_from_mapping(rules, data, ref)
+    if note := old_budo_note(data):  # once, where the fight's copy is made
+        print(f"companion: note: {ref}: {note}", file=sys.stderr)
+    return sheet
 
 
 def cmd_roll(args: argparse.Namespace) -> int:

@@ -121,6 +121,36 @@ def double_dice(damage: str, times: int = 2) -> str:
     return re.sub(r"(\d+)D(\d+)", lambda m: f"{int(m[1]) * times}D{m[2]}", damage)
 
 
+#: 004's two Budo skills (CO-DISARM-1, CO-GRAP-6) and the single one an older sheet has,
+#: which counts as either (:func:`budo_skill`).
+BUDO_STANDING, BUDO_GRAPPLING, OLD_BUDO = "budo_standing", "budo_grappling", "budo"
+
+
+def budo_skill(sheet: Sheet, key: str) -> str:
+    """The sheet's skill for ``key`` (:data:`BUDO_STANDING` or :data:`BUDO_GRAPPLING`): that
+    one where the sheet has it, else an older sheet's :data:`OLD_BUDO`, else ""."""
+    return next((k for k in (key, OLD_BUDO) if k in sheet.skills), "")
+
+
+def parry_budo(sheet: Sheet) -> str:
+    """CO-PARRY-2 「MAや武道」: either Budo parries; the sheet's best one, or ""."""
+    held = [k for k in (BUDO_STANDING, BUDO_GRAPPLING, OLD_BUDO) if k in sheet.skills]
+    return max(held, key=lambda k: sheet.skills[k], default="")
+
+
+def old_budo_note(data: Mapping[str, Any]) -> str:
+    """What a sheet that still writes the single Budo is told (its skill counts as both)."""
+    skills = data.get("skills")
+    if not isinstance(skills, Mapping):
+        return ""
+    old = next((k for k in skills if k in (OLD_BUDO, "武道", "Budo")), None)
+    if old is None:
+        return ""
+    return (f"[skills] {old} = {skills[old]} is read as both Budo skills, standing "
+            f"(CO-DISARM-1) and grappling (CO-GRAP-6); write the one the character has: "
+            f"budo_standing (武道（立ち技）) or budo_grappling (武道（組技系）), or both")
+
+
 def skill_value(rules: CocRules, sheet: Sheet, key: str) -> int:
     """A skill's percentage: the sheet's, else its base (CO-BASE-1; bases are Defaults)."""
     if key in sheet.skills:

@@ -40,6 +40,7 @@ from companion.systems.coc.combat import (
 )
 from companion.systems.coc.combat import Throw as ThrowDown
 from companion.systems.coc.rules import Profile
+from companion.systems.coc.sheet import BUDO_GRAPPLING
 
 #: The action menu's End turn: it asks first (:meth:`CocFightMode._end`), since its button
 #: (B, f, Esc) is Back in every other menu, and one press too many after backing out of one
@@ -82,11 +83,11 @@ class CocFightMode(_KeeperMenu):
         if kind == "cast":
             return self._cast(actor, rest)
         if kind in ("throw", "throw_budo"):  # 004 rolls Grapple, or Budo (CO-GRAP-6)
-            return self._throw(actor, rest, "budo" if kind == "throw_budo" else "grapple")
+            return self._throw(actor, rest, BUDO_GRAPPLING if kind == "throw_budo" else "grapple")
         if kind == ASK_END:
             return self._end(actor, rest)
         if kind == "choke_budo" and not rest:
-            return Choke(actor.name, skill="budo")
+            return Choke(actor.name, skill=BUDO_GRAPPLING)
         if kind == "spot":
             if not rest:
                 return self._pick("Spot Hidden on whom? 目星の相手は？", [
@@ -146,14 +147,14 @@ class CocFightMode(_KeeperMenu):
             options.append(Option("cast", "Cast a spell 呪文"))
         for key, label, action in (("choke", "Choke 絞め", Choke(name)),
                                    ("choke_budo", "Choke by Budo 武道で絞め",
-                                    Choke(name, skill="budo"))):
+                                    Choke(name, skill=BUDO_GRAPPLING))):
             if self.legal(action):
                 options.append(Option(key, label))
         # CO-GRAP-8's reading b throws an enemy nobody holds: only a throw ``at`` one is
         # legal then, so each is tried, not only the throw of the held one.
         ats = ("", *(t.name for t in others))
         for key, label, skill in (("throw", "Throw 投げ", "grapple"),
-                                  ("throw_budo", "Throw by Budo 武道で投げ", "budo")):
+                                  ("throw_budo", "Throw by Budo 武道で投げ", BUDO_GRAPPLING)):
             if any(self.legal(ThrowDown(name, at=at, skill=skill)) for at in ats):
                 options.append(Option(key, label))
         if self.legal(BreakFree(name)):

@@ -30,6 +30,7 @@ from companion.errors import IllegalAction
 from companion.hw.display.view import Option
 from companion.systems.coc.combat import Attack, Combatant, Grapple, Tackle
 from companion.systems.coc.rules import WeaponInfo, WeaponKind
+from companion.systems.coc.sheet import BUDO_STANDING, budo_skill
 
 
 class _Circumstances(_Defences):
@@ -87,7 +88,8 @@ class _Circumstances(_Defences):
         if fields.get("surprise") and self.rules.on("CO-SURP-3"):
             offer("hidden", "How well hidden 隠れ具合 (Keeper)",
                   [(str(-n), f"{n}%", {"hidden": n}) for n in HIDDEN_PENALTIES])
-        trained = any(actor.sheet.skills.get(k, 0) for k in ("budo", "martial_arts", "grapple"))
+        trained = any(actor.sheet.skills.get(k, 0) for k in (  # CO-DISARM-1: Budo (standing)
+            budo_skill(actor.sheet, BUDO_STANDING), "martial_arts", "grapple") if k)
         penalties = (DISARM_PENALTIES if fields.get("disarm") and not trained  # CO-DISARM-1
                      else GOUGE_PENALTIES if fields.get("body") == "gouge" else ())
         if penalties:

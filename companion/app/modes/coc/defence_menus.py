@@ -19,6 +19,7 @@ from companion.hw.buttons import Button
 from companion.hw.display.view import Option
 from companion.systems.coc.combat import Action, Defence
 from companion.systems.coc.rules import Profile, WeaponKind
+from companion.systems.coc.sheet import parry_budo
 
 
 class _Defences(_FightView):
@@ -58,7 +59,7 @@ class _Defences(_FightView):
             if attack and kind is not WeaponKind.FIREARM:
                 skills = {"hands": kind is WeaponKind.UNARMED,
                           "ma": "martial_arts" in t.sheet.skills,
-                          "budo": "budo" in t.sheet.skills,
+                          "budo": bool(parry_budo(t.sheet)),
                           "grapple": kind in (WeaponKind.UNARMED, WeaponKind.MELEE)}
                 rule = {"hands": "CO-PARRY-2", "ma": "CO-PARRY-2", "budo": "CO-PARRY-2",
                         "grapple": "CO-GRAP-5"}

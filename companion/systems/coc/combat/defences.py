@@ -18,7 +18,7 @@ from companion.systems.coc.combat.actions import Attack, Defence
 from companion.systems.coc.combat.disarm import _Disarm
 from companion.systems.coc.combat.fighters import Combatant
 from companion.systems.coc.rules import Status, WeaponKind
-from companion.systems.coc.sheet import skill_value
+from companion.systems.coc.sheet import OLD_BUDO, parry_budo, skill_value
 
 
 class _Defences(_Disarm):
@@ -91,9 +91,10 @@ class _Defences(_Disarm):
                  for i in range(len(target.sheet.weapons))]
         # MA and Budo parry only for a sheet that has the skill (003's MA parry is no help to
         # someone who never learnt it); bare hands are anyone's, and so is Grapple (base 25%).
-        tries += [replace(a, parry_with=way) for way, skill in (
-            ("hands", ""), ("ma", "martial_arts"), ("budo", "budo"), ("grapple", ""))
-            if not skill or skill in target.sheet.skills]
+        trained = {"ma": "martial_arts" in target.sheet.skills,
+                   "budo": bool(parry_budo(target.sheet))}
+        tries += [replace(a, parry_with=way) for way in ("hands", "ma", "budo", "grapple")
+                  if trained.get(way, True)]
         tries += [replace(a, parry_weapon=i, parry_with="iai")
                   for i in range(len(target.sheet.weapons))]
         return any(self.defence_allowed(target, d, kind, t, True) for t in tries
@@ -410,7 +411,8 @@ class _Defences(_Disarm):
         if a.parry_with == "grapple":
             made = self.grapple_parry(t, self.dark_cut(t, a, "grapple"))
         elif bare:
-            skill = {"hands": "fist", "ma": "martial_arts", "budo": "budo"}[a.parry_with]
+            skill = {"hands": "fist", "ma": "martial_arts",
+                     "budo": parry_budo(t.sheet) or OLD_BUDO}[a.parry_with]
             if a.parry_with == "hands":
                 bonus = 0
             cut = self.dark_cut(t, a, skill)

@@ -12,6 +12,7 @@ from companion.errors import IllegalAction
 from companion.systems.coc.combat.actions import Attack, PickUp
 from companion.systems.coc.combat.fighters import Combatant
 from companion.systems.coc.combat.keeper import _Keeper
+from companion.systems.coc.sheet import BUDO_STANDING, budo_skill
 
 
 class _Disarm(_Keeper):
@@ -29,8 +30,10 @@ class _Disarm(_Keeper):
                  + (f"{ap} AP, CO-FIRE-4" if self.p003 else "one action, CO-DISARM-1") + ")")
 
     def disarm_penalty(self, c: Combatant, a: Attack) -> tuple[int, str]:
-        """CO-DISARM-1: −20…−60 (Default −40); none with Budo, MA or Grapple on the sheet."""
-        trained = [k for k in ("budo", "martial_arts", "grapple") if c.sheet.skills.get(k, 0)]
+        """CO-DISARM-1: −20…−60 (Default −40); none with Budo (standing), MA or Grapple on the
+        sheet (004 l.47 「武道(立ち技)orマーシャルアーツ」又は「組みつき」)."""
+        trained = [k for k in (budo_skill(c.sheet, BUDO_STANDING), "martial_arts", "grapple")
+                   if k and c.sheet.skills.get(k, 0)]
         if trained:
             return 0, f"disarm with {self.rules.skill(trained[0]).en}: no penalty, CO-DISARM-1"
         penalty = a.penalty or self.rules.default("CO-DISARM-1", "penalty")

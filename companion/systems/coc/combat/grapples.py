@@ -17,7 +17,7 @@ from companion.systems.coc.combat.actions import Attack, BreakFree, Choke, Defen
 from companion.systems.coc.combat.fighters import Combatant, Condition, Timed
 from companion.systems.coc.combat.firearms import _Firearms
 from companion.systems.coc.rules import DamageBonus, WeaponKind
-from companion.systems.coc.sheet import skill_value
+from companion.systems.coc.sheet import BUDO_GRAPPLING, OLD_BUDO, budo_skill, skill_value
 
 
 class _Grapples(_Firearms):
@@ -162,26 +162,31 @@ class _Grapples(_Firearms):
             raise IllegalAction("no choke or throw in this profile")
         return self.cs[c.grappling]
 
-    def option_checks(self, c: Combatant, a: Choke | Throw) -> None:
+    def option_checks(self, c: Combatant, a: Choke | Throw) -> str:
         """Before any die, from revision 4: a choke or throw is an attack, so whatever bars
         a strike bars it (:meth:`may_strike`: 003's stun 「次回攻撃が選択できず」, another skill
         this round, 004's dodge and dodge concentration, sheathing); and 004 rolls Grapple
-        or, where the sheet has it, Budo (CO-GRAP-6 「もう一度武道（組技系）を使用」, the spec's
-        "Grapple or Budo (grappling)"). Revision 3 checked neither and always rolled
-        Grapple."""
-        if a.skill not in ("grapple", "budo"):
-            raise IllegalAction(f"{a.kind} rolls grapple or budo, not {a.skill!r} (CO-GRAP-6)")
+        or, where the sheet has it, Budo (grappling) (CO-GRAP-6 「もう一度武道（組技系）を使用」,
+        the spec's "Grapple or Budo (grappling)"; an older sheet's single Budo, and an older
+        action's ``budo``, are it). Revision 3 checked neither and always rolled Grapple.
+        The skill rolled."""
+        if a.skill not in ("grapple", BUDO_GRAPPLING, OLD_BUDO):
+            raise IllegalAction(f"{a.kind} rolls grapple or {BUDO_GRAPPLING}, not {a.skill!r} "
+                                "(CO-GRAP-6)")
         if a.skill != "grapple" and self.p003:
             raise IllegalAction(f"003's {a.kind} rolls nothing: leave out skill (CO-MA-2)")
-        if a.skill != "grapple" and a.skill not in c.sheet.skills:
-            raise IllegalAction(f"{c.name}'s sheet has no {a.skill} (CO-GRAP-6)")
+        skill = a.skill if a.skill == "grapple" else budo_skill(c.sheet, BUDO_GRAPPLING)
+        if not skill:
+            raise IllegalAction(f"{c.name}'s sheet has no {BUDO_GRAPPLING} "
+                                f"({self.rules.skill(BUDO_GRAPPLING).ja}) (CO-GRAP-6)")
         if self.engine >= 4:
             self.may_strike(c, None, weapon=False)
+        return skill
 
     def choke(self, c: Combatant, a: Choke) -> None:
         """CO-MA-2 (003) / CO-GRAP-7 (004): choke the held one for 1D6+DB."""
         held = self.holding(c)
-        self.option_checks(c, a)
+        skill = self.option_checks(c, a)
         if self.p003:
             c = self.spend(c, self.rules.num("CO-GRAP-3", "action_points"), "CO-MA-2")
             self.set(c, option_round=self.round)
@@ -190,7 +195,7 @@ class _Grapples(_Firearms):
             if c.attacks:
                 raise IllegalAction("one choke a round (CO-GRAP-7)")
             self.set(c, attacks=1)
-            if not self.check(c, a.skill, attack=True).success:
+            if not self.check(c, skill, attack=True).success:
                 return
             dice, rule = self.rules.num("CO-GRAP-7", "choke"), "CO-GRAP-7"
         db = c.sheet.db
@@ -215,7 +220,7 @@ class _Grapples(_Firearms):
         if other is not None and other.side is c.side and not self.p003 and self.engine >= 4:
             raise IllegalAction(f"{other.name} is {c.name}'s ally: throw at another enemy "
                                 "(CO-GRAP-8)")
-        self.option_checks(c, a)
+        skill = self.option_checks(c, a)
         land: board.Square | None = None
         if self.board(c, held):
             land, other = self.throw_landing(c, held, a, other)
@@ -227,7 +232,7 @@ class _Grapples(_Firearms):
             if c.attacks:
                 raise IllegalAction("one throw a round (CO-GRAP-8)")
             self.set(c, attacks=1)
-            if not self.check(c, a.skill, attack=True).success:
+            if not self.check(c, skill, attack=True).success:
                 return
             dice, how, rule = self.rules.num("CO-GRAP-8", "throw"), DamageBonus.FULL, "CO-GRAP-8"
         self.set(self.cs[c.name], grappling="", grapple_options=False)
@@ -275,11 +280,11 @@ class _Grapples(_Firearms):
             raise IllegalAction(f"{t.name} is {c.name}'s ally: throw an enemy (CO-GRAP-8)")
         if a.height_m:
             raise IllegalAction("a throw from a height is of the held one (CO-GRAP-8)")
-        self.option_checks(c, a)
+        skill = self.option_checks(c, a)
         if c.attacks:
             raise IllegalAction("one throw a round (CO-GRAP-8)")
         self.set(c, attacks=1)
-        if not self.check(c, a.skill, attack=True).success:
+        if not self.check(c, skill, attack=True).success:
             return
         hurt, text = self.roll_total(self.rules.num("CO-GRAP-8", "thrown_into"),
                                      f"{t.name} throw damage 投げダメージ")
