@@ -1,0 +1,41 @@
+"""System `events`: the poisons a party carries, where mutation round 12 found no test
+looking (EV-POI-1..3, 5, 8, 9). Each test names what the table would see were it broken."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion.errors import DataError
+from companion.systems.events.poisoned import Poison
+
+AKI_S = "Aki's poison"
+
+
+@pytest.mark.parametrize("face", [0, 7])
+def test_a_face_just_off_the_poison_table_is_refused_as_the_list_is_read(face: int) -> None:
+    """EV-POI-4's table is a 1D6. A hand-edited face of 7 is named when the poison list is
+    read, not when the next End block looks its row up and stops."""
+    with pytest.raises(DataError, match=re.escape(f"{AKI_S}: face must be from 1 to 6")):
+        Poison.from_json({"face": face, "rule": "EV-POI-5", "toxicity": 8}, AKI_S)
+
+
+def test_a_damage_poison_that_dealt_its_maximum_deals_one_more_hp_and_ends() -> None:
+    """EV-POI-8: a hand-edited poison with damage_done equal to damage_max is read (it is
+    not over its maximum), and its next tick deals its 1 HP and ends it: it does not end
+    having dealt nothing."""
+    poison = Poison.from_json({"face": 4, "rule": "EV-POI-8", "toxicity": 9,
+                               "damage_max": 3, "damage_done": 3}, AKI_S)
+    assert poison.tick() == (None, 1)
+    assert poison.tick(ticks=5) == (None, 1)
+
+
+def test_a_poison_with_hours_left_below_zero_is_refused() -> None:
+    """EV-POI-1's duration counts down to the poison wearing off. A hand-edited
+    hours_left = -1 is named as the list is read; taken, the poison would be told as
+    "-1 h left" in the party's list until the next tick."""
+    with pytest.raises(DataError, match=re.escape(
+            f"{AKI_S}: hours_left must be 0 or more, found -1")):
+        Poison.from_json({"face": 1, "rule": "EV-POI-5", "toxicity": 8, "hours_left": -1},
+                         AKI_S)
