@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from enum import IntEnum
 
 from rich.console import Console, ConsoleOptions, RenderableType
 from rich.measure import Measurement
@@ -14,6 +13,7 @@ from rich.text import Text
 
 from companion.hw.buttons import Button, Press
 from companion.hw.display.keys import back_button, option_key
+from companion.hw.display.terminal_fit import Fitted, Given, Gives, GivesUp, Lines
 from companion.hw.display.view import BoardView, DiceView, FightView, PieceView, SheetView, View
 
 _BUTTON_KEYS = {Button.ATTACK: "a", Button.FLEE: "f", Button.RANGED: "r", Button.ITEM: "i",
@@ -101,9 +101,9 @@ def render(view: View, system_hint: str = SYSTEM_HINT_KEYS,
     for pos, tile in zip(("TL", "TR", "BL", "BR"), view.room_tiles, strict=False):
         room.add_row(pos, tile.tile, str(tile.meaning), tile.detail)
 
-    parts: list[RenderableType | Lines] = [header, room] if view.room_tiles else [header]
+    parts: list[RenderableType | Gives] = [header, room] if view.room_tiles else [header]
     if view.dice is not None:
-        parts.append(dice_panel(view.dice))
+        parts.append(DicePart(view.dice))
     if view.fight is not None:
         parts.extend(fight_panels(view.fight))
     if view.sheet is not None:
@@ -136,77 +136,6 @@ def render(view: View, system_hint: str = SYSTEM_HINT_KEYS,
     return Fitted(parts, rows)
 
 
-class GivesUp(IntEnum):
-    """Which panel gives up its rows first to a frame taller than the terminal: the game's
-    log, then a fight's, then the last check; never the header (floor, HP), the room, the
-    PC, a fight's combatants or the menu. 端末の高さに収める順。"""
-
-    LOG = 1
-    FIGHT_LOG = 2
-    LAST_CHECK = 3
-
-
-@dataclass(frozen=True, slots=True)
-class Lines:
-    """A panel of lines that can give up rows, its oldest lines first (``gives``: its turn
-    to, :class:`GivesUp`). The lines are text as written: read as rich's markup, a
-    bracketed word in one (``choice[a,b]``) was taken for a style and left out."""
-
-    title: str
-    lines: Sequence[str]
-    gives: GivesUp
-
-    def panel(self, kept: int) -> Panel | None:
-        """The panel with its last ``kept`` lines; None with none."""
-        if kept <= 0:
-            return None
-        return Panel(Text("\n".join(self.lines[-kept:])), title=self.title,
-                     title_align="left")
-
-
-class Fitted:
-    """A frame's parts, top to bottom, fitted to ``rows`` of the terminal (None: as tall as
-    they are, for a pipe or a log). At 80x24 a whole frame was 34 to 39 rows, and on the
-    Pi's console (100x30) 36: its top, the floor and HP, the room and the PC, was cleared
-    off the screen, and the Linux console keeps no scrollback (env58 R1). The panels of
-    lines give up their oldest lines, then themselves, in their :class:`Lines` order, until
-    the frame fits."""
-
-    def __init__(self, parts: Sequence[RenderableType | Lines], rows: int | None) -> None:
-        self.parts = list(parts)
-        self.rows = rows
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) \
-            -> Iterator[RenderableType]:
-        kept = self.kept(console, options)
-        for part in self.parts:
-            shown = part.panel(kept[id(part)]) if isinstance(part, Lines) else part
-            if shown is not None:
-                yield shown
-
-    def kept(self, console: Console, options: ConsoleOptions) -> dict[int, int]:
-        """How many lines each :class:`Lines` part keeps (by its ``id``)."""
-        givers = sorted((part for part in self.parts if isinstance(part, Lines)),
-                        key=lambda part: part.gives)
-        kept = {id(giver): len(giver.lines) for giver in givers}
-        if self.rows is None:
-            return kept
-
-        def height(part: RenderableType | None) -> int:
-            return 0 if part is None else len(console.render_lines(part, options))
-
-        over = sum(height(part) for part in self.parts if not isinstance(part, Lines)) \
-            + sum(height(giver.panel(len(giver.lines))) for giver in givers) - self.rows
-        for giver in givers:
-            was = height(giver.panel(kept[id(giver)]))
-            while over > 0 and kept[id(giver)] > 0:
-                kept[id(giver)] -= 1
-                now = height(giver.panel(kept[id(giver)]))
-                over -= was - now
-                was = now
-        return kept
-
-
 class OptionLines:
     """The options, ``(key) label`` each, side by side on as many lines as the terminal's
     width takes. An option is never broken across two lines: rich wraps a line at any
@@ -233,8 +162,9 @@ class OptionLines:
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 
 
-def dice_panel(dice: DiceView) -> RenderableType:
-    """The dice tray: the faces thrown, the BCDice lines, the table's walk (indented)."""
+def dice_panel(dice: DiceView, rolls_given: int = 0) -> RenderableType:
+    """The dice tray: the faces thrown, the BCDice lines (the first ``rolls_given`` of them
+    left out), the table's walk (indented)."""
     text = Text()
     if dice.title:
         text.append(dice.title + "\n", style="bold yellow")
@@ -244,7 +174,7 @@ def dice_panel(dice: DiceView) -> RenderableType:
             f"{DIE_FACES[f - 1]} {f}" if dice.sides_of(i) == 6 and 1 <= f <= 6
             else f"D{dice.sides_of(i)} {f}" for i, f in enumerate(dice.faces)) + "\n",
             style="bold")
-    for line in dice.rolls:
+    for line in dice.rolls[rolls_given:]:
         text.append(line + "\n", style="cyan")
     for step in dice.steps:
         text.append("  " * step.depth)
@@ -255,10 +185,60 @@ def dice_panel(dice: DiceView) -> RenderableType:
     return Panel(text, title=title, title_align="left")
 
 
-def fight_panels(fight: FightView) -> list[RenderableType | Lines]:
-    """A fight: the combatants (▶ whose turn), the last result with its terms, the log."""
-    table = Table(title=f"{fight.title} · {fight.heading}" if fight.title else fight.heading,
-                  expand=True, title_justify="left", title_style="bold yellow")
+@dataclass(frozen=True, slots=True)
+class DicePart:
+    """The dice tray's panel, whose BCDice lines give way, oldest first, where a table's
+    walk is under them: each of its rows says its roll again (``(1D6) ＞ 6 ＞ …``). A
+    poison's outcome was 25 rows at 80x24, the tray's name and the faces cleared off."""
+
+    dice: DiceView
+
+    def steps(self, kind: GivesUp) -> int:
+        return len(self.dice.rolls) if kind is GivesUp.DICE_ROLLS and self.dice.steps else 0
+
+    def shown(self, given: Given) -> RenderableType:
+        return dice_panel(self.dice, given[GivesUp.DICE_ROLLS])
+
+
+def fight_panels(fight: FightView) -> list[RenderableType | Gives]:
+    """A fight: the combatants (▶ whose turn), the board, the last result with its terms,
+    the log."""
+    parts: list[RenderableType | Gives] = [Fighters(fight)]
+    board = None if fight.board is None else BoardPart(fight.board)
+    result = ResultPart(fight) if fight.result or fight.faces or fight.result_title else None
+    if board is not None and result is not None:
+        parts.append(BoardBesideResult(board, result))
+    else:
+        parts.extend(part for part in (board, result) if part is not None)
+    if fight.log:
+        parts.append(Lines("Log 記録", fight.log[-6:], GivesUp.FIGHT_LOG))
+    return parts
+
+
+@dataclass(frozen=True, slots=True)
+class Fighters:
+    """The combatants' table; short of rows, without its heading and rules, one line a
+    combatant where its pools and conditions fit (a CoC fight's four were 13 rows at 80
+    columns, each SAN on a line of its own, and are 5)."""
+
+    fight: FightView
+
+    def steps(self, kind: GivesUp) -> int:
+        return int(kind is GivesUp.FIGHTERS)
+
+    def shown(self, given: Given) -> Table:
+        return fighters_table(self.fight, compact=given[GivesUp.FIGHTERS] > 0)
+
+
+def fighters_table(fight: FightView, compact: bool = False) -> Table:
+    """The combatants (▶ whose turn), ``compact``: no heading, no rules, no cell padding at
+    the table's edges."""
+    title = f"{fight.title} · {fight.heading}" if fight.title else fight.heading
+    if compact:
+        table = Table(title=title, expand=True, title_justify="left", title_style="bold yellow",
+                      box=None, show_header=False, pad_edge=False)
+    else:
+        table = Table(title=title, expand=True, title_justify="left", title_style="bold yellow")
     for column in ("", "name 名前", "side 陣営", "HP / MP", "conditions 状態"):
         table.add_column(column)
     for f in fight.fighters:
@@ -266,30 +246,77 @@ def fight_panels(fight: FightView) -> list[RenderableType | Lines]:
         table.add_row("▶" if f.acting else "", Text(str(f.name), style=style),
                       Text(str(f.side), style="green" if f.ally else "red"), f.pools(),
                       Text(", ".join(f.conditions), style="red" if f.down else "yellow"))
-    parts: list[RenderableType | Lines] = [table]
-    board = None if fight.board is None else Panel(
-        board_text(fight.board), title=fight.board.title, title_align="left", expand=False)
-    result = None
-    if fight.result or fight.faces or fight.result_title:
-        text = Text()
-        if fight.result_title:
-            text.append(fight.result_title + "\n", style="bold yellow")
-        if fight.faces:
-            text.append("  ".join(f"{DIE_FACES[v - 1]} {v}" if 1 <= v <= 6 else str(v)
-                                  for v in fight.faces) + "\n", style="bold")
-        for step in fight.result:
-            text.append(step.rule, style=SECONDARY)
-            text.append(f"  {step.text}\n", style="cyan" if "＞" in step.text else "")
-        text.rstrip()
-        title = "Result 結果" + (f" · {fight.source}" if fight.source else "")
-        result = Panel(text, title=title, title_align="left")
-    if board is not None and result is not None:
-        parts.append(Beside(board, result))
-    else:
-        parts.extend(part for part in (board, result) if part is not None)
-    if fight.log:
-        parts.append(Lines("Log 記録", fight.log[-6:], GivesUp.FIGHT_LOG))
-    return parts
+    return table
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPart:
+    """A fight's board; short of rows, its column letters in its bottom border."""
+
+    board: BoardView
+
+    def steps(self, kind: GivesUp) -> int:
+        return int(kind is GivesUp.BOARD)
+
+    def shown(self, given: Given) -> Panel:
+        if not given[GivesUp.BOARD]:
+            return Panel(board_text(self.board), title=self.board.title, title_align="left",
+                         expand=False)
+        # The border's corner and the space before the subtitle are the two cells the
+        # squares' "│ " takes: the letters stay over their columns.
+        letters = Text(column_letters(self.board).removeprefix(" ").rstrip(), style=SECONDARY)
+        return Panel(board_text(self.board, letters=False), title=self.board.title,
+                     title_align="left", subtitle=letters, subtitle_align="left",
+                     expand=False)
+
+
+@dataclass(frozen=True, slots=True)
+class ResultPart:
+    """A fight's last result; short of rows, its oldest lines give way (its title and its
+    newest line stay), a line saying how many: a burst's 13 lines were 26 rows beside the
+    board at 80 columns."""
+
+    fight: FightView
+
+    def steps(self, kind: GivesUp) -> int:
+        return max(len(self.fight.result) - 1, 0) if kind is GivesUp.RESULT else 0
+
+    def shown(self, given: Given) -> Panel:
+        return result_panel(self.fight, given[GivesUp.RESULT])
+
+
+def result_panel(fight: FightView, given: int = 0) -> Panel:
+    """The last result: its title, the faces, its lines with their rule IDs, the first
+    ``given`` of them left out."""
+    text = Text()
+    if fight.result_title:
+        text.append(fight.result_title + "\n", style="bold yellow")
+    if fight.faces:
+        text.append("  ".join(f"{DIE_FACES[v - 1]} {v}" if 1 <= v <= 6 else str(v)
+                              for v in fight.faces) + "\n", style="bold")
+    if given:
+        text.append(f"… {given} earlier line{'s' if given > 1 else ''} 前の{given}行を省略\n",
+                    style=SECONDARY)
+    for step in fight.result[given:]:
+        text.append(step.rule, style=SECONDARY)
+        text.append(f"  {step.text}\n", style="cyan" if "＞" in step.text else "")
+    text.rstrip()
+    title = "Result 結果" + (f" · {fight.source}" if fight.source else "")
+    return Panel(text, title=title, title_align="left")
+
+
+@dataclass(frozen=True, slots=True)
+class BoardBesideResult:
+    """The board and the result, each giving up rows in its turn, drawn :class:`Beside`."""
+
+    board: BoardPart
+    result: ResultPart
+
+    def steps(self, kind: GivesUp) -> int:
+        return self.board.steps(kind) + self.result.steps(kind)
+
+    def shown(self, given: Given) -> Beside:
+        return Beside(self.board.shown(given), self.result.shown(given))
 
 
 class Beside:
@@ -330,13 +357,13 @@ ARROWS = {(0, 1): "↑", (1, 1): "↗", (1, 0): "→", (1, -1): "↘", (0, -1): 
           (-1, 0): "←", (-1, 1): "↖"}
 
 
-def board_text(board: BoardView) -> Text:
+def board_text(board: BoardView, letters: bool = True) -> Text:
     """A fight's board as text, north up: each square four characters, a combatant its
     whole mark and an arrow toward its facing (``A↗``, ``B1↑`` where initials clash: the
     roster's B1 Bob and B2 Brute were both drawn ``B↑``; ``C10`` without one), a foe's in
     lower case (``c←``), green or red by side; a down one crossed out, its arrow an
     ``x`` (``Cx``; ``xC10`` before a mark of three); two in one square (a grapple) their
-    marks' first characters."""
+    marks' first characters. Under the rows the column letters, unless not ``letters``."""
     at: dict[tuple[int, int], list[PieceView]] = {}
     for piece in board.pieces:
         at.setdefault((piece.col, piece.row), []).append(piece)
@@ -362,9 +389,16 @@ def board_text(board: BoardView) -> Text:
             style = DOWN if piece.down else "bold green" if piece.ally else "bold red"
             text.append(f"{lead}{mark:<3}", style=style + (" reverse" if piece.acting else ""))
         text.append("\n")
-    text.append("  " + "".join(f" {chr(ord('a') + col)}  " for col in range(board.cols)),
-                style=SECONDARY)
+    if letters:
+        text.append(column_letters(board), style=SECONDARY)
+    else:
+        text.rstrip()
     return text
+
+
+def column_letters(board: BoardView) -> str:
+    """The board's row of column letters, each under its squares."""
+    return "  " + "".join(f" {chr(ord('a') + col)}  " for col in range(board.cols))
 
 
 def side_mark(piece: PieceView) -> str:

@@ -18,8 +18,17 @@ from dataclasses import replace
 from fcntl import ioctl
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 
+from companion.app.modes.coc import CocFightMode
+from companion.app.modes.dice_tray import TABLE_NAMES, DiceTrayMode
+from companion.app.modes.genso import GensoFightMode
+from companion.app.poisons import PoisonList
+from companion.app.session.host import Session
+from companion.app.session.mode import ChoiceAsk
+from companion.app.session.rolls import SimRolls
+from companion.dice import ScriptedDice, SimulatedDice
 from companion.hw.display.terminal import TerminalDisplay
 from companion.hw.display.view import (
     BoardView,
@@ -28,6 +37,14 @@ from companion.hw.display.view import (
     example_fight_view,
     example_view,
 )
+from companion.systems.coc.combat import Attack, Defence, EndTurn, Place
+from companion.systems.genso.combat import Attack as GensoAttack
+from companion.systems.genso.combat import Fight, entrants_for
+from companion.systems.genso.rules import load_rules
+from companion.systems.genso.sheet import preset
+from tests.systems.coc.test_scripted_fights import fight_003
+
+GENSO = load_rules()
 
 CLEAR = "\x1b[2J\x1b[H"
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -150,10 +167,130 @@ def test_on_the_pi_console_a_board_fight_keeps_its_header_board_and_whole_result
 
 def test_at_80_columns_the_result_is_beside_the_board_and_narrower_under_it() -> None:
     at_80 = frame(board_fight_view(), 80, 24)
-    assert len(at_80) < 33
+    assert len(at_80) <= 23
     assert any(row.startswith("╭─ Board 盤面") and "Result 結果" in row for row in at_80)
     result = "".join(row.partition("││")[2] for row in at_80)
     assert "…" not in result and "GM-COMBAT-7" in result
     at_60 = frame(board_fight_view(), 60, None, terminal=False)
     board_end = next(n for n, row in enumerate(at_60) if row.startswith("╰") and n > 12)
     assert at_60[board_end + 1].startswith("╭─ Result 結果")
+
+
+# --- term60: every screen fits 80x24 -------------------------------------------------------
+
+
+def coc_burst_view() -> View:
+    """Profile 003 on its board (CO-TURN-2): Ann's kick, then Bob's burst at Deep, who fails
+    to dodge and dies: a result of 13 lines, and Cult's menu of ten options."""
+    fight = fight_003()[0]
+    for name, square, facing in (("Ann", "d3", "NE"), ("Bob", "c2", "N"), ("Cult", "d4", "SW"),
+                                 ("Deep", "c3", "S")):
+        fight.push(Place(name, square, facing), ScriptedDice([]))
+    dice = SimulatedDice.seeded(7)
+    for action in (Attack("Ann", "Cult", ma=True), EndTurn("Ann"),
+                   Attack("Bob", "Deep", burst=True, defence=Defence.DODGE)):
+        fight.push(action, dice)
+    mode = CocFightMode(fight, "simulated 仮想")
+    ask = mode.ask()
+    assert isinstance(ask, ChoiceAsk)
+    return mode.view(ask.prompt, options=ask.options, highlight=0)
+
+
+def test_a_coc_board_fight_at_80x24_keeps_its_top_board_newest_result_and_menu() -> None:
+    """A CoC fight on its 8×8 board was 29 rows at 80x24 before any throw and 46 after a
+    burst (its result 26 rows beside the board): the title and combatants scrolled off. The
+    combatants lose their table's heading and rules (a line each), the board its letters'
+    row (they go in its border), the result its oldest lines, said so."""
+    rows = frame(coc_burst_view(), 80, 24)
+    assert len(rows) <= 23
+    assert rows[0] == "クトゥルフ神話TRPG Fight 戦闘"
+    assert rows[1].startswith("vs Cult, Deep · profile 003 · Round 1")
+    text = "\n".join(rows)
+    for name, hp in (("A Ann", "HP 13/13"), ("B Bob", "HP 13/13"), ("C Cult", "HP 6/13"),
+                     ("D Deep", "HP -7/13")):
+        assert any(name in row and hp in row for row in rows), name
+    board = [row for row in rows if re.match(r"│ [1-8] ", row)]
+    assert [row[2] for row in board] == list("87654321")
+    assert "c↙" in board[4] and "dx  A↗" in board[5] and "B↑" in board[6]
+    assert re.search(r"╰─ +a {3}b {3}c {3}d {3}e {3}f {3}g {3}h ─+╯", text)
+    assert board[0].index("·") == rows[rows.index(board[-1]) + 1].index("a")  # over column a
+    for kept in ("Bob 攻撃 attacks → Deep", "earlier lines 前の", "Deep takes 20: HP -7/13",
+                 "CO-TURN-3  Cult's turn: 3 AP", "Cult (3 AP): what now? 行動は？",
+                 "▶(a) Attack 攻撃", "(8) Delay DEX/2 遅延", "(0) Keeper 進行"):
+        assert kept in text, kept
+
+
+def test_on_the_pi_console_the_burst_s_result_is_whole() -> None:
+    """100x30: the same fight fits with every line of the result; only the combatants'
+    table gave up its heading (it was 30 rows)."""
+    rows = frame(coc_burst_view(), 100, 30)
+    assert len(rows) <= 29 and rows[0] == "クトゥルフ神話TRPG Fight 戦闘"
+    text = "\n".join(rows)
+    assert "earlier" not in text and "CO-FIRE-6  Bob fires a burst of 20" in text
+    assert "│    a   b   c   d   e   f   g   h   │" in text
+    assert "(0) Keeper 進行" in text
+
+
+def test_a_genso_fight_at_80x24_keeps_its_top_and_whole_result() -> None:
+    """The genso fight after PC 1's hit was 25 rows at 80x24 (names and conditions wrapped in
+    the boxed table): each combatant is a line, the result whole, the menu whole."""
+    fight = Fight(GENSO, entrants_for(GENSO, [preset(GENSO, "pc1"), preset(GENSO, "pc2")],
+                                      [("orc", 2)]))
+    fight.push(GensoAttack("駆け出し冒険者１", "オーク1", 0), SimulatedDice.seeded(5))
+    mode = GensoFightMode(GENSO, fight, "simulated 仮想")
+    ask = mode.ask()
+    assert isinstance(ask, ChoiceAsk)
+    view = mode.view(ask.prompt, options=ask.options, highlight=0)
+    rows = frame(view, 80, 24)
+    assert len(rows) <= 23 and rows[0] == "幻想迷宮冒険譚 Fight 戦闘"
+    for name in ("駆け出し冒険者１ PC 1", "駆け出し冒険者２ PC 2", "オーク1 Orc 1",
+                 "オーク2 Orc 2"):
+        assert any(name in row and "HP " in row for row in rows), name  # a line each
+    text = "\n".join(rows)
+    for kept in ("GM-COMBAT-2", "GM-COMBAT-8  オーク1 Orc 1: HP", "GM-MON-1",
+                 "駆け出し冒険者２ PC 2: what now?", "▶(a) Attack 攻撃", "(f) Flee 逃亡"):
+        assert kept in text, kept
+    assert "earlier" not in text
+    wide = frame(view, 100, 30)  # the Pi's console: as it was, boxed table and all
+    assert "┃ name 名前" in "\n".join(wide) and len(wide) <= 29
+
+
+def test_a_poison_outcome_in_the_dice_tray_at_80x24(tmp_path: Path) -> None:
+    """EV-POI-9's outcome (the ability ±6, four throws) was 25 rows at 80x24: the BCDice
+    lines give way, each walk row says its roll again; the tray's name, the faces and
+    the whole walk stay."""
+    tray = DiceTrayMode(("2D6",), "simulated 仮想", None, PoisonList(tmp_path / "poisons.toml"))
+    views: list[View] = []
+
+    class Picks:
+        def __init__(self) -> None:
+            self.picks = [1, list(TABLE_NAMES).index("poison")]
+
+        def next_choice(self, ask: ChoiceAsk, show: object) -> int:
+            if not self.picks:
+                raise KeyboardInterrupt
+            return self.picks.pop(0)
+
+    class Views:
+        def show(self, view: View) -> None:
+            views.append(view)
+
+        def poll(self) -> list[object]:
+            return []
+
+        def close(self) -> None:
+            return None
+
+    session = Session(tray, choices=Picks(), display=Views(),  # type: ignore[arg-type]
+                      rolls=SimRolls(ScriptedDice([(6, 6), (6, 3), (4, 1), (6, 4)])))
+    with pytest.raises(KeyboardInterrupt):
+        session.run()
+    rows = frame(views[-1], 80, 24)
+    assert len(rows) <= 23 and rows[0] == "ダイストレイ Dice tray"
+    text = "\n".join(rows)
+    for kept in ("毒 Poison (EV-POI-4)", "⚅ 6  ⚂ 3  D4 1  ⚃ 4", "EV-POI-4", "EV-POI-9",
+                 "EV-POI-2  Tracking victim", "毒 Poison: the table's outcome 結果",
+                 "▶(a) Again もう一度", "(f) Menu メニュー"):
+        assert kept in text, kept
+    wide = "\n".join(frame(views[-1], 100, 30))
+    assert "(1D4) ＞ 1: which ability 能力値" in wide  # the Pi's console: every BCDice line
