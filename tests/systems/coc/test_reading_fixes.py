@@ -108,21 +108,47 @@ def test_a_stun_takes_its_ap_off_a_turn_held_to_dex_half_003() -> None:
 
 # --- 3: CO-DODGE-8 against several shots (004) ----------------------------------------------
 
-def test_concentration_dodges_each_attack_not_each_bullet_004() -> None:
-    """004 l.17 「回避に"専念"する場合…複数回の攻撃に対して何度でも回避技能を使用することが出来る」
-    against l.13 「銃弾の"回避"は、基本的に「初弾のみ」を躱せるものとし、複数回攻撃が来るタイプの
-    銃弾は全て当たる」: the seed does not say which wins, so the spec's CO-DODGE-7 Default
-    stands. Concentrating Cult dodges Ann's first bullet at 50 + 10; the other two hit; Bob's
-    blow, another attack, is dodged again. Kept as it was."""
-    f = duel(P004, {"weapons": ("revolver",), "handgun": 90}, {"dodge": 50},
-             third={"weapons": ("knife",), "knife": 80})
+def concentrating_cult(engine: int, settings: dict[str, Any] | None = None) -> Fight:
+    f = at(engine, duel(P004, {"weapons": ("revolver",), "handgun": 90}, {"dodge": 50},
+                        settings=settings, third={"weapons": ("knife",), "knife": 80}))
     push(f, Concentrate("Cult"))
+    return f
+
+
+def test_concentration_dodges_each_bullet_004() -> None:
+    """004 l.17 「回避に"専念"する場合、技能に"+10％"の上方補正が付き、
+    更に複数回の攻撃に対して何度でも回避技能を使用することが出来るようになる」
+    comes right after l.13 「銃弾の"回避"は、基本的に「初弾のみ」を躱せるものとし、
+    複数回攻撃が来るタイプの銃弾は全て当たる」: 「基本的に」 marks the usual case, and
+    「複数回の攻撃に対して何度でも」 names l.13's 「複数回攻撃が来るタイプ」, so
+    concentrating lifts the first-bullet limit (CO-DODGE-8's Default every_bullet, engine
+    revision 11; it was read as lifting only the round's one dodge, which every_bullet =
+    false keeps). Concentrating Cult dodges Ann's three bullets, each at 50 + 10: two
+    dodged, the third hits; Bob's blow, another attack, is dodged again."""
+    f = concentrating_cult(ENGINE)
+    text = push(f, Attack("Ann", "Cult", shots=3, defence=Defence.DODGE), (100, 30),
+                (100, 10), (100, 30), (100, 20), (100, 30), (100, 70), (10, 1))
+    assert text.count("(1D100<=60)") == 3 and "CO-DODGE-7" not in text
+    assert f.state.get("Cult").hp == 12
+    push(f, Attack("Bob", "Cult", defence=Defence.DODGE), (100, 30), (100, 10))
+    assert f.state.get("Cult").dodges == 4 and f.state.get("Cult").hp == 12
+    replays(f)
+
+
+@pytest.mark.parametrize("engine, settings", [
+    (ENGINE, {"CO-DODGE-8": {"every_bullet": False}}), (10, None)])
+def test_the_first_bullet_only_with_every_bullet_off_or_by_revision_10_004(
+        engine: int, settings: dict[str, Any] | None) -> None:
+    """every_bullet = false, and a fight played by revision 10, keep CO-DODGE-7's limit:
+    Cult's dodge stops the first bullet; the other two hit."""
+    f = concentrating_cult(engine, settings)
     text = push(f, Attack("Ann", "Cult", shots=3, defence=Defence.DODGE), (100, 30),
                 (100, 10), (100, 30), (10, 1), (100, 30), (10, 1))
     assert "(1D100<=60) ＞ 10" in text
     assert text.count("a later bullet: Cult's dodge stopped the first only (CO-DODGE-7)") == 2
-    text = push(f, Attack("Bob", "Cult", defence=Defence.DODGE), (100, 30), (100, 10))
+    push(f, Attack("Bob", "Cult", defence=Defence.DODGE), (100, 30), (100, 10))
     assert f.state.get("Cult").dodges == 2 and f.state.get("Cult").hp == 11
+    replays(f)
 
 
 def test_no_shots_while_concentrating_004() -> None:

@@ -28,7 +28,8 @@ class _Defences(_Disarm):
                          ) -> Defence:
         """The declared defence, checked before any die is asked for (a typed d100 is not
         wasted on a defence that was never allowed). Later bullets of one attack cannot be
-        dodged (CO-DODGE-7): the declared dodge covers the first only."""
+        dodged (CO-DODGE-7): the declared dodge covers the first only, unless the target
+        concentrates (:meth:`dodges_every_bullet`)."""
         if a.cover:
             if a.cover == "dodge" and first and not self.defence_allowed(
                     t, Defence.DODGE, kind, a, True):
@@ -38,7 +39,7 @@ class _Defences(_Disarm):
         if d is Defence.NONE or a.surprise or self.legacy:  # format 1 checked after the dice
             return d
         if (d is Defence.DODGE and not first and kind is WeaponKind.FIREARM
-                and self.on("CO-DODGE-7")):
+                and self.on("CO-DODGE-7") and not self.dodges_every_bullet(t)):
             return Defence.NONE
         if not self.defence_allowed(t, d, kind, a, first):
             if not first:  # the first was checked before any die: this action used it up
@@ -54,6 +55,17 @@ class _Defences(_Disarm):
                                     f"weapon ({'CO-GRAP-3' if self.p003 else 'CO-GRAP-6'})")
             raise self.cannot_defend(t, d, kind, a)
         return d
+
+    def dodges_every_bullet(self, t: Combatant) -> bool:
+        """CO-DODGE-8 (004 l.17 「回避に"専念"する場合…更に複数回の攻撃に対して何度でも回避技能を
+        使用することが出来る」, right after l.13's 「初弾のみ」…「複数回攻撃が来るタイプの銃弾は
+        全て当たる」, whose 「基本的に」 marks the usual case): a concentrating character dodges
+        each bullet of a multi-shot attack, each at the +10, by the Default every_bullet (from
+        revision 11; revision 10 and before, and every_bullet = false, held CO-DODGE-7's first
+        bullet only)."""
+        return (t.concentrating and not self.p003 and self.engine >= 11
+                and self.on("CO-DODGE-8")
+                and bool(self.rules.default("CO-DODGE-8", "every_bullet")))
 
     def behind_cover(self, t: Combatant, a: Attack) -> bool:
         """CO-DODGE-7: 「物陰に"隠れる"」: a Hide success, or Dodge at −50%, avoids every
@@ -130,11 +142,8 @@ class _Defences(_Disarm):
             return (f"{a.actor} attacks from behind and {t.name} is not concentrating on "
                     "dodging (CO-DODGE-3)")
         if d is Defence.DODGE:
-            # 004 l.13 「初弾のみ」 before l.17's concentration 「複数回の攻撃に対して何度でも」:
-            # the seed does not say which wins; the spec's CO-DODGE-7 Default ("the later
-            # shots cannot be dodged") has no exception, so 「何度でも」 lifts the round's one
-            # dodge (l.7), not one attack's later bullets
-            if not first and self.on("CO-DODGE-7") and kind is WeaponKind.FIREARM:
+            if not first and self.on("CO-DODGE-7") and kind is WeaponKind.FIREARM \
+                    and not self.dodges_every_bullet(t):
                 return "a dodge stops the first bullet only (CO-DODGE-7)"
             if not self.p003 and t.concentrating and self.on("CO-DODGE-8"):
                 return ""

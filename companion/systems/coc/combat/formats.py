@@ -72,7 +72,10 @@ FORMAT = 2
 # Revision 10: 003's held one rolls STR against its holder by itself at the start of its turn,
 # once a round and at no AP (CO-GRAP-2's Default each_turn, 003 l.34 「敵のラウンド時にSTRにて
 # 対抗ロールが発生し」), where revision 9 made it a BreakFree action costing its 1 AP.
-ENGINE = 10
+# Revision 11: a 004 character concentrating on dodging dodges each bullet of a multi-shot
+# attack (CO-DODGE-8's Default every_bullet, 004 l.17 「複数回の攻撃に対して何度でも」), where
+# revision 10 let its dodge stop the first only (CO-DODGE-7).
+ENGINE = 11
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
                  ("CO-ARMOR-2", "pool_across_bullets")}  # listed but not read by format 1
