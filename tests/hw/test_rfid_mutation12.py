@@ -14,6 +14,8 @@ import serial
 
 from companion.hw.rfid.link import StreamPort
 from companion.hw.rfid.protocol import Kind, encode
+from companion.hw.rfid.rdm6300 import Rdm6300Framer
+from companion.hw.rfid.rdm6300 import frame as rdm6300_frame
 from companion.hw.rfid.tagmap import TagMap
 from companion.hw.rfid.tray import TrayReader, TraySettings
 from companion.systems.jongrogue.tiles import Tile
@@ -78,3 +80,14 @@ def test_a_replayed_capture_that_ran_out_is_not_opened_again() -> None:
         assert opened == ["-"]
     finally:
         stream.close()
+
+
+def test_a_run_of_noise_before_an_rdm6300_frame_counts_once() -> None:
+    """Line noise before a frame is one piece of garbage (the status calls the port a
+    problem after JUNK_BEFORE_PROBLEM pieces with no valid frame). Left in the buffer and
+    stepped over a byte at a time, two bytes of noise would count as 4, and a little noise
+    on the line would call the port a problem sooner."""
+    framer = Rdm6300Framer()
+    assert framer.feed(b"\xff\x00" + rdm6300_frame("0F00A1B2C3")) == ["0F00A1B2C3"]
+    assert framer.counters == {"frames": 1, "garbage": 1, "bad_checksum": 0}
+    assert framer.feed(b"\x13") == [] and framer.counters["garbage"] == 2
