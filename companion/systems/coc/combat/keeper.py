@@ -20,11 +20,21 @@ class _Keeper(_BodyParts):
     """Adds the Keeper's fire, falls and SAN losses."""
 
     def falling(self, metres: int, who: str) -> tuple[int, str]:
-        """CO-BASE-11: 1D6 per full 3 m (Default); a shorter fall from a height 1D6."""
+        """CO-BASE-11: 1D6 per full 3 m (Default); a shorter fall from a height 1D6. With the
+        spec's option jump_reduces (off by Default) a faller who can act rolls Jump (跳躍) on
+        landing, and a success takes 1D6 off the damage (to 0 at least)."""
         dice = max(1, metres // self.divisor("CO-BASE-11", "metres_per_d6"))
         total, text = self.roll_total(f"{dice}D6", f"{who}'s fall damage 落下ダメージ "
                                       f"({metres} m)")
-        return total, f"fall {metres} m ＞ {text} (CO-BASE-11)"
+        shown = f"fall {metres} m ＞ {text} (CO-BASE-11)"
+        faller = self.get(who)
+        if not self.rules.default("CO-BASE-11", "jump_reduces") or faller.out:
+            return total, shown
+        if not self.check(faller, "jump", label=f"{who} 跳躍/Jump on landing").success:
+            return total, shown
+        cut, cut_text = self.roll_total("1D6", f"{who}'s Jump on landing 着地の跳躍")
+        total = max(0, total - cut)
+        return total, f"{shown}; the Jump on landing takes off {cut_text}: {total} (CO-BASE-11)"
 
     def keeper(self, t: Combatant, a: Burn | Fall | SanLoss | Place) -> None:
         """The Keeper's events: a placing (CO-TURN-2), a burn (CO-BURN-1), a fall (CO-BASE-11), a
