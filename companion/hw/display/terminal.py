@@ -93,15 +93,7 @@ def render(view: View, system_hint: str = SYSTEM_HINT_KEYS,
     if view.system:
         header.append(f"  {system_hint}", style=SECONDARY)
 
-    room = Table(title="Room 部屋", show_header=True, expand=True, title_justify="left")
-    room.add_column("pos")
-    room.add_column("tile")
-    room.add_column("meaning")
-    room.add_column("state")
-    for pos, tile in zip(("TL", "TR", "BL", "BR"), view.room_tiles, strict=False):
-        room.add_row(pos, tile.tile, str(tile.meaning), tile.detail)
-
-    parts: list[RenderableType | Gives] = [header, room] if view.room_tiles else [header]
+    parts: list[RenderableType | Gives] = [header, Room(view)] if view.room_tiles else [header]
     if view.dice is not None:
         parts.append(DicePart(view.dice))
     if view.fight is not None:
@@ -134,6 +126,29 @@ def render(view: View, system_hint: str = SYSTEM_HINT_KEYS,
         parts.append(Text(view.status, style="bold") if view.guidance
                      else Text(TROUBLE_MARK + view.status, style="bold red"))
     return Fitted(parts, rows)
+
+
+@dataclass(frozen=True, slots=True)
+class Room:
+    """The room's four tiles; short of rows, without the table's heading and rules: a late
+    floor's PC sheet and menu made a frame of up to 29 rows at 80x24."""
+
+    view: View
+
+    def steps(self, kind: GivesUp) -> int:
+        return int(kind is GivesUp.ROOM)
+
+    def shown(self, given: Given) -> Table:
+        if given[GivesUp.ROOM]:
+            room = Table(title="Room 部屋", expand=True, title_justify="left", box=None,
+                         show_header=False, pad_edge=False)
+        else:
+            room = Table(title="Room 部屋", show_header=True, expand=True, title_justify="left")
+        for column in ("pos", "tile", "meaning", "state"):
+            room.add_column(column)
+        for pos, tile in zip(("TL", "TR", "BL", "BR"), self.view.room_tiles, strict=False):
+            room.add_row(pos, tile.tile, str(tile.meaning), tile.detail)
+        return room
 
 
 class OptionLines:

@@ -14,19 +14,21 @@ from rich.text import Text
 
 class GivesUp(IntEnum):
     """What gives up rows to a frame taller than the terminal, in this order: the game's
-    log, then a fight's, then the last check; then, still too tall (a fight at 80x24), the
-    combatants' table its heading and rules, the board its row of column letters, the dice
-    tray its BCDice lines, a fight's result its oldest lines. Never the header (floor, HP),
-    the room, the PC, a combatant's row, the board's squares, the prompt or the menu.
+    log, then a fight's, then the last check; then, still too tall (a fight at 80x24, a
+    late floor's PC and menu), the room's table and the combatants' their heading and rules,
+    the board its row of column letters, the dice tray its BCDice lines, a fight's result
+    its oldest lines. Never the header (floor, HP), a room's tile, the PC, a combatant's
+    row, the board's squares, the prompt or the menu.
     端末の高さに収める順。"""
 
     LOG = 1
     FIGHT_LOG = 2
     LAST_CHECK = 3
-    FIGHTERS = 4
-    BOARD = 5
-    DICE_ROLLS = 6
-    RESULT = 7
+    ROOM = 4
+    FIGHTERS = 5
+    BOARD = 6
+    DICE_ROLLS = 7
+    RESULT = 8
 
 
 Given = Mapping[GivesUp, int]

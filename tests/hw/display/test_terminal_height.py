@@ -32,6 +32,7 @@ from companion.dice import ScriptedDice, SimulatedDice
 from companion.hw.display.terminal import TerminalDisplay
 from companion.hw.display.view import (
     BoardView,
+    Option,
     PieceView,
     View,
     example_fight_view,
@@ -294,3 +295,24 @@ def test_a_poison_outcome_in_the_dice_tray_at_80x24(tmp_path: Path) -> None:
         assert kept in text, kept
     wide = "\n".join(frame(views[-1], 100, 30))
     assert "(1D4) ＞ 1: which ability 能力値" in wide  # the Pi's console: every BCDice line
+
+
+def test_a_late_floor_with_a_long_menu_at_80x24_keeps_its_header_room_and_menu() -> None:
+    """A late floor (two foes to fight or shoot, rooms to go to, rings to doff) was up to 29
+    rows at 80x24, the floor and HP cleared off: the room's table gives up its heading and
+    rules, each tile a line."""
+    labels = ("Fight centaur TR ケンタウロスと戦う", "Fight centaur BR ケンタウロスと戦う",
+              "Fire centaur TR ケンタウロスを射撃", "Fire centaur BR ケンタウロスを射撃",
+              "Enter 入る", "Stairs 階段", "Room 2 部屋2へ", "Room 4 部屋4へ", "Room 6 部屋6へ",
+              "Ready bow 弓を構える")
+    view = replace(example_view(), options=tuple(Option(str(n), label)
+                                                 for n, label in enumerate(labels)))
+    rows = frame(view, 80, 24)
+    assert len(rows) <= 23 and rows[0].startswith("Floor 3 3階 · Room 5 部屋5   HP ")
+    assert rows[1].startswith("Room 部屋")
+    assert [row.split()[0] for row in rows[2:6]] == ["TL", "TR", "BL", "BR"]
+    text = "\n".join(rows)
+    for kept in ("大うずら emu", "Weapon 武器: メイス mace", "Fight, shoot, use an item or flee?",
+                 "Fight centaur TR", "(0) Ready bow 弓を構える"):
+        assert kept in text, kept
+    assert "┃ pos" in "\n".join(frame(view, 100, 30))  # the Pi's console: the table as it was
