@@ -127,9 +127,7 @@ class _Attacks(_Iai):
         penalty = 0
         if self.on("CO-SURP-3"):
             penalty = a.hidden or self.rules.default("CO-SURP-3", "hidden_penalty")
-            if not -50 <= penalty <= -10:
-                raise IllegalAction("the Keeper's hiding penalty must be from -50 to -10 "
-                                    f"(CO-SURP-3), found {penalty}")
+            self.in_limits("CO-SURP-3", "hidden_penalty", penalty, "the Keeper's hiding penalty")
         self.set(c, hidden=True, found=False, hide_penalty=penalty)
         return True
 

@@ -59,9 +59,7 @@ class _BodyParts(_Damage):
             if "penalty" in part:
                 return part["penalty"], f"gouge the {a.part}, CO-BODY-3, CO-BODY-5"
             penalty = a.penalty or self.rules.default("CO-BODY-3", "penalty")
-            if not -80 <= penalty <= -60:
-                raise IllegalAction("the gouging penalty must be from -80 to -60 (CO-BODY-3), "
-                                    f"found {penalty}")
+            self.in_limits("CO-BODY-3", "penalty", penalty, "the gouging penalty")
             return penalty, f"gouge the {a.part}, CO-BODY-3"
         if not info.heavy:
             raise IllegalAction(f"blowing a part off needs a heavy weapon, not {info.name} "

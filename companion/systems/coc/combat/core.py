@@ -76,6 +76,15 @@ class _Core:
                                 f"{self.rules.defaults.range_of(rule, key)} to play this")
         return value
 
+    def in_limits(self, rule: str, key: str, value: int, what: str) -> None:
+        """A Keeper's number for the Default ``rule.key`` (a penalty the action names) inside
+        that Default's range in the data ([limits]), else IllegalAction naming it."""
+        values = self.rules.defaults.values
+        tried = {**values, rule: {**values[rule], key: value}}
+        if not self.rules.defaults.limits.holds(tried, rule, key):
+            raise IllegalAction(f"{what} must be {self.rules.defaults.range_of(rule, key)} "
+                                f"({rule}), found {value}")
+
     def boosted_half(self, damage: int) -> int:
         """CO-PARRY-3: the half of an MA- or Budo-boosted blow that gets through any parry,
         rounded as the Default says (down: 0 of 1)."""

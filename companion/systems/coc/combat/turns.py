@@ -223,9 +223,10 @@ class _Turns(_Attacks):
             raise IllegalAction(f"{c.name} has attacked this round: no dodge concentration "
                                 f"({rule})")
         self.set(c, concentrating=True)
+        bonus = self.rules.num(rule.split(",")[0], "bonus")  # the seed's, from the data
         if self.p003:
-            self.say(f"{c.name} concentrates on dodging: +20% to Dodge, MA, Iai and weapon "
+            self.say(f"{c.name} concentrates on dodging: +{bonus}% to Dodge, MA, Iai and weapon "
                      "parries, may only move, may dodge from behind (CO-DODGE-1, CO-DODGE-3)")
         else:
-            self.say(f"{c.name} concentrates on dodging: +10% and any number of dodges, "
+            self.say(f"{c.name} concentrates on dodging: +{bonus}% and any number of dodges, "
                      "no attack this round (CO-DODGE-8)")
