@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from companion.errors import DataError
+from companion.hw.dice.calibrate import disagreeing, tune
 from companion.hw.dice.enrol import WEIGHT, Enrolment
 from companion.hw.dice.frames import take_frames
 from companion.hw.dice.networks import CLASSES
@@ -19,6 +20,7 @@ from companion.hw.dice.reader_config import ReaderConfig
 from companion.hw.dice.readings import DiceRead, DieReading, ReadStatus
 from companion.hw.dice.source import CameraDiceSource, Steadiness, UnsupportedDice
 from tests.deadline import ends_within
+from tests.dice_scenes import still_scene
 
 
 def one_die(value: int, at: tuple[float, float] = (100.0, 100.0)) -> DiceRead:
@@ -113,3 +115,27 @@ def test_calibration_frames_from_a_camera_with_no_picture_give_up_at_the_deadlin
         frames, why = take_frames("camera:7", 8, wait_s=3, clock=lambda: float(next(now)),
                                   sleep=lambda seconds: None)
     assert frames == [] and why.startswith("no camera at 7")
+
+
+def test_calibration_keeps_the_saved_find_threshold_among_those_that_read_as_well() -> None:
+    """`calibrate dice` tries each finder threshold; among those that read the dice equally
+    well it keeps the one nearest the threshold saved before, so calibrating again on the
+    same throw does not move the setting (to the first that read as well, 0.15)."""
+    scene = still_scene(200, 2)
+    base = ReaderConfig.load()
+    for saved in (0.3, 0.4):
+        tuning = tune([scene.image] * 2, 2, replace(base, find_threshold=saved))
+        assert tuning.frames_read == 2
+        assert tuning.config.find_threshold == saved
+
+
+def test_the_values_disagreeing_are_those_the_reader_read_that_were_not_typed() -> None:
+    """`calibrate dice --enrol`: a throw whose sure reads the player's typed values do not
+    hold is named by the values the reader read (read 3 and 5, typed 3 and 4: the 5), so
+    the player can see which die it took for what; a die read unsurely is no disagreement."""
+    read = DiceRead((DieReading(3, 0.99, (50.0, 50.0), 40.0),
+                     DieReading(5, 0.99, (150.0, 50.0), 40.0),
+                     DieReading(None, 0.4, (250.0, 50.0), 40.0, "a die's value is unclear")),
+                    ReadStatus.UNSURE, "unsure")
+    assert disagreeing(read, [3, 4, 6]) == [5]
+    assert disagreeing(read, [5, 3, 1]) == []
