@@ -94,14 +94,14 @@ def test_the_fixed_readings_are_listed_after_the_settings(
     """Spec §0.1: the 47 coc Defaults the companion plays as fixed readings (Chebyshev
     distance, diagonal moves at 1 AP, a pommel strike's stun without damage, ...) were
     listed nowhere; `coc defaults` lists them, from data/readings.toml, in the text and as
-    "fixed_readings" in JSON; CO-RANGE-1, CO-GRAP-8 and CO-DODGE-8 (coc60 F2), settings now,
-    are not among them (46 left)."""
+    "fixed_readings" in JSON; CO-RANGE-1, CO-GRAP-8, CO-DODGE-8 and CO-SURP-1 (coc60 F2, F3),
+    settings now, are not among them (45 left)."""
     assert main(["coc", "defaults", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     readings = data["fixed_readings"]
-    assert len(readings) == 46 and {"CO-TURN-5", "CO-IAI-4", "CO-TURN-2"} <= set(readings)
+    assert len(readings) == 45 and {"CO-TURN-5", "CO-IAI-4", "CO-TURN-2"} <= set(readings)
     settings = {r["rule"] for r in data["defaults"] if r["key"] not in ("p003", "p004")}
-    assert {"CO-RANGE-1", "CO-DODGE-8"} <= settings and not settings & set(readings)
+    assert {"CO-RANGE-1", "CO-DODGE-8", "CO-SURP-1"} <= settings and not settings & set(readings)
     assert main(["coc", "defaults"]) == 0
     shown = capsys.readouterr().out.split("Fixed readings")[1]
     assert "\nCO-TURN-5    movement in all 8 directions, diagonals at 1 AP too" in shown

@@ -142,6 +142,11 @@ class _Strikes(_ToHit):
         ignore = self.ignores_armour(grade, w)
         if ignore:
             self.say("critical: the armour is ignored (CO-FIRE-3)")
+        elif a.surprise and not self.rules.default("CO-SURP-1", "armour_applies"):
+            # 004 l.37 「計算されたダメージをそのまま受ける」 read as "armour too" (the option)
+            ignore = True
+            self.say(f"{target.name} takes a surprise attack's damage as it is: no armour "
+                     "(CO-SURP-1)")
         before = self.cs[target.name].hp
         self.hit(self.cs[target.name], damage, text, ignore_armour=ignore,
                  from_behind=a.from_behind, bullet=info.kind is WeaponKind.FIREARM, by=c.name)
