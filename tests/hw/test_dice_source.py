@@ -27,6 +27,7 @@ from companion.hw.dice.source import (
     Steadiness,
     UnsupportedDice,
 )
+from tests.deadline import ends_within
 from tests.dice_scenes import on_the_mat, still_scene
 
 
@@ -215,8 +216,9 @@ def test_a_camera_without_a_picture_is_waited_for_in_words() -> None:
 
 def test_calibration_frames_wait_a_while_for_a_camera_then_say_why() -> None:
     now = iter(range(100))
-    frames, why = take_frames("camera:7", 8, wait_s=3, clock=lambda: float(next(now)),
-                              sleep=lambda seconds: None)
+    with ends_within(30, "take_frames with no camera"):  # a lost deadline hung the suite
+        frames, why = take_frames("camera:7", 8, wait_s=3, clock=lambda: float(next(now)),
+                                  sleep=lambda seconds: None)
     assert frames == [] and why.startswith("no camera at 7")
 
 
