@@ -12,9 +12,7 @@ import errno
 import fcntl
 import os
 import termios
-from collections.abc import Iterator
 
-import pytest
 import serial
 
 from companion.hw.ports import Slot
@@ -75,14 +73,6 @@ def test_a_reconnect_forgets_an_overlong_line_being_skipped() -> None:
 
 
 # -- the tray reader (tray.py, link.py) --------------------------------------------------
-
-
-@pytest.fixture
-def wire() -> Iterator[serial.Serial]:
-    """The tray's end of the line: bytes written to it are what the tray said."""
-    port = serial.serial_for_url("loop://", timeout=0)
-    yield port
-    port.close()
 
 
 def listening(wire: serial.Serial) -> TrayReader:

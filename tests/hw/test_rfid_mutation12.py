@@ -7,9 +7,7 @@ The far end is pyserial's ``loop://``: what the test writes to the port is what 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 
-import pytest
 import serial
 
 from companion.hw.rfid.link import StreamPort
@@ -19,25 +17,7 @@ from companion.hw.rfid.rdm6300 import frame as rdm6300_frame
 from companion.hw.rfid.tagmap import TagMap
 from companion.hw.rfid.tray import TrayReader, TraySettings
 from companion.systems.jongrogue.tiles import Tile
-
-UID_5P = "04A1B2C3"
-ALL_EMPTY = ("-",) * 5
-
-
-@pytest.fixture
-def wire() -> Iterator[serial.Serial]:
-    """The tray's end of the line: bytes written to it are what the tray said."""
-    port = serial.serial_for_url("loop://", timeout=0)
-    yield port
-    port.close()
-
-
-def listening(wire: serial.Serial) -> TrayReader:
-    """A reader of a replayed tray (passive: no hello, no heartbeat check) on ``wire``."""
-    tray = TrayReader("loop://", TagMap({UID_5P: Tile.from_notation("5p")}),
-                      settings=TraySettings(passive=True), opener=lambda device, baud: wire)
-    assert tray.poll_events() == [] and tray.status().ok
-    return tray
+from tests.hw.test_rfid_mutation11 import ALL_EMPTY, UID_5P, listening
 
 
 def test_a_snapshot_without_a_collision_ends_the_two_tiles_warning(wire: serial.Serial) -> None:
