@@ -93,3 +93,4 @@ def test_a_name_of_one_kanji_is_not_named_inside_a_word() -> None:
     names = {"剣": "PC 1", "鬼": "PC 2", "ア": "PC 3"}
     assert add_english("剣の攻撃 with 長剣; 鬼火 hits 鬼; アント and ア.", names) == \
         "剣 PC 1 の攻撃 with 長剣; 鬼火 hits 鬼 PC 2; アント and ア PC 3."
+    assert add_english("剣・鬼ー", names) == "剣 PC 1 ・鬼ー"  # ・ joins two words; ー is one

@@ -17,9 +17,9 @@ def _ascii_word_edge(char: str) -> bool:
     return char.isascii() and char.isalnum()
 
 
-#: Kanji (with 々) and katakana: the letters a Japanese word is made of, where hiragana
-#: after a name is most often its particle (剣の).
-_WORD_LETTER = "[\u3005\u30a0-\u30ff\u4e00-\u9fff]"
+#: Kanji (with 々) and katakana (with ー, but not the ・ and ゠ that join words): the letters
+#: a Japanese word is made of, where hiragana after a name is most often its particle (剣の).
+_WORD_LETTER = "[\u3005\u30a1-\u30fa\u30fc-\u30ff\u4e00-\u9fff]"
 
 
 def _whole(name: str) -> str:
