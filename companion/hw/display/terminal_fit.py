@@ -110,4 +110,12 @@ class Fitted:
                     now = height(part)
                     over -= heights[n] - now
                     heights[n] = now
+        # A later kind's step can save more than was still over (the combatants' table
+        # its heading and rules, 8 rows): an earlier kind takes back what fits again.
+        for kind in reversed(GivesUp):
+            while given[kind]:
+                given[kind] -= 1
+                if sum(height(part) for part in self.parts) > self.rows:
+                    given[kind] += 1
+                    break
         return given

@@ -213,7 +213,8 @@ def test_a_coc_board_fight_at_80x24_keeps_its_top_board_newest_result_and_menu()
     board = [row for row in rows if re.match(r"│ [1-8] ", row)]
     assert [row[2] for row in board] == list("87654321")
     assert "c↙" in board[4] and "dx  A↗" in board[5] and "B↑" in board[6]
-    assert re.search(r"╰─ +a {3}b {3}c {3}d {3}e {3}f {3}g {3}h ─+╯", text)
+    # beside a taller result the letters keep their row: in the border they save nothing
+    assert re.search(r"│ +a {3}b {3}c {3}d {3}e {3}f {3}g {3}h +│", text)
     assert board[0].index("·") == rows[rows.index(board[-1]) + 1].index("a")  # over column a
     for kept in ("Bob 攻撃 attacks → Deep", "earlier lines 前の", "Deep takes 20: HP -7/13",
                  "CO-TURN-3  Cult's turn: 3 AP", "Cult (3 AP): what now? 行動は？",
@@ -222,14 +223,40 @@ def test_a_coc_board_fight_at_80x24_keeps_its_top_board_newest_result_and_menu()
 
 
 def test_on_the_pi_console_the_burst_s_result_is_whole() -> None:
-    """100x30: the same fight fits with every line of the result; only the combatants'
-    table gave up its heading (it was 30 rows)."""
+    """100x30: the same fight fits with every line of the result and its log line; only the
+    combatants' table gave up its heading (it was 30 rows). Giving that up saved 8 rows, and
+    the log, given up first, came back (review60b 1: it stayed gone)."""
     rows = frame(coc_burst_view(), 100, 30)
     assert len(rows) <= 29 and rows[0] == "クトゥルフ神話TRPG Fight 戦闘"
     text = "\n".join(rows)
     assert "earlier" not in text and "CO-FIRE-6  Bob fires a burst of 20" in text
+    assert "Log 記録" in text
+    assert "Bob 攻撃 attacks → Deep [burst 連射] (dodge) ＞ スペシャル/special" in text
     assert "│    a   b   c   d   e   f   g   h   │" in text
     assert "(0) Keeper 進行" in text
+
+
+def test_a_board_taller_than_its_result_puts_its_letters_in_its_border_when_short() -> None:
+    """The first menu on the board, a row short at 80x21: the column letters go in the
+    board's bottom border, each over its column; with a row to spare they keep their own."""
+    fight = fight_003()[0]
+    for name, square, facing in (("Ann", "d3", "NE"), ("Bob", "c2", "N"), ("Cult", "d4", "SW"),
+                                 ("Deep", "c3", "S")):
+        fight.push(Place(name, square, facing), ScriptedDice([]))
+    mode = CocFightMode(fight, "simulated 仮想")
+    ask = mode.ask()
+    assert isinstance(ask, ChoiceAsk)
+    view = mode.view(ask.prompt, options=ask.options, highlight=0)
+    short = frame(view, 80, 21)
+    assert len(short) <= 20
+    border = next(row for row in short if re.match(r"╰─ +a {3}b {3}c {3}d {3}e {3}f {3}g {3}h ─+╯",
+                                                   row))
+    board = [row for row in short if re.match(r"│ [1-8] ", row)]
+    assert len(board) == 8 and short[short.index(board[-1]) + 1] == border
+    assert board[0].index("·") == border.index("a")
+    roomy = "\n".join(frame(view, 80, 24))
+    assert re.search(r"│ +a {3}b {3}c {3}d {3}e {3}f {3}g {3}h +│", roomy)
+    assert "Ann (3 AP): what now? 行動は？" in roomy
 
 
 def test_a_genso_fight_at_80x24_keeps_its_top_and_whole_result() -> None:
