@@ -23,7 +23,7 @@ from companion.app.modes.genso.words import (
     summary,
 )
 from companion.app.modes.genso_fight_files import apply_command, default_fight_path, unwritten
-from companion.hw.display.view import DiceStep, FighterView, FightView, Name
+from companion.hw.display.view import DiceStep, FighterView, FightView, Name, Option, View
 from companion.systems.genso.combat import Action, Fight, Side, Status, wants_to_flee
 from companion.systems.genso.rules import GensoRules
 
@@ -43,6 +43,9 @@ class _FightView(FightMode):
         # The apply hint as of the journal's length: the sheets are read once the fight is
         # over, not at every frame.
         self._hint: tuple[int, str] | None = None
+        #: What a resumed table says of the engine revision it plays on by, in the status
+        #: line until the next answer (:func:`~companion.app.modes.genso.table.older_engine`).
+        self.resumed = ""
 
     @property
     def rules(self) -> GensoRules:
@@ -56,6 +59,7 @@ class _FightView(FightMode):
         return english_names(self.rules, self.fight)
 
     def answer(self, value: Any) -> list[Any]:
+        self.resumed = ""
         events = super().answer(value)
         if events:
             last = events[-1]
@@ -63,6 +67,13 @@ class _FightView(FightMode):
         return events
 
     # -- the screen -----------------------------------------------------------------------
+
+    def view(self, prompt: str, *, options: tuple[Option, ...] = (),
+             highlight: int | None = None, status: str = "", prompt_tile: str | None = None,
+             prompt_faces: tuple[int, ...] = ()) -> View:
+        return super().view(prompt, options=options, highlight=highlight,
+                            status=status or self.resumed, prompt_tile=prompt_tile,
+                            prompt_faces=prompt_faces)
 
     def _outcome(self) -> str:
         outcome = self.fight.state.outcome

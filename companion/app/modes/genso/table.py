@@ -8,12 +8,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from companion.app.modes.fight import FightMode
 from companion.app.modes.fight_file import Table, open_table, read_fight_data
 from companion.app.modes.genso.action_menu import GensoFightMode
+from companion.app.notes import note
 from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceFeed, RollFeed
 from companion.hw.display import Display
-from companion.systems.genso.combat import Fight
+from companion.systems.genso.combat import ENGINE, Fight
 from companion.systems.genso.rules import GensoRules
 
 PRESET = "genso"  # what a table save says in SaveGame.preset
@@ -23,6 +25,20 @@ START_HINT = "companion genso fight new --party pc1 pc2 --monsters orc:2"
 def read_fight_file(rules: GensoRules, path: Path) -> Fight:
     """The fight `companion genso fight new` wrote (and the table keeps writing)."""
     return Fight.from_json(rules, read_fight_data(path, START_HINT), str(path))
+
+
+def older_engine(mode: FightMode) -> None:
+    """A table resumed under a newer engine says once, on stderr and in its status line
+    until the next answer, that its fight plays on by the revision the table began it by,
+    and which plays by today's (review60a D1, as coc's review59a R1)."""
+    assert isinstance(mode, GensoFightMode)
+    played = mode.fight.engine
+    if played >= ENGINE:
+        return
+    mode.resumed = (f"this fight plays on by engine revision {played}, as the table began "
+                    f"it; a new fight (or `companion genso fight`) plays by {ENGINE} "
+                    f"この戦闘は改訂{played}のまま、新しい戦闘は改訂{ENGINE}")
+    note(mode.resumed)
 
 
 def table_session(rules: GensoRules, fight_path: Path, state_path: Path, *, resume: bool,
@@ -36,7 +52,9 @@ def table_session(rules: GensoRules, fight_path: Path, state_path: Path, *, resu
     table = Table(PRESET, "companion genso fight", START_HINT,
                   lambda data: Fight.from_json(rules, data, str(fight_path)),
                   lambda fight, name: GensoFightMode(rules, fight, name, fight_path),
-                  resume_with)
+                  resume_with,
+                  lambda data: Fight.from_json(rules, data, str(fight_path), playing_on=True),
+                  older_engine)
     return open_table(table, fight_path, state_path, resume=resume, seed=seed,
                       choices=choices, rolls=rolls, display=display, source_name=source_name,
                       tell=tell)

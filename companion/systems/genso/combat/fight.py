@@ -67,6 +67,9 @@ class Fight:
         self._states[0] = first
         # Sheet files written back after the fight: entrant name → digest of the text written.
         self.applied: dict[str, str] = {}
+        #: The engine revision new actions play by: today's, or a table save's own
+        #: (:meth:`from_json` ``playing_on``).
+        self.engine = ENGINE
 
     @property
     def state(self) -> FightState:
@@ -94,14 +97,16 @@ class Fight:
 
     def push(self, action: Action, source: DiceSource,
              settings: Mapping[str, Mapping[str, Any]] | None = None, origin: str = "--set",
-             engine: int = ENGINE, limits: bool = True) -> Entry:
+             engine: int | None = None, limits: bool = True) -> Entry:
         """Apply ``action`` with dice from ``source``; an illegal one changes nothing.
 
         ``settings`` (``{rule: {key: value}}``) changes Defaults from this action on; the
         entry records those that differ. ``engine`` is the revision to play it by (only a
-        replay of an old entry asks for an older one). ``limits=False`` takes settings out
-        of their ranges: a replayed entry set them before the ranges were checked.
+        replay of an old entry asks for an older one), else :attr:`engine`.
+        ``limits=False`` takes settings out of their ranges: a replayed entry set them
+        before the ranges were checked.
         """
+        engine = self.engine if engine is None else engine
         rules = self.rules
         changed = self.changes(settings, origin, limits) if settings else []
         lines: list[Line] = []
@@ -150,10 +155,15 @@ class Fight:
 
     @classmethod
     def from_json(cls, rules: GensoRules, data: Mapping[str, Any],
-                  origin: str = "saved fight") -> Fight:
+                  origin: str = "saved fight", playing_on: bool = False) -> Fight:
         """Replay a saved fight from its entrants and actions with the dice it recorded,
         under the settings it was played with (a fight file from before they were kept
-        takes those of ``rules``); ``origin`` names the file in any error."""
+        takes those of ``rules``); ``origin`` names the file in any error.
+
+        Entries keep the revision that played them; new actions follow today's, or with
+        ``playing_on`` the revision the saved fight was written by (its version): a table
+        save's fight, whose answers the table played by that revision and a resume replays
+        by it, as the fight file holds them (review60a D1, as coc's review59a R1)."""
         if not isinstance(data, Mapping) or data.get("system") != "genso":
             raise DataError(f"{origin}: not a saved genso fight")
         version = data.get("version", 1)
@@ -191,6 +201,8 @@ class Fight:
                 raise DataError(f"{where}{said} is damaged and does not replay ({exc})") from exc
             if dice.remaining:
                 raise DataError(f"{where}{said} left dice unused")
+        if playing_on:
+            fight.engine = engine
         applied = data.get("applied", {})
         if not isinstance(applied, Mapping) or not all(
                 isinstance(k, str) and isinstance(v, str) for k, v in applied.items()):

@@ -1,0 +1,69 @@
+"""review60a (the genso60 changes at the table).
+
+- D1: a table save made under engine revision 3 whose fight had a Ghost attack in it was
+  replayed by revision 4 on --resume (the Ghost's foe checks with Magic) and refused: "the
+  fight file … changed since the table saved it". It plays on by the revision the table
+  began it by, and says so once (as coc's review59a R1).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from companion.app.modes.genso import GensoFightMode, table_session
+from companion.systems.genso.rules import load_rules
+from tests.app.table import Player
+
+RULES = load_rules()
+DATA = Path(__file__).parents[1] / "systems" / "genso" / "data"
+PC2 = "駆け出し冒険者２"
+
+
+def old_table(tmp_path: Path, name: str) -> tuple[Path, Path]:
+    """The table save and fight file the table of 76861fb (engine revision 3) left, stopped
+    after its answers (``table_<name>_r3.json``), moved to ``tmp_path``."""
+    fight, state = tmp_path / "fight.json", tmp_path / "table.json"
+    shutil.copyfile(DATA / f"table_{name}_r3_fight.json", fight)
+    saved = json.loads((DATA / f"table_{name}_r3.json").read_text(encoding="utf-8"))
+    saved["fight_path"] = str(fight.resolve())
+    state.write_text(json.dumps(saved, ensure_ascii=False), encoding="utf-8")
+    return fight, state
+
+
+def resumed(fight: Path, state: Path, script: list[str],
+            told: list[str] | None = None) -> GensoFightMode:
+    session = table_session(RULES, fight, state, resume=True, seed=None,
+                            choices=Player(script), tell=(told or []).append)
+    try:
+        session.run()
+    except KeyboardInterrupt:  # the script ran out: the power goes
+        pass
+    assert isinstance(session.mode, GensoFightMode)
+    return session.mode
+
+
+def test_a_revision_3_table_with_a_ghost_attack_plays_on_by_revision_3(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """pc2 attacked the Ghost with Body 5 on [3,2] (10, failed) under revision 3, then the
+    table stopped. Resumed, it replays so (Magic 6 would have hit: 11), says once that it
+    plays on by revision 3, and the Ghost's attack after it is defended with Body too; a
+    second stop and resume still matches the fight file."""
+    fight, state = old_table(tmp_path, "ghost")
+    mode = resumed(fight, state, [])  # was FightFileChanged
+    assert "plays on by engine revision 3, as the table began it" in capsys.readouterr().err
+    assert "この戦闘は改訂3のまま" in mode.resumed
+    assert mode.view("?").status == mode.resumed
+    assert "体力/Body 5" in mode.fight.journal[0].lines[0].text
+    mode = resumed(fight, state, ["attack", f"t:{PC2}"])
+    defence = next(line.text for line in mode.fight.journal[1].lines
+                   if line.text.startswith(f"{PC2} defends"))
+    assert "体力/Body 5" in defence and "魔力/Magic 6" not in defence
+    on_file = json.loads(fight.read_text(encoding="utf-8"))
+    assert on_file == mode.fight.to_json()
+    assert [e.get("engine") for e in on_file["journal"]] == [3, 3]
+    again = resumed(fight, state, [])
+    assert len(again.fight.journal) == 2 and again.fight.engine == 3
