@@ -28,11 +28,11 @@ def user_env(tmp_path: Path) -> dict[str, str]:
             "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "200"}
 
 
-def test_a_second_game_on_a_save_in_use_is_refused_at_once(tmp_path: Path) -> None:
+def test_a_second_game_on_a_save_in_use_is_refused_with_one_line(tmp_path: Path) -> None:
     """The boot service plays; a `--resume` over SSH on the same save (or a new game there)
-    stops at once with one line, and the first game's save is left to it (it used to be
-    moved aside while the first went on writing it, each overwriting the other). A killed
-    game holds nothing: the next one resumes it."""
+    stops with one line (after the lock's short wait), and the first game's save is left to
+    it (it used to be moved aside while the first went on writing it, each overwriting the
+    other). A killed game holds nothing: the next one resumes it."""
     env, save = user_env(tmp_path), tmp_path / "save.json"
     first = companion(["play", "--headless", "--seed", "3", "--state", str(save),
                        "--pace", "0.2"], env)
