@@ -82,9 +82,9 @@ def test_fire_burns_the_set_the_gm_puts_in_its_area_allies_too() -> None:
     played_keys(mode, ("cast", "s:fire"), SimulatedDice.seeded(1))
     first = asked(mode)
     assert [o.choice for o in first.options] == [
-        "t:オーク1", "t:オーク2", "t:オーク3", f"t:{FAIRY}", f"t:{PC1}", "all", "back"]
-    played_keys(mode, ("t:オーク1", "t:オーク3", "t:オーク2", "t:オーク3", f"t:{PC1}",
-                       "t:オーク1", "back"), SimulatedDice.seeded(1))
+        "in:オーク1", "in:オーク2", "in:オーク3", f"in:{FAIRY}", f"in:{PC1}", "all", "back"]
+    played_keys(mode, ("in:オーク1", "in:オーク3", "in:オーク2", "in:オーク3", f"in:{PC1}",
+                       "in:オーク1", "back"), SimulatedDice.seeded(1))
     labels = [o.label for o in asked(mode).options]
     assert labels[:3] == ["[x] Orc 1 オーク1", "[x] Orc 2 オーク2", "[ ] Orc 3 オーク3"]
     assert labels[4].startswith("[x] ") and labels[5] == "Cast 発動 (3)"
@@ -98,7 +98,7 @@ def test_fire_burns_the_set_the_gm_puts_in_its_area_allies_too() -> None:
 def test_fire_is_not_cast_on_nobody() -> None:
     """GM-MAGIC-10: Cast is offered only once someone is in the area."""
     mode = fairy_table("pc1")
-    played_keys(mode, ("cast", "s:fire", "t:オーク2", "t:オーク2"), SimulatedDice.seeded(1))
+    played_keys(mode, ("cast", "s:fire", "in:オーク2", "in:オーク2"), SimulatedDice.seeded(1))
     assert "done" not in choices(mode)
 
 
@@ -107,8 +107,8 @@ def test_a_barrier_holds_the_friends_the_gm_puts_inside() -> None:
     alone; any of the caster's friends may be toggled in, the caster always inside."""
     mode = fairy_table("pc1", "pc2")
     played_keys(mode, ("cast", "s:barrier"), SimulatedDice.seeded(1))
-    assert choices(mode) == [f"t:{PC1}", "t:駆け出し冒険者２", "done", "all", "self", "back"]
-    played_keys(mode, ("t:駆け出し冒険者２", "done"), SimulatedDice.seeded(1))
+    assert choices(mode) == [f"in:{PC1}", "in:駆け出し冒険者２", "done", "all", "self", "back"]
+    played_keys(mode, ("in:駆け出し冒険者２", "done"), SimulatedDice.seeded(1))
     barrier = mode.fight.journal[-1].action
     assert barrier == Cast(FAIRY, "barrier", ("駆け出し冒険者２",))
     effect = mode.fight.state.get(FAIRY).effects[-1]

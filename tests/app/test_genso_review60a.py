@@ -4,6 +4,9 @@
   replayed by revision 4 on --resume (the Ghost's foe checks with Magic) and refused: "the
   fight file … changed since the table saved it". It plays on by the revision the table
   began it by, and says so once (as coc's review59a R1).
+- D3: a table save from before the area menu with Fire on one foe (``s:fire, t:オーク1``)
+  was read as a toggle of the new menu and kept aside as corrupt; the toggles have their
+  own key (``in:NAME``) and the old answer casts on that foe, as it did.
 """
 
 from __future__ import annotations
@@ -15,12 +18,16 @@ from pathlib import Path
 import pytest
 
 from companion.app.modes.genso import GensoFightMode, table_session
+from companion.dice import SimulatedDice
+from companion.systems.genso.combat import Cast, Fight, entrants_for
 from companion.systems.genso.rules import load_rules
-from tests.app.table import Player
+from companion.systems.genso.sheet import preset
+from tests.app.table import Player, played_keys
 
 RULES = load_rules()
 DATA = Path(__file__).parents[1] / "systems" / "genso" / "data"
 PC2 = "駆け出し冒険者２"
+FAIRY = "森妖精の冒険者"
 
 
 def old_table(tmp_path: Path, name: str) -> tuple[Path, Path]:
@@ -37,7 +44,8 @@ def old_table(tmp_path: Path, name: str) -> tuple[Path, Path]:
 def resumed(fight: Path, state: Path, script: list[str],
             told: list[str] | None = None) -> GensoFightMode:
     session = table_session(RULES, fight, state, resume=True, seed=None,
-                            choices=Player(script), tell=(told or []).append)
+                            choices=Player(script),
+                            tell=(told if told is not None else []).append)
     try:
         session.run()
     except KeyboardInterrupt:  # the script ran out: the power goes
@@ -67,3 +75,23 @@ def test_a_revision_3_table_with_a_ghost_attack_plays_on_by_revision_3(
     assert [e.get("engine") for e in on_file["journal"]] == [3, 3]
     again = resumed(fight, state, [])
     assert len(again.fight.journal) == 2 and again.fight.engine == 3
+
+
+def test_an_old_table_saves_fire_on_one_foe_replays_on_that_foe(tmp_path: Path) -> None:
+    """The Forest fairy's Fire on Orc 1 alone, as 76861fb's table journalled it."""
+    fight, state = old_table(tmp_path, "fire")
+    told: list[str] = []
+    mode = resumed(fight, state, [], told)
+    assert told == []  # was "… does not replay …; it was kept as table.json.corrupt-…"
+    assert [e.action for e in mode.fight.journal] == [Cast(FAIRY, "fire", ("オーク1",))]
+    assert not list(tmp_path.glob("table.json.corrupt*"))
+
+
+def test_fire_on_one_foe_by_its_old_answer_at_the_area_menu() -> None:
+    """``t:NAME`` straight after the spell is the old single target; the toggles are
+    ``in:NAME``, and a ``t:`` among them is no choice."""
+    mode = GensoFightMode(RULES, Fight(RULES, entrants_for(
+        RULES, [preset(RULES, "forest_fairy"), preset(RULES, "pc1")], [("orc", 3)])))
+    played_keys(mode, ("cast", "s:fire", "t:オーク2"), SimulatedDice.seeded(1))
+    assert mode.fight.journal[-1].action == Cast(FAIRY, "fire", ("オーク2",))
+    assert mode.journal == ["cast", "s:fire", "in:オーク2", "done"]

@@ -122,7 +122,7 @@ class _TargetMenus(_FightView):
         menu's order."""
         picked: set[str] = set()
         for toggle in toggles:
-            picked ^= {_value(toggle, "t")}
+            picked ^= {_value(toggle, IN)}
         return tuple(c.name for c in self._area_candidates(actor, effect) if c.name in picked)
 
     def _area_menu(self, actor: Combatant, effect: str, toggles: Sequence[str]) -> ChoiceAsk:
@@ -131,7 +131,7 @@ class _TargetMenus(_FightView):
         is toggled, the shortcuts: Every foe (Fire), The party or Only the caster
         (Barrier). Back takes the last toggle back."""
         inside = set(self._in_area(actor, effect, toggles))
-        options = [Option(f"t:{c.name}", ("[x] " if c.name in inside else "[ ] ")
+        options = [Option(f"{IN}:{c.name}", ("[x] " if c.name in inside else "[ ] ")
                           + target_label(self.rules, self.fight, c))
                    for c in self._area_candidates(actor, effect)]
         if effect == "barrier":
@@ -144,6 +144,22 @@ class _TargetMenus(_FightView):
             shortcuts = [Option("all", "Every foe 敵全員")]
             done = [Option(DONE, f"Cast 発動 ({len(inside)})", Button.ATTACK)] if inside else []
         return ChoiceAsk(prompt, (*options, *done, *([] if toggles else shortcuts), BACK))
+
+    def restore(self, text: str) -> None:
+        """As every fight's; a journal written before Fire's area menu has Fire on one foe
+        as ``t:NAME`` straight after the spell (review60a D3): replayed as that foe put in
+        the area and Cast, the same Cast."""
+        if text.startswith("t:") and self._at_fires_first_step():
+            super().restore(f"{IN}:{_value(text, 't')}")
+            super().restore(DONE)
+            return
+        super().restore(text)
+
+    def _at_fires_first_step(self) -> bool:
+        """Is the menu Fire's area, nobody toggled yet?"""
+        if len(self.path) != 2 or self.path[0] != "cast" or not self.path[1].startswith("s:"):
+            return False
+        return self.rules.spell(_value(self.path[1], "s")).effect == "fire"
 
     def _spell_targets(self, actor: Combatant, effect: str) -> ChoiceAsk:
         extra: list[Option] = []
@@ -192,6 +208,9 @@ class _TargetMenus(_FightView):
 AREA = ("fire", "barrier")
 #: The area menu's last step: cast on those toggled in.
 DONE = "done"
+#: The area menu's toggles' key: ``in:NAME`` puts NAME in or out (``t:NAME`` straight after
+#: Fire is the single target of journals from before the menu).
+IN = "in"
 
 _value = option_value
 _index = option_index
