@@ -99,7 +99,7 @@ def render(view: View, system_hint: str = SYSTEM_HINT_KEYS,
     if view.fight is not None:
         parts.extend(fight_panels(view.fight))
     if view.sheet is not None:
-        parts.append(Panel(sheet_text(view.sheet), title="PC", title_align="left"))
+        parts.append(Sheet(view.sheet))
     if view.last_check:
         parts.append(Lines("Last check 判定", view.last_check, GivesUp.LAST_CHECK))
     if view.log:
@@ -126,6 +126,23 @@ def render(view: View, system_hint: str = SYSTEM_HINT_KEYS,
         parts.append(Text(view.status, style="bold") if view.guidance
                      else Text(TROUBLE_MARK + view.status, style="bold red"))
     return Fitted(parts, rows)
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """The PC sheet in its box; short of rows, its lines without the box, the first after
+    "PC": a late floor's sheet (rings wrapping) and a menu of 12 made a frame of 24 rows at
+    80x24 with the room's table already plain."""
+
+    sheet: SheetView
+
+    def steps(self, kind: GivesUp) -> int:
+        return int(kind is GivesUp.SHEET)
+
+    def shown(self, given: Given) -> RenderableType:
+        if given[GivesUp.SHEET]:
+            return Text("PC  " + "\n    ".join(self.sheet.lines()))
+        return Panel(sheet_text(self.sheet), title="PC", title_align="left")
 
 
 @dataclass(frozen=True, slots=True)

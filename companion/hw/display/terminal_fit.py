@@ -16,19 +16,20 @@ class GivesUp(IntEnum):
     """What gives up rows to a frame taller than the terminal, in this order: the game's
     log, then a fight's, then the last check; then, still too tall (a fight at 80x24, a
     late floor's PC and menu), the room's table and the combatants' their heading and rules,
-    the board its row of column letters, the dice tray its BCDice lines, a fight's result
-    its oldest lines. Never the header (floor, HP), a room's tile, the PC, a combatant's
-    row, the board's squares, the prompt or the menu.
+    the PC sheet its box, the board its row of column letters, the dice tray its BCDice
+    lines, a fight's result its oldest lines. Never the header (floor, HP), a room's tile, a
+    line of the PC, a combatant's row, the board's squares, the prompt or the menu.
     端末の高さに収める順。"""
 
     LOG = 1
     FIGHT_LOG = 2
     LAST_CHECK = 3
     ROOM = 4
-    FIGHTERS = 5
-    BOARD = 6
-    DICE_ROLLS = 7
-    RESULT = 8
+    SHEET = 5
+    FIGHTERS = 6
+    BOARD = 7
+    DICE_ROLLS = 8
+    RESULT = 9
 
 
 Given = Mapping[GivesUp, int]

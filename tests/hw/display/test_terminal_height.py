@@ -343,3 +343,22 @@ def test_a_late_floor_with_a_long_menu_at_80x24_keeps_its_header_room_and_menu()
                  "Fight centaur TR", "(0) Ready bow 弓を構える"):
         assert kept in text, kept
     assert "┃ pos" in "\n".join(frame(view, 100, 30))  # the Pi's console: the table as it was
+
+
+def test_a_late_floor_with_twelve_options_gives_up_the_pc_sheet_s_box() -> None:
+    """Twelve options (two rings to doff) under a plain room table were still 24 rows at
+    80x24 (term60's one frame in 1600): the PC sheet gives up its box, every line kept."""
+    labels = ("Fight centaur TR ケンタウロスと戦う", "Fight centaur BR ケンタウロスと戦う",
+              "Fire centaur TR ケンタウロスを射撃", "Fire centaur BR ケンタウロスを射撃",
+              "Enter 入る", "Stairs 階段", "Room 2 部屋2へ", "Room 4 部屋4へ", "Room 6 部屋6へ",
+              "Ready bow 弓を構える", "Doff ring 1 指輪を外す", "Doff ring 2 指輪を外す")
+    view = replace(example_view(), options=tuple(Option(str(n), label)
+                                                 for n, label in enumerate(labels)))
+    rows = frame(view, 80, 24)
+    assert len(rows) <= 23 and rows[0].startswith("Floor 3 3階 · Room 5 部屋5   HP ")
+    assert view.sheet is not None
+    sheet = view.sheet.lines()
+    start = rows.index(f"PC  {sheet[0]}")
+    assert rows[start + 1:start + len(sheet)] == [f"    {line}" for line in sheet[1:]]
+    assert "(m) Doff ring 2 指輪を外す" in "\n".join(rows)
+    assert any(row.startswith("╭─ PC ") for row in frame(view, 100, 30))  # boxed where it fits
