@@ -1,6 +1,7 @@
 """A fight file saved by engine revision 9, before CO-GRAP-2's STR roll came by itself
 (revision 10): ``coc fight show``, ``log`` and ``undo`` read it exactly as it was played,
-and new actions follow revision 10."""
+and new actions follow revision 10: the held one's turn begun by 9 takes its STR roll
+when asked (review60c R1)."""
 
 from __future__ import annotations
 
@@ -38,5 +39,8 @@ def test_a_revision_9_file_shows_logs_and_undoes_as_played(
     assert undone["actions"] == 3 and undone["current"] == "Cult"
     after = json.loads(path.read_text(encoding="utf-8"))
     assert after["journal"] == [{**e, "engine": 9} for e in saved["journal"][:3]]
+    played_on = run(capsys, "fight", "act", "break_free", "Cult", "--seed", "5")  # began by 9
+    assert "Ann still holds Cult (CO-GRAP-2)" in played_on["entry"]["lines"]
+    assert any(line.startswith("Cult STR 13 vs 13") for line in played_on["entry"]["lines"])
     assert main(["coc", "fight", "act", "break_free", "Cult"]) == 2
-    assert "comes by itself at the start of its turn" in capsys.readouterr().err
+    assert "came by itself at the start of its turn this round" in capsys.readouterr().err

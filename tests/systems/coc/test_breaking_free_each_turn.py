@@ -70,8 +70,9 @@ def test_no_break_free_action_in_003_but_with_each_turn_off() -> None:
     plays the action as revision 9 did, at the Default ap."""
     f = duel(Profile.P003, ANN, CULT)
     push(f, Grapple("Ann", "Cult"), (100, 10), (100, 80))
-    with pytest.raises(IllegalAction, match=r"Cult's STR roll to break free comes by itself at "
-                                            r"the start of its turn, at no AP \(CO-GRAP-2\)"):
+    with pytest.raises(IllegalAction, match=r"Cult's STR roll to break free came by itself at "
+                                            r"the start of its turn this round, at no AP "
+                                            r"\(CO-GRAP-2\)"):
         f.push(BreakFree("Cult"), ScriptedDice([]))
     g = duel(Profile.P003, ANN, CULT, settings={"CO-GRAP-2": {"each_turn": False}})
     text = push(g, Grapple("Ann", "Cult"), (100, 10))
@@ -110,7 +111,9 @@ def as_saved_by_revision_9(f: Fight) -> dict[str, Any]:
 
 def test_a_revision_9_fight_replays_as_it_was_played() -> None:
     """Each entry replays by revision 9 with the lines it was saved with (a strict replay
-    refuses any other); undo takes back the BreakFree; new actions follow revision 10."""
+    refuses any other); undo takes back the BreakFree; new actions follow revision 10, but
+    the turn begun by revision 9 had no roll by itself: BreakFree makes it, at no AP, once
+    (review60c R1)."""
     f = revision_9_fight()
     assert all("STR" not in e.text for e in f.journal[:3])
     data = as_saved_by_revision_9(f)
@@ -119,10 +122,40 @@ def test_a_revision_9_fight_replays_as_it_was_played() -> None:
     assert again.state == f.state and again.engine == ENGINE
     again.pop()
     assert again.state == f.states[-2]
-    with pytest.raises(IllegalAction, match="comes by itself"):
+    text = push(again, BreakFree("Cult"), (100, 80))  # the turn began by 9: no roll yet
+    assert "Cult STR 13 vs 13 (1d100<=50) ＞ 80 ＞ 失敗/failure (CO-CORE-3, CO-GRAP-2)" in text
+    assert again.state.get("Cult").ap == 1 and again.state.get("Cult").strain_round == 2
+    with pytest.raises(IllegalAction, match="came by itself at the start of its turn this round"):
         again.push(BreakFree("Cult"), ScriptedDice([]))
+    again.pop()
     resumed = Fight.from_json(load_rules(), data, playing_on=True)  # a table save's fight
     assert resumed.engine == 9
     resumed.pop()
     assert "CO-GRAP-2" in push(resumed, BreakFree("Cult"), (100, 80))
     replays(f)
+
+
+def test_a_held_cult_mid_turn_in_a_revision_9_file_still_rolls_once_that_round() -> None:
+    """review60c R1's case: a revision-9 fight saved as Cult's round-2 turn begins (held, no
+    roll by itself then), continued by this revision: BreakFree is the round's STR roll, at
+    no AP and with no reason of a turn's start; Cult, free, keeps its 1 AP to punch with."""
+    f = at(9, duel(Profile.P003, ANN, CULT))
+    push(f, Grapple("Ann", "Cult"), (100, 10))
+    push(f, Attack("Cult", "Ann"), (100, 90))
+    push(f, EndTurn("Ann"))  # round 2: Cult's turn begins by revision 9
+    data = as_saved_by_revision_9(f)
+    g = Fight.from_json(load_rules(), data)
+    assert g.state.current.name == "Cult" and g.state.get("Cult").ap == 1  # type: ignore[union-attr]
+    asked: list[str] = []
+
+    class Told(ScriptedDice):
+        def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
+            asked.append(purpose)
+            return super().roll(count, sides, purpose=purpose)
+
+    g.push(BreakFree("Cult"), Told([(100, 30)]))
+    assert "Cult breaks free (CO-GRAP-2)" in g.journal[-1].text
+    assert asked == ["Cult STR 13 vs 13 (1D100<=50)"]
+    assert g.state.get("Cult").held_by == "" and g.state.get("Cult").ap == 1
+    assert g.journal[-1].engine == ENGINE
+    replays(g)

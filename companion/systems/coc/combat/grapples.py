@@ -338,13 +338,17 @@ class _Grapples(_Firearms):
         """CO-GRAP-2 (003) / CO-GRAP-6 (004): the held one's try, an action: 004's once a
         round on its own turn (CO-GRAP-6's Default); 003's only where ``each_turn`` is off
         (or by revision 9 and before), costing ``ap``, since the seed's roll happens by itself
-        (:meth:`strain`)."""
+        (:meth:`strain`). A turn begun by revision 9 or before (a fight file continued) had no
+        roll by itself: asked for, it is made then, at no AP, the round's one."""
         if not c.held_by:
             raise IllegalAction(f"{c.name} is not held")
         rule = "CO-GRAP-2" if self.on("CO-GRAP-2") else "CO-GRAP-6"
         if self.p003 and self.rolls_each_turn():
-            raise IllegalAction(f"{c.name}'s STR roll to break free comes by itself at the "
-                                f"start of its turn, at no AP ({rule})")
+            if c.strain_round == self.round:
+                raise IllegalAction(f"{c.name}'s STR roll to break free came by itself at the "
+                                    f"start of its turn this round, at no AP ({rule})")
+            self.strain(c, asked=True)
+            return
         if self.p003:
             self.spend(c, self.rules.default("CO-GRAP-2", "ap"), rule)
         elif c.attacks:
@@ -359,15 +363,16 @@ class _Grapples(_Firearms):
         return (self.engine >= 10 and self.on("CO-GRAP-2")
                 and bool(self.rules.default("CO-GRAP-2", "each_turn")))
 
-    def strain(self, c: Combatant) -> Combatant:
+    def strain(self, c: Combatant, *, asked: bool = False) -> Combatant:
         """CO-GRAP-2 (003): at the start of the held one's turn, once a round, the opposed STR
         roll happens at no AP, the held side active (the spec's Default); ``c`` as it is
-        after it."""
+        after it. ``asked``: made as the turn's action (:meth:`break_free`), not between
+        actions."""
         if not (c.held_by and self.rolls_each_turn()) or c.strain_round == self.round:
             return c
         c = self.set(c, strain_round=self.round)
-        self.opposed_str(c, "CO-GRAP-2",
-                         self.turn_start(c, f"{c.name} is held 組みつき (CO-GRAP-2)"))
+        why = "" if asked else self.turn_start(c, f"{c.name} is held 組みつき (CO-GRAP-2)")
+        self.opposed_str(c, "CO-GRAP-2", why)
         if self.cs[c.name].held_by:
             self.say(f"{c.held_by} still holds {c.name} (CO-GRAP-2)")
         return self.cs[c.name]
