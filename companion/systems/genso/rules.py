@@ -260,6 +260,9 @@ class GensoRules:
     spell_variants: Mapping[str, SpellVariant] = field(default_factory=dict)
     #: A sheet's race and sex words with their English (``[sheet_words]``).
     sheet_words: Mapping[str, str] = field(default_factory=dict)
+    #: The Defaults as rules.toml gives them, before any user's setting: what a key a saved
+    #: fight lacks was played by, the key not existing yet (review60a D2).
+    packaged: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     def num(self, rule: str, name: str) -> Any:
         """A number the seed states (``[source]``)."""
@@ -586,5 +589,6 @@ def load_rules(texts: Mapping[str, str] | None = None) -> GensoRules:
         source, Settings(rules["defaults"], wording=WORDING, limits=read_limits(
             rules["limits"], rules["defaults"], source, "rules.toml"), choices=choices),
         items, mana_stone, spells, monsters, presets, variants, spell_variants, words,
+        rules["defaults"],
     )
     return packaged.with_overrides({}, "rules.toml")

@@ -41,6 +41,19 @@ def setting_text(value: Any) -> str:
     return str(value)
 
 
+def _as_played(rules: GensoRules, stored: Any) -> Any:
+    """A fight file's settings with each key it lacks as packaged (:attr:`GensoRules.packaged`):
+    a setting added since it was written did not exist when it was played, and the user's
+    configured value would change its history (review60a D2: Fire on a Ghost). Settings of
+    the wrong shape are left for :meth:`GensoRules.with_overrides` to refuse."""
+    if not isinstance(stored, Mapping):
+        return stored
+    merged: dict[str, Any] = {rule: dict(keys) for rule, keys in rules.packaged.items()}
+    for rule, keys in stored.items():
+        merged[rule] = {**merged.get(rule, {}), **keys} if isinstance(keys, Mapping) else keys
+    return merged
+
+
 class Fight:
     """A fight: push(action, dice) applies one action; pop() undoes the last one.
 
@@ -174,7 +187,8 @@ class Fight:
         stored = data.get("settings")
         if stored is not None:
             # As it was played, in or out of the ranges checked since (GM-COMBAT-8 …).
-            rules = rules.with_overrides(stored, f"{origin}: settings", limits=False)
+            rules = rules.with_overrides(_as_played(rules, stored), f"{origin}: settings",
+                                         limits=False)
         entrants, journal = data.get("entrants", []), data.get("journal", [])
         if not isinstance(entrants, list) or not all(isinstance(e, Mapping) for e in entrants):
             raise DataError(f"{origin}: entrants must be a list of tables")

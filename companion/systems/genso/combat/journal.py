@@ -20,7 +20,8 @@ from companion.systems.genso.combat.actions import Action, action_to_json
 #: Revision 2's Dispel on a being could cancel the Exorcism on its weapon (the oldest of
 #: the being's and its weapons' spells together) and took no weapon of its own.
 #: Revision 3 checked a Ghost's foe with its Body (GM-MON-3 ``living_side_uses_magic``
-#: off, whatever the setting).
+#: off, whatever the setting), and its Fire and Lightning harmed the immune whatever
+#: GM-MON-2 ``attack_spells_harm_immune``.
 ENGINE = 4
 
 

@@ -56,11 +56,12 @@ def _pay(rules: GensoRules, caster: Combatant, cost: int, stone: int | None,
 
 
 def _spell_damage(rules: GensoRules, state: FightState, caster: Combatant, target: Combatant,
-                  amount: int, rule: str, lines: list[Line]) -> FightState:
+                  amount: int, rule: str, lines: list[Line], engine: int) -> FightState:
     """Damage from a spell. GM-MON-2: 「通常攻撃無効」 names weapons, so by the Default
     ``attack_spells_harm_immune`` Fire and Lightning harm the immune (Ghost, Wight, Wraith)
-    too; off, they do nothing to them (Exorcism harms the undead either way, its effect)."""
-    if (rule in ("GM-MAGIC-10", "GM-MAGIC-11") and target.immune_normal
+    too; off, they do nothing to them (Exorcism harms the undead either way, its effect).
+    Engine revision 3 and before had no such setting: they harmed them (review60a D2)."""
+    if (rule in ("GM-MAGIC-10", "GM-MAGIC-11") and target.immune_normal and engine >= 4
             and not rules.default("GM-MON-2", "attack_spells_harm_immune")):
         lines.append(Line("GM-MON-2", f"{target.name} is immune to normal attacks "
                                       f"(通常攻撃無効), and to attack spells by the setting: "
@@ -207,7 +208,8 @@ def _cast(rules: GensoRules, state: FightState, action: Cast, lines: list[Line],
         if target.creature is not CreatureKind.UNDEAD:
             lines.append(Line("GM-MAGIC-3", f"{target.name} is not undead: no effect"))
             return state
-        return _spell_damage(rules, state, caster, target, caster.magic, "GM-MAGIC-3", lines)
+        return _spell_damage(rules, state, caster, target, caster.magic, "GM-MAGIC-3", lines,
+                             engine)
     if spell.effect == "dispel":
         return _dispel(rules, state, caster, target, action.weapon, engine, lines)
     if spell.effect == "barrier":
@@ -222,9 +224,9 @@ def _cast(rules: GensoRules, state: FightState, action: Cast, lines: list[Line],
     if spell.effect == "fire":
         for each in targets:
             state = _spell_damage(rules, state, caster, each, caster.magic, "GM-MAGIC-10",
-                                  lines)
+                                  lines, engine)
         return state
     if spell.effect == "lightning":
         return _spell_damage(rules, state, caster, target, caster.magic * 2, "GM-MAGIC-11",
-                             lines)
+                             lines, engine)
     return state  # Mark and Seal Lock act on objects outside the tracker
