@@ -7,27 +7,37 @@
 - D3: a table save from before the area menu with Fire on one foe (``s:fire, t:オーク1``)
   was read as a toggle of the new menu and kept aside as corrupt; the toggles have their
   own key (``in:NAME``) and the old answer casts on that foe, as it did.
+- R1: in the area menu the highlight went back to the first name after each toggle, so A
+  (which confirms the highlighted entry) took that name out again, and every toggle on the
+  four buttons was counted from the top: it stays on the entry just toggled.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
-from companion.app.modes.genso import GensoFightMode, table_session
+from companion.app.modes.genso import GensoFightMode, table_session, write_fight_file
 from companion.dice import SimulatedDice
+from companion.hw.display.terminal import TerminalDisplay
+from companion.hw.display.view import View
 from companion.systems.genso.combat import Cast, Fight, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
-from tests.app.table import Player, played_keys
+from tests.app.table import Buttons, Player, asked, played_keys
+from tests.app.test_dice_tray import Recorded
 
 RULES = load_rules()
 DATA = Path(__file__).parents[1] / "systems" / "genso" / "data"
 PC2 = "駆け出し冒険者２"
 FAIRY = "森妖精の冒険者"
+PC1 = "駆け出し冒険者１"
 
 
 def old_table(tmp_path: Path, name: str) -> tuple[Path, Path]:
@@ -87,11 +97,63 @@ def test_an_old_table_saves_fire_on_one_foe_replays_on_that_foe(tmp_path: Path) 
     assert not list(tmp_path.glob("table.json.corrupt*"))
 
 
+def fairy_and_orcs() -> Fight:
+    """The Forest fairy (first to act) and PC 1 against three Orcs."""
+    return Fight(RULES, entrants_for(
+        RULES, [preset(RULES, "forest_fairy"), preset(RULES, "pc1")], [("orc", 3)]))
+
+
 def test_fire_on_one_foe_by_its_old_answer_at_the_area_menu() -> None:
     """``t:NAME`` straight after the spell is the old single target; the toggles are
-    ``in:NAME``, and a ``t:`` among them is no choice."""
-    mode = GensoFightMode(RULES, Fight(RULES, entrants_for(
-        RULES, [preset(RULES, "forest_fairy"), preset(RULES, "pc1")], [("orc", 3)])))
+    ``in:NAME``."""
+    mode = GensoFightMode(RULES, fairy_and_orcs())
     played_keys(mode, ("cast", "s:fire", "t:オーク2"), SimulatedDice.seeded(1))
     assert mode.fight.journal[-1].action == Cast(FAIRY, "fire", ("オーク2",))
     assert mode.journal == ["cast", "s:fire", "in:オーク2", "done"]
+
+
+def in_fire(count: int) -> Callable[[View], bool]:
+    """Fire's area menu with ``count`` names in it."""
+    return lambda view: view.prompt.startswith("Who is in the fire") and sum(
+        o.label.startswith("[x]") for o in view.options) == count
+
+
+def test_the_area_menus_highlight_stays_on_the_name_toggled(tmp_path: Path) -> None:
+    """On the four buttons: ITEM moves the highlight, ATTACK confirms it. Orc 2 is put in
+    (one ITEM, A), then Orc 3 (one ITEM more, A), then three ITEMs reach Cast 発動 (2) and A
+    casts: Fire on Orc 2 and Orc 3. The highlight had gone back to Orc 1, so the second A
+    took Orc 2 out again."""
+    fight = tmp_path / "fight.json"
+    write_fight_file(fight, fairy_and_orcs())
+    buttons = Buttons()
+    display = Recorded(TerminalDisplay(Console(file=io.StringIO(), width=120)))
+    presses: list[tuple[Callable[[View], bool], list[str]]] = [
+        (lambda view: view.prompt.startswith(f"{FAIRY}"), ["item"] * 2 + ["attack"]),
+        (lambda view: view.prompt.startswith("Which spell"), ["item"] * 9 + ["attack"]),
+        (in_fire(0), ["item", "attack"]),
+        (in_fire(1), ["item", "attack"]),
+        (in_fire(2), ["item"] * 3 + ["attack"])]
+
+    polls = iter(range(500))
+
+    def sleep(_: float) -> None:
+        if not presses or next(polls, None) is None:
+            raise KeyboardInterrupt  # the power goes once the presses are spent (or stick)
+        if presses[0][0](display.views[-1]):
+            buttons.press(*presses.pop(0)[1])
+
+    session = table_session(RULES, fight, tmp_path / "table.json", resume=False, seed=1,
+                            choices=buttons.choices(display, sleep), display=display)
+    with pytest.raises(KeyboardInterrupt):
+        buttons.run(session)
+    mode = session.mode
+    assert isinstance(mode, GensoFightMode)
+    assert mode.fight.journal[-1].action == Cast(FAIRY, "fire", ("オーク2", "オーク3"))
+
+
+def test_the_area_menu_highlights_the_last_toggle_back_takes_it_to_the_one_before() -> None:
+    mode = GensoFightMode(RULES, fairy_and_orcs())
+    played_keys(mode, ("cast", "s:fire", "in:オーク3", f"in:{PC1}"), SimulatedDice.seeded(1))
+    assert asked(mode).options[asked(mode).highlight].choice == f"in:{PC1}"
+    played_keys(mode, ("back",), SimulatedDice.seeded(1))
+    assert asked(mode).options[asked(mode).highlight].choice == "in:オーク3"

@@ -129,7 +129,7 @@ class _TargetMenus(_FightView):
         """GM-MAGIC-10 (Fire), GM-MAGIC-5 (Barrier): whom the GM puts in the area, any set of
         them: each entry toggles one in or out ([x] in), Done casts on those in. Before any
         is toggled, the shortcuts: Every foe (Fire), The party or Only the caster
-        (Barrier). Back takes the last toggle back."""
+        (Barrier). Back takes the last toggle back. The highlight is on the last toggled."""
         inside = set(self._in_area(actor, effect, toggles))
         options = [Option(f"{IN}:{c.name}", ("[x] " if c.name in inside else "[ ] ")
                           + target_label(self.rules, self.fight, c))
@@ -143,7 +143,11 @@ class _TargetMenus(_FightView):
             prompt = "Who is in the fire? 範囲内は？"
             shortcuts = [Option("all", "Every foe 敵全員")]
             done = [Option(DONE, f"Cast 発動 ({len(inside)})", Button.ATTACK)] if inside else []
-        return ChoiceAsk(prompt, (*options, *done, *([] if toggles else shortcuts), BACK))
+        # The highlight stays on the entry last toggled (review60a R1): at the first, A took
+        # that first name out again, and each toggle on the buttons counted from the top.
+        keys = [o.choice for o in options]
+        last = keys.index(toggles[-1]) if toggles and toggles[-1] in keys else 0
+        return ChoiceAsk(prompt, (*options, *done, *([] if toggles else shortcuts), BACK), last)
 
     def restore(self, text: str) -> None:
         """As every fight's; a journal written before Fire's area menu has Fire on one foe
