@@ -159,3 +159,41 @@ def test_a_held_cult_mid_turn_in_a_revision_9_file_still_rolls_once_that_round()
     assert g.state.get("Cult").held_by == "" and g.state.get("Cult").ap == 1
     assert g.journal[-1].engine == ENGINE
     replays(g)
+
+
+def fallen_held_cult(engine: int) -> Fight:
+    """Ann holds Cult; Cult's 1-AP punch fumbles (CO-MELEE-4: it falls and loses next round's
+    actions); played by ``engine``."""
+    f = at(engine, duel(Profile.P003, ANN, CULT))
+    push(f, Grapple("Ann", "Cult"), (100, 10), (100, 80))
+    text = push(f, Attack("Cult", "Ann"), (100, 99))
+    assert "fumble: Cult falls and loses next round's actions (CO-MELEE-4)" in text
+    return f
+
+
+def test_a_fallen_held_one_still_rolls_str_on_its_skipped_turn_003() -> None:
+    """review60c R2: the fumble takes away the choice of actions, not the roll that happens by
+    itself (003 l.34 「発生し」): in round 2 Cult is skipped, after its STR roll, which frees it
+    at 30 (from revision 12); and once a round still."""
+    f = fallen_held_cult(ENGINE)
+    text = push(f, EndTurn("Ann"), (100, 30))
+    assert text.index("Cult STR 13 vs 13 (1d100<=50) ＞ 30 ＞ 成功/success") \
+        < text.index("Cult is skipped (cannot act)") < text.index("round 3")
+    assert "Cult breaks free (CO-GRAP-2)" in text
+    assert f.state.get("Cult").held_by == "" and f.state.get("Ann").grappling == ""
+    replays(f)
+    g = fallen_held_cult(ENGINE)
+    text = push(g, EndTurn("Ann"), (100, 80))
+    assert "Ann still holds Cult (CO-GRAP-2)" in text and text.count("STR") == 1
+    replays(g)
+
+
+def test_a_revision_11_fight_skips_the_fallen_held_ones_roll_as_it_was_played() -> None:
+    """Revision 11 skipped the roll with the turn; its fight replays so (no die asked)."""
+    f = fallen_held_cult(11)
+    text = push(f, EndTurn("Ann"))
+    assert "STR" not in text and "Cult is skipped (cannot act)" in text
+    assert f.state.get("Cult").held_by == "Ann"
+    again = Fight.from_json(load_rules(), json.loads(json.dumps(f.to_json())))
+    assert [e.lines for e in again.journal] == [e.lines for e in f.journal]
+    assert [e.engine for e in again.journal] == [11, 11, 11]

@@ -75,7 +75,10 @@ FORMAT = 2
 # Revision 11: a 004 character concentrating on dodging dodges each bullet of a multi-shot
 # attack (CO-DODGE-8's Default every_bullet, 004 l.17 「複数回の攻撃に対して何度でも」), where
 # revision 10 let its dodge stop the first only (CO-DODGE-7).
-ENGINE = 11
+# Revision 12: a 003 held one whose turn is skipped but who is not out (fallen after a fumble,
+# CO-MELEE-4, or CO-STUN-3's lost round) still makes the STR roll of revision 10 (CO-GRAP-2):
+# it loses its actions, not the roll that happens by itself; revision 11 skipped the roll too.
+ENGINE = 12
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
                  ("CO-ARMOR-2", "pool_across_bullets")}  # listed but not read by format 1

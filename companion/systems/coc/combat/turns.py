@@ -79,7 +79,10 @@ class _Turns(_Attacks):
 
     def next_turn(self) -> None:
         """CO-TURN-1 / CO-BASE-5: the next one in the order who can act; after the last,
-        :meth:`end_round`."""
+        :meth:`end_round`. A 003 held one whose turn is skipped but who is not out (fallen,
+        CO-MELEE-4; no action, CO-STUN-3) still makes CO-GRAP-2's STR roll (from revision 12):
+        it loses the choice of actions, and the seed's roll is no action but happens by itself
+        (003 l.34 「敵のラウンド時にSTRにて対抗ロールが発生し」)."""
         while True:
             self.turn += 1
             if self.turn >= len(self.order):
@@ -89,6 +92,8 @@ class _Turns(_Attacks):
             if self.can_act(c):
                 self.begin_turn(c)
                 return
+            if self.engine >= 12 and not c.out:
+                c = self.strain(c)
             why = "dead" if c.dead else "cannot act"
             self.say(f"{c.name} is skipped ({why})")
 
