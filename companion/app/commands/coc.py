@@ -71,7 +71,7 @@ from companion.systems.coc.combat import (
     action_from_json,
 )
 from companion.systems.coc.combat.fight import ruled_text
-from companion.systems.coc.rules import CocRules, Profile, load_rules
+from companion.systems.coc.rules import USED_ONLY_WHEN, CocRules, Profile, load_rules
 from companion.systems.coc.sheet import Sheet, old_budo_note, sheet_from_mapping
 from companion.systems.defaults import (
     DEFAULT_TAG,
@@ -267,15 +267,20 @@ def cmd_defaults(args: argparse.Namespace) -> int:
     and the range of a Default that has one (``[limits]``: CO-CORE-1 "1 to 101 and above 5
     (CO-CORE-1.critical_max_004)", CO-DEATH-1, ...) or its choices (CO-MA-2 "one of: facing,
     N, ..."); "range" and "choices" are left out of a JSON row without them (a profile
-    cell never has them). Then the fixed readings (``data/readings.toml``: the spec's
-    Defaults no setting changes), and how to change a setting."""
+    cell never has them), and "note" says which setting it is read under
+    (:data:`USED_ONLY_WHEN`: CO-GRAP-2's ap only when each_turn is false). Then the fixed
+    readings (``data/readings.toml``: the spec's Defaults no setting changes), and how to
+    change a setting."""
     rules = _rules_of(args)
-    rows = listing(rules.entries(), rules.defaults)
+    rows = [{**r, "note": USED_ONLY_WHEN[r["rule"], r["key"]]}
+            if (r["rule"], r["key"]) in USED_ONLY_WHEN else r
+            for r in listing(rules.entries(), rules.defaults)]
     readings = fixed_readings("companion.systems.coc", rules.defaults)
     text = "\n".join(f"{r['rule']:<12} {r['key']:<28} "
                      f"{json.dumps(r['value'], ensure_ascii=False)}"
                      + (DEFAULT_TAG if r["default"] else "  (set by you)")
-                     + notes_text(r) for r in rows)
+                     + notes_text(r) + (f"  ({r['note']})" if "note" in r else "")
+                     for r in rows)
     return emit(args, {"profile": rules.profile.value, "defaults": rows,
                        "fixed_readings": readings},
                 text + "\n" + readings_text(readings, 12) + "\n"

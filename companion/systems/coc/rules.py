@@ -53,6 +53,12 @@ CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     # CO-RANGE-1: a part of a 10-SIZ step above 30 counts for nothing, or as a whole step.
     ("CO-RANGE-1", "steps_round"): ("down", "up"),
 }
+#: Defaults read only while another setting has a value, and the words `coc defaults` puts
+#: beside them (review60c R3): one set alone is accepted and does nothing.
+USED_ONLY_WHEN: dict[tuple[str, str], str] = {
+    # CO-GRAP-2: the cost of the BreakFree action, which exists only with each_turn = false.
+    ("CO-GRAP-2", "ap"): "used only when CO-GRAP-2.each_turn is false",
+}
 #: How `coc` words a refused override.
 WORDING = Wording(
     seed="{rule}.{name} is the seed's rule ({value!r}), not a Default: it cannot be overridden",
