@@ -26,3 +26,39 @@ def test_defaults_say_when_the_break_free_cost_is_read(
     assert rows["CO-GRAP-2", "ap"]["note"] == NOTE
     assert "note" not in rows["CO-GRAP-2", "each_turn"]
     assert sum("note" in r for r in rows.values()) == 1
+
+
+OLD = '''name = "{name}"
+[characteristics]
+STR = 11
+CON = 12
+POW = 13
+DEX = 14
+APP = 12
+SIZ = 10
+INT = 15
+EDU = 16
+[skills]
+fist = 60
+{skills}
+[[weapons]]
+key = "fist"
+'''
+
+
+def test_the_old_budo_note_is_said_once_the_fight_file_is_written(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """N1: a `fight new` refused (the two sheets share a name) says no note, only the
+    refusal; the one that writes the fight says it once, after the fight's opening."""
+    ann, twin = tmp_path / "ann.toml", tmp_path / "twin.toml"
+    ann.write_text(OLD.format(name="Ann", skills="budo = 50"), encoding="utf-8")
+    twin.write_text(OLD.format(name="Ann", skills=""), encoding="utf-8")
+    new = ["coc", "fight", "new", "--profile", "004", "--investigators", str(ann)]
+    assert main([*new, "--foes", str(twin)]) == 2
+    err = capsys.readouterr().err
+    assert "is also the name in" in err and "read as both" not in err
+    assert not (user_dirs / "data" / "coc" / "fight.json").exists()
+    twin.write_text(OLD.format(name="Cult", skills=""), encoding="utf-8")
+    assert main([*new, "--foes", str(twin)]) == 0
+    assert capsys.readouterr().err.count("read as both Budo skills") == 1

@@ -240,7 +240,9 @@ def save_fight(fight: Fight, path: Path) -> None:
     atomic_write_text(path, json.dumps(fight.to_json(), ensure_ascii=False, indent=1))
 
 
-def _sheet(rules: CocRules, ref: str) -> Sheet:
+def _sheet(rules: CocRules, ref: str, notes: list[str]) -> Sheet:
+    """The sheet at ``ref``; its old-Budo note (:func:`old_budo_note`) added to ``notes``,
+    said only once the fight file is written (a refused ``fight new`` says none)."""
     text = read_text(ref, "sheet")
     try:
         data = loads_toml(text)
@@ -248,7 +250,7 @@ def _sheet(rules: CocRules, ref: str) -> Sheet:
         raise DataError(f"{ref}: not TOML ({exc})") from exc
     sheet = sheet_from_mapping(rules, data, ref)
     if note := old_budo_note(data):  # once, where the fight's copy is made
-        print(f"companion: note: {ref}: {note}", file=sys.stderr)
+        notes.append(f"companion: note: {ref}: {note}")
     return sheet
 
 
@@ -346,8 +348,9 @@ def _over(path: Path) -> bool:
 
 def _new_fight(args: argparse.Namespace, path: Path) -> int:
     rules = _rules(args)
-    entrants = [(_sheet(rules, r), Side.INVESTIGATORS) for r in args.investigators]
-    entrants += [(_sheet(rules, r), Side.FOES) for r in args.foes]
+    notes: list[str] = []
+    entrants = [(_sheet(rules, r, notes), Side.INVESTIGATORS) for r in args.investigators]
+    entrants += [(_sheet(rules, r, notes), Side.FOES) for r in args.foes]
     names_apart(zip([*args.investigators, *args.foes], [s.name for s, _ in entrants],
                     strict=True))
 
@@ -362,6 +365,8 @@ def _new_fight(args: argparse.Namespace, path: Path) -> int:
                               "written"), over=lambda old: old.state.over)
         except FileInUse as exc:  # taken up while the opening's dice were asked for
             raise _at_the_table(exc, path, _NEW_AGAIN) from None
+        for note in notes:
+            print(note, file=sys.stderr)
         text, data = _status(fight)
         return emit(args, {**data, "path": str(path), "opening": list(fight.opening.lines)},
                     f"{fight.opening.text}\n\n{text}", dice=True)
