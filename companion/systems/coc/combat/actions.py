@@ -90,8 +90,9 @@ class Grapple:
 
 @dataclass(frozen=True)
 class Choke:
-    """CO-MA-2 choke (003) / CO-GRAP-7 (004); 004 rolls ``skill``: "grapple" or "budo"
-    (CO-GRAP-6 「もう一度武道（組技系）を使用」)."""
+    """CO-MA-2 choke (003) / CO-GRAP-7 (004); 004 rolls ``skill``: "grapple" or
+    "budo_grappling" (CO-GRAP-6 「もう一度武道（組技系）を使用」); "budo", its name before the
+    two Budo skills (an older action or command), is read as "budo_grappling"."""
 
     kind: ClassVar[str] = "choke"
     actor: str
@@ -111,7 +112,7 @@ class Throw:
     at_dodges: bool = False
     height_m: int = 0
     toward: str = ""  # 003's board: the compass point it is thrown along (CO-MA-2)
-    skill: str = "grapple"  # 004: "grapple" or "budo" (CO-GRAP-6), as a choke's
+    skill: str = "grapple"  # 004: "grapple" or "budo_grappling" (CO-GRAP-6), as a choke's
 
 
 @dataclass(frozen=True)
