@@ -148,12 +148,14 @@ class _Strikes(_ToHit):
             self.say(f"{target.name} takes a surprise attack's damage as it is: no armour "
                      "(CO-SURP-1)")
         before = self.cs[target.name].hp
+        blow = damage  # CO-MELEE-2 before armour: what reaches the target
         self.hit(self.cs[target.name], damage, text, ignore_armour=ignore,
                  from_behind=a.from_behind, bullet=info.kind is WeaponKind.FIREARM, by=c.name)
         if follow_up and not self.cs[target.name].dead:
             # CO-MA-4 Default: a second doubled roll, armour (and a CO-ARMOR-2 use) apart.
             more, more_text = self.damage(c, w, True, Grade.SUCCESS, melee,
                                           times_two=times_two)
+            blow += more
             self.hit(self.cs[target.name], more, f"follow-up: {more_text} (CO-MA-4)",
                      ignore_armour=ignore, from_behind=a.from_behind, by=c.name)
         if info.stun and self.on("CO-STUN-1"):
@@ -161,7 +163,10 @@ class _Strikes(_ToHit):
         if a.called:
             self.called_effect(self.cs[target.name], a)
         if melee:
-            self.knockback(self.cs[target.name], a, before - self.cs[target.name].hp)
+            taken = before - self.cs[target.name].hp
+            if not self.rules.default("CO-MELEE-2", "after_armour"):
+                taken = blow
+            self.knockback(self.cs[target.name], a, taken)
         if a.body:
             if not self.rules.default("CO-BODY-4", "threshold_before_armour"):
                 rolled = before - self.cs[target.name].hp
@@ -320,7 +325,8 @@ class _Strikes(_ToHit):
             self.say(f"{t.name} drops {w.info.name} (CO-CALL-1)")
 
     def knockback(self, t: Combatant, a: Attack, taken: int) -> None:
-        """CO-MELEE-2: 10+ damage in one melee hit (after armour) pushes the target back a
+        """CO-MELEE-2: 10+ damage in one melee hit (after armour, or before it with the Default
+        ``after_armour`` false: ``taken`` is counted so by the caller) pushes the target back a
         square; whoever stands behind (the Keeper names them) dodges or takes 1D3. From
         revision 4 that dodge is the round's one, if left (:meth:`bystander_dodge`), and a
         held pair on the board is pushed together (CO-GRAP-1, 003 「＜組みつき＞対象は探索者の
