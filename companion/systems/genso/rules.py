@@ -138,11 +138,6 @@ class Item:
     def name(self) -> str:
         return f"{self.ja}/{self.en}"
 
-    @property
-    def note(self) -> str:
-        """The seed's note with its English after it, "" for an item without one."""
-        return f"{self.note_ja} ({self.note_en})" if self.note_ja else ""
-
 
 @dataclass(frozen=True, slots=True)
 class Spell:
