@@ -451,7 +451,8 @@ def test_attack_spells_harm_the_immune_unless_set_not_to() -> None:
     off = RULES.with_overrides({"GM-MON-2": {"attack_spells_harm_immune": False}})
     fight = make([pc("forest_fairy")], [("wight", 1)], off)
     entry = act(fight, Cast(FAIRY, "lightning", ("ワイト",)))
-    assert "ワイト is immune to normal attacks (通常攻撃無効), and to attack spells" in entry.text
+    assert ("ワイト is immune to normal attacks (通常攻撃無効), and to attack spells by the "
+            "setting (設定により攻撃呪文も無効): no damage (ダメージなし)") in entry.text
     assert fight.state.get("ワイト").hp == 6
     fight = make([pc("forest_fairy")], [("ghost", 1), ("orc", 1)], off)
     entry = act(fight, Cast(FAIRY, "fire", ("ゴースト", ORC)))

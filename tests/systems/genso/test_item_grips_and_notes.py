@@ -65,15 +65,18 @@ def test_a_weapon_without_a_grip_is_refused(monkeypatch: pytest.MonkeyPatch) -> 
 
 def test_the_item_list_and_the_sheet_show_grip_and_note(
         user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """`genso list items` gives 両手/two hands and 「射程約５０ｍ」 (range about 50 m) on the bow's
-    row, the torch's hour on its own; the JSON keeps them; the sheet names each weapon's
-    grip."""
+    """`genso list items` gives 両手/two hands on the bow's row and 「射程約５０ｍ」 (range about
+    50 m) under it, indented, each on a line of its own (review60a N2: beside the row, every
+    row ran far past 80 columns); the torch's hour under its own; the JSON keeps them; the
+    sheet names each weapon's grip."""
     assert main(["genso", "list", "items"]) == 0
-    text = capsys.readouterr().out
-    bow = next(line for line in text.splitlines() if line.startswith("bow "))
-    assert "両手/two hands" in bow and "「射程約５０ｍ」 (range about 50 m)" in bow
-    torch = next(line for line in text.splitlines() if line.startswith("torch "))
-    assert "持続時間は１時間。」 (lights a circle 3 m across; burns for 1 hour)" in torch
+    lines = capsys.readouterr().out.splitlines()
+    bow = next(n for n, line in enumerate(lines) if line.startswith("bow "))
+    assert "両手/two hands" in lines[bow] and "射程" not in lines[bow]
+    assert lines[bow + 1:bow + 3] == ["    「射程約５０ｍ」", "    (range about 50 m)"]
+    torch = next(n for n, line in enumerate(lines) if line.startswith("torch "))
+    assert lines[torch + 1].endswith("持続時間は１時間。」")
+    assert lines[torch + 2] == "    (lights a circle 3 m across; burns for 1 hour)"
     assert main(["genso", "list", "items", "--json"]) == 0
     rows = {r["key"]: r for r in json.loads(capsys.readouterr().out)["items"]}
     assert rows["spear"]["grip"] == "two_hands" and rows["club"]["grip"] == "one_hand"

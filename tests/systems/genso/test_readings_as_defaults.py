@@ -161,10 +161,11 @@ def test_enemy_detection_and_the_orc_warrior_are_labelled_defaults(
     assert "体力 8" in orc and orc.endswith("GM-MON-7 orc_warrior = wg")
 
 
-GENSO_READINGS = ("GM-CORE-4", "GM-CHECK-5", "GM-COMBAT-6", "GM-GROW-2", "GM-ITEM-2", "GM-LORE-3",
-                  "GM-MAGIC-10", "GM-MAGIC-13", "GM-MON-4", "GM-COMBAT-1 (order)",
-                  "GM-COMBAT-7 (armour)", "GM-MAGIC-1 (casting)", "GM-ITEM-3 (storage)",
-                  "GM-MON-7 (abilities)", "GM-MON-5")
+#: In the spec's order of its rules, a rule's part beside the rule (review60a N2).
+GENSO_READINGS = ("GM-CORE-4", "GM-CHECK-5", "GM-COMBAT-1 (order)", "GM-COMBAT-6",
+                  "GM-COMBAT-7 (armour)", "GM-MON-4", "GM-MON-5", "GM-MON-7 (abilities)",
+                  "GM-GROW-2", "GM-MAGIC-1 (casting)", "GM-MAGIC-10", "GM-MAGIC-13",
+                  "GM-ITEM-2", "GM-ITEM-3 (storage)", "GM-LORE-3")
 
 
 def test_the_fixed_readings_are_listed_after_the_settings(
@@ -177,9 +178,16 @@ def test_the_fixed_readings_are_listed_after_the_settings(
     assert all(line and "\n" not in line for line in data["fixed_readings"].values())
     keyed = {r["rule"] for r in data["defaults"]}
     assert {"GM-CHAR-7", "GM-MAGIC-4", "GM-EQUIP-2"} <= keyed
+    order = list(dict.fromkeys(r["rule"] for r in data["defaults"]))
+    assert order[order.index("GM-MOVE-1") + 1] == "GM-MOVE-2"  # it was listed first
     assert not keyed & set(data["fixed_readings"])
     shown = text(capsys, "defaults").split("Fixed readings")[1]
-    assert "\nGM-MON-4     a drain (HP/MP吸収) takes exactly the listed HP and MP" in shown
+    # Aligned past the longest "RULE-ID (part)" (review60a N2: they overflowed 12 columns).
+    assert "\nGM-MON-4             a drain (HP/MP吸収) takes exactly the listed HP and MP" in shown
+    assert "\nGM-COMBAT-7 (armour) damage subtracts armour points only" in shown
+    rows = shown.splitlines()[1:len(GENSO_READINGS) + 1]
+    assert [row[:20].rstrip() for row in rows] == list(GENSO_READINGS)
+    assert all(row[20] == " " and row[21] != " " for row in rows)
 
 
 def test_a_rule_both_a_setting_and_a_fixed_reading_is_refused() -> None:
@@ -215,9 +223,9 @@ def test_travel_labels_its_rounding_and_can_round_down(
     set off, §0.3's round down (100 m takes no time, 1,500 m two turns)."""
     assert main(["genso", "travel", "100"]) == 0
     assert capsys.readouterr().out.strip() == (
-        "100 m: 1 ターン turns (GM-MOVE-2; a turn begun counts whole (default))")
+        "100 m: 1 ターン turns (GM-MOVE-2; 端数切り上げ a turn begun counts whole (default))")
     down = ("--set", "GM-MOVE-2.begun_turn_counts=false")
     assert run(capsys, "travel", "100", *down)["turns"] == 0
     assert run(capsys, "travel", "1500", *down)["turns"] == 2
     assert main(["genso", "travel", "1500", *down]) == 0
-    assert "2 ターン turns (GM-MOVE-2; rounded down)" in capsys.readouterr().out
+    assert "2 ターン turns (GM-MOVE-2; 端数切り捨て rounded down)" in capsys.readouterr().out

@@ -184,7 +184,8 @@ def cmd_travel(args: argparse.Namespace, rules: GensoRules) -> int:
             "hours": trip.hours, "turns": trip.turns}
     counts = rules.default("GM-MOVE-2", "begun_turn_counts")
     return emit(args, data, f"{trip.text()} (GM-MOVE-2; "
-                            + ("a turn begun counts whole" if counts else "rounded down")
+                            + ("端数切り上げ a turn begun counts whole" if counts
+                               else "端数切り捨て rounded down")
                             + f"{rules.settings.tag('GM-MOVE-2', 'begun_turn_counts')})")
 
 

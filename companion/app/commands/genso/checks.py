@@ -177,7 +177,7 @@ def cmd_defaults(args: argparse.Namespace, rules: GensoRules) -> int:
                      + ("(default)" if r["default"] else "(set by you)")
                      + notes_text(r) for r in rows)
     return emit(args, {"defaults": rows, "fixed_readings": readings},
-                text + "\n" + readings_text(readings, 12) + "\n"
+                text + "\n" + readings_text(readings, max([12, *map(len, readings)])) + "\n"
                 + how_to_set(OVERRIDES_NAME, SET_EXAMPLE))
 
 
@@ -228,7 +228,10 @@ def cmd_lists(args: argparse.Namespace, rules: GensoRules) -> int:
             + (rules.settings.tag("GM-EQUIP-2", "shield_protection")
                if r["slot"] == "shield" and r["rule"] == "GM-EQUIP-2" else "")
             + (f"  {r['mp_text']}" if r.get("mp_text") else "")
-            + (f"  「{r['note_ja']}」 ({r['note_en']})" if r["note_ja"] else "") for r in rows)
+            # The seed's note on a line of its own, under the name: beside the row, every
+            # row ran far past 80 columns.
+            + (f"\n    「{r['note_ja']}」\n    ({r['note_en']})" if r["note_ja"] else "")
+            for r in rows)
     elif args.what == "spells":
         rows = [{"key": s.key, "name": s.name, "group": s.group, "mp": s.mp,
                  "duration": s.duration.value, "target": s.target, "range": s.range,

@@ -64,8 +64,8 @@ def _spell_damage(rules: GensoRules, state: FightState, caster: Combatant, targe
     if (rule in ("GM-MAGIC-10", "GM-MAGIC-11") and target.immune_normal and engine >= 4
             and not rules.default("GM-MON-2", "attack_spells_harm_immune")):
         lines.append(Line("GM-MON-2", f"{target.name} is immune to normal attacks "
-                                      f"(通常攻撃無効), and to attack spells by the setting: "
-                                      "no damage"))
+                                      f"(通常攻撃無効), and to attack spells by the setting "
+                                      "(設定により攻撃呪文も無効): no damage (ダメージなし)"))
         return state
     if rules.default("GM-MAGIC-1", "armor_reduces_spells"):
         amount = max(0, amount - target.protection)
