@@ -298,7 +298,10 @@ class _Strikes(_ToHit):
 
     def called_effect(self, t: Combatant, a: Attack) -> None:
         """CO-CALL-1: an arm hit costs a multi-attacker one attack, and a failed STR×5 drops
-        the weapon held; a leg hit costs a square of movement a round (for the fight)."""
+        the weapon held; a leg hit costs a square of movement a round (for the fight). The
+        lost attack comes with any arm hit (the Default ``attack_loss_needs_str`` false), or
+        only with the failed STR×5 (true: the seed's 「相手がSTR×5に失敗した場合」 read as
+        covering both), which is then rolled with no weapon held too."""
         if t.dead:
             return
         if a.called == "leg":
@@ -309,20 +312,30 @@ class _Strikes(_ToHit):
             return
         if a.called != "arm":
             return
-        t = self.set(t, arm_hits=t.arm_hits + 1)
-        self.say(f"{t.name}'s arm is hit: a weapon of several attacks makes one fewer "
-                 "(CO-CALL-1)")
+        needs_str = bool(self.rules.default("CO-CALL-1", "attack_loss_needs_str"))
+        if not needs_str:
+            t = self.arm_hit(t)
         held = next((i for i, w in enumerate(t.sheet.weapons) if not (w.dropped or w.broken)
                      and w.info.kind is not WeaponKind.UNARMED), None)
-        if held is None or t.out:
+        if (held is None and not needs_str) or t.out:
             return
         times = self.rules.num("CO-CALL-1", "arm")["str_multiplier"]
         made = check(self.source, t.sheet.stat("STR") * times, self.r5, f"{t.name} STR×{times}")
         self.say(f"{made.text} (CO-CALL-1)")
-        if not made.success:
+        if made.success:
+            return
+        if needs_str:
+            t = self.arm_hit(t)
+        if held is not None:
             w = t.sheet.weapons[held]
             self.put_weapon(t, held, replace(w, dropped=True))
             self.say(f"{t.name} drops {w.info.name} (CO-CALL-1)")
+
+    def arm_hit(self, t: Combatant) -> Combatant:
+        """CO-CALL-1: the arm hit that costs a multi-attacker one attack, counted."""
+        self.say(f"{t.name}'s arm is hit: a weapon of several attacks makes one fewer "
+                 "(CO-CALL-1)")
+        return self.set(t, arm_hits=t.arm_hits + 1)
 
     def knockback(self, t: Combatant, a: Attack, taken: int) -> None:
         """CO-MELEE-2: 10+ damage in one melee hit (after armour, or before it with the Default
