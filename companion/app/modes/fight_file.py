@@ -148,6 +148,20 @@ class FightClosed(CompanionError):
 UNREPLAYABLE = (CompanionError, ValueError, TypeError, KeyError)
 
 
+def older_engine_said(played: int, newest: int, command: str) -> str | None:
+    """What a table resumed under a newer engine says once, on stderr and in its status
+    line until the next answer (review59a R1, review60a D1): that its fight plays on by the
+    revision ``played`` it began by, and that a new fight (or ``command``) plays by
+    ``newest``; None for a fight of today's revision. The note is said here."""
+    if played >= newest:
+        return None
+    said = (f"this fight plays on by engine revision {played}, as the table began it; a new "
+            f"fight (or `{command}`) plays by {newest} "
+            f"この戦闘は改訂{played}のまま、新しい戦闘は改訂{newest}")
+    note(said)
+    return said
+
+
 @dataclass(frozen=True)
 class Table:
     """One system's fights at the table: how its fight file loads and its mode is made."""

@@ -11,8 +11,7 @@ from pathlib import Path
 from companion.app.modes.coc.action_menu import CocFightMode
 from companion.app.modes.coc.table_rolls import CAMERA_SIDES, CocTableRolls
 from companion.app.modes.fight import FightMode
-from companion.app.modes.fight_file import Table, open_table
-from companion.app.notes import note
+from companion.app.modes.fight_file import Table, older_engine_said, open_table
 from companion.app.session.controls import Controls
 from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceFeed, RollFeed
@@ -38,17 +37,11 @@ def coc_table(resume_with: Callable[[Path, Path], str] | None = None) -> Table:
 
 
 def older_engine(mode: FightMode) -> None:
-    """A table resumed under a newer engine says once, on stderr and in its status line
-    until the next answer, that its fight plays on by the revision the table began it by
-    (review59a R1), and which plays by today's (review59c)."""
+    """A table resumed under a newer engine says once that its fight plays on by the
+    revision the table began it by (:func:`~companion.app.modes.fight_file.older_engine_said`)."""
     assert isinstance(mode, CocFightMode)
-    played = mode.fight.engine
-    if played >= ENGINE:
-        return
-    mode.resumed = (f"this fight plays on by engine revision {played}, as the table began "
-                    f"it; a new fight (or `companion coc fight`) plays by {ENGINE} "
-                    f"この戦闘は改訂{played}のまま、新しい戦闘は改訂{ENGINE}")
-    note(mode.resumed)
+    mode.resumed = older_engine_said(mode.fight.engine, ENGINE, "companion coc fight") \
+        or mode.resumed
 
 
 def table_session(fight_path: Path, state_path: Path, *, resume: bool, seed: int | None,

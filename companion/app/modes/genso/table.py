@@ -9,9 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from companion.app.modes.fight import FightMode
-from companion.app.modes.fight_file import Table, open_table, read_fight_data
+from companion.app.modes.fight_file import Table, older_engine_said, open_table, read_fight_data
 from companion.app.modes.genso.action_menu import GensoFightMode
-from companion.app.notes import note
 from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceFeed, RollFeed
 from companion.hw.display import Display
@@ -28,17 +27,11 @@ def read_fight_file(rules: GensoRules, path: Path) -> Fight:
 
 
 def older_engine(mode: FightMode) -> None:
-    """A table resumed under a newer engine says once, on stderr and in its status line
-    until the next answer, that its fight plays on by the revision the table began it by,
-    and which plays by today's (review60a D1, as coc's review59a R1)."""
+    """A table resumed under a newer engine says once that its fight plays on by the
+    revision the table began it by (:func:`~companion.app.modes.fight_file.older_engine_said`)."""
     assert isinstance(mode, GensoFightMode)
-    played = mode.fight.engine
-    if played >= ENGINE:
-        return
-    mode.resumed = (f"this fight plays on by engine revision {played}, as the table began "
-                    f"it; a new fight (or `companion genso fight`) plays by {ENGINE} "
-                    f"この戦闘は改訂{played}のまま、新しい戦闘は改訂{ENGINE}")
-    note(mode.resumed)
+    mode.resumed = older_engine_said(mode.fight.engine, ENGINE, "companion genso fight") \
+        or mode.resumed
 
 
 def table_session(rules: GensoRules, fight_path: Path, state_path: Path, *, resume: bool,
