@@ -18,6 +18,7 @@ import io
 import json
 import shutil
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -110,6 +111,31 @@ def test_fire_on_one_foe_by_its_old_answer_at_the_area_menu() -> None:
     played_keys(mode, ("cast", "s:fire", "t:オーク2"), SimulatedDice.seeded(1))
     assert mode.fight.journal[-1].action == Cast(FAIRY, "fire", ("オーク2",))
     assert mode.journal == ["cast", "s:fire", "in:オーク2", "done"]
+
+
+@pytest.mark.parametrize(("old", "cast"), [
+    (("t:オーク2", "back", "t:オーク3", "pay:mp"), Cast(FAIRY, "fire", ("オーク3",))),
+    (("t:オーク2", "back", "all", "pay:0"),
+     Cast(FAIRY, "fire", ("オーク1", "オーク2", "オーク3"), stone=0)),
+    (("t:オーク2", "back", "back", "s:fire", "t:オーク1", "pay:mp"),
+     Cast(FAIRY, "fire", ("オーク1",))),
+], ids=["another foe", "every foe", "back to the spells"])
+def test_an_old_fire_taken_back_from_its_mana_stone_step_replays(
+        old: tuple[str, ...], cast: Cast) -> None:
+    """With a charged mana stone the old menu asked how to pay after the one foe, and its
+    Back went back to the foes; the old pick, replayed as put in and Cast, is taken back
+    whole by that Back (review60d D1: the next old answer was not among the toggles, and
+    the table save was kept aside as corrupt). A Back of today's menu takes Cast alone."""
+    stone = replace(preset(RULES, "forest_fairy"), mana_stones=(4,))
+    fight = Fight(RULES, entrants_for(RULES, [stone, preset(RULES, "pc1")], [("orc", 3)]))
+    mode = GensoFightMode(RULES, fight)
+    played_keys(mode, ("cast", "s:fire", *old), SimulatedDice.seeded(1))
+    assert mode.fight.journal[-1].action == cast
+    today = GensoFightMode(RULES, Fight(RULES, entrants_for(
+        RULES, [stone, preset(RULES, "pc1")], [("orc", 3)])))
+    played_keys(today, ("cast", "s:fire", "in:オーク2", "done", "back", "in:オーク3", "done",
+                        "pay:mp"), SimulatedDice.seeded(1))
+    assert today.fight.journal[-1].action == Cast(FAIRY, "fire", ("オーク2", "オーク3"))
 
 
 def in_fire(count: int) -> Callable[[View], bool]:

@@ -149,13 +149,23 @@ class _TargetMenus(_FightView):
         last = keys.index(toggles[-1]) if toggles and toggles[-1] in keys else 0
         return ChoiceAsk(prompt, (*options, *done, *([] if toggles else shortcuts), BACK), last)
 
+    #: The menu's path where an old journal's ``t:NAME`` was replayed as put in and Cast.
+    _from_old_pick: tuple[str, ...] = ()
+
     def restore(self, text: str) -> None:
         """As every fight's; a journal written before Fire's area menu has Fire on one foe
         as ``t:NAME`` straight after the spell (review60a D3): replayed as that foe put in
-        the area and Cast, the same Cast."""
+        the area and Cast, the same Cast. Its Back from the step after (a mana stone's pay)
+        went back to the foes, so it takes both back (review60d D1)."""
+        old_pick, self._from_old_pick = self._from_old_pick, ()
+        if text == BACK.choice and old_pick and tuple(self.path) == old_pick:
+            super().restore(BACK.choice)
+            super().restore(BACK.choice)
+            return
         if text.startswith("t:") and self._at_fires_first_step():
             super().restore(f"{IN}:{_value(text, 't')}")
             super().restore(DONE)
+            self._from_old_pick = tuple(self.path)
             return
         super().restore(text)
 
