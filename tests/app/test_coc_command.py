@@ -21,7 +21,8 @@ from tests.app.table import killed_while_typing
 
 ROOT = Path(__file__).resolve().parents[2]
 
-SHEET = """name = "{name}"
+#: A sheet's name, characteristics and the [skills] heading, its skills to follow.
+CHARACTERISTICS = """name = "{name}"
 [characteristics]
 STR = 13
 CON = 12
@@ -32,7 +33,8 @@ SIZ = 13
 INT = 12
 EDU = 12
 [skills]
-kick = 60
+"""
+SHEET = CHARACTERISTICS + """kick = 60
 martial_arts = 50
 dodge = 40
 [[weapons]]

@@ -15,6 +15,7 @@ from companion.dice import ScriptedDice
 from companion.errors import IllegalAction
 from companion.systems.coc.combat import Attack, Choke, Defence, Grapple
 from companion.systems.coc.rules import Profile
+from tests.app.test_coc_command import CHARACTERISTICS
 from tests.systems.coc.helpers import duel, pass_to, push, replays
 
 KNIFE: dict[str, Any] = {"weapons": ("knife",)}
@@ -66,18 +67,7 @@ def test_either_budo_parries_the_better_one(budo: dict[str, int], rolled: str) -
     assert f"Cult parry {rolled} ＞ 20" in text
 
 
-SHEET = """name = "{name}"
-[characteristics]
-STR = 13
-CON = 12
-POW = 10
-DEX = {dex}
-APP = 10
-SIZ = 13
-INT = 12
-EDU = 12
-[skills]
-{skills}
+SHEET = CHARACTERISTICS + """{skills}
 [[weapons]]
 key = "fist"
 """
