@@ -139,3 +139,35 @@ def test_the_values_disagreeing_are_those_the_reader_read_that_were_not_typed() 
                     ReadStatus.UNSURE, "unsure")
     assert disagreeing(read, [3, 4, 6]) == [5]
     assert disagreeing(read, [5, 3, 1]) == []
+
+
+# -- ThrowFrames: which frame of a video is a throw (CA7, CA8) ---------------------------
+
+
+def test_a_videos_first_throw_is_the_frame_after_settle_still_ones(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A video (not live, not a folder) of dice already lying still: its first throw needs
+    no motion before it (CA8: it waited for one and found no throw at all), and is the frame
+    after ``settle`` still ones (CA7: one frame early). Each frame carries its number in one
+    pixel, far too little for the motion check to see."""
+    from companion.hw.dice import calibrate
+    from companion.hw.dice.frames import CameraStream
+
+    class StillVideo(CameraStream):
+        def __init__(self) -> None:
+            self.still, self.live = False, False
+            frames = []
+            for n in range(10):
+                frame = np.full((48, 64, 3), 120, np.uint8)
+                frame[0, 0] = 120 + n
+                frames.append(frame)
+            self._frames = iter(frames)
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(calibrate, "frame_iterator", lambda spec: StillVideo())
+    throws = calibrate.ThrowFrames("throws.mp4", 3, 5.0)
+    first = throws.next()
+    assert isinstance(first, np.ndarray), first
+    assert int(first[0, 0, 0]) - 120 == 3  # frames 0-3 still: the 4th is past settle = 3
