@@ -55,19 +55,25 @@ def let_go(child: subprocess.Popen[str]) -> None:
     assert child.wait(timeout=30) == 0
 
 
+def sleep_while_held(fight: Path, holder: str, seconds: float | None) -> tuple[int, float, int]:
+    """`companion genso fight sleep` while a second process holds ``fight`` (as
+    :func:`held`): its exit status, how long it took, and the holder's pid."""
+    child = held(fight, holder, seconds)
+    start = time.monotonic()
+    try:
+        code = main(["genso", "fight", "sleep"])
+        return code, time.monotonic() - start, child.pid
+    finally:
+        let_go(child)
+
+
 def test_a_fight_command_waits_out_another_commands_hold(
         user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The action is played once the apply's hold is over, not refused."""
     assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "orc"]) == 0
     fight = user_dirs / "data" / "genso" / "fight.json"
     capsys.readouterr()
-    apply = held(fight, "companion genso fight apply", HOLD_SECONDS)
-    start = time.monotonic()
-    try:
-        code = main(["genso", "fight", "sleep"])
-        waited = time.monotonic() - start
-    finally:
-        let_go(apply)
+    code, waited, _ = sleep_while_held(fight, "companion genso fight apply", HOLD_SECONDS)
     err = capsys.readouterr().err
     assert code == 0, err
     assert "in use" not in err and "open in another" not in err
@@ -95,16 +101,10 @@ def test_a_table_holding_the_fight_is_still_refused_soon_and_said_so(
     assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "orc"]) == 0
     fight = user_dirs / "data" / "genso" / "fight.json"
     capsys.readouterr()
-    table = held(fight, table_holder("genso"), None)
-    start = time.monotonic()
-    try:
-        code = main(["genso", "fight", "sleep"])
-        waited = time.monotonic() - start
-    finally:
-        let_go(table)
+    code, waited, pid = sleep_while_held(fight, table_holder("genso"), None)
     assert code == 1
     assert capsys.readouterr().err == (
-        f"companion: error: {fight} is open in another companion (pid {table.pid}, "
+        f"companion: error: {fight} is open in another companion (pid {pid}, "
         f"{table_holder('genso')}), which alone writes it while it runs: do it there, or "
         "stop it first (reading it still works)\n")
     assert LOCK_WAIT_SECONDS <= waited < LOCK_WAIT_SECONDS + 2
