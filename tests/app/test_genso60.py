@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -119,7 +120,9 @@ def test_list_spells_marks_the_shunned_two(
         user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """GM-MAGIC-10/11: `list spells` marks Fire and Lightning 禁呪ではないが忌避 (not forbidden,
     but shunned), the seed's heading over them, and Seal Lock no longer."""
-    rows = {line.split()[0]: line for line in out(capsys, "list", "spells").splitlines()}
+    # A spell's row goes on in the indented lines under it (genso61: 100 columns).
+    rows = {block.split()[0]: block
+            for block in re.split(r"\n(?! )", out(capsys, "list", "spells").rstrip())}
     shunned = "禁呪ではないが忌避/not forbidden, but shunned"
     assert rows["fire"].endswith(shunned) and rows["lightning"].endswith(shunned)
     assert "忌避" not in rows["seal_lock"]

@@ -73,7 +73,9 @@ def test_the_item_list_and_the_sheet_show_grip_and_note(
     lines = capsys.readouterr().out.splitlines()
     bow = next(n for n, line in enumerate(lines) if line.startswith("bow "))
     assert "両手/two hands" in lines[bow] and "射程" not in lines[bow]
-    assert lines[bow + 1:bow + 3] == ["    「射程約５０ｍ」", "    (range about 50 m)"]
+    # The row goes on under its price (genso61: 100 columns), then the note.
+    assert lines[bow + 1].strip() == "打撃力/striking power 2D6-2"
+    assert lines[bow + 2:bow + 4] == ["    「射程約５０ｍ」", "    (range about 50 m)"]
     torch = next(n for n, line in enumerate(lines) if line.startswith("torch "))
     assert lines[torch + 1].endswith("持続時間は１時間。」")
     assert lines[torch + 2] == "    (lights a circle 3 m across; burns for 1 hour)"

@@ -152,12 +152,11 @@ def test_enemy_detection_and_the_orc_warrior_are_labelled_defaults(
     assert "> 12 (default) (P = 15/36)" in text(capsys, *argv)
     assert "> 11 (P = " in text(capsys, *argv, "--set", "GM-CHECK-6.difficulty=11")
     assert "> 12 (P = " in text(capsys, *argv, "--difficulty", "12")
-    orc = next(line for line in text(capsys, "list", "monsters").splitlines()
-               if line.startswith("orc_warrior"))
+    # The Orc Warrior's row with the lines it goes on in (genso61: 100 columns).
+    orc = text(capsys, "list", "monsters").rstrip().split("\norc_warrior ")[1]
     assert "体力 7" in orc and orc.endswith("GM-MON-7 orc_warrior = gm (default)")
-    orc = next(line for line in text(capsys, "list", "monsters", "--set",
-                                     "GM-MON-7.orc_warrior=wg").splitlines()
-               if line.startswith("orc_warrior"))
+    orc = text(capsys, "list", "monsters", "--set",
+               "GM-MON-7.orc_warrior=wg").rstrip().split("\norc_warrior ")[1]
     assert "体力 8" in orc and orc.endswith("GM-MON-7 orc_warrior = wg")
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.commands.genso.files import OVERRIDES_NAME, SET_EXAMPLE, resolve_sheet
+from companion.app.commands.genso.layout import fit
 from companion.app.commands.roll import emit, pad, run_with_source
 from companion.app.options import OnlyWith, refuse_stray_options
 from companion.app.overrides import how_to_set
@@ -220,28 +221,20 @@ def cmd_lists(args: argparse.Namespace, rules: GensoRules) -> int:
         last_good = max((n for n, r in enumerate(rows)
                          if r["slot"] == "goods" and r["price"] is not None), default=-1)
         rows.insert(last_good + 1, mana_stone_row(rules))
-        text = "\n".join(
-            f"{r['key']:<20} {pad(r['name'], 28)} " + (r["price_text"] or "-")
-            + (f"  {Grip(r['grip']).text}" if r["grip"] else "")
-            + (f"  打撃力/striking power {r['power']}" if r["power"] else "")
-            + (f"  防御点/protection {r['protection']}" if r["protection"] else "")
-            + (rules.settings.tag("GM-EQUIP-2", "shield_protection")
-               if r["slot"] == "shield" and r["rule"] == "GM-EQUIP-2" else "")
-            + (f"  {r['mp_text']}" if r.get("mp_text") else "")
-            # The seed's note on a line of its own, under the name: beside the row, every
-            # row ran far past 80 columns.
-            + (f"\n    「{r['note_ja']}」\n    ({r['note_en']})" if r["note_ja"] else "")
-            for r in rows)
+        text = "\n".join(_item_lines(rules, r) for r in rows)
     elif args.what == "spells":
         rows = [{"key": s.key, "name": s.name, "group": s.group, "mp": s.mp,
                  "duration": s.duration.value, "target": s.target, "range": s.range,
                  "text": s.text_ja, "rule": s.rule, "shunned": s.shunned}
                 for s in rules.spells.values()]
-        text = "\n".join(f"{r['key']:<14} {pad(r['name'], 22)} {r['group']:<9} "
-                         f"MP {r['mp'] or '特殊'}  {r['duration']:<9} {r['target']}  "
-                         f"{r['range']}  ({r['rule']})"
-                         + ("  禁呪ではないが忌避/not forbidden, but shunned" if r["shunned"]
-                            else "") for r in rows)
+        # Two lines a spell: its name, group, MP, duration and rule, then whom it goes on
+        # and how far (a line of both ran to 160 columns with Fire's heading).
+        text = "\n".join(
+            f"{r['key']:<14} {pad(r['name'], 22)} {r['group']:<9} "
+            f"{pad('MP ' + str(r['mp'] or '特殊'), 7)}  {r['duration']:<9}  ({r['rule']})\n"
+            + "\n".join(fit((f"対象/target {r['target']}", f"射程/range {r['range']}",
+                             "禁呪ではないが忌避/not forbidden, but shunned" if r["shunned"]
+                             else ""), LIST_INDENT, " " * LIST_INDENT)) for r in rows)
     else:
         rows = [{"key": m.key, "name": m.name, "body": m.body, "perception": m.perception,
                  "magic": m.magic, "hp": m.hp, "mp": m.mp, "move": list(m.move),
@@ -249,14 +242,39 @@ def cmd_lists(args: argparse.Namespace, rules: GensoRules) -> int:
                  "drain_mp": m.drain_mp, "protection": m.protection, "kind": m.kind.value,
                  "immune_normal": m.immune_normal, "senses": m.senses}
                 for m in rules.monsters.values()]
-        text = "\n".join(
-            f"{r['key']:<14} {pad(r['name'], 36)} 体力 {r['body'] or '-'} 知覚 {r['perception']} "
-            f"魔力 {r['magic']} HP {r['hp'] or '-'} MP {r['mp']} {r['attack']} "
-            + (r["power"] or f"HP吸収 {r['drain_hp']} MP吸収 {r['drain_mp']}")
-            + ("  通常攻撃無効" if r["immune_normal"] else "")
-            + (f"  {r['senses']}" if r["senses"] else "")
+        text = "\n".join("\n".join(fit((
+            f"{r['key']:<14} {pad(r['name'], 34)}",
+            f"体力 {r['body'] or '-'} 知覚 {r['perception']} 魔力 {r['magic']} "
+            f"HP {r['hp'] or '-'} MP {r['mp']}",
+            f"{r['attack']} "
+            + (r["power"] or f"HP吸収 {r['drain_hp']} MP吸収 {r['drain_mp']}"),
+            "通常攻撃無効" if r["immune_normal"] else "", r["senses"],
             # GM-MON-7: whose numbers the Orc Warrior's are, a Default
-            + (f"  GM-MON-7 orc_warrior = {rules.default('GM-MON-7', 'orc_warrior')}"
-               f"{rules.settings.tag('GM-MON-7', 'orc_warrior')}"
-               if r["key"] == "orc_warrior" else "") for r in rows)
+            f"GM-MON-7 orc_warrior = {rules.default('GM-MON-7', 'orc_warrior')}"
+            f"{rules.settings.tag('GM-MON-7', 'orc_warrior')}"
+            if r["key"] == "orc_warrior" else ""), LIST_INDENT)) for r in rows)
     return emit(args, {args.what: rows}, text)
+
+
+#: Where a `genso list` row goes on when it is wider than :data:`.layout.WIDTH`: under the
+#: name, past the key's column (spells, monsters), or under the price (items).
+LIST_INDENT = 15
+ITEM_INDENT = 50
+
+
+def _item_lines(rules: GensoRules, r: dict[str, Any]) -> str:
+    """An item's row of `genso list items` (GM-EQUIP, GM-ECON-2), then the seed's note on
+    lines of its own, indented under the name, Japanese then English."""
+    lines = fit((
+        f"{r['key']:<20} {pad(r['name'], 28)} " + (r["price_text"] or "-"),
+        Grip(r["grip"]).text if r["grip"] else "",
+        f"打撃力/striking power {r['power']}" if r["power"] else "",
+        (f"防御点/protection {r['protection']}"
+         + (rules.settings.tag("GM-EQUIP-2", "shield_protection")
+            if r["slot"] == "shield" and r["rule"] == "GM-EQUIP-2" else ""))
+        if r["protection"] else "",
+        r.get("mp_text", "")), ITEM_INDENT)
+    if r["note_ja"]:
+        lines += fit((f"「{r['note_ja']}」",), 5, "    ")
+        lines += fit((f"({r['note_en']})",), 5, "    ")
+    return "\n".join(lines)
