@@ -1,20 +1,34 @@
-"""The ``--log`` file: a game's events as JSON Lines, rewritten from the save on a resume."""
+"""The ``--log`` file: a game's events as JSON Lines, rewritten from the save on a resume.
+
+It is bounded (:data:`ROTATE_AT`): a game that begins with the file past that size first
+moves it to ``FILE.1`` (and ``FILE.1`` to ``FILE.2``, the oldest ``FILE.2`` deleted), so a
+Pi's card played on for months is not filled. Only a game's beginning moves the files, so
+a game's lines stay together in one file. (A game stopped, then another begun with the same
+log past the size and the first resumed: its lines up to the stop stay in ``FILE.1``, and
+the resume writes them whole again in the new ``FILE``, as after any file replaced.)"""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
 
+from companion.app.notes import note
 from companion.errors import DataError
-from companion.files import atomic_write_bytes, open_regular
+from companion.files import atomic_write_bytes, fsync_dir, open_regular
 
 # What every game's first line holds (play.log_header): where the next game begins.
 _HEADER = b'"log": "jongrogue-companion"'
 # How that line begins (its keys sorted): a first line cut short by a power cut begins so.
 _HEADER_START = b'{"choices": "'
 _BLOCK = 64 * 1024  # read back from a log's end this much at a time
+#: A log this large is moved to ``FILE.1`` when the next game begins: some 40 games of the
+#: simulated wall (200 KiB each), and at most three such files (24 MiB and a game) on a card.
+ROTATE_AT = 8 * 1024 * 1024
+#: How many older logs are kept beside it: ``FILE.1`` (the newer) and ``FILE.2``.
+KEPT = 2
 
 
 class GameLog:
@@ -36,7 +50,8 @@ class GameLog:
         A file ending in the middle of a line (an earlier game cut off) first loses that
         part of a line: it is no event, `replay` would stop at it and refuse every game in
         the file, and a resume of that game writes its lines again. A file that is no such
-        log is refused (:meth:`refuse_other`).
+        log is refused (:meth:`refuse_other`). A file of :data:`ROTATE_AT` or more is
+        rotated (:func:`_rotate`) and the game begins a new one.
         """
         GameLog.refuse_other(path)
         try:
@@ -46,6 +61,8 @@ class GameLog:
                 if size != end:
                     handle.truncate(size)
         except FileNotFoundError:
+            size = 0
+        if size >= ROTATE_AT and _rotate(path):
             size = 0
         return cls(path, size)
 
@@ -122,6 +139,46 @@ class GameLog:
                 os.close(fd)
         except OSError as exc:
             raise _named(exc, self.path) from exc
+
+
+def rotate_limit() -> str:
+    """:data:`ROTATE_AT` in words: "8 MiB"."""
+    mib, rest = divmod(ROTATE_AT, 1024 * 1024)
+    return f"{ROTATE_AT} bytes" if rest else f"{mib} MiB"
+
+
+def older_log(path: Path, age: int) -> Path:
+    """``FILE.1``, ``FILE.2``: the log ``path`` as it was ``age`` rotations ago."""
+    return path.with_name(f"{path.name}.{age}")
+
+
+def _rotate(path: Path) -> bool:
+    """Move the log ``path`` to ``FILE.1``, ``FILE.1`` to ``FILE.2`` (:data:`KEPT` of them,
+    the oldest deleted); False, said on stderr, when it stays where it is and the game is
+    added to it as before: an older name holds something no ``--log`` wrote (never written
+    over), or the folder refuses the moves. Renames need no room, so a full card rotates."""
+    names = [path, *(older_log(path, age) for age in range(1, KEPT + 1))]
+    limit = rotate_limit()
+    for old in names[1:]:
+        try:
+            GameLog.refuse_other(old)
+        except (DataError, OSError):
+            note(f"the log {path} is past {limit} but is not moved to {names[1].name}: {old} "
+                 "is not a log `companion play --log` wrote; move it away, and the next "
+                 "game moves the log")
+            return False
+    try:
+        for age in range(KEPT, 0, -1):  # FILE.1 to FILE.2 first, then FILE to FILE.1
+            with contextlib.suppress(FileNotFoundError):  # no FILE.1 yet
+                os.replace(names[age - 1], names[age])
+    except OSError as exc:
+        note(f"the log {path} is past {limit} but could not be moved to {names[1].name} "
+             f"({exc.strerror or exc}); this game is added to it")
+        return False
+    # The moves are made; a folder that cannot be synced loses them only to a power cut.
+    with contextlib.suppress(OSError):
+        fsync_dir(path.parent)
+    return True
 
 
 def _write_whole_lines(fd: int, data: bytes, sync: bool) -> None:

@@ -32,6 +32,7 @@ from companion.app.config import Config, load_config
 from companion.app.history import History
 from companion.app.notes import note
 from companion.app.session.host import StoppedBehind
+from companion.app.session.log import KEPT, rotate_limit
 from companion.app.session.save import INPUT_KINDS, SEED_LIMIT, default_save_path
 from companion.app.session.system_menu import ModeSwitch
 from companion.errors import CompanionError, DataError
@@ -87,7 +88,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--profile", type=existing_file,
                         help="a profile TOML with your own numbers (default: game.profile)")
     parser.add_argument("--log", type=Path, metavar="FILE",
-                        help="append the events as JSON Lines to FILE")
+                        help="append the events as JSON Lines to FILE; a game that begins "
+                             f"with FILE past {rotate_limit()} first moves it to FILE.1, the "
+                             f"older ones on up to FILE.{KEPT} (the oldest is deleted)")
     parser.add_argument("--input", choices=INPUT_KINDS,
                         help="where tiles come from; setting input.kind")
     parser.add_argument("--rfid-kind", choices=("tray", "rdm6300"),
