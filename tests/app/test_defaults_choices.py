@@ -20,21 +20,21 @@ from companion.systems.defaults import Settings, notes_text, read_choices
 from companion.systems.events import rules as events_rules
 from companion.systems.genso import rules as genso_rules
 
-#: system: (the rows' JSON key or None for a bare list, a setting with choices and its
-#: choices, a switch, a number with a range, a bad override and the refusal's words)
-CASES: dict[str, tuple[str | None, tuple[str, str, list[Any]], tuple[str, str],
+#: system: (a setting with choices and its choices, a switch, a number with a range, a bad
+#: override and the refusal's words)
+CASES: dict[str, tuple[tuple[str, str, list[Any]], tuple[str, str],
                        tuple[str, str], str, str]] = {
-    "genso": ("defaults", ("GM-MON-7", "orc_warrior", ["gm", "wg"]),
+    "genso": (("GM-MON-7", "orc_warrior", ["gm", "wg"]),
               ("GM-COMBAT-8", "strict_4_6"), ("GM-CHECK-6", "difficulty"),
               "GM-MON-7.orc_warrior=xx",
               "GM-MON-7.orc_warrior must be one of gm, wg; found 'xx'"),
-    "events": (None, ("EV-CORE-2", "comparison", ["<=", ">=", "<>", "<", ">", "="]),
+    "events": (("EV-CORE-2", "comparison", ["<=", ">=", "<>", "<", ">", "="]),
                ("EV-DOOR-3", "enabled"), ("EV-CORE-1", "dm_level"),
                "EV-CORE-4.rounding=sideways",
                "EV-CORE-4.rounding must be one of down, up, nearest, toward_zero; "
                "found 'sideways'"),
-    "coc": ("defaults", ("CO-MA-2", "throw_toward",
-                         ["facing", "N", "NE", "E", "SE", "S", "SW", "W", "NW"]),
+    "coc": (("CO-MA-2", "throw_toward",
+                     ["facing", "N", "NE", "E", "SE", "S", "SW", "W", "NW"]),
             ("CO-BASE-12", "full_refill"), ("CO-BASE-7", "parries_per_round"),
             "CO-MA-2.throw_toward=xx",
             "CO-MA-2.throw_toward must be one of facing, N, NE, E, SE, S, SW, W, NW; "
@@ -45,9 +45,7 @@ SYSTEMS = sorted(CASES)
 
 def rows_of(capsys: pytest.CaptureFixture[str], system: str, *argv: str) -> list[dict[str, Any]]:
     assert main([system, "defaults", "--json", *argv]) == 0, capsys.readouterr().err
-    data = json.loads(capsys.readouterr().out)
-    key = CASES[system][0]
-    rows: list[dict[str, Any]] = data[key] if key else data
+    rows: list[dict[str, Any]] = json.loads(capsys.readouterr().out)["defaults"]
     return rows
 
 
@@ -70,7 +68,7 @@ def text_line(capsys: pytest.CaptureFixture[str], system: str, rule: str, key: s
 def test_json_lists_the_choices_beside_the_value(
     user_dirs: Path, capsys: pytest.CaptureFixture[str], system: str
 ) -> None:
-    _, (rule, key, choices), switch, number, _, _ = CASES[system]
+    (rule, key, choices), switch, number, _, _ = CASES[system]
     rows = rows_of(capsys, system)
     chosen = row(rows, rule, key)
     assert chosen["choices"] == choices and chosen["value"] in choices
@@ -88,7 +86,7 @@ def test_json_lists_the_choices_beside_the_value(
 def test_text_shows_one_of_as_it_shows_a_range(
     user_dirs: Path, capsys: pytest.CaptureFixture[str], system: str
 ) -> None:
-    _, (rule, key, choices), switch, number, _, _ = CASES[system]
+    (rule, key, choices), switch, number, _, _ = CASES[system]
     line = text_line(capsys, system, rule, key)
     assert line.endswith(f"(default)  one of: {', '.join(choices)}"), line
     assert "range:" not in line
@@ -102,7 +100,7 @@ def test_text_shows_one_of_as_it_shows_a_range(
 def test_a_value_set_by_the_user_is_still_shown_with_its_choices(
     user_dirs: Path, capsys: pytest.CaptureFixture[str], system: str
 ) -> None:
-    _, (rule, key, choices), _, _, _, _ = CASES[system]
+    (rule, key, choices), _, _, _, _ = CASES[system]
     other = choices[-1]
     chosen = row(rows_of(capsys, system, "--set", f"{rule}.{key}={other}"), rule, key)
     assert chosen == {"rule": rule, "key": key, "value": other, "default": False,

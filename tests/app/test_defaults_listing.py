@@ -15,9 +15,7 @@ from companion.app.cli import main
 
 def _rows(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[tuple[str, str], Any]:
     assert main([*argv, "--json"]) == 0, capsys.readouterr().err
-    data = json.loads(capsys.readouterr().out)
-    rows = data if isinstance(data, list) else data["defaults"]
-    return {(r["rule"], r["key"]): r for r in rows}
+    return {(r["rule"], r["key"]): r for r in json.loads(capsys.readouterr().out)["defaults"]}
 
 
 def _lines(capsys: pytest.CaptureFixture[str], *argv: str) -> list[str]:

@@ -138,12 +138,14 @@ def show_defaults(rules: EventRules, as_json: bool) -> int:
     """Every Default, "(default)" or "(set by you)", and the range of one that has one
     (``[limits]``: EV-CORE-1 dm_level "1 or more", EV-POI-2, ...) or its choices (EV-CORE-4
     rounding "one of: down, up, nearest"); "range" and "choices" are left out of a JSON row
-    without them. The text then lists the fixed readings (``data/readings.toml``: the spec's
-    Defaults no setting changes) and ends with how to change a setting."""
+    without them. Then the fixed readings (``data/readings.toml``: the spec's Defaults no
+    setting changes), and the text ends with how to change a setting. ``--json`` is
+    ``{"defaults": rows, "fixed_readings": {rule: reading}}``, as genso's and coc's are (it
+    was the bare list of rows, the readings in the text only)."""
     rows = listing(rules.settings.entries(), rules.settings)
     readings = fixed_readings("companion.systems.events", rules.settings)
-    if as_json:  # a list of the settings, as it always was: the readings are in the text
-        print(json.dumps(rows, ensure_ascii=False))
+    if as_json:  # the shape of `genso defaults --json` and `coc defaults --json`
+        print(json.dumps({"defaults": rows, "fixed_readings": readings}, ensure_ascii=False))
         return 0
     for row in rows:
         origin = "(default)" if row["default"] else "(set by you)"

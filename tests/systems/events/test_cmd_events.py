@@ -72,7 +72,7 @@ def test_events_defaults_listing_and_user_file(
     config.mkdir(parents=True, exist_ok=True)
     (config / "events.toml").write_text('[defaults."EV-DOOR-3"]\nenabled = true\n', "utf-8")
     assert main(["events", "defaults", "--json", "--set", "EV-TRAP-2.individual=random"]) == 0
-    rows = {(r["rule"], r["key"]): r for r in json.loads(capsys.readouterr().out)}
+    rows = {(r["rule"], r["key"]): r for r in json.loads(capsys.readouterr().out)["defaults"]}
     assert rows["EV-DOOR-3", "enabled"] == {
         "rule": "EV-DOOR-3", "key": "enabled", "value": True, "default": False,
     }

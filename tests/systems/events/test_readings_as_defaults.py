@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from companion.app.cli import main
@@ -35,3 +37,20 @@ def test_the_fixed_readings_are_listed_after_the_settings(
     for rule in ("EV-DOOR-5", "EV-EXP-3", "EV-EXP-4", "EV-MON-1", "EV-POI-1", "EV-REC-3"):
         assert f"\n{rule:<10} " in readings
     assert "no setting changes them" in shown
+
+
+def test_the_json_has_the_shape_of_genso_and_coc(capsys: pytest.CaptureFixture[str]) -> None:
+    """`events defaults --json` printed a bare list of the settings, where `genso defaults
+    --json` and `coc defaults --json` print {"defaults": [...], "fixed_readings": {...}}:
+    one reader could not take all three, and the events readings were in the text only
+    (carried61). The same rows and readings as the text, in their shape."""
+    assert main(["events", "defaults", "--json", "--set", "EV-DOOR-3.enabled=true"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == {"defaults", "fixed_readings"}
+    assert {"rule": "EV-DOOR-3", "key": "enabled", "value": True, "default": False} \
+        in data["defaults"]
+    readings = text(capsys, "defaults").partition("Fixed readings")[2]
+    assert list(data["fixed_readings"]) == ["EV-DOOR-5", "EV-EXP-3", "EV-EXP-4", "EV-MON-1",
+                                            "EV-POI-1", "EV-REC-3"]
+    for rule, reading in data["fixed_readings"].items():
+        assert f"\n{rule:<10} {reading}" in readings
