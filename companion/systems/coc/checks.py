@@ -22,6 +22,7 @@ from companion.dice.notation import MAX_DIGITS, MAX_REPEAT
 from companion.dice.result import DieRoll, RollKind
 from companion.dice.sources import checked_roll
 from companion.errors import InvalidNotation
+from companion.systems.coc.rounding import Rounding, share
 from companion.systems.coc.rules import CocRules, Profile
 
 
@@ -82,12 +83,14 @@ class Ranges:
     special_percent: int  # CO-CORE-1: ``special_percent`` in the rules data
     automatic_critical: bool = False
     automatic_fumble: bool = False
+    rounding: Rounding = Rounding.DOWN  # §0.3: how the special's share is rounded
 
 
 def one_percent(rules: CocRules) -> Ranges:
     """CO-CORE-1 as BCDice's 1% rule rolls it (``CC``, ``CBR``, ``RES``): critical 01,
     fumble 00, special at the rules' ``special_percent`` of the skill."""
-    return Ranges(1, 100, rules.num("CO-CORE-1", "special_percent"))
+    return Ranges(1, 100, rules.num("CO-CORE-1", "special_percent"),
+                  rounding=rules.rounding())
 
 
 def ranges(rules: CocRules, attack: bool = True) -> Ranges:
@@ -105,7 +108,7 @@ def ranges(rules: CocRules, attack: bool = True) -> Ranges:
         fumble = rules.default("CO-CORE-1", "fumble_from_004")
     return Ranges(crit, fumble, rules.num("CO-CORE-1", "special_percent"),
                   rules.default("CO-CORE-1", "automatic_critical"),
-                  rules.default("CO-CORE-1", "automatic_fumble"))
+                  rules.default("CO-CORE-1", "automatic_fumble"), rules.rounding())
 
 
 def grade(value: int, skill: int, r: Ranges) -> Grade:
@@ -113,10 +116,11 @@ def grade(value: int, skill: int, r: Ranges) -> Grade:
 
     Success if value ≤ skill, except that 00 (100) always fails and a skill ≤ 0 cannot
     succeed. A success ≤ critical_max is critical, one ≤ max(1, skill × 20%) special
-    (both: 決定的成功/スペシャル). A failure ≥ fumble_from is a fumble whatever the
-    skill (unlike BCDice, which never fumbles a skill of 100 or more).
+    (both: 決定的成功/スペシャル), the share rounded by §0.3 (down by Default, as BCDice).
+    A failure ≥ fumble_from is a fumble whatever the skill (unlike BCDice, which never
+    fumbles a skill of 100 or more).
     """
-    special = max(1, skill * r.special_percent // 100)
+    special = max(1, share(skill * r.special_percent, 100, r.rounding))
     success = value <= skill and value < 100 and skill > 0
     if r.automatic_critical and value <= r.critical_max and skill > 0:
         success = True

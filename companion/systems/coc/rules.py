@@ -22,6 +22,7 @@ from typing import Any
 from companion.dice.notation import parse
 from companion.errors import DataError, InvalidNotation
 from companion.systems.coc.board import FACINGS
+from companion.systems.coc.rounding import GLOBAL_RULE, Rounding
 from companion.systems.defaults import (
     DEFAULT_TAG,
     Limits,
@@ -52,6 +53,8 @@ CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     ("CO-GRAP-8", "reading"): ("a", "b"),
     # CO-RANGE-1: a part of a 10-SIZ step above 30 counts for nothing, or as a whole step.
     ("CO-RANGE-1", "steps_round"): ("down", "up"),
+    # §0.3: how a share is rounded where its rule has no rounding of its own.
+    (GLOBAL_RULE, "rounding"): tuple(r.value for r in Rounding),
 }
 #: Defaults read only while another setting has a value, and the words `coc defaults` puts
 #: beside them (review60c R3): one set alone is accepted and does nothing.
@@ -277,6 +280,10 @@ class CocRules:
     def default(self, rule: str, name: str) -> Any:
         """A Default's current value."""
         return self.defaults[rule, name]
+
+    def rounding(self) -> Rounding:
+        """§0.3: how a share is rounded where its rule has no rounding of its own."""
+        return Rounding(self.defaults[GLOBAL_RULE, "rounding"])
 
     def tag(self, rule: str, name: str) -> str:
         """" (default)" for a value (a Default or a profile cell) the user has not set."""
@@ -544,7 +551,7 @@ def load_rules(profile: Profile = Profile.P003, texts: Mapping[str, str] | None 
         if section not in rules:
             raise DataError(f"rules.toml: missing [{section}]")
     for rule in (*rules["source"], *rules["defaults"]):
-        if rule not in table:
+        if rule not in table and rule != GLOBAL_RULE:  # §0.3 is no rule with a profile cell
             raise DataError(f"rules.toml: {rule} is not in the profile table")
     check_apart(rules["source"], rules["defaults"], "rules.toml")
     # before the Defaults' ranges, some of which name them

@@ -70,7 +70,7 @@ class _Attacks(_Iai):
             c = self.set(c, ap=0, delayed_ap=1, slot_pending=True)
             self.slot(c)
             self.say(f"every AP on attacks: {c.name}'s third shot comes at DEX/2 "
-                     f"({c.sheet.stat('DEX') // 2}) (CO-FIRE-2)")
+                     f"({self.half_dex(c)}) (CO-FIRE-2)")
             return
         c = self.spend(c, 1, "CO-TURN-6")
         c = self.count_attack(c, a.weapon)

@@ -93,7 +93,7 @@ class _BodyParts(_Damage):
         if "skill" in part:
             key = part["skill"]
             before = skill_value(self.rules, sheet, key)
-            skills[key] = before // 2 if lost.count(a.part) == 1 else 0
+            skills[key] = self.share(before, 2) if lost.count(a.part) == 1 else 0
             self.say(f"{self.rules.skill(key).name} {before} → {skills[key]} (CO-BODY-5)")
         if "listen" in part:
             before = skill_value(self.rules, sheet, "listen")

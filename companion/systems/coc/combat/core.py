@@ -17,6 +17,7 @@ method beneath it: ``_Core`` → ``_Board`` → ``_Spells`` → ``_Damage`` → 
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
 from companion.dice import DiceSource, roll
@@ -29,6 +30,7 @@ from companion.systems.coc.combat.fighters import (
     nobody_called,
 )
 from companion.systems.coc.combat.formats import ENGINE
+from companion.systems.coc.rounding import Rounding, rounded
 from companion.systems.coc.rules import CocRules, Profile
 from companion.systems.coc.sheet import Weapon, skill_value
 
@@ -54,8 +56,11 @@ class _Core:
         self.names = [c.name for c in state.combatants]
         self.source = source
         self.lines: list[str] = []
-        self.r5: Ranges = ranges(rules, attack=False)  # every check but an attack roll
-        self.r_attack: Ranges = ranges(rules)          # CO-CORE-1: an attack roll's ranges
+        # §0.3's setting, from revision 13: revision 12 and before rounded every share down.
+        self.rounding = rules.rounding() if self.engine >= 13 else Rounding.DOWN
+        # every check but an attack roll, and CO-CORE-1's ranges of an attack roll
+        self.r5: Ranges = replace(ranges(rules, attack=False), rounding=self.rounding)
+        self.r_attack: Ranges = replace(ranges(rules), rounding=self.rounding)
         self.covered: dict[str, bool] = {}  # CO-DODGE-7: who took cover this action
         self.pool: dict[tuple[str, str], int] = {}  # CO-ARMOR-2 toggle: armour left over
         self.p003 = rules.profile is Profile.P003
@@ -84,6 +89,19 @@ class _Core:
         if not self.rules.defaults.limits.holds(tried, rule, key):
             raise IllegalAction(f"{what} must be {self.rules.defaults.range_of(rule, key)} "
                                 f"({rule}), found {value}")
+
+    def rounded(self, value: Fraction | int) -> int:
+        """§0.3: a share as a whole number, rounded by the setting ``§0.3.rounding`` (from
+        engine revision 13; a fight's entries played before round down, as they were)."""
+        return rounded(value, self.rounding)
+
+    def share(self, value: int, divisor: int) -> int:
+        """§0.3: ``value`` ÷ ``divisor`` rounded as :meth:`rounded` (a half skill, a third)."""
+        return rounded(Fraction(value, divisor), self.rounding)
+
+    def half_dex(self, c: Combatant) -> int:
+        """CO-TURN-1 / CO-BASE-5: the DEX a DEX/2 turn takes, DEX ÷ 2 rounded by §0.3."""
+        return self.share(c.sheet.stat("DEX"), 2)
 
     def boosted_half(self, damage: int) -> int:
         """CO-PARRY-3: the half of an MA- or Budo-boosted blow that gets through any parry,
@@ -204,7 +222,7 @@ class _Core:
         at a DEX equal to it by the Default ``half_dex_ties`` (the seeds give no tie rule).
         A DEX/2 turn declared earlier this round is compared by its actor's full DEX, which
         is at least ``c``'s (it acted first), so it stays ahead either way."""
-        half = c.sheet.stat("DEX") // 2
+        half = self.half_dex(c)
         after = self.rules.default("CO-TURN-1", "half_dex_ties") == "after"
         rest = list(self.order[self.turn + 1:])
         pos = 0

@@ -222,14 +222,14 @@ class _Damage(_Spells):
 
     def knockout(self, t: Combatant, damage: int, text: str) -> bool:
         """CO-BASE-10: damage against current HP on the resistance table; a success knocks the
-        target out and it loses 1/3 of the damage (Default)."""
+        target out and it loses 1/3 of the damage (Default), rounded by §0.3."""
         self.say(text)
         made = resist(self.source, damage, max(0, t.hp), self.r5,
                       f"knockout: damage {damage} vs HP {t.hp}", rules=self.rules)
         self.say(f"{made.text} (CO-BASE-10, CO-CORE-3)")
         if not made.success:
             return False
-        loss = damage // self.divisor("CO-BASE-10", "damage_divisor")
+        loss = self.share(damage, self.divisor("CO-BASE-10", "damage_divisor"))
         self.add(t, Condition.UNCONSCIOUS)
         self.say(f"{t.name} is knocked out and loses {loss} (CO-BASE-10)")
         self.harm(self.cs[t.name], loss)

@@ -374,7 +374,7 @@ class _Defences(_Disarm):
         if self.engine < 4 or not a.dark or not self.on("CO-SURP-3"):
             return 0
         value = skill_value(self.rules, t.sheet, skill)
-        return value // int(self.rules.num("CO-SURP-3", "dark_divisor")) - value
+        return self.share(value, int(self.rules.num("CO-SURP-3", "dark_divisor"))) - value
 
     def dark_note(self, cut: int) -> None:
         if cut:

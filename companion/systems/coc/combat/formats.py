@@ -78,7 +78,11 @@ FORMAT = 2
 # Revision 12: a 003 held one whose turn is skipped but who is not out (fallen after a fumble,
 # CO-MELEE-4, or CO-STUN-3's lost round) still makes the STR roll of revision 10 (CO-GRAP-2):
 # it loses its actions, not the roll that happens by itself; revision 11 skipped the roll too.
-ENGINE = 12
+# Revision 13: every share without a rounding of its own (an effective skill's ÷, the
+# special's 1/5, DEX/2, a range band's damage, the knockout's third, a lost eye's half) is
+# rounded by §0.3's setting ``§0.3.rounding`` (down, nearest or up); its Default, down, is
+# what revision 12 and before did, and their entries round down whatever a file's settings say.
+ENGINE = 13
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
                  ("CO-ARMOR-2", "pool_across_bullets")}  # listed but not read by format 1

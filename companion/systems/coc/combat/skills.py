@@ -94,7 +94,7 @@ class _Skills(_Tackle):
                     c = self.set(c, delayed_ap=c.ap, ap=0, slot_pending=True)
                     self.slot(c)
                     self.say(f"{c.name}'s third First Aid comes at DEX/2 "
-                             f"({c.sheet.stat('DEX') // 2}) (CO-SKILL-2)")
+                             f"({self.half_dex(c)}) (CO-SKILL-2)")
                     return
                 c = self.set(c, first_aid_tries=c.first_aid_tries + 1)
             c = self.spend(c, ap, rule)

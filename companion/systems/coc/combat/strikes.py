@@ -203,7 +203,7 @@ class _Strikes(_ToHit):
             damage += more
             text += f" + head {more_text} = {damage} (CO-CALL-1)"
         if band > 1:
-            damage //= band
+            damage = self.share(damage, band)  # §0.3 (CO-RANGE-2's Default: down)
             text += f" ÷{band} = {damage} (CO-RANGE-2)"
         return damage, text
 

@@ -151,7 +151,8 @@ class _ToHit(_Defences):
 
     def effective(self, c: Combatant, t: Combatant, a: Attack, w: Weapon, skill: str
                   ) -> tuple[int, int, str]:
-        """CO-CORE-1: base × every multiplier, rounded down, then ± every modifier (floor 0).
+        """CO-CORE-1: base × every multiplier, rounded by §0.3 (down by Default), then ± every
+        modifier (floor 0).
 
         Returns the effective skill, the range band's damage divisor (CO-RANGE-2) and the
         damage dice of a printed band ("" for the weapon's own, CO-FIRE-9).
@@ -212,7 +213,7 @@ class _ToHit(_Defences):
         product = Fraction(base)
         for m, _ in mults:
             product *= m
-        value = max(0, int(product) + sum(m for m, _ in mods))
+        value = max(0, self.rounded(product) + sum(m for m, _ in mods))
         if mults or mods:
             shown = " ".join([f"×{m}" + f" ({why})" for m, why in mults]
                              + [f"{m:+d} ({why})" for m, why in mods])

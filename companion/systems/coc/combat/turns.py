@@ -109,7 +109,7 @@ class _Turns(_Attacks):
             c = self.set(c, slot_pending=False, half_dex=True, ap=held, delayed_ap=0)
             rule = "CO-TURN-1" if self.p003 else "CO-BASE-5"
             rule += ", CO-GRAP-3" if held < ap else ""
-            self.say(f"{c.name} acts at DEX/2 ({c.sheet.stat('DEX') // 2})"
+            self.say(f"{c.name} acts at DEX/2 ({self.half_dex(c)})"
                      + (f": {c.ap} AP" if self.p003 else "") + f" ({rule})")
             return
         if c.chanting and c.chant_turns <= 1:
@@ -212,7 +212,7 @@ class _Turns(_Attacks):
         c = self.set(c, slot_pending=True)
         self.slot(c)
         rule = "CO-TURN-1" if self.p003 else "CO-BASE-5"
-        self.say(f"{c.name} will act at DEX/2 ({c.sheet.stat('DEX') // 2}) ({rule})")
+        self.say(f"{c.name} will act at DEX/2 ({self.half_dex(c)}) ({rule})")
 
     def concentrate(self, c: Combatant) -> None:
         """CO-DODGE-1 (003) / CO-DODGE-8 (004): declared before the round's first action, and
