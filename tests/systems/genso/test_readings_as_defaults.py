@@ -163,7 +163,7 @@ def test_enemy_detection_and_the_orc_warrior_are_labelled_defaults(
 #: In the spec's order of its rules, a rule's part beside the rule (review60a N2).
 GENSO_READINGS = ("GM-CORE-4", "GM-CHECK-5", "GM-COMBAT-1 (order)", "GM-COMBAT-6",
                   "GM-COMBAT-7 (armour)", "GM-MON-4", "GM-MON-5", "GM-MON-7 (abilities)",
-                  "GM-GROW-2", "GM-MAGIC-1 (casting)", "GM-MAGIC-10", "GM-MAGIC-13",
+                  "GM-GROW-2", "GM-MAGIC-1 (casting)", "GM-MAGIC-10",
                   "GM-ITEM-2", "GM-ITEM-3 (storage)", "GM-LORE-3")
 
 

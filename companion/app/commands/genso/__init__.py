@@ -17,13 +17,16 @@ The modules: ``files`` (the rules with the user's overrides, where sheets and th
 live, a sheet found by file, saved name or preset), ``characters`` (the sheet on screen,
 ``new``, ``sheet``, ``presets``, ``travel``, ``lore`` and the changes to a saved sheet:
 ``buy``, ``sell``, ``gear``, ``grow``, ``rest``), ``checks`` (``check``, ``defaults``,
-``list``), ``fights`` (the fight file, its status, names typed, ``fight ...`` and ``fight
-apply``) and ``parser`` (the command line, :func:`register` and :func:`run`): the three
-between on ``files``, the parser on them all. This package re-exports their public names.
+``list``, laid out by ``layout`` in 100 columns), ``fights`` (the fight file, its status,
+names typed, ``fight ...`` and ``fight apply``), ``calendar`` (the game day and its Death
+Curses, GM-MAGIC-13) and ``parser`` (the command line, :func:`register` and :func:`run`):
+the three between on ``files``, the parser on them all. This package re-exports their
+public names.
 """
 
 from __future__ import annotations
 
+from companion.app.commands.genso.calendar import cmd_calendar
 from companion.app.commands.genso.characters import (
     cmd_buy,
     cmd_gear,
@@ -70,6 +73,7 @@ __all__ = [
     "apply_fight",
     "characters_dir",
     "cmd_buy",
+    "cmd_calendar",
     "cmd_check",
     "cmd_defaults",
     "cmd_fight",

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.app import command_list
+from companion.app.commands.genso.calendar import cmd_calendar
 from companion.app.commands.genso.characters import (
     cmd_buy,
     cmd_gear,
@@ -40,7 +41,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, GensoRules], int]] = {
     "new": cmd_new, "sheet": cmd_sheet, "presets": cmd_presets, "lore": cmd_lore,
     "travel": cmd_travel, "buy": cmd_buy,
     "sell": cmd_sell, "gear": cmd_gear, "grow": cmd_grow, "rest": cmd_rest, "check": cmd_check,
-    "defaults": cmd_defaults, "list": cmd_lists, "fight": cmd_fight,
+    "defaults": cmd_defaults, "list": cmd_lists, "fight": cmd_fight, "calendar": cmd_calendar,
 }
 
 
@@ -162,6 +163,31 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                    examples=("companion genso travel 9000",))
     travel.add_argument("metres", type=int, help="the distance in metres")
     _common(travel)
+    calendar = _page(sub, "calendar", "the game day and its Death Curses (GM-MAGIC-13)",
+                     "The campaign's days, counted from day 1, and each Death Curse (呪殺呪) "
+                     "with the day its target dies at sunset: 「対象は１年と１日後の日没時に死亡"
+                     "する。」, a year of GM-MAGIC-13.year_days days "
+                     f"({rules.default('GM-MAGIC-13', 'year_days')}). Without a verb it shows "
+                     "them; days pass only by `pass`.",
+                     ("companion genso calendar", "companion genso calendar curse Mio Ben",
+                      "companion genso calendar pass 30", "companion genso calendar lift Ben"))
+    days = calendar.add_subparsers(dest="verb", metavar="VERB")
+    _common(_page(days, "show", "the day and each Death Curse with the days left",
+                  examples=("companion genso calendar show",)))
+    passing = _page(days, "pass", "game days pass; a curse whose sunset comes is told",
+                    examples=("companion genso calendar pass 30",))
+    passing.add_argument("days", type=int, help="how many days pass, 1 or more")
+    _common(passing)
+    curse = _page(days, "curse", "keep a Death Curse (呪殺呪) cast today",
+                  examples=("companion genso calendar curse Mio Ben",))
+    curse.add_argument("caster", help="who casts it (any name: an NPC needs no sheet)")
+    curse.add_argument("target", help="whom it is cast on")
+    _common(curse)
+    lifting = _page(days, "lift", "the caster lifts a Death Curse (術者は任意の時点で解除できる)",
+                    examples=("companion genso calendar lift Ben",))
+    lifting.add_argument("target", help="the cursed one's name, as `calendar` lists it")
+    _common(lifting)
+    _common(calendar)
     lore = _page(sub, "lore", "the world, the glossary, the scenario (GM-LORE-1 to 3)",
                  examples=("companion genso lore glossary",))
     lore.add_argument("page", nargs="?", choices=("world", "glossary", "scenario"),

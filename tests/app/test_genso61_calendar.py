@@ -1,0 +1,140 @@
+"""genso61: GM-MAGIC-13's Default, "the program keeps a calendar reminder for a Death Curse
+(呪殺呪)": 「対象は１年と１日後の日没時に死亡する。術者は任意の時点で呪文を解除できる。」. No
+reminder was kept (readings.toml said so). `genso calendar` now counts the campaign's game
+days, keeps each curse with the day its target dies at sunset (a year of
+GM-MAGIC-13.year_days, a Default; the year and the day the seed's), lists it with the days
+left (on the sheets of its caster and target too), lifts it, and says the target dies when
+the days passed reach that sunset."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.app.cli import main
+from companion.errors import DataError, IllegalAction
+from companion.systems.genso.calendar import (
+    Calendar,
+    calendar_from_mapping,
+    cast_death_curse,
+    pass_days,
+)
+from companion.systems.genso.rules import load_rules
+
+RULES = load_rules()
+PC1 = "駆け出し冒険者１"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
+    code = main(["genso", *argv, "--json"])
+    text, err = capsys.readouterr()
+    assert code == 0, err
+    data: dict[str, object] = json.loads(text)
+    return data
+
+
+def out(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    code = main(["genso", *argv])
+    text, err = capsys.readouterr()
+    assert code == 0, err
+    return text
+
+
+def err(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    assert main(["genso", *argv]) != 0
+    return capsys.readouterr().err
+
+
+def test_a_curse_is_kept_listed_and_kills_at_the_sunset_a_year_and_a_day_on(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """GM-MAGIC-13: cast on day 1, the target dies at sunset on day 1 + 365 + 1 = 367."""
+    assert run(capsys, "calendar")["day"] == 1
+    said = out(capsys, "calendar", "curse", "Mio", "Ben")
+    assert ("Mio casts 呪殺呪/Death Curse on Ben on day 1: "
+            "「対象は１年と１日後の日没時に死亡する。」 Ben dies at sunset on day 367, "
+            "366 days on (a year of 365 days (default), and a day)") in said
+    shown = run(capsys, "calendar")
+    assert shown["death_curses"] == [{"target": "Ben", "caster": "Mio", "cast_on": 1,
+                                      "dies_on": 367, "days_left": 366}]
+    said = out(capsys, "calendar", "pass", "365")
+    assert "365 days pass: day 1 → 366" in said and "(1 day left)" in said
+    said = out(capsys, "calendar", "pass", "1")
+    assert "Ben dies at sunset today of Mio's 呪殺呪/Death Curse, unless Mio lifts it" in said
+    assert "dies at sunset today, day 367 (今日の日没)" in said
+    passed = run(capsys, "calendar", "pass", "1")
+    assert passed["said"] == ["1 day passes: day 367 → 368", "GM-MAGIC-13 Ben died at sunset "
+                              "on day 367 of Mio's 呪殺呪/Death Curse (cast on day 1)"]
+    assert passed["death_curses"] == [] and passed["day"] == 368
+    assert "Ben carries no Death Curse" in err(capsys, "calendar", "lift", "Ben")
+
+
+def test_days_passed_beyond_the_sunset_at_once_still_tell_the_death(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out(capsys, "calendar", "pass", "9")
+    out(capsys, "calendar", "curse", "Mio", "Ben")
+    assert "Ben died at sunset on day 376" in out(capsys, "calendar", "pass", "1000")
+    assert run(capsys, "calendar")["day"] == 1010
+
+
+def test_the_caster_lifts_it_and_it_is_listed_no_more(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out(capsys, "calendar", "curse", "Mio", "Ben")
+    assert "already carries Mio's Death Curse" in err(capsys, "calendar", "curse", "Ann", "Ben")
+    said = out(capsys, "calendar", "lift", "Ben")
+    assert "Mio lifts the 呪殺呪/Death Curse on Ben (術者は任意の時点で呪文を解除できる)" in said
+    assert "no 呪殺呪/Death Curse on the calendar" in said
+    assert "died" not in out(capsys, "calendar", "pass", "400")
+
+
+def test_the_year_is_a_default_and_the_year_and_day_the_seeds(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """GM-MAGIC-13.year_days is a Default (`genso defaults` lists it, --set changes it); the
+    year and the day after it are the seed's and refused as a setting."""
+    said = out(capsys, "calendar", "curse", "Mio", "Ben", "--set", "GM-MAGIC-13.year_days=360")
+    assert "dies at sunset on day 362, 361 days on (a year of 360 days, and a day)" in said
+    rows = run(capsys, "defaults")
+    assert {"rule": "GM-MAGIC-13", "key": "year_days", "value": 365}.items() <= next(
+        r for r in rows["defaults"] if r["rule"] == "GM-MAGIC-13").items()
+    assert "GM-MAGIC-13" not in rows["fixed_readings"]
+    assert "is the book's rule" in err(capsys, "calendar", "--set",
+                                       "GM-MAGIC-13.death_curse_years=2")
+    assert "must be 1 or more" in err(capsys, "calendar", "--set", "GM-MAGIC-13.year_days=0")
+
+
+def test_the_sheets_of_caster_and_target_show_the_curse(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert "呪殺呪" not in out(capsys, "sheet", "pc1")
+    out(capsys, "calendar", "curse", "Mio", PC1)
+    out(capsys, "calendar", "pass", "6")
+    line = (f"呪殺呪/Death Curse on {PC1} by Mio (cast on day 1): {PC1} dies at sunset on day "
+            f"367 (360 days left) unless Mio lifts it (GM-MAGIC-13)")
+    assert out(capsys, "sheet", "pc1").rstrip().endswith(line)
+    assert run(capsys, "sheet", "pc1")["death_curses"] == [line]
+    assert "呪殺呪" not in out(capsys, "sheet", "pc2")
+
+
+def test_the_calendar_file_is_written_whole_and_read_back(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Written as the sheets are (write_toml: atomically, checked to load back); a file
+    without death_curses (or without day) loads; a field it does not know is refused."""
+    out(capsys, "calendar", "curse", "Mio", "Ben")
+    path = user_dirs / "data" / "genso" / "calendar.toml"
+    assert 'death_curses = [{target = "Ben", caster = "Mio", cast_on = 1, dies_on = 367}]' in \
+        path.read_text(encoding="utf-8")
+    assert [p.name for p in path.parent.iterdir()] == ["calendar.toml"]  # no temporary left
+    path.write_text("day = 40\n", encoding="utf-8")
+    assert run(capsys, "calendar")["day"] == 40
+    assert calendar_from_mapping({}, "x") == Calendar()
+    path.write_text("day = 4\nnight = 2\n", encoding="utf-8")
+    assert "unknown field 'night'" in err(capsys, "calendar")
+    with pytest.raises(DataError, match="dies_on 3 is before cast_on 4"):
+        calendar_from_mapping({"death_curses": [{"target": "B", "caster": "M", "cast_on": 4,
+                                                 "dies_on": 3}]}, "x")
+
+
+def test_no_day_passes_backwards() -> None:
+    calendar, _ = cast_death_curse(RULES, Calendar(), "Mio", "Ben")
+    with pytest.raises(IllegalAction, match="1 day or more passes, found 0"):
+        pass_days(calendar, 0)
