@@ -76,7 +76,9 @@ def _after_harm(rules: GensoRules, state: FightState, by: Combatant | None, hurt
 
 
 def wants_to_flee(rules: GensoRules, c: Combatant) -> bool:
-    """GM-MON-1: a monster that is not undead tries to flee at half its HP or less."""
+    """GM-MON-1: a monster that is not undead tries to flee at half its HP or less, the half
+    (``flee_hp_divisor``) rounded down as §0.3 says: at 6 of 13, not at 7."""
     return (rules.default("GM-MON-1", "flee_flag") and c.role is Role.MONSTER
             and c.creature is not CreatureKind.UNDEAD and c.status is Status.ACTIVE
-            and c.hp is not None and c.max_hp is not None and 2 * c.hp <= c.max_hp)
+            and c.hp is not None and c.max_hp is not None
+            and c.hp <= c.max_hp // rules.num("GM-MON-1", "flee_hp_divisor"))
