@@ -118,7 +118,10 @@ class _BodyParts(_Damage):
             self.say(f"extra damage {part['extra']} (CO-BODY-5)")
             self.harm(self.cs[t.name], part["extra"])
         t = self.cs[t.name]
-        if part.get("kills_at_zero") and t.hp <= 0 and not t.dead:
+        # 004's 「HP0」: HP 0 or below by the Default below_zero_too, else exactly 0 (below
+        # it the profile's dying rule holds, CO-BASE-8 or CO-DEATH-1)
+        zero = t.hp <= 0 if self.rules.default("CO-BODY-5", "below_zero_too") else t.hp == 0
+        if part.get("kills_at_zero") and zero and not t.dead:
             self.die(t, f"the {a.part} is severed at HP {t.hp} (CO-BODY-5)")
 
     def bleed(self) -> None:

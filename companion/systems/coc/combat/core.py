@@ -103,6 +103,13 @@ class _Core:
         """CO-TURN-1 / CO-BASE-5: the DEX a DEX/2 turn takes, DEX ÷ 2 rounded by §0.3."""
         return self.share(c.sheet.stat("DEX"), 2)
 
+    def grapple_bound(self, c: Combatant) -> bool:
+        """CO-GRAP-3 (003): is ``c`` bound by the grapple's limits (1 AP a round, no
+        two-handed weapon)? The grappler is; the held one too by the Default ``binds_held``
+        (both participants, the spec's; false: the grappler only, its other reading)."""
+        return bool(c.grappling) or (bool(c.held_by)
+                                     and bool(self.rules.default("CO-GRAP-3", "binds_held")))
+
     def boosted_half(self, damage: int) -> int:
         """CO-PARRY-3: the half of an MA- or Budo-boosted blow that gets through any parry,
         rounded as the Default says (down: 0 of 1)."""

@@ -215,16 +215,17 @@ class _Defences(_Disarm):
 
     def two_hands_held(self, t: Combatant, index: int) -> bool:
         """CO-GRAP-3 (003 「＜組みつき＞中は…両手を使う武器は使用できない」, both in the grapple
-        by the spec's Default): is ``t``'s weapon ``index`` two-handed while it grapples or is
-        held? A parry uses its weapon (〇回避行動 「受け流しに使用した武器」), so from revision 5
-        a two-handed weapon no more parries there than it strikes (:meth:`may_attack`);
+        by the spec's Default, :meth:`grapple_bound`): is ``t``'s weapon ``index``
+        two-handed while it grapples or is held? A parry uses its weapon (〇回避行動
+        「受け流しに使用した武器」), so from revision 5 a two-handed weapon no more parries
+        there than it strikes (:meth:`may_attack`);
         revision 4 and before let it parry. Dodging and one-handed parries stay: the grapple
         limits 「行動選択」, and reactions are none (CO-TURN-3 Default).
 
         CO-GRAP-6 (004 l.164 「拘束したまま片手で扱える武器が使用可能(拳銃など)」): a grappler
         restraining its opponent has one hand free, so from revision 6 it parries with no
         two-handed weapon either; revision 5 and before let it."""
-        held = ((self.engine >= 5 and self.on("CO-GRAP-3") and bool(t.grappling or t.held_by))
+        held = ((self.engine >= 5 and self.on("CO-GRAP-3") and self.grapple_bound(t))
                 or (self.engine >= 6 and self.on("CO-GRAP-6") and bool(t.grappling)))
         return held and t.sheet.weapons[index].info.two_handed
 

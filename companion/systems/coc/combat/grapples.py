@@ -122,8 +122,9 @@ class _Grapples(_Firearms):
     def grapple_ap(self, c: Combatant, ap: int) -> int:
         """CO-GRAP-3 (003): 「＜組みつき＞中は毎ラウンド1ポイントしか行動選択ができない」: the AP
         of a turn taken in a grapple, holding or held (both, the spec's Default), are at most
-        1; a DEX/2 turn delayed before the grapple too (from revision 4)."""
-        if self.p003 and self.on("CO-GRAP-3") and (c.grappling or c.held_by):
+        1; a DEX/2 turn delayed before the grapple too (from revision 4). The held one's only
+        by the Default ``binds_held`` (:meth:`grapple_bound`)."""
+        if self.p003 and self.on("CO-GRAP-3") and self.grapple_bound(c):
             return min(ap, int(self.rules.num("CO-GRAP-3", "action_points")))
         return ap
 

@@ -63,7 +63,7 @@ class _ToHit(_Defences):
         if w.jammed:
             raise IllegalAction(f"{w.info.name} is jammed until cleared (CO-FIRE-4)")
         self.may_strike(c, after_dodge)
-        if self.on("CO-GRAP-3") and (c.grappling or c.held_by) and w.info.two_handed:
+        if self.on("CO-GRAP-3") and self.grapple_bound(c) and w.info.two_handed:
             raise IllegalAction("no two-handed weapon while grappling (CO-GRAP-3)")
         if self.on("CO-GRAP-6") and c.grappling and not self.legacy:
             # 004 line 164「次Rから拘束したまま片手で扱える武器が使用可能(拳銃など)」
