@@ -273,12 +273,50 @@ def _listed(conn: sqlite3.Connection, last: int | None) -> _Found:
     """The ``last`` rows of runs (None: all) in the order they were recorded, the totals of
     every run and the rows no run can be (:func:`_run_from_row`), by rowid.
 
+    Text a hand edit left that is no UTF-8 (SQLite keeps any bytes as text) stopped the
+    whole listing with the sqlite3 module's "Could not decode to UTF-8 column 'said'", a
+    name of the query's, not of the history's (carried61). Met, the listing is made again
+    with such rows among those no run can be, each value of them read as its bytes, so
+    the row is named by its field (``cause = b'orc\\xff'``) as any hand edit is. Only
+    then: the test reads every text value in Python, which the sums must not wait for."""
+    try:
+        return _listed_once(conn, last, utf8_tested=False)
+    except sqlite3.OperationalError as exc:
+        if not str(exc).startswith(_NOT_UTF8):
+            raise
+    conn.create_function("utf8", 1, _utf8_bytes, deterministic=True)
+    conn.text_factory = _text_or_bytes
+    return _listed_once(conn, last, utf8_tested=True)
+
+
+#: How the sqlite3 module's error for text that is no UTF-8 begins.
+_NOT_UTF8 = "Could not decode to UTF-8"
+
+
+def _utf8_bytes(data: bytes) -> bool:
+    """Are ``data`` (a text value's bytes) UTF-8?"""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _text_or_bytes(data: bytes) -> str | bytes:
+    """A text value read as text, or as its bytes when they are no UTF-8 (a hand edit):
+    the wrong kind, as :func:`_run_from_row` tells it."""
+    return data.decode("utf-8") if _utf8_bytes(data) else data
+
+
+def _listed_once(conn: sqlite3.Connection, last: int | None, utf8_tested: bool) -> _Found:
+    """:func:`_listed`; ``utf8_tested``: text that is no UTF-8 is of no run.
+
     The rows no run can be are found first, in a scan of the whole table: a damaged page
     anywhere in it is met here, as reading every run met it (:meth:`History._use`). The
     others leave out those few by rowid: testing each row's kinds again took 30 times as
     long as the sums."""
     columns = [row[1] for row in conn.execute("PRAGMA table_info(runs)")]
-    kinds = " AND ".join("(" + " OR ".join(f"typeof({name}) = {_TYPE_OF[kind]}"
+    kinds = " AND ".join("(" + " OR ".join(_kind_test(name, kind, utf8_tested)
                                            for kind in _KINDS[name]) + ")"
                          for name in columns)
     unsound = conn.execute(f"SELECT rowid, * FROM runs WHERE NOT ({kinds}) ORDER BY rowid"
@@ -287,14 +325,23 @@ def _listed(conn: sqlite3.Connection, last: int | None) -> _Found:
     games, wins, deepest = conn.execute(
         f"SELECT count(*), coalesce(sum(won != 0), 0), coalesce(max(floor), 0) FROM {runs}"
     ).fetchone()
-    # As Counter.most_common gave them: the most first, a tie in the order first met.
+    # As Counter.most_common gave them: the most first, a tie in the order first met. The
+    # cause is grouped by its place in the result (GROUP BY 1): by name, SQLite takes the
+    # column's cause before the result's, and '' and NULL would be two 'unknown's.
     deaths = conn.execute(
-        f"SELECT coalesce(nullif(cause, ''), 'unknown') AS said, count(*) FROM {runs} "
-        "AND won = 0 GROUP BY said ORDER BY count(*) DESC, min(rowid)").fetchall()
+        f"SELECT coalesce(nullif(cause, ''), 'unknown') AS cause, count(*) FROM {runs} "
+        "AND won = 0 GROUP BY 1 ORDER BY count(*) DESC, min(rowid)").fetchall()
     shown = conn.execute(f"SELECT * FROM {runs} ORDER BY rowid DESC LIMIT ?",
                          (-1 if last is None else last,)).fetchall()
     return _Found(shown[::-1], Totals(games, wins, deepest, dict(deaths)),
                   [row[1:] for row in unsound])
+
+
+def _kind_test(name: str, kind: type, utf8_tested: bool) -> str:
+    """SQL true when column ``name`` holds a value of ``kind`` (with ``utf8_tested``, text
+    only when it is UTF-8)."""
+    test = f"typeof({name}) = {_TYPE_OF[kind]}"
+    return f"({test} AND utf8(CAST({name} AS BLOB)))" if utf8_tested and kind is str else test
 
 
 _SQLITE_INTS = (-(2**63), 2**63 - 1)  # what an INTEGER column holds
