@@ -80,8 +80,11 @@ Draw = Callable[["Game"], Tile]  # an in-line wall (simulation mode)
 # on gold, but not the gold one sits on (JR-STATE-2, JR-AB-GOLDLOVER). 6: each gold-lover
 # sits on a gold pile no other monster sits on, while there is one, so two orcs guard two
 # piles (JR-AB-GOLDLOVER: one monster tile 「金塊の牌の上に」 one gold tile); before, every
-# one sat on the room's first pile.
-RULES_REVISION = 6
+# one sat on the room's first pile. 7: a PC that fled with monsters following it opens no
+# ranged combat where the flight ends, their melee having begun (JR-RANGED-1:
+# 「近接戦闘を始める前に」, JR-FLEE-2); before, it could shoot a monster met there while the
+# pursuers held their blows.
+RULES_REVISION = 7
 
 
 def neighbours(room: int) -> tuple[int, ...]:

@@ -38,7 +38,8 @@ class _Moving(_Ranged):
 
         Fleeing is not an attack, so that turn the PC defends against the room's attackers
         (JR-MELEE-1: 攻撃以外を実行したら...防御); monsters already following a fleeing PC
-        do not melee it (JR-FLEE-2: 逃げている間...近接攻撃を受けません).
+        do not melee it (JR-FLEE-2: 逃げている間...近接攻撃を受けません). Where the flight
+        ends, the pursuers' melee goes on (revision 7: no ranged combat while they follow).
         """
         followers = []
         if self.on(Option.PINCER):
@@ -69,3 +70,8 @@ class _Moving(_Ranged):
         if followers:
             self._emit(Kind.STATE, who="monsters", state="pursuing",
                        uids=[m.uid for m in self.pursuers], pincer=self.pincered())
+        if self.pursuers and self.revision >= 7:
+            # JR-RANGED-1: with its pursuers on it the PC's melee has begun, so no ranged
+            # combat opens at this door (「近接戦闘を始める前に」); revision 6 and before
+            # let it, and the pursuers held their blows through the shots.
+            self.melee_started = True

@@ -12,7 +12,8 @@ written again deliberately, with the change reviewed in its diff::
 A game saved or logged under an older rules revision replays by that revision's rules, so
 the file of each revision a rules change left behind stays as it was and is played by that
 revision (``data/golden_games_rev4.txt``: revision 4, before revision 5;
-``data/golden_games_rev5.txt``: revision 5, before revision 6); the update never writes
+``data/golden_games_rev5.txt``: revision 5, before revision 6;
+``data/golden_games_rev6.txt``: revision 6, before revision 7); the update never writes
 those. Past the grid of seeds are games kept for a rule the grid never meets
 (``RULE_GAMES``), so that each revision's file pins both sides of its change.
 """
@@ -31,13 +32,16 @@ from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.game import RULES_REVISION
 
 GOLDEN = Path(__file__).parent / "data" / "golden_games.txt"
-OLDER = {r: Path(__file__).parent / "data" / f"golden_games_rev{r}.txt" for r in (4, 5)}
+OLDER = {r: Path(__file__).parent / "data" / f"golden_games_rev{r}.txt" for r in (4, 5, 6)}
 SEEDS = 25  # x 2 presets x 2 strategies = 100 games, well under a second
 KINDS = [(p, s) for p in ("ez", "plus") for s in ("cautious", "reckless")]
 # Games past the grid, each kept for a rule none of its games meets: (preset, strategy,
 # seed). plus cautious 723 meets two gold-lovers (オーク orcs) in a room of two gold piles,
 # each on its own pile by revision 6 and both on one by revision 5 (JR-AB-GOLDLOVER).
-RULE_GAMES = [("plus", "cautious", 723)]
+# plus cautious 893 flees with monsters following it to a door where revision 6 lets it
+# open ranged combat and revision 7 does not (JR-RANGED-1, JR-FLEE-2).
+RULE_GAMES = [("plus", "cautious", 723), ("plus", "cautious", 893)]
+RULE_OF = {6: RULE_GAMES[0], 7: RULE_GAMES[1]}  # revision: the game kept for its rule
 COLUMNS = ("preset strategy seed termination floor cause inputs turns level xp gold "
            "journal_sha1")
 
@@ -104,12 +108,15 @@ def test_the_golden_games_are_varied() -> None:
 def test_each_rules_change_shows_in_the_golden_games() -> None:
     """Each revision's file differs from the one before it, in the game of the rule it
     changed: revision 5's file was revision 6's word for word but its header, so neither
-    guarded revision 6's rule (JR-AB-GOLDLOVER, review 56 #4)."""
+    guarded revision 6's rule (JR-AB-GOLDLOVER, review 56 #4). From revision 6 on, the
+    lines that differ are those of the game kept for the revision's rule (``RULE_OF``)."""
+    revisions = [*sorted(OLDER), RULES_REVISION]
     files = [*(OLDER[r] for r in sorted(OLDER)), GOLDEN]
     games = [[line for line in f.read_text(encoding="utf-8").splitlines()
               if not line.startswith("#")] for f in files]
-    for older, newer in pairwise(games):
-        assert older != newer
-    two_orcs = " ".join(map(str, RULE_GAMES[0])) + " "
-    assert [line for line in games[-2] if line not in games[-1]] == [
-        line for line in games[-2] if line.startswith(two_orcs)]
+    for (older, newer), revision in zip(pairwise(games), revisions[1:], strict=True):
+        assert older != newer, revision
+        if revision in RULE_OF:
+            kept = " ".join(map(str, RULE_OF[revision])) + " "
+            assert [line for line in older if line not in newer] == [
+                line for line in older if line.startswith(kept)], revision
