@@ -159,7 +159,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.set_defaults(func=run_level)
 
     p = kinds.add_parser("defaults", help="where the companion's own choices ([DEFAULT]) "
-                         "live: the profile, and those fixed in the companion")
+                         "live: the profile, and those fixed in the companion, with "
+                         "its readings of the book")
     p.set_defaults(func=run_defaults)
 
     for name, sub in kinds.choices.items():

@@ -72,9 +72,10 @@ def _monster_line(m: Monster) -> str:
     floors = (f"floors {m.floors_from}–{m.floors_to}" if m.floors_to
               else f"floor {m.floors_from} and deeper")
     sleep = TABLES.sleep_names
+    plus = sleep[m.sleep_plus.value]  # the Plus table writes 眠 where the EZ one writes 睡眠
     line = (f"{m.id} {m.name}: attack {m.attack}, damage {monster_damage(m)}, XP {m.xp}, "
             f"drops {m.drops}, {floors}, EZ {sleep[m.sleep_ez.value].text}, "
-            f"Plus {sleep[m.sleep_plus.value].text}")
+            f"Plus {plus.en} ({plus.short_ja})")
     if m.ability is not Ability.NONE:
         ability_ja, ability_en = TABLES.ability_names[m.ability]
         line += f", {ability_ja} ({ability_en})"
@@ -150,8 +151,9 @@ def level_table(profile: Profile) -> Reference:
 
 @dataclass(frozen=True, slots=True)
 class FixedDefault:
-    """A [DEFAULT] of spec/jongrogue.md that is part of the companion itself, not a profile
-    key: the mat and the reader are built for it, or no other reading is played."""
+    """A choice that is part of the companion itself, not a profile key: a [DEFAULT] of
+    spec/jongrogue.md the mat and the reader are built for (:data:`FIXED_DEFAULTS`), or the
+    one reading played of a [SEED] rule the book leaves open (:data:`FIXED_READINGS`)."""
 
     rule: str
     text: str
@@ -176,11 +178,37 @@ FIXED_DEFAULTS = (
                  "the one equipped only if the player chooses"),
 )
 
+# The companion's readings where the book is unclear, or its page is lost (Plus's 倍速状態
+# and 透明状態): rules56 #5, jrdefaults57 F2 and rules61j R1-R3 asked for each to be named.
+FIXED_READINGS = (
+    FixedDefault("JR-FLEE-1", "no flight (逃げる) from a floor's start room (開始部屋): the PC "
+                 "came down the stairs, so there is no way back (来た道)"),
+    FixedDefault("JR-FLEE-1 (turn)", "a flee turn's defence (防御) is made in the room, before "
+                 "the PC leaves; the flight goes on even if that defence froze (凍結) or "
+                 "bound (拘束) the PC"),
+    FixedDefault("JR-FLEE-2", "pincered (挟み撃ち), the places for attackers (前後最大4体 in a "
+                 "room) go half to the monsters in front and half to those following; a side "
+                 "with fewer gives its places to the other"),
+    FixedDefault("JR-AB-GOLDLOVER", "a gold-lover (金塊好き) sits on the first gold pile (金塊) "
+                 "no monster sits on: top-left, top-right, bottom-left, bottom-right; with "
+                 "more gold-lovers than piles they share one"),
+    FixedDefault("JR-AB-STEALITEM", "a thief (アイテム盗み) taking a ring (指輪) takes a spare "
+                 "one before a worn one of the same kind"),
+    FixedDefault("JR-AB-MIMIC", "EZ: a mimic (擬態) whose draw is no item is defeated by that "
+                 "hit (Plus seals it, 封魔)"),
+    FixedDefault("JR-AB-HASTE", "Plus (its page of 倍速状態 lost): a hasted (倍速) monster "
+                 "attacks twice a turn (the profile's hasted_attacks) and, unlike in EZ, may "
+                 "be shot (遠隔攻撃)"),
+    FixedDefault("JR-AB-INVISIBLE", "Plus (its page of 透明状態 lost): as in EZ, an invisible "
+                 "(透明) monster cannot be attacked until it has attacked the PC"),
+)
+
 
 def defaults_table(profile: Profile, played: str | None) -> Reference:
     """Where the companion's own choices ([DEFAULT]) live: the profile (``played``: the
     user's file read over the packaged one, None for the packaged one alone), and the few
-    fixed in the companion itself (:data:`FIXED_DEFAULTS`), each with its rule."""
+    fixed in the companion itself (:data:`FIXED_DEFAULTS`), each with its rule; then the
+    readings of the book fixed in it (:data:`FIXED_READINGS`)."""
     packaged = DEFAULT_PROFILE.source
     text = ["The companion's own choices ([DEFAULT] in the spec), not the book's rules.",
             "In the profile, each key beside its rule: every number and tile role of",
@@ -190,6 +218,11 @@ def defaults_table(profile: Profile, played: str | None) -> Reference:
             "Fixed (not a profile key), parts of the companion itself:"]
     width = max(len(d.rule) for d in FIXED_DEFAULTS)
     text += [f"  {d.rule:<{width}}  {d.text}" for d in FIXED_DEFAULTS]
+    text.append("Fixed readings (the companion's choice where the book is unclear or its "
+                "page is lost; no key changes them):")
+    width = max(len(d.rule) for d in FIXED_READINGS)
+    text += [f"  {d.rule:<{width}}  {d.text}" for d in FIXED_READINGS]
     data = {"packaged_profile": packaged, "profile": played, "name": profile.name,
-            "fixed": [{"rule": d.rule, "text": d.text} for d in FIXED_DEFAULTS]}
+            "fixed": [{"rule": d.rule, "text": d.text} for d in FIXED_DEFAULTS],
+            "fixed_readings": [{"rule": d.rule, "text": d.text} for d in FIXED_READINGS]}
     return Reference(data, "\n".join(text))

@@ -1,0 +1,59 @@
+"""`companion rules defaults` names the companion's readings of the book (audit rules61j R1,
+R2, R3), and `companion rules monsters` writes the Plus table's 眠 (rules61j N1)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.app.cli import main
+from companion.systems.jongrogue.reference import FIXED_READINGS
+
+SPEC = Path(__file__).resolve().parents[4] / "shared" / "spec" / "jongrogue.md"
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    assert main(list(args)) == 0
+    return capsys.readouterr().out
+
+
+def test_rules_defaults_lists_the_readings_fixed_in_the_companion(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Each reading the play keeps where the seed is unclear or its page is lost: the start
+    room's no flight, the flee turn's defence before the PC leaves (a freeze or a bind by
+    it does not stop the flight, R1), the pincer's halves, the gold-lover's pile, the
+    thief's spare ring, the EZ mimic, and Plus's 倍速 and 透明 (R2), each on a rule of the
+    spec, with the Japanese beside the English."""
+    out = run(capsys, "rules", "defaults")
+    head = ("Fixed readings (the companion's choice where the book is unclear or its page "
+            "is lost; no key changes them):\n")
+    assert head in out
+    readings = out.split(head, 1)[1]
+    assert [d.rule for d in FIXED_READINGS] == [
+        "JR-FLEE-1", "JR-FLEE-1 (turn)", "JR-FLEE-2", "JR-AB-GOLDLOVER", "JR-AB-STEALITEM",
+        "JR-AB-MIMIC", "JR-AB-HASTE", "JR-AB-INVISIBLE"]
+    for d in FIXED_READINGS:
+        assert f"  {d.rule:<16}  {d.text}\n" in readings
+        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", d.text), d.rule
+    for words in ("froze (凍結) or bound (拘束)", "start room (開始部屋)", "may be shot",
+                  "cannot be attacked until it has attacked", "spare one before a worn one",
+                  "defeated by that hit", "top-left, top-right, bottom-left, bottom-right"):
+        assert words in readings, words
+    spec = SPEC.read_text(encoding="utf-8")
+    for d in FIXED_READINGS:
+        assert re.search(rf"^- {d.rule.split()[0]} ", spec, re.MULTILINE), d.rule
+    data = json.loads(run(capsys, "rules", "defaults", "--json"))
+    assert data["fixed_readings"] == [{"rule": d.rule, "text": d.text} for d in FIXED_READINGS]
+
+
+def test_rules_monsters_writes_the_plus_table_s_word_for_asleep(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Seed l.184, l.208: the Plus table writes 眠 (the EZ table 睡眠) for 大うずら and ドラゴン."""
+    out = run(capsys, "rules", "monsters")
+    emu = next(line for line in out.splitlines() if line.startswith("E "))
+    assert emu.endswith("EZ asleep (睡眠), Plus asleep (眠)")
+    dragon = next(line for line in out.splitlines() if line.startswith("D "))
+    assert "Plus asleep (眠)" in dragon and "(睡眠)" not in dragon.split("Plus", 1)[1]
