@@ -116,6 +116,20 @@ class CorruptSave(DataError):
         self.kept_at = kept_at
 
 
+def json_fault(text: str, exc: json.JSONDecodeError) -> str:
+    """Where ``text`` stops being JSON, in a user's terms (newuser61 N3): a save that ends
+    before it closes was cut short (json's "Unterminated string starting at" named the
+    string's start, "at line 1" of a one-line save); other faults by json's words and the
+    byte they are at, which ``head -c`` and a hex editor count."""
+    size = len(text.encode("utf-8"))
+    if not text.strip():
+        return "the save is empty"
+    if exc.msg.startswith("Unterminated string") or exc.pos >= len(text.rstrip()):
+        return f"the save ends in the middle: cut short after {size} bytes"
+    at = len(text[:exc.pos].encode("utf-8")) + 1
+    return f"{exc.msg[0].lower()}{exc.msg[1:]} at byte {at} of {size}"
+
+
 @dataclass(slots=True)
 class SaveGame:
     """Everything needed to replay a game to where it stopped."""
@@ -149,7 +163,7 @@ class SaveGame:
         try:
             raw = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise DataError(f"{source}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+            raise DataError(f"{source}: not valid JSON ({json_fault(text, exc)})") from None
         except RecursionError:
             raise DataError(f"{source}: not a save (nested too deeply to read)") from None
         if not isinstance(raw, dict):
@@ -158,6 +172,9 @@ class SaveGame:
         if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_FORMAT:
             raise NewerSave(f"{source}: written by a newer companion (save version {version}; "
                             f"this one reads {SAVE_FORMAT})")
+        if version is None:
+            raise DataError(f"{source}: the save has no version field (this companion reads "
+                            f"version {SAVE_FORMAT})")
         if version != SAVE_FORMAT:
             raise DataError(f"{source}: version is {version!r}, this companion reads {SAVE_FORMAT}")
         _expect(raw, "seed", int, source)
