@@ -112,24 +112,24 @@ def test_a_key_written_twice_that_is_no_sticker_says_to_mend_its_line(
     assert "same sticker" not in message
     assert message.startswith(f"{path}: cannot read the RFID tag map: Cannot overwrite a "
                               f"value (at line {line}, column ")
-    assert message.endswith("; mend or delete the line it names (the last one, if the file "
-                            "was cut short) in a text editor: a sticker whose line is deleted "
-                            "is enrolled again by `companion calibrate rfid`")
+    assert message.endswith(f"; mend or delete line {line} in a text editor: a sticker "
+                            "whose line is deleted is enrolled again by `companion calibrate "
+                            "rfid`")
 
 
 def test_a_tag_map_cut_short_says_what_to_do(tmp_path: Path) -> None:
     """A rfid_tags.toml cut short was refused in tomllib's words only ("Unterminated string
     (at end of document)"), with nothing on what to do; it is not set aside (it holds hours
-    of enrolling), so the player is told to mend or delete the broken line."""
+    of enrolling), so the player is told to mend or delete the broken line: the last, named
+    by its number ("the line it names" named none, newuser61 N7)."""
     path = tmp_path / "rfid_tags.toml"
     path.write_text('version = 1\n[tags]\n"04AABB00" = "5p"\n"04AABB01" = "5', encoding="utf-8")
     with pytest.raises(DataError) as error:
         TagMap.load(path)
     assert str(error.value) == (
-        f"{path}: cannot read the RFID tag map: Unterminated string (at end of document); "
-        "mend or delete the line it names (the last one, if the file was cut short) in a text "
-        "editor: a sticker whose line is deleted is enrolled again by `companion calibrate "
-        "rfid`")
+        f"{path}: cannot read the RFID tag map: Unterminated string (at the end of the file, "
+        "line 4: cut short?); mend or delete line 4 in a text editor: a sticker whose line is "
+        "deleted is enrolled again by `companion calibrate rfid`")
 
 
 def test_normalise_uid_rejects_non_hex() -> None:

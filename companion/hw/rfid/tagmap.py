@@ -59,17 +59,25 @@ def _toml_error(exc: tomllib.TOMLDecodeError, text: str) -> str:
     """What is wrong with a tag map that is not TOML (``text``), and what to do: a UID
     written twice in the same spelling under ``[tags]`` is tomllib's "Cannot overwrite a
     value", said here as the sticker it is; any other line (a repeated ``version``) is to be
-    mended or deleted. The file is not set aside, as calibration's own files are: it holds
-    hours of enrolling, and mending or deleting the one broken line keeps the rest."""
+    mended or deleted, named by its number (the last one where the file was cut short: it
+    said "the line it names" of tomllib's "at end of document", newuser61 N7). The file is
+    not set aside, as calibration's own files are: it holds hours of enrolling, and mending
+    or deleting the one broken line keeps the rest."""
     said = str(exc)
     where = re.search(r"\(at line (\d+), column \d+\)$", said)
     if said.startswith("Cannot overwrite a value") and where \
             and _sticker_line(text, int(where.group(1))):
         return (f"line {where.group(1)}: the same sticker as an earlier line: delete one of "
                 "them")
-    return (f"cannot read the RFID tag map: {said}; mend or delete the line it names (the "
-            "last one, if the file was cut short) in a text editor: a sticker whose line is "
-            "deleted is enrolled again by `companion calibrate rfid`")
+    if where:
+        line = int(where.group(1))
+    else:  # "(at end of document)": the file was cut short, its last line the broken one
+        line = len(text.rstrip("\n").split("\n"))
+        said = said.replace("(at end of document)",
+                            f"(at the end of the file, line {line}: cut short?)")
+    return (f"cannot read the RFID tag map: {said}; mend or delete line {line} in a text "
+            "editor: a sticker whose line is deleted is enrolled again by `companion "
+            "calibrate rfid`")
 
 
 def _sticker_line(text: str, number: int) -> bool:
