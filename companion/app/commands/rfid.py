@@ -38,7 +38,14 @@ from companion.hw.rfid.rdm6300 import DEFAULT_PORT as RDM6300_PORT
 from companion.hw.rfid.rdm6300 import Rdm6300Reader
 from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
-from companion.hw.rfid.tray import DEFAULT_SLOTS, TRAY_PID, TRAY_VID, TrayReader, TraySettings
+from companion.hw.rfid.tray import (
+    DEFAULT_SLOTS,
+    TRAY_PID,
+    TRAY_VID,
+    LinkState,
+    TrayReader,
+    TraySettings,
+)
 from companion.systems.jongrogue.tiles import ALL_KINDS, Tile
 
 STDIN_PORT = "-"
@@ -152,11 +159,21 @@ def found_the_tray(reader: RfidReader) -> bool:
     return isinstance(reader, Rdm6300Reader) and reader.found_the_tray()
 
 
-def status_line(status: ReaderStatus, as_json: bool) -> str:
+def status_line(status: ReaderStatus, as_json: bool, connecting: bool = False) -> str:
+    """A status as the monitor prints it: ``-- ok``, ``-- problem``, or ``-- connecting``
+    while the tray's hello is awaited (``connecting``): every normal start began with
+    ``-- problem: waiting for the tray…`` (newuser61 N10)."""
     if as_json:
         return json.dumps({"event": "status", "ok": status.ok, "message": status.message},
                           ensure_ascii=False)
-    return f"-- {'ok' if status.ok else 'problem'}: {status.message}"
+    label = "ok" if status.ok else "connecting" if connecting else "problem"
+    return f"-- {label}: {status.message}"
+
+
+def connecting(reader: RfidReader) -> bool:
+    """Whether ``reader`` is a tray whose port is open and whose hello is awaited: no
+    problem yet (one that stopped it before is in its message)."""
+    return isinstance(reader, TrayReader) and reader.state is LinkState.HANDSHAKE
 
 
 def counters_line(status: ReaderStatus, as_json: bool) -> str:
@@ -184,13 +201,14 @@ def monitor(reader: RfidReader, out: TextIO, as_json: bool, stop: StopSignal) ->
             answered = answered or status.ok
             if (status.ok, status.message) != last:
                 last = (status.ok, status.message)
-                print(status_line(status, as_json), file=out, flush=True)
+                hello = connecting(reader)
+                print(status_line(status, as_json, hello), file=out, flush=True)
                 if found_the_tray(reader):  # the message says which kind to use
                     break
                 check = what_to_check(reader) if not (status.ok or as_json) else None
                 if check is not None:  # the tray answers: it is not waited for
                     print(f"   ({check})", file=out, flush=True)
-                elif not status.ok and not told_waiting:
+                elif not status.ok and not hello and not told_waiting:
                     told_waiting = True
                     print(WAITING, file=out, flush=True)
             reader.wait(0.05)
