@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.app.cli import main
+from companion.app.command_name import companion_command
 from companion.systems.jongrogue.game import RULES_REVISION
 
 
@@ -84,10 +85,18 @@ def test_replay_of_a_cut_log_compares_what_is_there_and_says_it_stops_early(
     lines = log.read_text(encoding="utf-8").splitlines()
     log.write_text("\n".join(lines[:40]) + "\n", encoding="utf-8")
     assert main(["replay", str(log)]) == 0
-    assert capsys.readouterr().out == (
+    said = capsys.readouterr().out
+    # No save holds a headless game played without --state: `play --resume --log` started
+    # a new game and logged it in the same file (newuser61 N5). Its seed plays it again.
+    again = f"{companion_command()} play --headless --seed 13 --preset ez --strategy cautious"
+    assert said == (
         "game 1 (seed 13, ez): 39 events match; the log ends before the game does: the game "
-        "was stopped (`companion play --resume --log` carries it on) or its log was cut "
-        "short\n")
+        "was stopped or its log was cut short, and no save in the data folder holds it: a "
+        f"--state file of it carries it on (`{companion_command()} play --headless --resume "
+        f"--state FILE --log {log}`); `{again}` plays it again from the start\n")
+    assert main([*again.split()[1:], "--log", str(tmp_path / "again.jsonl")]) == 0
+    assert (tmp_path / "again.jsonl").read_text(encoding="utf-8").splitlines()[1:40] == \
+        lines[1:40]
 
 
 @pytest.mark.parametrize(
@@ -329,3 +338,33 @@ def test_a_line_nested_thousands_deep_is_named_by_its_number(
     assert main(["replay", str(log)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"companion: error: {log}:{lines + 1}: not a JSON line (nested too")
+
+
+def test_a_cut_log_of_a_game_the_data_folders_save_holds_names_the_resume(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """newuser61 N5: the resume is named only where a save holds the game; as printed, it
+    carries that game on in the same log."""
+    from companion.app.session.save import default_save_path
+
+    save = default_save_path()
+    save.parent.mkdir(parents=True, exist_ok=True)
+    log = tmp_path / "kept.jsonl"
+    assert main(["play", "--headless", "--seed", "13", "--preset", "ez", "--state", str(save),
+                 "--log", str(log)]) == 0
+    capsys.readouterr()
+    whole = json.loads(save.read_text(encoding="utf-8"))
+    save.write_text(json.dumps({**whole, "finished": False}), encoding="utf-8")
+    assert main(["replay", str(log)]) == 0
+    said = capsys.readouterr().out
+    assert "; the log ends before the game does" not in said  # the log holds the whole game
+    lines = log.read_text(encoding="utf-8").splitlines()
+    log.write_text("\n".join(lines[:40]) + "\n", encoding="utf-8")
+    assert main(["replay", str(log)]) == 0
+    resume = f"{companion_command()} play --headless --resume --log {log}"
+    assert capsys.readouterr().out == (
+        "game 1 (seed 13, ez): 39 events match; the log ends before the game does: the game "
+        f"was stopped, and {save} holds it: `{resume}` carries it on\n")
+    assert main(resume.split()[1:]) == 0
+    assert main(["replay", str(log)]) == 0
+    assert capsys.readouterr().out.endswith(f"{len(lines) - 1} events match\n")

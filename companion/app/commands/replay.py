@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from companion.app.command_list import COMMANDS
-from companion.app.session.save import profile_unchanged
+from companion.app.command_name import companion_command
+from companion.app.session.save import SaveGame, default_save_path, profile_unchanged
 from companion.errors import DataError
 from companion.files import loads_json, open_regular
 from companion.systems.jongrogue.autoplay import STRATEGIES, HeadlessPlayer
@@ -255,7 +257,36 @@ def run(args: argparse.Namespace) -> int:
         # Exit 0 all the same: every event logged is the game's, and a game stopped to be
         # carried on (play --resume --log) is logged so until it is.
         unfinished = "" if replayed.finished else (
-            "; the log ends before the game does: the game was stopped (`companion play "
-            "--resume --log` carries it on) or its log was cut short")
+            f"; the log ends before the game does: {carried_on(logged)}")
         print(f"{name}: {len(logged.events)} events match{unfinished}")
     return 0
+
+
+def carried_on(logged: LoggedGame) -> str:
+    """What carries on a replayed game whose log ends early, as it works: a resume when
+    the data folder's save holds it; else it was saved nowhere the replay can see (a
+    headless game without --state: newuser61 N5, where ``play --resume --log`` started a
+    new game and logged it in the same file), and its seed plays it again from the start
+    (under these rules only). Only games of the auto-player are replayed."""
+    header = logged.header
+    save_path = default_save_path()
+    try:
+        saved = SaveGame.from_json(save_path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, DataError):
+        saved = None
+    log = str(logged.path)
+    if saved is not None and not saved.finished and saved.game_id == header.get("game_id"):
+        resume = shlex.join([companion_command(), "play", "--headless", "--resume", "--log",
+                             log])
+        return f"the game was stopped, and {save_path} holds it: `{resume}` carries it on"
+    said = ("the game was stopped or its log was cut short, and no save in the data folder "
+            "holds it: a --state file of it carries it on (`"
+            + shlex.join([companion_command(), "play", "--headless", "--resume", "--state"])
+            + f" FILE --log {shlex.quote(log)}`)")
+    if header.get("rules", 1) != RULES_REVISION:
+        return said
+    again = [companion_command(), "play", "--headless", "--seed", str(header["seed"]),
+             "--preset", header["preset"], "--strategy", header.get("strategy") or "cautious"]
+    if header.get("profile"):
+        again += ["--profile", header["profile"]]
+    return f"{said}; `{shlex.join(again)}` plays it again from the start"
