@@ -271,8 +271,13 @@ def fighters_table(fight: FightView, compact: bool = False) -> Table:
                       box=None, show_header=False, pad_edge=False)
     else:
         table = Table(title=title, expand=True, title_justify="left", title_style="bold yellow")
-    for column in ("", "name 名前", "side 陣営", "HP / MP", "conditions 状態"):
+    for column in ("", "name 名前", "side 陣営", "HP / MP"):
         table.add_column(column)
+    # Empty, the conditions column takes what the others leave, its heading wrapped: rich
+    # narrowed the widest column first, and a name wrapped beside 17 empty cells
+    # (newuser61 N12, "駆け出し冒険者１ PC" over "1" at 80 columns).
+    table.add_column("conditions 状態",
+                     ratio=None if any(f.conditions for f in fight.fighters) else 1)
     for f in fight.fighters:
         style = DOWN if f.down else "bold yellow" if f.acting else ""
         table.add_row("▶" if f.acting else "", Text(str(f.name), style=style),

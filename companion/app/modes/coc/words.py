@@ -138,7 +138,7 @@ def describe(action: Action, state: FightState | None = None) -> str:
              "reload": "装填 reloads", "clear_jam": "弾詰まり解除 clears a jam",
              "treat": "治療 treats", "move": "移動 moves", "end_turn": "手番終了 ends the turn",
              "delay": "DEX/2 へ delays", "concentrate": "回避専念 concentrates on dodging",
-             "place": "配置 is placed", "san_loss": "正気度喪失 loses SAN",
+             "place": "配置 is placed on", "san_loss": "正気度喪失 loses SAN",
              "sheathe": "納刀 sheathes", "pick_up": "拾う picks up", "cast": "呪文 casts",
              "tackle": "タックル tackles", "burn": "火傷 is burned", "fall": "落下 falls",
              "face": "向き turns", "jump": "跳び越え jumps over",
@@ -188,7 +188,9 @@ def describe(action: Action, state: FightState | None = None) -> str:
     if isinstance(action, Face):
         text += f" {action.facing}"
     if isinstance(action, Place):
-        text += f" {action.square} {action.facing}"
+        # "Ann 配置 is placed on e2, facing N 向き": it read "Ann 配置 is placed e2 N"
+        # (newuser61 N9).
+        text += f" {action.square}, facing {action.facing} 向き"
     if isinstance(action, SanLoss):
         text += f" {action.amount}"
     return text

@@ -1,0 +1,50 @@
+"""newfix61: words on the table's screens (newuser61 N9, N12)."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from companion.app.modes.coc.words import describe
+from companion.hw.display.terminal import fighters_table
+from companion.hw.display.view import FighterView, FightView
+from companion.systems.coc.combat.actions import Place
+
+
+def test_a_placing_reads_in_order() -> None:
+    """The Result and Log panels said "Ann 配置 is placed e2 N"."""
+    assert describe(Place("Ann", "e2", "N")) == "Ann 配置 is placed on e2, facing N 向き"
+
+
+def fight(*conditions: tuple[str, ...]) -> FightView:
+    """The genso table's first fight of two beginners against two orcs (`companion genso
+    fight new --party pc1 pc2 --monsters orc:2`), ``conditions`` on its fighters."""
+    ready = (*conditions, *(((),) * 4))
+    fighters = (
+        FighterView("駆け出し冒険者１ PC 1", "味方 party", 12, 12, 8, 8, ready[0], acting=True),
+        FighterView("駆け出し冒険者２ PC 2", "味方 party", 10, 10, 12, 12, ready[1]),
+        FighterView("オーク1 Orc 1", "敵 enemy", 12, 12, 8, 8, ready[2], ally=False),
+        FighterView("オーク2 Orc 2", "敵 enemy", 12, 12, 8, 8, ready[3], ally=False))
+    return FightView("vs オーク Orc ×2", 1, "駆け出し冒険者１ PC 1", fighters)
+
+
+def rendered(view: FightView, compact: bool = False) -> list[str]:
+    console = Console(width=80, record=True, color_system=None)
+    console.print(fighters_table(view, compact))
+    return console.export_text().splitlines()
+
+
+def test_a_fighters_name_is_not_wrapped_beside_an_empty_conditions_column() -> None:
+    """At 80 columns "駆け出し冒険者１ PC" was on one line and "1" on the next, while the
+    conditions 状態 column beside it was empty and 17 cells wide."""
+    for compact in (False, True):
+        lines = rendered(fight(), compact)
+        for name in ("駆け出し冒険者１ PC 1", "駆け出し冒険者２ PC 2"):
+            assert any(name in line for line in lines), lines
+        assert len(lines) <= (5 if compact else 10), lines
+
+
+def test_conditions_still_get_their_share() -> None:
+    """With a condition on a fighter, the column shares the width as before: readable."""
+    lines = rendered(fight(("全力回避 full dodge",)))
+    assert any("全力回避" in line for line in lines), lines
+    assert all(len(line) <= 80 for line in lines)
