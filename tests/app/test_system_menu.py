@@ -517,7 +517,7 @@ def test_a_mode_switched_to_leads_back_home_and_one_that_cannot_be_played_is_not
     """`companion play` on a terminal: the game → Genso with no fight made (it said so and
     stopped the run, audit F1) → the dice tray, whose Quit ends the detour, back in the
     same game (it ended the run, F2); the settings' notice and a pin's warning are told
-    once (F3, review 4)."""
+    once (F3, review 4), and shown once, under Settings 設定."""
     config = tmp_path / "config"
     config.mkdir()
     (config / "config.toml").write_text('[dice]\nsource = "sim"\n[play]\nshutdwn = "x"\n',
@@ -529,6 +529,7 @@ def test_a_mode_switched_to_leads_back_home_and_one_that_cannot_be_played_is_not
     term = Terminal(["--input", "sim", "--choices", "gpio", "--display", "terminal",
                      "--seed", str(SEED)], env)
     asked = first_choice()
+    term.answer("Settings 設定", 1, b"a")  # on the terminal too, until OK (newuser61 R1)
     term.answer(asked, 1, b"s")
     term.answer(SYSTEM, 1, b"4")  # Genso fight: none made yet
     term.answer("No genso fight yet 戦闘がありません", 1, b"a")
@@ -539,6 +540,7 @@ def test_a_mode_switched_to_leads_back_home_and_one_that_cannot_be_played_is_not
     term.proc.terminate()
     term.finish()
     assert "Stopped" not in term.text() and "kept as" not in term.text()
+    assert term.text().count("Settings 設定") == 1
     err = term.proc.stderr.read().decode() if term.proc.stderr else ""
     assert err.count("unknown setting 'play.shutdwn' ignored") == 1, err
     assert err.count("is GPIO15, the serial console's RXD") == 1, err

@@ -24,7 +24,13 @@ from typing import Any
 from companion.app.arg_types import existing_file, seeds_below
 from companion.app.command_list import COMMANDS
 from companion.app.commands.play.saves import load_game
-from companion.app.commands.play.session import Among, configured_display, held_files, play
+from companion.app.commands.play.session import (
+    Among,
+    StoppedAfterError,
+    configured_display,
+    held_files,
+    play,
+)
 from companion.app.commands.play.table_modes import TABLE_MODES, table_files
 from companion.app.commands.play.telling import resume_command
 from companion.app.commands.roll import typed_alias
@@ -192,7 +198,8 @@ def run_mode(args: argparse.Namespace, config: Config, among: Among) -> int:
             elif mode == "game" and save_path is not None and isinstance(stop, StoppedBehind):
                 said = stopped_behind_note(save_path, args, stop)
             elif mode == "game" and save_path is not None and save_path.exists():
-                said = stopped_note(save_path, args)
+                said = stopped_note(save_path, args,
+                                    stop if isinstance(stop, StoppedAfterError) else None)
             elif mode == "game" and save_path is None:
                 said = "stopped (a headless game without --state is not saved)"
             # Said where it can be: stopped because its terminal went away (TerminalGone),
@@ -259,10 +266,14 @@ def waiting_screen(config: Config) -> Display | None:
         return None
 
 
-def stopped_note(save_path: Path, args: argparse.Namespace) -> str:
+def stopped_note(save_path: Path, args: argparse.Namespace,
+                 after_error: StoppedAfterError | None = None) -> str:
     """What a run (its command line ``args``) stopped (Ctrl-C, the service stopped) says of
     the game in ``save_path``: an unfinished one is saved and the resume command, with the
-    flags it was played with, carries it on; a finished one (stopped on Game over) is not
+    flags it was played with, carries it on (``after_error``, the stop came while the
+    screen held the error that stopped the run: the command just failed, so the hint said
+    with the error is pointed to, or the error is to be mended first); a finished one
+    (stopped on Game over) is not
     carried on by anything, and ``--resume`` starts a new game: it is in the history, or
     goes there when the next game starts (the history could not take it, or the stop came
     before it was put there)."""
@@ -270,6 +281,10 @@ def stopped_note(save_path: Path, args: argparse.Namespace) -> str:
         saved = load_game(save_path)
     except (CompanionError, OSError):  # (the next start says what is wrong with it)
         saved = None
+    if (saved is None or not saved.finished) and after_error is not None:
+        return (f"stopped; the game is saved in {save_path}: "
+                + ("the hint above says how to play on" if after_error.hinted else
+                   f"{resume_command(args)} carries on once the error above is mended"))
     if saved is None or not saved.finished:
         return f"stopped; the game is saved in {save_path}: {resume_command(args)} carries on"
     try:

@@ -170,6 +170,18 @@ def unfinished_save(save_path: Path | None) -> SaveGame | None:
     return None if saved.finished else saved
 
 
+class StoppedAfterError(KeyboardInterrupt):
+    """A stop (Ctrl-C, the service stopped) while the screen holds the error that stopped
+    the run: the stop's last word does not name the command that just failed as the one
+    that carries on (newuser61 N6: ``play --resume`` with no GPIO, its Ctrl-C line said
+    ``companion play --resume carries on``). ``hinted``: a line was said of how to play
+    without the device."""
+
+    def __init__(self, hinted: bool) -> None:
+        super().__init__()
+        self.hinted = hinted
+
+
 @dataclass(frozen=True)
 class Among:
     """Where a run of ``companion play`` is among its modes, which the System menu switches:
@@ -234,16 +246,20 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None,
         # Said first: the screen holds the error up to a minute, and a player at a
         # desktop's terminal would wait that long in silence.
         code = tell_error(exc)
+        hint = None
         if isinstance(exc, DeviceError) and not isinstance(exc, TrayNotSetUp) and (
                 hint := no_hardware_hint(config, args, save_path)):
             note(hint)
         if screen:
             assert display is not None
-            with contextlib.suppress(CompanionError, OSError):  # the error said stays the first
-                # With the System menu: under the boot service, another mode or unplugging
-                # is a way on that the stop, started again, is not.
-                show_stop(error_text(exc), display,
-                          menu.controls if menu else Controls(sources or [display], player), menu)
+            try:
+                with contextlib.suppress(CompanionError, OSError):  # the error said stays first
+                    # With the System menu: under the boot service, another mode or
+                    # unplugging is a way on that the stop, started again, is not.
+                    show_stop(error_text(exc), display, menu.controls if menu
+                              else Controls(sources or [display], player), menu)
+            except KeyboardInterrupt:
+                raise StoppedAfterError(hint is not None) from None
         return code
     except Exception as exc:
         # A bug. Under the boot service the screen is all the player sees: it says the

@@ -58,10 +58,11 @@ def show_message(message: str, display: Display | None, controls: Controls,
 
 def show_settings_notices(config: Config, display: Display | None,
                           controls: Controls) -> None:
-    """What was wrong in the settings, on the screen before play: the boot service's player
-    sees no stderr, and a typo (``kind = "RFID"``) otherwise shows only as the camera the
-    companion fell back to."""
-    if config.notices and config.text("display.kind") == "screen":
+    """What was wrong in the settings, on the screen or the terminal before play, until OK:
+    the boot service's player sees no stderr, a typo (``kind = "RFID"``) otherwise shows
+    only as the camera the companion fell back to, and the terminal's first frame clears
+    the stderr lines off it (newuser61 R1: ``preset = "plsu"`` played plus unsaid)."""
+    if config.notices:
         show_message("Settings 設定: " + "\n".join(config.notices), display, controls)
 
 
