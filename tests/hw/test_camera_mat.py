@@ -11,7 +11,7 @@ import pytest
 from companion.errors import DataError
 from companion.hw.camera.mat import MatDetector, MatGeometry, MatStatus, dice_crop, rectify
 from companion.hw.camera.sim_scene import Camera, render_scene
-from companion.hw.ports import ROOM_SLOTS, Slot
+from companion.hw.ports import ROOM_SLOTS, SLOT_NAMES_JA, Slot
 
 
 @pytest.fixture(scope="module")
@@ -28,6 +28,15 @@ def test_packaged_geometry_has_every_slot_and_a_dice_area() -> None:
         assert 0 < r.x_mm and r.x_mm + r.width_mm < g.width_mm
         assert 0 < r.y_mm and r.y_mm + r.height_mm < g.height_mm
     assert all(s.label_ja for s in g.slots) and g.dice_label_ja == "ダイス"
+
+
+def test_the_printed_room_slots_are_named_as_the_prompts_name_them() -> None:
+    """A room slot printed "Room 3" read as the dungeon's room 3 of the header; the mat
+    names each by its place, in the prompts' Japanese and the terminal's TL/TR/BL/BR."""
+    slots = {s.slot: s for s in MatGeometry.load().slots}
+    for slot, short in zip(ROOM_SLOTS, ("TL", "TR", "BL", "BR"), strict=True):
+        assert slots[slot].label_ja == SLOT_NAMES_JA[slot]
+        assert slots[slot].label_en == f"Room {short}"
 
 
 def test_broken_geometry_file_names_file_and_field(tmp_path: Path) -> None:
