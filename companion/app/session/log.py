@@ -2,21 +2,27 @@
 
 It is bounded (:data:`ROTATE_AT`): a game that begins with the file past that size first
 moves it to ``FILE.1`` (and ``FILE.1`` to ``FILE.2``, the oldest ``FILE.2`` deleted), so a
-Pi's card played on for months is not filled. Only a game's beginning moves the files, so
-a game's lines stay together in one file. (A game stopped, then another begun with the same
-log past the size and the first resumed: its lines up to the stop stay in ``FILE.1``, and
-the resume writes them whole again in the new ``FILE``, as after any file replaced.)"""
+Pi's card played on for months is not filled. Only a new game's beginning moves the files
+(a resume never does), so a game's lines stay together in one file. (A game stopped, then
+a new game begun with the same log past the size, even one left before its first move,
+and the first resumed: its lines up to the stop stay in ``FILE.1``, and the resume writes
+them whole again in the new ``FILE``, as after any file replaced.) Only a regular file is
+moved, never a symbolic link (``--log /dev/stdout``) nor what it leads to."""
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import json
 import os
-from collections.abc import Sequence
+import stat
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import BinaryIO
 
 from companion.app.notes import note
 from companion.errors import DataError
+from companion.file_locks import NO_LOCKS
 from companion.files import atomic_write_bytes, fsync_dir, open_regular
 
 # What every game's first line holds (play.log_header): where the next game begins.
@@ -24,7 +30,7 @@ _HEADER = b'"log": "jongrogue-companion"'
 # How that line begins (its keys sorted): a first line cut short by a power cut begins so.
 _HEADER_START = b'{"choices": "'
 _BLOCK = 64 * 1024  # read back from a log's end this much at a time
-#: A log this large is moved to ``FILE.1`` when the next game begins: some 40 games of the
+#: A log larger than this is moved to ``FILE.1`` when the next game begins: some 40 games of the
 #: simulated wall (200 KiB each), and at most three such files (24 MiB and a game) on a card.
 ROTATE_AT = 8 * 1024 * 1024
 #: How many older logs are kept beside it: ``FILE.1`` (the newer) and ``FILE.2``.
@@ -50,20 +56,21 @@ class GameLog:
         A file ending in the middle of a line (an earlier game cut off) first loses that
         part of a line: it is no event, `replay` would stop at it and refuse every game in
         the file, and a resume of that game writes its lines again. A file that is no such
-        log is refused (:meth:`refuse_other`). A file of :data:`ROTATE_AT` or more is
-        rotated (:func:`_rotate`) and the game begins a new one.
+        log is refused (:meth:`refuse_other`). A file past :data:`ROTATE_AT` is rotated
+        (:func:`_rotate`) and the game begins a new one. All of it is done holding the log
+        (:func:`_held`): another ``play`` beginning on the same log at the same moment
+        would else rotate it again, a generation lost and this game's lines parted.
         """
         GameLog.refuse_other(path)
-        try:
-            with open(path, "rb+") as handle:
-                end = handle.seek(0, os.SEEK_END)
-                size = _last_line_end(handle.fileno(), end)
-                if size != end:
-                    handle.truncate(size)
-        except FileNotFoundError:
-            size = 0
-        if size >= ROTATE_AT and _rotate(path):
-            size = 0
+        with _held(path) as handle:
+            if handle is None:
+                return cls(path, 0)
+            end = handle.seek(0, os.SEEK_END)
+            size = _last_line_end(handle.fileno(), end)
+            if size != end:
+                handle.truncate(size)
+            if size > ROTATE_AT and _rotate(path):
+                size = 0
         return cls(path, size)
 
     @staticmethod
@@ -152,13 +159,49 @@ def older_log(path: Path, age: int) -> Path:
     return path.with_name(f"{path.name}.{age}")
 
 
+@contextlib.contextmanager
+def _held(path: Path) -> Iterator[BinaryIO | None]:
+    """The log ``path`` open to read and write and flocked while the block runs (None when
+    there is none). A log rotated or replaced while this process waited for the lock is no
+    longer ``path``: the file there now is taken instead, so the second of two games
+    beginning at once sees the first's new log, not the one it moved. A filesystem that
+    keeps no locks (:data:`~companion.file_locks.NO_LOCKS`) is used unlocked, as before."""
+    while True:
+        try:
+            handle = open(path, "rb+")
+        except FileNotFoundError:
+            yield None
+            return
+        with handle:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+            except OSError as exc:
+                if exc.errno not in NO_LOCKS:
+                    raise
+            try:
+                now = os.stat(path)
+            except FileNotFoundError:
+                now = None
+            mine = os.fstat(handle.fileno())
+            if now is not None and (now.st_dev, now.st_ino) == (mine.st_dev, mine.st_ino):
+                yield handle
+                return
+
+
 def _rotate(path: Path) -> bool:
     """Move the log ``path`` to ``FILE.1``, ``FILE.1`` to ``FILE.2`` (:data:`KEPT` of them,
     the oldest deleted); False, said on stderr, when it stays where it is and the game is
-    added to it as before: an older name holds something no ``--log`` wrote (never written
-    over), or the folder refuses the moves. Renames need no room, so a full card rotates."""
+    added to it as before: ``path`` is a symbolic link or no regular file (renaming would
+    move the link, ``/dev/stdout`` itself, and leave what it leads to unbounded), an older
+    name holds something no ``--log`` wrote (never written over), or the folder refuses the
+    moves. Renames need no room, so a full card rotates."""
     names = [path, *(older_log(path, age) for age in range(1, KEPT + 1))]
     limit = rotate_limit()
+    if not stat.S_ISREG(os.lstat(path).st_mode):
+        note(f"the log {path} is past {limit} but is not moved to {names[1].name}: it is a "
+             "symbolic link, and only a regular file is moved, so this log is not bounded; "
+             "give --log the file it leads to, to bound it")
+        return False
     for old in names[1:]:
         try:
             GameLog.refuse_other(old)
