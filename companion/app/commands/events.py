@@ -140,8 +140,8 @@ def show_defaults(rules: EventRules, as_json: bool) -> int:
     rounding "one of: down, up, nearest"); "range" and "choices" are left out of a JSON row
     without them. Then the fixed readings (``data/readings.toml``: the spec's Defaults no
     setting changes), and the text ends with how to change a setting. ``--json`` is
-    ``{"defaults": rows, "fixed_readings": {rule: reading}}``, as genso's and coc's are (it
-    was the bare list of rows, the readings in the text only)."""
+    ``{"defaults": rows, "fixed_readings": {rule: reading}}``, as genso's and coc's are, so
+    one reader reads every system's, and the readings are in it as in the text."""
     rows = listing(rules.settings.entries(), rules.settings)
     readings = fixed_readings("companion.systems.events", rules.settings)
     if as_json:  # the shape of `genso defaults --json` and `coc defaults --json`
