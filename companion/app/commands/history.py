@@ -63,19 +63,26 @@ def run(args: argparse.Namespace) -> int:
 
 @dataclass(frozen=True)
 class HistoryColumn:
-    """A column of the table: its cells, and whether each is kept whole, its lines as they
-    are (a number, a seed: cut, it is another), or may wrap at its spaces (the result)."""
+    """A column of the table: its English ``name`` (which the note of the columns left out
+    says), its cells, and whether each is kept whole, its lines as they are (a number, a
+    seed: cut, it is another), or may wrap at its spaces (the result). Its heading is the
+    name over its Japanese (``ja``): on a line of its own, it widens no narrow column."""
 
     name: str
+    ja: str
     cells: tuple[str, ...]
     whole: bool
     justify: JustifyMethod = "left"
 
     @property
+    def heading(self) -> str:
+        return f"{self.name}\n{self.ja}"
+
+    @property
     def least_width(self) -> int:
         """The narrowest it can be with nothing cut: the longest word of its header and
         cells (the longest line, kept whole)."""
-        words = [word for cell in (self.name, *self.cells)
+        words = [word for cell in (self.heading, *self.cells)
                  for word in (cell.splitlines() if self.whole else cell.split())]
         return max(map(cell_len, words), default=0)
 
@@ -90,17 +97,19 @@ def table_columns(runs: list[Run], stacked: bool) -> list[HistoryColumn]:
     """The table's columns for ``runs``; ``stacked``, each time under its date. The rules
     revision is beside the seed: the seed plays the game again under it alone."""
     return [
-        HistoryColumn("finished\n(UTC)" if stacked else "finished (UTC)", tuple(
+        HistoryColumn("finished\n(UTC)" if stacked else "finished (UTC)", "終了", tuple(
             r.finished_at[:19].replace("T", "\n" if stacked else " ") for r in runs), True),
-        HistoryColumn("preset", tuple(r.preset for r in runs), True),
-        HistoryColumn("result", tuple("生還 won" if r.won else f"died: {r.cause or 'unknown'}"
-                                      for r in runs), False),
-        HistoryColumn("floor", tuple(str(r.floor) for r in runs), True, "right"),
-        HistoryColumn("level", tuple(str(r.level) for r in runs), True, "right"),
-        HistoryColumn("gold", tuple(str(r.gold) for r in runs), True, "right"),
-        HistoryColumn("seed", tuple("" if r.seed is None else str(r.seed) for r in runs), True),
-        HistoryColumn("rules", tuple("" if r.rules is None else str(r.rules) for r in runs),
-                      True),
+        HistoryColumn("preset", "版", tuple(r.preset for r in runs), True),
+        HistoryColumn("result", "結果", tuple("生還 won" if r.won
+                                            else f"died: {r.cause or 'unknown'}"
+                                            for r in runs), False),
+        HistoryColumn("floor", "階", tuple(str(r.floor) for r in runs), True, "right"),
+        HistoryColumn("level", "レベル", tuple(str(r.level) for r in runs), True, "right"),
+        HistoryColumn("gold", "金", tuple(str(r.gold) for r in runs), True, "right"),
+        HistoryColumn("seed", "シード", tuple("" if r.seed is None else str(r.seed)
+                                             for r in runs), True),
+        HistoryColumn("rules", "規則", tuple("" if r.rules is None else str(r.rules)
+                                           for r in runs), True),
     ]
 
 
@@ -124,9 +133,9 @@ def print_table(console: Console, runs: list[Run], totals: Totals) -> None:
             break
         columns = [column for column in columns if column.name != name]
         left_out.append(name)
-    table = Table(title="Finished games")
+    table = Table(title="Finished games 終わったゲーム")
     for column in columns:
-        table.add_column(column.name, justify=column.justify, no_wrap=column.whole,
+        table.add_column(column.heading, justify=column.justify, no_wrap=column.whole,
                          overflow="fold")
     for row in zip(*(column.cells for column in columns), strict=True):
         table.add_row(*row)

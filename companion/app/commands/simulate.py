@@ -221,10 +221,12 @@ def run(args: argparse.Namespace) -> int:
         f"survival (生還率): {result['survival_rate']:.2%} "
         f"({result['wins']} wins; 95% CI {low:.2%} – {high:.2%})"
     )
-    print(f"mean floor reached: {result['mean_floor']:.1f} (deepest {result['deepest_floor']})")
-    print("causes of death:")
+    # Each heading with its Japanese, as survival's (newuser61 N11).
+    print(f"mean floor reached (平均到達階): {result['mean_floor']:.1f} (deepest "
+          f"{result['deepest_floor']})")
+    print("causes of death (死因):")
     for cause, count in result["deaths_by"].items():
         print(f"  {count:7d}  {result['cause_names'][cause]}")
-    print(f"{result['games_per_second']:.0f} games per second ({args.jobs} process(es), "
-          f"{result['rules_build']} rules core)")
+    print(f"{result['games_per_second']:.0f} games per second (毎秒のゲーム数; {args.jobs} "
+          f"process(es), {result['rules_build']} rules core)")
     return 0
