@@ -56,8 +56,9 @@ def test_rules_rate_damage_level(capsys: pytest.CaptureFixture[str]) -> None:
                     "terms": [["attack", 25], ["level", -3], ["strength", 1], ["weapon", -4]],
                     "always_succeeds": "7z", "always_fails": "5z"}
     text = run(capsys, "rules", "rate", "--monster", "s", "--level", "1", "--weapon", "2")[1]
-    assert text.strip() == ("大蛇 (snake): rate 3 = 6 attack − 1 level − 2 weapon (success on "
-                            "1d9 >= 3; 中 7z always succeeds, 白 5z always fails)")
+    assert text.strip() == ("大蛇 (snake): rate 3 = 6 attack 攻撃力 − 1 level レベル − 2 weapon "
+                            "武器 (success on 1d9 >= 3; 中 7z always succeeds, 白 5z always "
+                            "fails)")
     dmg = json.loads(run(capsys, "rules", "damage", "--monster", "L", "--armour", "3",
                          "--json")[1])
     assert dmg["damage"] == 0
@@ -86,7 +87,8 @@ def test_rules_takes_a_monster_by_its_letter_or_either_name(
     player with the book reads names. The letter, the English or the Japanese name is
     taken, in any case and full-width letters too."""
     assert run(capsys, "rules", "rate", "--monster", name, "--level", "1", "--weapon", "2")[:2] \
-        == (0, "大蛇 (snake): rate 3 = 6 attack − 1 level − 2 weapon (success on 1d9 >= 3; "
+        == (0, "大蛇 (snake): rate 3 = 6 attack 攻撃力 − 1 level レベル − 2 weapon 武器 "
+                "(success on 1d9 >= 3; "
                 "中 7z always succeeds, 白 5z always fails)\n")
 
 

@@ -62,7 +62,7 @@ def test_a_monster_s_state_and_flags_fit_its_detail_line() -> None:
     assert "awake 起, sealed 封魔" in details(played(0, 363))
     kestrel = next(m for m in monsters(0, 75) if m.alive and m.hasted)
     every = replace(kestrel, invisible=True, sealed=True, on_gold=2)
-    detail = monster_detail(every)
+    detail = monster_detail(every, extended=True)
     assert detail == "asleep 眠, haste 倍速, invisible 透明, sealed 封魔, on gold 金塊の上"
     assert without_cjk(detail) == "asleep, haste, invisible, sealed, on gold"
 

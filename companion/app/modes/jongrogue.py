@@ -32,6 +32,7 @@ from companion.systems.jongrogue.actions import (
 from companion.systems.jongrogue.autoplay import HeadlessPlayer
 from companion.systems.jongrogue.events import Event, Kind
 from companion.systems.jongrogue.game import Game
+from companion.systems.jongrogue.profile import Option as RuleOption
 from companion.systems.jongrogue.state import MonsterOnMap
 from companion.systems.jongrogue.tables import TABLES
 from companion.systems.jongrogue.tiles import Tile
@@ -78,11 +79,14 @@ def english_first(name: Name) -> str:
     return f"{name.en} {name.ja}" if name.ja and name.ja != name.en else name.en
 
 
-def monster_detail(m: MonsterOnMap) -> str:
-    """The room panel's line under a monster: its sleep state first, then each flag it has."""
+def monster_detail(m: MonsterOnMap, extended: bool) -> str:
+    """The room panel's line under a monster: its sleep state first, then each flag it has.
+    封魔 is a state of the 拡張状態ルール (seed l.249, l.304, l.318): without it (EZ) the
+    one-off gaze or drain that seals a monster (「一度だけ」) is not shown as one."""
     flags = [english_first(SLEEP_NAMES[m.sleep.value])]
     flags += [english_first(name) for attr, name in MONSTER_FLAGS
-              if (m.on_gold is not None if attr == "on_gold" else getattr(m, attr))]
+              if (m.on_gold is not None if attr == "on_gold" else getattr(m, attr))
+              and (extended or attr != "sealed")]
     return ", ".join(flags)
 
 
@@ -118,7 +122,7 @@ def room_tiles(game: Game, laid: Sequence[Tile] = ()) -> tuple[TileView, ...]:
             continue
         if m is not None and m.alive:
             views.append(TileView(str(tile), Name(m.monster.name_ja, m.monster.name_en),
-                                  monster_detail(m)))
+                                  monster_detail(m, game.on(RuleOption.EXTENDED_STATES))))
             continue
         role = game.profile.role(tile).value
         if role == "item":
@@ -274,7 +278,7 @@ def choice_label(game: Game, choice: Choice, alone: bool = True, spot: bool = Tr
         return "Ready bow 弓を構える" if arg == "bow" else "Ready shuriken 手裏剣を構える"
     return {
         Verb.ENTER: "Enter 入る",
-        Verb.CLOSE: "Close in 接近",
+        Verb.CLOSE: "Close in 近接戦闘",
         Verb.DOOR: "To the door ドアへ",
         Verb.FLEE: "Flee 逃げる",
         Verb.TAKE: "Take 拾う",

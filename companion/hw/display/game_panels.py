@@ -121,8 +121,8 @@ class GamePanels(Canvas):
 
     def _tile_text(self, tile: TileView, rect: pygame.Rect) -> None:
         """Beside a tile's picture: its name (Japanese), its English under it (without a
-        Japanese font, the English takes the name's place), its detail (``起 awake, haste
-        加速``) in as many rows as the cell has left, then the tile's code. A detail that
+        Japanese font, the English takes the name's place), its detail (``awake 起, haste
+        倍速``) in as many rows as the cell has left, then the tile's code. A detail that
         needs the code's row takes it, and the code moves beside the last name row. A name
         too long for the cell (``ring of armour protection``) wraps in two rows where the
         cell has them to spare beside its detail; else it is cut."""

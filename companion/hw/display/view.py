@@ -64,9 +64,9 @@ class SheetView:
         nxt = "max" if self.xp_next is None else str(self.xp_next)
         strength = "" if self.strength is None else f"   Str 強さ {self.strength:+d}"
         return [
-            f"Lv {self.level}   XP {self.xp}/{nxt}   Gold 金 {self.gold}{strength}",
+            f"Lv {self.level}   XP {self.xp}/{nxt}   Gold 金塊 {self.gold}{strength}",
             f"Weapon 武器: {self.weapon} (+{self.weapon_attack})",
-            f"Ranged 飛び道具: {self.ranged} (+{self.ranged_attack}) ×{self.ammo}",
+            f"Ranged 遠隔武器: {self.ranged} (+{self.ranged_attack}) ×{self.ammo}",
             f"Armour 鎧: {self.armour} ({self.armour_defence})",
             "Rings 指輪: " + (", ".join(str(r) for r in self.rings) or "–"),
             "Items 持ち物: " + (", ".join(self.items) or "–"),

@@ -8,7 +8,7 @@
 ...     "success": True}))
 >>> for part in line.strip().split("; "):
 ...     print(part)
-melee vs 大蛇: rate 3 = 6 attack − 1 level − 0 strength − 2 weapon
+melee 近接攻撃 vs 大蛇: rate 3 = 6 attack 攻撃力 − 1 level レベル − 0 strength 強さ − 2 weapon 武器
 drew 2z (set aside), 6m → 6 ≥ 3 → success 成功
 """
 
@@ -29,6 +29,11 @@ _VERDICT = {True: "success 成功", False: "failure 失敗"}
 #: A check whose ``what`` (as logged) holds no Japanese, and the word its line adds early: the
 #: Log panel cuts the end of a long line (its verdict, 成功 or 失敗).
 _CHECK_JA = {"ranged combat goes on": "遠隔戦闘"}
+#: A check against a monster, as logged, and its head with the seed's word (l.351-377) beside.
+_CHECK_HEADS = (("melee vs ", "melee 近接攻撃 vs "), ("defend vs ", "defend 防御 vs "),
+                ("ranged (", "ranged 遠隔攻撃 ("))
+#: A rate's terms (JR-RATE-1) and the seed's words for them: 攻撃力 - レベル - 強さ - 武器の攻撃力.
+_TERM_JA = {"attack": "攻撃力", "level": "レベル", "strength": "強さ", "weapon": "武器"}
 _READIED = {"bow": "弓", "shuriken": "手裏剣"}
 _STATES = {
     "frozen": "frozen (凍結)", "bound": "bound (拘束)", "confused": "confused (混乱)",
@@ -41,9 +46,11 @@ def monster_name(monster_id: str) -> str:
 
 
 def format_terms(terms: list[list[Any]]) -> str:
-    """``6 attack − 1 level − 2 weapon``: a rate's terms as the player reads them."""
+    """``6 attack 攻撃力 − 1 level レベル − 2 weapon 武器``: a rate's terms as the player
+    reads them, the seed's word beside each."""
     out = ""
-    for i, (name, value) in enumerate(terms):
+    for i, (english, value) in enumerate(terms):
+        name = f"{english} {_TERM_JA[english]}" if english in _TERM_JA else english
         if i == 0:
             out += f"{value} {name}"
         else:
@@ -91,12 +98,16 @@ def check_what(what: str, monster_id: str) -> str:
     the Japanese name only).
 
     >>> check_what("melee vs 大蛇", "S"), check_what("thaw (凍結)", "")
-    ('melee vs 大蛇 (snake)', 'thaw (凍結)')
+    ('melee 近接攻撃 vs 大蛇 (snake)', 'thaw (凍結)')
     >>> check_what("ranged combat goes on", "")
     'ranged combat goes on (遠隔戦闘)'
     """
     if what in _CHECK_JA:
         return f"{what} ({_CHECK_JA[what]})"
+    for logged, shown in _CHECK_HEADS:
+        if what.startswith(logged):
+            what = shown + what[len(logged):]
+            break
     monster = TABLES.monsters.get(monster_id)
     if monster is None or monster.name_ja not in what or monster.name in what:
         return what
@@ -211,7 +222,7 @@ def describe(event: Event) -> str:
 def _item(d: dict[str, Any]) -> str:
     action = d["action"]
     if action == "gold":
-        return f"Gold 金 {d['amount']:+d} ({d['why']}) → {d['gold']}"
+        return f"Gold 金塊 {d['amount']:+d} ({d['why']}) → {d['gold']}"
     if action == "found":
         return f"Found {d['name_ja']} ({d['name_en']}) [{d['tile']}]"
     if action in ("dropped", "no drop"):

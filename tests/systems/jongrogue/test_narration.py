@@ -59,7 +59,7 @@ def test_a_check_names_its_monster_in_english_too() -> None:
         "tiles": ["7s"], "value": 7, "critical": False, "fumble": False, "success": True,
         "monster": "E", "uid": 2})
     line = describe(event)
-    assert line.startswith("  melee vs 大うずら (emu): rate 4 = 7 attack")
+    assert line.startswith("  melee 近接攻撃 vs 大うずら (emu): rate 4 = 7 attack 攻撃力")
     assert without_cjk(line).startswith("melee vs emu: rate 4 = 7 attack")
     no_monster = Event(Kind.CHECK, {**event.data, "what": "thaw (凍結)", "monster": "",
                                     "uid": 0})
