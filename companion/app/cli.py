@@ -24,6 +24,7 @@ from typing import Any, NoReturn
 
 from companion import __version__
 from companion.app.command_list import COMMANDS
+from companion.app.help_format import cell_formatter
 from companion.app.notes import note, tell_error
 from companion.app.paths import check_folder_settings, root_folders_warning
 from companion.errors import CompanionError
@@ -42,7 +43,14 @@ class _Parser(argparse.ArgumentParser):
     Each one that parses names itself in the namespace as :data:`LEAF`, unless the command
     it chose already has: the command the user typed, whose usage an unknown option is told
     with (:func:`parse_command_line`).
+
+    Its help is wrapped by display cells (:mod:`companion.app.help_format`).
     """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["formatter_class"] = cell_formatter(
+            kwargs.get("formatter_class", argparse.HelpFormatter))
+        super().__init__(*args, **kwargs)
 
     def parse_known_args(  # type: ignore[override]
             self, args: Sequence[str] | None = None, namespace: Any = None,

@@ -135,13 +135,20 @@ def test_config_show_says_what_each_setting_does(
     assert main(["config", "--show"]) == 0
     lines = capsys.readouterr().out.splitlines()
     for key, spec in load_config(env={}).settings.items():
-        shown = next(i for i, line in enumerate(lines) if line.startswith(f"{key} "))
-        assert lines[shown - 1].startswith(f"# {spec.spec.help}")
-    kind = lines.index(next(line for line in lines if line.startswith("input.kind ")))
-    assert lines[kind - 1].endswith("(one of: camera, rfid, sim)")
-    accept = next(i for i, line in enumerate(lines) if line.startswith("input.accept_seconds"))
-    assert lines[accept - 1].endswith("(0 to 60)")
-    assert "COMPANION_<SECTION>_<KEY>" in lines[1]
+        assert comment_above(lines, key).startswith(spec.spec.help)
+    assert comment_above(lines, "input.kind").endswith("(one of: camera, rfid, sim)")
+    assert comment_above(lines, "input.accept_seconds").endswith("(0 to 60)")
+    assert "COMPANION_<SECTION>_<KEY>" in " ".join(lines[:lines.index("")])
+
+
+def comment_above(lines: list[str], key: str) -> str:
+    """The comment over ``key``'s line in `config --show`, its lines (wrapped to the
+    terminal's width, newuser61 N4) joined."""
+    shown = next(i for i, line in enumerate(lines) if line.startswith(f"{key} "))
+    start = shown
+    while lines[start - 1].startswith("# ") and not lines[start - 1].startswith("# ["):
+        start -= 1
+    return " ".join(line.removeprefix("# ") for line in lines[start:shown])
 
 
 def test_config_show_says_where_the_data_folder_is(
@@ -149,14 +156,14 @@ def test_config_show_says_where_the_data_folder_is(
     """docs/architecture.md sends the player to `config --show` for the data folder (the
     save, fight files, camera_check.jpg), which printed only the config file."""
     assert main(["config", "--show"]) == 0
-    lines = capsys.readouterr().out.splitlines()
-    assert lines[2] == (f"# data folder: {data_dir()} (the save, the history, fight files, "
-                        "camera_check.jpg; not created)")
+    head = capsys.readouterr().out.split("\n\n")[0]  # (wrapped: newuser61 N4)
+    assert head.replace("\n# ", " ").split("data folder: ")[1] == (
+        f"{data_dir()} (the save, the history, fight files, camera_check.jpg; not created)")
     data_dir().mkdir()
     assert main(["config", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["data_folder"] == str(data_dir())
     assert main(["config", "--show"]) == 0
-    assert capsys.readouterr().out.splitlines()[2].endswith("camera_check.jpg)")
+    assert capsys.readouterr().out.split("\n\n")[0].endswith("camera_check.jpg)")
 
 
 def test_config_json(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,7 +1,9 @@
-"""newfix61: words on the table's screens (newuser61 N9, N12)."""
+"""newfix61: words on the table's screens (newuser61 N9, N12) and `config --show`'s width
+(N4; the help pages' is tests/app/test_cli_help.py)."""
 
 from __future__ import annotations
 
+import pytest
 from rich.console import Console
 
 from companion.app.modes.coc.words import describe
@@ -48,3 +50,19 @@ def test_conditions_still_get_their_share() -> None:
     lines = rendered(fight(("全力回避 full dodge",)))
     assert any("全力回避" in line for line in lines), lines
     assert all(len(line) <= 80 for line in lines)
+
+
+def test_config_show_fits_80_columns_each_line_a_comment_or_a_setting(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """newuser61 N4: 24 of its 77 lines ran past 80 columns (to 152), and where the
+    terminal wrapped a comment its rest no longer began with #. (COLUMNS is 80: conftest.)"""
+    from companion.app.cli import main
+    from companion.app.config import load_config
+    from companion.app.help_format import cell_len
+
+    assert main(["config", "--show"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    # (a path wider than a line is kept whole on its own, to be copied as it is)
+    assert [line for line in lines if cell_len(line) > 80 and " " in line[2:]] == []
+    settings = [line for line in lines if line and not line.startswith("# ")]
+    assert [line.split(" = ")[0].rstrip() for line in settings] == list(load_config().settings)

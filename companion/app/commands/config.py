@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 from typing import Any
 
 from companion.app.command_list import COMMANDS
 from companion.app.config import Config, Source, Spec, load_config
+from companion.app.help_format import cell_wrap
 from companion.app.paths import data_dir
 from companion.errors import DataError
 
@@ -86,16 +88,22 @@ def explain(spec: Spec) -> str:
     return spec.help
 
 
-def render(config: Config) -> str:
+def render(config: Config, columns: int | None = None) -> str:
     """Aligned ``key = value  # source (origin)`` lines, grouped by section, each under a
     comment saying what it does: the user reads here what config.toml can hold, and where
-    the config file and the data folder (the save, fight files, camera_check.jpg) are."""
+    the config file and the data folder (the save, fight files, camera_check.jpg) are. The
+    comments are wrapped to the terminal's ``columns``, each line a comment: the terminal
+    wrapped lines of up to 152 cells at 80, their rest no comment (newuser61 N4)."""
+    columns = columns or shutil.get_terminal_size().columns
     data = data_dir()
-    lines = [f"# config file: {config.path}" + ("" if config.path.exists() else " (not created)"),
-             "# In config.toml write a setting under its section: [display] then "
-             "kind = \"terminal\"; or set COMPANION_<SECTION>_<KEY> (COMPANION_DISPLAY_KIND).",
-             f"# data folder: {data} (the save, the history, fight files, camera_check.jpg"
-             + ("" if data.exists() else "; not created") + ")"]
+    lines = comment(f"config file: {config.path}"
+                    + ("" if config.path.exists() else " (not created)"), columns)
+    lines += comment("In config.toml write a setting under its section: [display] then kind = "
+                     "\"terminal\"; or set COMPANION_<SECTION>_<KEY> (COMPANION_DISPLAY_KIND).",
+                     columns)
+    lines += comment(f"data folder: {data} (the save, the history, fight files, "
+                     "camera_check.jpg" + ("" if data.exists() else "; not created") + ")",
+                     columns)
     width = max(len(k) for k in config.settings)
     section = ""
     for key, s in config.settings.items():
@@ -105,6 +113,11 @@ def render(config: Config) -> str:
             lines += ["", f"# [{head}]"]
         value = json.dumps(s.value, ensure_ascii=False)
         where = "default" if s.source is Source.DEFAULT else f"{s.source.value}: {s.origin}"
-        lines.append(f"# {explain(s.spec)}")
+        lines += comment(explain(s.spec), columns)
         lines.append(f"{key:<{width}} = {value:<12} # {where}")
     return "\n".join(lines)
+
+
+def comment(text: str, columns: int) -> list[str]:
+    """``text`` as comment lines of at most ``columns`` cells, each begun with ``# ``."""
+    return [f"# {line}" for line in cell_wrap(text, max(columns - 2, 20))]

@@ -5,7 +5,6 @@ that loads the rules and hands the parsed arguments to the sub-command.
 from __future__ import annotations
 
 import argparse
-import textwrap
 import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -33,6 +32,7 @@ from companion.app.commands.genso.checks import (
 from companion.app.commands.genso.fights import cmd_fight
 from companion.app.commands.genso.files import SET_EXAMPLE, load_user_rules, saved_fight_rules
 from companion.app.commands.roll import add_dice_arguments
+from companion.app.help_format import cell_wrap
 from companion.app.overrides import add_set_argument
 from companion.systems.genso.character.growth import GROWTH_CHOICES
 from companion.systems.genso.rules import TRAPS, GensoRules, load_rules
@@ -90,14 +90,15 @@ def _page(group: argparse._SubParsersAction[Any], name: str, helptext: str,
     and gives ``examples``, each a command line as typed (cli59 F5: most had neither)."""
     words = f"{helptext[0].upper()}{helptext[1:]}." + (f" {more}" if more else "")
     page: argparse.ArgumentParser = group.add_parser(
-        name, help=helptext, description=textwrap.fill(words, HELP_WIDTH),
+        name, help=helptext, description="\n".join(cell_wrap(words, HELP_WIDTH)),
         epilog="\n".join(("example:" if len(examples) == 1 else "examples:",
                           *(f"  {e}" for e in examples))) if examples else None,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     return page
 
 
-#: How wide a sub-command's description is filled (argparse's own text takes the terminal's).
+#: How wide a sub-command's description is filled, in cells (argparse's own text takes the
+#: terminal's).
 HELP_WIDTH = 78
 #: What a SHEET of a sub-command that changes one takes.
 SHEET_HELP = "a saved character's name (as `genso new` made it) or a .toml sheet file"
@@ -108,9 +109,12 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     rules = load_rules()
     parser = subparsers.add_parser(
         "genso", help=command_list.COMMANDS["genso"].help,
-        description="Seed 002's 2D6 fantasy RPG: make and keep character sheets, roll checks "
-                    "with their terms, track fights (saved after every action), buy and sell "
-                    "in gold, large silver and silver, spend experience.",
+        # Filled here: the raw formatter the epilog's examples need printed it as one line
+        # of 195 cells (newuser61 N4).
+        description="\n".join(cell_wrap(
+            "Seed 002's 2D6 fantasy RPG: make and keep character sheets, roll checks with "
+            "their terms, track fights (saved after every action), buy and sell in gold, "
+            "large silver and silver, spend experience.", HELP_WIDTH)),
         epilog="examples:\n"
                "  companion genso new Aki --body 6 --perception 5 --magic 4 --skill magic\n"
                "  companion genso check trap --sheet Aki --difficulty cleverly_set\n"
