@@ -8,17 +8,21 @@ from day 1, the campaign's first, and a year is ``year_days`` of them (a Default
 The year and the day after it are the seed's (``[source."GM-MAGIC-13"]``): a curse cast
 on day D kills at sunset on day D + 1 year + 1 day. Days pass only when the GM says so
 (``genso calendar pass``): a rest is one character's (``genso rest``), and a party
-resting together would count its days once each.
+resting together would count its days once each. A curse comes off before its sunset when
+its caster lifts it, or when a Dispel (呪解呪, GM-MAGIC-4) cancels it: its duration is 特殊,
+not permanent.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from enum import Enum
 from typing import Any
 
 from companion.errors import DataError, IllegalAction, refuse_unknown
 from companion.systems.defaults import refuse_control
+from companion.systems.genso.names import fold_name
 from companion.systems.genso.rules import GensoRules
 
 #: The first day of a campaign, and of a calendar file that names none.
@@ -28,7 +32,7 @@ FIRST_DAY = 1
 @dataclass(frozen=True, slots=True)
 class DeathCurse:
     """A Death Curse cast on ``target`` by ``caster`` on day ``cast_on``: the target dies at
-    sunset on day ``dies_on`` unless the caster lifts it first (GM-MAGIC-13)."""
+    sunset on day ``dies_on`` unless it is lifted or dispelled first (GM-MAGIC-13)."""
 
     target: str
     caster: str
@@ -36,9 +40,18 @@ class DeathCurse:
     dies_on: int
 
 
+def involving(curses: tuple[DeathCurse, ...], name: str) -> tuple[DeathCurse, ...]:
+    """The ``curses`` ``name`` cast or carries, the name folded as fights fold it
+    (:func:`~companion.systems.genso.names.fold_name`)."""
+    folded = fold_name(name)
+    return tuple(c for c in curses if folded in (fold_name(c.target), fold_name(c.caster)))
+
+
 @dataclass(frozen=True, slots=True)
 class Calendar:
-    """The game day it is, and the Death Curses whose sunset has not yet passed."""
+    """The game day it is, and the Death Curses kept: those whose sunset has not passed,
+    and, in a file read as it was saved, any whose sunset a hand edit left behind
+    (:func:`settle` tells their targets' deaths)."""
 
     day: int = FIRST_DAY
     curses: tuple[DeathCurse, ...] = ()
@@ -48,18 +61,42 @@ class Calendar:
         return curse.dies_on - self.day
 
     def on(self, name: str) -> tuple[DeathCurse, ...]:
-        """The curses ``name`` cast or carries."""
-        return tuple(c for c in self.curses if name in (c.target, c.caster))
+        """The curses ``name`` cast or carries (:func:`involving`)."""
+        return involving(self.curses, name)
+
+    def carried_by(self, target: str) -> tuple[DeathCurse, ...]:
+        """The curses on ``target`` (folded), oldest first."""
+        folded = fold_name(target)
+        return tuple(sorted((c for c in self.curses if fold_name(c.target) == folded),
+                            key=lambda c: c.cast_on))
 
 
 @dataclass(frozen=True, slots=True)
 class Passed:
-    """Days passed (GM-MAGIC-13): the calendar after, the curses whose sunset came and went
-    (their targets died; they are off the calendar) and those whose sunset is today."""
+    """The calendar settled on its day (GM-MAGIC-13): the calendar after; the curses whose
+    sunset came and went (their targets died: the first sunset of each); the others those
+    dead targets carried, which leave the calendar with them; and the curses whose sunset
+    is today."""
 
     calendar: Calendar
-    died: tuple[DeathCurse, ...]
-    today: tuple[DeathCurse, ...]
+    died: tuple[DeathCurse, ...] = ()
+    ended: tuple[DeathCurse, ...] = ()
+    today: tuple[DeathCurse, ...] = ()
+
+
+class Ending(Enum):
+    """How a Death Curse comes off before its sunset: its caster lifts it (GM-MAGIC-13
+    「術者は任意の時点で呪文を解除できる」), or a Dispel (呪解呪) cancels it (GM-MAGIC-4: the
+    curse's duration is 特殊, not permanent; no roll, a dispeller whose Magic is not below
+    the caster's)."""
+
+    LIFTED = "lifted"
+    DISPELLED = "dispelled"
+
+
+#: The most game days one ``pass`` moves the calendar on: a time-skip of centuries, far
+#: past any curse (a year of at most 1000 days); more is a slip of the keyboard.
+MOST_DAYS_PASSED = 100_000
 
 
 def curse_length(rules: GensoRules) -> int:
@@ -78,40 +115,87 @@ def _name(text: str, what: str) -> str:
     return name
 
 
+def _dead(calendar: Calendar, target: str) -> DeathCurse | None:
+    """The curse that killed ``target`` before today, if one did."""
+    past = [c for c in calendar.carried_by(target) if c.dies_on < calendar.day]
+    return min(past, key=lambda c: c.dies_on) if past else None
+
+
+def _refuse_dead(calendar: Calendar, target: str, doing: str) -> None:
+    killer = _dead(calendar, target)
+    if killer is not None:
+        raise IllegalAction(f"GM-MAGIC-13: {killer.target} died at sunset on day "
+                            f"{killer.dies_on} of {killer.caster}'s Death Curse (呪殺呪): "
+                            f"{doing}")
+
+
 def cast_death_curse(rules: GensoRules, calendar: Calendar, caster: str,
                      target: str) -> tuple[Calendar, DeathCurse]:
     """GM-MAGIC-13: ``caster`` puts a Death Curse on ``target`` today; it is kept with the
-    day the target dies at sunset. A target already cursed is refused: the first curse
-    kills first, and lifting one by its target's name must name one curse."""
+    day the target dies at sunset. A target may carry several, of several casters (GM-MAGIC-4
+    cancels a target's spells "oldest first"); the same caster's second on the same target
+    is refused, being the one already kept."""
     caster, target = _name(caster, "caster"), _name(target, "target")
-    held = next((c for c in calendar.curses if c.target == target), None)
+    _refuse_dead(calendar, target, "no curse is cast on the dead")
+    held = next((c for c in calendar.carried_by(target)
+                 if fold_name(c.caster) == fold_name(caster)), None)
     if held is not None:
-        raise IllegalAction(f"GM-MAGIC-13: {target} already carries {held.caster}'s Death Curse "
-                            f"(呪殺呪), to die at sunset on day {held.dies_on}")
+        raise IllegalAction(f"GM-MAGIC-13: {held.target} already carries {held.caster}'s "
+                            f"Death Curse (呪殺呪), cast on day {held.cast_on}, to die at "
+                            f"sunset on day {held.dies_on}")
     curse = DeathCurse(target, caster, calendar.day, calendar.day + curse_length(rules))
     return replace(calendar, curses=(*calendar.curses, curse)), curse
 
 
-def lift(calendar: Calendar, target: str) -> tuple[Calendar, DeathCurse]:
-    """GM-MAGIC-13 「術者は任意の時点で呪文を解除できる」: the caster lifts the curse on
-    ``target``, any day up to its sunset."""
-    curse = next((c for c in calendar.curses if c.target == target.strip()), None)
-    if curse is None:
-        cursed = ", ".join(c.target for c in calendar.curses) or "no one"
-        raise IllegalAction(f"GM-MAGIC-13: {target.strip()} carries no Death Curse (呪殺呪) "
-                            f"on the calendar (cursed: {cursed})")
+def end_curse(calendar: Calendar, target: str, caster: str | None,
+              ending: Ending) -> tuple[Calendar, DeathCurse]:
+    """The Death Curse on ``target`` comes off before its sunset, lifted by its caster or
+    dispelled (:class:`Ending`). A target carrying several needs ``caster`` to say which:
+    the GM knows whose a Dispel reached (GM-MAGIC-4: the oldest whose caster's Magic is not
+    above the dispeller's). A target already dead of one is refused."""
+    name = _name(target, "target")
+    _refuse_dead(calendar, name, f"a curse is {ending.value} only before its sunset")
+    carried = calendar.carried_by(name)
+    if caster is not None:
+        carried = tuple(c for c in carried if fold_name(c.caster) == fold_name(caster))
+    if not carried:
+        by = f" of {caster.strip()}'s" if caster is not None else ""
+        cursed = ", ".join(f"{c.target} by {c.caster}" for c in calendar.curses) or "no one"
+        raise IllegalAction(f"GM-MAGIC-13: {name} carries no Death Curse (呪殺呪){by} on the "
+                            f"calendar (cursed: {cursed})")
+    if len(carried) > 1:
+        which = ("the caster whose curse the Dispel cancelled (GM-MAGIC-4: the oldest whose "
+                 "caster's Magic is not above the dispeller's)" if ending is Ending.DISPELLED
+                 else "the caster who lifts it")
+        casters = ", ".join(f"{c.caster} (cast on day {c.cast_on})" for c in carried)
+        raise IllegalAction(f"GM-MAGIC-13: {name} carries {len(carried)} Death Curses "
+                            f"(呪殺呪), oldest first: {casters}; name {which} with --caster")
+    curse = carried[0]
     return replace(calendar, curses=tuple(c for c in calendar.curses if c != curse)), curse
 
 
+def settle(calendar: Calendar) -> Passed:
+    """The calendar on its day: a curse whose sunset is before it killed its target (the
+    first such sunset of each target), and the target's curses leave the calendar with it;
+    those whose sunset is the day are told as today's."""
+    died: dict[str, DeathCurse] = {}
+    for curse in sorted(calendar.curses, key=lambda c: (c.dies_on, c.cast_on)):
+        if curse.dies_on < calendar.day:
+            died.setdefault(fold_name(curse.target), curse)
+    gone = [c for c in calendar.curses if fold_name(c.target) in died]
+    kept = tuple(c for c in calendar.curses if c not in gone)
+    return Passed(replace(calendar, curses=kept), tuple(died.values()),
+                  tuple(c for c in gone if c not in died.values()),
+                  tuple(c for c in kept if c.dies_on == calendar.day))
+
+
 def pass_days(calendar: Calendar, days: int) -> Passed:
-    """``days`` game days pass: a curse whose sunset falls before the new day killed its
-    target and leaves the calendar; one whose sunset is the new day's is told as today's."""
-    if days < 1:
-        raise IllegalAction(f"GM-MAGIC-13: 1 day or more passes, found {days}")
-    day = calendar.day + days
-    died = tuple(c for c in calendar.curses if c.dies_on < day)
-    kept = tuple(c for c in calendar.curses if c.dies_on >= day)
-    return Passed(Calendar(day, kept), died, tuple(c for c in kept if c.dies_on == day))
+    """``days`` game days pass (1 to :data:`MOST_DAYS_PASSED`), and the calendar is
+    then settled on the new day (:func:`settle`)."""
+    if not 1 <= days <= MOST_DAYS_PASSED:
+        raise IllegalAction(f"GM-MAGIC-13: from 1 to {MOST_DAYS_PASSED} days pass at once, "
+                            f"found {days}")
+    return settle(replace(calendar, day=calendar.day + days))
 
 
 _FIELDS = ("day", "death_curses")
@@ -133,7 +217,7 @@ def calendar_from_mapping(raw: Mapping[str, Any], origin: str) -> Calendar:
     listed = raw.get("death_curses", [])
     if not isinstance(listed, list):
         raise DataError(f"{origin}: death_curses must be a list of tables")
-    curses = []
+    curses: list[DeathCurse] = []
     for number, entry in enumerate(listed, 1):
         where = f"{origin}: death_curses {number}"
         if not isinstance(entry, Mapping):
@@ -146,7 +230,12 @@ def calendar_from_mapping(raw: Mapping[str, Any], origin: str) -> Calendar:
         cast_on, dies_on = (_day(entry.get(k), f"{where}: {k}") for k in ("cast_on", "dies_on"))
         if dies_on < cast_on:
             raise DataError(f"{where}: dies_on {dies_on} is before cast_on {cast_on}")
-        curses.append(DeathCurse(entry["target"], entry["caster"], cast_on, dies_on))
+        curse = DeathCurse(entry["target"], entry["caster"], cast_on, dies_on)
+        if any(fold_name(c.target) == fold_name(curse.target)
+               and fold_name(c.caster) == fold_name(curse.caster) for c in curses):
+            raise DataError(f"{where}: {curse.caster}'s Death Curse on {curse.target} is "
+                            "kept twice")
+        curses.append(curse)
     return Calendar(day, tuple(curses))
 
 

@@ -1,11 +1,14 @@
 """``companion genso calendar``: the campaign's game day and its Death Curses (GM-MAGIC-13).
 
 The calendar lives in ``<data>/genso/calendar.toml`` (:func:`calendar_path`), one for the
-data folder as the fight file is, written atomically after each change; with no file it is
-day 1 and no curse. ``calendar`` shows the day and each curse with the days left; ``pass N``
-moves the day on and tells each target whose sunset comes; ``curse CASTER TARGET`` keeps a
-Death Curse cast today; ``lift TARGET`` takes it off. ``genso sheet`` shows a curse its
-character cast or carries (:func:`curse_lines`).
+data folder as the fight file is. A command that changes it holds it from its read to its
+write (:func:`~companion.file_locks.changing`), so two at once lose no day and no curse;
+it is written atomically. With no file it is day 1 and no curse. ``calendar`` shows the
+day and each curse with the days left; ``pass N`` moves the day on and tells each target
+whose sunset comes; ``curse CASTER TARGET`` keeps a Death Curse cast today; ``lift
+TARGET`` is its caster lifting it, ``dispel TARGET`` a Dispel (呪解呪, GM-MAGIC-4)
+cancelling it. ``genso sheet`` shows a curse its character cast or carries
+(:func:`sheet_curses`).
 """
 
 from __future__ import annotations
@@ -16,25 +19,34 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.commands.roll import emit
+from companion.app.notes import note
 from companion.app.overrides import read_text
 from companion.app.paths import data_dir
-from companion.errors import DataError
+from companion.errors import DataError, error_text
+from companion.file_locks import changing
 from companion.files import file_there
 from companion.systems.genso.calendar import (
     Calendar,
     DeathCurse,
+    Ending,
+    Passed,
     calendar_from_mapping,
     calendar_mapping,
     cast_death_curse,
     curse_length,
-    lift,
+    end_curse,
+    involving,
     pass_days,
+    settle,
 )
 from companion.systems.genso.rules import GensoRules
 from companion.toml_writing import one_line_each, write_toml
 
 CALENDAR_COMMENT = "幻想迷宮冒険譚 Ver2.5 calendar (companion genso calendar)"
-CURSE = "呪殺呪/Death Curse"
+#: Who holds the calendar while changing it, as its lock file says.
+CHANGER = "companion genso calendar, changing the calendar"
+#: The verbs that change the calendar (``show``, or none, only reads it).
+CHANGES = ("pass", "curse", "lift", "dispel")
 
 
 def calendar_path() -> Path:
@@ -57,6 +69,10 @@ def _save(calendar: Calendar) -> None:
     write_toml(calendar_path(), one_line_each(calendar_mapping(calendar), CALENDAR_COMMENT))
 
 
+def _curse(rules: GensoRules) -> str:
+    return rules.spell("death_curse").name
+
+
 def when(calendar: Calendar, curse: DeathCurse) -> str:
     """When a curse kills, as from today: ``at sunset on day 369 (366 days left)``."""
     left = calendar.days_left(curse)
@@ -65,61 +81,99 @@ def when(calendar: Calendar, curse: DeathCurse) -> str:
     return f"at sunset on day {curse.dies_on} ({left} day{'s' if left != 1 else ''} left)"
 
 
-def curse_line(calendar: Calendar, curse: DeathCurse) -> str:
-    return (f"{CURSE} on {curse.target} by {curse.caster} (cast on day {curse.cast_on}): "
-            f"{curse.target} dies {when(calendar, curse)} unless {curse.caster} lifts it "
-            "(GM-MAGIC-13)")
+def curse_line(rules: GensoRules, calendar: Calendar, curse: DeathCurse) -> str:
+    return (f"{_curse(rules)} on {curse.target} by {curse.caster} (cast on day "
+            f"{curse.cast_on}): {curse.target} dies {when(calendar, curse)} unless "
+            f"{curse.caster} lifts it (GM-MAGIC-13)")
 
 
-def curse_lines(name: str) -> list[str]:
-    """The Death Curses ``name`` cast or carries, for its sheet; none without a calendar."""
-    calendar = load_calendar()
-    return [curse_line(calendar, c) for c in calendar.on(name)]
+def died_line(rules: GensoRules, curse: DeathCurse) -> str:
+    return (f"GM-MAGIC-13 {curse.target} died at sunset on day {curse.dies_on} of "
+            f"{curse.caster}'s {_curse(rules)} (cast on day {curse.cast_on})")
 
 
-def _curse_json(calendar: Calendar, curse: DeathCurse) -> dict[str, Any]:
+def _deaths(rules: GensoRules, passed: Passed) -> list[str]:
+    """The targets dead by the calendar's day, and the other curses that leave with them."""
+    return [*(died_line(rules, c) for c in passed.died),
+            *(f"GM-MAGIC-13 {c.caster}'s {_curse(rules)} on {c.target} (cast on day "
+              f"{c.cast_on}) ends with {c.target}'s death" for c in passed.ended)]
+
+
+def curse_json(calendar: Calendar, curse: DeathCurse) -> dict[str, Any]:
+    """A curse as ``--json`` gives it, in ``genso calendar`` and ``genso sheet`` alike."""
     return {"target": curse.target, "caster": curse.caster, "cast_on": curse.cast_on,
             "dies_on": curse.dies_on, "days_left": calendar.days_left(curse)}
 
 
-def _shown(calendar: Calendar) -> tuple[dict[str, Any], list[str]]:
-    data = {"rule": "GM-MAGIC-13", "day": calendar.day,
-            "death_curses": [_curse_json(calendar, c) for c in calendar.curses]}
-    lines = [f"日/day {calendar.day} (day 1 is the campaign's first; `genso calendar pass N` "
-             "moves it on)"]
-    lines += [curse_line(calendar, c) for c in calendar.curses] or [
-        f"no {CURSE} on the calendar"]
-    return data, lines
+def sheet_curses(rules: GensoRules, name: str) -> tuple[list[str], dict[str, Any]]:
+    """The Death Curses ``name`` cast or carries, for its sheet: its lines and its JSON
+    (``death_curses``, ``died``); none without a calendar. A calendar that cannot be read
+    is said in a note naming it, and the sheet shown without: it is no part of the sheet."""
+    try:
+        passed = settle(load_calendar())
+    except DataError as exc:
+        note(f"note: {error_text(exc)} (Death Curses not shown)")
+        return [], {"death_curses": [], "died": []}
+    calendar = passed.calendar
+    live, died = calendar.on(name), involving(passed.died, name)
+    return ([*(curse_line(rules, calendar, c) for c in live),
+             *(died_line(rules, c) for c in died)],
+            {"death_curses": [curse_json(calendar, c) for c in live],
+             "died": [curse_json(calendar, c) for c in died]})
+
+
+def _change(args: argparse.Namespace, rules: GensoRules,
+            calendar: Calendar) -> tuple[Passed, list[str]]:
+    """The change a verb makes, and what it says of it; the calendar settled on its day."""
+    if args.verb == "pass":
+        passed = pass_days(calendar, args.days)
+        said = [f"{args.days} day{'s pass' if args.days != 1 else ' passes'}: day "
+                f"{calendar.day} → {passed.calendar.day}"]
+        return passed, [*said, *_deaths(rules, passed), *(
+            f"GM-MAGIC-13 {c.target} dies at sunset today of {c.caster}'s {_curse(rules)}, "
+            f"unless {c.caster} lifts it first" for c in passed.today)]
+    if args.verb == "curse":
+        cursed, curse = cast_death_curse(rules, calendar, args.caster, args.target)
+        passed = settle(cursed)
+        year = rules.default("GM-MAGIC-13", "year_days")
+        return passed, [
+            f"GM-MAGIC-13 {curse.caster} casts {_curse(rules)} on {curse.target} on day "
+            f"{curse.cast_on}: 「対象は１年と１日後の日没時に死亡する。」 {curse.target} dies at "
+            f"sunset on day {curse.dies_on}, {curse_length(rules)} days on (a year of {year} "
+            f"days{rules.settings.tag('GM-MAGIC-13', 'year_days')}, and a day)",
+            *_deaths(rules, passed)]
+    ending = Ending.LIFTED if args.verb == "lift" else Ending.DISPELLED
+    freed, curse = end_curse(calendar, args.target, args.caster, ending)
+    passed = settle(freed)
+    if ending is Ending.LIFTED:
+        told = (f"GM-MAGIC-13 {curse.caster} lifts the {_curse(rules)} on {curse.target} "
+                "(術者は任意の時点で呪文を解除できる)")
+    else:
+        told = (f"GM-MAGIC-4 {curse.caster}'s {_curse(rules)} on {curse.target} (cast on day "
+                f"{curse.cast_on}) is dispelled by {rules.spell('dispel').name} "
+                "(対象に付与された呪文を一つ無効化する): its duration is 特殊, not permanent")
+    return passed, [told, *_deaths(rules, passed)]
 
 
 def cmd_calendar(args: argparse.Namespace, rules: GensoRules) -> int:
-    """The day and the Death Curses; ``pass``, ``curse`` and ``lift`` change and save them."""
-    calendar = load_calendar()
-    said: list[str] = []
-    extra: dict[str, Any] = {}
-    if args.verb == "pass":
-        passed = pass_days(calendar, args.days)
-        calendar = passed.calendar
-        said.append(f"{args.days} day{'s pass' if args.days != 1 else ' passes'}: day "
-                    f"{calendar.day - args.days} → {calendar.day}")
-        said += [f"GM-MAGIC-13 {c.target} died at sunset on day {c.dies_on} of "
-                 f"{c.caster}'s {CURSE} (cast on day {c.cast_on})" for c in passed.died]
-        said += [f"GM-MAGIC-13 {c.target} dies at sunset today of {c.caster}'s {CURSE}, "
-                 f"unless {c.caster} lifts it first" for c in passed.today]
-        extra = {"died": [_curse_json(calendar, c) for c in passed.died]}
-    elif args.verb == "curse":
-        calendar, curse = cast_death_curse(rules, calendar, args.caster, args.target)
-        year = rules.default("GM-MAGIC-13", "year_days")
-        said.append(f"GM-MAGIC-13 {curse.caster} casts {CURSE} on {curse.target} on day "
-                    f"{curse.cast_on}: 「対象は１年と１日後の日没時に死亡する。」 "
-                    f"{curse.target} dies at sunset on day {curse.dies_on}, "
-                    f"{curse_length(rules)} days on (a year of {year} days"
-                    f"{rules.settings.tag('GM-MAGIC-13', 'year_days')}, and a day)")
-    elif args.verb == "lift":
-        calendar, curse = lift(calendar, args.target)
-        said.append(f"GM-MAGIC-13 {curse.caster} lifts the {CURSE} on {curse.target} "
-                    "(術者は任意の時点で呪文を解除できる)")
-    if args.verb in ("pass", "curse", "lift"):
-        _save(calendar)
-    data, lines = _shown(calendar)
-    return emit(args, {**data, **extra, "said": said}, "\n".join([*said, *lines]))
+    """The day and the Death Curses; ``pass``, ``curse``, ``lift`` and ``dispel`` change
+    them and save them, holding the file from the read to the write."""
+    if args.verb in CHANGES:
+        path = calendar_path()
+        path.parent.mkdir(parents=True, exist_ok=True)  # a lock file needs its folder
+        with changing(path, CHANGER):
+            passed, said = _change(args, rules, load_calendar())
+            _save(passed.calendar)
+    else:
+        passed = settle(load_calendar())
+        said = _deaths(rules, passed)
+    calendar = passed.calendar
+    data = {"rule": "GM-MAGIC-13", "day": calendar.day,
+            "death_curses": [curse_json(calendar, c) for c in calendar.curses],
+            "died": [curse_json(calendar, c) for c in passed.died],
+            "ended": [curse_json(calendar, c) for c in passed.ended], "said": said}
+    lines = [f"日/day {calendar.day} (day 1 is the campaign's first; `genso calendar pass N` "
+             "moves it on)"]
+    lines += [curse_line(rules, calendar, c) for c in calendar.curses] or [
+        f"no {_curse(rules)} on the calendar"]
+    return emit(args, data, "\n".join([*said, *lines]))

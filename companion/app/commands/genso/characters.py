@@ -10,7 +10,7 @@ import shlex
 from collections.abc import Callable
 from typing import Any
 
-from companion.app.commands.genso.calendar import curse_lines
+from companion.app.commands.genso.calendar import sheet_curses
 from companion.app.commands.genso.files import resolve_sheet, sheet_out, sheet_path
 from companion.app.commands.roll import emit, pad, run_with_source
 from companion.app.modes.genso_fight_files import sheet_document, sheet_document_over
@@ -154,9 +154,8 @@ def cmd_new(args: argparse.Namespace, rules: GensoRules) -> int:
 def cmd_sheet(args: argparse.Namespace, rules: GensoRules) -> int:
     character, path = resolve_sheet(rules, args.sheet)
     # GM-MAGIC-13: a Death Curse the character cast or carries, from the calendar.
-    cursed = curse_lines(character.name)
-    data = {**sheet_json(rules, character), "path": str(path) if path else None,
-            "death_curses": cursed}
+    cursed, curses = sheet_curses(rules, character.name)
+    data = {**sheet_json(rules, character), "path": str(path) if path else None, **curses}
     text = "\n".join([describe(rules, character, derive(rules, character)), *cursed])
     if args.save_as:
         target = sheet_out("--save-as", args.save_as)

@@ -12,7 +12,6 @@ import json
 import os
 import re
 import tempfile
-import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -71,6 +70,7 @@ from companion.systems.genso.combat import (
     setting_text,
     wants_to_flee,
 )
+from companion.systems.genso.names import fold_name
 from companion.systems.genso.rules import Duration, GensoRules
 from companion.toml_writing import write_toml
 
@@ -142,10 +142,6 @@ def fight_status(rules: GensoRules, fight: Fight) -> tuple[str, dict[str, Any]]:
     return "\n".join(lines), data
 
 
-def _fold(name: str) -> str:
-    return unicodedata.normalize("NFKC", name).strip()
-
-
 def combatant_name(fight: Fight, typed: str) -> str:
     """The combatant a typed ACTOR or TARGET names, as the fight knows it.
 
@@ -161,7 +157,7 @@ def combatant_name(fight: Fight, typed: str) -> str:
     names = [c.name for c in fight.state.combatants]
     if typed in names:
         return typed
-    found = {n for n in names if _fold(n) == _fold(typed)}
+    found = {n for n in names if fold_name(n) == fold_name(typed)}
     for entrant in fight.entrants:
         if entrant.name not in names:
             continue
@@ -170,7 +166,7 @@ def combatant_name(fight: Fight, typed: str) -> str:
             number = re.search(r"\d+$", entrant.name)
             keys = {entrant.monster} | ({f"{entrant.monster}{number.group(0)}"}
                                         if number else set())
-            if _fold(typed).lower() in keys:
+            if fold_name(typed).lower() in keys:
                 found.add(entrant.name)
             continue
         if entrant.origin:
@@ -178,8 +174,8 @@ def combatant_name(fight: Fight, typed: str) -> str:
             if Path(entrant.origin) in refs:
                 found.add(entrant.name)
             continue
-        raw = fight.rules.presets.get(typed) or fight.rules.presets.get(_fold(typed))
-        if raw is not None and _fold(str(raw.get("name", ""))) == _fold(entrant.name):
+        raw = fight.rules.presets.get(typed) or fight.rules.presets.get(fold_name(typed))
+        if raw is not None and fold_name(str(raw.get("name", ""))) == fold_name(entrant.name):
             found.add(entrant.name)
     if len(found) == 1:
         return found.pop()
@@ -218,7 +214,7 @@ def weapon_number(fight: Fight, actor: str, typed: str) -> int:
             return int(typed)
         raise DataError(f"--weapon {typed}: {actor} has no weapon {int(typed)} (carried: "
                         f"{carried})")
-    folded = _fold(typed).lower()
+    folded = fold_name(typed).lower()
     for number, weapon in enumerate(weapons):
         if folded in {weapon.key.lower(), weapon.name.lower(),
                       *(part.lower() for part in weapon.name.split("/"))}:

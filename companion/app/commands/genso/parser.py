@@ -34,6 +34,7 @@ from companion.app.commands.genso.files import SET_EXAMPLE, load_user_rules, sav
 from companion.app.commands.roll import add_dice_arguments
 from companion.app.help_format import cell_wrap
 from companion.app.overrides import add_set_argument
+from companion.systems.genso.calendar import MOST_DAYS_PASSED
 from companion.systems.genso.character.growth import GROWTH_CHOICES
 from companion.systems.genso.rules import TRAPS, GensoRules, load_rules
 
@@ -51,10 +52,12 @@ WHO_HELP = ("a combatant: its name as `fight show` lists it, the key or sheet it
 
 
 def run(args: argparse.Namespace) -> int:
+    # A --set given after a verb (`calendar curse --set …`) is kept beside one before it.
+    args.set = [*(args.set or []), *(getattr(args, "verb_set", None) or [])]
     if args.sub == "fight" and args.verb != "new":  # a fight in progress keeps its settings
-        rules = saved_fight_rules(args.set or [])
+        rules = saved_fight_rules(args.set)
     else:
-        rules = load_user_rules(args.set or [])
+        rules = load_user_rules(args.set)
     return COMMANDS[args.sub](args, rules)
 
 
@@ -63,6 +66,17 @@ def _common(parser: argparse.ArgumentParser, dice: bool = False) -> None:
     add_set_argument(parser, SET_EXAMPLE)
     if dice:
         add_dice_arguments(parser)
+
+
+def _verb_common(parser: argparse.ArgumentParser) -> None:
+    """--json and --set of a verb whose command takes them before it too (``genso calendar
+    --json show``): argparse writes a verb's defaults over what its command parsed (review61a
+    D2: the --json and --set before the verb were dropped without a word), so a verb's
+    --json has none and its --set is kept apart (:func:`run` joins the two)."""
+    parser.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
+                        help="print JSON")
+    parser.add_argument("--set", action="append", dest="verb_set", metavar="RULE.key=value",
+                        help=f"override a Default for this run, e.g. {SET_EXAMPLE}")
 
 
 #: The starting skills of GM-CHAR-6 by their Japanese names (PG 1-3-6 「魔術ー１」…).
@@ -171,26 +185,34 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                      "The campaign's days, counted from day 1, and each Death Curse (呪殺呪) "
                      "with the day its target dies at sunset: 「対象は１年と１日後の日没時に死亡"
                      "する。」, a year of GM-MAGIC-13.year_days days "
-                     f"({rules.default('GM-MAGIC-13', 'year_days')}). Without a verb it shows "
-                     "them; days pass only by `pass`.",
+                     f"({rules.default('GM-MAGIC-13', 'year_days')}). A target may carry "
+                     "several, of several casters. Without a verb it shows them; days pass "
+                     "only by `pass`.",
                      ("companion genso calendar", "companion genso calendar curse Mio Ben",
-                      "companion genso calendar pass 30", "companion genso calendar lift Ben"))
+                      "companion genso calendar pass 30", "companion genso calendar lift Ben",
+                      "companion genso calendar dispel Ben --caster Mio"))
     days = calendar.add_subparsers(dest="verb", metavar="VERB")
-    _common(_page(days, "show", "the day and each Death Curse with the days left",
-                  examples=("companion genso calendar show",)))
+    _verb_common(_page(days, "show", "the day and each Death Curse with the days left",
+                       examples=("companion genso calendar show",)))
     passing = _page(days, "pass", "game days pass; a curse whose sunset comes is told",
                     examples=("companion genso calendar pass 30",))
-    passing.add_argument("days", type=int, help="how many days pass, 1 or more")
-    _common(passing)
+    passing.add_argument("days", type=whole_number,
+                         help=f"how many days pass, 1 to {MOST_DAYS_PASSED}")
+    _verb_common(passing)
     curse = _page(days, "curse", "keep a Death Curse (呪殺呪) cast today",
                   examples=("companion genso calendar curse Mio Ben",))
     curse.add_argument("caster", help="who casts it (any name: an NPC needs no sheet)")
     curse.add_argument("target", help="whom it is cast on")
-    _common(curse)
-    lifting = _page(days, "lift", "the caster lifts a Death Curse (術者は任意の時点で解除できる)",
-                    examples=("companion genso calendar lift Ben",))
-    lifting.add_argument("target", help="the cursed one's name, as `calendar` lists it")
-    _common(lifting)
+    _verb_common(curse)
+    for taking_off, helptext, example in (
+            ("lift", "its caster lifts a Death Curse (術者は任意の時点で解除できる)",
+             "companion genso calendar lift Ben"),
+            ("dispel", "a Dispel (呪解呪) cancelled a Death Curse (GM-MAGIC-4)",
+             "companion genso calendar dispel Ben --caster Mio")):
+        ending = _page(days, taking_off, helptext, examples=(example,))
+        ending.add_argument("target", help="the cursed one's name, as `calendar` lists it")
+        ending.add_argument("--caster", help="whose curse, when the target carries several")
+        _verb_common(ending)
     _common(calendar)
     lore = _page(sub, "lore", "the world, the glossary, the scenario (GM-LORE-1 to 3)",
                  examples=("companion genso lore glossary",))
