@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -29,22 +29,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-
-# Run `companion play` in a child, and stop it at its first screen, printing the time.
-FIRST_SCREEN = """
-import os, sys, time
-from companion.hw.display import screen
-shown = screen.ScreenDisplay.show
-def first_show(self, view):
-    shown(self, view)
-    print(time.time() - float(os.environ["BENCH_T0"]), flush=True)
-    os._exit(0)
-screen.ScreenDisplay.show = first_show
-from companion.app.cli import main
-sys.exit(main(["play", "--input", "sim", "--choices", "auto", "--display", "screen",
-               "--seed", "11"]))
-"""
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bench_play  # a script beside this one
 
 
 def redraws(frames: int) -> None:
@@ -73,12 +59,11 @@ def redraws(frames: int) -> None:
 
 
 def first_screen() -> None:
+    """A new game's first screen, timed from its process's start as bench_play times it."""
     with tempfile.TemporaryDirectory() as folder:
-        env = {**os.environ, "COMPANION_DATA_DIR": folder, "COMPANION_CONFIG_DIR": folder,
-               "COMPANION_DISPLAY_FULLSCREEN": "false", "BENCH_T0": repr(time.time())}
-        out = subprocess.run([sys.executable, "-c", FIRST_SCREEN], env=env, check=True,
-                             capture_output=True, text=True).stdout
-    print(f"first screen of `companion play --input sim`: {float(out.strip()):.2f} s after "
+        seconds = bench_play.run((*bench_play.GAME, "--display", "screen", "--seed", "11"),
+                                 Path(folder), shows=1).first
+    print(f"first screen of `companion play --input sim`: {seconds:.2f} s after "
           "the process started  [target 3 s]")
 
 
@@ -221,6 +206,8 @@ def main() -> int:
     parser.add_argument("--frames", type=int, default=300)
     parser.add_argument("--screenshots", type=Path, help="save one PNG per layout here")
     args = parser.parse_args()
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    signal.signal(signal.SIGTERM, bench_play.leave)  # the first screen's game stopped too
     redraws(args.frames)
     first_screen()
     if args.screenshots:

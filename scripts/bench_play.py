@@ -9,6 +9,7 @@ set. Nothing is warmed up or faked: the wall is seed ``--seed``'s, each screen i
 game's own next one, and each save is written and fsync'd as at the table. Each figure is
 printed as its median, p95 and worst, with the peak RSS of its runs:
 
+- *new game*: from the process's start to its first screen (bench_display's 3 s target).
 - *step*: a press to the next screen, from one screen shown to the next (the rules, the
   save and the drawing; auto choices answer at once, so no wait for the player is in
   it), over ``--steps`` steps; *show*: the drawing of each of those screens alone
@@ -23,7 +24,12 @@ printed as its median, p95 and worst, with the peak RSS of its runs:
 
 Targets: bench_display's, a full redraw within 16 ms at 800x480 and the first screen of a
 new game within 3 s; none is set for a step, a save or a resume. systemd waits 90 s for a
-stop before it kills (install-pi.sh sets no TimeoutStopSec).
+stop before it kills (install-pi.sh sets no TimeoutStopSec). The p95 is by nearest rank:
+of 20 figures or fewer (the new game's one, the resume's and the stop's at the default
+--runs) it is the worst.
+
+Stopped by SIGTERM or Ctrl-C, the bench stops its ``companion play`` and removes its
+temporary folder.
 
     python scripts/bench_play.py [--steps 300] [--runs 3] [--resume-inputs 1400]
 """
@@ -31,6 +37,7 @@ stop before it kills (install-pi.sh sets no TimeoutStopSec).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import itertools
 import json
 import os
@@ -40,15 +47,16 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from types import FrameType
+from typing import NoReturn, TextIO
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_rfid import percentile  # a script beside this one
-from bench_startup import ROOT
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+ROOT = Path(__file__).resolve().parents[1]
 
 #: ``companion play`` (its argv as JSON in BENCH_ARGV) with every screen shown and every
 #: save.json written timed, told on the file descriptor BENCH_FD: at the first screen the
@@ -109,11 +117,17 @@ class Run:
     peak_kib: int
 
 
-def start(argv: tuple[str, ...], folder: Path, shows: int = 0, saves: int = 0) -> Child:
-    """``companion argv`` as :data:`CHILD` runs it, its user folders in ``folder``."""
+@contextlib.contextmanager
+def started(argv: tuple[str, ...], folder: Path, shows: int = 0, saves: int = 0,
+            ) -> Iterator[Child]:
+    """``companion argv`` as :data:`CHILD` runs it, its user folders in ``folder``, on SDL's
+    dummy driver unless SDL_VIDEODRIVER is set. Still running when the block is left (the
+    bench stopped, or failed), it is killed and waited for: else it played its game on,
+    its folder gone."""
     read, write = os.pipe()
     env = {**os.environ, "COMPANION_DATA_DIR": str(folder / "data"),
            "COMPANION_CONFIG_DIR": str(folder / "config"),
+           "SDL_VIDEODRIVER": os.environ.get("SDL_VIDEODRIVER", "dummy"),
            "COMPANION_DISPLAY_FULLSCREEN": "false", "BENCH_ARGV": json.dumps(argv),
            "BENCH_FD": str(write), "BENCH_SHOWS": str(shows), "BENCH_SAVES": str(saves),
            "BENCH_T0": repr(time.time())}
@@ -122,7 +136,14 @@ def start(argv: tuple[str, ...], folder: Path, shows: int = 0, saves: int = 0) -
                                    pass_fds=(write,), stdin=subprocess.DEVNULL,
                                    stdout=subprocess.DEVNULL, stderr=errors)
     os.close(write)
-    return Child(process, os.fdopen(read), argv)
+    child = Child(process, os.fdopen(read), argv)
+    try:
+        yield child
+    finally:
+        if process.returncode is None:
+            process.kill()
+            process.wait()
+        child.told.close()
 
 
 def failed(child: Child, folder: Path, why: str) -> SystemExit:
@@ -142,17 +163,18 @@ def first_screen(child: Child, folder: Path) -> float:
 def ended(child: Child) -> tuple[int, int]:
     """The exit code and peak RSS (KiB) of a child that has ended, or is ending."""
     _, status, usage = os.wait4(child.process.pid, 0)
-    child.told.close()
-    return os.waitstatus_to_exitcode(status), usage.ru_maxrss
+    # Its Popen told, so that :func:`started` kills no other process given its pid since.
+    child.process.returncode = os.waitstatus_to_exitcode(status)
+    return child.process.returncode, usage.ru_maxrss
 
 
 def run(argv: tuple[str, ...], folder: Path, shows: int = 0, saves: int = 0) -> Run:
     """The figures of ``companion argv``, stopped after ``shows`` screens or ``saves``
     saves."""
-    child = start(argv, folder, shows, saves)
-    first = first_screen(child, folder) if shows else 0.0
-    line = child.told.readline()
-    _, peak = ended(child)
+    with started(argv, folder, shows, saves) as child:
+        first = first_screen(child, folder) if shows else 0.0
+        line = child.told.readline()
+        _, peak = ended(child)
     if not line:
         raise failed(child, folder, f"ended before {shows or saves} "
                                     f"{'screens' if shows else 'saves'}")
@@ -177,7 +199,8 @@ def steps(count: int, seed: int) -> list[str]:
         timed = run((*GAME, "--display", "screen", "--seed", str(seed)), Path(name),
                     shows=count + 1)
     ends = [end for _, end in timed.shows]
-    return [figures("first show (cold caches)", [timed.shows[0][1] - timed.shows[0][0]]),
+    return [figures("new game: start to first screen", [timed.first], unit="s"),
+            figures("first show (cold caches)", [timed.shows[0][1] - timed.shows[0][0]]),
             figures("step: screen to next screen", [b - a for a, b in itertools.pairwise(ends)],
                     timed.peak_kib),
             figures("show: drawing the screen", [e - s for s, e in timed.shows[1:]]),
@@ -204,8 +227,8 @@ def stops(after: float, seed: int, runs: int) -> list[str]:
     """SIGTERM to the process's end, ``after`` seconds into a game on the screen."""
     seconds, peak = [], 0
     for _ in range(runs):
-        with tempfile.TemporaryDirectory() as name:
-            child = start((*GAME, "--display", "screen", "--seed", str(seed)), Path(name))
+        with (tempfile.TemporaryDirectory() as name,
+              started((*GAME, "--display", "screen", "--seed", str(seed)), Path(name)) as child):
             first_screen(child, Path(name))
             time.sleep(after)
             begin = time.perf_counter()
@@ -218,7 +241,14 @@ def stops(after: float, seed: int, runs: int) -> list[str]:
     return [figures("SIGTERM to exit, mid-game", seconds, peak)]
 
 
+def leave(signum: int, frame: FrameType | None) -> NoReturn:
+    """SIGTERM's handler: the bench leaves as on Ctrl-C, its children stopped and its
+    temporary folders removed on the way out (killed outright, it left both behind)."""
+    raise SystemExit(128 + signum)
+
+
 def main() -> int:
+    signal.signal(signal.SIGTERM, leave)
     # --help shows the whole docstring: what is measured, how to run it, the targets.
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -233,10 +263,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=11, help="the wall's (default 11)")
     args = parser.parse_args()
     print(f"{'':<34}{'median':>10}{'p95':>9}{'worst':>9}")
-    for part in (lambda: steps(args.steps, args.seed),
-                 lambda: resumes(args.resume_inputs, args.seed, args.runs),
-                 lambda: stops(args.stop_after, args.seed, args.runs)):
-        print("\n".join(part()), flush=True)
+    print("\n".join(steps(args.steps, args.seed)), flush=True)
+    print("\n".join(resumes(args.resume_inputs, args.seed, args.runs)), flush=True)
+    print("\n".join(stops(args.stop_after, args.seed, args.runs)), flush=True)
     return 0
 
 

@@ -23,7 +23,10 @@ opening time. ``play --headless``'s row is the time to its first line; both are 
 with SIGTERM (scripts/bench_play.py times that stop, and a game's steps and resume).
 
 No target is set for these; at the table a command over about 2 s on a Pi (this
-machine's figure times 3 to 5) is felt as a wait (audit pi59).
+machine's figure times 3 to 5) is felt as a wait (audit pi59). The p95 is by nearest
+rank: of 20 runs or fewer (5 by default) it is the slowest; give ``--runs 21`` or more
+for a p95 of its own. Stopped by SIGTERM or Ctrl-C, the bench stops the command it runs
+and removes its temporary folder.
 
     python scripts/bench_startup.py [--runs 5] [--history-games 10000]
 """
@@ -31,6 +34,7 @@ machine's figure times 3 to 5) is felt as a wait (audit pi59).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import fcntl
 import functools
 import os
@@ -45,9 +49,11 @@ import sys
 import tempfile
 import termios
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from types import FrameType
+from typing import NoReturn
 
 from companion.app.history import HISTORY_NAME, History, Run
 
@@ -117,13 +123,28 @@ def _run_once(argv: tuple[str, ...], env: dict[str, str],
     """Wall seconds and peak RSS (KiB) of one ``python -m companion argv``, which is to
     end with ``exit_code``."""
     start = time.perf_counter()
-    child = subprocess.Popen([sys.executable, "-m", "companion", *argv], cwd=ROOT, env=env,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _, status, usage = os.wait4(child.pid, 0)
+    with _stopped_on_leaving(subprocess.Popen(
+            [sys.executable, "-m", "companion", *argv], cwd=ROOT, env=env,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)) as child:
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)
     seconds = time.perf_counter() - start
-    if os.waitstatus_to_exitcode(status) != exit_code:
+    if child.returncode != exit_code:
         raise SystemExit(f"companion {' '.join(argv)} failed")
     return seconds, usage.ru_maxrss
+
+
+@contextlib.contextmanager
+def _stopped_on_leaving(child: subprocess.Popen[bytes]) -> Iterator[subprocess.Popen[bytes]]:
+    """``child``, killed and waited for if it still runs when the block is left (the bench
+    stopped): else it ran on, orphaned, in a folder being removed. The block sets its
+    ``returncode`` once it has waited for it, so no other process given its pid is killed."""
+    try:
+        yield child
+    finally:
+        if child.returncode is None:
+            child.kill()
+            child.wait()
 
 
 def _run_timed(line: Timed, env: dict[str, str]) -> tuple[float, int]:
@@ -188,8 +209,17 @@ def _shortened(name: str) -> str:
     return name if len(name) <= 32 else name[:31] + "…"
 
 
+def _leave(signum: int, frame: FrameType | None) -> NoReturn:
+    """SIGTERM's handler: the bench leaves as on Ctrl-C, its command stopped and its
+    temporary folder removed on the way out."""
+    raise SystemExit(128 + signum)
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    signal.signal(signal.SIGTERM, _leave)
+    # --help shows the whole docstring: what is timed, how the GM's files are made, no target.
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5, help="runs of each command line")
     parser.add_argument("--history-games", type=int, default=0, metavar="N",
                         help="finished games in the history `history` lists (default 0)")

@@ -747,7 +747,8 @@ def test_play_help_says_where_each_mode_saves_by_default(
 
 
 @pytest.mark.parametrize("script", ["bench_rules", "bench_camera", "bench_dice",
-                                    "bench_display", "bench_rfid", "bench_play"])
+                                    "bench_display", "bench_rfid", "bench_play",
+                                    "bench_startup"])
 def test_a_bench_scripts_help_says_its_whole_first_paragraph(script: str) -> None:
     """`scripts/bench_rules.py --help` printed the docstring's first line only, cut
     mid-sentence ("... on one core, for the"); every bench script's help now says it whole."""
