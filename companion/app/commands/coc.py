@@ -50,7 +50,7 @@ from companion.app.modes.fight_replaced import (
 )
 from companion.app.modes.fight_unchanged import AsLoaded, loaded, saving_over
 from companion.app.overrides import add_set_argument, how_to_set, read_text, user_rules
-from companion.app.paths import data_dir
+from companion.app.paths import config_dir, data_dir
 from companion.dice import DiceSource, ManualDice, ScriptedDice, SimulatedDice
 from companion.errors import DataError, IllegalAction
 from companion.file_locks import FileInUse, holder_of
@@ -71,7 +71,8 @@ from companion.systems.coc.combat import (
     action_from_json,
 )
 from companion.systems.coc.combat.fight import ruled_text
-from companion.systems.coc.rules import USED_ONLY_WHEN, CocRules, Profile, load_rules
+from companion.systems.coc.rounding import GLOBAL_RULE
+from companion.systems.coc.rules import ROW_NOTES, CocRules, Profile, load_rules
 from companion.systems.coc.sheet import Sheet, old_budo_note, sheet_from_mapping
 from companion.systems.defaults import (
     DEFAULT_TAG,
@@ -131,8 +132,24 @@ def dice_source(args: argparse.Namespace) -> DiceSource:
 
 
 def _rules(args: argparse.Namespace) -> CocRules:
-    return user_rules(load_rules(Profile(args.profile or "003")), OVERRIDES_NAME,
-                      args.set or [], SET_EXAMPLE)
+    try:
+        return user_rules(load_rules(Profile(args.profile or "003")), OVERRIDES_NAME,
+                          args.set or [], SET_EXAMPLE)
+    except DataError as exc:
+        if "not TOML" in str(exc) and _bare_section_sign():
+            raise DataError(f"{exc}: TOML takes no § in a bare key; quote it, "
+                            f"[defaults.\"{GLOBAL_RULE}\"]") from None
+        raise
+
+
+def _bare_section_sign() -> bool:
+    """Whether coc.toml names §0.3's table unquoted (``[defaults.§0.3]``), which tomllib
+    refuses as "Invalid initial character for a key part" (review61a N8)."""
+    try:
+        text = (config_dir() / OVERRIDES_NAME).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return any("".join(line.split()).startswith("[defaults.§") for line in text.splitlines())
 
 
 def _rules_of(args: argparse.Namespace) -> CocRules:
@@ -269,13 +286,13 @@ def cmd_defaults(args: argparse.Namespace) -> int:
     and the range of a Default that has one (``[limits]``: CO-CORE-1 "1 to 101 and above 5
     (CO-CORE-1.critical_max_004)", CO-DEATH-1, ...) or its choices (CO-MA-2 "one of: facing,
     N, ..."); "range" and "choices" are left out of a JSON row without them (a profile
-    cell never has them), and "note" says which setting it is read under
-    (:data:`USED_ONLY_WHEN`: CO-GRAP-2's ap only when each_turn is false). Then the fixed
-    readings (``data/readings.toml``: the spec's Defaults no setting changes), and how to
-    change a setting."""
+    cell never has them), and "note" what :data:`ROW_NOTES` says of it (CO-GRAP-2's ap is
+    read only when each_turn is false; §0.3's words in Japanese, down 切り捨て …). Then the
+    fixed readings (``data/readings.toml``: the spec's Defaults no setting changes), and how
+    to change a setting."""
     rules = _rules_of(args)
-    rows = [{**r, "note": USED_ONLY_WHEN[r["rule"], r["key"]]}
-            if (r["rule"], r["key"]) in USED_ONLY_WHEN else r
+    rows = [{**r, "note": ROW_NOTES[r["rule"], r["key"]]}
+            if (r["rule"], r["key"]) in ROW_NOTES else r
             for r in listing(rules.entries(), rules.defaults)]
     readings = fixed_readings("companion.systems.coc", rules.defaults)
     text = "\n".join(f"{r['rule']:<12} {r['key']:<28} "
@@ -477,10 +494,14 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         description="Every Default and profile cell of the profile (or of the fight with\n"
                     "--file), each marked (default) or (set by you), with its range or\n"
                     "choices; then the fixed readings and how to change a setting\n"
-                    "(coc.toml in the config folder, or --set).",
+                    "(coc.toml in the config folder, or --set). The first, §0.3.rounding,\n"
+                    "is the spec's global rounding of a share whose rule names none: down\n"
+                    "切り捨て (the Default), nearest 四捨五入 or up 切り上げ; in coc.toml its\n"
+                    "table's key is quoted, [defaults.\"§0.3\"].",
         epilog="examples:\n"
                "  companion coc defaults --profile 004\n"
-               f"  companion coc defaults --set {SET_EXAMPLE} --json")
+               f"  companion coc defaults --set {SET_EXAMPLE} --json\n"
+               "  companion coc defaults --set §0.3.rounding=nearest")
     fight = sub.add_parser(
         "fight", help="new, act, show, log, undo, end",
         formatter_class=argparse.RawDescriptionHelpFormatter,

@@ -18,11 +18,10 @@ from dataclasses import dataclass
 from enum import Enum
 
 from companion.dice import DiceSource, DiceSyntaxError, Result, roll
-from companion.dice.notation import MAX_DIGITS, MAX_REPEAT
+from companion.dice.notation import MAX_DIGITS, MAX_REPEAT, Rounding
 from companion.dice.result import DieRoll, RollKind
 from companion.dice.sources import checked_roll
 from companion.errors import InvalidNotation
-from companion.systems.coc.rounding import Rounding, share
 from companion.systems.coc.rules import CocRules, Profile
 
 
@@ -83,14 +82,15 @@ class Ranges:
     special_percent: int  # CO-CORE-1: ``special_percent`` in the rules data
     automatic_critical: bool = False
     automatic_fumble: bool = False
-    rounding: Rounding = Rounding.DOWN  # §0.3: how the special's share is rounded
+    # How the special's fifth is rounded: down, as BCDice's CCB (`coc roll`); a fight's by
+    # §0.3's setting (the seeds' 「技能の1/5」 names no rounding: :mod:`..rounding`).
+    rounding: Rounding = Rounding.DOWN
 
 
 def one_percent(rules: CocRules) -> Ranges:
     """CO-CORE-1 as BCDice's 1% rule rolls it (``CC``, ``CBR``, ``RES``): critical 01,
     fumble 00, special at the rules' ``special_percent`` of the skill."""
-    return Ranges(1, 100, rules.num("CO-CORE-1", "special_percent"),
-                  rounding=rules.rounding())
+    return Ranges(1, 100, rules.num("CO-CORE-1", "special_percent"))
 
 
 def ranges(rules: CocRules, attack: bool = True) -> Ranges:
@@ -108,7 +108,7 @@ def ranges(rules: CocRules, attack: bool = True) -> Ranges:
         fumble = rules.default("CO-CORE-1", "fumble_from_004")
     return Ranges(crit, fumble, rules.num("CO-CORE-1", "special_percent"),
                   rules.default("CO-CORE-1", "automatic_critical"),
-                  rules.default("CO-CORE-1", "automatic_fumble"), rules.rounding())
+                  rules.default("CO-CORE-1", "automatic_fumble"))
 
 
 def grade(value: int, skill: int, r: Ranges) -> Grade:
@@ -116,11 +116,12 @@ def grade(value: int, skill: int, r: Ranges) -> Grade:
 
     Success if value ≤ skill, except that 00 (100) always fails and a skill ≤ 0 cannot
     succeed. A success ≤ critical_max is critical, one ≤ max(1, skill × 20%) special
-    (both: 決定的成功/スペシャル), the share rounded by §0.3 (down by Default, as BCDice).
+    (both: 決定的成功/スペシャル), the share rounded as ``r`` says (down, as BCDice; a
+    fight's by §0.3's setting).
     A failure ≥ fumble_from is a fumble whatever the skill (unlike BCDice, which never
     fumbles a skill of 100 or more).
     """
-    special = max(1, share(skill * r.special_percent, 100, r.rounding))
+    special = max(1, r.rounding.divide(skill * r.special_percent, 100))
     success = value <= skill and value < 100 and skill > 0
     if r.automatic_critical and value <= r.critical_max and skill > 0:
         success = True

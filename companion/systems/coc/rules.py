@@ -19,10 +19,10 @@ from importlib.resources import files
 from itertools import pairwise
 from typing import Any
 
-from companion.dice.notation import parse
+from companion.dice.notation import Rounding, parse
 from companion.errors import DataError, InvalidNotation
 from companion.systems.coc.board import FACINGS
-from companion.systems.coc.rounding import GLOBAL_RULE, Rounding
+from companion.systems.coc.rounding import GLOBAL_RULE, SETTING, SETTING_NOTE
 from companion.systems.defaults import (
     DEFAULT_TAG,
     Limits,
@@ -54,7 +54,7 @@ CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     # CO-RANGE-1: a part of a 10-SIZ step above 30 counts for nothing, or as a whole step.
     ("CO-RANGE-1", "steps_round"): ("down", "up"),
     # §0.3: how a share is rounded where its rule has no rounding of its own.
-    (GLOBAL_RULE, "rounding"): tuple(r.value for r in Rounding),
+    (GLOBAL_RULE, "rounding"): tuple(SETTING),
 }
 #: Defaults read only while another setting has a value, and the words `coc defaults` puts
 #: beside them (review60c R3): one set alone is accepted and does nothing.
@@ -62,6 +62,10 @@ USED_ONLY_WHEN: dict[tuple[str, str], str] = {
     # CO-GRAP-2: the cost of the BreakFree action, which exists only with each_turn = false.
     ("CO-GRAP-2", "ap"): "used only when CO-GRAP-2.each_turn is false",
 }
+#: The words `coc defaults` puts beside a setting (its "note"): when it is read
+#: (:data:`USED_ONLY_WHEN`), or what its choices say in Japanese and where it holds (§0.3).
+ROW_NOTES: dict[tuple[str, str], str] = {**USED_ONLY_WHEN,
+                                         (GLOBAL_RULE, "rounding"): SETTING_NOTE}
 #: How `coc` words a refused override.
 WORDING = Wording(
     seed="{rule}.{name} is the seed's rule ({value!r}), not a Default: it cannot be overridden",
@@ -283,7 +287,7 @@ class CocRules:
 
     def rounding(self) -> Rounding:
         """§0.3: how a share is rounded where its rule has no rounding of its own."""
-        return Rounding(self.defaults[GLOBAL_RULE, "rounding"])
+        return SETTING[self.defaults[GLOBAL_RULE, "rounding"]][0]
 
     def tag(self, rule: str, name: str) -> str:
         """" (default)" for a value (a Default or a profile cell) the user has not set."""

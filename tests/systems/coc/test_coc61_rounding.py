@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from companion.dice import ScriptedDice
+from companion.dice.notation import Rounding
 from companion.errors import DataError
-from companion.systems.coc.checks import Grade, grade, ranges
+from companion.systems.coc.checks import Grade, grade, ranges, roll_command
 from companion.systems.coc.combat import Attack, Delay, Fight, Side
-from companion.systems.coc.rounding import Rounding
 from companion.systems.coc.rules import Profile, load_rules
 from tests.systems.coc.helpers import at, duel, person, push, replays
 
@@ -27,7 +27,9 @@ def rounding(how: str) -> dict[str, Any]:
 
 def test_the_packaged_default_is_down_and_only_the_three_are_taken() -> None:
     rules = load_rules()
-    assert rules.rounding() is Rounding.DOWN and rules.tag("§0.3", "rounding") == " (default)"
+    # down is toward zero, as §0.3 says (the shared rounding's TOWARD_ZERO: review61a N6)
+    assert rules.rounding() is Rounding.TOWARD_ZERO
+    assert rules.tag("§0.3", "rounding") == " (default)"
     assert rules.with_overrides(rounding("up")).rounding() is Rounding.UP
     with pytest.raises(DataError, match="must be one of down, nearest, up; found 'half'"):
         rules.with_overrides(rounding("half"))
@@ -79,11 +81,28 @@ def test_dex_13_acts_at_half_003(how: str, half: int) -> None:
 @pytest.mark.parametrize(("how", "skill", "special"),
                          [("down", 48, 9), ("nearest", 48, 10), ("nearest", 47, 9),
                           ("up", 46, 10)])
-def test_the_specials_fifth_of_the_skill(how: str, skill: int, special: int) -> None:
-    """CO-CORE-1 / CO-BASE-2: a special is a success ≤ max(1, skill ÷ 5)."""
-    r = ranges(load_rules(Profile.P004).with_overrides(rounding(how)))
-    assert grade(special, skill, r) is Grade.SPECIAL
-    assert grade(special + 1, skill, r) is Grade.SUCCESS
+def test_a_fights_special_is_the_fifth_of_the_skill_rounded_by_the_setting(
+        how: str, skill: int, special: int) -> None:
+    """CO-CORE-1 / CO-BASE-2 in a fight: a special is a success ≤ max(1, skill ÷ 5), the
+    fifth rounded by §0.3's setting: seed 004 l.35's 「技能の1/5」 names no rounding."""
+    for roll, word in ((special, "スペシャル/special"), (special + 1, "成功/success")):
+        f = duel(Profile.P004, {"fist": skill}, settings=rounding(how))
+        text = push(f, Attack("Ann", "Cult"), (100, roll), (3, 2), (4, 3))
+        assert f"(1D100<={skill}) ＞ {roll} ＞ {word}\n" in text
+
+
+@pytest.mark.parametrize("how", HOW)
+def test_bcdices_own_commands_round_the_special_down_whatever_the_setting(how: str) -> None:
+    """review61a R5: `coc roll CCB<=48` under up gave スペシャル on a 10, where BCDice's CCB,
+    whose notation it is, gives 成功: BCDice's rolls keep BCDice's floor."""
+    rules = load_rules(Profile.P004).with_overrides(rounding(how))
+    for command in ("CCB<=48", "CC<=48"):
+        made = roll_command(command, ScriptedDice([(100, 10)]), rules)
+        assert made.text == "(1D100<=48) ＞ 10 ＞ 成功/success"
+        assert roll_command(command, ScriptedDice([(100, 9)]), rules).text.endswith(
+            "＞ 9 ＞ スペシャル/special")
+    r = ranges(rules)
+    assert grade(10, 48, r) is Grade.SUCCESS and grade(9, 48, r) is Grade.SPECIAL
 
 
 def test_an_entry_played_by_revision_12_rounds_down_whatever_the_setting() -> None:

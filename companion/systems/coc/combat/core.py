@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from companion.dice import DiceSource, roll
+from companion.dice.notation import Rounding
 from companion.errors import IllegalAction
 from companion.systems.coc.checks import Check, Ranges, check, ranges
 from companion.systems.coc.combat.fighters import (
@@ -30,7 +31,6 @@ from companion.systems.coc.combat.fighters import (
     nobody_called,
 )
 from companion.systems.coc.combat.formats import ENGINE
-from companion.systems.coc.rounding import Rounding, rounded
 from companion.systems.coc.rules import CocRules, Profile
 from companion.systems.coc.sheet import Weapon, skill_value
 
@@ -57,7 +57,7 @@ class _Core:
         self.source = source
         self.lines: list[str] = []
         # §0.3's setting, from revision 13: revision 12 and before rounded every share down.
-        self.rounding = rules.rounding() if self.engine >= 13 else Rounding.DOWN
+        self.rounding = rules.rounding() if self.engine >= 13 else Rounding.TOWARD_ZERO
         # every check but an attack roll, and CO-CORE-1's ranges of an attack roll
         self.r5: Ranges = replace(ranges(rules, attack=False), rounding=self.rounding)
         self.r_attack: Ranges = replace(ranges(rules), rounding=self.rounding)
@@ -93,11 +93,12 @@ class _Core:
     def rounded(self, value: Fraction | int) -> int:
         """§0.3: a share as a whole number, rounded by the setting ``§0.3.rounding`` (from
         engine revision 13; a fight's entries played before round down, as they were)."""
-        return rounded(value, self.rounding)
+        share = Fraction(value)
+        return self.rounding.divide(share.numerator, share.denominator)
 
     def share(self, value: int, divisor: int) -> int:
         """§0.3: ``value`` ÷ ``divisor`` rounded as :meth:`rounded` (a half skill, a third)."""
-        return rounded(Fraction(value, divisor), self.rounding)
+        return self.rounding.divide(value, divisor)
 
     def half_dex(self, c: Combatant) -> int:
         """CO-TURN-1 / CO-BASE-5: the DEX a DEX/2 turn takes, DEX ÷ 2 rounded by §0.3."""

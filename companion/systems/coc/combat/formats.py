@@ -79,7 +79,7 @@ FORMAT = 2
 # CO-MELEE-4, or CO-STUN-3's lost round) still makes the STR roll of revision 10 (CO-GRAP-2):
 # it loses its actions, not the roll that happens by itself; revision 11 skipped the roll too.
 # Revision 13: every share without a rounding of its own (an effective skill's ÷, the
-# special's 1/5, DEX/2, a range band's damage, the knockout's third, a lost eye's half) is
+# fight's special 1/5, DEX/2, a range band's damage, the knockout's third, a lost eye's half) is
 # rounded by §0.3's setting ``§0.3.rounding`` (down, nearest or up); its Default, down, is
 # what revision 12 and before did, and their entries round down whatever a file's settings say.
 ENGINE = 13
