@@ -142,7 +142,8 @@ def _hit(rules: GensoRules, attacker: Combatant, target: Combatant, full: bool,
 
 
 def _undead_ward(rules: GensoRules, attacker: Combatant, target: Combatant) -> str:
-    """GM-MAGIC-7 on the target against an undead attacker: "pg" (−2) or "gm" (+2 armour)."""
+    """GM-MAGIC-7 on the target against an undead attacker: "pg" (the damage less
+    ``undead_damage_reduction``) or "gm" (as much more armour)."""
     if attacker.creature is CreatureKind.UNDEAD and target.has("protection"):
         return str(rules.default("GM-MAGIC-7", "version"))
     return ""
@@ -175,7 +176,8 @@ def _attack(rules: GensoRules, state: FightState, action: Attack, source: DiceSo
             hp_loss, mp_loss = max(0, hp_loss - reduce), max(0, mp_loss - reduce)
         lines.append(Line("GM-MON-4", f"{attacker.attack_name}: HP −{hp_loss}, MP −{mp_loss} "
                                       "(防御点無効/ignores protection"
-                                      + (", 防護呪/Protection −2 each" if ward == "pg" else "")
+                                      + (f", 防護呪/Protection −{reduce} each"
+                                         if ward == "pg" else "")
                                       + ")"))
         hurt = _harm(rules, target, hp_loss, mp_loss)
     else:

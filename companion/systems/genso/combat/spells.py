@@ -227,6 +227,7 @@ def _cast(rules: GensoRules, state: FightState, action: Cast, lines: list[Line],
                                   lines, engine)
         return state
     if spell.effect == "lightning":
-        return _spell_damage(rules, state, caster, target, caster.magic * 2, "GM-MAGIC-11",
-                             lines, engine)
+        times = rules.num("GM-MAGIC-11", "magic_multiplier")  # 魔力値ｘ２
+        return _spell_damage(rules, state, caster, target, caster.magic * times,
+                             "GM-MAGIC-11", lines, engine)
     return state  # Mark and Seal Lock act on objects outside the tracker
