@@ -34,7 +34,7 @@ from companion.systems.jongrogue.events import Event, Kind
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.profile import Option as RuleOption
 from companion.systems.jongrogue.state import MonsterOnMap
-from companion.systems.jongrogue.tables import TABLES
+from companion.systems.jongrogue.tables import TABLES, Ability
 from companion.systems.jongrogue.tiles import Tile
 
 #: A monster's sleep state on the room panel (JR-SLEEP-1..3), in the panel's shorter Japanese.
@@ -81,12 +81,14 @@ def english_first(name: Name) -> str:
 
 def monster_detail(m: MonsterOnMap, extended: bool) -> str:
     """The room panel's line under a monster: its sleep state first, then each flag it has.
-    封魔 is a state of the 拡張状態ルール (seed l.249, l.304, l.318): without it (EZ) the
-    one-off gaze or drain that seals a monster (「一度だけ」) is not shown as one."""
+    Without the 拡張状態ルール (EZ) no 封魔 is shown for the gaze's or the drain's seal: the
+    seed's EZ versions only spend their blow (「一度だけ」, l.308, l.322), the 封魔 of l.304
+    and l.318 being in the EZプラス versions. The gold-lover's 封魔 (l.249) has no such
+    marker (l.242-250; オーク in the EZ table, l.160), so it shows in EZ too."""
     flags = [english_first(SLEEP_NAMES[m.sleep.value])]
     flags += [english_first(name) for attr, name in MONSTER_FLAGS
               if (m.on_gold is not None if attr == "on_gold" else getattr(m, attr))
-              and (extended or attr != "sealed")]
+              and (extended or attr != "sealed" or m.monster.ability is Ability.GOLD_LOVER)]
     return ", ".join(flags)
 
 

@@ -1,6 +1,6 @@
 """The seed's Japanese beside the English on the JongRogue screen and in its account
 (spec §9; audit rules61j N1): the PC sheet, the log's checks and gold, the ranged
-combat's 近接戦闘する, and no 封魔 flag in EZ, which has no 拡張状態ルール."""
+combat's 近接戦闘する, and no 封魔 flag in EZ for a spent gaze or drain."""
 
 from __future__ import annotations
 
@@ -43,8 +43,9 @@ def test_close_in_is_the_seed_s_kinsen_option() -> None:
 
 
 def test_an_ez_room_panel_shows_no_seal() -> None:
-    """封魔 is a state of the 拡張状態ルール (seed l.249, l.304, l.318); EZ's medusa and vampire
-    are sealed only in that their one-off blow is spent (「一度だけ」, l.308, l.322)."""
+    """EZ's medusa and vampire are sealed only in that their one-off blow is spent (「一度だけ」,
+    l.308, l.322; the 封魔 of l.304 and l.318 is EZプラス's); an EZ gold-lover's 封魔 (l.249)
+    does show (test_fix61c)."""
     details = {}
     for preset in ("ez", "plus"):
         game = Game(preset)
