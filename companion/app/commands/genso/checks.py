@@ -260,11 +260,14 @@ def cmd_lists(args: argparse.Namespace, rules: GensoRules) -> int:
 #: name, past the key's column (spells, monsters), or under the price (items).
 LIST_INDENT = 15
 ITEM_INDENT = 50
+#: An item's note, each line of it (its first and any it wraps to) this far in: a wrapped
+#: note went on at 5 after a first line at 4 (review61a N14).
+NOTE_INDENT = 4
 
 
 def _item_lines(rules: GensoRules, r: dict[str, Any]) -> str:
     """An item's row of `genso list items` (GM-EQUIP, GM-ECON-2), then the seed's note on
-    lines of its own, indented under the name, Japanese then English."""
+    lines of its own, each line :data:`NOTE_INDENT` in, Japanese then English."""
     lines = fit((
         f"{r['key']:<20} {pad(r['name'], 28)} " + (r["price_text"] or "-"),
         Grip(r["grip"]).text if r["grip"] else "",
@@ -275,6 +278,6 @@ def _item_lines(rules: GensoRules, r: dict[str, Any]) -> str:
         if r["protection"] else "",
         r.get("mp_text", "")), ITEM_INDENT)
     if r["note_ja"]:
-        lines += fit((f"「{r['note_ja']}」",), 5, "    ")
-        lines += fit((f"({r['note_en']})",), 5, "    ")
+        for note in (f"「{r['note_ja']}」", f"({r['note_en']})"):
+            lines += fit((note,), NOTE_INDENT, " " * NOTE_INDENT)
     return "\n".join(lines)
