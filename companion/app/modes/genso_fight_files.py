@@ -3,13 +3,16 @@ file ``--file`` names (:func:`default_fight_path`, :func:`file_option`), and the
 ``companion genso fight apply`` writes: a sheet file written as the fight leaves its
 character (:func:`sheet_document_over`), each sheet's writing planned (:func:`sheet_write`),
 the PCs whose sheets apply would write (:func:`unwritten`), and the ``fight apply`` command
-for a fight file (:func:`apply_command`).
+for a fight file (:func:`apply_command`); and the campaign calendar (:func:`calendar_path`,
+:func:`load_calendar`), which ``genso calendar`` keeps and the table reads for the Death
+Curses its fighters carry (GM-MAGIC-13).
 """
 
 from __future__ import annotations
 
 import hashlib
 import shlex
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,6 +21,8 @@ import tomlkit
 from companion.app.overrides import read_text
 from companion.app.paths import data_dir
 from companion.errors import DataError
+from companion.files import file_there
+from companion.systems.genso.calendar import Calendar, calendar_from_mapping
 from companion.systems.genso.character.core import Character
 from companion.systems.genso.combat import Entrant, Fight
 from companion.systems.genso.rules import GensoRules
@@ -55,6 +60,23 @@ def default_fight_path() -> Path:
     """The fight file ``companion genso fight`` and ``play --mode genso`` take with no
     ``--file`` (``--fight``)."""
     return data_dir() / "genso" / "fight.json"
+
+
+def calendar_path() -> Path:
+    """The campaign calendar, one for the data folder as the fight file is (GM-MAGIC-13)."""
+    return data_dir() / "genso" / "calendar.toml"
+
+
+def load_calendar() -> Calendar:
+    """The calendar as saved; day 1 and no curse before any is saved."""
+    path = calendar_path()
+    if not file_there(path):
+        return Calendar()
+    try:
+        raw = tomllib.loads(read_text(path, "calendar"))
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{path}: not TOML ({exc})") from None
+    return calendar_from_mapping(raw, str(path))
 
 
 def file_option(path: Path) -> str:

@@ -1,9 +1,10 @@
 """``companion genso calendar``: the campaign's game day and its Death Curses (GM-MAGIC-13).
 
-The calendar lives in ``<data>/genso/calendar.toml`` (:func:`calendar_path`), one for the
-data folder as the fight file is. A command that changes it holds it from its read to its
-write (:func:`~companion.file_locks.changing`), so two at once lose no day and no curse;
-it is written atomically. With no file it is day 1 and no curse. ``calendar`` shows the
+The calendar lives in ``<data>/genso/calendar.toml``
+(:func:`~companion.app.modes.genso_fight_files.calendar_path`, where the table reads it too),
+one for the data folder as the fight file is. A command that changes it holds it from its
+read to its write (:func:`~companion.file_locks.changing`), so two at once lose no day and
+no curse; it is written atomically. With no file it is day 1 and no curse. ``calendar`` shows the
 day and each curse with the days left; ``pass N`` moves the day on and tells each target
 whose sunset comes; ``curse CASTER TARGET`` keeps a Death Curse cast today; ``lift
 TARGET`` is its caster lifting it, ``dispel TARGET`` a Dispel (呪解呪, GM-MAGIC-4)
@@ -14,23 +15,18 @@ cancelling it. ``genso sheet`` shows a curse its character cast or carries
 from __future__ import annotations
 
 import argparse
-import tomllib
-from pathlib import Path
 from typing import Any
 
 from companion.app.commands.roll import emit
+from companion.app.modes.genso_fight_files import calendar_path, load_calendar
 from companion.app.notes import note
-from companion.app.overrides import read_text
-from companion.app.paths import data_dir
 from companion.errors import DataError, error_text
 from companion.file_locks import changing
-from companion.files import file_there
 from companion.systems.genso.calendar import (
     Calendar,
     DeathCurse,
     Ending,
     Passed,
-    calendar_from_mapping,
     calendar_mapping,
     cast_death_curse,
     curse_length,
@@ -47,22 +43,6 @@ CALENDAR_COMMENT = "幻想迷宮冒険譚 Ver2.5 calendar (companion genso calen
 CHANGER = "companion genso calendar, changing the calendar"
 #: The verbs that change the calendar (``show``, or none, only reads it).
 CHANGES = ("pass", "curse", "lift", "dispel")
-
-
-def calendar_path() -> Path:
-    return data_dir() / "genso" / "calendar.toml"
-
-
-def load_calendar() -> Calendar:
-    """The calendar as saved; day 1 and no curse before any is saved."""
-    path = calendar_path()
-    if not file_there(path):
-        return Calendar()
-    try:
-        raw = tomllib.loads(read_text(path, "calendar"))
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{path}: not TOML ({exc})") from None
-    return calendar_from_mapping(raw, str(path))
 
 
 def _save(calendar: Calendar) -> None:

@@ -22,9 +22,17 @@ from companion.app.modes.genso.words import (
     named,
     summary,
 )
-from companion.app.modes.genso_fight_files import apply_command, default_fight_path, unwritten
+from companion.app.modes.genso_fight_files import (
+    apply_command,
+    default_fight_path,
+    load_calendar,
+    unwritten,
+)
+from companion.errors import DataError
 from companion.hw.display.view import DiceStep, FighterView, FightView, Name, Option, View
+from companion.systems.genso.calendar import Calendar, Passed, settle
 from companion.systems.genso.combat import Action, Fight, Side, Status, wants_to_flee
+from companion.systems.genso.names import fold_name
 from companion.systems.genso.rules import GensoRules
 
 
@@ -43,6 +51,9 @@ class _FightView(FightMode):
         # The apply hint as of the journal's length: the sheets are read once the fight is
         # over, not at every frame.
         self._hint: tuple[int, str] | None = None
+        # The Death Curses on the calendar as of the journal's length, by folded name: the
+        # calendar file is read once per action, not at every frame.
+        self._curses: tuple[int, dict[str, str]] | None = None
         #: What a resumed table says of the engine revision it plays on by, in the status
         #: line until the next answer (:func:`~companion.app.modes.genso.table.older_engine`).
         self.resumed = ""
@@ -95,6 +106,8 @@ class _FightView(FightMode):
                 conditions.append("逃走 wants to flee")
             if c.rises_as:
                 conditions.append(f"蘇る rises at sunset ({c.rises_as})")
+            if fold_name(c.name) in self.curses():
+                conditions.append(self.curses()[fold_name(c.name)])
             rows.append(FighterView(
                 Name(c.name, english(self.rules, self.fight, c)), SIDES[c.side], c.hp, c.max_hp,
                 c.mp, c.max_mp, tuple(conditions),
@@ -117,6 +130,30 @@ class _FightView(FightMode):
             fighters=tuple(rows), result=result, result_title=result_title, log=log,
             faces=faces, source=self.source_name, outcome=self._outcome(),
             result_is_newest=last is not None and self.last_check is None)
+
+    def curses(self) -> dict[str, str]:
+        """GM-MAGIC-13: the Death Curse (呪殺呪) each fighter carries by `genso calendar`, as
+        its row's condition, by its folded name (as the calendar finds names): the soonest
+        sunset of its curses, or the past one it died at. A calendar that cannot be read
+        shows none: the fight goes on without it (`genso calendar` says why)."""
+        length = len(self.fight.journal)
+        if self._curses is None or self._curses[0] != length:
+            try:
+                passed = settle(load_calendar())
+            except DataError:
+                passed = Passed(Calendar())
+            spell = self.rules.spell("death_curse")
+            said = f"{spell.ja} {spell.en}: "
+            shown = {fold_name(c.target): f"{said}{c.dies_on}日目の日没に死亡 died at sunset on "
+                                          f"day {c.dies_on}" for c in passed.died}
+            calendar = passed.calendar
+            for curse in sorted(calendar.curses, key=lambda c: c.dies_on):
+                left = calendar.days_left(curse)
+                shown.setdefault(fold_name(curse.target), said + (
+                    "今日の日没に死亡 dies at sunset today" if left == 0 else
+                    f"あと{left}日 dies at sunset in {left} day{'s' if left != 1 else ''}"))
+            self._curses = (length, shown)
+        return self._curses[1]
 
     def _title(self) -> str:
         """The other side in a few words: オーク×2 Orc ×2."""
