@@ -82,8 +82,9 @@ Draw = Callable[["Game"], Tile]  # an in-line wall (simulation mode)
 # piles (JR-AB-GOLDLOVER: one monster tile 「金塊の牌の上に」 one gold tile); before, every
 # one sat on the room's first pile. 7: a PC that fled with monsters following it opens no
 # ranged combat where the flight ends, their melee having begun (JR-RANGED-1:
-# 「近接戦闘を始める前に」, JR-FLEE-2); before, it could shoot a monster met there while the
-# pursuers held their blows.
+# 「近接戦闘を始める前に」, JR-FLEE-2), nor readies its bow or shuriken there, readying being
+# offered only outside melee (JR-RANGED-2); before, it could shoot a monster met there while
+# the pursuers held their blows, and ready a ranged weapon.
 RULES_REVISION = 7
 
 

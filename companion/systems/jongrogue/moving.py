@@ -39,7 +39,8 @@ class _Moving(_Ranged):
         Fleeing is not an attack, so that turn the PC defends against the room's attackers
         (JR-MELEE-1: 攻撃以外を実行したら...防御); monsters already following a fleeing PC
         do not melee it (JR-FLEE-2: 逃げている間...近接攻撃を受けません). Where the flight
-        ends, the pursuers' melee goes on (revision 7: no ranged combat while they follow).
+        ends, the pursuers' melee goes on (revision 7: no ranged combat while they follow,
+        nor readying the bow or shuriken, offered only outside melee).
         """
         followers = []
         if self.on(Option.PINCER):
@@ -73,5 +74,6 @@ class _Moving(_Ranged):
         if self.pursuers and self.revision >= 7:
             # JR-RANGED-1: with its pursuers on it the PC's melee has begun, so no ranged
             # combat opens at this door (「近接戦闘を始める前に」); revision 6 and before
-            # let it, and the pursuers held their blows through the shots.
+            # let it, and the pursuers held their blows through the shots; readying, offered
+            # only outside melee (JR-RANGED-2), goes from this decision too.
             self.melee_started = True

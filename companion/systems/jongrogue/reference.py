@@ -179,13 +179,23 @@ FIXED_DEFAULTS = (
 )
 
 # The companion's readings where the book is unclear, or its page is lost (Plus's 倍速状態
-# and 透明状態): rules56 #5, jrdefaults57 F2 and rules61j R1-R3 asked for each to be named.
+# and 透明状態): rules56 #5, jrdefaults57 F2, rules61j R1-R3 and review61c F3 asked for each
+# to be named.
 FIXED_READINGS = (
     FixedDefault("JR-FLEE-1", "no flight (逃げる) from a floor's start room (開始部屋): the PC "
                  "came down the stairs, so there is no way back (来た道)"),
-    FixedDefault("JR-FLEE-1 (turn)", "a flee turn's defence (防御) is made in the room, before "
-                 "the PC leaves; the flight goes on even if that defence froze (凍結) or "
-                 "bound (拘束) the PC"),
+    FixedDefault("JR-FLEE-1 (turn)", "a flee turn's defence (防御) is rolled with the PC still "
+                 "in the room, before it leaves; a freeze (凍結) or bind (拘束) from that "
+                 "defence does not stop the flight: the flight is the turn's action, chosen "
+                 "and done first, and the seed has the defence follow an action other than an "
+                 "attack (攻撃以外を実行したら…防御, l.349); JR-PC-3's bind holds from the next "
+                 "choice on: a PC already bound (or frozen) when an action is chosen cannot "
+                 "flee"),
+    FixedDefault("JR-RANGED-2 (ready)", "readying the bow or the shuriken (弓, 手裏剣) is "
+                 "offered only outside melee (近接戦闘): before it, in ranged combat, or with "
+                 "no monster attacking, and from revision 7 not where a pursued flight ends; "
+                 "the seed lists equipping (装備する) among melee's actions too (l.345), but a "
+                 "readied ranged weapon serves only ranged combat, which opens before melee"),
     FixedDefault("JR-FLEE-2", "pincered (挟み撃ち), the places for attackers (前後最大4体 in a "
                  "room) go half to the monsters in front and half to those following; a side "
                  "with fewer gives its places to the other"),
@@ -218,11 +228,14 @@ def defaults_table(profile: Profile, played: str | None) -> Reference:
             "Fixed (not a profile key), parts of the companion itself:"]
     width = max(len(d.rule) for d in FIXED_DEFAULTS)
     text += [f"  {d.rule:<{width}}  {d.text}" for d in FIXED_DEFAULTS]
-    text.append("Fixed readings (the companion's choice where the book is unclear or its "
-                "page is lost; no key changes them):")
-    width = max(len(d.rule) for d in FIXED_READINGS)
-    text += [f"  {d.rule:<{width}}  {d.text}" for d in FIXED_READINGS]
+    # The closing part in the words and layout of genso's, coc's and events' lists
+    # (companion.systems.defaults.readings_text, not imported: the compiled core would then
+    # have to be rebuilt for every edit of that module); the JSON's shape is theirs too.
+    text += ["", "Fixed readings (the companion's choice where the seed is unclear; no setting "
+             "changes them):"]
+    width = max(len(d.rule) for d in FIXED_READINGS) + 1
+    text += [f"{d.rule:<{width}} {d.text}" for d in FIXED_READINGS]
     data = {"packaged_profile": packaged, "profile": played, "name": profile.name,
             "fixed": [{"rule": d.rule, "text": d.text} for d in FIXED_DEFAULTS],
-            "fixed_readings": [{"rule": d.rule, "text": d.text} for d in FIXED_READINGS]}
+            "fixed_readings": {d.rule: d.text for d in FIXED_READINGS}}
     return Reference(data, "\n".join(text))
