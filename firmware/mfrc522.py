@@ -26,6 +26,11 @@ T_RELOAD_H = 0x2C
 T_RELOAD_L = 0x2D
 VERSION = 0x37
 
+# Timer reload: 10 ticks of 0.5 ms (init). Read back on every poll: a chip that restarted
+# (a brief supply dip) holds its reset value 0 there again, and its antenna is off (D1).
+TIMER_TICKS = 10
+ANTENNA_ON = 0x03  # TxControlReg Tx1RFEn | Tx2RFEn
+
 CMD_IDLE = 0x00
 CMD_CALC_CRC = 0x03
 CMD_TRANSCEIVE = 0x0C
@@ -48,6 +53,11 @@ class MFRC522:
 
     def __init__(self, spi, cs, rst=None):
         self._collided = False  # the last transceive ended in a bit collision
+        # One SPI frame (address, data) out and in, reused: a poll makes some 60 register
+        # accesses, and a fresh bytes object each made the garbage collector's pauses
+        # land in the middle of polls.
+        self._out = bytearray(2)
+        self._in = bytearray(2)
         self.spi = spi
         self.cs = cs
         self.cs.value(1)
@@ -58,16 +68,21 @@ class MFRC522:
     # -- registers ------------------------------------------------------
 
     def _write(self, reg, value):
+        self._out[0] = (reg << 1) & 0x7E
+        self._out[1] = value
         self.cs.value(0)
-        self.spi.write(bytes(((reg << 1) & 0x7E, value)))
+        self.spi.write(self._out)
         self.cs.value(1)
 
     def _read(self, reg):
+        # The datasheet's SPI read frame: the address byte, then 0x00 while the
+        # chip clocks the register's value out.
+        self._out[0] = ((reg << 1) & 0x7E) | 0x80
+        self._out[1] = 0
         self.cs.value(0)
-        self.spi.write(bytes((((reg << 1) & 0x7E) | 0x80,)))
-        value = self.spi.read(1)[0]
+        self.spi.write_readinto(self._out, self._in)
         self.cs.value(1)
-        return value
+        return self._in[1]
 
     def _set_bits(self, reg, mask):
         self._write(reg, self._read(reg) | mask)
@@ -87,15 +102,25 @@ class MFRC522:
         self._write(T_MODE, 0x8D)
         self._write(T_PRESCALER, 0x3E)
         self._write(T_RELOAD_H, 0)
-        self._write(T_RELOAD_L, 10)
+        self._write(T_RELOAD_L, TIMER_TICKS)
         self._write(TX_ASK, 0x40)  # force 100 % ASK modulation
         self._write(MODE, 0x3D)  # CRC preset 0x6363 (ISO 14443-3)
-        self._set_bits(TX_CONTROL, 0x03)  # antenna on
+        self._set_bits(TX_CONTROL, ANTENNA_ON)
 
     def _check_alive(self):
         version = self._read(VERSION)
         if version in (0x00, 0xFF):  # a floating MISO line: the chip is gone
             raise OSError("MFRC522 does not answer")
+
+    def _check_setup(self):
+        """Set the chip up again when it has lost what init() wrote (D1). A brief dip of its
+        3.3 V restarts it at its reset values, still answering VersionReg: antenna off (no
+        tag ever answers) and timer stopped (every transceive spins to its loop's end).
+        Shorter than FAIL_AFTER polls, nothing else would notice it, and the slot would
+        read empty for good."""
+        antenna = self._read(TX_CONTROL) & ANTENNA_ON
+        if self._read(T_RELOAD_L) != TIMER_TICKS or antenna != ANTENNA_ON:
+            self.init()
 
     def _transceive(self, data, last_bits=0):
         self._collided = False
@@ -142,6 +167,7 @@ class MFRC522:
         ``COLLISION`` when several tags answer WUPA or the anticollision at once (the driver runs
         no anticollision loop: one tile per slot is the rule, and the player is told)."""
         self._check_alive()
+        self._check_setup()
         atqa = self._transceive(bytes((PICC_WUPA,)), last_bits=7)
         if atqa is None and self._collided:
             # Tags of two types (NTAG 44 00, MIFARE Classic 04 00) already differ here.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -40,3 +41,14 @@ def firmware_main(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
     yield main
     sys.modules.pop("board", None)
     importlib.invalidate_caches()
+
+
+@pytest.fixture
+def driver(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """firmware/mfrc522.py, for the register-level fake chip of fakes/chip.py."""
+    monkeypatch.setattr(time, "sleep_ms", lambda ms: None, raising=False)  # MicroPython's time
+    spec = importlib.util.spec_from_file_location("jr_mfrc522", FIRMWARE_DIR / "mfrc522.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

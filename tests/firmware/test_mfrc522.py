@@ -2,25 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
-import time
 from types import ModuleType
 
 import pytest
 
-from companion.hw.rfid.simulator import FIRMWARE_DIR
 from tests.firmware.fakes.chip import ChipBus, Tag, crc_a
 from tests.firmware.fakes.machine import Pin
-
-
-@pytest.fixture
-def driver(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    monkeypatch.setattr(time, "sleep_ms", lambda ms: None, raising=False)  # MicroPython's time
-    spec = importlib.util.spec_from_file_location("jr_mfrc522", FIRMWARE_DIR / "mfrc522.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_crc_a_check_value() -> None:

@@ -3,13 +3,17 @@
 Enough of the datasheet to run the firmware's driver: register reads and
 writes over SPI, the FIFO, the Transceive and CalcCRC commands, the IRQ bits,
 and a tag that goes IDLE/HALT → READY (WUPA) → ACTIVE (anticollision and
-select, cascade levels 1-3) → HALT (HLTA).
+select, cascade levels 1-3) → HALT (HLTA). A reset (power-up, a supply dip,
+SoftReset) brings the datasheet's reset values: antenna drivers off
+(TxControlReg 0x80), so no tag answers, and the timer off (TModeReg 0x00), so
+no TimerIRq ends a transceive that nobody answers.
 """
 
 from __future__ import annotations
 
 COMMAND, COM_IRQ, DIV_IRQ, ERROR = 0x01, 0x04, 0x05, 0x06
 FIFO_DATA, FIFO_LEVEL, BIT_FRAMING = 0x09, 0x0A, 0x0D
+TX_CONTROL, T_MODE = 0x14, 0x2A
 CRC_RESULT_H, CRC_RESULT_L, VERSION = 0x21, 0x22, 0x37
 TRANSCEIVE, CALC_CRC, SOFT_RESET = 0x0C, 0x03, 0x0F
 LEVELS = (0x93, 0x95, 0x97)
@@ -84,28 +88,23 @@ class ChipBus:
         self.more: list[Tag] = []  # other tags on the antenna: differing answers collide
         self.answers = True  # False: the reader's cable came loose
         self.transceived: list[bytes] = []
-        self._read_reg: int | None = None
         self.reset()
 
     def reset(self) -> None:
-        self.regs = {VERSION: 0x92}
+        self.regs = {VERSION: 0x92, TX_CONTROL: 0x80}  # the other registers reset to 0x00
         self.fifo = []
 
     # -- machine.SPI ----------------------------------------------------
 
-    def write(self, data: bytes) -> None:
-        address = data[0]
-        register = (address >> 1) & 0x3F
-        if address & 0x80:
-            self._read_reg = register
-        else:
-            self._write(register, data[1])
+    def write(self, data: bytes | bytearray) -> None:
+        assert len(data) == 2 and not data[0] & 0x80  # a write frame: address, value
+        self._write((data[0] >> 1) & 0x3F, data[1])
 
-    def read(self, count: int) -> bytes:
-        assert count == 1 and self._read_reg is not None
-        if not self.answers:
-            return b"\x00"
-        return bytes((self._read(self._read_reg),))
+    def write_readinto(self, out: bytes | bytearray, into: bytearray) -> None:
+        """A read frame: the address byte, then the register's value clocked out."""
+        assert len(out) == len(into) == 2 and out[0] & 0x80 and out[1] == 0
+        into[0] = 0
+        into[1] = self._read((out[0] >> 1) & 0x3F) if self.answers else 0x00
 
     # -- the chip -------------------------------------------------------
 
@@ -145,12 +144,14 @@ class ChipBus:
         frame = bytes(self.fifo)
         self.fifo.clear()
         self.transceived.append(frame)
-        tags = ([self.tag] if self.tag is not None else []) + self.more
+        field = self.regs.get(TX_CONTROL, 0) & 0x03 == 0x03
+        tags = ([self.tag] if self.tag is not None else []) + self.more if field else []
         answers = [a for a in (tag.respond(frame, bits) for tag in tags) if a is not None]
         answer = answers[0] if answers else None
         self.regs[ERROR] = 0
         if answer is None:
-            self.regs[COM_IRQ] = self.regs.get(COM_IRQ, 0) | 0x01  # the timer ran out
+            if self.regs.get(T_MODE, 0) & 0x80:  # TAuto: the timer started, and ran out
+                self.regs[COM_IRQ] = self.regs.get(COM_IRQ, 0) | 0x01
         else:
             self.fifo.extend(answer)
             self.regs[COM_IRQ] = self.regs.get(COM_IRQ, 0) | 0x30
