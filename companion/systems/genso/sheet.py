@@ -121,7 +121,8 @@ def character_from_mapping(rules: GensoRules, raw: Mapping[str, Any],
                                 None if kept else MOST_COUNT)
     if fields["kind"] is Kind.PC and ("max_hp" in fields or "max_mp" in fields):
         raise DataError(f"{where}: max_hp/max_mp are printed NPC numbers; a PC's follow "
-                        "HP = Body × 2, MP = Magic × 2 (GM-CORE-3)")
+                        f"HP = Body × {rules.num('GM-CORE-3', 'hp_per_body')}, MP = Magic × "
+                        f"{rules.num('GM-CORE-3', 'mp_per_magic')} (GM-CORE-3)")
     for name in ("birth", "want", "dislike"):
         rows = {row.fields.get(k, "") for row in rules.tables[name].rows
                 for k in ("ja", "short_ja")} - {""}
@@ -199,8 +200,9 @@ def character_from_mapping(rules: GensoRules, raw: Mapping[str, Any],
     holds = storage_capacity(rules, start)
     if start.storage_mp > holds and not kept:
         raise DataError(f"{where}: storage_mp {start.storage_mp} is more than the Rings of "
-                        f"Storage (蓄積の指輪) worn hold: {holds} (5 MP for each ring_storage "
-                        "in rings.left and rings.right, GM-ITEM-3)")
+                        f"Storage (蓄積の指輪) worn hold: {holds} "
+                        f"({rules.num('GM-ITEM-3', 'storage')} MP for each ring_storage in "
+                        "rings.left and rings.right, GM-ITEM-3)")
     derived = derive(rules, start)
     # Below 1 is down or dead (GM-COMBAT-8), but no blow takes a bounded character this low.
     floor = None if kept else -MOST_COUNT

@@ -225,14 +225,16 @@ def cmd_buy(args: argparse.Namespace, rules: GensoRules) -> int:
 
     ``--mp`` belongs to a mana stone only and ``--price`` to every other item: given to the
     other, each is refused by name (both were dropped unsaid). A mana stone's price is the
-    seed's own (2 silver per MP, 大銀貨２枚 the shop's 4 MP stone), as its buy-back is."""
+    seed's own (items.toml ``[mana_stone]``: 2 silver per MP, 大銀貨２枚 the shop's 4 MP
+    stone), as its buy-back is."""
     stone = rules.mana_stone
     name = f"{stone['ja']}/{stone['en']}"
     if is_mana_stone(rules, args.item) and args.price is not None:
         raise DataError(f"buy {args.item} --price {args.price}: the price of a mana stone "
-                        f"({name}) is the seed's own, 2 silver per MP (the shop's 4 MP stone "
-                        "大銀貨２枚), not one the GM sets (GM-ITEM-1): buy it without --price, "
-                        "and --mp for its MP")
+                        f"({name}) is the seed's own, {stone['sale_per_mp']} silver per MP (the "
+                        f"shop's {stone['shop_mp']} MP stone "
+                        f"{coins_text(stone['coins']['shop_price'])}), not one the GM sets "
+                        "(GM-ITEM-1): buy it without --price, and --mp for its MP")
     if not is_mana_stone(rules, args.item) and args.mp is not None:
         raise DataError(f"buy {args.item} --mp {args.mp}: --mp is the MP of a mana stone "
                         f"({name}, `buy SHEET mana_stone --mp N`); "

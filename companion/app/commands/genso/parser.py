@@ -139,19 +139,25 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     )
     sub = parser.add_subparsers(dest="sub", required=True, metavar="SUB")
 
+    # The seed's numbers the help gives, from rules.toml (GM-CHAR-1 to 5).
+    values = [str(v) for v in rules.num("GM-CHAR-5", "ability_values")]
+    either = f"{', '.join(values[:-1])} or {values[-1]}"
+    youngest, oldest = rules.num("GM-CHAR-4", "age_min"), rules.num("GM-CHAR-4", "age_max")
     new = _page(sub, "new", "make a PC by the seed's tables (GM-CHAR-1 to 7)",
-                "Birth, wants and dislikes are rolled on 1D6 (the dice as --dice says); the "
-                "abilities take 6, 5 and 4 one each; the basic kit is free. The sheet is "
-                "saved in the data folder under its name (or --out).",
+                f"Birth, wants and dislikes are rolled on {rules.tables['birth'].roll} (the "
+                f"dice as --dice says); the abilities take {', '.join(values[:-1])} and "
+                f"{values[-1]} one each; the basic kit is free. The sheet is saved in the data "
+                "folder under its name (or --out).",
                 ("companion genso new Aki --body 6 --perception 5 --magic 4 --skill magic",))
     new.add_argument("name", help="the PC's name, which also names its sheet file")
-    new.add_argument("--body", type=int, required=True, help="体力: 6, 5 or 4")
-    new.add_argument("--perception", type=int, required=True, help="知覚力: 6, 5 or 4")
-    new.add_argument("--magic", type=int, required=True, help="魔力: 6, 5 or 4")
+    new.add_argument("--body", type=int, required=True, help=f"体力: {either}")
+    new.add_argument("--perception", type=int, required=True, help=f"知覚力: {either}")
+    new.add_argument("--magic", type=int, required=True, help=f"魔力: {either}")
     new.add_argument("--skill", type=skill_key, choices=tuple(SKILLS.values()), required=True,
                      help="magic 魔術ー１ (Healing), combat 戦闘ー１ or search 探索ー１ "
                           "(GM-CHAR-6; the Japanese is taken too)")
-    new.add_argument("--age", type=int, default=15, help="15-17 (default 15)")
+    new.add_argument("--age", type=int, default=youngest,
+                     help=f"{youngest}-{oldest} (default {youngest})")
     new.add_argument("--sex", default="", help="性別 (free)")
     new.add_argument("--out", help="sheet file, ending .toml (default: the data folder)")
     new.add_argument("--force", action="store_true", help="replace an existing sheet")
@@ -236,7 +242,10 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     buy.add_argument("item", help="item key or name, or mana_stone")
     buy.add_argument("--price", type=int, help="silver paid for a price marked ～ (from) or "
                                                "おおよそ (about)")
-    buy.add_argument("--mp", type=int, help="a mana stone's MP (1-5; default the shop's 4)")
+    mana = rules.mana_stone
+    buy.add_argument("--mp", type=int, help=f"a mana stone's MP ({mana['min_mp']}-"
+                                            f"{mana['max_mp']}; default the shop's "
+                                            f"{mana['shop_mp']})")
     _common(buy)
     sell = _page(sub, "sell", "sell an item that has a buy-back price",
                  examples=("companion genso sell Aki club",))

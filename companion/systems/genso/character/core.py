@@ -186,8 +186,9 @@ def _detection(rules: GensoRules, character: Character, printed: int | None, lab
     derived = character.search * per_level
     if printed is not None and rules.default("GM-CHECK-3", "printed_bonus_replaces_search"):
         if printed != derived:
-            warnings.append(f"{rule}: printed {label} +{printed} differs from 2 × Search "
-                            f"{character.search} = +{derived}; the printed number is used")
+            warnings.append(f"{rule}: printed {label} +{printed} differs from {per_level} × "
+                            f"Search {character.search} = +{derived}; the printed number is "
+                            "used")
         return Value(printed, (Term(f"{label}（記載）/printed", printed),))
     return _value(Term(f"探索/Search {character.search}×{per_level}", derived))
 
