@@ -19,3 +19,7 @@ PLACE_AFTER = 2  # polls in a row that must see a tag before it counts as placed
 REMOVE_AFTER = 3  # polls in a row that must miss it before it counts as removed
 FAIL_AFTER = 3  # chip errors in a row before the reader is reported down
 RETRY_MS = 1000  # how often a downed reader is re-initialised
+# Resets the board when the loop stops feeding it. A poll takes at most about 0.1 s (a
+# reader's soft reset waits 50 ms), and power-up polls every reader 3 times first; the
+# RP2040's longest is 8388 ms.
+WATCHDOG_MS = 8000

@@ -1,8 +1,8 @@
 """Tray firmware entry point: wire the readers from board.py to the USB serial line.
 
 Everything here touches hardware (``machine``, ``select``, USB stdin/stdout);
-the logic lives in ``jrtray``. The tests run ``run()`` under CPython with fake
-``machine`` and ``mfrc522`` modules and an in-memory link.
+the logic lives in ``jrtray``. The tests run ``run()`` and ``main()`` under CPython
+with fake ``machine`` and ``mfrc522`` modules and an in-memory link.
 """
 
 import sys
@@ -13,7 +13,14 @@ import machine
 from jrtray.logic import Tray
 from mfrc522 import MFRC522
 
-FIRMWARE_VERSION = "1.1.0"  # 1.1: ERR COLLISION (firmware/PROTOCOL.md)
+# 1.1: ERR COLLISION; 1.2: a first SNAP that holds what lies there, ERR CRASH, a watchdog,
+# a reader chip that restarted is set up again (firmware/PROTOCOL.md)
+FIRMWARE_VERSION = "1.2.0"
+
+# The watchdog's control register and its ENABLE bit (RP2040 and RP2350 datasheets,
+# WATCHDOG CTRL): MicroPython's WDT on rp2 has no deinit.
+WATCHDOG_CTRL = {"RP2040": 0x40058000, "RP2350": 0x400D8000}
+WATCHDOG_ENABLE = 1 << 30
 
 
 def make_readers():
@@ -67,21 +74,51 @@ class UsbLink:
         self.stdout.write(line)
 
 
-def run(link, readers, ticks_ms, steps=None):
-    """The main loop; ``steps`` bounds it for the tests (forever on the board)."""
+def run(link, readers, ticks_ms, watchdog, steps=None):
+    """The main loop, feeding ``watchdog`` every poll; ``steps`` bounds it for the tests
+    (forever on the board). An unforeseen exception is told to the host (``ERR CRASH
+    <exception type>``) before it is raised on."""
     tray = Tray(readers, FIRMWARE_VERSION, link.write, heartbeat_ms=board.HEARTBEAT_MS,
                 place_after=board.PLACE_AFTER, remove_after=board.REMOVE_AFTER,
                 fail_after=board.FAIL_AFTER, retry_ms=board.RETRY_MS)
-    tray.boot(ticks_ms())
-    done = 0
-    while steps is None or done < steps:
-        data = link.read()
-        if data:
-            tray.feed(data, ticks_ms())
-        tray.step(ticks_ms())
-        done += 1
+    try:
+        tray.boot(ticks_ms())
+        done = 0
+        while steps is None or done < steps:
+            watchdog.feed()
+            data = link.read()
+            if data:
+                tray.feed(data, ticks_ms())
+            tray.step(ticks_ms())
+            done += 1
+    except Exception as exc:  # not KeyboardInterrupt: mpremote's Ctrl-C ends the loop
+        tray.emit("ERR", ("CRASH", type(exc).__name__[:24]), ticks_ms())
+        raise
     return tray
 
 
+def stop_watchdog():
+    """Let a person or mpremote have the REPL: the watchdog would reset the board in the
+    middle of a firmware update (README, "Flash it")."""
+    for chip, address in WATCHDOG_CTRL.items():
+        if chip in sys.implementation._machine:
+            machine.mem32[address] &= ~WATCHDOG_ENABLE
+
+
+def main(link, readers):
+    """Run until Ctrl-C; on anything else, reset the board (audit hw61 N1): a tray at the
+    REPL came back only when replugged, and the host waited on "no hello" meanwhile. The
+    watchdog resets it when the loop hangs."""
+    watchdog = machine.WDT(timeout=board.WATCHDOG_MS)
+    try:
+        run(link, readers, time.ticks_ms, watchdog)
+    except KeyboardInterrupt:
+        stop_watchdog()
+        raise
+    except Exception:
+        time.sleep_ms(100)  # let USB carry the ERR line out
+        machine.reset()
+
+
 if __name__ == "__main__":
-    run(UsbLink(sys.stdin, sys.stdout), make_readers(), time.ticks_ms)
+    main(UsbLink(sys.stdin, sys.stdout), make_readers())

@@ -70,10 +70,13 @@ class Tray:
         self.last_sent = 0
         self.inbox = b""
         self.overflowed = False
+        self.quiet = False
 
     # -- output ---------------------------------------------------------
 
     def emit(self, kind, args, now):
+        if self.quiet:  # boot's first polls: the snapshot after them tells what they found
+            return
         self.send(protocol.frame(self.seq, kind, args))
         self.seq = (self.seq + 1) & 0xFFFF
         self.last_sent = now
@@ -91,7 +94,17 @@ class Tray:
                 self.emit("ERR", ("COLLISION", str(index)), now)
 
     def boot(self, now):
-        """Announce ourselves once at power-up (the host may not be listening yet)."""
+        """Read every slot, then announce ourselves once at power-up (the host may not be
+        listening yet). A USB replug cuts the tray's power: a snapshot sent before any poll
+        said "empty" for every tile that stayed put, and the host saw each one removed and
+        placed again (audit hw61 R1). So each reader is polled as often as a tile takes to
+        count as placed (or a reader as down), without a word: the snapshot says it all.
+        A host's HELLO sent meanwhile waits in the USB buffer."""
+        self.quiet = True
+        for _ in range(max(self.place_after, self.fail_after)):
+            for index in range(len(self.slots)):
+                self.poll_slot(index, now)
+        self.quiet = False
         self.hello(now)
         self.snapshot(now)
 

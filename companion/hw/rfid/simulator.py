@@ -8,7 +8,10 @@ as if it were ``/dev/ttyACM0``. Nothing runs in the background: call
 the host driver.
 
 Outside-world verbs: ``place(slot, uid)``, ``remove(slot)``, ``stack``, ``break_reader``,
-``inject(raw bytes)``, ``unplug()``/``replug()``, ``silent = True``.
+``inject(raw bytes)``, ``unplug()``/``replug()``, ``power_cycle()``, ``silent = True``.
+``unplug()``/``replug()`` keep the tray running, as a cable cut between a powered tray and
+the host would; a real tray draws its power from that cable, so a real replug is
+``unplug()`` then ``power_cycle()``.
 """
 
 from __future__ import annotations
@@ -78,12 +81,12 @@ class TraySimulator:
 
     def __init__(self, slots: int = 5, *, heartbeat_ms: int = 1000, place_after: int = 2,
                  remove_after: int = 3, fail_after: int = 3, retry_ms: int = 50) -> None:
-        logic = load_firmware_logic()
         self.readers = [SimulatedReader() for _ in range(slots)]
-        self.tray: Any = logic.Tray(
-            self.readers, SIM_VERSION, self._send, heartbeat_ms=heartbeat_ms,
-            place_after=place_after, remove_after=remove_after, fail_after=fail_after,
-            retry_ms=retry_ms)
+        self._timing = {"heartbeat_ms": heartbeat_ms, "place_after": place_after,
+                        "remove_after": remove_after, "fail_after": fail_after,
+                        "retry_ms": retry_ms}
+        self.tray: Any = self._power_up()
+        self._booted = True
         self.silent = False
         self.sent: list[str] = []
         self._master = -1
@@ -92,6 +95,11 @@ class TraySimulator:
         self._t0 = time.monotonic()
         self.replug()
         self.tray.boot(self.now_ms())
+
+    def _power_up(self) -> Any:
+        """The firmware as it starts: a fresh Tray, knowing nothing, over the same readers."""
+        logic = load_firmware_logic()
+        return logic.Tray(self.readers, SIM_VERSION, self._send, **self._timing)
 
     def now_ms(self) -> int:
         return int((time.monotonic() - self._t0) * 1000)
@@ -114,6 +122,16 @@ class TraySimulator:
         self._master = self._slave = -1
 
     close = unplug
+
+    def power_cycle(self) -> str:
+        """Plug the tray in after its power was cut (a USB replug: the cable powers it).
+
+        The tiles stay where they lie; the firmware starts afresh and boots on the next
+        :meth:`step`. The port is there first, as USB enumerates before main.py runs, so
+        a host may open it and say HELLO before the tray's boot."""
+        self.tray = self._power_up()
+        self._booted = False
+        return self.replug()
 
     @property
     def plugged(self) -> bool:
@@ -148,6 +166,9 @@ class TraySimulator:
     def step(self, count: int = 1) -> None:
         """Answer host commands and poll ``count`` readers, as the firmware main loop does."""
         for _ in range(count):
+            if not self._booted:
+                self._booted = True
+                self.tray.boot(self.now_ms())
             data = self._receive()
             if data:
                 self.tray.feed(data, self.now_ms())

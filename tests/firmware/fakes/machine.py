@@ -1,4 +1,5 @@
-"""A stand-in for MicroPython's ``machine``: pins and an SPI bus that record what they get."""
+"""A stand-in for MicroPython's ``machine``: pins, an SPI bus, a watchdog and reset, recording
+what they get."""
 
 from __future__ import annotations
 
@@ -32,3 +33,25 @@ class SPI:
 
     def read(self, count: int) -> bytes:
         return bytes(count)
+
+
+#: The register file ``machine.mem32`` reads and writes: address -> 32-bit word.
+mem32: dict[int, int] = {}
+WATCHDOG_CTRL = 0x40058000  # RP2040 datasheet, WATCHDOG CTRL; bit 30 is ENABLE
+RESETS: list[str] = []  # one entry per machine.reset() (the real one never returns)
+
+
+class WDT:
+    """rp2's watchdog: started at once, with no way to stop it but its control register."""
+
+    def __init__(self, id: int = 0, timeout: int = 5000) -> None:
+        self.timeout = timeout
+        self.feeds = 0
+        mem32[WATCHDOG_CTRL] = mem32.get(WATCHDOG_CTRL, 0) | 1 << 30
+
+    def feed(self) -> None:
+        self.feeds += 1
+
+
+def reset() -> None:
+    RESETS.append("reset")

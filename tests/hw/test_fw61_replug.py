@@ -1,0 +1,73 @@
+"""A USB replug power-cycles the tray; tiles that stayed put are not reported again
+(audit hw61 R1, firmware/PROTOCOL.md "Host behaviour" 3).
+
+The host opens the new port and says HELLO as soon as USB has enumerated, before the
+firmware's main.py runs (TraySimulator.power_cycle): the tray's first snapshot must already
+hold what lies on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from companion.hw.ports import Slot
+from companion.hw.rfid.simulator import TraySimulator
+from companion.hw.rfid.tagmap import TagMap
+from companion.hw.rfid.tray import TrayReader
+from companion.systems.jongrogue.tiles import Tile
+from tests.hw.test_rfid_tray import FAST, UID_5P, UID_7Z, host_only, placed, pump, removed
+
+
+@pytest.fixture
+def sim() -> Iterator[TraySimulator]:
+    with TraySimulator(heartbeat_ms=50) as simulator:
+        yield simulator
+
+
+@pytest.fixture
+def tag_map() -> TagMap:
+    return TagMap({UID_5P: Tile.from_notation("5p"), UID_7Z: Tile.from_notation("7z")})
+
+
+@pytest.fixture
+def tray(sim: TraySimulator, tag_map: TagMap) -> Iterator[TrayReader]:
+    reader = TrayReader(lambda: sim.port if sim.plugged else None, tag_map, settings=FAST)
+    yield reader
+    reader.close()
+
+
+def connect_with_two_tiles(sim: TraySimulator, tray: TrayReader) -> None:
+    sim.place(0, UID_5P)
+    sim.place(1, UID_7Z)
+    sim.settle()
+    assert len(pump(sim, tray, until=lambda e: len(e) == 2)) == 2
+    sim.unplug()
+    pump(sim, tray, timeout=0.1)
+    assert not tray.status().ok
+
+
+def test_a_replug_with_the_power_cut_reports_no_tile_that_stayed(
+        sim: TraySimulator, tray: TrayReader) -> None:
+    connect_with_two_tiles(sim, tray)
+    sim.power_cycle()
+    events = host_only(tray, 0.05)  # the port is there before main.py runs: HELLO waits
+    events += pump(sim, tray, until=lambda e: tray.status().ok)
+    assert tray.status().ok, tray.status().message
+    events += pump(sim, tray, timeout=0.3)
+    assert events == []
+    assert tray.uids[Slot.DRAW] == UID_5P and tray.uids[Slot.ROOM_TL] == UID_7Z
+
+
+def test_a_tile_moved_while_the_power_was_cut_is_reported(
+        sim: TraySimulator, tray: TrayReader) -> None:
+    connect_with_two_tiles(sim, tray)
+    sim.remove(1)
+    sim.place(3, UID_7Z)
+    sim.power_cycle()
+    events = host_only(tray, 0.05)
+    events += pump(sim, tray, until=lambda e: tray.status().ok)
+    events += pump(sim, tray, timeout=0.3)
+    assert removed(events) == [(Slot.ROOM_TL, UID_7Z)]
+    assert placed(events) == [(Slot.ROOM_BL, UID_7Z, "7z")]
