@@ -102,3 +102,18 @@ def test_the_new_and_buy_help_say_the_datas_numbers(
     for words in ("rolled on 1D3", "take 7, 5 and 3 one each", "体力: 7, 5 or 3",
                   "--age AGE 14-17 (default 14)"):
         assert words in shown
+
+
+def test_the_difficulty_refusal_says_the_datas_undead_and_mark_difficulties(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`genso check undead --difficulty 8` is refused: GM-CHECK-4 and GM-MAGIC-6 fix their
+    own (「難しい」 12), as rules data holds them; the refusal said a 12 of its own."""
+    assert main(["genso", "check", "undead", "--sheet", "pc1", "--difficulty", "8"]) == 2
+    assert "undead sensing is 12 and Mark 12 by the seed" in capsys.readouterr().err
+    other = rules_with("rules.toml", ("difficulty = 12               # 不死族感知",
+                                      "difficulty = 11               # 不死族感知"))
+    monkeypatch.setattr("companion.app.commands.genso.parser.load_user_rules",
+                        lambda overrides: other)
+    assert main(["genso", "check", "undead", "--sheet", "pc1", "--difficulty", "8"]) == 2
+    assert "undead sensing is 11 and Mark 12 by the seed" in capsys.readouterr().err

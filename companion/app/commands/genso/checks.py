@@ -75,24 +75,27 @@ def whole_number(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is no whole number (e.g. 2 or -1)") from None
 
 
-#: The options of ``check`` that go with some kinds of check only: those kinds, how an error
-#: names them, and why the others take none. They were dropped without a word: undead
-#: sensing and Mark have their own difficulty (GM-CHECK-4 「難しい」 12, GM-MAGIC-6 12),
-#: trap and enemy detection roll Perception, undead sensing and Mark Magic, and only an
-#: opposed check (GM-CHECK-5) has another side.
-ONLY_WITH: OnlyWith = {
-    "sheet": (("general", "trap", "undead", "enemy", "mark", "opposed"),
-              "every check but simple (2D alone, GM-CHECK-1)"),
-    "difficulty": (("simple", "general", "trap", "enemy"),
-                   "simple, general, trap and enemy checks (undead sensing and Mark are 12 "
-                   "by the seed; an opposed check is against the other side's roll)"),
-    "ability": (("general", "opposed"),
-                "general and opposed checks (trap and enemy detection roll Perception, "
-                "undead sensing and Mark Magic, a simple check 2D alone)"),
-    "vs": (("opposed",), "opposed checks"),
-    "no_active": (("opposed",), "opposed checks"),
-    "vs_modifier": (("opposed",), "opposed checks"),
-}
+def only_with(rules: GensoRules) -> OnlyWith:
+    """The options of ``check`` that go with some kinds of check only: those kinds, how an
+    error names them, and why the others take none. They were dropped without a word: undead
+    sensing and Mark have their own difficulty (GM-CHECK-4 「難しい」 12, GM-MAGIC-6 12, from
+    rules data), trap and enemy detection roll Perception, undead sensing and Mark Magic,
+    and only an opposed check (GM-CHECK-5) has another side."""
+    undead, mark = (rules.num(rule, "difficulty") for rule in ("GM-CHECK-4", "GM-MAGIC-6"))
+    return {
+        "sheet": (("general", "trap", "undead", "enemy", "mark", "opposed"),
+                  "every check but simple (2D alone, GM-CHECK-1)"),
+        "difficulty": (("simple", "general", "trap", "enemy"),
+                       f"simple, general, trap and enemy checks (undead sensing is {undead} "
+                       f"and Mark {mark} by the seed; an opposed check is against the other "
+                       "side's roll)"),
+        "ability": (("general", "opposed"),
+                    "general and opposed checks (trap and enemy detection roll Perception, "
+                    "undead sensing and Mark Magic, a simple check 2D alone)"),
+        "vs": (("opposed",), "opposed checks"),
+        "no_active": (("opposed",), "opposed checks"),
+        "vs_modifier": (("opposed",), "opposed checks"),
+    }
 
 
 def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
@@ -103,7 +106,7 @@ def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
                                 + ("a whole number" if option.endswith("modifier") else
                                    "one of body, perception, magic, strength"
                                    if option == "ability" else "a sheet, saved name or preset"))
-    refuse_stray_options(args, args.kind, ONLY_WITH)
+    refuse_stray_options(args, args.kind, only_with(rules))
     difficulty = difficulty_option(rules, args.kind, args.difficulty)
     ability = args.ability or "body"
 
