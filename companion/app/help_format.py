@@ -7,17 +7,35 @@ from __future__ import annotations
 import argparse
 import unicodedata
 
+#: Characters a terminal draws in no cell of their own: the joiners and the zero-width
+#: space (a combining mark is told by its category).
+_ZERO_WIDTH = frozenset("\u200b\u200c\u200d")
+
 
 def cell_len(text: str) -> int:
-    """The cells ``text`` takes on a terminal: two for a wide character (not rich's, whose
-    import would slow every command's start for its help alone)."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    """The cells ``text`` takes on a terminal: two for a wide character, none for a
+    combining mark (the accent of a decomposed é) or a joiner (not rich's, whose import
+    would slow every command's start for its help alone)."""
+    return sum(_cells(c) for c in text)
+
+
+def _cells(char: str) -> int:
+    if char in _ZERO_WIDTH or unicodedata.category(char) in ("Mn", "Me"):
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in "WF" else 1
+
+
+def _is_path(word: str) -> bool:
+    """A path or a URL, to be copied as it is: whatever it holds (a folder named in
+    Japanese), it is never broken."""
+    return "/" in word or "\\" in word
 
 
 def cell_wrap(text: str, width: int) -> list[str]:
     """``text``'s words in lines of at most ``width`` cells; a word wider than a line is
     broken between its characters when it is a run of Japanese (which has no spaces), and
-    kept whole on a line of its own when it is not (a path, to be copied as it is)."""
+    kept whole on a line of its own when it is not, or is a path or a URL (to be copied as
+    it is: `config --show` broke a data folder named in Japanese, review61d R1)."""
     lines: list[str] = []
     line = ""
     for word in text.split():
@@ -27,7 +45,7 @@ def cell_wrap(text: str, width: int) -> list[str]:
         if line:
             lines.append(line)
         line = ""
-        if cell_len(word) == len(word):  # no wide character: kept whole
+        if _is_path(word) or not any(_cells(c) == 2 for c in word):  # kept whole
             line = word
             continue
         for char in word:
@@ -52,10 +70,37 @@ class CellHelpFormatter(argparse.HelpFormatter):
 
 class CellRawDescriptionFormatter(CellHelpFormatter):
     """:class:`argparse.RawDescriptionHelpFormatter`'s descriptions as written (their
-    lines are laid out by hand), and its options' help wrapped by cells."""
+    lines are laid out by hand), and its options' help wrapped by cells; on a terminal
+    narrower than the layout, refilled by :func:`refill` (review61d N8: genso's and coc's
+    pages, laid out for 80 columns, ran past 60)."""
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
-        return "".join(indent + line for line in text.splitlines(keepends=True))
+        lines = text.splitlines()
+        if all(cell_len(line) <= width for line in lines):
+            return "".join(indent + line for line in text.splitlines(keepends=True))
+        return "\n".join(indent + line if line else "" for line in refill(lines, width))
+
+
+def refill(lines: list[str], width: int) -> list[str]:
+    """Lines laid out by hand, in lines of at most ``width`` cells: a run of lines that
+    begin at the margin is a paragraph (a description), filled again as one; an indented
+    line (an example's command) is wrapped on its own, its rest two cells further in."""
+    out: list[str] = []
+    paragraph: list[str] = []
+    for line in [*lines, ""]:
+        if line and not line[0].isspace():
+            paragraph.append(line)
+            continue
+        if paragraph:
+            out += cell_wrap(" ".join(paragraph), width)
+            paragraph = []
+        if not line.strip():
+            out.append("")
+            continue
+        lead = line[:len(line) - len(line.lstrip())]
+        wrapped = cell_wrap(line, max(width - len(lead) - 2, 10))
+        out += [lead + wrapped[0], *(f"{lead}  {rest}" for rest in wrapped[1:])]
+    return out[:-1]
 
 
 def cell_formatter(given: type[argparse.HelpFormatter]) -> type[argparse.HelpFormatter]:
