@@ -554,7 +554,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                           "ma=true, burst=true, shots=2, skill=medicine, called=head, "
                           "body=cut, part=arm, distance_m=40, surprise=hide, to=d4, damage=7, "
                           "parry_with=hands|ma|budo|grapple|iai, cover=hide|dodge, "
-                          "after_dodge=true, from_behind=true (off 003's board)")
+                          "after_dodge=true, fatal_blow=true (CO-DODGE-5), from_behind=true "
+                          "(off 003's board)")
     for name, text in (("show", "the round, whose turn it is (with its AP in 003), and "
                                 "everyone's HP, square and conditions"),
                        ("log", "every action so far, line by line with its dice (and the "

@@ -55,6 +55,8 @@ CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     ("CO-RANGE-1", "steps_round"): ("down", "up"),
     # §0.3: how a share is rounded where its rule has no rounding of its own.
     (GLOBAL_RULE, "rounding"): tuple(SETTING),
+    # CO-MA-4: the follow-up's damage, the doubled again (倍化) or ×1 (等倍).
+    ("CO-MA-4", "damage"): ("doubled", "normal"),
 }
 #: Defaults read only while another setting has a value, and the words `coc defaults` puts
 #: beside them (review60c R3): one set alone is accepted and does nothing.
@@ -64,8 +66,19 @@ USED_ONLY_WHEN: dict[tuple[str, str], str] = {
 }
 #: The words `coc defaults` puts beside a setting (its "note"): when it is read
 #: (:data:`USED_ONLY_WHEN`), or what its choices say in Japanese and where it holds (§0.3).
-ROW_NOTES: dict[tuple[str, str], str] = {**USED_ONLY_WHEN,
-                                         (GLOBAL_RULE, "rounding"): SETTING_NOTE}
+ROW_NOTES: dict[tuple[str, str], str] = {
+    **USED_ONLY_WHEN, (GLOBAL_RULE, "rounding"): SETTING_NOTE,
+    ("CO-BASE-2", "db_twice"): "true: an impale 貫通 adds DB to each of its two rolls",
+    ("CO-MA-3", "doubled"): "true: the forced hit 必中 is doubled 倍化 as a full MA success",
+    ("CO-MA-4", "damage"): "doubled 倍化, as the seed's 2d3+DB+2d3+DB; normal 等倍, ×1",
+    ("CO-MA-4", "own_roll"): "true: the follow-up 追撃 rolls the combination roll again, "
+                             "landing on 成功 only",
+    ("CO-DODGE-5", "dodge_needs_fatal_blow"):
+        "true: only a blow the Keeper rules certainly fatal 命を確実に刈り取る一撃, "
+        "fatal_blow=true on the attack",
+    ("CO-DODGE-5", "attack_needs_keeper"):
+        "true: the Keeper's OK on each attack after dodging 回避後の攻撃, after_dodge=true",
+}
 #: How `coc` words a refused override.
 WORDING = Wording(
     seed="{rule}.{name} is the seed's rule ({value!r}), not a Default: it cannot be overridden",

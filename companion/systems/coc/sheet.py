@@ -164,10 +164,13 @@ def carried_hp(old_max: int, old_current: int, new_max: int) -> int:
     return new_max - (old_max - old_current)
 
 
-def with_characteristic(sheet: Sheet, name: str, delta: int) -> Sheet:
-    """CO-BASE-1: change a characteristic (never below 0); HP and DB follow via the sheet."""
+def with_characteristic(sheet: Sheet, name: str, delta: int, recompute: bool = True) -> Sheet:
+    """CO-BASE-1: change a characteristic (never below 0); HP and DB follow via the sheet,
+    or, ``recompute`` false (CO-BASE-1.recompute), stay as they were."""
     if name not in CHARACTERISTICS:
         raise DataError(f"no characteristic {name!r}")
+    if not recompute:
+        sheet = replace(sheet, printed_hp=sheet.max_hp, printed_db=sheet.db)
     chars = dict(sheet.characteristics)
     chars[name] = max(0, chars[name] + delta)
     return replace(sheet, characteristics=chars)

@@ -1,9 +1,10 @@
 """The defence menu: what a target may declare against an attack or a grapple (none; dodge,
-with a Navigate or Jump assist, or again by Luck; cover; parry with a weapon, by Iai,
-bare-handed, with MA, Budo or Grapple; an MA counter), each offered only if the engine takes
-it, and the defence picked read back.
+with a Navigate or Jump assist, again by Luck, or after attacking against a blow the Keeper
+rules certainly fatal; cover; parry with a weapon, by Iai, bare-handed, with MA, Budo or
+Grapple; an MA counter), each offered only if the engine takes it, and the defence picked
+read back.
 
-Rules: CO-DODGE-2/3/4/6/7, CO-PARRY-2, CO-GRAP-5, CO-IAI-2, CO-MA-5, CO-BASE-7.
+Rules: CO-DODGE-2/3/4/5/6/7, CO-PARRY-2, CO-GRAP-5, CO-IAI-2, CO-MA-5, CO-BASE-7.
 """
 
 from __future__ import annotations
@@ -45,6 +46,10 @@ class _Defences(_FightView):
         if attack and not p003 and self.rules.on("CO-DODGE-4") and t.dodges >= int(
                 self.rules.default("CO-DODGE-4", "dodges_per_round")):
             options.append(Option("d:dodge:luck", "Luck: dodge again 幸運で再回避 (Keeper)"))
+        if attack and not p003 and self.rules.on("CO-DODGE-5") and self.rules.default(
+                "CO-DODGE-5", "dodge_needs_fatal_blow") and (t.attacks or t.first_strike):
+            options.append(Option("d:dodge:fatal", "Dodge a certainly fatal blow −60% "
+                                  "命を刈り取る一撃を回避 (Keeper)"))
         if attack and kind is WeaponKind.FIREARM and self.rules.on("CO-DODGE-7"):
             options += [Option(f"d:cover:{k}", label) for k, label in COVER.items()]
         if kind is not WeaponKind.FIREARM or p003:
@@ -84,6 +89,7 @@ class _Defences(_FightView):
 
     def _defence(self, picked: str) -> tuple[Defence, dict[str, object]]:
         """``d:dodge``, ``d:dodge:navigate`` (CO-DODGE-6), ``d:dodge:luck`` (CO-DODGE-4),
+        ``d:dodge:fatal`` (CO-DODGE-5),
         ``d:parry:2`` (weapon 2), ``d:parry:hands`` (CO-PARRY-2), ``d:parry:grapple``
         (CO-GRAP-5), ``d:counter`` (CO-MA-5),
         ``d:parry:iai0`` (003's Iai parry with weapon 0, CO-DODGE-2), ``d:cover:hide``
@@ -102,6 +108,8 @@ class _Defences(_FightView):
             return defence, {"dodge_assist": extra}
         if defence is Defence.DODGE and extra == "luck":
             return defence, {"luck_dodge": True}
+        if defence is Defence.DODGE and extra == "fatal":  # CO-DODGE-5.dodge_needs_fatal_blow
+            return defence, {"fatal_blow": True}
         if defence is Defence.PARRY and extra in BARE_PARRY:
             return defence, {"parry_with": extra}
         if extra and not extra.isdigit():

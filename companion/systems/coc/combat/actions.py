@@ -70,6 +70,9 @@ class Attack:
     behind: str = ""         # CO-MELEE-2: who stands behind the target
     luck_dodge: bool = False  # CO-DODGE-4: the Keeper allows a second dodge by Luck
     after_dodge: bool = False  # CO-DODGE-5: the Keeper allows an attack after dodging, −50%
+    #: CO-DODGE-5.dodge_needs_fatal_blow: the Keeper rules this blow certainly fatal
+    #: (命を確実に刈り取る一撃), so a target that has attacked may still dodge it at −60%
+    fatal_blow: bool = False
 
 
 @dataclass(frozen=True)

@@ -84,16 +84,21 @@ class _BodyParts(_Damage):
         lost = (*t.lost, a.part)
         self.say(f"{t.name} loses the {a.part} ({rule}, CO-BODY-5)")
         sheet = t.sheet
+        recompute = bool(self.rules.default("CO-BASE-1", "recompute"))
         for stat, dice in part.get("stats", {}).items():
             amount, text = (self.roll_total(dice, f"{t.name}'s {stat} lost with the {a.part} "
                                             "部位破壊") if "D" in dice else (int(dice), dice))
-            sheet = with_characteristic(sheet, stat, -amount)
+            sheet = with_characteristic(sheet, stat, -amount, recompute)
             self.say(f"{stat} −{text} = {sheet.stat(stat)} (CO-BODY-5)")
+        if part.get("stats") and not recompute:
+            self.say(f"maximum HP {sheet.max_hp} and DB {sheet.db} stay as they were "
+                     "(CO-BASE-1)")
         skills = dict(sheet.skills)
         if "skill" in part:
             key = part["skill"]
             before = skill_value(self.rules, sheet, key)
-            skills[key] = self.share(before, 2) if lost.count(a.part) == 1 else 0
+            skills[key] = (self.share(before, int(part["skill_divisor"]))
+                           if lost.count(a.part) == 1 else 0)
             self.say(f"{self.rules.skill(key).name} {before} → {skills[key]} (CO-BODY-5)")
         if "listen" in part:
             before = skill_value(self.rules, sheet, "listen")

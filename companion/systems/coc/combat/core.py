@@ -101,8 +101,10 @@ class _Core:
         return self.rounding.divide(value, divisor)
 
     def half_dex(self, c: Combatant) -> int:
-        """CO-TURN-1 / CO-BASE-5: the DEX a DEX/2 turn takes, DEX ÷ 2 rounded by §0.3."""
-        return self.share(c.sheet.stat("DEX"), 2)
+        """CO-TURN-1 / CO-BASE-5: the DEX a DEX/2 turn takes, DEX ÷ the seed's 2
+        (``dex_divisor``) rounded by §0.3."""
+        rule = "CO-TURN-1" if self.p003 else "CO-BASE-5"
+        return self.share(c.sheet.stat("DEX"), int(self.rules.num(rule, "dex_divisor")))
 
     def grapple_bound(self, c: Combatant) -> bool:
         """CO-GRAP-3 (003): is ``c`` bound by the grapple's limits (1 AP a round, no

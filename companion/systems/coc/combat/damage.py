@@ -33,34 +33,44 @@ class _Damage(_Spells):
         if doubled:
             dice = double_dice(dice, self.rules.num("CO-MA-1", "dice_multiplier"))
             rule = " (doubled, " + ("CO-MA-1)" if self.p003 else "CO-BASE-6)")
+        db_times = 1
         if grade.special and info.impaling and self.on("CO-BASE-2"):
             dice = f"{dice}+{dice}"
-            rule += " (impale, CO-BASE-2)"
+            # the seeds leave DB open: once by the Default, twice with db_twice
+            twice = info.db is not DamageBonus.NONE and c.sheet.db != "0" \
+                and bool(self.rules.default("CO-BASE-2", "db_twice"))
+            db_times = 2 if twice else 1
+            rule += " (impale, DB twice, CO-BASE-2)" if twice else " (impale, CO-BASE-2)"
         elif grade.special and self.on("CO-CORE-4"):
             rule += " (special: no special table, a normal success, CO-CORE-4)"
-        total, text = self.with_db(c, dice, info.db, f"{c.name} {info.name} damage ダメージ")
+        total, text = self.with_db(c, dice, info.db, f"{c.name} {info.name} damage ダメージ",
+                                   db_times)
         total = max(0, total)
         if times_two:
             total *= 2
             rule += " ×2 (CO-MELEE-3)"
         return total, f"damage {text}{rule} = {total}"
 
-    def with_db(self, c: Combatant, dice: str, how: DamageBonus, purpose: str
-                ) -> tuple[int, str]:
-        """``dice`` plus the DB: full, none, or ½DB (CO-BASE-4): the dice halved (1D4→1D2) by
-        Default; with ``roll_then_halve`` the full DB is rolled and halved, rounding up and
-        keeping the sign (+1D4 rolls 3 → +2; −1D6 rolls 5 → −3). ``purpose``: what the dice
-        are for (``Ann キック/Kick damage ダメージ``)."""
+    def with_db(self, c: Combatant, dice: str, how: DamageBonus, purpose: str,
+                times: int = 1) -> tuple[int, str]:
+        """``dice`` plus the DB ``times`` over (twice: an impale's with CO-BASE-2.db_twice):
+        full, none, or ½DB (CO-BASE-4): the dice halved (1D4→1D2) by Default; with
+        ``roll_then_halve`` the full DB is rolled and halved, rounding up and keeping the sign
+        (+1D4 rolls 3 → +2; −1D6 rolls 5 → −3). ``purpose``: what the dice are for (``Ann
+        キック/Kick damage ダメージ``)."""
         db = c.sheet.db
         if how is DamageBonus.NONE or db == "0":
             return self.roll_total(dice, purpose)
         if how is DamageBonus.HALF and self.rules.default("CO-BASE-4", "roll_then_halve"):
             total, text = self.roll_total(dice, purpose)
-            rolled, db_text = self.roll_total(db.lstrip("+"), f"{c.name} damage bonus DB "
-                                              "ダメージボーナス (halved ½)")
-            half = -(-abs(rolled) // 2) * (1 if rolled >= 0 else -1)
-            return total + half, f"{text} {'+' if half >= 0 else '−'} ½({db_text}) {abs(half)}"
-        bonus = db if how is DamageBonus.FULL else half_db(db)
+            for _ in range(times):
+                rolled, db_text = self.roll_total(db.lstrip("+"), f"{c.name} damage bonus DB "
+                                                  "ダメージボーナス (halved ½)")
+                half = -(-abs(rolled) // 2) * (1 if rolled >= 0 else -1)
+                total += half
+                text += f" {'+' if half >= 0 else '−'} ½({db_text}) {abs(half)}"
+            return total, text
+        bonus = (db if how is DamageBonus.FULL else half_db(db)) * times
         return self.roll_total(f"{dice}{bonus}" if dice not in ("", "0") else bonus, purpose)
 
     def armour(self, t: Combatant, damage: int, bullet: bool = False) -> int:

@@ -142,6 +142,10 @@ class _Defences(_Disarm):
             return (f"{a.actor} attacks from behind and {t.name} is not concentrating on "
                     "dodging (CO-DODGE-3)")
         if d is Defence.DODGE:
+            if self.dodge_after_attacking_refused(t, a):
+                return (f"{t.name} has attacked this round: a dodge after attacking only "
+                        "against a blow the Keeper rules certainly fatal, fatal_blow=true "
+                        "(CO-DODGE-5)")
             if not first and self.on("CO-DODGE-7") and kind is WeaponKind.FIREARM \
                     and not self.dodges_every_bullet(t):
                 return "a dodge stops the first bullet only (CO-DODGE-7)"
@@ -390,6 +394,15 @@ class _Defences(_Disarm):
         penalty: int = self.rules.num("CO-DODGE-5", "dodge_after_attack")
         sign = "−" if penalty < 0 else "+"
         return penalty, f"{sign}{abs(penalty)} after attacking, CO-DODGE-5"
+
+    def dodge_after_attacking_refused(self, t: Combatant, a: Attack) -> bool:
+        """CO-DODGE-5 (004 l.9-10 「命を確実に刈り取る一撃の場合…この時、特例ではあるが"攻撃
+        した後の回避"は…行える」): with ``dodge_needs_fatal_blow`` the −60% dodge of one who
+        has attacked is only against a blow the Keeper rules certainly fatal (the attack's
+        ``fatal_blow``; a grapple or tackle never is); by the Default it is always open."""
+        return (not self.p003 and self.on("CO-DODGE-5") and self.has_attacked(t)
+                and bool(self.rules.default("CO-DODGE-5", "dodge_needs_fatal_blow"))
+                and not a.fatal_blow)
 
     def has_attacked(self, t: Combatant) -> bool:
         """Has ``t`` attacked this round: ``attacks`` and, from revision 4, a first strike

@@ -55,6 +55,7 @@ class _Grapples(_Firearms):
                      "Keeper, CO-GRAP-9)")
             a = replace(a, ma=False)
         self.may_strike(c, a.after_dodge, weapon=False)
+        after = self.attacks_after_dodging(c, a.after_dodge)
         if not self.p003 and c.attacks:
             raise IllegalAction("one attack action a turn (CO-BASE-5)")
         fake = Attack(c.name, t.name, defence=a.defence, parry_weapon=a.parry_weapon,
@@ -64,7 +65,7 @@ class _Grapples(_Firearms):
         c = self.spend(c, self.rules.num("CO-GRAP-1", "ap"), rule)
         c = self.set(c, attacks=c.attacks + 1)
         grapple, why = skill_value(self.rules, c.sheet, "grapple"), ""
-        if a.after_dodge:  # CO-DODGE-5: −50%, as an attack after dodging
+        if after:  # CO-DODGE-5: −50%, as an attack after dodging
             grapple, why = self.after_dodge(grapple)
         options = False
         if a.ma:
@@ -74,7 +75,7 @@ class _Grapples(_Firearms):
             self.say(f"{combo.text}{why} (CO-MA-2, CO-BASE-3)")
             held, options = combo.rank is not Rank.FAILURE, combo.rank is Rank.SUCCESS
             grade = combo.grades[0]  # the grapple's, the attacking technique's (CO-BASE-3)
-        elif a.after_dodge:
+        elif after:
             made = check(self.source, grapple, self.r_attack, f"{c.name} 組み付き/Grapple")
             self.say(made.text + why)
             held, grade = made.success, made.grade

@@ -72,11 +72,14 @@ class _Keeper(_BodyParts):
             return
         amount, text = self.roll_total(self.rules.num("CO-BURN-1", "loss"),
                                        f"{t.name}'s {lose} lost to fire 火傷")
-        sheet = with_characteristic(t.sheet, lose, -amount)
+        recompute = bool(self.rules.default("CO-BASE-1", "recompute"))
+        sheet = with_characteristic(t.sheet, lose, -amount, recompute)
         hp = carried_hp(t.sheet.max_hp, t.hp, sheet.max_hp)
         what = "the face is scarred" if lose == "APP" else "the cells are carbonised"
         self.say(f"{totals[a.incident]} fire damage ≥ half of HP {t.sheet.max_hp}: "
                  f"{lose} −{text} = {sheet.stat(lose)}, {what} (CO-BURN-1)")
+        if lose == "CON" and not recompute:
+            self.say(f"maximum HP {sheet.max_hp} stays as it was (CO-BASE-1)")
         t = self.set(t, sheet=sheet, scarred=(*t.scarred, a.incident))
         if hp < t.hp:
             self.say(f"maximum HP {sheet.max_hp} (CO-BASE-1)")

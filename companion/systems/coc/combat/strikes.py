@@ -47,7 +47,8 @@ class _Strikes(_ToHit):
                                       "technique_must_succeed")
             hit = combo.rank is Rank.SUCCESS or (combo.rank is Rank.PARTIAL and (
                 grade.success or not must))
-            doubled = combo.rank is Rank.SUCCESS and a.ma_option != "forced"
+            doubled = combo.rank is Rank.SUCCESS and (
+                a.ma_option != "forced" or bool(self.rules.default("CO-MA-3", "doubled")))
             if combo.rank is Rank.SUCCESS and a.ma_option == "forced":
                 defence = self.forced(target, defence)
         else:
@@ -118,8 +119,9 @@ class _Strikes(_ToHit):
             return
         damage, text = self.blow(c, a, w, grade, doubled, times_two, band, printed)
         follow_up = a.ma and a.ma_option == "follow_up" and doubled
+        again = self.rules.default("CO-MA-4", "damage") == "doubled"  # else 等倍, ×1
         if follow_up and self.legacy:  # format 1 added the follow-up before armour
-            more, more_text = self.damage(c, w, True, Grade.SUCCESS, melee)
+            more, more_text = self.damage(c, w, again, Grade.SUCCESS, melee)
             self.say(f"follow-up: {more_text} (CO-MA-4)")
             damage, follow_up = damage + more, False
         rolled = damage  # CO-BODY-4's threshold, before armour by Default
@@ -151,9 +153,10 @@ class _Strikes(_ToHit):
         blow = damage  # CO-MELEE-2 before armour: what reaches the target
         self.hit(self.cs[target.name], damage, text, ignore_armour=ignore,
                  from_behind=a.from_behind, bullet=info.kind is WeaponKind.FIREARM, by=c.name)
-        if follow_up and not self.cs[target.name].dead:
-            # CO-MA-4 Default: a second doubled roll, armour (and a CO-ARMOR-2 use) apart.
-            more, more_text = self.damage(c, w, True, Grade.SUCCESS, melee,
+        if follow_up and not self.cs[target.name].dead and self.follow_up_lands(c, w, skill):
+            # CO-MA-4: a second roll of the damage, doubled by the Default damage = "doubled",
+            # armour (and a CO-ARMOR-2 use) apart.
+            more, more_text = self.damage(c, w, again, Grade.SUCCESS, melee,
                                           times_two=times_two)
             blow += more
             self.hit(self.cs[target.name], more, f"follow-up: {more_text} (CO-MA-4)",
@@ -174,14 +177,33 @@ class _Strikes(_ToHit):
 
     def forced(self, t: Combatant, defence: Defence) -> Defence:
         """CO-MA-3: a full success forces the declared dodge, and the blow lands; against a
-        target that declared no dodge it means nothing (「回避を行わない相手には意味がない」)."""
+        target that declared no dodge it means nothing (「回避を行わない相手には意味がない」).
+        Its damage is the technique's normal by the Default, doubled with ``doubled``."""
+        how = "doubled" if self.rules.default("CO-MA-3", "doubled") else "normal"
         if defence is not Defence.DODGE and not self.legacy:  # format 1 always used it
-            self.say(f"forced hit: {t.name} declared no dodge, so it changes nothing; normal "
+            self.say(f"forced hit: {t.name} declared no dodge, so it changes nothing; {how} "
                      "damage (CO-MA-3)")
             return defence
-        self.say("forced hit: the dodge is used up, normal damage (CO-MA-3)")
+        self.say(f"forced hit: the dodge is used up, {how} damage (CO-MA-3)")
         self.set(t, dodges=t.dodges + 1)
         return Defence.NONE
+
+    def follow_up_lands(self, c: Combatant, w: Weapon, skill: int) -> bool:
+        """CO-MA-4 (004 l.159 「追加攻撃が可能となる」): the follow-up lands with the hit by the
+        Default; with ``own_roll`` it rolls the combination roll (CO-BASE-3) again, at the
+        blow's effective skill and MA, and lands only on a full success (成功), the seed's
+        condition for declaring it (l.158 「両方成功し」). Its critical or fumble does nothing
+        more: no rule gives a follow-up one."""
+        if not self.rules.default("CO-MA-4", "own_roll"):
+            return True
+        ma = skill_value(self.rules, c.sheet, "martial_arts")
+        combo = combination(self.source, skill, ma, self.r_attack,
+                            f"{c.name} {w.info.name}+MA follow-up 追撃", hit=True)
+        self.say(f"{combo.text} (the follow-up's own roll, CO-MA-4, CO-BASE-3)")
+        if combo.rank is Rank.SUCCESS:
+            return True
+        self.say("the follow-up misses: it needs both to succeed (CO-MA-4)")
+        return False
 
     def blow(self, c: Combatant, a: Attack, w: Weapon, grade: Grade, doubled: bool,
              times_two: bool, band: int, printed: str) -> tuple[int, str]:

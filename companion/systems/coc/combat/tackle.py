@@ -44,6 +44,7 @@ class _Tackle(_Grapples):
         placed = self.on_the_board(c, t, Attack(c.name, t.name, from_behind=a.from_behind),
                                    WeaponKind.UNARMED)
         self.may_strike(c, a.after_dodge, weapon=False)
+        after = self.attacks_after_dodging(c, a.after_dodge)
         if self.p003:
             c = self.spend(c, self.rules.default("CO-TACKLE-1", "ap"), "CO-TACKLE-1")
         elif c.attacks:
@@ -55,7 +56,7 @@ class _Tackle(_Grapples):
         if not dodge_ok and not self.legacy:  # before any die (format 1: after the roll)
             raise self.cannot_defend(t, Defence.DODGE, WeaponKind.UNARMED, fake)
         c = self.set(c, attacks=c.attacks + 1)
-        if a.after_dodge:
+        if after:
             value, why = self.after_dodge(skill_value(self.rules, c.sheet, "tackle"))
             made = check(self.source, value, self.r_attack, f"{c.name} "
                          f"{self.rules.skill('tackle').name}")

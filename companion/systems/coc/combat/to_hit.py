@@ -39,7 +39,8 @@ class _ToHit(_Defences):
             raise IllegalAction("an attack after dodging is CO-DODGE-5 (004)")
         if after_dodge and not c.dodges:
             raise IllegalAction(f"{c.name} has not dodged this round: leave out after_dodge")
-        if self.on("CO-DODGE-4") and c.dodges and not after_dodge:
+        if self.on("CO-DODGE-4") and c.dodges and not after_dodge \
+                and not (after_dodge is not None and self.open_after_dodging()):
             raise IllegalAction(f"{c.name} dodged this round and cannot attack (CO-DODGE-4)"
                                 + ("" if after_dodge is None else
                                    "; the Keeper may allow it at −50% with after_dodge=true "
@@ -240,6 +241,19 @@ class _ToHit(_Defences):
         self.say(f"{c.name} {w.info.name} {at}: damage {reach.damage} up to {reach.up_to_m} m "
                  f"(printed bands {shown}, CO-FIRE-9)")
         return reach.damage
+
+    def open_after_dodging(self) -> bool:
+        """CO-DODGE-5 (004 l.11 「"回避した後の攻撃"は"-50％の下方補正"により行える場合がある」):
+        whether one who dodged may attack, grapple or tackle at −50% with no Keeper's OK
+        asked (``attack_needs_keeper`` false); by the Default each such attack needs it
+        (``after_dodge``)."""
+        return (self.on("CO-DODGE-4") and self.on("CO-DODGE-5")
+                and not self.rules.default("CO-DODGE-5", "attack_needs_keeper"))
+
+    def attacks_after_dodging(self, c: Combatant, after_dodge: bool) -> bool:
+        """CO-DODGE-5: a grapple or tackle made after dodging, at −50%: the Keeper allowing
+        it (``after_dodge``), or any by one who dodged when no OK is needed."""
+        return after_dodge or (bool(c.dodges) and self.open_after_dodging())
 
     def after_dodge(self, value: int) -> tuple[int, str]:
         """CO-DODGE-5: a grapple or tackle after dodging, −50% as an attack after dodging."""
