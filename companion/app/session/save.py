@@ -28,6 +28,7 @@ from __future__ import annotations
 import codecs
 import hashlib
 import json
+import re
 import shlex
 import uuid
 from collections.abc import Callable
@@ -119,15 +120,44 @@ class CorruptSave(DataError):
 def json_fault(text: str, exc: json.JSONDecodeError) -> str:
     """Where ``text`` stops being JSON, in a user's terms (newuser61 N3): a save that ends
     before it closes was cut short (json's "Unterminated string starting at" named the
-    string's start, "at line 1" of a one-line save); other faults by json's words and the
-    byte they are at, which ``head -c`` and a hex editor count."""
-    size = len(text.encode("utf-8"))
+    string's start, "at line 1" of a one-line save), inside a word or a number as well
+    (``tr`` of true, ``1.``: review61d N1); other faults by json's words and the byte they
+    are at, which ``head -c`` and a hex editor count."""
     if not text.strip():
         return "the save is empty"
-    if exc.msg.startswith("Unterminated string") or exc.pos >= len(text.rstrip()):
-        return f"the save ends in the middle: cut short after {size} bytes"
+    if text.startswith("\ufeff"):  # json's words: "decode using utf-8-sig"
+        return "the save starts with a byte order mark (saved by a text editor?)"
+    if (exc.msg.startswith("Unterminated string") or exc.pos >= len(text.rstrip())
+            or _cut_in_last_word(text, exc)):
+        return cut_short(len(text.encode("utf-8")))
     at = len(text[:exc.pos].encode("utf-8")) + 1
-    return f"{exc.msg[0].lower()}{exc.msg[1:]} at byte {at} of {size}"
+    said = exc.msg.removesuffix(" at")  # "Invalid control character at": "at at byte 9"
+    return f"{said[0].lower()}{said[1:]} at byte {at} of {len(text.encode('utf-8'))}"
+
+
+def cut_short(size: int) -> str:
+    """A save that ends in the middle, after ``size`` bytes."""
+    return f"the save ends in the middle: cut short after {size} byte{'s' * (size != 1)}"
+
+
+_NUMBER = re.compile(r"-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?")
+
+
+def _cut_in_last_word(text: str, exc: json.JSONDecodeError) -> bool:
+    """Does the fault lie in the save's last word, one a cut left unfinished: ``tr`` of
+    true, false or null, a number (``-``, ``1.``, ``1e+``) or a ``\\u`` escape?"""
+    tail = text[exc.pos:].rstrip()
+    if re.search(r"[\s,:\[\]{}\"]", tail):
+        return False
+    if exc.msg.startswith("Invalid \\uXXXX escape"):
+        return re.fullmatch(r"u[0-9a-fA-F]{0,3}", tail) is not None
+    if any(word.startswith(tail) for word in ("true", "false", "null")):
+        return True
+    start = exc.pos
+    while start and text[start - 1] in "0123456789.eE+-":
+        start -= 1
+    number = text[start:exc.pos] + tail
+    return re.fullmatch(r"[\d.eE+-]+", number) is not None and not _NUMBER.fullmatch(number)
 
 
 @dataclass(slots=True)
@@ -172,9 +202,12 @@ class SaveGame:
         if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_FORMAT:
             raise NewerSave(f"{source}: written by a newer companion (save version {version}; "
                             f"this one reads {SAVE_FORMAT})")
-        if version is None:
+        if "version" not in raw:
             raise DataError(f"{source}: the save has no version field (this companion reads "
                             f"version {SAVE_FORMAT})")
+        if version is None:  # the field is there: "version is None" was Python's word
+            raise DataError(f"{source}: the save's version is empty (null; this companion "
+                            f"reads version {SAVE_FORMAT})")
         if version != SAVE_FORMAT:
             raise DataError(f"{source}: version is {version!r}, this companion reads {SAVE_FORMAT}")
         _expect(raw, "seed", int, source)
@@ -298,8 +331,13 @@ def read_save(path: Path, parse: Callable[[str, str], S], what: str,
             return parse(raw.decode("utf-8"), str(path))
         except SaveLeftInPlace:
             raise
-        except (DataError, UnicodeDecodeError) as exc:
-            reason = str(exc) if isinstance(exc, DataError) else f"{path}: not readable text"
+        except DataError as exc:
+            reason = str(exc)
+        except UnicodeDecodeError as exc:
+            reason = f"{path}: " + (
+                f"not valid JSON ({cut_short(len(raw))})" if exc.end == len(raw)
+                and exc.reason == "unexpected end of data"  # a character cut in two
+                else f"not readable text (byte {exc.start + 1} of {len(raw)} is not UTF-8)")
     if not damaged_save(path, raw):
         raise DataError(f"{path} does not look like a {what} of the companion's (not JSON, "
                         "and its name does not end in .json), so it was left as it is: give "
