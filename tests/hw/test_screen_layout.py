@@ -271,7 +271,7 @@ def test_a_short_menu_stays_one_row(screen: ScreenDisplay) -> None:
 
 
 TILE_PROMPT = ("Draw a tile and put it on the draw slot 牌を引いて引き牌の枠に置いて: "
-               "melee vs 大蛇 snake (判定 1d9 >= 3)")
+               "melee 近接攻撃 vs 大蛇 snake (判定 1d9 >= 3)")
 
 
 def test_a_tile_prompt_keeps_what_the_tile_is_for_over_a_status_of_one_row(

@@ -279,8 +279,11 @@ class GamePanels(Canvas):
         first line itself does not fit whole above the last, its middle (the terms) is cut
         (:meth:`_middle_rows`), keeping whose check it is and its ``→ 成功/失敗`` verdict: cut
         at its end it lost the verdict (review 56, finding 2). Lines left out between them
-        are marked by a ``…`` opening the last line, never dropped silently. A last line
-        longer than the panel gives way to the first rows, cut at the end with ``…``."""
+        are marked by a ``…`` opening the last line, never dropped silently. A check alone
+        (a miss that set off nothing) longer than the panel has its middle cut as well: with
+        the seed's words a ranged miss lost its verdict under a two-row grid at text scale
+        1.25 (review61c F5). Any other last line longer than the panel gives way to the
+        first rows, cut at the end with ``…``."""
         rows = [row for parts in wrapped for row in parts]
         if len(rows) <= capacity or capacity <= 0:
             return rows[:max(0, capacity)]
@@ -300,6 +303,10 @@ class GamePanels(Canvas):
                 return [*kept, *last]
         if len(wrapped) > 1 and len(marked) <= capacity:  # the outcome alone, after a …
             return marked
+        if len(wrapped) == 1 and "→" in lines[0].split(" "):
+            kept = self._middle_rows(lines[0], capacity, size, width, indent)
+            if kept:
+                return kept
         rows = rows[:capacity]
         rows[-1] = (rows[-1][0], rows[-1][1].rstrip() + "…")
         return rows

@@ -96,7 +96,8 @@ class OptionButtons(FightPanels):
         footer does not grow); else two, so that a throw's prompt keeps what the throw is
         for (a dice tray's or a fight's panels give up the row a taller footer takes). A
         game screen's tile prompt with a status of one row has two: the second row holds
-        what the tile is for ("melee vs 大蛇 snake (判定 1d9 >= 3)"), in the footer as it is.
+        what the tile is for ("melee 近接攻撃 vs 大蛇 snake (判定 1d9 >= 3)"), in the footer as
+        it is.
         A game screen's prompt longer than that gets the rows it needs (up to
         :data:`_PROMPT_MAX_ROWS`), the footer taller by them: the System menu's "Shutting
         down … unplug once the Pi's green light stays off" and a tile prompt beside a read

@@ -15,6 +15,7 @@ from companion.systems.jongrogue.actions import Purpose, Request, TileRequest
 from companion.systems.jongrogue.checks import D9, passes
 from companion.systems.jongrogue.core import Outcome, Termination, _Core
 from companion.systems.jongrogue.events import Kind
+from companion.systems.jongrogue.narration import seed_head
 from companion.systems.jongrogue.state import MonsterOnMap
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place
@@ -37,9 +38,9 @@ CHECK_JA = {"ranged combat goes on": "遠隔戦闘の継続"}
 
 def _what(what: str, m: MonsterOnMap | None) -> str:
     """What a check is for, in a prompt: the monster in both languages, and the Japanese
-    beside a ``what`` that has none."""
+    beside a ``what`` that has none or beside its head, as its log line has (melee 近接攻撃)."""
     ja = CHECK_JA.get(what)
-    return f"{what} {ja}" if ja else _both(what, m)
+    return f"{what} {ja}" if ja else _both(seed_head(what), m)
 
 
 # Requests of a game that is not recorded: nobody reads their prompts.

@@ -93,6 +93,19 @@ def _turn(d: dict[str, Any]) -> str:
             f"may attack: {who} (at most {d['cap']})")
 
 
+def seed_head(what: str) -> str:
+    """A check against a monster with the seed's word beside its head (l.351-377), in its
+    log line and its tile prompt alike; any other ``what`` as it is.
+
+    >>> seed_head("melee vs 大蛇"), seed_head("thaw (凍結)")
+    ('melee 近接攻撃 vs 大蛇', 'thaw (凍結)')
+    """
+    for logged, shown in _CHECK_HEADS:
+        if what.startswith(logged):
+            return shown + what[len(logged):]
+    return what
+
+
 def check_what(what: str, monster_id: str) -> str:
     """What a check is for, its monster named in both languages (the logged ``what`` holds
     the Japanese name only).
@@ -104,10 +117,7 @@ def check_what(what: str, monster_id: str) -> str:
     """
     if what in _CHECK_JA:
         return f"{what} ({_CHECK_JA[what]})"
-    for logged, shown in _CHECK_HEADS:
-        if what.startswith(logged):
-            what = shown + what[len(logged):]
-            break
+    what = seed_head(what)
     monster = TABLES.monsters.get(monster_id)
     if monster is None or monster.name_ja not in what or monster.name in what:
         return what

@@ -16,15 +16,18 @@ from tests.hw.test_screen_layout import RING_MENU, Drawn, screen, spy_text
 
 __all__ = ["screen"]  # the fixture, at both screen sizes and both text scales
 
-MELEE = ("melee vs ケンタウロス (centaur): rate 4 = 7 attack − 1 level − 0 strength − 2 weapon; "
-         "drew 8s → 8 ≥ 4 → success 成功")
+# Worded as the log words them (narration.describe, with the seed's 近接攻撃, 遠隔攻撃 and
+# the rate's 攻撃力 − レベル − 強さ − 武器); tests/app/test_fix61c_check_lines.py draws a
+# played game's.
+MELEE = ("melee 近接攻撃 vs ケンタウロス (centaur): rate 4 = 7 attack 攻撃力 − 1 level レベル − "
+         "0 strength 強さ − 2 weapon 武器; drew 8s → 8 ≥ 4 → success 成功")
 # The docs' screenshot's check: a miss, whose verdict was cut to "→ 9 ≥ 1 →…".
-RANGED = ("ranged (arrows) vs 大うずら (emu): rate 1 = 7 attack − 5 level − 0 strength − 1 "
-          "weapon; drew 9s → 9 ≥ 1 → failure 失敗")
+RANGED = ("ranged 遠隔攻撃 (arrows) vs 大うずら (emu): rate 1 = 7 attack 攻撃力 − 5 level レベル − "
+          "0 strength 強さ − 1 weapon 武器; drew 9s → 9 ≥ 1 → failure 失敗")
 CHECK = (
     MELEE,
     "tile drawn 8s → 8 ≥ 4 → hit, damage 2 + 1 weapon − 0 armour = 3 → HP 0",
-    "Gold 金 +90 (gold pile 9s) → 90",
+    "Gold 金塊 +90 (gold pile 9s) → 90",
     "ケンタウロス (centaur) #33 defeated: +2 XP → 88",
 )
 MISSED = (RANGED, "大うずら (emu) #33 defeated: +2 XP → 88")

@@ -91,5 +91,5 @@ def test_prompts_name_monsters_and_gear_in_english_too() -> None:
     feed(game, "fight:1")
     assert game.pending is not None
     assert game.pending.prompt == \
-        "Draw a tile for the check: melee vs 大蛇 snake (判定 1d9 >= 3)"
+        "Draw a tile for the check: melee 近接攻撃 vs 大蛇 snake (判定 1d9 >= 3)"
     assert without_cjk(game.pending.prompt).endswith("melee vs snake (1d9 >= 3)")
