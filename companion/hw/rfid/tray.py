@@ -6,7 +6,8 @@ Connection life cycle (firmware/PROTOCOL.md, "Host behaviour"):
 2. send ``HELLO``; the tray answers ``HELLO <firmware> <slots>`` then ``SNAP``;
    no answer within ``hello_timeout`` → drop and retry;
 3. reconcile the snapshot with what we last knew (only real changes become
-   events, so a reconnect does not replay every tile);
+   events, so a reconnect does not replay every tile; a sticker on two slots at
+   once is taken on neither, :meth:`TrayReader.read_twice`);
 4. follow ``PLACE``/``REMOVE``; a gap in the sequence numbers asks for a new
    ``SNAP``; silence longer than ``heartbeat_timeout`` → drop and reconnect,
    with backoff.
@@ -86,7 +87,8 @@ class TrayReader:
         self.state = LinkState.DISCONNECTED
         self.firmware: str | None = None
         self.tray_slots = 0
-        self.uids: dict[Slot, str | None] = dict.fromkeys(self.slots)
+        self.uids: dict[Slot, str | None] = dict.fromkeys(self.slots)  # the tray's word
+        self.shown: dict[Slot, str | None] = dict.fromkeys(self.slots)  # what events said
         self.down: set[Slot] = set()
         self.stacked: set[Slot] = set()  # slots with two tiles or more (ERR COLLISION)
         self.counters: dict[str, int] = dict.fromkeys(
@@ -139,6 +141,15 @@ class TrayReader:
             stacked = [s for s in self.slots if s in self.stacked]
             return ReaderStatus(False, f"two tiles on the {_slot_list(stacked)}: leave one "
                                 f"{_slot_list_ja(stacked)}に牌が2枚: 1枚にして", counters)
+        twice = self.read_twice()
+        if twice:
+            # Taken on neither slot (see _publish): the player's to put right, like a stack.
+            uid, slots = twice[0]
+            label = self.tag_map.label(uid)
+            sticker = f"{label} {uid}" if label else uid
+            return ReaderStatus(False, f"sticker {sticker} read on the {_slot_list(slots)}: "
+                                f"lay it on one 同じシールを{_slot_list_ja(slots)}で読み取り: "
+                                "1つの枠に", counters)
         if self.down:
             down = [s for s in self.slots if s in self.down]
             readers = "reader" if len(down) == 1 else "readers"
@@ -157,6 +168,20 @@ class TrayReader:
             where += (f"; ignored {self.counters['unknown_slot']} lines about slot numbers "
                       f"past {len(self.slots) - 1}, the companion's last slot")
         return ReaderStatus(True, where, counters)
+
+    def read_twice(self) -> list[tuple[str, list[Slot]]]:
+        """Each sticker the tray reports on two slots or more at once, with those slots.
+
+        One sticker lies on one slot: the other reader reads its neighbour's tile (a
+        sticker between two antennas, firmware/README.md), or a tile slid across the
+        tray is still seen on the slot it left. Which slot holds it cannot be told, so
+        it is taken on neither until one reader loses it (audit hw61 N2)."""
+        where: dict[str, list[Slot]] = {}
+        for slot in self.slots:
+            uid = self.uids[slot]
+            if uid is not None:
+                where.setdefault(uid, []).append(slot)
+        return [(uid, slots) for uid, slots in where.items() if len(slots) > 1]
 
     def what_to_check(self) -> str | None:
         """For ``rfid monitor`` and ``calibrate rfid``: what to check for each reader the
@@ -292,8 +317,8 @@ class TrayReader:
         elif message.kind in (Kind.PLACE, Kind.REMOVE):
             slot = self._slot(message.args[0])
             if slot is not None:
-                self._apply(slot, message.args[1] if message.kind is Kind.PLACE else None,
-                            arrived, events)
+                self.uids[slot] = message.args[1] if message.kind is Kind.PLACE else None
+                self._publish(arrived, events)
         elif message.kind is Kind.ERR:
             self._tray_error(message.args)
         elif message.kind is Kind.HELLO and message.args:
@@ -349,19 +374,28 @@ class TrayReader:
                 self.down.add(slot)
                 continue
             self.down.discard(slot)
-            self._apply(slot, None if uid == EMPTY_UID else uid, arrived, events, at_start=first)
+            self.uids[slot] = None if uid == EMPTY_UID else uid
+        self._publish(arrived, events, at_start=first)
 
-    def _apply(self, slot: Slot, uid: str | None, arrived: float, events: list[TagEvent],
-               at_start: bool = False) -> None:
-        old = self.uids[slot]
-        if old == uid:
-            return
-        if old is not None:
-            events.append(TagEvent(TagAction.REMOVED, slot, old, self.tag_map.label(old), arrived))
-        if uid is not None:
-            events.append(TagEvent(TagAction.PLACED, slot, uid, self.tag_map.label(uid), arrived,
-                                   at_start))
-        self.uids[slot] = uid
+    def _publish(self, arrived: float, events: list[TagEvent], at_start: bool = False) -> None:
+        """Turn the tray's word into events: each slot's sticker, unless the tray reports
+        that sticker on another slot too (:meth:`read_twice`), when neither slot takes it.
+        Removals come first, so a tile moved between two slots leaves one before it
+        lies on the other."""
+        twice = {uid for uid, _ in self.read_twice()}
+        wanted = {slot: None if uid in twice else uid for slot, uid in self.uids.items()}
+        changed = [slot for slot in self.slots if wanted[slot] != self.shown[slot]]
+        for slot in changed:
+            old = self.shown[slot]
+            if old is not None:
+                events.append(TagEvent(TagAction.REMOVED, slot, old, self.tag_map.label(old),
+                                       arrived))
+        for slot in changed:
+            uid = wanted[slot]
+            if uid is not None:
+                events.append(TagEvent(TagAction.PLACED, slot, uid, self.tag_map.label(uid),
+                                       arrived, at_start))
+            self.shown[slot] = uid
 
     def _tray_error(self, args: tuple[str, ...]) -> None:
         code = args[0]

@@ -1,0 +1,89 @@
+"""One sticker read on two slots at once (audit hw61 N2): a reader reading its neighbour's
+tile. It was taken on both, so a session could count one tile from two slots."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from companion.hw.ports import Slot
+from companion.hw.rfid.events import TagAction
+from companion.hw.rfid.simulator import TraySimulator
+from companion.hw.rfid.tagmap import TagMap
+from companion.hw.rfid.tray import TrayReader
+from companion.systems.jongrogue.tiles import EMPTY, Tile
+from tests.hw.test_rfid_tray import FAST, UID_5P, UID_7Z, placed, pump, ready, removed
+
+
+@pytest.fixture
+def sim() -> Iterator[TraySimulator]:
+    with TraySimulator(heartbeat_ms=50) as simulator:
+        yield simulator
+
+
+@pytest.fixture
+def tray(sim: TraySimulator) -> Iterator[TrayReader]:
+    tags = TagMap({UID_5P: Tile.from_notation("5p"), UID_7Z: Tile.from_notation("7z")})
+    reader = TrayReader(lambda: sim.port if sim.plugged else None, tags, settings=FAST)
+    yield reader
+    reader.close()
+
+
+def test_a_neighbour_reading_the_sticker_too_takes_it_off_both_and_names_them(
+        sim: TraySimulator, tray: TrayReader) -> None:
+    assert ready(sim, tray).ok
+    sim.place(0, UID_5P)
+    sim.settle()
+    assert placed(pump(sim, tray, until=bool)) == [(Slot.DRAW, UID_5P, "5p")]
+    sim.place(1, UID_5P)  # the top-left reader reaches the draw slot's sticker
+    sim.settle()
+    events = pump(sim, tray, until=bool, timeout=0.5)
+    events += pump(sim, tray, timeout=0.1)
+    assert placed(events) == []
+    assert removed(events) == [(Slot.DRAW, UID_5P)]
+    status = tray.status()
+    assert not status.ok
+    assert status.message.startswith(
+        "sticker 5p 04A1B2C3 read on the draw and top-left room slots: lay it on one")
+    assert "引き牌の枠と部屋の左上" in status.message
+    sim.remove(1)  # the player sets the tile square on the draw slot
+    sim.settle()
+    events = pump(sim, tray, until=bool, timeout=0.5)
+    assert placed(events) == [(Slot.DRAW, UID_5P, "5p")]
+    assert tray.status().ok, tray.status().message
+
+
+def test_a_sticker_on_two_slots_at_start_lies_on_neither(
+        sim: TraySimulator, tray: TrayReader) -> None:
+    sim.place(2, UID_7Z)
+    sim.place(4, UID_7Z)
+    sim.place(0, UID_5P)
+    sim.settle()
+    readings = []
+    deadline = time.monotonic() + 1.0
+    while len(readings) < 3 and time.monotonic() < deadline:
+        sim.step()
+        readings += tray.poll()
+        tray.wait(0.002)
+    assert {r.slot: r.label for r in readings} == {
+        Slot.DRAW: "5p", Slot.ROOM_TL: EMPTY, Slot.ROOM_BL: EMPTY}  # neither 7z slot: unknown
+    assert "sticker 7z 04112233445566 read on the top-right room and bottom-right room slots" in (
+        tray.status().message)
+
+
+def test_a_tile_slid_to_the_next_slot_leaves_one_before_it_lies_on_the_other(
+        sim: TraySimulator, tray: TrayReader) -> None:
+    """Its new slot's PLACE (2 polls) comes before its old one's REMOVE (3 polls)."""
+    sim.place(1, UID_7Z)
+    sim.settle()
+    assert ready(sim, tray).ok
+    pump(sim, tray, timeout=0.1)
+    sim.remove(1)
+    sim.place(2, UID_7Z)
+    sim.settle()
+    events = pump(sim, tray, until=lambda e: len(e) == 2)
+    assert [(e.action, e.slot) for e in events] == [(TagAction.REMOVED, Slot.ROOM_TL),
+                                                   (TagAction.PLACED, Slot.ROOM_TR)]
+    assert tray.status().ok
