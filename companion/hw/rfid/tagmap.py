@@ -15,6 +15,7 @@ UIDs, and a UID belongs to one tile only.
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import difflib
 import re
@@ -60,9 +61,10 @@ def _toml_error(exc: tomllib.TOMLDecodeError, text: str) -> str:
     written twice in the same spelling under ``[tags]`` is tomllib's "Cannot overwrite a
     value", said here as the sticker it is; any other line (a repeated ``version``) is to be
     mended or deleted, named by its number (the last one where the file was cut short: it
-    said "the line it names" of tomllib's "at end of document", newuser61 N7). The file is
-    not set aside, as calibration's own files are: it holds hours of enrolling, and mending
-    or deleting the one broken line keeps the rest."""
+    said "the line it names" of tomllib's "at end of document", newuser61 N7; the one where
+    a string never closed began, review61d N4). The file is not set aside, as calibration's
+    own files are: it holds hours of enrolling, and mending or deleting the one broken line
+    keeps the rest."""
     said = str(exc)
     where = re.search(r"\(at line (\d+), column \d+\)$", said)
     if said.startswith("Cannot overwrite a value") and where \
@@ -70,14 +72,67 @@ def _toml_error(exc: tomllib.TOMLDecodeError, text: str) -> str:
         return (f"line {where.group(1)}: the same sticker as an earlier line: delete one of "
                 "them")
     if where:
-        line = int(where.group(1))
-    else:  # "(at end of document)": the file was cut short, its last line the broken one
-        line = len(text.rstrip("\n").split("\n"))
-        said = said.replace("(at end of document)",
-                            f"(at the end of the file, line {line}: cut short?)")
+        return _mend(said, int(where.group(1)))
+    # "(at end of document)": the file was cut short, its last line the broken one, or a
+    # string opened earlier (a """ left open) ran to its end.
+    lines = text.rstrip("\n").split("\n")
+    opened = _string_left_open(text) if said in _LEFT_OPEN else None
+    if opened is not None and opened < len(lines):
+        return _mend(said.replace("(at end of document)",
+                                  f"(a string opened on line {opened} is never closed)"),
+                     opened)
+    return _mend(said.replace("(at end of document)", _at_the_end(len(lines))), len(lines))
+
+
+def _at_the_end(line: int) -> str:
+    return f"(at the end of the file, line {line}: cut short?)"
+
+
+def _mend(said: str, line: int) -> str:
     return (f"cannot read the RFID tag map: {said}; mend or delete line {line} in a text "
             "editor: a sticker whose line is deleted is enrolled again by `companion "
             "calibrate rfid`")
+
+
+def _string_left_open(text: str) -> int | None:
+    """The line (from 1) on which the multi-line string a tag map never closes opens (tomllib
+    names none): that of its last triple quote (either kind), where the file up to that
+    line ends inside a string and up to the line before does not. None when neither does
+    (a file cut short)."""
+    lines = text.split("\n")
+    for quotes in sorted(('"""', "'''"), key=text.rfind, reverse=True):
+        at = text.rfind(quotes)
+        line = text.count("\n", 0, at) + 1
+        if at >= 0 and _inside_string("\n".join(lines[:line])) \
+                and not _inside_string("\n".join(lines[:line - 1])):
+            return line
+    return None
+
+
+def _inside_string(text: str) -> bool:
+    """Does ``text`` end inside a string?"""
+    try:
+        loads_toml(text)
+    except tomllib.TOMLDecodeError as exc:
+        return str(exc) in _LEFT_OPEN
+    return False
+
+
+#: tomllib's words for a file that ends inside a string (a literal one of ''' its own).
+_LEFT_OPEN = ("Unterminated string (at end of document)",
+              "Expected \"'''\" (at end of document)")
+
+
+def _decode_error(exc: UnicodeDecodeError, raw: bytes) -> str:
+    """A tag map that is not UTF-8 (``raw``, without its byte order mark), told with its
+    line as a TOML fault is: Python's "'utf-8' codec can't decode bytes in position 33-34"
+    named none, and a file cut inside a character (every line ``save`` writes ends in a
+    Japanese comment) is cut short (review61d R3)."""
+    if exc.end == len(raw) and exc.reason == "unexpected end of data":
+        line = raw.count(b"\n") + 1
+        return _mend(f"the file ends in the middle of a character {_at_the_end(line)}", line)
+    line = raw[:exc.start].count(b"\n") + 1
+    return _mend(f"not UTF-8 text (at line {line})", line)
 
 
 def _sticker_line(text: str, number: int) -> bool:
@@ -129,14 +184,15 @@ class TagMap:
             return cls()
         try:
             # As camera.toml is read: Windows Notepad starts a file with a byte order mark.
-            text = path.read_text(encoding="utf-8-sig")
+            raw = path.read_bytes().removeprefix(codecs.BOM_UTF8)
+            text = raw.decode("utf-8")
             data = loads_toml(text)
         except tomllib.TOMLDecodeError as exc:
             raise DataError(f"{path}: {_toml_error(exc, text)}") from exc
         except OSError as exc:  # its own text names the path again: "[Errno 21] …: '<path>'"
             raise DataError(f"{path}: cannot read the RFID tag map: {exc.strerror}") from exc
         except UnicodeDecodeError as exc:
-            raise DataError(f"{path}: cannot read the RFID tag map: {exc}") from exc
+            raise DataError(f"{path}: {_decode_error(exc, raw)}") from exc
         if not data:  # "version must be 1, not None" would send the player to add a line
             raise DataError(f"{path}: the file is empty (no version, no [tags]): delete it, "
                             "then run `companion calibrate rfid` to enrol the stickers")
