@@ -45,13 +45,6 @@ def test_a_fighters_name_is_not_wrapped_beside_an_empty_conditions_column() -> N
         assert len(lines) <= (5 if compact else 10), lines
 
 
-def test_conditions_still_get_their_share() -> None:
-    """With a condition on a fighter, the column shares the width as before: readable."""
-    lines = rendered(fight(("全力回避 full dodge",)))
-    assert any("全力回避" in line for line in lines), lines
-    assert all(len(line) <= 80 for line in lines)
-
-
 def test_config_show_fits_80_columns_each_line_a_comment_or_a_setting(
         capsys: pytest.CaptureFixture[str]) -> None:
     """newuser61 N4: 24 of its 77 lines ran past 80 columns (to 152), and where the

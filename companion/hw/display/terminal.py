@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderableType
 from rich.measure import Measurement
 from rich.panel import Panel
@@ -275,9 +276,13 @@ def fighters_table(fight: FightView, compact: bool = False) -> Table:
         table.add_column(column)
     # Empty, the conditions column takes what the others leave, its heading wrapped: rich
     # narrowed the widest column first, and a name wrapped beside 17 empty cells
-    # (newuser61 N12, "駆け出し冒険者１ PC" over "1" at 80 columns).
-    table.add_column("conditions 状態",
-                     ratio=None if any(f.conditions for f in fight.fighters) else 1)
+    # (newuser61 N12, "駆け出し冒険者１ PC" over "1" at 80 columns); never less than 状態
+    # whole, which was "…" below 72 columns (review61d N7). A heading of "conditions"
+    # whole would wrap the names from 79 columns down.
+    empty = not any(f.conditions for f in fight.fighters)
+    table.add_column("conditions 状態", ratio=1 if empty else None,
+                     overflow="ellipsis" if empty else "fold",
+                     width=cell_len("状態") if empty and not compact else None)
     for f in fight.fighters:
         style = DOWN if f.down else "bold yellow" if f.acting else ""
         table.add_row("▶" if f.acting else "", Text(str(f.name), style=style),
