@@ -5,13 +5,16 @@ from __future__ import annotations
 from importlib.resources import files
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
 from companion.errors import DataError
 from companion.hw.camera.mat import MatDetector, MatGeometry, MatStatus, dice_crop, rectify
-from companion.hw.camera.sim_scene import Camera, render_scene
+from companion.hw.camera.sim_scene import Camera, draw_mat, render_scene
+from companion.hw.camera.tile_faces import find_cjk_fonts
 from companion.hw.ports import ROOM_SLOTS, SLOT_NAMES_JA, Slot
+from tests.scripts import load_script
 
 
 @pytest.fixture(scope="module")
@@ -30,13 +33,16 @@ def test_packaged_geometry_has_every_slot_and_a_dice_area() -> None:
     assert all(s.label_ja for s in g.slots) and g.dice_label_ja == "ダイス"
 
 
-def test_the_printed_room_slots_are_named_as_the_prompts_name_them() -> None:
+def test_the_printed_slots_are_named_as_the_prompts_name_them() -> None:
     """A room slot printed "Room 3" read as the dungeon's room 3 of the header; the mat
-    names each by its place, in the prompts' Japanese and the terminal's TL/TR/BL/BR."""
+    names each by its place, in the prompts' Japanese and the terminal's TL/TR/BL/BR. The
+    draw slot, printed ツモ, is the prompts' 引き牌の枠 too (review61c F6)."""
     slots = {s.slot: s for s in MatGeometry.load().slots}
     for slot, short in zip(ROOM_SLOTS, ("TL", "TR", "BL", "BR"), strict=True):
         assert slots[slot].label_ja == SLOT_NAMES_JA[slot]
         assert slots[slot].label_en == f"Room {short}"
+    assert slots[Slot.DRAW].label_ja == SLOT_NAMES_JA[Slot.DRAW] == "引き牌の枠"
+    assert slots[Slot.DRAW].label_en == "Draw"
 
 
 def test_broken_geometry_file_names_file_and_field(tmp_path: Path) -> None:
@@ -156,3 +162,38 @@ def test_rectify_and_dice_crop_for_the_dice_reader() -> None:
     assert dice is not None and dice.shape[:2][::-1] == g.size_px(g.dice)
     none, detection = dice_crop(np.zeros((720, 1280, 3), np.uint8))
     assert none is None and detection.status is MatStatus.LOST
+
+
+def test_each_printed_japanese_name_fits_beside_its_english_one(tmp_path: Path) -> None:
+    """scripts/make_mat.py right-aligns each Japanese name under its box, the English one
+    (draw_mat's) at the box's left: a longer name (部屋の左上, 引き牌の枠) must keep clear of
+    the English and within the box's width, and so of the next slot (review61c F6)."""
+    if not find_cjk_fonts():
+        pytest.skip("no CJK font: the mat is printed with its English names only")
+    dpi = 150
+    assert load_script("make_mat").main(["--out", str(tmp_path / "mat"), "--dpi", str(dpi)]) == 0
+    px_per_mm = dpi / 25.4
+    g = MatGeometry.load()
+    printed = cv2.imread(str(tmp_path / "mat.png"), cv2.IMREAD_GRAYSCALE)
+    english = cv2.cvtColor(draw_mat(g, px_per_mm), cv2.COLOR_BGR2GRAY)
+    japanese = np.abs(printed.astype(int) - english.astype(int)) > 40
+    boxes = [(s.rect, s.label_ja) for s in g.slots] + [(g.dice, g.dice_label_ja)]
+    found = 0
+    for rect, name in boxes:
+        x0, x1 = round(rect.x_mm * px_per_mm), round((rect.x_mm + rect.width_mm) * px_per_mm)
+        top = round((rect.y_mm + rect.height_mm + 1) * px_per_mm)  # under its outline
+        band = slice(top, top + round(6 * px_per_mm))
+        ink_en = np.flatnonzero((english[band, x0 - 5:x1 + 5] < 200).any(axis=0)) + x0 - 5
+        ink_ja = np.flatnonzero(japanese[band, x0 - 5:x1 + 5].any(axis=0)) + x0 - 5
+        assert ink_en.size and ink_ja.size, name
+        gap_mm = (ink_ja.min() - ink_en.max()) / px_per_mm
+        assert gap_mm >= 3, (name, round(gap_mm, 1))
+        assert ink_ja.max() <= x1, name
+        found += 1
+    # all the Japanese ink is in those bands: none ran into a slot or the next label
+    bands = np.zeros_like(japanese)
+    for rect, _ in boxes:
+        x0, x1 = round(rect.x_mm * px_per_mm), round((rect.x_mm + rect.width_mm) * px_per_mm)
+        top = round((rect.y_mm + rect.height_mm + 1) * px_per_mm)  # under its outline
+        bands[top:top + round(6 * px_per_mm), x0:x1 + 1] = True
+    assert not (japanese & ~bands).any() and found == len(g.slots) + 1

@@ -48,7 +48,8 @@ PURE_WHITE = 254.0  # a drawing's paper: no camera's noise under it
 INK_PERCENTILE = 1.0  # the markers and lines cover more of the mat than this percent
 BURNT_OUT = 250  # a grey this bright is paper with no shading left: white ink, or clipped
 # A drawing's pixels are paper (>= BURNT_OUT) or ink (<= DARK_MEAN), bar its lines' smoothed
-# edges: docs/mat.png is 97.8% so at its own size and 96.9% shrunk to 800 pixels wide. The
+# edges: docs/mat.png is 97.7% so at its own size and 96.7% shrunk to 800 or 640 pixels
+# wide (cv2.INTER_AREA; its slot names 部屋の左上 and 引き牌の枠 took 0.2 points). The
 # rendered mat burnt out (brightness 3, the mat 95% of the view's width, the table showing
 # at its sides: mean 246) is 95.2%, its table's shading and the paper's edge the rest.
 DRAWN_SHARE = 0.96
