@@ -17,7 +17,7 @@ def test_the_history_tables_title_and_headings_have_their_japanese(
         out = table_at(columns, monkeypatch, capsys)
         assert "Finished games 終わったゲーム" in out
         headings = " ".join(line for line in out.splitlines() if line.startswith("┃"))
-        for ja in ("終了", "結果", "階", "金"):  # kept at any width
+        for ja in ("終了", "結果", "階", "金塊"):  # kept at any width (金塊 as the sheet says)
             assert ja in headings, out
         assert all(cell_len(line) <= columns for line in out.splitlines()), out
     assert all(ja in headings for ja in ("版", "レベル", "シード", "規則"))  # at 120

@@ -105,7 +105,7 @@ def table_columns(runs: list[Run], stacked: bool) -> list[HistoryColumn]:
                                             for r in runs), False),
         HistoryColumn("floor", "階", tuple(str(r.floor) for r in runs), True, "right"),
         HistoryColumn("level", "レベル", tuple(str(r.level) for r in runs), True, "right"),
-        HistoryColumn("gold", "金", tuple(str(r.gold) for r in runs), True, "right"),
+        HistoryColumn("gold", "金塊", tuple(str(r.gold) for r in runs), True, "right"),
         HistoryColumn("seed", "シード", tuple("" if r.seed is None else str(r.seed)
                                              for r in runs), True),
         HistoryColumn("rules", "規則", tuple("" if r.rules is None else str(r.rules)
