@@ -1,0 +1,52 @@
+"""A headless game's last line offers "this game again" by its seed only when the seed plays
+the same game: a game of an older rules revision, resumed from its save, would be played by
+the current revision, another game (review61c F9: a revision-6 save of seed 893 resumed
+died on floor 21, while `play --seed 893` plays revision 7 and dies on floor 22)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from companion.app.cli import main
+from companion.app.commands.play.telling import next_steps_line
+from companion.app.modes.jongrogue import JongRogueMode
+from companion.app.session.save import SaveGame
+from companion.systems.jongrogue.autoplay import HeadlessPlayer
+from companion.systems.jongrogue.game import RULES_REVISION, Game
+
+SEED = 11
+
+
+def begun(revision: int, inputs: int = 40) -> SaveGame:
+    """A headless game's save after its first ``inputs`` inputs, played by ``revision``."""
+    game = Game("plus", revision=revision)
+    player = HeadlessPlayer(SEED, "reckless")
+    mode = JongRogueMode(game, player)
+    while len(mode.journal) < inputs:
+        mode.push(player.answer(game))
+    return SaveGame(seed=SEED, preset="plus", inputs=list(mode.journal),
+                    events=len(game.events), strategy="reckless", input_kind="sim",
+                    rules=revision)
+
+
+def test_the_hint_offers_the_seed_again_only_for_the_current_rules() -> None:
+    now = next_steps_line(begun(RULES_REVISION))
+    assert "this game again: " in now and f"--seed {SEED} --preset plus" in now
+    old = next_steps_line(replace(begun(RULES_REVISION), rules=RULES_REVISION - 1))
+    assert "this game again" not in old and "--seed" not in old
+    assert old.endswith(f"this game, of rules revision {RULES_REVISION - 1}, cannot be played "
+                        f"again from its seed: a new game plays revision {RULES_REVISION}, "
+                        "another game")
+    assert old.startswith(now.split("; this game again")[0])
+
+
+def test_a_resumed_older_revision_game_is_not_offered_again_by_its_seed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    state = tmp_path / "save.json"
+    state.write_text(begun(6).to_json(), encoding="utf-8")
+    assert main(["play", "--headless", "--resume", "--state", str(state)]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert "cannot be played again from its seed" in last and "--seed" not in last
