@@ -330,7 +330,7 @@ def test_enrol_on_the_mat_asks_for_each_kind(classifier_source: RenderedSource) 
     assert taken == ["1m"]
     assert enrolment.labels == ["1m", "1m"]
     assert Enrolment.load(path).labels == ["1m", "1m"]  # saved as it was taken
-    assert prompts[0].startswith("Put 1m on the Draw (ツモ) slot")
+    assert prompts[0].startswith("Put 1m on the draw slot (引き牌の枠)")
     assert len(prompts) == 3
 
 

@@ -517,7 +517,8 @@ def enrol_on_mat(source: FrameSource, detector: MatDetector, classifier: TileCla
     taken: list[str] = []
     for label in [*(str(t) for t in ALL_KINDS), BACK]:
         while True:
-            answer = ask(f"Put {label} on the Draw (ツモ) slot, then Enter (s skip, q finish): ")
+            answer = ask(f"Put {label} on the draw slot (引き牌の枠), "
+                         "then Enter (s skip, q finish): ")
             if answer.strip().lower() == "q":
                 return taken
             if answer.strip().lower() == "s":
