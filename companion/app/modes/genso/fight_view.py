@@ -28,7 +28,7 @@ from companion.app.modes.genso_fight_files import (
     load_calendar,
     unwritten,
 )
-from companion.errors import DataError
+from companion.errors import DataError, error_text
 from companion.hw.display.view import DiceStep, FighterView, FightView, Name, Option, View
 from companion.systems.genso.calendar import Calendar, Passed, settle
 from companion.systems.genso.combat import Action, Fight, Side, Status, wants_to_flee
@@ -54,6 +54,10 @@ class _FightView(FightMode):
         # The Death Curses on the calendar as of the journal's length, by folded name: the
         # calendar file is read once per action, not at every frame.
         self._curses: tuple[int, dict[str, str]] | None = None
+        #: Why the calendar could not be read, in the status line until the next answer;
+        #: said once for each fault (:meth:`curses`), the fight playing on without it.
+        self.calendar_fault = ""
+        self._fault_said = ""
         #: What a resumed table says of the engine revision it plays on by, in the status
         #: line until the next answer (:func:`~companion.app.modes.genso.table.older_engine`).
         self.resumed = ""
@@ -70,7 +74,7 @@ class _FightView(FightMode):
         return english_names(self.rules, self.fight)
 
     def answer(self, value: Any) -> list[Any]:
-        self.resumed = ""
+        self.resumed = self.calendar_fault = ""
         events = super().answer(value)
         if events:
             last = events[-1]
@@ -82,8 +86,10 @@ class _FightView(FightMode):
     def view(self, prompt: str, *, options: tuple[Option, ...] = (),
              highlight: int | None = None, status: str = "", prompt_tile: str | None = None,
              prompt_faces: tuple[int, ...] = ()) -> View:
+        self.curses()  # (read before the status: a calendar that cannot be read says so)
         return super().view(prompt, options=options, highlight=highlight,
-                            status=status or self.resumed, prompt_tile=prompt_tile,
+                            status=status or self.resumed or self.calendar_fault,
+                            prompt_tile=prompt_tile,
                             prompt_faces=prompt_faces)
 
     def _outcome(self) -> str:
@@ -133,25 +139,29 @@ class _FightView(FightMode):
 
     def curses(self) -> dict[str, str]:
         """GM-MAGIC-13: the Death Curse (呪殺呪) each fighter carries by `genso calendar`, as
-        its row's condition, by its folded name (as the calendar finds names): the soonest
-        sunset of its curses, or the past one it died at. A calendar that cannot be read
-        shows none: the fight goes on without it (`genso calendar` says why)."""
+        its row's condition, by its folded name (as the calendar finds names): the days to
+        the sunset that kills it (its soonest), today's, or 死亡 died at a past one. Short,
+        the days first: a fighter's row is a line at 80 columns and on the 800x480 screen
+        (review61e D1, R1: the sentence took three lines a fighter and was cut before its
+        number); `genso sheet` and `genso calendar` say it whole. A calendar that cannot be
+        read shows none, and says why once (:attr:`calendar_fault`): the fight goes on."""
         length = len(self.fight.journal)
         if self._curses is None or self._curses[0] != length:
             try:
                 passed = settle(load_calendar())
-            except DataError:
+                self._fault_said = ""
+            except DataError as exc:
                 passed = Passed(Calendar())
-            spell = self.rules.spell("death_curse")
-            said = f"{spell.ja} {spell.en}: "
-            shown = {fold_name(c.target): f"{said}{c.dies_on}日目の日没に死亡 died at sunset on "
-                                          f"day {c.dies_on}" for c in passed.died}
+                fault = f"{error_text(exc)} (Death Curses not shown 呪殺呪の表示なし)"
+                if fault != self._fault_said:
+                    self.calendar_fault = self._fault_said = fault
+            tag = self.rules.spell("death_curse").ja
+            shown = {fold_name(c.target): f"{tag} 死亡 died" for c in passed.died}
             calendar = passed.calendar
             for curse in sorted(calendar.curses, key=lambda c: c.dies_on):
                 left = calendar.days_left(curse)
-                shown.setdefault(fold_name(curse.target), said + (
-                    "今日の日没に死亡 dies at sunset today" if left == 0 else
-                    f"あと{left}日 dies at sunset in {left} day{'s' if left != 1 else ''}"))
+                shown.setdefault(fold_name(curse.target), f"{tag} " + (
+                    "今日 today" if left == 0 else f"{left} day{'s' if left != 1 else ''}"))
             self._curses = (length, shown)
         return self._curses[1]
 
