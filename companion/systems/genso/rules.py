@@ -2,7 +2,8 @@
 
 Tables, the seed's numbers, items, spells, monster stat blocks, sample characters and
 every Default live in ``data/*.toml``. The seed's numbers (``[source]``) are the book's
-rules: an override of one is refused. The user may override Defaults, and output
+rules: an override of one is refused, and each number counted with is ranged
+(``[source_limits]``, :mod:`.seed_numbers`). The user may override Defaults, and output
 labels each value that is still the packaged Default "(default)"; the mechanism is the
 systems' shared one (:mod:`companion.systems.defaults`).
 """
@@ -26,8 +27,10 @@ from companion.systems.defaults import (
     check_apart,
     read_choices,
     read_limits,
+    read_source_limits,
 )
 from companion.systems.genso.money import Purse
+from companion.systems.genso.seed_numbers import check_source
 
 #: How `genso` words a refused override (seed 002 is "the book").
 WORDING = Wording(seed="{rule}.{name} is the book's rule (seed 002: {value!r}), not a Default")
@@ -533,7 +536,7 @@ def load_rules(texts: Mapping[str, str] | None = None) -> GensoRules:
     data = {name: _parse((texts or {}).get(name) or _read(name), name) for name in DATA_FILES}
     rules = data["rules.toml"]
     for section in ("system", "abilities", "tables", "difficulties", "difficulty_names",
-                    "source", "defaults", "limits"):
+                    "source", "source_limits", "defaults", "limits"):
         if section not in rules:
             raise DataError(f"rules.toml: missing [{section}]")
     tables = {
@@ -546,6 +549,7 @@ def load_rules(texts: Mapping[str, str] | None = None) -> GensoRules:
         if missing:
             raise DataError(f"rules.toml: [difficulties.{kind}] lacks {missing[0]!r}")
     source = rules["source"]
+    check_source(source, read_source_limits(rules["source_limits"], source, "rules.toml"))
     econ = source.get("GM-ECON-1", {})
     rates = (econ.get("large_silver_per_gold", 0), econ.get("silver_per_large_silver", 0))
     if rates[0] < 1 or rates[1] < 1:
