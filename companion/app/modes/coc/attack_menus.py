@@ -78,6 +78,10 @@ class _Attacks(_Circumstances):
                     any(legal(target, index, disarm=True, disarm_weapon=j) for j in held)
                     if key == "disarm" else bool(bodies) if key == "body"
                     else bool(blades) if key == "borrow"
+                    # CO-DODGE-5: offered only where a plain attack is not taken (with
+                    # attack_needs_keeper false it is, at the same −50: one entry, review61e R4)
+                    else legal(target, index, **fields) and not legal(target, index)
+                    if key == "after_dodge"
                     else legal(target, index, **fields))]
         fields: dict[str, object] = dict(base)
         how = "plain"

@@ -48,6 +48,8 @@ class _Defences(_FightView):
             options.append(Option("d:dodge:luck", "Luck: dodge again 幸運で再回避 (Keeper)"))
         if attack and not p003 and self.rules.on("CO-DODGE-5") and self.rules.default(
                 "CO-DODGE-5", "dodge_needs_fatal_blow") and (t.attacks or t.first_strike):
+            # (kept by ``made`` only where the engine reads fatal_blow: its has_attacked
+            # counts a first strike from revision 4 only)
             options.append(Option("d:dodge:fatal", "Dodge a certainly fatal blow −60% "
                                   "命を刈り取る一撃を回避 (Keeper)"))
         if attack and kind is WeaponKind.FIREARM and self.rules.on("CO-DODGE-7"):

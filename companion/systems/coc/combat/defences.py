@@ -29,7 +29,12 @@ class _Defences(_Disarm):
         """The declared defence, checked before any die is asked for (a typed d100 is not
         wasted on a defence that was never allowed). Later bullets of one attack cannot be
         dodged (CO-DODGE-7): the declared dodge covers the first only, unless the target
-        concentrates (:meth:`dodges_every_bullet`)."""
+        concentrates (:meth:`dodges_every_bullet`). A ``fatal_blow`` that would change
+        nothing is refused (:meth:`fatal_blow_unread`), as an ``after_dodge`` is."""
+        why = self.fatal_blow_unread(t, a) if first and not self.legacy else ""
+        if why:
+            raise IllegalAction(f"fatal_blow=true changes nothing here: {why} (CO-DODGE-5); "
+                                "leave out fatal_blow")
         if a.cover:
             if a.cover == "dodge" and first and not self.defence_allowed(
                     t, Defence.DODGE, kind, a, True):
@@ -403,6 +408,24 @@ class _Defences(_Disarm):
         return (not self.p003 and self.on("CO-DODGE-5") and self.has_attacked(t)
                 and bool(self.rules.default("CO-DODGE-5", "dodge_needs_fatal_blow"))
                 and not a.fatal_blow)
+
+    def fatal_blow_unread(self, t: Combatant, a: Attack) -> str:
+        """Why the Keeper's ruling of a certainly fatal blow (``fatal_blow``) would change
+        nothing: it is read only by CO-DODGE-5.dodge_needs_fatal_blow (004), for the dodge
+        of a target that has attacked (:meth:`dodge_after_attacking_refused`); "" when it
+        is read, or not given. It was taken silently, the line never saying it
+        (review61e N1)."""
+        if not a.fatal_blow:
+            return ""
+        if self.p003 or not self.on("CO-DODGE-5") or not self.rules.default(
+                "CO-DODGE-5", "dodge_needs_fatal_blow"):
+            return ("it is read only in profile 004 with "
+                    "CO-DODGE-5.dodge_needs_fatal_blow = true")
+        if a.defence is not Defence.DODGE and a.cover != "dodge":
+            return f"{t.name} does not dodge"
+        if not self.has_attacked(t):
+            return f"{t.name} has not attacked this round, and dodges as ever"
+        return ""
 
     def has_attacked(self, t: Combatant) -> bool:
         """Has ``t`` attacked this round: ``attacks`` and, from revision 4, a first strike
