@@ -68,16 +68,21 @@ USED_ONLY_WHEN: dict[tuple[str, str], str] = {
 #: (:data:`USED_ONLY_WHEN`), or what its choices say in Japanese and where it holds (§0.3).
 ROW_NOTES: dict[tuple[str, str], str] = {
     **USED_ONLY_WHEN, (GLOBAL_RULE, "rounding"): SETTING_NOTE,
-    ("CO-BASE-2", "db_twice"): "true: an impale 貫通 adds DB to each of its two rolls",
+    ("CO-BASE-1", "recompute"): "false: 最大耐久力 max HP and DB ダメージボーナス stay as "
+                                "the fight began when STR, CON or SIZ changes by CO-BODY-5 "
+                                "or CO-BURN-1",
+    ("CO-BASE-2", "db_twice"): "true: an impale 貫通 adds DB to each of its two rolls"
+                               "; read where CO-BASE-2 is played, profile 003 by Default",
     ("CO-MA-3", "doubled"): "true: the forced hit 必中 is doubled 倍化 as a full MA success",
     ("CO-MA-4", "damage"): "doubled 倍化, as the seed's 2d3+DB+2d3+DB; normal 等倍, ×1",
     ("CO-MA-4", "own_roll"): "true: the follow-up 追撃 rolls the combination roll again, "
                              "landing on 成功 only",
     ("CO-DODGE-5", "dodge_needs_fatal_blow"):
         "true: only a blow the Keeper rules certainly fatal 命を確実に刈り取る一撃, "
-        "fatal_blow=true on the attack",
+        "fatal_blow=true on the attack; read in profile 004",
     ("CO-DODGE-5", "attack_needs_keeper"):
-        "true: the Keeper's OK on each attack after dodging 回避後の攻撃, after_dodge=true",
+        "true: the Keeper's OK on each attack after dodging 回避後の攻撃, after_dodge=true"
+        "; read in profile 004",
 }
 #: How `coc` words a refused override.
 WORDING = Wording(
@@ -442,6 +447,10 @@ def check_source(source: Mapping[str, Any], limits: Limits,
             for key, value in values.items():
                 if isinstance(value, str) and key != "skill":  # a skill is named, not rolled
                     check_dice(value, f"{origin}: {place} {key}")
+            if "skill" in values and "skill_divisor" not in values:  # CO-BODY-5's lost part
+                raise DataError(f"{origin}: {place} names skill {values['skill']!r} but lacks "
+                                "skill_divisor, a whole number 1 or more (what it is divided "
+                                "by when the part is lost)")
             stats = values.get("stats", {})
             if not isinstance(stats, Mapping):
                 raise DataError(f"{origin}: {place} stats must be a table like "
