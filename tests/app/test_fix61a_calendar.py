@@ -109,7 +109,7 @@ def test_names_are_found_as_fights_find_them(
     assert 'target = "駆け出し冒険者1"' in calendar_file(user_dirs).read_text("utf-8")  # as typed
     assert "呪殺呪/Death Curse on 駆け出し冒険者1 by Mio" in out(capsys, "sheet", "pc1")
     out(capsys, "calendar", "curse", "Mio", "Ben")
-    assert "already carries Mio's Death Curse" in err(capsys, "calendar", "curse", "Ｍｉｏ",
+    assert "already carries Mio's 呪殺呪/Death Curse" in err(capsys, "calendar", "curse", "Ｍｉｏ",
                                                       "Ｂｅｎ")
     said = out(capsys, "calendar", "lift", PC1)
     assert "Mio lifts the 呪殺呪/Death Curse on 駆け出し冒険者1" in said
@@ -125,10 +125,10 @@ def test_a_target_carries_a_curse_of_each_caster_and_lift_names_which(
     assert [c["caster"] for c in run(capsys, "calendar", "--json")["death_curses"]] == [
         "Mio", "Ann"]
     refused = err(capsys, "calendar", "lift", "Ben")
-    assert ("Ben carries 2 Death Curses (呪殺呪), oldest first: Mio (cast on day 1), Ann (cast "
-            "on day 3); name the caster who lifts it with --caster") in refused
-    assert "carries no Death Curse (呪殺呪) of Kai's" in err(capsys, "calendar", "lift", "Ben",
-                                                            "--caster", "Kai")
+    assert ("Ben carries 呪殺呪/Death Curse of 2 casters, oldest first: Mio (cast on day 1), "
+            "Ann (cast on day 3); name the caster who lifts it with --caster") in refused
+    assert "carries no 呪殺呪/Death Curse of Kai's" in err(capsys, "calendar", "lift", "Ben",
+                                                          "--caster", "Kai")
     assert "Ann lifts the 呪殺呪/Death Curse on Ben" in out(capsys, "calendar", "lift", "Ben",
                                                            "--caster", "Ann")
     assert "Mio lifts the 呪殺呪/Death Curse on Ben" in out(capsys, "calendar", "lift", "Ben")
@@ -195,7 +195,7 @@ def test_a_curse_whose_sunset_a_file_left_behind_killed_its_target(
     assert "Kai dies at sunset on day 9 (6 days left)" in shown
     assert shown.count("days left") == 1 and "-1 day" not in shown
     refused = err(capsys, "calendar", "lift", "Ben", "--caster", "Ann")
-    assert ("Ben died at sunset on day 2 of Mio's Death Curse (呪殺呪): a curse is lifted "
+    assert ("Ben died at sunset on day 2 of Mio's 呪殺呪/Death Curse: a curse is lifted "
             "only before its sunset") in refused
     assert "a curse is dispelled only before" in err(capsys, "calendar", "dispel", "Ben")
     assert "no curse is cast on the dead" in err(capsys, "calendar", "curse", "Kai", "Ben")

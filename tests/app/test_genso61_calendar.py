@@ -67,7 +67,7 @@ def test_a_curse_is_kept_listed_and_kills_at_the_sunset_a_year_and_a_day_on(
     assert passed["said"] == ["1 day passes: day 367 → 368", "GM-MAGIC-13 Ben died at sunset "
                               "on day 367 of Mio's 呪殺呪/Death Curse (cast on day 1)"]
     assert passed["death_curses"] == [] and passed["day"] == 368
-    assert "Ben carries no Death Curse" in err(capsys, "calendar", "lift", "Ben")
+    assert "Ben carries no 呪殺呪/Death Curse" in err(capsys, "calendar", "lift", "Ben")
 
 
 def test_days_passed_beyond_the_sunset_at_once_still_tell_the_death(
@@ -81,7 +81,8 @@ def test_days_passed_beyond_the_sunset_at_once_still_tell_the_death(
 def test_the_caster_lifts_it_and_it_is_listed_no_more(
         user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out(capsys, "calendar", "curse", "Mio", "Ben")
-    assert "already carries Mio's Death Curse" in err(capsys, "calendar", "curse", "Mio", "Ben")
+    assert "already carries Mio's 呪殺呪/Death Curse" in err(capsys, "calendar", "curse", "Mio",
+                                                             "Ben")
     said = out(capsys, "calendar", "lift", "Ben")
     assert "Mio lifts the 呪殺呪/Death Curse on Ben (術者は任意の時点で呪文を解除できる)" in said
     assert "no 呪殺呪/Death Curse on the calendar" in said

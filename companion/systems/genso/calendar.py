@@ -121,12 +121,14 @@ def _dead(calendar: Calendar, target: str) -> DeathCurse | None:
     return min(past, key=lambda c: c.dies_on) if past else None
 
 
-def _refuse_dead(calendar: Calendar, target: str, doing: str) -> None:
-    killer = _dead(calendar, target)
+def _refuse_dead(rules: GensoRules, calendar: Calendar, name: str, doing: str) -> None:
+    """Refuse ``doing`` for ``name`` (a target, or a caster) dead of a curse on the calendar:
+    the only deaths it knows (a sunset past, kept until the next change settles it)."""
+    killer = _dead(calendar, name)
     if killer is not None:
         raise IllegalAction(f"GM-MAGIC-13: {killer.target} died at sunset on day "
-                            f"{killer.dies_on} of {killer.caster}'s Death Curse (呪殺呪): "
-                            f"{doing}")
+                            f"{killer.dies_on} of {killer.caster}'s "
+                            f"{rules.spell('death_curse').name}: {doing}")
 
 
 def cast_death_curse(rules: GensoRules, calendar: Calendar, caster: str,
@@ -136,41 +138,45 @@ def cast_death_curse(rules: GensoRules, calendar: Calendar, caster: str,
     cancels a target's spells "oldest first"); the same caster's second on the same target
     is refused, being the one already kept."""
     caster, target = _name(caster, "caster"), _name(target, "target")
-    _refuse_dead(calendar, target, "no curse is cast on the dead")
+    _refuse_dead(rules, calendar, target, "no curse is cast on the dead")
+    _refuse_dead(rules, calendar, caster, "the dead cast no curse")
     held = next((c for c in calendar.carried_by(target)
                  if fold_name(c.caster) == fold_name(caster)), None)
     if held is not None:
         raise IllegalAction(f"GM-MAGIC-13: {held.target} already carries {held.caster}'s "
-                            f"Death Curse (呪殺呪), cast on day {held.cast_on}, to die at "
-                            f"sunset on day {held.dies_on}")
+                            f"{rules.spell('death_curse').name}, cast on day {held.cast_on}, "
+                            f"to die at sunset on day {held.dies_on}")
     curse = DeathCurse(target, caster, calendar.day, calendar.day + curse_length(rules))
     return replace(calendar, curses=(*calendar.curses, curse)), curse
 
 
-def end_curse(calendar: Calendar, target: str, caster: str | None,
+def end_curse(rules: GensoRules, calendar: Calendar, target: str, caster: str | None,
               ending: Ending) -> tuple[Calendar, DeathCurse]:
     """The Death Curse on ``target`` comes off before its sunset, lifted by its caster or
     dispelled (:class:`Ending`). A target carrying several needs ``caster`` to say which:
     the GM knows whose a Dispel reached (GM-MAGIC-4: the oldest whose caster's Magic is not
-    above the dispeller's). A target already dead of one is refused."""
-    name = _name(target, "target")
-    _refuse_dead(calendar, name, f"a curse is {ending.value} only before its sunset")
+    above the dispeller's). A target already dead of one is refused, and so is the lift of
+    a caster dead of one (a Dispel, another's, still reaches its curse)."""
+    name, spell = _name(target, "target"), rules.spell("death_curse").name
+    _refuse_dead(rules, calendar, name, f"a curse is {ending.value} only before its sunset")
     carried = calendar.carried_by(name)
     if caster is not None:
         carried = tuple(c for c in carried if fold_name(c.caster) == fold_name(caster))
     if not carried:
         by = f" of {caster.strip()}'s" if caster is not None else ""
         cursed = ", ".join(f"{c.target} by {c.caster}" for c in calendar.curses) or "no one"
-        raise IllegalAction(f"GM-MAGIC-13: {name} carries no Death Curse (呪殺呪){by} on the "
+        raise IllegalAction(f"GM-MAGIC-13: {name} carries no {spell}{by} on the "
                             f"calendar (cursed: {cursed})")
     if len(carried) > 1:
         which = ("the caster whose curse the Dispel cancelled (GM-MAGIC-4: the oldest whose "
                  "caster's Magic is not above the dispeller's)" if ending is Ending.DISPELLED
                  else "the caster who lifts it")
         casters = ", ".join(f"{c.caster} (cast on day {c.cast_on})" for c in carried)
-        raise IllegalAction(f"GM-MAGIC-13: {name} carries {len(carried)} Death Curses "
-                            f"(呪殺呪), oldest first: {casters}; name {which} with --caster")
+        raise IllegalAction(f"GM-MAGIC-13: {name} carries {spell} of {len(carried)} "
+                            f"casters, oldest first: {casters}; name {which} with --caster")
     curse = carried[0]
+    if ending is Ending.LIFTED:
+        _refuse_dead(rules, calendar, curse.caster, "the dead lift no curse")
     return replace(calendar, curses=tuple(c for c in calendar.curses if c != curse)), curse
 
 

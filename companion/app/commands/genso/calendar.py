@@ -35,6 +35,7 @@ from companion.systems.genso.calendar import (
     pass_days,
     settle,
 )
+from companion.systems.genso.names import fold_name
 from companion.systems.genso.rules import GensoRules
 from companion.toml_writing import one_line_each, write_toml
 
@@ -79,10 +80,24 @@ def _deaths(rules: GensoRules, passed: Passed) -> list[str]:
               f"{c.cast_on}) ends with {c.target}'s death" for c in passed.ended)]
 
 
-def curse_json(calendar: Calendar, curse: DeathCurse) -> dict[str, Any]:
-    """A curse as ``--json`` gives it, in ``genso calendar`` and ``genso sheet`` alike."""
+def curse_json(calendar: Calendar, curse: DeathCurse,
+               died_on: int | None = None) -> dict[str, Any]:
+    """A curse as ``--json`` gives it, in ``genso calendar`` and ``genso sheet`` alike; one
+    whose target died (on ``died_on``, of it or of another) has no days left, null, where
+    it had a negative count (review61e N4)."""
     return {"target": curse.target, "caster": curse.caster, "cast_on": curse.cast_on,
-            "dies_on": curse.dies_on, "days_left": calendar.days_left(curse)}
+            "dies_on": curse.dies_on,
+            "days_left": calendar.days_left(curse) if died_on is None else None,
+            **({"died_on": died_on} if died_on is not None else {})}
+
+
+def _died_json(passed: Passed) -> dict[str, list[dict[str, Any]]]:
+    """The curses that killed (``died``) and those that ended with their targets' deaths
+    (``ended``), each with the day its target died."""
+    death = {fold_name(c.target): c.dies_on for c in passed.died}
+    return {"died": [curse_json(passed.calendar, c, c.dies_on) for c in passed.died],
+            "ended": [curse_json(passed.calendar, c, death.get(fold_name(c.target)))
+                      for c in passed.ended]}
 
 
 def sheet_curses(rules: GensoRules, name: str) -> tuple[list[str], dict[str, Any]]:
@@ -99,7 +114,7 @@ def sheet_curses(rules: GensoRules, name: str) -> tuple[list[str], dict[str, Any
     return ([*(curse_line(rules, calendar, c) for c in live),
              *(died_line(rules, c) for c in died)],
             {"death_curses": [curse_json(calendar, c) for c in live],
-             "died": [curse_json(calendar, c) for c in died]})
+             "died": [curse_json(calendar, c, c.dies_on) for c in died]})
 
 
 def _change(args: argparse.Namespace, rules: GensoRules,
@@ -123,7 +138,7 @@ def _change(args: argparse.Namespace, rules: GensoRules,
             f"days{rules.settings.tag('GM-MAGIC-13', 'year_days')}, and a day)",
             *_deaths(rules, passed)]
     ending = Ending.LIFTED if args.verb == "lift" else Ending.DISPELLED
-    freed, curse = end_curse(calendar, args.target, args.caster, ending)
+    freed, curse = end_curse(rules, calendar, args.target, args.caster, ending)
     passed = settle(freed)
     if ending is Ending.LIFTED:
         told = (f"GM-MAGIC-13 {curse.caster} lifts the {_curse(rules)} on {curse.target} "
@@ -150,8 +165,7 @@ def cmd_calendar(args: argparse.Namespace, rules: GensoRules) -> int:
     calendar = passed.calendar
     data = {"rule": "GM-MAGIC-13", "day": calendar.day,
             "death_curses": [curse_json(calendar, c) for c in calendar.curses],
-            "died": [curse_json(calendar, c) for c in passed.died],
-            "ended": [curse_json(calendar, c) for c in passed.ended], "said": said}
+            **_died_json(passed), "said": said}
     lines = [f"日/day {calendar.day} (day 1 is the campaign's first; `genso calendar pass N` "
              "moves it on)"]
     lines += [curse_line(rules, calendar, c) for c in calendar.curses] or [
