@@ -110,7 +110,8 @@ def test_the_difficulty_refusal_says_the_datas_undead_and_mark_difficulties(
     """`genso check undead --difficulty 8` is refused: GM-CHECK-4 and GM-MAGIC-6 fix their
     own (「難しい」 12), as rules data holds them; the refusal said a 12 of its own."""
     assert main(["genso", "check", "undead", "--sheet", "pc1", "--difficulty", "8"]) == 2
-    assert "undead sensing is 12 and Mark 12 by the seed" in capsys.readouterr().err
+    # both 12: said once (review61e N5: "undead sensing is 12 and Mark 12")
+    assert "undead sensing and Mark are both 12 by the seed" in capsys.readouterr().err
     other = rules_with("rules.toml", ("difficulty = 12               # 不死族感知",
                                       "difficulty = 11               # 不死族感知"))
     monkeypatch.setattr("companion.app.commands.genso.parser.load_user_rules",

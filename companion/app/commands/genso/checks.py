@@ -78,17 +78,18 @@ def whole_number(text: str) -> int:
 def only_with(rules: GensoRules) -> OnlyWith:
     """The options of ``check`` that go with some kinds of check only: those kinds, how an
     error names them, and why the others take none. They were dropped without a word: undead
-    sensing and Mark have their own difficulty (GM-CHECK-4 「難しい」 12, GM-MAGIC-6 12, from
-    rules data), trap and enemy detection roll Perception, undead sensing and Mark Magic,
+    sensing and Mark have their own difficulty (GM-CHECK-4 「難しい」 and GM-MAGIC-6, read
+    from rules data), trap and enemy detection roll Perception, undead sensing and Mark Magic,
     and only an opposed check (GM-CHECK-5) has another side."""
     undead, mark = (rules.num(rule, "difficulty") for rule in ("GM-CHECK-4", "GM-MAGIC-6"))
+    fixed = (f"undead sensing and Mark are both {undead}" if undead == mark
+             else f"undead sensing is {undead} and Mark {mark}")
     return {
         "sheet": (("general", "trap", "undead", "enemy", "mark", "opposed"),
                   "every check but simple (2D alone, GM-CHECK-1)"),
         "difficulty": (("simple", "general", "trap", "enemy"),
-                       f"simple, general, trap and enemy checks (undead sensing is {undead} "
-                       f"and Mark {mark} by the seed; an opposed check is against the other "
-                       "side's roll)"),
+                       f"simple, general, trap and enemy checks ({fixed} by the seed; an "
+                       "opposed check is against the other side's roll)"),
         "ability": (("general", "opposed"),
                     "general and opposed checks (trap and enemy detection roll Perception, "
                     "undead sensing and Mark Magic, a simple check 2D alone)"),
