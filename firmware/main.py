@@ -10,17 +10,22 @@ import time
 
 import board
 import machine
-from jrtray.logic import Tray
+from jrtray.logic import Tray, ticks_diff
 from mfrc522 import MFRC522
 
 # 1.1: ERR COLLISION; 1.2: a first SNAP that holds what lies there, ERR CRASH, a watchdog,
-# a reader chip that restarted is set up again (firmware/PROTOCOL.md)
-FIRMWARE_VERSION = "1.2.0"
+# a reader chip that restarted is set up again; 1.3: 6 power-up polls, the third crash in a
+# row stays at the REPL (firmware/PROTOCOL.md)
+FIRMWARE_VERSION = "1.3.0"
 
-# The watchdog's control register and its ENABLE bit (RP2040 and RP2350 datasheets,
-# WATCHDOG CTRL): MicroPython's WDT on rp2 has no deinit.
-WATCHDOG_CTRL = {"RP2040": 0x40058000, "RP2350": 0x400D8000}
+# The watchdog's registers (RP2040 datasheet 4.7.6, RP2350 datasheet 12.9.7, "List of
+# registers"): CTRL at its base, with ENABLE in bit 30 (MicroPython's WDT on rp2 has no
+# deinit), and SCRATCH0, which keeps its word through machine.reset() and the
+# watchdog's own reset, and is cleared at power-on. The bootrom reads SCRATCH4-7 only.
+WATCHDOG_BASE = {"RP2040": 0x40058000, "RP2350": 0x400D8000}
 WATCHDOG_ENABLE = 1 << 30
+SCRATCH0 = 0x0C
+CRASH_MARK = 0x4A52  # "JR" in SCRATCH0's top half: the count is ours, not another program's
 
 
 def make_readers():
@@ -74,22 +79,29 @@ class UsbLink:
         self.stdout.write(line)
 
 
-def run(link, readers, ticks_ms, watchdog, steps=None):
+def run(link, readers, ticks_ms, watchdog, steps=None, steady=None):
     """The main loop, feeding ``watchdog`` every poll; ``steps`` bounds it for the tests
-    (forever on the board). An unforeseen exception is told to the host (``ERR CRASH
+    (forever on the board). ``steady`` is called once the loop has run
+    ``board.CRASH_FORGET_MS``. An unforeseen exception is told to the host (``ERR CRASH
     <exception type>``) before it is raised on."""
     tray = Tray(readers, FIRMWARE_VERSION, link.write, heartbeat_ms=board.HEARTBEAT_MS,
                 place_after=board.PLACE_AFTER, remove_after=board.REMOVE_AFTER,
-                fail_after=board.FAIL_AFTER, retry_ms=board.RETRY_MS)
+                fail_after=board.FAIL_AFTER, retry_ms=board.RETRY_MS,
+                boot_misses=board.BOOT_MISSES)
     try:
-        tray.boot(ticks_ms())
+        started = ticks_ms()
+        tray.boot(started)
         done = 0
         while steps is None or done < steps:
             watchdog.feed()
             data = link.read()
             if data:
                 tray.feed(data, ticks_ms())
-            tray.step(ticks_ms())
+            now = ticks_ms()
+            tray.step(now)
+            if steady is not None and ticks_diff(now, started) >= board.CRASH_FORGET_MS:
+                steady()
+                steady = None
             done += 1
     except Exception as exc:  # not KeyboardInterrupt: mpremote's Ctrl-C ends the loop
         tray.emit("ERR", ("CRASH", type(exc).__name__[:24]), ticks_ms())
@@ -97,27 +109,65 @@ def run(link, readers, ticks_ms, watchdog, steps=None):
     return tray
 
 
+def watchdog_base():
+    """The watchdog's base address on this chip, from ``sys.implementation._machine``
+    ("Raspberry Pi Pico with RP2040", "… with RP2350", "… with RP2350-RISCV"); None
+    on another chip."""
+    for chip, address in WATCHDOG_BASE.items():
+        if chip in sys.implementation._machine:
+            return address
+    return None
+
+
 def stop_watchdog():
     """Let a person or mpremote have the REPL: the watchdog would reset the board in the
     middle of a firmware update (README, "Flash it")."""
-    for chip, address in WATCHDOG_CTRL.items():
-        if chip in sys.implementation._machine:
-            machine.mem32[address] &= ~WATCHDOG_ENABLE
+    base = watchdog_base()
+    if base is not None:
+        machine.mem32[base] &= ~WATCHDOG_ENABLE
+
+
+def crashes():
+    """Crash resets in a row so far (SCRATCH0; 0 after power-on)."""
+    base = watchdog_base()
+    if base is None:
+        return 0
+    word = machine.mem32[base + SCRATCH0] & 0xFFFFFFFF
+    return word & 0xFFFF if word >> 16 == CRASH_MARK else 0
+
+
+def count_crashes(count):
+    base = watchdog_base()
+    if base is not None:
+        machine.mem32[base + SCRATCH0] = CRASH_MARK << 16 | count
 
 
 def main(link, readers):
     """Run until Ctrl-C; on anything else, reset the board (audit hw61 N1): a tray at the
     REPL came back only when replugged, and the host waited on "no hello" meanwhile. The
-    watchdog resets it when the loop hangs."""
+    watchdog resets it when the loop hangs.
+
+    A crash at every start would reset it for good, leaving mpremote no time to get in
+    (review61f F4): the ``board.CRASH_LIMIT``-th crash in a row stays at the REPL, with
+    the watchdog stopped and the count cleared for the next start. A Ctrl-C stops the
+    watchdog wherever it lands, the crash's wait included."""
     watchdog = machine.WDT(timeout=board.WATCHDOG_MS)
     try:
-        run(link, readers, time.ticks_ms, watchdog)
+        try:
+            run(link, readers, time.ticks_ms, watchdog, steady=lambda: count_crashes(0))
+        except Exception:
+            count = crashes() + 1
+            if count < board.CRASH_LIMIT:
+                count_crashes(count)
+                time.sleep_ms(100)  # let USB carry the ERR line out
+                machine.reset()
+            else:
+                count_crashes(0)
+                stop_watchdog()
+                raise  # the traceback, at the REPL, for whoever comes to mend it
     except KeyboardInterrupt:
         stop_watchdog()
         raise
-    except Exception:
-        time.sleep_ms(100)  # let USB carry the ERR line out
-        machine.reset()
 
 
 if __name__ == "__main__":

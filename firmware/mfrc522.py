@@ -30,6 +30,7 @@ VERSION = 0x37
 # (a brief supply dip) holds its reset value 0 there again, and its antenna is off (D1).
 TIMER_TICKS = 10
 ANTENNA_ON = 0x03  # TxControlReg Tx1RFEn | Tx2RFEn
+FIELD_READY_MS = 5  # a tag's time to wake in a field just switched on (init)
 
 CMD_IDLE = 0x00
 CMD_CALC_CRC = 0x03
@@ -106,6 +107,9 @@ class MFRC522:
         self._write(TX_ASK, 0x40)  # force 100 % ASK modulation
         self._write(MODE, 0x3D)  # CRC preset 0x6363 (ISO 14443-3)
         self._set_bits(TX_CONTROL, ANTENNA_ON)
+        # A tag needs up to 5 ms in the field before it must answer (ISO/IEC 14443-3): a
+        # WUPA sent at once misses it, and a reset chip's tile would miss a poll (review61f F8).
+        time.sleep_ms(FIELD_READY_MS)
 
     def _check_alive(self):
         version = self._read(VERSION)

@@ -55,7 +55,7 @@ class Tray:
     """The firmware state machine; ``send`` takes each framed line as a str."""
 
     def __init__(self, readers, version, send, heartbeat_ms=1000, place_after=2,
-                 remove_after=3, fail_after=3, retry_ms=1000):
+                 remove_after=3, fail_after=3, retry_ms=1000, boot_misses=2):
         self.readers = readers
         self.version = version
         self.send = send
@@ -64,6 +64,7 @@ class Tray:
         self.remove_after = remove_after
         self.fail_after = fail_after
         self.retry_ms = retry_ms
+        self.boot_misses = boot_misses
         self.slots = [SlotState() for _ in readers]
         self.seq = 0
         self.next_slot = 0
@@ -99,14 +100,25 @@ class Tray:
         said "empty" for every tile that stayed put, and the host saw each one removed and
         placed again (audit hw61 R1). So each reader is polled as often as a tile takes to
         count as placed (or a reader as down), without a word: the snapshot says it all.
-        A host's HELLO sent meanwhile waits in the USB buffer."""
+        A tag at the edge of the field may be missed ``boot_misses`` times among those
+        polls and still be in it (review61f F6), see :meth:`boot_rounds`. A host's HELLO
+        sent meanwhile waits in the USB buffer."""
         self.quiet = True
-        for _ in range(max(self.place_after, self.fail_after)):
-            for index in range(len(self.slots)):
-                self.poll_slot(index, now)
-        self.quiet = False
+        try:
+            for _ in range(self.boot_rounds()):
+                for index in range(len(self.slots)):
+                    self.poll_slot(index, now)
+        finally:  # a crash in these polls must still be told (ERR CRASH, firmware/main.py)
+            self.quiet = False
         self.hello(now)
         self.snapshot(now)
+
+    def boot_rounds(self):
+        """Polls of each reader at power-up: with ``boot_misses`` misses among them, some
+        ``place_after`` reads still come in a row (the misses split the reads into
+        ``boot_misses + 1`` runs, one of which is that long); and enough for a dead reader
+        to count as down. 2 and 2: 6 rounds."""
+        return max(self.place_after * (self.boot_misses + 1), self.fail_after)
 
     # -- input ----------------------------------------------------------
 

@@ -6,7 +6,9 @@ and a tag that goes IDLE/HALT → READY (WUPA) → ACTIVE (anticollision and
 select, cascade levels 1-3) → HALT (HLTA). A reset (power-up, a supply dip,
 SoftReset) brings the datasheet's reset values: antenna drivers off
 (TxControlReg 0x80), so no tag answers, and the timer off (TModeReg 0x00), so
-no TimerIRq ends a transceive that nobody answers.
+no TimerIRq ends a transceive that nobody answers. With ``wake_ms`` set, a tag
+answers only once the field has been on that long (ISO/IEC 14443-3 gives it up to
+5 ms); ``now_ms`` is the chip's clock, which a test's ``time.sleep_ms`` advances.
 """
 
 from __future__ import annotations
@@ -88,6 +90,9 @@ class ChipBus:
         self.more: list[Tag] = []  # other tags on the antenna: differing answers collide
         self.answers = True  # False: the reader's cable came loose
         self.transceived: list[bytes] = []
+        self.wake_ms = 0
+        self.now_ms = 0
+        self.field_since = 0
         self.reset()
 
     def reset(self) -> None:
@@ -137,6 +142,10 @@ class ChipBus:
             self.regs[BIT_FRAMING] = value & 0x7F
             if value & 0x80 and self.regs.get(COMMAND) == TRANSCEIVE:
                 self._transceive(value & 0x07)
+        elif register == TX_CONTROL:
+            if value & 0x03 == 0x03 and self.regs.get(TX_CONTROL, 0) & 0x03 != 0x03:
+                self.field_since = self.now_ms  # the field comes on
+            self.regs[register] = value
         else:
             self.regs[register] = value
 
@@ -144,7 +153,8 @@ class ChipBus:
         frame = bytes(self.fifo)
         self.fifo.clear()
         self.transceived.append(frame)
-        field = self.regs.get(TX_CONTROL, 0) & 0x03 == 0x03
+        field = self.regs.get(TX_CONTROL, 0) & 0x03 == 0x03 \
+            and self.now_ms - self.field_since >= self.wake_ms
         tags = ([self.tag] if self.tag is not None else []) + self.more if field else []
         answers = [a for a in (tag.respond(frame, bits) for tag in tags) if a is not None]
         answer = answers[0] if answers else None

@@ -35,19 +35,33 @@ class SPI:
         return bytes(count)
 
 
-#: The register file ``machine.mem32`` reads and writes: address -> 32-bit word.
-mem32: dict[int, int] = {}
-WATCHDOG_CTRL = 0x40058000  # RP2040 datasheet, WATCHDOG CTRL; bit 30 is ENABLE
+class Registers(dict[int, int]):
+    """The register file ``machine.mem32`` reads and writes: address -> 32-bit word; a
+    register never written reads 0 (the watchdog's reset values)."""
+
+    def __missing__(self, address: int) -> int:
+        return 0
+
+
+mem32 = Registers()
+#: WATCHDOG CTRL (bit 30 is ENABLE) of each chip: RP2040 datasheet 4.7.6, RP2350 12.9.7.
+WATCHDOG_BASES = {"RP2040": 0x40058000, "RP2350": 0x400D8000}
+WATCHDOG_CTRL = WATCHDOG_BASES["RP2040"]
 RESETS: list[str] = []  # one entry per machine.reset() (the real one never returns)
 
 
 class WDT:
-    """rp2's watchdog: started at once, with no way to stop it but its control register."""
+    """rp2's watchdog: started at once, with no way to stop it but its control register
+    (the chip's, by ``sys.implementation._machine``)."""
 
     def __init__(self, id: int = 0, timeout: int = 5000) -> None:
+        import sys
+
         self.timeout = timeout
         self.feeds = 0
-        mem32[WATCHDOG_CTRL] = mem32.get(WATCHDOG_CTRL, 0) | 1 << 30
+        machine_name = getattr(sys.implementation, "_machine", "")
+        chip = "RP2350" if "RP2350" in machine_name else "RP2040"
+        mem32[WATCHDOG_BASES[chip]] |= 1 << 30
 
     def feed(self) -> None:
         self.feeds += 1
