@@ -87,6 +87,7 @@ class TraySimulator:
                         "retry_ms": retry_ms}
         self.tray: Any = self._power_up()
         self._booted = True
+        self._boot_at = 0
         self.silent = False
         self.sent: list[str] = []
         self._master = -1
@@ -123,14 +124,17 @@ class TraySimulator:
 
     close = unplug
 
-    def power_cycle(self) -> str:
+    def power_cycle(self, boot_seconds: float = 0.0) -> str:
         """Plug the tray in after its power was cut (a USB replug: the cable powers it).
 
-        The tiles stay where they lie; the firmware starts afresh and boots on the next
-        :meth:`step`. The port is there first, as USB enumerates before main.py runs, so
-        a host may open it and say HELLO before the tray's boot."""
+        The tiles stay where they lie; the firmware starts afresh and boots on the first
+        :meth:`step` ``boot_seconds`` later (a real tray's imports and power-up polls
+        take up to about 1.3 s; firmware/PROTOCOL.md). The port is there first, as USB
+        enumerates before main.py runs, so a host may open it and say HELLO before the
+        tray's boot; the HELLO waits, unread, until then."""
         self.tray = self._power_up()
         self._booted = False
+        self._boot_at = self.now_ms() + int(boot_seconds * 1000)
         return self.replug()
 
     @property
@@ -167,6 +171,8 @@ class TraySimulator:
         """Answer host commands and poll ``count`` readers, as the firmware main loop does."""
         for _ in range(count):
             if not self._booted:
+                if self.now_ms() < self._boot_at:
+                    continue
                 self._booted = True
                 self.tray.boot(self.now_ms())
             data = self._receive()

@@ -58,7 +58,10 @@ class TraySettings:
     """Timings of the host side; the tests shorten them."""
 
     baudrate: int = 115200  # the tray speaks USB CDC only, which ignores it; pyserial wants one
-    hello_timeout: float = 1.0
+    # The port comes with USB before main.py runs: the tray answers a HELLO only after its
+    # imports and its power-up polls (firmware/PROTOCOL.md, "At power-up": 0.8 s at most,
+    # with readers that do not answer). 3 s leaves room for a slow start.
+    hello_timeout: float = 3.0
     heartbeat_timeout: float = 3.0  # the firmware sends HB every second when idle
     backoff: Backoff = field(default_factory=Backoff)
     passive: bool = False  # listen only (a replayed capture): no hello, no heartbeat check
@@ -102,8 +105,13 @@ class TrayReader:
         self._problem = "looking for the tray トレイを探し中"
         self._failed = False
         self._snapped = False  # a snapshot was reconciled (see poll)
-        # The first snapshot's empty slots, for the poll that brought it (see poll).
-        self._start_empty: list[Slot] = []
+        # Readings no event gives, for the poll that brought them (see poll): the first
+        # snapshot's slots, and a slot given a held sticker at start that turned out empty.
+        self._extra_readings: list[SlotReading] = []
+        # Stickers the first snapshot reported on two slots, with those slots: they lay
+        # there at start-up, wherever they turn out to lie (_publish).
+        self._held_at_start: dict[str, list[Slot]] = {}
+        self._crash: str | None = None  # the exception type of the tray's last ERR CRASH
         # What arrived since this handshake began, to say why no HELLO came (_no_hello).
         self._hello_wrong_version = 0  # the wrong_version counter when it began
         self._hello_bytes = 0
@@ -120,19 +128,28 @@ class TrayReader:
         slots): the first tile laid, however late, was taken for one lying there at
         start-up. So the first snapshot is given whole, empty slots included, as a
         camera gives its first settled frame; a slot whose reader is down ("?") is left
-        out, since nothing is known of it.
+        out, since nothing is known of it. A sticker that snapshot reports on two slots
+        is given on both, as lying there at start-up: it is taken on neither for play
+        (:meth:`read_twice`), but wherever it turns out to lie, it lay there (review61f
+        F2); the slot it turns out not to lie on is given empty then.
         """
         readings = latest_readings(self.poll_events())
-        if self._start_empty:
+        if self._extra_readings:
             changed = {reading.slot for reading in readings}
-            readings += [SlotReading(slot, EMPTY, 1.0) for slot in self._start_empty
-                         if slot not in changed]
-            self._start_empty = []
+            readings += [reading for reading in self._extra_readings
+                         if reading.slot not in changed]
+            self._extra_readings = []
         return readings
 
     def status(self) -> ReaderStatus:
         counters = {**self.lines.counters, **self.counters}
         if self.state is not LinkState.READY:
+            if self._crash is not None:
+                # Not a cable to plug in: the tray said why it went (review61f F4).
+                return ReaderStatus(False, f"the tray's firmware crashed ({self._crash}): "
+                                    "replug the tray; if it crashes again, flash its firmware "
+                                    "again (firmware/README.md) トレイのファームウェアが停止: "
+                                    "挿し直し、再発なら書き込み直して", counters)
             return ReaderStatus(False, self._problem or self.link.problem, counters)
         where = f"tray on {self.link.device} (firmware {self.firmware}, {self.tray_slots} slots)"
         if self.stacked:
@@ -147,9 +164,12 @@ class TrayReader:
             uid, slots = twice[0]
             label = self.tag_map.label(uid)
             sticker = f"{label} {uid}" if label else uid
+            # A tile askew over two slots, or a neighbour's antenna reaching a tile laid
+            # square: either way, moving it until one slot alone reads it (review61f F7).
             return ReaderStatus(False, f"sticker {sticker} read on the {_slot_list(slots)}: "
-                                f"lay it on one 同じシールを{_slot_list_ja(slots)}で読み取り: "
-                                "1つの枠に", counters)
+                                "move it so only one slot reads it "
+                                f"同じシールを{_slot_list_ja(slots)}で読み取り: "
+                                "1つの枠だけが読むように動かして", counters)
         if self.down:
             down = [s for s in self.slots if s in self.down]
             readers = "reader" if len(down) == 1 else "readers"
@@ -175,11 +195,13 @@ class TrayReader:
         One sticker lies on one slot: the other reader reads its neighbour's tile (a
         sticker between two antennas, firmware/README.md), or a tile slid across the
         tray is still seen on the slot it left. Which slot holds it cannot be told, so
-        it is taken on neither until one reader loses it (audit hw61 N2)."""
+        it is taken on neither until one reader loses it (audit hw61 N2). A slot whose
+        reader is down does not count: it keeps its last sticker, which a tile moved off
+        it to a working slot would otherwise leave "on two slots" (review61f F1)."""
         where: dict[str, list[Slot]] = {}
         for slot in self.slots:
             uid = self.uids[slot]
-            if uid is not None:
+            if uid is not None and slot not in self.down:
                 where.setdefault(uid, []).append(slot)
         return [(uid, slots) for uid, slots in where.items() if len(slots) > 1]
 
@@ -214,7 +236,7 @@ class TrayReader:
     def poll_events(self) -> list[TagEvent]:
         """Read what arrived, run the connection state machine, return the tag events."""
         events: list[TagEvent] = []
-        self._start_empty = []  # only the poll that brings the first snapshot gives them
+        self._extra_readings = []  # only the poll that brings them gives them
         if not self.link.is_open:
             if self.link.try_open():
                 self._start_handshake()
@@ -302,11 +324,15 @@ class TrayReader:
         return f"no hello from {device}: is it the tray, running our firmware? トレイが応答しない"
 
     def _handle(self, message: Message, arrived: float, events: list[TagEvent]) -> None:
+        if message.kind is Kind.ERR and message.args and message.args[0] == "CRASH":
+            # Before its HELLO too: a crash in the tray's power-up polls comes first.
+            self._crash = message.args[1] if len(message.args) > 1 else "unknown"
         if self.state is LinkState.HANDSHAKE:
             if message.kind is not Kind.HELLO or not message.args:
                 return  # left over from before our hello; the snapshot will cover it
             self.state = LinkState.READY
             self._failed = False
+            self._crash = None  # it is back
             self.link.connected()
             self.firmware, self.tray_slots = message.args[0], int(message.args[1])
             self._expect_seq = None
@@ -320,7 +346,7 @@ class TrayReader:
                 self.uids[slot] = message.args[1] if message.kind is Kind.PLACE else None
                 self._publish(arrived, events)
         elif message.kind is Kind.ERR:
-            self._tray_error(message.args)
+            self._tray_error(message.args, arrived, events)
         elif message.kind is Kind.HELLO and message.args:
             # The tray rebooted under us: take its word for the slots.
             self.firmware, self.tray_slots = message.args[0], int(message.args[1])
@@ -365,26 +391,46 @@ class TrayReader:
     def _reconcile(self, fields: tuple[str, ...], arrived: float, events: list[TagEvent]) -> None:
         first = not self._snapped  # its tiles lay on the tray before we came (at_start)
         self.stacked.clear()  # the tray follows a SNAP with an ERR COLLISION per stacked slot
-        if first:
-            self._snapped = True
-            self._start_empty = [slot for slot, uid in zip(self.slots, fields, strict=False)
-                                 if uid == EMPTY_UID]
         for slot, uid in zip(self.slots, fields, strict=False):
             if uid == DOWN_UID:
                 self.down.add(slot)
                 continue
             self.down.discard(slot)
             self.uids[slot] = None if uid == EMPTY_UID else uid
+        if first:
+            self._snapped = True
+            self._extra_readings = [SlotReading(slot, EMPTY, 1.0)
+                                    for slot, uid in zip(self.slots, fields, strict=False)
+                                    if uid == EMPTY_UID]
+            for uid, slots in self.read_twice():
+                self._held_at_start[uid] = slots
+                self._extra_readings += [self._placed(slot, uid, arrived).reading()
+                                         for slot in slots]
         self._publish(arrived, events, at_start=first)
+
+    def _placed(self, slot: Slot, uid: str, arrived: float, at_start: bool = False) -> TagEvent:
+        return TagEvent(TagAction.PLACED, slot, uid, self.tag_map.label(uid), arrived, at_start)
 
     def _publish(self, arrived: float, events: list[TagEvent], at_start: bool = False) -> None:
         """Turn the tray's word into events: each slot's sticker, unless the tray reports
         that sticker on another slot too (:meth:`read_twice`), when neither slot takes it.
         Removals come first, so a tile moved between two slots leaves one before it
-        lies on the other."""
+        lies on the other. A down reader's last sticker, read now on a working slot, has
+        left it. A sticker held back from the first snapshot lay there at start-up: its
+        placing says so, and a slot it was given on that turns out empty is given empty
+        (see :meth:`poll`)."""
         twice = {uid for uid, _ in self.read_twice()}
-        wanted = {slot: None if uid in twice else uid for slot, uid in self.uids.items()}
+        live = {uid for slot, uid in self.uids.items() if slot not in self.down}
+        wanted = {slot: None if uid in twice or (slot in self.down and uid in live) else uid
+                  for slot, uid in self.uids.items()}
         changed = [slot for slot in self.slots if wanted[slot] != self.shown[slot]]
+        lay_there: set[Slot] = set()
+        for held in [held for held in self._held_at_start if held not in twice]:
+            for slot in self._held_at_start.pop(held):
+                if wanted[slot] == held:
+                    lay_there.add(slot)
+                elif slot not in changed:
+                    self._extra_readings.append(SlotReading(slot, EMPTY, 1.0))
         for slot in changed:
             old = self.shown[slot]
             if old is not None:
@@ -393,16 +439,16 @@ class TrayReader:
         for slot in changed:
             uid = wanted[slot]
             if uid is not None:
-                events.append(TagEvent(TagAction.PLACED, slot, uid, self.tag_map.label(uid),
-                                       arrived, at_start))
+                events.append(self._placed(slot, uid, arrived, at_start or slot in lay_there))
             self.shown[slot] = uid
 
-    def _tray_error(self, args: tuple[str, ...]) -> None:
+    def _tray_error(self, args: tuple[str, ...], arrived: float, events: list[TagEvent]) -> None:
         code = args[0]
         if code in ("READER_DOWN", "READER_UP") and len(args) > 1 and args[1].isdigit():
             slot = self._slot(args[1])
             if slot is not None:
                 (self.down.add if code == "READER_DOWN" else self.down.discard)(slot)
+                self._publish(arrived, events)  # whether its sticker counts twice changed
             if code == "READER_UP":
                 return
         if code in ("COLLISION", "COLLISION_END") and len(args) > 1 and args[1].isdigit():

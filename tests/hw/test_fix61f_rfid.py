@@ -1,0 +1,145 @@
+"""The host's side of review61f: a down reader's last sticker (F1), a sticker held back at
+start-up (F2), a crashed tray (F4c) and a tray slow to boot (F5); the simulator on a pty."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from companion.app.session.reads import ReadState
+from companion.hw.ports import Slot
+from companion.hw.rfid.simulator import TraySimulator
+from companion.hw.rfid.tagmap import TagMap
+from companion.hw.rfid.tray import TrayReader, TraySettings
+from companion.systems.jongrogue.tiles import EMPTY, Tile
+from tests.hw.test_rfid_tray import FAST, UID_5P, UID_7Z, placed, pump, ready, removed
+
+TAGS = {UID_5P: Tile.from_notation("5p"), UID_7Z: Tile.from_notation("7z")}
+
+
+@pytest.fixture
+def sim() -> Iterator[TraySimulator]:
+    with TraySimulator(heartbeat_ms=50) as simulator:
+        yield simulator
+
+
+@pytest.fixture
+def tray(sim: TraySimulator) -> Iterator[TrayReader]:
+    reader = TrayReader(lambda: sim.port if sim.plugged else None, TagMap(TAGS), settings=FAST)
+    yield reader
+    reader.close()
+
+
+def test_a_tile_moved_off_a_down_reader_counts_on_its_new_slot(
+        sim: TraySimulator, tray: TrayReader) -> None:
+    """The down reader's slot keeps its last sticker: the tile laid on the draw slot was
+    "read on two slots", taken on neither while the reader stayed down, and the status
+    told the player to move it instead of naming the reader."""
+    assert ready(sim, tray).ok
+    sim.place(1, UID_7Z)
+    sim.settle()
+    assert placed(pump(sim, tray, until=bool)) == [(Slot.ROOM_TL, UID_7Z, "7z")]
+    sim.break_reader(1)  # its wire comes loose, the tile still on it
+    sim.settle()
+    pump(sim, tray, timeout=0.2)
+    sim.remove(1)
+    sim.place(0, UID_7Z)  # the player moves the tile to the draw slot
+    sim.settle()
+    events = pump(sim, tray, until=lambda e: bool(placed(e)), timeout=0.5)
+    assert removed(events) == [(Slot.ROOM_TL, UID_7Z)]  # it left the down slot
+    assert placed(events) == [(Slot.DRAW, UID_7Z, "7z")]
+    message = tray.status().message
+    assert message.startswith("the reader under the top-left room slot is not answering")
+    sim.break_reader(1, False)  # mended: the slot reads empty again, the draw keeps its tile
+    sim.settle()
+    pump(sim, tray, timeout=0.3)
+    assert tray.status().ok, tray.status().message
+    assert tray.shown == {**dict.fromkeys(tray.slots), Slot.DRAW: UID_7Z}
+
+
+def test_a_sticker_held_back_at_start_up_still_lay_there(
+        sim: TraySimulator, tray: TrayReader) -> None:
+    """A tile on the draw slot at start-up, its sticker read by the top-left reader too:
+    once only the draw reader read it, it came as a fresh draw (the start-up rule lost)."""
+    state = ReadState(startup=True)
+    sim.place(0, UID_5P)
+    sim.place(1, UID_5P)
+    sim.settle()
+
+    def read_for(seconds: float) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            sim.step()
+            state.update(tray.poll(), tray.status().ok)
+            tray.wait(0.002)
+
+    read_for(0.5)
+    assert Slot.DRAW in state.at_start and Slot.DRAW not in state.fresh
+    sim.remove(1)  # the top-left reader stops reaching it
+    sim.settle()
+    read_for(0.3)
+    assert state.latest[Slot.DRAW].uid == UID_5P
+    assert Slot.DRAW in state.at_start and Slot.DRAW not in state.fresh
+    assert state.latest[Slot.ROOM_TL].label == EMPTY
+    assert tray.status().ok, tray.status().message
+
+
+def test_a_sticker_held_back_at_start_up_is_placed_as_lying_there(
+        sim: TraySimulator, tray: TrayReader) -> None:
+    """calibrate rfid refuses a tile that lay there (TagEvent.at_start): it took this one
+    for the tile it asked for."""
+    sim.place(0, UID_5P)
+    sim.place(1, UID_5P)
+    sim.settle()
+    assert placed(pump(sim, tray, timeout=0.3)) == []
+    sim.remove(1)
+    sim.settle()
+    events = pump(sim, tray, until=bool, timeout=0.5)
+    assert [(e.slot, e.at_start) for e in events] == [(Slot.DRAW, True)]
+
+
+def test_a_crashed_tray_is_named_not_taken_for_an_unplugged_one(
+        sim: TraySimulator, tray: TrayReader) -> None:
+    assert ready(sim, tray).ok
+    sim.tray.emit("ERR", ("CRASH", "MemoryError"), sim.now_ms())  # as firmware/main.py does
+    pump(sim, tray, timeout=0.1)
+    sim.unplug()  # it resets: USB goes
+    pump(sim, tray, timeout=0.2)
+    message = tray.status().message
+    assert message.startswith("the tray's firmware crashed (MemoryError): replug the tray")
+    assert "ファームウェア" in message
+    sim.power_cycle()  # back: the crash is over
+    assert ready(sim, tray).ok
+
+
+def test_a_crash_in_the_power_up_polls_is_named_too(
+        sim: TraySimulator, tray: TrayReader) -> None:
+    """Its ERR CRASH comes before any HELLO, while the host waits for one."""
+    assert ready(sim, tray).ok
+    sim.unplug()
+    sim.power_cycle(boot_seconds=10)
+    pump(sim, tray, timeout=0.1)  # the host opens the port and says HELLO
+    sim.tray.emit("ERR", ("CRASH", "ValueError"), sim.now_ms())
+    pump(sim, tray, timeout=0.1)
+    sim.unplug()
+    pump(sim, tray, timeout=0.1)
+    assert tray.status().message.startswith("the tray's firmware crashed (ValueError)")
+
+
+def test_a_tray_slow_to_boot_is_waited_for(sim: TraySimulator) -> None:
+    """Imports and power-up polls delay the tray's HELLO past a second (five dead readers:
+    0.75 s of polls alone): the host gave up at 1 s, and said "no hello … is it the tray"."""
+    sim.place(0, UID_5P)
+    reader = TrayReader(lambda: sim.port if sim.plugged else None, TagMap(TAGS),
+                        settings=TraySettings())
+    try:
+        sim.unplug()
+        sim.power_cycle(boot_seconds=1.5)
+        events = pump(sim, reader, until=bool, timeout=3.0)
+        assert reader.status().ok, reader.status().message
+        assert reader.counters["timeouts"] == 0
+        assert placed(events) == [(Slot.DRAW, UID_5P, "5p")]
+    finally:
+        reader.close()
