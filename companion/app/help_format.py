@@ -5,6 +5,7 @@ ran to 86 columns on an 80-column terminal (newuser61 N4)."""
 from __future__ import annotations
 
 import argparse
+import re
 import unicodedata
 
 #: Characters a terminal draws in no cell of their own: the joiners and the zero-width
@@ -76,7 +77,11 @@ class CellRawDescriptionFormatter(CellHelpFormatter):
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
         lines = text.splitlines()
-        if all(cell_len(line) <= width for line in lines):
+        # argparse keeps 2 of the terminal's columns as a margin (its width is COLUMNS - 2):
+        # a hand-laid line is measured by the terminal's own, so a 79-cell example still
+        # reads as written at 80 columns, and when piped (review61g D1).
+        columns = self._width + 2
+        if all(len(indent) + cell_len(line) <= columns for line in lines):
             return "".join(indent + line for line in text.splitlines(keepends=True))
         return "\n".join(indent + line if line else "" for line in refill(lines, width))
 
@@ -84,7 +89,7 @@ class CellRawDescriptionFormatter(CellHelpFormatter):
 def refill(lines: list[str], width: int) -> list[str]:
     """Lines laid out by hand, in lines of at most ``width`` cells: a run of lines that
     begin at the margin is a paragraph (a description), filled again as one; an indented
-    line (an example's command) is wrapped on its own, its rest two cells further in."""
+    line is an example's command, wrapped by :func:`wrap_command`."""
     out: list[str] = []
     paragraph: list[str] = []
     for line in [*lines, ""]:
@@ -98,9 +103,44 @@ def refill(lines: list[str], width: int) -> list[str]:
             out.append("")
             continue
         lead = line[:len(line) - len(line.lstrip())]
-        wrapped = cell_wrap(line, max(width - len(lead) - 2, 10))
-        out += [lead + wrapped[0], *(f"{lead}  {rest}" for rest in wrapped[1:])]
+        out += wrap_command(line.strip(), lead, width)
     return out[:-1]
+
+
+#: A shell word as typed: its quoted parts ('x3 CC<=50') and escapes are inside it.
+_SHELL_WORD = re.compile(r"""(?:[^\s'"\\]|\\.|'[^']*'|"(?:[^"\\]|\\.)*")+""")
+
+
+def wrap_command(command: str, lead: str, width: int) -> list[str]:
+    """``command`` after ``lead``, in lines of at most ``width`` cells where it can be: each
+    line but the last ends in the shell's ` \\`, the rest two cells further in, so the lines
+    copied or pasted run as the one command (review61g R1: `--difficulty` and its value
+    were two commands). It is broken between shell words, an option kept beside its value
+    where they fit on a line."""
+    groups: list[list[str]] = []
+    for word in _SHELL_WORD.findall(command):
+        if groups and groups[-1][0].startswith("-") and len(groups[-1]) == 1 \
+                and not word.startswith("-"):
+            groups[-1].append(word)
+        else:
+            groups.append([word])
+    first_room = width - len(lead)
+    # An option and its value wider than a continued line (its indent and ` \` taken)
+    # go on two.
+    units = [part for group in groups for part in
+             ([" ".join(group)] if cell_len(" ".join(group)) <= first_room - 4 else group)]
+    lines: list[str] = []
+    line = ""
+    for at, unit in enumerate(units):
+        room = first_room - (2 if lines else 0) - (0 if at == len(units) - 1 else 2)
+        if line and cell_len(line) + 1 + cell_len(unit) > room:
+            lines.append(line)
+            line = unit
+        else:
+            line = f"{line} {unit}" if line else unit
+    lines.append(line)
+    return [lead + ("  " if at else "") + text + (" \\" if at < len(lines) - 1 else "")
+            for at, text in enumerate(lines)]
 
 
 def cell_formatter(given: type[argparse.HelpFormatter]) -> type[argparse.HelpFormatter]:
