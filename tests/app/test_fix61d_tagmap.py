@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 from pathlib import Path
 
 import pytest
@@ -67,3 +68,22 @@ def test_a_byte_that_is_not_utf8_names_its_line(tmp_path: Path) -> None:
 def test_a_string_left_open_names_the_line_it_opens_on(tmp_path: Path, text: str,
                                                        told: str) -> None:
     assert refused(tmp_path / "rfid_tags.toml", text.encode()) == told + MEND
+    # review61g R2: with Windows line endings (Notepad's), the file up to the opening line
+    # ended in a bare \r, an illegal character to tomllib: the last line was blamed.
+    crlf = text.replace("\n", "\r\n")
+    assert refused(tmp_path / "rfid_tags.toml", crlf.encode()) == told + MEND
+    assert refused(tmp_path / "rfid_tags.toml",
+                   codecs.BOM_UTF8 + crlf.encode()) == told + MEND
+    # Blank lines after it: a cut-short line is still the last one written (the CRLF's \r
+    # made each blank line count).
+    assert refused(tmp_path / "rfid_tags.toml", (crlf + "\r\n" * 3).encode()) == told + MEND
+
+
+def test_an_escaped_triple_quote_inside_the_open_string_is_its_text(tmp_path: Path) -> None:
+    """review61g N1: an escaped triple quote inside the string left open was taken for the
+    last triple quote, and the last line was blamed, "cut short?"."""
+    text = ('version = 1\n[tags]\n"04AABB00" = """5p\n"04AABB01" = "6p"\n'
+            'say \\""" twice\n"04AABB02" = "7p"\n')
+    assert refused(tmp_path / "rfid_tags.toml", text.encode()) == (
+        "Unterminated string (a string opened on line 3 is never closed); mend or delete "
+        "line 3" + MEND)

@@ -75,7 +75,7 @@ def _toml_error(exc: tomllib.TOMLDecodeError, text: str) -> str:
         return _mend(said, int(where.group(1)))
     # "(at end of document)": the file was cut short, its last line the broken one, or a
     # string opened earlier (a """ left open) ran to its end.
-    lines = text.rstrip("\n").split("\n")
+    lines = text.rstrip("\r\n").split("\n")
     opened = _string_left_open(text) if said in _LEFT_OPEN else None
     if opened is not None and opened < len(lines):
         return _mend(said.replace("(at end of document)",
@@ -96,17 +96,46 @@ def _mend(said: str, line: int) -> str:
 
 def _string_left_open(text: str) -> int | None:
     """The line (from 1) on which the multi-line string a tag map never closes opens (tomllib
-    names none): that of its last triple quote (either kind), where the file up to that
-    line ends inside a string and up to the line before does not. None when neither does
-    (a file cut short)."""
-    lines = text.split("\n")
-    for quotes in sorted(('"""', "'''"), key=text.rfind, reverse=True):
-        at = text.rfind(quotes)
+    names none): that of its last triple quote (either kind, past those a backslash escapes),
+    where the file up to that line ends inside a string and up to the line before does not.
+    None when neither does (a file cut short). Of two strings left open, tomllib takes the
+    second's quotes for the first's end and names that line itself; once it is mended, the
+    first is named."""
+    for at in sorted((_last_quotes(text, quotes) for quotes in ('"""', "'''")), reverse=True):
         line = text.count("\n", 0, at) + 1
-        if at >= 0 and _inside_string("\n".join(lines[:line])) \
-                and not _inside_string("\n".join(lines[:line - 1])):
+        if at >= 0 and _inside_string(_first_lines(text, line)) \
+                and not _inside_string(_first_lines(text, line - 1)):
             return line
     return None
+
+
+def _last_quotes(text: str, quotes: str) -> int:
+    """Where ``text``'s last ``quotes`` begin (-1 for none), past those a backslash escapes
+    in a basic string (a literal string's have no escape; review61g N1)."""
+    at = text.rfind(quotes)
+    while quotes == '"""' and at > 0 and _escaped(text, at):
+        at = text.rfind(quotes, 0, at)
+    return at
+
+
+def _escaped(text: str, at: int) -> bool:
+    """Is the character at ``at`` escaped: after an odd run of backslashes?"""
+    before = at
+    while before > 0 and text[before - 1] == "\\":
+        before -= 1
+    return (at - before) % 2 == 1
+
+
+def _first_lines(text: str, count: int) -> str:
+    """``text``'s first ``count`` lines with their line endings: a CRLF line cut before its
+    \\n would end in a bare \\r, which tomllib calls an illegal character, not a string
+    left open (review61g R2: a Notepad map's open string blamed the last line)."""
+    end = -1
+    for _ in range(count):
+        end = text.find("\n", end + 1)
+        if end < 0:
+            return text
+    return text[:end + 1]
 
 
 def _inside_string(text: str) -> bool:
