@@ -1,0 +1,52 @@
+"""mutation13: a gap in the tests of the host's reconciling of a snapshot
+(companion/hw/rfid/tray.py ``_publish``) that a hand-made mutant survived: a tile moved to
+a lower slot while the tray was unplugged leaves its old slot before it lies on the new one,
+so a session never counts the one tile on two slots at once."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from companion.hw.ports import Slot
+from companion.hw.rfid.events import TagAction, TagEvent
+from companion.hw.rfid.simulator import TraySimulator
+from companion.hw.rfid.tagmap import TagMap
+from companion.hw.rfid.tray import TrayReader
+from companion.systems.jongrogue.tiles import Tile
+from tests.hw.test_rfid_tray import FAST, UID_7Z, pump
+
+
+@pytest.fixture
+def sim() -> Iterator[TraySimulator]:
+    with TraySimulator(heartbeat_ms=50) as simulator:
+        yield simulator
+
+
+@pytest.fixture
+def tray(sim: TraySimulator) -> Iterator[TrayReader]:
+    reader = TrayReader(lambda: sim.port if sim.plugged else None,
+                        TagMap({UID_7Z: Tile.from_notation("7z")}), settings=FAST)
+    yield reader
+    reader.close()
+
+
+def test_a_tile_moved_to_a_lower_slot_leaves_the_old_one_first(
+        sim: TraySimulator, tray: TrayReader) -> None:
+    sim.place(2, UID_7Z)
+    sim.settle()
+    assert len(pump(sim, tray, until=bool)) == 1
+    sim.unplug()
+    pump(sim, tray, timeout=0.1)
+    sim.remove(2)  # while unplugged, the player moves the tile from top-right to top-left
+    sim.place(1, UID_7Z)
+    sim.settle()
+    sim.replug()
+    deadline = time.monotonic() + 2.0
+    events: list[TagEvent] = []
+    while time.monotonic() < deadline and len(events) < 2:
+        events += pump(sim, tray, until=bool, timeout=0.2)
+    assert [(e.action, e.slot) for e in events] == [(TagAction.REMOVED, Slot.ROOM_TR),
+                                                    (TagAction.PLACED, Slot.ROOM_TL)]
