@@ -1,8 +1,8 @@
 """mutation13: gaps in the tests of firmware 1.2 that hand-made mutants survived: a reader
 chip that lost only its antenna or only its timer is set up again (mfrc522.py D1), boot
-polls as often as a tile takes to count as placed when that is more than a reader takes to
-count as down (jrtray/logic.py), and ERR CRASH names at most 24 characters of the
-exception's type (main.py)."""
+polls as often as a tile takes to count as placed, and as a reader takes to count as down,
+whichever is more (jrtray/logic.py boot_rounds), and ERR CRASH names at most 24 characters
+of the exception's type (main.py)."""
 
 from __future__ import annotations
 
@@ -75,3 +75,12 @@ def test_err_crash_names_the_first_24_characters_of_the_type(
     link = FailingLink(AVeryLongNamedErrorOfSomeLibrary(), after=5)
     firmware_main.main(link, firmware_main.make_readers())
     assert link.out[-1] == ("ERR", ("CRASH", "AVeryLongNamedErrorOfSom"))
+
+
+def test_boot_polls_as_often_as_a_reader_takes_to_count_as_down(logic: ModuleType) -> None:
+    """The other side of boot_rounds' max: with fail_after past place_after's rounds, a dead
+    reader is still "?" in the first snapshot, not reported down after it."""
+    tray, readers, wire = make_tray(logic, slots=2, place_after=1, fail_after=7)
+    readers[1].broken = True
+    tray.boot(0)
+    assert wire.take() == [("HELLO", ("1.0.0", "2")), ("SNAP", ("-", "?"))]
