@@ -50,6 +50,8 @@ from companion.systems.jongrogue.game import RULES_REVISION
 from companion.systems.jongrogue.profile import read_profile_file
 
 SAVE_FORMAT = 1
+#: The byte order mark a text editor may put first, as read from UTF-8.
+BOM = codecs.BOM_UTF8.decode("utf-8")
 SEED_LIMIT = 2**63  # a seed is below it in size: the history keeps it as a 64-bit integer
 SAVE_NAME = "save.json"
 #: No save comes near it: the longest games measured (1,600 answers) save in 13 KiB, and a
@@ -121,18 +123,22 @@ def json_fault(text: str, exc: json.JSONDecodeError) -> str:
     """Where ``text`` stops being JSON, in a user's terms (newuser61 N3): a save that ends
     before it closes was cut short (json's "Unterminated string starting at" named the
     string's start, "at line 1" of a one-line save), inside a word or a number as well
-    (``tr`` of true, ``1.``: review61d N1); other faults by json's words and the byte they
-    are at, which ``head -c`` and a hex editor count."""
-    if not text.strip():
+    (``tr`` of true, ``1.``: review61d N1); a whole save with more after it has extra data
+    (a ``tr`` there is no cut, review61g N5); other faults by json's words and the byte they
+    are at, which ``head -c`` and a hex editor count. ``exc`` is json's fault in ``text``
+    after the byte order mark it may start with (:meth:`SaveGame.from_json`)."""
+    body = text.removeprefix(BOM)
+    size = len(text.encode("utf-8"))
+    if not body.strip():
         return "the save is empty"
-    if text.startswith("\ufeff"):  # json's words: "decode using utf-8-sig"
-        return "the save starts with a byte order mark (saved by a text editor?)"
-    if (exc.msg.startswith("Unterminated string") or exc.pos >= len(text.rstrip())
-            or _cut_in_last_word(text, exc)):
-        return cut_short(len(text.encode("utf-8")))
-    at = len(text[:exc.pos].encode("utf-8")) + 1
+    at = size - len(body[exc.pos:].encode("utf-8")) + 1
+    if exc.msg.startswith("Extra data"):
+        return f"extra data after the save's end at byte {at} of {size}"
+    if (exc.msg.startswith("Unterminated string") or exc.pos >= len(body.rstrip())
+            or _cut_in_last_word(body, exc)):
+        return cut_short(size)
     said = exc.msg.removesuffix(" at")  # "Invalid control character at": "at at byte 9"
-    return f"{said[0].lower()}{said[1:]} at byte {at} of {len(text.encode('utf-8'))}"
+    return f"{said[0].lower()}{said[1:]} at byte {at} of {size}"
 
 
 def cut_short(size: int) -> str:
@@ -191,7 +197,9 @@ class SaveGame:
     def from_json(cls, text: str, source: str = "save") -> SaveGame:
         """Parse and shape-check a save; :class:`DataError` names the field that is wrong."""
         try:
-            raw = json.loads(text)
+            # Read through the byte order mark an editor (Notepad) puts first, as the tag map
+            # and camera.toml are: json refused it, and the save was set aside (review61g N6).
+            raw = json.loads(text.removeprefix(BOM))
         except json.JSONDecodeError as exc:
             raise DataError(f"{source}: not valid JSON ({json_fault(text, exc)})") from None
         except RecursionError:
@@ -208,6 +216,9 @@ class SaveGame:
         if version is None:  # the field is there: "version is None" was Python's word
             raise DataError(f"{source}: the save's version is empty (null; this companion "
                             f"reads version {SAVE_FORMAT})")
+        if isinstance(version, bool):  # true == 1 in Python: it passed for version 1
+            raise DataError(f"{source}: the save's version is {json.dumps(version)}, not a "
+                            f"number (this companion reads version {SAVE_FORMAT})")
         if version != SAVE_FORMAT:
             raise DataError(f"{source}: version is {version!r}, this companion reads {SAVE_FORMAT}")
         _expect(raw, "seed", int, source)
