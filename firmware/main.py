@@ -25,7 +25,25 @@ FIRMWARE_VERSION = "1.3.0"
 WATCHDOG_BASE = {"RP2040": 0x40058000, "RP2350": 0x400D8000}
 WATCHDOG_ENABLE = 1 << 30
 SCRATCH0 = 0x0C
-CRASH_MARK = 0x4A52  # "JR" in SCRATCH0's top half: the count is ours, not another program's
+# "JR" in SCRATCH0's bits 8-23, the count below it: the count is ours, not another
+# program's. The word stays under 2**30, a small int to MicroPython, so reading and
+# writing it allocates nothing, in the handler of a MemoryError too (review61h N5).
+CRASH_MARK = 0x4A52
+
+# The firmware's own constants, not board.py's: a board.py kept from firmware 1.2 has
+# none of them (review61h R1).
+# Misses a tag at the edge of the field may have among the polls at power-up and still be
+# in the first snapshot: 6 polls of each reader (jrtray.logic Tray.boot_rounds), about
+# 0.5 s with five readers, at most 0.8 s when readers do not answer.
+BOOT_MISSES = 2
+# Resets the board when the loop stops feeding it. A poll takes at most about 0.1 s (a
+# reader's soft reset waits 50 ms); the RP2040's longest is 8388 ms.
+WATCHDOG_MS = 8000
+# A crash resets the board; after CRASH_LIMIT crashes in a row (none CRASH_FORGET_MS
+# after its start) it stays at the REPL, with the watchdog stopped, for a person or
+# mpremote to mend it (firmware/README.md).
+CRASH_LIMIT = 3
+CRASH_FORGET_MS = 30_000
 
 
 def make_readers():
@@ -82,12 +100,12 @@ class UsbLink:
 def run(link, readers, ticks_ms, watchdog, steps=None, steady=None):
     """The main loop, feeding ``watchdog`` every poll; ``steps`` bounds it for the tests
     (forever on the board). ``steady`` is called once the loop has run
-    ``board.CRASH_FORGET_MS``. An unforeseen exception is told to the host (``ERR CRASH
+    ``CRASH_FORGET_MS``. An unforeseen exception is told to the host (``ERR CRASH
     <exception type>``) before it is raised on."""
     tray = Tray(readers, FIRMWARE_VERSION, link.write, heartbeat_ms=board.HEARTBEAT_MS,
                 place_after=board.PLACE_AFTER, remove_after=board.REMOVE_AFTER,
                 fail_after=board.FAIL_AFTER, retry_ms=board.RETRY_MS,
-                boot_misses=board.BOOT_MISSES)
+                boot_misses=BOOT_MISSES)
     try:
         started = ticks_ms()
         tray.boot(started)
@@ -99,7 +117,7 @@ def run(link, readers, ticks_ms, watchdog, steps=None, steady=None):
                 tray.feed(data, ticks_ms())
             now = ticks_ms()
             tray.step(now)
-            if steady is not None and ticks_diff(now, started) >= board.CRASH_FORGET_MS:
+            if steady is not None and ticks_diff(now, started) >= CRASH_FORGET_MS:
                 steady()
                 steady = None
             done += 1
@@ -132,14 +150,14 @@ def crashes():
     base = watchdog_base()
     if base is None:
         return 0
-    word = machine.mem32[base + SCRATCH0] & 0xFFFFFFFF
-    return word & 0xFFFF if word >> 16 == CRASH_MARK else 0
+    word = machine.mem32[base + SCRATCH0]
+    return word & 0xFF if word >> 8 == CRASH_MARK else 0
 
 
 def count_crashes(count):
     base = watchdog_base()
     if base is not None:
-        machine.mem32[base + SCRATCH0] = CRASH_MARK << 16 | count
+        machine.mem32[base + SCRATCH0] = CRASH_MARK << 8 | count
 
 
 def main(link, readers):
@@ -148,25 +166,32 @@ def main(link, readers):
     watchdog resets it when the loop hangs.
 
     A crash at every start would reset it for good, leaving mpremote no time to get in
-    (review61f F4): the ``board.CRASH_LIMIT``-th crash in a row stays at the REPL, with
-    the watchdog stopped and the count cleared for the next start. A Ctrl-C stops the
-    watchdog wherever it lands, the crash's wait included."""
-    watchdog = machine.WDT(timeout=board.WATCHDOG_MS)
+    (review61f F4): the ``CRASH_LIMIT``-th crash in a row stays at the REPL, with the
+    watchdog stopped and the count cleared for the next start; so does a crash of the
+    crash handling itself (review61h R1). A Ctrl-C stops the watchdog wherever it lands,
+    the crash's wait included, and clears the count: the update it begins starts afresh
+    (review61h N4)."""
+    watchdog = machine.WDT(timeout=WATCHDOG_MS)
     try:
         try:
             run(link, readers, time.ticks_ms, watchdog, steady=lambda: count_crashes(0))
-        except Exception:
-            count = crashes() + 1
-            if count < board.CRASH_LIMIT:
-                count_crashes(count)
-                time.sleep_ms(100)  # let USB carry the ERR line out
-                machine.reset()
-            else:
+        except Exception as crash:
+            try:
+                count = crashes() + 1
+                if count < CRASH_LIMIT:
+                    count_crashes(count)
+                    time.sleep_ms(100)  # let USB carry the ERR line out
+                    machine.reset()  # a board's never returns
+                    return
                 count_crashes(0)
-                stop_watchdog()
-                raise  # the traceback, at the REPL, for whoever comes to mend it
+            except Exception:
+                stop_watchdog()  # the handling's own error: mpremote still gets in
+                raise
+            stop_watchdog()
+            raise crash  # the traceback, at the REPL, for whoever comes to mend it
     except KeyboardInterrupt:
         stop_watchdog()
+        count_crashes(0)
         raise
 
 

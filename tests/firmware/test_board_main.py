@@ -46,7 +46,7 @@ def test_the_main_loop_reports_tags_and_answers_the_host(firmware_main: ModuleTy
     mfrc522.DEAD.add(board.CS_PINS[4])
     clock = iter(range(0, 10_000, 3))
     link = FakeLink(encode(0, Kind.SNAP))
-    watchdog = machine.WDT(timeout=board.WATCHDOG_MS)
+    watchdog = machine.WDT(timeout=firmware_main.WATCHDOG_MS)
     readers = firmware_main.make_readers()
     tray = firmware_main.run(link, readers, lambda: next(clock), watchdog, steps=40)
     # Power-up reads every slot before it says hello (audit hw61 R1).
