@@ -280,7 +280,9 @@ def fighters_table(fight: FightView, compact: bool = False) -> Table:
     # whole, which was "…" below 72 columns (review61d N7). A heading of "conditions"
     # whole would wrap the names from 79 columns down.
     empty = not any(f.conditions for f in fight.fighters)
-    table.add_column("conditions 状態", ratio=1 if empty else None,
+    # The heading its own "…": a condition folds, the column's overflow, and the heading
+    # with it read "condition" over "s 状態" below 57 columns (review61g N2).
+    table.add_column(Text("conditions 状態", overflow="ellipsis"), ratio=1 if empty else None,
                      overflow="ellipsis" if empty else "fold",
                      width=cell_len("状態") if empty and not compact else None)
     for f in fight.fighters:
