@@ -1,5 +1,5 @@
 """review61e D1, R1, R2: a Death Curse (呪殺呪, GM-MAGIC-13) in the genso table's fighter row
-is short, the days first (``呪殺呪 366 days``): the sentence ("呪殺呪 Death Curse: あと366日
+is short, the days first (``呪殺呪 curse 366d``): the sentence ("呪殺呪 Death Curse: あと366日
 dies at sunset in 366 days") took three lines a fighter at 80 columns, so a 4-PC party
 cursed ran the frame past 24 rows, and the 800x480 screen's one-line rows cut it before the
 number. A calendar that cannot be read is said once in the status line, naming the file."""
@@ -62,13 +62,13 @@ def test_a_fight_with_every_pc_cursed_fits_80x24(user_dirs: Path, keys: tuple[st
     for key in keys:
         ja = preset(RULES, key).name
         row = next(row for row in rows if ja[:4] in row and "HP " in row)
-        assert "呪殺呪 366 days" in row, row  # the curse on the fighter's own line
+        assert "呪殺呪 curse 366d" in row, row  # the curse on the fighter's own line
     text = "\n".join(rows)
     for kept in ("▶(a) Attack 攻撃", "(f) Flee 逃亡", "GM-MON-1"):  # the menu, the newest result
         assert kept in text, kept
     wide = frame(view, 100, 30)  # the Pi's console
     assert len(wide) <= 29
-    assert sum("呪殺呪 366 days" in row for row in wide) == len(keys)
+    assert sum("呪殺呪 curse 366d" in row for row in wide) == len(keys)
 
 
 def test_on_the_800x480_screen_each_cursed_row_shows_its_days(
@@ -82,8 +82,8 @@ def test_on_the_800x480_screen_each_cursed_row_shows_its_days(
         screen.render(view)
     finally:
         screen.close()
-    curses = [d.shown for d in drawn if d.text == "呪殺呪 366 days"]
-    assert curses == ["呪殺呪 366 days"] * len(PARTY)
+    curses = [d.shown for d in drawn if d.text == "呪殺呪 curse 366d"]
+    assert curses == ["呪殺呪 curse 366d"] * len(PARTY)
 
 
 def test_today_and_a_past_sunset_are_short_too(user_dirs: Path,
@@ -91,15 +91,15 @@ def test_today_and_a_past_sunset_are_short_too(user_dirs: Path,
     curse_all(capsys, PARTY[:1])
     assert main(["genso", "calendar", "pass", "365"]) == 0
     mode, _ = the_fight(PARTY[:1])
-    assert "呪殺呪 1 day" in mode.fight_view().fighters[0].conditions
+    assert "呪殺呪 curse 1d" in mode.fight_view().fighters[0].conditions
     assert main(["genso", "calendar", "pass", "1"]) == 0
     mode.fight.push(Wait(mode.fight.state.current.name), ScriptedDice([]))
-    assert "呪殺呪 今日 today" in mode.fight_view().fighters[0].conditions
+    assert "呪殺呪 curse 今日 today" in mode.fight_view().fighters[0].conditions
     path = user_dirs / "data" / "genso" / "calendar.toml"
     path.write_text(f'day = 400\ndeath_curses = [{{target = "{PC1}", caster = "Mio", '
                     'cast_on = 1, dies_on = 367}]\n', encoding="utf-8")
     mode, _ = the_fight(PARTY[:1])
-    assert "呪殺呪 死亡 died" in mode.fight_view().fighters[0].conditions
+    assert "呪殺呪 curse 死亡 died" in mode.fight_view().fighters[0].conditions
 
 
 def test_a_damaged_calendar_is_said_once_in_the_status(user_dirs: Path,

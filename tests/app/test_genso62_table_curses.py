@@ -40,13 +40,13 @@ def test_a_fighters_death_curse_is_in_its_row(user_dirs: Path,
     calendar(capsys, "curse", "Mio", "駆け出し冒険者1")  # half-width 1, folded as fights fold it
     mode = a_fight()
     shown = conditions(mode)
-    assert "呪殺呪 366 days" in shown[PC1]
+    assert "呪殺呪 curse 366d" in shown[PC1]
     assert not any("呪殺呪" in c for c in shown[PC2] + shown["オーク"])
     calendar(capsys, "pass", "366")
     # Read once per action, not at every frame: the next action shows the day passed.
-    assert "呪殺呪 366 days" in conditions(mode)[PC1]
+    assert "呪殺呪 curse 366d" in conditions(mode)[PC1]
     mode.fight.push(Wait(PC1), ScriptedDice([]))
-    assert "呪殺呪 今日 today" in conditions(mode)[PC1]
+    assert "呪殺呪 curse 今日 today" in conditions(mode)[PC1]
     calendar(capsys, "pass", "1")  # says the death, and the curse leaves the calendar
     assert not any("呪殺呪" in c for c in conditions(a_fight())[PC1])
 
@@ -56,7 +56,7 @@ def test_a_sunset_a_hand_edit_left_behind_shows_the_death(user_dirs: Path) -> No
     path.parent.mkdir(parents=True)
     path.write_text('day = 3\ndeath_curses = [{target = "駆け出し冒険者１", caster = "Mio", '
                     'cast_on = 1, dies_on = 2}]\n', encoding="utf-8")
-    assert "呪殺呪 死亡 died" in \
+    assert "呪殺呪 curse 死亡 died" in \
         conditions(a_fight())[PC1]
 
 
@@ -67,4 +67,5 @@ def test_an_unreadable_calendar_shows_no_curse_and_says_why(user_dirs: Path) -> 
     mode = a_fight()
     shown = conditions(mode)
     assert not any("呪殺呪" in c for row in shown.values() for c in row)
-    assert mode.view("").status.startswith(f"{path}: not TOML")  # (review61e R2)
+    assert mode.view("").status.startswith(  # (review61e R2, review61h N1)
+        f"呪殺呪の表示なし Death Curses not shown: {path}: not TOML")

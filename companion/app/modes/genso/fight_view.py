@@ -140,11 +140,12 @@ class _FightView(FightMode):
     def curses(self) -> dict[str, str]:
         """GM-MAGIC-13: the Death Curse (呪殺呪) each fighter carries by `genso calendar`, as
         its row's condition, by its folded name (as the calendar finds names): the days to
-        the sunset that kills it (its soonest), today's, or 死亡 died at a past one. Short,
-        the days first: a fighter's row is a line at 80 columns and on the 800x480 screen
-        (review61e D1, R1: the sentence took three lines a fighter and was cut before its
-        number); `genso sheet` and `genso calendar` say it whole. A calendar that cannot be
-        read shows none, and says why once (:attr:`calendar_fault`): the fight goes on."""
+        the sunset that kills it (its soonest, ``呪殺呪 curse 366d``), today's, or 死亡 died
+        at a past one. Short: a fighter's row is a line at 80 columns and on the 800x480
+        screen (review61e D1, R1: the sentence took three lines a fighter and was cut before
+        its number; review61h N2: "curse", the spell's English); `genso sheet` and `genso
+        calendar` say it whole. A calendar that cannot be read shows none, and says why once
+        (:attr:`calendar_fault`): the fight goes on."""
         length = len(self.fight.journal)
         if self._curses is None or self._curses[0] != length:
             try:
@@ -152,16 +153,17 @@ class _FightView(FightMode):
                 self._fault_said = ""
             except DataError as exc:
                 passed = Passed(Calendar())
-                fault = f"{error_text(exc)} (Death Curses not shown 呪殺呪の表示なし)"
+                # The bilingual words first: the screen's one-line status cuts the end.
+                fault = f"呪殺呪の表示なし Death Curses not shown: {error_text(exc)}"
                 if fault != self._fault_said:
                     self.calendar_fault = self._fault_said = fault
-            tag = self.rules.spell("death_curse").ja
+            tag = f"{self.rules.spell('death_curse').ja} curse"
             shown = {fold_name(c.target): f"{tag} 死亡 died" for c in passed.died}
             calendar = passed.calendar
             for curse in sorted(calendar.curses, key=lambda c: c.dies_on):
                 left = calendar.days_left(curse)
                 shown.setdefault(fold_name(curse.target), f"{tag} " + (
-                    "今日 today" if left == 0 else f"{left} day{'s' if left != 1 else ''}"))
+                    "今日 today" if left == 0 else f"{left}d"))
             self._curses = (length, shown)
         return self._curses[1]
 
