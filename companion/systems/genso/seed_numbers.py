@@ -1,15 +1,22 @@
 """The ranges of the seed's numbers (``[source_limits."RULE-ID"]`` beside ``[source]`` in
 rules.toml), checked when the rules load: a number the engine does arithmetic with, edited
 to ``"2"`` or 0, was a TypeError in mid-fight or a silent 0 damage (GM-MAGIC-11's
-``magic_multiplier``; review61e R3). A DataError names the file, the table and the key."""
+``magic_multiplier``; review61e R3). So are its other values the engine computes with,
+which no range covers (review61h N3): the dice it rolls, the ability values a character
+is made with, and the Death Curse's length. A DataError names the file, the table and the
+key."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from companion.errors import DataError
+from companion.dice.notation import parse
+from companion.errors import DataError, InvalidNotation
 from companion.systems.defaults import Limits
+
+#: The ``[source]`` strings that name a thing rather than roll: every other string is dice.
+NAMES = frozenset({"magic_spell"})
 
 
 def _whole(value: object) -> bool:
@@ -34,3 +41,39 @@ def check_source(source: Mapping[str, Any], limits: Limits, origin: str = "rules
         if not _whole(value) or not limits.holds(now, rule, key):
             raise DataError(f"{origin}: {place} {key} must be a whole number {span}, "
                             f"found {value!r}")
+    _check_dice(source, origin)
+    _check_ability_values(source, origin)
+    _check_curse_length(source, origin)
+
+
+def _check_dice(source: Mapping[str, Any], origin: str) -> None:
+    """GM-ITEM-2's stones and any other dice of the seed roll: a bad one ("2X6") was found
+    only when a stone was used, in mid-fight."""
+    for rule, table in source.items():
+        if not isinstance(table, Mapping):
+            raise DataError(f'{origin}: [source."{rule}"] must be a table, found {table!r}')
+        for key, value in table.items():
+            if isinstance(value, str) and key not in NAMES:
+                try:
+                    parse(value)
+                except InvalidNotation as exc:
+                    raise DataError(f'{origin}: [source."{rule}"] {key} must be dice like '
+                                    f'"2D6", found {value!r}') from exc
+
+
+def _check_ability_values(source: Mapping[str, Any], origin: str) -> None:
+    """GM-CHAR-5: the values a new character's abilities are given."""
+    values = source.get("GM-CHAR-5", {}).get("ability_values")
+    if not isinstance(values, list) or not values or not all(
+            _whole(v) and v >= 1 for v in values):
+        raise DataError(f'{origin}: [source."GM-CHAR-5"] ability_values must be a list of '
+                        f"whole numbers 1 or more, found {values!r}")
+
+
+def _check_curse_length(source: Mapping[str, Any], origin: str) -> None:
+    """GM-MAGIC-13: a Death Curse of 0 years and 0 days would kill on the day it is cast
+    (its years are ranged 0 or more, its days 0 or more, each alone)."""
+    table = source.get("GM-MAGIC-13", {})
+    if table.get("death_curse_years") == 0 and table.get("death_curse_days") == 0:
+        raise DataError(f'{origin}: [source."GM-MAGIC-13"] death_curse_years and '
+                        "death_curse_days are both 0: a Death Curse lasts a day or more")
