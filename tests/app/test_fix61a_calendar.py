@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from companion.app.cli import main
+from tests.app.test_genso61_calendar import calendar_file, err, out, written_calendar
 from tests.companion_process import ROOT
 
 PC1 = "駆け出し冒険者１"
@@ -36,23 +37,9 @@ with changing(path, "companion genso calendar, changing the calendar"):
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
-    code = main(["genso", *argv])
-    text, err = capsys.readouterr()
-    assert code == 0, err
-    data: dict[str, object] = json.loads(text)
+    """``genso *argv``'s JSON; ``argv`` says where its --json stands."""
+    data: dict[str, object] = json.loads(out(capsys, *argv))
     return data
-
-
-def out(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    code = main(["genso", *argv])
-    text, err = capsys.readouterr()
-    assert code == 0, err
-    return text
-
-
-def err(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    assert main(["genso", *argv]) != 0
-    return capsys.readouterr().err
 
 
 def cell_len(text: str) -> int:
@@ -60,17 +47,11 @@ def cell_len(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
-def calendar_file(user_dirs: Path) -> Path:
-    return user_dirs / "data" / "genso" / "calendar.toml"
-
-
 def test_a_pass_waits_for_another_change_and_loses_none_of_its_days(
         user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """D1: a change read before another's write was written over it (12 passes at once
     ended on day 8); a change now holds the file from its read to its write."""
-    path = calendar_file(user_dirs)
-    path.parent.mkdir(parents=True)
-    path.write_text("day = 1\n", encoding="utf-8")
+    path = written_calendar(user_dirs, "day = 1\n")
     other = subprocess.Popen([sys.executable, "-c", OTHER_CHANGE, str(path)], cwd=ROOT,
                              stdout=subprocess.PIPE, text=True)
     try:
@@ -162,9 +143,7 @@ def test_a_calendar_that_cannot_be_read_leaves_the_sheets_and_is_not_written_ove
     """R3: `genso sheet` stopped at a calendar it could not read (exit 2, no sheet); it is
     shown now, with one note naming the file. The calendar's own commands refuse, naming
     the file and what is wrong, and leave it as it was."""
-    path = calendar_file(user_dirs)
-    path.parent.mkdir(parents=True)
-    path.write_text(text, encoding="utf-8")
+    path = written_calendar(user_dirs, text)
     assert main(["genso", "sheet", "pc1"]) == 0
     shown, note = capsys.readouterr()
     assert PC1 in shown
@@ -182,12 +161,10 @@ def test_a_curse_whose_sunset_a_file_left_behind_killed_its_target(
     """R4: a file on day 3 with a curse to kill on day 2 said "(-1 days left)", and let it
     be lifted after the death. Now the target died, as `pass` says; a curse of another
     caster on the dead ends with it."""
-    path = calendar_file(user_dirs)
-    path.parent.mkdir(parents=True)
-    path.write_text('day = 3\ndeath_curses = [{target = "Ben", caster = "Mio", cast_on = 1, '
-                    'dies_on = 2}, {target = "Ben", caster = "Ann", cast_on = 1, dies_on = 9}, '
-                    '{target = "Kai", caster = "Ann", cast_on = 1, dies_on = 9}]\n',
-                    encoding="utf-8")
+    path = written_calendar(
+        user_dirs, 'day = 3\ndeath_curses = [{target = "Ben", caster = "Mio", cast_on = 1, '
+        'dies_on = 2}, {target = "Ben", caster = "Ann", cast_on = 1, dies_on = 9}, '
+        '{target = "Kai", caster = "Ann", cast_on = 1, dies_on = 9}]\n')
     shown = out(capsys, "calendar")
     assert ("GM-MAGIC-13 Ben died at sunset on day 2 of Mio's 呪殺呪/Death Curse (cast on "
             "day 1)") in shown

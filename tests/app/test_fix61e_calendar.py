@@ -11,24 +11,18 @@ from pathlib import Path
 import pytest
 
 from companion.app.cli import main
+from tests.app.test_genso61_calendar import written_calendar
 
 DEAD_CASTER = ('day = 400\ndeath_curses = [{target = "Ben", caster = "Mio", cast_on = 1, '
                'dies_on = 367}, {target = "Cat", caster = "Ben", cast_on = 300, '
                'dies_on = 666}]\n')
 
 
-def write(user_dirs: Path, text: str) -> Path:
-    path = user_dirs / "data" / "genso" / "calendar.toml"
-    path.parent.mkdir(parents=True)
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
 def test_a_caster_dead_of_a_curse_lifts_and_casts_none(
         user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Ben died at sunset on day 367; `lift Cat` said "Ben lifts the 呪殺呪/Death Curse on
     Cat" right after saying so."""
-    write(user_dirs, DEAD_CASTER)
+    written_calendar(user_dirs, DEAD_CASTER)
     assert main(["genso", "calendar", "lift", "Cat"]) == 2
     assert ("GM-MAGIC-13: Ben died at sunset on day 367 of Mio's 呪殺呪/Death Curse: the dead "
             "lift no curse") in capsys.readouterr().err
@@ -42,9 +36,9 @@ def test_a_caster_dead_of_a_curse_lifts_and_casts_none(
 def test_the_dead_have_no_days_left_in_json(user_dirs: Path,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     """days_left was −33 for the dead target, and 166 for a curse ended with it."""
-    write(user_dirs, 'day = 400\ndeath_curses = [{target = "Ben", caster = "Mio", cast_on = 1, '
-                     'dies_on = 367}, {target = "Ben", caster = "Ann", cast_on = 200, '
-                     'dies_on = 566}]\n')
+    written_calendar(user_dirs, 'day = 400\ndeath_curses = [{target = "Ben", caster = "Mio", '
+                                'cast_on = 1, dies_on = 367}, {target = "Ben", caster = "Ann", '
+                                'cast_on = 200, dies_on = 566}]\n')
     assert main(["genso", "calendar", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["died"] == [{"target": "Ben", "caster": "Mio", "cast_on": 1, "dies_on": 367,

@@ -27,14 +27,6 @@ RULES = load_rules()
 PC1 = "駆け出し冒険者１"
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
-    code = main(["genso", *argv, "--json"])
-    text, err = capsys.readouterr()
-    assert code == 0, err
-    data: dict[str, object] = json.loads(text)
-    return data
-
-
 def out(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     code = main(["genso", *argv])
     text, err = capsys.readouterr()
@@ -42,9 +34,26 @@ def out(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     return text
 
 
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
+    data: dict[str, object] = json.loads(out(capsys, *argv, "--json"))
+    return data
+
+
 def err(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     assert main(["genso", *argv]) != 0
     return capsys.readouterr().err
+
+
+def calendar_file(user_dirs: Path) -> Path:
+    return user_dirs / "data" / "genso" / "calendar.toml"
+
+
+def written_calendar(user_dirs: Path, text: str) -> Path:
+    """The calendar file holding ``text``, as a hand edit or an earlier session left it."""
+    path = calendar_file(user_dirs)
+    path.parent.mkdir(parents=True)
+    path.write_text(text, encoding="utf-8")
+    return path
 
 
 def test_a_curse_is_kept_listed_and_kills_at_the_sunset_a_year_and_a_day_on(
@@ -123,7 +132,7 @@ def test_the_calendar_file_is_written_whole_and_read_back(
     """Written as the sheets are (write_toml: atomically, checked to load back); a file
     without death_curses (or without day) loads; a field it does not know is refused."""
     out(capsys, "calendar", "curse", "Mio", "Ben")
-    path = user_dirs / "data" / "genso" / "calendar.toml"
+    path = calendar_file(user_dirs)
     assert 'death_curses = [{target = "Ben", caster = "Mio", cast_on = 1, dies_on = 367}]' in \
         path.read_text(encoding="utf-8")
     assert [p.name for p in path.parent.iterdir()] == ["calendar.toml"]  # no temporary left

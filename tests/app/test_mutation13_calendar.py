@@ -19,27 +19,9 @@ from companion.systems.genso.calendar import (
     DeathCurse,
     calendar_from_mapping,
 )
+from tests.app.test_genso61_calendar import err, out, written_calendar
 
 PC1 = "駆け出し冒険者１"
-
-
-def out(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    code = main(["genso", *argv])
-    text, err = capsys.readouterr()
-    assert code == 0, err
-    return text
-
-
-def err(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    assert main(["genso", *argv]) != 0
-    return capsys.readouterr().err
-
-
-def calendar_file(user_dirs: Path, text: str) -> Path:
-    path = user_dirs / "data" / "genso" / "calendar.toml"
-    path.parent.mkdir(parents=True)
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 def test_a_curse_is_lifted_on_the_day_of_its_sunset(
@@ -63,8 +45,8 @@ def test_the_casters_sheet_shows_the_curse_it_cast(
 
 def test_the_sheet_of_a_target_a_passed_sunset_killed_says_it_died(
         user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    calendar_file(user_dirs, f'day = 3\ndeath_curses = [{{target = "{PC1}", caster = "Mio", '
-                             'cast_on = 1, dies_on = 2}]\n')
+    written_calendar(user_dirs, f'day = 3\ndeath_curses = [{{target = "{PC1}", caster = "Mio", '
+                                'cast_on = 1, dies_on = 2}]\n')
     assert (f"GM-MAGIC-13 {PC1} died at sunset on day 2 of Mio's 呪殺呪/Death Curse (cast on "
             "day 1)") in out(capsys, "sheet", "pc1")
     main(["genso", "sheet", "pc1", "--json"])
@@ -75,9 +57,9 @@ def test_the_sheet_of_a_target_a_passed_sunset_killed_says_it_died(
 def test_of_two_sunsets_a_hand_edit_left_behind_the_first_killed(
         user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The file lists the later sunset first: the death is still the first sunset's."""
-    calendar_file(user_dirs, 'day = 9\ndeath_curses = [{target = "Ben", caster = "Ann", '
-                             'cast_on = 1, dies_on = 5}, {target = "Ben", caster = "Mio", '
-                             'cast_on = 1, dies_on = 2}]\n')
+    written_calendar(user_dirs, 'day = 9\ndeath_curses = [{target = "Ben", caster = "Ann", '
+                                'cast_on = 1, dies_on = 5}, {target = "Ben", caster = "Mio", '
+                                'cast_on = 1, dies_on = 2}]\n')
     shown = out(capsys, "calendar")
     assert "Ben died at sunset on day 2 of Mio's" in shown
     assert "Ann's 呪殺呪/Death Curse on Ben (cast on day 1) ends with Ben's death" in shown
