@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 
 import pytest
 import serial
+
+from companion.hw.rfid.simulator import TraySimulator
+from companion.hw.rfid.tagmap import TagMap
+from companion.hw.rfid.tray import TrayReader
+from companion.systems.jongrogue.tiles import Tile
+from tests.hw.test_rfid_tray import FAST, UID_5P, UID_7Z
 
 
 @pytest.fixture
@@ -15,3 +22,27 @@ def wire() -> Iterator[serial.Serial]:
     port = serial.serial_for_url("loop://", timeout=0)
     yield port
     port.close()
+
+
+@pytest.fixture
+def sim() -> Iterator[TraySimulator]:
+    """The tray's firmware logic on a pseudo-terminal, stepped by the test, leaving no
+    thread behind."""
+    threads = threading.active_count()
+    with TraySimulator(heartbeat_ms=50) as simulator:
+        yield simulator
+    assert threading.active_count() == threads
+
+
+@pytest.fixture
+def tag_map() -> TagMap:
+    return TagMap({UID_5P: Tile.from_notation("5p"), UID_7Z: Tile.from_notation("7z")})
+
+
+@pytest.fixture
+def tray(sim: TraySimulator, tag_map: TagMap) -> Iterator[TrayReader]:
+    """The host's driver of ``sim``, which a test unplugs and replugs, closed at the end."""
+    reader = TrayReader(lambda: sim.port if sim.plugged else None, tag_map, settings=FAST)
+    yield reader
+    reader.close()
+    assert not reader.link.is_open

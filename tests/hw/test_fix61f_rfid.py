@@ -4,32 +4,14 @@ start-up (F2), a crashed tray (F4c) and a tray slow to boot (F5); the simulator 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-
-import pytest
 
 from companion.app.session.reads import ReadState
 from companion.hw.ports import Slot
 from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TagMap
 from companion.hw.rfid.tray import TrayReader, TraySettings
-from companion.systems.jongrogue.tiles import EMPTY, Tile
-from tests.hw.test_rfid_tray import FAST, UID_5P, UID_7Z, placed, pump, ready, removed
-
-TAGS = {UID_5P: Tile.from_notation("5p"), UID_7Z: Tile.from_notation("7z")}
-
-
-@pytest.fixture
-def sim() -> Iterator[TraySimulator]:
-    with TraySimulator(heartbeat_ms=50) as simulator:
-        yield simulator
-
-
-@pytest.fixture
-def tray(sim: TraySimulator) -> Iterator[TrayReader]:
-    reader = TrayReader(lambda: sim.port if sim.plugged else None, TagMap(TAGS), settings=FAST)
-    yield reader
-    reader.close()
+from companion.systems.jongrogue.tiles import EMPTY
+from tests.hw.test_rfid_tray import UID_5P, UID_7Z, placed, pump, ready, removed
 
 
 def test_a_tile_moved_off_a_down_reader_counts_on_its_new_slot(
@@ -128,11 +110,11 @@ def test_a_crash_in_the_power_up_polls_is_named_too(
     assert tray.status().message.startswith("the tray's firmware crashed (ValueError)")
 
 
-def test_a_tray_slow_to_boot_is_waited_for(sim: TraySimulator) -> None:
+def test_a_tray_slow_to_boot_is_waited_for(sim: TraySimulator, tag_map: TagMap) -> None:
     """Imports and power-up polls delay the tray's HELLO past a second (five dead readers:
     0.75 s of polls alone): the host gave up at 1 s, and said "no hello … is it the tray"."""
     sim.place(0, UID_5P)
-    reader = TrayReader(lambda: sim.port if sim.plugged else None, TagMap(TAGS),
+    reader = TrayReader(lambda: sim.port if sim.plugged else None, tag_map,
                         settings=TraySettings())
     try:
         sim.unplug()

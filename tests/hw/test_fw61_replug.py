@@ -8,34 +8,10 @@ hold what lies on it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
 from companion.hw.ports import Slot
 from companion.hw.rfid.simulator import TraySimulator
-from companion.hw.rfid.tagmap import TagMap
 from companion.hw.rfid.tray import TrayReader
-from companion.systems.jongrogue.tiles import Tile
-from tests.hw.test_rfid_tray import FAST, UID_5P, UID_7Z, host_only, placed, pump, removed
-
-
-@pytest.fixture
-def sim() -> Iterator[TraySimulator]:
-    with TraySimulator(heartbeat_ms=50) as simulator:
-        yield simulator
-
-
-@pytest.fixture
-def tag_map() -> TagMap:
-    return TagMap({UID_5P: Tile.from_notation("5p"), UID_7Z: Tile.from_notation("7z")})
-
-
-@pytest.fixture
-def tray(sim: TraySimulator, tag_map: TagMap) -> Iterator[TrayReader]:
-    reader = TrayReader(lambda: sim.port if sim.plugged else None, tag_map, settings=FAST)
-    yield reader
-    reader.close()
+from tests.hw.test_rfid_tray import UID_5P, UID_7Z, host_only, placed, pump, removed
 
 
 def connect_with_two_tiles(sim: TraySimulator, tray: TrayReader) -> None:

@@ -3,31 +3,11 @@ tile. It was taken on both, so a session could count one tile from two slots."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
 from companion.hw.ports import Slot
 from companion.hw.rfid.events import TagAction
 from companion.hw.rfid.simulator import TraySimulator
-from companion.hw.rfid.tagmap import TagMap
 from companion.hw.rfid.tray import TrayReader
-from companion.systems.jongrogue.tiles import Tile
-from tests.hw.test_rfid_tray import FAST, UID_5P, UID_7Z, placed, pump, ready, removed
-
-
-@pytest.fixture
-def sim() -> Iterator[TraySimulator]:
-    with TraySimulator(heartbeat_ms=50) as simulator:
-        yield simulator
-
-
-@pytest.fixture
-def tray(sim: TraySimulator) -> Iterator[TrayReader]:
-    tags = TagMap({UID_5P: Tile.from_notation("5p"), UID_7Z: Tile.from_notation("7z")})
-    reader = TrayReader(lambda: sim.port if sim.plugged else None, tags, settings=FAST)
-    yield reader
-    reader.close()
+from tests.hw.test_rfid_tray import UID_5P, UID_7Z, placed, pump, ready, removed
 
 
 def test_a_neighbour_reading_the_sticker_too_takes_it_off_both_and_names_them(

@@ -6,31 +6,12 @@ so a session never counts the one tile on two slots at once."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-
-import pytest
 
 from companion.hw.ports import Slot
 from companion.hw.rfid.events import TagAction, TagEvent
 from companion.hw.rfid.simulator import TraySimulator
-from companion.hw.rfid.tagmap import TagMap
 from companion.hw.rfid.tray import TrayReader
-from companion.systems.jongrogue.tiles import Tile
-from tests.hw.test_rfid_tray import FAST, UID_7Z, pump
-
-
-@pytest.fixture
-def sim() -> Iterator[TraySimulator]:
-    with TraySimulator(heartbeat_ms=50) as simulator:
-        yield simulator
-
-
-@pytest.fixture
-def tray(sim: TraySimulator) -> Iterator[TrayReader]:
-    reader = TrayReader(lambda: sim.port if sim.plugged else None,
-                        TagMap({UID_7Z: Tile.from_notation("7z")}), settings=FAST)
-    yield reader
-    reader.close()
+from tests.hw.test_rfid_tray import UID_7Z, pump
 
 
 def test_a_tile_moved_to_a_lower_slot_leaves_the_old_one_first(

@@ -10,9 +10,8 @@ from __future__ import annotations
 import errno
 import os
 import re
-import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -24,9 +23,8 @@ from companion.hw.rfid.link import Backoff, Port
 from companion.hw.rfid.protocol import SEQ_MODULO, Kind, crc16, encode
 from companion.hw.rfid.rdm6300 import frame
 from companion.hw.rfid.simulator import TraySimulator
-from companion.hw.rfid.tagmap import TagMap
 from companion.hw.rfid.tray import TrayReader, TraySettings
-from companion.systems.jongrogue.tiles import EMPTY, Tile
+from companion.systems.jongrogue.tiles import EMPTY
 
 FAST = TraySettings(hello_timeout=0.2, heartbeat_timeout=0.25,
                     backoff=Backoff(initial=0.01, maximum=0.1))
@@ -38,27 +36,6 @@ UID_NEW = "0102030405060708090A"
 FIRMWARE_VERSION = re.search(r'^FIRMWARE_VERSION = "([^"]+)"', (
     Path(__file__).resolve().parents[2] / "firmware" / "main.py").read_text(encoding="utf-8"),
     re.MULTILINE).group(1)  # type: ignore[union-attr]
-
-
-@pytest.fixture
-def sim() -> Iterator[TraySimulator]:
-    threads = threading.active_count()
-    with TraySimulator(heartbeat_ms=50) as simulator:
-        yield simulator
-    assert threading.active_count() == threads
-
-
-@pytest.fixture
-def tag_map() -> TagMap:
-    return TagMap({UID_5P: Tile.from_notation("5p"), UID_7Z: Tile.from_notation("7z")})
-
-
-@pytest.fixture
-def tray(sim: TraySimulator, tag_map: TagMap) -> Iterator[TrayReader]:
-    reader = TrayReader(lambda: sim.port if sim.plugged else None, tag_map, settings=FAST)
-    yield reader
-    reader.close()
-    assert not reader.link.is_open
 
 
 STACKED = "two tiles on the draw slot: leave one 引き牌の枠に牌が2枚: 1枚にして"
