@@ -90,6 +90,7 @@ class ChipBus:
         self.more: list[Tag] = []  # other tags on the antenna: differing answers collide
         self.answers = True  # False: the reader's cable came loose
         self.transceived: list[bytes] = []
+        self.reads = 0  # register reads: how long a driver's poll spun on the bus
         self.wake_ms = 0
         self.now_ms = 0
         self.field_since = 0
@@ -108,6 +109,7 @@ class ChipBus:
     def write_readinto(self, out: bytes | bytearray, into: bytearray) -> None:
         """A read frame: the address byte, then the register's value clocked out."""
         assert len(out) == len(into) == 2 and out[0] & 0x80 and out[1] == 0
+        self.reads += 1
         into[0] = 0
         into[1] = self._read((out[0] >> 1) & 0x3F) if self.answers else 0x00
 
