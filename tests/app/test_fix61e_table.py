@@ -22,7 +22,7 @@ from companion.hw.display.view import View
 from companion.systems.genso.combat import Attack, Fight, Wait, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
-from tests.hw.test_screen_layout import spy_text
+from tests.hw.test_screen_layout import Drawn, spy_text
 
 RULES = load_rules()
 PARTY = ("pc1", "pc2", "knight_m", "mage_f")
@@ -52,6 +52,17 @@ def frame(view: View, width: int, height: int) -> list[str]:
     return out.getvalue().removeprefix("\x1b[2J\x1b[H").splitlines()
 
 
+def on_screen(view: View) -> list[Drawn]:
+    """What the 800x480 screen draws of ``view``."""
+    screen = ScreenDisplay("800x480")
+    try:
+        drawn = spy_text(screen)
+        screen.render(view)
+    finally:
+        screen.close()
+    return drawn
+
+
 @pytest.mark.parametrize("keys", [PARTY, PARTY[:2]], ids=["4 PCs", "2 PCs"])
 def test_a_fight_with_every_pc_cursed_fits_80x24(user_dirs: Path, keys: tuple[str, ...],
                                                  capsys: pytest.CaptureFixture[str]) -> None:
@@ -76,13 +87,7 @@ def test_on_the_800x480_screen_each_cursed_row_shows_its_days(
     """Six fighters: one-line rows, the conditions beside the name; each PC's curse whole."""
     curse_all(capsys)
     _, view = the_fight()
-    screen = ScreenDisplay("800x480")
-    try:
-        drawn = spy_text(screen)
-        screen.render(view)
-    finally:
-        screen.close()
-    curses = [d.shown for d in drawn if d.text == "呪殺呪 curse 366d"]
+    curses = [d.shown for d in on_screen(view) if d.text == "呪殺呪 curse 366d"]
     assert curses == ["呪殺呪 curse 366d"] * len(PARTY)
 
 

@@ -12,23 +12,10 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.session.mode import ChoiceAsk
-from companion.hw.display.screen import ScreenDisplay
-from companion.hw.display.view import View
-from tests.app.test_fix61e_table import PARTY, curse_all, frame, the_fight
-from tests.hw.test_screen_layout import Drawn, spy_text
+from tests.app.test_fix61e_table import PARTY, curse_all, frame, on_screen, the_fight
 
 ORCS = ("オーク1", "オーク2")
 STATUS = "resumed fight: it plays on by engine revision 9, the one it was saved under"
-
-
-def on_screen(view: View) -> list[Drawn]:
-    screen = ScreenDisplay("800x480")
-    try:
-        drawn = spy_text(screen)
-        screen.render(view)
-    finally:
-        screen.close()
-    return drawn
 
 
 def curse_everyone(capsys: pytest.CaptureFixture[str]) -> None:
