@@ -82,14 +82,21 @@ def test_a_scripted_revision_5_game_gives_the_events_it_gave() -> None:
     assert got == recorded
 
 
+def difference_by_the_newest(path: Path, revision: int) -> str:
+    """Where the log at ``path``, written by ``revision``, differs read by the newest
+    revision; by its own it replays to the end, every event matching."""
+    (logged,) = read_log(path)
+    assert logged.header["rules"] == revision
+    assert replay_game(logged) == Replayed(difference=None, finished=True)
+    logged.header["rules"] = RULES_REVISION
+    difference = replay_game(logged).difference
+    assert difference is not None
+    return difference
+
+
 def test_a_revision_5_log_with_two_orcs_on_one_pile_still_replays() -> None:
     """``companion play --headless --seed 723 --preset plus --log`` written by revision 5:
     two orcs met on a room's two piles both sat on one. The log replays by its revision
     (every event matches, to the end); the same game read as revision 6 differs there."""
     path = DATA / "log_rev5_two_orcs.jsonl"
-    (logged,) = read_log(path)
-    assert logged.header["rules"] == 5
-    assert replay_game(logged) == Replayed(difference=None, finished=True)
-    logged.header["rules"] = RULES_REVISION
-    difference = replay_game(logged).difference
-    assert difference is not None and f"{path}:495:" in difference
+    assert f"{path}:495:" in difference_by_the_newest(path, 5)
