@@ -137,6 +137,25 @@ class Limits:
         return not any(_BREAKS[kind](value, self._number(values, rule, bound)[0])
                        for kind, bound in self.bounds.get((rule, name), {}).items())
 
+    def check_source_number(self, value: object, rule: str, name: str, place: str) -> None:
+        """Refuse a seed's number (``[source]`` in rules.toml, ranged by
+        ``[source_limits]``) that is missing, not a whole number, or outside its range: a
+        DataError naming ``place`` (the file and the table), the key and the range. ``name``
+        is the number's key in ``rule``'s ranges (``part.key`` for one in a sub-table); a
+        bound names the seed's own numbers.
+
+        >>> Limits({("X-1", "n"): {"min": 1}}).check_source_number(0, "X-1", "n", "x: [X-1]")
+        Traceback (most recent call last):
+        companion.errors.DataError: x: [X-1] n must be a whole number 1 or more, found 0
+        """
+        now = {rule: {name: value}}
+        span = self.span(now, rule, name)
+        key = name.rpartition(".")[2]
+        if value is None:
+            raise DataError(f"{place} lacks {key}, a whole number {span}")
+        if not _whole(value) or not self.holds(now, rule, name):
+            raise DataError(f"{place} {key} must be a whole number {span}, found {value!r}")
+
     def problems(self, values: Mapping[str, Mapping[str, Any]]) -> list[str]:
         """Each setting outside its range, named with its range and its value."""
         return [self.problem(values, rule, name)

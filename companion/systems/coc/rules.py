@@ -403,10 +403,6 @@ class CocRules:
         return replace(self, defaults=defaults, table=table, cells_set=frozenset(cells_set))
 
 
-def _whole_number(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def check_source(source: Mapping[str, Any], limits: Limits,
                  origin: str = "rules.toml") -> None:
     """Refuse a ``[source]`` number outside its range (``[source_limits]`` in rules.toml,
@@ -428,13 +424,7 @@ def check_source(source: Mapping[str, Any], limits: Limits,
             places = [(f"[source.\"{rule}\"{'.' + part if part else ''}]", sub)]
         for place, values in places:
             value = values.get(key) if isinstance(values, Mapping) else None
-            now = {rule: {path: value}}  # other numbers a bound names: the source's
-            span = limits.span(now, rule, path)
-            if value is None:
-                raise DataError(f"{origin}: {place} lacks {key}, a whole number {span}")
-            if not _whole_number(value) or not limits.holds(now, rule, path):
-                raise DataError(f"{origin}: {place} {key} must be a whole number {span}, "
-                                f"found {value!r}")
+            limits.check_source_number(value, rule, path, f"{origin}: {place}")
     for rule, table in source.items():
         if not isinstance(table, Mapping):
             raise DataError(f"{origin}: [source.\"{rule}\"] must be a table, found {table!r}")

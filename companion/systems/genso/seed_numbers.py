@@ -33,14 +33,7 @@ def check_source(source: Mapping[str, Any], limits: Limits, origin: str = "rules
         place = f'[source."{rule}"]'
         if not isinstance(table, Mapping):
             raise DataError(f"{origin}: missing {place}")
-        value = table.get(key)
-        now = {rule: {key: value}}  # a bound names the seed's own numbers
-        span = limits.span(now, rule, key)
-        if value is None:
-            raise DataError(f"{origin}: {place} lacks {key}, a whole number {span}")
-        if not _whole(value) or not limits.holds(now, rule, key):
-            raise DataError(f"{origin}: {place} {key} must be a whole number {span}, "
-                            f"found {value!r}")
+        limits.check_source_number(table.get(key), rule, key, f"{origin}: {place}")
     _check_dice(source, origin)
     _check_ability_values(source, origin)
     _check_curse_length(source, origin)
