@@ -247,11 +247,16 @@ def leave(signum: int, frame: FrameType | None) -> NoReturn:
     raise SystemExit(128 + signum)
 
 
-def main() -> int:
+def bench_parser(doc: str) -> argparse.ArgumentParser:
+    """A bench's command line, its SIGTERM made to :func:`leave`; --help shows the whole
+    docstring ``doc``: what it measures and how to run it."""
     signal.signal(signal.SIGTERM, leave)
-    # --help shows the whole docstring: what is measured, how to run it, the targets.
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    return argparse.ArgumentParser(description=doc,
+                                   formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
+def main() -> int:
+    parser = bench_parser(__doc__)
     parser.add_argument("--steps", type=int, default=300, help="steps timed (default 300)")
     parser.add_argument("--runs", type=int, default=3,
                         help="runs of the resume and of the stop (default 3)")

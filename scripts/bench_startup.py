@@ -33,7 +33,6 @@ and removes its temporary folder.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import fcntl
 import functools
@@ -52,13 +51,12 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from types import FrameType
-from typing import NoReturn
 
 from companion.app.history import HISTORY_NAME, History, Run
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_rfid import percentile  # a script beside this one
+from bench_play import bench_parser  # scripts beside this one
+from bench_rfid import percentile
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -209,17 +207,9 @@ def _shortened(name: str) -> str:
     return name if len(name) <= 32 else name[:31] + "…"
 
 
-def _leave(signum: int, frame: FrameType | None) -> NoReturn:
-    """SIGTERM's handler: the bench leaves as on Ctrl-C, its command stopped and its
-    temporary folder removed on the way out."""
-    raise SystemExit(128 + signum)
-
-
 def main() -> None:
-    signal.signal(signal.SIGTERM, _leave)
     # --help shows the whole docstring: what is timed, how the GM's files are made, no target.
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = bench_parser(__doc__)
     parser.add_argument("--runs", type=int, default=5, help="runs of each command line")
     parser.add_argument("--history-games", type=int, default=0, metavar="N",
                         help="finished games in the history `history` lists (default 0)")
