@@ -22,16 +22,10 @@ from companion.systems.genso.calendar import (
     pass_days,
 )
 from companion.systems.genso.rules import load_rules
+from tests.app.test_genso60 import out
 
 RULES = load_rules()
 PC1 = "駆け出し冒険者１"
-
-
-def out(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    code = main(["genso", *argv])
-    text, err = capsys.readouterr()
-    assert code == 0, err
-    return text
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:

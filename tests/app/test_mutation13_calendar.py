@@ -19,7 +19,8 @@ from companion.systems.genso.calendar import (
     DeathCurse,
     calendar_from_mapping,
 )
-from tests.app.test_genso61_calendar import err, out, written_calendar
+from tests.app.test_genso60 import out
+from tests.app.test_genso61_calendar import err, written_calendar
 
 PC1 = "駆け出し冒険者１"
 
