@@ -11,17 +11,15 @@ from __future__ import annotations
 from companion.hw.ports import Slot
 from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tray import TrayReader
-from tests.hw.test_rfid_tray import UID_5P, UID_7Z, host_only, placed, pump, removed
-
-
-def connect_with_two_tiles(sim: TraySimulator, tray: TrayReader) -> None:
-    sim.place(0, UID_5P)
-    sim.place(1, UID_7Z)
-    sim.settle()
-    assert len(pump(sim, tray, until=lambda e: len(e) == 2)) == 2
-    sim.unplug()
-    pump(sim, tray, timeout=0.1)
-    assert not tray.status().ok
+from tests.hw.test_rfid_tray import (
+    UID_5P,
+    UID_7Z,
+    connect_with_two_tiles,
+    host_only,
+    placed,
+    pump,
+    removed,
+)
 
 
 def test_a_replug_with_the_power_cut_reports_no_tile_that_stayed(

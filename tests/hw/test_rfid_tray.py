@@ -72,6 +72,17 @@ def ready(sim: TraySimulator, tray: TrayReader, timeout: float = 1.0) -> ReaderS
     return tray.status()
 
 
+def connect_with_two_tiles(sim: TraySimulator, tray: TrayReader) -> None:
+    """5p on the draw slot and 7z top left, both reported; then the tray unplugged."""
+    sim.place(0, UID_5P)
+    sim.place(1, UID_7Z)
+    sim.settle()
+    assert len(pump(sim, tray, until=lambda e: len(e) == 2)) == 2
+    sim.unplug()
+    pump(sim, tray, timeout=0.1)
+    assert not tray.status().ok
+
+
 def placed(events: list[TagEvent]) -> list[tuple[Slot, str, str | None]]:
     return [(e.slot, e.uid, e.label) for e in events if e.action is TagAction.PLACED]
 
@@ -248,14 +259,8 @@ def test_a_lost_line_asks_for_a_snapshot(sim: TraySimulator, tray: TrayReader) -
 
 
 def test_unplug_and_replug_reconnects_and_reconciles(sim: TraySimulator, tray: TrayReader) -> None:
-    sim.place(0, UID_5P)
-    sim.place(1, UID_7Z)
-    sim.settle()
-    assert len(pump(sim, tray, until=lambda e: len(e) == 2)) == 2
-    sim.unplug()
-    pump(sim, tray, timeout=0.1)
+    connect_with_two_tiles(sim, tray)
     status = tray.status()
-    assert not status.ok
     assert "went away" in status.message or "no tray found" in status.message
     # While unplugged, the player takes one tile away and moves the other.
     sim.remove(0)
