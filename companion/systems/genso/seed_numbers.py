@@ -15,8 +15,9 @@ from companion.dice.notation import parse
 from companion.errors import DataError, InvalidNotation
 from companion.systems.defaults import Limits
 
-#: The ``[source]`` strings that name a thing rather than roll: every other string is dice.
-NAMES = frozenset({"magic_spell"})
+#: The ``[source]`` strings that are dice the engine rolls; a word beside them (a spell's
+#: name, GM-CHAR-6's ``magic_spell``) is no dice and is not parsed as one.
+DICE = frozenset({("GM-ITEM-2", "healing"), ("GM-ITEM-2", "enchant")})
 
 
 def _whole(value: object) -> bool:
@@ -40,18 +41,25 @@ def check_source(source: Mapping[str, Any], limits: Limits, origin: str = "rules
 
 
 def _check_dice(source: Mapping[str, Any], origin: str) -> None:
-    """GM-ITEM-2's stones and any other dice of the seed roll: a bad one ("2X6") was found
-    only when a stone was used, in mid-fight."""
+    """GM-ITEM-2's stones' dice: a bad one ("2X6") was found only when a stone was used,
+    in mid-fight."""
     for rule, table in source.items():
         if not isinstance(table, Mapping):
             raise DataError(f'{origin}: [source."{rule}"] must be a table, found {table!r}')
-        for key, value in table.items():
-            if isinstance(value, str) and key not in NAMES:
-                try:
-                    parse(value)
-                except InvalidNotation as exc:
-                    raise DataError(f'{origin}: [source."{rule}"] {key} must be dice like '
-                                    f'"2D6", found {value!r}') from exc
+    for rule, key in sorted(DICE):
+        value = source.get(rule, {}).get(key)
+        if not (isinstance(value, str) and _rolls(value)):
+            raise DataError(f'{origin}: [source."{rule}"] {key} must be dice like '
+                            f'"2D6", found {value!r}')
+
+
+def _rolls(text: str) -> bool:
+    """Whether ``text`` is dice notation the engine can roll."""
+    try:
+        parse(text)
+    except InvalidNotation:
+        return False
+    return True
 
 
 def _check_ability_values(source: Mapping[str, Any], origin: str) -> None:

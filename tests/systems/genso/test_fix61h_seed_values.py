@@ -54,3 +54,16 @@ def test_a_curse_of_a_day_or_a_year_loads(years: int, days: int) -> None:
 def test_a_spell_named_in_the_seed_is_not_taken_for_dice() -> None:
     """GM-CHAR-6's magic_spell = "healing" names a spell: the packaged rules load."""
     assert load_rules().num("GM-CHAR-6", "magic_spell") == "healing"
+
+
+def test_a_seed_word_beside_the_dice_is_no_dice_and_lost_dice_are_named() -> None:
+    """review61i N4: only GM-ITEM-2's dice are read as dice; a word a later rule adds to
+    [source] loads (every text but magic_spell was taken for dice), and a stone's dice
+    taken out of the file are named, not skipped."""
+    worded = TEXT.replace('healing = "2D6"', 'healing = "2D6"\nlabel = "魔法石"', 1)
+    assert 'label = "魔法石"' in worded
+    load_rules({"rules.toml": worded})
+    unrolled = TEXT.replace('enchant = "2D6"', "enchant_note = 2", 1)
+    assert 'enchant = "2D6"' not in unrolled
+    with pytest.raises(DataError, match=r'enchant must be dice like "2D6", found None'):
+        load_rules({"rules.toml": unrolled})
