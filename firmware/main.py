@@ -25,6 +25,10 @@ FIRMWARE_VERSION = "1.3.0"
 WATCHDOG_BASE = {"RP2040": 0x40058000, "RP2350": 0x400D8000}
 WATCHDOG_ENABLE = 1 << 30
 SCRATCH0 = 0x0C
+# A write to a register's address + 0x3000 clears the bits written in it, with no read
+# (RP2040 datasheet 2.1.2, RP2350 2.1.3, "Atomic Register Access"; the pico-sdk's
+# watchdog_disable does so).
+ATOMIC_CLEAR = 0x3000
 # "JR" in SCRATCH0's bits 8-23, the count below it: the count is ours, not another
 # program's. The word stays under 2**30, a small int to MicroPython, so reading and
 # writing it allocates nothing, in the handler of a MemoryError too (review61h N5).
@@ -127,37 +131,38 @@ def run(link, readers, ticks_ms, watchdog, steps=None, steady=None):
     return tray
 
 
-def watchdog_base():
-    """The watchdog's base address on this chip, from ``sys.implementation._machine``
-    ("Raspberry Pi Pico with RP2040", "… with RP2350", "… with RP2350-RISCV"); None
-    on another chip."""
-    for chip, address in WATCHDOG_BASE.items():
-        if chip in sys.implementation._machine:
-            return address
-    return None
+class WatchdogRegisters:
+    """The watchdog's registers on this chip, found by ``machine_name``
+    (``sys.implementation._machine``: "Raspberry Pi Pico with RP2040", "… with RP2350",
+    "… with RP2350-RISCV"); on another chip, none, and nothing is stopped or counted.
 
+    Their addresses are over 2**30, a heap long int to MicroPython each time one is
+    made: they are made here, before the loop, and the crash handling that reads and
+    writes them allocates nothing, in a MemoryError's handler too (review61i R1)."""
 
-def stop_watchdog():
-    """Let a person or mpremote have the REPL: the watchdog would reset the board in the
-    middle of a firmware update (README, "Flash it")."""
-    base = watchdog_base()
-    if base is not None:
-        machine.mem32[base] &= ~WATCHDOG_ENABLE
+    def __init__(self, machine_name):
+        self.ctrl_clear = self.scratch0 = None
+        for chip, base in WATCHDOG_BASE.items():
+            if chip in machine_name:
+                self.ctrl_clear = base + ATOMIC_CLEAR
+                self.scratch0 = base + SCRATCH0
 
+    def stop(self):
+        """Let a person or mpremote have the REPL: the watchdog would reset the board in
+        the middle of a firmware update (README, "Flash it")."""
+        if self.ctrl_clear is not None:
+            machine.mem32[self.ctrl_clear] = WATCHDOG_ENABLE
 
-def crashes():
-    """Crash resets in a row so far (SCRATCH0; 0 after power-on)."""
-    base = watchdog_base()
-    if base is None:
-        return 0
-    word = machine.mem32[base + SCRATCH0]
-    return word & 0xFF if word >> 8 == CRASH_MARK else 0
+    def crashes(self):
+        """Crash resets in a row so far (SCRATCH0; 0 after power-on)."""
+        if self.scratch0 is None:
+            return 0
+        word = machine.mem32[self.scratch0]
+        return word & 0xFF if word >> 8 == CRASH_MARK else 0
 
-
-def count_crashes(count):
-    base = watchdog_base()
-    if base is not None:
-        machine.mem32[base + SCRATCH0] = CRASH_MARK << 8 | count
+    def count_crashes(self, count):
+        if self.scratch0 is not None:
+            machine.mem32[self.scratch0] = CRASH_MARK << 8 | count
 
 
 def main(link, readers):
@@ -168,30 +173,35 @@ def main(link, readers):
     A crash at every start would reset it for good, leaving mpremote no time to get in
     (review61f F4): the ``CRASH_LIMIT``-th crash in a row stays at the REPL, with the
     watchdog stopped and the count cleared for the next start; so does a crash of the
-    crash handling itself (review61h R1). A Ctrl-C stops the watchdog wherever it lands,
+    crash handling itself (review61h R1), the REPL showing the crash, not the handling's
+    own error (review61i N1). A Ctrl-C stops the watchdog wherever it lands,
     the crash's wait included, and clears the count: the update it begins starts afresh
     (review61h N4)."""
+    registers = WatchdogRegisters(sys.implementation._machine)
     watchdog = machine.WDT(timeout=WATCHDOG_MS)
     try:
         try:
-            run(link, readers, time.ticks_ms, watchdog, steady=lambda: count_crashes(0))
+            run(link, readers, time.ticks_ms, watchdog,
+                steady=lambda: registers.count_crashes(0))
         except Exception as crash:
             try:
-                count = crashes() + 1
+                count = registers.crashes() + 1
                 if count < CRASH_LIMIT:
-                    count_crashes(count)
+                    registers.count_crashes(count)
                     time.sleep_ms(100)  # let USB carry the ERR line out
                     machine.reset()  # a board's never returns
                     return
-                count_crashes(0)
+                registers.count_crashes(0)
             except Exception:
-                stop_watchdog()  # the handling's own error: mpremote still gets in
-                raise
-            stop_watchdog()
-            raise crash  # the traceback, at the REPL, for whoever comes to mend it
+                pass  # the handling's own error: at the REPL all the same
+            try:
+                registers.stop()
+            except Exception:
+                pass  # the crash, not this, is what whoever comes to mend it needs
+            raise crash  # the traceback, at the REPL (review61i N1)
     except KeyboardInterrupt:
-        stop_watchdog()
-        count_crashes(0)
+        registers.stop()
+        registers.count_crashes(0)
         raise
 
 

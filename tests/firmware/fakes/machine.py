@@ -37,12 +37,36 @@ class SPI:
 
 class Registers(dict[int, int]):
     """The register file ``machine.mem32`` reads and writes: address -> 32-bit word; a
-    register never written reads 0 (the watchdog's reset values)."""
+    register never written reads 0 (the watchdog's reset values). A write to a register's
+    atomic set (+0x2000) or clear (+0x3000) alias sets or clears the bits written in the
+    register, with no read (RP2040 datasheet 2.1.2, RP2350 2.1.3). Each access is kept in
+    ``accesses``, its address the very object given (an int made anew or not)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.accesses: list[tuple[str, int, int]] = []  # ("read" or "write", address, word)
 
     def __missing__(self, address: int) -> int:
         return 0
 
+    def __getitem__(self, address: int) -> int:
+        word = super().__getitem__(address)
+        self.accesses.append(("read", address, word))
+        return word
 
+    def __setitem__(self, address: int, word: int) -> None:
+        self.accesses.append(("write", address, word))
+        if address & CLEAR_ALIAS == SET_ALIAS:
+            address -= SET_ALIAS
+            word |= self.get(address, 0)
+        elif address & CLEAR_ALIAS == CLEAR_ALIAS:
+            address -= CLEAR_ALIAS
+            word = self.get(address, 0) & ~word
+        super().__setitem__(address, word)
+
+
+#: A peripheral register's atomic aliases: its address with bits 12-13 set to 2 or 3.
+SET_ALIAS, CLEAR_ALIAS = 0x2000, 0x3000
 mem32 = Registers()
 #: WATCHDOG CTRL (bit 30 is ENABLE) of each chip: RP2040 datasheet 4.7.6, RP2350 12.9.7.
 WATCHDOG_BASES = {"RP2040": 0x40058000, "RP2350": 0x400D8000}
@@ -61,7 +85,7 @@ class WDT:
         self.feeds = 0
         machine_name = getattr(sys.implementation, "_machine", "")
         chip = "RP2350" if "RP2350" in machine_name else "RP2040"
-        mem32[WATCHDOG_BASES[chip]] |= 1 << 30
+        mem32[WATCHDOG_BASES[chip] + SET_ALIAS] = 1 << 30  # the pico-sdk's hw_set_bits
 
     def feed(self) -> None:
         self.feeds += 1
