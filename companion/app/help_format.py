@@ -83,13 +83,22 @@ class CellRawDescriptionFormatter(CellHelpFormatter):
         columns = self._width + 2
         if all(len(indent) + cell_len(line) <= columns for line in lines):
             return "".join(indent + line for line in text.splitlines(keepends=True))
-        return "\n".join(indent + line if line else "" for line in refill(lines, width))
+        # Refilled by the same measure: a line that fits it is left as written, whatever
+        # another line on the page needs (review61i N3).
+        room = columns - len(indent)
+        return "\n".join(indent + line if line else "" for line in refill(lines, room))
+
+
+#: What begins an example's command on a help page.
+_COMMAND = "companion "
 
 
 def refill(lines: list[str], width: int) -> list[str]:
     """Lines laid out by hand, in lines of at most ``width`` cells: a run of lines that
     begin at the margin is a paragraph (a description), filled again as one; an indented
-    line is an example's command, wrapped by :func:`wrap_command`."""
+    line is an example's command, wrapped by :func:`wrap_command`, or else a note or a
+    table's row, wrapped by :func:`wrap_kept` (review61i N2: as a command, its lone
+    apostrophe was dropped and its spacing collapsed)."""
     out: list[str] = []
     paragraph: list[str] = []
     for line in [*lines, ""]:
@@ -103,8 +112,27 @@ def refill(lines: list[str], width: int) -> list[str]:
             out.append("")
             continue
         lead = line[:len(line) - len(line.lstrip())]
-        out += wrap_command(line.strip(), lead, width)
+        if line.strip().startswith(_COMMAND):
+            out += wrap_command(line.strip(), lead, width)
+        else:
+            out += wrap_kept(line.rstrip(), width)
     return out[:-1]
+
+
+def wrap_kept(line: str, width: int) -> list[str]:
+    """An indented ``line`` in lines of at most ``width`` cells where its words allow,
+    each character kept and the spaces between words on a line as written; the lines
+    after the first two cells further in than it."""
+    lead = line[:len(line) - len(line.lstrip())]
+    lines: list[str] = []
+    text = lead
+    for part in re.findall(r"\s*\S+", line.lstrip()):
+        if text.strip() and cell_len(text) + cell_len(part) > width:
+            lines.append(text)
+            text = lead + "  " + part.lstrip()
+        else:
+            text += part
+    return [*lines, text]
 
 
 #: A shell word as typed: its quoted parts ('x3 CC<=50') and escapes are inside it.
