@@ -10,7 +10,9 @@ these methods.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import pygame
 import pygame.freetype
@@ -36,6 +38,8 @@ HIGHLIGHT: Color = (40, 64, 108)
 ON_HIGHLIGHT: Color = (200, 210, 225)
 
 _TEXT_CACHE_LIMIT = 2048
+#: Widths measured (a wrap measures each of a line's prefixes): numbers, so many more kept.
+_WIDTH_CACHE_LIMIT = 16384
 #: (At 800x480) the least size of any text play needs (a log, a result, a status, a
 #: legend, the board's coordinates): about a 10 px capital, read at arm's length. Only
 #: secondary references (a panel's title, a rule's ID beside its text, a tile's code, a
@@ -43,6 +47,24 @@ _TEXT_CACHE_LIMIT = 2048
 TEXT_MIN = 14
 #: ``display.text_scale``'s range: every font that much larger, the layout as it is.
 TEXT_SCALES = (1.0, 1.25)
+
+
+_Key = TypeVar("_Key")
+_Value = TypeVar("_Value")
+
+
+def _kept(cache: dict[_Key, _Value], key: _Key, limit: int, make: Callable[[], _Value],
+          ) -> _Value:
+    """``cache[key]``, made when missing; a full cache lets its least recently used go.
+    Emptied whole when full, it made the next screen render (or measure) again every text
+    it had, a log's 400 at once: 100 ms (step61)."""
+    value = cache.pop(key, None)  # put back last: the most recently used
+    if value is None:
+        if len(cache) >= limit:
+            del cache[next(iter(cache))]
+        value = make()
+    cache[key] = value
+    return value
 
 
 def _load_png(tile: str) -> pygame.Surface:
@@ -72,6 +94,7 @@ class Canvas:
     system_hint: str  # the header's word on the System menu
     _font: pygame.freetype.Font
     _text_cache: dict[tuple[str, int, Color], pygame.Surface]
+    _width_cache: dict[tuple[str, int], int]
     _tile_cache: dict[tuple[str, int], pygame.Surface]
     _targets: list[tuple[pygame.Rect, int]]
     _more: tuple[pygame.Rect, int] | None
@@ -79,16 +102,19 @@ class Canvas:
     def _text(self, text: str, size: int, color: Color = TEXT) -> pygame.Surface:
         if not self.has_cjk:
             text = without_cjk(text)
-        key = (text, size, color)
-        surface = self._text_cache.get(key)
-        if surface is None:
-            if len(self._text_cache) > _TEXT_CACHE_LIMIT:
-                self._text_cache.clear()
-            # In the screen's own pixel format a cached text blits several times faster.
-            surface = self._font.render(text or " ", color, size=self._font_size(size))[0] \
-                .convert_alpha()
-            self._text_cache[key] = surface
-        return surface
+        # In the screen's own pixel format a cached text blits several times faster.
+        return _kept(self._text_cache, (text, size, color), _TEXT_CACHE_LIMIT,
+                     lambda: self._font.render(text or " ", color,
+                                               size=self._font_size(size))[0].convert_alpha())
+
+    def _text_width(self, text: str, size: int) -> int:
+        """The width :meth:`_text` draws ``text`` at, measured without drawing it: freetype
+        sizes the rendered surface by the same measure. A wrap measures every prefix of a
+        line, and rendered, each filled the text cache with a surface never drawn (step61)."""
+        if not self.has_cjk:
+            text = without_cjk(text)
+        return _kept(self._width_cache, (text, size), _WIDTH_CACHE_LIMIT,
+                     lambda: self._font.get_rect(text or " ", size=self._font_size(size)).width)
 
     def _font_size(self, size: int) -> int:
         """The size a text asked at ``size`` is drawn at: :attr:`text_scale` times it. What
@@ -172,14 +198,14 @@ class Canvas:
         line = ""
         for word in words:
             candidate = f"{line} {word}" if line else word
-            if self._text(candidate, size).get_width() <= width:
+            if self._text_width(candidate, size) <= width:
                 line = candidate
                 continue
             if line:
                 lines.append(line)
             line = word
-            while self._text(line, size).get_width() > width and len(line) > 1:
-                cut = max(1, len(line) * width // self._text(line, size).get_width())
+            while self._text_width(line, size) > width and len(line) > 1:
+                cut = max(1, len(line) * width // self._text_width(line, size))
                 lines.append(line[:cut])
                 line = line[cut:]
         lines.append(line)

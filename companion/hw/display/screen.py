@@ -184,6 +184,7 @@ class ScreenDisplay(OptionButtons):
         self.has_cjk = font is not None \
             and self._font.get_metrics(_JAPANESE_PROBE)[0] is not None
         self._text_cache: dict[tuple[str, int, Color], pygame.Surface] = {}
+        self._width_cache: dict[tuple[str, int], int] = {}
         self._tile_cache: dict[tuple[str, int], pygame.Surface] = {}
         self._targets: list[tuple[pygame.Rect, int]] = []
         # A long menu's "more" box, and how many MENU presses it stands for.
