@@ -34,6 +34,7 @@ from companion.systems.events.poisoned import (
     afflict,
     ended,
     pass_time,
+    same_name,
     tracked_name,
 )
 from companion.systems.events.report import EventReport
@@ -193,7 +194,8 @@ class PoisonList:
         # holds now, not of the list as last read (review58c F2).
         now = self.reload()
         if not report.find("EV-POI-3") and not any(
-                name in now for names in cures for name in (now if names is None else names)):
+                same_name(now, name) for names in cures
+                for name in (now if names is None else names)):
             # Nothing to track, nor anyone tracked to cure (most rolls): no lock file, nor
             # its folder, is made for it (a write and a removal on the SD card each roll).
             return Tracked((), {}, {}, bool(cures) and cures[-1] == [])
@@ -206,19 +208,34 @@ class PoisonList:
                     names = step.data["cured"]
                     cured_unnamed = names == []
                     for name in list(self.poisons) if names is None else names:
-                        if name in self.poisons:
-                            cured[name] = self.poisons.pop(name)
+                        for same in same_name(self.poisons, name):  # aki's for Aki
+                            cured[same] = self.poisons.pop(same)
             poisoned, replaced = [], {}
             for step in report.find("EV-POI-3"):
                 name = step.member or self._unnamed()
                 new = Poison.from_json(step.data["poison"], "the poison table")
-                if name in self.poisons:
-                    replaced[name] = self.poisons[name]
-                self.poisons[name] = afflict(self.poisons.get(name), new)
+                self._replace(name, new, replaced)
                 poisoned.append(name)
             if poisoned or cured:
                 save()
         return Tracked(tuple(poisoned), replaced, cured, cured_unnamed)
+
+    def _replace(self, name: str, new: Poison, replaced: dict[str, Poison]) -> None:
+        """EV-POI-3: ``new`` is ``name``'s poison, in place of the one tracked under their
+        name but for case and width (aki's for Aki: one character, one poison; events62
+        D1), kept in ``replaced``; the name is now spelt as the event gave it."""
+        alike = same_name(self.poisons, name)
+        old = None
+        for same in alike:
+            old = replaced[same] = self.poisons[same]
+        if not alike:
+            self.poisons[name] = afflict(None, new)
+            return
+        # where the old one stood in the list, the others as they were
+        self.poisons = {(name if key == alike[0] else key):
+                        (afflict(old, new) if key == alike[0] else poison)
+                        for key, poison in self.poisons.items()
+                        if key == alike[0] or key not in alike}
 
     def _unnamed(self) -> str:
         """The first of ``victim``, ``victim 2``, … not tracked yet."""

@@ -12,7 +12,7 @@ the EV-POI-12 option makes effects 2 and 3 (EV-POI-6, EV-POI-7) permanent.
 from __future__ import annotations
 
 from companion.dice.roll import roll
-from companion.systems.events.poisoned import Poison, afflict
+from companion.systems.events.poisoned import Poison, afflict, same_name
 from companion.systems.events.rooms import _RoomWalk
 from companion.systems.events.rules import FULL_WIDTH_DIGITS
 from companion.systems.events.sword_world import ABILITY_NAMES, Member
@@ -58,7 +58,10 @@ class _PoisonWalk(_RoomWalk):
             poison = Poison(face, row["follow"], toxicity, hours, damage_max,
                             identified=identified, ability=ability, change=change)
             if victim is not None:  # its later checks in this walk feel it (EV-POI-5)
-                self.poisoned[victim.name] = afflict(self.poisoned.get(victim.name), poison)
+                old = None
+                for same in same_name(self.poisoned, victim.name):  # aki's for Aki
+                    old = self.poisoned.pop(same)
+                self.poisoned[victim.name] = afflict(old, poison)
             self.add("EV-POI-3", "Replaces any current poison (poisons do not stack)",
                      member=victim.name if victim else None, data={"poison": poison.to_json()})
             self.add("EV-POI-2", "Ticks at the end of each block, or every hour of rest "

@@ -11,7 +11,6 @@ over every character's poison: what each lost (EV-POI-8's 1 HP a tick) and which
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
@@ -19,7 +18,7 @@ from typing import Any
 from companion.errors import DataError
 from companion.systems.events.report import Step
 from companion.systems.events.rules import EventRules
-from companion.systems.events.sword_world import ABILITY_NAMES
+from companion.systems.events.sword_world import ABILITY_NAMES, folded_name
 
 
 @dataclass(frozen=True)
@@ -110,9 +109,7 @@ def tracked_name(poisoned: Mapping[str, Poison], who: str) -> str:
     there is none. `cure --who aki` was refused for Aki's poison."""
     if who in poisoned:
         return who
-    folded = unicodedata.normalize("NFKC", who).strip().casefold()
-    alike = [name for name in poisoned
-             if unicodedata.normalize("NFKC", name).strip().casefold() == folded]
+    alike = same_name(poisoned, who)
     if len(alike) == 1:
         return alike[0]
     if alike:
@@ -121,6 +118,12 @@ def tracked_name(poisoned: Mapping[str, Poison], who: str) -> str:
                         "as tracked")
     tracked = ", ".join(poisoned) or "nobody"
     raise DataError(f"{who!r} has no tracked poison (tracked: {tracked})")
+
+
+def same_name(poisoned: Mapping[str, Poison], who: str) -> list[str]:
+    """The names tracked in ``poisoned`` that are ``who`` but for case and width."""
+    folded = folded_name(who)
+    return [name for name in poisoned if folded_name(name) == folded]
 
 
 def afflict(current: Poison | None, new: Poison) -> Poison:

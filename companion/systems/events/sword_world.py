@@ -79,6 +79,12 @@ class Member:
         return value if value > 0 else None
 
 
+def folded_name(name: str) -> str:
+    """A character's name as ``--who``, the party file and the tracked poisons compare it:
+    whatever its width and case (``aki``, ``ＡＫＩ`` are Aki)."""
+    return unicodedata.normalize("NFKC", name).strip().casefold()
+
+
 def load_party(text: str, origin: str = "party file") -> tuple[Member, ...]:
     """Members from TOML ``[[member]]`` tables, in marching order; DataError names the field."""
     data = players_toml(text, origin)
@@ -98,7 +104,7 @@ def load_party(text: str, origin: str = "party file") -> tuple[Member, ...]:
         if not isinstance(row.get("name"), str) or not row["name"].strip():
             raise DataError(f"{where}: needs a name")
         refuse_control(row["name"], f"{where}: name")
-        folded = unicodedata.normalize("NFKC", row["name"]).strip().casefold()
+        folded = folded_name(row["name"])
         if folded in named:
             raise DataError(f"{where}: {row['name']!r} is the name of member {named[folded]} "
                             "too (or but for case and width); each member needs their own, as "

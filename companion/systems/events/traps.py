@@ -11,7 +11,6 @@ its 1/2D depth rounded as EV-CORE-4 says).
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 
 from companion.dice.result import Result
@@ -20,7 +19,7 @@ from companion.dice.tables import TableRow
 from companion.errors import DataError
 from companion.systems.events.poison import _PoisonWalk
 from companion.systems.events.rules import EventRules
-from companion.systems.events.sword_world import Member
+from companion.systems.events.sword_world import Member, folded_name
 
 
 def trap_row(rules: EventRules, kind: str) -> TableRow:
@@ -28,9 +27,9 @@ def trap_row(rules: EventRules, kind: str) -> TableRow:
     Japanese name, with or without the table's bracket (``落とし穴``, ``爆発``,
     ``爆発（エネルギー系）``), or a DataError naming them both (cli59 F10)."""
     rows = rules.tables["trap"].rows
-    wanted = _folded(kind)
+    wanted = folded_name(kind)
     for row in rows:
-        if wanted in (_folded(row["kind"]), _folded(row["ja"]), _folded(short_ja(row))):
+        if wanted in (folded_name(row["kind"]), folded_name(row["ja"]), folded_name(short_ja(row))):
             return row
     names = ", ".join(f"{r['kind']} {short_ja(r)}" for r in rows)
     raise DataError(f"no trap {kind!r}; choose from {names}")
@@ -39,11 +38,6 @@ def trap_row(rules: EventRules, kind: str) -> TableRow:
 def short_ja(row: TableRow) -> str:
     """A trap's Japanese name without the table's bracket: 爆発 of 爆発（エネルギー系）."""
     return str(row["ja"]).split("（")[0]
-
-
-def _folded(name: str) -> str:
-    """A name as typed, whatever its width and case (ＰＩＴ, Pit, 落とし穴)."""
-    return unicodedata.normalize("NFKC", name).strip().casefold()
 
 
 class _TrapWalk(_PoisonWalk):

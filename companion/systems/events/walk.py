@@ -22,7 +22,7 @@ from companion.dice.roll import RollOptions, roll
 from companion.dice.sources import DiceSource
 from companion.dice.tables import TableRow
 from companion.systems.events.lists import UserLists
-from companion.systems.events.poisoned import Poison
+from companion.systems.events.poisoned import Poison, same_name
 from companion.systems.events.report import Step
 from companion.systems.events.rules import FULL_WIDTH_DIGITS, EventRules, Mode, NoParty
 from companion.systems.events.sword_world import (
@@ -153,7 +153,9 @@ class _Walk:
         to say: that an active action first needs a vitality check against its toxicity
         (「能動的な行動をとろうとする場合、生命力を基準に毒性値…を目標に判定」), which
         ``companion events act`` rolls; ``acting``: this is that check (it is at −1 too)."""
-        poison = self.poisoned.get(member.name)
+        # tracked as aki for Aki: the same character (events62 D1)
+        alike = same_name(self.poisoned, member.name)
+        poison = self.poisoned.get(member.name) or (self.poisoned[alike[0]] if alike else None)
         if poison is None or poison.rule != "EV-POI-5":
             return 0, ""
         penalty = self.book["EV-POI-5"]["penalty"]
