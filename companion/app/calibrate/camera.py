@@ -15,8 +15,9 @@ rectified mat so the numbers mean the same under any camera. Glare is counted in
 the slots, where tiles are read: the dice area is printed white, which is not
 glare, and its light is checked by ``companion calibrate dice``. A check that
 fails is listed with its fix and the command exits 1; what was measured is saved
-all the same when there is no calibration yet, but a ``camera.toml`` there is kept, with
-the slots' empty looks, unless ``--force`` is given (:func:`kept_instead`).
+all the same when there is no calibration yet, but a calibration there (a ``camera.toml``,
+even one that cannot be read, or the slots' empty looks) is kept, unless ``--force`` is
+given (:func:`kept_instead`).
 
 The calibration goes to ``camera.toml`` in the user's config folder, and each
 empty slot's look on this table under this light (what tells an empty slot from
@@ -125,13 +126,13 @@ def calibrated_from() -> str | None:
 
 
 def calibration_there() -> bool:
-    """Whether a ``camera.toml`` that can be read is there, for a failing frame to keep
-    (one that cannot be read is set aside and written afresh instead)."""
-    try:
-        loads_toml((config_dir() / CALIBRATION_FILE).read_text(encoding="utf-8-sig"))
-    except (OSError, ValueError):
-        return False
-    return True
+    """Whether a calibration is there for a failing frame to keep: a ``camera.toml`` in any
+    state, or the slots' empty looks. The looks are what was learnt from the light; one
+    hand-edit typo in ``camera.toml`` (or deleting it to reset the [reader] settings) let a
+    dark frame replace them (calib62 D1). Only a first calibration, neither file there,
+    saves a failing frame without ``--force``."""
+    folder = config_dir()
+    return (folder / CALIBRATION_FILE).exists() or (folder / SLOT_LOOKS_FILE).exists()
 
 
 def is_rendered(source: str) -> bool:
