@@ -8,11 +8,13 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.app.camera_settings import CALIBRATION_FILE, SLOT_LOOKS_FILE
+from companion.app.camera_settings import CALIBRATION_FILE, ENROLMENT_FILE, SLOT_LOOKS_FILE
 from companion.app.cli import main
 from companion.app.paths import config_dir
+from companion.hw.camera.classifier import Enrolment
 from tests.app.table_camera import table_camera
 from tests.app.test_calibrate_camera import empty_mat
+from tests.hw.test_camera_cli import tile_picture
 
 
 def calibrate(*extra: str) -> int:
@@ -44,3 +46,23 @@ def test_a_failing_frame_keeps_the_slot_looks_when_camera_toml_is_unreadable_or_
     assert not list(config_dir().glob("*.corrupt-*"))
     assert calibrate("--source", str(dark), "--force") == 1  # meant: saved in their place
     assert looks.read_bytes() != good
+
+
+def test_enrol_from_leaves_out_black_washed_out_and_flat_pictures(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """R2: a lens-cap-black or a blank grey picture was enrolled as its file's kind."""
+    folder = tmp_path / "set"
+    folder.mkdir()
+    tile_picture(folder / "5p.png", "5p")
+    tile_picture(folder / "5z.png", "5z")  # the blank White: plain, but a tile
+    cv2.imwrite(str(folder / "3m.png"), np.zeros((320, 240, 3), np.uint8))
+    cv2.imwrite(str(folder / "4m.png"), np.full((320, 240, 3), 255, np.uint8))
+    cv2.imwrite(str(folder / "6m.png"), np.full((320, 240, 3), 90, np.uint8))
+    assert main(["calibrate", "camera", "--enrol-from", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert "  3m.png skipped: the picture is black: is the lens covered, or the light off?\n" \
+        in out
+    assert "  4m.png skipped: the picture is washed out" in out
+    assert "  6m.png skipped: it is all one grey, with no tile's face in it; photograph the " \
+        "tile's face\n" in out
+    assert sorted(Enrolment.load(config_dir() / ENROLMENT_FILE).labels) == ["5p", "5z"]

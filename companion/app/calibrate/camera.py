@@ -98,6 +98,9 @@ from companion.toml_writing import commented, table, write_toml
 VIEW_FILE = "camera_check.jpg"  # in the data folder: a picture to look at, not a setting
 #: A refusal of the slot looks that room frees (the others: a folder that may not be written).
 NO_ROOM = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
+#: A tile's picture whose grey levels spread less than this is flat (a blank screen, a grey
+#: card): nothing of a tile to learn. A blank White's face, the plainest, spreads about 7.
+FLAT_STD = 2.0
 
 
 def settings_to_keep(classifier: TileClassifier) -> ReaderSettings:
@@ -428,8 +431,9 @@ def enrol_from_folder(folder: Path, classifier: TileClassifier) -> dict[str, lis
     """Embed every picture named ``<label>[_n].<ext>`` (``5p.jpg``, ``back_2.png``): the
     embeddings by label.
 
-    A picture of the whole mat, or one the model reads as bare paper, is left out, saying
-    why: taken as a tile's picture, it would teach the reader a wrong look of that kind.
+    A picture of the whole mat, a black or washed-out one, one all of one grey, or one the
+    model reads as bare paper, is left out, saying why: taken as a tile's picture, it would
+    teach the reader a wrong look of that kind.
     """
     if not folder.is_dir():
         raise DataError(f"{folder}: no such folder; give the folder holding your tile "
@@ -448,6 +452,10 @@ def enrol_from_folder(folder: Path, classifier: TileClassifier) -> dict[str, lis
         except PictureError as exc:
             print(f"  {exc.problem}: {path.name} skipped")
             continue
+        problem = frame_problem(image, picture_file=True)
+        if problem is not None:  # a lens cap's black: no tile's look to learn (calib62 R2)
+            print(f"  {path.name} skipped: {problem}")
+            continue
         if detector.detect(image).found:
             print(f"  {path.name} skipped: it shows the mat, not one tile; crop it to the "
                   "tile, or enrol on the mat with --enrol")
@@ -458,6 +466,10 @@ def enrol_from_folder(folder: Path, classifier: TileClassifier) -> dict[str, lis
         if best.label == EMPTY and label not in (EMPTY, WHITE) \
                 and best.confidence >= classifier.info.picture_confidence:
             print(f"  {path.name} skipped: it looks like bare paper, not {label}; "
+                  "photograph the tile's face")
+            continue
+        if float(np.std(image)) < FLAT_STD:
+            print(f"  {path.name} skipped: it is all one grey, with no tile's face in it; "
                   "photograph the tile's face")
             continue
         taken.setdefault(label, []).append(prediction.embedding)
