@@ -11,13 +11,14 @@ over every character's poison: what each lost (EV-POI-8's 1 HP a tick) and which
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from companion.errors import DataError
 from companion.systems.events.report import Step
-from companion.systems.events.rules import EventRules
+from companion.systems.events.rules import EventRules, load_rules
 from companion.systems.events.sword_world import ABILITY_NAMES, folded_name
 
 
@@ -47,8 +48,11 @@ class Poison:
                 if getattr(self, f.name) != f.default}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], origin: str) -> Poison:
-        """A poison :meth:`to_json` wrote; DataError names ``origin`` and the field."""
+    def from_json(cls, data: Mapping[str, Any], origin: str,
+                  rules: EventRules | None = None) -> Poison:
+        """A poison :meth:`to_json` wrote; DataError names ``origin`` and the field. Its
+        ``rule`` is the poison table's for its ``face`` (``rules``, the packaged ones when
+        None), and its fields are those that effect has (events62 R1)."""
         types = {"face": int, "rule": str, "toxicity": int, "hours_left": int,
                  "damage_max": int, "damage_done": int, "identified": bool, "ability": str,
                  "change": int}
@@ -79,6 +83,7 @@ class Poison:
         if "ability" in data and data["ability"] not in ABILITY_NAMES:
             raise DataError(f"{origin}: ability must be one of {', '.join(ABILITY_NAMES)}, "
                             f"found {data['ability']!r}")
+        _check_effect(data, origin, rules or _packaged())
         return cls(**data)
 
     def tick(self, hours_per_tick: int = 1, ticks: int = 1) -> tuple[Poison | None, int]:
@@ -100,6 +105,42 @@ class Poison:
             return self, 0
         left = self.hours_left - hours_per_tick * ticks
         return (replace(self, hours_left=left) if left > 0 else None), 0
+
+
+@functools.cache
+def _packaged() -> EventRules:
+    """The packaged rules, whose poison table a tracked poison is read against (the user
+    changes Defaults only, never the table)."""
+    return load_rules()
+
+
+def _check_effect(data: Mapping[str, Any], origin: str, rules: EventRules) -> None:
+    """A hand-edited poison's effect as the poison table gives it: the rule of its face's
+    row, a maximum for vitality damage (EV-POI-8) and for nothing else, hours left on the
+    effects that wear off (only EV-POI-6 and 7 last until cured, the EV-POI-12 option), an
+    ability changed on EV-POI-9 alone. A file that is not is kept aside, not described as
+    "permanent (EV-POI-12 option)" on a face that option never makes so (events62 R1)."""
+    face, rule = data["face"], data["rule"]
+    row = rules.tables["poison"].row_for(face)
+    effect = f"{row['ja']}/{row['en']}"
+    if rule != row["follow"]:
+        raise DataError(f"{origin}: rule must be {row['follow']}, the poison table's for face "
+                        f"{face} ({effect}), found {rule!r}")
+    damage = data.get("damage_max", 0) != 0 or data.get("damage_done", 0) != 0
+    if (rule == "EV-POI-8") != damage or (rule == "EV-POI-8" and data.get("damage_max", 0) < 1):
+        raise DataError(f"{origin}: damage_max (1 or more) goes with EV-POI-8's vitality damage "
+                        f"only, not {rule} ({effect})" if rule != "EV-POI-8" else
+                        f"{origin}: EV-POI-8 ({effect}) needs damage_max, the poison's "
+                        "maximum, 1 or more")
+    if rule == "EV-POI-8" and "hours_left" in data:
+        raise DataError(f"{origin}: EV-POI-8 ({effect}) ends by its damage: no hours_left")
+    if rule in ("EV-POI-5", "EV-POI-9") and "hours_left" not in data:
+        raise DataError(f"{origin}: {rule} ({effect}) needs hours_left: only EV-POI-6 and "
+                        "EV-POI-7 last until cured (the EV-POI-12 option)")
+    changed = "ability" in data or data.get("change", 0) != 0
+    if changed != (rule == "EV-POI-9") or ("ability" in data) != (data.get("change", 0) != 0):
+        raise DataError(f"{origin}: ability and change (not 0) go together, with EV-POI-9's "
+                        f"ability change only; {rule} is {effect}")
 
 
 def tracked_name(poisoned: Mapping[str, Poison], who: str) -> str:

@@ -10,6 +10,7 @@ import pytest
 from companion.app.cli import main
 from companion.app.poisons import PoisonList, poisons_path
 from companion.dice import ScriptedDice
+from companion.errors import DataError
 from companion.systems.events.poisoned import Poison
 from companion.systems.events.rules import load_rules
 from companion.systems.events.run import run_event
@@ -52,3 +53,49 @@ def test_d1_a_poison_tracked_as_aki_puts_aki_s_checks_at_minus_one() -> None:
                        poisoned={"aki": Poison(1, "EV-POI-5", 8, hours_left=3)})
     (check,) = [s for s in report.find("EV-TRAP-7") if s.roll is not None]
     assert "−1 (毒/poison 判定－１, EV-POI-5" in check.text
+
+
+@pytest.mark.parametrize(("fields", "wrong"), [
+    ({"face": 1, "rule": "EV-POI-77", "toxicity": 8, "hours_left": 3},
+     "rule must be EV-POI-5, the poison table's for face 1 (判定－１/Check −1), found 'EV-POI-77'"),
+    ({"face": 2, "rule": "EV-POI-5", "toxicity": 8, "hours_left": 3},
+     "rule must be EV-POI-6, the poison table's for face 2"),
+    ({"face": 1, "rule": "EV-POI-5", "toxicity": 8},
+     "EV-POI-5 (判定－１/Check −1) needs hours_left: only EV-POI-6 and EV-POI-7 last until "
+     "cured"),
+    ({"face": 1, "rule": "EV-POI-5", "toxicity": 8, "hours_left": 3, "damage_max": 4},
+     "damage_max (1 or more) goes with EV-POI-8's vitality damage only, not EV-POI-5"),
+    ({"face": 4, "rule": "EV-POI-8", "toxicity": 8}, "EV-POI-8 (生命力ダメージ/Vitality "
+     "damage) needs damage_max"),
+    ({"face": 5, "rule": "EV-POI-8", "toxicity": 8, "damage_max": 3, "hours_left": 2},
+     "EV-POI-8 (生命力ダメージ/Vitality damage) ends by its damage: no hours_left"),
+    ({"face": 6, "rule": "EV-POI-9", "toxicity": 8, "hours_left": 3},
+     "ability and change (not 0) go together"),
+    ({"face": 2, "rule": "EV-POI-6", "toxicity": 8, "ability": "strength", "change": -6},
+     "ability and change (not 0) go together, with EV-POI-9's ability change only"),
+])
+def test_r1_a_hand_edited_poison_s_effect_is_its_face_s(fields: dict[str, object],
+                                                        wrong: str) -> None:
+    """events62 R1: a rule not the poison table's for its face, or fields its effect has
+    not, were taken, and said "permanent (EV-POI-12 option)" on face 1."""
+    with pytest.raises(DataError, match=re.escape(f"Aki's poison: {wrong}")):
+        Poison.from_json(fields, "Aki's poison")
+
+
+def test_r1_a_list_with_a_poison_of_another_rule_is_kept_aside(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    path = poisons_path()
+    path.parent.mkdir(parents=True)
+    path.write_text('[Aki]\nface = 1\nrule="EV-POI-77"\ntoxicity=8\n', encoding="utf-8")
+    assert main(["events", "poisoned"]) == 0
+    out, err = capsys.readouterr()
+    assert out == "No poison tracked\n"
+    assert "rule must be EV-POI-5" in err and ".corrupt-" in err
+    # every effect the table gives, as the walk writes it, loads back
+    for face in range(1, 7):
+        for permanent in (False, True):
+            rules = RULES.with_overrides({"EV-POI-12": {"enabled": permanent}})
+            dice = [(6, face), (6, 2)] + ([(4, 1), (6, 2)] if face == 6 else [])
+            report = run_event("poison", ScriptedDice(dice), rules=rules, victim="Aki")
+            (step,) = report.find("EV-POI-3")
+            assert Poison.from_json(step.data["poison"], "walk").face == face
