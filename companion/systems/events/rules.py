@@ -77,7 +77,9 @@ class NoParty(CompanionError, ValueError):
 #: shown by `events defaults` (:mod:`companion.systems.defaults`).
 CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     ("§1", "mode"): tuple(m.value for m in Mode),
-    ("EV-CORE-2", "comparison"): tuple(c.value for c in Comparison),
+    # A Sword World check is rolled high against its target (the best bonus is picked,
+    # ６ゾロ succeeds): the seed leaves open only whether meeting it is enough (events62 R2).
+    ("EV-CORE-2", "comparison"): (Comparison.GE.value, Comparison.GT.value),
     ("EV-CORE-2", "knowledge_ability"): tuple(ABILITY_NAMES),
     ("EV-CORE-4", "rounding"): tuple(r.name.lower() for r in Rounding),
     ("EV-TRAP-2", "individual"): ("disarmer", "random"),

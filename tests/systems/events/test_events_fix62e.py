@@ -99,3 +99,18 @@ def test_r1_a_list_with_a_poison_of_another_rule_is_kept_aside(
             report = run_event("poison", ScriptedDice(dice), rules=rules, victim="Aki")
             (step,) = report.find("EV-POI-3")
             assert Poison.from_json(step.data["poison"], "walk").face == face
+
+
+@pytest.mark.parametrize("comparison", ["<=", "<", "<>", "="])
+def test_r2_a_check_is_rolled_high_so_only_ge_and_gt_are_taken(
+        comparison: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """EV-CORE-2: the seed leaves open whether meeting the target is enough (>= or >);
+    a roll-under comparison turned every check upside down while the best member was still
+    picked by the highest bonus and ６ゾロ still succeeded (events62 R2)."""
+    with pytest.raises(DataError, match=re.escape(
+            f"EV-CORE-2.comparison must be one of >=, >; found {comparison!r}")):
+        RULES.with_overrides({"EV-CORE-2": {"comparison": comparison}})
+    assert main(["events", "door", "--set", f"EV-CORE-2.comparison={comparison}"]) != 0
+    assert "must be one of >=, >" in capsys.readouterr().err
+    assert RULES.with_overrides({"EV-CORE-2": {"comparison": ">"}}).settings[
+        "EV-CORE-2", "comparison"] == ">"
