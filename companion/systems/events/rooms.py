@@ -32,9 +32,9 @@ class _RoomWalk(_Walk):
                        f"how many 何体: {row['count']}", roll=result)
             count_roll = roll(row["count"], self.source, self.options,
                               purpose=f"how many monsters 何体 ({row['count']})")
-            count = count_roll.total
+            count, raised = self.at_least_one(count_roll, row["count"])
         shown = (f" ＞ {row['count']}: {count_roll.text}{self.rounding_said(row['count'])}"
-                 if count_roll else "")
+                 f"{raised}" if count_roll else "")
         self.add(
             "EV-MON-1",
             f"{table.title}: {result.text} ＞ {row['ja']}{shown} ＞ "

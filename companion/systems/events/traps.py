@@ -252,13 +252,13 @@ class _TrapWalk(_PoisonWalk):
             if depth is None or not self.s["EV-TRAP-7", "one_depth_roll"]:
                 depth_roll = roll("1/2D", self.source, self.options,
                                   purpose="fall depth 落下の深さ (m)")
-                depth = depth_roll.total
+                depth, raised = self.at_least_one(depth_roll, "1/2D")
                 per = ("one roll per pit" if self.s["EV-TRAP-7", "one_depth_roll"]
                        else f"{member.name}'s own roll")
                 self.add("EV-CORE-4",
                          f"落下/fall depth ({per}"
                          f"{self.s.tag('EV-TRAP-7', 'one_depth_roll')}): {depth_roll.text} m"
-                         f"{self.rounding_said('1/2D')}",
+                         f"{self.rounding_said('1/2D')}{raised}",
                          roll=depth_roll, data={"metres": depth})
             thief = member.thief if own_thief else max(m.thief for m in self.party)
             metres = max(0, depth - thief)

@@ -117,6 +117,16 @@ class _Walk:
         return (f" (1/2D rounded {self.s['EV-CORE-4', 'rounding']}, "
                 f"EV-CORE-4{self.s.tag('EV-CORE-4', 'rounding')})")
 
+    def at_least_one(self, result: Result, notation: str) -> tuple[int, str]:
+        """EV-CORE-4: a 1/2D count of monsters or metres fallen is at least 1, whatever the
+        rounding: down (or toward zero) makes 0 of a 1, which the spec's reason for rounding
+        up calls meaningless (「Rounding down would make 0 possible, which is meaningless for
+        "number of monsters"」), and the table says monsters come or the party falls. The
+        value to use and what to say after the roll when it was raised (events62 R3)."""
+        if "1/2D" not in notation.upper() or result.total >= 1:
+            return result.total, ""
+        return 1, " ＞ 1 (at least 1: 0 means nothing here, EV-CORE-4)"
+
     def table_roll(self, key: str) -> tuple[Result, TableRow]:
         table = self.rules.tables[key]
         return table.roll_on(self.source)

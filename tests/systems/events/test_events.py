@@ -320,11 +320,14 @@ def test_ev_core_3_a_cell_past_the_csv_limit_names_the_file_and_line() -> None:
 
 
 def test_ev_core_4_half_die_rounds_up_by_default() -> None:
-    """EV-CORE-4: 1/2D for a monster count: 1→1 (up, Default); rounding down is a setting."""
+    """EV-CORE-4: 1/2D for a monster count: 1→1 (up, Default); rounding down is a setting,
+    its 0 raised to 1 (events62 R3), its 2 of a 5 kept."""
     report = walk("monster", d6(2, 1))
     assert report.find("EV-MON-1")[0].data["count"] == 1
     report = walk("monster", d6(2, 1), overrides={"EV-CORE-4": {"rounding": "down"}})
-    assert report.find("EV-MON-1")[0].data["count"] == 0
+    assert report.find("EV-MON-1")[0].data["count"] == 1
+    report = walk("monster", d6(2, 5), overrides={"EV-CORE-4": {"rounding": "down"}})
+    assert report.find("EV-MON-1")[0].data["count"] == 2
 
 
 # --- doors and chests -------------------------------------------------------------

@@ -114,3 +114,23 @@ def test_r2_a_check_is_rolled_high_so_only_ge_and_gt_are_taken(
     assert "must be one of >=, >" in capsys.readouterr().err
     assert RULES.with_overrides({"EV-CORE-2": {"comparison": ">"}}).settings[
         "EV-CORE-2", "comparison"] == ">"
+
+
+@pytest.mark.parametrize("rounding", ["down", "toward_zero"])
+def test_r3_a_half_die_count_rounded_down_is_at_least_one(rounding: str) -> None:
+    """EV-CORE-4: 「Rounding down would make 0 possible, which is meaningless for "number of
+    monsters"」: a rounding chosen that makes 0 of a 1 keeps the choice (2 of a 5) but
+    raises the 0 to 1, and says so, for monsters and a pit's fall (events62 R3)."""
+    rules = RULES.with_overrides({"EV-CORE-4": {"rounding": rounding}})
+    report = run_event("monster", ScriptedDice([(6, 2), (6, 1)]), rules=rules)
+    (step,) = report.find("EV-MON-1")
+    assert step.data["count"] == 1
+    assert "＞ 0 (1/2D rounded " in step.text
+    assert "＞ 1 (at least 1: 0 means nothing here, EV-CORE-4) ＞ 1 × level-2 monster" in step.text
+    report = run_event("monster", ScriptedDice([(6, 2), (6, 5)]), rules=rules)
+    assert report.find("EV-MON-1")[0].data["count"] == 2  # the rounding still counts
+    pit = run_event("trap", ScriptedDice([(6, 1), (6, 1), (6, 1)]), rules=rules, mode="sw",
+                    party=(AKI,), trap="pit")
+    (depth,) = pit.find("EV-CORE-4")
+    assert depth.data["metres"] == 1 and "at least 1" in depth.text
+    assert "Aki: Fall 1 m − Thief 0 = 1 m × 3 = 3" in pit.text
