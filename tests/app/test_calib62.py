@@ -8,10 +8,14 @@ import cv2
 import numpy as np
 import pytest
 
+from companion.app.calibrate.camera import enrol_on_mat
 from companion.app.camera_settings import CALIBRATION_FILE, ENROLMENT_FILE, SLOT_LOOKS_FILE
 from companion.app.cli import main
 from companion.app.paths import config_dir
-from companion.hw.camera.classifier import Enrolment
+from companion.hw.camera.capture import RenderedSource
+from companion.hw.camera.classifier import Enrolment, TileClassifier
+from companion.hw.camera.mat import MatDetector
+from companion.hw.ports import Slot
 from tests.app.table_camera import table_camera
 from tests.app.test_calibrate_camera import empty_mat
 from tests.hw.test_camera_cli import tile_picture
@@ -66,3 +70,57 @@ def test_enrol_from_leaves_out_black_washed_out_and_flat_pictures(
     assert "  6m.png skipped: it is all one grey, with no tile's face in it; photograph the " \
         "tile's face\n" in out
     assert sorted(Enrolment.load(config_dir() / ENROLMENT_FILE).labels) == ["5p", "5z"]
+
+
+def test_a_tile_the_reader_surely_reads_as_another_kind_is_confirmed_first(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """R1: a 5p on the Draw slot was filed as 1m after a stray "x", and as 2m after Enter,
+    without a word. Now only Enter, s and q are answers, and a tile the reader surely reads
+    as another kind is kept only with y."""
+    classifier = TileClassifier()
+    source = RenderedSource({Slot.DRAW: "5p"}, seed=9)
+    enrolment = Enrolment(model=classifier.model_id)
+    path = config_dir() / ENROLMENT_FILE
+    answers = iter(["x", "", "", "y", "", "s", "q"])
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    taken = enrol_on_mat(source, MatDetector(), classifier, ask, enrolment, path)
+    out = capsys.readouterr().out
+    assert "  'x' is not an answer here: Enter takes 1m, s skips it, q finishes\n" in out
+    assert prompts[1].startswith("Put 1m")
+    assert prompts[2] == ("  the draw slot shows 5p, surely, not 1m: y to keep it as 1m, or "
+                          "put 1m there and Enter (s skip, q finish): ")
+    assert prompts[3] == prompts[2]  # Enter looked again: 5p still
+    assert prompts[4].startswith("Put 2m") and prompts[5].startswith("  the draw slot shows 5p")
+    assert prompts[6].startswith("Put 3m")  # s at the confirmation skipped 2m
+    assert taken == ["1m"] and set(enrolment.labels) == {"1m"}
+    assert set(Enrolment.load(path).labels) == {"1m"}
+
+
+def test_the_tile_asked_for_is_taken_without_a_question(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    classifier = TileClassifier()
+    enrolment = Enrolment(model=classifier.model_id)
+    answers = iter(["", "q"])
+    taken = enrol_on_mat(RenderedSource({Slot.DRAW: "1m"}, seed=9), MatDetector(), classifier,
+                         lambda _: next(answers), enrolment, config_dir() / ENROLMENT_FILE)
+    assert taken == ["1m"] and "surely" not in capsys.readouterr().out
+
+
+def test_the_last_kind_asked_for_is_a_tiles_back_face_down() -> None:
+    """N1: "Put back on the draw slot" read as an order to put something back."""
+    classifier = TileClassifier()
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return "s"
+
+    enrol_on_mat(RenderedSource({}), MatDetector(), classifier, ask,
+                 Enrolment(model=classifier.model_id), config_dir() / ENROLMENT_FILE)
+    assert prompts[-1] == ("Put a tile's back (face down) on the draw slot (引き牌の枠), then "
+                           "Enter (s skip, q finish): ")

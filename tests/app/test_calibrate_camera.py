@@ -239,10 +239,11 @@ def test_no_slot_seen_empty_removes_the_looks_learnt_before(
 
 def test_redoing_one_kind_keeps_the_others(monkeypatch: pytest.MonkeyPatch) -> None:
     path = config_dir() / ENROLMENT_FILE
-    monkeypatch.setattr("sys.stdin", io.StringIO("\n\n\nq\n"))  # 1m 2m 3m
+    # 1m 2m 3m, each kept with y: the reader surely sees the 5p lying there
+    monkeypatch.setattr("sys.stdin", io.StringIO("\ny\n\ny\n\ny\nq\n"))
     calibrate("--source", table_camera(monkeypatch, "draw=5p"), "--enrol")
     first = Enrolment.load(path)
-    monkeypatch.setattr("sys.stdin", io.StringIO("s\n\nq\n"))  # 2m again
+    monkeypatch.setattr("sys.stdin", io.StringIO("s\n\ny\nq\n"))  # 2m again
     calibrate("--source", WEBCAM, "--enrol")
     again = Enrolment.load(path)
     assert Counter(again.labels) == {"1m": 2, "2m": 2, "3m": 2}
@@ -357,7 +358,7 @@ def test_ctrl_c_while_enrolling_keeps_the_kinds_taken(tmp_path: Path) -> None:
     frames = tmp_path / "frames"
     frames.mkdir()
     for number in range(20):
-        cv2.imwrite(str(frames / f"{number:02}.png"), RenderedSource({Slot.DRAW: "5p"}).read())
+        cv2.imwrite(str(frames / f"{number:02}.png"), RenderedSource({Slot.DRAW: "1m"}).read())
     with CompanionProcess("calibrate", "camera", "--source", str(frames), "--frames", "2",
                           "--enrol") as proc:
         proc.wait_for(b"Put 1m")

@@ -91,7 +91,7 @@ from companion.hw.camera.occupancy import COVERED_SHADE, WHITE, Occupancy, SlotL
 from companion.hw.camera.quality import MIN_FOCUS, PictureQuality, measure_quality
 from companion.hw.camera.reader import ReaderSettings, out_of_view_message, slot_words
 from companion.hw.pictures import PictureError, read_picture
-from companion.hw.ports import SLOT_NAMES, Slot
+from companion.hw.ports import SLOT_NAMES, Candidate, Slot
 from companion.systems.jongrogue.tiles import ALL_KINDS, BACK, EMPTY, READER_LABELS
 from companion.toml_writing import commented, table, write_toml
 
@@ -479,14 +479,17 @@ def enrol_from_folder(folder: Path, classifier: TileClassifier) -> dict[str, lis
 
 
 def draw_shots(source: FrameSource, detector: MatDetector, classifier: TileClassifier,
-               looks: SlotLooks, label: str, shots: int) -> tuple[list[np.ndarray], str]:
+               looks: SlotLooks, label: str, shots: int,
+               ) -> tuple[list[np.ndarray], str, list[Candidate]]:
     """Up to ``shots`` embeddings of the tile on the Draw slot, from up to ``shots * 5``
-    frames; when none, why not in words (the last frame's trouble).
+    frames; when none, why not in words (the last frame's trouble); and the kind the model
+    reads best in each shot taken.
 
     A frame whose Draw slot holds nothing is not taken: an empty slot filed as ``label``
     (Enter pressed before the tile was laid) would teach the reader a wrong picture of it.
     """
     embeddings: list[np.ndarray] = []
+    read: list[Candidate] = []
     why = "no frame from the camera"
     for _ in range(shots * 5):
         frame = source.read()
@@ -512,10 +515,28 @@ def draw_shots(source: FrameSource, detector: MatDetector, classifier: TileClass
                 or (prediction.best.label == EMPTY and label != WHITE):
             why = f"the Draw slot looks empty: put {label} on it"
             continue
-        embeddings.append(classifier.predict([crops[Slot.DRAW]])[0].embedding)
+        shot = classifier.predict([crops[Slot.DRAW]])[0]
+        embeddings.append(shot.embedding)
+        read.append(shot.best)
         if len(embeddings) == shots:
             break
-    return embeddings, why
+    return embeddings, why, read
+
+
+def surely_other(read: list[Candidate], label: str, sure: float) -> str | None:
+    """The kind every shot was read as, at ``sure`` or above, when it is not ``label`` (a
+    tile laid one step late, 2m while 1m is asked): to be confirmed before it is filed as
+    ``label``, as ``calibrate dice --enrol`` confirms values the reader surely disagrees
+    with (calib62 R1). None when the reader is unsure, or agrees."""
+    kinds = {best.label for best in read}
+    if len(kinds) != 1 or not all(best.confidence >= sure for best in read):
+        return None
+    (kind,) = kinds
+    return kind if kind not in (label, EMPTY) else None
+
+
+#: The answers to the Draw slot's prompt: Enter (take the shots), skip, finish.
+SKIP, FINISH, KEEP = "s", "q", "y"
 
 
 def enrol_on_mat(source: FrameSource, detector: MatDetector, classifier: TileClassifier,
@@ -529,14 +550,29 @@ def enrol_on_mat(source: FrameSource, detector: MatDetector, classifier: TileCla
     looks = looks if looks is not None else SlotLooks(detector.geometry)
     taken: list[str] = []
     for label in [*(str(t) for t in ALL_KINDS), BACK]:
+        answered: str | None = None  # an answer given at a confirmation, for the next shot
         while True:
-            answer = ask(f"Put {label} on the draw slot (引き牌の枠), "
-                         "then Enter (s skip, q finish): ")
-            if answer.strip().lower() == "q":
+            answer = (answered if answered is not None
+                      else ask(f"Put {laid(label)} on the draw slot (引き牌の枠), "
+                               f"then Enter ({SKIP} skip, {FINISH} finish): ")).strip().lower()
+            answered = None
+            if answer == FINISH:
                 return taken
-            if answer.strip().lower() == "s":
+            if answer == SKIP:
                 break
-            embeddings, why = draw_shots(source, detector, classifier, looks, label, shots)
+            if answer:
+                # A stray word took the shot as Enter does (calib62 R1).
+                print(f"  {answer!r} is not an answer here: Enter takes {label}, {SKIP} "
+                      f"skips it, {FINISH} finishes")
+                continue
+            embeddings, why, read = draw_shots(source, detector, classifier, looks, label,
+                                               shots)
+            other = surely_other(read, label, classifier.info.picture_confidence)
+            if embeddings and other is not None:
+                answered = confirm(ask, other, label)
+                if answered != KEEP:
+                    continue
+                answered = None
             if embeddings:
                 retake(enrolment, label, embeddings)
                 enrolment.save(path)
@@ -547,6 +583,25 @@ def enrol_on_mat(source: FrameSource, detector: MatDetector, classifier: TileCla
                 return taken
             print(f"  {why}; {label} not taken yet")
     return taken
+
+
+def laid(label: str) -> str:
+    """What to lay for ``label`` in the Draw slot's prompt: "Put back on" read as an order
+    to put something back (calib62 N1)."""
+    return "a tile's back (face down)" if label == BACK else label
+
+
+def confirm(ask: Callable[[str], str], other: str, label: str) -> str:
+    """Ask whether the tile the reader surely reads as ``other`` is ``label`` all the same:
+    KEEP (y) keeps it as ``label``; Enter, SKIP or FINISH are answered as at the Draw slot's
+    prompt (Enter looks again). Anything else is asked again."""
+    while True:
+        answer = ask(f"  the draw slot shows {other}, surely, not {label}: {KEEP} to keep it "
+                     f"as {label}, or put {label} there and Enter ({SKIP} skip, {FINISH} "
+                     "finish): ").strip().lower()
+        if answer in ("", KEEP, SKIP, FINISH):
+            return answer
+        print(f"  {answer!r} is not an answer here: {KEEP}, Enter, {SKIP} or {FINISH}")
 
 
 def kinds(enrolment: Enrolment) -> str:
