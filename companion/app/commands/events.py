@@ -431,7 +431,7 @@ def poison_action(args: argparse.Namespace, rules: EventRules,
             lines = [f"{name}: {describe(poison, rules)}"
                      for name, poison in poisons.poisons.items()] or ["No poison tracked"]
         case "cure":
-            if args.who is None:
+            if args.who is None or not args.who.strip():  # as act's (events62 N3)
                 raise DataError("cure needs --who NAME: whose poison was cured")
             who = tracked_name(poisons.poisons, args.who)  # aki for Aki
             lines = [cured(who, poisons.cure(who), rules)]

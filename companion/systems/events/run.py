@@ -23,10 +23,10 @@ from companion.dice.sources import DiceSource
 from companion.errors import DataError
 from companion.systems.events.doors import _Run
 from companion.systems.events.lists import UserLists
-from companion.systems.events.poisoned import Poison, ended, tracked_name
+from companion.systems.events.poisoned import Poison, tracked_name
 from companion.systems.events.report import EventReport
 from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode, load_rules
-from companion.systems.events.sword_world import Member, RatingTable
+from companion.systems.events.sword_world import Member, RatingTable, folded_name
 from companion.systems.events.traps import trap_row
 
 
@@ -129,8 +129,10 @@ def run_active_action(
     who = tracked_name(poisoned, who)  # aki for Aki: the name the poison is tracked under
     poison = poisoned[who]
     if poison.rule != "EV-POI-5":
-        raise DataError(f"{ended(who, poison, rules)} bars no action: only 判定－１/Check −1 "
-                        "(EV-POI-5) needs a check before an active action")
+        row = rules.tables["poison"].row_for(poison.face)
+        raise DataError(f"{who}'s {row['ja']}/{row['en']} ({poison.rule}) bars no action: "
+                        "only 判定－１/Check −1 (EV-POI-5) needs a check before an active "
+                        "action")
     chosen = Mode(mode or rules.settings["§1", "mode"])
     run = _Run(rules, source, chosen, None, party, None, None, poisoned)
     run.need_party()
@@ -140,11 +142,13 @@ def run_active_action(
 
 
 def _victim(party: Sequence[Member], name: str | None) -> Member | None:
-    """The member named ``name`` (the first when None); DataError for a name not in it."""
+    """The member named ``name`` (the first when None), whatever its case and width as the
+    party file and the tracked poisons fold it (aki, ＡＫＩ for Aki; events62 N2: the party
+    file's names are unique so); DataError for a name not in it."""
     if name is None or not party:  # no party: sw mode's need for one is the error to give
         return party[0] if party else None
     for member in party:
-        if member.name == name:
+        if folded_name(member.name) == folded_name(name):
             return member
     names = ", ".join(m.name for m in party) or "nobody"
     raise DataError(f"no {name!r} in the party (it has {names})")

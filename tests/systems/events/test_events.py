@@ -898,7 +898,7 @@ def test_ev_poi_5_an_active_action_first_needs_vitality_vs_the_toxicity() -> Non
     (gm,) = run_active_action("Aki", poisoned, source, mode="generic").steps
     assert gm.roll is None and "vs 毒性値/toxicity 9 — GM resolves" in gm.text
     swapped = {"Ben": Poison(2, "EV-POI-6", 8, 3)}
-    with pytest.raises(DataError, match="Ben's 異性化/Gender swap bars no action"):
+    with pytest.raises(DataError, match=r"Ben's 異性化/Gender swap \(EV-POI-6\) bars no action"):
         run_active_action("Ben", swapped, source)
     with pytest.raises(DataError, match=r"'Cara' has no tracked poison \(tracked: Ben\)"):
         run_active_action("Cara", swapped, source)

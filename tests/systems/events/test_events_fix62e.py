@@ -13,7 +13,7 @@ from companion.dice import ScriptedDice
 from companion.errors import DataError
 from companion.systems.events.poisoned import Poison
 from companion.systems.events.rules import load_rules
-from companion.systems.events.run import run_event
+from companion.systems.events.run import run_active_action, run_event
 from companion.systems.events.sword_world import Member
 
 RULES = load_rules()
@@ -134,3 +134,38 @@ def test_r3_a_half_die_count_rounded_down_is_at_least_one(rounding: str) -> None
     (depth,) = pit.find("EV-CORE-4")
     assert depth.data["metres"] == 1 and "at least 1" in depth.text
     assert "Aki: Fall 1 m − Thief 0 = 1 m × 3 = 3" in pit.text
+
+
+def test_n1_act_refused_for_an_ability_change_names_it_without_undone() -> None:
+    """events62 N1: "Dan's 能力値±６/Ability ±6; 知力/INT -6 is undone bars no action" said
+    undone of a poison still on."""
+    poisoned = {"Dan": Poison(6, "EV-POI-9", 8, hours_left=3, ability="intelligence",
+                              change=-6)}
+    with pytest.raises(DataError) as refused:
+        run_active_action("Dan", poisoned, ScriptedDice([]), rules=RULES)
+    assert str(refused.value) == (
+        "Dan's 能力値±６/Ability ±6 (EV-POI-9) bars no action: only 判定－１/Check −1 "
+        "(EV-POI-5) needs a check before an active action")
+
+
+@pytest.mark.parametrize("who", ["aki", "ＡＫＩ", " Aki "])
+def test_n2_sw_who_finds_the_member_whatever_case_and_width(
+        who: str, files: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    """events62 N2: `--who aki` in sw mode said "no 'aki' in the party (it has Aki, Ben)"
+    while cure and act found Aki; the party file's names are unique under that fold."""
+    party, _ = files
+    assert main(["events", "poison", "--who", who, "--mode", "sw", "--party", str(party),
+                 "--seed", "1"]) == 0
+    assert "Tracking Aki's poison" in capsys.readouterr().out
+    assert list(PoisonList(poisons_path()).poisons) == ["Aki"]
+    assert main(["events", "trap", "--trap", "arrow", "--who", who, "--mode", "sw",
+                 "--party", str(party), "--seed", "1"]) == 0
+    assert "対象/target: the disarmer Aki" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("who", ["", "  "])
+def test_n3_cure_with_a_blank_name_asks_for_one(
+        who: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """events62 N3: `cure --who ""` said "'' has no tracked poison"."""
+    assert main(["events", "cure", "--who", who]) != 0
+    assert "cure needs --who NAME: whose poison was cured" in capsys.readouterr().err
