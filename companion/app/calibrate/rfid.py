@@ -9,6 +9,8 @@ stopping half-way (``q``, Ctrl-C, a crash) loses nothing and a later run
 carries on with what is missing. A sticker already enrolled is refused. A disk
 that refuses the map (full) stops the enrolment, saying how many stickers the
 file holds and that the one just read is not among them, and the command exits 1.
+Ctrl-C keeps what was saved and exits 130, as the camera and dice enrolments do, so a
+setup script tells an interrupted enrolment from a finished one (``q``: 0).
 
 ``--reenrol 5p``: the player places the 5p with its new sticker; if 5p already
 has four stickers, the player then places the other three 5p so the companion
@@ -112,6 +114,7 @@ class Enroller:
         self.early: dict[str, Slot] = {}  # stickers laid before they were asked for
         self.saved = len(tag_map)  # the stickers the file holds, for a save that fails
         self.unsaved = False  # the disk refused the map: the enrolment stopped there
+        self.interrupted = False  # stopped by Ctrl-C: the command exits 130 (calib62 R3)
 
     # -- starting -------------------------------------------------------
 
@@ -120,6 +123,12 @@ class Enroller:
         self.copies = copies
         self.plan = [t for t in kinds for _ in range(max(0, copies - len(self.tag_map.uids(t))))]
         self.total = len(self.plan)
+        if not self.plan:
+            # "0 stickers to enrol", the keys, then "Done" (calib62 N7): nothing is asked.
+            self.waiting = Waiting.DONE
+            self.say(f"Every sticker of {'this kind' if len(kinds) == 1 else 'these kinds'} "
+                     f"is enrolled already ({stickers(len(self.tag_map))} in {self.path}).")
+            return
         self.say(f"{stickers(self.total)} to enrol; the map is saved after each one in "
                  f"{self.path}.")
         if self.keys:
@@ -328,8 +337,12 @@ class Enroller:
         if not count:  # nothing was written: naming the file would send the player to it
             self.say("Stopped; no sticker is enrolled yet. Run the same command again to start.")
         else:
+            # A re-enrolment starts over, with the new sticker first (calib62 N8).
+            again = ("Run it again to start the re-enrolment over."
+                     if self.reenrol_tile is not None
+                     else "Run the same command again to carry on.")
             self.say(f"Stopped; {stickers(count)} {'is' if count == 1 else 'are'} saved in "
-                     f"{self.path}. Run the same command again to carry on.")
+                     f"{self.path}. {again}")
         self.waiting = Waiting.DONE
 
     def on_key(self, key: str) -> None:
@@ -389,6 +402,7 @@ def run_enrolment(enroller: Enroller, reader: RfidReader, keys: KeySource,
                 reader.wait(0.05)
     except KeyboardInterrupt:
         enroller.stop()
+        enroller.interrupted = True
     return answered
 
 
@@ -451,7 +465,12 @@ def run(args: argparse.Namespace) -> int:
         # reader's fault: say what happened, not which
         what = ("stopped before the RFID reader answered" if stopped_by_player
                 else "the RFID reader never answered")
-        print(f"companion: error: {what} ({status.message}); nothing was enrolled",
-              file=sys.stderr)
-        return 1
+        # Stickers saved before stay; "nothing was enrolled" beside "2 stickers are saved"
+        # read as a contradiction (calib62 N6).
+        nothing = ("nothing new was enrolled" if len(tag_map)
+                   else "nothing was enrolled")
+        print(f"companion: error: {what} ({status.message}); {nothing}", file=sys.stderr)
+        return 130 if enroller.interrupted else 1
+    if enroller.interrupted:  # as the camera and dice enrolments: a setup script can tell
+        return 130
     return 1 if enroller.unsaved else 0
