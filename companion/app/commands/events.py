@@ -69,7 +69,7 @@ from companion.systems.events.rules import (
     load_rules,
 )
 from companion.systems.events.run import run_active_action, run_event
-from companion.systems.events.sword_world import Member, load_rating_table
+from companion.systems.events.sword_world import Member, folded_name, load_rating_table
 
 SET_EXAMPLE = "EV-DOOR-3.enabled=true"
 OVERRIDES_NAME = "events.toml"
@@ -513,6 +513,18 @@ def cured(who: str, poison: Poison, rules: EventRules) -> str:
     return f"{ended(who, poison, rules)} is cured ({how}){healing}"
 
 
+def table_key(name: str) -> str:
+    """TABLE as typed: a table's key or the Japanese name the help prints beside it (扉,
+    宝箱, 罠…), or an action, whatever its width and case (Door, ＤＯＯＲ), as ``--trap``
+    takes a trap (events62 N4); anything else as typed, for argparse to refuse."""
+    folded = folded_name(name)
+    for key in (*EVENT_TABLES, "defaults", *POISON_ACTIONS, *ACT, *PARTY_ACTIONS,
+                *ROOM_ACTIONS):
+        if folded in (key, folded_name(TABLE_NAMES_JA.get(key, key))):
+            return key
+    return name
+
+
 class _ResetAction(argparse.Action):
     """``--reset [NAME]``, refusing ``events --reset party``: the optional NAME took the
     TABLE, which argparse then said was missing with no word of why (review59c)."""
@@ -540,7 +552,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
             "works once: rooms lists the used rooms, new-dungeon forgets them (EV-REC-1)."
         ),
     )
-    parser.add_argument("table", metavar="TABLE",
+    parser.add_argument("table", metavar="TABLE", type=table_key,
                         choices=[*EVENT_TABLES, "defaults", *POISON_ACTIONS, *ACT,
                                  *PARTY_ACTIONS, *ROOM_ACTIONS],
                         help="; ".join(f"{name} {TABLE_NAMES_JA[name]} ({rule})"

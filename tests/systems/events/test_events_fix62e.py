@@ -169,3 +169,25 @@ def test_n3_cure_with_a_blank_name_asks_for_one(
     """events62 N3: `cure --who ""` said "'' has no tracked poison"."""
     assert main(["events", "cure", "--who", who]) != 0
     assert "cure needs --who NAME: whose poison was cured" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("typed", "first"), [
+    ("扉", "EV-DOOR-1"), ("宝箱", "EV-DOOR-1"), ("罠", "EV-TRAP-1"), ("モンスター", "EV-MON-1"),
+    ("ﾓﾝｽﾀｰ", "EV-MON-1"), ("探索", "EV-EXP-1"), ("毒", "EV-POI-4"), ("Door", "EV-DOOR-1"),
+    ("ＭＯＮＳＴＥＲ", "EV-MON-1"),
+])
+def test_n4_table_takes_the_japanese_name_the_help_prints_and_any_case_or_width(
+        typed: str, first: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """events62 N4: the help prints "door 扉 (EV-DOOR-1)", yet `events 扉` and `events Door`
+    were refused, while `--trap ＰＩＴ` was taken."""
+    assert main(["events", typed, "--seed", "1"]) == 0
+    assert capsys.readouterr().out.startswith(f"{first}  ")
+
+
+def test_n4_an_action_any_case_and_an_unknown_table_refused(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["events", "Poisoned"]) == 0
+    assert capsys.readouterr().out == "No poison tracked\n"
+    with pytest.raises(SystemExit):
+        main(["events", "扉扉"])
+    assert "invalid choice: '扉扉'" in capsys.readouterr().err
