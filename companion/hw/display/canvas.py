@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TypeVar
 
 import pygame
@@ -40,6 +41,15 @@ ON_HIGHLIGHT: Color = (200, 210, 225)
 _TEXT_CACHE_LIMIT = 2048
 #: Widths measured (a wrap measures each of a line's prefixes): numbers, so many more kept.
 _WIDTH_CACHE_LIMIT = 16384
+#: Each character's metrics at a size, from which a width is summed (:meth:`_measure`).
+_GLYPH_CACHE_LIMIT = 4096
+#: Tile pictures at their own size, decoded once (the faces laid on the blank body), and
+#: scaled: a new height scales the one decoded, the PNGs are not read again (step62). At
+#: 600x800 each is 1.9 MB: the blank body and the last few faces drawn, not the set (77 MB).
+_PICTURE_CACHE_LIMIT = 6
+_TILE_CACHE_LIMIT = 256
+#: A character the font has no glyph for: its width is left to freetype (:meth:`_measure`).
+_NO_GLYPH: tuple[int, ...] = ()
 #: (At 800x480) the least size of any text play needs (a log, a result, a status, a
 #: legend, the board's coordinates): about a 10 px capital, read at arm's length. Only
 #: secondary references (a panel's title, a rule's ID beside its text, a tile's code, a
@@ -95,6 +105,8 @@ class Canvas:
     _font: pygame.freetype.Font
     _text_cache: dict[tuple[str, int, Color], pygame.Surface]
     _width_cache: dict[tuple[str, int], int]
+    _glyph_cache: dict[tuple[str, int], tuple[int, ...]]
+    _picture_cache: dict[str, pygame.Surface]
     _tile_cache: dict[tuple[str, int], pygame.Surface]
     _targets: list[tuple[pygame.Rect, int]]
     _more: tuple[pygame.Rect, int] | None
@@ -114,7 +126,41 @@ class Canvas:
         if not self.has_cjk:
             text = without_cjk(text)
         return _kept(self._width_cache, (text, size), _WIDTH_CACHE_LIMIT,
-                     lambda: self._font.get_rect(text or " ", size=self._font_size(size)).width)
+                     lambda: self._measure(text or " ", self._font_size(size)))
+
+    def _measure(self, text: str, font_size: int) -> int:
+        """``self._font.get_rect(text, size=font_size).width``, summed from each character's
+        metrics (measured once a size) as freetype lays the text out (pygame's
+        ``position_glyphs`` and ``fill_text_bounding_box``, padded, no kerning): the pen
+        moves by each advance, the box spans every glyph's bitmap and the pen's start and
+        end. get_rect lays out the whole text at each call, some 5 µs a character: a wrap
+        measuring every prefix of a check's line, and the Last check's middle cut wrapping
+        each shortening of it, took 100 ms a screen with a Japanese font (step62). A
+        character with no glyph, or kerning on, is left to get_rect itself."""
+        pen, low, high, blank = 0, 0, 0, False  # 26.6 fixed point, as freetype's
+        for n, char in enumerate(text):
+            glyph = _kept(self._glyph_cache, (char, font_size), _GLYPH_CACHE_LIMIT,
+                          partial(self._glyph, char, font_size))
+            if not glyph or self._font.kerning:
+                return int(self._font.get_rect(text, size=font_size).width)
+            left, width, advance = glyph
+            x = pen + left
+            low, high = (x, x + width) if n == 0 else (min(low, x), max(high, x + width))
+            pen += advance
+            blank = width == 0
+        if blank:  # a trailing space is counted by its advance
+            low, high = (pen, high) if pen < low else (low, max(high, pen))
+        high, low = max(high, pen), min(low, pen, 0)  # padded: from the pen's start to its end
+        return ((high + 63) // 64 * 64 - low // 64 * 64) // 64
+
+    def _glyph(self, char: str, font_size: int) -> tuple[int, ...]:
+        """``char``'s bitmap left and width and its advance, in 26.6 fixed point;
+        :data:`_NO_GLYPH` when the font has none."""
+        metrics = self._font.get_metrics(char, size=font_size)
+        if len(metrics) != 1 or metrics[0] is None:
+            return _NO_GLYPH
+        min_x, max_x, _, _, advance, _ = metrics[0]
+        return (min_x * 64, (max_x - min_x) * 64, round(advance * 64))
 
     def _font_size(self, size: int) -> int:
         """The size a text asked at ``size`` is drawn at: :attr:`text_scale` times it. What
@@ -140,11 +186,13 @@ class Canvas:
         """The text, cut with an ellipsis if it is wider than ``width``."""
         if not self.has_cjk:  # cut what is drawn, not the Japanese that is not
             text = without_cjk(text)
-        surface = self._text(text, size, color)
-        while surface.get_width() > width and len(text) > 1:
-            text = text[: max(1, len(text) * width // surface.get_width() - 1)]
-            surface = self._text(text + "…", size, color)
-        return surface
+        # Cut by widths measured, and only the text shown rendered (step62).
+        shown, measured = text, self._text_width(text, size)
+        while measured > width and len(text) > 1:
+            text = text[: max(1, len(text) * width // measured - 1)]
+            shown = text + "…"
+            measured = self._text_width(shown, size)
+        return self._text(shown, size, color)
 
     def _fit_middle(self, text: str, size: int, width: int, color: Color = TEXT) \
             -> pygame.Surface:
@@ -154,19 +202,20 @@ class Canvas:
         then its verb) is cut by :meth:`_fit_label` instead."""
         if not self.has_cjk:
             text = without_cjk(text)
-        surface = self._text(text, size, color)
-        keep = len(text) * width // max(1, surface.get_width())
+        shown, measured = text, self._text_width(text, size)
+        keep = len(text) * width // max(1, measured)
         key = text.find("] ") + 1 if text.startswith("[") else 0
-        if key and surface.get_width() > width:
+        if key and measured > width:
             cut = self._fit_label(text, key, size, width, color)
             if cut is not None:
                 return cut
-        while surface.get_width() > width and keep > 2:
+        while measured > width and keep > 2:
             head = max(keep * 2 // 5, key)
-            surface = self._text(text[:head].rstrip() + "…" + text[len(text) - (keep - head):]
-                                 .lstrip(), size, color)
+            shown = text[:head].rstrip() + "…" + text[len(text) - (keep - head):].lstrip()
+            measured = self._text_width(shown, size)
             keep -= 1
-        return surface if surface.get_width() <= width else self._fit(text, size, width, color)
+        return self._text(shown, size, color) if measured <= width \
+            else self._fit(text, size, width, color)
 
     def _fit_label(self, text: str, key: int, size: int, width: int, color: Color) \
             -> pygame.Surface | None:
@@ -185,11 +234,11 @@ class Canvas:
         tail = f" {words.pop()}" if len(words) > 1 and len(words[-1]) <= 3 else ""
         name = " ".join(words)
         for end in range(len(name) - 1, 0, -1):
-            surface = self._text(f"{head} {name[:end].rstrip()}…{tail}", size, color)
-            if surface.get_width() <= width:
-                return surface
-        surface = self._text(f"{head}…{tail}", size, color)
-        return surface if surface.get_width() <= width else None
+            cut = f"{head} {name[:end].rstrip()}…{tail}"
+            if self._text_width(cut, size) <= width:
+                return self._text(cut, size, color)
+        cut = f"{head}…{tail}"
+        return self._text(cut, size, color) if self._text_width(cut, size) <= width else None
 
     def _wrap(self, text: str, size: int, width: int) -> list[str]:
         """Greedy wrap at spaces (or anywhere, for Japanese without spaces)."""
@@ -212,19 +261,27 @@ class Canvas:
         return lines
 
     def _tile(self, tile: str, height: int) -> pygame.Surface:
-        key = (tile, height)
-        surface = self._tile_cache.get(key)
-        if surface is None:
-            image = _load_png(tile)
-            if tile not in ("back", "empty"):
-                # The faces are transparent; lay them on the blank tile body.
-                body = _load_png("empty")
-                body.blit(image, (0, 0))
-                image = body
+        """``tile``'s picture ``height`` tall, scaled once from :meth:`_picture`."""
+        def scaled() -> pygame.Surface:
+            image = self._picture(tile)
             width = round(image.get_width() * height / image.get_height())
-            surface = pygame.transform.smoothscale(image, (width, height))
-            self._tile_cache[key] = surface
-        return surface
+            return pygame.transform.smoothscale(image, (width, height))
+
+        return _kept(self._tile_cache, (tile, height), _TILE_CACHE_LIMIT, scaled)
+
+    def _picture(self, tile: str) -> pygame.Surface:
+        """``tile``'s picture at its own size, decoded once: a face (transparent) laid on
+        the blank tile body. The PNGs were decoded again, the body's too, for each size a
+        tile was drawn at (a new room, the footer's prompt at another height): 15 ms
+        (step62)."""
+        def composed() -> pygame.Surface:
+            if tile in ("back", "empty"):
+                return _load_png(tile)
+            body = self._picture("empty").copy()
+            body.blit(_load_png(tile), (0, 0))
+            return body
+
+        return _kept(self._picture_cache, tile, _PICTURE_CACHE_LIMIT, composed)
 
     def _panel(self, rect: pygame.Rect, title: str | None = None) -> int:
         """Draw a panel; return the y where its content starts."""

@@ -111,8 +111,12 @@ def holds_japanese(text: str) -> bool:
     return re.search(_CJK_CHARS, text) is not None
 
 
+@functools.lru_cache(maxsize=4096)
 def without_cjk(text: str) -> str:
-    """``text`` with Japanese removed, for a screen that has no font to draw it.
+    """``text`` with Japanese removed, for a screen that has no font to draw it. Kept for
+    the texts last asked (a bounded cache): a screen without a Japanese font asks it of
+    every text it measures or draws, a wrap of every prefix, some 10 regular expressions
+    each, 8 of 13 s over 400 screens (step62).
 
     >>> without_cjk("大蛇 snake (眠 asleep)")
     'snake (asleep)'

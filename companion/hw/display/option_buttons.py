@@ -18,6 +18,7 @@ from companion.hw.display.canvas import (
     PANEL,
     TEXT,
     TEXT_MIN,
+    _kept,
 )
 from companion.hw.display.fight_panels import FightPanels
 from companion.hw.display.fonts import holds_japanese, without_cjk
@@ -51,10 +52,14 @@ _STATUS_MORE_ROWS = 5
 # The most rows a game screen's prompt takes from the body before its last row is cut in
 # its middle (the System menu's "Not safe to unplug yet …" and its reason need three)
 _PROMPT_MAX_ROWS = 3
+#: Option labels fitted (:meth:`OptionButtons._label_rows`), by text, size and box.
+_LABEL_CACHE_LIMIT = 512
 
 
 class OptionButtons(FightPanels):
     """The footer and its option buttons, which record where a tap picks what."""
+
+    _label_cache: dict[tuple[str, int, int, int, float], tuple[list[str], int]]
 
     def _needs_grid(self, view: View) -> bool:
         """Whether a menu outside a fight needs the fight's grid (two rows, pages): when one
@@ -368,6 +373,16 @@ class OptionButtons(FightPanels):
         return round(self._font_size(size) * 1.15)
 
     def _label_rows(self, text: str, size: int, width: int, height: int) -> tuple[list[str], int]:
+        """:meth:`_label_fitted`, kept: a menu's labels are fitted once, not at every frame
+        (each frame fitted each label twice, trying its sizes and breaks: 10-20 ms a frame of
+        a fight's grid, step62)."""
+        rows, at = _kept(self._label_cache, (text, size, width, height, self.text_scale),
+                         _LABEL_CACHE_LIMIT,
+                         lambda: self._label_fitted(text, size, width, height))
+        return list(rows), at
+
+    def _label_fitted(self, text: str, size: int, width: int, height: int) \
+            -> tuple[list[str], int]:
         """An option's label in the rows it is drawn in, and their size: the largest size,
         from ``size`` down to :data:`_LABEL_MIN`, at which it fits whole. At each size: one
         row; else broken between its English and its Japanese (``[0] Remove ring of armour
@@ -393,7 +408,7 @@ class OptionButtons(FightPanels):
         # Rather than cut it: two rows broken at any space (``[A] Fight medusa`` over ``TL
         # メデューサ``), a name then read across them, better than one read in part.
         rows = self._balanced(text, smallest)
-        if rows is not None and all(self._text(row, smallest).get_width() <= width
+        if rows is not None and all(self._text_width(row, smallest) <= width
                                     for row in rows):
             return rows, smallest
         halves = self._halves(text, smallest)
@@ -407,7 +422,7 @@ class OptionButtons(FightPanels):
         None."""
         def fits(rows: Sequence[str]) -> bool:
             return (self._label_step(at) * (len(rows) - 1) + self._font_size(at) <= height
-                    and all(self._text(row, at).get_width() <= width for row in rows))
+                    and all(self._text_width(row, at) <= width for row in rows))
 
         if fits([text]):
             return [text]
@@ -418,7 +433,7 @@ class OptionButtons(FightPanels):
         if fits(halves):
             return list(halves)
         first, second = halves
-        if self._text(first, at).get_width() > self._text(second, at).get_width():
+        if self._text_width(first, at) > self._text_width(second, at):
             wrapped = [*self._wrap(first, at, width), second]
         else:
             wrapped = [first, *self._wrap(second, at, width)]
@@ -431,7 +446,7 @@ class OptionButtons(FightPanels):
         pairs = [[" ".join(words[:at]), " ".join(words[at:])] for at in range(1, len(words))]
         if not pairs:
             return None
-        return min(pairs, key=lambda pair: max(self._text(row, size).get_width()
+        return min(pairs, key=lambda pair: max(self._text_width(row, size)
                                                for row in pair))
 
     def _halves(self, text: str, size: int) -> tuple[str, str] | None:
@@ -445,7 +460,7 @@ class OptionButtons(FightPanels):
         if not splits:
             return None
         halves = [(" ".join(words[:at]), " ".join(words[at:])) for at in splits]
-        return min(halves, key=lambda pair: max(self._text(half, size).get_width()
+        return min(halves, key=lambda pair: max(self._text_width(half, size)
                                                 for half in pair))
 
     def _grid_page(self, view: View) \

@@ -185,6 +185,9 @@ class ScreenDisplay(OptionButtons):
             and self._font.get_metrics(_JAPANESE_PROBE)[0] is not None
         self._text_cache: dict[tuple[str, int, Color], pygame.Surface] = {}
         self._width_cache: dict[tuple[str, int], int] = {}
+        self._glyph_cache: dict[tuple[str, int], tuple[int, ...]] = {}
+        self._picture_cache: dict[str, pygame.Surface] = {}
+        self._label_cache: dict[tuple[str, int, int, int, float], tuple[list[str], int]] = {}
         self._tile_cache: dict[tuple[str, int], pygame.Surface] = {}
         self._targets: list[tuple[pygame.Rect, int]] = []
         # A long menu's "more" box, and how many MENU presses it stands for.
