@@ -210,7 +210,8 @@ class PoisonList:
                     for name in list(self.poisons) if names is None else names:
                         for same in same_name(self.poisons, name):  # aki's for Aki
                             cured[same] = self.poisons.pop(same)
-            poisoned, replaced = [], {}
+            poisoned: list[str] = []
+            replaced: dict[str, Poison] = {}
             for step in report.find("EV-POI-3"):
                 name = step.member or self._unnamed()
                 new = Poison.from_json(step.data["poison"], "the poison table")
