@@ -21,12 +21,16 @@ from companion.systems.events.sword_world import ABILITY_NAMES, Member
 class _PoisonWalk(_RoomWalk):
     """The walk's poison table and its effects (they call only the core)."""
 
-    def poison(self, victim: Member | None = None) -> None:
-        """EV-POI-4 and the effect it names (EV-POI-5..9), with EV-POI-1..3."""
+    def poison(self, victim: Member | None = None, defaulted: bool = False) -> None:
+        """EV-POI-4 and the effect it names (EV-POI-5..9), with EV-POI-1..3. The walk names
+        whom it poisons, ``defaulted`` when no one was named and it took the first member
+        (events62 N6)."""
         table = self.rules.tables["poison"]
         result, row = self.table_roll("poison")
         face = result.total
-        self.add("EV-POI-4", f"{table.title}: {result.text} ＞ {row['ja']}/{row['en']} — "
+        whom = "" if victim is None else (
+            f"{victim.name}{' (first in marching order)' if defaulted else ''}: ")
+        self.add("EV-POI-4", f"{whom}{table.title}: {result.text} ＞ {row['ja']}/{row['en']} — "
                  f"{row['name_ja']}/{row['name_en']}, {row['type_ja']}/{row['type_en']}",
                  roll=result, member=victim.name if victim else None)
         toxicity, tox_text = self.fixed("toxicity")

@@ -92,7 +92,10 @@ def run_event(
             case "door" | "chest":
                 run.door(chest=table == "chest")
             case "trap":
-                run.trap(named=trap, disarmer=_victim(party, disarmer) if disarmer else None)
+                by = _victim(party, disarmer) if disarmer else None
+                if by is not None:
+                    run.named_disarmer(by)
+                run.trap(named=trap, disarmer=by)
             case "monster":
                 run.monster()
             case "explore":
@@ -101,7 +104,7 @@ def run_event(
                 run.recovery(room, room in used_rooms)
             case "poison":
                 run.need_party()
-                run.poison(target)
+                run.poison(target, defaulted=victim is None and chosen is Mode.SW)
     except Exception:
         if so_far is not None:
             # Told, not returned: the error (the caller's own, from its source) goes on as

@@ -44,25 +44,29 @@ class _TrapWalk(_PoisonWalk):
     """The walk's traps (they call the core, the poison table and the monster table)."""
 
     def trap_damage(
-        self, member: Member, value: int | None, fumbled: bool, armor: int = 0
+        self, member: Member, value: int | None, fumbled: bool, armor: int | None = None
     ) -> None:
-        """EV-TRAP-2: base power as is, minus armour, minus adventurer level unless １ゾロ."""
+        """EV-TRAP-2: base power as is, minus armour, minus adventurer level unless １ゾロ.
+        ``armor`` None: none counts (the explosion's energy, for which the seed gives none),
+        said "armour n/a (energy)", not "armour 0" beside an armoured member (events62 N8)."""
         level = 0 if fumbled or not self.s["EV-TRAP-2", "level_reduction"] else member.adventurer
+        tag = self.s.tag("EV-TRAP-2", "level_reduction")
         why = (" (１ゾロ: no level reduction)" if fumbled
-               else self.s.tag("EV-TRAP-2", "level_reduction"))
+               else f" (level reduction{tag})" if tag else "")
+        armour = "n/a (energy)" if armor is None else str(armor)
         if value is None:
             self.add(
                 "EV-TRAP-2",
-                f"{member.name}: damage ? − armour {armor} − Lv {level}{why} "
+                f"{member.name}: damage ? − armour {armour} − Lv {level}{why} "
                 "— GM looks up the rating",
                 member=member.name,
             )
             return
-        damage = max(0, value - armor - level)
+        damage = max(0, value - (armor or 0) - level)
         now, after = self.change_pools(member, hp=-damage)
         self.add(
             "EV-TRAP-2",
-            f"{member.name}: {value} − armour {armor} − Lv {level}{why} ＞ {damage} damage{now}",
+            f"{member.name}: {value} − armour {armour} − Lv {level}{why} ＞ {damage} damage{now}",
             member=member.name,
             data={"hp": -damage, **after},
         )
@@ -78,8 +82,11 @@ class _TrapWalk(_PoisonWalk):
         how = self.s["EV-TRAP-2", "individual"]
         tag = self.s.tag("EV-TRAP-2", "individual")
         if how == "random" or disarmer is None:
-            if len(self.party) == 1:
-                return self.party[0]
+            if len(self.party) == 1:  # no die to roll, but whom it hits is said (N7)
+                only = self.party[0]
+                self.add("EV-TRAP-2", f"対象/target: {only.name} (the only member)",
+                         member=only.name)
+                return only
             result = roll(f"1D{len(self.party)}", self.source, purpose="who is hit 対象")
             member = self.party[result.total - 1]
             why = "random member" if how == "random" else "no disarmer: random member"
@@ -89,6 +96,15 @@ class _TrapWalk(_PoisonWalk):
         self.add("EV-TRAP-2", f"対象/target: the disarmer {disarmer.name}{tag}",
                  member=disarmer.name)
         return disarmer
+
+    def named_disarmer(self, member: Member) -> None:
+        """EV-DOOR-2's Default lets only a thief try a disarm: a disarmer named (``--who``)
+        without a Thief level is taken, the GM may have let them try, with a word that the
+        Default says otherwise (events62 N5)."""
+        if self.s["EV-DOOR-2", "thief_only"] and member.thief == 0:
+            self.add("EV-DOOR-2", f"Note: {member.name} has no Thief level, and only a thief "
+                     f"may try to disarm{self.s.tag('EV-DOOR-2', 'thief_only')}: taken as the "
+                     "GM's call", member=member.name)
 
     def trap_table(self, named: str | None = None) -> tuple[Result | None, TableRow]:
         """EV-TRAP-1: roll the trap table, or take the row of a trap already named.

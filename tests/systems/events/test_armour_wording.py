@@ -22,5 +22,5 @@ def test_every_trap_of_the_generic_table_spells_armour_the_british_way() -> None
 
 def test_a_sword_world_hit_subtracts_armour() -> None:
     hit = sw("trap", d6(3, 1, 2, 6, 6), party=(AKI,), dm_level=2, rating_table=RATINGS)
-    assert texts(hit, "EV-TRAP-2")[-1] == ("Aki: 8 − armour 2 − Lv 3 (default) ＞ 3 damage; "
-                                            "HP 20 → 17/25")
+    assert texts(hit, "EV-TRAP-2")[-1] == ("Aki: 8 − armour 2 − Lv 3 (level reduction "
+                                            "(default)) ＞ 3 damage; HP 20 → 17/25")

@@ -492,9 +492,10 @@ def test_ev_trap_2_and_3_explosion_damage_levels_and_double_one() -> None:
     powers = report.find("EV-CORE-3")
     assert [p.data["rating"] for p in powers] == [10, 0]
     damage = report.find("EV-TRAP-2")
-    assert damage[0].text == ("Aki: 3 − armour 0 − Lv 0 (１ゾロ: no level reduction) ＞ 3 damage; "
-                              "HP 20 → 17/25")
-    assert damage[1].text == "Ben: 1 − armour 0 − Lv 2 (default) ＞ 0 damage"
+    assert damage[0].text == ("Aki: 3 − armour n/a (energy) − Lv 0 (１ゾロ: no level "
+                              "reduction) ＞ 3 damage; HP 20 → 17/25")
+    assert damage[1].text == ("Ben: 1 − armour n/a (energy) − Lv 2 (level reduction "
+                              "(default)) ＞ 0 damage")
     assert [d.data["hp"] for d in damage] == [-3, 0]
 
 
@@ -502,9 +503,10 @@ def test_ev_trap_2_double_one_shows_no_level_reduction_without_a_rating_table() 
     """EV-TRAP-2: after a １ゾロ the damage line subtracts Lv 0, also while the GM looks it up."""
     report = sw("trap", d6(1, 1, 1, 3, 2, 6, 6, 3, 3), dm_level=2)
     damage = texts(report, "EV-TRAP-2")
-    assert damage[0] == ("Aki: damage ? − armour 0 − Lv 0 (１ゾロ: no level reduction) "
+    assert damage[0] == ("Aki: damage ? − armour n/a (energy) − Lv 0 (１ゾロ: no level reduction) "
                          "— GM looks up the rating")
-    assert damage[1].startswith("Ben: damage ? − armour 0 − Lv 2 (default) —")
+    assert damage[1].startswith("Ben: damage ? − armour n/a (energy) − Lv 2 (level reduction "
+                                "(default)) —")
 
 
 def test_ev_trap_2_generic_prompt_follows_the_individual_setting() -> None:
@@ -541,8 +543,8 @@ def test_ev_trap_5_arrow_shield_flat_roll_and_armour() -> None:
     assert "+ shield 1 (default)" in evade.text
     assert evade.roll is not None and evade.roll.formula == "2D6+1>=8"
     hit = sw("trap", d6(3, 1, 2, 6, 6), party=(AKI,), dm_level=2, rating_table=RATINGS)
-    assert texts(hit, "EV-TRAP-2")[-1] == ("Aki: 8 − armour 2 − Lv 3 (default) ＞ 3 damage; "
-                                            "HP 20 → 17/25")
+    assert texts(hit, "EV-TRAP-2")[-1] == ("Aki: 8 − armour 2 − Lv 3 (level reduction "
+                                            "(default)) ＞ 3 damage; HP 20 → 17/25")
 
 
 def test_ev_trap_2_a_trap_rolled_alone_hits_the_disarmer_named() -> None:

@@ -114,8 +114,10 @@ def test_trap_damage_is_kept_and_shown_beside_the_member(
     code, out, _ = _events(capsys, "trap", "--trap", "explosion", "--mode", "sw", "--party",
                            str(party), "--ratings", str(ratings), "--dice", "typed")
     assert code == 0
-    assert "Aki: 4 − armour 0 − Lv 0 (１ゾロ: no level reduction) ＞ 4 damage; HP 20 → 16/25" in out
-    assert "Ben: 1 − armour 0 − Lv 2 (default) ＞ 0 damage; HP 14/16" in out
+    assert ("Aki: 4 − armour n/a (energy) − Lv 0 (１ゾロ: no level reduction) ＞ 4 damage; "
+            "HP 20 → 16/25") in out
+    assert ("Ben: 1 − armour n/a (energy) − Lv 2 (level reduction (default)) ＞ 0 damage; "
+            "HP 14/16") in out
     _, out, _ = _events(capsys, "party", "--party", str(party), "--json")
     assert json.loads(out)["party"] == {"Aki": {"hp": 16, "mp": 10}, "Ben": {"hp": 14, "mp": 18}}
 

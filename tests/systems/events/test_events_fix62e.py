@@ -191,3 +191,63 @@ def test_n4_an_action_any_case_and_an_unknown_table_refused(
     with pytest.raises(SystemExit):
         main(["events", "扉扉"])
     assert "invalid choice: '扉扉'" in capsys.readouterr().err
+
+
+BEN = Member("Ben", adventurer=1, sage=1, intelligence=1)
+
+
+def test_n5_a_named_disarmer_without_thief_is_taken_with_a_note() -> None:
+    """EV-DOOR-2's Default (thief_only): only a thief may try; Ben, named, has no Thief:
+    taken (the GM may have let him), with a note (events62 N5). Aki, a thief, has none."""
+    thief = Member("Aki", adventurer=2, thief=1, agility=1)
+    dice = [(6, 3), (6, 6), (6, 6)]  # arrow; Ben's evasion 12
+    report = run_event("trap", ScriptedDice(dice), rules=RULES, mode="sw",
+                       party=(thief, BEN), disarmer="Ben")
+    assert report.steps[0].text == ("Note: Ben has no Thief level, and only a thief may try "
+                                    "to disarm (default): taken as the GM's call")
+    report = run_event("trap", ScriptedDice(dice), rules=RULES, mode="sw",
+                       party=(thief, BEN), disarmer="Aki")
+    assert not [s for s in report.steps if s.text.startswith("Note:")]
+    off = RULES.with_overrides({"EV-DOOR-2": {"thief_only": False}})
+    report = run_event("trap", ScriptedDice(dice), rules=off, mode="sw",
+                       party=(thief, BEN), disarmer="Ben")
+    assert not [s for s in report.steps if s.text.startswith("Note:")]
+
+
+def test_n6_the_poison_table_names_whom_it_poisons(
+        files: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    """events62 N6: standalone sw `events poison` without --who never said who."""
+    party, _ = files
+    assert main(["events", "poison", "--mode", "sw", "--party", str(party), "--seed", "11"]) == 0
+    assert capsys.readouterr().out.startswith(
+        "EV-POI-4  Aki (first in marching order): 毒・状態異常/Poison / status ailment: (1D6)")
+    assert main(["events", "poison", "--mode", "sw", "--party", str(party), "--who", "Ben",
+                 "--seed", "11"]) == 0
+    assert capsys.readouterr().out.startswith("EV-POI-4  Ben: 毒・状態異常/Poison")
+    assert main(["events", "poison", "--who", "Dora", "--seed", "11"]) == 0  # generic
+    assert capsys.readouterr().out.startswith("EV-POI-4  Dora: 毒・状態異常/Poison")
+
+
+def test_n7_a_one_member_party_s_individual_trap_names_its_target() -> None:
+    """events62 N7: the only member was hit with no 対象/target line."""
+    random = RULES.with_overrides({"EV-TRAP-2": {"individual": "random"}})
+    report = run_event("trap", ScriptedDice([(6, 3), (6, 6), (6, 6)]), rules=random,
+                       mode="sw", party=(AKI,))
+    targets = [s.text for s in report.find("EV-TRAP-2")]
+    assert targets[0] == "対象/target: Aki (the only member)"
+
+
+def test_n8_explosion_damage_says_no_armour_counts_and_tags_the_level_reduction() -> None:
+    """events62 N8: "2 − armour 0 − Lv 2 (default)" beside an armoured member: the seed gives
+    no armour against energy, and "(default)" is the level reduction's."""
+    armoured = Member("Aki", adventurer=2, vitality=1, armor=1)
+    # explosion; Aki's vitality 2+2+1=5 fails; base power roll (no table: ?)
+    report = run_event("trap", ScriptedDice([(6, 1), (6, 1), (6, 2), (6, 3), (6, 3)]),
+                       rules=RULES, mode="sw", party=(armoured,))
+    (damage,) = report.find("EV-TRAP-2")
+    assert damage.text == ("Aki: damage ? − armour n/a (energy) − Lv 2 (level reduction "
+                           "(default)) — GM looks up the rating")
+    arrow = run_event("trap", ScriptedDice([(6, 3), (6, 1), (6, 2), (6, 3), (6, 3)]),
+                      rules=RULES.with_overrides({"EV-TRAP-2": {"level_reduction": True}}),
+                      mode="sw", party=(armoured,), disarmer="Aki")
+    assert arrow.find("EV-TRAP-2")[-1].text.startswith("Aki: damage ? − armour 1 − Lv 2 —")

@@ -38,7 +38,7 @@ def test_a_pool_the_party_file_leaves_out_is_not_changed_out_of_sight(
     code, out, _ = _events(capsys, "trap", "--trap", "explosion", "--mode", "sw", "--party",
                            str(party), "--ratings", str(ratings), "--dice", "typed")
     assert code == 0
-    assert "Aki: 4 − armour 0 − Lv 0 (１ゾロ: no level reduction) ＞ 4 damage\n" in out
+    assert "Aki: 4 − armour n/a (energy) − Lv 0 (１ゾロ: no level reduction) ＞ 4 damage\n" in out
     assert _kept_hp("Aki") == 11
     party.write_text(PARTY, encoding="utf-8")
     _, out, _ = _events(capsys, "party", "--party", str(party))
