@@ -158,6 +158,10 @@ def show_defaults(rules: EventRules, as_json: bool) -> int:
 
 def run(args: argparse.Namespace) -> int:
     refuse_stray_options(args, args.table, ONLY_WITH)
+    if args.seed is not None and args.dice != "sim":
+        # Taken and ignored, it promised a roll it does not repeat (events62 N9).
+        raise DataError(f"--seed goes with simulated dice (--dice sim): --dice {args.dice} "
+                        "dice are thrown, not seeded; leave --seed out")
     for option, name in (("--who", args.who), ("--room", args.room), ("--reset", args.reset)):
         if isinstance(name, str):
             refuse_control(name, option)

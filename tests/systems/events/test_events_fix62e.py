@@ -251,3 +251,16 @@ def test_n8_explosion_damage_says_no_armour_counts_and_tags_the_level_reduction(
                       rules=RULES.with_overrides({"EV-TRAP-2": {"level_reduction": True}}),
                       mode="sw", party=(armoured,), disarmer="Aki")
     assert arrow.find("EV-TRAP-2")[-1].text.startswith("Aki: damage ? − armour 1 − Lv 2 —")
+
+
+@pytest.mark.parametrize("dice", ["typed", "camera"])
+def test_n9_seed_with_dice_not_simulated_is_refused(
+        dice: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """events62 N9: `events poison --dice typed --seed 9` asked for typed dice and never
+    said the seed was ignored."""
+    assert main(["events", "poison", "--dice", dice, "--seed", "9"]) != 0
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert (f"--seed goes with simulated dice (--dice sim): --dice {dice} dice are thrown, "
+            "not seeded; leave --seed out") in err
+    assert main(["events", "poison", "--dice", "sim", "--seed", "9"]) == 0
