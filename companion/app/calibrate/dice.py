@@ -8,7 +8,8 @@ The frames are read as the dice tray reads them: only the mat's dice area, strai
 when the mat's corner markers are in view, else the whole view. A few frames are read
 under several thresholds; the best setting and the
 size of the dice go to ``dice.toml`` in the user's config folder, which the
-dice reader loads from then on. Nothing is saved if the dice could not be read.
+dice reader loads from then on; with the size, where it was measured and at what picture
+size, so that a picture of another size there has it scaled (reader_config.py). Nothing is saved if the dice could not be read.
 
     companion calibrate dice --enrol --throws 4   # teach the reader your own dice
 
@@ -381,7 +382,7 @@ def not_saved(what: str, path: Path, exc: OSError, kept: str, again: str) -> Non
 def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> int:
     from companion.hw.dice.calibrate import ThrowFrames, enrol, shown
     from companion.hw.dice.enrol import ENROL_FILE
-    from companion.hw.dice.frames import area_of
+    from companion.hw.dice.frames import MAT_AREA, area_of
     from companion.hw.dice.networks import DiceNetworks
     from companion.hw.dice.reader import DiceReader
     from companion.hw.dice.readings import NO_DICE_SEEN, dice_count
@@ -417,6 +418,9 @@ def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> in
                 run.left_out.append(looked.where)
                 print(f"  {looked.where}: throw again")
                 continue
+            # The face sizes calibrated at another size of this area, scaled to this one's.
+            sized = config.for_frame(looked.image.shape, looked.where == MAT_AREA)
+            reader.config = sized
             read = reader.read(looked.image)
             if not read.dice and (dark := no_dice_said(looked)) != NO_DICE_SEEN:
                 # the cause is known: the light, not the throw (review 56b, finding 5)
@@ -434,7 +438,7 @@ def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> in
             if values is None:
                 run.left_out.append("left out by you")
                 continue
-            made = enrol([(looked.image, values)], config, networks, earlier=run.now)
+            made = enrol([(looked.image, values)], sized, networks, earlier=run.now)
             assert made.enrolment is not None  # as many dice as found: the throw is used
             try:
                 run.add(made.enrolment, values)  # now, so that a stop keeps it

@@ -27,6 +27,7 @@ import numpy as np
 
 from companion.hw.dice.enrol import Enrolment, normalised, pair_values
 from companion.hw.dice.frames import (
+    MAT_AREA,
     NO_PICTURE_POLL_S,
     WHOLE_VIEW,
     Area,
@@ -36,7 +37,7 @@ from companion.hw.dice.frames import (
 from companion.hw.dice.networks import TURNS, DiceNetworks, Spot
 from companion.hw.dice.placement import larger_than_others
 from companion.hw.dice.reader import DiceReader
-from companion.hw.dice.reader_config import ReaderConfig
+from companion.hw.dice.reader_config import Measured, ReaderConfig
 from companion.hw.dice.readings import NO_DICE_SEEN, DiceRead, ReadStatus, dice_count
 from companion.hw.dice.source import Motion, no_dice_said
 
@@ -76,7 +77,7 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
     networks = DiceNetworks()
     packaged = ReaderConfig.load()
     base = replace(base, min_face_px=packaged.min_face_px, max_face_px=packaged.max_face_px,
-                   held_size=packaged.held_size)
+                   held_size=packaged.held_size, measured=None)
     for threshold in FIND_THRESHOLDS:
         config = replace(base, find_threshold=threshold, held_size=math.inf)
         reader = DiceReader(config, networks)
@@ -96,9 +97,15 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
                       "again")
     sides = [d.side_px for r in good for d in r.dice]
     spread = max(max(larger_than_others(r.dice)) for r in good)
+    shapes = {f.shape[:2] for f in frames}
+    # Where and at what size the faces were measured, so a frame of another size there has
+    # them scaled (reader_config.py; calib62 D2). Frames of mixed sizes say no one size.
+    measured = (Measured("mat" if where == MAT_AREA else "view", frames[0].shape[1],
+                         frames[0].shape[0]) if len(shapes) == 1 else None)
     config = replace(config, min_face_px=round(max(12.0, 0.6 * min(sides)), 1),
                      max_face_px=round(1.6 * max(sides), 1),
-                     held_size=max(base.held_size, round(HELD_MARGIN * spread, 2)))
+                     held_size=max(base.held_size, round(HELD_MARGIN * spread, 2)),
+                     measured=measured)
     values = good[0].values
     mixed = (f"; dice up to {spread:.2f} times the others' size, read up to "
              f"{config.held_size:g} times" if config.held_size > base.held_size else "")

@@ -1,6 +1,19 @@
 """The camera dice reader's thresholds (``ReaderConfig``): the packaged ones in
 ``data/reader.toml``, overlaid by the ones ``companion calibrate dice`` saves in the user's
 config folder, and how such a file is read, checked and written.
+
+The face sizes calibration saves are pixels of the frame it measured them in. It says which
+(``[measured]``: the area read, the whole view or the mat's dice area, and that area's size
+in pixels), and a frame of that area of another size has them scaled to it
+(:meth:`ReaderConfig.for_frame`; calib62 D2: tuned on a 1280x720 view, a 640x360 one read
+"no dice in view"). Scaling is sound for the same view at another resolution, the case met
+(a webcam giving 640x480 for the 1280x720 asked, a phone photo's size): a die's face is the
+same share of the picture. Where the aspect ratio differs too, the camera may have cropped
+or squeezed its view: the sizes are widened to span both the width's and the height's ratio.
+A frame of the other area (the mat out of view of a camera calibrated on it, or in view of
+one calibrated without it) is read with the companion's own face sizes: the pixels of one
+say nothing of the other's. A file saved before has no ``[measured]`` and is read as it
+always was, unscaled.
 """
 
 from __future__ import annotations
@@ -8,6 +21,7 @@ from __future__ import annotations
 import math
 import tomllib
 from dataclasses import dataclass, fields, replace
+from functools import cache
 from importlib.resources import files
 from pathlib import Path
 
@@ -16,6 +30,16 @@ import tomlkit
 from companion.errors import DataError
 from companion.files import file_there, parse_user_toml
 from companion.toml_writing import table, write_toml
+
+
+@dataclass(frozen=True, slots=True)
+class Measured:
+    """Where ``calibrate dice`` measured the face sizes: ``area`` "view" (the whole view) or
+    "mat" (the mat's dice area), in a picture ``width`` x ``height`` pixels."""
+
+    area: str
+    width: int
+    height: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +62,27 @@ class ReaderConfig:
     max_face_px: float
     stable_frames: int
     still_px: float
+    measured: Measured | None = None  # where the face sizes were measured (None: unsaid)
+
+    def for_frame(self, shape: tuple[int, ...], on_mat: bool) -> ReaderConfig:
+        """These thresholds for a picture of ``shape`` (height, width, ...) of the area read
+        (``on_mat``: the mat's dice area, else the whole view): the face sizes scaled from
+        the size they were measured at, when that was the same area (see the module)."""
+        measured = self.measured
+        if measured is None:
+            return self
+        if measured.area != ("mat" if on_mat else "view"):
+            # Pixels of the other area say nothing of this one's (the mat's dice area is cut
+            # to its own size): the companion's own face sizes, made for any frame.
+            packaged = _packaged()
+            return replace(self, min_face_px=packaged.min_face_px,
+                           max_face_px=packaged.max_face_px)
+        height, width = shape[0], shape[1]
+        if (width, height) == (measured.width, measured.height):
+            return self
+        across, down = width / measured.width, height / measured.height
+        return replace(self, min_face_px=self.min_face_px * min(across, down),
+                       max_face_px=self.max_face_px * max(across, down))
 
     @staticmethod
     def load(user_file: Path | None = None) -> ReaderConfig:
@@ -63,17 +108,23 @@ class ReaderConfig:
         packaged = ReaderConfig.load()
         changed = {f.name for f in fields(self)
                    if getattr(self, f.name) != getattr(packaged, f.name)}
-        reader = [f.name for f in fields(self)
-                  if f.name in changed and f.name not in _STABILITY_KEYS.values()]
+        reader = [f.name for f in fields(self) if f.name in changed
+                  and f.name not in _STABILITY_KEYS.values() and f.name != _MEASURED]
         document = tomlkit.document()
         document.add(tomlkit.comment(
             "Dice reader thresholds saved by `companion calibrate dice`; any not here"))
         document.add(tomlkit.comment(
             "follow the companion's own (companion/hw/dice/data/reader.toml)."))
         document.add("reader", table({name: getattr(self, name) for name in reader}))
-        document.add("stability", table({key: getattr(self, name)
-                                         for key, name in _STABILITY_KEYS.items()
-                                         if name in changed}))
+        stability = {key: getattr(self, name) for key, name in _STABILITY_KEYS.items()
+                     if name in changed}
+        if stability:  # an empty [stability] header read as a value lost (calib62 N4)
+            document.add("stability", table(stability))
+        if self.measured is not None:
+            measured = table({"area": self.measured.area, "width": self.measured.width,
+                              "height": self.measured.height})
+            measured.comment("where the face sizes were measured: scaled to other sizes there")
+            document.add(_MEASURED, measured)
         write_toml(path, document)
 
 
@@ -81,6 +132,11 @@ class ReaderConfig:
 _FIX = ("mend it, or run `companion calibrate dice` again (it sets this file aside and tunes "
         "afresh)")
 _STABILITY_KEYS = {"frames": "stable_frames", "still_px": "still_px"}
+_MEASURED = "measured"  # the table (and the field) saying where the face sizes were measured
+_AREAS = ("view", "mat")
+# The largest side a measured picture may have, in pixels: larger is a slip (a 12000 px
+# photo is the biggest a phone takes).
+_MOST_MEASURED_PX = 20000
 # The smallest and the largest side of a die face that is read, in pixels.
 _FACE_SIZES = ("min_face_px", "max_face_px")
 # What either face size may be. The reader is asked to read dice about 20 to 300 pixels
@@ -112,7 +168,7 @@ _EARLIER_READER_KEYS = {"pip_contrast", "pip_face_contrast", "flood_tolerance", 
 def _parse(data: dict[str, object], name: str, _default: ReaderConfig | None) -> ReaderConfig:
     """Shape-check a thresholds file; with a default, missing keys keep the default."""
     values: dict[str, float | int] = {}
-    known = {f.name: f for f in fields(ReaderConfig)}
+    known = {f.name: f for f in fields(ReaderConfig) if f.name != _MEASURED}
     for section, mapping in (("reader", None), ("stability", _STABILITY_KEYS)):
         table = data.get(section, {})
         if not isinstance(table, dict):
@@ -144,18 +200,50 @@ def _parse(data: dict[str, object], name: str, _default: ReaderConfig | None) ->
                 raise DataError(f"{name}: [{section}] {key} must be a number of pixels, "
                                 f"{_LEAST_STILL_PX:g} or more, found {value:g}")
             values[attr] = value
-    unknown = set(data) - {"reader", "stability"}
+    unknown = set(data) - {"reader", "stability", _MEASURED}
     if unknown:
         raise DataError(f"{name}: unknown table [{sorted(unknown)[0]}]")
+    measured = _measured(data.get(_MEASURED), name)
     if _default is not None:
-        config = replace(_default, **values)  # type: ignore[arg-type]
+        config = replace(_default, **values, measured=measured)  # type: ignore[arg-type]
     else:
         missing = set(known) - set(values)
         if missing:
             raise DataError(f"{name}: missing key {sorted(missing)[0]!r}")
-        config = ReaderConfig(**values)  # type: ignore[arg-type]
+        config = ReaderConfig(**values, measured=measured)  # type: ignore[arg-type]
     _check_face_sizes(config, name, set(values))
     return config
+
+
+@cache
+def _packaged() -> ReaderConfig:
+    """The packaged thresholds, read once (:meth:`ReaderConfig.for_frame` asks per frame)."""
+    return ReaderConfig.load()
+
+
+def _measured(found: object, name: str) -> Measured | None:
+    """The ``[measured]`` table ``found`` (None: not there), checked."""
+    if found is None:
+        return None
+    if not isinstance(found, dict):
+        raise DataError(f"{name}: [{_MEASURED}] must be a table")
+    for key in found:
+        if key not in ("area", "width", "height"):
+            raise DataError(f"{name}: unknown key {key!r} in [{_MEASURED}]; it holds area, "
+                            "width and height")
+    area = found.get("area")
+    if area not in _AREAS:
+        raise DataError(f"{name}: [{_MEASURED}] area must be \"view\" or \"mat\", found "
+                        f"{area!r}")
+    sides = []
+    for key in ("width", "height"):
+        value = found.get(key)
+        if isinstance(value, bool) or not isinstance(value, int) \
+                or not 1 <= value <= _MOST_MEASURED_PX:
+            raise DataError(f"{name}: [{_MEASURED}] {key} must be a whole number of pixels "
+                            f"from 1 to {_MOST_MEASURED_PX}, found {value!r}")
+        sides.append(value)
+    return Measured(str(area), sides[0], sides[1])
 
 
 def _check_face_sizes(config: ReaderConfig, name: str, given: set[str]) -> None:

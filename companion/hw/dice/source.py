@@ -326,6 +326,9 @@ class CameraDiceSource:
         looked = area_of(frame, self.area)
         if looked.image is None:
             return DiceRead((), ReadStatus.UNSURE, looked.where)
+        # The face sizes calibrated at another size of this area, scaled to this frame's.
+        self.reader.config = self.config.for_frame(looked.image.shape,
+                                                   looked.where == MAT_AREA)
         read = self.reader.read(looked.image, count)
         if read.status is ReadStatus.NO_DICE:
             return DiceRead(read.dice, read.status, no_dice_said(looked))
