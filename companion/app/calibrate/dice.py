@@ -9,7 +9,8 @@ when the mat's corner markers are in view, else the whole view. A few frames are
 under several thresholds; the best setting and the
 size of the dice go to ``dice.toml`` in the user's config folder, which the
 dice reader loads from then on; with the size, where it was measured and at what picture
-size, so that a picture of another size there has it scaled (reader_config.py). Nothing is saved if the dice could not be read.
+size, so that a picture of another size there has it scaled (reader_config.py). Nothing
+is saved if the dice could not be read.
 
     companion calibrate dice --enrol --throws 4   # teach the reader your own dice
 
