@@ -113,3 +113,28 @@ def test_no_empty_stability_table_is_saved(tmp_path: Path) -> None:
     path = tmp_path / "dice.toml"
     ReaderConfig.load().save(path)
     assert "[stability]" not in path.read_text()
+
+
+def test_the_input_ending_at_the_values_prompt_ends_the_run_not_a_throw_left_out(
+        felt: tuple[Path, Path, tuple[int, ...]], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """N2: the end of input at the values prompt was counted as a throw "left out by you"."""
+    whole, _, _ = felt
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n"))
+    assert cli.main(["calibrate", "dice", "--enrol", "--source", str(whole),
+                     "--throws", "1"]) == 1
+    out = capsys.readouterr().out
+    assert "left out" not in out
+    assert out.endswith("No throw could be used: nothing new saved; nothing is enrolled.\n")
+
+
+def test_a_throw_left_out_with_r_is_said_at_once(
+        felt: tuple[Path, Path, tuple[int, ...]], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """N3: after r the next prompt alone repeated the throw's number, saying nothing."""
+    whole, _, _ = felt
+    monkeypatch.setattr("sys.stdin", io.StringIO("\nr\n"))
+    cli.main(["calibrate", "dice", "--enrol", "--source", str(whole), "--throws", "1"])
+    out = capsys.readouterr().out
+    assert "r: leave this throw out):\n  throw left out\nThrow 2 dice" in out
+    assert "1 throw left out (left out by you)" in out

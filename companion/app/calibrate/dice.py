@@ -316,7 +316,8 @@ def values_for(read: DiceRead, count: int) -> list[int] | None:
     """The values the player gives for the throw the camera ``read``: typed, or the read
     kept with Enter when every die was read; a typed answer the reader surely disagrees
     with is confirmed before it is kept (review 56, finding 1). A typo is named and asked
-    again (finding 2). None: this throw is left out (``r``) or the input ended."""
+    again (finding 2). None: this throw is left out (``r``). EOFError: the input ended, which
+    ends the run as at the throw's prompt, not a throw "left out by you" (calib62 N2)."""
     from companion.hw.dice.calibrate import disagreeing, shown, typed_values
 
     whole = all(d.value is not None for d in read.dice)
@@ -326,7 +327,9 @@ def values_for(read: DiceRead, count: int) -> list[int] | None:
     while True:
         line = ask(prompt) if retyped is None else retyped
         retyped = None
-        if line is None or line.lower() == AGAIN:
+        if line is None:
+            raise EOFError
+        if line.lower() == AGAIN:
             return None
         if not line and whole:
             return read.values
@@ -340,7 +343,7 @@ def values_for(read: DiceRead, count: int) -> list[int] | None:
                      f"{shown(read)}, surely: {KEEP_ANYWAY} to keep what you typed, or type "
                      "the values again:")
         if answer is None:
-            return None
+            raise EOFError
         if answer.lower() == KEEP_ANYWAY:
             return values
         # Every answer the reader surely disagrees with is confirmed, a retyped one too
@@ -435,9 +438,14 @@ def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> in
                 print(f"  {why}: lay them apart in view and throw again")
                 continue
             print(f"  the camera read {shown(read)}")
-            values = values_for(read, args.count)
+            try:
+                values = values_for(read, args.count)
+            except EOFError:
+                input_ended = True
+                break  # as at the throw's prompt: the throws taken are saved
             if values is None:
                 run.left_out.append("left out by you")
+                print("  throw left out")  # the next prompt alone did not say so (N3)
                 continue
             made = enrol([(looked.image, values)], sized, networks, earlier=run.now)
             assert made.enrolment is not None  # as many dice as found: the throw is used
