@@ -138,3 +138,15 @@ def test_a_throw_left_out_with_r_is_said_at_once(
     out = capsys.readouterr().out
     assert "r: leave this throw out):\n  throw left out\nThrow 2 dice" in out
     assert "1 throw left out (left out by you)" in out
+
+
+def test_a_misspelt_key_is_offered_the_key_meant(tmp_path: Path) -> None:
+    """N5: `unknown key 'min_face_pix' in [reader]`, with no did-you-mean as camera.toml has."""
+    from companion.errors import DataError
+
+    path = tmp_path / "dice.toml"
+    path.write_text("[reader]\nmin_face_pix = 30\n")
+    with pytest.raises(DataError) as refused:
+        ReaderConfig.load(path)
+    assert "unknown key 'min_face_pix' in [reader] (did you mean 'min_face_px'?)" in \
+        str(refused.value)

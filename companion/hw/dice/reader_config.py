@@ -27,7 +27,7 @@ from pathlib import Path
 
 import tomlkit
 
-from companion.errors import DataError
+from companion.errors import DataError, did_you_mean
 from companion.files import file_there, parse_user_toml
 from companion.toml_writing import table, write_toml
 
@@ -179,7 +179,11 @@ def _parse(data: dict[str, object], name: str, _default: ReaderConfig | None) ->
                 # Its thresholds (a min_confidence of 0.35 among them) mean other things here.
                 raise DataError(f"{name}: tuned for the earlier dice reader (it has {key!r})")
             if attr not in known or (mapping is None and key in _STABILITY_KEYS.values()):
-                raise DataError(f"{name}: unknown key {key!r} in [{section}]")
+                # min_face_pix named like camera.toml's misspellings (calib62 N5)
+                keys = list(mapping) if mapping else [k for k in known
+                                                      if k not in _STABILITY_KEYS.values()]
+                raise DataError(f"{name}: unknown key {key!r} in [{section}]"
+                                f"{did_you_mean(key, keys)}")
             if isinstance(value, bool) or not isinstance(value, int | float) \
                     or not value > 0:  # nan is not above 0, nor below or equal to it
                 raise DataError(f"{name}: [{section}] {key} must be a positive number, "
