@@ -124,3 +124,38 @@ def test_the_last_kind_asked_for_is_a_tiles_back_face_down() -> None:
                  Enrolment(model=classifier.model_id), config_dir() / ENROLMENT_FILE)
     assert prompts[-1] == ("Put a tile's back (face down) on the draw slot (引き牌の枠), then "
                            "Enter (s skip, q finish): ")
+
+
+def test_ctrl_c_while_looking_for_the_mat_says_nothing_was_saved(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """N10: Ctrl-C while the mat was looked for exited 130 with no line at all."""
+    assert calibrate("--source", table_camera(monkeypatch)) == 0
+    before = [(config_dir() / name).read_bytes() for name in (CALIBRATION_FILE,
+                                                              SLOT_LOOKS_FILE)]
+
+    class Interrupted(RenderedSource):
+        def read(self) -> np.ndarray | None:
+            raise KeyboardInterrupt  # the player's Ctrl-C, while the camera is read
+
+    monkeypatch.setattr("companion.app.calibrate.camera.open_source",
+                        lambda spec: Interrupted({}))
+    capsys.readouterr()
+    assert calibrate("--source", "camera:0") == 130
+    assert capsys.readouterr().err == ("\nstopped before the mat was found: nothing was "
+                                       "saved; the calibration there is kept as it was\n")
+    assert [(config_dir() / name).read_bytes()
+            for name in (CALIBRATION_FILE, SLOT_LOOKS_FILE)] == before
+
+
+def test_the_help_says_where_the_calibration_goes_and_what_saves_none(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """N11: no help said where the files go, nor that a render saves nothing."""
+    with pytest.raises(SystemExit):
+        main(["calibrate", "camera", "--help"])
+    out = capsys.readouterr().out
+    text = " ".join(out.split())
+    assert "It saves camera.toml and camera_slots.npz (and camera_enrolment.npz, with " \
+        "--enrol or --enrol-from) in the config folder" in text
+    assert "--source render:... and the mat's print file (docs/mat.png) save no " \
+        "calibration." in text
+    assert max(map(len, out.splitlines())) <= 80

@@ -664,7 +664,15 @@ def run(args: argparse.Namespace) -> int:
     earlier = calibrated_from()
     source = open_source(chosen)
     try:
-        found = find_mat(source, detector, args.frames, print)
+        try:
+            found = find_mat(source, detector, args.frames, print)
+        except KeyboardInterrupt:
+            # Exit 130 with no word left the player wondering what was kept (calib62 N10).
+            kept = ("the calibration there is kept as it was" if calibration_there()
+                    else "there is no calibration yet")
+            print(f"\nstopped before the mat was found: nothing was saved; {kept}",
+                  file=sys.stderr)
+            return 130
         if found is None:
             return 1
         frame, detection = found
@@ -731,8 +739,12 @@ def run(args: argparse.Namespace) -> int:
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
-        "camera", help="find the mat, check focus, exposure and glare, enrol your tile set"
-    )
+        "camera", help="find the mat, check focus, exposure and glare, enrol your tile set",
+        # Where the files go, and what saves none, was said nowhere in the help (calib62 N11).
+        epilog=f"It saves {CALIBRATION_FILE} and {SLOT_LOOKS_FILE} (and {ENROLMENT_FILE}, "
+               "with --enrol or --enrol-from) in the config folder, and the check picture "
+               f"{VIEW_FILE} in the data folder; --source render:... and the mat's print "
+               "file (docs/mat.png) save no calibration.")
     parser.add_argument("--source",
                         help="camera:0, /dev/video0, picamera, a picture, a folder of "
                              "pictures or a video, or render:draw=5p (default: the game's camera, "
