@@ -84,8 +84,11 @@ Draw = Callable[["Game"], Tile]  # an in-line wall (simulation mode)
 # ranged combat where the flight ends, their melee having begun (JR-RANGED-1:
 # 「近接戦闘を始める前に」, JR-FLEE-2), nor readies its bow or shuriken there, readying being
 # offered only outside melee (JR-RANGED-2); before, it could shoot a monster met there while
-# the pursuers held their blows, and ready a ranged weapon.
-RULES_REVISION = 7
+# the pursuers held their blows, and ready a ranged weapon. 8: a PC on the door is not
+# offered, in ranged combat, to move onto the door (JR-RANGED-2: 「ドアの上に移動する」), only
+# in the room; before, it was offered there too, a second "close in" (no auto-player
+# strategy chose it, so their games are revision 7's).
+RULES_REVISION = 8
 
 
 def neighbours(room: int) -> tuple[int, ...]:

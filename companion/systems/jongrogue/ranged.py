@@ -21,6 +21,7 @@ from companion.systems.jongrogue.tables import Ability
 from companion.systems.jongrogue.tiles import Tile
 
 _CLOSE_OR_DOOR = (Choice.of(Verb.CLOSE), Choice.of(Verb.DOOR))
+_CLOSE_ONLY = _CLOSE_OR_DOOR[:1]
 
 
 class _Ranged(_Combat):
@@ -49,7 +50,8 @@ class _Ranged(_Combat):
     def _ranged_combat(self, first: MonsterOnMap) -> Proc:
         """JR-RANGED-1..3: one-sided shots while ``1d9 >= ranged_continue`` (the profile's;
         the seed's 3) keeps succeeding, checked on the first turn too as the profile's
-        ``ranged_check_first_turn`` [DEFAULT] says."""
+        ``ranged_check_first_turn`` [DEFAULT] says. Closing in, or moving onto the door from
+        the room (not offered on it, from revision 8), ends it."""
         if self.record:
             self._emit(Kind.RANGED, action="begin", uid=first.uid)
         target: MonsterOnMap | None = first
@@ -76,7 +78,11 @@ class _Ranged(_Combat):
                     options.append(_USES[self.pc.potions[0].index])
                 options += self._ring_options()  # JR-RANGED-2: equip / unequip
                 options += self._ready_option()
-                options += _CLOSE_OR_DOOR
+                # JR-RANGED-2: 「ドアの上に移動する」 is a move; on the door (revision 8) there
+                # is none to make (revision 7 and before offered it there as a second
+                # "close": it ended ranged combat and left the PC where it stood)
+                on_door = self.position is Position.DOOR and self.revision >= 8
+                options += _CLOSE_ONLY if on_door else _CLOSE_OR_DOOR
                 request = ChoiceRequest("Ranged combat 遠隔戦闘: act どうする？", tuple(options))
                 choice = (yield request) if self._answer_now is None else self._ask(request)
                 assert isinstance(choice, Choice)

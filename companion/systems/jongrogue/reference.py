@@ -196,6 +196,10 @@ FIXED_READINGS = (
                  "no monster attacking, and from revision 7 not where a pursued flight ends; "
                  "the seed lists equipping (装備する) among melee's actions too (l.345), but a "
                  "readied ranged weapon serves only ranged combat, which opens before melee"),
+    FixedDefault("JR-RANGED-2 (door)", "moving onto the door (ドアの上に移動する), which ends "
+                 "ranged combat (遠隔戦闘) as closing in (近接戦闘する) does, is offered only "
+                 "to a PC in the room (部屋の中), from revision 8: on the door there is no move "
+                 "to make, and revision 7 offered it there as a second closing in"),
     FixedDefault("JR-FLEE-2", "pincered (挟み撃ち), the places for attackers (前後最大4体 in a "
                  "room) go half to the monsters in front and half to those following; a side "
                  "with fewer gives its places to the other"),

@@ -24,22 +24,25 @@ def test_rules_defaults_lists_the_readings_fixed_in_the_companion(
         capsys: pytest.CaptureFixture[str]) -> None:
     """Each reading the play keeps where the seed is unclear or its page is lost: the start
     room's no flight, the flee turn's defence before the PC leaves (a freeze or a bind by
-    it does not stop the flight, R1), readying only outside melee (review61c F3), the
-    pincer's halves, the gold-lover's pile, the thief's spare ring, the EZ mimic, and Plus's
-    倍速 and 透明 (R2), each on a rule of the spec, with the Japanese beside the English."""
+    it does not stop the flight, R1), readying only outside melee (review61c F3), moving
+    onto the door only from the room (door62), the pincer's halves, the gold-lover's pile,
+    the thief's spare ring, the EZ mimic, and Plus's 倍速 and 透明 (R2), each on a rule of
+    the spec, with the Japanese beside the English."""
     out = run(capsys, "rules", "defaults")
     head = ("\nFixed readings (the companion's choice where the seed is unclear; no setting "
             "changes them):\n")
     assert head in out
     readings = out.split(head, 1)[1]
     assert [d.rule for d in FIXED_READINGS] == [
-        "JR-FLEE-1", "JR-FLEE-1 (turn)", "JR-RANGED-2 (ready)", "JR-FLEE-2", "JR-AB-GOLDLOVER",
-        "JR-AB-STEALITEM", "JR-AB-MIMIC", "JR-AB-HASTE", "JR-AB-INVISIBLE"]
+        "JR-FLEE-1", "JR-FLEE-1 (turn)", "JR-RANGED-2 (ready)", "JR-RANGED-2 (door)",
+        "JR-FLEE-2", "JR-AB-GOLDLOVER", "JR-AB-STEALITEM", "JR-AB-MIMIC", "JR-AB-HASTE",
+        "JR-AB-INVISIBLE"]
     for d in FIXED_READINGS:
         assert f"{d.rule:<20} {d.text}\n" in readings
         assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", d.text), d.rule
     for words in ("a freeze (凍結) or bind (拘束) from that defence does not stop the flight",
-                  "only outside melee (近接戦闘)", "start room (開始部屋)", "may be shot",
+                  "only outside melee (近接戦闘)", "only to a PC in the room (部屋の中)",
+                  "start room (開始部屋)", "may be shot",
                   "cannot be attacked until it has attacked", "spare one before a worn one",
                   "defeated by that hit", "top-left, top-right, bottom-left, bottom-right"):
         assert words in readings, words
