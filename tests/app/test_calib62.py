@@ -159,3 +159,13 @@ def test_the_help_says_where_the_calibration_goes_and_what_saves_none(
     assert "--source render:... and the mat's print file (docs/mat.png) save no " \
         "calibration." in text
     assert max(map(len, out.splitlines())) <= 80
+
+
+def test_no_camera_at_the_source_given_names_another_to_try(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """N9: "no camera at 7: check the cable, or choose another camera: --source" ended on a
+    bare option."""
+    assert calibrate("--source", "camera:7") == 1
+    assert capsys.readouterr().err.endswith(
+        "no camera at 7: check the cable, or choose another camera: --source (such as "
+        "--source camera:0)\n")

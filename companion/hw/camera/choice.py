@@ -47,8 +47,15 @@ class CameraChoice(str):
 
 
 def chosen_in(spec: str) -> str:
-    """Where ``spec`` was chosen, for a message (:data:`ANY_SETTING` when not known)."""
-    return spec.setting if isinstance(spec, CameraChoice) else ANY_SETTING
+    """Where ``spec`` was chosen, for a message (:data:`ANY_SETTING` when not known); for
+    ``--source``, with another camera to give it: "choose another camera: --source" ended on
+    a bare option (calib62 N9)."""
+    if not isinstance(spec, CameraChoice):
+        return ANY_SETTING
+    if spec.setting != "--source":
+        return spec.setting
+    other = "camera:1" if str(spec) in ("camera:0", "0", "/dev/video0") else "camera:0"
+    return f"--source (such as --source {other})"
 
 
 def usb_instead(spec: str) -> str:
