@@ -9,6 +9,8 @@
 #   bash scripts/install-pi.sh --input rfid  # tiles from the RFID tray, not the camera
 #                                            # (the first config.toml's [input] kind)
 #   bash scripts/install-pi.sh --dry-run     # print what would be done, change nothing
+#   bash scripts/install-pi.sh --uninstall   # remove the boot service, its polkit rule and
+#                                            # the companion command; saves and settings stay
 #
 # Safe to run again: it only adds what is missing and rewrites the unit file.
 set -euo pipefail
@@ -19,6 +21,7 @@ SERVICE=jongrogue-companion
 # The System menu's Quit to console (companion/app/session/system_menu.py's CONSOLE_EXIT_STATUS).
 CONSOLE_EXIT_STATUS=4
 DRY_RUN=0
+UNINSTALL=0
 WITH_SERVICE=1
 WITH_COMPILED=1
 INPUT_KIND=camera
@@ -26,6 +29,7 @@ INPUT_GIVEN=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --dry-run) DRY_RUN=1 ;;
+    --uninstall) UNINSTALL=1 ;;
     --no-service) WITH_SERVICE=0 ;;
     --no-compiled) WITH_COMPILED=0 ;;
     --input|--input=*)
@@ -35,14 +39,29 @@ while [ $# -gt 0 ]; do
         camera|rfid) ;;
         *) echo "install-pi.sh: --input takes camera or rfid, not '$INPUT_KIND'" >&2; exit 2 ;;
       esac ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     *) echo "install-pi.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
   esac
   shift
 done
+if [ "$UNINSTALL" = 1 ] && { [ "$WITH_SERVICE" = 0 ] || [ "$WITH_COMPILED" = 0 ] \
+                             || [ "$INPUT_GIVEN" = 1 ]; }; then
+  echo "install-pi.sh: --uninstall takes --dry-run alone" >&2
+  exit 2
+fi
+
+# What the install writes outside this checkout and the player's home. INSTALL_PI_ROOT is
+# the tests' stand-in for / (empty: the system's own).
+UNIT_FILE="${INSTALL_PI_ROOT:-}/etc/systemd/system/$SERVICE.service"
+POLKIT_RULE="${INSTALL_PI_ROOT:-}/etc/polkit-1/rules.d/50-$SERVICE.rules"
 
 PLAYER=${SUDO_USER:-$(id -un)}
-if [ "$PLAYER" = root ]; then
+if [ "$PLAYER" = root ] && [ "$UNINSTALL" = 1 ] && [ -f "$UNIT_FILE" ]; then
+  # From a root login the service's own user is the player whose command is removed.
+  PLAYER=$(sed -n 's/^User=//p' "$UNIT_FILE" | tail -n 1)
+  PLAYER=${PLAYER:-root}
+fi
+if [ "$PLAYER" = root ] && [ "$UNINSTALL" = 0 ]; then
   # Logged in as root (su -, a root shell): the venv, the command and the service would all
   # be root's, and root's PATH never has ~/.local/bin. A dry run changes nothing: it shows
   # root's plan, saying so.
@@ -61,7 +80,7 @@ fi
 # Pi OS (armhf; `uname -m` may still say aarch64 there, its kernel being 64-bit) pip failed
 # after the packages and the groups were changed. dpkg names the userland's architecture.
 ARCH=$(dpkg --print-architecture 2>/dev/null || echo "unknown (no dpkg)")
-if [ "$ARCH" != arm64 ]; then
+if [ "$ARCH" != arm64 ] && [ "$UNINSTALL" = 0 ]; then  # an uninstall removes files alone
   if [ "$DRY_RUN" = 1 ] && [ "$ARCH" = amd64 ]; then
     # A PC's dry run shows the plan (and the tests read it); a real install stops here.
     echo "install-pi.sh: dry run on $ARCH: the plan a 64-bit Raspberry Pi OS (arm64) gets;" \
@@ -140,6 +159,52 @@ write_root_file() {  # write_root_file PATH < content
   fi
 }
 
+CONFIG_DIR="$PLAYER_HOME/.config/jongrogue-companion"
+DATA_DIR="$PLAYER_HOME/.local/share/jongrogue-companion"
+COMMAND_LINK="$PLAYER_HOME/.local/bin/companion"
+
+uninstall() {
+  echo "== the boot service $SERVICE.service"
+  if [ -f "$UNIT_FILE" ]; then
+    # Stopped as by systemctl stop: a game being played is saved first (exit 130).
+    as_root systemctl disable --now "$SERVICE.service" \
+      || echo "   (systemctl could not stop and disable it; its unit is removed all the same)"
+    as_root rm -f "$UNIT_FILE"
+    as_root systemctl daemon-reload || true
+    as_root systemctl reset-failed "$SERVICE.service" 2>/dev/null || true
+    echo "   removed $UNIT_FILE"
+  else
+    echo "   none ($UNIT_FILE is not there)"
+  fi
+  echo "== the polkit rule that let $PLAYER power the Pi off without a password"
+  if [ -f "$POLKIT_RULE" ]; then
+    as_root rm -f "$POLKIT_RULE"
+    echo "   removed $POLKIT_RULE"
+  else
+    echo "   none ($POLKIT_RULE is not there)"
+  fi
+  echo "== the companion command"
+  if [ "$PLAYER" = root ]; then
+    echo "   (no player known from a root login: remove ~/.local/bin/companion as the player)"
+  elif [ -L "$COMMAND_LINK" ] && [ "$(readlink "$COMMAND_LINK")" = "$VENV/bin/companion" ]; then
+    as_player rm -f "$COMMAND_LINK"
+    echo "   removed $COMMAND_LINK"
+  elif [ -e "$COMMAND_LINK" ] || [ -L "$COMMAND_LINK" ]; then
+    echo "   kept $COMMAND_LINK: it is not this checkout's companion"
+  else
+    echo "   none ($COMMAND_LINK is not there)"
+  fi
+  echo "== kept: the saves and the game history in $DATA_DIR, and the settings and"
+  echo "   calibrations in $CONFIG_DIR (remove those folders to forget them);"
+  echo "   this checkout and its venv ($VENV), the Debian packages and $PLAYER's groups"
+  echo "   (removing the checkout removes the companion itself)"
+}
+
+if [ "$UNINSTALL" = 1 ]; then
+  uninstall
+  exit 0
+fi
+
 echo "== Debian packages"
 as_root apt-get update -qq
 as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${PACKAGES[@]}"
@@ -190,7 +255,7 @@ echo "== the companion command"
 # Debian's and Raspberry Pi OS's ~/.profile put ~/.local/bin on the PATH once it exists (from
 # the next login), so `companion …` works in any shell as the docs write it.
 as_player mkdir -p "$PLAYER_HOME/.local/bin"
-as_player ln -sfn "$VENV/bin/companion" "$PLAYER_HOME/.local/bin/companion"
+as_player ln -sfn "$VENV/bin/companion" "$COMMAND_LINK"
 
 # Whether the config file $2's [input] section says kind = "$1" (or '$1').
 input_kind_is() {
@@ -204,7 +269,6 @@ input_kind_is() {
 
 echo "== config"
 KIND_TO_SET=""  # the closing steps' first, when a kept config.toml reads another input
-CONFIG_DIR="$PLAYER_HOME/.config/jongrogue-companion"
 # An earlier version of this script, run with sudo, left ~/.config owned by root, and
 # the player's other programs could not write their settings there: give it back.
 if [ "$PLAYER" != root ] && [ -d "$PLAYER_HOME/.config" ] \
@@ -252,18 +316,21 @@ fi
 
 if [ "$WITH_SERVICE" = 1 ]; then
   echo "== systemd unit $SERVICE.service (starts at boot, restarts when it stops)"
-  write_root_file "/etc/systemd/system/$SERVICE.service" <<UNIT
+  write_root_file "$UNIT_FILE" <<UNIT
 [Unit]
 Description=JongRogue Companion (雀ローグEZプラス at the table)
 After=systemd-user-sessions.service
-# Restarts are bounded: 20 starts in 5 minutes, then the unit stays failed (see the journal;
+# Restarts are bounded: 10 starts in 5 minutes, then the unit stays failed (see the journal;
 # after fixing it: sudo systemctl reset-failed $SERVICE && sudo systemctl start $SERVICE).
-# An error shown on the screen holds it up to a minute before the next start, ~5 in 5
-# minutes, and never trips this; a crash at start (a traceback in the journal, a setting
-# refused before the screen opens) restarts every few seconds and stops here. A save another
-# companion holds (a game in a terminal) is waited for, on the screen, not restarted.
+# An error shown on the screen holds it up to a minute before the next start, under 5 in 5
+# minutes, and never trips this; a stop within ~25 s of each start (a traceback in the
+# journal, a setting refused before the screen opens, a slow Pi's models loaded and then a
+# crash) comes back 10 times in 5 minutes and stops here. A crash later in a game is started
+# again and resumes it, however often: no start limit tells it from a game going on; a save
+# whose replay fails is kept aside by the companion. A save another companion holds (a game
+# in a terminal) is waited for, on the screen, not restarted.
 StartLimitIntervalSec=300
-StartLimitBurst=20
+StartLimitBurst=10
 
 [Service]
 Type=simple
@@ -299,7 +366,7 @@ RestartPreventExitStatus=$CONSOLE_EXIT_STATUS
 WantedBy=multi-user.target
 UNIT
   echo "== polkit rule: the service's user may power the Pi off (the System menu's Shut down)"
-  write_root_file "/etc/polkit-1/rules.d/50-$SERVICE.rules" <<RULES
+  write_root_file "$POLKIT_RULE" <<RULES
 // Written by scripts/install-pi.sh: the boot service runs in no login session, and logind
 // lets only a session's user power off without a password.
 polkit.addRule(function(action, subject) {
@@ -324,10 +391,20 @@ RULES
     echo "   warning: this Pi boots to a desktop, which keeps the screen from the companion;"
     echo "   make it boot to the console: sudo raspi-config nonint do_boot_behaviour B1 && sudo reboot"
   fi
-elif [ -f "/etc/systemd/system/$SERVICE.service" ]; then
-  echo "== the boot service $SERVICE.service from an earlier install is still there;"
-  echo "   remove it with: sudo systemctl disable --now $SERVICE && sudo rm" \
-       "/etc/systemd/system/$SERVICE.service"
+elif [ -f "$UNIT_FILE" ]; then
+  # Left as it is: a re-run for the packages alone must not take the table's service away;
+  # its polkit rule stays with it, which its System menu's Shut down needs.
+  echo "== the boot service $SERVICE.service from an earlier install is still there, with"
+  echo "   the polkit rule that lets $PLAYER power the Pi off without a password; remove"
+  echo "   both with: sudo systemctl disable --now $SERVICE && sudo rm $UNIT_FILE" \
+       "$POLKIT_RULE && sudo systemctl daemon-reload"
+elif [ -f "$POLKIT_RULE" ]; then
+  # The service is gone, and only it needs the rule (a console login may power off by
+  # itself): it would go on letting $PLAYER power off from anywhere, SSH too.
+  echo "== the polkit rule of a boot service since removed (it let $PLAYER power the Pi off"
+  echo "   without a password, from SSH too)"
+  as_root rm -f "$POLKIT_RULE"
+  echo "   removed $POLKIT_RULE"
 fi
 
 if [ "$WITH_COMPILED" = 1 ]; then
