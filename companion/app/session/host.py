@@ -27,6 +27,7 @@ import errno
 import os
 import sys
 import time
+import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -76,7 +77,8 @@ def replay(mode: Mode, inputs: Sequence[str], events: int | None) -> None:
     the mode must have made the ``events`` the save counted (None: not checked).
 
     Pure (the mode only), so a save can be tried before any hardware is opened. A save that
-    does not replay (other rules, an edited file) raises :class:`CorruptSave`.
+    does not replay (other rules, an edited file, a fault of the companion its inputs meet)
+    raises :class:`CorruptSave`.
     """
     for n, text in enumerate(inputs, 1):
         try:
@@ -84,6 +86,18 @@ def replay(mode: Mode, inputs: Sequence[str], events: int | None) -> None:
         except (CompanionError, ValueError) as exc:
             reason = f"the save does not replay at input {n} ({text!r}): {exc}"
             raise CorruptSave(reason) from None
+        except (OSError, MemoryError):
+            raise  # this system's trouble, not the save's
+        except Exception as exc:
+            # A fault of the companion's own that these inputs meet: a replay is the same
+            # every time, so each start (the boot service's, every 3 s) failed on it again,
+            # and the save was never set aside (soak62 R2). Its traceback, for a report, is
+            # in the terminal or the journal.
+            traceback.print_exc(file=sys.stderr)
+            raise CorruptSave(f"the save does not replay at input {n} ({text!r}): the "
+                              f"companion failed on it ({type(exc).__name__}: {exc}); unless the "
+                              "save was edited, that is a fault of the companion's: please "
+                              "report it with the kept save") from None
     if events is not None and mode.progress() != events:
         raise CorruptSave(f"the save expected {events} events, replaying its "
                           f"inputs gave {mode.progress()}: did the rules change?")

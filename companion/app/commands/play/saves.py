@@ -10,6 +10,7 @@ import json
 import os
 import re
 import sys
+import traceback
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -273,6 +274,14 @@ def replayed(saved: SaveGame, save_path: Path, display: Display | None,
     except (CompanionError, ValueError) as exc:
         tell(f"the finished game in {save_path} could not be put in the history: {exc}",
              display, controls)
+        return None
+    except (OSError, MemoryError):
+        raise  # this system's trouble, not the save's
+    except Exception as exc:  # a fault of the companion's: every start met it (soak62 R2)
+        traceback.print_exc(file=sys.stderr)
+        tell(f"the finished game in {save_path} could not be put in the history: the "
+             f"companion failed on it ({type(exc).__name__}: {exc}); please report it with "
+             "the kept game", display, controls)
         return None
 
 
