@@ -182,8 +182,52 @@ def closed_stdin_as_empty() -> None:
         sys.stdin = open(os.devnull, encoding="utf-8")
 
 
+#: The file an error writing standard output names (env58 N3, soak62 N1).
+STANDARD_OUTPUT = "standard output"
+
+
+class _NamedOutput(io.TextIOWrapper):
+    """Standard output whose write errors name it: an OSError raised in a write or a flush
+    carries :data:`STANDARD_OUTPUT` as its file. Unbuffered (PYTHONUNBUFFERED, as the boot
+    service runs) or flushed at each line (``play --headless``), a full disk or a file-size
+    limit failed in the print itself, nothing was left for :func:`output_refused` to find,
+    and the error read "a file" (soak62 N1)."""
+
+    def write(self, text: str) -> int:
+        try:
+            return super().write(text)
+        except OSError as exc:
+            _name_output(exc)
+            raise
+
+    def flush(self) -> None:
+        try:
+            super().flush()
+        except OSError as exc:
+            _name_output(exc)
+            raise
+
+
+def _name_output(exc: OSError) -> None:
+    if exc.filename is None:
+        exc.filename = STANDARD_OUTPUT
+
+
+def named_output() -> None:
+    """Standard output, the process's own (not a test's capture), as :class:`_NamedOutput`
+    over the same buffer. Done before anything is written to it, so nothing is left behind
+    in the one it replaces."""
+    out = sys.stdout
+    if type(out) is not io.TextIOWrapper or out is not sys.__stdout__:
+        return
+    sys.stdout = _NamedOutput(out.buffer, encoding=out.encoding, errors=out.errors,
+                              newline="\n", line_buffering=out.line_buffering,
+                              write_through=out.write_through)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     writable_streams()
+    named_output()
     closed_stdin_as_empty()
     args_given = list(sys.argv[1:] if argv is None else argv)
     # The command is the first word: the options before it are --help and --version alone.
@@ -217,7 +261,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         # A file or folder we were told to use, or our own, cannot be used; or the output:
         # a full disk or /dev/full is named as such, where it read "a file" (env58 N3).
         if exc.filename is None and output_refused():
-            exc.filename = "standard output"
+            exc.filename = STANDARD_OUTPUT
+        elif exc.filename == STANDARD_OUTPUT:
+            output_to_nothing()  # what it did not take is not tried again at the exit
         return tell_error(exc)
     return code
 

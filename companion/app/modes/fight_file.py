@@ -113,8 +113,11 @@ def read_fight_data(path: Path, start_hint: str) -> Any:
         # computer (SSH, the GM's laptop), never at the table's buttons.
         raise DataError(f"no fight at {path} yet 戦闘がありません: start one on a computer "
                         f"端末で: {start_hint}") from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         raise DataError(f"cannot read the fight {path}: {exc}") from None
+    except UnicodeDecodeError as exc:  # as `fight show` and the save's reader tell it
+        raise DataError(f"the fight {path} is not UTF-8 text "
+                        f"(byte {exc.start + 1} cannot be read)") from None
     try:
         return loads_json(text)
     except json.JSONDecodeError as exc:
