@@ -70,11 +70,20 @@ def _kept(cache: dict[_Key, _Value], key: _Key, limit: int, make: Callable[[], _
     it had, a log's 400 at once: 100 ms (step61)."""
     value = cache.pop(key, None)  # put back last: the most recently used
     if value is None:
-        if len(cache) >= limit:
-            del cache[next(iter(cache))]
         value = make()
+        # Room made after ``make``, which may itself keep a value in this cache (a face's
+        # picture, the blank body under it): made before, that one was kept beyond the
+        # limit (review62a S4).
+        while len(cache) >= limit:
+            del cache[next(iter(cache))]
     cache[key] = value
     return value
+
+
+def _signed32(value: int) -> int:
+    """``value``, a C ``long`` holding an unsigned 32-bit sum, read as the signed number it
+    stands for (as it already is where a long has 32 bits)."""
+    return value - (1 << 32) if value >= 1 << 31 else value
 
 
 def _load_png(tile: str) -> pygame.Surface:
@@ -136,12 +145,15 @@ class Canvas:
         end. get_rect lays out the whole text at each call, some 5 µs a character: a wrap
         measuring every prefix of a check's line, and the Last check's middle cut wrapping
         each shortening of it, took 100 ms a screen with a Japanese font (step62). A
-        character with no glyph, or kerning on, is left to get_rect itself."""
+        character with no glyph, or a font not laid out plain (:meth:`_plain`), is left to
+        get_rect itself."""
+        if not self._plain():
+            return int(self._font.get_rect(text, size=font_size).width)
         pen, low, high, blank = 0, 0, 0, False  # 26.6 fixed point, as freetype's
         for n, char in enumerate(text):
             glyph = _kept(self._glyph_cache, (char, font_size), _GLYPH_CACHE_LIMIT,
                           partial(self._glyph, char, font_size))
-            if not glyph or self._font.kerning:
+            if not glyph:
                 return int(self._font.get_rect(text, size=font_size).width)
             left, width, advance = glyph
             x = pen + left
@@ -160,7 +172,23 @@ class Canvas:
         if len(metrics) != 1 or metrics[0] is None:
             return _NO_GLYPH
         min_x, max_x, _, _, advance, _ = metrics[0]
+        # pygame sums max_x as the bitmap's left (signed) plus its width (unsigned), in C's
+        # unsigned 32 bits: a glyph ending left of the pen (a combining accent, e+U+0301 of
+        # a decomposed "José") came back some 4 billion wide, and a text with one was cut
+        # to "J…" or wrapped a letter a row (review62a S1). min_x and the advance (a float)
+        # come back signed.
+        max_x = _signed32(max_x)
         return (min_x * 64, (max_x - min_x) * 64, round(advance * 64))
+
+    def _plain(self) -> bool:
+        """Whether the font lays a text out as :meth:`_measure` sums it: no style (strong,
+        oblique, wide, underline), not rotated nor vertical, no kerning, padded. Asked at
+        each measure (a few attribute reads against a sum of many characters), so that a
+        style set later (a bold title) is measured by get_rect, not too narrow (review62a
+        S2)."""
+        font = self._font
+        return font.style == pygame.freetype.STYLE_NORMAL and not font.kerning \
+            and font.rotation == 0 and not font.vertical and font.pad
 
     def _font_size(self, size: int) -> int:
         """The size a text asked at ``size`` is drawn at: :attr:`text_scale` times it. What
