@@ -239,9 +239,11 @@ class PoisonList:
                         if key == alike[0] or key not in alike}
 
     def _unnamed(self) -> str:
-        """The first of ``victim``, ``victim 2``, … not tracked yet."""
+        """The first of ``victim``, ``victim 2``, … not tracked yet, but for case and width
+        too: :meth:`_replace` folds, and an unnamed poison replaced the tracked poison of a
+        character named ``Victim`` (review62a E1)."""
         n = 1
-        while (name := UNNAMED if n == 1 else f"{UNNAMED} {n}") in self.poisons:
+        while same_name(self.poisons, name := UNNAMED if n == 1 else f"{UNNAMED} {n}"):
             n += 1
         return name
 
