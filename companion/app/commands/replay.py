@@ -34,7 +34,7 @@ from companion.errors import DataError
 from companion.files import loads_json, open_regular
 from companion.systems.jongrogue.autoplay import STRATEGIES, HeadlessPlayer
 from companion.systems.jongrogue.events import Kind
-from companion.systems.jongrogue.game import RULES_REVISION, Game
+from companion.systems.jongrogue.game import RULES_REVISION, SAME_HEADLESS_GAMES_SINCE, Game
 from companion.systems.jongrogue.profile import PRESETS, Profile, load_played_profile
 
 LOG_VERSION = 2  # what companion play --log writes (its log_header)
@@ -267,7 +267,8 @@ def carried_on(logged: LoggedGame) -> str:
     the data folder's save holds it; else it was saved nowhere the replay can see (a
     headless game without --state: newuser61 N5, where ``play --resume --log`` started a
     new game and logged it in the same file), and its seed plays it again from the start
-    (under these rules only). Only games of the auto-player are replayed."""
+    (when this revision plays its seed's game: from ``SAME_HEADLESS_GAMES_SINCE``). Only
+    games of the auto-player are replayed."""
     header = logged.header
     save_path = default_save_path()
     try:
@@ -283,7 +284,7 @@ def carried_on(logged: LoggedGame) -> str:
             "holds it: a --state file of it carries it on (`"
             + shlex.join([companion_command(), "play", "--headless", "--resume", "--state"])
             + f" FILE --log {shlex.quote(log)}`)")
-    if header.get("rules", 1) != RULES_REVISION:
+    if header.get("rules", 1) < SAME_HEADLESS_GAMES_SINCE:  # its seed plays another game now
         return said
     again = [companion_command(), "play", "--headless", "--seed", str(header["seed"]),
              "--preset", header["preset"], "--strategy", header.get("strategy") or "cautious"]

@@ -89,6 +89,11 @@ class _Ranged(_Combat):
                 if choice.verb in (Verb.CLOSE, Verb.DOOR):
                     if choice.verb is Verb.DOOR:
                         self.position = Position.DOOR
+                        if self.record and self.revision >= 8:
+                            # the log says the PC stepped back onto the door, as on arriving
+                            # (revision 7 moved it unsaid, and offered it on the door too)
+                            self._emit(Kind.MOVE, room=self.room_no,
+                                       position=Position.DOOR.value)
                     break
                 if choice.verb is Verb.USE:
                     self._drink()

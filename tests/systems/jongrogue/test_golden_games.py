@@ -32,7 +32,7 @@ import pytest
 
 from companion.systems.jongrogue.autoplay import play
 from companion.systems.jongrogue.events import Kind
-from companion.systems.jongrogue.game import RULES_REVISION
+from companion.systems.jongrogue.game import RULES_REVISION, SAME_HEADLESS_GAMES_SINCE
 
 GOLDEN = Path(__file__).parent / "data" / "golden_games.txt"
 OLDER = {r: Path(__file__).parent / "data" / f"golden_games_rev{r}.txt" for r in (4, 5, 6, 7)}
@@ -131,3 +131,18 @@ def test_each_rules_change_shows_in_the_golden_games() -> None:
             kept = " ".join(map(str, RULE_OF[revision])) + " "
             assert [line for line in older if line not in newer] == [
                 line for line in older if line.startswith(kept)], revision
+
+
+def test_the_revisions_whose_headless_games_are_the_newest_ones() -> None:
+    """``SAME_HEADLESS_GAMES_SINCE``, by which a save or log of an older revision is offered
+    again by its seed (door62b): each revision after it plays its games (``UNMET``), it does
+    not play those of the one before it, and each game of the grid and ``RULE_GAMES`` is the
+    same event for event (a log is replayed event for event), not only input for input."""
+    assert SAME_HEADLESS_GAMES_SINCE not in UNMET
+    assert set(range(SAME_HEADLESS_GAMES_SINCE + 1, RULES_REVISION + 1)) <= UNMET
+    grid = [(preset, strategy, seed) for preset, strategy in KINDS for seed in range(SEEDS)]
+    for preset, strategy, seed in [*grid, *RULE_GAMES]:
+        games = [play(seed, preset, strategy, revision=revision)
+                 for revision in range(SAME_HEADLESS_GAMES_SINCE, RULES_REVISION + 1)]
+        logs = [[e.to_json() for e in game.events] for game in games]
+        assert all(log == logs[-1] for log in logs), (preset, strategy, seed)

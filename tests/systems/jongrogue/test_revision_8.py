@@ -74,6 +74,50 @@ def test_jr_ranged_2_in_the_room_the_pc_may_move_onto_the_door(revision: int) ->
     assert game.position is Position.DOOR and options(game) == ["fight:1", "defend"]
 
 
+# The move onto the door, as the PC's arrival at a door says it (door62b): from revision 8
+# the log says it, before the ranged combat it ends ends; revision 7 moved the PC unsaid,
+# and its games replay event for event as they were logged and saved.
+MOVED = [("move", {"room": 5, "position": "door"}), ("ranged", {"action": "end"})]
+
+
+@pytest.mark.parametrize(("revision", "said"), [(RULES_REVISION, MOVED), (7, MOVED[1:])])
+def test_the_move_onto_the_door_from_the_room_is_told_from_revision_8(
+        revision: int, said: list[tuple[str, dict[str, object]]]) -> None:
+    game = played(IN_THE_ROOM, revision)
+    events = feed(game, "door")
+    assert [(e.kind.value, e.data) for e in events] == said
+    assert game.events[-len(said):] == events
+    if revision >= 8:
+        assert [e.describe() for e in events] == [
+            "The PC is on the door of room 5 (部屋5のドア)", "  Ranged combat ends (遠隔戦闘終了)"]
+    # Closing in moves nothing, and says no move by either revision.
+    game = played(IN_THE_ROOM, revision)
+    assert [(e.kind.value, e.data) for e in feed(game, "close")] == MOVED[1:]
+    assert game.position is Position.ROOM
+
+
+def moved_in_the_room(rules: int, counted_by: int) -> SaveGame:
+    """A save that moved onto the door from the room in ranged combat, then fought on, its
+    events counted as ``counted_by`` plays them."""
+    inputs = [*IN_THE_ROOM, "door", "fight:1", "9m"]
+    game = Game.replay([input_from_notation(i) for i in inputs], "plus", revision=counted_by)
+    return SaveGame(seed=1, preset="plus", input_kind="camera", inputs=inputs,
+                    events=len(game.events), rules=rules)
+
+
+def test_a_revision_7_save_that_moved_onto_the_door_from_the_room_replays_unsaid() -> None:
+    """A revision-7 save's events are counted when it resumes: it replays by revision 7, the
+    move unsaid, so its count holds; a revision-8 game says the move, one event more."""
+    game = resumed_mode(moved_in_the_room(7, 7), "camera", load_config()).game
+    assert game.revision == 7 and Kind.MOVE not in [e.kind for e in game.events[-4:]]
+    counted = moved_in_the_room(7, 7).events
+    game = resumed_mode(moved_in_the_room(8, 8), "camera", load_config()).game
+    assert game.revision == RULES_REVISION and len(game.events) == counted + 1
+    with pytest.raises(CorruptSave, match=rf"the save expected {counted} events, replaying its "
+                                          rf"inputs gave {counted + 1}: did the rules change\?"):
+        resumed_mode(moved_in_the_room(8, 7), "camera", load_config())
+
+
 def test_ranged_combat_is_met_on_the_door_and_in_the_room_only() -> None:
     """Every ranged turn of 50 auto-played games (plus and EZ, cautious: the strategy that
     shoots) stands on a door or in a room, both met; the door is offered in the room only."""

@@ -25,7 +25,12 @@ from companion.hw.display import Display
 from companion.hw.display.view import Option, message_view
 from companion.hw.keyboard import KeyboardInput
 from companion.systems.jongrogue.events import Event
-from companion.systems.jongrogue.game import RULES_REVISION, Game, Outcome
+from companion.systems.jongrogue.game import (
+    RULES_REVISION,
+    SAME_HEADLESS_GAMES_SINCE,
+    Game,
+    Outcome,
+)
 from companion.systems.jongrogue.narration import describe, monster_name
 
 #: How long the error that stopped the run stays on the screen when nobody presses a key.
@@ -206,13 +211,14 @@ def auto_player_line(saved: SaveGame) -> str:
 
 
 def next_steps_line(saved: SaveGame) -> str:
-    """A headless game's last line: how to play one yourself, and this one again. A game an
-    older rules revision played (resumed from its save) is not offered again: its seed
-    plays the current revision now, another game (review61c F9)."""
+    """A headless game's last line: how to play one yourself, and this one again. A game a
+    revision before ``SAME_HEADLESS_GAMES_SINCE`` played (resumed from its save) is not
+    offered again: its seed plays the current revision now, another game (review61c F9). A
+    later revision's seed plays the same game (door62b)."""
     command = companion_command()
     yourself = (f"To play one yourself: {command} play --input sim --choices keyboard "
                 f"--display terminal (no hardware), or {command} play (at the table)")
-    if saved.rules < RULES_REVISION:
+    if saved.rules < SAME_HEADLESS_GAMES_SINCE:
         return (f"{yourself}; this game, of rules revision {saved.rules}, cannot be played "
                 f"again from its seed: a new game plays revision {RULES_REVISION}, another "
                 "game")

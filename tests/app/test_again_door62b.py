@@ -1,0 +1,107 @@
+"""door62b: a headless game of rules revision 7 is offered again by its seed, since revision 8
+plays it move for move (its change is an option no strategy takes: the door on the door), while
+revision 6 and before are not (review61c F9); and from revision 8 the log and the screen's log
+say a PC moving onto the door from the room in ranged combat (JR-RANGED-2)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.app.cli import main
+from companion.app.command_name import companion_command
+from companion.app.modes.jongrogue import JongRogueMode
+from companion.app.session.save import SaveGame
+from companion.systems.jongrogue.actions import input_from_notation
+from companion.systems.jongrogue.game import RULES_REVISION, SAME_HEADLESS_GAMES_SINCE, Game
+from tests.app.test_fix61c_again import SEED, begun
+
+AGAIN = f"{companion_command()} play --headless --seed {SEED} --preset plus --strategy reckless"
+
+
+def _resumed(tmp_path: Path, revision: int, capsys: pytest.CaptureFixture[str],
+             log: Path | None = None) -> list[str]:
+    """``play --headless --resume`` of a headless game ``revision`` began: what it prints."""
+    state = tmp_path / f"save{revision}.json"
+    state.write_text(begun(revision).to_json(), encoding="utf-8")
+    logging = ["--log", str(log)] if log is not None else []
+    assert main(["play", "--headless", "--resume", "--state", str(state), *logging]) == 0
+    return capsys.readouterr().out.splitlines()
+
+
+def test_the_constant_is_revision_7() -> None:
+    """Revision 8 changed nothing the auto-player meets; revision 7 did (test_golden_games)."""
+    assert (SAME_HEADLESS_GAMES_SINCE, RULES_REVISION) == (7, 8)
+
+
+def test_a_resumed_revision_7_game_is_offered_again_by_its_seed_and_that_is_the_same_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = _resumed(tmp_path, 7, capsys)
+    assert out[-1].endswith(f"; this game again: {AGAIN}")
+    assert "cannot be played again" not in out[-1]
+    # The command offered plays the same game: the same end, inputs and events, and the same
+    # journal as the revision-7 save's.
+    state = tmp_path / "again.json"
+    assert main([*AGAIN.split()[1:], "--state", str(state)]) == 0
+    again = capsys.readouterr().out.splitlines()
+    assert again[-3:-1] == out[-3:-1] and "inputs" in out[-2] and "events;" in out[-2]
+    kept = SaveGame.from_json((tmp_path / "save7.json").read_text(encoding="utf-8"))
+    played = SaveGame.from_json(state.read_text(encoding="utf-8"))
+    assert (kept.rules, played.rules) == (7, RULES_REVISION)
+    assert played.inputs == kept.inputs and played.events == kept.events
+
+
+def test_a_resumed_revision_6_game_is_still_not_offered_again(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    last = _resumed(tmp_path, 6, capsys)[-1]
+    assert "--seed" not in last and last.endswith(
+        "this game, of rules revision 6, cannot be played again from its seed: a new game "
+        f"plays revision {RULES_REVISION}, another game")
+
+
+def _cut_log(tmp_path: Path, revision: int, capsys: pytest.CaptureFixture[str]) -> Path:
+    """The log of a headless game ``revision`` began and played, cut after 40 events (a power
+    cut), its save gone: replay finds no save that holds it."""
+    log = tmp_path / f"log{revision}.jsonl"
+    _resumed(tmp_path, revision, capsys, log)
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert json.loads(lines[0])["rules"] == revision
+    log.write_text("\n".join(lines[:41]) + "\n", encoding="utf-8")
+    return log
+
+
+def test_replay_of_a_cut_revision_7_log_offers_its_seed_which_plays_the_same_events(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = _cut_log(tmp_path, 7, capsys)
+    assert main(["replay", str(log)]) == 0
+    said = capsys.readouterr().out
+    assert said.endswith(f"FILE --log {log}`); `{AGAIN}` plays it again from the start\n")
+    again = tmp_path / "again.jsonl"
+    assert main([*AGAIN.split()[1:], "--log", str(again)]) == 0
+    assert again.read_text(encoding="utf-8").splitlines()[1:41] == \
+        log.read_text(encoding="utf-8").splitlines()[1:]
+
+
+def test_replay_of_a_cut_revision_6_log_does_not_offer_its_seed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = _cut_log(tmp_path, 6, capsys)
+    assert main(["replay", str(log)]) == 0
+    said = capsys.readouterr().out
+    assert "--seed" not in said and said.endswith(f"FILE --log {log}`)\n")
+
+
+def test_the_screens_log_and_the_game_log_say_the_move_onto_the_door_from_the_room() -> None:
+    """Plus, start room 5: a snake asleep, woken by the PC stepping in, shot at from the room;
+    "To the door ドアへ" moves the PC back onto the door, which the screen's log and the JSON
+    Lines log say, as they say the PC's arrival at a door."""
+    mode = JongRogueMode(Game("plus"))
+    mode.game.pc.hp = mode.game.pc.max_hp = 200
+    for token in "5m 1z 1m 2z 3z enter shoot:1 3m 2m 4m".split():
+        mode.push(input_from_notation(token))
+    events = mode.push(input_from_notation("door"))
+    assert mode.view("").log[-2:] == ("The PC is on the door of room 5 (部屋5のドア)",
+                                      "  Ranged combat ends (遠隔戦闘終了)")
+    assert mode.log_lines(events) == ['{"kind": "move", "position": "door", "room": 5}',
+                                      '{"action": "end", "kind": "ranged"}']
