@@ -69,7 +69,7 @@ def test_nothing_left_to_enrol_says_so_and_nothing_else(
     assert cli.main(["calibrate", "rfid", "--only", "5p", "--copies", "2",
                      "--port", "loop://"]) == 0
     assert capsys.readouterr().out == (
-        f"Every sticker of this kind is enrolled already (2 stickers in {path}).\n")
+        f"Every sticker of this kind is enrolled already (2 stickers of 5p in {path}).\n")
 
 
 def test_a_reenrolment_stopped_half_way_is_started_over() -> None:

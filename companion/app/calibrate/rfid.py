@@ -126,8 +126,12 @@ class Enroller:
         if not self.plan:
             # "0 stickers to enrol", the keys, then "Done" (calib62 N7): nothing is asked.
             self.waiting = Waiting.DONE
-            self.say(f"Every sticker of {'this kind' if len(kinds) == 1 else 'these kinds'} "
-                     f"is enrolled already ({stickers(len(self.tag_map))} in {self.path}).")
+            # Their own count, not the whole map's, which holds every kind (review62b).
+            held = sum(len(self.tag_map.uids(tile)) for tile in set(kinds))
+            one = len(set(kinds)) == 1
+            self.say(f"Every sticker of {'this kind' if one else 'these kinds'} is enrolled "
+                     f"already ({stickers(held)} of {kinds[0] if one else 'them'} in "
+                     f"{self.path}).")
             return
         self.say(f"{stickers(self.total)} to enrol; the map is saved after each one in "
                  f"{self.path}.")

@@ -137,6 +137,13 @@ _AREAS = ("view", "mat")
 # The largest side a measured picture may have, in pixels: larger is a slip (a 12000 px
 # photo is the biggest a phone takes).
 _MOST_MEASURED_PX = 20000
+# The smallest: a picture narrower than this holds no throw of dice to measure. The reader
+# reads faces 10 pixels across at the least (_FACE_PX_RANGE), and two dice lying apart with
+# room around them take some six of those; no camera gives less (the smallest webcam mode is
+# 160x120). Less is a slip (width = 1), and the face sizes scaled from it by the frame's
+# 640 or 1280 pixels would be over the largest face read: "no dice in view", with no word
+# why (review62b D2).
+_LEAST_MEASURED_PX = 64
 # The smallest and the largest side of a die face that is read, in pixels.
 _FACE_SIZES = ("min_face_px", "max_face_px")
 # What either face size may be. The reader is asked to read dice about 20 to 300 pixels
@@ -237,17 +244,31 @@ def _measured(found: object, name: str) -> Measured | None:
                             "width and height")
     area = found.get("area")
     if area not in _AREAS:
-        raise DataError(f"{name}: [{_MEASURED}] area must be \"view\" or \"mat\", found "
-                        f"{area!r}")
+        raise DataError(f"{name}: [{_MEASURED}] area must be \"view\" or \"mat\", "
+                        + _found(found, "area"))
     sides = []
     for key in ("width", "height"):
         value = found.get(key)
         if isinstance(value, bool) or not isinstance(value, int) \
-                or not 1 <= value <= _MOST_MEASURED_PX:
+                or not _LEAST_MEASURED_PX <= value <= _MOST_MEASURED_PX:
             raise DataError(f"{name}: [{_MEASURED}] {key} must be a whole number of pixels "
-                            f"from 1 to {_MOST_MEASURED_PX}, found {value!r}")
+                            f"from {_LEAST_MEASURED_PX} to {_MOST_MEASURED_PX}, "
+                            + _found(found, key))
         sides.append(value)
     return Measured(str(area), sides[0], sides[1])
+
+
+def _found(table: dict[str, object], key: str) -> str:
+    """What ``table`` has for ``key``, as its TOML spells it (true, "1280"), for a message;
+    Python's None and True read as words of no file (review62b D2)."""
+    if key not in table:
+        return "but it is missing"
+    value = table[key]
+    if isinstance(value, bool):
+        return f"found {'true' if value else 'false'}"
+    if isinstance(value, str):
+        return "found " + '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return f"found {value!r}"
 
 
 def _check_face_sizes(config: ReaderConfig, name: str, given: set[str]) -> None:
