@@ -66,7 +66,8 @@ def test_enrol_from_leaves_out_black_washed_out_and_flat_pictures(
     out = capsys.readouterr().out
     assert "  3m.png skipped: the picture is black: is the lens covered, or the light off?\n" \
         in out
-    assert "  4m.png skipped: the picture is washed out" in out
+    assert "  4m.png skipped: the picture is washed out: too much light or glare on the " \
+        "tile\n" in out
     assert "  6m.png skipped: it is all one grey, with no tile's face in it; photograph the " \
         "tile's face\n" in out
     assert sorted(Enrolment.load(config_dir() / ENROLMENT_FILE).labels) == ["5p", "5z"]
@@ -92,10 +93,10 @@ def test_a_tile_the_reader_surely_reads_as_another_kind_is_confirmed_first(
     out = capsys.readouterr().out
     assert "  'x' is not an answer here: Enter takes 1m, s skips it, q finishes\n" in out
     assert prompts[1].startswith("Put 1m")
-    assert prompts[2] == ("  the draw slot shows 5p, surely, not 1m: y to keep it as 1m, or "
-                          "put 1m there and Enter (s skip, q finish): ")
+    assert "  the draw slot shows 5p, surely, not 1m\n" in out
+    assert prompts[2] == "  y keeps it as 1m; or lay 1m and Enter (s skip, q finish): "
     assert prompts[3] == prompts[2]  # Enter looked again: 5p still
-    assert prompts[4].startswith("Put 2m") and prompts[5].startswith("  the draw slot shows 5p")
+    assert prompts[4].startswith("Put 2m") and prompts[5].startswith("  y keeps it as 2m")
     assert prompts[6].startswith("Put 3m")  # s at the confirmation skipped 2m
     assert taken == ["1m"] and set(enrolment.labels) == {"1m"}
     assert set(Enrolment.load(path).labels) == {"1m"}
@@ -122,8 +123,7 @@ def test_the_last_kind_asked_for_is_a_tiles_back_face_down() -> None:
 
     enrol_on_mat(RenderedSource({}), MatDetector(), classifier, ask,
                  Enrolment(model=classifier.model_id), config_dir() / ENROLMENT_FILE)
-    assert prompts[-1] == ("Put a tile's back (face down) on the draw slot (引き牌の枠), then "
-                           "Enter (s skip, q finish): ")
+    assert prompts[-1] == "Put a tile face down on the draw slot, then Enter (s skip, q finish): "
 
 
 def test_ctrl_c_while_looking_for_the_mat_says_nothing_was_saved(

@@ -78,6 +78,9 @@ from companion.app.paths import config_dir, data_dir
 from companion.errors import DataError, DeviceError, error_text
 from companion.files import DISK_ERRNOS, atomic_write_bytes, loads_toml
 from companion.hw.camera.capture import (
+    BRIGHT_MEAN,
+    BURNT_OUT,
+    DARK_MEAN,
     FrameSource,
     frame_problem,
     is_drawing,
@@ -101,6 +104,13 @@ NO_ROOM = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
 #: A tile's picture whose grey levels spread less than this is flat (a blank screen, a grey
 #: card): nothing of a tile to learn. A blank White's face, the plainest, spreads about 7.
 FLAT_STD = 2.0
+#: The kinds whose face may be as plain and as bright as bare paper: a blank White's, and
+#: the bare slot's own (``empty``). Neither is refused as bare paper, washed out or flat
+#: (review62b R2: a tight, well-lit crop of a blank White was skipped as "washed out").
+PLAIN_FACES = (EMPTY, WHITE)
+#: A plain face's picture spreading less than this, and as bright as BURNT_OUT, is pure
+#: white: no camera's noise, no tile's edge; a blank screen or a saved empty image.
+NOISELESS_STD = 1.0
 
 
 def settings_to_keep(classifier: TileClassifier) -> ReaderSettings:
@@ -239,19 +249,46 @@ def save_calibration(path: Path, source: str, quality: PictureQuality, markers: 
     write_toml(path, document)
 
 
-def kept_instead(path: Path, earlier: str | None) -> str:
+def unreadable(path: Path, classifier: TileClassifier) -> str | None:
+    """Why the ``camera.toml`` at ``path`` cannot be read, in words, with what becomes of it
+    (the next saved calibration sets aside one whose text is no calibration:
+    :func:`settings_to_keep`); None when it reads, or is not there."""
+    try:
+        read_settings(path.read_text(encoding="utf-8-sig"),
+                      ReaderSettings.from_classifier(classifier))
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return f"it cannot be read: {error_text(exc)}"
+    except ValueError as exc:  # a typo, not TOML, not UTF-8
+        return f"it cannot be read: {exc}; the next saved calibration sets it aside"
+    return None
+
+
+def kept_instead(path: Path, earlier: str | None, trouble: str | None = None) -> str:
     """The line saying a frame that failed a check replaced nothing: the calibration there
-    (``path``, from the source ``earlier``) and the slots' empty looks are kept as they are.
+    (``path``, from the source ``earlier``; ``trouble``: why it cannot be read, from
+    :func:`unreadable`) and the slots' empty looks are kept as they are, naming only those
+    there (review62b D1: a deleted camera.toml was said kept, and a typo in it never said).
 
     A frame taken with the lamp off or the lens out of focus would otherwise replace a good
     calibration and remove the empty looks, as no slot of it looks empty, with no way back
     (review 56, finding 5). Refusing keeps both files whole, with nothing to restore by
     hand; ``--force`` saves it when the player means to."""
-    which = f"the calibration from {earlier}" if earlier is not None else "the calibration"
-    return (f"not saved: this frame failed the checks above, so {which} ({path}) and the "
-            f"slots' empty looks ({path.with_name(SLOT_LOOKS_FILE).name}) are kept as they "
-            "were; fix what is listed and calibrate again, or add --force to save this "
-            "frame's calibration in their place")
+    kept: list[str] = []
+    if path.exists():
+        which = f"the calibration from {earlier}" if earlier is not None else "the calibration"
+        kept.append(f"{which} ({path}; {trouble})" if trouble is not None
+                    else f"{which} ({path})")
+    looks = path.with_name(SLOT_LOOKS_FILE)
+    if looks.exists():
+        kept.append(f"the slots' empty looks ({looks.name})")
+    plural = len(kept) > 1 or not path.exists()  # the looks, a plural, alone
+    kept_as = "are kept as they were" if plural else "is kept as it was"
+    place = "their" if plural else "its"
+    return (f"not saved: this frame failed the checks above, so {' and '.join(kept)} "
+            f"{kept_as}; fix what is listed and calibrate again, or add --force to save "
+            f"this frame's calibration in {place} place")
 
 
 def calibration_refused(exc: OSError, path: Path, earlier: str | None) -> str:
@@ -433,7 +470,8 @@ def enrol_from_folder(folder: Path, classifier: TileClassifier) -> dict[str, lis
 
     A picture of the whole mat, a black or washed-out one, one all of one grey, or one the
     model reads as bare paper, is left out, saying why: taken as a tile's picture, it would
-    teach the reader a wrong look of that kind.
+    teach the reader a wrong look of that kind. The plain faces (:data:`PLAIN_FACES`) are
+    as bright, flat and bare themselves: of them only a black or a pure white one is.
     """
     if not folder.is_dir():
         raise DataError(f"{folder}: no such folder; give the folder holding your tile "
@@ -452,7 +490,7 @@ def enrol_from_folder(folder: Path, classifier: TileClassifier) -> dict[str, lis
         except PictureError as exc:
             print(f"  {exc.problem}: {path.name} skipped")
             continue
-        problem = frame_problem(image, picture_file=True)
+        problem = picture_problem(image, label)
         if problem is not None:  # a lens cap's black: no tile's look to learn (calib62 R2)
             print(f"  {path.name} skipped: {problem}")
             continue
@@ -463,12 +501,13 @@ def enrol_from_folder(folder: Path, classifier: TileClassifier) -> dict[str, lis
         prediction = classifier.predict([image])[0]
         best = prediction.best
         # A blank White's face is as plain as bare paper: only the mat tells them apart.
-        if best.label == EMPTY and label not in (EMPTY, WHITE) \
+        if best.label == EMPTY and label not in PLAIN_FACES \
                 and best.confidence >= classifier.info.picture_confidence:
             print(f"  {path.name} skipped: it looks like bare paper, not {label}; "
                   "photograph the tile's face")
             continue
-        if float(np.std(image)) < FLAT_STD:
+        # Said after bare paper: a grey card is bare paper, when the model is sure of it.
+        if label not in PLAIN_FACES and float(np.std(image)) < FLAT_STD:
             print(f"  {path.name} skipped: it is all one grey, with no tile's face in it; "
                   "photograph the tile's face")
             continue
@@ -476,6 +515,28 @@ def enrol_from_folder(folder: Path, classifier: TileClassifier) -> dict[str, lis
     if not taken:
         raise DataError(f"{folder}: no pictures named after a tile (e.g. 5p.jpg, 1z_2.png)")
     return taken
+
+
+def picture_problem(image: np.ndarray, label: str) -> str | None:
+    """Why the picture ``image``, named after ``label``, has no tile's look to learn (black,
+    washed out), or None. A picture is of one tile, not of the mat: the mat's words
+    (:func:`frame_problem`) would blame light on a mat not in it.
+
+    The plain faces (:data:`PLAIN_FACES`: a blank White, bare paper) are as bright and as
+    flat as a washed-out or a blank picture: of them only black and pure white (no camera's
+    noise) are refused, here, and none as flat (:func:`enrol_from_folder`). A drawing of the
+    whole mat is let through to be said as the mat."""
+    mean, spread = float(image.mean()), float(np.std(image))
+    if mean < DARK_MEAN:
+        return "the picture is black: is the lens covered, or the light off?"
+    if label in PLAIN_FACES:
+        if mean >= BURNT_OUT and spread < NOISELESS_STD:
+            return ("it is pure white, with no tile's edge in it; photograph the tile, "
+                    "its edge showing")
+        return None
+    if mean > BRIGHT_MEAN and not is_drawing(image):
+        return "the picture is washed out: too much light or glare on the tile"
+    return None
 
 
 def draw_shots(source: FrameSource, detector: MatDetector, classifier: TileClassifier,
@@ -553,7 +614,7 @@ def enrol_on_mat(source: FrameSource, detector: MatDetector, classifier: TileCla
         answered: str | None = None  # an answer given at a confirmation, for the next shot
         while True:
             answer = (answered if answered is not None
-                      else ask(f"Put {laid(label)} on the draw slot (引き牌の枠), "
+                      else ask(f"Put {laid(label)} on {slot_named(label)}, "
                                f"then Enter ({SKIP} skip, {FINISH} finish): ")).strip().lower()
             answered = None
             if answer == FINISH:
@@ -562,8 +623,8 @@ def enrol_on_mat(source: FrameSource, detector: MatDetector, classifier: TileCla
                 break
             if answer:
                 # A stray word took the shot as Enter does (calib62 R1).
-                print(f"  {answer!r} is not an answer here: Enter takes {label}, {SKIP} "
-                      f"skips it, {FINISH} finishes")
+                print(f"  {answer!r} is not an answer here: Enter takes {named(label)}, "
+                      f"{SKIP} skips it, {FINISH} finishes")
                 continue
             embeddings, why, read = draw_shots(source, detector, classifier, looks, label,
                                                shots)
@@ -586,19 +647,36 @@ def enrol_on_mat(source: FrameSource, detector: MatDetector, classifier: TileCla
 
 
 def laid(label: str) -> str:
-    """What to lay for ``label`` in the Draw slot's prompt: "Put back on" read as an order
+    """What to lay for ``label`` in the Draw slot's prompts: "Put back on" read as an order
     to put something back (calib62 N1)."""
-    return "a tile's back (face down)" if label == BACK else label
+    return "a tile face down" if label == BACK else label
+
+
+def slot_named(label: str) -> str:
+    """The Draw slot in ``label``'s prompt: named in Japanese too, as printed on the mat,
+    but for the last kind (a tile's back), after 34 prompts naming it, which kept its prompt
+    under 80 columns (review62b R1)."""
+    return "the draw slot" if label == BACK else "the draw slot (引き牌の枠)"
+
+
+def named(label: str) -> str:
+    """``label`` as a kind the reader may read a tile as: "not back" read as "not yet back"
+    (review62b R1)."""
+    return "a tile's back" if label == BACK else label
 
 
 def confirm(ask: Callable[[str], str], other: str, label: str) -> str:
     """Ask whether the tile the reader surely reads as ``other`` is ``label`` all the same:
     KEEP (y) keeps it as ``label``; Enter, SKIP or FINISH are answered as at the Draw slot's
-    prompt (Enter looks again). Anything else is asked again."""
+    prompt (Enter looks again). Anything else is asked again.
+
+    What the reader saw is a line of its own and the prompt is short: a prompt wider than
+    the terminal wraps mid-word, the cursor on its second line (review62b R1)."""
+    print(f"  the draw slot shows {other}, surely, not {named(label)}")
+    kept_as = "a back" if label == BACK else label  # "a tile's back" made it 86 wide
     while True:
-        answer = ask(f"  the draw slot shows {other}, surely, not {label}: {KEEP} to keep it "
-                     f"as {label}, or put {label} there and Enter ({SKIP} skip, {FINISH} "
-                     "finish): ").strip().lower()
+        answer = ask(f"  {KEEP} keeps it as {kept_as}; or lay {laid(label)} and Enter "
+                     f"({SKIP} skip, {FINISH} finish): ").strip().lower()
         if answer in ("", KEEP, SKIP, FINISH):
             return answer
         print(f"  {answer!r} is not an answer here: {KEEP}, Enter, {SKIP} or {FINISH}")
@@ -704,7 +782,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"{what}: nothing calibrated; {left}")
             return 1 if problems else 0
         if problems and calibration_there() and not args.force:
-            print(kept_instead(path, earlier))
+            print(kept_instead(path, earlier, unreadable(path, classifier)))
             if args.enrol:
                 # The tiles would be learned in the light that failed (review 56b, finding 8).
                 print("no tiles enrolled either: they would be photographed in this same "
