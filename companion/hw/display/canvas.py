@@ -184,8 +184,10 @@ class Canvas:
         """Whether the font lays a text out as :meth:`_measure` sums it: no style (strong,
         oblique, wide, underline), not rotated nor vertical, no kerning, padded. Asked at
         each measure (a few attribute reads against a sum of many characters), so that a
-        style set later (a bold title) is measured by get_rect, not too narrow (review62a
-        S2)."""
+        text first measured with a style set (a bold title) is measured by get_rect, not too
+        narrow (review62a S2). The width caches key on text and size only: a text measured
+        plain keeps that width, so a style set after the screen has drawn needs them
+        emptied."""
         font = self._font
         return font.style == pygame.freetype.STYLE_NORMAL and not font.kerning \
             and font.rotation == 0 and not font.vertical and font.pad

@@ -87,8 +87,9 @@ Draw = Callable[["Game"], Tile]  # an in-line wall (simulation mode)
 # offered only outside melee (JR-RANGED-2); before, it could shoot a monster met there while
 # the pursuers held their blows, and ready a ranged weapon. 8: a PC on the door is not
 # offered, in ranged combat, to move onto the door (JR-RANGED-2: 「ドアの上に移動する」), only
-# in the room; before, it was offered there too, a second "close in" (no auto-player
-# strategy chose it, so their games are revision 7's).
+# in the room, where taking it records the PC's move onto the door; before, it was offered
+# there too, a second "close in" (no auto-player strategy chose it, so their games are
+# revision 7's), and taken from the room it recorded no move.
 RULES_REVISION = 8
 
 # The oldest rules revision whose headless games RULES_REVISION plays identically. A
