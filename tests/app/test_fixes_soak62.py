@@ -65,7 +65,9 @@ def test_a_save_whose_replay_fails_is_kept_aside_and_a_new_game_starts(
     assert (f"the save {path} cannot be resumed (the save does not replay at input 4 "
             f"({saved.inputs[3]!r}): the companion failed on it (IndexError: list index out "
             "of range); unless the save was edited, that is a fault of the companion's: "
-            "please report it with the kept save); it was kept as ") in err
+            "please report it with the kept save; once the companion is fixed, `companion "
+            "play --resume --state` with the kept copy named next plays it on); it was kept "
+            "as ") in err
     assert "starting a new game" in err and "resumed from" not in out
     assert "Traceback" in err  # for the report, in the terminal or the journal
     (kept,) = path.parent.glob("save.json.corrupt-*")

@@ -80,7 +80,9 @@ def test_a_finished_game_whose_profile_changed_is_kept_not_overwritten(
     assert main(["play", "--headless", "--seed", "3", "--state", str(save)]) == 0
     err = capsys.readouterr().err
     [kept] = save.parent.glob("save.json.unrecorded-*")
-    assert f"companion: the finished game is kept as {kept}\n" in err
+    assert (f"companion: the finished game is kept as {kept}: once that is put right, "
+            f"`companion play --resume --headless --state {kept}` puts it in the history "
+            "and removes that file\n") in err
     assert "changed since this game was saved" in err
     assert load_game(kept) == first
 

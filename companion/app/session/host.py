@@ -72,13 +72,42 @@ class Beside:
     screen: str = ""
 
 
+#: What a replay takes for a fault of the companion's own that a save's inputs meet: a
+#: programming fault, the same at every replay, so each start (the boot service's, every
+#: 3 s) failed on it again and the save was never set aside (soak62 R2). Anything else
+#: passes, the save left as it is: an ImportError (a venv or compiled build broken mid-update),
+#: a RecursionError or a RuntimeError ("can't start new thread"), an OSError, a MemoryError, a
+#: stop are this system's trouble, not the save's, which plays on once that is mended
+#: (review62c R1). A list of what is the save's, not of what is not: a trouble not thought of
+#: stops the start (the service's start limit catches a loop) rather than sets a good save aside.
+COMPANION_FAULTS: tuple[type[Exception], ...] = (
+    LookupError, AttributeError, TypeError, AssertionError, ArithmeticError, NameError,
+    StopIteration)
+
+#: Once the companion is fixed, a save it set aside for its own fault plays on as it is.
+RESUME_WHEN_FIXED = ("once the companion is fixed, `companion play --resume --state` with "
+                     "the kept copy named next plays it on")
+
+_told_fault = [""]  # the last fault's traceback printed: a table replays a save up to 3 times
+
+
+def told_fault() -> None:
+    """The traceback of the fault being handled, on stderr for a report (the terminal, the
+    journal), once: the same save's replays after it (a table's, to see whether it is over
+    or behind) meet the same fault and print nothing more (review62c N6)."""
+    text = traceback.format_exc()
+    if text != _told_fault[0]:
+        _told_fault[0] = text
+        print(text, end="", file=sys.stderr)
+
+
 def replay(mode: Mode, inputs: Sequence[str], events: int | None) -> None:
     """Bring a fresh mode to where a save stopped: its ``inputs`` given again, after which
     the mode must have made the ``events`` the save counted (None: not checked).
 
     Pure (the mode only), so a save can be tried before any hardware is opened. A save that
-    does not replay (other rules, an edited file, a fault of the companion its inputs meet)
-    raises :class:`CorruptSave`.
+    does not replay (other rules, an edited file, a fault of the companion its inputs meet,
+    :data:`COMPANION_FAULTS`) raises :class:`CorruptSave`.
     """
     for n, text in enumerate(inputs, 1):
         try:
@@ -86,18 +115,12 @@ def replay(mode: Mode, inputs: Sequence[str], events: int | None) -> None:
         except (CompanionError, ValueError) as exc:
             reason = f"the save does not replay at input {n} ({text!r}): {exc}"
             raise CorruptSave(reason) from None
-        except (OSError, MemoryError):
-            raise  # this system's trouble, not the save's
-        except Exception as exc:
-            # A fault of the companion's own that these inputs meet: a replay is the same
-            # every time, so each start (the boot service's, every 3 s) failed on it again,
-            # and the save was never set aside (soak62 R2). Its traceback, for a report, is
-            # in the terminal or the journal.
-            traceback.print_exc(file=sys.stderr)
+        except COMPANION_FAULTS as exc:
+            told_fault()
             raise CorruptSave(f"the save does not replay at input {n} ({text!r}): the "
                               f"companion failed on it ({type(exc).__name__}: {exc}); unless the "
                               "save was edited, that is a fault of the companion's: please "
-                              "report it with the kept save") from None
+                              f"report it with the kept save; {RESUME_WHEN_FIXED}") from None
     if events is not None and mode.progress() != events:
         raise CorruptSave(f"the save expected {events} events, replaying its "
                           f"inputs gave {mode.progress()}: did the rules change?")

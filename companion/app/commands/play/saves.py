@@ -10,7 +10,6 @@ import json
 import os
 import re
 import sys
-import traceback
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -21,6 +20,7 @@ from companion.app.modes.fight_save import refuse_another_modes
 from companion.app.notes import note
 from companion.app.paths import data_dir_setting
 from companion.app.session.controls import Controls
+from companion.app.session.host import COMPANION_FAULTS, told_fault
 from companion.app.session.save import (
     CorruptSave,
     NewerSave,
@@ -257,7 +257,11 @@ def record_saved(game: Game | None, saved: SaveGame, save_path: Path,
     # The next game's save would overwrite it: keep it for a later look.
     kept = move_aside(save_path, "unrecorded")
     # A history that could not be asked may hold it already (its game's end put it there).
-    tell(f"the finished game is kept as {kept}" if game is None else
+    # One that did not replay (its profile changed, a fault of the companion's) is put there
+    # by the same command once that is put right (review62c N7).
+    tell(f"the finished game is kept as {kept}: once that is put right, "
+         f"`{resuming(args, kept)}` puts it in the history and removes that file"
+         if game is None else
          f"the finished game is kept as {kept}; it may be in the history already: "
          f"`{resuming(args, kept)}` puts it there, once, and removes that file", display,
          controls)
@@ -275,10 +279,8 @@ def replayed(saved: SaveGame, save_path: Path, display: Display | None,
         tell(f"the finished game in {save_path} could not be put in the history: {exc}",
              display, controls)
         return None
-    except (OSError, MemoryError):
-        raise  # this system's trouble, not the save's
-    except Exception as exc:  # a fault of the companion's: every start met it (soak62 R2)
-        traceback.print_exc(file=sys.stderr)
+    except COMPANION_FAULTS as exc:  # every start met it (soak62 R2); nothing else is the
+        told_fault()                 # save's (an ImportError: review62c R1)
         tell(f"the finished game in {save_path} could not be put in the history: the "
              f"companion failed on it ({type(exc).__name__}: {exc}); please report it with "
              "the kept game", display, controls)
