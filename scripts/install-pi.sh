@@ -51,15 +51,22 @@ if [ "$UNINSTALL" = 1 ] && { [ "$WITH_SERVICE" = 0 ] || [ "$WITH_COMPILED" = 0 ]
 fi
 
 # What the install writes outside this checkout and the player's home. INSTALL_PI_ROOT is
-# the tests' stand-in for / (empty: the system's own).
+# the tests' stand-in for / (empty: the system's own); tests only: the systemctl calls are
+# not redirected with it (the tests stand a systemctl in on PATH).
 UNIT_FILE="${INSTALL_PI_ROOT:-}/etc/systemd/system/$SERVICE.service"
 POLKIT_RULE="${INSTALL_PI_ROOT:-}/etc/polkit-1/rules.d/50-$SERVICE.rules"
 
 PLAYER=${SUDO_USER:-$(id -un)}
-if [ "$PLAYER" = root ] && [ "$UNINSTALL" = 1 ] && [ -f "$UNIT_FILE" ]; then
-  # From a root login the service's own user is the player whose command is removed.
-  PLAYER=$(sed -n 's/^User=//p' "$UNIT_FILE" | tail -n 1)
-  PLAYER=${PLAYER:-root}
+if [ "$PLAYER" = root ] && [ "$UNINSTALL" = 1 ]; then
+  # From a root login the service's own user is the player whose command is removed; with
+  # the unit gone, the owner of this checkout (whose venv the command links to). Root is
+  # no player: then none is known, and none is named.
+  if [ -f "$UNIT_FILE" ]; then
+    PLAYER=$(sed -n 's/^User=//p' "$UNIT_FILE" | tail -n 1)
+  else
+    PLAYER=$(stat -c %U "$REPO" 2>/dev/null || true)
+  fi
+  case "$PLAYER" in ''|root|UNKNOWN) PLAYER=root ;; esac
 fi
 if [ "$PLAYER" = root ] && [ "$UNINSTALL" = 0 ]; then
   # Logged in as root (su -, a root shell): the venv, the command and the service would all
@@ -164,6 +171,9 @@ DATA_DIR="$PLAYER_HOME/.local/share/jongrogue-companion"
 COMMAND_LINK="$PLAYER_HOME/.local/bin/companion"
 
 uninstall() {
+  local removed=removed player="$PLAYER" whose="$PLAYER's"
+  if [ "$DRY_RUN" = 1 ]; then removed="would remove"; fi
+  if [ "$PLAYER" = root ]; then player="the player" whose="the player's"; fi
   echo "== the boot service $SERVICE.service"
   if [ -f "$UNIT_FILE" ]; then
     # Stopped as by systemctl stop: a game being played is saved first (exit 130).
@@ -172,14 +182,14 @@ uninstall() {
     as_root rm -f "$UNIT_FILE"
     as_root systemctl daemon-reload || true
     as_root systemctl reset-failed "$SERVICE.service" 2>/dev/null || true
-    echo "   removed $UNIT_FILE"
+    echo "   $removed $UNIT_FILE"
   else
     echo "   none ($UNIT_FILE is not there)"
   fi
-  echo "== the polkit rule that let $PLAYER power the Pi off without a password"
+  echo "== the polkit rule that let $player power the Pi off without a password"
   if [ -f "$POLKIT_RULE" ]; then
     as_root rm -f "$POLKIT_RULE"
-    echo "   removed $POLKIT_RULE"
+    echo "   $removed $POLKIT_RULE"
   else
     echo "   none ($POLKIT_RULE is not there)"
   fi
@@ -188,15 +198,21 @@ uninstall() {
     echo "   (no player known from a root login: remove ~/.local/bin/companion as the player)"
   elif [ -L "$COMMAND_LINK" ] && [ "$(readlink "$COMMAND_LINK")" = "$VENV/bin/companion" ]; then
     as_player rm -f "$COMMAND_LINK"
-    echo "   removed $COMMAND_LINK"
+    echo "   $removed $COMMAND_LINK"
   elif [ -e "$COMMAND_LINK" ] || [ -L "$COMMAND_LINK" ]; then
     echo "   kept $COMMAND_LINK: it is not this checkout's companion"
   else
     echo "   none ($COMMAND_LINK is not there)"
   fi
-  echo "== kept: the saves and the game history in $DATA_DIR, and the settings and"
-  echo "   calibrations in $CONFIG_DIR (remove those folders to forget them);"
-  echo "   this checkout and its venv ($VENV), the Debian packages and $PLAYER's groups"
+  if [ "$PLAYER" = root ]; then  # root's own folders hold no saves of the player's
+    echo "== kept: the saves and the game history in the player's"
+    echo "   ~/.local/share/jongrogue-companion, and the settings and calibrations in their"
+    echo "   ~/.config/jongrogue-companion (remove those folders to forget them);"
+  else
+    echo "== kept: the saves and the game history in $DATA_DIR, and the settings and"
+    echo "   calibrations in $CONFIG_DIR (remove those folders to forget them);"
+  fi
+  echo "   this checkout and its venv ($VENV), the Debian packages and $whose groups"
   echo "   (removing the checkout removes the companion itself)"
 }
 
@@ -322,13 +338,14 @@ Description=JongRogue Companion (雀ローグEZプラス at the table)
 After=systemd-user-sessions.service
 # Restarts are bounded: 10 starts in 5 minutes, then the unit stays failed (see the journal;
 # after fixing it: sudo systemctl reset-failed $SERVICE && sudo systemctl start $SERVICE).
-# An error shown on the screen holds it up to a minute before the next start, under 5 in 5
-# minutes, and never trips this; a stop within ~25 s of each start (a traceback in the
-# journal, a setting refused before the screen opens, a slow Pi's models loaded and then a
-# crash) comes back 10 times in 5 minutes and stops here. A crash later in a game is started
-# again and resumes it, however often: no start limit tells it from a game going on; a save
-# whose replay fails is kept aside by the companion. A save another companion holds (a game
-# in a terminal) is waited for, on the screen, not restarted.
+# An error shown on the screen holds it up to a minute before the next start, and at least
+# 30 s from the start when a button is pressed through it (the screen then says it starts
+# again shortly): 10 take over 5 minutes, and never trip this. A stop within ~25 s of each
+# start (a traceback in the journal, a setting refused before the screen opens, a slow Pi's
+# models loaded and then a crash) comes back 10 times in 5 minutes and stops here. A crash
+# later in a game is started again and resumes it, however often: no start limit tells it
+# from a game going on; a save whose replay fails is kept aside by the companion. A save
+# another companion holds (a game in a terminal) is waited for, on the screen, not restarted.
 StartLimitIntervalSec=300
 StartLimitBurst=10
 

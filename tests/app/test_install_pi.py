@@ -664,3 +664,30 @@ def test_help_names_uninstall() -> None:
     out = subprocess.run(["bash", str(SCRIPT), "--help"], capture_output=True, text=True,
                          check=True).stdout
     assert "--uninstall" in out and out.rstrip().endswith("rewrites the unit file.")
+
+
+def test_uninstall_dry_run_says_would_remove_and_root_is_named_no_player(
+        tmp_path: Path) -> None:
+    """review62c N3: `--uninstall --dry-run` said "removed" of files it left; N4: a second
+    uninstall from a root login (the unit gone, so no User= to read) named root as the
+    player, root's folders as the saves' (on a Pi /root/.local/share, where none are)."""
+    env, root, home = installed(tmp_path)
+    plan = subprocess.run(["bash", str(SCRIPT), "--uninstall", "--dry-run"],
+                          capture_output=True, text=True, env=env, check=True).stdout
+    assert f"would remove {root / SERVICE_FILE}" in plan
+    assert f"would remove {root / POLKIT_FILE}" in plan
+    assert f"would remove {home}/.local/bin/companion" in plan
+    assert "   removed" not in plan and (root / SERVICE_FILE).exists()
+    env = {**env, **logged_in_as(tmp_path, "root", 0)}
+    subprocess.run(["bash", str(SCRIPT), "--uninstall"], capture_output=True, text=True,
+                   env=env, check=True)
+    again = subprocess.run(["bash", str(SCRIPT), "--uninstall"], capture_output=True,
+                           text=True, env=env, check=True).stdout
+    owner = pwd.getpwuid(ROOT.stat().st_uid).pw_name  # the checkout's: the player then
+    if owner == "root":
+        assert "let the player power the Pi off" in again
+        assert "the saves and the game history in the player's\n" in again
+        assert "the Debian packages and the player's groups" in again
+        assert "root's" not in again and " /root/" not in again.replace(str(root), "ROOT")
+    else:
+        assert f"let {owner} power the Pi off" in again

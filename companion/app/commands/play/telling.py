@@ -20,6 +20,7 @@ from companion.app.session.host import Session
 from companion.app.session.mode import Show
 from companion.app.session.save import SaveGame
 from companion.app.session.system_menu import SystemMenu
+from companion.file_locks import service_name
 from companion.hw.buttons import Button
 from companion.hw.display import Display
 from companion.hw.display.view import Option, message_view
@@ -35,6 +36,14 @@ from companion.systems.jongrogue.narration import describe, monster_name
 
 #: How long the error that stopped the run stays on the screen when nobody presses a key.
 STOP_SHOWN_SECONDS = 60.0
+#: Under the boot service, the least time from this run's start to a stop on the screen
+#: ending it, pressed through or not: the unit's start limit (10 starts in 5 minutes,
+#: scripts/install-pi.sh) counts every start, and OK pressed at once to try again (a camera
+#: being seated) took one every few seconds, the 11th refused, the screen left to the console
+#: (review62c R2). 30 s and RestartSec's 3: 10 such starts take more than 5 minutes.
+STOP_HELD_SINCE_START_SECONDS = 30.0
+#: When this run began: ``companion play`` imports this module as it starts.
+STARTED = time.monotonic()
 
 
 def tell(message: str, display: Display | None, controls: Controls,
@@ -91,7 +100,9 @@ def show_stop(message: str, display: Display, controls: Controls,
     offered meanwhile (another mode, unplugging). A player at a terminal is told the wait
     is there: on SSH beside the screen, the terminal looked hung for a minute. The keys of
     this terminal end it, when it reads them (``--choices keyboard``); else the screen's
-    own, or the Pi's buttons."""
+    own, or the Pi's buttons. Under the boot service a press ends it no sooner than
+    :data:`STOP_HELD_SINCE_START_SECONDS` after the run's start, saying it starts again
+    shortly: the unit's start limit is then never reached by pressing through."""
     show = question_show(display, menu)
     if controls.player:
         press = ("a here, or Ctrl-C," if any(isinstance(source, KeyboardInput)
@@ -107,6 +118,11 @@ def show_stop(message: str, display: Display, controls: Controls,
         end = time.monotonic() + STOP_SHOWN_SECONDS
         while time.monotonic() < end and not controls.poll():
             time.sleep(0.05)
+        held = STARTED + STOP_HELD_SINCE_START_SECONDS - time.monotonic()
+        if held > 0 and service_name():  # pressed through soon after the start: held on
+            show(f"Stopped 停止, starting again shortly 間もなく再起動: {message}",
+                 highlight=None)
+            time.sleep(held)  # presses meanwhile are dropped with the run
 
     if menu is None:
         wait()
