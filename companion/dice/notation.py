@@ -31,6 +31,7 @@ parse('S2D6+3>=10 attack')
 from __future__ import annotations
 
 import re
+import textwrap
 import unicodedata
 from dataclasses import dataclass
 from enum import Enum
@@ -67,7 +68,17 @@ class DiceSyntaxError(InvalidNotation):
         self.position = position
         self.reason = reason
         caret = " " * display_width(text[:position]) + "^"
-        super().__init__(f"{reason} at character {position + 1}:\n  {_one_line(text)}\n  {caret}")
+        where = f"at\xa0character\xa0{position + 1}:"  # kept whole on its line
+        said = "\n  ".join(textwrap.wrap(f"{reason} {where}", LINE_WIDTH,
+                                         initial_indent=" " * len(ERROR_PREFIX),
+                                         break_long_words=False, break_on_hyphens=False))
+        super().__init__(f"{said.lstrip()}\n  {_one_line(text)}\n  {caret}".replace("\xa0", " "))
+
+
+#: A terminal's width, and what the command line's error line starts with: the reason and
+#: where fit that line, as the --help texts do, or go on below (dice62 N1).
+LINE_WIDTH = 78
+ERROR_PREFIX = "companion: error: "
 
 
 def _one_line(text: str) -> str:
@@ -790,6 +801,11 @@ def _parse_at(text: str, folded: str, start: int, *, allow_repeat: bool) -> Comm
     d66 = _D66.fullmatch(folded, at, end)
     if d66:
         return D66Command(D66Suffix(d66.group(1)), secret, comment)
+    d66 = _D66.match(folded, at, end)
+    if d66 and d66.end() < end and folded[d66.end()].isalpha():
+        # D66X, D66SS: a letter no D66 takes, named (it read "write 1D66 to add it up").
+        raise DiceSyntaxError(text, d66.end(), f"unexpected {text[d66.end()]!r}: D66 takes "
+                                               "one letter after it, S, A, D or N")
     if parser.starts_pool():
         pools = [parser.pool()]
         while parser.peek() == "+":
