@@ -152,7 +152,9 @@ def test_the_player_types_the_die_the_camera_cannot_read_then_accepts_the_throw(
     assert sorted(throw.values) == [3, 4, 4, 5] and not player.script
     assert player.polls >= 300  # waited on: no timeout answered for the player
     # What the throw is for stays beside the read (it fell to "Read 4D6: …" alone).
-    assert any(prompt == "Read 読み取り 4D6: 3, 4, 5, 4 — damage ダメージ"
+    # (The dice in the order they lie, the typed one in its place: fix62d, dice62 D1.)
+    read = ", ".join(map(str, throw.values))
+    assert any(prompt == f"Read 読み取り 4D6: {read} — damage ダメージ"
                for prompt, _ in player.shown)
 
 

@@ -29,6 +29,7 @@ from companion.hw.camera.capture import (
     FrameSource,
     OpenCVCamera,
     PicameraSource,
+    device_node,
     frame_problem,
     open_source,
 )
@@ -108,6 +109,16 @@ class CameraStream(Iterator[FrameOrWhy]):
 
     def __next__(self) -> FrameOrWhy:
         return next(self._frames)
+
+    def refuse_absent(self) -> None:
+        """Raise :class:`DeviceError` now when the camera is a webcam that is not there at
+        all: it cannot be opened and its device node (``/dev/video9``) does not exist, so
+        it is not plugged in. A roll would only wait for it (dice62 D2, R1); a webcam there
+        but giving no picture yet (starting, in use) is waited for by the roll."""
+        camera = self._camera
+        if (isinstance(camera, OpenCVCamera) and not camera.open()
+                and not device_node(camera.device).exists()):
+            raise DeviceError(camera.message.removesuffix("; retrying"))
 
     def close(self) -> None:
         # The camera itself: a generator never started runs no ``finally`` when closed.

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
+from functools import cmp_to_key
 
 # Why a die is doubted (DieReading.reason); placement.py and reader.py hold the other reasons.
 _NOT_READ = "a die could not be read"  # the judge doubts a readable top is there at all
@@ -93,6 +94,12 @@ class DiceRead:
         """The values read, sorted (only meaningful when ``status`` is OK)."""
         return sorted(d.value for d in self.dice if d.value is not None)
 
+    @property
+    def as_lying(self) -> list[int]:
+        """The values read in the order the dice lie (:func:`lying_order`): a D66's first
+        die, its tens, is the one on the left (only meaningful when ``status`` is OK)."""
+        return [d.value for d in lying_order(self.dice) if d.value is not None]
+
     def to_type(self, count: int) -> tuple[DieReading, ...]:
         """The dice the player may type, in a throw of ``count`` dice: those whose top the
         judge saw but whose value alone is unclear, when they and the dice read surely are
@@ -108,6 +115,20 @@ class DiceRead:
                 or any(d.reason != _WHICH_VALUE for d in doubted)):
             return ()
         return doubted
+
+
+def lying_order(dice: Sequence[DieReading]) -> list[DieReading]:
+    """``dice`` in the order they lie in the picture, as a D66's two dice are read (the
+    first the tens): left to right; of two less than half a die's side apart across, the
+    upper in the picture first. Where the dice lie tells nothing of their values, so a D66
+    read in this order comes up 11 to 66 alike (the camera's read ``values`` are sorted,
+    which made a plain D66 a D66S: dice62 D1)."""
+    def before(a: DieReading, b: DieReading) -> int:
+        if abs(a.centre[0] - b.centre[0]) < max(a.side_px, b.side_px) / 2:
+            return -1 if a.centre[1] < b.centre[1] else int(a.centre[1] > b.centre[1])
+        return -1 if a.centre[0] < b.centre[0] else 1
+
+    return sorted(dice, key=cmp_to_key(before))
 
 
 def _place(die: DieReading, shape: tuple[int, ...]) -> str:

@@ -22,16 +22,18 @@ Each frame taken is read in full: a white die landing on a white tray changes to
 pixels to count as motion, and only its read sees it (review57b). No time runs out while the
 player is not throwing (nothing moving, no dice in view, or the last throw's dice lying
 there): a table talks for minutes before a throw. The wait gives up (:class:`DiceReadTimeout`)
-only on a view that has kept from settling for ``timeout_s``: dice moving or unsure, or no
-picture from the camera.
+only on a view that has kept from settling for ``timeout_s``: dice moving or unsure. A camera
+that has given no picture for ``no_picture_s`` (unplugged, never sending) is a
+:class:`~companion.errors.DeviceError` naming it, and a webcam not plugged in at all is one at
+the first roll, so the player hears of it at once and may type the dice instead (dice62 D2).
 
 Frames come from an iterator of BGR images, an object with ``read()`` (a
 ``cv2.VideoCapture``), or a camera source string as the tile camera takes them
 (:mod:`companion.hw.dice.frames`: ``camera:0``, ``/dev/video0``, ``picamera``, a
 picture, which then stands still for ever, a folder or a video). While a live camera
 has no picture (unplugged, still starting) the stream holds its message in words
-instead of a frame, so the roll keeps waiting and says why. The camera is opened only
-when the first roll needs it.
+instead of a frame, so the roll waits a few seconds for it and says why. The camera is
+opened only when the first roll needs it.
 """
 
 from __future__ import annotations
@@ -73,6 +75,10 @@ from companion.hw.dice.readings import (
     none_in_view,
     too_dark,
 )
+
+#: How long a camera may give no picture before a roll gives up on it (DeviceError): a
+#: webcam reopens every 2 s, so an unplugged one has been tried several times by then.
+NO_PICTURE_S = 10.0
 
 
 class UnsupportedDice(CompanionError, ValueError):
@@ -166,7 +172,8 @@ class CameraDiceSource:
     def __init__(self, source: str = "camera:0", *,
                  frames: Iterable[FrameOrWhy] | FrameReader | None = None,
                  config: ReaderConfig | None = None, config_file: Path | None = None,
-                 networks: DiceNetworks | None = None, timeout_s: float = 120.0, area: str = "auto",
+                 networks: DiceNetworks | None = None, timeout_s: float = 120.0,
+                 no_picture_s: float = NO_PICTURE_S, area: str = "auto",
                  on_status: Callable[[str], None] | None = None,
                  clock: Callable[[], float] = time.monotonic,
                  sleep: Callable[[float], None] = time.sleep) -> None:
@@ -198,6 +205,7 @@ class CameraDiceSource:
                         on_status(f"dice read without your enrolled dice 登録ダイスなし: {exc}")
         self.reader = DiceReader(self.config, networks)
         self.timeout_s = timeout_s
+        self.no_picture_s = no_picture_s
         self._clock = clock
         self._sleep = sleep
         self._given = frames
@@ -215,11 +223,13 @@ class CameraDiceSource:
         return bool(getattr(self._given, "still", False))
 
     def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
-        """Wait for a throw of ``count`` still dice and return their values (in no set
-        order). The first roll reads the dice in view; each later one is a new throw: it
-        waits until the dice are seen moving (picked up and thrown again), and a still
-        picture, whose dice never move, refuses it (:class:`NewThrowNeeded`). ``purpose``
-        (what the roll is for) does not change what is read: the prompt is the caller's."""
+        """Wait for a throw of ``count`` still dice and return their values in the order
+        they lie, left to right (:func:`~companion.hw.dice.readings.lying_order`: a D66's
+        left die is its tens). The first roll reads the dice in view; each later one is a
+        new throw: it waits until the dice are seen moving (picked up and thrown again),
+        and a still picture, whose dice never move, refuses it (:class:`NewThrowNeeded`).
+        ``purpose`` (what the roll is for) does not change what is read: the prompt is the
+        caller's."""
         if self._taken and self.still and sides == 6 and count >= 1:
             where = f"{self.source} is" if self._given is None else "the frames are"
             raise NewThrowNeeded(
@@ -229,7 +239,7 @@ class CameraDiceSource:
                 "dice under a camera for more")
         read = self.read_throw(count, sides, new_throw=self._taken > 0)
         self._taken += 1
-        return read.values
+        return read.as_lying
 
     def read_throw(self, count: int, sides: int, may_type: bool = False,
                    new_throw: bool = False) -> DiceRead:
@@ -260,6 +270,7 @@ class CameraDiceSource:
         same = Steadiness(self.config.stable_frames, self.config.still_px, lambda _: True)
         same_as: tuple[ReadStatus, str] | None = None
         trying_since: float | None = None  # the view has kept from settling since then
+        dark_since: float | None = None  # the camera has given no picture since then
         said = ""
         while True:
             if pace is not None:
@@ -269,8 +280,17 @@ class CameraDiceSource:
             frame = next(frames, None)
             if frame is None:
                 raise DeviceError("the camera stopped giving frames before the dice were read")
+            if not isinstance(frame, str):
+                dark_since = None
             if isinstance(frame, str):
                 read = DiceRead((), ReadStatus.UNSURE, f"no picture 映像なし: {frame}")
+                now = self._clock()
+                if dark_since is None:
+                    dark_since = now
+                elif now - dark_since >= self.no_picture_s:
+                    # Unplugged, or never sending: no throw can be read (dice62 D2).
+                    raise DeviceError(f"no picture from the camera in {self.no_picture_s:.0f} s"
+                                      f" 映像なし: {frame.removesuffix('; retrying')}")
                 self._sleep(NO_PICTURE_POLL_S)
             elif self._motion.moving(frame):
                 # A throw in progress: nothing to read until the dice settle.
@@ -336,6 +356,8 @@ class CameraDiceSource:
 
     def _open(self) -> Iterator[FrameOrWhy]:
         if self._frames is None:
-            self._frames = frame_iterator(self._given if self._given is not None
-                                          else self.source)
+            frames = frame_iterator(self._given if self._given is not None else self.source)
+            if isinstance(frames, CameraStream):
+                frames.refuse_absent()  # a webcam not plugged in: said now, not waited for
+            self._frames = frames
         return self._frames
