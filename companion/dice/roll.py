@@ -166,6 +166,44 @@ def reads_d66_as_thrown(command: Command, options: RollOptions | None = None) ->
     return False
 
 
+def dice_parts(command: Command) -> list[tuple[str, int]]:
+    """Each part of ``command`` that throws dice, as written, with the sides of its dice (a
+    D66's are 6, its two D6), in the order they are thrown: ``2D6+1D20`` is ``[("2D6", 6),
+    ("1D20", 20)]``; a choice throws one die per pick, of as many sides as items are left
+    (``choice2[a,b,c]`` a D3, then a D2). A source that reads only some dice (the camera,
+    D6 alone) refuses a command by it before the first throw (dice62 D3)."""
+    match command:
+        case RepeatCommand():
+            return dice_parts(command.command)
+        case D66Command():
+            return [(command.formula, 6)]
+        case PoolCommand():
+            return [(str(pool), _d6_of(pool.sides)) for pool in command.pools if pool.count]
+        case ChoiceCommand():
+            left = len(command.items)
+            return [(command.formula, left - pick) for pick in range(command.takes)]
+        case DiceCommand():
+            return _node_parts(command.expr)
+    return []
+
+
+def _d6_of(sides: int) -> int:
+    return 6 if sides == D66_SIDES else sides
+
+
+def _node_parts(node: Node) -> list[tuple[str, int]]:
+    match node:
+        case DiceTerm(count, sides, _):
+            return [(str(node), _d6_of(sides))] if count else []
+        case HalfDie():
+            return [(str(node), 6)]
+        case Negate(operand) | Group(operand):
+            return _node_parts(operand)
+        case BinaryOp(_, left, right):
+            return _node_parts(left) + _node_parts(right)
+    return []
+
+
 def _has_d66(node: Node) -> bool:
     match node:
         case DiceTerm(_, sides, _):

@@ -56,10 +56,10 @@ def fake_camera(monkeypatch: pytest.MonkeyPatch, faces: list[int]) -> list[str]:
 def test_a_camera_d66_read_as_thrown_is_rolled_after_a_one_line_note(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The camera lists the dice in no set order: which is the tens is chance. A sorted
-    D66, other dice and simulated dice need no note."""
-    note = ("companion: note: the camera reads the two dice in no set order, so either may "
-            "be the tens of this D66; D66S or D66D sorts them\n")
+    """The camera gives the dice in the order they lie, the left die the tens: the note
+    says so. A sorted D66, other dice and simulated dice need no note."""
+    note = ("companion: note: the die on the left is the tens of this D66 (of two\n"
+            "  one above the other, the upper one); D66S or D66D sorts them\n")
     fake_camera(monkeypatch, [5, 2] * 7 + [3, 4])
     for words, out, err in [
         (["D66"], "(D66) ＞ 52\n", note),

@@ -22,8 +22,8 @@ from companion.app.paths import config_dir
 from companion.app.session.save import SEED_LIMIT
 from companion.dice import DiceSource, ManualDice, Result, SimulatedDice, roll
 from companion.dice.notation import Command, DiceSyntaxError, display_width, parse
-from companion.dice.roll import reads_d66_as_thrown
-from companion.errors import DeviceError, InvalidNotation
+from companion.dice.roll import dice_parts, reads_d66_as_thrown
+from companion.errors import CompanionError, DeviceError, InvalidNotation
 
 #: Where a command's dice come from (``--dice``): typed ones are ``typed``, as in ``--d100``.
 DICE_CHOICES = ("sim", "typed", "camera")
@@ -176,9 +176,25 @@ def shown(result: Result) -> str:
 CTHULHU_COMMAND = re.compile(r"(?:(?:x|rep|repeat)\d+\s+)?s?(?:cc|cbr|res)", re.IGNORECASE)
 
 
-#: Said before a camera roll of a D66 read as thrown (docs/dice-notation.md, D66).
-D66_CAMERA_NOTE = ("companion: note: the camera reads the two dice in no set order, so "
-                   "either may be the tens of this D66; D66S or D66D sorts them")
+#: Said before a camera roll of a D66 read as thrown (docs/dice-notation.md, D66): which
+#: die is the tens, by where it lies (companion.hw.dice.readings.lying_order).
+D66_CAMERA_NOTE = ("companion: note: the die on the left is the tens of this D66 (of two\n"
+                   "  one above the other, the upper one); D66S or D66D sorts them")
+
+
+class NotForCamera(CompanionError, ValueError):
+    """A roll with dice the camera cannot read, refused before any throw."""
+
+
+def camera_refusal(command: Command) -> str | None:
+    """Why the camera cannot roll ``command``: a part whose dice are not D6 (the camera
+    reads six-sided pip dice only), named; None when every die is a D6. Said before the
+    first throw, which would otherwise be read and lost (dice62 D3)."""
+    for written, sides in dice_parts(command):
+        if sides != 6:
+            return (f"the camera reads D6 only: {written} throws a "
+                    f"D{sides};\n  roll it with --dice sim or --dice typed")
+    return None
 
 
 def _parsed(expression: str) -> Command:
@@ -195,6 +211,8 @@ def _parsed(expression: str) -> Command:
 def run(args: argparse.Namespace) -> int:
     # Parsed before the dice source is made: bad text never opens the camera.
     command = _parsed(" ".join(args.expression))
+    if args.dice == "camera" and (why := camera_refusal(command)) is not None:
+        raise NotForCamera(why)
 
     def body(source: DiceSource) -> int:
         if args.dice == "camera" and reads_d66_as_thrown(command):
