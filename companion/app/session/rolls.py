@@ -38,10 +38,10 @@ from companion.app.session.controls import (
 from companion.app.session.keypad import Keypad
 from companion.app.session.mode import RollAsk, Show, Throw
 from companion.dice import DiceSource
-from companion.errors import CompanionError, IllegalAction
+from companion.errors import CompanionError, DeviceError, IllegalAction
 from companion.hw.buttons import Button, Pick
 from companion.hw.camera.pace import FRAME_PERIOD_S, Pace
-from companion.hw.dice.readings import THROW_AGAIN, guidance
+from companion.hw.dice.readings import THROW_AGAIN, guidance, lying_order
 from companion.hw.display.view import Option
 
 if TYPE_CHECKING:
@@ -65,9 +65,18 @@ STILL = " (a still picture never moves 静止画: B goes back 戻る)"
 FIRST_LIVE = "first throw of the session: A accepts (no timeout) 最初の出目: Aで確定"
 FACES = tuple(range(1, 7))
 TYPED_WHY = "the camera reads D6 only カメラはD6のみ"  # under a typed die's keypad
+NO_PICTURE_WHY = "the dice camera gives no picture カメラ映像なし"  # under it, the camera lost
+#: What a roll whose camera gives no picture asks (play.table_modes asks the same at start).
+NO_PICTURE_OPTIONS = (Option("typed", "Type the dice 手入力で続ける", Button.ATTACK),
+                      Option("again", "Try the camera again 再試行", Button.FLEE))
 # The value of a die the camera doubts, typed: its faces, then a re-roll instead.
 TYPE_OPTIONS = (*(Option(str(v), str(v)) for v in FACES),
                 Option("reject", "Re-roll 振り直し", Button.FLEE))
+#: Where the question opens: on Re-roll, not a face. It comes up where a read's "A accepts"
+#: screen would, so an A pressed from habit must not type a value the player never gave (a
+#: "1" that the timed read after it then took: dice62 R2); nor is the reader's own best guess
+#: offered, being the value it doubted. A face is chosen by its number, a tap, or moving.
+REROLL = len(FACES)
 
 
 class RollCancelled(CompanionError):
@@ -230,12 +239,28 @@ class CameraRolls:
         self.poll_seconds = poll_seconds
         self.sleep = sleep
         self.reads = 0  # reads offered to the player this session
+        self.instead: Keypad | None = None  # the dice typed, the camera having failed
+
+    def no_camera(self, exc: DeviceError, ask: RollAsk, show: Show) -> Throw:
+        """The camera gave no picture (unplugged mid-session, never sending): the player may
+        type the dice they throw for the rest of the session, as a table whose camera
+        cannot be opened offers (dice62 R1), or try the camera again (the roll fails, and
+        the mode offers it again)."""
+        prompt = (f"The dice camera gives no picture カメラ映像なし: {exc}. Type the dice you "
+                  "throw for this session?")
+        if choose(self.controls, show, prompt, NO_PICTURE_OPTIONS, 0, self.poll_seconds,
+                  self.sleep) != 0:
+            return Throw(failure=str(exc))
+        self.instead = Keypad(self.controls, self.poll_seconds, NO_PICTURE_WHY, self.sleep)
+        return self.instead.next_throw(ask, show)
 
     def close(self) -> None:
         """Let go of the dice camera: another mode of the same run may open it next."""
         self.frames.close()
 
     def next_throw(self, ask: RollAsk, show: Show) -> Throw:
+        if self.instead is not None:  # the camera gave no picture: typed this session
+            return self.instead.next_throw(ask, show)
         if ask.sides != 6:  # the player throws their own and types it
             return Keypad(self.controls, self.poll_seconds, TYPED_WHY,
                           self.sleep).next_throw(ask, show)
@@ -254,6 +279,8 @@ class CameraRolls:
                 read = self.source.read_throw(ask.count, ask.sides, may_type=True)
             except RollCancelled:
                 return Throw(back=True)
+            except DeviceError as exc:  # no picture (unplugged): the player may type instead
+                return self.no_camera(exc, ask, show)
             except CompanionError as exc:  # a camera that stopped, dice it cannot read
                 return Throw(failure=str(exc))
             # Taken or not, these dice are read: the next read waits for them to move.
@@ -274,23 +301,29 @@ class CameraRolls:
             note = REJECTED + (STILL if self.frames.still else "")  # until the dice move
 
     def typed(self, read: DiceRead, count: int, show: Show) -> tuple[int, ...] | None:
-        """The read's values, with the player's value for each die it doubts (none when it
-        was sure); None: the player chose to re-roll instead."""
-        values = list(read.values)
+        """The read's values in the order the dice lie (a D66's left die is its tens:
+        :func:`~companion.hw.dice.readings.lying_order`), with the player's value for each
+        die it doubts (none when it was sure); None: the player chose to re-roll instead."""
         doubted = read.to_type(count)
-        for n, die in enumerate(doubted, 1):
-            which = f" ({n} of {len(doubted)})" if len(doubted) > 1 else ""
+        lying = lying_order(read.dice)
+        asked = [i for i, d in enumerate(lying) if any(d is x for x in doubted)]
+        values: dict[int, int] = {i: d.value for i, d in enumerate(lying) if d.value is not None}
+        for n, i in enumerate(asked, 1):
+            which = f" ({n} of {len(asked)})" if len(asked) > 1 else ""
+            known = tuple(values.values())
 
-            def with_read(prompt: str, **kwargs: object) -> None:  # the dice read beside it
-                show(prompt, **kwargs, prompt_faces=tuple(values))
+            def with_read(prompt: str, known: tuple[int, ...] = known,
+                          **kwargs: object) -> None:  # the dice read beside it
+                show(prompt, **kwargs, prompt_faces=known)
 
             picked = choose(self.controls, with_read,
-                            f"Type the die {die.place}{which}: the camera cannot tell its "
-                            "value 出目を入力", TYPE_OPTIONS, 0, self.poll_seconds, self.sleep)
+                            f"Type the die {lying[i].place}{which}: the camera cannot tell its "
+                            "value 出目を入力", TYPE_OPTIONS, REROLL, self.poll_seconds,
+                            self.sleep)
             if picked == len(FACES):
                 return None
-            values.append(FACES[picked])
-        return tuple(values)
+            values[i] = FACES[picked]
+        return tuple(values[i] for i in sorted(values))
 
     def judge(self, ask: RollAsk, values: tuple[int, ...], show: Show,
               timed: bool = True) -> bool:

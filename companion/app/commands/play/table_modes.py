@@ -302,10 +302,15 @@ def real_dice(config: Config, controls: Controls, display: Display,
 
 def camera_rolls(config: Config, controls: Controls) -> CameraRolls:
     """Real dice on the dice camera, each read confirmed by the player."""
-    from companion.hw.dice.frames import frame_iterator
+    from companion.hw.dice.frames import CameraStream, frame_iterator
     from companion.hw.dice.source import CameraDiceSource, Motion
 
-    frames = CameraFrames(frame_iterator(config.dice_camera()), controls, Motion().moving)
+    stream = frame_iterator(config.dice_camera())
+    if isinstance(stream, CameraStream):
+        # A webcam not plugged in: the DeviceError real_dice offers typed dice for, now,
+        # rather than a roll's wait for it (dice62 R1).
+        stream.refuse_absent()
+    frames = CameraFrames(stream, controls, Motion().moving)
     camera = CameraDiceSource(frames=frames, config_file=config_dir() / "dice.toml")
     return CameraRolls(camera, frames, controls, config.number("input.accept_seconds"),
                        config.number("input.poll_seconds"))
