@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import io
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,6 +27,75 @@ if TYPE_CHECKING:
 settings.register_profile("companion", deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("companion")
+
+
+# ---- fonts a test needs ------------------------------------------------------------------
+# The screen draws Japanese only with a Japanese font installed (fonts-noto-cjk), and the
+# tile renderer Unicode's Mahjong Tiles only with a font of them (fonts-symbola); without,
+# the screen draws the English halves, and a test of what the Japanese looks like has
+# nothing to check. Such a test is marked ``needs_japanese_font`` (``needs_tile_font``)
+# and skipped, with what to install, on a machine without; the run ends with one line
+# saying how many were (font62: they failed, 211 of them, on a fresh Debian).
+JAPANESE_FONT_MISSING = "no Japanese font (apt-get install fonts-noto-cjk)"
+TILE_FONT_MISSING = "no font of Unicode's Mahjong Tiles (apt-get install fonts-symbola)"
+_FONT_PACKAGES = ("fonts-noto-cjk", "fonts-symbola")  # a skip naming one is counted for it
+
+
+@functools.cache
+def has_japanese_font() -> bool:
+    """Whether the screen finds a font that draws Japanese, as :class:`ScreenDisplay` asks
+    it (a glyph for its probe); said without the screen's note on stderr."""
+    import pygame.freetype
+
+    from companion.hw.display import fonts
+    from companion.hw.display.screen import _JAPANESE_PROBE
+
+    with contextlib.redirect_stderr(io.StringIO()):
+        font = fonts.find_cjk_font()
+    fonts.say_no_font.cache_clear()  # the note is still said once, to the run that has none
+    if font is None:
+        return False
+    pygame.freetype.init()
+    try:
+        face = pygame.freetype.Font(str(font.path), 16, font_index=font.index)
+    except (OSError, pygame.error):
+        return False
+    return face.get_metrics(_JAPANESE_PROBE)[0] is not None
+
+
+@functools.cache
+def has_tile_font() -> bool:
+    from companion.hw.camera import tile_faces
+
+    return bool(tile_faces.find_tile_fonts())
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.get_closest_marker("needs_japanese_font") and not has_japanese_font():
+            item.add_marker(pytest.mark.skip(reason=JAPANESE_FONT_MISSING), append=False)
+        if item.get_closest_marker("needs_tile_font") and not has_tile_font():
+            item.add_marker(pytest.mark.skip(reason=TILE_FONT_MISSING), append=False)
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> Iterator[None]:
+    """One line at the end (after the short summary, before the counts) naming the font
+    packages whose absence skipped tests."""
+    yield
+    skipped: dict[str, int] = {}
+    for report in terminalreporter.stats.get("skipped", []):
+        longrepr = getattr(report, "longrepr", None)
+        reason = longrepr[-1] if isinstance(longrepr, tuple | list) else longrepr
+        for package in _FONT_PACKAGES:
+            if package in str(reason):
+                skipped[package] = skipped.get(package, 0) + 1
+    if skipped:
+        counts = ", ".join(f"{n} for {package}" for package, n in skipped.items())
+        terminalreporter.write_line(
+            f"{sum(skipped.values())} tests skipped for a missing font ({counts}): "
+            f"sudo apt-get install {' '.join(skipped)} fontconfig, then run them again",
+            yellow=True)
 
 
 @pytest.fixture(autouse=True)

@@ -79,6 +79,7 @@ def layout(request: pytest.FixtureRequest) -> Iterator[ScreenDisplay]:
 
 @pytest.mark.parametrize("menu", [(), RING_MENU], ids=["no menu", "ring menu"])
 @pytest.mark.parametrize("name", list(PLAYS))
+@pytest.mark.needs_japanese_font
 def test_the_long_check_lines_keep_start_verdict_and_outcome_on_the_screen(
         layout: ScreenDisplay, name: str, menu: tuple[object, ...]) -> None:
     """As tests/hw/display/test_last_check.py, with the lines a played game writes: the

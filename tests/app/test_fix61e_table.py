@@ -82,6 +82,7 @@ def test_a_fight_with_every_pc_cursed_fits_80x24(user_dirs: Path, keys: tuple[st
     assert sum("呪殺呪 curse 366d" in row for row in wide) == len(keys)
 
 
+@pytest.mark.needs_japanese_font
 def test_on_the_800x480_screen_each_cursed_row_shows_its_days(
         user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Six fighters: one-line rows, the conditions beside the name; each PC's curse whole."""

@@ -39,6 +39,7 @@ def test_every_fighter_cursed_with_a_status_fits_80x24(
     assert any(STATUS[:40] in row for row in rows)
 
 
+@pytest.mark.needs_japanese_font
 def test_each_row_shows_the_spell_in_english_and_its_days_on_the_800x480_screen(
         user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Each PC and the orc with no other condition; the hit orc, which also wants to flee
@@ -49,6 +50,7 @@ def test_each_row_shows_the_spell_in_english_and_its_days_on_the_800x480_screen(
     assert shown == ["呪殺呪 curse 366d"] * (len(PARTY) + 1)
 
 
+@pytest.mark.needs_japanese_font
 def test_a_damaged_calendar_keeps_its_japanese_on_the_800x480_screen(
         user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """With 4 PCs the status is one line on the screen, cut at its end."""

@@ -167,6 +167,7 @@ def test_a_ten_option_menu_with_two_rings_on_reads_whole(screen: ScreenDisplay) 
     (3, "reckless", 557, "[9] Wear stealth 隠密を装備"),
     (3, "cautious", 1100, "[4] Fire xeroc TR ゼロックスを射撃"),
 ])
+@pytest.mark.needs_japanese_font
 def test_a_ring_or_a_shot_in_a_grid_box_reads_whole_at_800x480(
         seed: int, strategy: str, inputs: int, label: str) -> None:
     """A grid of twelve at 800x480 has boxes 123 px wide: "[9] Equip ring of stealth" was
@@ -188,6 +189,7 @@ def test_a_ring_or_a_shot_in_a_grid_box_reads_whole_at_800x480(
     (2, "cautious", 635, "[A] Fight centaur"),
     (1, "cautious", 1409, "[A] Fight dragon"),
 ])
+@pytest.mark.needs_japanese_font
 def test_a_monster_alone_of_its_name_is_fought_without_its_spot_and_reads_whole(
         seed: int, strategy: str, inputs: int, english: str) -> None:
     """In a grid box at 800x480 "[A] Fight centaur BL" was drawn "[A] Fi…entaur BL" and
@@ -202,6 +204,7 @@ def test_a_monster_alone_of_its_name_is_fought_without_its_spot_and_reads_whole(
     assert [(d.text, d.shown) for d in rows] == [(english, english)]
 
 
+@pytest.mark.needs_japanese_font
 def test_a_label_still_too_long_for_its_box_keeps_its_verb() -> None:
     """Seed 2's ring of adornment, worn, offered off in a grid of twelve at 800x480: "[9]
     Doff adornment" is 127 px in a box that holds 113 px at 14 px, and was drawn "[9]

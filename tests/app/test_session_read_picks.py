@@ -54,6 +54,7 @@ def screen(request: pytest.FixtureRequest) -> Iterator[ScreenDisplay]:
     display.close()
 
 
+@pytest.mark.needs_japanese_font
 def test_the_picks_read_whole_in_their_boxes(screen: ScreenDisplay) -> None:
     _, options, status = picks_shown()
     drawn = spy_text(screen)

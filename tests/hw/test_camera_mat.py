@@ -169,7 +169,8 @@ def test_each_printed_japanese_name_fits_beside_its_english_one(tmp_path: Path) 
     (draw_mat's) at the box's left: a longer name (部屋の左上, 引き牌の枠) must keep clear of
     the English and within the box's width, and so of the next slot (review61c F6)."""
     if not find_cjk_fonts():
-        pytest.skip("no CJK font: the mat is printed with its English names only")
+        pytest.skip("no CJK font (apt-get install fonts-noto-cjk): the mat is printed with "
+                    "its English names only")
     dpi = 150
     assert load_script("make_mat").main(["--out", str(tmp_path / "mat"), "--dpi", str(dpi)]) == 0
     px_per_mm = dpi / 25.4

@@ -76,7 +76,7 @@ def test_each_kind_has_its_own_mahjong_tile_character() -> None:
         assert unicodedata.name(chr(code)) == f"MAHJONG TILE {expected}"
 
 
-@pytest.mark.skipif(not tile_faces.find_tile_fonts(), reason="no font of Unicode's Mahjong Tiles")
+@pytest.mark.needs_tile_font
 @pytest.mark.parametrize("font", tile_faces.find_tile_fonts(), ids=lambda p: p.stem)
 def test_a_tile_font_face_is_the_drawing_inked_without_the_fonts_outline(font: Path) -> None:
     def inked(label: str) -> np.ndarray:

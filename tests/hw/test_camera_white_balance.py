@@ -26,6 +26,7 @@ def classifier() -> TileClassifier:
 
 
 @pytest.mark.parametrize("lamp", [WARM, COOL], ids=["warm", "cool"])
+@pytest.mark.needs_japanese_font
 def test_blank_whites_under_a_coloured_lamp_read_white_not_a_back(
         classifier: TileClassifier, lamp: tuple[float, float, float]) -> None:
     """Under a warm bulb a blank White is as yellow as many sets' backs: before the crops

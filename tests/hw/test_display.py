@@ -19,7 +19,7 @@ from companion.app.session.controls import menu_press
 from companion.errors import DeviceError
 from companion.hw.buttons import Button, Pick
 from companion.hw.display import open_display
-from companion.hw.display.fonts import find_cjk_font, without_cjk
+from companion.hw.display.fonts import without_cjk
 from companion.hw.display.keys import option_key
 from companion.hw.display.screen import BACKGROUND, TEXT, ScreenDisplay, pick_layout
 from companion.hw.display.terminal import MENU_LEGEND, TerminalDisplay
@@ -31,10 +31,6 @@ from companion.hw.display.view import (
     example_view,
     message_view,
 )
-
-CJK_FONT = find_cjk_font()
-needs_cjk = pytest.mark.skipif(CJK_FONT is None, reason="no CJK font (apt-get install "
-                               "fonts-noto-cjk)")
 
 
 @pytest.fixture(params=["800x480", "1024x600"])
@@ -66,7 +62,7 @@ def test_screenshot_at_each_size(screen: ScreenDisplay, tmp_path: Path) -> None:
     assert left != right
 
 
-@needs_cjk
+@pytest.mark.needs_japanese_font
 def test_japanese_glyphs_render(screen: ScreenDisplay) -> None:
     """A missing glyph draws the same box for every character; real glyphs differ."""
     assert screen.has_cjk
@@ -325,7 +321,7 @@ def test_an_empty_spot_is_not_drawn_as_a_white_dragon(screen: ScreenDisplay,
 def test_a_long_option_label_wraps_instead_of_being_cut(screen: ScreenDisplay,
                                                          cjk: bool) -> None:
     if cjk and not screen.has_cjk:
-        pytest.skip("no CJK font")
+        pytest.skip("no Japanese font (apt-get install fonts-noto-cjk)")
     screen.has_cjk = cjk
     cut: list[str] = []
     fit = screen._fit

@@ -268,6 +268,7 @@ def test_a_d4_is_a_triangle_not_a_d6_face(both: ScreenDisplay) -> None:
     assert _spots(surface, d6, (220, 80, 70)) == 1
 
 
+@pytest.mark.needs_japanese_font
 def test_the_tray_says_where_its_dice_come_from(screen: ScreenDisplay) -> None:
     texts = texts_drawn(screen)
     screen.render(replace(message_view("Throw 1D6"),
@@ -280,6 +281,7 @@ WALK_LONG = ("a vitality check vs toxicity 8 (default: DM Lv 1 + 7), and is stil
              "(−1 in all: does not stack)")
 
 
+@pytest.mark.needs_japanese_font
 def test_the_walk_indents_a_follow_up_and_names_each_rule_once(screen: ScreenDisplay) -> None:
     """A step's follow-up hangs further in than the step it follows; a step's rule ID
     heads its first row alone, not each row it wraps to."""
@@ -363,6 +365,7 @@ def test_a_down_foe_in_a_one_line_row_says_why_in_red(screen: ScreenDisplay) -> 
     assert dead == {BAD} and dodge == {ACCENT}
 
 
+@pytest.mark.needs_japanese_font
 def test_the_acting_combatant_is_marked_with_an_arrow(screen: ScreenDisplay) -> None:
     view = example_fight_view()
     (acting,) = [f for f in _fight(view).fighters if f.acting]
@@ -442,6 +445,7 @@ def test_a_down_piece_is_grey_not_its_side_s_colour(both: ScreenDisplay) -> None
     assert down[DIM][2] > standing[DIM][2] + both.m(20)  # the grey disc
 
 
+@pytest.mark.needs_japanese_font
 def test_beside_the_board_the_heading_shortens_the_round_before_cutting_the_name(
         screen: ScreenDisplay) -> None:
     """A long name's turn beside a board: ``R2 · turn 手番:``, its round shortened, not
@@ -457,6 +461,7 @@ def test_beside_the_board_the_heading_shortens_the_round_before_cutting_the_name
 
 # ---- the room, a long message, a long menu's second page ---------------------------------
 
+@pytest.mark.needs_japanese_font
 def test_every_tile_of_the_room_is_named_in_both_languages(screen: ScreenDisplay) -> None:
     """The room's four tiles each have their name, and under it its English."""
     texts = texts_drawn(screen)
@@ -477,6 +482,7 @@ def test_a_message_longer_than_the_body_ends_its_last_row_with_an_ellipsis(
     assert rows and rows[-1].cut and not [d for d in rows[:-1] if d.cut]
 
 
+@pytest.mark.needs_japanese_font
 def test_a_prompt_alone_reads_whole_on_three_rows(screen: ScreenDisplay) -> None:
     """A throw's prompt with no option and no status under it has the footer's three rows:
     a prompt of three rows is read whole, not cut in its middle."""

@@ -78,6 +78,7 @@ QUESTION = ("the save could not be read (/home/pi/.local/share/companion/save.js
             "Start a new game?")
 
 
+@pytest.mark.needs_japanese_font
 def test_a_message_screen_shows_its_whole_question_and_no_empty_game_panels(
         screen: ScreenDisplay) -> None:
     options = (Option("new", "New game 新しいゲーム", Button.ATTACK),
@@ -176,6 +177,7 @@ def _cultists(board: bool) -> View:
 
 
 @pytest.mark.parametrize("board", [False, True])
+@pytest.mark.needs_japanese_font
 def test_similar_long_names_keep_the_end_that_tells_them_apart(
         screen: ScreenDisplay, board: bool) -> None:
     view = _cultists(board)
@@ -222,6 +224,7 @@ def _result_rows(drawn: list[Drawn], view: View) -> list[Drawn]:
     return [d for d in drawn if d.text.rstrip("…") and d.text.rstrip("…") in text]
 
 
+@pytest.mark.needs_japanese_font
 def test_a_long_fight_result_shrinks_then_ends_with_an_ellipsis(screen: ScreenDisplay) -> None:
     at_own_text_size(screen)
     # Too long at the result's own row step (at 800x480), whole with its rows closer, at
@@ -242,6 +245,7 @@ def test_a_long_fight_result_shrinks_then_ends_with_an_ellipsis(screen: ScreenDi
 
 # ---- every word on the screen in both languages ------------------------------------------
 
+@pytest.mark.needs_japanese_font
 def test_the_empty_room_and_the_next_page_are_said_in_japanese_too(
         screen: ScreenDisplay) -> None:
     texts = texts_drawn(screen)
@@ -252,6 +256,7 @@ def test_the_empty_room_and_the_next_page_are_said_in_japanese_too(
     assert any(t.startswith("[M") and "next 次へ" in t for t in texts)
 
 
+@pytest.mark.needs_japanese_font
 def test_the_page_box_says_which_page_is_shown_and_that_it_turns_to_the_next(
         screen: ScreenDisplay) -> None:
     """It read "more 次へ ▶ 2/2" on page 1 and "▶ 1/2" on page 2: the page it turns to,
@@ -318,6 +323,7 @@ def test_a_font_without_japanese_is_not_taken_for_one_with_it() -> None:
 # ---- an option's verb ---------------------------------------------------------------------
 
 @pytest.mark.parametrize("size", ["800x480", "1024x600"])
+@pytest.mark.needs_japanese_font
 def test_a_label_cut_in_a_grid_box_keeps_its_key_and_its_verb(size: str) -> None:
     """A grid of twelve (boxes 123 px wide at 800x480): what no size from 15 to 14 px holds
     is cut, and a cut in its middle kept the key and too little after it: "[9] D…dornment",

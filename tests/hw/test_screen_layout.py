@@ -246,6 +246,7 @@ def test_the_footer_says_how_the_buttons_move(screen: ScreenDisplay,
     assert legend in texts
 
 
+@pytest.mark.needs_japanese_font
 def test_the_button_legend_gives_way_to_a_prompt_it_would_cut(screen: ScreenDisplay) -> None:
     """The prompt reads whole first: beside a short prompt the legend is drawn; a prompt
     the legend would cut is wrapped whole on the rows it needs, the legend beside it only
@@ -274,6 +275,7 @@ TILE_PROMPT = ("Draw a tile and put it on the draw slot 牌を引いて引き牌
                "melee 近接攻撃 vs 大蛇 snake (判定 1d9 >= 3)")
 
 
+@pytest.mark.needs_japanese_font
 def test_a_tile_prompt_keeps_what_the_tile_is_for_over_a_status_of_one_row(
         screen: ScreenDisplay) -> None:
     """The tile's purpose ends the prompt: over a status of one row it has a second row, in
@@ -301,6 +303,7 @@ def test_a_tile_prompt_keeps_what_the_tile_is_for_over_a_status_of_one_row(
     assert len([d for d in drawn if d.text in long_status and not d.cut]) > 1
 
 
+@pytest.mark.needs_japanese_font
 def test_a_prompt_that_runs_on_keeps_its_end(screen: ScreenDisplay) -> None:
     """Four attackers over a menu of two rows: the prompt's one row was cut at its end,
     losing "attack! 攻撃！", what is asked; it is cut in its middle, among the names."""
@@ -520,6 +523,7 @@ def test_the_header_says_how_the_system_menu_opens_when_it_does(screen: ScreenDi
     assert min(changed) > screen.m(10) + title.get_width()
 
 
+@pytest.mark.needs_japanese_font
 def test_the_system_hint_gives_way_to_a_long_title(screen: ScreenDisplay) -> None:
     long = replace(message_view("?"), title="雀ローグ " * 30)
     hinted = pygame.image.tobytes(screen.render(replace(long, system=True)), "RGB")

@@ -94,6 +94,7 @@ def test_open_display_hands_the_seconds_to_the_screen() -> None:
 
 @pytest.mark.parametrize("size", ["800x480", "1024x600"])
 @pytest.mark.parametrize("floor", [3, 10])  # example_view's, and a two-digit floor's title
+@pytest.mark.needs_japanese_font
 def test_with_text_a_quarter_larger_the_hp_bar_gives_way_to_the_hint(
         size: str, floor: int) -> None:
     """At ``display.text_scale`` 1.25 the title, the hint and the HP label left no room at

@@ -71,6 +71,7 @@ def _entry_rows(drawn: list[Drawn], entry: str, size: int) -> list[Drawn]:
 
 
 @pytest.mark.parametrize("board", [False, True])
+@pytest.mark.needs_japanese_font
 def test_the_log_shows_the_actions_before_the_one_the_result_shows(
         screen: ScreenDisplay, board: bool) -> None:
     """genso's Log 記録 held only a copy of the Result 結果 above it: the newest entry, the
@@ -89,6 +90,7 @@ def test_the_log_shows_the_actions_before_the_one_the_result_shows(
 
 
 @pytest.mark.parametrize("board", [False, True])
+@pytest.mark.needs_japanese_font
 def test_a_log_entry_too_long_for_the_log_keeps_its_start(screen: ScreenDisplay,
                                                          board: bool) -> None:
     """CoC's two-row log showed "…決定的成功/スペシャル (critical, special)": a critical, but
@@ -127,6 +129,7 @@ def _log_drawn(screen: ScreenDisplay, mode: CocFightMode | GensoFightMode) \
                    if "＞" in " ".join(d.shown for d in _entry_rows(drawn, entry, size))]
 
 
+@pytest.mark.needs_japanese_font
 def test_a_second_shot_half_thrown_leaves_the_first_shot_in_the_log(
         screen: ScreenDisplay) -> None:
     """CoC, profile 003: Bob fires his revolver at Deep twice in one turn. While the second
@@ -146,6 +149,7 @@ def test_a_second_shot_half_thrown_leaves_the_first_shot_in_the_log(
     assert logged == [fight.log[0]]
 
 
+@pytest.mark.needs_japanese_font
 def test_genso_s_log_leaves_the_newest_action_to_the_result_until_the_next_is_thrown(
         screen: ScreenDisplay) -> None:
     """genso: after an action the Result shows it and the log the actions before it (not a

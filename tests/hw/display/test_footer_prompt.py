@@ -47,6 +47,7 @@ SCREENS = {
 
 
 @pytest.mark.parametrize("name", list(SCREENS))
+@pytest.mark.needs_japanese_font
 def test_a_game_screen_prompt_reads_whole_above_its_options(screen: ScreenDisplay,
                                                             name: str) -> None:
     """Over the JongRogue view the footer gave the prompt one row, cut in its middle: "un…s

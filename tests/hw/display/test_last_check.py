@@ -47,6 +47,7 @@ def _panel_rows(drawn: list[Drawn], lines: tuple[str, ...]) -> list[str]:
 
 
 @pytest.mark.parametrize("lines", [CHECK, MISSED], ids=["four lines", "a miss"])
+@pytest.mark.needs_japanese_font
 def test_a_short_last_check_keeps_the_verdict_and_the_outcome_and_marks_the_cut(
         screen: ScreenDisplay, lines: tuple[str, ...]) -> None:
     """Under a two-row grid the panel showed the check's first rows only (the outcome was

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.hw.display.fonts import without_cjk
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import Name, SheetView, example_view
 from tests.hw.test_screen_layout import RING_MENU, at_own_text_size, screen, spy_text
@@ -26,6 +27,8 @@ def test_the_items_line_shows_every_ring_kind_under_a_grid(screen: ScreenDisplay
     drawn = spy_text(screen)
     screen.render(replace(example_view(), sheet=sheet, options=RING_MENU, highlight=0))
     items = next(line for line in sheet.lines() if line.startswith("Items"))
+    if not screen.has_cjk:  # drawn as its English halves: the kinds' English read whole
+        items = without_cjk(items)
     start = next(i for i, d in enumerate(drawn) if d.text.startswith("Items"))
     rows: list[str] = []
     for d in drawn[start:]:

@@ -141,6 +141,7 @@ def test_every_menu_prompt_reads_whole_at_800x480(shown: Shown, screen: ScreenDi
             assert rows and not any(d.cut for d in rows), (prompt, len(menu))
 
 
+@pytest.mark.needs_japanese_font
 def test_log_lines_read_whole_with_their_japanese_at_800x480(
         shown: Shown, screen: ScreenDisplay) -> None:
     """The Log panel cut a long line's end (half the lines of these games at 800x480), and a
