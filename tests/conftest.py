@@ -35,7 +35,7 @@ settings.load_profile("companion")
 # the screen draws the English halves, and a test of what the Japanese looks like has
 # nothing to check. Such a test is marked ``needs_japanese_font`` (``needs_tile_font``)
 # and skipped, with what to install, on a machine without; the run ends with one line
-# saying how many were (font62: they failed, 211 of them, on a fresh Debian).
+# saying how many were (font62: 219 of them failed on a fresh Debian).
 JAPANESE_FONT_MISSING = "no Japanese font (apt-get install fonts-noto-cjk)"
 TILE_FONT_MISSING = "no font of Unicode's Mahjong Tiles (apt-get install fonts-symbola)"
 _FONT_PACKAGES = ("fonts-noto-cjk", "fonts-symbola")  # a skip naming one is counted for it
