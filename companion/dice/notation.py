@@ -56,6 +56,11 @@ D66_SIDES = 66  # ``ND66`` is N D66 dice, never a 66-sided die (BCDice)
 # it can mean nothing else. Choice items and comments are cut from the text as typed, so
 # the ー of カレー stays a long mark there (_choice_range reads a lone item's as a minus).
 _EXTRA_FOLDS = {"−": "-", "ー": "-", "×": "*", "÷": "/", "≦": "≤", "≧": "≥"}
+# Dashes are not minus signs: BCDice refuses them, and in typeset text, where they come
+# from (a key gives -, or an input method's ー), one is as often a range (1–6) or sets off
+# a comment as it is a minus. Refused, with what to type (dice62 N6).
+_DASHES = frozenset("‐‑‒–—―")
+_DASH_SAID = " (a dash; type - for a minus)"
 _REPEAT = re.compile(r"(REPEAT|REP|X)(\d*)")
 _D66 = re.compile(r"D66([ASDN]?)")
 
@@ -573,7 +578,8 @@ class _Parser:
     def unexpected(self) -> DiceSyntaxError:
         if self.pos >= self.end:
             return self.fail("the expression ends too early")
-        return self.fail(f"unexpected {self.original[self.pos]!r}")
+        char = self.original[self.pos]
+        return self.fail(f"unexpected {char!r}{_DASH_SAID if char in _DASHES else ''}")
 
     # --- arithmetic and dice -------------------------------------------------------
 
@@ -820,7 +826,9 @@ def _parse_at(text: str, folded: str, start: int, *, allow_repeat: bool) -> Comm
     target = parser.target() if comparison else None
     parser.finish(comparison is not None)
     if not has_dice(expr):
-        raise DiceSyntaxError(text, at, "the expression rolls no dice")
+        ended = (f" (a space ends the command: {comment.split()[0]!r} after it is a "
+                 "comment)" if comment else "")  # `2 D6` (dice62 N3)
+        raise DiceSyntaxError(text, at, f"the expression rolls no dice{ended}")
     return DiceCommand(expr, comparison, target, secret, comment)
 
 

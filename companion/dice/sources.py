@@ -105,7 +105,7 @@ class ManualDice:
                 taken += values
                 if len(taken) == count:
                     return taken
-            prompt = _asked_again(problem, taken, count, sides)
+            prompt = _asked_again(problem, taken, count, sides, purpose)
 
 
 def _ended(count: int, sides: int, purpose: str, taken: list[int]) -> str:
@@ -144,15 +144,32 @@ def _two_faces(sides: int) -> str:
     return f"{low} {high}, not their total {low + high} nor {low}{high}"
 
 
-def _asked_again(problem: str, taken: list[int], count: int, sides: int) -> str:
-    """The prompt after a line: why it was refused (if it was), the values kept so far and
-    how many more the roll needs."""
+def _asked_again(problem: str, taken: list[int], count: int, sides: int,
+                 purpose: str = "") -> str:
+    """The prompt after a line: why it was refused (if it was), the values kept so far, how
+    many more the roll needs and, as the first prompt said, what for: in a chain of rolls
+    (a trap's damage after its disarm) the prompt after a typo named none (dice62 N2)."""
     said = f"{problem}; " if problem else ""
+    why = f", for {purpose}" if purpose else ""
     if not taken:
-        return f"{said}type {count} {_plural(count, 'value')} for {count}D{sides}: "
+        return f"{said}type {count} {_plural(count, 'value')} for {count}D{sides}{why}: "
     left = count - len(taken)
     return (f"{said}{' '.join(map(str, taken))} so far; type {left} more "
-            f"{_plural(left, 'value')} for {count}D{sides}: ")
+            f"{_plural(left, 'value')} for {count}D{sides}{why}: ")
+
+
+#: Dice whose faces show a 0, which is their top face: a D10's 0 is 10, percentile dice's
+#: 00 is 100 (spec §0.2).
+ZERO_FACE_SIDES = (10, 100)
+
+
+def zero_is_top(sides: int) -> bool:
+    """Whether a typed 0 (or 00) is the top face of a die of ``sides``: only on one that
+    shows a 0 (:data:`ZERO_FACE_SIDES`). A D20 or D12 has no 0: a 00 typed for one is a
+    slip (a 10 or 20 mistyped), and read as 20 it would be a D20's best face, a critical
+    in many rules, never thrown. Typed dice and the table's keypad refuse it alike
+    (dice62 N4)."""
+    return sides in ZERO_FACE_SIDES
 
 
 class DiceInputEnded(CompanionError, EOFError):
@@ -180,7 +197,7 @@ def _read_values(line: str, sides: int, count: int = 1,
             values += map(int, word)
             continue
         value = int(word)
-        if value == 0 and sides in (10, 100):
+        if value == 0 and zero_is_top(sides):
             value = sides
         if not 1 <= value <= sides:
             as_d6 = (f": a D6 is typed as what it reads as, {D6_READS[sides]} (its {value}: "

@@ -46,7 +46,7 @@ def waiting_for_dice(argv: list[str]) -> subprocess.Popen[bytes]:
     os.set_blocking(command.stderr.fileno(), False)
     said = b""
     deadline = time.monotonic() + 60
-    while b"type the" not in said:
+    while b"type the" not in b" ".join(said.split()):  # a prompt within 80 columns
         assert command.poll() is None and time.monotonic() < deadline, said
         said += command.stderr.read() or b""
         time.sleep(0.02)

@@ -41,16 +41,17 @@ def keypad(keys: Keys, why: str = "typed 手入力") -> Keypad:
 
 @pytest.mark.parametrize(("sides", "keys", "value"), [
     (100, "10", 10), (100, "05", 5), (100, "00", 100), (100, "99", 99), (10, "0", 10),
-    (4, "3", 3), (20, "20", 20), (20, "30", 20), (12, "11", 11)])
+    (4, "3", 3), (20, "20", 20), (20, "3020", 20), (12, "11", 11)])
 def test_a_typed_die_is_the_digits_typed(sides: int, keys: str, value: int) -> None:
     """On the keypad the 0 key picks 0, the tenth option: 1 then 0 is a d100's 10 (the 1 used
     to pick 11 at once, the 0 did nothing). A d20's tens are three options (1_, 2_, 0_),
-    keyed 1–3 on the screen: 3 then 0 is its 00, 20."""
+    keyed 1–3 on the screen: 3 then 0 is its 00, refused, as on the command line: a D20 has no
+    0 (dice62 N4); 2 then 0 is its 20."""
     pressed = Keys(keys)
     assert keypad(pressed).die(RollAsk("damage", 1, sides), pressed.show) == value
     if sides == 20:  # its 2_ begins one face, not 20–29
         assert [o.label for o in pressed.menus[0][1]][:3] == ["1_ (10–19)", "2_ (20)",
-                                                              "0_ (00=20)"]
+                                                              "0_ (1–9)"]
 
 
 def test_the_d100_keypad_says_00_is_100() -> None:
@@ -96,17 +97,17 @@ def test_back_from_the_units_goes_back_to_the_tens() -> None:
 
 
 @pytest.mark.parametrize(("keys", "value"), [("157", 157), ("199", 199), ("200", 200),
-                                             ("300", 200), ("305", 5)])
+                                             ("300200", 200), ("305", 5)])
 def test_a_die_over_100_faces_is_typed_by_hundreds_tens_and_units(keys: str, value: int) -> None:
     """A D200 (the tray's 1D200, a choice of more than 100) was typed as tens and units, so
     100–199 could not be typed at all (review 3 #3). Its hundreds are 1__, 2__ and 0__ (keyed
-    1–3), and 000 is 200."""
+    1–3); 000 is refused, a D200 has no 0 (dice62 N4)."""
     pressed = Keys(keys)
     assert keypad(pressed).die(RollAsk("table", 1, 200), pressed.show) == value
     hundreds = pressed.menus[0][1]
-    assert [o.label for o in hundreds] == ["1__ (100–199)", "2__ (200)", "0__ (000=200)",
+    assert [o.label for o in hundreds] == ["1__ (100–199)", "2__ (200)", "0__ (1–99)",
                                            "Back 戻る"]
-    assert [p.split(", ")[1].split(":")[0] for p, _, _ in pressed.menus] == [
+    assert [p.split(", ")[1].split(":")[0] for p, _, _ in pressed.menus[:3]] == [
         "hundreds 百の位", "tens 十の位", "units 一の位"]
 
 

@@ -32,8 +32,10 @@ from typing import Any
 from companion.app.combatants import names_apart
 from companion.app.command_list import COMMANDS
 from companion.app.commands.roll import (
+    NotForCamera,
     add_dice_arguments,
     ask_on_terminal,
+    camera_refusal,
     emit,
     pad,
     run_with_source,
@@ -52,6 +54,7 @@ from companion.app.modes.fight_unchanged import AsLoaded, loaded, saving_over
 from companion.app.overrides import add_set_argument, how_to_set, read_text, user_rules
 from companion.app.paths import config_dir, data_dir
 from companion.dice import DiceSource, ManualDice, ScriptedDice, SimulatedDice
+from companion.dice.notation import DiceSyntaxError, parse
 from companion.errors import DataError, IllegalAction
 from companion.file_locks import FileInUse, holder_of
 from companion.files import (
@@ -271,8 +274,27 @@ def _sheet(rules: CocRules, ref: str, notes: list[str]) -> Sheet:
     return sheet
 
 
+def _refuse_for_camera(args: argparse.Namespace) -> None:
+    """``coc roll`` with camera dice and no ``--d100``: a roll of the shared notation with a
+    die the camera cannot read (a D4, a D20) is refused before any throw, naming the part,
+    as ``roll`` refuses it (dice62 D3): it threw the D6s, read them, then stopped at the
+    D4 and the throw was lost. A Cthulhu command (CC, CBR, RES) rolls its d100 first, so
+    it stops before any throw already."""
+    if args.dice != "camera" or args.d100 is not None:
+        return
+    try:
+        command = parse(" ".join(args.expression))
+    except DiceSyntaxError:
+        return  # a Cthulhu command, or one the roll itself refuses
+    why = camera_refusal(command, CAMERA_SIDES,
+                         "add --d100 typed or --d100 sim for it, or use --dice sim or typed")
+    if why is not None:
+        raise NotForCamera(why)
+
+
 def cmd_roll(args: argparse.Namespace) -> int:
     rules = _rules_of(args)
+    _refuse_for_camera(args)
 
     def body(source: DiceSource) -> int:
         result = roll_command(" ".join(args.expression), source, rules)

@@ -33,7 +33,12 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.command_list import COMMANDS
-from companion.app.commands.roll import add_dice_arguments, print_json, run_with_source
+from companion.app.commands.roll import (
+    add_dice_arguments,
+    print_json,
+    refuse_idle_seed,
+    run_with_source,
+)
 from companion.app.options import OnlyWith, refuse_stray_options
 from companion.app.overrides import add_set_argument, how_to_set, read_text, user_rules
 from companion.app.party_hp import (
@@ -158,10 +163,7 @@ def show_defaults(rules: EventRules, as_json: bool) -> int:
 
 def run(args: argparse.Namespace) -> int:
     refuse_stray_options(args, args.table, ONLY_WITH)
-    if args.seed is not None and args.dice != "sim":
-        # Taken and ignored, it promised a roll it does not repeat (events62 N9).
-        raise DataError(f"--seed goes with simulated dice (--dice sim): --dice {args.dice} "
-                        "dice are thrown, not seeded; leave --seed out")
+    refuse_idle_seed(args)  # here too: a table that rolls nothing is refused it alike
     for option, name in (("--who", args.who), ("--room", args.room), ("--reset", args.reset)):
         if isinstance(name, str):
             refuse_control(name, option)

@@ -18,11 +18,20 @@ from typing import Any
 from companion.app.arg_types import seeds_below
 from companion.app.command_list import COMMANDS
 from companion.app.config import load_config
+from companion.app.help_format import wrap_kept
 from companion.app.paths import config_dir
 from companion.app.session.save import SEED_LIMIT
 from companion.dice import DiceSource, ManualDice, Result, SimulatedDice, roll
-from companion.dice.notation import Command, DiceSyntaxError, display_width, parse
+from companion.dice.notation import (
+    ERROR_PREFIX,
+    LINE_WIDTH,
+    Command,
+    DiceSyntaxError,
+    display_width,
+    parse,
+)
 from companion.dice.roll import dice_parts, reads_d66_as_thrown
+from companion.dice.sources import DiceInputEnded
 from companion.errors import CompanionError, DeviceError, InvalidNotation
 
 #: Where a command's dice come from (``--dice``): typed ones are ``typed``, as in ``--d100``.
@@ -67,12 +76,34 @@ def take_negative_expressions(parser: argparse.ArgumentParser) -> None:
 
 
 def ask_on_terminal(prompt: str) -> str:
-    """Prompt on stderr so stdout stays clean for ``--json``; EOF ends the input."""
-    print(prompt, end="", file=sys.stderr, flush=True)
+    """Prompt on stderr so stdout stays clean for ``--json``; EOF ends the input. A prompt
+    wider than the terminal (a typo's reason before it, a long purpose) goes on within 80
+    columns (dice62 N1)."""
+    print(within_80(prompt), end="", file=sys.stderr, flush=True)
     line = sys.stdin.readline()
     if not line:
+        print(file=sys.stderr)  # what is said of it starts a line of its own
         raise EOFError
     return line
+
+
+def within_80(text: str, lead: str = "") -> str:
+    """``text``, said after ``lead`` (``companion: error: ``, or nothing), in lines of
+    :data:`~companion.dice.notation.LINE_WIDTH` cells with ``lead`` counted, as a dice
+    syntax error is: each line that is wider goes on two cells further in, broken between
+    words (a path kept whole), and a trailing space stays for what is typed after it. A
+    message of the camera's or the typed dice', built of parts each right alone, ran to
+    135 columns (dice62 N1)."""
+    lines = [wrapped for at, line in enumerate(text.rstrip(" ").split("\n"))
+             for wrapped in wrap_kept((lead if at == 0 else "") + line, LINE_WIDTH)]
+    # The lead is the caller's to print; a first word too wide for its line is below it.
+    lines[0] = lines[0].removeprefix(lead) if lines[0].startswith(lead) else ""
+    return "\n".join(lines) + " " * (len(text) - len(text.rstrip(" ")))
+
+
+def error_within_80(message: str) -> str:
+    """An error's message in lines that fit with ``companion: error: `` before it."""
+    return within_80(message, ERROR_PREFIX)
 
 
 class CameraUnavailable(Exception):
@@ -100,7 +131,7 @@ def dice_source(args: argparse.Namespace) -> DiceSource:
         camera = CameraDiceSource(
             source=config.dice_camera(args.source),
             config_file=config_dir() / "dice.toml",
-            on_status=lambda message: print(message, file=sys.stderr),
+            on_status=lambda message: print(within_80(message), file=sys.stderr),
         )
         if camera.still:
             # A picture is read the same every time: what its read says is said once, by
@@ -119,11 +150,14 @@ def run_with_source(
     """Call ``body(source)`` with the dice ``make`` builds from the options (a system may
     build its own, as coc's percentile dice beside camera D6s), and turn a missing camera
     reader into a clear exit 1. A camera that cannot read (Picamera2 missing, unplugged)
-    is said with how to play without one (:data:`TYPED_INSTEAD`)."""
+    is said with how to play without one (:data:`TYPED_INSTEAD`). What the dice source
+    says when it stops (the camera's why, typed input ended) is said within 80 columns.
+    A ``--seed`` no simulated die takes is refused first (:func:`refuse_idle_seed`)."""
+    refuse_idle_seed(args)
     try:
         source = make(args)
     except CameraUnavailable as exc:
-        print(f"companion: error: {exc}; {TYPED_INSTEAD}", file=sys.stderr)
+        print(f"{ERROR_PREFIX}{error_within_80(f'{exc}; {TYPED_INSTEAD}')}", file=sys.stderr)
         return 1
     try:
         code: int = body(source)
@@ -131,8 +165,47 @@ def run_with_source(
         # The camera is opened at its first read, inside body.
         if args.dice != "camera":
             raise
-        raise DeviceError(f"{exc}; {TYPED_INSTEAD}") from exc
+        raise DeviceError(error_within_80(f"{exc}; {TYPED_INSTEAD}")) from exc
+    except CompanionError as exc:
+        if not isinstance(exc, _source_errors(args)) or exc.args != (str(exc),):
+            raise
+        exc.args = (error_within_80(str(exc)),)  # its kind, and so its exit status, kept
+        raise
     return code
+
+
+def _source_errors(args: argparse.Namespace) -> tuple[type[CompanionError], ...]:
+    """The errors with which the dice ``args`` chose stop a roll: the end of typed input;
+    the camera's, from the module ``dice_source`` loaded for it."""
+    if args.dice != "camera":
+        return (DiceInputEnded,)
+    try:
+        from companion.hw.dice.source import DiceReadTimeout, NewThrowNeeded, UnsupportedDice
+    except ImportError:  # no camera reader here (a stand-in's): its errors are its own
+        return (DiceInputEnded,)
+    return (DiceInputEnded, DiceReadTimeout, NewThrowNeeded, UnsupportedDice)
+
+
+class SeedNotUsed(CompanionError, ValueError):
+    """``--seed`` given where no die is simulated: taken and ignored, it promised a roll
+    it does not repeat (events62 N9, dice62 N5)."""
+
+
+def seeds_dice(args: argparse.Namespace) -> bool:
+    """Whether the dice options simulate any die: ``--dice sim``, or coc's ``--d100 sim``
+    beside camera D6s."""
+    return args.dice == "sim" or (args.dice == "camera" and getattr(args, "d100", None) == "sim")
+
+
+def refuse_idle_seed(args: argparse.Namespace) -> None:
+    """Refuse ``--seed`` when no die is simulated (:func:`seeds_dice`), said once for every
+    command that takes the dice options (roll, coc, genso, events)."""
+    if args.seed is None or seeds_dice(args):
+        return
+    d100 = ", or --d100 sim with --dice camera" if hasattr(args, "d100") else ""
+    raise SeedNotUsed(error_within_80(
+        f"--seed goes with simulated dice (--dice sim{d100}): --dice {args.dice} dice are "
+        "thrown, not seeded; leave --seed out"))
 
 
 def print_json(args: argparse.Namespace, data: dict[str, Any]) -> None:
@@ -186,14 +259,17 @@ class NotForCamera(CompanionError, ValueError):
     """A roll with dice the camera cannot read, refused before any throw."""
 
 
-def camera_refusal(command: Command) -> str | None:
-    """Why the camera cannot roll ``command``: a part whose dice are not D6 (the camera
-    reads six-sided pip dice only), named; None when every die is a D6. Said before the
-    first throw, which would otherwise be read and lost (dice62 D3)."""
+def camera_refusal(command: Command, reads: tuple[int, ...] = (6,),
+                   instead: str = "roll it with --dice sim or --dice typed") -> str | None:
+    """Why the camera cannot roll ``command``: a part whose dice are of none of the sides
+    it ``reads`` (six-sided pip dice; coc reads a D3 or D2 from a D6 too), named, and what
+    to do ``instead``; None when it reads every die. Said before the first throw, which
+    would otherwise be read and lost (dice62 D3)."""
     for written, sides in dice_parts(command):
-        if sides != 6:
-            return (f"the camera reads D6 only: {written} throws a "
-                    f"D{sides};\n  roll it with --dice sim or --dice typed")
+        if sides not in reads:
+            named = ", ".join(f"D{r}" for r in reads)
+            return error_within_80(f"the camera reads {named} only: {written} throws a "
+                                   f"D{sides};\n  {instead}")
     return None
 
 

@@ -2,9 +2,11 @@
 a D20, a d100), or every die with ``--dice typed`` (real dice and no dice camera).
 
 A die of up to ten faces is one menu of its faces; a larger one is typed digit by digit,
-highest place first (a d100's tens, then units; a D200's hundreds too), and all zeros are
-its highest face (a d100's 00 is 100, a d20's 20), as the keys say. Back goes back a place,
-and out of the first.
+highest place first (a d100's tens, then units; a D200's hundreds too). All zeros are the
+highest face of percentile dice only (a d100's 00 is 100, as the keys say), whose faces
+show it; on another die (a D20, a D200) they are refused, as typed dice on the command line
+refuse them (:func:`~companion.dice.sources.zero_is_top`). Back goes back a place, and out
+of the first.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Callable, Sequence
 
 from companion.app.session.controls import BACK, Controls, choose
 from companion.app.session.mode import RollAsk, Show, Throw
-from companion.dice.sources import from_a_d6
+from companion.dice.sources import from_a_d6, zero_is_top
 from companion.hw.display.view import Option
 
 #: The most faces typed in one menu: its keys 1–9 and 0 (a D10's 10).
@@ -47,14 +49,16 @@ def _key_label(typed: list[int], digit: int, after: int, sides: int) -> str:
     (00=100)."""
     number = "".join(map(str, typed)) + str(digit)
     zeros = "0" * (len(number) + after)
+    top = zero_is_top(sides)
     if after == 0:
-        return f"{zeros} (={sides})" if number == zeros else number
+        return f"{zeros} (={sides})" if number == zeros and top else number
     if typed:
         return number + "_" * after
-    if digit == 0:
+    if digit == 0 and top:
         return f"{number}{'_' * after} ({zeros}={sides})"
     lowest = digit * 10 ** after
-    return place_label(number + "_" * after, lowest, min(sides, lowest + 10 ** after - 1))
+    highest = min(sides, lowest + 10 ** after - 1)
+    return place_label(number + "_" * after, max(1, lowest), highest)  # a D20's 0_: 1–9
 
 
 def _head(ask: RollAsk, typed: Sequence[int]) -> str:
@@ -119,10 +123,13 @@ class Keypad:
             typed.append(digits[picked])
             if len(typed) < places:
                 continue
-            value = int("".join(map(str, typed))) or ask.sides
-            if value <= ask.sides:
+            value = int("".join(map(str, typed)))
+            if value == 0 and zero_is_top(ask.sides):
+                value = ask.sides
+            if 1 <= value <= ask.sides:
                 return value
-            status = f"{value} is not on a 1D{ask.sides}: type again その目はありません"
+            digits_typed = "".join(map(str, typed))
+            status = f"{digits_typed} is not on a 1D{ask.sides}: type again その目はありません"
             guidance = False
             typed = []
 
