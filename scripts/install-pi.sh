@@ -344,8 +344,10 @@ After=systemd-user-sessions.service
 # start (a traceback in the journal, a setting refused before the screen opens, a slow Pi's
 # models loaded and then a crash) comes back 10 times in 5 minutes and stops here. A crash
 # later in a game is started again and resumes it, however often: no start limit tells it
-# from a game going on; a save whose replay fails is kept aside by the companion. A save
-# another companion holds (a game in a terminal) is waited for, on the screen, not restarted.
+# from a game going on. A save whose replay meets a fault of the companion's is kept aside by
+# it; any other replay error keeps the save and is shown on the screen at every start, whose
+# System menu (Shut down, another mode, Quit to console) is the way out. A save another
+# companion holds (a game in a terminal) is waited for, on the screen, not restarted.
 StartLimitIntervalSec=300
 StartLimitBurst=10
 

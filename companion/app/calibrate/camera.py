@@ -672,7 +672,7 @@ def confirm(ask: Callable[[str], str], other: str, label: str) -> str:
 
     What the reader saw is a line of its own and the prompt is short: a prompt wider than
     the terminal wraps mid-word, the cursor on its second line (review62b R1)."""
-    print(f"  the draw slot shows {other}, surely, not {named(label)}")
+    print(f"  the draw slot shows {named(other)}, surely, not {named(label)}")
     kept_as = "a back" if label == BACK else label  # "a tile's back" made it 86 wide
     while True:
         answer = ask(f"  {KEEP} keeps it as {kept_as}; or lay {laid(label)} and Enter "

@@ -79,7 +79,13 @@ class Beside:
 #: a RecursionError or a RuntimeError ("can't start new thread"), an OSError, a MemoryError, a
 #: stop are this system's trouble, not the save's, which plays on once that is mended
 #: (review62c R1). A list of what is the save's, not of what is not: a trouble not thought of
-#: stops the start (the service's start limit catches a loop) rather than sets a good save aside.
+#: stops the start rather than sets a good save aside. With no screen to show the stop
+#: (``display.kind`` not "screen") the service's start limit catches that loop; on the screen
+#: the stop says so at every start, held 30 s and so never tripping it, its System menu the
+#: way on (Shut down, another mode, the console), the save kept (review62e R1). A
+#: StopIteration is one raised outside a generator (``next()`` on an empty iterator in
+#: ``restore``); inside one, Python turns it into ``RuntimeError: generator raised
+#: StopIteration``, which passes as any RuntimeError (review62e N2).
 COMPANION_FAULTS: tuple[type[Exception], ...] = (
     LookupError, AttributeError, TypeError, AssertionError, ArithmeticError, NameError,
     StopIteration)

@@ -268,10 +268,18 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None,
         if display is None or config.text("display.kind") != "screen":
             raise
         traceback.print_exc()
-        with contextlib.suppress(Exception):
+        try:
+            # With the System menu as well: a bug met at every start (a replay's fault not
+            # known for the save's) comes back at each, held 30 s and never tripping the
+            # start limit; Shut down, another mode or the console are the buttons' way on
+            # (review62e R1).
             show_stop(f"internal error 内部エラー ({type(exc).__name__}: {exc}); the save on "
-                      "disk is kept. Details: journalctl -u jongrogue-companion",
-                      display, Controls(sources or [display], player))
+                      "disk is kept. Details: journalctl -u jongrogue-companion", display,
+                      menu.controls if menu else Controls(sources or [display], player), menu)
+        except ModeSwitch:
+            raise  # the run starts again in the mode chosen (options.run)
+        except Exception:  # the bug said stays first
+            pass
         return 1
     finally:
         for source in sources or ([] if display is None else [display]):

@@ -102,27 +102,39 @@ def show_stop(message: str, display: Display, controls: Controls,
     this terminal end it, when it reads them (``--choices keyboard``); else the screen's
     own, or the Pi's buttons. Under the boot service a press ends it no sooner than
     :data:`STOP_HELD_SINCE_START_SECONDS` after the run's start, saying it starts again
-    shortly: the unit's start limit is then never reached by pressing through."""
+    shortly: the unit's start limit is then never reached by pressing through. The System
+    menu its header offers still opens meanwhile (review62e R2: the hint was there, and
+    every press dropped); its Back returns to the hold, the press already taken."""
     show = question_show(display, menu)
     if controls.player:
         press = ("a here, or Ctrl-C," if any(isinstance(source, KeyboardInput)
                                             for source in controls.sources)
                  else "A there, or Ctrl-C here")
         note(f"the error stays on the screen up to a minute: press {press} to end it")
+    waited = False  # the stop's own wait is over: after the menu only the hold is left
 
     def wait() -> None:
-        show(f"Stopped 停止: {message}", options=(Option("ok", "OK 了解", Button.ATTACK),))
-        if not controls.player:
-            return
-        controls.poll()
-        end = time.monotonic() + STOP_SHOWN_SECONDS
-        while time.monotonic() < end and not controls.poll():
-            time.sleep(0.05)
-        held = STARTED + STOP_HELD_SINCE_START_SECONDS - time.monotonic()
-        if held > 0 and service_name():  # pressed through soon after the start: held on
+        nonlocal waited
+        if not waited:
+            show(f"Stopped 停止: {message}", options=(Option("ok", "OK 了解", Button.ATTACK),))
+            if not controls.player:
+                return
+            controls.poll()
+            end = time.monotonic() + STOP_SHOWN_SECONDS
+            while time.monotonic() < end and not controls.poll():
+                time.sleep(0.05)
+            waited = True
+        until = STARTED + STOP_HELD_SINCE_START_SECONDS
+        if time.monotonic() < until and service_name():  # pressed through soon after the start
             show(f"Stopped 停止, starting again shortly 間もなく再起動: {message}",
                  highlight=None)
-            time.sleep(held)  # presses meanwhile are dropped with the run
+            # Presses meanwhile are dropped with the run, but SYSTEM where the menu is
+            # offered: it opens (SystemAsked).
+            while (left := until - time.monotonic()) > 0:
+                if controls.system_offered:
+                    controls.poll()
+                    left = min(left, 0.05)
+                time.sleep(left)
 
     if menu is None:
         wait()
