@@ -98,10 +98,13 @@ def killed_while_typing(argv: list[str], env: dict[str, str], cwd: Path) -> byte
 class PlayerAtTheScreen:
     """A screen with a player before it who, at each screen whose prompt starts as the
     script says, presses a button or picks the option the script names; the script run out,
-    the power goes. The player presses once the screen has been up a poll."""
+    the power goes (or, ``idle_after``, the power stays on and they press nothing more).
+    The player presses once the screen has been up a poll."""
 
-    def __init__(self, script: list[tuple[str, str | Press]]) -> None:
+    def __init__(self, script: list[tuple[str, str | Press]], *,
+                 idle_after: bool = False) -> None:
         self.script = list(script)
+        self.idle_after = idle_after
         self.views: list[View] = []
         self.polls = 0
 
@@ -111,6 +114,8 @@ class PlayerAtTheScreen:
 
     def poll(self) -> list[Press]:
         if not self.script:
+            if self.idle_after:
+                return []
             raise KeyboardInterrupt
         self.polls += 1
         if not self.views:

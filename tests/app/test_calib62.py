@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import cv2
@@ -112,8 +113,10 @@ def test_the_tile_asked_for_is_taken_without_a_question(
     assert taken == ["1m"] and "surely" not in capsys.readouterr().out
 
 
-def test_the_last_kind_asked_for_is_a_tiles_back_face_down() -> None:
-    """N1: "Put back on the draw slot" read as an order to put something back."""
+def every_kind_skipped() -> tuple[list[str], Callable[[str], str]]:
+    """The prompts of an enrolment on an empty mat, each kind asked for skipped (s), and
+    the player who skipped them: asked again, they answer s and add the prompt to the
+    list."""
     classifier = TileClassifier()
     prompts: list[str] = []
 
@@ -123,6 +126,12 @@ def test_the_last_kind_asked_for_is_a_tiles_back_face_down() -> None:
 
     enrol_on_mat(RenderedSource({}), MatDetector(), classifier, ask,
                  Enrolment(model=classifier.model_id), config_dir() / ENROLMENT_FILE)
+    return prompts, ask
+
+
+def test_the_last_kind_asked_for_is_a_tiles_back_face_down() -> None:
+    """N1: "Put back on the draw slot" read as an order to put something back."""
+    prompts, _ = every_kind_skipped()
     assert prompts[-1] == "Put a tile face down on the draw slot, then Enter (s skip, q finish): "
 
 

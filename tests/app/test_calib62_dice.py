@@ -13,6 +13,7 @@ from companion.app import cli
 from companion.app.paths import config_dir
 from companion.hw.dice.reader_config import Measured, ReaderConfig
 from tests.dice_scenes import on_the_mat, still_scene
+from tests.hw.test_dice_reader import read_dice_toml
 
 
 @pytest.fixture(scope="module")
@@ -53,10 +54,8 @@ def test_whole_view_sizes_are_scaled_to_a_frame_of_another_size(
 
 
 def test_sizes_scale_only_in_the_area_they_were_measured(tmp_path: Path) -> None:
-    path = tmp_path / "dice.toml"
-    path.write_text('[reader]\nmin_face_px = 30\nmax_face_px = 90\n\n[measured]\n'
-                    'area = "view"\nwidth = 1280\nheight = 720\n')
-    tuned = ReaderConfig.load(path)
+    tuned = read_dice_toml(tmp_path, '[reader]\nmin_face_px = 30\nmax_face_px = 90\n\n'
+                                     '[measured]\narea = "view"\nwidth = 1280\nheight = 720\n')
     assert tuned.for_frame((720, 1280, 3), on_mat=False) is tuned
     half = tuned.for_frame((360, 640, 3), on_mat=False)
     assert (half.min_face_px, half.max_face_px) == (15, 45)
@@ -84,9 +83,8 @@ def test_sizes_tuned_on_the_mat_do_not_hide_dice_in_the_whole_view(
 
 
 def test_a_dice_toml_saved_before_has_no_measured_and_reads_as_before(tmp_path: Path) -> None:
-    path = tmp_path / "dice.toml"
-    path.write_text("[reader]\nmin_face_px = 30\nmax_face_px = 90\n\n[stability]\n")
-    tuned = ReaderConfig.load(path)
+    tuned = read_dice_toml(tmp_path,
+                           "[reader]\nmin_face_px = 30\nmax_face_px = 90\n\n[stability]\n")
     assert tuned.measured is None
     assert tuned.for_frame((360, 640, 3), on_mat=False) is tuned
 

@@ -11,18 +11,17 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.app.calibrate.camera import confirm, enrol_on_mat
+from companion.app.calibrate.camera import confirm
 from companion.app.camera_settings import CALIBRATION_FILE, ENROLMENT_FILE, SLOT_LOOKS_FILE
 from companion.app.cli import main
 from companion.app.paths import config_dir
 from companion.errors import DataError
-from companion.hw.camera.capture import RenderedSource
-from companion.hw.camera.classifier import Enrolment, TileClassifier
-from companion.hw.camera.mat import MatDetector
+from companion.hw.camera.classifier import Enrolment
 from companion.hw.dice.reader_config import ReaderConfig
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME
 from companion.systems.jongrogue.tiles import BACK
 from tests.app.table_camera import table_camera
+from tests.app.test_calib62 import every_kind_skipped
 from tests.app.test_calibrate_camera import empty_mat
 from tests.hw.test_camera_cli import tile_picture
 
@@ -76,15 +75,7 @@ def test_every_prompt_of_the_enrolment_fits_80_columns(
     """R1: the confirmation was 108 to 114 columns wide and the back's prompt 92: a prompt
     wider than the terminal wraps mid-word, the cursor on its second line. Each prompt
     leaves the cursor a column; a tile's back is not called "back" ("not back")."""
-    classifier = TileClassifier()
-    prompts: list[str] = []
-
-    def ask(prompt: str) -> str:
-        prompts.append(prompt)
-        return "s"
-
-    enrol_on_mat(RenderedSource({}), MatDetector(), classifier, ask,
-                 Enrolment(model=classifier.model_id), config_dir() / ENROLMENT_FILE)
+    prompts, ask = every_kind_skipped()
     assert len(prompts) == 35
     for label in ("1m", "7z", BACK):
         assert confirm(ask, "5p", label) == "s"

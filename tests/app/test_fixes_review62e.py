@@ -16,8 +16,7 @@ from companion.app.commands.play import session as play_session
 from companion.app.commands.play import telling
 from companion.app.session.controls import Controls
 from companion.app.session.system_menu import ModeSwitch, SystemMenu
-from companion.hw.buttons import Button, Pick, Press
-from companion.hw.display.view import View
+from companion.hw.buttons import Button, Press
 from tests.app.table import PlayerAtTheScreen
 from tests.app.test_fixes_review62c import FakeClock
 
@@ -26,38 +25,9 @@ HELD = "Stopped 停止, starting again shortly 間もなく再起動: camera unp
 SERVICE = "jongrogue-companion"
 
 
-class IdlePlayer:
-    """A screen with a player before it who, at each screen whose prompt starts as the
-    script says, presses a button or picks the option named; the script done, they press
-    nothing more (the power stays on)."""
-
-    def __init__(self, script: list[tuple[str, str | Press]]) -> None:
-        self.script = list(script)
-        self.views: list[View] = []
-        self.polls = 0
-
-    def show(self, view: View) -> None:
-        self.views.append(view)
-        self.polls = 0
-
-    def poll(self) -> list[Press]:
-        self.polls += 1
-        if not self.script or not self.views or self.polls < 2:
-            return []
-        view = self.views[-1]
-        if not view.prompt.startswith(self.script[0][0]):
-            return []
-        press = self.script.pop(0)[1]
-        if isinstance(press, str):
-            return [Pick([o.choice for o in view.options].index(press))]
-        return [press]
-
-    def close(self) -> None:
-        return None
-
-
-def stopped_under_the_service(script: list[tuple[str, str | Press]],
-                              monkeypatch: pytest.MonkeyPatch) -> tuple[IdlePlayer, FakeClock]:
+def stopped_under_the_service(
+        script: list[tuple[str, str | Press]],
+        monkeypatch: pytest.MonkeyPatch) -> tuple[PlayerAtTheScreen, FakeClock]:
     """The stop shown 4 s after the run's start under the boot service, with the System
     menu, ``script`` played at it; the screen and the clock after."""
     clock = FakeClock(1000.0)
@@ -65,7 +35,7 @@ def stopped_under_the_service(script: list[tuple[str, str | Press]],
     monkeypatch.setattr(telling, "STARTED", 1000.0 - 4.0)
     monkeypatch.setattr(telling, "STOP_SHOWN_SECONDS", 60.0)
     monkeypatch.setenv("COMPANION_SERVICE", SERVICE)
-    screen = IdlePlayer(script)
+    screen = PlayerAtTheScreen(script, idle_after=True)
     controls = Controls([screen])
     menu = SystemMenu(controls, "game", 0.05, "", sleep=clock.sleep, clock=clock.monotonic,
                       service=SERVICE)

@@ -19,6 +19,7 @@ from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.session.host import Session
 from companion.app.session.save import SaveGame, default_save_path
 from companion.systems.jongrogue.game import Game
+from tests.app.test_play_command import cut_short
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = 5
@@ -34,12 +35,8 @@ def stopped_after(steps: int, monkeypatch: pytest.MonkeyPatch) -> SaveGame:
         if len(done) == steps:
             raise KeyboardInterrupt
 
-    with monkeypatch.context() as patch:
-        patch.setattr(Session, "_commit", power_cut)
-        assert main(["play", "--headless", "--state", str(default_save_path()),
-                     "--seed", str(SEED)]) == 130
-    saved = load_game(default_save_path())
-    assert saved is not None and len(saved.inputs) >= 4 and not saved.finished
+    saved = cut_short("_commit", power_cut, SEED, monkeypatch)
+    assert len(saved.inputs) >= 4 and not saved.finished
     return saved
 
 

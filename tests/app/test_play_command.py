@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,20 @@ from companion.errors import DataError
 from companion.systems.jongrogue.game import RULES_REVISION
 
 SEED = 2
+
+
+def cut_short(method: str, power_cut: Callable[..., None], seed: int,
+              monkeypatch: pytest.MonkeyPatch) -> SaveGame:
+    """A headless game of ``seed`` in the default save, ``power_cut`` (which raises
+    KeyboardInterrupt: Ctrl-C's exit status follows) in place of the session's ``method``;
+    the save it left."""
+    with monkeypatch.context() as patch:
+        patch.setattr(Session, method, power_cut)
+        assert main(["play", "--headless", "--state", str(default_save_path()),
+                     "--seed", str(seed)]) == 130
+    saved = load_game(default_save_path())
+    assert saved is not None
+    return saved
 
 
 def test_keyboard_game_in_a_terminal(tmp_path: Path) -> None:
@@ -143,12 +158,8 @@ def test_a_game_cut_before_its_first_step_resumes(monkeypatch: pytest.MonkeyPatc
     def power_cut(self: Session) -> None:
         raise KeyboardInterrupt
 
-    with monkeypatch.context() as patch:
-        patch.setattr(Session, "run", power_cut)
-        assert main(["play", "--headless", "--state", str(default_save_path()),
-                     "--seed", str(SEED)]) == 130
-    saved = load_game(default_save_path())
-    assert saved is not None and saved.inputs == [] and saved.events == 1
+    saved = cut_short("run", power_cut, SEED, monkeypatch)
+    assert saved.inputs == [] and saved.events == 1
     assert main(["play", "--headless", "--resume"]) == 0
     assert "did the rules change" not in capsys.readouterr().err
     finished = load_game(default_save_path())

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
+import pygame
+import pygame.freetype
 import pytest
 import serial
 
+from companion.hw.display.fonts import FontFile
+from companion.hw.display.screen import ScreenDisplay
 from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TagMap
 from companion.hw.rfid.tray import TrayReader
@@ -46,3 +51,13 @@ def tray(sim: TraySimulator, tag_map: TagMap) -> Iterator[TrayReader]:
     yield reader
     reader.close()
     assert not reader.link.is_open
+
+
+@pytest.fixture(params=["found font", "pygame's font"])
+def display(request: pytest.FixtureRequest) -> Iterator[ScreenDisplay]:
+    """The screen with the Japanese font found (if any), or with pygame's, which has none."""
+    plain = FontFile(Path(pygame.__file__).parent / pygame.freetype.get_default_font())
+    shown = ScreenDisplay("800x480", font=plain if request.param == "pygame's font" else None,
+                          find_font=request.param == "found font")
+    yield shown
+    shown.close()

@@ -84,6 +84,13 @@ def _grade(s: Scene) -> Grade:
     return grade(s, [(d.value, d.centre) for d in read.dice])
 
 
+def read_dice_toml(tmp_path: Path, text: str) -> ReaderConfig:
+    """What ``ReaderConfig.load`` makes of a dice.toml holding ``text``."""
+    path = tmp_path / "dice.toml"
+    path.write_text(text)
+    return ReaderConfig.load(path)
+
+
 def refusal(tmp_path: Path, text: str) -> str:
     """What ``ReaderConfig.load`` says of a dice.toml holding ``text``, after its path and
     before the fix every refusal names (review 56, finding 10)."""
@@ -462,12 +469,10 @@ def test_stability_out_of_range_is_refused_by_name(tmp_path: Path, text: str,
 
 
 def test_stability_and_face_sizes_at_their_bounds_load(tmp_path: Path) -> None:
-    path = tmp_path / "dice.toml"
-    path.write_text("[reader]\nmin_face_px = 10\nmax_face_px = 1000\n"
-                    "[stability]\nframes = 100\nstill_px = 0.5\n")
-    loaded = ReaderConfig.load(path)
-    assert (loaded.min_face_px, loaded.max_face_px) == (10, 1000)
-    assert (loaded.stable_frames, loaded.still_px) == (100, 0.5)
+    bounds = read_dice_toml(tmp_path, "[reader]\nmin_face_px = 10\nmax_face_px = 1000\n"
+                                      "[stability]\nframes = 100\nstill_px = 0.5\n")
+    assert (bounds.min_face_px, bounds.max_face_px) == (10, 1000)
+    assert (bounds.stable_frames, bounds.still_px) == (100, 0.5)
 
 
 def test_a_byte_order_mark_is_no_fault(tmp_path: Path) -> None:

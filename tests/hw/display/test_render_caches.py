@@ -10,8 +10,6 @@ decoder, the freetype font) or count the canvas's own measuring calls."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -20,7 +18,6 @@ import pytest
 
 from companion.assets import tile_image_path
 from companion.hw.display import canvas, fonts
-from companion.hw.display.fonts import FontFile
 from companion.hw.display.screen import ScreenDisplay
 
 CHECK = ("melee 近接攻撃 大蛇 (snake) #2: rate 3 = 6 attack 攻撃力 − 4 level レベル − 0 "
@@ -43,16 +40,6 @@ class _FontSpy:
                 return value(*args, **kwargs)
             return counted
         return value
-
-
-@pytest.fixture(params=["found font", "pygame's font"])
-def display(request: pytest.FixtureRequest) -> Iterator[ScreenDisplay]:
-    """The screen with the Japanese font found (if any), or with pygame's, which has none."""
-    plain = FontFile(Path(pygame.__file__).parent / pygame.freetype.get_default_font())
-    shown = ScreenDisplay("800x480", font=plain if request.param == "pygame's font" else None,
-                          find_font=request.param == "found font")
-    yield shown
-    shown.close()
 
 
 def _spied(display: ScreenDisplay) -> _FontSpy:

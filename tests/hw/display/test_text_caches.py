@@ -7,30 +7,15 @@ whole, the cache made the next screen render every text again (a log's 400 prefi
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
-from pathlib import Path
 
-import pygame
-import pygame.freetype
 import pytest
 
 from companion.hw.display import canvas
-from companion.hw.display.fonts import FontFile
 from companion.hw.display.screen import ScreenDisplay
 
 CHECK = ("  ranged 遠隔攻撃 (shuriken) vs 大蛇 (snake): rate 1 = 6 attack 攻撃力 − 4 level "
          "レベル − 0 strength 強さ − 2 weapon 武器 = 0, clamped to 1..9; drew 1s → 1 ≥ 1 → "
          "success 成功")
-
-
-@pytest.fixture(params=["found font", "pygame's font"])
-def display(request: pytest.FixtureRequest) -> Iterator[ScreenDisplay]:
-    """The screen with the Japanese font found (if any), or with pygame's, which has none."""
-    plain = FontFile(Path(pygame.__file__).parent / pygame.freetype.get_default_font())
-    shown = ScreenDisplay("800x480", font=plain if request.param == "pygame's font" else None,
-                          find_font=request.param == "found font")
-    yield shown
-    shown.close()
 
 
 def test_a_wrap_measures_without_rendering(display: ScreenDisplay) -> None:
