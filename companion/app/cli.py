@@ -254,8 +254,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         output_to_nothing()
         return 141
     except SystemExit as exc:
-        if isinstance(exc.__context__, BrokenPipeError):
-            return 141  # rich's console, on the same broken pipe, exits 1 (env58 N3)
+        # rich's console, on the same broken pipe, exits 1 (env58 N3); a SystemExit of
+        # ours (Quit to console from a stop the pipe caused) keeps its status (review62g).
+        if type(exc) is SystemExit and isinstance(exc.__context__, BrokenPipeError):
+            return 141
         raise
     except OSError as exc:
         # A file or folder we were told to use, or our own, cannot be used; or the output:
