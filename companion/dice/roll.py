@@ -151,7 +151,8 @@ def roll(command: Command | str, source: DiceSource, options: RollOptions | None
 def reads_d66_as_thrown(command: Command, options: RollOptions | None = None) -> bool:
     """Whether rolling ``command`` reads a D66's two dice as thrown, the first die the tens:
     ``D66N``, and ``D66``, ``1D66`` or ``2B66`` when ``options.d66_order`` says as thrown.
-    A source with no order of its own (the camera) makes such a D66 either of two values."""
+    The camera gives its dice in the order they lie, left to right (of two one above the
+    other, the upper first: ``lying_order``), so its die on the left is the tens."""
     default = (options or RollOptions()).d66_order
     thrown = default is D66Order.AS_THROWN
     match command:

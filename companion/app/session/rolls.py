@@ -29,17 +29,19 @@ from typing import TYPE_CHECKING
 
 from companion.app.session.controls import (
     BACK,
+    DOUBLE_PRESS_SECONDS,
     READ_OPTIONS,
     Confirm,
     Controls,
     SystemAsked,
     choose,
+    doubles,
 )
 from companion.app.session.keypad import Keypad
 from companion.app.session.mode import RollAsk, Show, Throw
 from companion.dice import DiceSource
 from companion.errors import CompanionError, DeviceError, IllegalAction
-from companion.hw.buttons import Button, Pick
+from companion.hw.buttons import Button, Pick, Press
 from companion.hw.camera.pace import FRAME_PERIOD_S, Pace
 from companion.hw.dice.readings import THROW_AGAIN, guidance, lying_order
 from companion.hw.display.view import Option
@@ -63,6 +65,8 @@ TAKEN = THROW_AGAIN
 STILL = " (a still picture never moves 静止画: B goes back 戻る)"
 # The session's first read on a live camera: the dice may have lain there since before.
 FIRST_LIVE = "first throw of the session: A accepts (no timeout) 最初の出目: Aで確定"
+#: A throw with a value the player typed: the typed value may be a reflex's (review62f).
+TYPED_CHECK = "check the value you typed: A accepts (no timeout) 入力値を確認: Aで確定"
 FACES = tuple(range(1, 7))
 TYPED_WHY = "the camera reads D6 only カメラはD6のみ"  # under a typed die's keypad
 NO_PICTURE_WHY = "the dice camera gives no picture カメラ映像なし"  # under it, the camera lost
@@ -76,6 +80,9 @@ TYPE_OPTIONS = (*(Option(str(v), str(v)) for v in FACES),
 #: screen would, so an A pressed from habit must not type a value the player never gave (a
 #: "1" that the timed read after it then took: dice62 R2); nor is the reader's own best guess
 #: offered, being the value it doubted. A face is chosen by its number, a tap, or moving.
+#: The other accept habits do pick a face (the key "1" is face 1, a tap on Accept's place
+#: face 5), so a throw with a typed value has no countdown: only an A (or Accept) on the
+#: screen showing the value takes it, and not a double press's second (review62f DEFECT 1).
 REROLL = len(FACES)
 
 
@@ -289,8 +296,10 @@ class CameraRolls:
             self.reads += 1
             try:
                 values = self.typed(read, ask.count, show)
+                typed = bool(read.to_type(ask.count))
                 taken = values is not None and self.judge(
-                    ask, values, show, timed=not (first and self.frames.live))
+                    ask, values, show, timed=not ((first and self.frames.live) or typed),
+                    typed_with=self.controls.chose_with if typed else None)
             except SystemAsked:
                 # Left for the System menu, undecided: the same dice are read again after it.
                 self.frames.rethrow, self.reads = False, self.reads - 1
@@ -310,7 +319,7 @@ class CameraRolls:
         values: dict[int, int] = {i: d.value for i, d in enumerate(lying) if d.value is not None}
         for n, i in enumerate(asked, 1):
             which = f" ({n} of {len(asked)})" if len(asked) > 1 else ""
-            known = tuple(values.values())
+            known = tuple(values[k] for k in sorted(values))  # in the order they lie
 
             def with_read(prompt: str, known: tuple[int, ...] = known,
                           **kwargs: object) -> None:  # the dice read beside it
@@ -326,18 +335,25 @@ class CameraRolls:
         return tuple(values[i] for i in sorted(values))
 
     def judge(self, ask: RollAsk, values: tuple[int, ...], show: Show,
-              timed: bool = True) -> bool:
+              timed: bool = True, typed_with: Press | None = None) -> bool:
         """Show a read before it counts, with what the throw is for (the player deciding
         whether it counts must see which roll it is): B rejects, A accepts, the timeout
-        accepts (like tiles); without ``timed`` only A accepts."""
+        accepts (like tiles); without ``timed`` only A accepts. ``typed_with``: the press that
+        typed a value of it (then untimed): an accept that may be that press's double's
+        second (:func:`~companion.app.session.controls.doubles`: a tap after a tap) in the
+        first :data:`~companion.app.session.controls.DOUBLE_PRESS_SECONDS` is ignored."""
         read = f"Read 読み取り {ask.count}D{ask.sides}: {', '.join(map(str, values))}"
         prompt = f"{read} — {ask.prompt}" if ask.prompt else read
         confirm = self.confirm if timed else Confirm(math.inf, self.confirm.clock)
         confirm.offer(values)
         self.controls.poll()  # a press made before the dice were shown does not judge them
+        shown_at = self.controls.clock()
+        untimed = FIRST_LIVE if typed_with is None else TYPED_CHECK  # why no countdown
         shown = -1
         while True:
             presses = self.controls.poll()
+            if typed_with is not None and self.controls.clock() - shown_at < DOUBLE_PRESS_SECONDS:
+                presses = [p for p in presses if not doubles(p, typed_with)]
             decision = confirm.decide(presses)
             if decision is not None:
                 # A double tap's second A must not choose in the menu that follows (choose).
@@ -349,7 +365,7 @@ class CameraRolls:
                 shown = round(min(left, 1e6))
                 status = (f"B rejects, A accepts; counts in {left:.0f} s "
                           f"Bでやり直し、{left:.0f}秒で確定" if timed
-                          else f"B rejects; {FIRST_LIVE}")
+                          else f"B rejects; {untimed}")
                 show(prompt, options=READ_OPTIONS,
                      highlight=0, status=status, guidance=True, prompt_faces=values)
             self.sleep(self.poll_seconds)

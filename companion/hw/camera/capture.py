@@ -517,7 +517,9 @@ def _webcam_device(spec: str) -> int | str | None:
 def webcam_missing(spec: str) -> str | None:
     """Why the webcam ``spec`` names cannot be opened now, or None when it opens (it is
     closed again) or ``spec`` names no webcam. For a command that gives up at once, as
-    calibration does; the game's camera waits for one to be plugged in instead."""
+    calibration does; the game's tile camera waits for one to be plugged in instead. (The
+    dice camera refuses at once only a webcam whose device node is gone, and waits
+    for one there but giving no picture yet: ``CameraStream.refuse_absent``.)"""
     device = _webcam_device(spec)
     if device is None:
         return None
