@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -118,25 +117,58 @@ def test_a_dice_camera_set_in_dice_camera_source_is_named_so_and_not_retrying(
     assert "input.camera_source" not in err
 
 
-def test_roll_names_the_dice_camera_setting_while_it_waits_for_it(tmp_path: Path) -> None:
-    """`roll --dice camera` waits for the camera (it is retrying), naming the key that chose
-    it: dice.camera_source, not input.camera_source."""
+def test_roll_names_the_dice_camera_setting_while_it_waits_for_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`roll --dice camera` waits for a webcam that is there but gives no picture yet (its
+    device node exists: starting, in use), naming the key that chose it on every line it
+    says: dice.camera_source, not input.camera_source; after ``no_picture_s`` it stops,
+    naming it again. (One not plugged in is refused at once: the test below.)"""
+    import argparse
+
+    from companion.app.commands.roll import dice_source
+    from companion.errors import DeviceError
+
+    path = config_dir() / "config.toml"
+    path.parent.mkdir(parents=True)
+    path.write_text('[dice]\ncamera_source = "camera:7"\n', encoding="utf-8")
+    node = tmp_path / "video7"  # the kernel's device node, there (the edge of the world)
+    node.write_bytes(b"")
+    monkeypatch.setattr("companion.hw.camera.capture.device_node", lambda device: node)
+    monkeypatch.setattr("companion.hw.dice.frames.device_node", lambda device: node)
+    camera = dice_source(argparse.Namespace(dice="camera", source=None, seed=None))
+    camera.no_picture_s = 1.0  # not 10 s, for the test
+    with pytest.raises(DeviceError) as stopped:
+        camera.roll(2, 6)
+    said = " ".join(capsys.readouterr().err.split())  # within 80 columns
+    setting = f"choose another camera: dice.camera_source ({path})"
+    assert said.startswith("no picture 映像なし: ") and f"{setting}; retrying" in said
+    assert "no picture from the camera in 1 s" in str(stopped.value)
+    assert setting in " ".join(str(stopped.value).split())
+    assert "input.camera_source" not in said + str(stopped.value)
+
+
+def test_roll_names_the_dice_camera_setting_of_one_not_plugged_in_at_once(
+    tmp_path: Path,
+) -> None:
+    """A webcam not plugged in (no device node) is refused at once (fix62d, dice62 D2), not
+    waited for, naming the key that chose it: dice.camera_source, not input.camera_source."""
     config = tmp_path / "config"
     config.mkdir()
     (config / "config.toml").write_text('[dice]\ncamera_source = "camera:7"\n')
+    if Path("/dev/video7").exists():
+        pytest.skip("/dev/video7 is there")
     env = {**os.environ, "COMPANION_CONFIG_DIR": str(config),
            "COMPANION_DATA_DIR": str(tmp_path / "data")}
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "roll", "--dice", "camera",
-                             "2D6"], env=env, stdin=subprocess.DEVNULL,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    assert proc.stderr is not None
-    try:
-        line = proc.stderr.readline()
-    finally:
-        proc.send_signal(signal.SIGINT)
-        proc.communicate(timeout=30)
-    assert f"choose another camera: dice.camera_source ({config / 'config.toml'}); " \
-        "retrying" in line
+    proc = subprocess.run([sys.executable, "-m", "companion", "roll", "--dice", "camera",
+                           "2D6"], env=env, stdin=subprocess.DEVNULL, capture_output=True,
+                          text=True, timeout=30)
+    said = " ".join(proc.stderr.split())  # wrapped within 80 columns
+    assert proc.returncode == 1, proc.stderr
+    assert said.startswith("companion: error: no camera at 7: check the cable, or choose "
+                           f"another camera: dice.camera_source ({config / 'config.toml'}); "
+                           "no camera?")
+    assert "retrying" not in said and "input.camera_source" not in said
 
 
 def test_calibrate_dice_waits_a_little_for_a_camera_then_says_why(

@@ -4,6 +4,7 @@ is not told it got nothing (EV-REC-1), and a missing camera names typed dice."""
 
 from __future__ import annotations
 
+import importlib
 import sys
 from pathlib import Path
 
@@ -96,6 +97,8 @@ def test_a_camera_reader_that_cannot_load_names_typed_dice(
 ) -> None:
     # OpenCV missing (the edge of the world): the reader's module is imported afresh
     # without it; monkeypatch puts the loaded one back after.
+    # Loaded first, so that whether another test loaded it before does not matter.
+    importlib.import_module("companion.hw.dice.source")
     monkeypatch.setitem(sys.modules, "cv2", None)
     monkeypatch.delitem(sys.modules, "companion.hw.dice.source")
     assert main(["roll", "2D6", "--dice", "camera"]) == 1
