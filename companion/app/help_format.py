@@ -122,11 +122,19 @@ def refill(lines: list[str], width: int) -> list[str]:
 def wrap_kept(line: str, width: int) -> list[str]:
     """An indented ``line`` in lines of at most ``width`` cells where its words allow,
     each character kept and the spaces between words on a line as written; the lines
-    after the first two cells further in than it."""
+    after the first two cells further in than it. An option stays beside its value
+    (``--dice typed`` was broken after ``--dice``: review62g)."""
     lead = line[:len(line) - len(line.lstrip())]
     lines: list[str] = []
     text = lead
+    parts: list[str] = []
     for part in re.findall(r"\s*\S+", line.lstrip()):
+        if parts and parts[-1].lstrip().startswith("--") and " " not in parts[-1].strip() \
+                and not part.lstrip().startswith("-"):
+            parts[-1] += part
+        else:
+            parts.append(part)
+    for part in parts:
         if text.strip() and cell_len(text) + cell_len(part) > width:
             lines.append(text)
             text = lead + "  " + part.lstrip()
