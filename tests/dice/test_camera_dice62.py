@@ -34,6 +34,7 @@ from companion.hw.dice.render import SceneKind, render_scene
 from companion.hw.dice.source import CameraDiceSource, Motion
 from companion.hw.display.none import NoDisplay
 from companion.hw.display.view import View
+from tests.app.test_camera_rolls import Clock
 
 #: A rendered throw of two dice read surely: a 6 on the left (x 94), a 5 on the right.
 HIGH_LEFT = 108
@@ -45,17 +46,6 @@ def two_dice() -> np.ndarray:
     scene = render_scene(HIGH_LEFT, kind=SceneKind.LOOSE, count=2)
     assert sorted((d.centre[0], d.value) for d in scene.dice)[0][1] == 6  # 6 lies left
     return scene.image
-
-
-class Clock:
-    """Time that passes half a second each time it is read."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        self.now += 0.5
-        return self.now
 
 
 def camera(frame: np.ndarray) -> CameraDiceSource:
