@@ -33,7 +33,7 @@ from companion.app.commands.play.session import (
 )
 from companion.app.commands.play.table_modes import TABLE_MODES, table_files
 from companion.app.commands.play.telling import resume_command
-from companion.app.commands.roll import typed_alias
+from companion.app.commands.roll import refuse_idle_seed, typed_alias
 from companion.app.config import Config, load_config
 from companion.app.history import History
 from companion.app.notes import note
@@ -128,6 +128,7 @@ def run(args: argparse.Namespace) -> int:
     # the game is already saved).
     signal.signal(signal.SIGTERM, stop_on_signal)
     config = effective_config(args)
+    refuse_idle_table_seed(args, config)
     home = config.text("play.mode")
 
     def unplayable(mode: str) -> str:
@@ -166,15 +167,29 @@ def run(args: argparse.Namespace) -> int:
         config = dataclasses.replace(effective_config(this, tell=False), notices=())
 
 
+def refuse_idle_table_seed(args: argparse.Namespace, config: Config) -> None:
+    """A fight table or the dice tray refuses ``--seed`` when none of its dice is simulated,
+    as ``companion roll`` does (:func:`refuse_idle_seed`): taken and ignored, it promised
+    dice it does not repeat. The game's seed is its wall's, always used."""
+    mode = config.text("play.mode")
+    if mode not in TABLE_MODES:
+        return
+    dice = argparse.Namespace(seed=args.seed, dice=config.text("dice.source"))
+    if mode == "coc":
+        dice.d100 = config.text("dice.d100")
+    refuse_idle_seed(dice)
+
+
 def switched(first: argparse.Namespace, home: str, mode: str) -> argparse.Namespace:
     """The command line ``first`` (whose mode is ``home``) switched to ``mode``: what a mode
     left is carried on when it comes back (``--resume``: never a new game or fight in its
-    place); ``--state`` and ``--fight`` name the files of the mode they were given for only.
+    place); ``--state``, ``--fight`` and ``--seed`` are the mode's they were given for only.
     (Its config tells no notices: they were told as the run began.)"""
     own = mode == home
     return argparse.Namespace(**{**vars(first), "mode": mode, "resume": True,
                                  "state": first.state if own else None,
-                                 "fight": first.fight if own else None})
+                                 "fight": first.fight if own else None,
+                                 "seed": first.seed if own else None})
 
 
 def run_mode(args: argparse.Namespace, config: Config, among: Among) -> int:
