@@ -321,9 +321,9 @@ class OptionButtons(FightPanels):
         return [first, *self._wrap(rest, size, width)]
 
     def _options(self, view: View, indices: Sequence[int], boxes: Sequence[pygame.Rect],
-                 size: int, more: tuple[str, str, int] | None = None) -> None:
+                 size: int, more: tuple[tuple[str, ...], str, int] | None = None) -> None:
         """Options ``indices`` in ``boxes``, each with its key, and a tap on it picks it; then
-        ``more`` (a label, its key, and the MENU presses a tap on it makes) in the last box. The
+        ``more`` (its labels, its key, and the MENU presses a tap on it makes) in the last box. The
         labels share one size, the one the tightest needs but at most a step below ``size``
         and never below :data:`_LABEL_MIN`, so that a menu does not read as some options
         shouted and others whispered."""
@@ -331,10 +331,11 @@ class OptionButtons(FightPanels):
         back = back_button(view.options)
         texts = [f"[{option_key(view.options[i], i, view.highlight, _BUTTON_KEYS, count, back)}] "
                  f"{view.options[i].label}" for i in indices]
-        if more is not None:
-            label, key, _ = more
-            texts.append(f"[{key}] {label}")
         m = self.m
+        if more is not None:
+            labels, key, _ = more
+            texts.append(self._page_label([f"[{key}] {label}" for label in labels], size,
+                                          boxes[-1].w - 2 * m(_LABEL_PAD), boxes[-1].h - m(4)))
         own = [self._label_rows(text, size, box.w - 2 * m(_LABEL_PAD), box.h - m(4))[1]
                for text, box in zip(texts, boxes, strict=True)]
         # One long label takes its own smaller size rather than shrinking every other.
@@ -366,6 +367,16 @@ class OptionButtons(FightPanels):
             elif more is not None:
                 # A tap does what the key says; a back press as PREVIOUS, which only moves.
                 self._more = (box.copy(), more[2])
+
+    def _page_label(self, labels: Sequence[str], size: int, width: int, height: int) -> str:
+        """The page box's label: the first of ``labels`` (longest first) that fits the box
+        whole. Cut in the middle, the longest lost the page it told (``[M×11]…next``
+        over ``次へ ▶`` at 1024x600 with larger text)."""
+        for label in labels[:-1]:
+            rows, at = self._label_rows(label, size, width, height)
+            if all(self._text_width(row, at) <= width for row in rows):
+                return label
+        return labels[-1]
 
     def _label_step(self, size: int) -> int:
         """From one wrapped row of a label to the next: the font's own line height (Noto
@@ -464,7 +475,7 @@ class OptionButtons(FightPanels):
                                                 for half in pair))
 
     def _grid_page(self, view: View) \
-            -> tuple[int, int, list[int], tuple[str, str, int] | None]:
+            -> tuple[int, int, list[int], tuple[tuple[str, ...], str, int] | None]:
         """A long menu's grid (a fight's; any that one row squeezes): up to six options a
         row, two rows. Longer than twelve, it is drawn in pages: the page that holds the
         highlight, and in its last box the key that turns to the next page (:func:`page_turn`:
@@ -473,8 +484,8 @@ class OptionButtons(FightPanels):
         pick the first ten anywhere, and MENU walks the highlight through every option.
 
         Returns the options a row, the rows, the options on the page shown, and the page
-        box (its label, its key, and the MENU presses a tap on it makes) when there are
-        pages."""
+        box (its labels, longest first, its key, and the MENU presses a tap on it makes)
+        when there are pages."""
         count = len(view.options)
         per_row = count if count <= 4 else min(6, (count + 1) // 2)
         rows = 1 if count <= 4 else 2
@@ -483,14 +494,15 @@ class OptionButtons(FightPanels):
         highlight = view.highlight or 0
         first = highlight // per_page * per_page
         indices = list(range(first, min(count, first + per_page)))
-        more: tuple[str, str, int] | None = None
+        more: tuple[tuple[str, ...], str, int] | None = None
         if count > slots:
             pages = -(-count // per_page)
             turn_to = first + per_page if first + per_page < count else 0
             button, presses = page_turn(highlight, first, turn_to, count, pages,
                                         back_button(view.options))
             # The page shown, and that the box turns to the next (the last turns to the first).
-            more = (f"page {first // per_page + 1}/{pages} · next 次へ ▶",
+            page = f"{first // per_page + 1}/{pages}"
+            more = ((f"page {page} · next 次へ ▶", f"page {page} 次へ ▶", f"{page} 次へ ▶"),
                     menu_key(_BUTTON_KEYS, presses, button),
                     menu_presses(highlight, turn_to, count))
         return per_row, rows, indices, more
