@@ -155,6 +155,12 @@ def skill_value(rules: CocRules, sheet: Sheet, key: str) -> int:
     """A skill's percentage: the sheet's, else its base (CO-BASE-1; bases are Defaults)."""
     if key in sheet.skills:
         return sheet.skills[key]
+    return skill_base(rules, sheet, key)
+
+
+def skill_base(rules: CocRules, sheet: Sheet, key: str) -> int:
+    """A skill's 6th-edition base for this character (CO-BASE-1, skills.toml: Grapple 25,
+    Dodge DEX×2), whatever the sheet writes."""
     info = rules.skill(key)
     return info.base * sheet.stat(info.base_of) if info.base_of else info.base
 

@@ -29,8 +29,8 @@ from companion.app.session.mode import ChoiceAsk
 from companion.errors import IllegalAction
 from companion.hw.display.view import Option
 from companion.systems.coc.combat import Attack, Combatant, Grapple, Tackle
+from companion.systems.coc.combat.disarm import disarm_skill
 from companion.systems.coc.rules import WeaponInfo, WeaponKind
-from companion.systems.coc.sheet import BUDO_STANDING, budo_skill
 
 
 class _Circumstances(_Defences):
@@ -88,8 +88,9 @@ class _Circumstances(_Defences):
         if fields.get("surprise") and self.rules.on("CO-SURP-3"):
             offer("hidden", "How well hidden 隠れ具合 (Keeper)",
                   [(str(-n), f"{n}%", {"hidden": n}) for n in HIDDEN_PENALTIES])
-        trained = any(actor.sheet.skills.get(k, 0) for k in (  # CO-DISARM-1: Budo (standing)
-            budo_skill(actor.sheet, BUDO_STANDING), "martial_arts", "grapple") if k)
+        # CO-DISARM-1: no Keeper's penalty for one who has Budo (standing), MA or Grapple,
+        # asked as the engine asks it
+        trained = disarm_skill(self.rules, actor.sheet, self.fight.engine)
         penalties = (DISARM_PENALTIES if fields.get("disarm") and not trained  # CO-DISARM-1
                      else GOUGE_PENALTIES if fields.get("body") == "gouge" else ())
         if penalties:

@@ -12,7 +12,31 @@ from companion.errors import IllegalAction
 from companion.systems.coc.combat.actions import Attack, PickUp
 from companion.systems.coc.combat.fighters import Combatant
 from companion.systems.coc.combat.keeper import _Keeper
-from companion.systems.coc.sheet import BUDO_STANDING, budo_skill
+from companion.systems.coc.rules import CocRules
+from companion.systems.coc.sheet import BUDO_STANDING, Sheet, budo_skill, skill_base, skill_value
+
+#: The first engine revision (:data:`~companion.systems.coc.combat.formats.ENGINE`) whose
+#: :func:`disarm_skill` compares a skill with its base; before, any value the sheet wrote.
+HAS_ABOVE_BASE = 14
+
+
+def disarm_skill(rules: CocRules, sheet: Sheet, engine: int) -> str:
+    """CO-DISARM-1: the skill that lets a disarm go at the normal value, or "" where there
+    is none. 004 l.47 「ただし「武道(立ち技)orマーシャルアーツ」又は「組みつき」の技能を所持して
+    いるならば、下方補正を無視し通常の値で使用してよい」: a character *has* (所持) Budo
+    (standing), Martial Arts or Grapple when its value is above its 6th-edition base
+    (skills.toml: Grapple 25, MA and Budo 1) by more than the Default
+    ``CO-DISARM-1.above_base``, so writing a skill at its base and leaving it out are the same.
+    ``engine`` is the revision playing (the engine's, or a table's fight's): from
+    :data:`HAS_ABOVE_BASE`; before, any value above 0 the sheet wrote counted (coc63 D1).
+    The table's penalty menu asks this too, so it hides the menu exactly when the engine
+    waives the penalty."""
+    keys = [k for k in (budo_skill(sheet, BUDO_STANDING), "martial_arts", "grapple") if k]
+    if engine < HAS_ABOVE_BASE:
+        return next((k for k in keys if sheet.skills.get(k, 0)), "")
+    margin = rules.default("CO-DISARM-1", "above_base")
+    return next((k for k in keys
+                 if skill_value(rules, sheet, k) > skill_base(rules, sheet, k) + margin), "")
 
 
 class _Disarm(_Keeper):
@@ -30,12 +54,12 @@ class _Disarm(_Keeper):
                  + (f"{ap} AP, CO-FIRE-4" if self.p003 else "one action, CO-DISARM-1") + ")")
 
     def disarm_penalty(self, c: Combatant, a: Attack) -> tuple[int, str]:
-        """CO-DISARM-1: −20…−60 (Default −40); none with Budo (standing), MA or Grapple on the
-        sheet (004 l.47 「武道(立ち技)orマーシャルアーツ」又は「組みつき」)."""
-        trained = [k for k in (budo_skill(c.sheet, BUDO_STANDING), "martial_arts", "grapple")
-                   if k and c.sheet.skills.get(k, 0)]
+        """CO-DISARM-1: −20…−60 (Default −40); none for one who has Budo (standing), MA or
+        Grapple (004 l.47 「武道(立ち技)orマーシャルアーツ」又は「組みつき」;
+        :func:`disarm_skill`)."""
+        trained = disarm_skill(self.rules, c.sheet, self.engine)
         if trained:
-            return 0, f"disarm with {self.rules.skill(trained[0]).en}: no penalty, CO-DISARM-1"
+            return 0, f"disarm with {self.rules.skill(trained).en}: no penalty, CO-DISARM-1"
         penalty = a.penalty or self.rules.default("CO-DISARM-1", "penalty")
         low = self.rules.num("CO-DISARM-1", "most_penalty")
         high = self.rules.num("CO-DISARM-1", "least_penalty")

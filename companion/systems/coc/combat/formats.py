@@ -82,7 +82,11 @@ FORMAT = 2
 # fight's special 1/5, DEX/2, a range band's damage, the knockout's third, a lost eye's half) is
 # rounded by §0.3's setting ``§0.3.rounding`` (down, nearest or up); its Default, down, is
 # what revision 12 and before did, and their entries round down whatever a file's settings say.
-ENGINE = 13
+# Revision 14: a disarm goes without its penalty for one who *has* Budo (standing), MA or
+# Grapple, a skill above its CoC6 base by more than CO-DISARM-1.above_base (Default 0), so
+# writing Grapple 25, its base, is leaving it out; revision 13 waived it for any of them the
+# sheet wrote above 0 (CO-DISARM-1, 004 l.47 「技能を所持しているならば」).
+ENGINE = 14
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
                  ("CO-ARMOR-2", "pool_across_bullets")}  # listed but not read by format 1

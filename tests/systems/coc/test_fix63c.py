@@ -1,0 +1,73 @@
+"""coc63's findings, fixed (fix63c): a disarm's penalty is waived for one who *has* Budo
+(standing), MA or Grapple, a skill above its CoC6 base (CO-DISARM-1, 004 l.47), so a sheet
+writing a skill at its base is one leaving it out; a negative distance is refused
+(CO-RANGE-2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.errors import DataError
+from companion.systems.coc.combat import Attack
+from companion.systems.coc.combat.disarm import disarm_skill
+from companion.systems.coc.rules import Profile, load_rules
+from companion.systems.coc.sheet import skill_base
+from tests.systems.coc.helpers import at, duel, person, push, replays
+
+P004 = Profile.P004
+KNIFE = {"weapons": ("knife",), "knife": 60}
+PENALISED = "-40 (disarm, CO-DISARM-1) = 20"
+
+
+def disarm_line(ann: dict[str, int], settings: dict[str, object] | None = None,
+                engine: int | None = None) -> str:
+    """Ann's disarm of Cult's knife, missed (99): the line that says her skill."""
+    f = duel(P004, {**KNIFE, **ann}, {"weapons": ("knife",)}, settings)
+    if engine is not None:
+        at(engine, f)
+    text = push(f, Attack("Ann", "Cult", disarm=True), (100, 99))
+    replays(f)
+    return text.replace("−", "-")
+
+
+@pytest.mark.parametrize("written", [{}, {"grapple": 25}, {"martial_arts": 1},
+                                     {"budo_standing": 1}, {"budo": 1}])
+def test_co_disarm_1_a_skill_written_at_its_base_is_not_had(written: dict[str, int]) -> None:
+    """Grapple 25 (everyone's base) written or left out: the same −40."""
+    assert PENALISED in disarm_line(written)
+
+
+@pytest.mark.parametrize(("written", "name"), [
+    ({"grapple": 26}, "Grapple"), ({"martial_arts": 2}, "Martial Arts"),
+    ({"budo_standing": 30}, "Budo (standing)")])
+def test_co_disarm_1_a_skill_above_its_base_waives_the_penalty(written: dict[str, int],
+                                                               name: str) -> None:
+    assert f"disarm with {name}: no penalty, CO-DISARM-1) = 60" in disarm_line(written)
+
+
+def test_co_disarm_1_how_far_above_the_base_is_a_default() -> None:
+    rules = load_rules(P004)
+    assert rules.default("CO-DISARM-1", "above_base") == 0
+    ten = {"CO-DISARM-1": {"above_base": 10}}
+    assert PENALISED in disarm_line({"grapple": 35}, ten)
+    assert "no penalty" in disarm_line({"grapple": 36}, ten)
+    with pytest.raises(DataError, match="above_base"):
+        rules.with_overrides({"CO-DISARM-1": {"above_base": -1}}, "--set")
+
+
+def test_co_disarm_1_engine_and_table_ask_one_function() -> None:
+    """What the engine waives is what :func:`disarm_skill` says (the table's menu asks it)."""
+    rules = load_rules(P004)
+    for skills in ({"grapple": 25}, {"grapple": 26}, {"martial_arts": 1}, {"dodge": 80}):
+        sheet = person(rules, "Ann", 14, ("knife",), **skills)
+        had = disarm_skill(rules, sheet, 14)
+        assert bool(had) == any(sheet.skills[k] > skill_base(rules, sheet, k) for k in skills
+                                if k != "dodge")
+        assert ("no penalty" in disarm_line(skills)) == bool(had)
+
+
+def test_co_disarm_1_revision_13_entries_replay_as_they_were_played() -> None:
+    """A fight file's disarm played by revision 13 (Grapple 25 written waived the penalty)
+    replays so; new actions follow revision 14."""
+    assert "no penalty" in disarm_line({"grapple": 25}, engine=13)
+
