@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.errors import DataError
+from companion.dice import ScriptedDice
+from companion.errors import DataError, IllegalAction
 from companion.systems.coc.combat import Attack
 from companion.systems.coc.combat.disarm import disarm_skill
 from companion.systems.coc.rules import Profile, load_rules
@@ -71,3 +72,21 @@ def test_co_disarm_1_revision_13_entries_replay_as_they_were_played() -> None:
     replays so; new actions follow revision 14."""
     assert "no penalty" in disarm_line({"grapple": 25}, engine=13)
 
+
+
+@pytest.mark.parametrize("profile", [Profile.P003, P004])
+def test_co_range_2_a_negative_distance_is_refused(profile: Profile) -> None:
+    """Refused before any die, as the other Keeper numbers are (a fall's metres, a burn's
+    damage); 0 is within the base range."""
+    f = duel(profile, {"weapons": ("revolver",), "handgun": 60})
+    with pytest.raises(IllegalAction,
+                       match=r"^a distance of 0 m or more \(CO-RANGE-2\), found -5$"):
+        f.push(Attack("Ann", "Cult", distance_m=-5), ScriptedDice([]))
+    assert not f.journal
+    assert "(1D100<=60)" in push(f, Attack("Ann", "Cult", distance_m=0), (100, 99))
+
+
+def test_co_range_2_a_negative_distance_played_by_revision_13_replays() -> None:
+    f = at(13, duel(P004, {"weapons": ("revolver",), "handgun": 60}))
+    assert "(1D100<=60)" in push(f, Attack("Ann", "Cult", distance_m=-5), (100, 99))
+    replays(f)

@@ -44,7 +44,7 @@ class Attack:
     burst: bool = False
     from_behind: bool = False
     fumble: str = ""  # CO-MELEE-4: "fall" or "break"; empty = automatic
-    distance_m: int = 0      # CO-RANGE-2: metres to the target (0: within base range)
+    distance_m: int = 0      # CO-RANGE-2: metres to the target, 0 or more (0: within base range)
     adjacent: bool = False   # CO-FIRE-5 (003: adjacent, +15%) / CO-RANGE-3 (004: touch, ×3)
     aim: bool = False        # CO-AIM-1: careful aim, only on a DEX/2 turn
     first_strike: bool = False  # CO-FIRE-7: before the DEX order, out of turn

@@ -29,6 +29,8 @@ class _Attacks(_Iai):
             raise IllegalAction("attack someone else")
         if target.dead:
             raise IllegalAction(f"{target.name} is dead")
+        if a.distance_m < 0 and self.engine >= 14:  # revision 13 took it as within base range
+            raise IllegalAction(f"a distance of 0 m or more (CO-RANGE-2), found {a.distance_m}")
         if a.borrow:
             c, a = self.borrow(c, a)
         w = self.weapon(c, a.weapon)

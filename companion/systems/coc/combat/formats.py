@@ -86,6 +86,7 @@ FORMAT = 2
 # Grapple, a skill above its CoC6 base by more than CO-DISARM-1.above_base (Default 0), so
 # writing Grapple 25, its base, is leaving it out; revision 13 waived it for any of them the
 # sheet wrote above 0 (CO-DISARM-1, 004 l.47 「技能を所持しているならば」).
+# A negative distance is refused (CO-RANGE-2); revision 13 took it as within base range.
 ENGINE = 14
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
