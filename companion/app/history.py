@@ -182,13 +182,17 @@ class History:
                                           f"VALUES ({marks})", row).rowcount for row in rows)
         finally:
             conn.close()
-        lost += len(rows) - copied
         notice = (f"{self.path} was not a readable history ({exc}); kept as {kept.name}, "
                   "starting a new one")
-        if copied or lost:
-            notice += f" with the {copied} games that could be read from it"
-        if lost:
-            notice += f" ({lost} more could not be)"
+        if lost is None:
+            # not "it held none": its games, if it had any, are in the kept file
+            notice += f"; none of its games could be read (any it held are in {kept.name})"
+        else:
+            lost += len(rows) - copied
+            if copied or lost:
+                notice += f" with the {copied} games that could be read from it"
+            if lost:
+                notice += f" ({lost} more could not be)"
         self.notices.append(notice)
 
     def record(self, run: Run) -> bool:
@@ -405,15 +409,22 @@ def _not_a_history(exc: sqlite3.DatabaseError) -> bool:
     return isinstance(exc, _NotAHistory) or name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
 
 
-def _readable_rows(path: Path) -> tuple[list[tuple[object, ...]], int]:
+def _readable_rows(path: Path) -> tuple[list[tuple[object, ...]], int | None]:
     """The runs that can be read from a damaged history at ``path``, by rowid, and how many
-    it holds that cannot.
+    it holds that cannot: None when not even its table's columns can be read, so how many
+    it held is not known.
 
     A damaged page hides the rows on it from a scan of the table, and every row after them;
     the game_id index is a separate tree holding each row's rowid, so the rowids come from
-    both, and each row is then read alone: only the rows on a damaged page are lost."""
+    both, and each row is then read alone: only the rows on a damaged page are lost.
+
+    SQLite checks every table's and index's root page before the first statement, and a
+    file cut short (a card copy, a crash while it grew) whose index page is gone failed that
+    check: its whole table was taken for lost, though every row of it could be read (hist63
+    F1). ``writable_schema`` turns that check off; the kept copy is only read."""
     conn = sqlite3.connect(path)
     try:
+        conn.execute("PRAGMA writable_schema=ON")
         columns = [row[1] for row in conn.execute("PRAGMA table_info(runs)")]
         if columns not in (list(Run.__dataclass_fields__), _BEFORE_RULES):
             return [], 0  # no history's table to read runs from
@@ -433,7 +444,7 @@ def _readable_rows(path: Path) -> tuple[list[tuple[object, ...]], int]:
                 pass  # counted below as lost
         return rows, len(rowids) - len(rows)
     except sqlite3.DatabaseError:
-        return [], 0  # not even its table's columns: nothing can be read
+        return [], None  # not even its table's columns: whatever it held cannot be read
     finally:
         conn.close()
 

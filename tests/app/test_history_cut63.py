@@ -1,0 +1,50 @@
+"""A history cut short, and `history --last` past any count (audit hist63 F1, F3)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.app.cli import main
+from companion.app.history import History, default_history_path
+from tests.app.test_history import make_run
+
+INDEX_LEAF = 0x0A  # the first byte of a page holding an index's keys (SQLite's file format)
+
+
+def test_a_history_cut_short_keeps_every_run_on_its_whole_pages(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A history copied short or cut by a crash as it grew, its last page (the game_id
+    index) gone: SQLite's schema check refused the whole file, so a new history began with
+    none of its games, and the notice read as if it had held none. Its rows are whole."""
+    ids = [f"g{n}" for n in range(17)]
+    for game_id in ids:
+        History().record(make_run(game_id, False, 3, "frozen"))
+    path = default_history_path()
+    data = path.read_bytes()
+    size = int.from_bytes(data[16:18], "big")
+    assert data[-size] == INDEX_LEAF  # the page cut off is the index's, not the rows'
+    path.write_bytes(data[:-size])
+
+    assert main(["history", "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert [r["game_id"] for r in json.loads(out)["runs"]] == ids
+    (kept,) = path.parent.glob("history.sqlite3.corrupt-*")
+    assert err == (f"companion: {path} was not a readable history (database disk image is "
+                   f"malformed); kept as {kept.name}, starting a new one with the 17 games "
+                   "that could be read from it\n")
+
+
+def test_a_history_none_of_whose_games_can_be_read_does_not_read_as_empty() -> None:
+    """Not even its table could be read: the notice said only "starting a new one", as if
+    the old history held no games. It says none could be read, and where they are kept."""
+    path = default_history_path()
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"this is not sqlite" * 100)
+    history = History()
+    assert history.runs() == []
+    [notice] = history.notices
+    (kept,) = path.parent.glob("history.sqlite3.corrupt-*")
+    assert notice.endswith(f"starting a new one; none of its games could be read (any it "
+                           f"held are in {kept.name})")
