@@ -254,6 +254,10 @@ class History:
             return Listing([], Totals(games=0, wins=0, deepest_floor=0, deaths_by={}))
         except OSError:
             pass  # _use says why it cannot be read
+        if last is not None:
+            # no history holds more runs than SQLite counts; a larger ``LIMIT ?`` was an
+            # OverflowError traceback (`history --last 99999999999999999999`, hist63 F3)
+            last = min(last, _SQLITE_INTS[1])
         found = self._use(lambda conn: _listed(conn, last))
         # _listed parted the rows by the kinds _run_from_row asks for: these filters drop none.
         self.skipped = [s for s in map(_run_from_row, found.unsound) if isinstance(s, Skipped)]

@@ -48,3 +48,15 @@ def test_a_history_none_of_whose_games_can_be_read_does_not_read_as_empty() -> N
     (kept,) = path.parent.glob("history.sqlite3.corrupt-*")
     assert notice.endswith(f"starting a new one; none of its games could be read (any it "
                            f"held are in {kept.name})")
+
+
+def test_last_past_what_sqlite_counts_lists_every_run(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`history --last 99999999999999999999999` was an OverflowError traceback (SQLite's
+    LIMIT is a 64-bit integer): it lists every game, as any --last past the count does."""
+    for game_id in ("a", "bb", "ccc"):
+        History().record(make_run(game_id, False, 3, "frozen"))
+    assert [r.game_id for r in History().listing(2**70).runs] == ["a", "bb", "ccc"]
+    assert main(["history", "--json", "--last", str(10**23)]) == 0
+    assert [r["game_id"] for r in json.loads(capsys.readouterr().out)["runs"]] == [
+        "a", "bb", "ccc"]
