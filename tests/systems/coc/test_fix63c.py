@@ -90,3 +90,15 @@ def test_co_range_2_a_negative_distance_played_by_revision_13_replays() -> None:
     f = at(13, duel(P004, {"weapons": ("revolver",), "handgun": 60}))
     assert "(1D100<=60)" in push(f, Attack("Ann", "Cult", distance_m=-5), (100, 99))
     replays(f)
+
+
+def test_a_sheet_without_weapons_is_told_to_list_fist() -> None:
+    """coc63 N4: bare hands are the weapon ``fist``, listed on the sheet (docs/sheets.md)."""
+    f = duel(P004, {"weapons": ()})
+    with pytest.raises(IllegalAction, match=r"^Ann carries no weapons: to punch, list fist "
+                                            r"under \[\[weapons\]\] in its sheet"):
+        f.push(Attack("Ann", "Cult"), ScriptedDice([]))
+    g = duel(P004, {"weapons": ("knife", "fist")})
+    with pytest.raises(IllegalAction, match=r"^Ann has no weapon 2 \(carried: 0 .*Knife, "
+                                            r"1 .*Fist"):
+        g.push(Attack("Ann", "Cult", 2), ScriptedDice([]))

@@ -209,9 +209,16 @@ class _Core:
                                 f"no other skill that round (CO-IAI-2, {rule})")
 
     def weapon(self, c: Combatant, index: int) -> Weapon:
-        if not 0 <= index < len(c.sheet.weapons):
-            raise IllegalAction(f"{c.name} has no weapon {index}")
-        return c.sheet.weapons[index]
+        """``c``'s weapon ``index`` (the sheet's [[weapons]] in order), else IllegalAction
+        saying what it carries: bare hands are a weapon too, ``fist`` (CO-BASE-1)."""
+        weapons = c.sheet.weapons
+        if not weapons:
+            raise IllegalAction(f"{c.name} carries no weapons: to punch, list fist under "
+                                "[[weapons]] in its sheet (docs/sheets.md)")
+        if not 0 <= index < len(weapons):
+            carried = ", ".join(f"{n} {w.info.name}" for n, w in enumerate(weapons))
+            raise IllegalAction(f"{c.name} has no weapon {index} (carried: {carried})")
+        return weapons[index]
 
     def put_weapon(self, c: Combatant, index: int, w: Weapon) -> Combatant:
         weapons = list(c.sheet.weapons)
