@@ -46,6 +46,7 @@ COLL_ERR = 0x08
 PICC_WUPA = 0x52
 PICC_HLTA = 0x50
 CASCADE_TAG = 0x88
+SAK_CASCADE = 0x04  # SAK bit: the UID is not complete, another cascade level follows
 SELECT_LEVELS = (0x93, 0x95, 0x97)
 
 
@@ -189,9 +190,18 @@ class MFRC522:
             answer = self._transceive(command + self._crc_a(command))
             if answer is None or len(answer) != 3:
                 return None
-            uid += part[1:4] if part[0] == CASCADE_TAG else part[:4]
-            if not answer[0] & 0x04:  # SAK without "cascade bit": the UID is complete
+            if not answer[0] & SAK_CASCADE:  # the UID is complete: all four bytes are its own
+                uid += part[:4]
                 break
+            # A level follows: this one holds the cascade tag and three bytes of the UID
+            # (ISO/IEC 14443-3). The SAK says so, not the first byte: a 4-byte UID may begin
+            # with 0x88 (a writable "magic" card), and cutting it to 3 bytes made a UID no
+            # line carries (audit rfid63 R1).
+            if part[0] != CASCADE_TAG:
+                return None
+            uid += part[1:4]
+        else:
+            return None  # a cascade bit at the last level: no UID of a length we know
         halt = bytes((PICC_HLTA, 0))
         self._transceive(halt + self._crc_a(halt))
         return uid

@@ -13,6 +13,7 @@ clean polls in a row end it (``ERR COLLISION_END <slot>``).
 Debounce: a tag must be read ``place_after`` polls in a row to count as
 placed, and missed ``remove_after`` polls in a row to count as removed, so a
 tag at the edge of the field or a single failed anticollision does not flicker.
+A UID of another length than 4, 7 or 10 bytes is no tag: no line carries it.
 A reader that raises ``fail_after`` times in a row is reported down and only
 retried (re-initialised) every ``retry_ms``; its slot keeps its last state.
 """
@@ -33,6 +34,10 @@ from jrtray import protocol
 EMPTY = "-"
 DOWN = "?"
 COLLISION = "collision"  # read_uid: several tags answered (mfrc522.COLLISION)
+# The UID lengths a line carries (PROTOCOL.md): a read of another length is no tag for the
+# slot, never a line the host would drop whole, taking the other slots' news with it
+# (audit rfid63 R1).
+UID_LENGTHS = (4, 7, 10)
 
 
 class SlotState:
@@ -194,7 +199,8 @@ class Tray:
             self.collided(index, state, now)
             return
         self.uncollided(index, state, now)
-        self.debounce(index, state, hex_uid(raw) if raw else None, now)
+        self.debounce(index, state, hex_uid(raw) if raw and len(raw) in UID_LENGTHS else None,
+                      now)
 
     def collided(self, index, state, now):
         """Several tags on the slot: say so once it holds; keep the slot's tile (neither

@@ -73,3 +73,33 @@ def test_two_tags_of_different_types_on_one_reader_are_a_collision(driver: Modul
     bus.tag.state = "idle"
     bus.more = [Tag(bytes.fromhex("A1B2C3D4"), atqa=b"\x04\x00")]
     assert reader.read_uid() == driver.COLLISION
+
+
+@pytest.mark.parametrize("uid", ["88A1B2C3", "8804B2C3D4E5F6"])
+def test_a_uid_beginning_with_the_cascade_tag_byte_is_read_whole(
+    driver: ModuleType, uid: str
+) -> None:
+    """Audit rfid63 R1: the driver stripped the first byte of a level whenever it was 0x88,
+    the cascade tag, though only the SAK's cascade bit says a level follows. A 4-byte UID
+    beginning with 0x88 (a writable "magic" MIFARE card) came out as 3 bytes, a UID no
+    protocol line carries, and the host dropped the tray's whole snapshot for it."""
+    bus = ChipBus()
+    reader = driver.MFRC522(bus, Pin(17))
+    bus.tag = Tag(bytes.fromhex(uid))
+    assert reader.read_uid() == bytes.fromhex(uid)
+
+
+def test_a_level_that_asks_for_another_without_the_cascade_tag_is_no_uid(
+    driver: ModuleType
+) -> None:
+    """A SAK with the cascade bit over a level that does not start with the cascade tag
+    breaks ISO/IEC 14443-3: no UID of a length a line carries can come of it."""
+
+    class Odd(Tag):
+        def parts(self) -> list[bytes]:
+            return [self.uid[:4], self.uid[4:] + b"\x00"]  # two levels, no cascade tag
+
+    bus = ChipBus()
+    reader = driver.MFRC522(bus, Pin(17))
+    bus.tag = Odd(bytes.fromhex("04112233445566"))
+    assert reader.read_uid() is None

@@ -202,3 +202,25 @@ def test_junk_glued_in_front_of_a_command_is_skipped(logic: ModuleType) -> None:
     tray, _, wire = make_tray(logic, slots=1)
     tray.feed(b"\x80\x00J noise " + encode(0, Kind.PING), 2000)
     assert wire.take() == [("HB", ("2",))]
+
+
+def test_a_uid_of_a_length_no_line_carries_is_no_tag(logic: ModuleType) -> None:
+    """Audit rfid63 R1: a reader's 3-byte read (an older driver cut a 4-byte UID beginning
+    0x88 to 3) went into the SNAP and the PLACE as it was; the host drops such a line whole,
+    so no slot of that SNAP was read. Now it counts as no tag on its slot, and every line
+    the tray sends parses on the host, the other slots' tiles included."""
+    tray, readers, wire = make_tray(logic)
+    readers[0].uid = bytes.fromhex("04A1B2C3")
+    readers[2].uid = bytes.fromhex("A1B2C3")
+    tray.boot(0)
+    assert wire.take() == [("HELLO", ("1.0.0", "3")), ("SNAP", ("04A1B2C3", "-", "-"))]
+    assert wire.reader.counters["malformed"] == 0
+    readers[1].uid = bytes.fromhex("0102030405")
+    run(tray, 30)
+    assert wire.take() == []
+    readers[1].uid = bytes.fromhex("04112233445566")
+    run(tray, 6)
+    assert wire.take() == [("PLACE", ("1", "04112233445566"))]
+    readers[1].uid = bytes.fromhex("041122334455")  # the same tag read short: no tag
+    run(tray, 9)
+    assert wire.take() == [("REMOVE", ("1", "04112233445566"))]
