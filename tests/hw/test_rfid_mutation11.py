@@ -51,14 +51,16 @@ def test_a_place_line_with_an_extra_word_is_malformed_not_a_tile_laid() -> None:
     assert reader.counters["malformed"] == 1
 
 
-def test_a_snapshot_field_that_is_no_uid_is_malformed() -> None:
+def test_a_snapshot_field_that_is_no_uid_is_no_sticker(wire: serial.Serial) -> None:
     """A SNAP field is '-', '?' or a UID of 8, 14 or 20 hex digits. A UID that lost its
     leading zero ('4A1B2C3', firmware printing bytes without padding) would otherwise become
-    a tile with an unknown sticker on that slot, instead of a line the tray is asked again."""
-    reader = LineReader()
-    assert reader.feed(framed(b"J1 4 SNAP - 4A1B2C3 - - -")) == []
-    assert reader.feed(framed(b"J1 5 SNAP - hello - - -")) == []
-    assert reader.counters["malformed"] == 2
+    a tile with an unknown sticker on that slot. Since rfid63 R1 the field spoils its own
+    slot only (unreadable, counted as bad_uid), not the whole line."""
+    tray = listening(wire)
+    wire.write(framed(b"J1 4 SNAP - 4A1B2C3 - - -") + framed(b"J1 5 SNAP - hello - - -"))
+    assert tray.poll_events() == []
+    assert tray.uids[Slot.ROOM_TL] is None and tray.unreadable == {Slot.ROOM_TL: "hello"}
+    assert tray.counters["bad_uid"] == 2 and tray.lines.counters["malformed"] == 0
 
 
 def test_a_reconnect_forgets_an_overlong_line_being_skipped() -> None:

@@ -43,6 +43,7 @@ from companion.hw.rfid.protocol import (
     LineReader,
     Message,
     encode,
+    is_uid,
 )
 from companion.hw.rfid.tagmap import TagMap
 from companion.systems.jongrogue.tiles import EMPTY
@@ -94,9 +95,12 @@ class TrayReader:
         self.shown: dict[Slot, str | None] = dict.fromkeys(self.slots)  # what events said
         self.down: set[Slot] = set()
         self.stacked: set[Slot] = set()  # slots with two tiles or more (ERR COLLISION)
+        # Slots whose sticker the tray reported with a field that is no UID (is_uid), with
+        # that field: what lies there is not known (_uid_field).
+        self.unreadable: dict[Slot, str] = {}
         self.counters: dict[str, int] = dict.fromkeys(
-            ("lost", "duplicates", "out_of_order", "unknown_slot", "tray_errors", "timeouts",
-             "reconnects"), 0)
+            ("lost", "duplicates", "out_of_order", "unknown_slot", "bad_uid", "tray_errors",
+             "timeouts", "reconnects"), 0)
         self._host_seq = 0
         self._expect_seq: int | None = None
         self._last_message: Message | None = None
@@ -170,6 +174,17 @@ class TrayReader:
                                 "move it so only one slot reads it "
                                 f"同じシールを{_slot_list_ja(slots)}で読み取り: "
                                 "1つの枠だけが読むように動かして", counters)
+        if self.unreadable:
+            # A sticker the tray read but sent as no UID (tray firmware 1.3.0 cut a 4-byte
+            # UID beginning 0x88 to 3 bytes): that slot is not read, the others are.
+            slot = next(s for s in self.slots if s in self.unreadable)
+            sticker = self.unreadable[slot]
+            if len(sticker) > 20:
+                sticker = sticker[:20] + "…"
+            return ReaderStatus(False, f"the {_slot_list([slot])} reads a sticker as {sticker}, "
+                                "no UID the companion takes: use another sticker, or update "
+                                "the tray's firmware (firmware/README.md) "
+                                f"{_slot_list_ja([slot])}のシールが読めない", counters)
         if self.down:
             down = [s for s in self.slots if s in self.down]
             readers = "reader" if len(down) == 1 else "readers"
@@ -343,7 +358,10 @@ class TrayReader:
         elif message.kind in (Kind.PLACE, Kind.REMOVE):
             slot = self._slot(message.args[0])
             if slot is not None:
-                self.uids[slot] = message.args[1] if message.kind is Kind.PLACE else None
+                placed = message.kind is Kind.PLACE and self._uid_field(slot, message.args[1])
+                self.uids[slot] = message.args[1] if placed else None
+                if message.kind is Kind.REMOVE:
+                    self.unreadable.pop(slot, None)  # whatever lay there has gone
                 self._publish(arrived, events)
         elif message.kind is Kind.ERR:
             self._tray_error(message.args, arrived, events)
@@ -388,15 +406,30 @@ class TrayReader:
         self.counters["unknown_slot"] += 1
         return None
 
+    def _uid_field(self, slot: Slot, uid: str) -> bool:
+        """Whether a tray line's sticker on ``slot`` is a UID (:func:`is_uid`). One that is not
+        makes the slot unreadable, counted (``bad_uid``) and named in the status, with no
+        sticker known on it, rather than dropping the line: a SNAP tells every slot, and
+        dropped whole for one bad field it told none, so play never began (audit rfid63 R1)."""
+        if is_uid(uid):
+            self.unreadable.pop(slot, None)
+            return True
+        self.counters["bad_uid"] += 1
+        self.unreadable[slot] = uid
+        return False
+
     def _reconcile(self, fields: tuple[str, ...], arrived: float, events: list[TagEvent]) -> None:
         first = not self._snapped  # its tiles lay on the tray before we came (at_start)
         self.stacked.clear()  # the tray follows a SNAP with an ERR COLLISION per stacked slot
         for slot, uid in zip(self.slots, fields, strict=False):
+            if uid in (DOWN_UID, EMPTY_UID):
+                self.unreadable.pop(slot, None)
             if uid == DOWN_UID:
                 self.down.add(slot)
                 continue
             self.down.discard(slot)
-            self.uids[slot] = None if uid == EMPTY_UID else uid
+            known = uid != EMPTY_UID and self._uid_field(slot, uid)
+            self.uids[slot] = uid if known else None
         if first:
             self._snapped = True
             self._extra_readings = [SlotReading(slot, EMPTY, 1.0)
