@@ -136,10 +136,12 @@ def grade(value: int, skill: int, r: Ranges) -> Grade:
 
 @dataclass(frozen=True, slots=True)
 class Check:
-    """One percentile check: the effective skill, the die, the verdict (CO-CORE-1)."""
+    """One percentile check: the effective skill, the die, the verdict (CO-CORE-1); ``value``
+    is None for a check not rolled, as one that cannot succeed and whose fumble nothing
+    reads (:func:`unrolled`)."""
 
     skill: int
-    value: int
+    value: int | None
     grade: Grade
     label: str = ""
 
@@ -150,7 +152,16 @@ class Check:
     @property
     def text(self) -> str:
         label = f"{self.label} " if self.label else ""
-        return f"{label}(1D100<={self.skill}) ＞ {self.value} ＞ {self.grade.text}"
+        die = "cannot succeed, not rolled" if self.value is None else self.value
+        return f"{label}(1D100<={self.skill}) ＞ {die} ＞ {self.grade.text}"
+
+
+def unrolled(skill: int, label: str = "") -> Check:
+    """CO-CORE-1 Default 「Effective skill ≤ 0 means "cannot succeed"」: a failure with no
+    die, for a check no rule gives a fumble's effect (those effects are CO-MELEE-4's,
+    CO-FIRE-4's and CO-THROW-2's, all attack rolls): ``(1D100<=0) ＞ cannot succeed, not
+    rolled ＞ 失敗/failure``."""
+    return Check(skill, None, Grade.FAILURE, label)
 
 
 #: Said after a check's purpose when its d100 is an attack roll.

@@ -143,13 +143,14 @@ def test_turning_is_free_while_concentrating_003() -> None:
 
 def test_a_cover_dodge_after_attacking_is_at_minus_60_004() -> None:
     """CO-DODGE-5 (004 「"攻撃した後の回避"は"-60％の下方補正"」) with CO-DODGE-7: Ann shot,
-    then takes cover by Dodge against Cult's shot: 70 − 50 − 60, so her 15 fails (the cover
-    dodge had no −60 while a plain dodge and a burst's had)."""
+    then takes cover by Dodge against Cult's shot: 70 − 50 − 60, so it cannot succeed and
+    asks no die (CO-CORE-1, from revision 14) (the cover dodge had no −60 while a plain dodge
+    and a burst's had)."""
     gun = {"weapons": ("revolver",), "handgun": 50, "dodge": 70}
     f = duel(P004, gun, {"weapons": ("revolver",), "handgun": 90})
     push(f, Attack("Ann", "Cult"), (100, 99))
-    text = push(f, Attack("Cult", "Ann", cover="dodge"), (100, 10), (100, 15), (10, 1))
-    assert "−60 after attacking, CO-DODGE-5" in text
+    text = push(f, Attack("Cult", "Ann", cover="dodge"), (100, 10), (10, 1))
+    assert "−60 after attacking, CO-DODGE-5" in text and "cannot succeed, not rolled" in text
     assert f.state.get("Ann").hp < f.state.get("Ann").sheet.max_hp
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from companion.dice import ScriptedDice
 from companion.errors import DataError, IllegalAction
-from companion.systems.coc.combat import Attack
+from companion.systems.coc.combat import ENGINE, Attack, Defence
 from companion.systems.coc.combat.disarm import disarm_skill
 from companion.systems.coc.rules import Profile, load_rules
 from companion.systems.coc.sheet import skill_base
@@ -102,3 +102,39 @@ def test_a_sheet_without_weapons_is_told_to_list_fist() -> None:
     with pytest.raises(IllegalAction, match=r"^Ann has no weapon 2 \(carried: 0 .*Knife, "
                                             r"1 .*Fist"):
         g.push(Attack("Ann", "Cult", 2), ScriptedDice([]))
+
+
+def dodge_after_attacking(engine: int, *dice: tuple[int, int]) -> str:
+    """004: Ann attacks (and misses), so her Dodge 28 is at −60 against Cult's fist: 0."""
+    f = at(engine, duel(P004, {"weapons": ("fist",)}, {"weapons": ("fist",)}))
+    push(f, Attack("Ann", "Cult"), (100, 99))
+    text = push(f, Attack("Cult", "Ann", defence=Defence.DODGE), *dice)
+    replays(f)
+    return text
+
+
+def test_co_core_1_a_check_that_cannot_succeed_asks_no_die() -> None:
+    """coc63 N3: a dodge at 0% (CO-CORE-1 Default 「Effective skill ≤ 0 means "cannot
+    succeed"」) is a failure without a d100: no rule gives a dodge's fumble an effect."""
+    text = dodge_after_attacking(ENGINE, (100, 10), (3, 2), (4, 1))
+    assert ("Ann 回避/Dodge (1D100<=0) ＞ cannot succeed, not rolled ＞ 失敗/failure "
+            "(CO-DODGE-4") in text
+    assert "HP 10/13" in text
+
+
+def test_co_core_1_revision_13_rolled_the_check_at_0() -> None:
+    text = dodge_after_attacking(13, (100, 10), (100, 50), (3, 2), (4, 1))
+    assert "Ann 回避/Dodge (1D100<=0) ＞ 50 ＞ 失敗/failure" in text
+
+
+def test_co_core_1_an_attack_at_0_is_rolled_for_its_fumble_and_says_so() -> None:
+    """An attack that cannot succeed is still rolled where its fumble rule is played (003's
+    CO-MELEE-4): a fumble is a failure in the range whatever the skill."""
+    f = duel(Profile.P003, {"weapons": ("knife",), "knife": 25})
+    text = push(f, Attack("Ann", "Cult", called="leg"), (100, 97), (2, 1))
+    assert ("= 0 ＞ cannot succeed; rolled only for a fumble (CO-MELEE-4)\n"
+            "Ann ナイフ/Knife (1D100<=0) ＞ 97 ＞ 致命的失敗/fumble") in text
+    assert "falls and loses next round's actions (CO-MELEE-4)" in text
+    g = at(13, duel(Profile.P003, {"weapons": ("knife",), "knife": 25}))
+    old = push(g, Attack("Ann", "Cult", called="leg"), (100, 50))
+    assert "= 0 ＞ cannot succeed\n" in old and "fumble" not in old

@@ -23,7 +23,7 @@ from typing import Any
 from companion.dice import DiceSource, roll
 from companion.dice.notation import Rounding
 from companion.errors import IllegalAction
-from companion.systems.coc.checks import Check, Ranges, check, ranges
+from companion.systems.coc.checks import Check, Ranges, check, ranges, unrolled
 from companion.systems.coc.combat.fighters import (
     Combatant,
     Condition,
@@ -150,8 +150,17 @@ class _Core:
 
     def check(self, c: Combatant, skill: str, modifier: int = 0, label: str = "",
               attack: bool = False) -> Check:
+        """CO-CORE-1: ``c``'s check of ``skill`` + ``modifier`` (floored at 0), said. From
+        revision 14 a check that is not an attack roll and cannot succeed (≤ 0) asks no die
+        (:func:`~companion.systems.coc.checks.unrolled`): only an attack's fumble has an
+        effect (CO-MELEE-4, CO-FIRE-4, CO-THROW-2), and the player threw a d100 for a
+        dodge that could not work (coc63 N3); revision 13 rolled it."""
         value = max(0, skill_value(self.rules, c.sheet, skill) + modifier)
         label = label or f"{c.name} {self.rules.skill(skill).name}"
+        if value <= 0 and not attack and self.engine >= 14:
+            made = unrolled(value, label)
+            self.say(made.text)
+            return made
         made = check(self.source, value, self.r_attack if attack else self.r5, label)
         self.say(made.text)
         return made

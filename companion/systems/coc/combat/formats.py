@@ -87,6 +87,10 @@ FORMAT = 2
 # writing Grapple 25, its base, is leaving it out; revision 13 waived it for any of them the
 # sheet wrote above 0 (CO-DISARM-1, 004 l.47 「技能を所持しているならば」).
 # A negative distance is refused (CO-RANGE-2); revision 13 took it as within base range.
+# A check that is not an attack roll and cannot succeed (≤ 0%) asks no die and says
+# "cannot succeed, not rolled", and an attack at 0% says it is rolled only for a fumble
+# where its fumble rule is played (CO-CORE-1, CO-MELEE-4, CO-FIRE-4, CO-THROW-2);
+# revision 13 rolled the check.
 ENGINE = 14
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),

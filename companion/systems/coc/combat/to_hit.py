@@ -219,11 +219,22 @@ class _ToHit(_Defences):
             shown = " ".join([f"×{m}" + f" ({why})" for m, why in mults]
                              + [f"{m:+d} ({why})" for m, why in mods])
             self.say(f"{c.name} {self.rules.skill(skill).name}: base {base} {shown} = {value}"
-                     + (" ＞ cannot succeed" if value <= 0 else ""))
+                     + (" ＞ cannot succeed" + self.rolled_for_fumble(info.kind)
+                        if value <= 0 else ""))
         if a.body and value <= 0:
             raise IllegalAction(f"{c.name} is not yet skilled enough for that "
                                 f"({self.body_rule(a)})")
         return value, band, printed
+
+    def rolled_for_fumble(self, kind: WeaponKind) -> str:
+        """CO-CORE-1 (a fumble is a failure in the fumble range whatever the skill): why an
+        attack that cannot succeed still asks its d100, when its kind's fumble rule is played
+        (CO-MELEE-4, CO-FIRE-4, CO-THROW-2); said from revision 14 (coc63 N3), else ""."""
+        rule = {WeaponKind.MELEE: "CO-MELEE-4", WeaponKind.UNARMED: "CO-MELEE-4",
+                WeaponKind.FIREARM: "CO-FIRE-4", WeaponKind.THROWN: "CO-THROW-2"}.get(kind, "")
+        if self.engine < 14 or not rule or not self.on(rule):
+            return ""
+        return f"; rolled only for a fumble ({rule})"
 
     def printed_band(self, c: Combatant, a: Attack, w: Weapon) -> str:
         """CO-FIRE-9 (with CO-RANGE-2's proviso): a weapon with printed range bands (a
