@@ -3,11 +3,12 @@ or a pseudo-terminal, with a fake clock where timing matters."""
 
 from __future__ import annotations
 
+import pytest
 import serial
 
 from companion.app.session.reads import ReadState
 from companion.hw.ports import Slot
-from companion.hw.rfid.protocol import Kind, encode
+from companion.hw.rfid.protocol import Kind, crc16, encode
 from companion.hw.rfid.tagmap import TagMap
 from companion.hw.rfid.tray import TrayReader
 from companion.systems.jongrogue.tiles import EMPTY, Tile
@@ -68,3 +69,64 @@ def test_one_sticker_sent_as_no_uid_spoils_its_slot_not_the_snapshot(
     tray.poll()
     assert tray.status().ok, tray.status().message
     assert tray.counters["bad_uid"] == 2
+
+
+# -- R2: the handshake timeout names the cause the counters hold -------------------------
+
+
+def framed(body: bytes, crc: int | None = None) -> bytes:
+    return body + b" *%04X\n" % (crc16(body) if crc is None else crc)
+
+
+@pytest.mark.parametrize(("lines", "said", "counter"), [
+    # A noisy cable: the tray's HELLO and SNAP arrive, each failing its CRC.
+    ([framed(b"J1 0 HELLO 1.3.1 5", 0), framed(b"J1 1 SNAP - - - - -", 0)],
+     "2 tray lines came from loop:// but failed their checksum: a bad USB cable or hub? "
+     "(bad_crc)", "bad_crc"),
+    ([framed(b"J1 0 HELLO 1.3.1 5", 0)],
+     "1 tray line came from loop:// but failed its checksum", "bad_crc"),
+    # A newer tray's HELLO, of a shape this host does not read.
+    ([framed(b"J1 0 HELLO 2.0.0 5 extra")],
+     "1 tray line came from loop:// in a shape this companion does not read: update the "
+     "companion or the tray's firmware (firmware/README.md) (malformed)", "malformed"),
+])
+def test_a_handshake_timeout_names_tray_lines_that_failed(
+        wire: serial.Serial, lines: list[bytes], said: str, counter: str) -> None:
+    """Audit rfid63 R2: tray lines that failed their CRC, or came in a shape this host does
+    not read, timed out the handshake with "N bytes came from ... but no tray line: an
+    RDM6300 there needs the rdm6300 kind", sending the player to change the reader kind."""
+    now = [0.0]
+    tray = said_hello(wire, now)
+    wire.write(b"".join(lines))
+    tray.poll_events()
+    now[0] = 3.5  # past hello_timeout
+    tray.poll_events()
+    status = tray.status()
+    assert status.counters["timeouts"] == 1 and status.counters[counter] == len(lines)
+    assert said in status.message
+    assert "rdm6300" not in status.message and "bytes came" not in status.message
+
+
+def test_a_bad_line_of_an_earlier_handshake_is_not_blamed_for_a_later_one() -> None:
+    """Only what came since this HELLO went out counts: a port that turns silent after a
+    noisy line says "no hello", not "failed its checksum"."""
+    now = [0.0]
+    tray = TrayReader("loop://", tags(), clock=lambda: now[0],
+                      opener=lambda device, baud: serial.serial_for_url(device, timeout=0))
+    try:
+        tray.poll_events()
+        assert tray.link.serial is not None
+        tray.link.serial.write(framed(b"J1 0 HELLO 1.3.1 5", 0))
+        tray.poll_events()
+        now[0] = 3.5
+        tray.poll_events()  # timed out, dropped
+        assert "failed its checksum" in tray.status().message
+        now[0] = 4.0
+        tray.poll_events()  # reopened, HELLO sent again; nothing more comes
+        now[0] = 7.5
+        tray.poll_events()
+        status = tray.status()
+    finally:
+        tray.close()
+    assert status.counters["timeouts"] == 2 and status.counters["bad_crc"] == 1
+    assert "no hello from loop://" in status.message and "checksum" not in status.message

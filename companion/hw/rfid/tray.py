@@ -117,7 +117,8 @@ class TrayReader:
         self._held_at_start: dict[str, list[Slot]] = {}
         self._crash: str | None = None  # the exception type of the tray's last ERR CRASH
         # What arrived since this handshake began, to say why no HELLO came (_no_hello).
-        self._hello_wrong_version = 0  # the wrong_version counter when it began
+        # The LineReader's counters of lines it dropped, when it began.
+        self._hello_dropped: dict[str, int] = {}
         self._hello_bytes = 0
         self._hello_lines = 0  # valid lines
 
@@ -288,7 +289,8 @@ class TrayReader:
             self.firmware, self.tray_slots = "unknown", len(self.slots)
             return
         self.state = LinkState.HANDSHAKE
-        self._hello_wrong_version = self.lines.counters["wrong_version"]
+        self._hello_dropped = {name: self.lines.counters[name]
+                               for name in ("wrong_version", "bad_crc", "malformed")}
         self._hello_bytes = self._hello_lines = 0
         waiting = f"waiting for the tray on {self.link.device} to say hello トレイの応答待ち"
         # Keep the last failure in view: it is what the player needs to fix.
@@ -324,10 +326,24 @@ class TrayReader:
         """Why this handshake got no HELLO, judged by what arrived since it began only: a
         stray line of long ago says nothing of a tray gone silent now."""
         device = self.link.device
-        if self.lines.counters["wrong_version"] > self._hello_wrong_version:
+        dropped = {name: self.lines.counters[name] - before
+                   for name, before in self._hello_dropped.items()}
+        if dropped["wrong_version"]:
             return ("the tray speaks another protocol version than v1: "
                     "update its firmware (firmware/README.md) or the companion "
                     "トレイの通信の版が違う: ファームウェアを更新して")
+        # Tray lines, but none to take: not another device (the bytes below), and not a
+        # question of the reader kind (audit rfid63 R2).
+        if dropped["bad_crc"]:
+            lines = _plural(dropped["bad_crc"], "tray line")
+            return (f"{lines} came from {device} but failed {_its(dropped['bad_crc'])} "
+                    "checksum: a bad USB cable or hub? (bad_crc) トレイの信号が化けている: "
+                    "ケーブルを確認")
+        if dropped["malformed"]:
+            lines = _plural(dropped["malformed"], "tray line")
+            return (f"{lines} came from {device} in a shape this companion does not read: "
+                    "update the companion or the tray's firmware (firmware/README.md) "
+                    "(malformed) トレイの信号の形が違う: 更新して")
         if self._hello_bytes and not self._hello_lines:
             # Not silence: another device. The tray speaks over USB only, where no baud
             # rate applies, so a speed is never the cause. (The partial line is dropped
@@ -491,6 +507,19 @@ class TrayReader:
                 (self.stacked.add if code == "COLLISION" else self.stacked.discard)(slot)
             return
         self.counters["tray_errors"] += 1
+
+
+def _plural(count: int, noun: str) -> str:
+    """``1 byte``, ``2 bytes``: a count with its noun.
+
+    >>> _plural(1, "tray line"), _plural(3, "byte")
+    ('1 tray line', '3 bytes')
+    """
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def _its(count: int) -> str:
+    return "its" if count == 1 else "their"
 
 
 def _slot_list_ja(slots: Sequence[Slot]) -> str:
