@@ -9,7 +9,9 @@ named as such. Exit 0 when every game played again matches, 1 at the first
 difference (which is printed), 2 when the file, or a game's profile, cannot be read, or
 the profile changed since the game was logged. A game whose log stops
 before the game ends (stopped to be resumed, or the log cut short) is said to be so, with
-exit 0: every event it holds is the game's.
+exit 0: every event it holds is the game's. A log cut short inside its last line (a power cut
+as it was written, or a tail of NUL bytes the file system left) is cut short all the same: that
+part of a line is left out and said, and the games before it replay (hist63 F2).
 
 The header's ``version`` says which events a log holds. Version 2 (issue 22) added the
 ``turn`` event at the start of each melee turn. A version 1 log is compared with the
@@ -47,6 +49,13 @@ class LoggedGame:
     header: dict[str, Any]
     events: list[dict[str, Any]] = field(default_factory=list)
     event_lines: list[int] = field(default_factory=list)
+    # the log's last line, after this game's, cut short (no line end, unreadable): left out
+    cut_line: int | None = None
+
+
+class _Unreadable(DataError):
+    """A line that is not UTF-8 or not JSON: the log's cut end when it is its last line,
+    with no line end after it."""
 
 
 # Far past any line `play --log` writes (a header with every house rule is 2 KiB).
@@ -57,7 +66,13 @@ def read_log(path: Path) -> list[LoggedGame]:
     """The games of the log at ``path``, read a line at a time. Each line is decoded alone
     (UTF-8), so a damaged one is named by its number, as a line that is not JSON is. A
     device or a pipe is refused, and a line longer than :data:`LINE_LIMIT`: /dev/zero was
-    read into memory whole, for ever."""
+    read into memory whole, for ever.
+
+    The last line, when no line end follows it and it cannot be read, is where the log was
+    cut short (a power cut as it was written; ext4 may leave NUL bytes there): it was
+    refused, and every game before it with it. It is left out, in the last game's
+    :attr:`LoggedGame.cut_line`, as ``play --log`` cuts it off before it writes on. Any
+    other line that cannot be read is refused, naming it."""
     games: list[LoggedGame] = []
     try:
         with open_regular(path, "log") as handle:
@@ -66,9 +81,17 @@ def read_log(path: Path) -> list[LoggedGame]:
                 if len(chunk) > LINE_LIMIT:
                     raise DataError(f"{path}:{number + 1}: a line longer than "
                                     f"{LINE_LIMIT // 1024} KiB, which no log holds")
-                for raw in chunk.splitlines():  # a lone CR ends a line too, as ever
+                pieces = chunk.splitlines()  # a lone CR ends a line too, as ever
+                for index, raw in enumerate(pieces):
                     number += 1
-                    _read_line(raw, path, number, games)
+                    try:
+                        _read_line(raw, path, number, games)
+                    except _Unreadable:
+                        # readline stops short of a line end only at the file's end
+                        torn = index == len(pieces) - 1 and not chunk.endswith((b"\n", b"\r"))
+                        if not (torn and games):
+                            raise
+                        games[-1].cut_line = number
     except OSError as exc:
         raise DataError(f"{path}: cannot read: {exc.strerror}") from exc
     if not games:
@@ -83,13 +106,15 @@ def _read_line(raw: bytes, path: Path, number: int, games: list[LoggedGame]) -> 
     try:
         line = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise DataError(f"{where}: not UTF-8 text ({exc.reason})") from exc
+        raise _Unreadable(f"{where}: not UTF-8 text ({exc.reason})") from exc
     if not line.strip():
         return
     try:
         obj = loads_json(line)
     except json.JSONDecodeError as exc:
-        raise DataError(f"{where}: not a JSON line ({exc.msg})") from exc
+        # json's "Unterminated string starting at" ends where its column does
+        said = f"{exc.msg} column {exc.colno}" if exc.msg.endswith(" at") else exc.msg
+        raise _Unreadable(f"{where}: not a JSON line ({said})") from exc
     if not isinstance(obj, dict):
         raise DataError(f"{where}: expected a JSON object")
     if obj.get("log") == "jongrogue-companion":
@@ -249,6 +274,8 @@ def run(args: argparse.Namespace) -> int:
         why = not_replayable(logged.header)
         if why:
             print(f"{name}: not replayed: {why}")
+            if logged.cut_line is not None:
+                print(_cut_after(logged))
             continue
         replayed = replay_game(logged)
         if replayed.difference:
@@ -257,9 +284,24 @@ def run(args: argparse.Namespace) -> int:
         # Exit 0 all the same: every event logged is the game's, and a game stopped to be
         # carried on (play --resume --log) is logged so until it is.
         unfinished = "" if replayed.finished else (
-            f"; the log ends before the game does: {carried_on(logged)}")
+            f"; the log ends before the game does{_cut(logged)}: {carried_on(logged)}")
         print(f"{name}: {len(logged.events)} events match{unfinished}")
+        if replayed.finished and logged.cut_line is not None:
+            print(_cut_after(logged))
     return 0
+
+
+def _cut(logged: LoggedGame) -> str:
+    """How the log of a game it does not hold to its end ends, when cut inside a line."""
+    if logged.cut_line is None:
+        return ""
+    return f" (its last line, {logged.cut_line}, was cut short and is left out)"
+
+
+def _cut_after(logged: LoggedGame) -> str:
+    """The log's last line, cut short, after a game that is whole or not replayed."""
+    return (f"{logged.path}:{logged.cut_line}: the log ends early: its last line was cut "
+            "short (a power cut as it was written?) and is left out")
 
 
 def carried_on(logged: LoggedGame) -> str:
