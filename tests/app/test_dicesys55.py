@@ -131,16 +131,18 @@ def test_fight_attack_takes_the_weapon_by_key_or_name(
 def test_the_sheet_numbers_its_weapons_and_buy_and_gear_say_how_to_use_one(
     tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """GM-EQUIP-1 names no weapon first, so one readied goes last of those held: the sheet
-    numbers them, `buy` of a weapon names `gear`, and `gear` names its number and key."""
+    """GM-EQUIP-1 names no weapon first; the one readied is weapon 0, the one `fight attack`
+    strikes with, as `gear --help` says (genso63 DEFECT 1): the sheet numbers them, `buy` of
+    a weapon names `gear`, and `gear` names its number and the key of the one held before."""
     sheet = tmp_path / "two.toml"
     genso(capsys, "sheet", "pc2", "--save-as", str(sheet))
     assert main(["genso", "buy", str(sheet), "staff"]) == 0
     assert f"`companion genso gear {sheet} staff` equips it" in capsys.readouterr().out
     assert main(["genso", "gear", str(sheet), "棒"]) == 0
-    assert "weapon 2, `fight attack --weapon staff`" in capsys.readouterr().out
+    assert ("weapon 0, the one `fight attack` strikes with; `--weapon club` strikes with "
+            "棍棒/Club") in capsys.readouterr().out
     assert main(["genso", "sheet", str(sheet)]) == 0
-    assert ("打撃力/striking power: 0 棍棒/Club 1D6, 1 小刀/Knife 2D6-4, 2 棒/Staff 1D6-2, "
+    assert ("打撃力/striking power: 0 棒/Staff 1D6-2, 1 棍棒/Club 1D6, 2 小刀/Knife 2D6-4, "
             "3 拳/Fist 1D6-4") in capsys.readouterr().out
     assert main(["genso", "buy", str(sheet), "torch"]) == 0
     assert "equips it" not in capsys.readouterr().out

@@ -177,12 +177,15 @@ def test_an_opposed_check_against_a_blank_body_rolls_the_monsters_magic(
 def test_gear_of_a_second_copy_names_its_own_number(
     tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """GM-EQUIP-1: a second club readied was called weapon 0, the first club's number."""
+    """GM-EQUIP-1: a second club readied names its own number: weapon 0, the one readied
+    goes first (genso63 DEFECT 1), and the club held before follows it."""
     sheet = tmp_path / "two.toml"
     genso(capsys, "sheet", "pc2", "--save-as", str(sheet))
     assert main(["genso", "buy", str(sheet), "club"]) == 0
     assert main(["genso", "gear", str(sheet), "club"]) == 0
-    assert "equipped 棍棒/Club: weapon 2," in capsys.readouterr().out
+    assert "equipped 棍棒/Club: weapon 0, the one `fight attack` strikes with" in (
+        capsys.readouterr().out)
+    assert genso(capsys, "sheet", str(sheet))["sheet"]["weapons"][:2] == ["club", "club"]
 
 
 def test_fight_cast_weapon_takes_a_key_or_name(

@@ -317,7 +317,7 @@ def test_buying_gear_changes_derived_values() -> None:
         buy(RULES, rich, "warhammer", price=100)
     armed = equip(RULES, buy(RULES, rich, "warhammer", price=200), "warhammer")
     assert armed.purse.value(rates(RULES)) == 800 - 200
-    assert derive(RULES, armed).weapons[-2].power == "2D6-2"
+    assert derive(RULES, armed).weapons[0].power == "2D6-2"  # readied: weapon 0
 
 
 def test_rings_one_per_hand_striking_protection_storage() -> None:

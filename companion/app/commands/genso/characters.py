@@ -283,12 +283,12 @@ def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
         after = equip(rules, c, item.key)
         if item.slot is not Slot.WEAPON:
             return after, f"equipped {item.name}"
-        # GM-EQUIP-1 names no weapon first, so the one readied goes after those held: the
-        # last of its key (before the fist), a second copy not the first.
-        keys = [w.key for w in derive(rules, after).weapons]
-        number = len(keys) - 1 - keys[::-1].index(item.key)
-        return after, (f"equipped {item.name}: weapon {number}, `fight attack --weapon "
-                       f"{item.key}` strikes with it (the first is the default)")
+        # The weapon readied becomes weapon 0 (:func:`equip`), the fight's default.
+        held = [w.key for w in derive(rules, after).weapons if w.key != item.key]
+        others = (f"; `--weapon {held[0]}` strikes with {rules.item(held[0]).name}"
+                  if held and held[0] != "fist" else "")
+        return after, (f"equipped {item.name}: weapon 0, the one `fight attack` strikes "
+                       f"with{others}")
     return _change(args, rules, change)
 
 

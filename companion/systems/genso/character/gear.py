@@ -26,6 +26,11 @@ def drop_one(items: tuple[str, ...], key: str) -> tuple[str, ...]:
 def equip(rules: GensoRules, character: Character, key: str) -> Character:
     """GM-EQUIP-1/2/3: ready a carried weapon, or wear carried armour or a shield.
 
+    A weapon readied becomes weapon 0, the one a fight strikes with unless told another
+    (``fight attack --weapon``): GM-EQUIP-1 names no weapon first, and a player who buys a
+    sword and readies it means to strike with it. Those held before follow it in their
+    order; a sheet keeps its order as written and a fight keeps the sheet it began with
+    (:class:`.combat.entrants.Entrant`), so neither changes meaning.
     The armour or shield taken off goes back into the pack.
     """
     item = rules.item(key)
@@ -33,7 +38,7 @@ def equip(rules: GensoRules, character: Character, key: str) -> Character:
         raise IllegalAction(f"{character.name} carries no {item.name} to equip")
     pack = drop_one(character.equipment, item.key)
     if item.slot is Slot.WEAPON:
-        return replace(character, equipment=pack, weapons=(*character.weapons, item.key))
+        return replace(character, equipment=pack, weapons=(item.key, *character.weapons))
     if item.slot in (Slot.ARMOR, Slot.SHIELD):
         attr = "armor" if item.slot is Slot.ARMOR else "shield"
         old = getattr(character, attr)
