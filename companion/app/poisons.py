@@ -39,6 +39,7 @@ from companion.systems.events.poisoned import (
 )
 from companion.systems.events.report import EventReport
 from companion.systems.events.rules import EventRules
+from companion.systems.events.sword_world import folded_name
 from companion.toml_writing import table
 
 POISONS_NAME = "poisoned.toml"
@@ -241,9 +242,12 @@ class PoisonList:
     def _unnamed(self) -> str:
         """The first of ``victim``, ``victim 2``, … not tracked yet, but for case and width
         too: :meth:`_replace` folds, and an unnamed poison replaced the tracked poison of a
-        character named ``Victim`` (review62a E1)."""
+        character named ``Victim`` (review62a E1). The tracked names are folded once:
+        folding them all again for each ``victim N`` tried made a roll quadratic in the
+        list, 120 ms of CPU at 1000 poisons (hist63 F4, scripts/bench_poisons.py)."""
+        taken = {folded_name(tracked) for tracked in self.poisons}
         n = 1
-        while same_name(self.poisons, name := UNNAMED if n == 1 else f"{UNNAMED} {n}"):
+        while folded_name(name := UNNAMED if n == 1 else f"{UNNAMED} {n}") in taken:
             n += 1
         return name
 
