@@ -11,6 +11,7 @@ from companion.dice import ScriptedDice
 from companion.errors import DataError, IllegalAction
 from companion.systems.coc.combat import ENGINE, Attack, Defence
 from companion.systems.coc.combat.disarm import disarm_skill
+from companion.systems.coc.combat.fight import line_rules
 from companion.systems.coc.rules import Profile, load_rules
 from companion.systems.coc.sheet import skill_base
 from tests.systems.coc.helpers import at, duel, person, push, replays
@@ -138,3 +139,25 @@ def test_co_core_1_an_attack_at_0_is_rolled_for_its_fumble_and_says_so() -> None
     g = at(13, duel(Profile.P003, {"weapons": ("knife",), "knife": 25}))
     old = push(g, Attack("Ann", "Cult", called="leg"), (100, 50))
     assert "= 0 ＞ cannot succeed\n" in old and "fumble" not in old
+
+
+def test_a_rule_id_is_not_carried_onto_a_later_blow_or_past_the_hp_it_took() -> None:
+    """coc63 N2: the rule column showed the armour rule on the next bullet's damage roll, an
+    impale's CO-BASE-2 on the HP it took, and armour's on "the fight is over"; an armour
+    line's rule still stands beside the HP line it made (as a fire's, a fall's)."""
+    vest = [{"name": "vest", "value": 2, "uses": 2}]
+    f = duel(P004, {"weapons": ("smg",), "smg": 80}, {"armour": vest})
+    f.push(Attack("Ann", "Cult", burst=True),
+           ScriptedDice([(100, 31), (20, 2), (10, 9), (10, 3)]))
+    ruled = dict((line, rule) for rule, line in line_rules(f.journal[-1].lines))
+    assert ruled["bullet 2: damage (1D10+2) ＞ 3[3]+2=5 = 5"] == ""
+    assert ruled["Cult takes 3: HP 1/13"] == "CO-ARMOR-2"
+    g = duel(Profile.P003, {"weapons": ("knife",), "knife": 60}, {"dodge": 1})
+    g.push(Attack("Ann", "Cult"), ScriptedDice([(100, 5), (4, 2), (4, 3), (4, 1)]))
+    ruled = dict((line, rule) for rule, line in line_rules(g.journal[-1].lines))
+    assert ruled["damage (1D4+2+1D4+2+1D4) ＞ 2[2]+2+3[3]+2+1[1]=10 (impale, CO-BASE-2) = 10"] \
+        == "CO-BASE-2"
+    assert ruled["Cult takes 10: HP 3/13"] == ""
+    end = line_rules(["vest stops 2: uses 1/2 left (CO-ARMOR-2)", "Cult takes 7: HP -1/13",
+                      "the fight is over: the investigators stand"])
+    assert [rule for rule, _ in end] == ["CO-ARMOR-2", "CO-ARMOR-2", ""]

@@ -35,17 +35,31 @@ from companion.systems.coc.sheet import Sheet, sheet_from_mapping, sheet_mapping
 RULE_ID = re.compile(r"CO-[A-Z]+-\d+")
 
 
+#: A line that begins a blow's damage (``damage (1D3+1D4) ＞ …``, ``bullet 2: damage …``,
+#: ``follow-up: …``): BASE 6e's damage roll, which no rule ID names.
+BLOW = re.compile(r"^(?:bullet \d+: )?damage\b|^follow-up: ")
+#: The line that says the HP a blow took (``Cult takes 4: HP 9/13``, ``takes no damage``):
+#: the blow's last, whose rule goes no further (not onto ``the fight is over``).
+HP_LOST = re.compile(r" takes (?:\d+: HP|no damage)")
+
+
 def line_rules(lines: Sequence[str]) -> tuple[tuple[str, str], ...]:
     """An action's lines, each with its rule ID: the one it names, CO-CORE-1 for a d100
     check (its criticals and fumbles are that rule's), else the line before's unless that
-    line was a check: a check's rule is its roll's alone, and the damage and HP lines after
-    a failed dodge showed CO-DODGE-2 (none of the damage rolls of BASE 6e has an ID)."""
+    line was a check or began a blow's damage (:data:`BLOW`): a check's rule is its roll's
+    alone, and the damage and HP lines after a failed dodge showed CO-DODGE-2 (none of the
+    damage rolls of BASE 6e has an ID); a damage line's own rule (an impale's CO-BASE-2, a
+    special's CO-CORE-4) is that roll's, not the HP it takes, and a bullet's damage is not
+    the armour rule of the bullet before (coc63 N2). An armour line's rule stays on the HP
+    line after it (:data:`HP_LOST`), a fire's or a fall's on theirs, and goes no further."""
     out, carried = [], ""
     for line in lines:
         found = RULE_ID.search(line)
         check = "1D100<=" in line.upper()
-        rule = found.group(0) if found else "CO-CORE-1" if check else carried
-        carried = "" if check else rule
+        blow = bool(BLOW.match(line))
+        rule = (found.group(0) if found else "CO-CORE-1" if check else "" if blow
+                else carried)
+        carried = "" if check or blow or HP_LOST.search(line) else rule
         out.append((rule, line))
     return tuple(out)
 
