@@ -130,3 +130,101 @@ def test_a_bad_line_of_an_earlier_handshake_is_not_blamed_for_a_later_one() -> N
         tray.close()
     assert status.counters["timeouts"] == 2 and status.counters["bad_crc"] == 1
     assert "no hello from loop://" in status.message and "checksum" not in status.message
+
+
+# -- R3: a backlog is read whole in one poll --------------------------------------------
+
+
+class TtyPort:
+    """A port that hands out what a tty does: at most 4 KB a read, however much waits
+    behind it; with ``endless``, a line that never stops coming."""
+
+    CHUNK = 4096
+
+    def __init__(self, endless: bytes = b"") -> None:
+        self.waiting = bytearray()
+        self.written = bytearray()
+        self.endless = endless
+        self.reads = 0
+
+    @property
+    def in_waiting(self) -> int:
+        return self.CHUNK if self.endless else min(len(self.waiting), self.CHUNK)
+
+    def read(self, size: int = 1) -> bytes:
+        self.reads += 1
+        if self.endless:
+            return (self.endless * (self.CHUNK // len(self.endless) + 1))[:min(size, self.CHUNK)]
+        data = bytes(self.waiting[:min(size, self.CHUNK)])
+        del self.waiting[:len(data)]
+        return data
+
+    def write(self, data: bytes, /) -> int:
+        self.written += data
+        return len(data)
+
+    def reset_input_buffer(self) -> None:
+        self.waiting.clear()
+
+    def close(self) -> None:
+        """Nothing to let go of."""
+
+
+def test_a_tile_laid_and_lifted_during_a_long_menu_is_not_offered() -> None:
+    """Audit rfid63 R3: the game polls the tray only when it asks for a tile. After a long
+    menu, the tray's backlog (heartbeats, a PLACE of 5p on the draw slot, more heartbeats,
+    its REMOVE) came one 4 KB read per poll: the first poll gave 5p on the draw slot,
+    which play offered and counted though the slot was empty. Read whole, the draw slot
+    reads empty."""
+    now = [0.0]
+    port = TtyPort()
+    tray = TrayReader("/dev/ttyACM0", tags(), clock=lambda: now[0],
+                      opener=lambda device, baud: port)
+    tray.poll_events()
+    port.waiting += encode(0, Kind.HELLO, "1.3.1", "5") + encode(1, Kind.SNAP, *"-----")
+    tray.poll()
+    assert tray.status().ok, tray.status().message
+    lines = [encode(2 + i, Kind.HB, str(i)) for i in range(150)]
+    lines.append(encode(152, Kind.PLACE, "0", UID_5P))
+    lines += [encode(153 + i, Kind.HB, str(150 + i)) for i in range(150)]
+    lines.append(encode(303, Kind.REMOVE, "0", UID_5P))
+    port.waiting += b"".join(lines)
+    # One tty read holds the PLACE, not the REMOVE.
+    assert port.waiting.index(b" PLACE ") < TtyPort.CHUNK < port.waiting.index(b" REMOVE ")
+    readings = tray.poll()
+    assert [(r.slot, r.label) for r in readings] == [(Slot.DRAW, EMPTY)]
+    assert not port.waiting and tray.status().counters["lost"] == 0
+
+
+def test_a_port_that_never_stops_talking_does_not_hold_one_poll() -> None:
+    """The backlog is read up to a bound: a port with bytes always waiting (a device
+    spewing junk) gives back the poll after some 64 KB."""
+    port = TtyPort(endless=b"junk at the wrong speed\n")
+    tray = TrayReader("/dev/ttyACM0", tags(), clock=lambda: 0.0,
+                      opener=lambda device, baud: port)
+    tray.poll_events()
+    assert port.reads <= 64 * 1024 // TtyPort.CHUNK + 1
+    assert 0 < tray.status().counters["garbage"] <= 64 * 1024 // len(port.endless) + 1
+
+
+def test_a_tray_pulled_out_behind_its_backlog_gives_the_backlog_then_goes() -> None:
+    """The backlog is read to the port's fault: what the tray said before it went is
+    handled first (its PLACE), and the fault is told at the next poll."""
+    now = [0.0]
+
+    class Pulled(TtyPort):
+        def read(self, size: int = 1) -> bytes:
+            if not self.waiting and self.reads:
+                raise OSError(5, "Input/output error")
+            return super().read(size)
+
+    port = Pulled()
+    tray = TrayReader("/dev/ttyACM0", tags(), clock=lambda: now[0],
+                      opener=lambda device, baud: port)
+    tray.poll_events()
+    port.waiting += (encode(0, Kind.HELLO, "1.3.1", "5") + encode(1, Kind.SNAP, *"-----")
+                     + encode(2, Kind.PLACE, "0", UID_5P))
+    events = tray.poll_events()
+    assert [(e.slot, e.uid) for e in events] == [(Slot.DRAW, UID_5P)]
+    tray.poll_events()
+    assert "/dev/ttyACM0 went away: [Errno 5] Input/output error" in tray.status().message

@@ -22,6 +22,10 @@ from serial.tools import list_ports
 
 PortSpec = str | Callable[[], str | None]
 
+#: The most :meth:`SerialLink.read` takes in one call: far more than a tty holds (about
+#: 4 KB), some 3,000 tray lines, nearly an hour of the tray's heartbeats.
+READ_LIMIT = 65536
+
 
 class Port(Protocol):
     """The part of pyserial's ``Serial`` the link uses."""
@@ -178,18 +182,34 @@ class SerialLink:
         self._schedule(problem)
 
     def read(self) -> bytes:
-        """Whatever bytes are waiting (maybe none); on a fault, drop the port and return b""."""
-        if self.serial is None:
-            return b""
-        try:
-            return bytes(self.serial.read(max(1, self.serial.in_waiting)))
-        except EOFError:
-            self.ended = True
-            self.drop("end of input")
-            return b""
-        except (serial.SerialException, OSError) as exc:
-            self.drop(f"{self.device} went away: {exc} 読み取り機が外れた")
-            return b""
+        """Every byte waiting (maybe none), up to :data:`READ_LIMIT`; on a fault, drop the
+        port and return b"". A fault after some bytes gives those, and the fault comes
+        again at the next call: a replayed capture shows what its lines said before its
+        end, and a tray pulled out mid-backlog gives what it sent first.
+
+        A tty hands out about 4 KB a read, and a game polls its reader only when it asks
+        for a tile: after a long menu the tray's backlog came over several polls, and a
+        tile laid and lifted meanwhile was offered from the stale half (audit rfid63 R3).
+        Read whole, the lift follows the lay at once. The limit keeps one call from
+        spinning on a port that never stops talking."""
+        data = bytearray()
+        while self.serial is not None and len(data) < READ_LIMIT:
+            try:
+                size = max(1, self.serial.in_waiting) if not data else self.serial.in_waiting
+                chunk = self.serial.read(min(size, READ_LIMIT - len(data))) if size else b""
+            except EOFError:
+                if not data:
+                    self.ended = True
+                    self.drop("end of input")
+                break
+            except (serial.SerialException, OSError) as exc:
+                if not data:
+                    self.drop(f"{self.device} went away: {exc} 読み取り機が外れた")
+                break
+            if not chunk:
+                break
+            data += chunk
+        return bytes(data)
 
     def write(self, data: bytes) -> None:
         if self.serial is None:
