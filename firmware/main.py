@@ -15,8 +15,9 @@ from mfrc522 import MFRC522
 
 # 1.1: ERR COLLISION; 1.2: a first SNAP that holds what lies there, ERR CRASH, a watchdog,
 # a reader chip that restarted is set up again; 1.3: 6 power-up polls, the third crash in a
-# row stays at the REPL; 1.3.1: a 4-byte UID beginning 0x88 is read whole, and a read of
-# another length than 4, 7 or 10 bytes is no tag (firmware/PROTOCOL.md)
+# row stays at the REPL; 1.3.1: a 4-byte UID beginning 0x88 is read whole, a read of
+# another length than 4, 7 or 10 bytes is no tag, one ERR OVERFLOW per overlong host line
+# (firmware/PROTOCOL.md)
 FIRMWARE_VERSION = "1.3.1"
 
 # The watchdog's registers (RP2040 datasheet 4.7.6, RP2350 datasheet 12.9.7, "List of

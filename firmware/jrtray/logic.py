@@ -145,8 +145,9 @@ class Tray:
                 self.command(line, now)
         if len(self.inbox) > protocol.MAX_LINE:
             self.inbox = b""
-            self.overflowed = True
-            self.emit("ERR", ("OVERFLOW",), now)
+            if not self.overflowed:  # one ERR OVERFLOW a line, however many reads it takes
+                self.overflowed = True
+                self.emit("ERR", ("OVERFLOW",), now)
 
     def command(self, line, now):
         parsed = protocol.parse(line)

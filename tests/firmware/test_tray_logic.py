@@ -224,3 +224,17 @@ def test_a_uid_of_a_length_no_line_carries_is_no_tag(logic: ModuleType) -> None:
     readers[1].uid = bytes.fromhex("041122334455")  # the same tag read short: no tag
     run(tray, 9)
     assert wire.take() == [("REMOVE", ("1", "04112233445566"))]
+
+
+def test_one_overlong_host_line_is_one_overflow_however_it_is_read(logic: ModuleType) -> None:
+    """Audit rfid63 N1: a 640-byte host line read 64 bytes at a time drew an ERR OVERFLOW per
+    200 bytes; PROTOCOL.md drops such a line whole, with one error. The next line is heard."""
+    tray, _, wire = make_tray(logic)
+    line = b"J" * 640 + b"\n"
+    for start in range(0, len(line), 64):
+        tray.feed(line[start:start + 64], 0)
+    tray.feed(encode(1, Kind.PING), 0)
+    assert [kind for kind, _ in wire.take()] == ["ERR", "HB"]
+    tray.feed(b"x" * 300, 0)
+    tray.feed(b"x" * 300 + b"\n" + b"y" * 300 + b"\n", 0)  # two overlong lines
+    assert wire.take() == [("ERR", ("OVERFLOW",)), ("ERR", ("OVERFLOW",))]

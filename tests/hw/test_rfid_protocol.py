@@ -97,6 +97,19 @@ def test_an_overlong_line_is_dropped_whole() -> None:
     assert reader.counters["overflow"] == 1
 
 
+def test_one_overlong_line_counts_once_however_many_reads_bring_it() -> None:
+    """Audit rfid63 N1: a 3,000-byte line fed in 10 reads counted 10 overflows; PROTOCOL.md
+    drops it whole, one line. The line after it is read."""
+    reader = LineReader()
+    line = b"z" * 3000 + b"\n"
+    for start in range(0, len(line), 300):
+        assert reader.feed(line[start:start + 300]) == []
+    assert reader.feed(place(9)) == [Message(9, Kind.PLACE, ("0", "04A1B2C3"))]
+    assert reader.counters["overflow"] == 1
+    assert reader.feed(b"y" * 300 + b"\n" + b"y" * 300) == []  # one whole, one begun
+    assert reader.counters["overflow"] == 3
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.binary(max_size=80), max_size=20))
 def test_fuzz_the_parser_never_raises(chunks: list[bytes]) -> None:

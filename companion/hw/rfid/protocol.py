@@ -137,8 +137,9 @@ class LineReader:
                 messages.append(message)
         if len(self._buffer) > self.max_line:
             self._buffer.clear()
-            self._discarding = True
-            self.counters["overflow"] += 1
+            if not self._discarding:  # one overlong line counts once, however many reads
+                self._discarding = True
+                self.counters["overflow"] += 1
         return messages
 
     def parse_line(self, line: bytes) -> Message | None:
