@@ -13,6 +13,7 @@ from companion.app.modes.genso.fight_view import _FightView
 from companion.app.modes.genso.words import DOWN, ONE_TARGET, target_label
 from companion.app.session.controls import BACK
 from companion.app.session.mode import ChoiceAsk
+from companion.errors import IllegalAction
 from companion.hw.buttons import Button
 from companion.hw.display.view import Option
 from companion.systems.genso.combat import (
@@ -97,17 +98,38 @@ class _TargetMenus(_FightView):
                 targets, weapon = (owner,), int(number)
             elif picked != "self":
                 targets = (_value(picked, "t"),)
-        stones = [i for i, mp in enumerate(actor.mana_stones) if mp > 0]
-        if stones and self.rules.default("GM-ITEM-1", "stones_pay_for_spells"):
+        payment = self._payment(actor)
+        if payment:
             if len(rest) <= used:
-                return ChoiceAsk("Pay from a mana stone? 魔力石で払う？", (
-                    Option("pay:mp", f"MP only MPのみ ({actor.mp})"),
-                    *(Option(f"pay:{i}", f"魔力石 mana stone {i + 1} ({actor.mana_stones[i]})")
-                      for i in stones), BACK))
-            paid = _value(rest[used], "pay")
+                return ChoiceAsk("Pay from a mana stone or ring? 魔力石・指輪で払う？",
+                                 (*payment, BACK))
+            paid = rest[used]
+            if paid not in {o.choice for o in payment}:
+                raise IllegalAction(f"there is no choice {paid!r} now")
+            value = _value(paid, "pay")  # mp, N, ring or ring:N
+            stone = value.removeprefix("ring").removeprefix(":")
             return Cast(actor.name, spell.key, targets, weapon,
-                        None if paid == "mp" else int(paid))
+                        int(stone) if stone.isdigit() else None, value.startswith("ring"))
         return Cast(actor.name, spell.key, targets, weapon)
+
+    def _payment(self, actor: Combatant) -> list[Option]:
+        """GM-ITEM-1, GM-ITEM-3 (its Default: a Ring of Storage's stored MP is spent like a
+        mana stone's, ``fight cast --ring``): how a spell may be paid, when there is more
+        than own MP: own MP only (``pay:mp``), each charged mana stone first (``pay:N``),
+        the worn rings' stored MP first (``pay:ring``), then a stone (``pay:ring:N``), as
+        the engine pays (:class:`Cast`). Empty when there is no choice."""
+        if not self.rules.default("GM-ITEM-1", "stones_pay_for_spells"):
+            return []
+        stones = [i for i, mp in enumerate(actor.mana_stones) if mp > 0]
+        ring = "蓄積の指輪 Ring of Storage"
+        options = [Option(f"pay:{i}", f"魔力石 mana stone {i + 1} ({actor.mana_stones[i]})")
+                   for i in stones]
+        if actor.storage_mp > 0:
+            options.append(Option("pay:ring", f"{ring} ({actor.storage_mp})"))
+            options += [Option(f"pay:ring:{i}", f"{ring} ({actor.storage_mp}), then 魔力石 "
+                                                f"mana stone {i + 1} ({actor.mana_stones[i]})")
+                        for i in stones]
+        return [Option("pay:mp", f"MP only MPのみ ({actor.mp})"), *options] if options else []
 
     def _area_candidates(self, actor: Combatant, effect: str) -> list[Combatant]:
         """Who may be put in an area spell's area: for Fire (「効果範囲内の生物…にダメージを
@@ -167,7 +189,20 @@ class _TargetMenus(_FightView):
             super().restore(DONE)
             self._from_old_pick = tuple(self.path)
             return
+        if self._at_rings_new_question(text):
+            super().restore("pay:mp")  # as a journal from before it was cast: own MP
         super().restore(text)
+
+    def _at_rings_new_question(self, text: str) -> bool:
+        """Is the menu the payment question, asked only for a Ring of Storage (genso63
+        DEFECT 3), and ``text`` no answer to it? A journal from before the ring was offered
+        cast straight on, paying own MP, and goes on with the next choice."""
+        ask = self.ask()
+        if not isinstance(ask, ChoiceAsk) or text == BACK.choice:
+            return False
+        keys = [o.choice for o in ask.options]
+        return ("pay:ring" in keys and text not in keys
+                and not any(k.startswith("pay:") and k[4:].isdigit() for k in keys))
 
     def _at_fires_first_step(self) -> bool:
         """Is the menu Fire's area, nobody toggled yet?"""
