@@ -228,3 +228,25 @@ def test_a_tray_pulled_out_behind_its_backlog_gives_the_backlog_then_goes() -> N
     assert [(e.slot, e.uid) for e in events] == [(Slot.DRAW, UID_5P)]
     tray.poll_events()
     assert "/dev/ttyACM0 went away: [Errno 5] Input/output error" in tray.status().message
+
+
+# -- N3: a count of one is singular -------------------------------------------------------
+
+
+@pytest.mark.parametrize(("junk", "said"), [
+    (b"\x02", "1 byte came from /dev/ttyACM0 but no tray line: an RDM6300 there needs"),
+    (b"\x02\x03", "2 bytes came from /dev/ttyACM0 but no tray line"),
+])
+def test_the_bytes_that_came_instead_of_a_hello_are_counted_in_good_english(
+        junk: bytes, said: str) -> None:
+    """Audit rfid63 N3: "1 bytes came from ..." (and "ignored 1 lines", test_rfid_tray)."""
+    now = [0.0]
+    port = TtyPort()  # unlike loop://, its HELLO does not come back as a line
+    tray = TrayReader("/dev/ttyACM0", tags(), clock=lambda: now[0],
+                      opener=lambda device, baud: port)
+    tray.poll_events()
+    port.waiting += junk
+    tray.poll_events()
+    now[0] = 3.5
+    tray.poll_events()
+    assert tray.status().message.startswith(said)

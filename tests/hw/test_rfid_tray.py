@@ -478,7 +478,7 @@ def test_a_line_for_a_slot_the_host_lacks_is_counted_and_reported(
     assert host_only(tray, 0.05) == []
     status = tray.status()
     assert status.ok and status.counters["unknown_slot"] == 1
-    assert "ignored 1 lines about slot numbers past 4" in status.message
+    assert "ignored 1 line about slot numbers past 4" in status.message
     assert status.counters["lost"] == 0
 
 

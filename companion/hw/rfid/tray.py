@@ -201,7 +201,8 @@ class TrayReader:
         if self.counters["unknown_slot"]:
             # Not a fault for play (every slot the game uses is read), but a tray built
             # or flashed for more slots than the host knows: say so in the monitor.
-            where += (f"; ignored {self.counters['unknown_slot']} lines about slot numbers "
+            lines = _plural(self.counters["unknown_slot"], "line")
+            where += (f"; ignored {lines} about slot numbers "
                       f"past {len(self.slots) - 1}, the companion's last slot")
         return ReaderStatus(True, where, counters)
 
@@ -348,9 +349,9 @@ class TrayReader:
             # Not silence: another device. The tray speaks over USB only, where no baud
             # rate applies, so a speed is never the cause. (The partial line is dropped
             # uncounted at the next handshake, so the counters miss it.)
-            return (f"{self._hello_bytes} bytes came from {device} but no tray line: an "
-                    "RDM6300 there needs the rdm6300 kind (input.rfid_kind); else it is "
-                    "another device, not the tray's Pico (companion rfid list) "
+            return (f"{_plural(self._hello_bytes, 'byte')} came from {device} but no tray "
+                    "line: an RDM6300 there needs the rdm6300 kind (input.rfid_kind); else it "
+                    "is another device, not the tray's Pico (companion rfid list) "
                     "トレイの信号ではない")
         return f"no hello from {device}: is it the tray, running our firmware? トレイが応答しない"
 
