@@ -8,6 +8,11 @@ new process, so its start-up is what the player waits for. Each command line run
 prints the median, p95 and slowest wall time and the largest peak RSS. ``--history-games N``
 first fills that history with N finished games, as years of play would.
 
+The peak RSS is the command's own: its VmHWM, which it reads as it ends (a ``python -c``
+that registers the reading, then runs ``companion`` as ``-m`` does). ``os.wait4``'s figure
+was the bench's: Linux carries a forked child's high-water mark across exec, so no command
+read less than the bench held when it started it (35 MB with 10,000 games made).
+
 The GM's commands at the table run on files made first with the companion itself, as a GM
 makes them: a genso sheet (``genso new Aki``), a genso fight of Aki and pc2 against two
 orcs, a coc fight of docs/examples' sheets. So that every run finds the same fight, each
@@ -59,6 +64,20 @@ from bench_play import bench_parser  # scripts beside this one
 from bench_rfid import percentile
 
 ROOT = Path(__file__).resolve().parents[1]
+
+#: ``python -m companion`` (its arguments after ``-c CHILD``) that writes its own peak RSS
+#: in KiB (VmHWM, per address space and begun again at exec) to the file descriptor
+#: BENCH_FD as it ends: its atexit hook, registered first, runs last.
+CHILD = """
+import atexit, os, runpy
+told = int(os.environ.pop("BENCH_FD"))
+def tell():
+    with open("/proc/self/status", encoding="ascii") as status:
+        os.write(told, next(line.split()[1] for line in status
+                            if line.startswith("VmHWM:")).encode())
+atexit.register(tell)
+runpy.run_module("companion", run_name="__main__", alter_sys=True)
+"""
 
 
 @dataclass(frozen=True)
@@ -116,20 +135,40 @@ SHOWN_WITHIN_SECONDS = 120.0
 CONFIG_TOML = '[input]\ncamera_source = "render:"\n'
 
 
+@contextlib.contextmanager
+def _companion(argv: tuple[str, ...], env: dict[str, str], stdin: int | None = None,
+               stdout: int | None = None, stderr: int | None = None,
+               ) -> Iterator[tuple[subprocess.Popen[bytes], Callable[[], int | None]]]:
+    """``python -m companion argv`` as :data:`CHILD` runs it, with Popen's ``stdin``,
+    ``stdout`` and ``stderr``, and the call that reads its peak RSS in KiB once it has
+    ended, inside the block (None: it ended without telling, killed)."""
+    read, write = os.pipe()
+    try:
+        child = subprocess.Popen([sys.executable, "-c", CHILD, *argv], cwd=ROOT,
+                                 env={**env, "BENCH_FD": str(write)}, pass_fds=(write,),
+                                 stdin=stdin, stdout=stdout, stderr=stderr)
+    finally:
+        os.close(write)
+    try:
+        with _stopped_on_leaving(child):
+            yield child, lambda: int(os.read(read, 64) or 0) or None
+    finally:
+        os.close(read)
+
+
 def _run_once(argv: tuple[str, ...], env: dict[str, str],
-              exit_code: int = 0) -> tuple[float, int]:
+              exit_code: int = 0) -> tuple[float, int | None]:
     """Wall seconds and peak RSS (KiB) of one ``python -m companion argv``, which is to
     end with ``exit_code``."""
     start = time.perf_counter()
-    with _stopped_on_leaving(subprocess.Popen(
-            [sys.executable, "-m", "companion", *argv], cwd=ROOT, env=env,
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)) as child:
-        _, status, usage = os.wait4(child.pid, 0)
-        child.returncode = os.waitstatus_to_exitcode(status)
+    with _companion(argv, env, stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL) as (child, peak):
+        child.wait()
+        kib = peak()
     seconds = time.perf_counter() - start
     if child.returncode != exit_code:
         raise SystemExit(f"companion {' '.join(argv)} failed")
-    return seconds, usage.ru_maxrss
+    return seconds, kib
 
 
 @contextlib.contextmanager
@@ -145,7 +184,7 @@ def _stopped_on_leaving(child: subprocess.Popen[bytes]) -> Iterator[subprocess.P
             child.wait()
 
 
-def _run_timed(line: Timed, env: dict[str, str]) -> tuple[float, int]:
+def _run_timed(line: Timed, env: dict[str, str]) -> tuple[float, int | None]:
     """:func:`_run_once` of ``line``, with its untimed commands around it."""
     if line.before:
         _run_once(line.before, env)
@@ -155,36 +194,43 @@ def _run_timed(line: Timed, env: dict[str, str]) -> tuple[float, int]:
     return timed
 
 
-def _run_until(argv: tuple[str, ...], text: str, env: dict[str, str]) -> tuple[float, int]:
+def _run_until(argv: tuple[str, ...], text: str,
+               env: dict[str, str]) -> tuple[float, int | None]:
     """Wall seconds until ``python -m companion argv``, on a terminal of its own, first
     prints ``text``, and its peak RSS (KiB); then it is stopped as systemd stops the boot
     service (SIGTERM, the game saved)."""
     leader, follower = pty.openpty()
     fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
     start = time.perf_counter()
-    child = subprocess.Popen([sys.executable, "-m", "companion", *argv], cwd=ROOT, env=env,
-                             stdin=follower, stdout=follower, stderr=follower)
-    os.close(follower)
     shown, seconds = b"", 0.0
     try:
-        while time.perf_counter() - start < SHOWN_WITHIN_SECONDS:
-            if select.select([leader], [], [], 0.05)[0]:
-                try:
-                    shown += os.read(leader, 65536)
-                except OSError:  # the terminal closed: the child has ended
-                    break
-            if text.encode() in shown:
-                seconds = time.perf_counter() - start
-                break
+        with _companion(argv, env, stdin=follower, stdout=follower,
+                        stderr=follower) as (child, peak):
+            os.close(follower)
+            follower = -1
+            try:
+                while time.perf_counter() - start < SHOWN_WITHIN_SECONDS:
+                    if select.select([leader], [], [], 0.05)[0]:
+                        try:
+                            shown += os.read(leader, 65536)
+                        except OSError:  # the terminal closed: the child has ended
+                            break
+                    if text.encode() in shown:
+                        seconds = time.perf_counter() - start
+                        break
+            finally:
+                child.send_signal(signal.SIGTERM)
+                child.wait()
+            kib = peak()
     finally:
-        child.send_signal(signal.SIGTERM)
-        _, _, usage = os.wait4(child.pid, 0)
+        if follower >= 0:
+            os.close(follower)
         os.close(leader)
     if not seconds:
         tail = shown.decode(errors="replace")[-300:]
         raise SystemExit(f"companion {' '.join(argv)} did not show {text!r} within "
                          f"{SHOWN_WITHIN_SECONDS:.0f} s; it showed: …{tail}")
-    return seconds, usage.ru_maxrss
+    return seconds, kib
 
 
 def _fill_history(path: Path, games: int) -> None:
@@ -224,7 +270,7 @@ def main() -> None:
         print(f"{'command':<34}{'median s':>10}{'p95 s':>8}{'max s':>8}{'peak MB':>9}")
         for argv in SETUP:
             _run_once(argv, env)
-        rows: list[tuple[str, Callable[[], tuple[float, int]]]] = [
+        rows: list[tuple[str, Callable[[], tuple[float, int | None]]]] = [
             (_shortened(line.name or " ".join(line.argv)),
              functools.partial(_run_timed, line, env)) for line in COMMAND_LINES]
         rows += [(name, functools.partial(_run_until, argv, text, env))
@@ -233,9 +279,11 @@ def main() -> None:
             run()  # the first run reads the files from disk
             runs = [run() for _ in range(args.runs)]
             seconds = [s for s, _ in runs]
-            peak = max(kib for _, kib in runs) / 1024
+            peaks = [kib for _, kib in runs]
+            # a command that ended without telling it (killed) has no figure: none is made up
+            peak = "?" if None in peaks else f"{max(k or 0 for k in peaks) / 1024:.0f}"
             print(f"{name:<34}{statistics.median(seconds):>10.2f}"
-                  f"{percentile(seconds, 0.95):>8.2f}{max(seconds):>8.2f}{peak:>9.0f}")
+                  f"{percentile(seconds, 0.95):>8.2f}{max(seconds):>8.2f}{peak:>9}")
 
 
 if __name__ == "__main__":
