@@ -10,7 +10,13 @@ reader, ``poll_seconds`` 0.05 as `companion play` polls), waiting for the first 
 (``CameraDiceSource.read_throw`` through the session's ``CameraFrames``), and waiting for
 the next throw with the last one's dice still lying there (``CameraFrames`` holding frames
 back until the dice move). Each prints the process's CPU seconds (user + system) per
-second of waiting, and frames or polls taken. onnxruntime and OpenCV run on 1 thread.
+second of waiting, and frames taken, for its two phases apart: the start, the first
+``IDLE_AFTER_S`` (3 s) plus one second, in which the camera is looked at at its full rate
+(companion/hw/camera/pace.py) and the first read runs the classifier for the first time;
+and the idle wait after it, looked at every ``IDLE_PERIOD_S`` (0.25 s), the pace of a
+minutes-long wait. Over the whole wait the figure fell the longer the wait (a tile: 19 %
+of one core in 5 s, 9 % in 20 s). ``--seconds`` below the start's length times the start
+alone. onnxruntime and OpenCV run on 1 thread.
 
 A live camera blocks until its next frame (30 fps), so on one the dice waits cost at
 most what is printed here; a Pi 4 is some 3-5 times slower per core than a laptop.
@@ -23,6 +29,7 @@ import itertools
 import os
 import sys
 import time
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -31,6 +38,7 @@ from companion.app.session.controls import Confirm, Controls
 from companion.app.session.reads import ReadState, wait_for_tile
 from companion.app.session.rolls import CameraFrames
 from companion.hw.buttons import Press
+from companion.hw.camera import pace
 from companion.hw.camera.capture import RenderedSource
 from companion.hw.camera.classifier import TileClassifier
 from companion.hw.camera.reader import CameraTileReader
@@ -64,55 +72,91 @@ class Waited(Exception):
     """The wait has lasted the seconds asked for."""
 
 
-class Nobody:
-    """Controls nobody presses, for ``seconds`` (then the wait is over)."""
-
-    def __init__(self, seconds: float) -> None:
-        self.deadline = time.monotonic() + seconds
-
-    def poll(self) -> list[Press]:
-        if time.monotonic() >= self.deadline:
-            raise Waited
-        return []
-
-
 def cpu() -> float:
     user, system = os.times()[:2]
     return user + system
 
 
-def report(name: str, seconds: float, start_cpu: float, taken: int) -> None:
-    used = cpu() - start_cpu
-    print(f"{name}: {used / seconds * 100:5.1f} % of one core "
-          f"({used:.2f} s CPU in {seconds:.0f} s; {taken} frames, {taken / seconds:.1f} per s)")
+def start_seconds() -> float:
+    """How long a wait's start is timed apart: until the camera is looked at at the idle
+    pace (pace.IDLE_AFTER_S after the first look), and a second more, so that the first
+    look's lateness (the classifier's first run) leaves no full-rate frame in the idle."""
+    return pace.IDLE_AFTER_S + 1.0
 
 
-def tile_wait(seconds: float, classifier: TileClassifier) -> None:
+@dataclass(frozen=True)
+class Phase:
+    """A part of a wait: its wall seconds, the CPU seconds it used and the frames taken."""
+
+    seconds: float
+    cpu: float
+    frames: int
+
+    def __str__(self) -> str:
+        return (f"{self.cpu / self.seconds * 100:5.1f} % of one core ({self.cpu:.2f} s CPU in "
+                f"{self.seconds:.1f} s; {self.frames} frames, "
+                f"{self.frames / self.seconds:.1f} per s)")
+
+
+class Nobody:
+    """Controls nobody presses, for ``seconds`` (then the wait is over); as they are polled,
+    the wait is parted into its start and its idle phase (:func:`start_seconds`)."""
+
+    def __init__(self, seconds: float, camera: StillTable) -> None:
+        self.camera = camera
+        self.began = (time.monotonic(), cpu(), camera.taken)
+        self.deadline = self.began[0] + seconds
+        self.marks = [self.began]  # (time, CPU, frames) where each phase begins, and the end
+
+    def poll(self) -> list[Press]:
+        now = time.monotonic()
+        if len(self.marks) == 1 and now >= self.began[0] + start_seconds() \
+                and now < self.deadline:
+            self.marks.append((now, cpu(), self.camera.taken))
+        if now >= self.deadline:
+            self.marks.append((now, cpu(), self.camera.taken))
+            raise Waited
+        return []
+
+    def phases(self) -> list[Phase]:
+        """The start and, in a wait longer than it, the idle phase, once the wait is over."""
+        return [Phase(b[0] - a[0], b[1] - a[1], b[2] - a[2])
+                for a, b in itertools.pairwise(self.marks)]
+
+
+def report(name: str, phases: list[Phase]) -> None:
+    print(f"{name}:")
+    print(f"  start (full rate): {phases[0]}")
+    if len(phases) > 1:
+        print(f"  then idle:         {phases[1]}")
+    else:
+        print(f"  then idle:         not reached: give --seconds over {start_seconds():.0f}")
+
+
+def tile_wait(seconds: float, classifier: TileClassifier) -> list[Phase]:
     camera = StillTable()
     reader = CameraTileReader(camera, classifier)
-    start = cpu()
+    nobody = Nobody(seconds, camera)
     try:
         wait_for_tile(reader, ReadState(startup=True), Slot.DRAW, TileLedger(),
-                      Controls([Nobody(seconds)]), Confirm(3.0), lambda *shown: None,
+                      Controls([nobody]), Confirm(3.0), lambda *shown: None,
                       poll_seconds=0.05)
     except Waited:
         pass
-    report("waiting for a tile (camera)", seconds, start, camera.taken)
+    return nobody.phases()
 
 
-def dice_wait(seconds: float, rethrow: bool) -> None:
+def dice_wait(seconds: float, rethrow: bool) -> list[Phase]:
     camera = StillTable()
-    frames = CameraFrames(CameraStream(camera), Controls([Nobody(seconds)]), Motion().moving)
+    nobody = Nobody(seconds, camera)
+    frames = CameraFrames(CameraStream(camera), Controls([nobody]), Motion().moving)
     frames.rethrow = rethrow  # the last throw's dice lie there: held back until they move
     source = CameraDiceSource(frames=frames)
-    start = cpu()
     try:
         source.read_throw(2, 6, may_type=True)
     except Waited:
         pass
-    name = "waiting for the next throw (dice held back)" if rethrow \
-        else "waiting for a throw (dice camera)"
-    report(name, seconds, start, camera.taken)
+    return nobody.phases()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -122,9 +166,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
     classifier = TileClassifier(threads=1)
-    tile_wait(args.seconds, classifier)
-    dice_wait(args.seconds, rethrow=False)
-    dice_wait(args.seconds, rethrow=True)
+    report("waiting for a tile (camera)", tile_wait(args.seconds, classifier))
+    report("waiting for a throw (dice camera)", dice_wait(args.seconds, rethrow=False))
+    report("waiting for the next throw (dice held back)",
+           dice_wait(args.seconds, rethrow=True))
     return 0
 
 

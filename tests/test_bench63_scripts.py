@@ -6,6 +6,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
+from companion.hw.camera import pace
 from tests.scripts import load_script
 
 MIB = 1024 * 1024
@@ -26,3 +29,25 @@ def test_bench_startups_peak_is_the_commands_own_not_the_benchs(tmp_path: Path) 
     assert len(held) == 256 * MIB
     for kib in (once, until):
         assert kib is not None and 0 < kib * 1024 < 128 * MIB
+
+
+def test_bench_camera_idle_times_the_idle_wait_apart_from_its_start(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The % of one core was the whole wait's, its first 3 s at the camera's full rate and
+    the first classifier run in it: the longer --seconds, the lower the figure (a tile 30 %
+    in 1 s, 10 % in 20 s). The idle phase is timed apart, at the idle pace alone. The pace
+    is made short here (the start 1.2 s) so that a tiny wait has both phases."""
+    bench = load_script("bench_camera_idle")
+    monkeypatch.setattr(pace, "IDLE_AFTER_S", 0.2)
+    start, idle = bench.dice_wait(2.5, rethrow=True)
+    assert start.seconds == pytest.approx(bench.start_seconds(), abs=0.2)
+    # the wait ends at the first poll past its length: at the idle pace, a look's period
+    assert 2.5 <= start.seconds + idle.seconds <= 2.5 + pace.IDLE_PERIOD_S + 0.2
+    assert 0 < idle.frames / idle.seconds <= 1.5 / pace.IDLE_PERIOD_S
+    bench.report("waiting", [start, idle])
+    (only_start,) = bench.dice_wait(0.5, rethrow=True)
+    bench.report("short", [only_start])
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0].strip() for line in out] == [
+        "waiting", "start (full rate)", "then idle", "short", "start (full rate)", "then idle"]
+    assert out[-1].endswith("not reached: give --seconds over 1")
