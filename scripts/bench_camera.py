@@ -52,8 +52,12 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--model", type=Path, default=default_model_path())
     parser.add_argument("--frame", type=Path, help="a 1280x720 camera picture of the mat")
-    parser.add_argument("--repeats", type=int, default=200)
+    parser.add_argument("--repeats", type=int, default=200,
+                        help="calls timed of each step, 4 or more: a frame's steps are "
+                             "timed a quarter as often (default 200)")
     args = parser.parse_args(argv)
+    if args.repeats < 4:  # a quarter of fewer is no call, and no median
+        parser.error(f"--repeats must be 4 or more, not {args.repeats}")
     cv2.setNumThreads(1)
     classifier = TileClassifier(args.model, threads=1)
     detector = MatDetector()

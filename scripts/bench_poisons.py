@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -59,20 +60,27 @@ def bench(tracked: int, rolls: int, folder: Path) -> tuple[float, float, float, 
             statistics.median(wall[1:]) * 1000)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None) -> int:
+    # --help shows the whole docstring: what a roll is, what is printed (it said line one)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tracked", type=int, nargs="+", default=[10, 100, 1000],
                         help="poisons tracked before the rolls (default 10 100 1000)")
     parser.add_argument("--rolls", type=int, default=20,
                         help="rolls timed at each length, 2 or more (default 20)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
+    if args.rolls < 2:  # the first roll is printed apart: the median is of those after it
+        parser.error(f"--rolls must be 2 or more, not {args.rolls}")
+    if min(args.tracked) < 0:
+        parser.error("--tracked must be 0 or more")
     print(f"{'tracked':>8} {'file KiB':>9} {'1st CPU ms':>11} {'CPU ms/roll':>12} "
           f"{'wall ms/roll':>13}")
     with tempfile.TemporaryDirectory() as folder:
         for tracked in args.tracked:
             size, first, cpu, wall = bench(tracked, args.rolls, Path(folder))
             print(f"{tracked:>8} {size:>9.1f} {first:>11.2f} {cpu:>12.2f} {wall:>13.2f}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -51,3 +51,37 @@ def test_bench_camera_idle_times_the_idle_wait_apart_from_its_start(
     assert [line.split(":")[0].strip() for line in out] == [
         "waiting", "start (full rate)", "then idle", "short", "start (full rate)", "then idle"]
     assert out[-1].endswith("not reached: give --seconds over 1")
+
+
+@pytest.mark.parametrize("script", ["bench_poisons", "bench_camera_idle"])
+def test_these_benches_help_says_their_whole_docstring(
+        script: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """bench_poisons' --help said its docstring's first line alone (what a roll is and what
+    is printed were left out); neither was among the benches whose help is checked."""
+    bench = load_script(script)
+    monkeypatch.setenv("COLUMNS", "100")
+    with pytest.raises(SystemExit) as exit_:
+        bench.main(["--help"])
+    assert exit_.value.code == 0
+    assert " ".join(bench.__doc__.split()) in " ".join(capsys.readouterr().out.split())
+
+
+@pytest.mark.parametrize(("script", "argv", "said"), [
+    ("bench_poisons", ["--rolls", "1"], "--rolls must be 2 or more, not 1"),
+    ("bench_camera", ["--repeats", "3"], "--repeats must be 4 or more, not 3"),
+])
+def test_too_few_runs_for_a_median_is_a_usage_error_not_a_traceback(
+        script: str, argv: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """`bench_poisons.py --rolls 1` ended in StatisticsError (no median of the rolls after
+    the first), `bench_camera.py --repeats 3` too (a quarter of 3 is no call)."""
+    with pytest.raises(SystemExit) as exit_:
+        load_script(script).main(argv)
+    assert exit_.value.code == 2
+    assert said in capsys.readouterr().err
+
+
+def test_bench_poisons_runs_with_two_rolls(capsys: pytest.CaptureFixture[str]) -> None:
+    assert load_script("bench_poisons").main(["--tracked", "0", "3", "--rolls", "2"]) == 0
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()[1:]]
+    assert [row[0] for row in rows] == ["0", "3"] and all(len(row) == 5 for row in rows)
