@@ -12,8 +12,10 @@ one core (CPU time, so other load on the machine counts less):
 - simulation, compiled: the same on the mypyc build (``scripts/build_compiled.py``).
 
 Each line says which build ran, games/s, inputs/s, the ratio to the reference and the
-peak RSS (it must stay flat as games grow); the three must agree on the survival rate
-and mean floor. Last comes a ceiling: games/s of games as long as the measured ones that
+peak RSS (it must stay flat as games grow); the three must agree on every game's outcome
+(won or not, floor, cause, inputs played: a digest of them all is compared, not only the
+survival rate and mean floor, which two swapped outcomes leave as they are). Last comes a
+ceiling: games/s of games as long as the measured ones that
 do nothing but draw the simulated wall, move each tile in the ledger, hand it through a
 generator and journal it, with no rule at all.
 """
@@ -21,6 +23,7 @@ generator and journal it, with no rule at all.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import resource
@@ -30,9 +33,11 @@ import time
 from collections.abc import Generator
 from typing import Any
 
-from companion.app.commands.simulate import run_chunk, summary
+from companion.app.commands.simulate import game_seed
 from companion.dice.randomizer import seeded
 from companion.systems import jongrogue
+from companion.systems.jongrogue.autoplay import play
+from companion.systems.jongrogue.profile import load_profile
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place, SimulatedWall, TileLedger
 
@@ -72,14 +77,31 @@ def bare_wall_games_per_second(inputs_per_game: int, games: int = 300) -> float:
 
 
 def measure(games: int, seed: int, preset: str, strategy: str, simulation: bool) -> dict[str, Any]:
-    """Play the games here (a child process) and return the figures."""
+    """Play the games here (a child process), as ``companion simulate`` plays them
+    (``run_chunk``), and return the figures, with a digest of every game's outcome."""
     start = time.process_time()
-    tally = run_chunk((seed, 0, games, preset, strategy, None), simulation=simulation)
+    profile = load_profile(None)
+    outcomes = []
+    for i in range(games):
+        game = play(game_seed(seed, i), preset, strategy, profile, simulation=simulation)
+        outcome = game.outcome()
+        assert outcome is not None
+        outcomes.append((outcome.won, outcome.floor, outcome.cause or outcome.termination.value,
+                         len(game.inputs)))
     cpu = time.process_time() - start
-    result = summary(tally, cpu)
-    return {"build": jongrogue.BUILD, "cpu": cpu, "games": tally.games, "inputs": tally.inputs,
-            "survival": result["survival_rate"], "mean_floor": result["mean_floor"],
+    return {"build": jongrogue.BUILD, "cpu": cpu, "games": games,
+            "inputs": sum(o[3] for o in outcomes),
+            "survival": sum(o[0] for o in outcomes) / games if games else 0.0,
+            "mean_floor": sum(o[1] for o in outcomes) / games if games else 0.0,
+            "outcomes": hashlib.sha256(json.dumps(outcomes).encode()).hexdigest(),
             "rss": rss_mib()}
+
+
+def agreement(figures: list[dict[str, Any]]) -> str:
+    """Whether the engines' runs gave every game the same outcome (:func:`measure`)."""
+    if len({f["outcomes"] for f in figures}) == 1:
+        return "the three agree on every game's outcome (won, floor, cause, inputs)"
+    return "MISMATCH: the engines' outcomes differ"
 
 
 def run_engine(args: argparse.Namespace, build: str, simulation: bool) -> dict[str, Any]:
@@ -114,7 +136,7 @@ def main() -> None:
     print(f"{'engine':<12} {'build':<9} {'games/s':>8} {'inputs/s':>9} {'× ref':>6} "
           f"{'cpu s':>7} {'peak RSS MiB':>13}  survival  mean floor")
     reference = 0.0
-    seen: set[tuple[float, float]] = set()
+    measured: list[dict[str, Any]] = []
     inputs_per_game = 0
     for label, build, simulation in ENGINES:
         f = run_engine(args, build, simulation)
@@ -125,9 +147,8 @@ def main() -> None:
         print(f"{label:<12} {f['build']:<9} {rate:8.1f} {f['inputs'] / f['cpu']:9.0f} "
               f"{rate / reference:6.2f} {f['cpu']:7.1f} {f['rss']:13.1f}  "
               f"{f['survival']:7.3%}  {f['mean_floor']:6.2f}{note}", flush=True)
-        seen.add((f["survival"], f["mean_floor"]))
-    print("the three agree on every game's outcome" if len(seen) == 1
-          else "MISMATCH: the engines' outcomes differ")
+        measured.append(f)
+    print(agreement(measured))
     ceiling = bare_wall_games_per_second(inputs_per_game)
     print(f"ceiling with no rules at all ({inputs_per_game} bare wall draws per game, the "
           f"{jongrogue.BUILD} ledger): {ceiling:.0f} games/s")

@@ -85,3 +85,17 @@ def test_bench_poisons_runs_with_two_rolls(capsys: pytest.CaptureFixture[str]) -
     assert load_script("bench_poisons").main(["--tracked", "0", "3", "--rolls", "2"]) == 0
     rows = [line.split() for line in capsys.readouterr().out.splitlines()[1:]]
     assert [row[0] for row in rows] == ["0", "3"] and all(len(row) == 5 for row in rows)
+
+
+def test_bench_rules_compares_every_games_outcome_not_two_totals() -> None:
+    """It said "the three agree on every game's outcome" after comparing the survival rate
+    and mean floor alone: engines that swapped two games' outcomes passed. The games' own
+    outcomes are compared now: two runs of other games with the same totals differ."""
+    bench = load_script("bench_rules")
+    reference = bench.measure(3, 0, "ez", "cautious", simulation=False)
+    simulated = bench.measure(3, 0, "ez", "cautious", simulation=True)
+    assert bench.agreement([reference, simulated]).startswith("the three agree")
+    # the same totals, other games' outcomes
+    other = bench.measure(3, 1, "ez", "cautious", simulation=True)["outcomes"]
+    swapped = {**reference, "build": "compiled", "outcomes": other}
+    assert bench.agreement([reference, swapped]) == "MISMATCH: the engines' outcomes differ"
