@@ -1,9 +1,12 @@
 """Audit genso63's findings, fixed: a weapon readied with `gear` is weapon 0, the one
 `fight attack` strikes with, as `gear --help` says (DEFECT 1); the table pays a spell from
-a Ring of Storage as `fight cast --ring` does (DEFECT 3)."""
+a Ring of Storage as `fight cast --ring` does (DEFECT 3); `fight apply` refusing a sheet
+changed since the fight began says what to write into it by hand and writes the others
+(RISK 4)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -87,3 +90,53 @@ def test_a_journal_from_before_the_ring_was_offered_replays_as_it_was_cast() -> 
     cast = mode.fight.journal[-2].action
     assert cast == Cast(PC2, "healing", (PC1,))
     assert mode.fight.state.get(PC2).storage_mp == 5
+
+
+def turn_of(capsys: pytest.CaptureFixture[str], name: str) -> None:
+    """Everyone before ``name`` waits (GM-COMBAT-1), so it is ``name``'s turn."""
+    while (current := genso(capsys, "fight", "show")["current"]) != name:
+        genso(capsys, "fight", "wait", current)
+
+
+def test_apply_refusing_a_changed_sheet_names_what_to_write_and_writes_the_others(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """RISK 4: `fight apply` refused a sheet bought from mid-fight with "put the changes in
+    after applying, or set its HP/MP by hand", naming no HP or MP (and applying after was
+    what it refused), and wrote no other PC's sheet. Now it gives the fields the fight
+    changed, a mana stone's MP and a Healing Stone used too (GM-ITEM-1/2), and writes the
+    other sheet."""
+    one, two = tmp_path / "one.toml", tmp_path / "two.toml"
+    genso(capsys, "sheet", "pc1", "--save-as", str(one))
+    genso(capsys, "sheet", "pc2", "--save-as", str(two))
+    for sheet, wants in ((one, "healing_stone"), (two, "mana_stone")):
+        text = re.sub(r"^money = .*$", "money = {gold = 9}", sheet.read_text(encoding="utf-8"),
+                      flags=re.M)
+        sheet.write_text(text, encoding="utf-8")
+        assert main(["genso", "buy", str(sheet), wants]) == 0
+    capsys.readouterr()
+    stone = genso(capsys, "sheet", str(two))["sheet"]["mana_stones"][0]
+    cost = RULES.spell("healing").mp
+    assert cost is not None and stone <= cost  # the stone pays all it holds, own MP the rest
+    genso(capsys, "fight", "new", "--party", str(one), str(two), "--monsters", "orc")
+    turn_of(capsys, PC2)
+    genso(capsys, "fight", "cast", PC2, "healing", PC2, "--stone", "0", "--seed", "1")
+    turn_of(capsys, PC1)
+    genso(capsys, "fight", "stone", PC1, "healing_stone", PC1, "--seed", "1")
+    shown = {c["name"]: c for c in genso(capsys, "fight", "show")["combatants"]}
+    assert main(["genso", "buy", str(two), "torch"]) == 0  # after the fight began
+    capsys.readouterr()
+    genso(capsys, "fight", "end")
+    bought = two.read_text(encoding="utf-8")
+    assert main(["genso", "fight", "apply"]) == 2
+    err = capsys.readouterr().err
+    assert (f"{two.resolve()} was changed since the fight began (a rest, a purchase, a hand), "
+            f"so apply does not write over it: the fight left {PC2} PC 2 ") in err
+    assert shown[PC2]["mp"] == shown[PC2]["max_mp"] - (cost - stone)
+    assert (f"hp = {shown[PC2]['hp']}, mp = {shown[PC2]['mp']}, mana_stones = [0]; write "
+            "those into it by hand") in err
+    assert "after applying" not in err
+    assert two.read_text(encoding="utf-8") == bought
+    assert f"(written: {one.resolve()})" in err
+    written = genso(capsys, "sheet", str(one))["sheet"]
+    assert "used:healing_stone" in written["equipment"]

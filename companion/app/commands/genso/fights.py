@@ -374,6 +374,49 @@ def _done_with(fight: Fight) -> bool:
         and not _not_applied(fight)
 
 
+def _by_hand_fields(fight: Fight, write: SheetWrite) -> dict[str, Any]:
+    """The sheet fields the fight changed, as ``fight apply`` would have written them
+    (:meth:`Fight.character_after`): HP and MP always (GM-COMBAT-8, GM-MAGIC-1), the mana
+    stones' MP (GM-ITEM-1), the Ring of Storage's ``storage_mp`` (GM-ITEM-3) and each
+    stone used (GM-ITEM-2, ``used:KEY`` in ``equipment``) when the fight changed them:
+    what to write by hand into a sheet apply refuses."""
+    start, after = write.entrant.character(fight.rules), write.after
+    fields: dict[str, Any] = {"hp": after.hp, "mp": after.mp}
+    if after.mana_stones != start.mana_stones:
+        fields["mana_stones"] = list(after.mana_stones)
+    if after.storage_mp != start.storage_mp:
+        fields["storage_mp"] = after.storage_mp
+    used = [key for key, was in zip(after.equipment, start.equipment, strict=True)
+            if key != was]
+    if used:
+        fields["used"] = used
+    return fields
+
+
+def _by_hand_text(fields: dict[str, Any]) -> str:
+    """:func:`_by_hand_fields` as a sheet writes them (``mana_stones = [4, 0]``); a stone
+    used is its ``equipment`` entry renamed (``healing_stone`` → ``used:healing_stone``)."""
+    parts = []
+    for key, value in fields.items():
+        if key == "used":
+            parts += [f"in equipment {v.removeprefix('used:')} → {v}" for v in value]
+        elif isinstance(value, list):
+            parts.append(f"{key} = [" + ", ".join(str(v) for v in value) + "]")
+        else:
+            parts.append(f"{key} = {value}")
+    return ", ".join(parts)
+
+
+def _refused_text(fight: Fight, write: SheetWrite) -> str:
+    """``fight apply``'s refusal of a sheet changed since the fight began (a rest, a
+    purchase, a hand): not written over, so what to write into it by hand."""
+    fields = _by_hand_text(_by_hand_fields(fight, write))
+    who = named(fight.rules, fight, fight.state.get(write.entrant.name))
+    return (f"{write.sheet} was changed since the fight began (a rest, a purchase, a hand), "
+            f"so apply does not write over it: the fight left {who} {fields}; write those "
+            "into it by hand (`fight show` keeps them until this fight is replaced)")
+
+
 def _by_hand(fight: Fight, write: SheetWrite) -> str:
     """What ``fight new`` says of a sheet :func:`_not_applied`: what the fight left it, to
     set by hand, as ``fight apply`` cannot."""
@@ -546,11 +589,13 @@ def apply_fight(args: argparse.Namespace, rules: GensoRules, fight: Fight, path:
     """Write each sheet file's HP, MP and stones back as the finished fight left them,
     each file's comments and order kept, and record each in the fight file (``applied``).
 
-    All or nothing, as far as files allow: the fight file is held for the apply (refused
-    while a table runs it, which alone writes it then and would drop the record), and every
-    sheet is checked before any is written: one changed since the fight began (or since the
-    last apply) refuses the whole apply, naming it, and so does a folder where a sheet or
-    the fight file cannot be written. A file already holding what the fight left is not
+    The fight file is held for the apply (refused while a table runs it, which alone
+    writes it then and would drop the record), and every sheet is checked before any is
+    written. A sheet changed since the fight began (or since the last apply: a rest, a
+    purchase) is not written over: the error names it with the fields to write into it by
+    hand (genso63 RISK 4), and the other sheets are written all the same, each on its own.
+    A sheet gone or unreadable, or a folder where a sheet or the fight file cannot be
+    written, refuses the whole apply. A file already holding what the fight left is not
     touched, so applying twice changes nothing (the record is made then if a cut kept it
     from the fight file).
     """
@@ -584,6 +629,7 @@ def _writable(path: Path, what: str) -> None:
 
 def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
     plans: list[SheetWrite] = []
+    refused: list[SheetWrite] = []  # changed since the fight began: written by hand
     rows: list[dict[str, Any]] = []
     record = False  # an apply a cut kept from the fight file is recorded now
     for entrant in fight.entrants:
@@ -608,9 +654,11 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
                 record = True
             continue
         if write.changed:
-            raise DataError(f"{write.sheet} was changed since the fight began; its HP and MP "
-                            "were not written back (nothing was): put the changes in after "
-                            "applying, or set its HP/MP by hand")
+            refused.append(write)
+            rows.append({"name": entrant.name, "path": str(write.sheet), "result": "refused",
+                         "hp": write.after.hp, "mp": write.after.mp,
+                         "by_hand": _by_hand_fields(fight, write), "lasting": lasting})
+            continue
         plans.append(write)
         rows.append({"name": entrant.name, "path": str(write.sheet), "result": "written",
                      "hp": write.after.hp, "mp": write.after.mp,
@@ -658,6 +706,8 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
         elif row["result"] == "unchanged":
             lines.append(f"{who}: {row['path']} already holds HP {row['hp']} "
                          f"MP {row['mp']}; not written")
+        elif row["result"] == "refused":  # the error says what to write by hand
+            lines.append(f"{who}: {row['path']} not written: changed since the fight began")
         else:
             lines.append(f"{who}: HP {row['hp']} MP {row['mp']}"
                          + (f" mana stones {row['mana_stones']}" if row["mana_stones"] else "")
@@ -665,5 +715,10 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
         if row.get("lasting"):
             lines.append("  outlasting the fight, not on the sheet (note it): "
                          + with_english(fight, "; ".join(row["lasting"])))
-    return emit(args, {"sheets": rows},
-                "\n".join(lines) or "no character sheets in this fight")
+    if not refused:
+        return emit(args, {"sheets": rows},
+                    "\n".join(lines) or "no character sheets in this fight")
+    if lines or args.json:
+        emit(args, {"sheets": rows}, "\n".join(lines))
+    raise DataError("; ".join(_refused_text(fight, w) for w in refused)
+                    + (f" (written: {', '.join(written)})" if written else ""))
