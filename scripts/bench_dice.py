@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterator
@@ -67,6 +68,9 @@ from companion.hw.dice.render import (
 )
 from companion.hw.dice.source import CameraDiceSource
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_stats import percentile  # a script beside this one
+
 TARGET_MS = 20.0  # issue 6: at most 20 ms per 1280x720 frame on one core
 STILL_KINDS = (SceneKind.LOOSE, SceneKind.TOUCHING, SceneKind.TILTED)
 
@@ -81,10 +85,10 @@ def _line(name: str, g: Grade) -> str:
 
 
 def _spread(times: list[float]) -> str:
-    ordered = sorted(times)
+    """The spread of ``times`` (ms); p95 and p99 by nearest rank (scripts/bench_stats.py)."""
     return (f"mean {statistics.mean(times):.1f} ms, median {statistics.median(times):.1f} ms, "
-            f"p95 {ordered[int(0.95 * (len(ordered) - 1))]:.1f} ms, "
-            f"p99 {ordered[int(0.99 * (len(ordered) - 1))]:.1f} ms, max {ordered[-1]:.1f} ms; "
+            f"p95 {percentile(times, 0.95):.1f} ms, "
+            f"p99 {percentile(times, 0.99):.1f} ms, max {max(times):.1f} ms; "
             f"over {TARGET_MS:g} ms: {sum(t > TARGET_MS for t in times)}")
 
 

@@ -2,10 +2,10 @@
 """Benchmark the screen display: full redraw time and time to the first screen.
 
 Targets: a full redraw at 800x480 within 16 ms (a frame at 60 Hz), timed as its median,
-95th percentile and worst over --frames frames at each layout; the first screen within
-3 s of starting ``companion play`` with sim input, timed from the process's start. Runs
-on the SDL dummy driver unless SDL_VIDEODRIVER is set (on the Pi: SDL_VIDEODRIVER=kmsdrm
-to measure the real screen).
+95th percentile (by nearest rank, scripts/bench_stats.py) and worst over --frames frames at
+each layout; the first screen within 3 s of starting ``companion play`` with sim input,
+timed from the process's start. Runs on the SDL dummy driver unless SDL_VIDEODRIVER is
+set (on the Pi: SDL_VIDEODRIVER=kmsdrm to measure the real screen).
 
     python scripts/bench_display.py [--frames 300] [--screenshots docs/]
 
@@ -30,7 +30,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import bench_play  # a script beside this one
+import bench_play  # scripts beside this one
+from bench_stats import percentile
 
 
 def redraws(frames: int) -> None:
@@ -51,7 +52,7 @@ def redraws(frames: int) -> None:
             display.render(frame)
             times.append(time.perf_counter() - start)
         times.sort()
-        p95 = times[int(len(times) * 0.95)]
+        p95 = percentile(times, 0.95)
         print(f"{size}: full redraw median {statistics.median(times) * 1000:.2f} ms, "
               f"p95 {p95 * 1000:.2f} ms, worst {times[-1] * 1000:.2f} ms, "
               f"first (cold caches) {cold * 1000:.1f} ms  [target 16 ms at 800x480]")

@@ -24,9 +24,9 @@ printed as its median, p95 and worst, with the peak RSS of its runs:
 
 Targets: bench_display's, a full redraw within 16 ms at 800x480 and the first screen of a
 new game within 3 s; none is set for a step, a save or a resume. systemd waits 90 s for a
-stop before it kills (install-pi.sh sets no TimeoutStopSec). The p95 is by nearest rank:
-of 20 figures or fewer (the new game's one, the resume's and the stop's at the default
---runs) it is the worst.
+stop before it kills (install-pi.sh sets no TimeoutStopSec). The p95 is by nearest rank
+(scripts/bench_stats.py): of 19 figures or fewer (the new game's one, the resume's and the
+stop's at the default --runs) it is the worst.
 
 Stopped by SIGTERM or Ctrl-C, the bench stops its ``companion play`` and removes its
 temporary folder.
@@ -54,7 +54,7 @@ from types import FrameType
 from typing import NoReturn, TextIO
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_rfid import percentile  # a script beside this one
+from bench_stats import percentile  # a script beside this one
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -20,13 +20,18 @@ import argparse
 import os
 import random
 import statistics
+import sys
 import threading
 import time
 import tty
+from pathlib import Path
 
 from companion.hw.rfid.rdm6300 import Rdm6300Reader, frame
 from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tray import TrayReader
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_stats import percentile  # a script beside this one
 
 LATENCY_TARGET_MS = 5.0
 RECONNECT_TARGET_S = 2.0
@@ -53,11 +58,6 @@ class TimedSimulator(TraySimulator):
             with self.lock:
                 self.step()
             time.sleep(0.001)
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def summary(name: str, values_ms: list[float]) -> str:

@@ -29,9 +29,9 @@ with SIGTERM (scripts/bench_play.py times that stop, and a game's steps and resu
 
 No target is set for these; at the table a command over about 2 s on a Pi (this
 machine's figure times 3 to 5) is felt as a wait (audit pi59). The p95 is by nearest
-rank: of 20 runs or fewer (5 by default) it is the slowest; give ``--runs 21`` or more
-for a p95 of its own. Stopped by SIGTERM or Ctrl-C, the bench stops the command it runs
-and removes its temporary folder.
+rank (scripts/bench_stats.py): of 19 runs or fewer (5 by default) it is the slowest; give
+``--runs 20`` or more for a p95 of its own. Stopped by SIGTERM or Ctrl-C, the bench stops
+the command it runs and removes its temporary folder.
 
     python scripts/bench_startup.py [--runs 5] [--history-games 10000]
 """
@@ -61,7 +61,7 @@ from companion.app.history import HISTORY_NAME, History, Run
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_play import bench_parser  # scripts beside this one
-from bench_rfid import percentile
+from bench_stats import percentile
 
 ROOT = Path(__file__).resolve().parents[1]
 

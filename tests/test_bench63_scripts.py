@@ -99,3 +99,25 @@ def test_bench_rules_compares_every_games_outcome_not_two_totals() -> None:
     other = bench.measure(3, 1, "ez", "cautious", simulation=True)["outcomes"]
     swapped = {**reference, "build": "compiled", "outcomes": other}
     assert bench.agreement([reference, swapped]) == "MISMATCH: the engines' outcomes differ"
+
+
+@pytest.mark.parametrize(("count", "fraction", "rank"), [
+    (1, 0.95, 1), (5, 0.95, 5), (19, 0.95, 19), (20, 0.95, 19), (21, 0.95, 20),
+    (40, 0.95, 38), (10, 0.95, 10), (100, 0.99, 99), (100, 0.95, 95), (300, 0.95, 285),
+    (3, 0.5, 2), (4, 0.5, 2)])
+def test_the_benches_percentile_is_by_nearest_rank(count: int, fraction: float,
+                                                   rank: int) -> None:
+    """Nearest rank is the ⌈p·n⌉-th smallest: the p95 of 20 is the 19th, not the worst (one
+    formula took the 20th), of 40 the 38th; of 10 the 10th (another took the 9th)."""
+    values = [float(n) for n in range(count, 0, -1)]  # given in any order
+    assert load_script("bench_stats").percentile(values, fraction) == rank
+
+
+def test_every_bench_with_a_p95_takes_the_shared_one() -> None:
+    """bench_rfid, bench_display and bench_dice took the p95 three ways (bench_play and
+    bench_startup bench_rfid's): each now takes bench_stats'."""
+    shared = load_script("bench_stats").percentile
+    for script in ("bench_rfid", "bench_play", "bench_startup", "bench_display", "bench_dice"):
+        assert load_script(script).percentile is shared, script
+    spread = load_script("bench_dice")._spread([float(n) for n in range(1, 11)])
+    assert "p95 10.0 ms, p99 10.0 ms, max 10.0 ms" in spread
