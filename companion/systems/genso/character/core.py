@@ -15,7 +15,7 @@ from enum import Enum
 
 from companion.errors import IllegalAction
 from companion.systems.genso.money import Purse, Rates
-from companion.systems.genso.rules import ABILITIES, GensoRules
+from companion.systems.genso.rules import ABILITIES, GensoRules, Grip
 
 
 class Kind(Enum):
@@ -232,6 +232,15 @@ def derive(rules: GensoRules, character: Character) -> Derived:
     if "ring_protection" in rings and not ring_defence:
         armour_terms.append(Term("防護の指輪/Ring of Protection",
                                  rules.num("GM-ITEM-3", "protection")))
+    held_two = [rules.item(k).name for k in character.weapons
+                if rules.item(k).grip is Grip.TWO_HANDS]
+    if character.shield and held_two and rules.default("GM-EQUIP-1", "two_hands_no_shield"):
+        # A sheet written so by hand, or from before the Default: warned, not changed, so a
+        # fight saved with it keeps its numbers (`genso gear` refuses to make one).
+        warnings.append(f"GM-EQUIP-1: {', '.join(held_two)} held in two hands (両手) beside "
+                        f"{rules.item(character.shield).name}: the Default two_hands_no_shield "
+                        "leaves no hand for a shield; its protection still counts here, so "
+                        "put one of them in the pack")
     protection = Value(sum(t.value for t in armour_terms),
                        tuple(armour_terms[1:]) or (armour_terms[0],))
     weapons = []

@@ -1,5 +1,6 @@
 """`genso` gear on the body: readied weapons, armour, shields and magic rings
-(GM-EQUIP-1/2/3, GM-ITEM-3)."""
+(GM-EQUIP-1/2/3, GM-ITEM-3); GM-EQUIP-1's Default ``two_hands_no_shield``: no shield with
+a weapon held in two hands."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 from companion.errors import IllegalAction
 from companion.systems.genso.character.core import Character, Hand, rings_work
-from companion.systems.genso.rules import GensoRules, Slot
+from companion.systems.genso.rules import GensoRules, Grip, Item, Slot
 
 
 def _set(character: Character, attr: str, value: Any, **more: Any) -> Character:
@@ -37,6 +38,7 @@ def equip(rules: GensoRules, character: Character, key: str) -> Character:
     if item.key not in character.equipment:
         raise IllegalAction(f"{character.name} carries no {item.name} to equip")
     pack = drop_one(character.equipment, item.key)
+    _no_shield_with_two_hands(rules, character, item)
     if item.slot is Slot.WEAPON:
         return replace(character, equipment=pack, weapons=(item.key, *character.weapons))
     if item.slot in (Slot.ARMOR, Slot.SHIELD):
@@ -45,6 +47,30 @@ def equip(rules: GensoRules, character: Character, key: str) -> Character:
         return _set(character, attr, item.key, equipment=pack + ((old,) if old else ()))
     raise IllegalAction(f"{item.name} cannot be equipped: only weapons, armour, shields and "
                         "magic rings (worn on a hand) are")
+
+
+def two_handed(rules: GensoRules, character: Character) -> list[Item]:
+    """The readied weapons held in two hands (使用法 両手, GM-EQUIP-1)."""
+    return [rules.item(k) for k in character.weapons if rules.item(k).grip is Grip.TWO_HANDS]
+
+
+def _no_shield_with_two_hands(rules: GensoRules, character: Character, item: Item) -> None:
+    """GM-EQUIP-1 Default ``two_hands_no_shield`` (rules.toml): a weapon held in two hands
+    (両手) leaves no hand for a shield, so neither is put on while the other is."""
+    if not rules.default("GM-EQUIP-1", "two_hands_no_shield"):
+        return
+    setting = ("GM-EQUIP-1 Default: a weapon held in two hands (両手) leaves no hand for a "
+               "shield (--set GM-EQUIP-1.two_hands_no_shield=false allows both)")
+    if item.slot is Slot.WEAPON and item.grip is Grip.TWO_HANDS and character.shield:
+        shield = rules.item(character.shield)
+        raise IllegalAction(f"{character.name} wears {shield.name}, so {item.name} cannot be "
+                            f"readied: take {shield.name} off first (`genso gear SHEET "
+                            f"{shield.key} --off`); {setting}")
+    if item.slot is Slot.SHIELD and (held := two_handed(rules, character)):
+        names = ", ".join(w.name for w in held)
+        raise IllegalAction(f"{character.name} has {names} readied, held in two hands, so "
+                            f"{item.name} cannot be worn: put {names} in the pack first "
+                            f"(`genso gear SHEET {held[0].key} --off`); {setting}")
 
 
 def unequip(rules: GensoRules, character: Character, key: str) -> Character:
