@@ -147,3 +147,43 @@ def test_a_hint_breaks_at_its_spaces_never_inside_its_command(
     assert f"`{script} play`." in lines
     assert all(len(line) <= columns for line in lines if str(script) not in line)
     assert " ".join(lines) == f"No finished games yet. Play one with `{script} play`."
+
+
+@pytest.mark.parametrize("columns", range(24, 61))
+def test_at_any_width_the_date_result_floor_and_gold_are_never_cut(
+        columns: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Below some 34 columns, once every column that gives way was left out, rich squeezed
+    the result to nothing and cut the gold (10260 shown as 1026), which the docs say is
+    never cut (hist63 N1). Where even those four do not fit as a table, with the result
+    folded, each game is listed as lines of its fields, every value whole, none left out."""
+    companion_on_path(tmp_path, monkeypatch)  # the note names it by its name
+    out = table_at(columns, monkeypatch, capsys)
+    assert "…" not in out
+    if "│" in out:  # a table: as test_a_narrow_table_keeps_the_date_result_floor_and_gold_whole
+        said = cells(out)
+        for run in RUNS:
+            date, time = run.finished_at[:19].split("T")
+            assert {date, time, str(run.floor), str(run.gold)} <= set(said), out
+        assert column(out, "result").replace(" ", "") == "died:ジャバウォック(jabberwock)生還won"
+        return
+    words = out.split()
+    for run in RUNS:
+        date, time = run.finished_at[:19].split("T")
+        assert {date, time, str(run.floor), str(run.level), str(run.gold), str(run.seed),
+                run.preset} <= set(words), out
+    joined = " ".join(words)
+    assert "result 結果: died: ジャバウォック (jabberwock)" in joined
+    assert "result 結果: 生還 won" in joined and "left out" not in joined
+    assert "2 games, 1 won (50.0%), deepest floor 26" in joined
+
+
+def test_the_games_are_listed_only_where_no_table_keeps_them_whole(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The sweep above meets both forms: 40 columns still take the table (the result
+    folded), 32 the list."""
+    assert "│" in table_at(40, monkeypatch, capsys)
+    monkeypatch.setenv("COLUMNS", "32")
+    assert main(["history"]) == 0
+    out = capsys.readouterr().out
+    assert "│" not in out and "gold 金塊: 99999" in out

@@ -119,6 +119,18 @@ def table_width(columns: list[HistoryColumn]) -> int:
     return sum(column.least_width + 3 for column in columns) + 1
 
 
+#: The fewest cells the result is folded into, a long word of it in pieces (nothing lost):
+#: narrower, rich squeezed it to nothing and cut the gold (hist63 N1).
+RESULT_FOLDED = 6
+
+
+def folded_width(columns: list[HistoryColumn]) -> int:
+    """The width of a table of ``columns`` with the result folded to :data:`RESULT_FOLDED`
+    cells, the others whole: narrower than it, the games are listed, not tabled."""
+    return table_width(columns) - sum(max(0, column.least_width - RESULT_FOLDED)
+                                      for column in columns if not column.whole)
+
+
 def print_table(console: Console, runs: list[Run], totals: Totals) -> None:
     """``runs`` (the last of the history's, or all) and the ``totals`` of every run."""
     if not runs:
@@ -133,16 +145,10 @@ def print_table(console: Console, runs: list[Run], totals: Totals) -> None:
             break
         columns = [column for column in columns if column.name != name]
         left_out.append(name)
-    table = Table(title="Finished games 終わったゲーム")
-    for column in columns:
-        table.add_column(column.heading, justify=column.justify, no_wrap=column.whole,
-                         overflow="fold")
-    for row in zip(*(column.cells for column in columns), strict=True):
-        table.add_row(*row)
-    console.print(table)
-    if left_out:
-        say(console, f"({', '.join(left_out)} left out at this width: "
-                     f"`{companion_command()} history --json` has them)")
+    if folded_width(columns) > console.width:
+        print_listed(console, runs)
+    else:
+        print_columns(console, columns, left_out)
     if len(runs) < totals.games:
         say(console, f"The last {len(runs)} of {totals.games:,} games; every one: "
                      f"`{companion_command()} history --all`")
@@ -155,6 +161,34 @@ def print_table(console: Console, runs: list[Run], totals: Totals) -> None:
     if totals.deaths_by:
         causes = ", ".join(f"{cause} {n:,}" for cause, n in totals.deaths_by.items())
         say(console, f"Causes of death: {causes}")
+
+
+def print_columns(console: Console, columns: list[HistoryColumn], left_out: list[str]) -> None:
+    """The table of ``columns``, and which were ``left_out`` to fit it."""
+    table = Table(title="Finished games 終わったゲーム")
+    for column in columns:
+        table.add_column(column.heading, justify=column.justify, no_wrap=column.whole,
+                         overflow="fold")
+    for row in zip(*(column.cells for column in columns), strict=True):
+        table.add_row(*row)
+    console.print(table)
+    if left_out:
+        say(console, f"({', '.join(left_out)} left out at this width: "
+                     f"`{companion_command()} history --json` has them)")
+
+
+def print_listed(console: Console, runs: list[Run]) -> None:
+    """``runs`` as lines of ``name 日本語: value``, a blank line before each game: on a
+    console too narrow for even the date, result, floor and gold as a table (below some 34
+    columns) rich squeezed the result to nothing and cut the gold (10260 shown as 1026;
+    hist63 N1). Each line wraps at its spaces, so nothing is cut, and none is left out."""
+    say(console, "Finished games 終わったゲーム")
+    columns = table_columns(runs, stacked=False)
+    for index in range(len(runs)):
+        console.print()
+        for column in columns:
+            say(console, f"{column.name} {column.ja}: {column.cells[index]}")
+    console.print()  # the totals below are no game's
 
 
 def say(console: Console, line: str) -> None:
