@@ -153,7 +153,7 @@ def _attack(rules: GensoRules, state: FightState, action: Attack, source: DiceSo
             lines: list[Line], engine: int = ENGINE) -> FightState:
     attacker, target = state.get(action.actor), state.get(action.target)
     if target.status in (Status.DEAD, Status.VANISHED, Status.FLED):
-        raise IllegalAction(f"{target.name} is {target.status.value} and cannot be attacked")
+        raise IllegalAction(f"{target.name} {target.status.said} and cannot be attacked")
     if attacker.name == target.name:
         raise IllegalAction("a combatant cannot attack itself")
     caster = _in_barrier(rules, state, attacker, target)

@@ -46,6 +46,12 @@ class Status(Enum):
     FLED = "fled"  # 逃亡
 
     @property
+    def said(self) -> str:
+        """The state in a sentence after a name: "has fled", "has vanished", "is dead"."""
+        return f"has {self.value}" if self in (Status.FLED, Status.VANISHED) else \
+            f"is {self.value}"
+
+    @property
     def badge(self) -> str:
         return {
             Status.ACTIVE: "", Status.INCAPACITATED: "INCAPACITATED 行動不能",

@@ -164,7 +164,7 @@ def _cast(rules: GensoRules, state: FightState, action: Cast, lines: list[Line],
     for target in targets:
         if target.status in (Status.VANISHED, Status.FLED) or (
                 target.status is Status.DEAD and spell.effect != "exorcise"):
-            raise IllegalAction(f"{target.name} is {target.status.value}")
+            raise IllegalAction(f"{target.name} {target.status.said}")
     caster = _pay(rules, caster, spell.mp, action.stone, lines, action.ring)
     caster = replace(caster, stance=Stance.NONE, status=_status(rules, caster))
     order = state.spells_cast + 1

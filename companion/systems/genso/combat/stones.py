@@ -19,6 +19,11 @@ from companion.systems.genso.combat.state import FightState, _swap
 from companion.systems.genso.rules import GensoRules
 
 
+def _stone_name(rules: GensoRules, key: str) -> str:
+    """A stone's name (治癒石/Healing Stone) for its key; the key when no item has it."""
+    return rules.items[key].name if key in rules.items else key
+
+
 def _use_stone(rules: GensoRules, state: FightState, action: UseStone, source: DiceSource,
                lines: list[Line], legacy: bool = False) -> FightState:
     """GM-ITEM-2: a magic stone is used up; Healing heals 2D, Enchant does 2D to the immune.
@@ -28,10 +33,10 @@ def _use_stone(rules: GensoRules, state: FightState, action: UseStone, source: D
     """
     user = state.get(action.actor)
     if action.stone not in user.stones:
-        raise IllegalAction(f"{user.name} carries no {action.stone}")
+        raise IllegalAction(f"{user.name} carries no {_stone_name(rules, action.stone)}")
     aimed = state.get(action.target)
     if not legacy and aimed.status in (Status.DEAD, Status.VANISHED, Status.FLED):
-        raise IllegalAction(f"{aimed.name} is {aimed.status.value}: the stone would be used "
+        raise IllegalAction(f"{aimed.name} {aimed.status.said}: the stone would be used "
                             "up for nothing")
     left = list(user.stones)
     left.remove(action.stone)

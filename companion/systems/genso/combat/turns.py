@@ -133,7 +133,7 @@ def _apply(rules: GensoRules, state: FightState, action: Action,
                                 "(sunrise, sunset, sleep) remain")
         actor = state.get(action.actor)
         if actor.status is not Status.ACTIVE:
-            raise IllegalAction(f"{actor.name} is {actor.status.value}")
+            raise IllegalAction(f"{actor.name} {actor.status.said}")
     elif action.actor != current.name:
         raise IllegalAction(f"it is {current.name}'s turn, not {action.actor}'s (GM-COMBAT-1)")
     actor = state.get(action.actor)
