@@ -2,7 +2,7 @@
 `fight attack` strikes with, as `gear --help` says (DEFECT 1); the table pays a spell from
 a Ring of Storage as `fight cast --ring` does (DEFECT 3); `fight apply` refusing a sheet
 changed since the fight began says what to write into it by hand and writes the others
-(RISK 4)."""
+(RISK 4); and NIT 2 and NIT 8's wording on the command line."""
 
 from __future__ import annotations
 
@@ -140,3 +140,77 @@ def test_apply_refusing_a_changed_sheet_names_what_to_write_and_writes_the_other
     assert f"(written: {one.resolve()})" in err
     written = genso(capsys, "sheet", str(one))["sheet"]
     assert "used:healing_stone" in written["equipment"]
+
+
+def text_of(capsys: pytest.CaptureFixture[str], *argv: str, code: int = 0) -> str:
+    """Run ``companion genso ARGV`` for its text (stdout and stderr)."""
+    assert main(["genso", *argv]) == code
+    said = capsys.readouterr()
+    return said.out + said.err
+
+
+def test_the_undead_check_without_a_sheet_has_no_a_before_a_vowel(
+    user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """NIT 8: "a undead check needs --sheet"."""
+    said = text_of(capsys, "check", "undead", code=2)
+    assert "the undead check needs --sheet SHEET" in said and "a undead" not in said
+
+
+def test_buying_a_mana_stone_says_its_mp_and_price_and_grow_the_spell_s_name(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """NIT 8: a mana stone bought said neither its MP nor what it cost, as every other buy
+    does; `grow … spell --spell fire` echoed "fire", not the spell's name."""
+    sheet = tmp_path / "aki.toml"
+    genso(capsys, "sheet", "pc2", "--save-as", str(sheet))
+    stone = RULES.mana_stone
+    said = text_of(capsys, "buy", str(sheet), "mana_stone")
+    assert (f"GM-ITEM-1 bought a mana stone ({stone['ja']}/{stone['en']}, {stone['shop_mp']} "
+            "MP) for 大銀貨2枚 (2 large silver)") in said
+    said = text_of(capsys, "buy", str(sheet), "mana_stone", "--mp", "1")
+    assert "1 MP) for 銀貨2枚 (2 silver)" in said
+    text_of(capsys, "grow", str(sheet), "award", "--scenarios", "9")
+    said = text_of(capsys, "grow", str(sheet), "spell", "--spell", "fire")
+    assert f"GM-GROW-2 bought spell ({RULES.spell('fire').name})" in said
+
+
+def test_an_enemy_check_says_only_the_enemy_bonus_s_warning(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """NIT 8: a sheet whose printed 罠発見 differs from 2 × Search had the trap warning
+    printed on its enemy-detection check (GM-CHECK-6), and the other way round."""
+    sheet = tmp_path / "aki.toml"
+    genso(capsys, "sheet", "pc1", "--save-as", str(sheet))
+    sheet.write_text(sheet.read_text(encoding="utf-8") + "trap_bonus = 4\n", encoding="utf-8")
+    enemy = text_of(capsys, "check", "enemy", "--sheet", str(sheet), "--seed", "1")
+    assert "GM-CHECK-3" not in enemy and "罠発見" not in enemy
+    trap = text_of(capsys, "check", "trap", "--sheet", str(sheet), "--seed", "1")
+    assert "GM-CHECK-3: printed 罠発見/trap detection +4 differs" in trap
+
+
+def test_fight_end_leaves_a_won_fight_won(
+    user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """NIT 8: `fight end` on a fight the party had won wrote "終了 the GM ended the fight"
+    over "勝利 the party won"; it is refused and the outcome kept."""
+    genso(capsys, "fight", "new", "--party", "pc1", "--monsters", "orc")
+    turn_of(capsys, "オーク")
+    genso(capsys, "fight", "flee", "オーク")
+    assert genso(capsys, "fight", "show")["outcome"] == "party_won"
+    said = text_of(capsys, "fight", "end", code=2)
+    assert "the fight is already over: 勝利 the party won" in said
+    assert genso(capsys, "fight", "show")["outcome"] == "party_won"
+
+
+def test_list_monsters_shows_movement_protection_and_only_what_a_drain_takes(
+    user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """NIT 2: the text dropped each block's 移動力 and 防御力, which the JSON keeps, and a
+    Ghost's drain read "ＭＰ吸収 HP吸収 0 MP吸収 4"."""
+    said = text_of(capsys, "list", "monsters")
+    orc, ghost = RULES.monster("orc"), RULES.monster("ghost")
+    flat = " ".join(said.split())
+    assert "移動/move {}/{}/{} m 防護/protection {}".format(*orc.move, orc.protection) in flat
+    assert f"ＭＰ吸収 MP {ghost.drain_mp} (防御点無効/ignores protection)" in flat
+    assert "HP吸収 0" not in said

@@ -160,7 +160,19 @@ def general_check(rules: GensoRules, source: DiceSource, character: Character,
         terms.append(Term("修正/modifier", modifier))
     return Check(rule, f"{name} ({character.name})", tuple(terms), value,
                  _roll(terms, value, source, name, character.name),
-                 derive(rules, character).warnings, tag)
+                 _warnings_for(rules, character, rule), tag)
+
+
+#: The checks whose sheet bonus (罠発見, 敵発見) may differ from 2 × Search: their warnings
+#: (core.derive) are said by that check alone.
+_DETECTION = ("GM-CHECK-3", "GM-CHECK-6")
+
+
+def _warnings_for(rules: GensoRules, character: Character, rule: str) -> tuple[str, ...]:
+    """The sheet's warnings a ``rule`` check says: a detection bonus's only by the check that
+    adds it (a trap warning on an enemy check was genso63 NIT 8)."""
+    others = tuple(f"{r}:" for r in _DETECTION if r != rule)
+    return tuple(w for w in derive(rules, character).warnings if not w.startswith(others))
 
 
 def trap_check(rules: GensoRules, source: DiceSource, character: Character,

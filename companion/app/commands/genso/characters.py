@@ -34,6 +34,7 @@ from companion.systems.genso.character.shop import (
     buy,
     buy_mana_stone,
     is_mana_stone,
+    mana_stone_price,
     price_coins,
     sale,
 )
@@ -243,7 +244,9 @@ def cmd_buy(args: argparse.Namespace, rules: GensoRules) -> int:
     def change(c: Character) -> tuple[Character, str]:
         if is_mana_stone(rules, args.item):
             after = buy_mana_stone(rules, c, args.mp)
-            return after, "GM-ITEM-1 bought a mana stone (魔力石)"
+            mp = after.mana_stones[-1]
+            return after, (f"GM-ITEM-1 bought a mana stone ({name}, {mp} MP) for "
+                           f"{coins_text(mana_stone_price(rules, mp)[1])}")
         item = rules.item(args.item)
         cost = price_coins(rules, item, args.price)
         said = f"GM-ECON-1 bought {item.name} for {coins_text(cost)}"
@@ -301,8 +304,9 @@ def cmd_grow(args: argparse.Namespace, rules: GensoRules) -> int:
         if args.choice == "award":
             return (award_experience(rules, c, args.scenarios),
                     f"GM-GROW-1 +{args.scenarios} experience")
-        return (spend_experience(rules, c, args.choice, args.spell),
-                f"GM-GROW-2 bought {args.choice}" + (f" ({args.spell})" if args.spell else ""))
+        after = spend_experience(rules, c, args.choice, args.spell)
+        spell = f" ({rules.spell(args.spell).name})" if args.spell else ""
+        return after, f"GM-GROW-2 bought {args.choice}{spell}"
     return _change(args, rules, change)
 
 

@@ -117,7 +117,7 @@ def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
             check = checks.simple_check(rules, source, difficulty, args.modifier)
             return emit(args, check.to_json(), check.text, dice=True)
         if not args.sheet:
-            raise IllegalAction(f"a {args.kind} check needs --sheet")
+            raise IllegalAction(f"the {args.kind} check needs --sheet SHEET (whose check it is)")
         who, where = resolve_sheet(rules, args.sheet)
         if args.kind == "opposed":
             if not args.vs:
@@ -250,14 +250,23 @@ def cmd_lists(args: argparse.Namespace, rules: GensoRules) -> int:
             f"{r['key']:<14} {pad(r['name'], 34)}",
             f"体力 {r['body'] or '-'} 知覚 {r['perception']} 魔力 {r['magic']} "
             f"HP {r['hp'] or '-'} MP {r['mp']}",
-            f"{r['attack']} "
-            + (r["power"] or f"HP吸収 {r['drain_hp']} MP吸収 {r['drain_mp']}"),
+            # GM-MON-7's 移動力 (combat / normal / full move, m) and 防御力 (protection)
+            "移動/move {}/{}/{} m".format(*r["move"]), f"防護/protection {r['protection']}",
+            f"{r['attack']} {r['power'] or _drain_text(r)}",
             "通常攻撃無効" if r["immune_normal"] else "", r["senses"],
             # GM-MON-7: whose numbers the Orc Warrior's are, a Default
             f"GM-MON-7 orc_warrior = {rules.default('GM-MON-7', 'orc_warrior')}"
             f"{rules.settings.tag('GM-MON-7', 'orc_warrior')}"
             if r["key"] == "orc_warrior" else ""), LIST_INDENT)) for r in rows)
     return emit(args, {args.what: rows}, text)
+
+
+def _drain_text(row: dict[str, Any]) -> str:
+    """GM-MON-4: a drain's parts that take something (a Ghost's "4", not "HP吸収 0 MP吸収 4"),
+    and that it ignores protection (防御点無効, monsters.toml)."""
+    parts = [f"{what} {row[key]}" for what, key in (("HP", "drain_hp"), ("MP", "drain_mp"))
+             if row[key]]
+    return f"{' '.join(parts)} (防御点無効/ignores protection)"
 
 
 #: Where a `genso list` row goes on when it is wider than :data:`.layout.WIDTH`: under the

@@ -246,6 +246,11 @@ def _fight_action(args: argparse.Namespace, fight: Fight) -> Action:
         return UseStone(who(args.actor), args.stone_key, who(args.target))
     if verb == "move":
         return Move(who(args.actor), args.mode)
+    if verb == "end" and (outcome := fight.state.outcome) is not None:
+        # GM-COMBAT-1: the GM's end is for a fight still going; after a win it wrote
+        # "終了 the GM ended the fight" over "勝利 the party won" (genso63 NIT 8).
+        raise IllegalAction(f"the fight is already over: {outcome.text}; `fight end` is for "
+                            "a fight still going (`fight apply` writes its results)")
     simple: dict[str, Callable[[], Action]] = {
         "dodge": lambda: Dodge(who(args.actor)), "flee": lambda: Flee(who(args.actor)),
         "wait": lambda: Wait(who(args.actor)), "end": EndFight, "sunrise": Sunrise,

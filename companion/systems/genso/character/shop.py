@@ -73,6 +73,15 @@ def buy(rules: GensoRules, character: Character, key: str, price: int | None = N
     return replace(character, purse=purse, equipment=(*character.equipment, item.key))
 
 
+def mana_stone_price(rules: GensoRules, mp: int) -> tuple[int, Purse]:
+    """GM-ITEM-1: a mana stone of ``mp`` MP's price, in silver and in the coins the seed
+    prices it in (PG 6-4: the shop's 4 MP stone 大銀貨２枚, else 2 silver per MP)."""
+    stone = rules.mana_stone
+    if mp == stone["shop_mp"]:
+        return stone["shop_price"], stone["coins"]["shop_price"]
+    return mp * stone["sale_per_mp"], times(stone["coins"]["sale_per_mp"], mp)
+
+
 def buy_mana_stone(rules: GensoRules, character: Character, mp: int | None = None) -> Character:
     """GM-ITEM-1: a mana stone of 1–5 MP at 2 silver per MP (PG 6-4: 4 MP for 2 large silver)."""
     stone = rules.mana_stone
@@ -80,10 +89,7 @@ def buy_mana_stone(rules: GensoRules, character: Character, mp: int | None = Non
     if not stone["min_mp"] <= mp <= stone["max_mp"]:
         raise IllegalAction(f"GM-ITEM-1: a mana stone holds {stone['min_mp']}–"
                             f"{stone['max_mp']} MP")
-    shop = mp == stone["shop_mp"]
-    cost = stone["shop_price"] if shop else mp * stone["sale_per_mp"]
-    coins = (stone["coins"]["shop_price"] if shop
-             else times(stone["coins"]["sale_per_mp"], mp))
+    cost, coins = mana_stone_price(rules, mp)
     purse = character.purse.pay(cost, rates(rules), coins)
     return replace(character, purse=purse, mana_stones=(*character.mana_stones, mp))
 
