@@ -99,7 +99,11 @@ class PlayerAtTheScreen:
     """A screen with a player before it who, at each screen whose prompt starts as the
     script says, presses a button or picks the option the script names; the script run out,
     the power goes (or, ``idle_after``, the power stays on and they press nothing more).
-    The player presses once the screen has been up a poll."""
+    The player presses once the screen has been up a poll; on :meth:`time_at_the_table`, each
+    poll is a glance of ``GLANCE_SECONDS``, so that a question is read before it is
+    answered."""
+
+    GLANCE_SECONDS = 0.5
 
     def __init__(self, script: list[tuple[str, str | Press]], *,
                  idle_after: bool = False) -> None:
@@ -107,12 +111,19 @@ class PlayerAtTheScreen:
         self.idle_after = idle_after
         self.views: list[View] = []
         self.polls = 0
+        self.glances = 0  # every poll: the time at the table
+
+    def time_at_the_table(self) -> float:
+        """The time at the table, for the controls' ``clock``: a press is never the double of
+        the one before it (:data:`companion.app.session.controls.DOUBLE_PRESS_SECONDS`)."""
+        return self.glances * self.GLANCE_SECONDS
 
     def show(self, view: View) -> None:
         self.views.append(view)
         self.polls = 0
 
     def poll(self) -> list[Press]:
+        self.glances += 1
         if not self.script:
             if self.idle_after:
                 return []

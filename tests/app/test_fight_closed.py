@@ -39,7 +39,7 @@ def test_a_closed_fight_waits_for_the_next_and_takes_it_up(
     first.answer("With which weapon", 1, b"a")
     first.answer(f"{PC2} PC 2: what now", 1, b"8")  # her Spell makes GM the 8th
     first.answer("GM: which step", 1, b"2")  # the GM ends the fight
-    first.answer("End the fight", 1, b"2")  # asked first: Yes is the 2nd
+    first.answer("End the fight", 1, b"2", 0.5)  # asked first, read: Yes is the 2nd
     first.answer(OVER, 1, b"a")  # Close
     assert first.finish() == 0
     closed = fight.read_bytes()
@@ -55,7 +55,7 @@ def test_a_closed_fight_waits_for_the_next_and_takes_it_up(
                  "--file", str(fight), "--force"]) == 0
     again.answer(f"{PC1} PC: what now", 1, b"7")  # GM (one PC, no spell: the 7th)
     again.answer("GM: which step", 1, b"2")
-    again.answer("End the fight", 1, b"2")  # asked first: Yes is the 2nd
+    again.answer("End the fight", 1, b"2", 0.5)  # asked first, read: Yes is the 2nd
     again.answer(OVER, 1, b"a")  # the next fight's own end, closed in its turn
     assert again.finish() == 0
 
@@ -65,7 +65,7 @@ def test_quit_leaves_the_closed_table_waiting(tmp_path: Path,
     fight, first = genso_table_in_a_terminal(tmp_path, monkeypatch, ["--dice", "sim"])
     first.answer(f"{PC1} PC 1: what now", 1, b"7")  # GM
     first.answer("GM: which step", 1, b"2")
-    first.answer("End the fight", 1, b"2")  # asked first: Yes is the 2nd
+    first.answer("End the fight", 1, b"2", 0.5)  # asked first, read: Yes is the 2nd
     first.answer(OVER, 1, b"a")
     assert first.finish() == 0
     again = Terminal(["--mode", "genso", "--fight", str(fight), "--dice", "sim", "--resume",
@@ -213,6 +213,6 @@ def test_a_restart_after_the_apply_of_the_closed_fight_waits_for_the_next(
         == 0
     again.answer(f"{PC1} PC: what now", 1, b"7")  # the next fight, taken up: GM
     again.answer("GM: which step", 1, b"2")
-    again.answer("End the fight", 1, b"2")  # asked first: Yes is the 2nd
+    again.answer("End the fight", 1, b"2", 0.5)  # asked first, read: Yes is the 2nd
     again.answer(OVER, 1, b"a")
     assert again.finish() == 0

@@ -105,8 +105,9 @@ def test_a_fight_at_the_table_with_keys_on_the_screen(tmp_path: Path) -> None:
     keys = Keys(display, list(SCRIPT))
     path, state = fight_file(tmp_path), tmp_path / "table.json"
     session = table_session(RULES, path, state, resume=False, seed=SEED,
-                            choices=MenuChoices(Controls([keys.keyboard, display]), 0.0,
-                                                keys.sleep),
+                            choices=MenuChoices(Controls([keys.keyboard, display],
+                                                         clock=keys.time_at_the_table),
+                                                0.0, keys.sleep),
                             display=display)
     try:
         session.show_next()
@@ -651,7 +652,7 @@ def test_play_mode_genso_in_a_terminal(tmp_path: Path, monkeypatch: pytest.Monke
     term.answer("With which weapon", 1, b"a")
     term.answer(f"{PC2} PC 2: what now", 1, b"8")  # her Spell makes GM the 8th
     term.answer("GM: which step", 1, b"2")
-    term.answer("End the fight", 1, b"2")
+    term.answer("End the fight", 1, b"2", 0.5)  # read: a 2 at once is the double's
     term.answer("The fight is over", 1, b"a")
     assert term.finish() == 0, term.proc.stderr.read() if term.proc.stderr else b""
     expected = new_fight()

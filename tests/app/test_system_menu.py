@@ -90,7 +90,7 @@ def game_session(screen: PlayerAtTheScreen, shutdown: str = "",
     the System menu's time ``clock``'s when given (else it polls without sleeping)."""
     game = Game("plus")
     mode = JongRogueMode(game, HeadlessPlayer(SEED), describe)
-    controls = Controls([screen])
+    controls = Controls([screen], clock=screen.time_at_the_table)
     menu = (SystemMenu(controls, "game", 0.0, shutdown, sleep=lambda s: None) if clock is None
             else SystemMenu(controls, "game", MenuClock.POLL_SECONDS, shutdown,
                             sleep=clock.sleep, clock=clock.clock))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
 from companion.app.session.mode import ChoiceAsk, Show
@@ -43,6 +44,10 @@ class Controls:
         # guarded against that press's double (see choose).
         self.accepted_with: Press | None = None
         self.chose_with: Press | None = None  # the press that chose in the last menu
+        # The press that opened a question, or left the System menu, and when (see
+        # :meth:`guard_repeat`): the next menu is guarded against its repeat.
+        self.opened_with: Press | None = None
+        self.opened_at = 0.0
         # While the session waits for an answer (not in its System menu, nor in a question
         # outside a session): SYSTEM leaves the wait for the menu, :class:`SystemAsked`.
         self.system_offered = False
@@ -58,6 +63,22 @@ class Controls:
                 raise SystemAsked
             presses = [p for p in presses if p is not Button.SYSTEM]
         return presses
+
+    def guard_repeat(self) -> None:
+        """Guard the next menu against a repeat of the press that chose in the last one
+        (:func:`repeats`): called where that choice put a question before a drastic step
+        (:class:`Question`, the System menu's own), or left the System menu for the ask it
+        covered, whose option then lies under the finger. A double tap or a digit typed twice
+        took the question's Yes (input audit 63 D1: End fight, Close table, Undo, Quit to
+        console, New game), or the game's Fight under the menu's Back (D2)."""
+        self.opened_with, self.opened_at = self.chose_with, self.clock()
+
+
+@dataclass(frozen=True, slots=True)
+class Question(ChoiceAsk):
+    """A mode's question before a drastic step (Undo, End fight, Close table), Back first:
+    its menu is guarded against a repeat of the press that opened it
+    (:meth:`Controls.guard_repeat`)."""
 
 
 #: Back up a menu, or give up a throw awaited: flee/back, as on every screen.
@@ -150,6 +171,15 @@ def doubles(press: Press, accepted_with: Press) -> bool:
     return press == accepted_with
 
 
+def repeats(press: Press, opened_with: Press) -> bool:
+    """Whether ``press`` may be the second half of a double press on the option that opened
+    a question (or left the System menu): the same button or number key (a digit typed twice,
+    or a terminal's auto-repeat), or any tap after a tap."""
+    if isinstance(press, Pick) and press.tap:
+        return isinstance(opened_with, Pick) and opened_with.tap
+    return press == opened_with
+
+
 def choose(controls: Controls, show: Show, prompt: str, options: tuple[Option, ...],
            highlight: int, poll_seconds: float,
            sleep: Callable[[float], None] = time.sleep) -> int:
@@ -159,18 +189,27 @@ def choose(controls: Controls, show: Show, prompt: str, options: tuple[Option, .
     digit (``controls.accepted_with``), the same press in its first :data:`DOUBLE_PRESS_SECONDS`
     is ignored (:func:`doubles`): an impatient double press on Accept would otherwise fight
     the highlighted monster, waking it if it slept (JR-STATE-1), or throw away the Game over
-    screen. Other presses count at once.
+    screen. A question before a drastic step, and the ask the System menu's Back returns to,
+    are guarded so against the press that opened them (:meth:`Controls.guard_repeat`,
+    :func:`repeats`) until another press counts there (ITEM, then A, is no double A). Other
+    presses count at once, and an ordinary menu after a choice is not guarded: two presses
+    on two menus in quick succession both count.
     """
     shortcuts = {o.button: i for i, o in enumerate(options) if o.button is not None}
     controls.poll()  # presses made while the last step resolved do not count here
     guarded, controls.accepted_with = controls.accepted_with, None
+    opened_with, controls.opened_with = controls.opened_with, None
     show(prompt, options=options, highlight=highlight)
     shown_at = controls.clock()
+    if shown_at - controls.opened_at >= DOUBLE_PRESS_SECONDS:
+        opened_with = None  # guarded for an ask that was not a menu (a tile awaited): gone
     while True:
         for press in controls.poll():
-            if guarded is not None and doubles(press, guarded) \
-                    and controls.clock() - shown_at < DOUBLE_PRESS_SECONDS:
+            if controls.clock() - shown_at < DOUBLE_PRESS_SECONDS and (
+                    (guarded is not None and doubles(press, guarded))
+                    or (opened_with is not None and repeats(press, opened_with))):
                 continue
+            opened_with = None  # a press that counted here: the next is nobody's double
             chosen, moved = menu_press(press, len(options), highlight, shortcuts)
             if chosen is not None:
                 controls.chose_with = press
@@ -191,5 +230,7 @@ class MenuChoices:
         self.sleep = sleep
 
     def next_choice(self, ask: ChoiceAsk, show: Show) -> int:
+        if isinstance(ask, Question):
+            self.controls.guard_repeat()
         return choose(self.controls, show, ask.prompt, ask.options, ask.highlight,
                       self.poll_seconds, self.sleep)

@@ -269,6 +269,9 @@ class SystemMenu:
         return ""
 
     def sure(self, show: Show, question: str, yes: str) -> bool:
+        """No, then Yes, guarded against the press that asked (:meth:`Controls.guard_repeat`):
+        Yes is drawn where that entry was, and a double tap took it (input audit 63 D1)."""
+        self.controls.guard_repeat()
         return self.choose(show, question, (NO, Option("yes", yes))) == 1
 
     def choose(self, show: Show, prompt: str, options: tuple[Option, ...]) -> int:

@@ -1,0 +1,174 @@
+"""A double tap, or a digit typed twice, on an entry that asks first (input audit 63 D1): the
+question is drawn within a poll, its Yes in the box the entry had (and keyed with the same
+digit), so the second press of the double took the very step the question guards: End fight,
+Close table, Undo, New game, Quit to console. The question now waits for a press of its own;
+ordinary menus are not slowed.
+
+The presses come one poll (0.1 s) apart on a clock that moves as the session sleeps; the menus
+and questions are the modes' and the System menu's own."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+
+import pytest
+
+from companion.app.modes.coc import CocFightMode
+from companion.app.modes.genso import GensoFightMode
+from companion.app.session.controls import Controls, MenuChoices
+from companion.app.session.mode import ChoiceAsk
+from companion.app.session.system_menu import ConsoleAsked, NewGameAsked, SystemMenu
+from companion.hw.buttons import Button, Pick, Press
+from companion.systems.coc.combat import Defence
+from tests.app.test_coc_log import cult_attacks_ann
+from tests.app.test_genso_log import orc_attacks
+from tests.app.test_session_reads import ScriptedPresses, StepClock
+
+POLL = 0.1
+TAP = Pick(1, tap=True)  # the second box: the entry's, then the question's Yes
+
+
+class Hands:
+    """The player's presses, poll by poll, on a clock the polls move on."""
+
+    def __init__(self) -> None:
+        self.clock = StepClock()
+        self.presses = ScriptedPresses([])
+        self.controls = Controls([self.presses], clock=self.clock)
+        self.choices = MenuChoices(self.controls, POLL, self.clock.sleep)
+        self.shown: list[str] = []
+
+    def show(self, prompt: str, **_: object) -> None:
+        self.shown.append(prompt)
+
+    def choose(self, ask: ChoiceAsk, presses: list[list[Press]]) -> tuple[str, float]:
+        """The option ``presses`` take on ``ask`` (the first poll drains what came before the
+        menu), and how long after it was shown."""
+        self.presses.script = deque([[], *presses])
+        start = self.clock.now
+        chosen = self.choices.next_choice(ask, self.show)
+        return ask.options[chosen].choice, round(self.clock.now - start, 3)
+
+
+def asked(mode: GensoFightMode | CocFightMode) -> ChoiceAsk:
+    ask = mode.ask()
+    assert isinstance(ask, ChoiceAsk)
+    return ask
+
+
+def take(hands: Hands, mode: GensoFightMode | CocFightMode, entry: str,
+         press: Press) -> ChoiceAsk:
+    """Take ``entry`` of the mode's menu with ``press``; the question it asks."""
+    ask = asked(mode)
+    assert ask.options.index(next(o for o in ask.options if o.choice == entry)) == 1
+    key, _ = hands.choose(ask, [[press]])
+    assert key == entry
+    mode.answer(ask.options.index(next(o for o in ask.options if o.choice == key)))
+    return asked(mode)
+
+
+def gm_menu() -> GensoFightMode:
+    mode = orc_attacks(6, 6)
+    mode.restore("gm")
+    return mode
+
+
+def keeper_menu() -> CocFightMode:
+    mode = cult_attacks_ann("003", [(100, 30), (100, 3)], defence=Defence.DODGE)
+    mode.restore("keeper")
+    return mode
+
+
+def fight_over() -> GensoFightMode:
+    mode = gm_menu()
+    for key in ("end?", "end"):
+        mode.restore(key)
+    return mode
+
+
+@pytest.mark.parametrize(("menu", "entry", "yes"), [
+    (gm_menu, "end?", "end"), (keeper_menu, "close?", "close"), (fight_over, "undo?", "undo")])
+@pytest.mark.parametrize("press", [TAP, Pick(1)], ids=["double tap", "2 typed twice"])
+def test_the_second_press_of_a_double_does_not_answer_the_question(
+        menu: Callable[[], GensoFightMode | CocFightMode], entry: str, yes: str,
+        press: Press) -> None:
+    hands = Hands()
+    mode = menu()
+    question = take(hands, mode, entry, press)
+    assert [o.choice for o in question.options] == ["back", yes]
+    # The double's second press 0.1 s after the question shows is nobody's answer; the
+    # player's own, read and pressed at 0.5 s, is.
+    assert hands.choose(question, [[], [press], [], [], [], [press]]) == (yes, 0.5)
+
+
+def test_another_press_on_the_question_counts_at_once_and_lifts_the_guard() -> None:
+    """B (Back) at once counts; ITEM, then A, is no double A: the A counts, on four buttons
+    as fast as the player presses."""
+    hands = Hands()
+    question = take(hands, gm_menu(), "end?", Pick(1))
+    assert hands.choose(question, [[Button.FLEE]]) == ("back", 0.0)
+    hands, mode = Hands(), keeper_menu()
+    ask = asked(mode)
+    steps: list[list[Press]] = [[Button.ITEM]] * ((1 - ask.highlight) % len(ask.options))
+    assert hands.choose(ask, [*steps, [Button.ATTACK]])[0] == "close?"  # on four buttons
+    mode.answer(1)
+    question = asked(mode)
+    # The double's A is dropped; one at 0.5 s takes the lit Back.
+    assert hands.choose(question, [[Button.ATTACK], [], [], [], [], [Button.ATTACK]]) \
+        == ("back", 0.5)
+    assert hands.choose(question, [[Button.ITEM], [Button.ATTACK]]) == ("close", 0.1)
+    hands = Hands()
+    question = take(hands, keeper_menu(), "close?", TAP)
+    assert hands.choose(question, [[Button.ITEM], [TAP]]) == ("close", 0.1)
+
+
+def test_a_menu_that_is_no_question_is_not_slowed() -> None:
+    """Two taps, or the same key twice, on two ordinary menus in quick succession both count:
+    only a question before a drastic step is guarded."""
+    for press in (TAP, Pick(1)):
+        hands = Hands()
+        mode = orc_attacks(6, 6)
+        ask = asked(mode)
+        gm = [o.choice for o in ask.options].index("gm")
+        first = Pick(gm, tap=press.tap)
+        assert hands.choose(ask, [[first]]) == ("gm", 0.0)
+        mode.answer(gm)
+        # The GM's menu: its second entry at once.
+        assert hands.choose(asked(mode), [[press]]) == ("end?", 0.0)
+
+
+def system_menu(hands: Hands, service: str = "") -> SystemMenu:
+    return SystemMenu(hands.controls, "game", POLL, "", sleep=hands.clock.sleep,
+                      clock=hands.clock, service=service)
+
+
+@pytest.mark.parametrize("press", [TAP, Pick(1)], ids=["double tap", "2 typed twice"])
+def test_a_double_on_new_game_does_not_leave_the_game(press: Press) -> None:
+    hands = Hands()
+    menu = system_menu(hands)
+    assert [o.choice for o in menu.options()][1] == "new"
+    # New game, its double 0.1 s after the question, then No at 0.5 s, then Back.
+    hands.presses.script = deque([[], [press], [], [], [press], [], [], [], [], [Pick(0)],
+                                  [], [Button.FLEE]])
+    menu.open(hands.show)
+    assert [p for p in hands.shown if p.startswith("Leave this game")] \
+        and hands.shown[-1].startswith("System")
+    # Read and answered, the same press leaves it.
+    hands.presses.script = deque([[], [press], [], [], [], [], [], [], [press]])
+    with pytest.raises(NewGameAsked):
+        menu.open(hands.show)
+
+
+def test_a_double_tap_on_quit_to_console_does_not_quit() -> None:
+    hands = Hands()
+    menu = system_menu(hands, "jongrogue-companion")
+    console = [o.choice for o in menu.options()].index("console")
+    first = Pick(console, tap=True)
+    # The second tap lands on the question's Yes, then No is taken; Back.
+    hands.presses.script = deque([[], [first], [], [], [TAP], [], [], [], [], [Pick(0)],
+                                  [], [Button.FLEE]])
+    menu.open(hands.show)
+    hands.presses.script = deque([[], [first], [], [], [], [], [], [], [TAP]])
+    with pytest.raises(ConsoleAsked):
+        menu.open(hands.show)
