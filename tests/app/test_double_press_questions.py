@@ -16,10 +16,11 @@ import pytest
 
 from companion.app.modes.coc import CocFightMode
 from companion.app.modes.genso import GensoFightMode
-from companion.app.session.controls import Controls, MenuChoices
+from companion.app.session.controls import Controls, MenuChoices, choose
 from companion.app.session.mode import ChoiceAsk
 from companion.app.session.system_menu import ConsoleAsked, NewGameAsked, SystemMenu
 from companion.hw.buttons import Button, Pick, Press
+from companion.hw.display.view import Option
 from companion.systems.coc.combat import Defence
 from tests.app.test_coc_log import cult_attacks_ann
 from tests.app.test_genso_log import orc_attacks
@@ -172,3 +173,33 @@ def test_a_double_tap_on_quit_to_console_does_not_quit() -> None:
     hands.presses.script = deque([[], [first], [], [], [], [], [], [], [TAP]])
     with pytest.raises(ConsoleAsked):
         menu.open(hands.show)
+
+
+#: A JongRogue fight's menu: Fight first, in the box where the System menu's Back is drawn.
+GAME_MENU = (Option("fight:1", "Fight 戦う", Button.ATTACK),
+             Option("flee", "Flee 逃げる", Button.FLEE), Option("defend", "Defend 防御"))
+
+
+@pytest.mark.parametrize(("press", "taken"), [
+    (Pick(0, tap=True), "fight:1"), (Button.FLEE, "flee"), (Pick(0), "fight:1")],
+    ids=["double tap", "b twice", "1 typed twice"])
+def test_a_double_on_the_system_menus_back_is_not_the_games_answer(press: Press,
+                                                                    taken: str) -> None:
+    """Input audit 63 D2: Back is the menu's first box ([B], the key 1), and the game's menu
+    asked again draws Fight there; Back is also FLEE, the game's Flee. The double's second
+    press fought (waking a sleeping monster, JR-STATE-1) or fled."""
+    hands = Hands()
+    menu = system_menu(hands)
+    # The header tapped (SYSTEM), Back, its double 0.1 s after the game's menu is shown
+    # again; the player's own press at 0.5 s.
+    hands.presses.script = deque([[], [Button.SYSTEM], [], [press], [], [], [press], [],
+                                  [], [], [press]])
+    start = hands.clock.now
+
+    def game() -> int:
+        return choose(hands.controls, hands.show, "bat attack! Act:", GAME_MENU, 0, POLL,
+                      hands.clock.sleep)
+
+    chosen = menu.answering(game, hands.show, lambda: "")
+    assert hands.shown[1].startswith("System") and hands.shown[2] == "bat attack! Act:"
+    assert (GAME_MENU[chosen].choice, round(hands.clock.now - start, 3)) == (taken, 0.5)

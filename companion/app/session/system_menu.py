@@ -128,7 +128,8 @@ class SystemMenu:
     def answering(self, get: Callable[[], T], show: Show, unsaved: Callable[[], str],
                   new_game: bool = True) -> T:
         """``get()``'s answer, the menu opened (:meth:`open`) each time SYSTEM is pressed
-        while it waits, and ``get`` asked again after it. ``unsaved``: why the save is
+        while it waits, and ``get`` asked again after it, guarded against a repeat of the
+        press that left the menu (:meth:`Controls.guard_repeat`). ``unsaved``: why the save is
         behind the game, when it is; ``new_game``: whether it offers one (:meth:`open`)."""
         self.last_unsaved = unsaved
         while True:
@@ -140,6 +141,9 @@ class SystemMenu:
             finally:
                 self.controls.system_offered = False
             self.open(show, unsaved(), new_game)
+            # The ask's own options lie where Back was: a double tap on it, or B pressed
+            # twice, is not the ask's answer (input audit 63 D2: it fought, or fled).
+            self.controls.guard_repeat()
 
     def stopped(self, wait: Callable[[], None], show: Show) -> None:
         """``wait`` on a Stopped screen with the menu offered: with no New game (the stop
