@@ -205,6 +205,34 @@ def test_a_pick_by_buttons_needs_a_move_onto_it_first() -> None:
     assert str(run([[Button.FLEE], [Button.ATTACK]])) == "1s"
 
 
+def test_ranged_moves_back_on_the_picks_as_their_legend_says() -> None:
+    """Input audit 63 D3: the picks' legend reads "B/R prev 前へ" (the picks have no button of
+    their own), yet R did nothing there."""
+    from companion.hw.display.keys import move_legend
+    from companion.hw.display.view import Option
+
+    unsure = draw(None, "7p", "4z", "1s")
+    picks = [Option(t, t) for t in ("7p", "4z", "1s")]
+    assert "B/R prev" in move_legend(picks)
+
+    def run(presses: list[list[Press]]) -> Tile:
+        clock = StepClock()
+        hands = ScriptedPresses([[], *presses])
+
+        def sleep(seconds: float) -> None:
+            assert hands.script, "the presses picked nothing"
+            clock.sleep(seconds)
+
+        return wait_for_tile(
+            ScriptedReader([[unsure]]), ReadState(), Slot.DRAW, TileLedger(),
+            Controls([hands]), Confirm(1.0, clock), lambda *shown: None, poll_seconds=0.1,
+            sleep=sleep)
+
+    assert str(run([[Button.RANGED], [Button.ATTACK]])) == "1s"
+    assert str(run([[Button.RANGED], [Button.RANGED], [Button.ATTACK]])) == "4z"
+    assert str(run([[Button.ITEM], [Button.ITEM], [Button.RANGED], [Button.ATTACK]])) == "7p"
+
+
 def test_reader_trouble_is_shown() -> None:
     reader = ScriptedReader([[], [draw("4m")]], ok=False)
     _, shows, _ = run_wait(reader, [])

@@ -304,8 +304,8 @@ def _picked(presses: Sequence[Press], picks: tuple[Tile, ...],
             highlight: int | None) -> tuple[Tile | None, int | None, Press | None]:
     """A pick among ``picks`` by ``presses``, the highlight after them, and the press that
     took it. Nothing is highlighted at first, so ATTACK pressed from habit picks nothing:
-    MENU or ITEM (FLEE back) moves onto a pick, then ATTACK takes it; a tap or number key
-    takes one at once."""
+    MENU or ITEM (FLEE or RANGED back, as the legend beside them says: "B/R prev") moves onto
+    a pick, then ATTACK takes it; a tap or number key takes one at once."""
     for press in presses:
         if isinstance(press, Pick) and 0 <= press.index < len(picks):
             return picks[press.index], highlight, press
@@ -313,7 +313,7 @@ def _picked(presses: Sequence[Press], picks: tuple[Tile, ...],
             return picks[highlight], highlight, press
         if press in (Button.MENU, Button.ITEM):
             highlight = 0 if highlight is None else (highlight + 1) % len(picks)
-        elif press in (Button.FLEE, Button.PREVIOUS):
+        elif press in (Button.FLEE, Button.RANGED, Button.PREVIOUS):
             highlight = len(picks) - 1 if highlight is None else (highlight - 1) % len(picks)
     return None, highlight, None
 
