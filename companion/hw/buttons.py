@@ -147,6 +147,13 @@ class ButtonPanel:
     it was held at least ``long_press`` seconds, else as ITEM; held ``system_press``
     seconds it counts as SYSTEM at once, still held (the System menu opens under the
     finger: a player told to hold I for it lets go when it shows), and not again when let go.
+
+    ``bounce_time`` is handed to gpiozero (lgpio, the companion's backend on the Pi, filters
+    with it), and kept here too with ``clock``: an edge of a button within ``bounce_time``
+    of that button's last edge is its contacts bouncing, not the player, and is ignored.
+    gpiozero's mock pins ignore bounce, and a backend that only ignores edges for a while
+    after a press let the release's bounce through: a second ATTACK, or a long press of
+    item read as MENU, then ITEM (input audit 63 R1). None: no debounce here either.
     """
 
     def __init__(
@@ -160,10 +167,12 @@ class ButtonPanel:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.long_press = long_press
+        self.bounce_time = bounce_time
         self._clock = clock
         self._queue: deque[Button] = deque()
         self._lock = threading.Lock()
         self._item_down_at: float | None = None
+        self._last_edge: dict[Button, float] = {}  # each button's last edge, bounce or not
 
         import gpiozero
 
@@ -184,19 +193,39 @@ class ButtonPanel:
                 device.when_held = self._item_held
             else:
                 device.when_pressed = self._pusher(meaning)
+                device.when_released = self._releaser(meaning)
+
+    def _bounced(self, meaning: Button) -> bool:
+        """Whether an edge of ``meaning`` now is a bounce: within ``bounce_time`` of its last
+        edge. Each edge is remembered, so a burst of them is one bounce. Call under the lock."""
+        now = self._clock()
+        last = self._last_edge.get(meaning)
+        self._last_edge[meaning] = now
+        return self.bounce_time is not None and last is not None \
+            and now - last < self.bounce_time
 
     def _pusher(self, meaning: Button) -> Callable[[], None]:
         return lambda: self._push(meaning)
 
+    def _releaser(self, meaning: Button) -> Callable[[], None]:
+        def released() -> None:
+            with self._lock:
+                self._bounced(meaning)  # only remembered: a press just after it bounces
+        return released
+
     def _push(self, meaning: Button) -> None:
         with self._lock:
-            self._queue.append(meaning)
+            if not self._bounced(meaning):
+                self._queue.append(meaning)
 
     # The hold comes from gpiozero's hold thread, the release from the pin's callback: each
     # reads and clears the press under the lock, so one press is SYSTEM or MENU, never both.
+    # An edge of item that bounces changes nothing: a release bouncing after a long press
+    # is no second, short one (ITEM after MENU), nor a press bouncing a long press short.
     def _item_pressed(self) -> None:
         with self._lock:
-            self._item_down_at = self._clock()
+            if not self._bounced(Button.ITEM):
+                self._item_down_at = self._clock()
 
     def _item_held(self) -> None:
         with self._lock:
@@ -207,6 +236,8 @@ class ButtonPanel:
 
     def _item_released(self) -> None:
         with self._lock:
+            if self._bounced(Button.ITEM):
+                return
             down, self._item_down_at = self._item_down_at, None
             if down is not None:
                 held = self._clock() - down

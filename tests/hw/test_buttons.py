@@ -200,3 +200,66 @@ def test_arrow_keys_move_the_highlight_and_never_flee() -> None:
         assert screen.poll() == [Button.MENU, Button.PREVIOUS, Button.FLEE]
     finally:
         screen.close()
+
+
+def bouncing_panel(factory: MockFactory) -> tuple[ButtonPanel, FakeClock]:
+    clock = FakeClock()
+    panel = ButtonPanel(ButtonPins(), long_press=0.8, system_press=3.0, bounce_time=0.03,
+                        pin_factory=factory, clock=clock)
+    return panel, clock
+
+
+def test_a_bouncing_button_is_one_press(factory: MockFactory) -> None:
+    """Input audit 63 R1: gpiozero's mock pins (and a backend that ignores edges only for a
+    while after a press) let a bounce through: three closures in 5 ms were three ATTACKs,
+    and a release's bounce a second one. The panel keeps its own debounce on its clock."""
+    panel, clock = bouncing_panel(factory)
+    attack = factory.pin(ButtonPins().attack)
+    attack.drive_low()
+    for _ in range(2):  # open, closed again, 2 ms apart: the press's bounce
+        clock.now += 0.002
+        attack.drive_high()
+        clock.now += 0.002
+        attack.drive_low()
+    clock.now += 0.3
+    attack.drive_high()  # let go, and the release bounces
+    clock.now += 0.002
+    attack.drive_low()
+    clock.now += 0.002
+    attack.drive_high()
+    assert panel.poll() == [Button.ATTACK]
+    # Pressed again a tenth of a second later: a press of its own.
+    clock.now += 0.1
+    attack.drive_low()
+    clock.now += 0.08
+    attack.drive_high()
+    clock.now += 0.08
+    attack.drive_low()
+    assert panel.poll() == [Button.ATTACK, Button.ATTACK]
+    panel.close()
+
+
+def test_a_long_press_of_item_whose_release_bounces_is_one_menu_press(
+        factory: MockFactory) -> None:
+    panel, clock = bouncing_panel(factory)
+    item = factory.pin(ButtonPins().item)
+    item.drive_low()
+    clock.now += 0.002
+    item.drive_high()  # the press bounces: no tap of 2 ms, the hold goes on
+    clock.now += 0.002
+    item.drive_low()
+    clock.now += 1.0
+    item.drive_high()  # let go after a long press: MENU
+    clock.now += 0.002
+    item.drive_low()  # its release bounces: no ITEM after it
+    clock.now += 0.002
+    item.drive_high()
+    assert panel.poll() == [Button.MENU]
+    # Two short presses 0.1 s apart are two ITEMs.
+    for _ in range(2):
+        clock.now += 0.1
+        item.drive_low()
+        clock.now += 0.1
+        item.drive_high()
+    assert panel.poll() == [Button.ITEM, Button.ITEM]
+    panel.close()
