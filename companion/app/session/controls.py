@@ -204,19 +204,22 @@ def choose(controls: Controls, show: Show, prompt: str, options: tuple[Option, .
     if shown_at - controls.opened_at >= DOUBLE_PRESS_SECONDS:
         opened_with = None  # guarded for an ask that was not a menu (a tile awaited): gone
     while True:
+        # The presses of one poll are applied together and the menu shown once after them:
+        # a tap on a long menu's page box is MENU as many times as the page is long, and was
+        # drawn (and flipped) once a step (input audit 63 N2).
+        was = highlight
         for press in controls.poll():
             if controls.clock() - shown_at < DOUBLE_PRESS_SECONDS and (
                     (guarded is not None and doubles(press, guarded))
                     or (opened_with is not None and repeats(press, opened_with))):
                 continue
             opened_with = None  # a press that counted here: the next is nobody's double
-            chosen, moved = menu_press(press, len(options), highlight, shortcuts)
+            chosen, highlight = menu_press(press, len(options), highlight, shortcuts)
             if chosen is not None:
                 controls.chose_with = press
                 return chosen
-            if moved != highlight:
-                highlight = moved
-                show(prompt, options=options, highlight=highlight)
+        if highlight != was:
+            show(prompt, options=options, highlight=highlight)
         sleep(poll_seconds)
 
 
