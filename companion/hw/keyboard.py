@@ -69,6 +69,19 @@ def presses_for_text(text: str) -> list[Press]:
     return presses
 
 
+def split_unfinished(text: str) -> tuple[str, str]:
+    """``text`` cut before the escape sequence it ends in the middle of, if any: (the text
+    whole, the sequence begun). A read ends where the bytes in hand do: an arrow's ``ESC [ C``
+    split after its ESC was Esc, flee, and the rest dropped (input audit 63 N3)."""
+    start = text.rfind("\x1b")
+    if start < 0:
+        return text, ""
+    rest = text[start + 1:]
+    if rest == "" or (rest[0] in "[O" and not any("@" <= c <= "~" for c in rest[1:])):
+        return text[:start], text[start:]
+    return text, ""
+
+
 def press_for_key(char: str) -> Press | None:
     """The press a typed character means, or None for keys with no meaning."""
     char = char.lower()
@@ -103,6 +116,9 @@ class KeyboardInput:
     def __init__(self, fd: int | None = None) -> None:
         self.fd = 0 if fd is None else fd
         self._saved: list[Any] | None = None
+        # An escape sequence the last poll's bytes ended in the middle of (split_unfinished):
+        # read with the next poll's, or, when none come, as it is (Esc alone is flee).
+        self._unfinished = ""
         # SIGCONT's handler before ours (None: not one of Python's), put back by close().
         self._continued: Any = None
         self._on_continue = False
@@ -134,8 +150,11 @@ class KeyboardInput:
         return any(events & select.POLLHUP for _, events in polled.poll(0))
 
     def poll(self) -> list[Press]:
-        """Presses typed since the last call."""
-        presses: list[Press] = []
+        """Presses typed since the last call. An escape sequence the bytes in hand end in
+        the middle of waits for the next call: the key pressed is read whole then, and Esc
+        pressed alone is flee a poll later."""
+        text, self._unfinished = self._unfinished, ""
+        fresh = False
         while select.select([self.fd], [], [], 0)[0]:
             try:
                 data = os.read(self.fd, 64)
@@ -152,8 +171,11 @@ class KeyboardInput:
                 if self.terminal:
                     self._cbreak_again()
                 break
-            presses.extend(presses_for_text(data.decode("utf-8", errors="ignore")))
-        return presses
+            fresh = True
+            text += data.decode("utf-8", errors="ignore")
+        if fresh:
+            text, self._unfinished = split_unfinished(text)
+        return presses_for_text(text)
 
     def close(self) -> None:
         if self._on_continue:
