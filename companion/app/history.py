@@ -415,8 +415,8 @@ def _not_a_history(exc: sqlite3.DatabaseError) -> bool:
 
 def _readable_rows(path: Path) -> tuple[list[tuple[object, ...]], int | None]:
     """The runs that can be read from a damaged history at ``path``, by rowid, and how many
-    it holds that cannot: None when not even its table's columns can be read, so how many
-    it held is not known.
+    it holds that cannot: None when not even its table's columns can be read, or not one
+    of its rows can be reached, so how many it held is not known.
 
     A damaged page hides the rows on it from a scan of the table, and every row after them;
     the game_id index is a separate tree holding each row's rowid, so the rowids come from
@@ -433,12 +433,18 @@ def _readable_rows(path: Path) -> tuple[list[tuple[object, ...]], int | None]:
         if columns not in (list(Run.__dataclass_fields__), _BEFORE_RULES):
             return [], 0  # no history's table to read runs from
         rowids: set[int] = set()
-        for listing in ("SELECT rowid FROM runs ORDER BY rowid",
-                        "SELECT rowid FROM runs INDEXED BY sqlite_autoindex_runs_1"):
+        listings = ("SELECT rowid FROM runs ORDER BY rowid",
+                    "SELECT rowid FROM runs INDEXED BY sqlite_autoindex_runs_1")
+        broken = 0
+        for listing in listings:
             try:
                 rowids.update(row[0] for row in conn.execute(listing))
             except sqlite3.DatabaseError:
-                pass  # a damaged page ends this listing; the rowids before it are in
+                broken += 1  # a damaged page ends this listing; the rowids before it are in
+        if broken == len(listings) and not rowids:
+            # its table's pages are all gone (a file cut to its first page): its columns
+            # read, from the schema, but not one of its rows could be reached (review63b D1)
+            return [], None
         rows: list[tuple[object, ...]] = []
         for rowid in sorted(rowids):
             try:

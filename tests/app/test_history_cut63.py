@@ -50,6 +50,27 @@ def test_a_history_none_of_whose_games_can_be_read_does_not_read_as_empty() -> N
                            f"held are in {kept.name})")
 
 
+def test_a_history_cut_to_its_first_page_says_none_of_its_games_could_be_read() -> None:
+    """A history cut to its first page (a copy stopped early): the schema still names the
+    runs table, so its columns read, but every page of rows is gone and each listing of
+    them failed; the notice said only "starting a new one", as if it had held no games
+    (review63b D1). It says none of them could be read, and where they are kept."""
+    for game_id in [f"g{n}" for n in range(17)]:
+        History().record(make_run(game_id, False, 3, "frozen"))
+    path = default_history_path()
+    data = path.read_bytes()
+    size = int.from_bytes(data[16:18], "big")
+    assert len(data) > size  # the runs were on the pages cut off
+    path.write_bytes(data[:size])
+    history = History()
+    assert history.runs() == []
+    [notice] = history.notices
+    (kept,) = path.parent.glob("history.sqlite3.corrupt-*")
+    assert notice.endswith(f"starting a new one; none of its games could be read (any it "
+                           f"held are in {kept.name})")
+    assert kept.read_bytes() == data[:size]  # kept as it was, only read
+
+
 def test_last_past_what_sqlite_counts_lists_every_run(
         capsys: pytest.CaptureFixture[str]) -> None:
     """`history --last 99999999999999999999999` was an OverflowError traceback (SQLite's
