@@ -179,9 +179,11 @@ def test_at_any_width_the_date_result_floor_and_gold_are_never_cut(
 
 
 def test_the_games_are_listed_only_where_no_table_keeps_them_whole(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
     """The sweep above meets both forms: 40 columns still take the table (the result
     folded), 32 the list."""
+    companion_on_path(tmp_path, monkeypatch)  # the note names it by its name
     assert "│" in table_at(40, monkeypatch, capsys)
     monkeypatch.setenv("COLUMNS", "32")
     assert main(["history"]) == 0
