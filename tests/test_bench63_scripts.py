@@ -40,9 +40,12 @@ def test_bench_camera_idle_times_the_idle_wait_apart_from_its_start(
     bench = load_script("bench_camera_idle")
     monkeypatch.setattr(pace, "IDLE_AFTER_S", 0.2)
     start, idle = bench.dice_wait(2.5, rethrow=True)
-    assert start.seconds == pytest.approx(bench.start_seconds(), abs=0.2)
-    # the wait ends at the first poll past its length: at the idle pace, a look's period
-    assert 2.5 <= start.seconds + idle.seconds <= 2.5 + pace.IDLE_PERIOD_S + 0.2
+    # the start ends at the first poll past it; how late that poll comes is the machine's
+    # load, not the bench's doing, so only its lower bound is checked (review63b R2)
+    assert start.seconds >= bench.start_seconds() - 1e-6
+    # the wait ends at the first poll past its length: at the idle pace, a look's period,
+    # with a second's slack for a shared machine's late poll or oversleep
+    assert 2.5 <= start.seconds + idle.seconds <= 2.5 + pace.IDLE_PERIOD_S + 1.0
     assert 0 < idle.frames / idle.seconds <= 1.5 / pace.IDLE_PERIOD_S
     bench.report("waiting", [start, idle])
     (only_start,) = bench.dice_wait(0.5, rethrow=True)
