@@ -169,7 +169,7 @@ class History:
             raise HistoryError(f"{self.path}: not a readable history ({exc}), and it cannot "
                                f"be kept aside for a new one ({err.strerror}): make its "
                                "folder writable, or move the file away") from None
-        rows, lost = _readable_rows(kept)
+        rows, lost, listed_all = _readable_rows(kept)
         fields = ", ".join(Run.__dataclass_fields__)
         marks = ", ".join("?" * len(Run.__dataclass_fields__))
         conn = sqlite3.connect(self.path)
@@ -191,7 +191,12 @@ class History:
             lost += len(rows) - copied
             if copied or lost:
                 notice += f" with the {copied} games that could be read from it"
-            if lost:
+            if not listed_all:
+                # each listing of its rows was cut short: how many it held is not known,
+                # only that these were reached and could not be read (review63b N-a)
+                notice += (f" (at least {lost} more could not be)" if lost
+                           else " (any more it held could not be)")
+            elif lost:
                 notice += f" ({lost} more could not be)"
         self.notices.append(notice)
 
@@ -413,10 +418,11 @@ def _not_a_history(exc: sqlite3.DatabaseError) -> bool:
     return isinstance(exc, _NotAHistory) or name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
 
 
-def _readable_rows(path: Path) -> tuple[list[tuple[object, ...]], int | None]:
-    """The runs that can be read from a damaged history at ``path``, by rowid, and how many
+def _readable_rows(path: Path) -> tuple[list[tuple[object, ...]], int | None, bool]:
+    """The runs that can be read from a damaged history at ``path``, by rowid; how many
     it holds that cannot: None when not even its table's columns can be read, or not one
-    of its rows can be reached, so how many it held is not known.
+    of its rows can be reached, so how many it held is not known; and whether every row it
+    holds was listed, False when each listing was cut short, so that count is a lower bound.
 
     A damaged page hides the rows on it from a scan of the table, and every row after them;
     the game_id index is a separate tree holding each row's rowid, so the rowids come from
@@ -431,7 +437,7 @@ def _readable_rows(path: Path) -> tuple[list[tuple[object, ...]], int | None]:
         conn.execute("PRAGMA writable_schema=ON")
         columns = [row[1] for row in conn.execute("PRAGMA table_info(runs)")]
         if columns not in (list(Run.__dataclass_fields__), _BEFORE_RULES):
-            return [], 0  # no history's table to read runs from
+            return [], 0, True  # no history's table to read runs from
         rowids: set[int] = set()
         listings = ("SELECT rowid FROM runs ORDER BY rowid",
                     "SELECT rowid FROM runs INDEXED BY sqlite_autoindex_runs_1")
@@ -444,7 +450,7 @@ def _readable_rows(path: Path) -> tuple[list[tuple[object, ...]], int | None]:
         if broken == len(listings) and not rowids:
             # its table's pages are all gone (a file cut to its first page): its columns
             # read, from the schema, but not one of its rows could be reached (review63b D1)
-            return [], None
+            return [], None, False
         rows: list[tuple[object, ...]] = []
         for rowid in sorted(rowids):
             try:
@@ -452,9 +458,9 @@ def _readable_rows(path: Path) -> tuple[list[tuple[object, ...]], int | None]:
                     "SELECT * FROM runs WHERE rowid = ?", (rowid,)))
             except sqlite3.DatabaseError:
                 pass  # counted below as lost
-        return rows, len(rowids) - len(rows)
+        return rows, len(rowids) - len(rows), broken < len(listings)
     except sqlite3.DatabaseError:
-        return [], None  # not even its table's columns: whatever it held cannot be read
+        return [], None, False  # not even its table's columns: whatever it held cannot be read
     finally:
         conn.close()
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from companion.app.cli import main
 from companion.app.history import History, default_history_path
 from tests.app.test_history import make_run
+from tests.scripts import load_script
 
 INDEX_LEAF = 0x0A  # the first byte of a page holding an index's keys (SQLite's file format)
 
@@ -69,6 +71,42 @@ def test_a_history_cut_to_its_first_page_says_none_of_its_games_could_be_read() 
     assert notice.endswith(f"starting a new one; none of its games could be read (any it "
                            f"held are in {kept.name})")
     assert kept.read_bytes() == data[:size]  # kept as it was, only read
+
+
+TABLE_LEAF = 0x0D  # the first byte of a page holding a table's rows
+
+
+@pytest.mark.parametrize(("cut", "said"), [
+    ("after its first page of rows", r"with the (\d+) games that could be read from it "
+                                     r"\(any more it held could not be\)"),
+    ("at its middle", r"with the (\d+) games that could be read from it "
+                      r"\(at least (\d+) more could not be\)"),
+])
+def test_a_history_whose_every_listing_is_cut_short_says_its_count_is_a_lower_bound(
+        cut: str, said: str) -> None:
+    """A history of 2000 games cut short, both the table and its index losing pages: the
+    notice said "(582 more could not be)" where 1037 were lost, or nothing where all 1951
+    were, as if that count were whole (review63b N-a). Only the rows some listing reached
+    are counted, so it says that count is a lower bound."""
+    path = default_history_path()
+    path.parent.mkdir(parents=True)
+    load_script("bench_startup")._fill_history(path, 2000)
+    data = path.read_bytes()
+    size = int.from_bytes(data[16:18], "big")
+    pages = len(data) // size
+    if cut == "at its middle":
+        keep = pages // 2
+    else:
+        keep = next(n for n in range(pages) if data[n * size] == TABLE_LEAF) + 1
+    path.write_bytes(data[:keep * size])
+    history = History()
+    runs = history.runs()
+    [notice] = history.notices
+    found = re.search(said + "$", notice)
+    assert found, notice
+    read, *lost = (int(n) for n in found.groups())
+    assert read == len(runs) > 0
+    assert read + sum(lost) < 2000  # the count said is indeed below what was lost
 
 
 def test_last_past_what_sqlite_counts_lists_every_run(
