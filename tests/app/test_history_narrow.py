@@ -189,3 +189,18 @@ def test_the_games_are_listed_only_where_no_table_keeps_them_whole(
     assert main(["history"]) == 0
     out = capsys.readouterr().out
     assert "│" not in out and "gold 金塊: 99999" in out
+
+
+@pytest.mark.parametrize("columns", range(20, 39))
+def test_a_listed_games_date_and_time_stay_on_one_line(
+        columns: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """At 32-38 columns the list put the time of a game's date alone on the next line,
+    where it read as a field of its own (review63b N-b): a value the table keeps whole is
+    wrapped as one word, so the date and its time share a line."""
+    companion_on_path(tmp_path, monkeypatch)  # the note names it by its name
+    out = table_at(columns, monkeypatch, capsys)
+    assert "│" not in out  # listed, not a table
+    lines = out.splitlines()
+    for run in RUNS:
+        assert any(run.finished_at[:19].replace("T", " ") in line for line in lines), out

@@ -187,7 +187,11 @@ def print_listed(console: Console, runs: list[Run]) -> None:
     for index in range(len(runs)):
         console.print()
         for column in columns:
-            say(console, f"{column.name} {column.ja}: {column.cells[index]}")
+            # a value kept whole in the table is one word here: the date's time on a line
+            # of its own read as a field of its own (review63b N-b)
+            value = column.cells[index]
+            say(console, f"{column.name} {column.ja}: "
+                         f"{value.replace(' ', NO_BREAK) if column.whole else value}")
     console.print()  # the totals below are no game's
 
 
