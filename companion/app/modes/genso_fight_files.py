@@ -96,9 +96,11 @@ def apply_command(path: Path) -> str:
 class SheetWrite:
     """One sheet file as ``fight apply`` would leave it: ``now`` the digest of the file as it
     is, ``new`` that of ``document``, the file with ``after`` written in; ``changed`` when
-    the file is neither as the fight began nor as this fight's apply left it, so something
-    else wrote it since (``genso rest``, another fight's apply, a hand) and apply refuses to
-    write over that."""
+    the file is not as this fight's apply left it or, never applied, not as the fight began,
+    so something else wrote it since (``genso rest``, another fight's apply, a hand) and
+    apply does not write over that. A sheet applied, then brought back to its text at the
+    start (a night's sleep refilling the MP a fight spent), counts as changed: the fight's
+    results were written over it once already (review63c DEFECT 1)."""
 
     entrant: Entrant
     sheet: Path
@@ -125,7 +127,7 @@ def sheet_write(fight: Fight, entrant: Entrant) -> SheetWrite:
     document = sheet_document_over(fight.rules, text, after, str(sheet))
     now = digest(text)
     return SheetWrite(entrant, sheet, after, document, now, digest(tomlkit.dumps(document)),
-                      now not in (entrant.digest, fight.applied.get(entrant.name)))
+                      now != fight.applied.get(entrant.name, entrant.digest))
 
 
 @dataclass(frozen=True)
