@@ -32,7 +32,10 @@ def test_the_setting_names_the_dice_as_the_flag_does(
     (user_dirs / "config").mkdir()
     (user_dirs / "config" / "config.toml").write_text('[dice]\nsource = "typed"\n')
     assert main([*TABLE, "--mode", "dice", "--seed", "9"]) == 2
-    assert "dice are thrown, not seeded" in " ".join(capsys.readouterr().err.split())
+    said = " ".join(capsys.readouterr().err.split())
+    assert (f"dice.source ({user_dirs / 'config' / 'config.toml'}): typed dice are thrown, "
+            "not seeded") in said
+    assert "--dice typed" not in said  # the player gave no --dice (review63a N4)
 
 
 def test_coc_camera_dice_with_simulated_d100_keep_the_seed() -> None:

@@ -230,6 +230,34 @@ def test_a_tray_pulled_out_behind_its_backlog_gives_the_backlog_then_goes() -> N
     assert "/dev/ttyACM0 went away: [Errno 5] Input/output error" in tray.status().message
 
 
+def test_a_tray_pulled_mid_read_gives_what_came_then_goes() -> None:
+    """A device gone while the link reads on (it still says bytes are waiting): what came
+    before the fault is handled, and the fault told at the next poll (review63a R1: the
+    test above never reaches a fault inside the read loop)."""
+    now = [0.0]
+
+    class PulledMidRead(TtyPort):
+        @property
+        def in_waiting(self) -> int:
+            return self.CHUNK
+
+        def read(self, size: int = 1) -> bytes:
+            if not self.waiting and self.reads:
+                raise OSError(5, "Input/output error")
+            return super().read(size)
+
+    port = PulledMidRead()
+    tray = TrayReader("/dev/ttyACM0", tags(), clock=lambda: now[0],
+                      opener=lambda device, baud: port)
+    tray.poll_events()
+    port.waiting += (encode(0, Kind.HELLO, "1.3.1", "5") + encode(1, Kind.SNAP, *"-----")
+                     + encode(2, Kind.PLACE, "0", UID_5P))
+    events = tray.poll_events()
+    assert [(e.slot, e.uid) for e in events] == [(Slot.DRAW, UID_5P)]
+    tray.poll_events()
+    assert "/dev/ttyACM0 went away: [Errno 5] Input/output error" in tray.status().message
+
+
 # -- N3: a count of one is singular -------------------------------------------------------
 
 

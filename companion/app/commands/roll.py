@@ -197,15 +197,16 @@ def seeds_dice(args: argparse.Namespace) -> bool:
     return args.dice == "sim" or (args.dice == "camera" and getattr(args, "d100", None) == "sim")
 
 
-def refuse_idle_seed(args: argparse.Namespace) -> None:
+def refuse_idle_seed(args: argparse.Namespace, dice_said: str = "") -> None:
     """Refuse ``--seed`` when no die is simulated (:func:`seeds_dice`), said once for every
-    command that takes the dice options (roll, coc, genso, events)."""
+    command that takes the dice options (roll, coc, genso, events). ``dice_said``: where
+    the dice were set, when not by ``--dice`` (a setting's key and its origin)."""
     if args.seed is None or seeds_dice(args):
         return
     d100 = ", or --d100 sim with --dice camera" if hasattr(args, "d100") else ""
     raise SeedNotUsed(error_within_80(
-        f"--seed goes with simulated dice (--dice sim{d100}): --dice {args.dice} dice are "
-        "thrown, not seeded; leave --seed out"))
+        f"--seed goes with simulated dice (--dice sim{d100}): "
+        f"{dice_said or f'--dice {args.dice}'} dice are thrown, not seeded; leave --seed out"))
 
 
 def print_json(args: argparse.Namespace, data: dict[str, Any]) -> None:

@@ -184,7 +184,7 @@ class TrayReader:
                 sticker = sticker[:20] + "…"
             return ReaderStatus(False, f"the {_slot_list([slot])} reads a sticker as {sticker}, "
                                 "no UID the companion takes: use another sticker, or update "
-                                "the tray's firmware (firmware/README.md) "
+                                "the tray's firmware to 1.3.1 or later (firmware/README.md) "
                                 f"{_slot_list_ja([slot])}のシールが読めない", counters)
         if self.down:
             down = [s for s in self.slots if s in self.down]

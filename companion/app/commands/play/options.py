@@ -34,7 +34,7 @@ from companion.app.commands.play.session import (
 from companion.app.commands.play.table_modes import TABLE_MODES, table_files
 from companion.app.commands.play.telling import resume_command
 from companion.app.commands.roll import refuse_idle_seed, typed_alias
-from companion.app.config import Config, load_config
+from companion.app.config import Config, Source, load_config
 from companion.app.history import History
 from companion.app.notes import note
 from companion.app.session.host import StoppedBehind
@@ -177,7 +177,8 @@ def refuse_idle_table_seed(args: argparse.Namespace, config: Config) -> None:
     dice = argparse.Namespace(seed=args.seed, dice=config.text("dice.source"))
     if mode == "coc":
         dice.d100 = config.text("dice.d100")
-    refuse_idle_seed(dice)
+    flag = config.settings["dice.source"].source is Source.COMMAND_LINE
+    refuse_idle_seed(dice, "" if flag else f"{config.where('dice.source')}: {dice.dice}")
 
 
 def switched(first: argparse.Namespace, home: str, mode: str) -> argparse.Namespace:
