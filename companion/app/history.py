@@ -431,8 +431,11 @@ def _readable_rows(path: Path) -> tuple[list[tuple[object, ...]], int | None, bo
     SQLite checks every table's and index's root page before the first statement, and a
     file cut short (a card copy, a crash while it grew) whose index page is gone failed that
     check: its whole table was taken for lost, though every row of it could be read (hist63
-    F1). ``writable_schema`` turns that check off; the kept copy is only read."""
-    conn = sqlite3.connect(path)
+    F1). ``writable_schema`` turns that check off; the kept copy is only read, and opened
+    read-only so that nothing done here can change it (review63b N-e). ``immutable`` too:
+    nothing else writes it, and read-only alone, on a file whose header says WAL, left a
+    ``-wal`` and a ``-shm`` beside it that no connection of its could remove."""
+    conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
     try:
         conn.execute("PRAGMA writable_schema=ON")
         columns = [row[1] for row in conn.execute("PRAGMA table_info(runs)")]

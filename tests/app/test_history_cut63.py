@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
 
 import pytest
 
@@ -71,6 +72,28 @@ def test_a_history_cut_to_its_first_page_says_none_of_its_games_could_be_read() 
     assert notice.endswith(f"starting a new one; none of its games could be read (any it "
                            f"held are in {kept.name})")
     assert kept.read_bytes() == data[:size]  # kept as it was, only read
+
+
+def test_the_kept_history_is_only_read_and_leaves_nothing_beside_it() -> None:
+    """The kept copy is opened read-only (review63b N-e): its bytes stay as they were, and a
+    file whose header says WAL (a hand's `PRAGMA journal_mode=WAL`) gets no `-wal` or `-shm`
+    beside it, which a read-only connection would leave there for good."""
+    ids = [f"g{n}" for n in range(17)]
+    for game_id in ids:
+        History().record(make_run(game_id, False, 3, "frozen"))
+    path = default_history_path()
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA journal_mode=WAL")
+    conn.close()
+    data = path.read_bytes()
+    assert data[18:20] == b"\x02\x02"  # WAL, as the file says
+    size = int.from_bytes(data[16:18], "big")
+    assert data[-size] == INDEX_LEAF
+    path.write_bytes(data[:-size])
+    assert [run.game_id for run in History().runs()] == ids
+    (kept,) = path.parent.glob("history.sqlite3.corrupt-*")
+    assert kept.read_bytes() == data[:-size]
+    assert sorted(p.name for p in path.parent.iterdir()) == sorted([path.name, kept.name])
 
 
 TABLE_LEAF = 0x0D  # the first byte of a page holding a table's rows
