@@ -131,10 +131,13 @@ def test_apply_refusing_a_changed_sheet_names_what_to_write_and_writes_the_other
     assert main(["genso", "fight", "apply"]) == 2
     err = capsys.readouterr().err
     assert (f"{two.resolve()} was changed since the fight began (a rest, a purchase, a hand), "
-            f"so apply does not write over it: the fight left {PC2} PC 2 ") in err
+            f"so apply does not write over it: the fight changed on {PC2} PC 2: ") in err
     assert shown[PC2]["mp"] == shown[PC2]["max_mp"] - (cost - stone)
-    assert (f"hp = {shown[PC2]['hp']}, mp = {shown[PC2]['mp']}, mana_stones = [0]; write "
-            "those into it by hand") in err
+    # review63c RISK 3: the changes, not the values left (they would undo a purchase).
+    mp = (f"mp {shown[PC2]['max_mp']} → {shown[PC2]['mp']} ({stone - cost:+d}), "
+          if stone < cost else "")  # an MP the fight did not change is not named
+    assert (f"{PC2} PC 2: {mp}mana stone 0: {stone} → 0 MP; make those changes to the "
+            "sheet as it is now") in err
     assert "after applying" not in err
     assert two.read_text(encoding="utf-8") == bought
     assert f"(written: {one.resolve()})" in err

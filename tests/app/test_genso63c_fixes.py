@@ -1,10 +1,13 @@
 """Review63c's findings on fix63g, fixed: a second `fight apply` wrote the fight's results
-again over a sheet a night's sleep brought back to its text at the start (DEFECT 1)."""
+again over a sheet a night's sleep brought back to its text at the start (DEFECT 1); its
+refusal of a changed sheet gave values that undid a purchase, not the fight's changes (RISK 3)."""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -45,3 +48,74 @@ def test_a_second_apply_leaves_a_sheet_slept_back_to_its_start(
     folder = user_dirs / "data" / "genso"
     assert not list(folder.glob("fight.json.replaced-*"))
     assert "applied" not in json.loads((folder / "fight.json").read_text(encoding="utf-8"))
+
+
+def stone_sheet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """pc2 saved as a sheet file with gold to spend, holding a mana stone bought
+    (GM-ITEM-1)."""
+    two = tmp_path / "two.toml"
+    genso(capsys, "sheet", "pc2", "--save-as", str(two))
+    two.write_text(re.sub(r"^money = .*$", "money = {gold = 9}",
+                          two.read_text(encoding="utf-8"), flags=re.M), encoding="utf-8")
+    genso(capsys, "buy", str(two), "mana_stone")
+    return two
+
+
+def hurt_caster(two: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    """A fight in which pc2 (from ``two``) casts Healing from its mana stone, then the Orc
+    hits it, and the GM ends it; pc2 as `fight show` gives it at the end."""
+    genso(capsys, "fight", "new", "--party", str(two), "--monsters", "orc")
+    turn_of(capsys, PC2)
+    genso(capsys, "fight", "cast", PC2, "healing", PC2, "--stone", "0", "--seed", "1")
+    turn_of(capsys, "オーク")
+    genso(capsys, "fight", "attack", "オーク", PC2, "--seed", "2")
+    genso(capsys, "fight", "end")
+    shown: dict[str, Any] = genso(capsys, "fight", "show")["combatants"]
+    return next(c for c in shown if c["name"] == PC2)
+
+
+def test_the_refusal_gives_the_fights_changes_not_values_that_undo_a_purchase(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """RISK 3 (GM-ITEM-1, GM-COMBAT-7): a second mana stone bought after the fight began;
+    the refusal said to write "mana_stones = [0]" and the HP the fight left, which deleted
+    the stone bought (and would drop a rest's healing). Now it gives each change, before →
+    after, and the JSON `by_hand` the same."""
+    two = stone_sheet(tmp_path, capsys)
+    sheet = genso(capsys, "sheet", str(two))["sheet"]
+    hp, stone = sheet["hp"], sheet["mana_stones"][0]
+    pc2 = hurt_caster(two, capsys)
+    assert pc2["hp"] < hp and pc2["mp"] == sheet["mp"]  # the stone paid (4 MP), the Orc hit
+    genso(capsys, "buy", str(two), "mana_stone")
+    assert main(["genso", "fight", "apply", "--json"]) == 2
+    said = capsys.readouterr()
+    assert (f"the fight changed on {PC2} PC: hp {hp} → {pc2['hp']} ({pc2['hp'] - hp:+d}), "
+            f"mana stone 0: {stone} → 0 MP; make those changes to the sheet as it is now"
+            ) in said.err
+    assert "mana_stones = [0]" not in said.err
+    row = json.loads(said.out)["sheets"][0]
+    assert row["result"] == "refused"
+    assert row["by_hand"] == {"hp": [hp, pc2["hp"]], "mana_stones": [[stone], [0]]}
+
+
+def test_a_changed_sheet_the_fight_changed_nothing_on_is_not_refused(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """RISK 3: a PC who only waited, a torch bought after the fight began: apply refused the
+    sheet, saying to write its unchanged HP and MP by hand, and `fight new` wanted --force.
+    The fight changed nothing on it, so there is nothing to write, and nothing is refused."""
+    two = tmp_path / "two.toml"
+    genso(capsys, "sheet", "pc2", "--save-as", str(two))
+    genso(capsys, "fight", "new", "--party", str(two), "--monsters", "orc")
+    turn_of(capsys, PC2)
+    genso(capsys, "fight", "wait", PC2)
+    genso(capsys, "fight", "end")
+    genso(capsys, "buy", str(two), "torch")
+    bought = two.read_bytes()
+    assert [r["result"] for r in genso(capsys, "fight", "apply")["sheets"]] == ["untouched"]
+    assert main(["genso", "fight", "apply"]) == 0
+    assert (f"{two.resolve()} not written: changed since the fight began, and the fight "
+            "changed nothing on it") in capsys.readouterr().out
+    assert two.read_bytes() == bought
+    genso(capsys, "fight", "new", "--party", str(two), "--monsters", "orc")
+    assert not list((user_dirs / "data" / "genso").glob("fight.json.replaced-*"))

@@ -313,14 +313,15 @@ def test_fight_apply_refuses_a_sheet_changed_since_the_fight_began(
     run(capsys, "fight", "new", "--party", str(one), str(two), "--monsters", "orc")
     run(capsys, "fight", "attack", "駆け出し冒険者１", "オーク", "--seed", "1")
     run(capsys, "fight", "cast", "駆け出し冒険者２", "healing", "駆け出し冒険者２", "--seed", "1")
-    run(capsys, "buy", str(one), "torch")
+    run(capsys, "buy", str(two), "torch")  # the caster's MP spent: the fight changed it
     before = (one.read_bytes(), two.read_bytes())
+    run(capsys, "fight", "attack", "オーク", "駆け出し冒険者１", "--seed", "2")  # a hit
     run(capsys, "fight", "end")
     assert main(["genso", "fight", "apply"]) == 2
     err = capsys.readouterr().err
-    assert f"{one.resolve()} was changed since the fight began" in err
-    assert one.read_bytes() == before[0] and two.read_bytes() != before[1]
-    assert f"(written: {two.resolve()})" in err
+    assert f"{two.resolve()} was changed since the fight began" in err
+    assert two.read_bytes() == before[1] and one.read_bytes() != before[0]
+    assert f"(written: {one.resolve()})" in err
 
 
 #: A child that holds ``argv[1]`` as the genso table does until its standard input closes.

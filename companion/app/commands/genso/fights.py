@@ -352,7 +352,8 @@ def _over(path: Path) -> bool:
 
 def _not_applied(fight: Fight) -> list[SheetWrite]:
     """The sheets changed since ``fight`` began that never took its results: apply refuses
-    them, so the fight file is the only record of the HP and MP it left (review59c D1)."""
+    them, so the fight file is the only record of the HP and MP it left (review59c D1). One
+    the fight changed nothing on has nothing to take."""
     left = []
     for entrant in fight.entrants:
         if entrant.monster or not entrant.origin:
@@ -361,7 +362,8 @@ def _not_applied(fight: Fight) -> list[SheetWrite]:
             write = sheet_write(fight, entrant)
         except (DataError, OSError):
             continue  # a sheet gone or unreadable is :func:`unwritten`'s
-        if write.changed and write.now != write.new and entrant.name not in fight.applied:
+        if write.changed and write.now != write.new and entrant.name not in fight.applied \
+                and _by_hand_fields(fight, write):
             left.append(write)
     return left
 
@@ -380,18 +382,24 @@ def _done_with(fight: Fight) -> bool:
 
 
 def _by_hand_fields(fight: Fight, write: SheetWrite) -> dict[str, Any]:
-    """The sheet fields the fight changed, as ``fight apply`` would have written them
-    (:meth:`Fight.character_after`): HP and MP always (GM-COMBAT-8, GM-MAGIC-1), the mana
-    stones' MP (GM-ITEM-1), the Ring of Storage's ``storage_mp`` (GM-ITEM-3) and each
-    stone used (GM-ITEM-2, ``used:KEY`` in ``equipment``) when the fight changed them:
-    what to write by hand into a sheet apply refuses."""
+    """What the fight changed on a sheet's character, each field as ``[before, after]``
+    (from the sheet as the fight began to :meth:`Fight.character_after`): HP and MP
+    (GM-COMBAT-8, GM-MAGIC-1), the mana stones' MP (GM-ITEM-1), the Ring of Storage's
+    ``storage_mp`` (GM-ITEM-3), each only when the fight changed it, and ``used``, the keys
+    of the stones used (GM-ITEM-2, ``used:KEY`` in ``equipment``): the changes to make by
+    hand to a sheet apply refuses. Changes, not the values the fight left, as the sheet may
+    hold others since (a rest's healing, a stone bought), which those would undo (review63c
+    RISK 3). Empty when the fight changed nothing on it."""
     start, after = write.entrant.character(fight.rules), write.after
-    fields: dict[str, Any] = {"hp": after.hp, "mp": after.mp}
+    fields: dict[str, Any] = {}
+    for key in ("hp", "mp"):
+        if getattr(after, key) != getattr(start, key):
+            fields[key] = [getattr(start, key), getattr(after, key)]
     if after.mana_stones != start.mana_stones:
-        fields["mana_stones"] = list(after.mana_stones)
+        fields["mana_stones"] = [list(start.mana_stones), list(after.mana_stones)]
     if after.storage_mp != start.storage_mp:
-        fields["storage_mp"] = after.storage_mp
-    used = [key for key, was in zip(after.equipment, start.equipment, strict=True)
+        fields["storage_mp"] = [start.storage_mp, after.storage_mp]
+    used = [was for key, was in zip(after.equipment, start.equipment, strict=True)
             if key != was]
     if used:
         fields["used"] = used
@@ -399,27 +407,31 @@ def _by_hand_fields(fight: Fight, write: SheetWrite) -> dict[str, Any]:
 
 
 def _by_hand_text(fields: dict[str, Any]) -> str:
-    """:func:`_by_hand_fields` as a sheet writes them (``mana_stones = [4, 0]``); a stone
-    used is its ``equipment`` entry renamed (``healing_stone`` → ``used:healing_stone``)."""
+    """:func:`_by_hand_fields` as changes to make: "hp 10 → 3 (-7), mp 12 → 8 (-4), mana
+    stone 0: 4 → 0 MP, healing_stone used (in equipment healing_stone →
+    used:healing_stone)"."""
     parts = []
     for key, value in fields.items():
         if key == "used":
-            parts += [f"in equipment {v.removeprefix('used:')} → {v}" for v in value]
-        elif isinstance(value, list):
-            parts.append(f"{key} = [" + ", ".join(str(v) for v in value) + "]")
+            parts += [f"{v} used (in equipment {v} → used:{v})" for v in value]
+        elif key == "mana_stones":
+            parts += [f"mana stone {n}: {was} → {now} MP"
+                      for n, (was, now) in enumerate(zip(*value, strict=False)) if was != now]
         else:
-            parts.append(f"{key} = {value}")
+            was, now = value
+            parts.append(f"{key} {was} → {now} ({now - was:+d})")
     return ", ".join(parts)
 
 
 def _refused_text(fight: Fight, write: SheetWrite) -> str:
     """``fight apply``'s refusal of a sheet changed since the fight began (a rest, a
-    purchase, a hand): not written over, so what to write into it by hand."""
-    fields = _by_hand_text(_by_hand_fields(fight, write))
+    purchase, a hand): not written over, so the fight's changes to make in it by hand."""
+    changes = _by_hand_text(_by_hand_fields(fight, write))
     who = named(fight.rules, fight, fight.state.get(write.entrant.name))
     return (f"{write.sheet} was changed since the fight began (a rest, a purchase, a hand), "
-            f"so apply does not write over it: the fight left {who} {fields}; write those "
-            "into it by hand (`fight show` keeps them until this fight is replaced)")
+            f"so apply does not write over it: the fight changed on {who}: {changes}; make "
+            "those changes to the sheet as it is now (`fight show` keeps them until this "
+            "fight is replaced)")
 
 
 def _by_hand(fight: Fight, write: SheetWrite) -> str:
@@ -596,9 +608,10 @@ def apply_fight(args: argparse.Namespace, rules: GensoRules, fight: Fight, path:
 
     The fight file is held for the apply (refused while a table runs it, which alone
     writes it then and would drop the record), and every sheet is checked before any is
-    written. A sheet changed since the fight began (or since the last apply: a rest, a
-    purchase) is not written over: the error names it with the fields to write into it by
-    hand (genso63 RISK 4), and the other sheets are written all the same, each on its own.
+    written. A sheet changed since the fight began (a rest, a purchase) is not written
+    over: the error names it with the fight's changes to make in it by hand, before → after
+    (genso63 RISK 4, review63c RISK 3), and the other sheets are written all the same, each
+    on its own; one the fight changed nothing on is only named.
     A sheet gone or unreadable, or a folder where a sheet or the fight file cannot be
     written, refuses the whole apply. A file already holding what the fight left is not
     touched, so applying twice changes nothing (the record is made then if a cut kept it
@@ -667,11 +680,16 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
             rows.append({"name": entrant.name, "path": str(write.sheet), "result": "kept",
                          "hp": write.after.hp, "mp": write.after.mp, "lasting": lasting})
             continue
+        if write.changed and not (by_hand := _by_hand_fields(fight, write)):
+            # Changed by the player, but the fight changed nothing on it: nothing to write.
+            rows.append({"name": entrant.name, "path": str(write.sheet), "result": "untouched",
+                         "hp": write.after.hp, "mp": write.after.mp, "lasting": lasting})
+            continue
         if write.changed:
             refused.append(write)
             rows.append({"name": entrant.name, "path": str(write.sheet), "result": "refused",
                          "hp": write.after.hp, "mp": write.after.mp,
-                         "by_hand": _by_hand_fields(fight, write), "lasting": lasting})
+                         "by_hand": by_hand, "lasting": lasting})
             continue
         plans.append(write)
         rows.append({"name": entrant.name, "path": str(write.sheet), "result": "written",
@@ -724,6 +742,9 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
             lines.append(f"{who}: {row['path']} not written: this fight's apply wrote it "
                          "before, and it was changed since (a rest, a purchase, a hand): "
                          "left as it is")
+        elif row["result"] == "untouched":
+            lines.append(f"{who}: {row['path']} not written: changed since the fight began, "
+                         "and the fight changed nothing on it")
         elif row["result"] == "refused":  # the error says what to write by hand
             lines.append(f"{who}: {row['path']} not written: changed since the fight began")
         else:
