@@ -1,6 +1,8 @@
 """Review63c's findings on fix63g, fixed: a second `fight apply` wrote the fight's results
 again over a sheet a night's sleep brought back to its text at the start (DEFECT 1); its
-refusal of a changed sheet gave values that undid a purchase, not the fight's changes (RISK 3)."""
+refusal of a changed sheet gave values that undid a purchase, not the fight's changes (RISK 3);
+and after the hand edit it asked for, nothing said it was made, so apply and `fight new`
+refused the sheet for ever (RISK 4)."""
 
 from __future__ import annotations
 
@@ -119,3 +121,59 @@ def test_a_changed_sheet_the_fight_changed_nothing_on_is_not_refused(
     assert two.read_bytes() == bought
     genso(capsys, "fight", "new", "--party", str(two), "--monsters", "orc")
     assert not list((user_dirs / "data" / "genso").glob("fight.json.replaced-*"))
+
+
+def test_done_records_the_changes_made_by_hand_and_apply_and_new_stop_refusing(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """RISK 4 (GM-COMBAT-1): the refusal asked for a hand edit, then refused the sheet the
+    same after it, and `fight new` wanted --force, naming only HP and MP (not the stone).
+    Both now give the same changes and `fight apply --done NAME`, which records the edit."""
+    two = stone_sheet(tmp_path, capsys)
+    stone = genso(capsys, "sheet", str(two))["sheet"]["mana_stones"][0]
+    pc2 = hurt_caster(two, capsys)
+    genso(capsys, "buy", str(two), "mana_stone")
+    assert main(["genso", "fight", "apply"]) == 2
+    refusal = capsys.readouterr().err
+    changes = refusal.split(f"the fight changed on {PC2} PC: ")[1].split("; make those")[0]
+    assert f"mana stone 0: {stone} → 0 MP" in changes
+    done = f"then `companion genso fight apply --done {PC2}`"
+    assert done in refusal
+    new = ("fight", "new", "--party", str(two), "--monsters", "orc")
+    assert main(["genso", *new]) == 2
+    kept = capsys.readouterr().err
+    assert f"{two.resolve()} never took the fight's changes on {PC2} PC: it was changed " \
+        f"since the fight began, so `fight apply` refuses it: {changes}; make those " \
+        f"changes to the sheet as it is now, {done}" in kept
+    # The player makes them by hand: the stone spent, the HP lost.
+    text = two.read_text(encoding="utf-8")
+    text = re.sub(r"^mana_stones = .*$", f"mana_stones = [0, {stone}]", text, flags=re.M)
+    text = re.sub(r"^hp = .*$", f"hp = {pc2['hp']}", text, flags=re.M)
+    two.write_text(text, encoding="utf-8")
+    rows = genso(capsys, "fight", "apply", "--done", PC2)["sheets"]
+    assert [r["result"] for r in rows] == ["done"]
+    assert two.read_text(encoding="utf-8") == text
+    assert main(["genso", "fight", "apply"]) == 0
+    assert f"{two.resolve()} not written: the fight's changes were made in it by hand " \
+        "(recorded by `fight apply --done`)" in capsys.readouterr().out
+    genso(capsys, *new)
+    assert not list((user_dirs / "data" / "genso").glob("fight.json.replaced-*"))
+    assert two.read_text(encoding="utf-8") == text
+
+
+def test_done_for_a_sheet_apply_writes_itself_is_refused_and_writes_nothing(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """RISK 4: --done is for a sheet apply refuses; on one it would write, it is refused
+    before anything is written or recorded."""
+    two = stone_sheet(tmp_path, capsys)
+    hurt_caster(two, capsys)
+    before = two.read_bytes()
+    assert main(["genso", "fight", "apply", "--done", PC2]) == 2
+    assert (f"--done {PC2}: {PC2} PC was not changed since the fight began, so apply writes "
+            "the fight's results into it itself: leave out --done; nothing was written"
+            ) in capsys.readouterr().err
+    assert two.read_bytes() == before
+    fight = json.loads((user_dirs / "data" / "genso" / "fight.json").read_text("utf-8"))
+    assert "applied" not in fight
+    assert [r["result"] for r in genso(capsys, "fight", "apply")["sheets"]] == ["written"]

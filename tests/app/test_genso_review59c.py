@@ -40,7 +40,7 @@ def test_fight_new_keeps_a_fight_never_applied_whose_sheet_changed(
     assert main(["genso", *new]) == 2
     err = capsys.readouterr().err
     assert "pass --force" in err, err
-    assert "HP 11 MP" in err and "`fight apply` refuses it" in err, err
+    assert "`fight apply` refuses it: hp " in err and " → 11 (" in err, err  # review63c R3
     folder = user_dirs / "data" / "genso"
     out(capsys, *new, "--force")
     assert len(list(folder.glob("fight.json.replaced-*"))) == 1

@@ -92,6 +92,12 @@ def apply_command(path: Path) -> str:
     return f"companion genso fight apply{file_option(path)}"
 
 
+#: What ``fight apply --done NAME`` records in a fight's ``applied`` for a sheet in which
+#: the player made the fight's changes by hand (review63c RISK 4): no sheet's digest, so
+#: no apply writes that sheet again, and ``fight new`` counts it as done.
+APPLIED_BY_HAND = "by hand"
+
+
 @dataclass(frozen=True)
 class SheetWrite:
     """One sheet file as ``fight apply`` would leave it: ``now`` the digest of the file as it

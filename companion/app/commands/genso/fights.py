@@ -11,6 +11,7 @@ import difflib
 import json
 import os
 import re
+import shlex
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -34,6 +35,7 @@ from companion.app.modes.fight_replaced import (
 from companion.app.modes.fight_unchanged import AsLoaded, loaded, saving_over
 from companion.app.modes.genso.words import english_names, named
 from companion.app.modes.genso_fight_files import (
+    APPLIED_BY_HAND,
     SheetWrite,
     Unwritten,
     apply_command,
@@ -423,23 +425,34 @@ def _by_hand_text(fields: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def _refused_text(fight: Fight, write: SheetWrite) -> str:
+def _done_command(path: Path, write: SheetWrite) -> str:
+    """The ``fight apply --done NAME`` that records the fight's changes made by hand in the
+    sheet ``write`` is of (review63c RISK 4)."""
+    name = write.entrant.name  # quoted only where a shell needs it (not for 駆け出し冒険者２)
+    typed = name if re.fullmatch(r"[\w@%+=:,./-]+", name) else shlex.quote(name)
+    return f"`{apply_command(path)} --done {typed}`"
+
+
+def _refused_text(fight: Fight, write: SheetWrite, path: Path) -> str:
     """``fight apply``'s refusal of a sheet changed since the fight began (a rest, a
-    purchase, a hand): not written over, so the fight's changes to make in it by hand."""
+    purchase, a hand): not written over, so the fight's changes to make in it by hand, and
+    the command that says they were made."""
     changes = _by_hand_text(_by_hand_fields(fight, write))
     who = named(fight.rules, fight, fight.state.get(write.entrant.name))
     return (f"{write.sheet} was changed since the fight began (a rest, a purchase, a hand), "
             f"so apply does not write over it: the fight changed on {who}: {changes}; make "
-            "those changes to the sheet as it is now (`fight show` keeps them until this "
-            "fight is replaced)")
+            f"those changes to the sheet as it is now, then {_done_command(path, write)} "
+            "(`fight show` keeps them until this fight is replaced)")
 
 
-def _by_hand(fight: Fight, write: SheetWrite) -> str:
-    """What ``fight new`` says of a sheet :func:`_not_applied`: what the fight left it, to
-    set by hand, as ``fight apply`` cannot."""
-    return (f"{named(fight.rules, fight, fight.state.get(write.entrant.name))} ended at "
-            f"HP {write.after.hp} MP {write.after.mp}, never written to {write.sheet}: it was "
-            "changed since the fight began, so `fight apply` refuses it; set them by hand "
+def _by_hand(fight: Fight, write: SheetWrite, path: Path) -> str:
+    """What ``fight new`` says of a sheet :func:`_not_applied`: the fight's changes, as
+    ``fight apply`` gives them (:func:`_refused_text`), to make by hand, as apply cannot."""
+    changes = _by_hand_text(_by_hand_fields(fight, write))
+    who = named(fight.rules, fight, fight.state.get(write.entrant.name))
+    return (f"{write.sheet} never took the fight's changes on {who}: it was changed since "
+            f"the fight began, so `fight apply` refuses it: {changes}; make those changes to "
+            f"the sheet as it is now, then {_done_command(path, write)} "
             "(`fight show` keeps them until this fight is replaced)")
 
 
@@ -455,7 +468,7 @@ def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
                             f"`companion genso fight end{file_option(path)}`")
         if old is not None and (left := _not_applied(old)):
             raise DataError(f"{refused}\nof the fight saved there, "
-                            + "; ".join(_by_hand(old, w) for w in left))
+                            + "; ".join(_by_hand(old, w, path) for w in left))
         raise refused
     counts = monster_counts(args.monsters or [])
     entrants = [fight_entrant(rules, ref) for ref in args.party]
@@ -653,6 +666,9 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
     refused: list[SheetWrite] = []  # changed since the fight began: written by hand
     rows: list[dict[str, Any]] = []
     record = False  # an apply a cut kept from the fight file is recorded now
+    # --done NAME: the player made the fight's changes by hand (review63c RISK 4).
+    done = {combatant_name(fight, typed): typed for typed in getattr(args, "done", None) or []}
+    by_hand_now: list[str] = []
     for entrant in fight.entrants:
         if entrant.monster:
             continue
@@ -676,14 +692,25 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
             continue
         if write.changed and entrant.name in fight.applied:
             # Written by this fight's apply before, changed since by the player (a rest, a
-            # purchase): the results are on it already (review63c DEFECT 1).
-            rows.append({"name": entrant.name, "path": str(write.sheet), "result": "kept",
-                         "hp": write.after.hp, "mp": write.after.mp, "lasting": lasting})
+            # purchase): the results are on it already (review63c DEFECT 1); or its changes
+            # made by hand, recorded by --done.
+            done.pop(entrant.name, None)
+            rows.append({"name": entrant.name, "path": str(write.sheet),
+                         "result": "done" if fight.applied[entrant.name] == APPLIED_BY_HAND
+                         else "kept", "hp": write.after.hp, "mp": write.after.mp,
+                         "lasting": lasting})
             continue
         if write.changed and not (by_hand := _by_hand_fields(fight, write)):
             # Changed by the player, but the fight changed nothing on it: nothing to write.
+            done.pop(entrant.name, None)
             rows.append({"name": entrant.name, "path": str(write.sheet), "result": "untouched",
                          "hp": write.after.hp, "mp": write.after.mp, "lasting": lasting})
+            continue
+        if write.changed and done.pop(entrant.name, None) is not None:
+            by_hand_now.append(entrant.name)
+            rows.append({"name": entrant.name, "path": str(write.sheet), "result": "done",
+                         "hp": write.after.hp, "mp": write.after.mp,
+                         "by_hand": by_hand, "lasting": lasting})
             continue
         if write.changed:
             refused.append(write)
@@ -695,11 +722,24 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
         rows.append({"name": entrant.name, "path": str(write.sheet), "result": "written",
                      "hp": write.after.hp, "mp": write.after.mp,
                      "mana_stones": list(write.after.mana_stones), "lasting": lasting})
-    if plans:
+    for name, typed in done.items():
+        if any(e.name == name and e.origin and not e.monster for e in fight.entrants):
+            # A sheet apply writes itself; or one holding the results (left out above).
+            if not any(w.entrant.name == name for w in plans):
+                continue
+            why = ("was not changed since the fight began, so apply writes the fight's "
+                   "results into it itself: leave out --done")
+        else:
+            why = "is not a PC from a sheet file: apply writes nothing for it"
+        raise DataError(f"--done {typed}: {named(fight.rules, fight, fight.state.get(name))} "
+                        f"{why}; nothing was written")
+    if plans or by_hand_now:
         _writable(path, "the fight file")
     for write in plans:
         _writable(write.sheet, "the sheet")
     written: list[str] = []
+    for name in by_hand_now:
+        fight.applied[name] = APPLIED_BY_HAND
     try:
         for write in plans:
             write_toml(write.sheet, write.document)
@@ -714,13 +754,17 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
                         + (f"written before it: {', '.join(written)} (apply again once it "
                            "can be written, and the rest follow)" if written
                            else "nothing was written")) from None
-    if record and not plans:
+    if record and not plans and not by_hand_now:
         with contextlib.suppress(OSError):  # the sheets are right; recorded when it can be
             save_fight(fight, path)
-    elif plans:
+    elif plans or by_hand_now:
         try:
             save_fight(fight, path)
         except OSError as exc:
+            if not plans:  # only --done to record
+                raise DataError(f"{path}: cannot record --done ({exc.strerror or exc}); "
+                                "nothing was recorded: give it again once the fight file "
+                                "can be written") from None
             raise DataError(f"{path}: cannot record the apply ({exc.strerror or exc}); the "
                             f"sheets were written: run `{apply_command(path)}` again once "
                             "the fight file can be written, to record it") from None
@@ -738,6 +782,9 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
         elif row["result"] == "unchanged":
             lines.append(f"{who}: {row['path']} already holds HP {row['hp']} "
                          f"MP {row['mp']}; not written")
+        elif row["result"] == "done":
+            lines.append(f"{who}: {row['path']} not written: the fight's changes were made in "
+                         "it by hand (recorded by `fight apply --done`)")
         elif row["result"] == "kept":
             lines.append(f"{who}: {row['path']} not written: this fight's apply wrote it "
                          "before, and it was changed since (a rest, a purchase, a hand): "
@@ -759,5 +806,5 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
                     "\n".join(lines) or "no character sheets in this fight")
     if lines or args.json:
         emit(args, {"sheets": rows}, "\n".join(lines))
-    raise DataError("; ".join(_refused_text(fight, w) for w in refused)
+    raise DataError("; ".join(_refused_text(fight, w, path) for w in refused)
                     + (f" (written: {', '.join(written)})" if written else ""))

@@ -381,7 +381,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
             ("undo", "take back the last action", "The dice it used are dropped too."),
             ("apply", "write HP, MP and stones back to the sheet files",
              "Only once the fight is over; a sheet changed since the fight began is refused, "
-             "and a preset has no file to write to."),
+             "with the fight's changes to make in it by hand (then --done NAME records them "
+             "made), and a preset has no file to write to."),
             ("end", "the GM ends the fight", "GM-COMBAT-1: spells and stones may follow."),
             ("sunrise", "1-day spells end", "GM-CORE-2: a spell of 1日 lasts to the next "
                                             "sunrise."),
@@ -389,8 +390,14 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
              "GM-MON-5: one killed by a Wight or Wraith rises, unless Exorcism was cast on "
              "the corpse."),
             ("sleep", "a night's sleep (GM-HEAL-2): MP full", "")):
-        _common(_page(verbs, name, helptext, more, (f"companion genso fight {name}",)),
-                dice=name in ("end", "sunrise", "sunset", "sleep"))
+        page = _page(verbs, name, helptext, more, (f"companion genso fight {name}",))
+        _common(page, dice=name in ("end", "sunrise", "sunset", "sleep"))
+        if name == "apply":
+            page.add_argument("--done", action="append", metavar="NAME",
+                              help="a PC whose sheet apply refuses (changed since the fight "
+                                   "began) and into which you made the fight's changes by "
+                                   "hand: recorded as applied, so neither apply nor `fight "
+                                   "new` refuses it again (repeat for more)")
     full_attack = rules.num("GM-COMBAT-5", "full_attack")
     fixed = rules.num("GM-COMBAT-2", "fixed")
     attack = _page(verbs, "attack", "attack (GM-COMBAT-2/3/4)",
