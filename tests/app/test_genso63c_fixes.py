@@ -8,14 +8,23 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from companion.app.cli import main
+from companion.app.modes.genso import read_fight_file
+from companion.app.session.host import replay
+from companion.systems.genso.combat import Cast, Wait
+from companion.systems.genso.rules import load_rules
+from tests.app.table import choices
 from tests.app.test_dicesys55 import genso
-from tests.app.test_genso63_fixes import PC2, turn_of
+from tests.app.test_genso63_fixes import PC1, PC2, ringed_table, turn_of
+from tests.app.test_genso_review60a import DATA, resumed
+
+RULES = load_rules()
 
 
 def test_a_second_apply_leaves_a_sheet_slept_back_to_its_start(
@@ -177,3 +186,39 @@ def test_done_for_a_sheet_apply_writes_itself_is_refused_and_writes_nothing(
     fight = json.loads((user_dirs / "data" / "genso" / "fight.json").read_text("utf-8"))
     assert "applied" not in fight
     assert [r["result"] for r in genso(capsys, "fight", "apply")["sheets"]] == ["written"]
+
+
+def test_a_table_saved_right_after_a_ring_wearers_cast_before_the_question_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """RISK 2 (GM-ITEM-3, GM-MAGIC-1): a table save of the companion before the ring's
+    payment question (2767ad4d^), pc2 wearing a Ring of Storage holding 5: pc1 waits, pc2
+    casts Healing on pc1 (own MP, no dice, no question then), the power goes at the Orc's
+    menu. Resumed, the question its inputs never answered was asked after the target, the
+    cast not made, and the save was set aside as corrupt ("expected 2 events, replaying its
+    inputs gave 1"). It replays as cast on own MP, and plays on."""
+    fight, state = tmp_path / "fight.json", tmp_path / "table.json"
+    shutil.copyfile(DATA / "table_ring_before_pay_fight.json", fight)
+    saved = json.loads((DATA / "table_ring_before_pay.json").read_text(encoding="utf-8"))
+    assert saved["inputs"][-1] == f"t:{PC1}" and saved["events"] == 2
+    saved["fight_path"] = str(fight.resolve())
+    state.write_text(json.dumps(saved, ensure_ascii=False), encoding="utf-8")
+    told: list[str] = []
+    mode = resumed(fight, state, ["wait"], told)
+    assert not [t for t in told if "does not replay" in t], told
+    assert not list(tmp_path.glob("table.json.corrupt-*"))
+    cast, wait = (e.action for e in mode.fight.journal[-2:])
+    assert cast == Cast(PC2, "healing", (PC1,))
+    assert wait == Wait("オーク")
+    caster = mode.fight.state.get(PC2)
+    assert (caster.storage_mp, caster.mp) == (5, 8 - RULES.spell("healing").mp)
+    assert read_fight_file(RULES, fight).journal[-1].action == wait  # the file played on
+
+
+def test_a_save_stopped_at_the_rings_question_still_waits_for_its_answer() -> None:
+    """RISK 2: a save of today's table stopped at the payment question (its events count
+    no cast) replays to that question, not past it."""
+    mode = ringed_table(mp=8)
+    replay(mode, ["wait", "cast", "s:healing", f"t:{PC1}"], 1)
+    assert choices(mode) == ["pay:mp", "pay:ring", "back"]
+    assert mode.progress() == 1

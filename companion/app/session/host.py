@@ -114,16 +114,27 @@ def replay(mode: Mode, inputs: Sequence[str], events: int | None) -> None:
     Pure (the mode only), so a save can be tried before any hardware is opened. A save that
     does not replay (other rules, an edited file, a fault of the companion its inputs meet,
     :data:`COMPANION_FAULTS`) raises :class:`CorruptSave`.
+
+    A mode with a ``replayed(events)`` is told the inputs are over before the count is
+    checked: a question added since the save was made, which its last input went straight
+    past, is answered there as the save played (review63c RISK 2, genso's ring payment).
     """
-    for n, text in enumerate(inputs, 1):
+    ended = getattr(mode, "replayed", None)
+    last = [] if ended is None or events is None else [None]  # None: ``ended(events)``
+    for n, text in enumerate([*inputs, *last], 1):
         try:
-            mode.restore(text)
+            if text is None:
+                assert ended is not None and events is not None
+                ended(events)
+            else:
+                mode.restore(text)
         except (CompanionError, ValueError) as exc:
-            reason = f"the save does not replay at input {n} ({text!r}): {exc}"
-            raise CorruptSave(reason) from None
+            at = f"at input {n} ({text!r})" if text is not None else "after its last input"
+            raise CorruptSave(f"the save does not replay {at}: {exc}") from None
         except COMPANION_FAULTS as exc:
             told_fault()
-            raise CorruptSave(f"the save does not replay at input {n} ({text!r}): the "
+            at = f"at input {n} ({text!r})" if text is not None else "after its last input"
+            raise CorruptSave(f"the save does not replay {at}: the "
                               f"companion failed on it ({type(exc).__name__}: {exc}); unless the "
                               "save was edited, that is a fault of the companion's: please "
                               f"report it with the kept save; {RESUME_WHEN_FIXED}") from None

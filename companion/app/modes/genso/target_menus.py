@@ -193,10 +193,21 @@ class _TargetMenus(_FightView):
             super().restore("pay:mp")  # as a journal from before it was cast: own MP
         super().restore(text)
 
-    def _at_rings_new_question(self, text: str) -> bool:
+    def replayed(self, events: int) -> None:
+        """A replay's inputs are over (:func:`~companion.app.session.host.replay`): a save
+        from before the ring's payment question (genso63 DEFECT 3) that stopped straight
+        after a ring-wearer's cast has no next input to show the question unanswered, but
+        counts the cast among its ``events``: it was cast on own MP, so that is answered
+        (review63c RISK 2). A save of today's stopped at the question counts no cast, and
+        waits there for the answer."""
+        if self.progress() < events and self._at_rings_new_question(None):
+            super().restore("pay:mp")
+
+    def _at_rings_new_question(self, text: str | None) -> bool:
         """Is the menu the payment question, asked only for a Ring of Storage (genso63
-        DEFECT 3), and ``text`` no answer to it? A journal from before the ring was offered
-        cast straight on, paying own MP, and goes on with the next choice."""
+        DEFECT 3), and ``text`` no answer to it (None: no next input)? A journal from before
+        the ring was offered cast straight on, paying own MP, and goes on with the next
+        choice."""
         ask = self.ask()
         if not isinstance(ask, ChoiceAsk) or text == BACK.choice:
             return False
