@@ -2,7 +2,9 @@
 again over a sheet a night's sleep brought back to its text at the start (DEFECT 1); its
 refusal of a changed sheet gave values that undid a purchase, not the fight's changes (RISK 3);
 and after the hand edit it asked for, nothing said it was made, so apply and `fight new`
-refused the sheet for ever (RISK 4)."""
+refused the sheet for ever (RISK 4); a table save of before the ring's payment question
+stopped right after a ring-wearer's cast was set aside as corrupt (RISK 2); and `gear` of a
+second club named another weapon as the one held before (NIT 5)."""
 
 from __future__ import annotations
 
@@ -222,3 +224,19 @@ def test_a_save_stopped_at_the_rings_question_still_waits_for_its_answer() -> No
     replay(mode, ["wait", "cast", "s:healing", f"t:{PC1}"], 1)
     assert choices(mode) == ["pay:mp", "pay:ring", "back"]
     assert mode.progress() == 1
+
+
+def test_gearing_a_second_club_names_the_club_held_before_by_its_number(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """NIT 5 (GM-EQUIP-1): a second club readied is weapon 0 and the club held before is
+    weapon 1, but `gear` said "`--weapon knife` strikes with 小刀/Knife" as the other, and
+    `--weapon club` would pick the new club: the one held before is `--weapon 1`."""
+    sheet = tmp_path / "c.toml"
+    genso(capsys, "sheet", "pc2", "--save-as", str(sheet))
+    genso(capsys, "buy", str(sheet), "club")
+    assert main(["genso", "gear", str(sheet), "club"]) == 0
+    said = capsys.readouterr().out
+    assert ("equipped 棍棒/Club: weapon 0, the one `fight attack` strikes with; `--weapon 1` "
+            "strikes with the 棍棒/Club held before") in said
+    assert genso(capsys, "sheet", str(sheet))["sheet"]["weapons"][:3] == ["club", "club", "knife"]

@@ -286,10 +286,16 @@ def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
         after = equip(rules, c, item.key)
         if item.slot is not Slot.WEAPON:
             return after, f"equipped {item.name}"
-        # The weapon readied becomes weapon 0 (:func:`equip`), the fight's default.
-        held = [w.key for w in derive(rules, after).weapons if w.key != item.key]
-        others = (f"; `--weapon {held[0]}` strikes with {rules.item(held[0]).name}"
-                  if held and held[0] != "fist" else "")
+        # The weapon readied becomes weapon 0 (:func:`equip`), the fight's default; the one
+        # held first before is weapon 1. A second of the same kind (a club readied beside a
+        # club) is named by its number: `--weapon club` picks the first, the new one
+        # (review63c NIT 5).
+        weapons = derive(rules, after).weapons
+        before = weapons[1] if len(weapons) > 1 and weapons[1].key != "fist" else None
+        others = ("" if before is None else
+                  f"; `--weapon 1` strikes with the {before.name} held before"
+                  if before.key == item.key else
+                  f"; `--weapon {before.key}` strikes with {before.name}")
         return after, (f"equipped {item.name}: weapon 0, the one `fight attack` strikes "
                        f"with{others}")
     return _change(args, rules, change)
