@@ -51,8 +51,15 @@ class Buttons:
 
     def choices(self, display: PressSource, sleep: Callable[[float], None]) -> MenuChoices:
         """Choices from these buttons and ``display``'s keys; ``sleep`` is where the test
-        presses."""
-        return MenuChoices(Controls([self.panel, display]), 0.0, sleep)
+        presses. Each sleep is half a second on the controls' clock: a press a screen is a
+        player's pace, not a double press (a question is guarded against one)."""
+        now = [0.0]
+
+        def slept(seconds: float) -> None:
+            now[0] += 0.5
+            sleep(seconds)
+
+        return MenuChoices(Controls([self.panel, display], clock=lambda: now[0]), 0.0, slept)
 
     def run(self, session: Session) -> None:
         try:

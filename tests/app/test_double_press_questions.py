@@ -16,6 +16,7 @@ import pytest
 
 from companion.app.modes.coc import CocFightMode
 from companion.app.modes.genso import GensoFightMode
+from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.session.controls import Controls, MenuChoices, choose
 from companion.app.session.mode import ChoiceAsk
 from companion.app.session.system_menu import ConsoleAsked, NewGameAsked, SystemMenu
@@ -52,7 +53,7 @@ class Hands:
         return ask.options[chosen].choice, round(self.clock.now - start, 3)
 
 
-def asked(mode: GensoFightMode | CocFightMode) -> ChoiceAsk:
+def asked(mode: GensoFightMode | CocFightMode | JongRogueMode) -> ChoiceAsk:
     ask = mode.ask()
     assert isinstance(ask, ChoiceAsk)
     return ask
@@ -203,3 +204,20 @@ def test_a_double_on_the_system_menus_back_is_not_the_games_answer(press: Press,
     chosen = menu.answering(game, hands.show, lambda: "")
     assert hands.shown[1].startswith("System") and hands.shown[2] == "bat attack! Act:"
     assert (GAME_MENU[chosen].choice, round(hands.clock.now - start, 3)) == (taken, 0.5)
+
+
+def test_a_double_tap_on_use_does_not_take_the_use_under_the_finger() -> None:
+    """JongRogue's "Use healing potion now?" is guarded as the fights' questions are: a
+    double tap on the menu's Use lands on the question's Use (its first box)."""
+    from tests.app.test_jongrogue_asks_first import MENU, at_the_potion
+
+    mode, _ = at_the_potion([])
+    hands = Hands()
+    ask = asked(mode)
+    use = [o.choice for o in ask.options].index("use:1p")
+    assert hands.choose(ask, [[Pick(use, tap=True)]]) == ("use:1p", 0.0)
+    mode.answer(use)
+    question = asked(mode)
+    assert question.prompt == MENU
+    tap = Pick(0, tap=True)
+    assert hands.choose(question, [[tap], [], [], [], [], [tap]]) == ("use:1p", 0.5)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 
-from companion.app.session.controls import BACK
+from companion.app.session.controls import BACK, Question
 from companion.app.session.mode import Answer, ChoiceAsk, Throw, TileAsk
 from companion.errors import IllegalAction
 from companion.hw.buttons import Button
@@ -363,11 +363,13 @@ def twinned(game: Game, request: ChoiceRequest, choice: Choice) -> bool:
     return names.count(game.monster(int(choice.arg)).monster.name_en) > 1
 
 
-def sure(game: Game, choice: Choice) -> ChoiceAsk:
+def sure(game: Game, choice: Choice) -> Question:
     """The question before ``choice`` (:data:`ASKED_FIRST`): A takes it, B (Back 戻る)
-    returns to the menu it was picked from; item, pressed again, only moves the highlight."""
+    returns to the menu it was picked from; item, pressed again, only moves the highlight.
+    A :class:`Question`: a double tap on the item's box does not take the use in the box
+    under it (input audit 63 D1)."""
     name = item_name(game, Tile.from_notation(choice.arg))
-    return ChoiceAsk(f"Use {name.en} now? 本当に{name.ja}を使う？",
+    return Question(f"Use {name.en} now? 本当に{name.ja}を使う？",
                      (Option(str(choice), choice_label(game, choice), Button.ATTACK), BACK))
 
 

@@ -76,8 +76,8 @@ class Controls:
 
 @dataclass(frozen=True, slots=True)
 class Question(ChoiceAsk):
-    """A mode's question before a drastic step (Undo, End fight, Close table), Back first:
-    its menu is guarded against a repeat of the press that opened it
+    """A mode's question before a drastic step (Undo, End fight, Close table, using an
+    item): its menu is guarded against a repeat of the press that opened it
     (:meth:`Controls.guard_repeat`)."""
 
 
