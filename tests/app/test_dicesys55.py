@@ -231,7 +231,8 @@ def test_coc_command_line_lines_carry_their_rule_ids(
     assert lines[0].startswith("CO-CORE-1".ljust(rule) + "Ann ") and "(1D100<=50)" in lines[0]
     # This line names its own rule (impale, CO-BASE-2): not said twice.
     assert lines[1].startswith(" " * rule + "damage (1D10+1D10)")
-    assert lines[2] == "CO-BASE-2".ljust(rule) + "Cultist takes 4: HP 8/12"
+    # The impale's rule is its damage roll's, not the HP it takes (coc63 N2).
+    assert lines[2] == " " * rule + "Cultist takes 4: HP 8/12"
     assert main(["coc", "fight", "log"]) == 0
     assert "CO-CORE-1".ljust(rule) + "Ann " in capsys.readouterr().out
 
