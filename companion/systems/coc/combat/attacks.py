@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from companion.errors import IllegalAction
 from companion.systems.coc.combat.actions import Attack
+from companion.systems.coc.combat.core import TO_ATTACK
 from companion.systems.coc.combat.fighters import Combatant
 from companion.systems.coc.combat.iai import _Iai
 from companion.systems.coc.rules import WeaponKind
@@ -33,7 +34,7 @@ class _Attacks(_Iai):
             raise IllegalAction(f"a distance of 0 m or more (CO-RANGE-2), found {a.distance_m}")
         if a.borrow:
             c, a = self.borrow(c, a)
-        w = self.weapon(c, a.weapon)
+        w = self.weapon(c, a.weapon, TO_ATTACK)
         a = self.on_the_board(c, target, a, w.info.kind)
         firearm = w.info.kind is WeaponKind.FIREARM
         if a.first_strike:

@@ -217,17 +217,12 @@ class _Core:
             raise IllegalAction(f"no {self.rules.skill(skill).name} in a round with Iai: "
                                 f"no other skill that round (CO-IAI-2, {rule})")
 
-    def weapon(self, c: Combatant, index: int) -> Weapon:
+    def weapon(self, c: Combatant, index: int, to: str) -> Weapon:
         """``c``'s weapon ``index`` (the sheet's [[weapons]] in order), else IllegalAction
-        saying what it carries: bare hands are a weapon too, ``fist`` (CO-BASE-1)."""
-        weapons = c.sheet.weapons
-        if not weapons:
-            raise IllegalAction(f"{c.name} carries no weapons: to punch, list fist under "
-                                "[[weapons]] in its sheet (docs/sheets.md)")
-        if not 0 <= index < len(weapons):
-            carried = ", ".join(f"{n} {w.info.name}" for n, w in enumerate(weapons))
-            raise IllegalAction(f"{c.name} has no weapon {index} (carried: {carried})")
-        return weapons[index]
+        saying what it carries (:func:`no_weapon`; ``to``: what a weapon was wanted for)."""
+        if not 0 <= index < len(c.sheet.weapons):
+            raise IllegalAction(no_weapon(c, index, to))
+        return c.sheet.weapons[index]
 
     def put_weapon(self, c: Combatant, index: int, w: Weapon) -> Combatant:
         weapons = list(c.sheet.weapons)
@@ -256,3 +251,21 @@ class _Core:
                 and (after or dex > half):
             pos += 1
         self.order = (*self.order[:self.turn + 1], *rest[:pos], c.name, *rest[pos:])
+
+
+#: :func:`no_weapon`'s ``to`` for an attack: bare hands are a weapon too, ``fist``
+#: (CO-BASE-1), which a sheet lists as any other.
+TO_ATTACK = ": to punch, list fist under [[weapons]] in its sheet (docs/sheets.md)"
+
+
+def no_weapon(c: Combatant, index: int, to: str) -> str:
+    """Why ``c`` has no weapon ``index``: the weapons it carries, the sheet's [[weapons]] in
+    order (``Ann has no weapon 2 (carried: 0 ナイフ/Knife, 1 こぶし(パンチ)/Fist/Punch)``), or,
+    carrying none, ``Ann carries no weapons`` and ``to``, what one was wanted for (" to
+    reload", or :data:`TO_ATTACK`). The attack, reload, clear, pick-up, Iai draw, parry and
+    disarm refusals all say it (coc63 N4, review63a NIT 5)."""
+    weapons = c.sheet.weapons
+    if not weapons:
+        return f"{c.name} carries no weapons{to}"
+    carried = ", ".join(f"{n} {w.info.name}" for n, w in enumerate(weapons))
+    return f"{c.name} has no weapon {index} (carried: {carried})"

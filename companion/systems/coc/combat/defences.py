@@ -15,6 +15,7 @@ from dataclasses import replace
 from companion.errors import IllegalAction
 from companion.systems.coc.checks import Check, Grade, Rank, combination
 from companion.systems.coc.combat.actions import Attack, Defence
+from companion.systems.coc.combat.core import no_weapon
 from companion.systems.coc.combat.disarm import _Disarm
 from companion.systems.coc.combat.fighters import Combatant
 from companion.systems.coc.rules import Status, WeaponKind
@@ -209,7 +210,7 @@ class _Defences(_Disarm):
             return (f"no {a.parry_with} parry: {self.not_played('CO-PARRY-2')}"
                     + ("; 003 takes an MA parry (parry_with=ma, CO-DODGE-2)" if self.p003 else ""))
         if not 0 <= a.parry_weapon < len(t.sheet.weapons):
-            return f"{t.name} has no weapon {a.parry_weapon}"
+            return no_weapon(t, a.parry_weapon, " to parry with")
         pw = t.sheet.weapons[a.parry_weapon]
         if pw.broken or pw.dropped or pw.durability is None:
             return f"its {pw.info.name} is " + ("broken" if pw.broken else "dropped"

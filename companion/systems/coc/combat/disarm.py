@@ -44,7 +44,7 @@ class _Disarm(_Keeper):
 
     def pick_up(self, c: Combatant, a: PickUp) -> None:
         """CO-FIRE-4 (003, pick_up_ap) / CO-DISARM-1 (004, one action): pick a dropped weapon up."""
-        w = self.weapon(c, a.weapon)
+        w = self.weapon(c, a.weapon, " to pick up")
         if not w.dropped:
             raise IllegalAction(f"{w.info.name} is not on the ground")
         ap = self.rules.default("CO-FIRE-4", "pick_up_ap")

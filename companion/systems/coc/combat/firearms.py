@@ -132,7 +132,7 @@ class _Firearms(_Strikes):
 
     def reload(self, c: Combatant, a: Reload) -> None:
         """CO-FIRE-1 (003, 3 AP) / CO-FIRE-10 (004, an action) / CO-BASE-12: reload a firearm."""
-        w = self.weapon(c, a.weapon)
+        w = self.weapon(c, a.weapon, " to reload")
         if w.info.kind is not WeaponKind.FIREARM:
             raise IllegalAction(f"{w.info.name} is not a firearm")
         if w.loaded == w.info.magazine:
@@ -158,7 +158,7 @@ class _Firearms(_Strikes):
 
     def clear_jam(self, c: Combatant, a: ClearJam) -> None:
         """CO-FIRE-4: clear a jam with a skill roll, at the Default clear_ap."""
-        w = self.weapon(c, a.weapon)
+        w = self.weapon(c, a.weapon, " to clear of a jam")
         if not w.jammed:
             raise IllegalAction(f"{w.info.name} is not jammed")
         if a.weapon in c.jammed_now and not self.legacy:  # format 1 cleared at once

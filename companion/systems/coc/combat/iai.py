@@ -54,7 +54,7 @@ class _Iai(_Skills):
             raise IllegalAction("draw the blade of an ally next to you (CO-IAI-1)")
         if self.engine >= 4:
             self.ally_in_reach(c, ally)
-        w = self.weapon(ally, a.weapon)
+        w = self.weapon(ally, a.weapon, " to draw (CO-IAI-1)")
         if not w.info.iai or w.broken or w.dropped:
             raise IllegalAction(f"{ally.name}'s {w.info.name} is no Iai weapon (CO-IAI-1)")
         kept = tuple(x for i, x in enumerate(ally.sheet.weapons) if i != a.weapon)

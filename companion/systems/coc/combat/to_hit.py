@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from companion.errors import IllegalAction
 from companion.systems.coc.combat.actions import Attack, Defence
+from companion.systems.coc.combat.core import no_weapon
 from companion.systems.coc.combat.defences import _Defences
 from companion.systems.coc.combat.fighters import Combatant
 from companion.systems.coc.rules import WeaponKind
@@ -140,7 +141,7 @@ class _ToHit(_Defences):
             if not self.on("CO-DISARM-1"):
                 raise IllegalAction("disarming is CO-DISARM-1, off in this profile")
             if not 0 <= a.disarm_weapon < len(t.sheet.weapons):
-                raise IllegalAction(f"{t.name} has no weapon {a.disarm_weapon}")
+                raise IllegalAction(no_weapon(t, a.disarm_weapon, " to disarm"))
         if a.body:
             self.body_rule(a)
         if a.cover and not (self.on("CO-DODGE-7") and info.kind is WeaponKind.FIREARM
