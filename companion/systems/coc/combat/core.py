@@ -31,13 +31,18 @@ from companion.systems.coc.combat.fighters import (
     nobody_called,
 )
 from companion.systems.coc.combat.formats import ENGINE
-from companion.systems.coc.rules import CocRules, Profile
+from companion.systems.coc.rules import CocRules, Profile, WeaponKind
 from companion.systems.coc.sheet import Weapon, skill_value
 
 #: How the purpose of a roll the start of a round or of a turn makes begins (CO-DEATH-1's
 #: CON×5, CO-STUN-1's, CO-BODY-6's bleeding, CO-TURN-1's DEX tie): the action whose end
 #: brought that start is not what it is for, so the table says its own reason first.
 BETWEEN_ACTIONS = "start of "
+
+#: CO-CORE-1: the rule that gives a fumbled attack an effect, by the weapon's kind
+#: (:meth:`_Core.fumbles`); a grapple's is CO-MELEE-4's fall, as an unarmed attack's.
+FUMBLE_RULES = {WeaponKind.MELEE: "CO-MELEE-4", WeaponKind.UNARMED: "CO-MELEE-4",
+                WeaponKind.FIREARM: "CO-FIRE-4", WeaponKind.THROWN: "CO-THROW-2"}
 
 
 class _Core:
@@ -149,21 +154,44 @@ class _Core:
         return result.total, result.text
 
     def check(self, c: Combatant, skill: str, modifier: int = 0, label: str = "",
-              attack: bool = False) -> Check:
+              attack: bool = False, fumbles: str = "") -> Check:
         """CO-CORE-1: ``c``'s check of ``skill`` + ``modifier`` (floored at 0), said. From
         revision 14 a check that is not an attack roll and cannot succeed (≤ 0) asks no die
         (:func:`~companion.systems.coc.checks.unrolled`): only an attack's fumble has an
         effect (CO-MELEE-4, CO-FIRE-4, CO-THROW-2), and the player threw a d100 for a
-        dodge that could not work (coc63 N3); revision 13 rolled it."""
+        dodge that could not work (coc63 N3); revision 13 rolled it. An attack roll
+        (``attack``) is :meth:`to_hit`'s, ``fumbles`` the rule its fumble plays ("" where
+        none: a tackle, a 004 choke or throw)."""
         value = max(0, skill_value(self.rules, c.sheet, skill) + modifier)
         label = label or f"{c.name} {self.rules.skill(skill).name}"
-        if value <= 0 and not attack and self.engine >= 14:
+        if attack:
+            made = self.to_hit(value, label, fumbles, hit=False)
+        elif value <= 0 and self.engine >= 14:
             made = unrolled(value, label)
-            self.say(made.text)
-            return made
-        made = check(self.source, value, self.r_attack if attack else self.r5, label)
+        else:
+            made = check(self.source, value, self.r5, label)
         self.say(made.text)
         return made
+
+    def fumbles(self, kind: WeaponKind) -> str:
+        """CO-CORE-1 (「Critical and fumble effects apply only where a rule below defines
+        them」): the rule that gives a fumbled attack of ``kind`` an effect, when it is
+        played, else "": a fall or a broken weapon (CO-MELEE-4, a grapple's fall too), a
+        jam or a dropped gun (CO-FIRE-4), a stray throw (CO-THROW-2)."""
+        rule = FUMBLE_RULES[kind]
+        return rule if self.on(rule) else ""
+
+    def to_hit(self, skill: int, label: str, fumbles: str, hit: bool = True) -> Check:
+        """CO-CORE-1: an attack roll at the effective ``skill`` (``hit``: its die's purpose
+        says "to hit"). From revision 14 one that cannot succeed (≤ 0) and whose fumble
+        plays no rule (``fumbles`` "": :meth:`fumbles`) asks no die and says so as any
+        check that cannot succeed (:func:`~companion.systems.coc.checks.unrolled`); where
+        a fumble rule is played the die is thrown for its fumble alone. Revision 13 threw
+        it (review63a RISK 2). A combination roll with MA (CO-BASE-3) is no such roll: its
+        MA half may succeed, so it is thrown at any skill."""
+        if skill <= 0 and not fumbles and self.engine >= 14:
+            return unrolled(skill, label)
+        return check(self.source, skill, self.r_attack, label, hit=hit)
 
     def can_act(self, c: Combatant) -> bool:
         return not (c.out or c.has(Condition.FALLEN, self.round)

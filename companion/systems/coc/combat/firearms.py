@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from companion.dice import roll
 from companion.errors import IllegalAction
-from companion.systems.coc.checks import Grade, check
+from companion.systems.coc.checks import Grade
 from companion.systems.coc.combat.actions import Attack, ClearJam, Defence, Reload
 from companion.systems.coc.combat.fighters import Combatant
 from companion.systems.coc.combat.strikes import _Strikes
@@ -76,7 +76,7 @@ class _Firearms(_Strikes):
             skill, band, printed = self.effective(c, t, a, w, info.skill)
         else:
             skill, band, printed = skill_value(self.rules, c.sheet, info.skill), 1, ""
-        made = check(self.source, skill, self.r_attack, f"{c.name} {info.name}", hit=True)
+        made = self.to_hit(skill, f"{c.name} {info.name}", self.fumbles(info.kind))
         self.say(made.text)
         if not made.success:
             if made.grade is Grade.FUMBLE:

@@ -90,7 +90,10 @@ FORMAT = 2
 # A check that is not an attack roll and cannot succeed (≤ 0%) asks no die and says
 # "cannot succeed, not rolled", and an attack at 0% says it is rolled only for a fumble
 # where its fumble rule is played (CO-CORE-1, CO-MELEE-4, CO-FIRE-4, CO-THROW-2);
-# revision 13 rolled the check.
+# revision 13 rolled the check. An attack roll at 0% whose fumble plays no rule (its kind's
+# fumble rule off, as 004's by Default; a tackle, a 004 choke or throw, a stray throw's own
+# roll) asks no die either and says "cannot succeed, not rolled"; an MA combination roll is
+# still thrown, as its MA half may succeed (CO-BASE-3); revision 13 threw them.
 ENGINE = 14
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),

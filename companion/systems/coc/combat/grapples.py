@@ -76,11 +76,13 @@ class _Grapples(_Firearms):
             held, options = combo.rank is not Rank.FAILURE, combo.rank is Rank.SUCCESS
             grade = combo.grades[0]  # the grapple's, the attacking technique's (CO-BASE-3)
         elif after:
-            made = check(self.source, grapple, self.r_attack, f"{c.name} 組み付き/Grapple")
+            made = self.to_hit(grapple, f"{c.name} 組み付き/Grapple",
+                               self.fumbles(WeaponKind.UNARMED), hit=False)
             self.say(made.text + why)
             held, grade = made.success, made.grade
         else:
-            made = self.check(c, "grapple", attack=True)
+            made = self.check(c, "grapple", attack=True,
+                              fumbles=self.fumbles(WeaponKind.UNARMED))
             held, grade = made.success, made.grade
         graded = self.engine >= 5  # CO-MELEE-3/4 (revision 4 and before: neither read)
         if not held:

@@ -53,7 +53,7 @@ class _Strikes(_ToHit):
                 defence = self.forced(target, defence)
         else:
             label = f"{c.name} {self.rules.skill(skill_key).name if skill_key else info.name}"
-            made = check(self.source, skill, self.r_attack, label, hit=True)
+            made = self.to_hit(skill, label, self.fumbles(info.kind))
             self.say(made.text)
             grade, hit = made.grade, made.success
         if info.skill == "shotgun" and self.on("CO-FIRE-9"):
@@ -311,8 +311,9 @@ class _Strikes(_ToHit):
             self.say("fumble: the throw flies off and lands harmlessly (CO-THROW-2)")
             return
         self.say(f"fumble: the throw flies off towards {other.name} (CO-THROW-2)")
-        made = check(self.source, skill_value(self.rules, c.sheet, w.info.skill), self.r_attack,
-                     f"{c.name} {w.info.name} → {other.name}", hit=True)
+        # its own fumble does nothing more: no rule strays a stray throw
+        made = self.to_hit(skill_value(self.rules, c.sheet, w.info.skill),
+                           f"{c.name} {w.info.name} → {other.name}", "")
         self.say(made.text)
         if made.success:
             damage, text = self.damage(c, w, False, Grade.SUCCESS, False)

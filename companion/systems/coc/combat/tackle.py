@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from companion.errors import IllegalAction
 from companion.systems.coc import board
-from companion.systems.coc.checks import check
 from companion.systems.coc.combat.actions import Attack, Defence, Tackle
 from companion.systems.coc.combat.fighters import Combatant, Condition
 from companion.systems.coc.combat.grapples import _Grapples
@@ -58,8 +57,8 @@ class _Tackle(_Grapples):
         c = self.set(c, attacks=c.attacks + 1)
         if after:
             value, why = self.after_dodge(skill_value(self.rules, c.sheet, "tackle"))
-            made = check(self.source, value, self.r_attack, f"{c.name} "
-                         f"{self.rules.skill('tackle').name}")
+            made = self.to_hit(value, f"{c.name} {self.rules.skill('tackle').name}", "",
+                               hit=False)  # a tackle's fumble does nothing (CO-TACKLE-1)
             self.say(made.text + why)
         else:
             made = self.check(c, "tackle", attack=True)

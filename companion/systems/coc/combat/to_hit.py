@@ -230,10 +230,10 @@ class _ToHit(_Defences):
     def rolled_for_fumble(self, kind: WeaponKind) -> str:
         """CO-CORE-1 (a fumble is a failure in the fumble range whatever the skill): why an
         attack that cannot succeed still asks its d100, when its kind's fumble rule is played
-        (CO-MELEE-4, CO-FIRE-4, CO-THROW-2); said from revision 14 (coc63 N3), else ""."""
-        rule = {WeaponKind.MELEE: "CO-MELEE-4", WeaponKind.UNARMED: "CO-MELEE-4",
-                WeaponKind.FIREARM: "CO-FIRE-4", WeaponKind.THROWN: "CO-THROW-2"}.get(kind, "")
-        if self.engine < 14 or not rule or not self.on(rule):
+        (:meth:`fumbles`: CO-MELEE-4, CO-FIRE-4, CO-THROW-2); said from revision 14 (coc63
+        N3), else "". Where none is, :meth:`to_hit` asks no die."""
+        rule = self.fumbles(kind)
+        if self.engine < 14 or not rule:
             return ""
         return f"; rolled only for a fumble ({rule})"
 
