@@ -437,23 +437,27 @@ def _refused_text(fight: Fight, write: SheetWrite, path: Path) -> str:
     """``fight apply``'s refusal of a sheet changed since the fight began (a rest, a
     purchase, a hand): not written over, so the fight's changes to make in it by hand, and
     the command that says they were made."""
-    changes = _by_hand_text(_by_hand_fields(fight, write))
-    who = named(fight.rules, fight, fight.state.get(write.entrant.name))
+    who, to_make = _to_make_by_hand(fight, write, path)
     return (f"{write.sheet} was changed since the fight began (a rest, a purchase, a hand), "
-            f"so apply does not write over it: the fight changed on {who}: {changes}; make "
-            f"those changes to the sheet as it is now, then {_done_command(path, write)} "
-            "(`fight show` keeps them until this fight is replaced)")
+            f"so apply does not write over it: the fight changed on {who}: {to_make}")
 
 
 def _by_hand(fight: Fight, write: SheetWrite, path: Path) -> str:
     """What ``fight new`` says of a sheet :func:`_not_applied`: the fight's changes, as
     ``fight apply`` gives them (:func:`_refused_text`), to make by hand, as apply cannot."""
+    who, to_make = _to_make_by_hand(fight, write, path)
+    return (f"{write.sheet} never took the fight's changes on {who}: it was changed since "
+            f"the fight began, so `fight apply` refuses it: {to_make}")
+
+
+def _to_make_by_hand(fight: Fight, write: SheetWrite, path: Path) -> tuple[str, str]:
+    """Whose sheet ``write`` is, named, and the fight's changes on it to make by hand, with
+    the command that says they were made."""
     changes = _by_hand_text(_by_hand_fields(fight, write))
     who = named(fight.rules, fight, fight.state.get(write.entrant.name))
-    return (f"{write.sheet} never took the fight's changes on {who}: it was changed since "
-            f"the fight began, so `fight apply` refuses it: {changes}; make those changes to "
-            f"the sheet as it is now, then {_done_command(path, write)} "
-            "(`fight show` keeps them until this fight is replaced)")
+    return who, (f"{changes}; make those changes to the sheet as it is now, then "
+                 f"{_done_command(path, write)} (`fight show` keeps them until this fight "
+                 "is replaced)")
 
 
 def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
