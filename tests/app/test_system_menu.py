@@ -480,7 +480,9 @@ def test_a_closed_fight_waiting_for_the_next_offers_the_system_menu(tmp_path: Pa
     closed = FightClosed(fight, file_sha(fight))
     screen = PlayerAtTheScreen([("The fight is over and closed", Button.SYSTEM),
                                 (SYSTEM, "back"), ("The fight is over and closed", "quit")])
-    controls = Controls([screen])
+    # At the table's pace: Quit, the wait's first box, typed right after Back, would be
+    # Back's double (review63d DEFECT 1).
+    controls = Controls([screen], clock=screen.time_at_the_table)
     assert not wait_for_next_fight(closed, "genso", screen, controls, 0.0,
                                    SystemMenu(controls, "genso", 0.0, ""), sleep=lambda s: None)
     waits = [v for v in screen.views if v.prompt.startswith("The fight is over and closed")]

@@ -45,16 +45,23 @@ class Controls:
         self.accepted_with: Press | None = None
         self.chose_with: Press | None = None  # the press that chose in the last menu
         # The press that opened a question, or left the System menu, and when (see
-        # :meth:`guard_repeat`): the next menu is guarded against its repeat.
+        # :meth:`guard_repeat`): the next ask, a menu or a wait, is guarded against its repeat.
         self.opened_with: Press | None = None
         self.opened_at = 0.0
         # While the session waits for an answer (not in its System menu, nor in a question
         # outside a session): SYSTEM leaves the wait for the menu, :class:`SystemAsked`.
         self.system_offered = False
 
-    def poll(self) -> list[Press]:
+    def poll(self, guarded: bool = True) -> list[Press]:
         """The presses since the last poll. SYSTEM raises :class:`SystemAsked` while the
-        System menu is offered, and is dropped elsewhere (a menu takes it for no option)."""
+        System menu is offered, and is dropped elsewhere (a menu takes it for no option).
+
+        In the first :data:`DOUBLE_PRESS_SECONDS` after :meth:`guard_repeat`, a repeat of
+        the press that opened the ask (:func:`repeats`) is dropped, until another press comes
+        through: every wait is so guarded, not only a menu (a tile wait's picks, a read on
+        offer, a throw awaited, whose first box or B lies under the System menu's Back; input
+        audit 63 D2). ``guarded=False``: a poll whose presses are thrown away (a menu's first)
+        leaves the guard as it was."""
         presses: list[Press] = []
         for source in self.sources:
             presses.extend(source.poll())
@@ -62,7 +69,16 @@ class Controls:
             if self.system_offered:
                 raise SystemAsked
             presses = [p for p in presses if p is not Button.SYSTEM]
-        return presses
+        if not guarded or self.opened_with is None:
+            return presses
+        if self.clock() - self.opened_at >= DOUBLE_PRESS_SECONDS:
+            self.opened_with = None
+            return presses
+        for i, press in enumerate(presses):
+            if not repeats(press, self.opened_with):
+                self.opened_with = None  # a press that counts: the next is nobody's double
+                return presses[i:]
+        return []
 
     def guard_repeat(self) -> None:
         """Guard the next menu against a repeat of the press that chose in the last one
@@ -70,7 +86,8 @@ class Controls:
         (:class:`Question`, the System menu's own), or left the System menu for the ask it
         covered, whose option then lies under the finger. A double tap or a digit typed twice
         took the question's Yes (input audit 63 D1: End fight, Close table, Undo, Quit to
-        console, New game), or the game's Fight under the menu's Back (D2)."""
+        console, New game), or the game's Fight under the menu's Back (D2); over a wait (a
+        tile's picks or its read on offer, a throw awaited) :meth:`poll` drops the repeat."""
         self.opened_with, self.opened_at = self.chose_with, self.clock()
 
 
@@ -196,7 +213,7 @@ def choose(controls: Controls, show: Show, prompt: str, options: tuple[Option, .
     on two menus in quick succession both count.
     """
     shortcuts = {o.button: i for i, o in enumerate(options) if o.button is not None}
-    controls.poll()  # presses made while the last step resolved do not count here
+    controls.poll(guarded=False)  # presses made while the last step resolved do not count here
     guarded, controls.accepted_with = controls.accepted_with, None
     opened_with, controls.opened_with = controls.opened_with, None
     show(prompt, options=options, highlight=highlight)

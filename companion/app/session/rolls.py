@@ -346,7 +346,9 @@ class CameraRolls:
         prompt = f"{read} — {ask.prompt}" if ask.prompt else read
         confirm = self.confirm if timed else Confirm(math.inf, self.confirm.clock)
         confirm.offer(values)
-        self.controls.poll()  # a press made before the dice were shown does not judge them
+        # A press made before the dice were shown does not judge them (nor lifts the guard
+        # after the System menu's Back: Controls.poll).
+        self.controls.poll(guarded=False)
         shown_at = self.controls.clock()
         untimed = FIRST_LIVE if typed_with is None else TYPED_CHECK  # why no countdown
         shown = -1
