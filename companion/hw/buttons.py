@@ -140,6 +140,15 @@ def open_parts(parts: dict[str, tuple[int, Callable[[int], Any]]],
     return devices
 
 
+#: How late an edge's callback may run and still be dated when it runs
+#: (:meth:`ButtonPanel._edge_at`): a callback on time comes within a millisecond or two,
+#: which changes nothing, and the clock a test gives is not mixed with the pins' real time.
+EDGE_LATE_S = 0.005
+#: The oldest an edge may be when its callback runs and still be dated by its timestamp:
+#: past it, the timestamp is taken for another clock's.
+EDGE_AGE_LIMIT_S = 10.0
+
+
 class ButtonPanel:
     """The four buttons as a queue of :class:`Button` presses.
 
@@ -154,6 +163,12 @@ class ButtonPanel:
     gpiozero's mock pins ignore bounce, and a backend that only ignores edges for a while
     after a press let the release's bounce through: a second ATTACK, or a long press of
     item read as MENU, then ITEM (input audit 63 R1). None: no debounce here either.
+
+    Each edge is dated when it happened, not when its callback runs (:meth:`_edge_at`):
+    gpiozero keeps the pin's own timestamp of it (lgpio: the kernel's), and a callback may
+    come late, its thread waiting for the interpreter while the screen is drawn. A tap
+    whose press and release came one after the other was a release "bouncing" 0 ms after
+    its press, and the ITEM was lost (review63d RISK 1).
     """
 
     def __init__(
@@ -195,27 +210,43 @@ class ButtonPanel:
                 device.when_pressed = self._pusher(meaning)
                 device.when_released = self._releaser(meaning)
 
-    def _bounced(self, meaning: Button) -> bool:
-        """Whether an edge of ``meaning`` now is a bounce: within ``bounce_time`` of its last
-        edge. Each edge is remembered, so a burst of them is one bounce. Call under the lock."""
+    def _edge_at(self, meaning: Button, pressed: bool) -> float:
+        """When the edge of ``meaning`` being handled (a press, or a release) happened, on
+        ``clock``: now less the time gpiozero says the button has been pressed (released)
+        since, which it counts from the pin's timestamp of the edge. Call from the edge's own
+        callback. Now, when the callback is on time (:data:`EDGE_LATE_S`), or that age is
+        not to be had or not believable (a backend whose timestamps are on another clock)."""
+        device = self.devices.get(meaning)
+        age: float | None = None if device is None else (device.active_time if pressed
+                                                         else device.inactive_time)
         now = self._clock()
+        if age is None or not EDGE_LATE_S < age <= EDGE_AGE_LIMIT_S:
+            return now
+        return now - age
+
+    def _bounced(self, meaning: Button, at: float) -> bool:
+        """Whether an edge of ``meaning`` at ``at`` is a bounce: within ``bounce_time`` of its
+        last edge. Each edge is remembered, so a burst of them is one bounce. Call under the
+        lock."""
         last = self._last_edge.get(meaning)
-        self._last_edge[meaning] = now
+        self._last_edge[meaning] = at
         return self.bounce_time is not None and last is not None \
-            and now - last < self.bounce_time
+            and at - last < self.bounce_time
 
     def _pusher(self, meaning: Button) -> Callable[[], None]:
         return lambda: self._push(meaning)
 
     def _releaser(self, meaning: Button) -> Callable[[], None]:
         def released() -> None:
+            at = self._edge_at(meaning, pressed=False)
             with self._lock:
-                self._bounced(meaning)  # only remembered: a press just after it bounces
+                self._bounced(meaning, at)  # only remembered: a press just after it bounces
         return released
 
     def _push(self, meaning: Button) -> None:
+        at = self._edge_at(meaning, pressed=True)
         with self._lock:
-            if not self._bounced(meaning):
+            if not self._bounced(meaning, at):
                 self._queue.append(meaning)
 
     # The hold comes from gpiozero's hold thread, the release from the pin's callback: each
@@ -223,9 +254,10 @@ class ButtonPanel:
     # An edge of item that bounces changes nothing: a release bouncing after a long press
     # is no second, short one (ITEM after MENU), nor a press bouncing a long press short.
     def _item_pressed(self) -> None:
+        at = self._edge_at(Button.ITEM, pressed=True)
         with self._lock:
-            if not self._bounced(Button.ITEM):
-                self._item_down_at = self._clock()
+            if not self._bounced(Button.ITEM, at):
+                self._item_down_at = at
 
     def _item_held(self) -> None:
         with self._lock:
@@ -235,12 +267,13 @@ class ButtonPanel:
             self._queue.append(Button.SYSTEM)
 
     def _item_released(self) -> None:
+        at = self._edge_at(Button.ITEM, pressed=False)
         with self._lock:
-            if self._bounced(Button.ITEM):
+            if self._bounced(Button.ITEM, at):
                 return
             down, self._item_down_at = self._item_down_at, None
             if down is not None:
-                held = self._clock() - down
+                held = at - down
                 self._queue.append(Button.MENU if held >= self.long_press else Button.ITEM)
 
     def poll(self) -> list[Press]:

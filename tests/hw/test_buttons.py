@@ -8,7 +8,8 @@ from collections.abc import Iterator
 
 import gpiozero
 import pytest
-from gpiozero.pins.mock import MockFactory
+from gpiozero.pins.mock import MockFactory, MockPin
+from gpiozero.pins.pi import PiPin
 
 from companion.hw.buttons import (
     Button,
@@ -265,3 +266,46 @@ def test_a_long_press_of_item_whose_release_bounces_is_one_menu_press(
         item.drive_high()
     assert panel.poll() == [Button.ITEM, Button.ITEM]
     panel.close()
+
+
+class LatePin(MockPin):
+    """A mock pin whose edges reach gpiozero late, each with the timestamp it happened at,
+    as lgpio's do (its callback thread hands over the kernel's timestamp): the callbacks of
+    a press and its release may run one after the other."""
+
+    def edge(self, pressed: bool, ago: float) -> None:
+        """The button pressed (pulled low) or let go ``ago`` seconds before it is told."""
+        if self._change_state(not pressed) and self._when_changed is not None:
+            PiPin._call_when_changed(self, self.factory.ticks() - ago, not pressed)
+
+
+@pytest.mark.parametrize("part", ["item", "attack"])
+def test_a_tap_whose_edges_come_late_together_is_still_a_tap(part: str) -> None:
+    """Review63d RISK 1: the debounce dated an edge by when its callback ran. A tap of 60 ms
+    whose press and release callbacks ran together (the screen being drawn) had its release
+    taken for a bounce of its press, and ITEM was lost. Each edge is dated by its own
+    timestamp; a real bounce, told late too, is still one press."""
+    factory = MockFactory(pin_class=LatePin)
+    try:
+        panel, clock = bouncing_panel(factory)
+        pin = factory.pin(getattr(ButtonPins(), part))
+        assert isinstance(pin, LatePin)
+        meaning = Button(part)
+        pin.edge(True, ago=0.06)
+        pin.edge(False, ago=0.0)
+        assert panel.poll() == [meaning]
+        # A press that bounces (2 ms), and a tap 0.1 s later, all told at once.
+        clock.now += 1.0
+        for pressed, ago in ((True, 0.3), (False, 0.298), (True, 0.296), (False, 0.2),
+                             (True, 0.1), (False, 0.04)):
+            pin.edge(pressed, ago)
+        assert panel.poll() == [meaning, meaning]
+        # Long press of item, told late: MENU by how long it was held, not by when told.
+        if meaning is Button.ITEM:
+            clock.now += 1.0
+            pin.edge(True, ago=1.0)
+            pin.edge(False, ago=0.0)
+            assert panel.poll() == [Button.MENU]
+        panel.close()
+    finally:
+        factory.reset()
