@@ -11,10 +11,12 @@ Curses its fighters carry (GM-MAGIC-13).
 from __future__ import annotations
 
 import hashlib
+import json
 import shlex
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import tomlkit
 
@@ -98,6 +100,53 @@ def apply_command(path: Path) -> str:
 APPLIED_BY_HAND = "by hand"
 
 
+def results(character: Character) -> dict[str, Any]:
+    """What ``fight apply`` writes of a character into its sheet: HP and MP (GM-COMBAT-8,
+    GM-MAGIC-1), the mana stones' MP (GM-ITEM-1), the Ring of Storage's ``storage_mp``
+    (GM-ITEM-3) and the pack, where a stone used is ``used:KEY`` (GM-ITEM-2)."""
+    return {"hp": character.hp, "mp": character.mp,
+            "mana_stones": list(character.mana_stones), "storage_mp": character.storage_mp,
+            "equipment": list(character.equipment)}
+
+
+def applied_record(head: str, character: Character) -> str:
+    """A fight's ``applied`` record of a sheet: ``head``, the digest of the sheet apply
+    wrote (or :data:`APPLIED_BY_HAND`), then the :func:`results` it took, as JSON, so a
+    later apply can tell what the fight changed since (review63e DEFECT 1). Still a
+    string, as an older companion's loader wants; one reads it as a digest no sheet has."""
+    return f"{head} " + json.dumps(results(character), ensure_ascii=False, sort_keys=True,
+                                   separators=(",", ":"))
+
+
+def applied_head(record: str) -> str:
+    """The digest (or :data:`APPLIED_BY_HAND`) of an ``applied`` record; a record from
+    before :func:`applied_record` is that alone."""
+    head, brace, _ = record.partition(" {")
+    return head if brace else record
+
+
+def applied_results(record: str) -> dict[str, Any] | None:
+    """The :func:`results` an ``applied`` record keeps; None for a record from before
+    :func:`applied_record` (only a digest, or ``"by hand"``) or one whose JSON is not
+    theirs."""
+    _, brace, rest = record.partition(" {")
+    if not brace:
+        return None
+    try:
+        kept = json.loads("{" + rest)
+    except ValueError:
+        return None
+    ints = ("hp", "mp", "storage_mp")
+    if not isinstance(kept, dict) or set(kept) != {*ints, "mana_stones", "equipment"} \
+            or not all(type(kept[k]) is int for k in ints) \
+            or not isinstance(kept["mana_stones"], list) \
+            or not isinstance(kept["equipment"], list) \
+            or not all(type(v) is int for v in kept["mana_stones"]) \
+            or not all(isinstance(v, str) for v in kept["equipment"]):
+        return None
+    return kept
+
+
 @dataclass(frozen=True)
 class SheetWrite:
     """One sheet file as ``fight apply`` would leave it: ``now`` the digest of the file as it
@@ -106,7 +155,8 @@ class SheetWrite:
     so something else wrote it since (``genso rest``, another fight's apply, a hand) and
     apply does not write over that. A sheet applied, then brought back to its text at the
     start (a night's sleep refilling the MP a fight spent), counts as changed: the fight's
-    results were written over it once already (review63c DEFECT 1)."""
+    results were written over it once already (review63c DEFECT 1). ``text`` is the file
+    as it is."""
 
     entrant: Entrant
     sheet: Path
@@ -115,6 +165,7 @@ class SheetWrite:
     now: str
     new: str
     changed: bool
+    text: str = ""
 
     @property
     def pending(self) -> bool:
@@ -132,8 +183,10 @@ def sheet_write(fight: Fight, entrant: Entrant) -> SheetWrite:
     after = fight.character_after(entrant)
     document = sheet_document_over(fight.rules, text, after, str(sheet))
     now = digest(text)
+    record = fight.applied.get(entrant.name)
     return SheetWrite(entrant, sheet, after, document, now, digest(tomlkit.dumps(document)),
-                      now != fight.applied.get(entrant.name, entrant.digest))
+                      now != (entrant.digest if record is None else applied_head(record)),
+                      text)
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ import re
 import shlex
 import tempfile
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -38,8 +39,12 @@ from companion.app.modes.genso_fight_files import (
     APPLIED_BY_HAND,
     SheetWrite,
     Unwritten,
+    applied_head,
+    applied_record,
+    applied_results,
     apply_command,
     file_option,
+    results,
     sheet_write,
     unwritten,
 )
@@ -353,9 +358,10 @@ def _over(path: Path) -> bool:
 
 
 def _not_applied(fight: Fight) -> list[SheetWrite]:
-    """The sheets changed since ``fight`` began that never took its results: apply refuses
-    them, so the fight file is the only record of the HP and MP it left (review59c D1). One
-    the fight changed nothing on has nothing to take."""
+    """The sheets changed since ``fight`` began, or since its apply, that do not hold what
+    it changed (:func:`_owed`): apply refuses them, so the fight file is the only record of
+    the changes (review59c D1, review63e DEFECT 1). One the fight changed nothing on since
+    has nothing to take; one that holds them all already is as good as applied."""
     left = []
     for entrant in fight.entrants:
         if entrant.monster or not entrant.origin:
@@ -364,8 +370,8 @@ def _not_applied(fight: Fight) -> list[SheetWrite]:
             write = sheet_write(fight, entrant)
         except (DataError, OSError):
             continue  # a sheet gone or unreadable is :func:`unwritten`'s
-        if write.changed and write.now != write.new and entrant.name not in fight.applied \
-                and _by_hand_fields(fight, write):
+        if write.changed and write.now != write.new and (owed := _owed(fight, write)) \
+                and owed.to_make:
             left.append(write)
     return left
 
@@ -377,52 +383,115 @@ def _done_with(fight: Fight) -> bool:
 
     A sheet counts as done only by a sure sign: it holds the fight's results, or the fight
     file records that ``fight apply`` wrote them (a sheet changed after that is the
-    player's own doing: a rest, a purchase). One changed since the fight began and never
-    applied is not done, though apply refuses it (:func:`_not_applied`)."""
+    player's own doing: a rest, a purchase) and the fight changed nothing since. One changed
+    since the fight began and never applied, or since an apply the fight outgrew (an undo, a
+    spell after the end), is not done, though apply refuses it (:func:`_not_applied`)."""
     return fight.state.outcome is not None and not unwritten(fight) \
         and not _not_applied(fight)
 
 
-def _by_hand_fields(fight: Fight, write: SheetWrite) -> dict[str, Any]:
-    """What the fight changed on a sheet's character, each field as ``[before, after]``
-    (from the sheet as the fight began to :meth:`Fight.character_after`): HP and MP
-    (GM-COMBAT-8, GM-MAGIC-1), the mana stones' MP (GM-ITEM-1), the Ring of Storage's
-    ``storage_mp`` (GM-ITEM-3), each only when the fight changed it, and ``used``, the keys
-    of the stones used (GM-ITEM-2, ``used:KEY`` in ``equipment``): the changes to make by
-    hand to a sheet apply refuses. Changes, not the values the fight left, as the sheet may
-    hold others since (a rest's healing, a stone bought), which those would undo (review63c
-    RISK 3). Empty when the fight changed nothing on it."""
-    start, after = write.entrant.character(fight.rules), write.after
+@dataclass(frozen=True)
+class _Change:
+    """One field the fight changed on a sheet's character, ``was`` → ``now``: ``key`` the
+    sheet's key (hp, mp, mana_stones, storage_mp, equipment), ``at`` the stone's or pack
+    entry's number; ``held`` when the sheet as it is holds ``now`` already (review63e
+    RISK 2: a record lost after the sheet was written)."""
+
+    key: str
+    at: int | None
+    was: Any
+    now: Any
+    held: bool
+
+
+@dataclass(frozen=True)
+class _Owed:
+    """What the fight changed on a sheet apply refuses, since ``since``: "start" (the
+    fight began), "apply" (this fight's apply wrote it) or "by hand" (``--done``); ``base``
+    and ``after`` the :func:`results` then and now."""
+
+    since: str
+    base: dict[str, Any]
+    after: dict[str, Any]
+    changes: list[_Change]
+
+    @property
+    def to_make(self) -> list[_Change]:
+        """The changes the sheet does not hold yet: to make by hand."""
+        return [c for c in self.changes if not c.held]
+
+
+def _owed(fight: Fight, write: SheetWrite) -> _Owed | None:
+    """What the fight changed on ``write``'s character since the fight began, or since the
+    apply (or ``--done``) the fight file records (review63e DEFECT 1: an undo or a spell
+    after the end changes the results after they were applied); each marked ``held`` when
+    the sheet as it is holds it already. None for an apply recorded by an older companion,
+    which kept no results: what it wrote is not known."""
+    record = fight.applied.get(write.entrant.name)
+    if record is None:
+        since, base = "start", results(write.entrant.character(fight.rules))
+    else:
+        if (kept := applied_results(record)) is None:
+            return None
+        since, base = ("by hand" if applied_head(record) == APPLIED_BY_HAND else "apply"), kept
+    sheet: dict[str, Any] | None = None
+    after = results(write.after)
+
+    def change(key: str, at: int | None, was: Any, now: Any) -> _Change:
+        held = sheet is not None and (
+            sheet[key] == now if at is None
+            else at < len(sheet[key]) and sheet[key][at] == now)
+        return _Change(key, at, was, now, held)
+
+    changes = [change(key, None, base[key], after[key]) for key in ("hp", "mp")
+               if base[key] != after[key]]
+    changes += [change("mana_stones", n, was, now)
+                for n, (was, now) in enumerate(zip(base["mana_stones"], after["mana_stones"],
+                                                   strict=False)) if was != now]
+    if base["storage_mp"] != after["storage_mp"]:
+        changes.append(change("storage_mp", None, base["storage_mp"], after["storage_mp"]))
+    changes += [change("equipment", n, was, now)
+                for n, (was, now) in enumerate(zip(base["equipment"], after["equipment"],
+                                                   strict=False)) if was != now]
+    return _Owed(since, base, after, changes)
+
+
+def _changes_json(owed: _Owed, held: bool | None = False) -> dict[str, Any]:
+    """The changes of ``owed`` to make (``held``: those the sheet holds already; None: all
+    of them, as ``--done`` records them made), each field
+    as ``[before, after]`` (GM-COMBAT-8, GM-MAGIC-1, GM-ITEM-1, GM-ITEM-3): ``mana_stones``
+    as the lists, ``used`` the keys of the stones used (GM-ITEM-2, ``used:KEY`` in
+    ``equipment``), ``unused`` those an undo gave back."""
     fields: dict[str, Any] = {}
-    for key in ("hp", "mp"):
-        if getattr(after, key) != getattr(start, key):
-            fields[key] = [getattr(start, key), getattr(after, key)]
-    if after.mana_stones != start.mana_stones:
-        fields["mana_stones"] = [list(start.mana_stones), list(after.mana_stones)]
-    if after.storage_mp != start.storage_mp:
-        fields["storage_mp"] = [start.storage_mp, after.storage_mp]
-    used = [was for key, was in zip(after.equipment, start.equipment, strict=True)
-            if key != was]
-    if used:
-        fields["used"] = used
+    stones = list(owed.base["mana_stones"])
+    for c in owed.changes:
+        if held is not None and c.held != held:
+            continue
+        if c.key == "mana_stones":
+            stones[c.at or 0] = c.now
+            fields["mana_stones"] = [list(owed.base["mana_stones"]), list(stones)]
+        elif c.key == "equipment":
+            used = c.now.startswith("used:")
+            fields.setdefault("used" if used else "unused", []).append(
+                c.was if used else c.now)
+        else:
+            fields[c.key] = [c.was, c.now]
     return fields
 
 
-def _by_hand_text(fields: dict[str, Any]) -> str:
-    """:func:`_by_hand_fields` as changes to make: "hp 10 → 3 (-7), mp 12 → 8 (-4), mana
-    stone 0: 4 → 0 MP, healing_stone used (in equipment healing_stone →
+def _change_text(rules: GensoRules, c: _Change) -> str:
+    """A change as the sheet's key: "hp 10 → 3 (-7)", "mana stone 0: 4 → 0 MP",
+    "storage_mp 5 → 1 (-4)", "healing_stone used (in equipment healing_stone →
     used:healing_stone)"."""
-    parts = []
-    for key, value in fields.items():
-        if key == "used":
-            parts += [f"{v} used (in equipment {v} → used:{v})" for v in value]
-        elif key == "mana_stones":
-            parts += [f"mana stone {n}: {was} → {now} MP"
-                      for n, (was, now) in enumerate(zip(*value, strict=False)) if was != now]
-        else:
-            was, now = value
-            parts.append(f"{key} {was} → {now} ({now - was:+d})")
-    return ", ".join(parts)
+    if c.key == "equipment":
+        key = c.now.removeprefix("used:") if c.now.startswith("used:") else c.now
+        how = "used" if c.now.startswith("used:") else "not used after all"
+        text = f"{key} {how} (in equipment {c.was} → {c.now})"
+    elif c.key == "mana_stones":
+        text = f"mana stone {c.at}: {c.was} → {c.now} MP"
+    else:
+        text = f"{c.key} {c.was} → {c.now} ({c.now - c.was:+d})"
+    return text + (f" (the sheet holds {c.now} already)" if c.held else "")
 
 
 def _done_command(path: Path, write: SheetWrite) -> str:
@@ -433,29 +502,59 @@ def _done_command(path: Path, write: SheetWrite) -> str:
     return f"`{apply_command(path)} --done {typed}`"
 
 
-def _refused_text(fight: Fight, write: SheetWrite, path: Path) -> str:
-    """``fight apply``'s refusal of a sheet changed since the fight began (a rest, a
-    purchase, a hand): not written over, so the fight's changes to make in it by hand, and
-    the command that says they were made."""
-    who, to_make = _to_make_by_hand(fight, write, path)
-    return (f"{write.sheet} was changed since the fight began (a rest, a purchase, a hand), "
-            f"so apply does not write over it: the fight changed on {who}: {to_make}")
+#: Why ``fight apply`` does not write a sheet, by what :func:`_owed` counts from.
+_WHY_REFUSED = {
+    "start": "was changed since the fight began (a rest, a purchase, a hand), so apply does "
+             "not write over it: the fight changed on {who}",
+    "apply": "was changed since this fight's apply wrote it (a rest, a purchase, a hand), "
+             "and the fight changed after that apply (an undo, a spell or a stone after the "
+             "end), so apply does not write over it: since that apply, the fight changed on "
+             "{who}",
+    "by hand": "took the fight's changes by hand (`fight apply --done`), and the fight "
+               "changed after that (an undo, a spell or a stone after the end), so apply "
+               "does not write over it: since then, the fight changed on {who}",
+}
+
+
+def _refused_text(fight: Fight, write: SheetWrite, owed: _Owed, path: Path) -> str:
+    """``fight apply``'s refusal of a sheet changed since the fight began, or since its
+    apply (a rest, a purchase, a hand): not written over, so the fight's changes to make in
+    it by hand, and the command that says they were made."""
+    who, to_make = _to_make_by_hand(fight, write, owed, path)
+    return f"{write.sheet} {_WHY_REFUSED[owed.since].format(who=who)}: {to_make}"
+
+
+#: What ``fight new`` says of a sheet :func:`_not_applied`, by what :func:`_owed` counts from.
+_WHY_NEW = {
+    "start": "never took the fight's changes on {who}: it was changed since the fight "
+             "began, so `fight apply` refuses it",
+    "apply": "never took the fight's changes on {who} made after its apply (an undo, a "
+             "spell or a stone after the end): it was changed since that apply, so `fight "
+             "apply` refuses it",
+    "by hand": "never took the fight's changes on {who} made after its `fight apply "
+               "--done` (an undo, a spell or a stone after the end), so `fight apply` "
+               "refuses it",
+}
 
 
 def _by_hand(fight: Fight, write: SheetWrite, path: Path) -> str:
     """What ``fight new`` says of a sheet :func:`_not_applied`: the fight's changes, as
     ``fight apply`` gives them (:func:`_refused_text`), to make by hand, as apply cannot."""
-    who, to_make = _to_make_by_hand(fight, write, path)
-    return (f"{write.sheet} never took the fight's changes on {who}: it was changed since "
-            f"the fight began, so `fight apply` refuses it: {to_make}")
+    owed = _owed(fight, write)
+    assert owed is not None  # :func:`_not_applied` leaves out a record without results
+    who, to_make = _to_make_by_hand(fight, write, owed, path)
+    return f"{write.sheet} {_WHY_NEW[owed.since].format(who=who)}: {to_make}"
 
 
-def _to_make_by_hand(fight: Fight, write: SheetWrite, path: Path) -> tuple[str, str]:
+def _to_make_by_hand(fight: Fight, write: SheetWrite, owed: _Owed,
+                     path: Path) -> tuple[str, str]:
     """Whose sheet ``write`` is, named, and the fight's changes on it to make by hand, with
-    the command that says they were made."""
-    changes = _by_hand_text(_by_hand_fields(fight, write))
+    the command that says they were made; one the sheet holds already is named so, not
+    asked (review63e RISK 2)."""
+    changes = ", ".join(_change_text(fight.rules, c) for c in owed.changes)
+    but = ", but for what it holds already" if len(owed.to_make) < len(owed.changes) else ""
     who = named(fight.rules, fight, fight.state.get(write.entrant.name))
-    return who, (f"{changes}; make those changes to the sheet as it is now, then "
+    return who, (f"{changes}; make those changes to the sheet as it is now{but}, then "
                  f"{_done_command(path, write)} (`fight show` keeps them until this fight "
                  "is replaced)")
 
@@ -667,7 +766,7 @@ def _writable(path: Path, what: str) -> None:
 
 def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
     plans: list[SheetWrite] = []
-    refused: list[SheetWrite] = []  # changed since the fight began: written by hand
+    refused: list[tuple[SheetWrite, _Owed]] = []  # changed since: written by hand
     rows: list[dict[str, Any]] = []
     record = False  # an apply a cut kept from the fight file is recorded now
     # --done NAME: the player made the fight's changes by hand (review63c RISK 4).
@@ -687,45 +786,56 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
         except DataError as exc:
             raise DataError(f"{exc}; nothing was written") from None
         lasting = _outlasting(fight, entrant.name)
+        row: dict[str, Any] = {"name": entrant.name, "path": str(write.sheet),
+                               "hp": write.after.hp, "mp": write.after.mp}
         if write.now == write.new:
-            rows.append({"name": entrant.name, "path": str(write.sheet), "result": "unchanged",
-                         "hp": write.after.hp, "mp": write.after.mp, "lasting": lasting})
-            if write.now != entrant.digest and fight.applied.get(entrant.name) != write.new:
-                fight.applied[entrant.name] = write.new  # an apply whose record a cut lost
+            rows.append({**row, "result": "unchanged", "lasting": lasting})
+            now = applied_record(write.new, write.after)
+            if write.now != entrant.digest and fight.applied.get(entrant.name) not in (
+                    write.new, now):
+                fight.applied[entrant.name] = now  # an apply whose record a cut lost
                 record = True
             continue
-        if write.changed and entrant.name in fight.applied:
-            # Written by this fight's apply before, changed since by the player (a rest, a
-            # purchase): the results are on it already (review63c DEFECT 1); or its changes
-            # made by hand, recorded by --done.
+        if not write.changed:
+            plans.append(write)
+            rows.append({**row, "result": "written",
+                         "mana_stones": list(write.after.mana_stones), "lasting": lasting})
+            continue
+        owed = _owed(fight, write)
+        if owed is None or not owed.changes:
+            # Changed by the player (a rest, a purchase), and the fight changed nothing on
+            # it since it began, or since its apply or --done (review63c DEFECT 1); or an
+            # apply an older companion recorded, which kept no results to tell by.
             done.pop(entrant.name, None)
-            rows.append({"name": entrant.name, "path": str(write.sheet),
-                         "result": "done" if fight.applied[entrant.name] == APPLIED_BY_HAND
-                         else "kept", "hp": write.after.hp, "mp": write.after.mp,
+            record_now = fight.applied.get(entrant.name)
+            result = "untouched" if record_now is None else "done" \
+                if applied_head(record_now) == APPLIED_BY_HAND else "kept"
+            rows.append({**row, "result": result, "lasting": lasting,
+                         **({"unknown": True} if owed is None else {})})
+            continue
+        if not owed.to_make and entrant.name not in done:
+            # The sheet holds all the fight changed (a record lost after apply wrote it, or
+            # the changes made by hand, review63e RISK 2): recorded as applied, nothing to
+            # ask.
+            done.pop(entrant.name, None)
+            head = APPLIED_BY_HAND if owed.since == "by hand" else write.new
+            fight.applied[entrant.name] = applied_record(head, write.after)
+            record = True
+            rows.append({**row, "result": "holds", "held": _changes_json(owed, held=True),
                          "lasting": lasting})
             continue
-        if write.changed and not (by_hand := _by_hand_fields(fight, write)):
-            # Changed by the player, but the fight changed nothing on it: nothing to write.
-            done.pop(entrant.name, None)
-            rows.append({"name": entrant.name, "path": str(write.sheet), "result": "untouched",
-                         "hp": write.after.hp, "mp": write.after.mp, "lasting": lasting})
-            continue
-        if write.changed and done.pop(entrant.name, None) is not None:
+        changes = _changes_json(owed)
+        held = {"held": _changes_json(owed, held=True)} if len(owed.to_make) < len(
+            owed.changes) else {}
+        since = {} if owed.since == "start" else {"since": owed.since}
+        if done.pop(entrant.name, None) is not None:
             by_hand_now.append(entrant.name)
-            rows.append({"name": entrant.name, "path": str(write.sheet), "result": "done",
-                         "hp": write.after.hp, "mp": write.after.mp,
-                         "by_hand": by_hand, "lasting": lasting})
+            rows.append({**row, "result": "done", "by_hand": _changes_json(owed, None),
+                         **since, "lasting": lasting})
             continue
-        if write.changed:
-            refused.append(write)
-            rows.append({"name": entrant.name, "path": str(write.sheet), "result": "refused",
-                         "hp": write.after.hp, "mp": write.after.mp,
-                         "by_hand": by_hand, "lasting": lasting})
-            continue
-        plans.append(write)
-        rows.append({"name": entrant.name, "path": str(write.sheet), "result": "written",
-                     "hp": write.after.hp, "mp": write.after.mp,
-                     "mana_stones": list(write.after.mana_stones), "lasting": lasting})
+        refused.append((write, owed))
+        rows.append({**row, "result": "refused", "by_hand": changes, **held, **since,
+                     "lasting": lasting})
     for name, typed in done.items():
         if any(e.name == name and e.origin and not e.monster for e in fight.entrants):
             # A sheet apply writes itself; or one holding the results (left out above).
@@ -743,11 +853,13 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
         _writable(write.sheet, "the sheet")
     written: list[str] = []
     for name in by_hand_now:
-        fight.applied[name] = APPLIED_BY_HAND
+        # With the results it took, so a change after it is told (review63e DEFECT 1).
+        fight.applied[name] = applied_record(APPLIED_BY_HAND, fight.character_after(
+            next(e for e in fight.entrants if e.name == name)))
     try:
         for write in plans:
             write_toml(write.sheet, write.document)
-            fight.applied[write.entrant.name] = write.new
+            fight.applied[write.entrant.name] = applied_record(write.new, write.after)
             written.append(str(write.sheet))
     except OSError as exc:
         with contextlib.suppress(OSError):
@@ -777,6 +889,10 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
         # Named from the combatant, not by rewriting the lines: a sheet's path may hold a
         # combatant's name (…/オーク.toml) and stays as it is.
         who = named(fight.rules, fight, fight.state.get(row["name"]))
+        unknown = (f"; made by an older companion, this fight file does not keep what that "
+                   f"apply wrote: if the fight was undone or played on after it, the fight "
+                   f"now leaves HP {row['hp']} MP {row['mp']} (`fight show`), to make by "
+                   "hand") if row.get("unknown") else ""
         if row["result"] == "preset":
             lines.append(f"{who}: a preset, not a sheet file, so its HP {row['hp']} "
                          f"MP {row['mp']} are written nowhere: to keep them, save it "
@@ -788,16 +904,22 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
                          f"MP {row['mp']}; not written")
         elif row["result"] == "done":
             lines.append(f"{who}: {row['path']} not written: the fight's changes were made in "
-                         "it by hand (recorded by `fight apply --done`)")
+                         f"it by hand (recorded by `fight apply --done`){unknown}")
         elif row["result"] == "kept":
             lines.append(f"{who}: {row['path']} not written: this fight's apply wrote it "
                          "before, and it was changed since (a rest, a purchase, a hand): "
-                         "left as it is")
+                         f"left as it is{unknown}")
         elif row["result"] == "untouched":
             lines.append(f"{who}: {row['path']} not written: changed since the fight began, "
                          "and the fight changed nothing on it")
+        elif row["result"] == "holds":
+            lines.append(f"{who}: {row['path']} not written: it holds the fight's changes "
+                         "already, beside others made since (a rest, a purchase, a hand): "
+                         "recorded as applied")
         elif row["result"] == "refused":  # the error says what to write by hand
-            lines.append(f"{who}: {row['path']} not written: changed since the fight began")
+            lines.append(f"{who}: {row['path']} not written: changed since "
+                         + ("the fight began" if "since" not in row else "that apply"
+                            if row["since"] == "apply" else "its `--done`"))
         else:
             lines.append(f"{who}: HP {row['hp']} MP {row['mp']}"
                          + (f" mana stones {row['mana_stones']}" if row["mana_stones"] else "")
@@ -810,5 +932,5 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
                     "\n".join(lines) or "no character sheets in this fight")
     if lines or args.json:
         emit(args, {"sheets": rows}, "\n".join(lines))
-    raise DataError("; ".join(_refused_text(fight, w, path) for w in refused)
+    raise DataError("; ".join(_refused_text(fight, w, owed, path) for w, owed in refused)
                     + (f" (written: {', '.join(written)})" if written else ""))

@@ -1,0 +1,129 @@
+"""Review63e's findings on fix63g2, fixed: a sheet applied, then changed (a purchase, a rest),
+then the fight changed again (a spell after the end, an undo): a second apply said "left as
+it is" and the new results reached no sheet, and `fight new` replaced the fight with no
+--force (DEFECT 1)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.app.cli import main
+from companion.app.modes.genso_fight_files import applied_head
+from tests.app.test_dicesys55 import genso
+from tests.app.test_genso63_fixes import PC2, turn_of
+
+
+def fight_file(user_dirs: Path) -> Path:
+    return user_dirs / "data" / "genso" / "fight.json"
+
+
+def hit_and_applied(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, int]:
+    """pc2 from a sheet file, hit by the Orc (GM-COMBAT-7), the fight ended and applied; a
+    torch bought after (GM-EQUIP). The sheet's HP before the fight is returned."""
+    two = tmp_path / "two.toml"
+    genso(capsys, "sheet", "pc2", "--save-as", str(two))
+    full = genso(capsys, "sheet", str(two))["sheet"]["hp"]
+    genso(capsys, "fight", "new", "--party", str(two), "--monsters", "orc")
+    turn_of(capsys, "オーク")
+    genso(capsys, "fight", "attack", "オーク", PC2, "--seed", "3")
+    genso(capsys, "fight", "end")
+    assert [r["result"] for r in genso(capsys, "fight", "apply")["sheets"]] == ["written"]
+    assert genso(capsys, "sheet", str(two))["sheet"]["hp"] < full
+    genso(capsys, "buy", str(two), "torch")
+    return two, full
+
+
+def test_a_spell_after_the_end_on_a_sheet_applied_then_bought_for_is_not_lost(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DEFECT 1 (GM-COMBAT-1: spells may follow the end; GM-MAGIC-1): pc2 heals itself after
+    the end, once its sheet took the fight's first results and a torch. Apply said "left as
+    it is" (exit 0) and `fight new` replaced the fight: the heal and its MP were on no
+    sheet. Now apply refuses, giving the changes since that apply, and `--done` records
+    them made."""
+    two, full = hit_and_applied(tmp_path, capsys)
+    applied = genso(capsys, "sheet", str(two))["sheet"]
+    genso(capsys, "fight", "cast", PC2, "healing", PC2, "--seed", "1")
+    pc2 = next(c for c in genso(capsys, "fight", "show")["combatants"] if c["name"] == PC2)
+    assert pc2["hp"] > applied["hp"] and pc2["mp"] < applied["mp"]
+    bought = two.read_bytes()
+    assert main(["genso", "fight", "apply", "--json"]) == 2
+    said = capsys.readouterr()
+    row = json.loads(said.out)["sheets"][0]
+    assert row["result"] == "refused" and row["since"] == "apply"
+    assert row["by_hand"] == {"hp": [applied["hp"], pc2["hp"]],
+                              "mp": [applied["mp"], pc2["mp"]]}
+    assert (f"{two.resolve()} was changed since this fight's apply wrote it (a rest, a "
+            "purchase, a hand), and the fight changed after that apply (an undo, a spell or "
+            "a stone after the end), so apply does not write over it: since that apply, the "
+            f"fight changed on {PC2} PC: hp {applied['hp']} → {pc2['hp']} "
+            f"({pc2['hp'] - applied['hp']:+d}), mp {applied['mp']} → {pc2['mp']} "
+            f"({pc2['mp'] - applied['mp']:+d}); make those changes to the sheet as it is now, "
+            f"then `companion genso fight apply --done {PC2}`") in said.err
+    assert two.read_bytes() == bought
+    # Not done with: `fight new` wants --force, and says why.
+    new = ("genso", "fight", "new", "--party", str(two), "--monsters", "orc")
+    assert main([*new]) == 2
+    assert (f"{two.resolve()} never took the fight's changes on {PC2} PC made after its "
+            "apply (an undo, a spell or a stone after the end)") in capsys.readouterr().err
+    # Made by hand (as the player says) and recorded: then it is done, and stays done.
+    assert [r["result"] for r in genso(capsys, "fight", "apply", "--done", PC2)["sheets"]] \
+        == ["done"]
+    assert [r["result"] for r in genso(capsys, "fight", "apply")["sheets"]] == ["done"]
+    assert two.read_bytes() == bought
+    genso(capsys, "fight", "new", "--party", str(two), "--monsters", "orc")
+    assert not list(fight_file(user_dirs).parent.glob("fight.json.replaced-*"))
+    assert pc2["hp"] <= full
+
+
+def test_an_undo_after_an_apply_and_a_purchase_is_refused_with_the_change_since(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DEFECT 1: the end and the Orc's hit undone after the apply and a purchase; apply
+    said "left as it is" though the fight now leaves pc2 unhurt. The change since that
+    apply is the HP back; a later `--done` on a fight changed again is refused the same."""
+    two, full = hit_and_applied(tmp_path, capsys)
+    hurt = genso(capsys, "sheet", str(two))["sheet"]["hp"]
+    genso(capsys, "fight", "undo")
+    genso(capsys, "fight", "undo")
+    genso(capsys, "fight", "end")
+    assert main(["genso", "fight", "apply"]) == 2
+    assert (f"since that apply, the fight changed on {PC2} PC: hp {hurt} → {full} "
+            f"({full - hurt:+d}); make those changes") in capsys.readouterr().err
+    assert genso(capsys, "sheet", str(two))["sheet"]["hp"] == hurt
+
+
+def test_an_apply_the_fight_did_not_change_after_is_still_kept(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DEFECT 1's other half: with nothing changed in the fight since the apply, a sheet
+    changed since is left as it is (exit 0), and the record keeps what apply wrote."""
+    two, _ = hit_and_applied(tmp_path, capsys)
+    bought = two.read_bytes()
+    assert [r["result"] for r in genso(capsys, "fight", "apply")["sheets"]] == ["kept"]
+    assert two.read_bytes() == bought
+    record = json.loads(fight_file(user_dirs).read_text("utf-8"))["applied"][PC2]
+    assert json.loads(record.partition(" ")[2])["hp"] == \
+        genso(capsys, "sheet", str(two))["sheet"]["hp"]
+
+
+def test_an_apply_recorded_by_an_older_companion_is_kept_and_says_what_to_check(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DEFECT 1, a fight file whose record is only a digest (written before records kept the
+    results): what that apply wrote is not known, so the sheet is left as it is, as then,
+    and the line gives the HP and MP the fight leaves now, to check by hand."""
+    _, full = hit_and_applied(tmp_path, capsys)
+    data = json.loads(fight_file(user_dirs).read_text("utf-8"))
+    data["applied"][PC2] = applied_head(data["applied"][PC2])
+    fight_file(user_dirs).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    genso(capsys, "fight", "undo")
+    genso(capsys, "fight", "undo")
+    genso(capsys, "fight", "end")
+    assert main(["genso", "fight", "apply"]) == 0
+    assert ("left as it is; made by an older companion, this fight file does not keep what "
+            "that apply wrote: if the fight was undone or played on after it, the fight now "
+            f"leaves HP {full} MP ") in capsys.readouterr().out
