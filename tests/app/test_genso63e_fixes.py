@@ -1,7 +1,8 @@
 """Review63e's findings on fix63g2, fixed: a sheet applied, then changed (a purchase, a rest),
 then the fight changed again (a spell after the end, an undo): a second apply said "left as
 it is" and the new results reached no sheet, and `fight new` replaced the fight with no
---force (DEFECT 1)."""
+--force (DEFECT 1); a record lost after apply wrote the sheets asked for the fight's changes
+a second time (RISK 2)."""
 
 from __future__ import annotations
 
@@ -127,3 +128,59 @@ def test_an_apply_recorded_by_an_older_companion_is_kept_and_says_what_to_check(
     assert ("left as it is; made by an older companion, this fight file does not keep what "
             "that apply wrote: if the fight was undone or played on after it, the fight now "
             f"leaves HP {full} MP ") in capsys.readouterr().out
+
+
+def test_a_sheet_holding_the_fights_changes_after_a_lost_record_is_not_asked_them_again(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """RISK 2: the apply's record lost after the sheet was written (a cut), then a torch
+    bought: apply asked for "hp 10 → 5 (-5)" on a sheet holding 5 already, which done
+    gives 0. Now a sheet holding every change is recorded as applied, with no error."""
+    two, _ = hit_and_applied(tmp_path, capsys)
+    data = json.loads(fight_file(user_dirs).read_text("utf-8"))
+    del data["applied"]
+    fight_file(user_dirs).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    bought = two.read_bytes()
+    rows = genso(capsys, "fight", "apply")["sheets"]
+    assert [r["result"] for r in rows] == ["holds"]
+    assert two.read_bytes() == bought
+    assert PC2 in json.loads(fight_file(user_dirs).read_text("utf-8"))["applied"]
+    assert main(["genso", "fight", "apply"]) == 0
+    assert "not written: this fight's apply wrote it before" in capsys.readouterr().out
+    genso(capsys, "fight", "new", "--party", str(two), "--monsters", "orc")
+    assert not list(fight_file(user_dirs).parent.glob("fight.json.replaced-*"))
+
+
+def test_a_change_the_sheet_holds_already_is_named_so_and_not_asked(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """RISK 2: a lost record, then a night's sleep refilling the MP the fight spent: the HP
+    the fight took is on the sheet already, the MP not; the refusal says the one is held."""
+    two = tmp_path / "two.toml"
+    genso(capsys, "sheet", "pc2", "--save-as", str(two))
+    start = genso(capsys, "sheet", str(two))["sheet"]
+    genso(capsys, "fight", "new", "--party", str(two), "--monsters", "orc")
+    turn_of(capsys, PC2)
+    genso(capsys, "fight", "cast", PC2, "healing", PC2, "--seed", "1")
+    turn_of(capsys, "オーク")
+    genso(capsys, "fight", "attack", "オーク", PC2, "--seed", "3")
+    genso(capsys, "fight", "end")
+    genso(capsys, "fight", "apply")
+    after = genso(capsys, "sheet", str(two))["sheet"]
+    assert after["hp"] < start["hp"] and after["mp"] < start["mp"]
+    data = json.loads(fight_file(user_dirs).read_text("utf-8"))
+    del data["applied"]
+    fight_file(user_dirs).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    genso(capsys, "rest", str(two), "--sleep")
+    slept = genso(capsys, "sheet", str(two))["sheet"]
+    assert slept["mp"] == start["mp"] and slept["hp"] == after["hp"]
+    assert main(["genso", "fight", "apply", "--json"]) == 2
+    said = capsys.readouterr()
+    assert (f"the fight changed on {PC2} PC: hp {start['hp']} → {after['hp']} "
+            f"({after['hp'] - start['hp']:+d}) (the sheet holds {after['hp']} already), "
+            f"mp {start['mp']} → {after['mp']} ({after['mp'] - start['mp']:+d}); make those "
+            "changes to the sheet as it is now, but for what it holds already, then") \
+        in said.err
+    row = json.loads(said.out)["sheets"][0]
+    assert row["by_hand"] == {"mp": [start["mp"], after["mp"]]}
+    assert row["held"] == {"hp": [start["hp"], after["hp"]]}

@@ -79,6 +79,7 @@ from companion.systems.genso.combat import (
 )
 from companion.systems.genso.names import fold_name
 from companion.systems.genso.rules import Duration, GensoRules
+from companion.systems.genso.sheet import load_sheet
 from companion.toml_writing import write_toml
 
 
@@ -434,7 +435,11 @@ def _owed(fight: Fight, write: SheetWrite) -> _Owed | None:
         if (kept := applied_results(record)) is None:
             return None
         since, base = ("by hand" if applied_head(record) == APPLIED_BY_HAND else "apply"), kept
-    sheet: dict[str, Any] | None = None
+    try:
+        sheet: dict[str, Any] | None = results(load_sheet(fight.rules, write.text,
+                                                          str(write.sheet)))
+    except DataError:
+        sheet = None
     after = results(write.after)
 
     def change(key: str, at: int | None, was: Any, now: Any) -> _Change:
