@@ -2,10 +2,12 @@
 then the fight changed again (a spell after the end, an undo): a second apply said "left as
 it is" and the new results reached no sheet, and `fight new` replaced the fight with no
 --force (DEFECT 1); a record lost after apply wrote the sheets asked for the fight's changes
-a second time (RISK 2)."""
+a second time (RISK 2); `--done` said "nothing was recorded" when the record was made, but
+not yet on the disk (NIT 4)."""
 
 from __future__ import annotations
 
+import errno
 import json
 from pathlib import Path
 
@@ -184,3 +186,27 @@ def test_a_change_the_sheet_holds_already_is_named_so_and_not_asked(
     row = json.loads(said.out)["sheets"][0]
     assert row["by_hand"] == {"mp": [start["mp"], after["mp"]]}
     assert row["held"] == {"hp": [start["hp"], after["hp"]]}
+
+
+def test_done_whose_record_is_not_yet_on_the_disk_says_it_was_recorded(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """NIT 4: the folder's fsync failing after the rename, `--done` said "nothing was
+    recorded: give it again", though the fight file held the record."""
+    hit_and_applied(tmp_path, capsys)
+    genso(capsys, "fight", "undo")
+    genso(capsys, "fight", "undo")
+    genso(capsys, "fight", "end")
+
+    def failing(folder: Path) -> None:
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr("companion.files.fsync_dir", failing)
+    assert main(["genso", "fight", "apply", "--done", PC2]) == 0
+    said = capsys.readouterr()
+    assert "nothing was recorded" not in said.err
+    assert "the record is made, but perhaps not on the disk yet (Input/output error)" \
+        in said.err
+    record = json.loads(fight_file(user_dirs).read_text("utf-8"))["applied"][PC2]
+    assert applied_head(record) == "by hand"

@@ -55,7 +55,7 @@ from companion.dice import DiceSource
 from companion.dice.notation import display_width
 from companion.errors import DataError, IllegalAction
 from companion.file_locks import FileInUse
-from companion.files import atomic_write_text, file_there, loads_json
+from companion.files import NotDurable, atomic_write_text, file_there, loads_json
 from companion.systems.genso.combat import (
     Action,
     Attack,
@@ -881,6 +881,12 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
     elif plans or by_hand_now:
         try:
             save_fight(fight, path)
+        except NotDurable as exc:
+            # The record is in the file (the rename went through), only perhaps not on the
+            # disk yet: giving it again is harmless, but nothing is lost now (review63e N4).
+            note(f"note: {path}: the record is made, but perhaps not on the disk yet "
+                 f"({exc.strerror or exc}): if the machine stops before it is, "
+                 f"`{apply_command(path)}` again records it")
         except OSError as exc:
             if not plans:  # only --done to record
                 raise DataError(f"{path}: cannot record --done ({exc.strerror or exc}); "
