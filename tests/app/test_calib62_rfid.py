@@ -41,6 +41,9 @@ def test_ctrl_c_keeps_what_was_saved_and_exits_130(
 
     monkeypatch.setattr("companion.app.calibrate.rfid.NoKeys.poll",
                         interrupt_once_a_sticker_is_saved)
+    # A tray's lines come as it reads them, a few a poll: the capture read whole in one
+    # poll (a link reads all that waits, rfid63 R3) left no poll between its stickers.
+    monkeypatch.setattr("companion.hw.rfid.link.READ_LIMIT", 64)
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(capture(tmp_path / "tray.bin", 4).open("rb")))
     with ends_within(REPLAY_SECONDS, "calibrate rfid on a capture"):
         assert cli.main(["calibrate", "rfid", "--port", "-", "--only", "1m"]) == 130
