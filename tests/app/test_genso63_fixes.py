@@ -136,7 +136,7 @@ def test_apply_refusing_a_changed_sheet_names_what_to_write_and_writes_the_other
     # review63c RISK 3: the changes, not the values left (they would undo a purchase).
     mp = (f"mp {shown[PC2]['max_mp']} → {shown[PC2]['mp']} ({stone - cost:+d}), "
           if stone < cost else "")  # an MP the fight did not change is not named
-    assert (f"{PC2} PC 2: {mp}mana stone 0: {stone} → 0 MP; make those changes to the "
+    assert (f"{PC2} PC 2: {mp}mana_stones 魔力石 0: {stone} → 0 MP; make those changes to the "
             "sheet as it is now") in err
     assert "after applying" not in err
     assert two.read_text(encoding="utf-8") == bought

@@ -103,7 +103,7 @@ def test_the_refusal_gives_the_fights_changes_not_values_that_undo_a_purchase(
     assert main(["genso", "fight", "apply", "--json"]) == 2
     said = capsys.readouterr()
     assert (f"the fight changed on {PC2} PC: hp {hp} → {pc2['hp']} ({pc2['hp'] - hp:+d}), "
-            f"mana stone 0: {stone} → 0 MP; make those changes to the sheet as it is now"
+            f"mana_stones 魔力石 0: {stone} → 0 MP; make those changes to the sheet as it is now"
             ) in said.err
     assert "mana_stones = [0]" not in said.err
     row = json.loads(said.out)["sheets"][0]
@@ -147,7 +147,7 @@ def test_done_records_the_changes_made_by_hand_and_apply_and_new_stop_refusing(
     assert main(["genso", "fight", "apply"]) == 2
     refusal = capsys.readouterr().err
     changes = refusal.split(f"the fight changed on {PC2} PC: ")[1].split("; make those")[0]
-    assert f"mana stone 0: {stone} → 0 MP" in changes
+    assert f"mana_stones 魔力石 0: {stone} → 0 MP" in changes
     done = f"then `companion genso fight apply --done {PC2}`"
     assert done in refusal
     new = ("fight", "new", "--party", str(two), "--monsters", "orc")

@@ -3,20 +3,22 @@ then the fight changed again (a spell after the end, an undo): a second apply sa
 it is" and the new results reached no sheet, and `fight new` replaced the fight with no
 --force (DEFECT 1); a record lost after apply wrote the sheets asked for the fight's changes
 a second time (RISK 2); `--done` said "nothing was recorded" when the record was made, but
-not yet on the disk (NIT 4)."""
+not yet on the disk (NIT 4); the changes named the sheet's keys with no Japanese (NIT 6)."""
 
 from __future__ import annotations
 
 import errno
 import json
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from companion.app.cli import main
 from companion.app.modes.genso_fight_files import applied_head
 from tests.app.test_dicesys55 import genso
-from tests.app.test_genso63_fixes import PC2, turn_of
+from tests.app.test_genso63_fixes import PC1, PC2, turn_of
 
 
 def fight_file(user_dirs: Path) -> Path:
@@ -210,3 +212,59 @@ def test_done_whose_record_is_not_yet_on_the_disk_says_it_was_recorded(
         in said.err
     record = json.loads(fight_file(user_dirs).read_text("utf-8"))["applied"][PC2]
     assert applied_head(record) == "by hand"
+
+
+def test_the_changes_name_the_sheets_keys_with_their_japanese_terms(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """NIT 6 (GM-ITEM-1/2/3): "healing_stone used", "storage_mp 5 → 1", "mana stone 0"
+    named no Japanese term; now 治癒石, 蓄積の指輪 and 魔力石 stand beside the keys."""
+    one = tmp_path / "one.toml"
+    genso(capsys, "sheet", "pc1", "--save-as", str(one))
+    text = re.sub(r"^money = .*$", "money = {gold = 99}", one.read_text(encoding="utf-8"),
+                  flags=re.M)
+    one.write_text(text, encoding="utf-8")
+    genso(capsys, "buy", str(one), "healing_stone")
+    genso(capsys, "fight", "new", "--party", str(one), "--monsters", "orc")
+    turn_of(capsys, PC1)
+    genso(capsys, "fight", "stone", PC1, "healing_stone", PC1, "--seed", "1")
+    genso(capsys, "fight", "end")
+    genso(capsys, "buy", str(one), "torch")
+    assert main(["genso", "fight", "apply"]) == 2
+    assert ("healing_stone 治癒石 used (in equipment healing_stone → used:healing_stone)"
+            in capsys.readouterr().err)
+
+
+def storage_sheet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """pc2 wearing a Ring of Storage holding 5 MP, with a mana stone (GM-ITEM-1/3)."""
+    two = tmp_path / "two.toml"
+    genso(capsys, "sheet", "pc2", "--save-as", str(two))
+    text = re.sub(r"^money = .*$", "money = {gold = 99}", two.read_text(encoding="utf-8"),
+                  flags=re.M)
+    two.write_text(text, encoding="utf-8")
+    genso(capsys, "buy", str(two), "mana_stone")
+    genso(capsys, "buy", str(two), "ring_storage")
+    genso(capsys, "gear", str(two), "ring_storage")  # put on, it takes 5 MP (GM-ITEM-3)
+    return two
+
+
+def test_a_ring_of_storage_and_a_mana_stone_are_named_in_japanese(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """NIT 6 (GM-ITEM-1, GM-ITEM-3): the ring's MP and a mana stone's, spent in the fight
+    on a sheet refused, are named with 蓄積の指輪 and 魔力石."""
+    two = storage_sheet(tmp_path, capsys)
+    sheet: dict[str, Any] = genso(capsys, "sheet", str(two))["sheet"]
+    assert sheet["storage_mp"] == 5
+    stone = sheet["mana_stones"][0]
+    genso(capsys, "fight", "new", "--party", str(two), "--monsters", "orc")
+    turn_of(capsys, PC2)
+    genso(capsys, "fight", "cast", PC2, "healing", PC2, "--ring", "--seed", "1")
+    turn_of(capsys, PC2)
+    genso(capsys, "fight", "cast", PC2, "healing", PC2, "--stone", "0", "--seed", "1")
+    genso(capsys, "fight", "end")
+    genso(capsys, "buy", str(two), "torch")
+    assert main(["genso", "fight", "apply"]) == 2
+    err = capsys.readouterr().err
+    assert f"mana_stones 魔力石 0: {stone} → 0 MP" in err
+    assert "storage_mp 蓄積の指輪 5 → 1 (-4)" in err

@@ -484,18 +484,29 @@ def _changes_json(owed: _Owed, held: bool | None = False) -> dict[str, Any]:
     return fields
 
 
+def _term(rules: GensoRules, key: str) -> str:
+    """The Japanese name of item ``key`` (治癒石), "" for one the tables lack."""
+    try:
+        return rules.item(key).ja
+    except DataError:
+        return ""
+
+
 def _change_text(rules: GensoRules, c: _Change) -> str:
-    """A change as the sheet's key: "hp 10 → 3 (-7)", "mana stone 0: 4 → 0 MP",
-    "storage_mp 5 → 1 (-4)", "healing_stone used (in equipment healing_stone →
-    used:healing_stone)"."""
+    """A change as the sheet's key with its Japanese term beside it: "hp 10 → 3 (-7)",
+    "mana_stones 魔力石 0: 4 → 0 MP", "storage_mp 蓄積の指輪 5 → 1 (-4)", "healing_stone 治癒石
+    used (in equipment healing_stone → used:healing_stone)"; one the sheet holds already
+    says so (review63e RISK 2)."""
     if c.key == "equipment":
         key = c.now.removeprefix("used:") if c.now.startswith("used:") else c.now
+        item = " ".join(filter(None, (key, _term(rules, key))))
         how = "used" if c.now.startswith("used:") else "not used after all"
-        text = f"{key} {how} (in equipment {c.was} → {c.now})"
+        text = f"{item} {how} (in equipment {c.was} → {c.now})"
     elif c.key == "mana_stones":
-        text = f"mana stone {c.at}: {c.was} → {c.now} MP"
+        text = f"mana_stones {rules.mana_stone.get('ja', '')} {c.at}: {c.was} → {c.now} MP"
     else:
-        text = f"{c.key} {c.was} → {c.now} ({c.now - c.was:+d})"
+        term = f" {_term(rules, 'ring_storage')}" if c.key == "storage_mp" else ""
+        text = f"{c.key}{term} {c.was} → {c.now} ({c.now - c.was:+d})"
     return text + (f" (the sheet holds {c.now} already)" if c.held else "")
 
 
