@@ -395,9 +395,11 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         if name == "apply":
             page.add_argument("--done", action="append", metavar="NAME",
                               help="a PC whose sheet apply refuses (changed since the fight "
-                                   "began) and into which you made the fight's changes by "
-                                   "hand: recorded as applied, so neither apply nor `fight "
-                                   "new` refuses it again (repeat for more)")
+                                   "began, or since its apply) and into which you made the "
+                                   "fight's changes by hand: recorded as applied, so neither "
+                                   "apply nor `fight new` refuses it again, unless the fight "
+                                   "changes after (an undo, a spell after the end) (repeat "
+                                   "for more)")
     full_attack = rules.num("GM-COMBAT-5", "full_attack")
     fixed = rules.num("GM-COMBAT-2", "fixed")
     attack = _page(verbs, "attack", "attack (GM-COMBAT-2/3/4)",
