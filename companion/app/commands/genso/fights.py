@@ -750,7 +750,9 @@ def apply_fight(args: argparse.Namespace, rules: GensoRules, fight: Fight, path:
     from the fight file); nor is one this fight's apply wrote and the player changed since,
     even back to its text at the start (review63c DEFECT 1: a night's sleep after the apply
     lost its MP to the fight's again). One still as the apply left it takes the fight's
-    results again when they changed since (an undo, a spell after the end).
+    results again when they changed since (an undo, a spell after the end); one changed
+    since is refused then, with the changes since that apply (review63e DEFECT 1). A
+    refused sheet that holds a change already is not asked it (review63e RISK 2).
     """
     if fight.state.outcome is None:
         raise IllegalAction("the fight is not over: end it first with `companion genso fight "
