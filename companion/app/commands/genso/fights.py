@@ -443,9 +443,21 @@ def _owed(fight: Fight, write: SheetWrite) -> _Owed | None:
     after = results(write.after)
 
     def change(key: str, at: int | None, was: Any, now: Any) -> _Change:
-        held = sheet is not None and (
-            sheet[key] == now if at is None
-            else at < len(sheet[key]) and sheet[key][at] == now)
+        # Not by place: a sale shifts the pack and the stones (review63f DEFECT 1). A
+        # purchase only appends, so the mana stones are held while the sheet's begin with
+        # the fight's; a stone used while the sheet has as many used:KEY as the fight
+        # leaves, one given back while it has no more, and as many KEY. Unsure: asked.
+        if sheet is None:
+            held = False
+        elif key == "mana_stones":
+            held = sheet[key][:len(after[key])] == after[key]
+        elif key == "equipment":
+            used = now if now.startswith("used:") else was
+            have, leaves = sheet[key].count, after[key].count
+            held = have(used) >= leaves(used) if now == used else \
+                have(used) <= leaves(used) and have(now) >= leaves(now)
+        else:
+            held = sheet[key] == now
         return _Change(key, at, was, now, held)
 
     changes = [change(key, None, base[key], after[key]) for key in ("hp", "mp")

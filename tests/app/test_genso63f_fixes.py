@@ -1,0 +1,116 @@
+"""Review63f's findings on fix63g3, fixed: a sale shifting the pack or the mana stones made
+a change the sheet does not hold look held, so apply recorded it as applied and the stone
+used or the MP spent was lost (DEFECT 1); a lost record, then a rest, gave a change that
+would take the sheet past what the fight left (RISK 2); the line of a sheet refused after
+`--done` blamed the sheet (NIT 4); a record of only a digest named only HP and MP (NIT 6);
+a change could take HP past its maximum (NIT 3)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.app.cli import main
+from tests.app.test_dicesys55 import genso
+from tests.app.test_genso63_fixes import PC1, PC2, turn_of
+
+
+def fight_file(user_dirs: Path) -> Path:
+    return user_dirs / "data" / "genso" / "fight.json"
+
+
+def lose_the_record(user_dirs: Path) -> None:
+    """A cut after apply wrote the sheets, before the fight file kept its record."""
+    data = json.loads(fight_file(user_dirs).read_text("utf-8"))
+    del data["applied"]
+    fight_file(user_dirs).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+
+
+def edited(sheet: Path, key: str, value: str) -> None:
+    text = sheet.read_text(encoding="utf-8")
+    if re.search(rf"^{key} = ", text, flags=re.M):
+        text = re.sub(rf"^{key} = .*$", f"{key} = {value}", text, flags=re.M)
+    else:
+        text += f"{key} = {value}\n"
+    sheet.write_text(text, encoding="utf-8")
+
+
+def stones_sheet(tmp_path: Path, capsys: pytest.CaptureFixture[str], used: bool = True
+                 ) -> Path:
+    """pc1 with an unused Healing Stone (治癒石), before a used one if ``used``
+    (GM-ITEM-2)."""
+    one = tmp_path / "one.toml"
+    genso(capsys, "sheet", "pc1", "--save-as", str(one))
+    edited(one, "equipment", '["travellers_clothes", "travellers_shoes", "backpack", "purse", '
+           '"healing_stone"' + (', "used:healing_stone"]' if used else "]"))
+    return one
+
+
+def test_a_sale_shifting_the_pack_does_not_make_a_stone_used_look_held(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DEFECT 1 (GM-ITEM-2): the fight used the Healing Stone at place 4; the backpack sold
+    after shifted the old used stone there, and apply took the use as held: "recorded as
+    applied", exit 0, the sheet still with a stone unused, and `fight new` with no --force.
+    Counted, the sheet has one used stone where the fight leaves two: refused and asked."""
+    one = stones_sheet(tmp_path, capsys)
+    genso(capsys, "fight", "new", "--party", str(one), "--monsters", "orc")
+    turn_of(capsys, PC1)
+    genso(capsys, "fight", "stone", PC1, "healing_stone", PC1, "--seed", "1")
+    genso(capsys, "fight", "end")
+    genso(capsys, "sell", str(one), "backpack", "--price", "1")
+    sold = one.read_bytes()
+    assert main(["genso", "fight", "apply", "--json"]) == 2
+    said = capsys.readouterr()
+    row = json.loads(said.out)["sheets"][0]
+    assert row["result"] == "refused" and row["by_hand"] == {"used": ["healing_stone"]}
+    assert "healing_stone 治癒石 used (in equipment healing_stone → used:healing_stone); " \
+        "make those changes" in said.err
+    assert one.read_bytes() == sold
+    assert main(["genso", "fight", "new", "--party", str(one), "--monsters", "orc"]) == 2
+    assert "never took the fight's changes" in capsys.readouterr().err
+
+
+def test_a_sale_of_a_mana_stone_does_not_make_its_mp_spent_look_held(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DEFECT 1 (GM-ITEM-1): the fight emptied mana stone 1 of [4, 4, 0]; stone 0 sold
+    after, the sheet's [4, 0] has a 0 at place 1, and apply took it as held. The sheet's
+    stones no longer begin with the fight's: asked."""
+    two = tmp_path / "two.toml"
+    genso(capsys, "sheet", "pc2", "--save-as", str(two))
+    edited(two, "mana_stones", "[4, 4, 0]")
+    genso(capsys, "fight", "new", "--party", str(two), "--monsters", "orc")
+    turn_of(capsys, PC2)
+    genso(capsys, "fight", "cast", PC2, "healing", PC2, "--stone", "1", "--seed", "1")
+    genso(capsys, "fight", "end")
+    genso(capsys, "sell", str(two), "mana_stone:0")
+    assert genso(capsys, "sheet", str(two))["sheet"]["mana_stones"] == [4, 0]
+    assert main(["genso", "fight", "apply", "--json"]) == 2
+    said = capsys.readouterr()
+    row = json.loads(said.out)["sheets"][0]
+    assert row["result"] == "refused"
+    assert row["by_hand"]["mana_stones"] == [[4, 4, 0], [4, 0, 0]]
+    assert "mana_stones 魔力石 1: 4 → 0 MP;" in said.err
+
+
+def test_a_stone_used_is_held_though_a_sale_shifted_the_pack(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DEFECT 1 / RISK 2: the record lost after apply wrote the sheet, then the backpack
+    sold: by place the use looked not held and was asked, which a player with another
+    stone would make a second time. Counted, the sheet holds it: recorded as applied."""
+    one = stones_sheet(tmp_path, capsys, used=False)
+    genso(capsys, "fight", "new", "--party", str(one), "--monsters", "orc")
+    turn_of(capsys, PC1)
+    genso(capsys, "fight", "stone", PC1, "healing_stone", PC1, "--seed", "1")
+    genso(capsys, "fight", "end")
+    assert [r["result"] for r in genso(capsys, "fight", "apply")["sheets"]] == ["written"]
+    lose_the_record(user_dirs)
+    genso(capsys, "sell", str(one), "backpack", "--price", "1")
+    sold = one.read_bytes()
+    assert [r["result"] for r in genso(capsys, "fight", "apply")["sheets"]] == ["holds"]
+    assert one.read_bytes() == sold
