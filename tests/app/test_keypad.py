@@ -146,3 +146,43 @@ def test_a_double_press_on_a_keypad_does_not_type_the_next_digit_too() -> None:
     keys = Keys("33")  # number keys: 3, then 3 at once, is 33
     assert keypad(keys).die(RollAsk("to hit", 1, 100), keys.show) == 33
     assert Pick(2) == Pick(2, tap=True)  # a tap picks what its key would
+
+
+def test_number_keys_typed_within_one_poll_are_the_next_keys() -> None:
+    """Review63d NIT 1: 1 then 7 typed within one poll (a fast typist's rollover, < 50 ms)
+    lost the 7, and the d20 keypad waited on the units. Number keys typed ahead are the next
+    place's and the next die's; not past the throw, and taps (a double tap's second lands on
+    the next menu) are not carried."""
+    from companion.app.session.controls import Controls
+    from companion.app.session.mode import Throw
+    from companion.hw.buttons import Pick, Press
+    from tests.app.test_session_reads import StepClock
+
+    clock = StepClock()
+    script: list[list[Press]] = []
+
+    class Hands:
+        idle = 0  # polls past the script
+
+        def poll(self) -> list[Press]:
+            self.idle = 0 if script else self.idle + 1
+            assert self.idle < 50, "the keypad waits for a key no one types"
+            return script.pop(0) if script else []
+
+    def typed(ask: RollAsk, polls: list[list[Press]]) -> Throw:
+        """The throw the presses type, and then, on the same keypad, 2 typed for a D6: it is
+        2, whatever was typed past the throw."""
+        script[:] = polls
+        pad = Keypad(Controls([Hands()], clock=clock), 0.1, "typed 手入力", sleep=clock.sleep)
+        thrown = pad.next_throw(ask, lambda p, **k: None)
+        script[:] = [[], [Pick(1)]]
+        assert pad.next_throw(RollAsk("damage", 1, 6), lambda p, **k: None) == Throw((2,))
+        return thrown
+
+    one_d20 = RollAsk("to hit", 1, 20)
+    assert typed(one_d20, [[], [Pick(0), Pick(6), Pick(2)]]) == Throw((17,))
+    assert typed(RollAsk("luck", 2, 100), [[], [Pick(0), Pick(6), Pick(3), Pick(1)]]) \
+        == Throw((17, 42))
+    # Taps: the second is not the units' 7; the key 5 typed later is.
+    tap_then_key = [[], [Pick(0, tap=True), Pick(6, tap=True)], [], [], [], [], [], [Pick(4)]]
+    assert typed(one_d20, tap_then_key) == Throw((15,))

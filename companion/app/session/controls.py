@@ -44,6 +44,9 @@ class Controls:
         # guarded against that press's double (see choose).
         self.accepted_with: Press | None = None
         self.chose_with: Press | None = None  # the press that chose in the last menu
+        # The presses of the poll that chose in the last menu, after the one that chose: not
+        # applied there (see choose), but a keypad carries number keys typed ahead (Keypad).
+        self.left_over: list[Press] = []
         # The press that opened a question, or left the System menu, and when (see
         # :meth:`guard_repeat`): the next ask, a menu or a wait, is guarded against its repeat.
         self.opened_with: Press | None = None
@@ -199,7 +202,7 @@ def repeats(press: Press, opened_with: Press) -> bool:
 
 def choose(controls: Controls, show: Show, prompt: str, options: tuple[Option, ...],
            highlight: int, poll_seconds: float,
-           sleep: Callable[[float], None] = time.sleep) -> int:
+           sleep: Callable[[float], None] = time.sleep, carried: Sequence[Press] = ()) -> int:
     """Show a menu and wait until a press picks one of its options; return its index.
 
     When the menu directly follows a read accepted with A or a tap on Accept, or a keypad's
@@ -211,9 +214,14 @@ def choose(controls: Controls, show: Show, prompt: str, options: tuple[Option, .
     :func:`repeats`) until another press counts there (ITEM, then A, is no double A). Other
     presses count at once, and an ordinary menu after a choice is not guarded: two presses
     on two menus in quick succession both count.
+
+    The presses of a poll after the one that chose are not applied here, nor to the next menu
+    (:attr:`Controls.left_over`), unless it is given them: ``carried``, applied before
+    its first poll (a keypad's digits typed ahead).
     """
     shortcuts = {o.button: i for i, o in enumerate(options) if o.button is not None}
     controls.poll(guarded=False)  # presses made while the last step resolved do not count here
+    pending = list(carried)
     guarded, controls.accepted_with = controls.accepted_with, None
     opened_with, controls.opened_with = controls.opened_with, None
     show(prompt, options=options, highlight=highlight)
@@ -225,7 +233,8 @@ def choose(controls: Controls, show: Show, prompt: str, options: tuple[Option, .
         # a tap on a long menu's page box is MENU as many times as the page is long, and was
         # drawn (and flipped) once a step (input audit 63 N2).
         was = highlight
-        for press in controls.poll():
+        presses, pending = pending + controls.poll(), []
+        for n, press in enumerate(presses):
             if controls.clock() - shown_at < DOUBLE_PRESS_SECONDS and (
                     (guarded is not None and doubles(press, guarded))
                     or (opened_with is not None and repeats(press, opened_with))):
@@ -233,7 +242,7 @@ def choose(controls: Controls, show: Show, prompt: str, options: tuple[Option, .
             opened_with = None  # a press that counted here: the next is nobody's double
             chosen, highlight = menu_press(press, len(options), highlight, shortcuts)
             if chosen is not None:
-                controls.chose_with = press
+                controls.chose_with, controls.left_over = press, presses[n + 1:]
                 return chosen
         if highlight != was:
             show(prompt, options=options, highlight=highlight)

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from companion.app.session.controls import BACK, Controls, choose
 from companion.app.session.mode import RollAsk, Show, Throw
 from companion.dice.sources import from_a_d6, zero_is_top
+from companion.hw.buttons import Pick, Press
 from companion.hw.display.view import Option
 
 #: The most faces typed in one menu: its keys 1–9 and 0 (a D10's 10).
@@ -78,14 +79,19 @@ class Keypad:
         self.poll_seconds = poll_seconds
         self.why = why
         self.sleep = sleep
+        self.ahead: tuple[Press, ...] = ()  # number keys typed ahead, for the next key
 
     def next_throw(self, ask: RollAsk, show: Show) -> Throw:
         values: list[int] = []
-        for _ in range(ask.count):
-            value = self.die(ask, show, tuple(values))
-            if value is None:
-                return Throw(back=True)
-            values.append(value)
+        self.ahead = ()
+        try:
+            for _ in range(ask.count):
+                value = self.die(ask, show, tuple(values))
+                if value is None:
+                    return Throw(back=True)
+                values.append(value)
+        finally:
+            self.ahead = ()  # typed past the throw's last die: not the next throw's
         return Throw(tuple(values))
 
     def die(self, ask: RollAsk, show: Show, before: tuple[int, ...] = ()) -> int | None:
@@ -136,7 +142,20 @@ class Keypad:
     def _choose(self, show: Show, prompt: str, options: tuple[Option, ...]) -> int:
         """A key of the keypad. A digit counts once chosen, with no read to confirm: the
         menu after it (the next place, the next die, the fight's next menu) is guarded
-        against a double press of the same button or tap, as after an accepted read."""
-        picked = choose(self.controls, show, prompt, options, 0, self.poll_seconds, self.sleep)
+        against a double press of the same button or tap, as after an accepted read.
+
+        Number keys typed in the same poll after the one that chose (a fast typist's ``17``
+        within a poll) are the next keys' (review63d NIT 1: the 7 was lost, and the keypad
+        waited on the units); taps and buttons are not carried (a tap's second lands on the
+        next menu: a double, not a key typed ahead)."""
+        carried, self.ahead = self.ahead, ()
+        picked = choose(self.controls, show, prompt, options, 0, self.poll_seconds, self.sleep,
+                        carried=carried)
         self.controls.accepted_with = self.controls.chose_with
+        ahead: list[Press] = []
+        for press in self.controls.left_over:
+            if not isinstance(press, Pick) or press.tap:
+                break
+            ahead.append(press)
+        self.ahead = tuple(ahead)
         return picked
