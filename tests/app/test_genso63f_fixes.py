@@ -114,3 +114,31 @@ def test_a_stone_used_is_held_though_a_sale_shifted_the_pack(
     sold = one.read_bytes()
     assert [r["result"] for r in genso(capsys, "fight", "apply")["sheets"]] == ["holds"]
     assert one.read_bytes() == sold
+
+
+def test_a_lost_record_then_a_rest_asks_the_hp_set_not_changed_again(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """RISK 2 (GM-COMBAT-8, GM-HEAL-1): the Orc's hit applied, the record lost, then a
+    rest of two days: the sheet's HP is neither the fight's start nor its end, and "hp 10 → 5
+    (-5)" from it takes off the hit a second time. The player is asked to set it."""
+    two = tmp_path / "two.toml"
+    genso(capsys, "sheet", "pc2", "--save-as", str(two))
+    full = genso(capsys, "sheet", str(two))["sheet"]["hp"]
+    genso(capsys, "fight", "new", "--party", str(two), "--monsters", "orc")
+    turn_of(capsys, "オーク")
+    genso(capsys, "fight", "attack", "オーク", PC2, "--seed", "3")
+    genso(capsys, "fight", "end")
+    genso(capsys, "fight", "apply")
+    hurt = genso(capsys, "sheet", str(two))["sheet"]["hp"]
+    lose_the_record(user_dirs)
+    genso(capsys, "rest", str(two), "2")  # 2 days alone heal 1 HP (GM-HEAL-1)
+    rested = genso(capsys, "sheet", str(two))["sheet"]["hp"]
+    assert hurt < rested < full
+    assert main(["genso", "fight", "apply", "--json"]) == 2
+    said = capsys.readouterr()
+    assert (f"{PC2} PC: hp: the fight took it {full} → {hurt}, the sheet holds {rested} "
+            "(changed since): set what it should be; make those changes") in said.err
+    assert f"({hurt - full:+d})" not in said.err
+    row = json.loads(said.out)["sheets"][0]
+    assert row["result"] == "refused" and row["judge"] == {"hp": rested}

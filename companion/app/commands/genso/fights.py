@@ -396,13 +396,17 @@ class _Change:
     """One field the fight changed on a sheet's character, ``was`` → ``now``: ``key`` the
     sheet's key (hp, mp, mana_stones, storage_mp, equipment), ``at`` the stone's or pack
     entry's number; ``held`` when the sheet as it is holds ``now`` already (review63e
-    RISK 2: a record lost after the sheet was written)."""
+    RISK 2: a record lost after the sheet was written). ``judge``: the sheet's number,
+    when it is neither ``was`` nor ``now`` on a sheet never recorded applied (a record
+    lost, then a rest): a change from it might be made twice, so the player sets it
+    (review63f RISK 2)."""
 
     key: str
     at: int | None
     was: Any
     now: Any
     held: bool
+    judge: int | None = None
 
 
 @dataclass(frozen=True)
@@ -458,6 +462,8 @@ def _owed(fight: Fight, write: SheetWrite) -> _Owed | None:
                 have(used) <= leaves(used) and have(now) >= leaves(now)
         else:
             held = sheet[key] == now
+            if not held and since == "start" and sheet[key] != was:
+                return _Change(key, at, was, now, False, sheet[key])
         return _Change(key, at, was, now, held)
 
     changes = [change(key, None, base[key], after[key]) for key in ("hp", "mp")
@@ -518,6 +524,9 @@ def _change_text(rules: GensoRules, c: _Change) -> str:
         text = f"mana_stones {rules.mana_stone.get('ja', '')} {c.at}: {c.was} → {c.now} MP"
     else:
         term = f" {_term(rules, 'ring_storage')}" if c.key == "storage_mp" else ""
+        if c.judge is not None:
+            return (f"{c.key}{term}: the fight took it {c.was} → {c.now}, the sheet holds "
+                    f"{c.judge} (changed since): set what it should be")
         text = f"{c.key}{term} {c.was} → {c.now} ({c.now - c.was:+d})"
     return text + (f" (the sheet holds {c.now} already)" if c.held else "")
 
@@ -764,7 +773,9 @@ def apply_fight(args: argparse.Namespace, rules: GensoRules, fight: Fight, path:
     lost its MP to the fight's again). One still as the apply left it takes the fight's
     results again when they changed since (an undo, a spell after the end); one changed
     since is refused then, with the changes since that apply (review63e DEFECT 1). A
-    refused sheet that holds a change already is not asked it (review63e RISK 2).
+    refused sheet that holds a change already is not asked it (review63e RISK 2); one
+    whose HP, MP or ring's MP is neither the fight's start nor its end is asked to set it
+    (review63f RISK 2: a change from it might be made twice).
     """
     if fight.state.outcome is None:
         raise IllegalAction("the fight is not over: end it first with `companion genso fight "
@@ -864,8 +875,10 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
                          **since, "lasting": lasting})
             continue
         refused.append((write, owed))
+        # The sheet's numbers that are neither the fight's start nor its end: to set.
+        judge = {c.key: c.judge for c in owed.changes if c.judge is not None}
         rows.append({**row, "result": "refused", "by_hand": changes, **held, **since,
-                     "lasting": lasting})
+                     **({"judge": judge} if judge else {}), "lasting": lasting})
     for name, typed in done.items():
         if any(e.name == name and e.origin and not e.monster for e in fight.entrants):
             # A sheet apply writes itself; or one holding the results (left out above).
