@@ -142,3 +142,24 @@ def test_a_lost_record_then_a_rest_asks_the_hp_set_not_changed_again(
     assert f"({hurt - full:+d})" not in said.err
     row = json.loads(said.out)["sheets"][0]
     assert row["result"] == "refused" and row["judge"] == {"hp": rested}
+
+
+def test_the_line_of_a_sheet_refused_after_done_says_the_fight_changed(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """NIT 4 (GM-COMBAT-1: a spell may follow the end): `--done` recorded, then pc2 heals
+    itself; the line said the sheet was "changed since its `--done`", though it was not
+    touched: the fight changed."""
+    two = tmp_path / "two.toml"
+    genso(capsys, "sheet", "pc2", "--save-as", str(two))
+    genso(capsys, "fight", "new", "--party", str(two), "--monsters", "orc")
+    turn_of(capsys, "オーク")
+    genso(capsys, "fight", "attack", "オーク", PC2, "--seed", "3")
+    genso(capsys, "fight", "end")
+    genso(capsys, "buy", str(two), "torch")
+    genso(capsys, "fight", "apply", "--done", PC2)
+    genso(capsys, "fight", "cast", PC2, "healing", PC2, "--seed", "1")
+    assert main(["genso", "fight", "apply"]) == 2
+    out = capsys.readouterr().out
+    assert f"{two.resolve()} not written: the fight changed since its `--done`" in out
+    assert "not written: changed since" not in out

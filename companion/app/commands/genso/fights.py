@@ -966,9 +966,12 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
                          "already, beside others made since (a rest, a purchase, a hand): "
                          "recorded as applied")
         elif row["result"] == "refused":  # the error says what to write by hand
-            lines.append(f"{who}: {row['path']} not written: changed since "
-                         + ("the fight began" if "since" not in row else "that apply"
-                            if row["since"] == "apply" else "its `--done`"))
+            # Since an apply or --done, it is the fight that changed (review63f NIT 4).
+            lines.append(f"{who}: {row['path']} not written: "
+                         + ("changed since the fight began" if "since" not in row
+                            else "the fight changed since its apply, and so did the sheet"
+                            if row["since"] == "apply"
+                            else "the fight changed since its `--done`"))
         else:
             lines.append(f"{who}: HP {row['hp']} MP {row['mp']}"
                          + (f" mana stones {row['mana_stones']}" if row["mana_stones"] else "")
