@@ -163,3 +163,24 @@ def test_the_line_of_a_sheet_refused_after_done_says_the_fight_changed(
     out = capsys.readouterr().out
     assert f"{two.resolve()} not written: the fight changed since its `--done`" in out
     assert "not written: changed since" not in out
+
+
+def test_an_older_record_names_the_stones_the_fight_leaves_too(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """NIT 6 (GM-ITEM-1/2): an apply recorded by an older companion (only a digest); the
+    line gave only HP and MP to check, though the fight also used a Healing Stone."""
+    one = stones_sheet(tmp_path, capsys, used=False)
+    genso(capsys, "fight", "new", "--party", str(one), "--monsters", "orc")
+    turn_of(capsys, PC1)
+    genso(capsys, "fight", "stone", PC1, "healing_stone", PC1, "--seed", "1")
+    genso(capsys, "fight", "end")
+    genso(capsys, "fight", "apply")
+    data = json.loads(fight_file(user_dirs).read_text("utf-8"))
+    data["applied"][PC1] = data["applied"][PC1].partition(" ")[0]  # a digest alone
+    fight_file(user_dirs).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    genso(capsys, "buy", str(one), "torch")
+    pc1 = next(c for c in genso(capsys, "fight", "show")["combatants"] if c["name"] == PC1)
+    assert main(["genso", "fight", "apply"]) == 0
+    assert (f"the fight now leaves HP {pc1['hp']} MP {pc1['mp']}, healing_stone 治癒石 used "
+            "(`fight show`), to make by hand") in capsys.readouterr().out

@@ -63,6 +63,7 @@ from companion.systems.genso.combat import (
     Combatant,
     Dodge,
     EndFight,
+    Entrant,
     Entry,
     Fight,
     Flee,
@@ -531,6 +532,25 @@ def _change_text(rules: GensoRules, c: _Change) -> str:
     return text + (f" (the sheet holds {c.now} already)" if c.held else "")
 
 
+def _leaves_text(fight: Fight, entrant: Entrant, write: SheetWrite) -> str:
+    """What the fight leaves on ``write``'s character, for a sheet whose apply an older
+    companion recorded (review63f NIT 6): HP and MP, and the mana stones, the ring's MP and
+    the stones used where the fight changed them (GM-ITEM-1/2/3): "HP 10 MP 8, mana_stones
+    魔力石 [0], healing_stone 治癒石 used"."""
+    start, after = results(entrant.character(fight.rules)), results(write.after)
+    parts = [f"HP {after['hp']} MP {after['mp']}"]
+    if start["mana_stones"] != after["mana_stones"]:
+        parts.append(f"mana_stones {fight.rules.mana_stone.get('ja', '')} "
+                     f"{after['mana_stones']}")
+    if start["storage_mp"] != after["storage_mp"]:
+        parts.append(f"storage_mp {_term(fight.rules, 'ring_storage')} {after['storage_mp']}")
+    for was, now in zip(start["equipment"], after["equipment"], strict=False):
+        if was != now and now.startswith("used:"):
+            key = now.removeprefix("used:")
+            parts.append(" ".join(filter(None, (key, _term(fight.rules, key), "used"))))
+    return ", ".join(parts)
+
+
 def _done_command(path: Path, write: SheetWrite) -> str:
     """The ``fight apply --done NAME`` that records the fight's changes made by hand in the
     sheet ``write`` is of (review63c RISK 4)."""
@@ -813,6 +833,7 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
     # --done NAME: the player made the fight's changes by hand (review63c RISK 4).
     done = {combatant_name(fight, typed): typed for typed in getattr(args, "done", None) or []}
     by_hand_now: list[str] = []
+    leaves: dict[str, str] = {}  # what the fight leaves, where an older record kept it not
     for entrant in fight.entrants:
         if entrant.monster:
             continue
@@ -853,6 +874,8 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
                 if applied_head(record_now) == APPLIED_BY_HAND else "kept"
             rows.append({**row, "result": result, "lasting": lasting,
                          **({"unknown": True} if owed is None else {})})
+            if owed is None:
+                leaves[entrant.name] = _leaves_text(fight, entrant, write)
             continue
         if not owed.to_make and entrant.name not in done:
             # The sheet holds all the fight changed (a record lost after apply wrote it, or
@@ -940,7 +963,7 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
         who = named(fight.rules, fight, fight.state.get(row["name"]))
         unknown = (f"; made by an older companion, this fight file does not keep what that "
                    f"apply wrote: if the fight was undone or played on after it, the fight "
-                   f"now leaves HP {row['hp']} MP {row['mp']} (`fight show`), to make by "
+                   f"now leaves {leaves.get(row['name'])} (`fight show`), to make by "
                    "hand") if row.get("unknown") else ""
         if row["result"] == "preset":
             lines.append(f"{who}: a preset, not a sheet file, so its HP {row['hp']} "
