@@ -184,3 +184,27 @@ def test_an_older_record_names_the_stones_the_fight_leaves_too(
     assert main(["genso", "fight", "apply"]) == 0
     assert (f"the fight now leaves HP {pc1['hp']} MP {pc1['mp']}, healing_stone 治癒石 used "
             "(`fight show`), to make by hand") in capsys.readouterr().out
+
+
+def test_a_change_past_the_maximum_hp_says_the_maximum(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """NIT 3 (GM-CORE-3, GM-HEAL-1): the hit applied, two days' rest after, then the hit
+    undone: "hp 5 → 10 (+5)" on a sheet at 6 took it to 11, past its maximum 10."""
+    two = tmp_path / "two.toml"
+    genso(capsys, "sheet", "pc2", "--save-as", str(two))
+    full = genso(capsys, "sheet", str(two))["sheet"]["hp"]
+    genso(capsys, "fight", "new", "--party", str(two), "--monsters", "orc")
+    turn_of(capsys, "オーク")
+    genso(capsys, "fight", "attack", "オーク", PC2, "--seed", "3")
+    genso(capsys, "fight", "end")
+    genso(capsys, "fight", "apply")
+    hurt = genso(capsys, "sheet", str(two))["sheet"]["hp"]
+    genso(capsys, "rest", str(two), "2")
+    assert hurt < genso(capsys, "sheet", str(two))["sheet"]["hp"] < full
+    genso(capsys, "fight", "undo")
+    genso(capsys, "fight", "undo")
+    genso(capsys, "fight", "end")
+    assert main(["genso", "fight", "apply"]) == 2
+    assert (f"hp {hurt} → {full} ({full - hurt:+d}) (at most its maximum {full}); make "
+            "those changes") in capsys.readouterr().err

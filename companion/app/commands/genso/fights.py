@@ -56,6 +56,7 @@ from companion.dice.notation import display_width
 from companion.errors import DataError, IllegalAction
 from companion.file_locks import FileInUse
 from companion.files import NotDurable, atomic_write_text, file_there, loads_json
+from companion.systems.genso.character.core import derive
 from companion.systems.genso.combat import (
     Action,
     Attack,
@@ -400,7 +401,8 @@ class _Change:
     RISK 2: a record lost after the sheet was written). ``judge``: the sheet's number,
     when it is neither ``was`` nor ``now`` on a sheet never recorded applied (a record
     lost, then a rest): a change from it might be made twice, so the player sets it
-    (review63f RISK 2)."""
+    (review63f RISK 2). ``most``: the sheet's maximum, when the change would take its HP
+    or MP past it (review63f NIT 3)."""
 
     key: str
     at: int | None
@@ -408,6 +410,7 @@ class _Change:
     now: Any
     held: bool
     judge: int | None = None
+    most: int | None = None
 
 
 @dataclass(frozen=True)
@@ -440,9 +443,12 @@ def _owed(fight: Fight, write: SheetWrite) -> _Owed | None:
         if (kept := applied_results(record)) is None:
             return None
         since, base = ("by hand" if applied_head(record) == APPLIED_BY_HAND else "apply"), kept
+    tops: dict[str, int] = {}  # the sheet's maxima (GM-CORE-3)
     try:
-        sheet: dict[str, Any] | None = results(load_sheet(fight.rules, write.text,
-                                                          str(write.sheet)))
+        character = load_sheet(fight.rules, write.text, str(write.sheet))
+        sheet: dict[str, Any] | None = results(character)
+        derived = derive(fight.rules, character)
+        tops = {"hp": derived.max_hp.total, "mp": derived.max_mp.total}
     except DataError:
         sheet = None
     after = results(write.after)
@@ -465,6 +471,8 @@ def _owed(fight: Fight, write: SheetWrite) -> _Owed | None:
             held = sheet[key] == now
             if not held and since == "start" and sheet[key] != was:
                 return _Change(key, at, was, now, False, sheet[key])
+            if not held and key in tops and sheet[key] + now - was > tops[key]:
+                return _Change(key, at, was, now, False, most=tops[key])
         return _Change(key, at, was, now, held)
 
     changes = [change(key, None, base[key], after[key]) for key in ("hp", "mp")
@@ -528,7 +536,8 @@ def _change_text(rules: GensoRules, c: _Change) -> str:
         if c.judge is not None:
             return (f"{c.key}{term}: the fight took it {c.was} → {c.now}, the sheet holds "
                     f"{c.judge} (changed since): set what it should be")
-        text = f"{c.key}{term} {c.was} → {c.now} ({c.now - c.was:+d})"
+        text = f"{c.key}{term} {c.was} → {c.now} ({c.now - c.was:+d})" + (
+            f" (at most its maximum {c.most})" if c.most is not None else "")
     return text + (f" (the sheet holds {c.now} already)" if c.held else "")
 
 
