@@ -28,6 +28,15 @@ def fight_file(user_dirs: Path) -> Path:
 def hit_and_applied(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, int]:
     """pc2 from a sheet file, hit by the Orc (GM-COMBAT-7), the fight ended and applied; a
     torch bought after (GM-EQUIP). The sheet's HP before the fight is returned."""
+    two, full, _ = orc_hit_applied(tmp_path, capsys)
+    genso(capsys, "buy", str(two), "torch")
+    return two, full
+
+
+def orc_hit_applied(tmp_path: Path, capsys: pytest.CaptureFixture[str]) \
+        -> tuple[Path, int, int]:
+    """pc2 from a sheet file, hit by the Orc (GM-COMBAT-7), the fight ended and applied: the
+    sheet, its HP before the fight and after the apply."""
     two = tmp_path / "two.toml"
     genso(capsys, "sheet", "pc2", "--save-as", str(two))
     full = genso(capsys, "sheet", str(two))["sheet"]["hp"]
@@ -36,9 +45,9 @@ def hit_and_applied(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple
     genso(capsys, "fight", "attack", "オーク", PC2, "--seed", "3")
     genso(capsys, "fight", "end")
     assert [r["result"] for r in genso(capsys, "fight", "apply")["sheets"]] == ["written"]
-    assert genso(capsys, "sheet", str(two))["sheet"]["hp"] < full
-    genso(capsys, "buy", str(two), "torch")
-    return two, full
+    hurt = genso(capsys, "sheet", str(two))["sheet"]["hp"]
+    assert hurt < full
+    return two, full, hurt
 
 
 def test_a_spell_after_the_end_on_a_sheet_applied_then_bought_for_is_not_lost(

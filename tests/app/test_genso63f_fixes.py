@@ -16,6 +16,7 @@ import pytest
 from companion.app.cli import main
 from tests.app.test_dicesys55 import genso
 from tests.app.test_genso63_fixes import PC1, PC2, turn_of
+from tests.app.test_genso63e_fixes import orc_hit_applied
 
 
 def fight_file(user_dirs: Path) -> Path:
@@ -122,15 +123,7 @@ def test_a_lost_record_then_a_rest_asks_the_hp_set_not_changed_again(
     """RISK 2 (GM-COMBAT-8, GM-HEAL-1): the Orc's hit applied, the record lost, then a
     rest of two days: the sheet's HP is neither the fight's start nor its end, and "hp 10 → 5
     (-5)" from it takes off the hit a second time. The player is asked to set it."""
-    two = tmp_path / "two.toml"
-    genso(capsys, "sheet", "pc2", "--save-as", str(two))
-    full = genso(capsys, "sheet", str(two))["sheet"]["hp"]
-    genso(capsys, "fight", "new", "--party", str(two), "--monsters", "orc")
-    turn_of(capsys, "オーク")
-    genso(capsys, "fight", "attack", "オーク", PC2, "--seed", "3")
-    genso(capsys, "fight", "end")
-    genso(capsys, "fight", "apply")
-    hurt = genso(capsys, "sheet", str(two))["sheet"]["hp"]
+    two, full, hurt = orc_hit_applied(tmp_path, capsys)
     lose_the_record(user_dirs)
     genso(capsys, "rest", str(two), "2")  # 2 days alone heal 1 HP (GM-HEAL-1)
     rested = genso(capsys, "sheet", str(two))["sheet"]["hp"]
@@ -191,15 +184,7 @@ def test_a_change_past_the_maximum_hp_says_the_maximum(
 ) -> None:
     """NIT 3 (GM-CORE-3, GM-HEAL-1): the hit applied, two days' rest after, then the hit
     undone: "hp 5 → 10 (+5)" on a sheet at 6 took it to 11, past its maximum 10."""
-    two = tmp_path / "two.toml"
-    genso(capsys, "sheet", "pc2", "--save-as", str(two))
-    full = genso(capsys, "sheet", str(two))["sheet"]["hp"]
-    genso(capsys, "fight", "new", "--party", str(two), "--monsters", "orc")
-    turn_of(capsys, "オーク")
-    genso(capsys, "fight", "attack", "オーク", PC2, "--seed", "3")
-    genso(capsys, "fight", "end")
-    genso(capsys, "fight", "apply")
-    hurt = genso(capsys, "sheet", str(two))["sheet"]["hp"]
+    two, full, hurt = orc_hit_applied(tmp_path, capsys)
     genso(capsys, "rest", str(two), "2")
     assert hurt < genso(capsys, "sheet", str(two))["sheet"]["hp"] < full
     genso(capsys, "fight", "undo")
