@@ -186,3 +186,27 @@ def test_number_keys_typed_within_one_poll_are_the_next_keys() -> None:
     # Taps: the second is not the units' 7; the key 5 typed later is.
     tap_then_key = [[], [Pick(0, tap=True), Pick(6, tap=True)], [], [], [], [], [], [Pick(4)]]
     assert typed(one_d20, tap_then_key) == Throw((15,))
+
+
+class Polls:
+    """Keys pressed poll by poll, whatever the screen shows."""
+
+    def __init__(self, *polls: str) -> None:
+        self.polls = [[press_for_key(key) for key in keys] for keys in polls]
+
+    def poll(self) -> list[Any]:
+        assert self.polls, "the keys ran out before the die was typed"
+        return self.polls.pop(0)
+
+
+@pytest.mark.parametrize(("sides", "polls", "value"), [
+    (6, ("", "7", "4"), 4), (20, ("", "4", "0", "2", "", "0"), 20), (4, ("", "9", "b"), None)])
+def test_a_number_key_past_the_keypads_digits_is_no_back(
+        sides: int, polls: tuple[str, ...], value: int | None) -> None:
+    """A number key picks a digit, never Back (the last option, drawn [B]): a 7 on a 1D6's
+    keypad, a 4 or a 0 on a 1D20's tens (1_ 2_ 0_, keyed 1–3), gave up the throw and the
+    dice typed before it (review63g). B still goes back. (Each menu's first poll drains
+    what came before it: "".)"""
+    shown: list[object] = []
+    pad = Keypad(Controls([Polls(*polls)]), 0.0, "typed 手入力", sleep=lambda s: None)
+    assert pad.die(RollAsk("damage", 1, sides), lambda prompt, **kw: shown.append(kw)) == value

@@ -149,8 +149,11 @@ class Keypad:
         waited on the units); taps and buttons are not carried (a tap's second lands on the
         next menu: a double, not a key typed ahead)."""
         carried, self.ahead = self.ahead, ()
+        # A number key picks a digit, never Back (the last option, drawn [B]): a 7 typed on
+        # a 1D6's keypad, or a 4 on a 1D20's tens (1_ 2_ 0_), gave up the throw and the
+        # dice typed before it (review63g).
         picked = choose(self.controls, show, prompt, options, 0, self.poll_seconds, self.sleep,
-                        carried=carried)
+                        carried=carried, number_keys=len(options) - 1)
         self.controls.accepted_with = self.controls.chose_with
         ahead: list[Press] = []
         for press in self.controls.left_over:
