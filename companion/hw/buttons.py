@@ -165,7 +165,8 @@ class ButtonPanel:
     item read as MENU, then ITEM (input audit 63 R1). None: no debounce here either.
 
     Each edge is dated when it happened, not when its callback runs (:meth:`_edge_at`):
-    gpiozero keeps the pin's own timestamp of it (lgpio: the kernel's), and a callback may
+    gpiozero keeps the pin's own timestamp of it (lgpio: the kernel's, each edge late by
+    the debounce alike, so gaps and holds stay right), and a callback may
     come late, its thread waiting for the interpreter while the screen is drawn. A tap
     whose press and release came one after the other was a release "bouncing" 0 ms after
     its press, and the ITEM was lost (review63d RISK 1).
