@@ -30,6 +30,7 @@ import time
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -119,21 +120,19 @@ def replay(mode: Mode, inputs: Sequence[str], events: int | None) -> None:
     checked: a question added since the save was made, which its last input went straight
     past, is answered there as the save played (review63c RISK 2, genso's ring payment).
     """
+    steps: list[tuple[str, Callable[[], object]]] = [
+        (f"at input {n} ({text!r})", partial(mode.restore, text))
+        for n, text in enumerate(inputs, 1)]
     ended = getattr(mode, "replayed", None)
-    last = [] if ended is None or events is None else [None]  # None: ``ended(events)``
-    for n, text in enumerate([*inputs, *last], 1):
+    if ended is not None and events is not None:
+        steps.append(("after its last input", partial(ended, events)))
+    for at, step in steps:
         try:
-            if text is None:
-                assert ended is not None and events is not None
-                ended(events)
-            else:
-                mode.restore(text)
+            step()
         except (CompanionError, ValueError) as exc:
-            at = f"at input {n} ({text!r})" if text is not None else "after its last input"
             raise CorruptSave(f"the save does not replay {at}: {exc}") from None
         except COMPANION_FAULTS as exc:
             told_fault()
-            at = f"at input {n} ({text!r})" if text is not None else "after its last input"
             raise CorruptSave(f"the save does not replay {at}: the "
                               f"companion failed on it ({type(exc).__name__}: {exc}); unless the "
                               "save was edited, that is a fault of the companion's: please "
