@@ -27,7 +27,8 @@ def system_hint(hold_seconds: float | None) -> str:
     """The header's word on the System menu (a new game, another mode, shutting down): a
     tap on the header, and the four buttons' way to it, the item button held
     ``hold_seconds`` (``buttons.system_press_seconds``; let go sooner, it is an item
-    press, or a menu press once held ``buttons.long_press_seconds``); None where there are no buttons, and the S key opens it."""
+    press, or a menu press once held ``buttons.long_press_seconds``); None where there are
+    no buttons, and the S key opens it."""
     if hold_seconds is None:
         return "tap / s: System 設定"
     return f"tap / hold I {hold_seconds:g} s: System 設定"
