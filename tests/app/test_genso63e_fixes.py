@@ -228,11 +228,7 @@ def test_the_changes_name_the_sheets_keys_with_their_japanese_terms(
 ) -> None:
     """NIT 6 (GM-ITEM-1/2/3): "healing_stone used", "storage_mp 5 → 1", "mana stone 0"
     named no Japanese term; now 治癒石, 蓄積の指輪 and 魔力石 stand beside the keys."""
-    one = tmp_path / "one.toml"
-    genso(capsys, "sheet", "pc1", "--save-as", str(one))
-    text = re.sub(r"^money = .*$", "money = {gold = 99}", one.read_text(encoding="utf-8"),
-                  flags=re.M)
-    one.write_text(text, encoding="utf-8")
+    one = sheet_with_gold(tmp_path / "one.toml", "pc1", capsys)
     genso(capsys, "buy", str(one), "healing_stone")
     genso(capsys, "fight", "new", "--party", str(one), "--monsters", "orc")
     turn_of(capsys, PC1)
@@ -244,13 +240,18 @@ def test_the_changes_name_the_sheets_keys_with_their_japanese_terms(
             in capsys.readouterr().err)
 
 
+def sheet_with_gold(path: Path, preset: str, capsys: pytest.CaptureFixture[str]) -> Path:
+    """The ``preset`` PC's sheet saved at ``path`` with 99 gold to buy with (GM-EQUIP)."""
+    genso(capsys, "sheet", preset, "--save-as", str(path))
+    text = re.sub(r"^money = .*$", "money = {gold = 99}", path.read_text(encoding="utf-8"),
+                  flags=re.M)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
 def storage_sheet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     """pc2 wearing a Ring of Storage holding 5 MP, with a mana stone (GM-ITEM-1/3)."""
-    two = tmp_path / "two.toml"
-    genso(capsys, "sheet", "pc2", "--save-as", str(two))
-    text = re.sub(r"^money = .*$", "money = {gold = 99}", two.read_text(encoding="utf-8"),
-                  flags=re.M)
-    two.write_text(text, encoding="utf-8")
+    two = sheet_with_gold(tmp_path / "two.toml", "pc2", capsys)
     genso(capsys, "buy", str(two), "mana_stone")
     genso(capsys, "buy", str(two), "ring_storage")
     genso(capsys, "gear", str(two), "ring_storage")  # put on, it takes 5 MP (GM-ITEM-3)

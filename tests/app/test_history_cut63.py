@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -45,12 +46,7 @@ def test_a_history_none_of_whose_games_can_be_read_does_not_read_as_empty() -> N
     path = default_history_path()
     path.parent.mkdir(parents=True)
     path.write_bytes(b"this is not sqlite" * 100)
-    history = History()
-    assert history.runs() == []
-    [notice] = history.notices
-    (kept,) = path.parent.glob("history.sqlite3.corrupt-*")
-    assert notice.endswith(f"starting a new one; none of its games could be read (any it "
-                           f"held are in {kept.name})")
+    none_read_and_kept(path)
 
 
 def test_a_history_cut_to_its_first_page_says_none_of_its_games_could_be_read() -> None:
@@ -65,12 +61,7 @@ def test_a_history_cut_to_its_first_page_says_none_of_its_games_could_be_read() 
     size = int.from_bytes(data[16:18], "big")
     assert len(data) > size  # the runs were on the pages cut off
     path.write_bytes(data[:size])
-    history = History()
-    assert history.runs() == []
-    [notice] = history.notices
-    (kept,) = path.parent.glob("history.sqlite3.corrupt-*")
-    assert notice.endswith(f"starting a new one; none of its games could be read (any it "
-                           f"held are in {kept.name})")
+    kept = none_read_and_kept(path)
     assert kept.read_bytes() == data[:size]  # kept as it was, only read
 
 
@@ -142,3 +133,15 @@ def test_last_past_what_sqlite_counts_lists_every_run(
     assert main(["history", "--json", "--last", str(10**23)]) == 0
     assert [r["game_id"] for r in json.loads(capsys.readouterr().out)["runs"]] == [
         "a", "bb", "ccc"]
+
+
+def none_read_and_kept(path: Path) -> Path:
+    """The history at ``path`` read: no game, and a notice that none could be read, naming
+    the copy kept; that copy."""
+    history = History()
+    assert history.runs() == []
+    [notice] = history.notices
+    (kept,) = path.parent.glob("history.sqlite3.corrupt-*")
+    assert notice.endswith(f"starting a new one; none of its games could be read (any it "
+                           f"held are in {kept.name})")
+    return kept
