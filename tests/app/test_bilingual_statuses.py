@@ -207,7 +207,11 @@ def tray_status(**state: object) -> str:
 
 
 def test_the_tray_s_faults_are_said_in_both(screen: ScreenDisplay) -> None:
-    ready = {"state": LinkState.READY, "tray_slots": 5}
+    answered = {"state": LinkState.READY, "tray_slots": 5}
+    said = tray_status(**answered)
+    assert said.endswith("reading what lies on it トレイの牌を確認中")
+    assert fits(screen, said)
+    ready = {**answered, "_snapped": True}
     assert tray_status(**ready, stacked={Slot.DRAW, Slot.ROOM_TL}) == (
         "two tiles on the draw and top-left room slots: leave one "
         "引き牌の枠と部屋の左上に牌が2枚: 1枚にして")

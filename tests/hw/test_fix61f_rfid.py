@@ -4,14 +4,25 @@ start-up (F2), a crashed tray (F4c) and a tray slow to boot (F5); the simulator 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from companion.app.session.reads import ReadState
 from companion.hw.ports import Slot
+from companion.hw.rfid.protocol import Kind, encode
 from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TagMap
-from companion.hw.rfid.tray import TrayReader, TraySettings
+from companion.hw.rfid.tray import LinkState, TrayReader, TraySettings
 from companion.systems.jongrogue.tiles import EMPTY
-from tests.hw.test_rfid_tray import UID_5P, UID_7Z, placed, pump, ready, removed
+from tests.hw.test_rfid_tray import (
+    FIRMWARE_VERSION,
+    UID_5P,
+    UID_7Z,
+    host_only,
+    placed,
+    pump,
+    ready,
+    removed,
+)
 
 
 def test_a_tile_moved_off_a_down_reader_counts_on_its_new_slot(
@@ -125,3 +136,30 @@ def test_a_tray_slow_to_boot_is_waited_for(sim: TraySimulator, tag_map: TagMap) 
         assert placed(events) == [(Slot.DRAW, UID_5P, "5p")]
     finally:
         reader.close()
+
+
+def test_a_hello_read_before_its_snapshot_still_leaves_the_tiles_lying_there(
+        sim: TraySimulator, tray: TrayReader) -> None:
+    """The tray's HELLO and its first SNAP came in two reads (a loaded Pi, a slow USB hub):
+    the poll that read the HELLO alone found the tray working, so the snapshot's tile, a
+    poll later, was taken for a fresh draw (the CI run of stop 63)."""
+    state = ReadState(startup=True)
+
+    def read_until(done: Callable[[], bool], seconds: float) -> None:
+        deadline = time.monotonic() + seconds
+        while not done() and time.monotonic() < deadline:
+            tray.wait(0.005)
+            state.update(tray.poll(), tray.status().ok)
+
+    host_only(tray, 0.05)  # the host opens the port and sends its HELLO; the tray is silent
+    sim.inject(encode(0, Kind.HELLO, FIRMWARE_VERSION, "5"))
+    read_until(lambda: tray.state is LinkState.READY, 1.0)
+    assert tray.state is LinkState.READY and not state.latest
+    assert not tray.status().ok
+    assert "what lies on it" in tray.status().message
+    time.sleep(0.01)
+    sim.inject(encode(1, Kind.SNAP, UID_5P, "-", "-", "-", "-"))
+    read_until(lambda: Slot.DRAW in state.latest, 1.0)
+    assert state.latest[Slot.DRAW].uid == UID_5P
+    assert Slot.DRAW in state.at_start and Slot.DRAW not in state.fresh
+    assert tray.status().ok, tray.status().message

@@ -157,6 +157,12 @@ class TrayReader:
                                     "挿し直し、再発なら書き込み直して", counters)
             return ReaderStatus(False, self._problem or self.link.problem, counters)
         where = f"tray on {self.link.device} (firmware {self.firmware}, {self.tray_slots} slots)"
+        if not self._snapped and not self.settings.passive:
+            # Its SNAP follows its HELLO, maybe in a later read: until then what lies on the
+            # tray is not known, and a session taking the tray for working would take the
+            # snapshot's tiles, a poll later, for tiles laid since (ReadState.update).
+            return ReaderStatus(False, f"{where}: reading what lies on it トレイの牌を確認中",
+                                counters)
         if self.stacked:
             # The player's to fix, and the slot keeps its tile meanwhile (the tray reports
             # no removal): first, short, for the status line beside an offer.
