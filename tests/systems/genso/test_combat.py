@@ -696,7 +696,8 @@ def test_pop_undoes_a_step() -> None:
 
 def scripted_fight(seed: int) -> Fight:
     """Two PCs with spells (Healing; Lightning and Exorcism) against an orc band, played by a
-    simple policy with seeded dice until it ends."""
+    simple policy with seeded dice until it ends: the GM ends it when the party is down
+    (GM-COMBAT-1 ``party_down_ends_fight`` off: the fight goes on until the GM's word)."""
     mina = replace(preset(RULES, "pc2"), name="Mina", spells=("healing", "lightning", "exorcism"))
     fight = make([pc("pc1"), mina], [("orc", 2), ("orc_warrior", 1)])
     dice = SimulatedDice.seeded(seed)
@@ -704,6 +705,9 @@ def scripted_fight(seed: int) -> Fight:
         state = fight.state
         current = state.current
         if current is None:
+            break
+        if state.party_down_going_on:
+            fight.push(EndFight(), dice)
             break
         foes = [c for c in state.combatants if c.side is not current.side
                 and c.status is Status.ACTIVE]

@@ -21,8 +21,10 @@ from companion.systems.genso.combat.actions import Action, action_to_json
 #: the being's and its weapons' spells together) and took no weapon of its own.
 #: Revision 3 checked a Ghost's foe with its Body (GM-MON-3 ``living_side_uses_magic``
 #: off, whatever the setting), and its Fire and Lightning harmed the immune whatever
-#: GM-MON-2 ``attack_spells_harm_immune``.
-ENGINE = 4
+#: GM-MON-2 ``attack_spells_harm_immune``. Revision 4 ended the fight when the party was
+#: down (全滅: none of it could act, none had fled), whatever GM-COMBAT-1
+#: ``party_down_ends_fight``.
+ENGINE = 5
 
 
 @dataclass(frozen=True)

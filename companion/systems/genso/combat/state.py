@@ -1,7 +1,8 @@
 """One snapshot of a `genso` fight (:class:`FightState`), how a fight ended, and the swap
 of changed combatants into a snapshot that every rule uses.
 
-Rules: GM-COMBAT-1 (turn order: the PC party first, then the other side; the outcome).
+Rules: GM-COMBAT-1 (turn order: the PC party first, then the other side; the outcome; the
+Default ``party_down_ends_fight``: a party down, 全滅, leaves the fight going).
 """
 
 from __future__ import annotations
@@ -44,6 +45,13 @@ class FightState:
 
     ``moved`` is the move (``combat``) the combatant whose turn it is has made before its
     action (GM-COMBAT-1 Default: one movement mode and one action a round).
+
+    ``down_goes_on``: a party down (全滅, :attr:`party_out`) leaves the fight going
+    (GM-COMBAT-1, PG 4-1 「敵が全て戦闘不能、逃亡、降伏した時に戦闘は終了する。ＧＭは戦闘終了を
+    宣言する。」: only the enemy's side ends it, and the GM's word). The action that reached
+    the state sets it (:func:`.turns._apply`): engine revision 5 on, with the Default
+    ``party_down_ends_fight`` off. A fight's first state, before any action, has it off: a
+    fight whose party is down before it begins is over (`fight new` refuses it).
     """
 
     combatants: tuple[Combatant, ...]
@@ -52,6 +60,7 @@ class FightState:
     spells_cast: int = 0
     ended: bool = False
     moved: str = ""
+    down_goes_on: bool = False
 
     def get(self, name: str) -> Combatant:
         for combatant in self.combatants:
@@ -79,16 +88,33 @@ class FightState:
             return Outcome.DECLARED
         if not any(c.status is Status.ACTIVE for c in self.combatants if c.side is Side.ENEMY):
             return Outcome.PARTY_WON
+        gone = self.party_out
+        if gone is Outcome.PARTY_DOWN and self.down_goes_on:
+            return None  # GM-COMBAT-1 party_down_ends_fight off: the GM ends it
+        return gone
+
+    @property
+    def party_out(self) -> Outcome | None:
+        """How the PC party is out of the fight when none of it can act (:func:`_party_gone`),
+        whether or not that ends the fight (GM-COMBAT-1 ``party_down_ends_fight``); None
+        while one of it can act."""
         party = [c.status for c in self.combatants if c.side is Side.PARTY]
         if Status.ACTIVE in party:
             return None
         return _party_gone(party)
 
+    @property
+    def party_down_going_on(self) -> bool:
+        """GM-COMBAT-1: the party is down (全滅), none fled, and the fight goes on until the GM
+        declares its end, or until no enemy can act (Default ``party_down_ends_fight`` off)."""
+        return self.outcome is None and self.party_out is Outcome.PARTY_DOWN
+
 
 def _party_gone(party: list[Status]) -> Outcome:
     """GM-COMBAT-1: how the fight ended when no PC-side combatant can act. Fleeing is not
     being wiped out (全滅): only a party none of whom fled is down; the outcome is judged
-    from the states alone, so a saved fight replays to it without storing it."""
+    from the states alone (with :attr:`FightState.down_goes_on`, which the action that
+    reached the state set), so a saved fight replays to it without storing it."""
     fled = party.count(Status.FLED)
     if not fled:
         return Outcome.PARTY_DOWN

@@ -2,7 +2,8 @@
 and stones; dodge, flight and waiting here), moves, the next turn and round, and the GM's
 steps (end of the fight, sunrise, sunset, sleep).
 
-Rules: GM-COMBAT-1 (turn order, one move and one action, flight, the end), GM-COMBAT-6
+Rules: GM-COMBAT-1 (turn order, one move and one action, flight, the end, a party down
+(全滅) that leaves the fight going), GM-COMBAT-6
 (full dodge), GM-MOVE-1 (moves), GM-CORE-2 (rounds, sunrise), GM-MON-5 (sunset),
 GM-HEAL-2 (sleep).
 """
@@ -32,7 +33,7 @@ from companion.systems.genso.combat.combatants import Stance, Status, move_metre
 from companion.systems.genso.combat.harm import _status
 from companion.systems.genso.combat.journal import ENGINE, Line
 from companion.systems.genso.combat.spells import _cast
-from companion.systems.genso.combat.state import FightState, _swap
+from companion.systems.genso.combat.state import FightState, Outcome, _swap
 from companion.systems.genso.combat.stones import _use_stone
 from companion.systems.genso.rules import CreatureKind, Duration, GensoRules
 
@@ -50,6 +51,19 @@ def _advance(rules: GensoRules, state: FightState, lines: list[Line]) -> FightSt
         if order[turn].status is Status.ACTIVE:
             break
     return replace(state, turn=turn, round=rnd, moved="")
+
+
+def _down_goes_on(rules: GensoRules, before: FightState, engine: int) -> bool:
+    """GM-COMBAT-1 (PG 4-1): 「敵が全て戦闘不能、逃亡、降伏した時に戦闘は終了する。ＧＭは戦闘終了を
+    宣言する。」 Only the enemy's side ends a fight, and the GM's word: with the Default
+    ``party_down_ends_fight`` off, a party down (全滅) leaves it going, its turns passed
+    over, for the monsters' blows on the fallen (GM-COMBAT-8) and a Wight's or Wraith's kill
+    (GM-MON-5) to be played, until the GM declares the end. Engine revisions before 5 ended
+    it at once (the Default on). A fight over before the action stays as it ended: a spell
+    or a stone after the end does not open again one that ended with the party down."""
+    if before.outcome is not None:
+        return before.down_goes_on
+    return engine >= 5 and not rules.default("GM-COMBAT-1", "party_down_ends_fight")
 
 
 def _gm_step(rules: GensoRules, state: FightState, action: Action,
@@ -124,8 +138,10 @@ def _apply(rules: GensoRules, state: FightState, action: Action,
     """One action by the rules, played by engine revision ``engine`` (:data:`ENGINE`)."""
     legacy = engine < 2
     lines: list[Line] = []
+    goes_on_down = _down_goes_on(rules, state, engine)
     if isinstance(action, GM_ACTIONS):
-        return _gm_step(rules, state, action, lines), lines
+        return replace(_gm_step(rules, state, action, lines), down_goes_on=goes_on_down), lines
+    was = state
     current = state.current
     if current is None:
         if not isinstance(action, Cast | UseStone):
@@ -161,6 +177,11 @@ def _apply(rules: GensoRules, state: FightState, action: Action,
         lines.append(Line("GM-COMBAT-1", f"{actor.name} flees"))
     else:
         lines.append(Line("GM-COMBAT-1", f"{actor.name} waits"))
+    state = replace(state, down_goes_on=goes_on_down)
+    if state.party_down_going_on and not was.party_down_going_on:
+        lines.append(Line("GM-COMBAT-1", f"{Outcome.PARTY_DOWN.text}: the fight goes on until "
+                                         "the GM declares its end (ＧＭは戦闘終了を宣言する; "
+                                         "party_down_ends_fight off)"))
     if current is not None and state.outcome is None and not goes_on:
         state = _advance(rules, state, lines)
     if state.outcome is not None and current is not None:
