@@ -110,6 +110,13 @@ def with_english(fight: Fight, text: str) -> str:
     return add_english(text, english_names(fight.rules, fight))
 
 
+#: GM-COMBAT-1 (Default ``party_down_ends_fight`` off): what ``fight show`` and an action
+#: say while the party is down (全滅) and the fight goes on, as PG 4-1 has it: only the
+#: enemy's side ends a fight, and the GM declares its end.
+PARTY_DOWN_GOES_ON = ("全滅 party down: the fight goes on until the GM ends it "
+                      "(戦闘終了はＧＭが宣言する)")
+
+
 def fight_status(rules: GensoRules, fight: Fight) -> tuple[str, dict[str, Any]]:
     """The round, whose turn it is and a row for each combatant (its name with the English
     beside a Japanese one), and the same as JSON (names as the fight file keeps them)."""
@@ -122,7 +129,8 @@ def fight_status(rules: GensoRules, fight: Fight) -> tuple[str, dict[str, Any]]:
                                        else f"  over: {state.outcome.text}"
                                        if state.outcome else "")
              + (f" (moved: {state.moved}; its action is left, GM-COMBAT-1)"
-                if state.moved and state.current else "")]
+                if state.moved and state.current else "")
+             + (f"  {PARTY_DOWN_GOES_ON}" if state.party_down_going_on else "")]
     for c in state.order:
         pools = (f"HP {c.hp}/{c.max_hp} " if c.hp is not None else "") + f"MP {c.mp}/{c.max_mp}"
         if c.storage_mp:
@@ -147,7 +155,8 @@ def fight_status(rules: GensoRules, fight: Fight) -> tuple[str, dict[str, Any]]:
                      "wants_to_flee": wants_to_flee(rules, c), "rises_as": c.rises_as})
     data = {"round": state.round, "current": state.current.name if state.current else None,
             "moved": state.moved or None,
-            "outcome": state.outcome.value if state.outcome else None, "combatants": rows,
+            "outcome": state.outcome.value if state.outcome else None,
+            "party_down": state.party_down_going_on, "combatants": rows,
             "actions": len(fight.journal)}
     return "\n".join(lines), data
 
@@ -747,6 +756,9 @@ def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
         text, data = fight_status(fight.rules, fight)
         if fight.state.outcome is not None and unwritten(fight):
             text += f"\n\n{apply_hint(path)}"
+        if fight.state.party_down_going_on:
+            text += (f"\n\n{PARTY_DOWN_GOES_ON}: `companion genso fight end{file_option(path)}` "
+                     "ends it")
         return emit(args, {**data, "entry": entry.to_json()},
                     f"{with_english(fight, entry.text)}\n\n{text}", dice=True)
 

@@ -1,0 +1,87 @@
+"""GM-COMBAT-1 on the command line (fixg64): a party down (全滅) leaves the fight going, as
+PG 4-1 has it (only the enemy's side and the GM's word end a fight). The action that fells
+the last PC, and `fight show` after it, say that the fight goes on until the GM ends it
+with `fight end`; the monsters' finishing blows are played; `fight apply` and `fight new`
+wait for that end, as for any fight still going.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.app.cli import main
+from tests.app.test_dicesys55 import genso
+
+GOES_ON = "全滅 party down: the fight goes on until the GM ends it (戦闘終了はＧＭが宣言する)"
+
+
+def felled(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, str]:
+    """pc1 from a sheet file at 1 HP, hit by the Orc (seed 2: 1 damage, as in
+    test_dicesys55): HP 0, 行動不能. The attack's text is returned."""
+    sheet = tmp_path / "one.toml"
+    genso(capsys, "sheet", "pc1", "--save-as", str(sheet))
+    text = sheet.read_text(encoding="utf-8")
+    sheet.write_text(re.sub(r"(?m)^hp = \d+$", "hp = 1", text), encoding="utf-8")
+    genso(capsys, "fight", "new", "--party", str(sheet), "--monsters", "orc")
+    genso(capsys, "fight", "wait", str(sheet))
+    assert main(["genso", "fight", "attack", "orc", str(sheet), "--seed", "2"]) == 0
+    return sheet, capsys.readouterr().out
+
+
+def test_the_action_that_fells_the_party_says_the_fight_goes_on(
+        tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _, text = felled(tmp_path, capsys)
+    assert "INCAPACITATED 行動不能" in text
+    assert ("全滅 the party is down: the fight goes on until the GM declares its end") in text
+    assert f"round 2  turn: オーク Orc  {GOES_ON}" in text
+    assert text.rstrip().endswith(f"{GOES_ON}: `companion genso fight end` ends it")
+    assert "over:" not in text and "fight apply" not in text
+    shown = genso(capsys, "fight", "show")
+    assert shown["outcome"] is None and shown["party_down"] is True
+    assert shown["current"] == "オーク"
+    assert main(["genso", "fight", "show"]) == 0
+    assert GOES_ON in capsys.readouterr().out
+
+
+def test_the_orc_finishes_the_fallen_and_the_gm_ends_the_fight(
+        tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """GM-COMBAT-8: the fallen cannot dodge; `fight apply` and `fight new` wait for the
+    GM's end; `fight end` ends it (its refusal once over is unchanged)."""
+    sheet, _ = felled(tmp_path, capsys)
+    blow = genso(capsys, "fight", "attack", "orc", str(sheet), "--seed", "1")
+    texts = [line["text"] for line in blow["entry"]["lines"]]
+    assert any("cannot dodge (行動不能/incapacitated)" in t for t in texts)
+    assert blow["combatants"][0]["hp"] < 0 and blow["outcome"] is None
+    assert main(["genso", "fight", "apply"]) != 0
+    assert "the fight is not over: end it first" in capsys.readouterr().err
+    assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "orc"]) != 0
+    assert ("it is not over, and the HP and MP it left 駆け出し冒険者１ are not on their "
+            "sheets: to keep them, `companion genso fight end` then `companion genso fight "
+            "apply`") in capsys.readouterr().err
+    ended = genso(capsys, "fight", "end")
+    assert ended["outcome"] == "declared" and ended["party_down"] is False
+    assert main(["genso", "fight", "end"]) != 0
+    assert "the fight is already over" in capsys.readouterr().err
+    applied = genso(capsys, "fight", "apply")
+    assert [r["result"] for r in applied["sheets"]] == ["written"]
+
+
+def test_with_party_down_ends_fight_set_the_fall_ends_it(
+        tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The Default on (--set with the action): the fight is over at the fall, as before."""
+    sheet = tmp_path / "one.toml"
+    genso(capsys, "sheet", "pc1", "--save-as", str(sheet))
+    text = sheet.read_text(encoding="utf-8")
+    sheet.write_text(re.sub(r"(?m)^hp = \d+$", "hp = 1", text), encoding="utf-8")
+    genso(capsys, "fight", "new", "--party", str(sheet), "--monsters", "orc")
+    genso(capsys, "fight", "wait", str(sheet))
+    assert main(["genso", "fight", "attack", "orc", str(sheet), "--seed", "2", "--set",
+                 "GM-COMBAT-1.party_down_ends_fight=true"]) == 0
+    text = capsys.readouterr().out
+    assert "over: 全滅 the party is down" in text and GOES_ON not in text
+    saved = json.loads((user_dirs / "data" / "genso" / "fight.json").read_text("utf-8"))
+    assert saved["journal"][-1]["settings"] == {"GM-COMBAT-1": {"party_down_ends_fight": True}}
