@@ -1,18 +1,21 @@
 """The mode's top layer, :class:`GensoFightMode`: the action menu of whoever's turn it is
 (attack, full attack, spell, stone, dodge, move, wait, flee, GM) and the path of choices
-into every other menu, with the GM's menu and the closing one when the fight is over.
+into every other menu, with the GM's menu and the closing one when the fight is over, and
+the question a party down (全滅) puts while the fight goes on (GM-COMBAT-1).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 from companion.app.modes.genso.checks import CheckCall, FightEvent
 from companion.app.modes.genso.gm_menu import ASK_END_FIGHT, _GmMenu
 from companion.app.modes.genso.target_menus import _value
 from companion.app.modes.genso.words import TITLE, named
 from companion.app.modes.questions import ASK_UNDO
-from companion.app.session.controls import BACK
+from companion.app.session.controls import BACK, Question
 from companion.app.session.mode import ChoiceAsk
 from companion.errors import IllegalAction
 from companion.hw.buttons import Button
@@ -21,6 +24,7 @@ from companion.systems.genso.combat import (
     Action,
     Combatant,
     Dodge,
+    Fight,
     Flee,
     Move,
     Wait,
@@ -28,10 +32,13 @@ from companion.systems.genso.combat import (
     move_metres,
     wants_to_flee,
 )
+from companion.systems.genso.rules import GensoRules
 
 #: The action menu's Flee: it asks first (:meth:`GensoFightMode._flee`), since its button
 #: (B, f, Esc) is Back everywhere else (table audit gc #4).
 ASK_FLEE = "flee?"
+#: The no of :meth:`GensoFightMode._party_down`'s question: the fight plays on.
+PLAY_ON = "play on"
 
 
 class GensoFightMode(_GmMenu):
@@ -40,7 +47,39 @@ class GensoFightMode(_GmMenu):
 
     TITLE = TITLE
 
+    def __init__(self, rules: GensoRules, fight: Fight, source_name: str = "",
+                 fight_path: Path | None = None) -> None:
+        super().__init__(rules, fight, source_name, fight_path)
+        #: The journal's length when the GM played on with the party down (None: not asked
+        #: since it fell, :meth:`_asks_party_down`).
+        self._played_on: int | None = None
+
+    def _asks_party_down(self) -> bool:
+        """GM-COMBAT-1 (Default ``party_down_ends_fight`` off): the party down (全滅) leaves
+        the fight going until the GM declares its end, so the table asks the GM once, at
+        the action menu after the party fell: yes ends it (the GM's End fight), no plays
+        on. Asked again after the party rose and fell anew, or the fall was undone."""
+        return (not self.path and self.fight.state.party_down_going_on
+                and self._played_on is None)
+
+    def _push(self, action: Any) -> list[Any]:
+        done = super()._push(action)
+        if not self.fight.state.party_down_going_on:
+            self._played_on = None  # up again (a Sleep's MP, a Healing): a fall is asked anew
+        return done
+
+    def undo(self) -> list[Any]:
+        undone = super().undo()
+        if self._played_on is not None and len(self.fight.journal) < self._played_on:
+            self._played_on = None  # the answer was given after the action undone
+        return undone
+
     def _direct(self, choice: str) -> list[FightEvent] | None:
+        if self._asks_party_down():
+            if choice == PLAY_ON:
+                self._played_on = len(self.fight.journal)
+                return []
+            return self._gm(choice)  # ``end``: the GM's declaration, as GM → End fight
         if self.path[:1] == ["check"]:
             return None
         if self.fight.state.current is None or self.path[:1] == ["gm"]:
@@ -57,6 +96,11 @@ class GensoFightMode(_GmMenu):
             return self._check(list(path[1:]))
         if path in ([ASK_UNDO], ["gm", ASK_UNDO], ["gm", ASK_END_FIGHT]):
             return self._sure(path[-1])
+        if not path and self._asks_party_down():
+            return Question("The party is down: end the fight? 全滅: 戦闘終了？ (ＧＭは戦闘終了を"
+                            "宣言する; no: the fight goes on)", (
+                                Option(PLAY_ON, "No, play on いいえ、続行", Button.FLEE),
+                                Option("end", "Yes, end it はい、終了")))
         if actor is None:
             return ChoiceAsk(f"The fight is over 戦闘終了: {self._outcome()}{self.apply_hint()}", (
                 Option("close", "Close 閉じる", Button.ATTACK), Option(ASK_UNDO, "Undo 取り消し"),
@@ -110,6 +154,8 @@ class GensoFightMode(_GmMenu):
         options += [Option("wait", "Wait 待機"), Option(ASK_FLEE, "Flee 逃亡", Button.FLEE),
                     Option("gm", "GM 進行")]
         flee = " GM-MON-1: it wants to flee 逃走したい" if wants_to_flee(self.rules, actor) else ""
+        if self.fight.state.party_down_going_on:  # GM-COMBAT-1: until the GM ends it
+            flee += " 全滅 party down: GM → End fight ends the fight"
         return ChoiceAsk(f"{named(self.rules, self.fight, actor)}: what now? 行動は？"
                          f"{flee}", tuple(options))
 
