@@ -201,6 +201,9 @@ class DiceTrayMode:
         self.throws: list[tuple[int, ...]] = []
         self.dice = self._menu_view()
         self.note = ""  # why there was no roll, under the outcome's prompt
+        # The throw that failed was a follow-up of a walk under way (the throws before it
+        # accepted): the outcome's Again asks that die again, not the table's first.
+        self.resume = False
         self.trouble = ""  # the poison list not saved, said until the menu
         self.total = 0  # an expression's total, once rolled
         self.crowded = 0  # the poisons tracked, when past CROWDED after this outcome's roll
@@ -291,7 +294,10 @@ class DiceTrayMode:
                 self._to_menu()
         elif index == 0:  # the outcome's "again"
             assert self.pick is not None
-            self._start(self.pick)
+            if self.resume:
+                self._resume()
+            else:
+                self._start(self.pick)
         elif index == 1 and self.crowded:
             self._open_poisons()
         else:
@@ -346,6 +352,7 @@ class DiceTrayMode:
         if throw.failure:
             self.note = throw.failure
             self.stage = Stage.OUTCOME
+            self.resume = bool(self.throws)
             return
         self.throws.append(throw.values)
         self._walk_on()
@@ -353,6 +360,7 @@ class DiceTrayMode:
     def _to_menu(self) -> None:
         self.stage = Stage.MENU
         self.pick = None
+        self.resume = False
         self.note = self.trouble = ""
         self.crowded = 0
         self.dice = self._menu_view()
@@ -360,10 +368,21 @@ class DiceTrayMode:
     def _start(self, pick: TrayPick) -> None:
         self.pick = pick
         self.throws = []
+        self.resume = False
         self.note = self.trouble = ""
         self.crowded = 0
         self.stage = Stage.THROW
         self.dice = DiceView(title=self._title(), source=self.source_name)
+        self._walk_on()
+
+    def _resume(self) -> None:
+        """*Again* after a follow-up throw failed (the camera timed out, stopped, or was
+        tried again): the throws already accepted are kept and the die the walk awaits is
+        asked again, as the fights ask theirs. Starting the table over threw its accepted
+        roll again, a free reroll of its outcome (events64 D1); only *Menu* drops the walk."""
+        self.resume = False
+        self.note = ""
+        self.stage = Stage.THROW
         self._walk_on()
 
     def _walk_on(self) -> None:
