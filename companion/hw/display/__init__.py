@@ -30,18 +30,20 @@ class Display(Protocol):
 
 def open_display(kind: str, size: str = "auto", fullscreen: bool = False,
                  font_file: str = "", system_seconds: float | None = None,
-                 text_scale: float = 1.0) -> Display:
+                 text_scale: float = 1.0, rotate: str = "auto") -> Display:
     """Build a display by name; pygame is only imported for ``screen``. ``system_seconds``:
     how long the item button is held for the System menu, which the header's hint says
     (None where no buttons are wired). ``text_scale``: the screen's fonts that much larger
-    (``display.text_scale``)."""
+    (``display.text_scale``). ``rotate``: the degrees the screen's picture is turned
+    clockwise, ``auto`` a quarter on a portrait panel (``display.rotate``)."""
     if kind == "screen":
         from companion.hw.display.fonts import FontFile, find_cjk_font
         from companion.hw.display.screen import ScreenDisplay
 
         font: FontFile | None = find_cjk_font(font_file)
         return ScreenDisplay(size, fullscreen, font=font, find_font=False,
-                             system_seconds=system_seconds, text_scale=text_scale)
+                             system_seconds=system_seconds, text_scale=text_scale,
+                             rotate=rotate)
     if kind == "terminal":
         from companion.hw.display.terminal import TerminalDisplay
 

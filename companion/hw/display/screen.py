@@ -13,12 +13,19 @@ screen shows the English half of every name.
 Taps (touch, or the mouse's primary button) on an option pick it, exactly like its
 button: when the finger lifts inside the box it went down on (a finger that slides off
 takes nothing back with it), and the pressed box is lit meanwhile.
+
+A portrait panel (the official Touch Display 2 is 720x1280) is drawn on turned a quarter:
+the landscape layout is drawn offscreen and shown rotated (``display.rotate``), and taps
+are turned back. A screen smaller than :data:`MIN_SIZE` is said to be too small, on stderr
+and once on the screen; the game plays on it all the same.
 """
 
 from __future__ import annotations
 
+import functools
 import os
-from dataclasses import dataclass
+import sys
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pygame
@@ -54,16 +61,27 @@ __all__ = [
     "GOOD",
     "HIGHLIGHT",
     "LAYOUTS",
+    "MIN_SIZE",
     "ON_HIGHLIGHT",
     "PANEL",
+    "ROTATIONS",
     "TEXT",
     "UNSEEN_DRIVERS",
     "Color",
     "ScreenDisplay",
     "pick_layout",
+    "small_screen_note",
 ]
 
 LAYOUTS: dict[str, tuple[int, int]] = {"800x480": (800, 480), "1024x600": (1024, 600)}
+#: The least layout the text reads on: 0.8 of 800x480, where the least text (TEXT_MIN, 14 px
+#: at 800x480) is still 11 px and a tap target 35 px. Below it (a 3.5" 480x320 panel: 8 px
+#: text, 26 px boxes) the screen is said to be too small (screen64 DEFECT 1); a layout of its
+#: own for such screens is not drawn. 最小の画面サイズ。
+MIN_SIZE = (640, 384)
+#: ``display.rotate``: ``auto`` turns a portrait panel a quarter clockwise; else the
+#: degrees the picture is turned clockwise on the panel.
+ROTATIONS = ("auto", "0", "90", "180", "270")
 
 _SPECIAL_KEYS = {pygame.K_RETURN: "\r", pygame.K_KP_ENTER: "\r", pygame.K_ESCAPE: "\x1b",
                  pygame.K_BACKSPACE: "\x7f"}
@@ -124,6 +142,43 @@ class _Lit:
     under: pygame.Surface
 
 
+def small_screen_note(width: int, height: int) -> str | None:
+    """What a layout of ``width`` x ``height`` (after any rotation) too small to read is told
+    (on stderr, with ``companion: note:`` before it): None when it is :data:`MIN_SIZE` or
+    larger."""
+    if width >= MIN_SIZE[0] and height >= MIN_SIZE[1]:
+        return None
+    least = f"{MIN_SIZE[0]}x{MIN_SIZE[1]}"
+    return (f"the screen is {width}x{height}, smaller than the {least} the companion's layout "
+            f"needs: its text is too small to read; attach a 7\" 800x480 screen (or larger), "
+            f"or play with --display terminal 画面が小さすぎます")
+
+
+def _small_screen_status(width: int, height: int) -> str:
+    """:func:`small_screen_note` as the screen's status says it, in both languages: the
+    Japanese early, so that a status cut to one row (over a grid) still has it."""
+    least = f"{MIN_SIZE[0]}x{MIN_SIZE[1]}"
+    return (f"screen {width}x{height} too small, {least} at least 画面が小さすぎます: "
+            f"a 7\" 800x480 screen, or --display terminal")
+
+
+@functools.cache
+def _say_small_screen(width: int, height: int) -> None:
+    """:func:`small_screen_note` on stderr, once a run for a size: the screen is opened
+    again by each mode switched to."""
+    note = small_screen_note(width, height)
+    if note is not None:
+        print(f"companion: note: {note}", file=sys.stderr)
+
+
+def _rotation(rotate: str, width: int, height: int) -> int:
+    """The degrees (clockwise) a ``rotate`` setting turns the picture on a panel ``width``
+    x ``height``: ``auto`` a quarter on a portrait panel, none on a landscape one."""
+    if rotate == "auto":
+        return 90 if height > width else 0
+    return int(rotate)
+
+
 def pick_layout(size: str) -> tuple[int, int]:
     """The window's size for a ``display.size`` setting (``auto``: 800x480). Full screen
     takes the screen's own size, and the layout scales to it."""
@@ -141,28 +196,47 @@ class ScreenDisplay(OptionButtons):
         find_font: bool = True,
         system_seconds: float | None = 3.0,
         text_scale: float = 1.0,
+        rotate: str = "auto",
     ) -> None:
         """``system_seconds``: how long the item button is held for the System menu, which
         the header's hint says (None: no buttons; the hint names the S key).
         ``text_scale``: every font that much larger (``display.text_scale``), within
-        :data:`~companion.hw.display.canvas.TEXT_SCALES`; the layout stays."""
+        :data:`~companion.hw.display.canvas.TEXT_SCALES`; the layout stays.
+        ``rotate`` (``display.rotate``, :data:`ROTATIONS`): the degrees the picture is
+        turned clockwise on the panel; ``auto`` turns a portrait panel's a quarter, so that
+        the landscape layout fills it rather than its top third."""
         low, high = TEXT_SCALES
         if not low <= text_scale <= high:
             raise ValueError(f"text_scale {text_scale:g}: between {low:g} and {high:g}")
+        if rotate not in ROTATIONS:
+            raise ValueError(f"rotate {rotate!r}: choose one of {', '.join(ROTATIONS)}")
         _start_display()
         pygame.freetype.init()
         try:
             if fullscreen:
                 # (0, 0): keep the screen's own mode; the layout scales to it.
-                self.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+                self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
                 pygame.mouse.set_visible(False)  # a touch screen needs no pointer
             else:
-                self.surface = pygame.display.set_mode(pick_layout(size))
+                self.window = pygame.display.set_mode(pick_layout(size))
         except pygame.error as exc:
             pygame.display.quit()
             raise DeviceError(f"the screen cannot be opened ({exc}): {_WHAT_TO_DO}") from exc
         pygame.display.set_caption("JongRogue Companion 雀ローグ")
+        panel_w, panel_h = self.window.get_size()
+        #: Degrees the layout is turned clockwise on the panel: the layout is then drawn on
+        #: a surface of its own, landscape, and shown turned (:meth:`_present`).
+        self.rotation = _rotation(rotate, panel_w, panel_h)
+        self.surface = self.window if not self.rotation else pygame.Surface(
+            (panel_h, panel_w) if self.rotation in (90, 270) else (panel_w, panel_h),
+            0, self.window)
         self.width, self.height = self.surface.get_size()
+        # A screen too small to read is said so (once on the screen: the status of the first
+        # view without one of its own, until a press after it); the game plays on.
+        _say_small_screen(self.width, self.height)
+        self._small_note: str | None = _small_screen_status(self.width, self.height) \
+            if small_screen_note(self.width, self.height) else None
+        self._small_shown = False
         self.system_hint = system_hint(system_seconds)
         self.text_scale = text_scale
         self.m = _Metrics(min(self.width / 800, self.height / 480))
@@ -205,10 +279,37 @@ class ScreenDisplay(OptionButtons):
         self.render(view)
         for hit in list(self._down.values())[-1:]:  # still pressed, on the menu drawn again
             self._light(hit.box)
+        self._present()
+
+    def _present(self) -> None:
+        """Put the layout drawn on the panel (turned, on a rotated one) and show it."""
+        if self.rotation:
+            self.window.blit(self._turned(), (0, 0))
         pygame.display.flip()
 
+    def _turned(self) -> pygame.Surface:
+        """The layout as the panel shows it: turned :attr:`rotation` degrees clockwise
+        (pygame turns counterclockwise; a quarter's turn moves pixels, nothing is
+        resampled)."""
+        return pygame.transform.rotate(self.surface, -self.rotation) if self.rotation \
+            else self.surface
+
+    def _unturned(self, pos: tuple[float, float]) -> tuple[float, float]:
+        """A point on the panel (a tap) at its place on the layout: the rotation undone."""
+        x, y = pos
+        if self.rotation == 90:
+            return y, self.height - 1 - x
+        if self.rotation == 180:
+            return self.width - 1 - x, self.height - 1 - y
+        if self.rotation == 270:
+            return self.width - 1 - y, x
+        return pos
+
     def render(self, view: View) -> pygame.Surface:
-        """Draw ``view`` onto the screen surface (without flipping) and return it."""
+        """Draw ``view`` onto the layout's surface (without showing it) and return it."""
+        if self._small_note is not None and not view.status:
+            view = replace(view, status=self._small_note, guidance=False)
+            self._small_shown = True  # said: a press after it ends the saying
         m, w, h = self.m, self.width, self.height
         self._frame += 1
         self._system = view.system
@@ -287,12 +388,16 @@ class ScreenDisplay(OptionButtons):
             elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
                     and not getattr(event, "touch", False) \
                     and event.button == pygame.BUTTON_LEFT:
-                presses.extend(self._touch(_MOUSE, event.pos,
+                presses.extend(self._touch(_MOUSE, self._unturned(event.pos),
                                            event.type == pygame.MOUSEBUTTONDOWN))
             elif event.type in (pygame.FINGERDOWN, pygame.FINGERUP):
-                presses.extend(self._touch(("finger", event.touch_id, event.finger_id),
-                                           (event.x * self.width, event.y * self.height),
+                # A finger's place is a fraction of the panel (the window), not the layout.
+                panel_w, panel_h = self.window.get_size()
+                at = self._unturned((event.x * panel_w, event.y * panel_h))
+                presses.extend(self._touch(("finger", event.touch_id, event.finger_id), at,
                                            event.type == pygame.FINGERDOWN))
+        if presses and self._small_shown:
+            self._small_note = None  # the screen's size was said, and the player went on
         return presses
 
     def _touch(self, pointer: tuple[str, int, int], pos: tuple[float, float],
@@ -316,7 +421,7 @@ class ScreenDisplay(OptionButtons):
             self._light(held.box)
             changed = True
         if changed:
-            pygame.display.flip()
+            self._present()
         if down:
             return []
         return list(hit.presses) if hit is not None and hit == pressed else []
@@ -355,7 +460,8 @@ class ScreenDisplay(OptionButtons):
         return True
 
     def save_png(self, path: Path) -> None:
-        pygame.image.save(self.surface, os.fspath(path))
+        """The screen as the panel shows it (a rotated layout turned) saved as a PNG."""
+        pygame.image.save(self._turned(), os.fspath(path))
 
     def close(self) -> None:
         pygame.display.quit()

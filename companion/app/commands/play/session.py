@@ -91,17 +91,17 @@ def configured_display(config: Config) -> tuple[Display, DataError | None]:
     # The header's System hint says how long the item button is held (only with buttons).
     held = config.number("buttons.system_press_seconds") \
         if config.text("choices.kind") == "gpio" else None
-    scale = config.number("display.text_scale")
+    scale, rotate = config.number("display.text_scale"), config.text("display.rotate")
     if kind != "screen":
         return open_display(kind, size, fullscreen, "", held), None
     try:
         font = config.existing_file("display.font")
-        return open_display(kind, size, fullscreen, str(font or ""), held, scale), None
+        return open_display(kind, size, fullscreen, str(font or ""), held, scale, rotate), None
     except FontError as exc:
         refused = DataError(f"{config.where('display.font')}: {exc}")
     except DataError as exc:
         refused = exc
-    return open_display(kind, size, fullscreen, "", held, scale), refused
+    return open_display(kind, size, fullscreen, "", held, scale, rotate), refused
 
 
 def no_hardware_hint(config: Config, args: argparse.Namespace,
