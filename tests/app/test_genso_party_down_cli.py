@@ -37,8 +37,8 @@ def test_the_action_that_fells_the_party_says_the_fight_goes_on(
     _, text = felled(tmp_path, capsys)
     assert "INCAPACITATED 行動不能" in text
     assert ("全滅 the party is down: the fight goes on until the GM declares its end") in text
-    assert f"round 2  turn: オーク Orc  {GOES_ON}" in text
-    assert text.rstrip().endswith(f"{GOES_ON}: `companion genso fight end` ends it")
+    assert f"round 2  turn: オーク Orc\n{GOES_ON}\n" in text
+    assert text.rstrip().endswith("\n\nto end it 戦闘終了: `companion genso fight end`")
     assert "over:" not in text and "fight apply" not in text
     shown = genso(capsys, "fight", "show")
     assert shown["outcome"] is None and shown["party_down"] is True

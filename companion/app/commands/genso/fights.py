@@ -129,8 +129,9 @@ def fight_status(rules: GensoRules, fight: Fight) -> tuple[str, dict[str, Any]]:
                                        else f"  over: {state.outcome.text}"
                                        if state.outcome else "")
              + (f" (moved: {state.moved}; its action is left, GM-COMBAT-1)"
-                if state.moved and state.current else "")
-             + (f"  {PARTY_DOWN_GOES_ON}" if state.party_down_going_on else "")]
+                if state.moved and state.current else "")]
+    if state.party_down_going_on:  # a line of its own: the round's line fits 80 columns
+        lines.append(PARTY_DOWN_GOES_ON)
     for c in state.order:
         pools = (f"HP {c.hp}/{c.max_hp} " if c.hp is not None else "") + f"MP {c.mp}/{c.max_mp}"
         if c.storage_mp:
@@ -757,8 +758,7 @@ def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
         if fight.state.outcome is not None and unwritten(fight):
             text += f"\n\n{apply_hint(path)}"
         if fight.state.party_down_going_on:
-            text += (f"\n\n{PARTY_DOWN_GOES_ON}: `companion genso fight end{file_option(path)}` "
-                     "ends it")
+            text += f"\n\nto end it 戦闘終了: `companion genso fight end{file_option(path)}`"
         return emit(args, {**data, "entry": entry.to_json()},
                     f"{with_english(fight, entry.text)}\n\n{text}", dice=True)
 
