@@ -221,6 +221,19 @@ if [ "$UNINSTALL" = 1 ]; then
   exit 0
 fi
 
+# From here on the install changes the system: a step that fails (no network for apt or pip,
+# a full card) stops it under set -e with that step's own error, and this line after it.
+stopped() {
+  local status=$? what
+  if [ "$status" = 0 ]; then return; fi
+  what="stopped: the step above failed (exit $status; no network? a full card?): mend what it"
+  what+=" says, then run"
+  if [ "$status" = 130 ]; then what="interrupted: to finish, run"; fi
+  echo "install-pi.sh: $what bash scripts/install-pi.sh again; that is safe, and keeps your" \
+       "settings, calibrations and saves" >&2
+}
+trap stopped EXIT
+
 echo "== Debian packages"
 as_root apt-get update -qq
 as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${PACKAGES[@]}"
@@ -295,6 +308,11 @@ if [ -f "$CONFIG_DIR/config.toml" ]; then
   echo "   keeping $CONFIG_DIR/config.toml"
   if ! grep -q '^shutdown_command' "$CONFIG_DIR/config.toml"; then
     echo "   (for the System menu's Shut down, add under [play]: shutdown_command = \"systemctl poweroff\")"
+  fi
+  # Run again without --input (after an update): the closing steps follow the input the
+  # kept file reads, not the default camera's (setup64 DEFECT 1).
+  if [ "$INPUT_GIVEN" = 0 ] && input_kind_is rfid "$CONFIG_DIR/config.toml"; then
+    INPUT_KIND=rfid
   fi
   # The player's file is never rewritten: say where --input goes, unless it is there (and
   # again first in the closing steps, which this line is far above).
@@ -456,11 +474,14 @@ fi
 echo "== done. Log out and back in (or reboot) so the new groups apply and the"
 echo "   companion command is on your PATH."
 # Next, in order. The service holds the camera and the tray's port while it runs:
-# calibrating (and flashing the tray, whose port mpremote opens alone) needs them.
+# calibrating (and flashing the tray, whose port mpremote opens alone) needs them. One an
+# earlier install left (kept by --no-service) holds them as well (setup64 NIT 5).
+SERVICE_THERE=$WITH_SERVICE
+if [ -f "$UNIT_FILE" ]; then SERVICE_THERE=1; fi
 STEPS=()
 if [ -n "$KIND_TO_SET" ]; then STEPS+=("$KIND_TO_SET"); fi
 if [ "$INPUT_KIND" = camera ]; then STEPS+=("print the mat (docs/mat.pdf)"); fi
-if [ "$WITH_SERVICE" = 1 ]; then
+if [ "$SERVICE_THERE" = 1 ]; then
   STEPS+=("sudo systemctl stop $SERVICE (or the System menu's Quit to console)")
 fi
 if [ "$INPUT_KIND" = rfid ]; then
@@ -470,7 +491,7 @@ else
   echo "   The camera, in this order (hardware/camera.md):"
   STEPS+=("companion calibrate camera")
 fi
-if [ "$WITH_SERVICE" = 1 ]; then STEPS+=("sudo systemctl start $SERVICE"); fi
+if [ "$SERVICE_THERE" = 1 ]; then STEPS+=("sudo systemctl start $SERVICE"); fi
 for i in "${!STEPS[@]}"; do
   echo "   $((i + 1)). ${STEPS[$i]}"
 done

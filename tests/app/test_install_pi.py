@@ -691,3 +691,79 @@ def test_uninstall_dry_run_says_would_remove_and_root_is_named_no_player(
         assert "root's" not in again and " /root/" not in again.replace(str(root), "ROOT")
     else:
         assert f"let {owner} power the Pi off" in again
+
+
+STOP = "sudo systemctl stop jongrogue-companion (or the System menu's Quit to console)"
+START = "sudo systemctl start jongrogue-companion"
+
+
+def test_a_second_run_over_a_tray_build_gives_the_trays_next_steps(tmp_path: Path) -> None:
+    """setup64 DEFECT 1: run again without --input (after an update, or for --no-compiled)
+    over a kept config.toml reading [input] kind = "rfid", the closing steps were the
+    camera's: print the mat, `companion calibrate camera`."""
+    env, _, home = installed(tmp_path)
+    config = home / ".config/jongrogue-companion/config.toml"
+    for kept in ('[input]\nkind = "rfid"\n', "[input]  # tiles\nkind = 'rfid'\n"):
+        config.write_text(kept)
+        out = subprocess.run(["bash", str(SCRIPT), "--dry-run", "--no-compiled"],
+                             capture_output=True, text=True, check=True, env=env).stdout
+        assert next_steps(out) == [STOP, "flash the tray (firmware/README.md)",
+                                   "companion calibrate rfid", START], kept
+        assert "The RFID tray, in this order (hardware/README.md):" in out
+        assert "calibrate camera" not in out and "set [input]" not in out
+        assert config.read_text() == kept
+    # A camera build, or a file that names no input, keeps the camera's steps; --input
+    # camera over the tray's file says what to set first.
+    for kept, args in (('[input]\nkind = "camera"\n', []), ("[play]\n", []),
+                       ('[input]\nkind = "rfid"\n', ["--input", "camera"])):
+        config.write_text(kept)
+        out = subprocess.run(["bash", str(SCRIPT), "--dry-run", "--no-compiled", *args],
+                             capture_output=True, text=True, check=True, env=env).stdout
+        steps = next_steps(out)
+        assert steps[-4:] == ["print the mat (docs/mat.pdf)", STOP,
+                              "companion calibrate camera", START], (kept, args)
+        assert (steps[0] == f'set [input] kind = "camera" in {config}') == bool(args)
+
+
+def test_no_service_over_a_kept_unit_still_says_to_stop_and_start_it(tmp_path: Path) -> None:
+    """setup64 NIT 5: `--no-service` keeps the unit an earlier install left, which holds the
+    camera or the tray while it runs; the steps left out its stop, and `companion calibrate
+    camera` then found the camera busy."""
+    env, root, _ = installed(tmp_path)
+    out = subprocess.run(["bash", str(SCRIPT), "--dry-run", "--no-service", "--no-compiled"],
+                         capture_output=True, text=True, check=True, env=env).stdout
+    assert next_steps(out) == ["print the mat (docs/mat.pdf)", STOP,
+                               "companion calibrate camera", START]
+    (root / SERVICE_FILE).unlink()  # no unit at all: nothing to stop
+    out = subprocess.run(["bash", str(SCRIPT), "--dry-run", "--no-service", "--no-compiled"],
+                         capture_output=True, text=True, check=True, env=env).stdout
+    assert next_steps(out) == ["print the mat (docs/mat.pdf)", "companion calibrate camera"]
+
+
+@pytest.mark.parametrize("status, said", [
+    (100, "install-pi.sh: stopped: the step above failed (exit 100; no network? a full card?): "
+          "mend what it says, then run"),
+    (130, "install-pi.sh: interrupted: to finish, run")])
+def test_a_step_that_fails_says_what_to_do_and_that_running_again_is_safe(
+        tmp_path: Path, status: int, said: str) -> None:
+    """setup64 NIT 4: a failed apt-get or pip ended the install with its own error and no
+    line saying what to do, the packages and the groups perhaps changed by then. Run for
+    real, its first step (apt-get, through sudo) failing; nothing after it runs."""
+    env = logged_in_as(tmp_path, "nobody", 65534)
+    calls = tmp_path / "calls"
+    stand_in(tmp_path / "bin", "sudo", f'echo "sudo $*" >> "{calls}"\nexec "$@"')
+    stand_in(tmp_path / "bin", "apt-get", f'echo "E: Could not resolve host" >&2; exit {status}')
+    done = subprocess.run(["bash", str(SCRIPT)], capture_output=True, text=True, env=env)
+    assert done.returncode == status
+    assert done.stderr.splitlines() == [
+        "E: Could not resolve host",
+        f"{said} bash scripts/install-pi.sh again; that is safe, and keeps your settings, "
+        "calibrations and saves"]
+    assert calls.read_text().splitlines() == ["sudo apt-get update -qq"]
+    # A plan that runs through says nothing of it; nor do refusals before the install starts.
+    plan = subprocess.run(["bash", str(SCRIPT), "--dry-run"], capture_output=True, text=True,
+                          env=env)
+    assert (plan.returncode, plan.stderr) == (0, "")
+    refused = subprocess.run(["bash", str(SCRIPT), "--input", "tray"], capture_output=True,
+                             text=True, env=env)
+    assert refused.returncode == 2 and "again" not in refused.stderr
