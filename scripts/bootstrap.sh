@@ -86,8 +86,12 @@ fi
 stamp=.venv/.installed-$(sha1sum pyproject.toml | cut -c1-12)
 if [ ! -f "$stamp" ]; then
   echo "installing the companion and its test tools into .venv (a few minutes)"
-  .venv/bin/python -m pip install -q --upgrade pip
-  .venv/bin/python -m pip install -q -e '.[test]'
+  # A failure here (no network, a full disk) changed nothing it cannot take up again.
+  again="fix that and run bash scripts/bootstrap.sh again: that is safe, and carries on from here"
+  .venv/bin/python -m pip install -q --upgrade pip \
+    || stop "pip could not upgrade itself in .venv (above; no network?): $again"
+  .venv/bin/python -m pip install -q -e '.[test]' \
+    || stop "pip could not install the companion into .venv (above; no network?): $again"
   rm -f .venv/.installed-*
   touch "$stamp"
 fi
