@@ -126,7 +126,7 @@ def test_roll_names_the_dice_camera_setting_while_it_waits_for_it(
     naming it again. (One not plugged in is refused at once: the test below.)"""
     import argparse
 
-    from companion.app.commands.roll import dice_source
+    from companion.app.commands.roll import CameraThrows, dice_source
     from companion.errors import DeviceError
 
     path = config_dir() / "config.toml"
@@ -136,10 +136,11 @@ def test_roll_names_the_dice_camera_setting_while_it_waits_for_it(
     node.write_bytes(b"")
     monkeypatch.setattr("companion.hw.camera.capture.device_node", lambda device: node)
     monkeypatch.setattr("companion.hw.dice.frames.device_node", lambda device: node)
-    camera = dice_source(argparse.Namespace(dice="camera", source=None, seed=None))
-    camera.no_picture_s = 1.0  # not 10 s, for the test
+    source = dice_source(argparse.Namespace(dice="camera", source=None, seed=None))
+    assert isinstance(source, CameraThrows)  # the camera, each throw said (events64 R1)
+    source.camera.no_picture_s = 1.0  # not 10 s, for the test
     with pytest.raises(DeviceError) as stopped:
-        camera.roll(2, 6)
+        source.roll(2, 6)
     said = " ".join(capsys.readouterr().err.split())  # within 80 columns
     setting = f"choose another camera: dice.camera_source ({path})"
     assert said.startswith("no picture 映像なし: ") and f"{setting}; retrying" in said

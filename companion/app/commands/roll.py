@@ -13,7 +13,7 @@ import secrets
 import sys
 import unicodedata
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.app.arg_types import seeds_below
 from companion.app.command_list import COMMANDS
@@ -33,6 +33,9 @@ from companion.dice.notation import (
 from companion.dice.roll import dice_parts, reads_d66_as_thrown
 from companion.dice.sources import DiceInputEnded
 from companion.errors import CompanionError, DeviceError, InvalidNotation
+
+if TYPE_CHECKING:  # imported when a camera is asked for: it pulls in OpenCV
+    from companion.hw.dice.source import CameraDiceSource
 
 #: Where a command's dice come from (``--dice``): typed ones are ``typed``, as in ``--d100``.
 DICE_CHOICES = ("sim", "typed", "camera")
@@ -115,8 +118,51 @@ class CameraUnavailable(Exception):
 TYPED_INSTEAD = "no camera? throw your own dice and type them in with --dice typed"
 
 
+#: Said before a die the camera cannot read is typed on the terminal (events64 D2).
+NOT_A_D6 = "the camera reads D6 only 6面ダイスのみ: throw"
+
+
+class CameraThrows:
+    """The camera's dice on the command line (``--dice camera``), a DiceSource.
+
+    A throw the caller says the purpose of is said before the camera waits for it, with
+    how many dice (``Throw 1D6 1D6を振って: how many monsters 何体 (1D6)``): between the
+    throws of a walk the player saw only the camera's "throw taken: pick the dice up…"
+    (events64 R1). ``roll``'s own throws, the dice the player typed, are not said again;
+    nor is a still picture told to be thrown: it is read as it lies.
+
+    A die the camera cannot read (EV-POI-9's D4 for the ability, a 1Dn for a member or a
+    pick from the player's list) is asked on the terminal as ``--dice typed`` asks it,
+    after a line saying why. It stopped the command with exit 2 after the walk's earlier
+    throws were taken, and the walk, and the poison it gave, were lost (events64 D2). A
+    command that can refuse such dice before the first throw still does (``roll``'s
+    :func:`camera_refusal`)."""
+
+    def __init__(self, camera: CameraDiceSource, say: Callable[[str], None],
+                 typed: DiceSource) -> None:
+        self.camera = camera
+        self.say = say
+        self.typed = typed
+
+    @property
+    def still(self) -> bool:
+        """Whether the camera is a still picture (one throw, read as it lies)."""
+        return self.camera.still
+
+    def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
+        dice = f"{count}D{sides}"
+        if sides != 6:
+            self.say(f"{NOT_A_D6} the {dice} yourself and type it")
+            return self.typed.roll(count, sides, purpose=purpose)
+        if purpose and not self.still:
+            self.camera.open()  # one not plugged in is said first, with no throw asked
+            self.say(f"Throw {dice} {dice}を振って: {purpose}")
+        return self.camera.roll(count, sides, purpose=purpose)
+
+
 def dice_source(args: argparse.Namespace) -> DiceSource:
-    """Build the dice source the options ask for; fills ``args.seed`` for simulated dice."""
+    """Build the dice source the options ask for; fills ``args.seed`` for simulated dice.
+    Camera dice are :class:`CameraThrows`: each throw said, a die not a D6 typed."""
     if args.dice == "typed":
         return ManualDice(ask_on_terminal)
     if args.dice == "camera":
@@ -137,7 +183,8 @@ def dice_source(args: argparse.Namespace) -> DiceSource:
             # A picture is read the same every time: what its read says is said once, by
             # the roll or by the error that ends it (it was said twice, the line above).
             camera.on_status = None
-        return camera
+        return CameraThrows(camera, lambda message: print(within_80(message), file=sys.stderr),
+                            ManualDice(ask_on_terminal))
     if args.seed is None:
         args.seed = secrets.randbits(32)
     return SimulatedDice.seeded(args.seed)

@@ -222,6 +222,11 @@ class CameraDiceSource:
             return is_picture(self.source)
         return bool(getattr(self._given, "still", False))
 
+    def open(self) -> None:
+        """Open the camera now rather than at the first roll: a webcam not plugged in is
+        said (:class:`~companion.errors.DeviceError`) before the player is told to throw."""
+        self._open()
+
     def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
         """Wait for a throw of ``count`` still dice and return their values in the order
         they lie, left to right (:func:`~companion.hw.dice.readings.lying_order`: a D66's
