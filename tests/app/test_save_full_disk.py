@@ -46,8 +46,9 @@ def test_a_full_disk_mid_game_is_told_and_the_save_is_whole_once_it_can_be_writt
     assert main(["play", "--headless", "--seed", str(SEED), "--state", str(save)]) == 0
     out, err = capsys.readouterr()
     assert err.splitlines() == [
-        f"companion: cannot save ({NO_SPACE}): free space or fix the folder; the game is safe "
-        "up to move 3",
+        # setup64 NIT 3: the folder named, as the history's line names its file
+        f"companion: cannot save ({NO_SPACE}): free space or fix the folder {tmp_path}; the "
+        "game is safe up to move 3",
         "companion: saved again: the save holds the whole game again (move 9)",
     ]
     assert "Result:" in out
@@ -126,8 +127,8 @@ def test_a_read_only_folder_at_the_boot_services_resume_does_not_stop_the_game(
         data.chmod(0o755)
     assert resumed.returncode == 0, resumed.stderr
     assert resumed.stderr.splitlines() == [
-        f"companion: cannot save ({os.strerror(errno.EACCES)}): free space or fix the folder; "
-        f"the game is safe up to move {moves}",
+        f"companion: cannot save ({os.strerror(errno.EACCES)}): free space or fix the folder "
+        f"{data}; the game is safe up to move {moves}",
         # The history is in that folder too; the save's line said the game is not kept.
         f"companion: the game could not be put in the history: {data / 'history.sqlite3'}: "
         "cannot be opened (a missing or read-only folder?)"]

@@ -301,15 +301,17 @@ class Session:
             safe = (f"the game is safe up to move {n}" if n
                     else "nothing of this game is saved yet")
             # The screen's line is short (the player needs what and how far, a row beside
-            # the menu); stderr, the journal under the service, has the OS's words.
+            # the menu); stderr, the journal under the service, has the OS's words and the
+            # folder to mend (setup64 NIT 3).
             said = ((f"保存未確定 saved, may not be on the card: {short}; " if doubt
                      else f"保存できません cannot save: {short}; ")
                     + (f"safe to move {n} {n}手目まで保存済" if n else "nothing saved yet 未保存"))
             if said != self.save_trouble:
+                folder = "" if self.save_path is None else f" {self.save_path.absolute().parent}"
                 print("companion: " + (
                     f"saved, but its folder could not be synced ({reason}): a power cut may "
                     "undo it; it is written again at the next step" if doubt else
-                    f"cannot save ({reason}): free space or fix the folder") + f"; {safe}",
+                    f"cannot save ({reason}): free space or fix the folder{folder}") + f"; {safe}",
                       file=sys.stderr, flush=True)
             self.save_trouble = said
             return False
