@@ -28,6 +28,12 @@ to the dice enrolled before, so stopping (Ctrl-C, the end of input, a full disk)
 keeps the throws taken. ``--forget`` deletes it and ``dice.toml``: the reader is back to
 the companion's own thresholds (a new calibration fits the face sizes afresh anyway);
 ``--forget enrolled`` deletes only the enrolled dice, ``--forget thresholds`` only ``dice.toml``.
+It calibrates nothing: given with an option that calibrates (``--enrol``, ``--source``,
+``--count``…) it is refused rather than the option dropped.
+
+A picture, folder or video that is gone or cannot be read is said before the dice are
+asked for, as a webcam or Pi camera that gives no picture is; Ctrl-C says that nothing
+was saved and what calibration is kept.
 
 The rendered mat of ``companion calibrate camera`` (``--source render:…``) is refused at
 once: it draws no dice, so it would calibrate nothing.
@@ -63,26 +69,41 @@ FORGETTABLE = ("all", "enrolled", "thresholds")
 CAMERA_WAIT_S = 5.0
 
 
+#: The defaults of the options that calibrate (``--forget`` takes none of them): None in
+#: argparse, so that one given with ``--forget`` is told apart from one left out.
+COUNT, FRAMES, THROWS = 2, 8, 4
+CALIBRATING = ("enrol", "source", "count", "frames", "throws")
+
+
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    from companion.hw.dice.enrol import ENROL_FILE
+
     parser = subparsers.add_parser(
-        "dice", help="check the dice reader in this light and view; save tuned thresholds")
+        "dice", help="check the dice reader in this light and view; save tuned thresholds",
+        # Where it saves, in what order to run it, and where the dice go were said nowhere
+        # in the help, as `calibrate camera` said them (events64 N8).
+        epilog="Run `companion calibrate camera` first. Lay the dice apart in the mat's dice "
+               f"area. It saves {CALIBRATION_FILE} (and {ENROL_FILE}, with --enrol) in the "
+               "config folder; a read that fails saves nothing and keeps the calibration "
+               "there.")
     parser.add_argument("--source",
                         help="camera:0, /dev/video0, picamera, a picture, a folder of pictures "
                              "or a video (default: dice.camera_source in `companion config`, "
                              "normally the tile camera)")
-    parser.add_argument("--count", type=positive_int, default=2,
-                        help="how many dice you laid out (default 2)")
-    parser.add_argument("--frames", type=positive_int, default=8,
-                        help="frames to read (default 8)")
+    parser.add_argument("--count", type=positive_int, default=None,
+                        help=f"how many dice you laid out (default {COUNT})")
+    parser.add_argument("--frames", type=positive_int, default=None,
+                        help=f"frames to read (default {FRAMES})")
     parser.add_argument("--enrol", action="store_true",
                         help="teach the reader your own dice: throw them and type the values; "
                              "each throw is added to the dice enrolled before")
-    parser.add_argument("--throws", type=positive_int, default=4,
-                        help="throws to enrol (default 4)")
+    parser.add_argument("--throws", type=positive_int, default=None,
+                        help=f"throws to enrol (default {THROWS})")
     parser.add_argument("--forget", nargs="?", const="all", choices=FORGETTABLE,
                         help="delete what calibration saved: both the tuned thresholds and "
                              "the enrolled dice (back to the companion's own), or only "
-                             "'enrolled' or only 'thresholds'")
+                             "'enrolled' or only 'thresholds'; it calibrates nothing, so it "
+                             "takes none of the other options")
     parser.set_defaults(func=run)
 
 
@@ -125,6 +146,35 @@ def forget(tuned: Path, which: str) -> int:
     return 0
 
 
+def refuse_with_forget(args: argparse.Namespace) -> None:
+    """``--forget`` with an option that calibrates (``--enrol``, ``--source``…): refused, as
+    it calibrates nothing. ``--enrol --forget enrolled`` forgot the dice and enrolled none,
+    with exit 0, where the player meant to enrol afresh (events64 N3)."""
+    given = [f"--{name}" for name in CALIBRATING if getattr(args, name) not in (None, False)]
+    if given:
+        also = " and ".join([", ".join(given[:-1]), given[-1]] if len(given) > 1 else given)
+        raise DataError(f"--forget deletes what calibration saved and calibrates nothing, so "
+                        f"it takes no {also}: to start afresh, run `companion calibrate dice "
+                        f"--forget {args.forget}` alone, then again with {also}")
+
+
+def source_missing(camera: str) -> str | None:
+    """Why the picture, folder or video ``camera`` names gives no frame (gone, not a
+    picture that can be read), or None: found before the dice are asked for, as a webcam's
+    and a Pi camera's are (events64 N1), and as ``--enrol`` found it."""
+    from companion.hw.camera.choice import names_a_file
+    from companion.hw.dice.frames import frame_iterator
+
+    if not names_a_file(camera):
+        return None
+    try:
+        stream = frame_iterator(camera)
+    except DeviceError as exc:
+        return str(exc)
+    getattr(stream, "close", lambda: None)()
+    return None
+
+
 def gave_up(why: str) -> str:
     """A camera's message once calibration has stopped waiting: no longer "retrying"."""
     return why.removesuffix("; retrying")
@@ -164,15 +214,17 @@ def pi_camera_missing(spec: str) -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     from companion.hw.camera.capture import webcam_missing
-    from companion.hw.dice.calibrate import tune
-    from companion.hw.dice.frames import MAT_AREA, WHOLE_VIEW, area_of, take_frames
 
     config = load_config()
     config.tell_notices()
     camera = config.dice_camera(args.source)
     path = config_dir() / CALIBRATION_FILE
     if args.forget:
+        refuse_with_forget(args)
         return forget(path, args.forget)
+    args.count = args.count or COUNT
+    args.frames = args.frames or FRAMES
+    args.throws = args.throws or THROWS
     if camera.startswith("render:"):
         # The rendered mat draws tiles and never a die: "check the light" would follow, and
         # for --enrol only after each throw was typed.
@@ -189,6 +241,24 @@ def run(args: argparse.Namespace) -> int:
         return 1
     if args.enrol:
         return run_enrol(args, camera, base)
+    if (gone := source_missing(camera)) is not None:
+        print(f"companion: error: {gone}", file=sys.stderr)
+        return 1
+    try:
+        return calibrate(args, camera, path, base)
+    except KeyboardInterrupt:
+        # Said as `calibrate camera` and `--enrol` say it (events64 N2: exit 130, no word).
+        kept = (f"the tuned thresholds in {path} are kept as they were" if path.exists()
+                else "the dice reader keeps the companion's own thresholds")
+        print(f"\ncalibration stopped: nothing was saved; {kept}", file=sys.stderr)
+        return 130
+
+
+def calibrate(args: argparse.Namespace, camera: str, path: Path, base: ReaderConfig) -> int:
+    """Lay the dice, read them under several thresholds, and save the best to ``path``."""
+    from companion.hw.dice.calibrate import tune
+    from companion.hw.dice.frames import MAT_AREA, WHOLE_VIEW, area_of, take_frames
+
     lay_dice(args.count)
     frames, why = take_frames(camera, args.frames, CAMERA_WAIT_S)
     if not frames:

@@ -1,0 +1,124 @@
+"""``companion calibrate dice`` and ``calibrate camera`` as events64 found them (N1–N5, N8):
+on rendered photos and picture files, the player at a terminal being the edge of the world."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import cv2
+import pytest
+
+from companion.app import cli
+from companion.app.paths import config_dir
+from companion.hw.dice.enrol import ENROL_FILE
+from companion.hw.dice.render import SceneKind, Table, render_scene
+
+
+class Terminal(io.StringIO):
+    """The player at a terminal; each Enter awaited is counted, and may be a Ctrl-C."""
+
+    def __init__(self, text: str = "\n", *, ctrl_c: bool = False) -> None:
+        super().__init__(text)
+        self.ctrl_c = ctrl_c
+        self.awaited = 0
+
+    def isatty(self) -> bool:
+        return True
+
+    def readline(self, size: int | None = -1) -> str:
+        self.awaited += 1
+        if self.ctrl_c:
+            raise KeyboardInterrupt
+        return super().readline(size)
+
+
+def photo(tmp_path: Path) -> Path:
+    path = tmp_path / "dice.png"
+    scene = render_scene(700, kind=SceneKind.LOOSE, count=2, table=Table.FELT)
+    cv2.imwrite(str(path), scene.image)
+    return path
+
+
+@pytest.mark.parametrize("what", ["missing", "unreadable"])
+def test_a_source_that_gives_no_picture_is_said_before_the_dice_are_asked_for(
+        what: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """N1: "Lay 2 dice still in view, apart, then press Enter:", and only after Enter that
+    --source was a file that is gone (the webcam's and Pi camera's check came first)."""
+    source = tmp_path / "dice.png"
+    if what == "unreadable":
+        source.write_text("not a picture")
+    terminal = Terminal()
+    monkeypatch.setattr("sys.stdin", terminal)
+    assert cli.main(["calibrate", "dice", "--source", str(source)]) == 1
+    out, err = capsys.readouterr()
+    assert "Lay" not in out and terminal.awaited == 0, out
+    why = ("no such camera, picture, folder or video" if what == "missing"
+           else "not a picture that can be read")
+    assert err.startswith("companion: error: ") and why in err and str(source) in err
+    assert not (config_dir() / "dice.toml").exists()
+
+
+@pytest.mark.parametrize("tuned_before", [False, True])
+def test_ctrl_c_says_nothing_was_saved_and_what_is_kept(
+        tuned_before: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """N2: Ctrl-C at "press Enter" ended with exit 130 and not a word, where `calibrate
+    camera` and `--enrol` say what was kept."""
+    source = photo(tmp_path)
+    path = config_dir() / "dice.toml"
+    if tuned_before:
+        monkeypatch.setattr("sys.stdin", io.StringIO(""))
+        assert cli.main(["calibrate", "dice", "--source", str(source), "--frames", "2"]) == 0
+        capsys.readouterr()
+    before = path.read_bytes() if tuned_before else None
+    monkeypatch.setattr("sys.stdin", Terminal(ctrl_c=True))
+    assert cli.main(["calibrate", "dice", "--source", str(source)]) == 130
+    err = capsys.readouterr().err
+    kept = (f"the tuned thresholds in {path} are kept as they were" if tuned_before
+            else "the dice reader keeps the companion's own thresholds")
+    assert err == f"\ncalibration stopped: nothing was saved; {kept}\n"
+    assert (path.read_bytes() if path.exists() else None) == before
+
+
+@pytest.mark.parametrize(("options", "named"), [
+    (["--enrol", "--forget", "enrolled", "--throws", "1"], "--enrol and --throws"),
+    (["--forget", "--count", "3"], "--count"),
+    (["--forget", "thresholds", "--source", "x.png", "--frames", "2", "--enrol"],
+     "--enrol, --source and --frames"),
+])
+def test_forget_with_an_option_that_calibrates_is_refused_and_forgets_nothing(
+        options: list[str], named: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """N3: `--enrol --forget enrolled` forgot the dice and enrolled none, exit 0: a player
+    meaning to enrol afresh was left with no enrolment."""
+    config_dir().mkdir(parents=True)
+    saved = {name: config_dir() / name for name in ("dice.toml", ENROL_FILE)}
+    for path in saved.values():
+        path.write_bytes(b"kept")
+    assert cli.main(["calibrate", "dice", *options]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert (f"--forget deletes what calibration saved and calibrates nothing, so it takes "
+            f"no {named}") in err
+    assert all(path.read_bytes() == b"kept" for path in saved.values())
+
+
+def test_forget_alone_still_forgets(capsys: pytest.CaptureFixture[str]) -> None:
+    config_dir().mkdir(parents=True)
+    (config_dir() / ENROL_FILE).write_bytes(b"gone")
+    assert cli.main(["calibrate", "dice", "--forget", "enrolled"]) == 0
+    assert not (config_dir() / ENROL_FILE).exists()
+    assert "Forgotten: the enrolled dice" in capsys.readouterr().out
+
+
+def test_calibrate_dice_help_says_where_it_saves_and_what_to_run_first(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """N8: `calibrate camera --help` says where it saves; `calibrate dice --help` said
+    nothing of dice.toml, dice_enrol.npz, calibrating the camera first or the dice area."""
+    with pytest.raises(SystemExit) as done:
+        cli.main(["calibrate", "dice", "--help"])
+    assert done.value.code == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert ("Run `companion calibrate camera` first. Lay the dice apart in the mat's dice "
+            f"area. It saves dice.toml (and {ENROL_FILE}, with --enrol) in the config "
+            "folder; a read that fails saves nothing and keeps the calibration there.") in said
