@@ -11,17 +11,22 @@ A value that is wrong gets a notice naming its key and the default is used;
 a file that is not TOML at all gets a notice naming where it breaks and the
 defaults are used. The file is the user's and stays where it is, so the next
 run, after the user mends it, reads it. Loading never raises on a bad user file.
+The notices write values as a TOML file does (``true``, ``"rfid"``), and name the
+setting meant by a misspelt or misplaced key.
 """
 
 from __future__ import annotations
 
+import datetime
 import difflib
+import json
 import math
 import os
+import re
 import sys
 import tomllib
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from enum import Enum
 from importlib.resources import files
 from pathlib import Path
@@ -69,19 +74,50 @@ class Spec:
             value = float(value)
         if type(value) is not kind:
             raise DataError(
-                f"{self.key} must be {_KIND_WORDS[kind]}, found {value!r}"
+                f"{self.key} must be {_KIND_WORDS[kind]}, found {toml_value(value)}"
             )
         assert isinstance(value, bool | int | float | str)
         if self.choices and value not in self.choices:
-            raise DataError(f"{self.key} must be one of {', '.join(self.choices)}; found {value!r}")
+            raise DataError(f"{self.key} must be one of {', '.join(self.choices)}; found "
+                            f"{toml_value(value)}{self._meant(value)}")
         if isinstance(value, float) and math.isnan(value):
             raise DataError(f"{self.key} must be {_KIND_WORDS[kind]}, found nan")
         if isinstance(value, int | float) and not isinstance(value, bool):
             if self.minimum is not None and value < self.minimum:
-                raise DataError(f"{self.key} must be at least {self.minimum:g}, found {value!r}")
+                raise DataError(f"{self.key} must be at least {self.minimum:g}, found "
+                                f"{toml_value(value)}")
             if self.maximum is not None and value > self.maximum:
-                raise DataError(f"{self.key} must be at most {self.maximum:g}, found {value!r}")
+                raise DataError(f"{self.key} must be at most {self.maximum:g}, found "
+                                f"{toml_value(value)}")
         return value
+
+    def _meant(self, value: object) -> str:
+        """`` (did you mean "rfid"?)`` for a word near one of the choices (setup64 NIT 1)."""
+        if not isinstance(value, str):
+            return ""
+        same = [c for c in self.choices if c.lower() == value.strip().lower()]
+        near = same or difflib.get_close_matches(value, self.choices, 1, 0.75)
+        return f" (did you mean {toml_value(near[0])}?)" if near else ""
+
+    def unquoted(self, value: object) -> str:
+        """`` (write it without quotes: fullscreen = false)`` for text in a file that,
+        written bare, is a value this setting takes: ``"false"`` for a flag, ``"5"`` for a
+        pin (setup64 NIT 2). Empty otherwise."""
+        if not isinstance(value, str) or isinstance(self.default, str):
+            return ""
+        text = value.strip()
+        if isinstance(self.default, bool):
+            text = text.lower()  # "True", Python's spelling
+        if not text or any(c in text for c in "\n\r#=\"'"):
+            return ""
+        try:
+            parsed = tomllib.loads(f"v = {text}")
+            if set(parsed) != {"v"}:
+                return ""
+            self.check(parsed["v"])
+        except (tomllib.TOMLDecodeError, DataError):
+            return ""
+        return f" (write it without quotes: {self.key.split('.', 1)[1]} = {text})"
 
     def parse_text(self, text: str) -> Value:
         """A value given as text (environment, ``--set``), checked like a file value."""
@@ -121,9 +157,79 @@ def _unaliased(key: str, value: object, where: str, notices: list[str]) -> objec
     now = ALIASES.get(key, {}).get(value) if isinstance(value, str) else None
     if now is None:
         return value
-    notices.append(f"{where}: {key} = {value!r} is read as {now!r}, its name now; write "
-                   f"{now!r} to quiet this")
+    notices.append(f"{where}: {key} = {toml_value(value)} is read as {toml_value(now)}, its "
+                   f"name now; write {toml_value(now)} to quiet this")
     return now
+
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def toml_value(value: object) -> str:
+    """``value`` as a TOML file writes it, for a message about one: ``true``, ``"rfid"``,
+    ``2.5``, ``inf``, ``[1, 2]``, where Python's repr said ``True`` and ``'rfid'`` (setup64
+    NIT 2). Anything TOML has no spelling for is given as Python writes it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "nan"
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        return repr(value)
+    if isinstance(value, datetime.date | datetime.time):
+        return value.isoformat()
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_value(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(
+            f"{k if _BARE_KEY.fullmatch(str(k)) else json.dumps(str(k))} = {toml_value(v)}"
+            for k, v in value.items()) + " }" if value else "{}"
+    return repr(value)
+
+
+def _either(words: list[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def _meant_keys(key: str, specs: Mapping[str, Spec]) -> list[str]:
+    """The settings an unknown ``section.name`` may have meant: the same name under another
+    section (``display.rfid_port`` for input.rfid_port), else the nearest key (setup64 NIT 1)."""
+    section, _, name = key.partition(".")
+    elsewhere = [k for k in specs if k.partition(".")[2] == name]
+    near = elsewhere or difflib.get_close_matches(key, list(specs), 1, 0.8)
+    if near:
+        return near
+    # Within its own section, where a few names are near: shutdwn for shutdown_command, pace
+    # for pace_seconds.
+    names = [k.partition(".")[2] for k in specs if k.partition(".")[0] == section]
+    begun = [n for n in names if len(name) >= 3 and n.startswith(name)]
+    return [f"{section}.{n}" for n in begun or difflib.get_close_matches(name, names, 1, 0.6)]
+
+
+def _unknown(key: str, specs: Mapping[str, Spec]) -> str:
+    """`` (did you mean display.fullscreen?)`` for an unknown key near a setting, or ``""``."""
+    meant = _meant_keys(key, specs)
+    return f" (did you mean {_either(meant)}?)" if meant else ""
+
+
+def _outside(path: Path, name: str, value: object, specs: Mapping[str, Spec]) -> str:
+    """The notice for ``name = value`` above every [section] of the file: the settings it may
+    be, and the line that puts it under one (setup64 NIT 1)."""
+    names = sorted({k.partition(".")[2] for k in specs})
+    near = [name] if name in names else difflib.get_close_matches(name, names, 1, 0.8)
+    meant = [k for k in specs if near and k.partition(".")[2] == near[0]]
+    if not meant or isinstance(value, dict | list):
+        return f"{path}: {name!r} should be a [section] table; ignored"
+    heads = [f"[{k.partition('.')[0]}]" for k in meant]
+    where = heads[0] if len(heads) == 1 else f"its section, {_either(heads)},"
+    return (f"{path}: {name} = {toml_value(value)} is under no [section]; ignored (did you mean "
+            f"{_either(meant)}? write {where} on a line above it)")
 
 
 _KIND_WORDS: dict[type, str] = {
@@ -146,11 +252,17 @@ class Setting:
 
 @dataclass(frozen=True, slots=True)
 class Config:
-    """The effective settings, plus the notices loading produced (bad keys, a moved file)."""
+    """The effective settings, plus the notices loading produced (bad keys, a moved file).
+
+    ``problems`` are the notices of a value refused or a key ignored (not of an earlier word
+    read as today's); ``refused`` names, by setting, each value refused
+    (``config.toml's "RFID"``), for ``config --show`` to mark its line."""
 
     settings: dict[str, Setting]
     notices: tuple[str, ...]
     path: Path
+    problems: tuple[str, ...] = ()
+    refused: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def __getitem__(self, key: str) -> Value:
         return self.settings[key].value
@@ -285,18 +397,26 @@ def load_config(
     path = path or default_config_path()
     env = os.environ if env is None else env
     notices: list[str] = []
+    problems: list[str] = []
+    refused: dict[str, tuple[str, ...]] = {}
     settings = {k: Setting(s, s.default, Source.DEFAULT, "built in") for k, s in specs.items()}
 
-    for key, value in _read_file(path, notices).items():
+    def problem(text: str) -> None:
+        notices.append(text)
+        problems.append(text)
+
+    for key, value in _read_file(path, problem, specs).items():
         spec = specs.get(key)
         if spec is None:
-            notices.append(f"{path}: unknown setting {key!r} ignored")
+            problem(f"{path}: unknown setting {key!r} ignored{_unknown(key, specs)}")
             continue
         value = _unaliased(key, value, str(path), notices)
         try:
             settings[key] = Setting(spec, spec.check(value), Source.FILE, str(path))
         except DataError as exc:
-            notices.append(f"{path}: {exc}; using the default {spec.default!r}")
+            problem(f"{path}: {exc}{spec.unquoted(value)}; using the default "
+                    f"{toml_value(spec.default)}")
+            refused[key] = (*refused.get(key, ()), f"{path.name}'s {toml_value(value)}")
 
     for key, spec in specs.items():
         text = env.get(spec.env_var)
@@ -306,13 +426,16 @@ def load_config(
         try:
             settings[key] = Setting(spec, spec.parse_text(text), Source.ENV, spec.env_var)
         except DataError as exc:
-            notices.append(f"{spec.env_var}: {exc}; ignored")
-    notices.extend(_misspelt_env(env, specs))
+            problem(f"{spec.env_var}: {exc}; ignored")
+            refused[key] = (*refused.get(key, ()), f"{spec.env_var}'s {toml_value(text)}")
+    for text in _misspelt_env(env, specs):
+        problem(text)
 
     for key, value in (overrides or {}).items():
         spec = specs.get(key)
         if spec is None:
-            raise DataError(f"unknown setting {key!r}; see `companion config --show`")
+            raise DataError(f"unknown setting {key!r}{_unknown(key, specs)}; see `companion "
+                            "config --show`")
         origin = (flag_names or {}).get(key, f"--set {key}")
         value = _unaliased(key, value, origin, notices)
         try:
@@ -321,7 +444,7 @@ def load_config(
             raise DataError(f"{origin}: {exc}") from None
         settings[key] = Setting(spec, typed, Source.COMMAND_LINE, origin)
 
-    return Config(settings, tuple(notices), path)
+    return Config(settings, tuple(notices), path, tuple(problems), refused)
 
 
 def _misspelt_env(env: Mapping[str, str], specs: Mapping[str, Spec]) -> list[str]:
@@ -338,25 +461,27 @@ def _misspelt_env(env: Mapping[str, str], specs: Mapping[str, Spec]) -> list[str
     return notices
 
 
-def _read_file(path: Path, notices: list[str]) -> dict[str, Any]:
-    """The file's values by ``section.key``; a file that is not TOML gives none and a notice."""
+def _read_file(path: Path, problem: Callable[[str], None],
+               specs: Mapping[str, Spec]) -> dict[str, Any]:
+    """The file's values by ``section.key``; a file that is not TOML gives none and a notice
+    (``problem``)."""
     try:
         data = path.read_bytes()
     except FileNotFoundError:
         return {}
     except OSError as exc:
-        notices.append(f"{path}: cannot be read ({exc.strerror}); using the defaults")
+        problem(f"{path}: cannot be read ({exc.strerror}); using the defaults")
         return {}
     try:
         raw = parse_user_toml(data)
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        notices.append(f"{path} is not a valid TOML file ({exc}); the defaults are used "
-                       "until it is mended")
+        problem(f"{path} is not a valid TOML file ({exc}); the defaults are used "
+                "until it is mended")
         return {}
     values: dict[str, Any] = {}
     for section, table in raw.items():
         if not isinstance(table, dict):
-            notices.append(f"{path}: {section!r} should be a [section] table; ignored")
+            problem(_outside(path, section, table, specs))
             continue
         for name, value in table.items():
             values[f"{section}.{name}"] = value

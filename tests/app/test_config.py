@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import datetime
 import json
+import math
+import tomllib
 from pathlib import Path
 
 import pytest
 
 from companion.app.cli import main
-from companion.app.config import Source, load_config, load_specs
+from companion.app.config import Source, load_config, load_specs, toml_value
 from companion.app.paths import data_dir
 from companion.errors import DataError, DeviceError
 from companion.hw.camera.capture import open_source
@@ -178,7 +181,7 @@ def test_config_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_config_show_with_corrupt_file_exits_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
     write_config("= = =")
-    assert main(["config", "--show"]) == 0
+    assert main(["config", "--show"]) == 1  # a problem: setup64 RISK 1
     captured = capsys.readouterr()
     assert "not a valid TOML file" in captured.err and "Traceback" not in captured.err
 
@@ -245,3 +248,132 @@ def test_a_misspelt_environment_variable_is_named_with_the_one_meant() -> None:
     assert config.notices == ("COMPANION_DISPLAY_FULLSCREN is no setting; ignored (did you "
                               "mean COMPANION_DISPLAY_FULLSCREEN?)",)
     assert config.flag("display.fullscreen") is True
+
+
+def test_config_show_says_the_problems_again_at_its_end_marks_the_lines_and_exits_1(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """setup64 RISK 1: `config --show`, the documented check of an edited config.toml, said
+    its problems on stderr before 100-odd lines of settings (gone from a Pi's console, which
+    keeps no scrollback), listed a refused value's setting as a plain `# default`, and
+    exited 0."""
+    path = write_config('[input]\nkind = "RFID"\n[buttons]\nattack_pn = 5\n')
+    monkeypatch.setenv("COMPANION_DISPLAY_SIZE", "big")
+    assert main(["config", "--show"]) == 1
+    out, err = capsys.readouterr()
+    told = load_config().notices
+    assert len(told) == 3 and err.splitlines() == [f"companion: {n}" for n in told]
+    lines = out.splitlines()
+    setting = {line.split(" = ")[0].rstrip(): line for line in lines if " = " in line
+               and not line.startswith("#")}
+    assert setting["input.kind"].endswith("""# default (config.toml's "RFID" refused)""")
+    assert setting["display.size"].endswith("""# default (COMPANION_DISPLAY_SIZE's "big" """
+                                            "refused)")
+    assert setting["buttons.attack_pin"].endswith("# default")
+    # Said again last, each notice whole once its comment lines are joined.
+    end = lines[lines.index("# 3 problems with the settings, said at the top as well (this "
+                            "exits 1 until they"):]
+    assert end[1] == "# are mended):"
+    again = " ".join(line.removeprefix("#").strip() for line in end[2:]).split("- ")[1:]
+    assert [notice.strip() for notice in again] == list(told)
+    assert f"{path}: unknown setting 'buttons.attack_pn' ignored" in again[1]
+    # --json says the same and exits the same; --path names the file to mend, and exits 0.
+    assert main(["config", "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["problems"] == list(told)
+    assert main(["config", "--path"]) == 0
+    assert capsys.readouterr().out == f"{path}\n"
+    # Mended: nothing said, no mark, exit 0.
+    monkeypatch.delenv("COMPANION_DISPLAY_SIZE")
+    write_config('[input]\nkind = "rfid"\n')
+    assert main(["config", "--show"]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and "refused" not in out and "said at the top" not in out.lower()
+    assert out.splitlines()[-1] == "game.pace_seconds            = 0.0          # default"
+
+
+def test_an_earlier_word_is_said_again_at_the_end_and_is_no_problem(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`manual`, read as today's `typed`, is a notice and no problem: exit 0."""
+    path = write_config('[dice]\nsource = "manual"\n')
+    assert main(["config", "--show"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    end = lines.index("# Said at the top as well:")
+    assert lines[end - 1] == "" and lines[end + 1].startswith(f"# - {path}:")
+    assert " ".join(line[4:] for line in lines[end + 1:]) == (
+        f'{path}: dice.source = "manual" is read as "typed", its name now; write "typed" to '
+        "quiet this")
+
+
+def test_a_misspelt_or_misplaced_key_names_the_setting_meant() -> None:
+    """setup64 NIT 1: config.toml's unknown keys got no "did you mean", where the
+    environment's and the Defaults files' do; a key above every [section] named none."""
+    path = write_config('kind = "rfid"\nfulscreen = false\nnope = 1\n'
+                        '[display]\nfullscren = false\nrfid_port = "/dev/ttyACM0"\n'
+                        '[buttons]\nattack_pn = 5\n[zzz]\nqqq = 1\n')
+    assert load_config(env={}).notices == (
+        f"{path}: kind = \"rfid\" is under no [section]; ignored (did you mean display.kind, "
+        "input.kind or choices.kind? write its section, [display], [input] or [choices], on a "
+        "line above it)",
+        f"{path}: fulscreen = false is under no [section]; ignored (did you mean "
+        "display.fullscreen? write [display] on a line above it)",
+        f"{path}: 'nope' should be a [section] table; ignored",
+        f"{path}: unknown setting 'display.fullscren' ignored (did you mean "
+        "display.fullscreen?)",
+        f"{path}: unknown setting 'display.rfid_port' ignored (did you mean input.rfid_port?)",
+        f"{path}: unknown setting 'buttons.attack_pn' ignored (did you mean "
+        "buttons.attack_pin?)",
+        f"{path}: unknown setting 'zzz.qqq' ignored")
+    path = write_config('[play]\nshutdwn = "systemctl poweroff"\n[game]\npace = 1\n')
+    assert load_config(env={}).notices == (
+        f"{path}: unknown setting 'play.shutdwn' ignored (did you mean "
+        "play.shutdown_command?)",
+        f"{path}: unknown setting 'game.pace' ignored (did you mean game.pace_seconds?)")
+    with pytest.raises(DataError) as refused:
+        load_config(env={}, overrides={"display.knd": "terminal"})
+    assert str(refused.value) == ("unknown setting 'display.knd' (did you mean display.kind?); "
+                                  "see `companion config --show`")
+    with pytest.raises(DataError, match=r'found "RFID" \(did you mean "rfid"\?\)$'):
+        load_config(env={}, overrides={"input.kind": "RFID"})
+
+
+def test_values_are_said_as_toml_writes_them_and_a_quoted_one_is_told_to_lose_its_quotes(
+) -> None:
+    """setup64 NIT 2: `fullscreen = "false"` was told `found 'false'; using the default
+    True`, Python's spelling in a message about a TOML file, and not that the quotes were
+    the fault."""
+    path = write_config('[display]\nfullscreen = "False"\nsize = 3\n'
+                        '[game]\npreset = "plsu"\npace_seconds = inf\n'
+                        '[buttons]\nattack_pin = "5"\nflee_pin = "99"\nled_pin = [24]\n'
+                        '[input]\naccept_seconds = " 2.5 "\nkind = "yes"\n')
+    config = load_config(env={"COMPANION_DISPLAY_FULLSCREEN": "maybe"})
+    assert config.notices == (
+        f'{path}: display.fullscreen must be true or false, found "False" (write it without '
+        "quotes: fullscreen = false); using the default true",
+        f'{path}: display.size must be text in quotes, found 3; using the default "auto"',
+        f'{path}: game.preset must be one of ez, plus; found "plsu" (did you mean "plus"?); '
+        'using the default "plus"',
+        f"{path}: game.pace_seconds must be at most 60, found inf; using the default 0.0",
+        f'{path}: buttons.attack_pin must be a whole number, found "5" (write it without '
+        "quotes: attack_pin = 5); using the default 17",
+        f'{path}: buttons.flee_pin must be a whole number, found "99"; using the default 27',
+        f"{path}: buttons.led_pin must be a whole number, found [24]; using the default 24",
+        f'{path}: input.accept_seconds must be a number, found " 2.5 " (write it without '
+        "quotes: accept_seconds = 2.5); using the default 3.0",
+        f'{path}: input.kind must be one of camera, rfid, sim; found "yes"; using the default '
+        '"camera"',
+        'COMPANION_DISPLAY_FULLSCREEN: display.fullscreen must be true or false, found "maybe"; '
+        "ignored")
+    refused = config.refused
+    assert refused["display.fullscreen"] == ('config.toml\'s "False"',
+                                             'COMPANION_DISPLAY_FULLSCREEN\'s "maybe"')
+    assert refused["buttons.led_pin"] == ("config.toml's [24]",)
+
+
+@pytest.mark.parametrize("value, spelt", [
+    (True, "true"), (False, "false"), ("rfid", '"rfid"'), ('say "hi"\n', r'"say \"hi\"\n"'),
+    (3, "3"), (2.5, "2.5"), (float("-inf"), "-inf"), (float("nan"), "nan"),
+    ([1, "a"], '[1, "a"]'), ({"kind": "rfid", "a b": True}, '{ kind = "rfid", "a b" = true }'),
+    ({}, "{}"), (datetime.date(2024, 5, 1), "2024-05-01")])
+def test_toml_value_round_trips_through_tomllib(value: object, spelt: str) -> None:
+    assert toml_value(value) == spelt
+    read = tomllib.loads(f"v = {spelt}")["v"]
+    assert read == value or (isinstance(value, float) and math.isnan(read))

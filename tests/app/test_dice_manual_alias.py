@@ -33,10 +33,11 @@ def test_the_settings_read_manual_as_typed_with_a_notice(tmp_path: Path) -> None
     config = load_config(path, env={"COMPANION_DICE_D100": "manual"})
     assert (config["dice.source"], config["dice.d100"]) == ("typed", "typed")
     assert config.notices == (
-        f"{path}: dice.source = 'manual' is read as 'typed', its name now; write 'typed' to "
+        f'{path}: dice.source = "manual" is read as "typed", its name now; write "typed" to '
         "quiet this",
-        "COMPANION_DICE_D100: dice.d100 = 'manual' is read as 'typed', its name now; write "
-        "'typed' to quiet this")
+        'COMPANION_DICE_D100: dice.d100 = "manual" is read as "typed", its name now; write '
+        '"typed" to quiet this')
+    assert config.problems == ()  # read, not refused: `config --show` exits 0
 
 
 def test_set_takes_manual_too() -> None:

@@ -1,4 +1,8 @@
-"""``companion config --show``: the effective settings and where each came from."""
+"""``companion config --show``: the effective settings and where each came from.
+
+It is also the check of an edited config.toml: what was refused or ignored is said on
+stderr first, marked on the setting's line, and said again after the listing (a Pi's
+console keeps no scrollback), and the command then exits 1 (setup64 RISK 1)."""
 
 from __future__ import annotations
 
@@ -53,15 +57,18 @@ def parse_assignments(items: list[str]) -> dict[str, str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    """0, or 1 when a setting was refused or ignored (``--path`` alone always 0: it names
+    the file to mend)."""
     config = load_config(overrides=parse_assignments(args.assignments))
     config.tell_notices()
     if args.path:
         print(config.path)
-    elif args.json:
+        return 0
+    if args.json:
         print(json.dumps(as_json(config), ensure_ascii=False, indent=2))
     else:
         print(render(config))
-    return 0
+    return 1 if config.problems else 0
 
 
 def as_json(config: Config) -> dict[str, Any]:
@@ -74,6 +81,7 @@ def as_json(config: Config) -> dict[str, Any]:
             for key, s in config.settings.items()
         },
         "notices": list(config.notices),
+        "problems": list(config.problems),
     }
 
 
@@ -93,7 +101,9 @@ def render(config: Config, columns: int | None = None) -> str:
     comment saying what it does: the user reads here what config.toml can hold, and where
     the config file and the data folder (the save, fight files, camera_check.jpg) are. The
     comments are wrapped to the terminal's ``columns``, each line a comment: the terminal
-    wrapped lines of up to 152 cells at 80, their rest no comment (newuser61 N4)."""
+    wrapped lines of up to 152 cells at 80, their rest no comment (newuser61 N4). A value
+    refused is named on its setting's line, and the notices are said again at the end,
+    where they are still on the screen when the listing has scrolled (setup64 RISK 1)."""
     columns = columns or shutil.get_terminal_size().columns
     data = data_dir()
     lines = comment(f"config file: {config.path}"
@@ -113,9 +123,27 @@ def render(config: Config, columns: int | None = None) -> str:
             lines += ["", f"# [{head}]"]
         value = json.dumps(s.value, ensure_ascii=False)
         where = "default" if s.source is Source.DEFAULT else f"{s.source.value}: {s.origin}"
+        if key in config.refused:
+            where += f" ({' and '.join(config.refused[key])} refused)"
         lines += comment(explain(s.spec), columns)
         lines.append(f"{key:<{width}} = {value:<12} # {where}")
-    return "\n".join(lines)
+    return "\n".join(lines + said_again(config, columns))
+
+
+def said_again(config: Config, columns: int) -> list[str]:
+    """The notices, said on stderr before the listing, again after it as comments, under a
+    line that counts the problems among them."""
+    if not config.notices:
+        return []
+    n = len(config.problems)
+    head = (f"{n} {'problem' if n == 1 else 'problems'} with the settings, said at the top as "
+            f"well (this exits 1 until {'it is' if n == 1 else 'they are'} mended):" if n
+            else "Said at the top as well:")
+    lines = ["", *comment(head, columns)]
+    for notice in config.notices:
+        wrapped = cell_wrap(notice, max(columns - 4, 20))
+        lines += [f"# - {wrapped[0]}", *(f"#   {line}" for line in wrapped[1:])]
+    return lines
 
 
 def comment(text: str, columns: int) -> list[str]:
