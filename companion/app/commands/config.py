@@ -25,7 +25,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         description=(
             "Settings come from the built-in defaults, then config.toml in the user "
             "config folder, then COMPANION_<SECTION>_<KEY> environment variables, "
-            "then the command line."
+            "then the command line. A value refused or a setting not known is said on "
+            "stderr, marked on its setting's line and said again at the end, and the "
+            "command exits 1 (--path alone exits 0)."
         ),
     )
     parser.add_argument(
