@@ -122,3 +122,60 @@ def test_calibrate_dice_help_says_where_it_saves_and_what_to_run_first(
     assert ("Run `companion calibrate camera` first. Lay the dice apart in the mat's dice "
             f"area. It saves dice.toml (and {ENROL_FILE}, with --enrol) in the config "
             "folder; a read that fails saves nothing and keeps the calibration there.") in said
+
+
+MAT_DRAWING = Path(__file__).parents[2] / "docs" / "mat.png"
+
+
+@pytest.mark.parametrize(("files", "said"), [
+    ({"5p.png": b"not a picture", "1m.png": MAT_DRAWING},
+     "none of the 2 pictures named after a tile could be enrolled (each skipped above)"),
+    ({"5p.png": b"not a picture"},
+     "the picture named after a tile could not be enrolled (skipped above)"),
+    ({"notes.txt": b"tiles"}, "no pictures named after a tile (e.g. 5p.jpg, 1z_2.png)"),
+])
+def test_enrol_from_says_pictures_named_after_a_tile_were_all_skipped(
+        files: dict[str, bytes | Path], said: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """N4: a folder whose 5p.png could not be read and whose 1m.png showed the mat said
+    "no pictures named after a tile", as if it held none."""
+    folder = tmp_path / "tiles"
+    folder.mkdir()
+    for name, content in files.items():
+        (folder / name).write_bytes(content.read_bytes() if isinstance(content, Path)
+                                    else content)
+    assert cli.main(["calibrate", "camera", "--enrol-from", str(folder)]) == 2
+    out, err = capsys.readouterr()
+    assert err == f"companion: error: {folder}: {said}\n"
+    assert all(f"{name} skipped" in out for name in files if name != "notes.txt")
+    assert not config_dir().exists() or not any(config_dir().iterdir())
+
+
+@pytest.mark.parametrize("content", [b"not a picture", b"\x89PNG\r\n\x1a\n" + b"\0" * 40])
+def test_calibrate_camera_names_an_unreadable_picture_as_the_dice_one_does(
+        content: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """N5: "no picture from the camera: bad.png: not a picture that can be read; skipped":
+    the source is one picture, not a camera, and nothing was skipped."""
+    bad = tmp_path / "bad.png"
+    bad.write_bytes(content)
+    assert cli.main(["calibrate", "camera", "--source", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert err == f"companion: error: --source: {bad}: not a picture that can be read\n"
+    assert not config_dir().exists() or not any(config_dir().iterdir())
+    assert cli.main(["calibrate", "dice", "--source", str(bad)]) == 1
+    assert capsys.readouterr().err == err  # worded alike
+
+
+def test_a_picture_source_that_cannot_be_read_is_refused_when_opened(tmp_path: Path) -> None:
+    from companion.errors import DeviceError
+    from companion.hw.camera.capture import FileSource
+
+    bad = tmp_path / "bad.jpg"
+    bad.write_text("not a picture")
+    with pytest.raises(DeviceError, match=rf"^{bad}: not a picture that can be read$"):
+        FileSource(bad)
+    folder = tmp_path / "shots"  # a folder's pictures are read one by one: one bad is skipped
+    folder.mkdir()
+    (folder / "a.jpg").write_text("not a picture")
+    assert FileSource(folder).read() is None
+

@@ -478,6 +478,7 @@ def enrol_from_folder(folder: Path, classifier: TileClassifier) -> dict[str, lis
                         "pictures (5p.jpg, back.png ...)")
     detector = MatDetector()
     taken: dict[str, list[np.ndarray]] = {}
+    named = 0  # the pictures named after a tile, taken or skipped
     for path in sorted(folder.iterdir()):
         label = path.stem.split("_")[0].lower()
         if label not in READER_LABELS:
@@ -485,6 +486,7 @@ def enrol_from_folder(folder: Path, classifier: TileClassifier) -> dict[str, lis
             print(f"  {path.name} skipped: not named after a tile (the tile, then _ and "
                   f"anything: 5p.jpg, 5p_2.jpg, 1z_b.png, back.png)")
             continue
+        named += 1
         try:
             image = read_picture(path)
         except PictureError as exc:
@@ -512,6 +514,12 @@ def enrol_from_folder(folder: Path, classifier: TileClassifier) -> dict[str, lis
                   "photograph the tile's face")
             continue
         taken.setdefault(label, []).append(prediction.embedding)
+    if not taken and named:
+        # Not "no pictures named after a tile" when there were some (events64 N4).
+        which = ("the picture named after a tile could not be enrolled (skipped above)"
+                 if named == 1 else f"none of the {named} pictures named after a tile could "
+                 "be enrolled (each skipped above)")
+        raise DataError(f"{folder}: {which}")
     if not taken:
         raise DataError(f"{folder}: no pictures named after a tile (e.g. 5p.jpg, 1z_2.png)")
     return taken

@@ -162,16 +162,15 @@ def source_missing(camera: str) -> str | None:
     """Why the picture, folder or video ``camera`` names gives no frame (gone, not a
     picture that can be read), or None: found before the dice are asked for, as a webcam's
     and a Pi camera's are (events64 N1), and as ``--enrol`` found it."""
+    from companion.hw.camera.capture import open_source
     from companion.hw.camera.choice import names_a_file
-    from companion.hw.dice.frames import frame_iterator
 
     if not names_a_file(camera):
         return None
     try:
-        stream = frame_iterator(camera)
+        open_source(camera).close()  # named with the option or setting that chose it
     except DeviceError as exc:
         return str(exc)
-    getattr(stream, "close", lambda: None)()
     return None
 
 

@@ -399,6 +399,13 @@ class FileSource:
         elif path.suffix.lower() in VIDEO_SUFFIXES:
             self._video = cv2.VideoCapture(str(path))
         else:
+            # One picture that cannot be read gives no frame, ever: said now, naming it,
+            # not as "no picture from the camera: … skipped" after the frames were tried
+            # (events64 N5), as the dice camera's picture is checked.
+            try:
+                read_picture(path)
+            except PictureError as exc:
+                raise DeviceError(str(exc)) from None
             self._files = [path]
 
     def read(self) -> np.ndarray | None:
