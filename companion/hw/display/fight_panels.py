@@ -134,15 +134,20 @@ class FightPanels(DiceTray):
         along the bottom and the rows' numbers up the side; each combatant a disc (a foe a
         diamond) in its side's colour (grey when down) with its mark and a notch toward where
         it faces, the one whose turn it is ringed; two on one square (a grapple) share it.
-        Returns the bottom of the panel."""
+        The panel is as tall as the squares and their letters need, within ``rect``.
+        Returns the bottom of the panel: drawn over the whole ``rect``, the panel ran 3 px
+        into the log's under it, or left half the usual gap, the size deciding which
+        (screen64 NIT 3)."""
         m = self.m
-        top = self._panel(rect, board.title)
+        top = rect.y + (m(6) if board.title is None else m(24))  # as _panel puts it
         # The coordinates' gutter: as wide as the widest row number at TEXT_MIN.
         coordinate = m(TEXT_MIN)
         label = max(m(12), self._text(str(board.rows), coordinate).get_width() + m(2),
                     self._text("8", coordinate).get_height() - m(2))
         side = max(4, min((rect.w - m(14) - label) // max(1, board.cols),
                           (rect.bottom - top - label - m(8)) // max(1, board.rows)))
+        bottom = min(rect.bottom, top + board.rows * side + label + m(4))
+        self._panel(pygame.Rect(rect.x, rect.y, rect.w, bottom - rect.y), board.title)
         x0, y0 = rect.x + m(6) + label, top
         for col in range(board.cols):
             for row in range(board.rows):
@@ -172,7 +177,7 @@ class FightPanels(DiceTray):
             for n, piece in enumerate(pieces[:2]):
                 shift = (side * 0.18 * (1 if n else -1)) if shared else 0.0
                 self._piece(piece, (cx + shift, cy + shift), radius)
-        return y0 + board.rows * side + label + m(4)
+        return bottom
 
     def _piece(self, piece: PieceView, centre: tuple[float, float], radius: float) -> None:
         """One combatant on the board: a disc, its mark, a notch toward its facing."""

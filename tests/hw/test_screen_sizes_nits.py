@@ -1,0 +1,74 @@
+"""screen64's nits, measured on the drawn surface (SDL dummy): the board's panel and the log's
+under it part by the usual gap (NIT 3); the option grid reaches the right edge on a screen
+wider than 5:3 (NIT 4); a stop is drawn as trouble, over no empty footer (NIT 5); "empty" in
+an empty slot stays clear of its dashes with larger text (NIT 6); a typed d100's prompt
+keeps the roll's skill on a fight's keypad (NIT 7)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from companion.hw.display import screen as screen_module
+from companion.hw.display.canvas import BACKGROUND
+from companion.hw.display.screen import ScreenDisplay
+from companion.hw.display.view import (
+    BoardView,
+    PieceView,
+    View,
+    example_fight_view,
+)
+
+SIZES = ("800x480", "1024x600", "1280x720")
+
+
+@pytest.fixture(autouse=True)
+def _wide_screen(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A 1280x720 window besides the two layouts (full screen takes a panel's own size)."""
+    monkeypatch.setitem(screen_module.LAYOUTS, "1280x720", (1280, 720))
+    yield
+
+
+def _board_view() -> View:
+    view = example_fight_view()
+    assert view.fight is not None
+    return replace(view, fight=replace(view.fight, board=BoardView(
+        8, 8, (PieceView(0, 0, "A"), PieceView(5, 6, "C", ally=False)))))
+
+
+def _runs(flags: list[bool]) -> list[tuple[bool, int]]:
+    """``flags`` as runs: (the flag, how many in a row)."""
+    runs: list[tuple[bool, int]] = []
+    for flag in flags:
+        if runs and runs[-1][0] == flag:
+            runs[-1] = (flag, runs[-1][1] + 1)
+        else:
+            runs.append((flag, 1))
+    return runs
+
+
+def _is(surface: pygame.Surface, at: tuple[int, int], color: tuple[int, int, int]) -> bool:
+    return tuple(surface.get_at(at))[:3] == color
+
+
+# ---- NIT 3: the board's panel and the log's -------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_board_panel_and_the_log_under_it_part_by_the_usual_gap(size: str) -> None:
+    """Down the middle column (clear of the panels' rounded corners), the board's panel, a
+    gap of the screen's m(6), then the log's: they overlapped at 800x480 and 1280x720, and
+    parted by 3 px at 1024x600."""
+    screen = ScreenDisplay(size)
+    surface = screen.render(_board_view())
+    m = screen.m
+    x = screen.width * 34 // 100 + m(3) + m(8)  # the middle column's left, inside its panels
+    body = range(m(38), screen.height)
+    runs = _runs([_is(surface, (x, y), BACKGROUND) for y in body])
+    # The body's margin, the board's panel, the gap, the log's panel.
+    assert [flag for flag, _ in runs[:4]] == [True, False, True, False]
+    assert runs[2][1] == m(6)
+    screen.close()
