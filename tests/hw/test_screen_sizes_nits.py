@@ -20,6 +20,7 @@ from companion.hw.display.view import (
     PieceView,
     View,
     example_fight_view,
+    example_view,
 )
 
 SIZES = ("800x480", "1024x600", "1280x720")
@@ -71,4 +72,29 @@ def test_the_board_panel_and_the_log_under_it_part_by_the_usual_gap(size: str) -
     # The body's margin, the board's panel, the gap, the log's panel.
     assert [flag for flag, _ in runs[:4]] == [True, False, True, False]
     assert runs[2][1] == m(6)
+    screen.close()
+
+
+# ---- NIT 4: the option grid to the right edge -------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("view", [example_view(), example_fight_view()],
+                         ids=["game screen", "fight grid"])
+def test_the_options_reach_the_right_margin(size: str, view: View) -> None:
+    """Four boxes a row end at the footer's right margin (m(10)), give or take a pixel a
+    box: at 1280x720 the last stopped 74 px short, its width capped by the height's scale."""
+    screen = ScreenDisplay(size)
+    screen.render(view)
+    right = max(rect.right for rect, _ in screen._targets)
+    assert 0 <= screen.width - screen.m(10) - right <= 4
+    screen.close()
+
+
+def test_two_options_keep_their_width_cap_on_a_wide_screen() -> None:
+    """One or two options are not stretched into banners: the cap grows with the width only
+    as far as the screen is wider than 800x480's share."""
+    screen = ScreenDisplay("1280x720")
+    screen.render(replace(example_view(), options=example_view().options[:2], highlight=0))
+    assert {rect.w for rect, _ in screen._targets} == {round(190 * 1280 / 800)}
     screen.close()

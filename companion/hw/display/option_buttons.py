@@ -46,6 +46,8 @@ _LABEL_PAD = 5  # (at 800x480) between a label and its box's sides: the grid's b
 # fingertip), and the least gap between two, so that a finger picks the box it is on
 TAP_MIN = 44
 TAP_GAP = 8
+# (at 800x480) an option box's widest: wider, one or two options read as a banner
+_BOX_MAX_W = 190
 # The rows a long status may take from the body: at text_scale 1.25 the longest reader fault
 # beside a read on offer ("cannot open …: another program is using it …") needs five more
 _STATUS_MORE_ROWS = 5
@@ -213,11 +215,18 @@ class OptionButtons(FightPanels):
         rather than the picture."""
         return min(footer_h, self.m(118)) - self.m(12)
 
+    def _box_max_w(self) -> int:
+        """An option box's widest (:data:`_BOX_MAX_W`), as wide a share of the screen's width
+        as at 800x480: the scale is the height's on a screen wider than 5:3, and a cap
+        scaled by it left the grid's last box 74 px short of the edge at 1280x720
+        (screen64 NIT 4)."""
+        return max(self.m(_BOX_MAX_W), round(_BOX_MAX_W * self.width / 800))
+
     def _box_w(self, view: View, row_w: int, fifths: int) -> int:
         """An option box's width in one row ``row_w`` wide whose boxes take ``fifths``
         fifths of it, a status beside them."""
         count, gap = len(view.options), self.m(TAP_GAP)
-        return min(self.m(190), (row_w * fifths // 10 - gap * (count - 1)) // count)
+        return min(self._box_max_w(), (row_w * fifths // 10 - gap * (count - 1)) // count)
 
     def _footer(self, view: View, rect: pygame.Rect) -> None:
         m = self.m
@@ -270,7 +279,7 @@ class OptionButtons(FightPanels):
                 if self._status_fits(view.status, beside, row.h, trouble):
                     break
             box_w = self._box_w(view, row.w, fifths) if view.status \
-                else min(m(190), (row.w - gap * (count - 1)) // count)
+                else min(self._box_max_w(), (row.w - gap * (count - 1)) // count)
             boxes = [pygame.Rect(row.x + i * (box_w + gap), row.y, box_w, row.h)
                      for i in range(count)]
             self._options(view, list(range(count)), boxes, m(16))
@@ -525,7 +534,7 @@ class OptionButtons(FightPanels):
         m = self.m
         gap = m(TAP_GAP)
         per_row, rows, indices, more = self._grid_page(view)
-        box_w = min(m(190), (row.w - gap * (per_row - 1)) // per_row)
+        box_w = min(self._box_max_w(), (row.w - gap * (per_row - 1)) // per_row)
         box_h = (row.h - gap * (rows - 1)) // rows
         boxes = [pygame.Rect(row.x + (at % per_row) * (box_w + gap),
                              row.y + (at // per_row) * (box_h + gap), box_w, box_h)
