@@ -6,22 +6,29 @@ keeps the roll's skill on a fight's keypad (NIT 7)."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from dataclasses import replace
 
 import pygame
 import pytest
+from rich.console import Console
 
+from companion.hw.buttons import Button
 from companion.hw.display import screen as screen_module
-from companion.hw.display.canvas import BACKGROUND
+from companion.hw.display.canvas import ACCENT, BACKGROUND, BAD, PANEL
 from companion.hw.display.screen import ScreenDisplay
+from companion.hw.display.terminal import TROUBLE_MARK, TerminalDisplay
 from companion.hw.display.view import (
     BoardView,
+    Option,
     PieceView,
     View,
     example_fight_view,
     example_view,
+    message_view,
 )
+from tests.app.test_fixes_review62e import HELD, SYSTEM, stopped_under_the_service
 
 SIZES = ("800x480", "1024x600", "1280x720")
 
@@ -98,3 +105,72 @@ def test_two_options_keep_their_width_cap_on_a_wide_screen() -> None:
     screen.render(replace(example_view(), options=example_view().options[:2], highlight=0))
     assert {rect.w for rect, _ in screen._targets} == {round(190 * 1280 / 800)}
     screen.close()
+
+
+# ---- NIT 5: a stop drawn as trouble, no empty footer ------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES[:2])
+def test_a_stop_is_drawn_as_trouble_and_a_question_is_not(size: str) -> None:
+    """The error that stopped the run is in the trouble colour after a warning mark, as the
+    status's trouble is; a question's message stays as it was (ACCENT)."""
+    screen = ScreenDisplay(size)
+    body = pygame.Rect(0, screen.m(38), screen.width, screen.height // 2)
+
+    def counts(view: View) -> tuple[int, int]:
+        pixels = pygame.surfarray.pixels3d(screen.render(view).subsurface(body))
+        bad = ((pixels[:, :, 0] == BAD[0]) & (pixels[:, :, 1] == BAD[1])
+               & (pixels[:, :, 2] == BAD[2])).sum()
+        accent = ((pixels[:, :, 0] == ACCENT[0]) & (pixels[:, :, 1] == ACCENT[1])
+                  & (pixels[:, :, 2] == ACCENT[2])).sum()
+        return int(bad), int(accent)
+
+    ok = (Option("ok", "OK 了解", Button.ATTACK),)
+    bad, accent = counts(message_view("Stopped 停止: the camera is unplugged", ok,
+                                      trouble=True))
+    assert bad > 100 and accent == 0
+    # The mark: a solid BAD triangle where the first row starts, as tall as its capitals.
+    m = screen.m
+    x, y, side = m(16), m(38) + m(14), round(m(24) * 0.9)
+    bottom = y + round(m(24) * 0.3) + side
+    assert _is(screen.surface, (x + side // 4, bottom - 2), BAD)
+    bad, accent = counts(message_view("Start a new game? 新しいゲーム？", ok))
+    assert bad == 0 and accent > 100
+    screen.close()
+
+
+@pytest.mark.parametrize("size", SIZES[:2])
+def test_a_message_with_nothing_to_choose_has_no_empty_footer(size: str) -> None:
+    """A stop starting again shortly, or Shutting down: the footer is a band m(12) tall, not
+    a fifth of the screen of PANEL with nothing in it."""
+    screen = ScreenDisplay(size)
+    surface = screen.render(message_view("Shutting down 電源を切っています: unplug once the "
+                                         "Pi's green light stays off"))
+    column = [_is(surface, (screen.width // 2, y), PANEL) for y in range(screen.height)]
+    assert _runs(column)[-1] == (True, screen.m(12))
+    # With an option, the footer holds it as before.
+    screen.render(message_view("Stopped 停止: x", (Option("ok", "OK 了解", Button.ATTACK),)))
+    assert screen._targets and screen._targets[0][0].bottom <= screen.height
+    screen.close()
+
+
+def test_show_stop_draws_its_stop_as_trouble_and_the_system_menu_as_it_is(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    screen, _ = stopped_under_the_service(
+        [("Stopped 停止: camera", Button.ATTACK), (HELD, Button.SYSTEM), (SYSTEM, "back")],
+        monkeypatch)
+    stops = [v for v in screen.views if v.prompt.startswith("Stopped 停止")]
+    menus = [v for v in screen.views if v.prompt.startswith(SYSTEM)]
+    assert len(stops) == 3 and all(v.trouble for v in stops)
+    assert menus and not any(v.trouble for v in menus)
+
+
+def test_the_terminal_marks_a_stop_as_trouble() -> None:
+    """On the terminal too, the stop reads as trouble: after the "!" NO_COLOR keeps."""
+    out = io.StringIO()
+    console = Console(file=out, width=100, force_terminal=False, no_color=True)
+    TerminalDisplay(console).show(message_view("Stopped 停止: camera unplugged", trouble=True))
+    TerminalDisplay(console).show(message_view("Start a new game? 新しいゲーム？"))
+    shown = out.getvalue()
+    assert f"{TROUBLE_MARK}Stopped 停止: camera unplugged" in shown
+    assert f"{TROUBLE_MARK}Start" not in shown

@@ -323,17 +323,19 @@ class Canvas:
                           (rect.x + m(8), rect.y + m(4)))
         return rect.y + m(24)
 
-    def _warning_mark(self, x: int, y: int, size: int, color: Color) -> int:
-        """A warning triangle with a ``!`` cut in it, as tall as a ``size`` text's capitals
-        on a row drawn at ``y``; returns the width it takes with its gap. 警告の三角印。"""
+    def _warning_mark(self, x: int, y: int, size: int, color: Color,
+                      ground: Color = PANEL) -> int:
+        """A warning triangle with a ``!`` cut in it (in ``ground``, the colour it is drawn
+        on), as tall as a ``size`` text's capitals on a row drawn at ``y``; returns the width
+        it takes with its gap. 警告の三角印。"""
         side = round(size * 0.9)
         top, bottom = y + round(size * 0.3), y + round(size * 0.3) + side
         pygame.draw.polygon(self.surface, color, [(x + side // 2, top), (x + side, bottom),
                                                   (x, bottom)])
         bar = max(1, side // 6)
         cx = x + side // 2 - bar // 2
-        pygame.draw.rect(self.surface, PANEL, (cx, top + side * 3 // 8, bar, side * 3 // 10))
-        pygame.draw.rect(self.surface, PANEL, (cx, bottom - side // 5, bar, bar))
+        pygame.draw.rect(self.surface, ground, (cx, top + side * 3 // 8, bar, side * 3 // 10))
+        pygame.draw.rect(self.surface, ground, (cx, bottom - side // 5, bar, bar))
         return self._warning_mark_w(size)
 
     def _warning_mark_w(self, size: int) -> int:

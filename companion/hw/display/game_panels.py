@@ -226,25 +226,45 @@ class GamePanels(Canvas):
                 y += step
         return panel.bottom
 
-    def _message(self, text: str, rect: pygame.Rect) -> None:
+    def _message(self, text: str, rect: pygame.Rect, trouble: bool = False) -> None:
         """A message with no game around it (a save that cannot be read, and the question
         what to do): all of it, large, in the body, each of its lines from a row of its own.
         A message too long for the body goes a step smaller, twice, before its last row
-        shown is cut with an ellipsis."""
+        shown is cut with an ellipsis. ``trouble`` (the error that stopped the run) is drawn
+        as the status's trouble is, in BAD after a warning mark: in ACCENT, it read as any
+        question (screen64 NIT 5)."""
         m = self.m
         box = rect.inflate(-2 * m(16), -2 * m(14))
+        color = BAD if trouble else ACCENT
         for size, step in ((m(24), self._step(m(34))), (m(20), self._step(m(28))),
                            (m(17), self._step(m(23)))):
-            rows = [row for line in text.split("\n") for row in self._wrap(line, size, box.w)]
+            indent = self._warning_mark_w(size) if trouble else 0
+            rows: list[str] = []
+            for line in text.split("\n"):
+                rows += self._wrap(line, size, box.w) if rows or not indent \
+                    else self._hanging(line, size, box.w, indent)
             capacity = max(1, self._rows_fit(box.y, box.bottom, step, size))
             if len(rows) <= capacity:
                 break
         if len(rows) > capacity:
             rows = [*rows[:capacity - 1], " ".join(rows[capacity - 1:])]
+        if trouble:
+            self._warning_mark(box.x, box.y, size, BAD, BACKGROUND)
         y = box.y
-        for row in rows:
-            self.surface.blit(self._fit(row, size, box.w, ACCENT), (box.x, y))
+        for n, row in enumerate(rows):
+            at = indent if n == 0 else 0
+            self.surface.blit(self._fit(row, size, box.w - at, color), (box.x + at, y))
             y += step
+
+    def _hanging(self, text: str, size: int, width: int, indent: int) -> list[str]:
+        """``text`` wrapped in ``width``, its first row ``indent`` narrower (beside a mark)."""
+        if not indent:
+            return self._wrap(text, size, width)
+        first = self._wrap(text, size, width - indent)[0]
+        rest = text[len(first):].lstrip() if text.startswith(first) else ""
+        if not rest:
+            return self._wrap(text, size, width - indent)
+        return [first, *self._wrap(rest, size, width)]
 
     def _newest(self, wrapped: Sequence[list[tuple[int, str]]], capacity: int, size: int,
                 width: int) -> list[tuple[int, str]]:

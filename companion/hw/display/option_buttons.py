@@ -166,10 +166,15 @@ class OptionButtons(FightPanels):
         return min(2, len(self._wrap(view.status, m(TEXT_MIN), self.width - m(20))))
 
     def _footer_height(self, view: View) -> int:
-        """The footer's height: taller for a fight, a grid or a prompt of two rows. A grid
+        """The footer's height: taller for a fight, a grid or a prompt of two rows; a band
+        under a message with nothing to choose nor any status. A grid
         is the prompt's row (or the status's rows), then two rows of boxes a fingertip tall
         (:data:`TAP_MIN`) and :data:`TAP_GAP` apart: the body gives up what they need."""
         m = self.m
+        if view.message and not view.options and not view.status:
+            # Nothing to put in it (a stop starting again shortly, Shutting down): a band, not
+            # an empty fifth of the screen under the message (screen64 NIT 5).
+            return m(12)
         if self._grid(view):
             status = self._grid_status_h(view)
             above = m(32) + status if status else m(12) + m(24)  # as :meth:`_footer` puts it
@@ -318,16 +323,6 @@ class OptionButtons(FightPanels):
             at = indent if i == 0 else 0
             self.surface.blit(self._fit(line, size, rect.w - at, color),
                               (rect.x + at, rect.y + i * step))
-
-    def _hanging(self, text: str, size: int, width: int, indent: int) -> list[str]:
-        """``text`` wrapped in ``width``, its first row ``indent`` narrower (beside a mark)."""
-        if not indent:
-            return self._wrap(text, size, width)
-        first = self._wrap(text, size, width - indent)[0]
-        rest = text[len(first):].lstrip() if text.startswith(first) else ""
-        if not rest:
-            return self._wrap(text, size, width - indent)
-        return [first, *self._wrap(rest, size, width)]
 
     def _options(self, view: View, indices: Sequence[int], boxes: Sequence[pygame.Rect],
                  size: int, more: tuple[tuple[str, ...], str, int] | None = None) -> None:

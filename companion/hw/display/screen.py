@@ -350,7 +350,7 @@ class ScreenDisplay(OptionButtons):
                        pygame.Rect(split + m(3), right.y, right.right - split - m(3), right.h))
             return self.surface
         if view.message:
-            self._message(view.prompt, body)
+            self._message(view.prompt, body, view.trouble)
             return self.surface
         room_h = m(190)
         self._room(view.room_tiles, pygame.Rect(left.x, left.y, left.w, room_h))

@@ -105,7 +105,9 @@ def render(view: View, system_hint: str = SYSTEM_HINT_KEYS,
         parts.append(Lines("Last check 判定", view.last_check, GivesUp.LAST_CHECK))
     if view.log:
         parts.append(Lines("Log 記録", view.log[-8:], GivesUp.LOG))
-    prompt = Text(view.prompt, style="bold")
+    # The error that stopped the run, as trouble is (red, after a "!"), not as a question.
+    prompt = Text(TROUBLE_MARK + view.prompt, style="bold red") if view.trouble \
+        else Text(view.prompt, style="bold")
     if view.prompt_tile and view.prompt_tile not in ("back", "empty"):
         prompt = Text(f"[{view.prompt_tile}] ", style="bold cyan") + prompt
     parts.append(prompt)

@@ -241,6 +241,9 @@ class View:
     # The System 設定 menu opens from here (hold I, the S key, a tap on the header): the
     # header says so. Only a session's asks offer it, not a question before a game.
     system: bool = False
+    # A message screen's prompt is trouble (the error that stopped the run), drawn as trouble
+    # is: in the trouble colour after a warning mark, not as a question is.
+    trouble: bool = False
 
     @property
     def message(self) -> bool:
@@ -260,10 +263,13 @@ class View:
         return text
 
 
-def message_view(prompt: str, options: tuple[Option, ...] = (), status: str = "") -> View:
-    """A screen with no game on it: a question before a game starts, a farewell."""
+def message_view(prompt: str, options: tuple[Option, ...] = (), status: str = "",
+                 trouble: bool = False) -> View:
+    """A screen with no game on it: a question before a game starts, a farewell; with
+    ``trouble``, the error that stopped the run."""
     return View(floor=None, room=None, room_tiles=(), sheet=None, prompt=prompt,
-                options=options, highlight=0 if options else None, status=status)
+                options=options, highlight=0 if options else None, status=status,
+                trouble=trouble)
 
 
 def example_view() -> View:

@@ -83,10 +83,12 @@ def show_settings_notices(config: Config, display: Display | None,
 def question_show(display: Display, menu: SystemMenu | None) -> Show:
     """How a question or a stop outside a session is shown: a message screen with its
     options, and in its header the System menu's hint when the menu is offered (not while
-    it is open)."""
+    it is open); ``trouble=True``: the stop's error, drawn as trouble."""
 
-    def show(prompt: str, *, options: tuple[Option, ...] = (), highlight: int | None = 0) -> None:
-        display.show(replace(message_view(prompt, options), highlight=highlight,
+    def show(prompt: str, *, options: tuple[Option, ...] = (), highlight: int | None = 0,
+             trouble: bool = False) -> None:
+        display.show(replace(message_view(prompt, options, trouble=trouble),
+                             highlight=highlight,
                              system=menu is not None and not menu.showing))
 
     return show
@@ -116,7 +118,8 @@ def show_stop(message: str, display: Display, controls: Controls,
     def wait() -> None:
         nonlocal waited
         if not waited:
-            show(f"Stopped 停止: {message}", options=(Option("ok", "OK 了解", Button.ATTACK),))
+            show(f"Stopped 停止: {message}", options=(Option("ok", "OK 了解", Button.ATTACK),),
+                 trouble=True)
             if not controls.player:
                 return
             controls.poll()
@@ -127,7 +130,7 @@ def show_stop(message: str, display: Display, controls: Controls,
         until = STARTED + STOP_HELD_SINCE_START_SECONDS
         if time.monotonic() < until and service_name():  # pressed through soon after the start
             show(f"Stopped 停止, starting again shortly 間もなく再起動: {message}",
-                 highlight=None)
+                 highlight=None, trouble=True)
             # Presses meanwhile are dropped with the run, but SYSTEM where the menu is
             # offered: it opens (SystemAsked).
             while (left := until - time.monotonic()) > 0:
