@@ -16,13 +16,15 @@ from rich.console import Console
 
 from companion.hw.buttons import Button
 from companion.hw.display import screen as screen_module
-from companion.hw.display.canvas import ACCENT, BACKGROUND, BAD, PANEL
+from companion.hw.display.canvas import ACCENT, BACKGROUND, BAD, DIM, PANEL
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.terminal import TROUBLE_MARK, TerminalDisplay
 from companion.hw.display.view import (
     BoardView,
+    Name,
     Option,
     PieceView,
+    TileView,
     View,
     example_fight_view,
     example_view,
@@ -174,3 +176,34 @@ def test_the_terminal_marks_a_stop_as_trouble() -> None:
     shown = out.getvalue()
     assert f"{TROUBLE_MARK}Stopped 停止: camera unplugged" in shown
     assert f"{TROUBLE_MARK}Start" not in shown
+
+
+# ---- NIT 6: "empty" clear of the dashes ---------------------------------------------------
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.25])
+@pytest.mark.parametrize("size", SIZES[:2])
+def test_the_word_in_an_empty_slot_stays_clear_of_its_dashes(size: str, scale: float) -> None:
+    """In the room's empty slot the word's ink is at least m(4) from the dashed outline on
+    either side: at text scale 1.25 "empty" was 2 px from it, antialiased into it."""
+    screen = ScreenDisplay(size, text_scale=scale) if scale != 1.0 else ScreenDisplay(size)
+    view = example_view()
+    tiles = (TileView("empty", Name("", "")), *view.room_tiles[1:])
+    surface = screen.render(replace(view, room_tiles=tiles))
+    m = screen.m
+    # The slot: the room panel's first cell, the tile's back as tall as the cell allows.
+    top = m(38) + m(4) + m(24)
+    cell_h = (m(190) - m(24)) // 2
+    slot = screen._tile("back", cell_h - m(8)).get_rect(topleft=(m(6) + m(6), top))
+    inner = slot.inflate(-2 * m(3), -2 * m(3))
+    dash = max(1, m(2))
+    # The word's ink: anything not BACKGROUND strictly inside the dashed outline.
+    inside = pygame.Rect(inner.x + dash, inner.y + dash, inner.w - 2 * dash,
+                         inner.h - 2 * dash)
+    ink = [x for x in range(inside.left, inside.right) for y in range(inside.top, inside.bottom)
+           if not _is(surface, (x, y), BACKGROUND)]
+    assert ink, "the word is drawn"
+    assert min(ink) - inside.left >= m(4) - dash
+    assert inside.right - 1 - max(ink) >= m(4) - dash
+    assert _is(surface, (inner.x, inner.y), DIM)  # the outline is where it was measured
+    screen.close()
