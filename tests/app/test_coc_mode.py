@@ -314,8 +314,11 @@ def test_camera_dice_read_the_d6_and_the_d100_is_typed(tmp_path: Path) -> None:
     keys = PtyKeys(display, [
         ("Ann (3 AP): what", "attack"), ("Attack whom", "t:Cult"), ("How?", "h:ma"),
         ("How does Cult defend", "d:none"),
-        ("Type the D100 you threw, tens 十の位", "5"),
-        ("Type the D100 you threw, units 一の位", "5"),
+        # The roll's own words first, then the typing (screen64 NIT 7).
+        ("Ann キック/Kick+MA (1D100<=60,50) to hit 命中 — Ann 攻撃 attacks → Cult [MA]: type the "
+         "D100 you threw, tens 十の位", "5"),
+        ("Ann キック/Kick+MA (1D100<=60,50) to hit 命中 — Ann 攻撃 attacks → Cult [MA]: type the "
+         "D100 you threw, units 一の位", "5"),
         ("Type the D4 you threw", "4"), ("Ann (2 AP): what", "keeper"), ("Keeper: which", "close?"),
         ("Close the table", "close")])
     camera = CameraStandIn([6])
@@ -339,7 +342,7 @@ def test_camera_dice_read_the_d6_and_the_d100_is_typed(tmp_path: Path) -> None:
     expected.push(Attack("Ann", "Cult", ma=True), ScriptedDice([(100, 55), (6, 6), (4, 4)]))
     assert isinstance(session.mode, CocFightMode)
     assert session.mode.fight.to_json() == expected.to_json()
-    typed = [v for v in display.views if v.prompt.startswith("Type the D100")]
+    typed = [v for v in display.views if "type the D100" in v.prompt]
     assert typed and all("camera reads D6 only" in v.status for v in typed)
     saved = FightSave.from_json((tmp_path / "table.json").read_text(encoding="utf-8"))
     assert saved.input_kind == "camera" and saved.inputs[4:7] == ["55", "6", "4"]
@@ -1020,8 +1023,8 @@ def test_every_throw_of_an_attack_says_what_it_is_for() -> None:
     assert isinstance(first, RollAsk)
     Keys(Controls([Keypad()]), 0.0, "", sleep=lambda s: None).die(
         first, lambda prompt, **kwargs: shown.append(prompt))
-    assert shown[0] == ("Type the D100 you threw, tens 十の位: Ann キック/Kick (1D100<=60) to "
-                        f"hit 命中 — {action}")
+    assert shown[0] == (f"Ann キック/Kick (1D100<=60) to hit 命中 — {action}: type the D100 "
+                        "you threw, tens 十の位")
     prompts = []
     for faces in ((10,), (3,), (2,), (90,)):
         ask = mode.ask()

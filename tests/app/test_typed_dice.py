@@ -79,6 +79,9 @@ def test_a_genso_fight_takes_every_die_typed(tmp_path: Path,
     assert saved["journal"][0] == expected.journal[0].to_json()
 
 
+KICK = "Ann キック/Kick+MA (1D100<=60,50) to hit 命中 — Ann 攻撃 attacks → Cult [MA]"
+
+
 def test_a_coc_fight_takes_the_d100_and_every_other_die_typed(tmp_path: Path) -> None:
     """Ann's kick with martial arts, every die typed (no dice camera): the d100 as tens 5 and
     units 5, the 1D6 and the 1D4 on their keypads; the fight is the engine's with those
@@ -88,7 +91,9 @@ def test_a_coc_fight_takes_the_d100_and_every_other_die_typed(tmp_path: Path) ->
     screen = PlayerAtTheScreen([
         ("Ann (3 AP): what", "attack"), ("Attack whom", "t:Cult"), ("How?", "h:ma"),
         ("How does Cult defend", "d:none"),
-        ("Type the D100 you threw, tens 十の位", "5"), ("Type the D100 you threw, units", "5"),
+        # The roll's own words first, then the typing (screen64 NIT 7).
+        (f"{KICK}: type the D100 you threw, tens 十の位", "5"),
+        (f"{KICK}: type the D100 you threw, units", "5"),
         ("Type the D6 you threw", "6"), ("Type the D4 you threw", "4")])
     args = argparse.Namespace(fight=fight, state=tmp_path / "table.json", resume=False, seed=7,
                               mode=None, headless=False)
@@ -96,7 +101,8 @@ def test_a_coc_fight_takes_the_d100_and_every_other_die_typed(tmp_path: Path) ->
     with pytest.raises(KeyboardInterrupt):
         run_coc(args, typed, screen, Controls([screen]), None)
     assert not screen.script
-    keypads = [v for v in screen.views if v.prompt.startswith("Type the D")]
+    keypads = [v for v in screen.views
+               if v.prompt.startswith("Type the D") or "type the D" in v.prompt]
     assert keypads and all(v.status == "your own dice, typed 手持ちのダイスを入力"
                            for v in keypads)
     expected = fight_003()[0]

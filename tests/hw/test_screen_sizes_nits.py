@@ -14,6 +14,9 @@ import pygame
 import pytest
 from rich.console import Console
 
+from companion.app.session.controls import Controls
+from companion.app.session.keypad import Keypad
+from companion.app.session.mode import RollAsk
 from companion.hw.buttons import Button
 from companion.hw.display import screen as screen_module
 from companion.hw.display.canvas import ACCENT, BACKGROUND, BAD, DIM, PANEL
@@ -31,6 +34,7 @@ from companion.hw.display.view import (
     message_view,
 )
 from tests.app.test_fixes_review62e import HELD, SYSTEM, stopped_under_the_service
+from tests.hw.test_screen_layout import texts_drawn
 
 SIZES = ("800x480", "1024x600", "1280x720")
 
@@ -206,4 +210,49 @@ def test_the_word_in_an_empty_slot_stays_clear_of_its_dashes(size: str, scale: f
     assert min(ink) - inside.left >= m(4) - dash
     assert inside.right - 1 - max(ink) >= m(4) - dash
     assert _is(surface, (inner.x, inner.y), DIM)  # the outline is where it was measured
+    screen.close()
+
+
+# ---- NIT 7: a typed d100's prompt keeps its skill -----------------------------------------
+
+
+KICK = "Ann キック/Kick+MA (1D100<=60,50) to hit 命中 — Ann 攻撃 attacks → Cult [MA]"
+
+
+class _Shown(Exception):
+    """The keypad's first menu, shown: what it asked and with what."""
+
+    def __init__(self, prompt: str, kwargs: dict[str, object]) -> None:
+        super().__init__(prompt)
+        self.prompt, self.kwargs = prompt, kwargs
+
+
+def _keypad_view() -> View:
+    """The real keypad's tens menu for the kick's d100, over a fight with a board."""
+    def show(prompt: str, **kwargs: object) -> None:
+        raise _Shown(prompt, kwargs)
+
+    keypad = Keypad(Controls([]), 0.01, "the camera reads D6 only カメラはD6のみ",
+                    sleep=lambda _: None)
+    with pytest.raises(_Shown) as shown:
+        keypad.die(RollAsk(KICK, 1, 100), show)
+    kwargs = shown.value.kwargs
+    options = kwargs["options"]
+    assert isinstance(options, tuple)
+    return replace(_board_view(), prompt=shown.value.prompt, options=options, highlight=0,
+                   status=str(kwargs["status"]), guidance=bool(kwargs["guidance"]))
+
+
+@pytest.mark.parametrize("size", SIZES[:2])
+def test_a_typed_d100s_prompt_keeps_the_skill_in_its_one_row(size: str) -> None:
+    """The fight's keypad gives its prompt one row, cut in the middle: the roll's own words
+    first keep whose roll and which skill (Kick+MA), and the place typed (tens) at its end.
+    With the typing first the cut fell in the skill."""
+    view = _keypad_view()
+    assert view.prompt.startswith(KICK)
+    screen = ScreenDisplay(size)
+    drawn = texts_drawn(screen)
+    screen.render(view)
+    prompt = next(text for text in drawn if text.startswith("Ann"))
+    assert "Kick+MA" in prompt and prompt.endswith("tens 十の位")
     screen.close()

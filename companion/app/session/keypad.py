@@ -36,6 +36,19 @@ def typed_prompt(ask: RollAsk, typed: Sequence[int] = ()) -> str:
     return f"{_head(ask, typed)} 1D{ask.sides}の出目を入力{what}" + (f" ({d6})" if d6 else "")
 
 
+def place_prompt(ask: RollAsk, typed: Sequence[int], after: int) -> str:
+    """The prompt for a place of a larger die (``after``: the places still to type after
+    it), the dice typed before it ``typed``: the roll's own words first (whose roll, which
+    skill), then the typing and the place, ``Ann キック/Kick+MA (1D100<=60,50) …: type the
+    D100 you threw, tens 十の位``. Over a fight's keypad the prompt has one row, cut in its
+    middle: with the typing first, the cut took the skill (screen64 NIT 7)."""
+    english, japanese = PLACES[after]
+    head = _head(ask, typed)
+    if not ask.prompt:
+        return f"{head}, {english} {japanese}"
+    return f"{ask.prompt}: {head[0].lower()}{head[1:]}, {english} {japanese}"
+
+
 def place_label(blanks: str, lowest: int, highest: int) -> str:
     """A first-place key: the number with a blank for each place to come and the numbers it
     begins, ``1_ (10–19)``, or the one it begins, ``2_ (20)`` on a D20. Read at a glance on a
@@ -108,7 +121,6 @@ class Keypad:
             options = (*(Option(f"{v}", str(v)) for v in faces), BACK)
             picked = self._choose(with_status, typed_prompt(ask, before), options)
             return None if picked == len(faces) else faces[picked]
-        what = f": {ask.prompt}" if ask.prompt else ""
         places = len(str(ask.sides - 1))  # a d100's 00 is its 100: two places, as a d20's
         typed: list[int] = []
         while True:
@@ -118,9 +130,7 @@ class Keypad:
                 digits = [d for d in digits if d * 10 ** after <= ask.sides]
             options = (*(Option(f"{d}", _key_label(typed, d, after, ask.sides)) for d in digits),
                        BACK)
-            english, japanese = PLACES[after]
-            picked = self._choose(with_status, f"{_head(ask, before)}, {english} {japanese}{what}",
-                                  options)
+            picked = self._choose(with_status, place_prompt(ask, before, after), options)
             if picked == len(digits):  # back: to the place before, or out of the first
                 if not typed:
                     return None
