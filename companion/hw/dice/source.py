@@ -330,7 +330,10 @@ class CameraDiceSource:
                 where = (f"the picture {self.source}" if self._given is None
                          else "the still picture")
                 shown = len(read.dice)
-                if looked and shown != count:
+                # Marks the reader is unsure of may not be dice (`dice read` says "marks
+                # that may be dice"): counted as dice shown only when each was read as a die
+                # (events64 N6: "shows 3 dice" of a blurred throw).
+                if looked and shown != count and all(d.value is not None for d in read.dice):
                     why = (f"{where} shows {shown or 'no'} {'die' if shown == 1 else 'dice'}"
                            f", {count} {'was' if count == 1 else 'were'} asked for")
                 else:

@@ -1,0 +1,40 @@
+"""The camera's dice source as events64 found it (N6): a still picture read unsure."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.hw.dice.readings import ReadStatus
+from companion.hw.dice.render import SceneKind, render_scene
+from companion.hw.dice.source import CameraDiceSource, NewThrowNeeded
+
+
+def blurred(count: int) -> tuple[np.ndarray, int]:
+    """A rendered throw of ``count`` dice still moving, read unsure with another number of
+    marks than ``count``, some of them not read as a die; and that number."""
+    for seed in range(60):
+        image = render_scene(seed, kind=SceneKind.BLURRED, count=count).image
+        read = CameraDiceSource(frames=[]).read_frame(image, count)
+        if read.status is ReadStatus.UNSURE and len(read.dice) not in (0, count) \
+                and any(d.value is None for d in read.dice):
+            return image, len(read.dice)
+    raise AssertionError("no blurred scene read with another number of marks")
+
+
+def test_an_unsure_still_picture_is_not_said_to_show_its_marks_as_dice(
+        tmp_path: Path) -> None:
+    """"the picture blurred0.png shows 3 dice, 2 were asked for: unsure (the dice are
+    moving …)": the marks of an unsure read may not be dice."""
+    image, marks = blurred(2)
+    photo = tmp_path / "blurred.png"
+    cv2.imwrite(str(photo), image)
+    with pytest.raises(NewThrowNeeded) as caught:
+        CameraDiceSource(source=str(photo)).roll(2, 6)
+    said = str(caught.value)
+    assert said.startswith(f"the picture {photo} never changes and does not read as 2D6: "
+                           "unsure ("), said
+    assert f"shows {marks}" not in said
