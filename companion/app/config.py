@@ -72,12 +72,15 @@ class Spec:
         kind = type(self.default)
         if kind is float and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
-        if type(value) is not kind:
+        if kind is str and isinstance(value, int) and not isinstance(value, bool) \
+                and str(value) in self.choices:
+            value = str(value)  # rotate = 90: the number is one of the words
+        if type(value) is not kind and not (kind is str and self.choices):
             raise DataError(
                 f"{self.key} must be {_KIND_WORDS[kind]}, found {toml_value(value)}"
             )
         assert isinstance(value, bool | int | float | str)
-        if self.choices and value not in self.choices:
+        if self.choices and value not in self.choices:  # a word, or a number not one
             raise DataError(f"{self.key} must be one of {', '.join(self.choices)}; found "
                             f"{toml_value(value)}{self._meant(value)}")
         if isinstance(value, float) and math.isnan(value):

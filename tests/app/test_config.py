@@ -77,6 +77,19 @@ def test_int_accepted_for_float_setting() -> None:
     assert load_config(env={}).number("input.accept_seconds") == 2.0
 
 
+def test_a_number_written_bare_is_taken_for_the_word_it_spells() -> None:
+    """rotate = 90 was refused (rotate takes the words "0", "90" …) and the panel stayed
+    unturned; a number that spells none of the words is still refused."""
+    write_config("[display]\nrotate = 90\n")
+    config = load_config(env={})
+    assert config.text("display.rotate") == "90" and not config.notices
+    write_config("[display]\nrotate = 45\n")
+    config = load_config(env={})
+    assert config.text("display.rotate") == "auto"
+    said = "display.rotate must be one of auto, 0, 90, 180, 270; found 45"
+    assert any(said in notice for notice in config.notices), config.notices
+
+
 def test_a_corrupt_file_stays_where_the_user_keeps_it_and_the_defaults_are_used() -> None:
     """A settings file with one missing quote was renamed to config.toml.corrupt-…, by any
     command, even `config --path`: the next run found no file and used the defaults without
@@ -348,7 +361,8 @@ def test_values_are_said_as_toml_writes_them_and_a_quoted_one_is_told_to_lose_it
     assert config.notices == (
         f'{path}: display.fullscreen must be true or false, found "False" (write it without '
         "quotes: fullscreen = false); using the default true",
-        f'{path}: display.size must be text in quotes, found 3; using the default "auto"',
+        f"{path}: display.size must be one of auto, 800x480, 1024x600; found 3; using the "
+        'default "auto"',
         f'{path}: game.preset must be one of ez, plus; found "plsu" (did you mean "plus"?); '
         'using the default "plus"',
         f"{path}: game.pace_seconds must be at most 60, found inf; using the default 0.0",
