@@ -156,7 +156,9 @@ def show_defaults(rules: EventRules, as_json: bool) -> int:
         origin = "(default)" if row["default"] else "(set by you)"
         print(f"{row['rule']:<10} {row['key']:<24} {json.dumps(row['value'], ensure_ascii=False)}"
               f"  {origin}{notes_text(row)}")
-    print(readings_text(readings, 10))
+    # A reading of one part of a rule that keeps settings is keyed "RULE (part)"
+    # (EV-TRAP-2 (double 1)): the column is as wide as the widest, as genso's is.
+    print(readings_text(readings, max([10, *map(len, readings)])))
     print(how_to_set(OVERRIDES_NAME, SET_EXAMPLE))
     return 0
 

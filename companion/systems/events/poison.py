@@ -12,7 +12,7 @@ the EV-POI-12 option makes effects 2 and 3 (EV-POI-6, EV-POI-7) permanent.
 from __future__ import annotations
 
 from companion.dice.roll import roll
-from companion.systems.events.poisoned import Poison, afflict, same_name
+from companion.systems.events.poisoned import Poison, afflict, same_name, signed
 from companion.systems.events.rooms import _RoomWalk
 from companion.systems.events.rules import FULL_WIDTH_DIGITS
 from companion.systems.events.sword_world import ABILITY_NAMES, Member
@@ -172,7 +172,7 @@ class _PoisonWalk(_RoomWalk):
         tag = self.s.tag("EV-POI-9", "ability_die") and self.s.tag("EV-POI-9", "abilities")
         sign_tag = self.s.tag("EV-POI-9", "sign_die")
         self.add("EV-POI-9", f"能力値±６/Ability ±{change}: {which.text} ＞ {ja}/{en}{tag}; "
-                 f"{sign_roll.text} ＞ {delta:+d} (odd −, even +{sign_tag}); never below "
+                 f"{sign_roll.text} ＞ {signed(delta)} (odd −, even +{sign_tag}); never below "
                  f"{self.book['EV-POI-9']['minimum']}; derived values: GM",
                  data={"ability": ability, "change": delta})
         return ability, delta

@@ -215,13 +215,19 @@ def pass_time(poisons: Mapping[str, Poison], rules: EventRules,
     return TimePassed(after, tuple(steps))
 
 
+def signed(value: int) -> str:
+    """EV-POI-9's change with its sign as the seed writes one, a typographic minus
+    (``−6``, ``+6``), beside the "−1" and "±6" said elsewhere (events64 N9: ``-6``)."""
+    return f"{'−' if value < 0 else '+'}{abs(value)}"
+
+
 def undone(poison: Poison) -> str:
     """EV-POI-9: what ending ``poison`` gives back, said wherever it ends (worn off, cured,
-    replaced): "; 筋力/STR -6 is undone", or "" for the other effects."""
+    replaced): "; 筋力/STR −6 is undone", or "" for the other effects."""
     if not poison.ability:
         return ""
     ja, en = ABILITY_NAMES[poison.ability]
-    return f"; {ja}/{en} {poison.change:+d} is undone"
+    return f"; {ja}/{en} {signed(poison.change)} is undone"
 
 
 def ended(name: str, poison: Poison, rules: EventRules) -> str:
@@ -243,7 +249,7 @@ def describe(poison: Poison, rules: EventRules) -> str:
     changed = ""
     if poison.ability:
         ja, en = ABILITY_NAMES[poison.ability]
-        changed = f" ({ja}/{en} {poison.change:+d})"
+        changed = f" ({ja}/{en} {signed(poison.change)})"
     return (f"{row['ja']}/{row['en']}{changed} — {row['name_ja']}/{row['name_en']}, "
             f"{row['type_ja']}/{row['type_en']}; {known[poison.identified]}; "
             f"毒性値/toxicity {poison.toxicity}; {left}")

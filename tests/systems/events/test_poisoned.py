@@ -57,7 +57,7 @@ def test_ev_poi_2_rest_ticks_every_hour_and_poisons_wear_off() -> None:
     assert passed.poisons == {"Cara": Poison(2, "EV-POI-6", 8)}
     assert [s.text for s in passed.steps] == [
         "休息/Rest 4 h: poisons tick every hour",
-        "Aki: 能力値±６/Ability ±6 wears off; 筋力/STR -6 is undone",
+        "Aki: 能力値±６/Ability ±6 wears off; 筋力/STR −6 is undone",
         "Ben: 毒/Poison: 2 HP lost (3/3); the poison ends; HP lost heals with Cure Wounds",
         "Cara: 異性化/Gender swap: permanent (EV-POI-12 option), unchanged"]
     assert [s.data["hp_lost"] for s in passed.steps[1:]] == [0, 2, 0]

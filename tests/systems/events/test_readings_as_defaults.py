@@ -34,8 +34,10 @@ def test_the_fixed_readings_are_listed_after_the_settings(
     settings, _, rest = shown.partition("Fixed readings")
     readings = rest.split("\nChange one")[0]
     assert "EV-DOOR-3  enabled" in settings and "EV-DOOR-3" not in readings
-    for rule in ("EV-DOOR-5", "EV-EXP-3", "EV-EXP-4", "EV-MON-1", "EV-POI-1", "EV-REC-3"):
-        assert f"\n{rule:<10} " in readings
+    rules = ("EV-DOOR-5", "EV-EXP-3", "EV-EXP-4", "EV-MON-1", "EV-POI-1", "EV-REC-3",
+             "EV-TRAP-2 (double 1)")
+    for rule in rules:  # in a column as wide as the widest (events64 N10)
+        assert f"\n{rule:<{max(map(len, rules))}} " in readings
     assert "no setting changes them" in shown
 
 
@@ -51,6 +53,7 @@ def test_the_json_has_the_shape_of_genso_and_coc(capsys: pytest.CaptureFixture[s
         in data["defaults"]
     readings = text(capsys, "defaults").partition("Fixed readings")[2]
     assert list(data["fixed_readings"]) == ["EV-DOOR-5", "EV-EXP-3", "EV-EXP-4", "EV-MON-1",
-                                            "EV-POI-1", "EV-REC-3"]
+                                            "EV-POI-1", "EV-REC-3", "EV-TRAP-2 (double 1)"]
+    width = max(map(len, data["fixed_readings"]))
     for rule, reading in data["fixed_readings"].items():
-        assert f"\n{rule:<10} {reading}" in readings
+        assert f"\n{rule:<{width}} {reading}" in readings
