@@ -223,16 +223,24 @@ fi
 
 # From here on the install changes the system: a step that fails (no network for apt or pip,
 # a full card) stops it under set -e with that step's own error, and this line after it.
+# Ctrl-C, a kill or a closed SSH session stop it through the traps below, which give the
+# EXIT trap their own status: without them bash ran it with the $? of whatever had finished
+# last (1 from run's test, mid-step), and a Ctrl-C was told "the step above failed (exit 1;
+# no network?)" (review64c DEFECT 1). A step killed by a signal (128 + its number) is
+# interrupted as well.
 stopped() {
   local status=$? what
   if [ "$status" = 0 ]; then return; fi
   what="stopped: the step above failed (exit $status; no network? a full card?): mend what it"
   what+=" says, then run"
-  if [ "$status" = 130 ]; then what="interrupted: to finish, run"; fi
+  if [ "$status" -gt 128 ]; then what="interrupted: to finish, run"; fi
   echo "install-pi.sh: $what bash scripts/install-pi.sh again; that is safe, and keeps your" \
        "settings, calibrations and saves" >&2
 }
 trap stopped EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
 
 echo "== Debian packages"
 as_root apt-get update -qq
@@ -475,9 +483,15 @@ echo "== done. Log out and back in (or reboot) so the new groups apply and the"
 echo "   companion command is on your PATH."
 # Next, in order. The service holds the camera and the tray's port while it runs:
 # calibrating (and flashing the tray, whose port mpremote opens alone) needs them. One an
-# earlier install left (kept by --no-service) holds them as well (setup64 NIT 5).
+# earlier install left (kept by --no-service) holds them as well (setup64 NIT 5), unless the
+# maker turned it off (systemctl disable --now): then there is nothing to stop or start
+# (review64c NIT 5).
 SERVICE_THERE=$WITH_SERVICE
-if [ -f "$UNIT_FILE" ]; then SERVICE_THERE=1; fi
+if [ "$WITH_SERVICE" = 0 ] && [ -f "$UNIT_FILE" ] \
+    && { systemctl is-enabled -q "$SERVICE.service" 2>/dev/null \
+         || systemctl is-active -q "$SERVICE.service" 2>/dev/null; }; then
+  SERVICE_THERE=1
+fi
 STEPS=()
 if [ -n "$KIND_TO_SET" ]; then STEPS+=("$KIND_TO_SET"); fi
 if [ "$INPUT_KIND" = camera ]; then STEPS+=("print the mat (docs/mat.pdf)"); fi

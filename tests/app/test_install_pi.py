@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import pwd
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
+import time
 import tomllib
 from pathlib import Path
 
@@ -767,3 +770,73 @@ def test_a_step_that_fails_says_what_to_do_and_that_running_again_is_safe(
     refused = subprocess.run(["bash", str(SCRIPT), "--input", "tray"], capture_output=True,
                              text=True, env=env)
     assert refused.returncode == 2 and "again" not in refused.stderr
+
+
+def _signals_as_a_terminal_leaves_them() -> None:
+    """In the child, before bash starts: SIGINT, SIGTERM and SIGHUP at their defaults. A
+    non-interactive bash cannot trap a signal ignored when it started, as a runner may
+    start the tests."""
+    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(number, signal.SIG_DFL)
+
+
+@pytest.mark.parametrize("sent, status, step", [
+    (signal.SIGINT, 130, "sleep 30"),
+    (signal.SIGTERM, 143, "sleep 30"),
+    (signal.SIGHUP, 129, "sleep 30"),
+    # pip's way: it catches Ctrl-C, says "Operation cancelled by user" and exits 1.
+    (signal.SIGINT, 130,
+     "trap 'echo \"ERROR: Operation cancelled by user\" >&2; exit 1' INT\nsleep 30")])
+def test_ctrl_c_or_a_kill_mid_step_says_interrupted_not_that_the_step_failed(
+        tmp_path: Path, sent: signal.Signals, status: int, step: str) -> None:
+    """review64c DEFECT 1: a Ctrl-C (SIGINT to the terminal's process group), a kill or a
+    closed SSH session during a step ran the EXIT trap with the stale $? of the last
+    command that finished: "stopped: the step above failed (exit 1; no network? a full
+    card?)", and the "interrupted" line was never said. The signal is sent for real, to
+    the script's process group, while its stand-in apt-get runs."""
+    env = logged_in_as(tmp_path, "nobody", 65534)
+    started = tmp_path / "apt-get-started"
+    stand_in(tmp_path / "bin", "sudo", 'exec "$@"')
+    stand_in(tmp_path / "bin", "apt-get", f'touch "{started}"\n{step}')
+    script = subprocess.Popen(["bash", str(SCRIPT)], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, env=env,
+                              start_new_session=True,
+                              preexec_fn=_signals_as_a_terminal_leaves_them)
+    try:
+        deadline = time.monotonic() + 30
+        while not started.exists():
+            assert script.poll() is None and time.monotonic() < deadline, "apt-get never ran"
+            time.sleep(0.05)
+        time.sleep(0.2)  # the stand-in is in its sleep (and its trap set)
+        os.killpg(script.pid, sent)
+        _, err = script.communicate(timeout=30)
+    finally:
+        if script.poll() is None:
+            os.killpg(script.pid, signal.SIGKILL)
+            script.communicate()
+    assert script.returncode == status
+    assert err.splitlines()[-1] == (
+        "install-pi.sh: interrupted: to finish, run bash scripts/install-pi.sh again; that is "
+        "safe, and keeps your settings, calibrations and saves")
+    assert "failed" not in err
+
+
+def test_no_service_over_a_unit_turned_off_says_nothing_of_stopping_or_starting_it(
+        tmp_path: Path) -> None:
+    """review64c NIT 5: a maker who ran `systemctl disable --now` and kept the unit file was
+    told to stop it and, last, `sudo systemctl start jongrogue-companion`, which turned on
+    the service they had turned off. Enabled or running, it is still stopped and started."""
+    env, _, _ = installed(tmp_path)
+    state = tmp_path / "service-state"
+    stand_in(tmp_path / "bin", "systemctl",
+             f'case "$1" in is-enabled|is-active) grep -qx "$1" "{state}" 2>/dev/null;; esac')
+    for on, steps in (("", ["print the mat (docs/mat.pdf)", "companion calibrate camera"]),
+                      ("is-enabled", ["print the mat (docs/mat.pdf)", STOP,
+                                      "companion calibrate camera", START]),
+                      ("is-active", ["print the mat (docs/mat.pdf)", STOP,
+                                     "companion calibrate camera", START])):
+        state.write_text(on + "\n")
+        out = subprocess.run(["bash", str(SCRIPT), "--dry-run", "--no-service", "--no-compiled"],
+                             capture_output=True, text=True, check=True, env=env).stdout
+        assert next_steps(out) == steps, on
+        assert "from an earlier install is still there" in out, on
