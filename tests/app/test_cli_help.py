@@ -42,6 +42,17 @@ def test_a_group_without_its_sub_command_shows_its_help(
                         "from the list above\n")
 
 
+def test_calibrate_says_what_each_device_is_and_the_order(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``companion calibrate --help`` had no description: which to run first was in the
+    docs only (events64 NIT 8)."""
+    with pytest.raises(SystemExit):
+        main(["calibrate", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert "camera (the mat and the tiles; first, with the service stopped)" in said
+    assert "dice (the dice reader's light and your dice, after the camera)" in said
+
+
 def test_other_missing_arguments_keep_argparses_own_error(
         capsys: pytest.CaptureFixture[str]) -> None:
     err = _refused(capsys, "roll")

@@ -21,8 +21,10 @@ CALIBRATE_MODULES: tuple[str, ...] = (
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
-        "calibrate", help=COMMANDS["calibrate"].help
-    )
+        "calibrate", help=COMMANDS["calibrate"].help,
+        description="Set up what reads the table: camera (the mat and the tiles; first, "
+                    "with the service stopped), dice (the dice reader's light and your dice, "
+                    "after the camera), rfid (the RFID tray's stickers).")
     kinds = parser.add_subparsers(dest="device", required=True, metavar="DEVICE")
     for name in CALIBRATE_MODULES:
         importlib.import_module(name).register(kinds)
