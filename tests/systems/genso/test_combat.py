@@ -696,8 +696,9 @@ def test_pop_undoes_a_step() -> None:
 
 def scripted_fight(seed: int) -> Fight:
     """Two PCs with spells (Healing; Lightning and Exorcism) against an orc band, played by a
-    simple policy with seeded dice until it ends: the GM ends it when the party is down
-    (GM-COMBAT-1 ``party_down_ends_fight`` off: the fight goes on until the GM's word)."""
+    simple policy with seeded dice until it ends. With the party down the fight goes on
+    until the GM's word (GM-COMBAT-1 ``party_down_ends_fight`` off): the monsters strike the
+    fallen (GM-COMBAT-8: no defence roll) until none is left alive, then the GM ends it."""
     mina = replace(preset(RULES, "pc2"), name="Mina", spells=("healing", "lightning", "exorcism"))
     fight = make([pc("pc1"), mina], [("orc", 2), ("orc_warrior", 1)])
     dice = SimulatedDice.seeded(seed)
@@ -706,11 +707,13 @@ def scripted_fight(seed: int) -> Fight:
         current = state.current
         if current is None:
             break
-        if state.party_down_going_on:
+        fallen = [c for c in state.combatants if c.side is not current.side
+                  and c.status is Status.INCAPACITATED]
+        if state.party_down_going_on and not fallen:
             fight.push(EndFight(), dice)
             break
         foes = [c for c in state.combatants if c.side is not current.side
-                and c.status is Status.ACTIVE]
+                and c.status is Status.ACTIVE] or fallen
         hurt = [c for c in state.combatants if c.side is current.side and c.hp is not None
                 and c.max_hp is not None and c.hp * 2 <= c.max_hp and c.status is Status.ACTIVE]
         if current.name == "Mina" and hurt and current.mp > 4:
@@ -735,6 +738,21 @@ def test_a_whole_fight_replays_from_its_log(seed: int) -> None:
     assert again.state == fight.state
     assert [e.text for e in again.journal] == [e.text for e in fight.journal]
     assert again.to_json() == saved
+
+
+def test_the_scripted_fight_strikes_the_fallen_before_the_gm_ends_it() -> None:
+    """Seed 3 fells the party: the fight goes on (GM-COMBAT-1), the orc warrior's blows on
+    the fallen hit with no defence roll (GM-COMBAT-8) until both are dead, then the GM
+    ends it (review64g R2: the whole-fight replay went through no state after the fall)."""
+    fight = scripted_fight(3)
+    fell = next(n for n, e in enumerate(fight.journal) if "全滅 the party is down" in e.text)
+    blows = [e for e in fight.journal[fell + 1:] if isinstance(e.action, Attack)]
+    assert len(blows) == 2 and all(e.lines[0].rule == "GM-COMBAT-8" and "cannot dodge "
+                                   "(行動不能/incapacitated)" in e.lines[0].text for e in blows)
+    assert fight.journal[-1].action == EndFight()
+    state = fight.state
+    assert state.outcome is Outcome.DECLARED and state.party_out is Outcome.PARTY_DOWN
+    assert all(c.status is Status.DEAD for c in state.combatants if c.side is Side.PARTY)
 
 
 def test_a_damaged_save_is_refused() -> None:

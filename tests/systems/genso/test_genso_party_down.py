@@ -25,8 +25,13 @@ from companion.systems.genso.combat import (
     Attack,
     Cast,
     EndFight,
+    Entrant,
     Fight,
+    Flee,
+    Move,
     Outcome,
+    Side,
+    Sleep,
     Status,
     Sunset,
     Wait,
@@ -37,7 +42,7 @@ from companion.systems.genso.sheet import preset
 
 RULES = load_rules()
 DATA = Path(__file__).parent / "data"
-PC1 = "駆け出し冒険者１"
+PC1, PC2 = "駆け出し冒険者１", "駆け出し冒険者２"
 GOES_ON = ("全滅 the party is down: the fight goes on until the GM declares its end "
            "(ＧＭは戦闘終了を宣言する; party_down_ends_fight off)")
 
@@ -166,3 +171,73 @@ def test_a_party_down_before_the_first_action_is_over_as_before() -> None:
     fight = Fight(RULES, entrants_for(RULES, [replace(preset(RULES, "pc1"), hp=0)],
                                       [("orc", 1)]))
     assert fight.state.outcome is Outcome.PARTY_DOWN and not fight.state.party_down_going_on
+
+
+# --- fixg64b: the enemy leaving a fallen party, the tag of the finishing blow ---------------
+
+
+def test_the_orc_fleeing_from_the_fallen_party_ends_the_fight_with_the_party_down() -> None:
+    """GM-COMBAT-1 (review64g D1): the enemy all fled ends the fight (PG 4-1 「敵が全て…逃亡」),
+    but over a party down it is 全滅, not "勝利 the party won"."""
+    fight = felled_by_the_orc()
+    flight = fight.push(Flee("オーク"), ScriptedDice([]))
+    assert fight.state.outcome is Outcome.PARTY_DOWN and fight.state.current is None
+    assert flight.lines[-1].text == "the fight is over: 全滅 the party is down"
+    assert "勝利" not in flight.text
+
+
+def test_the_party_down_outcome_holds_when_a_sleep_raises_the_fallen_after_the_end() -> None:
+    """PC 2's Healing on itself spends its last MP (行動不能, GM-COMBAT-8), the Orc flees:
+    全滅. A night's sleep after the end gives PC 2 its MP back; the fight ended as it
+    ended, not a win after the fact."""
+    fight = Fight(RULES, entrants_for(RULES, [replace(preset(RULES, "pc2"), hp=1, mp=4)],
+                                      [("orc", 1)]))
+    fight.push(Cast(PC2, "healing", (PC2,)), ScriptedDice([]))
+    assert fight.state.party_down_going_on
+    fight.push(Flee("オーク"), ScriptedDice([]))
+    fight.push(Sleep(), ScriptedDice([]))
+    assert fight.state.get(PC2).status is Status.ACTIVE
+    assert fight.state.outcome is Outcome.PARTY_DOWN and fight.state.current is None
+    again = Fight.from_json(RULES, json.loads(json.dumps(fight.to_json(), ensure_ascii=False)))
+    assert again.state == fight.state
+
+
+def test_the_last_pc_felling_the_last_foe_and_itself_is_still_a_win() -> None:
+    """PC 2's Lightning (its last 4 MP, GM-MAGIC-11: Magic 6 × 2) kills the last foe and
+    leaves PC 2 incapacitated in the same action: the party's own act won the fight, as
+    every revision said; only an enemy leaving a party already down is 全滅."""
+    mina = replace(preset(RULES, "pc2"), mp=4, spells=("healing", "lightning"))
+    thief = replace(preset(RULES, "pc1"), name="盗賊", hp=1)
+    fight = Fight(RULES, [Entrant.of_character(mina), Entrant.of_character(thief, Side.ENEMY)])
+    entry = fight.push(Cast(PC2, "lightning", ("盗賊",)), ScriptedDice([]))
+    assert fight.state.get(PC2).status is Status.INCAPACITATED
+    assert fight.state.outcome is Outcome.PARTY_WON
+    assert entry.lines[-1].text == "the fight is over: 勝利 the party won"
+
+
+def test_the_gm_s_end_of_a_fight_whose_party_is_down_names_it_beside_the_end() -> None:
+    """Display only (review64g): DECLARED, with the party's state beside it; the journal's
+    line is the GM's declaration as before."""
+    fight = felled_by_the_orc()
+    end = fight.push(EndFight(), ScriptedDice([]))
+    assert fight.state.outcome is Outcome.DECLARED
+    assert fight.state.outcome_text == "終了 the GM ended the fight — 全滅 the party is down"
+    assert [line.text for line in end.lines] == ["the GM declares the end of the fight"]
+
+
+def test_the_blow_on_the_fallen_is_tagged_gm_combat_8_from_revision_5() -> None:
+    """review64g N1: a hit with no defence roll names the rule that says so, GM-COMBAT-8 for
+    the incapacitated (GM-COMBAT-5 for a full attacker, GM-MOVE-1 after a full move);
+    revision 4 tagged each GM-COMBAT-5 and replays so. PC 2 is down from the start, PC 1
+    waits, so the Orc's club (6) falls on PC 2 with the fight going in either revision."""
+    party = [preset(RULES, "pc1"), replace(preset(RULES, "pc2"), hp=0)]
+    for engine, rule in ((ENGINE, "GM-COMBAT-8"), (4, "GM-COMBAT-5")):
+        fight = Fight(RULES, entrants_for(RULES, party, [("orc", 1)]))
+        fight.push(Wait(PC1), ScriptedDice([]), engine=engine)
+        blow = fight.push(Attack("オーク", PC2), ScriptedDice([(6, 6)]), engine=engine)
+        assert (blow.lines[0].rule, blow.lines[0].text) == (
+            rule, f"{PC2} cannot dodge (行動不能/incapacitated): the attack hits / 自動命中")
+    fight = Fight(RULES, entrants_for(RULES, [preset(RULES, "pc1")], [("orc", 1)]))
+    fight.push(Move(PC1, "full"), ScriptedDice([]))
+    blow = fight.push(Attack("オーク", PC1), ScriptedDice([(6, 1)]))
+    assert blow.lines[0].rule == "GM-MOVE-1" and "全力移動後/after a full move" in blow.text

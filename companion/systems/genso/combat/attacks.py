@@ -43,19 +43,20 @@ def _check_ability(rules: GensoRules, c: Combatant, opponent: Combatant,
     return "体力/Body", c.body
 
 
-def _cannot_dodge(rules: GensoRules, c: Combatant) -> str:
-    """Why an attack on ``c`` hits with no defence check, as the Defaults say (empty: it
-    defends): GM-COMBAT-8 incapacitated, GM-COMBAT-5 full attack, GM-MOVE-1 full move."""
+def _cannot_dodge(rules: GensoRules, c: Combatant) -> tuple[str, str]:
+    """The rule by which an attack on ``c`` hits with no defence check, and why, as the
+    Defaults say (empty: it defends): GM-COMBAT-8 incapacitated, GM-COMBAT-5 full attack,
+    GM-MOVE-1 full move."""
     if c.status is Status.INCAPACITATED and rules.default("GM-COMBAT-8",
                                                           "incapacitated_hit_automatically"):
-        return "行動不能/incapacitated"
+        return "GM-COMBAT-8", "行動不能/incapacitated"
     if c.stance is Stance.FULL_ATTACK and rules.default("GM-COMBAT-5",
                                                          "full_attack_hits_automatically"):
-        return "全力攻撃中/full attack"
+        return "GM-COMBAT-5", "全力攻撃中/full attack"
     if c.stance is Stance.FULL_MOVE and rules.default("GM-MOVE-1",
                                                        "full_move_hits_automatically"):
-        return "全力移動後/after a full move"
-    return ""
+        return "GM-MOVE-1", "全力移動後/after a full move"
+    return "", ""
 
 
 def _in_barrier(rules: GensoRules, state: FightState, attacker: Combatant,
@@ -101,10 +102,12 @@ def _hit(rules: GensoRules, attacker: Combatant, target: Combatant, full: bool,
     d_label, d_value = _check_ability(rules, target, attacker, engine)
     attack_mod = a_value + attacker.combat + full_bonus
     defence_mod = d_value + target.combat + target.defence_extra + dodge
-    why = _cannot_dodge(rules, target)
+    rule, why = _cannot_dodge(rules, target)
     if why:
-        lines.append(Line("GM-COMBAT-5", f"{target.name} cannot dodge ({why}): "
-                                         "the attack hits / 自動命中"))
+        # Tagged by the rule that says so (fixg64b: a finishing blow on the fallen said
+        # GM-COMBAT-5); engine revisions before 5 tagged every one GM-COMBAT-5.
+        lines.append(Line(rule if engine >= 5 else "GM-COMBAT-5",
+                          f"{target.name} cannot dodge ({why}): the attack hits / 自動命中"))
         return True
     terms = (f"{a_label} {a_value} + 戦闘/Combat {attacker.combat}"
              + (f" + 全力攻撃/full attack {full_bonus}" if full_bonus else ""))

@@ -22,8 +22,10 @@ from companion.systems.genso.combat.actions import Action, action_to_json
 #: Revision 3 checked a Ghost's foe with its Body (GM-MON-3 ``living_side_uses_magic``
 #: off, whatever the setting), and its Fire and Lightning harmed the immune whatever
 #: GM-MON-2 ``attack_spells_harm_immune``. Revision 4 ended the fight when the party was
-#: down (全滅: none of it could act, none had fled), whatever GM-COMBAT-1
-#: ``party_down_ends_fight``.
+#: down (全滅: none of it could act, none had fled) or some had fled and the rest were
+#: down, whatever GM-COMBAT-1 ``party_down_ends_fight``, and tagged an attack that needed
+#: no defence check GM-COMBAT-5 whatever the rule (GM-COMBAT-8's incapacitated,
+#: GM-MOVE-1's full move).
 ENGINE = 5
 
 

@@ -2,7 +2,8 @@
 of changed combatants into a snapshot that every rule uses.
 
 Rules: GM-COMBAT-1 (turn order: the PC party first, then the other side; the outcome; the
-Default ``party_down_ends_fight``: a party down, 全滅, leaves the fight going).
+Default ``party_down_ends_fight``: a party down, 全滅, or some fled and the rest down,
+leaves the fight going).
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ class Outcome(Enum):
     PARTY_WON = "party_won"  # every enemy down, fled or vanished
     PARTY_DOWN = "party_down"  # no PC-side combatant can act, and none of them fled
     PARTY_FLED = "party_fled"  # every PC-side combatant fled
-    # Some fled and the rest are down: the fallen are left to the enemy, which the GM
-    # resolves; neither 全滅 (some got away) nor a clean escape (some did not).
+    # Some fled and the rest are down: the fallen are left to the enemy, the fight going on
+    # until the GM ends it (GM-COMBAT-1 party_down_ends_fight off); neither 全滅 (some got
+    # away) nor a clean escape (some did not).
     PARTY_FLED_SOME_DOWN = "party_fled_some_down"
     DECLARED = "declared"  # the GM declared the end
 
@@ -30,6 +32,10 @@ class Outcome(Enum):
         """The outcome as the log and the screen say it."""
         return _OUTCOME_TEXT[self]
 
+
+#: GM-COMBAT-1: the party out with its fallen on the field, which leaves the fight going under
+#: the Default ``party_down_ends_fight`` off (engine revision 5 on).
+GOES_ON = frozenset({Outcome.PARTY_DOWN, Outcome.PARTY_FLED_SOME_DOWN})
 
 _OUTCOME_TEXT = {Outcome.PARTY_WON: "勝利 the party won",
                  Outcome.PARTY_DOWN: "全滅 the party is down",
@@ -51,7 +57,15 @@ class FightState:
     宣言する。」: only the enemy's side ends it, and the GM's word). The action that reached
     the state sets it (:func:`.turns._apply`): engine revision 5 on, with the Default
     ``party_down_ends_fight`` off. A fight's first state, before any action, has it off: a
-    fight whose party is down before it begins is over (`fight new` refuses it).
+    fight whose party is down before it begins is over (`fight new` refuses it). The
+    fallen left when some of the party fled (:attr:`Outcome.PARTY_FLED_SOME_DOWN`) are on
+    the field as a party down is, and go on alike; a party all fled ends it.
+
+    ``left_fallen``: the party's state (:attr:`party_out`) when the enemy's side went out of
+    the fight (fled or fell) while the party was out and the fight went on: the fight ends
+    (PG 4-1 「敵が全て…逃亡」) with the party's state, not 勝利. The action that reached the
+    state sets it (:func:`.turns._left_fallen`), so the outcome holds as the fight ended it
+    whatever follows the end (a Sleep that raises one of the fallen).
     """
 
     combatants: tuple[Combatant, ...]
@@ -61,6 +75,7 @@ class FightState:
     ended: bool = False
     moved: str = ""
     down_goes_on: bool = False
+    left_fallen: Outcome | None = None
 
     def get(self, name: str) -> Combatant:
         for combatant in self.combatants:
@@ -86,12 +101,19 @@ class FightState:
     def outcome(self) -> Outcome | None:
         if self.ended:
             return Outcome.DECLARED
-        if not any(c.status is Status.ACTIVE for c in self.combatants if c.side is Side.ENEMY):
-            return Outcome.PARTY_WON
+        if not self.enemy_stands:
+            # PG 4-1: the enemy all down or fled ends the fight; it left a fallen party
+            # (:attr:`left_fallen`), it is no win (fixg64b: "勝利" over a party wiped out).
+            return self.left_fallen or Outcome.PARTY_WON
         gone = self.party_out
-        if gone is Outcome.PARTY_DOWN and self.down_goes_on:
+        if gone in GOES_ON and self.down_goes_on:
             return None  # GM-COMBAT-1 party_down_ends_fight off: the GM ends it
         return gone
+
+    @property
+    def enemy_stands(self) -> bool:
+        """Whether one of the enemy's side can act (GM-COMBAT-1: none, the fight is over)."""
+        return any(c.status is Status.ACTIVE for c in self.combatants if c.side is Side.ENEMY)
 
     @property
     def party_out(self) -> Outcome | None:
@@ -105,9 +127,24 @@ class FightState:
 
     @property
     def party_down_going_on(self) -> bool:
-        """GM-COMBAT-1: the party is down (全滅), none fled, and the fight goes on until the GM
-        declares its end, or until no enemy can act (Default ``party_down_ends_fight`` off)."""
-        return self.outcome is None and self.party_out is Outcome.PARTY_DOWN
+        """GM-COMBAT-1: the party is out with its fallen on the field, down (全滅) or some
+        fled and the rest down, and the fight goes on until the GM declares its end, or until
+        no enemy can act (Default ``party_down_ends_fight`` off)."""
+        return self.outcome is None and self.party_out in GOES_ON
+
+    @property
+    def outcome_text(self) -> str:
+        """The outcome as the screen and `fight show` say it (empty while the fight goes
+        on): the GM's end of a fight whose party was out names the party's state beside it,
+        終了 the GM ended the fight — 全滅 the party is down (fixg64b). Display only: the
+        journal's lines say the outcome alone."""
+        outcome = self.outcome
+        if outcome is None:
+            return ""
+        out = self.party_out
+        if outcome is Outcome.DECLARED and out is not None:
+            return f"{outcome.text} — {out.text}"
+        return outcome.text
 
 
 def _party_gone(party: list[Status]) -> Outcome:

@@ -56,14 +56,30 @@ def _advance(rules: GensoRules, state: FightState, lines: list[Line]) -> FightSt
 def _down_goes_on(rules: GensoRules, before: FightState, engine: int) -> bool:
     """GM-COMBAT-1 (PG 4-1): 「敵が全て戦闘不能、逃亡、降伏した時に戦闘は終了する。ＧＭは戦闘終了を
     宣言する。」 Only the enemy's side ends a fight, and the GM's word: with the Default
-    ``party_down_ends_fight`` off, a party down (全滅) leaves it going, its turns passed
-    over, for the monsters' blows on the fallen (GM-COMBAT-8) and a Wight's or Wraith's kill
-    (GM-MON-5) to be played, until the GM declares the end. Engine revisions before 5 ended
-    it at once (the Default on). A fight over before the action stays as it ended: a spell
-    or a stone after the end does not open again one that ended with the party down."""
+    ``party_down_ends_fight`` off, a party down (全滅), or some of it fled and the rest down
+    (the fallen still on the field), leaves it going, its turns passed over, for the
+    monsters' blows on the fallen (GM-COMBAT-8) and a Wight's or Wraith's kill (GM-MON-5)
+    to be played, until the GM declares the end; a party all fled ends it. Engine
+    revisions before 5 ended it at once (the Default on). A fight over before the action
+    stays as it ended: a spell or a stone after the end does not open again one that ended
+    with the party down."""
     if before.outcome is not None:
         return before.down_goes_on
     return engine >= 5 and not rules.default("GM-COMBAT-1", "party_down_ends_fight")
+
+
+def _left_fallen(before: FightState, after: FightState) -> Outcome | None:
+    """GM-COMBAT-1 (fixg64b): the enemy's side out of the fight (fled or fallen) while the
+    party was out and the fight went on (:attr:`FightState.party_down_going_on`) ends it
+    (PG 4-1 「敵が全て戦闘不能、逃亡…」) with the party's state, the fallen left: an Orc
+    fleeing from a party down said "勝利 the party won". The state it ended with is kept
+    until an enemy stands again; the party's own action that fells the last foe and itself
+    (the last of its MP spent) is a win, as before."""
+    if after.enemy_stands:
+        return None
+    if not before.enemy_stands:
+        return before.left_fallen
+    return before.party_out if before.party_down_going_on else None
 
 
 def _gm_step(rules: GensoRules, state: FightState, action: Action,
@@ -140,7 +156,8 @@ def _apply(rules: GensoRules, state: FightState, action: Action,
     lines: list[Line] = []
     goes_on_down = _down_goes_on(rules, state, engine)
     if isinstance(action, GM_ACTIONS):
-        return replace(_gm_step(rules, state, action, lines), down_goes_on=goes_on_down), lines
+        stepped = replace(_gm_step(rules, state, action, lines), down_goes_on=goes_on_down)
+        return replace(stepped, left_fallen=_left_fallen(state, stepped)), lines
     was = state
     current = state.current
     if current is None:
@@ -178,8 +195,9 @@ def _apply(rules: GensoRules, state: FightState, action: Action,
     else:
         lines.append(Line("GM-COMBAT-1", f"{actor.name} waits"))
     state = replace(state, down_goes_on=goes_on_down)
-    if state.party_down_going_on and not was.party_down_going_on:
-        lines.append(Line("GM-COMBAT-1", f"{Outcome.PARTY_DOWN.text}: the fight goes on until "
+    state = replace(state, left_fallen=_left_fallen(was, state))
+    if state.party_down_going_on and not was.party_down_going_on and state.party_out:
+        lines.append(Line("GM-COMBAT-1", f"{state.party_out.text}: the fight goes on until "
                                          "the GM declares its end (ＧＭは戦闘終了を宣言する; "
                                          "party_down_ends_fight off)"))
     if current is not None and state.outcome is None and not goes_on:
