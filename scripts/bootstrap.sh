@@ -12,6 +12,19 @@ stop() {  # the line that says what to do, and out
   exit 1
 }
 
+# Ctrl-C (or a kill, a closed SSH session) anywhere: every step is taken up again by the next
+# run. pip catches Ctrl-C and exits 1, which the `|| stop` after it took for no network
+# (review64c NIT 6): bash runs this trap as soon as pip returns, before that.
+interrupted() {  # interrupted STATUS
+  trap - INT TERM HUP
+  echo "bootstrap.sh: interrupted: run bash scripts/bootstrap.sh again to finish; that is" \
+       "safe, and carries on from where it stopped" >&2
+  exit "$1"
+}
+trap 'interrupted 130' INT
+trap 'interrupted 143' TERM
+trap 'interrupted 129' HUP
+
 new_enough() {  # new_enough PYTHON: whether it runs, and is Python 3.11 or newer
   "$1" -c 'import sys; sys.exit(sys.version_info < (3, 11))' >/dev/null 2>&1
 }
