@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 
 from companion.app.cli import main
+from companion.dice.notation import display_width
 from tests.app.test_dicesys55 import genso
 
-GOES_ON = "全滅 party down: the fight goes on until the GM ends it (戦闘終了はＧＭが宣言する)"
+GOES_ON = "全滅 party down: the fight goes on until the GM ends it"
 
 
 def felled(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, str]:
@@ -85,3 +86,69 @@ def test_with_party_down_ends_fight_set_the_fall_ends_it(
     assert "over: 全滅 the party is down" in text and GOES_ON not in text
     saved = json.loads((user_dirs / "data" / "genso" / "fight.json").read_text("utf-8"))
     assert saved["journal"][-1]["settings"] == {"GM-COMBAT-1": {"party_down_ends_fight": True}}
+
+
+# --- fixg64b -----------------------------------------------------------------------------
+
+
+def test_fight_show_fits_80_columns_with_the_party_down(
+        tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """review64g N3: the party-down line was 82 columns."""
+    felled(tmp_path, capsys)
+    assert main(["genso", "fight", "show"]) == 0
+    shown = capsys.readouterr().out.splitlines()
+    assert GOES_ON in shown
+    assert max(display_width(line) for line in shown) <= 80
+
+
+def test_the_gm_s_end_of_a_fight_whose_party_is_down_says_so(
+        tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """review64g: after `fight end`, `fight show` says the GM ended it and, on a line of its
+    own, that the party was down then; --json keeps outcome "declared" and says party_out;
+    the journal is the GM's declaration alone."""
+    felled(tmp_path, capsys)
+    assert main(["genso", "fight", "end"]) == 0
+    capsys.readouterr()
+    assert main(["genso", "fight", "show"]) == 0
+    shown = capsys.readouterr().out
+    assert "round 2  over: 終了 the GM ended the fight\nat the end: 全滅 the party is down\n" \
+        in shown
+    data = genso(capsys, "fight", "show")
+    assert data["outcome"] == "declared" and data["party_out"] == "party_down"
+    log = genso(capsys, "fight", "log")
+    assert [line["text"] for line in log["journal"][-1]["lines"]] == [
+        "the GM declares the end of the fight"]
+    assert main(["genso", "fight", "end"]) != 0
+    assert ("the fight is already over: 終了 the GM ended the fight — 全滅 the party is down"
+            in capsys.readouterr().err)
+
+
+def test_some_fled_and_the_rest_down_goes_on_on_the_command_line(
+        tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """GM-COMBAT-1 (fixg64b): pc2's sheet at HP 0 lies down from the start; pc1 flees: the
+    fight goes on, said as the party-down line says it, and the Orc's blow on the fallen
+    needs no roll, until `fight end`; the end names the party's state."""
+    sheet = tmp_path / "two.toml"
+    genso(capsys, "sheet", "pc2", "--save-as", str(sheet))
+    text = sheet.read_text(encoding="utf-8")
+    sheet.write_text(re.sub(r"(?m)^hp = \d+$", "hp = 0", text), encoding="utf-8")
+    genso(capsys, "fight", "new", "--party", "pc1", str(sheet), "--monsters", "orc")
+    assert main(["genso", "fight", "flee", "pc1"]) == 0
+    text = capsys.readouterr().out
+    goes_on = "一部逃走 some fled, the rest down: the fight goes on until the GM ends it"
+    assert f"round 1  turn: オーク Orc\n{goes_on}\n" in text
+    assert text.rstrip().endswith("to end it 戦闘終了: `companion genso fight end`")
+    assert "over:" not in text
+    shown = genso(capsys, "fight", "show")
+    assert shown["outcome"] is None and shown["party_down"] is True
+    assert shown["party_out"] == "party_fled_some_down" and shown["current"] == "オーク"
+    blow = genso(capsys, "fight", "attack", "orc", str(sheet), "--seed", "1")
+    assert "cannot dodge (行動不能/incapacitated)" in blow["entry"]["lines"][0]["text"]
+    assert blow["outcome"] is None
+    ended = genso(capsys, "fight", "end")
+    assert ended["outcome"] == "declared" and ended["party_out"] == "party_fled_some_down"
+    assert main(["genso", "fight", "show"]) == 0
+    shown_text = capsys.readouterr().out
+    assert ("at the end: 逃走 some escaped, the rest are down 一部が逃走、残りは戦闘不能"
+            in shown_text.splitlines())
+    assert max(display_width(line) for line in shown_text.splitlines()) <= 80

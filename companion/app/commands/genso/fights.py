@@ -34,7 +34,7 @@ from companion.app.modes.fight_replaced import (
     replace_fight,
 )
 from companion.app.modes.fight_unchanged import AsLoaded, loaded, saving_over
-from companion.app.modes.genso.words import english_names, named
+from companion.app.modes.genso.words import PARTY_OUT, english_names, named
 from companion.app.modes.genso_fight_files import (
     APPLIED_BY_HAND,
     SheetWrite,
@@ -67,8 +67,10 @@ from companion.systems.genso.combat import (
     Entrant,
     Entry,
     Fight,
+    FightState,
     Flee,
     Move,
+    Outcome,
     Side,
     Sleep,
     Sunrise,
@@ -110,11 +112,15 @@ def with_english(fight: Fight, text: str) -> str:
     return add_english(text, english_names(fight.rules, fight))
 
 
-#: GM-COMBAT-1 (Default ``party_down_ends_fight`` off): what ``fight show`` and an action
-#: say while the party is down (全滅) and the fight goes on, as PG 4-1 has it: only the
-#: enemy's side ends a fight, and the GM declares its end.
-PARTY_DOWN_GOES_ON = ("全滅 party down: the fight goes on until the GM ends it "
-                      "(戦闘終了はＧＭが宣言する)")
+def goes_on_line(state: FightState) -> str:
+    """GM-COMBAT-1 (Default ``party_down_ends_fight`` off): what ``fight show`` and an action
+    say while the party is down (全滅), or some fled and the rest are down, and the fight
+    goes on, as PG 4-1 has it: only the enemy's side ends a fight, and the GM declares its
+    end. Empty otherwise. A line of its own under 80 columns (review64g N3: 82)."""
+    out = state.party_out
+    if not state.party_down_going_on or out is None:
+        return ""
+    return f"{PARTY_OUT[out]}: the fight goes on until the GM ends it"
 
 
 def fight_status(rules: GensoRules, fight: Fight) -> tuple[str, dict[str, Any]]:
@@ -131,7 +137,11 @@ def fight_status(rules: GensoRules, fight: Fight) -> tuple[str, dict[str, Any]]:
              + (f" (moved: {state.moved}; its action is left, GM-COMBAT-1)"
                 if state.moved and state.current else "")]
     if state.party_down_going_on:  # a line of its own: the round's line fits 80 columns
-        lines.append(PARTY_DOWN_GOES_ON)
+        lines.append(goes_on_line(state))
+    if state.outcome is Outcome.DECLARED and state.party_out is not None:
+        # The GM's end of a fight whose party was out (全滅): the party's state beside it
+        # (review64g), a line of its own for the 80 columns; the journal is as played.
+        lines.append(f"at the end: {state.party_out.text}")
     for c in state.order:
         pools = (f"HP {c.hp}/{c.max_hp} " if c.hp is not None else "") + f"MP {c.mp}/{c.max_mp}"
         if c.storage_mp:
@@ -157,7 +167,9 @@ def fight_status(rules: GensoRules, fight: Fight) -> tuple[str, dict[str, Any]]:
     data = {"round": state.round, "current": state.current.name if state.current else None,
             "moved": state.moved or None,
             "outcome": state.outcome.value if state.outcome else None,
-            "party_down": state.party_down_going_on, "combatants": rows,
+            "party_down": state.party_down_going_on,
+            "party_out": state.party_out.value if state.party_out else None,
+            "combatants": rows,
             "actions": len(fight.journal)}
     return "\n".join(lines), data
 
@@ -266,10 +278,11 @@ def _fight_action(args: argparse.Namespace, fight: Fight) -> Action:
         return UseStone(who(args.actor), args.stone_key, who(args.target))
     if verb == "move":
         return Move(who(args.actor), args.mode)
-    if verb == "end" and (outcome := fight.state.outcome) is not None:
+    if verb == "end" and fight.state.outcome is not None:
         # GM-COMBAT-1: the GM's end is for a fight still going; after a win it wrote
         # "終了 the GM ended the fight" over "勝利 the party won" (genso63 NIT 8).
-        raise IllegalAction(f"the fight is already over: {outcome.text}; `fight end` is for "
+        raise IllegalAction(f"the fight is already over: {fight.state.outcome_text}; "
+                            "`fight end` is for "
                             "a fight still going (`fight apply` writes its results)")
     simple: dict[str, Callable[[], Action]] = {
         "dodge": lambda: Dodge(who(args.actor)), "flee": lambda: Flee(who(args.actor)),

@@ -384,9 +384,10 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
              "with the fight's changes to make in it by hand (then --done NAME records them "
              "made), and a preset has no file to write to."),
             ("end", "the GM ends the fight",
-             "GM-COMBAT-1: spells and stones may follow. A party down (全滅) does not end "
-             "the fight by itself (PG 4-1: the enemy's side and the GM's word end it; "
-             "GM-COMBAT-1.party_down_ends_fight): the GM ends it with this."),
+             "GM-COMBAT-1: spells and stones may follow. A party down (全滅), or some "
+             "fled and the rest down, does not end the fight by itself (PG 4-1: the enemy's "
+             "side and the GM's word end it; GM-COMBAT-1.party_down_ends_fight): the GM "
+             "ends it with this."),
             ("sunrise", "1-day spells end", "GM-CORE-2: a spell of 1日 lasts to the next "
                                             "sunrise."),
             ("sunset", "Wight/Wraith victims rise",

@@ -17,6 +17,7 @@ from companion.systems.genso.combat import (
     Combatant,
     Entry,
     Fight,
+    Outcome,
     Role,
     Side,
     Status,
@@ -38,6 +39,11 @@ CHECKS = {"simple": "簡易判定 simple check", "general": "一般判定 genera
 TRAP_NAMES = {"cleverly_set": "巧妙な罠 cleverly set", "normally_set": "普通の罠 normally set",
               "hastily_set": "急ごしらえの罠 hastily set"}
 MODIFIERS = (0, 1, 2, 3, -1, -2, -3)
+#: GM-COMBAT-1 (Default ``party_down_ends_fight`` off): the party out with its fallen on the
+#: field, as the table and `companion genso fight` say it while the fight goes on until the
+#: GM ends it (:attr:`~companion.systems.genso.combat.FightState.party_down_going_on`).
+PARTY_OUT = {Outcome.PARTY_DOWN: "全滅 party down",
+             Outcome.PARTY_FLED_SOME_DOWN: "一部逃走 some fled, the rest down"}
 
 
 def english(rules: GensoRules, fight: Fight, c: Combatant) -> str:
