@@ -63,7 +63,8 @@ def test_no_plays_on_the_orc_finishes_the_fallen_and_the_question_is_not_asked_a
         mode.restore(key)
     assert mode.fight.state.get(PC1).status is Status.DEAD
     assert "cannot dodge (行動不能/incapacitated)" in mode.fight.journal[-1].text
-    assert "attack" in choices(mode)  # the Orc's menu again, not the question
+    # The Orc's menu again, not the question (no Attack: nobody is left to strike)
+    assert not isinstance(asked(mode), Question) and "wait" in choices(mode)
     for key in ("gm", "end?", "end"):
         mode.restore(key)
     assert mode.fight.state.outcome is Outcome.DECLARED
@@ -166,3 +167,77 @@ def test_a_revision_4_table_whose_party_fell_resumes_over_as_played(tmp_path: Pa
     assert [e.get("engine") for e in written["journal"]] == [4, 4, 4]
     assert [e["lines"] for e in written["journal"]] == [e["lines"] for e in on_file["journal"]]
     assert not list(tmp_path.glob("table.json.corrupt*")) and not told
+
+
+# --- fixg64b -----------------------------------------------------------------------------
+
+
+def test_yes_ends_it_and_the_fight_over_screen_names_the_party_down() -> None:
+    """review64g: the GM's end names 全滅 beside it, on the prompt, the heading and the
+    closing line (display only: the journal's line is the GM's declaration)."""
+    mode = felled()
+    mode.restore("end")
+    said = "終了 the GM ended the fight — 全滅 the party is down"
+    assert asked(mode).prompt.startswith(f"The fight is over 戦闘終了: {said}")
+    assert mode.fight_view().outcome == said
+    assert mode.closing().startswith(f"The fight is closed 戦闘終了: {said}")
+    assert mode.fight.journal[-1].text.endswith("the GM declares the end of the fight")
+
+
+def test_a_wights_kill_after_yes_end_it_rises_at_sunset_from_the_fight_over_menu() -> None:
+    """review64g R1: the Wight drains PC 1 down (the GM plays on), then kills it where it
+    lies (GM-MON-5); "Yes, end it" is not asked again, so the GM ends it from its menu; the
+    fight-over menu has Sunset, as `fight sunset` plays it after the end, and PC 1 rises."""
+    mode = GensoFightMode(RULES, Fight(RULES, entrants_for(
+        RULES, [replace(preset(RULES, "pc1"), hp=1)], [("wight", 1)])))
+    played_keys(mode, ("full", "t:ワイト", "w:0"), SimulatedDice.seeded(1))
+    played_keys(mode, ("attack", f"t:{PC1}"), SimulatedDice.seeded(1))
+    assert asked(mode).prompt == QUESTION
+    mode.restore("play on")
+    played_keys(mode, ("attack", f"t:{PC1}"), SimulatedDice.seeded(1))
+    assert mode.fight.state.get(PC1).rises_as == "ワイト"
+    for key in ("gm", "end?", "end"):
+        mode.restore(key)
+    assert choices(mode) == ["close", "undo?", "sleep", "sunrise", "sunset", "check"]
+    mode.restore("sunset")
+    assert mode.fight.journal[-1].lines[0].text == f"{PC1} rises as ワイト's kind"
+    assert mode.fight.state.get(PC1).rises_as == "" and mode.fight.state.current is None
+
+
+def test_with_every_pc_dead_the_monster_is_offered_no_attack() -> None:
+    """review64g N2: the Orc's finishing blow kills PC 1; with no one left to strike, its
+    menu has no Attack (it led to an empty "Attack whom?"), only what it can still do."""
+    mode = felled()
+    mode.restore("play on")
+    for key in ("attack", f"t:{PC1}", "6"):
+        mode.restore(key)
+    assert mode.fight.state.get(PC1).status is Status.DEAD
+    assert mode.fight.state.party_down_going_on
+    offered = choices(mode)
+    assert "attack" not in offered and "full" not in offered
+    assert {"wait", "gm", "flee?"} <= set(offered)
+
+
+def test_some_fled_and_the_rest_down_asks_the_same_question() -> None:
+    """GM-COMBAT-1 (fixg64b): PC 2 lies down (HP 0) and PC 1 flees: the fallen are still on
+    the field, the fight goes on, and the GM is asked once, in the same words for the
+    party's state; no plays on, the Orc's menu saying how to end it."""
+    party = [preset(RULES, "pc1"), replace(preset(RULES, "pc2"), hp=0)]
+    mode = GensoFightMode(RULES, Fight(RULES, entrants_for(RULES, party, [("orc", 1)])))
+    for key in ("flee?", "flee"):
+        mode.restore(key)
+    ask = asked(mode)
+    assert isinstance(ask, Question) and ask.prompt == (
+        "Some fled, the rest are down: end the fight? 一部逃走: 戦闘終了？ "
+        "(ＧＭは戦闘終了を宣言する; no: the fight goes on)")
+    assert [o.choice for o in ask.options] == ["play on", "end"]
+    mode.restore("play on")
+    assert asked(mode).prompt == ("オーク Orc: what now? 行動は？ 一部逃走 some fled, the rest "
+                                  "down: GM → End fight ends the fight")
+    for key in ("attack", f"t:{PC2}", "6"):  # no defence roll: 行動不能 (GM-COMBAT-8)
+        mode.restore(key)
+    assert mode.fight.state.get(PC2).status is Status.DEAD
+    for key in ("gm", "end?", "end"):
+        mode.restore(key)
+    assert mode.fight_view().outcome == ("終了 the GM ended the fight — 逃走 some escaped, the "
+                                         "rest are down 一部が逃走、残りは戦闘不能")

@@ -287,11 +287,12 @@ def test_the_log_says_what_the_round_s_last_action_did_not_the_new_round() -> No
 
 def test_after_the_fight_the_gm_may_still_call_a_check() -> None:
     """The fight-over menu keeps the GM's steps that need no fight: close, undo, sleep,
-    sunrise and a check (spec §2.3), which rolls there."""
+    sunrise, sunset (GM-MON-5: a Wight's kill rises hours after the end, review64g R1) and
+    a check (spec §2.3), which rolls there."""
     mode = table()
     play(mode, "gm", "end?", "end")
     assert mode.fight.state.current is None
-    assert choices(mode) == ["close", "undo?", "sleep", "sunrise", "check"]
+    assert choices(mode) == ["close", "undo?", "sleep", "sunrise", "sunset", "check"]
     play(mode, "check", "c:simple", "d:easy")
     assert mode.last_check is not None and mode.last_check.call.kind == "simple"
 

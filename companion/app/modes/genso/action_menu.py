@@ -13,7 +13,7 @@ from typing import Any
 from companion.app.modes.genso.checks import CheckCall, FightEvent
 from companion.app.modes.genso.gm_menu import ASK_END_FIGHT, _GmMenu
 from companion.app.modes.genso.target_menus import _value
-from companion.app.modes.genso.words import TITLE, named
+from companion.app.modes.genso.words import PARTY_OUT, TITLE, named
 from companion.app.modes.questions import ASK_UNDO
 from companion.app.session.controls import BACK, Question
 from companion.app.session.mode import ChoiceAsk
@@ -27,6 +27,7 @@ from companion.systems.genso.combat import (
     Fight,
     Flee,
     Move,
+    Outcome,
     Wait,
     move_label,
     move_metres,
@@ -37,8 +38,12 @@ from companion.systems.genso.rules import GensoRules
 #: The action menu's Flee: it asks first (:meth:`GensoFightMode._flee`), since its button
 #: (B, f, Esc) is Back everywhere else (table audit gc #4).
 ASK_FLEE = "flee?"
-#: The no of :meth:`GensoFightMode._party_down`'s question: the fight plays on.
+#: The no of :meth:`GensoFightMode._asks_party_down`'s question: the fight plays on.
 PLAY_ON = "play on"
+#: The question's words for the party out (GM-COMBAT-1, :data:`.words.PARTY_OUT`).
+_OUT_ASKED = {Outcome.PARTY_DOWN: "The party is down: end the fight? 全滅: 戦闘終了？",
+              Outcome.PARTY_FLED_SOME_DOWN: "Some fled, the rest are down: end the fight? "
+                                            "一部逃走: 戦闘終了？"}
 
 
 class GensoFightMode(_GmMenu):
@@ -96,16 +101,18 @@ class GensoFightMode(_GmMenu):
             return self._check(list(path[1:]))
         if path in ([ASK_UNDO], ["gm", ASK_UNDO], ["gm", ASK_END_FIGHT]):
             return self._sure(path[-1])
-        if not path and self._asks_party_down():
-            return Question("The party is down: end the fight? 全滅: 戦闘終了？ (ＧＭは戦闘終了を"
-                            "宣言する; no: the fight goes on)", (
+        if not path and self._asks_party_down() and state.party_out:
+            return Question(f"{_OUT_ASKED[state.party_out]} (ＧＭは戦闘終了を宣言する; no: the "
+                            "fight goes on)", (
                                 Option(PLAY_ON, "No, play on いいえ、続行", Button.FLEE),
                                 Option("end", "Yes, end it はい、終了")))
         if actor is None:
+            # GM-MON-5: a Wight's or Wraith's kill rises at sunset, hours after the fight's
+            # end, as `fight sunset` plays it after the end (review64g R1).
             return ChoiceAsk(f"The fight is over 戦闘終了: {self._outcome()}{self.apply_hint()}", (
                 Option("close", "Close 閉じる", Button.ATTACK), Option(ASK_UNDO, "Undo 取り消し"),
                 Option("sleep", "Sleep 睡眠 (MP)"), Option("sunrise", "Sunrise 日の出"),
-                Option("check", "Check 判定")))
+                Option("sunset", "Sunset 日没"), Option("check", "Check 判定")))
         if not path:
             return self._actions(actor)
         kind, rest = path[0], list(path[1:])
@@ -141,7 +148,10 @@ class GensoFightMode(_GmMenu):
         (移動後は攻撃不能かつ魔法は使用不能), so the menu offers none."""
         options = []
         fights = self.fight.state.moved != "normal"
-        if fights and (actor.weapons or actor.drain_hp or actor.drain_mp):
+        # With no foe left to strike (every PC dead, the fight going on until the GM ends
+        # it), Attack led to an empty "Attack whom?" (review64g N2).
+        if fights and (actor.weapons or actor.drain_hp or actor.drain_mp) \
+                and self._targets(actor, "foe"):
             options += [Option("attack", "Attack 攻撃", Button.ATTACK),
                         Option("full", "Full attack 全力攻撃")]
         if fights and self._spells(actor):
@@ -154,8 +164,9 @@ class GensoFightMode(_GmMenu):
         options += [Option("wait", "Wait 待機"), Option(ASK_FLEE, "Flee 逃亡", Button.FLEE),
                     Option("gm", "GM 進行")]
         flee = " GM-MON-1: it wants to flee 逃走したい" if wants_to_flee(self.rules, actor) else ""
-        if self.fight.state.party_down_going_on:  # GM-COMBAT-1: until the GM ends it
-            flee += " 全滅 party down: GM → End fight ends the fight"
+        out = self.fight.state.party_out
+        if self.fight.state.party_down_going_on and out:  # GM-COMBAT-1: until the GM ends it
+            flee += f" {PARTY_OUT[out]}: GM → End fight ends the fight"
         return ChoiceAsk(f"{named(self.rules, self.fight, actor)}: what now? 行動は？"
                          f"{flee}", tuple(options))
 

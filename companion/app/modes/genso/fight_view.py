@@ -93,8 +93,8 @@ class _FightView(FightMode):
                             prompt_faces=prompt_faces)
 
     def _outcome(self) -> str:
-        outcome = self.fight.state.outcome
-        return outcome.text if outcome is not None else ""
+        """How the fight ended, the party's state beside the GM's end (全滅, review64g)."""
+        return self.fight.state.outcome_text
 
     def fight_view(self, faces: tuple[int, ...] = ()) -> FightView:
         state = self.fight.state
