@@ -166,6 +166,7 @@ def _unaliased(key: str, value: object, where: str, notices: list[str]) -> objec
 
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_CONTROLS = re.compile("[\x7f-\x9f]")  # json.dumps leaves them raw (review64c NIT 4)
 
 
 def toml_value(value: object) -> str:
@@ -174,8 +175,9 @@ def toml_value(value: object) -> str:
     NIT 2). Anything TOML has no spelling for is given as Python writes it."""
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, str):  # DEL and the C1 controls escaped too: no raw DEL in TOML
+        return _CONTROLS.sub(lambda m: f"\\u{ord(m[0]):04x}",
+                             json.dumps(value, ensure_ascii=False))
     if isinstance(value, int):
         return str(value)
     if isinstance(value, float):
@@ -200,39 +202,115 @@ def _either(words: list[str]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
-def _meant_keys(key: str, specs: Mapping[str, Spec]) -> list[str]:
-    """The settings an unknown ``section.name`` may have meant: the same name under another
-    section (``display.rfid_port`` for input.rfid_port), else the nearest key (setup64 NIT 1)."""
-    section, _, name = key.partition(".")
-    elsewhere = [k for k in specs if k.partition(".")[2] == name]
-    near = elsewhere or difflib.get_close_matches(key, list(specs), 1, 0.8)
-    if near:
-        return near
-    # Within its own section, where a few names are near: shutdwn for shutdown_command, pace
-    # for pace_seconds.
-    names = [k.partition(".")[2] for k in specs if k.partition(".")[0] == section]
-    begun = [n for n in names if len(name) >= 3 and n.startswith(name)]
-    return [f"{section}.{n}" for n in begun or difflib.get_close_matches(name, names, 1, 0.6)]
+def _folded(name: str) -> str:
+    """A name as a misspelling may differ only in case, ``-`` or ``_`` (``camerasource``,
+    ``Full-Screen``)."""
+    return name.lower().replace("-", "").replace("_", "")
 
 
-def _unknown(key: str, specs: Mapping[str, Spec]) -> str:
-    """`` (did you mean display.fullscreen?)`` for an unknown key near a setting, or ``""``."""
-    meant = _meant_keys(key, specs)
+def _closest(word: str, words: list[str], cutoff: float) -> list[str]:
+    """The ``words`` nearest ``word`` (difflib's ratio, at least ``cutoff``), every one of
+    those equally near, in their order: no arbitrary pick among equals."""
+    ratios = [difflib.SequenceMatcher(None, word, w).ratio() for w in words]
+    best = max(ratios, default=0.0)
+    return [w for w, r in zip(words, ratios, strict=True) if r >= cutoff and r == best]
+
+
+def _nearest(name: str, keys: list[str], cutoff: float) -> list[str]:
+    """The ``keys`` (``section.name``) whose name ``name`` may mean, the first of these
+    that finds any, each with all it finds: the same name (``Fullscreen``,
+    ``camerasource``); names it begins (``pace`` for pace_seconds) or ends on a word
+    (``source`` for camera_source, ``pin`` for each ``…_pin``); the closest at ``cutoff``."""
+    names = [k.partition(".")[2] for k in keys]
+    word = name.lower().replace("-", "_")
+    same = [k for k, n in zip(keys, names, strict=True) if _folded(n) == _folded(name)]
+    part = [k for k, n in zip(keys, names, strict=True)
+            if len(word) >= 3 and (n.startswith(word) or n.endswith("_" + word))]
+    if same or part:
+        return same or part
+    close = set(_closest(name, names, cutoff)) if name else set()
+    return [k for k, n in zip(keys, names, strict=True) if n in close]
+
+
+def _meant_keys(key: str, specs: Mapping[str, Spec], value: object = None) -> list[str]:
+    """The settings an unknown ``section.name`` (or a bare ``name``) may have meant, the
+    likeliest first (setup64 NIT 1, review64c RISK 1):
+
+    - its own section's (or, for a misspelt section, ``[inputs]``, the nearest section's) by
+      :func:`_nearest`: ``[input] source`` is input.camera_source before dice.source;
+    - then the same name under another section: ``[display] rfid_port`` is input.rfid_port,
+      ``[inputs] kind`` is input.kind, then display.kind and choices.kind;
+    - a bare name, or one under a section near none, is looked for in every section.
+
+    Of those, the ones that take ``value`` (given, not None) when any does: ``kind =
+    "rfid"`` is input.kind alone, ``source = "/dev/video0"`` not dice.source.
+    """
+    meant = _meant_anyhow(key, specs)
+    if value is None:
+        return meant
+    return [k for k in meant if _takes(specs[k], value)] or meant
+
+
+def _takes(spec: Spec, value: object) -> bool:
+    """Whether ``spec`` takes ``value``, a file's value or a text (environment, ``--set``),
+    an earlier word of it included."""
+    value = ALIASES.get(spec.key, {}).get(value, value) if isinstance(value, str) else value
+    try:
+        if isinstance(value, str) and not isinstance(spec.default, str):
+            spec.parse_text(value)
+        else:
+            spec.check(value)
+    except DataError:
+        return False
+    return True
+
+
+def _meant_anyhow(key: str, specs: Mapping[str, Spec]) -> list[str]:
+    """:func:`_meant_keys` whatever the value."""
+    section, dot, name = key.partition(".")
+    if not dot:
+        section, name = "", key
+    sections = list(dict.fromkeys(k.partition(".")[0] for k in specs))
+    own = [section] if section in sections else _closest(section, sections, 0.75) \
+        if section else []
+    if not own:
+        return _nearest(name, list(specs), 0.8)
+    mine = _nearest(name, [k for k in specs if k.partition(".")[0] in own], 0.6)
+    others = [k for k in specs if k.partition(".")[0] not in own]
+    theirs = [k for k in others if _folded(k.partition(".")[2]) == _folded(name)]
+    return mine + theirs if mine or theirs else _nearest(name, others, 0.8)
+
+
+def _unknown(key: str, specs: Mapping[str, Spec], value: object = None) -> str:
+    """`` (did you mean display.fullscreen?)`` for an unknown key near a setting (those of
+    them that take ``value``, when any does), or ``""``."""
+    meant = _meant_keys(key, specs, value)
     return f" (did you mean {_either(meant)}?)" if meant else ""
 
 
-def _outside(path: Path, name: str, value: object, specs: Mapping[str, Spec]) -> str:
-    """The notice for ``name = value`` above every [section] of the file: the settings it may
-    be, and the line that puts it under one (setup64 NIT 1)."""
-    names = sorted({k.partition(".")[2] for k in specs})
-    near = [name] if name in names else difflib.get_close_matches(name, names, 1, 0.8)
-    meant = [k for k in specs if near and k.partition(".")[2] == near[0]]
+def _outside(path: Path, name: str, value: object, specs: Mapping[str, Spec],
+             tables: set[str]) -> str:
+    """The notice for ``name = value`` above every [section] of the file, whose sections are
+    ``tables``: the settings it may be, and where to put it, into its section below when the
+    file has it (a second ``[display]`` is a TOML error: review64c DEFECT 2), else under a
+    [section] line written above it (setup64 NIT 1)."""
+    meant = _meant_keys(name, specs, value)
     if not meant or isinstance(value, dict | list):
         return f"{path}: {name!r} should be a [section] table; ignored"
-    heads = [f"[{k.partition('.')[0]}]" for k in meant]
-    where = heads[0] if len(heads) == 1 else f"its section, {_either(heads)},"
+    heads = list(dict.fromkeys(f"[{k.partition('.')[0]}]" for k in meant))
+    below = [h for h in heads if h[1:-1] in tables]
+    above = [h for h in heads if h[1:-1] not in tables]
+    where = []
+    if below:
+        into = f"the {below[0]} section" if len(below) == 1 else \
+            _either(below) if above else f"its section, {_either(below)},"
+        where.append(f"move it into {into} below")
+    if above:
+        what = above[0] if len(above) == 1 else \
+            _either(above) if below else f"its section, {_either(above)},"
+        where.append(f"write {what} on a line above it")
     return (f"{path}: {name} = {toml_value(value)} is under no [section]; ignored (did you mean "
-            f"{_either(meant)}? write {where} on a line above it)")
+            f"{_either(meant)}? {', or '.join(where)})")
 
 
 _KIND_WORDS: dict[type, str] = {
@@ -411,7 +489,7 @@ def load_config(
     for key, value in _read_file(path, problem, specs).items():
         spec = specs.get(key)
         if spec is None:
-            problem(f"{path}: unknown setting {key!r} ignored{_unknown(key, specs)}")
+            problem(f"{path}: unknown setting {key!r} ignored{_unknown(key, specs, value)}")
             continue
         value = _unaliased(key, value, str(path), notices)
         try:
@@ -437,8 +515,8 @@ def load_config(
     for key, value in (overrides or {}).items():
         spec = specs.get(key)
         if spec is None:
-            raise DataError(f"unknown setting {key!r}{_unknown(key, specs)}; see `companion "
-                            "config --show`")
+            raise DataError(f"unknown setting {key!r}{_unknown(key, specs, value)}; see "
+                            "`companion config --show`")
         origin = (flag_names or {}).get(key, f"--set {key}")
         value = _unaliased(key, value, origin, notices)
         try:
@@ -482,9 +560,10 @@ def _read_file(path: Path, problem: Callable[[str], None],
                 "until it is mended")
         return {}
     values: dict[str, Any] = {}
+    tables = {section for section, table in raw.items() if isinstance(table, dict)}
     for section, table in raw.items():
         if not isinstance(table, dict):
-            problem(_outside(path, section, table, specs))
+            problem(_outside(path, section, table, specs, tables))
             continue
         for name, value in table.items():
             values[f"{section}.{name}"] = value

@@ -25,8 +25,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         description=(
             "Settings come from the built-in defaults, then config.toml in the user "
             "config folder, then COMPANION_<SECTION>_<KEY> environment variables, "
-            "then the command line. A value refused or a setting not known is said on "
-            "stderr, marked on its setting's line and said again at the end, and the "
+            "then the command line. A value refused is marked on its setting's line; it "
+            "and any setting not known are said on stderr and again at the end, and the "
             "command exits 1 (--path alone exits 0)."
         ),
     )
@@ -133,18 +133,23 @@ def render(config: Config, columns: int | None = None) -> str:
 
 
 def said_again(config: Config, columns: int) -> list[str]:
-    """The notices, said on stderr before the listing, again after it as comments, under a
-    line that counts the problems among them."""
-    if not config.notices:
-        return []
-    n = len(config.problems)
-    head = (f"{n} {'problem' if n == 1 else 'problems'} with the settings, said at the top as "
-            f"well (this exits 1 until {'it is' if n == 1 else 'they are'} mended):" if n
-            else "Said at the top as well:")
-    lines = ["", *comment(head, columns)]
-    for notice in config.notices:
-        wrapped = cell_wrap(notice, max(columns - 4, 20))
-        lines += [f"# - {wrapped[0]}", *(f"#   {line}" for line in wrapped[1:])]
+    """The notices, said on stderr before the listing, again after it as comments: the
+    problems under a line that counts them, then the others (an earlier word read as
+    today's) under one of their own, so the count is the bullets under it (review64c NIT 1)."""
+    problems = [n for n in config.notices if n in config.problems]
+    others = [n for n in config.notices if n not in config.problems]
+    lines: list[str] = []
+    n = len(problems)
+    for head, notices in (
+            (f"{n} {'problem' if n == 1 else 'problems'} with the settings, said at the top as "
+             f"well (this exits 1 until {'it is' if n == 1 else 'they are'} mended):", problems),
+            ("Said at the top as well" + (", and no problem:" if n else ":"), others)):
+        if not notices:
+            continue
+        lines += ["", *comment(head, columns)]
+        for notice in notices:
+            wrapped = cell_wrap(notice, max(columns - 4, 20))
+            lines += [f"# - {wrapped[0]}", *(f"#   {line}" for line in wrapped[1:])]
     return lines
 
 
