@@ -75,7 +75,9 @@ class Spec:
         if kind is str and isinstance(value, int) and not isinstance(value, bool) \
                 and str(value) in self.choices:
             value = str(value)  # rotate = 90: the number is one of the words
-        if type(value) is not kind and not (kind is str and self.choices):
+        number_among_words = kind is str and bool(self.choices) \
+            and isinstance(value, bool | int | float)  # told the words, not "text in quotes"
+        if type(value) is not kind and not number_among_words:
             raise DataError(
                 f"{self.key} must be {_KIND_WORDS[kind]}, found {toml_value(value)}"
             )

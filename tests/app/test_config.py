@@ -88,6 +88,11 @@ def test_a_number_written_bare_is_taken_for_the_word_it_spells() -> None:
     assert config.text("display.rotate") == "auto"
     said = "display.rotate must be one of auto, 0, 90, 180, 270; found 45"
     assert any(said in notice for notice in config.notices), config.notices
+    write_config("[display]\nrotate = [90]\n[input]\nkind = { a = 1 }\n")
+    config = load_config(env={})  # a list or a table among words crashed every command
+    assert config.text("display.rotate") == "auto" and config.text("input.kind") == "camera"
+    assert len(config.notices) == 2 and "display.rotate must be text in quotes, found [90]" \
+        in config.notices[0], config.notices
 
 
 def test_a_corrupt_file_stays_where_the_user_keeps_it_and_the_defaults_are_used() -> None:
