@@ -17,7 +17,7 @@ takes nothing back with it), and the pressed box is lit meanwhile.
 A portrait panel (the official Touch Display 2 is 720x1280) is drawn on turned a quarter:
 the landscape layout is drawn offscreen and shown rotated (``display.rotate``), and taps
 are turned back. A screen smaller than :data:`MIN_SIZE` is said to be too small, on stderr
-and once on the screen; the game plays on it all the same.
+and on the screen until the player presses on; the game plays on it all the same.
 """
 
 from __future__ import annotations
@@ -231,8 +231,8 @@ class ScreenDisplay(OptionButtons):
             (panel_h, panel_w) if self.rotation in (90, 270) else (panel_w, panel_h),
             0, self.window)
         self.width, self.height = self.surface.get_size()
-        # A screen too small to read is said so (once on the screen: the status of the first
-        # view without one of its own, until a press after it); the game plays on.
+        # A screen too small to read is said so (once on the screen: the status of the views
+        # without one of their own, until a press on it or the next ask); the game plays on.
         _say_small_screen(self.width, self.height)
         self._small_note: str | None = _small_screen_status(self.width, self.height) \
             if small_screen_note(self.width, self.height) else None
@@ -307,9 +307,15 @@ class ScreenDisplay(OptionButtons):
 
     def render(self, view: View) -> pygame.Surface:
         """Draw ``view`` onto the layout's surface (without showing it) and return it."""
+        if self._small_shown and (view.prompt, view.options) != self._asking:
+            # Said, and the game asks something else: the player pressed on, on whatever
+            # they press with. The GPIO buttons and an SSH keyboard reach the session through
+            # Controls, never this screen's poll, and the note stayed all the run (review64s
+            # DEFECT 2). A redraw of the same ask (a countdown, a read) says it again.
+            self._small_note = None
         if self._small_note is not None and not view.status:
             view = replace(view, status=self._small_note, guidance=False)
-            self._small_shown = True  # said: a press after it ends the saying
+            self._small_shown = True  # said: a press, or the next ask, ends the saying
         m, w, h = self.m, self.width, self.height
         self._frame += 1
         self._system = view.system
