@@ -3,9 +3,13 @@
 
 Targets: a full redraw at 800x480 within 16 ms (a frame at 60 Hz), timed as its median,
 95th percentile (by nearest rank, scripts/bench_stats.py) and worst over --frames frames at
-each layout; the first screen within 3 s of starting ``companion play`` with sim input,
-timed from the process's start. Runs on the SDL dummy driver unless SDL_VIDEODRIVER is
-set (on the Pi: SDL_VIDEODRIVER=kmsdrm to measure the real screen).
+each layout, and at a portrait panel's size (the Touch Display 2, 720x1280), whose layout is
+drawn landscape and shown turned; the first screen within 3 s of starting ``companion play``
+with sim input, timed from the process's start. Each size is timed three ways: the redraw
+(``render``: drawing the layout), the frame shown (``show``: the redraw, the turn onto the
+panel and the flip), and a tap's light (a finger down on an option lights its box, and its
+lift puts it back: each a poll). Runs on the SDL dummy driver unless SDL_VIDEODRIVER is set
+(on the Pi: SDL_VIDEODRIVER=kmsdrm to measure the real screen).
 
     python scripts/bench_display.py [--frames 300] [--screenshots docs/]
 
@@ -33,29 +37,85 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_play  # scripts beside this one
 from bench_stats import percentile
 
+#: Panels timed beside the layouts: the official Touch Display 2, taller than wide, which
+#: shows the landscape layout turned a quarter (``display.rotate``). (A window of its size
+#: stands for the full screen, which takes the panel's own.)
+PANELS: dict[str, tuple[int, int]] = {"720x1280": (720, 1280)}
+
+
+def _timed(label: str, times: list[float]) -> str:
+    times = sorted(times)
+    return (f"{label} median {statistics.median(times) * 1000:.2f} ms, "
+            f"p95 {percentile(times, 0.95) * 1000:.2f} ms, worst {times[-1] * 1000:.2f} ms")
+
+
+def _open(size: str) -> Any:
+    """The screen at ``size``: a layout's, or a panel's (:data:`PANELS`) for the while."""
+    from companion.hw.display import screen
+
+    added = size not in screen.LAYOUTS
+    screen.LAYOUTS.setdefault(size, PANELS.get(size, (800, 480)))
+    try:
+        return screen.ScreenDisplay(size)
+    finally:
+        if added:
+            del screen.LAYOUTS[size]
+
+
+def _on_panel(display: Any, x: int, y: int) -> tuple[int, int]:
+    """Where the layout's point ``x``, ``y`` is on the panel, turned as the display turns it."""
+    w, h = display.width, display.height
+    return {0: (x, y), 90: (h - 1 - y, x), 180: (w - 1 - x, h - 1 - y),
+            270: (y, w - 1 - x)}[display.rotation]
+
+
+def _tap(display: Any, kind: int, at: tuple[int, int]) -> float:
+    """How long the screen takes over a finger going down or lifting at ``at`` (the panel's
+    pixels): a poll that lights the box, or puts it back, and shows it."""
+    import pygame
+
+    panel_w, panel_h = display.window.get_size()
+    pygame.event.post(pygame.event.Event(kind, x=(at[0] + 0.5) / panel_w,
+                                         y=(at[1] + 0.5) / panel_h, touch_id=0, finger_id=0,
+                                         dx=0, dy=0, pressure=1))
+    start = time.perf_counter()
+    display.poll()
+    return time.perf_counter() - start
+
 
 def redraws(frames: int) -> None:
-    from companion.hw.display.screen import LAYOUTS, ScreenDisplay
+    import pygame
+
+    from companion.hw.display.screen import LAYOUTS
     from companion.hw.display.view import example_view
 
     view = example_view()
-    for size in LAYOUTS:
-        display = ScreenDisplay(size)
+    for size in (*LAYOUTS, *PANELS):
+        display = _open(size)
         start = time.perf_counter()
         display.render(view)
         cold = time.perf_counter() - start
         # A step changes the log and the last check: vary them so some text is new each frame.
-        times = []
+        drawn, shown, lit, put_back = [], [], [], []
         for i in range(frames):
             frame = replace(view, log=(*view.log[1:], f"step {i}"))
             start = time.perf_counter()
             display.render(frame)
-            times.append(time.perf_counter() - start)
-        times.sort()
-        p95 = percentile(times, 0.95)
-        print(f"{size}: full redraw median {statistics.median(times) * 1000:.2f} ms, "
-              f"p95 {p95 * 1000:.2f} ms, worst {times[-1] * 1000:.2f} ms, "
-              f"first (cold caches) {cold * 1000:.1f} ms  [target 16 ms at 800x480]")
+            drawn.append(time.perf_counter() - start)
+            frame = replace(frame, log=(*frame.log[1:], f"step {i}b"))
+            start = time.perf_counter()
+            display.show(frame)
+            shown.append(time.perf_counter() - start)
+            box = display._targets[i % len(display._targets)][0]
+            lit.append(_tap(display, pygame.FINGERDOWN, _on_panel(display, *box.center)))
+            # Lifted off the box: it is put back, and nothing is picked.
+            put_back.append(_tap(display, pygame.FINGERUP, _on_panel(display, 0, 0)))
+        turned = f", shown turned {display.rotation}" if display.rotation else ""
+        print(f"{size} (layout {display.width}x{display.height}{turned}):\n"
+              f"  {_timed('full redraw', drawn)}, first (cold caches) {cold * 1000:.1f} ms"
+              f"  [target 16 ms at 800x480]\n"
+              f"  {_timed('shown (redraw, turn, flip)', shown)}\n"
+              f"  {_timed('a tap lit', lit)}; {_timed('put back', put_back)}")
         display.close()
 
 
