@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
 import pygame
 import pytest
 from gpiozero.pins.mock import MockFactory
@@ -232,6 +233,67 @@ def test_a_tap_on_a_turned_panel_picks_the_option_under_the_finger(
                                              finger_id=0, dx=0, dy=0, pressure=1))
     assert display.poll() == [Pick(2), Pick(3)]
     assert display.rotation == degrees
+    display.close()
+
+
+def _window() -> np.ndarray:
+    return pygame.surfarray.array3d(pygame.display.get_surface())
+
+
+def _layout_turned(display: ScreenDisplay) -> np.ndarray:
+    """The layout as drawn, turned as the panel shows it (pygame turns counterclockwise)."""
+    return pygame.surfarray.array3d(pygame.transform.rotate(display.surface,
+                                                            -display.rotation))
+
+
+def _finger(display: ScreenDisplay, kind: int, degrees: int, x: int, y: int,
+            finger: int = 0) -> None:
+    panel = pygame.display.get_surface().get_size()
+    px, py = _panel_point(degrees, panel, x, y)
+    pygame.event.post(pygame.event.Event(kind, x=(px + 0.5) / panel[0],
+                                         y=(py + 0.5) / panel[1], touch_id=0,
+                                         finger_id=finger, dx=0, dy=0, pressure=1))
+    display.poll()
+
+
+@pytest.mark.parametrize(("size", "rotate", "degrees"), [
+    ("480x800", "auto", 90), ("720x1280", "auto", 90), ("480x800", "270", 270),
+    ("800x480", "180", 180)])
+def test_a_turned_panel_shows_the_layout_turned_through_a_tap_lit_and_put_back(
+        size: str, rotate: str, degrees: int) -> None:
+    """The layout is turned onto the panel straight into the window's pixels, and a tap's
+    light turns only its box again: the panel shows the layout turned, pixel for pixel,
+    after a frame, a finger down (its box lit), a second finger (the light moved) and the
+    lifts (put back)."""
+    display = _open(size, rotate=rotate) if rotate != "auto" else _open(size)
+    display.show(example_view())
+    assert (_window() == _layout_turned(display)).all()
+    shown = _window()
+    first = next(rect for rect, index in display._targets if index == 0)
+    third = next(rect for rect, index in display._targets if index == 2)
+    _finger(display, pygame.FINGERDOWN, degrees, *first.center)
+    lit = _window()
+    assert (lit == _layout_turned(display)).all()
+    assert (lit != shown).any(axis=2).sum() > first.w * first.h // 2  # the box is lit
+    _finger(display, pygame.FINGERDOWN, degrees, *third.center, finger=1)
+    assert (_window() == _layout_turned(display)).all()
+    _finger(display, pygame.FINGERUP, degrees, 1, 1, finger=1)  # lifted off: picks nothing
+    _finger(display, pygame.FINGERUP, degrees, 1, 1)
+    assert (_window() == shown).all()
+    display.close()
+
+
+def test_a_panel_with_no_2d_view_of_its_pixels_is_turned_all_the_same(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 24-bit window has no 2-D array of its pixels (pygame raises ValueError): the layout
+    is turned onto a surface of its own and put on the panel."""
+    def no_view(surface: pygame.Surface) -> None:
+        raise ValueError("unsupported bit depth for 2D reference array")
+
+    display = _open("480x800")
+    monkeypatch.setattr(pygame.surfarray, "pixels2d", no_view)
+    display.show(example_view())
+    assert (_window() == _layout_turned(display)).all()
     display.close()
 
 

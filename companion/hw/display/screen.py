@@ -281,11 +281,51 @@ class ScreenDisplay(OptionButtons):
             self._light(hit.box)
         self._present()
 
-    def _present(self) -> None:
-        """Put the layout drawn on the panel (turned, on a rotated one) and show it."""
-        if self.rotation:
-            self.window.blit(self._turned(), (0, 0))
+    def _present(self, boxes: list[pygame.Rect] | None = None) -> None:
+        """Put the layout drawn on the panel (turned, on a rotated one) and show it.
+        ``boxes``: only these parts of the layout changed since it was last put (a pressed
+        box lit or put back): on a turned panel only they are turned again, not the whole
+        layout (a 1280x720 turn is most of a frame's cost: scripts/bench_display.py)."""
+        if self.rotation and boxes is not None:
+            for box in boxes:
+                self.window.blit(pygame.transform.rotate(self.surface.subsurface(box),
+                                                         -self.rotation),
+                                 self._on_panel(box))
+        elif self.rotation:
+            self._turn_onto_panel()
         pygame.display.flip()
+
+    def _turn_onto_panel(self) -> None:
+        """The whole layout turned onto the panel, pixel for pixel into the window's own
+        (it is drawn in the window's format): a third quicker than turning it onto a new
+        surface and putting that (scripts/bench_display.py), and no 3.7 MB surface a frame
+        at 720x1280."""
+        try:
+            panel = pygame.surfarray.pixels2d(self.window)
+            layout = pygame.surfarray.pixels2d(self.surface)
+        except (ValueError, pygame.error):  # a 24-bit window has no such view of its pixels
+            self.window.blit(self._turned(), (0, 0))
+            return
+        # The arrays are [x, y]; a quarter clockwise puts the layout's (x, y) at the panel's
+        # (height - 1 - y, x) (:meth:`_unturned` undoes it).
+        if self.rotation == 90:
+            panel[...] = layout.T[::-1, :]
+        elif self.rotation == 180:
+            panel[...] = layout[::-1, ::-1]
+        else:
+            panel[...] = layout.T[:, ::-1]
+        del panel, layout  # the surfaces stay locked while their arrays are held
+
+    def _on_panel(self, box: pygame.Rect) -> pygame.Rect:
+        """Where a box of the layout is on the panel, turned with it."""
+        w, h = self.width, self.height
+        if self.rotation == 90:
+            return pygame.Rect(h - box.bottom, box.x, box.h, box.w)
+        if self.rotation == 180:
+            return pygame.Rect(w - box.right, h - box.bottom, box.w, box.h)
+        if self.rotation == 270:
+            return pygame.Rect(box.y, w - box.right, box.h, box.w)
+        return box.copy()
 
     def _turned(self) -> pygame.Surface:
         """The layout as the panel shows it: turned :attr:`rotation` degrees clockwise
@@ -419,15 +459,15 @@ class ScreenDisplay(OptionButtons):
         finger's press was gone, while its lift would still pick (display audit 54, item
         6)."""
         hit = self._hit(pos)
-        changed = self._unlight()
+        put_back = self._unlight()
+        changed = [put_back] if put_back is not None else []
         if down and hit is not None:
             self._down[pointer] = hit
         pressed = None if down else self._down.pop(pointer, None)
         for held in list(self._down.values())[-1:]:
-            self._light(held.box)
-            changed = True
+            changed.append(self._light(held.box))
         if changed:
-            self._present()
+            self._present(changed)
         if down:
             return []
         return list(hit.presses) if hit is not None and hit == pressed else []
@@ -448,22 +488,24 @@ class ScreenDisplay(OptionButtons):
             return _Hit(self._more[0].copy(), (Button.MENU,) * self._more[1])
         return None
 
-    def _light(self, box: pygame.Rect) -> None:
-        """Show ``box`` pressed: a step lighter, until its pointer lifts or a redraw."""
+    def _light(self, box: pygame.Rect) -> pygame.Rect:
+        """Show ``box`` pressed: a step lighter, until its pointer lifts or a redraw; the
+        part of the layout it changed."""
         box = box.clip(self.surface.get_rect())
         self._lit = _Lit(self._frame, box, self.surface.subsurface(box).copy())
         overlay = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(overlay, _PRESSED, overlay.get_rect(), border_radius=self.m(8))
         self.surface.blit(overlay, box.topleft)
+        return box
 
-    def _unlight(self) -> bool:
+    def _unlight(self) -> pygame.Rect | None:
         """Put back what a pressed box covered, unless the screen was drawn again since;
-        whether it did."""
+        the part of the layout put back, None when nothing was."""
         lit, self._lit = self._lit, None
         if lit is None or lit.frame != self._frame:
-            return False
+            return None
         self.surface.blit(lit.under, lit.box.topleft)
-        return True
+        return lit.box
 
     def save_png(self, path: Path) -> None:
         """The screen as the panel shows it (a rotated layout turned) saved as a PNG."""
