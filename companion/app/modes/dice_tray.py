@@ -62,6 +62,12 @@ POISONS = "Poisons 毒の経過"
 POISONS_PROMPT = ("Poisons 毒の経過: the end of a block, or an hour of rest? "
                   "ブロック終了か休息か (EV-POI-2)")
 NO_ROLL = "No roll 振れませんでした: throw again, or back to the menu?"
+#: Back (B, flee, the keypad's *Back*) while a table's later die is awaited: the throws
+#: already taken are kept, as after a failed throw; *Again* asks the die awaited, *Menu*
+#: (a second press of back) gives the table up. One press dropped the walk, and the table
+#: picked again threw its first die anew, a free reroll (review64e RISK 1).
+HELD = "Back 戻る: go on with the table (Again), or give it up (Menu)? 続けるかやめるか"
+HELD_NOTE = "the table's throws so far are kept 振った分は保持"
 #: More poisons tracked than this are more than a party has members, and a character
 #: carries one (EV-POI-3): the tray, which has no names and tracks each as another victim,
 #: then asks the GM whether time has passed, with *Poisons* beside the outcome's Again and
@@ -201,9 +207,11 @@ class DiceTrayMode:
         self.throws: list[tuple[int, ...]] = []
         self.dice = self._menu_view()
         self.note = ""  # why there was no roll, under the outcome's prompt
-        # The throw that failed was a follow-up of a walk under way (the throws before it
-        # accepted): the outcome's Again asks that die again, not the table's first.
+        # The throw that failed, or was backed out of, was a follow-up of a walk under way
+        # (the throws before it accepted): the outcome's Again asks that die again, not the
+        # table's first.
         self.resume = False
+        self.held = False  # backed out of a follow-up: the outcome asks Again or Menu (HELD)
         self.trouble = ""  # the poison list not saved, said until the menu
         self.total = 0  # an expression's total, once rolled
         self.crowded = 0  # the poisons tracked, when past CROWDED after this outcome's roll
@@ -346,11 +354,15 @@ class DiceTrayMode:
         self._poisons_view(())
 
     def _thrown(self, throw: Throw) -> None:
-        if throw.back:
+        """A throw taken, failed or backed out of. Back on a table's first throw goes back
+        to the menu; on a later one it holds the walk as a failed throw does (HELD): the
+        throws taken are never thrown again but by *Menu* (review64e RISK 1)."""
+        if throw.back and not self.throws:
             self._to_menu()
             return
-        if throw.failure:
-            self.note = throw.failure
+        if throw.back or throw.failure:
+            self.note = throw.failure or HELD_NOTE
+            self.held = throw.back
             self.stage = Stage.OUTCOME
             self.resume = bool(self.throws)
             return
@@ -360,7 +372,7 @@ class DiceTrayMode:
     def _to_menu(self) -> None:
         self.stage = Stage.MENU
         self.pick = None
-        self.resume = False
+        self.resume = self.held = False
         self.note = self.trouble = ""
         self.crowded = 0
         self.dice = self._menu_view()
@@ -368,7 +380,7 @@ class DiceTrayMode:
     def _start(self, pick: TrayPick) -> None:
         self.pick = pick
         self.throws = []
-        self.resume = False
+        self.resume = self.held = False
         self.note = self.trouble = ""
         self.crowded = 0
         self.stage = Stage.THROW
@@ -377,10 +389,11 @@ class DiceTrayMode:
 
     def _resume(self) -> None:
         """*Again* after a follow-up throw failed (the camera timed out, stopped, or was
-        tried again): the throws already accepted are kept and the die the walk awaits is
-        asked again, as the fights ask theirs. Starting the table over threw its accepted
-        roll again, a free reroll of its outcome (events64 D1); only *Menu* drops the walk."""
-        self.resume = False
+        tried again) or was backed out of (HELD): the throws already accepted are kept and
+        the die the walk awaits is asked again, as the fights ask theirs. Starting the table
+        over threw its accepted roll again, a free reroll of its outcome (events64 D1,
+        review64e RISK 1); only *Menu* drops the walk."""
+        self.resume = self.held = False
         self.note = ""
         self.stage = Stage.THROW
         self._walk_on()
@@ -499,6 +512,8 @@ class DiceTrayMode:
         return self._title()
 
     def _outcome_prompt(self) -> str:
+        if self.held:
+            return HELD
         if self.note:
             return NO_ROLL
         assert self.pick is not None
