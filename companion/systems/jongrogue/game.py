@@ -89,17 +89,24 @@ Draw = Callable[["Game"], Tile]  # an in-line wall (simulation mode)
 # offered, in ranged combat, to move onto the door (JR-RANGED-2: 「ドアの上に移動する」), only
 # in the room, where taking it records the PC's move onto the door; before, it was offered
 # there too, a second "close in" (no auto-player strategy chose it, so their games are
-# revision 7's), and taken from the room it recorded no move.
-RULES_REVISION = 8
+# revision 7's), and taken from the room it recorded no move. 9: the route walked is kept
+# whole, a walk back to the room the PC came from adding the room it leaves as any walk
+# does, so a flight retraces the way the PC really came (JR-FLEE-1: 「来た道を引き返します」)
+# and a walk from the door toward another room crosses the room (JR-STATE-2); before, a walk
+# back undid the last step of the route, so a flight after it left by the room's far door,
+# past its awake monsters, or from a start room walked back into was not offered.
+RULES_REVISION = 9
 
 # The oldest rules revision whose headless games RULES_REVISION plays identically. A
 # seeded auto-player game (``play --headless --seed``) is the same game, input for input
 # and event for event, under every revision from this one on: their changes are to
 # options no strategy chooses (revision 8: the door on the door, which the strategies never
-# take). So a game saved or logged by one of these revisions is offered again by its seed;
-# an older one is not, since its seed now plays another game. Raise it to RULES_REVISION
-# when a new revision changes what the auto-player meets; test_golden_games pins it (each
-# revision past it has the same golden games as the one before it).
+# take; revision 9: the route kept whole, which changes only a flight from a room walked
+# back into, or back past it, and a walk on through it with a monster in it, none of which
+# the strategies do). So a game saved or logged by one of these revisions is offered again
+# by its seed; an older one is not, since its seed now plays another game. Raise it to
+# RULES_REVISION when a new revision changes what the auto-player meets; test_golden_games
+# pins it (each revision past it has the same golden games as the one before it).
 SAME_HEADLESS_GAMES_SINCE = 7
 
 
@@ -292,8 +299,8 @@ class Game(_Decisions):
 
     def _reset_floor(self) -> None:
         """Forget everything that belongs to the floor just left. The PC came down by the
-        stairs, so there is no way back (JR-FLEE-1: 来た道を引き返します) and no room it
-        stands in until the start room is drawn (JR-MAP-1)."""
+        stairs, so there is no way back (JR-FLEE-1: 来た道を引き返します) until it has left
+        the start room, and no room it stands in until the start room is drawn (JR-MAP-1)."""
         self.rooms.clear()
         self.monsters = []
         self._by_uid = {}

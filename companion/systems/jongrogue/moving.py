@@ -22,13 +22,21 @@ class _Moving(_Ranged):
     def _move(self, number: int) -> Proc:
         """Walk to a neighbouring room (JR-STATE-2: through another door only with no
         monster left that holds it, :meth:`_holds_exits`; back through the door the PC came
-        in by at any time)."""
+        in by at any time).
+
+        The route walked is kept whole (revision 9): a walk back to the room the PC came
+        from adds the room it leaves, as any walk does, so a flight from there retraces the
+        way the PC really came (JR-FLEE-1: 「来た道を引き返します」), through the door it
+        stands on. Revision 8 and before took a walk back as undoing the last step and
+        dropped it from the route: a flight after it left by the room's far door, or, in a
+        start room walked back into, was not offered at all.
+        """
         back = bool(self.path) and number == self.path[-1]
         if not back and self.position is Position.DOOR and self._here(self.room_no):
             self._enter()
             if any(self._holds_exits(m) for m in self._here(self.room_no)):
                 return  # woken monsters block the far doors
-        if back:
+        if back and self.revision < 9:
             self.path.pop()
             self.room_no = 0
         yield from self._arrive(number)

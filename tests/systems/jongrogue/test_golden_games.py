@@ -14,7 +14,8 @@ the file of each revision a rules change left behind stays as it was and is play
 revision (``data/golden_games_rev4.txt``: revision 4, before revision 5;
 ``data/golden_games_rev5.txt``: revision 5, before revision 6;
 ``data/golden_games_rev6.txt``: revision 6, before revision 7;
-``data/golden_games_rev7.txt``: revision 7, before revision 8); the update never writes
+``data/golden_games_rev7.txt``: revision 7, before revision 8;
+``data/golden_games_rev8.txt``: revision 8, before revision 9); the update never writes
 those. Past the grid of seeds are games kept for a rule the grid never meets
 (``RULE_GAMES``), so that each revision's file pins both sides of its change. A revision
 whose rule no strategy meets (``UNMET``) plays the games of the one before it, line for
@@ -35,7 +36,7 @@ from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.game import RULES_REVISION, SAME_HEADLESS_GAMES_SINCE
 
 GOLDEN = Path(__file__).parent / "data" / "golden_games.txt"
-OLDER = {r: Path(__file__).parent / "data" / f"golden_games_rev{r}.txt" for r in (4, 5, 6, 7)}
+OLDER = {r: Path(__file__).parent / "data" / f"golden_games_rev{r}.txt" for r in (4, 5, 6, 7, 8)}
 SEEDS = 25  # x 2 presets x 2 strategies = 100 games, well under a second
 KINDS = [(p, s) for p in ("ez", "plus") for s in ("cautious", "reckless")]
 # Games past the grid, each kept for a rule none of its games meets: (preset, strategy,
@@ -46,8 +47,12 @@ KINDS = [(p, s) for p in ("ez", "plus") for s in ("cautious", "reckless")]
 RULE_GAMES = [("plus", "cautious", 723), ("plus", "cautious", 893)]
 RULE_OF = {6: RULE_GAMES[0], 7: RULE_GAMES[1]}  # revision: the game kept for its rule
 # Revisions whose rule no strategy meets. 8 offers no move onto the door to a PC on it in
-# ranged combat (JR-RANGED-2): the strategies close in or shoot, never taking the door.
-UNMET = {8}
+# ranged combat (JR-RANGED-2): the strategies close in or shoot, never taking the door. 9
+# keeps a walk back in the route (JR-FLEE-1, JR-STATE-2): the strategies walk back often,
+# but never flee from a room they walked back into, or back past it, nor walk on through it
+# with a monster in it (seeds 0-324 of each strategy and preset gave revision 8's events;
+# data/log_rev8_walk_back_flee.jsonl is one that flees after a walk back).
+UNMET = {8, 9}
 COLUMNS = ("preset strategy seed termination floor cause inputs turns level xp gold "
            "journal_sha1")
 
