@@ -182,8 +182,10 @@ FIXED_DEFAULTS = (
 # and 透明状態): rules56 #5, jrdefaults57 F2, rules61j R1-R3 and review61c F3 asked for each
 # to be named.
 FIXED_READINGS = (
-    FixedDefault("JR-FLEE-1", "no flight (逃げる) from a floor's start room (開始部屋): the PC "
-                 "came down the stairs, so there is no way back (来た道)"),
+    FixedDefault("JR-FLEE-1", "no flight (逃げる) from a floor's start room (開始部屋) until "
+                 "the PC has left the start room: it came down the stairs, so there is no way "
+                 "back (来た道) yet; from revision 9 a start room walked back into is fled from "
+                 "back the way the PC came, as any room is (the route walked is kept whole)"),
     FixedDefault("JR-FLEE-1 (turn)", "a flee turn's defence (防御) is rolled with the PC still "
                  "in the room, before it leaves; a freeze (凍結) or bind (拘束) from that "
                  "defence does not stop the flight: the flight is the turn's action, chosen "
@@ -200,6 +202,29 @@ FIXED_READINGS = (
                  "ranged combat (遠隔戦闘) as closing in (近接戦闘する) does, is offered only "
                  "to a PC in the room (部屋の中), from revision 8: on the door there is no move "
                  "to make, and revision 7 offered it there as a second closing in"),
+    FixedDefault("JR-STATE-2 (gold)", "an awake gold-lover (金塊好き) sitting on its gold "
+                 "(金塊) does not hold the room's other doors or its stairs (階段), from revision "
+                 "3: the seed lets the PC move freely (自由に移動や行動が出来ます, l.433) when "
+                 "no monster attacks for sleeping or sitting on gold, beside 「起きている"
+                 "モンスターを、全て倒す必要」 (l.131)"),
+    FixedDefault("JR-STATE-1 (blow)", "a blow (攻撃) at a monster not awake from the door "
+                 "(ドアの上) first steps into the room (部屋の中), waking every 睡眠 monster "
+                 "there, and a medusa (睨み) then in the PC's room gazes before the blow, from "
+                 "revision 5: the seed's attack wakes only a 熟睡 one (l.132-133), a 睡眠 one "
+                 "being woken by the PC entering (l.128-129)"),
+    FixedDefault("JR-STATE-1 (shot)", "a shot (遠隔攻撃) from the door wakes only the monster "
+                 "shot at: it is no step into the room, ranged combat being fought from where "
+                 "the PC stands (ドアの上に移動する is one of its options, l.411)"),
+    FixedDefault("JR-AB-DRAIN (defend)", "a fumbled defence (防御) against a level drainer "
+                 "(レベル・ドレイン, the wraith レイス) drains a level as a fumbled blow does, "
+                 "from revision 5: one 1d9 decides attack and defence, so 近接攻撃でのファンブル "
+                 "(l.279) is read as the monster's blow too"),
+    FixedDefault("JR-AB-GAZE (door)", "the medusa (ファントム) gazes (睨み) only at a PC in its "
+                 "room (部屋の中), not at one on the door (ドアの上), from revision 4: "
+                 "「PCがモンスターと同じ部屋にいる時」 (l.311)"),
+    FixedDefault("JR-PC-3 (shot)", "a confused (混乱) PC's shot (遠隔攻撃) may be lost as its "
+                 "blow may: it first makes the attack turn's confused_act check, and on a "
+                 "failure the turn is lost, the arrow or shuriken kept, from revision 3"),
     FixedDefault("JR-FLEE-2", "pincered (挟み撃ち), the places for attackers (前後最大4体 in a "
                  "room) go half to the monsters in front and half to those following; a side "
                  "with fewer gives its places to the other"),

@@ -27,7 +27,13 @@ def test_rules_defaults_lists_the_readings_fixed_in_the_companion(
     it does not stop the flight, R1), readying only outside melee (review61c F3), moving
     onto the door only from the room (door62), the pincer's halves, the gold-lover's pile,
     the thief's spare ring, the EZ mimic, and Plus's 倍速 and 透明 (R2), each on a rule of
-    the spec, with the Japanese beside the English."""
+    the spec, with the Japanese beside the English. Audit jr64 RISK 3 added six readings
+    played since revisions 3-5 (each pinned by test_revision_3/4/5): the gold-lover on its
+    gold holding no exit (JR-STATE-2), a blow at a sleeper from the door stepping in and a
+    shot from it waking its target alone (JR-STATE-1), a fumbled defence against a wraith
+    draining (JR-AB-DRAIN), no gaze at the PC on the door (JR-AB-GAZE), and a confused
+    PC's lost shot (JR-PC-3); and the start room's no flight holds only until the PC has
+    left it (revision 9)."""
     out = run(capsys, "rules", "defaults")
     head = ("\nFixed readings (the companion's choice where the seed is unclear; no setting "
             "changes them):\n")
@@ -35,16 +41,26 @@ def test_rules_defaults_lists_the_readings_fixed_in_the_companion(
     readings = out.split(head, 1)[1]
     assert [d.rule for d in FIXED_READINGS] == [
         "JR-FLEE-1", "JR-FLEE-1 (turn)", "JR-RANGED-2 (ready)", "JR-RANGED-2 (door)",
+        "JR-STATE-2 (gold)", "JR-STATE-1 (blow)", "JR-STATE-1 (shot)", "JR-AB-DRAIN (defend)",
+        "JR-AB-GAZE (door)", "JR-PC-3 (shot)",
         "JR-FLEE-2", "JR-AB-GOLDLOVER", "JR-AB-STEALITEM", "JR-AB-MIMIC", "JR-AB-HASTE",
         "JR-AB-INVISIBLE"]
+    width = max(len(d.rule) for d in FIXED_READINGS)
     for d in FIXED_READINGS:
-        assert f"{d.rule:<20} {d.text}\n" in readings
+        assert f"{d.rule:<{width}}  {d.text}\n" in readings
         assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", d.text), d.rule
     for words in ("a freeze (凍結) or bind (拘束) from that defence does not stop the flight",
                   "only outside melee (近接戦闘)", "only to a PC in the room (部屋の中)",
                   "start room (開始部屋)", "may be shot",
                   "cannot be attacked until it has attacked", "spare one before a worn one",
-                  "defeated by that hit", "top-left, top-right, bottom-left, bottom-right"):
+                  "defeated by that hit", "top-left, top-right, bottom-left, bottom-right",
+                  "until the PC has left the start room",
+                  "sitting on its gold (金塊) does not hold the room's other doors",
+                  "first steps into the room (部屋の中), waking every 睡眠 monster",
+                  "wakes only the monster shot at",
+                  "drains a level as a fumbled blow does, from revision 5",
+                  "not at one on the door (ドアの上), from revision 4",
+                  "shot (遠隔攻撃) may be lost as its blow may"):
         assert words in readings, words
     spec = SPEC.read_text(encoding="utf-8")
     for d in FIXED_READINGS:
