@@ -46,8 +46,10 @@ from companion.systems.jongrogue.tiles import Tile
 
 def told_profile(profile: Profile) -> Profile:
     """``profile``, its house rules said on stderr: each value the book fixes ([SEED]) that
-    it sets otherwise. They are played, not refused (play, simulate and rules say them)."""
-    for rule in profile.house_rules:
+    it sets otherwise. They are played, not refused (play, simulate and rules say them).
+    A value the companion never plays that it sets otherwise (JR-MULTI-1's corridor caps:
+    the PC never stands in a corridor) is said to have no effect, not to be a house rule."""
+    for rule in (*profile.house_rules, *profile.unplayed):
         note(f"{profile.source}: {rule}")
     return profile
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.systems.jongrogue.events import Event, Kind
+from companion.systems.jongrogue.profile import DEFAULT_PROFILE, ItemKind
 from companion.systems.jongrogue.tables import TABLES, Ability
 from companion.systems.jongrogue.tiles import Tile
 
@@ -35,6 +36,15 @@ _CHECK_HEADS = (("melee vs ", "melee 近接攻撃 vs "), ("defend vs ", "defend 
 #: A rate's terms (JR-RATE-1) and the seed's words for them: 攻撃力 - レベル - 強さ - 武器の攻撃力.
 _TERM_JA = {"attack": "攻撃力", "level": "レベル", "strength": "強さ", "weapon": "武器"}
 _READIED = {"bow": "弓", "shuriken": "手裏剣"}
+#: What a thief took, as its event names it (JR-AB-STEALITEM), by the item names of the
+#: packaged profile: "arrows (矢)", "shuriken (手裏剣)", "healing potion (回復薬)". A ring is
+#: named by its tile.
+_STOLEN = {what: next(f"{i.name_en} ({i.name_ja})" for i in DEFAULT_PROFILE.items.values()
+                      if i.kind is kind)
+           for what, kind in (("arrows", ItemKind.ARROWS), ("shuriken", ItemKind.SHURIKEN),
+                              ("potions", ItemKind.POTION))}
+#: A turn's action as the turn event logs it, where it is not a verb the line can say as it is.
+_ACTIONS = {"frozen": "stay frozen (凍結中)"}
 _STATES = {
     "frozen": "frozen (凍結)", "bound": "bound (拘束)", "confused": "confused (混乱)",
     "blind": "blind (盲目)", "floating": "floating (浮遊)",
@@ -87,7 +97,8 @@ def _turn(d: dict[str, Any]) -> str:
     who = ", ".join(f"#{uid}" for uid in d["attackers"]) or "none"
     where = {"door": "on the door", "room": "in the room", "corridor": "in the corridor"}
     pincer = ", pincered (挟み撃ち)" if d["pincer"] else ""
-    action = f"{d['action']} #{d['target']}" if d["target"] else d["action"]
+    action = _ACTIONS.get(d["action"], d["action"])
+    action = f"{action} #{d['target']}" if d["target"] else action
     return (f"-- turn {d['turn']} ターン{d['turn']}: the PC will {action} (floor {d['floor']} "
             f"room {d['room']}, {where[d['position']]}{pincer}); "
             f"may attack: {who} (at most {d['cap']})")
@@ -246,7 +257,7 @@ def _item(d: dict[str, Any]) -> str:
         where = f" [{d['tile']}]" if d.get("tile") else ""
         return f"{'Put on' if action == 'ring on' else 'Took off'} {ring}{where}"
     if action == "stolen":
-        return f"Stolen 盗まれた: {d['what']}"
+        return f"Stolen 盗まれた: {_STOLEN.get(d['what'], d['what'])}"
     if action == "ready":
         ja = _READIED.get(d["what"], d["what"])
         return f"Readied the {d['what']} for ranged attacks ({ja}を構えた)"

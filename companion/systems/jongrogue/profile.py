@@ -170,6 +170,10 @@ class Profile:
     # What the profile sets otherwise than the book ([SEED], data/seed_values.toml): each
     # "house rule: combat.thaw = 1 (the book: 8, JR-AB-FREEZE)", for the caller to say.
     house_rules: tuple[str, ...] = ()
+    # The book's values the companion never plays (a seed value with ``unplayed``) that the
+    # profile sets otherwise: each "combat.attackers_corridor = 4 has no effect in the
+    # companion: ...", for the caller to say. Not house rules: the game is the same.
+    unplayed: tuple[str, ...] = ()
 
     def role(self, tile: Tile) -> Role:
         return self.roles[tile.index]
@@ -356,6 +360,7 @@ def _read_profile(
         armour_min=combat.number("armour_min"),
         items=_items(root.sub("items")),
         house_rules=_house_rules(raw),
+        unplayed=_house_rules(raw, unplayed=True),
     )
     return profile, root.unread(given)
 
@@ -370,6 +375,9 @@ class SeedValue:
     book: int
     rule: str  # the spec's rule
     words: str  # the book's words
+    # Why the companion never plays the value ("" when it does): JR-MULTI-1's corridor caps,
+    # the PC never standing in a corridor (a flight ends at the previous room's door).
+    unplayed: str = ""
 
 
 def _seed_values() -> tuple[SeedValue, ...]:
@@ -380,7 +388,9 @@ def _seed_values() -> tuple[SeedValue, ...]:
         section = root.sub(table)
         for key in section.table:
             f = section.sub(key)
-            found.append(SeedValue(table, key, f.number("book"), f.text("rule"), f.text("words")))
+            unplayed = f.text("unplayed") if "unplayed" in f.table else ""
+            found.append(SeedValue(table, key, f.number("book"), f.text("rule"), f.text("words"),
+                                   unplayed))
     unread = root.unread()
     if unread:
         raise DataError(unread[0])
@@ -390,14 +400,23 @@ def _seed_values() -> tuple[SeedValue, ...]:
 SEED_VALUES = _seed_values()
 
 
-def _house_rules(raw: dict[str, object]) -> tuple[str, ...]:
+def _house_rules(raw: dict[str, object], unplayed: bool = False) -> tuple[str, ...]:
     """The seed values (SEED_VALUES) a profile sets otherwise: house rules, played as the
-    player chose, but said (each key was read, so it is there and of its type)."""
+    player chose, but said (each key was read, so it is there and of its type). With
+    ``unplayed``, those of the values the companion never plays instead (JR-MULTI-1's
+    corridor caps): setting them changes nothing, and that is what is said of them."""
     rules: list[str] = []
     for seed in SEED_VALUES:
+        if bool(seed.unplayed) is not unplayed:
+            continue
         section = raw.get(seed.table)
         value = section.get(seed.key) if isinstance(section, dict) else None
-        if value != seed.book:
+        if value == seed.book:
+            continue
+        if unplayed:
+            rules.append(f"{seed.table}.{seed.key} = {value} has no effect in the companion: "
+                         f"{seed.unplayed} (the book: {seed.book}, {seed.rule})")
+        else:
             rules.append(f"house rule: {seed.table}.{seed.key} = {value} "
                          f"(the book: {seed.book}, {seed.rule})")
     return tuple(rules)

@@ -118,7 +118,7 @@ def test_the_prompts_once_english_only_carry_their_japanese(shown: Shown) -> Non
     ({"action": "ready", "what": "bow"}, "  Readied the bow for ranged attacks (弓を構えた)"),
     ({"action": "ready", "what": "shuriken"},
      "  Readied the shuriken for ranged attacks (手裏剣を構えた)"),
-    ({"action": "stolen", "what": "arrows"}, "  Stolen 盗まれた: arrows"),
+    ({"action": "stolen", "what": "arrows"}, "  Stolen 盗まれた: arrows (矢)"),
     ({"action": "nothing to steal"}, "  Nothing to steal (盗む物なし)"),
     ({"action": "no drop", "tile": "5p"}, "  Drop check ドロップ判定: 5p — no drop なし"),
 ], ids=["equipped", "bow", "shuriken", "stolen", "nothing to steal", "no drop"])
