@@ -316,9 +316,9 @@ def test_camera_dice_read_the_d6_and_the_d100_is_typed(tmp_path: Path) -> None:
         ("How does Cult defend", "d:none"),
         # The roll's own words first, then the typing (screen64 NIT 7).
         ("Ann キック/Kick+MA (1D100<=60,50) to hit 命中 — Ann 攻撃 attacks → Cult [MA]: type the "
-         "D100 you threw, tens 十の位", "5"),
+         "D100, tens 十の位", "5"),
         ("Ann キック/Kick+MA (1D100<=60,50) to hit 命中 — Ann 攻撃 attacks → Cult [MA]: type the "
-         "D100 you threw, units 一の位", "5"),
+         "D100, units 一の位", "5"),
         ("Type the D4 you threw", "4"), ("Ann (2 AP): what", "keeper"), ("Keeper: which", "close?"),
         ("Close the table", "close")])
     camera = CameraStandIn([6])
@@ -1023,8 +1023,8 @@ def test_every_throw_of_an_attack_says_what_it_is_for() -> None:
     assert isinstance(first, RollAsk)
     Keys(Controls([Keypad()]), 0.0, "", sleep=lambda s: None).die(
         first, lambda prompt, **kwargs: shown.append(prompt))
-    assert shown[0] == (f"Ann キック/Kick (1D100<=60) to hit 命中 — {action}: type the D100 "
-                        "you threw, tens 十の位")
+    assert shown[0] == (f"Ann キック/Kick (1D100<=60) to hit 命中 — {action}: type the D100, "
+                        "tens 十の位")
     prompts = []
     for faces in ((10,), (3,), (2,), (90,)):
         ask = mode.ask()

@@ -72,7 +72,7 @@ def test_a_face_the_die_does_not_have_is_refused_and_typed_again() -> None:
     pressed = Keys("2517")
     assert keypad(pressed).die(RollAsk("burst", 1, 20), pressed.show) == 17
     prompts = [prompt for prompt, _, _ in pressed.menus]
-    assert prompts[0] == "burst: type the D20 you threw, tens 十の位"
+    assert prompts[0] == "burst: type the D20, tens 十の位"
     assert pressed.menus[2][2] == "25 is not on a 1D20: type again その目はありません"
     assert pressed.menus[1][2] == "typed 手入力"  # why it is typed, before the refusal
 

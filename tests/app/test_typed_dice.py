@@ -92,8 +92,8 @@ def test_a_coc_fight_takes_the_d100_and_every_other_die_typed(tmp_path: Path) ->
         ("Ann (3 AP): what", "attack"), ("Attack whom", "t:Cult"), ("How?", "h:ma"),
         ("How does Cult defend", "d:none"),
         # The roll's own words first, then the typing (screen64 NIT 7).
-        (f"{KICK}: type the D100 you threw, tens 十の位", "5"),
-        (f"{KICK}: type the D100 you threw, units", "5"),
+        (f"{KICK}: type the D100, tens 十の位", "5"),
+        (f"{KICK}: type the D100, units", "5"),
         ("Type the D6 you threw", "6"), ("Type the D4 you threw", "4")])
     args = argparse.Namespace(fight=fight, state=tmp_path / "table.json", resume=False, seed=7,
                               mode=None, headless=False)

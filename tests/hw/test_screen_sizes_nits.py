@@ -34,7 +34,7 @@ from companion.hw.display.view import (
     message_view,
 )
 from tests.app.test_fixes_review62e import HELD, SYSTEM, stopped_under_the_service
-from tests.hw.test_screen_layout import texts_drawn
+from tests.hw.test_screen_layout import spy_text
 
 SIZES = ("800x480", "1024x600", "1280x720")
 
@@ -189,11 +189,15 @@ def test_the_terminal_marks_a_stop_as_trouble() -> None:
 @pytest.mark.parametrize("size", SIZES[:2])
 def test_the_word_in_an_empty_slot_stays_clear_of_its_dashes(size: str, scale: float) -> None:
     """In the room's empty slot the word's ink is at least m(4) from the dashed outline on
-    either side: at text scale 1.25 "empty" was 2 px from it, antialiased into it."""
+    either side, and the word is whole: at text scale 1.25 "empty" was 2 px from it,
+    antialiased into it, at 800x480, and cut to "e…" at 1024x600 (review64s NIT 1)."""
     screen = ScreenDisplay(size, text_scale=scale) if scale != 1.0 else ScreenDisplay(size)
     view = example_view()
     tiles = (TileView("empty", Name("", "")), *view.room_tiles[1:])
+    drawn = spy_text(screen)
     surface = screen.render(replace(view, room_tiles=tiles))
+    words = ["空き", "empty"] if screen.has_cjk else ["empty"]
+    assert [text.shown for text in drawn if text.text in words] == words  # whole, not "e…"
     m = screen.m
     # The slot: the room panel's first cell, the tile's back as tall as the cell allows.
     top = m(38) + m(4) + m(24)
@@ -243,16 +247,21 @@ def _keypad_view() -> View:
                    status=str(kwargs["status"]), guidance=bool(kwargs["guidance"]))
 
 
-@pytest.mark.parametrize("size", SIZES[:2])
-def test_a_typed_d100s_prompt_keeps_the_skill_in_its_one_row(size: str) -> None:
+@pytest.mark.parametrize("scale", [1.0, 1.25])
+@pytest.mark.parametrize("size", SIZES)
+def test_a_typed_d100s_prompt_keeps_the_skill_in_its_one_row(size: str, scale: float) -> None:
     """The fight's keypad gives its prompt one row, cut in the middle: the roll's own words
     first keep whose roll and which skill (Kick+MA), and the place typed (tens) at its end.
-    With the typing first the cut fell in the skill."""
+    With the typing first the cut fell in the skill. The typing's words are few, so that
+    with text a quarter larger the target (→ Cult) is kept too (review64s NIT 3)."""
     view = _keypad_view()
     assert view.prompt.startswith(KICK)
-    screen = ScreenDisplay(size)
-    drawn = texts_drawn(screen)
+    screen = ScreenDisplay(size, text_scale=scale) if scale != 1.0 else ScreenDisplay(size)
+    drawn = spy_text(screen)
     screen.render(view)
-    prompt = next(text for text in drawn if text.startswith("Ann"))
+    # The prompt as fitted into its row (the whole text is rendered too, to be measured).
+    [prompt] = [text.shown for text in drawn if text.text == view.prompt]
+    assert "…" in prompt  # cut in its middle, not wrapped
     assert "Kick+MA" in prompt and prompt.endswith("tens 十の位")
+    assert "→ Cult [MA]" in prompt
     screen.close()

@@ -40,13 +40,14 @@ def place_prompt(ask: RollAsk, typed: Sequence[int], after: int) -> str:
     """The prompt for a place of a larger die (``after``: the places still to type after
     it), the dice typed before it ``typed``: the roll's own words first (whose roll, which
     skill), then the typing and the place, ``Ann キック/Kick+MA (1D100<=60,50) …: type the
-    D100 you threw, tens 十の位``. Over a fight's keypad the prompt has one row, cut in its
-    middle: with the typing first, the cut took the skill (screen64 NIT 7)."""
+    D100, tens 十の位``. Over a fight's keypad the prompt has one row, cut in its middle:
+    with the typing first, the cut took the skill (screen64 NIT 7); the typing's words are
+    few after the roll's (not "you threw"), so that with larger text the cut keeps the
+    target too (review64s NIT 3). A bare roll says "Type the D20 you threw"."""
     english, japanese = PLACES[after]
-    head = _head(ask, typed)
     if not ask.prompt:
-        return f"{head}, {english} {japanese}"
-    return f"{ask.prompt}: {head[0].lower()}{head[1:]}, {english} {japanese}"
+        return f"{_head(ask, typed)}, {english} {japanese}"
+    return f"{ask.prompt}: type the D{ask.sides}{_which(ask, typed)}, {english} {japanese}"
 
 
 def place_label(blanks: str, lowest: int, highest: int) -> str:
@@ -78,9 +79,14 @@ def _key_label(typed: list[int], digit: int, after: int, sides: int) -> str:
 def _head(ask: RollAsk, typed: Sequence[int]) -> str:
     """Which die of the throw is typed, and the dice typed before it (a die misremembered is
     seen before the throw counts)."""
+    return f"Type the D{ask.sides} you threw{_which(ask, typed)}"
+
+
+def _which(ask: RollAsk, typed: Sequence[int]) -> str:
+    """`` (2 of 3, so far 4 入力済)``: which die of a throw of several is typed, and the dice
+    typed before it; nothing for a throw of one die."""
     so_far = f", so far {', '.join(map(str, typed))} 入力済" if typed else ""
-    which = f" ({len(typed) + 1} of {ask.count}{so_far})" if ask.count > 1 else ""
-    return f"Type the D{ask.sides} you threw{which}"
+    return f" ({len(typed) + 1} of {ask.count}{so_far})" if ask.count > 1 else ""
 
 
 class Keypad:
