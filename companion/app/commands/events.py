@@ -18,6 +18,10 @@ A table's roll that the data folder refuses to record (full, read-only) is still
 and one line on stderr says what was not recorded and what to do; the command exits 1.
 The poison list is written before the room, and the room is not marked when the list
 was refused: a recovery spot whose cure was not kept is not spent either.
+
+A walk with thrown or typed dice stopped part-way (the input ended, Ctrl-C, the camera
+gave up) says on stderr the steps the dice already taken walked, before the error
+(:func:`say_walked`): a camera's throws cannot be read again.
 """
 
 from __future__ import annotations
@@ -54,7 +58,7 @@ from companion.app.paths import config_dir
 from companion.app.poisons import UNNAMED, PoisonList, Tracked, poisons_path, tracking_notes
 from companion.app.recovery_rooms import RecoveryRooms, room_name, rooms_path
 from companion.dice import DiceSource
-from companion.errors import DataError, error_text
+from companion.errors import CompanionError, DataError, error_text
 from companion.systems.defaults import (
     fixed_readings,
     listing,
@@ -197,14 +201,24 @@ def run(args: argparse.Namespace) -> int:
         rooms = _recovery_rooms() if room is not None else None
         pools = _party_hp()
         now = _current(pools, party)
-        with party_needed():
-            report = run_event(
-                args.table, source, rules=rules, mode=args.mode, dm_level=args.level,
-                party=now, rating_table=ratings, trap=args.trap,
-                victim=args.who if args.table == "poison" else None,
-                disarmer=args.who if args.table == "trap" else None, lists=lists,
-                poisoned=poisons.poisons, room=room, used_rooms=rooms.used if rooms else (),
-            )
+        throws = TakenThrows(source)
+        walked: list[EventReport] = []
+        try:
+            with party_needed():
+                report = run_event(
+                    args.table, throws, rules=rules, mode=args.mode, dm_level=args.level,
+                    party=now, rating_table=ratings, trap=args.trap,
+                    victim=args.who if args.table == "poison" else None,
+                    disarmer=args.who if args.table == "trap" else None, lists=lists,
+                    poisoned=poisons.poisons, room=room,
+                    used_rooms=rooms.used if rooms else (), so_far=walked.append,
+                )
+        except ThrowStopped:
+            say_walked(args.dice, walked, throws, after_ctrl_c=True)
+            raise KeyboardInterrupt from None
+        except CompanionError:
+            say_walked(args.dice, walked, throws)
+            raise
         unsaved: list[str] = []
         tracked = poisons.track(report, unsaved.append)
         notes = [*_trap_commands(report), *_unrated(report, args.ratings),
@@ -244,6 +258,59 @@ def run(args: argparse.Namespace) -> int:
         return 0
 
     return run_with_source(args, body)
+
+
+class ThrowStopped(Exception):
+    """Ctrl-C while a die of the walk was awaited, carried through the walk as an Exception:
+    ``run_event`` hands ``so_far`` the steps walked on an Exception only, and the command
+    says them before it stops (:func:`say_walked`), then stops as Ctrl-C does."""
+
+
+class TakenThrows:
+    """The command's dice source, counting the rolls it gave the walk and keeping the one
+    asked last (what was awaited when the walk stopped); Ctrl-C during a roll is
+    :class:`ThrowStopped`."""
+
+    def __init__(self, source: DiceSource) -> None:
+        self.source = source
+        self.taken = 0
+        self.asked = ""
+
+    def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
+        dice = f"{count}D{sides}"
+        # a purpose may name its dice (EV-MON-1's "how many monsters 何体 (1D6)")
+        self.asked = purpose if dice in purpose else f"{purpose} ({dice})" if purpose else dice
+        try:
+            values = self.source.roll(count, sides, purpose=purpose)
+        except KeyboardInterrupt as exc:
+            raise ThrowStopped from exc
+        self.taken += 1
+        return values
+
+
+#: Said above the steps of a walk stopped part-way with real dice (review64e RISK 2).
+WALKED = "the walk so far 途中まで, from the dice taken (not saved: go on from it by hand):"
+
+
+def say_walked(dice: str, walked: list[EventReport], throws: TakenThrows,
+               after_ctrl_c: bool = False) -> None:
+    """A walk with thrown or typed dice (``--dice camera|typed``) stopped part-way (the
+    input ended, Ctrl-C, the camera gave up): the steps the dice already taken walked, and
+    the die awaited, said on stderr before the error, so the table can go on from them by
+    hand; running the command again throws the table anew. They were lost, a camera's
+    throws with them (review64e RISK 2). Nothing when no die was taken, or with simulated
+    dice (``--seed`` repeats them). ``after_ctrl_c``: on a line of its own, after the ^C the
+    terminal echoed after a prompt."""
+    if dice == "sim" or not throws.taken:
+        return
+    lines = ["", WALKED] if after_ctrl_c else [WALKED]
+    if walked:
+        steps = walked[0].steps
+        under = walked[0].under_way
+        lines += [f"{'  ' * s.depth}{s.rule}  {s.text}"
+                  for s in (*steps, *((under,) if under is not None else ()))]
+    lines.append(f"(awaiting {throws.asked} 待ち)")
+    print("\n".join(lines), file=sys.stderr)
 
 
 #: The form of a rating table, for a player who has none yet: no numbers are built in

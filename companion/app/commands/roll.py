@@ -122,6 +122,13 @@ TYPED_INSTEAD = "no camera? throw your own dice and type them in with --dice typ
 NOT_A_D6 = "the camera reads D6 only 6面ダイスのみ: throw"
 
 
+#: How the end of typed input says the dice before it are lost (ManualDice's words), and
+#: how it says it when they were thrown under the camera.
+TYPED_DROPPED = "any dice typed before it are dropped; run the command again"
+THROWN_DROPPED = ("the dice thrown under the camera before it are not kept; run the command "
+                  "again to throw afresh")
+
+
 class CameraThrows:
     """The camera's dice on the command line (``--dice camera``), a DiceSource.
 
@@ -153,7 +160,12 @@ class CameraThrows:
         dice = f"{count}D{sides}"
         if sides != 6:
             self.say(f"{NOT_A_D6} the {dice} yourself and type it")
-            return self.typed.roll(count, sides, purpose=purpose)
+            try:
+                return self.typed.roll(count, sides, purpose=purpose)
+            except DiceInputEnded as exc:
+                # The dice before it were thrown under the camera, not typed (review64e
+                # RISK 2): said so, its kind and so its exit status kept.
+                raise DiceInputEnded(str(exc).replace(TYPED_DROPPED, THROWN_DROPPED)) from exc
         if purpose and not self.still:
             self.camera.open()  # one not plugged in is said first, with no throw asked
             self.say(f"Throw {dice} {dice}を振って: {purpose}")
