@@ -31,9 +31,10 @@ the companion's own thresholds (a new calibration fits the face sizes afresh any
 It calibrates nothing: given with an option that calibrates (``--enrol``, ``--source``,
 ``--count``…) it is refused rather than the option dropped.
 
-A picture, folder or video that is gone or cannot be read is said before the dice are
-asked for, as a webcam or Pi camera that gives no picture is; Ctrl-C says that nothing
-was saved and what calibration is kept.
+Before the dice are asked for, as a webcam or Pi camera that gives no picture is said: a
+picture, folder or video that is gone; a picture that cannot be read; a video OpenCV cannot
+open; a folder with no pictures, or none that can be read (read in name order up to the
+first that can). Ctrl-C says that nothing was saved and what calibration is kept.
 
 The rendered mat of ``companion calibrate camera`` (``--source render:…``) is refused at
 once: it draws no dice, so it would calibrate nothing.
@@ -159,19 +160,37 @@ def refuse_with_forget(args: argparse.Namespace) -> None:
 
 
 def source_missing(camera: str) -> str | None:
-    """Why the picture, folder or video ``camera`` names gives no frame (gone, not a
-    picture that can be read), or None: found before the dice are asked for, as a webcam's
-    and a Pi camera's are (events64 N1), and as ``--enrol`` found it."""
-    from companion.hw.camera.capture import open_source
-    from companion.hw.camera.choice import names_a_file
+    """Why the picture, folder or video ``camera`` names gives no frame, or None: found
+    before the dice are asked for, as a webcam's and a Pi camera's are (events64 N1), and
+    as ``--enrol`` found it. Gone, a picture that cannot be read, a video OpenCV cannot
+    open, a folder with no pictures (the source's own checks at open); and a folder none of
+    whose pictures can be read, read in name order up to the first that can (review64e
+    NIT 1: its pictures were found unreadable only once the dice were laid). A video that
+    opens is not read ahead: its frames are the throws."""
+    from companion.hw.camera.capture import FileSource, open_source
+    from companion.hw.camera.choice import CameraChoice, names_a_file
 
     if not names_a_file(camera):
         return None
     try:
-        open_source(camera).close()  # named with the option or setting that chose it
+        source = open_source(camera)  # named with the option or setting that chose it
     except DeviceError as exc:
         return str(exc)
-    return None
+    try:
+        if not (isinstance(source, FileSource) and source.path.is_dir()):
+            return None
+        problems: list[str] = []  # each picture's, "b.png: not a picture that can be read"
+        while (frame := source.read()) is None and not source.ended:
+            problems.append(source.message.removesuffix("; skipped"))
+        if frame is not None or not problems:
+            return None
+        setting = f"{camera.setting}: " if isinstance(camera, CameraChoice) else ""
+        which = ("its one picture cannot be read" if len(problems) == 1
+                 else f"none of its {len(problems)} pictures can be read")
+        more = "; …" if len(problems) > 1 else ""
+        return f"{setting}{source.path}: {which} ({problems[0]}{more})"
+    finally:
+        source.close()
 
 
 def gave_up(why: str) -> str:

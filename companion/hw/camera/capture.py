@@ -398,6 +398,11 @@ class FileSource:
                                   f"({', '.join(IMAGE_SUFFIXES)})")
         elif path.suffix.lower() in VIDEO_SUFFIXES:
             self._video = cv2.VideoCapture(str(path))
+            if not self._video.isOpened():
+                # Said now, as a picture that cannot be read is, not as "the source ended"
+                # once the dice were laid (review64e NIT 1).
+                self._video = None
+                raise DeviceError(f"{path}: not a video that can be read")
         else:
             # One picture that cannot be read gives no frame, ever: said now, naming it,
             # not as "no picture from the camera: … skipped" after the frames were tried
