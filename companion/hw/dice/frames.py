@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
-from companion.errors import DataError, DeviceError
+from companion.errors import DeviceError
 from companion.hw.camera.capture import (
     IMAGE_SUFFIXES,
     FileSource,
@@ -33,7 +33,6 @@ from companion.hw.camera.capture import (
     frame_problem,
     open_source,
 )
-from companion.hw.pictures import read_picture
 
 if TYPE_CHECKING:
     from companion.hw.camera.mat import MatDetector
@@ -153,14 +152,14 @@ def _from_reader(reader: FrameReader) -> Iterator[Frame]:
 
 
 def _open_camera(spec: str) -> FrameSource:
-    path = Path(spec)
-    if is_picture(spec):
-        try:
-            read_picture(path)  # what is wrong with it, before any roll
-        except DataError as exc:
-            raise DeviceError(str(exc)) from None
-        return FileSource(path, loop=True)  # dice on a photo lie still: read it again and again
-    return open_source(spec)
+    """The camera ``spec`` names, opened as the play session opens its own: a picture that
+    cannot be read is said before any roll, naming the setting or option that chose it
+    (``open_source`` reads it once; review64e NIT 2: it was read twice and the setting not
+    named). Dice on a photo lie still: it is read again and again."""
+    source = open_source(spec)
+    if isinstance(source, FileSource) and source.still:
+        source.loop = True
+    return source
 
 
 def _from_camera(camera: FrameSource) -> Generator[FrameOrWhy, None, None]:
