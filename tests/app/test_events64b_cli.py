@@ -7,6 +7,7 @@ steps they walked are now said on stderr before the error; stdout (and --json) s
 from __future__ import annotations
 
 import io
+import json
 import sys
 from pathlib import Path
 
@@ -118,3 +119,27 @@ def test_the_camera_stopping_mid_walk_says_the_walk_thrown(
     walk = walked_by("monster", 6)
     assert lines[at + 1:at + 2 + len(walk)] == [*walk, AWAITING_COUNT]
     assert lines[at + 2 + len(walk)].startswith("companion: error: the camera stopped")
+
+
+def test_json_lists_the_rolls_typed_beside_the_camera(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """review64e NIT 3: "dice_source": "camera" said nothing of the D4 typed on the
+    terminal; it names the option still, and the typed rolls are listed beside it."""
+    source = throws(tmp_path / "throws", 6, 2, 4)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("3\n"))
+    assert main(["events", "poison", "--dice", "camera", "--source", str(source),
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["dice_source"] == "camera"
+    assert data["typed_rolls"] == [{"dice": "1D4", "purpose": "which ability 能力値",
+                                    "values": [3]}]
+
+
+def test_json_of_a_walk_all_read_by_the_camera_lists_no_typed_rolls(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = throws(tmp_path / "throws", 5, 3)
+    assert main(["events", "monster", "--dice", "camera", "--source", str(source),
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["dice_source"] == "camera" and "typed_rolls" not in data

@@ -150,6 +150,9 @@ class CameraThrows:
         self.camera = camera
         self.say = say
         self.typed = typed
+        # The rolls typed on the terminal, for --json (review64e NIT 3: "dice_source":
+        # "camera" said nothing of them): {"dice": "1D4", "purpose": …, "values": [3]}.
+        self.typed_rolls: list[dict[str, Any]] = []
 
     @property
     def still(self) -> bool:
@@ -161,11 +164,13 @@ class CameraThrows:
         if sides != 6:
             self.say(f"{NOT_A_D6} the {dice} yourself and type it")
             try:
-                return self.typed.roll(count, sides, purpose=purpose)
+                values = self.typed.roll(count, sides, purpose=purpose)
             except DiceInputEnded as exc:
                 # The dice before it were thrown under the camera, not typed (review64e
                 # RISK 2): said so, its kind and so its exit status kept.
                 raise DiceInputEnded(str(exc).replace(TYPED_DROPPED, THROWN_DROPPED)) from exc
+            self.typed_rolls.append({"dice": dice, "purpose": purpose, "values": values})
+            return values
         if purpose and not self.still:
             self.camera.open()  # one not plugged in is said first, with no throw asked
             self.say(f"Throw {dice} {dice}を振って: {purpose}")
@@ -195,8 +200,10 @@ def dice_source(args: argparse.Namespace) -> DiceSource:
             # A picture is read the same every time: what its read says is said once, by
             # the roll or by the error that ends it (it was said twice, the line above).
             camera.on_status = None
-        return CameraThrows(camera, lambda message: print(within_80(message), file=sys.stderr),
-                            ManualDice(ask_on_terminal))
+        throws = CameraThrows(camera, lambda message: print(within_80(message), file=sys.stderr),
+                              ManualDice(ask_on_terminal))
+        args.typed_rolls = throws.typed_rolls  # said in --json (print_json)
+        return throws
     if args.seed is None:
         args.seed = secrets.randbits(32)
     return SimulatedDice.seeded(args.seed)
@@ -269,10 +276,16 @@ def refuse_idle_seed(args: argparse.Namespace, dice_said: str = "") -> None:
 
 
 def print_json(args: argparse.Namespace, data: dict[str, Any]) -> None:
-    """One JSON object, stamped with where the dice came from (and the seed of sim dice)."""
+    """One JSON object, stamped with where the dice came from (and the seed of sim dice).
+    With ``--dice camera``, the rolls the camera cannot read and the player typed on the
+    terminal instead (a D4) are listed as ``typed_rolls`` when there were any, each
+    ``{"dice": "1D4", "purpose": "which ability 能力値", "values": [3]}``: ``dice_source``
+    names the option, and every other die was read by the camera (review64e NIT 3)."""
     data["dice_source"] = args.dice
     if args.dice == "sim":
         data["seed"] = args.seed
+    if getattr(args, "typed_rolls", None):
+        data["typed_rolls"] = args.typed_rolls
     print(json.dumps(data, ensure_ascii=False))
 
 
