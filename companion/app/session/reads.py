@@ -140,6 +140,7 @@ class ReadState:
     startup_seconds: float = 0.0  # see RDM6300_STARTUP_SECONDS
     first_worked: float | None = None  # when a poll first found the reader answering
     reported: bool = False  # the reader has reported a reading
+    polled_at: float | None = None  # the clock at the last update (see update)
 
     def update(self, readings: Sequence[SlotReading], working: bool = True) -> None:
         """Take the readings that changed; each is fresh, but for a flicker or a tile
@@ -162,9 +163,13 @@ class ReadState:
         they settled is not among them: its slot settles later). An RFID reader gives
         the tiles on it when it comes up (the tray's snapshot follows its hello) and
         nothing for an empty slot, so its first readings are what lay there only if
-        they come within ``startup_seconds`` of the poll that first finds it answering:
-        working, or giving readings (the tray gives its whole first snapshot, empty
-        slots too, with its hello; an RDM6300's first frame comes a little later). It
+        they could have come within ``startup_seconds`` of the poll that first finds it
+        answering: working, or giving readings (the tray gives its whole first snapshot,
+        empty slots too, with its hello; an RDM6300's first frame comes a little later).
+        A reading may have waited in the port since the poll before the one that read it,
+        so that poll's time is what is judged, not this one's: a session whose next poll
+        came late (a starved Pi at boot, a slow first screen) took an RDM6300's tile lying
+        there for a fresh draw, and counted it again after a power cut (flaky64 P1). It
         is not the status being ok that matters: a tray with one reader down is never
         quite working, and a tile laid long after its empty snapshot did not lie there
         (it was told to lift it for 5 s). A sticker found at start-up counts as used,
@@ -172,12 +177,17 @@ class ReadState:
         the poll that gave ``readings``.
         """
         now = self.clock()
+        before, self.polled_at = self.polled_at, now
         if (working or readings) and self.first_worked is None:
             self.first_worked = now
         first_batch = not self.reported
         self.reported = self.reported or bool(readings)
+        # The earliest the readings may have come: since the last poll, not before the
+        # reader first answered (the tray's, with no window, in the poll that found it so).
+        came = now if before is None or self.first_worked is None \
+            or self.startup_seconds <= 0 else max(before, self.first_worked)
         lay_there = self.first_worked is not None \
-            and now - self.first_worked <= self.startup_seconds
+            and came - self.first_worked <= self.startup_seconds
         for reading in readings:
             slot = reading.slot
             self.latest[slot] = reading

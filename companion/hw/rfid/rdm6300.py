@@ -113,7 +113,8 @@ class Rdm6300Settings:
     proven_after: float = 1.0
     # A tag first read this soon after the port first opened lay there when the reader
     # came up (TagEvent.at_start): the module only repeats a present tag's frame, so there
-    # is no snapshot. As app.session.reads.RDM6300_STARTUP_SECONDS.
+    # is no snapshot. As app.session.reads.RDM6300_STARTUP_SECONDS. Judged by when its
+    # frame may have come (the port's last read before it), not when it was read.
     startup_seconds: float = 1.0
 
 
@@ -136,6 +137,9 @@ class Rdm6300Reader:
         self._last_seen = 0.0
         self._opened_at = 0.0
         self._first_opened: float | None = None  # when the port first opened (at_start)
+        # The clock just before the open port was last read (or when it opened): the bytes
+        # the next read gets came since (at_start).
+        self._listened_since = 0.0
         self._proven = False  # the open port has shown it works (see proven_after)
         self._failure = ""  # the last drop, shown until a reopened port proves itself
         # Invalid frames since the last valid one (or the port's opening), by framer counter.
@@ -159,8 +163,11 @@ class Rdm6300Reader:
             # Silence while the port was gone says nothing of the tag: its absence is
             # timed from the reopening, so a tag still lying there is a repeat when its
             # frames come back, and one lifted meanwhile is removed absent_after later.
-            self._last_seen = self._opened_at
+            self._last_seen = self._listened_since = self._opened_at
         if self.link.is_open:
+            # Read at this poll, the bytes may have waited since the last one: a poll late
+            # after the first (a starved loop) must not make a tag lying there a new one.
+            since, self._listened_since = self._listened_since, self.clock()
             data = self.link.read()
             if not self.link.is_open and not self.link.ended:
                 self.counters["reconnects"] += 1
@@ -177,7 +184,7 @@ class Rdm6300Reader:
                 self._proven, self._failure = True, ""
                 self.link.connected()
             for uid in uids:
-                self._seen(uid, arrived, events)
+                self._seen(uid, arrived, since, events)
         if self.uid is not None and self.link.is_open \
                 and self.clock() - self._last_seen > self.settings.absent_after:
             # Only an open port's silence means the tag left: a lost port (unplugged, a
@@ -195,7 +202,8 @@ class Rdm6300Reader:
             added = self.framer.counters[name] - before[name]
             self._junk[name] = 0 if valid else self._junk[name] + added
 
-    def _seen(self, uid: str, arrived: float, events: list[TagEvent]) -> None:
+    def _seen(self, uid: str, arrived: float, since: float, events: list[TagEvent]) -> None:
+        """A frame of ``uid`` read now, which may have come at any time after ``since``."""
         self._last_seen = self.clock()
         if uid == self.uid:
             self.counters["repeats"] += 1
@@ -205,7 +213,7 @@ class Rdm6300Reader:
                                    self.tag_map.label(self.uid), arrived))
         self.uid = uid
         at_start = self._first_opened is not None \
-            and self._last_seen - self._first_opened <= self.settings.startup_seconds
+            and since - self._first_opened <= self.settings.startup_seconds
         events.append(TagEvent(TagAction.PLACED, self.slot, uid, self.tag_map.label(uid), arrived,
                                at_start))
 
