@@ -17,7 +17,7 @@ from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TagMap
 from companion.hw.rfid.tray import TrayReader
 from companion.systems.jongrogue.tiles import Tile
-from tests.hw.test_rfid_tray import FAST, UID_5P, UID_7Z
+from tests.hw.test_rfid_tray import FAST, PATIENT, UID_5P, UID_7Z
 
 
 @pytest.fixture
@@ -48,6 +48,16 @@ def tag_map() -> TagMap:
 def tray(sim: TraySimulator, tag_map: TagMap) -> Iterator[TrayReader]:
     """The host's driver of ``sim``, which a test unplugs and replugs, closed at the end."""
     reader = TrayReader(lambda: sim.port if sim.plugged else None, tag_map, settings=FAST)
+    yield reader
+    reader.close()
+    assert not reader.link.is_open
+
+
+@pytest.fixture
+def patient_tray(sim: TraySimulator, tag_map: TagMap) -> Iterator[TrayReader]:
+    """``tray`` with timeouts no stall reaches (``PATIENT``), for a test that feeds the host
+    lines by hand and is not about timeouts."""
+    reader = TrayReader(lambda: sim.port if sim.plugged else None, tag_map, settings=PATIENT)
     yield reader
     reader.close()
     assert not reader.link.is_open

@@ -26,8 +26,14 @@ from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tray import TrayReader, TraySettings
 from companion.systems.jongrogue.tiles import EMPTY
 
+#: For the tests of the link's timeouts, which they make quick to reach.
 FAST = TraySettings(hello_timeout=0.2, heartbeat_timeout=0.25,
                     backoff=Backoff(initial=0.01, maximum=0.1))
+#: For the tests that feed the host lines by hand (the simulator not stepped, so no
+#: heartbeat comes) and are not about timeouts: with FAST's, a stall of 0.2 s on a loaded
+#: machine took the link for silent, and the reopening threw the injected lines away
+#: (flaky64 T2). The ``patient_tray`` fixture reads with these.
+PATIENT = TraySettings(hello_timeout=30, heartbeat_timeout=30, backoff=FAST.backoff)
 UID_5P = "04A1B2C3"
 UID_7Z = "04112233445566"
 UID_NEW = "0102030405060708090A"
@@ -41,31 +47,40 @@ FIRMWARE_VERSION = re.search(r'^FIRMWARE_VERSION = "([^"]+)"', (
 STACKED = "two tiles on the draw slot: leave one 引き牌の枠に牌が2枚: 1枚にして"
 
 
+#: How long a wait for what must come may take: it ends as soon as it comes, so only a
+#: failing test waits this long. A loaded machine stalls a test for 100s of ms (flaky64).
+PATIENCE = 5.0
+
+
 def pump(sim: TraySimulator, tray: TrayReader,
          until: Callable[[list[TagEvent]], bool] = lambda events: False,
-         timeout: float = 1.0) -> list[TagEvent]:
-    """Step the tray and poll the host until ``until(events)`` or ``timeout`` seconds."""
+         timeout: float = PATIENCE) -> list[TagEvent]:
+    """Step the tray and poll the host until ``until(events)`` or ``timeout`` seconds, at
+    least once (a stall before the first step does not leave the host unpolled)."""
     events: list[TagEvent] = []
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    while True:
         sim.step()
         events += tray.poll_events()
-        if until(events):
-            break
+        if until(events) or time.monotonic() >= deadline:
+            return events
         tray.wait(0.002)
-    return events
 
 
-def host_only(tray: TrayReader, timeout: float, until: int = 0) -> list[TagEvent]:
+def host_only(tray: TrayReader, timeout: float,
+              until: Callable[[list[TagEvent]], bool] = lambda events: False) -> list[TagEvent]:
+    """Poll the host alone (the tray not stepped: only injected lines come) until
+    ``until(events)`` or ``timeout`` seconds, at least once."""
     events: list[TagEvent] = []
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline and (not until or len(events) < until):
+    while True:
         tray.wait(0.005)
         events += tray.poll_events()
-    return events
+        if until(events) or time.monotonic() >= deadline:
+            return events
 
 
-def ready(sim: TraySimulator, tray: TrayReader, timeout: float = 1.0) -> ReaderStatus:
+def ready(sim: TraySimulator, tray: TrayReader, timeout: float = PATIENCE) -> ReaderStatus:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline and not tray.status().ok:
         pump(sim, tray, timeout=0.01)
@@ -79,7 +94,7 @@ def connect_with_two_tiles(sim: TraySimulator, tray: TrayReader) -> None:
     sim.settle()
     assert len(pump(sim, tray, until=lambda e: len(e) == 2)) == 2
     sim.unplug()
-    pump(sim, tray, timeout=0.1)
+    pump(sim, tray, until=lambda e: not tray.status().ok)
     assert not tray.status().ok
 
 
@@ -229,7 +244,10 @@ def test_garbage_injection_is_counted_and_reading_goes_on(
     assert tray.status().ok
 
 
-def test_a_line_split_across_reads_and_merged_lines(sim: TraySimulator, tray: TrayReader) -> None:
+def test_a_line_split_across_reads_and_merged_lines(
+    sim: TraySimulator, patient_tray: TrayReader
+) -> None:
+    tray = patient_tray
     assert ready(sim, tray).ok
     first = encode(sim.tray.seq, Kind.PLACE, "1", UID_5P)
     second = encode(sim.tray.seq + 1, Kind.PLACE, "2", UID_7Z)
@@ -240,7 +258,7 @@ def test_a_line_split_across_reads_and_merged_lines(sim: TraySimulator, tray: Tr
     events = host_only(tray, 0.05)
     assert events == []
     sim.inject(first[9:] + second + third)  # the rest of one line and two whole ones at once
-    events = host_only(tray, 0.2, until=3)
+    events = host_only(tray, PATIENCE, until=lambda e: len(e) >= 3)
     assert [(e.action, e.slot) for e in events] == [
         (TagAction.PLACED, Slot.ROOM_TL), (TagAction.PLACED, Slot.ROOM_TR),
         (TagAction.REMOVED, Slot.ROOM_TL)]
@@ -268,12 +286,10 @@ def test_unplug_and_replug_reconnects_and_reconciles(sim: TraySimulator, tray: T
     sim.place(2, UID_7Z)
     sim.settle()
     sim.replug()  # a new device name, as a real USB replug may give
-    started = time.monotonic()
-    events = pump(sim, tray, until=lambda e: tray.status().ok, timeout=2.0)
-    took = time.monotonic() - started
+    # (It had to be ok within 2 s: a loaded machine's stalls may take longer. 1c1022e1.)
+    events = pump(sim, tray, until=lambda e: tray.status().ok, timeout=10.0)
     assert tray.status().ok, tray.status().message
-    assert took < 2.0
-    events += pump(sim, tray, until=lambda e: len(events + e) == 3, timeout=0.5)
+    events += pump(sim, tray, until=lambda e: len(events + e) == 3)
     assert sorted(removed(events), key=str) == [(Slot.DRAW, UID_5P), (Slot.ROOM_TL, UID_7Z)]
     assert placed(events) == [(Slot.ROOM_TR, UID_7Z, "7z")]
     assert tray.status().counters["reconnects"] >= 1
@@ -296,7 +312,7 @@ def test_a_port_that_never_says_hello_is_reported(sim: TraySimulator) -> None:
     sim.silent = True
     reader = TrayReader(sim.port, settings=FAST)
     try:
-        pump(sim, reader, timeout=0.3)
+        pump(sim, reader, until=lambda e: reader.counters["timeouts"] >= 1)
         status = reader.status()
     finally:
         reader.close()
@@ -431,15 +447,17 @@ def test_a_tray_sending_only_garbage_counts_as_silent(sim: TraySimulator, tray: 
 
 
 def test_a_repeated_line_is_a_duplicate_not_65535_lost(
-    sim: TraySimulator, tray: TrayReader
+    sim: TraySimulator, patient_tray: TrayReader
 ) -> None:
     """A bridge sending a line twice: its sequence number is one behind the expected one,
     which is not (seq - expected) % 65536 = 65535 lines lost; the repeat is dropped."""
+    tray = patient_tray
     assert ready(sim, tray).ok
     line = encode(sim.tray.seq, Kind.PLACE, "2", UID_5P)
     sim.tray.seq += 1  # the line stands in for the firmware's next one
     sim.inject(line + line)
-    events = host_only(tray, 0.05)
+    events = host_only(tray, PATIENCE, until=lambda e: any(  # the second line read
+        tray.status().counters[name] for name in ("duplicates", "lost", "out_of_order")))
     assert placed(events) == [(Slot.ROOM_TR, UID_5P, "5p")]
     counters = tray.status().counters
     assert (counters["lost"], counters["duplicates"], counters["out_of_order"]) == (0, 1, 0)
@@ -450,32 +468,43 @@ def test_a_repeated_line_is_a_duplicate_not_65535_lost(
 
 
 def test_a_line_from_behind_is_dropped_and_the_snapshot_puts_things_right(
-    sim: TraySimulator, tray: TrayReader
+    sim: TraySimulator, patient_tray: TrayReader
 ) -> None:
     """A line numbered behind the count that is not a repeat (a stale line, or a tray whose
     numbering restarted unseen) is counted, its news dropped, and a SNAP asked for."""
+    tray = patient_tray
     assert ready(sim, tray).ok
     stale = (sim.tray.seq - 10) % SEQ_MODULO
     sim.inject(encode(stale, Kind.PLACE, "1", UID_7Z))  # slot 1 is empty on the tray
-    assert host_only(tray, 0.05) == []
+    assert host_only(tray, PATIENCE, until=lambda e: any(  # the line read
+        tray.status().counters[name] for name in ("lost", "out_of_order"))) == []
     counters = tray.status().counters
     assert (counters["lost"], counters["out_of_order"]) == (0, 1)
     sim.tray.seq = (stale + 1) % SEQ_MODULO  # its numbering goes on from there; it answers
-    pump(sim, tray, timeout=0.1)
-    assert any(" SNAP " in line for line in sim.sent[-3:])
+    sent, lines = len(sim.sent), counters["lines"]  # every line sent so far was read
+
+    def snapshot_read() -> bool:
+        """The tray sent a SNAP, and the host has read every line it sent since."""
+        return any(" SNAP " in line for line in sim.sent[sent:]) \
+            and tray.status().counters["lines"] >= lines + len(sim.sent) - sent
+
+    pump(sim, tray, until=lambda e: snapshot_read())
+    assert any(" SNAP " in line for line in sim.sent[sent:])
     assert tray.uids[Slot.ROOM_TL] is None
     assert tray.status().counters["lost"] == 0
 
 
 def test_a_line_for_a_slot_the_host_lacks_is_counted_and_reported(
-    sim: TraySimulator, tray: TrayReader
+    sim: TraySimulator, patient_tray: TrayReader
 ) -> None:
     """PLACE 9 … from a tray built for more readers: dropped, but counted and named in the
     status the monitor prints, not silently."""
+    tray = patient_tray
     assert ready(sim, tray).ok
     sim.inject(encode(sim.tray.seq, Kind.PLACE, "9", UID_5P))
     sim.tray.seq += 1
-    assert host_only(tray, 0.05) == []
+    assert host_only(tray, PATIENCE, until=lambda e: any(  # the line read
+        tray.status().counters[name] for name in ("unknown_slot", "lost", "out_of_order"))) == []
     status = tray.status()
     assert status.ok and status.counters["unknown_slot"] == 1
     assert "ignored 1 line about slot numbers past 4" in status.message
