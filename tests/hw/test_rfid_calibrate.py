@@ -543,7 +543,7 @@ def test_a_draw_reader_down_says_what_to_check(sim: TraySimulator, tray: TrayRea
     enroller, _, keys, out = session(sim, tray)
     enroller.enrol([Tile.from_notation("5p")])
     sim.break_reader(0)
-    deadline = time.monotonic() + 3
+    deadline = time.monotonic() + 10  # a loaded machine's stalls; it ends once told
 
     def until_told() -> None:
         sim.settle()
@@ -559,10 +559,11 @@ def test_a_draw_reader_down_says_what_to_check(sim: TraySimulator, tray: TrayRea
 
 
 class KeysThatStepTheTray:
-    """No key pressed: each look steps the simulated tray, and ``q`` comes after 3 s."""
+    """No key pressed: each look steps the simulated tray, and ``q`` comes after 10 s (the
+    work takes about 0.3 s, on a loaded machine more)."""
 
     def __init__(self, sim: TraySimulator) -> None:
-        self.sim, self.deadline = sim, time.monotonic() + 3
+        self.sim, self.deadline = sim, time.monotonic() + 10
 
     def poll(self) -> str | None:
         self.sim.step()
