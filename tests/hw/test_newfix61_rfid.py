@@ -4,11 +4,14 @@ tag map cut short names its line (N7: tests/hw/test_rfid_tagmap.py)."""
 from __future__ import annotations
 
 import io
+import time
 
-from companion.app.commands.rfid import monitor
+from companion.app.commands.rfid import connecting, monitor, status_line
+from companion.hw.rfid.protocol import Kind, encode
 from companion.hw.rfid.simulator import TraySimulator
-from companion.hw.rfid.tray import TrayReader
+from companion.hw.rfid.tray import LinkState, TrayReader
 from tests.hw.test_rfid_monitor import StepsTheTray
+from tests.hw.test_rfid_tray import FIRMWARE_VERSION
 
 
 def test_a_tray_saying_hello_is_connecting_not_a_problem() -> None:
@@ -24,3 +27,20 @@ def test_a_tray_saying_hello_is_connecting_not_a_problem() -> None:
                                "hello トレイの応答待ち"), lines
     assert lines[1].startswith("-- ok: tray on "), lines
     assert not any("problem" in line or "waiting for the reader" in line for line in lines)
+
+
+def test_a_hello_read_a_poll_before_its_snapshot_is_still_connecting() -> None:
+    """The tray's HELLO and SNAP came in two reads: the monitor printed "-- problem: …
+    reading what lies on it" between them (a flaky run of the test above, fixf64b)."""
+    with TraySimulator() as sim:
+        reader = TrayReader(sim.port)
+        reader.poll_events()  # opens the port and says HELLO; the tray stays silent
+        sim.inject(encode(0, Kind.HELLO, FIRMWARE_VERSION, "5"))
+        deadline = time.monotonic() + 10
+        while reader.state is not LinkState.READY and time.monotonic() < deadline:
+            reader.wait(0.01)
+            reader.poll_events()
+        line = status_line(reader.status(), False, connecting(reader))
+        reader.close()
+    assert line.startswith(f"-- connecting: tray on {sim.port}"), line
+    assert line.endswith("reading what lies on it トレイの牌を確認中"), line

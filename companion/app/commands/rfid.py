@@ -171,9 +171,11 @@ def status_line(status: ReaderStatus, as_json: bool, connecting: bool = False) -
 
 
 def connecting(reader: RfidReader) -> bool:
-    """Whether ``reader`` is a tray whose port is open and whose hello is awaited: no
-    problem yet (one that stopped it before is in its message)."""
-    return isinstance(reader, TrayReader) and reader.state is LinkState.HANDSHAKE
+    """Whether ``reader`` is a tray whose port is open and whose hello, or the first
+    snapshot after it, is awaited: no problem yet (one that stopped it before is in its
+    message)."""
+    return isinstance(reader, TrayReader) and (
+        reader.state is LinkState.HANDSHAKE or reader.awaiting_snapshot)
 
 
 def counters_line(status: ReaderStatus, as_json: bool) -> str:

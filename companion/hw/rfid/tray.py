@@ -157,7 +157,7 @@ class TrayReader:
                                     "挿し直し、再発なら書き込み直して", counters)
             return ReaderStatus(False, self._problem or self.link.problem, counters)
         where = f"tray on {self.link.device} (firmware {self.firmware}, {self.tray_slots} slots)"
-        if not self._snapped and not self.settings.passive:
+        if self.awaiting_snapshot:
             # Its SNAP follows its HELLO, maybe in a later read: until then what lies on the
             # tray is not known, and a session taking the tray for working would take the
             # snapshot's tiles, a poll later, for tiles laid since (ReadState.update).
@@ -211,6 +211,11 @@ class TrayReader:
             where += (f"; ignored {lines} about slot numbers "
                       f"past {len(self.slots) - 1}, the companion's last slot")
         return ReaderStatus(True, where, counters)
+
+    @property
+    def awaiting_snapshot(self) -> bool:
+        """Whether the tray has said hello but its first SNAP, which follows, is not read yet."""
+        return self.state is LinkState.READY and not self._snapped and not self.settings.passive
 
     def read_twice(self) -> list[tuple[str, list[Slot]]]:
         """Each sticker the tray reports on two slots or more at once, with those slots.
