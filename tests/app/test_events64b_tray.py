@@ -19,15 +19,7 @@ from companion.hw.display.terminal import TerminalDisplay
 from companion.hw.display.view import View
 from companion.systems.events.run import run_event
 from tests.app.test_dice_tray import Keys, Recorded, menu, outcome, quitting, tray
-
-
-def _monster_after(face: int) -> DiceTrayMode:
-    """Event table → Monster, its 1D6 thrown and taken (a 2 to 6 awaits the count's die)."""
-    mode = DiceTrayMode(("1D6", "2D6"), "camera カメラ")
-    mode.answer(2)  # Event table
-    mode.answer(3)  # Monster
-    mode.answer(Throw((face,)))
-    return mode
+from tests.app.test_events64_tray import _monster_after
 
 
 def test_back_on_a_follow_up_keeps_the_throws_and_again_asks_the_awaited_die() -> None:
