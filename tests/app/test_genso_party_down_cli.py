@@ -20,16 +20,17 @@ from tests.app.test_dicesys55 import genso
 GOES_ON = "全滅 party down: the fight goes on until the GM ends it"
 
 
-def felled(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, str]:
+def felled(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+           *options: str) -> tuple[Path, str]:
     """pc1 from a sheet file at 1 HP, hit by the Orc (seed 2: 1 damage, as in
-    test_dicesys55): HP 0, 行動不能. The attack's text is returned."""
+    test_dicesys55) with ``options``: HP 0, 行動不能. The attack's text is returned."""
     sheet = tmp_path / "one.toml"
     genso(capsys, "sheet", "pc1", "--save-as", str(sheet))
     text = sheet.read_text(encoding="utf-8")
     sheet.write_text(re.sub(r"(?m)^hp = \d+$", "hp = 1", text), encoding="utf-8")
     genso(capsys, "fight", "new", "--party", str(sheet), "--monsters", "orc")
     genso(capsys, "fight", "wait", str(sheet))
-    assert main(["genso", "fight", "attack", "orc", str(sheet), "--seed", "2"]) == 0
+    assert main(["genso", "fight", "attack", "orc", str(sheet), "--seed", "2", *options]) == 0
     return sheet, capsys.readouterr().out
 
 
@@ -74,15 +75,7 @@ def test_the_orc_finishes_the_fallen_and_the_gm_ends_the_fight(
 def test_with_party_down_ends_fight_set_the_fall_ends_it(
         tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The Default on (--set with the action): the fight is over at the fall, as before."""
-    sheet = tmp_path / "one.toml"
-    genso(capsys, "sheet", "pc1", "--save-as", str(sheet))
-    text = sheet.read_text(encoding="utf-8")
-    sheet.write_text(re.sub(r"(?m)^hp = \d+$", "hp = 1", text), encoding="utf-8")
-    genso(capsys, "fight", "new", "--party", str(sheet), "--monsters", "orc")
-    genso(capsys, "fight", "wait", str(sheet))
-    assert main(["genso", "fight", "attack", "orc", str(sheet), "--seed", "2", "--set",
-                 "GM-COMBAT-1.party_down_ends_fight=true"]) == 0
-    text = capsys.readouterr().out
+    _, text = felled(tmp_path, capsys, "--set", "GM-COMBAT-1.party_down_ends_fight=true")
     assert "over: 全滅 the party is down" in text and GOES_ON not in text
     saved = json.loads((user_dirs / "data" / "genso" / "fight.json").read_text("utf-8"))
     assert saved["journal"][-1]["settings"] == {"GM-COMBAT-1": {"party_down_ends_fight": True}}
