@@ -185,7 +185,7 @@ class ButtonPanel:
         self.long_press = long_press
         self.bounce_time = bounce_time
         self._clock = clock
-        self._queue: deque[Button] = deque()
+        self._queue: deque[tuple[Button, float]] = deque()  # each press, with when it came
         self._lock = threading.Lock()
         self._item_down_at: float | None = None
         self._last_edge: dict[Button, float] = {}  # each button's last edge, bounce or not
@@ -248,7 +248,7 @@ class ButtonPanel:
         at = self._edge_at(meaning, pressed=True)
         with self._lock:
             if not self._bounced(meaning, at):
-                self._queue.append(meaning)
+                self._queue.append((meaning, at))
 
     # The hold comes from gpiozero's hold thread, the release from the pin's callback: each
     # reads and clears the press under the lock, so one press is SYSTEM or MENU, never both.
@@ -265,7 +265,7 @@ class ButtonPanel:
             if self._item_down_at is None:
                 return
             self._item_down_at = None  # its release is no press
-            self._queue.append(Button.SYSTEM)
+            self._queue.append((Button.SYSTEM, self._clock()))
 
     def _item_released(self) -> None:
         at = self._edge_at(Button.ITEM, pressed=False)
@@ -275,12 +275,18 @@ class ButtonPanel:
             down, self._item_down_at = self._item_down_at, None
             if down is not None:
                 held = at - down
-                self._queue.append(Button.MENU if held >= self.long_press else Button.ITEM)
+                self._queue.append((Button.MENU if held >= self.long_press else Button.ITEM, at))
 
     def poll(self) -> list[Press]:
         """Presses since the last call, oldest first."""
+        return [press for press, _ in self.poll_timed()]
+
+    def poll_timed(self) -> list[tuple[Press, float]]:
+        """:meth:`poll`, each press with when it came on ``clock`` (its edge's time: a press
+        counts when pressed, ITEM and MENU when let go; SYSTEM when its hold fires): a double
+        press is judged by when the player made it, not when a late poll read it."""
         with self._lock:
-            presses: list[Press] = list(self._queue)
+            presses: list[tuple[Press, float]] = list(self._queue)
             self._queue.clear()
         return presses
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar, runtime_checkable
 
 from companion.app.session.mode import ChoiceAsk, Show
 from companion.hw.buttons import Button, Pick, Press
@@ -28,6 +28,27 @@ class PressSource(Protocol):
     """Anything with ``poll() -> list[Press]``: ButtonPanel, KeyboardInput, a Display."""
 
     def poll(self) -> list[Press]: ...
+
+
+@runtime_checkable
+class DatesPresses(Protocol):
+    """A source that knows when each press came (:class:`~companion.hw.buttons.ButtonPanel`:
+    its edge's own time, on the clock :class:`Controls` keeps); keys and taps are read when
+    polled, and may have come at any time since the poll before."""
+
+    def poll_timed(self) -> list[tuple[Press, float]]: ...
+
+
+def came_at(at: float | None, since: float | None, now: float, start: float) -> float:
+    """When a press read at ``now`` came, to judge it against a window that began at
+    ``start``: ``at``, a source's own time of it (:class:`DatesPresses`); else, read now,
+    it may have come at any time since the poll before (``since``), so one whose poll
+    before came before ``start`` is taken to have come at ``start`` (a guard's repeat
+    made while a question was drawn, read by a poll that came late, is inside the guard:
+    flaky64 P2), and any other at ``now``."""
+    if at is not None:
+        return at
+    return start if since is None or since < start else now
 
 
 class Controls:
@@ -51,6 +72,7 @@ class Controls:
         # :meth:`guard_repeat`): the next ask, a menu or a wait, is guarded against its repeat.
         self.opened_with: Press | None = None
         self.opened_at = 0.0
+        self.polled_at: float | None = None  # the clock at the last poll (see came_at)
         # While the session waits for an answer (not in its System menu, nor in a question
         # outside a session): SYSTEM leaves the wait for the menu, :class:`SystemAsked`.
         self.system_offered = False
@@ -64,23 +86,41 @@ class Controls:
         through: every wait is so guarded, not only a menu (a tile wait's picks, a read on
         offer, a throw awaited, whose first box or B lies under the System menu's Back; input
         audit 63 D2). ``guarded=False``: a poll whose presses are thrown away (a menu's first)
-        leaves the guard as it was."""
-        presses: list[Press] = []
+        leaves the guard as it was.
+
+        A press is judged by when it came (:func:`came_at`), not when it is read: a wait's
+        first poll coming late (a slow screen, a starved Pi) did not make a repeat made in
+        the guard count."""
+        return [press for press, _ in self.poll_timed(guarded)]
+
+    def poll_timed(self, guarded: bool = True) -> list[tuple[Press, float | None]]:
+        """:meth:`poll`, each press with when its source says it came (None: read now; see
+        :func:`came_at`, and :attr:`polled_at` for the poll before)."""
+        since = self.polled_at
+        timed: list[tuple[Press, float | None]] = []
         for source in self.sources:
-            presses.extend(source.poll())
-        if Button.SYSTEM in presses:
+            if isinstance(source, DatesPresses):
+                timed.extend(source.poll_timed())
+            else:
+                timed.extend((press, None) for press in source.poll())
+        now = self.polled_at = self.clock()
+        if since is not None:
+            # It came since the poll before, and not after now: a source's time is kept in
+            # these bounds (a test's panel on a clock of its own is then read as now).
+            timed = [(p, None if at is None else min(max(at, since), now)) for p, at in timed]
+        if any(p is Button.SYSTEM for p, _ in timed):
             if self.system_offered:
                 raise SystemAsked
-            presses = [p for p in presses if p is not Button.SYSTEM]
+            timed = [(p, at) for p, at in timed if p is not Button.SYSTEM]
         if not guarded or self.opened_with is None:
-            return presses
-        if self.clock() - self.opened_at >= DOUBLE_PRESS_SECONDS:
-            self.opened_with = None
-            return presses
-        for i, press in enumerate(presses):
-            if not repeats(press, self.opened_with):
+            return timed
+        for i, (press, at) in enumerate(timed):
+            if came_at(at, since, now, self.opened_at) - self.opened_at >= DOUBLE_PRESS_SECONDS \
+                    or not repeats(press, self.opened_with):
                 self.opened_with = None  # a press that counts: the next is nobody's double
-                return presses[i:]
+                return timed[i:]
+        if now - self.opened_at >= DOUBLE_PRESS_SECONDS:
+            self.opened_with = None  # every press from now on comes after the guard
         return []
 
     def guard_repeat(self) -> None:
@@ -223,22 +263,32 @@ def choose(controls: Controls, show: Show, prompt: str, options: tuple[Option, .
     its first poll (a keypad's digits typed ahead).
     """
     shortcuts = {o.button: i for i, o in enumerate(options) if o.button is not None}
+    # A guard set for this menu (guard_repeat just before it: a question) runs from when it
+    # is shown, however long drawing it took (flaky64 P2); one set for an ask before it that
+    # was no menu (a tile awaited) and is older than the window is gone.
+    stale = controls.clock() - controls.opened_at >= DOUBLE_PRESS_SECONDS
     controls.poll(guarded=False)  # presses made while the last step resolved do not count here
-    pending = list(carried)
+    pending: list[tuple[Press, float | None]] = [(press, None) for press in carried]
     guarded, controls.accepted_with = controls.accepted_with, None
-    opened_with, controls.opened_with = controls.opened_with, None
+    opened_with, controls.opened_with = (None if stale else controls.opened_with), None
     show(prompt, options=options, highlight=highlight)
     shown_at = controls.clock()
-    if shown_at - controls.opened_at >= DOUBLE_PRESS_SECONDS:
-        opened_with = None  # guarded for an ask that was not a menu (a tile awaited): gone
+    first = True  # the first poll after the menu is drawn
     while True:
         # The presses of one poll are applied together and the menu shown once after them:
         # a tap on a long menu's page box is MENU as many times as the page is long, and was
         # drawn (and flipped) once a step (input audit 63 N2).
         was = highlight
-        presses, pending = pending + controls.poll(), []
-        for n, press in enumerate(presses):
-            if controls.clock() - shown_at < DOUBLE_PRESS_SECONDS and (
+        # Its poll before was the one before the menu was drawn (thrown away), or this one's
+        # predecessor in the loop: came_at.
+        since = None if first else controls.polled_at
+        timed, pending, first = pending + controls.poll_timed(), [], False
+        now = controls.clock() if controls.polled_at is None else controls.polled_at
+        presses = [press for press, _ in timed]
+        for n, (press, at) in enumerate(timed):
+            # Judged by when it came (came_at): a press made while the menu was drawn, or
+            # read by a first poll that came late, is in the window.
+            if came_at(at, since, now, shown_at) - shown_at < DOUBLE_PRESS_SECONDS and (
                     (guarded is not None and doubles(press, guarded))
                     or (opened_with is not None and repeats(press, opened_with))):
                 continue
