@@ -52,6 +52,9 @@ from companion.systems.jongrogue.tiles import EMPTY
 TRAY_VID = 0x2E8A
 TRAY_PID = 0x0005
 DEFAULT_SLOTS: tuple[Slot, ...] = (Slot.DRAW, *ROOM_SLOTS)
+#: How long after a SNAP the stacks it put in doubt stay stacked for play when no other line
+#: comes (:attr:`TrayReader.stacked`): the tray sends its ERR COLLISION lines straight after it.
+SNAP_DOUBT_SECONDS = 0.25
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +97,10 @@ class TrayReader:
         self.uids: dict[Slot, str | None] = dict.fromkeys(self.slots)  # the tray's word
         self.shown: dict[Slot, str | None] = dict.fromkeys(self.slots)  # what events said
         self.down: set[Slot] = set()
-        self.stacked: set[Slot] = set()  # slots with two tiles or more (ERR COLLISION)
+        self._stacked: set[Slot] = set()  # slots with two tiles or more (ERR COLLISION)
+        # Stacks a SNAP cleared whose ERR COLLISION lines may still be on their way (stacked).
+        self._in_doubt: set[Slot] = set()
+        self._snap_at = 0.0
         # Slots whose sticker the tray reported with a field that is no UID (is_uid), with
         # that field: what lies there is not known (_uid_field).
         self.unreadable: dict[Slot, str] = {}
@@ -163,10 +169,10 @@ class TrayReader:
             # snapshot's tiles, a poll later, for tiles laid since (ReadState.update).
             return ReaderStatus(False, f"{where}: reading what lies on it トレイの牌を確認中",
                                 counters)
-        if self.stacked:
+        if self._stacked:
             # The player's to fix, and the slot keeps its tile meanwhile (the tray reports
             # no removal): first, short, for the status line beside an offer.
-            stacked = [s for s in self.slots if s in self.stacked]
+            stacked = [s for s in self.slots if s in self._stacked]
             return ReaderStatus(False, f"two tiles on the {_slot_list(stacked)}: leave one "
                                 f"{_slot_list_ja(stacked)}に牌が2枚: 1枚にして", counters)
         twice = self.read_twice()
@@ -211,6 +217,21 @@ class TrayReader:
             where += (f"; ignored {lines} about slot numbers "
                       f"past {len(self.slots) - 1}, the companion's last slot")
         return ReaderStatus(True, where, counters)
+
+    @property
+    def stacked(self) -> set[Slot]:
+        """The slots with two tiles or more (ERR COLLISION; :class:`TellsStacks`), for play:
+        also those a SNAP just cleared until the lines after it are read (the next that is
+        no ERR COLLISION, or :data:`SNAP_DOUBT_SECONDS`). The tray sends a stack's ERR
+        COLLISION after its SNAP, and a read may end between them: the stack looked like
+        one tile for a poll, and the tile under it was offered again (flaky64 P3). The
+        status says what the tray has said."""
+        return self._stacked | self._in_doubt
+
+    @stacked.setter
+    def stacked(self, slots: set[Slot]) -> None:
+        """Take ``slots`` as what the tray says is stacked, nothing in doubt."""
+        self._stacked, self._in_doubt = set(slots), set()
 
     @property
     def awaiting_snapshot(self) -> bool:
@@ -283,7 +304,11 @@ class TrayReader:
                     self._last_heard = now  # only a valid line proves the tray is alive
                     if self.state is LinkState.HANDSHAKE:
                         self._hello_lines += 1
+                    if not _after_snap(message):
+                        self._in_doubt.clear()  # a SNAP's ERR COLLISION lines came before it
                     self._handle(message, arrived, events)
+            if self._in_doubt and now - self._snap_at > SNAP_DOUBT_SECONDS:
+                self._in_doubt.clear()
             if not self.link.is_open:
                 self._lost_link(self.link.problem)
             else:
@@ -448,7 +473,10 @@ class TrayReader:
 
     def _reconcile(self, fields: tuple[str, ...], arrived: float, events: list[TagEvent]) -> None:
         first = not self._snapped  # its tiles lay on the tray before we came (at_start)
-        self.stacked.clear()  # the tray follows a SNAP with an ERR COLLISION per stacked slot
+        # The tray follows a SNAP with an ERR COLLISION per stacked slot (see stacked).
+        self._in_doubt |= self._stacked
+        self._stacked.clear()
+        self._snap_at = self.clock()
         for slot, uid in zip(self.slots, fields, strict=False):
             if uid in (DOWN_UID, EMPTY_UID):
                 self.unreadable.pop(slot, None)
@@ -516,9 +544,16 @@ class TrayReader:
             # Two tiles on one slot: the player's move, not a fault of the tray (not counted).
             slot = self._slot(args[1])
             if slot is not None:
-                (self.stacked.add if code == "COLLISION" else self.stacked.discard)(slot)
+                (self._stacked.add if code == "COLLISION" else self._stacked.discard)(slot)
             return
         self.counters["tray_errors"] += 1
+
+
+def _after_snap(message: Message) -> bool:
+    """Whether ``message`` may come before a SNAP's last ERR COLLISION: one of them, or a
+    SNAP (or the HELLO of a reconnection, its SNAP next) whose own ones then follow."""
+    return message.kind in (Kind.SNAP, Kind.HELLO) \
+        or (message.kind is Kind.ERR and message.args[:1] == ("COLLISION",))
 
 
 def _plural(count: int, noun: str) -> str:
