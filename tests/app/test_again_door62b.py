@@ -1,6 +1,8 @@
-"""door62b: a headless game of rules revision 7 is offered again by its seed, since revision 8
-plays it move for move (its change is an option no strategy takes: the door on the door), while
-revision 6 and before are not (review61c F9); and from revision 8 the log and the screen's log
+"""door62b, review64j: a headless game is offered again by its seed only when the current rules
+play that seed's game. Revision 8 changed an option no strategy takes (the door on the door),
+but revision 9 (the route kept whole) changes a few auto-player games (review64j DEFECT 1:
+ez cautious 1824, test_golden_games), so from revision 9 a game of revision 8, 7 or before is
+not offered again, and one of revision 9 is; and from revision 8 the log and the screen's log
 say a PC moving onto the door from the room in ranged combat (JR-RANGED-2)."""
 
 from __future__ import annotations
@@ -31,35 +33,39 @@ def _resumed(tmp_path: Path, revision: int, capsys: pytest.CaptureFixture[str],
     return capsys.readouterr().out.splitlines()
 
 
-def test_the_constant_is_revision_7() -> None:
-    """Revisions 8 and 9 (jr64: the route kept whole) changed nothing the auto-player meets;
-    revision 7 did (test_golden_games)."""
-    assert (SAME_HEADLESS_GAMES_SINCE, RULES_REVISION) == (7, 9)
+def test_the_constant_is_revision_9() -> None:
+    """Revision 9 (jr64: the route kept whole) changed games the auto-player plays; revision 8
+    did not (test_golden_games)."""
+    assert (SAME_HEADLESS_GAMES_SINCE, RULES_REVISION) == (9, 9)
 
 
-def test_a_resumed_revision_7_game_is_offered_again_by_its_seed_and_that_is_the_same_game(
+def test_a_resumed_revision_9_game_is_offered_again_by_its_seed_and_that_is_the_same_game(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    out = _resumed(tmp_path, 7, capsys)
+    out = _resumed(tmp_path, RULES_REVISION, capsys)
     assert out[-1].endswith(f"; this game again: {AGAIN}")
     assert "cannot be played again" not in out[-1]
     # The command offered plays the same game: the same end, inputs and events, and the same
-    # journal as the revision-7 save's.
+    # journal as the save's.
     state = tmp_path / "again.json"
     assert main([*AGAIN.split()[1:], "--state", str(state)]) == 0
     again = capsys.readouterr().out.splitlines()
     assert again[-3:-1] == out[-3:-1] and "inputs" in out[-2] and "events;" in out[-2]
-    kept = SaveGame.from_json((tmp_path / "save7.json").read_text(encoding="utf-8"))
+    kept = SaveGame.from_json(
+        (tmp_path / f"save{RULES_REVISION}.json").read_text(encoding="utf-8"))
     played = SaveGame.from_json(state.read_text(encoding="utf-8"))
-    assert (kept.rules, played.rules) == (7, RULES_REVISION)
+    assert (kept.rules, played.rules) == (RULES_REVISION, RULES_REVISION)
     assert played.inputs == kept.inputs and played.events == kept.events
 
 
-def test_a_resumed_revision_6_game_is_still_not_offered_again(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    last = _resumed(tmp_path, 6, capsys)[-1]
+@pytest.mark.parametrize("revision", [8, 7, 6])
+def test_a_resumed_older_game_is_not_offered_again(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], revision: int) -> None:
+    """Revision 8 and 7 too (review64j DEFECT 1: a revision-8 save of plus cautious 628,
+    resumed, offered `--seed 628`, which plays another game by revision 9)."""
+    last = _resumed(tmp_path, revision, capsys)[-1]
     assert "--seed" not in last and last.endswith(
-        "this game, of rules revision 6, cannot be played again from its seed: a new game "
-        f"plays revision {RULES_REVISION}, another game")
+        f"this game, of rules revision {revision}, cannot be played again from its seed: a new "
+        f"game plays revision {RULES_REVISION}, another game")
 
 
 def _cut_log(tmp_path: Path, revision: int, capsys: pytest.CaptureFixture[str]) -> Path:
@@ -73,9 +79,9 @@ def _cut_log(tmp_path: Path, revision: int, capsys: pytest.CaptureFixture[str]) 
     return log
 
 
-def test_replay_of_a_cut_revision_7_log_offers_its_seed_which_plays_the_same_events(
+def test_replay_of_a_cut_revision_9_log_offers_its_seed_which_plays_the_same_events(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    log = _cut_log(tmp_path, 7, capsys)
+    log = _cut_log(tmp_path, RULES_REVISION, capsys)
     assert main(["replay", str(log)]) == 0
     said = capsys.readouterr().out
     assert said.endswith(f"FILE --log {log}`); `{AGAIN}` plays it again from the start\n")
@@ -85,9 +91,10 @@ def test_replay_of_a_cut_revision_7_log_offers_its_seed_which_plays_the_same_eve
         log.read_text(encoding="utf-8").splitlines()[1:]
 
 
-def test_replay_of_a_cut_revision_6_log_does_not_offer_its_seed(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    log = _cut_log(tmp_path, 6, capsys)
+@pytest.mark.parametrize("revision", [8, 7, 6])
+def test_replay_of_a_cut_older_log_does_not_offer_its_seed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], revision: int) -> None:
+    log = _cut_log(tmp_path, revision, capsys)
     assert main(["replay", str(log)]) == 0
     said = capsys.readouterr().out
     assert "--seed" not in said and said.endswith(f"FILE --log {log}`)\n")
