@@ -182,10 +182,11 @@ FIXED_DEFAULTS = (
 # and 透明状態): rules56 #5, jrdefaults57 F2, rules61j R1-R3 and review61c F3 asked for each
 # to be named.
 FIXED_READINGS = (
-    FixedDefault("JR-FLEE-1", "no flight (逃げる) from a floor's start room (開始部屋) until "
-                 "the PC has left the start room: it came down the stairs, so there is no way "
-                 "back (来た道) yet; from revision 9 a start room walked back into is fled from "
-                 "back the way the PC came, as any room is (the route walked is kept whole)"),
+    FixedDefault("JR-FLEE-1", "no flight (逃げる) from a floor's start room (開始部屋) while "
+                 "the way back (来た道) is empty: the PC came down the stairs into it, or fled "
+                 "back into it, and the way back ends there; from revision 9 a start room "
+                 "walked back into is fled from back the way the PC came, as any room is (the "
+                 "route walked is kept whole)"),
     FixedDefault("JR-FLEE-1 (turn)", "a flee turn's defence (防御) is rolled with the PC still "
                  "in the room, before it leaves; a freeze (凍結) or bind (拘束) from that "
                  "defence does not stop the flight: the flight is the turn's action, chosen "
@@ -219,7 +220,7 @@ FIXED_READINGS = (
                  "(レベル・ドレイン, the wraith レイス) drains a level as a fumbled blow does, "
                  "from revision 5: one 1d9 decides attack and defence, so 近接攻撃でのファンブル "
                  "(l.279) is read as the monster's blow too"),
-    FixedDefault("JR-AB-GAZE (door)", "the medusa (ファントム) gazes (睨み) only at a PC in its "
+    FixedDefault("JR-AB-GAZE (door)", "the medusa (メデューサ) gazes (睨み) only at a PC in its "
                  "room (部屋の中), not at one on the door (ドアの上), from revision 4: "
                  "「PCがモンスターと同じ部屋にいる時」 (l.311)"),
     FixedDefault("JR-PC-3 (shot)", "a confused (混乱) PC's shot (遠隔攻撃) may be lost as its "

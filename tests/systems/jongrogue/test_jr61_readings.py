@@ -54,7 +54,7 @@ def test_rules_defaults_lists_the_readings_fixed_in_the_companion(
                   "start room (開始部屋)", "may be shot",
                   "cannot be attacked until it has attacked", "spare one before a worn one",
                   "defeated by that hit", "top-left, top-right, bottom-left, bottom-right",
-                  "until the PC has left the start room",
+                  "while the way back (来た道) is empty", "or fled back into it",
                   "sitting on its gold (金塊) does not hold the room's other doors",
                   "first steps into the room (部屋の中), waking every 睡眠 monster",
                   "wakes only the monster shot at",

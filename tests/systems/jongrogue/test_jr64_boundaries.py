@@ -44,7 +44,7 @@ def test_jr_ab_drainstr_ez_takes_100_gold_once() -> None:
 @pytest.mark.parametrize(("tile", "confused"), [("3m", True), ("4m", False)])
 def test_jr_ab_gaze_resisted_at_4(tile: str, confused: bool) -> None:
     """JR-AB-GAZE (Plus: pc_states), l.317 「1d9>=4」で失敗したら混乱状態: stepping in wakes
-    the medusa (ファントム) and it gazes; 3 confuses the PC, 4 resists. Either way it is
+    the medusa (メデューサ) and it gazes; 3 confuses the PC, 4 resists. Either way it is
     sealed, and gazes no more."""
     game = meet("plus", 18, "1z 5m 1z 1z", hp=300)  # a medusa asleep (睡眠): the PC on the door
     events = feed(game, f"enter {tile}")
@@ -58,7 +58,7 @@ def test_jr_ab_gaze_resisted_at_4(tile: str, confused: bool) -> None:
 def test_jr_ab_poison_and_drainstr_a_ring_of_strength_stops_them_before_a_check(
         monster: str, floor: int) -> None:
     """JR-AB-POISON / JR-AB-DRAINSTR (Plus): wearing a ring of strength (増強の指輪), the
-    rattlesnake's (ガラガラヘビ) or the vampire's hit is without effect: no check is asked
+    rattlesnake's (ガラガラ蛇) or the vampire's hit is without effect: no check is asked
     for, the ability's effect is "none", and the next choice is the PC's."""
     plus = meet("plus", floor, f"{monster} 2z 1z 1z")
     wear(plus, "7p")
