@@ -81,6 +81,11 @@ def test_menu_after_a_failed_follow_up_drops_the_walk() -> None:
     mode = _monster_after(6)
     mode.answer(Throw(failure=TIMED_OUT))
     mode.answer(1)  # Menu
+    picked_afresh(mode)
+
+
+def picked_afresh(mode: DiceTrayMode) -> None:
+    """Back at the menu, Monster picked again asks its own die, no throw kept."""
     mode.answer(2)  # Event table
     mode.answer(3)  # Monster
     ask = mode.ask()

@@ -19,7 +19,7 @@ from companion.hw.display.terminal import TerminalDisplay
 from companion.hw.display.view import View
 from companion.systems.events.run import run_event
 from tests.app.test_dice_tray import Keys, Recorded, menu, outcome, quitting, tray
-from tests.app.test_events64_tray import _monster_after
+from tests.app.test_events64_tray import _monster_after, picked_afresh
 
 
 def test_back_on_a_follow_up_keeps_the_throws_and_again_asks_the_awaited_die() -> None:
@@ -50,11 +50,7 @@ def test_menu_after_a_back_on_a_follow_up_gives_the_table_up() -> None:
     mode.answer(Throw(back=True))
     mode.answer(1)  # Menu
     assert mode.stage is Stage.MENU
-    mode.answer(2)  # Event table
-    mode.answer(3)  # Monster
-    ask = mode.ask()
-    assert isinstance(ask, RollAsk) and ask.prompt == "モンスター Monster (EV-MON-1)"
-    assert mode.throws == []
+    picked_afresh(mode)
 
 
 def test_back_on_a_tables_first_throw_still_goes_straight_to_the_menu() -> None:
