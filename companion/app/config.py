@@ -296,8 +296,13 @@ def _outside(path: Path, name: str, value: object, specs: Mapping[str, Spec],
     ``tables``: the settings it may be, and where to put it, into its section below when the
     file has it (a second ``[display]`` is a TOML error: review64c DEFECT 2), else under a
     [section] line written above it (setup64 NIT 1)."""
+    if isinstance(value, dict | list):
+        return f"{path}: {name!r} should be a [section] table; ignored"
+    own = [k for k in specs if k.partition(".")[0] == name]
+    if own:
+        return _section_given_a_value(path, name, value, own, specs)
     meant = _meant_keys(name, specs, value)
-    if not meant or isinstance(value, dict | list):
+    if not meant:
         return f"{path}: {name!r} should be a [section] table; ignored"
     heads = list(dict.fromkeys(f"[{k.partition('.')[0]}]" for k in meant))
     below = [h for h in heads if h[1:-1] in tables]
@@ -313,6 +318,23 @@ def _outside(path: Path, name: str, value: object, specs: Mapping[str, Spec],
         where.append(f"write {what} on a line above it")
     return (f"{path}: {name} = {toml_value(value)} is under no [section]; ignored (did you mean "
             f"{_either(meant)}? {', or '.join(where)})")
+
+
+def _section_given_a_value(path: Path, name: str, value: object, own: list[str],
+                           specs: Mapping[str, Spec]) -> str:
+    """The notice for ``input = "rfid"``: a section's name given a value (setup65: it got no
+    hint). The setting meant is the one whose words hold the value (input.kind, for "rfid"),
+    else those that take it; past three, the player picks from config --show.
+    Its section cannot be in the file too: TOML refuses ``input`` defined twice."""
+    worded = [k for k in own if specs[k].choices and _takes(specs[k], value)]
+    meant = worded or [k for k in own if _takes(specs[k], value)]
+    shown = toml_value(value)
+    lines = [f"{k.partition('.')[2]} = {shown}" for k in meant]
+    then = (f"then {' or '.join(lines)} under it" if len(lines) <= 3
+            else "then the setting's name = the value under it (companion config --show "
+            "lists them)")
+    return (f"{path}: {name} = {shown} is under no [section]; ignored ([{name}] is a section "
+            f"of settings: write [{name}] on a line above it, {then})")
 
 
 _KIND_WORDS: dict[type, str] = {

@@ -321,6 +321,22 @@ def test_an_earlier_word_is_said_again_at_the_end_and_is_no_problem(
         "quiet this")
 
 
+def test_a_section_given_a_value_names_the_setting_under_it_that_takes_the_value() -> None:
+    """setup65: ``input = "rfid"`` (the section's name for its kind) was told only "should be a
+    [section] table", with no word of input.kind; a value several settings take names them."""
+    path = write_config('input = "rfid"\ndice = "typed"\nbuttons = 5\nnope = 1\n')
+    assert load_config(env={}).notices == (
+        f'{path}: input = "rfid" is under no [section]; ignored ([input] is a section of '
+        'settings: write [input] on a line above it, then kind = "rfid" under it)',
+        f'{path}: dice = "typed" is under no [section]; ignored ([dice] is a section of '
+        'settings: write [dice] on a line above it, then source = "typed" or d100 = "typed" '
+        "under it)",
+        f"{path}: buttons = 5 is under no [section]; ignored ([buttons] is a section of "
+        "settings: write [buttons] on a line above it, then the setting's name = the value "
+        "under it (companion config --show lists them))",
+        f"{path}: 'nope' should be a [section] table; ignored")
+
+
 def test_a_misspelt_or_misplaced_key_names_the_setting_meant() -> None:
     """setup64 NIT 1: config.toml's unknown keys got no "did you mean", where the
     environment's and the Defaults files' do; a key above every [section] named none."""
