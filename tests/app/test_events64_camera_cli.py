@@ -25,20 +25,18 @@ from companion.systems.events.run import run_event
 POISON_TABLE = "the Poison / status ailment 毒・状態異常 table (EV-POI-4)"
 
 
+# The first felt scene of one die showing each value that the reader reads so (seeds 700-713,
+# found by a search of them): rendering and reading is ~1 s a scene, and the search cost each
+# run 14 of them. The tests' own reads check the values still read so.
+DIE_SEEDS = {1: 700, 5: 701, 4: 703, 3: 704, 6: 705, 2: 713}
+
+
 @cache
 def die_showing(value: int) -> np.ndarray:
     """A rendered throw of one die on felt showing ``value``, which the reader reads so."""
-    for seed in range(700, 1400):
-        scene = render_scene(seed, kind=SceneKind.LOOSE, count=1, table=Table.FELT)
-        if scene.dice[0].value != value:
-            continue
-        try:
-            read = CameraDiceSource(frames=[scene.image] * 6).roll(1, 6)
-        except CompanionError:
-            continue
-        if read == [value]:
-            return scene.image
-    raise AssertionError(f"no rendered die read as {value}")
+    scene = render_scene(DIE_SEEDS[value], kind=SceneKind.LOOSE, count=1, table=Table.FELT)
+    assert scene.dice[0].value == value
+    return scene.image
 
 
 @cache
