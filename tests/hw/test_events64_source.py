@@ -15,14 +15,13 @@ from companion.hw.dice.source import CameraDiceSource, NewThrowNeeded
 
 def blurred(count: int) -> tuple[np.ndarray, int]:
     """A rendered throw of ``count`` dice still moving, read unsure with another number of
-    marks than ``count``, some of them not read as a die; and that number."""
-    for seed in range(60):
-        image = render_scene(seed, kind=SceneKind.BLURRED, count=count).image
-        read = CameraDiceSource(frames=[]).read_frame(image, count)
-        if read.status is ReadStatus.UNSURE and len(read.dice) not in (0, count) \
-                and any(d.value is None for d in read.dice):
-            return image, len(read.dice)
-    raise AssertionError("no blurred scene read with another number of marks")
+    marks than ``count``, some of them not read as a die; and that number. Seed 5 is the first
+    such scene of 2 dice (a search of seeds 0-5 cost each run six ~1 s renders)."""
+    image = render_scene(5, kind=SceneKind.BLURRED, count=count).image
+    read = CameraDiceSource(frames=[]).read_frame(image, count)
+    assert read.status is ReadStatus.UNSURE and len(read.dice) not in (0, count) \
+        and any(d.value is None for d in read.dice)
+    return image, len(read.dice)
 
 
 def test_an_unsure_still_picture_is_not_said_to_show_its_marks_as_dice(
