@@ -523,15 +523,16 @@ def test_waiting_for_a_throw_paces_the_camera_and_never_runs_out(
     def sleep(seconds: float) -> None:
         now[0] += seconds
 
-    camera = NobodyThrows(700, lambda: now[0])
+    # A short timeout to be watched past: every frame is read in full, ~20 ms each.
+    camera = NobodyThrows(200, lambda: now[0])
     said: list[str] = []
     source = CameraDiceSource(frames=CameraStream(camera), on_status=said.append,
-                              clock=lambda: now[0], sleep=sleep)
+                              clock=lambda: now[0], sleep=sleep, timeout_s=20.0)
     reads = mocker.spy(source.reader, "read")
     with pytest.raises(Enough):
         source.read_throw(2, 6)
     assert said == ["waiting for 2 dice, none in view ダイス待ち"]
-    assert now[0] > 150.0 > source.timeout_s  # watched on, well past the timeout
+    assert now[0] > 25.0 > source.timeout_s  # watched on, well past the timeout
     gaps = np.diff(camera.taken)
     assert gaps.min() >= FRAME_PERIOD_S - 1e-9
     idle = [gap for at, gap in zip(camera.taken[1:], gaps, strict=True)
