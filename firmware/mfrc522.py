@@ -167,18 +167,38 @@ class MFRC522:
 
     # -- tag ------------------------------------------------------------
 
+    def _halt(self):
+        """HLTA. It takes an ACTIVE tag to HALT, and a READY one back to IDLE (an unexpected
+        command, ISO/IEC 14443-3): either way the next poll's WUPA wakes it again."""
+        halt = bytes((PICC_HLTA, 0))
+        self._transceive(halt + self._crc_a(halt))
+
     def read_uid(self):
         """The UID of the tag in the field as bytes, None when there is none, or
         ``COLLISION`` when several tags answer WUPA or the anticollision at once (the driver runs
-        no anticollision loop: one tile per slot is the rule, and the player is told)."""
+        no anticollision loop: one tile per slot is the rule, and the player is told).
+
+        Every tag that answered WUPA is halted before this returns, whatever came of the
+        select. A tag left READY takes the next poll's WUPA for an unexpected command and
+        drops back to IDLE without answering (ISO/IEC 14443-3), so that poll read nothing:
+        after a collision the reads went collision, none, collision, none, and two stacked
+        tiles were never reported (audit fw65 D1; miguelbalboa/rfid#437, "a card every
+        second try")."""
         self._check_alive()
         self._check_setup()
         atqa = self._transceive(bytes((PICC_WUPA,)), last_bits=7)
         if atqa is None and self._collided:
             # Tags of two types (NTAG 44 00, MIFARE Classic 04 00) already differ here.
+            self._halt()
             return COLLISION
         if atqa is None or len(atqa) != 2:
             return None
+        uid = self._select()
+        self._halt()
+        return uid
+
+    def _select(self):
+        """The anticollision/select cascade after a WUPA answer: the UID, None, or COLLISION."""
         uid = b""
         for level in SELECT_LEVELS:
             part = self._transceive(bytes((level, 0x20)))
@@ -202,6 +222,4 @@ class MFRC522:
             uid += part[1:4]
         else:
             return None  # a cascade bit at the last level: no UID of a length we know
-        halt = bytes((PICC_HLTA, 0))
-        self._transceive(halt + self._crc_a(halt))
         return uid

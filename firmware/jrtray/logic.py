@@ -7,8 +7,10 @@ after a fault).
 
 Two tiles stacked on one slot are a collision, not an empty slot: seen
 ``place_after`` polls in a row it is reported (``ERR COLLISION <slot>``, again
-after every ``SNAP``) and the slot keeps its tile meanwhile; ``remove_after``
-clean polls in a row end it (``ERR COLLISION_END <slot>``).
+after every ``SNAP``) and the slot keeps its tile while its reads collide;
+``remove_after`` clean polls in a row end it (``ERR COLLISION_END <slot>``). Once
+they stop, a tile read cleanly ``place_after`` times is PLACEd, which may come
+before that COLLISION_END (audit fw65 N3).
 
 Debounce: a tag must be read ``place_after`` polls in a row to count as
 placed, and missed ``remove_after`` polls in a row to count as removed, so a

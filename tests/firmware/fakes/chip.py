@@ -3,7 +3,10 @@
 Enough of the datasheet to run the firmware's driver: register reads and
 writes over SPI, the FIFO, the Transceive and CalcCRC commands, the IRQ bits,
 and a tag that goes IDLE/HALT → READY (WUPA) → ACTIVE (anticollision and
-select, cascade levels 1-3) → HALT (HLTA). A reset (power-up, a supply dip,
+select, cascade levels 1-3) → HALT (HLTA). As ISO/IEC 14443-3 has it, a READY or
+ACTIVE tag takes any command it does not expect there (a WUPA, an HLTA while READY,
+a select for another level) for an error: it drops back to IDLE (HALT, when WUPA woke
+it from HALT) without answering (audit fw65 D1). A reset (power-up, a supply dip,
 SoftReset) brings the datasheet's reset values: antenna drivers off
 (TxControlReg 0x80), so no tag answers, and the timer off (TModeReg 0x00), so
 no TimerIRq ends a transceive that nobody answers. With ``wake_ms`` set, a tag
@@ -44,6 +47,7 @@ class Tag:
         self.atqa = atqa
         self.state = "idle"
         self.level = 0
+        self.from_halt = False  # WUPA woke it from HALT: an error sends it back there
 
     def parts(self) -> list[bytes]:
         uid = self.uid
@@ -54,29 +58,35 @@ class Tag:
         return [b"\x88" + uid[:3], b"\x88" + uid[3:6], uid[6:]]
 
     def respond(self, frame: bytes, bits: int) -> bytes | None:
-        if bits == 7 and frame == b"\x52" and self.state in ("idle", "halt"):  # WUPA
-            self.state, self.level = "ready", 0
-            return self.atqa
-        if self.state == "ready" and len(frame) == 2 and frame[1] == 0x20:
-            if frame[0] != LEVELS[self.level]:
-                return None
+        wupa = bits == 7 and frame == b"\x52"
+        if self.state in ("idle", "halt"):
+            if wupa:
+                self.from_halt = self.state == "halt"
+                self.state, self.level = "ready", 0
+                return self.atqa
+            return None  # IDLE and HALT answer WUPA only
+        if self.state == "ready" and len(frame) == 2 and frame[1] == 0x20 \
+                and frame[0] == LEVELS[self.level]:
             part = self.parts()[self.level]
             return part + bytes((bcc(part),))
         if self.state == "ready" and len(frame) == 9 and frame[1] == 0x70:
             part = self.parts()[self.level]
-            if frame[0] != LEVELS[self.level] or frame[2:7] != part + bytes((bcc(part),)):
-                return None
-            if crc_a(frame[:7]) != frame[7:]:
-                return None
-            last = self.level == len(self.parts()) - 1
-            sak = bytes((0x00 if last else 0x04,))
-            if last:
-                self.state = "active"
-            else:
-                self.level += 1
-            return sak + crc_a(sak)
-        if frame[:2] == b"\x50\x00" and crc_a(frame[:2]) == frame[2:]:  # HLTA: no answer
+            if frame[0] == LEVELS[self.level] and frame[2:7] == part + bytes((bcc(part),)) \
+                    and crc_a(frame[:7]) == frame[7:]:
+                last = self.level == len(self.parts()) - 1
+                sak = bytes((0x00 if last else 0x04,))
+                if last:
+                    self.state = "active"
+                else:
+                    self.level += 1
+                return sak + crc_a(sak)
+        halt = frame[:2] == b"\x50\x00" and crc_a(frame[:2]) == frame[2:]
+        if self.state == "active" and halt:  # HLTA: no answer
             self.state = "halt"
+            return None
+        # Anything else in READY or ACTIVE is an error (a WUPA included): back to IDLE, or to
+        # HALT when WUPA woke it from there, without answering (ISO/IEC 14443-3).
+        self.state = "halt" if self.from_halt else "idle"
         return None
 
 
