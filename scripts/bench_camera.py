@@ -6,6 +6,13 @@
 Targets (issue 3): median per crop <= 2 ms; a 1280x720 frame -> all slots
 <= 30 ms; process RSS <= 200 MB. The frame is a rendered mat scene unless a
 real one is given.
+
+Each step prints its median CPU time (this process's, one core's work: onnxruntime and
+OpenCV run on the calling thread) beside its median wall time, and the targets are
+judged on the CPU figure: on a shared machine the wall clock mostly measures the
+queue for a core, as the other benches say. "Model only" runs the model the way the
+reader does: on the crop at every quarter turn in the model's ``input.turns`` (as it
+lies and upside down for the shipped model), in one batch.
 """
 
 from __future__ import annotations
@@ -27,14 +34,31 @@ from companion.hw.camera.sim_scene import render_scene
 from companion.hw.ports import Slot
 
 
-def median_ms(run: object, repeats: int) -> float:
+def median_ms(run: object, repeats: int) -> tuple[float, float]:
+    """(wall, CPU) medians of ``repeats`` calls, in ms."""
     assert callable(run)
-    times = []
+    wall, cpu = [], []
     for _ in range(repeats):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         run()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+        cpu.append((time.process_time() - start_cpu) * 1000)
+        wall.append((time.perf_counter() - start) * 1000)
+    return statistics.median(wall), statistics.median(cpu)
+
+
+def medians(times: tuple[float, float], digits: int = 3) -> str:
+    wall, cpu = times
+    return f"median {cpu:.{digits}f} ms CPU, {wall:.{digits}f} ms wall"
+
+
+def turned_batch(classifier: TileClassifier, crop: np.ndarray) -> np.ndarray:
+    """The model's input for one crop as ``TileClassifier.raw`` builds it: the crop at every
+    quarter turn in the metadata's ``input.turns``, one batch."""
+    x = classifier.preprocess([crop])
+    turns = classifier.info.turns
+    if len(turns) > 1:
+        x = np.concatenate([np.rot90(x, -t, axes=(2, 3)) for t in turns])
+    return np.ascontiguousarray(x)
 
 
 def rss_mb() -> tuple[float, float]:
@@ -76,24 +100,26 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     crops = detector.slot_crops(frame, detection)
     crop = crops[Slot.DRAW]
-    batch = classifier.preprocess([crop])
+    batch = turned_batch(classifier, crop)
     session = classifier._session  # the bare model call, to separate it from our steps
+    feed = {session.get_inputs()[0].name: batch}
     for _ in range(20):
         classifier.predict([crop])
     print(f"model {args.model} ({args.model.stat().st_size / 1e6:.2f} MB), "
           f"onnxruntime 1 thread, OpenCV 1 thread")
-    ms = median_ms(lambda: session.run(None, {"image": batch}), args.repeats)
-    print(f"per crop, model only:                 median {ms:.3f} ms")
+    turns = len(classifier.info.turns)
+    ms = median_ms(lambda: session.run(None, feed), args.repeats)
+    print(f"per crop, model only ({turns} turn{'s' if turns > 1 else ''}, as predict runs it): "
+          f"{medians(ms)}")
     ms = median_ms(lambda: classifier.predict([crop]), args.repeats)
-    print(f"per crop, resize+normalise+model+top-k: median {ms:.3f} ms  (target <= 2 ms)")
+    print(f"per crop, resize+normalise+model+top-k: {medians(ms)}  (target <= 2 ms CPU)")
     all_crops = list(crops.values())
     ms = median_ms(lambda: classifier.predict(all_crops), args.repeats)
-    print(f"{len(all_crops)} crops in one batch:               median {ms:.3f} ms")
+    print(f"{len(all_crops)} crops in one batch: {medians(ms)}")
     ms = median_ms(lambda: detector.detect(frame), args.repeats // 4)
-    print(f"marker detection + homography ({frame.shape[1]}x{frame.shape[0]}): median {ms:.2f} ms")
+    print(f"marker detection + homography ({frame.shape[1]}x{frame.shape[0]}): {medians(ms, 2)}")
     ms = median_ms(lambda: frame_readings(frame, classifier, detector), args.repeats // 4)
-    print(f"full frame -> all {len(all_crops)} slots:          median {ms:.2f} ms  "
-          "(target <= 30 ms)")
+    print(f"full frame -> all {len(all_crops)} slots: {medians(ms, 2)}  (target <= 30 ms CPU)")
     current, peak = rss_mb()
     print(f"process RSS: {current:.0f} MB now, {peak:.0f} MB peak  (target <= 200 MB)")
     return 0

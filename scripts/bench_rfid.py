@@ -1,7 +1,7 @@
 """Benchmark the RFID host driver: line-to-event latency and reconnect time.
 
 Targets (issue 4): <= 5 ms from a line's arrival on the serial port to the tile
-event on the host; reconnect <= 2 s after the port comes back. The latency is timed
+event on the host; reconnect <= 2 s after the tray is plugged back in. The latency is timed
 from the line's write by the tray, so it holds the serial transport too; the host's own
 share, from the read that finished the line (``TagEvent.arrived``) to the event in hand,
 is printed beside it.
@@ -9,9 +9,17 @@ is printed beside it.
 The tray is the simulator (real firmware logic) on a pseudo-terminal, running
 in its own thread as a real tray runs on its own chip; the host polls the way
 ``companion rfid monitor`` does (``wait`` on the port, then ``poll_events``),
-with the default settings. Usage::
+with the default settings.
 
-    python scripts/bench_rfid.py [--events 300] [--replugs 10]
+A replug cuts a real tray's power (the USB cable powers it), so the reconnect figure runs
+from the replug to the host's handshake done, the tray's own restart included: the
+simulator is power-cycled and boots ``--boot-seconds`` later (1.3 s by default, the worst
+firmware/PROTOCOL.md gives: MicroPython's start and imports, then the power-up polls,
+0.8 s at most with readers that do not answer). The host's share, from the tray's first
+line after its boot to the handshake done, is printed beside it. The kernel's USB
+enumeration is not in either (the simulator's port appears at once). Usage::
+
+    python scripts/bench_rfid.py [--events 300] [--replugs 10] [--boot-seconds 1.3]
 """
 
 from __future__ import annotations
@@ -35,6 +43,9 @@ from bench_stats import percentile  # a script beside this one
 
 LATENCY_TARGET_MS = 5.0
 RECONNECT_TARGET_S = 2.0
+#: A real tray's restart after a replug, s: MicroPython's imports and the power-up polls,
+#: the worst firmware/PROTOCOL.md and TraySimulator.power_cycle give.
+BOOT_SECONDS = 1.3
 
 
 class TimedSimulator(TraySimulator):
@@ -42,6 +53,7 @@ class TimedSimulator(TraySimulator):
 
     def __init__(self) -> None:
         self.written: dict[str, float] = {}
+        self.hello_at: float | None = None  # the tray's first HELLO since the last replug
         self.lock = threading.RLock()
         self.running = True
         super().__init__()
@@ -51,6 +63,8 @@ class TimedSimulator(TraySimulator):
         if len(words) > 4 and words[2] in (b"PLACE", b"REMOVE"):
             with self.lock:
                 self.written[f"{words[2].decode()} {words[4].decode()}"] = time.perf_counter()
+        if len(words) > 2 and words[2] == b"HELLO" and self.hello_at is None:
+            self.hello_at = time.monotonic()
         super().inject(data)
 
     def run(self) -> None:
@@ -76,8 +90,11 @@ def until_ready(tray: TrayReader, timeout: float) -> bool:
     return False
 
 
-def bench_tray(events: int, replugs: int) -> tuple[list[float], list[float], list[float]]:
-    """Write-to-event latencies, read-to-event latencies (ms) and reconnect times (s)."""
+def bench_tray(events: int, replugs: int, boot_seconds: float = BOOT_SECONDS,
+               ) -> tuple[list[float], list[float], list[float], list[float]]:
+    """Write-to-event latencies, read-to-event latencies (ms), reconnect times after a
+    replug that restarts the tray (s) and the host's share of each (s, from the tray's
+    first line after its boot)."""
     sim = TimedSimulator()
     tray = TrayReader(lambda: sim.port if sim.plugged else None)
     worker = threading.Thread(target=sim.run, name="tray-simulator")
@@ -85,6 +102,7 @@ def bench_tray(events: int, replugs: int) -> tuple[list[float], list[float], lis
     latencies: list[float] = []
     host: list[float] = []
     reconnects: list[float] = []
+    host_reconnects: list[float] = []
     rng = random.Random(4)
     try:
         if not until_ready(tray, 5):
@@ -121,17 +139,23 @@ def bench_tray(events: int, replugs: int) -> tuple[list[float], list[float], lis
                 tray.poll_events()
                 tray.wait(0.01)
             with sim.lock:
-                sim.replug()
+                # The cable powers the tray: it restarts, and boots boot_seconds later.
+                sim.hello_at = None
+                sim.power_cycle(boot_seconds=boot_seconds)
                 back = time.monotonic()
-            if not until_ready(tray, 10):
+            if not until_ready(tray, 10 + boot_seconds):
                 raise SystemExit(f"no reconnect: {tray.status().message}")
-            reconnects.append(time.monotonic() - back)
+            ready = time.monotonic()
+            reconnects.append(ready - back)
+            with sim.lock:
+                assert sim.hello_at is not None  # the handshake needs the tray's HELLO
+                host_reconnects.append(ready - sim.hello_at)
     finally:
         sim.running = False
         worker.join()
         tray.close()
         sim.close()
-    return latencies, host, reconnects
+    return latencies, host, reconnects, host_reconnects
 
 
 def bench_rdm6300(events: int) -> tuple[list[float], list[float]]:
@@ -169,15 +193,22 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--events", type=int, default=300)
     parser.add_argument("--replugs", type=int, default=10)
+    parser.add_argument("--boot-seconds", type=float, default=BOOT_SECONDS,
+                        help="the tray's restart after a replug, s (default %(default)s)")
     args = parser.parse_args()
-    latencies, host, reconnects = bench_tray(args.events, args.replugs)
+    latencies, host, reconnects, host_reconnects = bench_tray(
+        args.events, args.replugs, args.boot_seconds)
     rdm_latencies, rdm_host = bench_rdm6300(args.events)
     print(summary("tray line -> event", latencies))
     print(summary("tray line read -> event (host)", host))
     print(summary("rdm6300 frame -> event", rdm_latencies))
     print(summary("rdm6300 frame read -> event (host)", rdm_host))
-    print(f"tray reconnect after replug: n={len(reconnects)} "
-          f"median={statistics.median(reconnects):.3f} s max={max(reconnects):.3f} s")
+    print(f"tray reconnect after replug, its {args.boot_seconds:g} s boot included: "
+          f"n={len(reconnects)} median={statistics.median(reconnects):.3f} s "
+          f"max={max(reconnects):.3f} s")
+    print(f"  of which the host's, from the tray's first line: "
+          f"median={statistics.median(host_reconnects):.3f} s "
+          f"max={max(host_reconnects):.3f} s")
     ok_latency = percentile(latencies, 0.99) <= LATENCY_TARGET_MS
     ok_reconnect = max(reconnects) <= RECONNECT_TARGET_S
     print(f"target latency p99 <= {LATENCY_TARGET_MS} ms: {'met' if ok_latency else 'MISSED'}")

@@ -14,7 +14,10 @@ one core (CPU time, so other load on the machine counts less):
 Each line says which build ran, games/s, inputs/s, the ratio to the reference and the
 peak RSS (it must stay flat as games grow); the three must agree on every game's outcome
 (won or not, floor, cause, inputs played: a digest of them all is compared, not only the
-survival rate and mean floor, which two swapped outcomes leave as they are). Last comes a
+survival rate and mean floor, which two swapped outcomes leave as they are). The peak RSS
+is the child's own high-water mark (VmHWM, begun again at exec), not ``ru_maxrss``, which
+Linux carries over from the process that started it, so it could never read below the
+bench's own size (audit fw65 N2). Last comes a
 ceiling: games/s of games as long as the measured ones that
 do nothing but draw the simulated wall, move each tile in the ledger, hand it through a
 generator and journal it, with no rule at all.
@@ -50,6 +53,16 @@ ENGINES = (
 
 
 def rss_mib() -> float:
+    """This process's own peak RSS in MiB: VmHWM, which starts afresh at exec. Its
+    ``ru_maxrss`` starts at the forking parent's high-water mark (bench_startup says so
+    too); that figure is kept only where /proc is missing."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 

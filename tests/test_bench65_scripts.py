@@ -1,0 +1,84 @@
+"""The bench scripts' figures measure what they say (audit fw65 R1, R2, N1, N2): run with tiny
+sizes; the timings themselves are not tested, only what goes into them."""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+import pytest
+
+from tests.scripts import load_script
+
+MIB = 1024 * 1024
+
+
+def test_bench_rfid_reconnect_after_a_replug_includes_the_trays_own_boot() -> None:
+    """A replug cuts a real tray's power. The bench replugged a tray that kept running, so
+    its figure (about 0.3 s) was the host's backoff and handshake alone."""
+    bench = load_script("bench_rfid")
+    boot = 0.6
+    _, _, reconnects, host_shares = bench.bench_tray(1, 1, boot_seconds=boot)
+    assert len(reconnects) == len(host_shares) == 1
+    assert reconnects[0] >= boot
+    # the host's share runs from the tray's first line after its boot: the boot is not in it
+    assert 0 <= host_shares[0] <= reconnects[0] - boot + 0.05
+
+
+def test_bench_camera_times_cpu_beside_the_wall_clock() -> None:
+    """It timed the wall clock alone: on a shared machine, mostly the queue for a core. A
+    call that sleeps takes wall time and next to no CPU."""
+    wall, cpu = load_script("bench_camera").median_ms(lambda: time.sleep(0.05), 4)
+    assert wall >= 50
+    assert cpu < 25
+
+
+def test_bench_camera_runs_the_model_on_the_batch_the_reader_gives_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Model only" ran the model on the crop as it lies, once; ``TileClassifier.raw`` runs it
+    at every turn in the metadata's ``input.turns`` (0 and 2 for the shipped model)."""
+    bench = load_script("bench_camera")
+    from companion.hw.camera.classifier import TileClassifier, default_model_path
+
+    classifier = TileClassifier(default_model_path(), threads=1)
+    crop = np.random.default_rng(3).integers(0, 256, (120, 90, 3), dtype=np.uint8)
+    given: list[np.ndarray] = []
+    session = classifier._session
+    run = session.run
+
+    class Spy:
+        def run(self, names: object, feed: dict[str, np.ndarray]) -> object:
+            given.extend(feed.values())
+            return run(names, feed)
+
+    monkeypatch.setattr(classifier, "_session", Spy())
+    classifier.raw([crop])
+    (reader_input,) = given
+    batch = bench.turned_batch(classifier, crop)
+    assert len(batch) == len(classifier.info.turns)
+    np.testing.assert_array_equal(batch, reader_input)
+
+
+def test_bench_camera_prints_cpu_and_wall_and_names_the_turns(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.hw.camera.classifier import TileClassifier, default_model_path
+
+    turns = len(TileClassifier(default_model_path(), threads=1).info.turns)
+    assert load_script("bench_camera").main(["--repeats", "4"]) == 0
+    timed = [line for line in capsys.readouterr().out.splitlines() if "median" in line]
+    assert len(timed) == 5
+    assert all("ms CPU," in line and "ms wall" in line for line in timed)
+    assert f"model only ({turns} turn" in timed[0]
+
+
+def test_bench_rules_peak_rss_is_the_childs_own_not_the_benchs() -> None:
+    """The child read ``ru_maxrss``, which Linux starts at the forking parent's high-water
+    mark: here the bench holds 256 MiB more than a game needs, and the figure must stay far
+    below it."""
+    bench = load_script("bench_rules")
+    held = b"\x01" * (256 * MIB)  # written, so resident
+    args = argparse.Namespace(games=1, seed=0, preset="ez", strategy="cautious")
+    figures = bench.run_engine(args, "pure", True)
+    assert len(held) == 256 * MIB
+    assert 0 < figures["rss"] < 128
