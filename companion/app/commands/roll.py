@@ -31,7 +31,7 @@ from companion.dice.notation import (
     parse,
 )
 from companion.dice.roll import dice_parts, reads_d66_as_thrown
-from companion.dice.sources import DiceInputEnded
+from companion.dice.sources import DiceInputEnded, ReadsD66
 from companion.errors import CompanionError, DeviceError, InvalidNotation
 
 if TYPE_CHECKING:  # imported when a camera is asked for: it pulls in OpenCV
@@ -218,15 +218,22 @@ def run_with_source(
     reader into a clear exit 1. A camera that cannot read (Picamera2 missing, unplugged)
     is said with how to play without one (:data:`TYPED_INSTEAD`). What the dice source
     says when it stops (the camera's why, typed input ended) is said within 80 columns.
-    A ``--seed`` no simulated die takes is refused first (:func:`refuse_idle_seed`)."""
+    A ``--d100`` with no camera (:func:`refuse_idle_d100`), and a ``--seed`` no simulated
+    die takes (:func:`refuse_idle_seed`), are refused first."""
+    refuse_idle_d100(args)
     refuse_idle_seed(args)
     try:
         source = make(args)
     except CameraUnavailable as exc:
         print(f"{ERROR_PREFIX}{error_within_80(f'{exc}; {TYPED_INSTEAD}')}", file=sys.stderr)
         return 1
+    taken = TakenDice(source)
     try:
-        code: int = body(source)
+        code: int = body(taken)
+    except KeyboardInterrupt as exc:
+        if exc is taken.stopped:  # Ctrl-C at a die, not said by the body already
+            say_stopped(args.dice, taken)
+        raise
     except DeviceError as exc:
         # The camera is opened at its first read, inside body.
         if args.dice != "camera":
@@ -238,6 +245,60 @@ def run_with_source(
         exc.args = (error_within_80(str(exc)),)  # its kind, and so its exit status, kept
         raise
     return code
+
+
+class TakenDice:
+    """A command's dice source (``run_with_source``'s), keeping the rolls it gave and the one
+    asked last, and the Ctrl-C that stopped a roll (``stopped``): the command says them as
+    it stops (:func:`say_stopped`)."""
+
+    def __init__(self, source: DiceSource) -> None:
+        self.source = source
+        self.taken: list[tuple[str, list[int]]] = []  # (what, values) of each roll given
+        self.asked = ""
+        self.stopped: KeyboardInterrupt | None = None
+
+    def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
+        return self._taken(f"{count}D{sides}", purpose,
+                           lambda: self.source.roll(count, sides, purpose=purpose))
+
+    def roll_d66(self, *, purpose: str = "") -> list[int]:
+        """A D66 read the source's own way (typed ``35``: 3 and 5), as unwrapped."""
+        source = self.source
+        return self._taken("D66", purpose, lambda: (
+            source.roll_d66(purpose=purpose) if isinstance(source, ReadsD66)
+            else source.roll(2, 6, purpose=purpose)))
+
+    def _taken(self, dice: str, purpose: str, get: Callable[[], list[int]]) -> list[int]:
+        self.asked = purpose if dice in purpose else f"{purpose} ({dice})" if purpose else dice
+        try:
+            values = get()
+        except KeyboardInterrupt as exc:
+            self.stopped = exc
+            raise
+        self.taken.append((self.asked, list(values)))
+        return values
+
+
+#: Said above the rolls a command stopped by Ctrl-C had taken.
+TAKEN_SO_FAR = "the dice taken so far 入力済み (not saved):"
+
+
+def say_stopped(dice: str, taken: TakenDice) -> None:
+    """Ctrl-C while a command waited for a typed or thrown die (``genso fight attack``,
+    ``coc fight act``, a check): said on stderr as the end of typed input says it (nothing
+    saved, the dice before it dropped, run the command again), with the rolls taken so far
+    and their values, so the table sees what it had thrown. It exited 130 saying nothing
+    (tables65 NIT 1). ``companion events`` says its walk itself (``say_walked``); its
+    stop is not this one."""
+    kind = "thrown" if dice == "camera" else "typed"
+    dropped = THROWN_DROPPED if dice == "camera" else TYPED_DROPPED
+    lines = ["", f"companion: stopped before {taken.asked} was {kind}: nothing was saved, "
+                 f"and {dropped}"]
+    if taken.taken:
+        lines += [TAKEN_SO_FAR, *(f"  {what}: {' '.join(map(str, values))}"
+                                  for what, values in taken.taken)]
+    print(within_80("\n".join(lines)), file=sys.stderr)
 
 
 def _source_errors(args: argparse.Namespace) -> tuple[type[CompanionError], ...]:
@@ -273,6 +334,25 @@ def refuse_idle_seed(args: argparse.Namespace, dice_said: str = "") -> None:
     raise SeedNotUsed(error_within_80(
         f"--seed goes with simulated dice (--dice sim{d100}): "
         f"{dice_said or f'--dice {args.dice}'} dice are thrown, not seeded; leave --seed out"))
+
+
+class D100NotUsed(CompanionError, ValueError):
+    """``--d100`` given where no camera reads the dice: it names where the dice a camera
+    cannot read come from, and with typed or simulated dice every die already comes from
+    there. Taken and ignored, ``coc roll --dice typed --d100 sim`` asked for the d100 to be
+    typed (tables65 NIT 6), as an idle ``--seed`` is refused (:class:`SeedNotUsed`)."""
+
+
+def refuse_idle_d100(args: argparse.Namespace, dice_said: str = "") -> None:
+    """Refuse ``--d100`` unless the dice are the camera's (``--dice camera``): said for every
+    command that takes it (coc's, ``play``). ``dice_said``: where the dice were set, when
+    not by ``--dice`` (a setting's key and its origin)."""
+    if getattr(args, "d100", None) is None or args.dice == "camera":
+        return
+    every = "typed" if args.dice == "typed" else "simulated"
+    raise D100NotUsed(error_within_80(
+        f"--d100 goes with --dice camera (for the dice the camera cannot read): with "
+        f"{dice_said or f'--dice {args.dice}'} every die is {every}; leave --d100 out"))
 
 
 def print_json(args: argparse.Namespace, data: dict[str, Any]) -> None:

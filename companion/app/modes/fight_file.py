@@ -23,6 +23,7 @@ from companion.app.modes.fight import SIMULATED, FightMode
 from companion.app.modes.fight_save import FightSave, load_fight_save
 from companion.app.modes.fight_unchanged import loaded
 from companion.app.notes import note
+from companion.app.paths import data_dir
 from companion.app.session.host import Beside, Session, replay
 from companion.app.session.mode import ChoiceFeed, RollFeed
 from companion.app.session.rolls import SimRolls
@@ -103,8 +104,27 @@ def text_sha(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def read_fight_data(path: Path, start_hint: str) -> Any:
-    """The JSON of the fight file the system's ``fight new`` wrote (and the table rewrites)."""
+def default_fight_file(preset: str) -> Path:
+    """The fight file of a system's ``fight`` commands with no ``--file`` (and of ``play
+    --mode PRESET`` with no ``--fight``): ``genso/fight.json`` or ``coc/fight.json`` in the
+    user data folder."""
+    return data_dir() / preset / "fight.json"
+
+
+def start_command(start_hint: str, path: Path, default: Path | None) -> str:
+    """``start_hint`` (the system's ``fight new``), made to write the fight at ``path``:
+    with ``--file PATH`` when that is not the ``default`` file (None: the hint as it is).
+    Without it, the command wrote the default file, and the same ``play --fight PATH``
+    found no fight again (tables65 NIT 5)."""
+    if default is None or path.resolve() == default.resolve():
+        return start_hint
+    return f"{start_hint} --file {shlex.quote(str(path))}"
+
+
+def read_fight_data(path: Path, start_hint: str, default: Path | None = None) -> Any:
+    """The JSON of the fight file the system's ``fight new`` wrote (and the table rewrites).
+    A missing one says how to start it (``start_hint``, for a fight at ``path`` rather than
+    at the ``default`` file: :func:`start_command`)."""
     try:
         # A fight file holds what its table save holds: no larger than a save can be.
         text = read_regular(path, SAVE_LIMIT, "fight file").decode("utf-8")
@@ -112,7 +132,7 @@ def read_fight_data(path: Path, start_hint: str) -> Any:
         # Said on the table's screen too, where a player reads it: the command is typed on a
         # computer (SSH, the GM's laptop), never at the table's buttons.
         raise DataError(f"no fight at {path} yet 戦闘がありません: start one on a computer "
-                        f"端末で: {start_hint}") from None
+                        f"端末で: {start_command(start_hint, path, default)}") from None
     except OSError as exc:
         raise DataError(f"cannot read the fight {path}: {exc}") from None
     except UnicodeDecodeError as exc:  # as `fight show` and the save's reader tell it
@@ -401,7 +421,7 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
 def _load_fight(table: Table, fight_path: Path) -> Any:
     """The fight in the fight file; :class:`DataError` when it is missing, cannot be read or
     is not a fight of this system (a shape its loader does not name, too: no traceback)."""
-    data = read_fight_data(fight_path, table.start_hint)
+    data = read_fight_data(fight_path, table.start_hint, default_fight_file(table.preset))
     try:
         return table.load(data)
     except DataError as exc:

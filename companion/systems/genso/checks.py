@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from companion.dice import DiceSource, Result, roll
+from companion.dice.result import FAILURE
 from companion.errors import IllegalAction
 from companion.systems.defaults import DEFAULT_TAG
 from companion.systems.genso.character.core import Character, Term, derive
@@ -71,10 +72,23 @@ class Check:
         }
 
 
+#: The step of a check that cannot succeed, in place of its dice (GM-CHECK-1 Default).
+NOT_ROLLED = "不可能/impossible, not rolled"
+
+
 def _roll(terms: Sequence[Term], difficulty: int, source: DiceSource, name: str,
           who: str = "") -> Result:
-    """The check's 2D, asked for as ``trap detection 罠発見 (2D6+5>12)`` (``who``'s)."""
+    """The check's 2D, asked for as ``trap detection 罠発見 (2D6+5>12)`` (``who``'s).
+
+    A check that cannot succeed (P = 0/36: 2D + modifier is at most 12 + modifier, not
+    above the difficulty) asks no die: ``(2D6>15) ＞ 不可能/impossible, not rolled ＞
+    失敗/failure``, as GM-CHECK-1's Default reports "impossible" and a failure, and as a coc
+    check that cannot succeed is not rolled (tables65 NIT 4). The seed (002 PG 2-1, 2-2)
+    gives 2D no automatic success or failure (no 6ゾロ, no 1ゾロ), so no throw could change
+    it; a typed or camera player threw dice for nothing. Its ``total`` is 0, with no dice."""
     text = formula(terms, ">", difficulty)
+    if not chance(sum(t.value for t in terms), difficulty):
+        return Result.failed(text, (NOT_ROLLED, FAILURE), 0, target=difficulty)
     ja, _, en = name.partition("/")
     owner = f"{who}'s " if who else ""
     what = f"{en} {ja}" if en else ja

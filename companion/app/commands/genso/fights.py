@@ -182,7 +182,8 @@ def combatant_name(fight: Fight, typed: str) -> str:
     the monster オーク1; else the preset key or sheet file the PC was brought in with
     (``--party pc1`` → ``pc1``, ``--party ann.toml`` → ``ann.toml``), or the monster key
     (``--monsters orc`` → ``orc``; of ``orc:2``, ``orc1`` and ``orc2``: ``orc`` alone
-    matches both, and is refused naming them). Only the lookup folds: the journal keeps the
+    matches both, and is refused naming them; a lone monster, named with no number, is
+    ``orc1`` and ``オーク1`` too). Only the lookup folds: the journal keeps the
     fight's own names, so a file reads as it always did. A name that matches no one (or
     several) is refused, naming everyone in the fight.
     """
@@ -198,7 +199,11 @@ def combatant_name(fight: Fight, typed: str) -> str:
             number = re.search(r"\d+$", entrant.name)
             keys = {entrant.monster} | ({f"{entrant.monster}{number.group(0)}"}
                                         if number else set())
-            if fold_name(typed).lower() in keys:
+            # A lone monster (オーク, no number) is orc1 and オーク1 too, as the help's
+            # examples name it: refused, the player was not told orc works (tables65 NIT 3).
+            alone = number is None and fold_name(typed).lower() in (
+                f"{entrant.monster}1", f"{fold_name(entrant.name).lower()}1")
+            if fold_name(typed).lower() in keys or alone:
                 found.add(entrant.name)
             continue
         if entrant.origin:

@@ -33,7 +33,7 @@ from companion.app.commands.play.session import (
 )
 from companion.app.commands.play.table_modes import TABLE_MODES, table_files
 from companion.app.commands.play.telling import resume_command
-from companion.app.commands.roll import refuse_idle_seed, typed_alias
+from companion.app.commands.roll import refuse_idle_d100, refuse_idle_seed, typed_alias
 from companion.app.config import Config, Source, load_config
 from companion.app.history import History
 from companion.app.notes import note
@@ -128,6 +128,7 @@ def run(args: argparse.Namespace) -> int:
     # the game is already saved).
     signal.signal(signal.SIGTERM, stop_on_signal)
     config = effective_config(args)
+    refuse_idle_table_d100(args, config)
     refuse_idle_table_seed(args, config)
     home = config.text("play.mode")
 
@@ -179,6 +180,19 @@ def refuse_idle_table_seed(args: argparse.Namespace, config: Config) -> None:
         dice.d100 = config.text("dice.d100")
     flag = config.settings["dice.source"].source is Source.COMMAND_LINE
     refuse_idle_seed(dice, "" if flag else f"{config.where('dice.source')}: {dice.dice}")
+
+
+def refuse_idle_table_d100(args: argparse.Namespace, config: Config) -> None:
+    """``--d100`` on the command line is refused unless the dice are the camera's, as coc's
+    commands refuse it (:func:`refuse_idle_d100`): with typed or simulated dice it was taken
+    and ignored (tables65 NIT 6). In any mode: a genso or dice table's run may switch to
+    the coc fight (System menu), which takes it then. The setting ``dice.d100`` is a standing
+    choice, not refused."""
+    if args.d100 is None:
+        return
+    dice = argparse.Namespace(d100=args.d100, dice=config.text("dice.source"))
+    flag = config.settings["dice.source"].source is Source.COMMAND_LINE
+    refuse_idle_d100(dice, "" if flag else f"{config.where('dice.source')}: {dice.dice}")
 
 
 def switched(first: argparse.Namespace, home: str, mode: str) -> argparse.Namespace:

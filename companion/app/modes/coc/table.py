@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import shlex
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -21,9 +22,23 @@ from companion.systems.coc.combat import ENGINE, Fight
 from companion.systems.coc.rules import load_rules
 
 PRESET = "coc"  # what a table save says in SaveGame.preset
-# The sample sheets are in docs/examples/ of the companion's folder, not where a command starts.
-START_HINT = ("companion coc fight new --investigators docs/examples/ann.toml "
-              "--foes docs/examples/cultist.toml")
+#: The sample sheets: docs/examples/ of the companion's folder, beside the package.
+EXAMPLES = Path(__file__).resolve().parents[4] / "docs" / "examples"
+
+
+def start_hint(examples: Path = EXAMPLES) -> str:
+    """How a coc fight is started, the sample sheets named by their whole path: named from
+    the repository's root (docs/examples/ann.toml), they were found from there alone, not
+    from the Pi's home folder the boot service starts in (tables65 NIT 5). Without the
+    folder (a package installed without its docs), where the sheets are is said instead."""
+    if not (examples / "ann.toml").is_file() or not (examples / "cultist.toml").is_file():
+        return ("companion coc fight new --investigators SHEET.toml --foes SHEET.toml "
+                "(sample sheets: docs/examples/ of the companion's source)")
+    return shlex.join(["companion", "coc", "fight", "new", "--investigators",
+                       str(examples / "ann.toml"), "--foes", str(examples / "cultist.toml")])
+
+
+START_HINT = start_hint()
 
 
 def coc_table(resume_with: Callable[[Path, Path], str] | None = None) -> Table:

@@ -9,7 +9,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from companion.app.modes.fight import FightMode
-from companion.app.modes.fight_file import Table, older_engine_said, open_table, read_fight_data
+from companion.app.modes.fight_file import (
+    Table,
+    default_fight_file,
+    older_engine_said,
+    open_table,
+    read_fight_data,
+)
 from companion.app.modes.genso.action_menu import GensoFightMode
 from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceFeed, RollFeed
@@ -23,7 +29,8 @@ START_HINT = "companion genso fight new --party pc1 pc2 --monsters orc:2"
 
 def read_fight_file(rules: GensoRules, path: Path) -> Fight:
     """The fight `companion genso fight new` wrote (and the table keeps writing)."""
-    return Fight.from_json(rules, read_fight_data(path, START_HINT), str(path))
+    return Fight.from_json(rules, read_fight_data(path, START_HINT, default_fight_file(PRESET)),
+                           str(path))
 
 
 def older_engine(mode: FightMode) -> None:
