@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
-from companion.app.session.controls import BACK, Controls, choose
+from companion.app.session.controls import BACK, Controls, SystemAsked, choose
 from companion.app.session.mode import RollAsk, Show, Throw
 from companion.dice.sources import from_a_d6, zero_is_top
 from companion.hw.buttons import Pick, Press
@@ -89,6 +89,19 @@ def _which(ask: RollAsk, typed: Sequence[int]) -> str:
     return f" ({len(typed) + 1} of {ask.count}{so_far})" if ask.count > 1 else ""
 
 
+class ThrowLeft(SystemAsked):
+    """SYSTEM pressed part-way through a throw typed on the keypad: ``typed`` says the dice
+    (and a die's places) typed of it, ``4 typed of 2D6``. A throw is kept as one answer,
+    when its last die is typed; the dice typed before are not saved, and the throw is asked
+    again from its first die after the System menu (Back, a mode switched to and back, a
+    stop and ``--resume``). The menu says so beside "every step is saved" (tables65 NIT 2),
+    which read as if they were kept."""
+
+    def __init__(self, typed: str) -> None:
+        super().__init__(typed)
+        self.typed = typed
+
+
 class Keypad:
     """A throw typed die by die; ``why`` is said under each menu (why the die is typed)."""
 
@@ -99,8 +112,11 @@ class Keypad:
         self.why = why
         self.sleep = sleep
         self.ahead: tuple[Press, ...] = ()  # number keys typed ahead, for the next key
+        self.places = ""  # the places of a larger die typed so far (a d100's tens: "3")
 
     def next_throw(self, ask: RollAsk, show: Show) -> Throw:
+        """The throw ``ask`` asks for, typed die by die. SYSTEM part-way is
+        :class:`ThrowLeft`, saying what of it was typed (lost: asked again after)."""
         values: list[int] = []
         self.ahead = ()
         try:
@@ -109,8 +125,15 @@ class Keypad:
                 if value is None:
                     return Throw(back=True)
                 values.append(value)
+        except SystemAsked as asked:
+            keyed = [*map(str, values), *([f"{self.places}_"] if self.places else [])]
+            if keyed and not isinstance(asked, ThrowLeft):
+                raise ThrowLeft(f"{', '.join(keyed)} typed of {ask.count}D{ask.sides}") \
+                    from asked
+            raise
         finally:
             self.ahead = ()  # typed past the throw's last die: not the next throw's
+            self.places = ""
         return Throw(tuple(values))
 
     def die(self, ask: RollAsk, show: Show, before: tuple[int, ...] = ()) -> int | None:
@@ -130,6 +153,7 @@ class Keypad:
         places = len(str(ask.sides - 1))  # a d100's 00 is its 100: two places, as a d20's
         typed: list[int] = []
         while True:
+            self.places = "".join(map(str, typed))
             after = places - len(typed) - 1  # the places still to type after this one
             digits = [*range(1, 10), 0]
             if not typed:
@@ -149,6 +173,7 @@ class Keypad:
             if value == 0 and zero_is_top(ask.sides):
                 value = ask.sides
             if 1 <= value <= ask.sides:
+                self.places = ""
                 return value
             digits_typed = "".join(map(str, typed))
             status = f"{digits_typed} is not on a 1D{ask.sides}: type again その目はありません"

@@ -27,6 +27,7 @@ from typing import TypeVar
 
 from companion.app.notes import note
 from companion.app.session.controls import Controls, SystemAsked, choose
+from companion.app.session.keypad import ThrowLeft
 from companion.app.session.mode import Show
 from companion.file_locks import service_name
 from companion.hw.buttons import Button
@@ -87,11 +88,22 @@ class ModeSwitch(Exception):
         self.mode = mode
 
 
-def menu_prompt(unsaved: str = "") -> str:
+def all_saved(left: str = "") -> str:
+    """"every step is saved 保存済み", and the throw left part-way on the keypad (``left``,
+    :class:`~companion.app.session.keypad.ThrowLeft`), which is not: it is asked again
+    (tables65 NIT 2)."""
+    if not left:
+        return "every step is saved 保存済み"
+    return (f"every step is saved 保存済み, but not the throw being typed ({left}): it is "
+            "asked again 入力中の出目は再入力")
+
+
+def menu_prompt(unsaved: str = "", left: str = "") -> str:
     """The menu's heading, and whether every step is saved; why not (``unsaved``) is the
-    status line's, under it."""
+    status line's, under it. ``left``: the dice typed of a throw the menu was opened in
+    (:func:`all_saved`)."""
     return ("System 設定: NOT all saved, see below 未保存あり" if unsaved
-            else "System 設定: every step is saved 保存済み")
+            else f"System 設定: {all_saved(left)}")
 
 
 def answered(menu: SystemMenu | None, get: Callable[[], T], show: Show) -> T:
@@ -124,6 +136,8 @@ class SystemMenu:
         # Why the save is behind, as the last ask that offered the menu knew it: a stop
         # outside the session (see :meth:`stopped`) cannot ask the session any more.
         self.last_unsaved: Callable[[], str] = lambda: ""
+        # The dice typed of the throw the menu was opened in, not saved (ThrowLeft): "".
+        self.throw_left = ""
 
     def answering(self, get: Callable[[], T], show: Show, unsaved: Callable[[], str],
                   new_game: bool = True) -> T:
@@ -136,11 +150,14 @@ class SystemMenu:
             self.controls.system_offered = True
             try:
                 return get()
-            except SystemAsked:
-                pass
+            except SystemAsked as asked:
+                self.throw_left = asked.typed if isinstance(asked, ThrowLeft) else ""
             finally:
                 self.controls.system_offered = False
-            self.open(show, unsaved(), new_game)
+            try:
+                self.open(show, unsaved(), new_game)
+            finally:
+                self.throw_left = ""
             # The ask's own options lie where Back was: a double tap on it, or B pressed
             # twice, is not the ask's answer (input audit 63 D2: it fought, or fled).
             self.controls.guard_repeat()
@@ -178,7 +195,8 @@ class SystemMenu:
     def choose_until_done(self, show: Show, unsaved: str, new_game: bool) -> None:
         options = self.options(new_game)
         while True:
-            chosen = options[self.choose(show, menu_prompt(unsaved), options)]
+            chosen = options[self.choose(show, menu_prompt(unsaved, self.throw_left),
+                                         options)]
             if chosen is BACK:
                 return
             if chosen is NEW_GAME:
@@ -209,7 +227,9 @@ class SystemMenu:
         if self.sure(show, f"{lost}Quit to the console? コンソールに戻りますか？ The companion "
                            f"stays stopped until {start} or a reboot 再起動で戻ります",
                      "Yes, quit はい"):
-            saved = f"NOT all saved: {unsaved}" if unsaved else "every step is saved"
+            left = (f", but not the throw being typed ({self.throw_left}): it is asked again"
+                    if self.throw_left else "")
+            saved = f"NOT all saved: {unsaved}" if unsaved else f"every step is saved{left}"
             note(f"quit to the console from the System menu ({saved}); {start} or a reboot "
                  "starts the companion again")
             raise ConsoleAsked
@@ -228,7 +248,7 @@ class SystemMenu:
             said = (f"Not safe to unplug yet 電源を抜かないで: {unsaved}. Each step saves "
                     "again; once one says saved again 保存再開, it is")
         elif not self.shutdown_command:
-            said = "Safe to unplug now 電源を抜いても大丈夫: every step is saved 保存済み"
+            said = f"Safe to unplug now 電源を抜いても大丈夫: {all_saved(self.throw_left)}"
         else:
             # Said before the command runs: it may take a while to answer (SHUTDOWN_TIMEOUT_S).
             show("Shutting down 電源を切っています…")
