@@ -1,8 +1,10 @@
 """door62b, review64j: a headless game is offered again by its seed only when the current rules
 play that seed's game. Revision 8 changed an option no strategy takes (the door on the door),
 but revision 9 (the route kept whole) changes a few auto-player games (review64j DEFECT 1:
-ez cautious 1824, test_golden_games), so from revision 9 a game of revision 8, 7 or before is
-not offered again, and one of revision 9 is; and from revision 8 the log and the screen's log
+ez cautious 1824, test_golden_games), and revision 10 (a flight by the door the PC came in
+by, a pursued one never back to the room just fled from) changes a few more (review64j
+DEFECT 2: plus cautious 628), so from revision 10 a game of revision 9, 8 or before is not
+offered again, and one of revision 10 is; and from revision 8 the log and the screen's log
 say a PC moving onto the door from the room in ranged combat (JR-RANGED-2)."""
 
 from __future__ import annotations
@@ -33,13 +35,14 @@ def _resumed(tmp_path: Path, revision: int, capsys: pytest.CaptureFixture[str],
     return capsys.readouterr().out.splitlines()
 
 
-def test_the_constant_is_revision_9() -> None:
-    """Revision 9 (jr64: the route kept whole) changed games the auto-player plays; revision 8
-    did not (test_golden_games)."""
-    assert (SAME_HEADLESS_GAMES_SINCE, RULES_REVISION) == (9, 9)
+def test_the_constant_is_revision_10() -> None:
+    """Revisions 9 (jr64: the route kept whole) and 10 (review64j: the door came in by, no
+    flight back through the pursuers) changed games the auto-player plays; revision 8 did
+    not (test_golden_games)."""
+    assert (SAME_HEADLESS_GAMES_SINCE, RULES_REVISION) == (10, 10)
 
 
-def test_a_resumed_revision_9_game_is_offered_again_by_its_seed_and_that_is_the_same_game(
+def test_a_resumed_revision_10_game_is_offered_again_by_its_seed_and_that_is_the_same_game(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = _resumed(tmp_path, RULES_REVISION, capsys)
     assert out[-1].endswith(f"; this game again: {AGAIN}")
@@ -57,11 +60,12 @@ def test_a_resumed_revision_9_game_is_offered_again_by_its_seed_and_that_is_the_
     assert played.inputs == kept.inputs and played.events == kept.events
 
 
-@pytest.mark.parametrize("revision", [8, 7, 6])
+@pytest.mark.parametrize("revision", [9, 8, 7, 6])
 def test_a_resumed_older_game_is_not_offered_again(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], revision: int) -> None:
     """Revision 8 and 7 too (review64j DEFECT 1: a revision-8 save of plus cautious 628,
-    resumed, offered `--seed 628`, which plays another game by revision 9)."""
+    resumed, offered `--seed 628`, which plays another game by revision 9); and revision 9
+    (review64j DEFECT 2: plus cautious 628 plays another game by revision 10)."""
     last = _resumed(tmp_path, revision, capsys)[-1]
     assert "--seed" not in last and last.endswith(
         f"this game, of rules revision {revision}, cannot be played again from its seed: a new "
@@ -79,7 +83,7 @@ def _cut_log(tmp_path: Path, revision: int, capsys: pytest.CaptureFixture[str]) 
     return log
 
 
-def test_replay_of_a_cut_revision_9_log_offers_its_seed_which_plays_the_same_events(
+def test_replay_of_a_cut_revision_10_log_offers_its_seed_which_plays_the_same_events(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = _cut_log(tmp_path, RULES_REVISION, capsys)
     assert main(["replay", str(log)]) == 0
@@ -91,7 +95,7 @@ def test_replay_of_a_cut_revision_9_log_offers_its_seed_which_plays_the_same_eve
         log.read_text(encoding="utf-8").splitlines()[1:]
 
 
-@pytest.mark.parametrize("revision", [8, 7, 6])
+@pytest.mark.parametrize("revision", [9, 8, 7, 6])
 def test_replay_of_a_cut_older_log_does_not_offer_its_seed(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], revision: int) -> None:
     log = _cut_log(tmp_path, revision, capsys)

@@ -80,6 +80,7 @@ class _Core:
     room_no: int
     position: Position
     path: list[int]  # rooms walked through on this floor, for fleeing back
+    came_by: int  # the room behind the door the PC came in by (0: down the stairs)
     flees: dict[int, int]  # times the PC fled from each room of this floor
     pursuers: list[MonsterOnMap]  # JR-FLEE-2
     melee_started: bool  # JR-RANGED-1: ranged combat only before melee

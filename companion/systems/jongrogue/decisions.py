@@ -67,7 +67,7 @@ class _Decisions(_Moving):
         if attackers:
             options.append(_DEFEND)
             pincered = bool(front) and bool(self.pursuers)
-            if self.path and not pincered and not bound:
+            if not pincered and not bound and self._flight_target():
                 options.append(_FLEE)
             if pc.rings or pc.spare_rings:
                 options += self._ring_options()  # JR-MELEE-1: equip / unequip, then defend
@@ -96,6 +96,9 @@ class _Decisions(_Moving):
             if room.stairs:
                 options.append(_STAIRS)
             options += _MOVES[room.number]
+        elif not bound and self.revision >= 10:
+            if self.came_by:  # JR-STATE-1: back out by the door it came in by (revision 10)
+                options.append(_MOVES_TO[self.came_by])
         elif not bound and self.path:
             options.append(_MOVES_TO[self.path[-1]])
         if pc.rings or pc.spare_rings:

@@ -30,8 +30,18 @@ class _Moving(_Ranged):
         stands on. Revision 8 and before took a walk back as undoing the last step and
         dropped it from the route: a flight after it left by the room's far door, or, in a
         start room walked back into, was not offered at all.
+
+        From revision 10 a walk back is a walk to the room behind the door the PC came in by
+        (``came_by``, JR-STATE-1 l.126-127: 「ドアの上から通路に引き返せば」), not to the route's
+        last room: after a flight the PC stands on the door to the room it fled from, and a
+        walk there goes back out through it, while a walk on to the route's older room
+        crosses the room (JR-STATE-2); revision 9 took them the other way round (review64j
+        RISK 1).
         """
-        back = bool(self.path) and number == self.path[-1]
+        if self.revision >= 10:
+            back = number == self.came_by
+        else:
+            back = bool(self.path) and number == self.path[-1]
         if not back and self.position is Position.DOOR and self._here(self.room_no):
             self._enter()
             if any(self._holds_exits(m) for m in self._here(self.room_no)):
@@ -40,6 +50,35 @@ class _Moving(_Ranged):
             self.path.pop()
             self.room_no = 0
         yield from self._arrive(number)
+
+    def _flight_target(self) -> int:
+        """The room a flight goes back to, or 0 when there is none (JR-FLEE-1, JR-FLEE-2).
+
+        Revision 9 and before: the route's last room (``path``), none while it is empty
+        (a floor's start room, JR-FLEE-1's reading in ``rules defaults``).
+
+        From revision 10 (review64j DEFECTs 2 and 3):
+
+        - Not followed: out through the door the PC came in by, to ``came_by``
+          (JR-FLEE-1 l.429, l.437: 「ドアから通路に出て、来た道を引き返します」). Monsters
+          attacking from the room are awake and hold its other doors (JR-STATE-2 l.130-131:
+          「別のドアから通路に出るには…起きているモンスターを、全て倒す必要」), so after a
+          flight into a room, a second flight does not leave by the far door past a monster
+          woken there; it goes back out by the door it stands on. After a walk the room
+          came by is the route's last room, as before.
+        - Followed (JR-FLEE-2, Plus 挟み撃ち): on back along the route, across the room,
+          which holds no awake monster of its own (that would be a pincer, and no flight);
+          but never back to the room just fled from: the pursuers came after the PC from
+          there and stand between it and that door (l.439-440: 「PCが移動する度に…
+          隣接する様に、その方向へ動かします」), so the PC is cornered and fights.
+        """
+        path = self.path
+        if self.revision < 10:
+            return path[-1] if path else 0
+        if not self.pursuers:
+            return self.came_by
+        target = path[-1] if path else 0
+        return 0 if target == self.came_by else target
 
     def _flee(self) -> Proc:
         """JR-FLEE-1/2: out through the door, back the way the PC came.
@@ -67,9 +106,19 @@ class _Moving(_Ranged):
         self.flees[self.room_no] = self.flees.get(self.room_no, 0) + 1
         if self.record:
             self._emit(Kind.MOVE, room=self.room_no, position=Position.CORRIDOR.value, flee=True)
-        target = self.path.pop()
-        self.room_no = 0
+        fled_from = self.room_no
+        target = self._flight_target()
+        if self.path and self.path[-1] == target:
+            self.path.pop()  # back along the route
+            self.room_no = 0
+        # else (revision 10) out by the door the PC came in by, which is not the route's
+        # last room after a flight: the room left is added to the route, as on a walk
+        self.came_by = fled_from
         yield from self._arrive(target)
+        if self.revision >= 10 and target in self.path:
+            # The route back from where the flight ends is the one the PC had when it first
+            # came there: the loop walked since is cut (JR-FLEE-1, review64j DEFECT 2).
+            del self.path[self.path.index(target):]
         # A thief that struck during the flight has vanished (JR-AB-STEALGOLD/STEALITEM):
         # it follows no one.
         followers = [m for m in followers if m.alive]

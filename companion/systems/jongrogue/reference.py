@@ -186,7 +186,17 @@ FIXED_READINGS = (
                  "the way back (来た道) is empty: the PC came down the stairs into it, or fled "
                  "back into it, and the way back ends there; from revision 9 a start room "
                  "walked back into is fled from back the way the PC came, as any room is (the "
-                 "route walked is kept whole)"),
+                 "route walked is kept whole), and from revision 10 one fled back into is "
+                 "too, out by the door the PC came in by, unless monsters follow it: then it "
+                 "is cornered (JR-FLEE-2 (back))"),
+    FixedDefault("JR-FLEE-1 (door)", "from revision 10 a flight goes out through the door the "
+                 "PC came in by (ドアから通路に出て, l.429), and a walk back (ドアの上から通路に"
+                 "引き返せば, l.126) is a walk to the room behind that door: after a flight into "
+                 "a room the PC stands on its door to the room fled from, so a second flight "
+                 "does not leave by the far door past a monster woken there (別のドアから通路に"
+                 "出るには…全て倒す必要, l.130-131), and a walk on to the route's older room "
+                 "crosses the room (部屋の中); revision 9 and before took the route's last room "
+                 "for both"),
     FixedDefault("JR-FLEE-1 (turn)", "a flee turn's defence (防御) is rolled with the PC still "
                  "in the room, before it leaves; a freeze (凍結) or bind (拘束) from that "
                  "defence does not stop the flight: the flight is the turn's action, chosen "
@@ -229,6 +239,13 @@ FIXED_READINGS = (
     FixedDefault("JR-FLEE-2", "pincered (挟み撃ち), the places for attackers (前後最大4体 in a "
                  "room) go half to the monsters in front and half to those following; a side "
                  "with fewer gives its places to the other"),
+    FixedDefault("JR-FLEE-2 (back)", "from revision 10 a flight with monsters following "
+                 "(挟み撃ち) goes on back along the way the PC came (来た道), never back to the "
+                 "room just fled from: the pursuers stand between the PC and that door "
+                 "(その方向へ動かします, l.439-440), so with no other way back the PC is cornered "
+                 "and fights; where any flight ends, the way back is the one the PC had when it "
+                 "first came there, the loop walked since cut off; revision 9 ran back and "
+                 "forth through its pursuers once for every walk back"),
     FixedDefault("JR-AB-GOLDLOVER", "a gold-lover (金塊好き) sits on the first gold pile (金塊) "
                  "no monster sits on: top-left, top-right, bottom-left, bottom-right; with "
                  "more gold-lovers than piles they share one"),

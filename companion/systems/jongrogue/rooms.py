@@ -37,9 +37,12 @@ class _Rooms(_Drawing):
     """Adds the rooms: arriving, revealing, the encounters, waking and entering."""
 
     def _arrive(self, number: int) -> Proc:
-        """The PC reaches a room's door; a room entered for the first time is revealed."""
+        """The PC reaches a room's door; a room entered for the first time is revealed.
+        The room left is added to the route (JR-FLEE-1) and is the one the PC came by, behind
+        the door it stands on (a flight back along the route sets ``came_by`` itself)."""
         if self.room_no and self.room_no != number:
             self.path.append(self.room_no)
+            self.came_by = self.room_no
         self.room_no = number
         self.position = Position.DOOR
         self.melee_started = False

@@ -15,7 +15,8 @@ revision (``data/golden_games_rev4.txt``: revision 4, before revision 5;
 ``data/golden_games_rev5.txt``: revision 5, before revision 6;
 ``data/golden_games_rev6.txt``: revision 6, before revision 7;
 ``data/golden_games_rev7.txt``: revision 7, before revision 8;
-``data/golden_games_rev8.txt``: revision 8, before revision 9); the update never writes
+``data/golden_games_rev8.txt``: revision 8, before revision 9;
+``data/golden_games_rev9.txt``: revision 9, before revision 10); the update never writes
 those. Past the grid of seeds are games kept for a rule the grid never meets
 (``RULE_GAMES``), so that each revision's file pins both sides of its change. A revision
 whose rule no strategy meets (``UNMET``) plays the games of the one before it, line for
@@ -36,7 +37,8 @@ from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.game import RULES_REVISION, SAME_HEADLESS_GAMES_SINCE
 
 GOLDEN = Path(__file__).parent / "data" / "golden_games.txt"
-OLDER = {r: Path(__file__).parent / "data" / f"golden_games_rev{r}.txt" for r in (4, 5, 6, 7, 8)}
+OLDER = {r: Path(__file__).parent / "data" / f"golden_games_rev{r}.txt"
+         for r in (4, 5, 6, 7, 8, 9)}
 SEEDS = 25  # x 2 presets x 2 strategies = 100 games, well under a second
 KINDS = [(p, s) for p in ("ez", "plus") for s in ("cautious", "reckless")]
 # Games past the grid, each kept for a rule none of its games meets: (preset, strategy,
@@ -46,13 +48,25 @@ KINDS = [(p, s) for p in ("ez", "plus") for s in ("cautious", "reckless")]
 # open ranged combat and revision 7 does not (JR-RANGED-1, JR-FLEE-2). ez cautious 1824
 # walks back into room 8 on floor 21 and flees the jabberwock (ジャバウォック) there: by
 # revision 9 back through the door it stands on, to room 7, by revision 8 out by the far
-# door, to room 5 (JR-FLEE-1: 来た道を引き返します; review64j DEFECT 1).
-RULE_GAMES = [("plus", "cautious", 723), ("plus", "cautious", 893), ("ez", "cautious", 1824)]
-RULE_OF = {6: RULE_GAMES[0], 7: RULE_GAMES[1], 9: RULE_GAMES[2]}  # revision: its rule's game
+# door, to room 5 (JR-FLEE-1: 来た道を引き返します; review64j DEFECT 1). plus cautious 628
+# walks 5 → 6 → 3 → 6 → 9 on floor 21 and flees the jabberwock (ジャバウォック), which follows
+# it: by revision 10 from room 9 to room 6, then on to room 5, the route's loop cut off and
+# the room just fled from never fled back to (JR-FLEE-2; review64j DEFECT 2); by revision 9
+# to room 6, into the dead end room 3, and back to room 6 through the jabberwock, which is
+# also how it shows revision 9's change (revision 8 fled 9 → 6 → 5). ez cautious 1733 flees
+# from room 2 back into floor 22's start room, room 1, where it wakes the jabberwock: by
+# revision 10 it flees again, out by the door it came in by, to room 2 (JR-FLEE-1; review64j
+# DEFECT 3); by revision 9 the way back ended there and it fought.
+RULE_GAMES = [("plus", "cautious", 723), ("plus", "cautious", 893), ("ez", "cautious", 1824),
+              ("plus", "cautious", 628), ("ez", "cautious", 1733)]
+# revision: the games of its rule, the only ones whose lines it changes
+RULE_OF = {6: [RULE_GAMES[0]], 7: [RULE_GAMES[1]], 9: [RULE_GAMES[2], RULE_GAMES[3]],
+           10: [RULE_GAMES[3], RULE_GAMES[4]]}
 # Revisions whose rule no strategy meets. 8 offers no move onto the door to a PC on it in
 # ranged combat (JR-RANGED-2): the strategies close in or shoot, never taking the door.
 # (Revision 9 is met: the seeds 0-24 of the grid play as by revision 8, but a few later
-# ones, like RULE_OF[9], flee after a walk back.)
+# ones, like RULE_OF[9], flee after a walk back. Revision 10 is met too: RULE_OF[10] and a
+# few other cautious games flee again, pursued, after a walk back; review64j DEFECT 2.)
 UNMET = {8}
 COLUMNS = ("preset strategy seed termination floor cause inputs turns level xp gold "
            "journal_sha1")
@@ -121,7 +135,7 @@ def test_each_rules_change_shows_in_the_golden_games() -> None:
     """Each revision's file differs from the one before it, in the game of the rule it
     changed: revision 5's file was revision 6's word for word but its header, so neither
     guarded revision 6's rule (JR-AB-GOLDLOVER, review 56 #4). From revision 6 on, the
-    lines that differ are those of the game kept for the revision's rule (``RULE_OF``).
+    lines that differ are those of the games kept for the revision's rule (``RULE_OF``).
     A revision whose rule no strategy meets (``UNMET``) plays the same games instead, so
     that a log or a seed of the revision before it is the same game by it."""
     revisions = [*sorted(OLDER), RULES_REVISION]
@@ -134,7 +148,7 @@ def test_each_rules_change_shows_in_the_golden_games() -> None:
             continue
         assert older != newer, revision
         if revision in RULE_OF:
-            kept = " ".join(map(str, RULE_OF[revision])) + " "
+            kept = tuple(" ".join(map(str, game)) + " " for game in RULE_OF[revision])
             assert [line for line in older if line not in newer] == [
                 line for line in older if line.startswith(kept)], revision
 

@@ -33,18 +33,22 @@ def test_rules_defaults_lists_the_readings_fixed_in_the_companion(
     shot from it waking its target alone (JR-STATE-1), a fumbled defence against a wraith
     draining (JR-AB-DRAIN), no gaze at the PC on the door (JR-AB-GAZE), and a confused
     PC's lost shot (JR-PC-3); and the start room's no flight holds only until the PC has
-    left it (revision 9)."""
+    left it (revision 9). Review64j DEFECTs 2-3 added revision 10's: a flight out by the door
+    the PC came in by, and a walk back to the room behind it (JR-FLEE-1 (door)), and a
+    pursued flight never back to the room just fled from, the route's loop cut where a
+    flight ends (JR-FLEE-2 (back))."""
     out = run(capsys, "rules", "defaults")
     head = ("\nFixed readings (the companion's choice where the seed is unclear; no setting "
             "changes them):\n")
     assert head in out
     readings = out.split(head, 1)[1]
     assert [d.rule for d in FIXED_READINGS] == [
-        "JR-FLEE-1", "JR-FLEE-1 (turn)", "JR-RANGED-2 (ready)", "JR-RANGED-2 (door)",
+        "JR-FLEE-1", "JR-FLEE-1 (door)", "JR-FLEE-1 (turn)", "JR-RANGED-2 (ready)",
+        "JR-RANGED-2 (door)",
         "JR-STATE-2 (gold)", "JR-STATE-1 (blow)", "JR-STATE-1 (shot)", "JR-AB-DRAIN (defend)",
         "JR-AB-GAZE (door)", "JR-PC-3 (shot)",
-        "JR-FLEE-2", "JR-AB-GOLDLOVER", "JR-AB-STEALITEM", "JR-AB-MIMIC", "JR-AB-HASTE",
-        "JR-AB-INVISIBLE"]
+        "JR-FLEE-2", "JR-FLEE-2 (back)", "JR-AB-GOLDLOVER", "JR-AB-STEALITEM", "JR-AB-MIMIC",
+        "JR-AB-HASTE", "JR-AB-INVISIBLE"]
     width = max(len(d.rule) for d in FIXED_READINGS)
     for d in FIXED_READINGS:
         assert f"{d.rule:<{width}}  {d.text}\n" in readings
@@ -60,7 +64,11 @@ def test_rules_defaults_lists_the_readings_fixed_in_the_companion(
                   "wakes only the monster shot at",
                   "drains a level as a fumbled blow does, from revision 5",
                   "not at one on the door (ドアの上), from revision 4",
-                  "shot (遠隔攻撃) may be lost as its blow may"):
+                  "shot (遠隔攻撃) may be lost as its blow may",
+                  "from revision 10 one fled back into is too, out by the door the PC came in by",
+                  "a second flight does not leave by the far door past a monster woken there",
+                  "never back to the room just fled from",
+                  "the loop walked since cut off"):
         assert words in readings, words
     spec = SPEC.read_text(encoding="utf-8")
     for d in FIXED_READINGS:

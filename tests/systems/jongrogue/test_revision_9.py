@@ -18,7 +18,7 @@ revision 8 recorded them (``data/backflee_rev8.jsonl``), a save of the same game
 both revisions, but a cautious player that walks back, then flees, plays another game
 (review64j: 6 of 18,400 games, e.g. ez cautious 1824, kept in test_golden_games as revision
 9's game), so a game of revision 8 is no longer offered again by its seed
-(``SAME_HEADLESS_GAMES_SINCE`` is 9).
+(``SAME_HEADLESS_GAMES_SINCE`` became 9; revision 10, test_revision_10, raised it to 10).
 """
 
 from __future__ import annotations
@@ -54,8 +54,9 @@ def tough(game: Game) -> Game:
     return game
 
 
-def test_revision_9_is_the_newest() -> None:
-    assert RULES_REVISION == 9
+def test_revision_9_is_still_played() -> None:
+    """Revision 10 (test_revision_10) came after it; a game of revision 9 still plays by it."""
+    assert RULES_REVISION > 9 and Game("ez", revision=9).revision == 9
 
 
 def test_jr_flee_1_a_flight_after_a_walk_back_retraces_the_way_the_pc_came() -> None:
@@ -196,11 +197,13 @@ def test_a_revision_8_log_with_a_walk_back_then_a_flight_replays() -> None:
     written by revision 8: on floor 21 the auto-player flees from room 6 to room 3, walks
     back to room 2, walks on to rooms 5, 8 and 9 and flees again. The log replays by its
     revision, every event matching, to the end; and by revision 9 too: the second flight is
-    from a room walked on to, so the route ends in the same room (room 8) either way."""
+    from a room walked on to, so the route ends in the same room (room 8) either way. (By
+    revision 10 the walk from room 8's door back to room 9, fled from, no longer steps into
+    room 8: test_revision_10.)"""
     path = DATA / "log_rev8_walk_back_flee.jsonl"
     (logged,) = read_log(path)
     assert logged.header["rules"] == 8
     assert _flights_after_a_walk_back(logged.events) >= 1
     assert replay_game(logged) == Replayed(difference=None, finished=True)
-    logged.header["rules"] = RULES_REVISION
+    logged.header["rules"] = 9
     assert replay_game(logged) == Replayed(difference=None, finished=True)
