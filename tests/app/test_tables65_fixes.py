@@ -23,8 +23,10 @@ from companion.errors import DataError
 from companion.hw.buttons import Button, Press
 from companion.hw.keyboard import press_for_key
 from companion.systems.genso.checks import general_check, simple_check
+from companion.systems.genso.combat import ENGINE, Fight, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
+from tests.app.table import Player as TablePlayer
 from tests.app.test_coc_command import sheets
 
 RULES = load_rules()
@@ -263,3 +265,90 @@ def test_a_throw_not_begun_is_all_saved_and_the_d100s_tens_are_said(
     assert heading == "System 設定: " + (
         f"every step is saved 保存済み, but not the throw being typed ({said}): it is "
         "asked again 入力中の出目は再入力" if said else "every step is saved 保存済み")
+
+
+# --- fixt65b: a table save of engine revision 5 with an impossible check -------------------
+
+GENSO_DATA = Path(__file__).parents[1] / "systems" / "genso" / "data"
+PC1 = "駆け出し冒険者１"
+
+
+def test_a_revision_5_table_save_with_an_impossible_check_replays_as_played(
+    tmp_path: Path
+) -> None:
+    """table_impossible_check_r5*.json, written by revision 5 (before NIT 4): the GM's simple
+    check at 15 and PC 1's Magic check at 20 (both P = 0/36), each thrown, a simple check at
+    7, PC 1's attack and PC 2's Healing, then a stop. The impossible checks took no die
+    after NIT 4, so their throws went to the next menu and the save was kept aside as
+    corrupt. Resumed, it plays on by revision 5: the same answers, the same checks and
+    entries as the revision-5 table had (its ``_events.json``), and an impossible check
+    called now is thrown, as that table would have."""
+    fight, state = tmp_path / "fight.json", tmp_path / "table.json"
+    (fight).write_bytes((GENSO_DATA / "table_impossible_check_r5_fight.json").read_bytes())
+    saved = json.loads((GENSO_DATA / "table_impossible_check_r5.json").read_text(
+        encoding="utf-8"))
+    played = json.loads((GENSO_DATA / "table_impossible_check_r5_events.json").read_text(
+        encoding="utf-8"))
+    assert saved["fight"]["version"] == 5 and saved["inputs"][4] == "5,3"
+    assert [e["result"]["chance"] for e in played if "call" in e] == ["0/36", "0/36", "15/36"]
+    saved["fight_path"] = str(fight.resolve())
+    state.write_text(json.dumps(saved, ensure_ascii=False), encoding="utf-8")
+    told: list[str] = []
+    session = genso.table_session(RULES, fight, state, resume=True, seed=None,
+                                  choices=TablePlayer([]), tell=told.append)
+    try:
+        session.run()
+    except KeyboardInterrupt:
+        pass
+    mode = session.mode
+    assert isinstance(mode, genso.GensoFightMode) and mode.fight.engine == 5
+    assert mode.journal == saved["inputs"]
+    replayed = [e.to_json() for e in mode.history()]
+    # Written today, each entry names the revision that played it (5), as ENGINE is not 5.
+    assert [e.pop("engine", None) for e in replayed] == [None] * 3 + [5, 5]
+    assert replayed == played
+    assert not list(tmp_path.glob("table.json.corrupt*")) and not told
+    for key in ("gm", "check", "c:simple", "d:extremely_hard"):
+        mode.restore(key)
+    ask = mode.ask()
+    assert isinstance(ask, RollAsk) and (ask.count, ask.sides) == (2, 6)
+
+
+class NoDice:
+    """Dice that must not be asked for."""
+
+    def next_throw(self, ask: RollAsk, show: Any) -> Throw:
+        raise AssertionError(f"a die was asked for: {ask}")
+
+
+def test_a_new_table_fight_asks_no_dice_for_an_impossible_check(tmp_path: Path) -> None:
+    """A fight begun today plays by revision 6 (ENGINE), which does not roll a check that
+    cannot succeed: no throw asked, none saved, and the save resumes to the same checks."""
+    fight, state = tmp_path / "fight.json", tmp_path / "table.json"
+    genso.write_fight_file(fight, Fight(RULES, entrants_for(
+        RULES, [preset(RULES, "pc1"), preset(RULES, "pc2")], [("orc", 2)])))
+    keys = ["gm", "check", "c:simple", "d:extremely_hard",
+            "gm", "check", "c:general", "t:" + PC1, "a:magic", "d:extremely_hard", "m:0"]
+    session = genso.table_session(RULES, fight, state, resume=False, seed=None,
+                                  choices=TablePlayer(keys), rolls=NoDice())
+    try:
+        session.run()
+    except KeyboardInterrupt:
+        pass
+    mode = session.mode
+    assert isinstance(mode, genso.GensoFightMode) and mode.fight.engine == ENGINE == 6
+    saved = json.loads(state.read_text(encoding="utf-8"))
+    assert saved["inputs"] == keys and saved["fight"]["version"] == 6
+    checked = [e for e in mode.history() if isinstance(e, genso.Checked)]
+    assert len(checked) == 2
+    assert all(c.check.result.dice == () and not c.check.success for c in checked)
+    assert all("不可能/impossible, not rolled" in c.check.result.text for c in checked)
+    again = genso.table_session(RULES, fight, state, resume=True, seed=None,
+                                choices=TablePlayer([]), rolls=NoDice())
+    try:
+        again.run()
+    except KeyboardInterrupt:
+        pass
+    assert again.mode.journal == keys  # type: ignore[attr-defined]
+    assert [e.to_json() for e in again.mode.history()] == [  # type: ignore[attr-defined]
+        e.to_json() for e in mode.history()]

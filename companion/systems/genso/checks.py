@@ -18,6 +18,7 @@ from companion.dice.result import FAILURE
 from companion.errors import IllegalAction
 from companion.systems.defaults import DEFAULT_TAG
 from companion.systems.genso.character.core import Character, Term, derive
+from companion.systems.genso.combat.journal import ENGINE
 from companion.systems.genso.rules import ABILITIES, TRAPS, GensoRules, Monster
 
 
@@ -75,9 +76,14 @@ class Check:
 #: The step of a check that cannot succeed, in place of its dice (GM-CHECK-1 Default).
 NOT_ROLLED = "不可能/impossible, not rolled"
 
+#: The fight engine revision (:data:`~companion.systems.genso.combat.journal.ENGINE`) from
+#: which a check that cannot succeed is not rolled; a table save of an older fight replays
+#: the throw it recorded for one (fixt65b).
+NOT_ROLLED_SINCE = 6
+
 
 def _roll(terms: Sequence[Term], difficulty: int, source: DiceSource, name: str,
-          who: str = "") -> Result:
+          who: str = "", engine: int = ENGINE) -> Result:
     """The check's 2D, asked for as ``trap detection 罠発見 (2D6+5>12)`` (``who``'s).
 
     A check that cannot succeed (P = 0/36: 2D + modifier is at most 12 + modifier, not
@@ -85,9 +91,14 @@ def _roll(terms: Sequence[Term], difficulty: int, source: DiceSource, name: str,
     失敗/failure``, as GM-CHECK-1's Default reports "impossible" and a failure, and as a coc
     check that cannot succeed is not rolled (tables65 NIT 4). The seed (002 PG 2-1, 2-2)
     gives 2D no automatic success or failure (no 6ゾロ, no 1ゾロ), so no throw could change
-    it; a typed or camera player threw dice for nothing. Its ``total`` is 0, with no dice."""
+    it; a typed or camera player threw dice for nothing. Its ``total`` is 0, with no dice.
+
+    That is from fight engine revision :data:`NOT_ROLLED_SINCE` on: ``engine`` is the
+    revision of the fight the check is called in (a table resumed from an older save plays
+    on by its own), and by revision 5 and before the check rolled its 2D, so the throw a
+    table save recorded for it replays as it was played (fixt65b)."""
     text = formula(terms, ">", difficulty)
-    if not chance(sum(t.value for t in terms), difficulty):
+    if engine >= NOT_ROLLED_SINCE and not chance(sum(t.value for t in terms), difficulty):
         return Result.failed(text, (NOT_ROLLED, FAILURE), 0, target=difficulty)
     ja, _, en = name.partition("/")
     owner = f"{who}'s " if who else ""
@@ -120,9 +131,10 @@ def default_difficulty(rules: GensoRules, rule: str,
 
 
 def simple_check(rules: GensoRules, source: DiceSource, difficulty: int | str | None,
-                 modifier: int = 0) -> Check:
+                 modifier: int = 0, *, engine: int = ENGINE) -> Check:
     """GM-CHECK-1: 簡易判定, 2D > difficulty (15 / 11 / 7 / 3); no modifiers by the seed.
-    None is the GM-CHECK-1 Default's difficulty, labelled as one.
+    None is the GM-CHECK-1 Default's difficulty, labelled as one. ``engine``: the revision
+    of the fight it is called in (:func:`_roll`), as each check below takes it.
 
     A GM modifier is allowed only when the GM-CHECK-1 Default ``manual_modifier`` is on.
     """
@@ -135,8 +147,8 @@ def simple_check(rules: GensoRules, source: DiceSource, difficulty: int | str | 
     notes = () if value - modifier < 12 else (
         f"不可能/impossible: 2D is at most 12 (difficulty {shown})",)
     name = "簡易判定/simple check"
-    return Check("GM-CHECK-1", name, terms, value, _roll(terms, value, source, name), notes,
-                 tag)
+    return Check("GM-CHECK-1", name, terms, value,
+                 _roll(terms, value, source, name, engine=engine), notes, tag)
 
 
 def _ability_label(rules: GensoRules, ability: str) -> str:
@@ -156,7 +168,7 @@ def _ability_term(rules: GensoRules, character: Character, ability: str) -> Term
 def general_check(rules: GensoRules, source: DiceSource, character: Character,
                   ability: str | None, difficulty: int | str | None, modifier: int = 0, *,
                   rule: str = "GM-CHECK-2", name: str = "一般判定/general check",
-                  bonus: Term | None = None) -> Check:
+                  bonus: Term | None = None, engine: int = ENGINE) -> Check:
     """GM-CHECK-2: 一般判定, ability + 2D + modifier > difficulty (20 / 16 / 12 / 8). A None
     difficulty is ``rule``'s Default, a None ability GM-CHECK-2's (「能力値＋２D」 names none:
     the GM picks it), each labelled as one."""
@@ -173,7 +185,7 @@ def general_check(rules: GensoRules, source: DiceSource, character: Character,
     if modifier:
         terms.append(Term("修正/modifier", modifier))
     return Check(rule, f"{name} ({character.name})", tuple(terms), value,
-                 _roll(terms, value, source, name, character.name),
+                 _roll(terms, value, source, name, character.name, engine),
                  _warnings_for(rules, character, rule), tag)
 
 
@@ -190,7 +202,7 @@ def _warnings_for(rules: GensoRules, character: Character, rule: str) -> tuple[s
 
 
 def trap_check(rules: GensoRules, source: DiceSource, character: Character,
-               trap: str | int | None, modifier: int = 0) -> Check:
+               trap: str | int | None, modifier: int = 0, *, engine: int = ENGINE) -> Check:
     """GM-CHECK-3: 罠発見, Perception + 2D + (Search bonus) + modifier > 16 / 12 / 8. None
     is the GM-CHECK-3 Default's trap, labelled as one.
 
@@ -205,36 +217,38 @@ def trap_check(rules: GensoRules, source: DiceSource, character: Character,
     bonus = derive(rules, character).trap_bonus
     check = general_check(rules, source, character, "perception", trap, modifier,
                           rule="GM-CHECK-3", name="罠発見/trap detection",
-                          bonus=Term("罠発見/trap detection", bonus.total))
+                          bonus=Term("罠発見/trap detection", bonus.total), engine=engine)
     return replace(check, difficulty_tag=tag)
 
 
 def undead_check(rules: GensoRules, source: DiceSource, character: Character,
-                 modifier: int = 0) -> Check:
+                 modifier: int = 0, *, engine: int = ENGINE) -> Check:
     """GM-CHECK-4: 不死族感知, Magic + 2D + modifier > 12."""
     return general_check(rules, source, character, "magic",
                          int(rules.num("GM-CHECK-4", "difficulty")), modifier,
-                         rule="GM-CHECK-4", name="不死族感知/undead sensing")
+                         rule="GM-CHECK-4", name="不死族感知/undead sensing", engine=engine)
 
 
 def enemy_check(rules: GensoRules, source: DiceSource, character: Character,
-                difficulty: int | str | None = None, modifier: int = 0) -> Check:
+                difficulty: int | str | None = None, modifier: int = 0, *,
+                engine: int = ENGINE) -> Check:
     """GM-CHECK-6: 敵発見 (Default): Perception + 2D + Search bonus + modifier > 12 unless set;
     the Default's difficulty is labelled as one."""
     bonus = derive(rules, character).enemy_bonus
     return general_check(rules, source, character, "perception", difficulty, modifier,
                          rule="GM-CHECK-6", name="敵発見/enemy detection",
-                         bonus=Term("敵発見/enemy detection", bonus.total))
+                         bonus=Term("敵発見/enemy detection", bonus.total), engine=engine)
 
 
 def mark_check(rules: GensoRules, source: DiceSource, character: Character,
-               modifier: int = 0) -> Check:
+               modifier: int = 0, *, engine: int = ENGINE) -> Check:
     """GM-MAGIC-6: 呪印呪, the caster finds a marked object's direction on Magic + 2D > 12."""
     if "mark" not in character.spells:
         raise IllegalAction(f"{character.name} does not know 呪印呪/Mark")
     return general_check(rules, source, character, "magic",
                          int(rules.num("GM-MAGIC-6", "difficulty")), modifier,
-                         rule="GM-MAGIC-6", name="呪印呪の方向/Mark direction")
+                         rule="GM-MAGIC-6", name="呪印呪の方向/Mark direction",
+                         engine=engine)
 
 
 class Winner(Enum):

@@ -53,7 +53,8 @@ class Checked:
 def roll_check(rules: GensoRules, fight: Fight, call: CheckCall,
                source: DiceSource) -> checks.Check | checks.Opposed:
     """``call`` rolled by the engine's own check, the characters read from the fight's
-    entrants' sheets (as the fight took them up)."""
+    entrants' sheets (as the fight took them up), by the fight's engine revision (a table
+    resumed from an older save rolls a check that cannot succeed as it did: fixt65b)."""
     def sheet(name: str) -> Any:
         entrant = next((e for e in fight.entrants if e.name == name and not e.monster), None)
         if entrant is None:
@@ -63,19 +64,22 @@ def roll_check(rules: GensoRules, fight: Fight, call: CheckCall,
     # None is the check's Default (GM-CHECK-1/2/3, GM-CHECK-6 ``difficulty``), labelled so on
     # its line, as `genso check` without --difficulty (review59a R3).
     if call.kind == "simple":
-        return checks.simple_check(rules, source, call.difficulty, call.modifier)
+        return checks.simple_check(rules, source, call.difficulty, call.modifier,
+                                   engine=fight.engine)
     who = sheet(call.who)
     if call.kind == "general":
         return checks.general_check(rules, source, who, call.ability, call.difficulty,
-                                    call.modifier)
+                                    call.modifier, engine=fight.engine)
     if call.kind == "trap":
-        return checks.trap_check(rules, source, who, call.difficulty, call.modifier)
+        return checks.trap_check(rules, source, who, call.difficulty, call.modifier,
+                                 engine=fight.engine)
     if call.kind == "enemy":
-        return checks.enemy_check(rules, source, who, call.difficulty, call.modifier)
+        return checks.enemy_check(rules, source, who, call.difficulty, call.modifier,
+                                  engine=fight.engine)
     if call.kind == "undead":
-        return checks.undead_check(rules, source, who, call.modifier)
+        return checks.undead_check(rules, source, who, call.modifier, engine=fight.engine)
     if call.kind == "mark":
-        return checks.mark_check(rules, source, who, call.modifier)
+        return checks.mark_check(rules, source, who, call.modifier, engine=fight.engine)
     if call.kind == "opposed":
         return checks.opposed_check(rules, source, who, sheet(call.vs), call.ability,
                                     active=call.active, a_modifier=call.modifier,

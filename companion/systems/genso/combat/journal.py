@@ -25,8 +25,10 @@ from companion.systems.genso.combat.actions import Action, action_to_json
 #: down (全滅: none of it could act, none had fled) or some had fled and the rest were
 #: down, whatever GM-COMBAT-1 ``party_down_ends_fight``, and tagged an attack that needed
 #: no defence check GM-COMBAT-5 whatever the rule (GM-COMBAT-8's incapacitated,
-#: GM-MOVE-1's full move).
-ENGINE = 5
+#: GM-MOVE-1's full move). Revision 5 rolled the 2D of a check called at the table (GM →
+#: Check, :mod:`companion.systems.genso.checks`) that could not succeed (P = 0/36), which
+#: revision 6 does not roll (:data:`~companion.systems.genso.checks.NOT_ROLLED_SINCE`).
+ENGINE = 6
 
 
 @dataclass(frozen=True)
