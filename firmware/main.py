@@ -18,8 +18,10 @@ from mfrc522 import MFRC522
 # row stays at the REPL; 1.3.1: a 4-byte UID beginning 0x88 is read whole, a read of
 # another length than 4, 7 or 10 bytes is no tag, one ERR OVERFLOW per overlong host line
 # (firmware/PROTOCOL.md); 1.3.2: the tags are halted after a collision, so two stacked
-# tiles collide on every poll and ERR COLLISION comes (audit fw65 D1)
-FIRMWARE_VERSION = "1.3.2"
+# tiles collide on every poll and ERR COLLISION comes (audit fw65 D1); 1.3.3: a tag whose
+# WUPA answer came garbled is halted too, so a tile at the field's edge misses one poll, not
+# two (review65w R1)
+FIRMWARE_VERSION = "1.3.3"
 
 # The watchdog's registers (RP2040 datasheet 4.7.6, RP2350 datasheet 12.9.7, "List of
 # registers"): CTRL at its base, with ENABLE in bit 30 (MicroPython's WDT on rp2 has no

@@ -55,6 +55,7 @@ class MFRC522:
 
     def __init__(self, spi, cs, rst=None):
         self._collided = False  # the last transceive ended in a bit collision
+        self._answered = False  # something answered the last transceive, garbled or not
         # One SPI frame (address, data) out and in, reused: a poll makes some 60 register
         # accesses, and a fresh bytes object each made the garbage collector's pauses
         # land in the middle of polls.
@@ -129,6 +130,7 @@ class MFRC522:
 
     def _transceive(self, data, last_bits=0):
         self._collided = False
+        self._answered = False
         self._write(COMMAND, CMD_IDLE)
         self._write(COM_IRQ, 0x7F)
         self._write(FIFO_LEVEL, 0x80)
@@ -140,6 +142,7 @@ class MFRC522:
         for _ in range(2000):
             irq = self._read(COM_IRQ)
             if irq & 0x30:  # RxIRq or IdleIRq: an answer arrived
+                self._answered = True
                 break
             if irq & 0x01:  # TimerIRq: nobody answered
                 return None
@@ -178,21 +181,24 @@ class MFRC522:
         ``COLLISION`` when several tags answer WUPA or the anticollision at once (the driver runs
         no anticollision loop: one tile per slot is the rule, and the player is told).
 
-        Every tag that answered WUPA is halted before this returns, whatever came of the
-        select. A tag left READY takes the next poll's WUPA for an unexpected command and
-        drops back to IDLE without answering (ISO/IEC 14443-3), so that poll read nothing:
-        after a collision the reads went collision, none, collision, none, and two stacked
-        tiles were never reported (audit fw65 D1; miguelbalboa/rfid#437, "a card every
-        second try")."""
+        Every tag that answered WUPA, garbled or not, is halted before this returns, whatever
+        came of the select (review65w R1). A tag left READY takes the next poll's WUPA for an
+        unexpected command and drops back to IDLE without answering (ISO/IEC 14443-3), so
+        that poll read nothing: after a collision the reads went collision, none, collision,
+        none, and two stacked tiles were never reported (audit fw65 D1; miguelbalboa/rfid#437,
+        "a card every second try")."""
         self._check_alive()
         self._check_setup()
         atqa = self._transceive(bytes((PICC_WUPA,)), last_bits=7)
-        if atqa is None and self._collided:
-            # Tags of two types (NTAG 44 00, MIFARE Classic 04 00) already differ here.
-            self._halt()
-            return COLLISION
         if atqa is None or len(atqa) != 2:
-            return None
+            # Tags of two types (NTAG 44 00, MIFARE Classic 04 00) already collide here. An
+            # answer with a parity or protocol error (a tile at the field's edge) left its tag
+            # READY too (review65w R1). An empty slot timed out: nothing answered, and it
+            # costs no HLTA (5 ms of timer wait).
+            collided = self._collided  # _halt() clears it
+            if self._answered:
+                self._halt()
+            return COLLISION if collided else None
         uid = self._select()
         self._halt()
         return uid

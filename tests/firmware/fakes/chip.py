@@ -2,7 +2,7 @@
 
 Enough of the datasheet to run the firmware's driver: register reads and
 writes over SPI, the FIFO, the Transceive and CalcCRC commands, the IRQ bits,
-and a tag that goes IDLE/HALT → READY (WUPA) → ACTIVE (anticollision and
+and a tag that goes IDLE (REQA or WUPA)/HALT (WUPA only) → READY → ACTIVE (anticollision and
 select, cascade levels 1-3) → HALT (HLTA). As ISO/IEC 14443-3 has it, a READY or
 ACTIVE tag takes any command it does not expect there (a WUPA, an HLTA while READY,
 a select for another level) for an error: it drops back to IDLE (HALT, when WUPA woke
@@ -59,12 +59,16 @@ class Tag:
 
     def respond(self, frame: bytes, bits: int) -> bytes | None:
         wupa = bits == 7 and frame == b"\x52"
+        reqa = bits == 7 and frame == b"\x26"
         if self.state in ("idle", "halt"):
-            if wupa:
+            # IDLE answers REQA and WUPA; HALT answers WUPA only (ISO/IEC 14443-3). A driver
+            # that polled with REQA would read a lone tile, then miss it every other poll
+            # once it had halted it, as a real tag does (review65w NIT 1).
+            if wupa or (reqa and self.state == "idle"):
                 self.from_halt = self.state == "halt"
                 self.state, self.level = "ready", 0
                 return self.atqa
-            return None  # IDLE and HALT answer WUPA only
+            return None
         if self.state == "ready" and len(frame) == 2 and frame[1] == 0x20 \
                 and frame[0] == LEVELS[self.level]:
             part = self.parts()[self.level]
