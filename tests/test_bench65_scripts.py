@@ -1,10 +1,14 @@
-"""The bench scripts' figures measure what they say (audit fw65 R1, R2, N1, N2): run with tiny
-sizes; the timings themselves are not tested, only what goes into them."""
+"""The bench scripts' figures measure what they say (audit fw65 R1, R2, N1, N2; review65w R2,
+N4): run with tiny sizes; the timings themselves are not tested, only what goes into them."""
 
 from __future__ import annotations
 
 import argparse
+import re
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -19,11 +23,29 @@ def test_bench_rfid_reconnect_after_a_replug_includes_the_trays_own_boot() -> No
     its figure (about 0.3 s) was the host's backoff and handshake alone."""
     bench = load_script("bench_rfid")
     boot = 0.6
-    _, _, reconnects, host_shares = bench.bench_tray(1, 1, boot_seconds=boot)
-    assert len(reconnects) == len(host_shares) == 1
-    assert reconnects[0] >= boot
-    # the host's share runs from the tray's first line after its boot: the boot is not in it
-    assert 0 <= host_shares[0] <= reconnects[0] - boot + 0.05
+    figures = bench.bench_tray(1, 1, boot_seconds=boot, away_seconds=(0.0, 0.0))
+    assert len(figures.reconnects) == len(figures.reopens) == 1
+    assert figures.reconnects[0] >= boot
+    assert figures.reopens[0] < boot  # the kept-powered replug waits for no boot
+
+
+def test_bench_rfid_shows_a_slowed_host_backoff_in_its_own_line(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The host's reopen hid under the tray's boot (review65w R2): a backoff slowed to 1 s
+    still gave a reconnect of the boot length and nothing else. The kept-powered replug's
+    line shows it: the drop is seen and the tray plugged back at once, and the first reopen
+    comes a whole backoff later."""
+    from companion.hw.rfid import link
+
+    bench = load_script("bench_rfid")
+    slow = 1.0
+    monkeypatch.setattr(link.Backoff, "next", lambda self, current: slow)
+    figures = bench.bench_tray(1, 1, boot_seconds=1.3, away_seconds=(0.0, 0.0))
+    reopen_line, reconnect_line = bench.reconnect_lines(figures, 1.3)
+    assert "kept powered" in reopen_line and "1.3 s boot" in reconnect_line
+    median = re.search(r"median=([0-9.]+) s", reopen_line)
+    assert median is not None
+    assert float(median.group(1)) >= slow - 0.1
 
 
 def test_bench_camera_times_cpu_beside_the_wall_clock() -> None:
@@ -82,3 +104,17 @@ def test_bench_rules_peak_rss_is_the_childs_own_not_the_benchs() -> None:
     figures = bench.run_engine(args, "pure", True)
     assert len(held) == 256 * MIB
     assert 0 < figures["rss"] < 128
+
+
+def test_bench_camera_peak_rss_is_its_own_not_the_parents() -> None:
+    """Its peak was ``ru_maxrss``, which starts at the forking parent's high-water mark: a
+    bench started from a process holding 512 MiB printed at least that (review65w N4)."""
+    held = b"\x01" * (512 * MIB)  # written, so resident
+    child = subprocess.run(
+        [sys.executable, "-c",
+         "from tests.scripts import load_script; "
+         "print(load_script('bench_camera').rss_mb()[1])"],
+        capture_output=True, text=True, check=True, timeout=120,
+        cwd=Path(__file__).resolve().parents[1])
+    assert len(held) == 512 * MIB
+    assert 0 < float(child.stdout) < 384
