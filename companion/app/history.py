@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -81,7 +82,7 @@ class Skipped:
     """A row left out of the runs: what it holds cannot be a finished game."""
 
     game_id: str
-    reason: str  # "floor = 'abc', which a finished game cannot have (edited by hand?)"
+    reason: str  # "floor = 'abc', which a finished game cannot have (damaged, or edited by hand)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,6 +335,8 @@ def _listed_once(conn: sqlite3.Connection, last: int | None, utf8_tested: bool) 
                          for name in columns)
     unsound = conn.execute(f"SELECT rowid, * FROM runs WHERE NOT ({kinds}) ORDER BY rowid"
                            ).fetchall()
+    if unsound:
+        _refuse_damaged(conn)
     runs = f"runs WHERE rowid NOT IN ({', '.join(str(row[0]) for row in unsound)})"
     games, wins, deepest = conn.execute(
         f"SELECT count(*), coalesce(sum(won != 0), 0), coalesce(max(floor), 0) FROM {runs}"
@@ -348,6 +351,20 @@ def _listed_once(conn: sqlite3.Connection, last: int | None, utf8_tested: bool) 
                          (-1 if last is None else last,)).fetchall()
     return _Found(shown[::-1], Totals(games, wins, deepest, dict(deaths)),
                   [row[1:] for row in unsound])
+
+
+def _refuse_damaged(conn: sqlite3.Connection) -> None:
+    """Raise :class:`_Damaged` when SQLite's ``quick_check`` finds the history damaged: a
+    page an SD card zeroed reads as rows of NULLs, each of rowid 0, with no SQLITE_CORRUPT
+    from any statement (hist65 RISK 3: they were named as hand edits, and games recorded
+    into the file after them). Asked only when a row no run can be is met: it reads the
+    whole file."""
+    found = [str(row[0]) for row in conn.execute("PRAGMA quick_check")]
+    if found != ["ok"]:
+        lines = [line for text in found for line in text.splitlines()
+                 if line and not line.startswith("***")]
+        raise _Damaged(f"damaged: SQLite's quick_check says "
+                       f"{(lines or found)[0]}{'; …' if len(lines) > 1 else ''}")
 
 
 def _kind_test(name: str, kind: type, utf8_tested: bool) -> str:
@@ -387,6 +404,10 @@ _PASSING = {
 
 class _NotAHistory(sqlite3.DatabaseError):
     """The file is a database, or what SQLite takes for one, but not a history."""
+
+
+class _Damaged(_NotAHistory):
+    """The history's file is damaged where no statement met it (:func:`_refuse_damaged`)."""
 
 
 def _check_schema(conn: sqlite3.Connection, path: Path) -> None:
@@ -441,19 +462,28 @@ def _readable_rows(path: Path) -> tuple[list[tuple[object, ...]], int | None, bo
         columns = [row[1] for row in conn.execute("PRAGMA table_info(runs)")]
         if columns not in (list(Run.__dataclass_fields__), _BEFORE_RULES):
             return [], 0, True  # no history's table to read runs from
-        rowids: set[int] = set()
         listings = ("SELECT rowid FROM runs ORDER BY rowid",
                     "SELECT rowid FROM runs INDEXED BY sqlite_autoindex_runs_1")
+        listed: list[list[int]] = []
         broken = 0
         for listing in listings:
+            found: list[int] = []
             try:
-                rowids.update(row[0] for row in conn.execute(listing))
+                found.extend(row[0] for row in conn.execute(listing))
             except sqlite3.DatabaseError:
                 broken += 1  # a damaged page ends this listing; the rowids before it are in
+            listed.append(found)
+        rowids = {rowid for found in listed for rowid in found}
         if broken == len(listings) and not rowids:
             # its table's pages are all gone (a file cut to its first page): its columns
             # read, from the schema, but not one of its rows could be reached (review63b D1)
             return [], None, False
+        # A zeroed or cut page reads as cells of one rowid, 0 (hist65 NIT 1: three games
+        # read as one): such a rowid stands for as many rows as a listing gave it, and the
+        # rows then held are known only to be at least as many as a listing gave.
+        repeated = {rowid for found in listed
+                    for rowid, times in Counter(found).items() if times > 1}
+        held = max([len(found) for found in listed] + [len(rowids - repeated)])
         rows: list[tuple[object, ...]] = []
         for rowid in sorted(rowids):
             try:
@@ -461,7 +491,7 @@ def _readable_rows(path: Path) -> tuple[list[tuple[object, ...]], int | None, bo
                     "SELECT * FROM runs WHERE rowid = ?", (rowid,)))
             except sqlite3.DatabaseError:
                 pass  # counted below as lost
-        return rows, len(rowids) - len(rows), broken < len(listings)
+        return rows, max(0, held - len(rows)), broken < len(listings) and not repeated
     except sqlite3.DatabaseError:
         return [], None, False  # not even its table's columns: whatever it held cannot be read
     finally:
@@ -503,6 +533,6 @@ def _run_from_row(row: tuple[object, ...]) -> Run | Skipped:
     for name, value in values.items():
         if not isinstance(value, _KINDS[name]):
             return Skipped(str(values["game_id"]), f"{name} = {value!r}, which a finished game "
-                           "cannot have (edited by hand?)")
+                           "cannot have (damaged, or edited by hand)")
     values["won"] = bool(values["won"])
     return Run(**values)  # type: ignore[arg-type]

@@ -23,8 +23,8 @@ def edit(sql: str) -> None:
 
 def left_out(game_id: str, reason: str) -> str:
     return (f"companion: {default_history_path()}: the run {game_id!r} has {reason}, which "
-            "a finished game cannot have (edited by hand?); it is left out of the list and "
-            "the totals\n")
+            "a finished game cannot have (damaged, or edited by hand); it is left out of the "
+            "list and the totals\n")
 
 
 @pytest.fixture
@@ -51,7 +51,7 @@ def test_a_cause_that_is_no_utf8_is_named_as_the_cause(
     assert [r["game_id"] for r in data["runs"]] == ["a", "ccc"]
     assert data["totals"]["deaths_by"] == {"大蛇 snake": 1}
     assert data["skipped"] == [{"game_id": "bb", "reason": r"cause = b'orc\xff', which a "
-                                "finished game cannot have (edited by hand?)"}]
+                                "finished game cannot have (damaged, or edited by hand)"}]
 
 
 @pytest.mark.usefixtures("three_games")

@@ -205,8 +205,8 @@ def test_a_hand_edited_row_is_left_out_and_named_not_the_whole_history(
     with sqlite3.connect(default_history_path()) as conn:
         conn.execute("UPDATE runs SET floor = 'abc' WHERE game_id = 'a'")
     named = (f"companion: {default_history_path()}: the run 'a' has floor = 'abc', which a "
-             "finished game cannot have (edited by hand?); it is left out of the list and "
-             "the totals\n")
+             "finished game cannot have (damaged, or edited by hand); it is left out of the "
+             "list and the totals\n")
     assert main(["history"]) == 0
     out, err = capsys.readouterr()
     assert err == named
@@ -218,7 +218,7 @@ def test_a_hand_edited_row_is_left_out_and_named_not_the_whole_history(
     assert [r["game_id"] for r in data["runs"]] == ["bb", "ccc"]
     assert data["totals"]["games"] == 2
     assert data["skipped"] == [{"game_id": "a", "reason": "floor = 'abc', which a finished "
-                                "game cannot have (edited by hand?)"}]
+                                "game cannot have (damaged, or edited by hand)"}]
 
 
 @pytest.mark.parametrize("last", ["0", "-1", "two"])

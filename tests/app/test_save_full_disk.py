@@ -131,7 +131,11 @@ def test_a_read_only_folder_at_the_boot_services_resume_does_not_stop_the_game(
         f"{data}; the game is safe up to move {moves}",
         # The history is in that folder too; the save's line said the game is not kept.
         f"companion: the game could not be put in the history: {data / 'history.sqlite3'}: "
-        "cannot be opened (a missing or read-only folder?)"]
+        "cannot be opened (a missing or read-only folder?)",
+        # hist65 RISK 2: how far the save holds the game, and the resume that finishes it
+        f"companion: the save holds this game only up to move {moves} (the disk refused the "
+        "rest): free space or fix the folder, then `companion play --resume --headless` "
+        "plays it again to its end and puts it in the history"]
     assert "Result:" in resumed.stdout
     assert save.read_bytes() == before
 

@@ -322,6 +322,10 @@ def carried_on(logged: LoggedGame) -> str:
         resume = shlex.join([companion_command(), "play", "--headless", "--resume", "--log",
                              log])
         return f"the game was stopped, and {save_path} holds it: `{resume}` carries it on"
+    if saved is not None and saved.finished and saved.game_id == header.get("game_id"):
+        # Resumed without --log (hist65 NIT 4): "no save holds it" was said of a game over.
+        return (f"the game played on without this log and is over ({save_path} holds it, "
+                f"finished: `{companion_command()} history` lists it)")
     said = ("the game was stopped or its log was cut short, and no save in the data folder "
             "holds it: a --state file of it carries it on (`"
             + shlex.join([companion_command(), "play", "--headless", "--resume", "--state"])

@@ -108,9 +108,11 @@ def told_fault() -> None:
         print(text, end="", file=sys.stderr)
 
 
-def replay(mode: Mode, inputs: Sequence[str], events: int | None) -> None:
+def replay(mode: Mode, inputs: Sequence[str], events: int | None,
+           revision: int | None = None) -> None:
     """Bring a fresh mode to where a save stopped: its ``inputs`` given again, after which
-    the mode must have made the ``events`` the save counted (None: not checked).
+    the mode must have made the ``events`` the save counted (None: not checked); a count
+    that differs names the save's rules ``revision`` (None: a mode without one).
 
     Pure (the mode only), so a save can be tried before any hardware is opened. A save that
     does not replay (other rules, an edited file, a fault of the companion its inputs meet,
@@ -138,8 +140,13 @@ def replay(mode: Mode, inputs: Sequence[str], events: int | None) -> None:
                               "save was edited, that is a fault of the companion's: please "
                               f"report it with the kept save; {RESUME_WHEN_FIXED}") from None
     if events is not None and mode.progress() != events:
-        raise CorruptSave(f"the save expected {events} events, replaying its "
-                          f"inputs gave {mode.progress()}: did the rules change?")
+        # Not "did the rules change?", which the player cannot answer (hist65 NIT 3): a save
+        # is replayed by the rules revision it was played by.
+        plays = "plays it" if revision is None else f"plays its rules revision {revision}"
+        raise CorruptSave(f"the save expected {events} events, replaying its inputs gave "
+                          f"{mode.progress()}: the save was edited, or this companion {plays} "
+                          "differently (a fault: please report it with the kept save); "
+                          f"{RESUME_WHEN_FIXED}")
 
 
 class StoppedBehind(KeyboardInterrupt):

@@ -129,8 +129,11 @@ def json_fault(text: str, exc: json.JSONDecodeError) -> str:
     after the byte order mark it may start with (:meth:`SaveGame.from_json`)."""
     body = text.removeprefix(BOM)
     size = len(text.encode("utf-8"))
-    if not body.strip():
-        return "the save is empty"
+    if not body.strip("\0 \t\r\n"):
+        # A power cut as an SD card wrote the save leaves its length in zero bytes (hist65
+        # NIT 2: said as JSON's "expecting value at byte 1").
+        return ("the save is all zero bytes: a power cut as it was written?" if "\0" in body
+                else "the save is empty")
     at = size - len(body[exc.pos:].encode("utf-8")) + 1
     if exc.msg.startswith("Extra data"):
         return f"extra data after the save's end at byte {at} of {size}"

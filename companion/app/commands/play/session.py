@@ -63,7 +63,7 @@ from companion.hw.buttons import WaitingSignal
 from companion.hw.display import Display, open_display
 from companion.hw.display.fonts import FontError
 from companion.systems.jongrogue.autoplay import HeadlessPlayer, find_strategy
-from companion.systems.jongrogue.game import Game
+from companion.systems.jongrogue.game import RULES_REVISION, Game
 from companion.systems.jongrogue.narration import describe
 from companion.systems.jongrogue.profile import Profile, load_profile
 
@@ -350,6 +350,12 @@ def played_game(args: argparse.Namespace, config: Config, saved: SaveGame | None
         session, game = build_session(args, config, saved, save_path, display, controls,
                                       menu)
     try:
+        if saved is not None and (said := older_rules(saved.rules)) is not None:
+            # Once, on stderr and to a player at a display until OK, and on the status line
+            # until the first answer, as a table resumed under a newer engine says it.
+            assert isinstance(session.mode, JongRogueMode)
+            session.mode.note = said
+            tell(said, display, controls)
         if args.headless:
             if saved is None:
                 assert session.save is not None
@@ -366,11 +372,12 @@ def played_game(args: argparse.Namespace, config: Config, saved: SaveGame | None
         try:
             # A headless game saved nowhere (no --state, no --resume) is a look at the
             # companion, not the player's game: it stays out of the history as out of the
-            # save. A save the disk refused is behind the game: it keeps nothing to put in
-            # later.
-            if save_path is not None and not record(game, session.save, display, controls) \
-                    and not session.save_trouble:
-                tell(f"the game is kept in {save_path}, and put in the history when the next "
+            # save. A save the disk refused is behind the game: what it holds is said, and
+            # the resume that brings the game to the history (hist65 RISK 2).
+            if save_path is not None and not record(game, session.save, display, controls):
+                tell(behind_save(session.save, session.saved_moves, args)
+                     if session.save_trouble else
+                     f"the game is kept in {save_path}, and put in the history when the next "
                      "game starts", display, controls)
             return farewell(session, game, display, controls, config, args.headless)
         except KeyboardInterrupt:
@@ -382,6 +389,23 @@ def played_game(args: argparse.Namespace, config: Config, saved: SaveGame | None
             raise StoppedBehind(session.saved_moves, len(session.mode.journal)) from None
     finally:
         session.close()
+
+
+def behind_save(saved: SaveGame, moves: int, args: argparse.Namespace) -> str:
+    """What a game that ended with its save behind it (the disk refused the last writes)
+    and out of the history (the same disk) says: how far the save holds it, and the resume
+    (as this run, its command line ``args``, played) that brings it to the history once
+    there is room. The auto-player's game on the simulated wall is played again to the same
+    end; a player's own, or one of the table's tiles, plays on from that move, the moves
+    after it lost (hist65 RISK 2: only the ``--seed`` of an unsaved copy was said, and the
+    next game set the save aside as an unfinished game the player had seen end)."""
+    held = f"the save holds this game only up to move {moves} (the disk refused the rest)"
+    command = resume_command(args)
+    if saved.input_kind == "sim" and not saved.player_chose:
+        return (f"{held}: free space or fix the folder, then `{command}` plays it again to its "
+                "end and puts it in the history")
+    return (f"{held}, and the moves after it were not kept: free space or fix the folder, "
+            f"then `{command}` plays it on from move {moves}, into the history at its end")
 
 
 def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | None,
@@ -455,6 +479,12 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
         same = resuming and saved.log_path == str(args.log.resolve())
         log = GameLog(args.log, saved.log_start) if same else GameLog.begin(args.log)
         saved.log_path, saved.log_start = str(args.log.resolve()), log.start
+    elif resuming and saved.log_path is not None:
+        # The save still names its log, which a resume given it writes whole (hist65 NIT 4:
+        # the log was left short unsaid, and replay then found no save of it).
+        logged = argparse.Namespace(**{**vars(args), "log": saved.log_path})
+        note(f"this game's log {saved.log_path} is not carried on (no --log); "
+             f"`{resume_command(logged)}` carries the game on with its log, written whole")
     signal: WaitingSignal | None = None
     if config.text("choices.kind") == "gpio" and sim is None:
         signal = open_waiting_signal(config)
@@ -468,6 +498,18 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
     session.keep_saved(starting=True)  # before the log, so the save knows where the log began
     session.start_log()
     return session, game
+
+
+def older_rules(played: int) -> str | None:
+    """What a game resumed under newer rules says (hist65 RISK 1): that it plays on by the
+    rules revision ``played`` it began by (the save is replayed, and played on, by it: a
+    rule a later revision added is not offered in it), and that a new game plays by today's;
+    None for a game of today's revision. The table modes say the same of a fight
+    (:func:`~companion.app.modes.fight_file.older_engine_said`)."""
+    if played >= RULES_REVISION:
+        return None
+    return (f"this game plays on by rules revision {played}, as it began; a new game plays by "
+            f"{RULES_REVISION} この冒険は改訂{played}のまま、新しいゲームは改訂{RULES_REVISION}")
 
 
 def jongrogue_mode(saved: SaveGame, profile: Profile | None, input_kind: str) -> JongRogueMode:
@@ -490,7 +532,7 @@ def resumed_mode(saved: SaveGame, input_kind: str, config: Config) -> JongRogueM
         mode = jongrogue_mode(saved, profile, input_kind)
     except (CompanionError, ValueError) as exc:
         raise CorruptSave(str(exc)) from None
-    replay(mode, saved.inputs, saved.events)
+    replay(mode, saved.inputs, saved.events, saved.rules)
     if profile is not None:
         # Its house rules, told for the game played on; a finished game put in the history
         # on the way to a new one is not played, and a save that does not replay neither.
