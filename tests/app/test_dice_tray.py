@@ -73,16 +73,24 @@ class Keys:
         self.display = display
         self.script = list(script)
         self.ticks = 0
+        self.glanced = False  # the screen awaited came up by the last poll: type now
 
     def sleep(self, _: float) -> None:
         self.ticks += 1
         assert self.ticks < 5000, f"stuck at {self.display.views[-1]}"
-        if self.script and self.script[0][0](self.display.views[-1]):
+        # Typed a glance after the screen came up, not at once: a key read by a poll whose
+        # poll before came as the screen did may have come then (came_at), and a question's
+        # Yes under the key that asked it is then its double (review64f).
+        if self.glanced:
+            self.glanced = False
             os.write(self.master, self.script.pop(0)[1])
+        elif self.script and self.script[0][0](self.display.views[-1]):
+            self.glanced = True
 
     def time_at_the_table(self) -> float:
-        """A clock for the controls: each poll a glance of half a second, so that the next
-        key is read after the screen, not taken for the last one's double."""
+        """A clock for the controls: each poll a glance of half a second, and each key typed
+        a glance after its screen came up, so that the next key is read after the screen,
+        not taken for the last one's double."""
         return self.ticks * 0.5
 
     def close(self) -> None:

@@ -39,16 +39,26 @@ class DatesPresses(Protocol):
     def poll_timed(self) -> list[tuple[Press, float]]: ...
 
 
-def came_at(at: float | None, since: float | None, now: float, start: float) -> float:
-    """When a press read at ``now`` came, to judge it against a window that began at
-    ``start``: ``at``, a source's own time of it (:class:`DatesPresses`); else, read now,
-    it may have come at any time since the poll before (``since``), so one whose poll
-    before came before ``start`` is taken to have come at ``start`` (a guard's repeat
-    made while a question was drawn, read by a poll that came late, is inside the guard:
-    flaky64 P2), and any other at ``now``."""
+def came_at(at: float | None, since: float | None, start: float) -> float:
+    """When a press came, to judge it against a window that began at ``start``: ``at``, a
+    source's own time of it (:class:`DatesPresses`); else, read now, it may have come at any
+    time since the poll before (``since``; None: the first poll since ``start``), and it is
+    taken to have come at the earliest of these, ``max(since, start)``. So a guard's repeat
+    is inside the guard however late the poll that reads it: one made while a question was
+    drawn, read by a first poll that came late (flaky64 P2), or one made in a wait whose
+    polls are far apart (the camera's dice wait reads and draws a frame between two: review64f
+    RISK 1). The cost is the safe one: a repeat read by the first poll after the window may
+    be the player's own, and is dropped once; they press again."""
     if at is not None:
         return at
-    return start if since is None or since < start else now
+    return start if since is None else max(since, start)
+
+
+def in_window(came: float, start: float) -> bool:
+    """Whether a press that came at ``came`` is in the :data:`DOUBLE_PRESS_SECONDS` after
+    ``start``. To the clock's rounding: one dated at a poll that came as the window ended
+    (:func:`came_at`) is past it, however the clock's sums round."""
+    return came - start < DOUBLE_PRESS_SECONDS - 1e-9
 
 
 class Controls:
@@ -115,11 +125,11 @@ class Controls:
         if not guarded or self.opened_with is None:
             return timed
         for i, (press, at) in enumerate(timed):
-            if came_at(at, since, now, self.opened_at) - self.opened_at >= DOUBLE_PRESS_SECONDS \
+            if not in_window(came_at(at, since, self.opened_at), self.opened_at) \
                     or not repeats(press, self.opened_with):
                 self.opened_with = None  # a press that counts: the next is nobody's double
                 return timed[i:]
-        if now - self.opened_at >= DOUBLE_PRESS_SECONDS:
+        if not in_window(now, self.opened_at):
             self.opened_with = None  # every press from now on comes after the guard
         return []
 
@@ -266,7 +276,7 @@ def choose(controls: Controls, show: Show, prompt: str, options: tuple[Option, .
     # A guard set for this menu (guard_repeat just before it: a question) runs from when it
     # is shown, however long drawing it took (flaky64 P2); one set for an ask before it that
     # was no menu (a tile awaited) and is older than the window is gone.
-    stale = controls.clock() - controls.opened_at >= DOUBLE_PRESS_SECONDS
+    stale = not in_window(controls.clock(), controls.opened_at)
     controls.poll(guarded=False)  # presses made while the last step resolved do not count here
     pending: list[tuple[Press, float | None]] = [(press, None) for press in carried]
     guarded, controls.accepted_with = controls.accepted_with, None
@@ -283,12 +293,11 @@ def choose(controls: Controls, show: Show, prompt: str, options: tuple[Option, .
         # predecessor in the loop: came_at.
         since = None if first else controls.polled_at
         timed, pending, first = pending + controls.poll_timed(), [], False
-        now = controls.clock() if controls.polled_at is None else controls.polled_at
         presses = [press for press, _ in timed]
         for n, (press, at) in enumerate(timed):
             # Judged by when it came (came_at): a press made while the menu was drawn, or
-            # read by a first poll that came late, is in the window.
-            if came_at(at, since, now, shown_at) - shown_at < DOUBLE_PRESS_SECONDS and (
+            # read by a poll that came late, is in the window.
+            if in_window(came_at(at, since, shown_at), shown_at) and (
                     (guarded is not None and doubles(press, guarded))
                     or (opened_with is not None and repeats(press, opened_with))):
                 continue

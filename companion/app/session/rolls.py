@@ -29,13 +29,14 @@ from typing import TYPE_CHECKING
 
 from companion.app.session.controls import (
     BACK,
-    DOUBLE_PRESS_SECONDS,
     READ_OPTIONS,
     Confirm,
     Controls,
     SystemAsked,
+    came_at,
     choose,
     doubles,
+    in_window,
 )
 from companion.app.session.keypad import Keypad
 from companion.app.session.mode import RollAsk, Show, Throw
@@ -349,19 +350,11 @@ class CameraRolls:
         # A press made before the dice were shown does not judge them (nor lifts the guard
         # after the System menu's Back: Controls.poll).
         self.controls.poll(guarded=False)
-        shown_at = self.controls.clock()
         untimed = FIRST_LIVE if typed_with is None else TYPED_CHECK  # why no countdown
         shown = -1
-        while True:
-            presses = self.controls.poll()
-            if typed_with is not None and self.controls.clock() - shown_at < DOUBLE_PRESS_SECONDS:
-                presses = [p for p in presses if not doubles(p, typed_with)]
-            decision = confirm.decide(presses)
-            if decision is not None:
-                # A double tap's second A must not choose in the menu that follows (choose).
-                self.controls.accepted_with = confirm.decided_by if decision else None
-                confirm.value = None
-                return decision
+
+        def draw() -> None:  # the read, and its countdown when a second of it has passed
+            nonlocal shown
             left = confirm.remaining()
             if round(min(left, 1e6)) != shown:
                 shown = round(min(left, 1e6))
@@ -370,4 +363,24 @@ class CameraRolls:
                           else f"B rejects; {untimed}")
                 show(prompt, options=READ_OPTIONS,
                      highlight=0, status=status, guidance=True, prompt_faces=values)
+
+        draw()
+        # The double of the press that typed a value is judged by when it came (came_at), in
+        # the window from when the read was shown, however long drawing it took or late the
+        # poll that reads it (as choose judges a menu's: review64f).
+        shown_at = self.controls.clock()
+        since: float | None = None  # the poll before (None: the first since it was shown)
+        while True:
+            polled = self.controls.poll_timed()
+            presses = [p for p, at in polled
+                       if typed_with is None or not doubles(p, typed_with)
+                       or not in_window(came_at(at, since, shown_at), shown_at)]
+            since = self.controls.polled_at
+            decision = confirm.decide(presses)
+            if decision is not None:
+                # A double tap's second A must not choose in the menu that follows (choose).
+                self.controls.accepted_with = confirm.decided_by if decision else None
+                confirm.value = None
+                return decision
+            draw()
             self.sleep(self.poll_seconds)
