@@ -115,6 +115,11 @@ class CameraD6Dice:
                 f"dice (damage); d100 is typed or simulated, add --d100 typed or --d100 sim")
         return self.other.roll(count, sides, purpose=purpose)
 
+    def types(self, sides: int) -> bool:
+        """Whether a die of ``sides`` is typed on the terminal (``--d100 typed``), not read
+        by the camera: said so at a Ctrl-C (:func:`~companion.app.commands.roll.say_stopped`)."""
+        return sides not in CAMERA_SIDES and isinstance(self.other, ManualDice)
+
 
 def camera_source(args: argparse.Namespace) -> DiceSource:
     """The camera dice reader (a seam the tests replace)."""

@@ -257,7 +257,7 @@ def run(args: argparse.Namespace) -> int:
             return 1
         return 0
 
-    return run_with_source(args, body)
+    return run_with_source(args, body, lists_taken=False)  # say_walked says them
 
 
 class ThrowStopped(Exception):

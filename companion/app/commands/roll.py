@@ -159,6 +159,10 @@ class CameraThrows:
         """Whether the camera is a still picture (one throw, read as it lies)."""
         return self.camera.still
 
+    def types(self, sides: int) -> bool:
+        """Whether a die of ``sides`` is typed on the terminal (:func:`say_stopped`)."""
+        return sides != 6
+
     def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
         dice = f"{count}D{sides}"
         if sides != 6:
@@ -211,7 +215,7 @@ def dice_source(args: argparse.Namespace) -> DiceSource:
 
 def run_with_source(
     args: argparse.Namespace, body: Any,
-    make: Callable[[argparse.Namespace], DiceSource] = dice_source,
+    make: Callable[[argparse.Namespace], DiceSource] = dice_source, lists_taken: bool = True,
 ) -> int:
     """Call ``body(source)`` with the dice ``make`` builds from the options (a system may
     build its own, as coc's percentile dice beside camera D6s), and turn a missing camera
@@ -219,7 +223,11 @@ def run_with_source(
     is said with how to play without one (:data:`TYPED_INSTEAD`). What the dice source
     says when it stops (the camera's why, typed input ended) is said within 80 columns.
     A ``--d100`` with no camera (:func:`refuse_idle_d100`), and a ``--seed`` no simulated
-    die takes (:func:`refuse_idle_seed`), are refused first."""
+    die takes (:func:`refuse_idle_seed`), are refused first.
+
+    Ctrl-C at a die, or typed input that ends, says the rolls taken so far
+    (:func:`say_stopped`, :func:`taken_lines`); ``lists_taken`` False: the body says them
+    its own way (``events``' walk)."""
     refuse_idle_d100(args)
     refuse_idle_seed(args)
     try:
@@ -242,7 +250,10 @@ def run_with_source(
     except CompanionError as exc:
         if not isinstance(exc, _source_errors(args)) or exc.args != (str(exc),):
             raise
-        exc.args = (error_within_80(str(exc)),)  # its kind, and so its exit status, kept
+        # Typed input that ended lists the rolls taken, as Ctrl-C does (review65t NIT 2).
+        listed = taken_lines(taken) if lists_taken and isinstance(exc, DiceInputEnded) else []
+        # Its kind, and so its exit status, kept.
+        exc.args = (error_within_80("\n".join([str(exc), *listed])),)
         raise
     return code
 
@@ -256,21 +267,27 @@ class TakenDice:
         self.source = source
         self.taken: list[tuple[str, list[int]]] = []  # (what, values) of each roll given
         self.asked = ""
+        # Whether the roll asked is typed on the terminal, by a source that says (a die the
+        # camera cannot read, CameraThrows.types); None: as the --dice option says.
+        self.asked_typed: bool | None = None
         self.stopped: KeyboardInterrupt | None = None
 
     def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
         return self._taken(f"{count}D{sides}", purpose,
-                           lambda: self.source.roll(count, sides, purpose=purpose))
+                           lambda: self.source.roll(count, sides, purpose=purpose), sides)
 
     def roll_d66(self, *, purpose: str = "") -> list[int]:
         """A D66 read the source's own way (typed ``35``: 3 and 5), as unwrapped."""
         source = self.source
         return self._taken("D66", purpose, lambda: (
             source.roll_d66(purpose=purpose) if isinstance(source, ReadsD66)
-            else source.roll(2, 6, purpose=purpose)))
+            else source.roll(2, 6, purpose=purpose)), 6)
 
-    def _taken(self, dice: str, purpose: str, get: Callable[[], list[int]]) -> list[int]:
+    def _taken(self, dice: str, purpose: str, get: Callable[[], list[int]],
+               sides: int) -> list[int]:
         self.asked = purpose if dice in purpose else f"{purpose} ({dice})" if purpose else dice
+        types = getattr(self.source, "types", None)
+        self.asked_typed = types(sides) if callable(types) else None
         try:
             values = get()
         except KeyboardInterrupt as exc:
@@ -291,14 +308,22 @@ def say_stopped(dice: str, taken: TakenDice) -> None:
     and their values, so the table sees what it had thrown. It exited 130 saying nothing
     (tables65 NIT 1). ``companion events`` says its walk itself (``say_walked``); its
     stop is not this one."""
-    kind = "thrown" if dice == "camera" else "typed"
+    typed = dice != "camera" if taken.asked_typed is None else taken.asked_typed
+    # A die typed beside the camera (a D4, coc's --d100 typed) is "typed", as the end of
+    # input says it (review65t NIT 1); the dice before it were thrown all the same.
     dropped = THROWN_DROPPED if dice == "camera" else TYPED_DROPPED
-    lines = ["", f"companion: stopped before {taken.asked} was {kind}: nothing was saved, "
-                 f"and {dropped}"]
-    if taken.taken:
-        lines += [TAKEN_SO_FAR, *(f"  {what}: {' '.join(map(str, values))}"
-                                  for what, values in taken.taken)]
-    print(within_80("\n".join(lines)), file=sys.stderr)
+    lines = ["", f"companion: stopped before {taken.asked} was "
+                 f"{'typed' if typed else 'thrown'}: nothing was saved, and {dropped}"]
+    print(within_80("\n".join([*lines, *taken_lines(taken)])), file=sys.stderr)
+
+
+def taken_lines(taken: TakenDice) -> list[str]:
+    """:data:`TAKEN_SO_FAR` and a line per roll taken (``  to hit 命中 (2D6): 4 5``); none
+    when no roll was."""
+    if not taken.taken:
+        return []
+    return [TAKEN_SO_FAR, *(f"  {what}: {' '.join(map(str, values))}"
+                            for what, values in taken.taken)]
 
 
 def _source_errors(args: argparse.Namespace) -> tuple[type[CompanionError], ...]:
@@ -346,13 +371,14 @@ class D100NotUsed(CompanionError, ValueError):
 def refuse_idle_d100(args: argparse.Namespace, dice_said: str = "") -> None:
     """Refuse ``--d100`` unless the dice are the camera's (``--dice camera``): said for every
     command that takes it (coc's, ``play``). ``dice_said``: where the dice were set, when
-    not by ``--dice`` (a setting's key and its origin)."""
+    not by ``--dice`` (``dice.source = typed (COMPANION_DICE_SOURCE)``: review65t NIT 3, it
+    read "…(COMPANION_DICE_SOURCE): typed every die is typed")."""
     if getattr(args, "d100", None) is None or args.dice == "camera":
         return
     every = "typed" if args.dice == "typed" else "simulated"
     raise D100NotUsed(error_within_80(
         f"--d100 goes with --dice camera (for the dice the camera cannot read): with "
-        f"{dice_said or f'--dice {args.dice}'} every die is {every}; leave --d100 out"))
+        f"{dice_said or f'--dice {args.dice}'}, every die is {every}; leave --d100 out"))
 
 
 def print_json(args: argparse.Namespace, data: dict[str, Any]) -> None:

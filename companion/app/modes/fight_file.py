@@ -118,7 +118,8 @@ def start_command(start_hint: str, path: Path, default: Path | None) -> str:
     found no fight again (tables65 NIT 5)."""
     if default is None or path.resolve() == default.resolve():
         return start_hint
-    return f"{start_hint} --file {shlex.quote(str(path))}"
+    # By its whole path: the command may begin by going elsewhere (coc's ``cd``).
+    return f"{start_hint} --file {shlex.quote(str(path.resolve()))}"
 
 
 def read_fight_data(path: Path, start_hint: str, default: Path | None = None) -> Any:

@@ -94,8 +94,8 @@ class ThrowLeft(SystemAsked):
     (and a die's places) typed of it, ``4 typed of 2D6``. A throw is kept as one answer,
     when its last die is typed; the dice typed before are not saved, and the throw is asked
     again from its first die after the System menu (Back, a mode switched to and back, a
-    stop and ``--resume``). The menu says so beside "every step is saved" (tables65 NIT 2),
-    which read as if they were kept."""
+    stop and ``--resume``). The menu's heading says so (tables65 NIT 2: "every step is
+    saved" read as if they were kept), and ``typed`` is its status line."""
 
     def __init__(self, typed: str) -> None:
         super().__init__(typed)

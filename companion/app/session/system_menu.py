@@ -23,7 +23,7 @@ import shlex
 import subprocess
 import time
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from companion.app.notes import note
 from companion.app.session.controls import Controls, SystemAsked, choose
@@ -53,6 +53,9 @@ POWERING_OFF = ("Shutting down 電源を切っています: unplug once the Pi's
                 "緑のランプが消えたら抜いてください")
 
 SAFE_NOW = "every step is saved: safe to unplug now 電源を抜いても大丈夫"
+#: :data:`SAFE_NOW` with a throw part-typed on the keypad (its dice on the status line).
+SAFE_BUT_THROW = ("saved, but not this throw (typed again): safe to unplug now "
+                  "電源を抜いても大丈夫")
 
 #: How long a shutdown command may take to answer (``systemctl poweroff`` answers at once).
 SHUTDOWN_TIMEOUT_S = 30.0
@@ -89,19 +92,27 @@ class ModeSwitch(Exception):
 
 
 def all_saved(left: str = "") -> str:
-    """"every step is saved 保存済み", and the throw left part-way on the keypad (``left``,
-    :class:`~companion.app.session.keypad.ThrowLeft`), which is not: it is asked again
-    (tables65 NIT 2)."""
+    """"every step is saved 保存済み", or, with a throw left part-way on the keypad
+    (``left``, :class:`~companion.app.session.keypad.ThrowLeft`), that it is not: it is typed
+    again (tables65 NIT 2). Short, so that the menu's heading, one row over its buttons,
+    reads whole at 800x480 with text_scale 1.25 (review65t D1: the longer words were cut in
+    their middle, "every step is saved 保存…", at every size); what was typed is the status
+    line's (:func:`throw_left_status`)."""
     if not left:
         return "every step is saved 保存済み"
-    return (f"every step is saved 保存済み, but not the throw being typed ({left}): it is "
-            "asked again 入力中の出目は再入力")
+    return "saved 保存済み, but not this throw: typed again 出目は再入力"
+
+
+def throw_left_status(left: str) -> str:
+    """The status line under a heading that says a throw is typed again: what of it was
+    typed (``left``: ``4 typed of 2D6``, a d100's tens ``3_ typed of 1D100``)."""
+    return f"{left}: asked again from its first die" if left else ""
 
 
 def menu_prompt(unsaved: str = "", left: str = "") -> str:
     """The menu's heading, and whether every step is saved; why not (``unsaved``) is the
-    status line's, under it. ``left``: the dice typed of a throw the menu was opened in
-    (:func:`all_saved`)."""
+    status line's, under it, as are the dice typed of a throw the menu was opened in
+    (``left``: :func:`all_saved`, :func:`throw_left_status`)."""
     return ("System 設定: NOT all saved, see below 未保存あり" if unsaved
             else f"System 設定: {all_saved(left)}")
 
@@ -192,8 +203,22 @@ class SystemMenu:
         finally:
             self.showing = False
 
+    def with_left(self, show: Show) -> Show:
+        """``show``, with the dice typed of the throw the menu was opened in on the status
+        line (:func:`throw_left_status`) while there are any."""
+        if not self.throw_left:
+            return show
+        status = throw_left_status(self.throw_left)
+
+        def shown(prompt: str, **kwargs: Any) -> None:
+            if not kwargs.get("status"):
+                kwargs.update(status=status, guidance=True)
+            show(prompt, **kwargs)
+        return shown
+
     def choose_until_done(self, show: Show, unsaved: str, new_game: bool) -> None:
         options = self.options(new_game)
+        show = self.with_left(show)
         while True:
             chosen = options[self.choose(show, menu_prompt(unsaved, self.throw_left),
                                          options)]
@@ -254,14 +279,19 @@ class SystemMenu:
             show("Shutting down 電源を切っています…")
             failed = self.power_off()
             if failed:
-                said = f"Could not shut down 電源を切れません ({failed}); {SAFE_NOW}"
+                said = f"Could not shut down 電源を切れません ({failed}); {self.safe_now()}"
             else:
                 self.powering_off(show)
                 said = (f"The Pi did not power off 電源が切れませんでした ("
                         f"{self.shutdown_command} was taken, yet the Pi is on after "
-                        f"{POWER_OFF_WAIT_S:.0f} s); {SAFE_NOW}")
+                        f"{POWER_OFF_WAIT_S:.0f} s); {self.safe_now()}")
         self.choose(show, said, (Option("ok", "Back to the table 戻る", Button.ATTACK),))
         return True
+
+    def safe_now(self) -> str:
+        """:data:`SAFE_NOW`, or with a throw part-typed :data:`SAFE_BUT_THROW` (review65t
+        NIT 4: the shutdown that failed, the Pi that stayed on, said "every step is saved")."""
+        return SAFE_BUT_THROW if self.throw_left else SAFE_NOW
 
     def powering_off(self, show: Show) -> None:
         """The shutdown was taken: say when to unplug and offer nothing until the power

@@ -191,6 +191,7 @@ def combatant_name(fight: Fight, typed: str) -> str:
     if typed in names:
         return typed
     found = {n for n in names if fold_name(n) == fold_name(typed)}
+    lone: set[str] = set()  # a lone monster named with its number 1: if no one else is
     for entrant in fight.entrants:
         if entrant.name not in names:
             continue
@@ -199,12 +200,15 @@ def combatant_name(fight: Fight, typed: str) -> str:
             number = re.search(r"\d+$", entrant.name)
             keys = {entrant.monster} | ({f"{entrant.monster}{number.group(0)}"}
                                         if number else set())
-            # A lone monster (オーク, no number) is orc1 and オーク1 too, as the help's
-            # examples name it: refused, the player was not told orc works (tables65 NIT 3).
-            alone = number is None and fold_name(typed).lower() in (
-                f"{entrant.monster}1", f"{fold_name(entrant.name).lower()}1")
-            if fold_name(typed).lower() in keys or alone:
+            if fold_name(typed).lower() in keys:
                 found.add(entrant.name)
+            # A lone monster (オーク, no number) is orc1 and オーク1 too, as the help's
+            # examples name it: refused, the player was not told orc works (tables65 NIT 3);
+            # only when no one else is (review65t D2: beside --monsters orc:2's オーク1,
+            # orc1 was refused as it could be either).
+            elif number is None and fold_name(typed).lower() in (
+                    f"{entrant.monster}1", f"{fold_name(entrant.name).lower()}1"):
+                lone.add(entrant.name)
             continue
         if entrant.origin:
             refs = {Path(typed).expanduser().resolve(), sheet_path(typed).resolve()}
@@ -214,6 +218,7 @@ def combatant_name(fight: Fight, typed: str) -> str:
         raw = fight.rules.presets.get(typed) or fight.rules.presets.get(fold_name(typed))
         if raw is not None and fold_name(str(raw.get("name", ""))) == fold_name(entrant.name):
             found.add(entrant.name)
+    found = found or lone
     if len(found) == 1:
         return found.pop()
     raise IllegalAction(f"no combatant {typed!r} in this fight ({', '.join(names)})"

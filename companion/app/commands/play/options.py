@@ -191,8 +191,9 @@ def refuse_idle_table_d100(args: argparse.Namespace, config: Config) -> None:
     if args.d100 is None:
         return
     dice = argparse.Namespace(d100=args.d100, dice=config.text("dice.source"))
-    flag = config.settings["dice.source"].source is Source.COMMAND_LINE
-    refuse_idle_d100(dice, "" if flag else f"{config.where('dice.source')}: {dice.dice}")
+    setting = config.settings["dice.source"]
+    refuse_idle_d100(dice, "" if setting.source is Source.COMMAND_LINE
+                     else f"dice.source = {dice.dice} ({setting.origin})")
 
 
 def switched(first: argparse.Namespace, home: str, mode: str) -> argparse.Namespace:

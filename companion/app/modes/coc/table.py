@@ -27,15 +27,20 @@ EXAMPLES = Path(__file__).resolve().parents[4] / "docs" / "examples"
 
 
 def start_hint(examples: Path = EXAMPLES) -> str:
-    """How a coc fight is started, the sample sheets named by their whole path: named from
-    the repository's root (docs/examples/ann.toml), they were found from there alone, not
-    from the Pi's home folder the boot service starts in (tables65 NIT 5). Without the
-    folder (a package installed without its docs), where the sheets are is said instead."""
+    """How a coc fight is started, the sample sheets found from anywhere: named from the
+    repository's root (docs/examples/ann.toml), they were found from there alone, not
+    from the Pi's home folder the boot service starts in (tables65 NIT 5), so the command
+    goes there first (``cd <checkout> && …``). Not each sheet by its whole path: on the
+    table's screen at text_scale 1.25 a path that long was cut in its middle
+    (``…/docs/examples/cu…t.toml``, review65t NIT 6). Without the folder (a package
+    installed without its docs), where the sheets are is said instead."""
     if not (examples / "ann.toml").is_file() or not (examples / "cultist.toml").is_file():
         return ("companion coc fight new --investigators SHEET.toml --foes SHEET.toml "
                 "(sample sheets: docs/examples/ of the companion's source)")
-    return shlex.join(["companion", "coc", "fight", "new", "--investigators",
-                       str(examples / "ann.toml"), "--foes", str(examples / "cultist.toml")])
+    root = examples.parents[1]
+    named = [str(examples.relative_to(root) / sheet) for sheet in ("ann.toml", "cultist.toml")]
+    return (f"cd {shlex.quote(str(root))} && " + shlex.join([
+        "companion", "coc", "fight", "new", "--investigators", named[0], "--foes", named[1]]))
 
 
 START_HINT = start_hint()
