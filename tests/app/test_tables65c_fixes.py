@@ -160,7 +160,7 @@ def test_a_failed_shutdown_says_the_throw_typed_part_way_is_not_saved() -> None:
                           lambda: "") == Throw((1, 2))
     said, status = next((p, s) for p, s in shown if p.startswith("Could not shut down"))
     assert said == ("Could not shut down 電源を切れません (false: exit status 1); saved, but not "
-                    "this throw (typed again): safe to unplug now 電源を抜いても大丈夫")
+                    "this throw: safe to unplug now 電源を抜いても大丈夫")
     assert status == "4 typed of 2D6: asked again from its first die"
 
 

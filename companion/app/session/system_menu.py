@@ -54,8 +54,7 @@ POWERING_OFF = ("Shutting down 電源を切っています: unplug once the Pi's
 
 SAFE_NOW = "every step is saved: safe to unplug now 電源を抜いても大丈夫"
 #: :data:`SAFE_NOW` with a throw part-typed on the keypad (its dice on the status line).
-SAFE_BUT_THROW = ("saved, but not this throw (typed again): safe to unplug now "
-                  "電源を抜いても大丈夫")
+SAFE_BUT_THROW = "saved, but not this throw: safe to unplug now 電源を抜いても大丈夫"
 
 #: How long a shutdown command may take to answer (``systemctl poweroff`` answers at once).
 SHUTDOWN_TIMEOUT_S = 30.0
