@@ -113,7 +113,9 @@ def _ended(count: int, sides: int, purpose: str, taken: list[int]) -> str:
     whose roll was awaited, the part of it typed, and that nothing was saved. A command
     asks every die before it saves (an event's walk, a fight's action), so dice typed for
     earlier rolls of the same command are dropped too (cli59 F9)."""
-    whose = f"{purpose} ({count}D{sides})" if purpose else f"the {count}D{sides}"
+    dice = f"{count}D{sides}"
+    # A purpose may name its dice already ("damage 1D6"): said once (fixt65c).
+    whose = (purpose if dice in purpose else f"{purpose} ({dice})") if purpose else f"the {dice}"
     kept = f" ({' '.join(map(str, taken))} typed of it)" if taken else ""
     return (f"the input ended before {whose} was typed{kept}: nothing was saved, and any dice "
             "typed before it are dropped; run the command again")

@@ -209,6 +209,9 @@ def test_manual_dice_end_of_input_names_the_roll_and_that_nothing_was_saved() ->
     with pytest.raises(DiceInputEnded) as err:
         roll("1D6", ManualDice(once))
     assert str(err.value).startswith("the input ended before the 1D6 was typed: nothing was saved")
+    with pytest.raises(DiceInputEnded) as err:  # a purpose naming its dice says them once
+        roll("1D6", ManualDice(once), purpose="damage 1D6")
+    assert str(err.value).startswith("the input ended before damage 1D6 was typed: nothing")
 
 
 def test_simulated_dice_repeat_with_the_same_seed() -> None:
