@@ -101,10 +101,11 @@ Draw = Callable[["Game"], Tile]  # an in-line wall (simulation mode)
 # (JR-STATE-2), and a walk to that room is the walk back (JR-STATE-1: 「ドアの上から通路に
 # 引き返せば」), a walk to the route's older room crossing the room; a pursued flight goes on
 # back along the route but never to the room just fled from, the pursuers standing between
-# (JR-FLEE-2: 「その方向へ動かします」), the PC cornered if there is no other way; and where a
-# flight ends, the loop the route walked since the PC first came there is cut off. Before,
-# a flight took the route's last room: a pursued PC that had walked back and forth ran back
-# through its pursuers once for every walk back (review64j DEFECTs 2 and 3, RISK 1).
+# (JR-FLEE-2: 「その方向へ動かします」), the PC cornered if there is no other way; the route
+# is never cut, so a followed flight only crosses a room the PC really crossed, whose 睡眠
+# monsters woke then (JR-STATE-1, review65j DEFECT 1 and RISK 1). Before, a flight took
+# the route's last room: a pursued PC that had walked back and forth ran back through its
+# pursuers once for every walk back (review64j DEFECTs 2 and 3, RISK 1).
 RULES_REVISION = 10
 
 # The oldest rules revision whose headless games RULES_REVISION plays identically. A
@@ -115,14 +116,15 @@ RULES_REVISION = 10
 # 1824, 4047 and 4692 and Plus seeds 628, 3574 and 4103 (6 of the 18,400 games review64j
 # compared), so a revision-8 or revision-7 seed may now play another game. Revision 10
 # (the door came in by, no flight back through the pursuers) changes 29 of those 18,400
-# games, all cautious: Plus seeds 628, 3574 and 4103, which flee pursued after a walk back
-# (they play their revision-8 games again), and 26 EZ ones, such as 114, whose walk after a
-# flight steps into the room or not the other way round, and 1733, which flees again from
-# a start room it fled back into; so a revision-9 seed may play another game too. A
-# game saved or logged by this revision or a later one is offered again by its seed; an older one
-# is not. Raise it to RULES_REVISION when a new revision changes what the auto-player meets;
-# test_golden_games pins it (each revision past it has the same golden games as the one
-# before it).
+# games, all cautious: Plus seeds 628, 3574 and 4103, which flee pursued after a walk back,
+# back into the dead end they walked out of, where they are cornered and fight (the same 29
+# games with the route's loop no longer cut where a flight ends, review65j), and 26 EZ
+# ones, such as 114, whose walk after a flight steps into the room or not the other way
+# round, and 1733, which flees again from a start room it fled back into; so a revision-9
+# seed may play another game too. A game saved or logged by this revision or a later one is
+# offered again by its seed; an older one is not. Raise it to RULES_REVISION when a new
+# revision changes what the auto-player meets; test_golden_games pins it (each revision
+# past it has the same golden games as the one before it).
 SAME_HEADLESS_GAMES_SINCE = 10
 
 

@@ -66,11 +66,14 @@ class _Moving(_Ranged):
           flight into a room, a second flight does not leave by the far door past a monster
           woken there; it goes back out by the door it stands on. After a walk the room
           came by is the route's last room, as before.
-        - Followed (JR-FLEE-2, Plus 挟み撃ち): on back along the route, across the room,
-          which holds no awake monster of its own (that would be a pincer, and no flight);
-          but never back to the room just fled from: the pursuers came after the PC from
-          there and stand between it and that door (l.439-440: 「PCが移動する度に…
-          隣接する様に、その方向へ動かします」), so the PC is cornered and fights.
+        - Followed (JR-FLEE-2, 挟み撃ちルール: monsters following, l.438): on back along the
+          route the PC really walked (``path``, walks back included, never cut), across a
+          room the PC crossed on its way here, whose 睡眠 monsters woke then (JR-STATE-1
+          l.128-129); but never back to the room just fled from: the pursuers came after
+          the PC from there and stand between it and that door (l.439-440: 「PCが移動する
+          度に…隣接する様に、その方向へ動かします」), so with no other way back the PC is
+          cornered and fights (review65j DEFECT 1 and RISK 1: revision 10 no longer cuts
+          the route's loop where a flight ends).
         """
         path = self.path
         if self.revision < 10:
@@ -115,10 +118,6 @@ class _Moving(_Ranged):
         # last room after a flight: the room left is added to the route, as on a walk
         self.came_by = fled_from
         yield from self._arrive(target)
-        if self.revision >= 10 and target in self.path:
-            # The route back from where the flight ends is the one the PC had when it first
-            # came there: the loop walked since is cut (JR-FLEE-1, review64j DEFECT 2).
-            del self.path[self.path.index(target):]
         # A thief that struck during the flight has vanished (JR-AB-STEALGOLD/STEALITEM):
         # it follows no one.
         followers = [m for m in followers if m.alive]

@@ -182,13 +182,16 @@ FIXED_DEFAULTS = (
 # and 透明状態): rules56 #5, jrdefaults57 F2, rules61j R1-R3 and review61c F3 asked for each
 # to be named.
 FIXED_READINGS = (
-    FixedDefault("JR-FLEE-1", "no flight (逃げる) from a floor's start room (開始部屋) while "
-                 "the way back (来た道) is empty: the PC came down the stairs into it, or fled "
-                 "back into it, and the way back ends there; from revision 9 a start room "
-                 "walked back into is fled from back the way the PC came, as any room is (the "
-                 "route walked is kept whole), and from revision 10 one fled back into is "
-                 "too, out by the door the PC came in by, unless monsters follow it: then it "
-                 "is cornered (JR-FLEE-2 (back))"),
+    FixedDefault("JR-FLEE-1", "no flight (逃げる) from a floor's start room (開始部屋) the "
+                 "PC has not left (it came down the stairs into it), and from revision 10, with "
+                 "monsters following (JR-FLEE-2 (back)), none from one it fled back into, "
+                 "whose pursuers stand at the only door back: the PC is cornered; fled back "
+                 "into with none following, it is fled from out by the door the PC came in by "
+                 "(JR-FLEE-1 (door)); walked back into, it is fled from back the way the PC "
+                 "came (来た道), as any room is, the route walked being kept whole (from "
+                 "revision 9); revisions 9 and before gave no flight from a start room while "
+                 "the route back was empty, so none from one fled back into, and revision 8 "
+                 "and before none from one walked back into"),
     FixedDefault("JR-FLEE-1 (door)", "from revision 10 a flight goes out through the door the "
                  "PC came in by (ドアから通路に出て, l.429), and a walk back (ドアの上から通路に"
                  "引き返せば, l.126) is a walk to the room behind that door: after a flight into "
@@ -240,12 +243,13 @@ FIXED_READINGS = (
                  "room) go half to the monsters in front and half to those following; a side "
                  "with fewer gives its places to the other"),
     FixedDefault("JR-FLEE-2 (back)", "from revision 10 a flight with monsters following "
-                 "(挟み撃ち) goes on back along the way the PC came (来た道), never back to the "
+                 "(追跡: モンスターはPCの後を追いかけて来ます, l.438) goes on back along the "
+                 "route the PC really walked (来た道, walks back included), never back to the "
                  "room just fled from: the pursuers stand between the PC and that door "
                  "(その方向へ動かします, l.439-440), so with no other way back the PC is cornered "
-                 "and fights; where any flight ends, the way back is the one the PC had when it "
-                 "first came there, the loop walked since cut off; revision 9 ran back and "
-                 "forth through its pursuers once for every walk back"),
+                 "and fights; it crosses only a room the PC crossed before, whose 睡眠 monsters "
+                 "woke then (l.128-129); revision 9 ran back and forth through its pursuers "
+                 "once for every walk back"),
     FixedDefault("JR-AB-GOLDLOVER", "a gold-lover (金塊好き) sits on the first gold pile (金塊) "
                  "no monster sits on: top-left, top-right, bottom-left, bottom-right; with "
                  "more gold-lovers than piles they share one"),

@@ -353,9 +353,10 @@ def _down_to_floor_2(game: Game) -> None:
 
 def test_jr_flee_1_no_way_back_from_a_floors_start_room() -> None:
     """JR-FLEE-1: fleeing goes back the way the PC came (来た道を引き返します); on a
-    floor's start room, while the way back is empty, the PC came by the stairs, so there is
-    no flight and no way back past the awake monster (JR-STATE-2), whatever room it left the
-    floor above from (a start room walked back into, or fled back into: test_revision_9)."""
+    floor's start room the PC has not left, it came by the stairs, so there is no flight
+    and no way back past the awake monster (JR-STATE-2), whatever room it left the floor
+    above from (a start room walked back into: test_revision_9; fled back into:
+    test_revision_10)."""
     game = tough(Game("ez"))
     _down_to_floor_2(game)
     feed(game, "9m 1m 1z 1z 1z | enter")  # start room 9: an awake snake

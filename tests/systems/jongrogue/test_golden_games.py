@@ -50,10 +50,11 @@ KINDS = [(p, s) for p in ("ez", "plus") for s in ("cautious", "reckless")]
 # revision 9 back through the door it stands on, to room 7, by revision 8 out by the far
 # door, to room 5 (JR-FLEE-1: 来た道を引き返します; review64j DEFECT 1). plus cautious 628
 # walks 5 → 6 → 3 → 6 → 9 on floor 21 and flees the jabberwock (ジャバウォック), which follows
-# it: by revision 10 from room 9 to room 6, then on to room 5, the route's loop cut off and
-# the room just fled from never fled back to (JR-FLEE-2; review64j DEFECT 2); by revision 9
-# to room 6, into the dead end room 3, and back to room 6 through the jabberwock, which is
-# also how it shows revision 9's change (revision 8 fled 9 → 6 → 5). ez cautious 1733 flees
+# it: by revision 10 from room 9 to room 6, then back the way it came into the dead end
+# room 3, whose way back is room 6, the room just fled from, the jabberwock between: it is
+# cornered and fights (JR-FLEE-2; review64j DEFECT 2, review65j RISK 1); by revision 9 to
+# room 6, into room 3, and back to room 6 through the jabberwock, which is also how it shows
+# revision 9's change (revision 8 fled 9 → 6 → 5). ez cautious 1733 flees
 # from room 2 back into floor 22's start room, room 1, where it wakes the jabberwock: by
 # revision 10 it flees again, out by the door it came in by, to room 2 (JR-FLEE-1; review64j
 # DEFECT 3); by revision 9 the way back ended there and it fought.

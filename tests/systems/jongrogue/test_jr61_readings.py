@@ -35,8 +35,10 @@ def test_rules_defaults_lists_the_readings_fixed_in_the_companion(
     PC's lost shot (JR-PC-3); and the start room's no flight holds only until the PC has
     left it (revision 9). Review64j DEFECTs 2-3 added revision 10's: a flight out by the door
     the PC came in by, and a walk back to the room behind it (JR-FLEE-1 (door)), and a
-    pursued flight never back to the room just fled from, the route's loop cut where a
-    flight ends (JR-FLEE-2 (back))."""
+    pursued flight never back to the room just fled from (JR-FLEE-2 (back)); review65j
+    took out its cut of the route's loop (a followed flight crosses only a room the PC
+    crossed, whose 睡眠 monsters woke then) and its 挟み撃ち, the pincer in which no flight is
+    offered: monsters following are 追跡."""
     out = run(capsys, "rules", "defaults")
     head = ("\nFixed readings (the companion's choice where the seed is unclear; no setting "
             "changes them):\n")
@@ -58,18 +60,27 @@ def test_rules_defaults_lists_the_readings_fixed_in_the_companion(
                   "start room (開始部屋)", "may be shot",
                   "cannot be attacked until it has attacked", "spare one before a worn one",
                   "defeated by that hit", "top-left, top-right, bottom-left, bottom-right",
-                  "while the way back (来た道) is empty", "or fled back into it",
+                  "the PC has not left (it came down the stairs into it)",
+                  "none from one it fled back into",
                   "sitting on its gold (金塊) does not hold the room's other doors",
                   "first steps into the room (部屋の中), waking every 睡眠 monster",
                   "wakes only the monster shot at",
                   "drains a level as a fumbled blow does, from revision 5",
                   "not at one on the door (ドアの上), from revision 4",
                   "shot (遠隔攻撃) may be lost as its blow may",
-                  "from revision 10 one fled back into is too, out by the door the PC came in by",
+                  "fled back into with none following, it is fled from out by the door the PC "
+                  "came in by",
                   "a second flight does not leave by the far door past a monster woken there",
                   "never back to the room just fled from",
-                  "the loop walked since cut off"):
+                  "the route the PC really walked (来た道, walks back included)",
+                  "it crosses only a room the PC crossed before, whose 睡眠 monsters woke "
+                  "then"):
         assert words in readings, words
+    back = next(d.text for d in FIXED_READINGS if d.rule == "JR-FLEE-2 (back)")
+    assert "追跡" in back and "挟み撃ち" not in back
+    assert "first came there" not in readings and "cut off" not in back
+    assert next(d.text for d in FIXED_READINGS if d.rule == "JR-FLEE-1").startswith(
+        "no flight (逃げる) from a floor's start room (開始部屋) the PC has not left")
     spec = SPEC.read_text(encoding="utf-8")
     for d in FIXED_READINGS:
         assert re.search(rf"^- {d.rule.split()[0]} ", spec, re.MULTILINE), d.rule

@@ -63,7 +63,7 @@ def test_jr_flee_1_a_flight_after_a_walk_back_retraces_the_way_the_pc_came() -> 
     """JR-FLEE-1 (l.429: 来た道を引き返します): the PC came into room 2 from room 1, so it
     flees to room 1, through the door it stands on; revision 8 sent it out by room 2's far
     door to room 5, past the awake bat (JR-STATE-2, l.130-131)."""
-    game = tough(Game("ez"))
+    game = tough(Game("ez", revision=9))
     feed(game, WALKED_BACK)
     assert game.room_no == 2 and game.path[-1] == 1 and "flee" in options(game)
     events = feed(game, "flee 9m")
@@ -75,10 +75,10 @@ def test_jr_flee_1_a_flight_after_a_walk_back_retraces_the_way_the_pc_came() -> 
 
 
 def test_jr_flee_1_a_start_room_walked_back_into_may_be_fled_from() -> None:
-    """JR-FLEE-1: no flight from a floor's start room only while the way back is empty;
-    walked back into from room 2, it is fled from back to room 2. Revision 8 offered no
-    flight."""
-    game = tough(Game("ez"))
+    """JR-FLEE-1 by revision 9: no flight from a floor's start room only while the way back
+    is empty; walked back into from room 2, it is fled from back to room 2. Revision 8
+    offered no flight."""
+    game = tough(Game("ez", revision=9))
     feed(game, START_ROOM_AGAIN)
     assert game.room_no == 5 and game.attackers()
     assert "flee" in options(game)
@@ -90,10 +90,12 @@ def test_jr_flee_1_a_start_room_walked_back_into_may_be_fled_from() -> None:
 
 
 def test_jr_flee_1_a_start_room_fled_back_into_offers_no_flight() -> None:
-    """JR-FLEE-1 (the reading in ``rules defaults``): Plus, start room 5, then room 2 with an
-    awake snake; the PC flees back into room 5, the snake following (JR-FLEE-2). The way
-    back ends there, so no flight is offered, though the PC had left the start room."""
-    game = tough(Game("plus"))
+    """JR-FLEE-1 (revision 9's reading in ``rules defaults``): Plus, start room 5, then room 2
+    with an awake snake; the PC flees back into room 5, the snake following (JR-FLEE-2).
+    The way back ends there, so no flight is offered, though the PC had left the start
+    room. (Revision 10 corners the PC there too, its pursuers at the only door back:
+    test_revision_10.)"""
+    game = tough(Game("plus", revision=9))
     feed(game, "5m 1z 2z 3z 4z | move:2 1m 1z 2z 3z")
     assert game.room_no == 2 and "flee" in options(game)
     feed(game, "flee 9m")
@@ -104,7 +106,7 @@ def test_jr_state_2_a_walk_on_after_a_walk_back_crosses_the_room() -> None:
     """JR-STATE-2: on room 2's door to room 1, a walk to room 5 goes through room 2 (the PC
     steps into it, as on any walk from a door to another room); revision 8 took room 5 as
     the way back and the PC passed room 2 by without entering it."""
-    for revision, crossed in ((RULES_REVISION, True), (8, False)):
+    for revision, crossed in ((9, True), (8, False)):
         game = tough(Game("ez", revision=revision))
         feed(game, "5m 1z 2z 3z 4z | move:2 4m 1z 2z 3z | move:1 1z 2z 3z 4z | move:2")
         events = feed(game, "move:5")
@@ -113,15 +115,20 @@ def test_jr_state_2_a_walk_on_after_a_walk_back_crosses_the_room() -> None:
 
 
 def test_the_route_keeps_the_walks_back() -> None:
-    """JR-FLEE-1: the route is every room walked from, walks back included: 5 → 2 → 1 → 2 →
-    3 leaves 5, 2, 1, 2 to retrace, room 3 fled from back to room 2 and room 2 from back to
-    room 1; revision 8 kept 5, 2, the walk back to room 2 taken off with the step before it."""
+    """JR-FLEE-1: by revision 9 the route is every room walked from, walks back included:
+    5 → 2 → 1 → 2 → 3 leaves 5, 2, 1, 2 to retrace: room 3 is fled from back to room 2,
+    and room 2 would be from back to room 1; revision 8 kept 5, 2, the walk back to room 2
+    taken off with the step before it."""
     walk = ("5m 1z 2z 3z 4z | move:2 1z 2z 3z 4z | move:1 1z 2z 3z 4z | move:2 "
-            "| move:3 1z 2z 3z 4z")
-    game, old = Game("ez"), Game("ez", revision=8)
+            "| move:3 1m 1z 2z 3z")
+    game, old = Game("ez", revision=9), Game("ez", revision=8)
     feed(game, walk)
     feed(old, walk)
     assert game.path == [5, 2, 1, 2] and old.path == [5, 2]
+    feed(game, "fight:1 1m")  # room 3's snake (睡眠) woken by a blow from the door
+    assert [(m["room"], m["position"]) for m in of(feed(game, "flee 9m"), Kind.MOVE)] == [
+        (3, "corridor"), (2, "door")]
+    assert game.path == [5, 2, 1]
 
 
 def _recorded() -> tuple[dict[str, object], list[dict[str, object]]]:
@@ -144,7 +151,7 @@ def test_a_revision_8_game_with_a_walk_back_then_a_flight_gives_the_events_it_ga
     header, recorded = _recorded()
     assert header["rules"] == 8
     assert _played(header, 8) == recorded
-    newest = _played(header, RULES_REVISION)
+    newest = _played(header, 9)
     first = next(i for i, (a, b) in enumerate(zip(recorded, newest, strict=True)) if a != b)
     assert recorded[first] == {"kind": "move", "room": 5, "position": "door"}
     assert newest[first] == {"kind": "move", "room": 1, "position": "door"}
@@ -152,7 +159,7 @@ def test_a_revision_8_game_with_a_walk_back_then_a_flight_gives_the_events_it_ga
         "kind": "move", "room": 2, "position": "corridor", "flee": True}
 
 
-@pytest.mark.parametrize(("rules", "room"), [(8, 5), (RULES_REVISION, 1)])
+@pytest.mark.parametrize(("rules", "room"), [(8, 5), (9, 1)])
 def test_a_save_resumes_by_its_revision(rules: int, room: int) -> None:
     """A save of the walk back and the flight resumes by the revision that played it: a
     revision-8 save has the PC where revision 8 put it (room 5, then room 4 by room 5's
