@@ -4,7 +4,8 @@ A tile read from the table is shown before it counts: the player can reject it
 (FLEE / back) during ``accept_seconds``, confirm it at once (ATTACK), or let the
 timeout accept it. It is only taken from a *new* placement on the slot, so a tile
 left lying there from the last step is never counted twice (nor when its sticker
-flickers, see :meth:`ReadState.update`). The offer follows the tile on the slot:
+flickers, nor when a hand passes over it before the camera, see :meth:`ReadState.update`).
+The offer follows the tile on the slot:
 another tile laid there while a read is on offer replaces it (see
 :func:`wait_for_tile`). Nor is a tile that already lay on a slot when the session
 began (a new game, or ``--resume`` after a power cut: it may have been counted before
@@ -13,7 +14,9 @@ the cut): the player lifts it and lays it again to count it, and is told so.
 A tile the camera cannot settle on (art it knows badly: a framed White, a peacock 1s)
 is not only "straighten it": its likeliest legal tiles are offered, and the player
 may pick one (a tap or number key, or ATTACK once a button has moved onto one). No
-time runs out on that; a pick counts at once, being the player's own word.
+time runs out on that; a pick counts at once, being the player's own word. A camera's
+"uncertain" is offered only once its slot lies still (:class:`TellsStill`): a hand moving
+over a slot reads so too, and a pick of what is not there would count.
 """
 
 from __future__ import annotations
@@ -48,6 +51,11 @@ ONE_SLOT_ROOM_PROMPT = ("Lay this room's 4 tiles: draw one, put it on the draw s
 # PLACE of the same UID) is well under a second; the same physical tile really coming
 # back needs the discards shuffled into the wall and drawn again, far longer than this.
 RELAY_SECONDS = 5.0
+# How long the slot asked for shows the tile the camera last counted from it before the
+# screen says so (counted_already): a twin swapped in faster than the camera saw the slot
+# empty is never counted, and the player would wait for ever. Not at once: the usual case
+# is a player who has not cleared the last step's tile yet (docs/playing.md, step 2).
+COUNTED_HINT_SECONDS = 5.0
 # How soon after a single RDM6300 (the one-slot reader) first works a sticker it reads was
 # lying there when the session began. The tray sends its snapshot with its hello, but an
 # RDM6300 only repeats a present tag's frame (every 0.1-0.3 s), so the first comes a poll
@@ -70,6 +78,17 @@ def at_start_problem(slot: Slot, reading: SlotReading, relay_seconds: float) -> 
                 f"起動時から{where_ja}にあった牌: {relay_seconds:.0f}秒離して置き直して")
     return (f"a tile lay on the {where} slot at start-up: lift it and lay it again to count "
             f"it 起動時から{where_ja}にあった牌: 置き直して")
+
+
+def counted_already(slot: Slot, label: str) -> str:
+    """What the player is told of the camera's tile counted from ``slot`` and never seen
+    lifted since, while a new tile is asked for there: a twin laid in its place unseen (the
+    camera down, a hand over the slot, a swap within a frame or two) counts only laid again
+    (camplay65 RISK 1)."""
+    tile = Tile.from_notation(label)
+    return (f"{tile} {tile.name_ja} on the {SLOT_NAMES[slot]} slot was counted already: if you "
+            "laid a new one, lift it and lay it again "
+            "確定済みの牌: 新しい牌なら一度持ち上げて置き直して")
 
 
 def misplaced(state: ReadState, slot: Slot) -> str:
@@ -114,6 +133,16 @@ class TellsQuiet(Protocol):
     def quiet(self) -> bool: ...
 
 
+@runtime_checkable
+class TellsStill(Protocol):
+    """A reader that knows whether a slot lies still (the camera's): what the slot settled
+    on has not moved for as long as a read needs to settle. A hand moving over a slot is
+    not still, though a camera may settle on "uncertain" under it as on a tile it cannot
+    read: only a still slot's "uncertain" offers tiles to pick."""
+
+    def still(self, slot: Slot) -> bool: ...
+
+
 def same_tile(a: SlotReading, b: SlotReading) -> bool:
     """Whether two readings are of the same tile: the same sticker, or (camera) the same label."""
     return (a.uid, a.label) == (b.uid, b.label)
@@ -124,13 +153,18 @@ class ReadState:
     """What the table reader last said about each slot, and which readings were already used.
 
     ``fresh`` holds the slots whose latest reading may still be counted; ``at_start``
-    the slots holding a tile that lay there when reading began (with ``startup``).
+    the slots holding a tile that lay there when reading began (with ``startup``);
+    ``counted`` the camera's labels of the tile counted from a slot and not seen lifted
+    since (the tile counted first), and ``hidden`` those of its slots the camera has not
+    seen plainly since (an uncertain read, another label, the reader down).
     """
 
     latest: dict[Slot, SlotReading] = field(default_factory=dict)
     fresh: set[Slot] = field(default_factory=set)
     used: dict[Slot, str] = field(default_factory=dict)  # the sticker last counted from a slot
     emptied: dict[Slot, float] = field(default_factory=dict)  # when a slot was last seen empty
+    counted: dict[Slot, tuple[str, ...]] = field(default_factory=dict)  # see the docstring
+    hidden: set[Slot] = field(default_factory=set)
     clock: Callable[[], float] = time.monotonic
     relay_seconds: float = RELAY_SECONDS
     # What lies on the table when reading begins is not fresh (see update): on for a
@@ -154,6 +188,16 @@ class ReadState:
         player's real moves (lay another tile, or draw this one again after the
         wall's reshuffle) still count. Camera readings carry no UID and cannot tell
         one copy of a kind from another, so the rule is for RFID readings only.
+
+        The camera's rule: the tile counted from a slot counts again only after the slot
+        has read empty (an empty read settles over as many frames as any read). A hand
+        over it reads "uncertain" (or, for a moment, some other tile), then the same
+        label when it leaves: that is the same tile still lying there, not a new one
+        (camplay65 DEFECT 1). So while ``counted`` holds a slot, an uncertain reading of
+        it or one of the counted tile's labels is not fresh, and the slot is ``hidden``
+        (the player is told the tile was counted already: a twin swapped in under the
+        hand counts only lifted and laid again). Another tile's label is fresh as ever.
+        A poll with the reader down hides every slot holding a counted tile.
 
         The start-up rule (``startup``): a tile lying on a slot when the session
         began may have been counted before a power cut (or be the last game's), so
@@ -188,13 +232,22 @@ class ReadState:
             or self.startup_seconds <= 0 else max(before, self.first_worked)
         lay_there = self.first_worked is not None \
             and came - self.first_worked <= self.startup_seconds
+        if not working:
+            self.hidden.update(self.counted)
         for reading in readings:
             slot = reading.slot
             self.latest[slot] = reading
             if reading.label == EMPTY:
                 self.emptied[slot] = now
                 self.fresh.add(slot)
+                self.counted.pop(slot, None)
+                self.hidden.discard(slot)
                 continue
+            if reading.uid is None and slot in self.counted:
+                self.hidden.add(slot)  # not the tile as counted: the slot was out of sight
+                if reading.label is None or reading.label in self.counted[slot]:
+                    self.fresh.discard(slot)  # the counted tile, under a hand or back
+                    continue
             emptied = self.emptied.pop(slot, now)
             if self.startup and first_batch and (reading.uid is None or lay_there):
                 self.at_start.add(slot)
@@ -220,16 +273,26 @@ class ReadState:
         return self.startup_seconds > 0 and self.first_worked is not None \
             and self.clock() - self.first_worked > self.startup_seconds
 
-    def use(self, slot: Slot, reading: SlotReading) -> None:
-        """``reading`` of ``slot`` was counted: it is spent, and its sticker coming back
-        soon is a flicker (see :meth:`update`). Another tile already laid there since
-        (the next tile on a one-slot reader) stays fresh."""
+    def use(self, slot: Slot, reading: SlotReading, tile: Tile | None = None) -> None:
+        """``reading`` of ``slot`` was counted (as ``tile``, when picked or the wall's
+        fallback): it is spent, and its sticker coming back soon is a flicker (see
+        :meth:`update`); a camera's tile still lying there counts again only once its slot
+        reads empty. Another tile already laid there since (the next tile on a one-slot
+        reader) stays fresh."""
         if reading.uid is not None:
             self.used[slot] = reading.uid
         self.at_start.discard(slot)
         latest = self.latest.get(slot)
         if latest is None or latest.label == EMPTY or same_tile(latest, reading):
             self.fresh.discard(slot)
+        self.counted.pop(slot, None)
+        self.hidden.discard(slot)
+        if reading.uid is None and latest is not None and same_tile(latest, reading) \
+                and latest.label not in (BACK, EMPTY):
+            labels = (str(tile) if tile is not None else None, reading.label)
+            kept = tuple(dict.fromkeys(label for label in labels if label is not None))
+            if kept:
+                self.counted[slot] = kept
 
     def consume(self, slot: Slot) -> None:
         """The read of ``slot`` was rejected: the next tile there must be a new placement
@@ -366,12 +429,19 @@ def wait_for_tile(
     the new tile on top first), so nothing counts, by button or by timeout, until one is
     lifted; then what lies there is offered with a countdown of its own.
 
+    A camera's tile counted from ``slot`` and lying there still (:meth:`ReadState.update`)
+    is said to be counted already (:func:`counted_already`) once it was out of sight since
+    (a twin may have been swapped in), or after :data:`COUNTED_HINT_SECONDS`. A reader that
+    :class:`TellsStill` offers picks for an uncertain read only once its slot lies still.
+
     A reader that :class:`TellsQuiet` (the camera) is polled every ``poll_seconds`` while
     the table changes, and a few times a second once nothing has for some seconds (a player
     may talk for minutes before laying a tile); the buttons are polled every ``poll_seconds``
     all along.
     """
     quiet = reader if isinstance(reader, TellsQuiet) else None
+    stillness = reader if isinstance(reader, TellsStill) else None
+    began = state.clock()
     pace = Pace(poll_seconds, state.clock) if quiet is not None else None
     confirm.value = None  # an offer left by an interrupted wait has no reading behind it
     shown: tuple[object, ...] | None = None
@@ -424,7 +494,9 @@ def wait_for_tile(
                 presses = []  # a press made before the tile was shown does not judge it
             else:
                 status = read.problem
-                offered_picks = likeliest(reading, ledger)
+                # A hand moving over the slot is no tile to pick (camplay65 RISK 3).
+                if stillness is None or stillness.still(slot):
+                    offered_picks = likeliest(reading, ledger)
         elif confirm.value is None and reading is not None and slot in state.at_start \
                 and reading.label != EMPTY:
             # It may have been counted before a power cut: it counts only laid again. A
@@ -432,6 +504,13 @@ def wait_for_tile(
             read = interpret(reading, ledger)
             status = read.problem if read.tile is None and read.problem else \
                 at_start_problem(slot, reading, state.relay_seconds)
+        elif confirm.value is None and reading is not None and slot in state.counted \
+                and slot not in state.fresh \
+                and (reading.label is None or reading.label in state.counted[slot]) and (
+                    slot in state.hidden or state.clock() - began >= COUNTED_HINT_SECONDS):
+            # The camera cannot tell a twin from the tile counted: only a lift tells. (Not
+            # of another tile there, rejected: the status says to lay that one again.)
+            status = counted_already(slot, state.counted[slot][0])
         if offered_picks != picks:
             picks, highlight = offered_picks, None
             presses = []  # nor does a press made before the picks were shown pick one
@@ -441,7 +520,7 @@ def wait_for_tile(
             tile, highlight, taken_with = _picked(presses, picks, highlight)
             if tile is not None:
                 controls.accepted_with = taken_with  # guards the next menu as an Accept does
-                state.use(slot, reading)
+                state.use(slot, reading, tile)
                 return tile
         if confirm.value is not None and offered is not None:
             decision = confirm.decide(presses)
@@ -450,7 +529,7 @@ def wait_for_tile(
                 controls.accepted_with = confirm.decided_by
                 tile = confirm.value
                 confirm.value = None
-                state.use(slot, offered)
+                state.use(slot, offered, tile)
                 return tile
             if decision is False:
                 state.consume(slot)

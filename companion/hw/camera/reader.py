@@ -18,7 +18,9 @@ or lifted off one, changes its crop too little for a cheap difference to be sure
 (review57b). What keeps a waiting table cheap is the wait polling a :attr:`quiet` reader
 a few times a second (soak57 F2: every slot twenty times a second kept a core busy while
 the player talked); quiet is every slot settled and its crop as before
-(:func:`companion.hw.camera.change.changed`: sensor noise does not count).
+(:func:`companion.hw.camera.change.changed`: sensor noise does not count). The same look
+per slot says whether a slot is :meth:`~CameraTileReader.still`: a hand moving over a slot
+reads "uncertain" as a tile the classifier cannot settle on does, but does not lie still.
 
 Whether a slot is empty is not left to the face alone: each crop is also
 compared with the slot's look when empty (:mod:`companion.hw.camera.occupancy`:
@@ -185,6 +187,7 @@ class CameraTileReader:
         self._counters = {"frames": 0, "no_frame": 0, "bad_frame": 0, "mat_lost": 0}
         self._seen: dict[Slot, np.ndarray] = {}  # each slot's crop at the last poll, shrunk
         self._quiet = False
+        self._still_polls: dict[Slot, int] = {}  # polls each slot has been steady and unchanged
 
     @property
     def quiet(self) -> bool:
@@ -192,8 +195,17 @@ class CameraTileReader:
         table moved, so it may be polled less often."""
         return self._quiet
 
+    def still(self, slot: Slot) -> bool:
+        """``slot`` has read what it settled on, its crop unchanged, for the last
+        ``stable_frames`` polls: as long as a read needs to settle, after it settled. A
+        hand moving over the slot is not still (its crop changes from frame to frame),
+        though the classifier may settle on "uncertain" under it as it does on a tile it
+        cannot read (camplay65 RISK 3: the hand's "likeliest tiles" were offered to pick)."""
+        return self._still_polls.get(slot, 0) >= self.settings.stable_frames
+
     def _trouble(self, counter: str, message: str) -> list[SlotReading]:
         self._quiet = False
+        self._still_polls.clear()
         self._counters[counter] += 1
         for tracker in self.trackers.values():
             tracker.clear()
@@ -215,6 +227,7 @@ class CameraTileReader:
         outside = self.detector.out_of_view(detection)
         for slot in outside:
             self.trackers[slot].clear()
+            self._still_polls.pop(slot, None)
         news = []
         for slot, (prediction, evidence) in self.looks.read(self.classifier, crops).items():
             if evidence.occupancy is Occupancy.BARE and prediction.best.label == EMPTY:
@@ -226,7 +239,10 @@ class CameraTileReader:
         quiet = True
         for slot, crop in crops.items():
             small, seen = shrink(crop), self._seen.get(slot)
-            quiet &= self.trackers[slot].steady and seen is not None and not changed(seen, small)
+            unchanged = self.trackers[slot].steady and seen is not None \
+                and not changed(seen, small)
+            quiet &= unchanged
+            self._still_polls[slot] = self._still_polls.get(slot, 0) + 1 if unchanged else 0
             self._seen[slot] = small
         self._quiet = quiet
         uncertain = [s for s, t in self.trackers.items()

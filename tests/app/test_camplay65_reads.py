@@ -1,0 +1,256 @@
+"""camplay65: a counted tile a hand passes over is not counted again, a twin swapped in
+unseen is told to be laid again, and a hand moving over an empty slot offers no picks.
+
+The real camera reader over the rendered mat, the real classifier and the session's
+TableTiles, on game time (the harness of tests/app/test_session_camera.py); a hand is a
+patch painted over the picture, over the fractions of the frame it covers."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from companion.app.session.mode import TileAsk
+from companion.app.session.reads import counted_already
+from companion.hw.camera.classifier import TileClassifier
+from companion.hw.display.screen import ScreenDisplay
+from companion.hw.ports import Slot
+from companion.systems.jongrogue.wall import Place, TileLedger
+from tests.app.test_bilingual_statuses import fits
+from tests.app.test_session_camera import StillMat, Table, classifier  # noqa: F401
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 as fractions of the frame
+DRAW_LOWER = (0.2, 0.5, 0.35, 0.7)  # the lower half of the draw slot's tile and below
+DRAW_WHOLE = (0.2, 0.35, 0.35, 0.65)  # the whole draw slot
+OVER_TL = (0.38, 0.35, 0.5, 0.5)  # a hand reaching over the top-left room slot
+OVER_TR = (0.49, 0.25, 0.6, 0.5)  # a hand over the top-right room slot
+SKIN = np.array([95, 130, 190], np.float32)  # BGR
+
+
+def skin(frame: np.ndarray, box: Box, frame_no: int, moving: bool) -> np.ndarray:
+    """A hand over ``box``: skin, shaded, with dark gaps between the fingers; a ``moving``
+    hand is a little elsewhere in each frame (a real hand is never quite still)."""
+    height, width = frame.shape[:2]
+    dx = int(0.012 * width * np.sin(frame_no * 1.7)) if moving else 0
+    dy = int(0.012 * height * np.cos(frame_no * 1.3)) if moving else 0
+    y0, y1 = int(box[1] * height) + dy, int(box[3] * height) + dy
+    x0, x1 = int(box[0] * width) + dx, int(box[2] * width) + dx
+    h, w = y1 - y0, x1 - x0
+    yy, xx = np.mgrid[0:h, 0:w]
+    shade = 0.75 + 0.35 * (xx / w) + 0.08 * np.sin(yy / 9.0)
+    patch = SKIN * shade[..., None]
+    for k in range(4):
+        cx = int(w * (0.2 + 0.2 * k))
+        patch[:, max(cx - 2, 0):cx + 2] *= 0.55
+    frame[y0:y1, x0:x1] = np.clip(patch, 0, 255)
+    return frame
+
+
+class HandMat(StillMat):
+    """The still mat, with a hand over part of it (``hand``), or no picture at all while the
+    camera is unplugged (``dead``)."""
+
+    def __init__(self, tiles: dict[Slot, str]) -> None:
+        super().__init__(tiles)
+        self.hand: tuple[Box, bool] | None = None
+        self.dead = False
+        self.frame_no = 0
+
+    def read(self) -> np.ndarray | None:
+        if self.dead:
+            self.message = "camera 0 stopped sending pictures (unplugged?); retrying"
+            return None
+        self.message = "ok"
+        frame = super().read()
+        self.frame_no += 1
+        if frame is None or self.hand is None:
+            return frame
+        return skin(frame.copy(), self.hand[0], self.frame_no, self.hand[1])
+
+
+def table_of(classifier: TileClassifier, ledger: TileLedger) -> Table:  # noqa: F811
+    table = Table(classifier, {}, ledger)
+    table.source = HandMat({})
+    table.reader.source = table.source
+    return table
+
+
+def hand(table: Table, at: float, seconds: float, box: Box, moving: bool = False) -> None:
+    """A hand over ``box`` from ``at`` game seconds on, for ``seconds``."""
+    source = table.source
+    assert isinstance(source, HandMat)
+    table.at(at, lambda: setattr(source, "hand", (box, moving)))
+    table.at(at + seconds, lambda: setattr(source, "hand", None))
+
+
+def counted(table: Table, ledger: TileLedger, slot: Slot, label: str) -> None:
+    """``label`` laid on the empty ``slot``, read and counted, as the game counts it."""
+    table.at(0.5, lambda: table.source.place(slot, label))
+    tile = table.read(TileAsk("lay", slot, ledger))
+    assert str(tile) == label
+    assert tile is not None
+    ledger.draw(tile, Place.TABLE)
+
+
+def picks_since(table: Table, start: int) -> set[tuple[str, ...]]:
+    return {picks for _, _, tile, picks in table.shown[start:] if tile == "back" and picks}
+
+
+def statuses_since(table: Table, start: int) -> list[str]:
+    return [status for _, status, _, _ in table.shown[start:]]
+
+
+COUNTED_5M = ("5m 五萬 on the draw slot was counted already: if you laid a new one, lift it "
+              "and lay it again 確定済みの牌: 新しい牌なら一度持ち上げて置き直して")
+
+
+@pytest.mark.parametrize("box", [DRAW_LOWER, DRAW_WHOLE], ids=["lower-half", "whole-slot"])
+def test_a_hand_over_the_counted_draw_tile_does_not_count_it_again(
+    classifier: TileClassifier, box: Box,  # noqa: F811
+) -> None:
+    """DEFECT 1: 5m counted, left lying on the draw slot; the next draw asked for, a hand
+    covers the tile for 0.5 s. Its slot read "uncertain", then 5m again, counted as a new
+    draw; meanwhile 5m was offered to pick. Now nothing counts and nothing is offered to
+    pick; the screen says the 5m was counted already, and how to count a new one."""
+    ledger = TileLedger()
+    table = table_of(classifier, ledger)
+    counted(table, ledger, Slot.DRAW, "5m")
+    start = len(table.shown)
+    hand(table, 1.0, 0.5, box)
+    assert table.read(TileAsk("lay", Slot.DRAW, ledger), limit=5.0) is None
+    assert not picks_since(table, start)
+    assert table.last_status() == COUNTED_5M
+    # Lifted and laid again, it counts: the slot was seen empty.
+    table.at(0.0, lambda: table.source.remove(Slot.DRAW))
+    table.at(0.6, lambda: table.source.place(Slot.DRAW, "5m"))
+    assert str(table.read(TileAsk("lay", Slot.DRAW, ledger))) == "5m"
+
+
+def test_a_hand_over_a_counted_room_tile_is_no_tile_laid_on_the_wrong_slot(
+    classifier: TileClassifier,  # noqa: F811
+) -> None:
+    """DEFECT 1, a room slot: 3p counted on the top-left; the top-right asked for, a hand
+    reaches over the top-left for 0.6 s. The screen said "3p is on the top-left room slot:
+    the tile asked for goes on the top-right room slot", and the next time the top-left was
+    asked for the old 3p counted again, never laid again."""
+    ledger = TileLedger()
+    table = table_of(classifier, ledger)
+    counted(table, ledger, Slot.ROOM_TL, "3p")
+    start = len(table.shown)
+    hand(table, 1.0, 0.6, OVER_TL)
+    assert table.read(TileAsk("lay", Slot.ROOM_TR, ledger), limit=4.0) is None
+    assert not any("is on the top-left room slot" in s for s in statuses_since(table, start))
+    counted(table, ledger, Slot.ROOM_TR, "6s")
+    start = len(table.shown)
+    assert table.read(TileAsk("lay", Slot.ROOM_TL, ledger), limit=3.0) is None
+    assert not picks_since(table, start)
+
+
+@pytest.mark.parametrize("gap", [0.3, 1.2])
+def test_the_same_kind_drawn_again_after_a_lift_counts_again(
+    classifier: TileClassifier, gap: float,  # noqa: F811
+) -> None:
+    """Pinned: 5m counted, lifted, and a second 5m laid ``gap`` seconds later (a normal
+    draw of the same kind): the slot was seen empty, so the second counts."""
+    ledger = TileLedger()
+    table = table_of(classifier, ledger)
+    counted(table, ledger, Slot.DRAW, "5m")
+    table.at(0.3, lambda: table.source.remove(Slot.DRAW))
+    table.at(0.3 + gap, lambda: table.source.place(Slot.DRAW, "5m"))
+    assert str(table.read(TileAsk("lay", Slot.DRAW, ledger), limit=6.0)) == "5m"
+
+
+def test_a_twin_swapped_in_while_the_camera_was_unplugged_is_told_to_be_laid_again(
+    classifier: TileClassifier,  # noqa: F811
+) -> None:
+    """RISK 1: 5m counted; the camera stops; the 5m is lifted and another laid meanwhile;
+    the camera comes back. Nothing was seen to change, and the screen said nothing. Now it
+    says the 5m there was counted already, and to lift a new one and lay it again; done,
+    it counts."""
+    ledger = TileLedger()
+    table = table_of(classifier, ledger)
+    counted(table, ledger, Slot.DRAW, "5m")
+    source = table.source
+    assert isinstance(source, HandMat)
+    table.at(1.0, lambda: setattr(source, "dead", True))
+    table.at(2.0, lambda: source.remove(Slot.DRAW))
+    table.at(3.0, lambda: source.place(Slot.DRAW, "5m"))
+    table.at(4.0, lambda: setattr(source, "dead", False))
+    assert table.read(TileAsk("lay", Slot.DRAW, ledger), limit=6.0) is None
+    assert table.last_status() == COUNTED_5M
+    table.at(0.0, lambda: source.remove(Slot.DRAW))
+    table.at(0.8, lambda: source.place(Slot.DRAW, "5m"))
+    assert str(table.read(TileAsk("lay", Slot.DRAW, ledger))) == "5m"
+
+
+def test_a_twin_swapped_in_too_fast_to_see_is_told_to_be_laid_again_after_a_while(
+    classifier: TileClassifier,  # noqa: F811
+) -> None:
+    """RISK 1: 5m counted and swapped for another 5m faster than the camera can see the
+    slot empty: the screen said nothing for ever. After a few seconds of the counted tile
+    lying on the slot asked for, the screen says it was counted already; not at once (the
+    usual case: the player has not cleared it yet)."""
+    ledger = TileLedger()
+    table = table_of(classifier, ledger)
+    counted(table, ledger, Slot.DRAW, "5m")
+    table.at(0.5, lambda: table.source.place(Slot.DRAW, "5m"))  # lifted and laid in a frame
+    start = len(table.shown)
+    assert table.read(TileAsk("lay", Slot.DRAW, ledger), limit=7.0) is None
+    assert table.last_status() == COUNTED_5M
+    first = next(at for at, status, _, _ in table.shown[start:] if status == COUNTED_5M)
+    assert first - table.shown[start][0] >= 4.0
+
+
+def test_a_hand_moving_over_an_empty_slot_offers_no_picks_and_a_tile_laid_under_it_counts(
+    classifier: TileClassifier,  # noqa: F811
+) -> None:
+    """RISK 3: the top-right room slot asked for, empty; a hand moves over it for 1.2 s. Its
+    slot read "uncertain", and tiles that were not there were offered to pick (a pick counts
+    at once). A moving hand is not a tile lying still: nothing is offered. A tile laid under
+    the hand counts once the hand leaves, once only."""
+    ledger = TileLedger()
+    table = table_of(classifier, ledger)
+    assert table.read(TileAsk("lay", Slot.DRAW, ledger), limit=1.0) is None  # start-up
+    start = len(table.shown)
+    hand(table, 0.5, 1.2, OVER_TR, moving=True)
+    assert table.read(TileAsk("lay", Slot.ROOM_TR, ledger), limit=3.0) is None
+    assert not picks_since(table, start)
+    hand(table, 0.3, 1.2, OVER_TR, moving=True)
+    table.at(0.6, lambda: table.source.place(Slot.ROOM_TR, "2s"))
+    start = len(table.shown)
+    tile = table.read(TileAsk("lay", Slot.ROOM_TR, ledger))
+    assert str(tile) == "2s" and table.now >= 1.5
+    assert not picks_since(table, start)
+    assert tile is not None
+    ledger.draw(tile, Place.TABLE)
+    assert table.read(TileAsk("lay", Slot.ROOM_TR, ledger), limit=3.0) is None
+
+
+def test_a_tile_laid_under_a_still_hand_counts_once(
+    classifier: TileClassifier,  # noqa: F811
+) -> None:
+    """RISK 3 and DEFECT 1 on a room slot: 2s laid on the empty top-right slot under a hand
+    held there 1.5 s counts once the hand leaves; a hand passing over it later (the slot
+    asked for again, the 2s never lifted) does not count it again."""
+    ledger = TileLedger()
+    table = table_of(classifier, ledger)
+    assert table.read(TileAsk("lay", Slot.DRAW, ledger), limit=1.0) is None
+    table.at(0.2, lambda: table.source.place(Slot.ROOM_TR, "2s"))
+    hand(table, 0.2, 1.5, OVER_TR)
+    tile = table.read(TileAsk("lay", Slot.ROOM_TR, ledger))
+    assert str(tile) == "2s" and table.now >= 1.7
+    assert tile is not None
+    ledger.draw(tile, Place.TABLE)
+    hand(table, 0.5, 0.6, OVER_TR)
+    assert table.read(TileAsk("lay", Slot.ROOM_TR, ledger), limit=3.0) is None
+
+
+@pytest.mark.needs_japanese_font
+def test_the_counted_already_status_fits_whole_beside_a_camera_fault(
+    screen: ScreenDisplay,
+) -> None:
+    """The longest slot name, with the camera's fault after it as the screen shows it."""
+    status = counted_already(Slot.ROOM_BR, "5m")
+    assert fits(screen, status)
+    assert fits(screen, f"{status}; camera 0 stopped sending pictures (unplugged?); retrying "
+                        "カメラの映像なし")
