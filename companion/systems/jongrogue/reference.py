@@ -184,8 +184,8 @@ FIXED_DEFAULTS = (
 FIXED_READINGS = (
     FixedDefault("JR-FLEE-1", "no flight (逃げる) from a floor's start room (開始部屋) the "
                  "PC has not left (it came down the stairs into it), and from revision 10, with "
-                 "monsters following (JR-FLEE-2 (back)), none from one it fled back into, "
-                 "whose pursuers stand at the only door back: the PC is cornered; fled back "
+                 "monsters following, none from one it fled back into whose way back is only "
+                 "the room just fled from (JR-FLEE-2 (back)): the PC is cornered; fled back "
                  "into with none following, it is fled from out by the door the PC came in by "
                  "(JR-FLEE-1 (door)); walked back into, it is fled from back the way the PC "
                  "came (来た道), as any room is, the route walked being kept whole (from "
@@ -248,8 +248,13 @@ FIXED_READINGS = (
                  "room just fled from: the pursuers stand between the PC and that door "
                  "(その方向へ動かします, l.439-440), so with no other way back the PC is cornered "
                  "and fights; it crosses only a room the PC crossed before, whose 睡眠 monsters "
-                 "woke then (l.128-129); revision 9 ran back and forth through its pursuers "
-                 "once for every walk back"),
+                 "woke then (l.128-129); a flight back into a room takes that step off the "
+                 "way walked, where a walk back into it is kept: a later flight from that room "
+                 "with monsters following goes back only the way the PC had walked before that "
+                 "flight, even if the PC has crossed the room since, and with no such way (as "
+                 "in a start room the PC has only fled back into, never walked back into) the "
+                 "PC is cornered; revision 9 ran back and forth through its pursuers once for "
+                 "every walk back"),
     FixedDefault("JR-AB-GOLDLOVER", "a gold-lover (金塊好き) sits on the first gold pile (金塊) "
                  "no monster sits on: top-left, top-right, bottom-left, bottom-right; with "
                  "more gold-lovers than piles they share one"),

@@ -38,7 +38,11 @@ def test_rules_defaults_lists_the_readings_fixed_in_the_companion(
     pursued flight never back to the room just fled from (JR-FLEE-2 (back)); review65j
     took out its cut of the route's loop (a followed flight crosses only a room the PC
     crossed, whose 睡眠 monsters woke then) and its 挟み撃ち, the pincer in which no flight is
-    offered: monsters following are 追跡."""
+    offered: monsters following are 追跡. Review65j2 NIT 2: no followed flight from a room
+    fled back into only when its way back is the room just fled from, not from every start
+    room fled back into; RISK 1: a flight back into a room takes that step off the way
+    walked (a walk back is kept), so a later followed flight from there goes back only the
+    way walked before it, and with none the PC is cornered."""
     out = run(capsys, "rules", "defaults")
     head = ("\nFixed readings (the companion's choice where the seed is unclear; no setting "
             "changes them):\n")
@@ -74,11 +78,17 @@ def test_rules_defaults_lists_the_readings_fixed_in_the_companion(
                   "never back to the room just fled from",
                   "the route the PC really walked (来た道, walks back included)",
                   "it crosses only a room the PC crossed before, whose 睡眠 monsters woke "
-                  "then"):
+                  "then",
+                  "none from one it fled back into whose way back is only the room just fled "
+                  "from (JR-FLEE-2 (back))",
+                  "a flight back into a room takes that step off the way walked, where a walk "
+                  "back into it is kept",
+                  "goes back only the way the PC had walked before that flight"):
         assert words in readings, words
     back = next(d.text for d in FIXED_READINGS if d.rule == "JR-FLEE-2 (back)")
     assert "追跡" in back and "挟み撃ち" not in back
     assert "first came there" not in readings and "cut off" not in back
+    assert "stand at the only door back" not in readings
     assert next(d.text for d in FIXED_READINGS if d.rule == "JR-FLEE-1").startswith(
         "no flight (逃げる) from a floor's start room (開始部屋) the PC has not left")
     spec = SPEC.read_text(encoding="utf-8")

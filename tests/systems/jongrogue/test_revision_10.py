@@ -33,6 +33,7 @@ yet released, was changed in place: no cut. The readings are in ``rules defaults
 from __future__ import annotations
 
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -306,15 +307,21 @@ def test_jr_flee_2_seed_1185_is_cornered_at_the_door_of_a_room_never_entered() -
     assert str(inputs[-1]) == "flee" and "flee" not in options(game)
 
 
-def _random_flights(seed: int, preset: str, most: int = 2500) -> list[tuple[str, int, int]]:
+def _random_flights(seed: int, preset: str,
+                    most: int = 2500) -> tuple[list[tuple[str, int, int]], Counter[str]]:
     """Play ``preset`` with a random player weighted to flee, walk back and take the door
     (review65j's fuzz player, its tiles drawn as the auto-player draws them for ``seed``);
-    list each followed flight that breaks JR-FLEE-2 (back): ("back", from, to) for one back
-    to the room just fled from, ("sleeper", from, to) for one that crosses a room holding a
-    睡眠 monster (entering it wakes them, l.128-129, so a crossing there would not pass by)."""
+    list each flight that breaks JR-FLEE-1 (door) or JR-FLEE-2 (back): ("door", from, to)
+    for one with no monster following that does not go out by the door the PC came in by
+    (``came_by``, ドアから通路に出て, l.429); ("back", from, to) for a followed one back to
+    the room just fled from; ("sleeper", from, to) for a followed one that crosses a room
+    holding a 睡眠 monster (entering it wakes them, l.128-129, so a crossing there would not
+    pass by). Also count the flights checked, "unfollowed" and "followed" (review65j2
+    NIT 1: EZ has no monsters following, so without the door check its half checked none)."""
     game, player = Game(preset), HeadlessPlayer(seed)
     rng = random.Random(seed * 31 + 7)
     broken: list[tuple[str, int, int]] = []
+    checked: Counter[str] = Counter()
     for _ in range(most):
         request = game.pending
         if request is None:
@@ -345,14 +352,24 @@ def _random_flights(seed: int, preset: str, most: int = 2500) -> list[tuple[str,
         asleep = [m for m in game.room_monsters()
                   if m.sleep is Sleeping.ASLEEP and m not in game.pursuers] if room else []
         events = game.push(choice)
-        if choice.verb is not Verb.FLEE or not followed or game.floor != floor:
+        if choice.verb is not Verb.FLEE:
             continue
+        while game.pending is not None and not isinstance(game.pending, ChoiceRequest):
+            events += game.push(player.draw(game))  # the flee turn's defence, then the way
         to = next((m["room"] for m in of(events, Kind.MOVE) if m["position"] == "door"), None)
+        if game.floor != floor or (to is None and game.pending is None):
+            continue  # the PC fell to the defence before it left
+        if not followed:
+            checked["unfollowed"] += 1
+            if to != came_by:
+                broken.append(("door", room, to))
+            continue
+        checked["followed"] += 1
         if to == came_by:
             broken.append(("back", room, to))
         elif to is not None and asleep:
             broken.append(("sleeper", room, to))
-    return broken
+    return broken, checked
 
 
 @pytest.mark.parametrize("preset", ["ez", "plus"])
@@ -361,7 +378,17 @@ def test_jr_flee_2_no_followed_flight_goes_back_or_past_a_sleeper_in_random_play
     """JR-FLEE-2 (back) over 20 random games of each preset (seeds 1166-1185, Plus 1185
     being the game where revision 10 as first committed crossed room 9 past its kestrel,
     review65j DEFECT 1): no flight with monsters following goes back to the room just fled
-    from, nor crosses a room holding a 睡眠 monster."""
-    broken = {seed: found for seed in range(1166, 1186)
-              if (found := _random_flights(seed, preset))}
+    from, nor crosses a room holding a 睡眠 monster; and JR-FLEE-1 (door): every flight with
+    none following goes out by the door the PC came in by, the only check EZ can fail (no
+    monster follows in EZ, review65j2 NIT 1), so the games must hold such flights, and in
+    Plus followed ones too."""
+    broken: dict[int, list[tuple[str, int, int]]] = {}
+    checked: Counter[str] = Counter()
+    for seed in range(1166, 1186):
+        found, counted = _random_flights(seed, preset)
+        checked.update(counted)
+        if found:
+            broken[seed] = found
     assert broken == {}
+    assert checked["unfollowed"] > 0
+    assert (checked["followed"] > 0) is (preset == "plus")
