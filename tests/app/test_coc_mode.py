@@ -86,20 +86,23 @@ class PtyKeys:
         self.display = display
         self.script = list(script)
         self.ticks = 0
-        self.glanced = False  # the screen awaited was up at the last poll already
+        self.glanced: View | None = None  # the screen awaited, as it was at the last poll
 
     def sleep(self, _: float) -> None:
         self.ticks += 1
         view = self.display.views[-1]
         assert self.ticks < 5000, (f"stuck at {view.prompt} {[o.choice for o in view.options]}"
                                    f" waiting for {self.script[:1]}")
-        if self.script and view.prompt.startswith(self.script[0][0]):
-            # Typed a glance after the screen came up, not at once: a key read by a poll
-            # whose poll before came as the screen did may have come then (came_at), and a
-            # question's Yes under the key that asked it is then its double (review64f).
-            self.glanced = not self.glanced
-            if self.glanced:
-                return
+        if not (self.script and view.prompt.startswith(self.script[0][0])):
+            self.glanced = None  # a screen came between: glance at the next one afresh
+        elif self.glanced != view:
+            # Typed a glance after the screen came up, looking the same a poll later, not at
+            # once: a key read by a poll whose poll before came as the screen did may have
+            # come then (came_at), and a question's Yes under the key that asked it is then
+            # its double (review64f).
+            self.glanced = view
+        else:
+            self.glanced = None
             keys = [o.choice for o in view.options]
             index = keys.index(self.script.pop(0)[1])
             assert index < 9, keys

@@ -17,6 +17,7 @@ import sys
 import time
 import weakref
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -73,19 +74,26 @@ class Keys:
         self.display = display
         self.script = list(script)
         self.ticks = 0
-        self.glanced = False  # the screen awaited came up by the last poll: type now
+        self.glanced: View | None = None  # the screen awaited, as it was at the last poll
 
     def sleep(self, _: float) -> None:
         self.ticks += 1
-        assert self.ticks < 5000, f"stuck at {self.display.views[-1]}"
-        # Typed a glance after the screen came up, not at once: a key read by a poll whose
-        # poll before came as the screen did may have come then (came_at), and a question's
-        # Yes under the key that asked it is then its double (review64f).
-        if self.glanced:
-            self.glanced = False
+        view = self.display.views[-1]
+        assert self.ticks < 5000, f"stuck at {view}"
+        # Typed a glance after the screen came up, looking the same a poll later, not at
+        # once: a key read by a poll whose poll before came as the screen did may have come
+        # then (came_at), and a question's Yes under the key that asked it is then its
+        # double (review64f).
+        # The screen glanced at is not asked again (a script's test may note what it saw), nor
+        # when only its status line is redrawn (a read's countdown): it is glanced at again.
+        if self.glanced is not None and view == self.glanced:
+            self.glanced = None
             os.write(self.master, self.script.pop(0)[1])
-        elif self.script and self.script[0][0](self.display.views[-1]):
-            self.glanced = True
+        elif self.glanced is not None and replace(view, status="") == replace(self.glanced,
+                                                                              status=""):
+            self.glanced = view
+        else:  # a screen came between, or none awaited yet: glance at it afresh
+            self.glanced = view if self.script and self.script[0][0](view) else None
 
     def time_at_the_table(self) -> float:
         """A clock for the controls: each poll a glance of half a second, and each key typed

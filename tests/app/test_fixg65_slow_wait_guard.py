@@ -8,6 +8,10 @@ up the throw awaited (input audit 63 D2). The camera's read of a throw judged th
 the press that typed a value so too, and from before the read was drawn. Now such a press is
 dated at the earliest time it could have come (:func:`came_at`).
 
+Read by polls close together (a menu's, at most :data:`CLOSE_POLL_SECONDS` apart), a key or
+a tap is judged as come when read: a player's own repeat made just past the window counts at
+once, as before (review65g RISK 1; dated at the poll before, it was dropped once).
+
 The clock is the test's; the presses come at times of their own, read by the next poll.
 """
 
@@ -18,11 +22,18 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
-from companion.app.session.controls import DOUBLE_PRESS_SECONDS, Controls
+from companion.app.session.controls import (
+    CLOSE_POLL_SECONDS,
+    DOUBLE_PRESS_SECONDS,
+    Controls,
+    MenuChoices,
+    Question,
+)
 from companion.app.session.mode import RollAsk
 from companion.app.session.rolls import WAIT_OPTIONS, CameraFrames, CameraRolls, RollCancelled
 from companion.app.session.system_menu import SystemMenu
 from companion.hw.buttons import Button, Pick, Press
+from companion.hw.display.view import Option
 from tests.app.test_session_reads import StepClock
 
 POLL = 0.05
@@ -125,6 +136,8 @@ def test_a_double_on_back_does_not_give_up_a_throw_awaited_by_a_slow_camera(
     with pytest.raises(RollCancelled):
         menu.answering(ask, show, lambda: "")
     assert any(p.startswith("System") for p in shown)
+    assert len(hands.read_at) == 4, (  # SYSTEM, Back, its double, the player's own
+        f"the throw was given up before the player's own Back (reads at {hands.read_at})")
     back_read, double_read, own_read = hands.read_at[1:]
     assert double_read - back_read >= DOUBLE_PRESS_SECONDS  # read past the guard
     assert not hands.script and clock.now == own_read  # given up by the player's own
@@ -175,3 +188,50 @@ def test_a_typed_values_reject_and_an_accept_after_the_guard_count_at_once() -> 
     hands = Made(clock, [(0.48, Pick(0, tap=True))])
     assert judge_typed(clock, hands) is True
     assert clock.now == pytest.approx(0.5)
+
+
+#: A menu's polls on a Pi: input.poll_seconds (0.05 s), each sleep overshooting a little.
+CLOSE = 0.051
+CLOSE_TABLE = Question("Close the table?", (Option("back", "Back"), Option("close", "Close")))
+
+
+@pytest.mark.parametrize("press", [Pick(1), Pick(1, tap=True)], ids=["2 typed again", "tap again"])
+def test_a_questions_own_repeat_just_past_the_window_counts_when_read(press: Press) -> None:
+    """Close table (the key 2, or a tap on its box) opened the question at 0; its menu polls
+    every 0.051 s. The player's own press on Close made 0.405 s after the question is shown
+    is read at 0.408 s and counts there. (Dated at the poll before, 0.357 s, it was dropped,
+    and only a press again took the question.) The double, made at 0.25 s, is still
+    dropped: only the press again, 0.3 s later, takes it."""
+    assert CLOSE <= CLOSE_POLL_SECONDS < DOUBLE_PRESS_SECONDS
+    for made, taken_by in ((0.405, 0), (0.25, 1)):  # the player's own repeat, a double
+        clock = StepClock()
+        hands = Made(clock, [(made, press), (made + 0.3, press)])  # pressed again if dropped
+        controls = Controls([hands], clock=clock)
+        controls.chose_with = press
+        assert MenuChoices(controls, CLOSE, clock.sleep).next_choice(
+            CLOSE_TABLE, lambda *_, **__: None) == 1
+        assert clock.now == hands.read_at[taken_by]
+        if made > DOUBLE_PRESS_SECONDS:
+            assert clock.now == pytest.approx(0.408)  # the first poll after it: 8 x 0.051
+
+
+def test_a_waits_own_repeat_after_the_system_menus_back_counts_when_read() -> None:
+    """Back left the System menu at 0 for a wait polled every 0.051 s (a tile awaited): the
+    player's own B made at 0.405 s counts at the poll that reads it, 0.408 s."""
+    clock = StepClock()
+    hands = Made(clock, [(0.405, Button.FLEE), (2.0, Button.FLEE)])  # again, if dropped
+    controls = Controls([hands], clock=clock)
+    controls.chose_with = Button.FLEE
+    controls.guard_repeat()
+    while not (got := controls.poll()):
+        clock.sleep(CLOSE)
+    assert got == [Button.FLEE] and clock.now == hands.read_at[0] == pytest.approx(0.408)
+
+
+def test_a_typed_values_own_accept_just_past_the_window_counts_when_read() -> None:
+    """The value typed by a tap; the read polled every 0.051 s: the player's tap on Accept
+    made at 0.405 s after the read is shown counts at the poll that reads it, 0.408 s."""
+    clock = StepClock()
+    hands = Made(clock, [(0.405, Pick(0, tap=True)), (2.0, Pick(0, tap=True))])
+    assert judge_typed(clock, hands, poll_s=CLOSE) is True
+    assert clock.now == hands.read_at[0] == pytest.approx(0.408)

@@ -39,19 +39,30 @@ class DatesPresses(Protocol):
     def poll_timed(self) -> list[tuple[Press, float]]: ...
 
 
-def came_at(at: float | None, since: float | None, start: float) -> float:
+def came_at(at: float | None, since: float | None, start: float, now: float) -> float:
     """When a press came, to judge it against a window that began at ``start``: ``at``, a
-    source's own time of it (:class:`DatesPresses`); else, read now, it may have come at any
-    time since the poll before (``since``; None: the first poll since ``start``), and it is
-    taken to have come at the earliest of these, ``max(since, start)``. So a guard's repeat
-    is inside the guard however late the poll that reads it: one made while a question was
-    drawn, read by a first poll that came late (flaky64 P2), or one made in a wait whose
-    polls are far apart (the camera's dice wait reads and draws a frame between two: review64f
-    RISK 1). The cost is the safe one: a repeat read by the first poll after the window may
-    be the player's own, and is dropped once; they press again."""
+    source's own time of it (:class:`DatesPresses`); else it was read now (``now``), and may
+    have come at any time since the poll before (``since``; None: the first poll since
+    ``start``).
+
+    Read by polls close together (at most :data:`CLOSE_POLL_SECONDS` apart: a menu's, a
+    wait's at ``input.poll_seconds``), it is judged as come when read: a double's second
+    press, made in the window's first 0.3 s, is read inside it (see the constant), and a
+    player's own repeat made just past the window counts at once (review65g RISK 1). Read by
+    a poll far from the one before, or by the first since ``start``, it is taken to have come
+    at the earliest it could have, ``max(since, start)``: so a guard's repeat is inside the
+    guard however late the poll that reads it: one made while a question was drawn, read by
+    a first poll that came late (flaky64 P2), or one made in a wait whose polls are far apart
+    (the camera's dice wait reads and draws a frame between two: review64f RISK 1). The cost
+    there is the safe one: a repeat read by the first poll after the window may be the
+    player's own, and is dropped once; they press again."""
     if at is not None:
         return at
-    return start if since is None else max(since, start)
+    if since is None or since < start:
+        return start
+    if now - since <= CLOSE_POLL_SECONDS + 1e-9:  # to the clock's rounding
+        return now
+    return since
 
 
 def in_window(came: float, start: float) -> bool:
@@ -125,7 +136,7 @@ class Controls:
         if not guarded or self.opened_with is None:
             return timed
         for i, (press, at) in enumerate(timed):
-            if not in_window(came_at(at, since, self.opened_at), self.opened_at) \
+            if not in_window(came_at(at, since, self.opened_at, now), self.opened_at) \
                     or not repeats(press, self.opened_with):
                 self.opened_with = None  # a press that counts: the next is nobody's double
                 return timed[i:]
@@ -230,6 +241,14 @@ def menu_press(press: Press, count: int, highlight: int,
 #: decides in less, and a double tap's presses come 0.1-0.3 s apart.
 DOUBLE_PRESS_SECONDS = 0.4
 
+#: The longest gap between two polls after which a key or a tap read is judged as come when
+#: read (:func:`came_at`): the window's margin past a double's 0.3 s. A double's second press
+#: comes at most 0.3 s after its first, made before the window began, and is read by the
+#: first poll after it, at most this much later: so inside :data:`DOUBLE_PRESS_SECONDS`.
+#: Polls farther apart (a slow camera wait) could read it past the window: there a press is
+#: dated at the poll before.
+CLOSE_POLL_SECONDS = 0.1
+
 
 def doubles(press: Press, accepted_with: Press) -> bool:
     """Whether ``press`` may be the second half of the double press that accepted a read
@@ -294,10 +313,11 @@ def choose(controls: Controls, show: Show, prompt: str, options: tuple[Option, .
         since = None if first else controls.polled_at
         timed, pending, first = pending + controls.poll_timed(), [], False
         presses = [press for press, _ in timed]
+        now = shown_at if controls.polled_at is None else controls.polled_at  # read now
         for n, (press, at) in enumerate(timed):
             # Judged by when it came (came_at): a press made while the menu was drawn, or
             # read by a poll that came late, is in the window.
-            if in_window(came_at(at, since, shown_at), shown_at) and (
+            if in_window(came_at(at, since, shown_at, now), shown_at) and (
                     (guarded is not None and doubles(press, guarded))
                     or (opened_with is not None and repeats(press, opened_with))):
                 continue

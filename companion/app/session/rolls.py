@@ -372,10 +372,11 @@ class CameraRolls:
         since: float | None = None  # the poll before (None: the first since it was shown)
         while True:
             polled = self.controls.poll_timed()
+            now = shown_at if self.controls.polled_at is None else self.controls.polled_at
             presses = [p for p, at in polled
                        if typed_with is None or not doubles(p, typed_with)
-                       or not in_window(came_at(at, since, shown_at), shown_at)]
-            since = self.controls.polled_at
+                       or not in_window(came_at(at, since, shown_at, now), shown_at)]
+            since = now
             decision = confirm.decide(presses)
             if decision is not None:
                 # A double tap's second A must not choose in the menu that follows (choose).
