@@ -191,7 +191,8 @@ class History:
         else:
             lost += len(rows) - copied
             if copied or lost:
-                notice += f" with the {copied} games that could be read from it"
+                notice += (f" with the {copied} game{'s' * (copied != 1)} that could be read "
+                           "from it")
             if not listed_all:
                 # each listing of its rows was cut short: how many it held is not known,
                 # only that these were reached and could not be read (review63b N-a)
@@ -229,6 +230,23 @@ class History:
                                     fields).rowcount)
 
         return self._use(insert) == 1
+
+    def holds(self, game_id: str) -> bool:
+        """Whether a run of ``game_id`` is in the history: looked up by its unique index,
+        not by listing every run (a listing reads the whole table, and a damaged page met
+        there sets the file aside, review65h RISK 2). No history file yet holds none, its
+        folder left unmade, as :meth:`listing`. What :meth:`_use` says of a file that is no
+        history is in :attr:`notices`, for the caller to tell."""
+        try:
+            os.lstat(self.path)
+        except (FileNotFoundError, NotADirectoryError):
+            if (blocked := self._folder_blocked()) is not None:
+                raise blocked from None
+            return False
+        except OSError:
+            pass  # _use says why it cannot be read
+        return self._use(lambda conn: conn.execute(
+            "SELECT 1 FROM runs WHERE game_id = ?", (game_id,)).fetchone() is not None)
 
     def runs(self) -> list[Run]:
         """Every run, in the order they were recorded (:meth:`listing`)."""

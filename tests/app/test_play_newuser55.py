@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+import uuid
 from pathlib import Path
 
 import pytest
@@ -385,13 +386,16 @@ def test_historys_notes_name_the_venvs_command(
 
 
 def unfinished_game(path: Path) -> bytes:
-    """An unfinished headless game of 20 moves saved at ``path``: its bytes."""
+    """An unfinished headless game of 20 moves saved at ``path``: its bytes. Its game_id is
+    another than the whole game's, which the history took (review65h RISK 1: an unfinished
+    save of a game in the history is over, its last writes refused)."""
     assert main(["play", "--headless", "--seed", str(SEED), "--state", str(path)]) == 0
     whole = json.loads(path.read_text())
     inputs = whole["inputs"][:20]
     played = Game.replay([input_from_notation(i) for i in inputs], whole["preset"], None,
                          revision=whole["rules"])
-    whole.update(inputs=inputs, finished=False, events=len(played.events))
+    whole.update(inputs=inputs, finished=False, events=len(played.events),
+                 game_id=uuid.uuid4().hex)
     path.write_text(json.dumps(whole))
     return path.read_bytes()
 

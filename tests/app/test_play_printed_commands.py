@@ -167,7 +167,7 @@ def test_the_next_game_after_a_finished_one_keeps_this_runs_profile_preset_and_s
     house = tmp_path / "house.toml"
     house.write_text("[combat]\nthaw = 1\n", encoding="utf-8")
 
-    def stopped_on_game_over(*args: object) -> bool:
+    def stopped_on_game_over(*args: object, **kwargs: object) -> bool:
         raise KeyboardInterrupt  # Ctrl-C (or the service stopped) on the farewell screen
 
     History().path.parent.mkdir(parents=True, exist_ok=True)

@@ -131,9 +131,13 @@ def json_fault(text: str, exc: json.JSONDecodeError) -> str:
     size = len(text.encode("utf-8"))
     if not body.strip("\0 \t\r\n"):
         # A power cut as an SD card wrote the save leaves its length in zero bytes (hist65
-        # NIT 2: said as JSON's "expecting value at byte 1").
-        return ("the save is all zero bytes: a power cut as it was written?" if "\0" in body
-                else "the save is empty")
+        # NIT 2: said as JSON's "expecting value at byte 1"); zero bytes among blanks are
+        # named as such, not as all zero bytes (review65h NIT 3).
+        if "\0" not in body:
+            return "the save is empty"
+        held = ("all zero bytes" if not text.strip("\0")
+                else "nothing but zero bytes and blank space (spaces, line ends)")
+        return f"the save is {held}: a power cut as it was written?"
     at = size - len(body[exc.pos:].encode("utf-8")) + 1
     if exc.msg.startswith("Extra data"):
         return f"extra data after the save's end at byte {at} of {size}"

@@ -307,7 +307,8 @@ def stopped_note(save_path: Path, args: argparse.Namespace,
     (stopped on Game over) is not
     carried on by anything, and ``--resume`` starts a new game: it is in the history, or
     goes there when the next game starts (the history could not take it, or the stop came
-    before it was put there)."""
+    before it was put there). An unfinished save of a game the history holds is behind
+    the game's end, and is said to be over (:func:`in_history`)."""
     try:
         saved = load_game(save_path)
     except (CompanionError, OSError):  # (the next start says what is wrong with it)
@@ -316,17 +317,37 @@ def stopped_note(save_path: Path, args: argparse.Namespace,
         return (f"stopped; the game is saved in {save_path}: "
                 + ("the hint above says how to play on" if after_error.hinted else
                    f"{resume_command(args)} carries on once the error above is mended"))
+    recorded = saved is not None and (saved.finished or bool(saved.inputs)) \
+        and in_history(saved.game_id)
     if saved is None or not saved.finished:
+        if recorded:
+            # Its save is behind the game's end, the disk refusing its last writes: the
+            # next start finds it over (saves.over_in_history, review65h RISK 1).
+            return (f"stopped; the game is over and in the history (companion history): its "
+                    f"save {save_path} is behind it (the disk refused its last moves), and "
+                    "the next game replaces it")
         return f"stopped; the game is saved in {save_path}: {resume_command(args)} carries on"
-    try:
-        recorded = any(run.game_id == saved.game_id for run in History().runs())
-    except (CompanionError, OSError):
-        recorded = False
     if recorded:
         return "stopped; the game is over and in the history (companion history)"
     return (f"stopped; the game is over and kept in {save_path}: it goes in the history "
             "(companion history) when the next game starts "
             f"({resume_command(args, next_game=True)})")
+
+
+def in_history(game_id: str) -> bool:
+    """Whether the history holds ``game_id``, for a stop's note: looked up, not listed (a
+    listing sets a history with a damaged page aside, review65h RISK 2), and what the
+    history said of itself (a file that was none, kept aside) is said, on stderr, as the
+    stop's note is; a history that cannot be asked now holds it not, as far as is known."""
+    history = History()
+    try:
+        return history.holds(game_id)
+    except (CompanionError, OSError):
+        return False
+    finally:
+        with contextlib.suppress(OSError):  # its terminal gone (TerminalGone), as the note
+            for notice in history.notices:
+                note(notice)
 
 
 def stopped_behind_note(save_path: Path, args: argparse.Namespace,

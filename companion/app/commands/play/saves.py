@@ -66,6 +66,9 @@ def previous_game(save_path: Path | None, args: argparse.Namespace,
         if old is not None and old.finished:
             record_saved(replayed(old, save_path, display, controls), old, save_path, args,
                          display, controls)
+        elif old is not None and old.inputs and over_in_history(old, save_path, display,
+                                                                 controls):
+            return Previous(None)  # the new game's first save replaces it
         elif old is not None and old.inputs:
             try:
                 kept = move_aside(save_path, "replaced")
@@ -104,7 +107,34 @@ def previous_game(save_path: Path | None, args: argparse.Namespace,
         if record_saved(game, saved, save_path, args, display, controls):
             note("the saved game is over; starting a new one")
         return Previous(None)
+    if saved is not None and saved.inputs and over_in_history(saved, save_path, display,
+                                                              controls):
+        return Previous(None)  # the new game's first save replaces it
     return Previous(saved)
+
+
+def over_in_history(saved: SaveGame, save_path: Path, display: Display | None,
+                    controls: Controls) -> bool:
+    """Whether the unfinished ``saved`` game (in ``save_path``) is over, in the history:
+    the companion puts only a finished game there, so its save is one whose last writes
+    the disk refused, behind the game's end (review65h RISK 1: a new game kept it aside as
+    an unfinished game the player had seen end, and ``--resume``, the boot service's,
+    played the ended game on, another game whose result the history dropped). Said, and
+    the next game's save replaces it. A history that cannot be asked now holds it not, as
+    far as this run knows: the save is treated as any unfinished one (kept aside, or
+    played on); what stopped it is said when a game is put there (:func:`record`)."""
+    history = History()
+    try:
+        held = history.holds(saved.game_id)
+    except HistoryError:
+        return False
+    finally:
+        for notice in history.notices:
+            tell(notice, display, controls)
+    if held:
+        note(f"the game in {save_path} is over and in the history (companion history): its "
+             "save was behind it (the disk refused its last moves); starting a new one")
+    return held
 
 
 def resuming(args: argparse.Namespace, kept: Path) -> str:

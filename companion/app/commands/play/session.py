@@ -38,6 +38,7 @@ from companion.app.commands.play.table_modes import (
 from companion.app.commands.play.telling import (
     auto_player_line,
     farewell,
+    held_until_ok,
     print_events,
     resume_command,
     resume_elsewhere,
@@ -351,11 +352,15 @@ def played_game(args: argparse.Namespace, config: Config, saved: SaveGame | None
                                       menu)
     try:
         if saved is not None and (said := older_rules(saved.rules)) is not None:
-            # Once, on stderr and to a player at a display until OK, and on the status line
-            # until the first answer, as a table resumed under a newer engine says it.
-            assert isinstance(session.mode, JongRogueMode)
-            session.mode.note = said
+            # Once: on stderr, and to a player at a display on a screen held until OK, which
+            # cannot be missed; the status line, cleared at the first answer, a press made
+            # at once (a double tap) never showed. Where no OK screen holds it (the
+            # auto-player's display), on the status line until the first answer, as a table
+            # resumed under a newer engine says it (review65h NIT 3: a player read it twice).
             tell(said, display, controls)
+            if not held_until_ok(display, controls):
+                assert isinstance(session.mode, JongRogueMode)
+                session.mode.note = said
         if args.headless:
             if saved is None:
                 assert session.save is not None
@@ -369,43 +374,62 @@ def played_game(args: argparse.Namespace, config: Config, saved: SaveGame | None
         except NewGameAsked:
             return True  # the next start keeps this unfinished game aside (previous_game)
         assert session.save is not None
+        recorded = False
         try:
             # A headless game saved nowhere (no --state, no --resume) is a look at the
             # companion, not the player's game: it stays out of the history as out of the
             # save. A save the disk refused is behind the game: what it holds is said, and
-            # the resume that brings the game to the history (hist65 RISK 2).
-            if save_path is not None and not record(game, session.save, display, controls):
-                tell(behind_save(session.save, session.saved_moves, args)
-                     if session.save_trouble else
-                     f"the game is kept in {save_path}, and put in the history when the next "
-                     "game starts", display, controls)
-            return farewell(session, game, display, controls, config, args.headless)
+            # the resume that brings the game to the history (hist65 RISK 2); or, the
+            # history holding the game, that the next game replaces that save (review65h
+            # RISK 1: previous_game finds the game over there).
+            if save_path is not None:
+                recorded = record(game, session.save, display, controls)
+                if not recorded:
+                    tell(behind_save(session.save, session.saved_moves, args,
+                                     held_until_ok(display, controls))
+                         if session.save_trouble else
+                         f"the game is kept in {save_path}, and put in the history when the "
+                         "next game starts", display, controls)
+                elif session.save_trouble:
+                    tell(f"the game is in the history (companion history); its save "
+                         f"{save_path} holds it only up to move {session.saved_moves} (the "
+                         "disk refused the rest), and the next game replaces it", display,
+                         controls)
+            return farewell(session, game, display, controls, config, args.headless,
+                            again=recorded or not session.save_trouble)
         except KeyboardInterrupt:
             # A stop at the game's end, its save behind it, says how far the save holds, as
             # a stop during the game does (env58 R2): "the game is saved" was read from the
-            # unfinished save on disk, and the moves after it were lost.
-            if not session.save_trouble:
+            # unfinished save on disk, and the moves after it were lost. One the history
+            # holds is over, as the stop's note finds (options.stopped_note).
+            if not session.save_trouble or recorded:
                 raise
             raise StoppedBehind(session.saved_moves, len(session.mode.journal)) from None
     finally:
         session.close()
 
 
-def behind_save(saved: SaveGame, moves: int, args: argparse.Namespace) -> str:
+def behind_save(saved: SaveGame, moves: int, args: argparse.Namespace,
+                new_game_offered: bool = False) -> str:
     """What a game that ended with its save behind it (the disk refused the last writes)
     and out of the history (the same disk) says: how far the save holds it, and the resume
     (as this run, its command line ``args``, played) that brings it to the history once
     there is room. The auto-player's game on the simulated wall is played again to the same
     end; a player's own, or one of the table's tiles, plays on from that move, the moves
     after it lost (hist65 RISK 2: only the ``--seed`` of an unsaved copy was said, and the
-    next game set the save aside as an unfinished game the player had seen end)."""
+    next game set the save aside as an unfinished game the player had seen end).
+    ``new_game_offered``: Game over offers New game on a screen, which sets the save aside
+    (``save.json.replaced-…``), and the command said here then plays the new game on: that
+    is said, the command for the kept copy said then (review65h NIT 1)."""
     held = f"the save holds this game only up to move {moves} (the disk refused the rest)"
     command = resume_command(args)
     if saved.input_kind == "sim" and not saved.player_chose:
         return (f"{held}: free space or fix the folder, then `{command}` plays it again to its "
                 "end and puts it in the history")
     return (f"{held}, and the moves after it were not kept: free space or fix the folder, "
-            f"then `{command}` plays it on from move {moves}, into the history at its end")
+            f"then `{command}` plays it on from move {moves}, into the history at its end"
+            + (" (a New game here keeps it aside first, and says the command for it then)"
+               if new_game_offered else ""))
 
 
 def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | None,

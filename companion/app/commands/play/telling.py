@@ -55,10 +55,16 @@ def tell(message: str, display: Display | None, controls: Controls,
     return show_message(message, display, controls, ask)
 
 
+def held_until_ok(display: Display | None, controls: Controls) -> bool:
+    """Whether :func:`tell` holds a message on the screen until OK: a player's, at a
+    display (the auto-player presses nothing, and headless nothing is shown)."""
+    return display is not None and bool(controls.sources) and controls.player
+
+
 def show_message(message: str, display: Display | None, controls: Controls,
                  ask: bool = False) -> bool:
     """:func:`tell`'s part on the display, for a message stderr has had already."""
-    if display is None or not controls.sources or not controls.player:
+    if display is None or not held_until_ok(display, controls):
         return True
     options = ((Option("new", "New game 新しいゲーム", Button.ATTACK),
                 Option("quit", "Quit 終了", Button.FLEE)) if ask
@@ -147,15 +153,16 @@ def show_stop(message: str, display: Display, controls: Controls,
 
 def farewell(session: Session, game: Game, display: Display | None, controls: Controls,
              config: Config, headless: bool,
-             sleep: Callable[[float], None] = time.sleep) -> bool:
-    """The end of a game: the summary, and on a player's screen a press for the next game
+             sleep: Callable[[float], None] = time.sleep, *, again: bool = True) -> bool:
+    """The end of a game: the summary (``again``: with the command that plays it again,
+    :func:`next_steps_line`), and on a player's screen a press for the next game
     (True: play it). The killing tile accepted with a double tap on A does not choose New
     game with its second press (see :func:`choose`): Game over stays to be read. The System
     menu is offered there as at every step (another mode; its New game is this one's)."""
     if headless:
         assert session.save is not None
         print_summary(game, session.save)
-        print(next_steps_line(session.save))
+        print(next_steps_line(session.save, again))
         return False
     if display is None or not controls.player:
         return False
@@ -241,14 +248,19 @@ def auto_player_line(saved: SaveGame) -> str:
             f"{saved.preset}, strategy {saved.strategy}, seed {saved.seed}")
 
 
-def next_steps_line(saved: SaveGame) -> str:
+def next_steps_line(saved: SaveGame, offer_again: bool = True) -> str:
     """A headless game's last line: how to play one yourself, and this one again. A game a
     revision before ``SAME_HEADLESS_GAMES_SINCE`` played (resumed from its save) is not
     offered again: its seed plays the current revision now, another game (review61c F9). A
-    later revision's seed plays the same game (door62b)."""
+    later revision's seed plays the same game (door62b). Not ``offer_again``: the game's save is
+    behind it and the history did not take it, and the resume said just before is what
+    plays it again, into the history; the ``--seed`` of a copy saved nowhere, said after
+    it, read as that one (review65h NIT 2)."""
     command = companion_command()
     yourself = (f"To play one yourself: {command} play --input sim --choices keyboard "
                 f"--display terminal (no hardware), or {command} play (at the table)")
+    if not offer_again:
+        return yourself
     if saved.rules < SAME_HEADLESS_GAMES_SINCE:
         return (f"{yourself}; this game, of rules revision {saved.rules}, cannot be played "
                 f"again from its seed: a new game plays revision {RULES_REVISION}, another "
