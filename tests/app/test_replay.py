@@ -341,6 +341,30 @@ def test_a_line_nested_thousands_deep_is_named_by_its_number(
     assert err.startswith(f"companion: error: {log}:{lines + 1}: not a JSON line (nested too")
 
 
+def test_a_cut_log_of_a_game_the_history_holds_names_no_resume(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """fixh65b: a save behind its game's end (the disk refused it) whose game the history
+    holds is over: its resume starts a new game, so the replay of its cut log names none."""
+    from companion.app.session.save import default_save_path
+
+    save = default_save_path()
+    save.parent.mkdir(parents=True, exist_ok=True)
+    log = tmp_path / "kept.jsonl"
+    assert main(["play", "--headless", "--seed", "13", "--preset", "ez", "--state", str(save),
+                 "--log", str(log)]) == 0
+    capsys.readouterr()
+    whole = json.loads(save.read_text(encoding="utf-8"))
+    save.write_text(json.dumps({**whole, "finished": False}), encoding="utf-8")
+    lines = log.read_text(encoding="utf-8").splitlines()
+    log.write_text("\n".join(lines[:40]) + "\n", encoding="utf-8")
+    assert main(["replay", str(log)]) == 0
+    assert capsys.readouterr().out == (
+        "game 1 (seed 13, ez): 39 events match; the log ends before the game does: the game "
+        f"is over and in the history (`{companion_command()} history` lists it); {save} was "
+        "behind its end, and the next game replaces it\n")
+
+
 def test_a_cut_log_of_a_game_the_data_folders_save_holds_names_the_resume(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -31,6 +31,7 @@ from typing import Any
 
 from companion.app.command_list import COMMANDS
 from companion.app.command_name import companion_command
+from companion.app.history import History, HistoryError
 from companion.app.session.save import SaveGame, default_save_path, profile_unchanged
 from companion.errors import DataError
 from companion.files import loads_json, open_regular
@@ -304,6 +305,15 @@ def _cut_after(logged: LoggedGame) -> str:
             "short (a power cut as it was written?) and is left out")
 
 
+def _in_history(game_id: str) -> bool:
+    """Whether the history holds ``game_id``; one that cannot be asked now holds it not
+    (the save's resume is then named, as before review65h)."""
+    try:
+        return History().holds(game_id)
+    except HistoryError:
+        return False
+
+
 def carried_on(logged: LoggedGame) -> str:
     """What carries on a replayed game whose log ends early, as it works: a resume when
     the data folder's save holds it; else it was saved nowhere the replay can see (a
@@ -318,6 +328,11 @@ def carried_on(logged: LoggedGame) -> str:
     except (OSError, UnicodeDecodeError, DataError):
         saved = None
     log = str(logged.path)
+    if saved is not None and not saved.finished and saved.game_id == header.get("game_id") \
+            and _in_history(saved.game_id):
+        # Its save was behind its end (the disk refused it): a resume starts a new game.
+        return (f"the game is over and in the history (`{companion_command()} history` lists "
+                f"it); {save_path} was behind its end, and the next game replaces it")
     if saved is not None and not saved.finished and saved.game_id == header.get("game_id"):
         resume = shlex.join([companion_command(), "play", "--headless", "--resume", "--log",
                              log])
