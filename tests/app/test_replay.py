@@ -341,11 +341,11 @@ def test_a_line_nested_thousands_deep_is_named_by_its_number(
     assert err.startswith(f"companion: error: {log}:{lines + 1}: not a JSON line (nested too")
 
 
-def test_a_cut_log_of_a_game_the_history_holds_names_no_resume(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """fixh65b: a save behind its game's end (the disk refused it) whose game the history
-    holds is over: its resume starts a new game, so the replay of its cut log names none."""
+def _logged_in_the_data_folders_save(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, Path]:
+    """A game of seed 13 played to its end with --log, its save in the data folder marked
+    unfinished again (as a save the disk refused behind the end, or a stop); the save and
+    the log."""
     from companion.app.session.save import default_save_path
 
     save = default_save_path()
@@ -356,6 +356,15 @@ def test_a_cut_log_of_a_game_the_history_holds_names_no_resume(
     capsys.readouterr()
     whole = json.loads(save.read_text(encoding="utf-8"))
     save.write_text(json.dumps({**whole, "finished": False}), encoding="utf-8")
+    return save, log
+
+
+def test_a_cut_log_of_a_game_the_history_holds_names_no_resume(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """fixh65b: a save behind its game's end (the disk refused it) whose game the history
+    holds is over: its resume starts a new game, so the replay of its cut log names none."""
+    save, log = _logged_in_the_data_folders_save(tmp_path, capsys)
     lines = log.read_text(encoding="utf-8").splitlines()
     log.write_text("\n".join(lines[:40]) + "\n", encoding="utf-8")
     assert main(["replay", str(log)]) == 0
@@ -370,16 +379,7 @@ def test_a_cut_log_of_a_game_the_data_folders_save_holds_names_the_resume(
 ) -> None:
     """newuser61 N5: the resume is named only where a save holds the game; as printed, it
     carries that game on in the same log."""
-    from companion.app.session.save import default_save_path
-
-    save = default_save_path()
-    save.parent.mkdir(parents=True, exist_ok=True)
-    log = tmp_path / "kept.jsonl"
-    assert main(["play", "--headless", "--seed", "13", "--preset", "ez", "--state", str(save),
-                 "--log", str(log)]) == 0
-    capsys.readouterr()
-    whole = json.loads(save.read_text(encoding="utf-8"))
-    save.write_text(json.dumps({**whole, "finished": False}), encoding="utf-8")
+    save, log = _logged_in_the_data_folders_save(tmp_path, capsys)
     # Stopped, it is not in the history (review65h RISK 1: an unfinished save of a game in
     # the history is over, and its resume plays a new game).
     default_history_path().unlink()
