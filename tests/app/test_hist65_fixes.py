@@ -141,6 +141,22 @@ def three_games(path: Path) -> None:
             input_kind="sim"))
 
 
+def three_games_zeroed(path: Path) -> None:
+    """A history of :func:`three_games` whose runs' cells a card's fault zeroed."""
+    three_games(path)
+    start, end = cells_of_the_runs_table(path)
+    data = bytearray(path.read_bytes())
+    data[start:end] = bytes(end - start)
+    path.write_bytes(bytes(data))
+
+
+def a_run(game_id: str) -> Run:
+    """A finished game's run for the history, ``game_id``'s."""
+    return Run(game_id=game_id, finished_at="2026-12-06T10:00:00+00:00", seed=1,
+               preset="plus", won=False, floor=2, level=1, gold=0, cause="orc", events=20,
+               input_kind="sim")
+
+
 def cells_of_the_runs_table(path: Path) -> tuple[int, int]:
     """Where the runs table's cells lie in the file (its root page, a leaf here): from the
     start of its cell content area to the page's end."""
@@ -163,15 +179,12 @@ def test_a_history_page_zeroed_by_the_card_is_kept_aside_as_damaged(
     the damage, and the file is kept aside as one that is not a readable history (not
     blamed on a hand edit and written on); the next game goes into a new one."""
     path = default_history_path()
-    three_games(path)
-    start, end = cells_of_the_runs_table(path)
-    data = bytearray(path.read_bytes())
-    data[start:end] = bytes(end - start)
-    path.write_bytes(bytes(data))
+    three_games_zeroed(path)
+    data = path.read_bytes()
     assert main(["history"]) == 0
     err = capsys.readouterr().err
     (kept,) = path.parent.glob("history.sqlite3.corrupt-*")
-    assert kept.read_bytes() == bytes(data)
+    assert kept.read_bytes() == data
     assert (f"{path} was not a readable history (damaged: SQLite's quick_check says "
             "On tree page") in err
     assert f"kept as {kept.name}, starting a new one" in err

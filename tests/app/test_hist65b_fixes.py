@@ -25,14 +25,14 @@ import companion.app.commands.play.session as play_session
 from companion.app.cli import main
 from companion.app.commands.play.options import stopped_note
 from companion.app.commands.play.saves import load_game
-from companion.app.history import History, Run, default_history_path
+from companion.app.history import History, default_history_path
 from companion.app.session.save import SaveGame, write_save
 from companion.errors import DataError
 from companion.hw.buttons import Pick
 from companion.systems.jongrogue.actions import input_from_notation
 from companion.systems.jongrogue.game import RULES_REVISION, Game
 from tests.app.test_fix61c_again import begun
-from tests.app.test_hist65_fixes import cells_of_the_runs_table, older_note, three_games
+from tests.app.test_hist65_fixes import a_run, older_note, three_games_zeroed
 from tests.disk import refuse_writes
 
 SEED = 2
@@ -121,14 +121,8 @@ def test_the_stops_note_does_not_set_a_damaged_history_aside_unsaid(
     went nowhere. The game is looked up by its id now: the file stays for the next listing,
     which keeps it aside saying so."""
     path = default_history_path()
-    three_games(path)
-    start, end = cells_of_the_runs_table(path)
-    data = bytearray(path.read_bytes())
-    data[start:end] = bytes(end - start)
-    path.write_bytes(bytes(data))
-    assert History().record(Run(
-        game_id="last", finished_at="2026-12-06T10:00:00+00:00", seed=1, preset="plus",
-        won=False, floor=2, level=1, gold=0, cause="orc", events=20, input_kind="sim"))
+    three_games_zeroed(path)
+    assert History().record(a_run("last"))
     state = tmp_path / "save.json"
     finished_save(state, "last")
     assert stopped_note(state, args_of(state)) == \
@@ -163,10 +157,7 @@ def test_the_stops_note_of_an_unfinished_save_of_a_game_in_the_history(
     assert stopped_note(state, args_of(state)) == (
         f"stopped; the game is saved in {state}: companion play --resume --headless --state "
         f"{shlex.quote(str(state))} carries on")
-    History().record(Run(
-        game_id=saved.game_id, finished_at="2026-12-06T10:00:00+00:00", seed=1,
-        preset="plus", won=False, floor=2, level=1, gold=0, cause="orc", events=20,
-        input_kind="sim"))
+    History().record(a_run(saved.game_id))
     assert stopped_note(state, args_of(state)) == (
         f"stopped; the game is over and in the history (companion history): its save {state} "
         "is behind it (the disk refused its last moves), and the next game replaces it")
@@ -286,14 +277,8 @@ def test_a_history_begun_anew_with_one_game_says_one_game(
         capsys: pytest.CaptureFixture[str]) -> None:
     """"with the 1 games that could be read" (review65h NIT 3)."""
     path = default_history_path()
-    three_games(path)
-    start, end = cells_of_the_runs_table(path)
-    data = bytearray(path.read_bytes())
-    data[start:end] = bytes(end - start)
-    path.write_bytes(bytes(data))
-    assert History().record(Run(
-        game_id="after", finished_at="2026-12-06T10:00:00+00:00", seed=1, preset="plus",
-        won=False, floor=2, level=1, gold=0, cause="orc", events=20, input_kind="sim"))
+    three_games_zeroed(path)
+    assert History().record(a_run("after"))
     assert main(["history"]) == 0
     err = capsys.readouterr().err
     assert "starting a new one with the 1 game that could be read from it (at least 3 more " \
