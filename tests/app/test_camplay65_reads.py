@@ -7,6 +7,9 @@ patch painted over the picture, over the fractions of the frame it covers."""
 
 from __future__ import annotations
 
+import tomllib
+from importlib import resources
+
 import numpy as np
 import pytest
 
@@ -15,15 +18,19 @@ from companion.app.session.reads import counted_already
 from companion.hw.camera.classifier import TileClassifier
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.ports import Slot
+from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place, TileLedger
 from tests.app.test_bilingual_statuses import fits
-from tests.app.test_session_camera import StillMat, Table, classifier  # noqa: F401
+from tests.app.test_session_camera import POLL, StillMat, Table, classifier  # noqa: F401
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 as fractions of the frame
 DRAW_LOWER = (0.2, 0.5, 0.35, 0.7)  # the lower half of the draw slot's tile and below
 DRAW_WHOLE = (0.2, 0.35, 0.35, 0.65)  # the whole draw slot
 OVER_TL = (0.38, 0.35, 0.5, 0.5)  # a hand reaching over the top-left room slot
 OVER_TR = (0.49, 0.25, 0.6, 0.5)  # a hand over the top-right room slot
+# The wait's poll as the player's settings leave it (input.poll_seconds).
+DEFAULT_POLL = tomllib.loads(resources.files("companion.app.data").joinpath(
+    "config_defaults.toml").read_text("utf-8"))["input"]["poll_seconds"]["default"]
 SKIN = np.array([95, 130, 190], np.float32)  # BGR
 
 
@@ -254,3 +261,76 @@ def test_the_counted_already_status_fits_whole_beside_a_camera_fault(
     assert fits(screen, status)
     assert fits(screen, f"{status}; camera 0 stopped sending pictures (unplugged?); retrying "
                         "カメラの映像なし")
+
+
+@pytest.mark.parametrize("moving", [False, True], ids=["still-hand", "moving-hand"])
+def test_a_tile_lying_there_at_start_up_is_not_counted_under_a_hand(
+    classifier: TileClassifier, moving: bool,  # noqa: F811
+) -> None:
+    """camplay65b DEFECT 1: on ``--resume`` (or a System-menu mode switch, which reads
+    afresh) 5m lies on the draw slot, counted before; the draw slot asked for, a hand covers
+    the tile for 0.5 s. Its slot read "uncertain", then 5m again, and the 5m never lifted
+    was counted. Now nothing counts and nothing is offered to pick; lifted and laid again,
+    it counts."""
+    ledger = TileLedger()
+    table = table_of(classifier, ledger)
+    table.source.place(Slot.DRAW, "5m")
+    ledger.draw(Tile.from_notation("5m"), Place.TABLE)  # counted before the cut
+    assert table.read(TileAsk("lay", Slot.DRAW, ledger), limit=2.0) is None
+    start = len(table.shown)
+    hand(table, 0.3, 0.5, DRAW_LOWER, moving=moving)
+    assert table.read(TileAsk("lay", Slot.DRAW, ledger), limit=4.0) is None
+    assert not picks_since(table, start)
+    assert "start-up" in table.last_status()
+    table.at(0.0, lambda: table.source.remove(Slot.DRAW))
+    table.at(0.6, lambda: table.source.place(Slot.DRAW, "5m"))
+    assert str(table.read(TileAsk("lay", Slot.DRAW, ledger))) == "5m"
+
+
+@pytest.mark.parametrize(("poll", "gap", "by_hand"), [
+    (DEFAULT_POLL, 0.05, True), (DEFAULT_POLL, 0.1, True), (DEFAULT_POLL, 0.2, True),
+    (POLL, 0.1, True), (POLL, 0.2, True), (DEFAULT_POLL, 0.1, False), (POLL, 0.2, False),
+])
+def test_the_same_kind_laid_again_after_a_quick_lift_counts(
+    classifier: TileClassifier, poll: float, gap: float, by_hand: bool,  # noqa: F811
+) -> None:
+    """camplay65b RISK 1, at the default poll (20 a second) and at half that (a loaded Pi):
+    5m counted; a hand lifts it (0.25 s), the slot lies bare ``gap`` seconds, a hand lays
+    another 5m (0.25 s). The bare slot never settled on "empty" (3 frames), so the second
+    5m was taken for the first and not counted. Without the hands in the picture no new
+    read came at all (the slot read 5m throughout, but for the bare frames). One frame of
+    bare paper is a lift: it counts, once."""
+    ledger = TileLedger()
+    table = table_of(classifier, ledger)
+    counted(table, ledger, Slot.DRAW, "5m")
+    table.tiles.poll_seconds = poll
+    if by_hand:
+        hand(table, 0.3, 0.25, DRAW_LOWER, moving=True)
+        hand(table, 0.55 + gap, 0.25, DRAW_LOWER, moving=True)
+    table.at(0.4, lambda: table.source.remove(Slot.DRAW))
+    table.at((0.65 if by_hand else 0.4) + gap, lambda: table.source.place(Slot.DRAW, "5m"))
+    tile = table.read(TileAsk("lay", Slot.DRAW, ledger), limit=6.0)
+    assert str(tile) == "5m"
+    assert tile is not None
+    ledger.draw(tile, Place.TABLE)
+    hand(table, 0.5, 0.5, DRAW_LOWER, moving=True)  # passing over it: no lift
+    assert table.read(TileAsk("lay", Slot.DRAW, ledger), limit=3.0) is None
+
+
+def test_an_ordinary_lift_of_the_counted_tile_shows_no_counted_already_line(
+    classifier: TileClassifier,  # noqa: F811
+) -> None:
+    """camplay65b NIT 1: 5m counted, the draw slot asked for; a hand lifts the 5m (0.4 s)
+    and 2s is laid a second later. The "counted already" line flashed in the trouble colour
+    while the hand was over the 5m, on every ordinary lift. It shows only over a still
+    slot (test_a_hand_over_the_counted_draw_tile_does_not_count_it_again: once the hand
+    has gone)."""
+    ledger = TileLedger()
+    table = table_of(classifier, ledger)
+    counted(table, ledger, Slot.DRAW, "5m")
+    start = len(table.shown)
+    hand(table, 1.0, 0.4, DRAW_LOWER, moving=True)
+    table.at(1.3, lambda: table.source.remove(Slot.DRAW))
+    table.at(2.4, lambda: table.source.place(Slot.DRAW, "2s"))
+    assert str(table.read(TileAsk("lay", Slot.DRAW, ledger))) == "2s"
+    assert COUNTED_5M not in statuses_since(table, start)

@@ -143,6 +143,16 @@ class TellsStill(Protocol):
     def still(self, slot: Slot) -> bool: ...
 
 
+@runtime_checkable
+class TellsBare(Protocol):
+    """A reader that says which slots its last poll saw bare (the camera's): the empty
+    paper, in one frame, before an empty read settles. A tile lifted and laid again
+    quicker than that was still seen gone; a hand over a tile is never bare paper."""
+
+    @property
+    def bare(self) -> Collection[Slot]: ...
+
+
 def same_tile(a: SlotReading, b: SlotReading) -> bool:
     """Whether two readings are of the same tile: the same sticker, or (camera) the same label."""
     return (a.uid, a.label) == (b.uid, b.label)
@@ -165,6 +175,7 @@ class ReadState:
     emptied: dict[Slot, float] = field(default_factory=dict)  # when a slot was last seen empty
     counted: dict[Slot, tuple[str, ...]] = field(default_factory=dict)  # see the docstring
     hidden: set[Slot] = field(default_factory=set)
+    lifted: set[Slot] = field(default_factory=set)  # counted slots seen bare since (update)
     clock: Callable[[], float] = time.monotonic
     relay_seconds: float = RELAY_SECONDS
     # What lies on the table when reading begins is not fresh (see update): on for a
@@ -176,7 +187,8 @@ class ReadState:
     reported: bool = False  # the reader has reported a reading
     polled_at: float | None = None  # the clock at the last update (see update)
 
-    def update(self, readings: Sequence[SlotReading], working: bool = True) -> None:
+    def update(self, readings: Sequence[SlotReading], working: bool = True,
+               bare: Collection[Slot] = ()) -> None:
         """Take the readings that changed; each is fresh, but for a flicker or a tile
         that lay on its slot when reading began.
 
@@ -197,12 +209,19 @@ class ReadState:
         it or one of the counted tile's labels is not fresh, and the slot is ``hidden``
         (the player is told the tile was counted already: a twin swapped in under the
         hand counts only lifted and laid again). Another tile's label is fresh as ever.
-        A poll with the reader down hides every slot holding a counted tile.
+        A poll with the reader down hides every slot holding a counted tile. A slot the
+        camera saw bare paper on (``bare``: one frame, a hand over a tile is never that) was
+        lifted, though too quickly for an empty read to settle: its slot is ``lifted``, and
+        its next reading is fresh, the counted label too (camplay65b RISK 1: the same kind
+        laid again within 0.2 s of a lift was not counted).
 
         The start-up rule (``startup``): a tile lying on a slot when the session
         began may have been counted before a power cut (or be the last game's), so
         it is not fresh until it is lifted and laid again (``at_start`` holds its
-        slot). What lay there is the first readings the reader gives. A camera gives
+        slot). A camera's tile found so is ``counted`` too, as if counted from its slot:
+        a hand passing over it is not its lift (camplay65b DEFECT 1: after ``--resume``
+        or a mode switch the tile lying there was counted again under a hand). What lay
+        there is the first readings the reader gives. A camera gives
         every slot's, empty or not, once its first frames agree (a tile laid while
         they settled is not among them: its slot settles later). An RFID reader gives
         the tiles on it when it comes up (the tray's snapshot follows its hello) and
@@ -234,6 +253,7 @@ class ReadState:
             and came - self.first_worked <= self.startup_seconds
         if not working:
             self.hidden.update(self.counted)
+        self.lifted.update(slot for slot in bare if slot in self.counted)
         for reading in readings:
             slot = reading.slot
             self.latest[slot] = reading
@@ -242,7 +262,13 @@ class ReadState:
                 self.fresh.add(slot)
                 self.counted.pop(slot, None)
                 self.hidden.discard(slot)
+                self.lifted.discard(slot)
                 continue
+            if reading.uid is None and slot in self.lifted:
+                # Seen bare since the count: lifted, whatever lies there now is laid anew.
+                self.counted.pop(slot, None)
+                self.hidden.discard(slot)
+                self.lifted.discard(slot)
             if reading.uid is None and slot in self.counted:
                 self.hidden.add(slot)  # not the tile as counted: the slot was out of sight
                 if reading.label is None or reading.label in self.counted[slot]:
@@ -254,12 +280,31 @@ class ReadState:
                 self.fresh.discard(slot)
                 if reading.uid is not None:
                     self.used[slot] = reading.uid
+                elif reading.label not in (None, BACK):
+                    self.counted[slot] = (reading.label,)
                 continue
             if reading.uid is not None and reading.uid == self.used.get(slot) \
                     and now - emptied < self.relay_seconds:
                 self.fresh.discard(slot)  # the counted sticker flickered
                 continue
             self.used.pop(slot, None)
+            self.at_start.discard(slot)
+            self.fresh.add(slot)
+
+    def relaid(self, still: Callable[[Slot], bool]) -> None:
+        """A counted slot seen bare since (``lifted``) whose reading is the counted label
+        again, lying ``still`` (its frames have agreed since the bare one): the tile was
+        lifted and laid again too quickly for either read to settle anew (no hand, or a
+        hand the camera saw the tile through), so no new reading came. It is fresh: the
+        bare frame was its lift (camplay65b RISK 1)."""
+        for slot in list(self.lifted):
+            reading = self.latest.get(slot)
+            if reading is None or reading.uid is not None or not still(slot) \
+                    or reading.label not in self.counted.get(slot, ()):
+                continue
+            self.counted.pop(slot, None)
+            self.hidden.discard(slot)
+            self.lifted.discard(slot)
             self.at_start.discard(slot)
             self.fresh.add(slot)
 
@@ -287,6 +332,7 @@ class ReadState:
             self.fresh.discard(slot)
         self.counted.pop(slot, None)
         self.hidden.discard(slot)
+        self.lifted.discard(slot)
         if reading.uid is None and latest is not None and same_tile(latest, reading) \
                 and latest.label not in (BACK, EMPTY):
             labels = (str(tile) if tile is not None else None, reading.label)
@@ -431,7 +477,8 @@ def wait_for_tile(
 
     A camera's tile counted from ``slot`` and lying there still (:meth:`ReadState.update`)
     is said to be counted already (:func:`counted_already`) once it was out of sight since
-    (a twin may have been swapped in), or after :data:`COUNTED_HINT_SECONDS`. A reader that
+    (a twin may have been swapped in) and its slot lies still again, or after
+    :data:`COUNTED_HINT_SECONDS`. A reader that
     :class:`TellsStill` offers picks for an uncertain read only once its slot lies still.
 
     A reader that :class:`TellsQuiet` (the camera) is polled every ``poll_seconds`` while
@@ -441,6 +488,7 @@ def wait_for_tile(
     """
     quiet = reader if isinstance(reader, TellsQuiet) else None
     stillness = reader if isinstance(reader, TellsStill) else None
+    baring = reader if isinstance(reader, TellsBare) else None
     began = state.clock()
     pace = Pace(poll_seconds, state.clock) if quiet is not None else None
     confirm.value = None  # an offer left by an interrupted wait has no reading behind it
@@ -458,14 +506,18 @@ def wait_for_tile(
         show("", None, (), None, False)
     while True:
         readings: Sequence[SlotReading] = []
+        bare: Collection[Slot] = ()
         if pace is None or pace.due():
             readings = reader.poll()
+            bare = baring.bare if baring is not None else ()
             if pace is not None and quiet is not None:
                 pace.looked()
                 if not quiet.quiet:
                     pace.changed()
         fault = reader.status()
-        state.update(readings, working=fault.ok)
+        state.update(readings, working=fault.ok, bare=bare)
+        if stillness is not None:
+            state.relaid(stillness.still)
         stacked = isinstance(reader, TellsStacks) and slot in reader.stacked
         if stacked:
             confirm.value, offered = None, None
@@ -507,9 +559,11 @@ def wait_for_tile(
         elif confirm.value is None and reading is not None and slot in state.counted \
                 and slot not in state.fresh \
                 and (reading.label is None or reading.label in state.counted[slot]) and (
-                    slot in state.hidden or state.clock() - began >= COUNTED_HINT_SECONDS):
+                    (slot in state.hidden and (stillness is None or stillness.still(slot)))
+                    or state.clock() - began >= COUNTED_HINT_SECONDS):
             # The camera cannot tell a twin from the tile counted: only a lift tells. (Not
-            # of another tile there, rejected: the status says to lay that one again.)
+            # of another tile there, rejected: the status says to lay that one again.) Not
+            # while a hand moves over it: lifting it is the usual move (camplay65b NIT 1).
             status = counted_already(slot, state.counted[slot][0])
         if offered_picks != picks:
             picks, highlight = offered_picks, None

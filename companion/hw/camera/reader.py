@@ -188,6 +188,7 @@ class CameraTileReader:
         self._seen: dict[Slot, np.ndarray] = {}  # each slot's crop at the last poll, shrunk
         self._quiet = False
         self._still_polls: dict[Slot, int] = {}  # polls each slot has been steady and unchanged
+        self._bare: frozenset[Slot] = frozenset()  # slots the last poll saw bare paper on
 
     @property
     def quiet(self) -> bool:
@@ -203,9 +204,18 @@ class CameraTileReader:
         cannot read (camplay65 RISK 3: the hand's "likeliest tiles" were offered to pick)."""
         return self._still_polls.get(slot, 0) >= self.settings.stable_frames
 
+    @property
+    def bare(self) -> frozenset[Slot]:
+        """The slots the last poll's frame showed bare: the paper as it looks empty, read
+        ``empty`` surely. One frame, not settled: a tile lifted and laid again faster than an
+        empty read settles was still seen gone (camplay65b RISK 1), and a hand over a tile
+        is never bare paper (it covers the slot, or leaves the tile in sight)."""
+        return self._bare
+
     def _trouble(self, counter: str, message: str) -> list[SlotReading]:
         self._quiet = False
         self._still_polls.clear()
+        self._bare = frozenset()
         self._counters[counter] += 1
         for tracker in self.trackers.values():
             tracker.clear()
@@ -229,9 +239,12 @@ class CameraTileReader:
             self.trackers[slot].clear()
             self._still_polls.pop(slot, None)
         news = []
+        bare = set()
         for slot, (prediction, evidence) in self.looks.read(self.classifier, crops).items():
             if evidence.occupancy is Occupancy.BARE and prediction.best.label == EMPTY:
                 self.looks.remember(slot, crops[slot])  # follow the light as it changes
+                if prediction.best.confidence >= self.settings.min_confidence:
+                    bare.add(slot)
             reading = self.trackers[slot].update(prediction, self.ledger)
             if reading is not None:
                 news.append(reading)
@@ -245,6 +258,7 @@ class CameraTileReader:
             self._still_polls[slot] = self._still_polls.get(slot, 0) + 1 if unchanged else 0
             self._seen[slot] = small
         self._quiet = quiet
+        self._bare = frozenset(bare - set(outside))
         uncertain = [s for s, t in self.trackers.items()
                      if s not in outside and t.settled is not None and t.settled.label is None]
         message = f"{out_of_view_message(outside)} {OUT_OF_VIEW_JA}" if outside \
