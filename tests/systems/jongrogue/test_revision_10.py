@@ -38,16 +38,14 @@ from pathlib import Path
 
 import pytest
 
-from companion.app.commands.play import resumed_mode
 from companion.app.commands.replay import read_log, replay_game
-from companion.app.config import load_config
-from companion.app.session.save import SaveGame
 from companion.systems.jongrogue.actions import ChoiceRequest, Verb, input_from_notation
 from companion.systems.jongrogue.autoplay import HeadlessPlayer, play
 from companion.systems.jongrogue.events import Event, Kind
 from companion.systems.jongrogue.game import RULES_REVISION, Game
 from companion.systems.jongrogue.state import Position, Sleeping
 from tests.systems.jongrogue.script import feed, of, options
+from tests.systems.jongrogue.test_revision_9 import resumed_by_its_revision
 
 DATA = Path(__file__).parent / "data"
 
@@ -268,12 +266,7 @@ def test_a_save_resumes_by_its_revision(rules: int, room: int) -> None:
     """A save of the flight after a flight resumes by the revision that played it: revision
     9's PC ends in room 5, revision 10's in room 1, every event as played."""
     inputs = [*FLED_INTO.replace("|", " ").split(), "fight:1", "1m", "flee", "9m"]
-    played = Game.replay([input_from_notation(i) for i in inputs], "ez", revision=rules)
-    save = SaveGame(seed=1, preset="ez", input_kind="camera", inputs=inputs,
-                    events=len(played.events), rules=rules)
-    game = resumed_mode(save, "camera", load_config()).game
-    assert game.revision == rules
-    assert [e.to_json() for e in game.events] == [e.to_json() for e in played.events]
+    game = resumed_by_its_revision(inputs, rules)
     assert (game.room_no, game.position) == (room, Position.DOOR)
 
 

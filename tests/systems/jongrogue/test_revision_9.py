@@ -159,18 +159,24 @@ def test_a_revision_8_game_with_a_walk_back_then_a_flight_gives_the_events_it_ga
         "kind": "move", "room": 2, "position": "corridor", "flee": True}
 
 
-@pytest.mark.parametrize(("rules", "room"), [(8, 5), (9, 1)])
-def test_a_save_resumes_by_its_revision(rules: int, room: int) -> None:
-    """A save of the walk back and the flight resumes by the revision that played it: a
-    revision-8 save has the PC where revision 8 put it (room 5, then room 4 by room 5's
-    door), every event counted as then; a revision-9 one has it in room 1, then room 4."""
-    inputs = str(_recorded()[0]["inputs"]).split()
+def resumed_by_its_revision(inputs: list[str], rules: int) -> Game:
+    """An EZ game of ``inputs`` played by revision ``rules``, saved and resumed at the
+    table: the game resumed, checked to be that revision's, every event as played."""
     played = Game.replay([input_from_notation(i) for i in inputs], "ez", revision=rules)
     save = SaveGame(seed=1, preset="ez", input_kind="camera", inputs=inputs,
                     events=len(played.events), rules=rules)
     game = resumed_mode(save, "camera", load_config()).game
     assert game.revision == rules
     assert [e.to_json() for e in game.events] == [e.to_json() for e in played.events]
+    return game
+
+
+@pytest.mark.parametrize(("rules", "room"), [(8, 5), (9, 1)])
+def test_a_save_resumes_by_its_revision(rules: int, room: int) -> None:
+    """A save of the walk back and the flight resumes by the revision that played it: a
+    revision-8 save has the PC where revision 8 put it (room 5, then room 4 by room 5's
+    door), every event counted as then; a revision-9 one has it in room 1, then room 4."""
+    game = resumed_by_its_revision(str(_recorded()[0]["inputs"]).split(), rules)
     flight = next(i for i, e in enumerate(game.events) if e.data.get("flee"))
     assert game.events[flight + 1].data == {"room": room, "position": "door"}
     assert game.room_no == 4
