@@ -120,11 +120,11 @@ def replug(tray: TrayReader, sim: TimedSimulator, rng: random.Random,
         tray.poll_events()
         tray.wait(0.01)
     with sim.lock:
+        back = time.monotonic()  # the replug: the tray's boot counts from here
         if boot_seconds is None:
             sim.replug()
         else:  # the cable powers the tray: it restarts, and boots boot_seconds later
             sim.power_cycle(boot_seconds=boot_seconds)
-        back = time.monotonic()
     if not until_ready(tray, 10 + (boot_seconds or 0)):
         raise SystemExit(f"no reconnect: {tray.status().message}")
     return time.monotonic() - back

@@ -25,7 +25,8 @@ def test_bench_rfid_reconnect_after_a_replug_includes_the_trays_own_boot() -> No
     boot = 0.6
     figures = bench.bench_tray(1, 1, boot_seconds=boot, away_seconds=(0.0, 0.0))
     assert len(figures.reconnects) == len(figures.reopens) == 1
-    assert figures.reconnects[0] >= boot
+    # The simulator's clock counts whole milliseconds: its boot may come up to 1 ms early.
+    assert figures.reconnects[0] >= boot - 0.001
     assert figures.reopens[0] < boot  # the kept-powered replug waits for no boot
 
 
