@@ -22,7 +22,7 @@ def test_bench_rfid_reconnect_after_a_replug_includes_the_trays_own_boot() -> No
     """A replug cuts a real tray's power. The bench replugged a tray that kept running, so
     its figure (about 0.3 s) was the host's backoff and handshake alone."""
     bench = load_script("bench_rfid")
-    boot = 0.6
+    boot = 1.5  # well past the host's own reopen (~0.25 s), even on a machine that stalls
     figures = bench.bench_tray(1, 1, boot_seconds=boot, away_seconds=(0.0, 0.0))
     assert len(figures.reconnects) == len(figures.reopens) == 1
     # The simulator's clock counts whole milliseconds: its boot may come up to 1 ms early.
