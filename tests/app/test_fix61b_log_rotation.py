@@ -19,6 +19,7 @@ from companion.app.session import log as log_module
 from companion.app.session.host import Session
 from companion.app.session.log import GameLog, older_log, rotate_limit
 from companion.errors import DataError
+from tests.app.power_cuts import cut_after_saves
 
 HEADER = '{"game_id": "%s", "log": "jongrogue-companion"}\n'
 BIG = HEADER % "a" + '{"e": 1}\n' * 8  # past the 64 bytes the tests set
@@ -157,18 +158,10 @@ def test_a_resumed_game_past_the_limit_goes_on_in_the_same_log(
         capsys: pytest.CaptureFixture[str]) -> None:
     """A game stopped with its log past the limit is resumed into that log, never moved: only
     a new game's beginning rotates. The game is whole in FILE alone and replays."""
-    commit, steps = Session._commit, []
-
-    def power_cut(self: Session, *args: object, **kwargs: object) -> None:
-        commit(self, *args, **kwargs)  # type: ignore[arg-type]
-        steps.append(1)
-        if len(steps) == 6:
-            raise KeyboardInterrupt
-
     log, state = tmp_path / "games.jsonl", tmp_path / "save.json"
     monkeypatch.setattr(log_module, "ROTATE_AT", 64)
     with monkeypatch.context() as patch:
-        patch.setattr(Session, "_commit", power_cut)
+        patch.setattr(Session, "_commit", cut_after_saves(6))
         assert main(["play", "--headless", "--seed", "41", "--state", str(state),
                      "--log", str(log)]) == 130
     stopped = log.read_bytes()

@@ -16,10 +16,9 @@ from companion.app.cli import main
 from companion.app.commands.play.saves import load_game
 from companion.app.history import History
 from companion.app.modes.jongrogue import JongRogueMode
-from companion.app.session.host import Session
 from companion.app.session.save import SaveGame, default_save_path
 from companion.systems.jongrogue.game import Game
-from tests.app.test_play_command import cut_short
+from tests.app.power_cuts import cut_after_saves, cut_short
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = 5
@@ -27,15 +26,7 @@ SEED = 5
 
 def stopped_after(steps: int, monkeypatch: pytest.MonkeyPatch) -> SaveGame:
     """A game of SEED in the default save, stopped (Ctrl-C) after ``steps`` saved steps."""
-    commit, done = Session._commit, []
-
-    def power_cut(self: Session, *args: Any, **kwargs: Any) -> None:
-        commit(self, *args, **kwargs)
-        done.append(1)
-        if len(done) == steps:
-            raise KeyboardInterrupt
-
-    saved = cut_short("_commit", power_cut, SEED, monkeypatch)
+    saved = cut_short("_commit", cut_after_saves(steps), SEED, monkeypatch)
     assert len(saved.inputs) >= 4 and not saved.finished
     return saved
 

@@ -18,7 +18,6 @@ import json
 import shlex
 import sqlite3
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -29,6 +28,7 @@ from companion.app.history import History, Run, default_history_path
 from companion.app.session.host import Session
 from companion.app.session.save import SaveGame, default_save_path, write_save
 from companion.systems.jongrogue.game import RULES_REVISION
+from tests.app.power_cuts import cut_after_saves
 from tests.app.test_fix61c_again import begun
 from tests.app.test_session import RecordingDisplay
 from tests.disk import refuse_writes
@@ -259,16 +259,8 @@ def test_a_logged_game_resumed_without_its_log_says_so_and_replay_says_it_is_ove
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "game.log"
-    commit, steps = Session._commit, []
-
-    def power_cut(self: Session, *args: Any, **kwargs: Any) -> None:
-        commit(self, *args, **kwargs)
-        steps.append(1)
-        if len(steps) == 20:
-            raise KeyboardInterrupt
-
     with monkeypatch.context() as patch:
-        patch.setattr(Session, "_commit", power_cut)
+        patch.setattr(Session, "_commit", cut_after_saves(20))
         assert main(["play", "--headless", "--resume", "--seed", str(SEED), "--log",
                      str(log)]) == 130
     capsys.readouterr()

@@ -12,7 +12,6 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -32,22 +31,9 @@ from companion.app.session.save import (
 )
 from companion.errors import DataError
 from companion.systems.jongrogue.game import RULES_REVISION
+from tests.app.power_cuts import cut_after_saves, cut_short
 
 SEED = 2
-
-
-def cut_short(method: str, power_cut: Callable[..., None], seed: int,
-              monkeypatch: pytest.MonkeyPatch) -> SaveGame:
-    """A headless game of ``seed`` in the default save, ``power_cut`` (which raises
-    KeyboardInterrupt: Ctrl-C's exit status follows) in place of the session's ``method``;
-    the save it left."""
-    with monkeypatch.context() as patch:
-        patch.setattr(Session, method, power_cut)
-        assert main(["play", "--headless", "--state", str(default_save_path()),
-                     "--seed", str(seed)]) == 130
-    saved = load_game(default_save_path())
-    assert saved is not None
-    return saved
 
 
 def test_keyboard_game_in_a_terminal(tmp_path: Path) -> None:
@@ -476,17 +462,9 @@ def test_a_save_that_reads_but_does_not_resume_is_kept_aside_and_a_new_game_star
         capsys: pytest.CaptureFixture[str]) -> None:
     """The boot service's `play --resume` on such a save stopped every time (a crash loop,
     the message never on the screen); now it is kept, told, and a new game plays."""
-    commit, steps = Session._commit, []
-
-    def power_cut(self: Session, *args: Any, **kwargs: Any) -> None:
-        commit(self, *args, **kwargs)
-        steps.append(1)
-        if len(steps) == 6:
-            raise KeyboardInterrupt
-
     path = default_save_path()
     with monkeypatch.context() as patch:
-        patch.setattr(Session, "_commit", power_cut)
+        patch.setattr(Session, "_commit", cut_after_saves(6))
         assert main(["play", "--headless", "--state", str(path), "--seed", str(SEED)]) == 130
     saved = load_game(path)
     assert saved is not None and len(saved.inputs) >= 4
