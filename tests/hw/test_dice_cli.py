@@ -250,7 +250,7 @@ def test_dice_read_says_which_thresholds_and_enrolled_dice_it_reads_with(
     """Review 56, finding 8: whether a calibration took effect was not seen, and an
     enrolment made for another dice model was left out without a word."""
     from companion.hw.dice.enrol import ENROL_FILE, Enrolment
-    from companion.hw.dice.networks import DiceNetworks
+    from companion.hw.dice.networks import TURNS, DiceNetworks
 
     dice, _ = _photo(tmp_path, "dice.png", 24, SceneKind.LOOSE)
     assert cli.main(["dice", "read", str(dice), "--json"]) == 0
@@ -262,12 +262,14 @@ def test_dice_read_says_which_thresholds_and_enrolled_dice_it_reads_with(
     ReaderConfig.load().save(toml)
     width = DiceNetworks().embedding_width
     assert width is not None
-    windows = np.eye(2, width, dtype=np.float32)
-    Enrolment(windows, np.array([3, 4]), DiceNetworks().judge_id).save(enrolled)
+    # As `calibrate dice --enrol` keeps them: each die in TURNS rows, one per turned view
+    # (cal66 D1: the rows were counted as dice, "your 16 enrolled dice").
+    windows = np.eye(2 * TURNS, width, dtype=np.float32)
+    Enrolment(windows, np.tile([3, 4], TURNS), DiceNetworks().judge_id).save(enrolled)
     assert cli.main(["dice", "read", str(dice)]) == 0
     assert capsys.readouterr().err == (f"companion: dice read with your tuned thresholds "
                                        f"({toml}); your 2 enrolled dice ({enrolled})\n")
-    Enrolment(windows, np.array([3, 4]), "0123456789abcdef").save(enrolled)
+    Enrolment(windows, np.tile([3, 4], TURNS), "0123456789abcdef").save(enrolled)
     assert cli.main(["dice", "read", str(dice)]) == 0
     err = capsys.readouterr().err
     assert "; dice read without your enrolled dice 登録ダイスなし: " in err

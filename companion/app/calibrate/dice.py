@@ -350,9 +350,7 @@ class EnrolRun:
         self.now = self.before
 
     def dice(self, enrolment: Enrolment | None) -> int:
-        from companion.hw.dice.networks import TURNS
-
-        return 0 if enrolment is None else len(enrolment.values) // TURNS
+        return 0 if enrolment is None else enrolment.dice()
 
     def kept(self) -> str:
         """What stays saved, in words, when this run stops short."""

@@ -173,7 +173,7 @@ def enrol(throws: Sequence[tuple[np.ndarray, list[int]]], config: ReaderConfig,
         return Enrolled(earlier, 0, "no throw could be used: " + "; ".join(notes))
     enrolment = Enrolment(np.concatenate(embeddings), np.concatenate(values),
                           networks.judge_id)
-    dice = len(enrolment.values) // TURNS
+    dice = enrolment.dice()
     return Enrolled(enrolment, used, f"enrolled {dice_count(dice)} from {used} of {len(throws)} "
                                      "throws" + ("; " + "; ".join(notes) if notes else ""))
 

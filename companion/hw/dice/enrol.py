@@ -108,6 +108,13 @@ class Enrolment:
     def width(self) -> int:
         return int(self.embeddings.shape[1])
 
+    def dice(self) -> int:
+        """How many dice are enrolled: each die is kept in TURNS rows, one per turned view
+        of its window (cal66 D1: the rows were counted as dice, 8 times too many)."""
+        from companion.hw.dice.networks import TURNS
+
+        return -(-len(self.values) // TURNS)  # a hand-made enrolment of fewer rows is 1 die
+
     def adjust(self, probs: np.ndarray, embeddings: np.ndarray) -> np.ndarray:
         """The judge's ``probs`` (one row per window, CLASSES) blended with the enrolled
         windows' vote where a window is like enough to them (see the module)."""

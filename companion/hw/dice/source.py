@@ -198,7 +198,7 @@ class CameraDiceSource:
             if enrolment is not None:
                 try:
                     networks.enrol(enrolment)
-                    self.enrolled = len(enrolment.values)
+                    self.enrolled = enrolment.dice()
                 except StaleEnrolment as exc:
                     # Safe without it (the judge alone, only less sure of odd dice): say so.
                     if on_status is not None:
