@@ -334,3 +334,32 @@ def test_an_ordinary_lift_of_the_counted_tile_shows_no_counted_already_line(
     table.at(2.4, lambda: table.source.place(Slot.DRAW, "2s"))
     assert str(table.read(TileAsk("lay", Slot.DRAW, ledger))) == "2s"
     assert COUNTED_5M not in statuses_since(table, start)
+
+
+@pytest.mark.parametrize(("box", "moving"), [
+    (DRAW_WHOLE, False), (DRAW_LOWER, False), (DRAW_WHOLE, True),
+], ids=["whole-slot-still", "lower-half-still", "whole-slot-moving"])
+def test_a_tile_lying_there_at_start_up_under_a_hand_is_not_counted_when_it_leaves(
+    classifier: TileClassifier, box: Box, moving: bool,  # noqa: F811
+) -> None:
+    """review65c2 RISK 1: on ``--resume`` 5m lies on the draw slot, counted before the cut,
+    and a hand is already over it as reading begins (read "uncertain", or 5z under a still
+    hand over the whole slot); the hand leaves at 1.5 s. The 5m, never lifted, was read and
+    counted. Now nothing counts, the screen says to lift it and lay it again, and nothing
+    is offered to pick; lifted and laid again, it counts."""
+    ledger = TileLedger()
+    table = table_of(classifier, ledger)
+    source = table.source
+    assert isinstance(source, HandMat)
+    source.place(Slot.DRAW, "5m")
+    ledger.draw(Tile.from_notation("5m"), Place.TABLE)  # counted before the cut
+    source.hand = (box, moving)
+    table.at(1.5, lambda: setattr(source, "hand", None))
+    assert table.read(TileAsk("lay", Slot.DRAW, ledger), limit=5.0) is None
+    assert not picks_since(table, 0)
+    assert table.last_status() == ("a tile lay on the draw slot at start-up: lift it and "
+                                   "lay it again to count it "
+                                   "起動時から引き牌の枠にあった牌: 置き直して")
+    table.at(0.0, lambda: source.remove(Slot.DRAW))
+    table.at(0.6, lambda: source.place(Slot.DRAW, "5m"))
+    assert str(table.read(TileAsk("lay", Slot.DRAW, ledger))) == "5m"

@@ -697,3 +697,168 @@ def test_each_status_carries_whether_it_is_guidance_or_trouble() -> None:
     kinds = {" ".join(status.split(" ")[:2]): guided for status, guided in shows if status}
     assert kinds == {"5m is": True, "cannot read": False, "read 5p": True, "5p 五筒": False,
                      "read rejected:": False, "read 6p": True}, shows
+
+
+# The camera's bare frames and still slots, fed to ReadState directly (review65c2 NIT 1): the
+# end-to-end cases over the rendered mat are in test_camplay65_reads.py.
+AT_START_5M = ("a tile lay on the draw slot at start-up: lift it and lay it again to count "
+               "it 起動時から引き牌の枠にあった牌: 置き直して")
+
+
+def counted_5m(startup: bool = False) -> ReadState:
+    """5m read on the draw slot and counted, lying there still."""
+    state = ReadState(startup=startup)
+    if startup:
+        state.update([draw("empty")])  # what lay there at start-up: nothing
+    state.update([draw("5m")])
+    assert Slot.DRAW in state.fresh
+    state.use(Slot.DRAW, draw("5m"))
+    assert state.counted == {Slot.DRAW: ("5m",)} and not state.fresh
+    return state
+
+
+def never(slot: Slot) -> bool:
+    return False
+
+
+def always(slot: Slot) -> bool:
+    return True
+
+
+def test_a_bare_frame_on_a_slot_with_no_counted_tile_is_ignored() -> None:
+    """A bare frame is a lift only of a tile counted there (or lying there at start-up):
+    elsewhere it marks nothing, and the counted draw tile under a hand stays counted."""
+    state = counted_5m()
+    state.update([], bare={Slot.ROOM_TL, Slot.ROOM_BR})
+    assert not state.lifted
+    state.update([draw(None)])
+    state.update([draw("5m")])
+    state.relaid(always)
+    assert Slot.DRAW not in state.fresh and state.counted == {Slot.DRAW: ("5m",)}
+
+
+def test_counting_a_lifted_slot_s_tile_clears_its_lift() -> None:
+    """use(): the 5m counted again after a bare frame (laid again) is a new counted tile, not
+    seen lifted since: a hand over it then is no lift, it does not count a third time."""
+    state = counted_5m()
+    state.update([], bare={Slot.DRAW})
+    assert state.lifted == {Slot.DRAW}
+    state.relaid(always)
+    assert Slot.DRAW in state.fresh
+    state.use(Slot.DRAW, draw("5m"))
+    assert not state.lifted and state.counted == {Slot.DRAW: ("5m",)}
+    state.update([draw(None)])
+    state.update([draw("5m")])
+    state.relaid(always)
+    assert Slot.DRAW not in state.fresh
+
+
+def test_a_lifted_slot_whose_next_reading_is_uncertain_is_fresh() -> None:
+    """Seen bare, then "uncertain": whatever lies there was laid anew (its picks may count)."""
+    state = counted_5m()
+    state.update([], bare={Slot.DRAW})
+    state.update([draw(None, "5m", "6m")])
+    assert Slot.DRAW in state.fresh
+    assert not state.lifted and Slot.DRAW not in state.counted and not state.hidden
+
+
+def test_a_tile_laid_again_after_a_bare_frame_is_fresh_only_once_it_lies_still() -> None:
+    """No new reading came (the slot read 5m throughout but for the bare frame): relaid
+    makes it fresh only once the slot lies still again, not while the frames disagree."""
+    state = counted_5m()
+    state.update([], bare={Slot.DRAW})
+    state.relaid(never)
+    assert Slot.DRAW not in state.fresh and state.lifted == {Slot.DRAW}
+    assert state.counted == {Slot.DRAW: ("5m",)}
+    state.relaid(always)
+    assert Slot.DRAW in state.fresh
+    assert not state.lifted and Slot.DRAW not in state.counted
+
+
+@pytest.mark.parametrize("first", [None, "5z", "back"], ids=["uncertain", "other", "face-down"])
+def test_a_start_up_tile_first_read_as_something_else_is_not_counted_unlifted(
+        first: str | None) -> None:
+    """review65c2 RISK 1: 5m lies on the draw slot at start-up under a hand (read
+    "uncertain", or as another tile: a still hand over the whole slot read 5z), or glared or
+    face down. The hand leaves, 5m is read: it was fresh and counted, never lifted. The slot
+    holds the start-up tile until the camera sees it empty or bare; then 5m laid counts."""
+    state = ReadState(startup=True)
+    state.update([draw(first), SlotReading(Slot.ROOM_TL, "empty", 0.9)])
+    assert state.at_start == {Slot.DRAW}
+    state.update([draw("5m")])
+    state.relaid(always)
+    assert Slot.DRAW not in state.fresh and Slot.DRAW in state.at_start
+    assert "5m" in state.counted[Slot.DRAW]
+    state.update([draw(None)])  # a hand again
+    state.update([draw("5m")])
+    assert Slot.DRAW not in state.fresh
+    state.update([draw("empty")])
+    assert Slot.DRAW not in state.at_start
+    state.update([draw("5m")])
+    assert Slot.DRAW in state.fresh
+
+
+def test_a_start_up_tile_read_late_counts_once_seen_bare() -> None:
+    """The start-up slot's lift may be one bare frame (lifted and laid again in 0.1 s): the
+    tile read then is fresh, whether a new reading comes or the same label lies still."""
+    state = ReadState(startup=True)
+    state.update([draw(None)])
+    state.update([], bare={Slot.DRAW})  # lifted while "uncertain"
+    state.update([draw("5m")])
+    assert Slot.DRAW in state.fresh and not state.at_start
+    state = ReadState(startup=True)
+    state.update([draw(None)])
+    state.update([draw("5m")])
+    state.update([], bare={Slot.DRAW})
+    state.relaid(never)
+    assert Slot.DRAW not in state.fresh
+    state.relaid(always)
+    assert Slot.DRAW in state.fresh and not state.at_start
+
+
+def test_a_sticker_lying_there_at_start_up_is_not_held_by_the_camera_s_rule() -> None:
+    """RFID readings carry a UID: a start-up sticker is no unlifted camera tile. Its flicker
+    (REMOVE, PLACE within RELAY_SECONDS) keeps it the start-up tile; lifted longer, it counts."""
+    state = ReadState(startup=True)
+    state.update([tag("5m", "A5")])
+    assert state.at_start == {Slot.DRAW} and not state.unlifted and not state.counted
+    state.update([EMPTY_DRAW])
+    state.update([tag("5m", "A5")])
+    assert state.at_start == {Slot.DRAW} and Slot.DRAW not in state.fresh
+
+
+def test_a_start_up_tile_read_late_is_told_to_be_lifted_and_laid_again() -> None:
+    """The wait: 5m under a hand at start-up ("uncertain"), then read. The screen said
+    "straighten it" and the 5m counted; now it says to lift the tile and lay it again, and
+    only the 5m laid again after the slot read empty counts."""
+    clock = StepClock()
+    state = ReadState(clock=clock, startup=True)
+    script = [[draw(None, "5m")], [], [], [draw("5m")], *[[]] * 30, [draw("empty")], [],
+              [draw("5m")]]
+    shows: list[tuple[str, Tile | None, float]] = []
+    tile = wait_for_tile(
+        ScriptedReader(script), state, Slot.DRAW, TileLedger(), Controls([]),
+        Confirm(1.0, clock), lambda status, t, *_: shows.append((status, t, clock.now)),
+        poll_seconds=0.1, sleep=stopping(clock))
+    assert tile == Tile.from_notation("5m")
+    offered = min(at for _, t, at in shows if t is not None)
+    assert offered >= 3.4  # after the slot read empty (the 35th poll)
+    assert [status for status, _, at in shows[1:] if at < 3.4] == [AT_START_5M]
+
+
+def test_a_start_up_slot_that_settles_late_holds_its_tile_unless_it_was_seen_bare() -> None:
+    """A hand moving over the draw slot as reading began: its frames did not agree in the
+    first batch, and its first reading ("uncertain", then 5m when the hand left) was taken
+    for a tile laid since, and counted. It lay there: it is held like one in the first
+    batch. A slot the camera saw bare before its first reading was empty: the tile laid
+    there while the first frames settled counts."""
+    state = ReadState(startup=True)
+    state.update([SlotReading(Slot.ROOM_TL, "empty", 0.9)])
+    state.update([draw(None)])
+    state.update([draw("5m")])
+    assert Slot.DRAW in state.at_start and Slot.DRAW not in state.fresh
+    state = ReadState(startup=True)
+    state.update([], bare={Slot.DRAW})
+    state.update([SlotReading(Slot.ROOM_TL, "empty", 0.9)])
+    state.update([draw("4s")])
+    assert Slot.DRAW in state.fresh and not state.at_start

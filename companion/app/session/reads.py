@@ -163,7 +163,8 @@ class ReadState:
     """What the table reader last said about each slot, and which readings were already used.
 
     ``fresh`` holds the slots whose latest reading may still be counted; ``at_start``
-    the slots holding a tile that lay there when reading began (with ``startup``);
+    the slots holding a tile that lay there when reading began (with ``startup``), and
+    ``unlifted`` those of them the camera read (never seen empty or bare since);
     ``counted`` the camera's labels of the tile counted from a slot and not seen lifted
     since (the tile counted first), and ``hidden`` those of its slots the camera has not
     seen plainly since (an uncertain read, another label, the reader down).
@@ -182,6 +183,8 @@ class ReadState:
     # session's reads (TableTiles), off for a state picked up in the middle of a game.
     startup: bool = False
     at_start: set[Slot] = field(default_factory=set)
+    unlifted: set[Slot] = field(default_factory=set)  # see the docstring
+    bared: set[Slot] = field(default_factory=set)  # seen bare before their first reading
     startup_seconds: float = 0.0  # see RDM6300_STARTUP_SECONDS
     first_worked: float | None = None  # when a poll first found the reader answering
     reported: bool = False  # the reader has reported a reading
@@ -220,10 +223,18 @@ class ReadState:
         it is not fresh until it is lifted and laid again (``at_start`` holds its
         slot). A camera's tile found so is ``counted`` too, as if counted from its slot:
         a hand passing over it is not its lift (camplay65b DEFECT 1: after ``--resume``
-        or a mode switch the tile lying there was counted again under a hand). What lay
-        there is the first readings the reader gives. A camera gives
-        every slot's, empty or not, once its first frames agree (a tile laid while
-        they settled is not among them: its slot settles later). An RFID reader gives
+        or a mode switch the tile lying there was counted again under a hand). Its slot
+        stays ``at_start`` (and ``unlifted``) until the camera sees it empty or bare, not
+        only until its reading changes: a hand over the tile as reading began reads
+        "uncertain" or another tile, and the tile's own label when the hand leaves (or
+        once a glared or tilted tile is straightened) joins ``counted``, not fresh
+        (review65c2 RISK 1). So a tile swapped in under a resting hand without the
+        camera once seeing the slot bare is held too: the player is told to lift it and
+        lay it again. What lay there is the first readings the reader gives. A camera gives
+        every slot's, empty or not, once its first frames agree; a slot whose frames did
+        not agree yet (a hand moving over it) settles later, and what it settles on lay
+        there too, unless the camera saw the slot bare before (``bared``: a tile laid while
+        the first frames settled is read as usual). An RFID reader gives
         the tiles on it when it comes up (the tray's snapshot follows its hello) and
         nothing for an empty slot, so its first readings are what lay there only if
         they could have come within ``startup_seconds`` of the poll that first finds it
@@ -253,9 +264,15 @@ class ReadState:
             and came - self.first_worked <= self.startup_seconds
         if not working:
             self.hidden.update(self.counted)
-        self.lifted.update(slot for slot in bare if slot in self.counted)
+        self.lifted.update(slot for slot in bare if slot in self.counted or slot in self.unlifted)
+        if self.startup:
+            self.bared.update(slot for slot in bare if slot not in self.latest)
         for reading in readings:
             slot = reading.slot
+            # A camera's slot that settles after the first batch (a hand moving over it as
+            # reading began) lay there too, unless the camera saw it bare before.
+            late = self.startup and not first_batch and reading.uid is None \
+                and slot not in self.latest and slot not in self.bared
             self.latest[slot] = reading
             if reading.label == EMPTY:
                 self.emptied[slot] = now
@@ -263,24 +280,38 @@ class ReadState:
                 self.counted.pop(slot, None)
                 self.hidden.discard(slot)
                 self.lifted.discard(slot)
+                if slot in self.unlifted:  # a camera's: its start-up tile was lifted
+                    self.unlifted.discard(slot)
+                    self.at_start.discard(slot)
                 continue
             if reading.uid is None and slot in self.lifted:
                 # Seen bare since the count: lifted, whatever lies there now is laid anew.
                 self.counted.pop(slot, None)
                 self.hidden.discard(slot)
                 self.lifted.discard(slot)
+                self.unlifted.discard(slot)
+            if reading.uid is None and slot in self.unlifted:
+                # Still the tile that lay there at start-up, read at last (or misread, or
+                # under a hand): never seen lifted, it may have been counted before the cut.
+                if reading.label not in (None, BACK) \
+                        and reading.label not in self.counted.get(slot, ()):
+                    self.counted[slot] = (*self.counted.get(slot, ()), reading.label)
+                self.fresh.discard(slot)
+                continue
             if reading.uid is None and slot in self.counted:
                 self.hidden.add(slot)  # not the tile as counted: the slot was out of sight
                 if reading.label is None or reading.label in self.counted[slot]:
                     self.fresh.discard(slot)  # the counted tile, under a hand or back
                     continue
             emptied = self.emptied.pop(slot, now)
-            if self.startup and first_batch and (reading.uid is None or lay_there):
+            if self.startup and ((first_batch and (reading.uid is None or lay_there)) or late):
                 self.at_start.add(slot)
                 self.fresh.discard(slot)
                 if reading.uid is not None:
                     self.used[slot] = reading.uid
-                elif reading.label not in (None, BACK):
+                    continue
+                self.unlifted.add(slot)
+                if reading.label not in (None, BACK):
                     self.counted[slot] = (reading.label,)
                 continue
             if reading.uid is not None and reading.uid == self.used.get(slot) \
@@ -306,6 +337,7 @@ class ReadState:
             self.hidden.discard(slot)
             self.lifted.discard(slot)
             self.at_start.discard(slot)
+            self.unlifted.discard(slot)
             self.fresh.add(slot)
 
     def ready(self) -> bool:
@@ -327,6 +359,7 @@ class ReadState:
         if reading.uid is not None:
             self.used[slot] = reading.uid
         self.at_start.discard(slot)
+        self.unlifted.discard(slot)
         latest = self.latest.get(slot)
         if latest is None or latest.label == EMPTY or same_tile(latest, reading):
             self.fresh.discard(slot)
@@ -552,10 +585,13 @@ def wait_for_tile(
         elif confirm.value is None and reading is not None and slot in state.at_start \
                 and reading.label != EMPTY:
             # It may have been counted before a power cut: it counts only laid again. A
-            # tile that could not be counted anyway says why (no picks: picking counts).
+            # tile that could not be counted anyway says why (no picks: picking counts);
+            # but not a camera's "uncertain" or face down (a hand over it, glare): once
+            # straightened or turned over in place it is still the start-up tile.
             read = interpret(reading, ledger)
-            status = read.problem if read.tile is None and read.problem else \
-                at_start_problem(slot, reading, state.relay_seconds)
+            unlifted = slot in state.unlifted and reading.label in (None, BACK)
+            status = read.problem if read.tile is None and read.problem and not unlifted \
+                else at_start_problem(slot, reading, state.relay_seconds)
         elif confirm.value is None and reading is not None and slot in state.counted \
                 and slot not in state.fresh \
                 and (reading.label is None or reading.label in state.counted[slot]) and (
