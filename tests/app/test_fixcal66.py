@@ -3,16 +3,24 @@ them: rendered frames as ``--source``, the tray simulator, a disk that refuses w
 
 from __future__ import annotations
 
+import errno
 import io
+import shutil
+from collections import Counter
 from pathlib import Path
 
 import cv2
 import pytest
 
 from companion.app import cli
+from companion.app.camera_settings import ENROLMENT_FILE
 from companion.app.paths import config_dir
+from companion.hw.camera.classifier import Enrolment, TileClassifier, default_model_path
 from companion.hw.dice.enrol import ENROL_FILE
 from companion.hw.dice.render import SceneKind, Table, render_scene
+from tests.app.table_camera import table_camera
+from tests.disk import NO_SPACE, READ_ONLY, refuse_writes
+from tests.hw.test_camera_cli import tile_picture
 
 
 def two_dice_photo(tmp_path: Path) -> tuple[str, str]:
@@ -36,3 +44,107 @@ def test_dice_read_counts_the_dice_enrolled_not_their_turned_views(
     assert cli.main(["dice", "read", photo]) == 0
     assert capsys.readouterr().err.endswith(
         f"; your 2 enrolled dice ({config_dir() / ENROL_FILE})\n")
+
+
+def calibrate_camera(*extra: str) -> int:
+    return cli.main(["calibrate", "camera", "--frames", "2", *extra])
+
+
+def test_a_disk_filling_during_camera_enrol_says_what_is_kept_and_what_to_do(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """cal66 D2: the second kind's write refused by a full disk stopped `--enrol` with the
+    bare OS error. Now one line says the kind was not saved, the first one is kept, and
+    what to do, as `calibrate rfid` and `calibrate dice --enrol` say it."""
+    path = config_dir() / ENROLMENT_FILE
+    refuse_writes(path, monkeypatch, failing=range(2, 99))
+    # 1m, then 2m each kept with y: the reader surely sees the 5p lying there
+    monkeypatch.setattr("sys.stdin", io.StringIO("\ny\n\ny\n\ny\nq\n"))
+    assert calibrate_camera("--source", table_camera(monkeypatch, "draw=5p"), "--enrol") == 1
+    assert capsys.readouterr().err.endswith(
+        f"companion: cannot save {ENROLMENT_FILE} ({NO_SPACE}): 2m was not saved; 1 kind "
+        f"enrolled before is kept in {path}; free space in the config folder and run "
+        "`companion calibrate camera --enrol` again (s skips the kinds already taken)\n")
+    assert Counter(Enrolment.load(path).labels) == {"1m": 2}
+
+
+def test_a_read_only_disk_during_enrol_from_says_what_is_kept_and_what_to_do(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """cal66 D2, `--enrol-from`: the bare OS error, and "free space" is no fix for a folder
+    mounted read-only."""
+    folder = tmp_path / "set"
+    folder.mkdir()
+    tile_picture(folder / "3m.png", "3m")
+    path = config_dir() / ENROLMENT_FILE
+    refuse_writes(path, monkeypatch, code=errno.EROFS)
+    assert cli.main(["calibrate", "camera", "--enrol-from", str(folder)]) == 1
+    assert capsys.readouterr().err == (
+        f"companion: cannot save {ENROLMENT_FILE} ({READ_ONLY}): the 1 picture of 1 kind "
+        "enrolled now was not saved; no kind is saved in it yet; let the config folder be "
+        f"written and run `companion calibrate camera --enrol-from {folder}` again\n")
+    assert not path.exists()
+
+
+def another_model(tmp_path: Path) -> Path:
+    """A tile model the game does not read with: the packaged one with a field it ignores (another
+    fingerprint), beside its metadata."""
+    model = default_model_path()
+    other = tmp_path / "model" / model.name
+    other.parent.mkdir()
+    other.write_bytes(model.read_bytes() + b"\xa0\x06\x00")  # an unknown field 100 = 0
+    shutil.copy(model.with_suffix(".json"), other.with_suffix(".json"))
+    return other
+
+
+def test_enrolling_with_another_model_keeps_the_games_enrolment_aside(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """cal66 R1: `--enrol-from --model X` replaced every kind enrolled for the model the
+    game reads with, and the game then blamed an update. Now the game's enrolment is kept
+    aside, said with how to bring it back, and the model's note says `--model` may be why."""
+    folder = tmp_path / "set"
+    folder.mkdir()
+    tile_picture(folder / "3m.png", "3m")
+    tile_picture(folder / "5p.png", "5p")
+    path = config_dir() / ENROLMENT_FILE
+    assert cli.main(["calibrate", "camera", "--enrol-from", str(folder)]) == 0
+    games = path.read_bytes()
+    capsys.readouterr()
+    other = another_model(tmp_path)
+    assert cli.main(["calibrate", "camera", "--enrol-from", str(folder),
+                     "--model", str(other)]) == 0
+    err = capsys.readouterr().err
+    aside = path.with_name(f"{ENROLMENT_FILE}.model-{TileClassifier().model_id}")
+    assert aside.read_bytes() == games
+    assert err == (
+        f"companion: note: the game reads tiles with {default_model_path()}, not {other}: "
+        f"the tiles enrolled now are for {other.name}, and the game uses them only with "
+        f"COMPANION_TILE_MODEL={other}\n"
+        "companion: the 2 kinds enrolled before were taught to another tile model; they are "
+        f"kept as {aside.name} (rename it back to {ENROLMENT_FILE} to read with that model "
+        "again), and this model's enrolment starts afresh\n")
+    assert cli.main(["classify", str(folder / "5p.png")]) == 0
+    assert "(the companion updated since, or enrolled with `calibrate camera --model`)" \
+        in capsys.readouterr().err
+    aside.replace(path)  # as the line says: the game reads with them again
+    assert cli.main(["classify", str(folder / "5p.png")]) == 0
+    assert "without your enrolled set" not in capsys.readouterr().err
+
+
+def test_an_enrolment_ended_before_any_kind_leaves_another_models_file_in_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """cal66 R1: the other model's enrolment is set aside only when this model's first kind
+    is saved; `q` at once leaves it as it was."""
+    folder = tmp_path / "set"
+    folder.mkdir()
+    tile_picture(folder / "3m.png", "3m")
+    path = config_dir() / ENROLMENT_FILE
+    assert cli.main(["calibrate", "camera", "--enrol-from", str(folder)]) == 0
+    games = path.read_bytes()
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert calibrate_camera("--source", table_camera(monkeypatch, "draw=1m"), "--enrol",
+                            "--model", str(another_model(tmp_path))) == 0
+    assert path.read_bytes() == games
+    assert list(config_dir().glob(f"{ENROLMENT_FILE}.*")) == []

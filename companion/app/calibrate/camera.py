@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -76,7 +77,7 @@ from companion.app.config import load_config
 from companion.app.options import refuse_stray_options
 from companion.app.paths import config_dir, data_dir
 from companion.errors import DataError, DeviceError, error_text
-from companion.files import DISK_ERRNOS, atomic_write_bytes, loads_toml
+from companion.files import DISK_ERRNOS, atomic_write_bytes, fsync_dir, loads_toml
 from companion.hw.camera.capture import (
     BRIGHT_MEAN,
     BURNT_OUT,
@@ -88,11 +89,17 @@ from companion.hw.camera.capture import (
     open_source,
 )
 from companion.hw.camera.choice import CameraChoice
-from companion.hw.camera.classifier import Enrolment, TileClassifier
+from companion.hw.camera.classifier import (
+    MODEL_ENV,
+    Enrolment,
+    TileClassifier,
+    default_model_path,
+)
 from companion.hw.camera.mat import MatDetection, MatDetector, MatStatus
 from companion.hw.camera.occupancy import COVERED_SHADE, WHITE, Occupancy, SlotLooks
 from companion.hw.camera.quality import MIN_FOCUS, PictureQuality, measure_quality
 from companion.hw.camera.reader import ReaderSettings, out_of_view_message, slot_words
+from companion.hw.onnx_session import fingerprint
 from companion.hw.pictures import PictureError, read_picture
 from companion.hw.ports import SLOT_NAMES, Candidate, Slot
 from companion.systems.jongrogue.tiles import ALL_KINDS, BACK, EMPTY, READER_LABELS
@@ -437,8 +444,9 @@ def save_view(view: np.ndarray) -> Path | None:
 
 def earlier_enrolment(path: Path, classifier: TileClassifier) -> Enrolment:
     """The enrolment saved at ``path``, to add to; empty when there is none, when another
-    tile model made it (it means nothing to this one: said), or when it cannot be read (it
-    is set aside)."""
+    tile model made it (it means nothing to this one; it is set aside, not replaced, when
+    the first kind is saved: :func:`save_enrolment`), or when it cannot be read (it is set
+    aside)."""
     fresh = Enrolment(model=classifier.model_id)
     if not path.exists():
         return fresh
@@ -448,10 +456,74 @@ def earlier_enrolment(path: Path, classifier: TileClassifier) -> Enrolment:
         set_aside(path, str(exc))
         return fresh
     if len(earlier) and earlier.model != classifier.model_id:
-        print("companion: the tiles enrolled before were taught to another tile model; what "
-              "is enrolled now replaces them", file=sys.stderr)
         return fresh
     return earlier
+
+
+class EnrolmentNotSaved(Exception):
+    """The disk refused the enrolment file (full, read-only): ``error`` is the OS error and
+    ``kept`` the kinds still saved in ``path`` for this model (the file is written whole or
+    not at all, so those enrolled before are untouched)."""
+
+    def __init__(self, path: Path, error: OSError, kept: int) -> None:
+        super().__init__(f"{path}: {error_text(error)}")
+        self.path, self.error, self.kept = path, error, kept
+
+    def line(self, what: str, again: str) -> str:
+        """One line for stderr: that ``what`` was not saved, what is kept, and what to do
+        (``again``: the command to run again), as ``calibrate rfid`` and ``calibrate dice
+        --enrol`` say it (cal66 D2: the bare OS error said neither)."""
+        fix = ("free space in the config folder" if self.error.errno in NO_ROOM
+               else "let the config folder be written")
+        kept = (f"{plural(self.kept, 'kind')} enrolled before {'is' if self.kept == 1 else 'are'}"
+                f" kept in {self.path}" if self.kept else "no kind is saved in it yet")
+        why = self.error.strerror or error_text(self.error)  # the file is named once
+        return (f"companion: cannot save {self.path.name} ({why}): {what} "
+                f"was not saved; {kept}; {fix} and run {again} again")
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def save_enrolment(enrolment: Enrolment, path: Path) -> None:
+    """Write ``enrolment`` at ``path``. An enrolment there of another tile model (the
+    companion updated since, or ``--model`` given now or then) is first set aside, kept as
+    ``<name>.model-<its model>`` and said, never replaced: a maker trying ``--model`` lost
+    every kind enrolled for the model the game reads with (cal66 R1). A disk that refuses
+    (full, read-only) raises :class:`EnrolmentNotSaved`."""
+    try:
+        on_disk = Enrolment.load(path) if path.exists() else None
+    except DataError:
+        on_disk = None  # not readable now: earlier_enrolment set a bad one aside at the start
+    other = on_disk is not None and len(on_disk) > 0 and on_disk.model != enrolment.model
+    kept = len(set(on_disk.labels)) if on_disk is not None and not other else 0
+    try:
+        if other:
+            assert on_disk is not None
+            aside = other_models_name(path, on_disk.model)
+            os.replace(path, aside)
+            fsync_dir(path.parent)
+            print(f"companion: the {kinds(on_disk)} enrolled before were taught to another "
+                  f"tile model; they are kept as {aside.name} (rename it back to {path.name} "
+                  "to read with that model again), and this model's enrolment starts afresh",
+                  file=sys.stderr)
+        enrolment.save(path)
+    except OSError as exc:
+        if exc.errno not in DISK_ERRNOS:
+            raise
+        raise EnrolmentNotSaved(path, exc, kept) from exc
+
+
+def other_models_name(path: Path, model: str) -> Path:
+    """Where another model's enrolment at ``path`` is kept: ``<name>.model-<model>``, or with
+    ``-2``, ``-3``... when that is taken."""
+    stem = f"{path.name}.model-{model or 'unknown'}"
+    target, n = path.with_name(stem), 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{stem}-{n}")
+    return target
 
 
 def retake(enrolment: Enrolment, label: str, embeddings: list[np.ndarray]) -> None:
@@ -644,7 +716,7 @@ def enrol_on_mat(source: FrameSource, detector: MatDetector, classifier: TileCla
                 answered = None
             if embeddings:
                 retake(enrolment, label, embeddings)
-                enrolment.save(path)
+                save_enrolment(enrolment, path)
                 taken.append(label)
                 break
             if getattr(source, "ended", False):
@@ -713,9 +785,27 @@ def enrol_set(source: FrameSource, detector: MatDetector, classifier: TileClassi
         print(f"\nenrolment {'stopped' if stopped else 'stopped: no more input'}; "
               f"{kept(enrolment, path)}", file=sys.stderr)
         return 130 if stopped else 1
+    except EnrolmentNotSaved as disk:
+        # The label being taken is the last one added to the enrolment (retake adds last).
+        print(disk.line(named(enrolment.labels[-1]), "`companion calibrate camera --enrol`")
+              + f" ({SKIP} skips the kinds already taken)", file=sys.stderr)
+        return 1
     print(f"enrolled {len(taken)} kind{'' if len(taken) == 1 else 's'}; "
           + (f"{kinds(enrolment)} in all in {path}" if len(enrolment) else "nothing saved"))
     return 1 if getattr(source, "ended", False) else 0
+
+
+def not_the_games_model(classifier: TileClassifier) -> None:
+    """Say, before enrolling, when ``classifier`` (``--model``) is not the tile model the
+    game reads with: the tiles enrolled now are for it, and the game reads without them
+    (cal66 R1)."""
+    games = default_model_path()
+    if classifier.path.resolve() == games.resolve() \
+            or (games.is_file() and fingerprint(games) == classifier.model_id):
+        return
+    print(f"companion: note: the game reads tiles with {games}, not {classifier.path}: the "
+          f"tiles enrolled now are for {classifier.path.name}, and the game uses them only "
+          f"with {MODEL_ENV}={classifier.path}", file=sys.stderr)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -726,14 +816,23 @@ def run(args: argparse.Namespace) -> int:
             "source": ((), "a camera to calibrate or enrol with"),
         })
     classifier = TileClassifier(args.model)
+    if args.enrol or args.enrol_from is not None:
+        not_the_games_model(classifier)
     if args.enrol_from is not None:
         path = config_dir() / ENROLMENT_FILE
         taken = enrol_from_folder(args.enrol_from, classifier)
         enrolment = earlier_enrolment(path, classifier)
         for label, embeddings in taken.items():
             retake(enrolment, label, embeddings)
-        enrolment.save(path)
         pictures = sum(map(len, taken.values()))
+        try:
+            save_enrolment(enrolment, path)
+        except EnrolmentNotSaved as disk:
+            print(disk.line(f"the {plural(pictures, 'picture')} of "
+                               f"{plural(len(taken), 'kind')} enrolled now",
+                               f"`companion calibrate camera --enrol-from {args.enrol_from}`"),
+                  file=sys.stderr)
+            return 1
         print(f"enrolled {pictures} picture{'' if pictures == 1 else 's'} of {len(taken)} "
               f"kind{'' if len(taken) == 1 else 's'} ({kinds(enrolment)} in all) into {path}")
         return 0

@@ -307,8 +307,9 @@ class TileClassifier:
         Raises StaleEnrolment for an enrolment another model made."""
         if len(enrolment) and enrolment.model != self.model_id:
             raise StaleEnrolment("the enrolled tiles were taught to another tile model than "
-                                 "this one (the companion was updated since); run `companion "
-                                 "calibrate camera --enrol` again")
+                                 "this one (the companion updated since, or enrolled with "
+                                 "`calibrate camera --model`); run `companion calibrate "
+                                 "camera --enrol` again")
         self.enrolment = enrolment
 
     def load_enrolment(self, path: Path) -> Enrolment:
