@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import io
+import re
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -16,6 +17,9 @@ from companion.app import cli
 from companion.app.camera_settings import ENROLMENT_FILE
 from companion.app.paths import config_dir
 from companion.hw.camera.classifier import Enrolment, TileClassifier, default_model_path
+from companion.hw.camera.quality import MIN_FOCUS
+from companion.hw.camera.sim_scene import Camera
+from companion.hw.camera.sim_scene import render_scene as render_scene_mat
 from companion.hw.dice.enrol import ENROL_FILE
 from companion.hw.dice.render import SceneKind, Table, render_scene
 from tests.app.table_camera import table_camera
@@ -148,3 +152,50 @@ def test_an_enrolment_ended_before_any_kind_leaves_another_models_file_in_place(
                             "--model", str(another_model(tmp_path))) == 0
     assert path.read_bytes() == games
     assert list(config_dir().glob(f"{ENROLMENT_FILE}.*")) == []
+
+
+def test_a_dim_but_sharp_mat_is_told_to_add_light_not_to_turn_the_lens_ring(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """cal66 R2: the same sharp render, only dimmer, was told "the picture is soft ... turn
+    the lens ring" (focus falls with contrast): turning a focused lens makes it worse. In dim
+    light focus is not judged; in good light a soft picture still is (the same MIN_FOCUS)."""
+    dim, soft = tmp_path / "dim.png", tmp_path / "soft.png"
+    cv2.imwrite(str(dim), render_scene_mat({}, camera=Camera(brightness=0.4)))
+    cv2.imwrite(str(soft), render_scene_mat({}, camera=Camera(blur=2.5)))
+    assert calibrate_camera("--source", str(dim)) == 1
+    out = capsys.readouterr().out
+    focus = measured_focus(out)
+    assert focus < MIN_FOCUS  # the frame the finding is about
+    problems = [line for line in out.splitlines() if line.startswith("  - ")]
+    assert problems == [f"  - the mat looks dark (paper grey {measured_paper(out)}): add "
+                        f"light; its focus ({focus:.0f}) cannot be judged in this light: "
+                        "calibrate again once it is lit"]
+    assert calibrate_camera("--source", str(soft), "--force") == 1
+    out = capsys.readouterr().out
+    assert f"  - the picture is soft (focus {measured_focus(out):.0f} < {MIN_FOCUS:.0f}): " \
+        "turn the lens ring" in out
+
+
+def measured_focus(out: str) -> float:
+    return float(re.search(r"; focus (\d+), paper grey", out)[1])  # type: ignore[index]
+
+
+def measured_paper(out: str) -> str:
+    return re.search(r", paper grey (\d+),", out)[1]  # type: ignore[index]
+
+
+def test_a_dim_frame_with_no_mat_found_is_told_to_add_light_not_to_focus(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """cal66 R2, where no mat is found: a dim frame of a camera with little noise measured
+    soft and was told "focus the camera first (turn its lens ring ...)"."""
+    dim = tmp_path / "dim.png"
+    cv2.imwrite(str(dim), render_scene_mat({}, camera=Camera(brightness=0.3, noise=0.0),
+                                           hide_markers=[0, 1, 2, 3]))
+    assert calibrate_camera("--source", str(dim)) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("mat not found: the picture is dark (paper grey about ")
+    assert "cannot be judged in this light: calibrate again once it is lit; if it is lit: " \
+        "mat not in view" in out
+    assert "lens ring" not in out

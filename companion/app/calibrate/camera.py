@@ -97,7 +97,13 @@ from companion.hw.camera.classifier import (
 )
 from companion.hw.camera.mat import MatDetection, MatDetector, MatStatus
 from companion.hw.camera.occupancy import COVERED_SHADE, WHITE, Occupancy, SlotLooks
-from companion.hw.camera.quality import MIN_FOCUS, PictureQuality, measure_quality
+from companion.hw.camera.quality import (
+    EXPOSURE_RANGE,
+    FOCUS_IN_THE_DARK,
+    MIN_FOCUS,
+    PictureQuality,
+    measure_quality,
+)
 from companion.hw.camera.reader import ReaderSettings, out_of_view_message, slot_words
 from companion.hw.onnx_session import fingerprint
 from companion.hw.pictures import PictureError, read_picture
@@ -355,7 +361,12 @@ def find_mat(source: FrameSource, detector: MatDetector, frames: int,
     if not pictures:  # not a mat out of view
         raise DeviceError(f"no picture from the camera: {reason}")
     focus = frame_focus(looked[0]) if looked is not None else MIN_FOCUS
-    if focus < MIN_FOCUS:
+    paper = frame_paper_grey(looked[0]) if looked is not None else EXPOSURE_RANGE[0]
+    if focus < MIN_FOCUS and paper < EXPOSURE_RANGE[0]:
+        # Dim, a sharp picture measures soft: the lens ring is not the fix (cal66 R2).
+        say(f"mat not found: the picture is dark (paper grey about {paper:.0f}): add light"
+            f"{FOCUS_IN_THE_DARK.format(focus=focus)}; if it is lit: {reason}")
+    elif focus < MIN_FOCUS:
         # Blurred, the markers are not found however the camera points: focus comes first.
         say(f"mat not found: the picture is soft (focus {focus:.0f}, under {MIN_FOCUS:.0f}): "
             "focus the camera first (turn its lens ring until the mat's print is sharp) and "
@@ -380,6 +391,14 @@ def frame_focus(frame: np.ndarray) -> float:
                                                     / grey.shape[1])),
                           interpolation=cv2.INTER_AREA)
     return float(cv2.Laplacian(grey, cv2.CV_64F).var())
+
+
+def frame_paper_grey(frame: np.ndarray) -> float:
+    """About the grey of the mat's paper in a whole ``frame``, where the mat is not found:
+    the paper is the brightest of it, and most of it (the 90th percentile of its greys), on
+    the scale of ``EXPOSURE_RANGE``."""
+    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    return float(np.percentile(grey, 90))
 
 
 def draw_view(frame: np.ndarray, detector: MatDetector, detection: MatDetection) -> np.ndarray:
