@@ -199,3 +199,20 @@ def test_a_dim_frame_with_no_mat_found_is_told_to_add_light_not_to_focus(
     assert "cannot be judged in this light: calibrate again once it is lit; if it is lit: " \
         "mat not in view" in out
     assert "lens ring" not in out
+
+
+def test_camera_enrolment_names_each_kind_in_japanese_and_english(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """cal66 N1: the camera asked for "1z" alone, where `calibrate rfid` asks for "7z 中 (Red
+    dragon)": a maker new to MPSZ did not know which honour to lay. The name is a line of
+    its own, which keeps the prompt under 80 columns (review62b R1)."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("s\n" * 34 + "q\n"))
+    assert calibrate_camera("--source", table_camera(monkeypatch), "--enrol") == 0
+    out = capsys.readouterr().out  # piped: each prompt's answer is not echoed
+    for name in ("1z 東 (East)", "7z 中 (Red dragon)", "1m 一萬 (1 of characters)"):
+        assert f"{name}\nPut {name[:2]} on the draw slot (引き牌の枠), then Enter (s skip, " \
+            "q finish): " in out
+    # Each of the 34 kinds is named; a tile's back is asked for in words already.
+    assert len(re.findall(r"\d[mpsz] \S+ \([^)]+\)\nPut \d[mpsz] on ", out)) == 34
+    assert "q finish): Put a tile face down on the draw slot, then Enter" in out

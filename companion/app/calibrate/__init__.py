@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from companion.files import keep_unreadable
+from companion.systems.jongrogue.tiles import Tile
 
 # How the errors of a file calibration writes end: the fix, which is calibrating again.
 _ADVICE = ("; run `companion calibrate", "; fix it or calibrate again",
@@ -31,3 +32,9 @@ def set_aside(path: Path, problem: str) -> None:
         problem = problem.split(advice, 1)[0]
     print(f"companion: {path} cannot be read ({problem}); it was kept as {kept.path.name}"
           f"{kept.copies(by_name=True)} and calibration starts afresh", file=sys.stderr)
+
+
+def describe(tile: Tile) -> str:
+    """``tile`` as the enrolments ask for it: MPSZ, Japanese and English (``7z 中 (Red
+    dragon)``), for a maker who does not know yet that 7z is 中 (cal66 N1)."""
+    return f"{tile} {tile.name_ja} ({tile.name_en})"

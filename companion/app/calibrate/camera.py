@@ -66,7 +66,7 @@ import numpy as np
 import tomlkit
 
 from companion.app.arg_types import positive_int
-from companion.app.calibrate import set_aside
+from companion.app.calibrate import describe, set_aside
 from companion.app.camera_settings import (
     CALIBRATION_FILE,
     ENROLMENT_FILE,
@@ -108,7 +108,7 @@ from companion.hw.camera.reader import ReaderSettings, out_of_view_message, slot
 from companion.hw.onnx_session import fingerprint
 from companion.hw.pictures import PictureError, read_picture
 from companion.hw.ports import SLOT_NAMES, Candidate, Slot
-from companion.systems.jongrogue.tiles import ALL_KINDS, BACK, EMPTY, READER_LABELS
+from companion.systems.jongrogue.tiles import ALL_KINDS, BACK, EMPTY, READER_LABELS, Tile
 from companion.toml_writing import commented, table, write_toml
 
 VIEW_FILE = "camera_check.jpg"  # in the data folder: a picture to look at, not a setting
@@ -711,6 +711,8 @@ def enrol_on_mat(source: FrameSource, detector: MatDetector, classifier: TileCla
     taken: list[str] = []
     for label in [*(str(t) for t in ALL_KINDS), BACK]:
         answered: str | None = None  # an answer given at a confirmation, for the next shot
+        if label != BACK:  # named in words too, as `calibrate rfid` names it (cal66 N1)
+            print(describe(Tile.from_notation(label)))
         while True:
             answer = (answered if answered is not None
                       else ask(f"Put {laid(label)} on {slot_named(label)}, "

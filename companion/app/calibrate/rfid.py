@@ -32,6 +32,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
+from companion.app.calibrate import describe
 from companion.app.commands.rfid import (
     STDIN_PORT,
     RfidReader,
@@ -82,10 +83,6 @@ class TerminalKeys:
             return None
         line = self.stream.readline()
         return line.strip().lower() if line else "q"
-
-
-def describe(tile: Tile) -> str:
-    return f"{tile} {tile.name_ja} ({tile.name_en})"
 
 
 def stickers(count: int) -> str:
