@@ -8,12 +8,14 @@ import io
 import re
 import shutil
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 import cv2
 import pytest
 
 from companion.app import cli
+from companion.app.calibrate.rfid import Waiting, parse_kinds, run_enrolment
 from companion.app.camera_settings import ENROLMENT_FILE
 from companion.app.paths import config_dir
 from companion.hw.camera.classifier import Enrolment, TileClassifier, default_model_path
@@ -22,9 +24,15 @@ from companion.hw.camera.sim_scene import Camera
 from companion.hw.camera.sim_scene import render_scene as render_scene_mat
 from companion.hw.dice.enrol import ENROL_FILE
 from companion.hw.dice.render import SceneKind, Table, render_scene
+from companion.hw.rfid.simulator import TraySimulator
+from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
+from companion.hw.rfid.tray import TrayReader
+from companion.systems.jongrogue.tiles import Tile
 from tests.app.table_camera import table_camera
+from tests.deadline import ends_within
 from tests.disk import NO_SPACE, READ_ONLY, refuse_writes
 from tests.hw.test_camera_cli import tile_picture
+from tests.hw.test_rfid_calibrate import FAST, REPLAY_SECONDS, session, sticker
 
 
 def two_dice_photo(tmp_path: Path) -> tuple[str, str]:
@@ -216,3 +224,73 @@ def test_camera_enrolment_names_each_kind_in_japanese_and_english(
     # Each of the 34 kinds is named; a tile's back is asked for in words already.
     assert len(re.findall(r"\d[mpsz] \S+ \([^)]+\)\nPut \d[mpsz] on ", out)) == 34
     assert "q finish): Put a tile face down on the draw slot, then Enter" in out
+
+
+@pytest.fixture
+def sim() -> Iterator[TraySimulator]:
+    with TraySimulator(heartbeat_ms=200, remove_after=2) as simulator:
+        yield simulator
+
+
+@pytest.fixture
+def tray(sim: TraySimulator) -> Iterator[TrayReader]:
+    reader = TrayReader(sim.port, settings=FAST)
+    yield reader
+    reader.close()
+
+
+def test_s_typed_before_the_tile_is_lifted_skips_the_kind_once_it_is_lifted(
+    sim: TraySimulator, tray: TrayReader,
+) -> None:
+    """cal66 N2: a maker with one 8p of two asked for reads its sticker and types `s` at
+    once: the skip was dropped ("Keys: s = skip ...") and 8p asked for again after the
+    lift. On the tray simulator, as `calibrate rfid` runs."""
+    enroller, player, keys, out = session(sim, tray)
+    enroller.enrol(parse_kinds("8p 9p"), copies=2)
+    typed = False
+
+    def skip_while_lifting() -> None:
+        nonlocal typed
+        if enroller.waiting is Waiting.LIFT and not typed:
+            keys.queue.append("s")  # read before the player lifts the tile
+            typed = True
+            return
+        if enroller.waiting is Waiting.TILE and enroller.plan[0] is Tile.from_notation("9p"):
+            keys.queue.append("q")
+            return
+        player()
+
+    with ends_within(REPLAY_SECONDS, "calibrate rfid on the simulator"):
+        run_enrolment(enroller, tray, keys, idle=skip_while_lifting)
+    text = out.getvalue()
+    eight = Tile.from_notation("8p")
+    assert f"  {sticker(eight, 0)} = 8p\n  Lift it off.\n  Skipped 8p once it is lifted.\n" \
+        "[3/4] Place a 9p 九筒 (9 of dots) (copy 1 of 2).\n" in text
+    assert "Keys:" not in text.split("Lift it off.", 1)[1]
+    assert TagMap.load(config_dir() / TAGMAP_FILENAME).uids(eight) == [sticker(eight, 0)]
+
+
+def test_s_typed_while_lifting_the_last_of_a_kind_skips_no_other(
+    sim: TraySimulator, tray: TrayReader,
+) -> None:
+    """cal66 N2: `s` while lifting the last 8p asked for skips nothing more: the next kind,
+    not asked for yet, is still asked for."""
+    enroller, player, keys, out = session(sim, tray)
+    enroller.enrol(parse_kinds("8p 9p"), copies=1)
+    typed = False
+
+    def skip_while_lifting() -> None:
+        nonlocal typed
+        if enroller.waiting is Waiting.LIFT and not typed:
+            keys.queue.append("s")
+            typed = True
+            return
+        if enroller.waiting is Waiting.TILE and enroller.plan[0] is Tile.from_notation("9p"):
+            keys.queue.append("q")
+            return
+        player()
+
+    with ends_within(REPLAY_SECONDS, "calibrate rfid on the simulator"):
+        run_enrolment(enroller, tray, keys, idle=skip_while_lifting)
+    assert "  Lift it off.\n  No more 8p is asked for: lift the tile to go on.\n" \
+        "[2/2] Place a 9p 九筒 (9 of dots) (copy 1 of 1).\n" in out.getvalue()

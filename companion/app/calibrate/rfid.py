@@ -98,6 +98,7 @@ class Enroller:
         self.out = out
         self.keys = keys  # False: stdin is the tray's capture, and no key is read
         self.plan: list[Tile] = []
+        self.asked: Tile | None = None  # the kind the last "Place a …" asked for
         self.copies = COPIES_PER_KIND
         self.total = 0
         self.waiting = Waiting.DONE
@@ -177,6 +178,7 @@ class Enroller:
             return
         tile = self.plan[0]
         self.waiting = Waiting.TILE
+        self.asked = tile
         have = len(self.tag_map.uids(tile))
         number = self.total - len(self.plan) + 1
         self.say(f"[{number}/{self.total}] Place a {describe(tile)} "
@@ -346,6 +348,18 @@ class Enroller:
                      f"{self.path}. {again}")
         self.waiting = Waiting.DONE
 
+    def _skip_after_lift(self) -> None:
+        """``s`` typed while the tile just read is still to be lifted: the kind asked for
+        last is skipped once it is lifted. It was taken as no key, the key list shown and
+        the same kind asked for again (cal66 N2: a maker with 3 copies of a kind types ``s``
+        as soon as the third is read)."""
+        kind = self.asked
+        if kind is None or kind not in self.plan:
+            self.say(f"  No more {kind} is asked for: lift the tile to go on.")
+            return
+        self.plan = [t for t in self.plan if t is not kind]
+        self.say(f"  Skipped {kind} once it is lifted.")
+
     def on_key(self, key: str) -> None:
         if key == "q":
             self.stop()
@@ -354,6 +368,8 @@ class Enroller:
             self.plan = [t for t in self.plan if t is not skipped]
             self.say(f"  Skipped {skipped}.")
             self._next_tile()
+        elif key == "s" and self.waiting is Waiting.LIFT and self.after_lift is Waiting.TILE:
+            self._skip_after_lift()
         elif key == "u" and self.history and self.waiting in (Waiting.TILE, Waiting.LIFT):
             uid, tile = self.history.pop()
             self.tag_map.forget(uid)
