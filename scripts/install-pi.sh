@@ -503,7 +503,9 @@ if [ "$INPUT_KIND" = rfid ]; then
   STEPS+=("flash the tray (firmware/README.md)" "companion calibrate rfid")
 else
   echo "   The camera, in this order (hardware/camera.md):"
-  STEPS+=("companion calibrate camera")
+  # The dice tray's own calibration, which the docs list after the camera's (cal66 N3).
+  STEPS+=("companion calibrate camera"
+          "companion calibrate dice (for the dice tray: dice in the mat's dice area)")
 fi
 if [ "$SERVICE_THERE" = 1 ]; then STEPS+=("sudo systemctl start $SERVICE"); fi
 for i in "${!STEPS[@]}"; do

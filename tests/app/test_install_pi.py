@@ -452,8 +452,10 @@ def test_the_next_steps_of_a_camera_build_and_a_tray_build(tmp_path: Path) -> No
     stop = "sudo systemctl stop jongrogue-companion (or the System menu's Quit to console)"
     start = "sudo systemctl start jongrogue-companion"
     for args, steps in (
-            ([], ["print the mat (docs/mat.pdf)", stop, "companion calibrate camera", start]),
-            (["--no-service"], ["print the mat (docs/mat.pdf)", "companion calibrate camera"]),
+            ([], ["print the mat (docs/mat.pdf)", stop, "companion calibrate camera", DICE,
+                  start]),
+            (["--no-service"],
+             ["print the mat (docs/mat.pdf)", "companion calibrate camera", DICE]),
             (["--input", "rfid"], [stop, "flash the tray (firmware/README.md)",
                                    "companion calibrate rfid", start]),
             (["--input", "rfid", "--no-service"], ["flash the tray (firmware/README.md)",
@@ -698,6 +700,9 @@ def test_uninstall_dry_run_says_would_remove_and_root_is_named_no_player(
 
 STOP = "sudo systemctl stop jongrogue-companion (or the System menu's Quit to console)"
 START = "sudo systemctl start jongrogue-companion"
+# The dice tray's calibration, which README.md and hardware/README.md say the steps list
+# (cal66 N3).
+DICE = "companion calibrate dice (for the dice tray: dice in the mat's dice area)"
 
 
 def test_a_second_run_over_a_tray_build_gives_the_trays_next_steps(tmp_path: Path) -> None:
@@ -723,8 +728,8 @@ def test_a_second_run_over_a_tray_build_gives_the_trays_next_steps(tmp_path: Pat
         out = subprocess.run(["bash", str(SCRIPT), "--dry-run", "--no-compiled", *args],
                              capture_output=True, text=True, check=True, env=env).stdout
         steps = next_steps(out)
-        assert steps[-4:] == ["print the mat (docs/mat.pdf)", STOP,
-                              "companion calibrate camera", START], (kept, args)
+        assert steps[-5:] == ["print the mat (docs/mat.pdf)", STOP,
+                              "companion calibrate camera", DICE, START], (kept, args)
         assert (steps[0] == f'set [input] kind = "camera" in {config}') == bool(args)
 
 
@@ -736,11 +741,11 @@ def test_no_service_over_a_kept_unit_still_says_to_stop_and_start_it(tmp_path: P
     out = subprocess.run(["bash", str(SCRIPT), "--dry-run", "--no-service", "--no-compiled"],
                          capture_output=True, text=True, check=True, env=env).stdout
     assert next_steps(out) == ["print the mat (docs/mat.pdf)", STOP,
-                               "companion calibrate camera", START]
+                               "companion calibrate camera", DICE, START]
     (root / SERVICE_FILE).unlink()  # no unit at all: nothing to stop
     out = subprocess.run(["bash", str(SCRIPT), "--dry-run", "--no-service", "--no-compiled"],
                          capture_output=True, text=True, check=True, env=env).stdout
-    assert next_steps(out) == ["print the mat (docs/mat.pdf)", "companion calibrate camera"]
+    assert next_steps(out) == ["print the mat (docs/mat.pdf)", "companion calibrate camera", DICE]
 
 
 @pytest.mark.parametrize("status, said", [
@@ -830,11 +835,11 @@ def test_no_service_over_a_unit_turned_off_says_nothing_of_stopping_or_starting_
     state = tmp_path / "service-state"
     stand_in(tmp_path / "bin", "systemctl",
              f'case "$1" in is-enabled|is-active) grep -qx "$1" "{state}" 2>/dev/null;; esac')
-    for on, steps in (("", ["print the mat (docs/mat.pdf)", "companion calibrate camera"]),
+    for on, steps in (("", ["print the mat (docs/mat.pdf)", "companion calibrate camera", DICE]),
                       ("is-enabled", ["print the mat (docs/mat.pdf)", STOP,
-                                      "companion calibrate camera", START]),
+                                      "companion calibrate camera", DICE, START]),
                       ("is-active", ["print the mat (docs/mat.pdf)", STOP,
-                                     "companion calibrate camera", START])):
+                                     "companion calibrate camera", DICE, START])):
         state.write_text(on + "\n")
         out = subprocess.run(["bash", str(SCRIPT), "--dry-run", "--no-service", "--no-compiled"],
                              capture_output=True, text=True, check=True, env=env).stdout
