@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import errno
 import io
+import os
 import re
 import shutil
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import cv2
 import pytest
@@ -294,3 +296,54 @@ def test_s_typed_while_lifting_the_last_of_a_kind_skips_no_other(
         run_enrolment(enroller, tray, keys, idle=skip_while_lifting)
     assert "  Lift it off.\n  No more 8p is asked for: lift the tile to go on.\n" \
         "[2/2] Place a 9p 九筒 (9 of dots) (copy 1 of 1).\n" in out.getvalue()
+
+
+def test_calibrate_dice_on_a_read_only_folder_is_not_told_to_free_space(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """cal66 N4: a config folder mounted read-only was told "free space in …", which no
+    space freed would mend; the camera's calibration tells the two apart."""
+    photo, _ = two_dice_photo(tmp_path)
+    tuned = config_dir() / "dice.toml"
+    refuse_writes(tuned, monkeypatch, code=errno.EROFS)
+    assert cli.main(["calibrate", "dice", "--source", photo, "--frames", "2"]) == 1
+    assert capsys.readouterr().err == (
+        f"companion: error: cannot save {tuned} ({READ_ONLY}): what was just measured was "
+        "not saved; the dice reader keeps the companion's own thresholds; let "
+        f"{config_dir()} be written and run `companion calibrate dice` again\n")
+
+
+def refuse_deleting(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The folder of ``path`` is mounted read-only: ``path`` cannot be deleted."""
+    real, target = os.unlink, path.resolve()
+
+    def unlink(name: Any, *args: Any, **kwargs: Any) -> None:
+        if Path(name).resolve() == target:
+            raise OSError(errno.EROFS, READ_ONLY, str(name))
+        real(name, *args, **kwargs)
+
+    monkeypatch.setattr(os, "unlink", unlink)
+
+
+def test_forget_on_a_read_only_folder_says_what_is_still_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """cal66 N4: `--forget` on a read-only folder ended with the bare OS error."""
+    photo, typed = two_dice_photo(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"\n{typed}\n"))
+    assert cli.main(["calibrate", "dice", "--enrol", "--source", photo, "--throws", "1"]) == 0
+    assert cli.main(["calibrate", "dice", "--source", photo, "--frames", "2"]) == 0
+    tuned, enrolled = config_dir() / "dice.toml", config_dir() / ENROL_FILE
+    capsys.readouterr()
+    refuse_deleting(enrolled, monkeypatch)
+    assert cli.main(["calibrate", "dice", "--forget"]) == 1
+    assert capsys.readouterr().err == (
+        f"companion: error: cannot delete {enrolled} ({READ_ONLY}): the enrolled dice are "
+        f"still there; the tuned thresholds ({tuned}) were deleted; let {config_dir()} be "
+        "written and run `companion calibrate dice --forget` again\n")
+    assert enrolled.exists() and not tuned.exists()
+    assert cli.main(["calibrate", "dice", "--forget", "enrolled"]) == 1
+    assert capsys.readouterr().err == (
+        f"companion: error: cannot delete {enrolled} ({READ_ONLY}): the enrolled dice are "
+        f"still there; nothing else was changed; let {config_dir()} be written and run "
+        "`companion calibrate dice --forget enrolled` again\n")

@@ -11,6 +11,7 @@ by it and the player's edits are not lost.
 
 from __future__ import annotations
 
+import errno
 import sys
 from pathlib import Path
 
@@ -38,3 +39,14 @@ def describe(tile: Tile) -> str:
     """``tile`` as the enrolments ask for it: MPSZ, Japanese and English (``7z 中 (Red
     dragon)``), for a maker who does not know yet that 7z is 中 (cal66 N1)."""
     return f"{tile} {tile.name_ja} ({tile.name_en})"
+
+
+#: The disk errors that free space mends; a folder mounted read-only or not the player's
+#: (EROFS, EACCES) is not (cal66 N4: `calibrate dice` said "free space" to both).
+NO_ROOM = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
+
+
+def room_fix(exc: OSError, folder: object) -> str:
+    """What to do about a write the disk refused with ``exc`` in ``folder``: free space in
+    it, or let it be written."""
+    return f"free space in {folder}" if exc.errno in NO_ROOM else f"let {folder} be written"

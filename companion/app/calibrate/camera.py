@@ -66,7 +66,7 @@ import numpy as np
 import tomlkit
 
 from companion.app.arg_types import positive_int
-from companion.app.calibrate import describe, set_aside
+from companion.app.calibrate import NO_ROOM, describe, set_aside
 from companion.app.camera_settings import (
     CALIBRATION_FILE,
     ENROLMENT_FILE,
@@ -113,7 +113,6 @@ from companion.toml_writing import commented, table, write_toml
 
 VIEW_FILE = "camera_check.jpg"  # in the data folder: a picture to look at, not a setting
 #: A refusal of the slot looks that room frees (the others: a folder that may not be written).
-NO_ROOM = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
 #: A tile's picture whose grey levels spread less than this is flat (a blank screen, a grey
 #: card): nothing of a tile to learn. A blank White's face, the plainest, spreads about 7.
 FLAT_STD = 2.0

@@ -52,11 +52,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.app.arg_types import positive_int
-from companion.app.calibrate import set_aside
+from companion.app.calibrate import room_fix, set_aside
 from companion.app.commands.dice import CALIBRATION_FILE
 from companion.app.config import load_config
 from companion.app.paths import config_dir
 from companion.errors import DataError, DeviceError
+from companion.files import DISK_ERRNOS
 
 if TYPE_CHECKING:
     from companion.hw.dice.enrol import Enrolment
@@ -135,12 +136,25 @@ def forget(tuned: Path, which: str) -> int:
     gone = [f"{what} ({path})" for path, what in chosen if path.exists()]
     kept = [f"{what} ({path}) are kept" for name, (path, what) in saved.items()
             if which not in ("all", name) and path.exists()]
+    deleted = {path for path, _ in chosen if path.exists()}
     if not gone:
         print("Nothing to forget: no " + " and no ".join(f"{what[4:]} ({path})"
                                                         for path, what in chosen) + ".")
         return 0
-    for path, _ in chosen:
-        path.unlink(missing_ok=True)
+    for number, (path, what) in enumerate(chosen):
+        try:
+            path.unlink(missing_ok=True)
+        except OSError as exc:
+            if exc.errno not in DISK_ERRNOS:
+                raise
+            # cal66 N4: the bare OS error said neither what was still there nor what was not.
+            done = [f"{w} ({p}) were deleted" for p, w in chosen[:number] if p in deleted]
+            print(f"companion: error: cannot delete {path} ({exc.strerror or exc}): "
+                  f"{what} are still there; "
+                  + ("; ".join(done) + "; " if done else "nothing else was changed; ")
+                  + f"{room_fix(exc, path.parent)} and run `companion calibrate dice "
+                  f"--forget{'' if which == 'all' else ' ' + which}` again", file=sys.stderr)
+            return 1
     after = ("the dice reader reads as before any calibration until you calibrate again"
              if not kept else "; ".join(kept))
     print(f"Forgotten: {' and '.join(gone)}; {after}.")
@@ -447,8 +461,8 @@ def take_back(run: EnrolRun) -> None:
         _, values = run.throws[-1]
         print(f"companion: error: cannot save {run.target} ({exc.strerror or exc}): throw "
               f"{len(run.throws)} ({' '.join(map(str, values))}) is still enrolled, as the "
-              f"file could not be written without it; free space in {run.target.parent} and "
-              f"type {UNDO} again", file=sys.stderr)
+              f"file could not be written without it; {room_fix(exc, run.target.parent)} "
+              f"and type {UNDO} again", file=sys.stderr)
 
 
 def last_chance_to_undo(run: EnrolRun) -> None:
@@ -466,7 +480,7 @@ def last_chance_to_undo(run: EnrolRun) -> None:
 def not_saved(what: str, path: Path, exc: OSError, kept: str, again: str) -> None:
     """Say that ``what`` could not be written to ``path`` and what is kept (finding 9)."""
     print(f"companion: error: cannot save {path} ({exc.strerror or exc}): {what} was not "
-          f"saved; {kept}; free space in {path.parent} and run {again} again", file=sys.stderr)
+          f"saved; {kept}; {room_fix(exc, path.parent)} and run {again} again", file=sys.stderr)
 
 
 def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> int:
