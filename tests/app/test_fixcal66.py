@@ -20,6 +20,7 @@ from companion.app import cli
 from companion.app.calibrate.rfid import Waiting, parse_kinds, run_enrolment
 from companion.app.camera_settings import ENROLMENT_FILE
 from companion.app.paths import config_dir
+from companion.hw.camera.capture import RenderedSource
 from companion.hw.camera.classifier import Enrolment, TileClassifier, default_model_path
 from companion.hw.camera.quality import MIN_FOCUS
 from companion.hw.camera.sim_scene import Camera
@@ -347,3 +348,42 @@ def test_forget_on_a_read_only_folder_says_what_is_still_there(
         f"companion: error: cannot delete {enrolled} ({READ_ONLY}): the enrolled dice are "
         f"still there; nothing else was changed; let {config_dir()} be written and run "
         "`companion calibrate dice --forget enrolled` again\n")
+
+
+class UnpluggedWebcam:
+    """What ``cv2.VideoCapture`` opens for a webcam that sends ``frames`` pictures of the
+    empty mat, then is pulled out: every read after fails, and every reopen."""
+
+    sent = 0
+
+    def __init__(self, device: Any, frames: int = 3) -> None:
+        self.frames = frames
+
+    def isOpened(self) -> bool:
+        return True
+
+    def set(self, prop: int, value: float) -> bool:
+        return True
+
+    def read(self) -> tuple[bool, Any]:
+        UnpluggedWebcam.sent += 1
+        if UnpluggedWebcam.sent > self.frames:
+            return False, None
+        return True, RenderedSource({}).read()
+
+    def release(self) -> None:
+        pass
+
+
+def test_a_webcam_unplugged_while_enrolling_is_not_said_to_be_retried(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """cal66 N5: "camera 0 stopped sending pictures (unplugged?); retrying; 1m not taken
+    yet", while the enrolment was back at its prompt, retrying nothing."""
+    monkeypatch.setattr(UnpluggedWebcam, "sent", 0)
+    monkeypatch.setattr(cv2, "VideoCapture", UnpluggedWebcam)
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n\nq\n"))
+    assert calibrate_camera("--source", "camera:0", "--enrol") == 0
+    out = capsys.readouterr().out
+    assert "  camera 0 stopped sending pictures (unplugged?); 1m not taken yet\n" in out
+    assert "retrying" not in out

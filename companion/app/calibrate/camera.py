@@ -653,7 +653,8 @@ def draw_shots(source: FrameSource, detector: MatDetector, classifier: TileClass
     for _ in range(shots * 5):
         frame = source.read()
         if frame is None:
-            why = source.message
+            # The enrolment has stopped waiting, back at the prompt: not "retrying" (cal66 N5).
+            why = source.message.removesuffix("; retrying")
             if getattr(source, "ended", False):
                 break
             continue
