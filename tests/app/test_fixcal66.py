@@ -33,6 +33,7 @@ from companion.hw.rfid.tray import TrayReader
 from companion.systems.jongrogue.tiles import Tile
 from tests.app.table_camera import table_camera
 from tests.deadline import ends_within
+from tests.dice_scenes import on_the_mat, still_scene
 from tests.disk import NO_SPACE, READ_ONLY, refuse_writes
 from tests.hw.test_camera_cli import tile_picture
 from tests.hw.test_rfid_calibrate import FAST, REPLAY_SECONDS, session, sticker
@@ -387,3 +388,26 @@ def test_a_webcam_unplugged_while_enrolling_is_not_said_to_be_retried(
     out = capsys.readouterr().out
     assert "  camera 0 stopped sending pictures (unplugged?); 1m not taken yet\n" in out
     assert "retrying" not in out
+
+
+def test_dice_read_says_when_the_tuned_face_sizes_do_not_apply_to_the_picture(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """cal66 N6: calibrated without the mat in view, dice.toml holds face sizes of the whole
+    view, which say nothing of the mat's dice area: a picture of the mat was read with the
+    companion's own, while the check line said "your tuned thresholds" alone."""
+    scene = still_scene(700, 2)
+    loose, mat = tmp_path / "loose.png", tmp_path / "mat.png"
+    cv2.imwrite(str(loose), scene.image)
+    cv2.imwrite(str(mat), on_the_mat(scene))
+    assert cli.main(["calibrate", "dice", "--source", str(loose), "--frames", "2"]) == 0
+    assert 'area = "view"' in (config_dir() / "dice.toml").read_text()
+    capsys.readouterr()
+    assert cli.main(["dice", "read", str(loose)]) == 0
+    assert "face sizes" not in capsys.readouterr().err  # the area they were measured in
+    assert cli.main(["dice", "read", str(mat), str(mat)]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("companion: dice read with your tuned thresholds (")
+    assert err[1:] == [f"companion: {mat}: read in the mat's dice area with the companion's "
+                       "own face sizes, not yours: dice.toml measured them in the whole view; "
+                       "calibrate again with the mat in view"]  # said once

@@ -81,6 +81,20 @@ def used_by(reader: CameraDiceSource, config_file: Path, notices: list[str]) -> 
     return f"companion: dice read with {thresholds}; {enrolled}"
 
 
+def own_sizes(name: str, area: str, config_file: Path) -> str:
+    """The line saying the picture ``name`` was read, in ``area``, with the companion's own
+    face sizes: the ones ``config_file`` holds were measured in the other area, and say
+    nothing of this one's. The check line's "your tuned thresholds" alone was untrue for
+    a dice.toml that holds only those sizes (cal66 N6)."""
+    from companion.hw.dice.frames import MAT_AREA, WHOLE_VIEW
+
+    other = WHOLE_VIEW if area == MAT_AREA else MAT_AREA
+    fix = ("calibrate again with the mat in view" if area == MAT_AREA
+           else "read with the mat in view, as calibrated, or calibrate again without it")
+    return (f"companion: {name}: read in {area} with the companion's own face sizes, not "
+            f"yours: {config_file.name} measured them in {other}; {fix}")
+
+
 def as_picture(read: DiceRead) -> str:
     """``read``'s sentence for a still picture: an unsure read says what was seen, not
     "please re-roll", which no file can do (review 56, finding 11: a photo of tiles)."""
@@ -103,6 +117,7 @@ def run_read(args: argparse.Namespace) -> int:
                               area="mat" if args.mat else "view" if args.view else "auto")
     print(used_by(reader, config_file, notices), file=sys.stderr)
     failed = False
+    told: set[str] = set()  # the areas said to be read with the companion's face sizes
     for name in args.images:
         try:
             frame = read_picture(Path(name))
@@ -113,6 +128,9 @@ def run_read(args: argparse.Namespace) -> int:
                                       "message": exc.problem}
         else:
             read = reader.read_frame(frame, args.count)
+            if reader.own_sizes_in is not None and reader.own_sizes_in not in told:
+                told.add(reader.own_sizes_in)
+                print(own_sizes(name, reader.own_sizes_in, config_file), file=sys.stderr)
             result = {
                 "image": name,
                 "dice": [d.value for d in read.dice],

@@ -71,7 +71,7 @@ class ReaderConfig:
         measured = self.measured
         if measured is None:
             return self
-        if measured.area != ("mat" if on_mat else "view"):
+        if self.measured_elsewhere(on_mat):
             # Pixels of the other area say nothing of this one's (the mat's dice area is cut
             # to its own size): the companion's own face sizes, made for any frame.
             packaged = _packaged()
@@ -83,6 +83,12 @@ class ReaderConfig:
         across, down = width / measured.width, height / measured.height
         return replace(self, min_face_px=self.min_face_px * min(across, down),
                        max_face_px=self.max_face_px * max(across, down))
+
+    def measured_elsewhere(self, on_mat: bool) -> bool:
+        """Whether the saved face sizes were measured in the other area than the one read
+        (``on_mat``: the mat's dice area, else the whole view): then :meth:`for_frame` reads
+        with the companion's own, and ``dice read`` says so (cal66 N6)."""
+        return self.measured is not None and self.measured.area != ("mat" if on_mat else "view")
 
     @staticmethod
     def load(user_file: Path | None = None) -> ReaderConfig:

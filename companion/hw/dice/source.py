@@ -204,6 +204,7 @@ class CameraDiceSource:
                     if on_status is not None:
                         on_status(f"dice read without your enrolled dice 登録ダイスなし: {exc}")
         self.reader = DiceReader(self.config, networks)
+        self.own_sizes_in: str | None = None  # see read_frame
         self.timeout_s = timeout_s
         self.no_picture_s = no_picture_s
         self._clock = clock
@@ -355,8 +356,11 @@ class CameraDiceSource:
         if looked.image is None:
             return DiceRead((), ReadStatus.UNSURE, looked.where)
         # The face sizes calibrated at another size of this area, scaled to this frame's.
-        self.reader.config = self.config.for_frame(looked.image.shape,
-                                                   looked.where == MAT_AREA)
+        on_mat = looked.where == MAT_AREA
+        self.reader.config = self.config.for_frame(looked.image.shape, on_mat)
+        # Where the last frame was read with the companion's own face sizes, the saved ones
+        # measured in the other area: that area (said by `dice read`, cal66 N6), else None.
+        self.own_sizes_in = looked.where if self.config.measured_elsewhere(on_mat) else None
         read = self.reader.read(looked.image, count)
         if read.status is ReadStatus.NO_DICE:
             return DiceRead(read.dice, read.status, no_dice_said(looked))
