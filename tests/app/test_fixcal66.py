@@ -32,6 +32,8 @@ from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.hw.rfid.tray import TrayReader
 from companion.systems.jongrogue.tiles import Tile
 from tests.app.table_camera import table_camera
+from tests.app.test_session_rfid import Uart
+from tests.companion_process import CompanionProcess
 from tests.deadline import ends_within
 from tests.dice_scenes import on_the_mat, still_scene
 from tests.disk import NO_SPACE, READ_ONLY, refuse_writes
@@ -411,3 +413,29 @@ def test_dice_read_says_when_the_tuned_face_sizes_do_not_apply_to_the_picture(
     assert err[1:] == [f"companion: {mat}: read in the mat's dice area with the companion's "
                        "own face sizes, not yours: dice.toml measured them in the whole view; "
                        "calibrate again with the mat in view"]  # said once
+
+
+def test_the_rdm6300s_first_tile_laid_at_the_prompt_is_enrolled(tmp_path: Path) -> None:
+    """cal66 N7: the first "Place a 9s" was said before the RDM6300's port was opened, and
+    a tag read in its first second is taken as lying there at the start: the tile laid at
+    once was refused ("A tile was already on the draw slot"). On a raw pty, as the module's
+    UART; the tag is held from the moment the prompt shows."""
+    from companion.hw.rfid.rdm6300 import frame
+
+    uart = Uart()
+    try:
+        with CompanionProcess("calibrate", "rfid", "--kind", "rdm6300", "--port", uart.port,
+                              "--only", "9s", "--copies", "1") as proc:
+            proc.wait_for(b"Place a 9s", timeout=30)
+
+            def hold_the_tag(_: bytes) -> None:
+                os.write(uart.master, frame("0F00A1B2C3"))
+
+            proc.wait_for(b"Lift it off.", timeout=10, each=hold_the_tag, pause=0.1)
+            proc.wait_for(b"Done:", timeout=10)  # lifted: no more frames
+            out, _ = proc.finish()
+    finally:
+        uart.close()
+    assert "already on the draw slot" not in out
+    assert TagMap.load(config_dir() / TAGMAP_FILENAME).tile("0F00A1B2C3") \
+        is Tile.from_notation("9s")

@@ -99,6 +99,7 @@ class Enroller:
         self.keys = keys  # False: stdin is the tray's capture, and no key is read
         self.plan: list[Tile] = []
         self.asked: Tile | None = None  # the kind the last "Place a …" asked for
+        self.held: str | None = None  # the first prompt, until the reader is ready
         self.copies = COPIES_PER_KIND
         self.total = 0
         self.waiting = Waiting.DONE
@@ -116,8 +117,10 @@ class Enroller:
 
     # -- starting -------------------------------------------------------
 
-    def enrol(self, kinds: Sequence[Tile], copies: int = COPIES_PER_KIND) -> None:
-        """Plan the missing stickers of ``kinds``, ``copies`` per kind, in the order given."""
+    def enrol(self, kinds: Sequence[Tile], copies: int = COPIES_PER_KIND, *,
+              hold: bool = False) -> None:
+        """Plan the missing stickers of ``kinds``, ``copies`` per kind, in the order given.
+        ``hold``: the first prompt waits for :meth:`ready` (the reader not yet up)."""
         self.copies = copies
         self.plan = [t for t in kinds for _ in range(max(0, copies - len(self.tag_map.uids(t))))]
         self.total = len(self.plan)
@@ -139,12 +142,29 @@ class Enroller:
         else:
             self.say("No keys are read (stdin is the tray): each sticker placed is taken as it "
                      "comes.")
-        self._next_tile()
+        self._next_tile(hold)
 
-    def reenrol(self, tile: Tile) -> None:
+    def reenrol(self, tile: Tile, *, hold: bool = False) -> None:
         self.reenrol_tile = tile
         self.waiting = Waiting.NEW_STICKER
-        self.say(f"Place the {describe(tile)} with its new sticker.")
+        self._ask(f"Place the {describe(tile)} with its new sticker.", hold)
+
+    def _ask(self, prompt: str, hold: bool) -> None:
+        """Say ``prompt`` now, or, with ``hold``, once the reader is :meth:`ready`."""
+        if hold:
+            self.held = prompt
+        else:
+            self.say(prompt)
+
+    def ready(self) -> None:
+        """The reader is up: a tile laid now is read as laid, not as lying there at its
+        start. The first prompt, held till now, is said: an RDM6300 takes a tag read within
+        its first second as lying there, and a maker who laid the tile at the prompt, said
+        before the port was opened, was told to lift it (cal66 N7)."""
+        if self.held is not None:
+            prompt, self.held = self.held, None
+            if not self.done:
+                self.say(prompt)
 
     @property
     def done(self) -> bool:
@@ -171,7 +191,7 @@ class Enroller:
         self.saved = len(self.tag_map)
         return True
 
-    def _next_tile(self) -> None:
+    def _next_tile(self, hold: bool = False) -> None:
         if not self.plan:
             self.waiting = Waiting.DONE
             self.say(f"Done: {stickers(len(self.tag_map))} enrolled in {self.path}.")
@@ -181,8 +201,8 @@ class Enroller:
         self.asked = tile
         have = len(self.tag_map.uids(tile))
         number = self.total - len(self.plan) + 1
-        self.say(f"[{number}/{self.total}] Place a {describe(tile)} "
-                 f"(copy {have + 1} of {self.copies}).")
+        self._ask(f"[{number}/{self.total}] Place a {describe(tile)} "
+                  f"(copy {have + 1} of {self.copies}).", hold)
 
     def _lift(self, uid: str, then: Waiting) -> None:
         self.waiting, self.lift_uid, self.after_lift = Waiting.LIFT, uid, then
@@ -191,6 +211,8 @@ class Enroller:
     # -- input ----------------------------------------------------------
 
     def on_event(self, event: TagEvent) -> None:
+        if event.action is TagAction.PLACED and not event.at_start:
+            self.ready()  # a tile laid since the reader came up: the prompt comes first
         if self._lay_there(event) or self._laid_too_soon(event):
             return
         if self.waiting is Waiting.LIFT:
@@ -392,6 +414,8 @@ def run_enrolment(enroller: Enroller, reader: RfidReader, keys: KeySource,
     answered = False
     try:
         while not enroller.done:
+            if enroller.held is not None and not starting(reader):
+                enroller.ready()
             for event in reader.poll_events():
                 answered = True
                 enroller.on_event(event)
@@ -421,6 +445,14 @@ def run_enrolment(enroller: Enroller, reader: RfidReader, keys: KeySource,
         enroller.stop()
         enroller.interrupted = True
     return answered
+
+
+def starting(reader: RfidReader) -> bool:
+    """Whether ``reader`` would take a tag read now as lying there when it came up: an
+    RDM6300 in its first second (``starting``); the tray says which tiles lay there in its
+    snapshot, so it never is."""
+    check = getattr(reader, "starting", None)
+    return bool(check()) if callable(check) else False
 
 
 def parse_kinds(text: str) -> list[Tile]:
@@ -456,14 +488,14 @@ def run(args: argparse.Namespace) -> int:
         if not args.reenrol.strip():
             raise InvalidNotation("--reenrol needs the kind of the tile with the new sticker, "
                                   "e.g. --reenrol 5p")
-        enroller.reenrol(Tile.from_notation(args.reenrol))
+        enroller.reenrol(Tile.from_notation(args.reenrol), hold=True)
     else:
         # --only '' is an --only with no kinds, refused below, not "no --only": it planned
         # all 136 stickers.
         kinds = parse_kinds(args.only) if args.only is not None else list(ALL_KINDS)
         if not kinds:
             raise InvalidNotation("--only needs at least one tile kind, e.g. --only '5p 123m'")
-        enroller.enrol(kinds, args.copies)
+        enroller.enrol(kinds, args.copies, hold=True)
     if enroller.done:  # every sticker asked for is enrolled already: no reader needed
         return 0
     reader = open_reader(args, tag_map)

@@ -217,6 +217,14 @@ class Rdm6300Reader:
         events.append(TagEvent(TagAction.PLACED, self.slot, uid, self.tag_map.label(uid), arrived,
                                at_start))
 
+    def starting(self) -> bool:
+        """Whether a tag read now would be taken as lying there when the reader came up
+        (``TagEvent.at_start``): the port not opened yet, or opened ``startup_seconds`` ago
+        or less. ``calibrate rfid`` asks for the first tile after it (cal66 N7)."""
+        # A frame the next poll reads may have come since the last read (_seen's ``since``).
+        return self._first_opened is None \
+            or self._listened_since - self._first_opened <= self.settings.startup_seconds
+
     def wait(self, timeout: float) -> None:
         self.link.wait(timeout)
 
