@@ -2,7 +2,7 @@
 under it part by the usual gap (NIT 3); the option grid reaches the right edge on a screen
 wider than 5:3 (NIT 4); a stop is drawn as trouble, over no empty footer (NIT 5); "empty" in
 an empty slot stays clear of its dashes with larger text (NIT 6); a typed d100's prompt
-keeps the roll's skill on a fight's keypad (NIT 7)."""
+reads whole on a fight's keypad (NIT 7, fixs66)."""
 
 from __future__ import annotations
 
@@ -249,19 +249,19 @@ def _keypad_view() -> View:
 
 @pytest.mark.parametrize("scale", [1.0, 1.25])
 @pytest.mark.parametrize("size", SIZES)
-def test_a_typed_d100s_prompt_keeps_the_skill_in_its_one_row(size: str, scale: float) -> None:
-    """The fight's keypad gives its prompt one row, cut in the middle: the roll's own words
-    first keep whose roll and which skill (Kick+MA), and the place typed (tens) at its end.
-    With the typing first the cut fell in the skill. The typing's words are few, so that
-    with text a quarter larger the target (→ Cult) is kept too (review64s NIT 3)."""
+def test_a_typed_d100s_prompt_reads_whole_over_the_keypad(size: str, scale: float) -> None:
+    """The fight's keypad gave its prompt one row, cut in the middle: the roll's own words
+    first kept whose roll and which skill (Kick+MA), and the place typed (tens) at its end,
+    but with larger text lost the threshold and the target (review64s NIT 3). It takes the
+    rows it needs (fixs66): whole, the roll first and the place typed last."""
     view = _keypad_view()
     assert view.prompt.startswith(KICK)
     screen = ScreenDisplay(size, text_scale=scale) if scale != 1.0 else ScreenDisplay(size)
     drawn = spy_text(screen)
     screen.render(view)
-    # The prompt as fitted into its row (the whole text is rendered too, to be measured).
-    [prompt] = [text.shown for text in drawn if text.text == view.prompt]
-    assert "…" in prompt  # cut in its middle, not wrapped
-    assert "Kick+MA" in prompt and prompt.endswith("tens 十の位")
-    assert "→ Cult [MA]" in prompt
+    rows = [text.shown for text in drawn
+            if text.size == screen.m(17) and text.text and text.text in view.prompt]
+    assert not any("…" in row for row in rows), rows
+    assert " ".join(rows) == view.prompt
+    assert rows[0].startswith("Ann キック/Kick+MA") and rows[-1].endswith("tens 十の位")
     screen.close()

@@ -246,7 +246,10 @@ class SystemMenu:
         stop leaves it (after each step), and the steps the disk refused (``unsaved``) said
         lost. Raises :class:`ConsoleAsked` when the player says yes."""
         start = f"sudo systemctl start {self.service}"
-        lost = (f"NOT all saved 未保存あり ({unsaved}): the steps not saved are lost. "
+        # Why not all is saved is the status line's, under it, as under the menu's heading
+        # (the session says the save's trouble on every screen): beside it the question ran
+        # to four rows, cut in its middle at every size (fixs66).
+        lost = ("NOT all saved, see below 未保存あり: the steps not saved are lost. "
                 if unsaved else "")
         if self.sure(show, f"{lost}Quit to the console? コンソールに戻りますか？ The companion "
                            f"stays stopped until {start} or a reboot 再起動で戻ります",

@@ -51,8 +51,9 @@ _BOX_MAX_W = 190
 # The rows a long status may take from the body: at text_scale 1.25 the longest reader fault
 # beside a read on offer ("cannot open …: another program is using it …") needs five more
 _STATUS_MORE_ROWS = 5
-# The most rows a game screen's prompt takes from the body before its last row is cut in
-# its middle (the System menu's "Not safe to unplug yet …" and its reason need three)
+# The most rows a prompt takes from the body before its last row is cut in its middle (the
+# System menu's "Not safe to unplug yet …" and its reason need three on a game screen, "The
+# Pi did not power off …" and a coc d100's roll over a fight's keypad as many at 1.25)
 _PROMPT_MAX_ROWS = 3
 #: Option labels fitted (:meth:`OptionButtons._label_rows`), by text, size and box.
 _LABEL_CACHE_LIMIT = 512
@@ -98,26 +99,51 @@ class OptionButtons(FightPanels):
         return legends
 
     def _prompt_room(self, view: View) -> int:
-        """How many rows the footer gives the prompt: three with nothing under it; one over a
-        grid, or on a game screen (its room, sheet and log need the body whole, so its
-        footer does not grow); else two, so that a throw's prompt keeps what the throw is
-        for (a dice tray's or a fight's panels give up the row a taller footer takes). A
-        game screen's tile prompt with a status of one row has two: the second row holds
-        what the tile is for ("melee 近接攻撃 vs 大蛇 snake (判定 1d9 >= 3)"), in the footer as
-        it is.
-        A game screen's prompt longer than that gets the rows it needs (up to
-        :data:`_PROMPT_MAX_ROWS`), the footer taller by them: the System menu's "Shutting
-        down … unplug once the Pi's green light stays off" and a tile prompt beside a read
-        on offer ("put it on th…") were cut in their middle (display audit 56, items 1, 2)."""
+        """How many rows the footer gives the prompt: three with nothing under it; else the
+        rows it needs to read whole (up to :data:`_PROMPT_MAX_ROWS`), and never fewer than
+        the footer holds at its own height (:meth:`_base_prompt_rows`). A prompt longer than
+        that base makes the footer taller by a row each (:meth:`_footer_height`), and the
+        body (a game's room and sheet, a fight's panels, a dice tray's) gives them up.
+        The System menu's "Shutting down … unplug once the Pi's green light stays off" and
+        a tile prompt beside a read on offer ("put it on th…") were cut in their middle on a
+        game screen (display audit 56, items 1, 2); over a fight, which gave two rows (one
+        over a keypad's grid), "The Pi did not power off … (systemctl poweroff was t…to
+        unplug now" and a d100's "Ann キック/Kick+MA (1D100<=60…t [MA]: type the D100, tens"
+        (its target and threshold lost) were (fixt65c RISK, review64s NIT 3)."""
         if not view.options and not view.status:
             return 3
+        base = self._base_prompt_rows(view)
+        if view.message or (self._grid(view) and view.dice is None and view.fight is None):
+            # A message's prompt is in the body (``_message``); a game screen's over a grid
+            # (the ring menu) keeps its one row: its Last check, room and sheet need the body
+            # (the Last check lost its outcome under the grid with larger text).
+            return base
+        needed = len(self._wrap(view.prompt, self.m(17), self._prompt_width(view)))
+        return max(base, min(_PROMPT_MAX_ROWS, needed))
+
+    def _base_prompt_rows(self, view: View) -> int:
+        """The prompt's rows the footer holds at its own height: one over a grid, or on a
+        game screen (its room, sheet and log need the body whole), two with a tile prompt's
+        status of one row (what the tile is for: "melee 近接攻撃 vs 大蛇 snake (判定 1d9 >=
+        3)"); else two, so that a throw's prompt keeps what the throw is for (a dice tray's
+        or a fight's panels give up the row a taller footer takes)."""
         if self._grid(view):
             return 1
         if view.dice is None and view.fight is None:
-            return max(self._game_prompt_rows(view), min(
-                _PROMPT_MAX_ROWS, len(self._wrap(view.prompt, self.m(17),
-                                                 self._game_prompt_width(view)))))
+            return self._game_prompt_rows(view)
         return 2
+
+    def _prompt_width(self, view: View) -> int:
+        """The prompt's width: beside its tile on a game screen; a dice tray's or a fight's
+        has none, its width the footer's; less the MENU legend at its right when a box is
+        keyed with M (:meth:`_legends`; the other legend stands there only while the prompt
+        reads whole beside it)."""
+        m = self.m
+        width = self._game_prompt_width(view) if view.dice is None and view.fight is None \
+            else self.width - m(20)
+        if view.options and not view.message and self._menu_keyed(view):
+            width -= self._text_width(MENU_LEGEND, m(TEXT_MIN)) + m(12)
+        return width
 
     def _game_prompt_rows(self, view: View) -> int:
         """The prompt's rows a game screen's footer holds at its own height."""
@@ -177,17 +203,16 @@ class OptionButtons(FightPanels):
             return m(12)
         if self._grid(view):
             status = self._grid_status_h(view)
+            more = m(24) * (self._prompt_room(view) - 1)  # a prompt's rows past its one
             above = m(32) + status if status else m(12) + m(24)  # as :meth:`_footer` puts it
-            return above + 2 * m(TAP_MIN) + m(TAP_GAP) + m(8)
+            return above + more + 2 * m(TAP_MIN) + m(TAP_GAP) + m(8)
         # (A dice tray's or fight's prompt has no tile beside it: its width is the footer's.)
-        two_rows = ((view.dice is not None or view.fight is not None)
-                    and self._prompt_room(view) == 2
-                    and len(self._prompt_rows(view, self.width - m(20))) > 1)
+        table = view.dice is not None or view.fight is not None
+        two_rows = table and len(self._prompt_rows(view, self._prompt_width(view))) > 1
         height = m(118) if view.fight is not None or two_rows else m(96)
-        if view.dice is None and view.fight is None and not view.message \
-                and (view.options or view.status):
-            # A game screen's prompt of more rows than its footer holds: a row more each.
-            height += m(24) * (self._prompt_room(view) - self._game_prompt_rows(view))
+        if not view.message and (view.options or view.status):
+            # A prompt of more rows than its footer holds: a row more each.
+            height += m(24) * (self._prompt_room(view) - self._base_prompt_rows(view))
         return height + self._status_more(view, height)
 
     def _status_more(self, view: View, height: int) -> int:
@@ -266,9 +291,10 @@ class OptionButtons(FightPanels):
         if grid and view.status:
             # Over two rows of options, the status has the rows under the prompt.
             status_h = self._grid_status_h(view)
-            self._status(view.status, pygame.Rect(x, rect.y + m(29), rect.w - x - m(10),
-                                                  status_h), trouble)
-            row.y = rect.y + m(32) + status_h
+            more = m(24) * (len(shown) - 1) if shown else 0  # under the prompt's last row
+            self._status(view.status, pygame.Rect(x, rect.y + m(29) + more,
+                                                  rect.w - x - m(10), status_h), trouble)
+            row.y = rect.y + m(32) + more + status_h
             row.h = rect.bottom - m(8) - row.y
         gap = m(TAP_GAP)
         if grid:
