@@ -15,6 +15,8 @@ from companion.hw.display.view import DiceView
 # A D6's red ace: darker than BAD (lightened for text), so that on the ivory die it keeps
 # 3.3:1, as a mark must.
 _ACE_PIP: Color = (220, 80, 70)
+#: Between a rule's ID and its step's text (at 800x480).
+_RULE_GAP = 8
 
 
 class DiceTray(GamePanels):
@@ -38,7 +40,7 @@ class DiceTray(GamePanels):
                     pygame.Rect(left.x + m(4), rolls_top, left.w - m(8),
                                 left.bottom - rolls_top - m(4)))
         y = self._panel(right, "Table 表")
-        rule_w = m(74)  # the rule ID in a column of its own, the text hanging beside it
+        rule_w = self._rule_column(dice, right.w)
         # A long walk has its rows set closer, then closer again (never smaller than
         # TEXT_MIN), before any of it is cut; then its last row shown ends with an
         # ellipsis, so the cut is never silent.
@@ -58,10 +60,21 @@ class DiceTray(GamePanels):
             rows[capacity - 1] = (x, rule, row.rstrip() + "…", width)
         for x, rule, row, width in rows[:capacity]:
             if rule:
-                self.surface.blit(self._text(rule, m(12), DIM),
+                self.surface.blit(self._fit(rule, m(12), rule_w - m(_RULE_GAP), DIM),
                                   (x, y + m(2)))
             self.surface.blit(self._fit(row, size, width), (x + rule_w, y))
             y += step
+
+    def _rule_column(self, dice: DiceView, width: int) -> int:
+        """The width of the rule IDs' column, the steps' text hanging beside it: the widest
+        ID drawn and a gap, at least m(74) (what it was at every text scale) and at most a
+        third of the Table panel (a longer ID is cut). A fixed m(74) held "EV-DOOR-1" at
+        text_scale 1.0; at 1.25 the IDs, drawn larger, ran into the text beside them
+        ("EV-DOOR-1扉、宝箱…", screen66 DEFECT 1)."""
+        m = self.m
+        widest = max((self._text_width(step.rule, m(12)) for step in dice.steps if step.rule),
+                     default=0)
+        return min(max(m(74), widest + m(_RULE_GAP)), width // 3)
 
     def _die(self, face: int, rect: pygame.Rect, sides: int = 6) -> None:
         """A white d6 seen from above, with its pips (a red ace, as on Japanese dice); any
