@@ -6,6 +6,7 @@ import contextlib
 import functools
 import io
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -111,6 +112,27 @@ def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
     return tmp_path
+
+
+@pytest.fixture(scope="session")
+def companion_bin(tmp_path_factory: pytest.TempPathFactory) -> Path | None:
+    """A folder holding only a ``companion`` that is this venv's (None: no such script)."""
+    script = Path(sys.executable).parent / "companion"
+    if not script.is_file():
+        return None
+    folder = tmp_path_factory.mktemp("companion-on-path")
+    (folder / "companion").symlink_to(script)
+    return folder
+
+
+@pytest.fixture(autouse=True)
+def companion_on_the_path(companion_bin: Path | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``companion`` on the PATH, as install-pi.sh leaves a Pi's: the hints that name it
+    (:func:`~companion.app.command_name.companion_command`) read the same whether the shell
+    running the tests has the venv activated or not (setup66 D1). A test of the PATH
+    scripts/bootstrap.sh leaves, with no ``companion`` on it, sets its own."""
+    if companion_bin is not None:
+        monkeypatch.setenv("PATH", f"{companion_bin}{os.pathsep}{os.environ.get('PATH', '')}")
 
 
 @pytest.fixture(autouse=True)

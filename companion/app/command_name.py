@@ -1,6 +1,6 @@
 """The ``companion`` command as the user can type it where they are, for the hints that
-name it (play's last line, history's notes); apart from play's modules, which a listing
-need not load (0.2 s)."""
+name it (play's last line and resume notes, history's notes, the tables' and the other
+commands' next steps); apart from play's modules, which a listing need not load (0.2 s)."""
 
 from __future__ import annotations
 
@@ -10,18 +10,38 @@ import sys
 from pathlib import Path
 
 
-def companion_command() -> str:
-    """The ``companion`` command as the user can type it here (install58 N1): by its name
-    when that is on the PATH (install-pi.sh puts it there), else this venv's own script,
-    which scripts/bootstrap.sh puts on no PATH: ``.venv/bin/companion`` from the checkout,
+def companion_command(where: Path | None = None) -> str:
+    """The ``companion`` command as the user can type it here (install58 N1), or in the
+    folder ``where`` when the hint goes there first (``cd … && …``): by its name when that
+    is on the PATH, or when install-pi.sh linked it as ~/.local/bin/companion, which the
+    player's login shell has on its PATH though the boot service's has not (its table
+    screen names the command typed over SSH: setup66 D1), else this venv's own script, which
+    scripts/bootstrap.sh puts on no PATH: ``.venv/bin/companion`` from the checkout,
     ``./companion`` from .venv/bin (a bare name would be looked up on the PATH), its whole
     path from elsewhere, and from a working folder that was deleted: a hint never fails the
-    command it ends (review58a N-4)."""
+    command it ends (review58a N-4). Shell-quoted already: join further words to it with
+    :func:`companion_line`, not ``shlex.join``, which would quote it twice."""
     script = Path(sys.executable).parent / "companion"
-    if shutil.which("companion") or not script.is_file():
+    if shutil.which("companion") or not script.is_file() or _linked_for_login(script):
         return "companion"
     try:
-        relative = script.relative_to(Path.cwd())
+        relative = script.relative_to(Path.cwd() if where is None else where)
     except (OSError, ValueError):
         return shlex.quote(str(script))
     return shlex.quote(str(relative) if relative.parent != Path() else f"./{relative}")
+
+
+def _linked_for_login(script: Path) -> bool:
+    """Whether ~/.local/bin/companion is ``script``, as install-pi.sh links it."""
+    try:
+        return (Path.home() / ".local" / "bin" / "companion").resolve() == script.resolve()
+    except (OSError, RuntimeError):  # no home folder, or a link loop
+        return False
+
+
+def companion_line(*words: str, where: Path | None = None) -> str:
+    """``companion`` with ``words`` (each quoted for the shell as it needs) as one command
+    line the user can type here, or in ``where`` (:func:`companion_command`): every hint
+    that names a command to run is built by it or names :func:`companion_command` (setup66
+    D1: `companion play --resume …` said "command not found" after scripts/bootstrap.sh)."""
+    return " ".join([companion_command(where), *([shlex.join(words)] if words else [])])

@@ -32,6 +32,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from companion.app.command_name import companion_line
 from companion.app.paths import config_dir
 from companion.errors import DataError
 from companion.files import parse_user_toml
@@ -331,8 +332,8 @@ def _section_given_a_value(path: Path, name: str, value: object, own: list[str],
     shown = toml_value(value)
     lines = [f"{k.partition('.')[2]} = {shown}" for k in meant]
     then = (f"then {' or '.join(lines)} under it" if len(lines) <= 3
-            else "then the setting's name = the value under it (companion config --show "
-            "lists them)")
+            else "then the setting's name = the value under it "
+            f"({companion_line('config', '--show')} lists them)")
     return (f"{path}: {name} = {shown} is under no [section]; ignored ([{name}] is a section "
             f"of settings: write [{name}] on a line above it, {then})")
 
@@ -540,7 +541,7 @@ def load_config(
         spec = specs.get(key)
         if spec is None:
             raise DataError(f"unknown setting {key!r}{_unknown(key, specs, value)}; see "
-                            "`companion config --show`")
+                            f"`{companion_line('config', '--show')}`")
         origin = (flag_names or {}).get(key, f"--set {key}")
         value = _unaliased(key, value, origin, notices)
         try:

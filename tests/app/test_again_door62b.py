@@ -22,7 +22,11 @@ from companion.systems.jongrogue.actions import input_from_notation
 from companion.systems.jongrogue.game import RULES_REVISION, SAME_HEADLESS_GAMES_SINCE, Game
 from tests.app.test_fix61c_again import SEED, begun
 
-AGAIN = f"{companion_command()} play --headless --seed {SEED} --preset plus --strategy reckless"
+
+def again_command() -> str:
+    """The command the game's last line offers to play it again (the ``companion`` named
+    is the one the test's PATH has)."""
+    return f"{companion_command()} play --headless --seed {SEED} --preset plus --strategy reckless"
 
 
 def _resumed(tmp_path: Path, revision: int, capsys: pytest.CaptureFixture[str],
@@ -45,12 +49,12 @@ def test_the_constant_is_revision_10() -> None:
 def test_a_resumed_revision_10_game_is_offered_again_by_its_seed_and_that_is_the_same_game(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = _resumed(tmp_path, RULES_REVISION, capsys)
-    assert out[-1].endswith(f"; this game again: {AGAIN}")
+    assert out[-1].endswith(f"; this game again: {again_command()}")
     assert "cannot be played again" not in out[-1]
     # The command offered plays the same game: the same end, inputs and events, and the same
     # journal as the save's.
     state = tmp_path / "again.json"
-    assert main([*AGAIN.split()[1:], "--state", str(state)]) == 0
+    assert main([*again_command().split()[1:], "--state", str(state)]) == 0
     again = capsys.readouterr().out.splitlines()
     assert again[-3:-1] == out[-3:-1] and "inputs" in out[-2] and "events;" in out[-2]
     kept = SaveGame.from_json(
@@ -88,9 +92,9 @@ def test_replay_of_a_cut_revision_10_log_offers_its_seed_which_plays_the_same_ev
     log = _cut_log(tmp_path, RULES_REVISION, capsys)
     assert main(["replay", str(log)]) == 0
     said = capsys.readouterr().out
-    assert said.endswith(f"FILE --log {log}`); `{AGAIN}` plays it again from the start\n")
+    assert said.endswith(f"FILE --log {log}`); `{again_command()}` plays it again from the start\n")
     again = tmp_path / "again.jsonl"
-    assert main([*AGAIN.split()[1:], "--log", str(again)]) == 0
+    assert main([*again_command().split()[1:], "--log", str(again)]) == 0
     assert again.read_text(encoding="utf-8").splitlines()[1:41] == \
         log.read_text(encoding="utf-8").splitlines()[1:]
 

@@ -323,8 +323,7 @@ def test_the_no_fight_hint_goes_to_the_checkout_first(
 ) -> None:
     """NIT 6 (and tables65 NIT 5): the sample sheets are found from any folder, the fight file
     named by its whole path; each path short enough for a row of the screen."""
-    monkeypatch.setattr("companion.app.modes.coc.table.START_HINT",
-                        start_hint(pi_checkout / "docs" / "examples"))
+    monkeypatch.setattr("companion.app.modes.coc.table.EXAMPLES", pi_checkout / "docs" / "examples")
     monkeypatch.chdir(tmp_path)
     with pytest.raises(DataError) as stopped:
         coc.table_session(Path("my fight.json"), tmp_path / "t.json", resume=True, seed=1,

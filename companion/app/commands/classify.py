@@ -33,6 +33,7 @@ import numpy as np
 
 from companion.app.camera_settings import ENROLMENT_FILE, load_settings, load_slot_looks
 from companion.app.command_list import COMMANDS
+from companion.app.command_name import companion_command
 from companion.app.paths import config_dir
 from companion.errors import StaleEnrolment
 from companion.hw.camera.classifier import Prediction, TileClassifier
@@ -78,7 +79,7 @@ def _print(record: dict[str, Any], as_json: bool, name: str) -> None:
 
 #: Said of a picture given as a tile's that shows the mat (its corner markers found).
 MAT_PICTURE = ("this looks like the whole mat, not one tile: add --mat "
-               "(companion classify --mat {path} reads its slots)")
+               "({command} classify --mat {path} reads its slots)")
 
 
 def read_pictures(classifier: TileClassifier, pictures: list[np.ndarray]) -> list[Prediction]:
@@ -150,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
             # 29%)" with success, and nothing said the picture was the wrong kind.
             failures += 1
             _print({"image": str(path), "error": MAT_PICTURE.format(
-                path=shlex.quote(str(path)))}, args.json, str(path))
+                path=shlex.quote(str(path)), command=companion_command())}, args.json, str(path))
             continue
         record = {"image": str(path), **_record(read_pictures(classifier, [image])[0],
                                                 classifier.info.picture_confidence)}

@@ -31,6 +31,7 @@ from typing import Any
 
 from companion.app.combatants import names_apart
 from companion.app.command_list import COMMANDS
+from companion.app.command_name import companion_command
 from companion.app.commands.roll import (
     NotForCamera,
     add_dice_arguments,
@@ -234,7 +235,7 @@ def _named(fight: Fight, name: str) -> str:
 def load_fight(path: Path) -> Fight:
     """The saved fight, replayed from its log under the settings it keeps."""
     if not file_there(path):
-        raise DataError(f"no fight at {path}: start one with `companion coc fight new`")
+        raise DataError(f"no fight at {path}: start one with `{companion_command()} coc fight new`")
     fight = _fight_on_file(path)
     # A format-1 file is told on each load until it is saved again; a setting kept out of
     # today's range, on each load.
@@ -339,7 +340,7 @@ def cmd_fight(args: argparse.Namespace) -> int:
         # A fight that is over is written over (cli59 F2); one under way only with --force.
         if file_there(path) and not args.force and not _over(path):
             raise DataError(f"{refuse_replacing(path)}; or end it first with "
-                            f"`companion coc fight end`")
+                            f"`{companion_command()} coc fight end`")
         # Asked before the opening's dice (typed, or the camera's): a table playing the file
         # refused the new fight only once they were thrown. Not held while they are asked
         # for, which a GM gone from the prompt keeps open for ever.
@@ -356,8 +357,9 @@ def cmd_fight(args: argparse.Namespace) -> int:
     if args.verb == "end" and _over(path):
         # Said before the hold: a table showing the fight over holds the file, and its
         # "press Close and run fight end again" could only lead to this (review59a N1).
-        raise IllegalAction("the fight is over already: nothing to end (`companion coc fight "
-                            "new` starts the next one, with no --force)")
+        raise IllegalAction("the fight is over already: nothing to end "
+                            f"(`{companion_command()} coc fight new` starts the next one, with "
+                            "no --force)")
     if args.verb in ("undo", "end"):
         # No dice asked for: held from the load to the save, so nothing written meanwhile
         # (another command's, a table's started meanwhile) is written over.

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.command_list import COMMANDS
+from companion.app.command_name import companion_command
 from companion.app.commands.roll import (
     add_dice_arguments,
     print_json,
@@ -126,7 +127,8 @@ def party_needed() -> Iterator[None]:
     except NoParty as exc:
         raise NoParty(
             f"sw mode needs the party: give a party TOML file of [[member]] tables with "
-            f"`companion events TABLE --party FILE`, or save one as {config_dir() / PARTY_NAME} "
+            f"`{companion_command()} events TABLE --party FILE`, or save one as "
+            f"{config_dir() / PARTY_NAME} "
             f"to serve every run; copy the example {EXAMPLE_PARTY}") from exc
 
 
@@ -469,9 +471,10 @@ def _trap_commands(report: EventReport) -> list[str]:
     which a plain `events trap` would roll again, or the poison table."""
     kinds = [s.data["trap_on_failure"] for s in report.steps if "trap_on_failure" in s.data]
     poisons = [s for s in report.steps if s.data.get("poison_on_failure")]
-    return [*("On a failed disarm: companion events trap" + (f" --trap {kind}" if kind else "")
+    command = companion_command()
+    return [*(f"On a failed disarm: {command} events trap" + (f" --trap {kind}" if kind else "")
               for kind in kinds),
-            *("On a failed resistance: companion events poison --who NAME" for _ in poisons)]
+            *(f"On a failed resistance: {command} events poison --who NAME" for _ in poisons)]
 
 
 def _notes(tracked: Tracked, mode: Mode, rules: EventRules,
@@ -481,15 +484,16 @@ def _notes(tracked: Tracked, mode: Mode, rules: EventRules,
     tracked, cured or replaced: the list still holds what it held."""
     notes = tracking_notes(tracked, rules) if kept else []
     if tracked.cured_unnamed:
-        notes.append("The first member's poison is cured: `companion events cure --who NAME` "
-                     "ends it in the list")
+        notes.append("The first member's poison is cured: "
+                     f"`{companion_command()} events cure --who NAME` ends it in the list")
     for name in tracked.poisoned if kept else ():
         unnamed = mode is Mode.GENERIC and name.split(" ")[0] == UNNAMED
         named = " (--who NAME names who)" if unnamed else ""
         who = shlex.quote(name)
         act = (f"; `act --who {who}` rolls the check before an active action"
                if poisons[name].rule == "EV-POI-5" else "")
-        notes.append(f"Tracking {name}'s poison{named}: `companion events end-block` or `rest` "
+        notes.append(f"Tracking {name}'s poison{named}: `{companion_command()} events "
+                     "end-block` or `rest` "
                      f"ticks it, `poisoned` lists it, `cure --who {who}` ends it{act}")
     return notes
 
@@ -608,7 +612,7 @@ class _ResetAction(argparse.Action):
                  values: Any, option_string: str | None = None) -> None:
         if values == "party" and getattr(namespace, "table", None) is None:
             parser.error("--reset took 'party' as the NAME to forget, leaving no TABLE: "
-                         "write `companion events party --reset [NAME]`")
+                         f"write `{companion_command()} events party --reset [NAME]`")
         setattr(namespace, self.dest, values)
 
 

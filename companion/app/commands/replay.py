@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.command_list import COMMANDS
-from companion.app.command_name import companion_command
+from companion.app.command_name import companion_command, companion_line
 from companion.app.history import History, HistoryError
 from companion.app.session.save import SaveGame, default_save_path, profile_unchanged
 from companion.errors import DataError
@@ -334,8 +334,7 @@ def carried_on(logged: LoggedGame) -> str:
         return (f"the game is over and in the history (`{companion_command()} history` lists "
                 f"it); {save_path} was behind its end, and the next game replaces it")
     if saved is not None and not saved.finished and saved.game_id == header.get("game_id"):
-        resume = shlex.join([companion_command(), "play", "--headless", "--resume", "--log",
-                             log])
+        resume = companion_line("play", "--headless", "--resume", "--log", log)
         return f"the game was stopped, and {save_path} holds it: `{resume}` carries it on"
     if saved is not None and saved.finished and saved.game_id == header.get("game_id"):
         # Resumed without --log (hist65 NIT 4): "no save holds it" was said of a game over.
@@ -343,12 +342,12 @@ def carried_on(logged: LoggedGame) -> str:
                 f"finished: `{companion_command()} history` lists it)")
     said = ("the game was stopped or its log was cut short, and no save in the data folder "
             "holds it: a --state file of it carries it on (`"
-            + shlex.join([companion_command(), "play", "--headless", "--resume", "--state"])
+            + companion_line("play", "--headless", "--resume", "--state")
             + f" FILE --log {shlex.quote(log)}`)")
     if header.get("rules", 1) < SAME_HEADLESS_GAMES_SINCE:  # its seed plays another game now
         return said
-    again = [companion_command(), "play", "--headless", "--seed", str(header["seed"]),
-             "--preset", header["preset"], "--strategy", header.get("strategy") or "cautious"]
+    again = ["play", "--headless", "--seed", str(header["seed"]), "--preset", header["preset"],
+             "--strategy", header.get("strategy") or "cautious"]
     if header.get("profile"):
         again += ["--profile", header["profile"]]
-    return f"{said}; `{shlex.join(again)}` plays it again from the start"
+    return f"{said}; `{companion_line(*again)}` plays it again from the start"

@@ -27,6 +27,7 @@ from serial.tools import list_ports
 
 from companion.app.arg_types import seeds_below
 from companion.app.command_list import COMMANDS
+from companion.app.command_name import companion_command, companion_line
 from companion.app.config import load_config
 from companion.app.paths import config_dir
 from companion.app.session.save import SEED_LIMIT
@@ -135,7 +136,7 @@ class StopSignal:
 
 def describe(event: TagEvent) -> str:
     if event.label is None:
-        tile = "(not enrolled: run `companion calibrate rfid`)"
+        tile = f"(not enrolled: run `{companion_line('calibrate', 'rfid')}`)"
     else:
         known = Tile.from_notation(event.label)
         tile = f"{known} {known.name_ja} {known.name_en}"
@@ -281,9 +282,11 @@ def run_simulate(args: argparse.Namespace) -> int:
                 + ("they are left out" if stickers else "made-up stickers are moved instead"))
     stickers = stickers or [f"04{n:06X}" for n in range(8)]
     with TraySimulator() as sim, StopSignal() as stop:
-        print(f"Simulated tray on {sim.port}; try: companion rfid monitor --port {sim.port}\n"
-              f"or, with COMPANION_INPUT_RFID_PORT={sim.port} set, companion calibrate rfid "
-              "or companion play --input rfid (the stickers it moves are those you enrolled, "
+        command = companion_command()
+        print(f"Simulated tray on {sim.port}; try: "
+              f"{companion_line('rfid', 'monitor', '--port', sim.port)}\n"
+              f"or, with COMPANION_INPUT_RFID_PORT={sim.port} set, {command} calibrate rfid "
+              f"or {command} play --input rfid (the stickers it moves are those you enrolled, "
               "or made-up ones that a game names as not enrolled; a game needs one sticker "
               "enrolled at least)", flush=True)
         if note:

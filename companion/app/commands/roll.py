@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.app.arg_types import seeds_below
 from companion.app.command_list import COMMANDS
+from companion.app.command_name import companion_line
 from companion.app.config import load_config
 from companion.app.help_format import wrap_kept
 from companion.app.paths import config_dir
@@ -459,7 +460,7 @@ def _parsed(expression: str) -> Command:
     except DiceSyntaxError as exc:
         if CTHULHU_COMMAND.match(unicodedata.normalize("NFKC", expression).lstrip()):
             raise InvalidNotation(f"{exc}\n(CC, CBR and RES are Call of Cthulhu's rolls: "
-                                  f"companion coc roll '{expression}')") from None
+                                  f"{companion_line('coc', 'roll', expression)})") from None
         raise
 
 

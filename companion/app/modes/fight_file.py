@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.app.command_name import companion_line
 from companion.app.modes.fight import SIMULATED, FightMode
 from companion.app.modes.fight_save import FightSave, load_fight_save
 from companion.app.modes.fight_unchanged import loaded
@@ -217,8 +218,8 @@ class Table:
         """The command that plays on the table save at ``state`` of the fight at ``fight``."""
         if self.resume_with is not None:
             return self.resume_with(state, Path(fight))
-        return shlex.join(["companion", "play", "--mode", self.preset, "--resume", "--state",
-                           str(state), "--fight", str(fight)])
+        return companion_line("play", "--mode", self.preset, "--resume", "--state", str(state),
+                              "--fight", str(fight))
 
 
 def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool,

@@ -20,6 +20,7 @@ from typing import Any
 
 import tomlkit
 
+from companion.app.command_name import companion_command
 from companion.app.overrides import read_text
 from companion.app.paths import data_dir
 from companion.errors import DataError
@@ -91,7 +92,7 @@ def file_option(path: Path) -> str:
 
 def apply_command(path: Path) -> str:
     """The ``fight apply`` command that writes the results of the fight at ``path``."""
-    return f"companion genso fight apply{file_option(path)}"
+    return f"{companion_command()} genso fight apply{file_option(path)}"
 
 
 #: What ``fight apply --done NAME`` records in a fight's ``applied`` for a sheet in which

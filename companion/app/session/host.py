@@ -34,6 +34,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from companion.app.command_name import companion_line
 from companion.app.session.log import GameLog
 from companion.app.session.mode import (
     Ask,
@@ -91,9 +92,12 @@ COMPANION_FAULTS: tuple[type[Exception], ...] = (
     LookupError, AttributeError, TypeError, AssertionError, ArithmeticError, NameError,
     StopIteration)
 
-#: Once the companion is fixed, a save it set aside for its own fault plays on as it is.
-RESUME_WHEN_FIXED = ("once the companion is fixed, `companion play --resume --state` with "
-                     "the kept copy named next plays it on")
+
+def resume_when_fixed() -> str:
+    """Once the companion is fixed, a save it set aside for its own fault plays on as it is."""
+    return (f"once the companion is fixed, `{companion_line('play', '--resume', '--state')}` "
+            "with the kept copy named next plays it on")
+
 
 _told_fault = [""]  # the last fault's traceback printed: a table replays a save up to 3 times
 
@@ -138,7 +142,7 @@ def replay(mode: Mode, inputs: Sequence[str], events: int | None,
             raise CorruptSave(f"the save does not replay {at}: the "
                               f"companion failed on it ({type(exc).__name__}: {exc}); unless the "
                               "save was edited, that is a fault of the companion's: please "
-                              f"report it with the kept save; {RESUME_WHEN_FIXED}") from None
+                              f"report it with the kept save; {resume_when_fixed()}") from None
     if events is not None and mode.progress() != events:
         # Not "did the rules change?", which the player cannot answer (hist65 NIT 3): a save
         # is replayed by the rules revision it was played by.
@@ -146,7 +150,7 @@ def replay(mode: Mode, inputs: Sequence[str], events: int | None,
         raise CorruptSave(f"the save expected {events} events, replaying its inputs gave "
                           f"{mode.progress()}: the save was edited, or this companion {plays} "
                           "differently (a fault: please report it with the kept save); "
-                          f"{RESUME_WHEN_FIXED}")
+                          f"{resume_when_fixed()}")
 
 
 class StoppedBehind(KeyboardInterrupt):

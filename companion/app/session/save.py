@@ -29,13 +29,13 @@ import codecs
 import hashlib
 import json
 import re
-import shlex
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from companion.app.command_name import companion_line
 from companion.app.paths import data_dir
 from companion.errors import DataError
 from companion.files import (
@@ -79,9 +79,9 @@ class AnotherModesSave(SaveLeftInPlace):
     def __init__(self, refusal: str, mode: str | None, path: Path, fight: str | None) -> None:
         self.refusal, self.mode, self.path, self.fight = refusal, mode, path, fight
         # A table resumed without its save's fight file takes up the default fight instead.
-        super().__init__(self._told(shlex.join(
-            ["companion", "play", *(["--mode", mode] if mode else []), "--resume",
-             *(["--fight", fight] if fight else []), "--state", str(path)])))
+        super().__init__(self._told(companion_line(
+            "play", *(["--mode", mode] if mode else []), "--resume",
+            *(["--fight", fight] if fight else []), "--state", str(path))))
 
     def say_with(self, resume: Callable[[str, Path, str | None], str]) -> None:
         """Say the command that plays it on as ``resume(mode, path, fight)`` gives it: the

@@ -10,6 +10,7 @@ import shlex
 from collections.abc import Callable
 from typing import Any
 
+from companion.app.command_name import companion_command, companion_line
 from companion.app.commands.genso.calendar import sheet_curses
 from companion.app.commands.genso.files import resolve_sheet, sheet_out, sheet_path
 from companion.app.commands.roll import emit, pad, run_with_source
@@ -210,7 +211,7 @@ def _change(args: argparse.Namespace, rules: GensoRules,
     character, path = resolve_sheet(rules, args.sheet)
     if path is None:
         raise DataError(f"{args.sheet!r} is a preset; save it first with "
-                        f"`companion genso sheet {args.sheet} --save-as FILE`")
+                        f"`{companion_line('genso', 'sheet', args.sheet)} --save-as FILE`")
     changed, said = change(character)
     try:  # never write a sheet that would not load back (award --scenarios 10**30)
         character_from_mapping(rules, sheet_mapping(changed), str(path))
@@ -251,7 +252,7 @@ def cmd_buy(args: argparse.Namespace, rules: GensoRules) -> int:
         cost = price_coins(rules, item, args.price)
         said = f"GM-ECON-1 bought {item.name} for {coins_text(cost)}"
         if item.slot is Slot.WEAPON:
-            said += (f" (in the pack: `companion genso gear {shlex.quote(args.sheet)} "
+            said += (f" (in the pack: `{companion_command()} genso gear {shlex.quote(args.sheet)} "
                      f"{item.key}` equips it)")
         return buy(rules, c, item.key, args.price), said
     return _change(args, rules, change)
@@ -262,7 +263,8 @@ def cmd_sell(args: argparse.Namespace, rules: GensoRules) -> int:
         try:
             after, _, coins = sale(rules, c, args.item, args.price)
         except HeldNotInPack as exc:  # the system says it in game words
-            raise IllegalAction(f"{exc} (`companion genso gear {shlex.quote(args.sheet)} "
+            raise IllegalAction(f"{exc} (`{companion_command()} genso gear "
+                                f"{shlex.quote(args.sheet)} "
                                 f"{exc.item} --off` takes it off)") from None
         name, _, _ = args.item.partition(":")
         sold = (f"{rules.mana_stone['ja']}/{rules.mana_stone['en']}"
@@ -304,7 +306,7 @@ def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
 def cmd_grow(args: argparse.Namespace, rules: GensoRules) -> int:
     if args.choice == "spell" and args.spell is None:
         raise IllegalAction("GM-GROW-2: name the basic spell (基本呪文) to learn with --spell "
-                            "NAME (see `companion genso list spells`)")
+                            f"NAME (see `{companion_command()} genso list spells`)")
 
     def change(c: Character) -> tuple[Character, str]:
         if args.choice == "award":

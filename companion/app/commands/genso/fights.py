@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.combatants import names_apart
+from companion.app.command_name import companion_command
 from companion.app.commands.genso.files import (
     SET_EXAMPLE,
     fight_entrant,
@@ -91,7 +92,8 @@ def load_fight(rules: GensoRules, path: Path) -> Fight:
     """The saved fight, replayed under the settings it keeps (``rules`` only for a file from
     before fights kept them); an error names the file and the journal entry."""
     if not file_there(path):
-        raise DataError(f"no fight at {path}: start one with `companion genso fight new`")
+        raise DataError(f"no fight at {path}: start one with "
+                        f"`{companion_command()} genso fight new`")
     try:
         data = loads_json(read_text(path, "fight"))
     except json.JSONDecodeError as exc:
@@ -342,7 +344,8 @@ def _how_to_write(old: Fight, pending: list[Unwritten], path: Path) -> str:
         names = ", ".join(p.name for p in left)
         if old.state.outcome is None:
             parts.append(f"it is not over, and the HP and MP it left {names} are not on their "
-                         f"sheets: to keep them, `companion genso fight end{file_option(path)}` "
+                         f"sheets: to keep them, `{companion_command()} genso fight "
+                         f"end{file_option(path)}` "
                          f"then `{apply_command(path)}`")
         else:
             parts.append(f"its results were never written to the sheets of {names}: write "
@@ -667,7 +670,7 @@ def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
                             f"{_how_to_write(old, pending, path)}")
         if old is not None and old.state.outcome is None:
             raise DataError(f"{refused}; or end it first with "
-                            f"`companion genso fight end{file_option(path)}`")
+                            f"`{companion_command()} genso fight end{file_option(path)}`")
         if old is not None and (left := _not_applied(old)):
             raise DataError(f"{refused}\nof the fight saved there, "
                             + "; ".join(_by_hand(old, w, path) for w in left))
@@ -690,7 +693,8 @@ def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
         raise IllegalAction(f"the fight would be over before it began "
                             f"({fight.state.outcome.text}): "
                             f"{_down_text(fight, down)}; heal them first "
-                            "(`companion genso rest SHEET`, GM-HEAL-1) or leave them out; "
+                            f"(`{companion_command()} genso rest SHEET`, GM-HEAL-1) or leave "
+                            "them out; "
                             "nothing was written")
     # Only now, the new fight made: a sheet refused above leaves the old file there.
     try:
@@ -781,7 +785,8 @@ def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
         if fight.state.outcome is not None and unwritten(fight):
             text += f"\n\n{apply_hint(path)}"
         if fight.state.party_down_going_on:
-            text += f"\n\nto end it 戦闘終了: `companion genso fight end{file_option(path)}`"
+            text += (f"\n\nto end it 戦闘終了: `{companion_command()} genso fight "
+                     f"end{file_option(path)}`")
         return emit(args, {**data, "entry": entry.to_json()},
                     f"{with_english(fight, entry.text)}\n\n{text}", dice=True)
 
@@ -797,7 +802,7 @@ def _after_the_end(fight: Fight, path: Path) -> str:
     writable = any(not p.gone for p in left)
     force = " --force" if any(p.gone for p in left) or _not_applied(fight) else ""
     return ((f"to keep its HP and MP on the sheets: `{apply_command(path)}`; then " if writable
-             else "") + f"to fight again: `companion genso fight new --party …{force}"
+             else "") + f"to fight again: `{companion_command()} genso fight new --party …{force}"
             f"{file_option(path)}`")
 
 
@@ -842,7 +847,8 @@ def apply_fight(args: argparse.Namespace, rules: GensoRules, fight: Fight, path:
     (review63f RISK 2: a change from it might be made twice).
     """
     if fight.state.outcome is None:
-        raise IllegalAction("the fight is not over: end it first with `companion genso fight "
+        raise IllegalAction("the fight is not over: end it first with "
+                            f"`{companion_command()} genso fight "
                             f"end{file_option(path)}` (spells and stones may still follow the "
                             "end)")
     return _apply_held(args, fight, path)
@@ -1012,7 +1018,8 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
         if row["result"] == "preset":
             lines.append(f"{who}: a preset, not a sheet file, so its HP {row['hp']} "
                          f"MP {row['mp']} are written nowhere: to keep them, save it "
-                         f"(`companion genso sheet {row['preset'] or 'KEY'} --save-as FILE`) "
+                         f"(`{companion_command()} genso sheet {row['preset'] or 'KEY'} "
+                         "--save-as FILE`) "
                          "and put them in FILE; bring FILE into the next fight (`fight new "
                          "--party FILE`) and `fight apply` writes them for you")
         elif row["result"] == "unchanged":

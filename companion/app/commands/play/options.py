@@ -23,6 +23,7 @@ from typing import Any
 
 from companion.app.arg_types import existing_file, seeds_below
 from companion.app.command_list import COMMANDS
+from companion.app.command_name import companion_command, companion_line
 from companion.app.commands.play.saves import load_game
 from companion.app.commands.play.session import (
     Among,
@@ -138,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
         other = switched(args, home, mode)
         if mode in ("genso", "coc") and not table_files(other, mode)[0].exists():
             return (f"No {mode} fight yet 戦闘がありません: make one on a computer 端末で: "
-                    f"companion {mode} fight new …")
+                    f"{companion_command()} {mode} fight new …")
         for path, _ in held_files(other, effective_config(other, tell=False),
                                   other.state or default_save_path()):
             try:
@@ -323,14 +324,15 @@ def stopped_note(save_path: Path, args: argparse.Namespace,
         if recorded:
             # Its save is behind the game's end, the disk refusing its last writes: the
             # next start finds it over (saves.over_in_history, review65h RISK 1).
-            return (f"stopped; the game is over and in the history (companion history): its "
+            return (f"stopped; the game is over and in the history ({companion_line('history')}): "
+                    "its "
                     f"save {save_path} is behind it (the disk refused its last moves), and "
                     "the next game replaces it")
         return f"stopped; the game is saved in {save_path}: {resume_command(args)} carries on"
     if recorded:
-        return "stopped; the game is over and in the history (companion history)"
+        return f"stopped; the game is over and in the history ({companion_line('history')})"
     return (f"stopped; the game is over and kept in {save_path}: it goes in the history "
-            "(companion history) when the next game starts "
+            f"({companion_line('history')}) when the next game starts "
             f"({resume_command(args, next_game=True)})")
 
 

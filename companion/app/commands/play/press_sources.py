@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import TypeVar
 
+from companion.app.command_name import companion_line
 from companion.app.config import Config
 from companion.app.session.controls import PressSource
 from companion.errors import DataError, DeviceError
@@ -48,7 +49,7 @@ def check_pins(config: Config) -> list[str]:
             continue
         if pin in used:
             raise DataError(f"buttons.{key} and buttons.{used[pin]} are both GPIO{pin}; "
-                            "give each part its own pin (companion config --show)")
+                            f"give each part its own pin ({companion_line('config', '--show')})")
         used[pin] = key
         if pin in PINS_TO_AVOID:
             warnings.append(f"{config.where(f'buttons.{key}')} is GPIO{pin}, "

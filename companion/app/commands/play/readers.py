@@ -3,6 +3,7 @@ what ``companion calibrate camera`` saved, or an RFID reader with its enrolled s
 
 from __future__ import annotations
 
+from companion.app.command_name import companion_line
 from companion.errors import DeviceError
 from companion.hw.ports import TileReader
 from companion.systems.jongrogue.wall import TileLedger
@@ -44,8 +45,9 @@ def open_reader(kind: str, camera_source: str, rfid_port: str, ledger: TileLedge
         if not len(tags):
             # Else every tile laid says "not enrolled: lay another", which cannot help.
             raise DeviceError(f"no RFID stickers are enrolled ({path} is missing or empty) "
-                              "RFIDシール未登録: run `companion calibrate rfid` first, to "
-                              "enrol the sticker under every tile")
+                              "RFIDシール未登録: run "
+                              f"`{companion_line('calibrate', 'rfid')}` first, to enrol the "
+                              "sticker under every tile")
         if rfid_kind == "rdm6300":
             from companion.hw.rfid.rdm6300 import DEFAULT_PORT, Rdm6300Reader
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
+from companion.app.command_name import companion_line
 from companion.app.commands.play.telling import cause_of_death, resume_command, tell
 from companion.app.history import History, HistoryError, Run
 from companion.app.modes.fight_save import refuse_another_modes
@@ -132,8 +133,9 @@ def over_in_history(saved: SaveGame, save_path: Path, display: Display | None,
         for notice in history.notices:
             tell(notice, display, controls)
     if held:
-        note(f"the game in {save_path} is over and in the history (companion history): its "
-             "save was behind it (the disk refused its last moves); starting a new one")
+        note(f"the game in {save_path} is over and in the history "
+             f"({companion_line('history')}): its save was behind it (the disk refused its "
+             "last moves); starting a new one")
     return held
 
 
@@ -349,7 +351,8 @@ def record_kept(path: Path, args: argparse.Namespace, display: Display | None,
         after = "that file is removed"
     except OSError as exc:
         after = f"that file could not be removed ({exc.strerror}) and holds nothing more"
-    tell(f"the finished game in {path} is in the history now (companion history); {after}",
+    tell(f"the finished game in {path} is in the history now ({companion_line('history')}); "
+         f"{after}",
          display, controls)
     return 0
 

@@ -7,13 +7,13 @@ import argparse
 import contextlib
 import dataclasses
 import secrets
-import shlex
 import sys
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.app.command_name import companion_line
 from companion.app.commands.play.press_sources import open_press_sources, open_waiting_signal
 from companion.app.commands.play.readers import open_reader
 from companion.app.commands.play.saves import (
@@ -124,8 +124,8 @@ def no_hardware_hint(config: Config, args: argparse.Namespace,
     if saved is not None and saved.input_kind != "sim":
         device = "camera" if saved.input_kind == "camera" else "RFID tray"
         state = [] if args.state is None else ["--state", str(args.state)]
-        command = shlex.join(["companion", "play", "--input", "sim", "--choices", "keyboard",
-                              "--display", "terminal", *state])
+        command = companion_line("play", "--input", "sim", "--choices", "keyboard",
+                                 "--display", "terminal", *state)
         return (f"the saved game in {save_path} was played with the {device}, and plays on "
                 f"only at the table (camera or tray); {command} plays a new game with the "
                 "keys meanwhile, that one kept aside")
@@ -136,8 +136,10 @@ def no_hardware_hint(config: Config, args: argparse.Namespace,
                                   "plays the saved game on with the keys")
     if keys and config.text("input.kind") == "sim":
         return None
-    return ("no camera, buttons or screen here (a laptop)? companion play --input sim "
-            "--choices keyboard --display terminal plays the simulated wall with the keys")
+    keys_command = companion_line("play", "--input", "sim", "--choices", "keyboard",
+                                  "--display", "terminal")
+    return (f"no camera, buttons or screen here (a laptop)? {keys_command} plays the simulated "
+            "wall with the keys")
 
 
 class TrayNotSetUp(DeviceError):
@@ -391,7 +393,7 @@ def played_game(args: argparse.Namespace, config: Config, saved: SaveGame | None
                          f"the game is kept in {save_path}, and put in the history when the "
                          "next game starts", display, controls)
                 elif session.save_trouble:
-                    tell(f"the game is in the history (companion history); its save "
+                    tell(f"the game is in the history ({companion_line('history')}); its save "
                          f"{save_path} holds it only up to move {session.saved_moves} (the "
                          "disk refused the rest), and the next game replaces it", display,
                          controls)

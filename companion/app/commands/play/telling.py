@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from companion.app.command_name import companion_command
+from companion.app.command_name import companion_command, companion_line
 from companion.app.config import Config
 from companion.app.notes import note
 from companion.app.session.controls import Controls, choose
@@ -196,7 +196,7 @@ def resume_command(args: argparse.Namespace, mode: str = "game", *,
     save's game is over, and the command starts the next one, whose tiles come from
     ``--input`` as this run's did, not from the save, played with this run's ``--profile``,
     ``--preset`` and ``--strategy`` (not its ``--seed``: the next game is another one)."""
-    words = ["companion", "play"]
+    words = ["play"]
     if (args.mode is not None or mode != "game") and not args.headless:
         words += ["--mode", args.mode or mode]
     words.append("--resume")
@@ -207,7 +207,7 @@ def resume_command(args: argparse.Namespace, mode: str = "game", *,
         if value is not None and not (args.headless and flag in ("input", "choices",
                                                                  "display")):
             words += [f"--{flag.replace('_', '-')}", str(value)]
-    return shlex.join(words)
+    return companion_line(*words)
 
 
 def resume_elsewhere(args: argparse.Namespace, mode: str, state: Path,

@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from companion.app.command_name import companion_line
 from companion.app.modes.coc.action_menu import CocFightMode
 from companion.app.modes.coc.table_rolls import CAMERA_SIDES, CocTableRolls
 from companion.app.modes.fight import FightMode
@@ -26,24 +27,25 @@ PRESET = "coc"  # what a table save says in SaveGame.preset
 EXAMPLES = Path(__file__).resolve().parents[4] / "docs" / "examples"
 
 
-def start_hint(examples: Path = EXAMPLES) -> str:
+def start_hint(examples: Path | None = None) -> str:
     """How a coc fight is started, the sample sheets found from anywhere: named from the
     repository's root (docs/examples/ann.toml), they were found from there alone, not
     from the Pi's home folder the boot service starts in (tables65 NIT 5), so the command
     goes there first (``cd <checkout> && …``). Not each sheet by its whole path: on the
     table's screen at text_scale 1.25 a path that long was cut in its middle
     (``…/docs/examples/cu…t.toml``, review65t NIT 6). Without the folder (a package
-    installed without its docs), where the sheets are is said instead."""
+    installed without its docs), where the sheets are is said instead. ``examples``: the
+    sample sheets' folder (None: :data:`EXAMPLES`). The ``companion`` named is the one that
+    runs from where the command is typed (:func:`companion_line`, setup66 D1)."""
+    examples = EXAMPLES if examples is None else examples
     if not (examples / "ann.toml").is_file() or not (examples / "cultist.toml").is_file():
-        return ("companion coc fight new --investigators SHEET.toml --foes SHEET.toml "
-                "(sample sheets: docs/examples/ of the companion's source)")
+        return (companion_line("coc", "fight", "new", "--investigators", "SHEET.toml", "--foes",
+                               "SHEET.toml")
+                + " (sample sheets: docs/examples/ of the companion's source)")
     root = examples.parents[1]
     named = [str(examples.relative_to(root) / sheet) for sheet in ("ann.toml", "cultist.toml")]
-    return (f"cd {shlex.quote(str(root))} && " + shlex.join([
-        "companion", "coc", "fight", "new", "--investigators", named[0], "--foes", named[1]]))
-
-
-START_HINT = start_hint()
+    return (f"cd {shlex.quote(str(root))} && " + companion_line(
+        "coc", "fight", "new", "--investigators", named[0], "--foes", named[1], where=root))
 
 
 def coc_table(resume_with: Callable[[Path, Path], str] | None = None) -> Table:
@@ -51,7 +53,7 @@ def coc_table(resume_with: Callable[[Path, Path], str] | None = None) -> Table:
     under the settings it keeps (``resume_with``:
     :attr:`~companion.app.modes.fight_file.Table.resume_with`)."""
     base = load_rules()
-    return Table(PRESET, "companion coc fight", START_HINT,
+    return Table(PRESET, "companion coc fight", start_hint(),
                  lambda data: Fight.from_json(base, data), CocFightMode, resume_with,
                  lambda data: Fight.from_json(base, data, playing_on=True), older_engine)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from companion.app.command_name import companion_line
 from companion.app.modes.fight import FightMode
 from companion.app.modes.fight_file import (
     Table,
@@ -24,12 +25,18 @@ from companion.systems.genso.combat import ENGINE, Fight
 from companion.systems.genso.rules import GensoRules
 
 PRESET = "genso"  # what a table save says in SaveGame.preset
-START_HINT = "companion genso fight new --party pc1 pc2 --monsters orc:2"
+
+
+def start_hint() -> str:
+    """How a genso fight is started (the ``companion`` named is the one that runs here:
+    :func:`companion_line`, setup66 D1)."""
+    return companion_line("genso", "fight", "new", "--party", "pc1", "pc2", "--monsters",
+                          "orc:2")
 
 
 def read_fight_file(rules: GensoRules, path: Path) -> Fight:
     """The fight `companion genso fight new` wrote (and the table keeps writing)."""
-    return Fight.from_json(rules, read_fight_data(path, START_HINT, default_fight_file(PRESET)),
+    return Fight.from_json(rules, read_fight_data(path, start_hint(), default_fight_file(PRESET)),
                            str(path))
 
 
@@ -49,7 +56,7 @@ def table_session(rules: GensoRules, fight_path: Path, state_path: Path, *, resu
     """The play session of a genso fight at the table, ready to run (see
     :func:`~companion.app.modes.fight_file.open_table`; ``resume_with``:
     :attr:`~companion.app.modes.fight_file.Table.resume_with`)."""
-    table = Table(PRESET, "companion genso fight", START_HINT,
+    table = Table(PRESET, "companion genso fight", start_hint(),
                   lambda data: Fight.from_json(rules, data, str(fight_path)),
                   lambda fight, name: GensoFightMode(rules, fight, name, fight_path),
                   resume_with,
