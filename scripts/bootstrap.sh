@@ -103,7 +103,11 @@ if [ ! -f "$stamp" ]; then
   again="fix that and run bash scripts/bootstrap.sh again: that is safe, and carries on from here"
   .venv/bin/python -m pip install -q --upgrade pip \
     || stop "pip could not upgrade itself in .venv (above; no network?): $again"
-  .venv/bin/python -m pip install -q -e '.[test]' \
+  # Without the filter setuptools prints a banner of asterisks to a first-time user (its
+  # notice for an editable install of a flat layout), harmless but alarming (setup66 NIT 4);
+  # a PYTHONWARNINGS of the user's own is kept, this filter after it.
+  PYTHONWARNINGS="${PYTHONWARNINGS:+$PYTHONWARNINGS,}ignore:Editable installation" \
+    .venv/bin/python -m pip install -q -e '.[test]' \
     || stop "pip could not install the companion into .venv (above; no network?): $again"
   rm -f .venv/.installed-*
   touch "$stamp"
