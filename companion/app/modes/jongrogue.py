@@ -140,6 +140,19 @@ def room_tiles(game: Game, laid: Sequence[Tile] = ()) -> tuple[TileView, ...]:
     return tuple(views)
 
 
+def pursuer_tiles(game: Game) -> tuple[TileView, ...]:
+    """The monsters following the PC from a room it fled (JR-FLEE-2, 追跡), as the room
+    panel shows a monster: its tile, its name, its sleep state and flags. Their tiles lie
+    beside the PC, and the room's slots hold the room it came to: the panel of that room
+    showed none of them while they attacked, and the player chose to fight or flee again
+    without their state (haste 倍速, invisible 透明) in sight (screen66 RISK 2). One back in
+    the room shown is its own spot's (never twice)."""
+    extended = game.on(RuleOption.EXTENDED_STATES)
+    return tuple(TileView(str(m.tile), Name(m.monster.name_ja, m.monster.name_en),
+                          monster_detail(m, extended))
+                 for m in game.pursuers if m.alive and m.room != game.room_no)
+
+
 def guarded(amount: str, sitters: Sequence[MonsterOnMap]) -> str:
     """A gold pile's detail: its amount, and the gold-lovers sitting on it, whose pile the
     PC cannot take while they live (JR-AB-GOLDLOVER). Each gold-lover has its own pile from
@@ -560,4 +573,5 @@ class JongRogueMode:
             last_check=last_check(events, self.describe),
             log=tuple(self.describe(e) for e in events[-12:]),
             status=status or self.note,
+            pursuers=pursuer_tiles(game),
         )

@@ -120,6 +120,64 @@ class GamePanels(Canvas):
             hint = self._text("no room revealed yet まだ部屋なし", m(15), DIM)
             self.surface.blit(hint, (rect.x + m(10), top + m(10)))
 
+    def _pursuers(self, pursuers: Sequence[TileView], rect: pygame.Rect, keep: int) -> int:
+        """The monsters following the PC (JR-FLEE-2, 追跡) in a panel of their own at
+        ``rect``'s top, under the room's: a row each, its tile's picture, its name and code,
+        and under them its state (``awake 起, haste 倍速``) wrapped whole. The panel is as
+        tall as its rows, leaving ``keep`` under it (the last check's title and a row) when
+        both fit; else the pursuers go first and take ``rect`` down to its bottom: their
+        state is what the player fights or flees by, the check is in the log too. Pursuers
+        with no room left for their rows are named on a last row, the first one's state
+        rows, where even they do not fit, joined and cut on its last. Returns the panel's
+        bottom."""
+        m = self.m
+        name_size, detail_size, step = m(15), m(14), self._step(m(19))
+        name_h = self._font_size(name_size) + m(4)
+        x, width = rect.x + m(8), rect.w - m(16)
+        rows: list[tuple[TileView, pygame.Surface, list[str]]] = []
+        for tile in pursuers:
+            picture = self._tile(tile.tile, name_h + step - m(4))  # beside name and state
+            text_w = width - picture.get_width() - m(6)
+            rows.append((tile, picture,
+                         self._wrap(tile.detail, detail_size, text_w) if tile.detail else [""]))
+        frame = m(24) + m(4)  # the title above the rows, the margin under them
+        need = frame + sum(name_h + len(details) * step for _, _, details in rows)
+        bottom = rect.bottom - keep if need <= rect.h - keep else rect.bottom
+        shown: list[tuple[TileView, pygame.Surface, list[str]]] = []
+        used = frame
+        for n, (tile, picture, details) in enumerate(rows):
+            more = step if n + 1 < len(rows) else 0  # the row naming those left out
+            height = name_h + len(details) * step
+            if shown and rect.y + used + height + more > bottom:
+                break
+            if not shown and rect.y + used + height + more > bottom:  # the first, squeezed
+                fit = max(1, (bottom - rect.y - used - name_h - more) // step)
+                details = [*details[:fit - 1], " ".join(details[fit - 1:])]
+                height = name_h + len(details) * step
+            shown.append((tile, picture, details))
+            used += height
+        rest = pursuers[len(shown):]
+        panel = pygame.Rect(rect.x, rect.y, rect.w, used + (step if rest else 0))
+        y = self._panel(panel, f"Pursuing 追跡 ({len(pursuers)})" if len(pursuers) > 1
+                        else "Pursuing 追跡")
+        for tile, picture, details in shown:
+            self.surface.blit(picture, (x, y))
+            tx = x + picture.get_width() + m(6)
+            code = self._text(tile.tile, m(13), DIM)
+            self.surface.blit(code, code.get_rect(topright=(rect.right - m(8), y + m(2))))
+            name = str(tile.meaning) if self.has_cjk else tile.meaning.en
+            self.surface.blit(self._fit(name, name_size, rect.right - m(14) - code.get_width()
+                                        - tx), (tx, y))
+            for n, row in enumerate(details):
+                self.surface.blit(self._fit(row, detail_size, rect.right - m(8) - tx, ACCENT),
+                                  (tx, y + name_h + n * step))
+            y += name_h + len(details) * step
+        if rest:
+            names = ", ".join(f"{tile.meaning} ({tile.detail})" if tile.detail
+                              else str(tile.meaning) for tile in rest)
+            self.surface.blit(self._fit(f"+{len(rest)}: {names}", detail_size, width), (x, y))
+        return panel.bottom
+
     def _tile_text(self, tile: TileView, rect: pygame.Rect) -> None:
         """Beside a tile's picture: its name (Japanese), its English under it (without a
         Japanese font, the English takes the name's place), its detail (``awake 起, haste

@@ -400,8 +400,17 @@ class ScreenDisplay(OptionButtons):
             return self.surface
         room_h = m(190)
         self._room(view.room_tiles, pygame.Rect(left.x, left.y, left.w, room_h))
-        self._lines("Last check 判定", view.last_check,
-                    pygame.Rect(left.x, left.y + room_h + m(6), left.w, left.h - room_h - m(6)))
+        check_top = left.y + room_h + m(6)
+        check_min = m(24) + self._step(m(19)) + m(8)  # the last check's title and a row
+        if view.pursuers:
+            # The monsters following the PC, under the room it came to (screen66 RISK 2),
+            # their panel taking the last check's rows, all of them where it must.
+            check_top = self._pursuers(
+                view.pursuers, pygame.Rect(left.x, check_top, left.w, left.bottom - check_top),
+                check_min + m(6)) + m(6)
+        if not view.pursuers or left.bottom - check_top >= check_min:
+            self._lines("Last check 判定", view.last_check,
+                        pygame.Rect(left.x, check_top, left.w, left.bottom - check_top))
         # The sheet takes rows from the log when its lines wrap, down to the log's last two
         # (its newest entry): under a two-row grid, three kept for the log cut the Items
         # line, and ring kinds the player carries were shown nowhere (display audit 56,

@@ -94,7 +94,8 @@ def render(view: View, system_hint: str = SYSTEM_HINT_KEYS,
     if view.system:
         header.append(f"  {system_hint}", style=SECONDARY)
 
-    parts: list[RenderableType | Gives] = [header, Room(view)] if view.room_tiles else [header]
+    parts: list[RenderableType | Gives] = [header, Room(view)] \
+        if view.room_tiles or view.pursuers else [header]
     if view.dice is not None:
         parts.append(DicePart(view.dice))
     if view.fight is not None:
@@ -148,6 +149,10 @@ class Sheet:
         return Panel(sheet_text(self.sheet), title="PC", title_align="left")
 
 
+#: The Room table's place for a monster following the PC (JR-FLEE-2).
+PURSUING = "追跡 pursuing"
+
+
 @dataclass(frozen=True, slots=True)
 class Room:
     """The room's four tiles; short of rows, without the table's heading and rules: a late
@@ -168,6 +173,9 @@ class Room:
             room.add_column(column)
         for pos, tile in zip(("TL", "TR", "BL", "BR"), self.view.room_tiles, strict=False):
             room.add_row(pos, tile.tile, str(tile.meaning), tile.detail)
+        # The monsters following the PC (JR-FLEE-2), their tiles beside it, not in the room.
+        for tile in self.view.pursuers:
+            room.add_row(PURSUING, tile.tile, str(tile.meaning), tile.detail)
         return room
 
 

@@ -244,6 +244,9 @@ class View:
     # A message screen's prompt is trouble (the error that stopped the run), drawn as trouble
     # is: in the trouble colour after a warning mark, not as a question is.
     trouble: bool = False
+    # The monsters following the PC out of the room it fled (JR-FLEE-2, 追跡): their tiles
+    # lie beside the PC, no longer in the room's slots, which hold the room it came to.
+    pursuers: tuple[TileView, ...] = ()
 
     @property
     def message(self) -> bool:
