@@ -120,7 +120,7 @@ def test_enrolling_with_another_model_keeps_the_games_enrolment_aside(
 ) -> None:
     """cal66 R1: `--enrol-from --model X` replaced every kind enrolled for the model the
     game reads with, and the game then blamed an update. Now the game's enrolment is kept
-    aside, said with how to bring it back, and the model's note says `--model` may be why."""
+    aside, said, and read by that model again; the model's note says `--model` may be why."""
     folder = tmp_path / "set"
     folder.mkdir()
     tile_picture(folder / "3m.png", "3m")
@@ -140,14 +140,14 @@ def test_enrolling_with_another_model_keeps_the_games_enrolment_aside(
         f"the tiles enrolled now are for {other.name}, and the game uses them only with "
         f"COMPANION_TILE_MODEL={other}\n"
         "companion: the 2 kinds enrolled before were taught to another tile model; they are "
-        f"kept as {aside.name} (rename it back to {ENROLMENT_FILE} to read with that model "
-        "again), and this model's enrolment starts afresh\n")
-    assert cli.main(["classify", str(folder / "5p.png")]) == 0
-    assert "(the companion updated since, or enrolled with `calibrate camera --model`)" \
-        in capsys.readouterr().err
-    aside.replace(path)  # as the line says: the game reads with them again
-    assert cli.main(["classify", str(folder / "5p.png")]) == 0
-    assert "without your enrolled set" not in capsys.readouterr().err
+        f"kept as {aside.name}, which that model reads with again (the game, classify and "
+        "--enrol with it), and this model's enrolment starts afresh\n")
+    assert cli.main(["classify", str(folder / "5p.png")]) == 0  # the game's model, as play
+    assert capsys.readouterr().err == (
+        f"companion: tiles read with your enrolled set for this tile model, kept as {aside} "
+        f"({ENROLMENT_FILE} holds another model's)\n")
+    assert cli.main(["classify", "--model", str(other), str(folder / "5p.png")]) == 0
+    assert "enrolled set" not in capsys.readouterr().err
 
 
 def test_an_enrolment_ended_before_any_kind_leaves_another_models_file_in_place(

@@ -73,6 +73,7 @@ from companion.app.camera_settings import (
     SLOT_LOOKS_FILE,
     read_settings,
 )
+from companion.app.commands.classify import kept_for_model
 from companion.app.config import load_config
 from companion.app.options import refuse_stray_options
 from companion.app.paths import config_dir, data_dir
@@ -461,43 +462,62 @@ def save_view(view: np.ndarray) -> Path | None:
 
 
 def earlier_enrolment(path: Path, classifier: TileClassifier) -> Enrolment:
-    """The enrolment saved at ``path``, to add to; empty when there is none, when another
-    tile model made it (it means nothing to this one; it is set aside, not replaced, when
-    the first kind is saved: :func:`save_enrolment`), or when it cannot be read (it is set
-    aside)."""
+    """The enrolment of this tile model saved at ``path``, to add to. When ``path`` holds
+    none (missing, unreadable: it is set aside, or another model's: it is set aside when
+    the first kind is saved, :func:`save_enrolment`), this model's own set kept aside
+    (:func:`kept_for_model`, from an enrolment with another model since) is carried on
+    with, and said; else it is empty (reviewcal66 DEFECT 2: going back to the game's model
+    started afresh beside its own set)."""
     fresh = Enrolment(model=classifier.model_id)
-    if not path.exists():
+    earlier: Enrolment | None = None
+    if path.exists():
+        try:
+            earlier = classifier.load_enrolment(path)
+        except DataError as exc:
+            set_aside(path, str(exc))
+    if holds_own(earlier, classifier.model_id):
+        assert earlier is not None
+        return earlier
+    own = kept_for_model(path, classifier.model_id)
+    if not own.exists():
         return fresh
     try:
-        earlier = classifier.load_enrolment(path)
+        kept = classifier.load_enrolment(own)
     except DataError as exc:
-        set_aside(path, str(exc))
+        set_aside(own, str(exc))
         return fresh
-    if len(earlier) and earlier.model != classifier.model_id:
+    if not holds_own(kept, classifier.model_id):
         return fresh
-    return earlier
+    print(f"companion: carrying on with this tile model's {kinds(kept)} enrolled before, "
+          f"kept as {own.name} while {path.name} held another model's", file=sys.stderr)
+    return kept
+
+
+def holds_own(enrolment: Enrolment | None, model: str) -> bool:
+    """Whether ``enrolment`` (None: no file) is a set of tiles of the tile model ``model``."""
+    return enrolment is not None and len(enrolment) > 0 and enrolment.model == model
 
 
 class EnrolmentNotSaved(Exception):
-    """The disk refused the enrolment file (full, read-only): ``error`` is the OS error and
-    ``kept`` the kinds still saved in ``path`` for this model (the file is written whole or
-    not at all, so those enrolled before are untouched)."""
+    """The disk refused the enrolment file (full, read-only): ``error`` is the OS error,
+    ``kept`` says what is still saved (the file is written whole or not at all, and another
+    model's set renamed aside for it is renamed back) and ``mine`` counts this model's kinds
+    among it."""
 
-    def __init__(self, path: Path, error: OSError, kept: int) -> None:
+    def __init__(self, path: Path, error: OSError, kept: str, mine: int) -> None:
         super().__init__(f"{path}: {error_text(error)}")
-        self.path, self.error, self.kept = path, error, kept
+        self.path, self.error, self.kept, self.mine = path, error, kept, mine
 
-    def line(self, what: str, again: str) -> str:
-        """One line for stderr: that ``what`` was not saved, what is kept, and what to do
-        (``again``: the command to run again), as ``calibrate rfid`` and ``calibrate dice
-        --enrol`` say it (cal66 D2: the bare OS error said neither)."""
+    def line(self, what: str, again: str, were: bool = False) -> str:
+        """One line for stderr: that ``what`` (``were``: several things) was not saved, what
+        is kept, and what to do (``again``: the command to run again), as ``calibrate rfid``
+        and ``calibrate dice --enrol`` say it (cal66 D2: the bare OS error said neither)."""
         fix = ("free space in the config folder" if self.error.errno in NO_ROOM
                else "let the config folder be written")
-        kept = (f"{plural(self.kept, 'kind')} enrolled before {'is' if self.kept == 1 else 'are'}"
-                f" kept in {self.path}" if self.kept else "no kind is saved in it yet")
         why = self.error.strerror or error_text(self.error)  # the file is named once
         return (f"companion: cannot save {self.path.name} ({why}): {what} "
-                f"was not saved; {kept}; {fix} and run {again} again")
+                f"{'were' if were else 'was'} not saved; {self.kept}; {fix} and run "
+                f"{again} again")
 
 
 def plural(count: int, word: str) -> str:
@@ -507,41 +527,80 @@ def plural(count: int, word: str) -> str:
 def save_enrolment(enrolment: Enrolment, path: Path) -> None:
     """Write ``enrolment`` at ``path``. An enrolment there of another tile model (the
     companion updated since, or ``--model`` given now or then) is first set aside, kept as
-    ``<name>.model-<its model>`` and said, never replaced: a maker trying ``--model`` lost
-    every kind enrolled for the model the game reads with (cal66 R1). A disk that refuses
-    (full, read-only) raises :class:`EnrolmentNotSaved`."""
+    :func:`kept_for_model` names it (in place of an older one of that model) and said,
+    never replaced: a maker trying ``--model`` lost every kind enrolled for the model the
+    game reads with (cal66 R1). This model's own set kept so, which
+    :func:`earlier_enrolment` carried on with, is in ``enrolment``: its file goes once
+    ``path`` is written. A disk that refuses (full, read-only) raises
+    :class:`EnrolmentNotSaved`, with the other model's set renamed back (a rename needs no
+    free space): the game's enrolment was left out of play's reach (reviewcal66 DEFECT 1)."""
     try:
         on_disk = Enrolment.load(path) if path.exists() else None
     except DataError:
         on_disk = None  # not readable now: earlier_enrolment set a bad one aside at the start
     other = on_disk is not None and len(on_disk) > 0 and on_disk.model != enrolment.model
-    kept = len(set(on_disk.labels)) if on_disk is not None and not other else 0
+    own = kept_for_model(path, enrolment.model)
+    adopted = own.exists() and not holds_own(on_disk, enrolment.model)
+    aside = kept_for_model(path, on_disk.model) if other and on_disk is not None else None
+    moved = False  # the other model's set is renamed aside
     try:
-        if other:
-            assert on_disk is not None
-            aside = other_models_name(path, on_disk.model)
+        if aside is not None:
             os.replace(path, aside)
+            moved = True
             fsync_dir(path.parent)
-            print(f"companion: the {kinds(on_disk)} enrolled before were taught to another "
-                  f"tile model; they are kept as {aside.name} (rename it back to {path.name} "
-                  "to read with that model again), and this model's enrolment starts afresh",
-                  file=sys.stderr)
         enrolment.save(path)
     except OSError as exc:
+        if moved and aside is not None:
+            try:
+                os.replace(aside, path)
+                moved = False
+            except OSError:
+                pass  # said below: where it is
         if exc.errno not in DISK_ERRNOS:
             raise
-        raise EnrolmentNotSaved(path, exc, kept) from exc
+        raise EnrolmentNotSaved(path, exc, *still_kept(
+            path, others=on_disk if other else None, moved=aside if moved else None,
+            own=own if adopted else None, mine=None if other else on_disk)) from exc
+    if adopted:
+        try:
+            own.unlink()  # carried on with: it is in ``path`` now
+            fsync_dir(path.parent)
+        except OSError:
+            pass  # a copy of what is saved: the next model's set to be put aside replaces it
+    if aside is not None and on_disk is not None:
+        one = len(set(on_disk.labels)) == 1
+        print(f"companion: the {kinds(on_disk)} enrolled before {'was' if one else 'were'} "
+              f"taught to another tile model; {'it is' if one else 'they are'} kept as "
+              f"{aside.name}, which that model reads with again (the "
+              "game, classify and --enrol with it), and this model's enrolment "
+              + (f"is back in {path.name}" if adopted else "starts afresh"),
+              file=sys.stderr)
 
 
-def other_models_name(path: Path, model: str) -> Path:
-    """Where another model's enrolment at ``path`` is kept: ``<name>.model-<model>``, or with
-    ``-2``, ``-3``... when that is taken."""
-    stem = f"{path.name}.model-{model or 'unknown'}"
-    target, n = path.with_name(stem), 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{stem}-{n}")
-    return target
+def still_kept(path: Path, *, others: Enrolment | None, moved: Path | None,
+               own: Path | None, mine: Enrolment | None) -> tuple[str, int]:
+    """What a refused save leaves saved, in words, and how many of its kinds are this
+    model's: ``others``, another model's set in ``path`` (``moved``: renamed aside and not
+    back); ``own``, this model's set kept aside; ``mine``, this model's set in ``path``."""
+    said: list[str] = []
+    count = 0
+    if others is not None:
+        are = "is" if len(set(others.labels)) == 1 else "are"
+        said.append(f"the {kinds(others)} of another tile model in it {are} kept "
+                    + (f"as {moved.name}" if moved is not None else "as they were"))
+    if own is not None:
+        try:
+            count = len(set(Enrolment.load(own).labels))
+        except DataError:
+            count = 0
+        if count:
+            said.append(f"this model's {plural(count, 'kind')} enrolled before "
+                        f"{'is' if count == 1 else 'are'} kept in {own}")
+    if mine is not None and len(mine):
+        count = len(set(mine.labels))
+        said.append(f"{plural(count, 'kind')} enrolled before "
+                    f"{'is' if count == 1 else 'are'} kept in {path}")
+    return ("; ".join(said) or "no kind is saved in it yet"), count
 
 
 def retake(enrolment: Enrolment, label: str, embeddings: list[np.ndarray]) -> None:
@@ -809,7 +868,8 @@ def enrol_set(source: FrameSource, detector: MatDetector, classifier: TileClassi
     except EnrolmentNotSaved as disk:
         # The label being taken is the last one added to the enrolment (retake adds last).
         print(disk.line(named(enrolment.labels[-1]), "`companion calibrate camera --enrol`")
-              + f" ({SKIP} skips the kinds already taken)", file=sys.stderr)
+              + (f" ({SKIP} skips the kinds already taken)" if disk.mine else ""),
+              file=sys.stderr)
         return 1
     print(f"enrolled {len(taken)} kind{'' if len(taken) == 1 else 's'}; "
           + (f"{kinds(enrolment)} in all in {path}" if len(enrolment) else "nothing saved"))
@@ -850,9 +910,9 @@ def run(args: argparse.Namespace) -> int:
             save_enrolment(enrolment, path)
         except EnrolmentNotSaved as disk:
             print(disk.line(f"the {plural(pictures, 'picture')} of "
-                               f"{plural(len(taken), 'kind')} enrolled now",
-                               f"`companion calibrate camera --enrol-from {args.enrol_from}`"),
-                  file=sys.stderr)
+                            f"{plural(len(taken), 'kind')} enrolled now",
+                            f"`companion calibrate camera --enrol-from {args.enrol_from}`",
+                            were=pictures != 1), file=sys.stderr)
             return 1
         print(f"enrolled {pictures} picture{'' if pictures == 1 else 's'} of {len(taken)} "
               f"kind{'' if len(taken) == 1 else 's'} ({kinds(enrolment)} in all) into {path}")

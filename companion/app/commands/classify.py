@@ -87,16 +87,38 @@ def read_pictures(classifier: TileClassifier, pictures: list[np.ndarray]) -> lis
     return [plain_face_is_white(p) for p in classifier.predict(pictures)]
 
 
+def kept_for_model(path: Path, model: str) -> Path:
+    """Where the enrolment of tile model ``model`` (its fingerprint) is kept while ``path``
+    holds another model's: ``<name>.model-<model>``, one file per model, so that going back
+    to a model finds its own set, in play as in ``calibrate camera --enrol`` (reviewcal66
+    DEFECT 2: it sat there unnamed, and each round trip added a ``-2`` copy)."""
+    return path.with_name(f"{path.name}.model-{model or 'unknown'}")
+
+
 def load_classifier(model: Path | None) -> TileClassifier:
     """The tile model, with the player's enrolled set when there is one that this model
-    made (else the model alone, which is safe, only less sure of unusual art: it says so)."""
+    made (else the model alone, which is safe, only less sure of unusual art: it says so).
+    When the enrolment file holds another model's set (enrolled with ``calibrate camera
+    --model``), this model's own, kept aside beside it (:func:`kept_for_model`), is read,
+    and said; nothing is renamed, so two companions reading at once cannot race."""
     classifier = TileClassifier(model)
     enrolment_path = config_dir() / ENROLMENT_FILE
+    own = kept_for_model(enrolment_path, classifier.model_id)
     if enrolment_path.exists():
         try:
             classifier.enrol(classifier.load_enrolment(enrolment_path))
         except StaleEnrolment as exc:
-            print(f"companion: tiles read without your enrolled set: {exc}", file=sys.stderr)
+            if not own.exists():
+                print(f"companion: tiles read without your enrolled set: {exc}",
+                      file=sys.stderr)
+                return classifier
+        else:
+            return classifier
+    if own.exists():
+        classifier.enrol(classifier.load_enrolment(own))
+        print(f"companion: tiles read with your enrolled set for this tile model, kept as "
+              f"{own}" + (f" ({enrolment_path.name} holds another model's)"
+                          if enrolment_path.exists() else ""), file=sys.stderr)
     return classifier
 
 

@@ -1,0 +1,129 @@
+"""Review reviewcal66's findings on fixcal66 (``companion calibrate camera|rfid``), run as
+the maker runs them: ``--enrol-from`` with another tile model, a disk that refuses writes,
+``classify`` as play loads the enrolment."""
+
+from __future__ import annotations
+
+import errno
+from pathlib import Path
+
+import pytest
+
+from companion.app import cli
+from companion.app.camera_settings import ENROLMENT_FILE
+from companion.app.paths import config_dir
+from companion.hw.camera.classifier import Enrolment, TileClassifier
+from tests.app.test_fixcal66 import another_model
+from tests.disk import NO_SPACE, READ_ONLY, refuse_moving, refuse_writes
+from tests.hw.test_camera_cli import tile_picture
+
+
+def tiles(folder: Path, *labels: str) -> Path:
+    """A folder of one picture per tile of ``labels``, for ``--enrol-from``."""
+    folder.mkdir()
+    for label in labels:
+        tile_picture(folder / f"{label}.png", label)
+    return folder
+
+
+def enrolment_files() -> list[str]:
+    return sorted(p.name for p in config_dir().glob(f"{ENROLMENT_FILE}*"))
+
+
+def enrol_from(folder: Path, model: Path | None = None) -> int:
+    return cli.main(["calibrate", "camera", "--enrol-from", str(folder),
+                     *(["--model", str(model)] if model is not None else [])])
+
+
+def test_a_full_disk_enrolling_with_another_model_leaves_the_games_enrolment_in_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """reviewcal66 DEFECT 1: the game's enrolment was renamed aside before the new file was
+    written, and a full disk then left it there: play read without it and said nothing.
+    The rename is undone (a rename needs no space) and the line says it is kept."""
+    path = config_dir() / ENROLMENT_FILE
+    assert enrol_from(tiles(tmp_path / "set", "3m", "5p")) == 0
+    games = path.read_bytes()
+    other = another_model(tmp_path)
+    capsys.readouterr()
+    refuse_writes(path, monkeypatch, failing=range(1, 2))  # the new file's write
+    folder = tiles(tmp_path / "other", "1m")
+    assert enrol_from(folder, other) == 1
+    assert path.read_bytes() == games
+    assert enrolment_files() == [ENROLMENT_FILE]
+    err = capsys.readouterr().err.splitlines()
+    assert err[-1] == (
+        f"companion: cannot save {ENROLMENT_FILE} ({NO_SPACE}): the 1 picture of 1 kind "
+        "enrolled now was not saved; the 2 kinds of another tile model in it are kept as "
+        "they were; free space in the config folder and run `companion calibrate camera "
+        f"--enrol-from {folder}` again")
+    assert not any("kept as" in line and ".model-" in line for line in err)
+    assert cli.main(["classify", str(tmp_path / "set" / "5p.png")]) == 0
+    assert "enrolled set" not in capsys.readouterr().err
+
+
+def test_a_folder_refusing_the_rename_aside_says_the_other_models_set_is_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """reviewcal66 NIT 1: the rename aside refused (read-only), the line said "no kind is
+    saved in it yet" of a file holding the game's set, and "pictures … was"."""
+    path = config_dir() / ENROLMENT_FILE
+    assert enrol_from(tiles(tmp_path / "set", "3m", "5p")) == 0
+    games = path.read_bytes()
+    capsys.readouterr()
+    refuse_moving(path, monkeypatch, code=errno.EROFS)
+    folder = tiles(tmp_path / "other", "1m", "2m")
+    assert enrol_from(folder, another_model(tmp_path)) == 1
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"companion: cannot save {ENROLMENT_FILE} ({READ_ONLY}): the 2 pictures of 2 kinds "
+        "enrolled now were not saved; the 2 kinds of another tile model in it are kept as "
+        "they were; let the config folder be written and run `companion calibrate camera "
+        f"--enrol-from {folder}` again")
+    assert path.read_bytes() == games
+
+
+def test_going_back_to_the_games_model_carries_on_with_its_own_set_kept_aside(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """reviewcal66 DEFECT 2: after an enrolment with `--model X`, play said to enrol again,
+    and `--enrol` for the game's model started afresh beside its own set, unnamed; each
+    round trip added a `-2` copy. Now play reads the game's model's set where it is kept,
+    `--enrol` carries on with it, and each model keeps one file."""
+    path = config_dir() / ENROLMENT_FILE
+    games_id = TileClassifier().model_id
+    other = another_model(tmp_path)
+    other_id = TileClassifier(other).model_id
+    assert enrol_from(tiles(tmp_path / "set", "3m", "5p")) == 0
+    assert enrol_from(tiles(tmp_path / "x", "1m"), other) == 0
+    games_aside = f"{ENROLMENT_FILE}.model-{games_id}"
+    assert enrolment_files() == [ENROLMENT_FILE, games_aside]
+    capsys.readouterr()
+
+    # Play (classify loads the enrolment as play does) reads with the game's own set.
+    assert cli.main(["classify", str(tmp_path / "set" / "5p.png")]) == 0
+    err = capsys.readouterr().err
+    assert "without your enrolled set" not in err
+    assert err == (f"companion: tiles read with your enrolled set for this tile model, kept "
+                   f"as {config_dir() / games_aside} ({ENROLMENT_FILE} holds another "
+                   "model's)\n")
+
+    # Back to the game's model: its 2 kinds are carried on with, X's are kept aside.
+    assert enrol_from(tiles(tmp_path / "more", "7z")) == 0
+    out, err = capsys.readouterr()
+    assert "(3 kinds in all)" in out
+    assert err == (
+        f"companion: carrying on with this tile model's 2 kinds enrolled before, kept as "
+        f"{games_aside} while {ENROLMENT_FILE} held another model's\n"
+        f"companion: the 1 kind enrolled before was taught to another tile model; it is "
+        f"kept as {ENROLMENT_FILE}.model-{other_id}, which that model reads with again (the "
+        f"game, classify and --enrol with it), and this model's enrolment is back in "
+        f"{ENROLMENT_FILE}\n")
+    assert enrolment_files() == [ENROLMENT_FILE, f"{ENROLMENT_FILE}.model-{other_id}"]
+    assert sorted(set(Enrolment.load(path).labels)) == ["3m", "5p", "7z"]
+
+    # And round again: one file per model, no -2 copy.
+    assert enrol_from(tmp_path / "more", other) == 0
+    assert "(2 kinds in all)" in capsys.readouterr().out
+    assert enrolment_files() == [ENROLMENT_FILE, games_aside]
+    assert sorted(set(Enrolment.load(config_dir() / games_aside).labels)) == ["3m", "5p", "7z"]
+
