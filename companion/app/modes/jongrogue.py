@@ -214,8 +214,11 @@ def sheet(game: Game) -> SheetView:
         ammo=pc.arrows,
         armour=Name(pc.armour.name_ja, pc.armour.name_en), armour_defence=pc.armour.value,
         strength=pc.strength if strength_on else None,
+        # Each worn ring by its kind, as the spare ones are: the line says they are rings,
+        # and at text_scale 1.25 "隠密の指輪 ring of stealth, 鎧保護の指輪 ring of armour
+        # protection" was cut after the first (screen66 RISK 1).
         rings=tuple(name if n == 1 else Name(name.ja, f"{name.en} ×{n}")
-                    for name, n in counted([item_name(game, t) for t in pc.rings])),
+                    for name, n in counted([ring_kind(item_name(game, t)) for t in pc.rings])),
         states=tuple(PC_STATE_NAMES[s.value] for s in sorted(pc.states, key=lambda s: s.value)),
         items=tuple(held),
     )

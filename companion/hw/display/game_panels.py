@@ -103,12 +103,13 @@ class GamePanels(Canvas):
     def _room(self, tiles: Sequence[TileView], rect: pygame.Rect) -> None:
         m = self.m
         top = self._panel(rect, "Room 部屋 (2x2)")
-        cell_w, cell_h = rect.w // 2, (rect.bottom - top) // 2
-        tile_h = cell_h - m(8)
+        cell_w = rect.w // 2
+        heights = self._room_rows(tiles, rect.w, rect.bottom - top)
         for i, tile in enumerate(tiles[:4]):
+            cell_h = heights[i // 2]
             x = rect.x + (i % 2) * cell_w + m(6)
-            y = top + (i // 2) * cell_h
-            picture = self._tile("back" if tile.tile == "empty" else tile.tile, tile_h)
+            y = top + sum(heights[:i // 2])
+            picture = self._tile("back" if tile.tile == "empty" else tile.tile, cell_h - m(8))
             if tile.tile == "empty":
                 self._empty_slot(picture.get_rect(topleft=(x, y)))
             else:
@@ -119,6 +120,50 @@ class GamePanels(Canvas):
         if not tiles:
             hint = self._text("no room revealed yet まだ部屋なし", m(15), DIM)
             self.surface.blit(hint, (rect.x + m(10), top + m(10)))
+
+    def _room_needs(self, tiles: Sequence[TileView], width: int, height: int) -> list[int]:
+        """How tall each row of the room's cells (``width`` the panel's, ``height`` its two
+        rows' as drawn at first) must be for its tiles' names and whole states."""
+        m = self.m
+        cell_w, tile_h = width // 2, height // 2 - m(8)
+        needs = []
+        for row in (tiles[:2], tiles[2:4]):
+            text_w = [cell_w - self._tile("back" if t.tile == "empty" else t.tile,
+                                          tile_h).get_width() - m(14) for t in row]
+            needs.append(max((self._tile_text_need(t, w) + m(2) for t, w in zip(row, text_w,
+                                                                            strict=True)),
+                             default=0))
+        return needs
+
+    def _room_rows(self, tiles: Sequence[TileView], width: int, height: int) -> list[int]:
+        """The two rows' heights in ``height``: halves, as always, where each row's tiles
+        read whole in them; else each row what it needs, the rest shared (a row whose tile
+        has a long state, ``asleep 眠, haste 倍速``, taller than one of stairs and gold)."""
+        half = height // 2
+        needs = self._room_needs(tiles, width, height)
+        if max(needs) <= half or sum(needs) > height:
+            return [half, half]
+        spare = height - sum(needs)
+        return [needs[0] + spare // 2, height - needs[0] - spare // 2]
+
+    def _room_height(self, tiles: Sequence[TileView], width: int, height: int, limit: int) \
+            -> int:
+        """The room panel's height: ``height`` (m(190)), or taller, up to ``limit``, where
+        its tiles' states need more rows than it has (text a quarter larger: "asleep 眠,
+        ha…", "deeply aslee…" were cut, screen66 RISK 1)."""
+        top = self.m(24)
+        needs = self._room_needs(tiles, width, height - top)
+        return max(height, min(limit, top + sum(needs)))
+
+    def _tile_text_need(self, tile: TileView, width: int) -> int:
+        """How tall :meth:`_tile_text` needs its rect for the tile's names (a row each) and
+        its state whole, the code beside the names."""
+        m = self.m
+        both = bool(tile.meaning.ja) and self.has_cjk
+        names = [m(16), m(14)] if both and tile.meaning.en else [m(16)]
+        details = self._wrap(tile.detail, m(14), width) if tile.detail else []
+        return sum(self._font_size(size) + m(5) for size in names) \
+            + len(details) * self._step(m(19))
 
     def _pursuers(self, pursuers: Sequence[TileView], rect: pygame.Rect, keep: int) -> int:
         """The monsters following the PC (JR-FLEE-2, 追跡) in a panel of their own at
@@ -199,12 +244,22 @@ class GamePanels(Canvas):
                 + len(details) * detail_step <= rect.h:
             names = wrapped  # (else the detail keeps its rows, and a long name is cut)
         used = sum(self._font_size(size) + m(5) for _, size, _ in names)
+        beside = ""  # the English name, moved beside the Japanese one
+        if len(names) == 2 and len(details) > max(1, (rect.h - used) // detail_step):
+            # A state too long for its rows (``asleep 眠, haste 倍速`` with text a quarter
+            # larger) takes the English name's row, which goes beside the Japanese name:
+            # cut at its end there, it is still in the menu and the log, where a state cut
+            # ("asleep 眠, ha…") was nowhere else (screen66 RISK 1).
+            beside = names.pop()[0]
+            used = self._font_size(names[0][1]) + m(5)
         room = max(1, (rect.h - used) // detail_step)
         if len(details) > room:  # the rest on the last row, cut there with an ellipsis
             details = [*details[:room - 1], " ".join(details[room - 1:])]
         code_below = bool(code) and used + len(details) * detail_step + self._step(m(18)) \
             <= rect.h
-        code_beside = self._text(code, m(13), DIM) if code and not code_below else None
+        # (beside the names, unless they share a row: the tile's picture is beside them)
+        code_beside = self._text(code, m(13), DIM) if code and not code_below and not beside \
+            else None
         y = rect.y
         for n, (text, size, color) in enumerate(names):
             width = rect.w
@@ -212,8 +267,16 @@ class GamePanels(Canvas):
                 width -= code_beside.get_width() + m(6)
                 self.surface.blit(code_beside, code_beside.get_rect(
                     topright=(rect.right, y + (size - m(13)))))
-            self.surface.blit(self._fit(text, size, width, color), (rect.x, y))
-            y += self._font_size(size) + m(5)
+            if beside:  # both names whole where a smaller Japanese name lets them
+                size = next((at for at in (size, m(14)) if self._text_width(text, at) + m(6)
+                             + self._text_width(beside, m(14)) <= width), m(14))
+            name = self._fit(text, size, width, color)
+            self.surface.blit(name, (rect.x, y))
+            if beside and name.get_width() + m(6) + self._text_width("ab…", m(14)) <= width:
+                self.surface.blit(self._fit(beside, m(14), width - name.get_width() - m(6),
+                                            DIM),
+                                  (rect.x + name.get_width() + m(6), y + (size - m(14))))
+            y += self._font_size(names[n][1]) + m(5)
         for row in details:
             self.surface.blit(self._fit(row, m(14), rect.w, ACCENT), (rect.x, y))
             y += detail_step
@@ -257,11 +320,15 @@ class GamePanels(Canvas):
             self.surface.blit(word, word.get_rect(midtop=(inner.centerx, y)))
             y += word.get_height()
 
-    def _sheet(self, sheet: SheetView | None, rect: pygame.Rect, limit: int) -> int:
+    def _sheet(self, sheet: SheetView | None, rect: pygame.Rect, limit: int,
+               last: int | None = None) -> int:
         """The PC sheet in ``rect``; returns the panel's bottom. A line too long for the
         panel (two rings, the potions after the shuriken) wraps, its rows hanging under its
         label: first into the panel's spare rows (closer together), then down as far as
-        ``limit`` (from the log under it). Only a line that still does not fit is cut."""
+        ``limit`` (from the log under it), its rows closer again; then down to ``last``
+        (the log giving way whole: its newest entry is the Last check's, and with text a
+        quarter larger the Items line lost the spare rings, screen66 RISK 1). Only a line
+        that still does not fit is cut."""
         m = self.m
         if sheet is None:
             self._panel(rect, "PC")
@@ -273,7 +340,13 @@ class GamePanels(Canvas):
         total = sum(len(rows) for rows in lines)
         step = self._step(m(22)) if frame + total * self._step(m(22)) <= rect.h \
             else self._step(m(19))
-        capacity = (max(rect.h, limit - rect.y) - frame) // step
+        for bottom, closest in ((limit, m(19)), (limit, m(17)), (last, m(17))):
+            if bottom is None:
+                continue
+            step = min(step, self._step(closest))
+            capacity = (max(rect.h, bottom - rect.y) - frame) // step
+            if total <= capacity:
+                break
         while total > capacity:  # the longest line gives up its last row, cut instead
             rows = max(lines, key=len)
             if len(rows) < 2:

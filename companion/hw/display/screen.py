@@ -398,10 +398,12 @@ class ScreenDisplay(OptionButtons):
         if view.message:
             self._message(view.prompt, body, view.trouble)
             return self.surface
-        room_h = m(190)
+        check_min = m(24) + self._step(m(19)) + m(8)  # the last check's title and a row
+        # The room takes rows from the last check where its tiles' states need them.
+        room_h = self._room_height(view.room_tiles, left.w, m(190),
+                                   left.h - m(6) - check_min)
         self._room(view.room_tiles, pygame.Rect(left.x, left.y, left.w, room_h))
         check_top = left.y + room_h + m(6)
-        check_min = m(24) + self._step(m(19)) + m(8)  # the last check's title and a row
         if view.pursuers:
             # The monsters following the PC, under the room it came to (screen66 RISK 2),
             # their panel taking the last check's rows, all of them where it must.
@@ -416,10 +418,11 @@ class ScreenDisplay(OptionButtons):
         # line, and ring kinds the player carries were shown nowhere (display audit 56,
         # item 10).
         sheet_bottom = self._sheet(view.sheet, pygame.Rect(right.x, right.y, right.w, m(198)),
-                                   right.bottom - m(2 * 19 + 34))
+                                   right.bottom - m(2 * 19 + 34), right.bottom)
         log_box = pygame.Rect(right.x, sheet_bottom + m(6), right.w,
                               right.bottom - sheet_bottom - m(6))
-        self._lines("Log 記録", view.log, log_box, newest_last=True)
+        if log_box.h >= m(24) + self._step(m(19)):  # (else the sheet took its rows)
+            self._lines("Log 記録", view.log, log_box, newest_last=True)
         return self.surface
 
     # ---- input and lifetime ----------------------------------------------------
