@@ -1,18 +1,23 @@
 """Review reviewcal66's findings on fixcal66 (``companion calibrate camera|rfid``), run as
 the maker runs them: ``--enrol-from`` with another tile model, a disk that refuses writes,
-``classify`` as play loads the enrolment."""
+``classify`` as play loads the enrolment, the RFID enrolment's held first prompt."""
 
 from __future__ import annotations
 
 import errno
+import io
 from pathlib import Path
 
 import pytest
 
 from companion.app import cli
+from companion.app.calibrate.rfid import Enroller, parse_kinds
 from companion.app.camera_settings import ENROLMENT_FILE
 from companion.app.paths import config_dir
 from companion.hw.camera.classifier import Enrolment, TileClassifier
+from companion.hw.ports import Slot
+from companion.hw.rfid.events import TagAction, TagEvent
+from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from tests.app.test_fixcal66 import another_model
 from tests.disk import NO_SPACE, READ_ONLY, refuse_moving, refuse_writes
 from tests.hw.test_camera_cli import tile_picture
@@ -127,3 +132,44 @@ def test_going_back_to_the_games_model_carries_on_with_its_own_set_kept_aside(
     assert enrolment_files() == [ENROLMENT_FILE, games_aside]
     assert sorted(set(Enrolment.load(config_dir() / games_aside).labels)) == ["3m", "5p", "7z"]
 
+
+def enroller_holding(kinds: str) -> tuple[Enroller, io.StringIO]:
+    """``calibrate rfid --only KINDS --copies 1`` as it starts on an RDM6300: its first
+    prompt held until the reader is up."""
+    out = io.StringIO()
+    enroller = Enroller(TagMap(), config_dir() / TAGMAP_FILENAME, out)
+    enroller.enrol(parse_kinds(kinds), copies=1, hold=True)
+    return enroller, out
+
+
+def laid(uid: str, at_start: bool = False) -> TagEvent:
+    return TagEvent(TagAction.PLACED, Slot.DRAW, uid, None, at_start=at_start)
+
+
+def test_s_typed_while_the_first_prompt_is_held_asks_for_the_next_kind_not_the_skipped(
+) -> None:
+    """reviewcal66 RISK 2: `s` typed while an RDM6300 was unplugged (the first prompt held)
+    skipped 9s, then the held prompt came once it was plugged in: "Place a 9s", and the 9s
+    laid at it was enrolled as 8s. The prompt said is the one for now, once the reader is
+    up."""
+    enroller, out = enroller_holding("9s 8s")
+    enroller.on_key("s")
+    enroller.ready()
+    enroller.on_event(laid("0F00A1B2C3"))
+    text = out.getvalue()
+    assert "Place a 9s" not in text.split("Skipped 9s.", 1)[1]
+    assert text.count("Place a 8s") == 1
+    assert text.endswith("  Skipped 9s.\n[2/2] Place a 8s 八索 (8 of bamboo) (copy 1 of 1).\n"
+                         "  0F00A1B2C3 = 8s\n  Lift it off.\n")
+
+
+def test_a_tile_lying_there_at_the_start_is_told_to_be_lifted_after_the_prompt() -> None:
+    """reviewcal66 NIT 2: an RDM6300's tile lying there at the start was told "lift it
+    off" before the first prompt, which came a second later while it lay there."""
+    enroller, out = enroller_holding("9s")
+    enroller.on_event(laid("0F00A1B2C3", at_start=True))
+    text = out.getvalue()
+    assert text.index("[1/1] Place a 9s") < text.index("A tile was already on the draw slot")
+    assert text.count("Place a 9s") == 1
+    enroller.ready()
+    assert out.getvalue() == text  # said once

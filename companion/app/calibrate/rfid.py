@@ -150,8 +150,11 @@ class Enroller:
         self._ask(f"Place the {describe(tile)} with its new sticker.", hold)
 
     def _ask(self, prompt: str, hold: bool) -> None:
-        """Say ``prompt`` now, or, with ``hold``, once the reader is :meth:`ready`."""
-        if hold:
+        """Say ``prompt`` now, or, with ``hold``, once the reader is :meth:`ready`. While a
+        prompt is held, the next one (``s`` typed before the reader is up) is held in its
+        place: the held one, said later, asked for a kind skipped since, and the next tile
+        laid was enrolled as the kind asked for after it (reviewcal66 RISK 2)."""
+        if hold or self.held is not None:
             self.held = prompt
         else:
             self.say(prompt)
@@ -211,8 +214,10 @@ class Enroller:
     # -- input ----------------------------------------------------------
 
     def on_event(self, event: TagEvent) -> None:
-        if event.action is TagAction.PLACED and not event.at_start:
-            self.ready()  # a tile laid since the reader came up: the prompt comes first
+        if event.action is TagAction.PLACED:
+            # The prompt comes first: for a tile laid since the reader came up, and before
+            # "lift it off" for one lying there at its start (reviewcal66 NIT 2).
+            self.ready()
         if self._lay_there(event) or self._laid_too_soon(event):
             return
         if self.waiting is Waiting.LIFT:
