@@ -272,7 +272,8 @@ class GamePanels(Canvas):
                              + self._text_width(beside, m(14)) <= width), m(14))
             name = self._fit(text, size, width, color)
             self.surface.blit(name, (rect.x, y))
-            if beside and name.get_width() + m(6) + self._text_width("ab…", m(14)) <= width:
+            if beside and name.get_width() + m(6) + min(self._text_width(beside, m(14)),
+                                                         self._text_width("ab…", m(14))) <= width:
                 self.surface.blit(self._fit(beside, m(14), width - name.get_width() - m(6),
                                             DIM),
                                   (rect.x + name.get_width() + m(6), y + (size - m(14))))
