@@ -95,15 +95,15 @@ def test_a_d4_is_drawn_as_its_number_not_as_pips(size: str, tmp_path: Path) -> N
 
 def test_the_poison_needle_names_the_menu_path_to_the_poison_table() -> None:
     """EV-TRAP-4: "pick Poison 毒 from the menu", but the main menu's poison item is the
-    tracking list (Poisons 毒の経過); the table is under Event table → Poison. The hint
+    tracking list (Poisons 毒の経過); the table is under Events → Poison. The hint
     names that path in both languages, and the path is the menus' own."""
     mode = DiceTrayMode(("2D6",), "simulated 仮想")
     mode.answer(1)  # Event table
     mode.answer(2)  # Trap
     mode.answer(Throw((4,)))  # EV-TRAP-1 row 4: a poison needle
     (hint,) = [s.text for s in mode.dice.steps if "failed check" in s.text]
-    assert hint == ("On a failed check roll Menu → Event table → Poison "
-                    "失敗したらメニュー→イベント表→毒表")
+    assert hint == ("On a failed check roll Menu → Events → Poison "
+                    "失敗したらメニュー→表→毒表")
     outcome = mode.ask()
     assert isinstance(outcome, ChoiceAsk)
     assert [o.label for o in outcome.options][1] == "Menu メニュー"
@@ -111,8 +111,8 @@ def test_the_poison_needle_names_the_menu_path_to_the_poison_table() -> None:
     main = mode.ask()
     assert isinstance(main, ChoiceAsk)
     labels = [o.label for o in main.options]
-    assert "Event table イベント表" in labels
-    mode.answer(labels.index("Event table イベント表"))
+    assert "Events 表" in labels
+    mode.answer(labels.index("Events 表"))
     tables = mode.ask()
     assert isinstance(tables, ChoiceAsk)
     assert "Poison 毒" in [o.label for o in tables.options]

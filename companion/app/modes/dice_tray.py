@@ -6,7 +6,7 @@ dice in the dice area, and reads the roll BCDice style with the table's
 outcome and follow-ups, on the screen or in the terminal.
 
 A poison a table gives is tracked (:class:`~companion.app.poisons.PoisonList`, the list
-``companion events`` keeps too), and the menu's *Poisons 毒の経過* ticks the tracked poisons
+``companion events`` keeps too), and the menu's *Poisons 毒* ticks the tracked poisons
 at the end of a block or an hour of rest (EV-POI-2's Default), keeping the HP a tick takes
 with the HP ``companion events`` keeps (:mod:`companion.app.party_hp`). Past
 :data:`CROWDED` tracked, a poison's outcome asks whether time has passed, with *Poisons*
@@ -57,8 +57,14 @@ TABLE_NAMES: dict[str, Name] = {
     "poison": Name("毒", "Poison"),
 }
 TRAY = "Dice tray ダイストレイ"
+MENU_TITLE = "Roll or table? どちら？"
 MENU_PROMPT = f"{TRAY}: roll dice, or an event table? ダイスかイベント表か"
-POISONS = "Poisons 毒の経過"
+#: The first menu's items: short, for five boxes share its one row, a label's row each
+#: (the prompt takes two rows), and "Event table イベント表" was cut to "[3] Event table
+#: イ…" at 800x480, "Poisons 毒の経過" to "[4] Poisons 毒…" at text_scale 1.25 (screen66
+#: NIT 1). The tables' own menu says what they are: "Which table? どの表？".
+EVENTS = "Events 表"
+POISONS = "Poisons 毒"
 POISONS_PROMPT = ("Poisons 毒の経過: the end of a block, or an hour of rest? "
                   "ブロック終了か休息か (EV-POI-2)")
 NO_ROLL = "No roll 振れませんでした: throw again, or back to the menu?"
@@ -75,11 +81,11 @@ HELD_NOTE = "the table's throws so far are kept 振った分は保持"
 #: are kept all the same: which are over only the GM knows.
 CROWDED = 6
 #: Where a table another table sets off is, from the outcome's *Menu*: the main menu's own
-#: poison item is the tracking list (*Poisons 毒の経過*), not the table (table audit gc #7).
-POISON_TABLE_PATH = "Menu → Event table → Poison"
-POISON_TABLE_PATH_JA = "メニュー→イベント表→毒表"
-TRAP_TABLE_PATH = "Menu → Event table → Trap"
-TRAP_TABLE_PATH_JA = "メニュー→イベント表→罠表"
+#: poison item is the tracking list (*Poisons 毒*), not the table (table audit gc #7).
+POISON_TABLE_PATH = "Menu → Events → Poison"
+POISON_TABLE_PATH_JA = "メニュー→表→毒表"
+TRAP_TABLE_PATH = "Menu → Events → Trap"
+TRAP_TABLE_PATH_JA = "メニュー→表→罠表"
 #: The answers the tray's journal holds, the last ones: it saves none, and a tray left on
 #: all evening held every answer of the run (soak audit 57 #6).
 JOURNAL_KEPT = 100
@@ -222,7 +228,7 @@ class DiceTrayMode:
 
     def ask(self) -> ChoiceAsk | RollAsk | None:
         if self.stage is Stage.MENU:
-            labels = [*(f"Roll {e} 振る" for e in self.expressions), "Event table イベント表"]
+            labels = [*(f"Roll {e} 振る" for e in self.expressions), EVENTS]
             if self.poisons is not None:
                 labels.append(POISONS)
             return ChoiceAsk(MENU_PROMPT, _menu((*labels, "Quit 終了")))
@@ -526,7 +532,8 @@ class DiceTrayMode:
 
     def _menu_view(self) -> DiceView:
         # Short: the Dice panel (about 264 px at 800x480) cut a longer title's Japanese.
-        return DiceView(title="Roll or table? 選んでください", source=self.source_name)
+        # (short: "Roll or table? 選んでください" was cut at text_scale 1.25, screen66 NIT 1)
+        return DiceView(title=MENU_TITLE, source=self.source_name)
 
     # -- the screen, saving and the log -------------------------------------------------
 

@@ -6,13 +6,16 @@ through :class:`ScreenDisplay` on SDL's dummy driver, every blit recorded."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
 
 from companion.app.modes.dice_tray import DiceTrayMode
+from companion.app.poisons import PoisonList
 from companion.app.session.mode import ChoiceAsk, Throw
+from companion.hw.display import screen as screen_module
 from companion.hw.display.screen import ScreenDisplay
 from tests.hw.test_screen_layout import spy_text
 
@@ -74,3 +77,29 @@ def test_each_rule_id_ends_before_its_step_s_text(size: str, scale: float) -> No
     finally:
         screen.close()
 
+
+
+@pytest.mark.needs_japanese_font
+@pytest.mark.parametrize("size", ["800x480", "1024x600", "720x1280"])
+@pytest.mark.parametrize("scale", [1.0, 1.25])
+def test_the_first_menu_s_labels_and_title_read_whole(size: str, scale: float, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Five boxes in one row (two rolls, the tables, the tracked poisons, Quit), a label's
+    row each under the two-row prompt: "[3] Event table イ…" at 800x480, "[4] Poisons 毒…"
+    and the Dice panel's "Roll or table? 選んで…" at text_scale 1.25 (screen66 NIT 1)."""
+    monkeypatch.setitem(screen_module.LAYOUTS, "720x1280", (720, 1280))
+    mode = DiceTrayMode(("1D6", "2D6"), "simulated 仮想",
+                        poisons=PoisonList(tmp_path / "poisons.toml"))
+    ask = mode.ask()
+    assert isinstance(ask, ChoiceAsk) and len(ask.options) == 5
+    screen = ScreenDisplay(size, text_scale=scale)
+    try:
+        drawn = spy_text(screen)
+        screen.render(mode.view(ask.prompt, options=ask.options, highlight=0))
+    finally:
+        screen.close()
+    labels = [d for d in drawn if d.label]
+    assert not [d.shown for d in labels if d.cut]
+    assert all(any(o.label.split()[0] in d.shown for d in labels) for o in ask.options)
+    (title,) = [d for d in drawn if d.text == mode.dice.title]
+    assert not title.cut, title.shown
