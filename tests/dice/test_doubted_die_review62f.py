@@ -110,7 +110,7 @@ def test_a_value_typed_by_an_accept_habit_is_not_taken_by_the_countdown(habit: P
         throw(player, clock)
     assert not player.script
     statuses = {status for prompt, status in player.shown if prompt.startswith(READ)}
-    assert statuses == {f"B rejects; {TYPED_CHECK}"}
+    assert statuses == {f"B rejects Bでやり直し; {TYPED_CHECK}"}
 
 
 def test_a_double_tap_on_accepts_place_types_a_value_and_does_not_accept_it() -> None:

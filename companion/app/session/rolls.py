@@ -10,7 +10,8 @@ not taken by the timeout: dice may have lain there since before it started (a th
 already taken before a power cut), so A takes it and B asks for a new throw. A still
 picture (a file as the camera) holds one throw: the rolls after it wait, saying so.
 Simulated dice count at once. B while waiting for a throw goes back
-(:attr:`Throw.back`).
+(:attr:`Throw.back`), but not the second press of a double on the read's Accept or Reject
+before it (:meth:`CameraFrames.guard`).
 
 When the camera has found every die thrown but cannot tell some flat dice's values
 (``DiceRead.to_type``), the player is asked each of those values, its place named, or
@@ -197,6 +198,10 @@ class CameraFrames:
         self.sleep = sleep
         self.pace = Pace(FRAME_PERIOD_S, clock)
         self.rethrow = False
+        # The press that judged the read before this wait (see guard), and from when.
+        self.guarded: Press | None = None
+        self.guarded_from = 0.0
+        self.guard_polled: float | None = None  # the guarded wait's poll before
 
     @property
     def still(self) -> bool:
@@ -217,9 +222,40 @@ class CameraFrames:
         if close is not None:
             close()
 
+    def guard(self) -> None:
+        """Guard the wait shown now against the double of the press that judged the read
+        before it (``controls.accepted_with``: an Accept's, a Reject's or a Re-roll's), as a
+        menu after an Accept is guarded (:func:`~companion.app.session.controls.choose`,
+        which takes the press the same way): in the first
+        :data:`~companion.app.session.controls.DOUBLE_PRESS_SECONDS` its double
+        (:func:`~companion.app.session.controls.doubles`) is dropped, until a press counts.
+        B pressed twice on *Reject やり直し* gave up the throw awaited, and in a fight the
+        action with its accepted to-hit, a free re-roll (dice66 D2); a double tap on
+        *Accept 確定* tapped the next wait's *Back 戻る*, drawn where Accept was."""
+        self.guarded, self.controls.accepted_with = self.controls.accepted_with, None
+        self.guarded_from, self.guard_polled = self.controls.clock(), None
+
+    def unguarded(self) -> list[Press]:
+        """The presses since the last poll, less the guarded press's double (:meth:`guard`),
+        each judged by when it came (:func:`~companion.app.session.controls.came_at`)."""
+        timed = self.controls.poll_timed()
+        if self.guarded is None:
+            return [press for press, _ in timed]
+        now = self.controls.polled_at
+        assert now is not None  # poll_timed sets it
+        since, self.guard_polled = self.guard_polled, now
+        for i, (press, at) in enumerate(timed):
+            if not in_window(came_at(at, since, self.guarded_from, now), self.guarded_from) \
+                    or not doubles(press, self.guarded):
+                self.guarded = None  # a press that counts: the next is nobody's double
+                return [press for press, _ in timed[i:]]
+        if not in_window(now, self.guarded_from):
+            self.guarded = None  # every press from now on comes after the guard
+        return []
+
     def __next__(self) -> FrameOrWhy:
         while True:
-            if any(p is Button.FLEE or p == Pick(0) for p in self.controls.poll()):
+            if any(p is Button.FLEE or p == Pick(0) for p in self.unguarded()):
                 raise RollCancelled("back to the menu")
             self.pace.wait(self.sleep)
             frame = next(self.frames)
@@ -248,6 +284,8 @@ class CameraRolls:
         self.sleep = sleep
         self.reads = 0  # reads offered to the player this session
         self.instead: Keypad | None = None  # the dice typed, the camera having failed
+        self.taken = False  # the last read was taken (else rejected): what its wait says
+        self.judged_with: Press | None = None  # the press that judged the last read (judge)
 
     def no_camera(self, exc: DeviceError, ask: RollAsk, show: Show) -> Throw:
         """The camera gave no picture (unplugged mid-session, never sending): the player may
@@ -279,10 +317,12 @@ class CameraRolls:
 
         self.source.on_status = camera_says
         note = WAITING
-        if self.frames.rethrow:  # the throw taken last still lies there, unmoved
-            note = TAKEN + (STILL if self.frames.still else "")
+        if self.frames.rethrow:  # the throw read last still lies there, unmoved
+            # Taken, or rejected and the roll backed out of: not said taken (dice66 NIT 1).
+            note = (TAKEN if self.taken else REJECTED) + (STILL if self.frames.still else "")
         while True:
             show(prompt, options=WAIT_OPTIONS, status=note, guidance=True)
+            self.frames.guard()  # a double press's second judges no wait (dice66 D2)
             try:
                 read = self.source.read_throw(ask.count, ask.sides, may_type=True)
             except RollCancelled:
@@ -305,9 +345,14 @@ class CameraRolls:
                 # Left for the System menu, undecided: the same dice are read again after it.
                 self.frames.rethrow, self.reads = False, self.reads - 1
                 raise
+            self.taken = taken
             if taken:
                 assert values is not None
                 return Throw(values)
+            # The press that rejected it, or chose Re-roll, guards the wait after it as an
+            # Accept's guards the menu after it (CameraFrames.guard: dice66 D2).
+            self.controls.accepted_with = (self.controls.chose_with if values is None
+                                           else self.judged_with)
             note = REJECTED + (STILL if self.frames.still else "")  # until the dice move
 
     def typed(self, read: DiceRead, count: int, show: Show) -> tuple[int, ...] | None:
@@ -360,7 +405,7 @@ class CameraRolls:
                 shown = round(min(left, 1e6))
                 status = (f"B rejects, A accepts; counts in {left:.0f} s "
                           f"Bでやり直し、{left:.0f}秒で確定" if timed
-                          else f"B rejects; {untimed}")
+                          else f"B rejects Bでやり直し; {untimed}")
                 show(prompt, options=READ_OPTIONS,
                      highlight=0, status=status, guidance=True, prompt_faces=values)
 
@@ -381,6 +426,7 @@ class CameraRolls:
             if decision is not None:
                 # A double tap's second A must not choose in the menu that follows (choose).
                 self.controls.accepted_with = confirm.decided_by if decision else None
+                self.judged_with = confirm.decided_by
                 confirm.value = None
                 return decision
             draw()

@@ -1,0 +1,136 @@
+"""dice66's findings on camera dice, fixed: a double press on a read's Reject (D2), the dice
+tray's table under way across a mode switch (D3), and a throw already counted read again
+after motion elsewhere in view (D1). The dice are rendered throws; the player is scripted
+presses on a clock of the test's."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+
+from companion.app.session.controls import DOUBLE_PRESS_SECONDS, Controls
+from companion.app.session.mode import RollAsk, Throw
+from companion.app.session.rolls import REJECTED, CameraFrames, CameraRolls
+from companion.hw.buttons import Button, Pick, Press
+from companion.hw.dice.source import CameraDiceSource, Motion
+from tests.dice_scenes import still_scene
+
+
+class Clock:
+    """Time that passes only when the test says."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Hands:
+    """Presses given once a prompt starting with a text is shown: each ``(text, presses)``
+    gives its first press at the next poll, and each after it ``gap`` seconds after the one
+    before (a double press's two halves: 0.1 s)."""
+
+    def __init__(self, script: list[tuple[str, list[Press]]], clock: Clock,
+                 gap: float = 0.1) -> None:
+        self.script = script
+        self.clock = clock
+        self.gap = gap
+        self.shown: list[tuple[str, str]] = []
+        self.pending: list[tuple[Press, float]] = []  # each press, and when it comes
+
+    def show(self, prompt: str, **kwargs: object) -> None:
+        self.shown.append((prompt, str(kwargs.get("status", ""))))
+
+    def poll(self) -> list[Press]:
+        if self.pending:
+            if self.clock.now >= self.pending[0][1] - 1e-9:
+                return [self.pending.pop(0)[0]]
+            return []
+        if self.script and self.shown and self.shown[-1][0].startswith(self.script[0][0]):
+            presses = self.script.pop(0)[1]
+            self.pending = [(p, self.clock.now + n * self.gap) for n, p in enumerate(presses)]
+            return [self.pending.pop(0)[0]]
+        return []
+
+
+def faces(scene: Any) -> list[int]:
+    return sorted(d.value for d in scene.dice)
+
+
+def rolls_on(frames: Iterator[np.ndarray], hands: Hands, clock: Clock) -> CameraRolls:
+    """CameraRolls as `companion play` builds them (play.table_modes.camera_rolls)."""
+    controls = Controls([hands], clock=clock)
+    def wait(seconds: float) -> None:  # the frames' pace: a camera's frame period
+        clock.now += max(seconds, 0.01)
+
+    stream = CameraFrames(frames, controls, Motion().moving, sleep=wait, clock=clock)
+
+    def reader_clock() -> float:  # the reader's own time runs, 0.05 s a look
+        clock.now += 0.05
+        return clock.now
+
+    source = CameraDiceSource(frames=stream, timeout_s=600.0, clock=reader_clock,
+                              sleep=lambda s: None)
+    def sleep(seconds: float) -> None:  # a judge's poll 0.05 s after the one before
+        clock.now += 0.05
+
+    return CameraRolls(source, stream, controls, accept_seconds=3.0, poll_seconds=0.05,
+                       sleep=sleep, clock=clock)
+
+
+# -- D2: a double press on Reject ------------------------------------------------------------
+
+def reject_twice(first_press: Press, second_press: Press) -> tuple[Throw, Hands, Any]:
+    """A damage read rejected by ``first_press``, its double ``second_press`` 0.1 s later,
+    read by the wait that follows; then the dice thrown again."""
+    clock = Clock()
+    first = still_scene(600, 1)
+    second = still_scene(700, 1, unlike=tuple(faces(first)))
+    hands = Hands([("Read 読み取り 1D6", [first_press, second_press])], clock)
+    frames = itertools.chain([first.image] * 40, itertools.repeat(second.image, 200))
+    rolls = rolls_on(frames, hands, clock)
+    return rolls.next_throw(RollAsk("damage ダメージ", 1, 6), hands.show), hands, second
+
+
+def test_b_twice_on_a_read_rejects_it_and_does_not_give_up_the_throw() -> None:
+    """dice66 D2: the second B of a double press on *Reject やり直し* was read by the wait
+    after it as its Back: in a fight the attack was given up with its accepted to-hit."""
+    throw, hands, second = reject_twice(Button.FLEE, Button.FLEE)
+    assert not throw.back
+    assert sorted(throw.values) == faces(second)
+    assert any(status.startswith(REJECTED) for _, status in hands.shown)
+
+
+def test_a_double_tap_on_reject_does_not_tap_the_wait_s_back() -> None:
+    """The wait's Back is drawn where the read's Accept was: any tap after a tap is a
+    double's (controls.doubles)."""
+    throw, _, second = reject_twice(Pick(1, tap=True), Pick(0, tap=True))
+    assert not throw.back and sorted(throw.values) == faces(second)
+
+
+def test_b_after_the_double_press_time_still_goes_back() -> None:
+    """The guard is only the double's: a B of the player's own after it gives the throw up."""
+    clock = Clock()
+    first = still_scene(600, 1)
+    hands = Hands([("Read 読み取り 1D6", [Button.FLEE, Button.FLEE])], clock,
+                  gap=DOUBLE_PRESS_SECONDS + 0.2)
+    rolls = rolls_on(itertools.repeat(first.image, 200), hands, clock)
+    assert rolls.next_throw(RollAsk("damage ダメージ", 1, 6), hands.show) == Throw(back=True)
+
+
+def test_the_next_roll_after_a_read_rejected_and_backed_out_of_does_not_say_taken() -> None:
+    """dice66 NIT 1: the next roll's wait said "throw taken 確定" of dice rejected."""
+    clock = Clock()
+    die = still_scene(600, 1)
+    hands = Hands([("Read 読み取り 1D6", [Button.FLEE, Button.FLEE])], clock,
+                  gap=DOUBLE_PRESS_SECONDS + 0.2)
+    rolls = rolls_on(itertools.repeat(die.image, 400), hands, clock)
+    assert rolls.next_throw(RollAsk("damage ダメージ", 1, 6), hands.show) == Throw(back=True)
+    hands.script.append(("Throw 1D6", [Button.FLEE]))
+    shown = len(hands.shown)
+    assert rolls.next_throw(RollAsk("to hit 命中", 1, 6), hands.show) == Throw(back=True)
+    assert hands.shown[shown][1] == REJECTED
