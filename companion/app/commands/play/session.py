@@ -236,7 +236,7 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None,
             if done is not None:
                 return done
         # The next game is a new one, its seed drawn afresh.
-        while play_game(args, config, save_path, display, controls, menu):
+        while play_game(args, config, save_path, display, controls, menu, among.switched):
             args = argparse.Namespace(**{**vars(args), "resume": False, "seed": None})
     except ModeSwitch:
         raise  # the run starts again in the mode chosen (options.run), the files let go
@@ -303,16 +303,19 @@ def system_menu(config: Config, display: Display | None, controls: Controls,
 
 
 def play_game(args: argparse.Namespace, config: Config, save_path: Path | None,
-              display: Display | None, controls: Controls, menu: SystemMenu | None) -> bool:
+              display: Display | None, controls: Controls, menu: SystemMenu | None,
+              switched: bool = False) -> bool:
     """One game of JongRogue, from the save it finds to its farewell; True when the player
-    asks for another (after a game over, or leaving this one from the System menu)."""
+    asks for another (after a game over, or leaving this one from the System menu).
+    ``switched``: the run came back to it from another mode (:class:`Among`)."""
     if args.log is not None:
         GameLog.refuse_other(args.log)
     previous = previous_game(save_path, args, display, controls)
     if previous.replaced is None or save_path is None:
-        return played_game(args, config, previous.saved, save_path, display, controls, menu)
+        return played_game(args, config, previous.saved, save_path, display, controls, menu,
+                           switched)
     try:
-        return played_game(args, config, None, save_path, display, controls, menu)
+        return played_game(args, config, None, save_path, display, controls, menu, switched)
     except BaseException:
         # Stopped before its first move (Ctrl-C, no camera): the new game holds nothing a
         # player did, and the one it set aside is the game to resume.
@@ -338,10 +341,11 @@ def no_move_saved(save_path: Path) -> bool:
 
 def played_game(args: argparse.Namespace, config: Config, saved: SaveGame | None,
                 save_path: Path | None, display: Display | None, controls: Controls,
-                menu: SystemMenu | None) -> bool:
+                menu: SystemMenu | None, switched: bool = False) -> bool:
     """:func:`play_game`'s game, ``saved`` (None: a new one), built and played."""
     try:
-        session, game = build_session(args, config, saved, save_path, display, controls, menu)
+        session, game = build_session(args, config, saved, save_path, display, controls, menu,
+                                      switched)
     except CorruptSave as exc:  # raised before anything is opened or written
         if saved is None or save_path is None:
             raise
@@ -436,8 +440,12 @@ def behind_save(saved: SaveGame, moves: int, args: argparse.Namespace,
 
 def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | None,
                   save_path: Path | None, display: Display | None,
-                  controls: Controls, menu: SystemMenu | None) -> tuple[Session, Game]:
-    """A new game, or the saved one replayed to where it stopped."""
+                  controls: Controls, menu: SystemMenu | None,
+                  switched: bool = False) -> tuple[Session, Game]:
+    """A new game, or the saved one replayed to where it stopped. ``switched``: the run
+    came back to it from another mode, and the flags the save overrules were said to be
+    ignored as the command began: not again at each return, the player having typed
+    nothing (screen66 NIT 2)."""
     input_kind = config.text("input.kind")
     if saved is None:
         played_file = profile_file(args.profile, config)
@@ -457,7 +465,7 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
         ignored = [flag for flag, value in (("--seed", args.seed), ("--preset", args.preset),
                                              ("--strategy", args.strategy),
                                              ("--profile", args.profile)) if value is not None]
-        if ignored:
+        if ignored and not switched:
             print(f"companion: {', '.join(ignored)} ignored: the saved game keeps its own",
                   file=sys.stderr)
         if config.settings["input.kind"].source is not Source.COMMAND_LINE:
