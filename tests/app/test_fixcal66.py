@@ -137,7 +137,7 @@ def test_enrolling_with_another_model_keeps_the_games_enrolment_aside(
     assert aside.read_bytes() == games
     assert err == (
         f"companion: note: the game reads tiles with {default_model_path()}, not {other}: "
-        f"the tiles enrolled now are for {other.name}, and the game uses them only with "
+        f"the tiles enrolled now are for {other}, and the game uses them only with "
         f"COMPANION_TILE_MODEL={other}\n"
         "companion: the 2 kinds enrolled before were taught to another tile model; they are "
         f"kept as {aside.name}, which that model reads with again (the game, classify and "

@@ -8,13 +8,15 @@ import errno
 import io
 from pathlib import Path
 
+import cv2
 import pytest
 
 from companion.app import cli
 from companion.app.calibrate.rfid import Enroller, parse_kinds
 from companion.app.camera_settings import ENROLMENT_FILE
 from companion.app.paths import config_dir
-from companion.hw.camera.classifier import Enrolment, TileClassifier
+from companion.hw.camera.classifier import Enrolment, TileClassifier, default_model_path
+from companion.hw.camera.sim_scene import Camera, render_scene
 from companion.hw.ports import Slot
 from companion.hw.rfid.events import TagAction, TagEvent
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
@@ -173,3 +175,46 @@ def test_a_tile_lying_there_at_the_start_is_told_to_be_lifted_after_the_prompt()
     assert text.count("Place a 9s") == 1
     enroller.ready()
     assert out.getvalue() == text  # said once
+
+
+def no_mat_found(tmp_path: Path, capsys: pytest.CaptureFixture[str], brightness: float) -> str:
+    """What `calibrate camera` says of a sharp picture at ``brightness``, a camera with no
+    noise (whose focus falls with the light), every corner marker hidden."""
+    picture = tmp_path / f"dim{brightness}.png"
+    cv2.imwrite(str(picture), render_scene({}, camera=Camera(brightness=brightness, noise=0.0),
+                                           hide_markers=[0, 1, 2, 3]))
+    assert cli.main(["calibrate", "camera", "--frames", "2", "--source", str(picture)]) == 1
+    out: str = capsys.readouterr().out
+    return out.splitlines()[0]
+
+
+def test_a_dim_sharp_frame_with_no_mat_found_is_not_told_only_to_turn_the_lens_ring(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """reviewcal66 RISK 1: with no mat found, the frame's 90th percentile read the paper
+    about 10 greys above the exposure check's median on the mat found, so a sharp frame
+    in light the mat found is told to add light in (paper grey 104) was told "turn its
+    lens ring". The paper is guessed as the exposure check measures it, and near the floor
+    both causes are given, light first."""
+    line = no_mat_found(tmp_path, capsys, 0.45)  # found, the exposure check says 104
+    assert line.startswith("mat not found: the picture is dark (paper grey about 10")
+    assert "lens ring" not in line
+    line = no_mat_found(tmp_path, capsys, 0.5)  # found: 116, just over the floor
+    assert line.startswith("mat not found: the picture is soft (focus ")
+    assert ") or too dim for its focus to be judged (paper grey about 12" in line
+    assert line.index("add light first") < line.index("if it is lit and still soft, turn "
+                                                        "the camera's lens ring")
+
+
+def test_the_model_note_names_the_whole_path_of_a_model_named_as_the_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """reviewcal66 NIT 3: "the tiles enrolled now are for tile_classifier.onnx" of a
+    downloaded model that kept the game's model's name read as the game's own."""
+    other = another_model(tmp_path)
+    assert other.name == default_model_path().name
+    assert enrol_from(tiles(tmp_path / "set", "3m"), other) == 0
+    assert capsys.readouterr().err.startswith(
+        f"companion: note: the game reads tiles with {default_model_path()}, not {other}: the "
+        f"tiles enrolled now are for {other}, and the game uses them only with "
+        f"COMPANION_TILE_MODEL={other}\n")
