@@ -7,16 +7,24 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pytest
 
+from companion.app.commands.play.table_modes import run_dice_tray
+from companion.app.config import load_config
 from companion.app.session.controls import DOUBLE_PRESS_SECONDS, Controls
 from companion.app.session.mode import RollAsk, Throw
 from companion.app.session.rolls import REJECTED, CameraFrames, CameraRolls
+from companion.app.session.system_menu import ModeSwitch, SystemMenu
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.dice.source import CameraDiceSource, Motion
+from tests.app.table import PlayerAtTheScreen
 from tests.dice_scenes import still_scene
+
+SYSTEM = "System 設定"
 
 
 class Clock:
@@ -134,3 +142,33 @@ def test_the_next_roll_after_a_read_rejected_and_backed_out_of_does_not_say_take
     shown = len(hands.shown)
     assert rolls.next_throw(RollAsk("to hit 命中", 1, 6), hands.show) == Throw(back=True)
     assert hands.shown[shown][1] == REJECTED
+
+
+# -- D3: the dice tray's table across a mode switch -----------------------------------------
+
+def test_a_table_under_way_is_carried_on_when_the_run_comes_back_to_the_tray(
+        tmp_path: Path) -> None:
+    """dice66 D3: System → another mode → System → Dice tray came back to the tray's menu,
+    EV-MON-1's taken roll gone, to be thrown again; the menu says the mode left is carried
+    on. Now the table's next die is asked, its first roll kept."""
+    config = load_config(env={"COMPANION_CONFIG_DIR": str(tmp_path)},
+                         overrides={"dice.source": "typed", "input.poll_seconds": 0.005})
+    away = PlayerAtTheScreen([("Dice tray ダイストレイ: roll dice", "2"),
+                              ("Which table?", "3"), ("Type the D6", "2"),
+                              ("Type the D6", Button.SYSTEM), (SYSTEM, "mode:genso")])
+    controls = Controls([away])
+    with pytest.raises(ModeSwitch):
+        run_dice_tray(config, away, controls, 1, SystemMenu(controls, "dice", 0.0, ""))
+    roll_2 = [v for v in away.views if "roll 2 2投目" in v.prompt]
+    assert roll_2  # the table's follow-up was awaited when the player left
+
+    back = PlayerAtTheScreen([("Type the D6", "4")])
+    controls = Controls([back])
+    with pytest.raises(KeyboardInterrupt):  # the script run out: the power goes
+        run_dice_tray(config, back, controls, 1, SystemMenu(controls, "dice", 0.0, ""))
+    assert back.views[0].prompt == roll_2[-1].prompt  # its next die, not the menu
+    outcome = back.views[-1]
+    assert outcome.prompt.startswith("モンスター Monster: the table's outcome")
+    assert outcome.dice is not None
+    rolls = outcome.dice.rolls
+    assert rolls[0].startswith("(1D6) ＞ 2") and rolls[1].startswith("(1D6) ＞ 4")

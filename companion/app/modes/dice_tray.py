@@ -351,6 +351,23 @@ class DiceTrayMode:
                  "poisons took is not kept")
             self.trouble = "HP not saved HP保存不可: the HP the poisons took is not kept 未記録"
 
+    def under_way(self) -> bool:
+        """Whether a table (or a plain roll) is part-thrown: throws taken, its next die
+        awaited or held after a Back or a failed throw (*Again* asks it)."""
+        return bool(self.throws) and (self.stage is Stage.THROW or self.resume)
+
+    def carry_on(self, left: DiceTrayMode) -> None:
+        """Take up the walk ``left`` had under way (:meth:`under_way`), the tray of this run
+        left for another mode (the System menu) and come back to: its throws taken are kept,
+        and the die it awaited is asked again, as a fight's half-thrown action is. A new tray
+        each time threw the table's accepted roll again (dice66 D3)."""
+        self.pick, self.throws = left.pick, list(left.throws)
+        self.stage, self.resume, self.held = left.stage, left.resume, left.held
+        self.note = left.note
+        self.dice = left.dice
+        if self.stage is Stage.THROW:
+            self._walk_on()  # walked again by this tray's rules and lists
+
     def _open_poisons(self) -> None:
         self.stage = Stage.POISONS
         self.crowded = 0

@@ -24,7 +24,7 @@ from companion.app.session.host import Session
 from companion.app.session.keypad import Keypad
 from companion.app.session.mode import RollFeed
 from companion.app.session.rolls import CameraFrames, CameraRolls, SimRolls
-from companion.app.session.system_menu import SystemMenu, answered
+from companion.app.session.system_menu import ModeSwitch, SystemMenu, answered
 from companion.dice import SimulatedDice
 from companion.errors import DeviceError
 from companion.file_locks import let_go
@@ -50,10 +50,18 @@ def table_files(args: argparse.Namespace, mode: str) -> tuple[Path, Path]:
             args.state or data_dir() / mode / "table.json")
 
 
+#: The dice tray left for another mode (System menu) with a table under way, by the data
+#: folder the run keeps its poisons in: taken up when the run comes back to the tray, as
+#: the menu promises ("the mode left is carried on"; dice66 D3). Kept in memory only: the
+#: tray saves no file, and a power cut loses the table's throws.
+_TRAY_LEFT: dict[Path, DiceTrayMode] = {}
+
+
 def run_dice_tray(config: Config, display: Display, controls: Controls,
                   seed: int | None, menu: SystemMenu | None) -> None:
     """``--mode dice``: the dice tray until the player quits (nothing is saved but the
-    poisons it tracks, the list ``companion events`` keeps)."""
+    poisons it tracks, the list ``companion events`` keeps). A table under way when the
+    player switched to another mode is carried on (:data:`_TRAY_LEFT`)."""
     expressions = parse_expressions(config.text("dice.expressions"))
     rules = load_user_rules([])  # the user's events.toml Defaults, as `companion events` uses
     poll = config.number("input.poll_seconds")
@@ -62,8 +70,16 @@ def run_dice_tray(config: Config, display: Display, controls: Controls,
             SimulatedDice.seeded(seed if seed is not None else secrets.randbits(32)))
         tray = DiceTrayMode(expressions, SOURCE_NAMES[source], rules,
                             PoisonList(poisons_path()), user_lists(None))
-        Session(tray, choices=MenuChoices(controls, poll), rolls=rolls, display=display,
-                system_menu=menu).run()
+        left = _TRAY_LEFT.pop(data_dir(), None)
+        if left is not None:
+            tray.carry_on(left)
+        try:
+            Session(tray, choices=MenuChoices(controls, poll), rolls=rolls, display=display,
+                    system_menu=menu).run()
+        except ModeSwitch:
+            if tray.under_way():
+                _TRAY_LEFT[data_dir()] = tray
+            raise
 
 
 def run_genso(args: argparse.Namespace, config: Config, display: Display,
