@@ -20,6 +20,7 @@ from companion.hw.camera.sim_scene import Camera, render_scene
 from companion.hw.ports import Slot
 from companion.hw.rfid.events import TagAction, TagEvent
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
+from tests.app.table_camera import table_camera
 from tests.app.test_fixcal66 import another_model
 from tests.disk import NO_SPACE, READ_ONLY, refuse_moving, refuse_writes
 from tests.hw.test_camera_cli import tile_picture
@@ -218,3 +219,26 @@ def test_the_model_note_names_the_whole_path_of_a_model_named_as_the_games(
         f"companion: note: the game reads tiles with {default_model_path()}, not {other}: the "
         f"tiles enrolled now are for {other}, and the game uses them only with "
         f"COMPANION_TILE_MODEL={other}\n")
+
+
+def test_a_full_disk_at_the_first_kind_of_enrol_with_another_model_renames_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """reviewcal66 DEFECT 1, in `--enrol`: the first kind's save refused left the game's
+    enrolment renamed aside; and "(s skips the kinds already taken)" was said with none
+    taken."""
+    path = config_dir() / ENROLMENT_FILE
+    assert enrol_from(tiles(tmp_path / "set", "3m", "5p")) == 0
+    games = path.read_bytes()
+    capsys.readouterr()
+    refuse_writes(path, monkeypatch, failing=range(1, 2))
+    monkeypatch.setattr("sys.stdin", io.StringIO("\ny\nq\n"))  # 1m, kept as 1m
+    assert cli.main(["calibrate", "camera", "--frames", "2", "--enrol", "--model",
+                     str(another_model(tmp_path)), "--source",
+                     table_camera(monkeypatch, "draw=5p")]) == 1
+    assert path.read_bytes() == games
+    assert enrolment_files() == [ENROLMENT_FILE]
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"companion: cannot save {ENROLMENT_FILE} ({NO_SPACE}): 1m was not saved; the 2 kinds "
+        "of another tile model in it are kept as they were; free space in the config folder "
+        "and run `companion calibrate camera --enrol` again")
