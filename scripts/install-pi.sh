@@ -274,7 +274,10 @@ as_player "$VENV/bin/python" -m pip install -q --upgrade pip
 # pip then takes an OpenCV that works with numpy 1.x (4.11). The constraints pin every
 # package to the version the tests ran with on this set (scripts/pi-constraints.txt says how).
 CONSTRAINTS=(-c "$REPO/scripts/pi-constraints.txt")
-as_player "$VENV/bin/python" -m pip install -q "${CONSTRAINTS[@]}" -e "$REPO" "numpy<2"
+# env: sudo -u drops the environment. The filter hides setuptools' banner on an editable
+# install of a flat layout, harmless and alarming on a first install.
+as_player env "PYTHONWARNINGS=ignore:Editable installation" \
+  "$VENV/bin/python" -m pip install -q "${CONSTRAINTS[@]}" -e "$REPO" "numpy<2"
 # A pygame of the venv's own (one scripts/bootstrap.sh put there) would hide the system's.
 if [ -d "$VENV/lib" ] && find "$VENV/lib" -maxdepth 3 -name 'pygame' -type d | grep -q .; then
   as_player "$VENV/bin/python" -m pip uninstall -y -q pygame
