@@ -45,3 +45,11 @@ def companion_line(*words: str, where: Path | None = None) -> str:
     that names a command to run is built by it or names :func:`companion_command` (setup66
     D1: `companion play --resume …` said "command not found" after scripts/bootstrap.sh)."""
     return " ".join([companion_command(where), *([shlex.join(words)] if words else [])])
+
+
+def as_typed_here(text: str) -> str:
+    """``text`` with each command in backticks that starts `companion ` named as the user
+    can type it here (:func:`companion_command`): for the errors of the adapters and the
+    rules, which name a command to run yet never import the app (setup66 D1)."""
+    command = companion_command()
+    return text if command == "companion" else text.replace("`companion ", f"`{command} ")

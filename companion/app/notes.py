@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 
+from companion.app.command_name import as_typed_here
 from companion.errors import CompanionError, error_text
 
 
@@ -15,5 +16,5 @@ def note(message: str) -> None:
 def tell_error(exc: CompanionError | OSError) -> int:
     """Say the error that stops a command (``companion: error: …``) and give its exit
     status: 2 for what the user gave us (a ValueError kind, a usage error), else 1."""
-    print(f"companion: error: {error_text(exc)}", file=sys.stderr)
+    print(f"companion: error: {as_typed_here(error_text(exc))}", file=sys.stderr)
     return 2 if isinstance(exc, ValueError) else 1

@@ -171,3 +171,22 @@ def test_the_command_install_pi_links_for_the_login_shell_is_named_bare(
     (tmp_path / ".local" / "bin").mkdir(parents=True)
     (tmp_path / ".local" / "bin" / "companion").symlink_to(script)
     assert companion_command() == "companion"
+
+
+def test_an_adapters_error_names_the_companion_typed_here(
+        bootstrapped: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The adapters and the rules never import the app, so their errors name a bare
+    `companion …`: the app's error line names the one that runs here."""
+    from companion.app.notes import tell_error
+    from companion.errors import DataError
+
+    assert tell_error(DataError("no tag map: run `companion calibrate rfid` first")) == 2
+    assert capsys.readouterr().err == (
+        "companion: error: no tag map: run `.venv/bin/companion calibrate rfid` first\n")
+
+
+def test_calibrate_dices_refusal_names_the_companion_typed_here(
+        bootstrapped: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["calibrate", "dice", "--forget", "enrolled", "--enrol"]) == 2
+    err = capsys.readouterr().err
+    assert "run `.venv/bin/companion calibrate dice --forget enrolled` alone" in err

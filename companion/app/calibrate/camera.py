@@ -73,6 +73,7 @@ from companion.app.camera_settings import (
     SLOT_LOOKS_FILE,
     read_settings,
 )
+from companion.app.command_name import companion_line
 from companion.app.commands.classify import kept_for_model
 from companion.app.config import load_config
 from companion.app.options import refuse_stray_options
@@ -885,7 +886,8 @@ def enrol_set(source: FrameSource, detector: MatDetector, classifier: TileClassi
         return 130 if stopped else 1
     except EnrolmentNotSaved as disk:
         # The label being taken is the last one added to the enrolment (retake adds last).
-        print(disk.line(named(enrolment.labels[-1]), "`companion calibrate camera --enrol`")
+        again = companion_line("calibrate", "camera", "--enrol")
+        print(disk.line(named(enrolment.labels[-1]), f"`{again}`")
               + (f" ({SKIP} skips the kinds already taken)" if disk.mine else ""),
               file=sys.stderr)
         return 1
@@ -930,9 +932,9 @@ def run(args: argparse.Namespace) -> int:
         try:
             save_enrolment(enrolment, path)
         except EnrolmentNotSaved as disk:
+            again = companion_line("calibrate", "camera", "--enrol-from", str(args.enrol_from))
             print(disk.line(f"the {plural(pictures, 'picture')} of "
-                            f"{plural(len(taken), 'kind')} enrolled now",
-                            f"`companion calibrate camera --enrol-from {args.enrol_from}`",
+                            f"{plural(len(taken), 'kind')} enrolled now", f"`{again}`",
                             were=pictures != 1), file=sys.stderr)
             return 1
         print(f"enrolled {pictures} picture{'' if pictures == 1 else 's'} of {len(taken)} "

@@ -53,6 +53,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.app.arg_types import positive_int
 from companion.app.calibrate import room_fix, set_aside
+from companion.app.command_name import companion_line
 from companion.app.commands.dice import CALIBRATION_FILE
 from companion.app.config import load_config
 from companion.app.paths import config_dir
@@ -149,11 +150,12 @@ def forget(tuned: Path, which: str) -> int:
                 raise
             # cal66 N4: the bare OS error said neither what was still there nor what was not.
             done = [f"{w} ({p}) were deleted" for p, w in chosen[:number] if p in deleted]
+            forget = ("calibrate", "dice", "--forget", *([] if which == "all" else [which]))
             print(f"companion: error: cannot delete {path} ({exc.strerror or exc}): "
                   f"{what} are still there; "
                   + ("; ".join(done) + "; " if done else "nothing else was changed; ")
-                  + f"{room_fix(exc, path.parent)} and run `companion calibrate dice "
-                  f"--forget{'' if which == 'all' else ' ' + which}` again", file=sys.stderr)
+                  + f"{room_fix(exc, path.parent)} and run `{companion_line(*forget)}` again",
+                  file=sys.stderr)
             return 1
     after = ("the dice reader reads as before any calibration until you calibrate again"
              if not kept else "; ".join(kept))
@@ -169,8 +171,9 @@ def refuse_with_forget(args: argparse.Namespace) -> None:
     if given:
         also = " and ".join([", ".join(given[:-1]), given[-1]] if len(given) > 1 else given)
         raise DataError(f"--forget deletes what calibration saved and calibrates nothing, so "
-                        f"it takes no {also}: to start afresh, run `companion calibrate dice "
-                        f"--forget {args.forget}` alone, then again with {also}")
+                        f"it takes no {also}: to start afresh, run "
+                        f"`{companion_line('calibrate', 'dice', '--forget', args.forget)}` "
+                        f"alone, then again with {also}")
 
 
 def source_missing(camera: str) -> str | None:
@@ -318,7 +321,8 @@ def calibrate(args: argparse.Namespace, camera: str, path: Path, base: ReaderCon
     except OSError as exc:
         kept = (f"the thresholds tuned before are kept in {path}" if path.exists()
                 else "the dice reader keeps the companion's own thresholds")
-        not_saved("what was just measured", path, exc, kept, "`companion calibrate dice`")
+        not_saved("what was just measured", path, exc, kept,
+                  f"`{companion_line('calibrate', 'dice')}`")
         return 1
     print(f"Saved to {path}")
     return 0
@@ -391,8 +395,9 @@ class EnrolRun:
     def undo(self) -> str:
         """Take back the last throw of this run, in words."""
         if not self.throws:
-            return ("no throw of this run to undo (the dice enrolled before stay; "
-                    "`companion calibrate dice --forget enrolled` removes them)")
+            forget = companion_line("calibrate", "dice", "--forget", "enrolled")
+            return (f"no throw of this run to undo (the dice enrolled before stay; `{forget}` "
+                    "removes them)")
         earlier, values = self.throws[-1]
         self.save(earlier)
         self.throws.pop()
@@ -553,7 +558,7 @@ def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> in
                 run.add(made.enrolment, values)  # now, so that a stop keeps it
             except OSError as exc:
                 not_saved(f"this throw ({' '.join(map(str, values))})", target, exc,
-                          run.kept(), "`companion calibrate dice --enrol`")
+                          run.kept(), f"`{companion_line('calibrate', 'dice', '--enrol')}`")
                 return 1
         if not input_ended:
             last_chance_to_undo(run)
