@@ -249,8 +249,8 @@ class SystemMenu:
         # Why not all is saved is the status line's, under it, as under the menu's heading
         # (the session says the save's trouble on every screen): beside it the question ran
         # to four rows, cut in its middle at every size (fixs66).
-        lost = ("NOT all saved, see below 未保存あり: the steps not saved are lost. "
-                if unsaved else "")
+        # (In Japanese too, and in three rows at text_scale 1.25 on 800x480.)
+        lost = "Steps NOT saved (see below) are lost 未保存の手は失われます. " if unsaved else ""
         if self.sure(show, f"{lost}Quit to the console? コンソールに戻りますか？ The companion "
                            f"stays stopped until {start} or a reboot 再起動で戻ります",
                      "Yes, quit はい"):

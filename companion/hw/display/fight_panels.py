@@ -48,7 +48,7 @@ class FightPanels(DiceTray):
         self._fighters(fight.fighters, pygame.Rect(left.x + m(4), top + m(24), left.w - m(8),
                                                    left.bottom - top - m(28)))
         log = self._log_before_result(fight)
-        log_h = min(m(98), right.h // 3)
+        log_h = self._log_h(fight, right) if middle is None else 0
         result = pygame.Rect(right.x, right.y, right.w, right.h - log_h - m(6))
         if middle is not None and fight.board is not None:
             result = right
@@ -64,29 +64,16 @@ class FightPanels(DiceTray):
         if fight.result_title:
             self.surface.blit(self._fit(fight.result_title, m(15), result.w - m(16), ACCENT),
                               (result.x + m(8), y))
-            y += m(22)
         if fight.faces:
-            side = min(m(44), (result.w - m(16)) // len(fight.faces) - m(6))
+            side = self._faces_side(fight, result.w)
             for i, face in enumerate(fight.faces):
-                self._die(face, pygame.Rect(result.x + m(8) + i * (side + m(6)), y, side, side))
-            y += side + m(6)
-        width = result.w - m(16)
-        # A long result (the initiative of nine) has its rows set closer (never smaller than
-        # TEXT_MIN) before any of it is cut; then its last row shown ends with an ellipsis,
-        # as the dice tray's walk does, so the cut is never silent.
-        for size, step in ((m(TEXT_MIN), self._step(m(18))), (m(TEXT_MIN), self._step(m(16)))):
-            # The rule ID in small grey heads a step's first row; the rest hangs under it.
-            rows = [(entry.rule if n == 0 and row.startswith(entry.rule) else "", row)
-                    for entry in fight.result
-                    for n, row in enumerate(self._wrap(f"{entry.rule} {entry.text}", size,
-                                                       width))]
-            capacity = self._rows_fit(y, result.bottom, step, size, m(2))
-            if len(rows) <= capacity:
-                break
-        if len(rows) > capacity and capacity:
-            rule, row = rows[capacity - 1]
-            rows[capacity - 1] = (rule, row.rstrip() + "…")
-        for rule, row in rows[:capacity]:
+                self._die(face, pygame.Rect(result.x + m(8) + i * (side + m(6)),
+                                            y + (m(22) if fight.result_title else 0),
+                                            side, side))
+        y = self._result_top(fight, result)
+        rows, size, step, capacity = self._result_rows(fight, result.w - m(16), y,
+                                                       result.bottom)
+        for rule, row in self._result_shown(fight, rows, size, result.w - m(16), capacity):
             x = result.x + m(8)
             if rule:
                 label = self._text(rule, m(11), DIM)
@@ -98,6 +85,135 @@ class FightPanels(DiceTray):
             self._lines("Log 記録", log,
                         pygame.Rect(right.x, result.bottom + m(6), right.w, log_h),
                         newest_last=True, step=m(18))
+
+    def _faces_side(self, fight: FightView, width: int) -> int:
+        """A Result die's side in a panel ``width`` wide."""
+        m = self.m
+        return min(m(44), (width - m(16)) // len(fight.faces) - m(6))
+
+    def _result_top(self, fight: FightView, result: pygame.Rect) -> int:
+        """Where the Result's rule steps start in its panel ``result``: under its title,
+        the result's own title and its dice."""
+        m = self.m
+        y = result.y + m(24)  # as _panel puts it, under its title
+        if fight.result_title:
+            y += m(22)
+        if fight.faces:
+            y += self._faces_side(fight, result.w) + m(6)
+        return y
+
+    def _result_rows(self, fight: FightView, width: int, top: int, bottom: int) \
+            -> tuple[list[tuple[str, str]], int, int, int]:
+        """The Result's rule steps as rows ``width`` wide (each with the rule ID that heads
+        it, or ""), their size and step, and how many of them fit from ``top`` to
+        ``bottom``. A long result (the initiative of nine) has its rows set closer (never
+        smaller than TEXT_MIN) before any of it is cut; the caller then ends its last row
+        shown with an ellipsis, as the dice tray's walk does, so the cut is never silent."""
+        m = self.m
+        size = m(TEXT_MIN)
+        # The rule ID in small grey heads a step's first row; the rest hangs under it.
+        rows = [(entry.rule if n == 0 and row.startswith(entry.rule) else "", row)
+                for entry in fight.result
+                for n, row in enumerate(self._wrap(f"{entry.rule} {entry.text}", size,
+                                                   width))]
+        step, capacity = self._result_step(len(rows), top, bottom)
+        return rows, size, step, capacity
+
+    def _result_shown(self, fight: FightView, rows: list[tuple[str, str]], size: int,
+                      width: int, capacity: int) -> list[tuple[str, str]]:
+        """The Result's rows shown in ``capacity``: all that fit; too many, its first rows
+        (who did what), the last of them ending with an ellipsis, then its newest step
+        whole: the outcome ("Deep takes 4: HP -3/13"), which the Combatants' rows and the
+        Log do not say as it happened (reviews66 DEFECT 1). A newest step that does not
+        leave a row for the first is cut at its end, as any longer result, with an
+        ellipsis."""
+        if len(rows) <= capacity or not capacity:
+            return rows
+        last = fight.result[-1]
+        tail = len(self._wrap(f"{last.rule} {last.text}", size, width))
+        head = rows[:capacity - tail] if tail < capacity else rows[:capacity]
+        rule, row = head[-1]
+        head[-1] = (rule, row.rstrip() + "…")
+        return [*head, *rows[len(rows) - tail:]] if tail < capacity else head
+
+    def _result_state(self, fight: FightView, rows: list[tuple[str, str]], size: int,
+                      width: int, capacity: int) -> int:
+        """How whole the Result is shown: 2 all of it, 1 its newest step (its first rows
+        before it), 0 not even that."""
+        if len(rows) <= capacity:
+            return 2
+        last = fight.result[-1]
+        return int(len(self._wrap(f"{last.rule} {last.text}", size, width)) < capacity)
+
+    def _result_step(self, count: int, top: int, bottom: int) -> tuple[int, int]:
+        """The step the Result's ``count`` rows are set at from ``top`` to ``bottom`` (its
+        usual, else closer), and how many of them fit there."""
+        m = self.m
+        for step in (self._step(m(18)), self._step(m(16))):
+            capacity = self._rows_fit(top, bottom, step, m(TEXT_MIN), m(2))
+            if count <= capacity:
+                break
+        return step, capacity
+
+    def _log_h(self, fight: FightView, right: pygame.Rect) -> int:
+        """The Log's height under the Result in ``right`` (a fight with no board): a third
+        of the column, at most m(98); less, down to its title and newest row, where the
+        Result's steps need the rows. The Log is the history; the Result is what has just
+        happened, its outcome last ("Deep takes 4: HP -3/13"), and a taller footer (a long
+        prompt over a keypad) took its last rows while the Log kept its height (reviews66
+        DEFECT 1)."""
+        m = self.m
+        full = min(m(98), right.h // 3)
+        least = min(full, m(24) + self._step(m(18)) + m(4))  # its title and a row
+        top = self._result_top(fight, right)
+        count = len(self._result_rows(fight, right.w - m(16), top, right.bottom)[0])
+        for log_h in range(full, least - 1, -1):
+            if count <= self._result_step(count, top, right.bottom - log_h - m(6))[1]:
+                return log_h
+        return least
+
+    def _fight_columns(self, fight: FightView, body: pygame.Rect) \
+            -> tuple[pygame.Rect, pygame.Rect, pygame.Rect | None]:
+        """A fight's columns in the ``body`` (the screen under its header, over its
+        footer), as :meth:`ScreenDisplay.render` lays them out: the combatants; the Result
+        (and the Log under it); with a board, the board and the Log between them."""
+        m = self.m
+        left = pygame.Rect(body.x + m(6), body.y + m(4), body.w // 2 - m(9), body.h - m(8))
+        right = pygame.Rect(body.centerx + m(3), body.y + m(4), body.w // 2 - m(9),
+                            body.h - m(8))
+        if fight.board is not None:
+            first = body.x + body.w * 34 // 100
+            board_w = m(216)
+            return (pygame.Rect(left.x, left.y, first - left.x - m(3), left.h),
+                    pygame.Rect(first + board_w + m(3), right.y,
+                                right.right - first - board_w - m(3), right.h),
+                    pygame.Rect(first + m(3), left.y, board_w, left.h))
+        split = body.x + body.w * 53 // 100
+        return (pygame.Rect(left.x, left.y, split - left.x - m(3), left.h),
+                pygame.Rect(split + m(3), right.y, right.right - split - m(3), right.h),
+                None)
+
+    def _fight_shown(self, fight: FightView, body: pygame.Rect) -> tuple[int, int]:
+        """What a fight shows in ``body``: the height its combatants' rows have, and how
+        whole its Result is (:meth:`_result_state`), the Log giving up its rows first."""
+        m = self.m
+        left, right, middle = self._fight_columns(fight, body)
+        result = right if middle is not None else pygame.Rect(
+            right.x, right.y, right.w, right.h - self._log_h(fight, right) - m(6))
+        rows, size, _, capacity = self._result_rows(fight, result.w - m(16),
+                                                    self._result_top(fight, result),
+                                                    result.bottom)
+        # the combatants' rows' height as _fight gives _fighters, under the heading
+        return left.h - m(24) - m(28), self._result_state(fight, rows, size, result.w - m(16),
+                                                           capacity)
+
+    def _fighters_form(self, count: int, height: int) -> int:
+        """How ``count`` combatants' rows are drawn ``height`` tall: 2, two lines each (HP
+        bar, side and conditions); 1, one line each, all in view; 0, a window of them
+        (``▼ 2 more``)."""
+        if count * self._row_h() <= height:
+            return 2
+        return 1 if count * self._step(self.m(26)) <= height else 0
 
     @staticmethod
     def _log_before_result(fight: FightView) -> tuple[str, ...]:
@@ -240,8 +356,7 @@ class FightPanels(DiceTray):
         are above and below it."""
         m = self.m
         count = len(fighters)
-        two_lines = count * self._row_h() <= rect.h
-        if two_lines:
+        if self._fighters_form(count, rect.h) == 2:
             self._two_line_rows(fighters, rect)
             return
         row_h = self._step(m(26))

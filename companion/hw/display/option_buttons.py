@@ -30,7 +30,7 @@ from companion.hw.display.keys import (
     option_key,
     page_turn,
 )
-from companion.hw.display.view import View
+from companion.hw.display.view import FightView, View
 
 _BUTTON_KEYS = {Button.ATTACK: "A", Button.FLEE: "B", Button.RANGED: "R", Button.ITEM: "I",
                 Button.MENU: "M"}
@@ -63,6 +63,10 @@ class OptionButtons(FightPanels):
     """The footer and its option buttons, which record where a tap picks what."""
 
     _label_cache: dict[tuple[str, int, int, int, float], tuple[list[str], int]]
+    height: int  # the screen's (ScreenDisplay sets it, as Canvas's width)
+    #: The last view :meth:`_prompt_room` answered for (it is asked many times a frame),
+    #: what else the answer depends on, and the answer.
+    _room_memo: tuple[View, tuple[int, int, float], tuple[int, int]] | None = None
 
     def _needs_grid(self, view: View) -> bool:
         """Whether a menu outside a fight needs the fight's grid (two rows, pages): when one
@@ -94,32 +98,96 @@ class OptionButtons(FightPanels):
         if moves:
             legend = self._text(moves, m(TEXT_MIN), DIM)
             room = width - sum(s.get_width() + m(12) for s in [*legends, legend])
-            if len(self._wrap(view.prompt, m(17), room)) <= self._prompt_room(view):
+            rows, size = self._prompt_fit(view)
+            if len(self._wrap(view.prompt, size, room)) <= rows:
                 legends.append(legend)
         return legends
 
     def _prompt_room(self, view: View) -> int:
-        """How many rows the footer gives the prompt: three with nothing under it; else the
-        rows it needs to read whole (up to :data:`_PROMPT_MAX_ROWS`), and never fewer than
-        the footer holds at its own height (:meth:`_base_prompt_rows`). A prompt longer than
-        that base makes the footer taller by a row each (:meth:`_footer_height`), and the
-        body (a game's room and sheet, a fight's panels, a dice tray's) gives them up.
+        """How many rows the footer gives the prompt (:meth:`_prompt_fit`)."""
+        return self._prompt_fit(view)[0]
+
+    def _prompt_size(self, view: View) -> int:
+        """The prompt's text size in the footer (:meth:`_prompt_fit`)."""
+        return self._prompt_fit(view)[1]
+
+    def _prompt_fit(self, view: View) -> tuple[int, int]:
+        """How many rows the footer gives the prompt, and its size: three with nothing under
+        it; else the rows it needs to read whole at m(17) (up to :data:`_PROMPT_MAX_ROWS`),
+        and never fewer than the footer holds at its own height (:meth:`_base_prompt_rows`).
+        A prompt longer than that base makes the footer taller by a row each
+        (:meth:`_footer_height`), and the body (a game's room and sheet, a dice tray's)
+        gives them up; over a fight, only what its panels can spare
+        (:meth:`_fight_prompt_fit`), the prompt set smaller where that reads whole.
         The System menu's "Shutting down … unplug once the Pi's green light stays off" and
         a tile prompt beside a read on offer ("put it on th…") were cut in their middle on a
         game screen (display audit 56, items 1, 2); over a fight, which gave two rows (one
         over a keypad's grid), "The Pi did not power off … (systemctl poweroff was t…to
         unplug now" and a d100's "Ann キック/Kick+MA (1D100<=60…t [MA]: type the D100, tens"
         (its target and threshold lost) were (fixt65c RISK, review64s NIT 3)."""
+        m = self.m
         if not view.options and not view.status:
-            return 3
+            return 3, m(17)
         base = self._base_prompt_rows(view)
         if view.message or (self._grid(view) and view.dice is None and view.fight is None):
             # A message's prompt is in the body (``_message``); a game screen's over a grid
             # (the ring menu) keeps its one row: its Last check, room and sheet need the body
             # (the Last check lost its outcome under the grid with larger text).
-            return base
-        needed = len(self._wrap(view.prompt, self.m(17), self._prompt_width(view)))
-        return max(base, min(_PROMPT_MAX_ROWS, needed))
+            return base, m(17)
+        memo = self._room_memo
+        if memo is not None and memo[0] is view and memo[1] == self._room_key():
+            return memo[2]
+        needed = len(self._wrap(view.prompt, m(17), self._prompt_width(view)))
+        fit = max(base, min(_PROMPT_MAX_ROWS, needed)), m(17)
+        if view.fight is not None and fit[0] > base:
+            fit = self._fight_prompt_fit(view, view.fight, base)
+        self._room_memo = (view, self._room_key(), fit)
+        return fit
+
+    def _room_key(self) -> tuple[int, int, float]:
+        """What :meth:`_prompt_fit`'s answer for a view depends on besides the view."""
+        return self.width, self.height, self.text_scale
+
+    def _fight_prompt_fit(self, view: View, fight: FightView, base: int) -> tuple[int, int]:
+        """The rows (more than ``base``) and size of a prompt over a fight. What the player
+        needs of the fight comes first: every combatant's row in view with its HP, and the
+        Result's newest step (its outcome) if it was in view at the footer's own height; the
+        Log gives up its rows for them first (:meth:`_log_h`), then the Result's middle
+        steps, behind an ellipsis (:meth:`_result_shown`). Then the prompt, whole: at its
+        size in the rows it needs while the combatants' rows stay as they were (two lines
+        each, their HP bars, if so); else a step smaller, down to TEXT_MIN, in the rows that
+        leaves them; else at its size with one-line rows; else smaller with them. Only
+        when none of those reads whole is its last row cut in its middle, as before.
+        Three rows for a typed D6 of a fight of six hid two combatants ("▼ 2 more") and
+        rows lost their HP bars; the Result lost its outcome, "Deep takes 4: HP -3/13"
+        (reviews66 DEFECT 1)."""
+        from companion.hw.display.screen import HEADER_HEIGHT  # the screen lays the body out
+
+        m = self.m
+        header = m(HEADER_HEIGHT)
+        width = self._prompt_width(view)
+        count = len(fight.fighters)
+        states: dict[int, tuple[int, int]] = {}
+
+        def state(rows: int) -> tuple[int, int]:
+            """The combatants' rows' form and the Result's state with the prompt ``rows``."""
+            if rows not in states:
+                footer = self._footer_height(view, rows)
+                rows_h, result = self._fight_shown(
+                    fight, pygame.Rect(0, header, self.width, self.height - header - footer))
+                states[rows] = self._fighters_form(count, rows_h), result
+            return states[rows]
+
+        form, result = state(base)
+        for least in (form, min(form, 1)):
+            for size in (m(17), m(15), m(TEXT_MIN)):
+                rows = max(base, len(self._wrap(view.prompt, size, width)))
+                if rows > _PROMPT_MAX_ROWS:
+                    continue
+                now_form, now_result = state(rows)
+                if now_form >= least and now_result >= min(result, 1):
+                    return rows, size
+        return base, m(17)
 
     def _base_prompt_rows(self, view: View) -> int:
         """The prompt's rows the footer holds at its own height: one over a grid, or on a
@@ -166,13 +234,15 @@ class OptionButtons(FightPanels):
             left += self._tile(view.prompt_tile, m(96) - m(12)).get_width() + m(10)
         return len(self._wrap(view.status, m(TEXT_MIN), self.width - left - m(10))) == 1
 
-    def _prompt_rows(self, view: View, width: int) -> list[str]:
+    def _prompt_rows(self, view: View, width: int, room: int | None = None,
+                     size: int | None = None) -> list[str]:
         """The prompt's rows in the footer; when it runs on, the rest is on the last row, to
         be cut in its middle (its end is what is asked: "attack! 攻撃！", a tile's purpose)."""
         if view.message:  # its prompt is in the body (``_message``), not here
             return []
-        lines = self._wrap(view.prompt, self.m(17), width)
-        room = self._prompt_room(view)
+        if room is None or size is None:
+            room, size = self._prompt_fit(view)
+        lines = self._wrap(view.prompt, size, width)
         shown = lines[:room]
         if len(lines) > room:
             shown[-1] = " ".join(lines[room - 1:])
@@ -191,31 +261,36 @@ class OptionButtons(FightPanels):
             return 1
         return min(2, len(self._wrap(view.status, m(TEXT_MIN), self.width - m(20))))
 
-    def _footer_height(self, view: View) -> int:
+    def _footer_height(self, view: View, rows: int | None = None) -> int:
         """The footer's height: taller for a fight, a grid or a prompt of two rows; a band
         under a message with nothing to choose nor any status. A grid
         is the prompt's row (or the status's rows), then two rows of boxes a fingertip tall
-        (:data:`TAP_MIN`) and :data:`TAP_GAP` apart: the body gives up what they need."""
+        (:data:`TAP_MIN`) and :data:`TAP_GAP` apart: the body gives up what they need.
+        ``rows``: the prompt's rows, if not :meth:`_prompt_room`'s."""
         m = self.m
+        room, size = self._prompt_fit(view) if rows is None else (rows, m(17))
         if view.message and not view.options and not view.status:
             # Nothing to put in it (a stop starting again shortly, Shutting down): a band, not
             # an empty fifth of the screen under the message (screen64 NIT 5).
             return m(12)
         if self._grid(view):
             status = self._grid_status_h(view)
-            more = m(24) * (self._prompt_room(view) - 1)  # a prompt's rows past its one
+            more = m(24) * (room - 1)  # a prompt's rows past its one
             above = m(32) + status if status else m(12) + m(24)  # as :meth:`_footer` puts it
             return above + more + 2 * m(TAP_MIN) + m(TAP_GAP) + m(8)
         # (A dice tray's or fight's prompt has no tile beside it: its width is the footer's.)
         table = view.dice is not None or view.fight is not None
-        two_rows = table and len(self._prompt_rows(view, self._prompt_width(view))) > 1
+        # With nothing under it, three rows of prompt fit the shorter footer.
+        two_rows = table and bool(view.options or view.status) \
+            and len(self._prompt_rows(view, self._prompt_width(view), room, size)) > 1
         height = m(118) if view.fight is not None or two_rows else m(96)
         if not view.message and (view.options or view.status):
             # A prompt of more rows than its footer holds: a row more each.
-            height += m(24) * (self._prompt_room(view) - self._base_prompt_rows(view))
-        return height + self._status_more(view, height)
+            height += m(24) * (room - self._base_prompt_rows(view))
+        return height + self._status_more(view, height, room, size)
 
-    def _status_more(self, view: View, height: int) -> int:
+    def _status_more(self, view: View, height: int, room: int | None = None,
+                     size: int | None = None) -> int:
         """What a long status (a reader's fault and its remedy, alone or beside a read on
         offer and its Accept and Reject) needs more than a footer ``height`` tall gives it,
         to read whole at :data:`TEXT_MIN`: up to :data:`_STATUS_MORE_ROWS` rows more, from
@@ -232,7 +307,7 @@ class OptionButtons(FightPanels):
             if view.prompt_tile:
                 x += self._tile(view.prompt_tile, self._picture_h(footer)).get_width() + m(10)
             width = self.width - x - m(10)
-            top = m(12) + m(24) * max(1, len(self._prompt_rows(view, width)))
+            top = m(12) + m(24) * max(1, len(self._prompt_rows(view, width, room, size)))
             if view.options:  # beside the boxes at their narrowest (see _footer)
                 width -= len(view.options) * (self._box_w(view, width, 4) + m(TAP_GAP))
             if self._status_fits(view.status, width, footer - m(8) - top, not view.guidance):
@@ -273,11 +348,12 @@ class OptionButtons(FightPanels):
             right -= legend.get_width() + m(12)
         prompt_w = right - x
         shown = self._prompt_rows(view, prompt_w)
+        size = self._prompt_size(view)
         for i, line in enumerate(shown):
             # A prompt that runs on is cut in the middle of its last row (see _prompt_rows).
-            runs_on = self._text(line, m(17)).get_width() > prompt_w
+            runs_on = self._text(line, size).get_width() > prompt_w
             fit = self._fit_middle if runs_on else self._fit
-            self.surface.blit(fit(line, m(17), prompt_w, ACCENT), (x, rect.y + m(6) + i * m(24)))
+            self.surface.blit(fit(line, size, prompt_w, ACCENT), (x, rect.y + m(6) + i * m(24)))
         self._targets = []
         self._more = None
         grid = self._grid(view)

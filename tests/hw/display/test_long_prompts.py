@@ -331,10 +331,25 @@ def unread(screen: ScreenDisplay, view: View) -> str:
     not the whole prompt, an option box under a fingertip's height or over the prompt's last
     row."""
     drawn = spy_text(screen)
-    screen.render(view)
+    footer: list[int] = []
+    draw_footer = screen._footer
+
+    def footer_spy(*args: Any) -> None:  # the texts the footer fits: from, to
+        footer.append(len(drawn))
+        draw_footer(*args)
+        footer.append(len(drawn))
+
+    screen.__dict__["_footer"] = footer_spy
+    try:
+        screen.render(view)
+    finally:
+        del screen.__dict__["_footer"]
+    drawn = drawn[footer[0]:footer[1]]
     # The prompt's rows: the texts of its size (an option's label is smaller, and is fitted
-    # by _fit_middle too, as a prompt's row that runs on).
-    rows = [d for d in drawn if d.size == screen.m(17) and d.text and d.text in view.prompt]
+    # by _fit_middle too, as a prompt's row that runs on; a prompt over a fight whose panels
+    # cannot give it the rows is set smaller, never under TEXT_MIN).
+    rows = [d for d in drawn if d.size == screen._prompt_size(view) and d.text
+            and d.text in view.prompt]
     shown = "".join(d.shown for d in rows).replace(" ", "")  # a row may end mid-word
     if any(d.cut or "…" in d.shown for d in rows) or shown != view.prompt.replace(" ", ""):
         return f"drawn as {[d.shown for d in rows]}"

@@ -9,6 +9,7 @@ beneath it: ``_FightView`` → ``_TargetMenus`` → ``_GmMenu`` → :class:`Gens
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,7 @@ from companion.app.modes.genso_fight_files import (
     load_calendar,
     unwritten,
 )
+from companion.app.session.rolls import NeedDice
 from companion.errors import DataError, error_text
 from companion.hw.display.view import DiceStep, FighterView, FightView, Name, Option, View
 from companion.systems.genso.calendar import Calendar, Passed, settle
@@ -69,6 +71,23 @@ class _FightView(FightMode):
 
     def describe(self, action: Action | CheckCall) -> str:
         return self.with_english(describe(self.fight, action))
+
+    def roll_prompt(self, action: Any, need: NeedDice) -> str:
+        """What a throw is for: a check's roll alone (GM-CHECK-1..4), as the engine asks
+        for it ("駆け出し冒険者２ PC 2's undead sensing 不死族感知 (2D6+8>12)"): the action
+        beside it ("— 駆け出し冒険者２ PC 2 判定 check: 不死族感知 undead sensing") said
+        the same again, and over the keypad of a fight of six it took the prompt a third
+        row the combatants' rows could not give (reviews66 DEFECT 1). An opposed check's
+        roll (GM-CHECK-5) says whose it is, its action whom against: the action is kept,
+        less its caller where the roll is the caller's ("PC 2's roll 出目 — 判定 check:
+        対抗判定 opposed check vs PC 1")."""
+        if isinstance(action, CheckCall) and need.purpose:
+            if not action.vs:
+                return self.with_english(need.purpose)
+            if action.who and need.purpose.startswith(f"{action.who}'s "):
+                return self.with_english(
+                    f"{need.purpose} — {describe(self.fight, replace(action, who=''))}")
+        return super().roll_prompt(action, need)
 
     def english_names(self) -> dict[str, str]:
         return english_names(self.rules, self.fight)
