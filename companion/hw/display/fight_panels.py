@@ -175,8 +175,9 @@ class FightPanels(DiceTray):
     def _fight_columns(self, fight: FightView, body: pygame.Rect) \
             -> tuple[pygame.Rect, pygame.Rect, pygame.Rect | None]:
         """A fight's columns in the ``body`` (the screen under its header, over its
-        footer), as :meth:`ScreenDisplay.render` lays them out: the combatants; the Result
-        (and the Log under it); with a board, the board and the Log between them."""
+        footer), drawn by :meth:`ScreenDisplay.render` and asked by the footer's rows: the
+        combatants, wide enough for their names and pools; the Result (and the Log under
+        it), which wraps; with a board, the board and the Log between them."""
         m = self.m
         left = pygame.Rect(body.x + m(6), body.y + m(4), body.w // 2 - m(9), body.h - m(8))
         right = pygame.Rect(body.centerx + m(3), body.y + m(4), body.w // 2 - m(9),

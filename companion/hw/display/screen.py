@@ -374,20 +374,10 @@ class ScreenDisplay(OptionButtons):
         right = pygame.Rect(body.centerx + m(3), body.y + m(4), body.w // 2 - m(9),
                             body.h - m(8))
         self._footer(view, pygame.Rect(0, h - footer_h, w, footer_h))
-        if view.fight is not None and view.fight.board is not None:
-            # Three columns: the combatants; the board with the log under it; the result.
-            first = body.x + body.w * 34 // 100
-            board_w = m(216)
-            self._fight(view.fight, pygame.Rect(left.x, left.y, first - left.x - m(3), left.h),
-                        pygame.Rect(first + board_w + m(3), right.y,
-                                    right.right - first - board_w - m(3), right.h),
-                        pygame.Rect(first + m(3), left.y, board_w, left.h))
-            return self.surface
         if view.fight is not None:
-            # The combatants need the width of their names and pools; the result wraps.
-            split = body.x + body.w * 53 // 100
-            self._fight(view.fight, pygame.Rect(left.x, left.y, split - left.x - m(3), left.h),
-                        pygame.Rect(split + m(3), right.y, right.right - split - m(3), right.h))
+            # The combatants; the result (the log under it); with a board, the board and
+            # the log between them (:meth:`_fight_columns`, which the footer's rows ask too).
+            self._fight(view.fight, *self._fight_columns(view.fight, body))
             return self.surface
         if view.dice is not None:
             # The table's walk needs the width; the dice need a third of it.
