@@ -13,8 +13,10 @@ from importlib import resources
 import numpy as np
 import pytest
 
+from companion.app.session.controls import Controls
 from companion.app.session.mode import TileAsk
 from companion.app.session.reads import counted_already
+from companion.hw.buttons import Pick, Press
 from companion.hw.camera.classifier import TileClassifier
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.ports import Slot
@@ -55,10 +57,12 @@ def skin(frame: np.ndarray, box: Box, frame_no: int, moving: bool) -> np.ndarray
 
 class HandMat(StillMat):
     """The still mat, with a hand over part of it (``hand``), or no picture at all while the
-    camera is unplugged (``dead``)."""
+    camera is unplugged (``dead``), darker by the factor ``shadow`` left of a hard edge
+    through the draw slot's middle (``shadow``: a lamp's arm, the camera's stand)."""
 
     def __init__(self, tiles: dict[Slot, str]) -> None:
         super().__init__(tiles)
+        self.shadow: float | None = None
         self.hand: tuple[Box, bool] | None = None
         self.dead = False
         self.frame_no = 0
@@ -70,6 +74,10 @@ class HandMat(StillMat):
         self.message = "ok"
         frame = super().read()
         self.frame_no += 1
+        if frame is not None and self.shadow is not None:
+            edge = int(frame.shape[1] * (DRAW_WHOLE[0] + DRAW_WHOLE[2]) / 2)
+            frame = frame.copy()
+            frame[:, :edge] = (frame[:, :edge] * self.shadow).astype(np.uint8)
         if frame is None or self.hand is None:
             return frame
         return skin(frame.copy(), self.hand[0], self.frame_no, self.hand[1])
@@ -107,6 +115,11 @@ def statuses_since(table: Table, start: int) -> list[str]:
     return [status for _, status, _, _ in table.shown[start:]]
 
 
+COVERED_AT_START = ("the draw slot was covered or in shadow when the companion started: lift "
+                    "the tile and lay it again to count it 起動時に枠が隠れていた(影?): 置き直して")
+COVERED_PICK = ("the draw slot never looked empty since start-up (a shadow?): if you laid this "
+                "tile since, pick it 起動後に置いた牌なら選んで; pick: item moves, A takes "
+                "選ぶ: I移動 A決定")
 COUNTED_5M = ("5m 五萬 on the draw slot was counted already: if you laid a new one, lift it "
               "and lay it again 確定済みの牌: 新しい牌なら一度持ち上げて置き直して")
 
@@ -345,8 +358,10 @@ def test_a_tile_lying_there_at_start_up_under_a_hand_is_not_counted_when_it_leav
     """review65c2 RISK 1: on ``--resume`` 5m lies on the draw slot, counted before the cut,
     and a hand is already over it as reading begins (read "uncertain", or 5z under a still
     hand over the whole slot); the hand leaves at 1.5 s. The 5m, never lifted, was read and
-    counted. Now nothing counts, the screen says to lift it and lay it again, and nothing
-    is offered to pick; lifted and laid again, it counts."""
+    counted. Now nothing counts, the screen says the slot was covered (reviewc66 RISK 1: or
+    in shadow) and to lift the tile and lay it again, and nothing is offered to pick for
+    HELD_PICK_SECONDS; then the 5m is the one pick (reviewc66 DEFECT 1: a shadow reads so
+    too), and left alone it never counts: only picked, or lifted and laid again."""
     ledger = TileLedger()
     table = table_of(classifier, ledger)
     source = table.source
@@ -357,9 +372,68 @@ def test_a_tile_lying_there_at_start_up_under_a_hand_is_not_counted_when_it_leav
     table.at(1.5, lambda: setattr(source, "hand", None))
     assert table.read(TileAsk("lay", Slot.DRAW, ledger), limit=5.0) is None
     assert not picks_since(table, 0)
-    assert table.last_status() == ("a tile lay on the draw slot at start-up: lift it and "
-                                   "lay it again to count it "
-                                   "起動時から引き牌の枠にあった牌: 置き直して")
+    assert table.last_status() == COVERED_AT_START
+    assert table.read(TileAsk("lay", Slot.DRAW, ledger), limit=10.0) is None  # nobody picks
+    assert picks_since(table, 0) == {("5m",)}
+    assert table.last_status() == COVERED_PICK
+    assert all(tile in (None, "back") for _, _, tile, _ in table.shown)  # no read on offer
     table.at(0.0, lambda: source.remove(Slot.DRAW))
     table.at(0.6, lambda: source.place(Slot.DRAW, "5m"))
     assert str(table.read(TileAsk("lay", Slot.DRAW, ledger))) == "5m"
+
+
+class Picker:
+    """The player, who picks the first tile offered to pick (a tap on it), once on."""
+
+    def __init__(self, table: Table) -> None:
+        self.table, self.on = table, True
+
+    def poll(self) -> list[Press]:
+        last = self.table.shown[-1] if self.table.shown else None
+        return [Pick(0)] if self.on and last and last[2] == "back" and last[3] else []
+
+
+@pytest.mark.parametrize("shadow", [0.6, 0.75, 0.85])
+@pytest.mark.parametrize("lifted", [True, False], ids=["lifted-and-laid", "left-there"])
+def test_a_tile_laid_on_a_slot_in_shadow_since_start_up_counts_when_picked(
+    classifier: TileClassifier, shadow: float, lifted: bool,  # noqa: F811
+) -> None:
+    """reviewc66 DEFECT 1: a hard shadow edge lies across the empty draw slot from start-up
+    (a lamp's arm): the bare paper reads "uncertain" or 5z, never empty or bare, and was held
+    as a tile lying there at start-up. The first tile laid there was held for good: lifted
+    and laid again, it read the shadow's look, then 5m, again and again. Now the screen says
+    the slot was covered or in shadow; the 5m is offered to pick, at once when lifted and
+    laid again, or after a while left there, and counts when picked (never by itself)."""
+    ledger = TileLedger()
+    table = table_of(classifier, ledger)
+    source = table.source
+    assert isinstance(source, HandMat)
+    source.shadow = shadow
+    picker = Picker(table)
+    picker.on = not lifted
+    table.tiles.controls = Controls([picker])
+    table.at(1.5, lambda: source.place(Slot.DRAW, "5m"))
+    assert table.read(TileAsk("lay", Slot.DRAW, ledger), limit=4.0) is None
+    assert not picks_since(table, 0)
+    assert table.last_status() == COVERED_AT_START
+    start = len(table.shown)
+    if lifted:
+        picker.on = True
+        table.at(0.0, lambda: source.remove(Slot.DRAW))
+        table.at(1.0, lambda: source.place(Slot.DRAW, "5m"))
+    tile = table.read(TileAsk("lay", Slot.DRAW, ledger), limit=6.0)
+    assert str(tile) == "5m"
+    assert picks_since(table, start) == {("5m",)}
+    assert all(tile in (None, "back") for _, _, tile, _ in table.shown)  # picked, not read
+    assert COVERED_PICK in statuses_since(table, start)
+    assert tile is not None
+    ledger.draw(tile, Place.TABLE)
+    hand(table, 0.5, 0.5, DRAW_LOWER, moving=True)  # passing over it: no lift
+    assert table.read(TileAsk("lay", Slot.DRAW, ledger), limit=3.0) is None
+
+
+@pytest.mark.needs_japanese_font
+def test_the_start_up_statuses_of_a_covered_slot_fit_whole(screen: ScreenDisplay) -> None:
+    """reviewc66: the covered slot's status, and its one pick's with the pick's hint."""
+    assert fits(screen, COVERED_AT_START)
+    assert fits(screen, COVERED_PICK, picks=(Tile.from_notation("5m"),))

@@ -41,6 +41,8 @@ PICKS = 3  # the likeliest legal tiles offered for a tile the reader cannot sett
 # After the status of a tile offered as picks: how the four buttons pick (no number keys).
 # The picks leave the status three narrow rows at 800x480: it and the problem are short.
 PICK_HINT = "; or pick: item moves, A takes 選ぶ: I移動 A決定"
+# After the status of a held start-up slot's tile offered as the one pick (held_pick).
+HELD_PICK_HINT = "; pick: item moves, A takes 選ぶ: I移動 A決定"
 ONE_SLOT_ROOM_PROMPT = ("Lay this room's 4 tiles: draw one, put it on the draw slot to read it, "
                         "then lay it on the {slot} slot "
                         "部屋の4枚: 1枚引いて引き牌の枠で読ませ、{slot_ja}に置いて")
@@ -61,6 +63,14 @@ COUNTED_HINT_SECONDS = 5.0
 # RDM6300 only repeats a present tag's frame (every 0.1-0.3 s), so the first comes a poll
 # or two after its port opened. Nobody lays a tile within a second of the companion starting.
 RDM6300_STARTUP_SECONDS = 1.0
+# How long a camera's start-up slot never seen empty or bare (ReadState.unlifted) must show
+# another tile than it showed at start-up, lying still, before that tile is offered to pick
+# (ReadState.held_pick): a shadow across an empty slot at start-up never reads empty, and the
+# player who laid the first tile there and waits is not to be held for ever (reviewc66
+# DEFECT 1). Not at once: a hand over the start-up tile as reading began reads so too.
+HELD_PICK_SECONDS = 5.0
+# The readings of a held start-up slot kept (ReadState.looks): enough for any lift and lay.
+HELD_LOOKS = 32
 
 
 # Shown instead of the ask for a tile until the reader is up (ReadState.ready): a tile laid
@@ -78,6 +88,34 @@ def at_start_problem(slot: Slot, reading: SlotReading, relay_seconds: float) -> 
                 f"起動時から{where_ja}にあった牌: {relay_seconds:.0f}秒離して置き直して")
     return (f"a tile lay on the {where} slot at start-up: lift it and lay it again to count "
             f"it 起動時から{where_ja}にあった牌: 置き直して")
+
+
+def covered_at_start(slot: Slot) -> str:
+    """What the player is told of a camera's start-up slot that did not show its tile plainly
+    when the session began (a hand over it, a shadow across it: read "uncertain", face down
+    or as another tile) and was never seen empty or bare since: a tile may have lain there,
+    or none (a hand holding the first tile, a shadow over the empty slot: reviewc66 RISK 1)."""
+    return (f"the {SLOT_NAMES[slot]} slot was covered or in shadow when the companion started: "
+            "lift the tile and lay it again to count it 起動時に枠が隠れていた(影?): 置き直して")
+
+
+def covered_pick(slot: Slot) -> str:
+    """The status of a held start-up slot's tile offered as the one pick
+    (:meth:`ReadState.held_pick`): only the player knows whether it was laid since."""
+    return (f"the {SLOT_NAMES[slot]} slot never looked empty since start-up (a shadow?): "
+            "if you laid this tile since, pick it 起動後に置いた牌なら選んで")
+
+
+def came_back(looks: Sequence[str | None]) -> bool:
+    """Whether the last of a held slot's readings, a tile, was read before and the slot showed
+    in between what it had shown before that (5z, 5m, 5z, 5m; 7p, None, 2s, None, 2s): the
+    tile was lifted and laid again, though the camera never saw the slot bare (a shadow
+    across it). A hand's flicker over the start-up tile (None, 5z, None, 5m) is not."""
+    if not looks or looks[-1] in (None, BACK, EMPTY) or looks[-1] not in looks[:-1]:
+        return False
+    last = len(looks) - 2 - list(reversed(looks[:-1])).index(looks[-1])
+    before = set(looks[:last])
+    return any(look in before for look in looks[last + 1:-1])
 
 
 def counted_already(slot: Slot, label: str) -> str:
@@ -184,6 +222,10 @@ class ReadState:
     startup: bool = False
     at_start: set[Slot] = field(default_factory=set)
     unlifted: set[Slot] = field(default_factory=set)  # see the docstring
+    # An unlifted slot's readings since start-up (the first what it showed then), and when
+    # the latest came: see held_pick.
+    looks: dict[Slot, list[str | None]] = field(default_factory=dict)
+    looked_at: dict[Slot, float] = field(default_factory=dict)
     bared: set[Slot] = field(default_factory=set)  # seen bare before their first reading
     startup_seconds: float = 0.0  # see RDM6300_STARTUP_SECONDS
     first_worked: float | None = None  # when a poll first found the reader answering
@@ -230,7 +272,9 @@ class ReadState:
         once a glared or tilted tile is straightened) joins ``counted``, not fresh
         (review65c2 RISK 1). So a tile swapped in under a resting hand without the
         camera once seeing the slot bare is held too: the player is told to lift it and
-        lay it again. What lay there is the first readings the reader gives. A camera gives
+        lay it again, and the tile read there may be offered to pick (:meth:`held_pick`:
+        a shadow across an empty slot never reads empty or bare). What lay there is the
+        first readings the reader gives. A camera gives
         every slot's, empty or not, once its first frames agree; a slot whose frames did
         not agree yet (a hand moving over it) settles later, and what it settles on lay
         there too, unless the camera saw the slot bare before (``bared``: a tile laid while
@@ -281,7 +325,7 @@ class ReadState:
                 self.hidden.discard(slot)
                 self.lifted.discard(slot)
                 if slot in self.unlifted:  # a camera's: its start-up tile was lifted
-                    self.unlifted.discard(slot)
+                    self.release(slot)
                     self.at_start.discard(slot)
                 continue
             if reading.uid is None and slot in self.lifted:
@@ -289,10 +333,14 @@ class ReadState:
                 self.counted.pop(slot, None)
                 self.hidden.discard(slot)
                 self.lifted.discard(slot)
-                self.unlifted.discard(slot)
+                self.release(slot)
             if reading.uid is None and slot in self.unlifted:
                 # Still the tile that lay there at start-up, read at last (or misread, or
                 # under a hand): never seen lifted, it may have been counted before the cut.
+                looks = self.looks.setdefault(slot, [])
+                looks.append(reading.label)
+                del looks[1:-HELD_LOOKS]  # the first (what it showed at start-up) is kept
+                self.looked_at[slot] = now
                 if reading.label not in (None, BACK) \
                         and reading.label not in self.counted.get(slot, ()):
                     self.counted[slot] = (*self.counted.get(slot, ()), reading.label)
@@ -311,6 +359,8 @@ class ReadState:
                     self.used[slot] = reading.uid
                     continue
                 self.unlifted.add(slot)
+                self.looks[slot] = [reading.label]
+                self.looked_at[slot] = now
                 if reading.label not in (None, BACK):
                     self.counted[slot] = (reading.label,)
                 continue
@@ -337,8 +387,36 @@ class ReadState:
             self.hidden.discard(slot)
             self.lifted.discard(slot)
             self.at_start.discard(slot)
-            self.unlifted.discard(slot)
+            self.release(slot)
             self.fresh.add(slot)
+
+    def release(self, slot: Slot) -> None:
+        """``slot`` no longer holds an unlifted start-up tile (seen empty or bare, counted)."""
+        self.unlifted.discard(slot)
+        self.looks.pop(slot, None)
+        self.looked_at.pop(slot, None)
+
+    def held_pick(self, slot: Slot, still: Callable[[Slot], bool]) -> str | None:
+        """The label of the tile an unlifted slot (a camera's start-up slot never seen empty
+        or bare) may offer the player to pick, or None: a tile other than what the slot
+        showed at start-up, lying ``still``, that :func:`came_back` after a lift the camera
+        could not see as bare, or that has lain there ``HELD_PICK_SECONDS``.
+
+        A shadow across an empty slot at start-up makes bare paper look covered: the slot
+        reads "uncertain" or a tile (5z, 1s), never empty or bare, and held every tile laid
+        there for good, lifted or not (reviewc66 DEFECT 1). The camera cannot tell that
+        from a hand over a tile that lay there (a still hand reads 5z, then the tile), so
+        nothing counts by itself: only the player's pick, which has no timeout. The tile
+        the slot showed plainly at start-up is never offered (it is the start-up tile)."""
+        looks = self.looks.get(slot)
+        reading = self.latest.get(slot)
+        if slot not in self.unlifted or not looks or reading is None \
+                or reading.uid is not None or reading.label in (None, BACK, EMPTY) \
+                or reading.label == looks[0] or not still(slot):
+            return None
+        if came_back(looks) or self.clock() - self.looked_at[slot] >= HELD_PICK_SECONDS:
+            return reading.label
+        return None
 
     def ready(self) -> bool:
         """Whether the reader has said what lay on the table when reading began (``startup``):
@@ -359,7 +437,7 @@ class ReadState:
         if reading.uid is not None:
             self.used[slot] = reading.uid
         self.at_start.discard(slot)
-        self.unlifted.discard(slot)
+        self.release(slot)
         latest = self.latest.get(slot)
         if latest is None or latest.label == EMPTY or same_tile(latest, reading):
             self.fresh.discard(slot)
@@ -491,7 +569,9 @@ def wait_for_tile(
     slot), not trouble. The tile is only
     taken from a *new* placement on the slot, so a tile left lying there from the last
     step is never counted twice; one that lay there when the session began is not
-    counted either, and the status says to lift it and lay it again to count it. Until the
+    counted either, and the status says to lift it and lay it again to count it (a
+    camera's slot covered or in shadow then offers the tile read there as the one pick, a
+    while after it was laid or at once laid again: :meth:`ReadState.held_pick`). Until the
     reader has said what lay there (:meth:`ReadState.ready`), the status says to wait
     (:data:`STARTING_STATUS`), not yet asking for the tile.
 
@@ -591,7 +671,12 @@ def wait_for_tile(
             read = interpret(reading, ledger)
             unlifted = slot in state.unlifted and reading.label in (None, BACK)
             status = read.problem if read.tile is None and read.problem and not unlifted \
-                else at_start_problem(slot, reading, state.relay_seconds)
+                else held_problem(state, slot, reading)
+            # A shadow may hold an empty slot for good: the player's pick releases it.
+            held = state.held_pick(slot, stillness.still if stillness is not None else _still)
+            if held is not None and str(read.tile) == held:
+                assert read.tile is not None
+                status, offered_picks = covered_pick(slot), (read.tile,)
         elif confirm.value is None and reading is not None and slot in state.counted \
                 and slot not in state.fresh \
                 and (reading.label is None or reading.label in state.counted[slot]) and (
@@ -606,7 +691,7 @@ def wait_for_tile(
             presses = []  # nor does a press made before the picks were shown pick one
         if picks and reading is not None:
             # A player with the four buttons has no number keys: say how a pick is made.
-            status += PICK_HINT
+            status += HELD_PICK_HINT if slot in state.unlifted else PICK_HINT
             tile, highlight, taken_with = _picked(presses, picks, highlight)
             if tile is not None:
                 controls.accepted_with = taken_with  # guards the next menu as an Accept does
@@ -649,6 +734,22 @@ def wait_for_tile(
             shown = (status, confirm.value, picks, highlight, state.ready())
             show(status, confirm.value, picks, highlight, guided)
         sleep(poll_seconds)
+
+
+def held_problem(state: ReadState, slot: Slot, reading: SlotReading) -> str:
+    """What the player is told of ``slot``'s tile held at start-up (``at_start``): a camera's
+    slot whose start-up reading was no tile, or another tile than it shows now, was covered
+    (or in shadow) then: a tile may not have lain there at all (reviewc66 RISK 1)."""
+    looks = state.looks.get(slot)
+    if slot in state.unlifted and looks and (
+            looks[0] in (None, BACK) or reading.label not in (None, BACK, looks[0])):
+        return covered_at_start(slot)
+    return at_start_problem(slot, reading, state.relay_seconds)
+
+
+def _still(slot: Slot) -> bool:
+    """A reader that does not tell stillness: every slot lies still."""
+    return True
 
 
 def tile_names(tile: Tile) -> str:
