@@ -389,9 +389,10 @@ class ScreenDisplay(OptionButtons):
             self._message(view.prompt, body, view.trouble)
             return self.surface
         check_min = m(24) + self._step(m(19)) + m(8)  # the last check's title and a row
-        # The room takes rows from the last check where its tiles' states need them.
-        room_h = self._room_height(view.room_tiles, left.w, m(190),
-                                   left.h - m(6) - check_min)
+        # The room takes rows from the last check where its tiles' states need them, down
+        # to the check's title and a row, or the pursuers' least where they are shown.
+        under = self._pursuers_min(len(view.pursuers)) if view.pursuers else check_min
+        room_h = self._room_height(view.room_tiles, left.w, m(190), left.h - m(6) - under)
         self._room(view.room_tiles, pygame.Rect(left.x, left.y, left.w, room_h))
         check_top = left.y + room_h + m(6)
         if view.pursuers:
