@@ -345,9 +345,10 @@ class GamePanels(Canvas):
         panel (two rings, the potions after the shuriken) wraps, its rows hanging under its
         label: first into the panel's spare rows (closer together), then down as far as
         ``limit`` (from the log under it), its rows closer again; then down to ``last``
-        (the log giving way whole: its newest entry is the Last check's, and with text a
-        quarter larger the Items line lost the spare rings, screen66 RISK 1). Only a line
-        that still does not fit is cut."""
+        (the log giving way down to its title and newest row: with text a quarter larger
+        the Items line lost the spare rings, screen66 RISK 1, and the log gone whole lost
+        every event that is no check, reviewscreen66 RISK 1). Only a line that still does
+        not fit is cut, the longest first (the Items)."""
         m = self.m
         if sheet is None:
             self._panel(rect, "PC")

@@ -407,12 +407,17 @@ class ScreenDisplay(OptionButtons):
         # The sheet takes rows from the log when its lines wrap, down to the log's last two
         # (its newest entry): under a two-row grid, three kept for the log cut the Items
         # line, and ring kinds the player carries were shown nowhere (display audit 56,
-        # item 10).
+        # item 10); then closer, down to the log's title and its newest row, never further:
+        # an event that is no check (the stairs, a room laid, a monster's wake-up, an
+        # ability) is on the screen nowhere else, and the last check is not the newest event
+        # (reviewscreen66 RISK 1). The sheet's longest line (the Items) is cut first.
+        log_min = m(24) + self._step(m(19)) + m(4)  # its title, a row, the margin under it
         sheet_bottom = self._sheet(view.sheet, pygame.Rect(right.x, right.y, right.w, m(198)),
-                                   right.bottom - m(2 * 19 + 34), right.bottom)
+                                   right.bottom - m(2 * 19 + 34),
+                                   right.bottom - m(6) - log_min)
         log_box = pygame.Rect(right.x, sheet_bottom + m(6), right.w,
                               right.bottom - sheet_bottom - m(6))
-        if log_box.h >= m(24) + self._step(m(19)):  # (else the sheet took its rows)
+        if log_box.h >= log_min:  # (else a sheet with no room to give took its rows)
             self._lines("Log 記録", view.log, log_box, newest_last=True)
         return self.surface
 
