@@ -17,7 +17,7 @@ from companion.app.commands.play.table_modes import run_dice_tray
 from companion.app.config import load_config
 from companion.app.session.controls import DOUBLE_PRESS_SECONDS, Controls
 from companion.app.session.mode import RollAsk, Throw
-from companion.app.session.rolls import REJECTED, CameraFrames, CameraRolls
+from companion.app.session.rolls import REJECTED, TAKEN, CameraFrames, CameraRolls
 from companion.app.session.system_menu import ModeSwitch, SystemMenu
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.dice.source import CameraDiceSource, Motion
@@ -172,3 +172,79 @@ def test_a_table_under_way_is_carried_on_when_the_run_comes_back_to_the_tray(
     assert outcome.dice is not None
     rolls = outcome.dice.rolls
     assert rolls[0].startswith("(1D6) ＞ 2") and rolls[1].startswith("(1D6) ＞ 4")
+
+
+# -- D1: a throw counted again after motion elsewhere ----------------------------------------
+
+def with_hand(image: np.ndarray, where: str) -> np.ndarray:
+    """A hand (a flat skin-coloured block) over the middle of the view (the dice), or at
+    its left edge, away from them."""
+    out = image.copy()
+    h, w = out.shape[:2]
+    if where == "over":
+        out[h // 4:3 * h // 4, w // 4:3 * w // 4] = (120, 150, 200)
+    else:
+        out[0:h // 3, 0:w // 5] = (120, 150, 200)
+    return out
+
+
+def two_rolls(between: list[Any]) -> tuple[Throw, Throw, Any, Any, Hands]:
+    """A to-hit 2D6 taken by the timeout, ``between`` (frames or why none) with its dice
+    left lying, the same dice lying after it, then a new throw; the damage 2D6 after."""
+    clock = Clock()
+    first = still_scene(600, 2)
+    other = still_scene(700, 2, unlike=tuple(faces(first)))
+    frames = itertools.chain([first.image] * 60, between, [first.image] * 200,
+                             itertools.repeat(other.image, 100))
+    hands = Hands([], clock)  # no key: each read counts when its time runs out
+    rolls = rolls_on(frames, hands, clock)
+    to_hit = rolls.next_throw(RollAsk("to hit 命中", 2, 6), hands.show)
+    damage = rolls.next_throw(RollAsk("damage ダメージ", 2, 6), hands.show)
+    return to_hit, damage, first, other, hands
+
+
+@pytest.mark.parametrize("where", ["over", "edge"])
+def test_a_hand_passing_does_not_make_the_dice_taken_a_new_throw(where: str) -> None:
+    """dice66 D1: a hand over the view (over the dice, or far from them) was motion, and the
+    same dice, unmoved, were then read and counted for the damage, with no new throw."""
+    first = still_scene(600, 2)
+    to_hit, damage, first, other, hands = two_rolls([with_hand(first.image, where)] * 5)
+    assert sorted(to_hit.values) == faces(first)
+    assert sorted(damage.values) == faces(other)
+    waits = [status for prompt, status in hands.shown if "damage" in prompt]
+    assert TAKEN in waits  # said while the same dice lay there after the hand
+
+
+def test_a_camera_picture_gone_and_back_does_not_make_the_dice_taken_a_new_throw() -> None:
+    """dice66 D1: a webcam reopening (no picture for a few frames, then an exposure ramp)."""
+    first = still_scene(600, 2)
+    ramp = [(first.image * k).astype(np.uint8) for k in (0.5, 0.7, 0.85)]
+    _, damage, _, other, _ = two_rolls(["camera:0 gives no picture; retrying"] * 4 + ramp)
+    assert sorted(damage.values) == faces(other)
+
+
+def test_the_same_values_thrown_elsewhere_are_a_new_throw() -> None:
+    """The dice picked up and thrown again, landing on the same values in other places,
+    count: only the same values in the same places are the dice unmoved."""
+    clock = Clock()
+    first = still_scene(600, 1)
+    moved = np.roll(first.image, (first.image.shape[0] // 5, first.image.shape[1] // 5),
+                    axis=(0, 1))
+    frames = itertools.chain([first.image] * 60, itertools.repeat(moved, 200))
+    hands = Hands([], clock)
+    rolls = rolls_on(frames, hands, clock)
+    to_hit = rolls.next_throw(RollAsk("to hit 命中", 1, 6), hands.show)
+    damage = rolls.next_throw(RollAsk("damage ダメージ", 1, 6), hands.show)
+    assert to_hit.values == damage.values == tuple(faces(first))
+
+
+def test_companion_roll_s_second_throw_is_not_the_first_after_a_hand() -> None:
+    """dice66 D1, ``companion roll 1D6+1D6 --dice camera``: the same for the source's own
+    rolls (``new_throw``)."""
+    first = still_scene(600, 1)
+    other = still_scene(700, 1, unlike=tuple(faces(first)))
+    frames = itertools.chain([first.image] * 20, [with_hand(first.image, "edge")] * 5,
+                             [first.image] * 100, itertools.repeat(other.image, 100))
+    source = CameraDiceSource(frames=frames, timeout_s=600.0, sleep=lambda s: None)
+    assert source.roll(1, 6) == faces(first)
+    assert source.roll(1, 6) == faces(other)

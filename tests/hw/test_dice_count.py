@@ -160,8 +160,9 @@ def test_the_player_types_the_die_the_camera_cannot_read_then_accepts_the_throw(
 
 def test_the_player_may_re_roll_instead_of_typing() -> None:
     """Re-roll: the dice lying there are not read again; the next throw is (here the same
-    faces, typed this time)."""
-    moved = photo(DARK_DIE).copy()
+    faces, lying elsewhere: the photo mirrored; typed this time). The same faces in the same
+    places are the dice unmoved (dice66 D1), not a throw."""
+    moved = cv2.flip(photo(DARK_DIE), 1)
     player = Player([("Type the die at the", Button.FLEE), ("Type the die at the", Pick(3)),
                      ("Read 読み取り 4D6", Button.ATTACK)])
     throw = table_throw(player, [photo(DARK_DIE)] * 20 + [moved] * 6, moved)

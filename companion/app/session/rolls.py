@@ -5,9 +5,12 @@ the read is shown before it counts (B / Reject rejects it, A / Accept or the
 timeout accepts it). Every roll asked for is a throw of its own: once a throw is
 read (accepted, by key or timeout, or rejected), the camera ignores the dice
 until it sees them move (picked up and thrown again), so the dice still lying
-there never count for the next roll. On a live camera the session's first read is
-not taken by the timeout: dice may have lain there since before it started (a throw
-already taken before a power cut), so A takes it and B asks for a new throw. A still
+there never count for the next roll: nor once something else moved in view (a hand
+over the mat, the camera's picture gone and back), the same values read where they lay
+being those dice (:func:`~companion.hw.dice.source.same_dice`). On a live camera the
+session's first read is not taken by the timeout: dice may have lain there since
+before it started (a throw already taken before a power cut), so A takes it and B asks
+for a new throw. A still
 picture (a file as the camera) holds one throw: the rolls after it wait, saying so.
 Simulated dice count at once. B while waiting for a throw goes back
 (:attr:`Throw.back`), but not the second press of a double on the read's Accept or Reject
@@ -286,6 +289,7 @@ class CameraRolls:
         self.instead: Keypad | None = None  # the dice typed, the camera having failed
         self.taken = False  # the last read was taken (else rejected): what its wait says
         self.judged_with: Press | None = None  # the press that judged the last read (judge)
+        self.last_read: DiceRead | None = None  # its dice: never read again unmoved (D1)
 
     def no_camera(self, exc: DeviceError, ask: RollAsk, show: Show) -> Throw:
         """The camera gave no picture (unplugged mid-session, never sending): the player may
@@ -313,7 +317,10 @@ class CameraRolls:
         prompt = throw_prompt(ask)
 
         def camera_says(message: str) -> None:  # what the camera sees goes under the prompt
-            show(prompt, options=WAIT_OPTIONS, status=message, guidance=guidance(message))
+            if message == THROW_AGAIN and not self.taken:  # the dice rejected, unmoved
+                message = REJECTED
+            show(prompt, options=WAIT_OPTIONS, status=message,
+                 guidance=message == REJECTED or guidance(message))
 
         self.source.on_status = camera_says
         note = WAITING
@@ -324,7 +331,10 @@ class CameraRolls:
             show(prompt, options=WAIT_OPTIONS, status=note, guidance=True)
             self.frames.guard()  # a double press's second judges no wait (dice66 D2)
             try:
-                read = self.source.read_throw(ask.count, ask.sides, may_type=True)
+                # The dice of the read before, lying where they lay, are no new throw however
+                # much else moved in view (dice66 D1).
+                read = self.source.read_throw(ask.count, ask.sides, may_type=True,
+                                              unlike=self.last_read)
             except RollCancelled:
                 return Throw(back=True)
             except DeviceError as exc:  # no picture (unplugged): the player may type instead
@@ -345,7 +355,7 @@ class CameraRolls:
                 # Left for the System menu, undecided: the same dice are read again after it.
                 self.frames.rethrow, self.reads = False, self.reads - 1
                 raise
-            self.taken = taken
+            self.taken, self.last_read = taken, read
             if taken:
                 assert values is not None
                 return Throw(values)

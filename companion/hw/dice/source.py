@@ -12,7 +12,9 @@ short only of values the player can type (:meth:`CameraDiceSource.read_throw`).
 Each :meth:`CameraDiceSource.roll` is a throw of its own: the first reads the dice lying
 in view, and every later one waits until the camera sees the dice area change (the dice
 picked up and thrown again), so the dice of one throw never count for two rolls (a
-``2D6+2D6`` or ``x2 2D6`` is two throws). A still picture holds one throw: a second
+``2D6+2D6`` or ``x2 2D6`` is two throws); a change elsewhere in view (a hand over the mat)
+leaves the dice taken unmoved, and a read of the same values where they lay is no new
+throw (:func:`same_dice`). A still picture holds one throw: a second
 roll from it is refused (:class:`NewThrowNeeded`) rather than read again.
 
 Waiting costs little (soak57 F2): a camera's frames are taken at most 30 a second, and a
@@ -131,6 +133,33 @@ class Steadiness:
         return True
 
 
+def same_dice(before: DiceRead, now: DiceRead, still_px: float) -> bool:
+    """Whether ``now`` reads the dice of ``before`` lying where they lay: as many dice,
+    each showing a value of ``before``'s (as many of each), and each within ``still_px`` or
+    half its side (a die's centre wanders that much between reads) of a die of ``before``
+    showing the same value. Positions are the read area's (the mat's dice area, or the view).
+
+    A throw taken (or rejected) and then counted again once anything moved in view (a hand
+    over the mat's tile slots, a webcam's picture gone and back) were these dice, unmoved
+    (dice66 D1). A real throw landing every die on the same value within half a side of
+    where it lay is rare (one die: a sixth, times a spot about a hundredth of the dice
+    area); it is waited on as unmoved, and the player, told to throw again, throws again."""
+    def shown(read: DiceRead) -> list[str]:
+        return sorted(str(d.value) for d in read.dice)  # a value doubted is None
+
+    if shown(before) != shown(now):
+        return False
+    left = list(before.dice)
+    for die in now.dice:
+        near = [b for b in left if b.value == die.value and np.hypot(
+            die.centre[0] - b.centre[0], die.centre[1] - b.centre[1])
+            <= max(still_px, die.side_px / 2)]
+        if not near:
+            return False
+        left.remove(near[0])
+    return True
+
+
 class Motion:
     """Tells whether anything moved between consecutive frames (a throw in progress).
 
@@ -215,6 +244,7 @@ class CameraDiceSource:
         # thrown again between two rolls are seen as a change.
         self._motion = Motion()
         self._taken = 0  # throws roll() has returned
+        self._last: DiceRead | None = None  # the last of them (roll's ``unlike``)
 
     @property
     def still(self) -> bool:
@@ -243,18 +273,22 @@ class CameraDiceSource:
                 f"and the next roll ({count}D{sides}) needs a new throw. A picture serves "
                 "one throw (`companion roll 2D6`, not '2D6+2D6' or 'x2 2D6'); throw the "
                 "dice under a camera for more")
-        read = self.read_throw(count, sides, new_throw=self._taken > 0)
+        read = self.read_throw(count, sides, new_throw=self._taken > 0, unlike=self._last)
         self._taken += 1
+        self._last = read
         return read.as_lying
 
     def read_throw(self, count: int, sides: int, may_type: bool = False,
-                   new_throw: bool = False) -> DiceRead:
+                   new_throw: bool = False, unlike: DiceRead | None = None) -> DiceRead:
         """Wait for ``count`` still dice and return their read, which is OK; or, with
         ``may_type``, short only of values the player may type (:meth:`DiceRead.to_type`:
         flat dice whose value alone the reader doubts), so the play session asks the
         player for those rather than a re-roll of every die. With ``new_throw`` the dice
         lying in view are a throw already taken: nothing is read until the camera sees
-        the dice area change (:data:`THROW_AGAIN` meanwhile). A still picture never
+        the dice area change (:data:`THROW_AGAIN` meanwhile). ``unlike``: the read of the
+        throw before (taken or rejected): a read of the same dice lying where they lay
+        (:func:`same_dice`) is those dice, not a new throw, and is waited past as
+        :data:`THROW_AGAIN` too, however much else moved in view. A still picture never
         changes: once it has read the same over ``stable_frames`` frames and that read is
         not one to return, the wait stops at once with why (:class:`NewThrowNeeded`).
         Waiting for a throw never runs out (see the module); a view that keeps from settling
@@ -311,6 +345,11 @@ class CameraDiceSource:
                 read = self.read_frame(frame, count)
                 looked = True
                 waiting = read.status is ReadStatus.NO_DICE
+                if unlike is not None and read.dice and same_dice(unlike, read,
+                                                                  self.config.still_px):
+                    # The throw before's dice, where they lay: something else moved.
+                    read = DiceRead((), ReadStatus.UNSURE, THROW_AGAIN)
+                    looked, waiting = False, True
             message = read.message
             if read.message == "the dice are moving":
                 message = MOVING
