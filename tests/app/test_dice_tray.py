@@ -116,7 +116,7 @@ def tray(rolls: RollFeed, controls: Controls, display: Recorded, source_name: st
 
 
 def menu(view: View) -> bool:
-    return any("Events 表" in o.label for o in view.options)
+    return any("Tables 表" in o.label for o in view.options)
 
 
 def tables(view: View) -> bool:
@@ -586,12 +586,12 @@ def test_the_tray_tracks_poisons_and_ticks_them_at_a_block_s_end_or_an_hour_of_r
     ask = mode.ask()
     assert isinstance(ask, ChoiceAsk)
     assert [o.label for o in ask.options] == [
-        "Roll 1D6 振る", "Events 表", "Poisons 毒", "Quit 終了"]
+        "Roll 1D6 振る", "Tables 表", "Tick 毒の経過", "Quit 終了"]
     mode.answer(1)  # Event table
     mode.answer(6)  # Poison
     for face in (1, 3):  # 判定－１/Check −1 for 3 hours
         mode.answer(Throw((face,)))
-    assert mode.dice.steps[-1].text == ("Tracking victim's poison: Poisons 毒 in the menu "
+    assert mode.dice.steps[-1].text == ("Tracking victim's poison: Tick 毒の経過 in the menu "
                                         "ticks it")
     mode.answer(1)  # the outcome's Menu
     mode.answer(2)  # Poisons
@@ -649,9 +649,9 @@ def test_past_a_party_s_worth_of_poisons_the_tray_asks_whether_time_has_passed(
     for face in (1, 3):  # 判定－１/Check −1 for 3 hours
         mode.answer(Throw((face,)))
     count = before + 1
-    tracking = f"Tracking victim {count}'s poison: Poisons 毒 in the menu ticks it"
+    tracking = f"Tracking victim {count}'s poison: Tick 毒の経過 in the menu ticks it"
     asked = (f"{count} poisons tracked 毒{count}件, more than a party has (one each, "
-             "EV-POI-3): has time passed? Poisons 毒 → End block or Rest")
+             "EV-POI-3): has time passed? Tick 毒の経過 → End block or Rest")
     texts = [step.text for step in mode.dice.steps]
     assert texts[-2:] == [tracking, asked] if count > 6 else texts[-1] == tracking
     assert len(PoisonList(poisons_path()).poisons) == count
@@ -665,7 +665,7 @@ def test_past_a_party_s_worth_of_poisons_the_tray_asks_whether_time_has_passed(
     assert ask.prompt == (f"毒 Poison: {count} poisons tracked 毒{count}件 — has time passed? "
                           "時間経過は？")
     assert [(o.label, o.button.name if o.button else None) for o in ask.options] == [
-        ("Again もう一度", None), ("Poisons 毒", None), ("Menu メニュー", "FLEE")]
+        ("Again もう一度", None), ("Tick 毒の経過", None), ("Menu メニュー", "FLEE")]
     mode.answer(1)  # Poisons
     mode.answer(0)  # End block
     assert len(PoisonList(poisons_path()).poisons) == count  # 3 h, 2 left
@@ -744,10 +744,10 @@ def test_a_poison_list_that_cannot_be_saved_ends_no_roll(
 
 
 @pytest.mark.parametrize(("table", "face", "hint"), [
-    (0, 1, "On a failed disarm roll Menu → Events → Trap "  # a trapped door
-           "失敗したらメニュー→表→罠表"),
-    (2, 4, "On a failed check roll Menu → Events → Poison "  # a poison needle
-           "失敗したらメニュー→表→毒表"),
+    (0, 1, "On a failed disarm roll Menu → Tables → Trap "  # a trapped door
+           "失敗したらメニュー→表→罠"),
+    (2, 4, "On a failed check roll Menu → Tables → Poison "  # a poison needle
+           "失敗したらメニュー→表→毒"),
 ])
 def test_a_trap_says_how_the_tray_rolls_what_it_sets_off(table: int, face: int,
                                                          hint: str) -> None:

@@ -21,7 +21,7 @@ def _tray_ticks_once() -> DiceTrayMode:
     """The tray's menu → Poisons → End block."""
     mode = DiceTrayMode(("1D6",), "simulated 仮想", poisons=PoisonList(poisons_path()))
     ask = mode.ask()
-    assert isinstance(ask, ChoiceAsk) and ask.options[2].label == "Poisons 毒"
+    assert isinstance(ask, ChoiceAsk) and ask.options[2].label == "Tick 毒の経過"
     mode.answer(2)  # Poisons
     mode.answer(0)  # End block
     return mode

@@ -95,15 +95,15 @@ def test_a_d4_is_drawn_as_its_number_not_as_pips(size: str, tmp_path: Path) -> N
 
 def test_the_poison_needle_names_the_menu_path_to_the_poison_table() -> None:
     """EV-TRAP-4: "pick Poison 毒 from the menu", but the main menu's poison item is the
-    tracking list (Poisons 毒の経過); the table is under Events → Poison. The hint
+    tracking list (Poisons 毒の経過); the table is under Tables → Poison. The hint
     names that path in both languages, and the path is the menus' own."""
     mode = DiceTrayMode(("2D6",), "simulated 仮想")
     mode.answer(1)  # Event table
     mode.answer(2)  # Trap
     mode.answer(Throw((4,)))  # EV-TRAP-1 row 4: a poison needle
     (hint,) = [s.text for s in mode.dice.steps if "failed check" in s.text]
-    assert hint == ("On a failed check roll Menu → Events → Poison "
-                    "失敗したらメニュー→表→毒表")
+    assert hint == ("On a failed check roll Menu → Tables → Poison "
+                    "失敗したらメニュー→表→毒")
     outcome = mode.ask()
     assert isinstance(outcome, ChoiceAsk)
     assert [o.label for o in outcome.options][1] == "Menu メニュー"
@@ -111,11 +111,51 @@ def test_the_poison_needle_names_the_menu_path_to_the_poison_table() -> None:
     main = mode.ask()
     assert isinstance(main, ChoiceAsk)
     labels = [o.label for o in main.options]
-    assert "Events 表" in labels
-    mode.answer(labels.index("Events 表"))
+    assert "Tables 表" in labels
+    mode.answer(labels.index("Tables 表"))
     tables = mode.ask()
     assert isinstance(tables, ChoiceAsk)
     assert "Poison 毒" in [o.label for o in tables.options]
+
+
+def test_the_table_paths_name_the_buttons_and_the_poison_tick_is_no_table(
+        tmp_path: Path) -> None:
+    """The hints' paths, step by step, are the buttons' own words in each language, each
+    naming one button; the first menu's tracked poisons read as no table: "Poisons 毒"
+    beside the tables' "Poison 毒" differed by an "s", in Japanese not at all, and the
+    hint's 毒表 sent a Japanese reader to it (reviewscreen66 RISK 2); its tables were
+    "Events 表" (NIT 1)."""
+    from companion.app.modes import dice_tray
+    from companion.app.poisons import PoisonList
+
+    mode = DiceTrayMode(("2D6",), "simulated 仮想",
+                        poisons=PoisonList(tmp_path / "poisons.toml"))
+    main = mode.ask()
+    assert isinstance(main, ChoiceAsk)
+    main_labels = [o.label for o in main.options]
+    mode.answer(main_labels.index(dice_tray.EVENTS))
+    tables = mode.ask()
+    assert isinstance(tables, ChoiceAsk)
+    table_labels = [o.label for o in tables.options]
+
+    def words(label: str) -> tuple[str, str]:
+        en, _, ja = label.rpartition(" ")
+        return en, ja
+
+    for path, path_ja, table in ((dice_tray.POISON_TABLE_PATH, dice_tray.POISON_TABLE_PATH_JA,
+                                  "Poison"),
+                                 (dice_tray.TRAP_TABLE_PATH, dice_tray.TRAP_TABLE_PATH_JA,
+                                  "Trap")):
+        _, first, second = path.split(" → ")
+        _, first_ja, second_ja = path_ja.split("→")
+        assert [words(label) for label in main_labels if first in words(label)[0]] \
+            == [(first, first_ja)], (main_labels, path, path_ja)
+        assert [words(label) for label in table_labels if second in words(label)[0]] \
+            == [(table, second_ja)], (table_labels, path, path_ja)
+    # the tracked poisons' item shares no word with the poison table's
+    tick = words(dice_tray.POISONS)
+    assert "Poison" not in tick[0] and tick[1] != "毒" and "Poison 毒" in table_labels
+    assert dice_tray.POISONS in main_labels
 
 
 def test_the_outcome_s_roll_list_is_whole_on_the_screen() -> None:

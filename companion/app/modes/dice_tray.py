@@ -6,10 +6,10 @@ dice in the dice area, and reads the roll BCDice style with the table's
 outcome and follow-ups, on the screen or in the terminal.
 
 A poison a table gives is tracked (:class:`~companion.app.poisons.PoisonList`, the list
-``companion events`` keeps too), and the menu's *Poisons 毒* ticks the tracked poisons
+``companion events`` keeps too), and the menu's *Tick 毒の経過* ticks the tracked poisons
 at the end of a block or an hour of rest (EV-POI-2's Default), keeping the HP a tick takes
 with the HP ``companion events`` keeps (:mod:`companion.app.party_hp`). Past
-:data:`CROWDED` tracked, a poison's outcome asks whether time has passed, with *Poisons*
+:data:`CROWDED` tracked, a poison's outcome asks whether time has passed, with *Tick*
 beside Again and Menu.
 
 The event tables pull their dice from a source as they walk; the session hands
@@ -62,9 +62,12 @@ MENU_PROMPT = f"{TRAY}: roll dice, or an event table? ダイスかイベント�
 #: The first menu's items: short, for five boxes share its one row, a label's row each
 #: (the prompt takes two rows), and "Event table イベント表" was cut to "[3] Event table
 #: イ…" at 800x480, "Poisons 毒の経過" to "[4] Poisons 毒…" at text_scale 1.25 (screen66
-#: NIT 1). The tables' own menu says what they are: "Which table? どの表？".
-EVENTS = "Events 表"
-POISONS = "Poisons 毒"
+#: NIT 1). The tables' own menu says what they are: "Which table? どの表？". The tracked
+#: poisons' item is no table: "Poisons 毒" read as the tables' "Poison 毒" but for an "s",
+#: in Japanese the same (reviewscreen66 RISK 2); "Events 表" said two things (NIT 1).
+#: Measured whole at 800x480, 1024x600 and 720x1280, text_scale 1.0 and 1.25.
+EVENTS = "Tables 表"
+POISONS = "Tick 毒の経過"
 POISONS_PROMPT = ("Poisons 毒の経過: the end of a block, or an hour of rest? "
                   "ブロック終了か休息か (EV-POI-2)")
 NO_ROLL = "No roll 振れませんでした: throw again, or back to the menu?"
@@ -76,16 +79,17 @@ HELD = "Back 戻る: go on with the table (Again), or give it up (Menu)? 続け�
 HELD_NOTE = "the table's throws so far are kept 振った分は保持"
 #: More poisons tracked than this are more than a party has members, and a character
 #: carries one (EV-POI-3): the tray, which has no names and tracks each as another victim,
-#: then asks the GM whether time has passed, with *Poisons* beside the outcome's Again and
+#: then asks the GM whether time has passed, with *Tick* beside the outcome's Again and
 #: Menu (soak audit 57 #1: a tray never ticked tracked 838, each roll slower). The poisons
 #: are kept all the same: which are over only the GM knows.
 CROWDED = 6
 #: Where a table another table sets off is, from the outcome's *Menu*: the main menu's own
-#: poison item is the tracking list (*Poisons 毒*), not the table (table audit gc #7).
-POISON_TABLE_PATH = "Menu → Events → Poison"
-POISON_TABLE_PATH_JA = "メニュー→表→毒表"
-TRAP_TABLE_PATH = "Menu → Events → Trap"
-TRAP_TABLE_PATH_JA = "メニュー→表→罠表"
+#: poison item is the tracking list (*Tick 毒の経過*), not the table (table audit gc #7).
+#: Each step as its button reads: *Tables 表*, then *Poison 毒* (*Trap 罠*).
+POISON_TABLE_PATH = "Menu → Tables → Poison"
+POISON_TABLE_PATH_JA = "メニュー→表→毒"
+TRAP_TABLE_PATH = "Menu → Tables → Trap"
+TRAP_TABLE_PATH_JA = "メニュー→表→罠"
 #: The answers the tray's journal holds, the last ones: it saves none, and a tray left on
 #: all evening held every answer of the run (soak audit 57 #6).
 JOURNAL_KEPT = 100
@@ -196,7 +200,7 @@ def _menu(labels: Sequence[str]) -> tuple[Option, ...]:
 class DiceTrayMode:
     """Menu, throw, outcome, again; over when the player quits. Nothing is saved but the
     tracked ``poisons`` and the HP their ticks take (without them the menu has no
-    *Poisons*). The tables pick species
+    *Tick*). The tables pick species
     and items from the player's ``lists`` (EV-MON-1, EV-EXP-4) when there are some."""
 
     def __init__(self, expressions: Sequence[str], source_name: str,
