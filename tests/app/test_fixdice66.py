@@ -18,7 +18,12 @@ from companion.app.config import load_config
 from companion.app.session.controls import DOUBLE_PRESS_SECONDS, Controls
 from companion.app.session.mode import RollAsk, Throw
 from companion.app.session.rolls import REJECTED, TAKEN, CameraFrames, CameraRolls
-from companion.app.session.system_menu import ModeSwitch, SystemMenu
+from companion.app.session.system_menu import (
+    TABLE_NOT_SAVED,
+    UNPLUG_LOSES_TABLE,
+    ModeSwitch,
+    SystemMenu,
+)
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.dice.source import CameraDiceSource, Motion
 from tests.app.table import PlayerAtTheScreen
@@ -248,3 +253,21 @@ def test_companion_roll_s_second_throw_is_not_the_first_after_a_hand() -> None:
     source = CameraDiceSource(frames=frames, timeout_s=600.0, sleep=lambda s: None)
     assert source.roll(1, 6) == faces(first)
     assert source.roll(1, 6) == faces(other)
+
+
+def test_the_menu_over_a_table_part_thrown_says_a_power_cut_loses_it(tmp_path: Path) -> None:
+    """dice66 D3: under the tray's table part-thrown, the System menu said "every step is
+    saved 保存済み" and its Unplug "Safe to unplug now": the tray saves no file."""
+    config = load_config(env={"COMPANION_CONFIG_DIR": str(tmp_path)},
+                         overrides={"dice.source": "typed", "input.poll_seconds": 0.005})
+    screen = PlayerAtTheScreen([("Dice tray ダイストレイ: roll dice", "2"),
+                                ("Which table?", "3"), ("Type the D6", "2"),
+                                ("Type the D6", Button.SYSTEM), (SYSTEM, "off"),
+                                (UNPLUG_LOSES_TABLE[:20], "ok")])
+    controls = Controls([screen])
+    with pytest.raises(KeyboardInterrupt):
+        run_dice_tray(config, screen, controls, 1, SystemMenu(controls, "dice", 0.0, ""))
+    assert not screen.script
+    menu = next(v for v in screen.views if v.prompt.startswith(SYSTEM))
+    assert menu.prompt == f"{SYSTEM}: {TABLE_NOT_SAVED}"
+    assert not any("Safe to unplug" in v.prompt for v in screen.views)

@@ -90,7 +90,15 @@ class ModeSwitch(Exception):
         self.mode = mode
 
 
-def all_saved(left: str = "") -> str:
+#: :func:`all_saved` while the dice tray has a table part-thrown: kept in memory for the run
+#: (carried on from another mode), but not in a file: a power cut loses it (dice66 D3).
+TABLE_NOT_SAVED = "saved 保存済み, but not this table: lost if unplugged 電源断で消える"
+#: :data:`SAFE_NOW` then.
+UNPLUG_LOSES_TABLE = ("every step is saved but this table's throws: unplugging now loses them "
+                      "表の途中は電源断で消える")
+
+
+def all_saved(left: str = "", table: bool = False) -> str:
     """"every step is saved 保存済み", or, with a throw left part-way on the keypad
     (``left``, :class:`~companion.app.session.keypad.ThrowLeft`), that it is not: it is typed
     again (tables65 NIT 2). Short, so that the menu's heading, one row over its buttons,
@@ -98,7 +106,7 @@ def all_saved(left: str = "") -> str:
     their middle, "every step is saved 保存…", at every size); what was typed is the status
     line's (:func:`throw_left_status`)."""
     if not left:
-        return "every step is saved 保存済み"
+        return TABLE_NOT_SAVED if table else "every step is saved 保存済み"
     return "saved 保存済み, but not this throw: typed again 出目は再入力"
 
 
@@ -108,12 +116,12 @@ def throw_left_status(left: str) -> str:
     return f"{left}: asked again from its first die" if left else ""
 
 
-def menu_prompt(unsaved: str = "", left: str = "") -> str:
+def menu_prompt(unsaved: str = "", left: str = "", table: bool = False) -> str:
     """The menu's heading, and whether every step is saved; why not (``unsaved``) is the
     status line's, under it, as are the dice typed of a throw the menu was opened in
     (``left``: :func:`all_saved`, :func:`throw_left_status`)."""
     return ("System 設定: NOT all saved, see below 未保存あり" if unsaved
-            else f"System 設定: {all_saved(left)}")
+            else f"System 設定: {all_saved(left, table)}")
 
 
 def answered(menu: SystemMenu | None, get: Callable[[], T], show: Show) -> T:
@@ -148,6 +156,9 @@ class SystemMenu:
         self.last_unsaved: Callable[[], str] = lambda: ""
         # The dice typed of the throw the menu was opened in, not saved (ThrowLeft): "".
         self.throw_left = ""
+        # Whether the mode holds steps in memory only, lost to a power cut: the dice tray's
+        # table part-thrown (play.table_modes.run_dice_tray sets it).
+        self.table_unsaved: Callable[[], bool] = lambda: False
 
     def answering(self, get: Callable[[], T], show: Show, unsaved: Callable[[], str],
                   new_game: bool = True) -> T:
@@ -219,7 +230,8 @@ class SystemMenu:
         options = self.options(new_game)
         show = self.with_left(show)
         while True:
-            chosen = options[self.choose(show, menu_prompt(unsaved, self.throw_left),
+            chosen = options[self.choose(show, menu_prompt(unsaved, self.throw_left,
+                                                           self.table_unsaved()),
                                          options)]
             if chosen is BACK:
                 return
@@ -275,7 +287,8 @@ class SystemMenu:
             said = (f"Not safe to unplug yet 電源を抜かないで: {unsaved}. Each step saves "
                     "again; once one says saved again 保存再開, it is")
         elif not self.shutdown_command:
-            said = f"Safe to unplug now 電源を抜いても大丈夫: {all_saved(self.throw_left)}"
+            said = (UNPLUG_LOSES_TABLE if self.table_unsaved() and not self.throw_left
+                    else f"Safe to unplug now 電源を抜いても大丈夫: {all_saved(self.throw_left)}")
         else:
             # Said before the command runs: it may take a while to answer (SHUTDOWN_TIMEOUT_S).
             show("Shutting down 電源を切っています…")
@@ -293,7 +306,9 @@ class SystemMenu:
     def safe_now(self) -> str:
         """:data:`SAFE_NOW`, or with a throw part-typed :data:`SAFE_BUT_THROW` (review65t
         NIT 4: the shutdown that failed, the Pi that stayed on, said "every step is saved")."""
-        return SAFE_BUT_THROW if self.throw_left else SAFE_NOW
+        if self.throw_left:
+            return SAFE_BUT_THROW
+        return UNPLUG_LOSES_TABLE if self.table_unsaved() else SAFE_NOW
 
     def powering_off(self, show: Show) -> None:
         """The shutdown was taken: say when to unplug and offer nothing until the power

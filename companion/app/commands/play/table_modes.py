@@ -73,6 +73,8 @@ def run_dice_tray(config: Config, display: Display, controls: Controls,
         left = _TRAY_LEFT.pop(data_dir(), None)
         if left is not None:
             tray.carry_on(left)
+        if menu is not None:  # its table part-thrown is not saved: the menu says so
+            menu.table_unsaved = tray.under_way
         try:
             Session(tray, choices=MenuChoices(controls, poll), rolls=rolls, display=display,
                     system_menu=menu).run()
