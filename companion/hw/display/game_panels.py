@@ -493,16 +493,33 @@ class GamePanels(Canvas):
         """``line`` wrapped in at most ``capacity`` rows by leaving out words from its
         middle, marked ``…``: its subject (up to its colon: whose check, against what) and
         its end from the last ``→`` (the verdict, 成功/失敗) stay, the terms between them
-        going first, from their middle out; then the subject's last words. Empty when even
-        its first word and that end do not fit."""
+        going first, from their middle out; then the subject's last words. A check's roll
+        (from ``drew``: the tile drawn, its number against the rate, ``drew 4m → 4 ≥ 4``)
+        stays with the verdict while the rate's terms go, then all but its last tile, then
+        the subject's last words; only then does it go too: cut with the terms, one row at
+        text scale 1.25 read "melee 近接攻撃 vs … → success 成功", the target and the roll the
+        player checks against the tile gone (reviewscreen66 NIT 2). Empty when even its
+        first word and that end do not fit."""
         words = line.split(" ")
         verdict = max((i for i, w in enumerate(words) if w == "→"), default=len(words) - 1)
         subject = next((i + 1 for i, w in enumerate(words[:verdict]) if w.endswith(":")), 1)
-        terms = words[subject:verdict]
-        shortened = [[*words[:subject], *terms[:(len(terms) - drop) // 2], "…",
-                      *terms[(len(terms) - drop) // 2 + drop:], *words[verdict:]]
-                     for drop in range(1, len(terms) + 1)]
-        shortened += [[*words[:keep], "…", *words[verdict:]] for keep in range(subject - 1, 0, -1)]
+        drew = next((i for i in range(subject, verdict) if words[i] == "drew"), verdict)
+        head, rate, roll, end = words[:subject], words[subject:drew], words[drew:verdict], \
+            words[verdict:]
+        tile = roll.index("→") - 1 if "→" in roll else 0  # the last tile drawn
+        last_tile = [roll[0], *roll[tile:]] if tile > 1 else roll
+        shortened = [[*head, *rate[:(len(rate) - drop) // 2], "…",
+                      *rate[(len(rate) - drop) // 2 + drop:], *roll, *end]
+                     for drop in range(1, len(rate) + 1)]
+        if roll:  # (with none, the rate's terms are all the terms)
+            shortened += [[*head, "…", *last_tile, *end]]
+            shortened += [[*words[:keep], "…", *last_tile, *end]
+                          for keep in range(subject - 1, 0, -1)]
+            terms = words[subject:verdict]  # the roll with them, where even that is too long
+            shortened += [[*head, *terms[:(len(terms) - drop) // 2], "…",
+                           *terms[(len(terms) - drop) // 2 + drop:], *end]
+                          for drop in range(1, len(terms) + 1)]
+        shortened += [[*words[:keep], "…", *end] for keep in range(subject - 1, 0, -1)]
         for kept in shortened:
             rows = self._indented(" ".join(kept), size, width, indent)
             if len(rows) <= capacity:

@@ -68,3 +68,34 @@ def test_a_short_last_check_keeps_the_verdict_and_the_outcome_and_marks_the_cut(
         return  # larger text: the outcome fills the panel, the check is left out whole
     # Its start (whose check) and its verdict, "→ success 成功", "→ failure 失敗", whole.
     assert shown.startswith(check.split(" ")[0]) and verdict in shown, rows
+
+
+# A check the seed's words make longer: the monster named in both languages, a tile set
+# aside (JR-DICE-1), each with no outcome line or one (the level it gave).
+ICE = ("melee 近接攻撃 vs 氷の怪物 (ice monster): rate 4 = 7 attack 攻撃力 − 2 level レベル − "
+       "0 strength 強さ − 1 weapon 武器; drew 4m → 4 ≥ 4 → success 成功",
+       "  Level 3 レベル3: max HP 14, HP 14")
+DEFEND = ("defend 防御 vs 氷の怪物 (ice monster): rate 5 = 6 defence 防御力 + 1 level レベル − "
+          "2 armour 鎧; drew 2z (set aside), 7p → 7 ≥ 5 → success 成功",)
+
+
+@pytest.mark.parametrize(("lines", "roll"), [
+    (MISSED, "9s → 9 ≥ 1 → failure 失敗"), (ICE, "4m → 4 ≥ 4 → success 成功"),
+    (DEFEND, "7p → 7 ≥ 5 → success 成功")], ids=["a miss", "a level", "a tile set aside"])
+@pytest.mark.needs_japanese_font
+def test_a_check_cut_in_its_middle_keeps_its_roll(screen: ScreenDisplay,
+                                                  lines: tuple[str, ...], roll: str) -> None:
+    """With text a quarter larger under a two-row grid the check's middle was cut with its
+    terms, the roll among them: "melee 近接攻撃 vs … → success 成功", the tile drawn and the
+    rate it met gone, what the player checks against the tile on the table (reviewscreen66
+    NIT 2). The rate's terms go first, then the tiles set aside, then the subject's last
+    words: the tile drawn, its number against the rate and the verdict stay, after the
+    check's first word."""
+    view = replace(example_view(), options=RING_MENU, highlight=0, last_check=lines)
+    drawn = spy_text(screen)
+    screen.render(view)
+    start = next(i for i, d in enumerate(drawn) if d.text == "Last check 判定")
+    rows = [d.shown for d in drawn[start + 1:start + 4]]
+    shown = " ".join(rows)
+    assert roll in shown and shown.startswith(lines[0].split(" ")[0]), rows
+    assert all(not d.cut for d in drawn[start + 1:start + 4]), rows  # whole rows, no … cut
