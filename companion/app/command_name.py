@@ -12,8 +12,8 @@ from pathlib import Path
 
 def companion_command(where: Path | None = None) -> str:
     """The ``companion`` command as the user can type it here (install58 N1), or in the
-    folder ``where`` when the hint goes there first (``cd … && …``): by its name when that
-    is on the PATH, or when install-pi.sh linked it as ~/.local/bin/companion, which the
+    folder ``where`` when the hint goes there first (``cd … && …``): by its name when the
+    one on the PATH is this venv's, or when install-pi.sh linked it as ~/.local/bin/companion, which the
     player's login shell has on its PATH though the boot service's has not (its table
     screen names the command typed over SSH: setup66 D1), else this venv's own script, which
     scripts/bootstrap.sh puts on no PATH: ``.venv/bin/companion`` from the checkout,
@@ -22,7 +22,8 @@ def companion_command(where: Path | None = None) -> str:
     command it ends (review58a N-4). Shell-quoted already: join further words to it with
     :func:`companion_line`, not ``shlex.join``, which would quote it twice."""
     script = Path(sys.executable).parent / "companion"
-    if shutil.which("companion") or not script.is_file() or _linked_for_login(script):
+    if not script.is_file() or _same_script(shutil.which("companion"), script) \
+            or _same_script(Path("~/.local/bin/companion"), script):
         return "companion"
     try:
         relative = script.relative_to(Path.cwd() if where is None else where)
@@ -31,10 +32,14 @@ def companion_command(where: Path | None = None) -> str:
     return shlex.quote(str(relative) if relative.parent != Path() else f"./{relative}")
 
 
-def _linked_for_login(script: Path) -> bool:
-    """Whether ~/.local/bin/companion is ``script``, as install-pi.sh links it."""
+def _same_script(found: str | Path | None, script: Path) -> bool:
+    """Whether ``found`` (the ``companion`` on the PATH, or install-pi.sh's link in
+    ~/.local/bin) is this venv's ``script``: another checkout's would run another companion
+    on this one's save (reviewsetup66 R3)."""
+    if found is None:
+        return False
     try:
-        return (Path.home() / ".local" / "bin" / "companion").resolve() == script.resolve()
+        return Path(found).expanduser().resolve() == script.resolve()
     except (OSError, RuntimeError):  # no home folder, or a link loop
         return False
 

@@ -190,3 +190,26 @@ def test_calibrate_dices_refusal_names_the_companion_typed_here(
     assert main(["calibrate", "dice", "--forget", "enrolled", "--enrol"]) == 2
     err = capsys.readouterr().err
     assert "run `.venv/bin/companion calibrate dice --forget enrolled` alone" in err
+
+
+def test_another_checkouts_companion_on_the_path_is_not_named_bare(
+        bootstrapped: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """reviewsetup66 R3: any `companion` on the PATH made the hint bare, so a second
+    checkout's hint ran the other one's companion on this one's save."""
+    other = tmp_path / "other-checkout" / ".venv" / "bin"
+    other.mkdir(parents=True)
+    (other / "companion").write_text("#!/bin/sh\n")
+    (other / "companion").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{other}:{BARE_PATH}")
+    assert companion_command() == ".venv/bin/companion"
+
+
+def test_the_rfid_monitors_problem_names_the_companion_typed_here(bootstrapped: Path) -> None:
+    """reviewsetup66 R6: the reader's problems come from the adapters, which name a bare
+    `companion rfid list`; the monitor prints them as typed here."""
+    from companion.app.commands.rfid import status_line
+    from companion.hw.ports import ReaderStatus
+
+    line = status_line(ReaderStatus(ok=False, message="(`companion rfid list` shows the "
+                                    "serial ports)"), as_json=False)
+    assert line == "-- problem: (`.venv/bin/companion rfid list` shows the serial ports)"

@@ -98,8 +98,9 @@ def test_a_checkout_path_with_a_space_is_quoted_in_the_unit_and_the_printed_line
     assert f'ExecStart="{repo}/.venv/bin/companion" play --resume' in lines
     pip = next(line for line in lines if " -e " in line and "pip install" in line)
     assert shlex.split(pip.removeprefix("+ ")) == [
-        "env", "PYTHONWARNINGS=ignore:Editable installation", f"{repo}/.venv/bin/python", "-m", "pip", "install", "-q",
-        "-c", f"{repo}/scripts/pi-constraints.txt", "-e", str(repo), "numpy<2"]
+        "env", "PYTHONWARNINGS=ignore:Editable installation", f"{repo}/.venv/bin/python",
+        "-m", "pip", "install", "-q", "-c", f"{repo}/scripts/pi-constraints.txt", "-e",
+        str(repo), "numpy<2"]
 
 
 def test_unknown_option_is_refused() -> None:

@@ -27,7 +27,7 @@ from serial.tools import list_ports
 
 from companion.app.arg_types import seeds_below
 from companion.app.command_list import COMMANDS
-from companion.app.command_name import companion_command, companion_line
+from companion.app.command_name import as_typed_here, companion_command, companion_line
 from companion.app.config import load_config
 from companion.app.paths import config_dir
 from companion.app.session.save import SEED_LIMIT
@@ -168,7 +168,7 @@ def status_line(status: ReaderStatus, as_json: bool, connecting: bool = False) -
         return json.dumps({"event": "status", "ok": status.ok, "message": status.message},
                           ensure_ascii=False)
     label = "ok" if status.ok else "connecting" if connecting else "problem"
-    return f"-- {label}: {status.message}"
+    return f"-- {label}: {as_typed_here(status.message)}"
 
 
 def connecting(reader: RfidReader) -> bool:

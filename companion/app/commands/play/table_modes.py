@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from companion.app.command_name import companion_line
 from companion.app.commands.events import load_user_rules, user_lists
 from companion.app.commands.play.telling import question_show, resume_command, tell
 from companion.app.config import Config
@@ -55,6 +56,13 @@ def table_files(args: argparse.Namespace, mode: str) -> tuple[Path, Path]:
 #: the menu promises ("the mode left is carried on"; dice66 D3). Kept in memory only: the
 #: tray saves no file, and a power cut loses the table's throws.
 _TRAY_LEFT: dict[Path, DiceTrayMode] = {}
+
+
+def tray_held() -> bool:
+    """Whether this run holds the dice tray's table part-thrown (:data:`_TRAY_LEFT`) while it
+    is in another mode: that mode's System menu says a power cut, or Quit to console, loses
+    it (:attr:`SystemMenu.table_unsaved`), not "every step is saved" (dice66 D3 follow-up)."""
+    return data_dir() in _TRAY_LEFT
 
 
 def run_dice_tray(config: Config, display: Display, controls: Controls,
@@ -216,8 +224,8 @@ def wait_for_next_fight(closed: FightClosed, system: str, display: Display,
 
     def wait(take_back: Callable[[], bool]) -> bool:
         show(f"The fight is over and closed 戦闘終了. Make the next one on a computer: "
-             f"companion {system} fight new … 次の戦闘は端末で作成; this table takes it up once "
-             f"made ({path}).", options=NEXT_FIGHT_OPTIONS)
+             f"{companion_line(system, 'fight', 'new')} … 次の戦闘は端末で作成; this table takes "
+             f"it up once made ({path}).", options=NEXT_FIGHT_OPTIONS)
         looked = time.monotonic()
         while True:
             for press in controls.poll():
