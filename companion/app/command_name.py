@@ -13,9 +13,10 @@ from pathlib import Path
 def companion_command(where: Path | None = None) -> str:
     """The ``companion`` command as the user can type it here (install58 N1), or in the
     folder ``where`` when the hint goes there first (``cd … && …``): by its name when the
-    one on the PATH is this venv's, or when install-pi.sh linked it as ~/.local/bin/companion, which the
-    player's login shell has on its PATH though the boot service's has not (its table
-    screen names the command typed over SSH: setup66 D1), else this venv's own script, which
+    one on the PATH is this venv's, or when install-pi.sh linked it as
+    ~/.local/bin/companion, which the player's login shell has on its PATH though the boot
+    service's has not (its table screen names the command typed over SSH: setup66 D1),
+    else this venv's own script, which
     scripts/bootstrap.sh puts on no PATH: ``.venv/bin/companion`` from the checkout,
     ``./companion`` from .venv/bin (a bare name would be looked up on the PATH), its whole
     path from elsewhere, and from a working folder that was deleted: a hint never fails the
