@@ -23,17 +23,25 @@ slot's rim:
 A slot burnt out by too much light is never called bare: white on white
 cannot be told apart there (``calibrate camera`` warns about the exposure).
 
+A slot judged covered must also show a tile's outline (``boxed``): straight sides at
+least ``BOX_SIDE_MM`` long both across and along the slot, which a tile's four edges give
+and a shadow's do not (a hard shadow edge is one line, a half-plane; a diagonal one is
+neither way; a soft one or a round one has no long sharp sides both ways). Covered with
+no outline, no label is sure: a shadow across bare paper was read ``5z`` or ``1s``
+(reviewc66 RISK 2), so the slot settles on "uncertain", not on a tile.
+
 On a covered slot, :meth:`SlotLooks.read` shows the classifier the tile's own box,
 found the same way (``_view``), so a tile lying across the slot is cut out sideways and
 read turned upright.
 
 It answers :attr:`Occupancy.COVERED`, :attr:`Occupancy.BARE` or
 :attr:`Occupancy.UNSURE`. :meth:`SlotLooks.read` folds that into the
-classifier's candidates: on a covered slot ``empty`` is struck out and the rest
-shared out again (a plain face goes to the White only as far as the model already
-leant to it: a shadow can make bare paper look covered), on a bare one ``empty``
-is made sure, and an unsure one keeps the classifier's word. A picture known to
-show a tile gives its plain face to the White whole (:func:`plain_face_is_white`).
+classifier's candidates: on a covered slot with a tile's outline ``empty`` is struck
+out and the rest shared out again (a plain face goes to the White only as far as the
+model already leant to it), on a covered slot without one no label is sure
+(:func:`unboxed`), on a bare one ``empty`` is made sure, and an unsure one keeps the
+classifier's word. A picture known to show a tile gives its plain face to the White
+whole (:func:`plain_face_is_white`).
 
 >>> from companion.hw.camera.mat import MatGeometry
 >>> looks = SlotLooks(MatGeometry.load())
@@ -72,6 +80,8 @@ BARE_SHADE = 0.05  # ... the inside within this of the reference's brightness: n
 COVERED_SHADE = 0.18  # the inside this much darker or brighter: covered (a back, a hand)
 BURNT = 0.3  # this share of the inside burnt out (>= 250): the camera cannot tell, so unsure
 TILE_STEP = 0.06  # a levelled brightness change that marks the tile's body (for its box)
+BOX_SIDE_MM = 8.0  # a straight new edge this long, across and along the slot: a tile's side
+BOX_AXIS = 2.0  # an edge pixel is across (along) when its gradient is this much more so
 SIDEWAYS = 1.1  # a tile box this much wider than tall lies across the slot
 SURE_EMPTY = 0.97  # the confidence given to "empty" on a bare slot
 LEARN_RATE = 0.3  # how much of a bare crop goes into the remembered look
@@ -91,6 +101,7 @@ class SlotEvidence:
 
     occupancy: Occupancy
     shade: float
+    boxed: bool = True  # a covered slot shows a tile's outline (straight sides both ways)
 
 
 class SlotLooks:
@@ -160,13 +171,34 @@ class SlotLooks:
         grey = crop if crop.ndim == 2 else cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
         m = round(INSET_MM * self._ppm) * WORK_SHRINK
         burnt = float((grey[m:-m, m:-m] >= 250).mean())
+        boxed = True
         if new_edges >= COVERED_EDGES or shade >= COVERED_SHADE:
             occupancy = Occupancy.COVERED
+            boxed = self._boxed(level, edges - grown)
         elif new_edges <= BARE_EDGES and shade <= BARE_SHADE and burnt < BURNT:
             occupancy = Occupancy.BARE
         else:
             occupancy = Occupancy.UNSURE
-        return SlotEvidence(occupancy, shade), level - ref_level
+        return SlotEvidence(occupancy, shade, boxed), level - ref_level
+
+    def _boxed(self, level: np.ndarray, new: np.ndarray) -> bool:
+        """Does the crop show a tile's outline: new sharp edges (``new``: edge strength
+        beyond the empty look's) running straight at least ``BOX_SIDE_MM`` both across and
+        along the slot? A tile's four sides give both, in light or in a shadow's part; a
+        shadow edge across bare paper gives one line (a half-plane), a diagonal one neither
+        (reviewc66 RISK 2)."""
+        gx = np.abs(cv2.Sobel(level, cv2.CV_32F, 1, 0, ksize=3))
+        gy = np.abs(cv2.Sobel(level, cv2.CV_32F, 0, 1, ksize=3))
+        sharp = self._inside(new) > EDGE_STEP
+        side = max(round(BOX_SIDE_MM * self._ppm), 1)
+        found = []
+        for mask, slack, run in (
+                (sharp & self._inside(gx > BOX_AXIS * gy), (1, 3), (side, 1)),  # along
+                (sharp & self._inside(gy > BOX_AXIS * gx), (3, 1), (1, side))):  # across
+            # a pixel of slack sideways for a tile laid a little turned, then runs that long
+            grown = cv2.dilate(mask.astype(np.uint8), np.ones(slack, np.uint8))
+            found.append(cv2.morphologyEx(grown, cv2.MORPH_OPEN, np.ones(run, np.uint8)).any())
+        return all(found)
 
     def remember(self, slot: Slot, crop: np.ndarray, *, weight: float = LEARN_RATE) -> None:
         """Blend a crop of the slot seen empty into its reference (light, wear, the print).
@@ -241,7 +273,7 @@ class SlotLooks:
         views = [self._view(crops[s], d) if e.occupancy is Occupancy.COVERED else crops[s]
                  for s, (e, d) in zip(slots, looks, strict=True)]
         predictions = classifier.predict(views)
-        return {s: (adjust(p, e.occupancy), e)
+        return {s: (adjust(p, e.occupancy) if e.boxed else unboxed(p), e)
                 for s, p, e in zip(slots, predictions, evidence, strict=True)}
 
 
@@ -261,6 +293,15 @@ def plain_face_is_white(prediction: Prediction) -> Prediction:
     folded = (Candidate(WHITE, white + empty),
               *(c for c in candidates if c.label not in (EMPTY, WHITE)))
     return Prediction(tuple(sorted(folded, key=lambda c: -c.confidence)), prediction.embedding)
+
+
+def unboxed(prediction: Prediction) -> Prediction:
+    """A slot judged covered that shows no tile's outline (a shadow across bare paper, a
+    hand): no label is sure, neither a tile nor ``empty``. The model's candidates keep
+    their order, for the picks offered, at no confidence, so the slot settles on
+    "uncertain" (reviewc66 RISK 2: a shadow's plain paper was read a sure ``5z``)."""
+    return Prediction(tuple(Candidate(c.label, 0.0) for c in prediction.candidates),
+                      prediction.embedding)
 
 
 def adjust(prediction: Prediction, occupancy: Occupancy) -> Prediction:
