@@ -88,8 +88,8 @@ def test_each_camera_throw_is_said_before_it_is_waited_for(
     lines = err.splitlines()
     table = lines.index("Throw 1D6 1D6を振って: the Monsters モンスター table (EV-MON-1)")
     count = lines.index("Throw 1D6 1D6を振って: how many monsters 何体 (1D6)")
-    assert table == 0 and "read 5" in lines[table:count]  # the first throw's read, then
-    assert "read 3" in lines[count:]  # the count's
+    assert table == 0 and "read 読み取り 5" in lines[table:count]  # the first throw's read,
+    assert "read 読み取り 3" in lines[count:]  # then the count's
 
 
 def test_a_still_picture_is_not_told_to_be_thrown(

@@ -77,7 +77,7 @@ def test_a_read_of_another_number_of_dice_than_thrown_is_unsure() -> None:
     assert reader().read(photo(ONE_FOUR), count=1).status is ReadStatus.OK
     read = reader().read(photo(ONE_FOUR), count=2)
     assert read.status is ReadStatus.UNSURE
-    assert read.message == "waiting for 2 dice, 1 in view ダイス待ち（1個）"
+    assert read.message == "waiting for 2 dice, 1 in view ダイス待ち（1個）: add 1 もう1個"
 
 
 def test_the_dice_to_type_are_flat_dice_whose_value_alone_is_unclear() -> None:

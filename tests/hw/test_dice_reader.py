@@ -195,7 +195,7 @@ def test_an_unsure_frame_says_which_dice_it_doubts_and_where() -> None:
     busy = "too much in view to judge in time"
     _, message = said([die(3, 600, 50), die(None, 600, 50, busy)])
     assert message == f"unsure ({busy}): {again}"
-    assert said([die(3, 600, 50)]) == (ReadStatus.OK, "read 3")
+    assert said([die(3, 600, 50)]) == (ReadStatus.OK, "read 読み取り 3")
 
 
 @pytest.mark.parametrize("seed, kind", [(70_030, SceneKind.TOUCHING),

@@ -94,7 +94,7 @@ def test_a_wrong_count_waits_and_says_so() -> None:
     source = CameraDiceSource(frames=[s.image] * 6, on_status=messages.append)
     with pytest.raises(DeviceError, match="stopped giving frames"):
         source.roll(3, 6)
-    assert messages == ["waiting for 3 dice, 2 in view ダイス待ち（2個）"]
+    assert messages == ["waiting for 3 dice, 2 in view ダイス待ち（2個）: add 1 もう1個"]
 
 
 def test_only_six_sided_dice_are_read() -> None:
@@ -445,7 +445,7 @@ def test_a_dice_area_the_picture_cuts_off_is_said_to_be_out_of_view() -> None:
 def test_one_die_is_one_die_in_what_the_player_is_told() -> None:
     """"waiting for 1 dice, 2 in view ダイス待ち（2個）"."""
     assert CameraDiceSource(frames=[]).read_frame(readable().image, 1).message == \
-        "waiting for 1 die, 2 in view ダイス待ち（2個）"
+        "waiting for 1 die, 2 in view ダイス待ち（2個）: take 1 away 1個どけて"
 
 
 def test_a_camera_stream_closed_before_its_first_frame_lets_the_camera_go() -> None:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from companion.app.command_list import COMMANDS
 from companion.app.paths import config_dir
 from companion.files import file_there
-from companion.hw.dice.readings import RE_ROLL, DiceRead, ReadStatus
+from companion.hw.dice.readings import RE_ROLL, DiceRead, ReadStatus, for_a_picture
 
 if TYPE_CHECKING:
     from companion.hw.dice.source import CameraDiceSource
@@ -99,7 +99,7 @@ def as_picture(read: DiceRead) -> str:
     """``read``'s sentence for a still picture: an unsure read says what was seen, not
     "please re-roll", which no file can do (review 56, finding 11: a photo of tiles)."""
     if read.status is not ReadStatus.UNSURE or not read.message.endswith(RE_ROLL):
-        return read.message
+        return for_a_picture(read.message)
     marks = len(read.dice)
     sure = sum(d.value is not None for d in read.dice)
     return (f"{read.message.removesuffix(RE_ROLL)}: {marks} mark{'' if marks == 1 else 's'} "

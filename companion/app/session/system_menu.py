@@ -96,17 +96,31 @@ TABLE_NOT_SAVED = "saved 保存済み, but not this table: lost if unplugged 電
 #: :data:`SAFE_NOW` then.
 UNPLUG_LOSES_TABLE = ("every step is saved but this table's throws: unplugging now loses them "
                       "表の途中は電源断で消える")
+#: :data:`TABLE_NOT_SAVED` in another mode, the tray's table held for the run (in memory,
+#: carried on when the run comes back to the tray): "this table" there would be the mode's
+#: own, which is saved (dice66 D3 follow-up).
+TRAY_NOT_SAVED = "saved 保存済み, but not the dice tray's table: lost if unplugged 電源断で消える"
+#: :data:`UNPLUG_LOSES_TABLE` in another mode.
+UNPLUG_LOSES_TRAY = ("every step is saved but the dice tray's table part-thrown: unplugging now "
+                     "loses it ダイストレイの表の途中は電源断で消える")
+#: What Quit to console's note (stderr) says of the tray's table part-thrown: the run's end
+#: loses it as a power cut would.
+QUIT_LOSES_TABLE = "saved, but not the dice tray's table part-thrown: it is lost"
 
 
-def all_saved(left: str = "", table: bool = False) -> str:
+def all_saved(left: str = "", table: str = "") -> str:
     """"every step is saved 保存済み", or, with a throw left part-way on the keypad
     (``left``, :class:`~companion.app.session.keypad.ThrowLeft`), that it is not: it is typed
     again (tables65 NIT 2). Short, so that the menu's heading, one row over its buttons,
     reads whole at 800x480 with text_scale 1.25 (review65t D1: the longer words were cut in
     their middle, "every step is saved 保存…", at every size); what was typed is the status
-    line's (:func:`throw_left_status`)."""
+    line's (:func:`throw_left_status`). ``table``: what is said instead while the dice tray's
+    table part-thrown is held in memory (:meth:`SystemMenu.held_table`): a power cut loses it,
+    the throw being typed with it."""
+    if table:
+        return table
     if not left:
-        return TABLE_NOT_SAVED if table else "every step is saved 保存済み"
+        return "every step is saved 保存済み"
     return "saved 保存済み, but not this throw: typed again 出目は再入力"
 
 
@@ -116,7 +130,7 @@ def throw_left_status(left: str) -> str:
     return f"{left}: asked again from its first die" if left else ""
 
 
-def menu_prompt(unsaved: str = "", left: str = "", table: bool = False) -> str:
+def menu_prompt(unsaved: str = "", left: str = "", table: str = "") -> str:
     """The menu's heading, and whether every step is saved; why not (``unsaved``) is the
     status line's, under it, as are the dice typed of a throw the menu was opened in
     (``left``: :func:`all_saved`, :func:`throw_left_status`)."""
@@ -156,9 +170,24 @@ class SystemMenu:
         self.last_unsaved: Callable[[], str] = lambda: ""
         # The dice typed of the throw the menu was opened in, not saved (ThrowLeft): "".
         self.throw_left = ""
-        # Whether the mode holds steps in memory only, lost to a power cut: the dice tray's
-        # table part-thrown (play.table_modes.run_dice_tray sets it).
+        # Whether the run holds steps in memory only, lost to a power cut: the dice tray's
+        # table part-thrown, in the tray or held while the run is in another mode
+        # (play.session.system_menu and play.table_modes.run_dice_tray set it).
         self.table_unsaved: Callable[[], bool] = lambda: False
+
+    def held_table(self) -> str:
+        """What the menu's heading says of the dice tray's table part-thrown, held in memory
+        only (:attr:`table_unsaved`): :data:`TABLE_NOT_SAVED` in the tray, :data:`TRAY_NOT_SAVED`
+        in another mode, whose heading said "every step is saved" (dice66 D3 follow-up); ""
+        with none."""
+        if not self.table_unsaved():
+            return ""
+        return TABLE_NOT_SAVED if self.mode == "dice" else TRAY_NOT_SAVED
+
+    def unplug_loses(self) -> str:
+        """What Unplug says with the tray's table held: :data:`UNPLUG_LOSES_TABLE` in the tray,
+        :data:`UNPLUG_LOSES_TRAY` in another mode."""
+        return UNPLUG_LOSES_TABLE if self.mode == "dice" else UNPLUG_LOSES_TRAY
 
     def answering(self, get: Callable[[], T], show: Show, unsaved: Callable[[], str],
                   new_game: bool = True) -> T:
@@ -231,7 +260,7 @@ class SystemMenu:
         show = self.with_left(show)
         while True:
             chosen = options[self.choose(show, menu_prompt(unsaved, self.throw_left,
-                                                           self.table_unsaved()),
+                                                           self.held_table()),
                                          options)]
             if chosen is BACK:
                 return
@@ -268,7 +297,9 @@ class SystemMenu:
                      "Yes, quit はい"):
             left = (f", but not the throw being typed ({self.throw_left}): it is asked again"
                     if self.throw_left else "")
-            saved = f"NOT all saved: {unsaved}" if unsaved else f"every step is saved{left}"
+            saved = (f"NOT all saved: {unsaved}" if unsaved
+                     else QUIT_LOSES_TABLE if self.table_unsaved()
+                     else f"every step is saved{left}")
             note(f"quit to the console from the System menu ({saved}); {start} or a reboot "
                  "starts the companion again")
             raise ConsoleAsked
@@ -287,7 +318,8 @@ class SystemMenu:
             said = (f"Not safe to unplug yet 電源を抜かないで: {unsaved}. Each step saves "
                     "again; once one says saved again 保存再開, it is")
         elif not self.shutdown_command:
-            said = (UNPLUG_LOSES_TABLE if self.table_unsaved() and not self.throw_left
+            # The table held first: a power cut loses it, and the throw typed with it.
+            said = (self.unplug_loses() if self.table_unsaved()
                     else f"Safe to unplug now 電源を抜いても大丈夫: {all_saved(self.throw_left)}")
         else:
             # Said before the command runs: it may take a while to answer (SHUTDOWN_TIMEOUT_S).
@@ -305,10 +337,11 @@ class SystemMenu:
 
     def safe_now(self) -> str:
         """:data:`SAFE_NOW`, or with a throw part-typed :data:`SAFE_BUT_THROW` (review65t
-        NIT 4: the shutdown that failed, the Pi that stayed on, said "every step is saved")."""
-        if self.throw_left:
-            return SAFE_BUT_THROW
-        return UNPLUG_LOSES_TABLE if self.table_unsaved() else SAFE_NOW
+        NIT 4: the shutdown that failed, the Pi that stayed on, said "every step is saved");
+        with the dice tray's table part-thrown held, that unplugging loses it."""
+        if self.table_unsaved():
+            return self.unplug_loses()
+        return SAFE_BUT_THROW if self.throw_left else SAFE_NOW
 
     def powering_off(self, show: Show) -> None:
         """The shutdown was taken: say when to unplug and offer nothing until the power

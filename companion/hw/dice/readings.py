@@ -5,6 +5,7 @@ why and where each doubted die is (``_describe``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -33,7 +34,8 @@ THROW_AGAIN = "throw taken: pick the dice up and throw them again 確定: 拾っ
 NO_DICE_SEEN = "no dice in view"  # a frame's read, said as none_in_view while waiting
 RE_ROLL = ": please re-roll 読めません: 振り直し"  # how an unsure read ends, for a throw
 _WAITING = "waiting for "
-_READ = "read "  # a read of every die found, not yet steady
+_READ = "read "  # a read of every die found, not yet steady (guidance() knows it by this)
+_READ_JA = "読み取り "  # beside it, as the read screen's "Read 読み取り 1D6: …" (dice66 NIT 3)
 
 
 def none_in_view(count: int) -> str:
@@ -50,8 +52,25 @@ def too_dark(grey: float, least: float) -> str:
 
 
 def other_count_in_view(count: int, seen: int) -> str:
-    """Said while the dice read are not as many as thrown: "waiting for 2 dice, 1 in view …"."""
-    return f"{_WAITING}{dice_count(count)}, {seen} in view ダイス待ち（{seen}個）"
+    """Said while the dice read are not as many as thrown, with what to do: "waiting for 1
+    die, 2 in view ダイス待ち（2個）: take 1 away 1個どけて" (the last throw's dice still lying
+    there), "waiting for 2 dice, 1 in view ダイス待ち（1個）: add 1 もう1個" (dice66 NIT 4: the
+    screen said the count, not what to do about it)."""
+    said = f"{_WAITING}{dice_count(count)}, {seen} in view ダイス待ち（{seen}個）"
+    return said + _to_do(count, seen)
+
+
+def _to_do(count: int, seen: int) -> str:
+    """What :func:`other_count_in_view` tells the player to do: take dice away, or add some."""
+    if seen > count:
+        return f": take {seen - count} away {seen - count}個どけて"
+    return f": add {count - seen} もう{count - seen}個"
+
+
+def for_a_picture(message: str) -> str:
+    """``message`` said of a still picture: without :func:`other_count_in_view`'s take away or
+    add, which no file can do (as a picture's unsure read says no "please re-roll")."""
+    return re.sub(r": (take \d+ away \d+個どけて|add \d+ もう\d+個)$", "", message)
 
 
 def guidance(message: str) -> bool:
@@ -160,4 +179,4 @@ def _describe(dice: Sequence[DieReading]) -> tuple[ReadStatus, str]:
                                     for d in unsure))
         said = doubts[:_NAMED] + (["and more"] if len(doubts) > _NAMED else [])
         return ReadStatus.UNSURE, f"unsure ({'; '.join(said)}){RE_ROLL}"
-    return ReadStatus.OK, _READ + ", ".join(str(d.value) for d in dice)
+    return ReadStatus.OK, _READ + _READ_JA + ", ".join(str(d.value) for d in dice)

@@ -74,6 +74,7 @@ from companion.hw.dice.readings import (
     DiceRead,
     ReadStatus,
     dice_count,
+    for_a_picture,
     none_in_view,
     too_dark,
 )
@@ -355,6 +356,8 @@ class CameraDiceSource:
                 message = MOVING
             elif read.status is ReadStatus.NO_DICE and read.message == NO_DICE_SEEN:
                 message = none_in_view(count)
+            elif still:  # no die can be taken away from a picture, nor added
+                message = for_a_picture(message)
             if message != said and self.on_status is not None:
                 self.on_status(message)
             said = message

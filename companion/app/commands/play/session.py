@@ -34,6 +34,7 @@ from companion.app.commands.play.table_modes import (
     run_genso,
     table_files,
     titled,
+    tray_held,
 )
 from companion.app.commands.play.telling import (
     auto_player_line,
@@ -295,11 +296,15 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None,
 def system_menu(config: Config, display: Display | None, controls: Controls,
                 unplayable: Callable[[str], str]) -> SystemMenu | None:
     """The System menu of a run with a player at a display; None for the auto-player or
-    with nothing shown (headless). ``unplayable``: why a mode cannot be switched to now."""
+    with nothing shown (headless). ``unplayable``: why a mode cannot be switched to now.
+    Its heading and Unplug say whether the run holds the dice tray's table part-thrown, in
+    memory only (:func:`tray_held`; the tray itself says its own, ``run_dice_tray``)."""
     if display is None or not controls.player:
         return None
-    return SystemMenu(controls, config.text("play.mode"), config.number("input.poll_seconds"),
+    menu = SystemMenu(controls, config.text("play.mode"), config.number("input.poll_seconds"),
                       config.text("play.shutdown_command"), unplayable)
+    menu.table_unsaved = tray_held
+    return menu
 
 
 def play_game(args: argparse.Namespace, config: Config, save_path: Path | None,
