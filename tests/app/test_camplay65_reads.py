@@ -15,7 +15,7 @@ import pytest
 
 from companion.app.session.controls import Controls
 from companion.app.session.mode import TileAsk
-from companion.app.session.reads import counted_already
+from companion.app.session.reads import HELD_PICK_HINT, counted_already, covered_pick
 from companion.hw.buttons import Pick, Press
 from companion.hw.camera.classifier import TileClassifier
 from companion.hw.display.screen import ScreenDisplay
@@ -117,9 +117,12 @@ def statuses_since(table: Table, start: int) -> list[str]:
 
 COVERED_AT_START = ("the draw slot was covered or in shadow when the companion started: lift "
                     "the tile and lay it again to count it 起動時に枠が隠れていた(影?): 置き直して")
-COVERED_PICK = ("the draw slot never looked empty since start-up (a shadow?): if you laid this "
-                "tile since, pick it 起動後に置いた牌なら選んで; pick: item moves, A takes "
-                "選ぶ: I移動 A決定")
+COVERED_PICK = ("5m 五萬 on the draw slot: pick it if you laid it since start-up; if it lay "
+                "there before, take it off 起動後に置いたなら選んで・前からなら取って; pick: "
+                "item moves, A takes 選ぶ: I移動 A決定")
+RELAID_PICK = ("5m 五萬 on the draw slot: pick it if you lifted it and laid it again; if not, "
+               "take it off 置き直したなら選んで・違えば取って; pick: item moves, A takes "
+               "選ぶ: I移動 A決定")
 COUNTED_5M = ("5m 五萬 on the draw slot was counted already: if you laid a new one, lift it "
               "and lay it again 確定済みの牌: 新しい牌なら一度持ち上げて置き直して")
 
@@ -402,8 +405,8 @@ def test_a_tile_laid_on_a_slot_in_shadow_since_start_up_counts_when_picked(
     (a lamp's arm): the bare paper reads "uncertain" or 5z, never empty or bare, and was held
     as a tile lying there at start-up. The first tile laid there was held for good: lifted
     and laid again, it read the shadow's look, then 5m, again and again. Now the screen says
-    the slot was covered or in shadow; the 5m is offered to pick, at once when lifted and
-    laid again, or after a while left there, and counts when picked (never by itself)."""
+    the slot was covered or in shadow; the 5m is offered to pick, named, once it has lain
+    still a while with the slot asked for, and counts when picked (never by itself)."""
     ledger = TileLedger()
     table = table_of(classifier, ledger)
     source = table.source
@@ -421,7 +424,7 @@ def test_a_tile_laid_on_a_slot_in_shadow_since_start_up_counts_when_picked(
         picker.on = True
         table.at(0.0, lambda: source.remove(Slot.DRAW))
         table.at(1.0, lambda: source.place(Slot.DRAW, "5m"))
-    tile = table.read(TileAsk("lay", Slot.DRAW, ledger), limit=6.0)
+    tile = table.read(TileAsk("lay", Slot.DRAW, ledger), limit=9.0)
     assert str(tile) == "5m"
     assert picks_since(table, start) == {("5m",)}
     assert all(tile in (None, "back") for _, _, tile, _ in table.shown)  # picked, not read
@@ -432,8 +435,41 @@ def test_a_tile_laid_on_a_slot_in_shadow_since_start_up_counts_when_picked(
     assert table.read(TileAsk("lay", Slot.DRAW, ledger), limit=3.0) is None
 
 
+@pytest.mark.parametrize("shadow", [0.6, 0.75, 0.85])
+def test_the_start_up_tile_lifted_and_laid_again_under_a_shadow_counts_when_picked(
+    classifier: TileClassifier, shadow: float,  # noqa: F811
+) -> None:
+    """reviewc66b DEFECT 1: ``--resume`` with 5m lying on the shadowed draw slot, not counted
+    before the cut. The player lifts it and lays it again as told; the lift is never seen
+    bare under the shadow, and the start-up tile was never offered: it could not be counted
+    at all. Now it is the one pick, "if you lifted it and laid it again", and counts when
+    picked; a hand moving over it alone offers nothing."""
+    ledger = TileLedger()
+    table = table_of(classifier, ledger)
+    source = table.source
+    assert isinstance(source, HandMat)
+    source.shadow = shadow
+    source.place(Slot.DRAW, "5m")
+    hand(table, 1.0, 0.6, DRAW_LOWER, moving=True)  # passing over it: no lift
+    assert table.read(TileAsk("lay", Slot.DRAW, ledger), limit=10.0) is None
+    assert not picks_since(table, 0)
+    start = len(table.shown)
+    picker = Picker(table)
+    table.tiles.controls = Controls([picker])
+    table.at(1.0, lambda: source.remove(Slot.DRAW))
+    table.at(2.0, lambda: source.place(Slot.DRAW, "5m"))
+    assert str(table.read(TileAsk("lay", Slot.DRAW, ledger), limit=10.0)) == "5m"
+    assert picks_since(table, start) == {("5m",)}
+    assert RELAID_PICK in statuses_since(table, start)
+    assert all(tile in (None, "back") for _, _, tile, _ in table.shown)  # picked, not read
+
+
 @pytest.mark.needs_japanese_font
 def test_the_start_up_statuses_of_a_covered_slot_fit_whole(screen: ScreenDisplay) -> None:
-    """reviewc66: the covered slot's status, and its one pick's with the pick's hint."""
+    """reviewc66: the covered slot's status, and its one pick's with the pick's hint, with
+    the tile's name (reviewc66b RISK 1), for every slot and the longest names."""
     assert fits(screen, COVERED_AT_START)
-    assert fits(screen, COVERED_PICK, picks=(Tile.from_notation("5m"),))
+    for slot in Slot:
+        for label, relaid in (("5m", False), ("5m", True), ("7z", False), ("7z", True)):
+            status = covered_pick(slot, label, relaid) + HELD_PICK_HINT
+            assert fits(screen, status, picks=(Tile.from_notation(label),)), status

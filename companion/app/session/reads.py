@@ -64,10 +64,12 @@ COUNTED_HINT_SECONDS = 5.0
 # or two after its port opened. Nobody lays a tile within a second of the companion starting.
 RDM6300_STARTUP_SECONDS = 1.0
 # How long a camera's start-up slot never seen empty or bare (ReadState.unlifted) must show
-# another tile than it showed at start-up, lying still, before that tile is offered to pick
+# a tile lying still, and be asked for, before that tile is offered to pick
 # (ReadState.held_pick): a shadow across an empty slot at start-up never reads empty, and the
 # player who laid the first tile there and waits is not to be held for ever (reviewc66
-# DEFECT 1). Not at once: a hand over the start-up tile as reading began reads so too.
+# DEFECT 1). Not at once: a hand over the start-up tile as reading began reads so too, a
+# shadow's look changing with nothing laid reads a tile (reviewc66b DEFECT 2), and the player
+# who cleared the old tile when asked must have the time to (reviewc66b RISK 1).
 HELD_PICK_SECONDS = 5.0
 # The readings of a held start-up slot kept (ReadState.looks): enough for any lift and lay.
 HELD_LOOKS = 32
@@ -99,23 +101,29 @@ def covered_at_start(slot: Slot) -> str:
             "lift the tile and lay it again to count it 起動時に枠が隠れていた(影?): 置き直して")
 
 
-def covered_pick(slot: Slot) -> str:
+def covered_pick(slot: Slot, label: str, relaid: bool = False) -> str:
     """The status of a held start-up slot's tile offered as the one pick
-    (:meth:`ReadState.held_pick`): only the player knows whether it was laid since."""
-    return (f"the {SLOT_NAMES[slot]} slot never looked empty since start-up (a shadow?): "
-            "if you laid this tile since, pick it 起動後に置いた牌なら選んで")
+    (:meth:`ReadState.held_pick`), named so the player can check it against the mat: only
+    the player knows whether it was laid since start-up (or, ``relaid``: it is the tile the
+    slot showed then, lifted and laid again), and what to do if not (reviewc66b RISK 1)."""
+    tile, where = Tile.from_notation(label), SLOT_NAMES[slot]
+    if relaid:
+        return (f"{tile} {tile.name_ja} on the {where} slot: pick it if you lifted it and laid "
+                "it again; if not, take it off 置き直したなら選んで・違えば取って")
+    return (f"{tile} {tile.name_ja} on the {where} slot: pick it if you laid it since "
+            "start-up; if it lay there before, take it off "
+            "起動後に置いたなら選んで・前からなら取って")
 
 
-def came_back(looks: Sequence[str | None]) -> bool:
-    """Whether the last of a held slot's readings, a tile, was read before and the slot showed
-    in between what it had shown before that (5z, 5m, 5z, 5m; 7p, None, 2s, None, 2s): the
-    tile was lifted and laid again, though the camera never saw the slot bare (a shadow
-    across it). A hand's flicker over the start-up tile (None, 5z, None, 5m) is not."""
-    if not looks or looks[-1] in (None, BACK, EMPTY) or looks[-1] not in looks[:-1]:
+def came_back(looks: Sequence[str | None], steady: Sequence[bool]) -> bool:
+    """Whether the last of a held slot's readings is the tile it showed at start-up, and the
+    slot showed another look in between lying still (``steady``: 5m, None, 5m; 5z, 1s, 5z):
+    the tile was lifted and laid again, though the camera never saw the slot bare (a shadow
+    across it: reviewc66b DEFECT 1). A hand passing over it (moving, never still) is not."""
+    if len(looks) < 3 or looks[-1] in (None, BACK, EMPTY) or looks[-1] != looks[0]:
         return False
-    last = len(looks) - 2 - list(reversed(looks[:-1])).index(looks[-1])
-    before = set(looks[:last])
-    return any(look in before for look in looks[last + 1:-1])
+    return any(still and look != looks[0]
+               for look, still in zip(looks[1:-1], steady[1:-1], strict=True))
 
 
 def counted_already(slot: Slot, label: str) -> str:
@@ -222,10 +230,11 @@ class ReadState:
     startup: bool = False
     at_start: set[Slot] = field(default_factory=set)
     unlifted: set[Slot] = field(default_factory=set)  # see the docstring
-    # An unlifted slot's readings since start-up (the first what it showed then), and when
-    # the latest came: see held_pick.
+    # An unlifted slot's readings since start-up (the first what it showed then), whether
+    # each lay still a while (settle), and since when the latest has: see held_pick.
     looks: dict[Slot, list[str | None]] = field(default_factory=dict)
-    looked_at: dict[Slot, float] = field(default_factory=dict)
+    steady: dict[Slot, list[bool]] = field(default_factory=dict)
+    steady_since: dict[Slot, float] = field(default_factory=dict)
     bared: set[Slot] = field(default_factory=set)  # seen bare before their first reading
     startup_seconds: float = 0.0  # see RDM6300_STARTUP_SECONDS
     first_worked: float | None = None  # when a poll first found the reader answering
@@ -338,9 +347,12 @@ class ReadState:
                 # Still the tile that lay there at start-up, read at last (or misread, or
                 # under a hand): never seen lifted, it may have been counted before the cut.
                 looks = self.looks.setdefault(slot, [])
+                steady = self.steady.setdefault(slot, [])
                 looks.append(reading.label)
+                steady.append(False)
                 del looks[1:-HELD_LOOKS]  # the first (what it showed at start-up) is kept
-                self.looked_at[slot] = now
+                del steady[1:-HELD_LOOKS]
+                self.steady_since.pop(slot, None)
                 if reading.label not in (None, BACK) \
                         and reading.label not in self.counted.get(slot, ()):
                     self.counted[slot] = (*self.counted.get(slot, ()), reading.label)
@@ -360,7 +372,8 @@ class ReadState:
                     continue
                 self.unlifted.add(slot)
                 self.looks[slot] = [reading.label]
-                self.looked_at[slot] = now
+                self.steady[slot] = [False]
+                self.steady_since.pop(slot, None)
                 if reading.label not in (None, BACK):
                     self.counted[slot] = (reading.label,)
                 continue
@@ -394,29 +407,49 @@ class ReadState:
         """``slot`` no longer holds an unlifted start-up tile (seen empty or bare, counted)."""
         self.unlifted.discard(slot)
         self.looks.pop(slot, None)
-        self.looked_at.pop(slot, None)
+        self.steady.pop(slot, None)
+        self.steady_since.pop(slot, None)
 
-    def held_pick(self, slot: Slot, still: Callable[[Slot], bool]) -> str | None:
+    def settle(self, still: Callable[[Slot], bool]) -> None:
+        """Mark each unlifted slot's latest look as having lain ``still`` (not a hand moving
+        over it), and since when it has: see :meth:`held_pick`. Called after every poll."""
+        now = self.clock()
+        for slot in self.unlifted:
+            steady = self.steady.get(slot)
+            if not steady:
+                continue
+            if still(slot):
+                steady[-1] = True
+                self.steady_since.setdefault(slot, now)
+            else:
+                self.steady_since.pop(slot, None)
+
+    def held_pick(self, slot: Slot, asked: float = float("-inf")) -> tuple[str, bool] | None:
         """The label of the tile an unlifted slot (a camera's start-up slot never seen empty
-        or bare) may offer the player to pick, or None: a tile other than what the slot
-        showed at start-up, lying ``still``, that :func:`came_back` after a lift the camera
-        could not see as bare, or that has lain there ``HELD_PICK_SECONDS``.
+        or bare) may offer the player to pick, and whether it is the start-up tile laid
+        again; or None. The tile must have lain still (:meth:`settle`) for
+        ``HELD_PICK_SECONDS``, and the slot been asked for (since ``asked``) as long: a
+        reading's change alone (a shadow's look shifting, reviewc66b DEFECT 2) offers
+        nothing, nor does a tile lying there before the ask (reviewc66b RISK 1). The tile
+        the slot showed at start-up only once it :func:`came_back` after another look lying
+        still: lifted and laid again under a shadow (reviewc66b DEFECT 1), not a hand passing.
 
         A shadow across an empty slot at start-up makes bare paper look covered: the slot
         reads "uncertain" or a tile (5z, 1s), never empty or bare, and held every tile laid
         there for good, lifted or not (reviewc66 DEFECT 1). The camera cannot tell that
         from a hand over a tile that lay there (a still hand reads 5z, then the tile), so
-        nothing counts by itself: only the player's pick, which has no timeout. The tile
-        the slot showed plainly at start-up is never offered (it is the start-up tile)."""
-        looks = self.looks.get(slot)
+        nothing counts by itself: only the player's pick, which has no timeout."""
+        looks, steady = self.looks.get(slot), self.steady.get(slot)
         reading = self.latest.get(slot)
-        if slot not in self.unlifted or not looks or reading is None \
+        since = self.steady_since.get(slot)
+        if slot not in self.unlifted or not looks or not steady or reading is None \
                 or reading.uid is not None or reading.label in (None, BACK, EMPTY) \
-                or reading.label == looks[0] or not still(slot):
+                or since is None or self.clock() - max(since, asked) < HELD_PICK_SECONDS:
             return None
-        if came_back(looks) or self.clock() - self.looked_at[slot] >= HELD_PICK_SECONDS:
-            return reading.label
-        return None
+        relaid = reading.label == looks[0]
+        if relaid and not came_back(looks, steady):
+            return None
+        return reading.label, relaid
 
     def ready(self) -> bool:
         """Whether the reader has said what lay on the table when reading began (``startup``):
@@ -570,8 +603,8 @@ def wait_for_tile(
     taken from a *new* placement on the slot, so a tile left lying there from the last
     step is never counted twice; one that lay there when the session began is not
     counted either, and the status says to lift it and lay it again to count it (a
-    camera's slot covered or in shadow then offers the tile read there as the one pick, a
-    while after it was laid or at once laid again: :meth:`ReadState.held_pick`). Until the
+    camera's slot covered or in shadow then offers the tile read there as the one pick once
+    it has lain still a while, the slot asked for: :meth:`ReadState.held_pick`). Until the
     reader has said what lay there (:meth:`ReadState.ready`), the status says to wait
     (:data:`STARTING_STATUS`), not yet asking for the tile.
 
@@ -631,6 +664,7 @@ def wait_for_tile(
         state.update(readings, working=fault.ok, bare=bare)
         if stillness is not None:
             state.relaid(stillness.still)
+        state.settle(stillness.still if stillness is not None else _still)
         stacked = isinstance(reader, TellsStacks) and slot in reader.stacked
         if stacked:
             confirm.value, offered = None, None
@@ -673,10 +707,10 @@ def wait_for_tile(
             status = read.problem if read.tile is None and read.problem and not unlifted \
                 else held_problem(state, slot, reading)
             # A shadow may hold an empty slot for good: the player's pick releases it.
-            held = state.held_pick(slot, stillness.still if stillness is not None else _still)
-            if held is not None and str(read.tile) == held:
+            held = state.held_pick(slot, began)
+            if held is not None and str(read.tile) == held[0]:
                 assert read.tile is not None
-                status, offered_picks = covered_pick(slot), (read.tile,)
+                status, offered_picks = covered_pick(slot, *held), (read.tile,)
         elif confirm.value is None and reading is not None and slot in state.counted \
                 and slot not in state.fresh \
                 and (reading.label is None or reading.label in state.counted[slot]) and (
