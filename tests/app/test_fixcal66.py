@@ -9,7 +9,7 @@ import os
 import re
 import shutil
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +17,7 @@ import cv2
 import pytest
 
 from companion.app import cli
-from companion.app.calibrate.rfid import Waiting, parse_kinds, run_enrolment
+from companion.app.calibrate.rfid import Enroller, Waiting, parse_kinds, run_enrolment
 from companion.app.camera_settings import ENROLMENT_FILE
 from companion.app.paths import config_dir
 from companion.hw.camera.capture import RenderedSource
@@ -38,7 +38,14 @@ from tests.deadline import ends_within
 from tests.dice_scenes import on_the_mat, still_scene
 from tests.disk import NO_SPACE, READ_ONLY, refuse_writes
 from tests.hw.test_camera_cli import tile_picture
-from tests.hw.test_rfid_calibrate import FAST, REPLAY_SECONDS, session, sticker
+from tests.hw.test_rfid_calibrate import (
+    FAST,
+    REPLAY_SECONDS,
+    Keys,
+    Player,
+    session,
+    sticker,
+)
 
 
 def two_dice_photo(tmp_path: Path) -> tuple[str, str]:
@@ -245,6 +252,25 @@ def tray(sim: TraySimulator) -> Iterator[TrayReader]:
     reader.close()
 
 
+def skip_while_lifting(enroller: Enroller, keys: Keys, player: Player) -> Callable[[], None]:
+    """The player's part of a run: `s` typed once while the tile just read is still to be
+    lifted (read before the player lifts it), `q` when 9p is asked for, else ``player``."""
+    typed = False
+
+    def idle() -> None:
+        nonlocal typed
+        if enroller.waiting is Waiting.LIFT and not typed:
+            keys.queue.append("s")
+            typed = True
+            return
+        if enroller.waiting is Waiting.TILE and enroller.plan[0] is Tile.from_notation("9p"):
+            keys.queue.append("q")
+            return
+        player()
+
+    return idle
+
+
 def test_s_typed_before_the_tile_is_lifted_skips_the_kind_once_it_is_lifted(
     sim: TraySimulator, tray: TrayReader,
 ) -> None:
@@ -253,21 +279,8 @@ def test_s_typed_before_the_tile_is_lifted_skips_the_kind_once_it_is_lifted(
     lift. On the tray simulator, as `calibrate rfid` runs."""
     enroller, player, keys, out = session(sim, tray)
     enroller.enrol(parse_kinds("8p 9p"), copies=2)
-    typed = False
-
-    def skip_while_lifting() -> None:
-        nonlocal typed
-        if enroller.waiting is Waiting.LIFT and not typed:
-            keys.queue.append("s")  # read before the player lifts the tile
-            typed = True
-            return
-        if enroller.waiting is Waiting.TILE and enroller.plan[0] is Tile.from_notation("9p"):
-            keys.queue.append("q")
-            return
-        player()
-
     with ends_within(REPLAY_SECONDS, "calibrate rfid on the simulator"):
-        run_enrolment(enroller, tray, keys, idle=skip_while_lifting)
+        run_enrolment(enroller, tray, keys, idle=skip_while_lifting(enroller, keys, player))
     text = out.getvalue()
     eight = Tile.from_notation("8p")
     assert f"  {sticker(eight, 0)} = 8p\n  Lift it off.\n  Skipped 8p once it is lifted.\n" \
@@ -283,21 +296,8 @@ def test_s_typed_while_lifting_the_last_of_a_kind_skips_no_other(
     not asked for yet, is still asked for."""
     enroller, player, keys, out = session(sim, tray)
     enroller.enrol(parse_kinds("8p 9p"), copies=1)
-    typed = False
-
-    def skip_while_lifting() -> None:
-        nonlocal typed
-        if enroller.waiting is Waiting.LIFT and not typed:
-            keys.queue.append("s")
-            typed = True
-            return
-        if enroller.waiting is Waiting.TILE and enroller.plan[0] is Tile.from_notation("9p"):
-            keys.queue.append("q")
-            return
-        player()
-
     with ends_within(REPLAY_SECONDS, "calibrate rfid on the simulator"):
-        run_enrolment(enroller, tray, keys, idle=skip_while_lifting)
+        run_enrolment(enroller, tray, keys, idle=skip_while_lifting(enroller, keys, player))
     assert "  Lift it off.\n  No more 8p is asked for: lift the tile to go on.\n" \
         "[2/2] Place a 9p 九筒 (9 of dots) (copy 1 of 1).\n" in out.getvalue()
 
