@@ -272,6 +272,20 @@ class CameraFrames:
                 return frame
 
 
+@dataclass(frozen=True, slots=True)
+class DiceLeft:
+    """What a table's camera rolls knew of the dice in view when the table was left for
+    another mode (:meth:`CameraRolls.left`): the last read judged, whether it was taken, and
+    whether its dice were still to be seen moving. The run's next camera rolls take it on
+    (:meth:`CameraRolls.carry_on`), so dice read before the switch are not read again as a
+    new throw (reviewdice66 DEFECT 2: the dice tray's table carried on read the die taken
+    for its roll 1 as roll 2)."""
+
+    last_read: DiceRead | None
+    taken: bool
+    rethrow: bool
+
+
 class CameraRolls:
     """Real dice read by the camera, each read shown for the player's word before it counts."""
 
@@ -307,6 +321,17 @@ class CameraRolls:
     def close(self) -> None:
         """Let go of the dice camera: another mode of the same run may open it next."""
         self.frames.close()
+
+    def left(self) -> DiceLeft:
+        """What these rolls know of the dice lying in view, for the run's next rolls."""
+        return DiceLeft(self.last_read, self.taken, self.frames.rethrow)
+
+    def carry_on(self, left: DiceLeft) -> None:
+        """Take on what the run's camera rolls before knew of the dice in view: their last
+        read is never read again unmoved, and the wait says it is taken (or rejected) until
+        the dice move, as if the mode had never been left."""
+        self.last_read, self.taken = left.last_read, left.taken
+        self.frames.rethrow = left.rethrow
 
     def next_throw(self, ask: RollAsk, show: Show) -> Throw:
         if self.instead is not None:  # the camera gave no picture: typed this session

@@ -31,6 +31,10 @@ def dice_count(count: int) -> str:
 # languages as all the screen says: guidance (drawn as the prompt is), not trouble.
 MOVING = "the dice are moving: waiting for them to settle 転がり中"
 THROW_AGAIN = "throw taken: pick the dice up and throw them again 確定: 拾って振り直し"
+#: Said when, after something moved in view, the dice read are the last throw's lying where
+#: they lay (source.same_dice): a throw just made that landed so is not taken for a miss of
+#: the camera's (reviewdice66 RISK 1).
+SAME_DICE = "the same dice as the last throw: throw them again 前と同じダイス: 振り直して"
 NO_DICE_SEEN = "no dice in view"  # a frame's read, said as none_in_view while waiting
 RE_ROLL = ": please re-roll 読めません: 振り直し"  # how an unsure read ends, for a throw
 _WAITING = "waiting for "
@@ -77,7 +81,7 @@ def guidance(message: str) -> bool:
     """Whether a status the camera's source said is the player's usual next step (the dice
     rolling, none or too few in view yet, read and settling, the last throw still lying
     there), not trouble (a die it doubts, no picture)."""
-    return message in (MOVING, THROW_AGAIN) or message.startswith((_WAITING, _READ))
+    return message in (MOVING, THROW_AGAIN, SAME_DICE) or message.startswith((_WAITING, _READ))
 
 
 class ReadStatus(Enum):

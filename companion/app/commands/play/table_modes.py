@@ -24,7 +24,7 @@ from companion.app.session.controls import Controls, MenuChoices, choose, menu_p
 from companion.app.session.host import Session
 from companion.app.session.keypad import Keypad
 from companion.app.session.mode import RollFeed
-from companion.app.session.rolls import CameraFrames, CameraRolls, SimRolls
+from companion.app.session.rolls import CameraFrames, CameraRolls, DiceLeft, SimRolls
 from companion.app.session.system_menu import ModeSwitch, SystemMenu, answered
 from companion.dice import SimulatedDice
 from companion.errors import DeviceError
@@ -285,6 +285,12 @@ NO_CAMERA_OPTIONS = (Option("typed", "Type the dice 手入力で続ける", Butt
                      Option("quit", "Quit 終了", Button.FLEE))
 
 
+#: What the run's camera rolls last knew of the dice in view (:class:`DiceLeft`), by the data
+#: folder as :data:`_TRAY_LEFT`: each mode's camera rolls are new, and the dice read in the
+#: mode before are not a new throw in the next (reviewdice66 DEFECT 2).
+_DICE_LEFT: dict[Path, DiceLeft] = {}
+
+
 @contextlib.contextmanager
 def table_dice(config: Config, controls: Controls, display: Display,
                menu: SystemMenu | None) -> Iterator[tuple[RollFeed | None, str]]:
@@ -295,6 +301,7 @@ def table_dice(config: Config, controls: Controls, display: Display,
         yield dice, source
     finally:
         if isinstance(dice, CameraRolls):
+            _DICE_LEFT[data_dir()] = dice.left()
             dice.close()
 
 
@@ -338,5 +345,9 @@ def camera_rolls(config: Config, controls: Controls) -> CameraRolls:
         stream.refuse_absent()
     frames = CameraFrames(stream, controls, Motion().moving)
     camera = CameraDiceSource(frames=frames, config_file=config_dir() / "dice.toml")
-    return CameraRolls(camera, frames, controls, config.number("input.accept_seconds"),
-                       config.number("input.poll_seconds"))
+    rolls = CameraRolls(camera, frames, controls, config.number("input.accept_seconds"),
+                        config.number("input.poll_seconds"))
+    left = _DICE_LEFT.get(data_dir())
+    if left is not None:  # the dice read in a mode before, still lying there
+        rolls.carry_on(left)
+    return rolls
