@@ -26,7 +26,9 @@ cannot be told apart there (``calibrate camera`` warns about the exposure).
 A slot judged covered must also show a tile's outline (``boxed``): straight sides at
 least ``BOX_SIDE_MM`` long both across and along the slot, which a tile's four edges give
 and a shadow's do not (a hard shadow edge is one line, a half-plane; a diagonal one is
-neither way; a soft one or a round one has no long sharp sides both ways). Covered with
+neither way; a soft one or a round one has no long sharp sides both ways); or, one way
+only, two sides a tile apart or sides with no shade over the slot's border (a White laid
+across the slot or flush to its side, reviewc66c DEFECT 1: see ``_boxed``). Covered with
 no outline, no label is sure: a shadow across bare paper was read ``5z`` or ``1s``
 (reviewc66 RISK 2), so the slot settles on "uncertain", not on a tile.
 
@@ -64,6 +66,7 @@ from companion.errors import DataError
 from companion.files import atomic_write_npz, read_npz
 from companion.hw.camera.classifier import Prediction, TileClassifier
 from companion.hw.camera.mat import MatGeometry
+from companion.hw.camera.sim_scene import TILE_MM
 from companion.hw.camera.white_balance import RIM_MM, rim_pixels
 from companion.hw.ports import SLOT_NAMES, Candidate, Slot
 from companion.systems.jongrogue.tiles import EMPTY
@@ -81,6 +84,10 @@ COVERED_SHADE = 0.18  # the inside this much darker or brighter: covered (a back
 BURNT = 0.3  # this share of the inside burnt out (>= 250): the camera cannot tell, so unsure
 TILE_STEP = 0.06  # a levelled brightness change that marks the tile's body (for its box)
 BOX_SIDE_MM = 8.0  # a straight new edge this long, across and along the slot: a tile's side
+BOX_PAIR_MM = 0.7 * TILE_MM[0]  # one way only: two sides this far apart (a tile's)
+HALF_PLANE_SHADE = 0.15  # the inside's border this much darker than the empty look ...
+HALF_PLANE_BORDER = 0.2  # ... on this share of it: a shadow's half-plane, not a tile's side
+BORDER_PX = 2  # the ring of the inside (in work pixels) looked at for that shade
 BOX_AXIS = 2.0  # an edge pixel is across (along) when its gradient is this much more so
 SIDEWAYS = 1.1  # a tile box this much wider than tall lies across the slot
 SURE_EMPTY = 0.97  # the confidence given to "empty" on a bare slot
@@ -174,31 +181,45 @@ class SlotLooks:
         boxed = True
         if new_edges >= COVERED_EDGES or shade >= COVERED_SHADE:
             occupancy = Occupancy.COVERED
-            boxed = self._boxed(level, edges - grown)
+            boxed = self._boxed(level, edges - grown, level - ref_level)
         elif new_edges <= BARE_EDGES and shade <= BARE_SHADE and burnt < BURNT:
             occupancy = Occupancy.BARE
         else:
             occupancy = Occupancy.UNSURE
         return SlotEvidence(occupancy, shade, boxed), level - ref_level
 
-    def _boxed(self, level: np.ndarray, new: np.ndarray) -> bool:
+    def _boxed(self, level: np.ndarray, new: np.ndarray, difference: np.ndarray) -> bool:
         """Does the crop show a tile's outline: new sharp edges (``new``: edge strength
-        beyond the empty look's) running straight at least ``BOX_SIDE_MM`` both across and
-        along the slot? A tile's four sides give both, in light or in a shadow's part; a
-        shadow edge across bare paper gives one line (a half-plane), a diagonal one neither
-        (reviewc66 RISK 2)."""
+        beyond the empty look's, on the slot's printed outline too) running straight at
+        least ``BOX_SIDE_MM`` both across and along the slot, or one way only: as two
+        parallel sides about a tile's width or height apart (``BOX_PAIR_MM`` to
+        ``TILE_MM[1]``), or with no shade over the inside's border? A tile's four sides
+        give both, in light or in a shadow's part. A White on white paper shows only its
+        sides with a cast shadow, and laid across the slot or flush to its side only one
+        of them (the others fall on the printed outline: reviewc66c DEFECT 1), but it
+        leaves the paper around it as it was. A shadow edge across bare paper gives one
+        line and shades a whole side of the slot (``difference``: the levelled crop less
+        the empty look), a diagonal one gives no line at all (reviewc66 RISK 2)."""
         gx = np.abs(cv2.Sobel(level, cv2.CV_32F, 1, 0, ksize=3))
         gy = np.abs(cv2.Sobel(level, cv2.CV_32F, 0, 1, ksize=3))
-        sharp = self._inside(new) > EDGE_STEP
+        sharp = new > EDGE_STEP  # the printed outline too, where sharper than its print
         side = max(round(BOX_SIDE_MM * self._ppm), 1)
-        found = []
-        for mask, slack, run in (
-                (sharp & self._inside(gx > BOX_AXIS * gy), (1, 3), (side, 1)),  # along
-                (sharp & self._inside(gy > BOX_AXIS * gx), (3, 1), (1, side))):  # across
+        # two parallel sides a tile's width or height apart, a pixel of slack each side
+        low, high = BOX_PAIR_MM * self._ppm, TILE_MM[1] * self._ppm + 2
+        found, paired = [], False
+        for mask, slack, run, axis in (
+                (sharp & (gx > BOX_AXIS * gy), (1, 3), (side, 1), 0),  # along: columns
+                (sharp & (gy > BOX_AXIS * gx), (3, 1), (1, side), 1)):  # across: rows
             # a pixel of slack sideways for a tile laid a little turned, then runs that long
             grown = cv2.dilate(mask.astype(np.uint8), np.ones(slack, np.uint8))
-            found.append(cv2.morphologyEx(grown, cv2.MORPH_OPEN, np.ones(run, np.uint8)).any())
-        return all(found)
+            runs = cv2.morphologyEx(grown, cv2.MORPH_OPEN, np.ones(run, np.uint8))
+            where = np.flatnonzero(runs.any(axis=axis))
+            found.append(where.size > 0)
+            paired = paired or (where.size > 0 and low <= where[-1] - where[0] <= high)
+        if all(found) or paired:
+            return True
+        border = rim_pixels(self._inside(difference), BORDER_PX)
+        return any(found) and float((border < -HALF_PLANE_SHADE).mean()) < HALF_PLANE_BORDER
 
     def remember(self, slot: Slot, crop: np.ndarray, *, weight: float = LEARN_RATE) -> None:
         """Blend a crop of the slot seen empty into its reference (light, wear, the print).
