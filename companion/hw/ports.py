@@ -61,6 +61,9 @@ class SlotReading:
     ``candidates`` keeps the top-k alternatives, best first, so a read the wall
     refuses (a 5th copy, JR-WALL-1) can fall back to the next best legal tile.
     ``uid`` is the RFID tag's UID (upper-case hex) when the reader is RFID.
+    ``unboxed`` (a camera's): every frame it settled on showed the slot covered but no
+    tile's outline (:mod:`companion.hw.camera.occupancy`), so it is an uncertain read of
+    no tile: a shadow across bare paper, not a tile under a hand (reviewc66c DEFECT 2).
     """
 
     slot: Slot
@@ -68,6 +71,7 @@ class SlotReading:
     confidence: float
     candidates: tuple[Candidate, ...] = ()
     uid: str | None = None
+    unboxed: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -115,15 +115,21 @@ def covered_pick(slot: Slot, label: str, relaid: bool = False) -> str:
             "起動後に置いたなら選んで・前からなら取って")
 
 
-def came_back(looks: Sequence[str | None], steady: Sequence[bool]) -> bool:
+def came_back(looks: Sequence[str | None], steady: Sequence[bool],
+              unboxed: Sequence[bool]) -> bool:
     """Whether the last of a held slot's readings is the tile it showed at start-up, and the
-    slot showed another look in between lying still (``steady``: 5m, None, 5m; 5z, 1s, 5z):
-    the tile was lifted and laid again, though the camera never saw the slot bare (a shadow
-    across it: reviewc66b DEFECT 1). A hand passing over it (moving, never still) is not."""
+    slot showed in between, lying still (``steady``), the paper under a shadow: covered with
+    no tile's outline (``unboxed``, :attr:`SlotReading.unboxed`; 5m, None, 5m): the tile was
+    lifted and laid again, though the camera never saw the slot bare (a shadow across it:
+    reviewc66b DEFECT 1). A hand passing over it (moving, never still) is not, nor one
+    resting on it, which leaves the tile's outline in sight or shows its own (reviewc66c
+    DEFECT 2: after a still hand over the untouched start-up tile it was offered to pick,
+    and counted twice): in plain light a lift is seen bare."""
     if len(looks) < 3 or looks[-1] in (None, BACK, EMPTY) or looks[-1] != looks[0]:
         return False
-    return any(still and look != looks[0]
-               for look, still in zip(looks[1:-1], steady[1:-1], strict=True))
+    return any(still and paper and look != looks[0]
+               for look, still, paper in zip(looks[1:-1], steady[1:-1], unboxed[1:-1],
+                                             strict=True))
 
 
 def counted_already(slot: Slot, label: str) -> str:
@@ -234,6 +240,7 @@ class ReadState:
     # each lay still a while (settle), and since when the latest has: see held_pick.
     looks: dict[Slot, list[str | None]] = field(default_factory=dict)
     steady: dict[Slot, list[bool]] = field(default_factory=dict)
+    unboxed: dict[Slot, list[bool]] = field(default_factory=dict)  # SlotReading.unboxed
     steady_since: dict[Slot, float] = field(default_factory=dict)
     bared: set[Slot] = field(default_factory=set)  # seen bare before their first reading
     startup_seconds: float = 0.0  # see RDM6300_STARTUP_SECONDS
@@ -348,10 +355,13 @@ class ReadState:
                 # under a hand): never seen lifted, it may have been counted before the cut.
                 looks = self.looks.setdefault(slot, [])
                 steady = self.steady.setdefault(slot, [])
+                unboxed = self.unboxed.setdefault(slot, [])
                 looks.append(reading.label)
                 steady.append(False)
+                unboxed.append(reading.unboxed)
                 del looks[1:-HELD_LOOKS]  # the first (what it showed at start-up) is kept
                 del steady[1:-HELD_LOOKS]
+                del unboxed[1:-HELD_LOOKS]
                 self.steady_since.pop(slot, None)
                 if reading.label not in (None, BACK) \
                         and reading.label not in self.counted.get(slot, ()):
@@ -373,6 +383,7 @@ class ReadState:
                 self.unlifted.add(slot)
                 self.looks[slot] = [reading.label]
                 self.steady[slot] = [False]
+                self.unboxed[slot] = [reading.unboxed]
                 self.steady_since.pop(slot, None)
                 if reading.label not in (None, BACK):
                     self.counted[slot] = (reading.label,)
@@ -408,6 +419,7 @@ class ReadState:
         self.unlifted.discard(slot)
         self.looks.pop(slot, None)
         self.steady.pop(slot, None)
+        self.unboxed.pop(slot, None)
         self.steady_since.pop(slot, None)
 
     def settle(self, still: Callable[[Slot], bool]) -> None:
@@ -431,8 +443,10 @@ class ReadState:
         ``HELD_PICK_SECONDS``, and the slot been asked for (since ``asked``) as long: a
         reading's change alone (a shadow's look shifting, reviewc66b DEFECT 2) offers
         nothing, nor does a tile lying there before the ask (reviewc66b RISK 1). The tile
-        the slot showed at start-up only once it :func:`came_back` after another look lying
-        still: lifted and laid again under a shadow (reviewc66b DEFECT 1), not a hand passing.
+        the slot showed at start-up only once it :func:`came_back` after a still look of the
+        paper under a shadow (no tile's outline): lifted and laid again under a shadow
+        (reviewc66b DEFECT 1), not a hand passing over it or resting on it (reviewc66c
+        DEFECT 2).
 
         A shadow across an empty slot at start-up makes bare paper look covered: the slot
         reads "uncertain" or a tile (5z, 1s), never empty or bare, and held every tile laid
@@ -447,7 +461,7 @@ class ReadState:
                 or since is None or self.clock() - max(since, asked) < HELD_PICK_SECONDS:
             return None
         relaid = reading.label == looks[0]
-        if relaid and not came_back(looks, steady):
+        if relaid and not came_back(looks, steady, self.unboxed.get(slot, [])):
             return None
         return reading.label, relaid
 

@@ -109,29 +109,38 @@ class SlotTracker:
     slot: Slot
     settings: ReaderSettings
     history: deque[str | None] = field(default_factory=deque)
+    # whether each of those frames showed the slot covered with no tile's outline (unboxed)
+    unboxed: deque[bool] = field(default_factory=deque)
     settled: SlotReading | None = None
     look: str | None = None  # what the frames agreed on when it settled, before the wall's check
 
     def clear(self) -> None:
         self.history.clear()
+        self.unboxed.clear()
 
     @property
     def steady(self) -> bool:
         """The last ``stable_frames`` frames agreed (what the slot settled on stands)."""
         return len(self.history) == self.settings.stable_frames and len(set(self.history)) == 1
 
-    def update(self, prediction: Prediction, ledger: TileLedger | None) -> SlotReading | None:
+    def update(self, prediction: Prediction, ledger: TileLedger | None,
+               unboxed: bool = False) -> SlotReading | None:
         """Add one frame; return the new settled reading when it changes.
 
         It changes only when the frames agree on another look: the wall's check is made
         as a tile settles, not again while it lies there. Counting the 4th copy of a kind
-        must not turn the copies still on the mat into new (unreadable) tiles.
+        must not turn the copies still on the mat into new (unreadable) tiles. ``unboxed``:
+        the frame showed the slot covered with no tile's outline; a reading settled on
+        such frames alone says so (:attr:`SlotReading.unboxed`: a shadow on bare paper).
         """
         s = self.settings
         best = prediction.best
         self.history.append(best.label if best.confidence >= s.min_confidence else None)
+        self.unboxed.append(unboxed)
         while len(self.history) > s.stable_frames:
             self.history.popleft()
+        while len(self.unboxed) > s.stable_frames:
+            self.unboxed.popleft()
         if len(self.history) < s.stable_frames or len(set(self.history)) != 1:
             return None
         look = self.history[0]
@@ -147,6 +156,7 @@ class SlotTracker:
             chosen.label if chosen else None,
             chosen.confidence if chosen else best.confidence,
             prediction.candidates,
+            unboxed=all(self.unboxed),
         )
         if self.settled is not None and self.settled.label == reading.label:
             return None
@@ -245,7 +255,8 @@ class CameraTileReader:
                 self.looks.remember(slot, crops[slot])  # follow the light as it changes
                 if prediction.best.confidence >= self.settings.min_confidence:
                     bare.add(slot)
-            reading = self.trackers[slot].update(prediction, self.ledger)
+            unboxed = evidence.occupancy is Occupancy.COVERED and not evidence.boxed
+            reading = self.trackers[slot].update(prediction, self.ledger, unboxed)
             if reading is not None:
                 news.append(reading)
         # After this frame's reads: a slot the classifier alone saw change is not quiet.

@@ -1,0 +1,119 @@
+"""reviewc66c DEFECT 2: a tile lying counted on a slot at start-up is never offered to pick
+unless lifted and laid again.
+
+On ``--resume`` (or a mode switch) the 5m counted before the cut lies on the draw slot. A
+hand resting still over it (0.5 s or 2 s) read "uncertain", a still look of something else,
+and the held slot took that for the tile lifted under a shadow and laid again: 5 s after
+the hand left the untouched 5m was offered, "pick it if you lifted it and laid it again",
+and one tap counted it a second time. The lift the camera cannot see bare is a shadow's: the
+look in between must be the paper under the shadow, covered with no tile's outline
+(:attr:`SlotReading.unboxed`), which a hand over the tile is not.
+
+The real camera reader over the rendered mat, the real classifier and the session's
+TableTiles on game time (the harness of tests/app/test_camplay65_reads.py); the player is a
+Picker who taps the first tile offered to pick.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.app.session.controls import Controls
+from companion.app.session.mode import TileAsk
+from companion.hw.camera.classifier import TileClassifier
+from companion.hw.camera.reader import ReaderSettings, SlotTracker
+from companion.hw.ports import Slot
+from companion.systems.jongrogue.tiles import Tile
+from companion.systems.jongrogue.wall import Place, TileLedger
+from tests.app.test_camplay65_reads import (
+    COVERED_AT_START,
+    DRAW_LOWER,
+    DRAW_WHOLE,
+    RELAID_PICK,
+    Box,
+    HandMat,
+    Picker,
+    hand,
+    picks_since,
+    statuses_since,
+    table_of,
+)
+from tests.app.test_session_camera import Table, classifier  # noqa: F401
+from tests.hw.test_camera_reader import predicted
+
+AT_START_5M = ("a tile lay on the draw slot at start-up: lift it and lay it again to count "
+               "it 起動時から引き牌の枠にあった牌: 置き直して")
+
+
+def resumed(classifier: TileClassifier, shadow: float | None = None,  # noqa: F811
+            ) -> tuple[Table, HandMat, TileLedger]:
+    """``--resume``: 5m lies on the draw slot, counted before the cut (in the ledger), under
+    a hard shadow edge (``shadow``: the light left) or in plain light; the player taps the
+    first tile offered to pick."""
+    ledger = TileLedger()
+    table = table_of(classifier, ledger)
+    source = table.source
+    assert isinstance(source, HandMat)
+    source.shadow = shadow
+    source.place(Slot.DRAW, "5m")
+    ledger.draw(Tile.from_notation("5m"), Place.TABLE)
+    table.tiles.controls = Controls([Picker(table)])
+    return table, source, ledger
+
+
+@pytest.mark.parametrize("seconds", [0.5, 2.0])
+@pytest.mark.parametrize("box", [DRAW_LOWER, DRAW_WHOLE], ids=["lower-half", "whole-slot"])
+def test_a_still_hand_over_the_counted_start_up_tile_offers_nothing(
+    classifier: TileClassifier, box: Box, seconds: float,  # noqa: F811
+) -> None:
+    """Plain light: a hand rests still over the counted 5m at 2 s for ``seconds`` and leaves;
+    nobody lifts the tile. The draw slot asked for 15 s: no pick is offered (it was, at
+    about 8 s, and the Picker's tap counted the 5m twice), nothing is counted, and the
+    screen still says to lift the tile and lay it again."""
+    table, _, ledger = resumed(classifier)
+    hand(table, 2.0, seconds, box, moving=False)
+    assert table.read(TileAsk("lay", Slot.DRAW, ledger), limit=15.0) is None
+    assert not picks_since(table, 0)
+    assert all(tile in (None, "back") for _, _, tile, _ in table.shown)  # no read on offer
+    assert table.last_status() == AT_START_5M
+    looks = table.tiles.state.looks[Slot.DRAW]
+    assert looks[0] == "5m" and looks[-1] == "5m" and len(looks) >= 3  # the hand was seen
+    assert not any(table.tiles.state.unboxed[Slot.DRAW])  # ... but never as bare paper
+
+
+def test_a_still_hand_over_the_start_up_tile_in_shadow_offers_nothing_a_lift_does(
+    classifier: TileClassifier,  # noqa: F811
+) -> None:
+    """Under a shadow the lift is never seen bare: the start-up 5m lifted and laid again is
+    still offered ("if you lifted it and laid it again") and counts when picked, but a hand
+    resting on it first offered nothing in 15 s."""
+    table, source, ledger = resumed(classifier, shadow=0.75)
+    hand(table, 2.0, 2.0, DRAW_LOWER, moving=False)
+    assert table.read(TileAsk("lay", Slot.DRAW, ledger), limit=15.0) is None
+    assert not picks_since(table, 0)
+    assert table.last_status() == AT_START_5M
+    start = len(table.shown)
+    table.at(1.0, lambda: source.remove(Slot.DRAW))
+    table.at(2.0, lambda: source.place(Slot.DRAW, "5m"))
+    assert str(table.read(TileAsk("lay", Slot.DRAW, ledger), limit=10.0)) == "5m"
+    assert picks_since(table, start) == {("5m",)}
+    assert RELAID_PICK in statuses_since(table, start)
+    assert COVERED_AT_START not in statuses_since(table, 0)  # it showed its tile plainly
+
+
+def test_a_reading_is_unboxed_only_when_every_frame_it_settled_on_was() -> None:
+    """The reader's per-slot result: "uncertain" settled on frames of a covered slot with no
+    tile's outline says so (the paper under a shadow); one frame with an outline among them
+    (a hand's, a tile's), or a sure tile, does not."""
+    settings = ReaderSettings(stable_frames=3, min_confidence=0.5)
+    unsure = predicted(("5z", 0.0), ("1s", 0.0))
+    tracker = SlotTracker(Slot.DRAW, settings)
+    readings = [tracker.update(unsure, None, unboxed=True) for _ in range(3)]
+    assert readings[:2] == [None, None]
+    assert readings[2] is not None and readings[2].label is None and readings[2].unboxed
+    tracker = SlotTracker(Slot.DRAW, settings)
+    readings = [tracker.update(unsure, None, unboxed=frame != 1) for frame in range(3)]
+    assert readings[2] is not None and readings[2].label is None and not readings[2].unboxed
+    tracker = SlotTracker(Slot.DRAW, settings)
+    tile = [tracker.update(predicted(("5m", 0.9)), None) for _ in range(3)][2]
+    assert tile is not None and tile.label == "5m" and not tile.unboxed
