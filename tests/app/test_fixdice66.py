@@ -27,6 +27,7 @@ from companion.app.session.system_menu import (
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.dice.source import CameraDiceSource, Motion
 from tests.app.table import PlayerAtTheScreen
+from tests.app.test_fixdice66b import refuse_the_tray_s_file
 from tests.dice_scenes import still_scene
 
 SYSTEM = "System 設定"
@@ -255,9 +256,12 @@ def test_companion_roll_s_second_throw_is_not_the_first_after_a_hand() -> None:
     assert source.roll(1, 6) == faces(other)
 
 
-def test_the_menu_over_a_table_part_thrown_says_a_power_cut_loses_it(tmp_path: Path) -> None:
+def test_the_menu_over_a_table_part_thrown_says_a_power_cut_loses_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """dice66 D3: under the tray's table part-thrown, the System menu said "every step is
-    saved 保存済み" and its Unplug "Safe to unplug now": the tray saves no file."""
+    saved 保存済み" and its Unplug "Safe to unplug now": true now but while the disk refuses
+    the tray's file (dice/tray.json), the table then held in memory only."""
+    refuse_the_tray_s_file(monkeypatch)
     config = load_config(env={"COMPANION_CONFIG_DIR": str(tmp_path)},
                          overrides={"dice.source": "typed", "input.poll_seconds": 0.005})
     screen = PlayerAtTheScreen([("Dice tray ダイストレイ: roll dice", "2"),

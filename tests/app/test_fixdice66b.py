@@ -1,11 +1,14 @@
 """dice66's last findings, fixed: the camera's read status in both languages (NIT 3), the
 wrong number of dice in view said with what to do (NIT 4), and the dice tray's table
 part-thrown, held in memory while the run is in another mode, said to be lost to a power
-cut or Quit to console by that mode's System menu (D3 follow-up). The dice are rendered
-throws; the player is a scripted screen (tests.app.table)."""
+cut or Quit to console by that mode's System menu (D3 follow-up) while the disk refuses its
+file (dice/tray.json; saved, nothing is lost: test_tray_table_saved67). The dice are
+rendered throws; the player is a scripted screen (tests.app.table)."""
 
 from __future__ import annotations
 
+import errno
+import os
 from pathlib import Path
 
 import cv2
@@ -16,6 +19,7 @@ from companion.app.commands.play import table_modes
 from companion.app.commands.play.sim_sources import SimTiles
 from companion.app.commands.play.table_modes import run_dice_tray
 from companion.app.config import load_config
+from companion.app.modes import dice_tray
 from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.session.controls import Controls, MenuChoices
 from companion.app.session.host import Session
@@ -87,11 +91,21 @@ def test_a_still_picture_is_not_told_to_take_dice_away_or_add_any(tmp_path: Path
 
 @pytest.fixture
 def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The run's own folders, and no tray table held by another test's run."""
+    """The run's own folders, and no tray table held by another test's run; the disk full
+    for the tray's table file (dice/tray.json), so the table is held in memory only."""
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setattr(table_modes, "_TRAY_LEFT", {})
+    refuse_the_tray_s_file(monkeypatch)
     return tmp_path
+
+
+def refuse_the_tray_s_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A disk full for the dice tray's table file: its writes fail as atomic_write_text's
+    would."""
+    def full(path: Path, text: str) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+    monkeypatch.setattr(dice_tray, "atomic_write_text", full)
 
 
 TABLE_PART_THROWN: list[tuple[str, str | Press]] = [
@@ -141,7 +155,7 @@ def test_another_mode_s_menu_says_the_tray_s_table_is_lost_if_unplugged(
         folders: Path) -> None:
     """dice66 D3 follow-up: with the tray's table part-thrown held for the run, the game's
     System menu said "every step is saved 保存済み" and Unplug "Safe to unplug now": a power
-    cut there loses the table (it is kept in memory only)."""
+    cut there loses the table when the disk refused its file (it is kept in memory only)."""
     leave_the_tray_part_thrown(folders)
     screen = unplugged_in_the_game(UNPLUG_LOSES_TRAY[:20])
     menu = next(v for v in screen.views if v.prompt.startswith(SYSTEM))
@@ -174,7 +188,7 @@ def test_quit_to_console_in_another_mode_does_not_say_every_step_is_saved(
         folders: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     """Quit to console's note on stderr said "every step is saved" with the tray's table
-    part-thrown held: the run's end loses it."""
+    part-thrown held, its file refused: the run's end loses it."""
     monkeypatch.setenv("COMPANION_SERVICE", SERVICE)
     leave_the_tray_part_thrown(folders)
     capsys.readouterr()
@@ -185,7 +199,7 @@ def test_quit_to_console_in_another_mode_does_not_say_every_step_is_saved(
     err = capsys.readouterr().err
     assert "every step is saved" not in err
     assert ("quit to the console from the System menu (saved, but not the dice tray's table "
-            f"part-thrown: it is lost); sudo systemctl start {SERVICE}") in err
+            f"part-thrown, its file refused: it is lost); sudo systemctl start {SERVICE}") in err
 
 
 def test_quit_to_console_in_the_tray_does_not_say_every_step_is_saved(
@@ -200,6 +214,7 @@ def test_quit_to_console_in_the_tray_does_not_say_every_step_is_saved(
                       SystemMenu(controls, "dice", 0.0, "", service=SERVICE))
     menu = next(v for v in screen.views if v.prompt.startswith(SYSTEM))
     assert menu.prompt == f"{SYSTEM}: {TABLE_NOT_SAVED}"  # "this table": the tray's own
+    assert menu.status.startswith("table not saved 表の途中は未保存: disk full 空き容量なし")
     err = capsys.readouterr().err
     assert "every step is saved" not in err and "dice tray's table part-thrown" in err
 

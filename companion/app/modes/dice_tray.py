@@ -17,23 +17,37 @@ a mode one answer at a time. So the tray walks the table again over the throws
 it has so far (the walk is pure: the same dice give the same walk), and asks
 for the next throw where the walk stops for want of dice; meanwhile the Table panel shows
 the steps walked before it, marked *so far 途中* (``run_event``'s ``so_far``).
+
+A table (or a plain roll) part-thrown is saved after every step in ``dice/tray.json`` in
+the data folder (:data:`TABLE_FILE`, written whole: a power cut leaves the old file or the
+new): its pick, the throws taken and whether its next die is awaited or held. The tray
+takes it up at its next start, after a power cut, a Quit or a ``--resume``, awaiting the
+same die: the walk is pure, so the same throws give the same walk, and the throws already
+taken are never thrown again (only *Menu* gives the table up). A file that cannot be read
+is kept aside, said with its path, and the tray starts at its menu, its poisons as kept.
 """
 
 from __future__ import annotations
 
+import json
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
+from pathlib import Path
+from typing import Any
 
 from companion.app.notes import note
 from companion.app.party_hp import PartyHP, party_hp_path, poison_hp_lost, user_party
+from companion.app.paths import data_dir
 from companion.app.poisons import PoisonList, tracking_notes
+from companion.app.session.host import SHORT_REASONS
 from companion.app.session.mode import Answer, ChoiceAsk, RollAsk, Throw
 from companion.app.session.rolls import SO_FAR, NeedDice, Rolled, Thrown
 from companion.dice import DiceCommand, parse, roll
 from companion.dice.notation import Dice, DiceSyntaxError
 from companion.errors import CompanionError, DataError, IllegalAction, error_text
+from companion.files import TooLarge, atomic_write_text, keep_aside, loads_json, read_regular
 from companion.hw.buttons import Button
 from companion.hw.display.view import DiceStep, DiceView, Name, Option, View
 from companion.systems.events.lists import UserLists
@@ -90,9 +104,26 @@ POISON_TABLE_PATH = "Menu → Tables → Poison"
 POISON_TABLE_PATH_JA = "メニュー→表→毒"
 TRAP_TABLE_PATH = "Menu → Tables → Trap"
 TRAP_TABLE_PATH_JA = "メニュー→表→罠"
-#: The answers the tray's journal holds, the last ones: it saves none, and a tray left on
-#: all evening held every answer of the run (soak audit 57 #6).
+#: The answers the tray's journal holds, the last ones: no save replays it (the table
+#: part-thrown is saved as it stands, :data:`TABLE_FILE`), and a tray left on all evening
+#: held every answer of the run (soak audit 57 #6).
 JOURNAL_KEPT = 100
+#: The table part-thrown, in the data folder: ``{"version": 1, "table": {...} or null}``.
+TABLE_FILE = Path("dice") / "tray.json"
+TABLE_FORMAT = 1
+#: No tray.json comes near it (a table takes a few throws): a larger file is no table's.
+TABLE_LIMIT = 64 * 1024
+#: The tray's status line while the disk refuses :data:`TABLE_FILE` (stderr says why, with
+#: its path): the table is then held in memory only, and the System menu says unplugging
+#: loses it.
+TABLE_UNWRITTEN = "table not saved 表の途中は未保存: {why}; a power cut loses it 電源断で消える"
+#: The tray's status line after a :data:`TABLE_FILE` that could not be read was kept aside.
+TABLE_UNREADABLE = "saved table unreadable 保存した表を読めず: {name} kept aside 別名で保管"
+
+
+def table_path() -> Path:
+    """Where the tray saves its table part-thrown (:data:`TABLE_FILE`)."""
+    return data_dir() / TABLE_FILE
 
 
 def parse_expressions(text: str) -> tuple[str, ...]:
@@ -198,14 +229,21 @@ def _menu(labels: Sequence[str]) -> tuple[Option, ...]:
 
 
 class DiceTrayMode:
-    """Menu, throw, outcome, again; over when the player quits. Nothing is saved but the
-    tracked ``poisons`` and the HP their ticks take (without them the menu has no
-    *Tick*). The tables pick species
+    """Menu, throw, outcome, again; over when the player quits. What is saved: the tracked
+    ``poisons`` and the HP their ticks take (without them the menu has no *Tick*), and the
+    table part-thrown in ``table_file`` (:data:`TABLE_FILE`; None: held in memory only,
+    :meth:`table_unsaved`), taken up by :meth:`take_up_saved`. The tables pick species
     and items from the player's ``lists`` (EV-MON-1, EV-EXP-4) when there are some."""
 
     def __init__(self, expressions: Sequence[str], source_name: str,
                  rules: EventRules | None = None, poisons: PoisonList | None = None,
-                 lists: UserLists | None = None) -> None:
+                 lists: UserLists | None = None, table_file: Path | None = None) -> None:
+        self.table_file = table_file
+        # The text table_file was last written with (or read back as); None: not yet.
+        self._table_written: str | None = None
+        # Why table_file could not be written, while the table part-thrown is held in
+        # memory only (TABLE_UNWRITTEN's); "" when it is saved.
+        self.table_trouble = ""
         self.expressions = tuple(expressions)
         self.source_name = source_name
         self.rules = rules
@@ -267,6 +305,7 @@ class DiceTrayMode:
                 raise IllegalAction("no dice are wanted now")
             self._journaled(throw_to_notation(value))
             self._thrown(value)
+            self._keep_table()
             return []
         if not isinstance(value, int):
             raise IllegalAction("the dice tray reads no tiles")
@@ -275,6 +314,7 @@ class DiceTrayMode:
             raise IllegalAction(f"there is no choice {value} now")
         self._journaled(str(value))
         self._chosen(value)
+        self._keep_table()
         return []
 
     def _journaled(self, text: str) -> None:
@@ -369,8 +409,135 @@ class DiceTrayMode:
         self.stage, self.resume, self.held = left.stage, left.resume, left.held
         self.note = left.note
         self.dice = left.dice
+        self._table_written, self.table_trouble = left._table_written, left.table_trouble
         if self.stage is Stage.THROW:
             self._walk_on()  # walked again by this tray's rules and lists
+
+    def table_unsaved(self) -> bool:
+        """Whether the table part-thrown (:meth:`under_way`) is held in memory only: no
+        ``table_file``, or the disk refused its last write (:attr:`table_trouble`), so a
+        power cut, or the run's end, loses it. The System menu says so."""
+        return self.under_way() and (self.table_file is None or bool(self.table_trouble))
+
+    # -- the table part-thrown in its file ------------------------------------------------
+
+    def _table_state(self) -> dict[str, Any] | None:
+        """The table part-thrown as :data:`TABLE_FILE` holds it; None with none."""
+        if not self.under_way():
+            return None
+        assert self.pick is not None
+        return {"table": self.pick.table, "expression": self.pick.expression,
+                "throws": [list(t) for t in self.throws],
+                "stage": self.stage.value, "resume": self.resume, "held": self.held,
+                "note": self.note}
+
+    def _table_text(self) -> str:
+        return json.dumps({"version": TABLE_FORMAT, "table": self._table_state()},
+                          ensure_ascii=False, sort_keys=True) + "\n"
+
+    def _keep_table(self) -> None:
+        """Write :data:`TABLE_FILE` whole (atomically) when what it holds changed: the table
+        part-thrown, or none. A write the disk refuses leaves the table in memory, said on
+        stderr with the path and on the status line (:data:`TABLE_UNWRITTEN`), and the next
+        step writes it again. No file is made before a table was part-thrown."""
+        if self.table_file is None:
+            return
+        text = self._table_text()
+        if text == self._table_written:
+            return
+        if self._table_written is None and self._table_state() is None \
+                and not self.table_file.exists():
+            self._table_written = text  # nothing to keep, and nothing kept
+            return
+        try:
+            self.table_file.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(self.table_file, text)
+        except OSError as exc:
+            why = SHORT_REASONS.get(exc.errno or 0, exc.strerror or str(exc))
+            if not self.table_trouble:
+                note(f"cannot save the dice tray's table part-thrown in {self.table_file} "
+                     f"({error_text(exc)}): it is held in memory only, and a power cut loses "
+                     "it; it is written again at the next step")
+            self.table_trouble = TABLE_UNWRITTEN.format(why=why)
+            return
+        self._table_written = text
+        if self.table_trouble:
+            self.table_trouble = ""
+            note(f"the dice tray's table is saved again in {self.table_file}")
+
+    def take_up_saved(self) -> None:
+        """Take up the table part-thrown :data:`TABLE_FILE` holds, as the tray left it
+        (after a power cut, a Quit or a stop): its throws kept, the die it awaited asked
+        again, or held (*Again* or *Menu*) as it was. A file without a ``table`` (or with
+        none) holds no table. One that cannot be read, or whose throws this tray walks to
+        no die awaited, is kept aside (never deleted) and said on stderr with its path and
+        on the status line; the tray starts at its menu, nothing else lost."""
+        if self.table_file is None:
+            return
+        try:
+            state = self._read_table()
+            if state is not None:
+                self._apply_table(state)
+        except DataError as exc:
+            self._to_menu()
+            self.pick, self.throws = None, []
+            path = self.table_file
+            kept = keep_aside(path)
+            note(f"{path}: the dice tray's table part-thrown could not be taken up ({exc}); "
+                 f"{kept}, and the tray starts at its menu")
+            self.trouble = TABLE_UNREADABLE.format(name=path.name)
+            if path.exists():  # not kept aside (a folder that lets nothing be renamed):
+                self.table_file = None  # not written over; tables are held in memory only
+            return
+        self._table_written = self._table_text()
+
+    def _read_table(self) -> dict[str, Any] | None:
+        """:data:`TABLE_FILE`'s table, shape-checked; None with no file or no table.
+        :class:`DataError` says what is wrong."""
+        assert self.table_file is not None
+        try:
+            raw = read_regular(self.table_file, TABLE_LIMIT, "dice tray table")
+        except FileNotFoundError:
+            return None
+        except TooLarge as exc:
+            raise DataError(str(exc)) from None
+        except OSError as exc:
+            raise DataError(error_text(exc)) from None
+        try:
+            data = loads_json(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise DataError("not readable text (not UTF-8)") from None
+        except json.JSONDecodeError as exc:
+            cut = not raw.strip(b"\0 \t\r\n") or exc.pos >= len(raw.rstrip())
+            raise DataError("cut short or empty (a power cut as it was written?)" if cut
+                            else f"not valid JSON ({exc.msg})") from None
+        if not isinstance(data, dict):
+            raise DataError("not a JSON object")
+        version = data.get("version")
+        if type(version) is not int or version != TABLE_FORMAT:
+            raise DataError(f"version {version!r}, this companion reads {TABLE_FORMAT}")
+        unknown = sorted(set(data) - {"version", "table"})
+        if unknown:
+            raise DataError(f"unknown field {unknown[0]!r}")
+        table = data.get("table")  # none in a file without the field
+        if table is None:
+            return None
+        return _checked_table(table)
+
+    def _apply_table(self, state: dict[str, Any]) -> None:
+        """The tray as ``state`` (:meth:`_read_table`) left it, its walk walked again: a
+        walk that awaits no die (the tables changed since) is no table to take up."""
+        pick = TrayPick(state["table"], state["expression"])
+        self.pick, self.throws = pick, [tuple(t) for t in state["throws"]]
+        self.stage = Stage.THROW
+        try:
+            need = self._walk()
+        except CompanionError as exc:
+            raise DataError(f"its throws do not walk {self._title()} ({exc})") from None
+        if need is None:
+            raise DataError(f"its throws end {self._title()}: no die is awaited")
+        self.stage = Stage(state["stage"])  # the walk drew the die awaited in self.dice
+        self.resume, self.held, self.note = state["resume"], state["held"], state["note"]
 
     def _open_poisons(self) -> None:
         self.stage = Stage.POISONS
@@ -567,7 +734,8 @@ class DiceTrayMode:
                             steps=dice.steps, source=dice.source)
         return View(floor=None, room=None, room_tiles=(), sheet=None, prompt=prompt,
                     options=options, highlight=highlight,
-                    status=status or self.note or self.trouble,
+                    status=status or self.note or self.trouble
+                    or (self.table_trouble if self.under_way() else ""),
                     title=TITLE, dice=dice)
 
     def closing(self) -> str:
@@ -575,7 +743,8 @@ class DiceTrayMode:
 
     @property
     def journal(self) -> list[str]:
-        """The last :data:`JOURNAL_KEPT` answers (the tray is never saved or resumed)."""
+        """The last :data:`JOURNAL_KEPT` answers (never replayed: the table part-thrown is
+        saved as it stands, :data:`TABLE_FILE`)."""
         return list(self._journal)
 
     def restore(self, text: str) -> None:
@@ -589,6 +758,44 @@ class DiceTrayMode:
 
     def log_lines(self, events: Sequence[object]) -> list[str]:
         return []
+
+
+def _checked_table(table: object) -> dict[str, Any]:
+    """A saved table part-thrown (:data:`TABLE_FILE`'s ``table``), its shape checked:
+    :class:`DataError` names the field that is wrong."""
+    if not isinstance(table, dict):
+        raise DataError(f"table must be an object, found {type(table).__name__}")
+    kinds: dict[str, tuple[type, ...]] = {
+        "table": (str, type(None)), "expression": (str, type(None)), "throws": (list,),
+        "stage": (str,), "resume": (bool,), "held": (bool,), "note": (str,)}
+    for key, kind in kinds.items():
+        if key not in table:
+            raise DataError(f"table.{key} is missing")
+        if not isinstance(table[key], kind):
+            raise DataError(f"table.{key} has the wrong type ({table[key]!r})")
+    unknown = sorted(set(table) - set(kinds))
+    if unknown:
+        raise DataError(f"unknown field table.{unknown[0]}")
+    if (table["table"] is None) == (table["expression"] is None):
+        raise DataError("table holds neither a table nor an expression, or both")
+    if table["table"] is not None and table["table"] not in TABLE_NAMES:
+        raise DataError(f"table.table {table['table']!r} is no event table")
+    if table["expression"] is not None:
+        try:
+            parse(table["expression"])
+        except DiceSyntaxError as exc:
+            raise DataError(f"table.expression {table['expression']!r} is not a dice "
+                            f"expression ({exc})") from None
+    throws = table["throws"]
+    if not throws or not all(
+            isinstance(t, list) and t and all(type(v) is int and 1 <= v <= 1000 for v in t)
+            for t in throws):
+        raise DataError("table.throws must be a list of throws, each a list of faces")
+    if table["stage"] not in (Stage.THROW.value, Stage.OUTCOME.value):
+        raise DataError(f"table.stage {table['stage']!r} is neither throw nor outcome")
+    if table["stage"] == Stage.OUTCOME.value and not table["resume"]:
+        raise DataError("table.stage outcome without resume holds no table part-thrown")
+    return table
 
 
 def throw_to_notation(throw: Throw) -> str:

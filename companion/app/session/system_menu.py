@@ -90,22 +90,25 @@ class ModeSwitch(Exception):
         self.mode = mode
 
 
-#: :func:`all_saved` while the dice tray has a table part-thrown: kept in memory for the run
-#: (carried on from another mode), but not in a file: a power cut loses it (dice66 D3).
+#: :func:`all_saved` while the dice tray has a table part-thrown the disk refused to save
+#: (its file, dice/tray.json, written after every step, is taken up at the next start): it
+#: is then held in memory for the run only (carried on from another mode), and a power cut
+#: loses it (dice66 D3). Saved, the heading says every step is, as it is.
 TABLE_NOT_SAVED = "saved 保存済み, but not this table: lost if unplugged 電源断で消える"
 #: :data:`SAFE_NOW` then.
 UNPLUG_LOSES_TABLE = ("every step is saved but this table's throws: unplugging now loses them "
                       "表の途中は電源断で消える")
-#: :data:`TABLE_NOT_SAVED` in another mode, the tray's table held for the run (in memory,
-#: carried on when the run comes back to the tray): "this table" there would be the mode's
-#: own, which is saved (dice66 D3 follow-up).
+#: :data:`TABLE_NOT_SAVED` in another mode, the tray's table held for the run in memory only
+#: (its file refused; carried on when the run comes back to the tray): "this table" there
+#: would be the mode's own, which is saved (dice66 D3 follow-up).
 TRAY_NOT_SAVED = "saved 保存済み, but not the dice tray's table: lost if unplugged 電源断で消える"
 #: :data:`UNPLUG_LOSES_TABLE` in another mode.
 UNPLUG_LOSES_TRAY = ("every step is saved but the dice tray's table part-thrown: unplugging now "
                      "loses it ダイストレイの表の途中は電源断で消える")
-#: What Quit to console's note (stderr) says of the tray's table part-thrown: the run's end
-#: loses it as a power cut would.
-QUIT_LOSES_TABLE = "saved, but not the dice tray's table part-thrown: it is lost"
+#: What Quit to console's note (stderr) says of the tray's table part-thrown the disk refused
+#: to save: the run's end loses it as a power cut would. (Saved, the next start takes it up.)
+QUIT_LOSES_TABLE = ("saved, but not the dice tray's table part-thrown, its file refused: it is "
+                    "lost")
 
 
 def all_saved(left: str = "", table: str = "") -> str:
@@ -115,8 +118,8 @@ def all_saved(left: str = "", table: str = "") -> str:
     reads whole at 800x480 with text_scale 1.25 (review65t D1: the longer words were cut in
     their middle, "every step is saved 保存…", at every size); what was typed is the status
     line's (:func:`throw_left_status`). ``table``: what is said instead while the dice tray's
-    table part-thrown is held in memory (:meth:`SystemMenu.held_table`): a power cut loses it,
-    the throw being typed with it."""
+    table part-thrown is held in memory only, the disk refusing its file
+    (:meth:`SystemMenu.held_table`): a power cut loses it, the throw being typed with it."""
     if table:
         return table
     if not left:
@@ -171,15 +174,16 @@ class SystemMenu:
         # The dice typed of the throw the menu was opened in, not saved (ThrowLeft): "".
         self.throw_left = ""
         # Whether the run holds steps in memory only, lost to a power cut: the dice tray's
-        # table part-thrown, in the tray or held while the run is in another mode
-        # (play.session.system_menu and play.table_modes.run_dice_tray set it).
+        # table part-thrown whose file the disk refused, in the tray or held while the run is
+        # in another mode (play.session.system_menu and play.table_modes.run_dice_tray set
+        # it). Saved in its file, the next start takes it up, and nothing is lost.
         self.table_unsaved: Callable[[], bool] = lambda: False
 
     def held_table(self) -> str:
         """What the menu's heading says of the dice tray's table part-thrown, held in memory
-        only (:attr:`table_unsaved`): :data:`TABLE_NOT_SAVED` in the tray, :data:`TRAY_NOT_SAVED`
-        in another mode, whose heading said "every step is saved" (dice66 D3 follow-up); ""
-        with none."""
+        only, its file refused (:attr:`table_unsaved`): :data:`TABLE_NOT_SAVED` in the tray,
+        :data:`TRAY_NOT_SAVED` in another mode, whose heading said "every step is saved"
+        (dice66 D3 follow-up); "" with none."""
         if not self.table_unsaved():
             return ""
         return TABLE_NOT_SAVED if self.mode == "dice" else TRAY_NOT_SAVED
@@ -318,7 +322,8 @@ class SystemMenu:
             said = (f"Not safe to unplug yet 電源を抜かないで: {unsaved}. Each step saves "
                     "again; once one says saved again 保存再開, it is")
         elif not self.shutdown_command:
-            # The table held first: a power cut loses it, and the throw typed with it.
+            # The tray's table held in memory only (its file refused) first: a power cut
+            # loses it, and the throw typed with it.
             said = (self.unplug_loses() if self.table_unsaved()
                     else f"Safe to unplug now 電源を抜いても大丈夫: {all_saved(self.throw_left)}")
         else:
@@ -338,7 +343,8 @@ class SystemMenu:
     def safe_now(self) -> str:
         """:data:`SAFE_NOW`, or with a throw part-typed :data:`SAFE_BUT_THROW` (review65t
         NIT 4: the shutdown that failed, the Pi that stayed on, said "every step is saved");
-        with the dice tray's table part-thrown held, that unplugging loses it."""
+        with the dice tray's table part-thrown held in memory only (its file refused), that
+        unplugging loses it."""
         if self.table_unsaved():
             return self.unplug_loses()
         return SAFE_BUT_THROW if self.throw_left else SAFE_NOW

@@ -15,7 +15,7 @@ from companion.app.command_name import companion_line
 from companion.app.commands.events import load_user_rules, user_lists
 from companion.app.commands.play.telling import question_show, resume_command, tell
 from companion.app.config import Config
-from companion.app.modes.dice_tray import DiceTrayMode, parse_expressions
+from companion.app.modes.dice_tray import DiceTrayMode, parse_expressions, table_path
 from companion.app.modes.fight_file import FightClosed, FightFileChanged, unapplied_fight
 from companion.app.notes import note
 from companion.app.paths import config_dir, data_dir
@@ -53,23 +53,29 @@ def table_files(args: argparse.Namespace, mode: str) -> tuple[Path, Path]:
 
 #: The dice tray left for another mode (System menu) with a table under way, by the data
 #: folder the run keeps its poisons in: taken up when the run comes back to the tray, as
-#: the menu promises ("the mode left is carried on"; dice66 D3). Kept in memory only: the
-#: tray saves no file, and a power cut loses the table's throws.
+#: the menu promises ("the mode left is carried on"; dice66 D3). Its file (dice/tray.json,
+#: :data:`~companion.app.modes.dice_tray.TABLE_FILE`) holds the table too, for the next
+#: start after a power cut or a Quit; this holds it as well while the disk refuses that file.
 _TRAY_LEFT: dict[Path, DiceTrayMode] = {}
 
 
 def tray_held() -> bool:
     """Whether this run holds the dice tray's table part-thrown (:data:`_TRAY_LEFT`) while it
-    is in another mode: that mode's System menu says a power cut, or Quit to console, loses
-    it (:attr:`SystemMenu.table_unsaved`), not "every step is saved" (dice66 D3 follow-up)."""
-    return data_dir() in _TRAY_LEFT
+    is in another mode in memory only, the disk having refused its file: that mode's System
+    menu then says a power cut, or Quit to console, loses it
+    (:attr:`SystemMenu.table_unsaved`), not "every step is saved" (dice66 D3 follow-up)."""
+    left = _TRAY_LEFT.get(data_dir())
+    return left is not None and left.table_unsaved()
 
 
 def run_dice_tray(config: Config, display: Display, controls: Controls,
                   seed: int | None, menu: SystemMenu | None) -> None:
-    """``--mode dice``: the dice tray until the player quits (nothing is saved but the
-    poisons it tracks, the list ``companion events`` keeps). A table under way when the
-    player switched to another mode is carried on (:data:`_TRAY_LEFT`)."""
+    """``--mode dice``: the dice tray until the player quits (what is saved: the poisons it
+    tracks, the list ``companion events`` keeps, and its table part-thrown, in
+    dice/tray.json). A table under way when the player switched to another mode is carried
+    on (:data:`_TRAY_LEFT`); else the one its file holds is taken up (after a power cut, a
+    Quit or a stop, with ``--resume`` or without: the throws taken are never thrown again
+    but by the tray's *Menu*, as its poisons are kept at every start)."""
     expressions = parse_expressions(config.text("dice.expressions"))
     rules = load_user_rules([])  # the user's events.toml Defaults, as `companion events` uses
     poll = config.number("input.poll_seconds")
@@ -77,12 +83,14 @@ def run_dice_tray(config: Config, display: Display, controls: Controls,
         rolls = dice or SimRolls(
             SimulatedDice.seeded(seed if seed is not None else secrets.randbits(32)))
         tray = DiceTrayMode(expressions, SOURCE_NAMES[source], rules,
-                            PoisonList(poisons_path()), user_lists(None))
+                            PoisonList(poisons_path()), user_lists(None), table_path())
         left = _TRAY_LEFT.pop(data_dir(), None)
         if left is not None:
             tray.carry_on(left)
-        if menu is not None:  # its table part-thrown is not saved: the menu says so
-            menu.table_unsaved = tray.under_way
+        else:
+            tray.take_up_saved()
+        if menu is not None:  # its table part-thrown the disk refused: the menu says so
+            menu.table_unsaved = tray.table_unsaved
         try:
             Session(tray, choices=MenuChoices(controls, poll), rolls=rolls, display=display,
                     system_menu=menu).run()

@@ -1,0 +1,275 @@
+"""fixd67: the dice tray's table part-thrown (a table whose dice are thrown one after another,
+EV-MON-1's count after its species) is saved after every step in dice/tray.json, so a power
+cut, a Quit or a stop loses none of it: the next start takes it up, awaiting the same die,
+and its outcome is the one the run without the cut gave. A file from before it was kept
+(no ``table``) loads; one that cannot be read is said with its path and kept aside, and
+nothing else is lost. The power cut is the shared stand-in (tests.app.power_cuts); the
+player a scripted screen (tests.app.table)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+from pathlib import Path
+
+import pytest
+
+from companion.app.commands.play import session as play_session
+from companion.app.commands.play import table_modes
+from companion.app.commands.play.table_modes import run_dice_tray
+from companion.app.config import load_config
+from companion.app.modes.dice_tray import TABLE_UNREADABLE, table_path
+from companion.app.poisons import PoisonList, poisons_path
+from companion.app.session.controls import Controls
+from companion.app.session.host import Session
+from companion.app.session.system_menu import (
+    TABLE_NOT_SAVED,
+    TRAY_NOT_SAVED,
+    UNPLUG_LOSES_TABLE,
+    ConsoleAsked,
+    ModeSwitch,
+    SystemMenu,
+)
+from companion.hw.buttons import Button, Press
+from companion.hw.display.view import View
+from tests.app.power_cuts import cut_after_saves
+from tests.app.table import PlayerAtTheScreen
+from tests.app.test_dice_tray import MENU, Terminal
+from tests.app.test_fixdice66b import game_with_its_menu, refuse_the_tray_s_file
+from tests.app.test_system_menu import first_choice
+
+SYSTEM = "System 設定"
+SERVICE = "jongrogue-companion"
+ALL_SAVED = "every step is saved 保存済み"
+#: The tray's menu → Tables → Monster (EV-MON-1: its species, then how many), the first D6
+#: typed: three steps, the table's roll 2 awaited.
+MONSTER_PART_THROWN: list[tuple[str, str | Press]] = [
+    ("Dice tray ダイストレイ: roll dice", "2"), ("Which table?", "3"), ("Type the D6", "2")]
+ROLL_2 = "roll 2 2投目"
+
+
+@pytest.fixture(autouse=True)
+def no_tray_held(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No tray table held in memory by another test's run: what a new process has."""
+    monkeypatch.setattr(table_modes, "_TRAY_LEFT", {})
+
+
+def tray(script: list[tuple[str, str | Press]], *, power_cut_after: int = 0,
+         monkeypatch: pytest.MonkeyPatch | None = None,
+         service: str = "") -> PlayerAtTheScreen:
+    """A run of the dice tray (typed dice) played by ``script``; the power goes when the
+    script runs out or, with ``power_cut_after``, once that many steps are saved
+    (:func:`cut_after_saves`, the shared stand-in), whatever the script says next."""
+    config = load_config(overrides={"dice.source": "typed", "input.poll_seconds": 0.005})
+    screen = PlayerAtTheScreen(script)
+    controls = Controls([screen])
+    with pytest.MonkeyPatch.context() as patch:
+        if power_cut_after:
+            patch.setattr(Session, "_commit", cut_after_saves(power_cut_after))
+        with pytest.raises(KeyboardInterrupt):
+            run_dice_tray(config, screen, controls, 1,
+                          SystemMenu(controls, "dice", 0.0, "", service=service))
+    return screen
+
+
+def outcome_of(screen: PlayerAtTheScreen) -> View:
+    outcome = screen.views[-1]
+    assert outcome.prompt.startswith("モンスター Monster: the table's outcome")
+    return outcome
+
+
+def test_a_table_part_thrown_is_taken_up_after_a_power_cut(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    """The Monster table's first die typed, then the power cut (the player was about to type
+    the second): the next start asked the tray's menu again, and the table picked anew threw
+    its first die again. Now it asks the table's roll 2, and its outcome is the one the run
+    without the cut gave."""
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "uncut"))
+    uncut_run = tray([*MONSTER_PART_THROWN, ("Type the D6", "4")])
+    awaited = [v for v in uncut_run.views
+               if v.prompt.startswith("Type the D6") and ROLL_2 in v.prompt]
+    assert awaited  # the table's roll 2 on the keypad, awaited after its first die
+    uncut = outcome_of(uncut_run)
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    cut = tray([*MONSTER_PART_THROWN, ("Type the D6", "4")], power_cut_after=3)
+    assert cut.script == [("Type the D6", "4")]  # the second die never typed
+    saved = json.loads(table_path().read_text())["table"]
+    assert saved["table"] == "monster" and saved["throws"] == [[2]]
+
+    again = tray([("Type the D6", "4")])
+    first = again.views[0]
+    assert first.prompt == awaited[0].prompt  # the same die awaited, not the menu
+    assert first.dice == awaited[0].dice  # the walk so far shown as before the cut
+    after_the_cut = outcome_of(again)
+    assert after_the_cut.dice == uncut.dice and after_the_cut.prompt == uncut.prompt
+    assert after_the_cut.dice is not None and len(after_the_cut.dice.rolls) == 2
+    # The table done, the file holds none: the next start is the tray's menu.
+    assert json.loads(table_path().read_text())["table"] is None
+    assert tray([("Dice tray", "2")]).views[0].prompt.startswith(
+        "Dice tray ダイストレイ: roll dice")
+
+
+def test_a_table_backed_out_of_is_taken_up_held(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Back on the table's roll 2 holds it (Again or Menu, review64e RISK 1); after a power
+    cut it is held still, and Again asks roll 2, the first die kept."""
+    tray([*MONSTER_PART_THROWN, ("Type the D6", Button.FLEE),
+          ("Back 戻る: go on with the table", "0")], power_cut_after=4)
+    again = tray([("Back 戻る: go on with the table", "0"), ("Type the D6", "4")])
+    assert again.views[0].prompt.startswith("Back 戻る: go on with the table (Again)")
+    assert any(ROLL_2 in v.prompt for v in again.views)
+    rolls = outcome_of(again).dice.rolls  # type: ignore[union-attr]
+    assert rolls[0].startswith("(1D6) ＞ 2") and rolls[1].startswith("(1D6) ＞ 4")
+
+
+def test_the_system_menu_says_the_table_is_saved(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """The menu over a table part-thrown said "lost if unplugged 電源断で消える" and Unplug
+    that unplugging loses it: saved, every step is, and it is safe to unplug."""
+    screen = tray([*MONSTER_PART_THROWN, ("Type the D6", Button.SYSTEM), (SYSTEM, "off"),
+                   ("Safe to unplug now", "ok")])
+    assert not screen.script
+    menu = next(v for v in screen.views if v.prompt.startswith(SYSTEM))
+    assert menu.prompt == f"{SYSTEM}: {ALL_SAVED}"
+    assert TABLE_NOT_SAVED not in screen.prompts() and UNPLUG_LOSES_TABLE not in screen.prompts()
+    assert f"Safe to unplug now 電源を抜いても大丈夫: {ALL_SAVED}" in screen.prompts()
+
+
+def test_quit_to_console_keeps_the_table_for_the_next_start(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Quit to console said the table part-thrown was lost, and it was: the next start takes
+    it up."""
+    monkeypatch.setenv("COMPANION_SERVICE", SERVICE)
+    config = load_config(overrides={"dice.source": "typed", "input.poll_seconds": 0.005})
+    screen = PlayerAtTheScreen([*MONSTER_PART_THROWN, ("Type the D6", Button.SYSTEM),
+                                (SYSTEM, "console"), ("Quit to the console?", "yes")])
+    controls = Controls([screen])
+    with pytest.raises(ConsoleAsked):
+        run_dice_tray(config, screen, controls, 1,
+                      SystemMenu(controls, "dice", 0.0, "", service=SERVICE))
+    err = capsys.readouterr().err
+    assert "(every step is saved)" in err and "lost" not in err
+    assert ROLL_2 in tray([("Type the D6", "4")]).views[0].prompt
+
+
+def test_in_another_mode_the_menu_says_all_is_saved_and_a_cut_there_loses_nothing(
+        ) -> None:
+    """The tray left for JongRogue with its table part-thrown: the game's menu said "not the
+    dice tray's table: lost if unplugged"; saved, all is, and after the power goes in the
+    game the tray's next start awaits the same die."""
+    config = load_config(overrides={"dice.source": "typed", "input.poll_seconds": 0.005})
+    screen = PlayerAtTheScreen([*MONSTER_PART_THROWN, ("Type the D6", Button.SYSTEM),
+                                (SYSTEM, "mode:game")])
+    controls = Controls([screen])
+    with pytest.raises(ModeSwitch):
+        run_dice_tray(config, screen, controls, 1, SystemMenu(controls, "dice", 0.0, ""))
+    awaited = [v.prompt for v in screen.views if ROLL_2 in v.prompt]
+
+    game = PlayerAtTheScreen([(first_choice(), Button.SYSTEM), (SYSTEM, "off"),
+                              ("Safe to unplug", "ok")])
+    with pytest.raises(KeyboardInterrupt):
+        game_with_its_menu(game).run()
+    menu = next(v for v in game.views if v.prompt.startswith(SYSTEM))
+    assert menu.prompt == f"{SYSTEM}: {ALL_SAVED}" and TRAY_NOT_SAVED not in menu.prompt
+
+    table_modes._TRAY_LEFT.clear()  # the power went: a new process holds nothing
+    assert tray([("Type the D6", "4")]).views[0].prompt == awaited[-1]
+
+
+def test_a_save_without_the_table_field_loads(capsys: pytest.CaptureFixture[str]) -> None:
+    """A tray file with no ``table`` (from before it was kept, or none held) loads as no
+    table: the tray's menu, nothing said; the next table part-thrown is saved in it."""
+    table_path().parent.mkdir(parents=True)
+    table_path().write_text('{"version": 1}\n')
+    screen = tray([("Dice tray ダイストレイ: roll dice", "2"), ("Which table?", "3"),
+                   ("Type the D6", "2")])
+    assert screen.views[0].prompt.startswith("Dice tray ダイストレイ: roll dice")
+    assert not screen.views[0].status
+    assert "tray.json" not in capsys.readouterr().err
+    assert json.loads(table_path().read_text())["table"]["throws"] == [[2]]
+
+
+def test_no_file_is_made_before_a_table_is_part_thrown() -> None:
+    """A tray only rolled plain dice, or never used, leaves the data folder as it was."""
+    tray([("Dice tray ダイストレイ: roll dice", "0"), ("Type the", "3")])
+    assert not table_path().exists()
+
+
+CORRUPT = {
+    "a field wrong": json.dumps({"version": 1, "table": {
+        "table": "monster", "expression": None, "throws": "2", "stage": "throw",
+        "resume": False, "held": False, "note": ""}}),
+    "cut short": '{"version": 1, "table": {"table": "monster", "expression": null, "thr',
+    "zero bytes": "\0" * 64,
+    "an unknown table": json.dumps({"version": 1, "table": {
+        "table": "dragon", "expression": None, "throws": [[2]], "stage": "throw",
+        "resume": False, "held": False, "note": ""}}),
+}
+
+
+@pytest.mark.parametrize("kind", CORRUPT)
+def test_a_corrupt_table_is_said_with_its_file_and_kept_aside(
+        kind: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A table file that cannot be read is said on stderr, naming it, and on the tray's
+    status line; it is kept aside whole (never deleted), the poisons tracked are kept, and
+    the tray starts at its menu, a new table saved in a new file."""
+    poisons_path().parent.mkdir(parents=True)
+    poisons_path().write_text('["victim"]\nface = 2\nrule = "EV-POI-6"\ntoxicity = 8\n'
+                              'hours_left = 3\n')
+    tracked = poisons_path().read_bytes()
+    table_path().parent.mkdir(parents=True)
+    table_path().write_text(CORRUPT[kind])
+    screen = tray(MONSTER_PART_THROWN)
+    err = capsys.readouterr().err
+    assert f"{table_path()}: the dice tray's table part-thrown could not be taken up (" in err
+    kept = sorted(table_path().parent.glob("tray.json.corrupt-*"))
+    assert len(kept) == 1 and kept[0].read_text() == CORRUPT[kind]
+    assert f"it was kept as {kept[0].name}, and the tray starts at its menu" in err
+    first = screen.views[0]
+    assert first.prompt.startswith("Dice tray ダイストレイ: roll dice")
+    assert first.status == TABLE_UNREADABLE.format(name="tray.json")
+    assert poisons_path().read_bytes() == tracked
+    assert json.loads(table_path().read_text())["table"]["throws"] == [[2]]
+    poisons = PoisonList(poisons_path())
+    assert list(poisons.poisons) == ["victim"] and not poisons.notices
+
+
+def test_play_session_menu_sees_the_tray_held_only_in_memory_when_its_file_is_refused(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The counter-check: the disk refusing the tray's file, another mode's menu still says
+    the table held is lost if unplugged (play.session.system_menu, table_modes.tray_held)."""
+    refuse_the_tray_s_file(monkeypatch)
+    config = load_config(overrides={"dice.source": "typed", "input.poll_seconds": 0.005})
+    screen = PlayerAtTheScreen([*MONSTER_PART_THROWN, ("Type the D6", Button.SYSTEM),
+                                (SYSTEM, "mode:game")])
+    controls = Controls([screen])
+    with pytest.raises(ModeSwitch):
+        run_dice_tray(config, screen, controls, 1, SystemMenu(controls, "dice", 0.0, ""))
+    assert table_modes.tray_held()
+    menu = play_session.system_menu(load_config(overrides={"play.mode": "game"}), screen,
+                                    Controls([screen]), lambda mode: "")
+    assert menu is not None and menu.held_table() == TRAY_NOT_SAVED
+
+
+def test_a_kill_9_of_the_tray_loses_no_throw(tmp_path: Path) -> None:
+    """`companion play --mode dice` killed (SIGKILL, as a power cut stops it) while the
+    Monster table's roll 2 is awaited: the next start (the boot service's ``--resume``)
+    awaits roll 2, not the tray's menu."""
+    env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
+           "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "200"}
+    argv = ["--mode", "dice", "--dice", "typed", "--display", "terminal", "--choices",
+            "keyboard"]
+    term = Terminal(argv, env)
+    term.answer(MENU, 1, b"3")
+    term.answer("Which table?", 1, b"4")  # Monster
+    term.answer("Type the D6", 1, b"2")
+    term.answer(ROLL_2, 1, b"")
+    os.kill(term.proc.pid, signal.SIGKILL)
+    assert term.finish() == -signal.SIGKILL
+    again = Terminal([*argv, "--resume"], env)
+    again.answer(ROLL_2, 1, b"")
+    assert MENU not in again.text()
+    os.kill(again.proc.pid, signal.SIGKILL)
+    again.finish()
