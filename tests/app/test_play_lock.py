@@ -104,3 +104,27 @@ def test_the_fight_commands_leave_a_fight_open_at_the_table_alone(
     assert 0 in codes.values() and set(codes.values()) <= {0, 2}  # 2: not their turn
     journal = json.loads(fight.read_text())["journal"]
     assert len(journal) == list(codes.values()).count(0) and "wait" in json.dumps(journal)
+
+
+def test_a_second_dice_tray_on_a_data_folder_in_use_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The tray saves its table part-thrown (``dice/tray.json``): a second tray on the same
+    data folder (the boot service's and one over SSH) would each write it, the last write
+    winning. It is refused in one line naming the file, as a second game on a save is."""
+    env = user_env(tmp_path)
+    for key in ("COMPANION_CONFIG_DIR", "COMPANION_DATA_DIR"):
+        monkeypatch.setenv(key, env[key])
+    tray = ["--mode", "dice", "--dice", "typed", "--display", "terminal", "--choices",
+            "keyboard"]
+    term = Terminal(tray, env)
+    try:
+        term.answer("roll dice, or an event table?", 1, b"")
+        capsys.readouterr()
+        assert main(["play", *tray]) == 1
+        assert capsys.readouterr().err == (
+            f"companion: error: {tmp_path / 'data' / 'dice' / 'tray.json'} is in use by another "
+            f"companion (pid {term.proc.pid}, companion play); stop it first\n")
+    finally:
+        term.proc.send_signal(signal.SIGTERM)
+        term.finish()

@@ -49,6 +49,7 @@ from companion.app.commands.play.telling import (
 )
 from companion.app.commands.rules import profile_file, told_profile
 from companion.app.config import Config, Source
+from companion.app.modes.dice_tray import table_path
 from companion.app.modes.fight_replaced import table_holder
 from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.notes import note, tell_error
@@ -74,11 +75,14 @@ def held_files(args: argparse.Namespace, config: Config,
                save_path: Path | None) -> list[tuple[Path, str]]:
     """The files this run writes while it lasts, and who it is, for :func:`holding`: the
     game's save; a table's save and its fight file (which the fight commands then leave
-    alone); nothing for the dice tray."""
+    alone); the dice tray's table part-thrown (two trays on one data folder, the boot
+    service's and one over SSH, would each write it, the last write winning)."""
     mode = config.text("play.mode")
     if mode in ("genso", "coc"):
         return [(path, table_holder(mode)) for path in table_files(args, mode)]
-    if mode == "dice" or save_path is None:
+    if mode == "dice":
+        return [(table_path(), "companion play")]
+    if save_path is None:
         return []
     return [(save_path, "companion play")]
 
