@@ -580,7 +580,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                           "for the rest")
     act.add_argument("--with", dest="with_", action="append", metavar="KEY=VALUE",
                      help="any field of the action, e.g. weapon=1, defence=dodge|parry|counter, "
-                          "ma=true, burst=true, shots=2, skill=medicine, called=head, "
+                          "ma=true, ma_option=forced|follow_up (004, with ma=true), "
+                          "fumble=fall|break (CO-MELEE-4; left out: automatic), "
+                          "burst=true, shots=2, skill=medicine, called=head, "
                           "body=cut, part=arm, distance_m=40, surprise=hide, to=d4, damage=7, "
                           "parry_with=hands|ma|budo|grapple|iai, cover=hide|dodge, "
                           "after_dodge=true, fatal_blow=true (CO-DODGE-5), from_behind=true "

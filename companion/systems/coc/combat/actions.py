@@ -28,6 +28,12 @@ class Defence(Enum):
     COUNTER = "counter"  # CO-MA-5: an MA counter, the defender's parry of the round
 
 
+#: CO-MA-3 / CO-MA-4 (004 l.158-160): an Attack's ``ma_option`` words and their rules.
+MA_OPTIONS = {"forced": "CO-MA-3", "follow_up": "CO-MA-4"}
+#: CO-MELEE-4 (003 l.29 「転んだ…もしくは、使用した武器が破損する」): an Attack's ``fumble`` words.
+FUMBLES = ("fall", "break")
+
+
 @dataclass(frozen=True)
 class Attack:
     """Attack with a weapon (melee, firearm, thrown, unarmed); MA makes it a combination roll."""

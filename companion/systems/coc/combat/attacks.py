@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.errors import IllegalAction
-from companion.systems.coc.combat.actions import Attack
+from companion.systems.coc.combat.actions import FUMBLES, MA_OPTIONS, Attack
 from companion.systems.coc.combat.core import TO_ATTACK
 from companion.systems.coc.combat.fighters import Combatant
 from companion.systems.coc.combat.iai import _Iai
@@ -30,6 +30,8 @@ class _Attacks(_Iai):
             raise IllegalAction("attack someone else")
         if target.dead:
             raise IllegalAction(f"{target.name} is dead")
+        if self.engine >= 15:  # revision 14 played a misspelt word as none (coc67 D1)
+            self.declared_words(a)
         if a.distance_m < 0 and self.engine >= 14:  # revision 13 took it as within base range
             raise IllegalAction(f"a distance of 0 m or more (CO-RANGE-2), found {a.distance_m}")
         if a.borrow:
@@ -51,11 +53,14 @@ class _Attacks(_Iai):
         if allowed < 1:
             raise IllegalAction(f"{w.info.name}'s attack went in the first strike (CO-FIRE-7)")
         if not 1 <= shots <= allowed:
-            raise IllegalAction(f"{w.info.name} makes 1 to {allowed} attacks now")
+            rule = "CO-FIRE-7" if c.first_strike else "CO-BASE-5"
+            many = "1 attack" if allowed == 1 else f"1 to {allowed} attacks"
+            raise IllegalAction(f"{w.info.name} makes {many} "
+                                + ("now" if c.first_strike else "an action")
+                                + f" (攻撃回数, {rule}), found shots={shots}")
         if a.ma and not (w.info.technique and (self.on("CO-MA-1") or self.on("CO-BASE-6"))):
             raise IllegalAction("MA goes with Fist, Kick or Head Butt (CO-MA-1, CO-BASE-6)")
-        if a.ma_option and not self.on({"forced": "CO-MA-3", "follow_up": "CO-MA-4"}.get(
-                a.ma_option, "CO-MA-3")):
+        if a.ma_option and not self.on(MA_OPTIONS.get(a.ma_option, "CO-MA-3")):
             raise IllegalAction(f"the MA option {a.ma_option!r} is off in this profile")
         if firearm and w.loaded < shots:
             raise IllegalAction(f"{w.info.name} has {w.loaded} round(s) loaded")
@@ -95,6 +100,23 @@ class _Attacks(_Iai):
                 break
         if a.surprise:
             self.spotting(self.cs[c.name], self.cs[target.name])
+
+    def declared_words(self, a: Attack) -> None:
+        """coc67 D1: the words an Attack declares, checked before any die as ``defence`` is:
+        ``ma_option`` one of :data:`MA_OPTIONS` (CO-MA-3, CO-MA-4, 004 l.158-160), with
+        ``ma``; ``fumble`` one of :data:`FUMBLES` (CO-MELEE-4, 003 l.29). Revision 14 played
+        a misspelt one (``follow-up``) as none given: the declared follow-up was lost, a
+        Keeper's ``brake`` was a fall."""
+        if a.ma_option and a.ma_option not in MA_OPTIONS:
+            raise IllegalAction(f"ma_option {a.ma_option!r}: write one of "
+                                + ", ".join(f"{word} ({rule})" for word, rule in
+                                            MA_OPTIONS.items()))
+        if a.ma_option and not a.ma:
+            raise IllegalAction(f"ma_option {a.ma_option} is an MA option "
+                                f"({MA_OPTIONS[a.ma_option]}): declare it with ma=true")
+        if a.fumble and a.fumble not in FUMBLES:
+            raise IllegalAction(f"fumble {a.fumble!r}: write {' or '.join(FUMBLES)} "
+                                "(CO-MELEE-4), or leave it out for the automatic choice")
 
     def out_of_action(self, c: Combatant, a: Attack, left: int) -> bool:
         """CO-FIRE-4 (003 l.59 「弾詰まりを起こして…弾を取り除かない限り使用できない。
@@ -138,7 +160,14 @@ class _Attacks(_Iai):
         """CO-SURP-1: the target spots the attacker with Luck −10% (and CO-SURP-3's penalty)."""
         if t.out:
             return
-        modifier = self.rules.num("CO-SURP-1", "luck_modifier") + c.hide_penalty
+        luck = self.rules.num("CO-SURP-1", "luck_modifier")
+        modifier = luck + c.hide_penalty
+        if self.engine >= 15:  # coc67 N5: how the target is reached, as an attack's is
+            base = skill_value(self.rules, t.sheet, "luck")
+            mods = f"{luck:+d} (CO-SURP-1)" + (f" {c.hide_penalty:+d} (hidden, CO-SURP-3)"
+                                               if c.hide_penalty else "")
+            self.say(f"{t.name} {self.rules.skill('luck').name}: base {base} {mods} = "
+                     f"{max(0, base + modifier)}")
         made = self.check(t, "luck", modifier, f"{t.name} looks for {c.name}: 幸運/Luck")
         self.lines[-1] += " (CO-SURP-1" + (", CO-SURP-3)" if c.hide_penalty else ")")
         if made.success:

@@ -87,7 +87,11 @@ class _Firearms(_Strikes):
         face = roll(f"1D{sides}", self.source, purpose=f"hits of the burst 連射の命中数 "
                     f"1D{sides} (of {fired})").total
         hits = min(face, fired)
-        self.say(f"1D{sides}={face} ＞ {hits} hit(s) ({rule})")
+        capped = ""
+        if face > fired and self.engine >= 15:  # coc67 N6, 004 l.57 「その分は切り捨てて」
+            capped = (f"only {fired} loaded 装填弾数, " if fired == w.loaded
+                      else f"only {fired} fired 連射数, ")
+        self.say(f"1D{sides}={face} ＞ {hits} hit(s) ({capped}{rule})")
         if a.cover and self.behind_cover(t, a):
             return
         if a.defence is Defence.DODGE and not a.cover:

@@ -94,7 +94,12 @@ FORMAT = 2
 # fumble rule off, as 004's by Default; a tackle, a 004 choke or throw, a stray throw's own
 # roll) asks no die either and says "cannot succeed, not rolled"; an MA combination roll is
 # still thrown, as its MA half may succeed (CO-BASE-3); revision 13 threw them.
-ENGINE = 14
+# Revision 15 (coc67): an Attack's misspelt ``ma_option`` or ``fumble``, or an ma_option
+# without ma, is refused before any die (CO-MA-3/4, CO-MELEE-4); revision 14 played it as
+# none given. A SAN loss past 0 costs what SAN had left, which the INT×5 is asked for and the
+# line says (CO-BASE-13); the surprise's Luck line shows its target's terms (CO-SURP-1/3);
+# a burst's 1D20 past the rounds fired says it is capped (CO-FIRE-8).
+ENGINE = 15
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
                  ("CO-ARMOR-2", "pool_across_bullets")}  # listed but not read by format 1

@@ -88,13 +88,20 @@ class _Keeper(_BodyParts):
     def san_loss(self, t: Combatant, a: SanLoss) -> None:
         """CO-BASE-13: 5+ SAN at once, then INT×5 → temporary insanity; SAN lost within the
         hour ×5 ≥ the hour's starting SAN → indefinite insanity (the fight is one hour)."""
-        if not self.on("CO-BASE-13") or a.amount < 0:
-            raise IllegalAction("a SAN loss of 0 or more (CO-BASE-13)")
+        if not self.on("CO-BASE-13"):  # coc67 N3: off, not a wrong number
+            raise IllegalAction("SAN losses are CO-BASE-13, off in this profile")
+        if a.amount < 0:
+            raise IllegalAction(f"a SAN loss of 0 or more (CO-BASE-13), found {a.amount}")
         start, before = t.san_start or t.san, t.san
         san = max(0, t.san - a.amount)
         t = self.set(t, san=san, san_start=start)
-        self.say(f"{t.name} loses {a.amount} SAN: SAN {before} → {san} (CO-BASE-13)")
-        if a.amount >= self.rules.num("CO-BASE-13", "temporary_loss"):
+        # coc67 N4: from revision 15 what SAN could still lose is what the roll costs (「one
+        # sanity roll costs 5 or more SAN」): the line says it and the INT×5 asks for it;
+        # revision 14 said the amount called and rolled INT×5 at SAN 0 too.
+        cost = before - san if self.engine >= 15 else a.amount
+        left = f" ({before} left to lose)" if cost < a.amount else ""
+        self.say(f"{t.name} loses {a.amount} SAN{left}: SAN {before} → {san} (CO-BASE-13)")
+        if cost >= self.rules.num("CO-BASE-13", "temporary_loss"):
             made = check(self.source, t.sheet.stat("INT") * self.rules.num(
                 "CO-BASE-13", "int_multiplier"), self.r5, f"{t.name} INT×5")
             self.say(f"{made.text} (CO-BASE-13)")
