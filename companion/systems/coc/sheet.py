@@ -364,9 +364,16 @@ def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "s
     if printed_db:
         check_dice(printed_db.lstrip("+"), f"{where} db")
     san = _int(data, "san", where) if "san" in data else None
-    return Sheet(data["name"].strip(), chars, skills, tuple(weapons), tuple(armour),
-                 _flag(data, "foe", where), printed_hp, printed_db, san,
-                 _flag(data, "humanoid", where, default=True), rules.db_table)
+    sheet = Sheet(data["name"].strip(), chars, skills, tuple(weapons), tuple(armour),
+                  _flag(data, "foe", where), printed_hp, printed_db, san,
+                  _flag(data, "humanoid", where, default=True), rules.db_table)
+    # coc67 N8: a derived maximum HP below 1 is refused as a printed one is (a fight would
+    # open with "HP 0/0" and call the first hit dying); a fight's copy opens as it began.
+    if printed_hp is None and sheet.max_hp < 1 and not kept:
+        raise DataError(f"{where}: CON {chars['CON']} + SIZ {chars['SIZ']} gives "
+                        f"{sheet.max_hp} HP (CO-BASE-1): a sheet needs 1 or more; raise CON "
+                        "or SIZ, or write max_hp")
+    return sheet
 
 
 def sheet_mapping(sheet: Sheet) -> dict[str, Any]:

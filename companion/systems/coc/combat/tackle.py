@@ -34,8 +34,16 @@ class _Tackle(_Grapples):
         t = self.get(a.target)
         option_rule = {"": "CO-TACKLE-1", "blow_back": "CO-TACKLE-2",
                        "knock_down": "CO-TACKLE-3"}.get(a.option)
-        if option_rule is None or not self.on(option_rule):
-            raise IllegalAction(f"no tackle option {a.option!r} here")
+        if option_rule is not None and not self.on(option_rule):  # coc67 N7
+            raise IllegalAction(f"the tackle option {a.option} is {option_rule}, off in this "
+                                "profile")
+        if option_rule is None:
+            shown = [f"{word} ({ja}, {rule})" for word, ja, rule in (
+                ("blow_back", "吹き飛ばし", "CO-TACKLE-2"),
+                ("knock_down", "押し倒し", "CO-TACKLE-3")) if self.on(rule)]
+            raise IllegalAction(f"no tackle option {a.option!r}: write "
+                                + " or ".join(shown) + (", or " if shown else "")
+                                + "leave it out for 1d6+db (CO-TACKLE-1)")
         if t.name == c.name or t.dead or c.grappling or c.held_by:
             raise IllegalAction("that tackle is not possible")
         if a.defence not in (Defence.NONE, Defence.DODGE):

@@ -60,8 +60,14 @@ class _ToHit(_Defences):
         order; before, every attack AP of the round was counted against the weapon in hand
         (sword then revolver allowed, revolver then sword refused). Without ``index`` (a
         burst, which takes the turn's AP) every attack AP still counts."""
-        if w.broken or w.dropped:
-            raise IllegalAction(f"{w.info.name} is {'broken' if w.broken else 'dropped'}")
+        if w.broken:  # coc67 N2: its rules and a way out
+            raise IllegalAction(f"{w.info.name} is broken (CO-MELEE-4, CO-PARRY-1, CO-PARRY-4, "
+                                "CO-WEAP-1): attack with another weapon")
+        if w.dropped:
+            rule = "CO-FIRE-4" if self.p003 else "CO-DISARM-1"
+            with_weapon = "" if index is None else f" --with weapon={index}"
+            raise IllegalAction(f"{w.info.name} is dropped ({rule}): pick it up first "
+                                f"(act pick_up {c.name}{with_weapon})")
         if w.jammed:
             raise IllegalAction(f"{w.info.name} is jammed until cleared (CO-FIRE-4)")
         self.may_strike(c, after_dodge)
@@ -102,8 +108,14 @@ class _ToHit(_Defences):
         """Refuse, before any die, an option that is off or does not fit the weapon."""
         info = w.info
         ranged = info.kind in (WeaponKind.FIREARM, WeaponKind.THROWN)
-        if a.called and (not self.on("CO-CALL-1") or a.called not in ("head", "arm", "leg")):
-            raise IllegalAction("a called shot is CO-CALL-1: head, arm or leg")
+        if a.called and not self.on("CO-CALL-1"):  # coc67 N1: off, not a wrong part
+            raise IllegalAction("called shots are CO-CALL-1, off in this profile"
+                                + ("" if self.p003 else "; a blow at a body part is "
+                                   "body=cut, gouge or blow_off with part=… (CO-BODY-2 to "
+                                   "CO-BODY-5)"))
+        if a.called and a.called not in ("head", "arm", "leg"):
+            raise IllegalAction(f"called={a.called}: a called shot is CO-CALL-1: head, arm or "
+                                "leg")
         if a.called and a.burst:
             raise IllegalAction("no called shot with a burst (CO-FIRE-6)")
         if a.surprise and a.burst and self.engine >= 4:  # revision 3 took it and ignored it
