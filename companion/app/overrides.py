@@ -33,9 +33,13 @@ class Overridable(Protocol):
 
 
 def read_text(path: str | Path, what: str) -> str:
-    """A file the player gave us, or a DataError saying which and why it cannot be read."""
+    """A file the player gave us, or a DataError saying which and why it cannot be read.
+
+    A UTF-8 byte-order mark (BOM) before the text is dropped, as the camera settings and
+    the save files take one (genso67 NIT 7: a sheet or ``genso.toml`` saved by an older
+    Windows Notepad was "not TOML … line 1, column 1")."""
     try:
-        return Path(path).read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8-sig")
     except OSError as exc:
         raise DataError(f"cannot read the {what} {path}: {exc.strerror}") from exc
     except UnicodeDecodeError as exc:

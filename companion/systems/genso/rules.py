@@ -525,8 +525,10 @@ def _read(name: str) -> str:
 
 
 def _parse(text: str, origin: str) -> dict[str, Any]:
+    """A rules data file's TOML; a UTF-8 byte-order mark before it is dropped (genso67 NIT 7:
+    a data file edited in an older Windows Notepad)."""
     try:
-        return tomllib.loads(text)
+        return tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{origin}: not TOML ({exc})") from exc
 

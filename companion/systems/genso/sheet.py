@@ -216,9 +216,10 @@ def character_from_mapping(rules: GensoRules, raw: Mapping[str, Any],
 
 
 def load_sheet(rules: GensoRules, text: str, origin: str = "sheet") -> Character:
-    """A Character from sheet text (TOML)."""
+    """A Character from sheet text (TOML); a UTF-8 byte-order mark before it is dropped
+    (genso67 NIT 7), as the companion's other readers drop one."""
     try:
-        raw = tomllib.loads(text)
+        raw = tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{origin}: not TOML ({exc})") from exc
     except RecursionError:  # thousands of brackets deep: the parser runs out of stack

@@ -69,10 +69,10 @@ def test_a_check_that_can_succeed_rolls_by_every_revision() -> None:
 
 def test_the_engine_and_fight_file_are_revision_6() -> None:
     """ENGINE and FILE_VERSION move together: a version-N file's entries that name no
-    revision were played by revision N."""
-    assert ENGINE == FILE_VERSION == 6
+    revision were played by revision N (7 since genso67's lines)."""
+    assert ENGINE == FILE_VERSION >= 6
     fight = Fight(RULES, entrants_for(RULES, [preset(RULES, "pc1")], [("orc", 1)]))
-    assert fight.to_json()["version"] == 6 and fight.engine == 6
+    assert fight.to_json()["version"] == ENGINE and fight.engine == ENGINE
 
 
 def test_a_revision_5_fight_file_played_on_is_revision_5() -> None:

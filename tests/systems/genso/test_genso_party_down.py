@@ -126,7 +126,7 @@ def test_a_fight_going_on_with_the_party_down_replays_from_its_file() -> None:
     fight = felled_by_the_orc()
     fight.push(Attack("オーク", PC1), ScriptedDice([(6, 2)]))
     saved = json.loads(json.dumps(fight.to_json(), ensure_ascii=False))
-    assert saved["version"] == FILE_VERSION == ENGINE == 6
+    assert saved["version"] == FILE_VERSION == ENGINE >= 6
     assert all("engine" not in e for e in saved["journal"])
     again = Fight.from_json(RULES, saved)
     assert again.state == fight.state and again.state.party_down_going_on

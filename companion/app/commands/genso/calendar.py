@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from companion.app.command_name import companion_command
 from companion.app.commands.roll import emit
 from companion.app.modes.genso_fight_files import calendar_path, load_calendar
 from companion.app.notes import note
@@ -115,6 +116,23 @@ def sheet_curses(rules: GensoRules, name: str) -> tuple[list[str], dict[str, Any
              *(died_line(rules, c) for c in died)],
             {"death_curses": [curse_json(calendar, c) for c in live],
              "died": [curse_json(calendar, c, c.dies_on) for c in died]})
+
+
+def sunset_curses(rules: GensoRules) -> tuple[list[str], list[dict[str, Any]]]:
+    """GM-MAGIC-13: the Death Curses whose target dies at today's sunset, for ``fight
+    sunset`` to name (genso67 NIT 2: the calendar told them only at ``calendar pass``), and
+    their JSON; none without a calendar. One that cannot be read is said in a note naming
+    it, as :func:`sheet_curses` says it: the fight's sunset does not need it."""
+    try:
+        passed = settle(load_calendar())
+    except DataError as exc:
+        note(f"note: {error_text(exc)} (Death Curses not shown)")
+        return [], []
+    return ([f"GM-MAGIC-13  {_curse(rules)}: {c.target} dies at this sunset, day "
+             f"{c.dies_on}, of {c.caster}'s curse (cast on day {c.cast_on}), unless "
+             f"{c.caster} lifts it first (`{companion_command()} genso calendar pass 1` "
+             "records it)" for c in passed.today],
+            [curse_json(passed.calendar, c) for c in passed.today])
 
 
 def _change(args: argparse.Namespace, rules: GensoRules,

@@ -19,12 +19,21 @@ from companion.app.overrides import read_text
 from companion.dice import DiceSource
 from companion.dice.notation import display_width
 from companion.errors import DataError, IllegalAction
-from companion.systems.genso.character.core import Character, Derived, Hand, condition, derive
+from companion.systems.genso.character.core import (
+    Character,
+    Derived,
+    Hand,
+    condition,
+    derive,
+    rings_work,
+)
 from companion.systems.genso.character.creation import create_character, starting_money_tag
 from companion.systems.genso.character.gear import (
     equip,
+    moved_from,
     put_on_ring,
     storage_capacity,
+    storage_lost,
     take_off_ring,
     unequip,
 )
@@ -87,11 +96,16 @@ def describe(rules: GensoRules, character: Character, derived: Derived) -> str:
     ]
     if character.rest_days:
         lines.append(f"休養/rest {character.rest_days} day(s) toward the next HP (GM-HEAL-1)")
-    if character.mana_stones:
-        lines.append(f"魔力石/mana stones MP {list(character.mana_stones)}")
+    if character.mana_stones:  # GM-ITEM-1, each stone by its MP (genso67 NIT 5)
+        lines.append("魔力石/mana stones: "
+                     + ", ".join(f"{mp} MP" for mp in character.mana_stones))
     if character.rings_left or character.rings_right:
-        lines.append(f"指輪/rings left {list(character.rings_left)} right "
-                     f"{list(character.rings_right)}"
+        # GM-ITEM-3: each hand's rings by name, as the pack's items are (genso67 NIT 5: a
+        # Python list of keys).
+        lines.append("指輪/rings " + "  ".join(
+            f"{hand.text}: " + (", ".join(rules.item(k).name for k in keys) or "-")
+            for hand, keys in ((Hand.LEFT, character.rings_left),
+                               (Hand.RIGHT, character.rings_right)))
                      + ("" if derived.rings_work else "  (none work: GM-ITEM-3)"))
     holds = storage_capacity(rules, character)
     if holds:  # GM-ITEM-3: what `fight cast --ring` spends, only while the rings work
@@ -278,13 +292,13 @@ def cmd_sell(args: argparse.Namespace, rules: GensoRules) -> int:
 def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
     def change(c: Character) -> tuple[Character, str]:
         item = rules.item(args.item)
+        if args.off and item.key.startswith("ring_"):
+            after = take_off_ring(rules, c, item.key)
+            return after, f"took off {item.name}" + _storage_lost(rules, item.key, c, after)
         if args.off:
-            after = (take_off_ring(rules, c, item.key) if item.key.startswith("ring_")
-                     else unequip(rules, c, item.key))
-            return after, f"took off {item.name}"
+            return unequip(rules, c, item.key), f"took off {item.name}"
         if item.key.startswith("ring_"):
-            return (put_on_ring(rules, c, item.key, Hand(args.hand)),
-                    f"GM-ITEM-3 put on {item.name} ({args.hand} hand)")
+            return _ring_on(rules, c, item.key, Hand(args.hand))
         after = equip(rules, c, item.key)
         if item.slot is not Slot.WEAPON:
             return after, f"equipped {item.name}"
@@ -301,6 +315,44 @@ def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
         return after, (f"equipped {item.name}: weapon 0, the one `fight attack` strikes "
                        f"with{others}")
     return _change(args, rules, change)
+
+
+def _storage_lost(rules: GensoRules, key: str, before: Character, after: Character) -> str:
+    """GM-ITEM-3 (genso67 RISK 1): what a Ring of Storage taken off loses, said; it was lost
+    without a word. The reading "GM-ITEM-3 (storage)" (``genso defaults``): off the hand, a
+    Ring of Storage keeps no MP."""
+    if key != "ring_storage":
+        return ""
+    lost = storage_lost(before, after)
+    if lost:
+        return (f": its {lost} stored MP are lost (GM-ITEM-3 reading: a Ring of Storage keeps "
+                "no MP off the hand, and absorbs 5 MP again when put on)")
+    if after.storage_mp:
+        return (f": nothing lost, the Ring of Storage still worn holds its "
+                f"{after.storage_mp} MP")
+    return ": it held no MP, so nothing is lost"
+
+
+def _ring_on(rules: GensoRules, c: Character, key: str, hand: Hand) -> tuple[Character, str]:
+    """GM-ITEM-3: a ring put on ``hand``, from the pack or moved from the other hand (a
+    take-off and a put-on, genso67 RISK 1), said with the MP a Ring of Storage lost coming
+    off and absorbed going on."""
+    item = rules.item(key)
+    moved = moved_from(rules, c, item.key, hand)
+    off = c if moved is None else take_off_ring(rules, c, item.key, moved)
+    after = put_on_ring(rules, off, item.key, hand)
+    said = (f"GM-ITEM-3 put on {item.name} ({hand.text} hand)" if moved is None else
+            f"GM-ITEM-3 moved {item.name} from the {moved.text} hand to the {hand.text} hand, "
+            "taken off and put on again")
+    if moved is not None:
+        said += _storage_lost(rules, item.key, c, off)
+    if item.key == "ring_storage":
+        taken = off.mp - after.mp
+        said += (f"; put on, it absorbed {taken} MP (ＭＰ/MP {off.mp} → {after.mp})"
+                 if rings_work(rules, after) else
+                 "; put on, it absorbed nothing: no magic ring works with two or more on one "
+                 "hand")
+    return after, said
 
 
 def cmd_grow(args: argparse.Namespace, rules: GensoRules) -> int:

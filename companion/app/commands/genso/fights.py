@@ -20,6 +20,7 @@ from typing import Any
 
 from companion.app.combatants import names_apart
 from companion.app.command_name import companion_command
+from companion.app.commands.genso.calendar import sunset_curses
 from companion.app.commands.genso.files import (
     SET_EXAMPLE,
     fight_entrant,
@@ -74,6 +75,7 @@ from companion.systems.genso.combat import (
     Outcome,
     Side,
     Sleep,
+    Status,
     Sunrise,
     Sunset,
     UseStone,
@@ -692,9 +694,7 @@ def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
         # fight file with one that takes no action.
         raise IllegalAction(f"the fight would be over before it began "
                             f"({fight.state.outcome.text}): "
-                            f"{_down_text(fight, down)}; heal them first "
-                            f"(`{companion_command()} genso rest SHEET`, GM-HEAL-1) or leave "
-                            "them out; "
+                            f"{_down_text(fight, down)}; {_what_to_do(down)}; "
                             "nothing was written")
     # Only now, the new fight made: a sheet refused above leaves the old file there.
     try:
@@ -717,6 +717,23 @@ def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
         note(f"note: {_down_text(fight, down)}: they take no turn (GM-COMBAT-8)")
     text, data = fight_status(rules, fight)
     return emit(args, {**data, "path": str(path)}, f"{text}\n\nsaved at {path}")
+
+
+def _what_to_do(down: list[Combatant]) -> str:
+    """What ``fight new`` tells of those down on their sheets (GM-COMBAT-8): the
+    incapacitated to heal first, the dead to leave out (genso67 NIT 6: the dead were told
+    to rest, which refuses them): no rule of the seed brings one back."""
+    dead = [c.name for c in down if c.status is Status.DEAD]
+    hurt = [c.name for c in down if c.status is not Status.DEAD]
+    told = []
+    if hurt:
+        told.append(f"heal {', '.join(hurt)} first (`{companion_command()} genso rest SHEET`, "
+                    "GM-HEAL-1; `--sleep` fills MP, GM-HEAL-2) or leave them out")
+    if dead:
+        told.append(f"leave {', '.join(dead)} out: no rest, sleep or spell of the seed "
+                    "brings the dead (死亡) back (`genso rest` refuses them; if the GM rules "
+                    "otherwise, set hp in the sheet)")
+    return "; ".join(told)
 
 
 def _down_text(fight: Fight, down: list[Combatant]) -> str:
@@ -787,8 +804,12 @@ def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
         if fight.state.party_down_going_on:
             text += (f"\n\nto end it 戦闘終了: `{companion_command()} genso fight "
                      f"end{file_option(path)}`")
-        return emit(args, {**data, "entry": entry.to_json()},
-                    f"{with_english(fight, entry.text)}\n\n{text}", dice=True)
+        said = with_english(fight, entry.text)
+        if isinstance(action, Sunset):  # GM-MAGIC-13: a Death Curse due at this sunset
+            due, data["death_curses_due"] = sunset_curses(rules)
+            said = "\n".join([said, *due])
+        return emit(args, {**data, "entry": entry.to_json()}, f"{said}\n\n{text}",
+                    dice=True)
 
     return run_with_source(args, body)
 

@@ -44,6 +44,11 @@ class Hand(Enum):
     LEFT = "left"
     RIGHT = "right"
 
+    @property
+    def text(self) -> str:
+        """The hand in Japanese and English, as a sheet shows it: 左手/left, 右手/right."""
+        return f"{'左手' if self is Hand.LEFT else '右手'}/{self.value}"
+
 
 @dataclass(frozen=True, slots=True)
 class Term:

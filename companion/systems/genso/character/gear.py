@@ -98,6 +98,30 @@ def storage_capacity(rules: GensoRules, character: Character) -> int:
     return worn * int(rules.num("GM-ITEM-3", "storage"))
 
 
+def ring_hands(character: Character, key: str) -> tuple[Hand, ...]:
+    """The hands ``key`` is worn on, left first (a ring of a kind on each hand is both)."""
+    return tuple(hand for hand, worn in ((Hand.LEFT, character.rings_left),
+                                         (Hand.RIGHT, character.rings_right)) if key in worn)
+
+
+def moved_from(rules: GensoRules, character: Character, key: str, hand: Hand) -> Hand | None:
+    """The hand a ring put on ``hand`` moves from: None when one is in the pack (it goes on
+    from there), the other hand when it is worn there and not in the pack; refused when it
+    is neither carried nor worn, or worn on ``hand`` already (genso67 RISK 1: that said
+    "carries no magic ring" of a ring worn)."""
+    item = rules.item(key)
+    if item.key in character.equipment:
+        return None
+    hands = ring_hands(character, item.key)
+    if not hands:
+        raise IllegalAction(f"{character.name} carries no magic ring {item.name}")
+    other = [h for h in hands if h is not hand]
+    if not other:
+        raise IllegalAction(f"{character.name} wears {item.name} on the {hand.text} hand "
+                            "already, and carries none in the pack to put on")
+    return other[0]
+
+
 def put_on_ring(rules: GensoRules, character: Character, key: str, hand: Hand) -> Character:
     """GM-ITEM-3: wear a carried magic ring; a Ring of Storage absorbs up to 5 MP at once.
 
@@ -110,10 +134,18 @@ def put_on_ring(rules: GensoRules, character: Character, key: str, hand: Hand) -
     so it holds no MP until it is put on again where rings work. A second ring put on over
     a Ring of Storage that holds MP stops it and takes nothing from it: the MP stays stored,
     not to be spent while it is stopped.
+
+    A ring of ``key`` not in the pack but worn on the other hand is moved to ``hand``
+    (genso67 RISK 1): the seed forbids no move, which is a take-off and a put-on
+    (:func:`take_off_ring`, then this), so a Ring of Storage empties and absorbs again
+    (readings.toml "GM-ITEM-3 (storage)"). One worn on ``hand`` already is refused as so.
     """
     item = rules.item(key)
-    if item.slot is not Slot.RING or item.key not in character.equipment:
-        raise IllegalAction(f"{character.name} carries no magic ring {item.name}")
+    if item.slot is not Slot.RING:
+        raise IllegalAction(f"{item.name} is no magic ring (指輪, GM-ITEM-3) to put on a hand")
+    moved = moved_from(rules, character, item.key, hand)
+    if moved is not None:
+        character = take_off_ring(rules, character, item.key, moved)
     attr = "rings_left" if hand is Hand.LEFT else "rings_right"
     worn = _set(character, attr, (*getattr(character, attr), item.key),
                 equipment=drop_one(character.equipment, item.key))
@@ -123,8 +155,15 @@ def put_on_ring(rules: GensoRules, character: Character, key: str, hand: Hand) -
     return worn
 
 
-def take_off_ring(rules: GensoRules, character: Character, key: str) -> Character:
-    """GM-ITEM-3: take a ring off; a Ring of Storage keeps no MP once off (refills on wearing).
+def take_off_ring(rules: GensoRules, character: Character, key: str,
+                  hand: Hand | None = None) -> Character:
+    """GM-ITEM-3: take a ring off (from ``hand``, else the first hand it is worn on); a Ring
+    of Storage keeps no MP once off, and fills again only as it is put on.
+
+    The seed is silent on a ring taken off; 「指輪をつけた時点で５ＭＰ…吸収する」, 5 each time
+    it goes on, reads as a ring that goes on empty, so what it held is lost as it comes off
+    (readings.toml "GM-ITEM-3 (storage)", listed by ``genso defaults``; the MP lost is
+    :func:`storage_lost`, which the command names, genso67 RISK 1).
 
     With two Rings of Storage worn, the one taken off takes away only what the other cannot
     hold (:func:`storage_capacity`): of their one pool, the MP spent is counted against the
@@ -132,14 +171,21 @@ def take_off_ring(rules: GensoRules, character: Character, key: str) -> Characte
     could have kept by paying from that ring first, and the sheet needs no MP per ring.
     """
     item = rules.item(key)
-    for attr in ("rings_left", "rings_right"):
+    for side, attr in ((Hand.LEFT, "rings_left"), (Hand.RIGHT, "rings_right")):
         worn: tuple[str, ...] = getattr(character, attr)
-        if item.key in worn:
+        if item.key in worn and hand in (None, side):
             changed = _set(character, attr, drop_one(worn, item.key),
                            equipment=(*character.equipment, item.key))
             return replace(changed, storage_mp=min(changed.storage_mp,
                                                    storage_capacity(rules, changed)))
-    raise IllegalAction(f"{character.name} wears no {item.name}")
+    where = f" on the {hand.text} hand" if hand is not None else ""
+    raise IllegalAction(f"{character.name} wears no {item.name}{where}")
+
+
+def storage_lost(before: Character, after: Character) -> int:
+    """GM-ITEM-3: the stored MP a take-off (or a move) lost, before any put-on absorbed
+    again: what the Rings of Storage held less what they hold once it is off."""
+    return max(before.storage_mp - after.storage_mp, 0)
 
 
 def held_or_worn(character: Character) -> tuple[str | None, ...]:

@@ -18,7 +18,7 @@ from companion.errors import IllegalAction
 from companion.systems.genso.combat.actions import Attack
 from companion.systems.genso.combat.combatants import Combatant, Role, Stance, Status
 from companion.systems.genso.combat.harm import _after_harm, _harm
-from companion.systems.genso.combat.journal import ENGINE, Line
+from companion.systems.genso.combat.journal import ENGINE, LINES_SAID_SINCE, Line
 from companion.systems.genso.combat.state import FightState, _swap
 from companion.systems.genso.rules import CreatureKind, GensoRules
 
@@ -138,8 +138,16 @@ def _hit(rules: GensoRules, attacker: Combatant, target: Combatant, full: bool,
     attack = roll(f"2D6+{attack_mod}", source, purpose=f"{attacker.name}'s attack roll 命中")
     defence = roll(f"2D6+{defence_mod}", source, purpose=f"{target.name}'s defence roll 防御")
     hit = attack.total > defence.total
-    lines.append(Line(rule, f"{attacker.name} attacks: {attack.text}", attack))
-    lines.append(Line(rule, f"{target.name} defends: {defence.text} ＞ "
+    # Each roll with its terms, as the GM-COMBAT-2/3 lines give them (genso67 NIT 3: the
+    # knight's +11, Body 6 + Combat 5, and a full attack's or dodge's bonus went unsaid).
+    defended = (_defence_terms(d_label, d_value, target)
+                + (f" + 全力回避/full dodge {dodge}" if dodge else ""))
+    if engine < LINES_SAID_SINCE:  # as revisions before 7 said them
+        terms, defended = "", ""
+    lines.append(Line(rule, f"{attacker.name} attacks: "
+                            + (f"{terms}: " if terms else "") + attack.text, attack))
+    lines.append(Line(rule, f"{target.name} defends: " + (f"{defended}: " if defended else "")
+                            + f"{defence.text} ＞ "
                             + ("命中/hit" if hit else "防御成功/defended"), defence))
     return hit
 
@@ -177,7 +185,12 @@ def _attack(rules: GensoRules, state: FightState, action: Attack, source: DiceSo
         hp_loss, mp_loss = attacker.drain_hp, attacker.drain_mp
         if ward == "pg":
             hp_loss, mp_loss = max(0, hp_loss - reduce), max(0, mp_loss - reduce)
-        lines.append(Line("GM-MON-4", f"{attacker.attack_name}: HP −{hp_loss}, MP −{mp_loss} "
+        # Only what the monster drains (genso67 NIT 4: a Ghost's "HP −0, MP −4"), as the
+        # monster list gives it; a drain Protection took to 0 is still named.
+        drained = ", ".join(f"{what} −{loss}" for what, loss, listed in (
+            ("HP", hp_loss, attacker.drain_hp), ("MP", mp_loss, attacker.drain_mp))
+            if listed or engine < LINES_SAID_SINCE)
+        lines.append(Line("GM-MON-4", f"{attacker.attack_name}: {drained} "
                                       "(防御点無効/ignores protection"
                                       + (f", 防護呪/Protection −{reduce} each"
                                          if ward == "pg" else "")

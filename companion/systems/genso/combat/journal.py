@@ -28,7 +28,13 @@ from companion.systems.genso.combat.actions import Action, action_to_json
 #: GM-MOVE-1's full move). Revision 5 rolled the 2D of a check called at the table (GM →
 #: Check, :mod:`companion.systems.genso.checks`) that could not succeed (P = 0/36), which
 #: revision 6 does not roll (:data:`~companion.systems.genso.checks.NOT_ROLLED_SINCE`).
-ENGINE = 6
+#: Revision 6 gave a sunset with nobody to rise no line, GM-COMBAT-4's rolls without their
+#: terms and a drain's "HP −0" (genso67 NITs 2 to 4), which revision 7 says
+#: (:data:`LINES_SAID_SINCE`): an older entry replays with the lines it was played with.
+ENGINE = 7
+#: The revision from which a sunset always says what it did, GM-COMBAT-4's rolls show their
+#: terms and a drain names only what the monster drains (genso67).
+LINES_SAID_SINCE = 7
 
 
 @dataclass(frozen=True)

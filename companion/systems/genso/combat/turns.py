@@ -31,7 +31,7 @@ from companion.systems.genso.combat.actions import (
 from companion.systems.genso.combat.attacks import _attack
 from companion.systems.genso.combat.combatants import Stance, Status, move_metres
 from companion.systems.genso.combat.harm import _status
-from companion.systems.genso.combat.journal import ENGINE, Line
+from companion.systems.genso.combat.journal import ENGINE, LINES_SAID_SINCE, Line
 from companion.systems.genso.combat.spells import _cast
 from companion.systems.genso.combat.state import FightState, Outcome, _swap
 from companion.systems.genso.combat.stones import _use_stone
@@ -83,7 +83,7 @@ def _left_fallen(before: FightState, after: FightState) -> Outcome | None:
 
 
 def _gm_step(rules: GensoRules, state: FightState, action: Action,
-             lines: list[Line]) -> FightState:
+             lines: list[Line], engine: int = ENGINE) -> FightState:
     if isinstance(action, EndFight):
         lines.append(Line("GM-COMBAT-1", "the GM declares the end of the fight"))
         return replace(state, ended=True)
@@ -96,10 +96,14 @@ def _gm_step(rules: GensoRules, state: FightState, action: Action,
                                        "ends"))
         return replace(state, combatants=tuple(cleared))
     if isinstance(action, Sunset):
-        for c in state.combatants:
-            if c.rises_as:
-                lines.append(Line("GM-MON-5", f"{c.name} rises as {c.rises_as}'s kind"))
-        return _swap(state, *(replace(c, rises_as="") for c in state.combatants if c.rises_as))
+        risen = [c for c in state.combatants if c.rises_as]
+        lines += [Line("GM-MON-5", f"{c.name} rises as {c.rises_as}'s kind") for c in risen]
+        if not risen and engine >= LINES_SAID_SINCE:
+            # Always a line (genso67 NIT 2): a sunset with nobody to rise was an empty step,
+            # a blank line in the report and in `fight log`, that a GM pressed again.
+            lines.append(Line("GM-MON-5", "sunset 日没: nobody killed by a Wight or Wraith "
+                                          "rises"))
+        return _swap(state, *(replace(c, rises_as="") for c in risen))
     slept = [replace(c, mp=c.max_mp) for c in state.combatants
              if c.status is not Status.DEAD and c.creature is CreatureKind.LIVING
              and c.status is not Status.FLED]
@@ -156,7 +160,8 @@ def _apply(rules: GensoRules, state: FightState, action: Action,
     lines: list[Line] = []
     goes_on_down = _down_goes_on(rules, state, engine)
     if isinstance(action, GM_ACTIONS):
-        stepped = replace(_gm_step(rules, state, action, lines), down_goes_on=goes_on_down)
+        stepped = replace(_gm_step(rules, state, action, lines, engine),
+                          down_goes_on=goes_on_down)
         return replace(stepped, left_fallen=_left_fallen(state, stepped)), lines
     was = state
     current = state.current
