@@ -35,6 +35,7 @@ from companion.app.commands.play.table_modes import (
     table_files,
     titled,
     tray_held,
+    tray_left,
 )
 from companion.app.commands.play.telling import (
     auto_player_line,
@@ -76,15 +77,16 @@ def held_files(args: argparse.Namespace, config: Config,
     """The files this run writes while it lasts, and who it is, for :func:`holding`: the
     game's save; a table's save and its fight file (which the fight commands then leave
     alone); the dice tray's table part-thrown (two trays on one data folder, the boot
-    service's and one over SSH, would each write it, the last write winning)."""
+    service's and one over SSH, would each write it, the last write winning), in the tray
+    and in any mode while the tray left for it holds its table (:func:`tray_left`:
+    reviewd67 DEFECT 2)."""
     mode = config.text("play.mode")
+    tray = [(table_path(), "companion play")] if mode == "dice" or tray_left() else []
     if mode in ("genso", "coc"):
-        return [(path, table_holder(mode)) for path in table_files(args, mode)]
-    if mode == "dice":
-        return [(table_path(), "companion play")]
-    if save_path is None:
-        return []
-    return [(save_path, "companion play")]
+        return [(path, table_holder(mode)) for path in table_files(args, mode)] + tray
+    if mode == "dice" or save_path is None:
+        return tray
+    return [(save_path, "companion play"), *tray]
 
 
 def configured_display(config: Config) -> tuple[Display, DataError | None]:

@@ -59,6 +59,14 @@ def table_files(args: argparse.Namespace, mode: str) -> tuple[Path, Path]:
 _TRAY_LEFT: dict[Path, DiceTrayMode] = {}
 
 
+def tray_left() -> bool:
+    """Whether this run holds a dice tray's table part-thrown (:data:`_TRAY_LEFT`) for the
+    data folder, in another mode: ``play``'s :func:`held_files` then holds dice/tray.json
+    there too, so a second tray (over SSH) is refused rather than finish that table, which
+    this run's tray would then ask again and track its poison twice (reviewd67 DEFECT 2)."""
+    return data_dir() in _TRAY_LEFT
+
+
 def tray_held() -> bool:
     """Whether this run holds the dice tray's table part-thrown (:data:`_TRAY_LEFT`) while it
     is in another mode in memory only, the disk having refused its file: that mode's System
