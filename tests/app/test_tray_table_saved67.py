@@ -8,21 +8,36 @@ player a scripted screen (tests.app.table)."""
 
 from __future__ import annotations
 
+import argparse
+import errno
 import json
 import os
 import signal
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from companion import files as files_module
+from companion.app import poisons as poisons_module
 from companion.app.commands.play import session as play_session
 from companion.app.commands.play import table_modes
 from companion.app.commands.play.table_modes import run_dice_tray
 from companion.app.config import load_config
-from companion.app.modes.dice_tray import TABLE_UNREADABLE, table_path
+from companion.app.modes import dice_tray
+from companion.app.modes.dice_tray import (
+    TABLE_STALE,
+    TABLE_UNREADABLE,
+    TABLE_UNREADABLE_LEFT,
+    TABLE_UNWRITTEN,
+    UNREADABLE_LEFT_WHY,
+    table_path,
+)
 from companion.app.poisons import PoisonList, poisons_path
 from companion.app.session.controls import Controls
 from companion.app.session.host import Session
+from companion.app.session.mode import Throw
 from companion.app.session.system_menu import (
     TABLE_NOT_SAVED,
     TRAY_NOT_SAVED,
@@ -120,12 +135,13 @@ def test_a_table_backed_out_of_is_taken_up_held(monkeypatch: pytest.MonkeyPatch)
     again = tray([("Back 戻る: go on with the table", "0"), ("Type the D6", "4")])
     assert again.views[0].prompt.startswith("Back 戻る: go on with the table (Again)")
     assert any(ROLL_2 in v.prompt for v in again.views)
-    rolls = outcome_of(again).dice.rolls  # type: ignore[union-attr]
+    outcome = outcome_of(again).dice
+    assert outcome is not None
+    rolls = outcome.rolls
     assert rolls[0].startswith("(1D6) ＞ 2") and rolls[1].startswith("(1D6) ＞ 4")
 
 
-def test_the_system_menu_says_the_table_is_saved(tmp_path: Path,
-                                                 capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_system_menu_says_the_table_is_saved() -> None:
     """The menu over a table part-thrown said "lost if unplugged 電源断で消える" and Unplug
     that unplugging loses it: saved, every step is, and it is safe to unplug."""
     screen = tray([*MONSTER_PART_THROWN, ("Type the D6", Button.SYSTEM), (SYSTEM, "off"),
@@ -227,6 +243,10 @@ def test_a_corrupt_table_is_said_with_its_file_and_kept_aside(
     kept = sorted(table_path().parent.glob("tray.json.corrupt-*"))
     assert len(kept) == 1 and kept[0].read_text() == CORRUPT[kind]
     assert f"it was kept as {kept[0].name}, and the tray starts at its menu" in err
+    # A file cut inside a string was "not valid JSON (Unterminated string starting at)"
+    # (reviewd67 NIT): cut, as the power cut left it.
+    assert ("(cut short or empty (a power cut as it was written?))" in err) == (
+        kind in ("cut short", "zero bytes"))
     first = screen.views[0]
     assert first.prompt.startswith("Dice tray ダイストレイ: roll dice")
     assert first.status == TABLE_UNREADABLE.format(name="tray.json")
@@ -273,3 +293,220 @@ def test_a_kill_9_of_the_tray_loses_no_throw(tmp_path: Path) -> None:
     assert MENU not in again.text()
     os.kill(again.proc.pid, signal.SIGKILL)
     again.finish()
+
+
+# ---- reviewd67: the table's end, a refused write, the status line ----------------------------
+
+#: The tray's menu → Tables → Poison (EV-POI-4, row 6: D6 6, then D6 1, D4 1, D6 3), its
+#: first three dice typed: its roll 4 awaited. The fourth ends it, tracking a poison.
+POISON_PART_THROWN: list[tuple[str, str | Press]] = [
+    ("Dice tray ダイストレイ: roll dice", "2"), ("Which table?", "6"), ("Type the D6", "6"),
+    ("Type the D6", "1"), ("Type the D4", "1")]
+ROLL_4 = "roll 4 4投目"
+POISON_OUTCOME = "毒 Poison: the table's outcome 結果"
+
+
+def tracked_poisons() -> list[str]:
+    return list(PoisonList(poisons_path()).poisons)
+
+
+def cut_at_write(monkeypatch: pytest.MonkeyPatch, cut: Callable[[str, str], bool]) -> None:
+    """The power cut between two writes of one step (the shared stand-in,
+    :func:`cut_after_saves`, cuts between steps): every write of the tray's file and of the
+    poison list goes as the real one does, until the first for which ``cut(which, text)``
+    holds (``which``: "tray" or "poisons"); the power goes before it is made."""
+    for which, module in (("tray", dice_tray), ("poisons", poisons_module)):
+        def write(path: Path, text: str, _which: str = which,
+                  _real: Callable[[Path, str], None] = module.atomic_write_text) -> None:
+            if cut(_which, text):
+                raise KeyboardInterrupt
+            _real(path, text)
+        monkeypatch.setattr(module, "atomic_write_text", write)
+
+
+#: Where the power goes as the Poison table ends: before the tray's file says it ended, before
+#: the poison list is written, before the tray's file says no table, after all of them.
+CUTS: dict[str, Callable[[str, str], bool]] = {
+    "before its end is saved": lambda which, text: which == "tray" and '"ended"' in text,
+    "before its poison is written": lambda which, text: which == "poisons",
+    "before its file says no table": lambda which, text: (
+        which == "tray" and '"table": null' in text),
+}
+
+
+@pytest.mark.parametrize("cut", [*CUTS, "after all"])
+def test_a_power_cut_as_a_table_ends_neither_asks_its_dice_again_nor_tracks_twice(
+        cut: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewd67 DEFECT 1: the poison list was written before the tray's file, which still
+    awaited the last die: a power cut between the two, and the next start asked that die
+    again (a free reroll) and tracked a second poison. Now the end is saved first (its
+    throws, the list as it was), then the poison, then no table. At every cut the poison is
+    tracked once, and no die is asked again once the end is saved: the start shows the
+    table's outcome."""
+    with monkeypatch.context() as patch:
+        if cut in CUTS:
+            cut_at_write(patch, CUTS[cut])
+        tray([*POISON_PART_THROWN, ("Type the D6", "3")],
+             power_cut_after=0 if cut in CUTS else 6)
+    ended_saved = cut != "before its end is saved"
+    # The list before the start: the poison tracked only once the list was written.
+    assert len(tracked_poisons()) == (cut in ("before its file says no table", "after all"))
+    again = tray([("Dice tray", "2")] if cut == "after all" else [(POISON_OUTCOME, "1")]
+                 if ended_saved else [("Type the D6", "3")])
+    first = again.views[0]
+    if cut == "after all":
+        assert first.prompt.startswith("Dice tray ダイストレイ: roll dice")
+    elif ended_saved:
+        assert first.prompt == POISON_OUTCOME  # its outcome, no die asked
+        assert first.dice is not None and len(first.dice.rolls) == 4
+    else:  # cut before anything of the end was written: the die was never kept
+        assert ROLL_4 in first.prompt
+        assert again.views[-1].prompt == POISON_OUTCOME
+    assert len(tracked_poisons()) == 1
+    assert json.loads(table_path().read_text())["table"] is None
+    err = capsys.readouterr().err
+    assert ("nothing is tracked again" in err) == (cut == "before its file says no table")
+
+
+def refuse_writes(monkeypatch: pytest.MonkeyPatch, *, after: int, err: int = errno.ENOSPC,
+                  unlink_too: bool = False) -> list[bool]:
+    """The disk refuses the tray's file after ``after`` writes (ENOSPC: full; with
+    ``unlink_too`` its removal too, as a read-only disk does). The list returned: set its
+    one item False to free the disk again."""
+    real, written, refusing = dice_tray.atomic_write_text, [], [True]
+
+    def write(path: Path, text: str) -> None:
+        if refusing[0] and len(written) >= after:
+            raise OSError(err, os.strerror(err), str(path))
+        written.append(text)
+        real(path, text)
+
+    real_unlink = Path.unlink
+
+    def unlink(path: Path, missing_ok: bool = False) -> None:
+        if unlink_too and refusing[0] and path == table_path():
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
+        real_unlink(path, missing_ok=missing_ok)
+
+    monkeypatch.setattr(dice_tray, "atomic_write_text", write)
+    monkeypatch.setattr(Path, "unlink", unlink)
+    return refusing
+
+
+def test_a_table_ended_on_a_full_disk_is_not_asked_again(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewd67 DEFECT 3: the disk full after the first die, the table went on and ended,
+    and the file still held it at its first die: the menu said "every step is saved", and
+    the next start asked dice 2-4 again. Now the refused write removes the older file (a
+    full disk lets a file be removed): the table is then said held in memory only, and once
+    it ended, nothing is lost and the next start is the menu."""
+    with monkeypatch.context() as patch:
+        refuse_writes(patch, after=1)
+        screen = tray([*POISON_PART_THROWN, ("Type the D6", "3"), (POISON_OUTCOME, "1")])
+        typed = [v for v in screen.views if ROLL_4 in v.prompt]
+        assert typed and typed[0].status == TABLE_UNWRITTEN.format(why="disk full 空き容量なし")
+        assert not table_path().exists()
+    err = capsys.readouterr().err
+    assert f"cannot save the dice tray's table part-thrown in {table_path()}" in err
+    assert "the older file is removed" in err
+    assert tray([("Dice tray", "2")]).views[0].prompt.startswith(
+        "Dice tray ダイストレイ: roll dice")
+
+
+def test_a_table_file_that_cannot_be_removed_either_is_said_older_until_written(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The same on a read-only disk, where the older file cannot be removed: the tray says
+    an older table is on the disk (status line, and the System menu's table_unsaved) at its
+    menu too, until a write succeeds; then that is said, and the file is right again."""
+    table_path().parent.mkdir(parents=True)
+    tray_mode = dice_tray.DiceTrayMode(("1D6",), "typed 入力", table_file=table_path())
+    with monkeypatch.context() as patch:
+        refusing = refuse_writes(patch, after=1, err=errno.EROFS, unlink_too=True)
+        for answer in (1, 3, Throw((2,)), Throw((4,))):  # Monster: species, then count
+            tray_mode.answer(answer)
+        assert tray_mode.stage is dice_tray.Stage.OUTCOME
+        assert json.loads(table_path().read_text())["table"]["throws"] == [[2]]  # older
+        stale = TABLE_STALE.format(why="read-only 読み取り専用")
+        assert tray_mode.table_unsaved() and tray_mode.view("x").status == stale
+        tray_mode.answer(1)  # Menu: no table, the older one still there
+        assert tray_mode.table_unsaved() and tray_mode.view("x").status == stale
+        refusing[0] = False
+        tray_mode.answer(1)  # Tables: the disk takes it, and the file says no table
+    assert not tray_mode.table_unsaved() and not tray_mode.view("x").status
+    assert json.loads(table_path().read_text())["table"] is None
+    err = capsys.readouterr().err
+    assert "the older file could not be removed" in err and "saved again" in err
+
+
+def test_a_table_saved_again_after_a_refusal_clears_the_status(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewd67 NIT: the disk refuses the file at the table's roll 2 and is freed before
+    roll 3: stderr says it is saved again, the status clears, and the file holds all three."""
+    tray_mode = dice_tray.DiceTrayMode(("1D6",), "typed 入力", table_file=table_path())
+    with monkeypatch.context() as patch:
+        refusing = refuse_writes(patch, after=1)
+        for answer in (1, 6, Throw((6,)), Throw((1,))):  # Poison: roll 3 awaited
+            tray_mode.answer(answer)
+        assert tray_mode.table_unsaved() and not table_path().exists()
+        refusing[0] = False
+        tray_mode.answer(Throw((1,)))
+    assert not tray_mode.table_unsaved() and not tray_mode.view("x").status
+    assert json.loads(table_path().read_text())["table"]["throws"] == [[6], [1], [1]]
+    assert f"the dice tray's table is saved again in {table_path()}" in capsys.readouterr().err
+
+
+def test_the_table_not_saved_is_said_over_the_keypad_and_the_held_note(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """reviewd67 DEFECT 4: with typed dice the keypad's "your own dice, typed" (and after
+    Back the held note) hid the table held in memory only: it showed in the System menu
+    alone. It is said first, as docs/playing.md says the status line says it."""
+    refuse_writes(monkeypatch, after=0)
+    screen = tray([*MONSTER_PART_THROWN, ("Type the D6", Button.FLEE)])
+    unwritten = TABLE_UNWRITTEN.format(why="disk full 空き容量なし")
+    keypad = [v for v in screen.views if ROLL_2 in v.prompt]
+    assert keypad and all(v.status == unwritten for v in keypad)
+    held = screen.views[-1]
+    assert held.prompt.startswith("Back 戻る: go on with the table") and held.status == unwritten
+
+
+def test_a_table_file_that_cannot_be_kept_aside_is_left_and_never_written(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewd67 NIT: an unreadable file in a folder that lets nothing be renamed said "kept
+    aside" all the same. It says it is left as it was, is never written over, and a table
+    then started says it is held in memory only."""
+    table_path().parent.mkdir(parents=True)
+    table_path().write_text(CORRUPT["cut short"])
+    real_replace = os.replace
+
+    def replace(src: Any, dst: Any) -> None:
+        if Path(src) == table_path():
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(src))
+        real_replace(src, dst)
+
+    monkeypatch.setattr(files_module.os, "replace", replace)
+    screen = tray(MONSTER_PART_THROWN)
+    assert "it could not be kept aside" in capsys.readouterr().err
+    assert screen.views[0].status == TABLE_UNREADABLE_LEFT
+    assert TABLE_UNREADABLE not in [v.status for v in screen.views]
+    left = TABLE_UNWRITTEN.format(why=UNREADABLE_LEFT_WHY)
+    assert [v.status for v in screen.views if ROLL_2 in v.prompt] == [left]
+    assert table_path().read_text() == CORRUPT["cut short"]
+
+
+def test_the_other_mode_holds_the_tray_s_file_while_its_table_is_left() -> None:
+    """reviewd67 DEFECT 2: the tray left for JongRogue with its table part-thrown let go of
+    dice/tray.json: a second tray took the table up and ended it, and back in the first its
+    copy asked the last die again and tracked the poison twice. The run now holds the file
+    in the other mode while it holds the table (a real second run: test_play_lock)."""
+    config = load_config(overrides={"dice.source": "typed", "input.poll_seconds": 0.005})
+    screen = PlayerAtTheScreen([*MONSTER_PART_THROWN, ("Type the D6", Button.SYSTEM),
+                                (SYSTEM, "mode:game")])
+    controls = Controls([screen])
+    game = argparse.Namespace(state=None, fight=None)
+    assert (table_path(), "companion play") not in play_session.held_files(
+        game, load_config(overrides={"play.mode": "game"}), None)
+    with pytest.raises(ModeSwitch):
+        run_dice_tray(config, screen, controls, 1, SystemMenu(controls, "dice", 0.0, ""))
+    for mode in ("game", "genso", "coc"):
+        held = play_session.held_files(game, load_config(overrides={"play.mode": mode}), None)
+        assert (table_path(), "companion play") in held

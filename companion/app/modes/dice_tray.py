@@ -29,6 +29,7 @@ is kept aside, said with its path, and the tray starts at its menu, its poisons 
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import deque
 from collections.abc import Sequence
@@ -114,11 +115,21 @@ TABLE_FORMAT = 1
 #: No tray.json comes near it (a table takes a few throws): a larger file is no table's.
 TABLE_LIMIT = 64 * 1024
 #: The tray's status line while the disk refuses :data:`TABLE_FILE` (stderr says why, with
-#: its path): the table is then held in memory only, and the System menu says unplugging
-#: loses it.
-TABLE_UNWRITTEN = "table not saved 表の途中は未保存: {why}; a power cut loses it 電源断で消える"
-#: The tray's status line after a :data:`TABLE_FILE` that could not be read was kept aside.
-TABLE_UNREADABLE = "saved table unreadable 保存した表を読めず: {name} kept aside 別名で保管"
+#: its path), the older file removed: the table is then held in memory only, and the System
+#: menu says unplugging loses it. Short: it shares the System menu's footer with its
+#: options, and "…; a power cut loses it 電源断で消える" was cut at 800x480, text_scale 1.25
+#: (reviewd67 DEFECT 5); the menu's heading says that.
+TABLE_UNWRITTEN = "table not saved 表の途中は未保存: {why}"
+#: The same when the older file could not be removed either (a read-only disk): a start
+#: after a power cut takes up that older table, and asks again dice thrown since.
+TABLE_STALE = "old table on disk 古い表が残る: {why}"
+#: The tray's status line after a :data:`TABLE_FILE` that could not be read was kept aside
+#: (stderr names it; short, for it shares the menu's row of options: reviewd67 DEFECT 5).
+TABLE_UNREADABLE = "table file kept aside 表ファイルを退避"
+#: The same when it could not be renamed (left as it was, and never written over).
+TABLE_UNREADABLE_LEFT = "table file unreadable 表ファイル読めず"
+#: Why a table part-thrown is held in memory only after that (TABLE_UNWRITTEN's ``why``).
+UNREADABLE_LEFT_WHY = "file left as it was ファイル残置"
 
 
 def table_path() -> Path:
@@ -242,8 +253,13 @@ class DiceTrayMode:
         # The text table_file was last written with (or read back as); None: not yet.
         self._table_written: str | None = None
         # Why table_file could not be written, while the table part-thrown is held in
-        # memory only (TABLE_UNWRITTEN's); "" when it is saved.
+        # memory only (TABLE_UNWRITTEN's, or TABLE_STALE's); "" when it is saved.
         self.table_trouble = ""
+        # The disk refused table_file's write and its removal: it holds an older table.
+        self._table_stale = False
+        # A walk just ended, saved as such while its poisons are tracked (reviewd67
+        # DEFECT 1): {"poisons": the list's fingerprint before, or None: none to track}.
+        self._ended: dict[str, Any] | None = None
         self.expressions = tuple(expressions)
         self.source_name = source_name
         self.rules = rules
@@ -410,19 +426,30 @@ class DiceTrayMode:
         self.note = left.note
         self.dice = left.dice
         self._table_written, self.table_trouble = left._table_written, left.table_trouble
+        self._table_stale = left._table_stale
         if self.stage is Stage.THROW:
             self._walk_on()  # walked again by this tray's rules and lists
 
     def table_unsaved(self) -> bool:
         """Whether the table part-thrown (:meth:`under_way`) is held in memory only: no
         ``table_file``, or the disk refused its last write (:attr:`table_trouble`), so a
-        power cut, or the run's end, loses it. The System menu says so."""
-        return self.under_way() and (self.table_file is None or bool(self.table_trouble))
+        power cut, or the run's end, loses it; or whether ``table_file`` holds an older
+        table than the tray's, the disk having refused both its write and its removal
+        (:data:`TABLE_STALE`), table or none under way now, until a write succeeds
+        (reviewd67 DEFECT 3). The System menu says so."""
+        return self._table_stale or (
+            self.under_way() and (self.table_file is None or bool(self.table_trouble)))
 
     # -- the table part-thrown in its file ------------------------------------------------
 
     def _table_state(self) -> dict[str, Any] | None:
-        """The table part-thrown as :data:`TABLE_FILE` holds it; None with none."""
+        """The table part-thrown as :data:`TABLE_FILE` holds it; None with none. A walk
+        that just ended is saved as such (``ended``) while its poisons are tracked."""
+        if self._ended is not None:
+            assert self.pick is not None
+            return {"table": self.pick.table, "expression": self.pick.expression,
+                    "throws": [list(t) for t in self.throws], "stage": Stage.OUTCOME.value,
+                    "resume": False, "held": False, "note": "", "ended": self._ended}
         if not self.under_way():
             return None
         assert self.pick is not None
@@ -432,14 +459,25 @@ class DiceTrayMode:
                 "note": self.note}
 
     def _table_text(self) -> str:
-        return json.dumps({"version": TABLE_FORMAT, "table": self._table_state()},
+        return self._file_text(self._table_state())
+
+    @staticmethod
+    def _file_text(state: dict[str, Any] | None = None) -> str:
+        """:data:`TABLE_FILE`'s text holding ``state`` (by default no table)."""
+        return json.dumps({"version": TABLE_FORMAT, "table": state},
                           ensure_ascii=False, sort_keys=True) + "\n"
 
     def _keep_table(self) -> None:
         """Write :data:`TABLE_FILE` whole (atomically) when what it holds changed: the table
-        part-thrown, or none. A write the disk refuses leaves the table in memory, said on
-        stderr with the path and on the status line (:data:`TABLE_UNWRITTEN`), and the next
-        step writes it again. No file is made before a table was part-thrown."""
+        part-thrown, or none. No file is made before a table was part-thrown.
+
+        A write the disk refuses leaves the table in memory, said on stderr with the path and
+        on the status line, and the next step writes it again. The older file is removed
+        (a full disk lets a file be removed), so no start after a power cut takes up an older
+        table and asks dice already thrown again (:data:`TABLE_UNWRITTEN`; with no table
+        under way nothing is then lost). Where it cannot be removed either (a read-only
+        disk), :data:`TABLE_STALE` says the older table is there, until a write succeeds
+        (reviewd67 DEFECT 3)."""
         if self.table_file is None:
             return
         text = self._table_text()
@@ -448,22 +486,43 @@ class DiceTrayMode:
         if self._table_written is None and self._table_state() is None \
                 and not self.table_file.exists():
             self._table_written = text  # nothing to keep, and nothing kept
+            self.table_trouble = ""
             return
         try:
             self.table_file.parent.mkdir(parents=True, exist_ok=True)
             atomic_write_text(self.table_file, text)
         except OSError as exc:
-            why = SHORT_REASONS.get(exc.errno or 0, exc.strerror or str(exc))
-            if not self.table_trouble:
-                note(f"cannot save the dice tray's table part-thrown in {self.table_file} "
-                     f"({error_text(exc)}): it is held in memory only, and a power cut loses "
-                     "it; it is written again at the next step")
-            self.table_trouble = TABLE_UNWRITTEN.format(why=why)
+            self._refused(exc)
             return
-        self._table_written = text
+        self._table_written, self._table_stale = text, False
         if self.table_trouble:
             self.table_trouble = ""
             note(f"the dice tray's table is saved again in {self.table_file}")
+
+    def _refused(self, exc: OSError) -> None:
+        """:meth:`_keep_table`'s write refused (``exc``): the older file removed, or said to
+        be there still (:data:`TABLE_STALE`)."""
+        assert self.table_file is not None
+        why = SHORT_REASONS.get(exc.errno or 0, exc.strerror or str(exc))
+        try:
+            self.table_file.unlink(missing_ok=True)
+        except OSError as gone:
+            trouble = TABLE_STALE.format(why=why)
+            said = (f", and the older file could not be removed ({error_text(gone)}): a "
+                    "start after a power cut takes up that older table and asks its dice again")
+            self._table_stale = True
+        else:
+            self._table_written, self._table_stale = None, False
+            if self._table_state() is None:  # no table, and no file: nothing lost
+                self._table_written, self.table_trouble = self._table_text(), ""
+                return
+            trouble = TABLE_UNWRITTEN.format(why=why)
+            said = (": the older file is removed; the table is held in memory only, and a "
+                    "power cut loses it")
+        if trouble != self.table_trouble:
+            note(f"cannot save the dice tray's table part-thrown in {self.table_file} "
+                 f"({error_text(exc)}){said}; it is written again at the next step")
+        self.table_trouble = trouble
 
     def take_up_saved(self) -> None:
         """Take up the table part-thrown :data:`TABLE_FILE` holds, as the tray left it
@@ -485,11 +544,37 @@ class DiceTrayMode:
             kept = keep_aside(path)
             note(f"{path}: the dice tray's table part-thrown could not be taken up ({exc}); "
                  f"{kept}, and the tray starts at its menu")
-            self.trouble = TABLE_UNREADABLE.format(name=path.name)
+            self.trouble = TABLE_UNREADABLE
             if path.exists():  # not kept aside (a folder that lets nothing be renamed):
                 self.table_file = None  # not written over; tables are held in memory only
+                self.trouble = TABLE_UNREADABLE_LEFT
+                self.table_trouble = TABLE_UNWRITTEN.format(why=UNREADABLE_LEFT_WHY)
+            return
+        if state is not None and state.get("ended") is not None:
+            self._take_up_ended(state["ended"])
             return
         self._table_written = self._table_text()
+
+    def _take_up_ended(self, ended: dict[str, Any]) -> None:
+        """A walk saved as ended (:meth:`_ended_walk`), the power gone before its file said
+        no table: its outcome shown again, its poisons tracked only if the list is as it was
+        before them (the cut came before they were written), and then no table written. A
+        list changed since (tracked, or changed by ``companion events`` meanwhile) is not
+        tracked again: said, for the GM to look at *Tick* (reviewd67 DEFECT 1)."""
+        before = ended["poisons"]
+        if before is not None and self.poisons is not None:
+            if _fingerprint(self.poisons.path) == before:
+                self._track()
+            else:
+                note(f"{self.table_file}: the dice tray's {self._title()} had ended as it "
+                     "stopped, and the poison list has changed since (its poison tracked "
+                     "then, or the list changed meanwhile): nothing is tracked again; "
+                     f"{POISONS} in the menu shows the list")
+                self.dice = replace(self.dice, steps=(*self.dice.steps, DiceStep(
+                    "EV-POI-2", "Taken up after a stop: not tracked again 再記録なし; "
+                    f"{POISONS} in the menu shows the list")))
+        self._table_written = None
+        self._keep_table()  # no table now: the ended one is written over
 
     def _read_table(self) -> dict[str, Any] | None:
         """:data:`TABLE_FILE`'s table, shape-checked; None with no file or no table.
@@ -504,11 +589,15 @@ class DiceTrayMode:
         except OSError as exc:
             raise DataError(error_text(exc)) from None
         try:
-            data = loads_json(raw.decode("utf-8"))
+            text = raw.decode("utf-8")
+            data = loads_json(text)
         except UnicodeDecodeError:
             raise DataError("not readable text (not UTF-8)") from None
         except json.JSONDecodeError as exc:
-            cut = not raw.strip(b"\0 \t\r\n") or exc.pos >= len(raw.rstrip())
+            # Cut: nothing but blanks or NULs, the text ending where the error is, or a
+            # string never closed (the error names where it began, not the end).
+            cut = (not text.strip("\0 \t\r\n") or exc.pos >= len(text.rstrip("\0 \t\r\n"))
+                   or exc.msg.startswith("Unterminated string"))
             raise DataError("cut short or empty (a power cut as it was written?)" if cut
                             else f"not valid JSON ({exc.msg})") from None
         if not isinstance(data, dict):
@@ -534,6 +623,10 @@ class DiceTrayMode:
             need = self._walk()
         except CompanionError as exc:
             raise DataError(f"its throws do not walk {self._title()} ({exc})") from None
+        if state.get("ended") is not None:  # a walk saved as ended: its outcome
+            if need is not None:
+                raise DataError(f"its throws, said ended, do not end {self._title()}")
+            return
         if need is None:
             raise DataError(f"its throws end {self._title()}: no die is awaited")
         self.stage = Stage(state["stage"])  # the walk drew the die awaited in self.dice
@@ -601,7 +694,36 @@ class DiceTrayMode:
             self.note = str(exc)
             self.stage = Stage.OUTCOME
             return
-        if need is None and self.report is not None and self.poisons is not None:
+        if need is None:
+            self._ended_walk()
+
+    def _ended_walk(self) -> None:
+        """A walk just whole: saved first as ended (its throws, and the poison list's
+        fingerprint before), then its poisons tracked; the answer's :meth:`_keep_table`
+        then writes no table. A power cut between any two of these writes neither asks its
+        last die again (a free reroll, review64e RISK 1) nor tracks its poison twice: a
+        start takes an ended table up at its outcome, and tracks its poisons only when the
+        list is as it was before (:meth:`_take_up_ended`; reviewd67 DEFECT 1). A walk whose
+        file holds no table part-thrown (its first throw ended it) is not saved as ended: a
+        cut then asks nothing again, and no file is made for a plain roll."""
+        track = self.report is not None and self.poisons is not None
+        if self._table_written in (None, self._file_text()):
+            if track:
+                self._track()
+            return
+        self._ended = {"poisons": _fingerprint(self.poisons.path)
+                       if self.poisons is not None and track else None}
+        try:
+            self._keep_table()
+            if track:
+                self._track()
+        finally:
+            self._ended = None
+
+    def _track(self) -> None:
+        """The whole table's poisons, or its cure, to the tracked list, said under its
+        outcome."""
+        if self.report is not None and self.poisons is not None:
             # A list that cannot be saved (a read-only data folder) ends no roll: its
             # outcome is shown, with why the list was not kept.
             unsaved: list[str] = []
@@ -734,8 +856,10 @@ class DiceTrayMode:
                             steps=dice.steps, source=dice.source)
         return View(floor=None, room=None, room_tiles=(), sheet=None, prompt=prompt,
                     options=options, highlight=highlight,
-                    status=status or self.note or self.trouble
-                    or (self.table_trouble if self.under_way() else ""),
+                    # The table held in memory only first: the keypad's hint, a held note
+                    # hid it while its dice were typed (reviewd67 DEFECT 4).
+                    status=(self.table_trouble if self.table_unsaved() else "")
+                    or status or self.note or self.trouble,
                     title=TITLE, dice=dice)
 
     def closing(self) -> str:
@@ -773,7 +897,7 @@ def _checked_table(table: object) -> dict[str, Any]:
             raise DataError(f"table.{key} is missing")
         if not isinstance(table[key], kind):
             raise DataError(f"table.{key} has the wrong type ({table[key]!r})")
-    unknown = sorted(set(table) - set(kinds))
+    unknown = sorted(set(table) - set(kinds) - {"ended"})
     if unknown:
         raise DataError(f"unknown field table.{unknown[0]}")
     if (table["table"] is None) == (table["expression"] is None):
@@ -793,9 +917,27 @@ def _checked_table(table: object) -> dict[str, Any]:
         raise DataError("table.throws must be a list of throws, each a list of faces")
     if table["stage"] not in (Stage.THROW.value, Stage.OUTCOME.value):
         raise DataError(f"table.stage {table['stage']!r} is neither throw nor outcome")
-    if table["stage"] == Stage.OUTCOME.value and not table["resume"]:
+    ended = table.get("ended")
+    if ended is not None:
+        if not (isinstance(ended, dict) and set(ended) == {"poisons"}
+                and isinstance(ended["poisons"], (str, type(None)))):
+            raise DataError(f"table.ended has the wrong shape ({ended!r})")
+        if table["stage"] != Stage.OUTCOME.value or table["resume"] or table["held"]:
+            raise DataError("table.ended with its stage not an outcome shown")
+    elif table["stage"] == Stage.OUTCOME.value and not table["resume"]:
         raise DataError("table.stage outcome without resume holds no table part-thrown")
     return table
+
+
+def _fingerprint(path: Path) -> str | None:
+    """The poison list file's bytes, hashed ("" with no file; None when it cannot be
+    read): whether a walk saved as ended had its poisons tracked before a power cut."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except FileNotFoundError:
+        return ""
+    except OSError:
+        return None
 
 
 def throw_to_notation(throw: Throw) -> str:

@@ -19,6 +19,7 @@ import functools
 import os
 import random
 import subprocess
+import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -27,10 +28,19 @@ from typing import Any
 import pytest
 
 from companion.app.modes.coc import CocFightMode
-from companion.app.modes.dice_tray import DiceTrayMode
+from companion.app.modes.dice_tray import (
+    TABLE_STALE,
+    TABLE_UNREADABLE,
+    TABLE_UNREADABLE_LEFT,
+    TABLE_UNWRITTEN,
+    UNREADABLE_LEFT_WHY,
+    DiceTrayMode,
+)
 from companion.app.modes.genso import GensoFightMode
+from companion.app.poisons import PoisonList
 from companion.app.session import system_menu
 from companion.app.session.controls import READ_OPTIONS, Controls
+from companion.app.session.host import SHORT_REASONS
 from companion.app.session.keypad import Keypad
 from companion.app.session.mode import ChoiceAsk, RollAsk, Throw
 from companion.app.session.rolls import TYPED_WHY, WAIT_OPTIONS, WAITING, throw_prompt
@@ -300,9 +310,56 @@ def tray_said() -> tuple[Said, ...]:
             replace(keypad_said(RollAsk("2D6, roll 1 1投目", 2, 6), (4,)), over="dice"))
 
 
+def tray_table_said() -> tuple[Said, ...]:
+    """The dice tray's table file statuses (reviewd67 DEFECT 5: "saved table unreadable
+    保存した表を読めず: tray.json kept asi…" at every size, "table not saved 表の途中は未保存:
+    read-only 読み取り専用; a power cut loses it 電源断で…" in the System menu at 800x480,
+    text_scale 1.25), each with every reason it gives: over the tray's menu (an unreadable
+    file kept aside), over its System menu and its keypad (the table not saved)."""
+    menus: list[ChoiceAsk] = []
+    with tempfile.TemporaryDirectory() as folder:  # the tray's menu as a run has it, Tick
+        # beside its plain rolls (1D6, 2D6 by default: config_defaults.toml), one to three;
+        # the status shares a row with four options, a row of its own with more
+        for expressions in (("1D6",), ("1D6", "2D6"), ("1D6", "2D6", "1D100")):
+            tray = DiceTrayMode(expressions, "typed 手入力",
+                                poisons=PoisonList(Path(folder) / "poisoned.toml"))
+            menu = tray.ask()
+            assert isinstance(menu, ChoiceAsk)
+            menus.append(menu)
+    player = _Player((Button.FLEE,))
+    shown: list[tuple[str, dict[str, Any]]] = []
+
+    def show(prompt: str, **kwargs: Any) -> None:
+        shown.append((prompt, kwargs))
+        if kwargs.get("options"):
+            player.answer()
+
+    ticks = iter(range(0, 10**6, 30))
+    system = SystemMenu(Controls([player]), "dice", 0.0, "systemctl poweroff",
+                        sleep=lambda _: None, clock=lambda: float(next(ticks)),
+                        service=SERVICE)
+    system.table_unsaved = lambda: True
+    system.choose_until_done(system.with_left(show), "", new_game=True)
+    prompt, kwargs = next((p, k) for p, k in shown if k.get("options"))
+    keypad = keypad_said(RollAsk("how many monsters 何体 (1/2D) — モンスター Monster "
+                                 "(EV-MON-1), roll 2 2投目", 1, 6))
+    said = [Said(f"unreadable ({len(menu.options)} options)", menu.prompt, menu.options,
+                 status, over="dice")
+            for menu in menus for status in (TABLE_UNREADABLE, TABLE_UNREADABLE_LEFT)]
+    for why in (*SHORT_REASONS.values(), UNREADABLE_LEFT_WHY):
+        for text in (TABLE_UNWRITTEN, TABLE_STALE):
+            status = text.format(why=why)
+            said += [Said("System menu", prompt, tuple(kwargs["options"]), status,
+                          over="dice"),
+                     replace(keypad, name="keypad", status=status, over="dice")]
+    return tuple(said)
+
+
 GROUPS: dict[str, Callable[[], tuple[Said, ...]]] = {
     "system": system_said, "coc": lambda: fight_said("coc"),
     "genso": lambda: fight_said("genso"), "dice": tray_said}
+#: The statuses drawn whole (test_the_tray_s_table_status_reads_whole), by group.
+STATUS_GROUPS: dict[str, Callable[[], tuple[Said, ...]]] = {"tray table": tray_table_said}
 
 
 # ---- drawing them ---------------------------------------------------------------------------
@@ -318,7 +375,7 @@ def _portrait_panel(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def views(group: str) -> Iterator[tuple[str, View]]:
     """Each prompt of ``group`` over each view it comes over."""
     modes = _modes()
-    for said in GROUPS[group]():
+    for said in {**GROUPS, **STATUS_GROUPS}[group]():
         for over in [said.over] if said.over else list(modes):
             view = modes[over].view(said.prompt, options=said.options, highlight=0,
                                     status=said.status)
@@ -358,6 +415,47 @@ def unread(screen: ScreenDisplay, view: View) -> str:
     low = [box for box, _ in screen._targets
            if box.top < last_row_bottom or box.h < m(TAP_MIN)]
     return f"option boxes {low} over the prompt's last row or too low" if low else ""
+
+
+def status_unread(screen: ScreenDisplay, view: View) -> str:
+    """What is wrong with ``view``'s status line as drawn ("" when nothing): a row cut, or
+    the rows not the whole status."""
+    drawn = spy_text(screen)
+    status: list[int] = []
+    draw_status = screen._status
+
+    def status_spy(*args: Any) -> None:
+        status.append(len(drawn))
+        draw_status(*args)
+        status.append(len(drawn))
+
+    screen.__dict__["_status"] = status_spy
+    try:
+        screen.render(view)
+    finally:
+        del screen.__dict__["_status"]
+    rows = drawn[status[0]:status[1]] if status else []
+    shown = "".join(d.shown for d in rows).replace(" ", "")
+    if any(d.cut or "…" in d.shown for d in rows) or shown != view.status.replace(" ", ""):
+        return f"status drawn as {[d.shown for d in rows]}"
+    return ""
+
+
+@pytest.mark.needs_japanese_font
+@pytest.mark.parametrize("group", list(STATUS_GROUPS))
+@pytest.mark.parametrize("scale", SCALES)
+@pytest.mark.parametrize("size", list(SIZES))
+def test_every_long_status_reads_whole_on_every_view(size: str, scale: float,
+                                                     group: str) -> None:
+    """Each status of ``group`` is drawn whole, with every reason it gives, on every view
+    it comes over: the tray's table file's (reviewd67 DEFECT 5)."""
+    screen = ScreenDisplay(size, text_scale=scale)
+    try:
+        problems = [f"{name}\n    {wrong}" for name, view in views(group)
+                    if (wrong := status_unread(screen, view))]
+    finally:
+        screen.close()
+    assert not problems, "\n".join(problems)
 
 
 @pytest.mark.needs_japanese_font
