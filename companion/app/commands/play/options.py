@@ -110,7 +110,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--state", type=Path, metavar="FILE",
                         help="the save file (default, in the user data folder: save.json "
                              "for a game, genso/table.json or coc/table.json for --mode "
-                             "genso or coc; the dice tray saves none)")
+                             "genso or coc; the dice tray's table part-thrown is always "
+                             "dice/tray.json)")
     parser.add_argument("--resume", action="store_true",
                         help="carry on the saved game or table (a new one if there is none)")
     parser.add_argument("--pace", type=float, metavar="SECONDS",
