@@ -13,7 +13,11 @@ whole from a :class:`~companion.dice.DiceSource` and keeps a journal of entries 
   over the throws so far (``Thrown`` in companion/app/session/rolls.py; the engine is
   pure and an action that cannot finish changes nothing) and asks for the next throw where
   it stops;
-- the journal holds every answer (an option's key such as ``t:Cult``, a throw ``4,5``).
+- the journal holds every answer (an option's key such as ``t:Cult``, a throw ``4,5``);
+- flee/back while a later die of an action is awaited holds the action (:data:`HELD`): its
+  throws accepted so far are kept, and the player is asked to go on with it (*Again*) or
+  give it up (flee/back again). The journal says ``hold`` for that press; ``back`` at a die
+  awaited still means the action given up, as in every save before (fixf67).
 
 The table's save is :mod:`.fight_save`; the fight file kept in step with it,
 :mod:`.fight_file`.
@@ -28,13 +32,30 @@ from typing import Any, ClassVar
 
 from companion.app.modes.dice_tray import throw_from_notation, throw_to_notation
 from companion.app.modes.names import add_english
+from companion.app.session.controls import BACK
 from companion.app.session.mode import Answer, ChoiceAsk, RollAsk, Throw
 from companion.app.session.rolls import SO_FAR, NeedDice, Rolled, Thrown
 from companion.dice import DiceSource
 from companion.errors import DataError, IllegalAction
+from companion.hw.buttons import Button
 from companion.hw.display.view import DiceStep, FightView, Option, View
 
 SIMULATED = "simulated 仮想"
+#: Flee/back (B, the keypad's *Back*, also the read screen's Reject key just before) while
+#: an action's later die is awaited (its damage after a to-hit accepted): the action is held,
+#: its throws kept, and this asked, naming them: *Again* asks the die awaited, flee/back
+#: again gives the action up. One press gave it up with its accepted throws, so a second
+#: B meant for a read dropped a to-hit of 6,4 unasked (dice66 RISK 1; the dice tray's
+#: ``HELD`` asks the same of a table).
+HELD = ("Back 戻る: go on with this action (Again), or give it up (Give up)? "
+        "続けるかやめるか")
+HELD_KEPT = "kept 保持"
+AGAIN = Option("again", "Again 続ける", Button.ATTACK)
+GIVE_UP = Option(BACK.choice, "Give up やめる", Button.FLEE)
+#: The journal's entry for the press that held an action (:data:`HELD`). ``back`` at a die
+#: awaited keeps its meaning in every save: the action given up (a save from before the
+#: question replays as it played).
+HOLD = "hold"
 
 
 @dataclass(frozen=True)
@@ -64,6 +85,10 @@ class FightMode:
         self.note = ""  # why a throw brought no dice
         self.undone = ""  # what the last answer took back, said until the next answer
         self.done = False
+        #: Flee/back while a later die was awaited: :data:`HELD` is asked (path and throws
+        #: kept) until Again or Give up.
+        self.held = False
+        self._answer_gives_up = False  # a save's ``back`` at a die awaited (restore)
         self.thrown: list[tuple[int, int]] = []  # (count, sides) of every throw answered
         self._journal: list[str] = []
         self._events: list[Any] = []
@@ -109,6 +134,8 @@ class FightMode:
     def ask(self) -> ChoiceAsk | RollAsk | None:
         if self.done:
             return None
+        if self.held:
+            return self._held_ask()
         step = self._step(self.path)
         if isinstance(step, ChoiceAsk):
             return step
@@ -131,8 +158,8 @@ class FightMode:
         if isinstance(value, Throw):
             if not isinstance(ask, RollAsk):
                 raise IllegalAction("no dice are wanted now")
-            events = self._thrown_answer(value, ask)
-            self._journal.append(throw_to_notation(value))
+            events = self._thrown_answer(value, ask, gives_up=self._answer_gives_up)
+            self._journal.append(HOLD if self.held else throw_to_notation(value))
             return events
         if not isinstance(value, int):
             raise IllegalAction("a fight reads no tiles")
@@ -145,6 +172,11 @@ class FightMode:
 
     def _chosen(self, choice: str) -> list[Any]:
         """Take a picked option; a whole action is resolved as far as the dice go."""
+        if self.held:  # Again (the die awaited is asked again) or Give up
+            self.held = False
+            if choice == GIVE_UP.choice:
+                self.path, self.throws, self.note = [], [], ""
+            return []
         if choice == "back":
             self.path = self.path[:-1]
             return []
@@ -161,8 +193,14 @@ class FightMode:
         self.path = [] if done else path
         return done
 
-    def _thrown_answer(self, throw: Throw, ask: RollAsk) -> list[Any]:
+    def _thrown_answer(self, throw: Throw, ask: RollAsk, *, gives_up: bool = False) -> list[Any]:
+        """A throw taken, failed or backed out of. Back at an action's first die leaves the
+        action (no throw of it was taken); at a later one it holds the action (:data:`HELD`),
+        or, ``gives_up`` (a save's ``back`` there, :meth:`restore`), leaves it."""
         if throw.back:
+            if self.throws and not gives_up:
+                self.held, self.note = True, ""
+                return []
             self.path, self.throws, self.note = [], [], ""
             return []
         if throw.failure:
@@ -202,6 +240,15 @@ class FightMode:
             return need
         self.fight.pop()  # cannot happen: a whole action was pushed when its last answer came
         return None
+
+    def _held_ask(self) -> ChoiceAsk:
+        """:data:`HELD`, naming the throws the action has had (its rolls as the engine took
+        them; the faces if it named none). Typed dice: the keypad's *Back* guards the menu
+        after it against its double (``controls.accepted_with``), this question too."""
+        so_far = self.so_far()
+        kept = ([r.line() for r in so_far[1]] if so_far is not None
+                else [",".join(map(str, t)) for t in self.throws])
+        return ChoiceAsk(f"{HELD} — {HELD_KEPT}: {'; '.join(kept)}", (AGAIN, GIVE_UP))
 
     def legal(self, action: Any) -> bool:
         """Would the engine take ``action`` now? It is tried up to its first die (an illegal
@@ -258,9 +305,24 @@ class FightMode:
         return self._journal
 
     def restore(self, text: str) -> None:
+        """Give a journal's answer again. At a die awaited, ``hold`` is the press that held
+        the action (:data:`HELD`), and ``back`` gives the action up, as it did before the
+        question was asked (a save from before it: ``…, '6,4', 'back'`` then the next
+        action's choice)."""
         ask = self.ask()
         if isinstance(ask, RollAsk):
-            self.answer(throw_from_notation(text))
+            if text == HOLD:
+                if not self.throws:
+                    raise IllegalAction("no action's throws to hold now")
+                self.answer(Throw(back=True))
+            elif text == "back":
+                self._answer_gives_up = True
+                try:
+                    self.answer(Throw(back=True))
+                finally:
+                    self._answer_gives_up = False
+            else:
+                self.answer(throw_from_notation(text))
             return
         if ask is None:
             raise IllegalAction("the fight was closed")
