@@ -63,7 +63,10 @@ class SlotReading:
     ``uid`` is the RFID tag's UID (upper-case hex) when the reader is RFID.
     ``unboxed`` (a camera's): every frame it settled on showed the slot covered but no
     tile's outline (:mod:`companion.hw.camera.occupancy`), so it is an uncertain read of
-    no tile: a shadow across bare paper, not a tile under a hand (reviewc66c DEFECT 2).
+    no tile: a shadow across bare paper, not a tile under a hand (reviewc66c DEFECT 2). It
+    is set when the reading settles and not updated while the look lasts: "uncertain"
+    settled under a hand stays not unboxed when the hand leaves shadowed paper (the camera
+    reader's ``paper(slot)`` says that, reviewc67 DEFECT 1).
     """
 
     slot: Slot

@@ -101,6 +101,26 @@ def test_a_still_hand_over_the_start_up_tile_in_shadow_offers_nothing_a_lift_doe
     assert COVERED_AT_START not in statuses_since(table, 0)  # it showed its tile plainly
 
 
+@pytest.mark.parametrize(("shadow", "gap"), [(0.75, 1.0), (0.6, 3.0)])
+def test_the_start_up_tile_lifted_and_laid_again_under_a_shadow_and_a_moving_hand_counts(
+    classifier: TileClassifier, shadow: float, gap: float,  # noqa: F811
+) -> None:
+    """reviewc67 DEFECT 1: the usual lift under a shadow has the hand over the slot as the
+    tile goes and as it comes back. The moving hand settles the slot on "uncertain" with the
+    tile's outline in sight; the shadowed paper after it (``gap`` s) reads "uncertain" too,
+    so no new reading came and the session never learnt the paper was seen: the 5m laid
+    again was never offered, and the start-up tile could never be counted. The paper's
+    still, outline-free look now marks that reading, and the pick is offered."""
+    table, source, ledger = resumed(classifier, shadow=shadow)
+    hand(table, 1.0, 0.6, DRAW_WHOLE, moving=True)
+    table.at(1.3, lambda: source.remove(Slot.DRAW))  # under the hand
+    hand(table, 1.6 + gap, 0.6, DRAW_WHOLE, moving=True)
+    table.at(1.9 + gap, lambda: source.place(Slot.DRAW, "5m"))
+    assert str(table.read(TileAsk("lay", Slot.DRAW, ledger), limit=15.0)) == "5m"
+    assert picks_since(table, 0) == {("5m",)}
+    assert RELAID_PICK in statuses_since(table, 0)
+
+
 def test_a_reading_is_unboxed_only_when_every_frame_it_settled_on_was() -> None:
     """The reader's per-slot result: "uncertain" settled on frames of a covered slot with no
     tile's outline says so (the paper under a shadow); one frame with an outline among them
@@ -117,3 +137,27 @@ def test_a_reading_is_unboxed_only_when_every_frame_it_settled_on_was() -> None:
     tracker = SlotTracker(Slot.DRAW, settings)
     tile = [tracker.update(predicted(("5m", 0.9)), None) for _ in range(3)][2]
     assert tile is not None and tile.label == "5m" and not tile.unboxed
+
+
+def test_a_slot_settled_under_a_hand_reads_as_paper_once_its_frames_show_paper() -> None:
+    """reviewc67 DEFECT 1: "uncertain" settled on frames with an outline (the hand over the
+    tile) sends no new reading when the frames turn to the paper under a shadow (still
+    "uncertain"); the tracker's ``paper`` says so, and not while any of its last frames
+    shows an outline, nor for a tile."""
+    settings = ReaderSettings(stable_frames=3, min_confidence=0.5)
+    unsure = predicted(("5z", 0.0), ("1s", 0.0))
+    tracker = SlotTracker(Slot.DRAW, settings)
+    settled = [tracker.update(unsure, None, unboxed=False) for _ in range(3)][2]
+    assert settled is not None and settled.label is None and not settled.unboxed
+    assert not tracker.paper
+    assert [tracker.update(unsure, None, unboxed=True) for _ in range(2)] == [None, None]
+    assert not tracker.paper  # one frame of the three still showed the outline
+    assert tracker.update(unsure, None, unboxed=True) is None  # no reading sent again
+    assert tracker.paper and tracker.settled is settled
+    tracker.update(unsure, None, unboxed=False)
+    assert not tracker.paper
+    tracker.clear()
+    assert not tracker.paper
+    tile = SlotTracker(Slot.DRAW, settings)
+    [tile.update(predicted(("5m", 0.9)), None, unboxed=True) for _ in range(3)]
+    assert tile.settled is not None and tile.settled.label == "5m" and not tile.paper

@@ -1006,6 +1006,31 @@ def test_the_tile_a_slot_showed_plainly_at_start_up_is_not_offered_after_a_hand(
     assert Slot.DRAW not in state.fresh
 
 
+@pytest.mark.parametrize(("still", "paper", "offered"), [
+    (always, always, True),  # the hand gone, the shadowed paper lies still: lifted
+    (always, never, False),  # a hand resting on the tile (its outline in sight)
+    (never, always, False),  # never still: no look of the paper that lay a while
+], ids=["still-paper", "still-hand", "moving"])
+def test_a_look_settled_under_a_hand_counts_as_paper_once_the_reader_sees_paper(
+        still: Callable[[Slot], bool], paper: Callable[[Slot], bool], offered: bool) -> None:
+    """reviewc67 DEFECT 1: the start-up 5m lifted under a shadow with a hand moving over it:
+    "uncertain" settled under the hand (not unboxed), and the shadowed paper after it read
+    "uncertain" too, so no new reading told the session it was paper; the 5m laid again was
+    never offered. The reader's still look of the paper (TellsPaper) marks that look."""
+    clock = StepClock()
+    state = ReadState(clock=clock, startup=True)
+    at(state, clock, 0.2, readings=[draw("5m")])
+    at(state, clock, 1.4, never, [draw(None)])  # the hand, the tile's outline in sight
+    clock.now = 1.8
+    state.update([])
+    state.settle(still, paper)
+    assert state.unboxed[Slot.DRAW] == [False, offered]
+    at(state, clock, 2.3, never, [draw("5m")])
+    at(state, clock, 2.4)
+    at(state, clock, 2.4 + HELD_PICK_SECONDS)
+    assert state.held_pick(Slot.DRAW) == (("5m", True) if offered else None)
+
+
 def test_a_sticker_lying_there_at_start_up_is_never_offered() -> None:
     """RFID: a start-up sticker is no held camera slot (its rule is its own)."""
     clock = StepClock()

@@ -196,6 +196,17 @@ class TellsStill(Protocol):
 
 
 @runtime_checkable
+class TellsPaper(Protocol):
+    """A reader that knows whether a slot's last frames showed the paper under a shadow (the
+    camera's): settled "uncertain", covered with no tile's outline. A reading that settled
+    under a hand moving over a tile is not unboxed (:attr:`SlotReading.unboxed`), and
+    stays so when the tile is lifted under the hand and the shadowed paper is left: both
+    read "uncertain", so no new reading comes (reviewc67 DEFECT 1)."""
+
+    def paper(self, slot: Slot) -> bool: ...
+
+
+@runtime_checkable
 class TellsBare(Protocol):
     """A reader that says which slots its last poll saw bare (the camera's): the empty
     paper, in one frame, before an empty read settles. A tile lifted and laid again
@@ -240,7 +251,7 @@ class ReadState:
     # each lay still a while (settle), and since when the latest has: see held_pick.
     looks: dict[Slot, list[str | None]] = field(default_factory=dict)
     steady: dict[Slot, list[bool]] = field(default_factory=dict)
-    unboxed: dict[Slot, list[bool]] = field(default_factory=dict)  # SlotReading.unboxed
+    unboxed: dict[Slot, list[bool]] = field(default_factory=dict)  # SlotReading.unboxed, settle
     steady_since: dict[Slot, float] = field(default_factory=dict)
     bared: set[Slot] = field(default_factory=set)  # seen bare before their first reading
     startup_seconds: float = 0.0  # see RDM6300_STARTUP_SECONDS
@@ -422,9 +433,14 @@ class ReadState:
         self.unboxed.pop(slot, None)
         self.steady_since.pop(slot, None)
 
-    def settle(self, still: Callable[[Slot], bool]) -> None:
+    def settle(self, still: Callable[[Slot], bool],
+               paper: Callable[[Slot], bool] | None = None) -> None:
         """Mark each unlifted slot's latest look as having lain ``still`` (not a hand moving
-        over it), and since when it has: see :meth:`held_pick`. Called after every poll."""
+        over it), and since when it has: see :meth:`held_pick`. Called after every poll.
+        A look lying still as the ``paper`` under a shadow (:class:`TellsPaper`) is marked
+        ``unboxed`` too, though its reading was not: it settled under the hand that lifted
+        the tile (reviewc67 DEFECT 1). Only marked, never unmarked: a look once seen as the
+        paper was the tile lifted."""
         now = self.clock()
         for slot in self.unlifted:
             steady = self.steady.get(slot)
@@ -433,6 +449,8 @@ class ReadState:
             if still(slot):
                 steady[-1] = True
                 self.steady_since.setdefault(slot, now)
+                if paper is not None and paper(slot):
+                    self.unboxed[slot][-1] = True
             else:
                 self.steady_since.pop(slot, None)
 
@@ -461,7 +479,7 @@ class ReadState:
                 or since is None or self.clock() - max(since, asked) < HELD_PICK_SECONDS:
             return None
         relaid = reading.label == looks[0]
-        if relaid and not came_back(looks, steady, self.unboxed.get(slot, [])):
+        if relaid and not came_back(looks, steady, self.unboxed[slot]):
             return None
         return reading.label, relaid
 
@@ -649,6 +667,7 @@ def wait_for_tile(
     quiet = reader if isinstance(reader, TellsQuiet) else None
     stillness = reader if isinstance(reader, TellsStill) else None
     baring = reader if isinstance(reader, TellsBare) else None
+    papers = reader if isinstance(reader, TellsPaper) else None
     began = state.clock()
     pace = Pace(poll_seconds, state.clock) if quiet is not None else None
     confirm.value = None  # an offer left by an interrupted wait has no reading behind it
@@ -678,7 +697,8 @@ def wait_for_tile(
         state.update(readings, working=fault.ok, bare=bare)
         if stillness is not None:
             state.relaid(stillness.still)
-        state.settle(stillness.still if stillness is not None else _still)
+        state.settle(stillness.still if stillness is not None else _still,
+                     papers.paper if papers is not None else None)
         stacked = isinstance(reader, TellsStacks) and slot in reader.stacked
         if stacked:
             confirm.value, offered = None, None

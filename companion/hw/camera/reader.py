@@ -123,6 +123,17 @@ class SlotTracker:
         """The last ``stable_frames`` frames agreed (what the slot settled on stands)."""
         return len(self.history) == self.settings.stable_frames and len(set(self.history)) == 1
 
+    @property
+    def paper(self) -> bool:
+        """The slot settled on "uncertain" and its last ``stable_frames`` frames all showed it
+        covered with no tile's outline (``unboxed``): the paper under a shadow, now, whatever
+        the frames the reading settled on showed. A hand moving over a tile settles the slot
+        on "uncertain" with the tile's outline in sight, and the shadowed paper left when the
+        tile is lifted under it reads "uncertain" too: no new reading comes, and
+        :attr:`SlotReading.unboxed` stays as the hand's frames made it (reviewc67 DEFECT 1)."""
+        return self.steady and self.history[0] is None and self.settled is not None \
+            and self.settled.label is None and all(self.unboxed)
+
     def update(self, prediction: Prediction, ledger: TileLedger | None,
                unboxed: bool = False) -> SlotReading | None:
         """Add one frame; return the new settled reading when it changes.
@@ -131,7 +142,9 @@ class SlotTracker:
         as a tile settles, not again while it lies there. Counting the 4th copy of a kind
         must not turn the copies still on the mat into new (unreadable) tiles. ``unboxed``:
         the frame showed the slot covered with no tile's outline; a reading settled on
-        such frames alone says so (:attr:`SlotReading.unboxed`: a shadow on bare paper).
+        such frames alone says so (:attr:`SlotReading.unboxed`: a shadow on bare paper). The
+        flag is set as the reading settles and kept while its look lasts (no reading is sent
+        again when only the flag would change); :attr:`paper` says how the frames look now.
         """
         s = self.settings
         best = prediction.best
@@ -213,6 +226,13 @@ class CameraTileReader:
         though the classifier may settle on "uncertain" under it as it does on a tile it
         cannot read (camplay65 RISK 3: the hand's "likeliest tiles" were offered to pick)."""
         return self._still_polls.get(slot, 0) >= self.settings.stable_frames
+
+    def paper(self, slot: Slot) -> bool:
+        """``slot``'s last frames showed it as the paper under a shadow: settled "uncertain",
+        covered, no tile's outline (:attr:`SlotTracker.paper`), though the reading may have
+        settled under a hand (its :attr:`SlotReading.unboxed` is False then: reviewc67
+        DEFECT 1). False for a slot out of view or after a bad frame (its frames cleared)."""
+        return self.trackers[slot].paper
 
     @property
     def bare(self) -> frozenset[Slot]:
