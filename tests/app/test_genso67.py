@@ -81,7 +81,7 @@ def test_of_two_rings_of_storage_the_one_taken_off_names_what_the_other_cannot_h
     genso(capsys, "gear", str(sheet), "ring_storage")
     both = genso(capsys, "gear", str(sheet), "ring_storage", "--hand", "right")
     assert both["derived"]["storage_mp"] == {"mp": 8, "holds": 10}
-    first = genso(capsys, "gear", str(sheet), "ring_storage", "--off")
+    first = genso(capsys, "gear", str(sheet), "ring_storage", "--off", "--hand", "left")
     assert "its 3 stored MP are lost" in first["said"]
     assert first["derived"]["storage_mp"] == {"mp": 5, "holds": 5}
     assert "its 5 stored MP are lost" in genso(capsys, "gear", str(sheet), "ring_storage",
@@ -103,8 +103,8 @@ def test_a_worn_ring_moves_to_the_other_hand_and_says_what_the_move_costs(
     assert moved["said"] == (
         f"GM-ITEM-3 moved {STORAGE} from the 左手/left hand to the 右手/right hand, taken off "
         "and put on again: its 5 stored MP are lost (GM-ITEM-3 reading: a Ring of Storage "
-        "keeps no MP off the hand, and absorbs 5 MP again when put on); put on, it absorbed "
-        "3 MP (ＭＰ/MP 3 → 0)")
+        "keeps no MP off the hand, and absorbs up to 5 MP again when put on); put on, it "
+        "absorbed 3 MP (ＭＰ/MP 3 → 0)")
     assert on_sheet(sheet)["rings"] == {"left": [], "right": ["ring_storage"]}
     assert moved["sheet"]["mp"] == 0 and moved["derived"]["storage_mp"]["mp"] == 3
     genso(capsys, "gear", str(sheet), "ring_striking", "--hand", "right")
@@ -344,4 +344,5 @@ def test_sunset_after_the_end_is_a_line_too() -> None:
     """The fight-over menu's Sunset (GM-MON-5, hours after the end) says what it did."""
     fight = two_pcs_and_an_orc()
     fight.push(EndFight(), ScriptedDice([]))
-    assert fight.push(Sunset(), ScriptedDice([])).text.strip()
+    entry = fight.push(Sunset(), ScriptedDice([]))
+    assert entry.text == "GM-MON-5     sunset 日没: nobody killed by a Wight or Wraith rises"

@@ -30,8 +30,8 @@ from companion.systems.genso.character.core import (
 from companion.systems.genso.character.creation import create_character, starting_money_tag
 from companion.systems.genso.character.gear import (
     equip,
-    moved_from,
-    put_on_ring,
+    ring_hands,
+    ring_put_on,
     storage_capacity,
     storage_lost,
     take_off_ring,
@@ -293,12 +293,12 @@ def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
     def change(c: Character) -> tuple[Character, str]:
         item = rules.item(args.item)
         if args.off and item.key.startswith("ring_"):
-            after = take_off_ring(rules, c, item.key)
+            after = take_off_ring(rules, c, item.key, _off_hand(args, rules, c, item.key))
             return after, f"took off {item.name}" + _storage_lost(rules, item.key, c, after)
         if args.off:
             return unequip(rules, c, item.key), f"took off {item.name}"
         if item.key.startswith("ring_"):
-            return _ring_on(rules, c, item.key, Hand(args.hand))
+            return _ring_on(rules, c, item.key, Hand(args.hand or Hand.LEFT.value))
         after = equip(rules, c, item.key)
         if item.slot is not Slot.WEAPON:
             return after, f"equipped {item.name}"
@@ -317,16 +317,34 @@ def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
     return _change(args, rules, change)
 
 
+def _off_hand(args: argparse.Namespace, rules: GensoRules, c: Character,
+              key: str) -> Hand | None:
+    """The hand ``gear --off`` takes a ring from: the one ``--hand`` names (reviewg67 RISK 2:
+    it was ignored, and the left hand's ring came off), else the one hand wearing it. A ring
+    of the kind on each hand and no ``--hand`` is refused, naming both: which comes off
+    matters (a Ring of Storage left on a hand with another ring stops every ring)."""
+    if args.hand is not None:
+        return Hand(args.hand)
+    hands = ring_hands(c, key)
+    if len(hands) > 1:
+        raise IllegalAction(
+            f"{c.name} wears {rules.item(key).name} on both hands, the {hands[0].text} and the "
+            f"{hands[1].text}: name the one to take off with --hand "
+            f"{' or --hand '.join(h.value for h in hands)}")
+    return None
+
+
 def _storage_lost(rules: GensoRules, key: str, before: Character, after: Character) -> str:
     """GM-ITEM-3 (genso67 RISK 1): what a Ring of Storage taken off loses, said; it was lost
     without a word. The reading "GM-ITEM-3 (storage)" (``genso defaults``): off the hand, a
-    Ring of Storage keeps no MP."""
+    Ring of Storage keeps no MP; it absorbs its ``storage`` MP again when put on."""
     if key != "ring_storage":
         return ""
     lost = storage_lost(before, after)
     if lost:
         return (f": its {lost} stored MP are lost (GM-ITEM-3 reading: a Ring of Storage keeps "
-                "no MP off the hand, and absorbs 5 MP again when put on)")
+                f"no MP off the hand, and absorbs up to {rules.num('GM-ITEM-3', 'storage')} "
+                "MP again when put on)")
     if after.storage_mp:
         return (f": nothing lost, the Ring of Storage still worn holds its "
                 f"{after.storage_mp} MP")
@@ -335,12 +353,11 @@ def _storage_lost(rules: GensoRules, key: str, before: Character, after: Charact
 
 def _ring_on(rules: GensoRules, c: Character, key: str, hand: Hand) -> tuple[Character, str]:
     """GM-ITEM-3: a ring put on ``hand``, from the pack or moved from the other hand (a
-    take-off and a put-on, genso67 RISK 1), said with the MP a Ring of Storage lost coming
-    off and absorbed going on."""
+    take-off and a put-on, genso67 RISK 1, made by :func:`ring_put_on` alone), said with
+    the MP a Ring of Storage lost coming off and absorbed going on."""
     item = rules.item(key)
-    moved = moved_from(rules, c, item.key, hand)
-    off = c if moved is None else take_off_ring(rules, c, item.key, moved)
-    after = put_on_ring(rules, off, item.key, hand)
+    steps = ring_put_on(rules, c, item.key, hand)
+    moved, off, after = steps.moved_from, steps.off, steps.on
     said = (f"GM-ITEM-3 put on {item.name} ({hand.text} hand)" if moved is None else
             f"GM-ITEM-3 moved {item.name} from the {moved.text} hand to the {hand.text} hand, "
             "taken off and put on again")
@@ -348,10 +365,11 @@ def _ring_on(rules: GensoRules, c: Character, key: str, hand: Hand) -> tuple[Cha
         said += _storage_lost(rules, item.key, c, off)
     if item.key == "ring_storage":
         taken = off.mp - after.mp
+        most = rules.num("GM-ITEM-3", "rings_per_hand")
         said += (f"; put on, it absorbed {taken} MP (ＭＰ/MP {off.mp} → {after.mp})"
                  if rings_work(rules, after) else
-                 "; put on, it absorbed nothing: no magic ring works with two or more on one "
-                 "hand")
+                 f"; put on, it absorbed nothing: no magic ring works with {most + 1} or more "
+                 "on one hand")
     return after, said
 
 

@@ -265,9 +265,10 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     gear.add_argument("sheet", help=SHEET_HELP)
     gear.add_argument("item", help="the item's key or name as `genso list items` gives it "
                                    "(sword, 剣)")
-    gear.add_argument("--hand", choices=("left", "right"), default="left",
+    gear.add_argument("--hand", choices=("left", "right"),
                       help="a ring's hand (default left); two rings on one hand stop every "
-                           "ring working (GM-ITEM-3)")
+                           "ring working (GM-ITEM-3); with --off, the hand to take it from "
+                           "(needed when one is worn on each hand)")
     gear.add_argument("--off", action="store_true", help="take it off instead")
     _common(gear)
     costs = ", ".join(f"{key} {rules.num('GM-GROW-2', key)}" for key in GROWTH_CHOICES)

@@ -4,7 +4,7 @@ a weapon held in two hands."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.errors import IllegalAction
@@ -106,23 +106,41 @@ def ring_hands(character: Character, key: str) -> tuple[Hand, ...]:
 
 def moved_from(rules: GensoRules, character: Character, key: str, hand: Hand) -> Hand | None:
     """The hand a ring put on ``hand`` moves from: None when one is in the pack (it goes on
-    from there), the other hand when it is worn there and not in the pack; refused when it
-    is neither carried nor worn, or worn on ``hand`` already (genso67 RISK 1: that said
-    "carries no magic ring" of a ring worn)."""
+    from there), the other hand when it is worn there only, not in the pack; refused when
+    it is neither carried nor worn, or worn on ``hand`` already, whatever the other hand
+    wears (genso67 RISK 1: that said "carries no magic ring" of a ring worn; reviewg67
+    RISK 1: with one on each hand, it moved the other hand's onto ``hand``, its MP lost and
+    every ring stopped, for a hand named by a slip)."""
     item = rules.item(key)
     if item.key in character.equipment:
         return None
     hands = ring_hands(character, item.key)
     if not hands:
         raise IllegalAction(f"{character.name} carries no magic ring {item.name}")
-    other = [h for h in hands if h is not hand]
-    if not other:
+    if hand in hands:
         raise IllegalAction(f"{character.name} wears {item.name} on the {hand.text} hand "
                             "already, and carries none in the pack to put on")
-    return other[0]
+    return hands[0]
+
+
+@dataclass(frozen=True)
+class RingPutOn:
+    """A ring put on (:func:`ring_put_on`): the hand it moved from (None: from the pack),
+    the character once it is off that hand (the character as it was, from the pack), and
+    once it is on."""
+
+    moved_from: Hand | None
+    off: Character
+    on: Character
 
 
 def put_on_ring(rules: GensoRules, character: Character, key: str, hand: Hand) -> Character:
+    """GM-ITEM-3: wear a carried magic ring, or move one worn on the other hand
+    (:func:`ring_put_on`, whose character once it is on this gives)."""
+    return ring_put_on(rules, character, key, hand).on
+
+
+def ring_put_on(rules: GensoRules, character: Character, key: str, hand: Hand) -> RingPutOn:
     """GM-ITEM-3: wear a carried magic ring; a Ring of Storage absorbs up to 5 MP at once.
 
     「指輪をつけた時点で５ＭＰをつけた生物から吸収する。」: each Ring of Storage takes its own 5
@@ -137,22 +155,23 @@ def put_on_ring(rules: GensoRules, character: Character, key: str, hand: Hand) -
 
     A ring of ``key`` not in the pack but worn on the other hand is moved to ``hand``
     (genso67 RISK 1): the seed forbids no move, which is a take-off and a put-on
-    (:func:`take_off_ring`, then this), so a Ring of Storage empties and absorbs again
-    (readings.toml "GM-ITEM-3 (storage)"). One worn on ``hand`` already is refused as so.
+    (:func:`take_off_ring`, then the put-on), so a Ring of Storage empties and absorbs again
+    (readings.toml "GM-ITEM-3 (storage)"). One worn on ``hand`` already is refused as so
+    (:func:`moved_from`). The move is here only (reviewg67 NIT 6): the command says it
+    from the steps this gives.
     """
     item = rules.item(key)
     if item.slot is not Slot.RING:
         raise IllegalAction(f"{item.name} is no magic ring (指輪, GM-ITEM-3) to put on a hand")
     moved = moved_from(rules, character, item.key, hand)
-    if moved is not None:
-        character = take_off_ring(rules, character, item.key, moved)
+    off = character if moved is None else take_off_ring(rules, character, item.key, moved)
     attr = "rings_left" if hand is Hand.LEFT else "rings_right"
-    worn = _set(character, attr, (*getattr(character, attr), item.key),
-                equipment=drop_one(character.equipment, item.key))
+    worn = _set(off, attr, (*getattr(off, attr), item.key),
+                equipment=drop_one(off.equipment, item.key))
     if item.key == "ring_storage" and rings_work(rules, worn):
-        taken = min(rules.num("GM-ITEM-3", "storage"), max(character.mp, 0))
-        worn = replace(worn, mp=character.mp - taken, storage_mp=character.storage_mp + taken)
-    return worn
+        taken = min(rules.num("GM-ITEM-3", "storage"), max(off.mp, 0))
+        worn = replace(worn, mp=off.mp - taken, storage_mp=off.storage_mp + taken)
+    return RingPutOn(moved, off, worn)
 
 
 def take_off_ring(rules: GensoRules, character: Character, key: str,
