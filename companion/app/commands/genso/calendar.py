@@ -118,20 +118,21 @@ def sheet_curses(rules: GensoRules, name: str) -> tuple[list[str], dict[str, Any
              "died": [curse_json(calendar, c, c.dies_on) for c in died]})
 
 
-def sunset_curses(rules: GensoRules) -> tuple[list[str], list[dict[str, Any]]]:
+def sunset_curses(rules: GensoRules) -> tuple[list[tuple[DeathCurse, str]], list[dict[str, Any]]]:
     """GM-MAGIC-13: the Death Curses whose target dies at today's sunset, for ``fight
-    sunset`` to name (genso67 NIT 2: the calendar told them only at ``calendar pass``), and
-    their JSON; none without a calendar. One that cannot be read is said in a note naming
-    it, as :func:`sheet_curses` says it: the fight's sunset does not need it."""
+    sunset`` to name (genso67 NIT 2: the calendar told them only at ``calendar pass``), each
+    with its line, and their JSON; none without a calendar. One that cannot be read is said
+    in a note naming it, as :func:`sheet_curses` says it: the fight's sunset does not need
+    it."""
     try:
         passed = settle(load_calendar())
     except DataError as exc:
         note(f"note: {error_text(exc)} (Death Curses not shown)")
         return [], []
-    return ([f"GM-MAGIC-13  {_curse(rules)}: {c.target} dies at this sunset, day "
-             f"{c.dies_on}, of {c.caster}'s curse (cast on day {c.cast_on}), unless "
-             f"{c.caster} lifts it first (`{companion_command()} genso calendar pass 1` "
-             "records it)" for c in passed.today],
+    return ([(c, f"GM-MAGIC-13  {_curse(rules)}: {c.target} dies at this sunset, day "
+                 f"{c.dies_on}, of {c.caster}'s curse (cast on day {c.cast_on}), unless "
+                 f"{c.caster} lifts it first (`{companion_command()} genso calendar pass 1` "
+                 "records it)") for c in passed.today],
             [curse_json(passed.calendar, c) for c in passed.today])
 
 

@@ -58,6 +58,7 @@ from companion.dice.notation import display_width
 from companion.errors import DataError, IllegalAction
 from companion.file_locks import FileInUse
 from companion.files import NotDurable, atomic_write_text, file_there, loads_json
+from companion.systems.genso.calendar import DeathCurse
 from companion.systems.genso.character.core import derive
 from companion.systems.genso.combat import (
     Action,
@@ -731,8 +732,8 @@ def _what_to_do(down: list[Combatant]) -> str:
                     "GM-HEAL-1; `--sleep` fills MP, GM-HEAL-2) or leave them out")
     if dead:
         told.append(f"leave {', '.join(dead)} out: no rest, sleep or spell of the seed "
-                    "brings the dead (死亡) back (`genso rest` refuses them; if the GM rules "
-                    "otherwise, set hp in the sheet)")
+                    f"brings the dead (死亡) back (`{companion_command()} genso rest` refuses "
+                    "them; if the GM rules otherwise, set hp in the sheet)")
     return "; ".join(told)
 
 
@@ -807,11 +808,33 @@ def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
         said = with_english(fight, entry.text)
         if isinstance(action, Sunset):  # GM-MAGIC-13: a Death Curse due at this sunset
             due, data["death_curses_due"] = sunset_curses(rules)
-            said = "\n".join([said, *due])
+            said = "\n".join([said, *(_curse_due(fight, curse, line, path)
+                                      for curse, line in due)])
         return emit(args, {**data, "entry": entry.to_json()}, f"{said}\n\n{text}",
                     dice=True)
 
     return run_with_source(args, body)
+
+
+def _curse_due(fight: Fight, curse: DeathCurse, line: str, path: Path) -> str:
+    """GM-MAGIC-13: ``fight sunset``'s line of a Death Curse due at it, with the English
+    beside the names (reviewg67 RISK 3: 駆け出し冒険者１ alone); of a target still in this
+    fight, that the fight does not mark the death, and how the GM takes them out: it said
+    they die at this sunset and played them on at full HP."""
+    here = [c for c in fight.state.order if fold_name(c.name) == fold_name(curse.target)
+            and c.status in (Status.ACTIVE, Status.INCAPACITATED)]
+    if not here:
+        return with_english(fight, line)
+    name = here[0].name
+    if fight.state.outcome is not None:
+        return with_english(fight, f"{line}; {name} is in this fight, which is over and does "
+                                   "not mark the death")
+    command = f"{companion_command()} genso fight"
+    return (with_english(fight, f"{line}; {name} is in this fight, which does not mark the "
+                                "death and plays them on")
+            + f": the GM ends the fight (`{command} end{file_option(path)}`) or, on their "
+            f"turn, takes them out with `{command} flee {shlex.quote(name)}"
+            f"{file_option(path)}` (said as fled)")
 
 
 def _after_the_end(fight: Fight, path: Path) -> str:
