@@ -588,6 +588,7 @@ def test_an_rdm6300_pointed_at_the_tray_stops_calibrate_naming_the_tray(
     assert code == 1
     assert time.monotonic() < keys.deadline, "waited until stopped"
     tray = f"{sim.port} is the RFID tray (it sends protocol v1 lines), not an RDM6300"
-    assert err.startswith(f"companion: error: {tray}: use --kind tray"), err
+    assert err.startswith(f"companion: error: {tray}: it needs the tray kind "
+                          '(input.rfid_kind = "tray"; --rfid-kind tray for play'), err
     assert tray in out and "never answered" not in err
     assert not (config_dir() / TAGMAP_FILENAME).exists()

@@ -363,5 +363,7 @@ def test_the_rfid_tray_read_as_an_rdm6300_is_named_the_tray() -> None:
             reader.close()
     assert not status.ok
     assert status.message.startswith(f"{sim.port} is the RFID tray (it sends protocol v1 "
-                                     "lines), not an RDM6300: use --kind tray, or "
-                                     'input.rfid_kind = "tray"'), status.message
+                                     "lines), not an RDM6300: it needs the tray kind "
+                                     '(input.rfid_kind = "tray"; --rfid-kind tray for play, '
+                                     "--kind tray for rfid monitor and calibrate rfid)"), \
+        status.message

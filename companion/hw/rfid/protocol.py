@@ -37,6 +37,9 @@ UID_PATTERN = re.compile(r"[0-9A-F]{8}(?:[0-9A-F]{6}){0,2}\Z")  # 4-, 7- or 10-b
 # A line may start with junk (a boot banner, line noise): resynchronise on
 # every "J<digits> " and let the CRC decide which one is real.
 _START = re.compile(rb"J(\d+) ")
+#: The CRC as PROTOCOL.md spells it, 4 upper-case hex digits: ``int(…, 16)`` alone also
+#: took ``d592``, ``0x57``, `` 57F`` or ``+57F`` (rfid63 N2).
+_CRC = re.compile(rb"[0-9A-F]{4}")
 
 
 class Kind(Enum):
@@ -168,7 +171,7 @@ class LineReader:
 
 def _decode(line: bytes) -> tuple[Message | None, str]:
     body, star, crc_text = line.rpartition(b" *")
-    if not star or len(crc_text) != 4:
+    if not star or _CRC.fullmatch(crc_text) is None:
         return None, "garbage"
     try:
         crc = int(crc_text, 16)

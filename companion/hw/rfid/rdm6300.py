@@ -247,8 +247,11 @@ class Rdm6300Reader:
             # Bytes, but never a frame: the port reads "ok" while no tag is ever seen.
             if self.found_the_tray():
                 return ReaderStatus(False, (
+                    # Not "--kind tray" alone, which play refuses (rfid67 NIT 1): the
+                    # setting, and each command's option.
                     f"{self.link.device} is the RFID tray (it sends protocol v1 lines), not "
-                    'an RDM6300: use --kind tray, or input.rfid_kind = "tray" '
+                    'an RDM6300: it needs the tray kind (input.rfid_kind = "tray"; --rfid-kind '
+                    "tray for play, --kind tray for rfid monitor and calibrate rfid) "
                     "RFIDトレイの信号"), counters)
             return ReaderStatus(False, (
                 f"bytes come from {self.link.device} but no valid RDM6300 frame "

@@ -387,7 +387,7 @@ class TrayReader:
             # uncounted at the next handshake, so the counters miss it.)
             return (f"{_plural(self._hello_bytes, 'byte')} came from {device} but no tray "
                     "line: an RDM6300 there needs the rdm6300 kind (input.rfid_kind); else it "
-                    "is another device, not the tray's Pico (companion rfid list) "
+                    "is another device, not the tray's Pico (`companion rfid list`) "
                     "トレイの信号ではない")
         return f"no hello from {device}: is it the tray, running our firmware? トレイが応答しない"
 
