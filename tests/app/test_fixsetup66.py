@@ -100,12 +100,15 @@ def test_rfid_simulate_names_the_venvs_companion(
         bootstrapped: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`rfid simulate`'s "try: companion rfid monitor --port …"."""
     assert main(["rfid", "simulate", "--seconds", "0.5", "--seed", "3"]) == 0
-    first = capsys.readouterr().out.splitlines()[:2]
+    first = capsys.readouterr().out.splitlines()[:4]
     assert first[0].startswith("Simulated tray on ")
     port = first[0].split()[3].rstrip(";")
-    assert first[0].endswith(f"; try: .venv/bin/companion rfid monitor --port {port}")
-    assert ".venv/bin/companion calibrate rfid or .venv/bin/companion play --input rfid" \
-        in first[1]
+    # Each a whole line (rfid67 DEFECT 1): tests/app/test_rfid67.py runs them as typed.
+    assert first[1:] == [
+        f"  .venv/bin/companion rfid monitor --port {port}",
+        f"  .venv/bin/companion calibrate rfid --port {port}",
+        f"  COMPANION_INPUT_RFID_PORT={port} .venv/bin/companion play --input rfid "
+        "--choices keyboard --display terminal"]
 
 
 def test_a_tables_resume_command_names_the_venvs_companion(bootstrapped: Path) -> None:

@@ -229,9 +229,10 @@ def test_simulate_then_monitor_the_simulated_tray() -> None:
     try:
         assert sim.stdout is not None
         port = sim.stdout.readline().split()[3].rstrip(";")
-        hint = sim.stdout.readline()  # how to point calibrate rfid and a game at it
+        # how to watch it, enrol on it and play a game with it (rfid67 DEFECT 1)
+        hint = [sim.stdout.readline() for _ in range(3)][2]
         variable = f"COMPANION_INPUT_RFID_PORT={port}"
-        assert variable in hint and "companion play --input rfid" in hint
+        assert hint.startswith(f"  {variable} ") and "companion play --input rfid" in hint
         shown = subprocess.run(
             [sys.executable, "-m", "companion", "config", "--json"], cwd=ROOT, check=True,
             capture_output=True, text=True, env={**env, "COMPANION_INPUT_RFID_PORT": port})
@@ -375,7 +376,8 @@ def test_an_rdm6300_pointed_at_the_tray_stops_the_monitor_naming_the_tray(
     assert code == 1
     assert time.monotonic() < stop.deadline, "waited until stopped"
     tray = f"{sim.port} is the RFID tray (it sends protocol v1 lines), not an RDM6300"
-    assert err.startswith(f"companion: error: {tray}: use --kind tray"), err
+    assert err.startswith(f"companion: error: {tray}: it needs the tray kind "
+                          '(input.rfid_kind = "tray"; --rfid-kind tray for play'), err
     assert "waiting" not in out and "never answered" not in err
     said = json_lines(out)[-2]["message"] if as_json else out.splitlines()[-2]
     assert tray in said, out

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any, Protocol, TextIO
 
 from companion.app.calibrate import describe
+from companion.app.command_name import as_typed_here
 from companion.app.commands.rfid import (
     STDIN_PORT,
     RfidReader,
@@ -429,7 +430,8 @@ def run_enrolment(enroller: Enroller, reader: RfidReader, keys: KeySource,
             status = reader.status()
             answered = answered or status.ok
             if not status.ok and status.message != last_status:
-                enroller.say(f"  ({status.message})")
+                # The adapters name a bare `companion …`: as typed here (rfid67 RISK 1).
+                enroller.say(f"  ({as_typed_here(status.message)})")
                 if found_the_tray(reader):  # the wrong kind of reader: no wait mends it
                     break
                 check = what_to_check(reader)
@@ -512,7 +514,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         reader.close()
     if found_the_tray(reader):  # its message says which kind to use
-        print(f"companion: error: {status.message}", file=sys.stderr)
+        print(f"companion: error: {as_typed_here(status.message)}", file=sys.stderr)
         return 1
     if not answered:
         # q (or Ctrl-C) before the reader's first word may be the player's haste, not the
@@ -523,7 +525,8 @@ def run(args: argparse.Namespace) -> int:
         # read as a contradiction (calib62 N6).
         nothing = ("nothing new was enrolled" if len(tag_map)
                    else "nothing was enrolled")
-        print(f"companion: error: {what} ({status.message}); {nothing}", file=sys.stderr)
+        print(f"companion: error: {what} ({as_typed_here(status.message)}); {nothing}",
+              file=sys.stderr)
         return 130 if enroller.interrupted else 1
     if enroller.interrupted:  # as the camera and dice enrolments: a setup script can tell
         return 130

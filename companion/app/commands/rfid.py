@@ -15,6 +15,7 @@ import argparse
 import json
 import random
 import re
+import shlex
 import signal
 import sys
 import time
@@ -27,7 +28,7 @@ from serial.tools import list_ports
 
 from companion.app.arg_types import seeds_below
 from companion.app.command_list import COMMANDS
-from companion.app.command_name import as_typed_here, companion_command, companion_line
+from companion.app.command_name import as_typed_here, companion_line
 from companion.app.config import load_config
 from companion.app.paths import config_dir
 from companion.app.session.save import SEED_LIMIT
@@ -51,8 +52,9 @@ from companion.systems.jongrogue.tiles import ALL_KINDS, Tile
 
 STDIN_PORT = "-"
 STDIN_NAME = "stdin"  # the reader's port when it replays a capture from stdin
-#: Said under the first problem of a live reader: the monitor waits for it, as a tray
-#: unplugged is picked up again when it is plugged in, and a still terminal looked hung.
+#: Said under the first problem of a reader that does not answer: the monitor waits for
+#: it, as a tray unplugged is picked up again when it is plugged in, and a still terminal
+#: looked hung. Not under a tray's own word (two tiles stacked, a reader down): it answers.
 WAITING = "   (waiting for the reader: it is watched as soon as it answers; Ctrl-C stops)"
 
 RfidReader = TrayReader | Rdm6300Reader
@@ -134,9 +136,29 @@ class StopSignal:
         signal.signal(signal.SIGTERM, self._previous)
 
 
-def describe(event: TagEvent) -> str:
+def reader_options(args: argparse.Namespace) -> tuple[str, ...]:
+    """The ``--port`` and ``--kind`` given to ``rfid monitor``, as words for the ``calibrate
+    rfid`` it suggests: that one finds the same reader (rfid67 RISK 2: a port given on the
+    command line was left out, and calibrate found no tray). Not ``--port -``: calibrate
+    would enrol from a capture on stdin, not from the tray."""
+    port = getattr(args, "port", None)
+    kind = getattr(args, "kind", None)
+    return (*(("--port", port) if port not in (None, STDIN_PORT) else ()),
+            *(("--kind", kind) if kind else ()))
+
+
+def enrol_hint(options: tuple[str, ...] = ()) -> str:
+    """What the monitor says of a sticker that is not enrolled: the ``calibrate rfid`` that
+    enrols it, with the monitor's ``options`` (:func:`reader_options`); the monitor holds the
+    port, which calibrate needs for itself."""
+    return (f"(not enrolled: stop this monitor and run "
+            f"`{companion_line('calibrate', 'rfid', *options)}`)")
+
+
+def describe(event: TagEvent, options: tuple[str, ...] = ()) -> str:
+    """One tag event as the monitor prints it; ``options``: :func:`reader_options`."""
     if event.label is None:
-        tile = f"(not enrolled: run `{companion_line('calibrate', 'rfid')}`)"
+        tile = enrol_hint(options)
     else:
         known = Tile.from_notation(event.label)
         tile = f"{known} {known.name_ja} {known.name_en}"
@@ -179,18 +201,28 @@ def connecting(reader: RfidReader) -> bool:
         reader.state is LinkState.HANDSHAKE or reader.awaiting_snapshot)
 
 
+def answering(reader: RfidReader) -> bool:
+    """Whether ``reader`` answers: a tray past its hello, whose problem (two tiles stacked,
+    a reader down, a sticker read on two slots) is its own word, not a silence the monitor
+    waits out (rfid67 NIT 2). An RDM6300 sends only frames: its every problem is one."""
+    return isinstance(reader, TrayReader) and reader.state is LinkState.READY
+
+
 def counters_line(status: ReaderStatus, as_json: bool) -> str:
     if as_json:
         return json.dumps({"event": "counters", "counters": status.counters})
     return "counters: " + " ".join(f"{k}={v}" for k, v in status.counters.items())
 
 
-def monitor(reader: RfidReader, out: TextIO, as_json: bool, stop: StopSignal) -> ReaderStatus:
+def monitor(reader: RfidReader, out: TextIO, as_json: bool, stop: StopSignal,
+            options: tuple[str, ...] = ()) -> ReaderStatus:
     """Print events and status changes until stopped or the input ends; return the last
     status, ok when the reader answered at some point (its status was ok, or a tag read)
-    and is not the wrong kind. The first problem of a live reader is followed by
-    :data:`WAITING` (not in JSON), and a tray's reader down by what to check instead; an
-    RDM6300's port found to be the tray stops it, its problem said."""
+    and is not the wrong kind. The first problem of a live reader that does not answer
+    (:func:`answering`) is followed by :data:`WAITING` (not in JSON), and a tray's reader
+    down by what to check instead; an RDM6300's port found to be the tray stops it, its
+    problem said. ``options``: the monitor's own (:func:`reader_options`), for the
+    ``calibrate rfid`` named beside a sticker that is not enrolled."""
     last: tuple[bool, str] | None = None
     answered = False
     told_waiting = as_json or reader.link.port == STDIN_NAME  # a capture ends by itself
@@ -199,7 +231,8 @@ def monitor(reader: RfidReader, out: TextIO, as_json: bool, stop: StopSignal) ->
         while not stop.stopped and not reader.link.ended:
             for event in reader.poll_events():
                 answered = True
-                print(event_json(event) if as_json else describe(event), file=out, flush=True)
+                print(event_json(event) if as_json else describe(event, options), file=out,
+                      flush=True)
             status = reader.status()
             answered = answered or status.ok
             if (status.ok, status.message) != last:
@@ -211,7 +244,7 @@ def monitor(reader: RfidReader, out: TextIO, as_json: bool, stop: StopSignal) ->
                 check = what_to_check(reader) if not (status.ok or as_json) else None
                 if check is not None:  # the tray answers: it is not waited for
                     print(f"   ({check})", file=out, flush=True)
-                elif not status.ok and not hello and not told_waiting:
+                elif not (status.ok or hello or told_waiting or answering(reader)):
                     told_waiting = True
                     print(WAITING, file=out, flush=True)
             reader.wait(0.05)
@@ -231,12 +264,12 @@ def run_monitor(args: argparse.Namespace) -> int:
     rfid`` does: a script or a service sees it failed."""
     reader = open_reader(args, load_tag_map())
     with StopSignal() as stop:
-        result = monitor(reader, sys.stdout, args.json, stop)
+        result = monitor(reader, sys.stdout, args.json, stop, reader_options(args))
     if not result.ok:
         # The tray answers, as the wrong kind of reader: its message is the whole error.
         error = (result.message if found_the_tray(reader)
                  else f"the RFID reader never answered ({result.message})")
-        print(f"companion: error: {error}", file=sys.stderr)
+        print(f"companion: error: {as_typed_here(error)}", file=sys.stderr)
         return 1
     return 0
 
@@ -265,6 +298,21 @@ def run_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def try_lines(port: str) -> list[str]:
+    """Whole command lines that watch, enrol and play the simulated tray on ``port``, as the
+    user types them here (rfid67 DEFECT 1: "play --input rfid" alone stopped on a laptop,
+    which has no screen, and "with COMPANION_INPUT_RFID_PORT=… set" was no command). Play
+    has no port option: the setting's variable names it. With the tray kind when the
+    setting names another, which would not read the tray."""
+    tray = load_config().text("input.rfid_kind") == "tray"
+    kind = () if tray else ("--kind", "tray")
+    return [companion_line("rfid", "monitor", "--port", port, *kind),
+            companion_line("calibrate", "rfid", "--port", port, *kind),
+            f"COMPANION_INPUT_RFID_PORT={shlex.quote(port)} "
+            + companion_line("play", "--input", "rfid", *(() if tray else ("--rfid-kind", "tray")),
+                             "--choices", "keyboard", "--display", "terminal")]
+
+
 def run_simulate(args: argparse.Namespace) -> int:
     """Place and lift enrolled stickers (or made-up ones) on the simulated tray, every second."""
     rng = random.Random(args.seed)
@@ -282,13 +330,11 @@ def run_simulate(args: argparse.Namespace) -> int:
                 + ("they are left out" if stickers else "made-up stickers are moved instead"))
     stickers = stickers or [f"04{n:06X}" for n in range(8)]
     with TraySimulator() as sim, StopSignal() as stop:
-        command = companion_command()
-        print(f"Simulated tray on {sim.port}; try: "
-              f"{companion_line('rfid', 'monitor', '--port', sim.port)}\n"
-              f"or, with COMPANION_INPUT_RFID_PORT={sim.port} set, {command} calibrate rfid "
-              f"or {command} play --input rfid (the stickers it moves are those you enrolled, "
-              "or made-up ones that a game names as not enrolled; a game needs one sticker "
-              "enrolled at least)", flush=True)
+        print(f"Simulated tray on {sim.port}; try, in another terminal:", flush=True)
+        for line in try_lines(sim.port):
+            print(f"  {line}", flush=True)
+        print("(the stickers it moves are those you enrolled, or made-up ones that a game "
+              "names as not enrolled; a game needs one sticker enrolled at least)", flush=True)
         if note:
             print(note, flush=True)
         end = None if args.seconds is None else time.monotonic() + args.seconds
