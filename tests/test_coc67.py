@@ -52,22 +52,24 @@ def refused(f: Fight, action: object, match: str) -> None:
 def test_d1_a_misspelt_ma_option_is_refused_naming_the_words(word: str) -> None:
     f = duel(P004, MA)
     refused(f, Attack("Ann", "Cult", ma=True, ma_option=word),
-            rf"^ma_option '{word}': write one of forced \(CO-MA-3\), follow_up \(CO-MA-4\)$")
+            rf"^ma_option '{word}': write one of forced \(必中, CO-MA-3\), follow_up "
+            r"\(追撃, CO-MA-4\)$")
 
 
 def test_d1_an_ma_option_without_ma_is_refused() -> None:
     f = duel(P004, MA)
     refused(f, Attack("Ann", "Cult", ma_option="follow_up"),
-            r"^ma_option follow_up is an MA option \(CO-MA-4\): declare it with ma=true$")
+            r"^ma_option follow_up is an MA option \(追撃, CO-MA-4\): declare it with "
+            r"ma=true$")
 
 
-@pytest.mark.parametrize("profile", [P003, P004])
 @pytest.mark.parametrize("word", ["brake", "Fall", "falls", "xyz"])
-def test_d1_a_misspelt_fumble_is_refused_naming_the_words(profile: Profile, word: str) -> None:
-    f = duel(profile, {"weapons": ("knife",), "knife": 50})
+def test_d1_a_misspelt_fumble_is_refused_naming_the_words(word: str) -> None:
+    """003 (CO-MELEE-4 on); 004, where it is off, is reviewcoc67 NIT 1 (test_coc67b)."""
+    f = duel(P003, {"weapons": ("knife",), "knife": 50})
     refused(f, Attack("Ann", "Cult", fumble=word),
-            rf"^fumble '{word}': write fall or break \(CO-MELEE-4\), or leave it out for the "
-            r"automatic choice$")
+            rf"^fumble '{word}': write fall \(転倒\) or break \(武器破損\) \(CO-MELEE-4\), or "
+            r"leave it out for the automatic choice$")
 
 
 def test_d1_the_right_words_still_play() -> None:
@@ -111,14 +113,16 @@ def test_n1_a_wrong_part_in_003_is_named() -> None:
 
 # --- N2: dropped, broken, too many shots -----------------------------------------------------
 
-@pytest.mark.parametrize(("profile", "rule"), [(P003, "CO-FIRE-4"), (P004, "CO-DISARM-1")])
+@pytest.mark.parametrize(("profile", "cost"), [(P003, "1 AP, CO-FIRE-4"),
+                                              (P004, "one action, CO-DISARM-1")])
 def test_n2_a_dropped_weapon_says_its_rule_and_how_to_pick_it_up(profile: Profile,
-                                                                 rule: str) -> None:
+                                                                 cost: str) -> None:
+    """The rule named is picking it up's (reviewcoc67 DEFECT 1: not why it fell)."""
     f = duel(profile, {"weapons": ("knife", {"key": "revolver", "dropped": True}),
                        "handgun": 50})
     refused(f, Attack("Ann", "Cult", weapon=1),
-            rf"^拳銃\(リボルバー\)/Revolver is dropped \({rule}\): pick it up first "
-            r"\(act pick_up Ann --with weapon=1\)$")
+            rf"^拳銃\(リボルバー\)/Revolver is dropped 落とした: pick it up first \({cost}; "
+            r"act pick_up Ann --with weapon=1\)$")
 
 
 def test_n2_a_broken_weapon_says_its_rules_and_the_way_out() -> None:

@@ -32,6 +32,13 @@ class Defence(Enum):
 MA_OPTIONS = {"forced": "CO-MA-3", "follow_up": "CO-MA-4"}
 #: CO-MELEE-4 (003 l.29 「転んだ…もしくは、使用した武器が破損する」): an Attack's ``fumble`` words.
 FUMBLES = ("fall", "break")
+#: The Japanese terms of the words above, as the table's menus name them (reviewcoc67 NIT 2):
+#: MA 必中 / MA 追撃 (CO-MA-3/4), 転倒 / 武器破損 (CO-MELEE-4).
+WORDS_JA = {"forced": "必中", "follow_up": "追撃", "fall": "転倒", "break": "武器破損"}
+#: CO-TACKLE-2 / CO-TACKLE-3: a Tackle's ``option`` words, their Japanese and rules (none
+#: given: 1d6+db, CO-TACKLE-1).
+TACKLE_OPTIONS = {"blow_back": ("吹き飛ばし", "CO-TACKLE-2"),
+                  "knock_down": ("押し倒し", "CO-TACKLE-3")}
 
 
 @dataclass(frozen=True)

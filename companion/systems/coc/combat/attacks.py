@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.errors import IllegalAction
-from companion.systems.coc.combat.actions import FUMBLES, MA_OPTIONS, Attack
+from companion.systems.coc.combat.actions import FUMBLES, MA_OPTIONS, WORDS_JA, Attack
 from companion.systems.coc.combat.core import TO_ATTACK
 from companion.systems.coc.combat.fighters import Combatant
 from companion.systems.coc.combat.iai import _Iai
@@ -61,6 +61,9 @@ class _Attacks(_Iai):
         if a.ma and not (w.info.technique and (self.on("CO-MA-1") or self.on("CO-BASE-6"))):
             raise IllegalAction("MA goes with Fist, Kick or Head Butt (CO-MA-1, CO-BASE-6)")
         if a.ma_option and not self.on(MA_OPTIONS.get(a.ma_option, "CO-MA-3")):
+            if a.ma_option in MA_OPTIONS:  # reviewcoc67 NIT 2: its term and rule
+                raise IllegalAction(f"the MA option {a.ma_option} ({WORDS_JA[a.ma_option]}) "
+                                    f"is {MA_OPTIONS[a.ma_option]}, off in this profile")
             raise IllegalAction(f"the MA option {a.ma_option!r} is off in this profile")
         if firearm and w.loaded < shots:
             raise IllegalAction(f"{w.info.name} has {w.loaded} round(s) loaded")
@@ -108,15 +111,30 @@ class _Attacks(_Iai):
         a misspelt one (``follow-up``) as none given: the declared follow-up was lost, a
         Keeper's ``brake`` was a fall."""
         if a.ma_option and a.ma_option not in MA_OPTIONS:
-            raise IllegalAction(f"ma_option {a.ma_option!r}: write one of "
-                                + ", ".join(f"{word} ({rule})" for word, rule in
-                                            MA_OPTIONS.items()))
+            # reviewcoc67 NIT 1, 2: the words whose rule is on, with the menu's Japanese
+            on = [f"{word} ({WORDS_JA[word]}, {rule})" for word, rule in MA_OPTIONS.items()
+                  if self.on(rule)]
+            if not on:
+                raise IllegalAction(f"ma_option {a.ma_option!r}: the MA options "
+                                    + " and ".join(f"{word} ({WORDS_JA[word]}, {rule})"
+                                                   for word, rule in MA_OPTIONS.items())
+                                    + " are off in this profile: leave it out")
+            raise IllegalAction(f"ma_option {a.ma_option!r}: write "
+                                + ("one of " + ", ".join(on) if len(on) > 1 else on[0]))
         if a.ma_option and not a.ma:
             raise IllegalAction(f"ma_option {a.ma_option} is an MA option "
-                                f"({MA_OPTIONS[a.ma_option]}): declare it with ma=true")
+                                f"({WORDS_JA[a.ma_option]}, {MA_OPTIONS[a.ma_option]}): "
+                                "declare it with ma=true")
+        words = " or ".join(f"{word} ({WORDS_JA[word]})" for word in FUMBLES)
+        if a.fumble and not self.on("CO-MELEE-4") and (self.engine >= 16
+                                                       or a.fumble not in FUMBLES):
+            # reviewcoc67 NIT 1: revision 15 took a right word with the rule off and did
+            # nothing with it
+            raise IllegalAction(f"fumble {a.fumble!r}: a fumble's {words} is CO-MELEE-4, off "
+                                "in this profile: leave it out")
         if a.fumble and a.fumble not in FUMBLES:
-            raise IllegalAction(f"fumble {a.fumble!r}: write {' or '.join(FUMBLES)} "
-                                "(CO-MELEE-4), or leave it out for the automatic choice")
+            raise IllegalAction(f"fumble {a.fumble!r}: write {words} (CO-MELEE-4), or leave "
+                                "it out for the automatic choice")
 
     def out_of_action(self, c: Combatant, a: Attack, left: int) -> bool:
         """CO-FIRE-4 (003 l.59 「弾詰まりを起こして…弾を取り除かない限り使用できない。

@@ -61,6 +61,10 @@ class _Core:
         self.names = [c.name for c in state.combatants]
         self.source = source
         self.lines: list[str] = []
+        # How many of ``lines`` are the action's own, said before the turn is handed over
+        # (:meth:`~companion.systems.coc.combat.step._Step.play`): the rest pass the turn,
+        # end the round and start the next (reviewcoc67 RISK 1). None: no hand-over yet.
+        self.own: int | None = None
         # §0.3's setting, from revision 13: revision 12 and before rounded every share down.
         self.rounding = rules.rounding() if self.engine >= 13 else Rounding.TOWARD_ZERO
         # every check but an attack roll, and CO-CORE-1's ranges of an attack roll

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.dice import DiceSource, ScriptedDice
@@ -87,6 +87,10 @@ class Entry:
     lines: tuple[str, ...]
     dice: tuple[tuple[int, int], ...]
     engine: int = ENGINE  # the rules revision that played it (1: format 1's, see FORMAT)
+    # How many of ``lines`` are the action's own, the rest handing the turn over (passing
+    # it, the round's end, the next round's start); None: all its own (the opening, a
+    # declaration). Worked out again on replay, never saved (reviewcoc67 RISK 1).
+    own: int | None = field(default=None, compare=False)
 
     @property
     def text(self) -> str:
@@ -140,6 +144,7 @@ class Fight:
         # The lines the last push said, whole or up to where its source stopped it: a table
         # awaiting the next throw shows what the action's earlier ones came to (成功/失敗).
         self.said: tuple[str, ...] = ()
+        self.said_own: int | None = None  # how many of them are the action's own (Entry.own)
 
     @property
     def legacy(self) -> bool:
@@ -161,7 +166,8 @@ class Fight:
             step.play(action)
         finally:
             self.said = tuple(step.lines)
-        entry = Entry(action, tuple(step.lines), tuple(recorder.dice), engine)
+            self.said_own = step.own
+        entry = Entry(action, tuple(step.lines), tuple(recorder.dice), engine, step.own)
         self.states.append(step.freeze())
         self.journal.append(entry)
         return entry

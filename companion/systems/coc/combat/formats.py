@@ -99,7 +99,9 @@ FORMAT = 2
 # none given. A SAN loss past 0 costs what SAN had left, which the INT×5 is asked for and the
 # line says (CO-BASE-13); the surprise's Luck line shows its target's terms (CO-SURP-1/3);
 # a burst's 1D20 past the rounds fired says it is capped (CO-FIRE-8).
-ENGINE = 15
+# Revision 16 (reviewcoc67 NIT 1): an Attack's ``fumble`` word (fall, break) where CO-MELEE-4
+# is off (004 by Default) is refused before any die; revision 15 took it and did nothing.
+ENGINE = 16
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
                  ("CO-ARMOR-2", "pool_across_bullets")}  # listed but not read by format 1

@@ -89,6 +89,7 @@ class _Step(_Turns):
         actor = self.legal(action)
         if isinstance(action, KEEPER_ACTIONS):
             self.keeper(actor, action)
+            self.hand_over()
             self.settle()
             return
         if isinstance(action, Concentrate):
@@ -96,11 +97,13 @@ class _Step(_Turns):
             return
         if isinstance(action, Attack) and action.first_strike:
             self.attack(actor, action)
+            self.hand_over()
             self.settle()
             return
         self.opened = True
         if isinstance(action, EndTurn):
             self.say(f"{actor.name} ends the turn")
+            self.hand_over()
             self.next_turn()
             return
         if isinstance(action, Attack):
@@ -137,4 +140,13 @@ class _Step(_Turns):
             self.jump(actor, action)
         else:
             self.move(actor, action)
+        self.hand_over()
         self.finish(actor)
+
+    def hand_over(self) -> None:
+        """Mark where the action's own lines end (:attr:`own`): what follows passes the turn
+        (CO-TURN-3 / CO-BASE-5), ends the round (CO-ARMOR-2, CO-BASE-8) and starts the next
+        (CO-DEATH-1's CON×5, CO-BODY-6, CO-TURN-1), or says the fight is over; the table's
+        Result keeps the action's own outcome before them (reviewcoc67 RISK 1). Said lines
+        are unchanged: no revision."""
+        self.own = len(self.lines)

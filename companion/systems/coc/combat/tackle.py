@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from companion.errors import IllegalAction
 from companion.systems.coc import board
-from companion.systems.coc.combat.actions import Attack, Defence, Tackle
+from companion.systems.coc.combat.actions import TACKLE_OPTIONS, Attack, Defence, Tackle
 from companion.systems.coc.combat.fighters import Combatant, Condition
 from companion.systems.coc.combat.grapples import _Grapples
 from companion.systems.coc.rules import WeaponKind
@@ -32,15 +32,15 @@ class _Tackle(_Grapples):
         if not self.on("CO-TACKLE-1"):
             raise IllegalAction("tackling is CO-TACKLE-1, off in this profile")
         t = self.get(a.target)
-        option_rule = {"": "CO-TACKLE-1", "blow_back": "CO-TACKLE-2",
-                       "knock_down": "CO-TACKLE-3"}.get(a.option)
-        if option_rule is not None and not self.on(option_rule):  # coc67 N7
+        # coc67 N7; one table of the options (reviewcoc67 NIT 3: :data:`TACKLE_OPTIONS`)
+        option_rule = ("CO-TACKLE-1" if not a.option else TACKLE_OPTIONS[a.option][1]
+                       if a.option in TACKLE_OPTIONS else None)
+        if option_rule is not None and not self.on(option_rule):
             raise IllegalAction(f"the tackle option {a.option} is {option_rule}, off in this "
                                 "profile")
         if option_rule is None:
-            shown = [f"{word} ({ja}, {rule})" for word, ja, rule in (
-                ("blow_back", "吹き飛ばし", "CO-TACKLE-2"),
-                ("knock_down", "押し倒し", "CO-TACKLE-3")) if self.on(rule)]
+            shown = [f"{word} ({ja}, {rule})" for word, (ja, rule) in TACKLE_OPTIONS.items()
+                     if self.on(rule)]
             raise IllegalAction(f"no tackle option {a.option!r}: write "
                                 + " or ".join(shown) + (", or " if shown else "")
                                 + "leave it out for 1d6+db (CO-TACKLE-1)")

@@ -64,10 +64,15 @@ class _ToHit(_Defences):
             raise IllegalAction(f"{w.info.name} is broken (CO-MELEE-4, CO-PARRY-1, CO-PARRY-4, "
                                 "CO-WEAP-1): attack with another weapon")
         if w.dropped:
-            rule = "CO-FIRE-4" if self.p003 else "CO-DISARM-1"
+            # reviewcoc67 DEFECT 1: a weapon falls by a revolver's fumble (CO-FIRE-4), a
+            # failed STR×5 after an arm hit (CO-CALL-1) or a disarm (CO-DISARM-1), and the
+            # state keeps no why: the rule named is the way out's, picking it up, as
+            # pick_up says it (1 AP, CO-FIRE-4 in 003; one action, CO-DISARM-1 in 004).
+            cost = (f"{self.rules.default('CO-FIRE-4', 'pick_up_ap')} AP, CO-FIRE-4"
+                    if self.p003 else "one action, CO-DISARM-1")
             with_weapon = "" if index is None else f" --with weapon={index}"
-            raise IllegalAction(f"{w.info.name} is dropped ({rule}): pick it up first "
-                                f"(act pick_up {c.name}{with_weapon})")
+            raise IllegalAction(f"{w.info.name} is dropped 落とした: pick it up first "
+                                f"({cost}; act pick_up {c.name}{with_weapon})")
         if w.jammed:
             raise IllegalAction(f"{w.info.name} is jammed until cleared (CO-FIRE-4)")
         self.may_strike(c, after_dodge)
