@@ -4,7 +4,6 @@ the board from above with a disc per combatant.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 import pygame
@@ -33,10 +32,6 @@ _MORE_H = 16  # (at 800x480) each further line of conditions a row takes while t
 SQUARE_LIGHT: Color = (60, 71, 88)
 SQUARE_DARK: Color = (30, 36, 46)
 _DIAMOND = 1.15  # a foe's diamond: its half-diagonal to an ally disc's radius
-# A Result step that only hands the turn over (coc's "Cult's turn: 3 AP (CO-TURN-3)",
-# "round 2: …", "Ann is skipped (…)", "Ann acts at DEX/2 (…)"; genso's "round 3 (10 s each,
-# GM-CORE-2)"): not the outcome the Result keeps whole when cut (coc67 R1).
-HAND_OVER = re.compile(r"^round \d+\b|'s turn: |\bis skipped \(|\bacts at DEX/2\b")
 
 
 class FightPanels(DiceTray):
@@ -124,50 +119,59 @@ class FightPanels(DiceTray):
         step, capacity = self._result_step(len(rows), top, bottom)
         return rows, size, step, capacity
 
-    def _result_tail(self, fight: FightView, size: int, width: int, capacity: int) -> int:
-        """How many of the Result's last rows are kept whole when it is cut: its newest
-        step's; when that step only hands the turn over (:data:`HAND_OVER`: coc's "Cult's
-        turn: 3 AP"), the rows from the step before the hand-over on, the outcome ("Deep
-        dies: HP below −2") with it, if they leave a row for the first (coc67 R1: a fatal
-        burst's last lines were cut for the turn's)."""
-        steps = fight.result
+    def _result_cut(self, fight: FightView, rows: list[tuple[str, str]], size: int,
+                    width: int, capacity: int) -> tuple[list[tuple[str, str]], int]:
+        """The Result's rows shown in ``capacity`` and how whole it is (2 all of it; 1 its
+        outcome whole, its first rows before it; 0 not even that). Too many rows: its first
+        rows (who did what), the last of them ending with an ellipsis, then the action's
+        own last step whole: the outcome ("Deep takes 4: HP -3/13"), which the Combatants'
+        rows and the Log do not say as it happened (reviews66 DEFECT 1).
 
-        def rows(step: int) -> int:
-            return len(self._wrap(f"{steps[step].rule} {steps[step].text}", size, width))
-
-        outcome = len(steps) - 1
-        while outcome > 0 and HAND_OVER.search(steps[outcome].text):
-            outcome -= 1
-        if outcome < len(steps) - 1:
-            tail = sum(rows(n) for n in range(outcome, len(steps)))
-            if tail < capacity:
-                return tail
-        return rows(len(steps) - 1)
-
-    def _result_shown(self, fight: FightView, rows: list[tuple[str, str]], size: int,
-                      width: int, capacity: int) -> list[tuple[str, str]]:
-        """The Result's rows shown in ``capacity``: all that fit; too many, its first rows
-        (who did what), the last of them ending with an ellipsis, then its newest step
-        whole: the outcome ("Deep takes 4: HP -3/13"), which the Combatants' rows and the
-        Log do not say as it happened (reviews66 DEFECT 1); a newest step that only hands
-        the turn over comes with the outcome before it (:meth:`_result_tail`). A newest
-        step that does not leave a row for the first is cut at its end, as any longer
-        result, with an ellipsis."""
+        The steps the mode marks :attr:`~companion.hw.display.view.DiceStep.hand_over`
+        (coc's "Cult's turn: 3 AP", the round's end and the next one's start: armour
+        breaking, a dying CON×5, "round 2: …"; the heading says whose turn and round it is)
+        are not the outcome: they follow the action's own steps only where all of those fit,
+        as many whole as fit, an ellipsis after the last shown when some do not
+        (reviewcoc67 RISK 1: a guess from their English kept a round's end as the outcome).
+        With none marked (genso's view, a roll awaited between actions) the newest step is
+        the outcome. An outcome that does not leave a row for the first is cut at its end,
+        as any longer result, with an ellipsis."""
         if len(rows) <= capacity or not capacity:
-            return rows
-        tail = self._result_tail(fight, size, width, capacity)
+            return rows, 2
+        steps = fight.result
+        sizes = [len(self._wrap(f"{step.rule} {step.text}", size, width)) for step in steps]
+        own = next((n for n, step in enumerate(steps) if step.hand_over), len(steps))
+        if own == 0 or any(not step.hand_over for step in steps[own:]):
+            own = len(steps)  # none marked (or marked out of order): the newest is the outcome
+        own_rows = sum(sizes[:own])
+        if own_rows <= capacity:  # the action whole; then as much of the hand-over as fits
+            shown = own_rows
+            for n in range(own, len(steps)):
+                if shown + sizes[n] > capacity:
+                    break
+                shown += sizes[n]
+            kept = rows[:shown]
+            rule, row = kept[-1]
+            kept[-1] = (rule, row.rstrip() + "…")
+            return kept, 1
+        tail = sizes[own - 1]
         head = rows[:capacity - tail] if tail < capacity else rows[:capacity]
         rule, row = head[-1]
         head[-1] = (rule, row.rstrip() + "…")
-        return [*head, *rows[len(rows) - tail:]] if tail < capacity else head
+        if tail >= capacity:
+            return head, 0
+        return [*head, *rows[own_rows - tail:own_rows]], 1
+
+    def _result_shown(self, fight: FightView, rows: list[tuple[str, str]], size: int,
+                      width: int, capacity: int) -> list[tuple[str, str]]:
+        """The Result's rows shown in ``capacity`` (:meth:`_result_cut`)."""
+        return self._result_cut(fight, rows, size, width, capacity)[0]
 
     def _result_state(self, fight: FightView, rows: list[tuple[str, str]], size: int,
                       width: int, capacity: int) -> int:
-        """How whole the Result is shown: 2 all of it, 1 its newest step (its first rows
-        before it), 0 not even that."""
-        if len(rows) <= capacity:
-            return 2
-        return int(self._result_tail(fight, size, width, capacity) < capacity)
+        """How whole the Result is shown: 2 all of it, 1 its outcome (its first rows
+        before it), 0 not even that (:meth:`_result_cut`)."""
+        return self._result_cut(fight, rows, size, width, capacity)[1]
 
     def _result_step(self, count: int, top: int, bottom: int) -> tuple[int, int]:
         """The step the Result's ``count`` rows are set at from ``top`` to ``bottom`` (its

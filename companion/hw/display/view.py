@@ -90,6 +90,10 @@ class DiceStep:
     rule: str  # "EV-TRAP-1"
     text: str
     depth: int = 0
+    # A fight's Result step said after the action's own, handing the turn over (coc's
+    # "Cult's turn: 3 AP", the round's end and the next one's start), as the engine marks
+    # it: the Result cut short keeps the action's own outcome before it (reviewcoc67 RISK 1).
+    hand_over: bool = False
 
 
 @dataclass(frozen=True, slots=True)

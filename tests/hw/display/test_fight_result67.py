@@ -1,9 +1,12 @@
-"""coc67 R1: a Result too long for its panel keeps its first rows and its newest step whole;
-in coc the newest step after a fatal blow is nearly always the turn's hand-over ("Cult's
-turn: 3 AP (CO-TURN-3)"), so the table saw neither "Deep takes 4" nor "Deep dies". A
-newest step that only hands the turn over now comes with the outcome step before it,
-where both leave a row for the first; a Result without a hand-over (genso's blow) is cut
-as before.
+"""coc67 R1, reviewcoc67 RISK 1: a Result too long for its panel keeps its first rows and
+the action's own outcome whole. In coc the steps after a fatal blow are the turn's hand-over
+("Cult's turn: 3 AP (CO-TURN-3)") and, after a round's last actor, the round's end and the
+next one's start ("Deep's armour breaks at the end of the round", a dying CON×5, "round 2:
+…"): the engine marks where the action's own lines end (:attr:`Entry.own`), the mode marks
+the steps after it :attr:`DiceStep.hand_over`, and the panel keeps the last own step whole,
+the hand-over only where the action's steps all fit. coc67's fix guessed the hand-over from
+its English and kept a round's end as "the outcome". A Result with none marked (genso's) is
+cut as before: its newest step alone after the "…".
 
 Drawn through :class:`ScreenDisplay` on SDL's dummy driver at 800x480 and 1024x600, text
 scale 1 and 1.25, with 003's board (the narrow Result column) and without (004, the Log
@@ -12,12 +15,13 @@ under the Result); what was drawn is read back from the text the screen fitted."
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
+from companion.dice import ScriptedDice
 from companion.hw.display import screen as screen_module
 from companion.hw.display.canvas import TEXT_MIN
-from companion.hw.display.fight_panels import HAND_OVER
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import (
     BoardView,
@@ -27,7 +31,11 @@ from companion.hw.display.view import (
     Name,
     View,
 )
+from companion.systems.coc.combat import Attack, EndTurn, Entry, Fight, Side
+from companion.systems.coc.combat.fight import line_rules
+from companion.systems.coc.rules import Profile, load_rules
 from tests.hw.test_screen_layout import spy_text
+from tests.systems.coc.helpers import person
 
 SIZES = ("800x480", "1024x600")
 SCALES = (1.0, 1.25)
@@ -47,7 +55,7 @@ BURST = (
     DiceStep("", "bullet 4: damage (1D10+2) ＞ 10[10]+2=12 = 12"),
     DiceStep("", "Deep takes 12: HP -12/13"),
     DiceStep("CO-DEATH-1", "Deep dies: HP below −2 (CO-DEATH-1)"),
-    DiceStep("CO-TURN-3", "Cult's turn: 3 AP (CO-TURN-3)"),
+    DiceStep("CO-TURN-3", "Cult's turn: 3 AP (CO-TURN-3)", hand_over=True),
 )
 FIGHTERS = (
     FighterView(Name("Bob", "Bob"), Name("探索者", "investigators"), 13, 13, san=50),
@@ -94,29 +102,20 @@ def _squeezed(text: str) -> str:
     return text.replace(" ", "")
 
 
-def test_the_hand_over_pattern_is_only_the_turn_passing() -> None:
-    """coc's and genso's hand-over lines are hand-overs; an outcome is not."""
-    for line in ("Cult's turn: 3 AP (CO-TURN-3)", "round 2: Ann(DEX 14), Cult(DEX 10) "
-                 "(CO-TURN-1)", "round 3 (10 s each, GM-CORE-2)", "Ann is skipped (stunned)",
-                 "Ann acts at DEX/2 (7) (CO-TURN-5)"):
-        assert HAND_OVER.search(line), line
-    for line in ("Deep dies: HP below −2 (CO-DEATH-1)", "Deep takes 12: HP -12/13",
-                 "Ann is unconscious: its turn ends (CO-BASE-8)"):
-        assert not HAND_OVER.search(line), line
-
-
 @pytest.mark.needs_japanese_font
 @pytest.mark.parametrize("board", [True, False], ids=["003 board", "004 no board"])
 @pytest.mark.parametrize("scale", SCALES)
 @pytest.mark.parametrize("size", SIZES)
 def test_a_fatal_burst_keeps_its_death_when_the_turn_passes(size: str, scale: float,
                                                            board: bool) -> None:
-    """The Result is cut (its first rows end with "…"), and still reads "Deep dies" whole
-    before the hand-over, which ends it whole; the old screen showed only the hand-over."""
+    """The Result is cut (its first rows end with "…"), and still reads "Deep dies" whole,
+    the action's last step; the hand-over after it only where all before it fit (the
+    heading says whose turn it is). The coc67 screen showed only the hand-over."""
     shown = _result_shown(size, scale, _view(BURST, board))
     assert "…" in shown, f"the Result fits whole here: nothing is tested ({shown!r})"
-    tail = _squeezed(BURST[-2].text) + _squeezed(BURST[-1].text)
-    assert shown.endswith(tail), shown
+    death, turn = _squeezed(BURST[-2].text), _squeezed(BURST[-1].text)
+    assert shown.endswith(death) or shown.endswith(death + "…") \
+        or shown.endswith(death + turn), shown
 
 
 @pytest.mark.needs_japanese_font
@@ -130,3 +129,119 @@ def test_a_result_without_a_hand_over_keeps_its_newest_step_alone(size: str,
     shown = _result_shown(size, scale, _view(result, True))
     assert "…" in shown
     assert shown.endswith("…" + _squeezed(result[-1].text)), shown
+
+
+# --- reviewcoc67 RISK 1: engine-made Results, marked as the coc mode marks them ----------------
+
+def _steps(entry: Entry) -> tuple[DiceStep, ...]:
+    """An entry's lines as the coc mode gives the Result: each with its rule ID, those after
+    the action's own (:attr:`Entry.own`) marked as the hand-over."""
+    return tuple(DiceStep(rule, line, hand_over=entry.own is not None and n >= entry.own)
+                 for n, (rule, line) in enumerate(line_rules(entry.lines)))
+
+
+def round_end_burst_004() -> Fight:
+    """004: Deep (DEX 15, a vest of 2 uses) and Cult end their turns; Kim, the round's last,
+    bursts 14 hits at Deep. After the blow: the vest breaking at the round's end
+    (CO-ARMOR-2), "round 2: …", "Deep is skipped" (no "X's turn" line in 004)."""
+    rules = load_rules(Profile.P004)
+    f = Fight(rules, [
+        (person(rules, "Kim", 8, ("smg",), smg=90), Side.INVESTIGATORS),
+        (person(rules, "Cult", 10, ("knife",), knife=50), Side.FOES),
+        (person(rules, "Deep", 15, ("japanese_sword",), [{"name": "vest", "value": 2,
+                                                          "uses": 2}],
+                japanese_sword=60, dodge=30), Side.FOES)], ScriptedDice([]))
+    f.push(EndTurn("Deep"), ScriptedDice([]))
+    f.push(EndTurn("Cult"), ScriptedDice([]))
+    f.push(Attack("Kim", "Deep", burst=True), ScriptedDice(
+        [(100, 50), (20, 14), *((10, d) for d in (1, 5, 9, 8, 7, 5, 8, 6, 10, 4, 9, 3, 5, 3))]))
+    return f
+
+
+def kill_then_dying_roll_003() -> Fight:
+    """003: Cult, the round's last, shoots Bob dying, then kills Ann with its DEX/2 shot;
+    the round's end brings Bob's CON×5 (CO-DEATH-1) and round 2 before Zed's turn."""
+    rules = load_rules(Profile.P003)
+    f = Fight(rules, [(person(rules, "Ann", 14), Side.INVESTIGATORS),
+                      (person(rules, "Bob", 12, siz=4), Side.INVESTIGATORS),
+                      (person(rules, "Zed", 11), Side.INVESTIGATORS),
+                      (person(rules, "Cult", 10, ("revolver",), handgun=90), Side.FOES)],
+              ScriptedDice([]))
+    for name in ("Ann", "Bob", "Zed"):
+        f.push(EndTurn(name), ScriptedDice([]))
+    for target, damage in (("Bob", 9), ("Ann", 10)):
+        f.push(Attack("Cult", target), ScriptedDice([(100, 31), (10, damage)]))
+    f.push(Attack("Cult", "Ann"), ScriptedDice([]))  # the third shot waits for DEX/2
+    f.push(Attack("Cult", "Ann"), ScriptedDice([(100, 31), (10, 10), (100, 20)]))
+    return f
+
+
+@pytest.mark.needs_japanese_font
+@pytest.mark.parametrize("board", [True, False], ids=["narrow", "wide"])
+@pytest.mark.parametrize("scale", SCALES)
+@pytest.mark.parametrize("size", SIZES)
+def test_a_round_end_burst_keeps_its_last_hit_not_the_round_end(size: str, scale: float,
+                                                               board: bool) -> None:
+    """The 004 burst's Result ends with its last hit, "Deep takes 3: HP -70/13", whole;
+    the vest breaking at the round's end and "round 2" are not kept as its outcome (coc67's
+    guess kept them, and lost the HP lines before)."""
+    steps = _steps(round_end_burst_004().journal[-1])
+    last = next(step for step in reversed(steps) if not step.hand_over)
+    assert last.text == "Deep takes 3: HP -70/13"
+    shown = _result_shown(size, scale, _view(steps, board))
+    assert "…" in shown, f"the Result fits whole here: nothing is tested ({shown!r})"
+    assert shown.endswith(_squeezed(last.text)), shown
+    assert "armourbreaksattheendoftheround" not in shown, shown
+
+
+@pytest.mark.needs_japanese_font
+@pytest.mark.parametrize("board", [True, False], ids=["narrow", "wide"])
+@pytest.mark.parametrize("scale", SCALES)
+@pytest.mark.parametrize("size", SIZES)
+def test_a_kill_before_a_dying_roll_keeps_the_death(size: str, scale: float,
+                                                    board: bool) -> None:
+    """003: "Ann dies" is the action's outcome, shown whole; Bob's CON×5 at the next
+    round's start is the hand-over, after it only with the action whole before it."""
+    entry = kill_then_dying_roll_003().journal[-1]
+    steps = _steps(entry)
+    death = next(step for step in reversed(steps) if not step.hand_over)
+    assert death.text == "Ann dies: HP below −2 (CO-DEATH-1)"
+    view = _view(steps, board)
+    assert view.fight is not None
+    shown = _result_shown(size, scale, view)
+    squeezed = [_squeezed(step.text) for step in steps]
+    own = squeezed[:entry.own]
+    if "…" not in shown:
+        assert shown == "".join(squeezed), shown
+        return
+    if "".join(own) in shown:  # the action whole: then the hand-over's first steps
+        assert shown.startswith("".join(own)) and shown.endswith("…"), shown
+    else:
+        assert shown.endswith(own[-1]), shown
+        assert "CON×5" not in shown, shown
+
+
+@pytest.mark.needs_japanese_font
+@pytest.mark.parametrize("scale", SCALES)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_action_whole_is_shown_before_a_hand_over_cut_short(size: str,
+                                                                scale: float) -> None:
+    """When the action's own steps all fit but its hand-over does not, they are all shown,
+    and then the hand-over's steps as fit, an ellipsis after the last shown (never a
+    silent cut)."""
+    hand = tuple(DiceStep("CO-DEATH-1", f"Cult{n} CON×5 (1D100<=60) ＞ 20 ＞ 成功/success "
+                                        "(CO-DEATH-1)", hand_over=True) for n in range(30))
+    own = (DiceStep("CO-CORE-1", "Bob 拳銃/Handgun (1D100<=90) ＞ 31 ＞ 成功/success"),
+           DiceStep("", "Deep takes 10: HP -7/13"))
+    shown = _result_shown(size, scale, _view((*own, *hand), False))
+    assert shown.startswith("".join(_squeezed(step.text) for step in own)), shown
+    assert shown.endswith("…") and "Cult0CON×5" in shown and "Cult29" not in shown, shown
+
+
+def test_the_mark_is_unsaid_and_replays() -> None:
+    """The mark is the engine's, not the file's: a saved fight replays to the same one."""
+    entry = round_end_burst_004().journal[-1]
+    assert entry.own is not None and entry.lines[entry.own] == (
+        "Deep's armour breaks at the end of the round (CO-ARMOR-2)")
+    assert "own" not in entry.to_json()
+    assert replace(entry, own=None) == entry  # not part of an entry's equality

@@ -82,8 +82,13 @@ class _FightView(_Core):
         last = journal[-1] if journal else None
         log = tuple(self.with_english(f"{describe(e.action, state)} ＞ {summary(e)}")
                     for e in journal[-8:])
-        result = tuple(DiceStep(step.rule, self.with_english(step.text))
-                       for step in steps((last or self.fight.opening).lines))
+        newest = last or self.fight.opening
+        # The steps after the action's own (the engine's Entry.own: the turn handed over,
+        # the round's end, the next one's start) are marked, for the Result cut short to
+        # keep the action's own outcome (reviewcoc67 RISK 1).
+        result = tuple(DiceStep(step.rule, self.with_english(step.text),
+                                hand_over=newest.own is not None and n >= newest.own)
+                       for n, step in enumerate(steps(newest.lines)))
         return FightView(
             title=self._title(), round=state.round,
             turn=self.with_english(current.name) if current else "",

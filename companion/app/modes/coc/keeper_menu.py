@@ -79,7 +79,9 @@ class _KeeperMenu(_Cast):
             if state.current is not None:
                 if self.rules.on("CO-TURN-2"):
                     options.append(Option("place", "Place on board 配置"))
-                options.append(Option("san", "SAN loss 正気度喪失"))
+                # reviewcoc67 NIT 4: not with CO-BASE-13 off, as fire and falls are asked
+                if people and self.legal(SanLoss(people[0].name, 0)):
+                    options.append(Option("san", "SAN loss 正気度喪失"))
                 if any(self.legal(Concentrate(c.name)) for c in people):
                     options.append(Option("conc", "Dodge focus 回避専念"))
                 if self._first_strikers(people):

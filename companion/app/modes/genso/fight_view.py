@@ -142,8 +142,13 @@ class _FightView(FightMode):
         last = journal[-1] if journal else None
         log = tuple(self.with_english(f"{describe(self.fight, e.action)} ＞ {summary(e)}")
                     for e in journal[-8:])
-        result = tuple(DiceStep(line.rule, self.with_english(line.text))
-                       for line in last.lines) if last else ()
+        # The new round the action's end began (GM-CORE-2, the engine's last line when the
+        # round turned over: "round 3 (10 s each, GM-CORE-2)") hands over, as coc's marked
+        # steps do: the Result cut short keeps the action's own outcome (reviewcoc67 RISK 1).
+        result = tuple(DiceStep(line.rule, self.with_english(line.text),
+                                hand_over=n == len(last.lines) - 1 and line.rule == "GM-COMBAT-1"
+                                and line.text.startswith(f"round {state.round} ("))
+                       for n, line in enumerate(last.lines)) if last else ()
         result_title = self.describe(last.action) if last else ""
         if self.last_check is not None:  # a check rolled since the last action
             result = tuple(DiceStep(step.rule, self.with_english(step.text))
