@@ -18,11 +18,17 @@ import pytest
 from companion.app.cli import main
 from companion.app.command_name import companion_command
 from companion.app.commands.genso.characters import _ring_on, _storage_lost
+from companion.app.modes.fight_file import read_fight_data
+from companion.app.modes.genso import GensoFightMode, table_session, write_fight_file
+from companion.app.overrides import read_text
+from companion.errors import DataError
 from companion.systems.genso.character.core import Hand
 from companion.systems.genso.character.gear import put_on_ring, ring_put_on, take_off_ring
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
+from tests.app.table import Player
 from tests.app.test_dicesys55 import genso
+from tests.app.test_genso_mode import SEED, new_fight, two_actions_then_a_stop
 
 RULES = load_rules()
 PC1 = "駆け出し冒険者１"
@@ -150,8 +156,6 @@ def test_a_bad_byte_after_a_byte_order_mark_is_counted_in_the_file(
 
 def test_a_file_read_keeps_its_line_ends_read_as_before(tmp_path: Path) -> None:
     """read_text reads its bytes itself now: \\r\\n reads as \\n, as Path.read_text gave it."""
-    from companion.app.overrides import read_text
-
     crlf = tmp_path / "crlf.toml"
     crlf.write_bytes(b'\xef\xbb\xbfa = 1\r\nb = 2\r\n')
     assert read_text(crlf, "sheet") == "a = 1\nb = 2\n"
@@ -209,3 +213,43 @@ def test_fight_new_names_the_command_in_its_rest_hint_for_the_dead(
     dead.write_text(text.replace("hp = 12", "hp = -7"), encoding="utf-8")
     assert main(["genso", "fight", "new", "--party", str(dead), "--monsters", "orc"]) == 2
     assert f"(`{companion_command()} genso rest` refuses them;" in capsys.readouterr().err
+
+
+# --- RISK 4 -------------------------------------------------------------------------------
+
+
+def test_the_table_plays_a_fight_file_with_a_byte_order_mark(tmp_path: Path) -> None:
+    """`play --mode genso --fight FILE` refused a fight file with a BOM ("Unexpected UTF-8
+    BOM") that `genso fight show` read: the table reads it as the command does."""
+    path = tmp_path / "fight.json"
+    write_fight_file(path, new_fight())
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    session = table_session(RULES, path, tmp_path / "table.json", resume=False, seed=SEED,
+                            choices=Player([]))
+    assert isinstance(session.mode, GensoFightMode)
+    assert session.mode.fight.to_json() == new_fight().to_json()
+
+
+def test_a_resume_takes_up_its_fight_file_with_a_byte_order_mark(tmp_path: Path) -> None:
+    """The table's own fight, given a BOM (saved again by a Windows editor), was "could not
+    be read" at a resume: kept aside and written again. It is the table's fight, taken as
+    it is, nothing kept aside."""
+    first = two_actions_then_a_stop(tmp_path)
+    path = tmp_path / "fight.json"
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    told: list[str] = []
+    session = table_session(RULES, path, tmp_path / "table.json", resume=True, seed=SEED,
+                            choices=Player([]), tell=told.append)
+    assert isinstance(session.mode, GensoFightMode)
+    assert session.mode.fight.to_json() == first.fight.to_json()
+    assert not list(tmp_path.glob("fight.json.corrupt-*"))
+    assert not any("could not be read" in line for line in told)
+
+
+def test_the_tables_fight_reader_counts_a_bad_byte_in_the_file(tmp_path: Path) -> None:
+    """The table's reader names the byte as `fight show` does, the BOM counted."""
+    path = tmp_path / "fight.json"
+    path.write_bytes(b'\xef\xbb\xbf{"a": "\xff"}')
+    with pytest.raises(DataError) as told:
+        read_fight_data(path, "companion genso fight new")
+    assert str(told.value) == f"the fight {path} is not UTF-8 text (byte 11 cannot be read)"

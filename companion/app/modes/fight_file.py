@@ -24,6 +24,7 @@ from companion.app.modes.fight import SIMULATED, FightMode
 from companion.app.modes.fight_save import FightSave, load_fight_save
 from companion.app.modes.fight_unchanged import loaded
 from companion.app.notes import note
+from companion.app.overrides import utf8_text
 from companion.app.paths import data_dir
 from companion.app.session.host import Beside, Session, replay
 from companion.app.session.mode import ChoiceFeed, RollFeed
@@ -129,7 +130,7 @@ def read_fight_data(path: Path, start_hint: str, default: Path | None = None) ->
     at the ``default`` file: :func:`start_command`)."""
     try:
         # A fight file holds what its table save holds: no larger than a save can be.
-        text = read_regular(path, SAVE_LIMIT, "fight file").decode("utf-8")
+        data = read_regular(path, SAVE_LIMIT, "fight file")
     except FileNotFoundError:
         # Said on the table's screen too, where a player reads it: the command is typed on a
         # computer (SSH, the GM's laptop), never at the table's buttons.
@@ -137,9 +138,10 @@ def read_fight_data(path: Path, start_hint: str, default: Path | None = None) ->
                         f"端末で: {start_command(start_hint, path, default)}") from None
     except OSError as exc:
         raise DataError(f"cannot read the fight {path}: {exc}") from None
-    except UnicodeDecodeError as exc:  # as `fight show` and the save's reader tell it
-        raise DataError(f"the fight {path} is not UTF-8 text "
-                        f"(byte {exc.start + 1} cannot be read)") from None
+    # As `fight show` reads it (overrides.read_text): a UTF-8 byte-order mark dropped
+    # (reviewg67 RISK 4: the table refused a fight file with one that `fight show` read), a
+    # byte that cannot be read counted in the file.
+    text = utf8_text(data, "fight", path)
     try:
         return loads_json(text)
     except json.JSONDecodeError as exc:
@@ -472,9 +474,10 @@ def _on_file(table: Table, fight_path: Path) -> dict[str, Any] | None:
     """The fight file as its system writes it now (an older layout loaded and written
     anew), or None when it is missing or cannot be read as a fight."""
     try:
-        data = loads_json(read_regular(fight_path, SAVE_LIMIT, "fight file").decode("utf-8"))
+        data = loads_json(utf8_text(read_regular(fight_path, SAVE_LIMIT, "fight file"),
+                                    "fight", fight_path))
         written: dict[str, Any] = table.load(data).to_json()
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, *UNREPLAYABLE):
+    except (OSError, json.JSONDecodeError, *UNREPLAYABLE):  # utf8_text's DataError too
         return None
     return written
 
