@@ -217,7 +217,9 @@ def character_from_mapping(rules: GensoRules, raw: Mapping[str, Any],
 
 def load_sheet(rules: GensoRules, text: str, origin: str = "sheet") -> Character:
     """A Character from sheet text (TOML); a UTF-8 byte-order mark before it is dropped
-    (genso67 NIT 7), as the companion's other readers drop one."""
+    (genso67 NIT 7), as the app's file reader drops one (``overrides.read_text``, which the
+    genso and coc commands and the tables' fight reader use; reviewg67 NIT 8: not every
+    reader of the companion does)."""
     try:
         raw = tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as exc:
