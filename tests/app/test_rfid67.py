@@ -134,8 +134,10 @@ def test_simulates_lines_enrol_on_and_play_the_simulated_tray_as_typed(checkout:
         assert any(word in enrolling for word in answered), enrolling
         assert "no tray found" not in enrolling and "not found" not in enrolling
 
-        playing = on_a_terminal(play, checkout, until=("Lay this room's 4 tiles",))
-        assert "Lay this room's 4 tiles" in playing, playing
+        # The first ask, said once the tray is up (before: "Starting the tile reader")
+        asked = "Draw a tile and put it on the draw slot"
+        playing = on_a_terminal(play, checkout, until=(asked,))
+        assert asked in playing, playing
         assert "no screen found" not in playing and "not found" not in playing
     finally:
         sim.send_signal(signal.SIGTERM)
