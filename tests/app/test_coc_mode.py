@@ -82,7 +82,9 @@ class PtyKeys:
 
     def __init__(self, display: Recorded, script: Script) -> None:
         self.master, self.slave = os.openpty()
-        self.keyboard = KeyboardInput(self.slave)
+        # Read on the table's clock: a key typed on the next screen a glance later is a
+        # press, not the terminal repeating the last held (input audit 67 D2).
+        self.keyboard = KeyboardInput(self.slave, clock=self.time_at_the_table)
         self.display = display
         self.script = list(script)
         self.ticks = 0
