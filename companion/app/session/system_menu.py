@@ -337,6 +337,10 @@ class SystemMenu:
                 said = (f"The Pi did not power off 電源が切れませんでした ("
                         f"{self.shutdown_command} was taken, yet the Pi is on after "
                         f"{POWER_OFF_WAIT_S:.0f} s); {self.safe_now()}")
+        # Guarded against the press that chose Unplug (or Yes), as sure is: a double A took
+        # the one option, keyed A, and the message went unread, "Not safe to unplug yet"
+        # too (input audit 67 R1).
+        self.controls.guard_repeat()
         self.choose(show, said, (Option("ok", "Back to the table 戻る", Button.ATTACK),))
         return True
 
@@ -362,7 +366,10 @@ class SystemMenu:
             self.sleep(self.poll_seconds)
 
     def tell(self, show: Show, message: str) -> None:
-        """Say why an entry cannot be taken now, until OK: the menu is shown again."""
+        """Say why an entry cannot be taken now, until OK: the menu is shown again. Guarded
+        against the press that chose the entry, as :meth:`sure` is: a double A took the OK,
+        the message unread (input audit 67 R1)."""
+        self.controls.guard_repeat()
         self.choose(show, message, (Option("ok", "OK 了解", Button.ATTACK),))
 
     def power_off(self) -> str:
