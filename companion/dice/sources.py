@@ -88,7 +88,7 @@ class ManualDice:
         what = "the value" if count == 1 else f"the {count} values"
         why = f" for {purpose}" if purpose else ""
         how = " (for the D66, 35 is 3 and 5)" if digits else _from_a_d6(sides)
-        prompt = f"Roll {count}D{sides}{why} and type {what}{how}: "
+        prompt = f"Roll {count}D{sides}{why} and type {what}{how} 出目を入力: "
         taken: list[int] = []
         while True:
             try:
@@ -154,10 +154,10 @@ def _asked_again(problem: str, taken: list[int], count: int, sides: int,
     said = f"{problem}; " if problem else ""
     why = f", for {purpose}" if purpose else ""
     if not taken:
-        return f"{said}type {count} {_plural(count, 'value')} for {count}D{sides}{why}: "
+        return f"{said}type {count} {_plural(count, 'value')} for {count}D{sides}{why} 出目を入力: "
     left = count - len(taken)
     return (f"{said}{' '.join(map(str, taken))} so far; type {left} more "
-            f"{_plural(left, 'value')} for {count}D{sides}{why}: ")
+            f"{_plural(left, 'value')} for {count}D{sides}{why} 出目を入力: ")
 
 
 #: Dice whose faces show a 0, which is their top face: a D10's 0 is 10, percentile dice's
@@ -194,7 +194,7 @@ def _read_values(line: str, sides: int, count: int = 1,
     values: list[int] = []
     for word in words:
         if not word.isdigit() or not word.isascii():
-            return f"{word!r} is not a number", []
+            return f"{word!r} is not a number 数字ではありません", []
         if digits and len(word) > 1 and all(1 <= int(digit) <= sides for digit in word):
             values += map(int, word)
             continue
@@ -206,10 +206,10 @@ def _read_values(line: str, sides: int, count: int = 1,
                      f"{-(-value * sides // 6)})" if sides in D6_READS and value <= 6 else "")
             each = (f": type each die on its own, a space between ({_two_faces(sides)})"
                     if count > 1 and len(word) > 1 and not (as_d6 or digits) else "")
-            return f"{value} is not on a D{sides}{as_d6}{each}", []
+            return f"{value} is not on a D{sides} その目はありません{as_d6}{each}", []
         values.append(value)
     if not values:
-        return "no value typed", []
+        return "no value typed 未入力", []
     return "", values
 
 

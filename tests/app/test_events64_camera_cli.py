@@ -72,7 +72,7 @@ def test_a_poison_walk_s_d4_is_typed_and_the_walk_is_tracked(
     assert walk.find("EV-POI-9")  # the D4 was walked
     said = " ".join(err.split())  # within 80 columns
     assert ("the camera reads D6 only 6面ダイスのみ: throw the 1D4 yourself and type it "
-            "Roll 1D4 for which ability 能力値 and type the value:") in said
+            "Roll 1D4 for which ability 能力値 and type the value 出目を入力:") in said
     (name,) = PoisonList(poisons_path()).poisons
     assert name in out and "Tracking" in out
 
@@ -115,7 +115,7 @@ def test_a_die_typed_for_the_camera_ends_cleanly_with_the_input() -> None:
                                              r"\(1D4\) was typed"):
         camera.roll(1, 4, purpose="which ability 能力値")
     assert said == ["the camera reads D6 only 6面ダイスのみ: throw the 1D4 yourself and type it",
-                    "Roll 1D4 for which ability 能力値 and type the value: "]
+                    "Roll 1D4 for which ability 能力値 and type the value 出目を入力: "]
 
 
 def test_a_camera_not_plugged_in_is_said_before_any_throw_is_asked(

@@ -103,7 +103,7 @@ def test_manual_dice_read_from_stdin(
     assert main(["roll", "2D6>=9", "--dice", "manual"]) == 0
     out, err = capsys.readouterr()
     assert out == "(2D6>=9) ＞ 7[3,4] ＞ 失敗/failure\n"
-    assert "7 is not on a D6" in err
+    assert "7 is not on a D6 その目はありません" in err
 
 
 def test_typed_dice_are_typed_and_the_old_word_manual_still_works(
@@ -117,7 +117,7 @@ def test_typed_dice_are_typed_and_the_old_word_manual_still_works(
         out, err = capsys.readouterr()
         data = json.loads(out)
         assert data["total"] == 7 and data["dice_source"] == "typed"
-        assert "3 so far; type 1 more value for 2D6: " in err
+        assert "3 so far; type 1 more value for 2D6 出目を入力: " in err
     with pytest.raises(SystemExit):
         main(["roll", "2D6", "--help"])
     usage = capsys.readouterr().out

@@ -102,10 +102,11 @@ def test_typed_dice_reprompt_and_end_of_input_are_within_80_columns(
     err = capsys.readouterr().err
     # Each prompt ends where the player types: the lines as a terminal shows them, the
     # player's Enter after the first.
-    lines = err.replace("the 2 values: ", "the 2 values: 11\n", 1).splitlines()
+    lines = err.replace("出目を入力: ", "出目を入力: 11\n", 1).splitlines()
     assert all(len(line) <= 80 for line in lines), lines
-    assert "11 is not on a D6: type each die on its own, a space between (3 5, not their " \
-           "total 8 nor 35); type 2 values for 2D6: " in said(err) + " "
+    assert "11 is not on a D6 その目はありません: type each die on its own, a space " \
+           "between (3 5, not their total 8 nor 35); type 2 values for 2D6 出目を入力: " \
+           in said(err) + " "
     assert "companion: error: the input ended before the 2D6 was typed: nothing was saved, " \
            "and any dice typed before it are dropped; run the command again" in said(err)
 
@@ -121,7 +122,8 @@ def test_the_typed_reprompt_keeps_the_purpose() -> None:
         return next(typed)
 
     assert roll("1D6", ManualDice(ask), purpose="the Door table").values == [3]
-    assert prompts[1] == "7 is not on a D6; type 1 value for 1D6, for the Door table: "
+    assert prompts[1] == ("7 is not on a D6 その目はありません; type 1 value for 1D6, for the Door "
+                          "table 出目を入力: ")
 
 
 def test_the_typed_reprompt_after_part_of_a_roll_keeps_the_purpose() -> None:
@@ -133,8 +135,8 @@ def test_the_typed_reprompt_after_part_of_a_roll_keeps_the_purpose() -> None:
         return next(typed)
 
     assert roll("2D6", ManualDice(ask), purpose="trap damage").values == [3, 4]
-    assert prompts[2] == "9 is not on a D6; 3 so far; type 1 more value for 2D6, for trap " \
-                         "damage: "
+    assert prompts[2] == "9 is not on a D6 その目はありません; 3 so far; type 1 more value " \
+                         "for 2D6, for trap damage 出目を入力: "
 
 
 # N3: `2 D6` says the space ended the command.
@@ -158,7 +160,7 @@ def test_a_d20s_00_is_refused_on_the_keypad_as_on_the_command_line() -> None:
     assert pressed.menus[2][2] == "00 is not on a 1D20: type again その目はありません"
     assert [o.label for o in pressed.menus[0][1]][:3] == ["1_ (10–19)", "2_ (20)", "0_ (1–9)"]
     assert "00" in [o.label for o in pressed.menus[1][1]]
-    assert _read_values("00", 20)[0] == "0 is not on a D20"
+    assert _read_values("00", 20)[0] == "0 is not on a D20 その目はありません"
     # Percentile dice show 00: it is their 100, on both.
     d100 = Keys("00")
     assert keypad(d100).die(RollAsk("to hit", 1, 100), d100.show) == 100

@@ -74,7 +74,7 @@ def test_d66_from_typed_dice_reads_the_first_value_as_tens() -> None:
         return "5 2"
 
     assert roll("D66", ManualDice(ask)).total == 52
-    assert prompts == ["Roll 2D6 and type the 2 values (for the D66, 35 is 3 and 5): "]
+    assert prompts == ["Roll 2D6 and type the 2 values (for the D66, 35 is 3 and 5) 出目を入力: "]
 
 
 # --- B pools -----------------------------------------------------------------------

@@ -29,8 +29,8 @@ def test_a_d66_is_typed_as_its_two_digits() -> None:
     assert roll("3D6", source).values == [4, 5, 6]
 
 
-@pytest.mark.parametrize(("line", "why"), [("17", "17 is not on a D6"),
-                                           ("12", "12 is not on a D6")])
+@pytest.mark.parametrize(("line", "why"), [("17", "17 is not on a D6 その目はありません"),
+                                           ("12", "12 is not on a D6 その目はありません")])
 def test_a_number_no_die_shows_is_still_refused(line: str, why: str) -> None:
     """17 on two D6 (7 is on none), and 12 for one D6, are asked again with the reason."""
     count = 2 if line == "17" else 1
@@ -45,8 +45,9 @@ def test_a_d3_says_a_d6_will_do_and_what_a_d6_face_reads_as() -> None:
     source, prompts = typed("5", "3")
     assert roll("1D3", source, purpose="種類/kind from your list").total == 3
     assert prompts[0] == ("Roll 1D3 for 種類/kind from your list and type the value (no D3? "
-                          "type a D6 as 1-2 → 1, 3-4 → 2, 5-6 → 3): ")
-    assert prompts[1].startswith("5 is not on a D3: a D6 is typed as what it reads as")
+                          "type a D6 as 1-2 → 1, 3-4 → 2, 5-6 → 3) 出目を入力: ")
+    assert prompts[1].startswith("5 is not on a D3 その目はありません: a D6 is typed as what it "
+                                 "reads as")
     source, prompts = typed("2")
     roll("1D2", source)
     assert "(no D2? type a D6 as 1-3 → 1, 4-6 → 2)" \

@@ -19,8 +19,8 @@ def test_a_2d6_typed_as_one_word_is_refused_and_told_to_type_each_die(word: str)
     have typed the total of 5 and 6."""
     source, prompts = typed(word, "5 6")
     assert roll("2D6+3>=8", source).values == [5, 6]
-    assert prompts[1].startswith(f"{word} is not on a D6: type each die on its own, a space "
-                                 "between (3 5, not their total 8 nor 35); ")
+    assert prompts[1].startswith(f"{word} is not on a D6 その目はありません: type each die on its "
+                                 "own, a space between (3 5, not their total 8 nor 35); ")
 
 
 def test_a_2d6_typed_as_its_total_on_the_command_line_is_asked_again(
@@ -29,7 +29,7 @@ def test_a_2d6_typed_as_its_total_on_the_command_line_is_asked_again(
     assert main(["roll", "2D6+3>=8", "--dice", "typed"]) == 0
     out, err = capsys.readouterr()
     assert out.strip() == "(2D6+3>=8) ＞ 11[5,6]+3=14 ＞ 成功/success"
-    assert "11 is not on a D6: type each die on its own" in err
+    assert "11 is not on a D6 その目はありません: type each die on its own" in err
 
 
 @pytest.mark.parametrize(("command", "word", "text"), [
@@ -38,7 +38,7 @@ def test_a_2d6_typed_as_its_total_on_the_command_line_is_asked_again(
 def test_a_d66_still_takes_its_two_digits(command: str, word: str, text: str) -> None:
     source, prompts = typed(word)
     assert roll(command, source).text == text
-    assert prompts[0] == "Roll 2D6 and type the 2 values (for the D66, 35 is 3 and 5): "
+    assert prompts[0] == "Roll 2D6 and type the 2 values (for the D66, 35 is 3 and 5) 出目を入力: "
 
 
 def test_a_source_with_no_d66_reading_is_asked_for_two_d6() -> None:
@@ -58,6 +58,6 @@ def test_a_d3_is_typed_as_a_d6_reads_and_a_d6_face_is_refused_with_the_reading(
     source, prompts = typed(face, str(reading))
     assert roll(f"1D{sides}", source).total == reading
     assert prompts[0] == (f"Roll 1D{sides} and type the value (no D{sides}? type a D6 as "
-                          f"{reads}): ")
-    assert prompts[1].startswith(f"{face} is not on a D{sides}: a D6 is typed as what it reads "
-                                 f"as, {reads} (its {face}: {reading}); ")
+                          f"{reads}) 出目を入力: ")
+    assert prompts[1].startswith(f"{face} is not on a D{sides} その目はありません: a D6 is "
+                                 f"typed as what it reads as, {reads} (its {face}: {reading}); ")

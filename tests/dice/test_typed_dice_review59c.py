@@ -21,7 +21,7 @@ def test_the_one_word_refusal_gives_faces_the_die_shows(sides: int, word: str,
     source, prompts = typed(word, "1 2")
     assert roll(f"2D{sides}", source).values == [1, 2]
     refusal = prompts[1]
-    assert f"is not on a D{sides}: type each die on its own, a space between {example}" \
-        in refusal
+    assert (f"is not on a D{sides} その目はありません: type each die on its own, a space between "
+            f"{example}") in refusal
     faces = re.search(r"\((\d+) (\d+),", refusal)
     assert faces is not None and all(1 <= int(face) <= sides for face in faces.groups())
