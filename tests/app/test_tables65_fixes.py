@@ -270,7 +270,8 @@ def test_a_throw_not_begun_is_all_saved_and_the_d100s_tens_are_said(
         "saved 保存済み, but not this throw: typed again 出目は再入力" if said
         else "every step is saved 保存済み")
     status = [s for p, s in player.statuses if p == heading]
-    assert status[0] == (f"{said}: asked again from its first die" if said else "")
+    assert status[0] == (f"{said} 入力済: asked again from its first die 最初のダイスから再入力"
+                         if said else "")
 
 
 # --- fixt65b: a table save of engine revision 5 with an impossible check -------------------

@@ -128,7 +128,7 @@ def test_the_menu_over_a_part_typed_throw_reads_whole_on_the_screen(
     heading, status, drawn = player.shown[at]
     assert drawn_whole(heading, drawn), [d.shown for d in drawn if d.text == heading]
     assert "not this throw" in heading and "typed again" in heading
-    assert status == f"{typed}: asked again from its first die"
+    assert status == f"{typed} 入力済: asked again from its first die 最初のダイスから再入力"
     assert drawn_whole(status, drawn), [d.shown for d in drawn if d.text == status]
     assert f"(1 of {count}" in player.shown[at + 1][0] if count > 1 else True
 
@@ -161,7 +161,7 @@ def test_a_failed_shutdown_says_the_throw_typed_part_way_is_not_saved() -> None:
     said, status = next((p, s) for p, s in shown if p.startswith("Could not shut down"))
     assert said == ("Could not shut down 電源を切れません (false: exit status 1); saved, but not "
                     "this throw: safe to unplug now 電源を抜いても大丈夫")
-    assert status == "4 typed of 2D6: asked again from its first die"
+    assert status == "4 typed of 2D6 入力済: asked again from its first die 最初のダイスから再入力"
 
 
 @pytest.mark.parametrize("typed", ["orc1", "ORC1", "オーク１", "オーク1"])

@@ -129,8 +129,9 @@ def all_saved(left: str = "", table: str = "") -> str:
 
 def throw_left_status(left: str) -> str:
     """The status line under a heading that says a throw is typed again: what of it was
-    typed (``left``: ``4 typed of 2D6``, a d100's tens ``3_ typed of 1D100``)."""
-    return f"{left}: asked again from its first die" if left else ""
+    typed (``left``: ``4 typed of 2D6``, a d100's tens ``3_ typed of 1D100``), in Japanese
+    too (input audit 67 N1)."""
+    return f"{left} 入力済: asked again from its first die 最初のダイスから再入力" if left else ""
 
 
 def menu_prompt(unsaved: str = "", left: str = "", table: str = "") -> str:
