@@ -105,6 +105,17 @@ TRAY_NOT_SAVED = "saved 保存済み, but not the dice tray's table: lost if unp
 #: :data:`UNPLUG_LOSES_TABLE` in another mode.
 UNPLUG_LOSES_TRAY = ("every step is saved but the dice tray's table part-thrown: unplugging now "
                      "loses it ダイストレイの表の途中は電源断で消える")
+#: :func:`all_saved` while the dice tray's file (dice/tray.json) holds an older table than
+#: the tray's, the disk having refused both its write and its removal (a read-only disk), and
+#: no table is under way (:attr:`SystemMenu.table_stale`): nothing is lost to a power cut,
+#: but a start asks that older table's dice again (reviewd67b RISK 5).
+TABLE_STALE_SAVED = "saved 保存済み, but an older dice table is on disk: asked again 古い表が残る"
+#: :data:`SAFE_NOW` then.
+UNPLUG_STALE_TABLE = ("every step is saved, but the dice tray's file holds an older table: the "
+                      "next start asks its dice again 古い表が残る")
+#: What Quit to console's note says then.
+QUIT_STALE_TABLE = ("saved, but the dice tray's file holds an older table, the disk refusing "
+                    "it: the next start asks its dice again")
 #: What Quit to console's note (stderr) says of the tray's table part-thrown the disk refused
 #: to save: the run's end loses it as a power cut would. (Saved, the next start takes it up.)
 QUIT_LOSES_TABLE = ("saved, but not the dice tray's table part-thrown, its file refused: it is "
@@ -179,19 +190,27 @@ class SystemMenu:
         # in another mode (play.session.system_menu and play.table_modes.run_dice_tray set
         # it). Saved in its file, the next start takes it up, and nothing is lost.
         self.table_unsaved: Callable[[], bool] = lambda: False
+        # Whether the tray's file holds an older table than the tray's (the disk refused
+        # its write and its removal), no table under way: said instead of the above.
+        self.table_stale: Callable[[], bool] = lambda: False
 
     def held_table(self) -> str:
         """What the menu's heading says of the dice tray's table part-thrown, held in memory
         only, its file refused (:attr:`table_unsaved`): :data:`TABLE_NOT_SAVED` in the tray,
         :data:`TRAY_NOT_SAVED` in another mode, whose heading said "every step is saved"
         (dice66 D3 follow-up); "" with none."""
+        if self.table_stale():
+            return TABLE_STALE_SAVED
         if not self.table_unsaved():
             return ""
         return TABLE_NOT_SAVED if self.mode == "dice" else TRAY_NOT_SAVED
 
     def unplug_loses(self) -> str:
         """What Unplug says with the tray's table held: :data:`UNPLUG_LOSES_TABLE` in the tray,
-        :data:`UNPLUG_LOSES_TRAY` in another mode."""
+        :data:`UNPLUG_LOSES_TRAY` in another mode; :data:`UNPLUG_STALE_TABLE` with only an
+        older table on the disk (:attr:`table_stale`)."""
+        if self.table_stale():
+            return UNPLUG_STALE_TABLE
         return UNPLUG_LOSES_TABLE if self.mode == "dice" else UNPLUG_LOSES_TRAY
 
     def answering(self, get: Callable[[], T], show: Show, unsaved: Callable[[], str],
@@ -303,6 +322,7 @@ class SystemMenu:
             left = (f", but not the throw being typed ({self.throw_left}): it is asked again"
                     if self.throw_left else "")
             saved = (f"NOT all saved: {unsaved}" if unsaved
+                     else QUIT_STALE_TABLE if self.table_stale()
                      else QUIT_LOSES_TABLE if self.table_unsaved()
                      else f"every step is saved{left}")
             note(f"quit to the console from the System menu ({saved}); {start} or a reboot "
