@@ -100,12 +100,30 @@ def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def refuse_the_tray_s_file(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A disk full for the dice tray's table file: its writes fail as atomic_write_text's
-    would."""
-    def full(path: Path, text: str) -> None:
-        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
-    monkeypatch.setattr(dice_tray, "atomic_write_text", full)
+def refuse_the_tray_s_file(monkeypatch: pytest.MonkeyPatch, *, after: int = 0,
+                           err: int = errno.ENOSPC, unlink_too: bool = False) -> list[bool]:
+    """The disk refuses the dice tray's table file after ``after`` writes, as
+    atomic_write_text's would (ENOSPC: full; with ``unlink_too`` its removal too, as a
+    read-only disk does). The list returned: set its one item False to free the disk again.
+    (One helper for test_fixdice66, 66b and test_tray_table_saved67: reviewd67b NIT 10.)"""
+    real, written, refusing = dice_tray.atomic_write_text, [], [True]
+
+    def write(path: Path, text: str) -> None:
+        if refusing[0] and len(written) >= after:
+            raise OSError(err, os.strerror(err), str(path))
+        written.append(text)
+        real(path, text)
+
+    real_unlink = Path.unlink
+
+    def unlink(path: Path, missing_ok: bool = False) -> None:
+        if unlink_too and refusing[0] and path == dice_tray.table_path():
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
+        real_unlink(path, missing_ok=missing_ok)
+
+    monkeypatch.setattr(dice_tray, "atomic_write_text", write)
+    monkeypatch.setattr(Path, "unlink", unlink)
+    return refusing
 
 
 TABLE_PART_THROWN: list[tuple[str, str | Press]] = [

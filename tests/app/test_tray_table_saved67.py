@@ -21,6 +21,7 @@ import pytest
 
 from companion import files as files_module
 from companion.app import poisons as poisons_module
+from companion.app.cli import main
 from companion.app.commands.play import session as play_session
 from companion.app.commands.play import table_modes
 from companion.app.commands.play.table_modes import run_dice_tray
@@ -31,6 +32,7 @@ from companion.app.modes.dice_tray import (
     TABLE_UNREADABLE,
     TABLE_UNREADABLE_LEFT,
     TABLE_UNWRITTEN,
+    TRACK_REFUSED,
     UNREADABLE_LEFT_WHY,
     table_path,
 )
@@ -40,8 +42,10 @@ from companion.app.session.host import Session
 from companion.app.session.mode import Throw
 from companion.app.session.system_menu import (
     TABLE_NOT_SAVED,
+    TABLE_STALE_SAVED,
     TRAY_NOT_SAVED,
     UNPLUG_LOSES_TABLE,
+    UNPLUG_STALE_TABLE,
     ConsoleAsked,
     ModeSwitch,
     SystemMenu,
@@ -365,32 +369,12 @@ def test_a_power_cut_as_a_table_ends_neither_asks_its_dice_again_nor_tracks_twic
     assert len(tracked_poisons()) == 1
     assert json.loads(table_path().read_text())["table"] is None
     err = capsys.readouterr().err
-    assert ("nothing is tracked again" in err) == (cut == "before its file says no table")
-
-
-def refuse_writes(monkeypatch: pytest.MonkeyPatch, *, after: int, err: int = errno.ENOSPC,
-                  unlink_too: bool = False) -> list[bool]:
-    """The disk refuses the tray's file after ``after`` writes (ENOSPC: full; with
-    ``unlink_too`` its removal too, as a read-only disk does). The list returned: set its
-    one item False to free the disk again."""
-    real, written, refusing = dice_tray.atomic_write_text, [], [True]
-
-    def write(path: Path, text: str) -> None:
-        if refusing[0] and len(written) >= after:
-            raise OSError(err, os.strerror(err), str(path))
-        written.append(text)
-        real(path, text)
-
-    real_unlink = Path.unlink
-
-    def unlink(path: Path, missing_ok: bool = False) -> None:
-        if unlink_too and refusing[0] and path == table_path():
-            raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
-        real_unlink(path, missing_ok=missing_ok)
-
-    monkeypatch.setattr(dice_tray, "atomic_write_text", write)
-    monkeypatch.setattr(Path, "unlink", unlink)
-    return refusing
+    # The poison written before the cut is in the list: said tracked already (reviewd67b
+    # DEFECT 3: "not tracked again" was said of a poison never tracked too).
+    tracked_before = cut == "before its file says no table"
+    assert ("its poison is in the poison list already" in err) == tracked_before
+    assert any("tracked already 記録済み" in s.text for s in again.views[0].dice.steps) \
+        == tracked_before
 
 
 def test_a_table_ended_on_a_full_disk_is_not_asked_again(
@@ -401,7 +385,7 @@ def test_a_table_ended_on_a_full_disk_is_not_asked_again(
     full disk lets a file be removed): the table is then said held in memory only, and once
     it ended, nothing is lost and the next start is the menu."""
     with monkeypatch.context() as patch:
-        refuse_writes(patch, after=1)
+        refuse_the_tray_s_file(patch, after=1)
         screen = tray([*POISON_PART_THROWN, ("Type the D6", "3"), (POISON_OUTCOME, "1")])
         typed = [v for v in screen.views if ROLL_4 in v.prompt]
         assert typed and typed[0].status == TABLE_UNWRITTEN.format(why="disk full 空き容量なし")
@@ -421,7 +405,7 @@ def test_a_table_file_that_cannot_be_removed_either_is_said_older_until_written(
     table_path().parent.mkdir(parents=True)
     tray_mode = dice_tray.DiceTrayMode(("1D6",), "typed 入力", table_file=table_path())
     with monkeypatch.context() as patch:
-        refusing = refuse_writes(patch, after=1, err=errno.EROFS, unlink_too=True)
+        refusing = refuse_the_tray_s_file(patch, after=1, err=errno.EROFS, unlink_too=True)
         for answer in (1, 3, Throw((2,)), Throw((4,))):  # Monster: species, then count
             tray_mode.answer(answer)
         assert tray_mode.stage is dice_tray.Stage.OUTCOME
@@ -444,7 +428,7 @@ def test_a_table_saved_again_after_a_refusal_clears_the_status(
     roll 3: stderr says it is saved again, the status clears, and the file holds all three."""
     tray_mode = dice_tray.DiceTrayMode(("1D6",), "typed 入力", table_file=table_path())
     with monkeypatch.context() as patch:
-        refusing = refuse_writes(patch, after=1)
+        refusing = refuse_the_tray_s_file(patch, after=1)
         for answer in (1, 6, Throw((6,)), Throw((1,))):  # Poison: roll 3 awaited
             tray_mode.answer(answer)
         assert tray_mode.table_unsaved() and not table_path().exists()
@@ -460,7 +444,7 @@ def test_the_table_not_saved_is_said_over_the_keypad_and_the_held_note(
     """reviewd67 DEFECT 4: with typed dice the keypad's "your own dice, typed" (and after
     Back the held note) hid the table held in memory only: it showed in the System menu
     alone. It is said first, as docs/playing.md says the status line says it."""
-    refuse_writes(monkeypatch, after=0)
+    refuse_the_tray_s_file(monkeypatch, after=0)
     screen = tray([*MONSTER_PART_THROWN, ("Type the D6", Button.FLEE)])
     unwritten = TABLE_UNWRITTEN.format(why="disk full 空き容量なし")
     keypad = [v for v in screen.views if ROLL_2 in v.prompt]
@@ -510,3 +494,167 @@ def test_the_other_mode_holds_the_tray_s_file_while_its_table_is_left() -> None:
     for mode in ("game", "genso", "coc"):
         held = play_session.held_files(game, load_config(overrides={"play.mode": mode}), None)
         assert (table_path(), "companion play") in held
+
+
+# -- reviewd67b: the older table on a read-only disk, the poison list's check ----------------
+
+READ_ONLY = TABLE_STALE.format(why="read-only 読み取り専用")
+#: The Poison table typed whole (EV-POI-4, row 6), its outcome shown.
+POISON_WHOLE: list[tuple[str, str | Press]] = [*POISON_PART_THROWN, ("Type the D6", "3")]
+
+
+def test_an_older_table_on_disk_is_carried_over_a_mode_switch(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """reviewd67b DEFECT 1: the disk read-only after the Poison table's first die, the table
+    ended (its file holding it at roll 2); System → JongRogue, then back to the tray in the
+    same run: a new tray took the older file up as saved and asked the finished table's roll
+    2 again, no longer saying the file is older. The tray is carried over the switch."""
+    config = load_config(overrides={"dice.source": "typed", "input.poll_seconds": 0.005})
+    refuse_the_tray_s_file(monkeypatch, after=1, err=errno.EROFS, unlink_too=True)
+    screen = PlayerAtTheScreen([*POISON_WHOLE, (POISON_OUTCOME, Button.SYSTEM),
+                                (SYSTEM, "mode:game")])
+    controls = Controls([screen])
+    with pytest.raises(ModeSwitch):
+        run_dice_tray(config, screen, controls, 1, SystemMenu(controls, "dice", 0.0, ""))
+    assert json.loads(table_path().read_text())["table"]["throws"] == [[6]]  # older
+    assert table_modes.tray_left()  # the other mode holds the tray's file meanwhile
+    assert table_modes.tray_stale() and not table_modes.tray_held()
+    game = PlayerAtTheScreen([(first_choice(), Button.SYSTEM), (SYSTEM, "back")])
+    with pytest.raises(KeyboardInterrupt):
+        game_with_its_menu(game).run()
+    menu = next(v for v in game.views if v.prompt.startswith(SYSTEM))
+    assert TRAY_NOT_SAVED not in menu.prompt  # nothing of the tray's is lost if unplugged
+    back = tray([(POISON_OUTCOME, "1")])
+    assert back.views[0].prompt == POISON_OUTCOME and ROLL_2 not in back.views[0].prompt
+    tray_menu = back.views[-1]
+    assert tray_menu.prompt.startswith("Dice tray ダイストレイ: roll dice")
+    assert tray_menu.status == READ_ONLY
+    assert len(tracked_poisons()) == 1
+
+
+def test_the_poison_list_s_note_it_by_hand_is_not_hidden_by_an_older_table(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """reviewd67b DEFECT 2: on a read-only disk (the tray's file older, the poison list
+    refused) the outcome's status said only "old table on disk", and the poison list's "note
+    it by hand" went to stderr alone. The older table goes first only while a table is under
+    way; at the menu it is said again."""
+    table_path().parent.mkdir(parents=True)
+    tray_mode = dice_tray.DiceTrayMode(("1D6",), "typed 入力", poisons=PoisonList(poisons_path()),
+                                       table_file=table_path())
+
+    def refused(path: Path, text: str) -> None:
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
+
+    monkeypatch.setattr(poisons_module, "atomic_write_text", refused)
+    refuse_the_tray_s_file(monkeypatch, after=1, err=errno.EROFS, unlink_too=True)
+    for answer in (1, 6, Throw((6,)), Throw((1,))):  # Poison: its roll 3 awaited
+        tray_mode.answer(answer)
+    assert tray_mode.view("x").status == READ_ONLY  # under way: the older table first
+    for answer in (Throw((1,)), Throw((3,))):
+        tray_mode.answer(answer)
+    assert tray_mode.stage is dice_tray.Stage.OUTCOME and tray_mode.table_unsaved()
+    status = tray_mode.view("x").status
+    assert status.startswith("poison list not saved") and "note it by hand" in status
+    tray_mode.answer(1)  # Menu
+    assert tray_mode.view("x").status == READ_ONLY
+
+
+def cut_before_the_poison(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Poison table typed whole, the power gone after its end was saved and before its
+    poison was written."""
+    with monkeypatch.context() as patch:
+        cut_at_write(patch, CUTS["before its poison is written"])
+        tray(POISON_WHOLE)
+    assert json.loads(table_path().read_text())["table"]["ended"] is not None
+    assert not tracked_poisons()
+
+
+def test_a_list_rewritten_with_no_poison_changed_still_tracks_the_table_s_poison(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewd67b DEFECT 3: the cut before the poison was written, then `companion events
+    end-block` with none tracked (it writes the list's header alone): the start compared the
+    file's bytes, said "not tracked again", and the poison was never tracked. The list read
+    is as it was: the start tracks it, once."""
+    cut_before_the_poison(monkeypatch)
+    assert main(["events", "end-block"]) == 0
+    assert poisons_path().exists()
+    capsys.readouterr()
+    again = tray([(POISON_OUTCOME, "1")])
+    assert again.views[0].prompt == POISON_OUTCOME
+    assert tracked_poisons() == ["victim"]
+    assert any("Tracking victim's poison" in s.text for s in again.views[0].dice.steps)
+    assert "not tracked" not in capsys.readouterr().err
+
+
+def test_a_list_changed_since_does_not_say_its_poison_tracked(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewd67b DEFECT 3: the cut before the poison was written, then `companion events
+    poison --who alice`: the start said "not tracked again 再記録なし", a poison never
+    tracked. The table's poison is not in the list, which changed: it is not tracked (it
+    might be twice), and the status says so in red, to note it by hand."""
+    cut_before_the_poison(monkeypatch)
+    assert main(["events", "poison", "--dice", "sim", "--seed", "1", "--who", "alice"]) == 0
+    capsys.readouterr()
+    again = tray([(POISON_OUTCOME, "1")])
+    outcome = again.views[0]
+    assert outcome.prompt == POISON_OUTCOME and outcome.status == TRACK_REFUSED
+    assert not outcome.guidance
+    assert tracked_poisons() == ["alice"]
+    assert "再記録なし" not in str(outcome.dice)
+    assert "note it by hand" in capsys.readouterr().err
+
+
+def test_a_poison_list_unreadable_as_the_table_ended_is_said_at_the_start(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewd67b NIT 9: the poison list unreadable as the table ended (its file says so),
+    then a power cut: the start tracked nothing and said nothing. It is not tracked (it might
+    be twice), and said to note by hand."""
+    table_path().parent.mkdir(parents=True)
+    table_path().write_text(json.dumps({"version": 1, "table": {
+        "table": "poison", "expression": None, "throws": [[6], [1], [1], [3]],
+        "stage": "outcome", "resume": False, "held": False, "note": "",
+        "ended": {"poisons": dice_tray.UNREADABLE_LIST}}}))
+    again = tray([(POISON_OUTCOME, "1")])
+    assert again.views[0].prompt == POISON_OUTCOME
+    assert again.views[0].status == TRACK_REFUSED
+    assert not tracked_poisons()
+    assert "the poison list cannot be read" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("second", ["1", "4"])
+def test_an_older_table_on_dice_read_only_does_not_track_its_poison_twice(
+        second: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewd67b RISK 4: only dice/ read-only (events/ writable): the Poison table ended and
+    tracked its poison, its file holding it at roll 2. A start with dice/ writable again asks
+    roll 2 again, and finishing it tracked a second poison, unsaid. The list changed since
+    the table began: its poison, the same, is said tracked already; another is not tracked
+    and said to note by hand."""
+    with monkeypatch.context() as patch:
+        refuse_the_tray_s_file(patch, after=1, err=errno.EACCES, unlink_too=True)
+        tray([*POISON_WHOLE, (POISON_OUTCOME, "1")])
+    assert json.loads(table_path().read_text())["table"]["throws"] == [[6]]
+    assert tracked_poisons() == ["victim"]
+    again = tray([("Type the D6", second), ("Type the D4", "1"), ("Type the D6", "3")])
+    outcome = again.views[-1]
+    assert outcome.prompt == POISON_OUTCOME
+    assert tracked_poisons() == ["victim"]
+    if second == "1":  # the same dice: the same poison, in the list
+        assert any("tracked already 記録済み" in s.text for s in outcome.dice.steps)
+        assert not outcome.status
+    else:
+        assert outcome.status == TRACK_REFUSED
+    assert json.loads(table_path().read_text())["table"] is None
+
+
+def test_the_system_menu_says_an_older_table_is_on_disk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """reviewd67b RISK 5: the table ended on a read-only disk, its file holding it at roll
+    2: the System menu said "not this table: lost if unplugged", and Unplug that unplugging
+    loses its throws. No table is under way; an older one is on the disk, and a start asks
+    its dice again: that is said."""
+    refuse_the_tray_s_file(monkeypatch, after=1, err=errno.EROFS, unlink_too=True)
+    screen = tray([*POISON_WHOLE, (POISON_OUTCOME, Button.SYSTEM), (SYSTEM, "off"),
+                   ("every step is saved, but", "ok")])
+    assert not screen.script
+    menu = next(v for v in screen.views if v.prompt.startswith(SYSTEM))
+    assert menu.prompt == f"{SYSTEM}: {TABLE_STALE_SAVED}"
+    assert UNPLUG_STALE_TABLE in screen.prompts() and UNPLUG_LOSES_TABLE not in screen.prompts()

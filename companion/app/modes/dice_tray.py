@@ -25,6 +25,10 @@ takes it up at its next start, after a power cut, a Quit or a ``--resume``, awai
 same die: the walk is pure, so the same throws give the same walk, and the throws already
 taken are never thrown again (only *Menu* gives the table up). A file that cannot be read
 is kept aside, said with its path, and the tray starts at its menu, its poisons as kept.
+The file keeps the poison list as the table began (parsed, hashed): a table taken up tracks
+its poison only while the list is still so; its poison already in the list is said tracked,
+and a list changed otherwise (or unreadable) tracks nothing and says to note it by hand,
+so a poison is never tracked twice nor lost unsaid (reviewd67b DEFECT 3, RISK 4).
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ from typing import Any
 from companion.app.notes import note
 from companion.app.party_hp import PartyHP, party_hp_path, poison_hp_lost, user_party
 from companion.app.paths import data_dir
-from companion.app.poisons import PoisonList, tracking_notes
+from companion.app.poisons import UNNAMED, PoisonList, tracking_notes
 from companion.app.session.host import SHORT_REASONS
 from companion.app.session.mode import Answer, ChoiceAsk, RollAsk, Throw
 from companion.app.session.rolls import SO_FAR, NeedDice, Rolled, Thrown
@@ -52,10 +56,11 @@ from companion.files import TooLarge, atomic_write_text, keep_aside, loads_json,
 from companion.hw.buttons import Button
 from companion.hw.display.view import DiceStep, DiceView, Name, Option, View
 from companion.systems.events.lists import UserLists
-from companion.systems.events.poisoned import describe
+from companion.systems.events.poisoned import Poison, afflict, describe, same_name
 from companion.systems.events.report import EventReport, Step
 from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode, load_rules
 from companion.systems.events.run import run_event
+from companion.systems.events.sword_world import folded_name
 
 TITLE = "ダイストレイ Dice tray"
 
@@ -130,6 +135,14 @@ TABLE_UNREADABLE = "table file kept aside 表ファイルを退避"
 TABLE_UNREADABLE_LEFT = "table file unreadable 表ファイル読めず"
 #: Why a table part-thrown is held in memory only after that (TABLE_UNWRITTEN's ``why``).
 UNREADABLE_LEFT_WHY = "file left as it was ファイル残置"
+#: The status line when a table taken up after a stop gives a poison the list may hold
+#: already (it changed since the table began, or cannot be read), and it is not in it: not
+#: tracked, lest it be twice, and said as trouble (reviewd67b DEFECT 3). Stderr says why.
+TRACK_REFUSED = "poison not tracked 毒は未記録: list changed; note it by hand 手で記録を"
+#: The same for a recovery spot's cure (EV-REC-1).
+CURE_REFUSED = "cure not kept 治療は未記録: list changed; note it by hand 手で記録を"
+#: :meth:`DiceTrayMode._list_fingerprint` of a poison list the disk would not read.
+UNREADABLE_LIST = "unreadable"
 
 
 def table_path() -> Path:
@@ -258,8 +271,16 @@ class DiceTrayMode:
         # The disk refused table_file's write and its removal: it holds an older table.
         self._table_stale = False
         # A walk just ended, saved as such while its poisons are tracked (reviewd67
-        # DEFECT 1): {"poisons": the list's fingerprint before, or None: none to track}.
+        # DEFECT 1): {"poisons": the list's fingerprint as the table began, or None: none
+        # to track}.
         self._ended: dict[str, Any] | None = None
+        # The poison list's fingerprint (_list_fingerprint) as the table began, kept in its
+        # file: a start that takes it up tracks its poisons only while the list is still
+        # so, or says why not (reviewd67b DEFECT 3, RISK 4). None: no list, or a plain roll.
+        self._poisons_then: str | None = None
+        # The table under way was taken up from its file (a start after a stop): its end
+        # checks the list against _poisons_then before it tracks (reviewd67b RISK 4).
+        self._taken_up = False
         self.expressions = tuple(expressions)
         self.source_name = source_name
         self.rules = rules
@@ -423,10 +444,12 @@ class DiceTrayMode:
         each time threw the table's accepted roll again (dice66 D3)."""
         self.pick, self.throws = left.pick, list(left.throws)
         self.stage, self.resume, self.held = left.stage, left.resume, left.held
-        self.note = left.note
+        self.note, self.trouble, self.crowded = left.note, left.trouble, left.crowded
+        self.report, self.total = left.report, left.total
         self.dice = left.dice
         self._table_written, self.table_trouble = left._table_written, left.table_trouble
         self._table_stale = left._table_stale
+        self._poisons_then, self._taken_up = left._poisons_then, left._taken_up
         if self.stage is Stage.THROW:
             self._walk_on()  # walked again by this tray's rules and lists
 
@@ -439,6 +462,14 @@ class DiceTrayMode:
         (reviewd67 DEFECT 3). The System menu says so."""
         return self._table_stale or (
             self.under_way() and (self.table_file is None or bool(self.table_trouble)))
+
+    def table_stale(self) -> bool:
+        """Whether ``table_file`` holds an older table than the tray's, the disk having
+        refused both its write and its removal (:data:`TABLE_STALE`), and no table is under
+        way (held in memory only, which :meth:`table_unsaved` says a power cut loses): a
+        start asks that older table's dice again. The System menu says so rather than that
+        a power cut loses a table (reviewd67b RISK 5)."""
+        return self._table_stale and not self.under_way()
 
     # -- the table part-thrown in its file ------------------------------------------------
 
@@ -456,7 +487,7 @@ class DiceTrayMode:
         return {"table": self.pick.table, "expression": self.pick.expression,
                 "throws": [list(t) for t in self.throws],
                 "stage": self.stage.value, "resume": self.resume, "held": self.held,
-                "note": self.note}
+                "note": self.note, "poisons": self._poisons_then}
 
     def _table_text(self) -> str:
         return self._file_text(self._table_state())
@@ -553,26 +584,19 @@ class DiceTrayMode:
         if state is not None and state.get("ended") is not None:
             self._take_up_ended(state["ended"])
             return
+        if state is not None:  # its end checks the poison list (reviewd67b RISK 4)
+            self._taken_up, self._poisons_then = True, state.get("poisons")
         self._table_written = self._table_text()
 
     def _take_up_ended(self, ended: dict[str, Any]) -> None:
         """A walk saved as ended (:meth:`_ended_walk`), the power gone before its file said
         no table: its outcome shown again, its poisons tracked only if the list is as it was
-        before them (the cut came before they were written), and then no table written. A
-        list changed since (tracked, or changed by ``companion events`` meanwhile) is not
-        tracked again: said, for the GM to look at *Tick* (reviewd67 DEFECT 1)."""
-        before = ended["poisons"]
-        if before is not None and self.poisons is not None:
-            if _fingerprint(self.poisons.path) == before:
-                self._track()
-            else:
-                note(f"{self.table_file}: the dice tray's {self._title()} had ended as it "
-                     "stopped, and the poison list has changed since (its poison tracked "
-                     "then, or the list changed meanwhile): nothing is tracked again; "
-                     f"{POISONS} in the menu shows the list")
-                self.dice = replace(self.dice, steps=(*self.dice.steps, DiceStep(
-                    "EV-POI-2", "Taken up after a stop: not tracked again 再記録なし; "
-                    f"{POISONS} in the menu shows the list")))
+        before them (the cut came before they were written), said tracked already when they
+        are in it, and else said not tracked, to note by hand (:meth:`_track_checked`;
+        reviewd67 DEFECT 1, reviewd67b DEFECT 3); then no table written."""
+        then = ended["poisons"]
+        if then is not None and self.poisons is not None and self.report is not None:
+            self._track_checked(then, "it had ended as it stopped")
         self._table_written = None
         self._keep_table()  # no table now: the ended one is written over
 
@@ -667,6 +691,9 @@ class DiceTrayMode:
     def _start(self, pick: TrayPick) -> None:
         self.pick = pick
         self.throws = []
+        self._taken_up = False
+        self._poisons_then = (self._list_fingerprint() if pick.table is not None
+                              and self.poisons is not None else None)
         self.resume = self.held = False
         self.note = self.trouble = ""
         self.crowded = 0
@@ -709,16 +736,100 @@ class DiceTrayMode:
         track = self.report is not None and self.poisons is not None
         if self._table_written in (None, self._file_text()):
             if track:
-                self._track()
+                self._track_taken_up()
             return
-        self._ended = {"poisons": _fingerprint(self.poisons.path)
-                       if self.poisons is not None and track else None}
+        # The list as the table began (its file holds it); a table taken up from a file
+        # written before the list was kept in it, the list as it is now.
+        then = (self._poisons_then if self._poisons_then is not None
+                else self._list_fingerprint()) if track else None
+        self._ended = {"poisons": then}
         try:
             self._keep_table()
             if track:
-                self._track()
+                self._track_taken_up()
         finally:
             self._ended = None
+
+    def _track_taken_up(self) -> None:
+        """:meth:`_track`, but a table taken up from its file (:attr:`_taken_up`) checks
+        the list first (:meth:`_track_checked`): a file the disk would not update (only
+        dice/ read-only) may hold a table that ended and tracked its poison before, asked
+        again (reviewd67b RISK 4)."""
+        if self._taken_up and self._poisons_then is not None:
+            self._track_checked(self._poisons_then, "its file was taken up")
+        else:
+            self._track()
+
+    def _track_checked(self, then: str, since: str) -> None:
+        """Track the table's poisons (or its cure) only when the list is as it was before
+        them (``then``, :meth:`_list_fingerprint`): never twice, never lost without a word
+        (reviewd67b DEFECT 3). The list as it was: tracked now. Else the table's own poison
+        in it (a victim's, the same poison; or the cured no longer listed): tracked before,
+        said so. Else (the list changed meanwhile, or could not be read): not tracked, and
+        said as trouble, to note by hand."""
+        assert self.poisons is not None and self.report is not None
+        poisons, cures = self._effects()
+        if not poisons and not cures:
+            self._track()  # nothing of the list's to track (its notes said all the same)
+            return
+        now = self._list_fingerprint()
+        if now != UNREADABLE_LIST and now == then:
+            self._track()
+            return
+        what = ("its poison is" if poisons else "its cure is")
+        if now != UNREADABLE_LIST and self._effects_listed(poisons, cures):
+            note(f"{self.table_file}: the dice tray's {self._title()} ({since}): {what} in "
+                 "the poison list already: not tracked again")
+            self.dice = replace(self.dice, steps=(*self.dice.steps, DiceStep(
+                "EV-POI-2", f"Taken up after a stop: {what} tracked already 記録済み; "
+                f"{POISONS} in the menu shows the list")))
+            return
+        why = ("the poison list cannot be read" if UNREADABLE_LIST in (now, then)
+               else "the poison list changed meanwhile")
+        note(f"{self.table_file}: the dice tray's {self._title()} ({since}): {why}, and "
+             f"{what} not in it: it is not tracked, lest it be twice; check {POISONS} and "
+             "note it by hand")
+        self.trouble = (TRACK_REFUSED if poisons else CURE_REFUSED)
+        self.dice = replace(self.dice, steps=(*self.dice.steps, DiceStep(
+            "EV-POI-2", f"Taken up after a stop: {self.trouble}")))
+
+    def _effects(self) -> tuple[list[tuple[str | None, Poison]], list[list[str] | None]]:
+        """What the table's walk does to the poison list: the poisons it gives (whom, None
+        for a victim unnamed; the poison), and the cures (the names, None for all)."""
+        assert self.report is not None
+        poisons = [(step.member, afflict(None, Poison.from_json(step.data["poison"],
+                                                                "the poison table")))
+                   for step in self.report.find("EV-POI-3")]
+        cures = [step.data["cured"] for step in self.report.find("EV-REC-1")
+                 if step.data.get("cure_poison")]
+        return poisons, cures
+
+    def _effects_listed(self, poisons: list[tuple[str | None, Poison]],
+                        cures: list[list[str] | None]) -> bool:
+        """Whether the list holds what the walk did to it: each poison given, to its
+        character (or to a ``victim``, ``victim 2``, …), and none of the cured."""
+        assert self.poisons is not None
+        listed = self.poisons.reload()
+        for who, poison in poisons:
+            names = same_name(listed, who) if who is not None else [
+                n for n in listed if _unnamed(n)]
+            if not any(listed[n] == poison for n in names):
+                return False
+        return all(not listed if names is None else
+                   not any(same_name(listed, name) for name in names) for names in cures)
+
+    def _list_fingerprint(self) -> str:
+        """The poison list as it is read (parsed, so a rewrite that changes no poison, as
+        ``events end-block`` with none tracked, is no change; no file is an empty list),
+        hashed; :data:`UNREADABLE_LIST` when the disk will not read it."""
+        assert self.poisons is not None
+        try:
+            listed = self.poisons.reload()
+        except OSError:
+            return UNREADABLE_LIST
+        dump = json.dumps({name: poison.to_json() for name, poison in listed.items()},
+                          ensure_ascii=False, sort_keys=True)
+        return hashlib.sha256(dump.encode("utf-8")).hexdigest()
 
     def _track(self) -> None:
         """The whole table's poisons, or its cure, to the tracked list, said under its
@@ -856,11 +967,17 @@ class DiceTrayMode:
                             steps=dice.steps, source=dice.source)
         return View(floor=None, room=None, room_tiles=(), sheet=None, prompt=prompt,
                     options=options, highlight=highlight,
-                    # The table held in memory only first: the keypad's hint, a held note
-                    # hid it while its dice were typed (reviewd67 DEFECT 4).
-                    status=(self.table_trouble if self.table_unsaved() else "")
-                    or status or self.note or self.trouble,
+                    status=self._status(status),
                     title=TITLE, dice=dice)
+
+    def _status(self, status: str) -> str:
+        """The status line: the table held in memory only (or an older one on the disk)
+        first while a table is under way, the keypad's hint and a held note hid it while
+        its dice were typed (reviewd67 DEFECT 4); else after the rest, so the poison list's
+        "note it by hand" is never hidden by it (reviewd67b DEFECT 2)."""
+        table = self.table_trouble if self.table_unsaved() else ""
+        return ((table if self.under_way() else "") or status or self.note or self.trouble
+                or table)
 
     def closing(self) -> str:
         return "Dice tray closed ダイストレイを閉じました"
@@ -897,7 +1014,7 @@ def _checked_table(table: object) -> dict[str, Any]:
             raise DataError(f"table.{key} is missing")
         if not isinstance(table[key], kind):
             raise DataError(f"table.{key} has the wrong type ({table[key]!r})")
-    unknown = sorted(set(table) - set(kinds) - {"ended"})
+    unknown = sorted(set(table) - set(kinds) - {"ended", "poisons"})
     if unknown:
         raise DataError(f"unknown field table.{unknown[0]}")
     if (table["table"] is None) == (table["expression"] is None):
@@ -917,6 +1034,8 @@ def _checked_table(table: object) -> dict[str, Any]:
         raise DataError("table.throws must be a list of throws, each a list of faces")
     if table["stage"] not in (Stage.THROW.value, Stage.OUTCOME.value):
         raise DataError(f"table.stage {table['stage']!r} is neither throw nor outcome")
+    if not isinstance(table.get("poisons"), (str, type(None))):
+        raise DataError(f"table.poisons has the wrong type ({table['poisons']!r})")
     ended = table.get("ended")
     if ended is not None:
         if not (isinstance(ended, dict) and set(ended) == {"poisons"}
@@ -929,15 +1048,12 @@ def _checked_table(table: object) -> dict[str, Any]:
     return table
 
 
-def _fingerprint(path: Path) -> str | None:
-    """The poison list file's bytes, hashed ("" with no file; None when it cannot be
-    read): whether a walk saved as ended had its poisons tracked before a power cut."""
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except FileNotFoundError:
-        return ""
-    except OSError:
-        return None
+def _unnamed(name: str) -> bool:
+    """Whether ``name`` is one the list gives a poison to nobody named: ``victim``,
+    ``victim 2``, … (:data:`~companion.app.poisons.UNNAMED`), but for case and width."""
+    folded, base = folded_name(name), folded_name(UNNAMED)
+    return folded == base or (folded.startswith(f"{base} ")
+                              and folded[len(base) + 1:].isdigit())
 
 
 def throw_to_notation(throw: Throw) -> str:

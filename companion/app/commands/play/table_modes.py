@@ -55,7 +55,10 @@ def table_files(args: argparse.Namespace, mode: str) -> tuple[Path, Path]:
 #: folder the run keeps its poisons in: taken up when the run comes back to the tray, as
 #: the menu promises ("the mode left is carried on"; dice66 D3). Its file (dice/tray.json,
 #: :data:`~companion.app.modes.dice_tray.TABLE_FILE`) holds the table too, for the next
-#: start after a power cut or a Quit; this holds it as well while the disk refuses that file.
+#: start after a power cut or a Quit; this holds it as well while the disk refuses that file,
+#: and holds a tray whose file holds an older table (the disk refused its write and its
+#: removal): a new tray took that table up as saved, and asked a finished table's dice
+#: again (reviewd67b DEFECT 1).
 _TRAY_LEFT: dict[Path, DiceTrayMode] = {}
 
 
@@ -73,7 +76,17 @@ def tray_held() -> bool:
     menu then says a power cut, or Quit to console, loses it
     (:attr:`SystemMenu.table_unsaved`), not "every step is saved" (dice66 D3 follow-up)."""
     left = _TRAY_LEFT.get(data_dir())
-    return left is not None and left.table_unsaved()
+    # Not a tray whose file is only older (tray_stale): nothing of it is lost to a power cut.
+    return left is not None and left.table_unsaved() and not left.table_stale()
+
+
+def tray_stale() -> bool:
+    """Whether the dice tray this run left (:data:`_TRAY_LEFT`) has only an older table in
+    its file, the disk refusing it (:meth:`DiceTrayMode.table_stale`): another mode's System
+    menu then says that, not that a power cut loses a table (``SystemMenu.table_stale``;
+    reviewd67b RISK 5; play.session.system_menu is to set it)."""
+    left = _TRAY_LEFT.get(data_dir())
+    return left is not None and left.table_stale()
 
 
 def run_dice_tray(config: Config, display: Display, controls: Controls,
@@ -99,11 +112,12 @@ def run_dice_tray(config: Config, display: Display, controls: Controls,
             tray.take_up_saved()
         if menu is not None:  # its table part-thrown the disk refused: the menu says so
             menu.table_unsaved = tray.table_unsaved
+            menu.table_stale = tray.table_stale
         try:
             Session(tray, choices=MenuChoices(controls, poll), rolls=rolls, display=display,
                     system_menu=menu).run()
         except ModeSwitch:
-            if tray.under_way():
+            if tray.under_way() or tray.table_unsaved():  # or its file older (stale)
                 _TRAY_LEFT[data_dir()] = tray
             raise
 
