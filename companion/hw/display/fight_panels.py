@@ -107,8 +107,10 @@ class FightPanels(DiceTray):
         """The Result's rule steps as rows ``width`` wide (each with the rule ID that heads
         it, or ""), their size and step, and how many of them fit from ``top`` to
         ``bottom``. A long result (the initiative of nine) has its rows set closer (never
-        smaller than TEXT_MIN) before any of it is cut; the caller then ends its last row
-        shown with an ellipsis, as the dice tray's walk does, so the cut is never silent."""
+        smaller than TEXT_MIN) before any of it is cut; the caller then ends the last row
+        shown before the outcome with an ellipsis, as the dice tray's walk does, so a cut of
+        the action's own rows is never silent (a hand-over left out is in the heading,
+        :meth:`_result_cut`)."""
         m = self.m
         size = m(TEXT_MIN)
         # The rule ID in small grey heads a step's first row; the rest hangs under it.
@@ -131,11 +133,14 @@ class FightPanels(DiceTray):
         (coc's "Cult's turn: 3 AP", the round's end and the next one's start: armour
         breaking, a dying CON×5, "round 2: …"; the heading says whose turn and round it is)
         are not the outcome: they follow the action's own steps only where all of those fit,
-        as many whole as fit, an ellipsis after the last shown when some do not
-        (reviewcoc67 RISK 1: a guess from their English kept a round's end as the outcome).
-        With none marked (genso's view, a roll awaited between actions) the newest step is
-        the outcome. An outcome that does not leave a row for the first is cut at its end,
-        as any longer result, with an ellipsis."""
+        as many whole as fit (reviewcoc67 RISK 1: a guess from their English kept a round's
+        end as the outcome). Those left out get no ellipsis: the heading says whose turn and
+        round it is, and a "…" on the outcome's own last row read as a sentence cut short and,
+        on a row already the column's width, cut its end ("HP -12/1…", reviewgc67b DEFECT 1,
+        NIT 2). The ellipsis marks only rows of the action itself left out. With none marked
+        (genso's view, a roll awaited between actions) the newest step is the outcome. An
+        outcome that does not leave a row for the first is cut at its end, as any longer
+        result, with an ellipsis."""
         if len(rows) <= capacity or not capacity:
             return rows, 2
         steps = fight.result
@@ -150,10 +155,7 @@ class FightPanels(DiceTray):
                 if shown + sizes[n] > capacity:
                     break
                 shown += sizes[n]
-            kept = rows[:shown]
-            rule, row = kept[-1]
-            kept[-1] = (rule, row.rstrip() + "…")
-            return kept, 1
+            return rows[:shown], 1  # only the hand-over left out: no "…" (reviewgc67b)
         tail = sizes[own - 1]
         head = rows[:capacity - tail] if tail < capacity else rows[:capacity]
         rule, row = head[-1]

@@ -108,14 +108,15 @@ def _squeezed(text: str) -> str:
 @pytest.mark.parametrize("size", SIZES)
 def test_a_fatal_burst_keeps_its_death_when_the_turn_passes(size: str, scale: float,
                                                            board: bool) -> None:
-    """The Result is cut (its first rows end with "…"), and still reads "Deep dies" whole,
-    the action's last step; the hand-over after it only where all before it fit (the
-    heading says whose turn it is). The coc67 screen showed only the hand-over."""
+    """The Result is cut and still reads "Deep dies" whole, the action's last step: after
+    its first rows ending with "…", or after all of the action with only the hand-over left
+    out, unmarked (the heading says whose turn it is; reviewgc67b NIT 2). The coc67 screen
+    showed only the hand-over."""
     shown = _result_shown(size, scale, _view(BURST, board))
-    assert "…" in shown, f"the Result fits whole here: nothing is tested ({shown!r})"
-    death, turn = _squeezed(BURST[-2].text), _squeezed(BURST[-1].text)
-    assert shown.endswith(death) or shown.endswith(death + "…") \
-        or shown.endswith(death + turn), shown
+    squeezed = [_squeezed(step.text) for step in BURST]
+    assert shown != "".join(squeezed), "the Result fits whole here: nothing is tested"
+    death = squeezed[-2]
+    assert shown == "".join(squeezed[:-1]) or shown.endswith("…" + death), shown
 
 
 @pytest.mark.needs_japanese_font
@@ -210,14 +211,14 @@ def test_a_kill_before_a_dying_roll_keeps_the_death(size: str, scale: float,
     assert view.fight is not None
     shown = _result_shown(size, scale, view)
     squeezed = [_squeezed(step.text) for step in steps]
+    assert entry.own is not None
     own = squeezed[:entry.own]
-    if "…" not in shown:
-        assert shown == "".join(squeezed), shown
-        return
-    if "".join(own) in shown:  # the action whole: then the hand-over's first steps
-        assert shown.startswith("".join(own)) and shown.endswith("…"), shown
+    if "".join(own) in shown:  # the action whole: then the hand-over's first steps, whole,
+        # those left out unmarked (reviewgc67b NIT 2); or all of it
+        assert shown in {"".join(squeezed[:n]) for n in range(entry.own, len(squeezed) + 1)}, \
+            shown
     else:
-        assert shown.endswith(own[-1]), shown
+        assert shown.endswith("…" + own[-1]), shown
         assert "CON×5" not in shown, shown
 
 
@@ -227,15 +228,57 @@ def test_a_kill_before_a_dying_roll_keeps_the_death(size: str, scale: float,
 def test_the_action_whole_is_shown_before_a_hand_over_cut_short(size: str,
                                                                 scale: float) -> None:
     """When the action's own steps all fit but its hand-over does not, they are all shown,
-    and then the hand-over's steps as fit, an ellipsis after the last shown (never a
-    silent cut)."""
+    and then the hand-over's steps as fit, whole; those left out get no "…" (the heading
+    says whose turn and round it is; reviewgc67b NIT 2): nothing of the action is cut."""
     hand = tuple(DiceStep("CO-DEATH-1", f"Cult{n} CON×5 (1D100<=60) ＞ 20 ＞ 成功/success "
                                         "(CO-DEATH-1)", hand_over=True) for n in range(30))
     own = (DiceStep("CO-CORE-1", "Bob 拳銃/Handgun (1D100<=90) ＞ 31 ＞ 成功/success"),
            DiceStep("", "Deep takes 10: HP -7/13"))
     shown = _result_shown(size, scale, _view((*own, *hand), False))
-    assert shown.startswith("".join(_squeezed(step.text) for step in own)), shown
-    assert shown.endswith("…") and "Cult0CON×5" in shown and "Cult29" not in shown, shown
+    squeezed = [_squeezed(step.text) for step in (*own, *hand)]
+    assert shown in {"".join(squeezed[:n]) for n in range(len(own) + 1, len(squeezed))}, shown
+    assert not shown.endswith("…"), shown
+
+
+@pytest.mark.needs_japanese_font
+@pytest.mark.parametrize("board", [True, False], ids=["narrow", "wide"])
+@pytest.mark.parametrize("scale", SCALES)
+@pytest.mark.parametrize("size", SIZES)
+def test_a_nearly_full_last_outcome_row_is_drawn_whole(size: str, scale: float,
+                                                       board: bool) -> None:
+    """reviewgc67b DEFECT 1: the action's own steps fit, its hand-over does not, and the
+    outcome's last row ("Deep One of t takes 12: HP -12/13") is as wide as the column: it is
+    drawn whole. An ellipsis added after it did not fit, and the screen's cut took the
+    outcome's end ("… HP -12/1…")."""
+    hand = DiceStep("CO-DEATH-1", " ".join(f"Cult{n} CON×5 (1D100<=60) ＞ 20 ＞ 成功/success"
+                                           for n in range(40)), hand_over=True)
+
+    def steps(name: str) -> tuple[DiceStep, ...]:
+        return (*BURST[:4], DiceStep("", f"{name} takes 12: HP -12/13"), hand)
+
+    screen = ScreenDisplay(size, text_scale=scale)
+    try:
+        drawn = spy_text(screen)
+        screen.show(_view(steps("Deep"), board))
+        width = next(d.width for d in drawn if d.text == "Deep takes 12: HP -12/13")
+        size_px = screen.m(TEXT_MIN)
+        # The outcome row the column's width, with no room for a "…" after it.
+        full = [row for row in ("Deep One of the Reef Hybrid Elder Spawn"[:n].rstrip()
+                                + " takes 12: HP -12/13" for n in range(4, 40))
+                if screen._text_width(row, size_px) <= width
+                < screen._text_width(row + "…", size_px)]
+        assert full, "no outcome row fills the column: nothing is tested"
+        for row in full:
+            drawn.clear()
+            screen.show(_view(steps(row.removesuffix(" takes 12: HP -12/13")), board))
+            start = next(i for i, d in enumerate(drawn) if d.text.startswith("Result 結果"))
+            end = next((i for i, d in enumerate(drawn)
+                        if i > start and d.text.startswith("Log 記録")), len(drawn))
+            rows = [d for d in drawn[start + 1:end] if d.size == size_px]
+            assert rows[-1].text.startswith("Deep One"), "the hand-over fits: nothing is tested"
+            assert rows[-1].shown == row, (row, rows[-1].shown)
+    finally:
+        screen.close()
 
 
 def test_the_mark_is_unsaid_and_replays() -> None:
