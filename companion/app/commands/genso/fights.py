@@ -820,7 +820,10 @@ def _curse_due(fight: Fight, curse: DeathCurse, line: str, path: Path) -> str:
     """GM-MAGIC-13: ``fight sunset``'s line of a Death Curse due at it, with the English
     beside the names (reviewg67 RISK 3: 駆け出し冒険者１ alone); of a target still in this
     fight, that the fight does not mark the death, and how the GM takes them out: it said
-    they die at this sunset and played them on at full HP."""
+    they die at this sunset and played them on at full HP. An INCAPACITATED target takes no
+    turn (GM-COMBAT-8), and ``fight flee`` is the actor's on their turn (GM-COMBAT-1): the
+    GM ends the fight; it told them to flee the target on a turn that never comes
+    (reviewgc67b RISK 1)."""
     here = [c for c in fight.state.order if fold_name(c.name) == fold_name(curse.target)
             and c.status in (Status.ACTIVE, Status.INCAPACITATED)]
     if not here:
@@ -830,11 +833,15 @@ def _curse_due(fight: Fight, curse: DeathCurse, line: str, path: Path) -> str:
         return with_english(fight, f"{line}; {name} is in this fight, which is over and does "
                                    "not mark the death")
     command = f"{companion_command()} genso fight"
+    end = f"the GM ends the fight (`{command} end{file_option(path)}`)"
+    if here[0].status is Status.INCAPACITATED:
+        return (with_english(fight, f"{line}; {name} is in this fight, down and taking no "
+                                    "turn, which does not mark the death")
+                + f": {end}")
     return (with_english(fight, f"{line}; {name} is in this fight, which does not mark the "
                                 "death and plays them on")
-            + f": the GM ends the fight (`{command} end{file_option(path)}`) or, on their "
-            f"turn, takes them out with `{command} flee {shlex.quote(name)}"
-            f"{file_option(path)}` (said as fled)")
+            + f": {end} or, on their turn, takes them out with `{command} flee "
+            f"{shlex.quote(name)}{file_option(path)}` (said as fled)")
 
 
 def _after_the_end(fight: Fight, path: Path) -> str:
