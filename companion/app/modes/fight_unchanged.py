@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.app.overrides import utf8_text
 from companion.errors import DataError
 from companion.file_locks import FileInUse, writing
 from companion.files import loads_json
@@ -51,9 +52,9 @@ def loaded(path: Path) -> AsLoaded:
         return AsLoaded(path, None, None, None)
     except OSError as exc:
         raise DataError(f"cannot read {path}: {exc.strerror or exc}") from None
-    try:
-        fight = loads_json(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    try:  # the one decoder, a byte-order mark dropped as the fight's own load drops it
+        fight = loads_json(utf8_text(data, "fight", path))  # (reviewgc67b NIT 3)
+    except (DataError, json.JSONDecodeError):
         fight = None
     return AsLoaded(path, hashlib.sha256(data).hexdigest(), fight, (st.st_dev, st.st_ino))
 
