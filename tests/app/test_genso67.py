@@ -67,8 +67,9 @@ def test_taking_off_a_ring_of_storage_names_the_mp_it_loses(
     assert put["said"] == (f"GM-ITEM-3 put on {STORAGE} (左手/left hand); put on, it absorbed "
                            "5 MP (ＭＰ/MP 8 → 3)")
     off = genso(capsys, "gear", str(sheet), "ring_storage", "--off")
-    assert off["said"].startswith(f"took off {STORAGE}: its 5 stored MP are lost (GM-ITEM-3 "
-                                  "reading: a Ring of Storage keeps no MP off the hand")
+    assert off["said"].startswith(f"took off {STORAGE} (左手/left hand): its 5 stored MP are "
+                                  "lost (GM-ITEM-3 reading: a Ring of Storage keeps no MP off "
+                                  "the hand")
     assert off["sheet"]["mp"] == 3 and off["sheet"].get("storage_mp", 0) == 0
 
 

@@ -293,8 +293,13 @@ def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
     def change(c: Character) -> tuple[Character, str]:
         item = rules.item(args.item)
         if args.off and item.key.startswith("ring_"):
-            after = take_off_ring(rules, c, item.key, _off_hand(args, rules, c, item.key))
-            return after, f"took off {item.name}" + _storage_lost(rules, item.key, c, after)
+            hand = _off_hand(args, rules, c, item.key)
+            after = take_off_ring(rules, c, item.key, hand)
+            # The hand it came off, as the put-on says it (reviewgc67b NIT 4): the one named,
+            # else the one hand that wore it (take_off_ring's first).
+            off = hand or ring_hands(c, item.key)[0]
+            return after, (f"took off {item.name} ({off.text} hand)"
+                           + _storage_lost(rules, item.key, c, after))
         if args.off:
             return unequip(rules, c, item.key), f"took off {item.name}"
         if item.key.startswith("ring_"):
