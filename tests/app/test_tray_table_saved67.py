@@ -658,3 +658,21 @@ def test_the_system_menu_says_an_older_table_is_on_disk(monkeypatch: pytest.Monk
     menu = next(v for v in screen.views if v.prompt.startswith(SYSTEM))
     assert menu.prompt == f"{SYSTEM}: {TABLE_STALE_SAVED}"
     assert UNPLUG_STALE_TABLE in screen.prompts() and UNPLUG_LOSES_TABLE not in screen.prompts()
+
+
+def test_another_mode_s_menu_says_the_tray_s_older_table_is_on_disk(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """reviewd67b RISK 5 in another mode: the tray left with only an older table in its file
+    (the disk refusing its write and its removal), JongRogue's System menu said "every step
+    is saved": play.session.system_menu now gives it the tray's ``tray_stale`` too."""
+    config = load_config(overrides={"dice.source": "typed", "input.poll_seconds": 0.005})
+    refuse_the_tray_s_file(monkeypatch, after=1, err=errno.EROFS, unlink_too=True)
+    screen = PlayerAtTheScreen([*POISON_WHOLE, (POISON_OUTCOME, Button.SYSTEM),
+                                (SYSTEM, "mode:game")])
+    controls = Controls([screen])
+    with pytest.raises(ModeSwitch):
+        run_dice_tray(config, screen, controls, 1, SystemMenu(controls, "dice", 0.0, ""))
+    assert table_modes.tray_stale()
+    menu = play_session.system_menu(load_config(overrides={"play.mode": "game"}), screen,
+                                    Controls([screen]), lambda mode: "")
+    assert menu is not None and menu.held_table() == TABLE_STALE_SAVED

@@ -36,6 +36,7 @@ from companion.app.commands.play.table_modes import (
     titled,
     tray_held,
     tray_left,
+    tray_stale,
 )
 from companion.app.commands.play.telling import (
     auto_player_line,
@@ -304,12 +305,13 @@ def system_menu(config: Config, display: Display | None, controls: Controls,
     """The System menu of a run with a player at a display; None for the auto-player or
     with nothing shown (headless). ``unplayable``: why a mode cannot be switched to now.
     Its heading and Unplug say whether the run holds the dice tray's table part-thrown, in
-    memory only (:func:`tray_held`; the tray itself says its own, ``run_dice_tray``)."""
+    memory only (:func:`tray_held`), or an older table in its file (:func:`tray_stale`); the
+    tray itself says its own, ``run_dice_tray``."""
     if display is None or not controls.player:
         return None
     menu = SystemMenu(controls, config.text("play.mode"), config.number("input.poll_seconds"),
                       config.text("play.shutdown_command"), unplayable)
-    menu.table_unsaved = tray_held
+    menu.table_unsaved, menu.table_stale = tray_held, tray_stale
     return menu
 
 
