@@ -7,6 +7,7 @@ of the bytes before `` *``, as four upper-case hex digits.
 VERSION = 1
 MAGIC = "J1"
 MAX_LINE = 200
+CRC_DIGITS = "0123456789ABCDEF"  # PROTOCOL.md: "as 4 upper-case hex digits"
 
 
 def crc16(data):
@@ -60,8 +61,13 @@ def _parse_from(text):
         return "BAD_LINE"
     if words[0] != MAGIC:
         return "BAD_VERSION" if words[0][1:].isdigit() else "BAD_LINE"
+    crc_text = text[star + 2:]
+    # int(..., 16) alone took "0x57F", " 57F", "+57F" and lower case (reviewr67 NIT 1):
+    # the host refuses them too (companion/hw/rfid/protocol.py).
+    if len(crc_text) != 4 or any(c not in CRC_DIGITS for c in crc_text):
+        return "BAD_LINE"
     try:
-        crc = int(text[star + 2:], 16)
+        crc = int(crc_text, 16)
         seq = int(words[1])
     except ValueError:
         return "BAD_LINE"
