@@ -107,7 +107,7 @@ def test_rfid_simulate_names_the_venvs_companion(
     assert first[1:] == [
         f"  .venv/bin/companion rfid monitor --port {port}",
         f"  .venv/bin/companion calibrate rfid --port {port}",
-        f"  COMPANION_INPUT_RFID_PORT={port} .venv/bin/companion play --input rfid "
+        f"  .venv/bin/companion play --input rfid --rfid-port {port} "
         "--choices keyboard --display terminal"]
 
 

@@ -12,6 +12,16 @@
 - NIT 2: the monitor said "waiting for the reader" under two tiles stacked, though the tray
   answers.
 - rfid63 N2: a CRC spelt otherwise than PROTOCOL.md's 4 upper-case hex digits was taken.
+
+reviewr67:
+- RISK 1: play's RFID problems (no tray, a port that cannot open, another device's bytes,
+  a sticker to enrol again) named a bare `companion …`: :class:`Session.show` names it as
+  typed here.
+- RISK 2: play had its port only from COMPANION_INPUT_RFID_PORT, which the resume line
+  does not repeat: the game carried on found no tray. `play --rfid-port` names it, and
+  the resume line repeats it.
+- NIT 2: the simulate test ran /work/main's code from a worktree: it runs this checkout's
+  (``REPO``).
 """
 
 from __future__ import annotations
@@ -32,7 +42,7 @@ from pathlib import Path
 import pytest
 
 from companion.app import cli
-from companion.app.command_name import as_typed_here
+from companion.app.command_name import as_typed_here, companion_command
 from companion.app.paths import config_dir
 from companion.hw.rfid.protocol import LineReader, crc16
 from companion.hw.rfid.simulator import TraySimulator
@@ -46,6 +56,10 @@ BARE_PATH = "/usr/bin:/bin"  # scripts/bootstrap.sh's: no companion on it
 ENROLLED = "04000500000000"  # the 5p sticker: a game needs one enrolled
 STRANGER = "04DEADBEEF0000"  # a sticker nobody enrolled
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\r")
+#: The checkout this file is in: its code is the code under test, run from a worktree too
+#: (reviewr67 NIT 2: ``-m companion`` from /work/main ran /work/main's).
+REPO = Path(__file__).resolve().parents[2]
+HERE = {"PATH": BARE_PATH, "PYTHONPATH": str(REPO)}
 
 
 @pytest.fixture
@@ -67,7 +81,7 @@ def on_a_terminal(command: str, cwd: Path, until: tuple[str, ...], keys: bytes =
     What it showed, the terminal's codes left out."""
     master, slave = os.openpty()
     proc = subprocess.Popen(["sh", "-c", command], stdin=slave, stdout=slave, stderr=slave,
-                            cwd=cwd, env={**os.environ, "PATH": BARE_PATH},
+                            cwd=cwd, env={**os.environ, **HERE},
                             start_new_session=True)
     os.close(slave)
     shown = b""
@@ -110,35 +124,45 @@ def on_a_terminal(command: str, cwd: Path, until: tuple[str, ...], keys: bytes =
 def test_simulates_lines_enrol_on_and_play_the_simulated_tray_as_typed(checkout: Path) -> None:
     """The lines `rfid simulate` prints, typed as printed with no ``companion`` on the
     PATH: `calibrate rfid --port P` reaches the simulated tray (not "no tray found"), and
-    the play line, the port in its variable, plays it in the terminal: its first ask
-    comes once the tray is up (the old `play --input rfid` said "no screen found")."""
+    the play line plays it in the terminal: its first ask comes once the tray is up (the
+    old `play --input rfid` said "no screen found"). Stopped, the line it says carries on
+    finds the tray again (reviewr67 RISK 2: the port was in a variable it did not repeat)."""
+    command = companion_command(REPO)  # .venv/bin/companion in the checkout
     sim = subprocess.Popen(
         [sys.executable, "-m", "companion", "rfid", "simulate", "--seconds", "240", "--seed",
-         "2"], cwd=checkout, stdout=subprocess.PIPE, text=True,
-        env={**os.environ, "PATH": BARE_PATH})
+         "2"], cwd=REPO, stdout=subprocess.PIPE, text=True, env={**os.environ, **HERE})
     try:
         assert sim.stdout is not None
         first = sim.stdout.readline()
         port = first.split()[3].rstrip(";")
         assert first == f"Simulated tray on {port}; try, in another terminal:\n"
         monitor, calibrate, play = (sim.stdout.readline().strip() for _ in range(3))
-        assert monitor == f".venv/bin/companion rfid monitor --port {port}"
-        assert calibrate == f".venv/bin/companion calibrate rfid --port {port}"
+        assert monitor == f"{command} rfid monitor --port {port}"
+        assert calibrate == f"{command} calibrate rfid --port {port}"
         words = shlex.split(play)
-        assert words[:3] == [f"COMPANION_INPUT_RFID_PORT={port}", ".venv/bin/companion", "play"]
-        assert {"--display", "terminal"} <= set(words) and "--input" in words
+        assert words[:6] == [*shlex.split(command), "play", "--input", "rfid", "--rfid-port",
+                             port]
+        assert {"--display", "terminal"} <= set(words) and "=" not in play
 
         # The tray's word: its hello, or the only sticker it moves (enrolled already)
         answered = (f"(tray on {port} (firmware ", ENROLLED)
-        enrolling = on_a_terminal(calibrate, checkout, until=answered, keys=b"q\n")
+        enrolling = on_a_terminal(calibrate, REPO, until=answered, keys=b"q\n")
         assert any(word in enrolling for word in answered), enrolling
         assert "no tray found" not in enrolling and "not found" not in enrolling
 
         # The first ask, said once the tray is up (before: "Starting the tile reader")
         asked = "Draw a tile and put it on the draw slot"
-        playing = on_a_terminal(play, checkout, until=(asked,))
+        playing = on_a_terminal(play, REPO, until=(asked,))
         assert asked in playing, playing
         assert "no screen found" not in playing and "not found" not in playing
+
+        # Stopped (Ctrl-C): the line that carries on, typed, finds the tray again
+        stopped = next(line for line in playing.splitlines() if "carries on" in line)
+        resume = stopped.split(": ", 2)[2].removesuffix(" carries on")
+        again = shlex.split(resume)
+        assert again[again.index("--rfid-port") + 1] == port, stopped
+        resumed = on_a_terminal(resume, REPO, until=(asked, "no tray found"))
+        assert asked in resumed and "no tray found" not in resumed, resumed
     finally:
         sim.send_signal(signal.SIGTERM)
         sim.communicate(timeout=20)
@@ -154,13 +178,12 @@ def test_simulate_names_the_tray_kind_when_the_setting_names_the_rdm6300(
     lines = capsys.readouterr().out.splitlines()
     port = lines[0].split()[3].rstrip(";")
     assert [shlex.split(line)[-2:] for line in lines[1:3]] == [["--kind", "tray"]] * 2
-    assert shlex.split(lines[3])[:7] == [
-        f"COMPANION_INPUT_RFID_PORT={port}", ".venv/bin/companion", "play", "--input", "rfid",
-        "--rfid-kind", "tray"]
-    # each parses as its command's arguments (the variable and the command left off)
-    for line, skip, option in zip(lines[1:4], (1, 1, 2), ("kind", "kind", "rfid_kind"),
-                                  strict=True):
-        words = shlex.split(line)[skip:]
+    assert shlex.split(lines[3])[:8] == [
+        ".venv/bin/companion", "play", "--input", "rfid", "--rfid-kind", "tray", "--rfid-port",
+        port]
+    # each parses as its command's arguments (the command left off)
+    for line, option in zip(lines[1:4], ("kind", "kind", "rfid_kind"), strict=True):
+        words = shlex.split(line)[1:]
         args = cli.build_parser(words[0]).parse_args(words)
         assert getattr(args, option) == "tray"
 
@@ -210,6 +233,21 @@ def test_the_monitors_error_names_the_rfid_list_typed_here(
     assert err.startswith("companion: error: the RFID reader never answered (cannot open "
                           "/dev/ttyACM77")
     assert "(`.venv/bin/companion rfid list` shows the serial ports)" in err, err
+
+
+def test_play_on_a_port_that_cannot_open_names_the_rfid_list_typed_here(checkout: Path) -> None:
+    """reviewr67 RISK 1: play's status line said "(`companion rfid list` shows the serial
+    ports)" with no ``companion`` on the PATH, above a stop line naming .venv/bin/companion:
+    the problem shown names the command as typed here, and that runs."""
+    command = companion_command(REPO)
+    assert command != "companion", "the venv's companion is on the bare PATH"
+    shown = on_a_terminal(
+        f"COMPANION_INPUT_RFID_PORT=/dev/ttyACM77 {command} play --input rfid --choices "
+        "keyboard --display terminal", REPO, until=("読み取り機が無い",))
+    said = " ".join(shown.split())  # the terminal display wraps its status line
+    assert "cannot open /dev/ttyACM77" in said, shown
+    assert f"(`{command} rfid list` shows the serial ports)" in said, shown
+    assert "`companion rfid list`" not in said, shown
 
 
 def test_another_devices_bytes_name_the_rfid_list_in_backticks(checkout: Path) -> None:

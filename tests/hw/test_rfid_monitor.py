@@ -231,8 +231,7 @@ def test_simulate_then_monitor_the_simulated_tray() -> None:
         port = sim.stdout.readline().split()[3].rstrip(";")
         # how to watch it, enrol on it and play a game with it (rfid67 DEFECT 1)
         hint = [sim.stdout.readline() for _ in range(3)][2]
-        variable = f"COMPANION_INPUT_RFID_PORT={port}"
-        assert hint.startswith(f"  {variable} ") and "companion play --input rfid" in hint
+        assert f"companion play --input rfid --rfid-port {port} " in hint, hint
         shown = subprocess.run(
             [sys.executable, "-m", "companion", "config", "--json"], cwd=ROOT, check=True,
             capture_output=True, text=True, env={**env, "COMPANION_INPUT_RFID_PORT": port})

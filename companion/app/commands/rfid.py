@@ -15,7 +15,6 @@ import argparse
 import json
 import random
 import re
-import shlex
 import signal
 import sys
 import time
@@ -302,15 +301,16 @@ def try_lines(port: str) -> list[str]:
     """Whole command lines that watch, enrol and play the simulated tray on ``port``, as the
     user types them here (rfid67 DEFECT 1: "play --input rfid" alone stopped on a laptop,
     which has no screen, and "with COMPANION_INPUT_RFID_PORT=… set" was no command). Play
-    has no port option: the setting's variable names it. With the tray kind when the
-    setting names another, which would not read the tray."""
+    names the port with ``--rfid-port``, which its resume line repeats (reviewr67 RISK 2:
+    the variable was not, and the game carried on found no tray). With the tray kind when
+    the setting names another, which would not read the tray."""
     tray = load_config().text("input.rfid_kind") == "tray"
     kind = () if tray else ("--kind", "tray")
     return [companion_line("rfid", "monitor", "--port", port, *kind),
             companion_line("calibrate", "rfid", "--port", port, *kind),
-            f"COMPANION_INPUT_RFID_PORT={shlex.quote(port)} "
-            + companion_line("play", "--input", "rfid", *(() if tray else ("--rfid-kind", "tray")),
-                             "--choices", "keyboard", "--display", "terminal")]
+            companion_line("play", "--input", "rfid", *(() if tray else ("--rfid-kind", "tray")),
+                           "--rfid-port", port, "--choices", "keyboard", "--display",
+                           "terminal")]
 
 
 def run_simulate(args: argparse.Namespace) -> int:

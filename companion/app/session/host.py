@@ -34,7 +34,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from companion.app.command_name import companion_line
+from companion.app.command_name import as_typed_here, companion_line
 from companion.app.session.log import GameLog
 from companion.app.session.mode import (
     Ask,
@@ -209,6 +209,7 @@ class Session:
         # guidance is: in the trouble colour it read as one more thing gone wrong.
         self.status_news = False
         self._told = ""  # the last problem told on stderr, with no display
+        self._typed: dict[str, str] = {}  # statuses shown, as typed here (:meth:`show`)
         # Why the save is behind the game (a write failed), said on every screen until a
         # write succeeds; and how many answers the save on disk holds.
         self.save_trouble = ""
@@ -464,12 +465,26 @@ class Session:
 
     # -- the screen -------------------------------------------------------------------
 
+    def _typed_here(self, text: str) -> str:
+        """``text`` (a status or a problem: the reader's, the rules', a file's) with each
+        `companion …` it names as the user can type it here (reviewr67 RISK 1: the tray's
+        "`companion rfid list`" was "command not found" after scripts/bootstrap.sh). Each
+        is rewritten once (it looks the PATH up): the screen is drawn again each time a
+        reading changes, with the same problem."""
+        if "`companion " not in text:
+            return text
+        if text not in self._typed:
+            if len(self._typed) > 16:
+                self._typed.clear()
+            self._typed[text] = as_typed_here(text)
+        return self._typed[text]
+
     def show(self, prompt: str, *, options: tuple[Option, ...] = (), highlight: int | None = None,
              status: str = "", prompt_tile: str | None = None,
              prompt_faces: tuple[int, ...] = (), guidance: bool = False) -> None:
         """Show the mode's view. ``guidance``: ``status`` is the player's usual next step
         (throw again, A accepts), not trouble; trouble beside it makes the line trouble."""
-        told = status or self.status
+        told = self._typed_here(status or self.status)
         guidance = (guidance and bool(status)) or (not status and self.status_news)
         if self.display is None:
             # Nothing shows the step: a problem (no camera, no tray) goes to stderr, once,
@@ -481,7 +496,8 @@ class Session:
             return
         # First: the player's game is not being kept (the save), or not all of it where
         # other commands read it (a file beside the save).
-        troubles = [t for t in (self.save_trouble, *self.beside_trouble.values()) if t]
+        troubles = [self._typed_here(t)
+                    for t in (self.save_trouble, *self.beside_trouble.values()) if t]
         if troubles:
             told = " · ".join([*troubles, told] if told else troubles)
         view = self.mode.view(prompt, options=options, highlight=highlight, status=told,

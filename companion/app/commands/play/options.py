@@ -52,6 +52,7 @@ from companion.systems.jongrogue.profile import PRESETS
 FLAG_KEYS = {
     "input": ("input.kind", "--input"),
     "rfid_kind": ("input.rfid_kind", "--rfid-kind"),
+    "rfid_port": ("input.rfid_port", "--rfid-port"),
     "choices": ("choices.kind", "--choices"),
     "display": ("display.kind", "--display"),
     "preset": ("game.preset", "--preset"),
@@ -103,6 +104,10 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--rfid-kind", choices=("tray", "rdm6300"),
                         help="with --input rfid: the tray, or one RDM6300 under the draw "
                              "slot; setting input.rfid_kind")
+    parser.add_argument("--rfid-port", metavar="PORT",
+                        help="with --input rfid: the reader's serial port, e.g. /dev/ttyACM0 "
+                             "(`companion rfid list`; default: the tray found by its USB id, "
+                             "or /dev/serial0 for an RDM6300); setting input.rfid_port")
     parser.add_argument("--choices", choices=("gpio", "keyboard", "auto"),
                         help="where choices come from; setting choices.kind")
     parser.add_argument("--display", choices=("screen", "terminal", "none"),

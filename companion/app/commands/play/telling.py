@@ -181,7 +181,8 @@ def farewell(session: Session, game: Game, display: Display | None, controls: Co
 
 
 #: The flags a resume repeats as this run was given them (the input comes from the save).
-RESUMED_FLAGS = ("choices", "display", "rfid_kind", "dice", "d100", "fight", "state", "log")
+RESUMED_FLAGS = ("choices", "display", "rfid_kind", "rfid_port", "dice", "d100", "fight",
+                 "state", "log")
 #: The flags the next game a resume starts repeats as well: a save keeps them for its own
 #: game only, and the next one took config.toml's in their place.
 NEXT_GAME_FLAGS = ("input", "profile", "preset", "strategy")
