@@ -17,6 +17,7 @@ player is a script of choices and the dice a script of throws.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -30,7 +31,7 @@ from companion.app.modes.coc import table_session as coc_table_session
 from companion.app.modes.fight import HELD, HELD_KEPT, FightMode
 from companion.app.modes.fight_save import FightSave
 from companion.app.modes.genso import table_session as genso_table_session
-from companion.app.session.controls import DOUBLE_PRESS_SECONDS
+from companion.app.session.controls import DOUBLE_PRESS_SECONDS, MenuChoices
 from companion.app.session.host import Session
 from companion.app.session.keypad import Keypad
 from companion.app.session.mode import ChoiceAsk, RollAsk, Show, Throw
@@ -41,8 +42,12 @@ from tests.app.power_cuts import cut_after_saves
 from tests.app.table import Player
 from tests.app.test_coc_mode import fight_file as coc_fight_file
 from tests.app.test_double_press_questions import POLL, Hands
+from tests.app.test_fixdice66 import Clock, rolls_on
+from tests.app.test_fixdice66 import Hands as CameraHands
 from tests.app.test_genso_mode import RULES, SEED
 from tests.app.test_genso_mode import fight_file as genso_fight_file
+from tests.dice_scenes import still_scene
+from tests.hw.display.test_long_prompts import _coc_mode
 
 BACK = Throw(back=True)
 
@@ -296,3 +301,68 @@ def test_the_second_b_of_a_double_press_on_the_keypad_s_back_does_not_give_up(
     assert isinstance(question, ChoiceAsk) and question.prompt.startswith(HELD)
     chosen, after = hands.choose(question, [[Button.FLEE], [], [], [], [], [Button.FLEE]])
     assert chosen == "back" and after > DOUBLE_PRESS_SECONDS
+
+
+@TABLES
+@pytest.mark.parametrize(("gap", "answer"), [(0.2, "again"), (DOUBLE_PRESS_SECONDS + 0.1, "back")],
+                         ids=["double", "own"])
+def test_the_second_b_of_a_double_press_on_the_camera_wait_does_not_give_up(
+        table: Table, tmp_path: Path, gap: float, answer: str) -> None:
+    """Camera dice: B twice on the damage's wait (a throw awaited, *Back 戻る*). The first
+    leaves the wait and holds the attack; the second, ``gap`` later on the question drawn
+    under it, is that press's double when it comes in the double's time and gives nothing
+    up: the question stays, and A (Again) asks the damage again. B after it is the player's
+    own and gives the attack up (reviewf67 RISK 1: the wait set no guard, as the keypad's
+    Back does, so a double B 0.1-0.3 s apart gave the action up)."""
+    mode, _, _ = play(table, new_table(table, tmp_path / "t"), table.attack,
+                      [Throw(table.to_hit)])
+    damage = mode.ask()
+    assert isinstance(damage, RollAsk) and len(mode.throws) == 1
+    clock = Clock()
+    hands = CameraHands([("Throw ", [Button.FLEE, Button.FLEE]),
+                         (HELD, [Button.ATTACK], DOUBLE_PRESS_SECONDS)], clock, gap=gap)
+    rolls = rolls_on(itertools.repeat(still_scene(600, 1).image), hands, clock)
+    rolls.frames.rethrow = True  # the to-hit's dice lie unmoved: the wait waits for a throw
+    assert rolls.next_throw(damage, hands.show) == BACK
+    mode.answer(BACK)
+    question = mode.ask()
+    assert isinstance(question, ChoiceAsk) and question.prompt.startswith(HELD)
+
+    def tick(seconds: float) -> None:
+        clock.now += seconds
+
+    chosen = MenuChoices(rolls.controls, 0.05, tick).next_choice(question, hands.show)
+    assert question.options[chosen].choice == answer
+    mode.answer(chosen)
+    if answer == "again":
+        assert mode.ask() == damage and len(mode.throws) == 1
+    else:
+        assert mode.throws == [] and mode.path == []
+        ask = mode.ask()
+        assert isinstance(ask, ChoiceAsk) and ask.prompt.startswith(table.actor_menu)
+
+
+def test_a_burst_s_question_counts_its_rolls_and_names_the_last_one_s_dice(
+        tmp_path: Path) -> None:
+    """A coc burst keeps a roll a bullet, each naming the weapon: the question naming them
+    all ran to 358 characters with five and was cut on the screen (reviewf67 DEFECT 1). Now
+    it counts them and gives the last one's dice; the Result panel lists each so far."""
+    mode = _coc_mode()
+    for text in ("end?", "end", "attack", "t:Cult", "w:0", "h:burst", "d:dodge", "55", "3",
+                 "90", "1", "1"):  # to hit, hits, Cult's dodge, two bullets' damage
+        mode.restore(text)
+    damage = mode.ask()
+    assert isinstance(damage, RollAsk)
+    mode.restore("hold")
+    question = mode.ask()
+    assert isinstance(question, ChoiceAsk)
+    assert question.prompt == (f"{HELD} — {HELD_KEPT}: 5 rolls 5回 ({SO_FAR}), the last 最後 "
+                               "(1D10) ＞ 1")
+    fight = mode.view(question.prompt, options=question.options).fight
+    assert fight is not None
+    assert len(fight.result) == 5 and {s.rule for s in fight.result} == {SO_FAR}
+    first, *_, last = (s.text for s in fight.result)
+    assert first.startswith("(1D100) ＞ 55: ") and last.startswith("(1D10) ＞ 1: ")
+    assert "Submachine Gun" in last  # the last roll's whole line: in the Result panel
+    mode.restore("again")
+    assert mode.ask() == damage

@@ -6,7 +6,7 @@ presses on a clock of the test's."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -43,13 +43,17 @@ class Clock:
         return self.now
 
 
+#: A prompt's start, the presses given once it is shown, and how long after (Hands).
+Step = tuple[str, Sequence[Press]] | tuple[str, Sequence[Press], float]
+
+
 class Hands:
     """Presses given once a prompt starting with a text is shown: each ``(text, presses)``
     gives its first press at the next poll, and each after it ``gap`` seconds after the one
-    before (a double press's two halves: 0.1 s)."""
+    before (a double press's two halves: 0.1 s); ``(text, presses, after)``: the first
+    ``after`` seconds after the prompt is seen (the player reading it)."""
 
-    def __init__(self, script: list[tuple[str, list[Press]]], clock: Clock,
-                 gap: float = 0.1) -> None:
+    def __init__(self, script: list[Step], clock: Clock, gap: float = 0.1) -> None:
         self.script = script
         self.clock = clock
         self.gap = gap
@@ -65,9 +69,10 @@ class Hands:
                 return [self.pending.pop(0)[0]]
             return []
         if self.script and self.shown and self.shown[-1][0].startswith(self.script[0][0]):
-            presses = self.script.pop(0)[1]
-            self.pending = [(p, self.clock.now + n * self.gap) for n, p in enumerate(presses)]
-            return [self.pending.pop(0)[0]]
+            _, presses, *after = self.script.pop(0)
+            start = self.clock.now + (after[0] if after else 0.0)
+            self.pending = [(p, start + n * self.gap) for n, p in enumerate(presses)]
+            return self.poll()
         return []
 
 
@@ -137,14 +142,19 @@ def test_b_after_the_double_press_time_still_goes_back() -> None:
 
 
 def test_the_next_roll_after_a_read_rejected_and_backed_out_of_does_not_say_taken() -> None:
-    """dice66 NIT 1: the next roll's wait said "throw taken 確定" of dice rejected."""
+    """dice66 NIT 1: the next roll's wait said "throw taken 確定" of dice rejected.
+
+    The B that left the first wait guards what comes after it against its double
+    (reviewf67 RISK 1: a double B on a fight's damage wait gave up the action held): the B
+    on the next wait is the player's own, pressed once it is read, after the double's
+    time. (Pressed at once, it is that B's double and is dropped: the wait goes on.)"""
     clock = Clock()
     die = still_scene(600, 1)
     hands = Hands([("Read 読み取り 1D6", [Button.FLEE, Button.FLEE])], clock,
                   gap=DOUBLE_PRESS_SECONDS + 0.2)
     rolls = rolls_on(itertools.repeat(die.image, 400), hands, clock)
     assert rolls.next_throw(RollAsk("damage ダメージ", 1, 6), hands.show) == Throw(back=True)
-    hands.script.append(("Throw 1D6", [Button.FLEE]))
+    hands.script.append(("Throw 1D6", [Button.FLEE], DOUBLE_PRESS_SECONDS + 0.1))
     shown = len(hands.shown)
     assert rolls.next_throw(RollAsk("to hit 命中", 1, 6), hands.show) == Throw(back=True)
     assert hands.shown[shown][1] == REJECTED

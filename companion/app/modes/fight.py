@@ -50,6 +50,11 @@ SIMULATED = "simulated 仮想"
 HELD = ("Back 戻る: go on with this action (Again), or give it up (Give up)? "
         "続けるかやめるか")
 HELD_KEPT = "kept 保持"
+#: With more than one roll kept, the question counts them and gives the last one's dice
+#: (the Result panel lists each as ``so far 途中``): a coc burst keeps a roll a bullet, each
+#: naming the weapon, and the question naming them all ran past the screen's footer, cut
+#: with "…" at 800x480 (reviewf67 DEFECT 1).
+HELD_ROLLS = "{count} rolls {count}回 ({so_far}), the last 最後 {last}"
 AGAIN = Option("again", "Again 続ける", Button.ATTACK)
 GIVE_UP = Option(BACK.choice, "Give up やめる", Button.FLEE)
 #: The journal's entry for the press that held an action (:data:`HELD`). ``back`` at a die
@@ -88,7 +93,6 @@ class FightMode:
         #: Flee/back while a later die was awaited: :data:`HELD` is asked (path and throws
         #: kept) until Again or Give up.
         self.held = False
-        self._answer_gives_up = False  # a save's ``back`` at a die awaited (restore)
         self.thrown: list[tuple[int, int]] = []  # (count, sides) of every throw answered
         self._journal: list[str] = []
         self._events: list[Any] = []
@@ -158,7 +162,7 @@ class FightMode:
         if isinstance(value, Throw):
             if not isinstance(ask, RollAsk):
                 raise IllegalAction("no dice are wanted now")
-            events = self._thrown_answer(value, ask, gives_up=self._answer_gives_up)
+            events = self._thrown_answer(value, ask)
             self._journal.append(HOLD if self.held else throw_to_notation(value))
             return events
         if not isinstance(value, int):
@@ -193,12 +197,12 @@ class FightMode:
         self.path = [] if done else path
         return done
 
-    def _thrown_answer(self, throw: Throw, ask: RollAsk, *, gives_up: bool = False) -> list[Any]:
+    def _thrown_answer(self, throw: Throw, ask: RollAsk) -> list[Any]:
         """A throw taken, failed or backed out of. Back at an action's first die leaves the
-        action (no throw of it was taken); at a later one it holds the action (:data:`HELD`),
-        or, ``gives_up`` (a save's ``back`` there, :meth:`restore`), leaves it."""
+        action (no throw of it was taken); at a later one it holds the action (:data:`HELD`).
+        A save's ``back`` at a later die is :meth:`_given_up`."""
         if throw.back:
-            if self.throws and not gives_up:
+            if self.throws:
                 self.held, self.note = True, ""
                 return []
             self.path, self.throws, self.note = [], [], ""
@@ -242,13 +246,20 @@ class FightMode:
         return None
 
     def _held_ask(self) -> ChoiceAsk:
-        """:data:`HELD`, naming the throws the action has had (its rolls as the engine took
-        them; the faces if it named none). Typed dice: the keypad's *Back* guards the menu
-        after it against its double (``controls.accepted_with``), this question too."""
+        """:data:`HELD`, naming the throws the action has had: one roll as the engine took it
+        (``(2D6) ＞ 10[6,4]: to hit 命中``; its faces if it named none), more by their count
+        and the last one's dice (:data:`HELD_ROLLS`), so the question stays short however
+        many a burst keeps. The keypad's *Back* and the camera wait's guard the menu after
+        them against their double (``controls.accepted_with``), this question too."""
         so_far = self.so_far()
-        kept = ([r.line() for r in so_far[1]] if so_far is not None
-                else [",".join(map(str, t)) for t in self.throws])
-        return ChoiceAsk(f"{HELD} — {HELD_KEPT}: {'; '.join(kept)}", (AGAIN, GIVE_UP))
+        # Each roll kept, and its dice alone.
+        faces = [",".join(map(str, t)) for t in self.throws]
+        kept: list[tuple[str, str]] = (
+            [(r.line(), replace(r, purpose="").line()) for r in so_far[1]]
+            if so_far is not None else [(f, f) for f in faces])
+        named = kept[0][0] if len(kept) == 1 else HELD_ROLLS.format(
+            count=len(kept), so_far=SO_FAR, last=kept[-1][1])
+        return ChoiceAsk(f"{HELD} — {HELD_KEPT}: {named}", (AGAIN, GIVE_UP))
 
     def legal(self, action: Any) -> bool:
         """Would the engine take ``action`` now? It is tried up to its first die (an illegal
@@ -315,12 +326,8 @@ class FightMode:
                 if not self.throws:
                     raise IllegalAction("no action's throws to hold now")
                 self.answer(Throw(back=True))
-            elif text == "back":
-                self._answer_gives_up = True
-                try:
-                    self.answer(Throw(back=True))
-                finally:
-                    self._answer_gives_up = False
+            elif text == "back" and self.throws:
+                self._given_up()
             else:
                 self.answer(throw_from_notation(text))
             return
@@ -330,6 +337,14 @@ class FightMode:
         if text not in keys:
             raise IllegalAction(f"{text!r} is not among the choices ({', '.join(keys)})")
         self.answer(keys.index(text))
+
+    def _given_up(self) -> None:
+        """A save's ``back`` at an action's later die (:meth:`restore`): the action given up
+        with its throws, as one press did before :data:`HELD` was asked (what Give up does;
+        the journal keeps ``back``)."""
+        self.undone, self.held = "", False
+        self.path, self.throws, self.note = [], [], ""
+        self._journal.append(BACK.choice)
 
     def progress(self) -> int:
         return len(self._events)

@@ -205,6 +205,7 @@ class CameraFrames:
         self.guarded: Press | None = None
         self.guarded_from = 0.0
         self.guard_polled: float | None = None  # the guarded wait's poll before
+        self.backed_with: Press | None = None  # the press that left the last wait (Back)
 
     @property
     def still(self) -> bool:
@@ -258,7 +259,9 @@ class CameraFrames:
 
     def __next__(self) -> FrameOrWhy:
         while True:
-            if any(p is Button.FLEE or p == Pick(0) for p in self.unguarded()):
+            backs = [p for p in self.unguarded() if p is Button.FLEE or p == Pick(0)]
+            if backs:
+                self.backed_with = backs[0]
                 raise RollCancelled("back to the menu")
             self.pace.wait(self.sleep)
             frame = next(self.frames)
@@ -361,6 +364,12 @@ class CameraRolls:
                 read = self.source.read_throw(ask.count, ask.sides, may_type=True,
                                               unlike=self.last_read)
             except RollCancelled:
+                # B (or a tap on Back) left the wait: the menu after it (a fight's held
+                # action's question, the tray's, the action menu) drops its double in the
+                # first DOUBLE_PRESS_SECONDS (controls.choose), as after the keypad's Back.
+                # A double B on the wait gave up the action held by the first (reviewf67
+                # RISK 1).
+                self.controls.accepted_with = self.frames.backed_with
                 return Throw(back=True)
             except DeviceError as exc:  # no picture (unplugged): the player may type instead
                 return self.no_camera(exc, ask, show)
