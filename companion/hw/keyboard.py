@@ -14,11 +14,6 @@ m, → ↓                menu: the highlight forward
 1-9, 0                pick that option (0 the tenth)
 s                     the System menu (a new game, another mode, shutting down)
 ====================  ==================
-
-A terminal is typed at as a line, and repeats a held key: :class:`KeyboardInput` reads an
-Enter typed after a number key as the end of that number, not the next menu's confirm
-(:data:`ENTER_AFTER_NUMBER_SECONDS`), and a held key as one press
-(:data:`KEY_REPEAT_SECONDS`, :data:`KEY_HELD_WAIT_SECONDS`); input audit 67 D1, D2.
 """
 
 from __future__ import annotations
@@ -30,9 +25,7 @@ import select
 import signal
 import termios
 import threading
-import time
 import tty
-from collections.abc import Callable
 from types import FrameType
 from typing import Any
 
@@ -54,60 +47,26 @@ ARROWS: dict[str, Button] = {"A": Button.PREVIOUS, "D": Button.PREVIOUS,
                              "B": Button.MENU, "C": Button.MENU}
 
 
-#: The key Enter, as a terminal sends it: carriage return, or line feed (cbreak keeps ICRNL),
-#: read as the same key.
-ENTER = "\r"
-
-#: How long after a number key an Enter, with no key between, is the end of that number, not
-#: a confirm: a player at a terminal types a number and then Enter, as at a shell prompt (and
-#: as ``companion calibrate`` asks); the number key already chose, and the Enter confirmed the
-#: highlighted option of the menu it brought, unseen (input audit 67 D1: a typed D4 taken as
-#: 1, a d100's 7 as 71, the dice tray's Door table rolled). A line's Enter follows its number
-#: within a second (0.15-0.6 s measured), and no one reads a new menu and confirms it in
-#: less. ``a`` and Space stay confirm at once, and an Enter after any other key counts.
-ENTER_AFTER_NUMBER_SECONDS = 1.0
-
-#: How soon after a key the same key again is the terminal repeating it held, not a press: a
-#: held key is sent again every 25-40 ms (the Linux console's 33 ms, GNOME's 33, X's 40), read
-#: by polls every ``input.poll_seconds`` (0.05 s) a poll apart, or several in one read; no one
-#: presses a key twice in less (the fastest tapping is 8 a second), and two presses 0.15 s
-#: apart, read by polls 0.05 s apart, are read at least this far apart, and count twice.
-#: Renewed by each repeat dropped: a held key's whole run is one press (input audit 67 D2: a
-#: held 2 ended a fight, a held 3 rolled a second table).
-KEY_REPEAT_SECONDS = 0.1
-
-#: How long the same key again after a pause is kept back, to see whether it is the first
-#: repeat of the key held (sent after the terminal's repeat delay, 250-660 ms, so past
-#: :data:`KEY_REPEAT_SECONDS`), or a press: held, the next repeat follows within the repeat
-#: period (40 ms at the slowest default rate), and the run is dropped with it; a press is
-#: given this much later. Only a key pressed again after itself waits.
-KEY_HELD_WAIT_SECONDS = 0.06
-
-
-def keys_for_text(text: str) -> list[tuple[str, Press | None]]:
-    """The keys typed text holds, each with its press (None: a key with no meaning). An arrow
-    key arrives as an escape sequence: read whole, not as Esc (flee: a → pressed to move the
-    highlight fled the fight) and two letters; another sequence (a function key) means
-    nothing. A key is named by its text, lower case, Enter's ``\\n`` as ``\\r``."""
-    keys: list[tuple[str, Press | None]] = []
+def presses_for_text(text: str) -> list[Press]:
+    """The presses typed text means. An arrow key arrives as an escape sequence: read
+    whole, not as Esc (flee: a → pressed to move the highlight fled the fight) and two
+    letters; another sequence (a function key) means nothing."""
+    presses: list[Press] = []
     i = 0
     while i < len(text):
         if text[i] == "\x1b" and text[i + 1:i + 2] in ("[", "O"):
             end = i + 2
             while end < len(text) and not "@" <= text[end] <= "~":
                 end += 1  # CSI parameters: digits and ;
-            keys.append((text[i:end + 1], ARROWS.get(text[end:end + 1])))
+            if end < len(text) and text[end] in ARROWS:
+                presses.append(ARROWS[text[end]])
             i = end + 1
             continue
-        key = text[i].lower()
-        keys.append((ENTER if key == "\n" else key, press_for_key(key)))
+        press = press_for_key(text[i])
+        if press is not None:
+            presses.append(press)
         i += 1
-    return keys
-
-
-def presses_for_text(text: str) -> list[Press]:
-    """The presses typed text means (:func:`keys_for_text`)."""
-    return [press for _, press in keys_for_text(text) if press is not None]
+    return presses
 
 
 def split_unfinished(text: str) -> tuple[str, str]:
@@ -154,14 +113,8 @@ class KeyboardInput:
     live game.
     """
 
-    def __init__(self, fd: int | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, fd: int | None = None) -> None:
         self.fd = 0 if fd is None else fd
-        self.clock = clock
-        # The last key read, and when (see poll): an Enter after a number key, or a key
-        # repeated held, is judged against it.
-        self._last_key: str | None = None
-        self._last_at = 0.0
         self._saved: list[Any] | None = None
         # An escape sequence the last poll's bytes ended in the middle of (split_unfinished):
         # read with the next poll's, or, when none come, as it is (Esc alone is flee).
@@ -199,52 +152,10 @@ class KeyboardInput:
     def poll(self) -> list[Press]:
         """Presses typed since the last call. An escape sequence the bytes in hand end in
         the middle of waits for the next call: the key pressed is read whole then, and Esc
-        pressed alone is flee a poll later.
-
-        A terminal is typed at as a line, and repeats a held key; each key is judged against
-        the key read before it (input audit 67):
-
-        - an Enter right after a number key, within :data:`ENTER_AFTER_NUMBER_SECONDS`, is
-          the end of the number, dropped (D1);
-        - the same key again sooner than :data:`KEY_REPEAT_SECONDS` is the terminal repeating
-          it held, dropped (D2);
-        - the same key again after a pause is a press, or the first repeat of the key held,
-          sent after the terminal's repeat delay: it is kept back up to
-          :data:`KEY_HELD_WAIT_SECONDS`, and dropped when the key repeats in that time.
-
-        A held key is then one press, its first; held no longer than its repeat delay and
-        one repeat period, it reads as two presses, as the terminal sent it. An arrow or
-        ``m`` (they only move the highlight) repeats as sent: held, it runs down a menu."""
-        keys = self._read()
-        presses: list[Press] = []
-        while keys:
-            key, press, at = keys.pop(0)
-            last, gap = self._last_key, at - self._last_at
-            self._last_key, self._last_at = key, at
-            if press is None:
-                continue
-            if key == ENTER and last is not None and len(last) == 1 and last in NUMBER_KEYS \
-                    and gap < ENTER_AFTER_NUMBER_SECONDS:
-                continue  # the number's own Enter
-            if key != last or press in (Button.MENU, Button.PREVIOUS):
-                presses.append(press)
-                continue
-            if gap < KEY_REPEAT_SECONDS:
-                continue  # a held key's repeat
-            if not keys:
-                keys = self._read(KEY_HELD_WAIT_SECONDS)
-            if keys and keys[0][0] == key:
-                continue  # the first repeat of the key held: its run follows, dropped
-            presses.append(press)
-        return presses
-
-    def _read(self, wait: float = 0.0) -> list[tuple[str, Press | None, float]]:
-        """The keys typed since the last read, each with when it was read; ``wait``: up to
-        how long to wait for one."""
+        pressed alone is flee a poll later."""
         text, self._unfinished = self._unfinished, ""
         fresh = False
-        while self._ready(wait):
-            wait = 0.0
+        while select.select([self.fd], [], [], 0)[0]:
             try:
                 data = os.read(self.fd, 64)
             except OSError as exc:
@@ -264,12 +175,7 @@ class KeyboardInput:
             text += data.decode("utf-8", errors="ignore")
         if fresh:
             text, self._unfinished = split_unfinished(text)
-        at = self.clock()
-        return [(key, press, at) for key, press in keys_for_text(text)]
-
-    def _ready(self, wait: float) -> bool:
-        """Whether a key is there to read, waiting up to ``wait`` seconds for one."""
-        return bool(select.select([self.fd], [], [], wait)[0])
+        return presses_for_text(text)
 
     def close(self) -> None:
         if self._on_continue:

@@ -82,9 +82,7 @@ class PtyKeys:
 
     def __init__(self, display: Recorded, script: Script) -> None:
         self.master, self.slave = os.openpty()
-        # Read on the table's clock: a key typed on the next screen a glance later is a
-        # press, not the terminal repeating the last held (input audit 67 D2).
-        self.keyboard = KeyboardInput(self.slave, clock=self.time_at_the_table)
+        self.keyboard = KeyboardInput(self.slave)
         self.display = display
         self.script = list(script)
         self.ticks = 0

@@ -69,9 +69,7 @@ class Keys:
 
     def __init__(self, display: Recorded, script: list[tuple[Callable[[View], bool], bytes]]):
         self.master, slave = os.openpty()
-        # Read on the table's clock: a key typed on the next screen a glance later is a
-        # press, not the terminal repeating the last held (input audit 67 D2).
-        self.keyboard = KeyboardInput(slave, clock=self.time_at_the_table)
+        self.keyboard = KeyboardInput(slave)
         self.slave = slave
         self.display = display
         self.script = list(script)
