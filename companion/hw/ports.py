@@ -61,12 +61,8 @@ class SlotReading:
     ``candidates`` keeps the top-k alternatives, best first, so a read the wall
     refuses (a 5th copy, JR-WALL-1) can fall back to the next best legal tile.
     ``uid`` is the RFID tag's UID (upper-case hex) when the reader is RFID.
-    ``unboxed`` (a camera's): every frame it settled on showed the slot covered but no
-    tile's outline (:mod:`companion.hw.camera.occupancy`), so it is an uncertain read of
-    no tile: a shadow across bare paper, not a tile under a hand (reviewc66c DEFECT 2). It
-    is set when the reading settles and not updated while the look lasts: "uncertain"
-    settled under a hand stays not unboxed when the hand leaves shadowed paper (the camera
-    reader's ``paper(slot)`` says that, reviewc67 DEFECT 1).
+    Whether an uncertain read is the paper under a shadow is not a reading's: the camera
+    reader's ``paper(slot)`` says how the slot looks now (reviewc67b DEFECT 2).
     """
 
     slot: Slot
@@ -74,7 +70,6 @@ class SlotReading:
     confidence: float
     candidates: tuple[Candidate, ...] = ()
     uid: str | None = None
-    unboxed: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,8 +6,13 @@ hand resting still over it (0.5 s or 2 s) read "uncertain", a still look of some
 and the held slot took that for the tile lifted under a shadow and laid again: 5 s after
 the hand left the untouched 5m was offered, "pick it if you lifted it and laid it again",
 and one tap counted it a second time. The lift the camera cannot see bare is a shadow's: the
-look in between must be the paper under the shadow, covered with no tile's outline
-(:attr:`SlotReading.unboxed`), which a hand over the tile is not.
+look in between must be the paper under the shadow, covered with no tile's outline, lying
+still as such: the reader's ``paper(slot)`` on a poll where the slot is still
+(``ReadState.settle``; reviewc67 DEFECT 1: "uncertain" settled under the hand that lifted
+the tile sends no new reading when the paper is left). A hand over the tile is not: it shows
+the tile's outline or its own, a flat hand moving over it is never still (reviewc67b DEFECT
+2: one that then rests with its fingers seen was taken for the paper), and a flat palm
+resting on it is skin, not grey paper (reviewc67b DEFECT 1).
 
 The real camera reader over the rendered mat, the real classifier and the session's
 TableTiles on game time (the harness of tests/app/test_camplay65_reads.py); the player is a
@@ -16,6 +21,7 @@ Picker who taps the first tile offered to pick.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from companion.app.session.controls import Controls
@@ -30,6 +36,7 @@ from tests.app.test_camplay65_reads import (
     DRAW_LOWER,
     DRAW_WHOLE,
     RELAID_PICK,
+    SKIN,
     Box,
     HandMat,
     Picker,
@@ -41,19 +48,49 @@ from tests.app.test_camplay65_reads import (
 from tests.app.test_session_camera import Table, classifier  # noqa: F401
 from tests.hw.test_camera_reader import predicted
 
+FLAT_OVER_5M = (0.215, 0.38, 0.335, 0.62)  # a flat palm over the draw slot tile's face
+
+
+class PalmMat(HandMat):
+    """The hand mat, with a flat palm (``palm``: no finger gaps, no straight sides, soft
+    edges, the hand's skin) over a box of it, moving (a little elsewhere in each frame) or
+    still."""
+
+    def __init__(self, tiles: dict[Slot, str]) -> None:
+        super().__init__(tiles)
+        self.palm: tuple[Box, bool] | None = None
+
+    def read(self) -> np.ndarray | None:
+        frame = super().read()
+        if frame is None or self.palm is None:
+            return frame
+        height, width = frame.shape[:2]
+        box, moving = self.palm
+        shift = (0.012 * np.sin(self.frame_no * 1.7), 0.012 * np.cos(self.frame_no * 1.3)) \
+            if moving else (0.0, 0.0)
+        x0, y0, x1, y1 = (edge + shift[k % 2] for k, edge in enumerate(box))
+        yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
+        d = ((xx - (x0 + x1) / 2 * width) / ((x1 - x0) / 2 * width)) ** 2 \
+            + ((yy - (y0 + y1) / 2 * height) / ((y1 - y0) / 2 * height)) ** 2
+        alpha = np.clip((1.15 - d) / 0.3, 0, 1)[..., None]
+        shade = (0.85 + 0.15 * np.exp(-d))[..., None]
+        return np.clip(frame * (1 - alpha) + SKIN * shade * alpha, 0, 255).astype(np.uint8)
+
+
 AT_START_5M = ("a tile lay on the draw slot at start-up: lift it and lay it again to count "
                "it 起動時から引き牌の枠にあった牌: 置き直して")
 
 
 def resumed(classifier: TileClassifier, shadow: float | None = None,  # noqa: F811
-            ) -> tuple[Table, HandMat, TileLedger]:
+            ) -> tuple[Table, PalmMat, TileLedger]:
     """``--resume``: 5m lies on the draw slot, counted before the cut (in the ledger), under
     a hard shadow edge (``shadow``: the light left) or in plain light; the player taps the
     first tile offered to pick."""
     ledger = TileLedger()
     table = table_of(classifier, ledger)
+    table.source = PalmMat({})
+    table.reader.source = table.source
     source = table.source
-    assert isinstance(source, HandMat)
     source.shadow = shadow
     source.place(Slot.DRAW, "5m")
     ledger.draw(Tile.from_notation("5m"), Place.TABLE)
@@ -121,22 +158,47 @@ def test_the_start_up_tile_lifted_and_laid_again_under_a_shadow_and_a_moving_han
     assert RELAID_PICK in statuses_since(table, 0)
 
 
-def test_a_reading_is_unboxed_only_when_every_frame_it_settled_on_was() -> None:
-    """The reader's per-slot result: "uncertain" settled on frames of a covered slot with no
-    tile's outline says so (the paper under a shadow); one frame with an outline among them
-    (a hand's, a tile's), or a sure tile, does not."""
-    settings = ReaderSettings(stable_frames=3, min_confidence=0.5)
-    unsure = predicted(("5z", 0.0), ("1s", 0.0))
-    tracker = SlotTracker(Slot.DRAW, settings)
-    readings = [tracker.update(unsure, None, unboxed=True) for _ in range(3)]
-    assert readings[:2] == [None, None]
-    assert readings[2] is not None and readings[2].label is None and readings[2].unboxed
-    tracker = SlotTracker(Slot.DRAW, settings)
-    readings = [tracker.update(unsure, None, unboxed=frame != 1) for frame in range(3)]
-    assert readings[2] is not None and readings[2].label is None and not readings[2].unboxed
-    tracker = SlotTracker(Slot.DRAW, settings)
-    tile = [tracker.update(predicted(("5m", 0.9)), None) for _ in range(3)][2]
-    assert tile is not None and tile.label == "5m" and not tile.unboxed
+@pytest.mark.parametrize("seconds", [0.5, 2.0])
+def test_a_flat_palm_resting_on_the_start_up_tile_s_face_offers_nothing(
+    classifier: TileClassifier, seconds: float,  # noqa: F811
+) -> None:
+    """reviewc67b DEFECT 1: a flat palm resting on the counted 5m's face (plain light) hides
+    its outline and shows no straight sides: covered with no outline, as the paper under a
+    shadow is, and still. 5 s after it left the untouched 5m was offered "if you lifted it"
+    and the tap counted it twice. The paper is grey (the crops balanced by the mat's paper);
+    skin is not: nothing is offered."""
+    table, source, ledger = resumed(classifier)
+    table.at(2.0, lambda: setattr(source, "palm", (FLAT_OVER_5M, False)))
+    table.at(2.0 + seconds, lambda: setattr(source, "palm", None))
+    assert table.read(TileAsk("lay", Slot.DRAW, ledger), limit=15.0) is None
+    assert not picks_since(table, 0)
+    assert table.last_status() == AT_START_5M
+    looks = table.tiles.state.looks[Slot.DRAW]
+    assert looks[0] == "5m" and None in looks and looks[-1] == "5m"  # the palm was seen
+    assert not any(table.tiles.state.unboxed[Slot.DRAW])  # ... but never as the paper
+
+
+@pytest.mark.parametrize(("shadow", "rest"), [(0.75, DRAW_LOWER), (None, FLAT_OVER_5M)],
+                         ids=["shadow-lower", "plain-over-the-face"])
+def test_a_flat_hand_moving_then_resting_on_the_start_up_tile_offers_nothing(
+    classifier: TileClassifier, shadow: float | None, rest: Box,  # noqa: F811
+) -> None:
+    """reviewc67b DEFECT 2: a flat palm moving over the counted 5m's face (1 s) hides its
+    outline and shows none of its own, so "uncertain" settled on outline-free frames; the
+    hand then rests 2 s with its fingers seen (still, "uncertain" again: no new reading).
+    The reading's outline-free flag and the later still look together made it paper: 5 s
+    on the untouched 5m was offered "if you lifted it" and the tap counted it twice. The
+    look is paper only if it lies still as paper on the same poll: nothing is offered."""
+    table, source, ledger = resumed(classifier, shadow)
+    table.at(2.0, lambda: setattr(source, "palm", (FLAT_OVER_5M, True)))
+    table.at(3.0, lambda: setattr(source, "palm", None))
+    hand(table, 3.0, 2.0, rest, moving=False)
+    assert table.read(TileAsk("lay", Slot.DRAW, ledger), limit=15.0) is None
+    assert not picks_since(table, 0)
+    assert table.last_status() == AT_START_5M
+    looks = table.tiles.state.looks[Slot.DRAW]
+    assert looks[0] == "5m" and None in looks and looks[-1] == "5m"  # the hands were seen
+    assert not any(table.tiles.state.unboxed[Slot.DRAW])  # ... but never as the paper
 
 
 def test_a_slot_settled_under_a_hand_reads_as_paper_once_its_frames_show_paper() -> None:
@@ -148,7 +210,7 @@ def test_a_slot_settled_under_a_hand_reads_as_paper_once_its_frames_show_paper()
     unsure = predicted(("5z", 0.0), ("1s", 0.0))
     tracker = SlotTracker(Slot.DRAW, settings)
     settled = [tracker.update(unsure, None, unboxed=False) for _ in range(3)][2]
-    assert settled is not None and settled.label is None and not settled.unboxed
+    assert settled is not None and settled.label is None
     assert not tracker.paper
     assert [tracker.update(unsure, None, unboxed=True) for _ in range(2)] == [None, None]
     assert not tracker.paper  # one frame of the three still showed the outline

@@ -46,6 +46,23 @@ class ScriptedReader:
         return None
 
 
+class ShadowReader(ScriptedReader):
+    """A camera over a shadowed slot (TellsPaper): a slot whose last reading is "uncertain"
+    looks like the paper under the shadow (covered, no tile's outline)."""
+
+    def __init__(self, script: list[list[SlotReading]]) -> None:
+        super().__init__(script)
+        self.labels: dict[Slot, str | None] = {}
+
+    def poll(self) -> list[SlotReading]:
+        readings = super().poll()
+        self.labels.update((r.slot, r.label) for r in readings)
+        return readings
+
+    def paper(self, slot: Slot) -> bool:
+        return slot in self.labels and self.labels[slot] is None
+
+
 class ScriptedPresses:
     def __init__(self, script: list[list[Press]]) -> None:
         self.script = deque(script)
@@ -880,7 +897,7 @@ def test_a_start_up_slot_that_settles_late_holds_its_tile_unless_it_was_seen_bar
 # ("uncertain", or a tile: 5z, 1s), never empty or bare; every tile laid there was held for
 # good, lifted or not. The player's pick releases it; nothing counts by itself.
 S, M = True, False  # a look that lay still a while (ReadState.settle), or a hand moving
-P, T = True, False  # a look of the paper under a shadow (SlotReading.unboxed), or not
+P, T = True, False  # a look lying still as the paper under a shadow (settle), or not
 @pytest.mark.parametrize(("looks", "steady", "unboxed", "back"), [
     # the start-up 5m lifted under a shadow, laid again
     (["5m", None, "5m"], [S, S, S], [T, P, T], True),
@@ -914,11 +931,13 @@ def shadowed(first: str | None = "5z") -> tuple[ReadState, StepClock]:
 
 
 def at(state: ReadState, clock: StepClock, now: float, still: Callable[[Slot], bool] = always,
-       readings: list[SlotReading] | None = None) -> None:
-    """A poll at ``now``: ``readings`` taken, the slots lying ``still`` or not."""
+       readings: list[SlotReading] | None = None,
+       paper: Callable[[Slot], bool] | None = None) -> None:
+    """A poll at ``now``: ``readings`` taken, the slots lying ``still`` or not, and looking
+    like the ``paper`` under a shadow or not (the camera reader's TellsPaper)."""
     clock.now = now
     state.update(readings or [])
-    state.settle(still)
+    state.settle(still, paper)
 
 
 @pytest.mark.parametrize("first", [None, "5z", "back"], ids=["uncertain", "other", "face-down"])
@@ -966,19 +985,15 @@ def test_a_held_slot_s_look_changing_offers_nothing_until_it_lay_still_a_while()
     assert Slot.DRAW not in state.fresh
 
 
-def shadow_paper() -> SlotReading:
-    """The draw slot's paper under a shadow: covered, no tile's outline ("uncertain")."""
-    return SlotReading(Slot.DRAW, None, 0.0, unboxed=True)
-
-
 def resumed(still_between: bool) -> tuple[ReadState, StepClock]:
     """``--resume``: 5m lay on the shadowed draw slot, not counted before the cut; lifted at
-    1 s (the shadow reads "uncertain"), laid again at 2 s, or a hand passing over it."""
+    1 s (the shadow reads "uncertain", and the reader sees the paper: covered, no tile's
+    outline), laid again at 2 s, or a hand passing over it."""
     clock = StepClock()
     state = ReadState(clock=clock, startup=True)
     at(state, clock, 0.2, readings=[draw("5m")])
-    at(state, clock, 1.4, never, [shadow_paper()])
-    at(state, clock, 1.8, always if still_between else never)
+    at(state, clock, 1.4, never, [draw(None)], always)
+    at(state, clock, 1.8, always if still_between else never, paper=always)
     at(state, clock, 2.3, never, [draw("5m")])
     return state, clock
 
@@ -1042,13 +1057,13 @@ def test_a_sticker_lying_there_at_start_up_is_never_offered() -> None:
 
 def held_wait(script: list[list[SlotReading]], presses: list[list[Press]],
               ledger: TileLedger | None = None, state: ReadState | None = None,
-              clock: StepClock | None = None,
+              clock: StepClock | None = None, reader: ScriptedReader | None = None,
               ) -> tuple[Tile, ReadState, list[tuple[str, Tile | None, tuple[Tile, ...], float]]]:
     clock = clock or StepClock()
     state = state or ReadState(clock=clock, startup=True)
     shows: list[tuple[str, Tile | None, tuple[Tile, ...], float]] = []
     tile = wait_for_tile(
-        ScriptedReader(script), state, Slot.DRAW, ledger or TileLedger(),
+        reader or ScriptedReader(script), state, Slot.DRAW, ledger or TileLedger(),
         Controls([ScriptedPresses(presses)]), Confirm(1.0, clock),
         lambda status, t, picks, *_: shows.append((status, t, picks, clock.now)),
         poll_seconds=0.1, sleep=stopping(clock))
@@ -1122,9 +1137,9 @@ def test_the_start_up_tile_laid_again_is_offered_with_its_own_wording() -> None:
     """reviewc66b DEFECT 1 through the wait: the start-up 5m under a shadow, lifted (the
     slot reads "uncertain", lying still) and laid again: offered as the one pick, "pick it
     if you lifted it and laid it again"; a tap picks it."""
-    script = [[draw("5m")], *[[]] * 9, [shadow_paper()], *[[]] * 9, [draw("5m")]]
+    script = [[draw("5m")], *[[]] * 9, [draw(None)], *[[]] * 9, [draw("5m")]]
     presses: list[list[Press]] = [[]] * int(HELD_PICK_SECONDS * 10 + 25) + [[Pick(0)]]
-    tile, _, shows = held_wait(script, presses)
+    tile, _, shows = held_wait(script, presses, reader=ShadowReader(script))
     assert tile == Tile.from_notation("5m")
     assert {s for s, _, picks, _ in shows if picks} == {RELAID_5M}
     assert min(at for _, _, picks, at in shows if picks) >= 2.0 + HELD_PICK_SECONDS

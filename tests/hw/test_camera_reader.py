@@ -14,6 +14,7 @@ from companion.hw.camera.reader import (
     CameraTileReader,
     ReaderSettings,
     SlotTracker,
+    grey_inside,
     legal_candidate,
 )
 from companion.hw.camera.sim_scene import Camera, render_scene
@@ -259,3 +260,22 @@ def test_a_blank_white_laid_on_a_settled_empty_slot_is_read(
     source.place(Slot.DRAW, "5z")
     settle(reader, reader.settings.stable_frames + 10)
     assert reader.readings()[Slot.DRAW].label == "5z"
+
+
+def test_the_paper_under_a_shadow_is_grey_and_a_palm_is_not() -> None:
+    """reviewc67b DEFECT 1: a flat palm over a tile looks to occupancy as the paper under a
+    shadow does (covered, no outline); the paper, balanced grey, stays grey however dark or
+    half-shaded, with its printed outline and sensor noise; skin over most of the inside is
+    tinted. The slot's outline (the inset) is not looked at."""
+    rng = np.random.default_rng(1)
+    paper = np.full((120, 90, 3), 240.0) + rng.normal(0, 3, (120, 90, 3))
+    paper[:, :45] *= 0.5  # a hard shadow over half the slot
+    cv2.rectangle(paper, (2, 2), (87, 117), (150, 150, 150), 2)
+    assert grey_inside(np.clip(paper, 0, 255).astype(np.uint8), 6)
+    palm = paper.copy()
+    palm[20:100, 10:80] = (95, 130, 190)  # B, G, R: skin, over the inside's middle
+    assert not grey_inside(np.clip(palm, 0, 255).astype(np.uint8), 6)
+    edge = paper.copy()
+    edge[:6] = (95, 130, 190)  # skin on the outline only (a finger's tip on the rim)
+    assert grey_inside(np.clip(edge, 0, 255).astype(np.uint8), 6)
+    assert grey_inside(np.full((120, 90), 200, np.uint8), 6)  # a grey camera: no colour

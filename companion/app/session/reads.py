@@ -119,12 +119,13 @@ def came_back(looks: Sequence[str | None], steady: Sequence[bool],
               unboxed: Sequence[bool]) -> bool:
     """Whether the last of a held slot's readings is the tile it showed at start-up, and the
     slot showed in between, lying still (``steady``), the paper under a shadow: covered with
-    no tile's outline (``unboxed``, :attr:`SlotReading.unboxed`; 5m, None, 5m): the tile was
-    lifted and laid again, though the camera never saw the slot bare (a shadow across it:
-    reviewc66b DEFECT 1). A hand passing over it (moving, never still) is not, nor one
-    resting on it, which leaves the tile's outline in sight or shows its own (reviewc66c
-    DEFECT 2: after a still hand over the untouched start-up tile it was offered to pick,
-    and counted twice): in plain light a lift is seen bare."""
+    no tile's outline, grey, still and paper on the same poll (``unboxed``,
+    :meth:`ReadState.settle`; 5m, None, 5m): the tile was lifted and laid again, though the
+    camera never saw the slot bare (a shadow across it: reviewc66b DEFECT 1). A hand passing
+    over it (moving, never still) is not, nor one resting on it, which leaves the tile's
+    outline in sight or shows its own, or its skin (reviewc66c DEFECT 2, reviewc67b DEFECT 1:
+    after a still hand over the untouched start-up tile it was offered to pick, and counted
+    twice): in plain light a lift is seen bare."""
     if len(looks) < 3 or looks[-1] in (None, BACK, EMPTY) or looks[-1] != looks[0]:
         return False
     return any(still and paper and look != looks[0]
@@ -198,10 +199,10 @@ class TellsStill(Protocol):
 @runtime_checkable
 class TellsPaper(Protocol):
     """A reader that knows whether a slot's last frames showed the paper under a shadow (the
-    camera's): settled "uncertain", covered with no tile's outline. A reading that settled
-    under a hand moving over a tile is not unboxed (:attr:`SlotReading.unboxed`), and
-    stays so when the tile is lifted under the hand and the shadowed paper is left: both
-    read "uncertain", so no new reading comes (reviewc67 DEFECT 1)."""
+    camera's): settled "uncertain", covered with no tile's outline. The readings cannot say
+    it: "uncertain" settled under a hand moving over a tile stays the reading when the tile
+    is lifted under the hand and the shadowed paper is left (reviewc67 DEFECT 1), and when a
+    flat hand turns to its fingers resting on the tile (reviewc67b DEFECT 2)."""
 
     def paper(self, slot: Slot) -> bool: ...
 
@@ -251,7 +252,7 @@ class ReadState:
     # each lay still a while (settle), and since when the latest has: see held_pick.
     looks: dict[Slot, list[str | None]] = field(default_factory=dict)
     steady: dict[Slot, list[bool]] = field(default_factory=dict)
-    unboxed: dict[Slot, list[bool]] = field(default_factory=dict)  # SlotReading.unboxed, settle
+    unboxed: dict[Slot, list[bool]] = field(default_factory=dict)  # lay still as paper: settle
     steady_since: dict[Slot, float] = field(default_factory=dict)
     bared: set[Slot] = field(default_factory=set)  # seen bare before their first reading
     startup_seconds: float = 0.0  # see RDM6300_STARTUP_SECONDS
@@ -369,7 +370,7 @@ class ReadState:
                 unboxed = self.unboxed.setdefault(slot, [])
                 looks.append(reading.label)
                 steady.append(False)
-                unboxed.append(reading.unboxed)
+                unboxed.append(False)  # until settle sees it lie still as the paper
                 del looks[1:-HELD_LOOKS]  # the first (what it showed at start-up) is kept
                 del steady[1:-HELD_LOOKS]
                 del unboxed[1:-HELD_LOOKS]
@@ -394,7 +395,7 @@ class ReadState:
                 self.unlifted.add(slot)
                 self.looks[slot] = [reading.label]
                 self.steady[slot] = [False]
-                self.unboxed[slot] = [reading.unboxed]
+                self.unboxed[slot] = [False]
                 self.steady_since.pop(slot, None)
                 if reading.label not in (None, BACK):
                     self.counted[slot] = (reading.label,)
@@ -437,10 +438,12 @@ class ReadState:
                paper: Callable[[Slot], bool] | None = None) -> None:
         """Mark each unlifted slot's latest look as having lain ``still`` (not a hand moving
         over it), and since when it has: see :meth:`held_pick`. Called after every poll.
-        A look lying still as the ``paper`` under a shadow (:class:`TellsPaper`) is marked
-        ``unboxed`` too, though its reading was not: it settled under the hand that lifted
-        the tile (reviewc67 DEFECT 1). Only marked, never unmarked: a look once seen as the
-        paper was the tile lifted."""
+        A look lying still as the ``paper`` under a shadow (:class:`TellsPaper`) on the same
+        poll is marked ``unboxed``, and only so: its reading may have settled under the hand
+        that lifted the tile (reviewc67 DEFECT 1), and one settled on a flat hand's
+        outline-free frames is no paper when the hand rests with its fingers seen
+        (reviewc67b DEFECT 2). Only marked, never unmarked: a look once seen as the paper
+        was the tile lifted."""
         now = self.clock()
         for slot in self.unlifted:
             steady = self.steady.get(slot)

@@ -41,7 +41,7 @@ from companion.hw.camera.capture import FileSource, FrameSource, frame_problem, 
 from companion.hw.camera.change import changed, shrink
 from companion.hw.camera.classifier import Prediction, TileClassifier
 from companion.hw.camera.mat import MatDetector, MatGeometry, MatStatus
-from companion.hw.camera.occupancy import Occupancy, SlotLooks
+from companion.hw.camera.occupancy import INSET_MM, Occupancy, SlotLooks
 from companion.hw.ports import SLOT_NAMES, Candidate, ReaderStatus, Slot, SlotReading
 from companion.systems.jongrogue.tiles import BACK, EMPTY, Tile
 from companion.systems.jongrogue.wall import TileLedger
@@ -53,6 +53,38 @@ def slot_words(slots: tuple[Slot, ...] | list[Slot]) -> str:
     names = [SLOT_NAMES[s] for s in slots]
     listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
     return f"the {listed} slot{'' if len(names) == 1 else 's'}"
+
+
+# The paper under a shadow keeps the paper's colour, only darker: grey, as the crops are
+# balanced so the mat's paper is (white_balance.py). A flat palm over a tile's face hides its
+# outline and shows no straight sides of its own, so occupancy calls it covered with no
+# outline as it does that paper (reviewc67b DEFECT 1), but skin is not grey. A pixel is
+# tinted when a channel's share of its brightness is more than PAPER_TINT from a third; the
+# slot's inside is no paper when more than PAPER_TINTED_SHARE of it is. Measured on the
+# rendered mat (reviewc67b's probes, fixc67c): the still look of the shadowed paper in
+# every lift (shadows 0.5, 0.75, 0.85 over half the slot, 0.7 over a third, 0.6 with no
+# hand) had a tinted share of 0.000; a flat palm, smooth or textured, alone or with its
+# forearm, in plain light or under a 0.75 shadow, 0.969 to 1.000 (its mean colour 0.118 to
+# 0.125 from grey: the stand-in's skin, B, G, R 95, 130, 190, has a red share of 0.46).
+# PAPER_TINT still takes for paper a shadow lit by a light about a quarter bluer or redder
+# in one channel than the lamp the crops were balanced by; a shadow tinted more (a window's
+# daylight in the shadow of a warm lamp) is not, and its lift is not offered (real light and
+# skin were not measured).
+PAPER_TINT = 0.05
+PAPER_TINTED_SHARE = 0.5
+
+
+def grey_inside(crop: np.ndarray, inset_px: int) -> bool:
+    """Whether the inside of a (balanced) slot crop, ``inset_px`` in from its edge, is grey
+    as paper is, in light or shadow, and not tinted as skin is (see PAPER_TINT). A grey
+    camera's crop shows no colour: nothing is told apart by it."""
+    if crop.ndim == 2:
+        return True
+    inside = crop[inset_px:-inset_px, inset_px:-inset_px] if inset_px else crop
+    pixels = inside.reshape(-1, inside.shape[-1]).astype(np.float32)
+    shares = pixels / np.maximum(pixels.sum(axis=1, keepdims=True), 1.0)
+    tinted = np.abs(shares - 1 / 3).max(axis=1) > PAPER_TINT
+    return float(tinted.mean()) <= PAPER_TINTED_SHARE
 
 
 # The Japanese beside the reader's status words, on the game's status line (the words
@@ -109,7 +141,8 @@ class SlotTracker:
     slot: Slot
     settings: ReaderSettings
     history: deque[str | None] = field(default_factory=deque)
-    # whether each of those frames showed the slot covered with no tile's outline (unboxed)
+    # whether each of those frames showed the slot covered with no tile's outline, grey
+    # (unboxed: the paper under a shadow, not a flat palm; CameraTileReader.poll)
     unboxed: deque[bool] = field(default_factory=deque)
     settled: SlotReading | None = None
     look: str | None = None  # what the frames agreed on when it settled, before the wall's check
@@ -129,8 +162,10 @@ class SlotTracker:
         covered with no tile's outline (``unboxed``): the paper under a shadow, now, whatever
         the frames the reading settled on showed. A hand moving over a tile settles the slot
         on "uncertain" with the tile's outline in sight, and the shadowed paper left when the
-        tile is lifted under it reads "uncertain" too: no new reading comes, and
-        :attr:`SlotReading.unboxed` stays as the hand's frames made it (reviewc67 DEFECT 1)."""
+        tile is lifted under it reads "uncertain" too: no new reading comes (reviewc67
+        DEFECT 1). Nor does one when a flat hand's outline-free frames turn to its fingers
+        resting there: the reading is no flag of the paper, only this is (reviewc67b
+        DEFECT 2)."""
         return self.steady and self.history[0] is None and self.settled is not None \
             and self.settled.label is None and all(self.unboxed)
 
@@ -141,10 +176,9 @@ class SlotTracker:
         It changes only when the frames agree on another look: the wall's check is made
         as a tile settles, not again while it lies there. Counting the 4th copy of a kind
         must not turn the copies still on the mat into new (unreadable) tiles. ``unboxed``:
-        the frame showed the slot covered with no tile's outline; a reading settled on
-        such frames alone says so (:attr:`SlotReading.unboxed`: a shadow on bare paper). The
-        flag is set as the reading settles and kept while its look lasts (no reading is sent
-        again when only the flag would change); :attr:`paper` says how the frames look now.
+        the frame showed the slot covered with no tile's outline; :attr:`paper` says whether
+        the last frames all did (the readings do not: no reading is sent again when only
+        that changes).
         """
         s = self.settings
         best = prediction.best
@@ -169,7 +203,6 @@ class SlotTracker:
             chosen.label if chosen else None,
             chosen.confidence if chosen else best.confidence,
             prediction.candidates,
-            unboxed=all(self.unboxed),
         )
         if self.settled is not None and self.settled.label == reading.label:
             return None
@@ -212,6 +245,7 @@ class CameraTileReader:
         self._quiet = False
         self._still_polls: dict[Slot, int] = {}  # polls each slot has been steady and unchanged
         self._bare: frozenset[Slot] = frozenset()  # slots the last poll saw bare paper on
+        self._inset = round(INSET_MM * self.detector.geometry.px_per_mm)  # the slot's outline
 
     @property
     def quiet(self) -> bool:
@@ -229,9 +263,10 @@ class CameraTileReader:
 
     def paper(self, slot: Slot) -> bool:
         """``slot``'s last frames showed it as the paper under a shadow: settled "uncertain",
-        covered, no tile's outline (:attr:`SlotTracker.paper`), though the reading may have
-        settled under a hand (its :attr:`SlotReading.unboxed` is False then: reviewc67
-        DEFECT 1). False for a slot out of view or after a bad frame (its frames cleared)."""
+        covered, no tile's outline, grey (:attr:`SlotTracker.paper`, :func:`grey_inside`: a
+        flat palm on the tile is not, reviewc67b DEFECT 1), though the reading may have
+        settled under a hand (reviewc67 DEFECT 1). False for a slot out of view or after a
+        bad frame (its frames cleared)."""
         return self.trackers[slot].paper
 
     @property
@@ -275,7 +310,10 @@ class CameraTileReader:
                 self.looks.remember(slot, crops[slot])  # follow the light as it changes
                 if prediction.best.confidence >= self.settings.min_confidence:
                     bare.add(slot)
-            unboxed = evidence.occupancy is Occupancy.COVERED and not evidence.boxed
+            # the paper under a shadow (for paper(), never the reading): covered, no tile's
+            # outline, and grey, not a flat palm's skin over the tile (reviewc67b DEFECT 1)
+            unboxed = evidence.occupancy is Occupancy.COVERED and not evidence.boxed \
+                and grey_inside(crops[slot], self._inset)
             reading = self.trackers[slot].update(prediction, self.ledger, unboxed)
             if reading is not None:
                 news.append(reading)
