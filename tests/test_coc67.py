@@ -20,8 +20,7 @@ import json
 
 import pytest
 
-from companion.dice import ScriptedDice
-from companion.errors import DataError, IllegalAction
+from companion.errors import DataError
 from companion.systems.coc.combat import (
     ENGINE,
     Attack,
@@ -32,18 +31,9 @@ from companion.systems.coc.combat import (
 )
 from companion.systems.coc.rules import Profile, load_rules
 from companion.systems.coc.sheet import sheet_from_mapping
-from tests.systems.coc.helpers import at, duel, push
+from tests.systems.coc.helpers import MA, at, duel, push, refused
 
 P003, P004 = Profile.P003, Profile.P004
-MA = {"weapons": ("fist",), "fist": 80, "martial_arts": 80}
-
-
-def refused(f: Fight, action: object, match: str) -> None:
-    """``action`` is refused before any die (none is scripted) and changes nothing."""
-    before = (f.state, len(f.journal))
-    with pytest.raises(IllegalAction, match=match):
-        f.push(action, ScriptedDice([]))  # type: ignore[arg-type]
-    assert (f.state, len(f.journal)) == before
 
 
 # --- D1: ma_option and fumble words (CO-MA-3, CO-MA-4, CO-MELEE-4) ---------------------------

@@ -30,18 +30,9 @@ from companion.systems.coc.combat import (
 from companion.systems.coc.combat.actions import TACKLE_OPTIONS
 from companion.systems.coc.rules import Profile, load_rules
 from companion.systems.defaults import fixed_readings
-from tests.systems.coc.helpers import at, duel, person, push
+from tests.systems.coc.helpers import MA, at, duel, person, push, refused
 
 P003, P004 = Profile.P003, Profile.P004
-MA = {"weapons": ("fist",), "fist": 80, "martial_arts": 80}
-
-
-def refused(f: Fight, action: object, match: str) -> None:
-    """``action`` is refused before any die (none is scripted) and changes nothing."""
-    before = (f.state, len(f.journal))
-    with pytest.raises(IllegalAction, match=match):
-        f.push(action, ScriptedDice([]))  # type: ignore[arg-type]
-    assert (f.state, len(f.journal)) == before
 
 
 # --- DEFECT 1: dropped by an arm hit (CO-CALL-1) ---------------------------------------------

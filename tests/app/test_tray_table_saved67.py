@@ -265,16 +265,22 @@ def test_play_session_menu_sees_the_tray_held_only_in_memory_when_its_file_is_re
     """The counter-check: the disk refusing the tray's file, another mode's menu still says
     the table held is lost if unplugged (play.session.system_menu, table_modes.tray_held)."""
     refuse_the_tray_s_file(monkeypatch)
+    menu = the_game_s_menu([*MONSTER_PART_THROWN, ("Type the D6", Button.SYSTEM)])
+    assert table_modes.tray_held() and menu.held_table() == TRAY_NOT_SAVED
+
+
+def the_game_s_menu(script: list[tuple[str, Any]]) -> SystemMenu:
+    """The tray played by ``script`` up to its System menu, left there for JongRogue: the
+    System menu ``play`` gives the game then (play.session.system_menu)."""
     config = load_config(overrides={"dice.source": "typed", "input.poll_seconds": 0.005})
-    screen = PlayerAtTheScreen([*MONSTER_PART_THROWN, ("Type the D6", Button.SYSTEM),
-                                (SYSTEM, "mode:game")])
+    screen = PlayerAtTheScreen([*script, (SYSTEM, "mode:game")])
     controls = Controls([screen])
     with pytest.raises(ModeSwitch):
         run_dice_tray(config, screen, controls, 1, SystemMenu(controls, "dice", 0.0, ""))
-    assert table_modes.tray_held()
     menu = play_session.system_menu(load_config(overrides={"play.mode": "game"}), screen,
                                     Controls([screen]), lambda mode: "")
-    assert menu is not None and menu.held_table() == TRAY_NOT_SAVED
+    assert menu is not None
+    return menu
 
 
 def test_a_kill_9_of_the_tray_loses_no_throw(tmp_path: Path) -> None:
@@ -665,14 +671,6 @@ def test_another_mode_s_menu_says_the_tray_s_older_table_is_on_disk(
     """reviewd67b RISK 5 in another mode: the tray left with only an older table in its file
     (the disk refusing its write and its removal), JongRogue's System menu said "every step
     is saved": play.session.system_menu now gives it the tray's ``tray_stale`` too."""
-    config = load_config(overrides={"dice.source": "typed", "input.poll_seconds": 0.005})
     refuse_the_tray_s_file(monkeypatch, after=1, err=errno.EROFS, unlink_too=True)
-    screen = PlayerAtTheScreen([*POISON_WHOLE, (POISON_OUTCOME, Button.SYSTEM),
-                                (SYSTEM, "mode:game")])
-    controls = Controls([screen])
-    with pytest.raises(ModeSwitch):
-        run_dice_tray(config, screen, controls, 1, SystemMenu(controls, "dice", 0.0, ""))
-    assert table_modes.tray_stale()
-    menu = play_session.system_menu(load_config(overrides={"play.mode": "game"}), screen,
-                                    Controls([screen]), lambda mode: "")
-    assert menu is not None and menu.held_table() == TABLE_STALE_SAVED
+    menu = the_game_s_menu([*POISON_WHOLE, (POISON_OUTCOME, Button.SYSTEM)])
+    assert table_modes.tray_stale() and menu.held_table() == TABLE_STALE_SAVED

@@ -6,7 +6,10 @@ import json
 from dataclasses import replace
 from typing import Any
 
+import pytest
+
 from companion.dice import ScriptedDice
+from companion.errors import IllegalAction
 from companion.systems.coc.combat import EndTurn, Fight, Side
 from companion.systems.coc.rules import CocRules, Profile, load_rules
 from companion.systems.coc.sheet import Sheet, sheet_from_mapping
@@ -112,3 +115,15 @@ class Told(ScriptedDice):
     def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
         self.purposes.append(purpose)
         return super().roll(count, sides, purpose=purpose)
+
+
+#: A fighter of martial arts (MA 80) with bare fists.
+MA = {"weapons": ("fist",), "fist": 80, "martial_arts": 80}
+
+
+def refused(f: Fight, action: object, match: str) -> None:
+    """``action`` is refused before any die (none is scripted) and changes nothing."""
+    before = (f.state, len(f.journal))
+    with pytest.raises(IllegalAction, match=match):
+        f.push(action, ScriptedDice([]))  # type: ignore[arg-type]
+    assert (f.state, len(f.journal)) == before
