@@ -62,7 +62,7 @@ from companion.systems.genso.combat import Fight as GensoFight
 from companion.systems.genso.combat import entrants_for
 from companion.systems.genso.rules import load_rules as genso_rules
 from companion.systems.genso.sheet import preset
-from tests.hw.test_screen_layout import spy_text
+from tests.hw.test_screen_layout import Drawn, spy_text
 
 #: Each screen: the two windows, and the Touch Display 2's portrait panel (full screen takes
 #: its own size; the layout is drawn turned, 1280x720).
@@ -424,25 +424,31 @@ def views(group: str) -> Iterator[tuple[str, View]]:
                    replace(view, guidance=said.guidance, system=True))
 
 
+def drawn_in(screen: ScreenDisplay, view: View, part: str) -> list[Drawn]:
+    """The texts ``screen`` fits while its method ``part`` (``_footer``, ``_status``) draws
+    ``view``: none when it is not drawn."""
+    drawn = spy_text(screen)
+    marks: list[int] = []  # from, to
+    draw = getattr(screen, part)
+
+    def spy(*args: Any) -> None:
+        marks.append(len(drawn))
+        draw(*args)
+        marks.append(len(drawn))
+
+    screen.__dict__[part] = spy
+    try:
+        screen.render(view)
+    finally:
+        del screen.__dict__[part]
+    return drawn[marks[0]:marks[1]] if marks else []
+
+
 def unread(screen: ScreenDisplay, view: View) -> str:
     """What is wrong with ``view``'s prompt as drawn ("" when nothing): a row cut, the rows
     not the whole prompt, an option box under a fingertip's height or over the prompt's last
     row."""
-    drawn = spy_text(screen)
-    footer: list[int] = []
-    draw_footer = screen._footer
-
-    def footer_spy(*args: Any) -> None:  # the texts the footer fits: from, to
-        footer.append(len(drawn))
-        draw_footer(*args)
-        footer.append(len(drawn))
-
-    screen.__dict__["_footer"] = footer_spy
-    try:
-        screen.render(view)
-    finally:
-        del screen.__dict__["_footer"]
-    drawn = drawn[footer[0]:footer[1]]
+    drawn = drawn_in(screen, view, "_footer")
     # The prompt's rows: the texts of its size (an option's label is smaller, and is fitted
     # by _fit_middle too, as a prompt's row that runs on; a prompt over a fight whose panels
     # cannot give it the rows is set smaller, never under TEXT_MIN).
@@ -461,21 +467,7 @@ def unread(screen: ScreenDisplay, view: View) -> str:
 def status_unread(screen: ScreenDisplay, view: View) -> str:
     """What is wrong with ``view``'s status line as drawn ("" when nothing): a row cut, or
     the rows not the whole status."""
-    drawn = spy_text(screen)
-    status: list[int] = []
-    draw_status = screen._status
-
-    def status_spy(*args: Any) -> None:
-        status.append(len(drawn))
-        draw_status(*args)
-        status.append(len(drawn))
-
-    screen.__dict__["_status"] = status_spy
-    try:
-        screen.render(view)
-    finally:
-        del screen.__dict__["_status"]
-    rows = drawn[status[0]:status[1]] if status else []
+    rows = drawn_in(screen, view, "_status")
     shown = "".join(d.shown for d in rows).replace(" ", "")
     if any(d.cut or "…" in d.shown for d in rows) or shown != view.status.replace(" ", ""):
         return f"status drawn as {[d.shown for d in rows]}"
