@@ -159,7 +159,8 @@ class SlotTracker:
     @property
     def paper(self) -> bool:
         """The slot settled on "uncertain" and its last ``stable_frames`` frames all showed it
-        covered with no tile's outline (``unboxed``): the paper under a shadow, now, whatever
+        covered with no tile's outline, grey inside (``unboxed``, :func:`grey_inside`: not a
+        hand's skin): the paper under a shadow, now, whatever
         the frames the reading settled on showed. A hand moving over a tile settles the slot
         on "uncertain" with the tile's outline in sight, and the shadowed paper left when the
         tile is lifted under it reads "uncertain" too: no new reading comes (reviewc67
@@ -176,9 +177,9 @@ class SlotTracker:
         It changes only when the frames agree on another look: the wall's check is made
         as a tile settles, not again while it lies there. Counting the 4th copy of a kind
         must not turn the copies still on the mat into new (unreadable) tiles. ``unboxed``:
-        the frame showed the slot covered with no tile's outline; :attr:`paper` says whether
-        the last frames all did (the readings do not: no reading is sent again when only
-        that changes).
+        the frame showed the slot covered with no tile's outline, grey inside;
+        :attr:`paper` says whether the last frames all did (the readings do not: no reading
+        is sent again when only that changes).
         """
         s = self.settings
         best = prediction.best
