@@ -24,13 +24,19 @@ from companion.systems.coc.combat import (
     EndTurn,
     Fight,
     PickUp,
-    Side,
     Tackle,
 )
 from companion.systems.coc.combat.actions import TACKLE_OPTIONS
 from companion.systems.coc.rules import Profile, load_rules
 from companion.systems.defaults import fixed_readings
-from tests.systems.coc.helpers import MA, at, duel, person, push, refused
+from tests.systems.coc.helpers import (
+    MA,
+    at,
+    duel,
+    kill_then_dying_roll_003,
+    push,
+    refused,
+)
 
 P003, P004 = Profile.P003, Profile.P004
 
@@ -59,18 +65,7 @@ def test_defect1_a_knife_dropped_by_an_arm_hit_names_the_pick_up_not_a_firearm_r
 def test_risk1_a_kill_before_the_rounds_end_marks_the_death_as_its_own() -> None:
     """003: Cult, the round's last, kills Ann; Bob's CON×5 at the next round's start, the
     new round and Zed's turn come after the action's own lines."""
-    rules = load_rules(P003)
-    f = Fight(rules, [(person(rules, "Ann", 14), Side.INVESTIGATORS),
-                      (person(rules, "Bob", 12, siz=4), Side.INVESTIGATORS),
-                      (person(rules, "Zed", 11), Side.INVESTIGATORS),
-                      (person(rules, "Cult", 10, ("revolver",), handgun=90), Side.FOES)],
-              ScriptedDice([]))
-    for name in ("Ann", "Bob", "Zed"):
-        push(f, EndTurn(name))
-    push(f, Attack("Cult", "Bob"), (100, 31), (10, 9))
-    push(f, Attack("Cult", "Ann"), (100, 31), (10, 10))
-    push(f, Attack("Cult", "Ann"))  # the third shot waits for DEX/2 (CO-FIRE-2)
-    push(f, Attack("Cult", "Ann"), (100, 31), (10, 10), (100, 20))
+    f = kill_then_dying_roll_003()
     entry = f.journal[-1]
     assert entry.own is not None
     assert entry.lines[entry.own - 1] == "Ann dies: HP below −2 (CO-DEATH-1)"

@@ -35,7 +35,7 @@ from companion.systems.coc.combat import Attack, EndTurn, Entry, Fight, Side
 from companion.systems.coc.combat.fight import line_rules
 from companion.systems.coc.rules import Profile, load_rules
 from tests.hw.test_screen_layout import spy_text
-from tests.systems.coc.helpers import person
+from tests.systems.coc.helpers import kill_then_dying_roll_003, person
 
 SIZES = ("800x480", "1024x600")
 SCALES = (1.0, 1.25)
@@ -156,24 +156,6 @@ def round_end_burst_004() -> Fight:
     f.push(EndTurn("Cult"), ScriptedDice([]))
     f.push(Attack("Kim", "Deep", burst=True), ScriptedDice(
         [(100, 50), (20, 14), *((10, d) for d in (1, 5, 9, 8, 7, 5, 8, 6, 10, 4, 9, 3, 5, 3))]))
-    return f
-
-
-def kill_then_dying_roll_003() -> Fight:
-    """003: Cult, the round's last, shoots Bob dying, then kills Ann with its DEX/2 shot;
-    the round's end brings Bob's CON×5 (CO-DEATH-1) and round 2 before Zed's turn."""
-    rules = load_rules(Profile.P003)
-    f = Fight(rules, [(person(rules, "Ann", 14), Side.INVESTIGATORS),
-                      (person(rules, "Bob", 12, siz=4), Side.INVESTIGATORS),
-                      (person(rules, "Zed", 11), Side.INVESTIGATORS),
-                      (person(rules, "Cult", 10, ("revolver",), handgun=90), Side.FOES)],
-              ScriptedDice([]))
-    for name in ("Ann", "Bob", "Zed"):
-        f.push(EndTurn(name), ScriptedDice([]))
-    for target, damage in (("Bob", 9), ("Ann", 10)):
-        f.push(Attack("Cult", target), ScriptedDice([(100, 31), (10, damage)]))
-    f.push(Attack("Cult", "Ann"), ScriptedDice([]))  # the third shot waits for DEX/2
-    f.push(Attack("Cult", "Ann"), ScriptedDice([(100, 31), (10, 10), (100, 20)]))
     return f
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from companion.dice import ScriptedDice
 from companion.errors import IllegalAction
-from companion.systems.coc.combat import EndTurn, Fight, Side
+from companion.systems.coc.combat import Attack, EndTurn, Fight, Side
 from companion.systems.coc.rules import CocRules, Profile, load_rules
 from companion.systems.coc.sheet import Sheet, sheet_from_mapping
 
@@ -127,3 +127,21 @@ def refused(f: Fight, action: object, match: str) -> None:
     with pytest.raises(IllegalAction, match=match):
         f.push(action, ScriptedDice([]))  # type: ignore[arg-type]
     assert (f.state, len(f.journal)) == before
+
+
+def kill_then_dying_roll_003() -> Fight:
+    """003: Cult, the round's last, shoots Bob dying, then kills Ann with its DEX/2 shot;
+    the round's end brings Bob's CON×5 (CO-DEATH-1) and round 2 before Zed's turn."""
+    rules = load_rules(Profile.P003)
+    f = Fight(rules, [(person(rules, "Ann", 14), Side.INVESTIGATORS),
+                      (person(rules, "Bob", 12, siz=4), Side.INVESTIGATORS),
+                      (person(rules, "Zed", 11), Side.INVESTIGATORS),
+                      (person(rules, "Cult", 10, ("revolver",), handgun=90), Side.FOES)],
+              ScriptedDice([]))
+    for name in ("Ann", "Bob", "Zed"):
+        f.push(EndTurn(name), ScriptedDice([]))
+    for target, damage in (("Bob", 9), ("Ann", 10)):
+        f.push(Attack("Cult", target), ScriptedDice([(100, 31), (10, damage)]))
+    f.push(Attack("Cult", "Ann"), ScriptedDice([]))  # the third shot waits for DEX/2
+    f.push(Attack("Cult", "Ann"), ScriptedDice([(100, 31), (10, 10), (100, 20)]))
+    return f
