@@ -133,11 +133,13 @@ class FightPanels(DiceTray):
         (coc's "Cult's turn: 3 AP", the round's end and the next one's start: armour
         breaking, a dying CON×5, "round 2: …"; the heading says whose turn and round it is)
         are not the outcome: they follow the action's own steps only where all of those fit,
-        as many whole as fit (reviewcoc67 RISK 1: a guess from their English kept a round's
-        end as the outcome). Those left out get no ellipsis: the heading says whose turn and
-        round it is, and a "…" on the outcome's own last row read as a sentence cut short and,
-        on a row already the column's width, cut its end ("HP -12/1…", reviewgc67b DEFECT 1,
-        NIT 2). The ellipsis marks only rows of the action itself left out. With none marked
+        as many whole as fit, then the first rows of the next in the rows left, its last
+        ending "…" (reviewgc67b RISK 2: "round 13: …" was left out over empty rows; reviewcoc67
+        RISK 1: a guess from their English kept a round's end as the outcome). A hand-over
+        left out whole gets no ellipsis: the heading says whose turn and round it is, and a
+        "…" on the outcome's own last row read as a sentence cut short and, on a row already
+        the column's width, cut its end ("HP -12/1…", reviewgc67b DEFECT 1, NIT 2). Of the
+        action itself, the ellipsis marks the rows left out. With none marked
         (genso's view, a roll awaited between actions) the newest step is the outcome. An
         outcome that does not leave a row for the first is cut at its end, as any longer
         result, with an ellipsis."""
@@ -155,7 +157,15 @@ class FightPanels(DiceTray):
                 if shown + sizes[n] > capacity:
                     break
                 shown += sizes[n]
-            return rows[:shown], 1  # only the hand-over left out: no "…" (reviewgc67b)
+            if shown == capacity:
+                return rows[:shown], 1  # only the hand-over left out: no "…" (reviewgc67b)
+            # The hand-over step that does not fit whole fills the rows left, its last one
+            # ending "…": the next round's order ("round 13: Ann(DEX 14), …") was left out
+            # under empty rows (reviewgc67b RISK 2).
+            kept = rows[:capacity]
+            rule, row = kept[-1]
+            kept[-1] = (rule, row.rstrip() + "…")
+            return kept, 1
         tail = sizes[own - 1]
         head = rows[:capacity - tail] if tail < capacity else rows[:capacity]
         rule, row = head[-1]

@@ -4,7 +4,8 @@ the action's own outcome whole. In coc the steps after a fatal blow are the turn
 next one's start ("Deep's armour breaks at the end of the round", a dying CON×5, "round 2:
 …"): the engine marks where the action's own lines end (:attr:`Entry.own`), the mode marks
 the steps after it :attr:`DiceStep.hand_over`, and the panel keeps the last own step whole,
-the hand-over only where the action's steps all fit. coc67's fix guessed the hand-over from
+the hand-over only where the action's steps all fit (a step of it too long for the rows left
+shows its first rows, ending "…": reviewgc67b RISK 2). coc67's fix guessed the hand-over from
 its English and kept a round's end as "the outcome". A Result with none marked (genso's) is
 cut as before: its newest step alone after the "…".
 
@@ -102,6 +103,21 @@ def _squeezed(text: str) -> str:
     return text.replace(" ", "")
 
 
+def _whole_then_cut(shown: str, squeezed: list[str], least: int) -> bool:
+    """Whether ``shown`` is the first ``least`` or more steps whole, then (if any are left)
+    nothing or the first part of the next one ending "…" (reviewgc67b RISK 2: the hand-over
+    step that does not fit whole fills the rows left)."""
+    for n in range(least, len(squeezed) + 1):
+        whole = "".join(squeezed[:n])
+        if shown == whole:
+            return True
+        rest = shown.removeprefix(whole)
+        if n < len(squeezed) and rest != shown and rest.endswith("…") \
+                and squeezed[n].startswith(rest[:-1]) and len(rest) > 1:
+            return True
+    return False
+
+
 @pytest.mark.needs_japanese_font
 @pytest.mark.parametrize("board", [True, False], ids=["003 board", "004 no board"])
 @pytest.mark.parametrize("scale", SCALES)
@@ -196,9 +212,9 @@ def test_a_kill_before_a_dying_roll_keeps_the_death(size: str, scale: float,
     assert entry.own is not None
     own = squeezed[:entry.own]
     if "".join(own) in shown:  # the action whole: then the hand-over's first steps, whole,
-        # those left out unmarked (reviewgc67b NIT 2); or all of it
-        assert shown in {"".join(squeezed[:n]) for n in range(entry.own, len(squeezed) + 1)}, \
-            shown
+        # then the next one's first rows ending "…" where rows are left (reviewgc67b RISK 2),
+        # a hand-over left out whole unmarked (reviewgc67b NIT 2); or all of it
+        assert _whole_then_cut(shown, squeezed, entry.own), shown
     else:
         assert shown.endswith("…" + own[-1]), shown
         assert "CON×5" not in shown, shown
@@ -210,16 +226,18 @@ def test_a_kill_before_a_dying_roll_keeps_the_death(size: str, scale: float,
 def test_the_action_whole_is_shown_before_a_hand_over_cut_short(size: str,
                                                                 scale: float) -> None:
     """When the action's own steps all fit but its hand-over does not, they are all shown,
-    and then the hand-over's steps as fit, whole; those left out get no "…" (the heading
-    says whose turn and round it is; reviewgc67b NIT 2): nothing of the action is cut."""
+    and then the hand-over's steps as fit, whole, and the next one's first rows in the rows
+    left, ending "…" (reviewgc67b RISK 2); a hand-over step left out whole gets no "…" (the
+    heading says whose turn and round it is; reviewgc67b NIT 2): nothing of the action is
+    cut."""
     hand = tuple(DiceStep("CO-DEATH-1", f"Cult{n} CON×5 (1D100<=60) ＞ 20 ＞ 成功/success "
                                         "(CO-DEATH-1)", hand_over=True) for n in range(30))
     own = (DiceStep("CO-CORE-1", "Bob 拳銃/Handgun (1D100<=90) ＞ 31 ＞ 成功/success"),
            DiceStep("", "Deep takes 10: HP -7/13"))
     shown = _result_shown(size, scale, _view((*own, *hand), False))
     squeezed = [_squeezed(step.text) for step in (*own, *hand)]
-    assert shown in {"".join(squeezed[:n]) for n in range(len(own) + 1, len(squeezed))}, shown
-    assert not shown.endswith("…"), shown
+    assert shown != "".join(squeezed), "the Result fits whole here: nothing is tested"
+    assert _whole_then_cut(shown, squeezed, len(own)), shown
 
 
 @pytest.mark.needs_japanese_font
@@ -257,8 +275,11 @@ def test_a_nearly_full_last_outcome_row_is_drawn_whole(size: str, scale: float,
             end = next((i for i, d in enumerate(drawn)
                         if i > start and d.text.startswith("Log 記録")), len(drawn))
             rows = [d for d in drawn[start + 1:end] if d.size == size_px]
-            assert rows[-1].text.startswith("Deep One"), "the hand-over fits: nothing is tested"
-            assert rows[-1].shown == row, (row, rows[-1].shown)
+            outcome = [d for d in rows if d.text.startswith("Deep One")]
+            assert outcome, "the outcome is not shown: nothing is tested"
+            # the hand-over's first rows may follow it, the last of them ending "…"
+            # (reviewgc67b RISK 2); the outcome's own row is drawn whole
+            assert outcome[-1].shown == row, (row, outcome[-1].shown)
     finally:
         screen.close()
 
@@ -270,3 +291,65 @@ def test_the_mark_is_unsaid_and_replays() -> None:
         "Deep's armour breaks at the end of the round (CO-ARMOR-2)")
     assert "own" not in entry.to_json()
     assert replace(entry, own=None) == entry  # not part of an entry's equality
+
+
+# --- reviewgc67b RISK 2: no empty rows under a hand-over cut short ---------------------------
+
+#: The next round's order after a round's last action (fight 012's "round 13: …"), longer
+#: than the rows any Result has left for it.
+ROUND_ORDER = DiceStep("CO-BASE-5", "round 13: " + ", ".join(
+    f"Cult{n}(DEX {n % 18 + 1}, 1D100={n * 7 % 100})" for n in range(24)) + " (CO-BASE-5)",
+    hand_over=True)
+
+
+def _result_and_log(size: str, scale: float, view: View) -> tuple[list[str], list[str]]:
+    """The Result's rule-step rows and the Log's rows, as drawn."""
+    screen = ScreenDisplay(size, text_scale=scale)
+    try:
+        drawn = spy_text(screen)
+        screen.show(view)
+        start = next(i for i, d in enumerate(drawn) if d.text.startswith("Result 結果"))
+        log = next(i for i, d in enumerate(drawn) if d.text.startswith("Log 記録"))
+        end = log if log > start else len(drawn)
+        result = [d.shown for d in drawn[start + 1:end] if d.size == screen.m(TEXT_MIN)]
+        log_rows = [d.shown for d in drawn[log + 1:] if d.text in view.fight.log] \
+            if view.fight is not None else []
+    finally:
+        screen.close()
+    return result, log_rows
+
+
+@pytest.mark.needs_japanese_font
+@pytest.mark.parametrize("board", [True, False], ids=["003 board", "004 no board"])
+@pytest.mark.parametrize("scale", SCALES)
+@pytest.mark.parametrize("size", [*SIZES, "720x1280"])
+def test_a_hand_over_cut_short_fills_the_rows_left(monkeypatch: pytest.MonkeyPatch, size: str,
+                                                   scale: float, board: bool) -> None:
+    """reviewgc67b RISK 2: the action whole, the armour breaking whole, and the next round's
+    order too long for the rows left: its first rows fill them, the last ending "…", as
+    many rows as the same Result with one-row hand-over steps fills (the panel's rows). It
+    was left out over empty rows (two at 720x1280, fight 012). The Log keeps its rows."""
+    monkeypatch.setitem(screen_module.LAYOUTS, "720x1280", (720, 1280))
+    own = (DiceStep("CO-CORE-1", "Cult 拳銃/Revolver (1D100<=40) ＞ 15 ＞ 成功/success"),
+           DiceStep("CO-ARMOR-2", "Deep takes 5: HP 2/14"))
+    armour = DiceStep("CO-ARMOR-2", "Deep's armour breaks at the end of the round "
+                                    "(CO-ARMOR-2)", hand_over=True)
+    one_row = DiceStep("", "Ann's turn", hand_over=True)
+    def view(result: tuple[DiceStep, ...]) -> View:
+        plain = _view(result, board)
+        assert plain.fight is not None
+        return replace(plain, fight=replace(plain.fight, log=(
+            "Bob ends the turn ＞ Deep's turn (CO-TURN-3)", "Deep ends the turn",
+            "Cult attacks → Deep")))
+
+    full, full_log = _result_and_log(size, scale, view((*own, armour, *[one_row] * 40)))
+    rows, log = _result_and_log(size, scale, view((*own, armour, ROUND_ORDER)))
+    assert full[-1] == "Ann's turn", full
+    assert len(rows) == len(full), rows  # no row left empty
+    shown = "".join(rows).replace(" ", "")
+    assert shown.startswith("".join(_squeezed(step.text) for step in (*own, armour))), shown
+    order = _squeezed(ROUND_ORDER.text)
+    rest = shown.removeprefix("".join(_squeezed(step.text) for step in (*own, armour)))
+    assert rest.startswith("round13:") and rest.endswith("…"), rest
+    assert order.startswith(rest[:-1]), rest  # the order's start, cut at its end only
+    assert log == full_log and log, (log, full_log)  # the Log keeps its rows
