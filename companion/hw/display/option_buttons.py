@@ -85,11 +85,13 @@ class OptionButtons(FightPanels):
         return bool(view.options) and ((view.fight is not None and len(view.options) > 4)
                                        or self._needs_grid(view))
 
-    def _legends(self, view: View, width: int) -> list[pygame.Surface]:
+    def _legends(self, view: View, width: int, fit: tuple[int, int] | None = None) \
+            -> list[pygame.Surface]:
         """What stands at the prompt's right in ``width``: what M means when a box is keyed
         with it (nothing else says it), and how the buttons move and take (the boxes show
         number keys, which a player with the buttons alone has not), this only while the
-        prompt still reads whole beside it."""
+        prompt still reads whole beside it in its rows at its size (``fit``, else
+        :meth:`_prompt_fit`'s)."""
         if not view.options or view.message:
             return []
         m = self.m
@@ -98,10 +100,19 @@ class OptionButtons(FightPanels):
         if moves:
             legend = self._text(moves, m(TEXT_MIN), DIM)
             room = width - sum(s.get_width() + m(12) for s in [*legends, legend])
-            rows, size = self._prompt_fit(view)
+            rows, size = self._prompt_fit(view) if fit is None else fit
             if len(self._wrap(view.prompt, size, room)) <= rows:
                 legends.append(legend)
         return legends
+
+    def _drawn_prompt_width(self, view: View, width: int, fit: tuple[int, int]) -> int:
+        """The prompt's width in a footer row ``width`` wide as :meth:`_footer` draws it: less
+        the legends at its right (:meth:`_legends`), the prompt in ``fit``'s rows and size.
+        The footer's height counted the tray menu's prompt at the row's width, one row, and
+        drew it in two beside "I next 次 · R prev 前へ · A ok 決定": its boxes were left 28 px
+        tall, under a fingertip's (screen68)."""
+        m = self.m
+        return width - sum(s.get_width() + m(12) for s in self._legends(view, width, fit))
 
     def _prompt_room(self, view: View) -> int:
         """How many rows the footer gives the prompt (:meth:`_prompt_fit`)."""
@@ -281,8 +292,9 @@ class OptionButtons(FightPanels):
         # (A dice tray's or fight's prompt has no tile beside it: its width is the footer's.)
         table = view.dice is not None or view.fight is not None
         # With nothing under it, three rows of prompt fit the shorter footer.
-        two_rows = table and bool(view.options or view.status) \
-            and len(self._prompt_rows(view, self._prompt_width(view), room, size)) > 1
+        two_rows = table and bool(view.options or view.status) and len(self._prompt_rows(
+            view, self._drawn_prompt_width(view, self.width - m(20), (room, size)), room,
+            size)) > 1
         height = m(118) if view.fight is not None or two_rows else m(96)
         if not view.message and (view.options or view.status):
             # A prompt of more rows than its footer holds: a row more each.
@@ -307,7 +319,10 @@ class OptionButtons(FightPanels):
             if view.prompt_tile:
                 x += self._tile(view.prompt_tile, self._picture_h(footer)).get_width() + m(10)
             width = self.width - x - m(10)
-            top = m(12) + m(24) * max(1, len(self._prompt_rows(view, width, room, size)))
+            fit = (room, size) if room is not None and size is not None \
+                else self._prompt_fit(view)
+            top = m(12) + m(24) * max(1, len(self._prompt_rows(
+                view, self._drawn_prompt_width(view, width, fit), *fit)))
             if view.options:  # beside the boxes at their narrowest (see _footer)
                 width -= len(view.options) * (self._box_w(view, width, 4) + m(TAP_GAP))
             if self._status_fits(view.status, width, footer - m(8) - top, not view.guidance):
