@@ -25,7 +25,7 @@ from companion.app.overrides import read_text
 from companion.app.paths import data_dir
 from companion.errors import DataError
 from companion.files import file_there
-from companion.systems.genso.calendar import Calendar, calendar_from_mapping
+from companion.systems.genso.calendar import Calendar, DeathCurse, calendar_from_mapping
 from companion.systems.genso.character.core import Character
 from companion.systems.genso.combat import Entrant, Fight
 from companion.systems.genso.rules import GensoRules
@@ -80,6 +80,16 @@ def load_calendar() -> Calendar:
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{path}: not TOML ({exc})") from None
     return calendar_from_mapping(raw, str(path))
+
+
+def sunset_curse_text(rules: GensoRules, curse: DeathCurse) -> str:
+    """GM-MAGIC-13: a Death Curse whose target dies at today's sunset, as ``genso fight
+    sunset`` and the table's *GM → Sunset* say it (the table said none: fixg67b), after
+    the rule ID."""
+    return (f"{rules.spell('death_curse').name}: {curse.target} dies at this sunset, day "
+            f"{curse.dies_on}, of {curse.caster}'s curse (cast on day {curse.cast_on}), unless "
+            f"{curse.caster} lifts it first (`{companion_command()} genso calendar pass 1` "
+            "records it)")
 
 
 def file_option(path: Path) -> str:

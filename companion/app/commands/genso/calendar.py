@@ -17,9 +17,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from companion.app.command_name import companion_command
 from companion.app.commands.roll import emit
-from companion.app.modes.genso_fight_files import calendar_path, load_calendar
+from companion.app.modes.genso_fight_files import (
+    calendar_path,
+    load_calendar,
+    sunset_curse_text,
+)
 from companion.app.notes import note
 from companion.errors import DataError, error_text
 from companion.file_locks import changing
@@ -129,10 +132,7 @@ def sunset_curses(rules: GensoRules) -> tuple[list[tuple[DeathCurse, str]], list
     except DataError as exc:
         note(f"note: {error_text(exc)} (Death Curses not shown)")
         return [], []
-    return ([(c, f"GM-MAGIC-13  {_curse(rules)}: {c.target} dies at this sunset, day "
-                 f"{c.dies_on}, of {c.caster}'s curse (cast on day {c.cast_on}), unless "
-                 f"{c.caster} lifts it first (`{companion_command()} genso calendar pass 1` "
-                 "records it)") for c in passed.today],
+    return ([(c, f"GM-MAGIC-13  {sunset_curse_text(rules, c)}") for c in passed.today],
             [curse_json(passed.calendar, c) for c in passed.today])
 
 

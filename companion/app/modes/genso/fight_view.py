@@ -27,13 +27,21 @@ from companion.app.modes.genso_fight_files import (
     apply_command,
     default_fight_path,
     load_calendar,
+    sunset_curse_text,
     unwritten,
 )
 from companion.app.session.rolls import NeedDice
 from companion.errors import DataError, error_text
 from companion.hw.display.view import DiceStep, FighterView, FightView, Name, Option, View
-from companion.systems.genso.calendar import Calendar, Passed, settle
-from companion.systems.genso.combat import Action, Fight, Side, Status, wants_to_flee
+from companion.systems.genso.calendar import Calendar, DeathCurse, Passed, settle
+from companion.systems.genso.combat import (
+    Action,
+    Fight,
+    Side,
+    Status,
+    Sunset,
+    wants_to_flee,
+)
 from companion.systems.genso.names import fold_name
 from companion.systems.genso.rules import GensoRules
 
@@ -53,9 +61,10 @@ class _FightView(FightMode):
         # The apply hint as of the journal's length: the sheets are read once the fight is
         # over, not at every frame.
         self._hint: tuple[int, str] | None = None
-        # The Death Curses on the calendar as of the journal's length, by folded name: the
-        # calendar file is read once per action, not at every frame.
-        self._curses: tuple[int, dict[str, str]] | None = None
+        # The Death Curses on the calendar as of the journal's length, by folded name, and
+        # those due at today's sunset: the calendar file is read once per action, not at
+        # every frame.
+        self._curses: tuple[int, dict[str, str], tuple[DeathCurse, ...]] | None = None
         #: Why the calendar could not be read, in the status line until the next answer;
         #: said once for each fault (:meth:`curses`), the fight playing on without it.
         self.calendar_fault = ""
@@ -149,6 +158,11 @@ class _FightView(FightMode):
                                 hand_over=n == len(last.lines) - 1 and line.rule == "GM-COMBAT-1"
                                 and line.text.startswith(f"round {state.round} ("))
                        for n, line in enumerate(last.lines)) if last else ()
+        if last is not None and isinstance(last.action, Sunset):
+            # GM-MAGIC-13: a Death Curse due at this sunset, as `genso fight sunset` says it
+            # (the table's GM → Sunset said none: fixg67b); the death is the calendar's.
+            result += tuple(DiceStep("GM-MAGIC-13", self.with_english(
+                sunset_curse_text(self.rules, curse))) for curse in self.curses_due())
         result_title = self.describe(last.action) if last else ""
         if self.last_check is not None:  # a check rolled since the last action
             result = tuple(DiceStep(step.rule, self.with_english(step.text))
@@ -188,8 +202,15 @@ class _FightView(FightMode):
                 left = calendar.days_left(curse)
                 shown.setdefault(fold_name(curse.target), f"{tag} " + (
                     "今日 today" if left == 0 else f"{left}d"))
-            self._curses = (length, shown)
+            self._curses = (length, shown, passed.today)
         return self._curses[1]
+
+    def curses_due(self) -> tuple[DeathCurse, ...]:
+        """GM-MAGIC-13: the Death Curses whose target dies at today's sunset (none when the
+        calendar cannot be read: :meth:`curses` says why)."""
+        self.curses()
+        assert self._curses is not None
+        return self._curses[2]
 
     def _title(self) -> str:
         """The other side in a few words: オーク×2 Orc ×2."""
