@@ -17,13 +17,15 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shlex
 import tomllib
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import tomlkit
 
+from companion.app.command_name import companion_command
 from companion.app.paths import data_dir
 from companion.errors import DataError
 from companion.file_locks import StillChanging, changing
@@ -118,6 +120,9 @@ class Tracked:
     replaced: dict[str, Poison]
     cured: dict[str, Poison]
     cured_unnamed: bool = False
+    #: a poison given to nobody named, by its ``victim N``: the unnamed poisons tracked
+    #: beside it, which may be the same character's (EV-POI-3: then theirs ends)
+    beside: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 def tracking_notes(tracked: Tracked, rules: EventRules) -> list[str]:
@@ -129,7 +134,22 @@ def tracking_notes(tracked: Tracked, rules: EventRules) -> list[str]:
                      + ", ".join(ended(n, p, rules) for n, p in tracked.cured.items()))
     notes += [f"The new poison replaces {ended(n, p, rules)} (EV-POI-3)"
               for n, p in tracked.replaced.items()]
+    for name, earlier in tracked.beside.items():
+        who = shlex.quote(earlier[0]) if len(earlier) == 1 else "NAME"
+        # a crowded list (the tray never drops one) names its first and last only
+        which = (" or ".join(earlier) if len(earlier) <= 3
+                 else f"one of {earlier[0]} … {earlier[-1]}")
+        notes.append(f"If {name} is {which} again, that one's earlier poison "
+                     f"ends (EV-POI-3, 毒は重複しない): `{companion_command()} events cure "
+                     f"--who {who}` ends it in the list")
     return notes
+
+
+def is_unnamed(name: str) -> bool:
+    """Whether ``name`` is one the list gave a poison given to nobody named: ``victim``,
+    ``victim 2``, … (but for case and width, as :meth:`PoisonList._unnamed` compares)."""
+    head, _, number = folded_name(name).partition(" ")
+    return head == UNNAMED and (not number or number.isdigit())
 
 
 class PoisonList:
@@ -213,14 +233,20 @@ class PoisonList:
                             cured[same] = self.poisons.pop(same)
             poisoned: list[str] = []
             replaced: dict[str, Poison] = {}
+            beside: dict[str, tuple[str, ...]] = {}
             for step in report.find("EV-POI-3"):
-                name = step.member or self._unnamed()
+                name = step.member
+                if name is None:
+                    name = self._unnamed()
+                    earlier = tuple(n for n in self.poisons if is_unnamed(n))
+                    if earlier:
+                        beside[name] = earlier
                 new = Poison.from_json(step.data["poison"], "the poison table")
                 self._replace(name, new, replaced)
                 poisoned.append(name)
             if poisoned or cured:
                 save()
-        return Tracked(tuple(poisoned), replaced, cured, cured_unnamed)
+        return Tracked(tuple(poisoned), replaced, cured, cured_unnamed, beside)
 
     def _replace(self, name: str, new: Poison, replaced: dict[str, Poison]) -> None:
         """EV-POI-3: ``new`` is ``name``'s poison, in place of the one tracked under their

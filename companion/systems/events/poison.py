@@ -66,7 +66,11 @@ class _PoisonWalk(_RoomWalk):
                 for same in same_name(self.poisoned, victim.name):  # aki's for Aki
                     old = self.poisoned.pop(same)
                 self.poisoned[victim.name] = afflict(old, poison)
-            self.add("EV-POI-3", "Replaces any current poison (poisons do not stack)",
+            # Unnamed (generic mode without --who, the tray), the walk cannot know whether
+            # the victim is poisoned already: the rule is said, not done (events68 NIT 3).
+            stack = ("Replaces any current poison (poisons do not stack)" if victim else
+                     "Poisons do not stack 毒は重複しない: a poison the victim has already ends")
+            self.add("EV-POI-3", stack,
                      member=victim.name if victim else None, data={"poison": poison.to_json()})
             self.add("EV-POI-2", "Ticks at the end of each block, or every hour of rest "
                      f"({self.s['EV-POI-2', 'hours_per_tick']} h per tick"

@@ -18,7 +18,7 @@ from enum import Enum
 from importlib.resources import files
 from typing import Any
 
-from companion.dice.notation import Comparison, Dice, DiceCommand, Rounding, parse
+from companion.dice.notation import Comparison, Dice, DiceCommand, Rounding, has_dice, parse
 from companion.dice.tables import DiceTable, load_table
 from companion.errors import CompanionError, DataError, InvalidNotation
 from companion.systems.defaults import KIND_NAMES, Settings, Wording, read_choices, read_limits
@@ -145,6 +145,13 @@ def _check_values(
     if not isinstance(die, Dice) or die.count != 1 or die.sides != len(abilities):
         raise DataError(f"{origin}: EV-POI-9.ability_die must be one die with a face per "
                         f"ability, 1D{len(abilities)}; found {get('EV-POI-9', 'ability_die')!r}")
+    # EV-POI-9: the sign is read from a sum, odd −, even +; a choice's, pool's or repeat's
+    # number is an index or a count, and would apply a sign other than the one shown.
+    sign = parse(get("EV-POI-9", "sign_die"))
+    if (not isinstance(sign, DiceCommand) or sign.comparison is not None
+            or not has_dice(sign.expr)):
+        raise DataError(f"{origin}: EV-POI-9.sign_die must be a dice sum read odd −, even + "
+                        f"(奇数 −・偶数 +, e.g. 1D6); found {get('EV-POI-9', 'sign_die')!r}")
 
 
 @dataclass(frozen=True)

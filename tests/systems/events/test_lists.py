@@ -67,7 +67,7 @@ def test_ev_exp_4_the_kind_of_item_is_picked_from_the_list() -> None:
     ("[[monster]]\nname = 'Goblin'\n", "monster 1: needs 'level'"),
     ("[[monster]]\nname = 'Goblin'\nlevel = 0\n", "monster 1 (Goblin): level must be a whole "
                                                    "number of 1 or more, found 0"),
-    ("[[item]]\nname = ''\n", "item 1: name must be text, found ''"),
+    ("[[item]]\nname = ''\n", 'item 1: name must be text, found ""'),
     ("[[item]]\nname = 'Potion'\ncount = 2\n", "item 1: unknown field 'count'"),
     ("[[monsters]]\nname = 'Goblin'\n", "unknown table 'monsters'"),
     ("", "needs [[monster]] tables (name, level) or [[item]] tables (name)"),
@@ -91,7 +91,7 @@ def test_the_example_list_loads_and_the_command_reads_a_list_file(
     bad.write_text("[[monster]]\nname = 'Goblin'\nlevel = 'one'\n", encoding="utf-8")
     assert main(["events", "monster", "--lists", str(bad)]) != 0
     assert (f"{bad}: monster 1 (Goblin): level must be a whole number of 1 or more, "
-            "found 'one'") in capsys.readouterr().err
+            'found "one"') in capsys.readouterr().err
 
 
 def test_the_lists_in_the_config_folder_serve_every_run_and_lists_wins(
