@@ -9,11 +9,13 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
+from dataclasses import replace
 from typing import Any
 
 from companion.app.command_list import COMMANDS
-from companion.app.config import Config, Source, Spec, load_config
+from companion.app.config import Config, Source, Spec, load_config, toml_value
 from companion.app.help_format import cell_wrap
+from companion.app.modes.dice_tray import parse_expressions
 from companion.app.paths import data_dir
 from companion.errors import DataError
 
@@ -61,7 +63,7 @@ def parse_assignments(items: list[str]) -> dict[str, str]:
 def run(args: argparse.Namespace) -> int:
     """0, or 1 when a setting was refused or ignored (``--path`` alone always 0: it names
     the file to mend)."""
-    config = load_config(overrides=parse_assignments(args.assignments))
+    config = tray_checked(load_config(overrides=parse_assignments(args.assignments)))
     config.tell_notices()
     if args.path:
         print(config.path)
@@ -71,6 +73,27 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(render(config))
     return 1 if config.problems else 0
+
+
+def tray_checked(config: Config) -> Config:
+    """``config`` with ``dice.expressions`` read as the dice tray reads it: a roll the tray
+    would stop on is refused here too (events68 RISK 1), from ``--set`` as any bad value
+    there is (:class:`DataError`), from the file or the environment as a problem marked on
+    its line (the value stays, for ``play --mode dice`` stops on it)."""
+    key = "dice.expressions"
+    setting = config.settings[key]
+    try:
+        parse_expressions(config.text(key))
+    except DataError as exc:
+        if setting.source is Source.COMMAND_LINE:
+            raise DataError(f"{setting.origin}: {exc}") from None
+        text = f"{setting.origin}: {exc}; the dice tray (play --mode dice) stops on it"
+        name = config.path.name if setting.source is Source.FILE else setting.origin
+        refused = {**config.refused,
+                   key: (*config.refused.get(key, ()), f"{name}'s {toml_value(setting.value)}")}
+        return replace(config, notices=(*config.notices, text),
+                       problems=(*config.problems, text), refused=refused)
+    return config
 
 
 def as_json(config: Config) -> dict[str, Any]:

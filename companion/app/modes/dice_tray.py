@@ -51,6 +51,7 @@ from companion.app.session.mode import Answer, ChoiceAsk, RollAsk, Throw
 from companion.app.session.rolls import SO_FAR, NeedDice, Rolled, Thrown
 from companion.dice import DiceCommand, parse, roll
 from companion.dice.notation import Dice, DiceSyntaxError
+from companion.dice.result import Result, RollKind
 from companion.errors import CompanionError, DataError, IllegalAction, error_text
 from companion.files import TooLarge, atomic_write_text, keep_aside, loads_json, read_regular
 from companion.hw.buttons import Button
@@ -150,10 +151,30 @@ def table_path() -> Path:
     return data_dir() / TABLE_FILE
 
 
+def split_expressions(text: str) -> list[str]:
+    """``dice.expressions`` cut at its commas, but not at those inside brackets: a BCDice
+    ``choice[赤,青,緑]`` is one roll (events68 RISK 1).
+
+    >>> split_expressions("choice[赤,青,緑], 2D6, choice(a,b)")
+    ['choice[赤,青,緑]', ' 2D6', ' choice(a,b)']
+    """
+    parts, depth, start = [], 0, 0
+    for index, char in enumerate(text):
+        if char in "[(［（":
+            depth += 1
+        elif char in "])］）":
+            depth = max(depth - 1, 0)  # an extra close is the parser's to name
+        elif char == "," and depth == 0:
+            parts.append(text[start:index])
+            start = index + 1
+    return [*parts, text[start:]]
+
+
 def parse_expressions(text: str) -> tuple[str, ...]:
-    """The menu's plain rolls from the comma-separated ``dice.expressions``; a bad one
-    names the setting."""
-    expressions = tuple(part.strip() for part in text.split(",") if part.strip())
+    """The menu's plain rolls from the comma-separated ``dice.expressions`` (commas inside
+    a choice's brackets are the choice's: :func:`split_expressions`); a bad one names the
+    setting."""
+    expressions = tuple(part.strip() for part in split_expressions(text) if part.strip())
     for expression in expressions:
         try:
             parse(expression)
@@ -161,6 +182,34 @@ def parse_expressions(text: str) -> tuple[str, ...]:
             raise DataError(f"dice.expressions: {expression!r} is not a dice expression "
                             f"({exc})") from None
     return expressions
+
+
+def _value(result: Result) -> str:
+    """What a roll gave, alone: a choice's item(s), else its number."""
+    return result.steps[-1] if result.kind is RollKind.CHOICE else str(result.total)
+
+
+def reading(result: Result) -> str:
+    """A plain roll's result as the outcome prompt words it, by its kind: a choice's
+    item (its total is the item's place), a pool's successes, a repeat's rolls one by
+    one (BCDice keeps them apart), a calculation's result, else the total (events68 NIT 1).
+
+    >>> from companion.dice.sources import ScriptedDice
+    >>> reading(roll("choice[赤,青,緑]", ScriptedDice([(3, 2)])))
+    'result 結果 青'
+    >>> reading(roll("x2 1D6", ScriptedDice([(6, 4), (6, 3)])))
+    '2 rolls 2回: 4, 3'
+    """
+    if result.kind is RollKind.CHOICE:
+        return f"result 結果 {_value(result)}"
+    if result.kind is RollKind.POOL and result.target is not None:
+        return f"successes 成功数 {result.total}"
+    if result.kind is RollKind.REPEAT:
+        n = len(result.rolls)
+        return f"{n} rolls {n}回: {', '.join(_value(r) for r in result.rolls)}"
+    if result.kind is RollKind.CALC:
+        return f"result 計算結果 {result.total}"
+    return f"total 合計 {result.total}"
 
 
 def _is_bare_roll(expression: str) -> bool:
@@ -298,7 +347,7 @@ class DiceTrayMode:
         self.resume = False
         self.held = False  # backed out of a follow-up: the outcome asks Again or Menu (HELD)
         self.trouble = ""  # the poison list not saved, said until the menu
-        self.total = 0  # an expression's total, once rolled
+        self.reading = ""  # an expression's result as the prompt words it, once rolled
         self.crowded = 0  # the poisons tracked, when past CROWDED after this outcome's roll
         self._journal: deque[str] = deque(maxlen=JOURNAL_KEPT)
         self._answers = 0
@@ -445,7 +494,7 @@ class DiceTrayMode:
         self.pick, self.throws = left.pick, list(left.throws)
         self.stage, self.resume, self.held = left.stage, left.resume, left.held
         self.note, self.trouble, self.crowded = left.note, left.trouble, left.crowded
-        self.report, self.total = left.report, left.total
+        self.report, self.reading = left.report, left.reading
         self.dice = left.dice
         self._table_written, self.table_trouble = left._table_written, left.table_trouble
         self._table_stale = left._table_stale
@@ -904,7 +953,7 @@ class DiceTrayMode:
                 faces = tuple(d.value for d in result.dice)
                 sides = tuple(d.sides for d in result.dice)
                 sides = sides if any(s != 6 for s in sides) else ()
-                self.total = result.total
+                self.reading = reading(result)
         except NeedDice as need:
             # The throws so far, and what each was for, shown while the next is awaited; and
             # the table's walk so far, which says what the throws gave and why another is
@@ -949,7 +998,7 @@ class DiceTrayMode:
                     f"毒{self.crowded}件 — has time passed? 時間経過は？")
         if self.pick.table is not None:
             return f"{TABLE_NAMES[self.pick.table]}: the table's outcome 結果"
-        return f"{self.pick.expression}: total 合計 {self.total}"
+        return f"{self.pick.expression}: {self.reading}"
 
     def _menu_view(self) -> DiceView:
         # Short: the Dice panel (about 264 px at 800x480) cut a longer title's Japanese.
