@@ -100,7 +100,8 @@ class ManualDice:
                 return values
             if not problem and len(taken) + len(values) > count:
                 left = f"{count - len(taken)} more" if taken else str(count)
-                problem = f"got {len(values)} {_plural(len(values), 'value')}, need {left}"
+                problem = (f"got {len(values)} {_plural(len(values), 'value')}, need {left} "
+                           "多すぎます")
             if not problem:
                 taken += values
                 if len(taken) == count:
@@ -156,7 +157,7 @@ def _asked_again(problem: str, taken: list[int], count: int, sides: int,
     if not taken:
         return f"{said}type {count} {_plural(count, 'value')} for {count}D{sides}{why} 出目を入力: "
     left = count - len(taken)
-    return (f"{said}{' '.join(map(str, taken))} so far; type {left} more "
+    return (f"{said}{' '.join(map(str, taken))} so far 入力済; type {left} more "
             f"{_plural(left, 'value')} for {count}D{sides}{why} 出目を入力: ")
 
 

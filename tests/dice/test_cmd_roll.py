@@ -117,7 +117,7 @@ def test_typed_dice_are_typed_and_the_old_word_manual_still_works(
         out, err = capsys.readouterr()
         data = json.loads(out)
         assert data["total"] == 7 and data["dice_source"] == "typed"
-        assert "3 so far; type 1 more value for 2D6 出目を入力: " in err
+        assert "3 so far 入力済; type 1 more value for 2D6 出目を入力: " in err
     with pytest.raises(SystemExit):
         main(["roll", "2D6", "--help"])
     usage = capsys.readouterr().out

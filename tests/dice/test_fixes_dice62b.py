@@ -135,8 +135,8 @@ def test_the_typed_reprompt_after_part_of_a_roll_keeps_the_purpose() -> None:
         return next(typed)
 
     assert roll("2D6", ManualDice(ask), purpose="trap damage").values == [3, 4]
-    assert prompts[2] == "9 is not on a D6 その目はありません; 3 so far; type 1 more value " \
-                         "for 2D6, for trap damage 出目を入力: "
+    assert prompts[2] == "9 is not on a D6 その目はありません; 3 so far 入力済; type 1 more " \
+                         "value for 2D6, for trap damage 出目を入力: "
 
 
 # N3: `2 D6` says the space ended the command.

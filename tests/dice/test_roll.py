@@ -122,7 +122,7 @@ def test_manual_dice_reasks_until_the_values_fit() -> None:
     result = roll("2D6>=8", dice)
     assert result.values == [3, 5] and result.success
     assert prompts == ["Roll 2D6 and type the 2 values 出目を入力: ",
-                       "got 3 values, need 2; type 2 values for 2D6 出目を入力: ",
+                       "got 3 values, need 2 多すぎます; type 2 values for 2D6 出目を入力: ",
                        "9 is not on a D6 その目はありません; type 2 values for 2D6 出目を入力: ",
                        "'a' is not a number 数字ではありません; type 2 values for 2D6 出目を入力: ",
                        "no value typed 未入力; type 2 values for 2D6 出目を入力: "]
@@ -133,12 +133,12 @@ def test_manual_dice_typed_one_die_per_line() -> None:
     said of the first line, and it was lost."""
     dice, prompts = typing("3", "5")
     assert roll("2D6", dice).values == [3, 5]
-    assert prompts[1] == "3 so far; type 1 more value for 2D6 出目を入力: "
+    assert prompts[1] == "3 so far 入力済; type 1 more value for 2D6 出目を入力: "
     dice, prompts = typing("6", "7", "1 2")  # a slip keeps what was typed before it
     assert roll("3D6", dice).values == [6, 1, 2]
-    assert prompts[1:] == ["6 so far; type 2 more values for 3D6 出目を入力: ",
-                           "7 is not on a D6 その目はありません; 6 so far; type 2 more values for "
-                           "3D6 出目を入力: "]
+    assert prompts[1:] == ["6 so far 入力済; type 2 more values for 3D6 出目を入力: ",
+                           "7 is not on a D6 その目はありません; 6 so far 入力済; type 2 more "
+                           "values for 3D6 出目を入力: "]
 
 
 def test_manual_dice_typed_whole_again_after_part_of_it() -> None:
@@ -146,8 +146,8 @@ def test_manual_dice_typed_whole_again_after_part_of_it() -> None:
     who lost count types the throw afresh. More than the rest, but not all, is refused."""
     dice, prompts = typing("4 4", "1 2", "2 3 6")
     assert roll("3D6", dice).values == [2, 3, 6]
-    assert prompts[2] == ("got 2 values, need 1 more; 4 4 so far; type 1 more value for 3D6 "
-                          "出目を入力: ")
+    assert prompts[2] == ("got 2 values, need 1 more 多すぎます; 4 4 so far 入力済; type 1 more "
+                          "value for 3D6 出目を入力: ")
 
 
 def test_manual_dice_typed_full_width() -> None:
