@@ -231,7 +231,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     closed_stdin_as_empty()
     args_given = list(sys.argv[1:] if argv is None else argv)
     # The command is the first word: the options before it are --help and --version alone.
-    parser = build_parser(args_given[0] if args_given else None)
+    try:
+        parser = build_parser(args_given[0] if args_given else None)
+    except CompanionError as exc:
+        # A command's module loads the rules data it registers with (JongRogue's tables,
+        # at import): a broken data file is named, file and field, as any other is, not
+        # told as the last line of a 50-line traceback (jr68 RISK 2).
+        return tell_error(exc)
     args = parse_command_line(parser, args_given)
     if getattr(args, "json", False):
         json_output()

@@ -10,7 +10,6 @@ the seed states outright.
 from __future__ import annotations
 
 import argparse
-import codecs
 import difflib
 import re
 import tomllib
@@ -23,6 +22,7 @@ import tomlkit
 
 from companion.app.paths import config_dir
 from companion.errors import DataError
+from companion.errors import utf8_text as utf8_text  # the fight files' readers import it here
 from companion.files import file_there, loads_toml
 
 
@@ -38,25 +38,14 @@ def read_text(path: str | Path, what: str) -> str:
 
     A UTF-8 byte-order mark (BOM) before the text is dropped, as the camera settings and
     the save files take one (genso67 NIT 7: a sheet or ``genso.toml`` saved by an older
-    Windows Notepad was "not TOML … line 1, column 1"): :func:`utf8_text`."""
+    Windows Notepad was "not TOML … line 1, column 1"): :func:`companion.errors.utf8_text`,
+    which the fight files' readers import from here too."""
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
         raise DataError(f"cannot read the {what} {path}: {exc.strerror}") from exc
     # Line ends as ``Path.read_text`` reads them (\r\n and \r as \n), as they were.
     return utf8_text(data, what, path).replace("\r\n", "\n").replace("\r", "\n")
-
-
-def utf8_text(data: bytes, what: str, path: str | Path) -> str:
-    """``data``, the bytes of the ``what`` at ``path``, as UTF-8 text, a leading byte-order
-    mark dropped; or a DataError naming the first byte that cannot be read, counted in the
-    file, the BOM too (reviewg67 NIT 5: decoded past the BOM, it was 3 too low)."""
-    skip = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
-    try:
-        return data[skip:].decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise DataError(f"the {what} {path} is not UTF-8 text "
-                        f"(byte {skip + exc.start + 1} cannot be read)") from exc
 
 
 #: A number as a player may type it: digits with an optional sign and decimal part.

@@ -277,7 +277,8 @@ def run_monsters(args: argparse.Namespace) -> int:
 
 
 def run_rate(args: argparse.Namespace) -> int:
-    """JR-MELEE's rate, and JR-DICE-2's tiles that decide a melee check whatever it is."""
+    """JR-RATE-1: the monster rate of a melee check (JR-MELEE-2), and JR-DICE-2's tiles that
+    decide the check whatever it is."""
     m: Monster = args.monster
     profile = chosen_profile(args.profile)[1]
     raw, terms, rate = rate_terms(m.attack, args.level, args.weapon, args.strength)
@@ -292,6 +293,7 @@ def run_rate(args: argparse.Namespace) -> int:
 
 
 def run_damage(args: argparse.Namespace) -> int:
+    """JR-DMG-1: a monster's damage less the PC's armour, at least 1 (0 stays 0)."""
     m: Monster = args.monster
     if m.damage_d9:
         data = {**_named(m), "damage": f"{m.damage_d9}d9 - {args.armour}", "minimum": 1,

@@ -8,25 +8,31 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any, TypeVar
 
-from companion.errors import DataError, bound_text
+from companion.errors import DataError, bound_text, utf8_text
 
 T = TypeVar("T")
 
 
 def load_packaged(name: str) -> tuple[str, dict[str, Any]]:
-    """Load ``companion/systems/jongrogue/data/<name>``; return (a label for errors, the table)."""
-    text = (files("companion.systems.jongrogue") / "data" / name).read_text(encoding="utf-8")
-    return f"companion/systems/jongrogue/data/{name}", _parse(text, name)
+    """Load ``companion/systems/jongrogue/data/<name>``; return (a label for errors, the table).
+    The README points players at these files, so one saved with a byte-order mark is read
+    as a profile is (:func:`read_text`)."""
+    label = f"companion/systems/jongrogue/data/{name}"
+    data = (files("companion.systems.jongrogue") / "data" / name).read_bytes()
+    return label, _parse(utf8_text(data, "rules data file", label), name)
 
 
-def read_text(path: Path) -> str:
-    """A user's text file, or a DataError that names it and says what went wrong."""
+def read_text(path: Path, what: str = "profile") -> str:
+    """A user's text file (the ``what``), or a DataError that names it and says what went
+    wrong. A UTF-8 byte-order mark before the text, which Windows Notepad writes, is no part
+    of it (jr68 RISK 1: a profile saved so was refused as "not valid TOML … line 1, column
+    1"), as config.toml and the other systems' files are read."""
     try:
-        return path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except OSError as exc:
         raise DataError(f"{path}: cannot read: {exc.strerror}") from exc
-    except UnicodeDecodeError as exc:
-        raise DataError(f"{path}: not UTF-8 text ({exc.reason})") from exc
+    # Line ends as ``Path.read_text`` reads them (\r\n and \r as \n), as they were.
+    return utf8_text(data, what, path).replace("\r\n", "\n").replace("\r", "\n")
 
 
 def load_file(path: Path) -> tuple[str, dict[str, Any]]:

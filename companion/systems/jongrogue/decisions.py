@@ -56,7 +56,8 @@ class _Decisions(_Moving):
             if (self.position is Position.DOOR and PCState.BOUND in pc.states
                     and self.revision >= 5):
                 # JR-PC-3: a blow at a sleeper is a step in (JR-STATE-1), which a bound PC
-                # cannot take
+                # cannot take; a shot at one goes with it (the reading "JR-PC-3 (door)" that
+                # `companion rules defaults` lists: the seed does not say what 拘束 stops)
                 targets = [m for m in targets if m.sleep is Sleeping.AWAKE]
             options = [_FIGHTS[m.uid] for m in targets]
             if not self.melee_started and (pc.shuriken > 0 or pc.arrows > 0):

@@ -38,11 +38,18 @@ _TERM_JA = {"attack": "攻撃力", "level": "レベル", "strength": "強さ", "
 _READIED = {"bow": "弓", "shuriken": "手裏剣"}
 #: What a thief took, as its event names it (JR-AB-STEALITEM), by the item names of the
 #: packaged profile: "arrows (矢)", "shuriken (手裏剣)", "healing potion (回復薬)". A ring is
-#: named by its tile.
+#: named by its kind (``ring``, as :data:`_RINGS` names it), its tile beside (jr68 NIT 1).
 _STOLEN = {what: next(f"{i.name_en} ({i.name_ja})" for i in DEFAULT_PROFILE.items.values()
                       if i.kind is kind)
            for what, kind in (("arrows", ItemKind.ARROWS), ("shuriken", ItemKind.SHURIKEN),
                               ("potions", ItemKind.POTION))}
+#: Why gold changed, as its event logs it, with the seed's word beside (jr68 NIT 2): the
+#: abilities' names of l.231-327 (毒攻撃, 拘束, 金塊盗み, 睨み, 強さドレイン), the
+#: leprechaun's (レプラコーン) gold of l.256 and a gold pile, 金塊の牌 (l.244).
+_GOLD_WHY = {"poison": "poison 毒攻撃", "held": "held 拘束", "stolen": "stolen 金塊盗み",
+             "gaze": "gaze 睨み", "strength drain": "strength drain 強さドレイン",
+             "leprechaun's gold": "leprechaun's gold レプラコーンの金塊"}
+_GOLD_PILE = "gold pile "
 #: A turn's action as the turn event logs it, where it is not a verb the line can say as it is.
 _ACTIONS = {"frozen": "stay frozen (凍結中)"}
 _STATES = {
@@ -240,10 +247,21 @@ def describe(event: Event) -> str:
     return f"{k.value}: {d}"
 
 
+def _gold_why(why: str) -> str:
+    """Why gold changed, as logged, with the seed's word beside.
+
+    >>> _gold_why("poison"), _gold_why("gold pile 4s")
+    ('poison 毒攻撃', 'gold pile 金塊の牌 4s')
+    """
+    if why.startswith(_GOLD_PILE):
+        return f"{_GOLD_PILE}金塊の牌 {why.removeprefix(_GOLD_PILE)}"
+    return _GOLD_WHY.get(why, why)
+
+
 def _item(d: dict[str, Any]) -> str:
     action = d["action"]
     if action == "gold":
-        return f"Gold 金塊 {d['amount']:+d} ({d['why']}) → {d['gold']}"
+        return f"Gold 金塊 {d['amount']:+d} ({_gold_why(d['why'])}) → {d['gold']}"
     if action == "found":
         return f"Found {d['name_ja']} ({d['name_en']}) [{d['tile']}]"
     if action in ("dropped", "no drop"):
@@ -257,6 +275,8 @@ def _item(d: dict[str, Any]) -> str:
         where = f" [{d['tile']}]" if d.get("tile") else ""
         return f"{'Put on' if action == 'ring on' else 'Took off'} {ring}{where}"
     if action == "stolen":
+        if d.get("ring"):  # a ring: its kind, and the tile it is on
+            return f"Stolen 盗まれた: {_RINGS.get(d['ring'], d['ring'])} [{d['what']}]"
         return f"Stolen 盗まれた: {_STOLEN.get(d['what'], d['what'])}"
     if action == "ready":
         ja = _READIED.get(d["what"], d["what"])

@@ -42,7 +42,8 @@ def test_rules_defaults_lists_the_readings_fixed_in_the_companion(
     fled back into only when its way back is the room just fled from, not from every start
     room fled back into; RISK 1: a flight back into a room takes that step off the way
     walked (a walk back is kept), so a later followed flight from there goes back only the
-    way walked before it, and with none the PC is cornered."""
+    way walked before it, and with none the PC is cornered. Audit jr68 NIT 3 added the bound
+    PC on the door (JR-PC-3 (door)): no step in, no take, no blow or shot at a sleeper."""
     out = run(capsys, "rules", "defaults")
     head = ("\nFixed readings (the companion's choice where the seed is unclear; no setting "
             "changes them):\n")
@@ -52,7 +53,7 @@ def test_rules_defaults_lists_the_readings_fixed_in_the_companion(
         "JR-FLEE-1", "JR-FLEE-1 (door)", "JR-FLEE-1 (turn)", "JR-RANGED-2 (ready)",
         "JR-RANGED-2 (door)",
         "JR-STATE-2 (gold)", "JR-STATE-1 (blow)", "JR-STATE-1 (shot)", "JR-AB-DRAIN (defend)",
-        "JR-AB-GAZE (door)", "JR-PC-3 (shot)",
+        "JR-AB-GAZE (door)", "JR-PC-3 (shot)", "JR-PC-3 (door)",
         "JR-FLEE-2", "JR-FLEE-2 (back)", "JR-AB-GOLDLOVER", "JR-AB-STEALITEM", "JR-AB-MIMIC",
         "JR-AB-HASTE", "JR-AB-INVISIBLE"]
     width = max(len(d.rule) for d in FIXED_READINGS)
