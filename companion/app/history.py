@@ -7,6 +7,12 @@ resume still appears once.
 A run keeps the rules revision that played it (``rules``): its seed plays the same game
 again only under that revision. A history from before that column opens as it was, the
 column added (:func:`_check_schema`), its runs' revision unknown (None).
+
+A history a newer companion added a column to is still this one's: its runs are read and
+recorded by the columns this companion knows (:func:`_known_columns`), the newer column
+left to its default (hist68 RISK 1: it was kept aside as corrupt, and its games vanished
+from `companion history`). One whose newer column this companion cannot fill is left as
+it is, and said to be newer, with the update hint a newer save.json gets.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from companion.app.paths import data_dir, data_dir_setting
+from companion.app.session.save import NewerSave
 from companion.errors import CompanionError
 from companion.files import move_aside
 from companion.systems.jongrogue.game import RULES_REVISION
@@ -67,6 +74,24 @@ class Run:
 
 # A history's columns before it kept the rules revision (revision 6 made it matter).
 _BEFORE_RULES = [name for name in Run.__dataclass_fields__ if name != "rules"]
+
+
+def _known_columns(columns: list[str]) -> list[str] | None:
+    """The columns of a runs table with ``columns`` that this companion reads, in a
+    :class:`Run`'s order: every one of a run's (``rules`` may be missing, from a history
+    before it), whatever newer ones a later companion added beside them; None when it is
+    not a history's table."""
+    if not set(_BEFORE_RULES) <= set(columns):
+        return None
+    return [name for name in Run.__dataclass_fields__ if name in columns]
+
+
+def _selected(columns: list[str]) -> str:
+    """The SQL list of a runs table's :func:`_known_columns` (never ``*``: a newer
+    column would be read as a run's)."""
+    known = _known_columns(columns)
+    assert known is not None  # _check_schema refused any other
+    return ", ".join(known)
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,15 +244,27 @@ class History:
         marks = ", ".join(f":{k}" for k in fields)
 
         def insert(conn: sqlite3.Connection) -> int:
-            if [row[1] for row in conn.execute("PRAGMA table_info(runs)")] == _BEFORE_RULES:
+            if "rules" not in [row[1] for row in conn.execute("PRAGMA table_info(runs)")]:
                 # _check_schema could not add the column: SQLite's "no column named rules"
                 # would read as damage (review 56b, finding 7)
                 raise HistoryError(
                     f"{self.path}: a history from an older companion, which could not be "
                     "updated to keep each game's rules revision: it "
                     f"{_PASSING['SQLITE_READONLY']}; the games in it are unharmed")
-            return int(conn.execute(f"INSERT OR IGNORE INTO runs ({names}) VALUES ({marks})",
-                                    fields).rowcount)
+            added = int(conn.execute(f"INSERT OR IGNORE INTO runs ({names}) "
+                                     f"VALUES ({marks})", fields).rowcount)
+            if not added and conn.execute("SELECT 1 FROM runs WHERE game_id = ?",
+                                          (run.game_id,)).fetchone() is None:
+                # OR IGNORE skipped a row a newer column's NOT NULL or CHECK refused: not
+                # "already there" (the game would be taken for recorded, hist68 RISK 1)
+                newer = [row[1] for row in conn.execute("PRAGMA table_info(runs)")
+                         if row[1] not in Run.__dataclass_fields__]
+                said = (f"its runs have {'columns' if len(newer) > 1 else 'a column'} "
+                        f"{', '.join(newer)} this one does not know, and cannot fill"
+                        if newer else "its runs table refuses this companion's runs")
+                raise HistoryError(f"{self.path}: a history from a newer companion ({said}): "
+                                   f"{NewerSave.UPDATE}; the games in it are unharmed")
+            return added
 
         return self._use(insert) == 1
 
@@ -347,12 +384,14 @@ def _listed_once(conn: sqlite3.Connection, last: int | None, utf8_tested: bool) 
     anywhere in it is met here, as reading every run met it (:meth:`History._use`). The
     others leave out those few by rowid: testing each row's kinds again took 30 times as
     long as the sums."""
-    columns = [row[1] for row in conn.execute("PRAGMA table_info(runs)")]
+    columns = _known_columns([row[1] for row in conn.execute("PRAGMA table_info(runs)")])
+    assert columns is not None  # _check_schema refused any other
     kinds = " AND ".join("(" + " OR ".join(_kind_test(name, kind, utf8_tested)
                                            for kind in _KINDS[name]) + ")"
                          for name in columns)
-    unsound = conn.execute(f"SELECT rowid, * FROM runs WHERE NOT ({kinds}) ORDER BY rowid"
-                           ).fetchall()
+    selected = ", ".join(columns)
+    unsound = conn.execute(f"SELECT rowid, {selected} FROM runs WHERE NOT ({kinds}) "
+                           "ORDER BY rowid").fetchall()
     if unsound:
         _refuse_damaged(conn)
     runs = f"runs WHERE rowid NOT IN ({', '.join(str(row[0]) for row in unsound)})"
@@ -365,7 +404,7 @@ def _listed_once(conn: sqlite3.Connection, last: int | None, utf8_tested: bool) 
     deaths = conn.execute(
         f"SELECT coalesce(nullif(cause, ''), 'unknown') AS cause, count(*) FROM {runs} "
         "AND won = 0 GROUP BY 1 ORDER BY count(*) DESC, min(rowid)").fetchall()
-    shown = conn.execute(f"SELECT * FROM {runs} ORDER BY rowid DESC LIMIT ?",
+    shown = conn.execute(f"SELECT {selected} FROM {runs} ORDER BY rowid DESC LIMIT ?",
                          (-1 if last is None else last,)).fetchall()
     return _Found(shown[::-1], Totals(games, wins, deepest, dict(deaths)),
                   [row[1:] for row in unsound])
@@ -434,7 +473,7 @@ def _check_schema(conn: sqlite3.Connection, path: Path) -> None:
     try:
         conn.execute(_SCHEMA)
         columns = [row[1] for row in conn.execute("PRAGMA table_info(runs)")]
-        if columns == _BEFORE_RULES:
+        if "rules" not in columns and _known_columns(columns) is not None:
             try:
                 conn.execute("ALTER TABLE runs ADD COLUMN rules INTEGER")
                 columns.append("rules")
@@ -446,7 +485,7 @@ def _check_schema(conn: sqlite3.Connection, path: Path) -> None:
         if _reason(exc, path) != str(exc):
             raise  # busy, full, read-only: the file is fine, the moment or place is not
         raise _NotAHistory(str(exc)) from exc
-    if columns not in (list(Run.__dataclass_fields__), _BEFORE_RULES):
+    if _known_columns(columns) is None:
         raise _NotAHistory("its runs table is not a history's")
 
 
@@ -478,7 +517,7 @@ def _readable_rows(path: Path) -> tuple[list[tuple[object, ...]], int | None, bo
     try:
         conn.execute("PRAGMA writable_schema=ON")
         columns = [row[1] for row in conn.execute("PRAGMA table_info(runs)")]
-        if columns not in (list(Run.__dataclass_fields__), _BEFORE_RULES):
+        if _known_columns(columns) is None:
             return [], 0, True  # no history's table to read runs from
         listings = ("SELECT rowid FROM runs ORDER BY rowid",
                     "SELECT rowid FROM runs INDEXED BY sqlite_autoindex_runs_1")
@@ -506,7 +545,7 @@ def _readable_rows(path: Path) -> tuple[list[tuple[object, ...]], int | None, bo
         for rowid in sorted(rowids):
             try:
                 rows.extend(_of_this_schema(row) for row in conn.execute(
-                    "SELECT * FROM runs WHERE rowid = ?", (rowid,)))
+                    f"SELECT {_selected(columns)} FROM runs WHERE rowid = ?", (rowid,)))
             except sqlite3.DatabaseError:
                 pass  # counted below as lost
         return rows, max(0, held - len(rows)), broken < len(listings) and not repeated
