@@ -1,7 +1,7 @@
 """Benchmark the camera path: per-crop latency, a full frame to every slot, and memory.
 
-    python scripts/bench_camera.py            # onnxruntime and OpenCV on 1 thread
-    python scripts/bench_camera.py --frame shot.png
+    .venv/bin/python scripts/bench_camera.py            # onnxruntime and OpenCV on 1 thread
+    .venv/bin/python scripts/bench_camera.py --frame shot.png
 
 Targets (issue 3): median per crop <= 2 ms; a 1280x720 frame -> all slots
 <= 30 ms; process RSS <= 200 MB. The frame is a rendered mat scene unless a
@@ -22,11 +22,11 @@ import resource
 import statistics
 import sys
 import time
-from pathlib import Path
 
 import cv2
 import numpy as np
 
+from companion.app.arg_types import existing_file
 from companion.hw.camera.classifier import TileClassifier, default_model_path
 from companion.hw.camera.mat import MatDetector
 from companion.hw.camera.reader import frame_readings
@@ -85,8 +85,10 @@ def main(argv: list[str] | None = None) -> int:
     # --help shows the whole docstring: what is measured, how to run it, the targets.
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--model", type=Path, default=default_model_path())
-    parser.add_argument("--frame", type=Path, help="a 1280x720 camera picture of the mat")
+    parser.add_argument("--model", type=existing_file, default=default_model_path(),
+                        help="the tile classifier to time (default: the packaged one)")
+    parser.add_argument("--frame", type=existing_file,
+                        help="a 1280x720 camera picture of the mat")
     parser.add_argument("--repeats", type=int, default=200,
                         help="calls timed of each step, 4 or more: a frame's steps are "
                              "timed a quarter as often (default 200)")

@@ -1,7 +1,7 @@
 """Benchmark the cameras while the session waits on the player: CPU per second of waiting.
 
-    python scripts/bench_camera_idle.py              # 20 s per wait
-    python scripts/bench_camera_idle.py --seconds 60
+    .venv/bin/python scripts/bench_camera_idle.py              # 20 s per wait
+    .venv/bin/python scripts/bench_camera_idle.py --seconds 60
 
 Three waits, each the session's own loop on a camera that never blocks and shows a still
 table (the rendered mat, empty, with fresh sensor noise on every frame, drawn beforehand
@@ -30,6 +30,7 @@ import os
 import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -46,6 +47,9 @@ from companion.hw.dice.frames import CameraStream
 from companion.hw.dice.source import CameraDiceSource, Motion
 from companion.hw.ports import Slot
 from companion.systems.jongrogue.wall import TileLedger
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_stats import number_from  # a script beside this one
 
 NOISY_FRAMES = 8  # distinct noisy frames of the still table, shown round and round
 
@@ -162,7 +166,8 @@ def dice_wait(seconds: float, rethrow: bool) -> list[Phase]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seconds", type=float, default=20.0, help="length of each wait")
+    parser.add_argument("--seconds", type=number_from(0, above=True), default=20.0,
+                        help="length of each wait (default %(default)s)")
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
     classifier = TileClassifier(threads=1)

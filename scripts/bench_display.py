@@ -11,7 +11,7 @@ panel and the flip), and a tap's light (a finger down on an option lights its bo
 lift puts it back: each a poll). Runs on the SDL dummy driver unless SDL_VIDEODRIVER is set
 (on the Pi: SDL_VIDEODRIVER=kmsdrm to measure the real screen).
 
-    python scripts/bench_display.py [--frames 300] [--screenshots docs/]
+    .venv/bin/python scripts/bench_display.py [--frames 300] [--screenshots docs/]
 
 ``--screenshots`` saves one frame of a real game (seed 11, the first fight
 after 300 inputs) at each layout, the System menu over it, and at 800x480 one of a genso
@@ -36,6 +36,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_play  # scripts beside this one
 from bench_stats import percentile
+
+from companion.app.arg_types import positive_int
 
 #: Panels timed beside the layouts: the official Touch Display 2, taller than wide, which
 #: shows the landscape layout turned a quarter (``display.rotate``). (A window of its size
@@ -260,13 +262,14 @@ def play_and_save(mode: Any, seed: int, script: Sequence[str], path: Path) -> No
     print(f"saved {path}")
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     # --help shows the whole docstring: what is measured, how to run it, the targets.
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--frames", type=int, default=300)
+    parser.add_argument("--frames", type=positive_int, default=300,
+                        help="redraws timed of each layout (default %(default)s)")
     parser.add_argument("--screenshots", type=Path, help="save one PNG per layout here")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     signal.signal(signal.SIGTERM, bench_play.leave)  # the first screen's game stopped too
     redraws(args.frames)

@@ -31,7 +31,7 @@ stop's at the default --runs) it is the worst.
 Stopped by SIGTERM or Ctrl-C, the bench stops its ``companion play`` and removes its
 temporary folder.
 
-    python scripts/bench_play.py [--steps 300] [--runs 3] [--resume-inputs 1400]
+    .venv/bin/python scripts/bench_play.py [--steps 300] [--runs 3] [--resume-inputs 1400]
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ from types import FrameType
 from typing import NoReturn, TextIO
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_stats import percentile  # a script beside this one
+from bench_stats import number_from, percentile  # a script beside this one
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -255,18 +255,24 @@ def bench_parser(doc: str) -> argparse.ArgumentParser:
                                    formatter_class=argparse.RawDescriptionHelpFormatter)
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    # the bench's own process stays small: a child's peak RSS (os.wait4) is never below
+    # the bench's at the fork, so only these few lines of companion are imported here
+    from companion.app.arg_types import non_negative_int, positive_int
+
     parser = bench_parser(__doc__)
-    parser.add_argument("--steps", type=int, default=300, help="steps timed (default 300)")
-    parser.add_argument("--runs", type=int, default=3,
+    parser.add_argument("--steps", type=positive_int, default=300,
+                        help="steps timed (default 300)")
+    parser.add_argument("--runs", type=positive_int, default=3,
                         help="runs of the resume and of the stop (default 3)")
-    parser.add_argument("--resume-inputs", type=int, default=1400, metavar="N",
+    parser.add_argument("--resume-inputs", type=non_negative_int, default=1400, metavar="N",
                         help="steps of the game resumed (default 1400; seed 11's ends at "
                              "1464)")
-    parser.add_argument("--stop-after", type=float, default=0.5, metavar="SECONDS",
+    parser.add_argument("--stop-after", type=number_from(0), default=0.5, metavar="SECONDS",
                         help="how long the game plays before SIGTERM (default 0.5)")
-    parser.add_argument("--seed", type=int, default=11, help="the wall's (default 11)")
-    args = parser.parse_args()
+    parser.add_argument("--seed", type=non_negative_int, default=11,
+                        help="the wall's (default 11)")
+    args = parser.parse_args(argv)
     print(f"{'':<34}{'median':>10}{'p95':>9}{'worst':>9}")
     print("\n".join(steps(args.steps, args.seed)), flush=True)
     print("\n".join(resumes(args.resume_inputs, args.seed, args.runs)), flush=True)

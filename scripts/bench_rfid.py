@@ -24,7 +24,7 @@ times each:
 
 The kernel's USB enumeration is in neither (the simulator's port appears at once). Usage::
 
-    python scripts/bench_rfid.py [--events 300] [--replugs 10] [--boot-seconds 1.3]
+    .venv/bin/python scripts/bench_rfid.py [--events 300] [--replugs 10] [--boot-seconds 1.3]
 """
 
 from __future__ import annotations
@@ -40,12 +40,13 @@ import tty
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion.app.arg_types import positive_int
 from companion.hw.rfid.rdm6300 import Rdm6300Reader, frame
 from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tray import TrayReader
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_stats import percentile  # a script beside this one
+from bench_stats import number_from, percentile  # a script beside this one
 
 LATENCY_TARGET_MS = 5.0
 RECONNECT_TARGET_S = 2.0
@@ -214,17 +215,18 @@ def bench_rdm6300(events: int) -> tuple[list[float], list[float]]:
     return latencies, host
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     # --help shows the whole docstring: what is measured, how to run it, the targets.
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--events", type=int, default=300)
-    parser.add_argument("--replugs", type=int, default=10,
+    parser.add_argument("--events", type=positive_int, default=300,
+                        help="tag events timed of each reader (default %(default)s)")
+    parser.add_argument("--replugs", type=positive_int, default=10,
                         help="replugs of each kind, tray kept powered and restarted "
                              "(default %(default)s)")
-    parser.add_argument("--boot-seconds", type=float, default=BOOT_SECONDS,
+    parser.add_argument("--boot-seconds", type=number_from(0), default=BOOT_SECONDS,
                         help="the tray's restart after a replug, s (default %(default)s)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     tray = bench_tray(args.events, args.replugs, args.boot_seconds)
     rdm_latencies, rdm_host = bench_rdm6300(args.events)
     print(summary("tray line -> event", tray.latencies))

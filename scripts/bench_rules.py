@@ -36,11 +36,12 @@ import time
 from collections.abc import Generator
 from typing import Any
 
-from companion.app.commands.simulate import game_seed
+from companion.app.arg_types import positive_int, seeds_below
+from companion.app.commands.simulate import BASE_SEED_LIMIT, game_seed
 from companion.dice.randomizer import seeded
 from companion.systems import jongrogue
-from companion.systems.jongrogue.autoplay import play
-from companion.systems.jongrogue.profile import load_profile
+from companion.systems.jongrogue.autoplay import STRATEGIES, play
+from companion.systems.jongrogue.profile import PRESETS, load_profile
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place, SimulatedWall, TileLedger
 
@@ -124,22 +125,33 @@ def run_engine(args: argparse.Namespace, build: str, simulation: bool) -> dict[s
                str(args.seed), "--preset", args.preset, "--strategy", args.strategy]
     if simulation:
         command.append("--simulation")
-    child = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    child = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    if child.returncode:
+        # its reason was thrown away with its stderr (audit scripts68 D2)
+        sys.stderr.write(child.stderr)
+        raise SystemExit(f"bench_rules.py: the {build} engine's run failed "
+                         f"(exit {child.returncode}); its output is above")
     figures: dict[str, Any] = json.loads(child.stdout)
     return figures
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     # --help shows the whole docstring: what is measured, how to run it, the targets.
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--preset", default="plus")
-    parser.add_argument("--strategy", default="cautious")
+    # the option types and choices are `companion simulate`'s (audit scripts68 D1, D2)
+    parser.add_argument("--games", type=positive_int, default=1000,
+                        help="games each engine plays (default %(default)s)")
+    parser.add_argument("--seed", type=seeds_below(BASE_SEED_LIMIT), default=0, metavar="S",
+                        help="base seed, as `companion simulate --seed`: game i's seed is "
+                             "(S << 32) | i (default %(default)s)")
+    parser.add_argument("--preset", choices=sorted(PRESETS), default="plus",
+                        help="rules preset (default %(default)s)")
+    parser.add_argument("--strategy", choices=sorted(STRATEGIES), default="cautious",
+                        help="auto-player strategy (default %(default)s)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--simulation", action="store_true", help=argparse.SUPPRESS)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.child:
         print(json.dumps(measure(args.games, args.seed, args.preset, args.strategy,
                                  args.simulation)))

@@ -33,7 +33,7 @@ rank (scripts/bench_stats.py): of 19 runs or fewer (5 by default) it is the slow
 ``--runs 20`` or more for a p95 of its own. Stopped by SIGTERM or Ctrl-C, the bench stops
 the command it runs and removes its temporary folder.
 
-    python scripts/bench_startup.py [--runs 5] [--history-games 10000]
+    .venv/bin/python scripts/bench_startup.py [--runs 5] [--history-games 10000]
 """
 
 from __future__ import annotations
@@ -57,6 +57,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from companion.app.arg_types import non_negative_int, positive_int
 from companion.app.history import HISTORY_NAME, History, Run
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -253,13 +254,14 @@ def _shortened(name: str) -> str:
     return name if len(name) <= 32 else name[:31] + "…"
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     # --help shows the whole docstring: what is timed, how the GM's files are made, no target.
     parser = bench_parser(__doc__)
-    parser.add_argument("--runs", type=int, default=5, help="runs of each command line")
-    parser.add_argument("--history-games", type=int, default=0, metavar="N",
+    parser.add_argument("--runs", type=positive_int, default=5,
+                        help="runs of each command line (default 5)")
+    parser.add_argument("--history-games", type=non_negative_int, default=0, metavar="N",
                         help="finished games in the history `history` lists (default 0)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         env = dict(os.environ, COMPANION_CONFIG_DIR=f"{folder}/config",
                    COMPANION_DATA_DIR=f"{folder}/data")

@@ -1,12 +1,16 @@
-"""What the bench scripts' figures share: one percentile, by nearest rank, for all of them.
+"""What the bench scripts share: one percentile, by nearest rank, for all of their figures,
+and the types of their options that take seconds or degrees (a whole number's are
+``companion.app.arg_types``' ``positive_int`` and ``non_negative_int``).
 
 Not a bench: the benches import it from beside them (``sys.path`` holds this folder).
 """
 
 from __future__ import annotations
 
+import argparse
 import math
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
 
 
 def percentile(values: Sequence[float], fraction: float) -> float:
@@ -24,3 +28,31 @@ def percentile(values: Sequence[float], fraction: float) -> float:
     # round: 0.95 * 20 is whole, but a float product may land a hair above a whole number
     rank = math.ceil(round(fraction * len(ordered), 9))
     return ordered[min(len(ordered), max(rank, 1)) - 1]
+
+
+def number_from(least: float, *, above: bool = False,
+                below: float | None = None) -> Callable[[str], float]:
+    """An option's type (argparse ``type=``): a number of ``least`` or more (more than it if
+    ``above``), and under ``below`` if given. A value out of range is a usage error naming
+    the option and the range, not a traceback later on (audit scripts68 D1, N5: a sleep of
+    -1 s, a tilt of -5 degrees)."""
+    if below is not None:
+        wanted = f"a number from {least:g} to below {below:g}"
+    else:
+        wanted = f"a number over {least:g}" if above else f"a number of {least:g} or more"
+
+    def number(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if not math.isfinite(value) or value < least or (above and value == least) or (
+                below is not None and value >= below):
+            raise argparse.ArgumentTypeError(f"{text} is not {wanted}")
+        return value
+
+    return number
+
+
+if __name__ == "__main__":
+    sys.exit("bench_stats.py is not a bench: the benches import it (scripts/bench_*.py)")

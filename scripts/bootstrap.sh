@@ -4,13 +4,22 @@
 # it cannot be used (no pip, an older Python, or made for a checkout that has moved since),
 # unless scripts/install-pi.sh made it: that is run again instead.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-REPO=$(pwd -P)
 
 stop() {  # the line that says what to do, and out
   echo "bootstrap.sh: $*" >&2
   exit 1
 }
+
+# It takes no options: --help says what it does, anything else is refused. `--help` ran the
+# whole setup, a few minutes (audit scripts68 N1).
+case "${1-}" in
+  -h | --help) sed -n '2,5s/^# \{0,1\}//p' "$0"; exit 0 ;;
+  "") ;;
+  *) stop "unknown option $1: it takes none (--help says what it does)" ;;
+esac
+
+cd "$(dirname "$0")/.."
+REPO=$(pwd -P)
 
 # Ctrl-C (or a kill, a closed SSH session) anywhere: every step is taken up again by the next
 # run. pip catches Ctrl-C and exits 1, which the `|| stop` after it took for no network

@@ -5,8 +5,20 @@
 # Seeds 1, 7, 193 and 4242, presets ez and plus, strategies cautious and reckless.
 # Prints one line per game that differs, then how many were compared; exits 1 on a difference.
 set -euo pipefail
+# No arguments ended in "$1: unbound variable", --help in git's usage (audit scripts68 N2).
+usage() {
+  echo "usage: bash scripts/compare_headless.sh REVISION_A REVISION_B"
+  sed -n '2,6s/^# \{0,1\}//p' "$0"
+}
+case "${1-}" in -h | --help) usage; exit 0 ;; esac
+[ $# -eq 2 ] || { usage >&2; exit 2; }
 cd "$(dirname "$0")/.."
+# the venv of this checkout, or of the main one when run from a worktree (it has none)
 python=$PWD/.venv/bin/python
+if [ ! -x "$python" ]; then
+  python=$(git rev-parse --path-format=absolute --git-common-dir)/../.venv/bin/python
+fi
+[ -x "$python" ] || { echo "compare_headless.sh: no .venv: run bash scripts/bootstrap.sh" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'git worktree remove --force "$work/a" >/dev/null 2>&1 || true;
       git worktree remove --force "$work/b" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT

@@ -1,12 +1,14 @@
 """Score the camera dice reader on real photos, per source, and print what it does.
 
-    python scripts/eval_dice_reader.py                      # every photo of the shared set
-    python scripts/eval_dice_reader.py --part test          # the held-out photos only
-    python scripts/eval_dice_reader.py --part test --large  # and the "large white dice" frames
-    python scripts/eval_dice_reader.py --models /tmp/new-models --config /tmp/reader.toml
-    python scripts/eval_dice_reader.py --part test --looks  # as other cameras might see them
-    python scripts/eval_dice_reader.py --part test --enrol 4  # each source's dice enrolled
-    python scripts/eval_dice_reader.py --part test --count    # told how many were thrown
+    .venv/bin/python scripts/eval_dice_reader.py              # every photo of the shared set
+    .venv/bin/python scripts/eval_dice_reader.py --part test  # the held-out photos only
+    # and the "large white dice" frames; as other cameras might see them; each source's
+    # dice enrolled; told how many were thrown:
+    .venv/bin/python scripts/eval_dice_reader.py --part test --large
+    .venv/bin/python scripts/eval_dice_reader.py --part test --looks
+    .venv/bin/python scripts/eval_dice_reader.py --part test --enrol 4
+    .venv/bin/python scripts/eval_dice_reader.py --part test --count
+    .venv/bin/python scripts/eval_dice_reader.py --models /tmp/new-models --config /tmp/reader.toml
 
 The photos are ``../shared/datasets/dice-photos/`` (``labels.csv``: every die's
 top value, a multiset, no boxes). They are split by photo (:func:`part`, a hash
@@ -68,6 +70,7 @@ from pathlib import Path
 
 import cv2
 
+from companion.app.arg_types import existing_file, positive_int
 from companion.hw.dice.calibrate import enrol
 from companion.hw.dice.networks import DiceNetworks
 from companion.hw.dice.reader import DiceReader
@@ -99,6 +102,16 @@ def photos(folder: Path = PHOTOS, which: str = "all") -> list[Photo]:
     out = [Photo(r["image"], tuple(sorted(int(v) for v in r["dice"].split())),
                  r["source"].split("/")[0]) for r in rows]
     return [p for p in out if which == "all" or part(p.image) == which]
+
+
+def photos_missing(folder: Path) -> str | None:
+    """What to say when ``folder`` holds no photos' ``labels.csv`` (None: it does). The
+    default folder is outside the repository: a clone not beside ``shared/`` ended in a
+    FileNotFoundError traceback (audit scripts68 R2)."""
+    if (folder / "labels.csv").is_file():
+        return None
+    return (f"{folder / 'labels.csv'} not found: the dice photos are not in the repository; "
+            "give --photos DIR")
 
 
 @dataclass(slots=True)
@@ -165,27 +178,33 @@ def enrolled_readers(config: ReaderConfig, models: Path | None, folder: Path,
     return readers
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--photos", type=Path, default=PHOTOS)
+    parser.add_argument("--photos", type=Path, default=PHOTOS, metavar="DIR",
+                        help="the labelled dice photos, labels.csv inside (default: "
+                             "../shared/datasets/dice-photos, outside the repository)")
     parser.add_argument("--part", choices=("all", "train", "test"), default="all")
     parser.add_argument("--large", action="store_true",
                         help="add the part's webcam photos of 2-3 dice, scaled up "
                              f"{LARGE_SCALE:g} times")
     parser.add_argument("--looks", action="store_true",
                         help="read the part's photos again as other cameras might see them")
-    parser.add_argument("--enrol", type=int, metavar="N",
+    parser.add_argument("--enrol", type=positive_int, metavar="N",
                         help="enrol each source's dice from N of its train photos first")
     parser.add_argument("--count", action="store_true",
                         help="tell the reader how many dice each photo shows, as the play "
                              "session does, and count the frames the player is asked to type")
     parser.add_argument("--models", type=Path, metavar="DIR",
                         help="the folder of the finder, judge and counter (default: models/)")
-    parser.add_argument("--config", type=Path, metavar="TOML",
+    # a missing file is refused: ReaderConfig.load falls back to the packaged thresholds,
+    # and a mistyped path measured them as the candidate's (audit scripts68 R3)
+    parser.add_argument("--config", type=existing_file, metavar="TOML",
                         help="a thresholds file over the packaged ones (as calibrate saves)")
     parser.add_argument("--show-wrong", action="store_true",
                         help="list every frame reported ok but wrong, and every unsure one")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
+    if (missing := photos_missing(args.photos)) is not None:
+        parser.error(missing)
     cv2.setNumThreads(1)
     config = ReaderConfig.load(args.config)
     reader = DiceReader(config, DiceNetworks(args.models))

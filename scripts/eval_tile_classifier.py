@@ -1,9 +1,11 @@
 """Measure the tile classifier: held-out real photos per source, renders, mat scenes, enrolment.
 
-    python scripts/eval_tile_classifier.py                   # print the figures
-    python scripts/eval_tile_classifier.py --write-metadata  # also store them in the .json
-    python scripts/eval_tile_classifier.py --sources ../shared/datasets/mahjong-photos
-    python scripts/eval_tile_classifier.py --fold val --model /tmp/tile-x/tile_classifier.onnx
+    .venv/bin/python scripts/eval_tile_classifier.py  # print the figures
+    # also store them in the .json (those of a source not found are kept as they were):
+    .venv/bin/python scripts/eval_tile_classifier.py --write-metadata
+    .venv/bin/python scripts/eval_tile_classifier.py --sources ../shared/datasets/mahjong-photos
+    .venv/bin/python scripts/eval_tile_classifier.py --fold val \
+        --model /tmp/tile-x/tile_classifier.onnx
 
 ``--fold val`` reads the validation part of the training split instead (see
 companion.hw.camera.photos): the photos to choose a recipe on, for a model
@@ -13,9 +15,10 @@ trained without that source (train_tile_classifier.py ``--sources`` naming the
 others): the validation photos are then sets of tiles the model has never
 seen, as a player's own set will be, and five times as many.
 
-    python scripts/train_tile_classifier.py --sources ../shared/datasets/mahjong-photos \
+    .venv/bin/python scripts/train_tile_classifier.py --sources ../shared/datasets/mahjong-photos \
         --out /tmp/tile-x/tile_classifier ...
-    python scripts/eval_tile_classifier.py --fold train --model /tmp/tile-x/tile_classifier.onnx \
+    .venv/bin/python scripts/eval_tile_classifier.py --fold train \
+        --model /tmp/tile-x/tile_classifier.onnx \
         --sources ../shared/datasets/tile-photos-more
 
 Real photos come first: for each source folder, its fixed 'test' split (by
@@ -54,6 +57,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.app.arg_types import existing_file, positive_int
 from companion.app.commands.classify import read_pictures
 from companion.app.session.reads import PICKS, likeliest
 from companion.hw.camera.augment import (
@@ -100,8 +104,12 @@ def real_report(classifier: TileClassifier, name: str, photos: list[Photo],
                 detail: bool = True, in_a_slot: bool = False) -> None:
     """Print (and store in ``measured``) the figures for one source's held-out photos,
     pictures of a tile answered at the model's ``picture_confidence``, or ``in_a_slot``
-    (a slot's crop on the mat) at its ``min_confidence``."""
+    (a slot's crop on the mat) at its ``min_confidence``. No crops, no figures: a share of
+    none is not 0 (audit scripts68 R1)."""
     labels = [p.label for p in photos]
+    if not labels:
+        print(f"{name}: no crops to read; no figures")
+        return
     info = classifier.info
     threshold = info.min_confidence if in_a_slot else info.picture_confidence
     predictions = []
@@ -245,12 +253,20 @@ def scene_accuracy(classifier: TileClassifier, scenes: int,
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--model", type=Path, default=default_model_path())
+    parser.add_argument("--model", type=existing_file, default=default_model_path(),
+                        help="the classifier to measure; its .json beside it holds the "
+                             "figures (default: the packaged one)")
     parser.add_argument("--sources", type=Path, nargs="*", default=list(SOURCES),
                         help="labelled real photo folders (labels.csv inside)")
-    parser.add_argument("--renders-per-class", type=int, default=60)
-    parser.add_argument("--scenes", type=int, default=40)
-    parser.add_argument("--write-metadata", action="store_true")
+    parser.add_argument("--renders-per-class", type=positive_int, default=60,
+                        help="held-out renders of each tile kind; a third as many with a "
+                             "corner index (default %(default)s)")
+    parser.add_argument("--scenes", type=positive_int, default=40,
+                        help="rendered mat scenes read, and again under each lamp "
+                             "(default %(default)s)")
+    parser.add_argument("--write-metadata", action="store_true",
+                        help="store the figures measured in the model's .json 'measured'; "
+                             "those of a source not read this time are kept as they were")
     parser.add_argument("--fold", choices=("test", "val", "train"), default="test",
                         help="read the held-out photos (test), the validation part of the "
                              "training split (val; only for a model trained without it) or "
@@ -319,10 +335,11 @@ def main(argv: list[str] | None = None) -> int:
             image = cv2.imread(str(p.path))
             enrolment.add(label, classifier.predict([image])[0].embedding)
         enrolled = TileClassifier(args.model, enrolment=enrolment)
-        acc_e, _ = accuracy(enrolled, images, labels)
-        print(f"{part} {photo_folder.name} with enrolment ({len(enrolment)} pictures, one per "
-              f"kind from the training split): {acc_e:.4f} top-1")
-        measured["held_out_photos_top1_enrolled"] = round(acc_e, 4)
+        if labels:  # a split of no photos has no share to give (R1)
+            acc_e, _ = accuracy(enrolled, images, labels)
+            print(f"{part} {photo_folder.name} with enrolment ({len(enrolment)} pictures, one "
+                  f"per kind from the training split): {acc_e:.4f} top-1")
+            measured["held_out_photos_top1_enrolled"] = round(acc_e, 4)
 
     per_crop = crop_time_ms(args.model)
     size_mb = args.model.stat().st_size / 1e6
@@ -334,9 +351,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.write_metadata:
         meta_path = args.model.with_suffix(".json")
         meta = json.loads(meta_path.read_text())
-        meta["measured"] = measured
+        # Only what this run measured is replaced: a source whose photos were not there
+        # (a clone not beside ../shared) kept its figures; the whole block was replaced,
+        # and every held-out photo figure was lost (audit scripts68 R1).
+        before = meta.get("measured") or {}
+        kept = sorted(set(before) - set(measured))
+        meta["measured"] = {**before, **measured}
         meta_path.write_text(json.dumps(meta, indent=2) + "\n")
         print(f"wrote the figures into {meta_path}")
+        if kept:
+            print(f"kept as they were, not measured this time: {', '.join(kept)}")
     return 0
 
 

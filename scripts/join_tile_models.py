@@ -1,6 +1,6 @@
 """Join exported tile classifiers into one ONNX file that reads each crop with all of them.
 
-    python scripts/join_tile_models.py A.onnx B.onnx --out /tmp/joint/tile_classifier
+    .venv/bin/python scripts/join_tile_models.py A.onnx B.onnx --out /tmp/joint/tile_classifier
 
 The joint model's ``logits`` are the log of the members' mean probabilities (so the
 reader's softmax gives that mean), and its ``embedding`` is the members' embeddings side
@@ -18,13 +18,28 @@ import math
 import sys
 from pathlib import Path
 
-import torch
-from torch import nn
-
 from companion.systems.jongrogue.tiles import READER_LABELS
 
+
+def arguments_parser() -> argparse.ArgumentParser:
+    """The command line, built before torch is imported: without torch, --help still
+    lists it (torch_extra.py)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("members", type=Path, nargs="+", help="exported .onnx models")
+    parser.add_argument("--out", type=Path, required=True,
+                        help="the joint model's path, without .onnx")
+    return parser
+
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from train_tile_classifier import TileNet, export, load_onnx_weights
+try:
+    import torch
+    from torch import nn
+    from train_tile_classifier import TileNet, export, load_onnx_weights  # beside this one
+except ModuleNotFoundError as missing:  # the `train` extra is not installed
+    from torch_extra import without_torch
+
+    without_torch(missing, __name__, arguments_parser())
 
 
 class JointNet(nn.Module):
@@ -42,10 +57,7 @@ class JointNet(nn.Module):
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("members", type=Path, nargs="+", help="exported .onnx models")
-    parser.add_argument("--out", type=Path, required=True,
-                        help="the joint model's path, without .onnx")
+    parser = arguments_parser()
     args = parser.parse_args(argv)
     if len(args.members) < 2:
         parser.error("join at least two models")

@@ -1,7 +1,8 @@
 """Render the dice reader's training set: scenes for the finder, face crops for the judge.
 
-    python scripts/make_dice_data.py --scenes 3000 --out /tmp/dice-data --jobs 2
-    python scripts/make_dice_data.py --scenes 3000 --start 100 --out /tmp/dice-data --marks models
+    .venv/bin/python scripts/make_dice_data.py --scenes 3000 --out /tmp/dice-data --jobs 2
+    .venv/bin/python scripts/make_dice_data.py --scenes 3000 --start 100 --out /tmp/dice-data \
+        --marks models
 
 Scenes come from the dice renderer (companion/hw/dice/render.py) with seeds
 from 2,000,000 up, far from the seeds the benchmark and the tests score the
@@ -34,12 +35,14 @@ takes for a die (the open side of a leaning die, a pip-like dot on the table).
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Iterator
 from multiprocessing import Pool
 from pathlib import Path
 
 import numpy as np
 
+from companion.app.arg_types import non_negative_int, positive_int
 from companion.hw.dice.networks import (
     COCKED,
     CROP_PX,
@@ -61,6 +64,9 @@ from companion.hw.dice.render import (
     render_scene,
     scene_dice,
 )
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_stats import number_from  # a script beside this one
 
 FIRST_SEED = 2_000_000
 SHARD = 100
@@ -190,12 +196,15 @@ def make_shard(args: tuple[int, Path, list[SceneKind], bool, Paints, float]) -> 
     return path
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--scenes", type=int, default=3000)
-    parser.add_argument("--out", type=Path, required=True)
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--start", type=int, default=0, metavar="SHARD",
+    parser.add_argument("--scenes", type=positive_int, default=3000,
+                        help="scenes to render, in shards (default %(default)s)")
+    parser.add_argument("--out", type=Path, required=True, metavar="DIR",
+                        help="folder to write the shards into (created if missing)")
+    parser.add_argument("--jobs", type=positive_int, default=2,
+                        help="processes to render in (default %(default)s)")
+    parser.add_argument("--start", type=non_negative_int, default=0, metavar="SHARD",
                         help="the first shard's number (its scenes' seeds follow from it)")
     parser.add_argument("--marks", type=Path, metavar="DIR",
                         help="judge windows where the finder in DIR marks, on new scenes")
@@ -207,10 +216,11 @@ def main() -> None:
     parser.add_argument("--paints", choices=[p.value for p in Paints], default="catalogue",
                         help="the dice's looks: the renderer's catalogue, or any colours, "
                              "marbled, clear, with emblems and square pips")
-    parser.add_argument("--max-tilt", type=float, default=MAX_TILT, metavar="DEGREES",
+    parser.add_argument("--max-tilt", type=number_from(0, below=90), default=MAX_TILT,
+                        metavar="DEGREES",
                         help="how far from straight down the camera may look (a webcam beside "
                              "the table: 50)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     args.paints = Paints(args.paints)
     if args.side_on and not args.tilted_only:
         parser.error("--side-on goes with --tilted-only")

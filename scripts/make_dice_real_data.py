@@ -1,7 +1,7 @@
 """Training data from the real dice photos' train part: judge windows and finder scenes.
 
-    python scripts/make_dice_real_data.py --out /tmp/dice-real
-    python scripts/make_dice_real_data.py --out /tmp/dice-real2 --models /tmp/dice-models
+    .venv/bin/python scripts/make_dice_real_data.py --out /tmp/dice-real
+    .venv/bin/python scripts/make_dice_real_data.py --out /tmp/dice-real2 --models /tmp/dice-models
 
 The photos' labels are every die's value, a multiset with no boxes, so the boxes
 are the reader's own marks (pseudo-boxes: its finder's, the face sizes searched as
@@ -66,7 +66,7 @@ from companion.hw.dice.networks import (
 from companion.hw.dice.reader import DiceReader
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from eval_dice_reader import PHOTOS, photos
+from eval_dice_reader import PHOTOS, photos, photos_missing
 
 ACCEPT = 0.3
 GAP = 0.6
@@ -208,15 +208,19 @@ def _boxed(marks: list[Spot], boxes: list[Box]) -> list[Spot]:
             for m, b in zip(found, boxes, strict=True)]
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--models", type=Path, metavar="DIR", help="default: models/")
-    parser.add_argument("--photos", type=Path, default=PHOTOS)
+    parser.add_argument("--photos", type=Path, default=PHOTOS, metavar="DIR",
+                        help="the labelled dice photos, labels.csv inside (default: "
+                             "../shared/datasets/dice-photos, outside the repository)")
     parser.add_argument("--boxes", type=Path, nargs="+", default=[], metavar="CSV",
                         help="the photos' own boxes (scripts/data/dice_boxes*.csv)")
     parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
+    if (missing := photos_missing(args.photos)) is not None:
+        parser.error(missing)
     boxes = {image: found for path in args.boxes
              for image, found in read_boxes(path).items()}
     rng = np.random.default_rng(args.seed)

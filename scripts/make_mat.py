@@ -1,7 +1,7 @@
 """Write the printable play mat (A4 landscape) as PNG and PDF from companion/hw/camera/mat.toml.
 
-    python scripts/make_mat.py                # docs/mat.png and docs/mat.pdf
-    python scripts/make_mat.py --out /tmp/mat --dpi 200
+    .venv/bin/python scripts/make_mat.py                # docs/mat.png and docs/mat.pdf
+    .venv/bin/python scripts/make_mat.py --out /tmp/mat --dpi 200
 
 Print the PDF at 100 % ("actual size", no fit-to-page): the reader measures the
 mat in millimetres. Japanese slot names are added when a CJK font is installed.
@@ -17,6 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.app.arg_types import positive_int
 from companion.hw.camera.mat import MatGeometry
 from companion.hw.camera.sim_scene import draw_mat
 from companion.hw.camera.tile_faces import find_cjk_fonts
@@ -77,7 +78,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("docs/mat"),
                         help="output path without extension (default docs/mat)")
-    parser.add_argument("--dpi", type=int, default=300)
+    # 0 ended in an OpenCV assertion (audit scripts68 N5)
+    parser.add_argument("--dpi", type=positive_int, default=300,
+                        help="the picture's dots per inch; the PDF is the mat's size at any "
+                             "(default %(default)s)")
     args = parser.parse_args(argv)
     geometry = MatGeometry.load()
     px_per_mm = args.dpi / MM_PER_INCH

@@ -1,7 +1,7 @@
 """The RFID tray's printable body: writes hardware/tray.stl (millimetres).
 
-    python scripts/make_tray.py                     # hardware/tray.stl
-    python scripts/make_tray.py --out /tmp/tray.stl
+    .venv/bin/python scripts/make_tray.py                     # hardware/tray.stl
+    .venv/bin/python scripts/make_tray.py --out /tmp/tray.stl
 
 One plate, printed upside down (its top on the bed, no supports). From the top: five
 tile pockets, the draw slot on the left and the room's 2x2 on the right, in the

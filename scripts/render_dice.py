@@ -1,7 +1,7 @@
 """Write rendered dice scenes (PNG) and their truth (JSON) to a folder.
 
-    python scripts/render_dice.py out/ --count 12 --seed 0
-    python scripts/render_dice.py out/ --kind tilted --table wood
+    .venv/bin/python scripts/render_dice.py out/ --count 12 --seed 0
+    .venv/bin/python scripts/render_dice.py out/ --kind tilted --table wood
 
 Each scene NAME.png comes with NAME.json: the kind, the table and each die's
 value, colour, centre and size in pixels. Try them with ``companion dice read``.
@@ -15,18 +15,20 @@ from pathlib import Path
 
 import cv2
 
+from companion.app.arg_types import non_negative_int, positive_int
 from companion.hw.dice.render import SceneKind, Table, render_scene
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path, help="folder to write into (created if missing)")
-    parser.add_argument("--count", type=int, default=12,
+    parser.add_argument("--count", type=positive_int, default=12,
                         help="how many scenes to write, not dice in each (default 12)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the first scene")
+    parser.add_argument("--seed", type=non_negative_int, default=0,
+                        help="seed of the first scene")
     parser.add_argument("--kind", choices=[k.value for k in SceneKind], default=None)
     parser.add_argument("--table", choices=[t.value for t in Table], default=None)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     for seed in range(args.seed, args.seed + args.count):
         scene = render_scene(seed, kind=SceneKind(args.kind) if args.kind else None,

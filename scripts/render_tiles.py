@@ -1,7 +1,7 @@
 """Write synthetic tile pictures to a folder, to look at what the classifier trains on.
 
-    python scripts/render_tiles.py --out /tmp/tiles              # 3 slot crops per label
-    python scripts/render_tiles.py --out /tmp/frames --scenes 5  # whole mat frames
+    .venv/bin/python scripts/render_tiles.py --out /tmp/tiles              # 3 slot crops per label
+    .venv/bin/python scripts/render_tiles.py --out /tmp/frames --scenes 5  # whole mat frames
 
 Crops are named ``<label>_<n>.png``, the naming ``companion calibrate camera
 --enrol-from`` reads; ``companion classify /tmp/tiles/*.png`` reads them
@@ -18,6 +18,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.app.arg_types import non_negative_int, positive_int
 from companion.hw.camera.augment import render_crop
 from companion.hw.camera.mat import MatGeometry
 from companion.hw.camera.sim_scene import render_scene
@@ -27,11 +28,15 @@ from companion.systems.jongrogue.tiles import READER_LABELS
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, required=True)
-    parser.add_argument("--per-class", type=int, default=3)
-    parser.add_argument("--scenes", type=int, default=0,
+    parser.add_argument("--out", type=Path, required=True, metavar="DIR",
+                        help="folder to write into (created if missing)")
+    # -1 wrote "wrote -36 crops" (audit scripts68 N5)
+    parser.add_argument("--per-class", type=positive_int, default=3,
+                        help="crops of each label (default %(default)s)")
+    parser.add_argument("--scenes", type=non_negative_int, default=0,
                         help="write this many mat frames instead of crops")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=non_negative_int, default=1,
+                        help="the pictures' random seed (default %(default)s)")
     args = parser.parse_args(argv)
     rng = np.random.default_rng(args.seed)
     fonts = find_cjk_fonts()

@@ -9,7 +9,7 @@ Prints each distinct cut, most frequent first, with how often it was drawn and w
 was first (seed, strategy, inputs played), then the total of cuts drawn: the measure
 display audit 54 and its label follow-up report.
 
-    python scripts/scan_label_cuts.py [--size 800x480] [--seeds 4] [--scale 1.0]
+    .venv/bin/python scripts/scan_label_cuts.py [--size 800x480] [--seeds 4] [--scale 1.0]
         [--shot SEED STRATEGY INPUTS PNG]
 
 ``--shot`` saves the screen at that point of that game (its menu as the player saw it)
@@ -26,12 +26,16 @@ from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+# pygame greets on import, before companion (which hides it) is imported (scripts68 N6)
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame
 
+from companion.app.arg_types import non_negative_int, positive_int
 from companion.app.modes.jongrogue import JongRogueMode, options_for
-from companion.hw.display.screen import ScreenDisplay
+from companion.hw.display.canvas import TEXT_SCALES
+from companion.hw.display.screen import LAYOUTS, ScreenDisplay
 from companion.systems.jongrogue.actions import ChoiceRequest
 from companion.systems.jongrogue.autoplay import HeadlessPlayer
 from companion.systems.jongrogue.game import Game
@@ -61,15 +65,31 @@ def spy_cuts(screen: ScreenDisplay) -> list[tuple[str, str]]:
     return drawn
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--size", default="800x480")
-    parser.add_argument("--seeds", type=int, default=4)
-    parser.add_argument("--scale", type=float, default=1.0)
-    parser.add_argument("--min-options", type=int, default=5,
+    # an unknown size was drawn at 800x480 and reported as itself (audit scripts68 N5)
+    parser.add_argument("--size", choices=sorted(LAYOUTS), default="800x480",
+                        help="the screen's layout (default %(default)s)")
+    parser.add_argument("--seeds", type=positive_int, default=4,
+                        help="games of each strategy, seeds 0 to N - 1 (default %(default)s)")
+    low, high = TEXT_SCALES
+    parser.add_argument("--scale", type=float, default=1.0,
+                        help=f"every font that much larger, {low:g} to {high:g} "
+                             "(display.text_scale; default %(default)s)")
+    parser.add_argument("--min-options", type=positive_int, default=5,
                         help="scan menus of at least this many choices (the grid's)")
     parser.add_argument("--shot", nargs=4, metavar=("SEED", "STRATEGY", "INPUTS", "PNG"))
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
+    if not low <= args.scale <= high:
+        parser.error(f"--scale {args.scale:g}: give {low:g} to {high:g}")
+    if args.shot:
+        seed, strategy, inputs, _ = args.shot
+        try:
+            non_negative_int(seed), non_negative_int(inputs)
+        except argparse.ArgumentTypeError as exc:
+            parser.error(f"--shot: {exc}")
+        if strategy not in STRATEGIES:
+            parser.error(f"--shot: strategy {strategy!r}: choose one of {', '.join(STRATEGIES)}")
     screen = ScreenDisplay(args.size, text_scale=args.scale)
     drawn = spy_cuts(screen)
     cuts: collections.Counter[tuple[str, str]] = collections.Counter()

@@ -1,8 +1,8 @@
 """Train the dice reader's counter, which tells a die's value from a close look at its top;
 export models/dice_counter.onnx (`train` extra).
 
-    python scripts/make_dice_real_data.py --out /tmp/dice/realC
-    python scripts/train_dice_counter.py --data /tmp/dice/r1 /tmp/dice/r2 /tmp/dice/any1 \
+    .venv/bin/python scripts/make_dice_real_data.py --out /tmp/dice/realC
+    .venv/bin/python scripts/train_dice_counter.py --data /tmp/dice/r1 /tmp/dice/r2 /tmp/dice/any1 \
         /tmp/dice/any3 /tmp/dice/any4 /tmp/dice/any1m /tmp/dice/any4m \
         --real /tmp/dice/realC --steps 5000 --out /tmp/dice/C2
 
@@ -23,12 +23,12 @@ dice r1 and r2, painted dice any1, any3 and any4, the finder's marks on painted 
 any1m and any4m). The committed counter (issue 23, twenty-first stop) is C3, of two
 rounds of pseudo-labels:
 
-    python scripts/train_dice_counter.py ... --real /tmp/dice/realC --steps 3000 \
+    .venv/bin/python scripts/train_dice_counter.py ... --real /tmp/dice/realC --steps 3000 \
         --check-every 5 --out /tmp/dice/C1          # a trial, the fifth photos held out
     # C2: as at the top, every train photo
     cp models/dice_finder.onnx models/dice_judge.onnx /tmp/dice/C2/
-    python scripts/make_dice_real_data.py --out /tmp/dice/realD --models /tmp/dice/C2
-    python scripts/train_dice_counter.py ... --real /tmp/dice/realD --steps 5000 \
+    .venv/bin/python scripts/make_dice_real_data.py --out /tmp/dice/realD --models /tmp/dice/C2
+    .venv/bin/python scripts/train_dice_counter.py ... --real /tmp/dice/realD --steps 5000 \
         --out /tmp/dice/C3
 
 On the held-out fifth's 207 dice windows, C1 read 99.0% of the values right (its surest
@@ -48,9 +48,9 @@ and the unseen fifth with C1 66.7% -> 68.8% of frames fully right, 90.2% -> 91.5
 
 Every tray die labelled at its own box (issue 23, twenty-third stop): C1's recipe on
 
-    python scripts/make_dice_real_data.py --out /tmp/dice/realB --models /tmp/dice/C2 \
+    .venv/bin/python scripts/make_dice_real_data.py --out /tmp/dice/realB --models /tmp/dice/C2 \
         --boxes scripts/data/dice_boxes.csv       # 1,161 dice windows, none left out
-    python scripts/train_dice_counter.py ... --real /tmp/dice/realB --steps 3000 \
+    .venv/bin/python scripts/train_dice_counter.py ... --real /tmp/dice/realB --steps 3000 \
         --check-every 5 --out /tmp/dice/B1
 
 checks on all 246 dice of the held-out fifth: 99.2% right by the surest value, 93.9% at
@@ -72,9 +72,6 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-import torch
-from torch import nn
-from torch.nn import functional as F
 
 from companion.hw.dice.networks import (
     COUNT_PX,
@@ -87,11 +84,37 @@ from companion.hw.dice.networks import (
 )
 from companion.hw.onnx_session import open_session
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import train_dice_reader as reader_training
-
 MODELS = Path(__file__).resolve().parents[1] / "models"
 REAL_SHARE = 0.4  # of each batch, windows of the real photos
+
+
+def arguments_parser() -> argparse.ArgumentParser:
+    """The command line, built before torch is imported: without torch, --help still
+    lists it (torch_extra.py)."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", type=Path, nargs="+", required=True, metavar="DIR",
+                        help="folders of make_dice_data.py's shards and marks")
+    parser.add_argument("--real", type=Path, required=True, metavar="DIR",
+                        help="make_dice_real_data.py's folder")
+    parser.add_argument("--steps", type=int, default=3000)
+    parser.add_argument("--lr", type=float, default=3e-3)
+    parser.add_argument("--check-every", type=int, default=0, metavar="N")
+    parser.add_argument("--out", type=Path, default=MODELS)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--threads", type=int, default=2)
+    return parser
+
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+try:
+    import torch
+    import train_dice_reader as reader_training  # a script beside this one
+    from torch import nn
+    from torch.nn import functional as F
+except ModuleNotFoundError as missing:  # the `train` extra is not installed
+    from torch_extra import without_torch
+
+    without_torch(missing, __name__, arguments_parser())
 
 
 class Counter(nn.Module):
@@ -178,18 +201,7 @@ def check(path: Path, crops: np.ndarray, labels: np.ndarray) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--data", type=Path, nargs="+", required=True, metavar="DIR",
-                        help="folders of make_dice_data.py's shards and marks")
-    parser.add_argument("--real", type=Path, required=True, metavar="DIR",
-                        help="make_dice_real_data.py's folder")
-    parser.add_argument("--steps", type=int, default=3000)
-    parser.add_argument("--lr", type=float, default=3e-3)
-    parser.add_argument("--check-every", type=int, default=0, metavar="N")
-    parser.add_argument("--out", type=Path, default=MODELS)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--threads", type=int, default=2)
-    args = parser.parse_args()
+    args = arguments_parser().parse_args()
     reader_training.REAL_LOOK = True
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)

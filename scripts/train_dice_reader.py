@@ -1,10 +1,13 @@
 """Train the dice reader's finder and judge; export models/dice_{finder,judge}.onnx (`train` extra).
 
-    /work/venv/bin/pip install torch==2.13.0 onnx    # or: pip install -e .[train]
-    python scripts/make_dice_data.py --scenes 3000 --out /tmp/dice-data
-    python scripts/train_dice_reader.py --only finder --data /tmp/dice-data --finder-steps 5000
-    python scripts/make_dice_data.py --scenes 3000 --start 100 --out /tmp/dice-data --marks models
-    python scripts/train_dice_reader.py --only judge --data /tmp/dice-data --judge-steps 6000
+    .venv/bin/pip install -e '.[train]'    # torch 2.13.0 and onnx: the pyproject's train extra
+    .venv/bin/python scripts/make_dice_data.py --scenes 3000 --out /tmp/dice-data
+    .venv/bin/python scripts/train_dice_reader.py --only finder --data /tmp/dice-data \
+        --finder-steps 5000
+    .venv/bin/python scripts/make_dice_data.py --scenes 3000 --start 100 --out /tmp/dice-data \
+        --marks models
+    .venv/bin/python scripts/train_dice_reader.py --only judge --data /tmp/dice-data \
+        --judge-steps 6000
 
 Fine-tuning on the real photos too (issue 23): the train part of the shared
 real photos, with the finder's own marks as boxes (scripts/make_dice_real_data.py),
@@ -12,13 +15,13 @@ mixed with rendered shards, starting from the exported networks (``--init``),
 colours shuffled, blurred and JPEG-encoded as a webcam's (``--real-look``), and
 the former judge's answers on the renders kept (``--keep``):
 
-    python scripts/make_dice_data.py --scenes 200 --start 3000 --out /tmp/dice/r1 --jobs 1
-    python scripts/make_dice_real_data.py --out /tmp/dice/real1
-    python scripts/train_dice_reader.py --data /tmp/dice/r1 /tmp/dice/real1 \
+    .venv/bin/python scripts/make_dice_data.py --scenes 200 --start 3000 --out /tmp/dice/r1 --jobs 1
+    .venv/bin/python scripts/make_dice_real_data.py --out /tmp/dice/real1
+    .venv/bin/python scripts/train_dice_reader.py --data /tmp/dice/r1 /tmp/dice/real1 \
         --favour /tmp/dice/real1 --init models --lr 1e-3 --finder-steps 300 \
         --judge-steps 500 --out /tmp/dice/m1
-    python scripts/make_dice_real_data.py --out /tmp/dice/real2 --models /tmp/dice/m1
-    python scripts/train_dice_reader.py --only judge --data /tmp/dice/r1 /tmp/dice/real2 \
+    .venv/bin/python scripts/make_dice_real_data.py --out /tmp/dice/real2 --models /tmp/dice/m1
+    .venv/bin/python scripts/train_dice_reader.py --only judge --data /tmp/dice/r1 /tmp/dice/real2 \
         --favour /tmp/dice/real2 --init models --keep models --lr 7e-4 --real-look \
         --judge-steps 500 --seed 2 --out /tmp/dice/m3
 
@@ -36,18 +39,18 @@ more catalogue renders (its former answers kept) and the side-on shards, which h
 it to calling a leaning die's open side COCKED. models/dice_reader.json records the
 runs back to the renders-only networks (kept in models/dice_v1/):
 
-    python scripts/make_dice_data.py --scenes 800 --start 3010 --out /tmp/dice/r2
-    python scripts/make_dice_data.py --scenes 200 --start 1530 --tilted-only --side-on \
+    .venv/bin/python scripts/make_dice_data.py --scenes 800 --start 3010 --out /tmp/dice/r2
+    .venv/bin/python scripts/make_dice_data.py --scenes 200 --start 1530 --tilted-only --side-on \
         --out /tmp/dice/side
-    python scripts/make_dice_data.py --scenes 200 --start 1532 --tilted-only --side-on \
+    .venv/bin/python scripts/make_dice_data.py --scenes 200 --start 1532 --tilted-only --side-on \
         --marks models --out /tmp/dice/sidem
-    python scripts/make_dice_real_data.py --out /tmp/dice/realR      # with m1 + m3
-    python scripts/train_dice_reader.py --only judge --data /tmp/dice/r1 /tmp/dice/realR \
+    .venv/bin/python scripts/make_dice_real_data.py --out /tmp/dice/realR      # with m1 + m3
+    .venv/bin/python scripts/train_dice_reader.py --only judge --data /tmp/dice/r1 /tmp/dice/realR \
         --favour /tmp/dice/realR --init models --keep models --lr 7e-4 --real-look \
         --judge-steps 1000 --seed 11 --out /tmp/dice/K
     cp models/dice_finder.onnx /tmp/dice/K/
-    python scripts/make_dice_real_data.py --out /tmp/dice/realR2 --models /tmp/dice/K
-    python scripts/train_dice_reader.py --only judge --data /tmp/dice/r1 /tmp/dice/r2 \
+    .venv/bin/python scripts/make_dice_real_data.py --out /tmp/dice/realR2 --models /tmp/dice/K
+    .venv/bin/python scripts/train_dice_reader.py --only judge --data /tmp/dice/r1 /tmp/dice/r2 \
         /tmp/dice/side /tmp/dice/sidem /tmp/dice/realR2 --favour /tmp/dice/realR2 \
         --init models --keep models --lr 7e-4 --real-look --judge-steps 1200 --seed 11 \
         --out /tmp/dice/M
@@ -82,11 +85,11 @@ size is not what holds it back; the widening code was not kept. P1: M's recipe w
 painted scenes of the renderer's clear dice showing their hidden faces' pips (the real
 tray's smoke-black dice), and the committed finder's marks on 300 more:
 
-    python scripts/make_dice_data.py --scenes 600 --start 4300 --out /tmp/dice/any4 \
+    .venv/bin/python scripts/make_dice_data.py --scenes 600 --start 4300 --out /tmp/dice/any4 \
         --paints any
-    python scripts/make_dice_data.py --scenes 300 --start 4400 --out /tmp/dice/any4m \
+    .venv/bin/python scripts/make_dice_data.py --scenes 300 --start 4400 --out /tmp/dice/any4m \
         --paints any --marks models
-    python scripts/train_dice_reader.py --only judge --data /tmp/dice/r1 /tmp/dice/r2 \
+    .venv/bin/python scripts/train_dice_reader.py --only judge --data /tmp/dice/r1 /tmp/dice/r2 \
         /tmp/dice/side /tmp/dice/sidem /tmp/dice/realR2 /tmp/dice/any4 /tmp/dice/any4m \
         --favour /tmp/dice/realR2 /tmp/dice/any4 /tmp/dice/any4m --init models \
         --keep models --lr 7e-4 --real-look --judge-steps 1200 --seed 11 --out /tmp/dice/P1
@@ -102,8 +105,9 @@ of frames fully right but 2 -> 5 frames ``ok`` but wrong (one a photo labelled o
 that shows two); held out, dice right 74.7% -> 78.8%, frames 55.2% -> 56.3%, 2 ``ok``
 but wrong either way. Not better enough at never being wrong to replace it:
 
-    python scripts/make_dice_real_data.py --out /tmp/dice-w/real3
-    python scripts/train_dice_reader.py --only judge --data /tmp/dice/r1 /tmp/dice-w/real3 \
+    .venv/bin/python scripts/make_dice_real_data.py --out /tmp/dice-w/real3
+    .venv/bin/python scripts/train_dice_reader.py --only judge \
+        --data /tmp/dice/r1 /tmp/dice-w/real3 \
         --favour /tmp/dice-w/real3 --init models --keep models --lr 1e-3 --real-look \
         --judge-steps 900 --out /tmp/dice-w/j1
 
@@ -117,12 +121,13 @@ but wrong 2 -> 4 frames (a flat die's side seen in perspective read as a die of 
 a 1 read as 6), and on the renders (bench_dice.py, seeds 110000..) 99.73% -> 99.40% of
 dice right with one read wrong: so neither is it committed.
 
-    python scripts/train_dice_reader.py --only judge --data /tmp/dice/r1 /tmp/dice-w/real3 \
+    .venv/bin/python scripts/train_dice_reader.py --only judge \
+        --data /tmp/dice/r1 /tmp/dice-w/real3 \
         --favour /tmp/dice-w/real3 --init /tmp/dice-w/j1 --keep models --lr 7e-4 \
         --real-look --judge-steps 1000 --seed 3 --out /tmp/dice-w/j2
     cp models/dice_finder.onnx /tmp/dice-w/j2/  # the finder as committed
     printf '[reader]\nmin_nothing_hot = 0.98\n' > /tmp/hot98.toml
-    python scripts/eval_dice_reader.py --part test --large --models /tmp/dice-w/j2 \
+    .venv/bin/python scripts/eval_dice_reader.py --part test --large --models /tmp/dice-w/j2 \
         --config /tmp/hot98.toml
 
 1,200 steps more from j2 (``--init /tmp/dice-w/j2 --lr 5e-4 --judge-steps 1200 --seed 4
@@ -139,20 +144,21 @@ any``: marbled and clear bodies, glare, an emblem on the 1, square pips) and a c
 ``--max-tilt`` degrees from straight down. The judge rounds, scored with the committed
 finder (eval_dice_reader.py --part train; held out read once; bench_dice.py renders):
 
-    python scripts/make_dice_data.py --scenes 200 --start 3000 --out /tmp/dice/r1
+    .venv/bin/python scripts/make_dice_data.py --scenes 200 --start 3000 --out /tmp/dice/r1
     # any1 and any2 were rendered at commit a69a4a4 (before glare; git worktree add ...):
-    python scripts/make_dice_data.py --scenes 600 --start 4000 --out /tmp/dice/any1 --paints any
-    python scripts/make_dice_data.py --scenes 600 --start 4010 --out /tmp/dice/any2 \
+    .venv/bin/python scripts/make_dice_data.py --scenes 600 --start 4000 --out /tmp/dice/any1 \
+        --paints any
+    .venv/bin/python scripts/make_dice_data.py --scenes 600 --start 4010 --out /tmp/dice/any2 \
         --paints any --max-tilt 50
-    python scripts/make_dice_data.py --scenes 600 --start 4020 --out /tmp/dice/any3 \
+    .venv/bin/python scripts/make_dice_data.py --scenes 600 --start 4020 --out /tmp/dice/any3 \
         --paints any --max-tilt 40
-    python scripts/make_dice_real_data.py --out /tmp/dice/real0
-    python scripts/train_dice_reader.py --only judge --data /tmp/dice/r1 /tmp/dice/any1 \
+    .venv/bin/python scripts/make_dice_real_data.py --out /tmp/dice/real0
+    .venv/bin/python scripts/train_dice_reader.py --only judge --data /tmp/dice/r1 /tmp/dice/any1 \
         /tmp/dice/real0 --favour /tmp/dice/any1 /tmp/dice/real0 --init models --keep models \
         --lr 1e-3 --real-look --judge-steps 2000 --threads 1 --out /tmp/dice/A
     cp models/dice_finder.onnx /tmp/dice/A/
-    python scripts/make_dice_real_data.py --out /tmp/dice/real1 --models /tmp/dice/A
-    python scripts/train_dice_reader.py --only judge --data /tmp/dice/r1 /tmp/dice/any1 \
+    .venv/bin/python scripts/make_dice_real_data.py --out /tmp/dice/real1 --models /tmp/dice/A
+    .venv/bin/python scripts/train_dice_reader.py --only judge --data /tmp/dice/r1 /tmp/dice/any1 \
         /tmp/dice/any3 /tmp/dice/real1 --favour /tmp/dice/any1 /tmp/dice/any3 /tmp/dice/real1 \
         --init /tmp/dice/A --keep models --lr 7e-4 --real-look --judge-steps 1500 \
         --threads 1 --seed 6 --out /tmp/dice/C
@@ -194,12 +200,12 @@ committed networks', counter included), a control; JS adds the webcam photos' bo
 committed finder's marks on 400 renders seen up to 60 degrees from straight down, whose
 flat dice's sides are NOTHING, both favoured:
 
-    python scripts/make_dice_real_data.py --out /tmp/dice/realP
-    python scripts/make_dice_real_data.py --out /tmp/dice/realW \
+    .venv/bin/python scripts/make_dice_real_data.py --out /tmp/dice/realP
+    .venv/bin/python scripts/make_dice_real_data.py --out /tmp/dice/realW \
         --boxes scripts/data/dice_boxes_webcam.csv
-    python scripts/make_dice_data.py --scenes 400 --start 3400 --max-tilt 60 \
+    .venv/bin/python scripts/make_dice_data.py --scenes 400 --start 3400 --max-tilt 60 \
         --marks models --out /tmp/dice/steepm
-    python scripts/train_dice_reader.py --only judge --data /tmp/dice/r1 /tmp/dice/r2 \
+    .venv/bin/python scripts/train_dice_reader.py --only judge --data /tmp/dice/r1 /tmp/dice/r2 \
         /tmp/dice/side /tmp/dice/sidem /tmp/dice/realW /tmp/dice/steepm \
         --favour /tmp/dice/realW /tmp/dice/steepm --init models --keep models --lr 7e-4 \
         --real-look --judge-steps 1200 --seed 11 --out /tmp/dice/JS
@@ -224,14 +230,15 @@ eval_dice_reader.py, which the committed networks' light (±25%, ±10%, ±20%, �
 short of. Each network was trained alone (the scripts as at 6117e36; the renders as
 named above) and read with the other two as committed:
 
-    python scripts/make_dice_real_data.py --out /tmp/dice/realP
-    python scripts/train_dice_reader.py --only finder --data /tmp/dice/r1 /tmp/dice/realP \
+    .venv/bin/python scripts/make_dice_real_data.py --out /tmp/dice/realP
+    .venv/bin/python scripts/train_dice_reader.py --only finder \
+        --data /tmp/dice/r1 /tmp/dice/realP \
         --init models --lr 1e-3 --finder-steps 300 --camera-looks --out /tmp/dice/F1
-    python scripts/train_dice_reader.py --only judge --data /tmp/dice/r1 /tmp/dice/r2 \
+    .venv/bin/python scripts/train_dice_reader.py --only judge --data /tmp/dice/r1 /tmp/dice/r2 \
         /tmp/dice/side /tmp/dice/sidem /tmp/dice/realP --favour /tmp/dice/realP \
         --init models --keep models --lr 7e-4 --real-look --camera-looks \
         --judge-steps 1200 --seed 11 --out /tmp/dice/J1
-    python scripts/train_dice_counter.py --data /tmp/dice/r1 /tmp/dice/r2 /tmp/dice/any1 \
+    .venv/bin/python scripts/train_dice_counter.py --data /tmp/dice/r1 /tmp/dice/r2 /tmp/dice/any1 \
         /tmp/dice/any3 /tmp/dice/any4 /tmp/dice/any1m /tmp/dice/any4m --real /tmp/dice/realP \
         --steps 5000 --camera-looks --out /tmp/dice/K1
 
@@ -270,14 +277,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from pathlib import Path
 
 import cv2
 import numpy as np
-import torch
-from torch import nn
-from torch.nn import functional as F
 
 from companion.hw.dice.networks import (
     CLASSES,
@@ -299,6 +304,47 @@ FINDER_CROP = (128, 192)  # finder training windows (rows, columns) of the shrun
 FAVOUR = 3.0
 # With --keep: how much the judge is held to its former answers on the renders (a KL term).
 KEEP = 1.0
+
+
+def arguments_parser() -> argparse.ArgumentParser:
+    """The command line, built before torch is imported: without torch, --help still
+    lists it (torch_extra.py)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, nargs="+", default=[], metavar="DIR",
+                        help="folders of make_dice_data.py's shards and marks")
+    parser.add_argument("--finder-steps", type=int, default=3000)
+    parser.add_argument("--judge-steps", type=int, default=3000)
+    parser.add_argument("--favour", type=Path, nargs="+", default=[], metavar="DIR",
+                        help=f"folders of --data whose judge windows are drawn {FAVOUR:g} "
+                             "times as often as the others of their class")
+    parser.add_argument("--only", choices=("finder", "judge"))
+    parser.add_argument("--out", type=Path, default=MODELS)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--init", type=Path, metavar="DIR",
+                        help="fine-tune the networks exported in DIR (e.g. models/) instead of "
+                             "training new ones")
+    parser.add_argument("--lr", type=float, default=3e-3, help="the peak learning rate")
+    parser.add_argument("--real-look", action="store_true",
+                        help="shuffle colours, blur and JPEG-encode the training images "
+                             "(see real_look)")
+    parser.add_argument("--keep", type=Path, metavar="DIR",
+                        help="keep the answers of the judge exported in DIR on the windows "
+                             "not in --favour (the renders), while learning the favoured ones")
+    parser.add_argument("--add-embedding", type=Path, metavar="ONNX",
+                        help="only give an exported judge the embedding output, in place")
+    return parser
+
+
+try:
+    import torch
+    from torch import nn
+    from torch.nn import functional as F
+except ModuleNotFoundError as missing:  # the `train` extra is not installed
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from torch_extra import without_torch
+
+    without_torch(missing, __name__, arguments_parser())
 
 
 # Set by --init: the exported networks have their batch norms folded into the convolutions,
@@ -603,30 +649,7 @@ def train(model: nn.Module, steps: int, lr: float, step_fn, name: str) -> None: 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, nargs="+", default=[], metavar="DIR",
-                        help="folders of make_dice_data.py's shards and marks")
-    parser.add_argument("--finder-steps", type=int, default=3000)
-    parser.add_argument("--judge-steps", type=int, default=3000)
-    parser.add_argument("--favour", type=Path, nargs="+", default=[], metavar="DIR",
-                        help=f"folders of --data whose judge windows are drawn {FAVOUR:g} "
-                             "times as often as the others of their class")
-    parser.add_argument("--only", choices=("finder", "judge"))
-    parser.add_argument("--out", type=Path, default=MODELS)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--init", type=Path, metavar="DIR",
-                        help="fine-tune the networks exported in DIR (e.g. models/) instead of "
-                             "training new ones")
-    parser.add_argument("--lr", type=float, default=3e-3, help="the peak learning rate")
-    parser.add_argument("--real-look", action="store_true",
-                        help="shuffle colours, blur and JPEG-encode the training images "
-                             "(see real_look)")
-    parser.add_argument("--keep", type=Path, metavar="DIR",
-                        help="keep the answers of the judge exported in DIR on the windows "
-                             "not in --favour (the renders), while learning the favoured ones")
-    parser.add_argument("--add-embedding", type=Path, metavar="ONNX",
-                        help="only give an exported judge the embedding output, in place")
+    parser = arguments_parser()
     args = parser.parse_args()
     if args.add_embedding is not None:
         add_embedding(args.add_embedding)

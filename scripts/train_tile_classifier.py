@@ -1,8 +1,8 @@
 """Train the tile classifier; export models/tile_classifier.onnx + .json (`train` extra).
 
-    /work/venv/bin/pip install torch==2.13.0 onnx    # or: pip install -e .[train]
-    nohup python scripts/train_tile_classifier.py > train.log 2>&1 &
-    python scripts/eval_tile_classifier.py --write-metadata   # adds measured accuracy
+    .venv/bin/pip install -e '.[train]'    # torch 2.13.0 and onnx: the pyproject's train extra
+    nohup .venv/bin/python scripts/train_tile_classifier.py > train.log 2>&1 &
+    .venv/bin/python scripts/eval_tile_classifier.py --write-metadata   # adds measured accuracy
 
 The committed model's recipe is in models/tile_classifier.json ("training"). It is two
 networks joined by scripts/join_tile_models.py (their probabilities averaged): the network
@@ -29,17 +29,18 @@ renders 99.68% -> 99.81%; corner-index renders 98.82% / 3.97% / 4 -> 99.41% / 3.
 A crop costs twice the network (eval's crop time 0.71 -> 1.08 ms; bench_camera.py's frame
 to all slots 7.6 -> 10.8 ms), the file 0.68 -> 1.36 MB. To rerun the trial's join:
 
-    python scripts/join_tile_models.py /tmp/s1/tile_classifier.onnx \
+    .venv/bin/python scripts/join_tile_models.py /tmp/s1/tile_classifier.onnx \
         /tmp/s2/tile_classifier.onnx --out /tmp/j12/tile_classifier
 
 To try a new recipe honestly, train without the validation photos, choose on
 them, and read the held-out photos once for the one you keep:
 
-    python scripts/train_tile_classifier.py --hold-validation --strong-augment \
+    .venv/bin/python scripts/train_tile_classifier.py --hold-validation --strong-augment \
         --widths 24 48 96 192 320 --synthetic-per-class 450 --real-repeats 12 --epochs 13 \
         --seed 29 --out /tmp/tile-W/tile_classifier --checkpoint /tmp/tile-W/model.pt
-    python scripts/eval_tile_classifier.py --fold val --model /tmp/tile-W/tile_classifier.onnx
-    python scripts/eval_tile_classifier.py --model /tmp/tile-W/tile_classifier.onnx
+    .venv/bin/python scripts/eval_tile_classifier.py --fold val \
+        --model /tmp/tile-W/tile_classifier.onnx
+    .venv/bin/python scripts/eval_tile_classifier.py --model /tmp/tile-W/tile_classifier.onnx
 
 (that run, about 47 minutes on a shared thread, was not better than the
 committed model on the held-out photos, so it was not committed).
@@ -47,7 +48,7 @@ committed model on the held-out photos, so it was not committed).
 ``--index-art`` draws that share of the rendered tiles with a Western corner
 index (render.draw_index). A fine-tune of the committed model with it,
 
-    python scripts/train_tile_classifier.py --init <the first member, above> \
+    .venv/bin/python scripts/train_tile_classifier.py --init <the first member, above> \
         --hold-validation --strong-augment --index-art 0.3 --lr 3e-4 --epochs 5 \
         --synthetic-per-class 300 --synthetic-white-weight 3 --real-repeats 5 --seed 23 \
         --out /tmp/t23-C/tile_classifier
@@ -75,10 +76,11 @@ answer 7.0%, between their 5.8% and 8.0%.
 The other way round, judged on mahjong-photos' sets, needs a start that never saw
 them (28 minutes; recipe A from it, as above with the sources swapped, 4 minutes):
 
-    python scripts/train_tile_classifier.py --sources ../shared/datasets/tile-photos-more \
+    .venv/bin/python scripts/train_tile_classifier.py \
+        --sources ../shared/datasets/tile-photos-more \
         --epochs 22 --synthetic-per-class 700 --real-repeats 12 --threads 1 \
         --seed 20261202 --out /tmp/tpm/tile_classifier
-    python scripts/eval_tile_classifier.py --fold train \
+    .venv/bin/python scripts/eval_tile_classifier.py --fold train \
         --sources ../shared/datasets/mahjong-photos --model /tmp/tpm/tile_classifier.onnx
 
 Those sets are harder to meet unseen: that start and recipe A from it (seeds 7 and 11)
@@ -103,8 +105,9 @@ leaves the other out altogether; its whole training split then reads as sets
 the model never saw, as a player's own set will be, and there are more of them
 (tile-photos-more: 513 crops from 103 photos):
 
-    python scripts/train_tile_classifier.py --sources ../shared/datasets/mahjong-photos ...
-    python scripts/eval_tile_classifier.py --fold train \
+    .venv/bin/python scripts/train_tile_classifier.py \
+        --sources ../shared/datasets/mahjong-photos ...
+    .venv/bin/python scripts/eval_tile_classifier.py --fold train \
         --sources ../shared/datasets/tile-photos-more --model ...
 
 Chosen that way, recipe A (as in models/tile_classifier.json, from the same start,
@@ -142,10 +145,12 @@ probabilities averaged (``input.margins`` and eval's ``--margins``: check out th
 at commit bf223ad to rerun; reverted), was tried on two starts that each never saw one
 source (about 25 minutes each; /tmp/mpo the same with the sources swapped):
 
-    python scripts/train_tile_classifier.py --sources ../shared/datasets/tile-photos-more \
+    .venv/bin/python scripts/train_tile_classifier.py \
+        --sources ../shared/datasets/tile-photos-more \
         --epochs 22 --synthetic-per-class 700 --real-repeats 12 --threads 1 \
         --seed 20261202 --out /tmp/tpm/tile_classifier
-    python scripts/eval_tile_classifier.py --fold train --model /tmp/tpm/tile_classifier.onnx \
+    .venv/bin/python scripts/eval_tile_classifier.py --fold train \
+        --model /tmp/tpm/tile_classifier.onnx \
         --sources ../shared/datasets/mahjong-photos --margins 1.0 1.15    # (or --margins 1.0)
 
 Unseen sets read a little surer, but renders worse (once / twice; top-1, no answer at
@@ -201,8 +206,6 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-import torch
-from torch import nn
 
 from companion.hw.camera.augment import (
     camera_effects,
@@ -237,6 +240,60 @@ PICTURE_CONFIDENCE = 0.55
 SIDEWAYS = 0.2  # share of crops turned a quarter turn (upside down is drawn elsewhere)
 WHITE = "5z"  # blank and framed Whites are easy to take for an empty slot: seen more often
 WHITE_WEIGHT = 3
+
+
+def arguments_parser() -> argparse.ArgumentParser:
+    """The command line, built before torch is imported: without torch, --help still
+    lists it (torch_extra.py)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sources", type=Path, nargs="*",
+                        default=[DATASETS / "mahjong-photos", DATASETS / "tile-photos-more"],
+                        help="labelled real photo folders; only their 'train' split is used")
+    parser.add_argument("--out", type=Path, default=ROOT / "models" / "tile_classifier")
+    parser.add_argument("--seed", type=int, default=20261129)
+    parser.add_argument("--synthetic-per-class", type=int, default=700)
+    parser.add_argument("--real-repeats", type=int, default=30,
+                        help="augmented copies of each training photo per epoch")
+    parser.add_argument("--epochs", type=int, default=22)
+    parser.add_argument("--synthetic-white-weight", type=int, default=WHITE_WEIGHT,
+                        help="rendered Whites per rendered tile of another kind")
+    parser.add_argument("--init", type=Path, nargs="+",
+                        help="fine-tune: start from this .onnx (e.g. the committed model) "
+                             "or torch state_dict; from several, start from their mean "
+                             "(name one twice to weigh it double; with --epochs 0 the mean "
+                             "is the model written)")
+    parser.add_argument("--lr", type=float, default=3e-3, help="peak learning rate")
+    parser.add_argument("--checkpoint", type=Path,
+                        help="also save the torch state_dict here (keep it under /tmp)")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="torch CPU threads (1 is fastest on a shared machine)")
+    parser.add_argument("--hold-validation", action="store_true",
+                        help="train on the 'train' fold only, keeping the 'val' fold of the "
+                             "training split (by photo) back for choosing and calibrating")
+    parser.add_argument("--strong-augment", action="store_true",
+                        help="real photos also get any ink hue, bolder/finer strokes, a skewed "
+                             "offset view; more crops washed out to grey")
+    parser.add_argument("--sideways", type=float, default=SIDEWAYS,
+                        help="share of crops turned a quarter turn, padded to the slot's 3:4")
+    parser.add_argument("--index-art", type=float, default=0.0,
+                        help="share of rendered tiles drawn with a Western corner index "
+                             "(a rank or letter in a corner, the art shrunk)")
+    parser.add_argument("--tile-font-art", type=float, default=0.0,
+                        help="share of rendered tiles drawn as a font draws Unicode's Mahjong "
+                             "Tiles (Symbola, Noto Sans Symbols 2), in a set's inks")
+    parser.add_argument("--widths", type=int, nargs=5, default=[20, 40, 80, 144, 224],
+                        help="channels of the network's five stages")
+    return parser
+
+
+try:
+    import torch
+    from torch import nn
+except ModuleNotFoundError as missing:  # the `train` extra is not installed
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from torch_extra import without_torch
+
+    without_torch(missing, __name__, arguments_parser())
 
 
 def separable(c_in: int, c_out: int, stride: int) -> nn.Sequential:
@@ -551,44 +608,7 @@ def fit(model: TileNet, photos: list[Photo], args: argparse.Namespace,
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sources", type=Path, nargs="*",
-                        default=[DATASETS / "mahjong-photos", DATASETS / "tile-photos-more"],
-                        help="labelled real photo folders; only their 'train' split is used")
-    parser.add_argument("--out", type=Path, default=ROOT / "models" / "tile_classifier")
-    parser.add_argument("--seed", type=int, default=20261129)
-    parser.add_argument("--synthetic-per-class", type=int, default=700)
-    parser.add_argument("--real-repeats", type=int, default=30,
-                        help="augmented copies of each training photo per epoch")
-    parser.add_argument("--epochs", type=int, default=22)
-    parser.add_argument("--synthetic-white-weight", type=int, default=WHITE_WEIGHT,
-                        help="rendered Whites per rendered tile of another kind")
-    parser.add_argument("--init", type=Path, nargs="+",
-                        help="fine-tune: start from this .onnx (e.g. the committed model) "
-                             "or torch state_dict; from several, start from their mean "
-                             "(name one twice to weigh it double; with --epochs 0 the mean "
-                             "is the model written)")
-    parser.add_argument("--lr", type=float, default=3e-3, help="peak learning rate")
-    parser.add_argument("--checkpoint", type=Path,
-                        help="also save the torch state_dict here (keep it under /tmp)")
-    parser.add_argument("--threads", type=int, default=1,
-                        help="torch CPU threads (1 is fastest on a shared machine)")
-    parser.add_argument("--hold-validation", action="store_true",
-                        help="train on the 'train' fold only, keeping the 'val' fold of the "
-                             "training split (by photo) back for choosing and calibrating")
-    parser.add_argument("--strong-augment", action="store_true",
-                        help="real photos also get any ink hue, bolder/finer strokes, a skewed "
-                             "offset view; more crops washed out to grey")
-    parser.add_argument("--sideways", type=float, default=SIDEWAYS,
-                        help="share of crops turned a quarter turn, padded to the slot's 3:4")
-    parser.add_argument("--index-art", type=float, default=0.0,
-                        help="share of rendered tiles drawn with a Western corner index "
-                             "(a rank or letter in a corner, the art shrunk)")
-    parser.add_argument("--tile-font-art", type=float, default=0.0,
-                        help="share of rendered tiles drawn as a font draws Unicode's Mahjong "
-                             "Tiles (Symbola, Noto Sans Symbols 2), in a set's inks")
-    parser.add_argument("--widths", type=int, nargs=5, default=[20, 40, 80, 144, 224],
-                        help="channels of the network's five stages")
+    parser = arguments_parser()
     args = parser.parse_args(argv)
 
     torch.manual_seed(args.seed)
