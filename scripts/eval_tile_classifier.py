@@ -1,7 +1,7 @@
 """Measure the tile classifier: held-out real photos per source, renders, mat scenes, enrolment.
 
     .venv/bin/python scripts/eval_tile_classifier.py  # print the figures
-    # also store them in the .json (those of a source not found are kept as they were):
+    # also store them in the .json (every source there, every figure measured again):
     .venv/bin/python scripts/eval_tile_classifier.py --write-metadata
     .venv/bin/python scripts/eval_tile_classifier.py --sources ../shared/datasets/mahjong-photos
     .venv/bin/python scripts/eval_tile_classifier.py --fold val \
@@ -265,8 +265,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="rendered mat scenes read, and again under each lamp "
                              "(default %(default)s)")
     parser.add_argument("--write-metadata", action="store_true",
-                        help="store the figures measured in the model's .json 'measured'; "
-                             "those of a source not read this time are kept as they were")
+                        help="store the figures measured in the model's .json 'measured' (only "
+                             "when every photo source is there and every figure it holds "
+                             "was measured again)")
     parser.add_argument("--fold", choices=("test", "val", "train"), default="test",
                         help="read the held-out photos (test), the validation part of the "
                              "training split (val; only for a model trained without it) or "
@@ -278,6 +279,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.write_metadata and args.fold != "test":
         parser.error("--write-metadata stores the held-out figures: leave out --fold")
+    if args.write_metadata:
+        # A figure kept from an earlier run may be another model's (one retrained in place):
+        # the file's figures are all of one run, or it is left as it was (scripts68 R1).
+        for folder in args.sources:
+            if not (folder / "labels.csv").exists():
+                parser.error(f"--write-metadata needs every photo source: {folder / 'labels.csv'} "
+                             "not found")
     classifier = TileClassifier(args.model)
     measured: dict[str, object] = {}
     part = {"test": "held-out", "val": "validation", "train": "training"}[args.fold]
@@ -351,16 +359,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.write_metadata:
         meta_path = args.model.with_suffix(".json")
         meta = json.loads(meta_path.read_text())
-        # Only what this run measured is replaced: a source whose photos were not there
-        # (a clone not beside ../shared) kept its figures; the whole block was replaced,
-        # and every held-out photo figure was lost (audit scripts68 R1).
+        # The whole block was replaced by what a run without the photos measured, and
+        # every held-out photo figure was lost (audit scripts68 R1).
         before = meta.get("measured") or {}
-        kept = sorted(set(before) - set(measured))
-        meta["measured"] = {**before, **measured}
+        unmeasured = sorted(set(before) - set(measured))
+        if unmeasured:
+            print(f"{meta_path} left as it was: not measured this time: "
+                  f"{', '.join(unmeasured)} (run with the default sizes)", file=sys.stderr)
+            return 1
+        meta["measured"] = measured
         meta_path.write_text(json.dumps(meta, indent=2) + "\n")
         print(f"wrote the figures into {meta_path}")
-        if kept:
-            print(f"kept as they were, not measured this time: {', '.join(kept)}")
     return 0
 
 

@@ -1,6 +1,6 @@
 """The scripts' command lines (audit scripts68): a bad value is a usage error, not a traceback
 or a figure of nothing (D1, N5); bench_rules' presets and strategies are the engine's (D2);
-``eval_tile_classifier --write-metadata`` keeps what it did not measure (R1); the dice
+``eval_tile_classifier --write-metadata`` writes one run's figures or none (R1); the dice
 evals say where the photos are (R2) and refuse a missing ``--config`` (R3); the training
 scripts' ``--help`` works without torch (R4); bootstrap.sh and compare_headless.sh say
 their usage (N1, N2); the helpers say they are not scripts (N3); no pygame banner (N6);
@@ -24,7 +24,6 @@ import pytest
 from companion.hw.camera.classifier import default_model_path
 from companion.systems.jongrogue.autoplay import STRATEGIES
 from companion.systems.jongrogue.profile import PRESETS
-from companion.systems.jongrogue.tiles import READER_LABELS
 from tests.scripts import SCRIPTS, load_script
 
 ROOT = SCRIPTS.parent
@@ -132,30 +131,46 @@ def test_bench_rules_says_why_an_engines_run_failed(capsys: pytest.CaptureFixtur
     assert "argument --games: 0 is not a whole number of 1 or more" in capsys.readouterr().err
 
 
-def test_write_metadata_keeps_the_figures_of_what_it_did_not_measure(
+def test_write_metadata_needs_every_photo_source(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """R1: without the photos (a clone not beside ../shared) --write-metadata replaced the
-    whole 'measured' block: 43 figures became 10, every held-out photo one gone, and a
-    corner-index top-1 of 0.0 was written from 0 of 0 crops. Run on a copy of the model."""
+    whole 'measured' block: 43 figures became 10, every held-out photo one gone. Keeping
+    the old ones instead would mix two runs (a model retrained in place): it is refused
+    before anything is read, and the file is left as it was. Run on a copy of the model."""
     model = tmp_path / "tile_classifier.onnx"
     shutil.copy(default_model_path(), model)
     shutil.copy(default_model_path().with_suffix(".json"), model.with_suffix(".json"))
-    before = json.loads(model.with_suffix(".json").read_text())["measured"]
-    photo_keys = [k for k in before if "_photos_" in k]
-    assert photo_keys and "renders_with_a_corner_index_top1" in before
-    # one render of each kind: a third of one is none with a corner index
+    before = model.with_suffix(".json").read_bytes()
+    with pytest.raises(SystemExit) as exit_:
+        load_script("eval_tile_classifier").main([
+            "--model", str(model), "--sources", str(tmp_path / "no-photos"),
+            "--renders-per-class", "1", "--scenes", "1", "--write-metadata"])
+    assert exit_.value.code == 2
+    assert (f"--write-metadata needs every photo source: {tmp_path / 'no-photos' / 'labels.csv'}"
+            " not found") in capsys.readouterr().err
+    assert model.with_suffix(".json").read_bytes() == before
+
+
+def test_write_metadata_leaves_the_file_when_a_figure_was_not_measured(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """R1: a run too small to measure a figure (one render of each kind: a third of one is
+    none with a corner index) writes nothing, and names what it did not measure."""
+    model = tmp_path / "tile_classifier.onnx"
+    shutil.copy(default_model_path(), model)
+    shutil.copy(default_model_path().with_suffix(".json"), model.with_suffix(".json"))
+    before = model.with_suffix(".json").read_bytes()
+    unmeasured = sorted(k for k in json.loads(before)["measured"]
+                        if k.startswith("renders_with_a_corner"))
+    assert unmeasured
     assert load_script("eval_tile_classifier").main([
-        "--model", str(model), "--sources", str(tmp_path / "no-photos"),
-        "--renders-per-class", "1", "--scenes", "1", "--write-metadata"]) == 0
-    out = capsys.readouterr().out
-    assert "renders with a corner index: no crops to read; no figures" in out
-    after = json.loads(model.with_suffix(".json").read_text())["measured"]
-    assert set(after) == set(before)
-    unmeasured = photo_keys + [k for k in before if k.startswith("renders_with_a_corner")]
-    assert {k: after[k] for k in unmeasured} == {k: before[k] for k in unmeasured}
-    assert after["held_out_renders_n"] == len(READER_LABELS)  # what this run measured
-    assert after["mat_scenes_slots_n"] != before["mat_scenes_slots_n"]
-    assert f"kept as they were, not measured this time: {', '.join(sorted(unmeasured))}" in out
+        "--model", str(model), "--sources", "--renders-per-class", "1", "--scenes", "1",
+        "--write-metadata"]) == 1
+    captured = capsys.readouterr()
+    assert "renders with a corner index: no crops to read; no figures" in captured.out
+    assert "not measured this time: " in captured.err
+    for key in unmeasured:
+        assert key in captured.err
+    assert model.with_suffix(".json").read_bytes() == before
 
 
 @pytest.mark.parametrize("script", ["eval_dice_reader", "make_dice_real_data"])
