@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import difflib
-import math
 import tomllib
 
 from companion.app.paths import config_dir
@@ -14,6 +13,7 @@ from companion.hw.camera.classifier import MAX_STABLE_FRAMES, TileClassifier
 from companion.hw.camera.mat import MatGeometry
 from companion.hw.camera.occupancy import SlotLooks
 from companion.hw.camera.reader import ReaderSettings
+from companion.systems.defaults import toml_value
 
 CALIBRATION_FILE = "camera.toml"
 
@@ -29,17 +29,6 @@ _CALIBRATION_KEYS = ("source", "quality", "reader")
 
 
 _READER_KEYS = ("stable_frames", "min_confidence")
-
-
-def _as_written(value: object) -> str:
-    """A value of a TOML file as it is spelt there (true, "3", nan), for a message."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    if isinstance(value, float) and not math.isfinite(value):
-        return str(value)  # nan, inf, -inf, as TOML spells them
-    return repr(value)
 
 
 def _did_you_mean(key: str, known: tuple[str, ...], shown: str = "{}") -> str:
@@ -67,7 +56,7 @@ def read_settings(text: str, defaults: ReaderSettings) -> ReaderSettings:
                                 or "; camera.toml holds source, [quality] and [reader]"))
     reader = data.get("reader", {})
     if not isinstance(reader, dict):
-        raise ValueError(f"[reader] must be a table, found {_as_written(reader)}")
+        raise ValueError(f"[reader] must be a table, found {toml_value(reader)}")
     for key in reader:
         if key not in _READER_KEYS:
             raise ValueError(f"unknown key {key!r} in [reader]"
@@ -79,13 +68,13 @@ def read_settings(text: str, defaults: ReaderSettings) -> ReaderSettings:
                                       or not 1 <= stable_frames <= MAX_STABLE_FRAMES):
         # The model's own stable_frames has the same bound: more and no tile ever settles.
         raise ValueError(f"stable_frames must be a whole number from 1 to {MAX_STABLE_FRAMES} "
-                         f"(the frames that must agree), found {_as_written(stable_frames)}")
+                         f"(the frames that must agree), found {toml_value(stable_frames)}")
     min_confidence = reader.get("min_confidence", defaults.min_confidence)
     if "min_confidence" in reader and (isinstance(min_confidence, bool)
                                        or not isinstance(min_confidence, int | float)
                                        or not 0 < min_confidence < 1):  # nan is not
         raise ValueError("min_confidence must be a number above 0 and below 1, such as 0.9, "
-                         f"found {_as_written(min_confidence)}")
+                         f"found {toml_value(min_confidence)}")
     return ReaderSettings(stable_frames, float(min_confidence))
 
 

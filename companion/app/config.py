@@ -17,12 +17,9 @@ setting meant by a misspelt or misplaced key.
 
 from __future__ import annotations
 
-import datetime
 import difflib
-import json
 import math
 import os
-import re
 import sys
 import tomllib
 from collections.abc import Callable, Mapping
@@ -37,6 +34,9 @@ from companion.app.paths import config_dir
 from companion.errors import DataError
 from companion.files import parse_user_toml
 from companion.hw.camera.choice import CameraChoice, names_a_file
+
+# (at home where the systems may import it too since reviewe68 NIT 4)
+from companion.systems.defaults import toml_value as toml_value
 
 CONFIG_NAME = "config.toml"
 ENV_PREFIX = "COMPANION_"
@@ -166,38 +166,6 @@ def _unaliased(key: str, value: object, where: str, notices: list[str]) -> objec
     notices.append(f"{where}: {key} = {toml_value(value)} is read as {toml_value(now)}, its "
                    f"name now; write {toml_value(now)} to quiet this")
     return now
-
-
-_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
-_CONTROLS = re.compile("[\x7f-\x9f]")  # json.dumps leaves them raw (review64c NIT 4)
-
-
-def toml_value(value: object) -> str:
-    """``value`` as a TOML file writes it, for a message about one: ``true``, ``"rfid"``,
-    ``2.5``, ``inf``, ``[1, 2]``, where Python's repr said ``True`` and ``'rfid'`` (setup64
-    NIT 2). Anything TOML has no spelling for is given as Python writes it."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):  # DEL and the C1 controls escaped too: no raw DEL in TOML
-        return _CONTROLS.sub(lambda m: f"\\u{ord(m[0]):04x}",
-                             json.dumps(value, ensure_ascii=False))
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        if math.isnan(value):
-            return "nan"
-        if math.isinf(value):
-            return "inf" if value > 0 else "-inf"
-        return repr(value)
-    if isinstance(value, datetime.date | datetime.time):
-        return value.isoformat()
-    if isinstance(value, list):
-        return "[" + ", ".join(toml_value(item) for item in value) + "]"
-    if isinstance(value, dict):
-        return "{ " + ", ".join(
-            f"{k if _BARE_KEY.fullmatch(str(k)) else json.dumps(str(k))} = {toml_value(v)}"
-            for k, v in value.items()) + " }" if value else "{}"
-    return repr(value)
 
 
 def _either(words: list[str]) -> str:

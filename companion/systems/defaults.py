@@ -18,12 +18,18 @@ against the data. A settings list shows both beside a Default (:meth:`Settings.n
 checks its other values further itself.
 
 Being the one module every system may import (tests/test_layers.py), it also keeps the
-check each system makes of a name the player wrote (:func:`refuse_control`).
+check each system makes of a name the player wrote (:func:`refuse_control`), and how a
+value is written in TOML for a message about it (:func:`toml_value`), which the app's
+config uses too.
 """
 
 from __future__ import annotations
 
+import datetime
+import json
+import math
 import operator
+import re
 import tomllib
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
@@ -34,6 +40,43 @@ from typing import Any
 from companion.errors import DataError, bound_text, did_you_mean
 
 DEFAULT_TAG = " (default)"
+
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_CONTROLS = re.compile("[\x7f-\x9f]")  # json.dumps leaves them raw (review64c NIT 4)
+
+
+def toml_value(value: object) -> str:
+    """``value`` as a TOML file writes it, for a message about one: ``true``, ``"rfid"``,
+    ``2.5``, ``inf``, ``[1, 2]``, where Python's repr said ``True`` and ``'rfid'`` (setup64
+    NIT 2). Anything TOML has no spelling for is given as Python writes it. One formatter
+    for the app and the systems, which each had their own partial copies (reviewe68 NIT 4).
+
+    >>> toml_value(True), toml_value("Goblin"), toml_value([1.5, {"a b": None}])
+    ('true', '"Goblin"', '[1.5, { "a b" = None }]')
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):  # DEL and the C1 controls escaped too: no raw DEL in TOML
+        return _CONTROLS.sub(lambda m: f"\\u{ord(m[0]):04x}",
+                             json.dumps(value, ensure_ascii=False))
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "nan"
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        return repr(value)
+    if isinstance(value, datetime.date | datetime.time):
+        return value.isoformat()
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_value(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(
+            f"{k if _BARE_KEY.fullmatch(str(k)) else json.dumps(str(k))} = {toml_value(v)}"
+            for k, v in value.items()) + " }" if value else "{}"
+    return repr(value)
 
 
 #: How a setting's type is named to a player (never Python's "int" or "str").
@@ -154,7 +197,8 @@ class Limits:
         if value is None:
             raise DataError(f"{place} lacks {key}, a whole number {span}")
         if not _whole(value) or not self.holds(now, rule, name):
-            raise DataError(f"{place} {key} must be a whole number {span}, found {value!r}")
+            raise DataError(f"{place} {key} must be a whole number {span}, "
+                            f"found {toml_value(value)}")
 
     def problems(self, values: Mapping[str, Mapping[str, Any]]) -> list[str]:
         """Each setting outside its range, named with its range and its value."""
@@ -181,9 +225,10 @@ class Limits:
                 if isinstance(bound, str) and _named(rule, bound) in now \
                         and _BREAKS[kind](value, number):
                     other, key = _named(rule, bound)
-                    return (f"{other}.{key} = {number!r} leaves {rule}.{name} ({value!r}) "
+                    return (f"{other}.{key} = {toml_value(number)} leaves {rule}.{name} "
+                            f"({toml_value(value)}) "
                             f"outside its range: it must be {span}")
-        return f"{rule}.{name} must be {span}, found {value!r}"
+        return f"{rule}.{name} must be {span}, found {toml_value(value)}"
 
 
 def _named(rule: str, bound: str) -> tuple[str, str]:
@@ -417,7 +462,7 @@ class Settings:
                         raise DataError(f"{origin}: "
                                         + _not_one_of(rule, name, allowed, value))
                     raise DataError(f"{origin}: {rule}.{name} must be {kind_name(old)}, "
-                                    f"found {value!r}")
+                                    f"found {toml_value(value)}")
                 values[rule][name] = value
                 user_set.add((rule, name))
         settings = Settings(values, frozenset(user_set), words, self.limits, self.choices)
@@ -444,7 +489,7 @@ def listing(entries: Iterable[tuple[str, str, Any, bool]],
 
 
 def _not_one_of(rule: str, name: str, allowed: tuple[Any, ...], value: Any) -> str:
-    return f"{rule}.{name} must be one of {choice_text(allowed)}; found {value!r}"
+    return f"{rule}.{name} must be one of {choice_text(allowed)}; found {toml_value(value)}"
 
 
 def fixed_readings(package: str, settings: Settings) -> dict[str, str]:
@@ -463,7 +508,8 @@ def fixed_readings(package: str, settings: Settings) -> dict[str, str]:
         raise DataError(f"{origin}: holds one table, [readings], of rule = \"one line\"")
     for rule, line in readings.items():
         if not isinstance(line, str) or not line.strip() or "\n" in line:
-            raise DataError(f"{origin}: {rule} must be one line of text, found {line!r}")
+            raise DataError(f"{origin}: {rule} must be one line of text, "
+                            f"found {toml_value(line)}")
         if rule in settings.values:
             raise DataError(f"{origin}: {rule} keeps a setting ([defaults]), so it is no "
                             "fixed reading")

@@ -56,7 +56,7 @@ def test_set_by_the_user_and_a_bad_value_refused(
     assert rows["CO-MA-4", "damage"]["default"] is False
     assert rows["CO-BASE-2", "db_twice"]["value"] is True
     assert main(["coc", "defaults", "--set", "CO-MA-4.damage=half"]) == 2
-    assert "CO-MA-4.damage must be one of doubled, normal; found 'half'" in \
+    assert 'CO-MA-4.damage must be one of doubled, normal; found "half"' in \
         capsys.readouterr().err
     assert main(["coc", "defaults", "--set", "CO-DODGE-5.attack_needs_keeper=2"]) == 2
     assert "CO-DODGE-5.attack_needs_keeper must be true or false" in capsys.readouterr().err

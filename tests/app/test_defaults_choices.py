@@ -27,18 +27,18 @@ CASES: dict[str, tuple[tuple[str, str, list[Any]], tuple[str, str],
     "genso": (("GM-MON-7", "orc_warrior", ["gm", "wg"]),
               ("GM-COMBAT-8", "strict_4_6"), ("GM-CHECK-6", "difficulty"),
               "GM-MON-7.orc_warrior=xx",
-              "GM-MON-7.orc_warrior must be one of gm, wg; found 'xx'"),
+              'GM-MON-7.orc_warrior must be one of gm, wg; found "xx"'),
     "events": (("EV-CORE-2", "comparison", [">=", ">"]),
                ("EV-DOOR-3", "enabled"), ("EV-CORE-1", "dm_level"),
                "EV-CORE-4.rounding=sideways",
                "EV-CORE-4.rounding must be one of down, up, nearest, toward_zero; "
-               "found 'sideways'"),
+               'found "sideways"'),
     "coc": (("CO-MA-2", "throw_toward",
                      ["facing", "N", "NE", "E", "SE", "S", "SW", "W", "NW"]),
             ("CO-BASE-12", "full_refill"), ("CO-BASE-7", "parries_per_round"),
             "CO-MA-2.throw_toward=xx",
             "CO-MA-2.throw_toward must be one of facing, N, NE, E, SE, S, SW, W, NW; "
-            "found 'xx'"),
+            'found "xx"'),
 }
 SYSTEMS = sorted(CASES)
 
@@ -123,10 +123,10 @@ def test_a_wrong_word_is_refused_naming_the_choices(
     # a number where a word goes (and a word where a number goes) names the choices too
     ("genso", "GM-MON-7.orc_warrior=3", "GM-MON-7.orc_warrior must be one of gm, wg; found 3"),
     ("genso", "GM-MAGIC-5.diameter_m=big",
-     "GM-MAGIC-5.diameter_m must be one of 3, 5; found 'big'"),
+     'GM-MAGIC-5.diameter_m must be one of 3, 5; found "big"'),
     ("events", "EV-CORE-4.rounding=3",
      "EV-CORE-4.rounding must be one of down, up, nearest, toward_zero; found 3"),
-    ("coc", "CO-BURN-1.choice=STR", "CO-BURN-1.choice must be one of APP, CON; found 'STR'"),
+    ("coc", "CO-BURN-1.choice=STR", 'CO-BURN-1.choice must be one of APP, CON; found "STR"'),
     # a switch is named as one, not as choices
     ("coc", "CO-BASE-12.full_refill=3", "CO-BASE-12.full_refill must be true or false"),
 ])
@@ -143,7 +143,7 @@ def test_a_wrong_word_in_the_users_file_is_refused_naming_it(
     path = user_dirs / "config" / "coc.toml"
     path.write_text('[defaults."CO-BURN-1"]\nchoice = "POW"\n', encoding="utf-8")
     assert main(["coc", "defaults"]) == 2
-    assert f"{path}: CO-BURN-1.choice must be one of APP, CON; found 'POW'" in \
+    assert f'{path}: CO-BURN-1.choice must be one of APP, CON; found "POW"' in \
         capsys.readouterr().err
 
 
@@ -194,7 +194,7 @@ def test_notes_carry_a_range_and_choices_and_print_them_in_one_place() -> None:
     assert notes_text({"range": "3 to 5", "choices": [3, 5]}) == \
         "  range: 3 to 5  one of: 3, 5"
     assert notes_text({}) == ""
-    with pytest.raises(DataError, match=r"here: X-1\.way must be one of up, down; found 'left'"):
+    with pytest.raises(DataError, match=r'here: X-1\.way must be one of up, down; found "left"'):
         settings.with_overrides({"X-1": {"way": "left"}}, "here")
 
 

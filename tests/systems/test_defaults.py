@@ -38,7 +38,7 @@ def test_labels_entries_and_what_the_user_set() -> None:
     ({"X-9": {"n": 1}}, "here: no Default is kept for rule 'X-9'"),
     ({"X-1": {"m": 1}}, r"here: X-1 has no setting 'm' \(has n, on\)"),
     ({"X-1": {"on": 1}}, "here: X-1.on must be true or false, found 1"),
-    ({"X-1": {"n": "３"}}, "here: X-1.n must be a whole number, found '３'"),
+    ({"X-1": {"n": "３"}}, 'here: X-1.n must be a whole number, found "３"'),
     ({"X-2": {"mode": 3}}, "here: X-2.mode must be text, found 3"),
 ])
 def test_each_bad_override_is_refused_by_name(overrides: object, message: str) -> None:

@@ -9,12 +9,12 @@ tables with a name and a level, ``[[item]]`` tables with a name.
 
 from __future__ import annotations
 
-import json
 import tomllib
 from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import DataError
+from companion.systems.defaults import toml_value
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,20 +65,6 @@ def load_lists(text: str, origin: str = "list file") -> UserLists:
     return UserLists(monsters, items)
 
 
-def _written(value: Any) -> str:
-    """A value as the list file writes it, for a message: ``true``, ``"Goblin"``, ``1.5``
-    (Python's ``True`` and ``'Goblin'`` are no TOML; events68 NIT 4).
-
-    >>> _written(True), _written(""), _written(1.5), _written([1])
-    ('true', '""', '1.5', '[1]')
-    """
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    return repr(value)
-
-
 def _rows(data: dict[str, Any], kind: str, keys: set[str], origin: str) -> list[dict[str, Any]]:
     rows = data.get(kind, [])
     if not isinstance(rows, list):
@@ -86,15 +72,15 @@ def _rows(data: dict[str, Any], kind: str, keys: set[str], origin: str) -> list[
     for number, row in enumerate(rows, 1):
         where = f"{origin}: {kind} {number}"
         if not isinstance(row, dict):
-            raise DataError(f"{where}: must be a [[{kind}]] table, found {_written(row)}")
+            raise DataError(f"{where}: must be a [[{kind}]] table, found {toml_value(row)}")
         if set(row) != keys:
             wrong = sorted(set(row) - keys) or sorted(keys - set(row))
             what = "unknown field" if set(row) - keys else "needs"
             raise DataError(f"{where}: {what} {wrong[0]!r}")
         if not isinstance(row["name"], str) or not row["name"].strip():
-            raise DataError(f"{where}: name must be text, found {_written(row['name'])}")
+            raise DataError(f"{where}: name must be text, found {toml_value(row['name'])}")
         level = row.get("level", 1)
         if not isinstance(level, int) or isinstance(level, bool) or level < 1:
             raise DataError(f"{where} ({row['name']}): level must be a whole number of 1 or "
-                            f"more, found {_written(level)}")
+                            f"more, found {toml_value(level)}")
     return rows

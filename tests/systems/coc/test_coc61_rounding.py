@@ -31,7 +31,7 @@ def test_the_packaged_default_is_down_and_only_the_three_are_taken() -> None:
     assert rules.rounding() is Rounding.TOWARD_ZERO
     assert rules.tag("§0.3", "rounding") == " (default)"
     assert rules.with_overrides(rounding("up")).rounding() is Rounding.UP
-    with pytest.raises(DataError, match="must be one of down, nearest, up; found 'half'"):
+    with pytest.raises(DataError, match='must be one of down, nearest, up; found "half"'):
         rules.with_overrides(rounding("half"))
 
 

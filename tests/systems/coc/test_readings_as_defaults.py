@@ -56,7 +56,7 @@ def test_co_range_1_is_set_by_set_and_by_the_users_file(
         '[defaults."CO-RANGE-1"]\nsteps_round = "up"\n', encoding="utf-8")
     assert {**row, "value": "up", "default": False} in defaults(capsys)
     assert main(["coc", "defaults", "--set", "CO-RANGE-1.steps_round=half"]) == 2
-    assert "CO-RANGE-1.steps_round must be one of down, up; found 'half'" in \
+    assert 'CO-RANGE-1.steps_round must be one of down, up; found "half"' in \
         capsys.readouterr().err
     assert main(["coc", "defaults", "--set", "CO-RANGE-1.above_siz=20"]) == 2
     assert "CO-RANGE-1.above_siz is the seed's rule (30)" in capsys.readouterr().err
@@ -86,7 +86,7 @@ def test_co_grap_8_reading_b_throws_an_enemy_nobody_holds(
     push(missed, Throw("Ann", at="Cult"), (100, 70))  # the Grapple roll fails: no throw
     assert missed.state.get("Cult").hp == 13
     assert main(["coc", "defaults", "--set", "CO-GRAP-8.reading=c"]) == 2
-    assert "CO-GRAP-8.reading must be one of a, b; found 'c'" in capsys.readouterr().err
+    assert 'CO-GRAP-8.reading must be one of a, b; found "c"' in capsys.readouterr().err
 
 
 def test_the_fixed_readings_are_listed_after_the_settings(

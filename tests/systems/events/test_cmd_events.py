@@ -210,7 +210,7 @@ def test_full_width_numbers_in_set_and_whole_number_wording(
     assert "(DM Lv 3 " in capsys.readouterr().out
     assert main(["events", "monster", "--set", "EV-CORE-1.dm_level=x"]) == 2
     err = capsys.readouterr().err
-    assert "EV-CORE-1.dm_level must be a whole number, found 'x'" in err
+    assert 'EV-CORE-1.dm_level must be a whole number, found "x"' in err
     assert "a int" not in err
 
 

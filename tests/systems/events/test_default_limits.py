@@ -55,7 +55,7 @@ def test_true_or_false_is_no_whole_number_for_a_ranged_default(
 ) -> None:
     """Python counts True as 1 and False as 0, which a range would take: the type refuses."""
     with pytest.raises(DataError, match=rf"^--set: {rule}\.{key} must be a whole number, "
-                                        rf"found {flag}$"):
+                                        rf"found {str(flag).lower()}$"):
         load_rules().with_overrides({rule: {key: flag}}, "--set")
 
 
@@ -90,7 +90,7 @@ def test_the_command_refuses_an_override_out_of_range_where_it_is_set(
     assert main(["events", "monster", "--set", "EV-CORE-1.dm_level=0"]) == 2
     assert "--set: EV-CORE-1.dm_level must be 1 or more, found 0" in capsys.readouterr().err
     assert main(["events", "monster", "--set", "EV-CORE-1.dm_level=true"]) == 2
-    assert "--set: EV-CORE-1.dm_level must be a whole number, found True" in \
+    assert "--set: EV-CORE-1.dm_level must be a whole number, found true" in \
         capsys.readouterr().err
     config = user_dirs / "config"
     config.mkdir()

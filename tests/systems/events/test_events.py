@@ -119,7 +119,7 @@ def test_overrides_must_name_a_kept_default_of_the_same_type() -> None:
     ("rule", "key", "value", "message"),
     [
         ("EV-CORE-4", "rounding", "sideways", "must be one of down, up, nearest"),
-        ("EV-CORE-2", "comparison", "=>", "must be one of >=, >; found '=>'"),
+        ("EV-CORE-2", "comparison", "=>", 'must be one of >=, >; found "=>"'),
         ("EV-TRAP-2", "individual", "everyone", "must be one of disarmer, random"),
         ("EV-POI-9", "sign_die", "1D", None),
         ("EV-POI-9", "sign_die", "1Q6", "is not dice notation"),

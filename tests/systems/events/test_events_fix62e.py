@@ -108,7 +108,7 @@ def test_r2_a_check_is_rolled_high_so_only_ge_and_gt_are_taken(
     a roll-under comparison turned every check upside down while the best member was still
     picked by the highest bonus and ６ゾロ still succeeded (events62 R2)."""
     with pytest.raises(DataError, match=re.escape(
-            f"EV-CORE-2.comparison must be one of >=, >; found {comparison!r}")):
+            f"EV-CORE-2.comparison must be one of >=, >; found \"{comparison}\"")):
         RULES.with_overrides({"EV-CORE-2": {"comparison": comparison}})
     assert main(["events", "door", "--set", f"EV-CORE-2.comparison={comparison}"]) != 0
     assert "must be one of >=, >" in capsys.readouterr().err

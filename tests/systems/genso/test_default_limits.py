@@ -161,5 +161,5 @@ def test_a_word_genso_never_took_in_genso_toml_still_stops_a_saved_fight(
     config = user_dirs / "config" / "genso.toml"
     config.write_text('[defaults."GM-MON-7"]\norc_warrior = "xx"\n', encoding="utf-8")
     assert main(["genso", "fight", "show"]) == 2
-    assert f"{config}: GM-MON-7.orc_warrior must be one of gm, wg; found 'xx'" in \
+    assert f'{config}: GM-MON-7.orc_warrior must be one of gm, wg; found "xx"' in \
         capsys.readouterr().err

@@ -16,10 +16,10 @@ TEXT = _read("rules.toml")
 
 @pytest.mark.parametrize(("line", "edited", "said"), [
     ("magic_multiplier = 2 ", 'magic_multiplier = "2" ',
-     "[source.\"GM-MAGIC-11\"] magic_multiplier must be a whole number 1 or more, found '2'"),
+     '[source."GM-MAGIC-11"] magic_multiplier must be a whole number 1 or more, found "2"'),
     ("magic_multiplier = 2 ", "magic_multiplier = 0 ",
      "[source.\"GM-MAGIC-11\"] magic_multiplier must be a whole number 1 or more, found 0"),
-    ("magic_multiplier = 2 ", "magic_multiplier = true ", "found True"),
+    ("magic_multiplier = 2 ", "magic_multiplier = true ", "found true"),
     ("undead_damage_reduction = 2 ", "undead_damage_reduction = -1 ",
      "[source.\"GM-MAGIC-7\"] undead_damage_reduction must be a whole number 0 or more"),
     ("hp_per_body = 2 ", "hp_per_body = 2.5 ", "hp_per_body must be a whole number 1 or more"),

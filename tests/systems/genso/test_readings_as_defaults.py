@@ -108,7 +108,7 @@ def test_dispel_over_an_oldest_it_cannot_cancel_follows_the_default(
     assert dispel_over_a_stronger_casters_spell(rules)[1] == ["protection"]
     assert main(["genso", "defaults", "--set",
                  "GM-MAGIC-4.oldest_cannot_be_cancelled=newest"]) == 2
-    assert "must be one of cancel_next, cancel_none; found 'newest'" in capsys.readouterr().err
+    assert 'must be one of cancel_next, cancel_none; found "newest"' in capsys.readouterr().err
 
 
 def test_rest_help_names_the_fee_by_its_rule(capsys: pytest.CaptureFixture[str]) -> None:
