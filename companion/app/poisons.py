@@ -134,15 +134,42 @@ def tracking_notes(tracked: Tracked, rules: EventRules) -> list[str]:
                      + ", ".join(ended(n, p, rules) for n, p in tracked.cured.items()))
     notes += [f"The new poison replaces {ended(n, p, rules)} (EV-POI-3)"
               for n, p in tracked.replaced.items()]
-    for name, earlier in tracked.beside.items():
-        who = shlex.quote(earlier[0]) if len(earlier) == 1 else "NAME"
-        # a crowded list (the tray never drops one) names its first and last only
-        which = (" or ".join(earlier) if len(earlier) <= 3
-                 else f"one of {earlier[0]} … {earlier[-1]}")
-        notes.append(f"If {name} is {which} again, that one's earlier poison "
-                     f"ends (EV-POI-3, 毒は重複しない): `{companion_command()} events cure "
-                     f"--who {who}` ends it in the list")
     return notes
+
+
+def _earlier(earlier: tuple[str, ...]) -> tuple[str, str]:
+    """The unnamed poisons ``earlier`` as a note names them (a crowded list, which the
+    tray never drops, by its first and last only), and the ``--who`` that cures one."""
+    which = (" or ".join(earlier) if len(earlier) <= 3
+             else f"one of {earlier[0]} to {earlier[-1]}")
+    return which, shlex.quote(earlier[0]) if len(earlier) == 1 else "NAME"
+
+
+def beside_notes(tracked: Tracked) -> list[str]:
+    """For each poison given to nobody named and tracked beside other unnamed ones
+    (:attr:`Tracked.beside`): if it is the same character's as one of them, that one's
+    earlier poison ends (EV-POI-3), which the list cannot know; the command that ends it.
+    Said after the line that names it (``Tracking victim 2's poison``, reviewe68 NIT 2)."""
+    notes = []
+    for name, earlier in tracked.beside.items():
+        which, who = _earlier(earlier)
+        whose = f"{earlier[0]}'s" if len(earlier) == 1 else "that one's"
+        notes.append(f"If {name} is the same character as {which}, {whose} earlier poison "
+                     f"ends (EV-POI-3, 同一人物なら前の毒は終了): "
+                     f"`{companion_command()} events cure --who {who}`")
+    return notes
+
+
+def beside_hint(tracked: Tracked) -> str:
+    """:func:`beside_notes` short, for the dice tray's status line, where the walk's
+    panel had no room for it (reviewe68 DEFECT 1); "" when no poison was tracked beside
+    another."""
+    hints = []
+    for name, earlier in tracked.beside.items():
+        which, who = _earlier(earlier)
+        hints.append(f"{name} = {which}? 同一人物なら前の毒を解除: "
+                     f"{companion_command()} events cure --who {who}")
+    return "; ".join(hints)
 
 
 def is_unnamed(name: str) -> bool:

@@ -68,7 +68,7 @@ def test_ctrl_c_at_a_genso_damage_die_says_nothing_was_saved_and_the_dice_taken(
     said = " ".join(err.split())
     assert "stopped before damage" in said and "was typed: nothing was saved, and any dice " \
         "typed before it are dropped; run the command again" in said
-    assert "the dice taken so far 入力済み (not saved):" in said
+    assert "the dice taken so far 入力済 (not saved):" in said
     assert ": 4 5" in said  # the to-hit, as typed
     assert path.read_bytes() == before
 

@@ -9,6 +9,9 @@ NIT 3: an unnamed poison tracked beside another said "Replaces any current poiso
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from companion.app.cli import main
@@ -24,6 +27,9 @@ from companion.errors import DataError
     ("choice[赤,青,緑], 2D6", ("choice[赤,青,緑]", "2D6")),
     ("1D6,choice(a,b),choice2[x,y,z]", ("1D6", "choice(a,b)", "choice2[x,y,z]")),
     ("2D6>=9, 1D6", ("2D6>=9", "1D6")),
+    # a comment's brackets closed in it (reviewe68 RISK 1's good counterpart)
+    ("2D6 hit (melee, ranged), 1D6", ("2D6 hit (melee, ranged)", "1D6")),
+    ("2D6 :), 1D6", ("2D6 :)", "1D6")),  # an extra close is no bracket left open
 ])
 def test_commas_inside_a_choice_s_brackets_are_the_choice_s(
         text: str, expressions: tuple[str, ...]) -> None:
@@ -31,9 +37,44 @@ def test_commas_inside_a_choice_s_brackets_are_the_choice_s(
     assert parse_expressions(text) == expressions
 
 
-def test_a_bracket_left_open_is_still_refused_naming_the_setting() -> None:
-    with pytest.raises(DataError, match=r"dice\.expressions: 'choice\[a,b, 2D6' is not a dice"):
-        parse_expressions("choice[a,b, 2D6")
+@pytest.mark.parametrize(("text", "bracket", "at", "part"), [
+    ("choice[a,b, 2D6", "[", 7, "choice[a,b, 2D6"),
+    ("2D6 (atk, 1D6", "(", 5, "2D6 (atk, 1D6"),
+    ("1D6, 2D6 攻撃（近接, 1D6", "（", 7, "2D6 攻撃（近接, 1D6"),
+    ("1D6 [memo, 2D6", "[", 5, "1D6 [memo, 2D6"),
+])
+def test_a_bracket_left_open_is_refused_naming_it(text: str, bracket: str, at: int,
+                                                  part: str) -> None:
+    """reviewe68 RISK 1: a bracket never closed (in a roll's comment too: text after a
+    space) took the rolls after it in, with no word: '2D6 攻撃（近接, 1D6' offered one roll.
+    It is refused, naming the bracket and where, and what to change."""
+    with pytest.raises(DataError) as refused:
+        parse_expressions(text)
+    assert str(refused.value) == (
+        f"dice.expressions: the bracket {bracket} at character {at} of {part!r} is never "
+        "closed 括弧が閉じていません: close it, or leave brackets out of a roll's comment "
+        "(the rolls after it would be read into it)")
+
+
+def test_config_set_refuses_a_comment_s_bracket_left_open(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewe68 RISK 1's repro: `config --set` took it (exit 0), the tray offering one roll."""
+    assert main(["config", "--set", "dice.expressions=2D6 攻撃（近接, 1D6"]) == 2
+    assert "--set dice.expressions: dice.expressions: the bracket （ at character 7 of " \
+        "'2D6 攻撃（近接, 1D6' is never closed" in capsys.readouterr().err
+
+
+def test_config_imports_no_tray() -> None:
+    """reviewe68 RISK 2: `companion config` checks dice.expressions without importing the
+    dice tray (and through it the session host, the event tables and the JongRogue
+    engine: about 0.2 s more on a PC, several times that on a Pi)."""
+    code = ("import sys, companion.app.commands.config; "
+            "print(sorted(m for m in sys.modules if m.startswith(('companion.app.modes', "
+            "'companion.app.session', 'companion.systems.', 'companion.hw.display')) "
+            "and m != 'companion.systems.defaults'))")  # toml_value's home (NIT 4)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"
 
 
 def test_the_tray_offers_and_rolls_a_choice_with_commas() -> None:
@@ -60,14 +101,21 @@ def test_config_set_takes_a_choice_and_refuses_what_the_tray_would(
 
 def test_config_marks_a_file_value_the_tray_stops_on(
         capsys: pytest.CaptureFixture[str]) -> None:
-    """RISK 1: from config.toml it is a problem, marked on the setting's line (exit 1)."""
+    """RISK 1: from config.toml it is a problem, marked on the setting's line (exit 1): as
+    the value in effect that the tray stops on, not "refused" (the word of a value set
+    aside for its default, as text_scale's beside it: reviewe68 NIT 1)."""
     path = load_config().path
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text('[dice]\nexpressions = "2D6, 3X"\n', encoding="utf-8")
+    path.write_text('[display]\ntext_scale = "abc"\n[dice]\nexpressions = "2D6, 3X"\n',
+                    encoding="utf-8")
     assert main(["config"]) == 1
     captured = capsys.readouterr()
-    line = next(x for x in captured.out.splitlines() if x.startswith("dice.expressions"))
-    assert line.endswith("""(config.toml's "2D6, 3X" refused)""")
+    lines = captured.out.splitlines()
+    line = next(x for x in lines if x.startswith("dice.expressions"))
+    assert line.endswith("""/config.toml (the dice tray stops on it ダイストレイが止まります)""")
+    assert '"2D6, 3X"' in line and "refused" not in line
+    scale = next(x for x in lines if x.startswith("display.text_scale"))
+    assert scale.endswith("""# default (config.toml's "abc" refused)""")
     assert "'3X' is not a dice expression" in captured.err
     assert "the dice tray (play --mode dice) stops on it" in captured.err
 
@@ -79,6 +127,8 @@ def test_config_marks_a_file_value_the_tray_stops_on(
     ("3B6", [(2, 5, 6)], "3B6: total 合計 13"),
     ("x2 1D6", [(4,), (3,)], "x2 1D6: 2 rolls 2回: 4, 3"),
     ("x2 choice[a,b]", [(1,), (2,)], "x2 choice[a,b]: 2 rolls 2回: a, b"),
+    # each roll's two items kept apart (reviewe68 NIT 5: "a, c, c, a" lost the pairs)
+    ("x2 choice2[a,b,c]", [(1,), (2,), (3,), (1,)], "x2 choice2[a,b,c]: 2 rolls 2回: a, c / c, a"),
     ("2D6>=9", [(4, 6)], "2D6>=9: total 合計 10"),
 ])
 def test_the_outcome_prompt_words_the_result_by_its_kind(
@@ -103,33 +153,51 @@ def test_an_unnamed_poison_beside_another_says_how_to_end_the_earlier() -> None:
     """NIT 3, the audit's repro: Poison typed 1, 3 (判定－１ for 3 h), then Again 1, 3.
     The second is tracked as victim 2 (the tray has no names), and the screen no longer
     says it replaced a poison: it says the rule, and how to cure victim's if it is the same
-    character's."""
+    character's: on the outcome's status line, short (the Table panel cut it, and the
+    Tracking line after it, at 800x480: reviewe68 DEFECT 1)."""
     mode = DiceTrayMode(("1D6",), "typed 入力", poisons=PoisonList(poisons_path()))
     mode.answer(1)  # Tables
     mode.answer(6)  # Poison
     first = _poison(mode, 1, 3)
-    assert "Poisons do not stack 毒は重複しない: a poison the victim has already ends" in first
+    assert "Poisons do not stack 毒は重複しない: any earlier one ends" in first
     assert not any("Replaces any current poison" in t for t in first)
-    assert not any(t.startswith("If victim") for t in first)  # nothing tracked beside it
+    assert mode.view("").status == ""  # nothing tracked beside it
     mode.answer(0)  # Again
     second = _poison(mode, 1, 3)
     assert list(PoisonList(poisons_path()).poisons) == ["victim", "victim 2"]
     assert not any("Replaces any current poison" in t for t in second)
-    (note,) = [t for t in second if t.startswith("If victim 2")]
-    assert note.startswith("If victim 2 is victim again, that one's earlier poison ends "
-                           "(EV-POI-3, 毒は重複しない): `")
-    assert note.endswith(" events cure --who victim` ends it in the list")
+    assert second[-1] == "Tracking victim 2's poison: Tick 毒の経過 in the menu ticks it"
+    assert not any("cure --who" in t for t in second)
+    view = mode.view("")
+    assert view.status.startswith("victim 2 = victim? 同一人物なら前の毒を解除: ")
+    assert view.status.endswith(" events cure --who victim")
+    assert view.guidance
+    # trouble said by the session comes first, and is trouble
+    told = mode.view("", status="保存できません cannot save")
+    assert (told.status, told.guidance) == ("保存できません cannot save", False)
+    mode.answer(1)  # Menu: the hint was the outcome's
+    assert mode.view("").status == ""
+
+
+def _joined(out: str) -> str:
+    return " ".join(out.split())
 
 
 def test_events_without_who_says_it_too(capsys: pytest.CaptureFixture[str]) -> None:
     """NIT 3 in generic mode without --who: the second poison names the first's cure, and
-    a third names both it may be beside."""
-    for _ in range(3):
+    a third names both it may be beside; after the line naming it (reviewe68 NIT 2)."""
+    for _ in range(2):
         assert main(["events", "poison", "--seed", "2"]) == 0
-        out = capsys.readouterr().out
-    assert "If victim 3 is victim or victim 2 again, that one's earlier poison ends " \
-           "(EV-POI-3, 毒は重複しない):" in " ".join(out.split())
-    assert "events cure --who NAME` ends it in the list" in " ".join(out.split())
+        out = _joined(capsys.readouterr().out)
+    note = ("If victim 2 is the same character as victim, victim's earlier poison ends "
+            "(EV-POI-3, 同一人物なら前の毒は終了): `")
+    assert note in out and out.index("Tracking victim 2's poison") < out.index(note)
+    assert "events cure --who victim`" in out
+    assert main(["events", "poison", "--seed", "2"]) == 0
+    out = _joined(capsys.readouterr().out)
+    assert ("If victim 3 is the same character as victim or victim 2, that one's earlier "
+            "poison ends (EV-POI-3, 同一人物なら前の毒は終了):") in out
+    assert "events cure --who NAME`" in out
 
 
 def test_a_crowded_list_names_its_first_and_last_unnamed_only(
@@ -137,5 +205,5 @@ def test_a_crowded_list_names_its_first_and_last_unnamed_only(
     """NIT 3: the fifth unnamed poison does not list four names."""
     for _ in range(5):
         assert main(["events", "poison", "--seed", "2"]) == 0
-        out = " ".join(capsys.readouterr().out.split())
-    assert "If victim 5 is one of victim … victim 4 again, that one's earlier poison" in out
+        out = _joined(capsys.readouterr().out)
+    assert "If victim 5 is the same character as one of victim to victim 4, that one's" in out

@@ -9,13 +9,14 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from companion.app.command_list import COMMANDS
-from companion.app.config import Config, Source, Spec, load_config, toml_value
+from companion.app.config import Config, Source, Spec, load_config
+from companion.app.dice_expressions import parse_expressions
 from companion.app.help_format import cell_wrap
-from companion.app.modes.dice_tray import parse_expressions
 from companion.app.paths import data_dir
 from companion.errors import DataError
 
@@ -63,7 +64,7 @@ def parse_assignments(items: list[str]) -> dict[str, str]:
 def run(args: argparse.Namespace) -> int:
     """0, or 1 when a setting was refused or ignored (``--path`` alone always 0: it names
     the file to mend)."""
-    config = tray_checked(load_config(overrides=parse_assignments(args.assignments)))
+    config, marks = tray_checked(load_config(overrides=parse_assignments(args.assignments)))
     config.tell_notices()
     if args.path:
         print(config.path)
@@ -71,15 +72,21 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(as_json(config), ensure_ascii=False, indent=2))
     else:
-        print(render(config))
+        print(render(config, marks=marks))
     return 1 if config.problems else 0
 
 
-def tray_checked(config: Config) -> Config:
+#: The mark on the line of a ``dice.expressions`` the dice tray stops on: it is the value
+#: in effect, not "refused" as a value set aside for its default is (reviewe68 NIT 1).
+TRAY_STOPS = "the dice tray stops on it ダイストレイが止まります"
+
+
+def tray_checked(config: Config) -> tuple[Config, dict[str, str]]:
     """``config`` with ``dice.expressions`` read as the dice tray reads it: a roll the tray
     would stop on is refused here too (events68 RISK 1), from ``--set`` as any bad value
-    there is (:class:`DataError`), from the file or the environment as a problem marked on
-    its line (the value stays, for ``play --mode dice`` stops on it)."""
+    there is (:class:`DataError`), from the file or the environment as a problem; and the
+    marks for the settings' lines: :data:`TRAY_STOPS` on its line, the value staying, for
+    ``play --mode dice`` stops on it."""
     key = "dice.expressions"
     setting = config.settings[key]
     try:
@@ -88,12 +95,9 @@ def tray_checked(config: Config) -> Config:
         if setting.source is Source.COMMAND_LINE:
             raise DataError(f"{setting.origin}: {exc}") from None
         text = f"{setting.origin}: {exc}; the dice tray (play --mode dice) stops on it"
-        name = config.path.name if setting.source is Source.FILE else setting.origin
-        refused = {**config.refused,
-                   key: (*config.refused.get(key, ()), f"{name}'s {toml_value(setting.value)}")}
-        return replace(config, notices=(*config.notices, text),
-                       problems=(*config.problems, text), refused=refused)
-    return config
+        return (replace(config, notices=(*config.notices, text),
+                        problems=(*config.problems, text)), {key: TRAY_STOPS})
+    return config, {}
 
 
 def as_json(config: Config) -> dict[str, Any]:
@@ -121,7 +125,8 @@ def explain(spec: Spec) -> str:
     return spec.help
 
 
-def render(config: Config, columns: int | None = None) -> str:
+def render(config: Config, columns: int | None = None,
+           marks: Mapping[str, str] | None = None) -> str:
     """Aligned ``key = value  # source (origin)`` lines, grouped by section, each under a
     comment saying what it does: the user reads here what config.toml can hold, and where
     the config file and the data folder (the save, fight files, camera_check.jpg) are. The
@@ -150,6 +155,8 @@ def render(config: Config, columns: int | None = None) -> str:
         where = "default" if s.source is Source.DEFAULT else f"{s.source.value}: {s.origin}"
         if key in config.refused:
             where += f" ({' and '.join(config.refused[key])} refused)"
+        if marks and key in marks:  # a value in effect that something stops on
+            where += f" ({marks[key]})"
         lines += comment(explain(s.spec), columns)
         lines.append(f"{key:<{width}} = {value:<12} # {where}")
     return "\n".join(lines + said_again(config, columns))

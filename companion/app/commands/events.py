@@ -56,7 +56,14 @@ from companion.app.party_hp import (
     user_party,
 )
 from companion.app.paths import config_dir
-from companion.app.poisons import UNNAMED, PoisonList, Tracked, poisons_path, tracking_notes
+from companion.app.poisons import (
+    UNNAMED,
+    PoisonList,
+    Tracked,
+    beside_notes,
+    poisons_path,
+    tracking_notes,
+)
 from companion.app.recovery_rooms import RecoveryRooms, room_name, rooms_path
 from companion.dice import DiceSource
 from companion.errors import CompanionError, DataError, error_text
@@ -495,7 +502,8 @@ def _notes(tracked: Tracked, mode: Mode, rules: EventRules,
         notes.append(f"Tracking {name}'s poison{named}: `{companion_command()} events "
                      "end-block` or `rest` "
                      f"ticks it, `poisoned` lists it, `cure --who {who}` ends it{act}")
-    return notes
+    # after the line that names victim 2 (reviewe68 NIT 2)
+    return notes + (beside_notes(tracked) if kept else [])
 
 
 def poison_action(args: argparse.Namespace, rules: EventRules,

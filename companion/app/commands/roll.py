@@ -298,8 +298,9 @@ class TakenDice:
         return values
 
 
-#: Said above the rolls a command stopped by Ctrl-C had taken.
-TAKEN_SO_FAR = "the dice taken so far 入力済み (not saved):"
+#: Said above the rolls a command stopped by Ctrl-C had taken (入力済, as the keypad and
+#: typed dice say it: reviewe68 NIT 5).
+TAKEN_SO_FAR = "the dice taken so far 入力済 (not saved):"
 
 
 def say_stopped(dice: str, taken: TakenDice) -> None:

@@ -42,10 +42,13 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+# (their home since reviewe68 RISK 2; imported from here before)
+from companion.app.dice_expressions import parse_expressions as parse_expressions
+from companion.app.dice_expressions import split_expressions as split_expressions
 from companion.app.notes import note
 from companion.app.party_hp import PartyHP, party_hp_path, poison_hp_lost, user_party
 from companion.app.paths import data_dir
-from companion.app.poisons import UNNAMED, PoisonList, tracking_notes
+from companion.app.poisons import UNNAMED, PoisonList, beside_hint, tracking_notes
 from companion.app.session.host import SHORT_REASONS
 from companion.app.session.mode import Answer, ChoiceAsk, RollAsk, Throw
 from companion.app.session.rolls import SO_FAR, NeedDice, Rolled, Thrown
@@ -151,39 +154,6 @@ def table_path() -> Path:
     return data_dir() / TABLE_FILE
 
 
-def split_expressions(text: str) -> list[str]:
-    """``dice.expressions`` cut at its commas, but not at those inside brackets: a BCDice
-    ``choice[赤,青,緑]`` is one roll (events68 RISK 1).
-
-    >>> split_expressions("choice[赤,青,緑], 2D6, choice(a,b)")
-    ['choice[赤,青,緑]', ' 2D6', ' choice(a,b)']
-    """
-    parts, depth, start = [], 0, 0
-    for index, char in enumerate(text):
-        if char in "[(［（":
-            depth += 1
-        elif char in "])］）":
-            depth = max(depth - 1, 0)  # an extra close is the parser's to name
-        elif char == "," and depth == 0:
-            parts.append(text[start:index])
-            start = index + 1
-    return [*parts, text[start:]]
-
-
-def parse_expressions(text: str) -> tuple[str, ...]:
-    """The menu's plain rolls from the comma-separated ``dice.expressions`` (commas inside
-    a choice's brackets are the choice's: :func:`split_expressions`); a bad one names the
-    setting."""
-    expressions = tuple(part.strip() for part in split_expressions(text) if part.strip())
-    for expression in expressions:
-        try:
-            parse(expression)
-        except DiceSyntaxError as exc:
-            raise DataError(f"dice.expressions: {expression!r} is not a dice expression "
-                            f"({exc})") from None
-    return expressions
-
-
 def _value(result: Result) -> str:
     """What a roll gave, alone: a choice's item(s), else its number."""
     return result.steps[-1] if result.kind is RollKind.CHOICE else str(result.total)
@@ -199,6 +169,8 @@ def reading(result: Result) -> str:
     'result 結果 青'
     >>> reading(roll("x2 1D6", ScriptedDice([(6, 4), (6, 3)])))
     '2 rolls 2回: 4, 3'
+    >>> reading(roll("x2 choice2[a,b,c]", ScriptedDice([(3, 1), (2, 2), (3, 3), (2, 1)])))
+    '2 rolls 2回: a, c / c, a'
     """
     if result.kind is RollKind.CHOICE:
         return f"result 結果 {_value(result)}"
@@ -206,7 +178,11 @@ def reading(result: Result) -> str:
         return f"successes 成功数 {result.total}"
     if result.kind is RollKind.REPEAT:
         n = len(result.rolls)
-        return f"{n} rolls {n}回: {', '.join(_value(r) for r in result.rolls)}"
+        values = [_value(r) for r in result.rolls]
+        # a roll of several items (choice2's "a, b") kept apart from the next (reviewe68
+        # NIT 5: "a, b, b, c" lost the pairs)
+        joiner = " / " if any(", " in value for value in values) else ", "
+        return f"{n} rolls {n}回: {joiner.join(values)}"
     if result.kind is RollKind.CALC:
         return f"result 計算結果 {result.total}"
     return f"total 合計 {result.total}"
@@ -349,6 +325,9 @@ class DiceTrayMode:
         self.trouble = ""  # the poison list not saved, said until the menu
         self.reading = ""  # an expression's result as the prompt words it, once rolled
         self.crowded = 0  # the poisons tracked, when past CROWDED after this outcome's roll
+        # An unnamed poison tracked beside others: how to end the earlier one, if it is the
+        # same character's (EV-POI-3), on the outcome's status line (beside_hint)
+        self.hint = ""
         self._journal: deque[str] = deque(maxlen=JOURNAL_KEPT)
         self._answers = 0
 
@@ -494,6 +473,7 @@ class DiceTrayMode:
         self.pick, self.throws = left.pick, list(left.throws)
         self.stage, self.resume, self.held = left.stage, left.resume, left.held
         self.note, self.trouble, self.crowded = left.note, left.trouble, left.crowded
+        self.hint = left.hint
         self.report, self.reading = left.report, left.reading
         self.dice = left.dice
         self._table_written, self.table_trouble = left._table_written, left.table_trouble
@@ -708,7 +688,7 @@ class DiceTrayMode:
     def _open_poisons(self) -> None:
         self.stage = Stage.POISONS
         self.crowded = 0
-        self.note = self.trouble = ""
+        self.note = self.trouble = self.hint = ""
         assert self.poisons is not None
         self.poisons.reload()  # `companion events` may have changed it meanwhile
         self._poisons_view(())
@@ -733,7 +713,7 @@ class DiceTrayMode:
         self.stage = Stage.MENU
         self.pick = None
         self.resume = self.held = False
-        self.note = self.trouble = ""
+        self.note = self.trouble = self.hint = ""
         self.crowded = 0
         self.dice = self._menu_view()
 
@@ -744,7 +724,7 @@ class DiceTrayMode:
         self._poisons_then = (self._list_fingerprint() if pick.table is not None
                               and self.poisons is not None else None)
         self.resume = self.held = False
-        self.note = self.trouble = ""
+        self.note = self.trouble = self.hint = ""
         self.crowded = 0
         self.stage = Stage.THROW
         self.dice = DiceView(title=self._title(), source=self.source_name)
@@ -895,6 +875,9 @@ class DiceTrayMode:
             if not unsaved:
                 notes += [f"Tracking {name}'s poison: {POISONS} in the menu ticks it"
                           for name in tracked.poisoned]
+                # Short, on the status line: the Table panel, which the walk fills, cut
+                # it and the Tracking line above at 800x480 (reviewe68 DEFECT 1).
+                self.hint = beside_hint(tracked)
                 if tracked.poisoned and len(self.poisons.poisons) > CROWDED:
                     self.crowded = len(self.poisons.poisons)
                     notes.append(f"{self.crowded} poisons tracked 毒{self.crowded}件, more "
@@ -1014,19 +997,22 @@ class DiceTrayMode:
         if prompt_faces:  # a throw read and awaiting the player's word
             dice = DiceView(title=dice.title, faces=prompt_faces, rolls=dice.rolls,
                             steps=dice.steps, source=dice.source)
+        shown = self._status(status)
         return View(floor=None, room=None, room_tiles=(), sheet=None, prompt=prompt,
-                    options=options, highlight=highlight,
-                    status=self._status(status),
+                    options=options, highlight=highlight, status=shown,
+                    # the hint is the GM's next step, not trouble (no ⚠, not in red)
+                    guidance=bool(shown) and shown == self.hint,
                     title=TITLE, dice=dice)
 
     def _status(self, status: str) -> str:
         """The status line: the table held in memory only (or an older one on the disk)
         first while a table is under way, the keypad's hint and a held note hid it while
         its dice were typed (reviewd67 DEFECT 4); else after the rest, so the poison list's
-        "note it by hand" is never hidden by it (reviewd67b DEFECT 2)."""
+        "note it by hand" is never hidden by it (reviewd67b DEFECT 2). Last, an unnamed
+        poison's hint (:attr:`hint`), when nothing is wrong."""
         table = self.table_trouble if self.table_unsaved() else ""
         return ((table if self.under_way() else "") or status or self.note or self.trouble
-                or table)
+                or table or self.hint)
 
     def closing(self) -> str:
         return "Dice tray closed ダイストレイを閉じました"

@@ -68,8 +68,9 @@ class _PoisonWalk(_RoomWalk):
                 self.poisoned[victim.name] = afflict(old, poison)
             # Unnamed (generic mode without --who, the tray), the walk cannot know whether
             # the victim is poisoned already: the rule is said, not done (events68 NIT 3).
-            stack = ("Replaces any current poison (poisons do not stack)" if victim else
-                     "Poisons do not stack 毒は重複しない: a poison the victim has already ends")
+            # One row at 800x480 on the tray's Table panel (reviewe68 DEFECT 1, NIT 3).
+            stack = ("Replaces any current poison 毒は上書き (poisons do not stack)" if victim
+                     else "Poisons do not stack 毒は重複しない: any earlier one ends")
             self.add("EV-POI-3", stack,
                      member=victim.name if victim else None, data={"poison": poison.to_json()})
             self.add("EV-POI-2", "Ticks at the end of each block, or every hour of rest "

@@ -18,10 +18,28 @@ from enum import Enum
 from importlib.resources import files
 from typing import Any
 
-from companion.dice.notation import Comparison, Dice, DiceCommand, Rounding, has_dice, parse
+from companion.dice.notation import (
+    BinaryOp,
+    Comparison,
+    Dice,
+    DiceCommand,
+    Group,
+    Negate,
+    Node,
+    Rounding,
+    has_dice,
+    parse,
+)
 from companion.dice.tables import DiceTable, load_table
 from companion.errors import CompanionError, DataError, InvalidNotation
-from companion.systems.defaults import KIND_NAMES, Settings, Wording, read_choices, read_limits
+from companion.systems.defaults import (
+    KIND_NAMES,
+    Settings,
+    Wording,
+    read_choices,
+    read_limits,
+    toml_value,
+)
 from companion.systems.events.sword_world import (
     ABILITY_NAMES,
     CheckSpec,
@@ -117,12 +135,24 @@ def _check_source(source: Mapping[str, Mapping[str, Any]], origin: str) -> None:
         value = source.get(rule, {}).get(name)
         if not isinstance(value, kind) or isinstance(value, bool):
             raise DataError(f"{origin}: [source.\"{rule}\"] needs {name} as "
-                            f"{KIND_NAMES.get(kind, kind.__name__)}, found {value!r}")
+                            f"{KIND_NAMES.get(kind, kind.__name__)}, found {toml_value(value)}")
     for rule, name in SOURCE_DICE:
         _dice_text(source[rule][name], f"{origin}: source {rule}.{name}")
     if set(source["EV-POI-9"]["abilities"]) - set(ABILITY_NAMES):
         raise DataError(f"{origin}: source EV-POI-9.abilities must name abilities from "
                         f"{', '.join(ABILITY_NAMES)}")
+
+
+def _a_sum(node: Node) -> bool:
+    """Whether ``node`` only adds and takes away (dice, numbers, brackets, a sign): a
+    product or quotient of a roll (``1D6*2``, ``1/2D6``) is even, or 0, whatever the
+    faces, so EV-POI-9's sign read from it would never change (reviewe68 NIT 5)."""
+    match node:
+        case Negate(operand) | Group(operand):
+            return _a_sum(operand)
+        case BinaryOp(op, left, right):
+            return op in "+-" and _a_sum(left) and _a_sum(right)
+    return True
 
 
 def _check_values(
@@ -144,14 +174,16 @@ def _check_values(
     die = command.expr if isinstance(command, DiceCommand) else None
     if not isinstance(die, Dice) or die.count != 1 or die.sides != len(abilities):
         raise DataError(f"{origin}: EV-POI-9.ability_die must be one die with a face per "
-                        f"ability, 1D{len(abilities)}; found {get('EV-POI-9', 'ability_die')!r}")
+                        f"ability, 1D{len(abilities)}; "
+                        f"found {toml_value(get('EV-POI-9', 'ability_die'))}")
     # EV-POI-9: the sign is read from a sum, odd −, even +; a choice's, pool's or repeat's
     # number is an index or a count, and would apply a sign other than the one shown.
     sign = parse(get("EV-POI-9", "sign_die"))
     if (not isinstance(sign, DiceCommand) or sign.comparison is not None
-            or not has_dice(sign.expr)):
+            or not has_dice(sign.expr) or not _a_sum(sign.expr)):
         raise DataError(f"{origin}: EV-POI-9.sign_die must be a dice sum read odd −, even + "
-                        f"(奇数 −・偶数 +, e.g. 1D6); found {get('EV-POI-9', 'sign_die')!r}")
+                        "(奇数 −・偶数 +, e.g. 1D6); "
+                        f"found {toml_value(get('EV-POI-9', 'sign_die'))}")
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ NIT 4: a list file's TOML value is echoed as TOML writes it (``true``, not ``Tru
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -26,18 +27,21 @@ POISON_9 = [(6, 6), (6, 2), (4, 3)]  # EV-POI-9, 2 hours, intelligence; then the
 @pytest.mark.parametrize("sign_die", [
     "choice[+,-]", "choice[plus,minus]", "choice + -", "C(3)", "x2 1D6", "3B6>=4",
     "1D6>=4", "D66",
+    # a product or quotient is even, or 0, whatever the faces (reviewe68 NIT 5)
+    "1D6*2", "1/2D6", "1D6/2", "(1D6+1)*2", "-1D6*2",
 ])
 def test_ev_poi_9_sign_die_must_be_a_sum_of_dice(sign_die: str) -> None:
     """events68 DEFECT 1: a choice, calculation, repeat, pool, check or D66 is refused,
     naming the setting, how it is read and what was found."""
     with pytest.raises(DataError, match=re.escape(
             "EV-POI-9.sign_die must be a dice sum read odd −, even + (奇数 −・偶数 +, e.g. "
-            f"1D6); found {sign_die!r}")):
+            f"1D6); found {json.dumps(sign_die)}")):
         RULES.with_overrides({"EV-POI-9": {"sign_die": sign_die}})
 
 
 @pytest.mark.parametrize(("sign_die", "rands"), [
     ("1D6", [(6, 3)]), ("2D6", [(6, 3), (6, 5)]), ("1D2+1", [(2, 2)]), ("S1D6 sign", [(6, 1)]),
+    ("2D6-1D6", [(6, 3), (6, 5), (6, 1)]),
 ])
 def test_ev_poi_9_a_sum_of_dice_is_taken_and_its_parity_gives_the_sign(
         sign_die: str, rands: list[tuple[int, int]]) -> None:
@@ -45,7 +49,8 @@ def test_ev_poi_9_a_sum_of_dice_is_taken_and_its_parity_gives_the_sign(
     rules = RULES.with_overrides({"EV-POI-9": {"sign_die": sign_die}})
     report = run_event("poison", ScriptedDice([*POISON_9, *rands]), rules=rules)
     (step,) = report.find("EV-POI-9")
-    total = sum(value for _, value in rands) + (1 if sign_die == "1D2+1" else 0)
+    total = sum(value for _, value in rands) + (1 if sign_die == "1D2+1" else 0) \
+        - (2 * rands[-1][1] if sign_die == "2D6-1D6" else 0)
     change = -6 if total % 2 else 6
     assert step.data["change"] == change
     assert f" ＞ {'−' if change < 0 else '+'}6 (odd −, even +)" in step.text
@@ -67,13 +72,15 @@ def test_ev_poi_3_unnamed_victim_says_the_rule_not_a_replacement() -> None:
     unnamed = run_event("poison", ScriptedDice([(6, 1), (6, 3)]), rules=RULES)
     (step,) = unnamed.find("EV-POI-3")
     assert step.member is None
-    assert step.text == ("Poisons do not stack 毒は重複しない: a poison the victim has "
-                         "already ends")
+    # one row on the tray's Table panel at 800x480 (reviewe68 DEFECT 1)
+    assert step.text == "Poisons do not stack 毒は重複しない: any earlier one ends"
 
 
 def test_ev_poi_3_named_victim_still_replaces(capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewe68 NIT 3: both EV-POI-3 lines have their Japanese."""
     assert main(["events", "poison", "--who", "Aki", "--seed", "1"]) == 0
-    assert "Replaces any current poison (poisons do not stack)" in capsys.readouterr().out
+    assert "Replaces any current poison 毒は上書き (poisons do not stack)" \
+        in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(("text", "wrong"), [

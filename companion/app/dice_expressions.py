@@ -1,0 +1,69 @@
+"""The dice tray's plain rolls, from the ``dice.expressions`` setting: BCDice expressions
+separated by commas.
+
+Its own module, light (the dice notation and the errors only), for ``companion config``
+checks the setting as the tray reads it: importing the tray for it brought the session
+host, the event tables and the JongRogue engine in, and `companion config` took about
+0.2 s more (reviewe68 RISK 2). :mod:`companion.app.modes.dice_tray` uses it too.
+"""
+
+from __future__ import annotations
+
+from companion.dice import parse
+from companion.dice.notation import DiceSyntaxError
+from companion.errors import DataError
+
+SETTING = "dice.expressions"
+_OPEN, _CLOSE = "[(［（", "])］）"
+
+
+def split_expressions(text: str) -> list[str]:
+    """``dice.expressions`` cut at its commas, but not at those inside brackets: a BCDice
+    ``choice[赤,青,緑]`` is one roll (events68 RISK 1).
+
+    A bracket still open at the end is refused (DataError), naming it and the part it
+    opened in: counted to the end, it took in the rolls after it, and a bracket in a roll's
+    comment (``2D6 (atk, 1D6``, after the space that starts a comment) made the next roll
+    its comment, with no word (reviewe68 RISK 1). Not cut there instead: a choice's
+    bracket left open (``choice[a,b, 2D6``) would then be cut into parts the parser names
+    as broken, away from the bracket at fault.
+
+    >>> split_expressions("choice[赤,青,緑], 2D6, choice(a,b)")
+    ['choice[赤,青,緑]', ' 2D6', ' choice(a,b)']
+    >>> split_expressions("2D6 hit (melee, ranged), 1D6")
+    ['2D6 hit (melee, ranged)', ' 1D6']
+    """
+    parts: list[str] = []
+    opened: list[int] = []  # where each bracket still open was opened
+    start = 0
+    for index, char in enumerate(text):
+        if char in _OPEN:
+            opened.append(index)
+        elif char in _CLOSE:
+            if opened:  # an extra close is the parser's to name
+                opened.pop()
+        elif char == "," and not opened:
+            parts.append(text[start:index])
+            start = index + 1
+    if opened:
+        part = text[start:].strip()
+        at = opened[0] - start - (len(text[start:]) - len(text[start:].lstrip()))
+        raise DataError(
+            f"{SETTING}: the bracket {text[opened[0]]} at character {at + 1} of {part!r} is "
+            "never closed 括弧が閉じていません: close it, or leave brackets out of a roll's "
+            "comment (the rolls after it would be read into it)")
+    return [*parts, text[start:]]
+
+
+def parse_expressions(text: str) -> tuple[str, ...]:
+    """The tray menu's plain rolls from the comma-separated ``dice.expressions`` (commas
+    inside a choice's brackets are the choice's: :func:`split_expressions`); a bad one
+    names the setting."""
+    expressions = tuple(part.strip() for part in split_expressions(text) if part.strip())
+    for expression in expressions:
+        try:
+            parse(expression)
+        except DiceSyntaxError as exc:
+            raise DataError(f"{SETTING}: {expression!r} is not a dice expression "
+                            f"({exc})") from None
+    return expressions
