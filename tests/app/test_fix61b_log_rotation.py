@@ -47,6 +47,9 @@ def test_a_link_to_a_big_log_is_neither_moved_nor_is_its_log(
     log.rewrite([HEADER.strip() % "b"])
     assert link.is_symlink() and link.readlink() == target
     assert target.read_text() == BIG + HEADER % "b"
+    # held while its game lasts, beside the file the link leads to (hist68 RISK 2)
+    assert (tmp_path / "usb" / "big.jsonl.lock").exists()
+    log.close()
     assert sorted(p.name for p in tmp_path.rglob("*")) == ["big.jsonl", "game.jsonl",
                                                            "sd", "usb"]
     assert capsys.readouterr().err == (

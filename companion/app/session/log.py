@@ -7,7 +7,10 @@ Pi's card played on for months is not filled. Only a new game's beginning moves 
 a new game begun with the same log past the size, even one left before its first move,
 and the first resumed: its lines up to the stop stay in ``FILE.1``, and the resume writes
 them whole again in the new ``FILE``, as after any file replaced.) Only a regular file is
-moved, never a symbolic link (``--log /dev/stdout``) nor what it leads to."""
+moved, never a symbolic link (``--log /dev/stdout``) nor what it leads to.
+
+A game holds its log while it lasts (:data:`HOLDER`), as it holds its save: two ``play
+--log`` runs on one file interleaved their lines, and `replay` refused it (hist68 RISK 2)."""
 
 from __future__ import annotations
 
@@ -16,13 +19,14 @@ import fcntl
 import json
 import os
 import stat
+import weakref
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import BinaryIO
 
 from companion.app.notes import note
 from companion.errors import DataError
-from companion.file_locks import NO_LOCKS
+from companion.file_locks import NO_LOCKS, holding
 from companion.files import atomic_write_bytes, fsync_dir, open_regular
 
 # What every game's first line holds (play.log_header): where the next game begins.
@@ -35,6 +39,8 @@ _BLOCK = 64 * 1024  # read back from a log's end this much at a time
 ROTATE_AT = 8 * 1024 * 1024
 #: How many older logs are kept beside it: ``FILE.1`` (the newer) and ``FILE.2``.
 KEPT = 2
+#: Who holds a log while its game lasts, as another run's refusal names it.
+HOLDER = "companion play --log"
 
 
 class GameLog:
@@ -43,11 +49,25 @@ class GameLog:
     ``start`` is the byte offset where this game's lines begin (kept in the
     save). :meth:`rewrite` truncates back to it and writes every line of the
     game so far; :meth:`append` adds a step's lines.
+
+    The log is held (:func:`~companion.file_locks.holding`) from the moment it is made,
+    a resume's as a new game's, until it is let go with the game (its last reference, or
+    the process's end): another run's log on the same file is refused then, in one line
+    naming the file and this run (:class:`~companion.file_locks.FileInUse`), instead of
+    the two games' lines mixed and a resume's rewrite putting back the file without the
+    other's lines appended meanwhile.
     """
 
     def __init__(self, path: Path, start: int) -> None:
         self.path = path
         self.start = start
+        held = contextlib.ExitStack()
+        held.enter_context(holding(path, HOLDER))
+        self._let_go = weakref.finalize(self, held.close)
+
+    def close(self) -> None:
+        """Let go of the log: its game is over. Done as well when the log is dropped."""
+        self._let_go()
 
     @classmethod
     def begin(cls, path: Path) -> GameLog:
@@ -62,16 +82,18 @@ class GameLog:
         would else rotate it again, a generation lost and this game's lines parted.
         """
         GameLog.refuse_other(path)
+        log = cls(path, 0)  # held first: another game's lines are not cut back nor moved
         with _held(path) as handle:
             if handle is None:
-                return cls(path, 0)
+                return log
             end = handle.seek(0, os.SEEK_END)
             size = _last_line_end(handle.fileno(), end)
             if size != end:
                 handle.truncate(size)
             if size > ROTATE_AT and _rotate(path):
                 size = 0
-        return cls(path, size)
+        log.start = size
+        return log
 
     @staticmethod
     def refuse_other(path: Path) -> None:
