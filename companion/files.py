@@ -24,6 +24,7 @@ The game systems do no I/O; the app and the hardware adapters write through here
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import errno
 import fcntl
@@ -404,6 +405,50 @@ def loads_json(text: str) -> Any:
         raise error from None
 
 
+def blank_fault(text: str, what: str) -> str | None:
+    """What a file whose ``text`` holds nothing but blank space and zero bytes is, in a
+    user's terms: "the <what> is empty", or "the <what> is all zero bytes: a power cut as it
+    was written?" (a power cut as an SD card wrote it leaves its length in zero bytes, hist65
+    NIT 2; zero bytes among blanks are named as such, review65h NIT 3); None when it holds
+    more. A leading byte order mark is no content."""
+    body = text.removeprefix("\ufeff")
+    if body.strip("\0 \t\r\n"):
+        return None
+    if "\0" not in body:
+        return f"the {what} is empty"
+    held = ("all zero bytes" if not text.strip("\0")
+            else "nothing but zero bytes and blank space (spaces, line ends)")
+    return f"the {what} is {held}: a power cut as it was written?"
+
+
+def cut_short(size: int, what: str = "save") -> str:
+    """A ``what`` (a save, a file) that ends in the middle, after ``size`` bytes."""
+    return f"the {what} ends in the middle: cut short after {size} byte{'s' * (size != 1)}"
+
+
+#: How tomllib ends its message for a fault at the end of the text: a file cut there.
+_TOML_AT_END = "(at end of document)"
+
+
+def toml_fault(data: bytes, exc: tomllib.TOMLDecodeError | UnicodeDecodeError) -> str:
+    """Why a TOML file of ``data`` could not be read, said as a save's faults are
+    (:func:`blank_fault`, :func:`cut_short`): zero bytes a power cut left, a file ending in
+    the middle of a line or a character, a byte that is not UTF-8 (counted in the file);
+    else tomllib's words (hist68 NIT 3: "Invalid statement (at line 1, column 1)" and the
+    codec's "'utf-8' codec can't decode byte 0x93 in position 0")."""
+    skip = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
+    if isinstance(exc, UnicodeDecodeError):
+        if exc.reason == "unexpected end of data" and skip + exc.end >= len(data):
+            return cut_short(len(data), "file")  # a character cut in two
+        return f"not UTF-8 text (byte {skip + exc.start + 1} of {len(data)} cannot be read)"
+    text = data[skip:].decode("utf-8")
+    if (blank := blank_fault(text, "file")) is not None:
+        return blank
+    if str(exc).endswith(_TOML_AT_END):
+        return cut_short(len(data), "file")
+    return str(exc)
+
+
 def parse_user_toml(data: bytes) -> dict[str, Any]:
     """The TOML file a player wrote, from its bytes. A leading byte order mark, which
     Windows Notepad writes, is no part of the text (tomllib refuses it as invalid TOML).
@@ -416,7 +461,9 @@ def file_there(path: Path) -> bool:
     symbolic link to something gone (a settings file on a USB stick not plugged in) is
     :class:`DataError` naming the link and where it points, and a link that leads back to
     itself one naming the link: the player put a link there meaning a file to be read, so
-    it is not taken as no file (its settings silently dropped)."""
+    it is not taken as no file (its settings silently dropped). A file where one of its
+    folders should be is :func:`not_a_folder`, an OSError (it was taken as a file there: "a fight is
+    saved at …/genso/fight.json; pass --force", then "File exists", hist68 NIT 2)."""
     try:
         path.stat()
     except FileNotFoundError:
@@ -427,8 +474,24 @@ def file_there(path: Path) -> bool:
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             raise DataError(f"{path}: {LINK_LOOP}") from None
+        if exc.errno == errno.ENOTDIR:
+            raise not_a_folder(path) from None
         return True  # a file the reader then names with what is wrong (no permission)
     return True
+
+
+def not_a_folder(path: Path) -> NotADirectoryError:
+    """The error for ``path`` when a file is where one of its folders should be (the OS's
+    "Not a directory" named the file looked for, not the file in the way): naming that
+    folder, the first of ``path``'s that is no folder, as the OS's error of a file that
+    cannot be used (it is no fault of a file the player gave: status 1, as the data folder
+    with a file in its place)."""
+    for folder in reversed(path.parents):
+        if folder.exists() and not folder.is_dir():
+            return NotADirectoryError(
+                errno.ENOTDIR, f"a file where a folder should be (to hold "
+                f"{path.relative_to(folder)}); move it away", str(folder))
+    return NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(path))
 
 
 def load_toml_kept(
@@ -446,12 +509,17 @@ def load_toml_kept(
         data = read_regular(path, limit, what)
     except FileNotFoundError:
         return empty
+    except NotADirectoryError:
+        raise not_a_folder(path) from None
     except TooLarge:
         notices.append(f"{path} is not a {what} (larger than {limit // 1024} KiB); "
                        f"{keep_aside(path)} and {afresh}")
         return empty
     try:
         return parse(parse_user_toml(data))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError, DataError) as exc:
-        notices.append(f"{path} is not a {what} ({exc}); {keep_aside(path)} and {afresh}")
-        return empty
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        fault = toml_fault(data, exc)
+    except DataError as exc:
+        fault = str(exc)
+    notices.append(f"{path} is not a {what} ({fault}); {keep_aside(path)} and {afresh}")
+    return empty

@@ -33,9 +33,10 @@ from companion.app.session.save import (
     SAVE_LIMIT,
     CorruptSave,
     NewerSave,
+    json_fault,
 )
 from companion.dice import DiceSource, SimulatedDice
-from companion.errors import CompanionError, DataError
+from companion.errors import CompanionError, DataError, error_text
 from companion.files import (
     Kept,
     NotDurable,
@@ -43,6 +44,7 @@ from companion.files import (
     keep_unreadable,
     loads_json,
     move_aside,
+    not_a_folder,
     read_regular,
 )
 from companion.hw.display import Display
@@ -136,6 +138,9 @@ def read_fight_data(path: Path, start_hint: str, default: Path | None = None) ->
         # computer (SSH, the GM's laptop), never at the table's buttons.
         raise DataError(f"no fight at {path} yet 戦闘がありません: start one on a computer "
                         f"端末で: {start_command(start_hint, path, default)}") from None
+    except NotADirectoryError:
+        # the folder named, not the file (hist68 NIT 2)
+        raise DataError(error_text(not_a_folder(path))) from None
     except OSError as exc:
         raise DataError(f"cannot read the fight {path}: {exc}") from None
     # As `fight show` reads it (overrides.read_text): a UTF-8 byte-order mark dropped
@@ -145,7 +150,8 @@ def read_fight_data(path: Path, start_hint: str, default: Path | None = None) ->
     try:
         return loads_json(text)
     except json.JSONDecodeError as exc:
-        raise DataError(f"{path}: not JSON ({exc})") from None
+        # empty, zero bytes, cut short: said as a save's are (hist68 NIT 3)
+        raise DataError(f"{path}: not JSON ({json_fault(text, exc, 'fight file')})") from None
 
 
 class FightFileChanged(DataError):
@@ -579,6 +585,8 @@ def file_sha(path: Path) -> str | None:
         return hashlib.sha256(path.read_bytes()).hexdigest()
     except FileNotFoundError:
         return None
+    except NotADirectoryError:
+        raise DataError(error_text(not_a_folder(path))) from None
     except OSError as exc:
         raise DataError(f"cannot read {path}: {exc.strerror or exc}") from None
 

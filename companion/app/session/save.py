@@ -41,6 +41,8 @@ from companion.errors import DataError
 from companion.files import (
     TooLarge,
     atomic_write_text,
+    blank_fault,
+    cut_short,
     keep_unreadable,
     kept_aside,
     open_regular,
@@ -119,38 +121,29 @@ class CorruptSave(DataError):
         self.kept_at = kept_at
 
 
-def json_fault(text: str, exc: json.JSONDecodeError) -> str:
+def json_fault(text: str, exc: json.JSONDecodeError, what: str = "save") -> str:
     """Where ``text`` stops being JSON, in a user's terms (newuser61 N3): a save that ends
     before it closes was cut short (json's "Unterminated string starting at" named the
     string's start, "at line 1" of a one-line save), inside a word or a number as well
     (``tr`` of true, ``1.``: review61d N1); a whole save with more after it has extra data
     (a ``tr`` there is no cut, review61g N5); other faults by json's words and the byte they
     are at, which ``head -c`` and a hex editor count. ``exc`` is json's fault in ``text``
-    after the byte order mark it may start with (:meth:`SaveGame.from_json`)."""
+    after the byte order mark it may start with (:meth:`SaveGame.from_json`). ``what``
+    names the file (``save``, ``fight file``: hist68 NIT 3)."""
     body = text.removeprefix(BOM)
     size = len(text.encode("utf-8"))
-    if not body.strip("\0 \t\r\n"):
+    if (blank := blank_fault(text, what)) is not None:
         # A power cut as an SD card wrote the save leaves its length in zero bytes (hist65
-        # NIT 2: said as JSON's "expecting value at byte 1"); zero bytes among blanks are
-        # named as such, not as all zero bytes (review65h NIT 3).
-        if "\0" not in body:
-            return "the save is empty"
-        held = ("all zero bytes" if not text.strip("\0")
-                else "nothing but zero bytes and blank space (spaces, line ends)")
-        return f"the save is {held}: a power cut as it was written?"
+        # NIT 2: said as JSON's "expecting value at byte 1").
+        return blank
     at = size - len(body[exc.pos:].encode("utf-8")) + 1
     if exc.msg.startswith("Extra data"):
-        return f"extra data after the save's end at byte {at} of {size}"
+        return f"extra data after the {what}'s end at byte {at} of {size}"
     if (exc.msg.startswith("Unterminated string") or exc.pos >= len(body.rstrip())
             or _cut_in_last_word(body, exc)):
-        return cut_short(size)
+        return cut_short(size, what)
     said = exc.msg.removesuffix(" at")  # "Invalid control character at": "at at byte 9"
     return f"{said[0].lower()}{said[1:]} at byte {at} of {size}"
-
-
-def cut_short(size: int) -> str:
-    """A save that ends in the middle, after ``size`` bytes."""
-    return f"the save ends in the middle: cut short after {size} byte{'s' * (size != 1)}"
 
 
 _NUMBER = re.compile(r"-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?")

@@ -53,6 +53,7 @@ from companion.app.modes.genso_fight_files import (
 from companion.app.modes.names import add_english
 from companion.app.notes import note
 from companion.app.overrides import read_text, set_values
+from companion.app.session.save import json_fault
 from companion.dice import DiceSource
 from companion.dice.notation import display_width
 from companion.errors import DataError, IllegalAction
@@ -97,10 +98,12 @@ def load_fight(rules: GensoRules, path: Path) -> Fight:
     if not file_there(path):
         raise DataError(f"no fight at {path}: start one with "
                         f"`{companion_command()} genso fight new`")
+    text = read_text(path, "fight")
     try:
-        data = loads_json(read_text(path, "fight"))
+        data = loads_json(text)
     except json.JSONDecodeError as exc:
-        raise DataError(f"{path}: not JSON ({exc})") from exc
+        # empty, zero bytes, cut short: said as a save's are (hist68 NIT 3)
+        raise DataError(f"{path}: not JSON ({json_fault(text, exc, 'fight file')})") from exc
     return Fight.from_json(rules, data, str(path))
 
 
@@ -360,6 +363,9 @@ def _how_to_write(old: Fight, pending: list[Unwritten], path: Path) -> str:
 
 def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
     path = fight_path(args)
+    # A file where the fight's folder should be is named, not the fight ("cannot read
+    # …/genso/fight.json: Not a directory", hist68 NIT 2): file_there raises so.
+    file_there(path)
     if args.verb == "new":
         return _new_fight(args, rules, path)
     if args.verb in ("show", "log"):
