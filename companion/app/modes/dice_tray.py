@@ -52,11 +52,19 @@ from companion.app.poisons import UNNAMED, PoisonList, beside_hint, tracking_not
 from companion.app.session.host import SHORT_REASONS
 from companion.app.session.mode import Answer, ChoiceAsk, RollAsk, Throw
 from companion.app.session.rolls import SO_FAR, NeedDice, Rolled, Thrown
+from companion.app.session.save import BOM, NewerSave
 from companion.dice import DiceCommand, parse, roll
 from companion.dice.notation import Dice, DiceSyntaxError
 from companion.dice.result import Result, RollKind
 from companion.errors import CompanionError, DataError, IllegalAction, error_text
-from companion.files import TooLarge, atomic_write_text, keep_aside, loads_json, read_regular
+from companion.files import (
+    TooLarge,
+    atomic_write_text,
+    keep_aside,
+    loads_json,
+    move_aside,
+    read_regular,
+)
 from companion.hw.buttons import Button
 from companion.hw.display.view import DiceStep, DiceView, Name, Option, View
 from companion.systems.events.lists import UserLists
@@ -601,9 +609,18 @@ class DiceTrayMode:
             self._to_menu()
             self.pick, self.throws = None, []
             path = self.table_file
-            kept = keep_aside(path)
-            note(f"{path}: the dice tray's table part-thrown could not be taken up ({exc}); "
-                 f"{kept}, and the tray starts at its menu")
+            if isinstance(exc, NewerSave):
+                # Whole, a newer companion's: kept for it as the game's save is, with how to
+                # carry it on (hist68 NIT 1: it was kept as corrupt)
+                try:
+                    kept = f"it was kept as {move_aside(path, 'newer').name} ({exc.UPDATE})"
+                except OSError as err:
+                    kept = f"it could not be kept aside ({err.strerror})"
+                note(f"{path}: the dice tray's table part-thrown was {exc}; {kept}, and the "
+                     "tray starts at its menu")
+            else:
+                note(f"{path}: the dice tray's table part-thrown could not be taken up "
+                     f"({exc}); {keep_aside(path)}, and the tray starts at its menu")
             self.trouble = TABLE_UNREADABLE
             if path.exists():  # not kept aside (a folder that lets nothing be renamed):
                 self.table_file = None  # not written over; tables are held in memory only
@@ -642,7 +659,9 @@ class DiceTrayMode:
         except OSError as exc:
             raise DataError(error_text(exc)) from None
         try:
-            text = raw.decode("utf-8")
+            # Through a byte order mark an editor put first, as save.json and the fight
+            # files are read (hist68 NIT 1: it was refused, the table kept aside)
+            text = raw.decode("utf-8").removeprefix(BOM)
             data = loads_json(text)
         except UnicodeDecodeError:
             raise DataError("not readable text (not UTF-8)") from None
@@ -656,6 +675,9 @@ class DiceTrayMode:
         if not isinstance(data, dict):
             raise DataError("not a JSON object")
         version = data.get("version")
+        if type(version) is int and version > TABLE_FORMAT:
+            raise NewerSave(f"written by a newer companion (table version {version}; this "
+                            f"one reads {TABLE_FORMAT})")
         if type(version) is not int or version != TABLE_FORMAT:
             raise DataError(f"version {version!r}, this companion reads {TABLE_FORMAT}")
         unknown = sorted(set(data) - {"version", "table"})

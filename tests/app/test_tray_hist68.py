@@ -1,0 +1,52 @@
+"""The dice tray's table part-thrown (dice/tray.json) is read as the game's save and the
+genso table's file are (hist68 NIT 1): a byte order mark an editor put first is no part of
+it (it was refused, and the table kept aside as corrupt), and one a newer companion wrote
+(``"version": 2``) is kept aside as ``tray.json.newer-…`` with how to carry it on, not as
+corrupt."""
+
+from __future__ import annotations
+
+import codecs
+import json
+
+import pytest
+
+from companion.app.modes.dice_tray import TABLE_UNREADABLE, table_path
+from companion.app.session.save import NewerSave
+from tests.app.test_tray_table_saved67 import MONSTER_PART_THROWN, ROLL_2, no_tray_held, tray
+
+__all__ = ["no_tray_held"]  # its autouse fixture, for this file's runs too
+
+
+def part_thrown() -> bytes:
+    """A Monster table part-thrown, its first die typed, as the power cut left it."""
+    tray([*MONSTER_PART_THROWN, ("Type the D6", "4")], power_cut_after=3)
+    assert json.loads(table_path().read_text())["table"]["throws"] == [[2]]
+    return table_path().read_bytes()
+
+
+def test_a_table_file_with_a_byte_order_mark_is_taken_up(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    table_path().write_bytes(codecs.BOM_UTF8 + part_thrown())
+    capsys.readouterr()
+    screen = tray([("Type the D6", "4")])
+    assert screen.views[0].prompt.startswith("Type the D6") and ROLL_2 in screen.views[0].prompt
+    assert capsys.readouterr().err == ""
+    assert list(table_path().parent.glob("tray.json.*")) == []
+
+
+def test_a_newer_companion_s_table_file_is_kept_as_newer_with_how_to_carry_it_on(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    newer = part_thrown().replace(b'"version": 1', b'"version": 2')
+    assert b'"version": 2' in newer
+    table_path().write_bytes(newer)
+    capsys.readouterr()
+    screen = tray([("Dice tray", "2")])
+    (kept,) = table_path().parent.glob("tray.json.*")
+    assert kept.name.startswith("tray.json.newer-") and kept.read_bytes() == newer
+    assert capsys.readouterr().err == (
+        f"companion: {table_path()}: the dice tray's table part-thrown was written by a newer "
+        f"companion (table version 2; this one reads 1); it was kept as {kept.name} "
+        f"({NewerSave.UPDATE}), and the tray starts at its menu\n")
+    assert screen.views[0].prompt.startswith("Dice tray ダイストレイ: roll dice")
+    assert screen.views[0].status == TABLE_UNREADABLE.format(name="tray.json")
