@@ -408,9 +408,6 @@ GROUPS: dict[str, Callable[[], tuple[Said, ...]]] = {
                                        status="")
                                for said in tray_table_said()
                                if said.status == TABLE_UNREADABLE)}
-#: The groups whose option labels are not all whole yet: coc's defence menu's "[M] More
-#: 状況… (distance, surprise, dark…)" is cut in its grid at text_scale 1.25 (screen68, left).
-LABELS_CUT = {"coc"}
 #: The statuses drawn whole (test_every_long_status_reads_whole_on_every_view), by group.
 STATUS_GROUPS: dict[str, Callable[[], tuple[Said, ...]]] = {"tray table": tray_table_said}
 
@@ -456,10 +453,10 @@ def drawn_in(screen: ScreenDisplay, view: View, part: str) -> list[Drawn]:
     return drawn[marks[0]:marks[1]] if marks else []
 
 
-def unread(screen: ScreenDisplay, view: View, labels: bool = True) -> str:
+def unread(screen: ScreenDisplay, view: View) -> str:
     """What is wrong with ``view``'s prompt as drawn ("" when nothing): a row cut, the rows
     not the whole prompt, an option box under a fingertip's height or over the prompt's last
-    row; with ``labels``, an option's label cut."""
+    row, an option's label cut."""
     drawn = drawn_in(screen, view, "_footer")
     # The prompt's rows: the texts of its size (an option's label is smaller, and is fitted
     # by _fit_middle too, as a prompt's row that runs on; a prompt over a fight whose panels
@@ -478,7 +475,7 @@ def unread(screen: ScreenDisplay, view: View, labels: bool = True) -> str:
     # The options' labels (fitted in their middle, as a prompt's row that runs on): whole
     # (the tray's menu of four beside a status read "[A]…振る  [2]…es 表", reviewd67b RISK 7).
     cut = [d.shown for d in drawn if d.label and d not in rows and d.shown != d.text]
-    return f"option labels cut: {cut}" if cut and labels else ""
+    return f"option labels cut: {cut}" if cut else ""
 
 
 def status_unread(screen: ScreenDisplay, view: View) -> str:
@@ -515,12 +512,12 @@ def test_every_long_status_reads_whole_on_every_view(size: str, scale: float,
 def test_every_long_prompt_reads_whole_on_every_view(size: str, scale: float,
                                                      group: str) -> None:
     """Every row of the prompt is drawn uncut, together the whole prompt, and the option
-    boxes stand under its last row, a fingertip tall, their labels whole (but
-    :data:`LABELS_CUT`'s)."""
+    boxes stand under its last row, a fingertip tall, their labels whole (coc's "[M] More
+    状況… (distance, surprise, dark…)" was cut in its grid at text_scale 1.25, screen68)."""
     screen = ScreenDisplay(size, text_scale=scale)
     try:
         problems = [f"{name}\n    {wrong}" for name, view in views(group)
-                    if (wrong := unread(screen, view, group not in LABELS_CUT))]
+                    if (wrong := unread(screen, view))]
     finally:
         screen.close()
     assert not problems, "\n".join(problems)

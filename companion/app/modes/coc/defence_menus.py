@@ -78,7 +78,7 @@ class _Defences(_FightView):
         if made is not None:
             options = [o for o in options if o.choice == "d:none" or self._takes(made, o.choice)]
         if more:
-            options.append(Option("m:more", "More 状況… (distance, surprise, dark…)"))
+            options.append(Option("m:more", "More 状況… (range, surprise…)"))
         return (*options, BACK)
 
     def _takes(self, made: Callable[[str], Action], picked: str) -> bool:
