@@ -18,6 +18,7 @@ import pytest
 
 from companion.app.cli import main
 from companion.dice import ScriptedDice
+from companion.systems.genso import rules as genso_rules
 from companion.systems.genso.character.core import Hand
 from companion.systems.genso.character.gear import put_on_ring, take_off_ring
 from companion.systems.genso.combat import (
@@ -31,7 +32,7 @@ from companion.systems.genso.combat import (
     Wait,
     entrants_for,
 )
-from companion.systems.genso.rules import load_rules
+from companion.systems.genso.rules import DATA_FILES, load_rules
 from companion.systems.genso.sheet import load_sheet, preset
 from tests.app.test_dicesys55 import genso
 
@@ -335,10 +336,18 @@ def test_a_genso_toml_with_a_byte_order_mark_is_read(
                and "true  (set by you)" in line for line in capsys.readouterr().out.splitlines())
 
 
-def test_the_rules_loader_reads_a_data_file_with_a_byte_order_mark() -> None:
-    """The genso rules loader drops a BOM too (a data file edited in Notepad)."""
-    text = files("companion.systems.genso").joinpath("data", "items.toml").read_text("utf-8")
-    assert load_rules({"items.toml": "\ufeff" + text}).items == RULES.items
+def test_the_rules_loader_reads_a_data_file_with_a_byte_order_mark(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The genso rules loader drops a BOM too (a data file edited in Notepad): the file's
+    bytes, read as the app reads a player's file (companion.errors.utf8_text, reviewj68)."""
+    packaged = files("companion.systems.genso").joinpath("data")
+    (tmp_path / "data").mkdir()
+    for name in DATA_FILES:
+        bom = b"\xef\xbb\xbf" if name == "items.toml" else b""
+        (tmp_path / "data" / name).write_bytes(bom + packaged.joinpath(name).read_bytes())
+    monkeypatch.setattr(genso_rules, "files", lambda package: tmp_path)
+    assert load_rules().items == RULES.items
 
 
 def test_sunset_after_the_end_is_a_line_too() -> None:

@@ -56,7 +56,7 @@ from companion.app.overrides import add_set_argument, how_to_set, read_text, use
 from companion.app.paths import config_dir, data_dir
 from companion.dice import DiceSource, ManualDice, ScriptedDice, SimulatedDice
 from companion.dice.notation import DiceSyntaxError, parse
-from companion.errors import DataError, IllegalAction
+from companion.errors import DataError, IllegalAction, utf8_text
 from companion.file_locks import FileInUse, holder_of
 from companion.files import (
     atomic_write_text,
@@ -153,10 +153,13 @@ def _rules(args: argparse.Namespace) -> CocRules:
 
 def _bare_section_sign() -> bool:
     """Whether coc.toml names §0.3's table unquoted (``[defaults.§0.3]``), which tomllib
-    refuses as "Invalid initial character for a key part" (review61a N8)."""
+    refuses as "Invalid initial character for a key part" (review61a N8). Read as the file
+    itself is (:func:`~companion.errors.utf8_text`): a byte-order mark before it hid the hint
+    for a table on line 1 (reviewj68 NIT 2)."""
+    path = config_dir() / OVERRIDES_NAME
     try:
-        text = (config_dir() / OVERRIDES_NAME).read_text(encoding="utf-8", errors="replace")
-    except OSError:
+        text = utf8_text(path.read_bytes(), OVERRIDES_NAME, path)
+    except (OSError, DataError):
         return False
     return any("".join(line.split()).startswith("[defaults.§") for line in text.splitlines())
 

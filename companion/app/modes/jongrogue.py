@@ -441,9 +441,17 @@ _CHECK_OUTCOMES = frozenset({Kind.DAMAGE, Kind.DEFEAT, Kind.LEVEL, Kind.STATE, K
 _CHECK_ITEMS = frozenset({"dropped", "no drop", "stolen", "nothing to steal"})
 
 
-def _follows_from_check(event: Event) -> bool:
+def _follows_from_check(events: Sequence[Event], at: int) -> bool:
+    event = events[at]
     if event.kind is Kind.ITEM:
         action = event.data["action"]
+        # A worn ring a thief takes is taken off first (JR-AB-STEALITEM): its "ring off"
+        # ended the outcome before the theft (reviewj68). One the PC takes off is no outcome.
+        if action == "ring off":
+            after = events[at + 1] if at + 1 < len(events) else None
+            return (after is not None and after.kind is Kind.ITEM
+                    and after.data["action"] == "stolen"
+                    and after.data["what"] == event.data.get("tile"))
         # gold a hit or a defeat moved (JR-AB-*), not a pile the PC picked up (JR-STATE-2)
         return action in _CHECK_ITEMS or (
             action == "gold" and not str(event.data["why"]).startswith("gold pile"))
@@ -456,7 +464,7 @@ def last_check(events: Sequence[Event], describe: Callable[[Event], str]) -> tup
     for i in range(len(events) - 1, -1, -1):
         if events[i].kind is Kind.CHECK:
             end = i + 1
-            while end < len(events) and _follows_from_check(events[end]):
+            while end < len(events) and _follows_from_check(events, end):
                 end += 1
             return tuple(describe(e) for e in events[i:end])
     return ()

@@ -20,7 +20,7 @@ from itertools import pairwise
 from typing import Any
 
 from companion.dice.notation import Rounding, parse
-from companion.errors import DataError, InvalidNotation
+from companion.errors import DataError, InvalidNotation, utf8_text
 from companion.systems.coc.board import FACINGS
 from companion.systems.coc.rounding import GLOBAL_RULE, SETTING, SETTING_NOTE
 from companion.systems.defaults import (
@@ -455,7 +455,16 @@ def check_source(source: Mapping[str, Any], limits: Limits,
 
 
 def _read(name: str) -> str:
-    return files("companion.systems.coc").joinpath("data", name).read_text(encoding="utf-8")
+    """A packaged data file's text, read as the app reads a player's file
+    (:func:`~companion.errors.utf8_text`): a byte-order mark dropped (an edit in Windows
+    Notepad), a bad byte or a file that cannot be read a DataError naming it, not a
+    traceback (reviewj68)."""
+    label = f"companion/systems/coc/data/{name}"
+    try:
+        data = files("companion.systems.coc").joinpath("data", name).read_bytes()
+    except OSError as exc:
+        raise DataError(f"{label}: cannot read: {exc.strerror or exc}") from exc
+    return utf8_text(data, "rules data file", label)
 
 
 def _parse(text: str, origin: str) -> dict[str, Any]:

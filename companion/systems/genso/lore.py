@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from importlib.resources import files
 
 from companion.errors import DataError
+from companion.systems.genso.rules import data_text
 
 LORE_FILE = "lore.toml"
 
@@ -32,7 +32,7 @@ class Lore:
 def load_lore(text: str | None = None) -> dict[str, Lore]:
     """GM-LORE-1 (world), GM-LORE-2 (glossary), GM-LORE-3 (scenario), by key."""
     if text is None:
-        text = files("companion.systems.genso").joinpath("data", LORE_FILE).read_text("utf-8")
+        text = data_text(LORE_FILE)  # a BOM dropped, a bad byte a DataError (reviewj68)
     try:
         pages = tomllib.loads(text)["lore"]
     except (tomllib.TOMLDecodeError, KeyError) as exc:

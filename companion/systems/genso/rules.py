@@ -20,7 +20,7 @@ from typing import Any
 
 from companion.dice.notation import parse
 from companion.dice.tables import DiceTable, load_table
-from companion.errors import DataError, InvalidNotation
+from companion.errors import DataError, InvalidNotation, utf8_text
 from companion.systems.defaults import (
     Settings,
     Wording,
@@ -521,14 +521,25 @@ def _load_monsters(data: Mapping[str, Any], origin: str) -> tuple[dict[str, Mons
 
 
 def _read(name: str) -> str:
-    return files("companion.systems.genso").joinpath("data", name).read_text(encoding="utf-8")
+    return data_text(name)
+
+
+def data_text(name: str) -> str:
+    """Genso's packaged data file ``name`` as text, read as the app reads a player's file
+    (:func:`~companion.errors.utf8_text`): a UTF-8 byte-order mark before it dropped (genso67
+    NIT 7: a data file edited in an older Windows Notepad), a bad byte or a file that cannot
+    be read a DataError naming it, not a traceback (reviewj68)."""
+    label = f"companion/systems/genso/data/{name}"
+    try:
+        data = files("companion.systems.genso").joinpath("data", name).read_bytes()
+    except OSError as exc:
+        raise DataError(f"{label}: cannot read: {exc.strerror or exc}") from exc
+    return utf8_text(data, "rules data file", label)
 
 
 def _parse(text: str, origin: str) -> dict[str, Any]:
-    """A rules data file's TOML; a UTF-8 byte-order mark before it is dropped (genso67 NIT 7:
-    a data file edited in an older Windows Notepad)."""
     try:
-        return tomllib.loads(text.removeprefix("\ufeff"))
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{origin}: not TOML ({exc})") from exc
 

@@ -15,11 +15,16 @@ T = TypeVar("T")
 
 def load_packaged(name: str) -> tuple[str, dict[str, Any]]:
     """Load ``companion/systems/jongrogue/data/<name>``; return (a label for errors, the table).
-    The README points players at these files, so one saved with a byte-order mark is read
-    as a profile is (:func:`read_text`)."""
+    The README points players at these files, so one is read as a profile is
+    (:func:`read_text`): a byte-order mark dropped, an old Mac's bare \\r line ends read
+    as line ends (reviewj68 NIT 1: refused as "invalid character"), and a file that is gone
+    or cannot be read a DataError that names it, not a traceback (reviewj68 RISK 1)."""
     label = f"companion/systems/jongrogue/data/{name}"
-    data = (files("companion.systems.jongrogue") / "data" / name).read_bytes()
-    return label, _parse(utf8_text(data, "rules data file", label), name)
+    try:
+        data = (files("companion.systems.jongrogue") / "data" / name).read_bytes()
+    except OSError as exc:
+        raise DataError(f"{label}: cannot read: {exc.strerror or exc}") from exc
+    return label, _parse(_text(data, "rules data file", label), name)
 
 
 def read_text(path: Path, what: str = "profile") -> str:
@@ -31,7 +36,12 @@ def read_text(path: Path, what: str = "profile") -> str:
         data = path.read_bytes()
     except OSError as exc:
         raise DataError(f"{path}: cannot read: {exc.strerror}") from exc
-    # Line ends as ``Path.read_text`` reads them (\r\n and \r as \n), as they were.
+    return _text(data, what, path)
+
+
+def _text(data: bytes, what: str, path: str | Path) -> str:
+    """``data`` as text (:func:`~companion.errors.utf8_text`), its line ends as
+    ``Path.read_text`` reads them (\\r\\n and \\r as \\n), as they were."""
     return utf8_text(data, what, path).replace("\r\n", "\n").replace("\r", "\n")
 
 

@@ -270,7 +270,7 @@ class _Items(_Rooms):
     def _lose_ring_tile(self, tile: Tile) -> None:
         self.pc.spare_rings.remove(tile)
         self.ledger.move(tile, Place.PC, Place.DISCARDS)
-        ring = self.profile.items[tile.rank].ring
-        assert ring is not None
-        # its kind logged as a ring put on or taken off logs it, so it is named (jr68 NIT 1)
-        self._emit(Kind.ITEM, action="stolen", what=str(tile), ring=ring.value)
+        # The tile alone, as logs have always had it (a key more and older logs no longer
+        # replayed, reviewj68 DEFECT 1): the narration names the ring from the profile's
+        # item of the tile's rank (jr68 NIT 1).
+        self._emit(Kind.ITEM, action="stolen", what=str(tile))

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.errors import InvalidNotation
 from companion.systems.jongrogue.events import Event, Kind
-from companion.systems.jongrogue.profile import DEFAULT_PROFILE, ItemKind
+from companion.systems.jongrogue.profile import DEFAULT_PROFILE, ItemKind, Profile
 from companion.systems.jongrogue.tables import TABLES, Ability
 from companion.systems.jongrogue.tiles import Tile
 
@@ -38,17 +39,21 @@ _TERM_JA = {"attack": "攻撃力", "level": "レベル", "strength": "強さ", "
 _READIED = {"bow": "弓", "shuriken": "手裏剣"}
 #: What a thief took, as its event names it (JR-AB-STEALITEM), by the item names of the
 #: packaged profile: "arrows (矢)", "shuriken (手裏剣)", "healing potion (回復薬)". A ring is
-#: named by its kind (``ring``, as :data:`_RINGS` names it), its tile beside (jr68 NIT 1).
+#: logged by its tile alone and named by the ring of the profile's item of that rank (as
+#: :data:`_RINGS` names it), its tile beside (jr68 NIT 1; reviewj68 DEFECT 1: a ``ring`` key
+#: in the event and older logs no longer replayed).
 _STOLEN = {what: next(f"{i.name_en} ({i.name_ja})" for i in DEFAULT_PROFILE.items.values()
                       if i.kind is kind)
            for what, kind in (("arrows", ItemKind.ARROWS), ("shuriken", ItemKind.SHURIKEN),
                               ("potions", ItemKind.POTION))}
 #: Why gold changed, as its event logs it, with the seed's word beside (jr68 NIT 2): the
 #: abilities' names of l.231-327 (毒攻撃, 拘束, 金塊盗み, 睨み, 強さドレイン), the
-#: leprechaun's (レプラコーン) gold of l.256 and a gold pile, 金塊の牌 (l.244).
+#: leprechaun's (レプラコーン) gold of l.256, said "leprechaun" alone, the line saying "Gold
+#: 金塊" already, so that it keeps to one row of the 800x480 Log panel (reviewj68 NIT 5), and a
+#: gold pile, 金塊の牌 (l.244).
 _GOLD_WHY = {"poison": "poison 毒攻撃", "held": "held 拘束", "stolen": "stolen 金塊盗み",
              "gaze": "gaze 睨み", "strength drain": "strength drain 強さドレイン",
-             "leprechaun's gold": "leprechaun's gold レプラコーンの金塊"}
+             "leprechaun's gold": "leprechaun レプラコーン"}
 _GOLD_PILE = "gold pile "
 #: A turn's action as the turn event logs it, where it is not a verb the line can say as it is.
 _ACTIONS = {"frozen": "stay frozen (凍結中)"}
@@ -165,8 +170,9 @@ def _check(d: dict[str, Any]) -> str:
     return f"{head}drew {drew} → {face} {sign} {target} → {verdict}"
 
 
-def describe(event: Event) -> str:
-    """One line for the turn-by-turn account."""
+def describe(event: Event, profile: Profile | None = None) -> str:
+    """One line for the turn-by-turn account; ``profile``, the game's (the packaged one if
+    None), names the ring a thief took by its tile (its items by rank, JR-ITEM-1)."""
     d, k = event.data, event.kind
     if k is Kind.FLOOR:
         return f"=== Floor {d['floor']} (第{d['floor']}階層) ==="
@@ -220,7 +226,7 @@ def describe(event: Event) -> str:
         return (f"  Level {d['level']} レベル{d['level']}{drained}: "
                 f"max HP {d['max_hp']}, HP {d['hp']}")
     if k is Kind.ITEM:
-        return "  " + _item(d)
+        return "  " + _item(d, profile or DEFAULT_PROFILE)
     if k is Kind.STATE:
         if d["who"] == "pc":
             return f"  The PC is {'now' if d['on'] else 'no longer'} {_STATES[d['state']]}"
@@ -258,7 +264,23 @@ def _gold_why(why: str) -> str:
     return _GOLD_WHY.get(why, why)
 
 
-def _item(d: dict[str, Any]) -> str:
+def _stolen(what: str, profile: Profile) -> str:
+    """What a thief took (JR-AB-STEALITEM), as its event logs it: ammunition or potions by
+    name, a ring by its kind, from the profile's item of its tile's rank, the tile beside.
+
+    >>> _stolen("arrows", DEFAULT_PROFILE), _stolen("9p", DEFAULT_PROFILE)
+    ('arrows (矢)', '飾りの指輪 (ring of adornment) [9p]')
+    """
+    if what in _STOLEN:
+        return _STOLEN[what]
+    try:
+        ring = profile.items[Tile.from_notation(what).rank].ring
+    except (InvalidNotation, KeyError):
+        return what
+    return f"{_RINGS.get(ring.value, ring.value)} [{what}]" if ring else what
+
+
+def _item(d: dict[str, Any], profile: Profile) -> str:
     action = d["action"]
     if action == "gold":
         return f"Gold 金塊 {d['amount']:+d} ({_gold_why(d['why'])}) → {d['gold']}"
@@ -275,9 +297,7 @@ def _item(d: dict[str, Any]) -> str:
         where = f" [{d['tile']}]" if d.get("tile") else ""
         return f"{'Put on' if action == 'ring on' else 'Took off'} {ring}{where}"
     if action == "stolen":
-        if d.get("ring"):  # a ring: its kind, and the tile it is on
-            return f"Stolen 盗まれた: {_RINGS.get(d['ring'], d['ring'])} [{d['what']}]"
-        return f"Stolen 盗まれた: {_STOLEN.get(d['what'], d['what'])}"
+        return f"Stolen 盗まれた: {_stolen(d['what'], profile)}"
     if action == "ready":
         ja = _READIED.get(d["what"], d["what"])
         return f"Readied the {d['what']} for ranged attacks ({ja}を構えた)"

@@ -241,12 +241,12 @@ FIXED_READINGS = (
                  "failure the turn is lost, the arrow or shuriken kept, from revision 3"),
     FixedDefault("JR-PC-3 (door)", "a bound (拘束) PC on the door (ドアの上) is held where it "
                  "stands: it cannot step into the room (部屋の中) nor take (拾う) from the door, "
-                 "from revision 3, nor, from revision 5, attack or shoot (遠隔攻撃) a monster "
-                 "not awake, its blow at one being a step in (JR-STATE-1 (blow)); with nothing "
-                 "left to do, its turns pass with break-free checks until one succeeds. The "
-                 "seed names 拘束状態 (l.275) but not what it stops: JR-PC-3 stops moving and "
-                 "fleeing; the shot at a sleeper goes with the blow, though a shot from the "
-                 "door is no step in (JR-STATE-1 (shot))"),
+                 "from revision 3, nor, from revision 5, strike (攻撃) or shoot (遠隔攻撃) a "
+                 "monster not awake, its blow at one being a step in (JR-STATE-1 (blow)); with "
+                 "nothing left to do, its turns pass with break-free checks until one "
+                 "succeeds. The seed names 拘束状態 (l.275) but not what it stops: JR-PC-3 "
+                 "stops moving and fleeing; the shot at a sleeper goes with the blow, though a "
+                 "shot from the door is no step in (JR-STATE-1 (shot))"),
     FixedDefault("JR-FLEE-2", "pincered (挟み撃ち), the places for attackers (前後最大4体 in a "
                  "room) go half to the monsters in front and half to those following; a side "
                  "with fewer gives its places to the other"),

@@ -104,11 +104,12 @@ def test_a_frozen_turn_reads_as_english() -> None:
 
 @pytest.mark.parametrize(("what", "said"), [
     ("arrows", "arrows (矢)"), ("shuriken", "shuriken (手裏剣)"),
-    ("potions", "healing potion (回復薬)"), ("6p", "6p"),
+    ("potions", "healing potion (回復薬)"),
+    ("6p", "隠密の指輪 (ring of stealth) [6p]"),  # its ring, found by the tile (reviewj68)
 ])
 def test_jr_ab_stealitem_what_was_stolen_is_named_in_both_languages(what: str,
                                                                      said: str) -> None:
     """JR-AB-STEALITEM: "Stolen 盗まれた: arrows" named no Japanese for what was taken; the
-    item names are the profile's (a ring is named by its tile)."""
+    item names are the profile's (a ring by the profile's item of its tile, the tile beside)."""
     assert describe(Event(Kind.ITEM, {"action": "stolen", "what": what})) == \
         f"  Stolen 盗まれた: {said}"
