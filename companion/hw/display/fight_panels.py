@@ -133,13 +133,13 @@ class FightPanels(DiceTray):
         (coc's "Cult's turn: 3 AP", the round's end and the next one's start: armour
         breaking, a dying CON×5, "round 2: …"; the heading says whose turn and round it is)
         are not the outcome: they follow the action's own steps only where all of those fit,
-        as many whole as fit, then the first rows of the next in the rows left, its last
-        ending "…" (reviewgc67b RISK 2: "round 13: …" was left out over empty rows; reviewcoc67
-        RISK 1: a guess from their English kept a round's end as the outcome). A hand-over
-        left out whole gets no ellipsis: the heading says whose turn and round it is, and a
-        "…" on the outcome's own last row read as a sentence cut short and, on a row already
-        the column's width, cut its end ("HP -12/1…", reviewgc67b DEFECT 1, NIT 2). Of the
-        action itself, the ellipsis marks the rows left out. With none marked
+        as many whole as fit, whose turn it is next first, and a round's order cut short in
+        the rows left (:meth:`_hand_over_cut`; reviewgc67b RISK 2, reviews68 RISK 1;
+        reviewcoc67 RISK 1: a guess from their English kept a round's end as the outcome).
+        A hand-over left out whole gets no ellipsis: the heading says whose turn and round it
+        is, and a "…" on the outcome's own last row read as a sentence cut short and, on a
+        row already the column's width, cut its end ("HP -12/1…", reviewgc67b DEFECT 1, NIT
+        2). Of the action itself, the ellipsis marks the rows left out. With none marked
         (genso's view, a roll awaited between actions) the newest step is the outcome. An
         outcome that does not leave a row for the first is cut at its end, as any longer
         result, with an ellipsis."""
@@ -152,20 +152,7 @@ class FightPanels(DiceTray):
             own = len(steps)  # none marked (or marked out of order): the newest is the outcome
         own_rows = sum(sizes[:own])
         if own_rows <= capacity:  # the action whole; then as much of the hand-over as fits
-            shown = own_rows
-            for n in range(own, len(steps)):
-                if shown + sizes[n] > capacity:
-                    break
-                shown += sizes[n]
-            if shown == capacity:
-                return rows[:shown], 1  # only the hand-over left out: no "…" (reviewgc67b)
-            # The hand-over step that does not fit whole fills the rows left, its last one
-            # ending "…": the next round's order ("round 13: Ann(DEX 14), …") was left out
-            # under empty rows (reviewgc67b RISK 2).
-            kept = rows[:capacity]
-            rule, row = kept[-1]
-            kept[-1] = (rule, row.rstrip() + "…")
-            return kept, 1
+            return self._hand_over_cut(fight, rows, sizes, own, capacity), 1
         tail = sizes[own - 1]
         head = rows[:capacity - tail] if tail < capacity else rows[:capacity]
         rule, row = head[-1]
@@ -173,6 +160,50 @@ class FightPanels(DiceTray):
         if tail >= capacity:
             return head, 0
         return [*head, *rows[own_rows - tail:own_rows]], 1
+
+    @staticmethod
+    def _hand_over_cut(fight: FightView, rows: list[tuple[str, str]], sizes: list[int],
+                       own: int, capacity: int) -> list[tuple[str, str]]:
+        """The action's own rows (they fit) and, in the ``capacity`` rows left, the hand-over
+        steps (``fight.result[own:]``, ``sizes`` rows each) that fit whole, in their order:
+        the last one (whose turn it is next: coc's "Ann's turn: 1 AP") first, then the others
+        from the first; then the rows still left filled with the first rows of a round's
+        order not shown ("round 13: Ann(DEX 14), …", its last row ending "…"), the one
+        step a cut leaves readable (its first actor first; the heading names the round and
+        whose turn). Any other step is shown whole or not at all: a roll cut before its
+        ``＞ outcome`` read as one with none (reviews68 RISK 1: Ann's escape roll cut, "Ann's
+        turn: 1 AP" left out), as did the round's order, cut short in the rows left, over
+        empty rows before it (reviewgc67b RISK 2). A round's order is the step that starts
+        with the round the heading names ("round 13: …", genso's "round 13 (12 s each…")."""
+        steps = fight.result
+        starts = [sum(sizes[:n]) for n in range(len(steps))]
+        hand = list(range(own, len(steps)))
+
+        def is_order(n: int) -> bool:
+            text = steps[n].text
+            head = f"round {fight.round}"
+            return fight.round > 0 and text.startswith(head) and \
+                text[len(head):len(head) + 2] in (":", ": ", " (")
+
+        left = capacity - sum(sizes[:own])
+        shown: set[int] = set()
+        # the turn handed over first, unless it is a round's order (which may be cut short)
+        first = [hand[-1]] if hand and not is_order(hand[-1]) else []
+        for n in first + [n for n in hand if n not in first]:
+            if sizes[n] <= left:
+                shown.add(n)
+                left -= sizes[n]
+        cut = next((n for n in hand if n not in shown and is_order(n)), None) if left else None
+        kept = list(rows[:sum(sizes[:own])])
+        for n in hand:
+            if n in shown:
+                kept += rows[starts[n]:starts[n] + sizes[n]]
+            elif n == cut:
+                part = list(rows[starts[n]:starts[n] + left])
+                rule, row = part[-1]
+                part[-1] = (rule, row.rstrip() + "…")
+                kept += part
+        return kept
 
     def _result_shown(self, fight: FightView, rows: list[tuple[str, str]], size: int,
                       width: int, capacity: int) -> list[tuple[str, str]]:

@@ -75,8 +75,8 @@ def _sizes(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
-def _view(result: tuple[DiceStep, ...], board: bool) -> View:
-    fight = FightView(title="vs Cult, Deep", round=1, turn="Cult", fighters=FIGHTERS,
+def _view(result: tuple[DiceStep, ...], board: bool, round_: int = 1) -> View:
+    fight = FightView(title="vs Cult, Deep", round=round_, turn="Cult", fighters=FIGHTERS,
                       result=result, result_title="Bob attacks → Deep [burst 連射]",
                       log=("Ann ends the turn ＞ Bob's turn: 3 AP (CO-TURN-3)",),
                       board=BoardView(8, 8) if board else None, result_is_newest=True)
@@ -116,6 +116,30 @@ def _whole_then_cut(shown: str, squeezed: list[str], least: int) -> bool:
                 and squeezed[n].startswith(rest[:-1]) and len(rest) > 1:
             return True
     return False
+
+
+def _own_then_whole(shown: str, squeezed: list[str], own: int) -> bool:
+    """Whether ``shown`` is the first ``own`` steps whole, then some of the steps after them
+    in their order, each whole, one of them perhaps a round's order ("round …") cut short,
+    ending "…" (reviews68 RISK 1: no other step is cut)."""
+    if not shown.startswith("".join(squeezed[:own])):
+        return False
+
+    def rest_of(rest: str, n: int) -> bool:
+        if not rest:
+            return True
+        if n == len(squeezed):
+            return False
+        step = squeezed[n]
+        if rest.startswith(step) and rest_of(rest[len(step):], n + 1):
+            return True
+        if step.startswith("round") and "…" in rest:
+            cut = rest[:rest.index("…")]
+            if len(cut) > 1 and step.startswith(cut) and rest_of(rest[len(cut) + 1:], n + 1):
+                return True
+        return rest_of(rest, n + 1)
+
+    return rest_of(shown.removeprefix("".join(squeezed[:own])), own)
 
 
 @pytest.mark.needs_japanese_font
@@ -211,10 +235,10 @@ def test_a_kill_before_a_dying_roll_keeps_the_death(size: str, scale: float,
     squeezed = [_squeezed(step.text) for step in steps]
     assert entry.own is not None
     own = squeezed[:entry.own]
-    if "".join(own) in shown:  # the action whole: then the hand-over's first steps, whole,
-        # then the next one's first rows ending "…" where rows are left (reviewgc67b RISK 2),
-        # a hand-over left out whole unmarked (reviewgc67b NIT 2); or all of it
-        assert _whole_then_cut(shown, squeezed, entry.own), shown
+    if "".join(own) in shown:  # the action whole: then hand-over steps, whole, whose turn
+        # it is next first, a round's order cut short in the rows left (reviews68 RISK 1), a
+        # hand-over left out whole unmarked (reviewgc67b NIT 2); or all of it
+        assert _own_then_whole(shown, squeezed, entry.own), shown
     else:
         assert shown.endswith("…" + own[-1]), shown
         assert "CON×5" not in shown, shown
@@ -226,10 +250,10 @@ def test_a_kill_before_a_dying_roll_keeps_the_death(size: str, scale: float,
 def test_the_action_whole_is_shown_before_a_hand_over_cut_short(size: str,
                                                                 scale: float) -> None:
     """When the action's own steps all fit but its hand-over does not, they are all shown,
-    and then the hand-over's steps as fit, whole, and the next one's first rows in the rows
-    left, ending "…" (reviewgc67b RISK 2); a hand-over step left out whole gets no "…" (the
-    heading says whose turn and round it is; reviewgc67b NIT 2): nothing of the action is
-    cut."""
+    then the hand-over's last step (whose turn it is next) and its first steps as fit, each
+    whole: none of them is a round's order, so none is cut short (reviews68 RISK 1); a
+    hand-over step left out whole gets no "…" (the heading says whose turn and round it is;
+    reviewgc67b NIT 2): nothing of the action is cut."""
     hand = tuple(DiceStep("CO-DEATH-1", f"Cult{n} CON×5 (1D100<=60) ＞ 20 ＞ 成功/success "
                                         "(CO-DEATH-1)", hand_over=True) for n in range(30))
     own = (DiceStep("CO-CORE-1", "Bob 拳銃/Handgun (1D100<=90) ＞ 31 ＞ 成功/success"),
@@ -237,7 +261,9 @@ def test_the_action_whole_is_shown_before_a_hand_over_cut_short(size: str,
     shown = _result_shown(size, scale, _view((*own, *hand), False))
     squeezed = [_squeezed(step.text) for step in (*own, *hand)]
     assert shown != "".join(squeezed), "the Result fits whole here: nothing is tested"
-    assert _whole_then_cut(shown, squeezed, len(own)), shown
+    assert "…" not in shown, shown
+    assert shown.endswith(squeezed[-1]), shown
+    assert _whole_then_cut(shown.removesuffix(squeezed[-1]), squeezed, len(own)), shown
 
 
 @pytest.mark.needs_japanese_font
@@ -336,7 +362,7 @@ def test_a_hand_over_cut_short_fills_the_rows_left(monkeypatch: pytest.MonkeyPat
                                     "(CO-ARMOR-2)", hand_over=True)
     one_row = DiceStep("", "Ann's turn", hand_over=True)
     def view(result: tuple[DiceStep, ...]) -> View:
-        plain = _view(result, board)
+        plain = _view(result, board, 13)  # the heading names the round its order starts
         assert plain.fight is not None
         return replace(plain, fight=replace(plain.fight, log=(
             "Bob ends the turn ＞ Deep's turn (CO-TURN-3)", "Deep ends the turn",
@@ -353,3 +379,52 @@ def test_a_hand_over_cut_short_fills_the_rows_left(monkeypatch: pytest.MonkeyPat
     assert rest.startswith("round13:") and rest.endswith("…"), rest
     assert order.startswith(rest[:-1]), rest  # the order's start, cut at its end only
     assert log == full_log and log, (log, full_log)  # the Log keeps its rows
+
+
+#: fight017-003 e84 (reviews68 RISK 1): Deep ends the turn, Cult dies of its CON×5, and the
+#: hand-over is round 17's order, Ann's escape roll at her turn's start, the hold kept, and
+#: Ann's turn, here with a round's order too long for any panel.
+ESCAPE_HAND_OVER = (
+    DiceStep("CO-TURN-1", "round 17: " + ", ".join(
+        f"Cult{n}(DEX {n % 18 + 1}, 1D100={n * 7 % 100})" for n in range(24)) + " (CO-TURN-1)",
+        hand_over=True),
+    DiceStep("CO-CORE-3", "Ann STR 13 vs 13 (1d100<=50) ＞ 60 ＞ 失敗/failure (CO-CORE-3, "
+                          "CO-GRAP-2)", hand_over=True),
+    DiceStep("CO-GRAP-2", "Bob still holds Ann (CO-GRAP-2)", hand_over=True),
+    DiceStep("CO-TURN-3", "Ann's turn: 1 AP (CO-TURN-3)", hand_over=True),
+)
+
+
+@pytest.mark.needs_japanese_font
+@pytest.mark.parametrize("board", [True, False], ids=["003 board", "004 no board"])
+@pytest.mark.parametrize("scale", SCALES)
+@pytest.mark.parametrize("size", [*SIZES, "720x1280"])
+def test_the_turn_handed_over_is_kept_whole_and_no_roll_is_cut(
+        monkeypatch: pytest.MonkeyPatch, size: str, scale: float, board: bool) -> None:
+    """reviews68 RISK 1 (fight017-003 e84): the rows left after the action are filled with
+    whole hand-over steps, whose turn it is next first ("Ann's turn: 1 AP"), and only the
+    round's order is cut short in the rows still left; the escape roll was cut before its
+    ``＞ 60 ＞ 失敗/failure`` and "Ann's turn" left out. No row is left empty."""
+    monkeypatch.setitem(screen_module.LAYOUTS, "720x1280", (720, 1280))
+    own = (DiceStep("", "Deep ends the turn"),
+           DiceStep("", "Cult is skipped (cannot act)"),
+           DiceStep("CO-DEATH-1", "Cult CON×5 (1D100<=60) ＞ 97 ＞ 致命的失敗/fumble "
+                                  "(CO-DEATH-1)"),
+           DiceStep("CO-DEATH-1", "Cult dies: failed CON×5 while dying (CO-DEATH-1)"))
+    one_row = DiceStep("", "x", hand_over=True)
+    full, _ = _result_and_log(size, scale, _view((*own, *[one_row] * 40), board, 17))
+    rows, _ = _result_and_log(size, scale, _view((*own, *ESCAPE_HAND_OVER), board, 17))
+    assert len(rows) == len(full), (rows, full)  # no row left empty
+    shown = _squeezed("".join(rows))
+    squeezed = [_squeezed(step.text) for step in (*own, *ESCAPE_HAND_OVER)]
+    assert shown.startswith("".join(squeezed[:len(own)])), shown  # the action whole
+    assert shown.endswith(squeezed[-1]), shown  # then Ann's turn, whole, last
+    roll, hold = squeezed[len(own) + 1], squeezed[len(own) + 2]
+    # the roll whole or not at all: never its terms without its outcome
+    assert roll in shown or "STR13vs13" not in shown, shown
+    assert hold in shown or "stillholds" not in shown, shown
+    # what else is shown is the round's order, its first rows ending "…"
+    rest = shown.removeprefix("".join(squeezed[:len(own)])).removesuffix(squeezed[-1])
+    rest = rest.replace(roll, "").replace(hold, "")
+    assert rest == "" or (rest.endswith("…") and squeezed[len(own)].startswith(rest[:-1])
+                          and rest.startswith("round17:")), rest
