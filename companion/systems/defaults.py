@@ -37,7 +37,7 @@ from dataclasses import dataclass, field, replace
 from importlib.resources import files
 from typing import Any
 
-from companion.errors import DataError, bound_text, did_you_mean
+from companion.errors import DataError, bound_text, did_you_mean, utf8_text
 
 DEFAULT_TAG = " (default)"
 
@@ -492,6 +492,20 @@ def _not_one_of(rule: str, name: str, allowed: tuple[Any, ...], value: Any) -> s
     return f"{rule}.{name} must be one of {choice_text(allowed)}; found {toml_value(value)}"
 
 
+def packaged_text(package: str, name: str) -> str:
+    """A system's packaged data file ``data/<name>`` of ``package`` as text, read as the app
+    reads a player's file (:func:`~companion.errors.utf8_text`): a UTF-8 byte-order mark
+    before it dropped (an edit in Windows Notepad), and a bad byte or a file that is gone a
+    DataError naming it and where, not a UnicodeDecodeError or FileNotFoundError traceback
+    (reviewj68 NIT 3: the systems' readers did this each their own way, or not at all)."""
+    label = f"{package.replace('.', '/')}/data/{name}"
+    try:
+        data = files(package).joinpath("data", name).read_bytes()
+    except OSError as exc:
+        raise DataError(f"{label}: cannot read: {exc.strerror or exc}") from exc
+    return utf8_text(data, "rules data file", label)
+
+
 def fixed_readings(package: str, settings: Settings) -> dict[str, str]:
     """The spec's Defaults a system plays as fixed readings, not settings: ``rule → one line``
     from its ``data/readings.toml`` (``[readings]``), so a settings list shows them as the
@@ -499,8 +513,7 @@ def fixed_readings(package: str, settings: Settings) -> dict[str, str]:
     setting in ``settings`` is refused: it is one or the other."""
     origin = f"{package}: data/readings.toml"
     try:
-        data = tomllib.loads(files(package).joinpath("data", "readings.toml")
-                             .read_text(encoding="utf-8"))
+        data = tomllib.loads(packaged_text(package, "readings.toml"))
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{origin}: not TOML ({exc})") from exc
     readings = data.get("readings")

@@ -18,7 +18,7 @@ import pytest
 
 from companion.app.cli import main
 from companion.dice import ScriptedDice
-from companion.systems.genso import rules as genso_rules
+from companion.systems import defaults
 from companion.systems.genso.character.core import Hand
 from companion.systems.genso.character.gear import put_on_ring, take_off_ring
 from companion.systems.genso.combat import (
@@ -346,7 +346,7 @@ def test_the_rules_loader_reads_a_data_file_with_a_byte_order_mark(
     for name in DATA_FILES:
         bom = b"\xef\xbb\xbf" if name == "items.toml" else b""
         (tmp_path / "data" / name).write_bytes(bom + packaged.joinpath(name).read_bytes())
-    monkeypatch.setattr(genso_rules, "files", lambda package: tmp_path)
+    monkeypatch.setattr(defaults, "files", lambda package: tmp_path)
     assert load_rules().items == RULES.items
 
 

@@ -15,12 +15,11 @@ import tomllib
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
-from importlib.resources import files
 from itertools import pairwise
 from typing import Any
 
 from companion.dice.notation import Rounding, parse
-from companion.errors import DataError, InvalidNotation, utf8_text
+from companion.errors import DataError, InvalidNotation
 from companion.systems.coc.board import FACINGS
 from companion.systems.coc.rounding import GLOBAL_RULE, SETTING, SETTING_NOTE
 from companion.systems.defaults import (
@@ -29,6 +28,7 @@ from companion.systems.defaults import (
     Settings,
     Wording,
     check_apart,
+    packaged_text,
     read_choices,
     read_limits,
     read_source_limits,
@@ -455,16 +455,9 @@ def check_source(source: Mapping[str, Any], limits: Limits,
 
 
 def _read(name: str) -> str:
-    """A packaged data file's text, read as the app reads a player's file
-    (:func:`~companion.errors.utf8_text`): a byte-order mark dropped (an edit in Windows
-    Notepad), a bad byte or a file that cannot be read a DataError naming it, not a
-    traceback (reviewj68)."""
-    label = f"companion/systems/coc/data/{name}"
-    try:
-        data = files("companion.systems.coc").joinpath("data", name).read_bytes()
-    except OSError as exc:
-        raise DataError(f"{label}: cannot read: {exc.strerror or exc}") from exc
-    return utf8_text(data, "rules data file", label)
+    """A packaged data file's text (:func:`~companion.systems.defaults.packaged_text`: a BOM
+    dropped, a bad byte or a file that cannot be read a DataError naming it, reviewj68)."""
+    return packaged_text("companion.systems.coc", name)
 
 
 def _parse(text: str, origin: str) -> dict[str, Any]:

@@ -15,7 +15,6 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
-from importlib.resources import files
 from typing import Any
 
 from companion.dice.notation import (
@@ -36,6 +35,7 @@ from companion.systems.defaults import (
     KIND_NAMES,
     Settings,
     Wording,
+    packaged_text,
     read_choices,
     read_limits,
     toml_value,
@@ -213,9 +213,8 @@ class EventRules:
 
 def load_rules(text: str | None = None, origin: str = DATA_FILE) -> EventRules:
     """Load and shape-check the rules data (the packaged file unless ``text`` is given)."""
-    if text is None:
-        resource = files("companion.systems.events").joinpath("data", DATA_FILE)
-        text = resource.read_text(encoding="utf-8")
+    if text is None:  # a BOM dropped, a bad byte a DataError naming it (reviewj68)
+        text = packaged_text("companion.systems.events", DATA_FILE)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

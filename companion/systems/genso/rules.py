@@ -15,16 +15,16 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from importlib.resources import files
 from typing import Any
 
 from companion.dice.notation import parse
 from companion.dice.tables import DiceTable, load_table
-from companion.errors import DataError, InvalidNotation, utf8_text
+from companion.errors import DataError, InvalidNotation
 from companion.systems.defaults import (
     Settings,
     Wording,
     check_apart,
+    packaged_text,
     read_choices,
     read_limits,
     read_source_limits,
@@ -525,16 +525,11 @@ def _read(name: str) -> str:
 
 
 def data_text(name: str) -> str:
-    """Genso's packaged data file ``name`` as text, read as the app reads a player's file
-    (:func:`~companion.errors.utf8_text`): a UTF-8 byte-order mark before it dropped (genso67
-    NIT 7: a data file edited in an older Windows Notepad), a bad byte or a file that cannot
-    be read a DataError naming it, not a traceback (reviewj68)."""
-    label = f"companion/systems/genso/data/{name}"
-    try:
-        data = files("companion.systems.genso").joinpath("data", name).read_bytes()
-    except OSError as exc:
-        raise DataError(f"{label}: cannot read: {exc.strerror or exc}") from exc
-    return utf8_text(data, "rules data file", label)
+    """Genso's packaged data file ``name`` as text
+    (:func:`~companion.systems.defaults.packaged_text`): a UTF-8 byte-order mark before it
+    dropped (genso67 NIT 7: a data file edited in an older Windows Notepad), a bad byte or a
+    file that cannot be read a DataError naming it, not a traceback (reviewj68)."""
+    return packaged_text("companion.systems.genso", name)
 
 
 def _parse(text: str, origin: str) -> dict[str, Any]:
