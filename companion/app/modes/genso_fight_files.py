@@ -82,11 +82,19 @@ def load_calendar() -> Calendar:
     return calendar_from_mapping(raw, str(path))
 
 
-def sunset_curse_text(rules: GensoRules, curse: DeathCurse) -> str:
+def sunset_curse_text(rules: GensoRules, curse: DeathCurse, *, table: bool = False) -> str:
     """GM-MAGIC-13: a Death Curse whose target dies at today's sunset, as ``genso fight
-    sunset`` and the table's *GM → Sunset* say it (the table said none: fixg67b), after
-    the rule ID."""
-    return (f"{rules.spell('death_curse').name}: {curse.target} dies at this sunset, day "
+    sunset`` says it, after the rule ID (the table said none: fixg67b). ``table``: as the
+    table's *GM → Sunset* says it, the target first and without the command that records the
+    death (``…/companion genso calendar pass 1`` took a row of the Result): two curses due at
+    one sunset were cut at text scale 1.25, the first before its target, who was then named
+    nowhere on the screen (reviews68 RISK 3)."""
+    spell = rules.spell("death_curse").name
+    if table:
+        return (f"{curse.target} dies at this sunset, day {curse.dies_on}: {spell}, "
+                f"{curse.caster}'s (cast on day {curse.cast_on}), unless {curse.caster} "
+                "lifts it first")
+    return (f"{spell}: {curse.target} dies at this sunset, day "
             f"{curse.dies_on}, of {curse.caster}'s curse (cast on day {curse.cast_on}), unless "
             f"{curse.caster} lifts it first (`{companion_command()} genso calendar pass 1` "
             "records it)")

@@ -9,6 +9,7 @@ beneath it: ``_FightView`` → ``_TargetMenus`` → ``_GmMenu`` → :class:`Gens
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,37 @@ from companion.systems.genso.combat import (
 from companion.systems.genso.names import fold_name
 from companion.systems.genso.rules import GensoRules
 
+#: The journal's answer for *GM → Sunset* with the Death Curses due at it (GM-MAGIC-13):
+#: ``sunset`` and, after a space, ``{"curses": [[target, caster, cast_on, dies_on], …]}``;
+#: plain ``sunset`` when none were due (and in every save before the record was kept).
+SUNSET = "sunset"
+
+
+def sunset_record(curses: tuple[DeathCurse, ...]) -> str:
+    """The journal's answer for a GM → Sunset with ``curses`` due at it (:data:`SUNSET`)."""
+    if not curses:
+        return SUNSET
+    return f"{SUNSET} " + json.dumps(
+        {"curses": [[c.target, c.caster, c.cast_on, c.dies_on] for c in curses]},
+        ensure_ascii=False)
+
+
+def sunset_curses(record: str) -> tuple[DeathCurse, ...]:
+    """The Death Curses a GM → Sunset's journal answer after ``sunset `` recorded
+    (:func:`sunset_record`); :class:`DataError` when it is not such a record."""
+    try:
+        listed = json.loads(record)["curses"]
+        curses = tuple(DeathCurse(target, caster, cast_on, dies_on)
+                       for target, caster, cast_on, dies_on in listed)
+    except (ValueError, TypeError, KeyError) as exc:
+        raise DataError(f"the sunset's Death Curses {record!r} cannot be read ({exc})") \
+            from None
+    if not all(isinstance(c.target, str) and isinstance(c.caster, str)
+               and all(isinstance(d, int) and not isinstance(d, bool)
+                       for d in (c.cast_on, c.dies_on)) for c in curses):
+        raise DataError(f"the sunset's Death Curses {record!r} cannot be read")
+    return curses
+
 
 class _FightView(FightMode):
     """The fight, its rules and names, the last check, and the screen."""
@@ -69,6 +101,16 @@ class _FightView(FightMode):
         #: said once for each fault (:meth:`curses`), the fight playing on without it.
         self.calendar_fault = ""
         self._fault_said = ""
+        #: GM-MAGIC-13: the Death Curses due at each GM → Sunset, by the fight's journal
+        #: length with it, as the calendar had them when it was pushed, kept in the journal's
+        #: answer (:func:`sunset_record`) and so replayed as they were: worked out again on a
+        #: resume, from the calendar of that day, a table taken up after `genso calendar pass
+        #: 1` named the next day's curse at that sunset and not the one it killed (reviews68
+        #: RISK 2).
+        self._sunsets: dict[int, tuple[DeathCurse, ...]] = {}
+        # While a journal's answer is replayed, the curses it recorded (none for a plain
+        # ``sunset``): the calendar is not read then.
+        self._replaying: tuple[DeathCurse, ...] | None = None
         #: What a resumed table says of the engine revision it plays on by, in the status
         #: line until the next answer (:func:`~companion.app.modes.genso.table.older_engine`).
         self.resumed = ""
@@ -107,7 +149,38 @@ class _FightView(FightMode):
         if events:
             last = events[-1]
             self.last_check = last if isinstance(last, Checked) else None
+            journal = self.fight.journal
+            if journal and any(event is journal[-1] for event in events):
+                self._pushed()
         return events
+
+    def _pushed(self) -> None:
+        """After an action pushed: a GM → Sunset's curses due recorded (:attr:`_sunsets`),
+        as its journal answer replayed says them, else as the calendar has them now."""
+        length = len(self.fight.journal)
+        self._sunsets.pop(length, None)
+        # The calendar read again: an action undone and another pushed has the length the
+        # cache was kept by.
+        self._curses = None
+        if not isinstance(self.fight.journal[-1].action, Sunset):
+            return
+        due = self._replaying if self._replaying is not None else self.curses_due()
+        self._sunsets[length] = due
+        if self.journal and self.journal[-1] == SUNSET:
+            self.journal[-1] = sunset_record(due)
+
+    def restore(self, text: str) -> None:
+        """As every fight's; a GM → Sunset's answer gives the curses it recorded
+        (:func:`sunset_record`), a plain ``sunset`` none: a save from before they were
+        recorded does not say the day of its sunset, and the calendar read now (after `genso
+        calendar pass`) would name another day's curse (reviews68 RISK 2)."""
+        head, sep, record = text.partition(" ")
+        recorded = sunset_curses(record) if head == SUNSET and sep else ()
+        self._replaying = recorded
+        try:
+            super().restore(head if head == SUNSET and sep else text)
+        finally:
+            self._replaying = None
 
     # -- the screen -----------------------------------------------------------------------
 
@@ -159,10 +232,12 @@ class _FightView(FightMode):
                                 and line.text.startswith(f"round {state.round} ("))
                        for n, line in enumerate(last.lines)) if last else ()
         if last is not None and isinstance(last.action, Sunset):
-            # GM-MAGIC-13: a Death Curse due at this sunset, as `genso fight sunset` says it
-            # (the table's GM → Sunset said none: fixg67b); the death is the calendar's.
+            # GM-MAGIC-13: a Death Curse due at this sunset, as `genso fight sunset` says it,
+            # its target first (the table's GM → Sunset said none: fixg67b); as recorded
+            # when it was pushed (reviews68 RISK 2); the death is the calendar's.
             result += tuple(DiceStep("GM-MAGIC-13", self.with_english(
-                sunset_curse_text(self.rules, curse))) for curse in self.curses_due())
+                sunset_curse_text(self.rules, curse, table=True)))
+                for curse in self._sunsets.get(len(journal), ()))
         result_title = self.describe(last.action) if last else ""
         if self.last_check is not None:  # a check rolled since the last action
             result = tuple(DiceStep(step.rule, self.with_english(step.text))
