@@ -225,7 +225,7 @@ def test_rules_toml_without_source_limits_is_refused() -> None:
         load_rules(texts={"rules.toml": "\n".join(kept)})
 
 
-@pytest.mark.parametrize("value, shown", [("2.5", "2.5"), ('"2"', "'2'"), ("true", "True")])
+@pytest.mark.parametrize("value, shown", [("2.5", "2.5"), ('"2"', '"2"'), ("true", "true")])
 def test_a_source_number_that_is_not_a_whole_number_is_refused(value: str, shown: str) -> None:
     refused(src("CO-MA-2"), "squares", value, f"must be a whole number {BOARD}, found {shown}")
 
