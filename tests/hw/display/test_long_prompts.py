@@ -386,6 +386,33 @@ def tray_table_said() -> tuple[Said, ...]:
     return tuple(said)
 
 
+def tray_poisons_said() -> tuple[Said, ...]:
+    """The tray's Poisons menu (POISONS_PROMPT: End block, Rest, Back), reached by its menu's
+    Tick, and a roll's outcome menu (Again, Menu), with one to three plain rolls: their
+    footer counted the prompt a row too few, as the tray's menu did, leaving boxes 28 px
+    tall at 800x480 (reviews68 NIT 2)."""
+    said = []
+    with tempfile.TemporaryDirectory() as folder:
+        for expressions in (("1D6",), ("1D6", "2D6", "1D100")):
+            tray = DiceTrayMode(expressions, "typed 手入力",
+                                poisons=PoisonList(Path(folder) / "poisoned.toml"))
+            menu = tray.ask()
+            assert isinstance(menu, ChoiceAsk)
+            tray.answer(next(n for n, o in enumerate(menu.options) if o.label.startswith("Tick")))
+            poisons = tray.ask()
+            assert isinstance(poisons, ChoiceAsk) and poisons.prompt.startswith("Poisons"), poisons
+            said.append(Said(f"poisons ({len(expressions)} rolls)", poisons.prompt,
+                             poisons.options, over="dice"))
+            tray.answer(len(poisons.options) - 1)  # Back
+            tray.answer(0)  # the first roll, thrown
+            tray.answer(Throw((4,)))
+            outcome = tray.ask()
+            assert isinstance(outcome, ChoiceAsk), outcome
+            said.append(Said(f"outcome ({len(expressions)} rolls)", outcome.prompt,
+                             outcome.options, over="dice"))
+    return tuple(said)
+
+
 def held_said() -> tuple[Said, ...]:
     """The question of each held fight (:data:`HELD_WALKS`), over that fight."""
     said = []
@@ -407,7 +434,9 @@ GROUPS: dict[str, Callable[[], tuple[Said, ...]]] = {
     "tray menu": lambda: tuple(replace(said, name=said.name.replace("unreadable", "menu"),
                                        status="")
                                for said in tray_table_said()
-                               if said.status == TABLE_UNREADABLE)}
+                               if said.status == TABLE_UNREADABLE),
+    # the tray's Poisons menu and a roll's outcome menu (reviews68 NIT 2)
+    "tray poisons": tray_poisons_said}
 #: The statuses drawn whole (test_every_long_status_reads_whole_on_every_view), by group.
 STATUS_GROUPS: dict[str, Callable[[], tuple[Said, ...]]] = {"tray table": tray_table_said}
 
