@@ -25,11 +25,15 @@ import select
 import signal
 import termios
 import threading
+import time
 import tty
+import weakref
+from collections.abc import Callable
 from types import FrameType
 from typing import Any
 
 from companion.hw.buttons import NUMBER_KEYS, Button, Pick, Press
+from companion.hw.key_runs import Key, KeyRuns
 
 KEYMAP: dict[str, Button] = {
     "a": Button.ATTACK, "\r": Button.ATTACK, "\n": Button.ATTACK, " ": Button.ATTACK,
@@ -47,26 +51,30 @@ ARROWS: dict[str, Button] = {"A": Button.PREVIOUS, "D": Button.PREVIOUS,
                              "B": Button.MENU, "C": Button.MENU}
 
 
-def presses_for_text(text: str) -> list[Press]:
-    """The presses typed text means. An arrow key arrives as an escape sequence: read
+def keys_for_text(text: str) -> list[tuple[str, Press | None]]:
+    """The keys typed text holds, each named (lower case; an escape sequence whole) with its
+    press (None: a key with no meaning). An arrow key arrives as an escape sequence: read
     whole, not as Esc (flee: a → pressed to move the highlight fled the fight) and two
     letters; another sequence (a function key) means nothing."""
-    presses: list[Press] = []
+    keys: list[tuple[str, Press | None]] = []
     i = 0
     while i < len(text):
         if text[i] == "\x1b" and text[i + 1:i + 2] in ("[", "O"):
             end = i + 2
             while end < len(text) and not "@" <= text[end] <= "~":
                 end += 1  # CSI parameters: digits and ;
-            if end < len(text) and text[end] in ARROWS:
-                presses.append(ARROWS[text[end]])
+            keys.append((text[i:end + 1], ARROWS.get(text[end:end + 1])))
             i = end + 1
             continue
-        press = press_for_key(text[i])
-        if press is not None:
-            presses.append(press)
+        key = text[i].lower()
+        keys.append((key, press_for_key(key)))
         i += 1
-    return presses
+    return keys
+
+
+def presses_for_text(text: str) -> list[Press]:
+    """The presses typed text means, each key alone (:func:`keys_for_text`)."""
+    return [press for _, press in keys_for_text(text) if press is not None]
 
 
 def split_unfinished(text: str) -> tuple[str, str]:
@@ -111,30 +119,66 @@ class KeyboardInput:
     terminal (keys wait for Enter, Ctrl-D ends a line of none): cbreak is set again on
     SIGCONT (review58a N-1), where Ctrl-D then read as the terminal gone and stopped a
     live game.
+
+    A reader thread takes the keys as they arrive, each stamped with ``clock()`` then and
+    the read that brought it, while the game draws, saves or sleeps; :meth:`poll` reads what
+    is there as well, and gives the presses :class:`~companion.hw.key_runs.KeyRuns` makes of
+    them: an Enter typed right after a key that chose ends its line, and a held key is one
+    press (input audit 67 D1, D2; keys68). The terminal's CR is kept apart from LF (ICRNL
+    off), so that CR LF is one Enter.
     """
 
-    def __init__(self, fd: int | None = None) -> None:
+    def __init__(self, fd: int | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.fd = 0 if fd is None else fd
+        self.clock = clock
         self._saved: list[Any] | None = None
-        # An escape sequence the last poll's bytes ended in the middle of (split_unfinished):
-        # read with the next poll's, or, when none come, as it is (Esc alone is flee).
+        # An escape sequence the last read's bytes ended in the middle of (split_unfinished),
+        # when it came, and whether a poll has seen it since: read with the next bytes, or,
+        # when none come by the next poll, as it is (Esc alone is flee).
         self._unfinished = ""
+        self._unfinished_at = 0.0
+        self._unfinished_seen = False
         # SIGCONT's handler before ours (None: not one of Python's), put back by close().
         self._continued: Any = None
         self._on_continue = False
         self.terminal = os.isatty(self.fd)
         if self.terminal:
             self._saved = termios.tcgetattr(self.fd)
-            tty.setcbreak(self.fd)
+            self._cbreak()
             # Python sets a signal's handler from the main thread alone.
             if threading.current_thread() is threading.main_thread():
                 self._continued = signal.signal(signal.SIGCONT, self._continue)
                 self._on_continue = True
+        self._runs = KeyRuns()
+        self._lock = threading.Lock()
+        self._presses: list[Press] = []  # decided, not yet polled
+        self._chunks = 0
+        #: Bytes read from ``fd`` so far (a test waits for what it typed to be taken).
+        self.bytes_read = 0
+        self.read_nothing = False  # the last read was 0 bytes from a live terminal
+        self._ended = False  # a pipe's end: nothing more to read
+        self._failed: BaseException | None = None  # raised by the next poll
+        self._stop = threading.Event()
+        wake_read, wake_write = os.pipe()
+        self._reader = threading.Thread(
+            target=_read_on, args=(weakref.ref(self), self.fd, wake_read, self._stop),
+            name=f"keyboard fd {self.fd}", daemon=True)
+        # Stops the reader when closed, or when dropped unclosed (it would read on).
+        self._stop_reader = weakref.finalize(self, _wake, self._stop, wake_write)
+        self._reader.start()
+
+    def _cbreak(self) -> None:
+        """cbreak, and CR read as CR (not turned into LF: CR LF is then one Enter)."""
+        tty.setcbreak(self.fd)
+        attrs = termios.tcgetattr(self.fd)
+        attrs[0] &= ~termios.ICRNL
+        termios.tcsetattr(self.fd, termios.TCSANOW, attrs)
 
     def _cbreak_again(self) -> None:
         """cbreak over the settings the terminal was given back (a terminal gone refuses)."""
         with contextlib.suppress(termios.error, OSError):
-            tty.setcbreak(self.fd)
+            self._cbreak()
 
     def _continue(self, signum: int, frame: FrameType | None) -> None:
         """Brought back after a stop: cbreak again, over the settings the shell put back."""
@@ -152,16 +196,38 @@ class KeyboardInput:
     def poll(self) -> list[Press]:
         """Presses typed since the last call. An escape sequence the bytes in hand end in
         the middle of waits for the next call: the key pressed is read whole then, and Esc
-        pressed alone is flee a poll later."""
-        text, self._unfinished = self._unfinished, ""
-        fresh = False
+        pressed alone is flee a poll later.
+
+        A key held back by :class:`~companion.hw.key_runs.HeldKeys` (the same key again
+        after a pause: maybe a held key's first repeat) comes through by the first poll
+        :data:`~companion.hw.key_runs.KEY_HELD_WAIT_SECONDS` after it arrived."""
+        with self._lock:
+            if self._failed is None and not self._ended:
+                try:
+                    self._pump()
+                except (TerminalGone, OSError) as exc:
+                    self._failed = exc
+            if self._unfinished and self._unfinished_seen:
+                # Nothing more came since the last poll: the keys begun are what they are.
+                text, self._unfinished = self._unfinished, ""
+                self._take(text, self._unfinished_at)
+            self._unfinished_seen = bool(self._unfinished)
+            self._presses += self._runs.due(self.clock())
+            presses, self._presses = self._presses, []
+            if not presses and self._failed is not None:
+                raise self._failed  # once the presses before it are given
+            return presses
+
+    def _pump(self) -> None:
+        """Read what is there, each read's keys stamped as they came (the lock held)."""
         while select.select([self.fd], [], [], 0)[0]:
             try:
-                data = os.read(self.fd, 64)
+                data = os.read(self.fd, 1024)
             except OSError as exc:
                 if self.terminal and exc.errno == errno.EIO:
                     raise TerminalGone from None
                 raise
+            at = self.clock()
             if not data:
                 # In cbreak mode Ctrl-D is a key, not an end: a terminal ends when it is
                 # hung up. One that is not had its settings put back (by whatever else
@@ -170,14 +236,41 @@ class KeyboardInput:
                     raise TerminalGone
                 if self.terminal:
                     self._cbreak_again()
-                break
-            fresh = True
-            text += data.decode("utf-8", errors="ignore")
-        if fresh:
+                    self.read_nothing = True
+                else:
+                    self._ended = True
+                return
+            self.bytes_read += len(data)
+            self.read_nothing = False
+            text = self._unfinished + data.decode("utf-8", errors="ignore")
+            if not self._unfinished:
+                self._unfinished_at = at
             text, self._unfinished = split_unfinished(text)
-        return presses_for_text(text)
+            self._unfinished_seen = False
+            self._take(text, at)
+
+    def _take(self, text: str, at: float) -> None:
+        """The keys of one read, come ``at``, through the rules to presses."""
+        self._chunks += 1
+        for name, press in keys_for_text(text):
+            self._presses += self._runs.feed(Key(name, press, at, self._chunks))
+
+    def _read_arrived(self) -> bool:
+        """The reader thread's read, the keys there now; False: no more to read."""
+        with self._lock:
+            if self._stop.is_set() or self._ended or self._failed is not None:
+                return False
+            try:
+                self._pump()
+            except (TerminalGone, OSError) as exc:
+                self._failed = exc
+                return False
+            return not self._ended
 
     def close(self) -> None:
+        self._stop_reader()
+        if self._reader is not threading.current_thread():
+            self._reader.join(timeout=2)
         if self._on_continue:
             signal.signal(signal.SIGCONT,
                           signal.SIG_DFL if self._continued is None else self._continued)
@@ -187,3 +280,34 @@ class KeyboardInput:
             with contextlib.suppress(termios.error, OSError):
                 termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
             self._saved = None
+
+
+def _wake(stop: threading.Event, wake_write: int) -> None:
+    """Stop a keyboard's reader thread: it wakes from its wait and ends."""
+    stop.set()
+    with contextlib.suppress(OSError):
+        os.write(wake_write, b"x")
+    os.close(wake_write)
+
+
+def _read_on(keyboard: weakref.ref[KeyboardInput], fd: int, wake_read: int,
+             stop: threading.Event) -> None:
+    """A keyboard's reader thread: waits for bytes, and has them read (stamped) at once.
+    It holds the keyboard only while reading: one dropped unclosed is stopped by its
+    finalizer."""
+    try:
+        while not stop.is_set():
+            try:
+                ready = select.select([fd, wake_read], [], [])[0]
+            except (OSError, ValueError):
+                return  # the fd closed under it
+            if wake_read in ready or stop.is_set():
+                return
+            reader = keyboard()
+            if reader is None or not reader._read_arrived():
+                return
+            spin, reader = reader.read_nothing, None
+            if spin:
+                time.sleep(0.05)  # a terminal read 0 bytes (Ctrl-D): not spinning on it
+    finally:
+        os.close(wake_read)

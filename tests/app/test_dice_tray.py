@@ -69,11 +69,14 @@ class Keys:
 
     def __init__(self, display: Recorded, script: list[tuple[Callable[[View], bool], bytes]]):
         self.master, slave = os.openpty()
-        self.keyboard = KeyboardInput(slave)
+        self.ticks = 0
+        # Keys are timed as they arrive (keys68): on the table's clock, not the real one,
+        # which the fake sleep leaves microseconds apart (a key typed on two screens in a
+        # row was taken for a held key's repeat).
+        self.keyboard = KeyboardInput(slave, clock=self.time_at_the_table)
         self.slave = slave
         self.display = display
         self.script = list(script)
-        self.ticks = 0
         self.glanced: View | None = None  # the screen awaited, as it was at the last poll
 
     def sleep(self, _: float) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import itertools
 import json
 import os
 import shlex
@@ -34,6 +35,9 @@ from companion.systems.jongrogue.game import RULES_REVISION
 from tests.app.power_cuts import cut_after_saves, cut_short
 
 SEED = 2
+#: A player confirming the highlighted choice as fast as the game goes, a and Space in
+#: turn: the same key every 0.05 s is a held key's auto-repeat, one press (keys68).
+CONFIRMS = (b"a", b" ")
 
 
 def test_keyboard_game_in_a_terminal(tmp_path: Path) -> None:
@@ -63,8 +67,9 @@ def test_keyboard_game_in_a_terminal(tmp_path: Path) -> None:
     reader.start()
     save_path = tmp_path / "data" / "save.json"
     deadline = time.monotonic() + 30
+    confirms = itertools.cycle(CONFIRMS)
     while time.monotonic() < deadline and proc.poll() is None:
-        os.write(master, b"a")  # attack / confirm: the highlighted choice
+        os.write(master, next(confirms))  # attack / confirm: the highlighted choice
         time.sleep(0.05)
         if save_path.exists() and len(SaveGame.from_json(save_path.read_text()).inputs) > 30:
             break
@@ -337,8 +342,9 @@ def test_the_terminal_reads_the_keys_it_shows_beside_the_buttons(tmp_path: Path)
     inputs = 0
     try:
         deadline = time.monotonic() + 20
+        confirms = itertools.cycle(CONFIRMS)
         while time.monotonic() < deadline and proc.poll() is None and inputs <= 10:
-            os.write(master, b"a")
+            os.write(master, next(confirms))
             time.sleep(0.05)
             with contextlib.suppress(OSError, ValueError):  # read while it is written
                 inputs = len(SaveGame.from_json(save_path.read_text()).inputs)

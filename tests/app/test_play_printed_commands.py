@@ -5,6 +5,7 @@ found where a table saves, and the next game after a finished one keep this run'
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import shlex
 import signal
@@ -65,9 +66,12 @@ def on_a_terminal(argv: list[str], save: Path, inputs: int,
     os.set_blocking(master, False)
     try:
         deadline = time.monotonic() + 30
+        # a and Space in turn: the same key every 0.05 s is a held key's auto-repeat, one
+        # press (keys68).
+        confirms = itertools.cycle((b"a", b" "))
         while time.monotonic() < deadline and proc.poll() is None:
             with contextlib.suppress(OSError):
-                os.write(master, b"a")
+                os.write(master, next(confirms))
             time.sleep(0.05)
             with contextlib.suppress(OSError):
                 os.read(master, 65536)  # what was drawn, so that the terminal never fills
