@@ -11,6 +11,7 @@ import sys
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from companion.app.command_name import companion_line
@@ -384,7 +385,7 @@ def played_game(args: argparse.Namespace, config: Config, saved: SaveGame | None
             if saved is None:
                 assert session.save is not None
                 print(auto_player_line(session.save))
-                print_events(game.events)
+                print_events(game.events, game.profile)
             else:
                 print(f"--- resumed from {save_path}: {len(saved.inputs)} inputs replayed ---")
         session.show_next()
@@ -538,7 +539,8 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
     session = Session(
         mode, choices=choices, tiles=tiles, display=display,
         save=saved, save_path=save_path, log=log, log_header=log_header(saved),
-        on_events=print_events if args.headless else (lambda events: None),
+        on_events=(partial(print_events, profile=game.profile) if args.headless
+                   else (lambda events: None)),
         pace=config.number("game.pace_seconds"), signal=signal, system_menu=menu,
     )
     saved.events = len(game.events)  # a new game has already entered floor 1
@@ -564,7 +566,7 @@ def jongrogue_mode(saved: SaveGame, profile: Profile | None, input_kind: str) ->
     game = Game(saved.preset, profile, revision=saved.rules)
     sim = HeadlessPlayer(saved.seed, saved.strategy or "cautious") if input_kind == "sim" \
         else None
-    return JongRogueMode(game, sim, describe)
+    return JongRogueMode(game, sim, partial(describe, profile=game.profile))
 
 
 def resumed_mode(saved: SaveGame, input_kind: str, config: Config) -> JongRogueMode:

@@ -33,6 +33,7 @@ from companion.systems.jongrogue.game import (
     Outcome,
 )
 from companion.systems.jongrogue.narration import describe, monster_name
+from companion.systems.jongrogue.profile import Profile
 
 #: How long the error that stopped the run stays on the screen when nobody presses a key.
 STOP_SHOWN_SECONDS = 60.0
@@ -224,9 +225,10 @@ def resume_elsewhere(args: argparse.Namespace, mode: str, state: Path,
         mode=mode, headless=False, state=state, fight=fight, **given), mode)
 
 
-def print_events(events: Sequence[Event]) -> None:
+def print_events(events: Sequence[Event], profile: Profile) -> None:
+    """The turn-by-turn lines of ``events``, a game of ``profile`` (its rings by tile)."""
     for event in events:
-        print(describe(event))
+        print(describe(event, profile))
 
 
 def print_summary(game: Game, saved: SaveGame) -> None:
