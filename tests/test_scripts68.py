@@ -9,7 +9,6 @@ options say what they take (N7); PROTOCOL.md's session shows the firmware's vers
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import re
 import shutil
@@ -132,7 +131,8 @@ def test_bench_rules_says_why_an_engines_run_failed(capsys: pytest.CaptureFixtur
 
 
 def test_write_metadata_needs_every_photo_source(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """R1: without the photos (a clone not beside ../shared) --write-metadata replaced the
     whole 'measured' block: 43 figures became 10, every held-out photo one gone. Keeping
     the old ones instead would mix two runs (a model retrained in place): it is refused
@@ -141,35 +141,37 @@ def test_write_metadata_needs_every_photo_source(
     shutil.copy(default_model_path(), model)
     shutil.copy(default_model_path().with_suffix(".json"), model.with_suffix(".json"))
     before = model.with_suffix(".json").read_bytes()
+    script = load_script("eval_tile_classifier")
+    monkeypatch.setattr(script, "SOURCES", (tmp_path / "no-photos",))
     with pytest.raises(SystemExit) as exit_:
-        load_script("eval_tile_classifier").main([
-            "--model", str(model), "--sources", str(tmp_path / "no-photos"),
-            "--renders-per-class", "1", "--scenes", "1", "--write-metadata"])
+        script.main(["--model", str(model), "--write-metadata"])
     assert exit_.value.code == 2
     assert (f"--write-metadata needs every photo source: {tmp_path / 'no-photos' / 'labels.csv'}"
             " not found") in capsys.readouterr().err
     assert model.with_suffix(".json").read_bytes() == before
 
 
-def test_write_metadata_leaves_the_file_when_a_figure_was_not_measured(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """R1: a run too small to measure a figure (one render of each kind: a third of one is
-    none with a corner index) writes nothing, and names what it did not measure."""
+@pytest.mark.parametrize("smaller, said", [
+    (["--renders-per-class", "3"], "--renders-per-class"),
+    (["--scenes", "1"], "--scenes"),
+    (["--sources", "mahjong-photos"], "--sources"),
+    (["--scenes", "1", "--renders-per-class", "1"], "--renders-per-class, --scenes")])
+def test_write_metadata_stores_only_a_run_at_the_default_sizes(
+        smaller: list[str], said: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """R1 (reviewx68): a smaller run (3 renders of a kind, one scene, one photo source)
+    wrote its figures under the default run's keys: 200 mat scene slots became 5. It is
+    refused before anything is read, and the file is left as it was."""
     model = tmp_path / "tile_classifier.onnx"
     shutil.copy(default_model_path(), model)
     shutil.copy(default_model_path().with_suffix(".json"), model.with_suffix(".json"))
     before = model.with_suffix(".json").read_bytes()
-    unmeasured = sorted(k for k in json.loads(before)["measured"]
-                        if k.startswith("renders_with_a_corner"))
-    assert unmeasured
-    assert load_script("eval_tile_classifier").main([
-        "--model", str(model), "--sources", "--renders-per-class", "1", "--scenes", "1",
-        "--write-metadata"]) == 1
-    captured = capsys.readouterr()
-    assert "renders with a corner index: no crops to read; no figures" in captured.out
-    assert "not measured this time: " in captured.err
-    for key in unmeasured:
-        assert key in captured.err
+    with pytest.raises(SystemExit) as exit_:
+        load_script("eval_tile_classifier").main(["--model", str(model), *smaller,
+                                                  "--write-metadata"])
+    assert exit_.value.code == 2
+    assert (f"--write-metadata stores the figures of the default run: leave out {said}"
+            in capsys.readouterr().err)
     assert model.with_suffix(".json").read_bytes() == before
 
 
