@@ -392,8 +392,8 @@ class Settings:
         return tuple(self.choices.get((rule, name), ()))
 
     def not_chosen(self) -> list[str]:
-        """Each Default that is none of its choices: "GM-MON-7.orc_warrior must be one of
-        gm, wg; found 'xx'"."""
+        """Each Default that is none of its choices, as ``GM-MON-7.orc_warrior must be one
+        of gm, wg; found "xx"``."""
         return [_not_one_of(rule, name, allowed, self.values[rule][name])
                 for (rule, name), allowed in self.choices.items()
                 if self.values[rule][name] not in allowed]
