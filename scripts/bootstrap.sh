@@ -15,7 +15,8 @@ stop() {  # the line that says what to do, and out
 case "${1-}" in
   -h | --help) sed -n '2,5s/^# \{0,1\}//p' "$0"; exit 0 ;;
   "") ;;
-  *) stop "unknown option $1: it takes none (--help says what it does)" ;;
+  *) echo "bootstrap.sh: unknown option $1: it takes none (--help says what it does)" >&2
+     exit 2 ;;  # a usage error, as install-pi.sh's
 esac
 
 cd "$(dirname "$0")/.."
