@@ -166,7 +166,8 @@ class FightPanels(DiceTray):
                        own: int, capacity: int) -> list[tuple[str, str]]:
         """The action's own rows (they fit) and, in the ``capacity`` rows left, the hand-over
         steps (``fight.result[own:]``, ``sizes`` rows each) that fit whole, in their order:
-        the last one (whose turn it is next: coc's "Ann's turn: 1 AP") first, then the others
+        the last one (mostly whose turn it is next: coc's "Ann's turn: 1 AP", else a skip
+        such as "Deep is skipped") first, then the others
         from the first; then the rows still left filled with the first rows of a round's
         order not shown ("round 13: Ann(DEX 14), …", its last row ending "…"), the one
         step a cut leaves readable (its first actor first; the heading names the round and
