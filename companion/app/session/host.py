@@ -432,11 +432,15 @@ class Session:
         return self.rolls.next_throw(ask, self.show)
 
     def close(self) -> None:
-        """Let go of the reader and the LED (the display and buttons belong to the caller)."""
+        """Let go of the reader, the LED and the ``--log`` file (the display and buttons
+        belong to the caller): a game left for another mode held its log until the process
+        ended, though its save was let go (reviewh68 RISK 2)."""
         if self.tiles is not None:
             self.tiles.close()
         if self.signal is not None:
             self.signal.close()
+        if self.log is not None:
+            self.log.close()
 
     def wait(self, seconds: float) -> None:
         """Pause, keeping a window responsive (its events are read; presses are ignored)."""

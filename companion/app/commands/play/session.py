@@ -58,6 +58,7 @@ from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.notes import note, tell_error
 from companion.app.session.controls import Controls, MenuChoices, PressSource
 from companion.app.session.host import Session, StoppedBehind, replay
+from companion.app.session.log import HOLDER as LOG_HOLDER
 from companion.app.session.log import GameLog
 from companion.app.session.mode import ChoiceFeed, TileFeed
 from companion.app.session.reads import TableTiles
@@ -81,14 +82,20 @@ def held_files(args: argparse.Namespace, config: Config,
     alone); the dice tray's table part-thrown (two trays on one data folder, the boot
     service's and one over SSH, would each write it, the last write winning), in the tray
     and in any mode while the tray left for it holds its table (:func:`tray_left`:
-    reviewd67 DEFECT 2)."""
+    reviewd67 DEFECT 2); the game's ``--log``."""
     mode = config.text("play.mode")
     tray = [(table_path(), "companion play")] if mode == "dice" or tray_left() else []
     if mode in ("genso", "coc"):
         return [(path, table_holder(mode)) for path in table_files(args, mode)] + tray
+    # The game's --log too (reviewh68 RISK 1, NIT 1): held here, from before anything is
+    # read, the boot service waits for it as for the save, and a held log is refused before
+    # the unfinished save is set aside. The GameLog's own hold of it is this one, shared
+    # in the process (one flock on its lock file), and let go with the game.
+    logged: Path | None = getattr(args, "log", None)  # (a command line made by hand may lack it)
+    log = [(logged, LOG_HOLDER)] if mode == "game" and logged is not None else []
     if mode == "dice" or save_path is None:
-        return tray
-    return [(save_path, "companion play"), *tray]
+        return log + tray
+    return [(save_path, "companion play"), *log, *tray]
 
 
 def configured_display(config: Config) -> tuple[Display, DataError | None]:
