@@ -440,7 +440,8 @@ def toml_fault(data: bytes, exc: tomllib.TOMLDecodeError | UnicodeDecodeError) -
     if isinstance(exc, UnicodeDecodeError):
         if exc.reason == "unexpected end of data" and skip + exc.end >= len(data):
             return cut_short(len(data), "file")  # a character cut in two
-        return f"not UTF-8 text (byte {skip + exc.start + 1} of {len(data)} cannot be read)"
+        # as every reader of a player's file says it (errors.utf8_text: reviewh68 NIT 3)
+        return f"not UTF-8 text (byte {skip + exc.start + 1} cannot be read)"
     text = data[skip:].decode("utf-8")
     if (blank := blank_fault(text, "file")) is not None:
         return blank

@@ -211,8 +211,14 @@ class History:
         notice = (f"{self.path} was not a readable history ({exc}); kept as {kept.name}, "
                   "starting a new one")
         if lost is None:
-            # not "it held none": its games, if it had any, are in the kept file
-            notice += f"; none of its games could be read (any it held are in {kept.name})"
+            # not "it held none": its games, if it had any, are in the kept file; counted
+            # where its rows can be (a runs table lacking a column: reviewh68 NIT 2)
+            held = _runs_held(kept)
+            notice += (f"; none of its games could be read (any it held are in {kept.name})"
+                       if held is None else "; it held no games" if not held else
+                       f"; its one game could not be read (it is in {kept.name})"
+                       if held == 1 else
+                       f"; none of its {held} games could be read (they are in {kept.name})")
         else:
             lost += len(rows) - copied
             if copied or lost:
@@ -496,10 +502,28 @@ def _not_a_history(exc: sqlite3.DatabaseError) -> bool:
     return isinstance(exc, _NotAHistory) or name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
 
 
+def _runs_held(path: Path) -> int | None:
+    """How many rows the runs table of the kept file at ``path`` holds; None when that
+    cannot be told (no such table, a damaged file). Only read, as :func:`_readable_rows`
+    reads it."""
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+    except sqlite3.Error:
+        return None
+    try:
+        (count,) = conn.execute("SELECT count(*) FROM runs").fetchone()
+        return int(count)
+    except sqlite3.Error:
+        return None
+    finally:
+        conn.close()
+
+
 def _readable_rows(path: Path) -> tuple[list[tuple[object, ...]], int | None, bool]:
     """The runs that can be read from a damaged history at ``path``, by rowid; how many
-    it holds that cannot: None when not even its table's columns can be read, or not one
-    of its rows can be reached, so how many it held is not known; and whether every row it
+    it holds that cannot: None when not even its table's columns can be read, its table
+    lacks a column this companion reads, or not one of its rows can be reached, so how many
+    were lost is not known; and whether every row it
     holds was listed, False when each listing was cut short, so that count is a lower bound.
 
     A damaged page hides the rows on it from a scan of the table, and every row after them;
@@ -518,7 +542,9 @@ def _readable_rows(path: Path) -> tuple[list[tuple[object, ...]], int | None, bo
         conn.execute("PRAGMA writable_schema=ON")
         columns = [row[1] for row in conn.execute("PRAGMA table_info(runs)")]
         if _known_columns(columns) is None:
-            return [], 0, True  # no history's table to read runs from
+            # no history's table to read runs from: how many its rows are is not how many
+            # were lost, which the notice says (_runs_held); it said nothing of its games
+            return [], None, True
         listings = ("SELECT rowid FROM runs ORDER BY rowid",
                     "SELECT rowid FROM runs INDEXED BY sqlite_autoindex_runs_1")
         listed: list[list[int]] = []

@@ -11,8 +11,7 @@ import json
 
 import pytest
 
-from companion.app.modes.dice_tray import TABLE_UNREADABLE, table_path
-from companion.app.session.save import NewerSave
+from companion.app.modes.dice_tray import TABLE_UNREADABLE, newer_table_back, table_path
 from tests.app.test_tray_table_saved67 import MONSTER_PART_THROWN, ROLL_2, no_tray_held, tray
 
 __all__ = ["no_tray_held"]  # its autouse fixture, for this file's runs too
@@ -47,6 +46,6 @@ def test_a_newer_companion_s_table_file_is_kept_as_newer_with_how_to_carry_it_on
     assert capsys.readouterr().err == (
         f"companion: {table_path()}: the dice tray's table part-thrown was written by a newer "
         f"companion (table version 2; this one reads 1); it was kept as {kept.name} "
-        f"({NewerSave.UPDATE}), and the tray starts at its menu\n")
+        f"({newer_table_back(kept, table_path())}), and the tray starts at its menu\n")
     assert screen.views[0].prompt.startswith("Dice tray ダイストレイ: roll dice")
     assert screen.views[0].status == TABLE_UNREADABLE.format(name="tray.json")

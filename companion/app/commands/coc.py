@@ -339,6 +339,10 @@ def cmd_defaults(args: argparse.Namespace) -> int:
 
 def cmd_fight(args: argparse.Namespace) -> int:
     path = _path(args)
+    # A file where the fight's folder should be is named, not the fight ("cannot read
+    # …/coc/fight.json: Not a directory"), as genso's cmd_fight names it (reviewh68):
+    # file_there raises so.
+    file_there(path)
     if args.verb == "new":
         # A fight that is over is written over (cli59 F2); one under way only with --force.
         if file_there(path) and not args.force and not _over(path):

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shlex
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -160,6 +161,17 @@ UNREADABLE_LIST = "unreadable"
 def table_path() -> Path:
     """Where the tray saves its table part-thrown (:data:`TABLE_FILE`)."""
     return data_dir() / TABLE_FILE
+
+
+def newer_table_back(kept: Path, path: Path) -> str:
+    """How a table part-thrown a newer companion wrote, kept aside as ``kept`` (the tray
+    reads only ``path``, :data:`TABLE_FILE`), is carried on: the companion updated, the file
+    put back while no tray runs (a tray running writes ``path`` over at its next table).
+    Kept aside, not left in place unread: this tray's own tables are then saved as ever,
+    and not lost to a power cut while it runs (reviewh68 RISK 3)."""
+    update = NewerSave.UPDATE.removesuffix(" to carry it on")
+    return (f"{update}; then, while no dice tray runs, `mv {shlex.quote(str(kept))} "
+            f"{shlex.quote(str(path))}` carries it on")
 
 
 def _value(result: Result) -> str:
@@ -611,11 +623,14 @@ class DiceTrayMode:
             path = self.table_file
             if isinstance(exc, NewerSave):
                 # Whole, a newer companion's: kept for it as the game's save is, with how to
-                # carry it on (hist68 NIT 1: it was kept as corrupt)
+                # carry it on (hist68 NIT 1: it was kept as corrupt), which is to put it
+                # back: the tray reads tray.json alone (reviewh68 RISK 3)
                 try:
-                    kept = f"it was kept as {move_aside(path, 'newer').name} ({exc.UPDATE})"
+                    aside = move_aside(path, "newer")
                 except OSError as err:
                     kept = f"it could not be kept aside ({err.strerror})"
+                else:
+                    kept = f"it was kept as {aside.name} ({newer_table_back(aside, path)})"
                 note(f"{path}: the dice tray's table part-thrown was {exc}; {kept}, and the "
                      "tray starts at its menu")
             else:
