@@ -21,13 +21,11 @@ from companion.app.modes.genso import GensoFightMode
 from companion.app.modes.questions import ASK_UNDO
 from companion.app.session.host import replay
 from companion.hw.display import screen as screen_module
-from companion.hw.display.canvas import TEXT_MIN
-from companion.hw.display.screen import ScreenDisplay
 from companion.systems.genso.combat import Fight, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
 from tests.app.table import choices
-from tests.hw.test_screen_layout import spy_text
+from tests.hw.display.test_fight_result67 import _result_shown
 
 RULES = load_rules()
 PC1, PC2 = "駆け出し冒険者１", "駆け出し冒険者２"
@@ -161,17 +159,7 @@ def test_two_curses_due_at_one_sunset_name_both_targets(
     gm_sunset(mode)
     ask = mode.ask()
     assert ask is not None and hasattr(ask, "options")
-    view = mode.view(ask.prompt, options=ask.options, highlight=0)
-    screen = ScreenDisplay(size, text_scale=scale)
-    try:
-        drawn = spy_text(screen)
-        screen.show(view)
-        start = next(i for i, d in enumerate(drawn) if d.text.startswith("Result 結果"))
-        end = next((i for i, d in enumerate(drawn)
-                    if i > start and d.text.startswith("Log 記録")), len(drawn))
-        rows = "".join(d.shown for d in drawn[start + 1:end]
-                       if d.size == screen.m(TEXT_MIN)).replace(" ", "")
-    finally:
-        screen.close()
+    rows = _result_shown(size, scale,
+                         mode.view(ask.prompt, options=ask.options, highlight=0))
     for target in (f"{PC1}PC1diesatthissunset", f"{PC2}PC2diesatthissunset"):
         assert target in rows, rows
