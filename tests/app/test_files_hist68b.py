@@ -17,8 +17,9 @@ import pytest
 from companion.app.cli import main
 from companion.app.history import History
 from companion.app.modes import dice_tray
-from companion.app.modes.dice_tray import table_path
+from companion.app.modes.dice_tray import newer_table_back, table_path
 from companion.app.session.save import NewerSave
+from companion.file_locks import SERVICE_ENV
 from tests.app.test_files_hist68 import a_file_in_the_folder_s_place, blocked, kept_list
 from tests.app.test_history import make_run
 from tests.app.test_tray_hist68 import part_thrown
@@ -91,7 +92,7 @@ def test_a_newer_table_file_kept_aside_says_the_command_that_carries_it_on(
     (kept,) = table_path().parent.glob("tray.json.newer-*")
     err = capsys.readouterr().err
     update = NewerSave.UPDATE.removesuffix(" to carry it on")
-    command = f"mv {shlex.quote(str(kept))} {shlex.quote(str(table_path()))}"
+    command = f"mv -i {shlex.quote(str(kept))} {shlex.quote(str(table_path()))}"
     assert err == (
         f"companion: {table_path()}: the dice tray's table part-thrown was written by a newer "
         f"companion (table version 2; this one reads 1); it was kept as {kept.name} "
@@ -103,3 +104,17 @@ def test_a_newer_table_file_kept_aside_says_the_command_that_carries_it_on(
     screen = tray([("Type the D6", "4")])
     assert screen.views[0].prompt.startswith("Type the D6") and ROLL_2 in screen.views[0].prompt
     assert capsys.readouterr().err == ""
+
+
+def test_under_the_boot_service_the_command_stops_it_first(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """reviewh68b RISK: the update restarts the boot service, and a tray it runs writes
+    tray.json over at its next table, the table put back lost: the command stops it, puts
+    the file back (asking before it replaces one), and starts it again."""
+    monkeypatch.setenv(SERVICE_ENV, "jongrogue-companion")
+    kept, path = tmp_path / "my dice" / "tray.json.newer-1", tmp_path / "my dice" / "tray.json"
+    update = NewerSave.UPDATE.removesuffix(" to carry it on")
+    assert newer_table_back(kept, path) == (
+        f"{update}; then `sudo systemctl stop jongrogue-companion`, "
+        f"`mv -i {shlex.quote(str(kept))} {shlex.quote(str(path))}` and "
+        "`sudo systemctl start jongrogue-companion` carry it on")

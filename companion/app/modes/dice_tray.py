@@ -58,6 +58,7 @@ from companion.dice import DiceCommand, parse, roll
 from companion.dice.notation import Dice, DiceSyntaxError
 from companion.dice.result import Result, RollKind
 from companion.errors import CompanionError, DataError, IllegalAction, error_text
+from companion.file_locks import service_name
 from companion.files import (
     TooLarge,
     atomic_write_text,
@@ -166,12 +167,17 @@ def table_path() -> Path:
 def newer_table_back(kept: Path, path: Path) -> str:
     """How a table part-thrown a newer companion wrote, kept aside as ``kept`` (the tray
     reads only ``path``, :data:`TABLE_FILE`), is carried on: the companion updated, the file
-    put back while no tray runs (a tray running writes ``path`` over at its next table).
-    Kept aside, not left in place unread: this tray's own tables are then saved as ever,
-    and not lost to a power cut while it runs (reviewh68 RISK 3)."""
+    put back while no tray runs (a tray running writes ``path`` over at its next table: the
+    update restarts the boot service, so that one is stopped first, reviewh68b RISK), and
+    ``mv -i`` asks before it replaces a table this companion left there meanwhile. Kept
+    aside, not left in place unread: this tray's own tables are then saved as ever, and not
+    lost to a power cut while it runs (reviewh68 RISK 3)."""
     update = NewerSave.UPDATE.removesuffix(" to carry it on")
-    return (f"{update}; then, while no dice tray runs, `mv {shlex.quote(str(kept))} "
-            f"{shlex.quote(str(path))}` carries it on")
+    move = f"`mv -i {shlex.quote(str(kept))} {shlex.quote(str(path))}`"
+    if service := service_name():
+        return (f"{update}; then `sudo systemctl stop {service}`, {move} and "
+                f"`sudo systemctl start {service}` carry it on")
+    return f"{update}; then, while no dice tray runs, {move} carries it on"
 
 
 def _value(result: Result) -> str:
