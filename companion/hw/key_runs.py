@@ -32,8 +32,9 @@ LINE_FEED = "\n"
 #: How long after a key that chose (a number, or a letter such as ``f`` Back or ``a``) an
 #: Enter, with no key between, is the end of that line, not a confirm (input audit 67 D1,
 #: reviewi67 RISK 2). A line's Enter follows its key within a second (0.15-0.6 s measured),
-#: and no one reads a new menu and confirms it in less. Enter after Enter, or after an arrow
-#: (which only moves the highlight), confirms.
+#: and no one reads a new menu and confirms it in less. Enter after Enter, or after a key
+#: that on most menus only moves the highlight (an arrow, ``m``, ``i``, ``r``: see
+#: :func:`chooses`), confirms.
 ENTER_AFTER_CHOICE_SECONDS = 1.0
 
 #: How soon after a key the same key again, brought by a later read, is the terminal
@@ -68,10 +69,33 @@ class Key:
     chunk: int = 0
 
 
+#: Presses that only move the highlight, on every menu: an arrow, ``m``. Held, they run down
+#: the menu (:class:`HeldKeys` lets their repeats through).
+MOVES_ONLY = (Button.MENU, Button.PREVIOUS)
+
+#: Presses that on most menus only move the highlight: :data:`MOVES_ONLY`, and ITEM (``i``)
+#: and RANGED (``r``), which choose only where Use or Fire is offered, and else move it
+#: forward and back (:func:`~companion.app.session.controls.menu_press`). An Enter right
+#: after one confirms the highlight they moved (reviewk68 DEFECT 1: ``i``, then Enter 0.4 s
+#: later on the dice tray took nothing). Where Use or Fire is offered, an Enter typed within
+#: a second after ``i`` or ``r`` confirms the next menu's highlight: Use and Fire are rarely
+#: typed as a line. FLEE (``f``, ``b``) is not among them: Back is on nearly every menu, and
+#: an Enter after it ends its line (reviewi67 RISK 2).
+MOVES_HIGHLIGHT = (*MOVES_ONLY, Button.ITEM, Button.RANGED)
+
+
 def chooses(press: Press | None) -> bool:
-    """Whether a press chooses (or backs, or opens a menu), rather than only moving the
-    highlight (an arrow, ``m``) or meaning nothing."""
-    return press is not None and press not in (Button.MENU, Button.PREVIOUS)
+    """Whether a press chooses (or backs, or opens a menu), for :class:`EnterEndsLine`,
+    rather than only moving the highlight on most menus (:data:`MOVES_HIGHLIGHT`) or meaning
+    nothing."""
+    return press is not None and press not in MOVES_HIGHLIGHT
+
+
+def runs_down(press: Press | None) -> bool:
+    """Whether a held key's repeats are each a press (:data:`MOVES_ONLY`: held, it runs down
+    the menu), not one press (:class:`HeldKeys`; ``i`` and ``r`` held are one press, as they
+    may choose Use or Fire)."""
+    return press in MOVES_ONLY
 
 
 class EnterEndsLine:
@@ -97,7 +121,8 @@ class EnterEndsLine:
 
 class HeldKeys:
     """A held key's auto-repeat is dropped: its first press counts, once (input audit 67
-    D2). An arrow or ``m`` repeats as sent (held, it runs down a menu).
+    D2). An arrow or ``m`` repeats as sent (held, it runs down a menu: :func:`runs_down`);
+    a key with no meaning is let be.
 
     - The same key again, brought by a later read within :data:`KEY_REPEAT_SECONDS` of its
       copy before, is a repeat: dropped, and the window renewed.
@@ -114,10 +139,12 @@ class HeldKeys:
         self.last_dropped = False  # the key before was a repeat dropped
         self.held: tuple[Key, bool] | None = None  # held back, and whether it is a press
 
-    def feed(self, key: Key, keep: bool = True) -> list[Press]:
-        """The presses decided by ``key``'s arrival: one held back before it, and ``key``
-        itself (``keep``: False when another rule dropped it, as a key it still counts)."""
-        out: list[Press] = []
+    def feed(self, key: Key, keep: bool = True) -> list[tuple[Press, float]]:
+        """The presses decided by ``key``'s arrival, each with when its key arrived (a key held
+        back keeps its own time: it is judged as typed, not as let through; reviewk68
+        DEFECT 2): one held back before it, and ``key`` itself (``keep``: False when another
+        rule dropped it, as a key it still counts)."""
+        out: list[tuple[Press, float]] = []
         if self.held is not None:
             held, held_keep = self.held
             self.held = None
@@ -126,10 +153,11 @@ class HeldKeys:
                 self.last, self.last_dropped = key, True  # the first repeat, and the next
                 return out
             if held_keep and held.press is not None:
-                out.append(held.press)
+                out.append((held.press, held.at))
         last, self.last = self.last, key
         drop = False
-        if last is not None and last.name == key.name and chooses(key.press):
+        if last is not None and last.name == key.name and key.press is not None \
+                and not runs_down(key.press):
             gap = key.at - last.at
             if key.chunk == last.chunk:
                 drop = self.last_dropped  # a run read at once goes on; else a paste counts
@@ -140,15 +168,16 @@ class HeldKeys:
                 return out
         self.last_dropped = drop
         if keep and not drop and key.press is not None:
-            out.append(key.press)
+            out.append((key.press, key.at))
         return out
 
-    def due(self, now: float) -> list[Press]:
-        """The key held back, when its wait has passed by ``now`` with no repeat."""
+    def due(self, now: float) -> list[tuple[Press, float]]:
+        """The key held back, when its wait has passed by ``now`` with no repeat, with when it
+        arrived."""
         if self.held is None or now - self.held[0].at < KEY_HELD_WAIT_SECONDS:
             return []
         (held, keep), self.held = self.held, None
-        return [held.press] if keep and held.press is not None else []
+        return [(held.press, held.at)] if keep and held.press is not None else []
 
     @property
     def holding(self) -> bool:
@@ -165,8 +194,9 @@ class KeyRuns:
         self.held = HeldKeys()
         self.last: Key | None = None
 
-    def feed(self, key: Key) -> list[Press]:
-        """The presses decided by ``key``'s arrival (keys given in the order they came)."""
+    def feed(self, key: Key) -> list[tuple[Press, float]]:
+        """The presses decided by ``key``'s arrival, each with when its key arrived (keys
+        given in the order they came; :meth:`HeldKeys.feed`)."""
         last, self.last = self.last, key
         if key.name == LINE_FEED:
             if last is not None and last.name == ENTER and (
@@ -177,6 +207,6 @@ class KeyRuns:
             self.last = key
         return self.held.feed(key, self.line.keep(key))
 
-    def due(self, now: float) -> list[Press]:
+    def due(self, now: float) -> list[tuple[Press, float]]:
         """:meth:`HeldKeys.due`."""
         return self.held.due(now)

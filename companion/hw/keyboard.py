@@ -126,6 +126,18 @@ class KeyboardInput:
     them: an Enter typed right after a key that chose ends its line, and a held key is one
     press (input audit 67 D1, D2; keys68). The terminal's CR is kept apart from LF (ICRNL
     off), so that CR LF is one Enter.
+
+    It dates its presses (:class:`~companion.app.session.controls.DatesPresses`):
+    :meth:`poll_timed` gives each with when its key arrived (``clock``: the controls' own,
+    ``time.monotonic`` in both, or a test's passed to both). A key held back to see whether it
+    is a held key's repeat is then judged by the double-press guards as typed, not as let
+    through 0.08 s later: a double A 0.3 s apart, dated when let through, came past their
+    0.4 s window (reviewk68 DEFECT 2).
+
+    :meth:`close` stops the reader thread. A keyboard made on the main thread is held by its
+    SIGCONT handler until then: dropped unclosed, its thread reads on (until the process
+    ends), taking keys meant for whatever reads the terminal next. Close every one (the play
+    session does, in ``finally``, and before a mode switch opens the next).
     """
 
     def __init__(self, fd: int | None = None,
@@ -152,7 +164,7 @@ class KeyboardInput:
                 self._on_continue = True
         self._runs = KeyRuns()
         self._lock = threading.Lock()
-        self._presses: list[Press] = []  # decided, not yet polled
+        self._presses: list[tuple[Press, float]] = []  # decided (and when), not yet polled
         self._chunks = 0
         #: Bytes read from ``fd`` so far (a test waits for what it typed to be taken).
         self.bytes_read = 0
@@ -164,7 +176,8 @@ class KeyboardInput:
         self._reader = threading.Thread(
             target=_read_on, args=(weakref.ref(self), self.fd, wake_read, self._stop),
             name=f"keyboard fd {self.fd}", daemon=True)
-        # Stops the reader when closed, or when dropped unclosed (it would read on).
+        # Stops the reader when closed; also when dropped unclosed, if nothing else holds the
+        # keyboard (the SIGCONT handler of one made on the main thread does, until close()).
         self._stop_reader = weakref.finalize(self, _wake, self._stop, wake_write)
         self._reader.start()
 
@@ -194,13 +207,19 @@ class KeyboardInput:
         return any(events & select.POLLHUP for _, events in polled.poll(0))
 
     def poll(self) -> list[Press]:
-        """Presses typed since the last call. An escape sequence the bytes in hand end in
-        the middle of waits for the next call: the key pressed is read whole then, and Esc
-        pressed alone is flee a poll later.
+        """Presses typed since the last call (:meth:`poll_timed`, without the times)."""
+        return [press for press, _ in self.poll_timed()]
+
+    def poll_timed(self) -> list[tuple[Press, float]]:
+        """Presses typed since the last call, each with when its key arrived on ``clock``.
+        An escape sequence the bytes in hand end in the middle of waits for the next call:
+        the key pressed is read whole then, and Esc pressed alone is flee a poll later
+        (dated when its byte came).
 
         A key held back by :class:`~companion.hw.key_runs.HeldKeys` (the same key again
         after a pause: maybe a held key's first repeat) comes through by the first poll
-        :data:`~companion.hw.key_runs.KEY_HELD_WAIT_SECONDS` after it arrived."""
+        :data:`~companion.hw.key_runs.KEY_HELD_WAIT_SECONDS` after it arrived, dated when it
+        arrived."""
         with self._lock:
             if self._failed is None and not self._ended:
                 try:
@@ -293,8 +312,8 @@ def _wake(stop: threading.Event, wake_write: int) -> None:
 def _read_on(keyboard: weakref.ref[KeyboardInput], fd: int, wake_read: int,
              stop: threading.Event) -> None:
     """A keyboard's reader thread: waits for bytes, and has them read (stamped) at once.
-    It holds the keyboard only while reading: one dropped unclosed is stopped by its
-    finalizer."""
+    It holds the keyboard only while reading, so the keyboard's finalizer (close(), or its
+    being dropped when nothing else holds it: see :class:`KeyboardInput`) can stop it."""
     try:
         while not stop.is_set():
             try:

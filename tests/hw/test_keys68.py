@@ -24,7 +24,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from companion.app.session.controls import Controls, choose
+from companion.app.session.controls import Controls, DatesPresses, choose
 from companion.app.session.keypad import Keypad
 from companion.app.session.mode import RollAsk
 from companion.hw.buttons import Button, Pick, Press
@@ -167,6 +167,21 @@ def test_f_then_enter_goes_back_and_leaves_the_menu_before_waiting(typist: Typis
     assert typist.clock.now - at > 2  # the Enter took nothing: the 2, later, chose
 
 
+TRAY_2D6 = (Option("1d6", "Roll 1D6 振る"), Option("2d6", "Roll 2D6 振る"),
+            Option("tables", "Tables 表"), Option("quit", "Quit", Button.FLEE))
+
+
+@pytest.mark.parametrize(("key", "chosen"), [(b"i", 1), (b"r", 3)])
+def test_enter_after_i_or_r_moving_the_highlight_confirms(typist: Typist, key: bytes,
+                                                         chosen: int) -> None:
+    """i (forward) or r (back), which on a menu with no Use or Fire only move the highlight,
+    then Enter 0.4 s later: the Enter confirms the option they moved to (reviewk68 DEFECT 1:
+    it was dropped as the end of i's line; the 1 typed at 3 s then took Roll 1D6)."""
+    typist.type((0.3, key), (0.7, ENTER), (3.0, b"1"))
+    assert menu(typist, "Dice tray", TRAY_2D6) == chosen
+    assert typist.clock.now < 3
+
+
 def test_an_enter_read_late_after_a_slow_draw_is_still_the_lines(typist: Typist) -> None:
     """3, Enter 0.2 s later, both read 1.3 s after the 3 (the next keypad slow to draw;
     reviewi67 RISK 1): the Enter is the line's, dropped, as it came 0.2 s after."""
@@ -232,6 +247,12 @@ def test_a_question_asked_with_a_held_key_is_not_answered(typist: Typist) -> Non
     assert menu(typist, "End fight?", question) == 0
 
 
+def test_a_held_i_is_one_press(typist: Typist) -> None:
+    """i held (it may choose Use): one press, though an Enter after it confirms (DEFECT 1)."""
+    typist.type(*held(b"i", 0.0, *CONSOLE, 0.6))
+    assert typist.polled(1.1) == [Button.ITEM]
+
+
 def test_a_held_arrow_runs_down_the_menu(typist: Typist) -> None:
     """↓ held: every repeat moves the highlight, as sent."""
     sent = held(b"\x1b[B", 0.0, *CONSOLE, 0.45)
@@ -260,6 +281,54 @@ def test_a_held_key_read_in_one_run_is_still_one_press(typist: Typist) -> None:
     """2 held, its repeats bunched two to a read: the run goes on, one press."""
     typist.type((0.0, b"2"), (0.25, b"2"), (0.283, b"22"), (0.35, b"22"), (0.42, b"2"))
     assert typist.polled(0.8) == [Pick(1)]
+
+
+OPTS = (Option("fight", "Fight"), Option("wait", "Wait"))
+
+
+def a_then_the_next_menu(typist: Typist, gap: float) -> None:
+    """a typed (accepting a read, or opening a question), polled by the controls; the next
+    menu drawn 0.02 s later; a second a ``gap`` s after the first (an impatient double), then
+    ↓ and Enter at 3 s: the Wait the player meant."""
+    typist.type((0.0, b"a"), (gap, b"a"), (3.0, b"\x1b[B"), (3.3, ENTER))
+    typist.sleep(0.001)
+    assert typist.controls.poll() == [A]
+    typist.sleep(0.019)
+
+
+@pytest.mark.parametrize("gap", [0.25, 0.3, 0.35])
+def test_a_double_a_on_accept_is_guarded(typist: Typist, gap: float) -> None:
+    """A read accepted with a; the menu after it guards its double for 0.4 s
+    (``accepted_with``). The second a ``gap`` s later is the same key after a pause, held back
+    0.08 s to see whether it is a held key's repeat: judged as typed, it is inside the guard
+    (reviewk68 DEFECT 2: dated when let through, 0.3 s and on fought the highlighted option,
+    waking a sleeper)."""
+    a_then_the_next_menu(typist, gap)
+    typist.controls.accepted_with = A
+    assert menu(typist, "Fight or wait", OPTS) == 1
+
+
+@pytest.mark.parametrize("gap", [0.25, 0.3, 0.35])
+def test_a_double_a_on_a_question_is_guarded(typist: Typist, gap: float) -> None:
+    """A question (End fight?) opened with a, Yes highlighted: its guard (``opened_with``)
+    drops the double a ``gap`` s later, held back as above (reviewk68 DEFECT 2: it took Yes);
+    ↓, Enter take No."""
+    a_then_the_next_menu(typist, gap)
+    typist.controls.chose_with = A
+    typist.controls.guard_repeat()
+    question = (Option("yes", "Yes"), Option("no", "No"))
+    assert menu(typist, "End fight?", question) == 1
+
+
+def test_a_held_back_key_is_dated_when_it_arrived(typist: Typist) -> None:
+    """2, 2 0.3 s apart: the second, held back, comes with the time it arrived."""
+    assert isinstance(typist.keyboard, DatesPresses)  # Controls takes its times
+    typist.type((0.0, b"2"), (0.3, b"2"))
+    timed: list[tuple[Press, float]] = []
+    for _ in range(12):
+        timed += typist.keyboard.poll_timed()
+        typist.sleep(POLL_KEYS)
+    assert timed == [(Pick(1), 0.0), (Pick(1), pytest.approx(0.3))]
 
 
 def test_two_presses_count_twice_while_the_game_is_busy() -> None:
@@ -326,10 +395,10 @@ def runs(*keys: tuple[str, float, int]) -> list[Press]:
     from companion.hw.keyboard import press_for_key
 
     rules = KeyRuns()
-    out: list[Press] = []
+    out: list[tuple[Press, float]] = []
     for name, at, chunk in keys:
         out += rules.feed(Key(name, press_for_key(name), at, chunk))
-    return out + rules.due(keys[-1][1] + 1)
+    return [press for press, _ in out + rules.due(keys[-1][1] + 1)]
 
 
 def test_the_rules_alone() -> None:
@@ -343,15 +412,19 @@ def test_the_rules_alone() -> None:
     assert runs(("2", 0, 1), ("2", 0.05, 2)) == [Pick(1)]
     assert runs(("2", 0, 1), ("2", 0.05, 1)) == [Pick(1), Pick(1)]  # one read: a paste
     assert runs(("2", 0, 1), ("2", 1.0, 2), ("2", 1.0, 2)) == [Pick(1)] * 3
+    assert runs(("i", 0, 1), ("\r", 0.4, 2)) == [Button.ITEM, A]  # i only moved (DEFECT 1)
+    assert runs(("r", 0, 1), ("\r", 0.4, 2)) == [Button.RANGED, A]
+    assert runs(("i", 0, 1), ("i", 0.25, 2), ("i", 0.28, 3)) == [Button.ITEM]  # held: once
 
 
 def test_a_held_back_key_comes_when_its_wait_ends() -> None:
     rule = HeldKeys()
-    assert rule.feed(Key("2", Pick(1), 0.0, 1)) == [Pick(1)]
+    assert rule.feed(Key("2", Pick(1), 0.0, 1)) == [(Pick(1), 0.0)]
     assert rule.feed(Key("2", Pick(1), 0.3, 2)) == []
     assert rule.due(0.3 + KEY_HELD_WAIT_SECONDS / 2) == []
-    assert rule.due(0.3 + KEY_HELD_WAIT_SECONDS) == [Pick(1)]
-    assert rule.feed(Key("3", Pick(2), 2.0, 3)) == [Pick(2)]
+    assert rule.due(0.3 + KEY_HELD_WAIT_SECONDS) == [(Pick(1), 0.3)]  # dated as it came
+    assert rule.feed(Key("2", Pick(1), 1.0, 4)) == []
+    assert rule.feed(Key("3", Pick(2), 1.05, 5)) == [(Pick(1), 1.0), (Pick(2), 1.05)]
 
 
 def test_enter_ends_the_line_of_a_key_that_chose() -> None:
@@ -360,7 +433,8 @@ def test_enter_ends_the_line_of_a_key_that_chose() -> None:
         line.interrupt()
         assert line.keep(Key(name, press, 0.0))
         assert not line.keep(Key("\r", A, 0.3)), name
-    for name, press in (("m", Button.MENU), ("\x1b[A", Button.PREVIOUS), ("\r", A)):
+    for name, press in (("m", Button.MENU), ("\x1b[A", Button.PREVIOUS), ("\r", A),
+                        ("i", Button.ITEM), ("r", Button.RANGED)):
         line.interrupt()
         assert line.keep(Key(name, press, 0.0))
         assert line.keep(Key("\r", A, 0.3)), name
