@@ -73,22 +73,18 @@ class Key:
 #: the menu (:class:`HeldKeys` lets their repeats through).
 MOVES_ONLY = (Button.MENU, Button.PREVIOUS)
 
-#: Presses that on most menus only move the highlight: :data:`MOVES_ONLY`, and ITEM (``i``)
-#: and RANGED (``r``), which choose only where Use or Fire is offered, and else move it
-#: forward and back (:func:`~companion.app.session.controls.menu_press`). An Enter right
-#: after one confirms the highlight they moved (reviewk68 DEFECT 1: ``i``, then Enter 0.4 s
-#: later on the dice tray took nothing). Where Use or Fire is offered, an Enter typed within
-#: a second after ``i`` or ``r`` confirms the next menu's highlight: Use and Fire are rarely
-#: typed as a line. FLEE (``f``, ``b``) is not among them: Back is on nearly every menu, and
-#: an Enter after it ends its line (reviewi67 RISK 2).
-MOVES_HIGHLIGHT = (*MOVES_ONLY, Button.ITEM, Button.RANGED)
-
 
 def chooses(press: Press | None) -> bool:
     """Whether a press chooses (or backs, or opens a menu), for :class:`EnterEndsLine`,
-    rather than only moving the highlight on most menus (:data:`MOVES_HIGHLIGHT`) or meaning
-    nothing."""
-    return press is not None and press not in MOVES_HIGHLIGHT
+    rather than only moving the highlight (:data:`MOVES_ONLY`) or meaning nothing.
+
+    ITEM (``i``) and RANGED (``r``) count as choosing, though on a menu with no Use or Fire
+    they only move the highlight: where Use is offered, ``i`` asks "Use X now?" with Use
+    highlighted, and an Enter typed after it as a line's end took that Yes and used the item
+    (reviewk68b DEFECT 1). An Enter after them is dropped, then, wherever it came; on a
+    menu where they only moved, the player presses Enter again (reviewk68 DEFECT 1, the
+    safe side)."""
+    return press is not None and press not in MOVES_ONLY
 
 
 def runs_down(press: Press | None) -> bool:

@@ -171,15 +171,18 @@ TRAY_2D6 = (Option("1d6", "Roll 1D6 振る"), Option("2d6", "Roll 2D6 振る"),
             Option("tables", "Tables 表"), Option("quit", "Quit", Button.FLEE))
 
 
-@pytest.mark.parametrize(("key", "chosen"), [(b"i", 1), (b"r", 3)])
-def test_enter_after_i_or_r_moving_the_highlight_confirms(typist: Typist, key: bytes,
-                                                         chosen: int) -> None:
-    """i (forward) or r (back), which on a menu with no Use or Fire only move the highlight,
-    then Enter 0.4 s later: the Enter confirms the option they moved to (reviewk68 DEFECT 1:
-    it was dropped as the end of i's line; the 1 typed at 3 s then took Roll 1D6)."""
-    typist.type((0.3, key), (0.7, ENTER), (3.0, b"1"))
-    assert menu(typist, "Dice tray", TRAY_2D6) == chosen
-    assert typist.clock.now < 3
+USE_ASKED = (Option("use", "Yes, use it はい", Button.ATTACK), Option("back", "Back 戻る",
+                                                                       Button.FLEE))
+
+
+def test_enter_after_i_is_the_lines_not_the_use_questions_yes(typist: Typist) -> None:
+    """i takes Use (the item's key), then Enter 0.4 s later, typed as the line's end: the
+    question "Use healing potion now?" that i opened waits (reviewk68b DEFECT 1: with i
+    counted as only moving the highlight, the Enter took Yes and the potion was drunk);
+    the f typed at 3 s answers Back."""
+    typist.type((0.3, b"i"), (0.7, ENTER), (3.0, b"f"))
+    assert menu(typist, "Use healing potion now? 本当に回復薬を使う？", USE_ASKED) == 1
+    assert typist.clock.now > 2.9
 
 
 def test_an_enter_read_late_after_a_slow_draw_is_still_the_lines(typist: Typist) -> None:
@@ -412,8 +415,8 @@ def test_the_rules_alone() -> None:
     assert runs(("2", 0, 1), ("2", 0.05, 2)) == [Pick(1)]
     assert runs(("2", 0, 1), ("2", 0.05, 1)) == [Pick(1), Pick(1)]  # one read: a paste
     assert runs(("2", 0, 1), ("2", 1.0, 2), ("2", 1.0, 2)) == [Pick(1)] * 3
-    assert runs(("i", 0, 1), ("\r", 0.4, 2)) == [Button.ITEM, A]  # i only moved (DEFECT 1)
-    assert runs(("r", 0, 1), ("\r", 0.4, 2)) == [Button.RANGED, A]
+    assert runs(("i", 0, 1), ("\r", 0.4, 2)) == [Button.ITEM]  # the line's (reviewk68b)
+    assert runs(("r", 0, 1), ("\r", 0.4, 2)) == [Button.RANGED]
     assert runs(("i", 0, 1), ("i", 0.25, 2), ("i", 0.28, 3)) == [Button.ITEM]  # held: once
 
 
@@ -429,12 +432,12 @@ def test_a_held_back_key_comes_when_its_wait_ends() -> None:
 
 def test_enter_ends_the_line_of_a_key_that_chose() -> None:
     line = EnterEndsLine()
-    for name, press in (("f", Button.FLEE), ("a", A), (" ", A), ("s", Button.SYSTEM)):
+    for name, press in (("f", Button.FLEE), ("a", A), (" ", A), ("s", Button.SYSTEM),
+                        ("i", Button.ITEM), ("r", Button.RANGED)):
         line.interrupt()
         assert line.keep(Key(name, press, 0.0))
         assert not line.keep(Key("\r", A, 0.3)), name
-    for name, press in (("m", Button.MENU), ("\x1b[A", Button.PREVIOUS), ("\r", A),
-                        ("i", Button.ITEM), ("r", Button.RANGED)):
+    for name, press in (("m", Button.MENU), ("\x1b[A", Button.PREVIOUS), ("\r", A)):
         line.interrupt()
         assert line.keep(Key(name, press, 0.0))
         assert line.keep(Key("\r", A, 0.3)), name

@@ -250,7 +250,9 @@ DOUBLE_PRESS_SECONDS = 0.4
 #: whether it is a held key's repeat (:data:`~companion.hw.key_runs.KEY_HELD_WAIT_SECONDS`),
 #: and gives it at the first poll after, dated when it arrived; the poll before may have
 #: come since. Dated at that poll (the bound before), a double A 0.35 s apart came past
-#: :data:`DOUBLE_PRESS_SECONDS` (reviewk68 DEFECT 2).
+#: :data:`DOUBLE_PRESS_SECONDS` (reviewk68 DEFECT 2). The GPIO panel's presses are kept to
+#: the same bound: one whose callback ran late is judged by its edge's time, up to this much
+#: before the poll before (reviewk68b NIT 1).
 HELD_BACK_SECONDS = KEY_HELD_WAIT_SECONDS
 
 #: The longest gap between two polls after which a key or a tap read is judged as come when
