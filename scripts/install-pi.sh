@@ -228,10 +228,12 @@ fi
 # last (1 from run's test, mid-step), and a Ctrl-C was told "the step above failed (exit 1;
 # no network?)" (review64c DEFECT 1). A step killed by a signal (128 + its number) is
 # interrupted as well.
+# STEP_HINT: what most likely failed, for the line after it (a step that knows better sets it).
+STEP_HINT="no network? a full card?"
 stopped() {
   local status=$? what
   if [ "$status" = 0 ]; then return; fi
-  what="stopped: the step above failed (exit $status; no network? a full card?): mend what it"
+  what="stopped: the step above failed (exit $status; $STEP_HINT): mend what it"
   what+=" says, then run"
   if [ "$status" -gt 128 ]; then what="interrupted: to finish, run"; fi
   echo "install-pi.sh: $what bash scripts/install-pi.sh again; that is safe, and keeps your" \
@@ -261,12 +263,43 @@ for group in "${GROUPS_NEEDED[@]}"; do
   fi
 done
 
+# Why $VENV is not a venv this script made on this system; nothing when it is, or when there
+# is none. A checkout copied over from a PC brings the PC's .venv (setup69 DEFECT 1): venv
+# over it kept its bin/python3 link to the PC's Python (pyenv's, Homebrew's: not on the Pi,
+# and every run failed the same way), and pip kept each package whose version matched, an
+# x86-64 onnxruntime and all, which the Pi cannot load. The stamp is written once this script
+# has made the venv with Debian's Python on this architecture.
+VENV_STAMP="$VENV/.made-by-install-pi-$ARCH"
+foreign_venv() {
+  local home
+  if [ ! -e "$VENV" ] && [ ! -L "$VENV" ]; then return 0; fi
+  home=$(sed -n 's/^home[[:space:]]*=[[:space:]]*//p' "$VENV/pyvenv.cfg" 2>/dev/null || true)
+  if ! "$VENV/bin/python" -c '' >/dev/null 2>&1; then
+    echo "its Python does not run here"
+  elif [ "$home" != /usr/bin ]; then
+    echo "its Python is ${home:-unknown} (pyvenv.cfg's home), not Debian's /usr/bin"
+  elif [ ! -f "$VENV_STAMP" ]; then
+    echo "install-pi.sh did not make it on this $ARCH system (scripts/bootstrap.sh, an" \
+         "earlier install-pi.sh or another machine did)"
+  fi
+}
+
 echo "== Python venv in $VENV"
 # --system-site-packages: picamera2 and lgpio come from apt, everything else from pip.
-# Run even over an existing venv (e.g. one scripts/bootstrap.sh made): it keeps the
-# installed packages and turns the system packages on. Debian's own Python, which the apt
-# packages are built for: another python3 first on PATH (pyenv's) sees none of them.
-as_player /usr/bin/python3 -m venv --system-site-packages "$VENV"
+# Run even over an existing venv this script made: it keeps the installed packages. Any
+# other (bootstrap.sh's, or one copied over with the checkout) is made again with --clear:
+# its packages may be another machine's. Debian's own Python, which the apt packages are
+# built for: another python3 first on PATH (pyenv's) sees none of them.
+VENV_CLEAR=""
+if why=$(foreign_venv) && [ -n "$why" ]; then
+  echo "   this .venv was not made here by install-pi.sh ($why): making it again," \
+       "without its packages (pip fetches them again)"
+  VENV_CLEAR=--clear
+  STEP_HINT="this .venv came from elsewhere: if the step names it, remove it: rm -rf $(shell_word "$VENV")"
+fi
+as_player /usr/bin/python3 -m venv --system-site-packages ${VENV_CLEAR:+"$VENV_CLEAR"} "$VENV"
+STEP_HINT="no network? a full card?"
+as_player touch "$VENV_STAMP"
 as_player "$VENV/bin/python" -m pip install -q --upgrade pip
 # Editable: the companion keeps using this checkout (its models/ folder, your edits).
 # numpy<2: bookworm's picamera2 and simplejpeg are built for numpy 1.x, and a numpy 2 in
@@ -281,6 +314,15 @@ as_player env "PYTHONWARNINGS=ignore:Editable installation" \
 # A pygame of the venv's own (one scripts/bootstrap.sh put there) would hide the system's.
 if [ -d "$VENV/lib" ] && find "$VENV/lib" -maxdepth 3 -name 'pygame' -type d | grep -q .; then
   as_player "$VENV/bin/python" -m pip uninstall -y -q pygame
+fi
+# The venv's own packages the camera needs load on this Pi: a wheel of another machine's
+# (an x86-64 onnxruntime pip kept in a venv copied over) failed at the first classify only.
+if ! as_player "$VENV/bin/python" -c 'import onnxruntime, cv2'; then
+  echo "   error: the venv's onnxruntime or OpenCV (cv2) does not load here (above)" >&2
+  # Not stamped: the next run makes the venv afresh.
+  as_player rm -f "$VENV_STAMP"
+  STEP_HINT="a package built for another machine? running it again makes the venv afresh"
+  exit 1
 fi
 # Compiled now, not by the first start: a slow Pi core took 6 to 7 s to compile every
 # module for `companion --help` (pi59 F4), the boot service's first screen as long.
