@@ -260,9 +260,11 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         description="Play each game of a log that `companion play --log FILE` wrote again "
                     "from its seed and compare every event with the log: exit 0 when all "
                     "match, 1 at the first difference (printed), 2 when the log or a game's "
-                    "profile cannot be read. A game whose tiles or choices came from the "
-                    "table (camera, RFID, keys) is named, not replayed. Example: companion "
-                    "play --input sim --log game.log, then companion replay game.log")
+                    "profile cannot be read, or when no game in it could be replayed. A game "
+                    "whose tiles or choices came from the table (camera, RFID, keys) is "
+                    "named, not replayed: only the auto-player's games are. Example: "
+                    "companion play --headless --log game.log, then companion replay "
+                    "game.log")
     parser.add_argument("file", type=Path, metavar="FILE",
                         help="a log written by companion play --log")
     parser.set_defaults(func=run)
@@ -270,6 +272,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     games = read_log(args.file)
+    replayed_any = False
     for number, logged in enumerate(games, start=1):
         name = f"game {number} (seed {logged.header['seed']}, {logged.header['preset']})"
         why = not_replayable(logged.header)
@@ -279,6 +282,7 @@ def run(args: argparse.Namespace) -> int:
                 print(_cut_after(logged))
             continue
         replayed = replay_game(logged)
+        replayed_any = True
         if replayed.difference:
             print(f"DIFFERS: {replayed.difference}")
             return 1
@@ -289,6 +293,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"{name}: {len(logged.events)} events match{unfinished}")
         if replayed.finished and logged.cut_line is not None:
             print(_cut_after(logged))
+    if not replayed_any:
+        # Exit 2, as a log with no game: nothing was compared, and 0 says all match
+        # (setup69 DEFECT 2: a keyboard game's log "passed").
+        raise DataError(f"{args.file}: nothing was replayed: no game in this log was played "
+                        f"by the auto-player (log one with {companion_command()} play "
+                        "--headless --log FILE)")
     return 0
 
 
