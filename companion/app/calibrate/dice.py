@@ -311,6 +311,9 @@ def calibrate(args: argparse.Namespace, camera: str, path: Path, base: ReaderCon
           + ("" if on_mat else " (the mat's corner markers are not in view)"))
     tuning = tune(looked, args.count, base, MAT_AREA if on_mat else WHOLE_VIEW)
     print(tuning.message)
+    if tuning.miscounted:
+        print(f"Not saved: {tuning.miscounted}")
+        return 1
     if not tuning.ok:
         print("Not saved: " + (f"every die was read in only {tuning.frames_read} of "
                                f"{tuning.frames_seen} frames (8 in 10 needed)."

@@ -1,16 +1,18 @@
 """Tuning the dice reader to the player's light, table and dice.
 
-The player lays ``count`` dice still in view; a few frames are read at each
-of a few finder thresholds (how sure the finder must be that a die is there).
-The threshold that reads all the dice steadily in the most frames wins (ties
-go to the one nearest the one saved before), and the face-size limits are
-fitted afresh around the dice actually seen. The dice lie on the table for this, so one
-much larger than the others is of the player's set, not held nearer the camera: they
-are read without the ``held_size`` bound, which is then set above the spread of their
-sizes (HELD_MARGIN), so a throw of that set is read. The judge's and the counter's thresholds
+The player lays ``count`` dice still in view; a few frames are read at each of a few
+finder thresholds (how sure the finder must be that a die is there). The threshold that
+reads all the dice steadily in the most frames wins (ties go to the one that sees more
+dice, then the one nearest the one saved before); when the companion's own threshold
+surely reads another number of dice than ``count`` in most frames, nothing is to be saved
+(the player laid more or fewer dice than ``--count``). The face-size limits are fitted
+afresh around the dice actually seen. The dice lie on the table for this, so one much
+larger than the others is of the player's set, not held nearer the camera: they are read
+without the ``held_size`` bound, which is then set above the spread of their sizes
+(HELD_MARGIN), so a throw of that set is read. The judge's and the counter's thresholds
 (``min_top``, ``min_confidence``, ``min_side``, ``min_crowded``, ``min_counted``,
-``min_alone``) are never changed here: they are what keeps the reader from guessing.
-The caller saves the result.
+``min_alone``) are never changed here: they are what keeps the reader from guessing. The
+caller saves the result.
 """
 
 from __future__ import annotations
@@ -56,11 +58,13 @@ class Tuning:
     frames_seen: int
     values: list[int]  # what the dice showed in the chosen setting's reads
     message: str
+    miscounted: str = ""  # why not to save, though frames read: --count is not the dice laid
 
     @property
     def ok(self) -> bool:
-        """Good enough to save: most frames read all the dice."""
-        return self.frames_seen > 0 and self.frames_read >= 0.8 * self.frames_seen
+        """Good enough to save: most frames read all the dice, and as many as were laid."""
+        return (not self.miscounted and self.frames_seen > 0
+                and self.frames_read >= 0.8 * self.frames_seen)
 
 
 def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
@@ -78,6 +82,7 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
     packaged = ReaderConfig.load()
     base = replace(base, min_face_px=packaged.min_face_px, max_face_px=packaged.max_face_px,
                    held_size=packaged.held_size, measured=None)
+    own = None  # how many dice the companion's own threshold surely reads in most frames
     for threshold in FIND_THRESHOLDS:
         config = replace(base, find_threshold=threshold, held_size=math.inf)
         reader = DiceReader(config, networks)
@@ -85,8 +90,20 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
         good = [r for r in reads if r.status is ReadStatus.OK and len(r.dice) == count]
         agreed = max((sum(1 for r in good if r.values == g.values) for g in good), default=0)
         seen = Counter(len(r.dice) for r in reads).most_common(1)[0][0] if reads else 0
-        results.append((agreed, -abs(threshold - base.find_threshold), config, good, seen))
-    agreed, _, config, good, seen = max(results, key=lambda r: (r[0], r[1]))
+        if threshold == packaged.find_threshold:
+            own = surely_read(reads)
+        # Ties go to the threshold that sees more dice, then to the one nearest that saved
+        # before: a higher one that sees fewer may be the one under which a die is not found.
+        results.append((agreed, seen, -abs(threshold - base.find_threshold), config, good))
+    agreed, seen, _, config, good = max(results, key=lambda r: (r[0], r[1], r[2]))
+    if own is not None and own != count:
+        # dicecam69 DEFECT 1: three dice laid with --count left at 2 saved the highest
+        # threshold, the one under which one die is not found, and said nothing.
+        return Tuning(base, 0, len(frames), [],
+                      f"found {dice_count(own)} in most frames at the companion's own finder "
+                      f"threshold ({packaged.find_threshold:g}), but --count says {count}",
+                      miscounted=f"lay {dice_count(count)} in view, or run again with "
+                                 f"--count {own}.")
     if not good and not seen and frames \
             and (dark := no_dice_said(Area(frames[-1], where))) != NO_DICE_SEEN:
         return Tuning(base, 0, len(frames), [], f"could not read {dice_count(count)}: {dark}")
@@ -113,6 +130,16 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
                   f"read {dice_count(count)} ({', '.join(map(str, values))}) in {agreed} of "
                   f"{len(frames)} frames; finder threshold {config.find_threshold:g}, faces "
                   f"{config.min_face_px:g}-{config.max_face_px:g} px{mixed}")
+
+
+def surely_read(reads: Sequence[DiceRead]) -> int | None:
+    """How many dice ``reads`` read surely (status OK) in more than half of them, if one
+    number is (a still view of laid dice reads alike frame after frame)."""
+    counts = Counter(len(r.dice) for r in reads if r.status is ReadStatus.OK)
+    if not counts:
+        return None
+    number, frames = counts.most_common(1)[0]
+    return number if number and 2 * frames > len(reads) else None
 
 
 def found(seen: int, count: int) -> str:
