@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.app.command_list import COMMANDS
 from companion.app.paths import config_dir
+from companion.errors import CompanionError
 from companion.files import file_there
 from companion.hw.dice.readings import RE_ROLL, DiceRead, ReadStatus, for_a_picture
 
@@ -108,13 +109,22 @@ def as_picture(read: DiceRead) -> str:
 
 def run_read(args: argparse.Namespace) -> int:
     # Lazy: OpenCV loads only for the commands that use it.
+    from companion.app.commands.roll import error_within_80
     from companion.hw.dice.source import CameraDiceSource
     from companion.hw.pictures import PictureError, read_picture
 
     config_file = config_dir() / CALIBRATION_FILE
     notices: list[str] = []
-    reader = CameraDiceSource(frames=[], config_file=config_file, on_status=notices.append,
-                              area="mat" if args.mat else "view" if args.view else "auto")
+    try:
+        reader = CameraDiceSource(frames=[], config_file=config_file, on_status=notices.append,
+                                  area="mat" if args.mat else "view" if args.view else "auto")
+    except CompanionError as exc:
+        # A dice.toml that cannot be read: said within 80 columns, its kind, and so its exit
+        # status, kept (dicecam69 NIT 4).
+        if exc.args != (str(exc),):
+            raise
+        exc.args = (error_within_80(str(exc)),)
+        raise
     print(used_by(reader, config_file, notices), file=sys.stderr)
     failed = False
     told: set[str] = set()  # the areas said to be read with the companion's face sizes

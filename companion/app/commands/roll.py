@@ -60,9 +60,10 @@ def add_dice_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--source",
-        help="camera for --dice camera: camera:0, /dev/video0, picamera, a picture, a folder "
-             "of pictures or a video (default: dice.camera_source in `companion config`, "
-             "normally the tile camera)",
+        help="camera for --dice camera: camera:0, /dev/video0, picamera, a picture (one "
+             "throw), a folder of pictures (read as a camera's frames in name order, like a "
+             "video: a throw is read once its dice lie still in several in a row) or a video "
+             "(default: dice.camera_source in `companion config`, normally the tile camera)",
     )
 
 
@@ -117,6 +118,8 @@ class CameraUnavailable(Exception):
 #: Said after why ``--dice camera`` cannot read: a player with no camera (a laptop) can
 #: still play, throwing real dice and typing them.
 TYPED_INSTEAD = "no camera? throw your own dice and type them in with --dice typed"
+#: Said after a folder of pictures or a video given as the camera ran out (dicecam69 NIT 3).
+OR_TYPED = "or throw your own dice and type them in with --dice typed"
 
 
 #: Said before a die the camera cannot read is typed on the terminal (events64 D2).
@@ -236,6 +239,13 @@ def run_with_source(
     except CameraUnavailable as exc:
         print(f"{ERROR_PREFIX}{error_within_80(f'{exc}; {TYPED_INSTEAD}')}", file=sys.stderr)
         return 1
+    except CompanionError as exc:
+        # A dice.toml that cannot be read, raised as the camera's dice are made: said within
+        # 80 columns too, its kind, and so its exit status, kept (dicecam69 NIT 4).
+        if exc.args != (str(exc),):
+            raise
+        exc.args = (error_within_80(str(exc)),)
+        raise
     taken = TakenDice(source)
     try:
         code: int = body(taken)
@@ -247,7 +257,9 @@ def run_with_source(
         # The camera is opened at its first read, inside body.
         if args.dice != "camera":
             raise
-        raise DeviceError(error_within_80(f"{exc}; {TYPED_INSTEAD}")) from exc
+        # Pictures or a video that ran out are no missing camera (dicecam69 NIT 3).
+        instead = OR_TYPED if _ran_out(exc) else TYPED_INSTEAD
+        raise DeviceError(error_within_80(f"{exc}; {instead}")) from exc
     except CompanionError as exc:
         if not isinstance(exc, _source_errors(args)) or exc.args != (str(exc),):
             raise
@@ -326,6 +338,15 @@ def taken_lines(taken: TakenDice) -> list[str]:
         return []
     return [TAKEN_SO_FAR, *(f"  {what}: {' '.join(map(str, values))}"
                             for what, values in taken.taken)]
+
+
+def _ran_out(exc: DeviceError) -> bool:
+    """Whether ``exc`` is a folder of pictures or a video given as the camera running out."""
+    try:
+        from companion.hw.dice.source import FramesRanOut
+    except ImportError:  # no camera reader here
+        return False
+    return isinstance(exc, FramesRanOut)
 
 
 def _source_errors(args: argparse.Namespace) -> tuple[type[CompanionError], ...]:

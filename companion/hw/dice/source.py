@@ -97,6 +97,10 @@ class NewThrowNeeded(CompanionError):
     """A roll needs a new throw, and the camera is a still picture that never gives one."""
 
 
+class FramesRanOut(DeviceError):
+    """A folder of pictures or a video given as the camera ended before the dice were read."""
+
+
 def _read_ok(read: DiceRead) -> bool:
     return read.status is ReadStatus.OK
 
@@ -325,7 +329,7 @@ class CameraDiceSource:
             waiting = False  # the player is not throwing: no time runs out
             frame = next(frames, None)
             if frame is None:
-                raise DeviceError("the camera stopped giving frames before the dice were read")
+                raise self._ran_out()
             if not isinstance(frame, str):
                 dark_since = None
             if isinstance(frame, str):
@@ -413,6 +417,21 @@ class CameraDiceSource:
         if read.status is ReadStatus.NO_DICE:
             return DiceRead(read.dice, read.status, no_dice_said(looked))
         return read
+
+    def _ran_out(self) -> DeviceError:
+        """Why the frames ended before the dice were read: a folder or a video given as the
+        camera is named, with how it is read (dicecam69 NIT 3: a folder of one throw per
+        picture ran out with "the camera stopped", and the player was asked "no camera?")."""
+        steady = self.config.stable_frames
+        if self._given is None and Path(self.source).is_dir():
+            return FramesRanOut(
+                f"{self.source}: its pictures ran out before the dice lay still in {steady} "
+                "of them in a row (a folder is read as a camera's frames, in name order, not "
+                "one throw per picture); give one picture of the throw as --source")
+        if self._given is None and Path(self.source).is_file():
+            return FramesRanOut(f"{self.source}: the video ended before the dice lay still "
+                                f"for {steady} frames in a row")
+        return DeviceError("the camera stopped giving frames before the dice were read")
 
     def _open(self) -> Iterator[FrameOrWhy]:
         if self._frames is None:
