@@ -308,6 +308,13 @@ class TagMap:
         self._tags[uid] = tile
         return uid
 
+    def read_by(self, kind: str) -> list[str]:
+        """The stickers enrolled that a reader of ``kind`` reads: the tray (``tray``)
+        13.56 MHz UIDs of 8, 14 or 20 hex digits, an RDM6300 (``rdm6300``) 125 kHz IDs of
+        10 (rfid69 R3)."""
+        reads = _is_em4100 if kind == "rdm6300" else (lambda uid: bool(UID_PATTERN.match(uid)))
+        return [uid for uid in self._tags if reads(uid)]
+
     def forget(self, uid: str) -> None:
         self._tags.pop(uid.upper(), None)
 

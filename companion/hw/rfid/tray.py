@@ -45,6 +45,7 @@ from companion.hw.rfid.protocol import (
     encode,
     is_uid,
 )
+from companion.hw.rfid.rdm6300 import Rdm6300Framer
 from companion.hw.rfid.tagmap import TagMap
 from companion.systems.jongrogue.tiles import EMPTY
 
@@ -127,6 +128,10 @@ class TrayReader:
         self._hello_dropped: dict[str, int] = {}
         self._hello_bytes = 0
         self._hello_lines = 0  # valid lines
+        # The same bytes read as an RDM6300's frames: valid ones, checksum and all, are an
+        # RDM6300 on the port (pointed at it, this reader is the wrong kind; rfid69 D2).
+        self._hello_frames = Rdm6300Framer()
+        self._rdm6300 = False  # the last handshake heard RDM6300 frames and no tray line
 
     # -- TileReader -----------------------------------------------------
 
@@ -272,6 +277,13 @@ class TrayReader:
                 + " (CS_PINS in firmware/board.py), and the reader's 3.3V and GND to the "
                 "Pico's 3V3(OUT) and GND (hardware/wiring.md)")
 
+    def found_an_rdm6300(self) -> bool:
+        """Whether a handshake on this port heard an RDM6300's frames (checksums right)
+        and no tray line, and no tray has said hello since: this reader is the wrong kind
+        there (rfid69 D2). A real RDM6300 on a UART opened at the tray's speed sends bytes
+        that are no frame: they are not taken for one. Still true once closed."""
+        return self._rdm6300
+
     def close(self) -> None:
         self.link.close()
         self.state = LinkState.DISCONNECTED
@@ -300,6 +312,7 @@ class TrayReader:
                 arrived = time.perf_counter()
                 if self.state is LinkState.HANDSHAKE:
                     self._hello_bytes += len(data)
+                    self._hello_frames.feed(data)
                 for message in self.lines.feed(data):
                     self._last_heard = now  # only a valid line proves the tray is alive
                     if self.state is LinkState.HANDSHAKE:
@@ -329,6 +342,7 @@ class TrayReader:
         self._hello_dropped = {name: self.lines.counters[name]
                                for name in ("wrong_version", "bad_crc", "malformed")}
         self._hello_bytes = self._hello_lines = 0
+        self._hello_frames = Rdm6300Framer()
         waiting = f"waiting for the tray on {self.link.device} to say hello トレイの応答待ち"
         # Keep the last failure in view: it is what the player needs to fix.
         self._problem = f"{waiting} (last time: {self._problem})" if self._failed else waiting
@@ -385,10 +399,18 @@ class TrayReader:
             # Not silence: another device. The tray speaks over USB only, where no baud
             # rate applies, so a speed is never the cause. (The partial line is dropped
             # uncounted at the next handshake, so the counters miss it.)
+            # The setting and each command's option, as the RDM6300's word for the tray
+            # (rfid69 D2: the setting alone, which --rfid-kind tray overrides).
+            kind = ('the rdm6300 kind (input.rfid_kind = "rdm6300"; --rfid-kind rdm6300 for '
+                    "play, --kind rdm6300 for rfid monitor and calibrate rfid)")
+            self._rdm6300 = self._hello_frames.counters["frames"] > 0
+            if self._rdm6300:
+                return (f"{_plural(self._hello_bytes, 'byte')} came from {device} but no tray "
+                        f"line: they are an RDM6300's frames, which need {kind} "
+                        "RDM6300の信号: 種類をrdm6300に")
             return (f"{_plural(self._hello_bytes, 'byte')} came from {device} but no tray "
-                    "line: an RDM6300 there needs the rdm6300 kind (input.rfid_kind); else it "
-                    "is another device, not the tray's Pico (`companion rfid list`) "
-                    "トレイの信号ではない")
+                    f"line: an RDM6300 there needs {kind}; else it is another device, not the "
+                    "tray's Pico (`companion rfid list`) トレイの信号ではない")
         return f"no hello from {device}: is it the tray, running our firmware? トレイが応答しない"
 
     def _handle(self, message: Message, arrived: float, events: list[TagEvent]) -> None:
@@ -401,6 +423,7 @@ class TrayReader:
             self.state = LinkState.READY
             self._failed = False
             self._crash = None  # it is back
+            self._rdm6300 = False  # the tray after all
             self.link.connected()
             self.firmware, self.tray_slots = message.args[0], int(message.args[1])
             self._expect_seq = None

@@ -3,6 +3,8 @@ what ``companion calibrate camera`` saved, or an RFID reader with its enrolled s
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from companion.app.command_name import companion_line
 from companion.errors import DeviceError
 from companion.hw.ports import TileReader
@@ -15,7 +17,8 @@ def open_reader(kind: str, camera_source: str, rfid_port: str, ledger: TileLedge
 
     ``rfid_kind``: ``tray`` (MFRC522 readers under every slot, found by USB id) or
     ``rdm6300`` (one reader under the draw slot, on the Pi's UART unless a port is given).
-    An RFID reader with no sticker enrolled is refused: it could name no tile.
+    An RFID reader with no sticker enrolled, or none of its kind (the other kind's map),
+    is refused: it could name no tile.
     """
     if kind == "camera":
         from companion.app.camera_settings import load_settings, load_slot_looks
@@ -48,6 +51,10 @@ def open_reader(kind: str, camera_source: str, rfid_port: str, ledger: TileLedge
                               "RFIDシール未登録: run "
                               f"`{companion_line('calibrate', 'rfid')}` first, to enrol the "
                               "sticker under every tile")
+        if rfid_kind in ("tray", "rdm6300") and not tags.read_by(rfid_kind):
+            # Else, as with none enrolled, every tile laid says "not enrolled", and
+            # --reenrol finds no lost sticker: the map is the other kind's (rfid69 R3).
+            raise DeviceError(other_kinds_stickers(len(tags), path, rfid_kind))
         if rfid_kind == "rdm6300":
             from companion.hw.rfid.rdm6300 import DEFAULT_PORT, Rdm6300Reader
 
@@ -58,3 +65,34 @@ def open_reader(kind: str, camera_source: str, rfid_port: str, ledger: TileLedge
         return TrayReader(port_or_usb(rfid_port or None, TRAY_VID, TRAY_PID), tags)
     raise DeviceError(f"no table reader called {kind!r} その読み取り方はありません: "
                       "choose camera or rfid")
+
+
+def other_kinds_stickers(count: int, path: Path, kind: str) -> str:
+    """What play says when none of the ``count`` stickers enrolled in ``path`` is one a
+    reader of ``kind`` reads (rfid69 R3): which they are, and the two ways on."""
+    mine, theirs = ("the tray", "rdm6300") if kind == "tray" else ("an RDM6300", "tray")
+    stickers = "sticker enrolled in" if count == 1 else f"{count} stickers enrolled in"
+    are = ("is a 125 kHz RDM6300 ID (10 hex digits)" if count == 1
+           else "are 125 kHz RDM6300 IDs (10 hex digits)") if kind == "tray" else (
+        "is a 13.56 MHz tray sticker (8, 14 or 20 hex digits)" if count == 1
+        else "are 13.56 MHz tray stickers (8, 14 or 20 hex digits)")
+    enrol = companion_line("calibrate", "rfid", *(() if kind == "tray" else ("--kind", kind)))
+    return (f"the {stickers} {path} {are}, which {mine} never reads "
+            f"読み取り機と違う種類のシール: play with --rfid-kind {theirs} "
+            f'(input.rfid_kind = "{theirs}"), or move {path} aside and enrol the stickers '
+            f"{mine} reads (`{enrol}`)")
+
+
+def kind_found(reader: TileReader) -> str | None:
+    """The RFID reader kind ``reader``'s port showed itself to be, where it is not the kind
+    opened (an RDM6300 on the tray's port, the tray on an RDM6300's); else None. A resume
+    takes it in place of ``--rfid-kind`` (rfid69 D1, D2: the stop line repeated the kind
+    that had just failed)."""
+    from companion.hw.rfid.rdm6300 import Rdm6300Reader
+    from companion.hw.rfid.tray import TrayReader
+
+    if isinstance(reader, Rdm6300Reader) and reader.found_the_tray():
+        return "tray"
+    if isinstance(reader, TrayReader) and reader.found_an_rdm6300():
+        return "rdm6300"
+    return None

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from companion.app.command_name import companion_line
 from companion.app.commands.play.press_sources import open_press_sources, open_waiting_signal
-from companion.app.commands.play.readers import open_reader
+from companion.app.commands.play.readers import kind_found, open_reader
 from companion.app.commands.play.saves import (
     log_header,
     offer_new_game,
@@ -521,6 +521,10 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
             if input_kind == "rfid" and not stickers_enrolled():
                 raise TrayNotSetUp(str(exc)) from None
             raise
+        if input_kind == "rfid":
+            # The kind the port shows itself to be, which the stop's resume line takes in
+            # place of the kind that failed (rfid69 D1, D2); asked as the run stops.
+            args.rfid_kind_found = partial(kind_found, reader)
         tiles = TableTiles(reader, controls, config.number("input.accept_seconds"), poll,
                            one_slot=input_kind == "rfid" and rfid_kind == "rdm6300")
     choices: ChoiceFeed

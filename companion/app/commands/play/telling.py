@@ -206,6 +206,10 @@ def resume_command(args: argparse.Namespace, mode: str = "game", *,
         words.append("--headless")
     for flag in (NEXT_GAME_FLAGS if next_game else ()) + RESUMED_FLAGS:
         value = getattr(args, flag, None)
+        if flag == "rfid_kind" and (found := getattr(args, "rfid_kind_found", None)):
+            # The port held the other kind of reader: the kind given just failed (rfid69
+            # D1, D2). Kept otherwise: the save does not hold the kind.
+            value = found() or value
         if value is not None and not (args.headless and flag in ("input", "choices",
                                                                  "display")):
             words += [f"--{flag.replace('_', '-')}", str(value)]
