@@ -144,7 +144,9 @@ class SerialLink:
             # The Japanese early: beside a read on offer the end may be cut.
             self._schedule("no tray found: plug the tray in by USB トレイなし: USBで接続を; or "
                            "name its port in input.rfid_port (`companion rfid list` shows the "
-                           "serial ports)")
+                           "serial ports); an RDM6300 on the Pi's serial pins needs "
+                           'input.rfid_kind = "rdm6300" (--kind rdm6300 for rfid monitor and '
+                           "calibrate rfid, --rfid-kind rdm6300 for play)")
             return False
         port: Port | None = None
         try:

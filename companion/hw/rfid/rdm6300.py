@@ -258,6 +258,14 @@ class Rdm6300Reader:
                 f"({self._junk['garbage']} garbage, {self._junk['bad_checksum']} bad "
                 "checksums): the wrong port, its TX not through the divider "
                 "(hardware/wiring.md), or not an RDM6300? 読み取り機の信号ではない"), counters)
+        if not self.framer.counters["frames"]:
+            # The module is silent with no tag on it, and so is a port with nothing wired,
+            # its TX loose, or a Pi 5's debug header: the maker is given something to check
+            # (rfid69 N5). Still ok: a tag not laid yet is no fault.
+            return ReaderStatus(True, (
+                f"RDM6300 port {self.link.device} open, no tag read yet: lay a tile on it "
+                "(nothing in a few seconds? hardware/wiring.md, RDM6300) タグ未読: 牌を置いて"),
+                counters)
         where = f"RDM6300 on {self.link.device} ({SLOT_NAMES[self.slot]} slot)"
         return ReaderStatus(True, where, counters)
 
