@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.app import cli
 from companion.app.command_name import companion_command
 from companion.app.commands.play.readers import open_reader
 from companion.app.paths import config_dir
@@ -198,3 +199,15 @@ def test_a_map_with_one_sticker_of_the_kind_opens(kind: str) -> None:
         config_dir() / TAGMAP_FILENAME)
     reader = open_reader("rfid", "", "/dev/ttyACM0", TileLedger(), kind)
     reader.close()
+
+
+def test_a_map_of_the_other_kind_gets_no_laptop_hint(capsys: pytest.CaptureFixture[str]) -> None:
+    """The reader is there to be set up, as with no sticker enrolled: "no camera, buttons or
+    screen here (a laptop)?" does not follow (test_play_hint_fits)."""
+    TagMap({EM4100: Tile.from_notation("1m")}).save(config_dir() / TAGMAP_FILENAME)
+    assert cli.main(["play", "--input", "rfid", "--rfid-kind", "tray", "--choices", "auto",
+                     "--display", "none"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("companion: error: the sticker enrolled in ") and \
+        err.count("\n") == 1, err
+    assert "(a laptop)?" not in err

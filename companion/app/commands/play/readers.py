@@ -11,6 +11,11 @@ from companion.hw.ports import TileReader
 from companion.systems.jongrogue.wall import TileLedger
 
 
+class OtherKindsStickers(DeviceError):
+    """The tag map holds stickers, but none the reader kind reads (rfid69 R3): the reader
+    is there to be set up, as with none enrolled (no hint of playing without it)."""
+
+
 def open_reader(kind: str, camera_source: str, rfid_port: str, ledger: TileLedger,
                 rfid_kind: str = "tray") -> TileReader:
     """The table's tile reader by name; each backend is imported only when chosen.
@@ -54,7 +59,7 @@ def open_reader(kind: str, camera_source: str, rfid_port: str, ledger: TileLedge
         if rfid_kind in ("tray", "rdm6300") and not tags.read_by(rfid_kind):
             # Else, as with none enrolled, every tile laid says "not enrolled", and
             # --reenrol finds no lost sticker: the map is the other kind's (rfid69 R3).
-            raise DeviceError(other_kinds_stickers(len(tags), path, rfid_kind))
+            raise OtherKindsStickers(other_kinds_stickers(len(tags), path, rfid_kind))
         if rfid_kind == "rdm6300":
             from companion.hw.rfid.rdm6300 import DEFAULT_PORT, Rdm6300Reader
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from companion.app.command_name import companion_line
 from companion.app.commands.play.press_sources import open_press_sources, open_waiting_signal
-from companion.app.commands.play.readers import kind_found, open_reader
+from companion.app.commands.play.readers import OtherKindsStickers, kind_found, open_reader
 from companion.app.commands.play.saves import (
     log_header,
     offer_new_game,
@@ -159,7 +159,8 @@ def no_hardware_hint(config: Config, args: argparse.Namespace,
 
 
 class TrayNotSetUp(DeviceError):
-    """The RFID tray's reader refused to open because no sticker is enrolled: the tray is
+    """The RFID tray's reader refused to open because no sticker is enrolled (or none its
+    kind reads: :class:`OtherKindsStickers`): the tray is
     there to be set up (``companion calibrate rfid``, as the error says), not missing, and
     no hint of playing without it follows (install58 N6: "no camera, buttons or screen here
     (a laptop)?" did)."""
@@ -518,7 +519,8 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
             reader = open_reader(input_kind, config.camera_source(),
                                  config.text("input.rfid_port"), game.ledger, rfid_kind)
         except DeviceError as exc:
-            if input_kind == "rfid" and not stickers_enrolled():
+            if input_kind == "rfid" and (isinstance(exc, OtherKindsStickers)
+                                         or not stickers_enrolled()):
                 raise TrayNotSetUp(str(exc)) from None
             raise
         if input_kind == "rfid":
