@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from companion.app.arg_types import positive_int
-from companion.hw.camera.mat import MatGeometry
+from companion.hw.camera.mat import MatGeometry, Rect
 from companion.hw.camera.sim_scene import draw_mat
 from companion.hw.camera.tile_faces import find_cjk_fonts
 
@@ -26,21 +26,52 @@ MM_PER_INCH = 25.4
 PT_PER_MM = 72 / MM_PER_INCH
 
 
+# How far each Japanese name keeps clear of the English one beside it: 3 mm, and a little
+# for the pixels' rounding (tests/hw/test_camera_mat.py measures the printed ink).
+LABEL_GAP_MM = 3.2
+LABEL_SIZE_MM = 4.0  # the Japanese names' size, as far as the English leaves room for it
+LABEL_SMALLEST_MM = 3.0
+
+
+def english_ink_right(image: np.ndarray, rect: Rect, px_per_mm: float) -> int | None:
+    """The right end of the English name draw_mat wrote under ``rect``, measured in the
+    image: its width is OpenCV's, and on the Pi's set (OpenCV 4.11, pygame 2.1.2) a Japanese
+    name placed without measuring came 2.9 mm from it, not 3 (setup69 RISK 3); None if none."""
+    x0, x1 = round(rect.x_mm * px_per_mm), round((rect.x_mm + rect.width_mm) * px_per_mm)
+    top = round((rect.y_mm + rect.height_mm + 1) * px_per_mm)  # under the box's outline
+    band = image[top : top + round(6 * px_per_mm), x0:x1 + 1]
+    ink = np.flatnonzero((band.min(axis=2) < 200).any(axis=0))
+    return int(ink.max()) + x0 if ink.size else None
+
+
 def add_japanese_labels(image: np.ndarray, geometry: MatGeometry, px_per_mm: float) -> None:
-    """Write each box's Japanese name next to its English one, if a CJK font exists."""
+    """Write each box's Japanese name next to its English one, if a CJK font exists: at the
+    box's right, LABEL_GAP_MM clear of the English name (smaller, down to
+    LABEL_SMALLEST_MM, where a long name at LABEL_SIZE_MM would come closer)."""
     fonts = find_cjk_fonts()
     if not fonts:
         return
     import pygame.freetype
 
     pygame.freetype.init()
-    face = pygame.freetype.Font(str(fonts[0]), round(4 * px_per_mm))
+    face = pygame.freetype.Font(str(fonts[0]), round(LABEL_SIZE_MM * px_per_mm))
     boxes = [(s.rect, s.label_ja) for s in geometry.slots]
     boxes.append((geometry.dice, geometry.dice_label_ja))
     for rect, text in boxes:
-        surface, _ = face.render(text, (110, 110, 110, 255), (255, 255, 255, 255))
-        rgb = np.array(pygame.surfarray.pixels3d(surface)).transpose(1, 0, 2)[..., ::-1]
-        x = round((rect.x_mm + rect.width_mm) * px_per_mm) - rgb.shape[1]
+        right = round((rect.x_mm + rect.width_mm) * px_per_mm)
+        english = english_ink_right(image, rect, px_per_mm)
+        size_mm = LABEL_SIZE_MM
+        while True:
+            surface, _ = face.render(text, (110, 110, 110, 255), (255, 255, 255, 255),
+                                     size=round(size_mm * px_per_mm))
+            rgb = np.array(pygame.surfarray.pixels3d(surface)).transpose(1, 0, 2)[..., ::-1]
+            x = right - rgb.shape[1]
+            ink = np.flatnonzero((rgb.min(axis=2) < 200).any(axis=0))  # its own first ink
+            start = x + (int(ink.min()) if ink.size else 0)
+            if (english is None or start >= english + LABEL_GAP_MM * px_per_mm
+                    or size_mm <= LABEL_SMALLEST_MM):
+                break
+            size_mm = round(size_mm - 0.1, 1)
         y = round((rect.y_mm + rect.height_mm + 1.5) * px_per_mm)
         image[y : y + rgb.shape[0], x : x + rgb.shape[1]] = rgb
 
