@@ -269,10 +269,21 @@ def save_fight(fight: Fight, path: Path) -> None:
     atomic_write_text(path, json.dumps(fight.to_json(), ensure_ascii=False, indent=1))
 
 
+#: Where the help's sheets are (setup69 NIT 4): its examples name them bare, which works from
+#: that folder alone.
+SHEETS_TO_COPY = ("ann.toml, bob.toml and cultist.toml are in the checkout's docs/examples/: "
+                  "run the examples there, or give the sheets' paths (docs/sheets.md)")
+
+
 def _sheet(rules: CocRules, ref: str, notes: list[str]) -> Sheet:
     """The sheet at ``ref``; its old-Budo note (:func:`old_budo_note`) added to ``notes``,
     said only once the fight file is written (a refused ``fight new`` says none)."""
-    text = read_text(ref, "sheet")
+    try:
+        text = read_text(ref, "sheet")
+    except DataError as exc:
+        if isinstance(exc.__cause__, FileNotFoundError):  # the help's ann.toml (setup69 NIT 4)
+            raise DataError(f"{exc} ({SHEETS_TO_COPY})") from exc.__cause__
+        raise
     try:
         data = loads_toml(text)
     except tomllib.TOMLDecodeError as exc:
@@ -507,7 +518,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                "  companion coc roll 'CCB<=70' --profile 004\n"
                "  companion coc fight new --investigators ann.toml --foes cultist.toml\n"
                "  companion coc fight act attack Ann Cultist --with defence=dodge\n"
-               "  companion coc defaults --profile 004")
+               "  companion coc defaults --profile 004\n"
+               f"({SHEETS_TO_COPY})")
     sub = parser.add_subparsers(dest="sub", required=True, metavar="SUB")
     rolls = sub.add_parser(
         "roll", help="roll CC/CCB/CBR/CBRB/RES/RESB (x3 CC<=50 repeats one) or plain dice",
@@ -547,7 +559,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                "  companion coc fight new --investigators ann.toml bob.toml --foes cultist.toml\n"
                "  companion coc fight act place Ann --with square=e2\n"
                "  companion coc fight show\n"
-               "  companion coc fight end")
+               "  companion coc fight end\n"
+               f"({SHEETS_TO_COPY})")
     verbs = fight.add_subparsers(dest="verb", required=True, metavar="VERB")
     new = verbs.add_parser(
         "new", help="start a fight from TOML sheets",
