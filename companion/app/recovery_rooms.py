@@ -17,6 +17,7 @@ from companion.app.paths import data_dir
 from companion.errors import DataError
 from companion.file_locks import changing
 from companion.files import load_toml_kept
+from companion.systems.defaults import toml_value
 from companion.toml_writing import write_toml
 
 ROOMS_NAME = "recovery_rooms.toml"
@@ -44,7 +45,7 @@ def room_name(text: str) -> str:
 def _used(raw: dict[str, object]) -> list[str]:
     used = raw.get("used", [])
     if not isinstance(used, list) or not all(isinstance(r, str) for r in used):
-        raise DataError(f"'used' must be a list of room names, found {used!r}")
+        raise DataError(f"'used' must be a list of room names, found {toml_value(used)}")
     return used
 
 

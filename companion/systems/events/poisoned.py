@@ -17,6 +17,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from companion.errors import DataError
+from companion.systems.defaults import toml_value
 from companion.systems.events.report import Step
 from companion.systems.events.rules import EventRules, load_rules
 from companion.systems.events.sword_world import ABILITY_NAMES, folded_name
@@ -68,7 +69,7 @@ class Poison:
             # bool is an int to Python, but ``face = true`` is a typo, not face 1.
             if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
                 raise DataError(f"{origin}: {name} must be {expected.__name__}, "
-                                f"found {value!r}")
+                                f"found {toml_value(value)}")
         # A hand-edited list's values too: the table's faces, a count never below 0, an
         # ability the table names (a bad one would fail at the next tick, not here).
         if not 1 <= data["face"] <= 6:

@@ -19,7 +19,7 @@ from companion.dice.sources import DiceSource
 from companion.errors import DataError
 
 # Named again here as the events command imports it from this module.
-from companion.systems.defaults import refuse_control
+from companion.systems.defaults import refuse_control, toml_value
 from companion.systems.events.lists import players_toml
 
 ABILITY_NAMES = {
@@ -112,7 +112,7 @@ def load_party(text: str, origin: str = "party file") -> tuple[Member, ...]:
         named[folded] = number
         for key, value in row.items():
             if key != "name" and (not isinstance(value, int) or isinstance(value, bool)):
-                raise DataError(f"{where}: {key} must be a whole number, found {value!r}")
+                raise DataError(f"{where}: {key} must be a whole number, found {toml_value(value)}")
         member = Member(**row)
         _check_ranges(member, f"{where} ({member.name})")
         members.append(member)

@@ -21,7 +21,7 @@ from enum import Enum
 from typing import Any
 
 from companion.errors import DataError, IllegalAction, refuse_unknown
-from companion.systems.defaults import refuse_control
+from companion.systems.defaults import refuse_control, toml_value
 from companion.systems.genso.names import fold_name
 from companion.systems.genso.rules import GensoRules
 
@@ -211,7 +211,7 @@ _CURSE_FIELDS = ("target", "caster", "cast_on", "dies_on")
 def _day(raw: Any, where: str) -> int:
     if not isinstance(raw, int) or isinstance(raw, bool) or raw < FIRST_DAY:
         raise DataError(f"{where} must be a day, a whole number {FIRST_DAY} or more, "
-                        f"found {raw!r}")
+                        f"found {toml_value(raw)}")
     return raw
 
 
@@ -231,7 +231,8 @@ def calendar_from_mapping(raw: Mapping[str, Any], origin: str) -> Calendar:
         refuse_unknown(entry, set(_CURSE_FIELDS), where, "field")
         for name in ("target", "caster"):
             if not isinstance(entry.get(name), str) or not entry[name].strip():
-                raise DataError(f"{where}: {name} must be a name, found {entry.get(name)!r}")
+                raise DataError(f"{where}: {name} must be a name, "
+                                f"found {toml_value(entry.get(name))}")
             refuse_control(entry[name], f"{where}: {name}")
         cast_on, dies_on = (_day(entry.get(k), f"{where}: {k}") for k in ("cast_on", "dies_on"))
         if dies_on < cast_on:

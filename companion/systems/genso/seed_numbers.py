@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.dice.notation import parse
 from companion.errors import DataError, InvalidNotation
-from companion.systems.defaults import Limits
+from companion.systems.defaults import Limits, toml_value
 
 #: The ``[source]`` strings that are dice the engine rolls; a word beside them (a spell's
 #: name, GM-CHAR-6's ``magic_spell``) is no dice and is not parsed as one.
@@ -50,7 +50,7 @@ def _check_dice(source: Mapping[str, Any], origin: str) -> None:
         value = source.get(rule, {}).get(key)
         if not (isinstance(value, str) and _rolls(value)):
             raise DataError(f'{origin}: [source."{rule}"] {key} must be dice like '
-                            f'"2D6", found {value!r}')
+                            f'"2D6", found {toml_value(value)}')
 
 
 def _rolls(text: str) -> bool:
@@ -68,7 +68,7 @@ def _check_ability_values(source: Mapping[str, Any], origin: str) -> None:
     if not isinstance(values, list) or not values or not all(
             _whole(v) and v >= 1 for v in values):
         raise DataError(f'{origin}: [source."GM-CHAR-5"] ability_values must be a list of '
-                        f"whole numbers 1 or more, found {values!r}")
+                        f"whole numbers 1 or more, found {toml_value(values)}")
 
 
 def _check_curse_length(source: Mapping[str, Any], origin: str) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.dice.notation import parse
 from companion.errors import DataError, InvalidNotation, bound_text, refuse_unknown
-from companion.systems.defaults import refuse_control
+from companion.systems.defaults import refuse_control, toml_value
 from companion.systems.genso.character.core import Character, Kind, derive
 from companion.systems.genso.character.gear import storage_capacity
 from companion.systems.genso.money import Purse
@@ -42,7 +42,7 @@ def _int(raw: Mapping[str, Any], name: str, where: str, least: int | None = 0,
          most: int | None = None) -> int:
     value = raw[name]
     if not isinstance(value, int) or isinstance(value, bool):
-        raise DataError(f"{where}: {name} must be a whole number, found {value!r}")
+        raise DataError(f"{where}: {name} must be a whole number, found {toml_value(value)}")
     if least is not None and most is not None and not least <= value <= most:
         raise DataError(f"{where}: {name} must be from {bound_text(least)} to {bound_text(most)}, "
                         f"found {value}")
@@ -56,7 +56,7 @@ def _keys(rules: GensoRules, raw: Any, name: str, where: str,
     """Item keys of one field; ``used:KEY`` only in the pack (``equipment``) and only for a
     magic stone, which is what a fight marks so when it is used up (GM-ITEM-2)."""
     if not isinstance(raw, list) or not all(isinstance(k, str) for k in raw):
-        raise DataError(f"{where}: {name} must be a list of item keys, found {raw!r}")
+        raise DataError(f"{where}: {name} must be a list of item keys, found {toml_value(raw)}")
     for key in raw:
         bare = key.removeprefix("used:")
         if bare not in rules.items:
@@ -102,7 +102,7 @@ def character_from_mapping(rules: GensoRules, raw: Mapping[str, Any],
     for name in _TEXT:
         if name in raw:
             if not isinstance(raw[name], str):
-                raise DataError(f"{where}: {name} must be text, found {raw[name]!r}")
+                raise DataError(f"{where}: {name} must be text, found {toml_value(raw[name])}")
             if not kept:  # each is printed on the sheet; a fight's copy opens as it began
                 refuse_control(raw[name], f"{where}: {name}")
             fields[name] = raw[name]
@@ -111,7 +111,8 @@ def character_from_mapping(rules: GensoRules, raw: Mapping[str, Any],
     try:
         fields["kind"] = Kind(raw["kind"])
     except ValueError as exc:
-        raise DataError(f"{where}: kind must be pc or npc, found {raw['kind']!r}") from exc
+        raise DataError(f"{where}: kind must be pc or npc, "
+                        f"found {toml_value(raw['kind'])}") from exc
     # A fight's kept copy is read without the bounds, as it began (see ``kept``).
     for name in ABILITIES:
         fields[name] = _int(raw, name, where, 1, None if kept else MOST_ABILITY)

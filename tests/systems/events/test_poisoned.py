@@ -132,8 +132,8 @@ def test_ev_poi_3_the_walk_gives_the_poison_to_its_victim() -> None:
 
 @pytest.mark.parametrize(("fields", "wrong"), [
     ({"rule": "EV-POI-5", "toxicity": 8}, "missing 'face'"),
-    ({"face": True, "rule": "EV-POI-5", "toxicity": 8}, "face must be int, found True"),
-    ({"face": 1, "rule": "EV-POI-5", "toxicity": "8"}, "toxicity must be int, found '8'"),
+    ({"face": True, "rule": "EV-POI-5", "toxicity": 8}, "face must be int, found true"),
+    ({"face": 1, "rule": "EV-POI-5", "toxicity": "8"}, 'toxicity must be int, found "8"'),
     ({"face": 1, "rule": "EV-POI-5", "toxicity": 8, "hours": 2}, "unknown field 'hours'"),
     ({"face": 9, "rule": "EV-POI-5", "toxicity": 8}, "face must be from 1 to 6"),
     ({"face": 4, "rule": "EV-POI-8", "toxicity": 8, "damage_max": -2},

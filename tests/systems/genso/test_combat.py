@@ -948,10 +948,10 @@ def test_a_fight_file_of_the_wrong_shape_is_named_not_a_traceback(
     (2, "monster", [1], "entrant 2: monster must be a monster key (text), found [1]"),
     (1, "name", [], "entrant 1: name must be the combatant's name (text), found []"),
     (1, "name", 5, "entrant 1: name must be the combatant's name (text), found 5"),
-    (2, "name", "", "entrant 2: name must be the combatant's name (text), found ''"),
+    (2, "name", "", "entrant 2: name must be the combatant's name (text), found \"\""),
     (1, "side", [], "entrant 1: side must be 'party' or 'enemy', found []"),
     (1, "sheet", [1], "entrant 1: sheet must be a table (a character sheet), found [1]"),
-    (1, "as_monster", "no", "entrant 1: as_monster must be true or false, found 'no'"),
+    (1, "as_monster", "no", "entrant 1: as_monster must be true or false, found \"no\""),
 ])
 def test_an_entrant_field_of_the_wrong_type_is_named_not_a_traceback(
         n: int, key: str, value: object, said: str) -> None:

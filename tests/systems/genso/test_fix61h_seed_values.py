@@ -16,11 +16,11 @@ TEXT = _read("rules.toml")
 
 @pytest.mark.parametrize(("line", "edited", "said"), [
     ('healing = "2D6"', 'healing = "2X6"',
-     "[source.\"GM-ITEM-2\"] healing must be dice like \"2D6\", found '2X6'"),
+     "[source.\"GM-ITEM-2\"] healing must be dice like \"2D6\", found \"2X6\""),
     ('enchant = "2D6"', 'enchant = ""', "[source.\"GM-ITEM-2\"] enchant must be dice"),
     ("ability_values = [6, 5, 4]", 'ability_values = ["6", 5, 4]',
      "[source.\"GM-CHAR-5\"] ability_values must be a list of whole numbers 1 or more, "
-     "found ['6', 5, 4]"),
+     "found [\"6\", 5, 4]"),
     ("ability_values = [6, 5, 4]", "ability_values = [6, -5, 4]", "found [6, -5, 4]"),
     ("ability_values = [6, 5, 4]", "ability_values = [6, 0, 4]", "found [6, 0, 4]"),
     ("ability_values = [6, 5, 4]", "ability_values = [6, 5.5, 4]", "found [6, 5.5, 4]"),

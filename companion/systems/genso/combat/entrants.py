@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import DataError, IllegalAction, refuse_unknown
+from companion.systems.defaults import toml_value
 from companion.systems.genso.character.core import Character
 from companion.systems.genso.combat.combatants import (
     Combatant,
@@ -81,7 +82,7 @@ class Entrant:
         refuse_unknown(data, ENTRANT_FIELDS, where, "field")
 
         def wrong(key: str, should: str) -> DataError:
-            return DataError(f"{where}: {key} must be {should}, found {data.get(key)!r}")
+            return DataError(f"{where}: {key} must be {should}, found {toml_value(data.get(key))}")
 
         name, side = data.get("name"), data.get("side")
         if not isinstance(name, str) or not name.strip():
