@@ -31,7 +31,7 @@ from typing import Any
 
 from companion.app.command_name import companion_line
 from companion.app.paths import config_dir
-from companion.errors import DataError
+from companion.errors import DataError, utf8_text
 from companion.files import parse_user_toml
 from companion.hw.camera.choice import CameraChoice, names_a_file
 
@@ -535,6 +535,24 @@ def _misspelt_env(env: Mapping[str, str], specs: Mapping[str, Spec]) -> list[str
     return notices
 
 
+def _not_utf8(data: bytes, path: Path) -> str:
+    """What to do with a settings file that is not UTF-8, in the player's terms (setup69
+    NIT 6: an old Japanese editor's Shift-JIS got Python's "'utf-8' codec can't decode byte
+    0x90", and the RFID tray's player played on the camera's defaults): the byte as
+    :func:`companion.errors.utf8_text` counts it, Shift-JIS guessed when the bytes read so."""
+    try:
+        said = utf8_text(data, "settings file", path)  # not reached: the bytes are not UTF-8
+    except DataError as exc:
+        said = str(exc)
+    try:
+        text = data.decode("cp932")  # Windows' Shift-JIS, a superset of it
+    except UnicodeDecodeError:
+        text = "\0"
+    if all(char.isprintable() or char in "\t\r\n" for char in text):  # not UTF-16's NULs
+        said = said.removesuffix(")") + "; saved as Shift-JIS?)"
+    return f"{said}: save it as UTF-8 (UTF-8で保存してください)"
+
+
 def _read_file(path: Path, problem: Callable[[str], None],
                specs: Mapping[str, Spec]) -> dict[str, Any]:
     """The file's values by ``section.key``; a file that is not TOML gives none and a notice
@@ -548,7 +566,10 @@ def _read_file(path: Path, problem: Callable[[str], None],
         return {}
     try:
         raw = parse_user_toml(data)
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError:
+        problem(f"{_not_utf8(data, path)}; the defaults are used until it is mended")
+        return {}
+    except tomllib.TOMLDecodeError as exc:
         problem(f"{path} is not a valid TOML file ({exc}); the defaults are used "
                 "until it is mended")
         return {}
