@@ -268,7 +268,10 @@ done
 # over it kept its bin/python3 link to the PC's Python (pyenv's, Homebrew's: not on the Pi,
 # and every run failed the same way), and pip kept each package whose version matched, an
 # x86-64 onnxruntime and all, which the Pi cannot load. The stamp is written once this script
-# has made the venv with Debian's Python on this architecture.
+# has made the venv with Debian's Python on this architecture. A venv of Debian's Python
+# without the stamp (an install-pi.sh older than the stamp made it) is kept, and stamped,
+# when what the camera needs loads from it here: a PC's x86-64 wheels do not load on the Pi,
+# and a good venv is not downloaded again, tens of MB over Wi-Fi (reviews69 RISK 1).
 VENV_STAMP="$VENV/.made-by-install-pi-$ARCH"
 foreign_venv() {
   local home
@@ -278,18 +281,22 @@ foreign_venv() {
     echo "its Python does not run here"
   elif [ "$home" != /usr/bin ]; then
     echo "its Python is ${home:-unknown} (pyvenv.cfg's home), not Debian's /usr/bin"
-  elif [ ! -f "$VENV_STAMP" ]; then
-    echo "install-pi.sh did not make it on this $ARCH system (scripts/bootstrap.sh, an" \
-         "earlier install-pi.sh or another machine did)"
+  elif [ ! -f "$VENV_STAMP" ] \
+       && ! (cd / && "$VENV/bin/python" -I -B -c 'import onnxruntime, cv2') >/dev/null 2>&1; then
+    # Run as root (sudo): -B writes no root-owned .pyc into the player's venv; -I and cd /
+    # keep a cv2/ folder in the working one from answering the import.
+    echo "install-pi.sh did not make it on this $ARCH system, and its onnxruntime or" \
+         "OpenCV does not load here (another machine's, or a cut-short install)"
   fi
 }
 
 echo "== Python venv in $VENV"
 # --system-site-packages: picamera2 and lgpio come from apt, everything else from pip.
 # Run even over an existing venv this script made: it keeps the installed packages. Any
-# other (bootstrap.sh's, or one copied over with the checkout) is made again with --clear:
-# its packages may be another machine's. Debian's own Python, which the apt packages are
-# built for: another python3 first on PATH (pyenv's) sees none of them.
+# other (one copied over with the checkout, bootstrap.sh's on a PC) is made again with
+# --clear: its packages may be another machine's (foreign_venv says which are kept).
+# Debian's own Python, which the apt packages are built for: another python3 first on PATH
+# (pyenv's) sees none of them.
 VENV_CLEAR=""
 if why=$(foreign_venv) && [ -n "$why" ]; then
   echo "   this .venv was not made here by install-pi.sh ($why): making it again," \
