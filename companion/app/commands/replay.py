@@ -7,7 +7,8 @@ replay must give the same events, in order. A game whose tiles or choices came
 from the table (camera, RFID, keys, buttons) cannot be played again and is
 named as such. Exit 0 when every game played again matches, 1 at the first
 difference (which is printed), 2 when the file, or a game's profile, cannot be read, or
-the profile changed since the game was logged. A game whose log stops
+the profile changed since the game was logged, or when no game in it could be replayed (all
+from the table or a player's choices; reviews69 NIT 3). A game whose log stops
 before the game ends (stopped to be resumed, or the log cut short) is said to be so, with
 exit 0: every event it holds is the game's. A log cut short inside its last line (a power cut
 as it was written, or a tail of NUL bytes the file system left) is cut short all the same: that
@@ -261,8 +262,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                     "from its seed and compare every event with the log: exit 0 when all "
                     "match, 1 at the first difference (printed), 2 when the log or a game's "
                     "profile cannot be read, or when no game in it could be replayed. A game "
-                    "whose tiles or choices came from the table (camera, RFID, keys) is "
-                    "named, not replayed: only the auto-player's games are. Example: "
+                    "whose tiles or choices came from the table (camera, RFID, keys, "
+                    "buttons) is named, not replayed: only the auto-player's games are. "
+                    "Example: "
                     "companion play --headless --log game.log, then companion replay "
                     "game.log")
     parser.add_argument("file", type=Path, metavar="FILE",
