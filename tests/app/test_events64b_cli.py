@@ -118,7 +118,14 @@ def test_the_camera_stopping_mid_walk_says_the_walk_thrown(
     at = lines.index(WALKED)
     walk = walked_by("monster", 6)
     assert lines[at + 1:at + 2 + len(walk)] == [*walk, AWAITING_COUNT]
-    assert lines[at + 2 + len(walk)].startswith("companion: error: the camera stopped")
+    # The folder is named (dicecam69 NIT 3), and the throw it ran out at: one picture of a
+    # throw, as advised for a single roll, cannot give a walk's second (reviewd69 DEFECT C).
+    error = said("\n".join(lines[at + 2 + len(walk):]))
+    assert error.startswith(f"companion: error: {source}: its pictures ran out before the "
+                            "dice of throw 2 (1D6) lay still")
+    assert ("a folder holds the frames of every throw in turn, the dice seen moving between "
+            "them; 1 throw was read from it") in error
+    assert "give one picture of the throw" not in error
 
 
 def test_json_lists_the_rolls_typed_beside_the_camera(

@@ -329,7 +329,7 @@ class CameraDiceSource:
             waiting = False  # the player is not throwing: no time runs out
             frame = next(frames, None)
             if frame is None:
-                raise self._ran_out()
+                raise self._ran_out(count, sides)
             if not isinstance(frame, str):
                 dark_since = None
             if isinstance(frame, str):
@@ -418,18 +418,26 @@ class CameraDiceSource:
             return DiceRead(read.dice, read.status, no_dice_said(looked))
         return read
 
-    def _ran_out(self) -> DeviceError:
+    def _ran_out(self, count: int, sides: int) -> DeviceError:
         """Why the frames ended before the dice were read: a folder or a video given as the
         camera is named, with how it is read (dicecam69 NIT 3: a folder of one throw per
-        picture ran out with "the camera stopped", and the player was asked "no camera?")."""
+        picture ran out with "the camera stopped", and the player was asked "no camera?").
+        The throw awaited is named (reviewd69 DEFECT C): a walk of several throws runs out
+        at a later one, for which one picture of a throw is no help."""
         steady = self.config.stable_frames
+        throw = f"throw {self._taken + 1} ({count}D{sides})" if self._taken else ""
+        dice = f"the dice of {throw}" if throw else "the dice"
         if self._given is None and Path(self.source).is_dir():
+            advice = ("give one picture of the throw as --source" if not self._taken else
+                      f"a folder holds the frames of every throw in turn, the dice seen "
+                      f"moving between them; {self._taken} "
+                      f"{'throw was' if self._taken == 1 else 'throws were'} read from it")
             return FramesRanOut(
-                f"{self.source}: its pictures ran out before the dice lay still in {steady} "
+                f"{self.source}: its pictures ran out before {dice} lay still in {steady} "
                 "of them in a row (a folder is read as a camera's frames, in name order, not "
-                "one throw per picture); give one picture of the throw as --source")
+                f"one throw per picture); {advice}")
         if self._given is None and Path(self.source).is_file():
-            return FramesRanOut(f"{self.source}: the video ended before the dice lay still "
+            return FramesRanOut(f"{self.source}: the video ended before {dice} lay still "
                                 f"for {steady} frames in a row")
         return DeviceError("the camera stopped giving frames before the dice were read")
 
