@@ -534,8 +534,10 @@ class Read:
 
 
 def interpret(reading: SlotReading, ledger: TileLedger) -> Read:
-    """The best legal tile of a reading (JR-WALL-1), falling back on the reader's candidates;
-    an RFID sticker's through :func:`companion.hw.rfid.wallcheck.check_drawn`."""
+    """The tile of a reading if the wall allows it (JR-WALL-1), or why not; an RFID sticker's
+    through :func:`companion.hw.rfid.wallcheck.check_drawn`. A camera's reading already fell
+    back on a candidate it was sure enough of as it settled; one the wall refuses now is a
+    5th copy, the player laying it again or picking among :func:`likeliest`."""
     slot = reading.slot
     where, where_ja = SLOT_NAMES[slot], SLOT_NAMES_JA[slot]
     if reading.uid and reading.label != EMPTY:
@@ -551,9 +553,7 @@ def interpret(reading: SlotReading, ledger: TileLedger) -> Read:
         if looks not in (BACK, EMPTY):
             # The camera settles on None for a tile whose every sure read the wall refuses.
             tile = Tile.from_notation(looks)
-            try:
-                ledger.check_draw(tile)
-            except ImpossibleRead:
+            if refused(tile, ledger):
                 return Read(None, fifth_copy(tile, slot))
         return Read(None, f"cannot read the {where} tile: straighten it 読めない: まっすぐ置いて")
     if reading.label == BACK:
@@ -561,27 +561,34 @@ def interpret(reading: SlotReading, ledger: TileLedger) -> Read:
                           f"{where_ja}の牌が裏向き: 表にして")
     if reading.label == EMPTY:
         return Read(None, "")
-    labels = [reading.label, *(c.label for c in reading.candidates)]
-    first_error = ""
-    for label in dict.fromkeys(labels):
-        if label in (BACK, EMPTY):
-            continue
-        tile = Tile.from_notation(label)
-        try:
-            ledger.check_draw(tile)
-        except ImpossibleRead as exc:
-            # says where the four are, and in Japanese too
-            first_error = first_error or f"a 5th copy 5枚目: {exc}"
-            continue
-        return Read(tile)
-    return Read(None, first_error)
+    # The camera checked the wall as the tile settled, falling back then on a candidate it
+    # was sure enough of (legal_candidate). Refused now, another copy was counted since (a
+    # tile laid ahead of its slot's ask): not a candidate the camera doubts, however low,
+    # but a 5th copy, with the likeliest legal tiles to pick (camaudit69 DEFECT 1).
+    tile = Tile.from_notation(reading.label)
+    if refused(tile, ledger):
+        return Read(None, fifth_copy(tile, slot))
+    return Read(tile)
+
+
+def refused(tile: Tile, ledger: TileLedger) -> bool:
+    """Whether the wall refuses ``tile`` now: every copy of its kind is out (JR-WALL-1)."""
+    try:
+        ledger.check_draw(tile)
+    except ImpossibleRead:
+        return True
+    return False
 
 
 def likeliest(reading: SlotReading, ledger: TileLedger) -> tuple[Tile, ...]:
-    """The tiles the player may pick for a reading the reader could not settle on: its
+    """The tiles the player may pick for a reading the reader could not settle on, or one
+    it settled on that the wall refuses now (a 5th copy: :func:`interpret`): its
     likeliest candidates that may be drawn (JR-WALL-1), best first, up to PICKS; none for
-    a settled reading or an RFID sticker (a tag names one tile, or none)."""
-    if reading.label is not None or reading.uid:
+    another settled reading or an RFID sticker (a tag names one tile, or none)."""
+    if reading.uid:
+        return ()
+    if reading.label is not None and (reading.label in (BACK, EMPTY)
+                                      or not refused(Tile.from_notation(reading.label), ledger)):
         return ()
     picks: list[Tile] = []
     for candidate in reading.candidates:
