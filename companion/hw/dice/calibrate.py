@@ -2,17 +2,17 @@
 
 The player lays ``count`` dice still in view; a few frames are read at each of a few
 finder thresholds (how sure the finder must be that a die is there). The threshold that
-reads all the dice steadily in the most frames wins (ties go to the one that sees more
-dice, then the one nearest the one saved before); when the companion's own threshold
-surely reads another number of dice than ``count`` in most frames, nothing is to be saved
-(the player laid more or fewer dice than ``--count``). The face-size limits are fitted
-afresh around the dice actually seen. The dice lie on the table for this, so one much
-larger than the others is of the player's set, not held nearer the camera: they are read
-without the ``held_size`` bound, which is then set above the spread of their sizes
-(HELD_MARGIN), so a throw of that set is read. The judge's and the counter's thresholds
-(``min_top``, ``min_confidence``, ``min_side``, ``min_crowded``, ``min_counted``,
-``min_alone``) are never changed here: they are what keeps the reader from guessing. The
-caller saves the result.
+reads all the dice steadily in the most frames wins (ties go to the one nearest the one
+saved before); when the companion's own threshold surely reads more dice than ``count`` in
+most frames, nothing is to be saved (the player laid more dice than ``--count``). Fewer is
+no refusal: a lower threshold that finds a faint die is what calibrating is for. The
+face-size limits are fitted afresh around the dice actually seen. The dice lie on the
+table for this, so one much larger than the others is of the player's set, not held nearer
+the camera: they are read without the ``held_size`` bound, which is then set above the
+spread of their sizes (HELD_MARGIN), so a throw of that set is read. The judge's and the
+counter's thresholds (``min_top``, ``min_confidence``, ``min_side``, ``min_crowded``,
+``min_counted``, ``min_alone``) are never changed here: they are what keeps the reader from
+guessing. The caller saves the result.
 """
 
 from __future__ import annotations
@@ -92,13 +92,13 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
         seen = Counter(len(r.dice) for r in reads).most_common(1)[0][0] if reads else 0
         if threshold == packaged.find_threshold:
             own = surely_read(reads)
-        # Ties go to the threshold that sees more dice, then to the one nearest that saved
-        # before: a higher one that sees fewer may be the one under which a die is not found.
-        results.append((agreed, seen, -abs(threshold - base.find_threshold), config, good))
-    agreed, seen, _, config, good = max(results, key=lambda r: (r[0], r[1], r[2]))
-    if own is not None and own != count:
+        results.append((agreed, -abs(threshold - base.find_threshold), config, good, seen))
+    agreed, _, config, good, seen = max(results, key=lambda r: (r[0], r[1]))
+    if own is not None and own > count:
         # dicecam69 DEFECT 1: three dice laid with --count left at 2 saved the highest
-        # threshold, the one under which one die is not found, and said nothing.
+        # threshold, the one under which one die is not found, and said nothing. Only more
+        # dice than --count refuse (reviewd69 RISK A): fewer at the own threshold is a die
+        # too faint for it, which a lower threshold that reads it surely is saved for.
         return Tuning(base, 0, len(frames), [],
                       f"found {dice_count(own)} in most frames at the companion's own finder "
                       f"threshold ({packaged.find_threshold:g}), but --count says {count}",
@@ -111,7 +111,9 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
         return Tuning(base, 0, len(frames), [],
                       f"could not read {dice_count(count)} in any setting ({found(seen, count)}"
                       "): check the light, that the dice are in view and lie apart, and try "
-                      "again")
+                      "again" + (f" (or, if {dice_count(own)} lie there, run again with "
+                                 f"--count {own})" if own is not None and own != count
+                                 else ""))
     sides = [d.side_px for r in good for d in r.dice]
     spread = max(max(larger_than_others(r.dice)) for r in good)
     shapes = {f.shape[:2] for f in frames}
