@@ -328,6 +328,8 @@ def calibrate(args: argparse.Namespace, camera: str, path: Path, base: ReaderCon
                   f"`{companion_line('calibrate', 'dice')}`")
         return 1
     print(f"Saved to {path}")
+    if tuning.note:  # reviewd69 RISK B: more marks at the companion's own threshold
+        print(f"Note: {tuning.note}.")
     return 0
 
 

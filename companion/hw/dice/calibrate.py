@@ -5,14 +5,16 @@ finder thresholds (how sure the finder must be that a die is there). The thresho
 reads all the dice steadily in the most frames wins (ties go to the one nearest the one
 saved before); when the companion's own threshold surely reads more dice than ``count`` in
 most frames, nothing is to be saved (the player laid more dice than ``--count``). Fewer is
-no refusal: a lower threshold that finds a faint die is what calibrating is for. The
-face-size limits are fitted afresh around the dice actually seen. The dice lie on the
-table for this, so one much larger than the others is of the player's set, not held nearer
-the camera: they are read without the ``held_size`` bound, which is then set above the
-spread of their sizes (HELD_MARGIN), so a throw of that set is read. The judge's and the
-counter's thresholds (``min_top``, ``min_confidence``, ``min_side``, ``min_crowded``,
-``min_counted``, ``min_alone``) are never changed here: they are what keeps the reader from
-guessing. The caller saves the result.
+no refusal: a lower threshold that finds a faint die is what calibrating is for. A higher
+threshold saved where the companion's own one finds more marks than ``count`` is noted,
+naming the ``--count`` to give if that many dice lie there. The face-size limits are
+fitted afresh around the dice actually seen. The dice lie on the table for this, so one
+much larger than the others is of the player's set, not held nearer the camera: they are
+read without the ``held_size`` bound, which is then set above the spread of their sizes
+(HELD_MARGIN), so a throw of that set is read. The judge's and the counter's thresholds
+(``min_top``, ``min_confidence``, ``min_side``, ``min_crowded``, ``min_counted``,
+``min_alone``) are never changed here: they are what keeps the reader from guessing. The
+caller saves the result.
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ class Tuning:
     values: list[int]  # what the dice showed in the chosen setting's reads
     message: str
     miscounted: str = ""  # why not to save, though frames read: --count is not the dice laid
+    note: str = ""  # said after saving: the companion's own threshold found more marks
 
     @property
     def ok(self) -> bool:
@@ -83,6 +86,7 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
     base = replace(base, min_face_px=packaged.min_face_px, max_face_px=packaged.max_face_px,
                    held_size=packaged.held_size, measured=None)
     own = None  # how many dice the companion's own threshold surely reads in most frames
+    own_marks = 0  # how many marks (dice read or not) it finds in most frames
     for threshold in FIND_THRESHOLDS:
         config = replace(base, find_threshold=threshold, held_size=math.inf)
         reader = DiceReader(config, networks)
@@ -91,7 +95,7 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
         agreed = max((sum(1 for r in good if r.values == g.values) for g in good), default=0)
         seen = Counter(len(r.dice) for r in reads).most_common(1)[0][0] if reads else 0
         if threshold == packaged.find_threshold:
-            own = surely_read(reads)
+            own, own_marks = surely_read(reads), seen
         results.append((agreed, -abs(threshold - base.find_threshold), config, good, seen))
     agreed, _, config, good, seen = max(results, key=lambda r: (r[0], r[1]))
     if own is not None and own > count:
@@ -128,10 +132,17 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
     values = good[0].values
     mixed = (f"; dice up to {spread:.2f} times the others' size, read up to "
              f"{config.held_size:g} times" if config.held_size > base.held_size else "")
+    # reviewd69 RISK B: a die the own threshold finds but doubts is no sure count to refuse
+    # by (the 12 photos told their true count saved past such a mark), but a higher
+    # threshold under which it is not found is saved only with a word of it.
+    note = (f"at the companion's own finder threshold ({packaged.find_threshold:g}) "
+            f"{own_marks} marks were found: if {dice_count(own_marks)} lie there, run again "
+            f"with --count {own_marks}"
+            if config.find_threshold > packaged.find_threshold and own_marks > count else "")
     return Tuning(config, agreed, len(frames), values,
                   f"read {dice_count(count)} ({', '.join(map(str, values))}) in {agreed} of "
                   f"{len(frames)} frames; finder threshold {config.find_threshold:g}, faces "
-                  f"{config.min_face_px:g}-{config.max_face_px:g} px{mixed}")
+                  f"{config.min_face_px:g}-{config.max_face_px:g} px{mixed}", note=note)
 
 
 def surely_read(reads: Sequence[DiceRead]) -> int | None:
