@@ -269,13 +269,14 @@ def test_an_empty_draw_slot_is_not_enrolled_and_the_kind_is_asked_again(
 def test_a_camera_that_runs_out_ends_the_enrolment_saying_so(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
-    """A picture read up by finding the mat: "could not see the mat for 1m; skipped" for
-    every kind, and "0 kinds saved in …" of a file never written."""
-    cv2.imwrite(str(tmp_path / "mat.png"), RenderedSource({Slot.DRAW: "1m"}).read())
+    """A folder's one picture read up by finding the mat: "could not see the mat for 1m;
+    skipped" for every kind, and "0 kinds saved in …" of a file never written."""
+    (tmp_path / "shots").mkdir()
+    cv2.imwrite(str(tmp_path / "shots" / "mat.png"), RenderedSource({Slot.DRAW: "1m"}).read())
     monkeypatch.setattr("sys.stdin", io.StringIO("\n"))
-    assert calibrate("--source", str(tmp_path / "mat.png"), "--enrol") == 1
+    assert calibrate("--source", str(tmp_path / "shots"), "--enrol") == 1
     out = capsys.readouterr().out
-    assert "  mat.png: no more pictures: 1m not taken, enrolment stopped\n" in out
+    assert "no more pictures: 1m not taken, enrolment stopped\n" in out
     assert out.endswith("enrolled 0 kinds; nothing saved\n") and "Put 2m" not in out
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     assert calibrate("--source", table_camera(monkeypatch, "draw=1m"), "--enrol") == 1
@@ -559,8 +560,9 @@ def test_a_frame_failing_a_check_enrols_no_tiles_either_unless_forced(
     """Review 56b, finding 8: "not saved: this frame failed the checks", and then the tiles
     were enrolled from that same dark frame."""
     assert calibrate("--source", table_camera(monkeypatch)) == 0
-    dark = tmp_path / "dark.png"
-    cv2.imwrite(str(dark), (empty_mat() * 0.2).astype(np.uint8))
+    dark = tmp_path / "dark"  # a folder: one picture is refused for --enrol (camaudit69 NIT 5)
+    dark.mkdir()
+    cv2.imwrite(str(dark / "dark.png"), (empty_mat() * 0.2).astype(np.uint8))
     monkeypatch.setattr("sys.stdin", io.StringIO("\n"))
     capsys.readouterr()
     assert calibrate("--source", str(dark), "--enrol") == 1

@@ -99,7 +99,8 @@ def test_enrolling_from_the_rendered_mat_is_refused_before_anything_is_asked(
     assert calibrate("--source", "render:draw=5p", "--enrol") == 2
     out, err = capsys.readouterr()
     assert out == "" and err == (
-        "companion: error: --enrol takes your own tiles from a camera or a photo; "
+        "companion: error: --enrol takes your own tiles from a camera, or a folder or video "
+        "of them; "
         "render:draw=5p draws the companion's own, the same tile whatever kind is asked for\n")
     assert not (config_dir() / ENROLMENT_FILE).exists() and saved() == {}
 

@@ -84,6 +84,7 @@ from companion.hw.camera.capture import (
     BRIGHT_MEAN,
     BURNT_OUT,
     DARK_MEAN,
+    FileSource,
     FrameSource,
     frame_problem,
     is_drawing,
@@ -636,9 +637,10 @@ def enrol_from_folder(folder: Path, classifier: TileClassifier) -> dict[str, lis
     """Embed every picture named ``<label>[_n].<ext>`` (``5p.jpg``, ``back_2.png``): the
     embeddings by label.
 
-    A picture of the whole mat, a black or washed-out one, one all of one grey, or one the
-    model reads as bare paper, is left out, saying why: taken as a tile's picture, it would
-    teach the reader a wrong look of that kind. The plain faces (:data:`PLAIN_FACES`) are
+    A picture of the whole mat, a black or washed-out one, one all of one grey, one the
+    model reads as bare paper, or one it surely reads as another kind (misnamed), is left
+    out, saying why: taken as a tile's picture, it would teach the reader a wrong look of
+    that kind. The plain faces (:data:`PLAIN_FACES`) are
     as bright, flat and bare themselves: of them only a black or a pure white one is.
     """
     if not folder.is_dir():
@@ -646,7 +648,7 @@ def enrol_from_folder(folder: Path, classifier: TileClassifier) -> dict[str, lis
                         "pictures (5p.jpg, back.png ...)")
     detector = MatDetector()
     taken: dict[str, list[np.ndarray]] = {}
-    named = 0  # the pictures named after a tile, taken or skipped
+    tiles_named = 0  # the pictures named after a tile, taken or skipped
     for path in sorted(folder.iterdir()):
         label = path.stem.split("_")[0].lower()
         if label not in READER_LABELS:
@@ -654,7 +656,7 @@ def enrol_from_folder(folder: Path, classifier: TileClassifier) -> dict[str, lis
             print(f"  {path.name} skipped: not named after a tile (the tile, then _ and "
                   f"anything: 5p.jpg, 5p_2.jpg, 1z_b.png, back.png)")
             continue
-        named += 1
+        tiles_named += 1
         try:
             image = read_picture(path)
         except PictureError as exc:
@@ -681,12 +683,22 @@ def enrol_from_folder(folder: Path, classifier: TileClassifier) -> dict[str, lis
             print(f"  {path.name} skipped: it is all one grey, with no tile's face in it; "
                   "photograph the tile's face")
             continue
+        # A misnamed file (easy among dozens renamed) would pull the kind it shows towards
+        # its name at the table: as the mat's enrolment asks first (surely_other, calib62
+        # R1), it is skipped, saying what it reads as (camaudit69 RISK 2).
+        other = surely_other([best], label, classifier.info.picture_confidence)
+        if other is not None:
+            looks = (f"{other} {Tile.from_notation(other).name_ja}" if other != BACK
+                     else named(other))
+            print(f"  {path.name} skipped: it reads as {looks} ({best.confidence:.0%}), surely "
+                  f"not {named(label)}; rename it {other}{path.suffix} if it is {named(other)}")
+            continue
         taken.setdefault(label, []).append(prediction.embedding)
-    if not taken and named:
+    if not taken and tiles_named:
         # Not "no pictures named after a tile" when there were some (events64 N4).
         which = ("the picture named after a tile could not be enrolled (skipped above)"
-                 if named == 1 else f"none of the {named} pictures named after a tile could "
-                 "be enrolled (each skipped above)")
+                 if tiles_named == 1 else f"none of the {tiles_named} pictures named after a "
+                 "tile could be enrolled (each skipped above)")
         raise DataError(f"{folder}: {which}")
     if not taken:
         raise DataError(f"{folder}: no pictures named after a tile (e.g. 5p.jpg, 1z_2.png)")
@@ -948,11 +960,19 @@ def run(args: argparse.Namespace) -> int:
     else:
         chosen = CameraChoice.option(args.source)
     if is_rendered(chosen) and args.enrol:
-        raise DataError(f"--enrol takes your own tiles from a camera or a photo; {chosen} "
+        raise DataError(f"--enrol takes your own tiles from a camera, or a folder or video "
+                        f"of them; {chosen} "
                         "draws the companion's own, the same tile whatever kind is asked for")
     earlier = calibrated_from()
     source = open_source(chosen)
     try:
+        if args.enrol and isinstance(source, FileSource) and source.still:
+            # Finding the mat uses up its one frame: no kind could be taken, and the
+            # calibration would be replaced all the same (camaudit69 NIT 5).
+            raise DataError(f"--enrol takes your tiles one by one from a camera, or a folder "
+                            f"or video of them; {chosen} is one picture: enrol pictures "
+                            "named after their tile (5p.jpg, 1z_2.png) with --enrol-from "
+                            "FOLDER")
         try:
             found = find_mat(source, detector, args.frames, print)
         except KeyboardInterrupt:

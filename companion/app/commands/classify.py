@@ -67,6 +67,11 @@ def _print(record: dict[str, Any], as_json: bool, name: str) -> None:
         print(json.dumps(record, ensure_ascii=False))
     elif "error" in record:
         print(f"{name}: {record['error']}")
+    elif record["tile"] is None and all(c["confidence"] == 0 for c in record["top3"]):
+        # A mat slot judged covered that shows no tile's outline (occupancy.unboxed): no
+        # label has any weight, so "maybe empty at 0%" said nothing (camaudit69 NIT 6).
+        print(f"{name}: something covers it but no tile's outline is seen (a tile across "
+              "two slots, a hand or a shadow?)")
     elif record["tile"] is None:
         guess = record["top3"][0]
         print(f"{name}: unsure (maybe {guess['label']} at {guess['confidence']:.0%}); "

@@ -75,7 +75,8 @@ class ModelInfo:
     portrait: bool = False  # a landscape crop (a tile lying sideways) is turned upright first
 
     @staticmethod
-    def load(path: Path) -> ModelInfo:
+    def load(path: Path, fix: str = f"point {MODEL_ENV} at tile_classifier.onnx") -> ModelInfo:
+        """``path``'s metadata; ``fix`` says what to do when it cannot be read."""
         try:
             data = loads_json(path.read_text(encoding="utf-8"))
             inp, reader, enrol = data["input"], data["reader"], data["enrolment"]
@@ -99,7 +100,7 @@ class ModelInfo:
             )
         except OSError as exc:
             raise DataError(f"{path}: cannot read the model metadata ({exc.strerror}); "
-                            f"point {MODEL_ENV} at tile_classifier.onnx") from exc
+                            f"{fix}") from exc
         except (ValueError, KeyError, TypeError, OverflowError) as exc:  # int(1e999)
             raise DataError(f"{path}: model metadata is malformed ({exc!r})") from exc
         if unknown := set(info.classes) - set(READER_LABELS):
@@ -261,10 +262,14 @@ class TileClassifier:
                  enrolment: Enrolment | None = None) -> None:
         path = model_path if model_path is not None else default_model_path()
         self.path = path
-        hint = "reinstall it or point COMPANION_TILE_MODEL at a good copy"
+        # The player who typed --model fixes that path, not the install (camaudit69 NIT 3).
+        hint = (f"reinstall it or point {MODEL_ENV} at a good copy" if model_path is None
+                else "check --model's path (a tile_classifier.onnx with its .json beside it)")
         if not path.is_file():  # before its metadata: the file named is what is wrong
             raise DataError(f"{path}: the tile model is missing; {hint}")
-        self.info = ModelInfo.load(path.with_suffix(".json"))
+        self.info = ModelInfo.load(path.with_suffix(".json"),
+                                   f"point {MODEL_ENV} at tile_classifier.onnx"
+                                   if model_path is None else hint)
         self._session = open_session(path, "tile model", hint, threads)
         # Which model this is, for enrolments: its file's fingerprint.
         self.model_id = fingerprint(path)
