@@ -513,6 +513,25 @@ def parse_tiles_spec(text: str) -> dict[Slot, str]:
     return tiles
 
 
+#: The sources there are, for a source that names none.
+SOURCES = "camera:0, /dev/video0, picamera, or a picture, folder or video"
+
+
+def refuse_mistyped(spec: str) -> None:
+    """Raise :class:`DeviceError` for a source that can name nothing, naming the setting
+    that chose it: an empty one (a path made of it is the current folder, or "None"), or
+    ``camera:`` followed by neither a number nor a device path (no cable is at fault;
+    camaudit69 NITs 4 and 7)."""
+    written = spec.written if isinstance(spec, CameraChoice) else spec
+    where = f"{spec.setting}: " if isinstance(spec, CameraChoice) else ""
+    if not written.strip():
+        raise DeviceError(f"{where}the camera source is empty: give {SOURCES}")
+    device = written.removeprefix("camera:")
+    if written.startswith("camera:") and not (device.isdigit() or device.startswith("/")):
+        raise DeviceError(f"{where}{written}: a camera is camera:0, camera:1, … (its number), "
+                          "or its device, as /dev/video0")
+
+
 def _webcam_device(spec: str) -> int | str | None:
     """The device of the webcam ``spec`` names (``camera:0``, ``0``, ``/dev/video2``), or
     None when it names another source."""
@@ -532,6 +551,7 @@ def webcam_missing(spec: str) -> str | None:
     calibration does; the game's tile camera waits for one to be plugged in instead. (The
     dice camera refuses at once only a webcam whose device node is gone, and waits
     for one there but giving no picture yet: ``CameraStream.refuse_absent``.)"""
+    refuse_mistyped(spec)
     device = _webcam_device(spec)
     if device is None:
         return None
@@ -546,13 +566,19 @@ def open_source(spec: str) -> FrameSource:
     """Open a frame source from its description (see the module docstring). One that can
     never give a frame (no such file) raises :class:`DeviceError`, naming the setting that
     chose it when ``spec`` is a :class:`~companion.hw.camera.choice.CameraChoice`."""
+    refuse_mistyped(spec)
     device = _webcam_device(spec)
     if device is not None:
         return OpenCVCamera(device, chosen_in=chosen_in(spec))
     if spec in ("picamera", "picamera:"):
         return PicameraSource(usb=usb_instead(spec))
     if spec.startswith("render:"):
-        return RenderedSource(parse_tiles_spec(spec.removeprefix("render:")))
+        try:
+            return RenderedSource(parse_tiles_spec(spec.removeprefix("render:")))
+        except InvalidNotation as exc:
+            if isinstance(spec, CameraChoice):  # say which setting holds it
+                raise InvalidNotation(f"{spec.setting}: {exc}") from None
+            raise
     assert names_a_file(spec)  # what is left is a path
     if isinstance(spec, CameraChoice) and not Path(spec).exists():
         # Not typed here: say where it was set, as it was written, and where it was looked for.
