@@ -15,11 +15,13 @@ import argparse
 import json
 import random
 import re
+import shlex
 import signal
 import sys
 import time
 from collections.abc import Callable
 from datetime import datetime
+from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
 
@@ -313,6 +315,24 @@ def try_lines(port: str) -> list[str]:
                            "terminal")]
 
 
+def aside_steps(path: Path, count: int, enrol: str, play: str) -> str:
+    """How to play the simulated tray when the tag map at ``path`` holds ``count`` RDM6300
+    IDs and no tray sticker: play refuses such a map on a tray, so it is set aside for the
+    time of the try, some of the made-up stickers enrolled and played, and put back after
+    (reviewr69 DEFECT 1: the play line offered was refused, and the note said the made-up
+    stickers would be named as not enrolled by a game that never started)."""
+    kept = path.with_name(path.name + ".rdm6300")
+    ids = "ID" if count == 1 else "IDs"
+    return "\n".join([
+        f"play refuses {path} on a tray (its {count} {ids} are an RDM6300's, which a tray "
+        "never reads): to play the tray here, set it aside, enrol some of the made-up "
+        "stickers the tray moves (q when a few are), play, and put it back after:",
+        f"  {shlex.join(['mv', str(path), str(kept)])}",
+        f"  {enrol}",
+        f"  {play}",
+        f"  {shlex.join(['mv', str(kept), str(path)])}"])
+
+
 def run_simulate(args: argparse.Namespace) -> int:
     """Place and lift enrolled stickers (or made-up ones) on the simulated tray, every second."""
     rng = random.Random(args.seed)
@@ -328,13 +348,23 @@ def run_simulate(args: argparse.Namespace) -> int:
                 "cannot lie on a tray (RDM6300 125 kHz IDs of 10 hex digits; a tray reads "
                 "13.56 MHz tags of 8, 14 or 20): "
                 + ("they are left out" if stickers else "made-up stickers are moved instead"))
+    # A map of RDM6300 IDs only is refused by play on a tray (rfid69 R3): its play line
+    # would be refused (reviewr69 DEFECT 1).
+    refused = bool(enrolled) and not stickers
     stickers = stickers or [f"04{n:06X}" for n in range(8)]
     with TraySimulator() as sim, StopSignal() as stop:
         print(f"Simulated tray on {sim.port}; try, in another terminal:", flush=True)
-        for line in try_lines(sim.port):
-            print(f"  {line}", flush=True)
-        print("(the stickers it moves are those you enrolled, or made-up ones that a game "
-              "names as not enrolled; a game needs one sticker enrolled at least)", flush=True)
+        if refused:
+            watch, enrol, play = try_lines(sim.port)
+            print(f"  {watch}", flush=True)
+            print(aside_steps(config_dir() / TAGMAP_FILENAME, len(enrolled), enrol, play),
+                  flush=True)
+        else:
+            for line in try_lines(sim.port):
+                print(f"  {line}", flush=True)
+            print("(the stickers it moves are those you enrolled, or made-up ones that a game "
+                  "names as not enrolled; a game needs one sticker enrolled at least)",
+                  flush=True)
         if note:
             print(note, flush=True)
         end = None if args.seconds is None else time.monotonic() + args.seconds

@@ -74,18 +74,24 @@ def open_reader(kind: str, camera_source: str, rfid_port: str, ledger: TileLedge
 
 def other_kinds_stickers(count: int, path: Path, kind: str) -> str:
     """What play says when none of the ``count`` stickers enrolled in ``path`` is one a
-    reader of ``kind`` reads (rfid69 R3): which they are, and the two ways on."""
-    mine, theirs = ("the tray", "rdm6300") if kind == "tray" else ("an RDM6300", "tray")
+    reader of ``kind`` reads (rfid69 R3): which they are, and the two ways on. Enrolling
+    comes first, and the other kind only for a reader of that kind: a port that showed
+    itself the tray resumes with the tray kind, and a first way on of the other kind went
+    round in a loop (reviewr69 RISK 2)."""
+    mine, theirs, their_reader = (("the tray", "rdm6300", "an RDM6300") if kind == "tray"
+                                  else ("an RDM6300", "tray", "the tray"))
     stickers = "sticker enrolled in" if count == 1 else f"{count} stickers enrolled in"
-    are = ("is a 125 kHz RDM6300 ID (10 hex digits)" if count == 1
-           else "are 125 kHz RDM6300 IDs (10 hex digits)") if kind == "tray" else (
-        "is a 13.56 MHz tray sticker (8, 14 or 20 hex digits)" if count == 1
-        else "are 13.56 MHz tray stickers (8, 14 or 20 hex digits)")
+    are = {  # (one, more) by the reader kind: what the other kind's stickers are
+        "tray": ("is a 125 kHz RDM6300 ID (10 hex digits)",
+                 "are 125 kHz RDM6300 IDs (10 hex digits)"),
+        "rdm6300": ("is a 13.56 MHz tray sticker (8, 14 or 20 hex digits)",
+                    "are 13.56 MHz tray stickers (8, 14 or 20 hex digits)"),
+    }[kind][count != 1]
     enrol = companion_line("calibrate", "rfid", *(() if kind == "tray" else ("--kind", kind)))
     return (f"the {stickers} {path} {are}, which {mine} never reads "
-            f"読み取り機と違う種類のシール: play with --rfid-kind {theirs} "
-            f'(input.rfid_kind = "{theirs}"), or move {path} aside and enrol the stickers '
-            f"{mine} reads (`{enrol}`)")
+            f"読み取り機と違う種類のシール: enrol the stickers {mine} reads (move {path} aside, "
+            f"then `{enrol}`), or, if your reader is {their_reader}, play with --rfid-kind "
+            f'{theirs} (input.rfid_kind = "{theirs}")')
 
 
 def kind_found(reader: TileReader) -> str | None:
