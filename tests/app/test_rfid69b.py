@@ -112,3 +112,38 @@ def test_the_refusal_puts_enrolling_first_and_the_kind_switch_as_a_condition() -
     said = str(refused.value)
     assert said.index("calibrate rfid --kind rdm6300`") < said.index("--rfid-kind tray"), said
     assert "if your reader is the tray, play with --rfid-kind tray" in said, said
+
+
+@pytest.mark.parametrize(("kind", "uids", "what"), [
+    ("tray", ["0F000000A1", "0F000000A2", "0F000000A3", "0F000000A4"],
+     "are 125 kHz RDM6300 IDs, which the tray never reads"),
+    ("rdm6300", ["04000001", "04000002", "04000003", "04000004"],
+     "are 13.56 MHz tray stickers, which an RDM6300 never reads"),
+])
+def test_calibrate_says_the_kind_is_full_of_the_other_kinds_stickers(
+        capsys: pytest.CaptureFixture[str], kind: str, uids: list[str], what: str) -> None:
+    """reviewr69 RISK 4: "Every sticker of this kind is enrolled already (4 stickers of 1m)"
+    of four stickers this reader never reads, and no word of why: the maker who ran the
+    refusal's calibrate line enrolled nothing, and play refused the map again."""
+    from companion.app import cli
+
+    path = config_dir() / TAGMAP_FILENAME
+    TagMap(dict.fromkeys(uids, Tile.from_notation("1m"))).save(path)
+    assert cli.main(["calibrate", "rfid", "--kind", kind, "--only", "1m"]) == 0
+    out = capsys.readouterr().out
+    assert "Every sticker of this kind is enrolled already (4 stickers of 1m" in out, out
+    assert f"Note: 4 of the stickers enrolled for this kind {what}, yet they count as " \
+        f"enrolled: to enrol the stickers {what.split(', which ')[1].split(' never')[0]} " \
+        f"reads, move {path} aside and run this again." in out, out
+
+
+def test_calibrate_says_nothing_of_its_own_kinds_stickers(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The note is for the other kind's stickers only: a map of the tray's, on the tray."""
+    from companion.app import cli
+
+    TagMap(dict.fromkeys(["04000001", "04000002", "04000003", "04000004"],
+                         Tile.from_notation("1m"))).save(config_dir() / TAGMAP_FILENAME)
+    assert cli.main(["calibrate", "rfid", "--kind", "tray", "--only", "1m"]) == 0
+    out = capsys.readouterr().out
+    assert "enrolled already (4 stickers of 1m" in out and "Note:" not in out, out

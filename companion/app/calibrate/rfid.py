@@ -42,6 +42,7 @@ from companion.app.commands.rfid import (
     open_reader,
     what_to_check,
 )
+from companion.app.config import load_config
 from companion.app.paths import config_dir
 from companion.errors import CompanionError, InvalidNotation, error_text
 from companion.hw.ports import SLOT_NAMES, Slot
@@ -93,11 +94,13 @@ def stickers(count: int) -> str:
 class Enroller:
     """The enrolment conversation as a state machine: feed it tag events and keys."""
 
-    def __init__(self, tag_map: TagMap, path: Path, out: TextIO, *, keys: bool = True) -> None:
+    def __init__(self, tag_map: TagMap, path: Path, out: TextIO, *, keys: bool = True,
+                 kind: str | None = None) -> None:
         self.tag_map = tag_map
         self.path = path
         self.out = out
         self.keys = keys  # False: stdin is the tray's capture, and no key is read
+        self.kind = kind  # the reader's kind (tray, rdm6300), to tell the other kind's stickers
         self.plan: list[Tile] = []
         self.asked: Tile | None = None  # the kind the last "Place a …" asked for
         self.held: str | None = None  # the first prompt, until the reader is ready
@@ -125,6 +128,7 @@ class Enroller:
         self.copies = copies
         self.plan = [t for t in kinds for _ in range(max(0, copies - len(self.tag_map.uids(t))))]
         self.total = len(self.plan)
+        theirs = self.other_kinds(kinds)
         if not self.plan:
             # "0 stickers to enrol", the keys, then "Done" (calib62 N7): nothing is asked.
             self.waiting = Waiting.DONE
@@ -134,7 +138,11 @@ class Enroller:
             self.say(f"Every sticker of {'this kind' if one else 'these kinds'} is enrolled "
                      f"already ({stickers(held)} of {kinds[0] if one else 'them'} in "
                      f"{self.path}).")
+            if theirs:
+                self.say(theirs)
             return
+        if theirs:
+            self.say(theirs)
         self.say(f"{stickers(self.total)} to enrol; the map is saved after each one in "
                  f"{self.path}.")
         if self.keys:
@@ -145,7 +153,30 @@ class Enroller:
                      "comes.")
         self._next_tile(hold)
 
+    def other_kinds(self, kinds: Sequence[Tile]) -> str:
+        """What to say of the stickers of ``kinds`` enrolled that this reader kind never
+        reads (the other kind's map): they count as enrolled, so none of its own would be
+        asked for (reviewr69 RISK 4: "Every sticker of this kind is enrolled already" of 4
+        RDM6300 IDs, on the tray). Empty when there are none, or the kind is not known."""
+        if self.kind not in ("tray", "rdm6300"):
+            return ""
+        readable = set(self.tag_map.read_by(self.kind))
+        count = sum(uid not in readable for tile in set(kinds) for uid in self.tag_map.uids(tile))
+        if not count:
+            return ""
+        mine = "the tray" if self.kind == "tray" else "an RDM6300"
+        what = ({"tray": "125 kHz RDM6300 ID", "rdm6300": "13.56 MHz tray sticker"}[self.kind]
+                + ("" if count == 1 else "s"))
+        them = "this kind" if len(set(kinds)) == 1 else "them"
+        return (f"Note: {count} of the stickers enrolled for {them} "
+                f"{'is a' if count == 1 else 'are'} {what}, which {mine} never reads, yet "
+                f"{'it counts' if count == 1 else 'they count'} as enrolled: to enrol the "
+                f"stickers {mine} reads, move {self.path} aside and run this again.")
+
     def reenrol(self, tile: Tile, *, hold: bool = False) -> None:
+        theirs = self.other_kinds([tile])
+        if theirs:
+            self.say(theirs)
         self.reenrol_tile = tile
         self.waiting = Waiting.NEW_STICKER
         self._ask(f"Place the {describe(tile)} with its new sticker.", hold)
@@ -489,7 +520,9 @@ def run(args: argparse.Namespace) -> int:
     path = config_dir() / TAGMAP_FILENAME
     tag_map = TagMap.load(path)
     from_stdin = args.port == STDIN_PORT
-    enroller = Enroller(tag_map, path, sys.stdout, keys=not from_stdin)
+    # The reader kind, as open_reader takes it, to tell the other kind's stickers.
+    kind = args.kind or load_config().text("input.rfid_kind")
+    enroller = Enroller(tag_map, path, sys.stdout, keys=not from_stdin, kind=kind)
     if args.reenrol is not None:
         # --reenrol '' is a --reenrol with no kind, not "no --reenrol": it planned all 136.
         if not args.reenrol.strip():
