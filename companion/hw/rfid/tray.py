@@ -19,6 +19,8 @@ name for are counted and shown by :meth:`TrayReader.status`.
 
 from __future__ import annotations
 
+import os
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -56,6 +58,22 @@ DEFAULT_SLOTS: tuple[Slot, ...] = (Slot.DRAW, *ROOM_SLOTS)
 #: How long after a SNAP the stacks it put in doubt stay stacked for play when no other line
 #: comes (:attr:`TrayReader.stacked`): the tray sends its ERR COLLISION lines straight after it.
 SNAP_DOUBT_SECONDS = 0.25
+# The setting and each command's option, as the RDM6300's word for the tray (rfid69 D2:
+# the setting alone, which --rfid-kind tray overrides).
+RDM6300_KIND = ('the rdm6300 kind (input.rfid_kind = "rdm6300"; --rfid-kind rdm6300 for '
+                "play, --kind rdm6300 for rfid monitor and calibrate rfid)")
+# A UART's device name: the Pi's serial pins (serial0, ttyAMA0, ttyAMA10 on a Pi 5) or a
+# PC's ttyS0; the tray is a USB CDC device (ttyACM0), never one of these.
+UART_NAME = re.compile(r"serial\d+|ttyAMA\d+|ttyS\d+")
+
+
+def is_a_uart(device: str | None) -> bool:
+    """Whether ``device`` names a serial UART, by its name or the one its symlinks lead to
+    (``/dev/serial0`` → ``ttyS0`` or ``ttyAMA0``): a port the tray is never on."""
+    if not device or "://" in device:
+        return False
+    names = {os.path.basename(device), os.path.basename(os.path.realpath(device))}
+    return any(UART_NAME.fullmatch(name) for name in names)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +149,10 @@ class TrayReader:
         # The same bytes read as an RDM6300's frames: valid ones, checksum and all, are an
         # RDM6300 on the port (pointed at it, this reader is the wrong kind; rfid69 D2).
         self._hello_frames = Rdm6300Framer()
-        self._rdm6300 = False  # the last handshake heard RDM6300 frames and no tray line
+        # A handshake heard RDM6300 frames and no tray line (or none on a UART), and no
+        # tray has said hello since: sticky, a later silent handshake (the tag lifted)
+        # leaves it (found_an_rdm6300).
+        self._rdm6300 = False
 
     # -- TileReader -----------------------------------------------------
 
@@ -279,9 +300,11 @@ class TrayReader:
 
     def found_an_rdm6300(self) -> bool:
         """Whether a handshake on this port heard an RDM6300's frames (checksums right)
-        and no tray line, and no tray has said hello since: this reader is the wrong kind
-        there (rfid69 D2). A real RDM6300 on a UART opened at the tray's speed sends bytes
-        that are no frame: they are not taken for one. Still true once closed."""
+        and no tray line, or got no tray line on a UART (:func:`is_a_uart`), and no tray
+        has said hello since: this reader is the wrong kind there (rfid69 D2). A real
+        RDM6300 on a UART opened at the tray's speed sends bytes that are no frame: they
+        are not taken for one, but the port's name tells (reviewr69 RISK 3). Still true
+        once closed."""
         return self._rdm6300
 
     def close(self) -> None:
@@ -377,6 +400,17 @@ class TrayReader:
         """Why this handshake got no HELLO, judged by what arrived since it began only: a
         stray line of long ago says nothing of a tray gone silent now."""
         device = self.link.device
+        if not self._hello_lines and is_a_uart(device):
+            # The tray speaks USB only: a UART is never it, and on the Pi's an RDM6300 is
+            # what the companion uses. Its frames come at 9600 baud, read here at the
+            # tray's 115200 as no frame, or nothing comes with no tag laid: the port's name
+            # tells, as the bytes cannot (reviewr69 RISK 3).
+            self._rdm6300 = True
+            got = (f"{_plural(self._hello_bytes, 'byte')} came from {device} but no tray line"
+                   if self._hello_bytes else f"no hello from {device}")
+            return (f"{got}: it is a serial UART (the Pi's pins), never the tray, which "
+                    f"speaks USB only: an RDM6300 there needs {RDM6300_KIND} "
+                    "シリアルはトレイではない: 種類をrdm6300に")
         dropped = {name: self.lines.counters[name] - before
                    for name, before in self._hello_dropped.items()}
         if dropped["wrong_version"]:
@@ -399,18 +433,14 @@ class TrayReader:
             # Not silence: another device. The tray speaks over USB only, where no baud
             # rate applies, so a speed is never the cause. (The partial line is dropped
             # uncounted at the next handshake, so the counters miss it.)
-            # The setting and each command's option, as the RDM6300's word for the tray
-            # (rfid69 D2: the setting alone, which --rfid-kind tray overrides).
-            kind = ('the rdm6300 kind (input.rfid_kind = "rdm6300"; --rfid-kind rdm6300 for '
-                    "play, --kind rdm6300 for rfid monitor and calibrate rfid)")
             self._rdm6300 = self._hello_frames.counters["frames"] > 0
             if self._rdm6300:
                 return (f"{_plural(self._hello_bytes, 'byte')} came from {device} but no tray "
-                        f"line: they are an RDM6300's frames, which need {kind} "
+                        f"line: they are an RDM6300's frames, which need {RDM6300_KIND} "
                         "RDM6300の信号: 種類をrdm6300に")
             return (f"{_plural(self._hello_bytes, 'byte')} came from {device} but no tray "
-                    f"line: an RDM6300 there needs {kind}; else it is another device, not the "
-                    "tray's Pico (`companion rfid list`) トレイの信号ではない")
+                    f"line: an RDM6300 there needs {RDM6300_KIND}; else it is another device, "
+                    "not the tray's Pico (`companion rfid list`) トレイの信号ではない")
         return f"no hello from {device}: is it the tray, running our firmware? トレイが応答しない"
 
     def _handle(self, message: Message, arrived: float, events: list[TagEvent]) -> None:
