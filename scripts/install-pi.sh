@@ -563,3 +563,8 @@ if [ "$SERVICE_THERE" = 1 ]; then STEPS+=("sudo systemctl start $SERVICE"); fi
 for i in "${!STEPS[@]}"; do
   echo "   $((i + 1)). ${STEPS[$i]}"
 done
+if [ "$INPUT_KIND" = rfid ]; then
+  # The RDM6300 variant has no firmware, and a kind to set (reviewr69 NIT 5).
+  echo "   An RDM6300 instead of the tray: skip the flashing, and put rfid_kind = \"rdm6300\""
+  echo "   under [input] in config.toml before calibrating (and rfid_port = \"/dev/ttyAMA0\" on a Pi 5)."
+fi

@@ -147,3 +147,19 @@ def test_calibrate_says_nothing_of_its_own_kinds_stickers(
     assert cli.main(["calibrate", "rfid", "--kind", "tray", "--only", "1m"]) == 0
     out = capsys.readouterr().out
     assert "enrolled already (4 stickers of 1m" in out and "Note:" not in out, out
+
+
+def test_install_pi_for_rfid_says_what_an_rdm6300_build_does_instead(tmp_path: Path) -> None:
+    """reviewr69 NIT 5: the closing steps of ``--input rfid`` are the tray's (flash it) and
+    named no ``rfid_kind``; a camera build's say nothing of an RDM6300."""
+    from tests.app.test_install_pi import SCRIPT, logged_in_as, next_steps
+
+    env = logged_in_as(tmp_path, "nobody", 65534)
+    for args, rfid in ((["--input", "rfid"], True), ([], False)):
+        out = subprocess.run(["bash", str(SCRIPT), "--dry-run", *args], capture_output=True,
+                             text=True, check=True, env=env).stdout
+        said = " ".join(out[out.index("== done."):].split())
+        assert ('An RDM6300 instead of the tray: skip the flashing, and put rfid_kind = '
+                '"rdm6300" under [input] in config.toml before calibrating (and rfid_port = '
+                '"/dev/ttyAMA0" on a Pi 5).' in said) is rfid, out
+        assert not any("RDM6300" in step for step in next_steps(out)), out
