@@ -27,12 +27,11 @@ from companion.app.paths import config_dir
 from companion.errors import DeviceError
 from companion.hw.rfid.rdm6300 import frame
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
-from companion.hw.rfid.tray import TrayReader
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import TileLedger
 from tests.app.test_play_newuser55 import venv_script
 from tests.app.test_rfid67 import BARE_PATH, ENROLLED, REPO, SteppedTray, on_a_terminal
-from tests.hw.test_rfid_fix63r import TtyPort
+from tests.hw.test_rfid69b import no_hello
 
 EM4100 = "0F00A1B2C3"  # an RDM6300's 125 kHz sticker, enrolled as 2m
 
@@ -147,15 +146,7 @@ def test_the_tray_names_each_commands_option_for_the_rdm6300_kind(
     """DEFECT 2: "needs the rdm6300 kind (input.rfid_kind)" named the setting alone. Frames
     an RDM6300 sends (checksums right) are said to be one's, and the reader found one;
     other bytes (an RDM6300 at the wrong speed, or another device) are not."""
-    now = [0.0]
-    port = TtyPort()
-    reader = TrayReader("/dev/ttyACM0", TagMap({}), clock=lambda: now[0],
-                        opener=lambda device, baud: port)
-    reader.poll_events()
-    port.waiting += sent
-    reader.poll_events()
-    now[0] = 3.5
-    reader.poll_events()
+    reader = no_hello("/dev/ttyACM0", sent)
     message = reader.status().message
     assert KIND_OPTIONS in message, message
     assert ("they are an RDM6300's frames" in message) is frames, message
