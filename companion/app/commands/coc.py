@@ -24,6 +24,7 @@ import argparse
 import json
 import secrets
 import sys
+import textwrap
 import tomllib
 import unicodedata
 from pathlib import Path
@@ -273,6 +274,9 @@ def save_fight(fight: Fight, path: Path) -> None:
 #: that folder alone.
 SHEETS_TO_COPY = ("ann.toml, bob.toml and cultist.toml are in the checkout's docs/examples/: "
                   "run the examples there, or give the sheets' paths (docs/sheets.md)")
+#: The same for the help pages, laid out by hand under their description: below the
+#: examples, argparse refilled it and it read as one more example line.
+_SHEETS_NOTE = "\n\n" + textwrap.fill(f"The examples' sheets {SHEETS_TO_COPY}.", 76)
 
 
 def _sheet(rules: CocRules, ref: str, notes: list[str]) -> Sheet:
@@ -513,13 +517,12 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         description="BCDice Cthulhu rolls (CCB<=70, CBR(x,y), RES(a-p)) and a fight tracker\n"
                     "for profiles 003 and 004 (spec §3), saved after every action. The\n"
                     "profile is chosen by `roll`, `defaults` and `fight new` (--profile\n"
-                    "003|004); a fight keeps its own.",
+                    "003|004); a fight keeps its own." + _SHEETS_NOTE,
         epilog="examples:\n"
                "  companion coc roll 'CCB<=70' --profile 004\n"
                "  companion coc fight new --investigators ann.toml --foes cultist.toml\n"
                "  companion coc fight act attack Ann Cultist --with defence=dodge\n"
-               "  companion coc defaults --profile 004\n"
-               f"({SHEETS_TO_COPY})")
+               "  companion coc defaults --profile 004")
     sub = parser.add_subparsers(dest="sub", required=True, metavar="SUB")
     rolls = sub.add_parser(
         "roll", help="roll CC/CCB/CBR/CBRB/RES/RESB (x3 CC<=50 repeats one) or plain dice",
@@ -554,13 +557,12 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         "fight", help="new, act, show, log, undo, end",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="A fight from TOML sheets, saved after every action (in the data\n"
-                    "folder, or --file) and replayed from its log on every load.",
+                    "folder, or --file) and replayed from its log on every load." + _SHEETS_NOTE,
         epilog="examples:\n"
                "  companion coc fight new --investigators ann.toml bob.toml --foes cultist.toml\n"
                "  companion coc fight act place Ann --with square=e2\n"
                "  companion coc fight show\n"
-               "  companion coc fight end\n"
-               f"({SHEETS_TO_COPY})")
+               "  companion coc fight end")
     verbs = fight.add_subparsers(dest="verb", required=True, metavar="VERB")
     new = verbs.add_parser(
         "new", help="start a fight from TOML sheets",
