@@ -381,7 +381,7 @@ class Config:
         """The dice camera: ``given`` (a --source), else dice.camera_source, where "auto"
         is the camera that reads the tiles (the mat has a dice area); each names the
         setting that chose it, for the messages about it."""
-        if given:
+        if given is not None:  # --source "" is refused, not the configured one (reviewc69 RISK B)
             return CameraChoice.option(given)
         if self.text("dice.camera_source") != "auto":
             return self._camera("dice.camera_source")

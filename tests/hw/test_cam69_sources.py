@@ -23,7 +23,7 @@ def test_an_empty_or_mistyped_source_is_refused_naming_the_setting() -> None:
         "/dev/video0, picamera, or a picture, folder or video")
     for spec in ("camera:x", CameraChoice.option("camera:x")):
         for opening in (open_source, webcam_missing):
-            with pytest.raises(DeviceError, match=r"camera:x: a camera is camera:0, camera:1"):
+            with pytest.raises(DeviceError, match=r"'camera:x': a camera is camera:0, camera:1"):
                 opening(spec)
 
 
@@ -40,8 +40,12 @@ def test_calibrate_camera_refuses_an_empty_or_mistyped_source(
         "picamera, or a picture, folder or video\n")
     assert cli.main(["calibrate", "camera", "--source", "camera:x"]) != 0
     assert capsys.readouterr().err == (
-        "companion: error: --source: camera:x: a camera is camera:0, camera:1, … (its number), "
-        "or its device, as /dev/video0\n")
+        "companion: error: --source: 'camera:x': a camera is camera:0, camera:1, … (its "
+        "number), or its device, as /dev/video0\n")
+    # reviewc69 NIT 4: quoted, not "camera:: a camera is …".
+    assert cli.main(["calibrate", "camera", "--source", "camera:"]) != 0
+    assert capsys.readouterr().err.startswith(
+        "companion: error: --source: 'camera:': a camera is camera:0")
     config_dir().mkdir(parents=True, exist_ok=True)
     (config_dir() / "config.toml").write_text('[input]\ncamera_source = ""\n')
     assert cli.main(["calibrate", "camera"]) != 0
@@ -59,3 +63,20 @@ def test_a_rendered_source_s_bad_tile_names_the_setting() -> None:
     with pytest.raises(InvalidNotation) as refused:
         open_source(chosen)
     assert str(refused.value).startswith("input.camera_source (config.toml): '99q' is not a tile")
+
+
+@pytest.mark.parametrize("command", [["calibrate", "dice", "--source", "", "--count", "1"],
+                                     ["roll", "--dice", "camera", "--source", "", "1D6"]])
+def test_the_dice_commands_refuse_an_empty_source_not_use_the_configured_one(
+    command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """reviewc69 RISK B: `--source ""` was taken as no --source, so the dice were calibrated
+    (or read) from dice.camera_source without a word."""
+    monkeypatch.chdir(tmp_path)
+    config_dir().mkdir(parents=True, exist_ok=True)
+    (config_dir() / "config.toml").write_text('[dice]\ncamera_source = "camera:0"\n')
+    assert cli.main(command) != 0
+    err = capsys.readouterr().err
+    assert "--source: the camera source is empty: give camera:0" in err
+    assert "dice.camera_source" not in err

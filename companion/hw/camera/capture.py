@@ -412,6 +412,8 @@ class FileSource:
             except PictureError as exc:
                 raise DeviceError(str(exc)) from None
             self._files = [path]
+        # One picture in all, alone or the only one in its folder: finding the mat uses it up.
+        self.one_picture = self.pictures and len(self._files) == 1
 
     def read(self) -> np.ndarray | None:
         if self._video is not None:
@@ -528,7 +530,8 @@ def refuse_mistyped(spec: str) -> None:
         raise DeviceError(f"{where}the camera source is empty: give {SOURCES}")
     device = written.removeprefix("camera:")
     if written.startswith("camera:") and not (device.isdigit() or device.startswith("/")):
-        raise DeviceError(f"{where}{written}: a camera is camera:0, camera:1, … (its number), "
+        # Quoted: "camera:: a camera is …" read as a typo of the message (reviewc69 NIT 4).
+        raise DeviceError(f"{where}{written!r}: a camera is camera:0, camera:1, … (its number), "
                           "or its device, as /dev/video0")
 
 
@@ -550,7 +553,9 @@ def webcam_missing(spec: str) -> str | None:
     closed again) or ``spec`` names no webcam. For a command that gives up at once, as
     calibration does; the game's tile camera waits for one to be plugged in instead. (The
     dice camera refuses at once only a webcam whose device node is gone, and waits
-    for one there but giving no picture yet: ``CameraStream.refuse_absent``.)"""
+    for one there but giving no picture yet: ``CameraStream.refuse_absent``.) Raises
+    :class:`DeviceError` for a source that can name nothing, empty or a mistyped
+    ``camera:`` (:func:`refuse_mistyped`; reviewc69 NIT 5)."""
     refuse_mistyped(spec)
     device = _webcam_device(spec)
     if device is None:
