@@ -269,10 +269,13 @@ def test_an_empty_draw_slot_is_not_enrolled_and_the_kind_is_asked_again(
 def test_a_camera_that_runs_out_ends_the_enrolment_saying_so(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
-    """A folder's one picture read up by finding the mat: "could not see the mat for 1m;
-    skipped" for every kind, and "0 kinds saved in …" of a file never written."""
+    """A folder's pictures read up, the mat's by finding the mat and the next (the Draw
+    slot empty) by 1m's shots: not "could not see the mat for 1m; skipped" for every kind,
+    and "0 kinds saved in …" of a file never written. (A folder of one picture is refused:
+    reviewc69 NIT 3.)"""
     (tmp_path / "shots").mkdir()
     cv2.imwrite(str(tmp_path / "shots" / "mat.png"), RenderedSource({Slot.DRAW: "1m"}).read())
+    cv2.imwrite(str(tmp_path / "shots" / "mat_2.png"), RenderedSource({}).read())
     monkeypatch.setattr("sys.stdin", io.StringIO("\n"))
     assert calibrate("--source", str(tmp_path / "shots"), "--enrol") == 1
     out = capsys.readouterr().out
@@ -560,9 +563,12 @@ def test_a_frame_failing_a_check_enrols_no_tiles_either_unless_forced(
     """Review 56b, finding 8: "not saved: this frame failed the checks", and then the tiles
     were enrolled from that same dark frame."""
     assert calibrate("--source", table_camera(monkeypatch)) == 0
-    dark = tmp_path / "dark"  # a folder: one picture is refused for --enrol (camaudit69 NIT 5)
+    # A folder of two: one picture, alone or in a folder, is refused for --enrol
+    # (camaudit69 NIT 5, reviewc69 NIT 3).
+    dark = tmp_path / "dark"
     dark.mkdir()
-    cv2.imwrite(str(dark / "dark.png"), (empty_mat() * 0.2).astype(np.uint8))
+    for name in ("dark.png", "dark_2.png"):
+        cv2.imwrite(str(dark / name), (empty_mat() * 0.2).astype(np.uint8))
     monkeypatch.setattr("sys.stdin", io.StringIO("\n"))
     capsys.readouterr()
     assert calibrate("--source", str(dark), "--enrol") == 1

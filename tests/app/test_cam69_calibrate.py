@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import io
+import re
 from pathlib import Path
 
+import cv2
 import pytest
 
 from companion.app import cli
@@ -16,19 +19,115 @@ from tests.hw.test_camera_cli import tile_picture
 def test_enrol_from_skips_a_picture_surely_read_as_another_kind(
     tmp_path: Path, capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """A 7z picture misnamed 2z.png is not filed as 2z (it pulled the real kind's reads
-    towards 2z at the table): it is skipped, naming what it reads as and what to do, as
-    enrolling on the mat asks first (surely_other). The well-named picture is enrolled."""
+    """A 7z picture misnamed 2z_2.png is not filed as 2z with no terminal to ask (it pulled
+    the real kind's reads towards 2z at the table): it is skipped, naming what it reads as,
+    the rename that keeps its _2 (reviewc69 NIT 2), and how to take it as named (reviewc69
+    RISK A). The well-named picture is enrolled."""
     folder = tmp_path / "set"
     folder.mkdir()
-    tile_picture(folder / "2z.png", "7z")
+    tile_picture(folder / "2z_2.png", "7z")
     tile_picture(folder / "3m.png", "3m")
     assert cli.main(["calibrate", "camera", "--enrol-from", str(folder)]) == 0
     out = capsys.readouterr().out
-    line = next(line for line in out.splitlines() if "2z.png" in line)
-    assert line.startswith("  2z.png skipped: it reads as 7z 中 (")
-    assert line.endswith("%), surely not 2z; rename it 7z.png if it is 7z")
+    line = next(line for line in out.splitlines() if "2z_2.png" in line)
+    assert line.startswith("  2z_2.png skipped: it reads as 7z 中 (")
+    assert line.endswith(
+        "%), surely not 2z; if it is 7z, rename it 7z_2.png; if it is 2z (your set's look of "
+        "it), run this at a terminal to be asked, or with --as-named")
     assert Enrolment.load(config_dir() / ENROLMENT_FILE).labels == ["3m"]
+
+
+class Terminal(io.StringIO):
+    """Typed answers at a terminal: the folder's enrolment asks only a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def inverted(path: Path, label: str) -> Path:
+    """A ``label`` tile in inverted colours, named after it: a set whose art the model
+    surely reads as another kind (5z reads as a tile's back), hardware/camera.md's case for
+    enrolling (reviewc69 RISK A)."""
+    tile_picture(path, label)
+    cv2.imwrite(str(path), 255 - cv2.imread(str(path)))
+    return path
+
+
+@pytest.mark.parametrize(("typed", "enrolled"), [("y\n", ["3m", "5z"]), ("n\n", ["3m"]),
+                                                 ("\n", ["3m"]), ("maybe\ny\n", ["3m", "5z"]),
+                                                 ("", ["3m"])])
+def test_enrol_from_asks_a_terminal_about_a_picture_surely_read_as_another_kind(
+    typed: str, enrolled: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """reviewc69 RISK A: a correctly named 5z the model surely reads as a back was skipped
+    with no way to take it; a terminal is now asked, as on the mat: y keeps it, n, Enter or
+    the end of input skip it, anything else is asked again."""
+    folder = tmp_path / "set"
+    folder.mkdir()
+    inverted(folder / "5z.png", "5z")
+    tile_picture(folder / "3m.png", "3m")
+    monkeypatch.setattr("sys.stdin", Terminal(typed))
+    assert cli.main(["calibrate", "camera", "--enrol-from", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^  5z\.png: it reads as a tile's back \(\d+%\), surely not 5z \(if it "
+                     r"is a tile's back, skip it and rename it back\.png\)$", out, re.M)
+    assert out.count("  y keeps it as 5z; Enter skips it: ") == 1 + ("maybe" in typed)
+    assert ("  5z.png skipped" in out) == ("5z" not in enrolled)
+    assert sorted(set(Enrolment.load(config_dir() / ENROLMENT_FILE).labels)) == enrolled
+
+
+def test_enrol_from_as_named_takes_every_picture_as_its_name_says(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """reviewc69 RISK A: with no terminal, --as-named enrols the 5z the model reads as a
+    back, as 5z; without --enrol-from it is refused."""
+    folder = tmp_path / "set"
+    folder.mkdir()
+    inverted(folder / "5z.png", "5z")
+    assert cli.main(["calibrate", "camera", "--enrol-from", str(folder), "--as-named"]) == 0
+    assert "5z.png" not in capsys.readouterr().out
+    assert Enrolment.load(config_dir() / ENROLMENT_FILE).labels == ["5z"]
+    assert cli.main(["calibrate", "camera", "--source", "render:", "--as-named"]) == 2
+    assert capsys.readouterr().err == (
+        "companion: error: --as-named goes with --enrol-from (pictures named after their "
+        "tile), not a camera\n")
+
+
+def test_enrol_from_takes_a_named_picture_the_model_is_unsure_of_without_asking(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """An 8s in inverted colours, which the model reads as 1s but unsure: enrolled as named,
+    nothing asked (only a sure other kind is asked about)."""
+    folder = tmp_path / "set"
+    folder.mkdir()
+    inverted(folder / "8s.png", "8s")
+    monkeypatch.setattr("sys.stdin", Terminal(""))
+    assert cli.main(["calibrate", "camera", "--enrol-from", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert "8s.png" not in out and "keeps it" not in out
+    assert Enrolment.load(config_dir() / ENROLMENT_FILE).labels == ["8s"]
+
+
+def test_enrol_from_a_folder_of_one_picture_is_refused_before_the_calibration_is_replaced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """reviewc69 NIT 3: a folder holding one picture replaced the calibration, then stopped
+    at 1m ("no more pictures"), as one picture did (camaudit69 NIT 5)."""
+    from companion.hw.camera.capture import RenderedSource
+    from companion.hw.ports import Slot
+
+    folder = tmp_path / "one"
+    folder.mkdir()
+    cv2.imwrite(str(folder / "draw5p.png"), RenderedSource({Slot.DRAW: "5p"}).read())
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n"))
+    assert cli.main(["calibrate", "camera", "--source", str(folder), "--enrol"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith(
+        f"companion: error: --enrol takes your tiles one by one from a camera, or a folder or "
+        f"video of them; {folder} holds one picture: enrol pictures named after their tile")
+    assert not list(config_dir().glob("camera.toml*"))
 
 
 @pytest.mark.parametrize("command", [["classify"], ["calibrate", "camera", "--enrol-from"]])

@@ -633,15 +633,22 @@ def retake(enrolment: Enrolment, label: str, embeddings: list[np.ndarray]) -> No
         enrolment.add(label, embedding)
 
 
-def enrol_from_folder(folder: Path, classifier: TileClassifier) -> dict[str, list[np.ndarray]]:
+def enrol_from_folder(folder: Path, classifier: TileClassifier,
+                      ask: Callable[[str], str] | None = None,
+                      as_named: bool = False) -> dict[str, list[np.ndarray]]:
     """Embed every picture named ``<label>[_n].<ext>`` (``5p.jpg``, ``back_2.png``): the
     embeddings by label.
 
-    A picture of the whole mat, a black or washed-out one, one all of one grey, one the
-    model reads as bare paper, or one it surely reads as another kind (misnamed), is left
-    out, saying why: taken as a tile's picture, it would teach the reader a wrong look of
-    that kind. The plain faces (:data:`PLAIN_FACES`) are
+    A picture of the whole mat, a black or washed-out one, one all of one grey, or one the
+    model reads as bare paper, is left out, saying why: taken as a tile's picture, it would
+    teach the reader a wrong look of that kind. The plain faces (:data:`PLAIN_FACES`) are
     as bright, flat and bare themselves: of them only a black or a pure white one is.
+
+    One the model surely reads as another kind may be misnamed, or be the very tile the
+    set is enrolled for (its art read as another kind's): as on the mat (:func:`confirm`),
+    ``ask`` (a terminal) is asked whether to enrol it as named; with no terminal to ask it
+    is skipped, saying how to take it; ``as_named`` (``--as-named``) takes it as named
+    (reviewc69 RISK A).
     """
     if not folder.is_dir():
         raise DataError(f"{folder}: no such folder; give the folder holding your tile "
@@ -684,14 +691,12 @@ def enrol_from_folder(folder: Path, classifier: TileClassifier) -> dict[str, lis
                   "photograph the tile's face")
             continue
         # A misnamed file (easy among dozens renamed) would pull the kind it shows towards
-        # its name at the table: as the mat's enrolment asks first (surely_other, calib62
-        # R1), it is skipped, saying what it reads as (camaudit69 RISK 2).
+        # its name at the table; a tile of the set's own art, read as another kind, is what
+        # enrolling is for: as the mat's enrolment asks (surely_other, calib62 R1), so does
+        # this, or it is skipped saying how to keep it (camaudit69 RISK 2, reviewc69 RISK A).
         other = surely_other([best], label, classifier.info.picture_confidence)
-        if other is not None:
-            looks = (f"{other} {Tile.from_notation(other).name_ja}" if other != BACK
-                     else named(other))
-            print(f"  {path.name} skipped: it reads as {looks} ({best.confidence:.0%}), surely "
-                  f"not {named(label)}; rename it {other}{path.suffix} if it is {named(other)}")
+        if other is not None and not as_named \
+                and not keep_as_named(ask, path, other, best.confidence, label):
             continue
         taken.setdefault(label, []).append(prediction.embedding)
     if not taken and tiles_named:
@@ -703,6 +708,37 @@ def enrol_from_folder(folder: Path, classifier: TileClassifier) -> dict[str, lis
     if not taken:
         raise DataError(f"{folder}: no pictures named after a tile (e.g. 5p.jpg, 1z_2.png)")
     return taken
+
+
+def keep_as_named(ask: Callable[[str], str] | None, path: Path, other: str,
+                  confidence: float, label: str) -> bool:
+    """Whether to enrol the picture at ``path``, named after ``label``, that the model surely
+    reads as ``other``: ``ask`` (a terminal) answers, as :func:`confirm` does on the mat
+    (``y`` keeps it; Enter, ``n`` or the end of input skip it); with no ``ask`` it is
+    skipped, saying how to take it anyway (--as-named) and the rename that would keep its
+    ``_n`` (reviewc69 RISK A, NIT 2)."""
+    looks = f"{other} {Tile.from_notation(other).name_ja}" if other != BACK else named(other)
+    reads = f"it reads as {looks} ({confidence:.0%}), surely not {named(label)}"
+    # 8s_2.jpg -> 1s_2.jpg, not 1s.jpg: two pictures were told to take one name.
+    renamed = other + path.name[len(path.stem.split("_")[0]):]
+    if ask is None:
+        print(f"  {path.name} skipped: {reads}; if it is {named(other)}, rename it {renamed}; "
+              f"if it is {named(label)} (your set's look of it), run this at a terminal to "
+              f"be asked, or with --as-named")
+        return False
+    print(f"  {path.name}: {reads} (if it is {named(other)}, skip it and rename it {renamed})")
+    kept_as = "a back" if label == BACK else label
+    while True:
+        try:
+            answer = ask(f"  {KEEP} keeps it as {kept_as}; Enter skips it: ").strip().lower()
+        except EOFError:
+            answer = ""
+        if answer in (KEEP, "yes"):
+            return True
+        if answer in ("", "n", "no", SKIP):
+            print(f"  {path.name} skipped")
+            return False
+        print(f"  {answer!r} is not an answer here: {KEEP} or Enter")
 
 
 def picture_problem(image: np.ndarray, label: str) -> str | None:
@@ -931,12 +967,16 @@ def run(args: argparse.Namespace) -> int:
             "enrol": ((), "a camera (each kind photographed on the Draw slot)"),
             "source": ((), "a camera to calibrate or enrol with"),
         })
+    elif args.as_named:
+        raise DataError("--as-named goes with --enrol-from (pictures named after their "
+                        "tile), not a camera")
     classifier = TileClassifier(args.model)
     if args.enrol or args.enrol_from is not None:
         not_the_games_model(classifier)
     if args.enrol_from is not None:
         path = config_dir() / ENROLMENT_FILE
-        taken = enrol_from_folder(args.enrol_from, classifier)
+        taken = enrol_from_folder(args.enrol_from, classifier,
+                                  input if sys.stdin.isatty() else None, args.as_named)
         enrolment = earlier_enrolment(path, classifier)
         for label, embeddings in taken.items():
             retake(enrolment, label, embeddings)
@@ -966,11 +1006,13 @@ def run(args: argparse.Namespace) -> int:
     earlier = calibrated_from()
     source = open_source(chosen)
     try:
-        if args.enrol and isinstance(source, FileSource) and source.still:
+        if args.enrol and isinstance(source, FileSource) and source.one_picture:
             # Finding the mat uses up its one frame: no kind could be taken, and the
-            # calibration would be replaced all the same (camaudit69 NIT 5).
+            # calibration would be replaced all the same (camaudit69 NIT 5); a folder of
+            # one picture too (reviewc69 NIT 3).
+            one = "holds one picture" if source.path.is_dir() else "is one picture"
             raise DataError(f"--enrol takes your tiles one by one from a camera, or a folder "
-                            f"or video of them; {chosen} is one picture: enrol pictures "
+                            f"or video of them; {chosen} {one}: enrol pictures "
                             "named after their tile (5p.jpg, 1z_2.png) with --enrol-from "
                             "FOLDER")
         try:
@@ -1068,5 +1110,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                              "kind taken replaces only its own earlier shots")
     parser.add_argument("--enrol-from", type=Path, metavar="DIR",
                         help="enrol from pictures named after their tile (5p.jpg, back_2.png)")
+    parser.add_argument("--as-named", action="store_true",
+                        help="with --enrol-from: enrol each picture as its name says, even "
+                             "one the model is sure shows another kind (your set's own look "
+                             "of it); without it a terminal is asked, and else it is skipped")
     parser.add_argument("--model", type=Path, help="another tile_classifier.onnx")
     parser.set_defaults(func=run)
