@@ -2,7 +2,8 @@
 nothing and says the count found, on a real photo and a rendered one. reviewd69 RISK A: a
 die too faint for the companion's own threshold, the right count laid, is saved at a lower
 threshold that reads it; RISK B: a die found but not read at the own threshold, left out
-under the higher threshold saved, is said after saving, with the --count to use."""
+under the higher threshold saved, is said after saving, with the --count to use, and
+(reviewx69 RISK 1) where the marks beyond --count lie."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 
 from companion.app import cli
 from companion.app.paths import config_dir
+from companion.hw.dice.readings import DieReading, place_of
 from companion.hw.dice.render import Scene, SceneKind, Table, render_scene
 from companion.hw.dice.source import CameraDiceSource
 
@@ -106,8 +108,11 @@ def test_a_die_found_but_unread_left_out_by_the_threshold_saved_is_said(
                      "--frames", "2"]) == 0
     out = capsys.readouterr().out
     assert "finder threshold 0.5" in out and "Saved to" in out
-    assert ("Note: at the companion's own finder threshold (0.3) 3 marks were found: if 3 "
-            "dice lie there, run again with --count 3.") in out
+    # reviewx69 RISK 1: where the third mark lies, as the reader's doubts say it
+    where = place_of(DieReading(None, 0.0, scene.dice[0].centre, scene.dice[0].side_px),
+                     scene.image.shape)
+    assert ("Note: at the companion's own finder threshold (0.3) a 3rd mark was found "
+            f"{where}: if a die lies there, run again with --count 3.") in out
     assert out.index("Saved to") < out.index("Note:")
 
 
@@ -120,4 +125,21 @@ def test_the_audits_three_fives_calibrated_as_two_are_saved_with_a_note(
                      str(PHOTOS / "mp_Train_five_24.jpg")]) == 0
     out = capsys.readouterr().out
     assert "read 2 dice (5, 5)" in out and "Saved to" in out
-    assert "3 marks were found: if 3 dice lie there, run again with --count 3." in out
+    assert ("a 3rd mark was found at the top: if a die lies there, run again with "
+            "--count 3.") in out
+
+
+@needs_photos
+def test_a_right_count_saved_past_marks_names_where_they_lie(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewx69 RISK 1: three dice beside a laptop, told --count 3, saved at 0.4 with "5
+    marks were found: if 5 dice lie there": the player sees 3 dice and nothing says what
+    the other marks are. The note names where each lies (a key of the laptop at the top
+    left, the side of the middle die), so the player can look there."""
+    assert cli.main(["calibrate", "dice", "--source", str(PHOTOS / "mp_Train_dice_26.jpg"),
+                     "--count", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "read 3 dice (1, 1, 1)" in out and "finder threshold 0.4" in out
+    assert ("Note: at the companion's own finder threshold (0.3) 2 more marks were found in "
+            "the middle and at the top left: if dice lie there, run again with --count 5."
+            ) in out

@@ -42,7 +42,13 @@ from companion.hw.dice.networks import TURNS, DiceNetworks, Spot
 from companion.hw.dice.placement import larger_than_others
 from companion.hw.dice.reader import DiceReader
 from companion.hw.dice.reader_config import Measured, ReaderConfig
-from companion.hw.dice.readings import NO_DICE_SEEN, DiceRead, ReadStatus, dice_count
+from companion.hw.dice.readings import (
+    NO_DICE_SEEN,
+    DiceRead,
+    ReadStatus,
+    dice_count,
+    place_of,
+)
 from companion.hw.dice.source import Motion, no_dice_said
 
 FIND_THRESHOLDS = (0.15, 0.2, 0.3, 0.4, 0.5)
@@ -87,6 +93,7 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
                    held_size=packaged.held_size, measured=None)
     own = None  # how many dice the companion's own threshold surely reads in most frames
     own_marks = 0  # how many marks (dice read or not) it finds in most frames
+    own_reads: list[DiceRead] = []
     for threshold in FIND_THRESHOLDS:
         config = replace(base, find_threshold=threshold, held_size=math.inf)
         reader = DiceReader(config, networks)
@@ -95,9 +102,10 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
         agreed = max((sum(1 for r in good if r.values == g.values) for g in good), default=0)
         seen = Counter(len(r.dice) for r in reads).most_common(1)[0][0] if reads else 0
         if threshold == packaged.find_threshold:
-            own, own_marks = surely_read(reads), seen
-        results.append((agreed, -abs(threshold - base.find_threshold), config, good, seen))
-    agreed, _, config, good, seen = max(results, key=lambda r: (r[0], r[1]))
+            own, own_marks, own_reads = surely_read(reads), seen, reads
+        results.append((agreed, -abs(threshold - base.find_threshold), config, good, seen,
+                        reads))
+    agreed, _, config, good, seen, saved_reads = max(results, key=lambda r: (r[0], r[1]))
     if own is not None and own > count:
         # dicecam69 DEFECT 1: three dice laid with --count left at 2 saved the highest
         # threshold, the one under which one die is not found, and said nothing. Only more
@@ -135,14 +143,48 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
     # reviewd69 RISK B: a die the own threshold finds but doubts is no sure count to refuse
     # by (the 12 photos told their true count saved past such a mark), but a higher
     # threshold under which it is not found is saved only with a word of it.
+    # reviewx69 RISK 1: the note names where the marks beyond --count lie, in the words the
+    # reader's doubts use, so the player can look there (it showed on 1 in 23 right counts).
     note = (f"at the companion's own finder threshold ({packaged.find_threshold:g}) "
-            f"{own_marks} marks were found: if {dice_count(own_marks)} lie there, run again "
-            f"with --count {own_marks}"
+            f"{beyond(own_reads, own_marks, saved_reads, count, frames, 'mark')}: if "
+            f"{'a die lies' if own_marks - count == 1 else 'dice lie'} there, run again with "
+            f"--count {own_marks}"
             if config.find_threshold > packaged.find_threshold and own_marks > count else "")
     return Tuning(config, agreed, len(frames), values,
                   f"read {dice_count(count)} ({', '.join(map(str, values))}) in {agreed} of "
                   f"{len(frames)} frames; finder threshold {config.find_threshold:g}, faces "
                   f"{config.min_face_px:g}-{config.max_face_px:g} px{mixed}", note=note)
+
+
+def beyond(more: Sequence[DiceRead], number: int, saved: Sequence[DiceRead], count: int,
+           frames: Sequence[np.ndarray], what: str) -> str:
+    """The ``what``s (marks, dice) that ``more`` finds beyond the ``count`` dice ``saved``
+    reads, in words, with where they lie in the view: "a 4th mark was found at the top
+    left", "2 more marks were found at the left and at the right". Where is said as a
+    reader's doubt says it (readings.place_of), from a frame in which ``more`` finds
+    ``number`` and ``saved`` reads ``count`` dice: each of the former lying on none of the
+    latter (reviewx69 RISK 1: "5 marks were found" next to 3 dice read named nothing the
+    player could check). No such frame: the number alone."""
+    extra = number - count
+    words = (f"a {ordinal(number)} {what} was found" if extra == 1
+             else f"{extra} more {what}s were found")
+    for frame, wider, read in zip(frames, more, saved, strict=True):
+        if len(wider.dice) != number or read.status is not ReadStatus.OK \
+                or len(read.dice) != count:
+            continue
+        places = list(dict.fromkeys(
+            place_of(d, frame.shape) for d in wider.dice
+            if not any(math.dist(d.centre, s.centre) < max(d.side_px, s.side_px) / 2
+                       for s in read.dice)))
+        if places:
+            return f"{words} {' and '.join(places)}"
+    return words
+
+
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, … 21st."""
+    last = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{'th' if 10 <= number % 100 <= 20 else last}"
 
 
 def surely_read(reads: Sequence[DiceRead]) -> int | None:

@@ -101,7 +101,7 @@ class DieReading:
     centre: tuple[float, float]
     side_px: float
     reason: str = ""
-    place: str = ""  # where a doubted die lies, in words ("at the top left"; see _place)
+    place: str = ""  # where a doubted die lies, in words ("at the top left"; see place_of)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,9 +154,10 @@ def lying_order(dice: Sequence[DieReading]) -> list[DieReading]:
     return sorted(dice, key=cmp_to_key(before))
 
 
-def _place(die: DieReading, shape: tuple[int, ...]) -> str:
+def place_of(die: DieReading, shape: tuple[int, ...]) -> str:
     """Where ``die`` lies in a frame of ``shape``, in words, by its third of the view across
-    and down: "at the top left", "at the right", "in the middle"."""
+    and down: "at the top left", "at the right", "in the middle" (the doubts' words, also
+    calibrate's for a die it saved past: reviewx69 RISK 1)."""
     height, width = shape[:2]
     column = _COLUMNS[min(2, max(0, int(3 * die.centre[0] / width)))]
     row = _ROWS[min(2, max(0, int(3 * die.centre[1] / height)))]
@@ -167,7 +168,7 @@ def _place(die: DieReading, shape: tuple[int, ...]) -> str:
 def _placed(dice: list[DieReading], shape: tuple[int, ...]) -> list[DieReading]:
     """``dice`` with the place in a frame of ``shape`` of each it doubts, but of a frame too
     busy to judge, which is doubted as a whole: its last mark's place means nothing."""
-    return [replace(d, place=_place(d, shape)) if d.value is None and d.reason != _TOO_BUSY
+    return [replace(d, place=place_of(d, shape)) if d.value is None and d.reason != _TOO_BUSY
             else d for d in dice]
 
 
