@@ -3,7 +3,8 @@ nothing and says the count found, on a real photo and a rendered one. reviewd69 
 die too faint for the companion's own threshold, the right count laid, is saved at a lower
 threshold that reads it; RISK B: a die found but not read at the own threshold, left out
 under the higher threshold saved, is said after saving, with the --count to use, and
-(reviewx69 RISK 1) where the marks beyond --count lie."""
+(reviewx69 RISK 1) where the marks beyond --count lie; RISK 2: a lower threshold that
+surely reads more dice than --count is said too."""
 
 from __future__ import annotations
 
@@ -95,6 +96,25 @@ def test_three_dice_one_faint_with_their_count_are_saved_at_a_lower_threshold(
     assert sorted(source.roll(3, 6)) == sorted(d.value for d in scene.dice)
 
 
+def test_three_dice_one_faint_told_two_are_saved_with_the_lower_threshold_that_reads_three(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewx69 RISK 2: the faint die's throw told --count 2 saved the own threshold (0.3),
+    which reads the two clear dice, and said nothing, though 0.2 reads all three surely.
+    It is saved still, with a note naming where the third die lies and --count 3."""
+    picture = tmp_path / "faint.png"
+    scene = render_scene(708, kind=SceneKind.LOOSE, count=3, table=Table.FELT)
+    cv2.imwrite(str(picture), dimmed(scene, 1, 0.03, 0.4))
+    assert cli.main(["calibrate", "dice", "--source", str(picture), "--count", "2",
+                     "--frames", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "read 2 dice (3, 5) in 2 of 2 frames; finder threshold 0.3" in out
+    where = place_of(DieReading(None, 0.0, scene.dice[1].centre, scene.dice[1].side_px),
+                     scene.image.shape)
+    assert (f"Note: at finder threshold 0.2 a 3rd die was read surely {where}: if a die lies "
+            "there, run again with --count 3.") in out
+    assert out.index("Saved to") < out.index("Note:")
+
+
 def test_a_die_found_but_unread_left_out_by_the_threshold_saved_is_said(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """reviewd69 RISK B: three dice, one blurred: the own threshold finds it but doubts it,
@@ -125,8 +145,9 @@ def test_the_audits_three_fives_calibrated_as_two_are_saved_with_a_note(
                      str(PHOTOS / "mp_Train_five_24.jpg")]) == 0
     out = capsys.readouterr().out
     assert "read 2 dice (5, 5)" in out and "Saved to" in out
-    assert ("a 3rd mark was found at the top: if a die lies there, run again with "
-            "--count 3.") in out
+    # 0.4, below the 0.5 saved, reads the third die surely: the firmer note (reviewx69 RISK 2)
+    assert ("Note: at finder threshold 0.4 a 3rd die was read surely at the top: if a die "
+            "lies there, run again with --count 3.") in out
 
 
 @needs_photos

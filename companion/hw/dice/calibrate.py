@@ -7,14 +7,15 @@ saved before); when the companion's own threshold surely reads more dice than ``
 most frames, nothing is to be saved (the player laid more dice than ``--count``). Fewer is
 no refusal: a lower threshold that finds a faint die is what calibrating is for. A higher
 threshold saved where the companion's own one finds more marks than ``count`` is noted,
-naming the ``--count`` to give if that many dice lie there. The face-size limits are
-fitted afresh around the dice actually seen. The dice lie on the table for this, so one
-much larger than the others is of the player's set, not held nearer the camera: they are
-read without the ``held_size`` bound, which is then set above the spread of their sizes
-(HELD_MARGIN), so a throw of that set is read. The judge's and the counter's thresholds
-(``min_top``, ``min_confidence``, ``min_side``, ``min_crowded``, ``min_counted``,
-``min_alone``) are never changed here: they are what keeps the reader from guessing. The
-caller saves the result.
+naming where they lie and the ``--count`` to give if that many dice lie there; so is a
+lower threshold that surely reads more dice than ``count`` (reviewx69 RISKs 1, 2). The
+face-size limits are fitted afresh around the dice actually seen. The dice lie on the
+table for this, so one much larger than the others is of the player's set, not held nearer
+the camera: they are read without the ``held_size`` bound, which is then set above the
+spread of their sizes (HELD_MARGIN), so a throw of that set is read. The judge's and the
+counter's thresholds (``min_top``, ``min_confidence``, ``min_side``, ``min_crowded``,
+``min_counted``, ``min_alone``) are never changed here: they are what keeps the reader from
+guessing. The caller saves the result.
 """
 
 from __future__ import annotations
@@ -150,6 +151,18 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
             f"{'a die lies' if own_marks - count == 1 else 'dice lie'} there, run again with "
             f"--count {own_marks}"
             if config.find_threshold > packaged.find_threshold and own_marks > count else "")
+    # reviewx69 RISK 2: a threshold below the one saved that surely reads more dice than
+    # --count (a faint die, the count told one short) was saved past in silence. Told their
+    # true count, no real photo saves past such a threshold, so it is said, and first.
+    surer = [(number, c.find_threshold, reads) for _, _, c, _, _, reads in results
+             if c.find_threshold < config.find_threshold
+             and (number := surely_read(reads)) is not None and number > count]
+    if surer:
+        number, lower, reads = max(surer, key=lambda s: (s[0], s[1]))
+        note = (f"at finder threshold {lower:g} "
+                f"{beyond(reads, number, saved_reads, count, frames, 'die', 'read surely')}: "
+                f"if {'a die lies' if number - count == 1 else 'dice lie'} there, run again "
+                f"with --count {number}")
     return Tuning(config, agreed, len(frames), values,
                   f"read {dice_count(count)} ({', '.join(map(str, values))}) in {agreed} of "
                   f"{len(frames)} frames; finder threshold {config.find_threshold:g}, faces "
@@ -157,17 +170,18 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
 
 
 def beyond(more: Sequence[DiceRead], number: int, saved: Sequence[DiceRead], count: int,
-           frames: Sequence[np.ndarray], what: str) -> str:
+           frames: Sequence[np.ndarray], what: str, how: str = "found") -> str:
     """The ``what``s (marks, dice) that ``more`` finds beyond the ``count`` dice ``saved``
-    reads, in words, with where they lie in the view: "a 4th mark was found at the top
-    left", "2 more marks were found at the left and at the right". Where is said as a
+    reads, ``how`` (found, read surely), in words, with where they lie in the view: "a 4th
+    mark was found at the top left", "2 more marks were found at the left and at the
+    right", "a 3rd die was read surely at the left". Where is said as a
     reader's doubt says it (readings.place_of), from a frame in which ``more`` finds
     ``number`` and ``saved`` reads ``count`` dice: each of the former lying on none of the
     latter (reviewx69 RISK 1: "5 marks were found" next to 3 dice read named nothing the
     player could check). No such frame: the number alone."""
     extra = number - count
-    words = (f"a {ordinal(number)} {what} was found" if extra == 1
-             else f"{extra} more {what}s were found")
+    words = (f"a {ordinal(number)} {what} was {how}" if extra == 1
+             else f"{extra} more {'dice' if what == 'die' else what + 's'} were {how}")
     for frame, wider, read in zip(frames, more, saved, strict=True):
         if len(wider.dice) != number or read.status is not ReadStatus.OK \
                 or len(read.dice) != count:
