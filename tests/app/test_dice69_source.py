@@ -33,7 +33,9 @@ def test_a_folder_that_runs_out_is_named_and_no_camera_is_blamed(
     said = " ".join(err.split())
     assert (f"{folder}: its pictures ran out before the dice lay still in 4 of them in a row "
             "(a folder is read as a camera's frames, in name order, not one throw per "
-            "picture); give one picture of the throw as --source") in said
+            "picture); give one picture of the throw as --source for a single roll, or, for "
+            "several throws (an events walk), a folder holding the frames of each throw in "
+            "turn, the dice seen moving between them") in said
     assert "no camera?" not in said and "camera stopped" not in said
     assert widest(err) <= 80
 

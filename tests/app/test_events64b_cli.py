@@ -128,6 +128,22 @@ def test_the_camera_stopping_mid_walk_says_the_walk_thrown(
     assert "give one picture of the throw" not in error
 
 
+def test_the_camera_stopping_at_a_walks_first_throw_advises_what_serves_a_walk(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewx69 NIT 3: a folder whose first throw never lies still long enough advised
+    "give one picture of the throw as --source", and one picture, given, refused the
+    walk's second throw ("A picture serves one throw (`companion roll 2D6` …)")."""
+    source = throws(tmp_path / "throws", 6)
+    for frame in sorted(source.iterdir())[3:]:
+        frame.unlink()  # 3 frames of the die: it never lies still in 4 in a row
+    assert main(["events", "monster", "--dice", "camera", "--source", str(source)]) == 1
+    error = said(capsys.readouterr().err)
+    assert f"{source}: its pictures ran out before the dice lay still" in error
+    assert ("give one picture of the throw as --source for a single roll, or, for several "
+            "throws (an events walk), a folder holding the frames of each throw in turn, the "
+            "dice seen moving between them") in error
+
+
 def test_json_lists_the_rolls_typed_beside_the_camera(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:

@@ -423,12 +423,18 @@ class CameraDiceSource:
         camera is named, with how it is read (dicecam69 NIT 3: a folder of one throw per
         picture ran out with "the camera stopped", and the player was asked "no camera?").
         The throw awaited is named (reviewd69 DEFECT C): a walk of several throws runs out
-        at a later one, for which one picture of a throw is no help."""
+        at a later one, for which one picture of a throw is no help; at the first, both are
+        advised (reviewx69 NIT 3)."""
         steady = self.config.stable_frames
         throw = f"throw {self._taken + 1} ({count}D{sides})" if self._taken else ""
         dice = f"the dice of {throw}" if throw else "the dice"
         if self._given is None and Path(self.source).is_dir():
-            advice = ("give one picture of the throw as --source" if not self._taken else
+            # The first throw's advice fits a single roll and a walk alike: the source
+            # cannot know whether more throws are to be asked (reviewx69 NIT 3: one picture,
+            # as advised, refused a walk's second throw).
+            advice = ("give one picture of the throw as --source for a single roll, or, for "
+                      "several throws (an events walk), a folder holding the frames of each "
+                      "throw in turn, the dice seen moving between them" if not self._taken else
                       f"a folder holds the frames of every throw in turn, the dice seen "
                       f"moving between them; {self._taken} "
                       f"{'throw was' if self._taken == 1 else 'throws were'} read from it")
