@@ -164,3 +164,26 @@ def test_a_right_count_saved_past_marks_names_where_they_lie(
     assert ("Note: at the companion's own finder threshold (0.3) 2 more marks were found in "
             "the middle and at the top left: if dice lie there, run again with --count 5."
             ) in out
+
+
+@needs_photos
+def test_a_second_mark_on_a_die_read_is_no_note(capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewx69 RISK 1: two dice told --count 2, saved at 0.4, noted "a 3rd mark was found"
+    with no place to look: the own threshold (0.3) found one of the dice as two marks, both
+    lying on that die as read. Every mark lying on a die read, there is nothing to note."""
+    assert cli.main(["calibrate", "dice", "--source",
+                     str(PHOTOS / "mp_Train_dice_19.jpg")]) == 0
+    out = capsys.readouterr().out
+    assert "read 2 dice (1, 1)" in out and "finder threshold 0.4" in out
+    assert "Saved to" in out and "Note:" not in out
+
+
+@needs_photos
+def test_an_eighth_die_told_seven_is_noted_with_its_article(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewx69 RISK 1: eight dice told --count 7 are saved at 0.4 past an eighth mark."""
+    assert cli.main(["calibrate", "dice", "--source",
+                     str(PHOTOS / "nb_IMG_20191208_112957.jpg"), "--count", "7"]) == 0
+    out = capsys.readouterr().out
+    assert ("Note: at the companion's own finder threshold (0.3) an 8th mark was found at "
+            "the top: if a die lies there, run again with --count 8.") in out

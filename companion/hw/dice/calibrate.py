@@ -146,11 +146,11 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
     # threshold under which it is not found is saved only with a word of it.
     # reviewx69 RISK 1: the note names where the marks beyond --count lie, in the words the
     # reader's doubts use, so the player can look there (it showed on 1 in 23 right counts).
-    note = (f"at the companion's own finder threshold ({packaged.find_threshold:g}) "
-            f"{beyond(own_reads, own_marks, saved_reads, count, frames, 'mark')}: if "
-            f"{'a die lies' if own_marks - count == 1 else 'dice lie'} there, run again with "
-            f"--count {own_marks}"
-            if config.find_threshold > packaged.find_threshold and own_marks > count else "")
+    note = ""
+    if config.find_threshold > packaged.find_threshold and own_marks > count:
+        note = more_than_count(f"at the companion's own finder threshold "
+                               f"({packaged.find_threshold:g})", own_reads, own_marks,
+                               saved_reads, count, frames, "mark", "found")
     # reviewx69 RISK 2: a threshold below the one saved that surely reads more dice than
     # --count (a faint die, the count told one short) was saved past in silence. Told their
     # true count, no real photo saves past such a threshold, so it is said, and first.
@@ -159,28 +159,27 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
              and (number := surely_read(reads)) is not None and number > count]
     if surer:
         number, lower, reads = max(surer, key=lambda s: (s[0], s[1]))
-        note = (f"at finder threshold {lower:g} "
-                f"{beyond(reads, number, saved_reads, count, frames, 'die', 'read surely')}: "
-                f"if {'a die lies' if number - count == 1 else 'dice lie'} there, run again "
-                f"with --count {number}")
+        note = more_than_count(f"at finder threshold {lower:g}", reads, number, saved_reads,
+                               count, frames, "die", "read surely") or note
     return Tuning(config, agreed, len(frames), values,
                   f"read {dice_count(count)} ({', '.join(map(str, values))}) in {agreed} of "
                   f"{len(frames)} frames; finder threshold {config.find_threshold:g}, faces "
                   f"{config.min_face_px:g}-{config.max_face_px:g} px{mixed}", note=note)
 
 
-def beyond(more: Sequence[DiceRead], number: int, saved: Sequence[DiceRead], count: int,
-           frames: Sequence[np.ndarray], what: str, how: str = "found") -> str:
-    """The ``what``s (marks, dice) that ``more`` finds beyond the ``count`` dice ``saved``
-    reads, ``how`` (found, read surely), in words, with where they lie in the view: "a 4th
-    mark was found at the top left", "2 more marks were found at the left and at the
-    right", "a 3rd die was read surely at the left". Where is said as a
-    reader's doubt says it (readings.place_of), from a frame in which ``more`` finds
-    ``number`` and ``saved`` reads ``count`` dice: each of the former lying on none of the
-    latter (reviewx69 RISK 1: "5 marks were found" next to 3 dice read named nothing the
-    player could check). No such frame: the number alone."""
+def more_than_count(at: str, more: Sequence[DiceRead], number: int,
+                    saved: Sequence[DiceRead], count: int, frames: Sequence[np.ndarray],
+                    what: str, how: str) -> str:
+    """The note that ``more`` (reads ``at`` another threshold) finds ``number`` ``what``s
+    (marks, dice), ``how`` (found, read surely), where ``saved`` reads ``count`` dice:
+    "… a 4th mark was found at the top left: if a die lies there, run again with --count
+    4". Where is said as a reader's doubt says it (readings.place_of), from a frame in
+    which ``more`` finds ``number`` and ``saved`` reads ``count``: each of the former lying
+    on none of the latter (reviewx69 RISK 1: "5 marks were found" next to 3 dice read named
+    nothing the player could check). When all of them lie on the dice read (one die found
+    as two marks), there is nothing to say; with no such frame, the number alone."""
     extra = number - count
-    words = (f"a {ordinal(number)} {what} was {how}" if extra == 1
+    words = (f"{article(number)} {ordinal(number)} {what} was {how}" if extra == 1
              else f"{extra} more {'dice' if what == 'die' else what + 's'} were {how}")
     for frame, wider, read in zip(frames, more, saved, strict=True):
         if len(wider.dice) != number or read.status is not ReadStatus.OK \
@@ -190,9 +189,17 @@ def beyond(more: Sequence[DiceRead], number: int, saved: Sequence[DiceRead], cou
             place_of(d, frame.shape) for d in wider.dice
             if not any(math.dist(d.centre, s.centre) < max(d.side_px, s.side_px) / 2
                        for s in read.dice)))
-        if places:
-            return f"{words} {' and '.join(places)}"
-    return words
+        if not places:
+            return ""
+        words += f" {' and '.join(places)}"
+        break
+    return (f"{at} {words}: if {'a die lies' if extra == 1 else 'dice lie'} there, run again "
+            f"with --count {number}")
+
+
+def article(number: int) -> str:
+    """"an" before a number said with a vowel first (8th, 11th, 18th, 80th-89th), else "a"."""
+    return "an" if str(number).startswith("8") or number in (11, 18) else "a"
 
 
 def ordinal(number: int) -> str:
