@@ -10,17 +10,19 @@ import pytest
 
 from companion.hw.rfid.tagmap import TagMap
 from companion.hw.rfid.tray import TrayReader, is_a_uart
+from companion.systems.jongrogue.tiles import Tile
 from tests.hw.test_rfid_fix63r import TtyPort
 
 KIND_OPTIONS = ('the rdm6300 kind (input.rfid_kind = "rdm6300"; --rfid-kind rdm6300 for '
                 "play, --kind rdm6300 for rfid monitor and calibrate rfid)")
 
 
-def no_hello(device: str, sent: bytes) -> TrayReader:
-    """A tray reader on ``device`` whose handshake got ``sent`` and no HELLO."""
+def no_hello(device: str, sent: bytes, tags: TagMap | None = None) -> TrayReader:
+    """A tray reader on ``device`` (``tags`` enrolled, else none) whose handshake got
+    ``sent`` and no HELLO."""
     now = [0.0]
     port = TtyPort()
-    reader = TrayReader(device, TagMap({}), clock=lambda: now[0],
+    reader = TrayReader(device, tags or TagMap({}), clock=lambda: now[0],
                         opener=lambda name, baud: port)
     reader.poll_events()
     port.waiting += sent
@@ -36,8 +38,9 @@ def no_hello(device: str, sent: bytes) -> TrayReader:
 def test_the_tray_kind_on_a_uart_is_the_wrong_kind(device: str, sent: bytes) -> None:
     """It was "no hello from /dev/serial0: is it the tray, running our firmware?" (silent)
     or "… an RDM6300 there needs …; else it is another device" (bytes), and the resume
-    repeated --rfid-kind tray."""
-    reader = no_hello(device, sent)
+    repeated --rfid-kind tray. An RDM6300's ID is enrolled: silent, a UART is taken for
+    one only so (reviewr69b RISK 1, tests/hw/test_rfid69c.py)."""
+    reader = no_hello(device, sent, TagMap({"0F00A1B2C3": Tile.from_notation("1m")}))
     message = reader.status().message
     assert f"{device}" in message and "never the tray, which speaks USB only" in message, \
         message

@@ -58,22 +58,23 @@ DEFAULT_SLOTS: tuple[Slot, ...] = (Slot.DRAW, *ROOM_SLOTS)
 #: How long after a SNAP the stacks it put in doubt stay stacked for play when no other line
 #: comes (:attr:`TrayReader.stacked`): the tray sends its ERR COLLISION lines straight after it.
 SNAP_DOUBT_SECONDS = 0.25
-# The setting and each command's option, as the RDM6300's word for the tray (rfid69 D2:
-# the setting alone, which --rfid-kind tray overrides).
+#: The setting and each command's option, as the RDM6300's word for the tray (rfid69 D2:
+#: the setting alone, which --rfid-kind tray overrides).
 RDM6300_KIND = ('the rdm6300 kind (input.rfid_kind = "rdm6300"; --rfid-kind rdm6300 for '
                 "play, --kind rdm6300 for rfid monitor and calibrate rfid)")
-# A UART's device name: the Pi's serial pins (serial0, ttyAMA0, ttyAMA10 on a Pi 5) or a
-# PC's ttyS0; the tray is a USB CDC device (ttyACM0), never one of these.
+#: A UART's device name: the Pi's serial pins (serial0, ttyAMA0, ttyAMA10 on a Pi 5) or a
+#: PC's ttyS0; the tray is a USB CDC device (ttyACM0), never one of these.
 UART_NAME = re.compile(r"serial\d+|ttyAMA\d+|ttyS\d+")
 
 
 def is_a_uart(device: str | None) -> bool:
-    """Whether ``device`` names a serial UART, by its name or the one its symlinks lead to
-    (``/dev/serial0`` → ``ttyS0`` or ``ttyAMA0``): a port the tray is never on."""
+    """Whether ``device`` names a serial UART, by the name its symlinks lead to
+    (``/dev/serial0`` → ``ttyS0`` or ``ttyAMA0``), or its own where it is no link: a port
+    the tray is never on. A link's own name says nothing: a udev rule may call the tray
+    ``serial1`` (reviewr69b NIT 2)."""
     if not device or "://" in device:
         return False
-    names = {os.path.basename(device), os.path.basename(os.path.realpath(device))}
-    return any(UART_NAME.fullmatch(name) for name in names)
+    return bool(UART_NAME.fullmatch(os.path.basename(os.path.realpath(device))))
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,9 +150,9 @@ class TrayReader:
         # The same bytes read as an RDM6300's frames: valid ones, checksum and all, are an
         # RDM6300 on the port (pointed at it, this reader is the wrong kind; rfid69 D2).
         self._hello_frames = Rdm6300Framer()
-        # A handshake heard RDM6300 frames and no tray line (or none on a UART), and no
-        # tray has said hello since: sticky, a later silent handshake (the tag lifted)
-        # leaves it (found_an_rdm6300).
+        # A handshake heard RDM6300 frames and no tray line (or none on a UART, with bytes
+        # or a map with RDM6300 IDs), and no tray has said hello since: sticky, a later
+        # silent handshake (the tag lifted) leaves it (found_an_rdm6300).
         self._rdm6300 = False
 
     # -- TileReader -----------------------------------------------------
@@ -300,11 +301,12 @@ class TrayReader:
 
     def found_an_rdm6300(self) -> bool:
         """Whether a handshake on this port heard an RDM6300's frames (checksums right)
-        and no tray line, or got no tray line on a UART (:func:`is_a_uart`), and no tray
-        has said hello since: this reader is the wrong kind there (rfid69 D2). A real
-        RDM6300 on a UART opened at the tray's speed sends bytes that are no frame: they
-        are not taken for one, but the port's name tells (reviewr69 RISK 3). Still true
-        once closed."""
+        and no tray line, or got no tray line on a UART (:func:`is_a_uart`) with bytes or
+        with RDM6300 IDs in the tag map, and no tray has said hello since: this reader is
+        the wrong kind there (rfid69 D2). A real RDM6300 on a UART opened at the tray's
+        speed sends bytes that are no frame: they are not taken for one, but the port's
+        name tells (reviewr69 RISK 3); a silent UART alone does not (reviewr69b RISK 1).
+        Still true once closed."""
         return self._rdm6300
 
     def close(self) -> None:
@@ -404,13 +406,21 @@ class TrayReader:
             # The tray speaks USB only: a UART is never it, and on the Pi's an RDM6300 is
             # what the companion uses. Its frames come at 9600 baud, read here at the
             # tray's 115200 as no frame, or nothing comes with no tag laid: the port's name
-            # tells, as the bytes cannot (reviewr69 RISK 3).
-            self._rdm6300 = True
+            # tells, as the bytes cannot (reviewr69 RISK 3). Silence alone is no RDM6300:
+            # nothing may be wired there, and the tray user who named the port by mistake
+            # went round a loop, the resume's rdm6300 kind refused at start by a map of
+            # tray stickers; so only bytes, or a map with RDM6300 IDs, say rdm6300
+            # (reviewr69b RISK 1).
+            self._rdm6300 = (self._rdm6300 or bool(self._hello_bytes)
+                             or bool(self.tag_map.read_by("rdm6300")))
             got = (f"{_plural(self._hello_bytes, 'byte')} came from {device} but no tray line"
                    if self._hello_bytes else f"no hello from {device}")
-            return (f"{got}: it is a serial UART (the Pi's pins), never the tray, which "
-                    f"speaks USB only: an RDM6300 there needs {RDM6300_KIND} "
-                    "シリアルはトレイではない: 種類をrdm6300に")
+            return (f"{got}: it is a serial UART (such as the Pi's pins), never the tray, "
+                    "which speaks USB only: for the tray, give its USB port (/dev/ttyACM*; "
+                    "`companion rfid list`), or no port at all (input.rfid_port empty, no "
+                    "--rfid-port or --port), so it is found; an RDM6300 there needs "
+                    f"{RDM6300_KIND} "
+                    "シリアルはトレイではない: トレイはUSBのポートで、RDM6300なら種類をrdm6300に")
         dropped = {name: self.lines.counters[name] - before
                    for name, before in self._hello_dropped.items()}
         if dropped["wrong_version"]:
