@@ -320,14 +320,21 @@ def aside_steps(path: Path, count: int, enrol: str, play: str) -> str:
     IDs and no tray sticker: play refuses such a map on a tray, so it is set aside for the
     time of the try, some of the made-up stickers enrolled and played, and put back after
     (reviewr69 DEFECT 1: the play line offered was refused, and the note said the made-up
-    stickers would be named as not enrolled by a game that never started)."""
+    stickers would be named as not enrolled by a game that never started). A map set aside
+    before, and not put back, is kept (reviewr69b NIT 6)."""
     kept = path.with_name(path.name + ".rdm6300")
+    # A map set aside before and never put back is kept: the name is a free one, and
+    # mv -n leaves one that came since (reviewr69b NIT 6: mv replaced it, unasked).
+    more = 1
+    while kept.exists() or kept.is_symlink():
+        more += 1
+        kept = path.with_name(f"{path.name}.rdm6300.{more}")
     ids = "ID" if count == 1 else "IDs"
     return "\n".join([
         f"play refuses {path} on a tray (its {count} {ids} are an RDM6300's, which a tray "
         "never reads): to play the tray here, set it aside, enrol some of the made-up "
         "stickers the tray moves (q when a few are), play, and put it back after:",
-        f"  {shlex.join(['mv', str(path), str(kept)])}",
+        f"  {shlex.join(['mv', '-n', str(path), str(kept)])}",
         f"  {enrol}",
         f"  {play}",
         f"  {shlex.join(['mv', str(kept), str(path)])}"])
