@@ -565,6 +565,9 @@ for i in "${!STEPS[@]}"; do
 done
 if [ "$INPUT_KIND" = rfid ]; then
   # The RDM6300 variant has no firmware, and a kind to set (reviewr69 NIT 5).
-  echo "   An RDM6300 instead of the tray: skip the flashing, and put rfid_kind = \"rdm6300\""
-  echo "   under [input] in config.toml before calibrating (and rfid_port = \"/dev/ttyAMA0\" on a Pi 5)."
+  # config.toml named with its folder, as the step above does (reviewr69b NIT 4).
+  echo "   An RDM6300 instead of the tray (hardware/README.md, the RDM6300 build):"
+  echo "   skip the flashing, and before calibrating put rfid_kind = \"rdm6300\" (and"
+  echo "   rfid_port = \"/dev/ttyAMA0\" on a Pi 5) under [input] in"
+  echo "   $CONFIG_DIR/config.toml"
 fi
