@@ -17,7 +17,7 @@ from tests.hw.test_camera_cli import tile_picture
 
 
 def test_enrol_from_skips_a_picture_surely_read_as_another_kind(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
 ) -> None:
     """A 7z picture misnamed 2z_2.png is not filed as 2z with no terminal to ask (it pulled
     the real kind's reads towards 2z at the table): it is skipped, naming what it reads as,
@@ -27,6 +27,9 @@ def test_enrol_from_skips_a_picture_surely_read_as_another_kind(
     folder.mkdir()
     tile_picture(folder / "2z_2.png", "7z")
     tile_picture(folder / "3m.png", "3m")
+    # No terminal, whatever pytest's capture does with stdin (pytest -s at a terminal
+    # asked, reviewc69b RISK 1).
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
     assert cli.main(["calibrate", "camera", "--enrol-from", str(folder)]) == 0
     out = capsys.readouterr().out
     line = next(line for line in out.splitlines() if "2z_2.png" in line)
@@ -74,20 +77,64 @@ def test_enrol_from_asks_a_terminal_about_a_picture_surely_read_as_another_kind(
                      r"is a tile's back, skip it and rename it back\.png\)$", out, re.M)
     assert out.count("  y keeps it as 5z; Enter skips it: ") == 1 + ("maybe" in typed)
     assert ("  5z.png skipped" in out) == ("5z" not in enrolled)
+    if not typed:  # the end of input: "skipped" on a line of its own (reviewc69b NIT 1)
+        assert "Enter skips it: \n  5z.png skipped\n" in out
     assert sorted(set(Enrolment.load(config_dir() / ENROLMENT_FILE).labels)) == enrolled
+
+
+class StoppedTerminal(Terminal):
+    """A terminal whose player answers ``y`` once, then presses Ctrl-C."""
+
+    def readline(self, size: int | None = -1, /) -> str:  # type: ignore[override]
+        if self.tell():
+            raise KeyboardInterrupt
+        return super().readline()
+
+
+def test_enrol_from_stopped_at_a_question_says_nothing_of_the_folder_is_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """reviewc69b NIT 2: Ctrl-C at the 2nd question dropped the 1st picture's y with only
+    "^C" said. A folder is saved once all its pictures are looked at (the mat's kinds are
+    saved as taken): it now says so, exit 130, and the kinds enrolled before are kept."""
+    path = config_dir() / ENROLMENT_FILE
+    earlier = tmp_path / "earlier"
+    earlier.mkdir()
+    tile_picture(earlier / "9p.png", "9p")
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert cli.main(["calibrate", "camera", "--enrol-from", str(earlier)]) == 0
+    capsys.readouterr()
+    folder = tmp_path / "set"
+    folder.mkdir()
+    inverted(folder / "5z.png", "5z")
+    inverted(folder / "5z_2.png", "5z")
+    monkeypatch.setattr("sys.stdin", StoppedTerminal("y\n"))
+    assert cli.main(["calibrate", "camera", "--enrol-from", str(folder)]) == 130
+    out, err = capsys.readouterr()
+    assert out.count("  y keeps it as 5z; Enter skips it: ") == 2
+    assert err == (f"\nenrolment stopped; nothing of {folder} saved (a folder is saved once "
+                   "all its pictures are looked at; the kinds enrolled before are kept as "
+                   "they were)\n")
+    assert Enrolment.load(path).labels == ["9p"]
 
 
 def test_enrol_from_as_named_takes_every_picture_as_its_name_says(
     tmp_path: Path, capsys: pytest.CaptureFixture[str],
 ) -> None:
     """reviewc69 RISK A: with no terminal, --as-named enrols the 5z the model reads as a
-    back, as 5z; without --enrol-from it is refused."""
+    back, as 5z, saying so in one line (reviewc69b NIT 4: a misnamed file went in without a
+    word); the well-read picture is not named; without --enrol-from it is refused."""
     folder = tmp_path / "set"
     folder.mkdir()
     inverted(folder / "5z.png", "5z")
+    tile_picture(folder / "3m.png", "3m")
     assert cli.main(["calibrate", "camera", "--enrol-from", str(folder), "--as-named"]) == 0
-    assert "5z.png" not in capsys.readouterr().out
-    assert Enrolment.load(config_dir() / ENROLMENT_FILE).labels == ["5z"]
+    out = capsys.readouterr().out
+    assert re.findall(r"^  5z\.png: .*$", out, re.M) == [
+        re.search(r"^  5z\.png: it reads as a tile's back \(\d+%\), taken as 5z "
+                  r"\(--as-named\)$", out, re.M)[0]]  # type: ignore[index]
+    assert "3m.png" not in out
+    assert sorted(Enrolment.load(config_dir() / ENROLMENT_FILE).labels) == ["3m", "5z"]
     assert cli.main(["calibrate", "camera", "--source", "render:", "--as-named"]) == 2
     assert capsys.readouterr().err == (
         "companion: error: --as-named goes with --enrol-from (pictures named after their "
@@ -99,9 +146,16 @@ def test_enrol_from_takes_a_named_picture_the_model_is_unsure_of_without_asking(
 ) -> None:
     """An 8s in inverted colours, which the model reads as 1s but unsure: enrolled as named,
     nothing asked (only a sure other kind is asked about)."""
+    from companion.hw.camera.classifier import TileClassifier
+    from companion.hw.pictures import read_picture
+
     folder = tmp_path / "set"
     folder.mkdir()
     inverted(folder / "8s.png", "8s")
+    # The premise (reviewc69b NIT 5): read as another kind, below the sure line.
+    classifier = TileClassifier(None)
+    best = classifier.predict([read_picture(folder / "8s.png")])[0].best
+    assert best.label != "8s" and best.confidence < classifier.info.picture_confidence
     monkeypatch.setattr("sys.stdin", Terminal(""))
     assert cli.main(["calibrate", "camera", "--enrol-from", str(folder)]) == 0
     out = capsys.readouterr().out
@@ -109,7 +163,7 @@ def test_enrol_from_takes_a_named_picture_the_model_is_unsure_of_without_asking(
     assert Enrolment.load(config_dir() / ENROLMENT_FILE).labels == ["8s"]
 
 
-def test_enrol_from_a_folder_of_one_picture_is_refused_before_the_calibration_is_replaced(
+def test_enrol_with_a_folder_of_one_picture_is_refused_before_the_calibration_is_replaced(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
 ) -> None:
     """reviewc69 NIT 3: a folder holding one picture replaced the calibration, then stopped
@@ -152,7 +206,7 @@ def test_a_wrong_model_path_says_to_check_model_not_the_install(
         assert "COMPANION_TILE_MODEL" not in err
 
 
-def test_enrol_from_one_picture_is_refused_before_the_calibration_is_replaced(
+def test_enrol_with_one_picture_is_refused_before_the_calibration_is_replaced(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
 ) -> None:
     """camaudit69 NIT 5: finding the mat used up the picture's one frame, so no kind could

@@ -647,8 +647,8 @@ def enrol_from_folder(folder: Path, classifier: TileClassifier,
     One the model surely reads as another kind may be misnamed, or be the very tile the
     set is enrolled for (its art read as another kind's): as on the mat (:func:`confirm`),
     ``ask`` (a terminal) is asked whether to enrol it as named; with no terminal to ask it
-    is skipped, saying how to take it; ``as_named`` (``--as-named``) takes it as named
-    (reviewc69 RISK A).
+    is skipped, saying how to take it; ``as_named`` (``--as-named``) takes it as named,
+    saying so (reviewc69 RISK A, reviewc69b NIT 4).
     """
     if not folder.is_dir():
         raise DataError(f"{folder}: no such folder; give the folder holding your tile "
@@ -695,8 +695,13 @@ def enrol_from_folder(folder: Path, classifier: TileClassifier,
         # enrolling is for: as the mat's enrolment asks (surely_other, calib62 R1), so does
         # this, or it is skipped saying how to keep it (camaudit69 RISK 2, reviewc69 RISK A).
         other = surely_other([best], label, classifier.info.picture_confidence)
-        if other is not None and not as_named \
-                and not keep_as_named(ask, path, other, best.confidence, label):
+        if other is not None and as_named:
+            # Said, one line each: a misnamed file among dozens went in without a word
+            # (reviewc69b NIT 4).
+            print(f"  {path.name}: {reads_as(other, best.confidence)}, taken as "
+                  f"{named(label)} (--as-named)")
+        elif other is not None and not keep_as_named(ask, path, other, best.confidence,
+                                                     label):
             continue
         taken.setdefault(label, []).append(prediction.embedding)
     if not taken and tiles_named:
@@ -710,6 +715,12 @@ def enrol_from_folder(folder: Path, classifier: TileClassifier,
     return taken
 
 
+def reads_as(other: str, confidence: float) -> str:
+    """What the model surely reads a picture as, in words: ``it reads as 1s 一索 (85%)``."""
+    looks = f"{other} {Tile.from_notation(other).name_ja}" if other != BACK else named(other)
+    return f"it reads as {looks} ({confidence:.0%})"
+
+
 def keep_as_named(ask: Callable[[str], str] | None, path: Path, other: str,
                   confidence: float, label: str) -> bool:
     """Whether to enrol the picture at ``path``, named after ``label``, that the model surely
@@ -717,8 +728,7 @@ def keep_as_named(ask: Callable[[str], str] | None, path: Path, other: str,
     (``y`` keeps it; Enter, ``n`` or the end of input skip it); with no ``ask`` it is
     skipped, saying how to take it anyway (--as-named) and the rename that would keep its
     ``_n`` (reviewc69 RISK A, NIT 2)."""
-    looks = f"{other} {Tile.from_notation(other).name_ja}" if other != BACK else named(other)
-    reads = f"it reads as {looks} ({confidence:.0%}), surely not {named(label)}"
+    reads = f"{reads_as(other, confidence)}, surely not {named(label)}"
     # 8s_2.jpg -> 1s_2.jpg, not 1s.jpg: two pictures were told to take one name.
     renamed = other + path.name[len(path.stem.split("_")[0]):]
     if ask is None:
@@ -732,7 +742,8 @@ def keep_as_named(ask: Callable[[str], str] | None, path: Path, other: str,
         try:
             answer = ask(f"  {KEEP} keeps it as {kept_as}; Enter skips it: ").strip().lower()
         except EOFError:
-            answer = ""
+            print()  # the end of input echoes no newline: "skipped" had the prompt's line
+            answer = ""  # (reviewc69b NIT 1)
         if answer in (KEEP, "yes"):
             return True
         if answer in ("", "n", "no", SKIP):
@@ -975,8 +986,16 @@ def run(args: argparse.Namespace) -> int:
         not_the_games_model(classifier)
     if args.enrol_from is not None:
         path = config_dir() / ENROLMENT_FILE
-        taken = enrol_from_folder(args.enrol_from, classifier,
-                                  input if sys.stdin.isatty() else None, args.as_named)
+        try:
+            taken = enrol_from_folder(args.enrol_from, classifier,
+                                      input if sys.stdin.isatty() else None, args.as_named)
+        except KeyboardInterrupt:
+            # Exit 130 with only "^C" hid that the y answers given were lost: a folder is
+            # saved whole, unlike the mat's kinds, each saved as taken (reviewc69b NIT 2).
+            print(f"\nenrolment stopped; nothing of {args.enrol_from} saved (a folder is "
+                  "saved once all its pictures are looked at; the kinds enrolled before are "
+                  "kept as they were)", file=sys.stderr)
+            return 130
         enrolment = earlier_enrolment(path, classifier)
         for label, embeddings in taken.items():
             retake(enrolment, label, embeddings)
