@@ -11,6 +11,7 @@ import pytest
 from companion.hw.rfid.tagmap import TagMap
 from companion.hw.rfid.tray import TrayReader, is_a_uart
 from companion.systems.jongrogue.tiles import Tile
+from tests.hw.test_rfid69b import no_hello
 from tests.hw.test_rfid_fix63r import TtyPort
 
 TRAY_ONLY = {"04A1B2C3": Tile.from_notation("2m")}
@@ -18,27 +19,12 @@ MIXED = {"04A1B2C3": Tile.from_notation("2m"), "0F00A1B2C3": Tile.from_notation(
 JUNK = b"\xf8\x80\x00\xfe" * 10  # an RDM6300 at 9600 baud, read at the tray's 115200
 
 
-def no_hello(device: str, sent: bytes, tags: dict[str, Tile]) -> TrayReader:
-    """A tray reader on ``device``, with ``tags`` enrolled, whose handshake got ``sent``
-    and no HELLO."""
-    now = [0.0]
-    port = TtyPort()
-    reader = TrayReader(device, TagMap(dict(tags)), clock=lambda: now[0],
-                        opener=lambda name, baud: port)
-    reader.poll_events()
-    port.waiting += sent
-    reader.poll_events()
-    now[0] = 3.5
-    reader.poll_events()
-    return reader
-
-
 def test_a_silent_uart_with_a_map_of_tray_stickers_is_no_rdm6300() -> None:
     """RISK 1: the tray's sticker enrolled, the port set to the Pi's silent serial0 by
     mistake: the resume took --rfid-kind rdm6300, which play refuses of a map of tray
     stickers, whose way on, --rfid-kind tray, led back here. The port is what is wrong:
     the message names the tray's way out, and the kind is not taken for rdm6300."""
-    reader = no_hello("/dev/serial0", b"", TRAY_ONLY)
+    reader = no_hello("/dev/serial0", b"", TagMap(dict(TRAY_ONLY)))
     message = reader.status().message
     assert "no hello from /dev/serial0: it is a serial UART" in message, message
     assert ("for the tray, give its USB port (/dev/ttyACM*; `companion rfid list`), or no "
@@ -56,7 +42,7 @@ def test_a_uart_with_bytes_or_rdm6300_ids_enrolled_is_an_rdm6300(
         sent: bytes, tags: dict[str, Tile]) -> None:
     """Bytes that are no tray line on a UART are an RDM6300 at the wrong speed, and a map
     with its IDs says one is in use: those keep reviewr69 RISK 3's rdm6300 resume."""
-    reader = no_hello("/dev/ttyAMA0", sent, tags)
+    reader = no_hello("/dev/ttyAMA0", sent, TagMap(dict(tags)))
     assert "/dev/ttyACM*" in reader.status().message
     assert reader.found_an_rdm6300()
 
@@ -78,7 +64,7 @@ def test_a_later_silent_handshake_keeps_the_rdm6300_found() -> None:
 
 def test_every_uart_is_not_said_to_be_the_pis_pins() -> None:
     """NIT 3: a PC's /dev/ttyS0 is no Pi's pins."""
-    message = no_hello("/dev/ttyS0", b"", MIXED).status().message
+    message = no_hello("/dev/ttyS0", b"", TagMap(dict(MIXED))).status().message
     assert "it is a serial UART (such as the Pi's pins), never the tray" in message, message
 
 
@@ -99,6 +85,6 @@ def test_usb_ports_are_no_uarts(tmp_path: Path) -> None:
     by_id.symlink_to("/dev/ttyACM0")
     assert not is_a_uart(str(by_id))
     assert not is_a_uart("/dev/ttyUSB0")
-    reader = no_hello("/dev/ttyUSB0", b"", MIXED)
+    reader = no_hello("/dev/ttyUSB0", b"", TagMap(dict(MIXED)))
     assert "is it the tray, running our firmware?" in reader.status().message
     assert not reader.found_an_rdm6300()
