@@ -101,7 +101,9 @@ FORMAT = 2
 # a burst's 1D20 past the rounds fired says it is capped (CO-FIRE-8).
 # Revision 16 (reviewcoc67 NIT 1): an Attack's ``fumble`` word (fall, break) where CO-MELEE-4
 # is off (004 by Default) is refused before any die; revision 15 took it and did nothing.
-ENGINE = 16
+# Revision 17 (rules69 NIT 3): a SAN loss that loses none is no indefinite insanity
+# (CO-BASE-13); revision 16 marked one at SAN 0, "0 of 0 SAN within the hour".
+ENGINE = 17
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
                  ("CO-ARMOR-2", "pool_across_bullets")}  # listed but not read by format 1

@@ -109,7 +109,9 @@ class _Keeper(_BodyParts):
                 self.add(t, Condition.TEMPORARY_INSANITY)
                 self.say(f"{t.name} understands what it saw: temporary insanity (CO-BASE-13)")
         lost = start - san
-        if lost * self.rules.num("CO-BASE-13", "indefinite_fraction") >= start and not \
+        # Nothing lost is no fifth of anything: at SAN 0, 0 of 0 was (rules69 NIT 3).
+        if (lost > 0 or self.engine < 17) and lost * self.rules.num(
+                "CO-BASE-13", "indefinite_fraction") >= start and not \
                 self.cs[t.name].has(Condition.INDEFINITE_INSANITY, self.round):
             self.add(self.cs[t.name], Condition.INDEFINITE_INSANITY)
             self.say(f"{lost} of {start} SAN within the hour: indefinite insanity (CO-BASE-13)")
