@@ -29,6 +29,7 @@ from companion.hw.rfid.rdm6300 import frame
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import TileLedger
+from tests.app import test_rfid67
 from tests.app.test_play_newuser55 import venv_script
 from tests.app.test_rfid67 import BARE_PATH, ENROLLED, REPO, SteppedTray, on_a_terminal
 from tests.hw.test_rfid69b import no_hello
@@ -48,17 +49,7 @@ def both_kinds(monkeypatch: pytest.MonkeyPatch) -> Path:
     return root
 
 
-@pytest.fixture
-def tray() -> Iterator[SteppedTray]:
-    """The simulated tray, running by itself as a plugged one (test_rfid67's)."""
-    stepped = SteppedTray()
-    with stepped.sim:
-        stepped.thread.start()
-        try:
-            yield stepped
-        finally:
-            stepped.running = False
-            stepped.thread.join(timeout=10)
+tray = test_rfid67.tray  # the simulated tray, running by itself as a plugged one
 
 
 def resume_of(shown: str) -> list[str]:
