@@ -83,6 +83,18 @@ def bound_text(bound: int) -> str:
     return f"{bound:,}" if abs(bound) >= 10_000 else str(bound)
 
 
+def ordinal(number: int) -> str:
+    """A number as a message counts with it: which table of a sheet's array, which die or
+    mark beyond the count.
+
+    >>> ordinal(1), ordinal(2), ordinal(3), ordinal(11), ordinal(12), ordinal(21)
+    ('1st', '2nd', '3rd', '11th', '12th', '21st')
+    """
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(
+        number % 10, "th")
+    return f"{number}{suffix}"
+
+
 def utf8_text(data: bytes, what: str, path: str | Path) -> str:
     """``data``, the bytes of the ``what`` at ``path``, as UTF-8 text, a leading byte-order
     mark dropped (Windows Notepad writes one; tomllib refuses it as "Invalid statement (at

@@ -30,6 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
+from companion.errors import ordinal
 from companion.hw.dice.enrol import Enrolment, normalised, pair_values
 from companion.hw.dice.frames import (
     MAT_AREA,
@@ -200,12 +201,6 @@ def more_than_count(at: str, more: Sequence[DiceRead], number: int,
 def article(number: int) -> str:
     """"an" before a number said with a vowel first (8th, 11th, 18th, 80th-89th), else "a"."""
     return "an" if str(number).startswith("8") or number in (11, 18) else "a"
-
-
-def ordinal(number: int) -> str:
-    """1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, … 21st."""
-    last = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{'th' if 10 <= number % 100 <= 20 else last}"
 
 
 def surely_read(reads: Sequence[DiceRead]) -> int | None:

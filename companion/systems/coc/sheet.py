@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.errors import DataError, refuse_unknown
+from companion.errors import DataError, ordinal, refuse_unknown
 from companion.systems.coc.rules import (
     CHARACTERISTICS,
     WEAPON_FIELDS,
@@ -198,13 +198,6 @@ def _flag(raw: Mapping[str, Any], name: str, where: str, default: bool = False) 
     return value
 
 
-def _nth(number: int) -> str:
-    """1 → "1st", 2 → "2nd", 11 → "11th": which table of an array a message names."""
-    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(
-        number % 10, "th")
-    return f"{number}{suffix}"
-
-
 def _rows(data: Mapping[str, Any], name: str, where: str) -> list[Any]:
     """An array of tables (``[[weapons]]``); a single ``[weapons]`` table or a number is
     refused saying so, before any row is read."""
@@ -304,7 +297,7 @@ def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "s
     weapons = []
     for number, raw in enumerate(_rows(data, "weapons", where)):
         # Numbered as the fight numbers them (--with weapon=0 is the first), and by table.
-        at = f"{where} weapon {number} (the {_nth(number + 1)} [[weapons]])"
+        at = f"{where} weapon {number} (the {ordinal(number + 1)} [[weapons]])"
         if not isinstance(raw, Mapping):
             raise DataError(f"{at}: needs a key")
         refuse_unknown(raw, (*WEAPON_FIELDS, *WEAPON_STATE), at)
@@ -344,7 +337,7 @@ def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "s
                               _flag(raw, "jammed", at), _flag(raw, "dropped", at)))
     armour = []
     for number, raw in enumerate(_rows(data, "armour", where), 1):
-        at = f"{where} the {_nth(number)} [[armour]]"
+        at = f"{where} the {ordinal(number)} [[armour]]"
         if not isinstance(raw, Mapping):
             raise DataError(f"{at}: needs a name")
         refuse_unknown(raw, ARMOUR_FIELDS, at)
