@@ -78,6 +78,10 @@ NO_PICTURE_WHY = "the dice camera gives no picture カメラ映像なし"  # und
 #: What a roll whose camera gives no picture asks (play.table_modes asks the same at start).
 NO_PICTURE_OPTIONS = (Option("typed", "Type the dice 手入力で続ける", Button.ATTACK),
                       Option("again", "Try the camera again 再試行", Button.FLEE))
+#: A folder of pictures or a video given as the dice camera ran out: no camera is missing,
+#: and trying again gives no more pictures, so the other way is back (the roll fails).
+RAN_OUT = "the dice camera's pictures ran out 画像切れ"
+RAN_OUT_OPTIONS = (NO_PICTURE_OPTIONS[0], Option("back", "Back 戻る", Button.FLEE))
 # The value of a die the camera doubts, typed: its faces, then a re-roll instead.
 TYPE_OPTIONS = (*(Option(str(v), str(v)) for v in FACES),
                 Option("reject", "Re-roll 振り直し", Button.FLEE))
@@ -312,13 +316,21 @@ class CameraRolls:
         """The camera gave no picture (unplugged mid-session, never sending): the player may
         type the dice they throw for the rest of the session, as a table whose camera
         cannot be opened offers (dice62 R1), or try the camera again (the roll fails, and
-        the mode offers it again)."""
-        prompt = (f"The dice camera gives no picture カメラ映像なし: {exc}. Type the dice you "
-                  "throw for this session?")
-        if choose(self.controls, show, prompt, NO_PICTURE_OPTIONS, 0, self.poll_seconds,
+        the mode offers it again). A folder of pictures or a video given as the camera that
+        ran out is said as the source says it (:data:`RAN_OUT`: the folder or video and the
+        throw named), not as a camera giving no picture, and offers typing or going back
+        (fixcarry70 item 1: "gives no picture: the camera stopped giving frames")."""
+        from companion.hw.dice.source import FramesRanOut  # loaded: the source is its module's
+
+        ran_out = isinstance(exc, FramesRanOut)
+        said, why = (RAN_OUT[0].upper() + RAN_OUT[1:], RAN_OUT) if ran_out else (
+            "The dice camera gives no picture カメラ映像なし", NO_PICTURE_WHY)
+        prompt = f"{said}: {exc}. Type the dice you throw for this session?"
+        options = RAN_OUT_OPTIONS if ran_out else NO_PICTURE_OPTIONS
+        if choose(self.controls, show, prompt, options, 0, self.poll_seconds,
                   self.sleep) != 0:
             return Throw(failure=str(exc))
-        self.instead = Keypad(self.controls, self.poll_seconds, NO_PICTURE_WHY, self.sleep)
+        self.instead = Keypad(self.controls, self.poll_seconds, why, self.sleep)
         return self.instead.next_throw(ask, show)
 
     def close(self) -> None:

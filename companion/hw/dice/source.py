@@ -217,7 +217,8 @@ class CameraDiceSource:
                  clock: Callable[[], float] = time.monotonic,
                  sleep: Callable[[float], None] = time.sleep) -> None:
         """``config_file`` is the user's tuned thresholds (the app passes
-        ``config_dir() / "dice.toml"``); ``frames`` overrides ``source``;
+        ``config_dir() / "dice.toml"``); ``frames`` overrides ``source``, which then only
+        names them (the play session's: a folder or a video that runs out is named);
         ``networks`` shares a finder and judge already loaded (default: the packaged ones).
         ``area`` is ``"view"`` (dice anywhere in the frame), ``"mat"`` (only the
         printed mat's dice area, straightened by its markers) or ``"auto"`` (the
@@ -254,6 +255,9 @@ class CameraDiceSource:
         # thrown again between two rolls are seen as a change.
         self._motion = Motion()
         self._taken = 0  # throws roll() has returned
+        # Throws read_throw() has returned: roll()'s, or the play session's, which reads
+        # each throw itself, rejected ones too (the frames they took are gone all the same).
+        self._read = 0
         self._last: DiceRead | None = None  # the last of them (roll's ``unlike``)
 
     @property
@@ -373,6 +377,7 @@ class CameraDiceSource:
             said = message
             settled = steady.update(read)
             if settled is not None and len(settled.dice) == count:
+                self._read += 1
                 return settled
             if (read.status, read.message) != same_as:
                 same_as = (read.status, read.message)
@@ -424,28 +429,43 @@ class CameraDiceSource:
         picture ran out with "the camera stopped", and the player was asked "no camera?").
         The throw awaited is named (reviewd69 DEFECT C): a walk of several throws runs out
         at a later one, for which one picture of a throw is no help; at the first, both are
-        advised (reviewx69 NIT 3)."""
+        advised (reviewx69 NIT 3). The play session hands its frames in, ``source`` naming
+        them: its throws (rejected ones too) are counted as ``roll``'s are, and the picture
+        advised goes where the folder was chosen (``--source``, else dice.camera_source:
+        the tray has no ``--source``). The tray said "the dice camera gives no picture: the
+        camera stopped giving frames" (fixcarry70 item 1)."""
         steady = self.config.stable_frames
-        throw = f"throw {self._taken + 1} ({count}D{sides})" if self._taken else ""
+        read = self._read
+        named = Path(self.source) if self.source else None  # "" is no folder, "." as a Path
+        throw = f"throw {read + 1} ({count}D{sides})" if read else ""
         dice = f"the dice of {throw}" if throw else "the dice"
-        if self._given is None and Path(self.source).is_dir():
+        if named is not None and named.is_dir():
             # The first throw's advice fits a single roll and a walk alike: the source
             # cannot know whether more throws are to be asked (reviewx69 NIT 3: one picture,
             # as advised, refused a walk's second throw).
-            advice = ("give one picture of the throw as --source for a single roll, or, for "
-                      "several throws (an events walk), a folder holding the frames of each "
-                      "throw in turn, the dice seen moving between them" if not self._taken else
+            advice = (f"give one picture of the throw as {self._given_as()} for a single "
+                      "roll, or, for several throws (an events walk), a folder holding the "
+                      "frames of each throw in turn, the dice seen moving between them"
+                      if not read else
                       f"a folder holds the frames of every throw in turn, the dice seen "
-                      f"moving between them; {self._taken} "
-                      f"{'throw was' if self._taken == 1 else 'throws were'} read from it")
+                      f"moving between them; {read} "
+                      f"{'throw was' if read == 1 else 'throws were'} read from it")
             return FramesRanOut(
                 f"{self.source}: its pictures ran out before {dice} lay still in {steady} "
                 "of them in a row (a folder is read as a camera's frames, in name order, not "
                 f"one throw per picture); {advice}")
-        if self._given is None and Path(self.source).is_file():
+        if named is not None and named.is_file():
             return FramesRanOut(f"{self.source}: the video ended before {dice} lay still "
                                 f"for {steady} frames in a row")
         return DeviceError("the camera stopped giving frames before the dice were read")
+
+    def _given_as(self) -> str:
+        """Where the dice camera was given, for advice: ``--source``, or else the setting
+        that chose it (a :class:`~companion.hw.camera.choice.CameraChoice`'s), which is
+        dice.camera_source even when its "auto" took the tiles' camera: the dice alone are
+        changed there."""
+        setting = getattr(self.source, "setting", "--source")
+        return "--source" if setting == "--source" else "dice.camera_source"
 
     def _open(self) -> Iterator[FrameOrWhy]:
         if self._frames is None:

@@ -368,13 +368,16 @@ def camera_rolls(config: Config, controls: Controls) -> CameraRolls:
     from companion.hw.dice.frames import CameraStream, frame_iterator
     from companion.hw.dice.source import CameraDiceSource, Motion
 
-    stream = frame_iterator(config.dice_camera())
+    chosen = config.dice_camera()
+    stream = frame_iterator(chosen)
     if isinstance(stream, CameraStream):
         # A webcam not plugged in: the DeviceError real_dice offers typed dice for, now,
         # rather than a roll's wait for it (dice62 R1).
         stream.refuse_absent()
     frames = CameraFrames(stream, controls, Motion().moving)
-    camera = CameraDiceSource(frames=frames, config_file=config_dir() / "dice.toml")
+    # The source named beside its frames: a folder or a video that runs out is said as
+    # such, not as a camera that stopped (fixcarry70 item 1).
+    camera = CameraDiceSource(chosen, frames=frames, config_file=config_dir() / "dice.toml")
     rolls = CameraRolls(camera, frames, controls, config.number("input.accept_seconds"),
                         config.number("input.poll_seconds"))
     left = _DICE_LEFT.get(data_dir())
