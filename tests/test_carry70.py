@@ -6,6 +6,8 @@
    to try the camera again: the source knew it was the folder's pictures, or the video,
    that ran out, and at which throw (``CameraDiceSource._ran_out``), but the play session
    handed it its frames without naming them.
+2. ``companion events`` (or coc, genso) whose walk asked a second throw of a still picture
+   was pointed to ``companion roll 2D6``: the command run is named.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from pathlib import Path
 import cv2
 import pytest
 
+from companion.app import cli, command_name
+from companion.app.command_name import companion_line
 from companion.app.commands.play.table_modes import camera_rolls
 from companion.app.config import load_config
 from companion.app.session.controls import Controls
@@ -131,3 +135,48 @@ def test_a_video_that_ends_in_the_tray_is_named(tmp_path: Path) -> None:
                            "ended before the dice lay still for 4 frames in a row")
     assert throw.failure == (f"{video}: the video ended before the dice lay still for 4 "
                              "frames in a row")
+
+
+# -- 2: a still picture's second throw names the command run -------------------------------
+
+def widest(text: str) -> int:
+    """The widest line of ``text`` that could be wrapped (a path alone on its line cannot)."""
+    return max(len(line) for line in text.splitlines() if " " in line.strip())
+
+
+def test_a_walk_from_a_still_picture_names_events_not_roll(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``companion events monster`` whose walk asks a second throw of one picture was told
+    "A picture serves one throw (`companion roll 2D6`, not '2D6+2D6' or 'x2 2D6')": the
+    command named is the one run, and what serves a walk (a folder of each throw's frames,
+    as --source) is advised, within 80 columns with the command as typed here."""
+    picture = tmp_path / "throw.png"
+    cv2.imwrite(str(picture), still_scene(600, 1).image)
+    assert cli.main(["events", "monster", "--dice", "camera", "--source", str(picture)]) == 1
+    err = capsys.readouterr().err
+    said = " ".join(err.split())
+    assert (f"{picture} is a still picture: it holds one throw, read for the first roll, and "
+            "the next roll (1D6) needs a new throw. A picture serves one throw, and "
+            f"`{companion_line('events', 'monster')}` asked for another: throw the dice "
+            "under a camera, or give as --source a folder holding the frames of each throw "
+            "in turn, the dice seen moving between them") in said
+    assert "roll 2D6" not in said
+    assert widest(err[err.index("companion: error:"):]) <= 80  # (the walk's lines are its own)
+
+
+def test_a_roll_from_a_still_picture_still_names_roll_within_80_columns(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``companion roll 2D6+2D6`` keeps its example; the command is named as it can be
+    typed here before the message is wrapped (a `companion` made `.venv/bin/companion`
+    after it ran the line past 80 columns)."""
+    monkeypatch.setattr(command_name, "companion_command",
+                        lambda where=None: "/opt/a/long/checkout/.venv/bin/companion")
+    picture = tmp_path / "throw.png"
+    cv2.imwrite(str(picture), still_scene(600, 2).image)
+    assert cli.main(["roll", "2D6+2D6", "--dice", "camera", "--source", str(picture)]) == 1
+    err = capsys.readouterr().err
+    assert ("A picture serves one throw (`/opt/a/long/checkout/.venv/bin/companion roll 2D6`, "
+            "not '2D6+2D6' or 'x2 2D6'); throw the dice under a camera for more") in " ".join(
+                err.split())
+    assert widest(err) <= 80

@@ -208,6 +208,7 @@ def dice_source(args: argparse.Namespace) -> DiceSource:
             # A picture is read the same every time: what its read says is said once, by
             # the roll or by the error that ends it (it was said twice, the line above).
             camera.on_status = None
+            camera.one_throw = one_throw(args, camera.given_as())
         throws = CameraThrows(camera, lambda message: print(within_80(message), file=sys.stderr),
                               ManualDice(ask_on_terminal))
         args.typed_rolls = throws.typed_rolls  # said in --json (print_json)
@@ -215,6 +216,23 @@ def dice_source(args: argparse.Namespace) -> DiceSource:
     if args.seed is None:
         args.seed = secrets.randbits(32)
     return SimulatedDice.seeded(args.seed)
+
+
+def one_throw(args: argparse.Namespace, given_as: str) -> str:
+    """What a still picture's refusal of a second throw advises, naming the command that was
+    run (``args``': its name, sub-command, verb and table) as it can be typed here, before
+    the message is wrapped: ``companion events monster`` was pointed to `companion roll
+    2D6` (fixcarry70 item 2). A walk or a fight is pointed where a roll of several throws
+    cannot be: a folder of each throw's frames, given as ``given_as`` (``--source``)."""
+    if args.command == "roll":
+        return (f"A picture serves one throw (`{companion_line('roll', '2D6')}`, not "
+                "'2D6+2D6' or 'x2 2D6'); throw the dice under a camera for more")
+    words = [word for word in (args.command, getattr(args, "sub", None),
+                               getattr(args, "verb", None), getattr(args, "table", None))
+             if isinstance(word, str)]
+    return (f"A picture serves one throw, and `{companion_line(*words)}` asked for another: "
+            f"throw the dice under a camera, or give as {given_as} a folder holding the "
+            "frames of each throw in turn, the dice seen moving between them")
 
 
 def run_with_source(

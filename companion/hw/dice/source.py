@@ -80,6 +80,10 @@ from companion.hw.dice.readings import (
     too_dark,
 )
 
+#: What the refusal of a still picture's second throw advises, by default (no command named:
+#: :attr:`CameraDiceSource.one_throw` is its caller's).
+ONE_THROW = "A picture serves one throw; throw the dice under a camera for more"
+
 #: How long a camera may give no picture before a roll gives up on it (DeviceError): a
 #: webcam reopens every 2 s, so an unplugged one has been tried several times by then.
 NO_PICTURE_S = 10.0
@@ -259,6 +263,10 @@ class CameraDiceSource:
         # each throw itself, rejected ones too (the frames they took are gone all the same).
         self._read = 0
         self._last: DiceRead | None = None  # the last of them (roll's ``unlike``)
+        # What roll's refusal of a still picture's second throw advises: the caller's to
+        # set, naming the command that was run (fixcarry70 item 2: `companion events` was
+        # pointed to `companion roll 2D6`).
+        self.one_throw = ONE_THROW
 
     @property
     def still(self) -> bool:
@@ -284,9 +292,7 @@ class CameraDiceSource:
             where = f"{self.source} is" if self._given is None else "the frames are"
             raise NewThrowNeeded(
                 f"{where} a still picture: it holds one throw, read for the first roll, "
-                f"and the next roll ({count}D{sides}) needs a new throw. A picture serves "
-                "one throw (`companion roll 2D6`, not '2D6+2D6' or 'x2 2D6'); throw the "
-                "dice under a camera for more")
+                f"and the next roll ({count}D{sides}) needs a new throw. {self.one_throw}")
         read = self.read_throw(count, sides, new_throw=self._taken > 0, unlike=self._last)
         self._taken += 1
         self._last = read
@@ -443,7 +449,7 @@ class CameraDiceSource:
             # The first throw's advice fits a single roll and a walk alike: the source
             # cannot know whether more throws are to be asked (reviewx69 NIT 3: one picture,
             # as advised, refused a walk's second throw).
-            advice = (f"give one picture of the throw as {self._given_as()} for a single "
+            advice = (f"give one picture of the throw as {self.given_as()} for a single "
                       "roll, or, for several throws (an events walk), a folder holding the "
                       "frames of each throw in turn, the dice seen moving between them"
                       if not read else
@@ -459,7 +465,7 @@ class CameraDiceSource:
                                 f"for {steady} frames in a row")
         return DeviceError("the camera stopped giving frames before the dice were read")
 
-    def _given_as(self) -> str:
+    def given_as(self) -> str:
         """Where the dice camera was given, for advice: ``--source``, or else the setting
         that chose it (a :class:`~companion.hw.camera.choice.CameraChoice`'s), which is
         dice.camera_source even when its "auto" took the tiles' camera: the dice alone are
