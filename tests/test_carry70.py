@@ -8,6 +8,8 @@
    handed it its frames without naming them.
 2. ``companion events`` (or coc, genso) whose walk asked a second throw of a still picture
    was pointed to ``companion roll 2D6``: the command run is named.
+3. ``camera_source = ""`` (input's or dice's) was taken without a word, and refused only as
+   the camera was opened: it is refused as the settings are read, as other bad values are.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from companion.app import cli, command_name
 from companion.app.command_name import companion_line
 from companion.app.commands.play.table_modes import camera_rolls
 from companion.app.config import load_config
+from companion.app.paths import config_dir
 from companion.app.session.controls import Controls
 from companion.app.session.mode import RollAsk
 from companion.app.session.rolls import RAN_OUT, CameraRolls
@@ -180,3 +183,43 @@ def test_a_roll_from_a_still_picture_still_names_roll_within_80_columns(
             "not '2D6+2D6' or 'x2 2D6'); throw the dice under a camera for more") in " ".join(
                 err.split())
     assert widest(err) <= 80
+
+
+# -- 3: an empty camera source is refused as the settings are read -------------------------
+
+def test_config_show_refuses_an_empty_camera_source_naming_the_key_and_the_file(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``camera_source = ""`` was shown as the value in use, without a word (it names no
+    camera): each is refused as a bad value is, the file named, and the default used."""
+    config_dir().mkdir(parents=True, exist_ok=True)
+    path = config_dir() / "config.toml"
+    path.write_text('[input]\ncamera_source = ""\n[dice]\ncamera_source = "  "\n')
+    assert cli.main(["config", "--show"]) == 1  # as for any value refused
+    out, err = capsys.readouterr()
+    assert (f'companion: {path}: input.camera_source must not be empty, found ""; using the '
+            'default "picamera"\n') in err
+    assert (f'companion: {path}: dice.camera_source must not be empty, found "  "; using the '
+            'default "auto"\n') in err
+    lines = [" ".join(line.split()) for line in out.splitlines()]
+    assert 'input.camera_source = "picamera" # default (config.toml\'s "" refused)' in lines
+    assert 'dice.camera_source = "auto" # default (config.toml\'s " " refused)' in lines
+
+
+def test_an_empty_camera_source_from_the_environment_or_the_command_line_is_refused(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("COMPANION_DICE_CAMERA_SOURCE", "")
+    config = load_config()
+    assert config.text("dice.camera_source") == "auto"
+    assert ('COMPANION_DICE_CAMERA_SOURCE: dice.camera_source must not be empty, found ""; '
+            "ignored") in config.notices
+    assert cli.main(["config", "--show", "--set", "input.camera_source="]) == 2
+    assert capsys.readouterr().err == ("companion: error: --set input.camera_source: "
+                                       'input.camera_source must not be empty, found ""\n')
+
+
+def test_a_camera_source_that_names_one_is_taken() -> None:
+    """Only an empty one is refused: a source of any other text is the camera's to open."""
+    config = load_config(env={}, overrides={"input.camera_source": "camera:1",
+                                            "dice.camera_source": "throws"})
+    assert config.text("input.camera_source") == "camera:1"
+    assert config.text("dice.camera_source") == "throws"
