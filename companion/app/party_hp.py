@@ -31,7 +31,7 @@ from companion.errors import DataError
 from companion.file_locks import changing
 from companion.files import file_there, load_toml_kept
 from companion.systems.events.poisoned import TimePassed
-from companion.systems.events.sword_world import Member, load_party
+from companion.systems.events.sword_world import Member, folded_name, load_party
 from companion.toml_writing import table, write_toml
 
 PARTY_HP_NAME = "party_hp.toml"
@@ -168,10 +168,13 @@ class PartyHP:
     def forget(self, names: Sequence[str] | None = None) -> list[str]:
         """Forget the HP and MP kept for ``names`` (None: everyone), so the party file's
         values are taken again (review59b F2: the GM's heal to the value the file already
-        says); the names forgotten, in the list's order. Nothing to forget: nothing
-        written."""
+        says); the names forgotten, in the list's order. A name is found whatever its width
+        and case (``aki``, ``ＡＫＩ`` forget Aki's), as ``--who`` finds a member (events70
+        DEFECT 3). Nothing to forget: nothing written."""
+        wanted = None if names is None else {folded_name(name) for name in names}
+
         def chosen(kept: Mapping[str, object]) -> list[str]:
-            return [name for name in kept if names is None or name in names]
+            return [name for name in kept if wanted is None or folded_name(name) in wanted]
 
         if not chosen(self.kept):
             return []

@@ -38,9 +38,11 @@ class _Run(_TrapWalk):
             order = ["trap", "lock"] if self.s["EV-DOOR-2", "trap_first"] else ["lock", "trap"]
             for what in order:
                 if shut:
-                    # 「帰れ！」: a party sent home leaves the trap behind the lock alone.
-                    self.add("EV-DOOR-4", "罠はそのまま/The trap is left armed: "
-                             "the party goes home")
+                    # 「帰れ！」: a party sent home leaves the trap behind the lock alone; a
+                    # row with no trap (2–5, 鍵 only) has none to leave (events70 DEFECT 1).
+                    if what == "trap" and row["trap"]:
+                        self.add("EV-DOOR-4", "罠はそのまま/The trap is left armed: "
+                                 "the party goes home")
                 elif what == "trap" and row["trap"]:
                     ruined = self.disarm(pre_rolled, chest)
                 elif what == "lock" and row["lock"]:

@@ -9,6 +9,7 @@ recovery spot (EV-REC-1..3, with the EV-REC-2 option).
 from __future__ import annotations
 
 from companion.dice.roll import roll
+from companion.errors import DataError
 from companion.systems.events.sword_world import Member
 from companion.systems.events.walk import _Walk
 
@@ -156,6 +157,17 @@ class _RoomWalk(_Walk):
             per = self.book["EV-REC-1"]["rating_per_dm_level"]
             rating, rating_text = self.dm * per, f"DM Lv {self.dm} × {per}"
             bonus = 0
+        if self.sw and self.rating_table is not None and rating not in self.rating_table.rows:
+            # Known before a die is thrown: every gain would stay "?", the HP and MP kept
+            # unchanged, yet the spot spent (the room marked used), and once the row was
+            # added, coming back gave nothing (events70 DEFECT 2). With no table the GM
+            # reads the book, and in generic mode applies the gains by hand, as before.
+            unused = "" if room is None else f"; room {room} is not used"
+            raise DataError(
+                f"{self.rating_table.origin} has no line for rating {rating} ({rating_text}), "
+                "which the recovery spot's base power is read from (EV-REC-1): add it, the "
+                "rating, then the values for 2D6 totals 2 to 12 (EV-CORE-3); nothing was "
+                f"rolled{unused}")
         tag = self.s.tag("EV-REC-1", "all_members")
         everyone = self.s["EV-REC-1", "all_members"]
         if self.sw:

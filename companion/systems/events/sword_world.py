@@ -120,9 +120,10 @@ def load_party(text: str, origin: str = "party file") -> tuple[Member, ...]:
 
 
 #: Fields that can never be negative: class levels, ability bonuses, armor (the damage it
-#: stops), the maximum pools and MP. HP may be: a Sword World PC at 0 or below is down,
-#: not gone, so a party file may carry one.
-NON_NEGATIVE = (*CLASS_NAMES, *ABILITY_NAMES, "armor", "max_hp", "max_mp", "mp")
+#: stops), the shield (its evasion bonus, added to EV-TRAP-5's roll: a −5 took 5 off it,
+#: events70 DEFECT 6), the maximum pools and MP. HP may be: a Sword World PC at 0 or below
+#: is down, not gone, so a party file may carry one.
+NON_NEGATIVE = (*CLASS_NAMES, *ABILITY_NAMES, "armor", "shield", "max_hp", "max_mp", "mp")
 
 
 def _check_ranges(member: Member, where: str) -> None:
@@ -212,10 +213,12 @@ def sw_check(
 class RatingTable:
     """EV-CORE-3: a user-supplied Sword World rating table, rating × 2D6 (2–12) → value.
 
-    A cell of ``*`` (or ``-``) is the rulebook's automatic miss: no damage.
+    A cell of ``*`` (or ``-``) is the rulebook's automatic miss: no damage. ``origin``
+    names the table (its file) where an error says it lacks a rating.
     """
 
     rows: dict[int, tuple[int | None, ...]]
+    origin: str = "rating table"
 
     def lookup(self, rating: int, roll_total: int) -> int | None:
         """EV-CORE-3: the value at ``rating`` for a 2D6 total, 0 for a ``*`` cell (an automatic
@@ -277,4 +280,4 @@ def load_rating_table(text: str, origin: str = "rating table") -> RatingTable:
         rows[rating] = values
     if not rows:
         raise DataError(f"{origin}: no rating rows")
-    return RatingTable(rows)
+    return RatingTable(rows, origin)

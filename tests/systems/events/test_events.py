@@ -1021,8 +1021,16 @@ def test_every_ev_rule_is_named_by_a_test() -> None:
 def test_any_walk_finishes_with_dice_in_bounds(
     table: str, mode: str, dm_level: int, seed: int, toggles: dict[str, dict[str, Any]]
 ) -> None:
-    """Every table, mode and option mix walks to the end; every die is on its die."""
+    """Every table, mode and option mix walks to the end; every die is on its die. A sw
+    recovery whose rating the table lacks is refused before a die is thrown, its spot
+    not spent (events70 DEFECT 2)."""
     rules = load_rules().with_overrides(toggles)
+    rating = 10 if toggles["EV-REC-2"]["enabled"] else dm_level * 5
+    if table == "recovery" and mode == "sw" and rating not in RATINGS.rows:
+        with pytest.raises(DataError, match=f"rating table has no line for rating {rating} "):
+            run_event(table, ScriptedDice([]), rules=rules, mode=mode, dm_level=dm_level,
+                      party=(CARA, AKI, BEN), rating_table=RATINGS)
+        return
     report = run_event(table, SimulatedDice.seeded(seed), rules=rules, mode=mode,
                        dm_level=dm_level, party=(CARA, AKI, BEN), rating_table=RATINGS)
     assert report.steps and report.steps[0].depth == 0

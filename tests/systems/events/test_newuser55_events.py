@@ -43,17 +43,24 @@ def test_a_rating_table_without_the_rating_rolled_names_the_file_and_the_rating(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """EV-CORE-3: a table given but lacking the rating (DM Lv 1 × 5 = 5) still gives "?",
-    and the note says which rating the file needs; a table holding it gives no note."""
+    and the note says which rating the file needs; a table holding it gives no note. The
+    recovery table in sw mode gives no "?" but is refused before its spot is spent
+    (events70 DEFECT 2, tests/test_events70.py): generic mode still walks it."""
     party = tmp_path / "party.toml"
     party.write_text(PARTY, encoding="utf-8")
     # Made-up values: the test needs a table's shape, not the rulebook's numbers.
     lacking = tmp_path / "r7.csv"
     lacking.write_text("rating,2,3,4,5,6,7,8,9,10,11,12\n7,*,1,1,1,1,1,1,1,1,1,1\n",
                        encoding="utf-8")
-    code, out, _ = _events(capsys, "recovery", "--mode", "sw", "--party", str(party),
+    code, out, _ = _events(capsys, "recovery", "--party", str(party),
                            "--ratings", str(lacking), "--seed", "1")
     assert code == 0
     assert (f"基本威力/base power ?: {lacking} has no line for rating 5: add it, the rating, "
+            "then the values for 2D6 totals 2 to 12 (EV-CORE-3)") in out.splitlines()
+    code, out, _ = _events(capsys, "trap", "--trap", "explosion", "--mode", "sw", "--party",
+                           str(party), "--ratings", str(lacking), "--seed", "1")
+    assert code == 0  # the explosion's rating at DM Lv 1 is 0 (EV-TRAP-3)
+    assert (f"基本威力/base power ?: {lacking} has no line for rating 0: add it, the rating, "
             "then the values for 2D6 totals 2 to 12 (EV-CORE-3)") in out.splitlines()
     holding = tmp_path / "r5.csv"
     holding.write_text("rating,2,3,4,5,6,7,8,9,10,11,12\n5,*,1,1,1,1,1,1,1,1,1,1\n",

@@ -1,0 +1,194 @@
+"""The findings of the events70 audit of the `events` system and the dice tray's rolls.
+
+DEFECT 1: with the lock tried first (EV-DOOR-2 trap_first=false), a door with no trap said
+"The trap is left armed" when the lock held (EV-DOOR-4).
+DEFECT 2: a recovery spot (EV-REC-1) whose rating the rating table lacks was spent, every
+gain "?", and once the row was added, coming back gave nothing.
+DEFECT 3: `events party --reset aki` did not find Aki, as `--who aki` does.
+DEFECT 4: `dice.expressions` closed a bracket with any closer: `choice[a,(b]` was refused.
+DEFECT 5: a full-width comma did not separate `dice.expressions`.
+DEFECT 6: the party file took a negative shield, which EV-TRAP-5's evasion roll then used.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.app.cli import main
+from companion.app.dice_expressions import parse_expressions
+from companion.app.party_hp import PartyHP, party_hp_path
+from companion.dice import ScriptedDice
+from companion.errors import DataError
+from companion.systems.events.rules import load_rules
+from companion.systems.events.run import run_event
+from companion.systems.events.sword_world import (
+    Member,
+    RatingTable,
+    load_party,
+    load_rating_table,
+)
+
+AKI = Member("Aki", adventurer=3, thief=3, dexterity=3, hp=20, max_hp=25, mp=10, max_mp=12)
+BEN = Member("Ben", adventurer=2, sage=2, hp=14, max_hp=16, mp=18, max_mp=21)
+LOCK_FIRST = load_rules().with_overrides({"EV-DOOR-2": {"trap_first": False}})
+HEADER = "rating,2,3,4,5,6,7,8,9,10,11,12\n"
+#: Ratings 5 and 10 (DM Lv 1 and 2 at the Default 5 per level); every base power is 3.
+RATINGS = HEADER + "5,3,3,3,3,3,3,3,3,3,3,3\n10,3,3,3,3,3,3,3,3,3,3,3\n"
+
+
+def _door(face: int, party: tuple[Member, ...]) -> list[tuple[str, str]]:
+    """The door's steps with the lock tried first and holding (a １ゾロ when rolled)."""
+    dice = ScriptedDice([(6, face), *([(6, 1), (6, 1)] if party[0].thief else [])])
+    report = run_event("door", dice, rules=LOCK_FIRST, mode="sw", party=party)
+    assert dice.remaining == []
+    return [(step.rule, step.text) for step in report.steps]
+
+
+@pytest.mark.parametrize("face", [2, 3, 4, 5])
+@pytest.mark.parametrize("party", [(AKI, BEN), (BEN,)], ids=["thief", "no thief"])
+def test_ev_door_4_a_door_with_no_trap_leaves_none_armed(
+        face: int, party: tuple[Member, ...]) -> None:
+    """DEFECT 1: 鍵 only (faces 2–5): the lock holds, the party goes home, and that is all."""
+    steps = _door(face, party)
+    assert steps[-1][0] == "EV-DOOR-4" and "帰れ！/Go home!" in steps[-1][1]
+    assert not any("trap" in text.lower() or "罠" in text for _, text in steps[1:])
+
+
+@pytest.mark.parametrize("party", [(AKI, BEN), (BEN,)], ids=["thief", "no thief"])
+def test_ev_door_4_a_trapped_door_still_leaves_its_trap_armed(
+        party: tuple[Member, ...]) -> None:
+    """DEFECT 1's counterpart: 罠＋鍵 (face 1) still says its trap is left armed."""
+    assert _door(1, party)[-1] == ("EV-DOOR-4", "罠はそのまま/The trap is left armed: the "
+                                                "party goes home")
+
+
+def _write(folder: Path, name: str, text: str) -> str:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+PARTY_FILE = """
+[[member]]
+name = "Aki"
+thief = 3
+hp = 20
+max_hp = 25
+mp = 5
+max_mp = 12
+"""
+
+
+def test_ev_rec_1_a_rating_the_table_lacks_is_refused_before_the_room_is_spent(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """DEFECT 2: at DM Lv 3 the rating is 15, which the table lacks: refused, naming the
+    file and the rating, with nothing rolled, no HP changed and room B not used; once the
+    row is added, room B recovers."""
+    party = _write(tmp_path, "party.toml", PARTY_FILE)
+    ratings = _write(tmp_path, "r.csv", RATINGS)
+    args = ["events", "recovery", "--mode", "sw", "--party", party, "--ratings", ratings,
+            "--seed", "2", "--level", "3", "--room", "B"]
+    assert main(args) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert (f"{ratings} has no line for rating 15 (DM Lv 3 × 5), which the recovery spot's "
+            "base power is read from (EV-REC-1): add it, the rating, then the values for 2D6 "
+            "totals 2 to 12 (EV-CORE-3); nothing was rolled; room B is not used") in err
+    assert main(["events", "rooms"]) == 0
+    assert capsys.readouterr().out == "No recovery spot used yet\n"
+    assert not party_hp_path().exists()
+
+    _write(tmp_path, "r.csv", RATINGS + "15,3,3,3,3,3,3,3,3,3,3,3\n")
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "Aki: HP +3, MP +3" in out and "HP 20 → 23/25, MP 5 → 8/12" in out
+    assert "room B now used" in out
+
+
+def test_ev_rec_2_the_option_s_rating_is_the_one_checked() -> None:
+    """DEFECT 2 with EV-REC-2 on: its fixed rating 10 is the one read, whatever DM Lv."""
+    table = load_rating_table(RATINGS, "r.csv")
+    rules = load_rules().with_overrides({"EV-REC-2": {"enabled": True}})
+    dice = ScriptedDice([(6, 3), (6, 4)] * 2)
+    report = run_event("recovery", dice, rules=rules, mode="sw", party=(AKI,), dm_level=9,
+                       rating_table=table)
+    assert [s.data["value"] for s in report.find("EV-CORE-3")] == [3, 3]
+    with pytest.raises(DataError, match=r"^r\.csv has no line for rating 15 \(DM Lv 3 × 5\)"):
+        run_event("recovery", ScriptedDice([]), mode="sw", party=(AKI,), dm_level=3,
+                  rating_table=table)
+
+
+@pytest.mark.parametrize(("mode", "table"), [
+    ("sw", None), ("generic", load_rating_table(RATINGS)), ("generic", None)])
+def test_ev_rec_1_the_gm_reads_the_book_as_before(mode: str, table: RatingTable | None) -> None:
+    """DEFECT 2's fix leaves the walk with no rating table, and generic mode, where the GM
+    applies the gains by hand: "?", and the spot is used."""
+    report = run_event("recovery", ScriptedDice([(6, 3)] * 4), mode=mode, party=(AKI,),
+                       dm_level=3, room="B", rating_table=table)
+    assert [s.data["value"] for s in report.find("EV-CORE-3")] == [None, None]
+    assert report.steps[-2].data == {"room": "B", "room_used": True}
+
+
+@pytest.mark.parametrize("typed", ["aki", "ＡＫＩ", "ａｋｉ", " Aki "])
+def test_party_reset_finds_a_name_whatever_its_width_and_case(
+        typed: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """DEFECT 3: `--reset aki` forgets Aki's HP, as `--who aki` finds Aki."""
+    party = _write(tmp_path, "party.toml", PARTY_FILE)
+    PartyHP(party_hp_path()).keep(load_party(PARTY_FILE), {"Aki": {"hp": -4}})
+    assert main(["events", "party", "--party", party]) == 0
+    assert capsys.readouterr().out == "Aki: HP 16/25, MP 5/12\n"
+    assert main(["events", "party", "--party", party, "--reset", typed]) == 0
+    assert capsys.readouterr().out == ("Forgot the HP and MP kept for Aki: the party file's "
+                                       "values are taken\nAki: HP 20/25, MP 5/12\n")
+    assert PartyHP(party_hp_path()).kept == {}
+
+
+def test_party_forget_leaves_the_others() -> None:
+    """DEFECT 3: folding finds the name asked, not everyone."""
+    pools = PartyHP(party_hp_path())
+    pools.keep((AKI, BEN), {"Aki": {"hp": -1}, "Ben": {"hp": -1}})
+    assert pools.forget(["ＢＥＮ"]) == ["Ben"]
+    assert list(PartyHP(party_hp_path()).kept) == ["Aki"]
+
+
+@pytest.mark.parametrize(("text", "expressions"), [
+    # DEFECT 4: a choice's list ends at its own closer; the other kind is an item's
+    ("choice[a,(b], 1D6", ("choice[a,(b]", "1D6")),
+    ("choice[:),:(], 1D6", ("choice[:),:(]", "1D6")),
+    ("choice(a,[b), 2D6", ("choice(a,[b)", "2D6")),
+    ("Schoice2［a,(,b］, x2 choice[(,)], 1D6", ("Schoice2［a,(,b］", "x2 choice[(,)]", "1D6")),
+    ("((1D6+1)*2), 1D6", ("((1D6+1)*2)", "1D6")),
+    # DEFECT 5: a full-width comma separates as a comma does, outside brackets only
+    ("２Ｄ６，１Ｄ６", ("２Ｄ６", "１Ｄ６")),
+    ("choice［赤，青］，1D6", ("choice［赤，青］", "1D6")),
+])
+def test_dice_expressions_split_as_the_parser_reads_a_choice(
+        text: str, expressions: tuple[str, ...]) -> None:
+    """DEFECT 4 and 5: each part is one roll `companion roll` takes."""
+    assert parse_expressions(text) == expressions
+
+
+def test_a_closer_of_another_kind_closes_no_bracket() -> None:
+    """DEFECT 4: outside a choice, `]` does not close `(`: the `(` is named as open."""
+    with pytest.raises(DataError, match=r"the bracket \( at character 5 of '2D6 \(x\], 1D6' "
+                                        "is never closed"):
+        parse_expressions("2D6 (x], 1D6")
+
+
+@pytest.mark.parametrize("value", ["choice[a,(b], 1D6", "２Ｄ６，１Ｄ６"])
+def test_config_takes_the_audit_s_settings(value: str,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """DEFECT 4 and 5's repro: `config --set` refused both (exit 2)."""
+    assert main(["config", "--set", f"dice.expressions={value}"]) == 0
+    assert "error" not in capsys.readouterr().err
+
+
+def test_a_negative_shield_is_refused() -> None:
+    """DEFECT 6: shield is an evasion bonus (EV-TRAP-5): −5 is no shield's."""
+    text = '[[member]]\nname = "Aki"\nthief = 1\n[[member]]\nname = "Ben"\nshield = -5\n'
+    with pytest.raises(DataError, match=r"^p2\.toml: member 2 \(Ben\): shield must be 0 or "
+                                        "more, found -5$"):
+        load_party(text, "p2.toml")
+    assert load_party(text.replace("-5", "0"), "p2.toml")[1].shield == 0
