@@ -1,5 +1,5 @@
 """The dice tray's plain rolls, from the ``dice.expressions`` setting: BCDice expressions
-separated by commas.
+separated by commas (``,`` or full-width ``，``).
 
 Its own module, light (the dice notation and the errors only), for ``companion config``
 checks the setting as the tray reads it: importing the tray for it brought the session
@@ -9,17 +9,36 @@ host, the event tables and the JongRogue engine in, and `companion config` took 
 
 from __future__ import annotations
 
+import re
+import unicodedata
+
 from companion.dice import parse
 from companion.dice.notation import DiceSyntaxError
 from companion.errors import DataError
 
 SETTING = "dice.expressions"
-_OPEN, _CLOSE = "[(［（", "])］）"
+#: Each bracket and its closer, after folding (``［`` is ``[``, ``（`` is ``(``).
+_PAIRS = {"[": "]", "(": ")"}
+#: A choice's list opens right after its word (``choice``, ``choice2``, ``Schoice``).
+_CHOICE = re.compile(r"CHOICE\d*$")
+
+
+def _folded(char: str) -> str:
+    """``char`` as the dice parser reads it, one character for one: full width folded
+    (``，`` ``［`` ``（`` are ``,`` ``[`` ``(``), letters upper case."""
+    folded = unicodedata.normalize("NFKC", char)
+    return folded.upper() if len(folded) == 1 and len(folded.upper()) == 1 else char
 
 
 def split_expressions(text: str) -> list[str]:
     """``dice.expressions`` cut at its commas, but not at those inside brackets: a BCDice
-    ``choice[赤,青,緑]`` is one roll (events68 RISK 1).
+    ``choice[赤,青,緑]`` is one roll (events68 RISK 1). A full-width ``，`` cuts as ``,``
+    does, for any character may be typed full-width (events70 DEFECT 5).
+
+    A bracket is closed by its own kind only, and a choice's list as the parser reads it:
+    by the first of its closer, whatever it holds (``choice[a,(b]`` is one roll, as
+    ``companion roll`` takes it; any closer closed the last bracket opened, so this
+    was refused as never closed, events70 DEFECT 4).
 
     A bracket still open at the end is refused (DataError), naming it and the part it
     opened in: counted to the end, it took in the rolls after it, and a bracket in a roll's
@@ -32,24 +51,38 @@ def split_expressions(text: str) -> list[str]:
     ['choice[赤,青,緑]', ' 2D6', ' choice(a,b)']
     >>> split_expressions("2D6 hit (melee, ranged), 1D6")
     ['2D6 hit (melee, ranged)', ' 1D6']
+    >>> split_expressions("choice[:),:(]，１Ｄ６")
+    ['choice[:),:(]', '１Ｄ６']
     """
     parts: list[str] = []
-    opened: list[int] = []  # where each bracket still open was opened
+    opened: list[tuple[int, str]] = []  # where each bracket still open was opened, its closer
+    in_choice = False  # the last one opened is a choice's list: only its closer counts
     start = 0
-    for index, char in enumerate(text):
-        if char in _OPEN:
-            opened.append(index)
-        elif char in _CLOSE:
-            if opened:  # an extra close is the parser's to name
+    folded = ""
+    for index, raw in enumerate(text):
+        char = _folded(raw)
+        if in_choice:
+            if char == opened[-1][1]:
+                opened.pop()
+                in_choice = False
+        elif char in _PAIRS:
+            in_choice = bool(_CHOICE.search(folded))
+            opened.append((index, _PAIRS[char]))
+        elif char in _PAIRS.values():
+            if opened and opened[-1][1] == char:  # another closer is the parser's to name
                 opened.pop()
         elif char == "," and not opened:
             parts.append(text[start:index])
             start = index + 1
+            folded = ""
+            continue
+        folded += char
     if opened:
+        first = opened[0][0]
         part = text[start:].strip()
-        at = opened[0] - start - (len(text[start:]) - len(text[start:].lstrip()))
+        at = first - start - (len(text[start:]) - len(text[start:].lstrip()))
         raise DataError(
-            f"{SETTING}: the bracket {text[opened[0]]} at character {at + 1} of {part!r} is "
+            f"{SETTING}: the bracket {text[first]} at character {at + 1} of {part!r} is "
             "never closed 括弧が閉じていません: close it, or leave brackets out of a roll's "
             "comment (the rolls after it would be read into it)")
     return [*parts, text[start:]]
