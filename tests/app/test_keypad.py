@@ -41,12 +41,13 @@ def keypad(keys: Keys, why: str = "typed 手入力") -> Keypad:
 
 @pytest.mark.parametrize(("sides", "keys", "value"), [
     (100, "10", 10), (100, "05", 5), (100, "00", 100), (100, "99", 99), (10, "0", 10),
-    (4, "3", 3), (20, "20", 20), (20, "3020", 20), (12, "11", 11)])
+    (4, "3", 3), (20, "21", 20), (20, "35", 5), (12, "11", 11), (12, "13", 10)])
 def test_a_typed_die_is_the_digits_typed(sides: int, keys: str, value: int) -> None:
     """On the keypad the 0 key picks 0, the tenth option: 1 then 0 is a d100's 10 (the 1 used
     to pick 11 at once, the 0 did nothing). A d20's tens are three options (1_, 2_, 0_),
-    keyed 1–3 on the screen: 3 then 0 is its 00, refused, as on the command line: a D20 has no
-    0 (dice62 N4); 2 then 0 is its 20."""
+    keyed 1–3 on the screen: 3 then 5 is its 05; after 2_ its units are 20 alone, keyed 1,
+    and after 0_ they are 01–09, never 00, as on the command line: a D20 has no 0 (dice62
+    N4). A D12's units after 1_ are 11, 12, 10 (keyed 1–3; screen70 DEFECT 1)."""
     pressed = Keys(keys)
     assert keypad(pressed).die(RollAsk("damage", 1, sides), pressed.show) == value
     if sides == 20:  # its 2_ begins one face, not 20–29
@@ -67,14 +68,16 @@ def test_the_d100_keypad_says_00_is_100() -> None:
     assert next(o.label for o in units if o.choice == "0") == "00 (=100)"
 
 
-def test_a_face_the_die_does_not_have_is_refused_and_typed_again() -> None:
-    """A d20's tens 2 then units 5 is 25: refused, said as trouble, and typed again."""
-    pressed = Keys("2517")
-    assert keypad(pressed).die(RollAsk("burst", 1, 20), pressed.show) == 17
+def test_a_face_the_die_does_not_have_is_not_offered() -> None:
+    """A d20's units after its tens 2 are its 20 alone, highlighted: A takes it. They were
+    21–29 and 20, the highlight on the 21 the die has not; A was refused (screen70 DEFECT
+    1). Each menu says why the die is typed."""
+    pressed = Keys("2a")
+    assert keypad(pressed).die(RollAsk("burst", 1, 20), pressed.show) == 20
     prompts = [prompt for prompt, _, _ in pressed.menus]
-    assert prompts[0] == "burst: type the D20, tens 十の位"
-    assert pressed.menus[2][2] == "25 is not on a 1D20: type again その目はありません"
-    assert pressed.menus[1][2] == "typed 手入力"  # why it is typed, before the refusal
+    assert prompts == ["burst: type the D20, tens 十の位", "burst: type the D20, units 一の位"]
+    assert [o.label for o in pressed.menus[1][1]] == ["20", "Back 戻る"]
+    assert [status for _, _, status in pressed.menus] == ["typed 手入力"] * 2
 
 
 def test_a_throw_of_two_dice_names_each_and_back_goes_back() -> None:
@@ -96,12 +99,12 @@ def test_back_from_the_units_goes_back_to_the_tens() -> None:
     assert ["tens" in p for p, _, _ in pressed.menus] == [True, False, True, False]
 
 
-@pytest.mark.parametrize(("keys", "value"), [("157", 157), ("199", 199), ("200", 200),
-                                             ("300200", 200), ("305", 5)])
+@pytest.mark.parametrize(("keys", "value"), [("157", 157), ("199", 199), ("211", 200),
+                                             ("305", 5), ("311", 11)])
 def test_a_die_over_100_faces_is_typed_by_hundreds_tens_and_units(keys: str, value: int) -> None:
     """A D200 (the tray's 1D200, a choice of more than 100) was typed as tens and units, so
     100–199 could not be typed at all (review 3 #3). Its hundreds are 1__, 2__ and 0__ (keyed
-    1–3); 000 is refused, a D200 has no 0 (dice62 N4)."""
+    1–3); 000 is not offered, a D200 has no 0 (dice62 N4), nor 21_ (screen70 DEFECT 1)."""
     pressed = Keys(keys)
     assert keypad(pressed).die(RollAsk("table", 1, 200), pressed.show) == value
     hundreds = pressed.menus[0][1]
@@ -111,13 +114,15 @@ def test_a_die_over_100_faces_is_typed_by_hundreds_tens_and_units(keys: str, val
         "hundreds 百の位", "tens 十の位", "units 一の位"]
 
 
-def test_a_d200_refuses_250_and_back_steps_back_one_place() -> None:
-    pressed = Keys("250" "1b" "199")
-    assert keypad(pressed).die(RollAsk("table", 1, 200), pressed.show) == 199
-    assert pressed.menus[3][2] == "250 is not on a 1D200: type again その目はありません"
-    # 1, then back from the tens to the hundreds, not out of the die: 1 typed anew.
-    assert [p.split(", ")[1].split(":")[0] for p, _, _ in pressed.menus[3:]] == [
-        "hundreds 百の位", "tens 十の位", "hundreds 百の位", "tens 十の位", "units 一の位"]
+def test_a_d200_offers_no_250_and_back_steps_back_one_place() -> None:
+    pressed = Keys("2b" "21b" "11")
+    assert keypad(pressed).die(RollAsk("table", 1, 200), pressed.show) == 200
+    assert [o.label for o in pressed.menus[1][1]] == ["20_", "Back 戻る"]
+    assert [o.label for o in pressed.menus[4][1]] == ["200", "Back 戻る"]
+    # Back from the tens to the hundreds, and from the units to the tens, not out of the die.
+    assert [p.split(", ")[1].split(":")[0] for p, _, _ in pressed.menus] == [
+        "hundreds 百の位", "tens 十の位", "hundreds 百の位", "tens 十の位", "units 一の位",
+        "tens 十の位", "units 一の位"]
 
 
 def test_a_double_press_on_a_keypad_does_not_type_the_next_digit_too() -> None:
@@ -200,13 +205,14 @@ class Polls:
 
 
 @pytest.mark.parametrize(("sides", "polls", "value"), [
-    (6, ("", "7", "4"), 4), (20, ("", "4", "0", "2", "", "0"), 20), (4, ("", "9", "b"), None)])
+    (6, ("", "7", "4"), 4), (20, ("", "4", "0", "2", "", "0", "1"), 20),
+    (4, ("", "9", "b"), None)])
 def test_a_number_key_past_the_keypads_digits_is_no_back(
         sides: int, polls: tuple[str, ...], value: int | None) -> None:
     """A number key picks a digit, never Back (the last option, drawn [B]): a 7 on a 1D6's
     keypad, a 4 or a 0 on a 1D20's tens (1_ 2_ 0_, keyed 1–3), gave up the throw and the
-    dice typed before it (review63g). B still goes back. (Each menu's first poll drains
-    what came before it: "".)"""
+    dice typed before it (review63g); a 0 on its units after 2_ (20 alone, keyed 1) too. B
+    still goes back. (Each menu's first poll drains what came before it: "".)"""
     shown: list[object] = []
     pad = Keypad(Controls([Polls(*polls)]), 0.0, "typed 手入力", sleep=lambda s: None)
     assert pad.die(RollAsk("damage", 1, sides), lambda prompt, **kw: shown.append(kw)) == value

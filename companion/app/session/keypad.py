@@ -2,11 +2,14 @@
 a D20, a d100), or every die with ``--dice typed`` (real dice and no dice camera).
 
 A die of up to ten faces is one menu of its faces; a larger one is typed digit by digit,
-highest place first (a d100's tens, then units; a D200's hundreds too). All zeros are the
-highest face of percentile dice only (a d100's 00 is 100, as the keys say), whose faces
-show it; on another die (a D20, a D200) they are refused, as typed dice on the command line
-refuse them (:func:`~companion.dice.sources.zero_is_top`). Back goes back a place, and out
-of the first.
+highest place first (a d100's tens, then units; a D200's hundreds too). Each place offers
+only the digits that lead to a face of the die (:func:`place_digits`): after a D20's ``2_``
+its units are ``20`` alone, highlighted, so that A takes it. All zeros are the highest face
+of percentile dice only (a d100's 00 is 100, as the keys say), whose faces show it; on
+another die (a D20, a D200) they are not offered, as typed dice on the command line refuse
+them (:func:`~companion.dice.sources.zero_is_top`). Back goes back a place, and out of the
+first. A number key picks the option drawn beside it (``[3] 0_ (1–9)`` on a D20's tens), as
+on every menu.
 """
 
 from __future__ import annotations
@@ -56,6 +59,21 @@ def place_label(blanks: str, lowest: int, highest: int) -> str:
     small screen, and not ``×10``, which the screen's keys use for presses (``M×10``). The
     session's dice keypad and the amounts the Keeper types (CoC) say it alike."""
     return f"{blanks} ({lowest})" if lowest == highest else f"{blanks} ({lowest}–{highest})"
+
+
+def place_digits(typed: Sequence[int], after: int, sides: int) -> list[int]:
+    """The digits a place offers (1–9, then 0), the places ``typed`` before it and ``after``
+    it: those the number can go on from to a face of a 1D``sides``. A D20's units after its
+    tens 2 are its 0 alone (20); after its 0 (``0_ (1–9)``), 1–9, not 00. The units offered
+    21–29 with the highlight on the 21 the die does not have: A, the natural "ok", was
+    refused, and a 20 took two presses of R first (screen70 DEFECT 1)."""
+    digits = []
+    for digit in (*range(1, 10), 0):
+        lowest = int("".join(map(str, (*typed, digit)))) * 10 ** after
+        highest = lowest + 10 ** after - 1
+        if lowest <= sides and (highest >= 1 or zero_is_top(sides)):
+            digits.append(digit)
+    return digits
 
 
 def _key_label(typed: list[int], digit: int, after: int, sides: int) -> str:
@@ -139,11 +157,8 @@ class Keypad:
     def die(self, ask: RollAsk, show: Show, before: tuple[int, ...] = ()) -> int | None:
         """The next die of the throw keyed in, after the dice typed ``before``; None: the
         player went back."""
-        status = self.why
-        guidance = True
-
         def with_status(prompt: str, **kwargs: object) -> None:
-            show(prompt, **kwargs, status=status, guidance=guidance)
+            show(prompt, **kwargs, status=self.why, guidance=True)
 
         if ask.sides <= ONE_MENU_SIDES:
             faces = [*range(1, ask.sides + 1)]
@@ -155,9 +170,7 @@ class Keypad:
         while True:
             self.places = "".join(map(str, typed))
             after = places - len(typed) - 1  # the places still to type after this one
-            digits = [*range(1, 10), 0]
-            if not typed:
-                digits = [d for d in digits if d * 10 ** after <= ask.sides]
+            digits = place_digits(typed, after, ask.sides)
             options = (*(Option(f"{d}", _key_label(typed, d, after, ask.sides)) for d in digits),
                        BACK)
             picked = self._choose(with_status, place_prompt(ask, before, after), options)
@@ -170,15 +183,9 @@ class Keypad:
             if len(typed) < places:
                 continue
             value = int("".join(map(str, typed)))
-            if value == 0 and zero_is_top(ask.sides):
-                value = ask.sides
-            if 1 <= value <= ask.sides:
-                self.places = ""
-                return value
-            digits_typed = "".join(map(str, typed))
-            status = f"{digits_typed} is not on a 1D{ask.sides}: type again その目はありません"
-            guidance = False
-            typed = []
+            self.places = ""
+            # Only faces were offered (place_digits): all zeros is a d100's 100.
+            return ask.sides if value == 0 else value
 
     def _choose(self, show: Show, prompt: str, options: tuple[Option, ...]) -> int:
         """A key of the keypad. A digit counts once chosen, with no read to confirm: the
