@@ -8,6 +8,9 @@ DEFECT 3: `events party --reset aki` did not find Aki, as `--who aki` does.
 DEFECT 4: `dice.expressions` closed a bracket with any closer: `choice[a,(b]` was refused.
 DEFECT 5: a full-width comma did not separate `dice.expressions`.
 DEFECT 6: the party file took a negative shield, which EV-TRAP-5's evasion roll then used.
+NIT 7: EV-MON-1 said "the species from your list" when the list had none of the level.
+NIT 8: `events defaults` did not say that a check's fixed roll of 0 is DM Lv + bonus.
+NIT 9: the rating table read ５ but not ＊, and read 1_0 as 10.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from companion.app.dice_expressions import parse_expressions
 from companion.app.party_hp import PartyHP, party_hp_path
 from companion.dice import ScriptedDice
 from companion.errors import DataError
+from companion.systems.events.lists import load_lists
 from companion.systems.events.rules import load_rules
 from companion.systems.events.run import run_event
 from companion.systems.events.sword_world import (
@@ -192,3 +196,44 @@ def test_a_negative_shield_is_refused() -> None:
                                         "more, found -5$"):
         load_party(text, "p2.toml")
     assert load_party(text.replace("-5", "0"), "p2.toml")[1].shield == 0
+
+
+def test_ev_mon_1_the_species_is_from_the_list_only_when_it_has_the_level() -> None:
+    """NIT 7: a list with no level-2 monster: the GM picks, said alike on both lines; a list
+    with one still says the species is from it."""
+    lists = load_lists('[[monster]]\nname = "G"\nlevel = 7\n', "l.toml")
+    report = run_event("monster", ScriptedDice([(6, 3), (6, 3)]), lists=lists)
+    first, why = report.find("EV-MON-1")
+    assert first.text.endswith("(DM Lv 1 (default) + 1); the GM picks the species")
+    assert why.text == "Your list has no level-2 monster: the GM picks the species"
+    report = run_event("monster", ScriptedDice([(6, 3), (6, 3)]), lists=lists, dm_level=6)
+    first, picked = report.find("EV-MON-1")
+    assert first.text.endswith("(DM Lv 6 + 1); the species from your list")
+    assert picked.data == {"picked": "G"}
+
+
+def test_events_defaults_says_what_a_fixed_roll_of_0_is(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """NIT 8: each check's fixed roll (EV-CORE-1) says 0 is DM Lv + fixed_roll_bonus, with
+    the target it makes; the DM level and the bonus themselves do not."""
+    assert main(["events", "defaults", "--set", "EV-CORE-1.fixed_roll_bonus=5",
+                 "--set", "EV-CORE-1.dm_level=2"]) == 0
+    rows = {tuple(line.split()[:2]): line for line in capsys.readouterr().out.splitlines()
+            if line.startswith("EV-CORE-1 ")}
+    for key in ("disarm", "unlock", "search", "unlock_spell", "appraisal", "pharmacology",
+                "toxicity", "trap"):
+        assert rows["EV-CORE-1", key].endswith(
+            "range: 0 or more  0: DM Lv + fixed_roll_bonus (7 at DM Lv 2)")
+    assert "0: DM Lv" not in rows["EV-CORE-1", "dm_level"] + rows["EV-CORE-1",
+                                                                   "fixed_roll_bonus"]
+
+
+def test_the_rating_table_reads_full_width_cells_and_digits_only() -> None:
+    """NIT 9: ＊ is * as ５ is 5; 1_0 (which int() read as 10) is refused."""
+    table = load_rating_table(HEADER + "５,＊,０,１,１,２,３,４,４,５,５,６\n")
+    assert table.rows == {5: (None, 0, 1, 1, 2, 3, 4, 4, 5, 5, 6)}
+    with pytest.raises(DataError, match=r"^b\.csv line 2: rating must be a whole number, "
+                                        "found '1_0'$"):
+        load_rating_table(HEADER + "1_0,*,0,1,1,2,3,4,4,5,5,6\n", "b.csv")
+    with pytest.raises(DataError, match=r"2D6=12 must be a whole number or \*, found '٣'$"):
+        load_rating_table(HEADER + "5,*,0,1,1,2,3,4,4,5,5,٣\n", "b.csv")

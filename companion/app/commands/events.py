@@ -165,10 +165,18 @@ def show_defaults(rules: EventRules, as_json: bool) -> int:
     if as_json:  # the shape of `genso defaults --json` and `coc defaults --json`
         print(json.dumps({"defaults": rows, "fixed_readings": readings}, ensure_ascii=False))
         return 0
+    # A check's fixed roll of 0 is DM Lv + fixed_roll_bonus (EV-CORE-1), which only the
+    # packaged data's comment said: a GM could read "disarm 0" as a target of 0 (events70
+    # NIT 8).
+    fixed_rolls = {spec.fixed for spec in rules.checks.values()}
+    dm = rules.settings["EV-CORE-1", "dm_level"]
+    fixed = dm + rules.settings["EV-CORE-1", "fixed_roll_bonus"]
     for row in rows:
         origin = "(default)" if row["default"] else "(set by you)"
+        zero = (f"  0: DM Lv + fixed_roll_bonus ({fixed} at DM Lv {dm})"
+                if row["rule"] == "EV-CORE-1" and row["key"] in fixed_rolls else "")
         print(f"{row['rule']:<10} {row['key']:<24} {json.dumps(row['value'], ensure_ascii=False)}"
-              f"  {origin}{notes_text(row)}")
+              f"  {origin}{notes_text(row)}{zero}")
     # A reading of one part of a rule that keeps settings is keyed "RULE (part)"
     # (EV-TRAP-2 (double 1)): the column is as wide as the widest, as genso's is.
     print(readings_text(readings, max([10, *map(len, readings)])))

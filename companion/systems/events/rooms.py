@@ -36,20 +36,23 @@ class _RoomWalk(_Walk):
             count, raised = self.at_least_one(count_roll, row["count"])
         shown = (f" ＞ {row['count']}: {count_roll.text}{self.rounding_said(row['count'])}"
                  f"{raised}" if count_roll else "")
+        level = self.dm + offset
+        # From the list only when it has one of this level: "the species from your list"
+        # above "Your list has no level-2 monster" contradicted it (events70 NIT 7).
+        listed = self.lists.of_level(level)
         self.add(
             "EV-MON-1",
             f"{table.title}: {result.text} ＞ {row['ja']}{shown} ＞ "
             f"{count} × level-{self.dm + offset} monster{'s' if count > 1 else ''} "
             f"(DM Lv {self.dm}{self.dm_tag} {sign}); "
-            + ("the species from your list" if self.lists.monsters else "the GM picks the species"),
+            + ("the species from your list" if listed else "the GM picks the species"),
             roll=result,
-            data={"level": self.dm + offset, "count": count,
+            data={"level": level, "count": count,
                   "count_roll": count_roll.to_json() if count_roll else None},
         )
         if self.lists.monsters:
-            level = self.dm + offset
             with self.deeper():
-                self.pick("EV-MON-1", f"種類/species (level {level})", self.lists.of_level(level),
+                self.pick("EV-MON-1", f"種類/species (level {level})", listed,
                           f"Your list has no level-{level} monster: the GM picks the species")
 
     def explore(self) -> None:
