@@ -759,8 +759,10 @@ def test_a_grapple_parry_at_the_table_004(tmp_path: Path) -> None:
     make = people(Profile.P004, ("Cult", 16, ("knife",), FOE, {"knife": 60}),
                   ("Deep", 15, ("automatic",), FOE, {"handgun": 60}),
                   ("Ann", 10, ("fist",), INV, {"grapple": 70, "martial_arts": 50}))
+    # Ann holds only her fist, no weapon to disarm (CO-DISARM-1): Cult's knife has the one
+    # way, a plain attack, so no "How?" is asked (Deep's pistol still asks: shots)
     mode, player = at_the_table(tmp_path, make, [], [
-        "attack", "t:Ann", "h:plain", "d:parry:grapple",
+        "attack", "t:Ann", "d:parry:grapple",
         "attack", "t:Ann", "h:plain", "d:none"], [
         Attack("Cult", "Ann", defence=Defence.PARRY, parry_with="grapple"),
         Attack("Deep", "Ann")])

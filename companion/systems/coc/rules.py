@@ -437,6 +437,9 @@ def check_source(source: Mapping[str, Any], limits: Limits,
             for key, value in values.items():
                 if isinstance(value, str) and key != "skill":  # a skill is named, not rolled
                     check_dice(value, f"{origin}: {place} {key}")
+            if rule == "CO-BODY-5" and values is not table and "count" not in values:
+                raise DataError(f"{origin}: {place} lacks count, a whole number 1 or more (how "
+                                "many of the part a body has, CO-BODY-5)")
             if "skill" in values and "skill_divisor" not in values:  # CO-BODY-5's lost part
                 raise DataError(f"{origin}: {place} names skill {values['skill']!r} but lacks "
                                 "skill_divisor, a whole number 1 or more (what it is divided "

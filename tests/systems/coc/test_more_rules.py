@@ -156,12 +156,13 @@ def test_co_disarm_1_penalty_unless_trained_and_the_weapon_falls_004() -> None:
     with pytest.raises(IllegalAction, match="dropped"):
         f.push(Attack("Cult", "Ann"), ScriptedDice([]))
     assert "one action, CO-DISARM-1" in push(f, PickUp("Cult"))
-    g = duel(P004, {"weapons": ("knife",), "knife": 60, "martial_arts": 30})
+    g = duel(P004, {"weapons": ("knife",), "knife": 60, "martial_arts": 30},
+             {"weapons": ("knife",)})  # a weapon to lose: bare hands are none (coc70)
     assert "no penalty, CO-DISARM-1) = 60" in push(g, Attack("Ann", "Cult", disarm=True),
                                                    (100, 99))
     with pytest.raises(IllegalAction, match=r"^the disarm penalty must be from -60 to -20 "
                                             r"\(CO-DISARM-1\), found -70$"):
-        duel(P004, {"weapons": ("knife",)}).push(
+        duel(P004, {"weapons": ("knife",)}, {"weapons": ("knife",)}).push(
             Attack("Ann", "Cult", disarm=True, penalty=-70), ScriptedDice([]))
     with pytest.raises(IllegalAction, match="CO-DISARM-1"):  # optional in 003, off
         duel(P003, {"weapons": ("knife",)}).push(Attack("Ann", "Cult", disarm=True),

@@ -5,7 +5,9 @@ the board and to the held (CO-TURN-2/5, CO-GRAP-1); no parry with a two-handed w
 003 grapple (CO-GRAP-3). Readings kept, where the seeds are silent: a stun's CON×5 at the
 start of its turn (CO-STUN-1), 004 concentration does not dodge one attack's later bullets
 (CO-DODGE-7/8), a DEX/2 tie by the Default ``CO-TURN-1.half_dex_ties``, the held still
-dodge. Entries played by revision 4 (the last before them) replay as they were played."""
+dodge. Entries played by revision 4 (the last before them) replay as they were played.
+From revision 18 (coc70) the turn that begins stunned has no attack whatever its CON×5
+roll (CO-STUN-1, seed 003 「相手は次回攻撃が選択できず」); revision 17 freed it on a success."""
 
 from __future__ import annotations
 
@@ -78,15 +80,54 @@ def test_a_fumbled_grapple_falls_003() -> None:
 
 # --- 2: CO-STUN-1 timing (003) --------------------------------------------------------------
 
-def test_a_stun_shaken_off_at_the_turn_s_start_frees_that_turn_003() -> None:
-    """003 「この状態は敵のラウンド時CON×5に成功するまで持続する。成功した場合行動ポイントは1回復
-    する」 does not say whether the roll on its turn frees that turn; the spec's Default rolls
-    at the start of each of its turns. Cult, stunned before its turn, succeeds there and has
-    its 3 AP (kept as it was)."""
+def test_a_stun_shaken_off_at_the_turn_s_start_bars_that_turn_s_attack_003() -> None:
+    """CO-STUN-1, 003 〇スタンについて 「相手は次回攻撃が選択できず行動ポイントを-1ポイントする。
+    この状態は敵のラウンド時CON×5に成功するまで持続する。成功した場合行動ポイントは1回復する」:
+    the hit bars the target's next attack whatever the roll; the CON×5 at that turn's start
+    (the spec's Default) decides whether the stack and its AP come back now. Cult, stunned
+    before its turn, succeeds there: stun 1 → 0 and its 3 AP, but no attack in that turn
+    (from engine revision 18, coc70 finding 5); in round 2 it attacks again. Revision 17
+    let the success attack at once (kept as it was played)."""
+    def stunned_cult(engine: int) -> tuple[Fight, str]:
+        f = at(engine, duel(P003, {"weapons": ("stun_gun",), "fist": 90}, {"fist": 50}))
+        push(f, Attack("Ann", "Cult"), (100, 10))
+        return f, push(f, EndTurn("Ann"), (100, 10))
+
+    f, text = stunned_cult(ENGINE)
+    assert "(CO-STUN-1: stun 1 → 0; no attack this turn)" in text and "Cult's turn: 3 AP" in text
+    cult = f.state.get("Cult")
+    assert cult.stun == 0 and cult.ap == 3
+    with pytest.raises(IllegalAction, match=r"^Cult shook the stun off at its turn's start, "
+                                            r"but cannot attack in that turn \(CO-STUN-1"):
+        f.push(Attack("Cult", "Ann"), ScriptedDice([]))
+    push(f, EndTurn("Cult"))  # round 2: free again
+    pass_to(f, "Cult")
+    assert "Cult こぶし" in push(f, Attack("Cult", "Ann"), (100, 90))
+    replays(f)
+    old, text = stunned_cult(17)
+    assert "(CO-STUN-1: stun 1 → 0)" in text and "Cult's turn: 3 AP" in text
+    assert "Cult こぶし" in push(old, Attack("Cult", "Ann"), (100, 90))
+    replays(old)
+
+
+def test_a_stun_kept_at_the_turn_s_start_bars_it_and_its_ap_003() -> None:
+    """CO-STUN-1: a failed CON×5 keeps the stack: no attack, 1 AP off, as before; its next
+    turn rolls again, and a success there frees the turn after (revision 18)."""
     f = duel(P003, {"weapons": ("stun_gun",), "fist": 90}, {"fist": 50})
     push(f, Attack("Ann", "Cult"), (100, 10))
-    text = push(f, EndTurn("Ann"), (100, 10))
-    assert "(CO-STUN-1: stun 1 → 0)" in text and "Cult's turn: 3 AP" in text
+    text = push(f, EndTurn("Ann"), (100, 95))
+    assert "(CO-STUN-1: stun 1 → 1; no attack this turn)" in text and "Cult's turn: 2 AP" in text
+    with pytest.raises(IllegalAction, match=r"^Cult is stunned and cannot attack \(CO-STUN-1\)"):
+        f.push(Attack("Cult", "Ann"), ScriptedDice([]))
+    push(f, EndTurn("Cult"))
+    text = push(f, EndTurn("Ann"), (100, 10))  # round 2: Cult's roll succeeds
+    assert "(CO-STUN-1: stun 1 → 0; no attack this turn)" in text
+    with pytest.raises(IllegalAction, match="CO-STUN-1"):
+        f.push(Attack("Cult", "Ann"), ScriptedDice([]))
+    push(f, EndTurn("Cult"))
+    push(f, EndTurn("Ann"))  # round 3: no stun left, no roll, the attack is free
+    assert "Cult こぶし" in push(f, Attack("Cult", "Ann"), (100, 90))
+    replays(f)
 
 
 def test_a_stun_takes_its_ap_off_a_turn_held_to_dex_half_003() -> None:

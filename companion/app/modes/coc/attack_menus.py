@@ -2,7 +2,8 @@
 Iai, its pommel strike or an ally's blade, a disarm, a body part), the circumstances, then
 the target's defence; whether any attack is open, and the allies' blades an Iai may draw.
 
-Rules: CO-IAI-1, CO-IAI-2, CO-DODGE-5, CO-FIRE-7 (a first strike), CO-MA-5 (a counter).
+Rules: CO-IAI-1, CO-IAI-2, CO-DODGE-5, CO-FIRE-7 (a first strike), CO-MA-5 (a counter),
+CO-DISARM-1 (a weapon in the hands to knock away, never bare hands).
 """
 
 from __future__ import annotations
@@ -69,7 +70,11 @@ class _Attacks(_Circumstances):
             index = usable[0] if usable else 0
         firearm = actor.sheet.weapons[index].info.kind is WeaponKind.FIREARM if usable else False
         shots = firearm and self.rules.profile is Profile.P004  # 003 shoots once an AP
-        held = range(len(self.fight.state.get(target).sheet.weapons))
+        # CO-DISARM-1: a disarm aims at a weapon in the hands, never bare hands (a fist, a
+        # kick; the engine refuses them from revision 18) nor one already dropped or broken
+        # (the blow would only find it gone); with no such weapon Disarm is not offered
+        held = [j for j, w in enumerate(self.fight.state.get(target).sheet.weapons)
+                if w.info.kind is not WeaponKind.UNARMED and not (w.dropped or w.broken)]
         bodies = [(b, part) for b in BODY for part in PARTS
                   if legal(target, index, body=b, part=part)]
         blades = [] if first else self._blades(actor, target)

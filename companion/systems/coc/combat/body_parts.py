@@ -17,9 +17,26 @@ from companion.systems.coc.combat.fighters import Combatant
 from companion.systems.coc.rules import WeaponKind
 from companion.systems.coc.sheet import Weapon, carried_hp, skill_value, with_characteristic
 
+#: The first engine revision (:data:`~companion.systems.coc.combat.formats.ENGINE`) that
+#: refuses a part lost more times than the body has it (:meth:`_BodyParts.part_left`);
+#: revision 17 lost a tongue again and again, each loss's consequences applied anew.
+PART_COUNTS = 18
+
 
 class _BodyParts(_Damage):
     """Adds lost body parts and bleeding."""
+
+    def part_left(self, t: Combatant, a: Attack) -> None:
+        """CO-BODY-5: a part is lost no more times than the body has it, the part's ``count``
+        in the rules data (eyes 2, tongue 1; 004 「目玉一個に付き」「腕一本に付き」), refused
+        before any die from revision :data:`PART_COUNTS`."""
+        if self.engine < PART_COUNTS:
+            return
+        count = int(self.rules.source["CO-BODY-5"][a.part]["count"])
+        if t.lost.count(a.part) >= count:
+            have = f"{count} {a.part}" + ("s" if count > 1 else "")
+            raise IllegalAction(f"{t.name} has no {a.part} left to lose: a body has {have}, "
+                                f"all lost (CO-BODY-5)")
 
     def body_rule(self, a: Attack) -> str:
         """CO-BODY-1: the rule of a declared part loss, cut CO-BODY-2, gouge CO-BODY-3 or blow off

@@ -18,6 +18,11 @@ from companion.systems.coc.combat.spells import _Spells
 from companion.systems.coc.rules import DamageBonus
 from companion.systems.coc.sheet import Weapon, double_dice, half_db
 
+#: The first engine revision (:data:`~companion.systems.coc.combat.formats.ENGINE`) in which
+#: the turn a stunned one begins stunned has no attack whatever its CON×5 roll (CO-STUN-1,
+#: :meth:`_Damage.stunned`); revision 17 let a roll that shook the stun off attack at once.
+STUN_TURN = 18
+
 
 class _Damage(_Spells):
     """Adds damage, armour, HP loss, conditions, death, stun, knockout and shock."""
@@ -214,6 +219,14 @@ class _Damage(_Spells):
             self.set(holder, grappling="", grapple_options=False)
             self.set(self.cs[t.name], held_by="")
             self.say(f"{holder.name} lets go of the dead {t.name}")
+
+    def stunned(self, c: Combatant) -> bool:
+        """CO-STUN-1: ``c`` may not attack: it has a stun stack, or (from revision
+        :data:`STUN_TURN`) its turn this round began stunned, whatever the CON×5 roll at that
+        start (003 「相手は次回攻撃が選択できず」: the stunned one's next turn has no attack)."""
+        if not self.on("CO-STUN-1"):
+            return False
+        return bool(c.stun) or (self.engine >= STUN_TURN and c.stun_round == self.round)
 
     def stun(self, t: Combatant) -> None:
         """CO-STUN-1/2: one more stack, one AP less; at 0 AP unconscious. 003 「相手は次回攻撃が

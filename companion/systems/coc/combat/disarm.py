@@ -12,12 +12,27 @@ from companion.errors import IllegalAction
 from companion.systems.coc.combat.actions import Attack, PickUp
 from companion.systems.coc.combat.fighters import Combatant
 from companion.systems.coc.combat.keeper import _Keeper
-from companion.systems.coc.rules import CocRules
+from companion.systems.coc.rules import CocRules, WeaponKind
 from companion.systems.coc.sheet import BUDO_STANDING, Sheet, budo_skill, skill_base, skill_value
 
 #: The first engine revision (:data:`~companion.systems.coc.combat.formats.ENGINE`) whose
 #: :func:`disarm_skill` compares a skill with its base; before, any value the sheet wrote.
 HAS_ABOVE_BASE = 14
+#: The first engine revision that refuses a disarm aimed at bare hands (:func:`bare_hands`);
+#: revision 17 dropped a fist, which its owner then had to pick up (coc70 finding 1).
+NO_BARE_HANDS = 18
+
+
+def bare_hands(t: Combatant, name: str) -> str:
+    """CO-DISARM-1 (004 l.45 「相手の武器を失わせる」): a disarm knocks a *weapon* away, and a
+    fist or a kick (an unarmed weapon, CO-MA-1) is no weapon to lose, as the arm called shot
+    (CO-CALL-1) and the melee fumble (CO-MELEE-4) already hold. The refusal names the
+    weapons ``t`` holds that a disarm may aim at, or says there are none."""
+    held = [f"disarm_weapon={n} {w.info.name}" for n, w in enumerate(t.sheet.weapons)
+            if w.info.kind is not WeaponKind.UNARMED and not (w.dropped or w.broken)]
+    return (f"{t.name}'s {name} is bare hands, no weapon to lose: a disarm knocks a weapon "
+            "from the hands (CO-DISARM-1); "
+            + (f"aim at {', '.join(held)}" if held else f"{t.name} holds no weapon to lose"))
 
 
 def disarm_skill(rules: CocRules, sheet: Sheet, engine: int) -> str:

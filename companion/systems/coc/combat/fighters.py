@@ -58,6 +58,7 @@ class Combatant:
     weapon_attacks: tuple[tuple[int, int], ...] = ()  # CO-TURN-6: (weapon, attack AP) a round
     other_skill: bool = False  # CO-TURN-4
     stun: int = 0             # CO-STUN-1 stacks
+    stun_round: int = 0       # CO-STUN-1: the round whose turn began stunned: no attack in it
     grappling: str = ""       # whom it holds
     held_by: str = ""
     grapple_round: int = 0

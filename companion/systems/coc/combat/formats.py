@@ -103,7 +103,14 @@ FORMAT = 2
 # is off (004 by Default) is refused before any die; revision 15 took it and did nothing.
 # Revision 17 (rules69 NIT 3): a SAN loss that loses none is no indefinite insanity
 # (CO-BASE-13); revision 16 marked one at SAN 0, "0 of 0 SAN within the hour".
-ENGINE = 17
+# Revision 18 (coc70): a disarm aimed at bare hands (a fist, a kick: an unarmed weapon) is
+# refused before any die, as a fist cannot be knocked away (CO-DISARM-1); a body part is lost
+# no more times than the body has it, CO-BODY-5's ``count`` (eyes 2, tongue 1), refused before
+# any die; the turn a stunned one begins stunned has no attack whatever its CON×5 roll, which
+# decides only whether the stack and its AP come back now (CO-STUN-1, 003 「相手は次回攻撃が
+# 選択できず」). Revision 17 knocked a fist "out of the hands", lost a tongue twice (Listen
+# −10 each time) and let a stun shaken off at the turn's start attack in that turn.
+ENGINE = 18
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
                  ("CO-ARMOR-2", "pool_across_bullets")}  # listed but not read by format 1

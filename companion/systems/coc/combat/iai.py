@@ -31,7 +31,7 @@ class _Iai(_Skills):
                 or c.iai_used or c.drawn \
                 or c.sheathed or self.other_skill_chosen(c) or c.concentrating or c.held_by:
             return False
-        if self.on("CO-STUN-1") and c.stun:
+        if self.stunned(c):
             return False
         # CO-GRAP-3; revision 2 held the turn for a two-handed blade it then refused
         two_handed_barred = self.engine >= 3 and self.on("CO-GRAP-3") and bool(c.grappling)

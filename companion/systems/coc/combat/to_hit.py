@@ -16,6 +16,7 @@ from companion.errors import IllegalAction
 from companion.systems.coc.combat.actions import Attack, Defence
 from companion.systems.coc.combat.core import no_weapon
 from companion.systems.coc.combat.defences import _Defences
+from companion.systems.coc.combat.disarm import NO_BARE_HANDS, bare_hands
 from companion.systems.coc.combat.fighters import Combatant
 from companion.systems.coc.rules import WeaponKind
 from companion.systems.coc.sheet import Weapon, skill_value
@@ -32,8 +33,10 @@ class _ToHit(_Defences):
         ``after_dodge`` None: the action has no such field (a choke, a throw), so the
         refusal after a dodge offers no −50%."""
         old_grapple = self.legacy and not weapon  # format 1 let the stunned grapple, tackle
-        if self.on("CO-STUN-1") and c.stun and not old_grapple:
-            raise IllegalAction(f"{c.name} is stunned and cannot attack (CO-STUN-1)")
+        if self.stunned(c) and not old_grapple:
+            raise IllegalAction(f"{c.name} is stunned and cannot attack (CO-STUN-1)" if c.stun
+                                else f"{c.name} shook the stun off at its turn's start, but "
+                                "cannot attack in that turn (CO-STUN-1: 次回攻撃が選択できず)")
         if self.on("CO-TURN-4") and c.other_skill:
             raise IllegalAction("no attack in a round with another skill (CO-TURN-4)")
         if after_dodge and not (self.on("CO-DODGE-4") and self.on("CO-DODGE-5")):
@@ -159,8 +162,12 @@ class _ToHit(_Defences):
                 raise IllegalAction("disarming is CO-DISARM-1, off in this profile")
             if not 0 <= a.disarm_weapon < len(t.sheet.weapons):
                 raise IllegalAction(no_weapon(t, a.disarm_weapon, " to disarm"))
+            aimed = t.sheet.weapons[a.disarm_weapon].info
+            if aimed.kind is WeaponKind.UNARMED and self.engine >= NO_BARE_HANDS:
+                raise IllegalAction(bare_hands(t, aimed.name))
         if a.body:
             self.body_rule(a)
+            self.part_left(t, a)
         if a.cover and not (self.on("CO-DODGE-7") and info.kind is WeaponKind.FIREARM
                             and a.cover in ("hide", "dodge")):
             raise IllegalAction("taking cover is CO-DODGE-7 (004), against gunfire: "

@@ -15,6 +15,7 @@ from companion.dice import roll
 from companion.errors import DataError, IllegalAction
 from companion.systems.coc.checks import check
 from companion.systems.coc.combat.attacks import _Attacks
+from companion.systems.coc.combat.damage import STUN_TURN
 from companion.systems.coc.combat.fighters import Combatant, Condition
 
 
@@ -100,7 +101,12 @@ class _Turns(_Attacks):
     def begin_turn(self, c: Combatant) -> None:
         """CO-TURN-3: a turn's AP in 003, less CO-STUN-1 stun and CO-GRAP-3 holds, after the held
         one's CO-GRAP-2 STR roll; a DEX/2 turn (CO-TURN-1 / CO-BASE-5); a chant comes due
-        (CO-SPELL-2)."""
+        (CO-SPELL-2). CO-STUN-1 (003 〇スタンについて 「相手は次回攻撃が選択できず行動ポイント
+        を-1ポイントする。この状態は敵のラウンド時CON×5に成功するまで持続する。成功した場合行動
+        ポイントは1回復する」): a turn that begins stunned rolls CON×5; a success removes one
+        stack, its AP back in this turn, a failure keeps it for the next turn's roll. From
+        revision :data:`STUN_TURN` that turn has no attack whatever the roll (``stun_round``,
+        :meth:`stunned`); revision 17 let a success attack in it, so a stun could do nothing."""
         c = self.set(c, spent_other=False)
         c = self.strain(c)  # CO-GRAP-2 (003): before the AP, which the grapple's end frees
         if c.slot_pending:
@@ -127,8 +133,12 @@ class _Turns(_Attacks):
             made = check(self.source, c.sheet.stat("CON") * times, self.r5,
                          f"{c.name} CON×{times}", why=why)
             stun = c.stun - 1 if made.success else c.stun
-            self.say(f"{made.text} (CO-STUN-1: stun {c.stun} → {stun})")
-            c = self.set(c, stun=stun)
+            # 003 「相手は次回攻撃が選択できず」: from revision 18 this turn has no attack
+            # whatever the roll, which decides only whether the stack and its AP come back now
+            barred = self.engine >= STUN_TURN
+            self.say(f"{made.text} (CO-STUN-1: stun {c.stun} → {stun}"
+                     + ("; no attack this turn" if barred else "") + ")")
+            c = self.set(c, stun=stun, stun_round=self.round if barred else c.stun_round)
             ap -= c.stun
         ap = self.grapple_ap(c, ap)
         self.set(c, ap=max(0, ap))
