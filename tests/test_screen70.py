@@ -2,20 +2,34 @@
 
 - DEFECT 1: a D20 typed with the buttons: after ``2_ (20)`` the units were 21–29 and 20, the
   highlight on the 21 the die has not (companion/app/session/keypad.py).
+- DEFECT 2: the dice tray's Roll panel lost values of a large throw (a word wrapped at an
+  estimated cut ran past its row, and the row was cut with an ellipsis: canvas.py), and its
+  dice faces were one row, 5 px dots at 20D6 and drawn over one another from 33 dice
+  (dice_tray.py).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
+import pygame
 import pytest
 
 from companion.app.commands.play import table_modes
 from companion.app.commands.play.table_modes import run_dice_tray
 from companion.app.config import load_config
+from companion.app.modes.dice_tray import DiceTrayMode
 from companion.app.session.controls import Controls
 from companion.app.session.keypad import place_digits
+from companion.app.session.mode import ChoiceAsk, Throw
+from companion.dice import SimulatedDice
 from companion.hw.buttons import Button
+from companion.hw.display import canvas, dice_tray
+from companion.hw.display.screen import ScreenDisplay
+from companion.hw.display.view import View
 from tests.app.table import PlayerAtTheScreen
 
 TENS = "Dice tray ダイストレイ: type the D20, tens 十の位"
@@ -56,3 +70,99 @@ def test_a_d20_typed_with_the_buttons_takes_20_with_a(tmp_path: Path,
     after = screen.views[screen.views.index(units) + 1]
     assert after.dice is not None and after.dice.faces == (20,), after
     assert any("(1D20) ＞ 20" in line for line in after.dice.rolls), after.dice.rolls
+
+
+def thrown(expression: str) -> tuple[View, list[int]]:
+    """The dice tray's screen after ``expression`` thrown by seeded dice, and the values."""
+    mode = DiceTrayMode((expression,), "simulated 仮想")
+    dice, values = SimulatedDice.seeded(4), []
+    mode.answer(0)
+    while not isinstance(ask := mode.ask(), ChoiceAsk):
+        throw = dice.roll(ask.count, ask.sides)
+        values.extend(throw)
+        mode.answer(Throw(tuple(throw)))
+    view = mode.view(ask.prompt, options=ask.options, highlight=ask.highlight)
+    return replace(view, system=True), values
+
+
+class Drawn:
+    """What a screen drew: every text, in order, and every die's face and rectangle."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.texts: list[str] = []
+        self.dice: list[tuple[int, pygame.Rect]] = []
+        text, die = canvas.Canvas._text, dice_tray.DiceTray._die
+
+        def drawn_text(screen: Any, shown: str, *args: Any, **kwargs: Any) -> Any:
+            self.texts.append(shown)
+            return text(screen, shown, *args, **kwargs)
+
+        def drawn_die(screen: Any, face: int, rect: pygame.Rect, *args: Any) -> None:
+            self.dice.append((face, rect.copy()))
+            die(screen, face, rect, *args)
+
+        monkeypatch.setattr(canvas.Canvas, "_text", drawn_text)
+        monkeypatch.setattr(dice_tray.DiceTray, "_die", drawn_die)
+
+
+SCREENS = [("800x480", 1.0), ("800x480", 1.25), ("1024x600", 1.0), ("640x384", 1.0)]
+
+
+@pytest.fixture
+def screens() -> Iterator[list[ScreenDisplay]]:
+    shown = [ScreenDisplay(size, text_scale=scale, rotate="0") for size, scale in SCREENS]
+    yield shown
+    for screen in shown:
+        screen.close()
+
+
+@pytest.mark.parametrize("count", [23, 26, 39, 40])
+def test_every_value_of_a_large_throw_is_drawn(count: int, screens: list[ScreenDisplay],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Roll line of a throw of ``count`` D6 is drawn whole, row after row: at 800x480
+    26D6 showed 24 of its 26 values, its 18th and 19th cut out with an ellipsis."""
+    view, values = thrown(f"{count}D6")
+    listed = f"[{','.join(map(str, values))}]"
+    for screen in screens:
+        drawn = Drawn(monkeypatch)
+        screen.show(view)
+        assert listed in "".join(drawn.texts).replace(" ", ""), drawn.texts
+
+
+def test_a_word_too_long_for_a_row_is_wrapped_in_rows_that_fit(
+        screens: list[ScreenDisplay]) -> None:
+    """A word longer than its row (the values of a throw, a path) is cut into rows that
+    each fit, and together are the word: no character lost."""
+    _, values = thrown("40D6")
+    words = [",".join(map(str, values)), "/home/pi/.local/share/jongrogue-companion/save.json"]
+    for screen in screens:
+        for word in words:
+            for size in (screen.m(14), screen.m(16)):
+                for width in range(60, 400, 7):
+                    rows = screen._wrap(word, size, width)
+                    assert "".join(rows) == word
+                    assert all(screen._text_width(row, size) <= width for row in rows), width
+
+
+@pytest.mark.parametrize("expression", ["12D6", "20D6", "40D6", "120D6", "30D10", "14D20"])
+def test_many_dice_faces_are_drawn_in_rows_apart_and_the_rest_counted(
+        expression: str, screens: list[ScreenDisplay],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every face drawn is at least 28 px at 800x480 (scaled with the screen), inside the
+    Dice panel and apart from every other; those not drawn are said ``+N more``, or, with no
+    room for a row of them, none are (the Roll line says every value). From 33 dice the
+    faces were drawn over one another, at 20D6 as 5 px dots."""
+    view, values = thrown(expression)
+    for screen in screens:
+        drawn = Drawn(monkeypatch)
+        screen.show(view)
+        rects = [rect for _, rect in drawn.dice]
+        assert [face for face, _ in drawn.dice] == values[:len(rects)]
+        assert all(rect.w >= screen.m(dice_tray._FACE_MIN) for rect in rects)
+        assert all(rect.right < screen.surface.get_width() // 2 for rect in rects)
+        assert not any(a.colliderect(b) for n, a in enumerate(rects) for b in rects[n + 1:])
+        more = [text for text in drawn.texts if text.endswith(" more")]
+        if rects and len(rects) < len(values):
+            assert more == [f"+{len(values) - len(rects)} more"], more
+        else:
+            assert not more

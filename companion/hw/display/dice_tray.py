@@ -17,6 +17,8 @@ from companion.hw.display.view import DiceView
 _ACE_PIP: Color = (220, 80, 70)
 #: Between a rule's ID and its step's text (at 800x480).
 _RULE_GAP = 8
+#: The smallest dice face drawn (at 800x480): a D6's pips, a D20's number, still read.
+_FACE_MIN = 28
 
 
 class DiceTray(GamePanels):
@@ -29,13 +31,16 @@ class DiceTray(GamePanels):
         if dice.title:
             self.surface.blit(self._fit(dice.title, m(18), left.w - m(16), ACCENT),
                               (left.x + m(8), top))
-        side = min(m(64), (left.w - m(16)) // max(1, len(dice.faces)) - m(8))
-        for i, face in enumerate(dice.faces):
-            self._die(face, pygame.Rect(left.x + m(10) + i * (side + m(8)), top + m(30),
-                                        side, side), dice.sides_of(i))
-        rolls_top = top + m(30) + (side + m(10) if dice.faces else 0)
-        if any(dice.sides_of(i) in _LABEL_UNDER for i in range(len(dice.faces))):
-            rolls_top += self._die_label(side, 10).get_height() + m(2)
+        rolls_top = top + m(30)
+        if dice.faces:
+            # The faces have the room the Roll lines leave: those say every value.
+            # (As _lines draws them: TEXT_MIN rows m(19) apart, under the panel's title.)
+            roll_rows = sum(len(self._indented(line, m(TEXT_MIN), left.w - m(24), m(12)))
+                            for line in dice.rolls)
+            roll_h = m(24) + roll_rows * self._step(m(19)) + m(12)
+            rolls_top = self._faces(dice, pygame.Rect(left.x + m(10), rolls_top,
+                                                      left.w - m(18),
+                                                      left.bottom - rolls_top - roll_h))
         self._lines("Roll 出目", dice.rolls,
                     pygame.Rect(left.x + m(4), rolls_top, left.w - m(8),
                                 left.bottom - rolls_top - m(4)))
@@ -64,6 +69,53 @@ class DiceTray(GamePanels):
                                   (x, y + m(2)))
             self.surface.blit(self._fit(row, size, width), (x + rule_w, y))
             y += step
+
+    def _faces(self, dice: DiceView, room: pygame.Rect) -> int:
+        """The throw's dice faces in ``room`` (what the Roll lines under them leave): one
+        row, each at most m(64); too many for a row of dice :data:`_FACE_MIN` wide, in rows,
+        each as large as lets them all fit, never smaller than that; dice past those that fit
+        are said ``+12 more`` at the last row's end, and with no room for a row there are
+        none: the Roll line gives every value. Returns the y under them.
+
+        They were one row, each ``(width // count) - 8`` wide: 20D6 were 5 px dots, and from
+        33 dice a side of 0 or less drew them over one another (screen70 DEFECT 2)."""
+        m = self.m
+        gap, count = m(8), len(dice.faces)
+        under = any(dice.sides_of(i) in _LABEL_UNDER for i in range(count))
+        # One row while its dice are no smaller than _FACE_MIN, as they always were drawn.
+        side, per_row, rows = min(m(64), (room.w + m(2)) // count - gap), count, 1
+        if side < m(_FACE_MIN):
+            for side in range(m(64), m(_FACE_MIN) - 1, -1):
+                per_row = max(1, (room.w + gap) // (side + gap))
+                rows = room.h // self._face_row(side, under)
+                if per_row * rows >= count:
+                    break
+            if rows < 1:  # no room for a row of them: the Roll lines say the values
+                return room.y
+        row_h = self._face_row(side, under)
+        shown, label = count, None
+        if per_row * rows < count:  # the label takes the last row's last slots
+            slots = -(-(self._text_width(f"+{count} more", m(13)) + gap) // (side + gap))
+            shown = max(0, per_row * rows - slots)
+            label = self._fit(f"+{count - shown} more", m(13), slots * (side + gap) - gap,
+                              DIM)
+        for i, face in enumerate(dice.faces[:shown]):
+            row, col = divmod(i, per_row)
+            self._die(face, pygame.Rect(room.x + col * (side + gap), room.y + row * row_h,
+                                        side, side), dice.sides_of(i))
+        if label is not None:
+            row, col = divmod(shown, per_row)
+            self.surface.blit(label, label.get_rect(
+                midleft=(room.x + col * (side + gap), room.y + row * row_h + side // 2)))
+        used = -(-(shown + (1 if label is not None else 0)) // per_row)
+        return room.y + used * row_h
+
+    def _face_row(self, side: int, label_under: bool) -> int:
+        """The height of a row of faces ``side`` tall, with its gap (and a D10's name under
+        its kite)."""
+        m = self.m
+        return side + m(10) + (self._die_label(side, 10).get_height() + m(2) if label_under
+                               else 0)
 
     def _rule_column(self, dice: DiceView, width: int) -> int:
         """The width of the rule IDs' column, the steps' text hanging beside it: the widest
