@@ -168,12 +168,14 @@ def test_coc_fight_show_gives_ap_only_in_003_and_only_to_whoever_acts() -> None:
 
 
 def test_coc_fight_show_names_dying_once() -> None:
-    """CO-BASE-8: a dying foe read "瀕死/dying DYING (dies at end of round 4)"."""
+    """CO-BASE-8: a dying foe read "瀕死/dying DYING (dies at end of round 4)". The badges are
+    parted by " · ", as on the table's screen (fixcocv70: they now hold spaces of their own,
+    "held by Thug 組み付かれ")."""
     fight = duel(Profile.P003, {"fist": 50}, {"fist": 50})
     patch(fight, "Cult", hp=0, dying_until=4,
           conditions=(Timed(Condition.UNCONSCIOUS, 1, 0), Timed(Condition.DYING, 1, 0)))
     cult = rows(coc_command._status(fight)[0])["Cult"]
-    assert cult.rstrip().endswith("気絶/unconscious 瀕死/dying (dies at end of round 4)"), cult
+    assert cult.rstrip().endswith("気絶/unconscious · 瀕死/dying (dies at end of round 4)"), cult
     assert "DYING" not in cult
 
 

@@ -30,6 +30,8 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
+from companion.app.coc_badges import applying
+from companion.app.coc_badges import badges as coc_badges
 from companion.app.combatants import names_apart
 from companion.app.command_list import COMMANDS
 from companion.app.command_name import companion_command
@@ -69,7 +71,6 @@ from companion.systems.coc.checks import roll_command
 from companion.systems.coc.combat import (
     ACTIONS,
     Attack,
-    Condition,
     EndFight,
     Fight,
     Side,
@@ -199,28 +200,30 @@ def _status(fight: Fight) -> tuple[str, dict[str, Any]]:
     # count is what a turn already ended left, or a turn not yet begun, and means nothing.
     p003 = fight.rules.profile is Profile.P003
     for c in state.combatants:
-        # The dead are dead alone: "気絶/unconscious DEAD 死亡" was shown of one who died
-        # dying (CO-DEATH-2), as the table shows no condition beside DEAD either.
-        badges = (["DEAD 死亡"] if c.dead else [t.condition.value for t in c.conditions])
-        if c.dying_until and not c.dead:
-            # CO-BASE-8's deadline said with the condition it belongs to, named once.
-            badges = [b for b in badges if b != Condition.DYING.value]
-            badges.append(f"{Condition.DYING.value} (dies at end of round {c.dying_until})")
+        # What is on it, as the table's screen says it (one list, coc70 finding 2); a timed
+        # condition only in the rounds it applies (finding 3).
+        badges = coc_badges(c, state.round)
         where = f"  {c.square} {c.facing}" if c.square else ""
         ap = f"  AP {c.ap}" if p003 and c.name == current else ""
         lines.append(f"{'▶' if c.name == current else ' '} {pad(c.name, 12)} HP {c.hp}/"
-                     f"{c.sheet.max_hp}{ap}{where}  {' '.join(badges)}")
+                     f"{c.sheet.max_hp}{ap}{where}  {' · '.join(badges)}".rstrip())
         rows.append({"name": c.name, "side": c.side.value, "hp": c.hp, "max_hp": c.sheet.max_hp,
                      "ap": c.ap if p003 and c.name == current else None, "dead": c.dead,
                      "square": c.square,
                      "facing": c.facing,
                      "san": c.san, "mp": c.mp, "bleeding": list(c.bleeding),
-                     "lost": list(c.lost), "conditions": [t.condition.value
-                                                               for t in c.conditions],
+                     "lost": list(c.lost),
+                     "conditions": [cond.value for cond in applying(c, state.round)],
+                     # As "square": "" (0) when there is none.
+                     "dying_until": c.dying_until, "stun": c.stun, "held_by": c.held_by,
+                     "grappling": c.grappling, "drawn": c.drawn,
+                     "concentrating": c.concentrating, "chanting": c.chanting,
+                     "badges": list(badges),
                      "characteristics": dict(c.sheet.characteristics),
                      "weapons": [{"key": w.info.key, "loaded": w.loaded,
                                   "durability": w.durability, "broken": w.broken,
-                                  "jammed": w.jammed} for w in c.sheet.weapons]})
+                                  "jammed": w.jammed, "dropped": w.dropped}
+                                 for w in c.sheet.weapons]})
     return "\n".join(lines), {"profile": fight.rules.profile.value, "round": state.round,
                               "current": current, "combatants": rows,
                               "outcome": outcome.value if outcome else None,
@@ -610,7 +613,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                           "after_dodge=true, fatal_blow=true (CO-DODGE-5), from_behind=true "
                           "(off 003's board)")
     for name, text in (("show", "the round, whose turn it is (with its AP in 003), and "
-                                "everyone's HP, square and conditions"),
+                                "everyone's HP, square and what is on them, as the table "
+                                "shows it: conditions, grapples, stun, bleeding, lost "
+                                "parts, a drawn blade, weapons broken, jammed or dropped"),
                        ("log", "every action so far, line by line with its dice (and the "
                                "rule ID where a line names one)"),
                        ("undo", "take back the last action (the fight is saved again)"),

@@ -1,14 +1,17 @@
-"""The screen of a coc fight: the fighters with their badges (AP, square, conditions,
-grapples, stun, bleeding, lost parts, weapons), the last result with its rule IDs, the log,
-profile 003's board (CO-TURN-2), the title and the closing line. While a roll the start of
-a round or turn makes is awaited (a dying investigator's CON×5), the Result panel says that
-roll's reason, not "so far" of the action whose end brought it.
+"""The screen of a coc fight: the fighters with their badges (AP, square, and what is on
+them as :func:`~companion.app.coc_badges.badges` says it for `coc fight show` too:
+conditions in the rounds they apply, grapples, stun, bleeding, lost parts, a drawn blade,
+weapons), the last result with its rule IDs, the log, profile 003's board (CO-TURN-2), the
+title and the closing line. While a roll the start of a round or turn makes is awaited (a
+dying investigator's CON×5), the Result panel says that roll's reason, not "so far" of the
+action whose end brought it.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.app.coc_badges import badges as coc_badges
 from companion.app.modes.coc.core import _Core
 from companion.app.modes.coc.words import (
     SIDES,
@@ -51,25 +54,7 @@ class _FightView(_Core):
                 badges.append(f"AP {c.ap}")
             if c.square:
                 badges.append(f"{c.square} {c.facing}")
-            if c.dead:
-                badges.append("DEAD 死亡")
-            badges += [t.condition.value for t in c.conditions
-                       if not c.dead and (t.until == 0 or state.round <= t.until)]
-            if c.dying_until and not c.dead:
-                badges.append(f"dies end of R{c.dying_until}")
-            if c.held_by:
-                badges.append(f"held by {c.held_by} 組み付かれ")
-            if c.grappling:
-                badges.append(f"holds {c.grappling} 組み付き")
-            if c.stun:
-                badges.append(f"stun 朦朧 {c.stun}")
-            badges += [f"bleeding 出血 {b}" for b in c.bleeding]
-            badges += [f"lost 欠損 {part}" for part in c.lost]
-            badges += [f"{w.info.name} " + ("broken 破損" if w.broken else "jammed 弾詰まり"
-                                            if w.jammed else "dropped 落とした")
-                       for w in c.sheet.weapons if w.broken or w.jammed or w.dropped]
-            if c.chanting:
-                badges.append(f"chanting 詠唱 {c.chanting}")
+            badges += coc_badges(c, state.round)
             # One on the board has its mark before its name, to find its disc by.
             shown = f"{mark[c.name]} {c.name}" if c.square else c.name
             en = english(state, c)

@@ -1,0 +1,66 @@
+"""What is on a combatant, as the table's screen and ``coc fight show`` (its text and
+``--json``) both say it: one list, made here, so the two cannot drift apart again (audit
+coc70 finding 2: the command line showed the conditions alone, not the stun, the grapple,
+the bleeding, the lost parts or the weapons the screen showed).
+
+A timed condition is said only in the rounds it applies, by the engine's own test
+(:meth:`~companion.systems.coc.combat.fighters.Combatant.has`: from its ``from_round`` to its
+``until``): CO-STUN-3's 行動不能/no action and CO-MELEE-4's 転倒/fallen are set for the next
+round, and were shown in the round that set them and for ever after (coc70 finding 3).
+
+Pure: it reads the engine's state alone. It lives here, not in ``companion.app.modes.coc``,
+because importing anything there runs that package's ``__init__``, the whole table mode
+(about 0.12 s more for every ``coc fight`` command on a PC, several times that on a Pi).
+"""
+
+from __future__ import annotations
+
+from companion.systems.coc.combat.fighters import Combatant, Condition
+
+
+def applying(c: Combatant, round_: int) -> tuple[Condition, ...]:
+    """The conditions on ``c`` in ``round_``, each once, in the order they came: those
+    :meth:`Combatant.has` says apply (the engine's own test, the one that skips a turn)."""
+    return tuple(dict.fromkeys(t.condition for t in c.conditions
+                               if c.has(t.condition, round_)))
+
+
+def dying_badge(until: int) -> str:
+    """CO-BASE-8's deadline said with the condition it belongs to, named once."""
+    return f"{Condition.DYING.value} (dies at end of round {until})"
+
+
+def badges(c: Combatant, round_: int) -> tuple[str, ...]:
+    """Everything on ``c`` in ``round_`` besides its HP, action points and square: dead, its
+    conditions (CO-BASE-8's dying with its deadline), whom it holds or is held by (CO-GRAP-1),
+    its stun stacks (CO-STUN-1), bleeding (CO-BODY-6), lost parts (CO-BODY-5), a blade drawn
+    by Iai (CO-IAI-3), its broken, jammed or dropped weapons (CO-PARRY-1/4, CO-MELEE-4,
+    CO-FIRE-4, CO-DISARM-1) and the spell it chants (CO-SPELL-2).
+
+    The dead are shown dead, with no condition beside it ("気絶/unconscious DEAD 死亡" was shown
+    of one who died dying, CO-DEATH-2)."""
+    shown: list[str] = []
+    if c.dead:
+        shown.append("DEAD 死亡")
+    else:
+        shown += [dying_badge(c.dying_until)
+                  if condition is Condition.DYING and c.dying_until else condition.value
+                  for condition in applying(c, round_)]
+        if c.dying_until and Condition.DYING not in applying(c, round_):
+            shown.append(dying_badge(c.dying_until))
+    if c.held_by:
+        shown.append(f"held by {c.held_by} 組み付かれ")
+    if c.grappling:
+        shown.append(f"holds {c.grappling} 組み付き")
+    if c.stun:
+        shown.append(f"stun 朦朧 {c.stun}")
+    shown += [f"bleeding 出血 {dice}" for dice in c.bleeding]
+    shown += [f"lost 欠損 {part}" for part in c.lost]
+    if c.drawn:
+        shown.append("blade drawn 抜刀")
+    shown += [f"{w.info.name} " + ("broken 破損" if w.broken else "jammed 弾詰まり"
+                                   if w.jammed else "dropped 落とした")
+              for w in c.sheet.weapons if w.broken or w.jammed or w.dropped]
+    if c.chanting:
+        shown.append(f"chanting 詠唱 {c.chanting}")
+    return tuple(shown)

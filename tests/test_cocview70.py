@@ -1,0 +1,148 @@
+"""`coc fight show` (its text and ``--json``) says what is on each fighter as the table's
+screen says it, from one list (companion.app.coc_badges), and a timed condition only in the
+rounds it applies (audit coc70 findings 2 and 3)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from dataclasses import replace
+from typing import Any
+
+from companion.app.commands import coc as coc_command
+from companion.app.modes.coc import CocFightMode
+from companion.systems.coc.combat import (
+    Attack,
+    Condition,
+    EndTurn,
+    Fight,
+    Grapple,
+    Timed,
+)
+from companion.systems.coc.rules import Profile
+from tests.companion_process import ROOT
+from tests.systems.coc.helpers import duel, patch, push
+
+FALLEN = Condition.FALLEN.value  # "転倒/fallen"
+
+
+def shown(fight: Fight) -> dict[str, tuple[str, dict[str, Any], tuple[str, ...]]]:
+    """Each fighter's `fight show` line, its --json row, and its badges on the table's screen
+    (without the AP and square the screen puts first: the line has those in columns)."""
+    text, data = coc_command._status(fight)
+    lines = {line[2:].split()[0]: line for line in text.splitlines()[1:]}
+    screen = CocFightMode(fight).fight_view().fighters
+    state = fight.state
+    out = {}
+    for c, row, seen in zip(state.combatants, data["combatants"], screen, strict=True):
+        lead = ((f"AP {c.ap}",) if state.current is c and fight.rules.profile is Profile.P003
+                else ()) + ((f"{c.square} {c.facing}",) if c.square else ())
+        assert seen.conditions[:len(lead)] == lead
+        out[c.name] = (lines[c.name], row, seen.conditions[len(lead):])
+    return out
+
+
+def test_show_says_the_stun_the_screen_shows() -> None:
+    """coc70 finding 2: Cult stunned by Ann's stun gun (CO-STUN-1) read "Cult HP 13/13" in
+    `fight show`, while the screen said "stun 朦朧 1"; --json had no stun."""
+    f = duel(Profile.P003, {"weapons": ("stun_gun",), "fist": 90})
+    push(f, Attack("Ann", "Cult"), (100, 10))
+    line, row, screen = shown(f)["Cult"]
+    assert screen == ("stun 朦朧 1",)
+    assert line.endswith("HP 13/13  stun 朦朧 1")
+    assert (row["stun"], row["badges"]) == (1, ["stun 朦朧 1"])
+
+
+def test_show_says_who_holds_whom() -> None:
+    """coc70 finding 2: a grapple (CO-GRAP-1) was on the screen alone; --json had neither
+    held_by nor grappling."""
+    f = duel(Profile.P004, {"grapple": 60})
+    push(f, Grapple("Ann", "Cult"), (100, 40))
+    seen = shown(f)
+    assert seen["Ann"][0].endswith("HP 13/13  holds Cult 組み付き")
+    assert seen["Cult"][0].endswith("HP 13/13  held by Ann 組み付かれ")
+    assert seen["Ann"][2] == ("holds Cult 組み付き",)
+    assert seen["Cult"][2] == ("held by Ann 組み付かれ",)
+    assert (seen["Ann"][1]["grappling"], seen["Ann"][1]["held_by"]) == ("Cult", "")
+    assert (seen["Cult"][1]["grappling"], seen["Cult"][1]["held_by"]) == ("", "Ann")
+
+
+def test_show_lists_wounds_weapons_the_blade_and_the_chant_as_the_screen_does() -> None:
+    """coc70 finding 2: bleeding (CO-BODY-6), a lost part (CO-BODY-5), weapons broken, jammed
+    or dropped, the blade Iai drew (CO-IAI-3) and a chant (CO-SPELL-2), as a fight's earlier
+    rounds would have left them: the line says each, parted by " · " as on the screen, and
+    --json has drawn, concentrating, chanting and each weapon's dropped."""
+    f = duel(Profile.P004, {"weapons": ("japanese_sword", "knife", "automatic",
+                                        "fist")})
+    ann = f.state.get("Ann")
+    sword, knife, pistol, fist = ann.sheet.weapons
+    arms = (replace(sword, broken=True), replace(knife, dropped=True),
+            replace(pistol, jammed=True), fist)
+    patch(f, "Ann", sheet=replace(ann.sheet, weapons=arms), bleeding=("1D4",),
+          lost=("eye",), drawn=True, chanting="Shrivelling", concentrating=True)
+    line, row, screen = shown(f)["Ann"]
+    want = ("bleeding 出血 1D4", "lost 欠損 eye", "blade drawn 抜刀",
+            f"{sword.info.name} broken 破損", f"{knife.info.name} dropped 落とした",
+            f"{pistol.info.name} jammed 弾詰まり", "chanting 詠唱 Shrivelling")
+    assert screen == want
+    assert line.endswith("HP 13/13  " + " · ".join(want))
+    assert row["badges"] == list(want)
+    assert (row["bleeding"], row["lost"], row["drawn"], row["concentrating"],
+            row["chanting"]) == (["1D4"], ["eye"], True, True, "Shrivelling")
+    assert [w["dropped"] for w in row["weapons"]] == [False, True, False, False]
+    assert [w["broken"] for w in row["weapons"]] == [True, False, False, False]
+
+
+def test_a_fall_is_shown_in_the_round_it_costs_alone() -> None:
+    """coc70 finding 3: CO-MELEE-4's fall (転倒/fallen, the next round lost: Timed from round
+    2 to 2) read in `fight show` from the fumble on, for ever, and on the screen from the
+    fumble's own round (the screen tested only its end). Now both say it in round 2 alone,
+    the round the engine skips Ann's turn."""
+    f = duel(Profile.P003, {"fist": 50})
+    push(f, Attack("Ann", "Cult"), (100, 95))
+    assert f.state.get("Ann").conditions == (Timed(Condition.FALLEN, 2, 2),)
+
+    def ann() -> tuple[str, dict[str, Any], tuple[str, ...]]:
+        return shown(f)["Ann"]
+
+    assert FALLEN not in ann()[0] and ann()[1]["conditions"] == [] and ann()[2] == ()
+    push(f, EndTurn("Ann"))
+    push(f, EndTurn("Cult"))  # round 2: Ann has fallen, and her turn is skipped
+    assert f.state.round == 2
+    line, row, screen = ann()
+    assert line.endswith(f"HP 13/13  {FALLEN}")
+    assert row["conditions"] == [FALLEN] and screen == (FALLEN,)
+    push(f, EndTurn("Cult"))  # round 3: Ann stands again and acts
+    assert f.state.round == 3 and f.state.current is f.state.get("Ann")
+    assert FALLEN not in ann()[0] and ann()[1]["conditions"] == [] and ann()[2] == ()
+
+
+def test_a_condition_not_begun_is_not_shown() -> None:
+    """CO-STUN-3's 行動不能/no action, set for the next round, is not on the screen or in
+    `fight show` before that round (the screen tested only ``until``)."""
+    f = duel(Profile.P004, {"fist": 50})
+    patch(f, "Cult", conditions=(Timed(Condition.NO_ACTION, 2, 2),))
+    line, row, screen = shown(f)["Cult"]
+    assert Condition.NO_ACTION.value not in line and row["conditions"] == [] and screen == ()
+
+
+def test_the_screen_says_the_dying_deadline_as_the_command_line_does() -> None:
+    """CO-BASE-8's deadline: the screen read "瀕死/dying · dies end of R4" and `fight show`
+    "瀕死/dying (dies at end of round 4)"; one list now says it once, the same in both."""
+    f = duel(Profile.P003, {"fist": 50}, {"fist": 50})
+    patch(f, "Cult", hp=0, dying_until=4,
+          conditions=(Timed(Condition.UNCONSCIOUS, 1, 0), Timed(Condition.DYING, 1, 0)))
+    line, row, screen = shown(f)["Cult"]
+    assert screen == ("気絶/unconscious", "瀕死/dying (dies at end of round 4)")
+    assert line.endswith("HP 0/13  " + " · ".join(screen))
+    assert row["dying_until"] == 4
+
+
+def test_the_coc_command_does_not_load_the_table_mode() -> None:
+    """The shared list lives outside companion.app.modes.coc, whose package loads the whole
+    table mode (about 0.12 s more for every `coc fight` command on a PC)."""
+    code = ("import sys, companion.app.commands.coc; "
+            "print(any(m.startswith('companion.app.modes.coc') for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout
+    assert out.strip() == "False"
