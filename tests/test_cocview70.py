@@ -21,7 +21,7 @@ from companion.systems.coc.combat import (
 )
 from companion.systems.coc.rules import Profile
 from tests.companion_process import ROOT
-from tests.systems.coc.helpers import duel, patch, push
+from tests.systems.coc.helpers import duel, pass_to, patch, push
 
 FALLEN = Condition.FALLEN.value  # "転倒/fallen"
 
@@ -51,6 +51,22 @@ def test_show_says_the_stun_the_screen_shows() -> None:
     assert screen == ("stun 朦朧 1",)
     assert line.endswith("HP 13/13  stun 朦朧 1")
     assert (row["stun"], row["badges"]) == (1, ["stun 朦朧 1"])
+
+
+def test_a_stun_shaken_off_still_says_why_attack_is_missing() -> None:
+    """CO-STUN-1 from engine revision 18: Cult shakes the stun off at its turn's start (stun
+    1 → 0) yet may not attack in that turn; both views said nothing was on Cult. In round 2
+    the badge is gone with the bar."""
+    f = duel(Profile.P003, {"weapons": ("stun_gun",), "fist": 90}, {"fist": 50})
+    push(f, Attack("Ann", "Cult"), (100, 10))
+    push(f, EndTurn("Ann"), (100, 10))
+    line, row, screen = shown(f)["Cult"]
+    assert screen == ("no attack this turn 攻撃不可",)
+    assert line.endswith("no attack this turn 攻撃不可")
+    assert (row["stun"], row["badges"]) == (0, ["no attack this turn 攻撃不可"])
+    push(f, EndTurn("Cult"))
+    pass_to(f, "Cult")
+    assert shown(f)["Cult"][2] == ()
 
 
 def test_show_says_who_holds_whom() -> None:

@@ -33,8 +33,8 @@ def dying_badge(until: int) -> str:
 def badges(c: Combatant, round_: int) -> tuple[str, ...]:
     """Everything on ``c`` in ``round_`` besides its HP, action points and square: dead, its
     conditions (CO-BASE-8's dying with its deadline), whom it holds or is held by (CO-GRAP-1),
-    its stun stacks (CO-STUN-1), bleeding (CO-BODY-6), lost parts (CO-BODY-5), a blade drawn
-    by Iai (CO-IAI-3), its broken, jammed or dropped weapons (CO-PARRY-1/4, CO-MELEE-4,
+    its stun stacks or a turn that began stunned (CO-STUN-1), bleeding (CO-BODY-6), lost parts
+    (CO-BODY-5), a blade drawn by Iai (CO-IAI-3), its broken, jammed or dropped weapons (CO-PARRY-1/4, CO-MELEE-4,
     CO-FIRE-4, CO-DISARM-1) and the spell it chants (CO-SPELL-2).
 
     The dead are shown dead, with no condition beside it ("気絶/unconscious DEAD 死亡" was shown
@@ -54,6 +54,10 @@ def badges(c: Combatant, round_: int) -> tuple[str, ...]:
         shown.append(f"holds {c.grappling} 組み付き")
     if c.stun:
         shown.append(f"stun 朦朧 {c.stun}")
+    elif c.stun_round == round_:
+        # Shaken off at the turn's start, yet the turn that began stunned has no attack
+        # (CO-STUN-1 from engine revision 18): say why Attack is missing.
+        shown.append("no attack this turn 攻撃不可")
     shown += [f"bleeding 出血 {dice}" for dice in c.bleeding]
     shown += [f"lost 欠損 {part}" for part in c.lost]
     if c.drawn:
