@@ -34,8 +34,8 @@ def badges(c: Combatant, round_: int) -> tuple[str, ...]:
     """Everything on ``c`` in ``round_`` besides its HP, action points and square: dead, its
     conditions (CO-BASE-8's dying with its deadline), whom it holds or is held by (CO-GRAP-1),
     its stun stacks or a turn that began stunned (CO-STUN-1), bleeding (CO-BODY-6), lost parts
-    (CO-BODY-5), a blade drawn by Iai (CO-IAI-3), its broken, jammed or dropped weapons (CO-PARRY-1/4, CO-MELEE-4,
-    CO-FIRE-4, CO-DISARM-1) and the spell it chants (CO-SPELL-2).
+    (CO-BODY-5), a blade drawn by Iai (CO-IAI-3), its broken, jammed or dropped weapons
+    (CO-PARRY-1/4, CO-MELEE-4, CO-FIRE-4, CO-DISARM-1) and the spell it chants (CO-SPELL-2).
 
     The dead are shown dead, with no condition beside it ("気絶/unconscious DEAD 死亡" was shown
     of one who died dying, CO-DEATH-2)."""
