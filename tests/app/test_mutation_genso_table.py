@@ -235,10 +235,11 @@ def test_enemy_detection_starts_at_its_default_difficulty() -> None:
 
 def test_an_opposed_check_is_against_another_and_active_as_picked() -> None:
     """GM-CHECK-5: the other side of an opposed check is somebody else (not the one who
-    rolls); "Neither" makes it a check with no active side (a tie is a draw)."""
+    rolls), a monster of the fight too (genso70 DEFECT 3); "Neither" makes it a check with
+    no active side (a tie is a draw)."""
     mode = table()
     play(mode, "gm", "check", "c:opposed", f"t:{PC1}")
-    assert choices(mode) == [f"t:{PC2}", "back"]
+    assert choices(mode) == [f"t:{PC2}", "t:オーク1", "t:オーク2", "back"]
     play(mode, f"t:{PC2}", "a:body", "act:no", "m:0", "m:0")
     assert mode.last_check is not None
     assert (mode.last_check.call.who, mode.last_check.call.vs) == (PC1, PC2)

@@ -70,8 +70,10 @@ def calendar_path() -> Path:
     return data_dir() / "genso" / "calendar.toml"
 
 
-def load_calendar() -> Calendar:
-    """The calendar as saved; day 1 and no curse before any is saved."""
+def load_calendar(rules: GensoRules | None = None) -> Calendar:
+    """The calendar as saved; day 1 and no curse before any is saved. With ``rules``, a
+    preset's key in it (``pc1``, kept by a companion before genso70 DEFECT 4) is read as
+    the preset's name, the name its sheet and its fighter go by."""
     path = calendar_path()
     if not file_there(path):
         return Calendar()
@@ -79,7 +81,16 @@ def load_calendar() -> Calendar:
         raw = tomllib.loads(read_text(path, "calendar"))
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{path}: not TOML ({exc})") from None
-    return calendar_from_mapping(raw, str(path))
+    calendar = calendar_from_mapping(raw, str(path))
+    if rules is None:
+        return calendar
+    presets = rules.presets
+
+    def name(text: str) -> str:
+        raw = presets.get(text.strip())
+        return str(raw["name"]) if raw is not None and "name" in raw else text
+
+    return calendar.renamed(name)
 
 
 def sunset_curse_text(rules: GensoRules, curse: DeathCurse, *, table: bool = False) -> str:

@@ -15,7 +15,7 @@ not permanent.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
@@ -51,10 +51,14 @@ def involving(curses: tuple[DeathCurse, ...], name: str) -> tuple[DeathCurse, ..
 class Calendar:
     """The game day it is, and the Death Curses kept: those whose sunset has not passed,
     and, in a file read as it was saved, any whose sunset a hand edit left behind
-    (:func:`settle` tells their targets' deaths)."""
+    (:func:`settle` tells their targets' deaths); and ``dead``, the curses that killed
+    their targets, one a target, kept so that the dead stay dead (genso70 DEFECT 1: a
+    death told by ``calendar pass`` was forgotten at once, and the dead went on cursing,
+    lifting, growing and fighting)."""
 
     day: int = FIRST_DAY
     curses: tuple[DeathCurse, ...] = ()
+    dead: tuple[DeathCurse, ...] = ()
 
     def days_left(self, curse: DeathCurse) -> int:
         """Days until the sunset that kills: 0 on the day itself."""
@@ -69,6 +73,25 @@ class Calendar:
         folded = fold_name(target)
         return tuple(sorted((c for c in self.curses if fold_name(c.target) == folded),
                             key=lambda c: c.cast_on))
+
+    def renamed(self, rename: Callable[[str], str]) -> Calendar:
+        """The calendar with each name given as ``rename`` gives it (a preset's key as its
+        sheet's name: genso70 DEFECT 4, ``pc1`` and 駆け出し冒険者１ are one person). Two
+        curses of one caster on one target after it keep the older, which kills first; two
+        deaths of one target the first."""
+        def named(c: DeathCurse) -> DeathCurse:
+            return replace(c, target=rename(c.target), caster=rename(c.caster))
+
+        curses: list[DeathCurse] = []
+        for curse in sorted(map(named, self.curses), key=lambda c: c.cast_on):
+            if not any(fold_name(c.target) == fold_name(curse.target)
+                       and fold_name(c.caster) == fold_name(curse.caster) for c in curses):
+                curses.append(curse)
+        dead: list[DeathCurse] = []
+        for curse in sorted(map(named, self.dead), key=lambda c: c.dies_on):
+            if not any(fold_name(c.target) == fold_name(curse.target) for c in dead):
+                dead.append(curse)
+        return replace(self, curses=tuple(curses), dead=tuple(dead))
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,16 +138,32 @@ def _name(text: str, what: str) -> str:
     return name
 
 
-def _dead(calendar: Calendar, target: str) -> DeathCurse | None:
-    """The curse that killed ``target`` before today, if one did."""
+def dead_of(calendar: Calendar, target: str) -> DeathCurse | None:
+    """The curse that killed ``target`` before today, if one did: a death the calendar
+    recorded (:attr:`Calendar.dead`), else a curse whose sunset is past (a hand edit,
+    until the next change settles it)."""
+    folded = fold_name(target)
+    recorded = [c for c in calendar.dead if fold_name(c.target) == folded]
     past = [c for c in calendar.carried_by(target) if c.dies_on < calendar.day]
-    return min(past, key=lambda c: c.dies_on) if past else None
+    return min([*recorded, *past], key=lambda c: c.dies_on, default=None)
+
+
+def refuse_cursed_dead(rules: GensoRules, calendar: Calendar, name: str, what: str) -> None:
+    """Refuse ``what`` for ``name`` dead of a Death Curse (GM-MAGIC-13), as
+    :func:`~companion.systems.genso.character.core.refuse_dead` refuses the HP-dead
+    (GM-COMBAT-8): the calendar's dead stay dead (genso70 DEFECT 1). ``what`` ends the
+    sentence: "growth (GM-GROW-2) does not bring the dead back"."""
+    killer = dead_of(calendar, name)
+    if killer is not None:
+        raise IllegalAction(
+            f"{killer.target} is dead (死亡: died at sunset on day {killer.dies_on} of "
+            f"{killer.caster}'s {rules.spell('death_curse').name}, GM-MAGIC-13); {what}")
 
 
 def _refuse_dead(rules: GensoRules, calendar: Calendar, name: str, doing: str) -> None:
-    """Refuse ``doing`` for ``name`` (a target, or a caster) dead of a curse on the calendar:
-    the only deaths it knows (a sunset past, kept until the next change settles it)."""
-    killer = _dead(calendar, name)
+    """Refuse ``doing`` for ``name`` (a target, or a caster) dead of a curse on the calendar
+    (:func:`dead_of`)."""
+    killer = dead_of(calendar, name)
     if killer is not None:
         raise IllegalAction(f"GM-MAGIC-13: {killer.target} died at sunset on day "
                             f"{killer.dies_on} of {killer.caster}'s "
@@ -182,16 +221,18 @@ def end_curse(rules: GensoRules, calendar: Calendar, target: str, caster: str | 
 
 def settle(calendar: Calendar) -> Passed:
     """The calendar on its day: a curse whose sunset is before it killed its target (the
-    first such sunset of each target), and the target's curses leave the calendar with it;
-    those whose sunset is the day are told as today's."""
+    first such sunset of each target), recorded in :attr:`Calendar.dead`, and the target's
+    curses leave the calendar with it (as do any a target already recorded dead still
+    carries: a hand edit); those whose sunset is the day are told as today's."""
+    recorded = {fold_name(c.target) for c in calendar.dead}
     died: dict[str, DeathCurse] = {}
     for curse in sorted(calendar.curses, key=lambda c: (c.dies_on, c.cast_on)):
-        if curse.dies_on < calendar.day:
+        if curse.dies_on < calendar.day and fold_name(curse.target) not in recorded:
             died.setdefault(fold_name(curse.target), curse)
-    gone = [c for c in calendar.curses if fold_name(c.target) in died]
+    gone = [c for c in calendar.curses if fold_name(c.target) in died.keys() | recorded]
     kept = tuple(c for c in calendar.curses if c not in gone)
-    return Passed(replace(calendar, curses=kept), tuple(died.values()),
-                  tuple(c for c in gone if c not in died.values()),
+    return Passed(replace(calendar, curses=kept, dead=(*calendar.dead, *died.values())),
+                  tuple(died.values()), tuple(c for c in gone if c not in died.values()),
                   tuple(c for c in kept if c.dies_on == calendar.day))
 
 
@@ -204,7 +245,7 @@ def pass_days(calendar: Calendar, days: int) -> Passed:
     return settle(replace(calendar, day=calendar.day + days))
 
 
-_FIELDS = ("day", "death_curses")
+_FIELDS = ("day", "death_curses", "died")
 _CURSE_FIELDS = ("target", "caster", "cast_on", "dies_on")
 
 
@@ -215,17 +256,14 @@ def _day(raw: Any, where: str) -> int:
     return raw
 
 
-def calendar_from_mapping(raw: Mapping[str, Any], origin: str) -> Calendar:
-    """A calendar file read field by field; ``death_curses`` may be missing (none kept),
-    ``day`` too (the first)."""
-    refuse_unknown(raw, set(_FIELDS), origin, "field")
-    day = _day(raw.get("day", FIRST_DAY), f"{origin}: day")
-    listed = raw.get("death_curses", [])
+def _curses_from(raw: Mapping[str, Any], field: str, origin: str) -> list[DeathCurse]:
+    """The curses a calendar file lists under ``field``, each read field by field."""
+    listed = raw.get(field, [])
     if not isinstance(listed, list):
-        raise DataError(f"{origin}: death_curses must be a list of tables")
+        raise DataError(f"{origin}: {field} must be a list of tables")
     curses: list[DeathCurse] = []
     for number, entry in enumerate(listed, 1):
-        where = f"{origin}: death_curses {number}"
+        where = f"{origin}: {field} {number}"
         if not isinstance(entry, Mapping):
             raise DataError(f"{where} must be a table of {', '.join(_CURSE_FIELDS)}")
         refuse_unknown(entry, set(_CURSE_FIELDS), where, "field")
@@ -237,17 +275,40 @@ def calendar_from_mapping(raw: Mapping[str, Any], origin: str) -> Calendar:
         cast_on, dies_on = (_day(entry.get(k), f"{where}: {k}") for k in ("cast_on", "dies_on"))
         if dies_on < cast_on:
             raise DataError(f"{where}: dies_on {dies_on} is before cast_on {cast_on}")
-        curse = DeathCurse(entry["target"], entry["caster"], cast_on, dies_on)
+        curses.append(DeathCurse(entry["target"], entry["caster"], cast_on, dies_on))
+    return curses
+
+
+def calendar_from_mapping(raw: Mapping[str, Any], origin: str) -> Calendar:
+    """A calendar file read field by field; ``death_curses`` may be missing (none kept),
+    ``day`` too (the first), and ``died`` (no death recorded: every file before deaths
+    were kept, genso70 DEFECT 1)."""
+    refuse_unknown(raw, set(_FIELDS), origin, "field")
+    day = _day(raw.get("day", FIRST_DAY), f"{origin}: day")
+    curses: list[DeathCurse] = []
+    for number, curse in enumerate(_curses_from(raw, "death_curses", origin), 1):
         if any(fold_name(c.target) == fold_name(curse.target)
                and fold_name(c.caster) == fold_name(curse.caster) for c in curses):
-            raise DataError(f"{where}: {curse.caster}'s Death Curse on {curse.target} is "
-                            "kept twice")
+            raise DataError(f"{origin}: death_curses {number}: {curse.caster}'s Death Curse "
+                            f"on {curse.target} is kept twice")
         curses.append(curse)
-    return Calendar(day, tuple(curses))
+    dead: list[DeathCurse] = []
+    for number, curse in enumerate(_curses_from(raw, "died", origin), 1):
+        if any(fold_name(c.target) == fold_name(curse.target) for c in dead):
+            raise DataError(f"{origin}: died {number}: {curse.target} died twice")
+        if curse.dies_on >= day:
+            raise DataError(f"{origin}: died {number}: {curse.target} died at sunset on day "
+                            f"{curse.dies_on}, not before day {day}")
+        dead.append(curse)
+    return Calendar(day, tuple(curses), tuple(dead))
 
 
 def calendar_mapping(calendar: Calendar) -> dict[str, Any]:
     """A calendar as its file holds it (:func:`calendar_from_mapping` reads it back)."""
-    return {"day": calendar.day,
-            "death_curses": [{"target": c.target, "caster": c.caster, "cast_on": c.cast_on,
-                              "dies_on": c.dies_on} for c in calendar.curses]}
+    def rows(curses: tuple[DeathCurse, ...]) -> list[dict[str, Any]]:
+        return [{"target": c.target, "caster": c.caster, "cast_on": c.cast_on,
+                 "dies_on": c.dies_on} for c in curses]
+
+    # ``died`` only once a death is recorded: a file without one reads as before.
+    return {"day": calendar.day, "death_curses": rows(calendar.curses),
+            **({"died": rows(calendar.dead)} if calendar.dead else {})}

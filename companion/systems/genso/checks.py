@@ -312,7 +312,7 @@ def _monster_term(rules: GensoRules, monster: Monster, ability: str) -> Term:
     return Term(label, value)
 
 
-def opposed_check(rules: GensoRules, source: DiceSource, a: Character,
+def opposed_check(rules: GensoRules, source: DiceSource, a: Character | Monster,
                   b: Character | Monster, ability: str, *, active: bool, a_modifier: int = 0,
                   b_modifier: int = 0) -> Opposed:
     """GM-CHECK-5: ability + 2D + modifier each; higher wins. On a tie the active side A
@@ -320,7 +320,8 @@ def opposed_check(rules: GensoRules, source: DiceSource, a: Character,
     of the spec's Default (``data/readings.toml``), said as one on each side. The
     other side may be a monster, by its block's abilities (:func:`_monster_term`); it rolls
     2D as the seed's formula has both sides do, though in a fight a monster rolls none
-    (GM-COMBAT-2/3).
+    (GM-COMBAT-2/3). So may the active side A (an orc that grabs or deceives a PC: a tie
+    fails the orc, PG 2-3; genso70 RISK 5).
 
     Each side has its own modifier, as the seed writes it (PG 2-3-1, l.1138):
     「Aの能力値＋２Ｄ＋修正値＞Ｂの能力値＋２Ｄ＋修正値 ならば Aの行為が成功する。」;
@@ -332,7 +333,8 @@ def opposed_check(rules: GensoRules, source: DiceSource, a: Character,
     # could tell apart: each side is then named by its letter in the seed's formula too.
     a_name, b_name = ((f"{a.name} (A)", f"{b.name} (B)") if a.name == b.name
                       else (a.name, b.name))
-    a_terms = [_ability_term(rules, a, ability)]
+    a_terms = [_monster_term(rules, a, ability) if isinstance(a, Monster)
+               else _ability_term(rules, a, ability)]
     b_terms = [_monster_term(rules, b, ability) if isinstance(b, Monster)
                else _ability_term(rules, b, ability)]
     if strength:  # said on each side, as the Default it is

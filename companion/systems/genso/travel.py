@@ -25,8 +25,11 @@ class Journey:
     turns: int
 
     def text(self) -> str:
-        parts = [f"{n} {unit}" for n, unit in ((self.days, "日 days"), (self.hours, "時間 hours"),
-                                               (self.turns, "ターン turns")) if n]
+        """``4000 m: 1 時間 hour, 2 ターン turns``: one of a unit is said in the singular
+        (genso70 NIT 8: ``1 ターン turns``)."""
+        parts = [f"{n} {ja} {en}{'s' if n != 1 else ''}"
+                 for n, ja, en in ((self.days, "日", "day"), (self.hours, "時間", "hour"),
+                                   (self.turns, "ターン", "turn")) if n]
         return f"{self.metres} m: " + (", ".join(parts) or "no time at all")
 
 

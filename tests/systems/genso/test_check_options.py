@@ -35,7 +35,7 @@ def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     (("general", "--sheet", "pc2", "--difficulty=" + "9" * 5000), "hard, easy"),
     (("enemy", "--sheet", "pc2", "--difficulty=--"), "extremely_hard, very_hard, hard, easy"),
     (("trap", "--sheet", "pc2", "--difficulty=--"), "cleverly_set, normally_set, hastily_set"),
-    (("trap", "--sheet", "pc2", "--difficulty=hard"), "cleverly_set, normally_set"),
+    (("trap", "--sheet", "pc2", "--difficulty=extremely_hard"), "cleverly_set, normally_set"),
 ])
 def test_a_difficulty_it_cannot_read_is_named_with_what_it_takes(
         argv: tuple[str, ...], names: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -222,7 +222,7 @@ def test_travel_labels_its_rounding_and_can_round_down(
     set off, §0.3's round down (100 m takes no time, 1,500 m two turns)."""
     assert main(["genso", "travel", "100"]) == 0
     assert capsys.readouterr().out.strip() == (
-        "100 m: 1 ターン turns (GM-MOVE-2; 端数切り上げ a turn begun counts whole (default))")
+        "100 m: 1 ターン turn (GM-MOVE-2; 端数切り上げ a turn begun counts whole (default))")
     down = ("--set", "GM-MOVE-2.begun_turn_counts=false")
     assert run(capsys, "travel", "100", *down)["turns"] == 0
     assert run(capsys, "travel", "1500", *down)["turns"] == 2

@@ -10,6 +10,11 @@ whose sunset comes; ``curse CASTER TARGET`` keeps a Death Curse cast today; ``li
 TARGET`` is its caster lifting it, ``dispel TARGET`` a Dispel (呪解呪, GM-MAGIC-4)
 cancelling it. ``genso sheet`` shows a curse its character cast or carries
 (:func:`sheet_curses`).
+
+A death the calendar tells is kept in it (``died``), and every command then treats that
+character as dead, as it treats one dead by HP (:func:`refuse_cursed`; genso70 DEFECT 1).
+A name is kept as its sheet names it: ``pc1`` is the preset's 駆け出し冒険者１
+(:func:`person`; genso70 DEFECT 4), in a file written before too.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from companion.app.commands.genso.files import resolve_sheet
 from companion.app.commands.roll import emit
 from companion.app.modes.genso_fight_files import (
     calendar_path,
@@ -34,9 +40,11 @@ from companion.systems.genso.calendar import (
     calendar_mapping,
     cast_death_curse,
     curse_length,
+    dead_of,
     end_curse,
     involving,
     pass_days,
+    refuse_cursed_dead,
     settle,
 )
 from companion.systems.genso.names import fold_name
@@ -48,6 +56,42 @@ CALENDAR_COMMENT = "幻想迷宮冒険譚 Ver2.5 calendar (companion genso calen
 CHANGER = "companion genso calendar, changing the calendar"
 #: The verbs that change the calendar (``show``, or none, only reads it).
 CHANGES = ("pass", "curse", "lift", "dispel")
+
+
+def person(rules: GensoRules, text: str) -> str:
+    """The name a curse is kept under: that of the sheet ``text`` names (a preset's key, a
+    saved character, a sheet file), as ``genso sheet`` and ``fight new`` take it, so that
+    ``pc1`` and 駆け出し冒険者１ are one person (genso70 DEFECT 4: a curse kept as ``pc1``
+    never reached the sheet or the fighter, and a second curse of one caster was taken);
+    else ``text`` as typed (an NPC of the GM's, with no sheet)."""
+    try:
+        return resolve_sheet(rules, text.strip())[0].name
+    except DataError:
+        return text
+
+
+def load_named(rules: GensoRules) -> Calendar:
+    """The calendar as saved, a preset's key in it read as its sheet's name (a file kept
+    before :func:`person`); the next change saves it so."""
+    return load_calendar(rules)
+
+
+def _settled(rules: GensoRules) -> Calendar | None:
+    """The calendar settled on its day, for a death by a Death Curse; None, said in a note
+    naming it, when it cannot be read (it is no part of a sheet)."""
+    try:
+        return settle(load_named(rules)).calendar
+    except DataError as exc:
+        note(f"note: {error_text(exc)} (a death by a Death Curse not checked)")
+        return None
+
+
+def refuse_cursed(rules: GensoRules, name: str, what: str) -> None:
+    """Refuse ``what`` for ``name`` dead of a Death Curse by the calendar (GM-MAGIC-13), as
+    the HP-dead are refused (GM-COMBAT-8); ``what`` ends the sentence."""
+    calendar = _settled(rules)
+    if calendar is not None:
+        refuse_cursed_dead(rules, calendar, name, what)
 
 
 def _save(calendar: Calendar) -> None:
@@ -104,21 +148,27 @@ def _died_json(passed: Passed) -> dict[str, list[dict[str, Any]]]:
                       for c in passed.ended]}
 
 
-def sheet_curses(rules: GensoRules, name: str) -> tuple[list[str], dict[str, Any]]:
+def sheet_curses(rules: GensoRules,
+                 name: str) -> tuple[list[str], dict[str, Any], DeathCurse | None]:
     """The Death Curses ``name`` cast or carries, for its sheet: its lines and its JSON
-    (``death_curses``, ``died``); none without a calendar. A calendar that cannot be read
-    is said in a note naming it, and the sheet shown without: it is no part of the sheet."""
+    (``death_curses``, ``died``: the deaths the calendar keeps), and the curse that killed
+    ``name``, if one did (GM-MAGIC-13); none without a calendar. A calendar that cannot be
+    read is said in a note naming it, and the sheet shown without: it is no part of the
+    sheet."""
     try:
-        passed = settle(load_calendar())
+        passed = settle(load_named(rules))
     except DataError as exc:
         note(f"note: {error_text(exc)} (Death Curses not shown)")
-        return [], {"death_curses": [], "died": []}
+        return [], {"death_curses": [], "died": []}, None
     calendar = passed.calendar
-    live, died = calendar.on(name), involving(passed.died, name)
+    # The deaths kept, told and recorded (genso70 DEFECT 1: only a death told by this very
+    # read was shown, and `calendar pass` had told it and forgotten it).
+    live, died = calendar.on(name), involving(calendar.dead, name)
     return ([*(curse_line(rules, calendar, c) for c in live),
              *(died_line(rules, c) for c in died)],
             {"death_curses": [curse_json(calendar, c) for c in live],
-             "died": [curse_json(calendar, c, c.dies_on) for c in died]})
+             "died": [curse_json(calendar, c, c.dies_on) for c in died]},
+            dead_of(calendar, name))
 
 
 def sunset_curses(rules: GensoRules) -> tuple[list[tuple[DeathCurse, str]], list[dict[str, Any]]]:
@@ -128,7 +178,7 @@ def sunset_curses(rules: GensoRules) -> tuple[list[tuple[DeathCurse, str]], list
     in a note naming it, as :func:`sheet_curses` says it: the fight's sunset does not need
     it."""
     try:
-        passed = settle(load_calendar())
+        passed = settle(load_named(rules))
     except DataError as exc:
         note(f"note: {error_text(exc)} (Death Curses not shown)")
         return [], []
@@ -147,7 +197,8 @@ def _change(args: argparse.Namespace, rules: GensoRules,
             f"GM-MAGIC-13 {c.target} dies at sunset today of {c.caster}'s {_curse(rules)}, "
             f"unless {c.caster} lifts it first" for c in passed.today)]
     if args.verb == "curse":
-        cursed, curse = cast_death_curse(rules, calendar, args.caster, args.target)
+        cursed, curse = cast_death_curse(rules, calendar, person(rules, args.caster),
+                                         person(rules, args.target))
         passed = settle(cursed)
         year = rules.default("GM-MAGIC-13", "year_days")
         return passed, [
@@ -157,7 +208,9 @@ def _change(args: argparse.Namespace, rules: GensoRules,
             f"days{rules.settings.tag('GM-MAGIC-13', 'year_days')}, and a day)",
             *_deaths(rules, passed)]
     ending = Ending.LIFTED if args.verb == "lift" else Ending.DISPELLED
-    freed, curse = end_curse(rules, calendar, args.target, args.caster, ending)
+    freed, curse = end_curse(rules, calendar, person(rules, args.target),
+                             None if args.caster is None else person(rules, args.caster),
+                             ending)
     passed = settle(freed)
     if ending is Ending.LIFTED:
         told = (f"GM-MAGIC-13 {curse.caster} lifts the {_curse(rules)} on {curse.target} "
@@ -176,17 +229,20 @@ def cmd_calendar(args: argparse.Namespace, rules: GensoRules) -> int:
         path = calendar_path()
         path.parent.mkdir(parents=True, exist_ok=True)  # a lock file needs its folder
         with changing(path, CHANGER):
-            passed, said = _change(args, rules, load_calendar())
+            passed, said = _change(args, rules, load_named(rules))
             _save(passed.calendar)
     else:
-        passed = settle(load_calendar())
+        passed = settle(load_named(rules))
         said = _deaths(rules, passed)
     calendar = passed.calendar
     data = {"rule": "GM-MAGIC-13", "day": calendar.day,
             "death_curses": [curse_json(calendar, c) for c in calendar.curses],
-            **_died_json(passed), "said": said}
+            **_died_json(passed),
+            "dead": [curse_json(calendar, c, c.dies_on) for c in calendar.dead], "said": said}
     lines = [f"日/day {calendar.day} (day 1 is the campaign's first; `genso calendar pass N` "
              "moves it on)"]
     lines += [curse_line(rules, calendar, c) for c in calendar.curses] or [
         f"no {_curse(rules)} on the calendar"]
+    # The deaths recorded before this command (one it told is in ``said`` already).
+    lines += [died_line(rules, c) for c in calendar.dead if c not in passed.died]
     return emit(args, data, "\n".join([*said, *lines]))

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.app.command_name import companion_command, companion_line
-from companion.app.commands.genso.calendar import sheet_curses
+from companion.app.commands.genso.calendar import refuse_cursed, sheet_curses
 from companion.app.commands.genso.files import resolve_sheet, sheet_out, sheet_path
 from companion.app.commands.roll import emit, pad, run_with_source
 from companion.app.modes.genso_fight_files import sheet_document, sheet_document_over
@@ -19,8 +19,10 @@ from companion.app.overrides import read_text
 from companion.dice import DiceSource
 from companion.dice.notation import display_width
 from companion.errors import DataError, IllegalAction
+from companion.systems.genso.calendar import DeathCurse
 from companion.systems.genso.character.core import (
     Character,
+    Condition,
     Derived,
     Hand,
     condition,
@@ -56,9 +58,11 @@ from companion.systems.genso.travel import journey
 from companion.toml_writing import write_toml
 
 
-def describe(rules: GensoRules, character: Character, derived: Derived) -> str:
+def describe(rules: GensoRules, character: Character, derived: Derived,
+             cursed: DeathCurse | None = None) -> str:
     """The sheet on screen: every derived value with its terms (GM-CORE-3/4, GM-EQUIP), and
-    a dead or incapacitated character's state first (GM-COMBAT-8)."""
+    a dead or incapacitated character's state first (GM-COMBAT-8), or the Death Curse
+    ``cursed`` that killed it (GM-MAGIC-13, by the calendar: genso70 DEFECT 1)."""
     state = condition(rules, character)
     lines = [
         f"{character.name}  [{character.kind.value}] {rules.sheet_word(character.race)} "
@@ -74,7 +78,10 @@ def describe(rules: GensoRules, character: Character, derived: Derived) -> str:
                      else "") for a in ABILITIES),
         f"ＨＰ/HP {character.hp}/{derived.max_hp.total}  max {derived.max_hp.text}",
         f"ＭＰ/MP {character.mp}/{derived.max_mp.total}  max {derived.max_mp.text}",
-        *([f"状態/condition {state.badge} (GM-COMBAT-8)"] if state.badge else []),
+        *([f"状態/condition {Condition.DEAD.badge} (GM-MAGIC-13: died at sunset on day "
+            f"{cursed.dies_on} of {cursed.caster}'s {rules.spell('death_curse').name})"]
+          if cursed is not None else
+          [f"状態/condition {state.badge} (GM-COMBAT-8)"] if state.badge else []),
         f"攻撃力/attack {derived.attack.text}   防御力/defence {derived.defence.text}",
         f"防護力/protection {derived.protection.text}",
         # Numbered as `fight attack --weapon N` takes them; the first is its default.
@@ -169,10 +176,13 @@ def cmd_new(args: argparse.Namespace, rules: GensoRules) -> int:
 
 def cmd_sheet(args: argparse.Namespace, rules: GensoRules) -> int:
     character, path = resolve_sheet(rules, args.sheet)
-    # GM-MAGIC-13: a Death Curse the character cast or carries, from the calendar.
-    cursed, curses = sheet_curses(rules, character.name)
+    # GM-MAGIC-13: a Death Curse the character cast or carries, from the calendar, and the
+    # one that killed it, as its condition.
+    cursed, curses, killer = sheet_curses(rules, character.name)
     data = {**sheet_json(rules, character), "path": str(path) if path else None, **curses}
-    text = "\n".join([describe(rules, character, derive(rules, character)), *cursed])
+    if killer is not None:
+        data["condition"] = Condition.DEAD.value
+    text = "\n".join([describe(rules, character, derive(rules, character), killer), *cursed])
     if args.save_as:
         target = sheet_out("--save-as", args.save_as)
         if target.exists() and not args.force:
@@ -384,6 +394,8 @@ def cmd_grow(args: argparse.Namespace, rules: GensoRules) -> int:
                             f"NAME (see `{companion_command()} genso list spells`)")
 
     def change(c: Character) -> tuple[Character, str]:
+        # GM-MAGIC-13: one dead of a Death Curse grows no more, as the HP-dead (GM-GROW-2).
+        refuse_cursed(rules, c.name, "growth (GM-GROW-1/2) does not bring the dead back")
         if args.choice == "award":
             return (award_experience(rules, c, args.scenarios),
                     f"GM-GROW-1 +{args.scenarios} experience")
@@ -402,6 +414,8 @@ def cmd_rest(args: argparse.Namespace, rules: GensoRules) -> int:
     days is 1 day's rest.
     """
     def change(c: Character) -> tuple[Character, str]:
+        # GM-MAGIC-13: one dead of a Death Curse rests no more, as the HP-dead (GM-HEAL-1/2).
+        refuse_cursed(rules, c.name, "rest and sleep (GM-HEAL-1/2) do not bring the dead back")
         said: list[str] = []
         after = c
         if args.days is not None or args.healer or not args.sleep:

@@ -11,6 +11,8 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
+from companion.app.command_name import companion_command
+from companion.app.commands.genso.calendar import refuse_cursed
 from companion.app.commands.genso.files import OVERRIDES_NAME, SET_EXAMPLE, resolve_sheet
 from companion.app.commands.genso.layout import fit
 from companion.app.commands.roll import emit, pad, run_with_source
@@ -20,9 +22,18 @@ from companion.dice import DiceSource
 from companion.errors import DataError, IllegalAction
 from companion.systems.defaults import fixed_readings, listing, notes_text, readings_text
 from companion.systems.genso import checks
-from companion.systems.genso.character.core import Character
+from companion.systems.genso.character.core import (
+    Character,
+    Condition,
+    Kind,
+    condition,
+    death_below,
+)
 from companion.systems.genso.money import coins_text
 from companion.systems.genso.rules import TRAPS, GensoRules, Grip, Monster
+
+#: PG 2-2-2-2: the difficulty word the seed gives each trap (GM-CHECK-3), by its key.
+TRAP_WORDS = {"very_hard": "cleverly_set", "hard": "normally_set", "easy": "hastily_set"}
 
 
 def difficulty_option(rules: GensoRules, kind: str, given: object) -> int | str | None:
@@ -35,13 +46,19 @@ def difficulty_option(rules: GensoRules, kind: str, given: object) -> int | str 
     if given is None:
         return None
     japanese: dict[str, str] = {}  # the seed's own words for a difficulty: 難しい → hard
+    aliases: dict[str, str] = {}
     if kind == "trap":
         names: list[str] = list(TRAPS)
+        # PG 2-2-2-2 gives each trap its difficulty's word: 「巧妙に仕掛けられた罠…非常に難しい
+        # １６」, 普通に… 難しい １２, 急ごしらえ… 易しい ８; those words name the trap too
+        # (genso70 NIT 7: `--difficulty 難しい` was refused).
+        aliases = dict(TRAP_WORDS)
+        japanese = {rules.difficulty_names[k]["ja"]: trap for k, trap in TRAP_WORDS.items()}
     else:
         table = rules.difficulties["simple" if kind == "simple" else "general"]
         names = [k for k in table if k != "rule"]
         japanese = {rules.difficulty_names[k]["ja"]: k for k in names}
-    takes = (f"a {kind} check takes a whole number or one of {', '.join(names)}"
+    takes = (f"a {kind} check takes a whole number or one of {', '.join([*names, *aliases])}"
              + (f" ({', '.join(japanese)})" if japanese else ""))
     if not isinstance(given, str):
         raise IllegalAction(f"--difficulty '--' is no value: {takes}")
@@ -54,6 +71,8 @@ def difficulty_option(rules: GensoRules, kind: str, given: object) -> int | str 
             pass
     elif given in names:
         return given
+    elif given in aliases:
+        return aliases[given]
     elif given.strip() in japanese:
         return japanese[given.strip()]
     shown = repr(given) if len(given) <= 24 else repr(given[:24]) + "…"
@@ -118,20 +137,28 @@ def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
             return emit(args, check.to_json(), check.text, dice=True)
         if not args.sheet:
             raise IllegalAction(f"the {args.kind} check needs --sheet SHEET (whose check it is)")
-        who, where = resolve_sheet(rules, args.sheet)
         if args.kind == "opposed":
             if not args.vs:
                 raise IllegalAction("an opposed check needs --vs SHEET")
+            # Either side may be a monster (GM-CHECK-5): the one acting too, whom a tie
+            # fails (genso70 RISK 5: an orc that grabs a PC could only be side B).
+            one: Character | Monster = _other_side(rules, args.sheet)
             other: Character | Monster = _other_side(rules, args.vs)
-            if isinstance(other, Character) and _one_sheet(
-                    args.sheet, where, args.vs, resolve_sheet(rules, args.vs)[1]):
+            for side in (one, other):
+                if isinstance(side, Character):
+                    refuse_down(rules, side)
+            if isinstance(one, Character) and isinstance(other, Character) and _one_sheet(
+                    args.sheet, resolve_sheet(rules, args.sheet)[1], args.vs,
+                    resolve_sheet(rules, args.vs)[1]):
                 raise IllegalAction(f"--sheet {args.sheet} and --vs {args.vs} are one sheet: "
                                     "an opposed check (GM-CHECK-5) is between two sides, so "
                                     "give the other side's sheet with --vs")
-            opposed = checks.opposed_check(rules, source, who, other, ability,
+            opposed = checks.opposed_check(rules, source, one, other, ability,
                                            active=not args.no_active, a_modifier=args.modifier,
                                            b_modifier=args.vs_modifier or 0)
             return emit(args, opposed.to_json(), opposed.text, dice=True)
+        who, _ = resolve_sheet(rules, args.sheet)
+        refuse_down(rules, who)
         if args.kind == "general":
             check = checks.general_check(rules, source, who, args.ability, difficulty,
                                          args.modifier)
@@ -148,10 +175,30 @@ def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
     return run_with_source(args, body)
 
 
+def refuse_down(rules: GensoRules, character: Character) -> None:
+    """A check refused for one who cannot act, named with the state and its rule, as
+    ``fight new`` names them (genso70 DEFECT 2: the dead rolled, and won opposed checks):
+    the dead (死亡, GM-COMBAT-8 by HP, or GM-MAGIC-13 of a Death Curse by the calendar)
+    and the incapacitated (行動不能, GM-COMBAT-8: HP or MP below 1)."""
+    state = condition(rules, character)
+    if state is Condition.DEAD:
+        raise IllegalAction(
+            f"{character.name} is {state.badge} (HP {character.hp}, below "
+            f"{death_below(rules, character.kind is Kind.PC)}, GM-COMBAT-8): the dead roll no "
+            "check")
+    refuse_cursed(rules, character.name, "the dead roll no check")
+    if state is Condition.INCAPACITATED:
+        raise IllegalAction(
+            f"{character.name} is {state.badge} (HP {character.hp}, MP {character.mp}: below "
+            "1, GM-COMBAT-8): one who cannot act rolls no check; heal them first "
+            f"(`{companion_command()} genso rest SHEET`, GM-HEAL-1; `--sleep` fills MP, "
+            "GM-HEAL-2)")
+
+
 def _other_side(rules: GensoRules, ref: str) -> Character | Monster:
-    """``--vs``: a sheet, saved character or preset, else a monster by key or name, as
-    ``fight new --monsters`` takes it (GM-CHECK-5 names no limit to PCs and NPCs, so a
-    monster's block is a side too)."""
+    """A side of an opposed check (``--sheet`` or ``--vs``): a sheet, saved character or
+    preset, else a monster by key or name, as ``fight new --monsters`` takes it (GM-CHECK-5
+    names no limit to PCs and NPCs, so a monster's block is a side too)."""
     try:
         return resolve_sheet(rules, ref)[0]
     except DataError as exc:

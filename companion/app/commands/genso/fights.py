@@ -20,7 +20,7 @@ from typing import Any
 
 from companion.app.combatants import names_apart
 from companion.app.command_name import companion_command
-from companion.app.commands.genso.calendar import sunset_curses
+from companion.app.commands.genso.calendar import refuse_cursed, sunset_curses
 from companion.app.commands.genso.files import (
     SET_EXAMPLE,
     fight_entrant,
@@ -688,6 +688,9 @@ def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
     entrants = [fight_entrant(rules, ref) for ref in args.party]
     entrants += [fight_entrant(rules, ref, Side.ENEMY, args.npc_as_monster)
                  for ref in args.npc or []]
+    for entrant in entrants:  # GM-MAGIC-13: the dead of a Death Curse fight no more
+        refuse_cursed(rules, entrant.name, f"leave {entrant.name} out: no rest, sleep or "
+                      "spell of the seed brings the dead back")
     # Of the sheets and presets, whose names the player chose; the monsters are
     # numbered apart by the rules (オーク1, オーク2).
     names_apart(zip([*args.party, *(args.npc or [])], [e.name for e in entrants],

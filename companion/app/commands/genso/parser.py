@@ -320,7 +320,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                    "easy", "companion genso check opposed --sheet Aki --vs orc"))
     check.add_argument("kind", choices=("simple", "general", "trap", "undead", "enemy", "mark",
                                         "opposed"), help=kinds)
-    check.add_argument("--sheet", help="who rolls (sheet, saved name or preset)")
+    check.add_argument("--sheet", help="who rolls (sheet, saved name or preset; an opposed "
+                       "check's acting side A may be a monster, as --vs may)")
     check.add_argument("--vs", help="the other side of an opposed check: a sheet, saved "
                        "character or preset, or a monster (orc, オーク)")
     check.add_argument("--ability", choices=("body", "perception", "magic", "strength"),

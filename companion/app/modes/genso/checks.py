@@ -81,7 +81,10 @@ def roll_check(rules: GensoRules, fight: Fight, call: CheckCall,
     if call.kind == "mark":
         return checks.mark_check(rules, source, who, call.modifier, engine=fight.engine)
     if call.kind == "opposed":
-        return checks.opposed_check(rules, source, who, sheet(call.vs), call.ability,
+        # The other side a monster of the fight by its block (GM-CHECK-5, genso70 DEFECT 3).
+        beast = next((e.monster for e in fight.entrants if e.name == call.vs and e.monster), "")
+        other = rules.monster(beast) if beast else sheet(call.vs)
+        return checks.opposed_check(rules, source, who, other, call.ability,
                                     active=call.active, a_modifier=call.modifier,
                                     b_modifier=call.vs_modifier)
     raise IllegalAction(f"no check {call.kind!r}")

@@ -253,16 +253,17 @@ class _FightView(FightMode):
     def curses(self) -> dict[str, str]:
         """GM-MAGIC-13: the Death Curse (呪殺呪) each fighter carries by `genso calendar`, as
         its row's condition, by its folded name (as the calendar finds names): the days to
-        the sunset that kills it (its soonest, ``呪殺呪 curse 366d``), today's, or 死亡 died
-        at a past one. Short: a fighter's row is a line at 80 columns and on the 800x480
-        screen (review61e D1, R1: the sentence took three lines a fighter and was cut before
-        its number; review61h N2: "curse", the spell's English); `genso sheet` and `genso
-        calendar` say it whole. A calendar that cannot be read shows none, and says why once
-        (:attr:`calendar_fault`): the fight goes on."""
+        the sunset that kills it (its soonest, ``呪殺呪 curse 366d``), today's, or 死亡 died of
+        one (a death the calendar keeps, or a past sunset it lists). Short: a fighter's row
+        is a line at 80 columns and on the 800x480 screen (review61e D1, R1: the sentence
+        took three lines a fighter and was cut before its number; review61h N2: "curse",
+        the spell's English); `genso sheet` and `genso calendar` say it whole. A calendar
+        that cannot be read shows none, and says why once (:attr:`calendar_fault`): the
+        fight goes on."""
         length = len(self.fight.journal)
         if self._curses is None or self._curses[0] != length:
             try:
-                passed = settle(load_calendar())
+                passed = settle(load_calendar(self.rules))
                 self._fault_said = ""
             except DataError as exc:
                 passed = Passed(Calendar())
@@ -271,7 +272,9 @@ class _FightView(FightMode):
                 if fault != self._fault_said:
                     self.calendar_fault = self._fault_said = fault
             tag = f"{self.rules.spell('death_curse').ja} curse"
-            shown = {fold_name(c.target): f"{tag} 死亡 died" for c in passed.died}
+            # The dead the calendar keeps, and those this read found (genso70 DEFECT 1: a
+            # death told by `calendar pass` was forgotten, and the row showed no curse).
+            shown = {fold_name(c.target): f"{tag} 死亡 died" for c in passed.calendar.dead}
             calendar = passed.calendar
             for curse in sorted(calendar.curses, key=lambda c: c.dies_on):
                 left = calendar.days_left(curse)

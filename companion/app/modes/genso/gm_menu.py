@@ -21,7 +21,7 @@ from companion.app.session.mode import ChoiceAsk
 from companion.app.session.rolls import NeedDice, Thrown
 from companion.errors import IllegalAction
 from companion.hw.display.view import Option
-from companion.systems.genso.combat import EndFight, Sleep, Sunrise, Sunset
+from companion.systems.genso.combat import EndFight, Sleep, Status, Sunrise, Sunset
 from companion.systems.genso.rules import ABILITIES
 
 #: The GM's End fight asks first, as Undo does (:mod:`..questions`): with it taken at once
@@ -104,7 +104,11 @@ class _GmMenu(_TargetMenus):
         who = vs = ability = ""
         active = True
         if kind != "simple":
-            rollers = [c for c in self.fight.state.order if c.status not in DOWN and any(
+            # One who cannot act rolls no check (GM-COMBAT-8), as `genso check` refuses the
+            # incapacitated (行動不能) and the dead (genso70 DEFECT 2).
+            able = [c for c in self.fight.state.order
+                    if c.status not in DOWN and c.status is not Status.INCAPACITATED]
+            rollers = [c for c in able if any(
                 e.name == c.name and not e.monster for e in self.fight.entrants)
                 and (kind != "mark" or "mark" in c.spells)]
             if not rest:
@@ -116,9 +120,14 @@ class _GmMenu(_TargetMenus):
                 return ChoiceAsk(ask.prompt, ask.options, at)
             who, rest = _value(rest[0], "t"), rest[1:]
             if kind == "opposed":
+                # The other side may be a monster, by its block, as `genso check --vs orc`
+                # takes it (GM-CHECK-5 names no limit to PCs and NPCs): a lone PC had only
+                # Back here (genso70 DEFECT 3).
                 if not rest:
                     return self._pick(f"{who} against whom? 対抗相手は？",
-                                      [c for c in rollers if c.name != who])
+                                      [c for c in able if c.name != who and (
+                                          c in rollers or any(e.name == c.name and e.monster
+                                                              for e in self.fight.entrants))])
                 vs, rest = _value(rest[0], "t"), rest[1:]
         if kind in ("general", "opposed"):
             if not rest:
