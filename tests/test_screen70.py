@@ -6,6 +6,9 @@
   estimated cut ran past its row, and the row was cut with an ellipsis: canvas.py), and its
   dice faces were one row, 5 px dots at 20D6 and drawn over one another from 33 dice
   (dice_tray.py).
+- NIT 3: a one-line fighter row at text_scale 1.25 drew a stub of its side stripe, a "!";
+  NIT 4: the acting fighter's long name kept only "▶ …rsity" (fight_panels.py).
+- NIT 5: with no Japanese font the header's hint lost its "/" (fonts.py).
 """
 
 from __future__ import annotations
@@ -28,8 +31,9 @@ from companion.app.session.mode import ChoiceAsk, Throw
 from companion.dice import SimulatedDice
 from companion.hw.buttons import Button
 from companion.hw.display import canvas, dice_tray
+from companion.hw.display.fonts import without_cjk
 from companion.hw.display.screen import ScreenDisplay
-from companion.hw.display.view import View
+from companion.hw.display.view import FighterView, Name, View
 from tests.app.table import PlayerAtTheScreen
 
 TENS = "Dice tray ダイストレイ: type the D20, tens 十の位"
@@ -166,3 +170,57 @@ def test_many_dice_faces_are_drawn_in_rows_apart_and_the_rest_counted(
             assert more == [f"+{len(values) - len(rects)} more"], more
         else:
             assert not more
+
+
+# -- NITs 3–5: a fight's rows, and a screen with no Japanese font ---------------------------
+
+FOE = FighterView(Name("", "Deep One Hybrid Cultist 1"), Name("敵", "enemy"), 13, 13, 10, 10,
+                  ally=False, san=50)
+ACTING = replace(FOE, name=Name("", "Professor Henry Armitage of Miskatonic University"),
+                 ally=True, acting=True, conditions=("AP 3",))
+
+
+def test_a_one_line_fighter_row_draws_no_stripe_under_its_token(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """At text_scale 1.25 a one-line row is taller, and a 3–4 px stub of the side's stripe
+    was drawn under each token: a red "!" beside every foe. A two-line row keeps its
+    stripe."""
+    screen = ScreenDisplay("800x480", text_scale=1.25, rotate="0")
+    stripes: list[pygame.Rect] = []
+    draw = pygame.draw.rect
+
+    def drawn(surface: Any, color: Any, rect: Any, *args: Any, **kwargs: Any) -> Any:
+        if tuple(color)[:3] == canvas.BAD and not args and not kwargs:
+            stripes.append(pygame.Rect(rect))
+        return draw(surface, color, rect, *args, **kwargs)
+
+    monkeypatch.setattr(pygame.draw, "rect", drawn)
+    row = pygame.Rect(10, 10, 400, screen._step(screen.m(26)))
+    screen._fighter(FOE, 2, row, two_lines=False)
+    assert stripes == []
+    screen._fighter(FOE, 2, pygame.Rect(10, 60, 400, screen.m(52)), two_lines=True)
+    assert len(stripes) == 1 and stripes[0].w == screen.m(4)
+    screen.close()
+
+
+def test_the_acting_fighters_long_name_keeps_its_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The marker and the name were cut together in the middle: at 1.25 the head kept was
+    "▶ " alone, "▶ …rsity". The marker is kept whole, and the name's start after it."""
+    screen = ScreenDisplay("800x480", text_scale=1.25, rotate="0")
+    drawn = Drawn(monkeypatch)
+    screen._fighter(ACTING, 0, pygame.Rect(10, 10, 400, screen._step(screen.m(26))),
+                    two_lines=False)
+    name = next(text for text in drawn.texts if "…" in text)
+    assert name.startswith(("▶ Pr", "> Pr")) and name.endswith("ty"), drawn.texts
+    screen.close()
+
+
+@pytest.mark.parametrize(("text", "plain"), [
+    ("tap / hold I 3 s: System 設定", "tap / hold I 3 s: System"),
+    ("tap / s: System 設定", "tap / s: System"),
+    ("▶ 体力/Body 6 → (2D6) ＞ 7", "> Body 6 -> (2D6) > 7"),
+    ("Body / 体力 6", "Body 6")])
+def test_without_a_japanese_font_only_the_slash_joined_to_japanese_goes(
+        text: str, plain: str) -> None:
+    """The header's hint lost its slash with no Japanese font: "tap hold I 3 s: System"."""
+    assert without_cjk(text) == plain

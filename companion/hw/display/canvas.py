@@ -55,6 +55,8 @@ _NO_GLYPH: tuple[int, ...] = ()
 #: secondary references (a panel's title, a rule's ID beside its text, a tile's code, a
 #: piece's mark on its disc) are smaller. 必要な文字の最小サイズ。
 TEXT_MIN = 14
+#: Before the acting fighter's name (kept whole when the name is cut: _fit_middle).
+ACTING = "▶ "
 #: ``display.text_scale``'s range: every font that much larger, the layout as it is.
 TEXT_SCALES = (1.0, 1.25)
 
@@ -229,7 +231,10 @@ class Canvas:
         """The text, cut in the middle if it is wider than ``width``: its start (an option's
         key) and more of its end (where ``Giant Ant 1`` and ``Giant Ant 2`` differ) stay; a
         key (``[M×11]``, what the player presses) is kept whole. An option's label (a key,
-        then its verb) is cut by :meth:`_fit_label` instead."""
+        then its verb) is cut by :meth:`_fit_label` instead. The acting fighter's ``▶ ``
+        is kept whole and not counted in the start kept: counted, the start kept at text
+        scale 1.25 was the marker alone, "▶ …rsity" (screen70 NIT 4)."""
+        lead = len(ACTING) if text.startswith(ACTING) else 0
         if not self.has_cjk:
             text = without_cjk(text)
         shown, measured = text, self._text_width(text, size)
@@ -239,8 +244,8 @@ class Canvas:
             cut = self._fit_label(text, key, size, width, color)
             if cut is not None:
                 return cut
-        while measured > width and keep > 2:
-            head = max(keep * 2 // 5, key)
+        while measured > width and keep > lead + 2:
+            head = max(lead + (keep - lead) * 2 // 5, key)
             shown = text[:head].rstrip() + "…" + text[len(text) - (keep - head):].lstrip()
             measured = self._text_width(shown, size)
             keep -= 1

@@ -10,6 +10,7 @@ import pygame
 
 from companion.hw.display.canvas import (
     ACCENT,
+    ACTING,
     BACKGROUND,
     BAD,
     DIM,
@@ -541,7 +542,7 @@ class FightPanels(DiceTray):
         m = self.m
         color = (ON_HIGHLIGHT if f.acting else DIM) if f.down else TEXT
         pools = self._text(f.pools(), m(TEXT_MIN) if narrow else m(15), color)
-        marker = "▶ " if f.acting else ""
+        marker = ACTING if f.acting else ""
         name_text, _ = self._fighter_name(f, index)
         room = rect.right - m(14) - pools.get_width() - (rect.x + m(12))
         if narrow and room < min(m(_NAME_MIN_W),
@@ -594,10 +595,12 @@ class FightPanels(DiceTray):
         # The side's shape (as on the board) by the name, its colour in a stripe under it.
         token_y = y + m(12)
         self._side_token(f.ally, (rect.x + m(6), token_y), m(4), side_color)
-        if rect.bottom - m(3) > token_y + m(8):
+        # A two-line row's stripe; a one-line row's, taller at text_scale 1.25, was a stub
+        # of 3-4 px under the token that read as "!" beside every foe (screen70 NIT 3).
+        if two_lines and rect.bottom - m(3) > token_y + m(8):
             pygame.draw.rect(self.surface, side_color, pygame.Rect(
                 rect.x + m(4), token_y + m(8), m(4), rect.bottom - m(3) - token_y - m(8)))
-        marker = "▶ " if f.acting else ""
+        marker = ACTING if f.acting else ""
         name_text, en = self._fighter_name(f, index)
         pools, _ = self._pools(f, index, rect, narrow)
         pools_x = rect.right - m(6) - pools.get_width()
@@ -612,6 +615,7 @@ class FightPanels(DiceTray):
             # (beside a board) is the name's, its conditions only in what is left.
             name_w = max(room // 2, room - self._text(beside, m(TEXT_MIN)).get_width() - m(6))
         # Cut in the middle: the end of a name (``… Cultist 6``) tells similar ones apart.
+        # The acting one's marker is no part of the name's start kept (_fit_middle).
         name = self._fit_middle(marker + name_text, m(16), name_w,
                                 ACCENT if f.acting else color)
         self.surface.blit(name, (x, y))

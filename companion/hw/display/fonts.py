@@ -28,6 +28,8 @@ _CJK = re.compile(f"(?:(?<![0-9A-Za-z])[0-9]+)?{_CJK_CHARS}(?:[0-9]+{_CJK_CHARS}
 # Capitals alone in brackets are a term, not a name (Sleep 睡眠 (MP)): they stay bracketed.
 _CJK_THEN_ENGLISH = re.compile(
     rf"{_CJK.pattern}\s*\((?=[^)]*[a-z])([A-Za-z][A-Za-z0-9 '\-]*)\)")
+# A slash joined to Japanese, before or after it (体力/Body, Body / 体力), with its spaces.
+_CJK_SLASH = re.compile(rf"(?:{_CJK.pattern})\s*/\s*|\s*/\s*(?={_CJK.pattern})")
 _PLAIN_SIGNS = {"▶": ">", "→": "->", "＞": ">", "−": "-",
                 "↑": "^", "▲": "^", "▼": "v"}
 
@@ -132,12 +134,16 @@ def without_cjk(text: str) -> str:
     'emu #2 defeated; vs (1d9 >= 4)'
     >>> without_cjk("Sleep 睡眠 (MP)")
     'Sleep (MP)'
+    >>> without_cjk("tap / hold I 3 s: System 設定")
+    'tap / hold I 3 s: System'
     """
     for sign, plain in _PLAIN_SIGNS.items():  # signs a plain font lacks, as it can draw them
         text = text.replace(sign, plain)
     stripped = _CJK_THEN_ENGLISH.sub(r"\1", text)
+    # 体力/Body: the English half alone. Only a slash joined to the Japanese goes: the one
+    # between English words stays ("tap / hold I 3 s" read "tap hold I 3 s": screen70 NIT 5).
+    stripped = _CJK_SLASH.sub("", stripped)
     stripped = _CJK.sub("", stripped)
-    stripped = re.sub(r"(^|\s)/", r"\1", stripped)  # 体力/Body: the English half alone
     stripped = re.sub(r"\(\s*\)", "", stripped)
     stripped = re.sub(r"\(\s+", "(", stripped)
     stripped = re.sub(r"\s+([:;,])", r"\1", stripped)
