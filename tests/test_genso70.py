@@ -264,3 +264,13 @@ def test_one_of_a_unit_of_travel_is_said_in_the_singular() -> None:
     assert journey(RULES, 100).text() == "100 m: 1 ターン turn"
     assert journey(RULES, 3600 + 1440).text() == "5040 m: 1 時間 hour, 2 ターン turns"
     assert journey(RULES, 18000 + 7200).text() == "25200 m: 1 日 day, 2 時間 hours"
+
+
+def test_a_count_of_days_that_is_no_number_is_told_with_a_count_of_days(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`calendar pass abc` said "(e.g. 2 or -1)", and -1 days is refused."""
+    with pytest.raises(SystemExit) as stopped:
+        main(["genso", "calendar", "pass", "abc"])
+    assert stopped.value.code == 2
+    assert "'abc' is no whole number of days (e.g. 7)" in capsys.readouterr().err
+    assert "day 1 → 4" in genso(capsys, "calendar", "pass", "３")

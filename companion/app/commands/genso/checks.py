@@ -94,6 +94,17 @@ def whole_number(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is no whole number (e.g. 2 or -1)") from None
 
 
+def day_count(text: str) -> int:
+    """``calendar pass DAYS``: a whole number as :func:`whole_number` reads it, its example a
+    count of days (genso70 NIT 8: "e.g. 2 or -1" for a count that takes no -1); the range is
+    the engine's (GM-MAGIC-13, 1 to ``MOST_DAYS_PASSED``)."""
+    try:
+        return int(fold_number(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is no whole number of days (e.g. 7)") \
+            from None
+
+
 def only_with(rules: GensoRules) -> OnlyWith:
     """The options of ``check`` that go with some kinds of check only: those kinds, how an
     error names them, and why the others take none. They were dropped without a word: undead

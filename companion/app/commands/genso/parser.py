@@ -27,6 +27,7 @@ from companion.app.commands.genso.checks import (
     cmd_check,
     cmd_defaults,
     cmd_lists,
+    day_count,
     whole_number,
 )
 from companion.app.commands.genso.fights import cmd_fight
@@ -202,7 +203,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                        examples=("companion genso calendar show",)))
     passing = _page(days, "pass", "game days pass; a curse whose sunset comes is told",
                     examples=("companion genso calendar pass 30",))
-    passing.add_argument("days", type=whole_number,
+    passing.add_argument("days", type=day_count,
                          help=f"how many days pass, 1 to {MOST_DAYS_PASSED}")
     _verb_common(passing)
     curse = _page(days, "curse", "keep a Death Curse (呪殺呪) cast today",
