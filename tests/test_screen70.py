@@ -9,10 +9,13 @@
 - NIT 3: a one-line fighter row at text_scale 1.25 drew a stub of its side stripe, a "!";
   NIT 4: the acting fighter's long name kept only "▶ …rsity" (fight_panels.py).
 - NIT 5: with no Japanese font the header's hint lost its "/" (fonts.py).
+- NIT 6: "No genso fight yet" ended in "genso fight new …": cut text, no command to type
+  (companion/app/commands/play/options.py).
 """
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -21,6 +24,8 @@ from typing import Any
 import pygame
 import pytest
 
+from companion.app.cli import main
+from companion.app.commands.play import session as play_session
 from companion.app.commands.play import table_modes
 from companion.app.commands.play.table_modes import run_dice_tray
 from companion.app.config import load_config
@@ -36,6 +41,7 @@ from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import FighterView, Name, View
 from tests.app.table import PlayerAtTheScreen
 
+SYSTEM = "System 設定"
 TENS = "Dice tray ダイストレイ: type the D20, tens 十の位"
 UNITS = "Dice tray ダイストレイ: type the D20, units 一の位"
 
@@ -224,3 +230,27 @@ def test_without_a_japanese_font_only_the_slash_joined_to_japanese_goes(
         text: str, plain: str) -> None:
     """The header's hint lost its slash with no Japanese font: "tap hold I 3 s: System"."""
     assert without_cjk(text) == plain
+
+
+def test_a_fight_table_with_no_fight_says_a_command_that_makes_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The System menu's Genso fight, with no fight made: the message ends in a command
+    that, typed on a computer as it is said, makes the fight; the table then opens it."""
+    screen = PlayerAtTheScreen([("Dice tray ダイストレイ: roll dice", Button.SYSTEM),
+                                (SYSTEM, "mode:genso"), ("No genso fight yet", "ok"),
+                                (SYSTEM, "back")])
+    monkeypatch.setattr(play_session, "open_display", lambda *args: screen)
+    for key, value in (("CONFIG_DIR", tmp_path / "config"), ("DATA_DIR", tmp_path / "data"),
+                       ("DICE_SOURCE", "sim"), ("INPUT_POLL_SECONDS", "0.005")):
+        monkeypatch.setenv(f"COMPANION_{key}", str(value))
+    main(["play", "--mode", "dice", "--choices", "keyboard", "--display", "screen"])
+    said = next(v.prompt for v in screen.views if v.prompt.startswith("No genso fight yet"))
+    assert not said.endswith("…"), said
+    command = shlex.split(said[said.index("e.g. ") + len("e.g. "):])
+    assert command[1:4] == ["genso", "fight", "new"], said
+    assert main(command[1:]) == 0
+    screen = PlayerAtTheScreen([])  # the table shown, the power goes
+    monkeypatch.setattr(play_session, "open_display", lambda *args: screen)
+    assert main(["play", "--mode", "genso", "--choices", "keyboard", "--display", "screen"]) \
+        == 130
+    assert screen.prompts() == ["駆け出し冒険者１ PC 1: what now? 行動は？"]  # pc1's turn

@@ -125,6 +125,12 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser.set_defaults(func=run)
 
 
+#: What the System menu says to type for a fight table with no fight yet (as the commands'
+#: own help gives it).
+FIGHT_NEW_EXAMPLE = {"genso": "--party pc1 pc2 --monsters orc:2",
+                     "coc": "--investigators ann.toml --foes cultist.toml"}
+
+
 def run(args: argparse.Namespace) -> int:
     """The run, in the mode asked (its home); again in another when the player switches to it
     from the System menu (:class:`ModeSwitch`), its files let go and the next mode's held. A
@@ -144,8 +150,10 @@ def run(args: argparse.Namespace) -> int:
         or files another companion holds (its table would only show a stop)."""
         other = switched(args, home, mode)
         if mode in ("genso", "coc") and not table_files(other, mode)[0].exists():
-            return (f"No {mode} fight yet 戦闘がありません: make one on a computer 端末で: "
-                    f"{companion_command()} {mode} fight new …")
+            # A command to type, with its arguments: "fight new …" read as cut text, and
+            # typed as it was it is refused (screen70 NIT 6).
+            return (f"No {mode} fight yet 戦闘がありません: make one on a computer 端末で, "
+                    f"e.g. {companion_command()} {mode} fight new {FIGHT_NEW_EXAMPLE[mode]}")
         for path, _ in held_files(other, effective_config(other, tell=False),
                                   other.state or default_save_path()):
             try:
