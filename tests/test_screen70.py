@@ -11,11 +11,13 @@
 - NIT 5: with no Japanese font the header's hint lost its "/" (fonts.py).
 - NIT 6: "No genso fight yet" ended in "genso fight new …": cut text, no command to type
   (companion/app/commands/play/options.py).
+- NIT 7: hardware/wiring.svg did not say the item button's 3 s hold for the System menu.
 """
 
 from __future__ import annotations
 
 import shlex
+import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -28,7 +30,7 @@ from companion.app.cli import main
 from companion.app.commands.play import session as play_session
 from companion.app.commands.play import table_modes
 from companion.app.commands.play.table_modes import run_dice_tray
-from companion.app.config import load_config
+from companion.app.config import load_config, load_specs
 from companion.app.modes.dice_tray import DiceTrayMode
 from companion.app.session.controls import Controls
 from companion.app.session.keypad import place_digits
@@ -254,3 +256,14 @@ def test_a_fight_table_with_no_fight_says_a_command_that_makes_one(
     assert main(["play", "--mode", "genso", "--choices", "keyboard", "--display", "screen"]) \
         == 130
     assert screen.prompts() == ["駆け出し冒険者１ PC 1: what now? 行動は？"]  # pc1's turn
+
+
+def test_the_wiring_diagram_says_the_system_menus_hold() -> None:
+    """hardware/wiring.svg named the item button's menu hold alone; holding it for
+    buttons.system_press_seconds opens the System menu, the only way out of a game with
+    the buttons (NIT 7)."""
+    svg = ET.parse(Path(__file__).resolve().parents[1] / "hardware" / "wiring.svg")
+    texts = [t.text or "" for t in svg.iter() if t.tag.endswith("text")]
+    hold = load_specs()["buttons.system_press_seconds"].default
+    assert any("Item" in text and f"{hold:g} s" in text and "System menu" in text
+               for text in texts), texts
