@@ -86,7 +86,12 @@ from companion.systems.events.rules import (
     load_rules,
 )
 from companion.systems.events.run import run_active_action, run_event
-from companion.systems.events.sword_world import Member, folded_name, load_rating_table
+from companion.systems.events.sword_world import (
+    RATINGS_FORM,
+    Member,
+    folded_name,
+    load_rating_table,
+)
 
 SET_EXAMPLE = "EV-DOOR-3.enabled=true"
 OVERRIDES_NAME = "events.toml"
@@ -328,13 +333,6 @@ def say_walked(dice: str, walked: list[EventReport], throws: TakenThrows,
                   for s in (*steps, *((under,) if under is not None else ()))]
     lines.append(f"(awaiting {throws.asked} 待ち)")
     print("\n".join(lines), file=sys.stderr)
-
-
-#: The form of a rating table, for a player who has none yet: no numbers are built in
-#: (EV-CORE-3: the table is the rulebook's), so there is no example file to copy either.
-RATINGS_FORM = ("a CSV whose first line is rating,2,3,4,5,6,7,8,9,10,11,12, then one line "
-                "per rating: the rating, then the values for 2D6 totals 2 to 12 from your "
-                "rulebook's 威力表 (* for an automatic miss)")
 
 
 def _unrated(report: EventReport, ratings: str | None) -> list[str]:

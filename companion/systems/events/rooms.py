@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from companion.dice.roll import roll
 from companion.errors import DataError
-from companion.systems.events.sword_world import Member
+from companion.systems.events.sword_world import RATINGS_FORM, Member
 from companion.systems.events.walk import _Walk
 
 
@@ -160,21 +160,12 @@ class _RoomWalk(_Walk):
             per = self.book["EV-REC-1"]["rating_per_dm_level"]
             rating, rating_text = self.dm * per, f"DM Lv {self.dm} × {per}"
             bonus = 0
-        if self.sw and self.rating_table is not None and rating not in self.rating_table.rows:
-            # Known before a die is thrown: every gain would stay "?", the HP and MP kept
-            # unchanged, yet the spot spent (the room marked used), and once the row was
-            # added, coming back gave nothing (events70 DEFECT 2). With no table the GM
-            # reads the book, and in generic mode applies the gains by hand, as before.
-            unused = "" if room is None else f"; room {room} is not used"
-            raise DataError(
-                f"{self.rating_table.origin} has no line for rating {rating} ({rating_text}), "
-                "which the recovery spot's base power is read from (EV-REC-1): add it, the "
-                "rating, then the values for 2D6 totals 2 to 12 (EV-CORE-3); nothing was "
-                f"rolled{unused}")
+        if self.sw:
+            self.need_party()  # the first thing sw mode lacks, before the table read off
+            self.need_rating(rating, rating_text, room)
         tag = self.s.tag("EV-REC-1", "all_members")
         everyone = self.s["EV-REC-1", "all_members"]
         if self.sw:
-            self.need_party()
             who = self.party if everyone else self.party[:1]
         else:
             who = (Member("each member" if everyone else "one member"),)
@@ -211,6 +202,34 @@ class _RoomWalk(_Walk):
         else:
             self.add("EV-REC-1", f"この部屋は使用済み/room {room} now used: coming back gives "
                      "nothing", data={"room": room, "room_used": True})
+
+    def need_rating(self, rating: int, rating_text: str, room: str | None) -> None:
+        """EV-REC-1 in sw mode: the base power at ``rating`` must be readable before a die is
+        thrown, or the spot is refused, not spent.
+
+        sw mode keeps the HP and MP the spot gives, and the spot gives them once. Known
+        before a die: without the rating's row every gain stays "?", the HP and MP kept
+        unchanged, yet the spot was spent (the room marked used), and once the row was
+        there, coming back gave nothing (events70 DEFECT 2). With no table at all it was
+        the same, and the commoner case (reviewe70 DEFECT 1): nothing in sw mode lets the
+        GM apply the book's numbers after (``events party`` sets no HP, ``events rooms``
+        forgets every room or none). In generic mode the GM applies the gains by hand, so
+        the walk goes on there with "?" as before.
+        """
+        unused = "" if room is None else f"; room {room} is not used"
+        if self.rating_table is None:
+            raise DataError(
+                f"the recovery spot's HP and MP are its base power read off your rating "
+                f"table at rating {rating} ({rating_text}, EV-CORE-3), and none was given: "
+                "sw mode keeps them and the spot gives them once (EV-REC-1), so they would "
+                "stay '?' and the spot be spent for nothing. Give your rating table with "
+                f"--ratings FILE, {RATINGS_FORM}; nothing was rolled{unused}")
+        if rating not in self.rating_table.rows:
+            raise DataError(
+                f"{self.rating_table.origin} has no line for rating {rating} ({rating_text}), "
+                "which the recovery spot's base power is read from (EV-REC-1): add it, the "
+                "rating, then the values for 2D6 totals 2 to 12 (EV-CORE-3); nothing was "
+                f"rolled{unused}")
 
     def recovery_cap(
         self, member: Member, hp: int | None, mp: int | None

@@ -210,6 +210,14 @@ def sw_check(
     return Result.failed(base.formula, (*shown, FAILURE), base.total, **kw)
 
 
+#: The form of a rating table, for a player who has none yet: no numbers are built in
+#: (EV-CORE-3: the table is the rulebook's), so there is no example file to copy either.
+#: Here beside its reader, as a sw recovery refused for want of a table says it too.
+RATINGS_FORM = ("a CSV whose first line is rating,2,3,4,5,6,7,8,9,10,11,12, then one line "
+                "per rating: the rating, then the values for 2D6 totals 2 to 12 from your "
+                "rulebook's 威力表 (* for an automatic miss)")
+
+
 @dataclass(frozen=True, slots=True)
 class RatingTable:
     """EV-CORE-3: a user-supplied Sword World rating table, rating × 2D6 (2–12) → value.

@@ -101,15 +101,18 @@ def test_events_bad_input_is_a_clear_error(
 
 
 def test_the_packaged_example_party_plays_every_table(
-    capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from importlib.resources import as_file, files
 
+    # sw recovery reads its base power off the table or is refused (reviewe70 DEFECT 1)
+    ratings = tmp_path / "r.csv"
+    ratings.write_text(f"{RATINGS}10,*,1,2,3,3,4,5,5,6,7,8\n", encoding="utf-8")
     with as_file(files("companion.systems.events").joinpath("data", "example_party.toml")) as party:
         for table in ("door", "chest", "trap", "monster", "explore", "recovery", "poison"):
             for seed in range(6):
                 argv = ["events", table, "--mode", "sw", "--party", str(party),
-                        "--seed", str(seed), "--level", "2"]
+                        "--ratings", str(ratings), "--seed", str(seed), "--level", "2"]
                 assert main(argv) == 0
                 assert capsys.readouterr().out.startswith("EV-")
 
@@ -261,9 +264,11 @@ def test_a_downed_member_may_have_negative_hp(
     party = tmp_path / "party.toml"
     party.write_text('[[member]]\nname = "Cara"\nhp = -3\nmax_hp = 20\n',
                      encoding="utf-8")
+    ratings = tmp_path / "r.csv"
+    ratings.write_text(RATINGS, encoding="utf-8")
     assert main(["events", "recovery", "--mode", "sw", "--party", str(party),
-                 "--seed", "1"]) == 0
-    assert re.search(r"Cara: HP \?, MP \?", capsys.readouterr().out)
+                 "--ratings", str(ratings), "--seed", "1"]) == 0
+    assert re.search(r"Cara: HP \+(\d+), MP \+\d+ .*; HP -3 → ", capsys.readouterr().out)
 
 
 def test_recovery_caps_hp_alone_when_only_max_hp_is_given(
@@ -423,10 +428,12 @@ def test_a_recovery_spot_cures_the_poisons_of_those_it_recovers(
     assert _tracked(capsys) == {}
     party = tmp_path / "party.toml"
     party.write_text(PARTY, encoding="utf-8")
+    ratings = tmp_path / "r.csv"
+    ratings.write_text(RATINGS, encoding="utf-8")
     for who in ("Aki", "Ben", "Zed"):
         _run(capsys, "poison", "--who", who, "--seed", "1")
     code, out, _ = _run(capsys, "recovery", "--mode", "sw", "--party", str(party), "--seed", "1",
-                        "--set", "EV-REC-1.all_members=false")
+                        "--ratings", str(ratings), "--set", "EV-REC-1.all_members=false")
     assert "Poisons cured (EV-REC-1): Aki's 異性化/Gender swap" in out
     assert list(_tracked(capsys)) == ["Ben", "Zed"]
     code, out, _ = _run(capsys, "recovery", "--seed", "1", "--set", "EV-REC-1.all_members=false")
@@ -641,13 +648,16 @@ def test_the_party_in_the_config_folder_serves_every_sw_run_and_party_wins(
     saved = user_dirs / "config" / "events_party.toml"
     saved.parent.mkdir(parents=True)
     saved.write_text(PARTY, encoding="utf-8")
-    code, out, _ = _run(capsys, "recovery", "--mode", "sw", "--seed", "1", "--json")
+    ratings = tmp_path / "r.csv"
+    ratings.write_text(RATINGS, encoding="utf-8")
+    code, out, _ = _run(capsys, "recovery", "--mode", "sw", "--seed", "1", "--json",
+                        "--ratings", str(ratings))
     assert code == 0
     assert json.loads(out)["steps"][0]["data"]["cured"] == ["Aki", "Ben"]
     other = tmp_path / "other.toml"
     other.write_text('[[member]]\nname = "Zed"\nadventurer = 1\n', encoding="utf-8")
     code, out, _ = _run(capsys, "recovery", "--mode", "sw", "--party", str(other), "--seed", "1",
-                        "--json")
+                        "--json", "--ratings", str(ratings))
     assert json.loads(out)["steps"][0]["data"]["cured"] == ["Zed"]
     _run(capsys, "poison", "--mode", "sw", "--who", "Aki", "--seed", "2")
     code, out, _ = _run(capsys, "act", "--mode", "sw", "--who", "Aki", "--seed", "1")

@@ -737,7 +737,8 @@ def test_ev_rec_1_recovery_once_capped_at_maximum() -> None:
     assert members[1].data == {"hp": 3, "mp": 0}
     assert report.steps[0].data == {"cure_poison": True, "cured": ["Aki", "Ben"]}
     assert any(s.data.get("room_used") for s in report.find("EV-REC-1"))
-    first_only = sw("recovery", d6(3, 4, 6, 6), overrides={"EV-REC-1": {"all_members": False}})
+    first_only = sw("recovery", d6(3, 4, 6, 6), rating_table=RATINGS,
+                    overrides={"EV-REC-1": {"all_members": False}})
     assert [s.member for s in first_only.find("EV-REC-1") if s.member] == ["Aki"]
 
 
