@@ -32,7 +32,7 @@ from typing import Any
 from companion.app.command_name import companion_line
 from companion.app.paths import config_dir
 from companion.errors import DataError, utf8_text
-from companion.files import parse_user_toml
+from companion.files import cut_short, parse_user_toml, toml_fault
 from companion.hw.camera.choice import CameraChoice, names_a_file
 
 # (at home where the systems may import it too since reviewe68 NIT 4)
@@ -562,6 +562,21 @@ def _not_utf8(data: bytes, path: Path) -> str:
     return f"{said}: save it as UTF-8 (UTF-8で保存してください)"
 
 
+def _toml_fault(data: bytes, exc: tomllib.TOMLDecodeError) -> str:
+    """Why the settings file of ``data`` is not TOML, in the words every kept file's fault
+    is said in (:func:`toml_fault`: zero bytes a power cut left, hist70 N2), but a file
+    that ends in the middle is said with its last line: the player edits this file, and a
+    quote or bracket left open there ends it so as well as a cut does ("cut short after 20
+    bytes" alone sent them looking for a cut)."""
+    said = toml_fault(data, exc)
+    if said != cut_short(len(data), "file"):
+        return said
+    line = data.rstrip().count(b"\n") + 1
+    why = str(exc).removesuffix(" (at end of document)")
+    return (f"{why[:1].lower()}{why[1:]} at the file's end, line {line}: a quote or bracket "
+            "left open there, or the file cut short?")
+
+
 def _read_file(path: Path, problem: Callable[[str], None],
                specs: Mapping[str, Spec]) -> dict[str, Any]:
     """The file's values by ``section.key``; a file that is not TOML gives none and a notice
@@ -579,8 +594,8 @@ def _read_file(path: Path, problem: Callable[[str], None],
         problem(f"{_not_utf8(data, path)}; the defaults are used until it is mended")
         return {}
     except tomllib.TOMLDecodeError as exc:
-        problem(f"{path} is not a valid TOML file ({exc}); the defaults are used "
-                "until it is mended")
+        problem(f"{path} is not a valid TOML file ({_toml_fault(data, exc)}); the defaults "
+                "are used until it is mended")
         return {}
     values: dict[str, Any] = {}
     tables = {section for section, table in raw.items() if isinstance(table, dict)}

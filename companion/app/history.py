@@ -28,7 +28,7 @@ from typing import TypeVar
 from companion.app.paths import data_dir, data_dir_setting
 from companion.app.session.save import NewerSave
 from companion.errors import CompanionError
-from companion.files import move_aside
+from companion.files import blank_fault, move_aside
 from companion.systems.jongrogue.game import RULES_REVISION
 
 HISTORY_NAME = "history.sqlite3"
@@ -208,6 +208,13 @@ class History:
                                           f"VALUES ({marks})", row).rowcount for row in rows)
         finally:
             conn.close()
+        if _all_zero(kept):
+            # A power cut as the card wrote it: no games are in the kept file, where "any it
+            # held are in" it sent the player to look for them (hist70 N1).
+            self.notices.append(f"{self.path} was not a readable history "
+                                f"({blank_fault(_ZERO, 'file')}); kept as {kept.name}, "
+                                "starting a new one; it held no game that can be read")
+            return
         notice = (f"{self.path} was not a readable history ({exc}); kept as {kept.name}, "
                   "starting a new one")
         if lost is None:
@@ -500,6 +507,26 @@ def _not_a_history(exc: sqlite3.DatabaseError) -> bool:
     SQLITE_CORRUPT and SQLITE_NOTADB, from whichever statement met the damage)?"""
     name = getattr(exc, "sqlite_errorname", "") or ""
     return isinstance(exc, _NotAHistory) or name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
+
+
+#: A file of zero bytes alone, as :func:`blank_fault` says one (a kept history is read for
+#: it a block at a time, never whole).
+_ZERO = "\0"
+
+
+def _all_zero(path: Path) -> bool:
+    """Does the file at ``path`` hold bytes, all of them zero? (False when it cannot be
+    read: what else is said of it stands.)"""
+    try:
+        with open(path, "rb") as handle:
+            seen = False
+            while block := handle.read(1 << 16):
+                if block.strip(b"\0"):
+                    return False
+                seen = True
+            return seen
+    except OSError:
+        return False
 
 
 def _runs_held(path: Path) -> int | None:

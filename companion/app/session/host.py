@@ -226,13 +226,23 @@ class Session:
         replay(self.mode, inputs, None if self.save is None else self.save.events)
 
     def start_log(self) -> None:
-        """Write this game's log lines so far, from where the game began in the file."""
-        if self.log is not None:
+        """Write this game's log lines so far, from where the game began in the file. A
+        write the disk refuses (read-only, full) is told as :meth:`write_log` tells one, and
+        the game goes on (hist70 R1: a read-only disk refused the whole game, a resume's as
+        a new one's), the log written whole again once it can be."""
+        if self.log is None:
+            return
+        try:
             self.log.rewrite(self.log_header + self.mode.log_lines(self.mode.history()))
-            if self.save is not None and self.save.log_start != self.log.start:
-                # Moved when the file was cut by hand, or after games logged since the stop.
-                self.save.log_start = self.log.start
-                self.keep_saved()
+        except OSError as exc:
+            if exc.errno not in DISK_ERRNOS:
+                raise
+            self._log_refused(self.log.path, exc.errno, finished=False)
+            return
+        if self.save is not None and self.save.log_start != self.log.start:
+            # Moved when the file was cut by hand, or after games logged since the stop.
+            self.save.log_start = self.log.start
+            self.keep_saved()
 
     def _commit(self, events: Sequence[Any], finished: bool) -> None:
         """Save first, then log: a cut between the two is repaired by :meth:`start_log`.
@@ -266,17 +276,23 @@ class Session:
         except OSError as exc:
             if exc.errno not in DISK_ERRNOS:
                 raise
-            if finished or not self.log_behind:
-                after = ("it stops before the game's end" if finished else
-                         "the game goes on, and the log is written whole again once it can be")
-                print(f"companion: cannot write the log {self.log.path} "
-                      f"({os.strerror(exc.errno)}): {after}", file=sys.stderr, flush=True)
-            self.log_behind = True
+            self._log_refused(self.log.path, exc.errno, finished)
             return
         if self.log_behind:
             self.log_behind = False
             print(f"companion: the log {self.log.path} holds the whole game again",
                   file=sys.stderr, flush=True)
+
+    def _log_refused(self, path: Path, code: int, finished: bool) -> None:
+        """Tell a write of the log ``path`` the disk refused with errno ``code`` (once, and
+        again if the game ends with the log behind); the next write rewrites the game's
+        lines whole."""
+        if finished or not self.log_behind:
+            after = ("it stops before the game's end" if finished else
+                     "the game goes on, and the log is written whole again once it can be")
+            print(f"companion: cannot write the log {path} ({os.strerror(code)}): {after}",
+                  file=sys.stderr, flush=True)
+        self.log_behind = True
 
     def keep_saved(self, *, starting: bool = False) -> None:
         """Write the save (when there is one), as :meth:`keep` does any write."""

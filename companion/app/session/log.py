@@ -27,7 +27,7 @@ from typing import BinaryIO
 from companion.app.notes import note
 from companion.errors import DataError
 from companion.file_locks import NO_LOCKS, holding
-from companion.files import atomic_write_bytes, fsync_dir, open_regular
+from companion.files import DISK_ERRNOS, atomic_write_bytes, fsync_dir, open_regular
 
 # What every game's first line holds (play.log_header): where the next game begins.
 _HEADER = b'"log": "jongrogue-companion"'
@@ -83,15 +83,24 @@ class GameLog:
         """
         GameLog.refuse_other(path)
         log = cls(path, 0)  # held first: another game's lines are not cut back nor moved
-        with _held(path) as handle:
-            if handle is None:
-                return log
-            end = handle.seek(0, os.SEEK_END)
-            size = _last_line_end(handle.fileno(), end)
-            if size != end:
-                handle.truncate(size)
-            if size > ROTATE_AT and _rotate(path):
-                size = 0
+        try:
+            with _held(path) as handle:
+                if handle is None:
+                    return log
+                end = handle.seek(0, os.SEEK_END)
+                size = _last_line_end(handle.fileno(), end)
+                if size != end:
+                    handle.truncate(size)
+                if size > ROTATE_AT and _rotate(path):
+                    size = 0
+        except OSError as exc:
+            if exc.errno not in DISK_ERRNOS:
+                raise
+            # A log on a disk mounted read-only (or a file not ours to write) refused the
+            # whole game where a full disk plays on (hist70 R1): the game begins after the
+            # file's last whole line, and its first write, refused, is told as any is
+            # (Session.write_log), the log written whole once the disk takes it.
+            size = _readable_end(path, exc)
         log.start = size
         return log
 
@@ -259,6 +268,16 @@ def _write_whole_lines(fd: int, data: bytes, sync: bool) -> None:
     except OSError:
         os.ftruncate(fd, _last_line_end(fd, os.lseek(fd, 0, os.SEEK_END)))
         raise
+
+
+def _readable_end(path: Path, refused: OSError) -> int:
+    """Where the last whole line of the log ``path`` ends, read without writing; ``refused``
+    (the write's error) when it cannot be read either: that file cannot be a log at all."""
+    try:
+        with open(path, "rb") as handle:
+            return _last_line_end(handle.fileno(), handle.seek(0, os.SEEK_END))
+    except OSError:
+        raise refused from None
 
 
 def _last_line_end(fd: int, end: int) -> int:
