@@ -699,7 +699,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                              f"{LISTS_NAME} in the config folder, which the dice tray reads too")
     parser.add_argument("--ratings", metavar="CSV",
                         help="Sword World rating table (威力表) for base power, which is "
-                             f"otherwise '?' (EV-CORE-3): {RATINGS_FORM}")
+                             "otherwise '?'; a sw recovery spot, whose HP and MP are kept, "
+                             f"is refused without it, not spent (EV-CORE-3): {RATINGS_FORM}")
     add_set_argument(parser, SET_EXAMPLE)
     add_dice_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print the steps as JSON")
