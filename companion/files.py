@@ -183,6 +183,14 @@ def _stale_temporaries(path: Path, unsure: bool) -> list[Path]:
     return []
 
 
+def cut_writes(path: Path) -> list[Path]:
+    """The temporary files that writes of ``path`` a power cut or a kill stopped left beside
+    it (none a write under way owns): one may hold the last write whole, for a message to
+    name when ``path`` itself cannot be read and is not kept aside (:func:`keep_unreadable`
+    names them as it keeps them)."""
+    return sorted(_stale_temporaries(path, unsure=True))
+
+
 def _remove_stale_temporaries(path: Path) -> None:
     """Remove the temporary files of ``path`` no write under way owns (:func:`_left_over`),
     once a process: names are unique, so they would pile up. Later ones are left for the

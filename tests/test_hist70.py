@@ -246,3 +246,80 @@ def test_a_damaged_config_toml_is_said_in_our_words_with_its_line(
     assert config.notices[0] == (f"{path} is not a valid TOML file ({said}); the defaults are "
                                  "used until it is mended")
     assert path.read_bytes() == data  # the player's file, left as it is
+
+
+# --- D2: a genso calendar or saved character a power cut damaged --------------------------
+
+
+def aside(path: Path) -> str:
+    return f"`mv {path} {path}.damaged`"
+
+
+@pytest.mark.parametrize(("cut", "said"), [
+    (lambda whole: b"\0" * len(whole), "the file is all zero bytes: a power cut as it was "
+                                       "written?"),
+    (lambda whole: b"day = ", "the file ends in the middle: cut short after 6 bytes"),
+])
+def test_a_calendar_a_power_cut_damaged_says_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], cut: object, said: str) -> None:
+    assert main(["genso", "calendar", "pass", "3"]) == 0
+    path = tmp_path / "data" / "genso" / "calendar.toml"
+    assert callable(cut)
+    path.write_bytes(cut(path.read_bytes()))
+    before = path.read_bytes()
+    capsys.readouterr()
+    for command in (["calendar"], ["calendar", "pass", "1"]):
+        assert main(["genso", *command]) == 2
+        assert capsys.readouterr().err == f"companion: error: {path}: not TOML ({said})\n"
+    assert path.read_bytes() == before
+
+
+def lost_sheet(path: Path, fault: str, again: str) -> str:
+    return (f"{path}: not TOML ({fault}); move it aside ({aside(path)}) to make the character "
+            f"again (`{companion_command()} genso new {again}`) or write its sheet again by "
+            "hand: the HP, MP, items and growth it held are lost")
+
+
+@pytest.mark.parametrize(("cut", "said"), [
+    (lambda whole: b"\0" * len(whole), "the file is all zero bytes: a power cut as it was "
+                                       "written?"),
+    (lambda whole: whole[:whole.index(b'"knife"') + 3],  # in the middle of a name
+     "the file ends in the middle: cut short after {n} bytes"),
+])
+def test_a_saved_character_a_power_cut_damaged_says_so_and_what_to_do(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], cut: object, said: str) -> None:
+    assert main(["genso", "new", "Cy", "--body", "6", "--perception", "5", "--magic", "4",
+                 "--skill", "combat", "--seed", "2"]) == 0
+    path = tmp_path / "data" / "genso" / "characters" / "Cy.toml"
+    assert callable(cut)
+    path.write_bytes(cut(path.read_bytes()))
+    before = path.read_bytes()
+    said = said.format(n=len(before))
+    capsys.readouterr()
+    for command in (["sheet", "Cy"], ["rest", "Cy"],
+                    ["fight", "new", "--party", "Cy", "--monsters", "orc"]):
+        assert main(["genso", *command]) == 2
+        assert capsys.readouterr().err == (
+            f"companion: error: {lost_sheet(path, said, 'Cy …')}\n")
+    assert path.read_bytes() == before
+
+
+def test_a_sheet_file_cut_short_names_it_for_genso_new_out(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bo.toml"
+    path.write_bytes(b'name = "Bo"\nbody = 6\nhp = ')
+    assert main(["genso", "sheet", str(path)]) == 2
+    assert capsys.readouterr().err == "companion: error: " + lost_sheet(
+        path, "the file ends in the middle: cut short after 26 bytes",
+        f"NAME … --out {path}") + "\n"
+
+
+def test_a_sheet_mistyped_is_told_by_its_line_alone(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A player's typing is mended, not moved aside: tomllib's line, as before."""
+    path = tmp_path / "bo.toml"
+    path.write_bytes(b'name = "Bo"\nbody 6\n')
+    assert main(["genso", "sheet", str(path)]) == 2
+    assert capsys.readouterr().err == (
+        f"companion: error: {path}: not TOML (Expected '=' after a key in a key/value pair "
+        "(at line 2, column 6))\n")

@@ -24,7 +24,7 @@ from companion.app.command_name import companion_command
 from companion.app.overrides import read_text
 from companion.app.paths import data_dir
 from companion.errors import DataError
-from companion.files import file_there
+from companion.files import cut_writes, file_there, loads_toml, toml_fault
 from companion.systems.genso.calendar import Calendar, DeathCurse, calendar_from_mapping
 from companion.systems.genso.character.core import Character
 from companion.systems.genso.combat import Entrant, Fight
@@ -78,9 +78,10 @@ def load_calendar(rules: GensoRules | None = None) -> Calendar:
     if not file_there(path):
         return Calendar()
     try:
-        raw = tomllib.loads(read_text(path, "calendar"))
+        raw = loads_toml(read_text(path, "calendar"))
     except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{path}: not TOML ({exc})") from None
+        # A power cut's zero bytes were said in tomllib's words (hist70 D2).
+        raise DataError(f"{path}: not TOML ({toml_fault_at(path, exc)})") from None
     calendar = calendar_from_mapping(raw, str(path))
     if rules is None:
         return calendar
@@ -91,6 +92,37 @@ def load_calendar(rules: GensoRules | None = None) -> Calendar:
         return str(raw["name"]) if raw is not None and "name" in raw else text
 
     return calendar.renamed(name)
+
+
+def toml_fault_at(path: Path, exc: tomllib.TOMLDecodeError) -> str:
+    """Why the TOML file at ``path`` is not TOML, in the words every kept file's fault is
+    said in (:func:`toml_fault`: all zero bytes, cut short after N bytes), from its bytes;
+    tomllib's words when they cannot be read again."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return str(exc)
+    return toml_fault(data, exc)
+
+
+def move_aside_to(path: Path) -> str:
+    """"move it aside (`mv …`) to": the command that keeps the damaged file at ``path``
+    (under a name no command reads) while the companion begins a new one."""
+    aside = path.with_name(f"{path.name}.damaged")
+    return f"move it aside (`mv {shlex.quote(str(path))} {shlex.quote(str(aside))}`) to"
+
+
+def unless_cut_copy(path: Path) -> str:
+    """", unless …": the copies a write of ``path`` cut short left beside it, which may hold
+    what is lost whole ("" when there are none)."""
+    copies = [copy.name for copy in cut_writes(path)]
+    if not copies:
+        return ""
+    if len(copies) == 1:
+        return (f", unless {copies[0]} beside it (left by a write cut short) holds them: look "
+                "at it first")
+    return (f", unless one of {', '.join(copies)} beside it (left by writes cut short) holds "
+            "them: look at those first")
 
 
 def sunset_curse_text(rules: GensoRules, curse: DeathCurse, *, table: bool = False) -> str:

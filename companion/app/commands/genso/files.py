@@ -6,17 +6,26 @@ file's path, and a sheet brought into a fight with its digest.
 from __future__ import annotations
 
 import argparse
+import shlex
+import tomllib
 from pathlib import Path
 
-from companion.app.modes.genso_fight_files import default_fight_path, digest
+from companion.app.command_name import companion_command
+from companion.app.modes.genso_fight_files import (
+    default_fight_path,
+    digest,
+    move_aside_to,
+    toml_fault_at,
+    unless_cut_copy,
+)
 from companion.app.overrides import read_text, set_values, user_defaults, user_rules
 from companion.app.paths import data_dir
 from companion.errors import DataError
-from companion.files import file_there
+from companion.files import file_there, loads_toml
 from companion.systems.genso.character.core import Character
 from companion.systems.genso.combat import Entrant, Side
 from companion.systems.genso.rules import GensoRules, load_rules
-from companion.systems.genso.sheet import load_sheet, preset
+from companion.systems.genso.sheet import character_from_mapping, preset
 
 SET_EXAMPLE = "GM-COMBAT-8.strict_4_6=true"
 OVERRIDES_NAME = "genso.toml"
@@ -55,14 +64,35 @@ def resolve_sheet(rules: GensoRules, ref: str) -> tuple[Character, Path | None]:
     """A sheet by file path, by saved character name, or a preset key (not saved back)."""
     path = Path(ref)
     if path.suffix == SHEET_SUFFIX and file_there(path):
-        return load_sheet(rules, read_text(path, "sheet"), str(path)), path
+        return read_sheet(rules, path, None), path
     saved = sheet_path(ref)
     if file_there(saved):
-        return load_sheet(rules, read_text(saved, "sheet"), str(saved)), saved
+        return read_sheet(rules, saved, ref), saved
     if ref in rules.presets:
         return preset(rules, ref), None
     raise DataError(f"no sheet {ref!r}: give a .toml file, a saved character "
                     f"({characters_dir()}) or a preset ({', '.join(rules.presets)})")
+
+
+def read_sheet(rules: GensoRules, path: Path, name: str | None) -> Character:
+    """The character on the sheet file ``path`` (the saved character ``name``, None: a file
+    given by its path). One a power cut left all zero bytes or cut short (``genso new``,
+    ``buy``, ``rest`` and ``fight apply`` write sheets) is said so, with how to make the
+    character again and what is lost (hist70 D2: tomllib's "Invalid statement (at line 1,
+    column 1)" told none of it); other faults, a player's typing, by tomllib's line."""
+    text = read_text(path, "sheet")
+    try:
+        raw = loads_toml(text)
+    except tomllib.TOMLDecodeError as exc:
+        fault = toml_fault_at(path, exc)
+        if fault == str(exc):  # tomllib's words: a line to mend
+            raise DataError(f"{path}: not TOML ({fault})") from None
+        again = (f"{companion_command()} genso new {shlex.quote(name)} …" if name is not None
+                 else f"{companion_command()} genso new NAME … --out {shlex.quote(str(path))}")
+        raise DataError(f"{path}: not TOML ({fault}); {move_aside_to(path)} make the character "
+                        f"again (`{again}`) or write its sheet again by hand: the HP, MP, items "
+                        f"and growth it held are lost{unless_cut_copy(path)}") from None
+    return character_from_mapping(rules, raw, str(path))
 
 
 def fight_entrant(rules: GensoRules, ref: str, side: Side = Side.PARTY,
