@@ -30,12 +30,17 @@ def dying_badge(until: int) -> str:
     return f"{Condition.DYING.value} (dies at end of round {until})"
 
 
-def badges(c: Combatant, round_: int) -> tuple[str, ...]:
+def badges(c: Combatant, round_: int, current: str) -> tuple[str, ...]:
     """Everything on ``c`` in ``round_`` besides its HP, action points and square: dead, its
     conditions (CO-BASE-8's dying with its deadline), whom it holds or is held by (CO-GRAP-1),
     its stun stacks or a turn that began stunned (CO-STUN-1), bleeding (CO-BODY-6), lost parts
-    (CO-BODY-5), a blade drawn by Iai (CO-IAI-3), its broken, jammed or dropped weapons
-    (CO-PARRY-1/4, CO-MELEE-4, CO-FIRE-4, CO-DISARM-1) and the spell it chants (CO-SPELL-2).
+    (CO-BODY-5, each part once with how many: "lost 欠損 eye ×2"), a blade drawn by Iai
+    (CO-IAI-3), its broken, jammed or dropped weapons (CO-PARRY-1/4, CO-MELEE-4, CO-FIRE-4,
+    CO-DISARM-1) and the spell it chants (CO-SPELL-2).
+
+    ``current`` names the one whose turn it is ("" when none): a turn that began stunned is
+    said only while it lasts (``c``'s turn, or its DEX/2 part still to come), as it speaks of
+    "this turn"; it was said all the round, in others' turns (reviewc70 NIT 5).
 
     The dead are shown dead, with no condition beside it ("気絶/unconscious DEAD 死亡" was shown
     of one who died dying, CO-DEATH-2)."""
@@ -54,12 +59,14 @@ def badges(c: Combatant, round_: int) -> tuple[str, ...]:
         shown.append(f"holds {c.grappling} 組み付き")
     if c.stun:
         shown.append(f"stun 朦朧 {c.stun}")
-    elif c.stun_round == round_:
+    elif c.stun_round == round_ and (current == c.name or c.slot_pending):
         # Shaken off at the turn's start, yet the turn that began stunned has no attack
-        # (CO-STUN-1 from engine revision 18): say why Attack is missing.
+        # (CO-STUN-1 from engine revision 18): say why Attack is missing, while it is.
         shown.append("no attack this turn 攻撃不可")
     shown += [f"bleeding 出血 {dice}" for dice in c.bleeding]
-    shown += [f"lost 欠損 {part}" for part in c.lost]
+    # Two eyes were two badges, "lost 欠損 eye · lost 欠損 eye", too long for a row
+    shown += [f"lost 欠損 {part}" + (f" ×{c.lost.count(part)}" if c.lost.count(part) > 1 else "")
+              for part in dict.fromkeys(c.lost)]
     if c.drawn:
         shown.append("blade drawn 抜刀")
     shown += [f"{w.info.name} " + ("broken 破損" if w.broken else "jammed 弾詰まり"

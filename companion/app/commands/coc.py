@@ -203,7 +203,7 @@ def _status(fight: Fight) -> tuple[str, dict[str, Any]]:
     for c in state.combatants:
         # What is on it, as the table's screen says it (one list, coc70 finding 2); a timed
         # condition only in the rounds it applies (finding 3).
-        badges = coc_badges(c, state.round)
+        badges = coc_badges(c, state.round, current or "")
         where = f"  {c.square} {c.facing}" if c.square else ""
         ap = f"  AP {c.ap}" if p003 and c.name == current else ""
         lines.append(f"{'▶' if c.name == current else ' '} {pad(c.name, 12)} HP {c.hp}/"

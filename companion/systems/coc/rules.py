@@ -435,11 +435,13 @@ def check_source(source: Mapping[str, Any], limits: Limits,
             if isinstance(sub, Mapping)]
         for place, values in parts:
             for key, value in values.items():
-                if isinstance(value, str) and key != "skill":  # a skill is named, not rolled
+                if isinstance(value, str) and key not in ("skill", "within"):  # named, not rolled
                     check_dice(value, f"{origin}: {place} {key}")
             if rule == "CO-BODY-5" and values is not table and "count" not in values:
                 raise DataError(f"{origin}: {place} lacks count, a whole number 1 or more (how "
                                 "many of the part a body has, CO-BODY-5)")
+            if rule == "CO-BODY-5" and values is not table:
+                check_within(table, place, values, origin)
             if "skill" in values and "skill_divisor" not in values:  # CO-BODY-5's lost part
                 raise DataError(f"{origin}: {place} names skill {values['skill']!r} but lacks "
                                 "skill_divisor, a whole number 1 or more (what it is divided "
@@ -455,6 +457,34 @@ def check_source(source: Mapping[str, Any], limits: Limits,
                     raise DataError(f"{origin}: {place} stats.{stat} must be dice like \"1D3\" "
                                     f"or a whole number 0 or more as text like \"1\", found "
                                     f"{loss!r}")
+
+
+def check_within(parts: Mapping[str, Any], place: str, values: Mapping[str, Any],
+                 origin: str) -> None:
+    """CO-BODY-5's ``within`` and ``per`` (a hand on an arm, five fingers on a hand): both or
+    neither, ``within`` another part, not round in a circle, and ``count`` that part's count
+    times ``per`` (the two say the same number, and the engine reads both)."""
+    if ("within" in values) != ("per" in values):
+        raise DataError(f"{origin}: {place} needs within and per together (the part it is on "
+                        "and how many are on each, CO-BODY-5)")
+    seen: list[str] = []
+    at = values
+    while "within" in at:
+        within = at["within"]
+        if not isinstance(within, str) or not isinstance(parts.get(within), Mapping):
+            raise DataError(f"{origin}: {place} within must name another part of "
+                            f"[source.\"CO-BODY-5\"] ({', '.join(parts)}), found {within!r}")
+        if within in seen or parts[within] is values:
+            raise DataError(f"{origin}: {place} within goes round in a circle "
+                            f"({' → '.join([*seen, within])}, CO-BODY-5)")
+        seen.append(within)
+        at = parts[within]
+    if "within" in values:
+        on = parts[values["within"]]
+        if values.get("count") != values["per"] * on.get("count", 0):
+            raise DataError(f"{origin}: {place} count {values.get('count')!r} is not per "
+                            f"{values['per']} × the {values['within']}'s count "
+                            f"{on.get('count')!r} (CO-BODY-5)")
 
 
 def _read(name: str) -> str:

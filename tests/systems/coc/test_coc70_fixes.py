@@ -28,8 +28,8 @@ def test_a_disarm_aimed_at_a_fist_is_refused_before_any_die_004() -> None:
     (its blackjack); revision 17 "dropped" the fist, which Cult then had to pick up."""
     f = duel(P004, KNIFE, {"weapons": ("fist", "blackjack")})
     refused(f, Attack("Ann", "Cult", disarm=True, disarm_weapon=0),
-            r"^Cult's こぶし\(パンチ\)/Fist/Punch is bare hands, no weapon to lose: a disarm "
-            r"knocks a weapon from the hands \(CO-DISARM-1\); aim at disarm_weapon=1 ")
+            r"^Cult's こぶし\(パンチ\)/Fist/Punch is bare hands, which a disarm cannot knock "
+            r"away \(CO-DISARM-1\); aim at disarm_weapon=1 ")
     text = push(f, Attack("Ann", "Cult", disarm=True, disarm_weapon=1), (100, 10))
     assert "falls beside it" in text and f.state.get("Cult").sheet.weapons[1].dropped
     replays(f)

@@ -114,6 +114,7 @@ CASES = [
      "from -100 to -20 (CO-DISARM-1.least_penalty)"),
     ("CO-BODY-5", "part.factor", src("CO-BODY-5", "arm"), "factor", "0", "1 or more"),
     ("CO-BODY-5", "part.count", src("CO-BODY-5", "eye"), "count", "0", "1 or more"),
+    ("CO-BODY-5", "part.per", src("CO-BODY-5", "finger"), "per", "0", "1 or more"),
     ("CO-BODY-5", "part.penalty", src("CO-BODY-5", "head"), "penalty", "60", PENALTY),
     ("CO-BODY-5", "part.listen", src("CO-BODY-5", "tongue"), "listen", "10", PENALTY),
     ("CO-BODY-5", "part.taste", src("CO-BODY-5", "tongue"), "taste", "-101", PENALTY),

@@ -70,11 +70,12 @@ class _Attacks(_Circumstances):
             index = usable[0] if usable else 0
         firearm = actor.sheet.weapons[index].info.kind is WeaponKind.FIREARM if usable else False
         shots = firearm and self.rules.profile is Profile.P004  # 003 shoots once an AP
-        # CO-DISARM-1: a disarm aims at a weapon in the hands, never bare hands (a fist, a
-        # kick; the engine refuses them from revision 18) nor one already dropped or broken
-        # (the blow would only find it gone); with no such weapon Disarm is not offered
-        held = [j for j, w in enumerate(self.fight.state.get(target).sheet.weapons)
-                if w.info.kind is not WeaponKind.UNARMED and not (w.dropped or w.broken)]
+        # CO-DISARM-1: each of the target's weapons a disarm may aim at, as the engine says
+        # (``legal`` below): from revision 18 never bare hands nor one already dropped or
+        # broken, so with none left Disarm is not offered; a fight begun under 17 (a table
+        # save plays on by its revision) is offered what 17 took, and its save replays
+        # (reviewc70 DEFECT 1: a filter of its own here, not gated, broke them)
+        held = range(len(self.fight.state.get(target).sheet.weapons))
         bodies = [(b, part) for b in BODY for part in PARTS
                   if legal(target, index, body=b, part=part)]
         blades = [] if first else self._blades(actor, target)

@@ -54,7 +54,7 @@ class _FightView(_Core):
                 badges.append(f"AP {c.ap}")
             if c.square:
                 badges.append(f"{c.square} {c.facing}")
-            badges += coc_badges(c, state.round)
+            badges += coc_badges(c, state.round, current.name if current else "")
             # One on the board has its mark before its name, to find its disc by.
             shown = f"{mark[c.name]} {c.name}" if c.square else c.name
             en = english(state, c)

@@ -23,20 +23,45 @@ from companion.systems.coc.sheet import Weapon, carried_hp, skill_value, with_ch
 PART_COUNTS = 18
 
 
+def _many(count: int, part: str) -> str:
+    """"2 eyes", "1 tongue"."""
+    return f"{count} {part}" + ("s" if count > 1 else "")
+
+
 class _BodyParts(_Damage):
     """Adds lost body parts and bleeding."""
 
     def part_left(self, t: Combatant, a: Attack) -> None:
         """CO-BODY-5: a part is lost no more times than the body has it, the part's ``count``
-        in the rules data (eyes 2, tongue 1; 004 「目玉一個に付き」「腕一本に付き」), refused
-        before any die from revision :data:`PART_COUNTS`."""
+        in the rules data (eyes 2, tongue 1; 004 「目玉一個に付き」「腕一本に付き」), and not once
+        what it is on is gone (a hand is on an arm, a finger on a hand: the part's ``within``
+        and ``per``; 004 l.95 「対象の生物学的弱点がない場合は行えない」), refused before any die
+        from revision :data:`PART_COUNTS`."""
         if self.engine < PART_COUNTS:
             return
-        count = int(self.rules.source["CO-BODY-5"][a.part]["count"])
+        parts = self.rules.source["CO-BODY-5"]
+        part = parts[a.part]
+        count = int(part["count"])
         if t.lost.count(a.part) >= count:
-            have = f"{count} {a.part}" + ("s" if count > 1 else "")
-            raise IllegalAction(f"{t.name} has no {a.part} left to lose: a body has {have}, "
-                                f"all lost (CO-BODY-5)")
+            raise IllegalAction(f"{t.name} has no {a.part} left to lose: a body has "
+                                f"{_many(count, a.part)}, all lost (CO-BODY-5)")
+        if self.parts_left(t, a.part) <= 0:
+            within = part["within"]
+            raise IllegalAction(f"{t.name} has no {a.part} left to lose: a body has "
+                                f"{_many(count, a.part)}, {part['per']} on each {within}, "
+                                f"and no {within} is left (CO-BODY-5)")
+
+    def parts_left(self, t: Combatant, name: str) -> int:
+        """CO-BODY-5: how many of part ``name`` ``t`` may still lose: its ``count`` less those
+        lost, and no more than ``per`` on each of the part it is ``within`` still left (both
+        arms lost take the hands and fingers on them, reviewc70 RISK 3). The body's sides
+        are not kept, so a hand lost and then an arm leave one hand (the arm may be the bare
+        one): a part is refused only when none can be left."""
+        part = self.rules.source["CO-BODY-5"][name]
+        left = int(part["count"]) - t.lost.count(name)
+        if "within" in part:
+            left = min(left, int(part["per"]) * self.parts_left(t, str(part["within"])))
+        return left
 
     def body_rule(self, a: Attack) -> str:
         """CO-BODY-1: the rule of a declared part loss, cut CO-BODY-2, gouge CO-BODY-3 or blow off

@@ -18,8 +18,9 @@ from companion.systems.coc.sheet import BUDO_STANDING, Sheet, budo_skill, skill_
 #: The first engine revision (:data:`~companion.systems.coc.combat.formats.ENGINE`) whose
 #: :func:`disarm_skill` compares a skill with its base; before, any value the sheet wrote.
 HAS_ABOVE_BASE = 14
-#: The first engine revision that refuses a disarm aimed at bare hands (:func:`bare_hands`);
-#: revision 17 dropped a fist, which its owner then had to pick up (coc70 finding 1).
+#: The first engine revision that refuses, before any die, a disarm aimed at bare hands
+#: (:func:`bare_hands`; revision 17 dropped a fist, which its owner then had to pick up,
+#: coc70 finding 1) or at a weapon already dropped or broken (:func:`out_of_hands`).
 NO_BARE_HANDS = 18
 
 
@@ -28,11 +29,33 @@ def bare_hands(t: Combatant, name: str) -> str:
     fist or a kick (an unarmed weapon, CO-MA-1) is no weapon to lose, as the arm called shot
     (CO-CALL-1) and the melee fumble (CO-MELEE-4) already hold. The refusal names the
     weapons ``t`` holds that a disarm may aim at, or says there are none."""
-    held = [f"disarm_weapon={n} {w.info.name}" for n, w in enumerate(t.sheet.weapons)
+    return (f"{t.name}'s {name} is bare hands, which a disarm cannot knock away "
+            f"(CO-DISARM-1); {aim_instead(t)}")
+
+
+def out_of_hands(t: Combatant, index: int) -> str:
+    """CO-DISARM-1: the refusal of a disarm aimed at a weapon already dropped (knocked away
+    before, CO-MELEE-4's fumble) or broken (CO-PARRY-1/4): it is no longer in the hands, so
+    the blow has nothing to knock away; revision 17 threw the die and spent the attack, then
+    said so (reviewc70 RISK 2)."""
+    w = t.sheet.weapons[index]
+    how = "broken" if w.broken else "on the ground"
+    return (f"{t.name}'s {w.info.name} is already {how}, out of its hands (CO-DISARM-1); "
+            f"{aim_instead(t)}")
+
+
+def in_hands(t: Combatant) -> list[int]:
+    """CO-DISARM-1: the weapons ``t`` holds that a disarm may knock away: not bare hands,
+    not already dropped or broken (from revision :data:`NO_BARE_HANDS`)."""
+    return [n for n, w in enumerate(t.sheet.weapons)
             if w.info.kind is not WeaponKind.UNARMED and not (w.dropped or w.broken)]
-    return (f"{t.name}'s {name} is bare hands, no weapon to lose: a disarm knocks a weapon "
-            "from the hands (CO-DISARM-1); "
-            + (f"aim at {', '.join(held)}" if held else f"{t.name} holds no weapon to lose"))
+
+
+def aim_instead(t: Combatant) -> str:
+    """The end of a disarm's refusal: the weapons it may aim at instead, or that there are
+    none (said once: "no weapon to lose" was said twice, reviewc70 NIT 7)."""
+    held = [f"disarm_weapon={n} {t.sheet.weapons[n].info.name}" for n in in_hands(t)]
+    return f"aim at {', '.join(held)}" if held else f"{t.name} holds no weapon to lose"
 
 
 def disarm_skill(rules: CocRules, sheet: Sheet, engine: int) -> str:

@@ -16,7 +16,7 @@ from companion.errors import IllegalAction
 from companion.systems.coc.combat.actions import Attack, Defence
 from companion.systems.coc.combat.core import no_weapon
 from companion.systems.coc.combat.defences import _Defences
-from companion.systems.coc.combat.disarm import NO_BARE_HANDS, bare_hands
+from companion.systems.coc.combat.disarm import NO_BARE_HANDS, bare_hands, out_of_hands
 from companion.systems.coc.combat.fighters import Combatant
 from companion.systems.coc.rules import WeaponKind
 from companion.systems.coc.sheet import Weapon, skill_value
@@ -162,9 +162,11 @@ class _ToHit(_Defences):
                 raise IllegalAction("disarming is CO-DISARM-1, off in this profile")
             if not 0 <= a.disarm_weapon < len(t.sheet.weapons):
                 raise IllegalAction(no_weapon(t, a.disarm_weapon, " to disarm"))
-            aimed = t.sheet.weapons[a.disarm_weapon].info
-            if aimed.kind is WeaponKind.UNARMED and self.engine >= NO_BARE_HANDS:
-                raise IllegalAction(bare_hands(t, aimed.name))
+            aimed = t.sheet.weapons[a.disarm_weapon]
+            if aimed.info.kind is WeaponKind.UNARMED and self.engine >= NO_BARE_HANDS:
+                raise IllegalAction(bare_hands(t, aimed.info.name))
+            if (aimed.dropped or aimed.broken) and self.engine >= NO_BARE_HANDS:
+                raise IllegalAction(out_of_hands(t, a.disarm_weapon))
         if a.body:
             self.body_rule(a)
             self.part_left(t, a)
