@@ -32,11 +32,17 @@ class CheckCall:
     active: bool = True
     #: GM-CHECK-5: the other side's (``vs``) own modifier, Ｂの能力値＋２Ｄ＋修正値.
     vs_modifier: int = 0
+    #: GM-CHECK-5: the other side (``vs``) is the active one, side A, whom a tie fails (an
+    #: orc that grabs a PC, PG 2-3), as `genso check opposed --sheet orc --vs pc1` rolls it
+    #: (reviewg70 RISK C: at the table side A was always ``who``, a sheet).
+    vs_active: bool = False
 
     def to_json(self) -> dict[str, Any]:
+        # ``vs_active`` only when set: a check's --log line reads as it did before.
         return {"kind": self.kind, "who": self.who, "vs": self.vs, "ability": self.ability,
                 "difficulty": self.difficulty, "modifier": self.modifier,
-                "active": self.active, "vs_modifier": self.vs_modifier}
+                "active": self.active, "vs_modifier": self.vs_modifier,
+                **({"vs_active": True} if self.vs_active else {})}
 
 
 @dataclass(frozen=True)
@@ -84,6 +90,9 @@ def roll_check(rules: GensoRules, fight: Fight, call: CheckCall,
         # The other side a monster of the fight by its block (GM-CHECK-5, genso70 DEFECT 3).
         beast = next((e.monster for e in fight.entrants if e.name == call.vs and e.monster), "")
         other = rules.monster(beast) if beast else sheet(call.vs)
+        if call.vs_active:  # the other side is A, with its own modifier (reviewg70 RISK C)
+            return checks.opposed_check(rules, source, other, who, call.ability, active=True,
+                                        a_modifier=call.vs_modifier, b_modifier=call.modifier)
         return checks.opposed_check(rules, source, who, other, call.ability,
                                     active=call.active, a_modifier=call.modifier,
                                     b_modifier=call.vs_modifier)

@@ -32,6 +32,18 @@ ASK_END_FIGHT = "end?"
 class _GmMenu(_TargetMenus):
     """Adds the GM's steps and checks."""
 
+    #: True while a save's answers are given again (:meth:`restore`): a check's menus then
+    #: offer the incapacitated too, as saves made before genso70 DEFECT 2 hold them.
+    _restoring = False
+
+    def restore(self, text: str) -> None:
+        """As every fight's, with :attr:`_restoring` set while the answer is given."""
+        restoring, self._restoring = self._restoring, True
+        try:
+            super().restore(text)
+        finally:
+            self._restoring = restoring
+
     # -- checks (spec §2.3): rolled by the engine, journalled by the mode only --------------
 
     def _push(self, action: Any) -> list[Any]:
@@ -105,9 +117,11 @@ class _GmMenu(_TargetMenus):
         active = True
         if kind != "simple":
             # One who cannot act rolls no check (GM-COMBAT-8), as `genso check` refuses the
-            # incapacitated (行動不能) and the dead (genso70 DEFECT 2).
-            able = [c for c in self.fight.state.order
-                    if c.status not in DOWN and c.status is not Status.INCAPACITATED]
+            # incapacitated (行動不能) and the dead (genso70 DEFECT 2); a save replayed still
+            # finds them, as the table offered them before (:attr:`_restoring`: reviewg70
+            # DEFECT A, a save in which one rolled did not resume).
+            able = [c for c in self.fight.state.order if c.status not in DOWN and (
+                self._restoring or c.status is not Status.INCAPACITATED)]
             rollers = [c for c in able if any(
                 e.name == c.name and not e.monster for e in self.fight.entrants)
                 and (kind != "mark" or "mark" in c.spells)]
@@ -142,12 +156,19 @@ class _GmMenu(_TargetMenus):
                 return self._difficulties(kind)
             picked, rest = _value(rest[0], "d"), rest[1:]
             difficulty = None if picked == "default" else picked
+        vs_active = False
         if kind == "opposed":
+            # The other side may be the active one (a monster that grabs a PC: a tie fails
+            # it, PG 2-3), as `genso check opposed --sheet orc --vs pc1` (reviewg70 RISK C).
             if not rest:
                 return ChoiceAsk(f"Is {who} the active side? {who}が能動側？", (
                     Option("act:yes", "Active 能動 (a tie fails it)"),
-                    Option("act:no", "Neither 双方受動 (a tie is a draw)"), BACK))
-            active, rest = _value(rest[0], "act") == "yes", rest[1:]
+                    Option("act:no", "Neither 双方受動 (a tie is a draw)"),
+                    Option("act:vs", f"{vs} is active 相手が能動 (a tie fails {vs})"), BACK))
+            acts = _value(rest[0], "act")
+            if acts not in ("yes", "no", "vs"):
+                raise IllegalAction(f"there is no choice {rest[0]!r} now")
+            active, vs_active, rest = acts != "no", acts == "vs", rest[1:]
         modifier = vs_modifier = 0
         if kind != "simple" or self.rules.default("GM-CHECK-1", "manual_modifier"):
             whose = f" ({who})" if kind == "opposed" else ""
@@ -161,7 +182,8 @@ class _GmMenu(_TargetMenus):
             vs_modifier, rest = self._modifier(rest[0]), rest[1:]
         if rest:
             raise IllegalAction(f"there is no choice {rest[0]!r} now")
-        return CheckCall(kind, who, vs, ability, difficulty, modifier, active, vs_modifier)
+        return CheckCall(kind, who, vs, ability, difficulty, modifier, active, vs_modifier,
+                         vs_active)
 
     @staticmethod
     def _modifiers(prompt: str) -> ChoiceAsk:
