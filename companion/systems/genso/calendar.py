@@ -75,23 +75,47 @@ class Calendar:
                             key=lambda c: c.cast_on))
 
     def renamed(self, rename: Callable[[str], str]) -> Calendar:
+        """The calendar with each name given as ``rename`` gives it (:meth:`merged`)."""
+        return self.merged(rename)[0]
+
+    def merged(self, rename: Callable[[str], str]) -> tuple[
+            Calendar, tuple[tuple[DeathCurse, DeathCurse], ...]]:
         """The calendar with each name given as ``rename`` gives it (a preset's key as its
-        sheet's name: genso70 DEFECT 4, ``pc1`` and 駆け出し冒険者１ are one person). Two
-        curses of one caster on one target after it keep the older, which kills first; two
-        deaths of one target the first."""
+        sheet's name: genso70 DEFECT 4, ``pc1`` and 駆け出し冒険者１ are one person), and
+        each curse or death dropped as kept twice under one name then, paired with the one
+        kept in its stead, both as saved (said in a note: reviewg70 RISK D). Two curses of
+        one caster on one target keep the older, which kills first; two deaths of one
+        target the first (:func:`_same_death`)."""
         def named(c: DeathCurse) -> DeathCurse:
             return replace(c, target=rename(c.target), caster=rename(c.caster))
 
-        curses: list[DeathCurse] = []
-        for curse in sorted(map(named, self.curses), key=lambda c: c.cast_on):
-            if not any(fold_name(c.target) == fold_name(curse.target)
-                       and fold_name(c.caster) == fold_name(curse.caster) for c in curses):
-                curses.append(curse)
-        dead: list[DeathCurse] = []
-        for curse in sorted(map(named, self.dead), key=lambda c: c.dies_on):
-            if not any(fold_name(c.target) == fold_name(curse.target) for c in dead):
-                dead.append(curse)
-        return replace(self, curses=tuple(curses), dead=tuple(dead))
+        dropped: list[tuple[DeathCurse, DeathCurse]] = []
+        curses: list[tuple[DeathCurse, DeathCurse]] = []  # (renamed, as saved)
+        for saved in sorted(self.curses, key=lambda c: c.cast_on):
+            curse = named(saved)
+            twin = next((old for new, old in curses if fold_name(new.target) == fold_name(
+                curse.target) and fold_name(new.caster) == fold_name(curse.caster)), None)
+            if twin is None:
+                curses.append((curse, saved))
+            else:
+                dropped.append((saved, twin))
+        dead: list[tuple[DeathCurse, DeathCurse]] = []
+        for saved in sorted(self.dead, key=lambda c: c.dies_on):
+            curse = named(saved)
+            twin = next((old for new, old in dead if _same_death(new, curse)), None)
+            if twin is None:
+                dead.append((curse, saved))
+            else:
+                dropped.append((saved, twin))
+        return (replace(self, curses=tuple(c for c, _ in curses),
+                        dead=tuple(c for c, _ in dead)), tuple(dropped))
+
+
+def _same_death(first: DeathCurse, then: DeathCurse) -> bool:
+    """``then`` (dying no sooner) is ``first``'s target dying again: one target, and a curse
+    cast on or before the day ``first`` killed it. One cast after is on someone else by
+    that name, an NPC preset's fresh copy (:func:`copied`): the dead take no curse."""
+    return fold_name(first.target) == fold_name(then.target) and then.cast_on <= first.dies_on
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +162,16 @@ def _name(text: str, what: str) -> str:
     return name
 
 
+def copied(rules: GensoRules, name: str) -> bool:
+    """``name`` is an NPC preset's (``kind = "npc"``: 普通の村人（男性）, …), a template each use
+    copies afresh, so a death kept under it is one copy's, not every later one's
+    (reviewg70 DEFECT B: one villager dead of a Death Curse left every villager dead for
+    good). A sample PC (``pc1``), a saved character and a sheet file are one person each."""
+    folded = fold_name(name)
+    return any(raw.get("kind") == "npc" and fold_name(str(raw.get("name", ""))) == folded
+               for raw in rules.presets.values())
+
+
 def dead_of(calendar: Calendar, target: str) -> DeathCurse | None:
     """The curse that killed ``target`` before today, if one did: a death the calendar
     recorded (:attr:`Calendar.dead`), else a curse whose sunset is past (a hand edit,
@@ -153,7 +187,7 @@ def refuse_cursed_dead(rules: GensoRules, calendar: Calendar, name: str, what: s
     :func:`~companion.systems.genso.character.core.refuse_dead` refuses the HP-dead
     (GM-COMBAT-8): the calendar's dead stay dead (genso70 DEFECT 1). ``what`` ends the
     sentence: "growth (GM-GROW-2) does not bring the dead back"."""
-    killer = dead_of(calendar, name)
+    killer = None if copied(rules, name) else dead_of(calendar, name)
     if killer is not None:
         raise IllegalAction(
             f"{killer.target} is dead (死亡: died at sunset on day {killer.dies_on} of "
@@ -162,8 +196,8 @@ def refuse_cursed_dead(rules: GensoRules, calendar: Calendar, name: str, what: s
 
 def _refuse_dead(rules: GensoRules, calendar: Calendar, name: str, doing: str) -> None:
     """Refuse ``doing`` for ``name`` (a target, or a caster) dead of a curse on the calendar
-    (:func:`dead_of`)."""
-    killer = dead_of(calendar, name)
+    (:func:`dead_of`); not an NPC preset's name, which a fresh copy takes (:func:`copied`)."""
+    killer = None if copied(rules, name) else dead_of(calendar, name)
     if killer is not None:
         raise IllegalAction(f"GM-MAGIC-13: {killer.target} died at sunset on day "
                             f"{killer.dies_on} of {killer.caster}'s "
@@ -223,13 +257,16 @@ def settle(calendar: Calendar) -> Passed:
     """The calendar on its day: a curse whose sunset is before it killed its target (the
     first such sunset of each target), recorded in :attr:`Calendar.dead`, and the target's
     curses leave the calendar with it (as do any a target already recorded dead still
-    carries: a hand edit); those whose sunset is the day are told as today's."""
-    recorded = {fold_name(c.target) for c in calendar.dead}
+    carries: a hand edit); those whose sunset is the day are told as today's. A curse cast
+    after its target's recorded death is on a fresh copy of an NPC preset (:func:`copied`),
+    which it may kill in turn (:func:`_same_death`)."""
     died: dict[str, DeathCurse] = {}
     for curse in sorted(calendar.curses, key=lambda c: (c.dies_on, c.cast_on)):
-        if curse.dies_on < calendar.day and fold_name(curse.target) not in recorded:
+        if curse.dies_on < calendar.day and not any(
+                _same_death(d, curse) for d in calendar.dead):
             died.setdefault(fold_name(curse.target), curse)
-    gone = [c for c in calendar.curses if fold_name(c.target) in died.keys() | recorded]
+    deaths = (*calendar.dead, *died.values())
+    gone = [c for c in calendar.curses if any(_same_death(d, c) for d in deaths)]
     kept = tuple(c for c in calendar.curses if c not in gone)
     return Passed(replace(calendar, curses=kept, dead=(*calendar.dead, *died.values())),
                   tuple(died.values()), tuple(c for c in gone if c not in died.values()),
@@ -294,7 +331,8 @@ def calendar_from_mapping(raw: Mapping[str, Any], origin: str) -> Calendar:
         curses.append(curse)
     dead: list[DeathCurse] = []
     for number, curse in enumerate(_curses_from(raw, "died", origin), 1):
-        if any(fold_name(c.target) == fold_name(curse.target) for c in dead):
+        # Twice only for a copy of an NPC preset cursed after the first died (_same_death).
+        if any(_same_death(*sorted((c, curse), key=lambda d: d.dies_on)) for c in dead):
             raise DataError(f"{origin}: died {number}: {curse.target} died twice")
         if curse.dies_on >= day:
             raise DataError(f"{origin}: died {number}: {curse.target} died at sunset on day "

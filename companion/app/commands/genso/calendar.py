@@ -39,6 +39,7 @@ from companion.systems.genso.calendar import (
     Passed,
     calendar_mapping,
     cast_death_curse,
+    copied,
     curse_length,
     dead_of,
     end_curse,
@@ -72,8 +73,28 @@ def person(rules: GensoRules, text: str) -> str:
 
 def load_named(rules: GensoRules) -> Calendar:
     """The calendar as saved, a preset's key in it read as its sheet's name (a file kept
-    before :func:`person`); the next change saves it so."""
-    return load_calendar(rules)
+    before :func:`person`), as :func:`load_calendar` reads it for the table; the next change
+    saves it so. A curse or death kept twice under one name then is kept once, and said in
+    a note until that change (reviewg70 RISK D: the later was dropped without a word)."""
+    def name(text: str) -> str:
+        raw = rules.presets.get(text.strip())
+        return str(raw["name"]) if raw is not None and "name" in raw else text
+
+    saved = load_calendar()
+    calendar, dropped = saved.merged(name)
+    spell = _curse(rules)
+    for gone, kept in dropped:
+        if gone in saved.dead:
+            what = (f"{gone.target}'s death at sunset on day {gone.dies_on} is {kept.target}'s "
+                    f"at sunset on day {kept.dies_on}")
+            which = "the first"
+        else:
+            what = (f"{gone.caster}'s {spell} on {gone.target} (cast on day {gone.cast_on}) "
+                    f"is the one on {kept.target} (cast on day {kept.cast_on})")
+            which = "the older, which kills first"
+        note(f"note: {calendar_path()}: {what}, one person, {name(kept.target)}: kept once, "
+             f"{which} (GM-MAGIC-13); the next change saves it so")
+    return calendar
 
 
 def _settled(rules: GensoRules) -> Calendar | None:
@@ -92,6 +113,21 @@ def refuse_cursed(rules: GensoRules, name: str, what: str) -> None:
     calendar = _settled(rules)
     if calendar is not None:
         refuse_cursed_dead(rules, calendar, name, what)
+        copy_note(rules, calendar, name)
+
+
+def copy_note(rules: GensoRules, calendar: Calendar, name: str) -> str:
+    """For ``name`` an NPC preset's (:func:`copied`) whose copy died of a Death Curse, a
+    note that says so and that this one is a fresh copy, which the death does not reach
+    (reviewg70 DEFECT B: every later copy was dead); said, and given back ("" for none)."""
+    killer = dead_of(calendar, name) if copied(rules, name) else None
+    if killer is None:
+        return ""
+    said = (f"note: a {killer.target} died at sunset on day {killer.dies_on} of "
+            f"{killer.caster}'s {_curse(rules)} (GM-MAGIC-13); this {name} is a fresh copy "
+            "of the preset, whom that death does not reach")
+    note(said)
+    return said
 
 
 def _save(calendar: Calendar) -> None:
@@ -164,11 +200,15 @@ def sheet_curses(rules: GensoRules,
     # The deaths kept, told and recorded (genso70 DEFECT 1: only a death told by this very
     # read was shown, and `calendar pass` had told it and forgotten it).
     live, died = calendar.on(name), involving(calendar.dead, name)
+    # An NPC preset's copy is not the copy that died (reviewg70 DEFECT B): the sheet says
+    # so in a note, and neither its lines nor its condition take that death.
+    if copy_note(rules, calendar, name):
+        died = tuple(c for c in died if fold_name(c.target) != fold_name(name))
     return ([*(curse_line(rules, calendar, c) for c in live),
              *(died_line(rules, c) for c in died)],
             {"death_curses": [curse_json(calendar, c) for c in live],
              "died": [curse_json(calendar, c, c.dies_on) for c in died]},
-            dead_of(calendar, name))
+            None if copied(rules, name) else dead_of(calendar, name))
 
 
 def sunset_curses(rules: GensoRules) -> tuple[list[tuple[DeathCurse, str]], list[dict[str, Any]]]:

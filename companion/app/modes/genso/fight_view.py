@@ -34,7 +34,7 @@ from companion.app.modes.genso_fight_files import (
 from companion.app.session.rolls import NeedDice
 from companion.errors import DataError, error_text
 from companion.hw.display.view import DiceStep, FighterView, FightView, Name, Option, View
-from companion.systems.genso.calendar import Calendar, DeathCurse, Passed, settle
+from companion.systems.genso.calendar import Calendar, DeathCurse, Passed, copied, settle
 from companion.systems.genso.combat import (
     Action,
     Fight,
@@ -274,7 +274,10 @@ class _FightView(FightMode):
             tag = f"{self.rules.spell('death_curse').ja} curse"
             # The dead the calendar keeps, and those this read found (genso70 DEFECT 1: a
             # death told by `calendar pass` was forgotten, and the row showed no curse).
-            shown = {fold_name(c.target): f"{tag} 死亡 died" for c in passed.calendar.dead}
+            # Not an NPC preset's: a fresh copy in this fight is not the copy that died
+            # (reviewg70 DEFECT B).
+            shown = {fold_name(c.target): f"{tag} 死亡 died" for c in passed.calendar.dead
+                     if not copied(self.rules, c.target)}
             calendar = passed.calendar
             for curse in sorted(calendar.curses, key=lambda c: c.dies_on):
                 left = calendar.days_left(curse)
