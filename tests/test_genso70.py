@@ -149,8 +149,8 @@ def test_a_check_refuses_the_dead_and_the_incapacitated_naming_the_state_and_rul
         user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
     dead = str(saved_sheet(user_dirs, capsys, "Dead", hp=-6))
     drained = str(saved_sheet(user_dirs, capsys, "Drained", mp=0))
-    gone = "Dead is DEAD 死亡 (HP -6, below -5, GM-COMBAT-8): the dead roll no check"
-    down = "Drained is INCAPACITATED 行動不能 (HP 12, MP 0: below 1, GM-COMBAT-8)"
+    gone = "Dead is dead (死亡: HP -6, below -5, GM-COMBAT-8); the dead roll no check"
+    down = "Drained is INCAPACITATED 行動不能 (MP 0: below 1, GM-COMBAT-8)"
     for argv, said in (
             (("opposed", "--sheet", dead, "--vs", "orc"), gone),
             (("trap", "--sheet", dead), gone),

@@ -192,18 +192,22 @@ def refuse_down(rules: GensoRules, character: Character) -> None:
     the dead (死亡, GM-COMBAT-8 by HP, or GM-MAGIC-13 of a Death Curse by the calendar)
     and the incapacitated (行動不能, GM-COMBAT-8: HP or MP below 1)."""
     state = condition(rules, character)
+    # One shape for both deaths, the calendar's (refuse_cursed_dead) and HP's (refuse_dead's
+    # words); of the incapacitated, only the values below 1 (reviewg70 NIT F: "HP 0, MP 3:
+    # below 1" read as MP 3 below 1).
     if state is Condition.DEAD:
         raise IllegalAction(
-            f"{character.name} is {state.badge} (HP {character.hp}, below "
-            f"{death_below(rules, character.kind is Kind.PC)}, GM-COMBAT-8): the dead roll no "
+            f"{character.name} is dead (死亡: HP {character.hp}, below "
+            f"{death_below(rules, character.kind is Kind.PC)}, GM-COMBAT-8); the dead roll no "
             "check")
     refuse_cursed(rules, character.name, "the dead roll no check")
     if state is Condition.INCAPACITATED:
+        low = ", ".join(f"{name} {value}" for name, value in (
+            ("HP", character.hp), ("MP", character.mp)) if value < 1)
         raise IllegalAction(
-            f"{character.name} is {state.badge} (HP {character.hp}, MP {character.mp}: below "
-            "1, GM-COMBAT-8): one who cannot act rolls no check; heal them first "
-            f"(`{companion_command()} genso rest SHEET`, GM-HEAL-1; `--sleep` fills MP, "
-            "GM-HEAL-2)")
+            f"{character.name} is {state.badge} ({low}: below 1, GM-COMBAT-8): one who cannot "
+            f"act rolls no check; heal them first (`{companion_command()} genso rest SHEET`, "
+            "GM-HEAL-1; `--sleep` fills MP, GM-HEAL-2)")
 
 
 def _other_side(rules: GensoRules, ref: str) -> Character | Monster:

@@ -10,7 +10,11 @@ from companion.systems.genso.rules import GensoRules
 
 
 def award_experience(rules: GensoRules, character: Character, scenarios: int = 1) -> Character:
-    """GM-GROW-1: the GM gives each PC 1 experience point per finished scenario."""
+    """GM-GROW-1: the GM gives each PC 1 experience point per finished scenario. Not to the
+    dead, who can spend none (GM-GROW-2 refuses them) and whom nothing in the seed brings
+    back (reviewg70: a Death Curse's dead were refused and the HP-dead awarded); the
+    incapacitated (行動不能) are alive, and awarded."""
+    refuse_dead(rules, character, "experience (GM-GROW-1)")
     if scenarios < 1:
         raise IllegalAction("award experience for at least one scenario")
     return replace(character, exp=character.exp + scenarios * rules.num("GM-GROW-1",
