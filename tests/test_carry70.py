@@ -87,10 +87,11 @@ def test_a_folder_that_runs_out_in_the_tray_is_named_not_a_camera_giving_no_pict
 
 def test_the_tray_names_the_throw_a_folder_ran_out_at_and_offers_no_retry(
         tmp_path: Path) -> None:
-    """A folder of one throw's frames: the first throw is read and accepted; the second
-    waits for the dice to move and the pictures run out: "throw 2 (2D6)", one throw read
-    from it. Trying the camera again gives no more pictures: the choice is Back; typing
-    goes on with the keypad, under why."""
+    """A folder of one throw's frames: a table's first throw is read and accepted; its
+    second waits for the dice to move and the pictures run out: "throw 2 (2D6)", one throw
+    read from it. Trying the camera again gives no more pictures: the choice is Back; typing
+    goes on with the keypad, under why. (The throw named is the table's: reviewe70 RISK 2,
+    tests/test_events70b.py.)"""
     folder = a_folder_of(tmp_path, 8)
     hands = Hands([("Read 読み取り 2D6", [Button.ATTACK]),
                    ("The dice camera", [Button.ATTACK])], Now())  # type: ignore[arg-type]
@@ -108,7 +109,7 @@ def test_the_tray_names_the_throw_a_folder_ran_out_at_and_offers_no_retry(
         first = rolls.next_throw(RollAsk("Roll 2D6", 2, 6), show)
         assert first.values
         with pytest.raises(KeyboardInterrupt):
-            rolls.next_throw(RollAsk("Again 2D6", 2, 6), show)
+            rolls.next_throw(RollAsk("Table, roll 2 2投目", 2, 6, throw=2), show)
     finally:
         rolls.close()
     said = said_on_running_out(hands)

@@ -2,6 +2,8 @@
 
 DEFECT 1: in sw mode with no --ratings at all, a named recovery spot (EV-REC-1) was spent,
 every gain "?", nothing recovered; once the table was given, coming back gave nothing.
+RISK 2: the dice tray's folder that ran out named "throw N" by every read since the tray
+opened: a table's first die after two plain rolls was "throw 3".
 """
 
 from __future__ import annotations
@@ -12,12 +14,16 @@ from pathlib import Path
 import pytest
 
 from companion.app.cli import main
+from companion.app.modes.dice_tray import DiceTrayMode
 from companion.app.party_hp import party_hp_path
+from companion.app.session.mode import RollAsk, Throw
 from companion.dice import ScriptedDice
 from companion.errors import DataError
+from companion.hw.buttons import Button
 from companion.systems.events.rules import NoParty, load_rules
 from companion.systems.events.run import run_event
 from companion.systems.events.sword_world import Member
+from tests.test_carry70 import Hands, Now, a_folder_of, said_on_running_out, tray_rolls
 
 AKI = Member("Aki", adventurer=3, thief=3, dexterity=3, hp=20, max_hp=25, mp=10, max_mp=12)
 
@@ -119,3 +125,47 @@ def test_generic_mode_with_no_table_walks_as_before() -> None:
                        room="C")
     assert [s.data["value"] for s in report.find("EV-CORE-3")] == [None, None]
     assert report.steps[-2].data == {"room": "C", "room_used": True}
+
+
+# --- RISK 2: the throw a folder ran out at is the roll's or table's, not the folder's -----
+
+
+def test_the_tray_asks_a_table_s_follow_up_as_its_second_throw() -> None:
+    """The tray says which throw of its table each RollAsk is (the camera names it if the
+    pictures run out); a plain roll asked again is its own first throw."""
+    mode = DiceTrayMode(("1D6",), "typed 入力")
+    mode.answer(1)  # Tables
+    mode.answer(3)  # Monster
+    first = mode.ask()
+    assert isinstance(first, RollAsk) and first.throw == 1
+    mode.answer(Throw((2,)))  # a level+1 row: how many, 1/2D, is the next throw
+    second = mode.ask()
+    assert isinstance(second, RollAsk) and second.throw == 2 and "roll 2" in second.prompt
+    plain = DiceTrayMode(("1D6",), "typed 入力")
+    plain.answer(0)
+    plain.answer(Throw((4,)))
+    plain.answer(0)  # Again
+    again = plain.ask()
+    assert isinstance(again, RollAsk) and again.throw == 1
+
+
+def test_a_folder_that_runs_out_at_a_second_plain_roll_names_no_throw_2(
+        tmp_path: Path) -> None:
+    """RISK 2: two plain rolls from a folder of one throw's frames: the first is read and
+    accepted; the pictures run out in the second, which is that roll's only throw. It said
+    "the dice of throw 2 (2D6)", read as the roll's second throw; the folder's own count is
+    said apart: one throw read from it."""
+    folder = a_folder_of(tmp_path, 8)
+    hands = Hands([("Read 読み取り 2D6", [Button.ATTACK]),
+                   ("The dice camera", [Button.FLEE])], Now())  # type: ignore[arg-type]
+    rolls = tray_rolls(folder, hands)
+    try:
+        assert rolls.next_throw(RollAsk("Roll 2D6", 2, 6), hands.show).values
+        throw = rolls.next_throw(RollAsk("Again 2D6", 2, 6), hands.show)
+    finally:
+        rolls.close()
+    said = said_on_running_out(hands)
+    assert (f"{folder}: its pictures ran out before the dice lay still in 4 of them in a "
+            "row") in said
+    assert "throw 2" not in said and "1 throw was read from it" in said
+    assert throw.failure.startswith(f"{folder}: its pictures ran out before the dice lay")

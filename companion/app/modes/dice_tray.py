@@ -379,7 +379,8 @@ class DiceTrayMode:
                 return RollAsk(self._first_roll_for(), need.count, need.sides)
             n = len(self.throws) + 1
             what = f"{need.purpose} — " if need.purpose else ""
-            return RollAsk(f"{what}{self._title()}, roll {n} {n}投目", need.count, need.sides)
+            return RollAsk(f"{what}{self._title()}, roll {n} {n}投目", need.count, need.sides,
+                           throw=n)
         if self.stage is Stage.POISONS:
             return ChoiceAsk(POISONS_PROMPT, _menu(("End block ブロック終了",
                                                     "Rest 1 hour 休息1時間", "Back 戻る")))

@@ -44,11 +44,17 @@ class ChoiceAsk:
 
 @dataclass(frozen=True, slots=True)
 class RollAsk:
-    """Throw ``count`` dice of ``sides`` sides; the answer is a :class:`Throw`."""
+    """Throw ``count`` dice of ``sides`` sides; the answer is a :class:`Throw`.
+
+    ``throw``: which throw of its roll or table this is (2 for a walk's second die), for
+    what the dice camera says when a folder's pictures run out: the throw the player is on,
+    not the folder's count since the tray opened (reviewe70 RISK 2).
+    """
 
     prompt: str
     count: int
     sides: int
+    throw: int = 1
 
 
 Ask = TileAsk | ChoiceAsk | RollAsk

@@ -374,7 +374,7 @@ class CameraRolls:
                 # The dice of the read before, lying where they lay, are no new throw however
                 # much else moved in view (dice66 D1).
                 read = self.source.read_throw(ask.count, ask.sides, may_type=True,
-                                              unlike=self.last_read)
+                                              unlike=self.last_read, throw=ask.throw)
             except RollCancelled:
                 # B (or a tap on Back) left the wait: the menu after it (a fight's held
                 # action's question, the tray's, the action menu) drops its double in the

@@ -293,13 +293,15 @@ class CameraDiceSource:
             raise NewThrowNeeded(
                 f"{where} a still picture: it holds one throw, read for the first roll, "
                 f"and the next roll ({count}D{sides}) needs a new throw. {self.one_throw}")
-        read = self.read_throw(count, sides, new_throw=self._taken > 0, unlike=self._last)
+        read = self.read_throw(count, sides, new_throw=self._taken > 0, unlike=self._last,
+                               throw=self._taken + 1)
         self._taken += 1
         self._last = read
         return read.as_lying
 
     def read_throw(self, count: int, sides: int, may_type: bool = False,
-                   new_throw: bool = False, unlike: DiceRead | None = None) -> DiceRead:
+                   new_throw: bool = False, unlike: DiceRead | None = None,
+                   throw: int = 1) -> DiceRead:
         """Wait for ``count`` still dice and return their read, which is OK; or, with
         ``may_type``, short only of values the player may type (:meth:`DiceRead.to_type`:
         flat dice whose value alone the reader doubts), so the play session asks the
@@ -312,7 +314,8 @@ class CameraDiceSource:
         changes: once it has read the same over ``stable_frames`` frames and that read is
         not one to return, the wait stops at once with why (:class:`NewThrowNeeded`).
         Waiting for a throw never runs out (see the module); a view that keeps from settling
-        for ``timeout_s`` does (:class:`DiceReadTimeout`)."""
+        for ``timeout_s`` does (:class:`DiceReadTimeout`). ``throw``: which throw of the
+        caller's roll or walk this is, named if the frames run out (:meth:`_ran_out`)."""
         if sides != 6:
             raise UnsupportedDice(
                 f"the camera reads six-sided pip dice only, not D{sides}; "
@@ -339,7 +342,7 @@ class CameraDiceSource:
             waiting = False  # the player is not throwing: no time runs out
             frame = next(frames, None)
             if frame is None:
-                raise self._ran_out(count, sides)
+                raise self._ran_out(count, sides, throw)
             if not isinstance(frame, str):
                 dark_since = None
             if isinstance(frame, str):
@@ -429,7 +432,7 @@ class CameraDiceSource:
             return DiceRead(read.dice, read.status, no_dice_said(looked))
         return read
 
-    def _ran_out(self, count: int, sides: int) -> DeviceError:
+    def _ran_out(self, count: int, sides: int, throw: int) -> DeviceError:
         """Why the frames ended before the dice were read: a folder or a video given as the
         camera is named, with how it is read (dicecam69 NIT 3: a folder of one throw per
         picture ran out with "the camera stopped", and the player was asked "no camera?").
@@ -439,12 +442,14 @@ class CameraDiceSource:
         them: its throws (rejected ones too) are counted as ``roll``'s are, and the picture
         advised goes where the folder was chosen (``--source``, else dice.camera_source:
         the tray has no ``--source``). The tray said "the dice camera gives no picture: the
-        camera stopped giving frames" (fixcarry70 item 1)."""
+        camera stopped giving frames" (fixcarry70 item 1). The throw named is ``throw``, of
+        the roll or walk the player is on: the folder's count since the tray opened (plain
+        rolls before, reads rejected) named a table's first die "throw 3" (reviewe70 RISK 2);
+        the throws the folder gave are said apart, as the folder's."""
         steady = self.config.stable_frames
         read = self._read
         named = Path(self.source) if self.source else None  # "" is no folder, "." as a Path
-        throw = f"throw {read + 1} ({count}D{sides})" if read else ""
-        dice = f"the dice of {throw}" if throw else "the dice"
+        dice = f"the dice of throw {throw} ({count}D{sides})" if throw > 1 else "the dice"
         if named is not None and named.is_dir():
             # The first throw's advice fits a single roll and a walk alike: the source
             # cannot know whether more throws are to be asked (reviewx69 NIT 3: one picture,
