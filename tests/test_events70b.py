@@ -4,16 +4,20 @@ DEFECT 1: in sw mode with no --ratings at all, a named recovery spot (EV-REC-1) 
 every gain "?", nothing recovered; once the table was given, coming back gave nothing.
 RISK 2: the dice tray's folder that ran out named "throw N" by every read since the tray
 opened: a table's first die after two plain rolls was "throw 3".
+NIT 1: a bracket left open in dice.expressions was named as the first still open, one the
+user had closed: the ( of `2D6 attack (sword [left)`.
 """
 
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
 
 from companion.app.cli import main
+from companion.app.dice_expressions import parse_expressions
 from companion.app.modes.dice_tray import DiceTrayMode
 from companion.app.party_hp import party_hp_path
 from companion.app.session.mode import RollAsk, Throw
@@ -169,3 +173,20 @@ def test_a_folder_that_runs_out_at_a_second_plain_roll_names_no_throw_2(
             "row") in said
     assert "throw 2" not in said and "1 throw was read from it" in said
     assert throw.failure.startswith(f"{folder}: its pictures ran out before the dice lay")
+
+
+# --- NIT 1: the bracket named as never closed is the one left open ------------------------
+
+
+@pytest.mark.parametrize(("text", "bracket", "at"), [
+    ("2D6 attack (sword [left), 1D6", "[", 19),  # the review's: the ( is closed by the )
+    ("2D6 attack (sword ［left）, 1D6", "［", 19),  # full width, as the parser folds it
+    ("2D6 ((a [b), 1D6", "[", 9),
+    ("2D6 (x], 1D6", "(", 5),  # events70 DEFECT 4's: the ] closes nothing
+    ("2D6 (a [b) c], 1D6", "(", 5),  # crossed: each has its closer; the first is named
+])
+def test_the_bracket_named_never_closed_is_one_left_open(text: str, bracket: str,
+                                                          at: int) -> None:
+    with pytest.raises(DataError, match=rf"the bracket {re.escape(bracket)} at character "
+                                        rf"{at} of .* is never closed"):
+        parse_expressions(text)

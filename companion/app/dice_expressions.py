@@ -78,7 +78,7 @@ def split_expressions(text: str) -> list[str]:
             continue
         folded += char
     if opened:
-        first = opened[0][0]
+        first = _left_open(text, opened)
         part = text[start:].strip()
         at = first - start - (len(text[start:]) - len(text[start:].lstrip()))
         raise DataError(
@@ -86,6 +86,18 @@ def split_expressions(text: str) -> list[str]:
             "never closed 括弧が閉じていません: close it, or leave brackets out of a roll's "
             "comment (the rolls after it would be read into it)")
     return [*parts, text[start:]]
+
+
+def _left_open(text: str, opened: list[tuple[int, str]]) -> int:
+    """Where the bracket to name as never closed was opened: the first of ``opened`` with
+    no closer of its kind after it, which is open whatever the brackets were meant to be;
+    else the first of them (brackets crossed, ``(a [b) c]``). The first was named always:
+    in ``2D6 attack (sword [left)`` that was the ``(``, which the ``)`` closes, not the
+    ``[`` left open (reviewe70 NIT 1)."""
+    for index, closer in opened:
+        if not any(_folded(char) == closer for char in text[index + 1:]):
+            return index
+    return opened[0][0]
 
 
 def parse_expressions(text: str) -> tuple[str, ...]:
