@@ -6,6 +6,7 @@ RISK 2: the dice tray's folder that ran out named "throw N" by every read since 
 opened: a table's first die after two plain rolls was "throw 3".
 NIT 1: a bracket left open in dice.expressions was named as the first still open, one the
 user had closed: the ( of `2D6 attack (sword [left)`.
+NIT 4: `config --show`'s footer said `found " "` of a value of two spaces.
 """
 
 from __future__ import annotations
@@ -17,9 +18,12 @@ from pathlib import Path
 import pytest
 
 from companion.app.cli import main
+from companion.app.commands.config import exact_wrap
 from companion.app.dice_expressions import parse_expressions
+from companion.app.help_format import cell_len
 from companion.app.modes.dice_tray import DiceTrayMode
 from companion.app.party_hp import party_hp_path
+from companion.app.paths import config_dir
 from companion.app.session.mode import RollAsk, Throw
 from companion.dice import ScriptedDice
 from companion.errors import DataError
@@ -27,7 +31,8 @@ from companion.hw.buttons import Button
 from companion.systems.events.rules import NoParty, load_rules
 from companion.systems.events.run import run_event
 from companion.systems.events.sword_world import Member
-from tests.test_carry70 import Hands, Now, a_folder_of, said_on_running_out, tray_rolls
+from tests.app.test_fixdice66 import Hands
+from tests.test_carry70 import Now, a_folder_of, said_on_running_out, tray_rolls
 
 AKI = Member("Aki", adventurer=3, thief=3, dexterity=3, hp=20, max_hp=25, mp=10, max_mp=12)
 
@@ -190,3 +195,31 @@ def test_the_bracket_named_never_closed_is_one_left_open(text: str, bracket: str
     with pytest.raises(DataError, match=rf"the bracket {re.escape(bracket)} at character "
                                         rf"{at} of .* is never closed"):
         parse_expressions(text)
+
+
+# --- NIT 4: config --show's footer quotes the value refused as it is ----------------------
+
+
+@pytest.mark.parametrize("value", ["  ", "　", " \t "])
+def test_the_footer_quotes_a_spaces_only_value_as_the_file_has_it(
+        value: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The notice under the listing said `found " "` of `camera_source = "  "`: the
+    wrapping squeezed the spaces that are the whole point of the refusal. It says what
+    stderr says, as the file has it (a tab TOML-escaped, as stderr has it too)."""
+    config_dir().mkdir(parents=True, exist_ok=True)
+    path = config_dir() / "config.toml"
+    path.write_text(f'[dice]\ncamera_source = "{value}"\n', encoding="utf-8")
+    assert main(["config", "--show"]) == 1
+    out, err = capsys.readouterr()
+    found = f'found "{value.replace(chr(9), chr(92) + "t")}"'
+    assert found in err
+    footer = out[out.index("problem with the settings"):]
+    assert found in " ".join(line.removeprefix("#").strip() for line in footer.splitlines())
+
+
+def test_the_footer_still_wraps_at_single_spaces() -> None:
+    """Only the spaces kept are kept: the words still wrap to the width."""
+    text = "a notice " * 12 + 'found "  " at the end'
+    lines = exact_wrap(text, 30)
+    assert all(cell_len(line) <= 30 for line in lines) and len(lines) > 3
+    assert " ".join(lines).endswith('found "  " at the end')
