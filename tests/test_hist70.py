@@ -24,6 +24,11 @@ from companion.app.cli import main
 from companion.app.command_name import companion_command
 from companion.app.config import load_config
 from companion.app.history import default_history_path
+from companion.app.modes.genso import GensoFightMode
+from companion.app.session.mode import ChoiceAsk
+from companion.systems.genso.combat import Fight, entrants_for
+from companion.systems.genso.rules import load_rules
+from companion.systems.genso.sheet import preset
 from tests.app.power_cuts import cut_after_saves
 from tests.companion_process import ROOT
 
@@ -255,12 +260,18 @@ def aside(path: Path) -> str:
     return f"`mv {path} {path}.damaged`"
 
 
+def lost_calendar(path: Path, fault: str, mend: str = "", copy: str = "") -> str:
+    return (f"{path}: not TOML ({fault}); {mend}move it aside ({aside(path)}) to start the "
+            "calendar again at day 1: the day, the Death Curses and the deaths it kept are "
+            f"lost{copy}")
+
+
 @pytest.mark.parametrize(("cut", "said"), [
     (lambda whole: b"\0" * len(whole), "the file is all zero bytes: a power cut as it was "
                                        "written?"),
     (lambda whole: b"day = ", "the file ends in the middle: cut short after 6 bytes"),
 ])
-def test_a_calendar_a_power_cut_damaged_says_so(
+def test_a_calendar_a_power_cut_damaged_says_so_and_what_to_do(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], cut: object, said: str) -> None:
     assert main(["genso", "calendar", "pass", "3"]) == 0
     path = tmp_path / "data" / "genso" / "calendar.toml"
@@ -270,8 +281,57 @@ def test_a_calendar_a_power_cut_damaged_says_so(
     capsys.readouterr()
     for command in (["calendar"], ["calendar", "pass", "1"]):
         assert main(["genso", *command]) == 2
-        assert capsys.readouterr().err == f"companion: error: {path}: not TOML ({said})\n"
+        assert capsys.readouterr().err == f"companion: error: {lost_calendar(path, said)}\n"
     assert path.read_bytes() == before
+    # as it says: moved aside, the calendar begins again
+    path.rename(f"{path}.damaged")
+    assert main(["genso", "calendar", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["day"] == 1
+
+
+def test_a_calendar_s_copy_a_cut_write_left_is_named(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["genso", "calendar", "pass", "3"]) == 0
+    path = tmp_path / "data" / "genso" / "calendar.toml"
+    copy = path.with_name(".calendar.toml.k3j9x2.tmp")
+    copy.write_bytes(path.read_bytes())
+    old = copy.stat().st_mtime - 60  # left by a run that is over
+    os.utime(copy, (old, old))
+    path.write_bytes(b"\0" * 20)
+    capsys.readouterr()
+    assert main(["genso", "calendar"]) == 2
+    assert capsys.readouterr().err == "companion: error: " + lost_calendar(
+        path, "the file is all zero bytes: a power cut as it was written?",
+        copy=f", unless {copy.name} beside it (left by a write cut short) holds them: look at "
+             "it first") + "\n"
+
+
+def test_a_calendar_mistyped_is_told_by_its_line_to_mend(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "data" / "genso" / "calendar.toml"
+    path.parent.mkdir(parents=True)
+    path.write_text("day = 3\nfoo bar\n")
+    assert main(["genso", "calendar"]) == 2
+    fault = "Expected '=' after a key in a key/value pair (at line 2, column 5)"
+    assert capsys.readouterr().err == (
+        f"companion: error: {lost_calendar(path, fault, mend='mend that line, or ')}\n")
+
+
+def test_the_table_says_a_damaged_calendar_by_its_fault_alone(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The table's status is one line: what to do is for the GM's commands."""
+    assert main(["genso", "calendar", "pass", "3"]) == 0
+    path = tmp_path / "data" / "genso" / "calendar.toml"
+    path.write_bytes(b"\0" * 20)
+    rules = load_rules()
+    fight = Fight(rules, entrants_for(rules, [preset(rules, "pc1")], [("orc", 1)]))
+    mode = GensoFightMode(rules, fight, "simulated 仮想")
+    ask = mode.ask()
+    assert isinstance(ask, ChoiceAsk)
+    view = mode.view(ask.prompt, options=ask.options, highlight=0)
+    assert view.status == ("呪殺呪の表示なし Death Curses not shown: "
+                           f"{path}: not TOML (the file is all zero bytes: a power cut as it "
+                           "was written?)")
 
 
 def lost_sheet(path: Path, fault: str, again: str) -> str:

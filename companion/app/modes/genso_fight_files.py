@@ -70,6 +70,16 @@ def calendar_path() -> Path:
     return data_dir() / "genso" / "calendar.toml"
 
 
+class DamagedCalendar(DataError):
+    """A calendar file that is not TOML, said with what to do (move it aside, what is lost);
+    :attr:`fault` is the file and its fault alone, for the table's one status line, where
+    the rest does not fit (the GM's commands say it whole)."""
+
+    def __init__(self, message: str, fault: str) -> None:
+        super().__init__(message)
+        self.fault = fault
+
+
 def load_calendar(rules: GensoRules | None = None) -> Calendar:
     """The calendar as saved; day 1 and no curse before any is saved. With ``rules``, a
     preset's key in it (``pc1``, kept by a companion before genso70 DEFECT 4) is read as
@@ -80,8 +90,14 @@ def load_calendar(rules: GensoRules | None = None) -> Calendar:
     try:
         raw = loads_toml(read_text(path, "calendar"))
     except tomllib.TOMLDecodeError as exc:
-        # A power cut's zero bytes were said in tomllib's words (hist70 D2).
-        raise DataError(f"{path}: not TOML ({toml_fault_at(path, exc)})") from None
+        # A power cut's zero bytes were said in tomllib's words, with no way on: every
+        # calendar command and the sunset stopped at it (hist70 D2).
+        fault = toml_fault_at(path, exc)
+        mend = "mend that line, or " if fault == str(exc) else ""  # tomllib's: a line typed
+        raise DamagedCalendar(
+            f"{path}: not TOML ({fault}); {mend}{move_aside_to(path)} start the calendar again "
+            "at day 1: the day, the Death Curses and the deaths it kept are lost"
+            f"{unless_cut_copy(path)}", f"{path}: not TOML ({fault})") from None
     calendar = calendar_from_mapping(raw, str(path))
     if rules is None:
         return calendar

@@ -25,6 +25,7 @@ from companion.app.modes.genso.words import (
     summary,
 )
 from companion.app.modes.genso_fight_files import (
+    DamagedCalendar,
     apply_command,
     default_fight_path,
     load_calendar,
@@ -268,7 +269,9 @@ class _FightView(FightMode):
             except DataError as exc:
                 passed = Passed(Calendar())
                 # The bilingual words first: the screen's one-line status cuts the end.
-                fault = f"呪殺呪の表示なし Death Curses not shown: {error_text(exc)}"
+                # A damaged calendar's file and fault alone: what to do fills no status line.
+                why = exc.fault if isinstance(exc, DamagedCalendar) else error_text(exc)
+                fault = f"呪殺呪の表示なし Death Curses not shown: {why}"
                 if fault != self._fault_said:
                     self.calendar_fault = self._fault_said = fault
             tag = f"{self.rules.spell('death_curse').ja} curse"
