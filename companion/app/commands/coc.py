@@ -382,9 +382,14 @@ def cmd_fight(args: argparse.Namespace) -> int:
     file_there(path)
     if args.verb == "new":
         # A fight that is over is written over (cli59 F2); one under way only with --force.
-        if file_there(path) and not args.force and not _over(path):
-            raise DataError(f"{refuse_replacing(path)}; or end it first with "
-                            f"`{companion_command()} coc fight end`")
+        if file_there(path) and not args.force:
+            try:
+                over = _fight_on_file(path).state.over
+            except DataError as exc:
+                raise refuse_replacing(path, fault=exc) from None
+            if not over:
+                raise DataError(f"{refuse_replacing(path)}; or end it first with "
+                                f"`{companion_command()} coc fight end`")
         # Asked before the opening's dice (typed, or the camera's): a table playing the file
         # refused the new fight only once they were thrown. Not held while they are asked
         # for, which a GM gone from the prompt keeps open for ever.

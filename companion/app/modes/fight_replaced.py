@@ -62,10 +62,17 @@ def holding_fight(path: Path, mode: str, verb: str, over: Callable[[], bool],
         yield
 
 
-def refuse_replacing(path: Path, meanwhile: str = "") -> DataError:
+def refuse_replacing(path: Path, meanwhile: str = "",
+                     fault: DataError | None = None) -> DataError:
     """What ``fight new`` says of a fight already at ``path`` without ``--force``: what
     ``--force`` does with it (:func:`replace_fight`), so none is thought lost. ``meanwhile``:
-    how it came there after this ``fight new`` began, and what of this one is dropped."""
+    how it came there after this ``fight new`` began, and what of this one is dropped.
+    ``fault``: why the file there cannot be read; ``--force`` keeps such a one as
+    ``.corrupt-…`` (:func:`~companion.files.kept_if_unreadable`), and it has no fight to end
+    (it was said to be kept as ``.replaced-…``, with ``fight end`` offered)."""
+    if fault is not None:
+        return DataError(f"{fault}; it cannot be played on: pass --force to start over, "
+                         f"keeping it as {path.name}.corrupt-…")
     return DataError(f"a fight is saved at {path}" + (f" ({meanwhile})" if meanwhile else "")
                      + f"; pass --force to start over, keeping it as {path.name}.replaced-…")
 

@@ -673,6 +673,11 @@ def _to_make_by_hand(fight: Fight, write: SheetWrite, owed: _Owed,
 def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
     old, pending = _not_written(path, rules) if file_there(path) else (None, [])
     if file_there(path) and not args.force and not (old is not None and _done_with(old)):
+        if old is None:
+            try:
+                load_fight(rules, path)
+            except DataError as exc:
+                raise refuse_replacing(path, fault=exc) from None
         refused = refuse_replacing(path)
         if old is not None and pending:
             raise DataError(f"{refused}\nof the fight saved there, "
