@@ -164,7 +164,8 @@ class _GmMenu(_TargetMenus):
                 return ChoiceAsk(f"Is {who} the active side? {who}が能動側？", (
                     Option("act:yes", "Active 能動 (a tie fails it)"),
                     Option("act:no", "Neither 双方受動 (a tie is a draw)"),
-                    Option("act:vs", f"{vs} is active 相手が能動 (a tie fails {vs})"), BACK))
+                    # The other side unnamed: a PC's long name cut the label on 800x480.
+                    Option("act:vs", "Other 相手が能動 (a tie fails it)"), BACK))
             acts = _value(rest[0], "act")
             if acts not in ("yes", "no", "vs"):
                 raise IllegalAction(f"there is no choice {rest[0]!r} now")
