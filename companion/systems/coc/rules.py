@@ -474,6 +474,9 @@ def check_within(parts: Mapping[str, Any], place: str, values: Mapping[str, Any]
         if not isinstance(within, str) or not isinstance(parts.get(within), Mapping):
             raise DataError(f"{origin}: {place} within must name another part of "
                             f"[source.\"CO-BODY-5\"] ({', '.join(parts)}), found {within!r}")
+        if parts[within] is values and not seen:
+            raise DataError(f"{origin}: {place} within names the part itself, found "
+                            f"{within!r} (CO-BODY-5)")
         if within in seen or parts[within] is values:
             raise DataError(f"{origin}: {place} within goes round in a circle "
                             f"({' → '.join([*seen, within])}, CO-BODY-5)")
@@ -481,10 +484,13 @@ def check_within(parts: Mapping[str, Any], place: str, values: Mapping[str, Any]
         at = parts[within]
     if "within" in values:
         on = parts[values["within"]]
-        if values.get("count") != values["per"] * on.get("count", 0):
-            raise DataError(f"{origin}: {place} count {values.get('count')!r} is not per "
-                            f"{values['per']} × the {values['within']}'s count "
-                            f"{on.get('count')!r} (CO-BODY-5)")
+        if not isinstance(on.get("count"), int):
+            raise DataError(f"{origin}: {place} within {values['within']!r}, a part with no "
+                            "count (CO-BODY-5)")
+        if values.get("count") != values["per"] * on["count"]:
+            raise DataError(f"{origin}: {place} count must be {values['per'] * on['count']} "
+                            f"(per {values['per']} × the {values['within']}'s count "
+                            f"{on['count']}), found {values.get('count')!r} (CO-BODY-5)")
 
 
 def _read(name: str) -> str:
