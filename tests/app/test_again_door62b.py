@@ -39,11 +39,11 @@ def _resumed(tmp_path: Path, revision: int, capsys: pytest.CaptureFixture[str],
     return capsys.readouterr().out.splitlines()
 
 
-def test_the_constant_is_revision_10() -> None:
-    """Revisions 9 (jr64: the route kept whole) and 10 (review64j: the door came in by, no
-    flight back through the pursuers) changed games the auto-player plays; revision 8 did
-    not (test_golden_games)."""
-    assert (SAME_HEADLESS_GAMES_SINCE, RULES_REVISION) == (10, 10)
+def test_the_constant_is_revision_11() -> None:
+    """Revisions 9 (jr64: the route kept whole), 10 (review64j: the door came in by, no
+    flight back through the pursuers) and 11 (rules70: a bound PC no monster attacks is not
+    asked) changed games the auto-player plays; revision 8 did not (test_golden_games)."""
+    assert (SAME_HEADLESS_GAMES_SINCE, RULES_REVISION) == (11, 11)
 
 
 def test_a_resumed_revision_10_game_is_offered_again_by_its_seed_and_that_is_the_same_game(
@@ -64,12 +64,13 @@ def test_a_resumed_revision_10_game_is_offered_again_by_its_seed_and_that_is_the
     assert played.inputs == kept.inputs and played.events == kept.events
 
 
-@pytest.mark.parametrize("revision", [9, 8, 7, 6])
+@pytest.mark.parametrize("revision", [10, 9, 8, 7, 6])
 def test_a_resumed_older_game_is_not_offered_again(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], revision: int) -> None:
     """Revision 8 and 7 too (review64j DEFECT 1: a revision-8 save of plus cautious 628,
     resumed, offered `--seed 628`, which plays another game by revision 9); and revision 9
-    (review64j DEFECT 2: plus cautious 628 plays another game by revision 10)."""
+    (review64j DEFECT 2: plus cautious 628 plays another game by revision 10); and revision
+    10 (rules70 DEFECT 1: plus cautious 0 plays another game by revision 11)."""
     last = _resumed(tmp_path, revision, capsys)[-1]
     assert "--seed" not in last and last.endswith(
         f"this game, of rules revision {revision}, cannot be played again from its seed: a new "
@@ -99,7 +100,7 @@ def test_replay_of_a_cut_revision_10_log_offers_its_seed_which_plays_the_same_ev
         log.read_text(encoding="utf-8").splitlines()[1:]
 
 
-@pytest.mark.parametrize("revision", [9, 8, 7, 6])
+@pytest.mark.parametrize("revision", [10, 9, 8, 7, 6])
 def test_replay_of_a_cut_older_log_does_not_offer_its_seed(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], revision: int) -> None:
     log = _cut_log(tmp_path, revision, capsys)

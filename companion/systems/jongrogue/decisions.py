@@ -1,7 +1,8 @@
 """The engine's eighth layer, :class:`_Decisions`: the player's decisions. The options
 offered (fight, shoot, potion, defend, flee, rings, readying, enter, take, stairs, the moves)
 and their prompt, asking for a choice (or acting for a frozen or bound PC, after the gaze)
-and acting on it.
+and acting on it. A bound PC no monster attacks is not asked: its break-free checks
+run on their own until it is free (revision 11).
 
 Rules: JR-MAP-1 (the moves), JR-MELEE-1, JR-STATE-1 and JR-STATE-2 (who may be fought and
 taken from the door), JR-PC-3, JR-AB-FREEZE, JR-AB-GAZE (checked as a turn begins).
@@ -130,9 +131,15 @@ class _Decisions(_Moving):
                 if free:
                     self._set_state(PCState.BOUND, False)
             prompt, options, attackers = self._options()
-            if not options and PCState.BOUND in self.pc.states:
-                # Bound with nothing to do (its binder dead, say): the turns pass, each
-                # with its break-free check, as a frozen PC's thaw checks do.
+            if PCState.BOUND in self.pc.states and (
+                    not options or (not attackers and self.revision >= 11)):
+                # Bound with no monster attacking (its binder dead, say): the turns pass,
+                # each with its break-free check, as a frozen PC's thaw checks do, and the
+                # PC is asked once it is free. JR-PC-3 stops only moving and fleeing; before
+                # revision 11 the PC was asked while bound, and a potion or a ring held made
+                # drinking it or taking the ring off the only way to a next check (rules70
+                # DEFECT 1). Nothing happens in those turns, so every option offered while
+                # bound is offered again once free, with the moves.
                 continue
             request = ChoiceRequest(prompt, options)
             if self._answer_now is None:

@@ -16,7 +16,8 @@ revision (``data/golden_games_rev4.txt``: revision 4, before revision 5;
 ``data/golden_games_rev6.txt``: revision 6, before revision 7;
 ``data/golden_games_rev7.txt``: revision 7, before revision 8;
 ``data/golden_games_rev8.txt``: revision 8, before revision 9;
-``data/golden_games_rev9.txt``: revision 9, before revision 10); the update never writes
+``data/golden_games_rev9.txt``: revision 9, before revision 10;
+``data/golden_games_rev10.txt``: revision 10, before revision 11); the update never writes
 those. Past the grid of seeds are games kept for a rule the grid never meets
 (``RULE_GAMES``), so that each revision's file pins both sides of its change. A revision
 whose rule no strategy meets (``UNMET``) plays the games of the one before it, line for
@@ -38,7 +39,7 @@ from companion.systems.jongrogue.game import RULES_REVISION, SAME_HEADLESS_GAMES
 
 GOLDEN = Path(__file__).parent / "data" / "golden_games.txt"
 OLDER = {r: Path(__file__).parent / "data" / f"golden_games_rev{r}.txt"
-         for r in (4, 5, 6, 7, 8, 9)}
+         for r in (4, 5, 6, 7, 8, 9, 10)}
 SEEDS = 25  # x 2 presets x 2 strategies = 100 games, well under a second
 KINDS = [(p, s) for p in ("ez", "plus") for s in ("cautious", "reckless")]
 # Games past the grid, each kept for a rule none of its games meets: (preset, strategy,
@@ -67,7 +68,10 @@ RULE_OF = {6: [RULE_GAMES[0]], 7: [RULE_GAMES[1]], 9: [RULE_GAMES[2], RULE_GAMES
 # ranged combat (JR-RANGED-2): the strategies close in or shoot, never taking the door.
 # (Revision 9 is met: the seeds 0-24 of the grid play as by revision 8, but a few later
 # ones, like RULE_OF[9], flee after a walk back. Revision 10 is met too: RULE_OF[10] and a
-# few other cautious games flee again, pursued, after a walk back; review64j DEFECT 2.)
+# few other cautious games flee again, pursued, after a walk back; review64j DEFECT 2.
+# Revision 11 is met in the grid itself: six Plus games whose PC, bound with its binder
+# dead, was asked what to do and chose an item action (a potion, a ring, the loot) first;
+# rules70 DEFECT 1.)
 UNMET = {8}
 COLUMNS = ("preset strategy seed termination floor cause inputs turns level xp gold "
            "journal_sha1")

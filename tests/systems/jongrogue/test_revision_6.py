@@ -82,13 +82,14 @@ def test_a_scripted_revision_5_game_gives_the_events_it_gave() -> None:
     assert got == recorded
 
 
-def difference_by_the_newest(path: Path, revision: int) -> str:
+def difference_by_the_newest(path: Path, revision: int, newer: int = RULES_REVISION) -> str:
     """Where the log at ``path``, written by ``revision``, differs read by the newest
-    revision; by its own it replays to the end, every event matching."""
+    revision (or by ``newer``, where a later revision changes the game sooner); by its own
+    it replays to the end, every event matching."""
     (logged,) = read_log(path)
     assert logged.header["rules"] == revision
     assert replay_game(logged) == Replayed(difference=None, finished=True)
-    logged.header["rules"] = RULES_REVISION
+    logged.header["rules"] = newer
     difference = replay_game(logged).difference
     assert difference is not None
     return difference
