@@ -281,6 +281,14 @@ def run_rate(args: argparse.Namespace) -> int:
     decide the check whatever it is."""
     m: Monster = args.monster
     profile = chosen_profile(args.profile)[1]
+    # A check for a PC that cannot be is refused, as `rules sleep --rings` past the hands is
+    # (rules70 NIT 6): the limits are the level table's and the profile's.
+    if args.level > TABLES.max_level:
+        raise DataError(f"--level {args.level}: the highest level is {TABLES.max_level} "
+                        "(JR-LVL-1, the level table data/levels.toml)")
+    if args.strength is not None and args.strength < profile.strength_min:
+        raise DataError(f"--strength {args.strength}: strength never drops below "
+                        f"{profile.strength_min} (JR-PC-2, the profile's pc.strength_min)")
     raw, terms, rate = rate_terms(m.attack, args.level, args.weapon, args.strength)
     data = {**_named(m), "rate": rate, "raw": raw, "terms": terms,
             "clamped": raw != rate, "always_succeeds": str(profile.critical),

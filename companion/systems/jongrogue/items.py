@@ -41,7 +41,9 @@ class _Items(_Rooms):
 
     def _gold(self, amount: int, why: str) -> None:
         before = self.pc.gold
-        self.pc.gold = max(0, before + amount)
+        # Never below the profile's gold_min [DEFAULT] (0): the seed takes 10, 100 or
+        # floor × 10 gold and does not say what a PC with less loses.
+        self.pc.gold = max(self.profile.gold_min, before + amount)
         if self.record:
             self._emit(
                 Kind.ITEM, action="gold", amount=self.pc.gold - before, gold=self.pc.gold, why=why

@@ -57,6 +57,8 @@ _GOLD_WHY = {"poison": "poison 毒攻撃", "held": "held 拘束", "stolen": "sto
 _GOLD_PILE = "gold pile "
 #: A turn's action as the turn event logs it, where it is not a verb the line can say as it is.
 _ACTIONS = {"frozen": "stay frozen (凍結中)"}
+#: What the mimic's tile made of it (JR-AB-MIMIC), with the seed's word beside.
+_MIMIC = {"item": "item アイテム", "no item": "no item なし", "sealed": "sealed 封魔"}
 _STATES = {
     "frozen": "frozen (凍結)", "bound": "bound (拘束)", "confused": "confused (混乱)",
     "blind": "blind (盲目)", "floating": "floating (浮遊)",
@@ -235,8 +237,7 @@ def describe(event: Event, profile: Profile | None = None) -> str:
     if k is Kind.ABILITY:
         ability = Ability(d["ability"])
         ja, en = TABLES.ability_names[ability]
-        effect = d.get("effect") or d.get("why", "")
-        return f"  {ja} ({en}): {effect}"
+        return f"  {ja} ({en}): {_ability_effect(d, profile or DEFAULT_PROFILE)}"
     if k is Kind.RANGED:
         begins = d["action"] == "begin"
         return ("  Ranged combat begins (遠隔戦闘)" if begins
@@ -251,6 +252,35 @@ def describe(event: Event, profile: Profile | None = None) -> str:
             )
         return f"*** Game over on floor {d['floor']}: {end_of_run(d['result'], d['cause'])} ***"
     return f"{k.value}: {d}"
+
+
+def _ability_effect(d: dict[str, Any], profile: Profile) -> str:
+    """What an ability did, as its event logs it (rules70 DEFECT 2: the rust line said
+    nothing, the mimic's did not name its tile). JR-AB-RUST logs the armour's new value
+    only; it lowers the armour by one (spec §6), so the line says both. JR-AB-MIMIC logs
+    the tile drawn, and which item that tile is when the mimic becomes it.
+
+    >>> _ability_effect({"ability": "rust", "armour": 2}, DEFAULT_PROFILE)
+    'armour 鎧 3 → 2'
+    >>> _ability_effect({"ability": "mimic", "tile": "1p", "effect": "item"}, DEFAULT_PROFILE)
+    'drew 1p → item アイテム: healing potion (回復薬)'
+    >>> _ability_effect({"ability": "mimic", "tile": "5z", "effect": "sealed"}, DEFAULT_PROFILE)
+    'drew 5z → sealed 封魔'
+    """
+    if d["ability"] == "rust" and "armour" in d:
+        return f"armour 鎧 {d['armour'] + 1} → {d['armour']}"
+    effect = str(d.get("effect") or d.get("why", ""))
+    if d["ability"] == "mimic" and "tile" in d:
+        said = _MIMIC.get(effect, effect)
+        if effect == "item":
+            try:
+                item = profile.items[Tile.from_notation(d["tile"]).rank]
+            except (InvalidNotation, KeyError):
+                pass
+            else:
+                said += f": {item.name_en} ({item.name_ja})"
+        return f"drew {d['tile']} → {said}"
+    return effect
 
 
 def _gold_why(why: str) -> str:

@@ -146,6 +146,7 @@ class Profile:
     strength: int
     strength_min: int
     gold: int
+    gold_min: int  # [DEFAULT]: gold lost to an ability stops here (rules70 NIT 5)
     xp: int  # JR-PC-1: experience at the start; the level follows from it (JR-LVL-1)
     weapon: Gear
     ranged: Gear
@@ -291,6 +292,18 @@ def _at_odds(profile: Profile, given: dict[str, object] | None) -> list[str]:
         found.append(f"{profile.source}: field pc.strength_min must be {poison_floor} or more, "
                      f"found {profile.strength_min} (JR-AB-POISON, JR-AB-DRAINSTR: the book's "
                      f"poison and drain stop at {poison_floor} whatever the profile says)")
+    if profile.gold_min > profile.gold:
+        # Gold never drops below the floor, so it cannot start below it either; the key the
+        # user's file set is the one named, as for strength.
+        pc = given.get("pc") if given else None
+        if isinstance(pc, dict) and "gold" in pc and "gold_min" not in pc:
+            found.append(f"{profile.source}: field pc.gold must be pc.gold_min "
+                         f"({profile.gold_min}) or more, found {profile.gold} "
+                         "(gold never drops below it)")
+        else:
+            found.append(f"{profile.source}: field pc.gold_min must be pc.gold "
+                         f"({profile.gold}) or less, found {profile.gold_min} "
+                         "(the floor gold lost to an ability stops at)")
     if profile.armour_min < 0:
         found.append(f"{profile.source}: field combat.armour_min must be a whole number 0 or "
                      f"more, found {profile.armour_min} (JR-AB-RUST: below 0, rusted armour "
@@ -337,6 +350,7 @@ def _read_profile(
         strength=pc.number("strength"),
         strength_min=pc.number("strength_min"),
         gold=pc.number("gold", 0, MOST_GOLD),
+        gold_min=pc.number("gold_min", 0, MOST_GOLD),
         xp=pc.number("xp", 0),
         weapon=_gear(pc, "weapon", "attack"),
         ranged=_gear(pc, "ranged", "attack"),

@@ -242,11 +242,15 @@ FIXED_READINGS = (
     FixedDefault("JR-PC-3 (door)", "a bound (拘束) PC on the door (ドアの上) is held where it "
                  "stands: it cannot step into the room (部屋の中) nor take (拾う) from the door, "
                  "from revision 3, nor, from revision 5, strike (攻撃) or shoot (遠隔攻撃) a "
-                 "monster not awake, its blow at one being a step in (JR-STATE-1 (blow)); with "
-                 "nothing left to do, its turns pass with break-free checks until one "
-                 "succeeds. The seed names 拘束状態 (l.275) but not what it stops: JR-PC-3 "
-                 "stops moving and fleeing; the shot at a sleeper goes with the blow, though a "
-                 "shot from the door is no step in (JR-STATE-1 (shot))"),
+                 "monster not awake, its blow at one being a step in (JR-STATE-1 (blow)). With "
+                 "no monster attacking it (its binder dead, say), from revision 11, its turns "
+                 "pass with break-free checks until one succeeds, and it is asked what to do "
+                 "once free, so no potion (回復薬) is drunk nor ring (指輪) taken off to reach "
+                 "a check; revision 10 and before asked it while bound, its turns passing so "
+                 "only with nothing at all to do. The seed names 拘束状態 (l.275) but not "
+                 "what it stops: JR-PC-3 stops moving and fleeing; the shot at a sleeper goes "
+                 "with the blow, though a shot from the door is no step in (JR-STATE-1 "
+                 "(shot))"),
     FixedDefault("JR-FLEE-2", "pincered (挟み撃ち), the places for attackers (前後最大4体 in a "
                  "room) go half to the monsters in front and half to those following; a side "
                  "with fewer gives its places to the other"),
@@ -278,6 +282,16 @@ FIXED_READINGS = (
 )
 
 
+def _open_keys(profile: Profile) -> tuple[FixedDefault, ...]:
+    """The profile's keys for what the seed leaves wholly unsaid, each with its value read
+    now (rules70 NIT 5: gold's floor was a number in the engine that no list named)."""
+    return (
+        FixedDefault("pc.gold_min", f"{profile.gold_min}: gold (金塊) lost to an ability "
+                     "(毒攻撃, 拘束, 睨み, 強さドレイン, 金塊盗み) stops here; the seed takes "
+                     "10, 100 or floor × 10 and never says what a PC with less loses"),
+    )
+
+
 def defaults_table(profile: Profile, played: str | None) -> Reference:
     """Where the companion's own choices ([DEFAULT]) live: the profile (``played``: the
     user's file read over the packaged one, None for the packaged one alone), and the few
@@ -292,6 +306,9 @@ def defaults_table(profile: Profile, played: str | None) -> Reference:
             "Fixed (not a profile key), parts of the companion itself:"]
     width = max(len(d.rule) for d in FIXED_DEFAULTS)
     text += [f"  {d.rule:<{width}}  {d.text}" for d in FIXED_DEFAULTS]
+    keys = _open_keys(profile)
+    text += ["In the profile, where the seed says nothing at all (the value read now):"]
+    text += [f"  {d.rule}  {d.text}" for d in keys]
     # The closing part in the words and layout of genso's, coc's and events' lists
     # (companion.systems.defaults.readings_text, not imported: the compiled core would then
     # have to be rebuilt for every edit of that module); the JSON's shape is theirs too.
@@ -300,6 +317,7 @@ def defaults_table(profile: Profile, played: str | None) -> Reference:
     width = max(len(d.rule) for d in FIXED_READINGS) + 1
     text += [f"{d.rule:<{width}} {d.text}" for d in FIXED_READINGS]
     data = {"packaged_profile": packaged, "profile": played, "name": profile.name,
+            "profile_keys": [{"rule": d.rule, "text": d.text} for d in keys],
             "fixed": [{"rule": d.rule, "text": d.text} for d in FIXED_DEFAULTS],
             "fixed_readings": {d.rule: d.text for d in FIXED_READINGS}}
     return Reference(data, "\n".join(text))
