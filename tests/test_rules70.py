@@ -11,6 +11,8 @@
   ``companion rules defaults``.
 - NIT 6: ``companion rules rate`` refuses a level past the level table (JR-LVL-1) and a
   strength below the profile's pc.strength_min (JR-PC-2), naming the limits.
+- RISK 3 (the engine's part): a preset names EZ with some EZ Plus options on, each switched
+  on separately (``ez+sleep_check``), checked and named one way; ``rules sleep`` takes it.
 """
 
 from __future__ import annotations
@@ -29,7 +31,13 @@ from companion.systems.jongrogue.autoplay import HeadlessPlayer
 from companion.systems.jongrogue.events import Event, Kind
 from companion.systems.jongrogue.game import RULES_REVISION, Game
 from companion.systems.jongrogue.narration import describe
-from companion.systems.jongrogue.profile import DEFAULT_PROFILE, load_profile
+from companion.systems.jongrogue.profile import (
+    DEFAULT_PROFILE,
+    Option,
+    load_profile,
+    preset_name,
+    preset_options,
+)
 from companion.systems.jongrogue.state import PCState
 from companion.systems.jongrogue.tables import TABLES
 from companion.systems.jongrogue.tiles import Tile
@@ -234,3 +242,49 @@ def test_rules_rate_takes_the_limits_themselves(capsys: pytest.CaptureFixture[st
     assert main(["rules", "rate", "--monster", "S", "--level", str(TABLES.max_level),
                  "--weapon", "2", "--strength", "-3"]) == 0
     assert "rate 1 =" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("option", list(Option))
+def test_each_plus_option_is_switched_on_alone_over_ez(option: Option) -> None:
+    """RISK 3 (the engine's part): ``ez+NAME`` is EZ with that one option on, and a game
+    begun by that preset keeps it, so a save or log that keeps the preset replays with it."""
+    preset = f"ez+{option.value}"
+    assert preset_options(preset) == {option}
+    assert preset_name(preset_options(preset)) == preset
+    game = Game(preset)
+    assert game.options == {option} and game.preset == preset
+    player = HeadlessPlayer(3, "reckless")
+    while game.pending is not None and len(game.inputs) < 300:
+        game.push(player.answer(game))
+    again = Game.replay(list(game.inputs), preset)
+    assert again.options == {option}
+    assert [e.to_json() for e in again.events] == [e.to_json() for e in game.events]
+
+
+def test_presets_of_options_are_named_once_and_refused_when_wrong() -> None:
+    assert preset_name(preset_options("EZ+pincer+sleep_check")) == "ez+sleep_check+pincer"
+    assert preset_name(frozenset(Option)) == "plus" and preset_name(frozenset()) == "ez"
+    with pytest.raises(DataError, match="'sleepcheck' is not an EZ Plus option; the options "
+                                        "are sleep_check, extended_states, strength"):
+        preset_options("ez+sleepcheck")
+    with pytest.raises(DataError, match="pincer is named twice"):
+        preset_options("ez+pincer+pincer")
+    for wrong in ("plus+drops", "ez+", "hard"):
+        with pytest.raises(DataError, match="unknown preset"):
+            preset_options(wrong)
+
+
+def test_rules_sleep_takes_ez_with_the_sleep_check_alone(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The sleep check (睡眠判定ルール) on over EZ: a hobgoblin met decided by the check,
+    not EZ's column; a preset naming no option is refused with the six."""
+    look = ["rules", "sleep", "--floor", "2", "--monster-tile", "6m", "--corner-tile", "3p",
+            "--json", "--preset"]
+    assert main([*look, "ez+sleep_check"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["sleep_check"] is True and data["preset"] == "ez+sleep_check"
+    assert main([*look, "ez+drops"]) == 0
+    assert json.loads(capsys.readouterr().out)["sleep_check"] is False
+    with pytest.raises(SystemExit):
+        main([*look, "ez+sleepcheck"])
+    assert "the options are sleep_check, extended_states" in capsys.readouterr().err

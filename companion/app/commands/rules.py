@@ -26,6 +26,7 @@ from companion.systems.jongrogue.profile import (
     Profile,
     Role,
     load_profile,
+    preset_name,
     preset_options,
 )
 from companion.systems.jongrogue.reference import (
@@ -105,6 +106,15 @@ def monster_arg(text: str) -> Monster:
     return monster
 
 
+def preset_arg(text: str) -> str:
+    """A ``--preset``: ez, plus, or ez with some EZ Plus options on (``ez+sleep_check``),
+    said by its one name (:func:`preset_name`); anything else refused, naming the options."""
+    try:
+        return preset_name(preset_options(text))
+    except DataError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 MONSTER_HELP = "the monster: its letter, English or Japanese name (S, snake, 大蛇)"
 
 
@@ -135,8 +145,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--rings", type=non_negative_int,
                    help="rings of stealth worn (隠密の指輪), 0 unless given; alone, that "
                    "table")
-    p.add_argument("--preset", choices=sorted(PRESETS), default="plus",
-                   help="rules preset (default plus)")
+    p.add_argument("--preset", type=preset_arg, default="plus", metavar="PRESET",
+                   help=f"rules preset: {', '.join(sorted(PRESETS))}, or ez with options "
+                   "switched on, as ez+sleep_check (default plus)")
     p.set_defaults(func=run_sleep)
 
     p = kinds.add_parser("monsters", help="the monster table (JR-MON-1), or one monster's row")
