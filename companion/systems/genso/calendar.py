@@ -18,12 +18,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
+from functools import cache
 from typing import Any
 
 from companion.errors import DataError, IllegalAction, refuse_unknown
 from companion.systems.defaults import refuse_control, toml_value
+from companion.systems.genso.character.core import Character, Kind
 from companion.systems.genso.names import fold_name
-from companion.systems.genso.rules import GensoRules
+from companion.systems.genso.rules import GensoRules, load_rules
 
 #: The first day of a campaign, and of a calendar file that names none.
 FIRST_DAY = 1
@@ -78,14 +80,16 @@ class Calendar:
         """The calendar with each name given as ``rename`` gives it (:meth:`merged`)."""
         return self.merged(rename)[0]
 
-    def merged(self, rename: Callable[[str], str]) -> tuple[
+    def merged(self, rename: Callable[[str], str], rules: GensoRules | None = None) -> tuple[
             Calendar, tuple[tuple[DeathCurse, DeathCurse], ...]]:
         """The calendar with each name given as ``rename`` gives it (a preset's key as its
         sheet's name: genso70 DEFECT 4, ``pc1`` and 駆け出し冒険者１ are one person), and
         each curse or death dropped as kept twice under one name then, paired with the one
         kept in its stead, both as saved (said in a note: reviewg70 RISK D). Two curses of
         one caster on one target keep the older, which kills first; two deaths of one
-        target the first (:func:`_same_death`)."""
+        target the first (:func:`_same_death`, by ``rules``' NPC presets: :func:`npc_names`)."""
+        copies = npc_names(rules)
+
         def named(c: DeathCurse) -> DeathCurse:
             return replace(c, target=rename(c.target), caster=rename(c.caster))
 
@@ -102,7 +106,7 @@ class Calendar:
         dead: list[tuple[DeathCurse, DeathCurse]] = []
         for saved in sorted(self.dead, key=lambda c: c.dies_on):
             curse = named(saved)
-            twin = next((old for new, old in dead if _same_death(new, curse)), None)
+            twin = next((old for new, old in dead if _same_death(new, curse, copies)), None)
             if twin is None:
                 dead.append((curse, saved))
             else:
@@ -111,11 +115,15 @@ class Calendar:
                         dead=tuple(c for c, _ in dead)), tuple(dropped))
 
 
-def _same_death(first: DeathCurse, then: DeathCurse) -> bool:
-    """``then`` (dying no sooner) is ``first``'s target dying again: one target, and a curse
-    cast on or before the day ``first`` killed it. One cast after is on someone else by
-    that name, an NPC preset's fresh copy (:func:`copied`): the dead take no curse."""
-    return fold_name(first.target) == fold_name(then.target) and then.cast_on <= first.dies_on
+def _same_death(first: DeathCurse, then: DeathCurse, copies: frozenset[str]) -> bool:
+    """``then`` (dying no sooner) is ``first``'s target dying again: one target, and, for a
+    name of ``copies`` (an NPC preset's, :func:`npc_names`), a curse cast on or before the
+    day ``first`` killed it: one cast after is on a fresh copy of the preset (the dead take
+    no curse). Any other name is one person, whom a curse cast after its death (a hand
+    edit) does not kill again (reviewcg70b RISK 1: a sample PC died twice)."""
+    folded = fold_name(first.target)
+    return folded == fold_name(then.target) and (
+        then.cast_on <= first.dies_on or folded not in copies)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,14 +170,33 @@ def _name(text: str, what: str) -> str:
     return name
 
 
-def copied(rules: GensoRules, name: str) -> bool:
-    """``name`` is an NPC preset's (``kind = "npc"``: 普通の村人（男性）, …), a template each use
-    copies afresh, so a death kept under it is one copy's, not every later one's
-    (reviewg70 DEFECT B: one villager dead of a Death Curse left every villager dead for
-    good). A sample PC (``pc1``), a saved character and a sheet file are one person each."""
-    folded = fold_name(name)
-    return any(raw.get("kind") == "npc" and fold_name(str(raw.get("name", ""))) == folded
-               for raw in rules.presets.values())
+@cache
+def _packaged_npc_names() -> frozenset[str]:
+    return npc_names(load_rules())
+
+
+def npc_names(rules: GensoRules | None) -> frozenset[str]:
+    """The NPC presets' names (``kind = "npc"``: 普通の村人（男性）, …), folded: the names a
+    calendar may keep for several people, one copy of the preset each (:func:`fresh_copy`);
+    the packaged presets' for ``rules`` None (the presets are data, not Defaults: no
+    user's file changes them)."""
+    if rules is None:
+        return _packaged_npc_names()
+    return frozenset(fold_name(str(raw["name"])) for raw in rules.presets.values()
+                     if raw.get("kind") == "npc" and "name" in raw)
+
+
+def fresh_copy(rules: GensoRules, character: Character, from_preset: bool) -> bool:
+    """``character`` is a fresh copy of an NPC preset: made from the preset itself
+    (``from_preset``: loaded by its key, as ``villager_m``, not from a file), of kind NPC
+    and by the preset's name. A preset is a template each use copies afresh, so a death
+    kept under its name is one copy's, not this one's (reviewg70 DEFECT B: one villager
+    dead of a Death Curse left every villager dead for good). By where it came from, not
+    by its name alone (reviewcg70b DEFECT 1: a PC named 騎士(男性), knight_m's name folded,
+    came back to life): a sample PC (``pc1``), a saved character and a sheet file, of any
+    name, are one person each, and keep their deaths."""
+    return (from_preset and character.kind is Kind.NPC
+            and fold_name(character.name) in npc_names(rules))
 
 
 def dead_of(calendar: Calendar, target: str) -> DeathCurse | None:
@@ -182,37 +209,42 @@ def dead_of(calendar: Calendar, target: str) -> DeathCurse | None:
     return min([*recorded, *past], key=lambda c: c.dies_on, default=None)
 
 
-def refuse_cursed_dead(rules: GensoRules, calendar: Calendar, name: str, what: str) -> None:
+def refuse_cursed_dead(rules: GensoRules, calendar: Calendar, name: str, what: str,
+                       fresh: bool = False) -> None:
     """Refuse ``what`` for ``name`` dead of a Death Curse (GM-MAGIC-13), as
     :func:`~companion.systems.genso.character.core.refuse_dead` refuses the HP-dead
-    (GM-COMBAT-8): the calendar's dead stay dead (genso70 DEFECT 1). ``what`` ends the
-    sentence: "growth (GM-GROW-2) does not bring the dead back"."""
-    killer = None if copied(rules, name) else dead_of(calendar, name)
+    (GM-COMBAT-8): the calendar's dead stay dead (genso70 DEFECT 1); not a ``fresh`` copy of
+    an NPC preset (:func:`fresh_copy`). ``what`` ends the sentence: "growth (GM-GROW-2)
+    does not bring the dead back"."""
+    killer = None if fresh else dead_of(calendar, name)
     if killer is not None:
         raise IllegalAction(
             f"{killer.target} is dead (死亡: died at sunset on day {killer.dies_on} of "
             f"{killer.caster}'s {rules.spell('death_curse').name}, GM-MAGIC-13); {what}")
 
 
-def _refuse_dead(rules: GensoRules, calendar: Calendar, name: str, doing: str) -> None:
+def _refuse_dead(rules: GensoRules, calendar: Calendar, name: str, doing: str,
+                 fresh: bool = False) -> None:
     """Refuse ``doing`` for ``name`` (a target, or a caster) dead of a curse on the calendar
-    (:func:`dead_of`); not an NPC preset's name, which a fresh copy takes (:func:`copied`)."""
-    killer = None if copied(rules, name) else dead_of(calendar, name)
+    (:func:`dead_of`); not a ``fresh`` copy of an NPC preset (:func:`fresh_copy`)."""
+    killer = None if fresh else dead_of(calendar, name)
     if killer is not None:
         raise IllegalAction(f"GM-MAGIC-13: {killer.target} died at sunset on day "
                             f"{killer.dies_on} of {killer.caster}'s "
                             f"{rules.spell('death_curse').name}: {doing}")
 
 
-def cast_death_curse(rules: GensoRules, calendar: Calendar, caster: str,
-                     target: str) -> tuple[Calendar, DeathCurse]:
+def cast_death_curse(rules: GensoRules, calendar: Calendar, caster: str, target: str,
+                     fresh: tuple[bool, bool] = (False, False)) -> tuple[Calendar, DeathCurse]:
     """GM-MAGIC-13: ``caster`` puts a Death Curse on ``target`` today; it is kept with the
     day the target dies at sunset. A target may carry several, of several casters (GM-MAGIC-4
     cancels a target's spells "oldest first"); the same caster's second on the same target
-    is refused, being the one already kept."""
+    is refused, being the one already kept. The dead neither cast nor take one; ``fresh``
+    says whether the caster and the target are fresh copies of NPC presets
+    (:func:`fresh_copy`), whom a death kept under their names does not reach."""
     caster, target = _name(caster, "caster"), _name(target, "target")
-    _refuse_dead(rules, calendar, target, "no curse is cast on the dead")
-    _refuse_dead(rules, calendar, caster, "the dead cast no curse")
+    _refuse_dead(rules, calendar, target, "no curse is cast on the dead", fresh[1])
+    _refuse_dead(rules, calendar, caster, "the dead cast no curse", fresh[0])
     held = next((c for c in calendar.carried_by(target)
                  if fold_name(c.caster) == fold_name(caster)), None)
     if held is not None:
@@ -224,14 +256,17 @@ def cast_death_curse(rules: GensoRules, calendar: Calendar, caster: str,
 
 
 def end_curse(rules: GensoRules, calendar: Calendar, target: str, caster: str | None,
-              ending: Ending) -> tuple[Calendar, DeathCurse]:
+              ending: Ending, fresh: tuple[bool, bool] = (False, False)) -> tuple[
+                  Calendar, DeathCurse]:
     """The Death Curse on ``target`` comes off before its sunset, lifted by its caster or
     dispelled (:class:`Ending`). A target carrying several needs ``caster`` to say which:
     the GM knows whose a Dispel reached (GM-MAGIC-4: the oldest whose caster's Magic is not
     above the dispeller's). A target already dead of one is refused, and so is the lift of
-    a caster dead of one (a Dispel, another's, still reaches its curse)."""
+    a caster dead of one (a Dispel, another's, still reaches its curse); ``fresh`` as
+    :func:`cast_death_curse` takes it, the caster's for ``caster`` named."""
     name, spell = _name(target, "target"), rules.spell("death_curse").name
-    _refuse_dead(rules, calendar, name, f"a curse is {ending.value} only before its sunset")
+    _refuse_dead(rules, calendar, name, f"a curse is {ending.value} only before its sunset",
+                 fresh[1])
     carried = calendar.carried_by(name)
     if caster is not None:
         carried = tuple(c for c in carried if fold_name(c.caster) == fold_name(caster))
@@ -249,37 +284,40 @@ def end_curse(rules: GensoRules, calendar: Calendar, target: str, caster: str | 
                             f"casters, oldest first: {casters}; name {which} with --caster")
     curse = carried[0]
     if ending is Ending.LIFTED:
-        _refuse_dead(rules, calendar, curse.caster, "the dead lift no curse")
+        _refuse_dead(rules, calendar, curse.caster, "the dead lift no curse",
+                     fresh[0] and caster is not None)
     return replace(calendar, curses=tuple(c for c in calendar.curses if c != curse)), curse
 
 
-def settle(calendar: Calendar) -> Passed:
+def settle(calendar: Calendar, rules: GensoRules | None = None) -> Passed:
     """The calendar on its day: a curse whose sunset is before it killed its target (the
     first such sunset of each target), recorded in :attr:`Calendar.dead`, and the target's
     curses leave the calendar with it (as do any a target already recorded dead still
     carries: a hand edit); those whose sunset is the day are told as today's. A curse cast
-    after its target's recorded death is on a fresh copy of an NPC preset (:func:`copied`),
-    which it may kill in turn (:func:`_same_death`)."""
+    after the recorded death of an NPC preset's name (``rules``' presets: :func:`npc_names`)
+    is on a fresh copy of the preset, which it may kill in turn; on any other name it ends
+    with the death (:func:`_same_death`)."""
+    copies = npc_names(rules)
     died: dict[str, DeathCurse] = {}
     for curse in sorted(calendar.curses, key=lambda c: (c.dies_on, c.cast_on)):
         if curse.dies_on < calendar.day and not any(
-                _same_death(d, curse) for d in calendar.dead):
+                _same_death(d, curse, copies) for d in calendar.dead):
             died.setdefault(fold_name(curse.target), curse)
     deaths = (*calendar.dead, *died.values())
-    gone = [c for c in calendar.curses if any(_same_death(d, c) for d in deaths)]
+    gone = [c for c in calendar.curses if any(_same_death(d, c, copies) for d in deaths)]
     kept = tuple(c for c in calendar.curses if c not in gone)
     return Passed(replace(calendar, curses=kept, dead=(*calendar.dead, *died.values())),
                   tuple(died.values()), tuple(c for c in gone if c not in died.values()),
                   tuple(c for c in kept if c.dies_on == calendar.day))
 
 
-def pass_days(calendar: Calendar, days: int) -> Passed:
+def pass_days(calendar: Calendar, days: int, rules: GensoRules | None = None) -> Passed:
     """``days`` game days pass (1 to :data:`MOST_DAYS_PASSED`), and the calendar is
-    then settled on the new day (:func:`settle`)."""
+    then settled on the new day (:func:`settle`, by ``rules``' presets)."""
     if not 1 <= days <= MOST_DAYS_PASSED:
         raise IllegalAction(f"GM-MAGIC-13: from 1 to {MOST_DAYS_PASSED} days pass at once, "
                             f"found {days}")
-    return settle(replace(calendar, day=calendar.day + days))
+    return settle(replace(calendar, day=calendar.day + days), rules)
 
 
 _FIELDS = ("day", "death_curses", "died")
@@ -316,10 +354,12 @@ def _curses_from(raw: Mapping[str, Any], field: str, origin: str) -> list[DeathC
     return curses
 
 
-def calendar_from_mapping(raw: Mapping[str, Any], origin: str) -> Calendar:
+def calendar_from_mapping(raw: Mapping[str, Any], origin: str,
+                          rules: GensoRules | None = None) -> Calendar:
     """A calendar file read field by field; ``death_curses`` may be missing (none kept),
     ``day`` too (the first), and ``died`` (no death recorded: every file before deaths
-    were kept, genso70 DEFECT 1)."""
+    were kept, genso70 DEFECT 1). One name dies twice only if an NPC preset's (``rules``'
+    presets: :func:`npc_names`)."""
     refuse_unknown(raw, set(_FIELDS), origin, "field")
     day = _day(raw.get("day", FIRST_DAY), f"{origin}: day")
     curses: list[DeathCurse] = []
@@ -330,9 +370,11 @@ def calendar_from_mapping(raw: Mapping[str, Any], origin: str) -> Calendar:
                             f"on {curse.target} is kept twice")
         curses.append(curse)
     dead: list[DeathCurse] = []
+    copies = npc_names(rules)
     for number, curse in enumerate(_curses_from(raw, "died", origin), 1):
         # Twice only for a copy of an NPC preset cursed after the first died (_same_death).
-        if any(_same_death(*sorted((c, curse), key=lambda d: d.dies_on)) for c in dead):
+        if any(_same_death(first, then, copies) for first, then in (
+                sorted((c, curse), key=lambda d: d.dies_on) for c in dead)):
             raise DataError(f"{origin}: died {number}: {curse.target} died twice")
         if curse.dies_on >= day:
             raise DataError(f"{origin}: died {number}: {curse.target} died at sunset on day "

@@ -39,10 +39,10 @@ from companion.systems.genso.calendar import (
     Passed,
     calendar_mapping,
     cast_death_curse,
-    copied,
     curse_length,
     dead_of,
     end_curse,
+    fresh_copy,
     involving,
     pass_days,
     refuse_cursed_dead,
@@ -59,16 +59,19 @@ CHANGER = "companion genso calendar, changing the calendar"
 CHANGES = ("pass", "curse", "lift", "dispel")
 
 
-def person(rules: GensoRules, text: str) -> str:
+def person(rules: GensoRules, text: str) -> tuple[str, bool]:
     """The name a curse is kept under: that of the sheet ``text`` names (a preset's key, a
     saved character, a sheet file), as ``genso sheet`` and ``fight new`` take it, so that
     ``pc1`` and 駆け出し冒険者１ are one person (genso70 DEFECT 4: a curse kept as ``pc1``
     never reached the sheet or the fighter, and a second curse of one caster was taken);
-    else ``text`` as typed (an NPC of the GM's, with no sheet)."""
+    else ``text`` as typed (an NPC of the GM's, with no sheet). And whether it is a fresh
+    copy of an NPC preset, named by the preset's key (:func:`fresh_copy`): a name typed is
+    not, whatever it matches (reviewcg70b DEFECT 1)."""
     try:
-        return resolve_sheet(rules, text.strip())[0].name
+        character, path = resolve_sheet(rules, text.strip())
     except DataError:
-        return text
+        return text, False
+    return character.name, fresh_copy(rules, character, path is None)
 
 
 def load_named(rules: GensoRules) -> Calendar:
@@ -81,7 +84,7 @@ def load_named(rules: GensoRules) -> Calendar:
         return str(raw["name"]) if raw is not None and "name" in raw else text
 
     saved = load_calendar()
-    calendar, dropped = saved.merged(name)
+    calendar, dropped = saved.merged(name, rules)
     spell = _curse(rules)
     for gone, kept in dropped:
         if gone in saved.dead:
@@ -101,26 +104,29 @@ def _settled(rules: GensoRules) -> Calendar | None:
     """The calendar settled on its day, for a death by a Death Curse; None, said in a note
     naming it, when it cannot be read (it is no part of a sheet)."""
     try:
-        return settle(load_named(rules)).calendar
+        return settle(load_named(rules), rules).calendar
     except DataError as exc:
         note(f"note: {error_text(exc)} (a death by a Death Curse not checked)")
         return None
 
 
-def refuse_cursed(rules: GensoRules, name: str, what: str) -> None:
+def refuse_cursed(rules: GensoRules, name: str, what: str, fresh: bool = False) -> None:
     """Refuse ``what`` for ``name`` dead of a Death Curse by the calendar (GM-MAGIC-13), as
-    the HP-dead are refused (GM-COMBAT-8); ``what`` ends the sentence."""
+    the HP-dead are refused (GM-COMBAT-8); ``what`` ends the sentence. A ``fresh`` copy of
+    an NPC preset (:func:`fresh_copy`) is not refused: a note says whose death it was."""
     calendar = _settled(rules)
     if calendar is not None:
-        refuse_cursed_dead(rules, calendar, name, what)
-        copy_note(rules, calendar, name)
+        refuse_cursed_dead(rules, calendar, name, what, fresh)
+        copy_note(rules, calendar, name, fresh)
 
 
-def copy_note(rules: GensoRules, calendar: Calendar, name: str) -> str:
-    """For ``name`` an NPC preset's (:func:`copied`) whose copy died of a Death Curse, a
-    note that says so and that this one is a fresh copy, which the death does not reach
-    (reviewg70 DEFECT B: every later copy was dead); said, and given back ("" for none)."""
-    killer = dead_of(calendar, name) if copied(rules, name) else None
+def copy_note(rules: GensoRules, calendar: Calendar, name: str, fresh: bool) -> str:
+    """For ``name`` a ``fresh`` copy of an NPC preset (:func:`fresh_copy`) whose name a
+    death by a Death Curse is kept under, a note that says so and that this one is a fresh
+    copy, which the death does not reach (reviewg70 DEFECT B: every later copy was dead);
+    said, and given back ("" for none). Only a copy made from the preset itself: a sheet
+    file or saved character by that name is the one who died (reviewcg70b NIT 2)."""
+    killer = dead_of(calendar, name) if fresh else None
     if killer is None:
         return ""
     said = (f"note: a {killer.target} died at sunset on day {killer.dies_on} of "
@@ -184,15 +190,15 @@ def _died_json(passed: Passed) -> dict[str, list[dict[str, Any]]]:
                       for c in passed.ended]}
 
 
-def sheet_curses(rules: GensoRules,
-                 name: str) -> tuple[list[str], dict[str, Any], DeathCurse | None]:
+def sheet_curses(rules: GensoRules, name: str, fresh: bool = False) -> tuple[
+        list[str], dict[str, Any], DeathCurse | None]:
     """The Death Curses ``name`` cast or carries, for its sheet: its lines and its JSON
     (``death_curses``, ``died``: the deaths the calendar keeps), and the curse that killed
-    ``name``, if one did (GM-MAGIC-13); none without a calendar. A calendar that cannot be
-    read is said in a note naming it, and the sheet shown without: it is no part of the
-    sheet."""
+    ``name``, if one did (GM-MAGIC-13), none for a ``fresh`` copy of an NPC preset
+    (:func:`fresh_copy`); none without a calendar. A calendar that cannot be read is said
+    in a note naming it, and the sheet shown without: it is no part of the sheet."""
     try:
-        passed = settle(load_named(rules))
+        passed = settle(load_named(rules), rules)
     except DataError as exc:
         note(f"note: {error_text(exc)} (Death Curses not shown)")
         return [], {"death_curses": [], "died": []}, None
@@ -202,13 +208,13 @@ def sheet_curses(rules: GensoRules,
     live, died = calendar.on(name), involving(calendar.dead, name)
     # An NPC preset's copy is not the copy that died (reviewg70 DEFECT B): the sheet says
     # so in a note, and neither its lines nor its condition take that death.
-    if copy_note(rules, calendar, name):
+    if copy_note(rules, calendar, name, fresh):
         died = tuple(c for c in died if fold_name(c.target) != fold_name(name))
     return ([*(curse_line(rules, calendar, c) for c in live),
              *(died_line(rules, c) for c in died)],
             {"death_curses": [curse_json(calendar, c) for c in live],
              "died": [curse_json(calendar, c, c.dies_on) for c in died]},
-            None if copied(rules, name) else dead_of(calendar, name))
+            None if fresh else dead_of(calendar, name))
 
 
 def sunset_curses(rules: GensoRules) -> tuple[list[tuple[DeathCurse, str]], list[dict[str, Any]]]:
@@ -218,7 +224,7 @@ def sunset_curses(rules: GensoRules) -> tuple[list[tuple[DeathCurse, str]], list
     in a note naming it, as :func:`sheet_curses` says it: the fight's sunset does not need
     it."""
     try:
-        passed = settle(load_named(rules))
+        passed = settle(load_named(rules), rules)
     except DataError as exc:
         note(f"note: {error_text(exc)} (Death Curses not shown)")
         return [], []
@@ -230,16 +236,18 @@ def _change(args: argparse.Namespace, rules: GensoRules,
             calendar: Calendar) -> tuple[Passed, list[str]]:
     """The change a verb makes, and what it says of it; the calendar settled on its day."""
     if args.verb == "pass":
-        passed = pass_days(calendar, args.days)
+        passed = pass_days(calendar, args.days, rules)
         said = [f"{args.days} day{'s pass' if args.days != 1 else ' passes'}: day "
                 f"{calendar.day} → {passed.calendar.day}"]
         return passed, [*said, *_deaths(rules, passed), *(
             f"GM-MAGIC-13 {c.target} dies at sunset today of {c.caster}'s {_curse(rules)}, "
             f"unless {c.caster} lifts it first" for c in passed.today)]
     if args.verb == "curse":
-        cursed, curse = cast_death_curse(rules, calendar, person(rules, args.caster),
-                                         person(rules, args.target))
-        passed = settle(cursed)
+        (caster, fresh_caster), (target, fresh_target) = (
+            person(rules, args.caster), person(rules, args.target))
+        cursed, curse = cast_death_curse(rules, calendar, caster, target,
+                                         (fresh_caster, fresh_target))
+        passed = settle(cursed, rules)
         year = rules.default("GM-MAGIC-13", "year_days")
         return passed, [
             f"GM-MAGIC-13 {curse.caster} casts {_curse(rules)} on {curse.target} on day "
@@ -248,10 +256,14 @@ def _change(args: argparse.Namespace, rules: GensoRules,
             f"days{rules.settings.tag('GM-MAGIC-13', 'year_days')}, and a day)",
             *_deaths(rules, passed)]
     ending = Ending.LIFTED if args.verb == "lift" else Ending.DISPELLED
-    freed, curse = end_curse(rules, calendar, person(rules, args.target),
-                             None if args.caster is None else person(rules, args.caster),
-                             ending)
-    passed = settle(freed)
+    target, fresh_target = person(rules, args.target)
+    lifter: str | None = None  # the caster the GM names, if any
+    fresh_caster = False
+    if args.caster is not None:
+        lifter, fresh_caster = person(rules, args.caster)
+    freed, curse = end_curse(rules, calendar, target, lifter, ending,
+                             (fresh_caster, fresh_target))
+    passed = settle(freed, rules)
     if ending is Ending.LIFTED:
         told = (f"GM-MAGIC-13 {curse.caster} lifts the {_curse(rules)} on {curse.target} "
                 "(術者は任意の時点で呪文を解除できる)")
@@ -272,7 +284,7 @@ def cmd_calendar(args: argparse.Namespace, rules: GensoRules) -> int:
             passed, said = _change(args, rules, load_named(rules))
             _save(passed.calendar)
     else:
-        passed = settle(load_named(rules))
+        passed = settle(load_named(rules), rules)
         said = _deaths(rules, passed)
     calendar = passed.calendar
     data = {"rule": "GM-MAGIC-13", "day": calendar.day,

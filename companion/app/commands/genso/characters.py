@@ -19,7 +19,7 @@ from companion.app.overrides import read_text
 from companion.dice import DiceSource
 from companion.dice.notation import display_width
 from companion.errors import DataError, IllegalAction
-from companion.systems.genso.calendar import DeathCurse
+from companion.systems.genso.calendar import DeathCurse, fresh_copy
 from companion.systems.genso.character.core import (
     Character,
     Condition,
@@ -178,7 +178,8 @@ def cmd_sheet(args: argparse.Namespace, rules: GensoRules) -> int:
     character, path = resolve_sheet(rules, args.sheet)
     # GM-MAGIC-13: a Death Curse the character cast or carries, from the calendar, and the
     # one that killed it, as its condition.
-    cursed, curses, killer = sheet_curses(rules, character.name)
+    cursed, curses, killer = sheet_curses(rules, character.name,
+                                          fresh_copy(rules, character, path is None))
     data = {**sheet_json(rules, character), "path": str(path) if path else None, **curses}
     if killer is not None:
         data["condition"] = Condition.DEAD.value

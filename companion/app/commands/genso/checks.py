@@ -22,6 +22,7 @@ from companion.dice import DiceSource
 from companion.errors import DataError, IllegalAction
 from companion.systems.defaults import fixed_readings, listing, notes_text, readings_text
 from companion.systems.genso import checks
+from companion.systems.genso.calendar import fresh_copy
 from companion.systems.genso.character.core import (
     Character,
     Condition,
@@ -155,9 +156,9 @@ def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
             # fails (genso70 RISK 5: an orc that grabs a PC could only be side B).
             one: Character | Monster = _other_side(rules, args.sheet)
             other: Character | Monster = _other_side(rules, args.vs)
-            for side in (one, other):
+            for ref, side in ((args.sheet, one), (args.vs, other)):
                 if isinstance(side, Character):
-                    refuse_down(rules, side)
+                    refuse_down(rules, side, resolve_sheet(rules, ref)[1] is None)
             if isinstance(one, Character) and isinstance(other, Character) and _one_sheet(
                     args.sheet, resolve_sheet(rules, args.sheet)[1], args.vs,
                     resolve_sheet(rules, args.vs)[1]):
@@ -168,8 +169,8 @@ def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
                                            active=not args.no_active, a_modifier=args.modifier,
                                            b_modifier=args.vs_modifier or 0)
             return emit(args, opposed.to_json(), opposed.text, dice=True)
-        who, _ = resolve_sheet(rules, args.sheet)
-        refuse_down(rules, who)
+        who, where = resolve_sheet(rules, args.sheet)
+        refuse_down(rules, who, where is None)
         if args.kind == "general":
             check = checks.general_check(rules, source, who, args.ability, difficulty,
                                          args.modifier)
@@ -186,11 +187,12 @@ def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
     return run_with_source(args, body)
 
 
-def refuse_down(rules: GensoRules, character: Character) -> None:
+def refuse_down(rules: GensoRules, character: Character, from_preset: bool = False) -> None:
     """A check refused for one who cannot act, named with the state and its rule, as
     ``fight new`` names them (genso70 DEFECT 2: the dead rolled, and won opposed checks):
-    the dead (死亡, GM-COMBAT-8 by HP, or GM-MAGIC-13 of a Death Curse by the calendar)
-    and the incapacitated (行動不能, GM-COMBAT-8: HP or MP below 1)."""
+    the dead (死亡, GM-COMBAT-8 by HP, or GM-MAGIC-13 of a Death Curse by the calendar, not
+    a fresh copy of an NPC preset, made ``from_preset``: :func:`fresh_copy`) and the
+    incapacitated (行動不能, GM-COMBAT-8: HP or MP below 1)."""
     state = condition(rules, character)
     # One shape for both deaths, the calendar's (refuse_cursed_dead) and HP's (refuse_dead's
     # words); of the incapacitated, only the values below 1 (reviewg70 NIT F: "HP 0, MP 3:
@@ -200,7 +202,8 @@ def refuse_down(rules: GensoRules, character: Character) -> None:
             f"{character.name} is dead (死亡: HP {character.hp}, below "
             f"{death_below(rules, character.kind is Kind.PC)}, GM-COMBAT-8); the dead roll no "
             "check")
-    refuse_cursed(rules, character.name, "the dead roll no check")
+    refuse_cursed(rules, character.name, "the dead roll no check",
+                  fresh_copy(rules, character, from_preset))
     if state is Condition.INCAPACITATED:
         low = ", ".join(f"{name} {value}" for name, value in (
             ("HP", character.hp), ("MP", character.mp)) if value < 1)

@@ -59,7 +59,7 @@ from companion.dice.notation import display_width
 from companion.errors import DataError, IllegalAction
 from companion.file_locks import FileInUse
 from companion.files import NotDurable, atomic_write_text, file_there, loads_json
-from companion.systems.genso.calendar import DeathCurse
+from companion.systems.genso.calendar import DeathCurse, fresh_copy
 from companion.systems.genso.character.core import derive
 from companion.systems.genso.combat import (
     Action,
@@ -694,8 +694,10 @@ def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
     entrants += [fight_entrant(rules, ref, Side.ENEMY, args.npc_as_monster)
                  for ref in args.npc or []]
     for entrant in entrants:  # GM-MAGIC-13: the dead of a Death Curse fight no more
+        # A preset's entrant keeps no origin (no file): a fresh copy if an NPC preset's.
         refuse_cursed(rules, entrant.name, f"leave {entrant.name} out: no rest, sleep or "
-                      "spell of the seed brings the dead back")
+                      "spell of the seed brings the dead back", fresh_copy(
+                          rules, entrant.character(rules), not entrant.origin))
     # Of the sheets and presets, whose names the player chose; the monsters are
     # numbered apart by the rules (オーク1, オーク2).
     names_apart(zip([*args.party, *(args.npc or [])], [e.name for e in entrants],

@@ -35,7 +35,13 @@ from companion.app.modes.genso_fight_files import (
 from companion.app.session.rolls import NeedDice
 from companion.errors import DataError, error_text
 from companion.hw.display.view import DiceStep, FighterView, FightView, Name, Option, View
-from companion.systems.genso.calendar import Calendar, DeathCurse, Passed, copied, settle
+from companion.systems.genso.calendar import (
+    Calendar,
+    DeathCurse,
+    Passed,
+    fresh_copy,
+    settle,
+)
 from companion.systems.genso.combat import (
     Action,
     Fight,
@@ -264,7 +270,7 @@ class _FightView(FightMode):
         length = len(self.fight.journal)
         if self._curses is None or self._curses[0] != length:
             try:
-                passed = settle(load_calendar(self.rules))
+                passed = settle(load_calendar(self.rules), self.rules)
                 self._fault_said = ""
             except DataError as exc:
                 passed = Passed(Calendar())
@@ -277,10 +283,14 @@ class _FightView(FightMode):
             tag = f"{self.rules.spell('death_curse').ja} curse"
             # The dead the calendar keeps, and those this read found (genso70 DEFECT 1: a
             # death told by `calendar pass` was forgotten, and the row showed no curse).
-            # Not an NPC preset's: a fresh copy in this fight is not the copy that died
-            # (reviewg70 DEFECT B).
+            # Not a fighter that joined as a fresh copy of an NPC preset, by where it came
+            # from (a preset's entrant keeps no file): it is not the copy that died
+            # (reviewg70 DEFECT B); one from a sheet file by that name is (reviewcg70b
+            # DEFECT 1).
+            fresh = {fold_name(e.name) for e in self.fight.entrants if not e.monster
+                     and fresh_copy(self.rules, e.character(self.rules), not e.origin)}
             shown = {fold_name(c.target): f"{tag} 死亡 died" for c in passed.calendar.dead
-                     if not copied(self.rules, c.target)}
+                     if fold_name(c.target) not in fresh}
             calendar = passed.calendar
             for curse in sorted(calendar.curses, key=lambda c: c.dies_on):
                 left = calendar.days_left(curse)
