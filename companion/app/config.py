@@ -37,11 +37,28 @@ from companion.hw.camera.choice import CameraChoice, names_a_file
 
 # (at home where the systems may import it too since reviewe68 NIT 4)
 from companion.systems.defaults import toml_value as toml_value
+from companion.systems.jongrogue.profile import PRESETS, preset_name, preset_options
 
 CONFIG_NAME = "config.toml"
 ENV_PREFIX = "COMPANION_"
 
 Value = bool | int | float | str
+
+
+def _jongrogue_preset(text: str) -> str:
+    """game.preset as the engine takes it (ez, plus, or ez+sleep_check+drops…) and says it,
+    by its one name (profile.preset_name); refused with the engine's own list of options."""
+    return preset_name(preset_options(text))
+
+
+#: Settings whose value a rules system checks itself, by key: the check (raising
+#: :class:`DataError`) and the words a near miss is offered from. game.preset had a list
+#: of choices here, ez and plus, while the engine takes EZ with any of its six Plus options
+#: (rules70 RISK 3, fixr70b): one check, the engine's, keeps config.toml, the environment
+#: and --set taking exactly what play, simulate and replay take.
+CHECKED_BY: dict[str, tuple[Callable[[str], str], tuple[str, ...]]] = {
+    "game.preset": (_jongrogue_preset, tuple(PRESETS)),
+}
 
 
 class Source(Enum):
@@ -90,6 +107,12 @@ class Spec:
         if self.choices and value not in self.choices:  # a word, or a number not one
             raise DataError(f"{self.key} must be one of {', '.join(self.choices)}; found "
                             f"{toml_value(value)}{self._meant(value)}")
+        checked_by = CHECKED_BY.get(self.key)
+        if checked_by is not None and isinstance(value, str):
+            try:
+                value = checked_by[0](value)
+            except DataError as exc:
+                raise DataError(f"{self.key}: {exc}{self._meant(value)}") from None
         if isinstance(value, float) and math.isnan(value):
             raise DataError(f"{self.key} must be {_KIND_WORDS[kind]}, found nan")
         if self.nonempty and isinstance(value, str) and not value.strip():
@@ -107,8 +130,9 @@ class Spec:
         """`` (did you mean "rfid"?)`` for a word near one of the choices (setup64 NIT 1)."""
         if not isinstance(value, str):
             return ""
-        same = [c for c in self.choices if c.lower() == value.strip().lower()]
-        near = same or difflib.get_close_matches(value, self.choices, 1, 0.75)
+        words = self.choices or CHECKED_BY.get(self.key, (None, ()))[1]
+        same = [c for c in words if c.lower() == value.strip().lower()]
+        near = same or difflib.get_close_matches(value, words, 1, 0.75)
         return f" (did you mean {toml_value(near[0])}?)" if near else ""
 
     def unquoted(self, value: object) -> str:

@@ -387,8 +387,9 @@ def test_values_are_said_as_toml_writes_them_and_a_quoted_one_is_told_to_lose_it
         "quotes: fullscreen = false); using the default true",
         f"{path}: display.size must be one of auto, 800x480, 1024x600; found 3; using the "
         'default "auto"',
-        f'{path}: game.preset must be one of ez, plus; found "plsu" (did you mean "plus"?); '
-        'using the default "plus"',
+        f"{path}: game.preset: unknown preset 'plsu': choose one of ez, plus, or ez with "
+        "options switched on, as ez+sleep_check+drops (options: sleep_check, extended_states, "
+        'strength, pc_states, drops, pincer) (did you mean "plus"?); using the default "plus"',
         f"{path}: game.pace_seconds must be at most 60, found inf; using the default 0.0",
         f'{path}: buttons.attack_pin must be a whole number, found "5" (write it without '
         "quotes: attack_pin = 5); using the default 17",

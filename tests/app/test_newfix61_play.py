@@ -28,7 +28,7 @@ def test_the_settings_notices_stay_on_the_terminal_until_ok(tmp_path: Path) -> N
     shown = term.text()
     # Nothing of the game is shown before OK: the notice is the frame on the terminal.
     assert "Floor" not in shown.split("Settings 設定")[1]
-    assert 'game.preset must be one of ez, plus; found "plsu"' in shown
+    assert "game.preset: unknown preset 'plsu'" in shown
     assert "input.accept_seconds must be at least 0" in shown
     term.answer("Floor", 1, b"")
     term.proc.send_signal(signal.SIGINT)

@@ -150,8 +150,15 @@ def test_the_log_holds_turn_events_and_a_version_1_log_still_replays(
 @pytest.mark.parametrize(("change", "message"), [
     ({"seed": "x"}, "bad.jsonl:1: the game's seed must be a whole number, found 'x'"),
     ({"seed": None}, "the game's seed must be a whole number, found None"),
-    ({"preset": None}, "the game's preset must be one of ez, plus, found None"),
-    ({"preset": ["ez"]}, "the game's preset must be one of ez, plus, found ['ez']"),
+    ({"preset": None}, "the game's preset must be ez, plus, or ez with EZ Plus options "
+     "joined by + (options: sleep_check, extended_states, strength, pc_states, drops, "
+     "pincer), found None"),
+    ({"preset": ["ez"]}, "the game's preset must be ez, plus, or ez with EZ Plus options "
+     "joined by + (options: sleep_check, extended_states, strength, pc_states, drops, "
+     "pincer), found ['ez']"),
+    ({"preset": "ez+plus"}, "the game's preset: preset 'ez+plus': 'plus' is not an EZ Plus "
+     "option; the options are sleep_check, extended_states, strength, pc_states, drops, "
+     "pincer"),
     ({"strategy": 3}, "the game's strategy must be one of cautious, reckless, found 3"),
     ({"profile": 5}, "the game's profile must be text, found 5"),
 ])

@@ -39,7 +39,12 @@ from companion.files import loads_json, open_regular
 from companion.systems.jongrogue.autoplay import STRATEGIES, HeadlessPlayer
 from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.game import RULES_REVISION, SAME_HEADLESS_GAMES_SINCE, Game
-from companion.systems.jongrogue.profile import PRESETS, Profile, load_played_profile
+from companion.systems.jongrogue.profile import (
+    Option,
+    Profile,
+    load_played_profile,
+    preset_options,
+)
 
 LOG_VERSION = 2  # what companion play --log writes (its log_header)
 
@@ -145,9 +150,16 @@ def _check_header(header: dict[str, Any], where: str) -> None:
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise DataError(f"{where}: the game's seed must be a whole number, found {seed!r}")
     preset = header.get("preset")
-    if not isinstance(preset, str) or preset not in PRESETS:
-        raise DataError(f"{where}: the game's preset must be one of {', '.join(PRESETS)}, "
+    # The engine's own check (profile.preset_options): a game played as ez+pincer replays
+    # as it was played (rules70 RISK 3, fixr70b), and a damaged preset is named here.
+    if not isinstance(preset, str):
+        raise DataError(f"{where}: the game's preset must be ez, plus, or ez with EZ Plus "
+                        f"options joined by + (options: {', '.join(o.value for o in Option)}), "
                         f"found {preset!r}")
+    try:
+        preset_options(preset)
+    except DataError as exc:
+        raise DataError(f"{where}: the game's preset: {exc}") from None
     strategy = header.get("strategy")
     if strategy is not None and (not isinstance(strategy, str) or strategy not in STRATEGIES):
         raise DataError(f"{where}: the game's strategy must be one of "

@@ -18,7 +18,7 @@ from companion.app.session.save import (
     read_save,
 )
 from companion.errors import DataError
-from companion.systems.jongrogue.profile import PRESETS
+from companion.systems.jongrogue.profile import preset_options
 
 
 @dataclass(slots=True)
@@ -114,6 +114,17 @@ def refuse_another_modes(text: str, source: str, path: Path, wanted: str, player
         _refuse_another_mode(save, path, wanted, player, default)
 
 
+def _jongrogue_preset(preset: str) -> bool:
+    """Whether a save's preset is one the JongRogue engine plays: ez, plus, or ez with EZ
+    Plus options (ez+pincer), as profile.preset_options takes it, so a game's save of
+    ez+pincer is known for a game's and not mistaken for a broken table save (fixr70b)."""
+    try:
+        preset_options(preset)
+    except DataError:
+        return False
+    return True
+
+
 def _refuse_another_mode(save: SaveGame, path: Path, wanted: str, player: str,
                          default: str) -> None:
     """:func:`refuse_another_modes` for a save read whole."""
@@ -124,7 +135,7 @@ def _refuse_another_mode(save: SaveGame, path: Path, wanted: str, player: str,
         # As the table compares it (fight_file.open_table): the very string it saved.
         if save.fight_path != str(data_dir() / save.preset / "fight.json"):
             fight = save.fight_path or None
-    elif not isinstance(save, FightSave) and save.preset in PRESETS:
+    elif not isinstance(save, FightSave) and _jongrogue_preset(save.preset):
         holds = f"a game of JongRogue ({save.preset})"
         mode = None if save.finished else "game"
     else:
