@@ -22,6 +22,8 @@ from companion.app.modes.fight_save import refuse_another_modes
 from companion.app.session.host import replay
 from companion.app.session.save import AnotherModesSave, write_save
 from companion.errors import DataError
+from companion.systems.jongrogue.events import Event, Kind
+from companion.systems.jongrogue.narration import describe
 from companion.systems.jongrogue.profile import Option
 
 SIX = [o.value for o in Option]
@@ -195,3 +197,27 @@ def test_a_games_save_of_a_preset_with_options_is_known_where_a_table_saves(
         refuse_another_modes(save.read_text(encoding="utf-8"), str(save), save,
                              "a genso table's save", "the genso table", "genso/table.json")
     assert "holds a game of JongRogue (ez+pincer)" in str(another.value)
+
+
+def _encounter(**states: bool) -> Event:
+    return Event(Kind.ENCOUNTER, {
+        "uid": 4, "monster": "K", "name_ja": "大はやぶさ", "name_en": "kestrel", "spot": 1,
+        "sleep": "awake", "sleep_check": None, "on_gold": False, **states})
+
+
+def test_the_encounter_line_says_a_hasted_or_invisible_monster() -> None:
+    """rules70 NIT 4: JR-AB-HASTE and JR-AB-INVISIBLE, the states the seed has marked with a
+    post-it (JR-STATE-3), are in the encounter line as on the screen; an event logged without
+    the keys, and a monster with neither state, read as before."""
+    plain = "Monster #4: 大はやぶさ (kestrel), awake (起)"
+    assert describe(_encounter(hasted=True, invisible=False)) == f"{plain}, hasted (倍速)"
+    assert describe(_encounter(hasted=False, invisible=True)) == f"{plain}, invisible (透明)"
+    assert describe(_encounter(hasted=False, invisible=False)) == plain
+    assert describe(_encounter()) == plain
+
+
+def test_a_played_games_log_names_its_hasted_monster(capsys: pytest.CaptureFixture[str]) -> None:
+    """The kestrel (大はやぶさ) of plus reckless seed 7, as the audit found it unnamed."""
+    out = _play(capsys, "--seed", "7", "--preset", "plus", "--strategy", "reckless")
+    kestrel = next(line for line in out.splitlines() if line.startswith("Monster #4:"))
+    assert kestrel.endswith("0 ring(s)), hasted (倍速)")

@@ -172,6 +172,10 @@ def _check(d: dict[str, Any]) -> str:
     return f"{head}drew {drew} → {face} {sign} {target} → {verdict}"
 
 
+#: A monster's Plus states an encounter line names, by the ENCOUNTER event's key.
+ENCOUNTER_STATES = (("hasted", "hasted (倍速)"), ("invisible", "invisible (透明)"))
+
+
 def describe(event: Event, profile: Profile | None = None) -> str:
     """One line for the turn-by-turn account; ``profile``, the game's (the packaged one if
     None), names the ring a thief took by its tile (its items by rank, JR-ITEM-1)."""
@@ -194,9 +198,14 @@ def describe(event: Event, profile: Profile | None = None) -> str:
             f" (sleep check: row {check['row']}, column {check['column']}, "
             f"{check['rings']} ring(s))" if check else ""
         )
+        # JR-AB-HASTE / JR-AB-INVISIBLE (Plus), JR-STATE-3: the states the seed has the player
+        # mark on the monster with a post-it, said as the screen shows them, so that two
+        # defend checks a turn, or a monster unseen, are explained in the log (rules70 NIT 4).
+        # An event logged before they were kept has neither key.
+        states = "".join(f", {said}" for key, said in ENCOUNTER_STATES if d.get(key))
         return (
             f"Monster #{d['uid']}: {d['name_ja']} ({d['name_en']}), "
-            f"{TABLES.sleep_names[d['sleep']].text}{how}{extra}"
+            f"{TABLES.sleep_names[d['sleep']].text}{how}{extra}{states}"
         )
     if k is Kind.MOVE:
         if d.get("flee"):
