@@ -37,11 +37,12 @@ from collections.abc import Generator
 from typing import Any
 
 from companion.app.arg_types import positive_int, seeds_below
+from companion.app.commands.rules import preset_arg
 from companion.app.commands.simulate import BASE_SEED_LIMIT, game_seed
 from companion.dice.randomizer import seeded
 from companion.systems import jongrogue
 from companion.systems.jongrogue.autoplay import STRATEGIES, play
-from companion.systems.jongrogue.profile import PRESETS, load_profile
+from companion.systems.jongrogue.profile import load_profile
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place, SimulatedWall, TileLedger
 
@@ -145,8 +146,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=seeds_below(BASE_SEED_LIMIT), default=0, metavar="S",
                         help="base seed, as `companion simulate --seed`: game i's seed is "
                              "(S << 32) | i (default %(default)s)")
-    parser.add_argument("--preset", choices=sorted(PRESETS), default="plus",
-                        help="rules preset (default %(default)s)")
+    parser.add_argument("--preset", type=preset_arg, default="plus", metavar="PRESET",
+                        help="rules preset, as `companion simulate --preset`: ez, plus, or "
+                             "ez+OPTION… (default %(default)s)")
     parser.add_argument("--strategy", choices=sorted(STRATEGIES), default="cautious",
                         help="auto-player strategy (default %(default)s)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
