@@ -1,7 +1,8 @@
 """screen70 fixes: the attached screen and its four buttons (audit /tmp/audit/screen70.md).
 
 - DEFECT 1: a D20 typed with the buttons: after ``2_ (20)`` the units were 21–29 and 20, the
-  highlight on the 21 the die has not (companion/app/session/keypad.py).
+  highlight on the 21 the die has not (companion/app/session/keypad.py). They open on the
+  20 (reviews70 DEFECT 1: not cut to it, so that a number key stays its digit).
 - DEFECT 2: the dice tray's Roll panel lost values of a large throw (a word wrapped at an
   estimated cut ran past its row, and the row was cut with an ellipsis: canvas.py), and its
   dice faces were one row, 5 px dots at 20D6 and drawn over one another from 33 dice
@@ -53,7 +54,7 @@ UNITS = "Dice tray ダイストレイ: type the D20, units 一の位"
     ((0,), 0, 20, [*range(1, 10)]), ((1,), 0, 12, [1, 2, 0]), ((0,), 0, 100,
                                                                [*range(1, 10), 0]),
     ((2,), 1, 200, [0]), ((2, 0), 0, 200, [0]), ((0, 0), 0, 200, [*range(1, 10)])])
-def test_each_place_offers_only_the_digits_that_lead_to_a_face(
+def test_each_place_knows_the_digits_that_lead_to_a_face(
         typed: tuple[int, ...], after: int, sides: int, digits: list[int]) -> None:
     """A D20's units after 2 are its 0 alone (20), after 0 they are 1–9 (no 00); a D12's
     after 1 are 1, 2, 0; a d100's 00 is its 100 and stays; a D200's 2 goes on to 200 only."""
@@ -64,7 +65,7 @@ def test_a_d20_typed_with_the_buttons_takes_20_with_a(tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """The dice tray's 1D20, typed at the buttons: I onto ``2_ (20)``, A, and A again is 20.
     The units were 21–29 then 20, the highlight on 21: A was refused ("21 is not on a
-    1D20"), and the 20 took two presses of R first."""
+    1D20"), and the 20 took two presses of R first. They open on the 20."""
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setattr(table_modes, "_TRAY_LEFT", {})
@@ -77,8 +78,10 @@ def test_a_d20_typed_with_the_buttons_takes_20_with_a(tmp_path: Path,
         run_dice_tray(config, screen, Controls([screen], clock=screen.time_at_the_table), 1,
                       None)
     assert not screen.script
+    # The units are the ten digits, keyed by their digits (reviews70 DEFECT 1), opened on
+    # the 20.
     units = next(v for v in screen.views if v.prompt == UNITS)
-    assert [o.label for o in units.options] == ["20", "Back 戻る"] and units.highlight == 0
+    assert units.options[units.highlight].label == "20" and units.highlight == 9
     after = screen.views[screen.views.index(units) + 1]
     assert after.dice is not None and after.dice.faces == (20,), after
     assert any("(1D20) ＞ 20" in line for line in after.dice.rolls), after.dice.rolls
@@ -178,6 +181,25 @@ def test_many_dice_faces_are_drawn_in_rows_apart_and_the_rest_counted(
             assert more == [f"+{len(values) - len(rects)} more"], more
         else:
             assert not more
+
+
+def test_dice_faces_do_not_jump_in_size_from_one_throw_to_the_next(
+        screens: list[ScreenDisplay], monkeypatch: pytest.MonkeyPatch) -> None:
+    """One die past a row of 28 px faces (7D6 at 800x480), 8D6 went to rows of 64 px faces,
+    twice the size, and pushed the Roll lines down (reviews70 NIT 3). Faces in rows are no
+    larger than _FACE_ROWS_MAX, a little past the one row's smallest; a row of a few dice
+    stays as large as it was."""
+    for screen in screens:
+        sides = {}
+        for count in range(1, 14):
+            drawn = Drawn(monkeypatch)
+            screen.show(thrown(f"{count}D6")[0])
+            sides[count] = max(rect.w for _, rect in drawn.dice)
+        # A die more never draws them half as large again (8D6 after 7D6: 64 px after 28).
+        assert all(sides[count + 1] <= 1.5 * sides[count] for count in range(1, 13)), sides
+        assert max(sides[count] for count in range(8, 14)) <= screen.m(
+            dice_tray._FACE_ROWS_MAX), sides
+        assert sides[1] == screen.m(64), sides  # a few dice: as large as they always were
 
 
 # -- NITs 3–5: a fight's rows, and a screen with no Japanese font ---------------------------

@@ -19,6 +19,10 @@ _ACE_PIP: Color = (220, 80, 70)
 _RULE_GAP = 8
 #: The smallest dice face drawn (at 800x480): a D6's pips, a D20's number, still read.
 _FACE_MIN = 28
+#: The largest side of dice faces in rows: one die past a row of them (8D6 after 7D6's
+#: 28 px) went to 64 px in three rows, twice the size, and pushed the Roll lines down; the
+#: faces grew and shrank from throw to throw (reviews70 NIT 3).
+_FACE_ROWS_MAX = 40
 
 
 class DiceTray(GamePanels):
@@ -73,9 +77,10 @@ class DiceTray(GamePanels):
     def _faces(self, dice: DiceView, room: pygame.Rect) -> int:
         """The throw's dice faces in ``room`` (what the Roll lines under them leave): one
         row, each at most m(64); too many for a row of dice :data:`_FACE_MIN` wide, in rows,
-        each as large as lets them all fit, never smaller than that; dice past those that fit
-        are said ``+12 more`` at the last row's end, and with no room for a row there are
-        none: the Roll line gives every value. Returns the y under them.
+        each as large as lets them all fit, at most :data:`_FACE_ROWS_MAX` and never smaller
+        than :data:`_FACE_MIN`; dice past those that fit are said ``+12 more`` at the last
+        row's end, and with no room for a row there are none: the Roll line gives every
+        value. Returns the y under them.
 
         They were one row, each ``(width // count) - 8`` wide: 20D6 were 5 px dots, and from
         33 dice a side of 0 or less drew them over one another (screen70 DEFECT 2)."""
@@ -85,7 +90,7 @@ class DiceTray(GamePanels):
         # One row while its dice are no smaller than _FACE_MIN, as they always were drawn.
         side, per_row, rows = min(m(64), (room.w + m(2)) // count - gap), count, 1
         if side < m(_FACE_MIN):
-            for side in range(m(64), m(_FACE_MIN) - 1, -1):
+            for side in range(m(_FACE_ROWS_MAX), m(_FACE_MIN) - 1, -1):
                 per_row = max(1, (room.w + gap) // (side + gap))
                 rows = room.h // self._face_row(side, under)
                 if per_row * rows >= count:
