@@ -21,6 +21,7 @@ class Keys:
         self.typed = iter(keys)
         self.pending: list[Any] = []
         self.menus: list[tuple[str, tuple[Option, ...], str]] = []
+        self.highlights: list[int] = []  # where each menu opened
         self.idle = 0  # polls in a row with no key
 
     def poll(self) -> list[Any]:
@@ -32,6 +33,7 @@ class Keys:
     def show(self, prompt: str, **kwargs: Any) -> None:
         if kwargs.get("options"):  # a menu is up: the player presses the next key
             self.menus.append((prompt, kwargs["options"], kwargs.get("status", "")))
+            self.highlights.append(kwargs.get("highlight", 0))
             self.pending.append(press_for_key(next(self.typed)))
 
 
@@ -41,18 +43,48 @@ def keypad(keys: Keys, why: str = "typed 手入力") -> Keypad:
 
 @pytest.mark.parametrize(("sides", "keys", "value"), [
     (100, "10", 10), (100, "05", 5), (100, "00", 100), (100, "99", 99), (10, "0", 10),
-    (4, "3", 3), (20, "21", 20), (20, "35", 5), (12, "11", 11), (12, "13", 10)])
+    (4, "3", 3), (20, "20", 20), (20, "05", 5), (20, "19", 19), (12, "10", 10),
+    (12, "11", 11), (12, "07", 7), (37, "30", 30), (37, "37", 37), (16, "10", 10)])
 def test_a_typed_die_is_the_digits_typed(sides: int, keys: str, value: int) -> None:
-    """On the keypad the 0 key picks 0, the tenth option: 1 then 0 is a d100's 10 (the 1 used
-    to pick 11 at once, the 0 did nothing). A d20's tens are three options (1_, 2_, 0_),
-    keyed 1–3 on the screen: 3 then 5 is its 05; after 2_ its units are 20 alone, keyed 1,
-    and after 0_ they are 01–09, never 00, as on the command line: a D20 has no 0 (dice62
-    N4). A D12's units after 1_ are 11, 12, 10 (keyed 1–3; screen70 DEFECT 1)."""
+    """On the keypad a number key is the digit it names, on every place: 1 then 0 is a
+    d100's 10 (the 1 used to pick 11 at once, the 0 did nothing), a D20's 20 is 2 then 0 and
+    its 5 is 0 then 5, a D12's 10 is 1 then 0. Each place is the ten digits in order, 0 the
+    tenth: with the places cut to the faces, a number key picked by position, and a D12's
+    1 0 stalled on 11 12 10 (reviews70 DEFECT 1)."""
     pressed = Keys(keys)
     assert keypad(pressed).die(RollAsk("damage", 1, sides), pressed.show) == value
-    if sides == 20:  # its 2_ begins one face, not 20–29
-        assert [o.label for o in pressed.menus[0][1]][:3] == ["1_ (10–19)", "2_ (20)",
-                                                              "0_ (1–9)"]
+    if sides > 10:  # a place: 1–9, 0, Back
+        assert all(len(options) == 11 for _, options, _ in pressed.menus)
+    if sides == 20:  # its 2_ begins one face, not 20–29; 3_ begins none
+        tens = [o.label for o in pressed.menus[0][1]]
+        assert tens[:3] == ["1_ (10–19)", "2_ (20)", "3_"] and tens[9] == "0_ (1–9)"
+
+
+def test_1_0_enter_on_a_d12_is_10_never_11() -> None:
+    """A keyboard player's 1, 0, Enter on a D12: the 0 picked nothing on the units cut to
+    11 12 10, and Enter took the highlighted 11, recorded with no warning (reviews70 DEFECT
+    1). (Each menu's first poll drains what came before it: "".)"""
+    shown: list[dict[str, Any]] = []
+    pad = Keypad(Controls([Polls("", "1", "", "0", "\r")]), 0.0, "typed 手入力",
+                 sleep=lambda s: None)
+    assert pad.die(RollAsk("damage", 1, 12), lambda prompt, **kw: shown.append(kw)) == 10
+
+
+@pytest.mark.parametrize(("sides", "typo", "then", "value"), [
+    (20, "21", "0", 20), (12, "13", "0", 10), (16, "17", "0", 10), (20, "00", "9", 9),
+    (37, "38", "7", 37)])
+def test_a_typo_is_refused_where_it_is_typed_never_another_face(
+        sides: int, typo: str, then: str, value: int) -> None:
+    """A digit that leads to no face is refused, said as trouble, and the place is typed
+    again: a D20's 2 then 1 was taken as its 20, a D12's 1 then 3 as its 10 (reviews70
+    DEFECT 1); a D20 has no 00 (dice62 N4)."""
+    pressed = Keys(typo + then)
+    assert keypad(pressed).die(RollAsk("burst", 1, sides), pressed.show) == value
+    assert [status for _, _, status in pressed.menus] == [
+        "typed 手入力", "typed 手入力",
+        f"{typo} is not on a 1D{sides}: type again その目はありません"]
+    assert [prompt.endswith("units 一の位") for prompt, _, _ in pressed.menus] == [
+        False, True, True]  # the units again, the tens kept
 
 
 def test_the_d100_keypad_says_00_is_100() -> None:
@@ -68,16 +100,23 @@ def test_the_d100_keypad_says_00_is_100() -> None:
     assert next(o.label for o in units if o.choice == "0") == "00 (=100)"
 
 
-def test_a_face_the_die_does_not_have_is_not_offered() -> None:
-    """A d20's units after its tens 2 are its 20 alone, highlighted: A takes it. They were
-    21–29 and 20, the highlight on the 21 the die has not; A was refused (screen70 DEFECT
-    1). Each menu says why the die is typed."""
+def test_each_place_opens_on_the_first_digit_that_leads_to_a_face() -> None:
+    """A d20's units after its tens 2 open on its 0, the 20: A takes it. They opened on the
+    21 the die has not; A was refused (screen70 DEFECT 1). Each menu says why the die is
+    typed."""
     pressed = Keys("2a")
     assert keypad(pressed).die(RollAsk("burst", 1, 20), pressed.show) == 20
     prompts = [prompt for prompt, _, _ in pressed.menus]
     assert prompts == ["burst: type the D20, tens 十の位", "burst: type the D20, units 一の位"]
-    assert [o.label for o in pressed.menus[1][1]] == ["20", "Back 戻る"]
+    units = [o.label for o in pressed.menus[1][1]]
+    assert units == [*(f"2{d}" for d in range(1, 10)), "20", "Back 戻る"]
+    assert pressed.highlights == [0, 9]
     assert [status for _, _, status in pressed.menus] == ["typed 手入力"] * 2
+    # A D200's 2__ opens on 20_, then on 200; its 0__ on 01_, then on 011.
+    for keys, highlights, value in (("20a", [0, 9, 9], 200), ("01a", [0, 0, 0], 11)):
+        d200 = Keys(keys)
+        assert keypad(d200).die(RollAsk("table", 1, 200), d200.show) == value
+        assert d200.highlights == highlights
 
 
 def test_a_throw_of_two_dice_names_each_and_back_goes_back() -> None:
@@ -99,30 +138,42 @@ def test_back_from_the_units_goes_back_to_the_tens() -> None:
     assert ["tens" in p for p, _, _ in pressed.menus] == [True, False, True, False]
 
 
-@pytest.mark.parametrize(("keys", "value"), [("157", 157), ("199", 199), ("211", 200),
-                                             ("305", 5), ("311", 11)])
+@pytest.mark.parametrize(("keys", "value"), [("157", 157), ("199", 199), ("200", 200),
+                                             ("005", 5), ("011", 11), ("099", 99)])
 def test_a_die_over_100_faces_is_typed_by_hundreds_tens_and_units(keys: str, value: int) -> None:
     """A D200 (the tray's 1D200, a choice of more than 100) was typed as tens and units, so
-    100–199 could not be typed at all (review 3 #3). Its hundreds are 1__, 2__ and 0__ (keyed
-    1–3); 000 is not offered, a D200 has no 0 (dice62 N4), nor 21_ (screen70 DEFECT 1)."""
+    100–199 could not be typed at all (review 3 #3). Its hundreds are 1__, 2__ … 0__, keyed
+    by their digits; 000 is refused, a D200 has no 0 (dice62 N4)."""
     pressed = Keys(keys)
     assert keypad(pressed).die(RollAsk("table", 1, 200), pressed.show) == value
     hundreds = pressed.menus[0][1]
-    assert [o.label for o in hundreds] == ["1__ (100–199)", "2__ (200)", "0__ (1–99)",
+    assert [o.label for o in hundreds] == ["1__ (100–199)", "2__ (200)",
+                                           *(f"{d}__" for d in range(3, 10)), "0__ (1–99)",
                                            "Back 戻る"]
     assert [p.split(", ")[1].split(":")[0] for p, _, _ in pressed.menus[:3]] == [
         "hundreds 百の位", "tens 十の位", "units 一の位"]
 
 
-def test_a_d200_offers_no_250_and_back_steps_back_one_place() -> None:
-    pressed = Keys("2b" "21b" "11")
-    assert keypad(pressed).die(RollAsk("table", 1, 200), pressed.show) == 200
-    assert [o.label for o in pressed.menus[1][1]] == ["20_", "Back 戻る"]
-    assert [o.label for o in pressed.menus[4][1]] == ["200", "Back 戻る"]
+def test_a_d200_refuses_250_and_back_steps_back_one_place() -> None:
+    pressed = Keys("25" "b" "19" "b" "99")
+    assert keypad(pressed).die(RollAsk("table", 1, 200), pressed.show) == 199
+    assert pressed.menus[2][2] == "25_ is not on a 1D200: type again その目はありません"
     # Back from the tens to the hundreds, and from the units to the tens, not out of the die.
     assert [p.split(", ")[1].split(":")[0] for p, _, _ in pressed.menus] == [
-        "hundreds 百の位", "tens 十の位", "hundreds 百の位", "tens 十の位", "units 一の位",
-        "tens 十の位", "units 一の位"]
+        "hundreds 百の位", "tens 十の位", "tens 十の位", "hundreds 百の位", "tens 十の位",
+        "units 一の位", "tens 十の位", "units 一の位"]
+
+
+@pytest.mark.parametrize(("sides", "keys"), [(1000, "1000"), (1000, "0999"), (1000, "0001"),
+                                             (10000, "10000"), (10000, "09999")])
+def test_a_d1000s_1000_can_be_typed(sides: int, keys: str) -> None:
+    """A D1000 (``1D1000`` in dice.expressions) was typed in three places, so its 1000 could
+    not be typed at all; 000 is no face of it (reviews70 RISK 2). It is four places, as a
+    D20's 20 is two; a D10000 (the most sides an expression may have) five."""
+    pressed = Keys(keys)
+    assert keypad(pressed).die(RollAsk("table", 1, sides), pressed.show) == int(keys)
+    assert [o.label for o in pressed.menus[0][1]][::9] == [
+        f"1{'_' * (len(keys) - 1)} ({sides})", f"0{'_' * (len(keys) - 1)} (1–{sides - 1})"]
 
 
 def test_a_double_press_on_a_keypad_does_not_type_the_next_digit_too() -> None:
@@ -205,14 +256,37 @@ class Polls:
 
 
 @pytest.mark.parametrize(("sides", "polls", "value"), [
-    (6, ("", "7", "4"), 4), (20, ("", "4", "0", "2", "", "0", "1"), 20),
-    (4, ("", "9", "b"), None)])
+    (6, ("", "7", "4"), 4), (20, ("", "4", "", "2", "", "0"), 20), (4, ("", "9", "b"), None)])
 def test_a_number_key_past_the_keypads_digits_is_no_back(
         sides: int, polls: tuple[str, ...], value: int | None) -> None:
     """A number key picks a digit, never Back (the last option, drawn [B]): a 7 on a 1D6's
-    keypad, a 4 or a 0 on a 1D20's tens (1_ 2_ 0_, keyed 1–3), gave up the throw and the
-    dice typed before it (review63g); a 0 on its units after 2_ (20 alone, keyed 1) too. B
-    still goes back. (Each menu's first poll drains what came before it: "".)"""
+    keypad, a 4 or a 0 on a 1D20's tens (then 1_ 2_ 0_, keyed 1–3), gave up the throw and
+    the dice typed before it (review63g); a 4 on its tens (4_) is refused, not Back. B still
+    goes back. (Each menu's first poll drains what came before it: "".)"""
     shown: list[object] = []
     pad = Keypad(Controls([Polls(*polls)]), 0.0, "typed 手入力", sleep=lambda s: None)
     assert pad.die(RollAsk("damage", 1, sides), lambda prompt, **kw: shown.append(kw)) == value
+
+
+@pytest.mark.parametrize("sides", [1000, 10000])
+def test_a_d1000_the_dice_tray_offers_is_typed_up_to_its_1000(sides: int) -> None:
+    """``1D1000`` in dice.expressions is taken (up to 10,000 sides), so the tray asks the
+    keypad for it: its 1000 could not be typed (reviews70 RISK 2); typed, it is the total."""
+    from companion.app.config import load_config
+    from companion.app.modes.dice_tray import DiceTrayMode, parse_expressions
+    from companion.app.session.mode import ChoiceAsk, Throw
+
+    config = load_config(env={}, overrides={"dice.source": "typed",
+                                            "dice.expressions": f"1D{sides}"})
+    assert not config.problems
+    tray = DiceTrayMode(parse_expressions(config.text("dice.expressions")), "typed 手入力")
+    tray.answer(0)
+    ask = tray.ask()
+    assert isinstance(ask, RollAsk) and (ask.count, ask.sides) == (1, sides)
+    pressed = Keys(str(sides))
+    tray.answer(Throw((keypad(pressed).die(ask, pressed.show),)))
+    shown = tray.ask()
+    assert isinstance(shown, ChoiceAsk)
+    view = tray.view(shown.prompt, options=shown.options, highlight=shown.highlight)
+    assert view.dice is not None and view.dice.faces == (sides,)
+    assert any(f"(1D{sides}) ＞ {sides}" in line for line in view.dice.rolls), view.dice.rolls

@@ -152,15 +152,16 @@ def test_a_space_before_the_die_is_said_to_end_the_command() -> None:
     assert plain.value.reason == "the expression rolls no dice"
 
 
-# N4: a D20 has no 00: the keypad does not offer it (screen70: only faces are offered), and
-# typed dice on the command line refuse it.
+# N4: a D20 has no 00: typed dice and the keypad refuse it alike (the keypad where the 0 is
+# typed, and the units are typed again: reviews70 DEFECT 1).
 
-def test_a_d20s_00_is_not_offered_on_the_keypad_and_refused_on_the_command_line() -> None:
-    pressed = Keys("39")  # 0_ then its last unit offered: 09, no 00 after it
+def test_a_d20s_00_is_refused_on_the_keypad_as_on_the_command_line() -> None:
+    pressed = Keys("0" "0" "9")  # 0_, then 0: refused; then 9, its 09
     assert keypad(pressed).die(RollAsk("to hit", 1, 20), pressed.show) == 9
-    assert [o.label for o in pressed.menus[0][1]][:3] == ["1_ (10–19)", "2_ (20)", "0_ (1–9)"]
-    units = [o.label for o in pressed.menus[1][1]]
-    assert "00" not in units and units[:9] == [f"0{d}" for d in range(1, 10)]
+    assert pressed.menus[2][2] == "00 is not on a 1D20: type again その目はありません"
+    assert [o.label for o in pressed.menus[0][1]][::9] == ["1_ (10–19)", "0_ (1–9)"]
+    assert [o.label for o in pressed.menus[1][1]][:10] == [
+        *(f"0{d}" for d in range(1, 10)), "00"]
     assert _read_values("00", 20)[0] == "0 is not on a D20 その目はありません"
     # Percentile dice show 00: it is their 100, on both.
     d100 = Keys("00")
@@ -169,7 +170,7 @@ def test_a_d20s_00_is_not_offered_on_the_keypad_and_refused_on_the_command_line(
 
 
 def test_a_d20s_01_is_still_its_1() -> None:
-    pressed = Keys("31")
+    pressed = Keys("01")
     assert isinstance(keypad(pressed), Keypad)
     assert keypad(pressed).die(RollAsk("to hit", 1, 20), pressed.show) == 1
 

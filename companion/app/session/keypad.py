@@ -2,14 +2,18 @@
 a D20, a d100), or every die with ``--dice typed`` (real dice and no dice camera).
 
 A die of up to ten faces is one menu of its faces; a larger one is typed digit by digit,
-highest place first (a d100's tens, then units; a D200's hundreds too). Each place offers
-only the digits that lead to a face of the die (:func:`place_digits`): after a D20's ``2_``
-its units are ``20`` alone, highlighted, so that A takes it. All zeros are the highest face
+highest place first (a d100's tens, then units; a D200's hundreds too). Each place is the
+ten digits in order, 1–9 then 0, so that a number key is the digit it names, as the keys
+table says (1-9, 0: that option, 0 the tenth): a D20's 20 is ``2`` ``0``, a D12's 10 is
+``1`` ``0``. The menu opens with its highlight on the first digit that leads to a face
+(:func:`place_digits`): after a D20's ``2_`` on its 0, the 20, so that A takes it. A digit
+that leads to no face is refused where it is typed, and the place is typed again: a typo
+never becomes another face (reviews70 DEFECT 1: the units cut to the faces, a number key
+picked by position, and a D12's ``1`` ``0`` Enter was 11). All zeros are the highest face
 of percentile dice only (a d100's 00 is 100, as the keys say), whose faces show it; on
-another die (a D20, a D200) they are not offered, as typed dice on the command line refuse
+another die (a D20, a D200) they are refused, as typed dice on the command line refuse
 them (:func:`~companion.dice.sources.zero_is_top`). Back goes back a place, and out of the
-first. A number key picks the option drawn beside it (``[3] 0_ (1–9)`` on a D20's tens), as
-on every menu.
+first.
 """
 
 from __future__ import annotations
@@ -26,7 +30,10 @@ from companion.hw.display.view import Option
 #: The most faces typed in one menu: its keys 1–9 and 0 (a D10's 10).
 ONE_MENU_SIDES = 10
 #: A larger die's digits, typed highest place first, by how many places follow.
-PLACES = (("units", "一の位"), ("tens", "十の位"), ("hundreds", "百の位"), ("thousands", "千の位"))
+PLACES = (("units", "一の位"), ("tens", "十の位"), ("hundreds", "百の位"), ("thousands", "千の位"),
+          ("ten thousands", "万の位"))
+#: The digits of a place, in the order of their number keys (0 the tenth).
+DIGITS = (*range(1, 10), 0)
 
 
 def typed_prompt(ask: RollAsk, typed: Sequence[int] = ()) -> str:
@@ -61,14 +68,21 @@ def place_label(blanks: str, lowest: int, highest: int) -> str:
     return f"{blanks} ({lowest})" if lowest == highest else f"{blanks} ({lowest}–{highest})"
 
 
+def place_places(sides: int) -> int:
+    """How many places a die of more than ten faces is typed in: a d100's 00 is its 100, so
+    two, as a D20's; a D1000 (no 0 on it) is four, 1000 being ``1`` ``0`` ``0`` ``0``: with
+    three its 1000 could not be typed at all (reviews70 RISK 2)."""
+    return len(str(sides - 1 if zero_is_top(sides) else sides))
+
+
 def place_digits(typed: Sequence[int], after: int, sides: int) -> list[int]:
-    """The digits a place offers (1–9, then 0), the places ``typed`` before it and ``after``
-    it: those the number can go on from to a face of a 1D``sides``. A D20's units after its
-    tens 2 are its 0 alone (20); after its 0 (``0_ (1–9)``), 1–9, not 00. The units offered
-    21–29 with the highlight on the 21 the die does not have: A, the natural "ok", was
-    refused, and a 20 took two presses of R first (screen70 DEFECT 1)."""
+    """The digits of a place (1–9, then 0), the places ``typed`` before it and ``after`` it,
+    that lead to a face of a 1D``sides``: the place's menu opens on the first of them. A
+    D20's units after its tens 2 are its 0 alone (20); after its 0 (``0_ (1–9)``), 1–9, not
+    00. The units opened on the 21 the die does not have: A, the natural "ok", was refused,
+    and a 20 took two presses of R first (screen70 DEFECT 1)."""
     digits = []
-    for digit in (*range(1, 10), 0):
+    for digit in DIGITS:
         lowest = int("".join(map(str, (*typed, digit)))) * 10 ** after
         highest = lowest + 10 ** after - 1
         if lowest <= sides and (highest >= 1 or zero_is_top(sides)):
@@ -79,10 +93,12 @@ def place_digits(typed: Sequence[int], after: int, sides: int) -> list[int]:
 def _key_label(typed: list[int], digit: int, after: int, sides: int) -> str:
     """What a digit's key says: the number so far with blanks for the places to come, the
     faces the first place begins (10–19), and that all zeros are the die's highest face
-    (00=100)."""
+    (00=100). A digit that leads to no face says the number alone (a D20's ``3_``, ``21``)."""
     number = "".join(map(str, typed)) + str(digit)
     zeros = "0" * (len(number) + after)
     top = zero_is_top(sides)
+    if digit not in place_digits(typed, after, sides):  # no face: the number, no faces
+        return number + "_" * after
     if after == 0:
         return f"{zeros} (={sides})" if number == zeros and top else number
     if typed:
@@ -157,37 +173,48 @@ class Keypad:
     def die(self, ask: RollAsk, show: Show, before: tuple[int, ...] = ()) -> int | None:
         """The next die of the throw keyed in, after the dice typed ``before``; None: the
         player went back."""
+        status = self.why
+        guidance = True
+
         def with_status(prompt: str, **kwargs: object) -> None:
-            show(prompt, **kwargs, status=self.why, guidance=True)
+            show(prompt, **kwargs, status=status, guidance=guidance)
 
         if ask.sides <= ONE_MENU_SIDES:
             faces = [*range(1, ask.sides + 1)]
             options = (*(Option(f"{v}", str(v)) for v in faces), BACK)
             picked = self._choose(with_status, typed_prompt(ask, before), options)
             return None if picked == len(faces) else faces[picked]
-        places = len(str(ask.sides - 1))  # a d100's 00 is its 100: two places, as a d20's
+        places = place_places(ask.sides)
         typed: list[int] = []
         while True:
             self.places = "".join(map(str, typed))
             after = places - len(typed) - 1  # the places still to type after this one
-            digits = place_digits(typed, after, ask.sides)
-            options = (*(Option(f"{d}", _key_label(typed, d, after, ask.sides)) for d in digits),
-                       BACK)
-            picked = self._choose(with_status, place_prompt(ask, before, after), options)
-            if picked == len(digits):  # back: to the place before, or out of the first
+            faces = place_digits(typed, after, ask.sides)
+            options = (*(Option(f"{d}", _key_label(typed, d, after, ask.sides))
+                         for d in DIGITS), BACK)
+            picked = self._choose(with_status, place_prompt(ask, before, after), options,
+                                  DIGITS.index(faces[0]))
+            status, guidance = self.why, True
+            if picked == len(DIGITS):  # back: to the place before, or out of the first
                 if not typed:
                     return None
                 typed.pop()
                 continue
-            typed.append(digits[picked])
+            if DIGITS[picked] not in faces:  # refused here, not taken: this place again
+                number = self.places + str(DIGITS[picked]) + "_" * after
+                status = f"{number} is not on a 1D{ask.sides}: type again その目はありません"
+                guidance = False
+                continue
+            typed.append(DIGITS[picked])
             if len(typed) < places:
                 continue
             value = int("".join(map(str, typed)))
             self.places = ""
-            # Only faces were offered (place_digits): all zeros is a d100's 100.
+            # Only faces were taken (place_digits): all zeros is a d100's 100.
             return ask.sides if value == 0 else value
 
-    def _choose(self, show: Show, prompt: str, options: tuple[Option, ...]) -> int:
+    def _choose(self, show: Show, prompt: str, options: tuple[Option, ...],
+                highlight: int = 0) -> int:
         """A key of the keypad. A digit counts once chosen, with no read to confirm: the
         menu after it (the next place, the next die, the fight's next menu) is guarded
         against a double press of the same button or tap, as after an accepted read.
@@ -198,10 +225,10 @@ class Keypad:
         next menu: a double, not a key typed ahead)."""
         carried, self.ahead = self.ahead, ()
         # A number key picks a digit, never Back (the last option, drawn [B]): a 7 typed on
-        # a 1D6's keypad, or a 4 on a 1D20's tens (1_ 2_ 0_), gave up the throw and the
-        # dice typed before it (review63g).
-        picked = choose(self.controls, show, prompt, options, 0, self.poll_seconds, self.sleep,
-                        carried=carried, number_keys=len(options) - 1)
+        # a 1D6's keypad, or a 4 on a 1D20's tens (then 1_ 2_ 0_), gave up the throw and the
+        # dice typed before it (review63g). A place's digits are all ten, 0 the tenth.
+        picked = choose(self.controls, show, prompt, options, highlight, self.poll_seconds,
+                        self.sleep, carried=carried, number_keys=len(options) - 1)
         self.controls.accepted_with = self.controls.chose_with
         ahead: list[Press] = []
         for press in self.controls.left_over:
