@@ -300,6 +300,12 @@ def run_rate(args: argparse.Namespace) -> int:
     if args.strength is not None and args.strength < profile.strength_min:
         raise DataError(f"--strength {args.strength}: strength never drops below "
                         f"{profile.strength_min} (JR-PC-2, the profile's pc.strength_min)")
+    # Nor above where it starts: poison and strength drain only lower it, and the ring of
+    # strength (増強の指輪) only guards it (JR-AB-POISON, JR-AB-DRAINSTR; reviewr70 NIT 4).
+    if args.strength is not None and args.strength > profile.strength:
+        raise DataError(f"--strength {args.strength}: strength never rises above "
+                        f"{profile.strength}, where it starts (JR-PC-1, the profile's "
+                        "pc.strength)")
     raw, terms, rate = rate_terms(m.attack, args.level, args.weapon, args.strength)
     data = {**_named(m), "rate": rate, "raw": raw, "terms": terms,
             "clamped": raw != rate, "always_succeeds": str(profile.critical),

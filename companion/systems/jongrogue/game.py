@@ -51,7 +51,13 @@ from companion.systems.jongrogue.core import Outcome, Termination, _GameOver
 from companion.systems.jongrogue.decisions import _NEIGHBOURS, _Decisions
 from companion.systems.jongrogue.drawing import Proc
 from companion.systems.jongrogue.events import Event, Kind
-from companion.systems.jongrogue.profile import DEFAULT_PROFILE, Option, Profile, preset_options
+from companion.systems.jongrogue.profile import (
+    DEFAULT_PROFILE,
+    Option,
+    Profile,
+    preset_name,
+    preset_options,
+)
 from companion.systems.jongrogue.state import PC, MonsterOnMap, Position, Room
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place, TileLedger
@@ -162,9 +168,16 @@ class Game(_Decisions):
         if not 1 <= revision <= RULES_REVISION:
             raise ValueError(f"rules revision {revision} is not one this companion plays "
                              f"(1 to {RULES_REVISION})")
-        self.preset = preset
         self.revision = revision
-        self.options = frozenset(options) if options is not None else preset_options(preset)
+        if options is None:
+            self.options = preset_options(preset)
+            # The preset's one name (ez+pincer for EZ+Pincer, plus for all six options):
+            # a save or log keeping it then names one set of options one way, whoever built
+            # the game, not only when the app named it first (reviewr70 NIT 5).
+            self.preset = preset_name(self.options)
+        else:
+            self.options = frozenset(options)
+            self.preset = preset
         self.profile = profile or DEFAULT_PROFILE
         self.record = record
         # The options never change during a game; the hot paths read these.

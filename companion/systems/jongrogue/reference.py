@@ -242,15 +242,23 @@ FIXED_READINGS = (
     FixedDefault("JR-PC-3 (door)", "a bound (拘束) PC on the door (ドアの上) is held where it "
                  "stands: it cannot step into the room (部屋の中) nor take (拾う) from the door, "
                  "from revision 3, nor, from revision 5, strike (攻撃) or shoot (遠隔攻撃) a "
-                 "monster not awake, its blow at one being a step in (JR-STATE-1 (blow)). With "
-                 "no monster attacking it (its binder dead, say), from revision 11, its turns "
-                 "pass with break-free checks until one succeeds, and it is asked what to do "
-                 "once free, so no potion (回復薬) is drunk nor ring (指輪) taken off to reach "
-                 "a check; revision 10 and before asked it while bound, its turns passing so "
-                 "only with nothing at all to do. The seed names 拘束状態 (l.275) but not "
-                 "what it stops: JR-PC-3 stops moving and fleeing; the shot at a sleeper goes "
-                 "with the blow, though a shot from the door is no step in (JR-STATE-1 "
-                 "(shot))"),
+                 "monster not awake, its blow at one being a step in (JR-STATE-1 (blow)); with "
+                 "nothing left to do, its turns pass with break-free checks until one "
+                 "succeeds. The seed names 拘束状態 (l.275) but not what it stops: JR-PC-3 "
+                 "stops moving and fleeing; the shot at a sleeper goes with the blow, though a "
+                 "shot from the door is no step in (JR-STATE-1 (shot))"),
+    # Its own entry, not the door's (reviewr70 NIT 3): it holds wherever the PC is bound,
+    # and every game it changed was bound in the room.
+    FixedDefault("JR-PC-3 (unattacked)", "a bound (拘束) PC that no monster attacks (its "
+                 "binder dead, say), in the room (部屋の中) or on the door (ドアの上), is not "
+                 "asked what to do, from revision 11: its turns pass with break-free checks "
+                 "(1d9 >= bound_escape) until one succeeds, and it is asked once free, so no "
+                 "potion (回復薬) is drunk nor ring (指輪) taken off to reach a check; nothing "
+                 "happens in those turns, so every option it had while bound is offered again "
+                 "once free, with the moves. Revision 10 and before asked it while bound. The "
+                 "seed names 拘束状態 (l.275) but not what it stops; JR-PC-3 stops moving and "
+                 "fleeing, and a frozen (凍結) PC's checks, one a turn and no choice, are the "
+                 "seed's own model"),
     FixedDefault("JR-FLEE-2", "pincered (挟み撃ち), the places for attackers (前後最大4体 in a "
                  "room) go half to the monsters in front and half to those following; a side "
                  "with fewer gives its places to the other"),

@@ -53,7 +53,7 @@ def test_rules_defaults_lists_the_readings_fixed_in_the_companion(
         "JR-FLEE-1", "JR-FLEE-1 (door)", "JR-FLEE-1 (turn)", "JR-RANGED-2 (ready)",
         "JR-RANGED-2 (door)",
         "JR-STATE-2 (gold)", "JR-STATE-1 (blow)", "JR-STATE-1 (shot)", "JR-AB-DRAIN (defend)",
-        "JR-AB-GAZE (door)", "JR-PC-3 (shot)", "JR-PC-3 (door)",
+        "JR-AB-GAZE (door)", "JR-PC-3 (shot)", "JR-PC-3 (door)", "JR-PC-3 (unattacked)",
         "JR-FLEE-2", "JR-FLEE-2 (back)", "JR-AB-GOLDLOVER", "JR-AB-STEALITEM", "JR-AB-MIMIC",
         "JR-AB-HASTE", "JR-AB-INVISIBLE"]
     width = max(len(d.rule) for d in FIXED_READINGS)
