@@ -33,7 +33,7 @@ from companion.systems.jongrogue.autoplay import HeadlessPlayer
 from companion.systems.jongrogue.events import Event, Kind
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.profile import Option as RuleOption
-from companion.systems.jongrogue.state import MonsterOnMap
+from companion.systems.jongrogue.state import MonsterOnMap, PCState
 from companion.systems.jongrogue.tables import TABLES, Ability
 from companion.systems.jongrogue.tiles import Tile
 
@@ -408,6 +408,26 @@ def tile_prompt(request: TileRequest, slot: Slot, simulated: bool = False) -> st
                                            what=what)
 
 
+#: The engine's name for the check a bound PC (拘束) draws each turn (JR-PC-3).
+BREAK_FREE = "break free (拘束)"
+BOUND_WAIT = ("bound 拘束 with no monster attacking: break free first (1d9 >= {need}), one check "
+              "a turn; your choices come back once free 拘束中: 解除判定のみ、解除後に行動")
+
+
+def bound_wait(game: Game) -> str:
+    """Why a bound PC (拘束, JR-PC-3) is asked only for tiles, or "": from rules revision 11
+    a bound PC that no monster attacks is not asked what to do; its break-free checks are
+    drawn one a turn until it is free (rules70 DEFECT 1). The prompt names the check but not
+    why the potion and rings on the sheet are not offered (reviewr70 RISK 1). A break-free
+    check with a monster attacking is followed by the PC's choice, so it says nothing then."""
+    request = game.pending
+    if (isinstance(request, TileRequest) and request.purpose is Purpose.CHECK
+            and BREAK_FREE in request.prompt and game.revision >= 11
+            and PCState.BOUND in game.pc.states and not game.attackers()):
+        return BOUND_WAIT.format(need=game.profile.bound_escape)
+    return ""
+
+
 D9_PURPOSES = (Purpose.START_ROOM, Purpose.CHECK, Purpose.NUMBER)  # tiles drawn for a 1d9
 
 
@@ -572,6 +592,10 @@ class JongRogueMode:
              prompt_faces: tuple[int, ...] = ()) -> View:
         game = self.game
         events = game.events
+        # The status the session or a set-aside tile gives comes first; with none, a bound
+        # PC's wait is said as guidance (the next step), not as trouble.
+        told = status or self.note
+        waiting = "" if told else bound_wait(game)
         return View(
             floor=game.floor,
             room=game.room_no or None,
@@ -583,6 +607,7 @@ class JongRogueMode:
             prompt_tile=prompt_tile,
             last_check=last_check(events, self.describe),
             log=tuple(self.describe(e) for e in events[-12:]),
-            status=status or self.note,
+            status=told or waiting,
+            guidance=bool(waiting),
             pursuers=pursuer_tiles(game),
         )
