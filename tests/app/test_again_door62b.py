@@ -3,8 +3,10 @@ play that seed's game. Revision 8 changed an option no strategy takes (the door 
 but revision 9 (the route kept whole) changes a few auto-player games (review64j DEFECT 1:
 ez cautious 1824, test_golden_games), and revision 10 (a flight by the door the PC came in
 by, a pursued one never back to the room just fled from) changes a few more (review64j
-DEFECT 2: plus cautious 628), so from revision 10 a game of revision 9, 8 or before is not
-offered again, and one of revision 10 is; and from revision 8 the log and the screen's log
+DEFECT 2: plus cautious 628), and revision 11 (a bound PC no monster attacks is not asked
+what to do) six more (rules70 DEFECT 1: plus reckless 11, this file's game, among them), so
+from revision 11 a game of revision 10, 9, 8 or before is not offered again, and one of the
+newest revision (``RULES_REVISION``) is; and from revision 8 the log and the screen's log
 say a PC moving onto the door from the room in ranged combat (JR-RANGED-2)."""
 
 from __future__ import annotations
@@ -46,8 +48,10 @@ def test_the_constant_is_revision_11() -> None:
     assert (SAME_HEADLESS_GAMES_SINCE, RULES_REVISION) == (11, 11)
 
 
-def test_a_resumed_revision_10_game_is_offered_again_by_its_seed_and_that_is_the_same_game(
+def test_a_resumed_newest_revision_game_is_offered_again_by_its_seed_and_that_is_the_same_game(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A game of the newest revision, 11 (``RULES_REVISION``; revision 10 is among the older
+    ones below), is offered again by its seed: its auto-player games are the current ones."""
     out = _resumed(tmp_path, RULES_REVISION, capsys)
     assert out[-1].endswith(f"; this game again: {again_command()}")
     assert "cannot be played again" not in out[-1]
@@ -70,7 +74,8 @@ def test_a_resumed_older_game_is_not_offered_again(
     """Revision 8 and 7 too (review64j DEFECT 1: a revision-8 save of plus cautious 628,
     resumed, offered `--seed 628`, which plays another game by revision 9); and revision 9
     (review64j DEFECT 2: plus cautious 628 plays another game by revision 10); and revision
-    10 (rules70 DEFECT 1: plus cautious 0 plays another game by revision 11)."""
+    10 (rules70 DEFECT 1: plus reckless 11, the game played here, plays another game by
+    revision 11, its bound PC no longer asked what to do with its binder dead)."""
     last = _resumed(tmp_path, revision, capsys)[-1]
     assert "--seed" not in last and last.endswith(
         f"this game, of rules revision {revision}, cannot be played again from its seed: a new "
@@ -88,8 +93,10 @@ def _cut_log(tmp_path: Path, revision: int, capsys: pytest.CaptureFixture[str]) 
     return log
 
 
-def test_replay_of_a_cut_revision_10_log_offers_its_seed_which_plays_the_same_events(
+def test_replay_of_a_cut_newest_revision_log_offers_its_seed_which_plays_the_same_events(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A cut log of the newest revision (``RULES_REVISION``) offers its seed, which plays
+    its events again."""
     log = _cut_log(tmp_path, RULES_REVISION, capsys)
     assert main(["replay", str(log)]) == 0
     said = capsys.readouterr().out

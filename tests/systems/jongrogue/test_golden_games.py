@@ -61,9 +61,15 @@ KINDS = [(p, s) for p in ("ez", "plus") for s in ("cautious", "reckless")]
 # DEFECT 3); by revision 9 the way back ended there and it fought.
 RULE_GAMES = [("plus", "cautious", 723), ("plus", "cautious", 893), ("ez", "cautious", 1824),
               ("plus", "cautious", 628), ("ez", "cautious", 1733)]
-# revision: the games of its rule, the only ones whose lines it changes
+# revision: the games of its rule, the only ones whose lines it changes. Revision 11's are
+# the six games whose PC, bound (拘束) with its binder dead, chose a potion, a ring or the
+# loot before its next break-free check by revision 10 (JR-PC-3; rules70 DEFECT 1): five of
+# the grid and plus cautious 893 (reviewr70 NIT 2: a later regeneration that changed any
+# other game under revision 11 went unseen).
 RULE_OF = {6: [RULE_GAMES[0]], 7: [RULE_GAMES[1]], 9: [RULE_GAMES[2], RULE_GAMES[3]],
-           10: [RULE_GAMES[3], RULE_GAMES[4]]}
+           10: [RULE_GAMES[3], RULE_GAMES[4]],
+           11: [("plus", "cautious", 0), ("plus", "cautious", 6), ("plus", "cautious", 14),
+                ("plus", "reckless", 11), ("plus", "reckless", 21), RULE_GAMES[1]]}
 # Revisions whose rule no strategy meets. 8 offers no move onto the door to a PC on it in
 # ranged combat (JR-RANGED-2): the strategies close in or shoot, never taking the door.
 # (Revision 9 is met: the seeds 0-24 of the grid play as by revision 8, but a few later
