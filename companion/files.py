@@ -191,6 +191,40 @@ def cut_writes(path: Path) -> list[Path]:
     return sorted(_stale_temporaries(path, unsure=True))
 
 
+def keep_cut_writes(path: Path) -> tuple[Path, ...]:
+    """Keep the temporary files writes of ``path`` cut short left (:func:`cut_writes`) as
+    ``<name>.unwritten-<UTC timestamp>``, as :func:`keep_unreadable` does, but with
+    ``path`` left where it is: for a file found damaged that the player is told to move
+    aside, whose next write would else delete them unread (:func:`_remove_stale_temporaries`,
+    reviewh70 DEFECT 1), the one copy that may hold its last write whole. Returns every
+    such copy beside ``path``, these and those kept before; one that cannot be renamed is
+    returned where it is."""
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    kept = []
+    for stray in cut_writes(path):
+        copy = _free_name(path, "unwritten", stamp)
+        try:
+            os.replace(stray, copy)
+        except OSError:  # a folder that lets nothing be renamed: named where it is
+            copy = stray
+        kept.append(copy)
+    if kept:
+        with contextlib.suppress(OSError):
+            fsync_dir(path.parent)
+    with contextlib.suppress(OSError):
+        before = [old for old in path.parent.glob(f"{glob.escape(path.name)}.unwritten-*")
+                  if _KEPT.search(old.name) and old not in kept]
+        return tuple(sorted(before) + kept)
+    return tuple(kept)
+
+
+def aside_name(path: Path, why: str = "corrupt") -> Path:
+    """``<name>.<why>-<UTC timestamp>`` beside ``path``, one no file has: the name a command
+    printed for the player to move a damaged file aside by keeps nothing from being written
+    over (reviewh70 RISK 3: a fixed ``.damaged`` replaced the copy kept the time before)."""
+    return _free_name(path, why, time.strftime("%Y%m%dT%H%M%SZ", time.gmtime()))
+
+
 def _remove_stale_temporaries(path: Path) -> None:
     """Remove the temporary files of ``path`` no write under way owns (:func:`_left_over`),
     once a process: names are unique, so they would pile up. Later ones are left for the

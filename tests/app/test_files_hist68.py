@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from companion.app.cli import main
+from companion.app.command_name import companion_command
 from companion.app.modes.fight_file import read_fight_data
 from companion.app.paths import data_dir
 from companion.errors import DataError
@@ -104,7 +105,11 @@ def test_an_empty_zeroed_or_cut_fight_file_is_said_as_a_save_is(
     path.write_bytes(cut(path.read_bytes()))
     before = path.read_bytes()
     assert main(["genso", "fight", "show"]) == 2
-    assert capsys.readouterr().err == f"companion: error: {path}: not JSON ({said})\n"
+    # with the next step coc's says (reviewh70 NIT 5)
+    assert capsys.readouterr().err == (
+        f"companion: error: {path}: not JSON ({said}); it cannot be played on: "
+        f"`{companion_command()} genso fight new … --force` starts a new fight, keeping this "
+        "file as fight.json.corrupt-…\n")
     with pytest.raises(DataError) as raised:  # as the table reads it
         read_fight_data(path, "companion genso fight new")
     assert str(raised.value) == f"{path}: not JSON ({said})"

@@ -602,8 +602,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                      help="the foes' sheet files (.toml), one per foe")
     new.add_argument("--force", action="store_true",
                      help="start over a fight still under way: it is kept beside the new one "
-                          "as <its name>.replaced-…; a fight that is over is written over, "
-                          "--force or not, and no copy is kept")
+                          "as <its name>.replaced-… (one that cannot be read: .corrupt-…); a "
+                          "fight that is over is written over, --force or not, and no copy is "
+                          "kept")
     act = verbs.add_parser(
         "act", help="play an action, e.g. act attack Ann Cultist --with weapon=1 --with ma=true",
         formatter_class=argparse.RawDescriptionHelpFormatter,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shlex
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -62,6 +63,11 @@ def holding_fight(path: Path, mode: str, verb: str, over: Callable[[], bool],
         yield
 
 
+#: How coc's and genso's fight readers refuse a file a newer companion wrote: "fight file
+#: format 99 is not one this companion reads (1 to 2)" (coc), "… version 3 …" (genso).
+NEWER = re.compile(r"fight file (?:format|version) \S+ is not one this companion reads")
+
+
 def refuse_replacing(path: Path, meanwhile: str = "",
                      fault: DataError | None = None) -> DataError:
     """What ``fight new`` says of a fight already at ``path`` without ``--force``: what
@@ -70,6 +76,11 @@ def refuse_replacing(path: Path, meanwhile: str = "",
     ``fault``: why the file there cannot be read; ``--force`` keeps such a one as
     ``.corrupt-…`` (:func:`~companion.files.kept_if_unreadable`), and it has no fight to end
     (it was said to be kept as ``.replaced-…``, with ``fight end`` offered)."""
+    if fault is not None and NEWER.search(str(fault)):
+        # A newer companion's fight plays on there: not one that "cannot be played on"
+        # (reviewh70 NIT 6). --force keeps it as one this companion cannot read.
+        return DataError(f"{fault}: a newer companion's fight, to be played on there; or pass "
+                         f"--force to start over here, keeping it as {path.name}.corrupt-…")
     if fault is not None:
         return DataError(f"{fault}; it cannot be played on: pass --force to start over, "
                          f"keeping it as {path.name}.corrupt-…")

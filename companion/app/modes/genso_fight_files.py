@@ -14,6 +14,7 @@ import hashlib
 import json
 import shlex
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,14 @@ from companion.app.command_name import companion_command
 from companion.app.overrides import read_text
 from companion.app.paths import data_dir
 from companion.errors import DataError
-from companion.files import cut_writes, file_there, loads_toml, toml_fault
+from companion.files import (
+    aside_name,
+    blank_fault,
+    file_there,
+    keep_cut_writes,
+    loads_toml,
+    toml_fault,
+)
 from companion.systems.genso.calendar import Calendar, DeathCurse, calendar_from_mapping
 from companion.systems.genso.character.core import Character
 from companion.systems.genso.combat import Entrant, Fight
@@ -87,17 +95,26 @@ def load_calendar(rules: GensoRules | None = None) -> Calendar:
     path = calendar_path()
     if not file_there(path):
         return Calendar()
+    text = read_text(path, "calendar")
     try:
-        raw = loads_toml(read_text(path, "calendar"))
+        # The companion's calendar always holds its comment and the day: an empty one is a
+        # power cut's, not day 1 (reviewh70 DEFECT 2: read as day 1 with no curse or death).
+        fault = blank_fault(text, "file")
+        raw = loads_toml(text) if fault is None else {}
     except tomllib.TOMLDecodeError as exc:
         # A power cut's zero bytes were said in tomllib's words, with no way on: every
         # calendar command and the sunset stopped at it (hist70 D2).
         fault = toml_fault_at(path, exc)
-        mend = "mend that line, or " if fault == str(exc) else ""  # tomllib's: a line typed
+        typed = fault == str(exc)  # tomllib's: a line typed
+    else:
+        typed = False
+    if fault is not None:
         raise DamagedCalendar(
-            f"{path}: not TOML ({fault}); {mend}{move_aside_to(path)} start the calendar again "
-            "at day 1: the day, the Death Curses and the deaths it kept are lost"
-            f"{unless_cut_copy(path)}", f"{path}: not TOML ({fault})") from None
+            damaged_file(path, fault, typed=typed, start_again="start the calendar again at "
+                         "day 1", lost="the day, the Death Curses and the deaths it kept",
+                         whole="calendar", reads=lambda copy: calendar_from_mapping(
+                             whole_toml(copy), str(copy))),
+            damage(path, fault))
     calendar = calendar_from_mapping(raw, str(path))
     if rules is None:
         return calendar
@@ -121,24 +138,57 @@ def toml_fault_at(path: Path, exc: tomllib.TOMLDecodeError) -> str:
     return toml_fault(data, exc)
 
 
-def move_aside_to(path: Path) -> str:
-    """"move it aside (`mv …`) to": the command that keeps the damaged file at ``path``
-    (under a name no command reads) while the companion begins a new one."""
-    aside = path.with_name(f"{path.name}.damaged")
-    return f"move it aside (`mv {shlex.quote(str(path))} {shlex.quote(str(aside))}`) to"
+def damage(path: Path, fault: str) -> str:
+    """The file at ``path`` and its ``fault``: "not TOML (…)", but for an empty file, which
+    tomllib reads (as nothing) and is damage only where the companion always writes
+    something."""
+    return f"{path}: {fault}" if fault == EMPTY else f"{path}: not TOML ({fault})"
 
 
-def unless_cut_copy(path: Path) -> str:
-    """", unless …": the copies a write of ``path`` cut short left beside it, which may hold
-    what is lost whole ("" when there are none)."""
-    copies = [copy.name for copy in cut_writes(path)]
-    if not copies:
-        return ""
-    if len(copies) == 1:
-        return (f", unless {copies[0]} beside it (left by a write cut short) holds them: look "
-                "at it first")
-    return (f", unless one of {', '.join(copies)} beside it (left by writes cut short) holds "
-            "them: look at those first")
+#: :func:`blank_fault`'s words for a file with nothing in it, not even zero bytes.
+EMPTY = "the file is empty"
+
+
+def whole_toml(path: Path) -> dict[str, Any]:
+    """The TOML of a copy a cut write left, which must hold something (an empty one is no
+    whole copy); a DataError or OSError when it is not TOML."""
+    text = read_text(path, "copy")
+    if (fault := blank_fault(text, "file")) is not None:
+        raise DataError(f"{path}: {fault}")
+    try:
+        return loads_toml(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{path}: not TOML ({exc})") from None
+
+
+def damaged_file(path: Path, fault: str, *, typed: bool, start_again: str, lost: str,
+                 whole: str, reads: Callable[[Path], object]) -> str:
+    """What is said of the calendar or a sheet at ``path`` found damaged (``fault``): the
+    command that moves it aside (under a name nothing has: :func:`aside_name`, reviewh70
+    RISK 3) to ``start_again``, and what is ``lost`` then; ``typed``: tomllib's own words,
+    a line to mend first. The copies a write of it cut short left are kept first
+    (:func:`keep_cut_writes`), as the next write would delete them unread (reviewh70
+    DEFECT 1), and each that ``reads`` as a ``whole`` one is given with the command that
+    puts it back instead."""
+    aside = aside_name(path)
+    move = f"mv {shlex.quote(str(path))} {shlex.quote(str(aside))}"
+    words = (f"{damage(path, fault)}; {'mend that line, or ' if typed else ''}move it "
+             f"aside (`{move}`) to {start_again}: {lost} are lost")
+    try:
+        copies = keep_cut_writes(path)
+    except OSError:
+        copies = ()
+    for copy in copies:
+        try:
+            reads(copy)
+        except (DataError, OSError):
+            words += (f"; {copy.name}, kept beside it from a write cut short, is no whole "
+                      f"{whole} either")
+            continue
+        words += (f"; {copy.name}, kept beside it from a write cut short, reads as a whole "
+                  f"{whole}: put it back instead with "
+                  f"`{move} && mv {shlex.quote(str(copy))} {shlex.quote(str(path))}`")
+    return words
 
 
 def sunset_curse_text(rules: GensoRules, curse: DeathCurse, *, table: bool = False) -> str:

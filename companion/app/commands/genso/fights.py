@@ -102,9 +102,23 @@ def load_fight(rules: GensoRules, path: Path) -> Fight:
     try:
         data = loads_json(text)
     except json.JSONDecodeError as exc:
-        # empty, zero bytes, cut short: said as a save's are (hist68 NIT 3)
-        raise DataError(f"{path}: not JSON ({json_fault(text, exc, 'fight file')})") from exc
+        # empty, zero bytes, cut short: said as a save's are (hist68 NIT 3), with what to do
+        # as coc's load_fight says it (reviewh70 NIT 5): no command plays it on, and `fight
+        # new` refuses to start over it unless forced, which keeps it aside.
+        fault = f"{path}: not JSON ({json_fault(text, exc, 'fight file')})"
+        new = f"{companion_command()} genso fight new … --force{file_option(path)}"
+        raise DamagedFight(f"{fault}; it cannot be played on: `{new}` starts a new fight, "
+                           f"keeping this file as {path.name}.corrupt-…", fault) from exc
     return Fight.from_json(rules, data, str(path))
+
+
+class DamagedFight(DataError):
+    """A fight file that is no JSON, said with what to do; :attr:`fault` is the file and its
+    fault alone, for ``fight new``'s own refusal (:func:`refuse_replacing`)."""
+
+    def __init__(self, message: str, fault: str) -> None:
+        super().__init__(message)
+        self.fault = fault
 
 
 def save_fight(fight: Fight, path: Path) -> None:
@@ -676,6 +690,8 @@ def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
         if old is None:
             try:
                 load_fight(rules, path)
+            except DamagedFight as exc:
+                raise refuse_replacing(path, fault=DataError(exc.fault)) from None
             except DataError as exc:
                 raise refuse_replacing(path, fault=exc) from None
         refused = refuse_replacing(path)

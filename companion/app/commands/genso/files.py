@@ -12,16 +12,16 @@ from pathlib import Path
 
 from companion.app.command_name import companion_command
 from companion.app.modes.genso_fight_files import (
+    damaged_file,
     default_fight_path,
     digest,
-    move_aside_to,
     toml_fault_at,
-    unless_cut_copy,
+    whole_toml,
 )
 from companion.app.overrides import read_text, set_values, user_defaults, user_rules
 from companion.app.paths import data_dir
 from companion.errors import DataError
-from companion.files import file_there, loads_toml
+from companion.files import blank_fault, file_there, loads_toml
 from companion.systems.genso.character.core import Character
 from companion.systems.genso.combat import Entrant, Side
 from companion.systems.genso.rules import GensoRules, load_rules
@@ -82,16 +82,21 @@ def read_sheet(rules: GensoRules, path: Path, name: str | None) -> Character:
     column 1)" told none of it); other faults, a player's typing, by tomllib's line."""
     text = read_text(path, "sheet")
     try:
-        raw = loads_toml(text)
+        # An empty sheet is a power cut's too (reviewh70 NIT 4: "missing field 'name'").
+        fault = blank_fault(text, "file")
+        raw = loads_toml(text) if fault is None else {}
     except tomllib.TOMLDecodeError as exc:
         fault = toml_fault_at(path, exc)
         if fault == str(exc):  # tomllib's words: a line to mend
             raise DataError(f"{path}: not TOML ({fault})") from None
+    if fault is not None:
         again = (f"{companion_command()} genso new {shlex.quote(name)} …" if name is not None
                  else f"{companion_command()} genso new NAME … --out {shlex.quote(str(path))}")
-        raise DataError(f"{path}: not TOML ({fault}); {move_aside_to(path)} make the character "
-                        f"again (`{again}`) or write its sheet again by hand: the HP, MP, items "
-                        f"and growth it held are lost{unless_cut_copy(path)}") from None
+        raise DataError(damaged_file(
+            path, fault, typed=False,
+            start_again=f"make the character again (`{again}`) or write its sheet again by "
+                        "hand", lost="the HP, MP, items and growth it held", whole="sheet",
+            reads=lambda copy: character_from_mapping(rules, whole_toml(copy), str(copy))))
     return character_from_mapping(rules, raw, str(path))
 
 

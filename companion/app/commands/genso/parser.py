@@ -375,8 +375,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                        help="treat those NPCs as monsters (魔物扱い)")
     start.add_argument("--force", action="store_true",
                        help="start over a fight still under way or not yet applied: it is "
-                            "kept beside the new one as <its name>.replaced-… (one over and "
-                            "applied is written over, --force or not)")
+                            "kept beside the new one as <its name>.replaced-… (one that "
+                            "cannot be read: .corrupt-…; one over and applied is written over, "
+                            "--force or not)")
     for name, helptext, more in (
             ("show", "the combatants", "Round, whose turn it is, and each combatant's HP, MP, "
                                        "state and the spells on it."),
