@@ -33,18 +33,10 @@ from companion.systems.events.run import run_event
 from companion.systems.events.sword_world import Member
 from tests.app.test_fixdice66 import Hands
 from tests.test_carry70 import Now, a_folder_of, said_on_running_out, tray_rolls
+from tests.test_events70 import PARTY_FILE
 
 AKI = Member("Aki", adventurer=3, thief=3, dexterity=3, hp=20, max_hp=25, mp=10, max_mp=12)
 
-PARTY_FILE = """
-[[member]]
-name = "Aki"
-thief = 3
-hp = 20
-max_hp = 25
-mp = 5
-max_mp = 12
-"""
 #: Rating 15 (DM Lv 3 × 5): every base power 3.
 RATINGS = "rating,2,3,4,5,6,7,8,9,10,11,12\n15,3,3,3,3,3,3,3,3,3,3,3\n"
 

@@ -16,32 +16,18 @@ from pathlib import Path
 
 import pytest
 
-from companion.app.cli import main
 from companion.app.commands.genso import fight_entrant
 from companion.app.modes.genso import GensoFightMode
 from companion.systems.genso.combat import Fight, Side, entrants_for
 from companion.systems.genso.names import fold_name
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
+from tests.test_genso70b import genso, refused
 
 RULES = load_rules()
 PC1 = "駆け出し冒険者１"
 KNIGHT = "騎士（男性）"  # knight_m's name
 FRESH = "is a fresh copy of the preset"
-
-
-def genso(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[str, str]:
-    code = main(["genso", *argv])
-    out, err = capsys.readouterr()
-    assert code == 0, err
-    return out, err
-
-
-def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    code = main(["genso", *argv])
-    err = capsys.readouterr().err
-    assert code == 2, err
-    return err
 
 
 def calendar_file(user_dirs: Path) -> Path:
