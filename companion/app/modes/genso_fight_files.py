@@ -95,19 +95,11 @@ def load_calendar(rules: GensoRules | None = None) -> Calendar:
     path = calendar_path()
     if not file_there(path):
         return Calendar()
-    text = read_text(path, "calendar")
-    try:
-        # The companion's calendar always holds its comment and the day: an empty one is a
-        # power cut's, not day 1 (reviewh70 DEFECT 2: read as day 1 with no curse or death).
-        fault = blank_fault(text, "file")
-        raw = loads_toml(text) if fault is None else {}
-    except tomllib.TOMLDecodeError as exc:
-        # A power cut's zero bytes were said in tomllib's words, with no way on: every
-        # calendar command and the sunset stopped at it (hist70 D2).
-        fault = toml_fault_at(path, exc)
-        typed = fault == str(exc)  # tomllib's: a line typed
-    else:
-        typed = False
+    # The companion's calendar always holds its comment and the day: an empty one is a power
+    # cut's, not day 1 (reviewh70 DEFECT 2: read as day 1 with no curse or death); a power
+    # cut's zero bytes were said in tomllib's words, with no way on: every calendar command
+    # and the sunset stopped at it (hist70 D2).
+    raw, fault, typed = kept_toml(path, read_text(path, "calendar"))
     if fault is not None:
         raise DamagedCalendar(
             damaged_file(path, fault, typed=typed, start_again="start the calendar again at "
@@ -125,6 +117,20 @@ def load_calendar(rules: GensoRules | None = None) -> Calendar:
         return str(raw["name"]) if raw is not None and "name" in raw else text
 
     return calendar.renamed(name)
+
+
+def kept_toml(path: Path, text: str) -> tuple[dict[str, Any], str | None, bool]:
+    """The TOML ``text`` of a file the companion writes (a sheet, the calendar), read from
+    ``path``: its table and no fault; else no table, its fault (:data:`EMPTY`, or in
+    :func:`toml_fault_at`'s words) and whether it is a line typed (tomllib's words: one to
+    mend) rather than a power cut's damage."""
+    if (fault := blank_fault(text, "file")) is not None:
+        return {}, fault, False
+    try:
+        return loads_toml(text), None, False
+    except tomllib.TOMLDecodeError as exc:
+        fault = toml_fault_at(path, exc)
+        return {}, fault, fault == str(exc)
 
 
 def toml_fault_at(path: Path, exc: tomllib.TOMLDecodeError) -> str:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import shlex
-import tomllib
 from pathlib import Path
 
 from companion.app.command_name import companion_command
@@ -15,13 +14,13 @@ from companion.app.modes.genso_fight_files import (
     damaged_file,
     default_fight_path,
     digest,
-    toml_fault_at,
+    kept_toml,
     whole_toml,
 )
 from companion.app.overrides import read_text, set_values, user_defaults, user_rules
 from companion.app.paths import data_dir
 from companion.errors import DataError
-from companion.files import blank_fault, file_there, loads_toml
+from companion.files import file_there
 from companion.systems.genso.character.core import Character
 from companion.systems.genso.combat import Entrant, Side
 from companion.systems.genso.rules import GensoRules, load_rules
@@ -80,15 +79,10 @@ def read_sheet(rules: GensoRules, path: Path, name: str | None) -> Character:
     ``buy``, ``rest`` and ``fight apply`` write sheets) is said so, with how to make the
     character again and what is lost (hist70 D2: tomllib's "Invalid statement (at line 1,
     column 1)" told none of it); other faults, a player's typing, by tomllib's line."""
-    text = read_text(path, "sheet")
-    try:
-        # An empty sheet is a power cut's too (reviewh70 NIT 4: "missing field 'name'").
-        fault = blank_fault(text, "file")
-        raw = loads_toml(text) if fault is None else {}
-    except tomllib.TOMLDecodeError as exc:
-        fault = toml_fault_at(path, exc)
-        if fault == str(exc):  # tomllib's words: a line to mend
-            raise DataError(f"{path}: not TOML ({fault})") from None
+    # An empty sheet is a power cut's too (reviewh70 NIT 4: "missing field 'name'").
+    raw, fault, typed = kept_toml(path, read_text(path, "sheet"))
+    if typed:
+        raise DataError(f"{path}: not TOML ({fault})")
     if fault is not None:
         again = (f"{companion_command()} genso new {shlex.quote(name)} …" if name is not None
                  else f"{companion_command()} genso new NAME … --out {shlex.quote(str(path))}")
