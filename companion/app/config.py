@@ -37,7 +37,6 @@ from companion.hw.camera.choice import CameraChoice, names_a_file
 
 # (at home where the systems may import it too since reviewe68 NIT 4)
 from companion.systems.defaults import toml_value as toml_value
-from companion.systems.jongrogue.profile import PRESETS, preset_name, preset_options
 
 CONFIG_NAME = "config.toml"
 ENV_PREFIX = "COMPANION_"
@@ -45,10 +44,20 @@ ENV_PREFIX = "COMPANION_"
 Value = bool | int | float | str
 
 
+# The engine's profile is imported when a preset is checked, not with this module:
+# `companion config` and every command read settings, and importing the rules package
+# with them is what test_tray_events68 keeps out (reviewe68 RISK 2).
 def _jongrogue_preset(text: str) -> str:
     """game.preset as the engine takes it (ez, plus, or ez+sleep_check+drops…) and says it,
     by its one name (profile.preset_name); refused with the engine's own list of options."""
+    from companion.systems.jongrogue.profile import preset_name, preset_options
     return preset_name(preset_options(text))
+
+
+def _jongrogue_presets() -> tuple[str, ...]:
+    """The presets a near miss of game.preset is offered from (ez, plus)."""
+    from companion.systems.jongrogue.profile import PRESETS
+    return tuple(PRESETS)
 
 
 #: Settings whose value a rules system checks itself, by key: the check (raising
@@ -56,8 +65,8 @@ def _jongrogue_preset(text: str) -> str:
 #: of choices here, ez and plus, while the engine takes EZ with any of its six Plus options
 #: (rules70 RISK 3, fixr70b): one check, the engine's, keeps config.toml, the environment
 #: and --set taking exactly what play, simulate and replay take.
-CHECKED_BY: dict[str, tuple[Callable[[str], str], tuple[str, ...]]] = {
-    "game.preset": (_jongrogue_preset, tuple(PRESETS)),
+CHECKED_BY: dict[str, tuple[Callable[[str], str], Callable[[], tuple[str, ...]]]] = {
+    "game.preset": (_jongrogue_preset, _jongrogue_presets),
 }
 
 
@@ -130,7 +139,8 @@ class Spec:
         """`` (did you mean "rfid"?)`` for a word near one of the choices (setup64 NIT 1)."""
         if not isinstance(value, str):
             return ""
-        words = self.choices or CHECKED_BY.get(self.key, (None, ()))[1]
+        checked_by = CHECKED_BY.get(self.key)
+        words = self.choices or (checked_by[1]() if checked_by is not None else ())
         same = [c for c in words if c.lower() == value.strip().lower()]
         near = same or difflib.get_close_matches(value, words, 1, 0.75)
         return f" (did you mean {toml_value(near[0])}?)" if near else ""
