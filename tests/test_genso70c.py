@@ -126,3 +126,19 @@ def test_a_curse_cast_after_a_pcs_death_ends_with_it_and_a_pc_dies_once(
         else:
             shown, _ = genso(capsys, "calendar")
             assert f"{KNIGHT} died at sunset on day 736 of Ben's" in shown
+
+
+def test_a_pc_saved_under_a_presets_key_keeps_its_curse_and_dies(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewz70: a PC saved as `knight_m` (a preset's key) was cursed under that name, then
+    the calendar read the key as the preset 騎士（男性）: the curse and its death went to the
+    preset and the PC never died. A key a saved character goes by is that character's, as
+    `genso sheet` and `fight new` take the saved one first."""
+    genso(capsys, "new", "knight_m", "--body", "6", "--perception", "5", "--magic", "4",
+          "--skill", "combat", "--seed", "1")
+    genso(capsys, "calendar", "curse", "pc1", "knight_m")
+    shown, _ = genso(capsys, "calendar")
+    assert "knight_m" in shown and KNIGHT not in shown
+    said, _ = genso(capsys, "calendar", "pass", "367")
+    assert "knight_m died at sunset on day 367" in said
+    refused_everywhere(capsys, "knight_m", "knight_m")

@@ -110,13 +110,29 @@ def load_calendar(rules: GensoRules | None = None) -> Calendar:
     calendar = calendar_from_mapping(raw, str(path))
     if rules is None:
         return calendar
-    presets = rules.presets
+    return calendar.renamed(lambda text: kept_name(rules, text))
 
-    def name(text: str) -> str:
-        raw = presets.get(text.strip())
-        return str(raw["name"]) if raw is not None and "name" in raw else text
 
-    return calendar.renamed(name)
+def characters_dir() -> Path:
+    return data_dir() / "genso" / "characters"
+
+
+def sheet_path(name: str) -> Path:
+    safe = "".join("_" if c in '/\\:*?"<>|' else c for c in name.strip())
+    return characters_dir() / f"{safe}.toml"
+
+
+def kept_name(rules: GensoRules, text: str) -> str:
+    """The name a calendar's ``text`` goes by: a preset's key (``pc1``, kept by a companion
+    before genso70 DEFECT 4) read as the preset's name, the one its sheet and its fighter go
+    by; but not a key a saved character is named by, as ``genso sheet`` and ``fight new``
+    take the saved one first (reviewz70: a PC saved as ``knight_m`` had its curse, then its
+    death, moved to the preset 騎士（男性）, and never died)."""
+    key = text.strip()
+    raw = rules.presets.get(key)
+    if raw is None or "name" not in raw or file_there(sheet_path(key)):
+        return text
+    return str(raw["name"])
 
 
 def kept_toml(path: Path, text: str) -> tuple[dict[str, Any], str | None, bool]:

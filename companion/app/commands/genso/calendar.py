@@ -26,6 +26,7 @@ from companion.app.commands.genso.files import resolve_sheet
 from companion.app.commands.roll import emit
 from companion.app.modes.genso_fight_files import (
     calendar_path,
+    kept_name,
     load_calendar,
     sunset_curse_text,
 )
@@ -80,8 +81,7 @@ def load_named(rules: GensoRules) -> Calendar:
     saves it so. A curse or death kept twice under one name then is kept once, and said in
     a note until that change (reviewg70 RISK D: the later was dropped without a word)."""
     def name(text: str) -> str:
-        raw = rules.presets.get(text.strip())
-        return str(raw["name"]) if raw is not None and "name" in raw else text
+        return kept_name(rules, text)
 
     saved = load_calendar()
     calendar, dropped = saved.merged(name, rules)

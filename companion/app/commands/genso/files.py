@@ -11,14 +11,15 @@ from pathlib import Path
 
 from companion.app.command_name import companion_command
 from companion.app.modes.genso_fight_files import (
+    characters_dir,
     damaged_file,
     default_fight_path,
     digest,
     kept_toml,
+    sheet_path,
     whole_toml,
 )
 from companion.app.overrides import read_text, set_values, user_defaults, user_rules
-from companion.app.paths import data_dir
 from companion.errors import DataError
 from companion.files import file_there
 from companion.systems.genso.character.core import Character
@@ -30,17 +31,8 @@ SET_EXAMPLE = "GM-COMBAT-8.strict_4_6=true"
 OVERRIDES_NAME = "genso.toml"
 
 
-def characters_dir() -> Path:
-    return data_dir() / "genso" / "characters"
-
-
 def fight_path(args: argparse.Namespace) -> Path:
     return Path(args.file) if getattr(args, "file", None) else default_fight_path()
-
-
-def sheet_path(name: str) -> Path:
-    safe = "".join("_" if c in '/\\:*?"<>|' else c for c in name.strip())
-    return characters_dir() / f"{safe}.toml"
 
 
 #: The one ending a sheet file is read by (:func:`resolve_sheet`), so the one it is written by.
