@@ -10,15 +10,17 @@ import shlex
 from pathlib import Path
 
 from companion.app.command_name import companion_command
+
+# characters_dir and sheet_path: the genso commands' too, beside kept_name, which reads them.
+from companion.app.modes.genso_fight_files import characters_dir as characters_dir
 from companion.app.modes.genso_fight_files import (
-    characters_dir,
     damaged_file,
     default_fight_path,
     digest,
     kept_toml,
-    sheet_path,
     whole_toml,
 )
+from companion.app.modes.genso_fight_files import sheet_path as sheet_path
 from companion.app.overrides import read_text, set_values, user_defaults, user_rules
 from companion.errors import DataError
 from companion.files import file_there
