@@ -269,7 +269,8 @@ def test_presets_of_options_are_named_once_and_refused_when_wrong() -> None:
         preset_options("ez+sleepcheck")
     with pytest.raises(DataError, match="pincer is named twice"):
         preset_options("ez+pincer+pincer")
-    for wrong in ("plus+drops", "ez+", "hard"):
+    assert preset_name(preset_options("Drops+EZ+pincer")) == "ez+drops+pincer"  # reviewz70
+    for wrong in ("plus+drops", "ez+", "hard", "drops+ez+ez", "drops++ez"):
         with pytest.raises(DataError, match="unknown preset"):
             preset_options(wrong)
 
