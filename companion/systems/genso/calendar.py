@@ -289,6 +289,35 @@ def end_curse(rules: GensoRules, calendar: Calendar, target: str, caster: str | 
     return replace(calendar, curses=tuple(c for c in calendar.curses if c != curse)), curse
 
 
+def undo_death(rules: GensoRules, calendar: Calendar, target: str,
+               caster: str | None = None) -> tuple[Calendar, DeathCurse]:
+    """A GM's correction, not a rule of the game: the calendar records no death for
+    ``target`` (a ``calendar pass`` run by mistake left it dead for good, and only a hand
+    edit took it back: fixg70d). Nothing in the seed brings back one dead of a Death Curse
+    (GM-MAGIC-13), so this takes back a record, and no more: the curse that killed stays
+    off the calendar (its sunset is past: kept, it would kill again), and so do those that
+    ended with the death. A target recorded dead more than once (copies of an NPC preset,
+    :func:`npc_names`) needs ``caster`` to say whose curse; of one caster's, the latest goes.
+    A target with no such death recorded is refused, naming who has one."""
+    name, spell = _name(target, "target"), rules.spell("death_curse").name
+    folded = fold_name(name)
+    deaths = [c for c in calendar.dead if fold_name(c.target) == folded]
+    if caster is not None:
+        deaths = [c for c in deaths if fold_name(c.caster) == fold_name(caster)]
+    if not deaths:
+        by = f" of {caster.strip()}'s {spell}" if caster is not None else ""
+        dead = "; ".join(f"{c.target}, at sunset on day {c.dies_on} of {c.caster}'s"
+                         for c in calendar.dead) or "no one"
+        raise IllegalAction(f"GM-MAGIC-13: the calendar records no death{by} for {name} "
+                            f"(recorded dead: {dead})")
+    if caster is None and len({fold_name(c.caster) for c in deaths}) > 1:
+        casters = ", ".join(f"{c.caster} (died at sunset on day {c.dies_on})" for c in deaths)
+        raise IllegalAction(f"GM-MAGIC-13: {name} is recorded dead {len(deaths)} times, of "
+                            f"{spell} of several casters: {casters}; name whose with --caster")
+    death = max(deaths, key=lambda c: c.dies_on)
+    return replace(calendar, dead=tuple(c for c in calendar.dead if c != death)), death
+
+
 def settle(calendar: Calendar, rules: GensoRules | None = None) -> Passed:
     """The calendar on its day: a curse whose sunset is before it killed its target (the
     first such sunset of each target), recorded in :attr:`Calendar.dead`, and the target's

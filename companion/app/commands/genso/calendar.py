@@ -14,12 +14,15 @@ cancelling it. ``genso sheet`` shows a curse its character cast or carries
 A death the calendar tells is kept in it (``died``), and every command then treats that
 character as dead, as it treats one dead by HP (:func:`refuse_cursed`; genso70 DEFECT 1).
 A name is kept as its sheet names it: ``pc1`` is the preset's 駆け出し冒険者１
-(:func:`person`; genso70 DEFECT 4), in a file written before too.
+(:func:`person`; genso70 DEFECT 4), in a file written before too. ``undo-death TARGET``
+takes a recorded death back (:func:`undo_death`): a GM's correction, not a rule of the game
+(fixg70d: a ``pass`` run by mistake was undone only by editing the file).
 """
 
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 from typing import Any
 
 from companion.app.commands.genso.files import resolve_sheet
@@ -48,6 +51,7 @@ from companion.systems.genso.calendar import (
     pass_days,
     refuse_cursed_dead,
     settle,
+    undo_death,
 )
 from companion.systems.genso.names import fold_name
 from companion.systems.genso.rules import GensoRules
@@ -57,7 +61,9 @@ CALENDAR_COMMENT = "幻想迷宮冒険譚 Ver2.5 calendar (companion genso calen
 #: Who holds the calendar while changing it, as its lock file says.
 CHANGER = "companion genso calendar, changing the calendar"
 #: The verbs that change the calendar (``show``, or none, only reads it).
-CHANGES = ("pass", "curse", "lift", "dispel")
+CHANGES = ("pass", "curse", "lift", "dispel", "undo-death")
+#: What ``undo-death`` is, in its help and in what it says: no rule brings the dead back.
+CORRECTION = "a GM's correction, not a rule of the game"
 
 
 def person(rules: GensoRules, text: str) -> tuple[str, bool]:
@@ -255,6 +261,8 @@ def _change(args: argparse.Namespace, rules: GensoRules,
             f"sunset on day {curse.dies_on}, {curse_length(rules)} days on (a year of {year} "
             f"days{rules.settings.tag('GM-MAGIC-13', 'year_days')}, and a day)",
             *_deaths(rules, passed)]
+    if args.verb == "undo-death":
+        return _undo(args, rules, calendar)
     ending = Ending.LIFTED if args.verb == "lift" else Ending.DISPELLED
     target, fresh_target = person(rules, args.target)
     lifter: str | None = None  # the caster the GM names, if any
@@ -272,6 +280,23 @@ def _change(args: argparse.Namespace, rules: GensoRules,
                 f"{curse.cast_on}) is dispelled by {rules.spell('dispel').name} "
                 "(対象に付与された呪文を一つ無効化する): its duration is 特殊, not permanent")
     return passed, [told, *_deaths(rules, passed)]
+
+
+def _undo(args: argparse.Namespace, rules: GensoRules,
+          calendar: Calendar) -> tuple[Passed, list[str]]:
+    """``undo-death``: the calendar, settled on its day (a death a hand edit left behind is
+    recorded first, and told), records no death for the target (:func:`undo_death`); the
+    day and the curses stay as they are (fixg70d: a ``pass`` run by mistake was taken back
+    only by editing calendar.toml)."""
+    settled = settle(calendar, rules)
+    caster = None if args.caster is None else person(rules, args.caster)[0]
+    kept, death = undo_death(rules, settled.calendar, person(rules, args.target)[0], caster)
+    told = (f"the calendar records no death for {death.target}: {CORRECTION} (GM-MAGIC-13 "
+            f"brings no one back). Taken back: {death.target} died at sunset on day "
+            f"{death.dies_on} of {death.caster}'s {_curse(rules)} (cast on day "
+            f"{death.cast_on}); that curse stays off the calendar (`calendar curse` keeps a "
+            f"new one if the GM rules it still holds), and the day stays {kept.day}")
+    return replace(settled, calendar=kept), [*_deaths(rules, settled), told]
 
 
 def cmd_calendar(args: argparse.Namespace, rules: GensoRules) -> int:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.app import command_list
-from companion.app.commands.genso.calendar import cmd_calendar
+from companion.app.commands.genso.calendar import CORRECTION, cmd_calendar
 from companion.app.commands.genso.characters import (
     cmd_buy,
     cmd_gear,
@@ -220,6 +220,14 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         ending.add_argument("target", help="the cursed one's name, as `calendar` lists it")
         ending.add_argument("--caster", help="whose curse, when the target carries several")
         _verb_common(ending)
+    undo = _page(days, "undo-death", f"take back a recorded death: {CORRECTION}",
+                 "The calendar records no death for TARGET, as after a `pass` run by "
+                 "mistake; no rule brings the dead back (GM-MAGIC-13). The curse that "
+                 "killed stays off the calendar, and the day stays as it is.",
+                 examples=("companion genso calendar undo-death Ben",))
+    undo.add_argument("target", help="the dead one's name, as `calendar` lists it")
+    undo.add_argument("--caster", help="whose curse killed, when several deaths are recorded")
+    _verb_common(undo)
     _common(calendar)
     lore = _page(sub, "lore", "the world, the glossary, the scenario (GM-LORE-1 to 3)",
                  examples=("companion genso lore glossary",))
