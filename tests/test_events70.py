@@ -224,7 +224,7 @@ def test_events_defaults_says_what_a_fixed_roll_of_0_is(
     for key in ("disarm", "unlock", "search", "unlock_spell", "appraisal", "pharmacology",
                 "toxicity", "trap"):
         assert rows["EV-CORE-1", key].endswith(
-            "range: 0 or more  0: DM Lv + fixed_roll_bonus (7 at DM Lv 2)")
+            "range: from 0 to 200  0: DM Lv + fixed_roll_bonus (7 at DM Lv 2)")
     assert "0: DM Lv" not in rows["EV-CORE-1", "dm_level"] + rows["EV-CORE-1",
                                                                    "fixed_roll_bonus"]
 

@@ -159,7 +159,7 @@ def user_lists(given: str | None) -> UserLists | None:
 
 def show_defaults(rules: EventRules, as_json: bool) -> int:
     """Every Default, "(default)" or "(set by you)", and the range of one that has one
-    (``[limits]``: EV-CORE-1 dm_level "1 or more", EV-POI-2, ...) or its choices (EV-CORE-4
+    (``[limits]``: EV-CORE-1 dm_level "from 1 to 100", EV-POI-2, ...) or its choices (EV-CORE-4
     rounding "one of: down, up, nearest"); "range" and "choices" are left out of a JSON row
     without them. Then the fixed readings (``data/readings.toml``: the spec's Defaults no
     setting changes), and the text ends with how to change a setting. ``--json`` is

@@ -74,8 +74,8 @@ def run_event(
             raise DataError(f"a trap kind ({trap!r}) goes with the trap table, not {table!r}")
         trap_row(rules, trap)
     chosen = Mode(mode or rules.settings["§1", "mode"])
-    if dm_level is not None and dm_level < 1:
-        raise DataError(f"DM level must be 1 or more, found {dm_level}")
+    if dm_level is not None:
+        _check_dm_level(rules, dm_level)
     run = _Run(rules, source, chosen, dm_level, party, rating_table, lists, poisoned)
     if room is not None and table != "recovery":
         raise DataError(f"a room ({room!r}) goes with the recovery table, not {table!r}")
@@ -142,6 +142,24 @@ def run_active_action(
     member = _victim(party, who) if chosen is Mode.SW else Member(who)
     run.active_action(member or Member(who), poison)
     return EventReport(rules.title, "act", chosen, run.dm, tuple(run.steps))
+
+
+def _check_dm_level(rules: EventRules, dm_level: int) -> None:
+    """EV-CORE-1: a DM level given for one run (``--level``) inside the range the data's
+    ``[limits]`` gives the Default ``dm_level`` (1 to 100 as packaged), where an override
+    of the Default is held to it too. Past the top, a sw check's ``2D6+bonus>=target``
+    failed in the dice notation, on an expression the user never typed (events70 NIT 10).
+
+    >>> _check_dm_level(load_rules(), 101)
+    Traceback (most recent call last):
+    companion.errors.DataError: DM level must be from 1 to 100 (EV-CORE-1.dm_level), found 101
+    """
+    settings = rules.settings
+    tried = {**settings.values, "EV-CORE-1": {**settings.values["EV-CORE-1"],
+                                              "dm_level": dm_level}}
+    if not settings.limits.holds(tried, "EV-CORE-1", "dm_level"):
+        raise DataError(f"DM level must be {settings.limits.span(tried, 'EV-CORE-1', 'dm_level')}"
+                        f" (EV-CORE-1.dm_level), found {dm_level}")
 
 
 def _victim(party: Sequence[Member], name: str | None) -> Member | None:

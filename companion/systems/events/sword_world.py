@@ -125,6 +125,11 @@ def load_party(text: str, origin: str = "party file") -> tuple[Member, ...]:
 #: events70 DEFECT 6), the maximum pools and MP. HP may be: a Sword World PC at 0 or below
 #: is down, not gone, so a party file may carry one.
 NON_NEGATIVE = (*CLASS_NAMES, *ABILITY_NAMES, "armor", "shield", "max_hp", "max_mp", "mp")
+#: The largest size of a party file's number (and of HP below 0). No Sword World character
+#: comes near it; past it, a level or bonus of 10**30 failed in the dice notation, on a
+#: check expression (2D6+bonus>=target) the user never typed (events70 NIT 10). It bounds
+#: what a file may hold, not a rule, so it is kept beside the other field checks.
+PARTY_NUMBER_MAX = 9999
 
 
 def _check_ranges(member: Member, where: str) -> None:
@@ -137,6 +142,12 @@ def _check_ranges(member: Member, where: str) -> None:
         value = getattr(member, key)
         if value is not None and value < 0:
             raise DataError(f"{where}: {key} must be 0 or more, found {value}")
+    for key in (f.name for f in fields(Member) if f.name != "name"):
+        value = getattr(member, key)
+        if value is not None and value > PARTY_NUMBER_MAX:
+            raise DataError(f"{where}: {key} must be {PARTY_NUMBER_MAX} or less, found {value}")
+        if value is not None and value < -PARTY_NUMBER_MAX:
+            raise DataError(f"{where}: {key} must be -{PARTY_NUMBER_MAX} or more, found {value}")
     for pool in ("hp", "mp"):
         value, most = getattr(member, pool), getattr(member, f"max_{pool}")
         if most and value is not None and value > most:

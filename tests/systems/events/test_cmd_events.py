@@ -89,7 +89,8 @@ def test_events_defaults_listing_and_user_file(
         (["events", "door", "--set", "EV-DOOR-3.enabled=3"], "must be true or false"),
         (["events", "door", "--set", "enabled"], "write RULE.key=value"),
         (["events", "door", "--party", "/nonexistent/party.toml"], "cannot read the party file"),
-        (["events", "monster", "--level", "0"], "DM level must be 1 or more"),
+        (["events", "monster", "--level", "0"],
+         "DM level must be from 1 to 100 (EV-CORE-1.dm_level), found 0"),
     ],
 )
 def test_events_bad_input_is_a_clear_error(

@@ -16,10 +16,11 @@ from companion.systems.events.rules import load_rules
 
 #: The range of each whole-number Default, as the data keeps it (the table the code kept).
 RANGES = {
-    **{("EV-CORE-1", key): "0 or more" for key in (
-        "fixed_roll_bonus", "disarm", "unlock", "search", "unlock_spell", "appraisal",
-        "pharmacology", "toxicity", "trap")},
-    ("EV-CORE-1", "dm_level"): "1 or more",
+    **{("EV-CORE-1", key): "from 0 to 200" for key in (
+        "disarm", "unlock", "search", "unlock_spell", "appraisal", "pharmacology", "toxicity",
+        "trap")},
+    ("EV-CORE-1", "fixed_roll_bonus"): "from 0 to 100",
+    ("EV-CORE-1", "dm_level"): "from 1 to 100",
     ("EV-CORE-3", "rating_per_dm_level"): "0 or more",
     ("EV-DOOR-4", "retries"): "0 or more",
     ("EV-TRAP-3", "rating_floor"): "0 or more",
@@ -41,11 +42,15 @@ def test_every_whole_number_default_has_its_range_and_the_packaged_ones_hold() -
 
 @pytest.mark.parametrize(("rule", "key"), list(RANGES))
 def test_a_default_below_its_range_is_refused_in_the_shared_wording(rule: str, key: str) -> None:
-    least = int(RANGES[rule, key].split()[0])
-    with pytest.raises(DataError, match=rf"^--set: {rule}\.{key} must be {least} or more, "
-                                        rf"found {least - 1}$"):
-        load_rules().with_overrides({rule: {key: least - 1}}, "--set")
-    assert load_rules().with_overrides({rule: {key: least}}).settings[rule, key] == least
+    span = RANGES[rule, key]
+    bounds = [int(word) for word in span.split() if word.isdigit()]
+    least, most = bounds[0], (bounds[1:] or [None])[0]
+    for wrong in (least - 1, *(() if most is None else (most + 1,))):
+        with pytest.raises(DataError, match=rf"^--set: {rule}\.{key} must be {span}, "
+                                            rf"found {wrong}$"):
+            load_rules().with_overrides({rule: {key: wrong}}, "--set")
+    for kept in (least, *(() if most is None else (most,))):
+        assert load_rules().with_overrides({rule: {key: kept}}).settings[rule, key] == kept
 
 
 @pytest.mark.parametrize(("rule", "key"), list(RANGES))
@@ -61,7 +66,7 @@ def test_true_or_false_is_no_whole_number_for_a_ranged_default(
 
 @pytest.mark.parametrize(("packaged", "broken", "message"), [
     ("dm_level = 1\n", "dm_level = 0\n",
-     "events.toml: EV-CORE-1.dm_level must be 1 or more, found 0"),
+     "events.toml: EV-CORE-1.dm_level must be from 1 to 100, found 0"),
     # True is 1 to Python: the code table let it through the packaged data
     ("dm_level = 1\n", "dm_level = true\n",
      "events.toml: limits EV-CORE-1.dm_level: no whole-number Default EV-CORE-1.dm_level"),
@@ -88,7 +93,7 @@ def test_the_command_refuses_an_override_out_of_range_where_it_is_set(
 ) -> None:
     """EV-CORE-1 via --set, EV-POI-2 in the config-folder file: each named with its origin."""
     assert main(["events", "monster", "--set", "EV-CORE-1.dm_level=0"]) == 2
-    assert "--set: EV-CORE-1.dm_level must be 1 or more, found 0" in capsys.readouterr().err
+    assert "--set: EV-CORE-1.dm_level must be from 1 to 100, found 0" in capsys.readouterr().err
     assert main(["events", "monster", "--set", "EV-CORE-1.dm_level=true"]) == 2
     assert "--set: EV-CORE-1.dm_level must be a whole number, found true" in \
         capsys.readouterr().err

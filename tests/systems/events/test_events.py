@@ -211,7 +211,8 @@ def test_whole_number_defaults_have_a_floor(rule: str, key: str, value: int) -> 
     """EV-CORE-1 (DM Lv ≥ 1, targets ≥ 0), EV-CORE-3, EV-DOOR-4, EV-TRAP-3, EV-POI-2: an edited
     Default out of range is refused (a −1 retry count used to skip the lock roll entirely).
     """
-    with pytest.raises(DataError, match=rf"{rule}\.{key} must be [01] or more, found {value}$"):
+    with pytest.raises(DataError, match=rf"{rule}\.{key} must be (from )?[01]( or more| to "
+                                        rf"[12]00), found {value}$"):
         load_rules().with_overrides({rule: {key: value}})
 
 
@@ -222,7 +223,7 @@ def test_sw_mode_without_a_party_is_a_clear_error(table: str) -> None:
         run_event(table, ScriptedDice(d6(2, 3, 4)), mode="sw")
     with pytest.raises(DataError, match="no event table 'dragon'"):
         run_event("dragon", ScriptedDice([]))
-    with pytest.raises(DataError, match="DM level must be 1 or more"):
+    with pytest.raises(DataError, match=r"DM level must be from 1 to 100 \(EV-CORE-1\.dm_level\)"):
         run_event("monster", ScriptedDice([]), dm_level=0)
 
 
