@@ -56,9 +56,9 @@ def test_coc_lists_each_range_beside_its_default(capsys: pytest.CaptureFixture[s
 
 
 def test_events_lists_each_range_beside_its_default(capsys: pytest.CaptureFixture[str]) -> None:
-    """EV-CORE-1's DM level "1 or more"; EV-DOOR-3.enabled has none."""
+    """EV-CORE-1's DM level "from 1 to 100" (capped by fixev70c); EV-DOOR-3.enabled has none."""
     lines = _lines(capsys, "events", "defaults", "--set", "EV-POI-2.hours_per_tick=2")
-    assert "EV-CORE-1  dm_level                 1  (default)  range: 1 or more" in lines
+    assert "EV-CORE-1  dm_level                 1  (default)  range: from 1 to 100" in lines
     assert "EV-POI-2   hours_per_tick           2  (set by you)  range: 1 or more" in lines
     assert "EV-DOOR-3  enabled                  false  (default)" in lines
     rows = _rows(capsys, "events", "defaults")
