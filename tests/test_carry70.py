@@ -26,7 +26,7 @@ from companion.app.commands.play.table_modes import camera_rolls
 from companion.app.config import load_config
 from companion.app.paths import config_dir
 from companion.app.session.controls import Controls
-from companion.app.session.mode import RollAsk
+from companion.app.session.mode import RollAsk, Throw
 from companion.app.session.rolls import RAN_OUT, CameraRolls
 from companion.hw.buttons import Button
 from tests.app.test_fixdice66 import Hands
@@ -64,18 +64,24 @@ def said_on_running_out(hands: Hands) -> str:
     return " ".join(prompt.split())
 
 
+def backed_out_of_2d6(source: Path) -> tuple[Throw, str, CameraRolls]:
+    """A 2D6 the tray reads from ``source`` until it runs out, answered with Back: the
+    throw failed, what the question said, on one line, and the tray's rolls after it."""
+    hands = Hands([("The dice camera", [Button.FLEE])], Now())  # type: ignore[arg-type]
+    rolls = tray_rolls(source, hands)
+    try:
+        throw = rolls.next_throw(RollAsk("Roll 2D6", 2, 6), hands.show)
+    finally:
+        rolls.close()
+    return throw, said_on_running_out(hands), rolls
+
+
 def test_a_folder_that_runs_out_in_the_tray_is_named_not_a_camera_giving_no_picture(
         tmp_path: Path) -> None:
     """The folder is named, with the advice the CLI gives, the picture to go where the
     tray's camera is chosen (the tray has no --source); Back fails the roll with it."""
     folder = a_folder_of(tmp_path, 1)  # one picture: no 4 frames in a row of it
-    hands = Hands([("The dice camera", [Button.FLEE])], Now())  # type: ignore[arg-type]
-    rolls = tray_rolls(folder, hands)
-    try:
-        throw = rolls.next_throw(RollAsk("Roll 2D6", 2, 6), hands.show)
-    finally:
-        rolls.close()
-    said = said_on_running_out(hands)
+    throw, said, rolls = backed_out_of_2d6(folder)
     assert said.startswith(f"The dice camera's pictures ran out 画像切れ: {folder}: its "
                            "pictures ran out before the dice lay still in 4 of them in a row")
     assert ("give one picture of the throw as dice.camera_source for a single roll" in said)
@@ -128,13 +134,7 @@ def test_a_video_that_ends_in_the_tray_is_named(tmp_path: Path) -> None:
     for _ in range(2):
         writer.write(image)
     writer.release()
-    hands = Hands([("The dice camera", [Button.FLEE])], Now())  # type: ignore[arg-type]
-    rolls = tray_rolls(video, hands)
-    try:
-        throw = rolls.next_throw(RollAsk("Roll 2D6", 2, 6), hands.show)
-    finally:
-        rolls.close()
-    said = said_on_running_out(hands)
+    throw, said, _ = backed_out_of_2d6(video)
     assert said.startswith(f"The dice camera's pictures ran out 画像切れ: {video}: the video "
                            "ended before the dice lay still for 4 frames in a row")
     assert throw.failure == (f"{video}: the video ended before the dice lay still for 4 "

@@ -241,17 +241,24 @@ def test_within_a_part_with_no_count_is_named_not_read_as_none() -> None:
 
 # --- NIT 5 and NIT 7: the badges -----------------------------------------------------------
 
-def test_no_attack_this_turn_is_said_only_in_that_turn_003() -> None:
-    """CO-STUN-1 (revision 18): Cult shook the stun off at its turn's start; "no attack this
-    turn 攻撃不可" is said in Cult's turn, and no longer once the turn passed on to Zed in
-    the same round (it spoke of "this turn" in another's, reviewc70 NIT 5)."""
+def cult_shook_off_the_stun() -> Fight:
+    """Profile 003, Ann, Cult and Zed: Ann's stun gun hits Cult, whose CON×5 at its turn's
+    start (10) is made: stun 1 → 0, and no attack in that turn (CO-STUN-1, revision 18)."""
     rules = load_rules(Profile.P003)
     f = Fight(rules, [
         (person(rules, "Ann", 14, ("stun_gun",), fist=90), Side.INVESTIGATORS),
         (person(rules, "Cult", 10, fist=50), Side.FOES),
         (person(rules, "Zed", 8, fist=50), Side.FOES)], ScriptedDice([]))
     push(f, Attack("Ann", "Cult"), (100, 10))
-    push(f, EndTurn("Ann"), (100, 10))  # Cult's CON×5 at its turn's start: 10, made
+    push(f, EndTurn("Ann"), (100, 10))
+    return f
+
+
+def test_no_attack_this_turn_is_said_only_in_that_turn_003() -> None:
+    """CO-STUN-1 (revision 18): Cult shook the stun off at its turn's start; "no attack this
+    turn 攻撃不可" is said in Cult's turn, and no longer once the turn passed on to Zed in
+    the same round (it spoke of "this turn" in another's, reviewc70 NIT 5)."""
+    f = cult_shook_off_the_stun()
 
     def screen() -> tuple[str, ...]:
         return next(row.conditions for row in CocFightMode(f).fight_view().fighters
@@ -294,13 +301,7 @@ def test_no_attack_this_turn_stays_while_its_dex_half_part_waits_003() -> None:
     """CO-STUN-1 with CO-TURN-1: Cult, shaken off at its turn's start, delays to DEX/2; the
     turn is still to come in Zed's (and barred from attacking there), so it is still said
     (``slot_pending``), and no longer once that DEX/2 part ends."""
-    rules = load_rules(Profile.P003)
-    f = Fight(rules, [
-        (person(rules, "Ann", 14, ("stun_gun",), fist=90), Side.INVESTIGATORS),
-        (person(rules, "Cult", 10, fist=50), Side.FOES),
-        (person(rules, "Zed", 8, fist=50), Side.FOES)], ScriptedDice([]))
-    push(f, Attack("Ann", "Cult"), (100, 10))
-    push(f, EndTurn("Ann"), (100, 10))
+    f = cult_shook_off_the_stun()
     push(f, Delay("Cult"))
     assert f.state.current is not None and f.state.current.name == "Zed"
     said = "no attack this turn 攻撃不可"
