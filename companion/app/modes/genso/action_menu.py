@@ -87,7 +87,9 @@ class GensoFightMode(_GmMenu):
             return self._gm(choice)  # ``end``: the GM's declaration, as GM → End fight
         if self.path[:1] == ["check"]:
             return None
-        if self.fight.state.current is None or self.path[:1] == ["gm"]:
+        # The dead's own Undo and End fight (:meth:`_actions`) are the GM's, asked again.
+        if self.fight.state.current is None or self.path[:1] in (
+                ["gm"], [ASK_UNDO], [ASK_END_FIGHT]):
             return self._gm(choice)
         return None
 
@@ -99,7 +101,7 @@ class GensoFightMode(_GmMenu):
         actor = state.current
         if path[:1] == ["check"]:
             return self._check(list(path[1:]))
-        if path in ([ASK_UNDO], ["gm", ASK_UNDO], ["gm", ASK_END_FIGHT]):
+        if path in ([ASK_UNDO], [ASK_END_FIGHT], ["gm", ASK_UNDO], ["gm", ASK_END_FIGHT]):
             return self._sure(path[-1])
         if not path and self._asks_party_down() and state.party_out:
             return Question(f"{_OUT_ASKED[state.party_out]} (ＧＭは戦闘終了を宣言する; no: the "
@@ -145,7 +147,20 @@ class GensoFightMode(_GmMenu):
 
         After a normal move (通常移動) whose turn goes on (the GM-MOVE-1 Default
         ``full_dodge_after_normal_move``) the engine takes no attack, spell or magic stone
-        (移動後は攻撃不能かつ魔法は使用不能), so the menu offers none."""
+        (移動後は攻撃不能かつ魔法は使用不能), so the menu offers none.
+
+        A fighter the calendar records dead of a Death Curse (GM-MAGIC-13, its row
+        ``呪殺呪 curse 死亡 died``) acts no more: its turn offers only Skip turn (a Wait, the
+        engine's turn that does nothing), Undo and End fight, saying why (reviewg70 RISK E).
+        Not while a save is given again (:attr:`_restoring`): a turn played before the death
+        was recorded replays as played, and the dead's Undo and End fight are taken too,
+        whatever the calendar says now (reviewg70 DEFECT A's guard)."""
+        if not self._restoring and self.cursed_dead(actor.name):
+            return ChoiceAsk(
+                f"{named(self.rules, self.fight, actor)}: {self.died_why()}, acts no more "
+                "死者は行動しない", (
+                    Option("wait", "Skip turn 手番を飛ばす", Button.ATTACK),
+                    Option(ASK_UNDO, "Undo 取り消し"), Option(ASK_END_FIGHT, "End fight 戦闘終了")))
         options = []
         fights = self.fight.state.moved != "normal"
         # With no foe left to strike (every PC dead, the fight going on until the GM ends
@@ -163,6 +178,8 @@ class GensoFightMode(_GmMenu):
             options.append(Option("move", "Move 移動"))
         options += [Option("wait", "Wait 待機"), Option(ASK_FLEE, "Flee 逃亡", Button.FLEE),
                     Option("gm", "GM 進行")]
+        if self._restoring:  # a dead fighter's turn of a save (see above)
+            options += [Option(ASK_UNDO, "Undo 取り消し"), Option(ASK_END_FIGHT, "End fight")]
         flee = " GM-MON-1: it wants to flee 逃走したい" if wants_to_flee(self.rules, actor) else ""
         out = self.fight.state.party_out
         if self.fight.state.party_down_going_on and out:  # GM-COMBAT-1: until the GM ends it

@@ -103,7 +103,9 @@ class _FightView(FightMode):
         # The Death Curses on the calendar as of the journal's length, by folded name, and
         # those due at today's sunset: the calendar file is read once per action, not at
         # every frame.
-        self._curses: tuple[int, dict[str, str], tuple[DeathCurse, ...]] | None = None
+        # And the fighters the calendar records dead of one, by folded name (RISK E).
+        self._curses: tuple[int, dict[str, str], tuple[DeathCurse, ...], frozenset[str]] \
+            | None = None
         #: Why the calendar could not be read, in the status line until the next answer;
         #: said once for each fault (:meth:`curses`), the fight playing on without it.
         self.calendar_fault = ""
@@ -226,7 +228,10 @@ class _FightView(FightMode):
                 Name(c.name, english(self.rules, self.fight, c)), SIDES[c.side], c.hp, c.max_hp,
                 c.mp, c.max_mp, tuple(conditions),
                 acting=current is not None and c.name == current.name,
-                ally=c.side is Side.PARTY, down=c.status is not Status.ACTIVE))
+                # Greyed as the fallen are, once the calendar records the death: the fighter
+                # no longer acts at the table (reviewg70 RISK E).
+                ally=c.side is Side.PARTY,
+                down=c.status is not Status.ACTIVE or self.cursed_dead(c.name)))
         journal = self.fight.journal
         last = journal[-1] if journal else None
         log = tuple(self.with_english(f"{describe(self.fight, e.action)} ＞ {summary(e)}")
@@ -289,15 +294,32 @@ class _FightView(FightMode):
             # DEFECT 1).
             fresh = {fold_name(e.name) for e in self.fight.entrants if not e.monster
                      and fresh_copy(self.rules, e.character(self.rules), not e.origin)}
-            shown = {fold_name(c.target): f"{tag} 死亡 died" for c in passed.calendar.dead
-                     if fold_name(c.target) not in fresh}
+            dead = frozenset(fold_name(c.target) for c in passed.calendar.dead
+                             if fold_name(c.target) not in fresh)
+            shown = {target: f"{tag} 死亡 died" for target in dead}
             calendar = passed.calendar
             for curse in sorted(calendar.curses, key=lambda c: c.dies_on):
                 left = calendar.days_left(curse)
                 shown.setdefault(fold_name(curse.target), f"{tag} " + (
                     "今日 today" if left == 0 else f"{left}d"))
-            self._curses = (length, shown, passed.today)
+            self._curses = (length, shown, passed.today, dead)
         return self._curses[1]
+
+    def cursed_dead(self, name: str) -> bool:
+        """GM-MAGIC-13: does the calendar record ``name`` dead of a Death Curse (its row
+        ``呪殺呪 curse 死亡 died``, :meth:`curses`)? The dead do not act nor roll a check at
+        the table, as `genso check` refuses them (reviewg70 RISK E: the row said died and the
+        menus still offered the fighter). Not a fresh copy of an NPC preset (reviewg70
+        DEFECT B), and none when the calendar cannot be read."""
+        self.curses()
+        assert self._curses is not None
+        return fold_name(name) in self._curses[3]
+
+    def died_why(self) -> str:
+        """Why a fighter the calendar records dead is left out: ``died 死亡 (Death Curse
+        呪殺呪)``, the spell as the rules name it (GM-MAGIC-13)."""
+        spell = self.rules.spell("death_curse")
+        return f"died 死亡 ({spell.en} {spell.ja})"
 
     def curses_due(self) -> tuple[DeathCurse, ...]:
         """GM-MAGIC-13: the Death Curses whose target dies at today's sunset (none when the

@@ -120,16 +120,22 @@ class _GmMenu(_TargetMenus):
             # incapacitated (行動不能) and the dead (genso70 DEFECT 2); a save replayed still
             # finds them, as the table offered them before (:attr:`_restoring`: reviewg70
             # DEFECT A, a save in which one rolled did not resume).
+            # Nor one the calendar records dead of a Death Curse (reviewg70 RISK E), the
+            # prompt saying why.
             able = [c for c in self.fight.state.order if c.status not in DOWN and (
-                self._restoring or c.status is not Status.INCAPACITATED)]
+                self._restoring or (c.status is not Status.INCAPACITATED
+                                    and not self.cursed_dead(c.name)))]
             rollers = [c for c in able if any(
                 e.name == c.name and not e.monster for e in self.fight.entrants)
                 and (kind != "mark" or "mark" in c.spells)]
             if not rest:
                 current = self.fight.state.current
                 names = [c.name for c in rollers]
-                ask = self._pick("Who rolls? 誰が判定する？" if rollers else
-                                 "Nobody here can roll it 判定できる者がいない", rollers)
+                dead = [e.name for e in self.fight.entrants if not e.monster
+                        and not self._restoring and self.cursed_dead(e.name)]
+                why = f" (not {', '.join(dead)}: {self.died_why()})" if dead else ""
+                ask = self._pick(("Who rolls? 誰が判定する？" if rollers else
+                                  "Nobody here can roll it 判定できる者がいない") + why, rollers)
                 at = names.index(current.name) if current and current.name in names else 0
                 return ChoiceAsk(ask.prompt, ask.options, at)
             who, rest = _value(rest[0], "t"), rest[1:]

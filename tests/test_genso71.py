@@ -1,0 +1,128 @@
+"""fixgenso71, reviewg70 RISK E: at the table, a fighter the calendar records dead of a Death
+Curse (呪殺呪, GM-MAGIC-13) still acted and rolled checks, its row saying died. Its turn now
+offers only Skip turn, Undo and End fight, saying why; a save replays as it was played,
+whatever the calendar says now.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.app.cli import main
+from companion.app.modes.genso import GensoFightMode
+from companion.app.session.host import replay
+from companion.app.session.mode import ChoiceAsk, RollAsk, Throw
+from companion.systems.genso.combat import Fight, entrants_for
+from companion.systems.genso.rules import load_rules
+from companion.systems.genso.sheet import preset
+
+RULES = load_rules()
+PC1, PC2 = "駆け出し冒険者１", "駆け出し冒険者２"
+DIED = "died 死亡 (Death Curse 呪殺呪)"
+
+
+def genso(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    code = main(["genso", *argv])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    return out
+
+
+def pc1_dies(capsys: pytest.CaptureFixture[str]) -> None:
+    """Mio's Death Curse kills pc1 at sunset on day 367, and the calendar records it."""
+    genso(capsys, "calendar", "curse", "Mio", "pc1")
+    genso(capsys, "calendar", "pass", "367")
+
+
+def table(orcs: int = 1) -> GensoFightMode:
+    """pc1 (who acts first) and pc2 against ``orcs`` orcs, at the table."""
+    return GensoFightMode(RULES, Fight(RULES, entrants_for(
+        RULES, [preset(RULES, "pc1"), preset(RULES, "pc2")], [("orc", orcs)])))
+
+
+def pick(mode: GensoFightMode, *keys: str) -> ChoiceAsk | RollAsk | None:
+    """Each option by its key, as the player picks it; what is asked next."""
+    for key in keys:
+        ask = mode.ask()
+        assert isinstance(ask, ChoiceAsk), ask
+        mode.answer([o.choice for o in ask.options].index(key))
+    return mode.ask()
+
+
+def keys(ask: ChoiceAsk | RollAsk | None) -> list[str]:
+    assert isinstance(ask, ChoiceAsk), ask
+    return [o.choice for o in ask.options]
+
+
+# --- RISK E -------------------------------------------------------------------------------
+
+
+def test_a_fighter_the_calendar_records_dead_only_skips_its_turn(
+        user_dirs: object, capsys: pytest.CaptureFixture[str]) -> None:
+    pc1_dies(capsys)
+    mode = table()
+    assert mode.fight.state.current is not None and mode.fight.state.current.name == PC1
+    ask = mode.ask()
+    assert isinstance(ask, ChoiceAsk)
+    assert keys(ask) == ["wait", "undo?", "end?"]
+    assert f"{PC1} PC 1: {DIED}" in ask.prompt
+    row = mode.fight_view().fighters[0]
+    assert row.name.ja == PC1 and row.down and "呪殺呪 curse 死亡 died" in row.conditions
+    assert not mode.fight_view().fighters[1].down
+    # Nor does the dead roll a check, and the prompt says why.
+    mode.path = ["check", "c:general"]
+    ask = mode.ask()
+    assert isinstance(ask, ChoiceAsk)
+    assert keys(ask) == [f"t:{PC2}", "back"] and f"not {PC1}: {DIED}" in ask.prompt
+    mode.path = ["check", "c:opposed", f"t:{PC2}"]
+    ask = mode.ask()
+    assert isinstance(ask, ChoiceAsk) and f"t:{PC1}" not in keys(ask)
+    mode.path = []
+    # Skip turn passes the turn (a Wait); the next fighter acts as before.
+    ask = pick(mode, "wait")
+    assert mode.fight.state.current is not None and mode.fight.state.current.name == PC2
+    assert "attack" in keys(ask)
+
+
+def test_the_dead_fighters_undo_and_end_fight_are_asked_again(
+        user_dirs: object, capsys: pytest.CaptureFixture[str]) -> None:
+    pc1_dies(capsys)
+    mode = table()
+    pick(mode, "wait", "wait", "wait")  # pc1 skips, pc2 and the orc wait: round 2, pc1
+    assert mode.fight.state.current is not None and mode.fight.state.current.name == PC1
+    assert keys(pick(mode, "undo?")) == ["back", "undo"]
+    pick(mode, "undo")  # the orc's wait taken back: its turn again
+    assert len(mode.fight.journal) == 2 and mode.fight.state.current is not None
+    assert mode.fight.state.current.name == "オーク"
+    pick(mode, "wait")
+    assert keys(pick(mode, "end?")) == ["back", "end"]
+    assert keys(pick(mode, "back")) == ["wait", "undo?", "end?"]
+    pick(mode, "end?", "end")
+    assert mode.fight.state.current is None and mode.fight.state.outcome is not None
+
+
+def test_a_save_replays_as_played_whatever_the_calendar_records_now(
+        user_dirs: object, capsys: pytest.CaptureFixture[str]) -> None:
+    """A save played before the death was recorded (pc1 attacks, rolls a check) replays with
+    pc1 recorded dead; one played after (its Undo and End fight) replays once the death is
+    taken back (`calendar undo-death`): the guard of reviewg70 DEFECT A."""
+    before = table()
+    pick(before, "gm", "check", "c:general", f"t:{PC1}", "a:body", "d:default", "m:0")
+    before.answer(Throw((3, 4)))
+    pick(before, "attack", "t:オーク", "w:0")
+    while isinstance(ask := before.ask(), RollAsk):
+        before.answer(Throw((6,) * ask.count))
+    assert len(before.fight.journal) == 1 and before.last_check is None
+    pc1_dies(capsys)
+    again = table()
+    replay(again, before.journal, before.progress())
+    assert [e.action for e in again.fight.journal] == [e.action for e in before.fight.journal]
+    assert again.journal == before.journal
+    # After: the dead's menu, its Undo and End fight, then the death taken back.
+    after = table()
+    pick(after, "wait", "wait", "wait", "undo?", "undo", "wait", "end?", "end")
+    genso(capsys, "calendar", "undo-death", "pc1")
+    resumed = table()
+    replay(resumed, after.journal, after.progress())
+    assert resumed.fight.state.outcome is not None and resumed.journal == after.journal
+    assert len(resumed.fight.journal) == len(after.fight.journal)
