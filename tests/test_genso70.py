@@ -198,7 +198,7 @@ def test_a_lone_pc_rolls_an_opposed_check_against_a_monster_at_the_table(
     checked = mode.last_check
     assert checked is not None
     lines = checked.check.text.splitlines()
-    assert any(line.startswith("オーク/Orc: 2D + 体力/Body 6") and "4[2,2]+6=10" in line
+    assert any(line.startswith(f"{orc}: 2D + 体力/Body 6") and "4[2,2]+6=10" in line
                for line in lines), lines
     assert any(f"{PC1} の勝ち/wins" in line for line in lines), lines
 

@@ -222,7 +222,7 @@ def test_at_the_table_a_monster_may_be_the_active_side_whom_a_tie_fails(
     checked = mode.last_check
     assert checked is not None
     lines = checked.check.text.splitlines()
-    assert lines[0] == f"GM-CHECK-5 対抗判定/opposed check: オーク/Orc vs {PC1}", lines
+    assert lines[0] == f"GM-CHECK-5 対抗判定/opposed check: {orc} vs {PC1}", lines
     assert any(f"{PC1} の勝ち/wins" in line for line in lines), lines
     assert checked.to_json()["call"]["vs_active"] is True
     # A save of it replays as played.

@@ -6,7 +6,7 @@ mode makes (an action's journal entry, an undo, or a check).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.app.modes.fight import Undone
@@ -87,9 +87,10 @@ def roll_check(rules: GensoRules, fight: Fight, call: CheckCall,
     if call.kind == "mark":
         return checks.mark_check(rules, source, who, call.modifier, engine=fight.engine)
     if call.kind == "opposed":
-        # The other side a monster of the fight by its block (GM-CHECK-5, genso70 DEFECT 3).
+        # The other side a monster of the fight by its block (GM-CHECK-5, genso70 DEFECT 3),
+        # named as the fighter it is (オーク1, not the block's オーク/Orc: reviewg70 NIT H).
         beast = next((e.monster for e in fight.entrants if e.name == call.vs and e.monster), "")
-        other = rules.monster(beast) if beast else sheet(call.vs)
+        other = replace(rules.monster(beast), fighter=call.vs) if beast else sheet(call.vs)
         if call.vs_active:  # the other side is A, with its own modifier (reviewg70 RISK C)
             return checks.opposed_check(rules, source, other, who, call.ability, active=True,
                                         a_modifier=call.vs_modifier, b_modifier=call.modifier)

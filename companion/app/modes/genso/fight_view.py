@@ -147,6 +147,13 @@ class _FightView(FightMode):
             if action.who and need.purpose.startswith(f"{action.who}'s "):
                 return self.with_english(
                     f"{need.purpose} — {describe(self.fight, replace(action, who=''))}")
+            # The other side's roll (a monster's by its fighter's name, オーク1): against
+            # the caller, as the caller's is against it; it read "オーク Orc/Orc's roll 出目
+            # — 駆け出し冒険者２ PC 2 判定 check: … vs オーク1 Orc 1" (reviewg70 NIT H).
+            if need.purpose.startswith(f"{action.vs}'s "):
+                return self.with_english(
+                    f"{need.purpose} — "
+                    f"{describe(self.fight, replace(action, who='', vs=action.who))}")
         return super().roll_prompt(action, need)
 
     def english_names(self) -> dict[str, str]:
