@@ -6,6 +6,9 @@ not say that a monster rolls only in an opposed check.
 
 from __future__ import annotations
 
+import pytest
+
+from companion.app.cli import main
 from companion.app.session.mode import RollAsk, Throw
 from tests.test_genso71 import PC1, pick, table
 
@@ -30,3 +33,15 @@ def test_the_tables_opposed_check_names_the_monster_by_its_fighter(user_dirs: ob
     lines = checked.check.text.splitlines()
     assert lines[0] == f"GM-CHECK-5 対抗判定/opposed check: {PC1} vs オーク2", lines
     assert lines[2].startswith("オーク2: 2D + 体力/Body 6") and "/Orc" not in checked.check.text
+
+
+def test_a_monster_as_the_sheet_of_a_check_not_opposed_says_where_it_rolls(
+        user_dirs: object, capsys: pytest.CaptureFixture[str]) -> None:
+    for kind, monster in (("general", "orc"), ("trap", "オーク")):
+        assert main(["genso", "check", kind, "--sheet", monster]) == 2
+        err = capsys.readouterr().err
+        assert f"no sheet {monster!r}" in err
+        assert (f"a monster rolls only in an opposed check (`check opposed --sheet {monster} "
+                f"--vs SHEET`, GM-CHECK-5), not in a {kind} check") in err
+    assert main(["genso", "check", "general", "--sheet", "orx"]) == 2
+    assert "rolls only" not in capsys.readouterr().err

@@ -169,7 +169,7 @@ def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
                                            active=not args.no_active, a_modifier=args.modifier,
                                            b_modifier=args.vs_modifier or 0)
             return emit(args, opposed.to_json(), opposed.text, dice=True)
-        who, where = resolve_sheet(rules, args.sheet)
+        who, where = _own_sheet(rules, args.kind, args.sheet)
         refuse_down(rules, who, where is None)
         if args.kind == "general":
             check = checks.general_check(rules, source, who, args.ability, difficulty,
@@ -211,6 +211,23 @@ def refuse_down(rules: GensoRules, character: Character, from_preset: bool = Fal
             f"{character.name} is {state.badge} ({low}: below 1, GM-COMBAT-8): one who cannot "
             f"act rolls no check; heal them first (`{companion_command()} genso rest SHEET`, "
             "GM-HEAL-1; `--sleep` fills MP, GM-HEAL-2)")
+
+
+def _own_sheet(rules: GensoRules, kind: str, ref: str) -> tuple[Character, Path | None]:
+    """The sheet whose ``kind`` of check it is (:func:`resolve_sheet`); a monster named
+    there is refused saying where one rolls: only in an opposed check (GM-CHECK-5), where
+    ``--sheet orc --vs SHEET`` takes its block (reviewg70 NIT H: the refusal listed only
+    sheets, saved characters and presets)."""
+    try:
+        return resolve_sheet(rules, ref)
+    except DataError as exc:
+        try:
+            rules.monster(ref)
+        except DataError:
+            raise exc from None
+        raise DataError(f"{exc}; {ref!r} is a monster, and a monster rolls only in an opposed "
+                        f"check (`check opposed --sheet {ref} --vs SHEET`, GM-CHECK-5), not in a "
+                        f"{kind} check") from None
 
 
 def _other_side(rules: GensoRules, ref: str) -> Character | Monster:
