@@ -102,7 +102,7 @@ def test_a_death_told_by_calendar_pass_is_kept_and_every_command_treats_them_as_
     assert ("状態/condition DEAD 死亡 (GM-MAGIC-13: died at sunset on day 367 of Mio's "
             "呪殺呪/Death Curse)") in sheet
     data = json.loads(genso(capsys, "sheet", "Ben", "--json"))
-    assert data["condition"] == "dead" and [c["target"] for c in data["died"]] == ["Ben"]
+    assert data["condition"] == "dead" and [c["target"] for c in data["dead"]] == ["Ben"]
     # Still told by `calendar` on a later day, and kept by the next change (Cat, whose
     # curse the dead Ben could not lift, died at sunset on day 368).
     genso(capsys, "calendar", "pass", "1")

@@ -52,7 +52,7 @@ def test_the_sheet_of_a_target_a_passed_sunset_killed_says_it_died(
             "day 1)") in out(capsys, "sheet", "pc1")
     main(["genso", "sheet", "pc1", "--json"])
     sheet = json.loads(capsys.readouterr().out)
-    assert [c["caster"] for c in sheet["died"]] == ["Mio"]
+    assert [c["caster"] for c in sheet["dead"]] == ["Mio"]
 
 
 def test_of_two_sunsets_a_hand_edit_left_behind_the_first_killed(

@@ -199,7 +199,9 @@ def _died_json(passed: Passed) -> dict[str, list[dict[str, Any]]]:
 def sheet_curses(rules: GensoRules, name: str, fresh: bool = False) -> tuple[
         list[str], dict[str, Any], DeathCurse | None]:
     """The Death Curses ``name`` cast or carries, for its sheet: its lines and its JSON
-    (``death_curses``, ``died``: the deaths the calendar keeps), and the curse that killed
+    (``death_curses``, ``dead``: the deaths the calendar keeps, as ``genso calendar --json``
+    names them; reviewg70 NIT H: the sheet said ``died``, which is the calendar's key for
+    the deaths that very command told), and the curse that killed
     ``name``, if one did (GM-MAGIC-13), none for a ``fresh`` copy of an NPC preset
     (:func:`fresh_copy`); none without a calendar. A calendar that cannot be read is said
     in a note naming it, and the sheet shown without: it is no part of the sheet."""
@@ -207,7 +209,7 @@ def sheet_curses(rules: GensoRules, name: str, fresh: bool = False) -> tuple[
         passed = settle(load_named(rules), rules)
     except DataError as exc:
         note(f"note: {error_text(exc)} (Death Curses not shown)")
-        return [], {"death_curses": [], "died": []}, None
+        return [], {"death_curses": [], "dead": []}, None
     calendar = passed.calendar
     # The deaths kept, told and recorded (genso70 DEFECT 1: only a death told by this very
     # read was shown, and `calendar pass` had told it and forgotten it).
@@ -219,7 +221,7 @@ def sheet_curses(rules: GensoRules, name: str, fresh: bool = False) -> tuple[
     return ([*(curse_line(rules, calendar, c) for c in live),
              *(died_line(rules, c) for c in died)],
             {"death_curses": [curse_json(calendar, c) for c in live],
-             "died": [curse_json(calendar, c, c.dies_on) for c in died]},
+             "dead": [curse_json(calendar, c, c.dies_on) for c in died]},
             None if fresh else dead_of(calendar, name))
 
 
@@ -312,6 +314,8 @@ def cmd_calendar(args: argparse.Namespace, rules: GensoRules) -> int:
         passed = settle(load_named(rules), rules)
         said = _deaths(rules, passed)
     calendar = passed.calendar
+    # ``dead``: every death the calendar keeps (``died`` in calendar.toml), the key `genso
+    # sheet --json` gives them by too; ``died``: those this command told (_died_json).
     data = {"rule": "GM-MAGIC-13", "day": calendar.day,
             "death_curses": [curse_json(calendar, c) for c in calendar.curses],
             **_died_json(passed),
