@@ -60,12 +60,48 @@ def read_picture(path: Path) -> np.ndarray:
 
 
 def _cut_short_jpeg(path: Path) -> bool:
-    """A JPEG whose last scan has no end marker after it. libjpeg decodes such a file with a
-    warning and paints what is missing grey, so a roll read from it could be short of dice.
-    Within a scan's coded data a 0xFF byte is never followed by 0xD9 or 0xDA (they are
-    stuffed), so the last start-of-scan marker must be followed by an end-of-image one."""
+    """A JPEG whose scans end with no end-of-image marker after them. libjpeg decodes such a
+    file with a warning and paints what is missing grey, so a roll read from it could be short
+    of dice. The file's marker segments are walked from its start (each one's length given);
+    a scan's coded data runs to the next marker (a 0xFF byte in it is followed by 0x00, or by
+    a restart marker). The picture is whole once an end-of-image marker follows its scans:
+    bytes after it are no part of it (a phone's motion photo appends its clip there, Samsung
+    its trailer), and could hold anything, a start-of-scan marker too (camera71 DEFECT 3)."""
     try:
         data = path.read_bytes()
     except OSError:
         return False  # OpenCV's reading says what is wrong
-    return data[:2] == b"\xff\xd8" and data.rfind(b"\xff\xd9") < data.rfind(b"\xff\xda")
+    if data[:2] != b"\xff\xd8":
+        return False
+    scanned, at, size = False, 2, len(data)
+    while True:
+        if at >= size:
+            return scanned
+        if data[at] != 0xFF:
+            return False  # no marker where one must be: not for this walk to judge
+        while at < size and data[at] == 0xFF:  # the marker, after fill bytes 0xFF if any
+            at += 1
+        if at >= size:
+            return scanned
+        marker, at = data[at], at + 1
+        if marker == 0x00:
+            return False  # a stuffed byte outside a scan: not for this walk to judge
+        if marker == 0xD9:  # end of image
+            return False
+        if marker == 0x01 or 0xD0 <= marker <= 0xD7:  # no length follows these
+            continue
+        if at + 2 > size:
+            return scanned or marker == 0xDA
+        at += int.from_bytes(data[at:at + 2], "big")
+        if marker != 0xDA:
+            continue
+        scanned = True
+        while True:  # the scan's coded data, to the next marker
+            at = data.find(b"\xff", at)
+            if at < 0 or at + 1 >= size:
+                return True
+            follows = data[at + 1]
+            if follows == 0x00 or 0xD0 <= follows <= 0xD7 or follows == 0xFF:
+                at += 1 if follows == 0xFF else 2
+                continue
+            break
