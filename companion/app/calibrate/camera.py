@@ -832,6 +832,23 @@ def surely_other(read: list[Candidate], label: str, sure: float) -> str | None:
     return kind if kind not in (label, EMPTY) else None
 
 
+def shots_read(read: list[Candidate], label: str, sure: float) -> str | None:
+    """What the shots of the Draw slot were read as, in words (``9m (78%) and 1s (93%)``),
+    when any of them is read as another kind than ``label``, sure or not, and they are not
+    all surely one other kind (:func:`surely_other` says that one): the player confirms
+    before they are filed as ``label`` (camera71 DEFECT 1). Two shots read as two other
+    kinds (two tiles laid in turn, a folder's frames), or one read unsure as another kind
+    (glare, the hand leaving, a tile laid a step late) were filed as ``label`` without a
+    word, and the game read those kinds as ``label`` until they were enrolled again. None
+    when every shot is read as ``label`` (or, for the blank White, as the bare paper it
+    looks like)."""
+    if all(best.label in (label, EMPTY) for best in read) \
+            or surely_other(read, label, sure) is not None:
+        return None
+    return " and ".join(f"{named(best.label)} ({best.confidence:.0%}"
+                        f"{'' if best.confidence >= sure else ', unsure'})" for best in read)
+
+
 #: The answers to the Draw slot's prompt: Enter (take the shots), skip, finish.
 SKIP, FINISH, KEEP = "s", "q", "y"
 
@@ -866,9 +883,11 @@ def enrol_on_mat(source: FrameSource, detector: MatDetector, classifier: TileCla
                 continue
             embeddings, why, read = draw_shots(source, detector, classifier, looks, label,
                                                shots)
-            other = surely_other(read, label, classifier.info.picture_confidence)
-            if embeddings and other is not None:
-                answered = confirm(ask, other, label)
+            sure = classifier.info.picture_confidence
+            other = surely_other(read, label, sure)
+            read_as = shots_read(read, label, sure)
+            if embeddings and (other is not None or read_as is not None):
+                answered = confirm(ask, other, label, read_as)
                 if answered != KEEP:
                     continue
                 answered = None
@@ -903,14 +922,17 @@ def named(label: str) -> str:
     return "a tile's back" if label == BACK else label
 
 
-def confirm(ask: Callable[[str], str], other: str, label: str) -> str:
-    """Ask whether the tile the reader surely reads as ``other`` is ``label`` all the same:
-    KEEP (y) keeps it as ``label``; Enter, SKIP or FINISH are answered as at the Draw slot's
-    prompt (Enter looks again). Anything else is asked again.
+def confirm(ask: Callable[[str], str], other: str | None, label: str,
+            shots: str | None = None) -> str:
+    """Ask whether the tile the reader surely reads as ``other``, or whose shots it read as
+    ``shots`` says (:func:`shots_read`), is ``label`` all the same: KEEP (y) keeps it as
+    ``label``; Enter, SKIP or FINISH are answered as at the Draw slot's prompt (Enter looks
+    again). Anything else is asked again.
 
     What the reader saw is a line of its own and the prompt is short: a prompt wider than
     the terminal wraps mid-word, the cursor on its second line (review62b R1)."""
-    print(f"  the draw slot shows {named(other)}, surely, not {named(label)}")
+    print(f"  the shots read {shots}, not all {named(label)}" if shots is not None
+          else f"  the draw slot shows {named(other or EMPTY)}, surely, not {named(label)}")
     kept_as = "a back" if label == BACK else label  # "a tile's back" made it 86 wide
     while True:
         answer = ask(f"  {KEEP} keeps it as {kept_as}; or lay {laid(label)} and Enter "
