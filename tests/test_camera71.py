@@ -3,6 +3,8 @@
 DEFECT 1: `calibrate camera --enrol` filed the Draw slot's shots as the kind asked for without
 a question when they were read as two other kinds, or one of them unsure as another kind.
 
+DEFECT 2: `classify --mat A B C` read A only, and dropped B and C without a word (exit 0).
+
 DEFECT 3: a phone JPEG with data after its end-of-image marker (a Google motion photo's clip,
 Samsung's trailer) was refused as "cut short" whenever those bytes held a start-of-scan
 marker (0xFF 0xDA) after their last end-of-image one: about a third of motion photos.
@@ -10,6 +12,7 @@ marker (0xFF 0xDA) after their last end-of-image one: about a third of motion ph
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,12 +23,16 @@ import pytest
 
 from companion.app.calibrate.camera import confirm, enrol_on_mat, shots_read, surely_other
 from companion.app.camera_settings import ENROLMENT_FILE
+from companion.app.cli import main
+from companion.hw.camera.augment import render_crop
 from companion.hw.camera.capture import RenderedSource
 from companion.hw.camera.classifier import Enrolment, TileClassifier
 from companion.hw.camera.mat import MatDetector
+from companion.hw.camera.sim_scene import render_scene
 from companion.hw.pictures import PictureError, read_picture
-from companion.hw.ports import Candidate, Slot
+from companion.hw.ports import SLOT_NAMES, Candidate, Slot
 
+SLOTS = list(SLOT_NAMES)  # the mat's slots, in the order a frame's lines give them
 TILES = Path(__file__).resolve().parents[1] / "companion" / "assets" / "tiles"
 
 
@@ -143,3 +150,36 @@ def test_an_unsure_shot_of_another_kind_is_asked_about_too(
     if said is not None:
         assert confirm(lambda prompt: "q", other, "1m", read_as) == "q"
         assert capsys.readouterr().out == f"  {said}\n"
+
+
+# --- DEFECT 2: `classify --mat A B C` reads every frame --------------------------------------
+
+def test_classify_mat_reads_every_frame_it_is_given(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`classify --mat frames/*.png` read the first frame only: the rest, handed in as
+    IMAGEs, were dropped without a word, exit 0. Each is read now, under a line naming it;
+    one that shows no mat (a tile's crop) is said so, and the exit is 1."""
+    tiles = ({Slot.DRAW: "4s", Slot.ROOM_BL: "1z"}, {Slot.DRAW: "9m"}, {Slot.ROOM_TR: "7z"})
+    frames = []
+    for n, placed in enumerate(tiles):
+        frames.append(tmp_path / f"frame_{n}.png")
+        cv2.imwrite(str(frames[-1]), render_scene(placed, np.random.default_rng(n), vary=False))
+    assert main(["classify", "--json", "--mat", *map(str, frames)]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(r["frame"], r["slot"]) for r in records] == [
+        (str(frame), slot.value) for frame in frames for slot in SLOTS]
+    read = {(r["frame"], r["slot"]): r["tile"] for r in records}
+    for frame, placed in zip(frames, tiles, strict=True):
+        assert {slot: read[str(frame), slot.value] for slot in SLOTS} == {
+            slot: placed.get(slot, "empty") for slot in SLOTS}
+    crop = tmp_path / "5p.png"
+    cv2.imwrite(str(crop), render_crop("5p", np.random.default_rng(5)))
+    assert main(["classify", "--mat", str(frames[1]), str(crop), str(frames[2])]) == 1
+    captured = capsys.readouterr()
+    heads = [line for line in captured.out.splitlines() if not line.startswith("  ")]
+    assert len(heads) == 2 and heads[0].startswith(f"{frames[1]}: mat found") \
+        and heads[1].startswith(f"{frames[2]}: mat found"), heads
+    assert "  draw: 9m" in captured.out and "  top-right room: 7z" in captured.out
+    assert captured.err == (f"companion: {crop}: mat not in view: 0 of 4 corner markers "
+                            "seen; point the camera at the whole mat and keep its corners "
+                            "uncovered\n")

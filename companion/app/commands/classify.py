@@ -2,6 +2,7 @@
 
     companion classify tile1.jpg tile2.png --json
     companion classify --mat frame.png --json
+    companion classify --mat frames/*.png     # each frame read, under a line naming it
 
 One line per picture (or per slot), so scripts can read the output a line at a
 time. A picture that cannot be read gets an ``error`` line; the others go on.
@@ -153,6 +154,7 @@ def read_mat(path: Path, classifier: TileClassifier, as_json: bool) -> int:
     if as_json:
         _print({"frame": str(path), "error": problem}, as_json, str(path))
     else:
+        sys.stdout.flush()  # after the frames before it, when stdout is a pipe or a file
         print(f"companion: {path}: {problem}", file=sys.stderr)
     return 1
 
@@ -161,7 +163,11 @@ def run(args: argparse.Namespace) -> int:
     classifier = load_classifier(args.model)
     failures = 0
     if args.mat is not None:
-        return read_mat(args.mat, classifier, args.json)
+        # `classify --mat frames/*.png`: the shell hands the frames after the first one in
+        # as IMAGEs, which were dropped without a word, exit 0 (camera71 DEFECT 2). Each is
+        # a frame of the mat, read in turn under a header line of its own.
+        codes = [read_mat(frame, classifier, args.json) for frame in [args.mat, *args.images]]
+        return max(codes)
     if not args.images:
         print("companion: error: give tile pictures, or --mat FRAME", file=sys.stderr)
         return 2
@@ -193,7 +199,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("images", nargs="*", type=Path, metavar="IMAGE",
                         help="pictures of one tile each")
     parser.add_argument("--mat", type=Path, metavar="FRAME",
-                        help="a camera picture of the whole mat: read every slot")
+                        help="a camera picture of the whole mat: read every slot; IMAGEs "
+                             "given with it are more such frames, each read so")
     parser.add_argument("--json", action="store_true",
                         help="one JSON object per line: image (or frame and slot), tile "
                              "(null when unsure), confidence and top3 (label, confidence); "
