@@ -396,7 +396,8 @@ def test_two_parts_on_one_pin_are_refused(capsys: pytest.CaptureFixture[str],
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COMPANION_BUTTONS_LED_PIN", "17")
     assert main(["play", "--input", "sim", "--choices", "gpio", "--display", "terminal"]) == 2
-    assert "buttons.led_pin and buttons.attack_pin are both GPIO17" in capsys.readouterr().err
+    assert ("buttons.led_pin (COMPANION_BUTTONS_LED_PIN) and buttons.attack_pin (built in) "
+            "are both GPIO17") in capsys.readouterr().err
 
 
 def test_resume_keeps_the_saved_seed(capsys: pytest.CaptureFixture[str]) -> None:

@@ -63,9 +63,10 @@ def parse_assignments(items: list[str]) -> dict[str, str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """0, or 1 when a setting was refused or ignored (``--path`` alone always 0: it names
-    the file to mend)."""
+    """0, or 1 when a setting was refused or ignored, or is one ``play`` or ``rules`` would
+    stop on (``--path`` alone always 0: it names the file to mend)."""
     config, marks = tray_checked(load_config(overrides=parse_assignments(args.assignments)))
+    config, marks = start_checked(config, marks)
     config.tell_notices()
     if args.path:
         print(config.path)
@@ -99,6 +100,107 @@ def tray_checked(config: Config) -> tuple[Config, dict[str, str]]:
         return (replace(config, notices=(*config.notices, text),
                         problems=(*config.problems, text)), {key: TRAY_STOPS})
     return config, {}
+
+
+#: The mark on the line of a setting ``play`` stops on at its start (a pin two parts
+#: share, a hold not longer than the other, a file not there): the value in effect.
+PLAY_STOPS = "play stops on it プレイが止まります"
+
+# The pins hardware/wiring.md says to avoid, and why: they work, but not as a plain pin.
+PINS_TO_AVOID = {
+    0: "the HAT ID EEPROM's data line (ID_SD)",
+    1: "the HAT ID EEPROM's clock line (ID_SC)",
+    2: "I²C SDA, with a fixed pull-up on the board",
+    3: "I²C SCL, with a fixed pull-up on the board",
+    14: "the serial console's TXD",
+    15: "the serial console's RXD (and the RDM6300's)",
+}
+
+#: The parts wired to the Pi's pins, by their ``buttons.`` settings.
+PIN_SETTINGS = tuple(f"buttons.{part}_pin"
+                     for part in ("attack", "flee", "ranged", "item", "led", "buzzer"))
+
+
+def pin_check(config: Config) -> tuple[list[tuple[str, str]], list[str]]:
+    """The buttons' pins checked, as ``(clashes, warnings)``: every two parts on one GPIO
+    pin, which would fight, as ``(setting, problem)``, each setting named with where its
+    value came from (a clash from an environment variable is in no config.toml the player
+    reads, keys71 DEFECT 1); and a pin the wiring guide says to avoid, allowed (the player
+    may have freed it) but warned about."""
+    used: dict[int, str] = {}
+    clashes: list[tuple[str, str]] = []
+    warnings: list[str] = []
+    for key in PIN_SETTINGS:
+        pin = config.integer(key)
+        if pin < 0:
+            continue
+        if pin in used:
+            clashes.append((key, f"{config.where(key)} and {config.where(used[pin])} are both "
+                                 f"GPIO{pin}; give each part its own pin"))
+            continue
+        used[pin] = key
+        if pin in PINS_TO_AVOID:
+            warnings.append(f"{config.where(key)} is GPIO{pin}, {PINS_TO_AVOID[pin]}; "
+                            "hardware/wiring.md says to avoid it")
+    return clashes, warnings
+
+
+def hold_problem(config: Config) -> str | None:
+    """The item button held for the System menu must be held longer than for the menu, or
+    one of the two could never be pressed: what is wrong, or None."""
+    long_press = config.number("buttons.long_press_seconds")
+    system_press = config.number("buttons.system_press_seconds")
+    if system_press > long_press:
+        return None
+    return (f"{config.where('buttons.system_press_seconds')} is {system_press:g} s, not longer "
+            f"than {config.where('buttons.long_press_seconds')} ({long_press:g} s): the "
+            "System menu needs the longer hold")
+
+
+def start_problems(config: Config) -> list[tuple[str, str]]:
+    """Every setting ``play`` stops on at its start, as ``(setting, problem)``, all at once
+    (keys71 DEFECT 1: one was said per start, and ``config --show`` said none): with the
+    buttons (``choices.kind = "gpio"``) their pins and hold times, and with the screen a
+    ``display.font`` not there. ``play`` and ``config`` share this one check."""
+    problems: list[tuple[str, str]] = []
+    if config.text("choices.kind") == "gpio":
+        problems += pin_check(config)[0]
+        if (held := hold_problem(config)) is not None:
+            problems.append(("buttons.system_press_seconds", held))
+    if config.text("display.kind") == "screen":
+        problems += missing_file(config, "display.font")
+    return problems
+
+
+def missing_file(config: Config, key: str) -> list[tuple[str, str]]:
+    """``[(key, problem)]`` when the setting names a file that is not there, else ``[]``."""
+    try:
+        config.existing_file(key)
+    except DataError as exc:
+        return [(key, str(exc))]
+    return []
+
+
+def start_checked(config: Config, marks: Mapping[str, str]) -> tuple[Config, dict[str, str]]:
+    """``config`` with what :func:`start_problems` finds, and a ``game.profile`` not there
+    (a new game, ``rules`` and ``simulate`` stop on it; setup71 DEFECT 1), added to its
+    problems, and each setting's line marked :data:`PLAY_STOPS`: ``config --show`` is the
+    check of an edited file the docs send the player to, and passed what ``play`` refused."""
+    found = start_problems(config) + missing_file(config, "game.profile")
+    texts = [problem if key != "game.profile" else f"{problem}; a new game, rules and "
+             "simulate stop on it" for key, problem in found]
+    return (replace(config, notices=(*config.notices, *texts),
+                    problems=(*config.problems, *texts)),
+            {**marks, **{key: PLAY_STOPS for key, _ in found}})
+
+
+def said_together(problems: list[str], remedy: str) -> str:
+    """Several problems as one error: the count first, each said, then what to do
+    (``remedy`` with ``{}`` for "it" or "them")."""
+    if len(problems) == 1:
+        return f"{problems[0]} ({remedy.replace('{}', 'it')})"
+    listed = "; ".join(f"({n}) {problem}" for n, problem in enumerate(problems, 1))
+    return f"{len(problems)} problems with the settings: {listed} ({remedy.replace('{}', 'them')})"
 
 
 def as_json(config: Config) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from companion.app.command_name import companion_line
+from companion.app.commands.config import hold_problem, pin_check, said_together, start_problems
 from companion.app.config import Config
 from companion.app.session.controls import PressSource
 from companion.errors import DataError, DeviceError
@@ -25,54 +26,43 @@ from companion.hw.keyboard import KeyboardInput
 
 T = TypeVar("T")
 
-# The pins hardware/wiring.md says to avoid, and why: they work, but not as a plain pin.
-PINS_TO_AVOID = {
-    0: "the HAT ID EEPROM's data line (ID_SD)",
-    1: "the HAT ID EEPROM's clock line (ID_SC)",
-    2: "I²C SDA, with a fixed pull-up on the board",
-    3: "I²C SCL, with a fixed pull-up on the board",
-    14: "the serial console's TXD",
-    15: "the serial console's RXD (and the RDM6300's)",
-}
+
+def refused(problems: list[str]) -> DataError:
+    """The settings play stops on, as one error, and what to do: ``config --show`` lists
+    them all, each on its line marked."""
+    return DataError(said_together(problems, "mend {}, then check with " +
+                                   companion_line("config", "--show")))
 
 
 def check_pins(config: Config) -> list[str]:
-    """Two parts on one GPIO pin would fight: say which settings clash. A pin the wiring
-    guide says to avoid is allowed (the player may have freed it): the warnings are
+    """Two parts on one GPIO pin would fight: every clash refused at once
+    (:class:`DataError`), each setting named with where its value came from. A pin the
+    wiring guide says to avoid is allowed (the player may have freed it): the warnings are
     returned, for the settings notices on the screen, where the boot service's player
     sees them (buttons that press themselves on GPIO15 are otherwise a mystery)."""
-    used: dict[int, str] = {}
-    warnings: list[str] = []
-    for key in ("attack_pin", "flee_pin", "ranged_pin", "item_pin", "led_pin", "buzzer_pin"):
-        pin = config.integer(f"buttons.{key}")
-        if pin < 0:
-            continue
-        if pin in used:
-            raise DataError(f"buttons.{key} and buttons.{used[pin]} are both GPIO{pin}; "
-                            f"give each part its own pin ({companion_line('config', '--show')})")
-        used[pin] = key
-        if pin in PINS_TO_AVOID:
-            warnings.append(f"{config.where(f'buttons.{key}')} is GPIO{pin}, "
-                            f"{PINS_TO_AVOID[pin]}; hardware/wiring.md says to avoid it")
+    clashes, warnings = pin_check(config)
+    if clashes:
+        raise refused([problem for _, problem in clashes])
     return warnings
 
 
 def held_seconds(config: Config) -> tuple[float, float]:
     """How long the item button is held for the menu, and for the System menu: the second
     must be the longer, or one of the two could never be pressed."""
-    long_press = config.number("buttons.long_press_seconds")
-    system_press = config.number("buttons.system_press_seconds")
-    if system_press <= long_press:
-        raise DataError(f"{config.where('buttons.system_press_seconds')} is {system_press:g} s, "
-                        f"not longer than {config.where('buttons.long_press_seconds')} "
-                        f"({long_press:g} s): the System menu needs the longer hold")
-    return long_press, system_press
+    if (problem := hold_problem(config)) is not None:
+        raise DataError(problem)
+    return config.number("buttons.long_press_seconds"), \
+        config.number("buttons.system_press_seconds")
 
 
 def open_press_sources(config: Config,
                        display: Display | None) -> tuple[list[PressSource], list[str]]:
     """The buttons or the keyboard, plus the display's own keys and taps; and the warnings
     about the buttons' pins, for the settings notices (stderr and the screen)."""
+    # Every setting play stops on is said at once, as config --show says them, not one
+    # per start (keys71 DEFECT 1).
+    if problems := start_problems(config):
+        raise refused([problem for _, problem in problems])
     sources: list[PressSource] = []
     pin_warnings: list[str] = []
     kind = config.text("choices.kind")
