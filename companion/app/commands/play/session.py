@@ -414,7 +414,8 @@ def played_game(args: argparse.Namespace, config: Config, saved: SaveGame | None
                 recorded = record(game, session.save, display, controls)
                 if not recorded:
                     tell(behind_save(session.save, session.saved_moves, args,
-                                     held_until_ok(display, controls))
+                                     held_until_ok(display, controls),
+                                     on_disk=save_on_disk(save_path, session.save))
                          if session.save_trouble else
                          f"the game is kept in {save_path}, and put in the history when the "
                          "next game starts", display, controls)
@@ -437,8 +438,38 @@ def played_game(args: argparse.Namespace, config: Config, saved: SaveGame | None
         session.close()
 
 
+def save_on_disk(save_path: Path, save: SaveGame) -> bool:
+    """Whether ``save_path`` holds a save of this game (its ``game_id``): a first game whose
+    every write the disk refused left none, or another game's, there."""
+    try:
+        return SaveGame.from_json(save_path.read_text(encoding="utf-8")).game_id == save.game_id
+    except (OSError, UnicodeDecodeError, CompanionError):
+        return False
+
+
+def replay_command(saved: SaveGame, args: argparse.Namespace) -> str:
+    """The command that plays ``saved``, an auto-player's game on the simulated wall, again
+    from its first move to the same end: its seed, preset, strategy and profile replay it
+    (JongRogue's Randomizer is seeded, the auto-player's choices follow from what it is
+    shown). Not headless, nor with no save: such a game stays out of the history. Its mode
+    is said where config.toml's play.mode may be another (a headless run fixed it)."""
+    words = ["play"]
+    if args.headless or args.mode is not None:
+        words += ["--mode", "game"]
+    words += ["--input", "sim", "--choices", "auto", "--display", "none",
+              "--seed", str(saved.seed), "--preset", saved.preset]
+    if saved.strategy is not None:
+        words += ["--strategy", saved.strategy]
+    if saved.profile_path is not None:
+        words += ["--profile", saved.profile_path]
+    for flag in ("state", "log"):
+        if (value := getattr(args, flag, None)) is not None:
+            words += [f"--{flag}", str(value)]
+    return companion_line(*words)
+
+
 def behind_save(saved: SaveGame, moves: int, args: argparse.Namespace,
-                new_game_offered: bool = False) -> str:
+                new_game_offered: bool = False, *, on_disk: bool = True) -> str:
     """What a game that ended with its save behind it (the disk refused the last writes)
     and out of the history (the same disk) says: how far the save holds it, and the resume
     (as this run, its command line ``args``, played) that brings it to the history once
@@ -448,7 +479,19 @@ def behind_save(saved: SaveGame, moves: int, args: argparse.Namespace,
     next game set the save aside as an unfinished game the player had seen end).
     ``new_game_offered``: Game over offers New game on a screen, which sets the save aside
     (``save.json.replaced-…``), and the command said here then plays the new game on: that
-    is said, the command for the kept copy said then (review65h NIT 1)."""
+    is said, the command for the kept copy said then (review65h NIT 1). ``on_disk``: False
+    when no save of this game reached the disk (a first game whose every write was refused):
+    ``--resume`` finds none and starts another game, so the auto-player's game is said by the
+    ``--seed`` command that plays it again, and a player's own as not kept (setup71
+    DEFECT 2)."""
+    if not on_disk:
+        nothing = "nothing of this game was kept (the disk refused every save)"
+        if saved.input_kind == "sim" and not saved.player_chose:
+            return (f"{nothing}: free space or fix the folder, then "
+                    f"`{replay_command(saved, args)}` plays the same game again to its end "
+                    "and puts it in the history")
+        return (f"{nothing}, and it cannot be played again: free space or fix the folder "
+                "before the next game")
     held = f"the save holds this game only up to move {moves} (the disk refused the rest)"
     command = resume_command(args)
     if saved.input_kind == "sim" and not saved.player_chose:
