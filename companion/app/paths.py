@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import pwd
+from collections.abc import Callable
 from pathlib import Path
 
 import platformdirs
@@ -25,14 +26,29 @@ def config_dir() -> Path:
     """The user's config folder: config.toml, calibrations, the RFID tag map."""
     override = os.environ.get(CONFIG_VARIABLE)
     return Path(override).expanduser() if override \
-        else Path(platformdirs.user_config_dir(APP_NAME))
+        else _platform_folder(platformdirs.user_config_dir)
 
 
 def data_dir() -> Path:
     """The user's data folder: the save file, the game history, logs."""
     override = os.environ.get(DATA_VARIABLE)
     return Path(override).expanduser() if override \
-        else Path(platformdirs.user_data_dir(APP_NAME))
+        else _platform_folder(platformdirs.user_data_dir)
+
+
+def _platform_folder(folder: Callable[[str], str]) -> Path:
+    """The platform's ``folder`` for the companion, which is under the home folder: with no
+    HOME and no entry in the user database (a container run with a numeric ``--user``)
+    platformdirs raises RuntimeError, and every command ended in its traceback (setup71
+    RISK 3). What to set is said instead: HOME, or the variables of the folders not set."""
+    try:
+        return Path(folder(APP_NAME))
+    except RuntimeError:
+        unset = " and ".join(variable for variable in (CONFIG_VARIABLE, DATA_VARIABLE)
+                             if not os.environ.get(variable))
+        raise DataError(f"this user has no home folder (HOME is not set, and the user "
+                        f"database has no entry for user id {os.getuid()}): set HOME, or "
+                        f"{unset} to full paths") from None
 
 
 def data_dir_setting() -> str:
