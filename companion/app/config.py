@@ -98,9 +98,13 @@ class Spec:
     def env_var(self) -> str:
         return ENV_PREFIX + self.key.replace(".", "_").upper()
 
-    def check(self, value: object) -> Value:
-        """``value`` converted to this setting's type; :class:`DataError` names the key."""
+    def check(self, value: object, written: str | None = None) -> Value:
+        """``value`` converted to this setting's type; :class:`DataError` names the key.
+        ``written``: the text it was given as (environment, ``--set``). A number out of
+        range is quoted as written, not as converted: ``2``, ``-1``, ``1e400``, where the
+        message said ``2.0``, ``-1.0``, ``inf`` (setup71 NIT 5)."""
         kind = type(self.default)
+        shown = written if written is not None else toml_value(value)
         if kind is float and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
         if kind is str and isinstance(value, int) and not isinstance(value, bool) \
@@ -128,11 +132,9 @@ class Spec:
             raise DataError(f"{self.key} must not be empty, found {toml_value(value)}")
         if isinstance(value, int | float) and not isinstance(value, bool):
             if self.minimum is not None and value < self.minimum:
-                raise DataError(f"{self.key} must be at least {self.minimum:g}, found "
-                                f"{toml_value(value)}")
+                raise DataError(f"{self.key} must be at least {self.minimum:g}, found {shown}")
             if self.maximum is not None and value > self.maximum:
-                raise DataError(f"{self.key} must be at most {self.maximum:g}, found "
-                                f"{toml_value(value)}")
+                raise DataError(f"{self.key} must be at most {self.maximum:g}, found {shown}")
         return value
 
     def _meant(self, value: object) -> str:
@@ -185,7 +187,7 @@ class Spec:
                 value = float(text)
             except ValueError:
                 pass
-        return self.check(value)
+        return self.check(value, text.strip() if value is not text else None)
 
 
 #: Earlier words still taken for a setting's value, by key: ``manual`` was the word for typed
