@@ -182,10 +182,13 @@ class KeyboardInput:
         self._reader.start()
 
     def _cbreak(self) -> None:
-        """cbreak, and CR read as CR (not turned into LF: CR LF is then one Enter)."""
+        """cbreak, and CR read as CR (not turned into LF: CR LF is then one Enter); and
+        Ctrl-S a key, not XOFF (IXON off, as curses' raw mode has it): Ctrl-S, a "save"
+        reflex, stopped the terminal's output, and the game froze on its next write until
+        Ctrl-Q (keys71 RISK 2). :meth:`close` puts the terminal's own settings back."""
         tty.setcbreak(self.fd)
         attrs = termios.tcgetattr(self.fd)
-        attrs[0] &= ~termios.ICRNL
+        attrs[0] &= ~(termios.ICRNL | termios.IXON)
         termios.tcsetattr(self.fd, termios.TCSANOW, attrs)
 
     def _cbreak_again(self) -> None:

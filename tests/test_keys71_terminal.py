@@ -1,0 +1,99 @@
+"""keys71 RISK 2, NIT 1: the terminal a game is played in, on a real pty.
+
+Ctrl-S is a key, not XOFF: it froze the game's output until Ctrl-Q. A hangup (SIGHUP)
+puts the terminal's settings back as SIGTERM does: it was left in cbreak with ICRNL off."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import termios
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class Terminal:
+    """``companion`` run on a pty, what it draws read as it comes; the pty's far end is
+    kept open here, so the terminal's settings can be read after the process ends."""
+
+    def __init__(self, tmp_path: Path, *args: str) -> None:
+        self.master, self.slave = os.openpty()
+        self.before = termios.tcgetattr(self.slave)
+        env = {**os.environ, "COMPANION_DATA_DIR": str(tmp_path / "data"),
+               "COMPANION_CONFIG_DIR": str(tmp_path / "config"), "COLUMNS": "80",
+               "TERM": "xterm"}
+        self.proc = subprocess.Popen([sys.executable, "-m", "companion", *args], cwd=ROOT,
+                                     stdin=self.slave, stdout=self.slave,
+                                     stderr=subprocess.PIPE, env=env)
+        self.seen = bytearray()
+        self.lock = threading.Lock()
+        threading.Thread(target=self._drain, daemon=True).start()
+
+    def _drain(self) -> None:
+        while True:
+            try:
+                chunk = os.read(self.master, 65536)
+            except OSError:
+                return
+            if not chunk:
+                return
+            with self.lock:
+                self.seen.extend(chunk)
+
+    def text(self) -> str:
+        with self.lock:
+            return re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", self.seen.decode("utf-8", "replace"))
+
+    def wait_for(self, marker: str, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if marker in self.text():
+                return True
+            time.sleep(0.05)
+        return False
+
+    def clear(self) -> None:
+        with self.lock:
+            self.seen.clear()
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        os.close(self.slave)
+        os.close(self.master)
+
+
+@contextmanager
+def dice_tray(tmp_path: Path) -> Iterator[Terminal]:
+    terminal = Terminal(tmp_path, "play", "--mode", "dice", "--dice", "sim", "--choices",
+                        "keyboard", "--display", "terminal")
+    try:
+        assert terminal.wait_for("Roll", 30), terminal.text()
+        yield terminal
+    finally:
+        terminal.close()
+
+
+def test_ctrl_s_does_not_freeze_the_game(tmp_path: Path) -> None:
+    """Ctrl-S then 2 (roll 2D6): the roll is drawn at once, not when Ctrl-Q comes."""
+    with dice_tray(tmp_path) as terminal:
+        terminal.clear()
+        os.write(terminal.master, b"\x13")
+        time.sleep(0.3)
+        os.write(terminal.master, b"2")
+        assert terminal.wait_for("2D6: total", 5), terminal.text()
+        terminal.proc.send_signal(signal.SIGTERM)
+        assert terminal.proc.wait(timeout=10) == 130
+        # The terminal's own flow control is given back with the rest.
+        assert termios.tcgetattr(terminal.slave) == terminal.before
+
+
