@@ -192,8 +192,9 @@ class SerialLink:
         A tty hands out about 4 KB a read, and a game polls its reader only when it asks
         for a tile: after a long menu the tray's backlog came over several polls, and a
         tile laid and lifted meanwhile was offered from the stale half (audit rfid63 R3).
-        Read whole, the lift follows the lay at once. The limit keeps one call from
-        spinning on a port that never stops talking."""
+        Read whole, the lift follows the lay at once, as long as the tray could send it:
+        once the buffer is full it drops lines (TrayReader.catching_up, rfid71 DEFECT 1).
+        The limit keeps one call from spinning on a port that never stops talking."""
         data = bytearray()
         while self.serial is not None and len(data) < READ_LIMIT:
             try:

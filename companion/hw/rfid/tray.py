@@ -58,6 +58,13 @@ DEFAULT_SLOTS: tuple[Slot, ...] = (Slot.DRAW, *ROOM_SLOTS)
 #: How long after a SNAP the stacks it put in doubt stay stacked for play when no other line
 #: comes (:attr:`TrayReader.stacked`): the tray sends its ERR COLLISION lines straight after it.
 SNAP_DOUBT_SECONDS = 0.25
+#: A poll this long after the one before finds a backlog that may be stale (rfid71 DEFECT 1):
+#: a game reads the tray only while it asks for a tile, and once the host's buffer is full
+#: (some 4 KB, minutes of heartbeats) the tray drops its lines, so a backlog may keep the
+#: PLACE of a tile laid then and lose the REMOVE of its lift. Such a poll asks for a SNAP
+#: and takes no line as news until it answers (:meth:`TrayReader.catching_up`). Well under
+#: the minutes a buffer takes to fill, and well over a polling loop's pace.
+STALE_AFTER_SECONDS = 1.0
 #: The setting and each command's option, as the RDM6300's word for the tray (rfid69 D2:
 #: the setting alone, which --rfid-kind tray overrides).
 RDM6300_KIND = ('the rdm6300 kind (input.rfid_kind = "rdm6300"; --rfid-kind rdm6300 for '
@@ -135,6 +142,13 @@ class TrayReader:
         self._problem = "looking for the tray トレイを探し中"
         self._failed = False
         self._snapped = False  # a snapshot was reconciled (see poll)
+        self._last_poll: float | None = None  # the clock at the last poll_events
+        # SNAPs asked for and not answered yet, and, while a backlog is caught up with
+        # (catching_up), how many SNAPs still to come answer what was asked before it.
+        self._snaps_asked = 0
+        self._stale_snaps: int | None = None
+        self._caught_up_asked = 0.0  # when the SNAP that ends catching up was asked for
+        self._snap_follows_hello = False  # the next SNAP is a HELLO's, answering no SNAP
         # Readings no event gives, for the poll that brought them (see poll): the first
         # snapshot's slots, and a slot given a held sticker at start that turned out empty.
         self._extra_readings: list[SlotReading] = []
@@ -196,6 +210,10 @@ class TrayReader:
             # snapshot's tiles, a poll later, for tiles laid since (ReadState.update).
             return ReaderStatus(False, f"{where}: reading what lies on it トレイの牌を確認中",
                                 counters)
+        if self.catching_up:
+            # Its backlog may be stale (see catching_up): what lies on it is not known yet.
+            return ReaderStatus(False, f"{where}: catching up, reading what lies on it "
+                                "トレイの牌を確認中", counters)
         if self._stacked:
             # The player's to fix, and the slot keeps its tile meanwhile (the tray reports
             # no removal): first, short, for the status line beside an offer.
@@ -265,6 +283,23 @@ class TrayReader:
         """Whether the tray has said hello but its first SNAP, which follows, is not read yet."""
         return self.state is LinkState.READY and not self._snapped and not self.settings.passive
 
+    @property
+    def catching_up(self) -> bool:
+        """Whether a poll came :data:`STALE_AFTER_SECONDS` or more after the one before and
+        the SNAP it asked for has not come yet (rfid71 DEFECT 1).
+
+        Nothing reads the port between two asks for a tile (a fight, a menu, a talk at the
+        table); once the host's buffer is full the tray drops its lines (MicroPython's USB
+        stdout gives up after 500 ms), so the backlog may hold the PLACE of a tile laid
+        meanwhile and not the REMOVE of its lift: that tile was offered, and counted though
+        it lay on no slot. So the lines of such a backlog update what the host knows of
+        each slot but give no event, and the SNAP asked for as the poll began is taken as
+        the tray's word: only its differences from what the events said before become
+        events. A tile laid in between and still lying there is PLACED then, as before (it
+        counts when its slot is asked for); one laid and lifted gives nothing. The SNAPs
+        that answer what was asked before that poll are older news and do not end it."""
+        return self._stale_snaps is not None
+
     def read_twice(self) -> list[tuple[str, list[Slot]]]:
         """Each sticker the tray reports on two slots or more at once, with those slots.
 
@@ -323,6 +358,7 @@ class TrayReader:
         """Read what arrived, run the connection state machine, return the tag events."""
         events: list[TagEvent] = []
         self._extra_readings = []  # only the poll that brings them gives them
+        polled, self._last_poll = self._last_poll, self.clock()
         if not self.link.is_open:
             if self.link.try_open():
                 self._start_handshake()
@@ -331,6 +367,13 @@ class TrayReader:
             else:
                 self._problem = self.link.problem
         if self.link.is_open:
+            if polled is not None and self._last_poll - polled >= STALE_AFTER_SECONDS:
+                self._catch_up()  # before reading: its SNAP is the word after the backlog
+            elif self.catching_up and self.clock() - self._caught_up_asked \
+                    > self.settings.hello_timeout:
+                # Long past any backlog: whatever SNAP comes next is news (an answer lost).
+                self._snaps_asked = 0
+                self._catch_up()
             data = self.link.read()
             now = self.clock()
             if data:
@@ -356,9 +399,37 @@ class TrayReader:
     def _send(self, kind: Kind) -> None:
         self.link.write(encode(self._host_seq, kind))
         self._host_seq = (self._host_seq + 1) % SEQ_MODULO
+        if kind is Kind.SNAP:
+            self._snaps_asked += 1
+
+    def _catch_up(self) -> None:
+        """Begin :attr:`catching_up` (once the first snapshot is read; not for a capture)."""
+        if self.state is not LinkState.READY or not self._snapped or self.settings.passive:
+            return
+        self._stale_snaps = self._snaps_asked  # their answers come first, as old news
+        self._caught_up_asked = self.clock()
+        self._send(Kind.SNAP)
+
+    def _count_snap(self) -> bool:
+        """Count a SNAP come in; whether it is the tray's word now, which ends
+        :attr:`catching_up`, or an answer to what was asked before it (old news)."""
+        answers = not self._snap_follows_hello  # a HELLO's own SNAP answers no SNAP asked
+        self._snap_follows_hello = False
+        if answers and self._snaps_asked:
+            self._snaps_asked -= 1
+        if self._stale_snaps is None:
+            return True
+        if not answers:
+            return False  # a reboot's, maybe from the backlog: the SNAP asked for follows
+        if self._stale_snaps:
+            self._stale_snaps -= 1
+            return False
+        self._stale_snaps = None
+        return True
 
     def _start_handshake(self) -> None:
         self.lines.reset()
+        self._snaps_asked, self._stale_snaps = 0, None
         if self.settings.passive:
             self.state = LinkState.READY
             self.firmware, self.tray_slots = "unknown", len(self.slots)
@@ -467,9 +538,17 @@ class TrayReader:
             self.link.connected()
             self.firmware, self.tray_slots = message.args[0], int(message.args[1])
             self._expect_seq = None
+        if message.kind is Kind.HELLO and message.args:
+            # A HELLO's SNAP follows it; a tray that rebooted forgot what it was asked.
+            self._snaps_asked, self._snap_follows_hello = 0, True
+            if self.catching_up:
+                self._stale_snaps = 0
+                self._caught_up_asked = self.clock()
+                self._send(Kind.SNAP)
         if not self._check_seq(message):
             return
         if message.kind is Kind.SNAP:
+            self._count_snap()  # one that ends catching_up is published (_publish)
             self._reconcile(message.args, arrived, events)
         elif message.kind in (Kind.PLACE, Kind.REMOVE):
             slot = self._slot(message.args[0])
@@ -570,7 +649,10 @@ class TrayReader:
         lies on the other. A down reader's last sticker, read now on a working slot, has
         left it. A sticker held back from the first snapshot lay there at start-up: its
         placing says so, and a slot it was given on that turns out empty is given empty
-        (see :meth:`poll`)."""
+        (see :meth:`poll`). Nothing while :attr:`catching_up`: the lines of a backlog that
+        may be stale are no news, the SNAP that ends it tells what changed."""
+        if self.catching_up:
+            return
         twice = {uid for uid, _ in self.read_twice()}
         live = {uid for slot, uid in self.uids.items() if slot not in self.down}
         wanted = {slot: None if uid in twice or (slot in self.down and uid in live) else uid
