@@ -17,6 +17,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from companion.hw.keyboard import KeyboardInput
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -97,3 +99,28 @@ def test_ctrl_s_does_not_freeze_the_game(tmp_path: Path) -> None:
         assert termios.tcgetattr(terminal.slave) == terminal.before
 
 
+def test_a_hangup_puts_the_terminal_back(tmp_path: Path) -> None:
+    """kill -HUP with the terminal still open (no job-control shell to mend it): it was
+    left in cbreak, ICRNL off, the process gone unsaid."""
+    with dice_tray(tmp_path) as terminal:
+        assert termios.tcgetattr(terminal.slave) != terminal.before  # cbreak, while it runs
+        terminal.proc.send_signal(signal.SIGHUP)
+        assert terminal.proc.wait(timeout=10) == 130
+        assert termios.tcgetattr(terminal.slave) == terminal.before
+
+
+def test_a_hangup_ignored_stays_ignored() -> None:
+    """Under ``trap '' HUP`` the game plays on (the terminal gone is found by its read,
+    TerminalGone); the keyboard takes no hangup of its own then, and puts back what was."""
+    master, slave = os.openpty()
+    before = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    try:
+        keyboard = KeyboardInput(slave)
+        assert signal.getsignal(signal.SIGHUP) is signal.SIG_IGN
+        os.kill(os.getpid(), signal.SIGHUP)  # ignored: nothing raised
+        keyboard.close()
+        assert signal.getsignal(signal.SIGHUP) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGHUP, before)
+        os.close(slave)
+        os.close(master)

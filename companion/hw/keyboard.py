@@ -154,6 +154,7 @@ class KeyboardInput:
         # SIGCONT's handler before ours (None: not one of Python's), put back by close().
         self._continued: Any = None
         self._on_continue = False
+        self._on_hangup = False  # SIGHUP's handler is ours (the default's, put back by close)
         self.terminal = os.isatty(self.fd)
         if self.terminal:
             self._saved = termios.tcgetattr(self.fd)
@@ -162,6 +163,13 @@ class KeyboardInput:
             if threading.current_thread() is threading.main_thread():
                 self._continued = signal.signal(signal.SIGCONT, self._continue)
                 self._on_continue = True
+                # A hangup would end the process there and then, the terminal left in
+                # cbreak (keys71 NIT 1: `kill -HUP`, with no job-control shell to mend it):
+                # it stops the run as its terminal gone does, the settings put back. One
+                # ignored (`trap '' HUP`) or handled by the program stays so.
+                if signal.getsignal(signal.SIGHUP) is signal.SIG_DFL:
+                    signal.signal(signal.SIGHUP, _hung_up)
+                    self._on_hangup = True
         self._runs = KeyRuns()
         self._lock = threading.Lock()
         self._presses: list[tuple[Press, float]] = []  # decided (and when), not yet polled
@@ -297,11 +305,19 @@ class KeyboardInput:
             signal.signal(signal.SIGCONT,
                           signal.SIG_DFL if self._continued is None else self._continued)
             self._on_continue = False
+        if self._on_hangup:
+            signal.signal(signal.SIGHUP, signal.SIG_DFL)
+            self._on_hangup = False
         if self._saved is not None:
             # A terminal gone refuses its settings back (EIO): nothing is left to restore.
             with contextlib.suppress(termios.error, OSError):
                 termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
             self._saved = None
+
+
+def _hung_up(signum: int, frame: FrameType | None) -> None:
+    """SIGHUP: the terminal hung up, or a ``kill -HUP``; the run stops as on Ctrl-C."""
+    raise TerminalGone
 
 
 def _wake(stop: threading.Event, wake_write: int) -> None:
