@@ -27,6 +27,7 @@ import termios
 import threading
 import time
 import tty
+import unicodedata
 import weakref
 from collections.abc import Callable
 from types import FrameType
@@ -66,7 +67,7 @@ def keys_for_text(text: str) -> list[tuple[str, Press | None]]:
             keys.append((text[i:end + 1], ARROWS.get(text[end:end + 1])))
             i = end + 1
             continue
-        key = text[i].lower()
+        key = half_width(text[i]).lower()
         keys.append((key, press_for_key(key)))
         i += 1
     return keys
@@ -90,9 +91,20 @@ def split_unfinished(text: str) -> tuple[str, str]:
     return text, ""
 
 
+def half_width(char: str) -> str:
+    """A full-width character (``２``, ``ａ``, the full-width space ``　``) as its half-width
+    key: a Japanese input method left in full-width mode types them, and they did nothing
+    (keys71 NIT 2; the dice expressions and monster names take them already). Only the
+    full-width forms: ``①`` or a ligature is no key typed so, and stays what it is."""
+    if unicodedata.east_asian_width(char) != "F":
+        return char
+    return unicodedata.normalize("NFKC", char)
+
+
 def press_for_key(char: str) -> Press | None:
-    """The press a typed character means, or None for keys with no meaning."""
-    char = char.lower()
+    """The press a typed character means, or None for keys with no meaning. A full-width
+    key is its half-width one (:func:`half_width`)."""
+    char = "".join(map(half_width, char)).lower()
     if char in KEYMAP:
         return KEYMAP[char]
     if len(char) == 1 and char in NUMBER_KEYS:
