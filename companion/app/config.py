@@ -31,7 +31,7 @@ from typing import Any
 
 from companion.app.command_name import companion_line
 from companion.app.paths import config_dir
-from companion.errors import DataError, utf8_text
+from companion.errors import DataError, did_you_mean, utf8_text
 from companion.files import cut_short, parse_user_toml, toml_fault
 from companion.hw.camera.choice import CameraChoice, names_a_file
 
@@ -49,15 +49,35 @@ Value = bool | int | float | str
 # with them is what test_tray_events68 keeps out (reviewe68 RISK 2).
 def _jongrogue_preset(text: str) -> str:
     """game.preset as the engine takes it (ez, plus, or ez+sleep_check+drops…) and says it,
-    by its one name (profile.preset_name); refused with the engine's own list of options."""
-    from companion.systems.jongrogue.profile import preset_name, preset_options
-    return preset_name(preset_options(text))
+    by its one name (profile.preset_name); refused with the engine's own list of options,
+    and a near miss of a misspelt option (a whole word's is Spec._meant's)."""
+    from companion.systems.jongrogue.profile import OPTION_JOIN, preset_name, preset_options
+    try:
+        return preset_name(preset_options(text))
+    except DataError as exc:
+        if OPTION_JOIN not in text:
+            raise
+        raise DataError(f"{exc}{preset_meant(text)}") from None
+
+
+def preset_meant(text: str) -> str:
+    """`` (did you mean 'drops'?)`` for a preset refused: in ez+drop, the first part that is
+    neither ez nor an EZ Plus option, near one of them; a whole word (pluss) near a preset
+    or one option's (sleep_check: ez+sleep_check) (setup71 NIT 6: only ez and plus were
+    offered, so ez+drop had no near miss)."""
+    from companion.systems.jongrogue.profile import OPTION_JOIN, Option
+    parts = text.strip().lower().split(OPTION_JOIN)
+    if len(parts) == 1:
+        return did_you_mean(parts[0], _jongrogue_presets())
+    words = ("ez", *(option.value for option in Option))
+    return next((did_you_mean(part, words) for part in parts if part and part not in words), "")
 
 
 def _jongrogue_presets() -> tuple[str, ...]:
-    """The presets a near miss of game.preset is offered from (ez, plus)."""
-    from companion.systems.jongrogue.profile import PRESETS
-    return tuple(PRESETS)
+    """The presets a near miss of a whole word given as game.preset is offered from: ez,
+    plus, and ez with one option on (sleep_check: did you mean ez+sleep_check?)."""
+    from companion.systems.jongrogue.profile import OPTION_JOIN, PRESETS, Option
+    return (*PRESETS, *(f"ez{OPTION_JOIN}{option.value}" for option in Option))
 
 
 #: Settings whose value a rules system checks itself, by key: the check (raising
@@ -125,7 +145,10 @@ class Spec:
             try:
                 value = checked_by[0](value)
             except DataError as exc:
-                raise DataError(f"{self.key}: {exc}{self._meant(value)}") from None
+                # A checker that offered its own near miss (a preset's option) is not
+                # offered a second, of the whole value.
+                meant = "" if "(did you mean" in str(exc) else self._meant(value)
+                raise DataError(f"{self.key}: {exc}{meant}") from None
         if isinstance(value, float) and math.isnan(value):
             raise DataError(f"{self.key} must be {_KIND_WORDS[kind]}, found nan")
         if self.nonempty and isinstance(value, str) and not value.strip():

@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.app.arg_types import existing_file, non_negative_int, positive_int
 from companion.app.command_list import COMMANDS
-from companion.app.config import Config, load_config
+from companion.app.config import Config, load_config, preset_meant
 from companion.app.notes import note
 from companion.errors import DataError, InvalidNotation
 from companion.systems.jongrogue.checks import damage, rate_terms
@@ -108,11 +108,12 @@ def monster_arg(text: str) -> Monster:
 
 def preset_arg(text: str) -> str:
     """A ``--preset``: ez, plus, or ez with some EZ Plus options on (``ez+sleep_check``),
-    said by its one name (:func:`preset_name`); anything else refused, naming the options."""
+    said by its one name (:func:`preset_name`); anything else refused, naming the options
+    and a near miss of the word misspelt (:func:`preset_meant`)."""
     try:
         return preset_name(preset_options(text))
     except DataError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+        raise argparse.ArgumentTypeError(f"{exc}{preset_meant(text)}") from None
 
 
 MONSTER_HELP = "the monster: its letter, English or Japanese name (S, snake, 大蛇)"
