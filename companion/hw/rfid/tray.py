@@ -619,6 +619,11 @@ class TrayReader:
         self._in_doubt |= self._stacked
         self._stacked.clear()
         self._snap_at = self.clock()
+        if any(uid != EMPTY_UID for uid in fields[len(self.slots):]):
+            # A sticker (or a reader down) on a slot the host has no name for: counted and
+            # named in the status as a PLACE there is (PROTOCOL.md, host item 4), not dropped
+            # without a word; an empty one says nothing to ignore (rfid71 NIT 2).
+            self.counters["unknown_slot"] += 1
         for slot, uid in zip(self.slots, fields, strict=False):
             if uid in (DOWN_UID, EMPTY_UID):
                 self.unreadable.pop(slot, None)
