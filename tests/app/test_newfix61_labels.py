@@ -29,5 +29,5 @@ def test_simulates_headings_have_their_japanese(capsys: pytest.CaptureFixture[st
     out = capsys.readouterr().out
     assert "mean floor reached (平均到達階): " in out
     assert "causes of death (死因):" in out
-    assert " games per second (毎秒のゲーム数; 1 process(es), " in out
+    assert " games per second (毎秒のゲーム数; 1 process, " in out
     assert all(cell_len(line) <= 80 for line in out.splitlines()), out

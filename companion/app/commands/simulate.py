@@ -217,11 +217,11 @@ def run(args: argparse.Namespace) -> int:
         return 0
     low, high = result["ci95"]
     profile = f", profile {path}" if path else ""
-    print(f"{result['games']} games, preset {args.preset}, strategy {args.strategy}, "
+    print(f"{plural(result['games'], 'game')}, preset {args.preset}, strategy {args.strategy}, "
           f"rules revision {result['rules']}{profile}")
     print(
         f"survival (生還率): {result['survival_rate']:.2%} "
-        f"({result['wins']} wins; 95% CI {low:.2%} – {high:.2%})"
+        f"({plural(result['wins'], 'win')}; 95% CI {low:.2%} – {high:.2%})"
     )
     # Each heading with its Japanese, as survival's (newuser61 N11).
     print(f"mean floor reached (平均到達階): {result['mean_floor']:.1f} (deepest "
@@ -229,6 +229,11 @@ def run(args: argparse.Namespace) -> int:
     print("causes of death (死因):")
     for cause, count in result["deaths_by"].items():
         print(f"  {count:7d}  {result['cause_names'][cause]}")
-    print(f"{result['games_per_second']:.0f} games per second (毎秒のゲーム数; {args.jobs} "
-          f"process(es), {result['rules_build']} rules core)")
+    print(f"{result['games_per_second']:.0f} games per second (毎秒のゲーム数; "
+          f"{plural(args.jobs, 'process')}, {result['rules_build']} rules core)")
     return 0
+
+
+def plural(count: int, word: str) -> str:
+    """``1 game``, ``2 games``, ``1 process``, ``4 processes`` (setup71 NIT 7: "1 games")."""
+    return f"{count} {word}{'' if count == 1 else 'es' if word.endswith('s') else 's'}"
