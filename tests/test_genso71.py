@@ -8,51 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.app.cli import main
-from companion.app.modes.genso import GensoFightMode
 from companion.app.session.host import replay
 from companion.app.session.mode import ChoiceAsk, RollAsk, Throw
-from companion.systems.genso.combat import Fight, entrants_for
-from companion.systems.genso.rules import load_rules
-from companion.systems.genso.sheet import preset
-
-RULES = load_rules()
-PC1, PC2 = "駆け出し冒険者１", "駆け出し冒険者２"
-DIED = "died 死亡 (Death Curse 呪殺呪)"
-
-
-def genso(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    code = main(["genso", *argv])
-    out, err = capsys.readouterr()
-    assert code == 0, err
-    return out
-
-
-def pc1_dies(capsys: pytest.CaptureFixture[str]) -> None:
-    """Mio's Death Curse kills pc1 at sunset on day 367, and the calendar records it."""
-    genso(capsys, "calendar", "curse", "Mio", "pc1")
-    genso(capsys, "calendar", "pass", "367")
-
-
-def table(orcs: int = 1) -> GensoFightMode:
-    """pc1 (who acts first) and pc2 against ``orcs`` orcs, at the table."""
-    return GensoFightMode(RULES, Fight(RULES, entrants_for(
-        RULES, [preset(RULES, "pc1"), preset(RULES, "pc2")], [("orc", orcs)])))
-
-
-def pick(mode: GensoFightMode, *keys: str) -> ChoiceAsk | RollAsk | None:
-    """Each option by its key, as the player picks it; what is asked next."""
-    for key in keys:
-        ask = mode.ask()
-        assert isinstance(ask, ChoiceAsk), ask
-        mode.answer([o.choice for o in ask.options].index(key))
-    return mode.ask()
-
-
-def keys(ask: ChoiceAsk | RollAsk | None) -> list[str]:
-    assert isinstance(ask, ChoiceAsk), ask
-    return [o.choice for o in ask.options]
-
+from tests.genso71_helpers import DIED, PC1, PC2, genso, keys, pc1_dies, pick, table
 
 # --- RISK E -------------------------------------------------------------------------------
 

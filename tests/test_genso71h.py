@@ -10,7 +10,7 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.session.mode import RollAsk, Throw
-from tests.test_genso71 import PC1, pick, table
+from tests.genso71_helpers import PC1, pick, table
 
 # --- NIT H --------------------------------------------------------------------------------
 

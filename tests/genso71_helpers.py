@@ -1,0 +1,55 @@
+"""The genso table's fixtures of tests/test_genso71*.py (fixgenso71, reviewg71 NIT 8: the
+tests imported them from one another): a fight of pc1 and pc2 against orcs at the table,
+pc1 dying of Mio's Death Curse (呪殺呪, GM-MAGIC-13) by the calendar, and picking options
+by their keys."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.app.cli import main
+from companion.app.modes.genso import GensoFightMode
+from companion.app.session.mode import ChoiceAsk, RollAsk
+from companion.systems.genso.character.core import Character
+from companion.systems.genso.combat import Fight, entrants_for
+from companion.systems.genso.rules import load_rules
+from companion.systems.genso.sheet import preset
+
+RULES = load_rules()
+PC1, PC2 = "駆け出し冒険者１", "駆け出し冒険者２"
+DIED = "died 死亡 (Death Curse 呪殺呪)"
+
+
+def genso(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """`companion genso ARGV…`, which must succeed: its output."""
+    code = main(["genso", *argv])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    return out
+
+
+def pc1_dies(capsys: pytest.CaptureFixture[str], who: str = "pc1") -> None:
+    """Mio's Death Curse kills ``who`` at sunset on day 367, and the calendar records it."""
+    genso(capsys, "calendar", "curse", "Mio", who)
+    genso(capsys, "calendar", "pass", "367")
+
+
+def table(orcs: int = 1, party: tuple[Character, ...] = ()) -> GensoFightMode:
+    """pc1 (who acts first) and pc2 (or ``party``) against ``orcs`` orcs, at the table."""
+    return GensoFightMode(RULES, Fight(RULES, entrants_for(
+        RULES, list(party) or [preset(RULES, "pc1"), preset(RULES, "pc2")], [("orc", orcs)])))
+
+
+def pick(mode: GensoFightMode, *keys: str) -> ChoiceAsk | RollAsk | None:
+    """Each option by its key, as the player picks it; what is asked next."""
+    for key in keys:
+        ask = mode.ask()
+        assert isinstance(ask, ChoiceAsk), ask
+        mode.answer([o.choice for o in ask.options].index(key))
+    return mode.ask()
+
+
+def keys(ask: ChoiceAsk | RollAsk | None) -> list[str]:
+    """The keys of a menu's options."""
+    assert isinstance(ask, ChoiceAsk), ask
+    return [o.choice for o in ask.options]
