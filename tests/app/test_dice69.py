@@ -127,7 +127,9 @@ def test_a_die_found_but_unread_left_out_by_the_threshold_saved_is_said(
     assert cli.main(["calibrate", "dice", "--source", str(picture), "--count", "2",
                      "--frames", "2"]) == 0
     out = capsys.readouterr().out
-    assert "finder threshold 0.5" in out and "Saved to" in out
+    # dicecam71 DEFECT 1: scored on the read given --count (as the tray reads), the own
+    # threshold (0.3) reads the two clear dice and is saved; the note is said still.
+    assert "finder threshold 0.3" in out and "Saved to" in out
     # reviewx69 RISK 1: where the third mark lies, as the reader's doubts say it
     where = place_of(DieReading(None, 0.0, scene.dice[0].centre, scene.dice[0].side_px),
                      scene.image.shape)
