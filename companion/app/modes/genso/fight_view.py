@@ -298,9 +298,11 @@ class _FightView(FightMode):
             # Not a fighter that joined as a fresh copy of an NPC preset, by where it came
             # from (a preset's entrant keeps no file): it is not the copy that died
             # (reviewg70 DEFECT B); one from a sheet file by that name is (reviewcg70b
-            # DEFECT 1).
-            fresh = {fold_name(e.name) for e in self.fight.entrants if not e.monster
-                     and fresh_copy(self.rules, e.character(self.rules), not e.origin)}
+            # DEFECT 1). Nor a monster: each fight's is a new individual, whatever the name
+            # of one that died (reviewg71 DEFECT 1: a Death Curse recorded on `オーク` left
+            # every later fight's orc skipping its turns; `fight new` checks no monster).
+            fresh = {fold_name(e.name) for e in self.fight.entrants if e.monster
+                     or fresh_copy(self.rules, e.character(self.rules), not e.origin)}
             dead = frozenset(fold_name(c.target) for c in passed.calendar.dead
                              if fold_name(c.target) not in fresh)
             shown = {target: f"{tag} 死亡 died" for target in dead}
@@ -317,7 +319,8 @@ class _FightView(FightMode):
         ``呪殺呪 curse 死亡 died``, :meth:`curses`)? The dead do not act nor roll a check at
         the table, as `genso check` refuses them (reviewg70 RISK E: the row said died and the
         menus still offered the fighter). Not a fresh copy of an NPC preset (reviewg70
-        DEFECT B), and none when the calendar cannot be read."""
+        DEFECT B) nor a monster (reviewg71 DEFECT 1), and none when the calendar cannot be
+        read."""
         self.curses()
         assert self._curses is not None
         return fold_name(name) in self._curses[3]
