@@ -1,15 +1,24 @@
 """dicecam71 DEFECT 1: ``calibrate dice`` scores each finder threshold on the read the dice
 tray makes of a throw, given its count, so a lay the tray reads right is not refused for a
-mark that is no die (a laptop's corner counted as a 4th die)."""
+mark that is no die (a laptop's corner counted as a 4th die). DEFECT 2: ``calibrate dice
+--enrol`` reads each throw so too, in run_enrol and in enrol()."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from companion.app import cli
 from companion.app.paths import config_dir
+from companion.hw.dice.calibrate import enrol
+from companion.hw.dice.enrol import ENROL_FILE, Enrolment
+from companion.hw.dice.reader import DiceReader
+from companion.hw.dice.reader_config import ReaderConfig
+from companion.hw.dice.readings import DiceRead
+from companion.hw.dice.render import SceneKind, Table, render_scene
 from companion.hw.dice.source import CameraDiceSource
 
 PHOTOS = Path(__file__).resolve().parents[1].parent / "shared" / "datasets" / "dice-photos"
@@ -41,3 +50,38 @@ def test_three_dice_told_as_two_are_still_refused(capsys: pytest.CaptureFixture[
     assert "Not saved: lay 2 dice in view, or run again with --count 3." in out
     assert not (config_dir() / "dice.toml").exists()
 
+
+@needs_photos
+@pytest.mark.parametrize(("photo", "count", "values"), [
+    ("mp_Train_dice_8.jpg", 1, "1"), ("mp_Train_six_23.jpg", 3, "6 6 6")])
+def test_an_enrolment_reads_a_throw_given_its_count_as_the_tray_does(
+        photo: str, count: int, values: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """dicecam71 DEFECT 2: a die beside a laptop's corner, which ``roll --dice camera``
+    reads (1D6 as 1), was left out: "2 dice found in view, --count says 1"."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n\n"))
+    assert cli.main(["calibrate", "dice", "--enrol", "--throws", "1", "--count", str(count),
+                     "--source", str(PHOTOS / photo)]) == 0
+    out = capsys.readouterr().out
+    assert f"the camera read {values}" in out and "found in view" not in out
+    assert (f"enrolled {count} {'die' if count == 1 else 'dice'} from 1 throw" in out)
+    enrolment = Enrolment.load(config_dir() / ENROL_FILE)
+    assert enrolment is not None
+    assert enrolment.dice() == count
+    assert set(enrolment.values.tolist()) == {int(v) for v in values.split()}
+
+
+def test_enrol_reads_each_throw_given_the_values_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    """enrol() reads as run_enrol does, so run_enrol's assert that the throw is used holds:
+    each read is given the count of the values named."""
+    counts: list[int | None] = []
+    original = DiceReader.read
+
+    def spy(self: DiceReader, frame: np.ndarray, count: int | None = None) -> DiceRead:
+        counts.append(count)
+        return original(self, frame, count)
+
+    monkeypatch.setattr(DiceReader, "read", spy)
+    scene = render_scene(703, kind=SceneKind.LOOSE, count=3, table=Table.FELT)
+    made = enrol([(scene.image, [d.value for d in scene.dice])], ReaderConfig.load())
+    assert counts == [3] and made.throws_used == 1

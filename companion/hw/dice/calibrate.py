@@ -244,8 +244,9 @@ def enrol(throws: Sequence[tuple[np.ndarray, list[int]]], config: ReaderConfig,
     """Enrol the player's dice from ``throws``: a frame of each throw and the values the
     player says it shows (any order).
 
-    A throw counts when the reader finds as many dice as the player named (read or
-    not: the dice it is unsure of are the ones to learn); each die is paired with a
+    A throw counts when the reader, told how many were named (as the dice tray is told a
+    throw's count: dicecam71 DEFECT 2), finds that many dice (read or not: the dice it is
+    unsure of are the ones to learn); each die is paired with a
     value named (the judge's surest pairing first) and its window's embedding, in all
     TURNS turns, is kept with it, after those of an ``earlier`` enrolment (unless another
     judge made that one: then it is started again).
@@ -261,7 +262,7 @@ def enrol(throws: Sequence[tuple[np.ndarray, list[int]]], config: ReaderConfig,
     embeddings = [] if earlier is None else [earlier.embeddings]
     values = [] if earlier is None else [earlier.values]
     for number, (frame, named) in enumerate(throws, 1):
-        read = reader.read(frame)
+        read = reader.read(frame, len(named))  # given the count, as the tray reads a throw
         if len(read.dice) != len(named):
             notes.append(f"throw {number}: {dice_count(len(read.dice))} found, {len(named)} named; "
                          "left out")
