@@ -147,6 +147,7 @@ def run(args: argparse.Namespace) -> int:
     # the game is already saved).
     signal.signal(signal.SIGTERM, stop_on_signal)
     config = effective_config(args)
+    refuse_stray_fight(args, config)
     refuse_idle_table_d100(args, config)
     refuse_idle_table_seed(args, config)
     home = config.text("play.mode")
@@ -201,6 +202,25 @@ def refuse_idle_table_seed(args: argparse.Namespace, config: Config) -> None:
         dice.d100 = config.text("dice.d100")
     flag = config.settings["dice.source"].source is Source.COMMAND_LINE
     refuse_idle_seed(dice, "" if flag else f"{config.where('dice.source')}: {dice.dice}")
+
+
+def refuse_stray_fight(args: argparse.Namespace, config: Config) -> None:
+    """``--fight`` is refused unless the run's mode is a fight table's, genso or coc, as
+    --headless refuses --mode dice: in a game (or --headless) or at the dice tray it was
+    taken and ignored, the game played, and its resume command carried it on (setup71
+    NIT 8). A table the System menu switches to plays its own fight file, not this one
+    (:func:`switched`). Where the mode came from is said when config.toml chose it."""
+    mode = config.text("play.mode")
+    if args.fight is None or mode in ("genso", "coc"):
+        return
+    setting = config.settings["play.mode"]
+    if args.headless:
+        raise DataError("--fight goes with --mode genso or coc, the fight tables, and "
+                        "--headless plays a game: leave --fight out")
+    chose = "" if setting.source is Source.COMMAND_LINE \
+        else f" (set by play.mode, {setting.origin})"
+    raise DataError(f"--fight goes with --mode genso or coc, the fight tables, not {mode}"
+                    f"{chose}: leave it out, or add --mode genso or --mode coc")
 
 
 def refuse_idle_table_d100(args: argparse.Namespace, config: Config) -> None:
