@@ -22,7 +22,7 @@ def test_a_fighter_the_calendar_records_dead_only_skips_its_turn(
     assert mode.fight.state.current is not None and mode.fight.state.current.name == PC1
     ask = mode.ask()
     assert isinstance(ask, ChoiceAsk)
-    assert keys(ask) == ["wait", "undo?", "end?"]
+    assert keys(ask) == ["wait", "gm"]  # reviewg71 RISK 4: the GM's menu, Undo and End in it
     assert f"{PC1} PC 1: {DIED}" in ask.prompt
     row = mode.fight_view().fighters[0]
     assert row.name.ja == PC1 and row.down and "呪殺呪 curse 死亡 died" in row.conditions
@@ -42,20 +42,27 @@ def test_a_fighter_the_calendar_records_dead_only_skips_its_turn(
     assert "attack" in keys(ask)
 
 
-def test_the_dead_fighters_undo_and_end_fight_are_asked_again(
+def test_the_dead_fighters_turn_offers_the_gms_menu(
         user_dirs: object, capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewg71 RISK 4: the GM's steps (Sunset, Sleep, Check, …) on the dead's turn without a
+    Wait pushed first; its Undo and End fight asked again, as GM → Undo and End fight are."""
     pc1_dies(capsys)
     mode = table()
+    assert keys(pick(mode, "gm")) == ["undo?", "end?", "sunrise", "sunset", "sleep", "check",
+                                      "back"]
+    pick(mode, "sunset")
+    assert [type(e.action).__name__ for e in mode.fight.journal] == ["Sunset"]
+    assert mode.fight.state.current is not None and mode.fight.state.current.name == PC1
     pick(mode, "wait", "wait", "wait")  # pc1 skips, pc2 and the orc wait: round 2, pc1
     assert mode.fight.state.current is not None and mode.fight.state.current.name == PC1
-    assert keys(pick(mode, "undo?")) == ["back", "undo"]
+    assert keys(pick(mode, "gm", "undo?")) == ["back", "undo"]
     pick(mode, "undo")  # the orc's wait taken back: its turn again
-    assert len(mode.fight.journal) == 2 and mode.fight.state.current is not None
+    assert len(mode.fight.journal) == 3 and mode.fight.state.current is not None
     assert mode.fight.state.current.name == "オーク"
     pick(mode, "wait")
-    assert keys(pick(mode, "end?")) == ["back", "end"]
-    assert keys(pick(mode, "back")) == ["wait", "undo?", "end?"]
-    pick(mode, "end?", "end")
+    assert keys(pick(mode, "gm", "end?")) == ["back", "end"]
+    assert keys(pick(mode, "back", "back")) == ["wait", "gm"]
+    pick(mode, "gm", "end?", "end")
     assert mode.fight.state.current is None and mode.fight.state.outcome is not None
 
 
@@ -76,11 +83,17 @@ def test_a_save_replays_as_played_whatever_the_calendar_records_now(
     replay(again, before.journal, before.progress())
     assert [e.action for e in again.fight.journal] == [e.action for e in before.fight.journal]
     assert again.journal == before.journal
-    # After: the dead's menu, its Undo and End fight, then the death taken back.
+    # After: the dead's menu, GM → Undo and End fight, then the death taken back; and a
+    # save of fixgenso71's menu (Undo and End fight its own: reviewg71 RISK 4), before too.
     after = table()
-    pick(after, "wait", "wait", "wait", "undo?", "undo", "wait", "end?", "end")
+    pick(after, "wait", "wait", "wait", "gm", "undo?", "undo", "wait", "gm", "end?", "end")
+    old_menu = ["wait", "wait", "wait", "undo?", "undo", "wait", "end?", "end"]
+    dead_then = table()
+    replay(dead_then, old_menu, None)
     genso(capsys, "calendar", "undo-death", "pc1")
-    resumed = table()
-    replay(resumed, after.journal, after.progress())
-    assert resumed.fight.state.outcome is not None and resumed.journal == after.journal
-    assert len(resumed.fight.journal) == len(after.fight.journal)
+    for save, mode in ((after.journal, after), (old_menu, dead_then)):
+        resumed = table()
+        replay(resumed, save, mode.progress())
+        assert resumed.fight.state.outcome is not None and resumed.journal == save
+        assert [e.action for e in resumed.fight.journal] == [
+            e.action for e in after.fight.journal]

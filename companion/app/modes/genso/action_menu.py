@@ -87,7 +87,8 @@ class GensoFightMode(_GmMenu):
             return self._gm(choice)  # ``end``: the GM's declaration, as GM → End fight
         if self.path[:1] == ["check"]:
             return None
-        # The dead's own Undo and End fight (:meth:`_actions`) are the GM's, asked again.
+        # The dead's own Undo and End fight of a fixgenso71 save (:meth:`_actions`) are the
+        # GM's, asked again.
         if self.fight.state.current is None or self.path[:1] in (
                 ["gm"], [ASK_UNDO], [ASK_END_FIGHT]):
             return self._gm(choice)
@@ -151,16 +152,18 @@ class GensoFightMode(_GmMenu):
 
         A fighter the calendar records dead of a Death Curse (GM-MAGIC-13, its row
         ``呪殺呪 curse 死亡 died``) acts no more: its turn offers only Skip turn (a Wait, the
-        engine's turn that does nothing), Undo and End fight, saying why (reviewg70 RISK E).
-        Not while a save is given again (:attr:`_restoring`): a turn played before the death
-        was recorded replays as played, and the dead's Undo and End fight are taken too,
+        engine's turn that does nothing) and the GM's menu (Undo, End fight, Sunrise, Sunset,
+        Sleep, Check), saying why (reviewg70 RISK E; reviewg71 RISK 4: with only Undo and End
+        fight, the GM's other steps needed a Wait pushed first). Not while a save is given
+        again (:attr:`_restoring`): a turn played before the death was recorded replays as
+        played, and the dead's own Undo and End fight of fixgenso71's menu are taken too,
         whatever the calendar says now (reviewg70 DEFECT A's guard)."""
         if not self._restoring and self.cursed_dead(actor.name):
             return ChoiceAsk(
                 f"{named(self.rules, self.fight, actor)}: {self.died_why()}, acts no more "
                 "死者は行動しない", (
                     Option("wait", "Skip turn 手番を飛ばす", Button.ATTACK),
-                    Option(ASK_UNDO, "Undo 取り消し"), Option(ASK_END_FIGHT, "End fight 戦闘終了")))
+                    Option("gm", "GM 進行")))
         options = []
         fights = self.fight.state.moved != "normal"
         # With no foe left to strike (every PC dead, the fight going on until the GM ends
@@ -178,7 +181,7 @@ class GensoFightMode(_GmMenu):
             options.append(Option("move", "Move 移動"))
         options += [Option("wait", "Wait 待機"), Option(ASK_FLEE, "Flee 逃亡", Button.FLEE),
                     Option("gm", "GM 進行")]
-        if self._restoring:  # a dead fighter's turn of a save (see above)
+        if self._restoring:  # a dead fighter's turn of a fixgenso71 save (see above)
             options += [Option(ASK_UNDO, "Undo 取り消し"), Option(ASK_END_FIGHT, "End fight")]
         flee = " GM-MON-1: it wants to flee 逃走したい" if wants_to_flee(self.rules, actor) else ""
         out = self.fight.state.party_out
