@@ -1,18 +1,24 @@
 """dicecam71 DEFECT 1: ``calibrate dice`` scores each finder threshold on the read the dice
 tray makes of a throw, given its count, so a lay the tray reads right is not refused for a
 mark that is no die (a laptop's corner counted as a 4th die). DEFECT 2: ``calibrate dice
---enrol`` reads each throw so too, in run_enrol and in enrol()."""
+--enrol`` reads each throw so too, in run_enrol and in enrol(). DEFECT 3: the dice tray
+says at start that the player's enrolled dice are not used, as ``companion roll`` does."""
 
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
 from companion.app import cli
+from companion.app.commands.play.table_modes import camera_rolls
+from companion.app.config import load_config
 from companion.app.paths import config_dir
+from companion.app.session.controls import Controls
 from companion.hw.dice.calibrate import enrol
 from companion.hw.dice.enrol import ENROL_FILE, Enrolment
 from companion.hw.dice.reader import DiceReader
@@ -85,3 +91,38 @@ def test_enrol_reads_each_throw_given_the_values_named(monkeypatch: pytest.Monke
     scene = render_scene(703, kind=SceneKind.LOOSE, count=3, table=Table.FELT)
     made = enrol([(scene.image, [d.value for d in scene.dice])], ReaderConfig.load())
     assert counts == [3] and made.throws_used == 1
+
+
+def stale_enrolment(tmp_path: Path) -> Path:
+    """A picture of three dice, and those dice enrolled by another judge than this one (what
+    an update of the companion leaves)."""
+    scene = render_scene(703, kind=SceneKind.LOOSE, count=3, table=Table.FELT)
+    made = enrol([(scene.image, [d.value for d in scene.dice])], ReaderConfig.load())
+    assert made.enrolment is not None
+    config_dir().mkdir(parents=True, exist_ok=True)
+    replace(made.enrolment, judge="some-older-judge").save(config_dir() / ENROL_FILE)
+    picture = tmp_path / "three.png"
+    cv2.imwrite(str(picture), scene.image)
+    return picture
+
+
+def test_the_dice_tray_says_at_start_that_a_stale_enrolment_is_not_used(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """dicecam71 DEFECT 3: ``companion roll --dice camera`` says the enrolled dice are not
+    used; the dice tray read without them and said nothing all session."""
+    picture = stale_enrolment(tmp_path)
+    config = load_config(env={}, overrides={"dice.camera_source": str(picture)})
+    rolls = camera_rolls(config, Controls([]))
+    try:
+        err = capsys.readouterr().err
+    finally:
+        rolls.close()
+    assert rolls.source.enrol_notice.startswith(
+        "dice read without your enrolled dice 登録ダイスなし: the enrolled dice were taught "
+        "to another dice model")
+    assert f"companion: {rolls.source.enrol_notice}\n" in err
+    assert err.count("登録ダイスなし") == 1
+    # `companion roll` says the same words, once
+    assert cli.main(["roll", "--dice", "camera", "--source", str(picture), "1D6"]) != 2
+    said = capsys.readouterr().err
+    assert rolls.source.enrol_notice.split(": ")[0] in said and said.count("登録ダイスなし") == 1

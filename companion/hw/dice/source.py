@@ -235,6 +235,9 @@ class CameraDiceSource:
         self.config = config or ReaderConfig.load(config_file)
         self.on_status = on_status
         self.enrolled = 0  # the player's enrolled dice the judge uses (said by `dice read`)
+        # Why the player's enrolled dice are not used, said once: by ``on_status`` now, or by
+        # a caller that has no status yet (the dice tray says it at start: dicecam71 DEFECT 3).
+        self.enrol_notice = ""
         if networks is None and config_file is not None:
             # The player's own dice, enrolled by `companion calibrate dice --enrol`.
             networks = DiceNetworks()
@@ -245,8 +248,10 @@ class CameraDiceSource:
                     self.enrolled = enrolment.dice()
                 except StaleEnrolment as exc:
                     # Safe without it (the judge alone, only less sure of odd dice): say so.
+                    self.enrol_notice = ("dice read without your enrolled dice 登録ダイスなし: "
+                                         f"{exc}")
                     if on_status is not None:
-                        on_status(f"dice read without your enrolled dice 登録ダイスなし: {exc}")
+                        on_status(self.enrol_notice)
         self.reader = DiceReader(self.config, networks)
         self.own_sizes_in: str | None = None  # see read_frame
         self.timeout_s = timeout_s

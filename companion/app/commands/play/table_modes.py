@@ -378,6 +378,8 @@ def camera_rolls(config: Config, controls: Controls) -> CameraRolls:
     # The source named beside its frames: a folder or a video that runs out is said as
     # such, not as a camera that stopped (fixcarry70 item 1).
     camera = CameraDiceSource(chosen, frames=frames, config_file=config_dir() / "dice.toml")
+    if camera.enrol_notice:  # as `companion roll` says it (dicecam71 DEFECT 3: said nowhere)
+        note(camera.enrol_notice)
     rolls = CameraRolls(camera, frames, controls, config.number("input.accept_seconds"),
                         config.number("input.poll_seconds"))
     left = _DICE_LEFT.get(data_dir())
