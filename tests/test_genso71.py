@@ -31,7 +31,7 @@ def test_a_fighter_the_calendar_records_dead_only_skips_its_turn(
     mode.path = ["check", "c:general"]
     ask = mode.ask()
     assert isinstance(ask, ChoiceAsk)
-    assert keys(ask) == [f"t:{PC2}", "back"] and f"not {PC1}: {DIED}" in ask.prompt
+    assert keys(ask) == [f"t:{PC2}", "back"] and f"(not {PC1} PC 1: {DIED})" in ask.prompt
     mode.path = ["check", "c:opposed", f"t:{PC2}"]
     ask = mode.ask()
     assert isinstance(ask, ChoiceAsk) and f"t:{PC1}" not in keys(ask)

@@ -14,14 +14,21 @@ from typing import Any
 
 from companion.app.modes.genso.checks import CheckCall, Checked, FightEvent, roll_check
 from companion.app.modes.genso.target_menus import _TargetMenus, _value
-from companion.app.modes.genso.words import CHECKS, DOWN, MODIFIERS, TRAP_NAMES
+from companion.app.modes.genso.words import CHECKS, DOWN, MODIFIERS, TRAP_NAMES, named
 from companion.app.modes.questions import ASK_UNDO, sure, undo_question
 from companion.app.session.controls import BACK
 from companion.app.session.mode import ChoiceAsk
 from companion.app.session.rolls import NeedDice, Thrown
 from companion.errors import IllegalAction
 from companion.hw.display.view import Option
-from companion.systems.genso.combat import EndFight, Sleep, Status, Sunrise, Sunset
+from companion.systems.genso.combat import (
+    Combatant,
+    EndFight,
+    Sleep,
+    Status,
+    Sunrise,
+    Sunset,
+)
 from companion.systems.genso.rules import ABILITIES
 
 #: The GM's End fight asks first, as Undo does (:mod:`..questions`): with it taken at once
@@ -121,21 +128,24 @@ class _GmMenu(_TargetMenus):
             # finds them, as the table offered them before (:attr:`_restoring`: reviewg70
             # DEFECT A, a save in which one rolled did not resume).
             # Nor one the calendar records dead of a Death Curse (reviewg70 RISK E), the
-            # prompt saying why.
-            able = [c for c in self.fight.state.order if c.status not in DOWN and (
-                self._restoring or (c.status is not Status.INCAPACITATED
-                                    and not self.cursed_dead(c.name)))]
-            rollers = [c for c in able if any(
-                e.name == c.name and not e.monster for e in self.fight.entrants)
-                and (kind != "mark" or "mark" in c.spells)]
+            # prompt saying why, naming only the dead who could roll it otherwise (reviewg71
+            # NIT 5: a Mark check named pc1, who knows no Mark) as the table names them.
+            standing = [c for c in self.fight.state.order if c.status not in DOWN and (
+                self._restoring or c.status is not Status.INCAPACITATED)]
+            able = [c for c in standing if self._restoring or not self.cursed_dead(c.name)]
+
+            def may_roll(c: Combatant) -> bool:
+                return any(e.name == c.name and not e.monster for e in self.fight.entrants) \
+                    and (kind != "mark" or "mark" in c.spells)
+
+            rollers = [c for c in able if may_roll(c)]
+            dead = [c for c in standing if c not in able and may_roll(c)]
             if not rest:
                 current = self.fight.state.current
                 names = [c.name for c in rollers]
-                dead = [e.name for e in self.fight.entrants if not e.monster
-                        and not self._restoring and self.cursed_dead(e.name)]
-                why = f" (not {', '.join(dead)}: {self.died_why()})" if dead else ""
                 ask = self._pick(("Who rolls? 誰が判定する？" if rollers else
-                                  "Nobody here can roll it 判定できる者がいない") + why, rollers)
+                                  "Nobody here can roll it 判定できる者がいない")
+                                 + self._left_out(dead), rollers)
                 at = names.index(current.name) if current and current.name in names else 0
                 return ChoiceAsk(ask.prompt, ask.options, at)
             who, rest = _value(rest[0], "t"), rest[1:]
@@ -144,7 +154,8 @@ class _GmMenu(_TargetMenus):
                 # takes it (GM-CHECK-5 names no limit to PCs and NPCs): a lone PC had only
                 # Back here (genso70 DEFECT 3).
                 if not rest:
-                    return self._pick(f"{who} against whom? 対抗相手は？",
+                    return self._pick(f"{who} against whom? 対抗相手は？" + self._left_out(
+                                          [c for c in dead if c.name != who]),
                                       [c for c in able if c.name != who and (
                                           c in rollers or any(e.name == c.name and e.monster
                                                               for e in self.fight.entrants))])
@@ -191,6 +202,15 @@ class _GmMenu(_TargetMenus):
             raise IllegalAction(f"there is no choice {rest[0]!r} now")
         return CheckCall(kind, who, vs, ability, difficulty, modifier, active, vs_modifier,
                          vs_active)
+
+    def _left_out(self, dead: Sequence[Combatant]) -> str:
+        """Why a check's menu leaves out fighters the calendar records dead (GM-MAGIC-13),
+        named as the table names them: ``(not 駆け出し冒険者１ PC 1: died 死亡 (Death Curse
+        呪殺呪))``; empty when none is."""
+        if not dead:
+            return ""
+        names = ", ".join(named(self.rules, self.fight, c) for c in dead)
+        return f" (not {names}: {self.died_why()})"
 
     @staticmethod
     def _modifiers(prompt: str) -> ChoiceAsk:
