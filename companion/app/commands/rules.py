@@ -118,6 +118,26 @@ def preset_arg(text: str) -> str:
 
 MONSTER_HELP = "the monster: its letter, English or Japanese name (S, snake, 大蛇)"
 
+#: Each EZ Plus option's rule as the book names it (雀ローグEZプラス), beside its name in a
+#: preset, as docs/playing.md gives them (setup71 NIT 9).
+OPTION_RULES: dict[Option, str] = {
+    Option.SLEEP_CHECK: "睡眠判定ルール",
+    Option.EXTENDED_STATES: "拡張状態ルール",
+    Option.STRENGTH: "強さルール",
+    Option.PC_STATES: "PCの状態ルール",
+    Option.DROPS: "アイテムのドロップ・ルール",
+    Option.PINCER: "挟み撃ちルール",
+}
+
+
+def preset_help(tail: str) -> str:
+    """--preset's help, one for play, simulate and rules sleep: the presets, how options are
+    switched on, and the six options with their rules' Japanese names; then ``tail`` (its
+    default, or the setting it overrides)."""
+    options = ", ".join(f"{option.value} {OPTION_RULES[option]}" for option in Option)
+    return (f"rules preset: {', '.join(PRESETS)}, or ez with some EZ Plus options switched "
+            f"on, joined by +, as ez+sleep_check+drops (options: {options}); {tail}")
+
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
@@ -147,8 +167,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                    help="rings of stealth worn (隠密の指輪), 0 unless given; alone, that "
                    "table")
     p.add_argument("--preset", type=preset_arg, default="plus", metavar="PRESET",
-                   help=f"rules preset: {', '.join(sorted(PRESETS))}, or ez with options "
-                   "switched on, as ez+sleep_check (default plus)")
+                   help=preset_help("default plus"))
     p.set_defaults(func=run_sleep)
 
     p = kinds.add_parser("monsters", help="the monster table (JR-MON-1), or one monster's row")
@@ -157,14 +176,18 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
     p = kinds.add_parser("rate", help="the monster rate and its terms (JR-RATE-1)")
     p.add_argument("--monster", type=monster_arg, required=True, help=MONSTER_HELP)
-    p.add_argument("--level", type=positive_int, required=True, help="the PC's level")
-    p.add_argument("--weapon", type=non_negative_int, required=True, help="weapon attack")
+    # Each term in the Japanese its output says it by (level レベル, weapon 武器).
+    p.add_argument("--level", type=positive_int, required=True,
+                   help="the PC's level (レベル)")
+    p.add_argument("--weapon", type=non_negative_int, required=True,
+                   help="the weapon's attack (武器)")
     p.add_argument("--strength", type=int, help="PC strength (the strength rule, 強さルール)")
     p.set_defaults(func=run_rate)
 
     p = kinds.add_parser("damage", help="damage a monster's hit deals (JR-DMG-1)")
     p.add_argument("--monster", type=monster_arg, required=True, help=MONSTER_HELP)
-    p.add_argument("--armour", type=non_negative_int, required=True, help="armour defence")
+    p.add_argument("--armour", type=non_negative_int, required=True,
+                   help="the armour's defence (鎧)")
     p.set_defaults(func=run_damage)
 
     p = kinds.add_parser("level", help="level and max HP for an XP total (JR-LVL-1); "

@@ -21,13 +21,13 @@ from typing import Any
 
 from companion.app.arg_types import existing_file, positive_int, seeds_below
 from companion.app.command_list import COMMANDS
-from companion.app.commands.rules import PROFILE_HELP, chosen_profile, preset_arg
+from companion.app.commands.rules import PROFILE_HELP, chosen_profile, preset_arg, preset_help
 from companion.app.session.save import SEED_LIMIT, profile_hash
 from companion.systems import jongrogue
 from companion.systems.jongrogue.autoplay import STRATEGIES, play
 from companion.systems.jongrogue.game import RULES_REVISION
 from companion.systems.jongrogue.narration import cause_name
-from companion.systems.jongrogue.profile import Option, Profile, load_profile
+from companion.systems.jongrogue.profile import Profile, load_profile
 
 CHUNK = 250  # most games per task: big enough to amortise the process hop
 # A base seed below it in size gives games whose seeds, (S << 32) | i, are each one
@@ -181,9 +181,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         help="base seed: the same seed plays the same games; game i's seed is "
              "(S << 32) | i (default 0)")
     parser.add_argument("--preset", type=preset_arg, default="plus", metavar="PRESET",
-                        help="rules preset: ez, plus, or ez with some EZ Plus options "
-                             "switched on, joined by +, as ez+sleep_check+drops (options: "
-                             f"{', '.join(o.value for o in Option)}; default plus)")
+                        help=preset_help("default plus"))
     parser.add_argument("--strategy", choices=sorted(STRATEGIES), default="cautious",
                         help="auto-player strategy (default cautious)")
     parser.add_argument("--profile", type=existing_file, help=PROFILE_HELP)

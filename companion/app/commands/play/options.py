@@ -35,7 +35,7 @@ from companion.app.commands.play.session import (
 from companion.app.commands.play.table_modes import TABLE_MODES, table_files
 from companion.app.commands.play.telling import resume_command
 from companion.app.commands.roll import refuse_idle_d100, refuse_idle_seed, typed_alias
-from companion.app.commands.rules import preset_arg
+from companion.app.commands.rules import preset_arg, preset_help
 from companion.app.config import Config, Source, load_config
 from companion.app.history import History
 from companion.app.notes import note
@@ -48,10 +48,6 @@ from companion.file_locks import FileInUse, holding, service_name
 from companion.hw.display import Display
 from companion.hw.display.view import message_view
 from companion.systems.jongrogue.autoplay import STRATEGIES
-from companion.systems.jongrogue.profile import Option
-
-#: The six EZ Plus options a preset may switch on, for --preset's help.
-OPTION_NAMES = ", ".join(o.value for o in Option)
 
 FLAG_KEYS = {
     "input": ("input.kind", "--input"),
@@ -94,9 +90,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--seed", type=seeds_below(SEED_LIMIT),
                         help="the simulated wall's (or dice's) seed (default: random)")
     parser.add_argument("--preset", type=preset_arg, metavar="PRESET",
-                        help="rules preset: ez, plus, or ez with some EZ Plus options "
-                             "switched on, joined by +, as ez+sleep_check+drops (options: "
-                             f"{OPTION_NAMES}); setting game.preset")
+                        help=preset_help("setting game.preset"))
     parser.add_argument("--strategy", choices=sorted(STRATEGIES),
                         help="auto-player strategy; setting choices.strategy")
     parser.add_argument("--profile", type=existing_file,
