@@ -49,6 +49,18 @@ from companion.hw.display import Display
 from companion.hw.display.view import message_view
 from companion.systems.jongrogue.autoplay import STRATEGIES
 
+
+def file_name(text: str) -> Path:
+    """A file given by name (--log, --state, --fight): an empty one (``--log ""``, a shell
+    variable unset) is refused as empty. As a Path it was ``.``, the folder, and refused as
+    "a folder, not a log" (setup71 NIT 10); one of spaces only named a file of spaces in
+    the folder the command ran in."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(
+            f"the file name is empty{f' (only spaces: {text!r})' if text else ''}: give one")
+    return Path(text)
+
+
 FLAG_KEYS = {
     "input": ("input.kind", "--input"),
     "rfid_kind": ("input.rfid_kind", "--rfid-kind"),
@@ -73,7 +85,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                         help="a game of JongRogue (default), the dice tray: event tables "
                              "and dice rolls with real dice, a genso fight or a coc fight "
                              "(--fight); setting play.mode")
-    parser.add_argument("--fight", type=Path,
+    parser.add_argument("--fight", type=file_name,
                         help="--mode genso or coc: the fight file `companion genso|coc fight "
                              "new` wrote (default: genso/fight.json or coc/fight.json in the "
                              "user data folder)")
@@ -95,7 +107,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                         help="auto-player strategy; setting choices.strategy")
     parser.add_argument("--profile", type=existing_file,
                         help="a profile TOML with your own numbers (default: game.profile)")
-    parser.add_argument("--log", type=Path, metavar="FILE",
+    parser.add_argument("--log", type=file_name, metavar="FILE",
                         help="append the events as JSON Lines to FILE; a game that begins "
                              f"with FILE past {rotate_limit()} first moves it to FILE.1, the "
                              f"older ones on up to FILE.{KEPT} (the oldest is deleted)")
@@ -112,7 +124,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                         help="where choices come from; setting choices.kind")
     parser.add_argument("--display", choices=("screen", "terminal", "none"),
                         help="where the game is shown; setting display.kind")
-    parser.add_argument("--state", type=Path, metavar="FILE",
+    parser.add_argument("--state", type=file_name, metavar="FILE",
                         help="the save file (default, in the user data folder: save.json "
                              "for a game, genso/table.json or coc/table.json for --mode "
                              "genso or coc; the dice tray's table part-thrown is always "
