@@ -2,7 +2,8 @@
 tray makes of a throw, given its count, so a lay the tray reads right is not refused for a
 mark that is no die (a laptop's corner counted as a 4th die). DEFECT 2: ``calibrate dice
 --enrol`` reads each throw so too, in run_enrol and in enrol(). DEFECT 3: the dice tray
-says at start that the player's enrolled dice are not used, as ``companion roll`` does."""
+says at start that the player's enrolled dice are not used, as ``companion roll`` does.
+NIT 4: a roll on a still picture asks for no re-roll."""
 
 from __future__ import annotations
 
@@ -126,3 +127,16 @@ def test_the_dice_tray_says_at_start_that_a_stale_enrolment_is_not_used(
     assert cli.main(["roll", "--dice", "camera", "--source", str(picture), "1D6"]) != 2
     said = capsys.readouterr().err
     assert rolls.source.enrol_notice.split(": ")[0] in said and said.count("登録ダイスなし") == 1
+
+
+@needs_photos
+def test_a_roll_on_a_picture_of_an_unclear_die_does_not_ask_for_a_re_roll(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """dicecam71 NIT 4: a file cannot be re-rolled, yet ``roll --dice camera`` on one said
+    "please re-roll 読めません: 振り直し"; it says what was seen, as ``dice read`` does."""
+    photo = str(PHOTOS / "nb_IMG_20191208_112714.jpg")
+    assert cli.main(["roll", "--dice", "camera", "--source", photo, "2D6"]) == 1
+    err = " ".join(capsys.readouterr().err.split())
+    assert "re-roll" not in err and "振り直し" not in err
+    assert ("does not read as 2D6: unsure (a die's value is unclear in the middle): 2 marks "
+            "that may be dice, 1 read surely 読めません") in err

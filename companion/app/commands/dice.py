@@ -24,7 +24,7 @@ from companion.app.command_list import COMMANDS
 from companion.app.paths import config_dir
 from companion.errors import CompanionError
 from companion.files import file_there
-from companion.hw.dice.readings import RE_ROLL, DiceRead, ReadStatus, for_a_picture
+from companion.hw.dice.readings import as_picture
 
 if TYPE_CHECKING:
     from companion.hw.dice.source import CameraDiceSource
@@ -94,17 +94,6 @@ def own_sizes(name: str, area: str, config_file: Path) -> str:
            else "read with the mat in view, as calibrated, or calibrate again without it")
     return (f"companion: {name}: read in {area} with the companion's own face sizes, not "
             f"yours: {config_file.name} measured them in {other}; {fix}")
-
-
-def as_picture(read: DiceRead) -> str:
-    """``read``'s sentence for a still picture: an unsure read says what was seen, not
-    "please re-roll", which no file can do (review 56, finding 11: a photo of tiles)."""
-    if read.status is not ReadStatus.UNSURE or not read.message.endswith(RE_ROLL):
-        return for_a_picture(read.message)
-    marks = len(read.dice)
-    sure = sum(d.value is not None for d in read.dice)
-    return (f"{read.message.removesuffix(RE_ROLL)}: {marks} mark{'' if marks == 1 else 's'} "
-            f"that may be dice, {sure or 'none'} read surely 読めません")
 
 
 def run_read(args: argparse.Namespace) -> int:

@@ -77,6 +77,19 @@ def for_a_picture(message: str) -> str:
     return re.sub(r": (take \d+ away \d+個どけて|add \d+ もう\d+個)$", "", message)
 
 
+def as_picture(read: DiceRead) -> str:
+    """``read``'s sentence for a still picture: an unsure read says what was seen, not
+    "please re-roll", which no file can do (review 56, finding 11: a photo of tiles). Said
+    so by `dice read` and by a roll on a picture (dicecam71 NIT 4: `roll --dice camera` on a
+    photo of an unclear die said "please re-roll")."""
+    if read.status is not ReadStatus.UNSURE or not read.message.endswith(RE_ROLL):
+        return for_a_picture(read.message)
+    marks = len(read.dice)
+    sure = sum(d.value is not None for d in read.dice)
+    return (f"{read.message.removesuffix(RE_ROLL)}: {marks} mark{'' if marks == 1 else 's'} "
+            f"that may be dice, {sure or 'none'} read surely 読めません")
+
+
 def guidance(message: str) -> bool:
     """Whether a status the camera's source said is the player's usual next step (the dice
     rolling, none or too few in view yet, read and settling, the last throw still lying

@@ -74,8 +74,8 @@ from companion.hw.dice.readings import (
     THROW_AGAIN,
     DiceRead,
     ReadStatus,
+    as_picture,
     dice_count,
-    for_a_picture,
     none_in_view,
     too_dark,
 )
@@ -384,8 +384,8 @@ class CameraDiceSource:
                 message = MOVING
             elif read.status is ReadStatus.NO_DICE and read.message == NO_DICE_SEEN:
                 message = none_in_view(count)
-            elif still:  # no die can be taken away from a picture, nor added
-                message = for_a_picture(message)
+            elif still:  # no die can be taken away from a picture, nor added, nor re-rolled
+                message = as_picture(read)
             if message != said and self.on_status is not None:
                 self.on_status(message)
             said = message
