@@ -61,7 +61,9 @@ def data_dir_setting() -> str:
 def check_folder_settings() -> None:
     """Refuse a relative ``COMPANION_CONFIG_DIR`` or ``COMPANION_DATA_DIR`` (env58 N4): it
     would name another folder from every folder the command is run in (the boot service
-    runs in /), and a game saved from one would not be found from the next. Refused, not
+    runs in the player's home folder, scripts/install-pi.sh's WorkingDirectory; a command
+    typed, in the folder it is typed in), and a game saved from one would not be found
+    from the next. Refused, not
     made full: a player who typed it once types the full path, which the message gives,
     and it holds from anywhere. (platformdirs ignores a relative XDG_* the same way, as
     the XDG spec says, but in silence.)"""
