@@ -3,7 +3,8 @@ tray makes of a throw, given its count, so a lay the tray reads right is not ref
 mark that is no die (a laptop's corner counted as a 4th die). DEFECT 2: ``calibrate dice
 --enrol`` reads each throw so too, in run_enrol and in enrol(). DEFECT 3: the dice tray
 says at start that the player's enrolled dice are not used, as ``companion roll`` does.
-NIT 4: a roll on a still picture asks for no re-roll."""
+NIT 4: a roll on a still picture asks for no re-roll. NIT 5: a stopped first enrolment
+speaks of no dice enrolled before."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import numpy as np
 import pytest
 
 from companion.app import cli
+from companion.app.calibrate.dice import EnrolRun
 from companion.app.commands.play.table_modes import camera_rolls
 from companion.app.config import load_config
 from companion.app.paths import config_dir
@@ -140,3 +142,20 @@ def test_a_roll_on_a_picture_of_an_unclear_die_does_not_ask_for_a_re_roll(
     assert "re-roll" not in err and "振り直し" not in err
     assert ("does not read as 2D6: unsure (a die's value is unclear in the middle): 2 marks "
             "that may be dice, 1 read surely 読めません") in err
+
+
+def test_an_enrolment_stopped_speaks_of_dice_enrolled_before_only_when_there_were(
+        tmp_path: Path) -> None:
+    """dicecam71 NIT 5: Ctrl-C in a first enrolment said "the 1 throw taken now and the
+    dice enrolled before (2 in all) are kept", though none were enrolled before."""
+    target = tmp_path / ENROL_FILE
+    scene = render_scene(703, kind=SceneKind.LOOSE, count=3, table=Table.FELT)
+    made = enrol([(scene.image, [d.value for d in scene.dice])], ReaderConfig.load())
+    assert made.enrolment is not None
+    first = EnrolRun(target, None)
+    first.add(made.enrolment, [1, 2, 3])
+    assert first.kept() == f"the 1 throw taken now (3 dice in all) is kept in {target}"
+    again = EnrolRun(target, made.enrolment)
+    again.add(made.enrolment, [1, 2, 3])
+    assert again.kept() == (f"the 1 throw taken now and the dice enrolled before (3 in all) "
+                            f"are kept in {target}")

@@ -388,8 +388,8 @@ def test_a_full_disk_says_the_throw_was_not_saved_and_what_is_kept(
     assert enrolling(f"\n{typed[0]}\n\n{typed[1]}\n", monkeypatch, "--source", folder) == 1
     assert capsys.readouterr().err == (
         f"companion: error: cannot save {target} (No space left on device): this throw "
-        f"({typed[1]}) was not saved; the 1 throw taken now and the dice enrolled before "
-        f"(2 in all) are kept in {target}; free space in {target.parent} and run `companion "
+        f"({typed[1]}) was not saved; the 1 throw taken now (2 dice in all) is kept in "
+        f"{target}; free space in {target.parent} and run `companion "
         "calibrate dice --enrol` again\n")
     saved = Enrolment.load(target)
     assert saved is not None and len(saved.values) == 2 * TURNS

@@ -377,9 +377,15 @@ class EnrolRun:
 
     def kept(self) -> str:
         """What stays saved, in words, when this run stops short."""
-        if self.throws:
+        from companion.hw.dice.readings import dice_count
+
+        if self.throws and self.before is not None:
             return (f"the {plural(len(self.throws), 'throw')} taken now and the dice enrolled "
                     f"before ({self.dice(self.now)} in all) are kept in {self.target}")
+        if self.throws:  # no dice enrolled before to speak of (dicecam71 NIT 5)
+            return (f"the {plural(len(self.throws), 'throw')} taken now "
+                    f"({dice_count(self.dice(self.now))} in all) "
+                    f"{'is' if len(self.throws) == 1 else 'are'} kept in {self.target}")
         if self.before is not None:
             return f"the {self.dice(self.before)} dice enrolled before are kept in {self.target}"
         return "nothing is enrolled"
