@@ -8,9 +8,11 @@ from dataclasses import replace
 import pytest
 
 from companion.app.modes.genso import GensoFightMode
-from companion.app.session.mode import ChoiceAsk
+from companion.app.session.host import replay
+from companion.app.session.mode import ChoiceAsk, RollAsk, Throw
+from companion.systems.genso.combat import Status
 from companion.systems.genso.sheet import preset
-from tests.genso71_helpers import DIED, PC1, PC2, RULES, keys, pc1_dies, pick, table
+from tests.genso71_helpers import DIED, PC1, PC2, RULES, genso, keys, pc1_dies, pick, table
 
 # --- DEFECT 1 ------------------------------------------------------------------------------
 
@@ -57,3 +59,87 @@ def test_the_checks_menus_name_the_dead_they_leave_out_as_the_table_names_them(
                           preset(RULES, "pc2")))
     assert prompt(marker, "check", "c:mark") == (
         f"Nobody here can roll it 判定できる者がいない {left_out}")
+
+
+# --- RISK 3 --------------------------------------------------------------------------------
+
+
+def throw(mode: GensoFightMode, faces: int = 6) -> None:
+    """Every die the action asks for, as ``faces`` (a defence's as 1s: the blow lands)."""
+    while isinstance(ask := mode.ask(), RollAsk):
+        mode.answer(Throw(((1 if "defence" in ask.prompt else faces),) * ask.count))
+
+
+def pc2_at_hp1() -> GensoFightMode:
+    """pc1 and pc2 (at HP 1) against an orc."""
+    return table(party=(preset(RULES, "pc1"), replace(preset(RULES, "pc2"), hp=1)))
+
+
+def the_orc_fells_pc2() -> GensoFightMode:
+    """pc1 skips its turn, pc2 (at HP 1) waits, the orc's blow fells pc2."""
+    mode = pc2_at_hp1()
+    pick(mode, "wait", "wait", "attack", f"t:{PC2}")
+    throw(mode)
+    assert [c.status for c in mode.fight.state.order][:2] == [Status.ACTIVE,
+                                                              Status.INCAPACITATED]
+    return mode
+
+
+def replays(save: GensoFightMode, again: GensoFightMode) -> None:
+    """``save``'s journal replays into ``again``, to the same actions."""
+    replay(again, save.journal, save.progress())
+    assert again.journal == save.journal
+    assert [e.action for e in again.fight.journal] == [e.action for e in save.fight.journal]
+
+
+def test_the_calendars_dead_count_down_for_the_party_down_question(
+        user_dirs: object, capsys: pytest.CaptureFixture[str]) -> None:
+    """pc1 dead by the calendar and pc2 felled: the party is down (全滅), the GM asked once
+    whether to end the fight, as when the engine finds it down (GM-COMBAT-1)."""
+    pc1_dies(capsys)
+    mode = the_orc_fells_pc2()
+    ask = mode.ask()
+    assert keys(ask) == ["play on", "end"]
+    assert isinstance(ask, ChoiceAsk) and ask.prompt.startswith("The party is down")
+    assert keys(pick(mode, "play on")) == ["wait", "gm"]  # pc1's turn: asked no more
+    ask = pick(mode, "wait")  # pc2 is passed over: the orc's turn
+    assert isinstance(ask, ChoiceAsk) and "全滅 party down: GM → End fight" in ask.prompt
+    assert keys(pick(mode, "attack")) == [f"t:{PC2}", "back"]
+    ended = the_orc_fells_pc2()
+    pick(ended, "end")
+    assert ended.fight.state.outcome is not None
+    assert ended.fight_view().outcome.endswith(" — 全滅 the party is down")
+
+
+def test_the_calendars_dead_are_no_target_to_attack_or_heal(
+        user_dirs: object, capsys: pytest.CaptureFixture[str]) -> None:
+    pc1_dies(capsys)
+    mode = table()
+    assert keys(pick(mode, "wait", "cast", "s:healing")) == [f"t:{PC2}", "back"]
+    assert keys(pick(mode, "back", "back", "wait", "attack")) == [f"t:{PC2}", "back"]
+
+
+def test_saves_with_the_dead_as_targets_or_asked_the_party_down_replay(
+        user_dirs: object, capsys: pytest.CaptureFixture[str]) -> None:
+    """Saves played before the death was recorded (pc2 heals pc1, the orc strikes pc1; pc2
+    felled, pc1 acting on) replay once it is recorded; saves played after it (the party-down
+    question answered play on, or end) replay once it is taken back (`calendar undo-death`)."""
+    before = table()
+    pick(before, "wait", "cast", "s:healing", f"t:{PC1}")
+    throw(before)
+    pick(before, "attack", f"t:{PC1}")
+    throw(before)
+    assert [type(e.action).__name__ for e in before.fight.journal] == ["Wait", "Cast", "Attack"]
+    unasked = the_orc_fells_pc2()  # the party not down: pc1 stands, and acts on
+    pick(unasked, "wait", "wait")
+    pc1_dies(capsys)
+    replays(before, table())
+    replays(unasked, resumed := pc2_at_hp1())
+    assert keys(resumed.ask()) == ["play on", "end"]  # played on from here: asked now
+    played_on, ended = the_orc_fells_pc2(), the_orc_fells_pc2()
+    pick(played_on, "play on", "wait", "wait", "gm", "end?", "end")
+    pick(ended, "end")
+    genso(capsys, "calendar", "undo-death", "pc1")
+    for save in (played_on, ended):
+        replays(save, pc2_at_hp1())
+        assert save.fight.state.outcome is not None

@@ -63,13 +63,18 @@ class GensoFightMode(_GmMenu):
         """GM-COMBAT-1 (Default ``party_down_ends_fight`` off): the party down (全滅) leaves
         the fight going until the GM declares its end, so the table asks the GM once, at
         the action menu after the party fell: yes ends it (the GM's End fight), no plays
-        on. Asked again after the party rose and fell anew, or the fall was undone."""
-        return (not self.path and self.fight.state.party_down_going_on
+        on. Asked again after the party rose and fell anew, or the fall was undone.
+
+        The fighters the calendar records dead of a Death Curse count down (:meth:`party_out`,
+        reviewg71 RISK 3). Not asked while a save is given again (:attr:`_restoring`): the
+        calendar may say otherwise now than when it was played, so the action menu then
+        takes the question's answers too (:meth:`_actions`), whichever was played."""
+        return (not self.path and not self._restoring and self.party_out() is not None
                 and self._played_on is None)
 
     def _push(self, action: Any) -> list[Any]:
         done = super()._push(action)
-        if not self.fight.state.party_down_going_on:
+        if self.party_out() is None:
             self._played_on = None  # up again (a Sleep's MP, a Healing): a fall is asked anew
         return done
 
@@ -80,7 +85,8 @@ class GensoFightMode(_GmMenu):
         return undone
 
     def _direct(self, choice: str) -> list[FightEvent] | None:
-        if self._asks_party_down():
+        if self._asks_party_down() or (self._restoring and not self.path
+                                       and choice in (PLAY_ON, "end")):
             if choice == PLAY_ON:
                 self._played_on = len(self.fight.journal)
                 return []
@@ -104,8 +110,9 @@ class GensoFightMode(_GmMenu):
             return self._check(list(path[1:]))
         if path in ([ASK_UNDO], [ASK_END_FIGHT], ["gm", ASK_UNDO], ["gm", ASK_END_FIGHT]):
             return self._sure(path[-1])
-        if not path and self._asks_party_down() and state.party_out:
-            return Question(f"{_OUT_ASKED[state.party_out]} (ＧＭは戦闘終了を宣言する; no: the "
+        out = self.party_out()
+        if not path and self._asks_party_down() and out:
+            return Question(f"{_OUT_ASKED[out]} (ＧＭは戦闘終了を宣言する; no: the "
                             "fight goes on)", (
                                 Option(PLAY_ON, "No, play on いいえ、続行", Button.FLEE),
                                 Option("end", "Yes, end it はい、終了")))
@@ -181,11 +188,14 @@ class GensoFightMode(_GmMenu):
             options.append(Option("move", "Move 移動"))
         options += [Option("wait", "Wait 待機"), Option(ASK_FLEE, "Flee 逃亡", Button.FLEE),
                     Option("gm", "GM 進行")]
-        if self._restoring:  # a dead fighter's turn of a fixgenso71 save (see above)
-            options += [Option(ASK_UNDO, "Undo 取り消し"), Option(ASK_END_FIGHT, "End fight")]
+        if self._restoring:
+            # A dead fighter's turn of a fixgenso71 save (see above), and the party-down
+            # question's answers, not asked while a save is given again (:meth:`_asks_party_down`).
+            options += [Option(ASK_UNDO, "Undo 取り消し"), Option(ASK_END_FIGHT, "End fight"),
+                        Option(PLAY_ON, "No, play on"), Option("end", "Yes, end it")]
         flee = " GM-MON-1: it wants to flee 逃走したい" if wants_to_flee(self.rules, actor) else ""
-        out = self.fight.state.party_out
-        if self.fight.state.party_down_going_on and out:  # GM-COMBAT-1: until the GM ends it
+        out = self.party_out()
+        if out:  # GM-COMBAT-1: until the GM ends it
             flee += f" {PARTY_OUT[out]}: GM → End fight ends the fight"
         return ChoiceAsk(f"{named(self.rules, self.fight, actor)}: what now? 行動は？"
                          f"{flee}", tuple(options))

@@ -45,6 +45,7 @@ from companion.systems.genso.calendar import (
 from companion.systems.genso.combat import (
     Action,
     Fight,
+    Outcome,
     Side,
     Status,
     Sunset,
@@ -210,8 +211,36 @@ class _FightView(FightMode):
                             prompt_faces=prompt_faces)
 
     def _outcome(self) -> str:
-        """How the fight ended, the party's state beside the GM's end (全滅, review64g)."""
-        return self.fight.state.outcome_text
+        """How the fight ended, the party's state beside the GM's end (全滅, review64g), the
+        calendar's dead counted down (:meth:`party_out`)."""
+        state = self.fight.state
+        out = self._party_gone()
+        if state.outcome is Outcome.DECLARED and state.party_out is None and out is not None:
+            return f"{state.outcome.text} — {out.text}"
+        return state.outcome_text
+
+    def party_out(self) -> Outcome | None:
+        """GM-COMBAT-1: how the party is out of the fight while it goes on (down 全滅, or some
+        fled and the rest down), as the engine's :attr:`~companion.systems.genso.combat.
+        FightState.party_down_going_on` says it, or with the fighters the calendar records
+        dead of a Death Curse (GM-MAGIC-13, :meth:`cursed_dead`) counted down as the fallen
+        are: they act no more (reviewg71 RISK 3: with pc1 dead by the calendar and pc2
+        felled, the party was never down, and the fight looped through the dead's Skip turn
+        until the GM ended it). None while one of the party can act."""
+        state = self.fight.state
+        if state.party_down_going_on:
+            return state.party_out
+        return self._party_gone() if state.outcome is None else None
+
+    def _party_gone(self) -> Outcome | None:
+        """The party out with the calendar's dead counted down, and at least one of them
+        among it (the engine's own party out is :attr:`FightState.party_out`)."""
+        party = [c for c in self.fight.state.combatants if c.side is Side.PARTY]
+        dead = [c for c in party if c.status is Status.ACTIVE and self.cursed_dead(c.name)]
+        if not dead or any(c.status is Status.ACTIVE and c not in dead for c in party):
+            return None
+        fled = any(c.status is Status.FLED for c in party)
+        return Outcome.PARTY_FLED_SOME_DOWN if fled else Outcome.PARTY_DOWN
 
     def fight_view(self, faces: tuple[int, ...] = ()) -> FightView:
         state = self.fight.state

@@ -39,10 +39,6 @@ ASK_END_FIGHT = "end?"
 class _GmMenu(_TargetMenus):
     """Adds the GM's steps and checks."""
 
-    #: True while a save's answers are given again (:meth:`restore`): a check's menus then
-    #: offer the incapacitated too, as saves made before genso70 DEFECT 2 hold them.
-    _restoring = False
-
     def restore(self, text: str) -> None:
         """As every fight's, with :attr:`_restoring` set while the answer is given."""
         restoring, self._restoring = self._restoring, True

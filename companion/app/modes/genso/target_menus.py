@@ -31,12 +31,25 @@ from companion.systems.genso.rules import CreatureKind
 class _TargetMenus(_FightView):
     """Adds the menus of targets, weapons, spells and stones."""
 
-    def _targets(self, actor: Combatant, who: str) -> list[Combatant]:
+    #: True while a save's answers are given again (:meth:`_GmMenu.restore`): a check's
+    #: menus then offer the incapacitated too, as saves made before genso70 DEFECT 2 hold
+    #: them, and the menus of whom the calendar's dead (:meth:`_targets`).
+    _restoring = False
+
+    def _targets(self, actor: Combatant, who: str, everyone: bool = False) -> list[Combatant]:
+        """Whom an action may take: ``friend``, ``foe``, ``undead`` or ``anyone``.
+
+        A friend or foe the calendar records dead of a Death Curse (GM-MAGIC-13,
+        :meth:`cursed_dead`) is offered to no attack, heal or stone, as it acts no more
+        (reviewg71 RISK 3: the orc's Attack whom? and pc2's Healing offered the dead pc1).
+        Not while a save is given again (:attr:`_restoring`), so one played with the dead
+        as a target replays, whatever the calendar says now; nor ``everyone``, the
+        shortcuts (Every foe, The party) whose names the save does not keep."""
         state = self.fight.state
-        if who == "friend":
-            return [c for c in state.order if c.side is actor.side and c.status not in DOWN]
-        if who == "foe":
-            return [c for c in state.order if c.side is not actor.side and c.status not in DOWN]
+        if who in ("friend", "foe"):
+            return [c for c in state.order if (c.side is actor.side) is (who == "friend")
+                    and c.status not in DOWN
+                    and (everyone or self._restoring or not self.cursed_dead(c.name))]
         if who == "undead":
             return [c for c in state.order if (c.creature is CreatureKind.UNDEAD
                                                and c.status not in DOWN)
@@ -92,7 +105,7 @@ class _TargetMenus(_FightView):
             picked = rest[1]
             if picked == "all":
                 who = "friend" if spell.effect == "barrier" else "foe"
-                targets = tuple(c.name for c in self._targets(actor, who))
+                targets = tuple(c.name for c in self._targets(actor, who, everyone=True))
             elif picked.startswith("w:"):
                 owner, _, number = picked[2:].rpartition(":")
                 targets, weapon = (owner,), int(number)
