@@ -4,7 +4,8 @@ mark that is no die (a laptop's corner counted as a 4th die). DEFECT 2: ``calibr
 --enrol`` reads each throw so too, in run_enrol and in enrol(). DEFECT 3: the dice tray
 says at start that the player's enrolled dice are not used, as ``companion roll`` does.
 NIT 4: a roll on a still picture asks for no re-roll. NIT 5: a stopped first enrolment
-speaks of no dice enrolled before."""
+speaks of no dice enrolled before. NIT 6: a still picture read in an enrolment is said read
+already, not taken: its throw may have been refused."""
 
 from __future__ import annotations
 
@@ -159,3 +160,18 @@ def test_an_enrolment_stopped_speaks_of_dice_enrolled_before_only_when_there_wer
     again.add(made.enrolment, [1, 2, 3])
     assert again.kept() == (f"the 1 throw taken now and the dice enrolled before (3 in all) "
                             f"are kept in {target}")
+
+
+@needs_photos
+def test_a_still_pictures_throw_refused_is_not_said_to_be_taken(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """dicecam71 NIT 6: a still picture whose one throw was refused ("3 dice found in view,
+    --count says 2") was said "taken already", then "No throw could be used"."""
+    photo = PHOTOS / "mp_Train_two_25.jpg"  # three dice
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n\n"))
+    assert cli.main(["calibrate", "dice", "--enrol", "--throws", "1", "--count", "2",
+                     "--source", str(photo)]) == 1
+    out = capsys.readouterr().out
+    assert "3 dice found in view, --count says 2" in out
+    assert f"{photo} is a still picture: it holds one throw, read already;" in out
+    assert "taken already" not in out and "No throw could be used" in out

@@ -296,7 +296,7 @@ def test_each_throw_takes_the_next_picture_of_a_folder_and_a_still_picture_one_t
     assert enrolling(f"\n{typed[0]}\n\n{typed[0]}\n", monkeypatch, "--source", still,
                      "--throws", "2") == 0
     out = capsys.readouterr().out
-    assert f"{still} is a still picture: it holds one throw, taken already" in out
+    assert f"{still} is a still picture: it holds one throw, read already" in out
     assert "enrolled 2 dice from 1 throw; 6 dice enrolled in all" in out
     saved = Enrolment.load(config_dir() / ENROL_FILE)
     assert saved is not None and len(saved.values) == 6 * TURNS
@@ -502,7 +502,7 @@ def test_a_still_pictures_throw_left_out_is_not_said_to_be_enrolled(
     source, _ = photo(tmp_path)
     assert enrolling("\nr\n\n", monkeypatch, "--source", source, "--throws", "2") == 1
     out = capsys.readouterr().out
-    assert f"{source} is a still picture: it holds one throw, taken already" in out
+    assert f"{source} is a still picture: it holds one throw, read already" in out
     assert "enrolled already" not in out
     assert out.endswith("nothing new saved; nothing is enrolled.\n")
 

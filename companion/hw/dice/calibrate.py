@@ -358,7 +358,9 @@ class ThrowFrames:
         """The next throw's frame, or why there is none (``ended`` says if for good)."""
         if self.still and self.taken:
             self.ended = True
-            return (f"{self.spec} is a still picture: it holds one throw, taken already; "
+            # Read, not "taken": the throw may have been left out, refused or undone
+            # (dicecam71 NIT 6: "taken already", then "No throw could be used").
+            return (f"{self.spec} is a still picture: it holds one throw, read already; "
                     "throw the dice under a camera, or give a folder of photos, for more")
         moved = self._folder or self._live or not self.taken
         motion, still_frames = Motion(), 0
