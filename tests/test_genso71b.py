@@ -3,13 +3,17 @@ records dead of a Death Curse (呪殺呪, GM-MAGIC-13)."""
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
-from companion.app.modes.genso import GensoFightMode
+from companion.app.modes.genso import GensoFightMode, table_session
 from companion.app.session.host import replay
 from companion.app.session.mode import ChoiceAsk, RollAsk, Throw
+from companion.app.session.rolls import SimRolls
+from companion.dice import SimulatedDice
 from companion.systems.genso.combat import Status
 from companion.systems.genso.sheet import preset
 from tests.genso71_helpers import DIED, PC1, PC2, RULES, genso, keys, pc1_dies, pick, table
@@ -143,3 +147,46 @@ def test_saves_with_the_dead_as_targets_or_asked_the_party_down_replay(
     for save in (played_on, ended):
         replays(save, pc2_at_hp1())
         assert save.fight.state.outcome is not None
+
+
+# --- RISK 2 --------------------------------------------------------------------------------
+
+
+class Player:
+    """Picks the options by their keys, then stops the table (a power cut)."""
+
+    def __init__(self, *keys: str) -> None:
+        self.keys = list(keys)
+
+    def next_choice(self, ask: ChoiceAsk, show: object) -> int:
+        if not self.keys:
+            raise KeyboardInterrupt
+        return [o.choice for o in ask.options].index(self.keys.pop(0))
+
+
+def resumed_status(tmp: Path, *keys: str) -> str:
+    """The status line of the table resumed from its save, after ``keys`` then a cut."""
+    fight, save = tmp / "data" / "genso" / "fight.json", tmp / "table.json"
+    played = table_session(RULES, fight, save, resume=not keys, seed=5, choices=Player(*keys),
+                           rolls=SimRolls(SimulatedDice.seeded(5)))
+    with contextlib.suppress(KeyboardInterrupt):
+        played.run()
+    if keys:
+        return ""
+    mode = played.mode
+    ask = mode.ask()
+    assert isinstance(mode, GensoFightMode) and isinstance(ask, ChoiceAsk)
+    return mode.view(ask.prompt).status
+
+
+def test_a_resumed_half_done_action_of_the_dead_says_it_goes_on(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A table saved while pc1 picked whom to attack, pc1 then recorded dead: the attack
+    goes on as saved (the replay is not changed), and the status line says so once."""
+    genso(capsys, "calendar", "curse", "Mio", "pc1")
+    genso(capsys, "fight", "new", "--party", "pc1", "pc2", "--monsters", "orc:2")
+    resumed_status(user_dirs, "attack")
+    assert resumed_status(user_dirs) == ""  # not dead yet
+    genso(capsys, "calendar", "pass", "367")
+    assert resumed_status(user_dirs) == (
+        f"死亡 died: {PC1} PC 1's saved action goes on; Back 戻る to drop it")

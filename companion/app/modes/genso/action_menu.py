@@ -38,6 +38,8 @@ from companion.systems.genso.rules import GensoRules
 #: The action menu's Flee: it asks first (:meth:`GensoFightMode._flee`), since its button
 #: (B, f, Esc) is Back everywhere else (table audit gc #4).
 ASK_FLEE = "flee?"
+#: The action menu's actions that go on in menus of their own (whom, which weapon, …).
+_ACTIONS = ("attack", "full", "cast", "stone", "move", ASK_FLEE)
 #: The no of :meth:`GensoFightMode._asks_party_down`'s question: the fight plays on.
 PLAY_ON = "play on"
 #: The question's words for the party out (GM-COMBAT-1, :data:`.words.PARTY_OUT`).
@@ -199,6 +201,19 @@ class GensoFightMode(_GmMenu):
             flee += f" {PARTY_OUT[out]}: GM → End fight ends the fight"
         return ChoiceAsk(f"{named(self.rules, self.fight, actor)}: what now? 行動は？"
                          f"{flee}", tuple(options))
+
+    def dead_mid_action(self) -> str:
+        """What a table resumed in the middle of an action (its target, weapon, spell or
+        dice asked) says when the fighter acting is one the calendar now records dead of a
+        Death Curse (GM-MAGIC-13): the action goes on, as the save holds it, and Back leaves
+        it for the dead's own menu (reviewg71 RISK 2). Empty otherwise. The replay is not
+        changed: leaving it for the player would have to be journalled."""
+        actor = self.fight.state.current
+        if (actor is None or not (self.path[:1] and self.path[0] in _ACTIONS)
+                or not self.cursed_dead(actor.name)):
+            return ""
+        return (f"死亡 died: {named(self.rules, self.fight, actor)}'s saved action goes on; "
+                "Back 戻る to drop it")
 
     def _flee(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
         """GM-COMBAT-1: flight takes the combatant out of the fight, so it is asked for again:
