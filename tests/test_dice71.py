@@ -5,7 +5,8 @@ mark that is no die (a laptop's corner counted as a 4th die). DEFECT 2: ``calibr
 says at start that the player's enrolled dice are not used, as ``companion roll`` does.
 NIT 4: a roll on a still picture asks for no re-roll. NIT 5: a stopped first enrolment
 speaks of no dice enrolled before. NIT 6: a still picture read in an enrolment is said read
-already, not taken: its throw may have been refused."""
+already, not taken: its throw may have been refused. NIT 7: a folder of different throws is
+said to be read as frames of one lay."""
 
 from __future__ import annotations
 
@@ -175,3 +176,24 @@ def test_a_still_pictures_throw_refused_is_not_said_to_be_taken(
     assert "3 dice found in view, --count says 2" in out
     assert f"{photo} is a still picture: it holds one throw, read already;" in out
     assert "taken already" not in out and "No throw could be used" in out
+
+
+@needs_photos
+def test_a_folder_of_different_throws_is_said_read_whole_in_more_frames_than_alike(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """dicecam71 NIT 7: a folder of four throws of two dice (an enrolment's), three read
+    whole, was said "read 2 dice (3, 5) in 1 of 4 frames" and "every die was read in only
+    1 of 4 frames": it is read as frames of one lay, which the player is told."""
+    folder = tmp_path / "throws"
+    folder.mkdir()
+    for name in ("nb_IMG_20191208_112645.jpg", "nb_IMG_20191208_112659.jpg",
+                 "nb_IMG_20191208_112714.jpg", "nb_IMG_20191209_100544.jpg"):
+        (folder / name).write_bytes((PHOTOS / name).read_bytes())
+    assert cli.main(["calibrate", "dice", "--count", "2", "--source", str(folder)]) == 1
+    out = capsys.readouterr().out
+    assert "read 2 dice (3, 5) in 1 of 4 frames (other values in 2 more);" in out
+    assert ("Not saved: the dice read the same values in only 1 of 4 frames (8 in 10 "
+            "needed): they moved, or the frames are of different throws (a folder or a video "
+            "is read as frames of one lay of the dice: give pictures of one lay).") in out
+    assert "every die was read" not in out
+    assert not (config_dir() / "dice.toml").exists()

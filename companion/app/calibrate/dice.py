@@ -92,7 +92,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--source",
                         help="camera:0, /dev/video0, picamera, a picture, a folder of pictures "
                              "or a video (default: dice.camera_source in `companion config`, "
-                             "normally the tile camera)")
+                             "normally the tile camera); a folder or a video is read as frames "
+                             "of one lay of the dice (with --enrol: a throw a picture, or each "
+                             "throw that settles in a video)")
     parser.add_argument("--count", type=positive_int, default=None,
                         help=f"how many dice you laid out (default {COUNT})")
     parser.add_argument("--frames", type=positive_int, default=None,
@@ -313,6 +315,14 @@ def calibrate(args: argparse.Namespace, camera: str, path: Path, base: ReaderCon
     print(tuning.message)
     if tuning.miscounted:
         print(f"Not saved: {tuning.miscounted}")
+        return 1
+    if not tuning.ok and tuning.frames_whole > tuning.frames_read:
+        # dicecam71 NIT 7: a folder of different throws (an enrolment's) was said read "in
+        # only 1 of 4 frames", though 3 were: it is read as frames of one lay.
+        print(f"Not saved: the dice read the same values in only {tuning.frames_read} of "
+              f"{tuning.frames_seen} frames (8 in 10 needed): they moved, or the frames are of "
+              "different throws (a folder or a video is read as frames of one lay of the dice: "
+              "give pictures of one lay).")
         return 1
     if not tuning.ok:
         print("Not saved: " + (f"every die was read in only {tuning.frames_read} of "

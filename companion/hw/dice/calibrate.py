@@ -65,12 +65,15 @@ class Tuning:
     """The outcome of a calibration: tuned thresholds and how well they read."""
 
     config: ReaderConfig
-    frames_read: int  # frames where every die was read with the chosen thresholds
+    frames_read: int  # frames where every die was read with the chosen thresholds, alike
     frames_seen: int
     values: list[int]  # what the dice showed in the chosen setting's reads
     message: str
     miscounted: str = ""  # why not to save, though frames read: --count is not the dice laid
     note: str = ""  # said after saving: the companion's own threshold found more marks
+    # frames where every die was read, whatever the values: more than frames_read, the dice
+    # showed other values from frame to frame (moved, or a folder of different throws)
+    frames_whole: int = 0
 
     @property
     def ok(self) -> bool:
@@ -145,7 +148,6 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
                      max_face_px=round(1.6 * max(sides), 1),
                      held_size=max(base.held_size, round(HELD_MARGIN * spread, 2)),
                      measured=measured)
-    values = good[0].values
     mixed = (f"; dice up to {spread:.2f} times the others' size, read up to "
              f"{config.held_size:g} times" if config.held_size > base.held_size else "")
     # reviewd69 RISK B: a die the own threshold finds but doubts is no sure count to refuse
@@ -170,10 +172,16 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
         number, lower, reads = max(surer, key=lambda s: (s[0], s[1]))
         note = more_than_count(f"at finder threshold {lower:g}", reads, number, saved_reads,
                                count, frames, "die", "read surely") or note
+    # dicecam71 NIT 7: "in 1 of 4 frames" of a folder of four throws, three read whole,
+    # hid that the others were read too, with other values.
+    values = next(r.values for r in good if sum(1 for g in good if g.values == r.values)
+                  == agreed)
+    others = (f" (other values in {len(good) - agreed} more)" if len(good) > agreed else "")
     return Tuning(config, agreed, len(frames), values,
                   f"read {dice_count(count)} ({', '.join(map(str, values))}) in {agreed} of "
-                  f"{len(frames)} frames; finder threshold {config.find_threshold:g}, faces "
-                  f"{config.min_face_px:g}-{config.max_face_px:g} px{mixed}", note=note)
+                  f"{len(frames)} frames{others}; finder threshold {config.find_threshold:g}, "
+                  f"faces {config.min_face_px:g}-{config.max_face_px:g} px{mixed}", note=note,
+                  frames_whole=len(good))
 
 
 def more_than_count(at: str, more: Sequence[DiceRead], number: int,
