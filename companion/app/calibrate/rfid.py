@@ -40,6 +40,7 @@ from companion.app.commands.rfid import (
     add_reader_arguments,
     found_the_tray,
     open_reader,
+    refuse_a_file,
     what_to_check,
 )
 from companion.app.config import load_config
@@ -517,6 +518,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    refuse_a_file(args)  # before the plan is printed: no capture is read from a file name
     path = config_dir() / TAGMAP_FILENAME
     tag_map = TagMap.load(path)
     from_stdin = args.port == STDIN_PORT

@@ -33,9 +33,17 @@ from companion.app.command_name import as_typed_here, companion_line
 from companion.app.config import load_config
 from companion.app.paths import config_dir
 from companion.app.session.save import SEED_LIMIT
+from companion.errors import DeviceError
 from companion.hw.ports import ReaderStatus
 from companion.hw.rfid.events import TagEvent
-from companion.hw.rfid.link import Port, StreamPort, open_serial, port_or_usb
+from companion.hw.rfid.link import (
+    A_FILE,
+    Port,
+    StreamPort,
+    is_a_file,
+    open_serial,
+    port_or_usb,
+)
 from companion.hw.rfid.protocol import UID_PATTERN
 from companion.hw.rfid.rdm6300 import DEFAULT_PORT as RDM6300_PORT
 from companion.hw.rfid.rdm6300 import Rdm6300Reader
@@ -107,6 +115,7 @@ def open_reader(args: argparse.Namespace, tag_map: TagMap) -> RfidReader:
     config.tell_notices()
     kind = args.kind or config.text("input.rfid_kind")
     port = args.port if args.port is not None else (config.text("input.rfid_port") or None)
+    refuse_a_file(args, port)
     opener: Callable[[str, int], Port] = open_serial
     settings = TraySettings(passive=port == STDIN_PORT)
     if port == STDIN_PORT:
@@ -117,6 +126,16 @@ def open_reader(args: argparse.Namespace, tag_map: TagMap) -> RfidReader:
         return Rdm6300Reader(port or RDM6300_PORT, tag_map, opener=opener)
     return TrayReader(port_or_usb(port, TRAY_VID, TRAY_PID), tag_map, settings=settings,
                       opener=opener)
+
+
+def refuse_a_file(args: argparse.Namespace, port: str | None = None) -> None:
+    """Refuse a port that names a regular file (a saved capture): no port that waiting mends
+    (rfid71 NIT 3: the monitor waited for ever, saying "(25, 'Inappropriate ioctl for
+    device')"). ``port``: the one in use, else ``--port``'s."""
+    port = args.port if port is None else port
+    if port is not None and is_a_file(port):
+        given = "--port" if args.port is not None else "input.rfid_port"
+        raise DeviceError(f"{given} {port}: {A_FILE.format(file=shlex.quote(port))}")
 
 
 class StopSignal:

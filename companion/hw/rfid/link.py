@@ -11,6 +11,7 @@ import contextlib
 import errno
 import os
 import select
+import shlex
 import termios
 import time
 from collections.abc import Callable
@@ -253,6 +254,8 @@ def _open_failure(device: str, exc: Exception) -> str:
                 "他のプログラムが使用中")
     if code == errno.ENOENT:
         return f"cannot open {device}: no such device; {_missing_hint(device)} 読み取り機が無い"
+    if is_a_file(device):
+        return f"cannot open {device}: {A_FILE.format(file=shlex.quote(device))}"
     # pyserial's text says the port and the errno twice over ("[Errno 13] could not open
     # port X: [Errno 13] Permission denied: 'X'"): the errno's own words are enough.
     reason = os.strerror(code) if isinstance(code, int) and code > 0 else str(exc)
@@ -260,6 +263,18 @@ def _open_failure(device: str, exc: Exception) -> str:
     if code == errno.EACCES:
         hint = " (allow serial ports: sudo usermod -aG dialout $USER, then log in again)"
     return f"cannot open {device}: {reason}{hint} 読み取り機を開けない"
+
+
+#: Why a regular file is no port (pyserial's word: "(25, 'Inappropriate ioctl for device')"),
+#: and how a capture saved in one is read (rfid71 NIT 3).
+A_FILE = ("it is a file, not a serial port: a saved capture is replayed from stdin, "
+          "with `--port - < {file}` (companion rfid monitor, calibrate rfid) "
+          "ファイルはポートではない")
+
+
+def is_a_file(device: str) -> bool:
+    """Whether ``device`` names a regular file (a saved capture), never a serial port."""
+    return "://" not in device and os.path.isfile(device)
 
 
 def _missing_hint(device: str) -> str:
