@@ -5,6 +5,9 @@ a question when they were read as two other kinds, or one of them unsure as anot
 
 DEFECT 2: `classify --mat A B C` read A only, and dropped B and C without a word (exit 0).
 
+DEFECT 4: a tile the camera surely misread could never be given in play: rejected, it was
+laid again and read the same, for ever, and no pick was offered.
+
 DEFECT 3: a phone JPEG with data after its end-of-image marker (a Google motion photo's clip,
 Samsung's trailer) was refused as "cut short" whenever those bytes held a start-of-scan
 marker (0xFF 0xDA) after their last end-of-image one: about a third of motion photos.
@@ -14,7 +17,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections import deque
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 
 import cv2
@@ -24,13 +29,33 @@ import pytest
 from companion.app.calibrate.camera import confirm, enrol_on_mat, shots_read, surely_other
 from companion.app.camera_settings import ENROLMENT_FILE
 from companion.app.cli import main
+from companion.app.command_name import companion_line
+from companion.app.commands.play.saves import load_game
+from companion.app.modes.jongrogue import JongRogueMode
+from companion.app.session.controls import READ_OPTIONS, Confirm, Controls
+from companion.app.session.host import Session
+from companion.app.session.reads import (
+    MISREAD_REJECTS,
+    ReadState,
+    TableTiles,
+    misread_picks,
+    refused,
+    wait_for_tile,
+)
+from companion.app.session.save import SaveGame
+from companion.hw.buttons import Button, Pick, Press
 from companion.hw.camera.augment import render_crop
 from companion.hw.camera.capture import RenderedSource
 from companion.hw.camera.classifier import Enrolment, TileClassifier
 from companion.hw.camera.mat import MatDetector
 from companion.hw.camera.sim_scene import render_scene
+from companion.hw.display.view import View
 from companion.hw.pictures import PictureError, read_picture
-from companion.hw.ports import SLOT_NAMES, Candidate, Slot
+from companion.hw.ports import SLOT_NAMES, Candidate, ReaderStatus, Slot, SlotReading
+from companion.systems.jongrogue.game import Game
+from companion.systems.jongrogue.tiles import ALL_KINDS, Tile
+from companion.systems.jongrogue.wall import Place, TileLedger
+from tests.app.test_session_reads import StepClock
 
 SLOTS = list(SLOT_NAMES)  # the mat's slots, in the order a frame's lines give them
 TILES = Path(__file__).resolve().parents[1] / "companion" / "assets" / "tiles"
@@ -183,3 +208,155 @@ def test_classify_mat_reads_every_frame_it_is_given(
     assert captured.err == (f"companion: {crop}: mat not in view: 0 of 4 corner markers "
                             "seen; point the camera at the whole mat and keep its corners "
                             "uncovered\n")
+
+
+# --- DEFECT 4: a tile the camera keeps misreading can be given all the same ------------------
+
+#: The camera reads the 8m laid as 3m, surely, every time: 8m is not among its candidates.
+MISREAD = SlotReading(Slot.DRAW, "3m", 0.9, (Candidate("3m", 0.9), Candidate("6m", 0.04),
+                                             Candidate("9m", 0.03), Candidate("2m", 0.02),
+                                             Candidate("1m", 0.01)))
+
+
+class MisreadingCamera:
+    """The table: every slot empty at start-up, then an 8m laid on the Draw slot, read 3m;
+    lifted and laid again each time the player rejects the read."""
+
+    def __init__(self) -> None:
+        self.script: deque[list[SlotReading]] = deque(
+            [[SlotReading(slot, "empty", 1.0) for slot in Slot], [MISREAD]])
+
+    def relay(self) -> None:
+        self.script += [[SlotReading(Slot.DRAW, "empty", 1.0)], [], [MISREAD]]
+
+    def poll(self) -> list[SlotReading]:
+        return self.script.popleft() if self.script else []
+
+    def status(self) -> ReaderStatus:
+        return ReaderStatus(True, "")
+
+    def close(self) -> None:
+        return None
+
+
+class Player:
+    """Rejects the camera's read of 3m with B (then lifts the tile and lays it again), and
+    taps 8m once it is offered to pick; what the screen showed is kept."""
+
+    def __init__(self, camera: MisreadingCamera) -> None:
+        self.camera = camera
+        self.shown: list[tuple[str, str | None, tuple[str, ...]]] = []
+        self.judged = 0  # the offers of 3m judged (each once)
+
+    def show(self, status: str, tile: str | None, picks: tuple[str, ...]) -> None:
+        self.shown.append((status, tile, picks))
+
+    def poll(self) -> list[Press]:
+        _, tile, picks = self.shown[-1] if self.shown else ("", None, ())
+        if "8m" in picks:
+            return [Pick(picks.index("8m"))]
+        tiles = [None, *(shown for _, shown, _ in self.shown)]
+        offers = sum(1 for was, now in pairwise(tiles) if was != "3m" and now == "3m")
+        if tile == "3m" and offers > self.judged:  # a new offer of 3m
+            self.judged = offers
+            self.camera.relay()
+            return [Button.FLEE]
+        return []
+
+
+def test_a_tile_the_camera_keeps_misreading_is_picked_after_the_second_reject() -> None:
+    """An 8m read as 3m on every lay: B rejected it, and laid again it read 3m again, for
+    ever, and no pick was offered (the likeliest three, had it been unsure, left out a tile
+    ranked 4th or not at all). After the second reject every legal tile is offered, the
+    reader's other candidates first, and the status says how the camera is taught the
+    tile (calibrate camera --enrol)."""
+    camera, clock = MisreadingCamera(), StepClock()
+    player = Player(camera)
+    ledger = TileLedger()
+
+    def sleep(seconds: float) -> None:
+        assert clock.now < 60, f"no tile was counted: {player.shown[-3:]}"
+        clock.sleep(seconds)
+
+    tile = wait_for_tile(camera, ReadState(startup=True, clock=clock), Slot.DRAW, ledger,
+                         Controls([player]), Confirm(3.0, clock),
+                         lambda status, t, picks, lit, guided: player.show(
+                             status, str(t) if t else None, tuple(map(str, picks))),
+                         poll_seconds=0.1, sleep=sleep)
+    assert tile == Tile.from_notation("8m") and player.judged == MISREAD_REJECTS == 2
+    status, _, picks = player.shown[-1]
+    assert picks[:4] == ("6m", "9m", "2m", "1m")  # the camera's other candidates first
+    assert sorted(picks) == sorted(str(t) for t in ALL_KINDS)  # 3m too: it may be laid
+    assert status.startswith("read 3m 三萬 again: pick the tile laid 読み違い: 置いた牌を選んで; "
+                             "to teach the camera it, "
+                             f"`{companion_line('calibrate', 'camera', '--enrol')}` after "
+                             "the game; or pick: ")
+    first = next(n for n, (_, _, p) in enumerate(player.shown) if p)
+    assert all(t is None for _, t, _ in player.shown[first:])  # 3m offered to count no more
+
+
+def test_the_picks_after_rejects_leave_out_the_tiles_the_wall_refuses() -> None:
+    """Every copy of 9m out (JR-WALL-1): it is no pick."""
+    ledger = TileLedger()
+    for _ in range(4):
+        ledger.draw(Tile.from_notation("9m"), Place.DISCARDS)
+    picks = [str(t) for t in misread_picks(MISREAD, ledger, "3m")]
+    assert refused(Tile.from_notation("9m"), ledger) and "9m" not in picks
+    assert picks[:3] == ["6m", "2m", "1m"] and len(picks) == len(ALL_KINDS) - 1
+
+
+class Screen:
+    """The session's display, as the player reads it: the read on offer, or the picks."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+
+    def show(self, view: View) -> None:
+        if view.options == READ_OPTIONS:
+            self.player.show(view.status, view.prompt_tile, ())
+        else:
+            self.player.show(view.status, None, tuple(o.choice for o in view.options))
+
+    def poll(self) -> list[Press]:
+        return []
+
+    def close(self) -> None:
+        return None
+
+
+class Stop(Exception):
+    """The power going off once the first tile is counted."""
+
+
+class StopAtChoice:
+    def next_choice(self, ask: object, show: object) -> int:
+        raise Stop
+
+
+def test_a_tile_picked_after_rejects_is_saved_and_replayed_on_resume(tmp_path: Path) -> None:
+    """The pick is the player's word for the tile drawn: the save holds it as it holds a
+    read, so `play --resume` replays the game with the 8m picked, not the 3m misread."""
+    camera, clock = MisreadingCamera(), StepClock()
+    player = Player(camera)
+    game, save_path = Game("plus"), tmp_path / "game.json"
+
+    def sleep(seconds: float) -> None:
+        if game.inputs:
+            raise Stop
+        assert clock.now < 60, f"no tile was counted: {player.shown[-3:]}"
+        clock.sleep(seconds)
+    session = Session(JongRogueMode(game), choices=StopAtChoice(),
+                      tiles=TableTiles(camera, Controls([player], clock=clock),
+                                       accept_seconds=3.0, poll_seconds=0.1,
+                                       sleep=sleep, clock=clock),
+                      display=Screen(player), save=SaveGame(seed=0, preset="plus"),
+                      save_path=save_path, sleep=sleep)
+    with pytest.raises(Stop):
+        session.run()
+    assert player.judged == MISREAD_REJECTS and str(game.inputs[0]) == "8m"
+    saved = load_game(save_path)
+    assert saved is not None and saved.inputs == ["8m"]
+    resumed = Game("plus")
+    Session(JongRogueMode(resumed), choices=StopAtChoice(), save=saved).replay(saved.inputs)
+    assert [str(t) for t in resumed.inputs] == ["8m"]
+    assert [e.to_json() for e in resumed.events] == [e.to_json() for e in game.events]

@@ -26,6 +26,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
+from companion.app.command_name import companion_line
 from companion.app.session.controls import READ_OPTIONS, Confirm, Controls
 from companion.app.session.mode import Show, TileAsk
 from companion.errors import ImpossibleRead
@@ -34,10 +35,13 @@ from companion.hw.camera.pace import Pace
 from companion.hw.display.view import Option
 from companion.hw.ports import SLOT_NAMES, SLOT_NAMES_JA, Slot, SlotReading, TileReader
 from companion.hw.rfid.wallcheck import UnknownTag, check_drawn
-from companion.systems.jongrogue.tiles import BACK, EMPTY, Tile
+from companion.systems.jongrogue.tiles import ALL_KINDS, BACK, EMPTY, Tile
 from companion.systems.jongrogue.wall import TileLedger
 
 PICKS = 3  # the likeliest legal tiles offered for a tile the reader cannot settle on
+# How often the player rejects the camera's same read of a slot before every legal tile is
+# offered to pick (misread_picks): the tile laid again reads the same (camera71 DEFECT 4).
+MISREAD_REJECTS = 2
 # After the status of a tile offered as picks: how the four buttons pick (no number keys).
 # The picks leave the status three narrow rows at 800x480: it and the problem are short.
 PICK_HINT = "; or pick: item moves, A takes 選ぶ: I移動 A決定"
@@ -158,6 +162,19 @@ def misplaced(state: ReadState, slot: Slot) -> str:
                 f"{SLOT_NAMES[slot]} slot {tile.name_ja}は{SLOT_NAMES_JA[other]}: "
                 f"{SLOT_NAMES_JA[slot]}に置いて")
     return ""
+
+
+def rejected_again(tile: Tile) -> str:
+    """The status of a camera's read the player rejected :data:`MISREAD_REJECTS` times, with
+    every legal tile offered to pick (:func:`misread_picks`): the game goes on with the
+    player's word, and the camera is taught the tile by enrolling it after the game (it
+    is saved: ``play --resume`` carries on), or it misreads it in every game (camera71
+    DEFECT 4). What to do now first, in both languages: beside every legal tile's pick the
+    screen leaves the status one row at 800x480, and the rest is cut (a terminal shows it
+    whole)."""
+    enrol = companion_line("calibrate", "camera", "--enrol")
+    return (f"read {tile} {tile.name_ja} again: pick the tile laid 読み違い: 置いた牌を選んで; "
+            f"to teach the camera it, `{enrol}` after the game")
 
 
 def fifth_copy(tile: Tile, slot: Slot) -> str:
@@ -605,6 +622,18 @@ def likeliest(reading: SlotReading, ledger: TileLedger) -> tuple[Tile, ...]:
     return tuple(picks)
 
 
+def misread_picks(reading: SlotReading, ledger: TileLedger, misread: str) -> tuple[Tile, ...]:
+    """Every tile the wall allows now (JR-WALL-1), for a camera's read of ``misread`` the
+    player rejected :data:`MISREAD_REJECTS` times: the reader's other candidates first,
+    best first, then the rest in the wall's order (``misread`` among them: the player may
+    have laid it at last). The likeliest three alone (:data:`PICKS`) left a tile the
+    camera ranks lower, or not at all, no way to be given (camera71 DEFECT 4)."""
+    first = [c.label for c in reading.candidates if c.label not in (BACK, EMPTY, misread)]
+    kinds = [*(Tile.from_notation(label) for label in first),
+             *(t for t in ALL_KINDS if str(t) not in first)]
+    return tuple(tile for tile in kinds if not refused(tile, ledger))
+
+
 def _picked(presses: Sequence[Press], picks: tuple[Tile, ...],
             highlight: int | None) -> tuple[Tile | None, int | None, Press | None]:
     """A pick among ``picks`` by ``presses``, the highlight after them, and the press that
@@ -687,6 +716,8 @@ def wait_for_tile(
     highlight: int | None = None
     offered: SlotReading | None = None  # the reading behind the tile on offer
     lifted = False  # the tile on offer was seen lifted off the slot
+    rejects: dict[str, int] = {}  # how often each camera's read was rejected in this wait
+    misread: str | None = None  # the label rejected MISREAD_REJECTS times: see misread_picks
     if not state.ready():
         # Before the first poll: a camera's first picture and classifier run take seconds,
         # and the ask shown meanwhile would have a tile laid that is then refused. The
@@ -729,6 +760,14 @@ def wait_for_tile(
         offered_picks: tuple[Tile, ...] = ()
         # Stacked, nothing is offered: the reader's fault says "two tiles on the … slot".
         if not stacked and confirm.value is None and reading is not None \
+                and reading.uid is None and misread is not None and reading.label == misread \
+                and (stillness is None or stillness.still(slot)):
+            # The camera's read the player rejected again (the tile lying there, or laid
+            # again): not offered to count, whose countdown would count it, but every legal
+            # tile to pick, the player's word (camera71 DEFECT 4).
+            status = rejected_again(Tile.from_notation(misread))
+            offered_picks = misread_picks(reading, ledger, misread)
+        elif not stacked and confirm.value is None and reading is not None \
                 and slot in state.fresh:
             read = interpret(reading, ledger)
             if read.tile is not None:
@@ -776,6 +815,7 @@ def wait_for_tile(
                 state.use(slot, reading, tile)
                 return tile
         if confirm.value is not None and offered is not None:
+            on_offer = confirm.value
             decision = confirm.decide(presses)
             if decision is True:
                 # A double tap's second A must not choose in the menu that follows (choose).
@@ -786,6 +826,11 @@ def wait_for_tile(
                 return tile
             if decision is False:
                 state.consume(slot)
+                if offered.uid is None:  # a sticker names one tile: not the camera's misread
+                    label = str(on_offer)
+                    rejects[label] = rejects.get(label, 0) + 1
+                    if rejects[label] >= MISREAD_REJECTS:
+                        misread = label
                 offered = None
                 status = note = ("read rejected: take the tile off the slot and put it back "
                                  "取り消し: 牌を取って置き直して")
