@@ -528,6 +528,11 @@ class TrayReader:
         if message.kind is Kind.ERR and message.args and message.args[0] == "CRASH":
             # Before its HELLO too: a crash in the tray's power-up polls comes first.
             self._crash = message.args[1] if len(message.args) > 1 else "unknown"
+        if self.settings.passive and _from_host(message):
+            # A two-way capture holds the host's lines too (PROTOCOL.md's "A session"): its
+            # numbering is not the tray's, so it made lost and out_of_order of the tray's
+            # next line, and its argument-less SNAP read as an empty snapshot (rfid71 NIT 5).
+            return
         if self.state is LinkState.HANDSHAKE:
             if message.kind is not Kind.HELLO or not message.args:
                 return  # left over from before our hello; the snapshot will cover it
@@ -697,6 +702,14 @@ class TrayReader:
                 (self._stacked.add if code == "COLLISION" else self._stacked.discard)(slot)
             return
         self.counters["tray_errors"] += 1
+
+
+def _from_host(message: Message) -> bool:
+    """Whether ``message`` is shaped as the host's, never the tray's: a ``PING``, or a
+    ``HELLO`` or ``SNAP`` with no arguments (the tray's carry its version and slot count, or
+    one field per slot)."""
+    return message.kind is Kind.PING or (
+        message.kind in (Kind.HELLO, Kind.SNAP) and not message.args)
 
 
 def _after_snap(message: Message) -> bool:
