@@ -8,6 +8,8 @@ DEFECT 2: `classify --mat A B C` read A only, and dropped B and C without a word
 DEFECT 4: a tile the camera surely misread could never be given in play: rejected, it was
 laid again and read the same, for ever, and no pick was offered.
 
+NIT 6: a folder none of whose files are pictures was taken as the camera.
+
 DEFECT 3: a phone JPEG with data after its end-of-image marker (a Google motion photo's clip,
 Samsung's trailer) was refused as "cut short" whenever those bytes held a start-of-scan
 marker (0xFF 0xDA) after their last end-of-image one: about a third of motion photos.
@@ -43,9 +45,10 @@ from companion.app.session.reads import (
     wait_for_tile,
 )
 from companion.app.session.save import SaveGame
+from companion.errors import DeviceError
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.camera.augment import render_crop
-from companion.hw.camera.capture import RenderedSource
+from companion.hw.camera.capture import FileSource, RenderedSource
 from companion.hw.camera.classifier import Enrolment, TileClassifier
 from companion.hw.camera.mat import MatDetector
 from companion.hw.camera.sim_scene import render_scene
@@ -360,3 +363,30 @@ def test_a_tile_picked_after_rejects_is_saved_and_replayed_on_resume(tmp_path: P
     Session(JongRogueMode(resumed), choices=StopAtChoice(), save=saved).replay(saved.inputs)
     assert [str(t) for t in resumed.inputs] == ["8m"]
     assert [e.to_json() for e in resumed.events] == [e.to_json() for e in game.events]
+
+
+# --- NIT 6: a folder none of whose pictures read is refused at once -------------------------
+
+def test_a_folder_none_of_whose_pictures_read_is_refused_as_the_camera(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """It was taken as the camera: play showed "junk: no more pictures" for good, and
+    calibration named only the last file. Now it is refused naming the first one's fault,
+    as one such picture is; a folder whose first picture is bad still gives frames."""
+    junk = tmp_path / "junk"
+    junk.mkdir()
+    (junk / "a.jpg").write_text("a")
+    (junk / "b.png").write_text("b")
+    said = (f"{junk}: none of its 2 pictures can be read (a.jpg: not a picture that can be "
+            "read; …)")
+    with pytest.raises(DeviceError) as err:
+        FileSource(junk)
+    assert str(err.value) == said
+    assert main(["calibrate", "camera", "--source", str(junk)]) == 1
+    assert capsys.readouterr().err == f"companion: error: --source: {said}\n"
+    (junk / "b.png").unlink()
+    with pytest.raises(DeviceError, match=r": its one picture cannot be read \(a\.jpg: not a "):
+        FileSource(junk)
+    cv2.imwrite(str(junk / "c.png"), render_scene({}, np.random.default_rng(1), vary=False))
+    source = FileSource(junk)
+    assert source.read() is None and source.message.startswith("a.jpg: not a picture")
+    assert source.read() is not None

@@ -7,6 +7,7 @@ import io
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from companion.app import cli
@@ -177,5 +178,10 @@ def test_a_picture_source_that_cannot_be_read_is_refused_when_opened(tmp_path: P
     folder = tmp_path / "shots"  # a folder's pictures are read one by one: one bad is skipped
     folder.mkdir()
     (folder / "a.jpg").write_text("not a picture")
-    assert FileSource(folder).read() is None
+    cv2.imwrite(str(folder / "b.png"), np.full((48, 64, 3), 128, np.uint8))
+    source = FileSource(folder)
+    assert source.read() is None and source.read() is not None
+    (folder / "b.png").unlink()  # none of them a picture: refused too (camera71 NIT 6)
+    with pytest.raises(DeviceError, match=r": its one picture cannot be read \(a\.jpg: "):
+        FileSource(folder)
 

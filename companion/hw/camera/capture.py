@@ -396,6 +396,7 @@ class FileSource:
             if not self._files:
                 raise DeviceError(f"{path}: the folder holds no pictures "
                                   f"({', '.join(IMAGE_SUFFIXES)})")
+            self._readable()
         elif path.suffix.lower() in VIDEO_SUFFIXES:
             self._video = cv2.VideoCapture(str(path))
             if not self._video.isOpened():
@@ -414,6 +415,24 @@ class FileSource:
             self._files = [path]
         # One picture in all, alone or the only one in its folder: finding the mat uses it up.
         self.one_picture = self.pictures and len(self._files) == 1
+
+    def _readable(self) -> None:
+        """Refuse a folder none of whose pictures can be read, naming the first one's fault,
+        as one picture that cannot be read is refused: taken as the game's camera it said
+        "no more pictures" for good, and calibration named only the last one (camera71 NIT
+        6). The pictures are tried in order until one reads: a good folder reads one."""
+        problems: list[str] = []
+        for picture in self._files:
+            try:
+                read_picture(picture)
+            except PictureError as exc:
+                problems.append(f"{picture.name}: {exc.problem}")
+                continue
+            return
+        which = ("its one picture cannot be read" if len(problems) == 1
+                 else f"none of its {len(problems)} pictures can be read")
+        more = "; …" if len(problems) > 1 else ""
+        raise DeviceError(f"{self.path}: {which} ({problems[0]}{more})")
 
     def read(self) -> np.ndarray | None:
         if self._video is not None:
