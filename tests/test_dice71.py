@@ -6,7 +6,8 @@ says at start that the player's enrolled dice are not used, as ``companion roll`
 NIT 4: a roll on a still picture asks for no re-roll. NIT 5: a stopped first enrolment
 speaks of no dice enrolled before. NIT 6: a still picture read in an enrolment is said read
 already, not taken: its throw may have been refused. NIT 7: a folder of different throws is
-said to be read as frames of one lay."""
+said to be read as frames of one lay. NIT 8: a picture's refusal names a D66, and the rolls
+read before a picture refuses or a folder runs out are listed."""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ from companion.hw.dice.reader_config import ReaderConfig
 from companion.hw.dice.readings import DiceRead
 from companion.hw.dice.render import SceneKind, Table, render_scene
 from companion.hw.dice.source import CameraDiceSource
+from tests.dice_scenes import still_scene
 
 PHOTOS = Path(__file__).resolve().parents[1].parent / "shared" / "datasets" / "dice-photos"
 needs_photos = pytest.mark.skipif(not PHOTOS.exists(), reason="the real photos are not here")
@@ -197,3 +199,33 @@ def test_a_folder_of_different_throws_is_said_read_whole_in_more_frames_than_ali
             "is read as frames of one lay of the dice: give pictures of one lay).") in out
     assert "every die was read" not in out
     assert not (config_dir() / "dice.toml").exists()
+
+
+def test_a_pictures_refusal_of_another_d66_names_the_d66_and_lists_the_first(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """dicecam71 NIT 8: ``x2 D66`` on a picture said "the next roll (2D6) needs a new
+    throw", and the first D66 read from it was said nowhere."""
+    picture = tmp_path / "two.png"
+    cv2.imwrite(str(picture), still_scene(600, 2).image)
+    assert cli.main(["roll", "--dice", "camera", "--source", str(picture), "x2 D66"]) == 1
+    err = " ".join(capsys.readouterr().err.split())
+    assert "and the next roll (D66) needs a new throw" in err and "(2D6)" not in err
+    assert "the dice taken so far 入力済 (not saved): D66: 1 2" in err
+
+
+def test_a_folder_that_runs_out_lists_the_rolls_read_from_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """dicecam71 NIT 8: ``x3 1D6`` on a folder of two throws ended "2 throws were read from
+    it", their values only passing status lines; listed as the end of typed input lists
+    them."""
+    folder = tmp_path / "throws"
+    folder.mkdir()
+    for seed, name in ((600, "a"), (601, "b")):  # a 2, then a 4
+        image = still_scene(seed, 1).image
+        for n in range(5):
+            cv2.imwrite(str(folder / f"{name}{n}.png"), image)
+    assert cli.main(["roll", "--dice", "camera", "--source", str(folder), "x3 1D6"]) == 1
+    err = capsys.readouterr().err
+    assert "2 throws were read from it" in " ".join(err.split())
+    assert err.endswith("--dice typed\nthe dice taken so far 入力済 (not saved):\n  1D6: 2\n"
+                        "  1D6: 4\n")

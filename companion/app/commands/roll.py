@@ -168,7 +168,14 @@ class CameraThrows:
         return sides != 6
 
     def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
-        dice = f"{count}D{sides}"
+        return self._thrown(count, sides, purpose, f"{count}D{sides}")
+
+    def roll_d66(self, *, purpose: str = "") -> list[int]:
+        """A D66's two D6 thrown under the camera, asked and refused as the D66 it is
+        (dicecam71 NIT 8: ``x2 D66`` on a picture said "the next roll (2D6)")."""
+        return self._thrown(2, 6, purpose, "D66")
+
+    def _thrown(self, count: int, sides: int, purpose: str, dice: str) -> list[int]:
         if sides != 6:
             self.say(f"{NOT_A_D6} the {dice} yourself and type it")
             try:
@@ -182,6 +189,7 @@ class CameraThrows:
         if purpose and not self.still:
             self.camera.open()  # one not plugged in is said first, with no throw asked
             self.say(f"Throw {dice} {dice}を振って: {purpose}")
+        self.camera.asked = dice
         return self.camera.roll(count, sides, purpose=purpose)
 
 
@@ -275,14 +283,21 @@ def run_with_source(
         # The camera is opened at its first read, inside body.
         if args.dice != "camera":
             raise
-        # Pictures or a video that ran out are no missing camera (dicecam69 NIT 3).
-        instead = OR_TYPED if _ran_out(exc) else TYPED_INSTEAD
-        raise DeviceError(error_within_80(f"{exc}; {instead}")) from exc
+        # Pictures or a video that ran out are no missing camera (dicecam69 NIT 3). The
+        # rolls read from them before are listed, as the end of typed input lists them
+        # (dicecam71 NIT 8: they were passing status lines only).
+        ran_out = _ran_out(exc)
+        instead = OR_TYPED if ran_out else TYPED_INSTEAD
+        listed = taken_lines(taken) if lists_taken and ran_out else []
+        raise DeviceError(error_within_80("\n".join([f"{exc}; {instead}", *listed]))) from exc
     except CompanionError as exc:
         if not isinstance(exc, _source_errors(args)) or exc.args != (str(exc),):
             raise
-        # Typed input that ended lists the rolls taken, as Ctrl-C does (review65t NIT 2).
-        listed = taken_lines(taken) if lists_taken and isinstance(exc, DiceInputEnded) else []
+        # Typed input that ended lists the rolls taken, as Ctrl-C does (review65t NIT 2); so
+        # does a still picture's refusal of another throw (dicecam71 NIT 8: the first roll
+        # read from it was said nowhere).
+        listed = (taken_lines(taken) if lists_taken
+                  and (isinstance(exc, DiceInputEnded) or _still_refused(exc)) else [])
         # Its kind, and so its exit status, kept.
         exc.args = (error_within_80("\n".join([str(exc), *listed])),)
         raise
@@ -365,6 +380,15 @@ def _ran_out(exc: DeviceError) -> bool:
     except ImportError:  # no camera reader here
         return False
     return isinstance(exc, FramesRanOut)
+
+
+def _still_refused(exc: CompanionError) -> bool:
+    """Whether ``exc`` is a still picture given as the camera refusing another throw."""
+    try:
+        from companion.hw.dice.source import NewThrowNeeded
+    except ImportError:  # no camera reader here
+        return False
+    return isinstance(exc, NewThrowNeeded)
 
 
 def _source_errors(args: argparse.Namespace) -> tuple[type[CompanionError], ...]:

@@ -272,6 +272,9 @@ class CameraDiceSource:
         # set, naming the command that was run (fixcarry70 item 2: `companion events` was
         # pointed to `companion roll 2D6`).
         self.one_throw = ONE_THROW
+        # What the next roll was asked as, when not its count of D6 (the roll command's D66,
+        # read as two D6): its caller's to set before each roll (dicecam71 NIT 8).
+        self.asked = ""
 
     @property
     def still(self) -> bool:
@@ -290,14 +293,16 @@ class CameraDiceSource:
         they lie, left to right (:func:`~companion.hw.dice.readings.lying_order`: a D66's
         left die is its tens). The first roll reads the dice in view; each later one is a
         new throw: it waits until the dice are seen moving (picked up and thrown again),
-        and a still picture, whose dice never move, refuses it (:class:`NewThrowNeeded`).
-        ``purpose`` (what the roll is for) does not change what is read: the prompt is the
-        caller's."""
+        and a still picture, whose dice never move, refuses it (:class:`NewThrowNeeded`),
+        naming the roll as :attr:`asked` says (a D66: dicecam71 NIT 8), else as ``count`` D
+        ``sides``. ``purpose`` (what the roll is for) does not change what is read: the
+        prompt is the caller's."""
         if self._taken and self.still and sides == 6 and count >= 1:
             where = f"{self.source} is" if self._given is None else "the frames are"
             raise NewThrowNeeded(
                 f"{where} a still picture: it holds one throw, read for the first roll, "
-                f"and the next roll ({count}D{sides}) needs a new throw. {self.one_throw}")
+                f"and the next roll ({self.asked or f'{count}D{sides}'}) needs a new throw. "
+                f"{self.one_throw}")
         read = self.read_throw(count, sides, new_throw=self._taken > 0, unlike=self._last,
                                throw=self._taken + 1)
         self._taken += 1
