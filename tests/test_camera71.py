@@ -8,6 +8,9 @@ DEFECT 2: `classify --mat A B C` read A only, and dropped B and C without a word
 DEFECT 4: a tile the camera surely misread could never be given in play: rejected, it was
 laid again and read the same, for ever, and no pick was offered.
 
+RISK 5: a picture turned by its EXIF orientation, with a transparent part, had its alpha left
+out (the transparent part black) or laid over the wrong pixels.
+
 NIT 6: a folder none of whose files are pictures was taken as the camera.
 
 DEFECT 3: a phone JPEG with data after its end-of-image marker (a Google motion photo's clip,
@@ -19,6 +22,8 @@ from __future__ import annotations
 
 import json
 import re
+import struct
+import zlib
 from collections import deque
 from collections.abc import Iterator
 from itertools import pairwise
@@ -60,6 +65,10 @@ from companion.systems.jongrogue.tiles import ALL_KINDS, Tile
 from companion.systems.jongrogue.wall import Place, TileLedger
 from tests.app.test_session_reads import StepClock
 
+#: The eight turns EXIF's orientation names, as numpy moves (the test's own, not the code's).
+TURNS = (lambda a: a, np.fliplr, np.flipud, lambda a: np.rot90(a, 2),
+         lambda a: a.swapaxes(0, 1), lambda a: np.rot90(a, 1), lambda a: np.rot90(a, -1),
+         lambda a: np.rot90(a, 2).swapaxes(0, 1))
 SLOTS = list(SLOT_NAMES)  # the mat's slots, in the order a frame's lines give them
 TILES = Path(__file__).resolve().parents[1] / "companion" / "assets" / "tiles"
 
@@ -390,3 +399,39 @@ def test_a_folder_none_of_whose_pictures_read_is_refused_as_the_camera(
     source = FileSource(junk)
     assert source.read() is None and source.message.startswith("a.jpg: not a picture")
     assert source.read() is not None
+
+
+# --- RISK 5: a turned picture's transparent part is white paper, where it is ----------------
+
+def _png_turned(picture: np.ndarray, orientation: int, path: Path) -> None:
+    """``picture`` (BGRA) as a PNG whose EXIF (an eXIf chunk) says to turn it so."""
+    png = cv2.imencode(".png", picture)[1].tobytes()
+    exif = (b"MM\x00*\x00\x00\x00\x08" + (1).to_bytes(2, "big")
+            + struct.pack(">HHIHH", 0x0112, 3, 1, orientation, 0) + b"\x00\x00\x00\x00")
+    chunk = (len(exif).to_bytes(4, "big") + b"eXIf" + exif
+             + zlib.crc32(b"eXIf" + exif).to_bytes(4, "big"))
+    at = png.index(b"IDAT") - 4
+    path.write_bytes(png[:at] + chunk + png[at:])
+
+
+@pytest.mark.parametrize("shape", [(60, 100), (80, 80)])
+@pytest.mark.parametrize("orientation", range(1, 9))
+def test_a_turned_picture_s_transparent_part_is_turned_with_it(
+        tmp_path: Path, shape: tuple[int, int], orientation: int) -> None:
+    """OpenCV turns the colour as EXIF says but not the alpha read apart: a picture whose
+    sides differ lost its alpha (the transparent part read black), a square one had it laid
+    over the wrong pixels. Each of the eight turns reads as the picture laid on white paper,
+    turned."""
+    rows, cols = shape
+    picture = np.full((rows, cols, 4), (20, 20, 20, 0), np.uint8)  # dark, see-through
+    picture[: rows // 2, : cols // 3] = (0, 0, 255, 255)  # an opaque red corner
+    picture[rows // 2:, cols // 2:] = (255, 0, 0, 255)  # an opaque blue one, apart
+    on_paper = np.where(picture[..., 3:] == 255, picture[..., :3], 255).astype(np.uint8)
+    _png_turned(picture, orientation, tmp_path / "art.png")
+    unturned = cv2.imread(str(tmp_path / "art.png"), cv2.IMREAD_IGNORE_ORIENTATION
+                          | cv2.IMREAD_COLOR)
+    turned = cv2.imread(str(tmp_path / "art.png"), cv2.IMREAD_COLOR)
+    assert orientation == 1 or not np.array_equal(turned, unturned)  # OpenCV turns it
+    expected = next(turn(on_paper) for turn in TURNS
+                    if np.array_equal(turn(unturned), turned))
+    assert np.array_equal(read_picture(tmp_path / "art.png"), expected)

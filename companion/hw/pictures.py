@@ -7,6 +7,7 @@ limit, and reads a transparent part as black (a tile's art cut out of its backgr
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import cv2
@@ -51,12 +52,39 @@ def read_picture(path: Path) -> np.ndarray:
     if min(image.shape[:2]) < MIN_SIDE:
         raise PictureError(path, f"too small a picture to read "
                                  f"({image.shape[1]}x{image.shape[0]} pixels)")
-    if whole is not None and whole.ndim == 3 and whole.shape[2] == 4 \
-            and whole.shape[:2] == image.shape[:2]:
+    if whole is not None and whole.ndim == 3 and whole.shape[2] == 4:
         opaque = {np.dtype(np.uint8): 255.0, np.dtype(np.uint16): 65535.0}.get(whole.dtype, 1.0)
-        alpha = np.clip(whole[..., 3:].astype(np.float32) / opaque, 0, 1)
-        image = np.round(image * alpha + 255 * (1 - alpha)).astype(np.uint8)
+        colour = np.clip(whole[..., :3].astype(np.float32) * (255.0 / opaque), 0, 255)
+        alpha = _turned_as(np.clip(whole[..., 3:].astype(np.float32) / opaque, 0, 1),
+                           colour, image)
+        if alpha is not None:
+            image = np.round(image * alpha + 255 * (1 - alpha)).astype(np.uint8)
     return image
+
+
+#: The eight ways EXIF's orientation tag turns a picture (1 to 8), as numpy moves: none first.
+_TURNS: tuple[Callable[[np.ndarray], np.ndarray], ...] = (
+    lambda a: a, np.fliplr, lambda a: np.rot90(a, 2), np.flipud,
+    lambda a: a.swapaxes(0, 1), lambda a: np.rot90(a, -1),
+    lambda a: np.rot90(a, 2).swapaxes(0, 1), lambda a: np.rot90(a, 1),
+)
+#: How far (grey levels, on average) the colour read with the alpha may be from OpenCV's own
+#: 8-bit reading of it (16 bits brought to 8, rounded otherwise) and still be the same turn.
+_SAME_TURN = 2.0
+
+
+def _turned_as(alpha: np.ndarray, colour: np.ndarray, image: np.ndarray) -> np.ndarray | None:
+    """``alpha`` turned as OpenCV turned ``image`` by the picture's EXIF orientation: the one
+    of the eight turns that brings ``colour`` (read with the alpha, which OpenCV leaves
+    unturned) onto ``image``; None when none does. The alpha of a turned picture was left out
+    when its sides differed (the transparent part read black) and laid over the wrong pixels
+    when square (camera71 RISK 5)."""
+    for turn in _TURNS:
+        turned = turn(colour)
+        if turned.shape == image.shape \
+                and float(np.mean(np.abs(turned - image))) <= _SAME_TURN:
+            return turn(alpha)
+    return None
 
 
 def _cut_short_jpeg(path: Path) -> bool:
