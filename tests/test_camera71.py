@@ -13,6 +13,8 @@ out (the transparent part black) or laid over the wrong pixels.
 
 NIT 6: a folder none of whose files are pictures was taken as the camera.
 
+NIT 7: a video in a container OpenCV opens (.m4v, .3gp) was refused as no picture.
+
 DEFECT 3: a phone JPEG with data after its end-of-image marker (a Google motion photo's clip,
 Samsung's trailer) was refused as "cut short" whenever those bytes held a start-of-scan
 marker (0xFF 0xDA) after their last end-of-image one: about a third of motion photos.
@@ -435,3 +437,30 @@ def test_a_turned_picture_s_transparent_part_is_turned_with_it(
     expected = next(turn(on_paper) for turn in TURNS
                     if np.array_equal(turn(unturned), turned))
     assert np.array_equal(read_picture(tmp_path / "art.png"), expected)
+
+
+# --- NIT 7: a phone's .m4v or .3gp video is a video --------------------------------------
+
+@pytest.mark.parametrize("suffix", [".m4v", ".3gp"])
+def test_a_video_exported_as_m4v_or_3gp_is_read_as_a_video(tmp_path: Path, suffix: str) -> None:
+    """OpenCV opens them as it opens .mp4; they were refused as "not a picture that can be
+    read". A kind of file taken neither way is refused naming the kinds that are."""
+    frame = render_scene({Slot.DRAW: "5p"}, np.random.default_rng(1), vary=False)
+    coded = tmp_path / "clip.mp4"
+    writer = cv2.VideoWriter(str(coded), cv2.VideoWriter_fourcc(*"mp4v"), 5,
+                             (frame.shape[1], frame.shape[0]))
+    for _ in range(3):
+        writer.write(frame)
+    writer.release()
+    clip = coded.rename(tmp_path / f"clip{suffix}")
+    source = FileSource(clip)
+    frames = [source.read() for _ in range(4)]
+    assert [f is not None for f in frames] == [True, True, True, False]
+    assert not source.pictures and source.message == f"clip{suffix}: end of video"
+    odd = tmp_path / "clip.xyz"
+    odd.write_bytes(clip.read_bytes())
+    with pytest.raises(DeviceError) as err:
+        FileSource(odd)
+    assert str(err.value) == (f"{odd}: not a picture that can be read (pictures: .png, .jpg, "
+                              ".jpeg, .bmp, .webp; videos: .mp4, .m4v, .3gp, .avi, .mkv, "
+                              ".mov, .webm)")

@@ -41,7 +41,9 @@ from companion.hw.pictures import PictureError, read_picture
 from companion.hw.ports import Slot
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp")
-VIDEO_SUFFIXES = (".mp4", ".avi", ".mkv", ".mov", ".webm")
+# .m4v and .3gp: Apple's and older phones' exports, which OpenCV opens as it opens .mp4; read
+# as pictures, they were refused as "not a picture that can be read" (camera71 NIT 7).
+VIDEO_SUFFIXES = (".mp4", ".m4v", ".3gp", ".avi", ".mkv", ".mov", ".webm")
 DARK_MEAN = 12.0  # grey level below which a frame is called black
 BRIGHT_MEAN = 245.0  # above which it is called washed out
 PURE_WHITE = 254.0  # a drawing's paper: no camera's noise under it
@@ -411,7 +413,11 @@ class FileSource:
             try:
                 read_picture(path)
             except PictureError as exc:
-                raise DeviceError(str(exc)) from None
+                # A kind of file taken neither as a picture nor as a video: say which are.
+                kinds = "" if path.suffix.lower() in IMAGE_SUFFIXES else (
+                    f" (pictures: {', '.join(IMAGE_SUFFIXES)}; "
+                    f"videos: {', '.join(VIDEO_SUFFIXES)})")
+                raise DeviceError(f"{exc}{kinds}") from None
             self._files = [path]
         # One picture in all, alone or the only one in its folder: finding the mat uses it up.
         self.one_picture = self.pictures and len(self._files) == 1
