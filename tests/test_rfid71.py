@@ -160,6 +160,9 @@ def test_the_answer_to_a_snap_asked_before_the_gap_is_old_news() -> None:
                      + encode(30, Kind.HB, "150"))  # the REMOVE among the lines dropped
     assert tray.poll_events() == []
     assert port.written.count(b" SNAP ") >= 2  # asked as the poll began
+    assert tray.status().ok  # for the moment a SNAP takes, as before: no flash at an ask
+    now[0] += 0.6
+    assert tray.poll_events() == []
     status = tray.status()
     assert not status.ok and "catching up" in status.message
     now[0] += 0.05

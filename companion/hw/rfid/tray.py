@@ -65,6 +65,9 @@ SNAP_DOUBT_SECONDS = 0.25
 #: and takes no line as news until it answers (:meth:`TrayReader.catching_up`). Well under
 #: the minutes a buffer takes to fill, and well over a polling loop's pace.
 STALE_AFTER_SECONDS = 1.0
+#: How long catching up keeps the status the reader had before it: the tray answers a SNAP
+#: well within it, and a status flashing "catching up" at every ask after a menu is noise.
+CATCH_UP_QUIET_SECONDS = 0.5
 #: The setting and each command's option, as the RDM6300's word for the tray (rfid69 D2:
 #: the setting alone, which --rfid-kind tray overrides).
 RDM6300_KIND = ('the rdm6300 kind (input.rfid_kind = "rdm6300"; --rfid-kind rdm6300 for '
@@ -149,6 +152,7 @@ class TrayReader:
         self._stale_snaps: int | None = None
         self._caught_up_asked = 0.0  # when the SNAP that ends catching up was asked for
         self._snap_follows_hello = False  # the next SNAP is a HELLO's, answering no SNAP
+        self._status_before: ReaderStatus | None = None  # as catching up began
         # Readings no event gives, for the poll that brought them (see poll): the first
         # snapshot's slots, and a slot given a held sticker at start that turned out empty.
         self._extra_readings: list[SlotReading] = []
@@ -212,6 +216,11 @@ class TrayReader:
                                 counters)
         if self.catching_up:
             # Its backlog may be stale (see catching_up): what lies on it is not known yet.
+            # For the moment the SNAP takes to come, the status it had (no flash at an ask).
+            before = self._status_before
+            if before is not None \
+                    and self.clock() - self._caught_up_asked <= CATCH_UP_QUIET_SECONDS:
+                return ReaderStatus(before.ok, before.message, counters)
             return ReaderStatus(False, f"{where}: catching up, reading what lies on it "
                                 "トレイの牌を確認中", counters)
         if self._stacked:
@@ -406,6 +415,7 @@ class TrayReader:
         """Begin :attr:`catching_up` (once the first snapshot is read; not for a capture)."""
         if self.state is not LinkState.READY or not self._snapped or self.settings.passive:
             return
+        self._status_before = self.status()
         self._stale_snaps = self._snaps_asked  # their answers come first, as old news
         self._caught_up_asked = self.clock()
         self._send(Kind.SNAP)
