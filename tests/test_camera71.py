@@ -15,6 +15,8 @@ NIT 6: a folder none of whose files are pictures was taken as the camera.
 
 NIT 7: a video in a container OpenCV opens (.m4v, .3gp) was refused as no picture.
 
+NIT 8: the tile model's metadata missing a key was said as a Python repr, with no fix.
+
 DEFECT 3: a phone JPEG with data after its end-of-image marker (a Google motion photo's clip,
 Samsung's trailer) was refused as "cut short" whenever those bytes held a start-of-scan
 marker (0xFF 0xDA) after their last end-of-image one: about a third of motion photos.
@@ -24,12 +26,14 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import struct
 import zlib
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -56,7 +60,7 @@ from companion.errors import DeviceError
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.camera.augment import render_crop
 from companion.hw.camera.capture import FileSource, RenderedSource
-from companion.hw.camera.classifier import Enrolment, TileClassifier
+from companion.hw.camera.classifier import Enrolment, TileClassifier, default_model_path
 from companion.hw.camera.mat import MatDetector
 from companion.hw.camera.sim_scene import render_scene
 from companion.hw.display.view import View
@@ -464,3 +468,30 @@ def test_a_video_exported_as_m4v_or_3gp_is_read_as_a_video(tmp_path: Path, suffi
     assert str(err.value) == (f"{odd}: not a picture that can be read (pictures: .png, .jpg, "
                               ".jpeg, .bmp, .webp; videos: .mp4, .m4v, .3gp, .avi, .mkv, "
                               ".mov, .webm)")
+
+
+# --- NIT 8: tile model metadata missing a key names it, and says what to do ------------------
+
+@pytest.mark.parametrize(("spoil", "named"), [
+    (lambda data: data.pop("enrolment"), "'enrolment' is missing"),
+    (lambda data: data["reader"].pop("top_k"), "'reader.top_k' is missing"),
+    (lambda data: data["input"].pop("channels"), "'input.channels' is missing"),
+    (lambda data: data.pop("classes"), "'classes' is missing"),
+])
+def test_metadata_missing_a_key_names_it_and_the_fix(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        spoil: Callable[[dict[str, Any]], object], named: str) -> None:
+    """It said "model metadata is malformed (KeyError('enrolment'))": a Python repr, no
+    dotted key, and nothing to do about it."""
+    model = tmp_path / "tile_classifier.onnx"
+    shutil.copyfile(default_model_path(), model)
+    data = json.loads(default_model_path().with_suffix(".json").read_text(encoding="utf-8"))
+    spoil(data)
+    meta = model.with_suffix(".json")
+    meta.write_text(json.dumps(data), encoding="utf-8")
+    crop = tmp_path / "5p.png"
+    cv2.imwrite(str(crop), render_crop("5p", np.random.default_rng(5)))
+    assert main(["classify", "--model", str(model), str(crop)]) == 2
+    assert capsys.readouterr().err == (
+        f"companion: error: {meta}: model metadata is malformed: {named}; check --model's "
+        "path (a tile_classifier.onnx with its .json beside it)\n")

@@ -79,21 +79,21 @@ class ModelInfo:
         """``path``'s metadata; ``fix`` says what to do when it cannot be read."""
         try:
             data = loads_json(path.read_text(encoding="utf-8"))
-            inp, reader, enrol = data["input"], data["reader"], data["enrolment"]
+            inp, reader = _at(data, "input"), _at(data, "reader")
             info = ModelInfo(
-                classes=tuple(data["classes"]),
-                width=int(inp["width"]), height=int(inp["height"]),
-                rgb=inp["channels"] == "RGB", scale=float(inp["scale"]),
-                mean=tuple(float(v) for v in inp["mean"]),  # type: ignore[arg-type]
-                std=tuple(float(v) for v in inp["std"]),  # type: ignore[arg-type]
-                stable_frames=int(reader["stable_frames"]),
-                min_confidence=float(reader["min_confidence"]),
+                classes=tuple(_at(data, "classes")),
+                width=int(_at(data, "input.width")), height=int(_at(data, "input.height")),
+                rgb=_at(data, "input.channels") == "RGB", scale=float(_at(data, "input.scale")),
+                mean=tuple(float(v) for v in _at(data, "input.mean")),  # type: ignore[arg-type]
+                std=tuple(float(v) for v in _at(data, "input.std")),  # type: ignore[arg-type]
+                stable_frames=int(_at(data, "reader.stable_frames")),
+                min_confidence=float(_at(data, "reader.min_confidence")),
                 picture_confidence=float(reader.get("picture_confidence",
-                                                    reader["min_confidence"])),
-                top_k=int(reader["top_k"]),
-                enrol_weight=float(enrol["weight"]),
-                enrol_temperature=float(enrol["temperature"]),
-                enrol_alike=float(enrol["alike"]),
+                                                    _at(data, "reader.min_confidence"))),
+                top_k=int(_at(data, "reader.top_k")),
+                enrol_weight=float(_at(data, "enrolment.weight")),
+                enrol_temperature=float(_at(data, "enrolment.temperature")),
+                enrol_alike=float(_at(data, "enrolment.alike")),
                 measured=dict(data.get("measured", {})),
                 turns=tuple(int(t) % 4 for t in inp.get("turns", [0])),
                 portrait=bool(inp.get("portrait", False)),
@@ -101,8 +101,12 @@ class ModelInfo:
         except OSError as exc:
             raise DataError(f"{path}: cannot read the model metadata ({exc.strerror}); "
                             f"{fix}") from exc
+        except MissingKey as exc:
+            # Said as a key, not as KeyError('enrolment') (camera71 NIT 8).
+            raise DataError(f"{path}: model metadata is malformed: '{exc.dotted}' is missing; "
+                            f"{fix}") from exc
         except (ValueError, KeyError, TypeError, OverflowError) as exc:  # int(1e999)
-            raise DataError(f"{path}: model metadata is malformed ({exc!r})") from exc
+            raise DataError(f"{path}: model metadata is malformed ({exc!r}); {fix}") from exc
         if unknown := set(info.classes) - set(READER_LABELS):
             raise DataError(f"{path}: 'classes' has labels no reader knows: {sorted(unknown)}")
         if not info.turns or info.turns[0] != 0:
@@ -112,8 +116,27 @@ class ModelInfo:
         if repeated := sorted({c for c in info.classes if info.classes.count(c) > 1}):
             raise DataError(f"{path}: 'classes' names {', '.join(repeated)} more than once "
                             "(each output of the model is one label)")
-        _check_numbers(path, info, inp["channels"])
+        _check_numbers(path, info, _at(data, "input.channels"))
         return info
+
+
+class MissingKey(KeyError):
+    """A key the tile model's metadata lacks, named as a dotted path (``reader.top_k``)."""
+
+    def __init__(self, dotted: str) -> None:
+        super().__init__(dotted)
+        self.dotted = dotted
+
+
+def _at(data: Any, dotted: str) -> Any:
+    """The value at ``dotted`` (``input.width``) in the metadata ``data``; MissingKey naming
+    the first part of it missing (``input``, when the whole section is)."""
+    value, parts = data, dotted.split(".")
+    for n, part in enumerate(parts):
+        if isinstance(value, dict) and part not in value:
+            raise MissingKey(".".join(parts[: n + 1]))
+        value = value[part]
+    return value
 
 
 def _check_numbers(path: Path, info: ModelInfo, channels: object) -> None:
