@@ -57,3 +57,16 @@ def existing_file(text: str) -> Path:
     if not path.is_file():
         raise argparse.ArgumentTypeError(f"{text}: no such file")
     return path
+
+
+def file_name(text: str) -> Path:
+    """A file given by name (play's --log, --state, --fight; genso's and coc's fight
+    --file): an empty one (``--log ""``, a shell variable unset) is refused as empty. As a
+    Path it was ``.``, the folder, and refused as "a folder, not a log" (setup71 NIT 10);
+    genso's and coc's --file took "" as not given and wrote over the default fight.json
+    (reviews71 RISK 1). One of spaces only named a file of spaces in the folder the
+    command ran in."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(
+            f"the file name is empty{f' (only spaces: {text!r})' if text else ''}: give one")
+    return Path(text)

@@ -30,6 +30,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
+from companion.app.arg_types import file_name
 from companion.app.coc_badges import applying
 from companion.app.coc_badges import badges as coc_badges
 from companion.app.combatants import names_apart
@@ -652,7 +653,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         verbs.add_parser(name, help=text, description=text)
     for p in (rolls, defaults, *verbs.choices.values()):
         p.add_argument("--json", action="store_true", help="print JSON")
-        p.add_argument("--file", help="the fight file (default: the data folder)")
+        p.add_argument("--file", type=file_name,
+                       help="the fight file (default: the data folder)")
         if p in (rolls, defaults, new):
             p.add_argument("--profile", choices=("003", "004"), default=None,
                            help="which seed's rules: 003 (the default) or 004"

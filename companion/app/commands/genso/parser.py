@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.app import command_list
+from companion.app.arg_types import file_name
 from companion.app.commands.genso.calendar import CORRECTION, cmd_calendar
 from companion.app.commands.genso.characters import (
     cmd_buy,
@@ -480,7 +481,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     for name in ("new", "attack", "cast", "stone", "move", "dodge", "flee", "wait"):
         _common(verbs.choices[name], dice=name != "new")
     for verb in verbs.choices.values():
-        verb.add_argument("--file", help="the fight file (default: the data folder)")
+        verb.add_argument("--file", type=file_name,
+                          help="the fight file (default: the data folder)")
     parser.set_defaults(func=run)
 
 

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from companion.app.arg_types import existing_file, seeds_below
+from companion.app.arg_types import existing_file, file_name, seeds_below
 from companion.app.command_list import COMMANDS
 from companion.app.command_name import companion_command, companion_line
 from companion.app.commands.play.saves import load_game
@@ -48,18 +48,6 @@ from companion.file_locks import FileInUse, holding, service_name
 from companion.hw.display import Display
 from companion.hw.display.view import message_view
 from companion.systems.jongrogue.autoplay import STRATEGIES
-
-
-def file_name(text: str) -> Path:
-    """A file given by name (--log, --state, --fight): an empty one (``--log ""``, a shell
-    variable unset) is refused as empty. As a Path it was ``.``, the folder, and refused as
-    "a folder, not a log" (setup71 NIT 10); one of spaces only named a file of spaces in
-    the folder the command ran in."""
-    if not text.strip():
-        raise argparse.ArgumentTypeError(
-            f"the file name is empty{f' (only spaces: {text!r})' if text else ''}: give one")
-    return Path(text)
-
 
 FLAG_KEYS = {
     "input": ("input.kind", "--input"),
