@@ -415,7 +415,9 @@ def played_game(args: argparse.Namespace, config: Config, saved: SaveGame | None
                 if not recorded:
                     tell(behind_save(session.save, session.saved_moves, args,
                                      held_until_ok(display, controls),
-                                     on_disk=save_on_disk(save_path, session.save))
+                                     on_disk=save_on_disk(save_path, session.save),
+                                     log_whole=None if session.log is None
+                                     or session.log_behind else session.log.path)
                          if session.save_trouble else
                          f"the game is kept in {save_path}, and put in the history when the "
                          "next game starts", display, controls)
@@ -452,7 +454,10 @@ def replay_command(saved: SaveGame, args: argparse.Namespace) -> str:
     from its first move to the same end: its seed, preset, strategy and profile replay it
     (JongRogue's Randomizer is seeded, the auto-player's choices follow from what it is
     shown). Not headless, nor with no save: such a game stays out of the history. Its mode
-    is said where config.toml's play.mode may be another (a headless run fixed it)."""
+    is said where config.toml's play.mode may be another (a headless run fixed it). Not
+    ``--log``: the game reached its end, so the log holds it or was refused by the disk
+    (told then); with --log the replay appended the same game a second time (reviews71
+    NIT 1)."""
     words = ["play"]
     if args.headless or args.mode is not None:
         words += ["--mode", "game"]
@@ -462,14 +467,14 @@ def replay_command(saved: SaveGame, args: argparse.Namespace) -> str:
         words += ["--strategy", saved.strategy]
     if saved.profile_path is not None:
         words += ["--profile", saved.profile_path]
-    for flag in ("state", "log"):
-        if (value := getattr(args, flag, None)) is not None:
-            words += [f"--{flag}", str(value)]
+    if (state := getattr(args, "state", None)) is not None:
+        words += ["--state", str(state)]
     return companion_line(*words)
 
 
 def behind_save(saved: SaveGame, moves: int, args: argparse.Namespace,
-                new_game_offered: bool = False, *, on_disk: bool = True) -> str:
+                new_game_offered: bool = False, *, on_disk: bool = True,
+                log_whole: Path | None = None) -> str:
     """What a game that ended with its save behind it (the disk refused the last writes)
     and out of the history (the same disk) says: how far the save holds it, and the resume
     (as this run, its command line ``args``, played) that brings it to the history once
@@ -483,13 +488,15 @@ def behind_save(saved: SaveGame, moves: int, args: argparse.Namespace,
     when no save of this game reached the disk (a first game whose every write was refused):
     ``--resume`` finds none and starts another game, so the auto-player's game is said by the
     ``--seed`` command that plays it again, and a player's own as not kept (setup71
-    DEFECT 2)."""
+    DEFECT 2). ``log_whole``: the ``--log`` file when it holds the whole game, said so the
+    command's leaving it out is not read as a slip (reviews71 NIT 1)."""
     if not on_disk:
         nothing = "nothing of this game was kept (the disk refused every save)"
         if saved.input_kind == "sim" and not saved.player_chose:
             return (f"{nothing}: free space or fix the folder, then "
                     f"`{replay_command(saved, args)}` plays the same game again to its end "
-                    "and puts it in the history")
+                    "and puts it in the history"
+                    + (f" (the log {log_whole} holds it already)" if log_whole else ""))
         return (f"{nothing}, and it cannot be played again: free space or fix the folder "
                 "before the next game")
     held = f"the save holds this game only up to move {moves} (the disk refused the rest)"
