@@ -422,10 +422,15 @@ def played_game(args: argparse.Namespace, config: Config, saved: SaveGame | None
                          f"the game is kept in {save_path}, and put in the history when the "
                          "next game starts", display, controls)
                 elif session.save_trouble:
-                    tell(f"the game is in the history ({companion_line('history')}); its save "
-                         f"{save_path} holds it only up to move {session.saved_moves} (the "
-                         "disk refused the rest), and the next game replaces it", display,
-                         controls)
+                    # None of its saves on disk, none is said to hold it (reviews71 NIT 2).
+                    held = (f"its save {save_path} holds it only up to move "
+                            f"{session.saved_moves} (the disk refused the rest), and the "
+                            "next game replaces it"
+                            if save_on_disk(save_path, session.save) else
+                            f"no save of it was written to {save_path} (the disk refused "
+                            "every save)")
+                    tell(f"the game is in the history ({companion_line('history')}); {held}",
+                         display, controls)
             return farewell(session, game, display, controls, config, args.headless,
                             again=recorded or not session.save_trouble)
         except KeyboardInterrupt:
