@@ -40,15 +40,26 @@ def _platform_folder(folder: Callable[[str], str]) -> Path:
     """The platform's ``folder`` for the companion, which is under the home folder: with no
     HOME and no entry in the user database (a container run with a numeric ``--user``)
     platformdirs raises RuntimeError, and every command ended in its traceback (setup71
-    RISK 3). What to set is said instead: HOME, or the variables of the folders not set."""
+    RISK 3). What to set is said instead: HOME, or the variables of the folders not set.
+    A HOME set but empty or relative is refused the same way; what it holds is said, not
+    "not set" (reviews71 NIT 3)."""
     try:
         return Path(folder(APP_NAME))
     except RuntimeError:
         unset = " and ".join(variable for variable in (CONFIG_VARIABLE, DATA_VARIABLE)
                              if not os.environ.get(variable))
-        raise DataError(f"this user has no home folder (HOME is not set, and the user "
-                        f"database has no entry for user id {os.getuid()}): set HOME, or "
-                        f"{unset} to full paths") from None
+        home, fix = os.environ.get("HOME"), "HOME to a full path"
+        if home is None:
+            why, fix = "HOME is not set", "HOME"
+        elif not home:
+            why = "HOME is empty"
+        elif not os.path.isabs(home):
+            why = f"HOME={home} is not a full path"
+        else:  # not seen: platformdirs takes a full HOME as it is
+            why = f"HOME={home} was not taken"
+        raise DataError(f"this user has no home folder ({why}, and the user database has no "
+                        f"entry for user id {os.getuid()}): set {fix}, or {unset} to full "
+                        "paths") from None
 
 
 def data_dir_setting() -> str:
