@@ -36,7 +36,9 @@ from companion.app.modes.fight_replaced import (
     replace_fight,
 )
 from companion.app.modes.fight_unchanged import AsLoaded, loaded, saving_over
-from companion.app.modes.genso.words import PARTY_OUT, english_names, named
+from companion.app.modes.genso import GensoFightMode
+from companion.app.modes.genso.target_menus import AREA
+from companion.app.modes.genso.words import ONE_TARGET, PARTY_OUT, english_names, named
 from companion.app.modes.genso_fight_files import (
     APPLIED_BY_HAND,
     SheetWrite,
@@ -145,10 +147,71 @@ def goes_on_line(state: FightState) -> str:
     return f"{PARTY_OUT[out]}: the fight goes on until the GM ends it"
 
 
-def fight_status(rules: GensoRules, fight: Fight) -> tuple[str, dict[str, Any]]:
+def calendar_view(fight: Fight, path: Path | None = None, say: bool = True) -> GensoFightMode:
+    """The fight as the table sees it, for the fighters the calendar records dead of a Death
+    Curse (GM-MAGIC-13): :meth:`~GensoFightMode.cursed_dead` and the row's ``呪殺呪 curse
+    死亡 died`` are the table's own, so the command line finds the same dead (not a monster,
+    nor a fresh copy of an NPC preset) and says them in the same words (fixgenso71c). A
+    calendar that cannot be read finds none, and says so in a note, as the table's status
+    line does (:attr:`~GensoFightMode.calendar_fault`), unless ``say`` is False (``fight
+    sunset`` says it in its own words)."""
+    table = GensoFightMode(fight.rules, fight, fight_path=path)
+    table.curses()
+    if say and table.calendar_fault:
+        note(f"note: {table.calendar_fault}")
+    return table
+
+
+def refuse_the_dead(table: GensoFightMode, action: Action, path: Path) -> None:
+    """GM-MAGIC-13: refuse, before any die, an action of a fighter the calendar records dead
+    of a Death Curse, and one that takes such a fighter as the target of an attack, a stone,
+    or a spell cast on a friend or a foe (Healing, Lightning, Fire's and a Barrier's area,
+    Exorcism on a weapon), as the table neither lets the dead act nor offers them to those
+    (fixgenso71c: `fight attack` and `fight cast … healing` still took them). The dead's
+    turn is skipped with ``fight wait``, and the GM's ``end``, ``undo``, ``sunrise``,
+    ``sunset`` and ``sleep`` go on, as the table's Skip turn and GM menu. Dispel, which takes
+    anyone, still takes them. Only a new command is refused: a fight file holding such an
+    action, played before, replays as it was played."""
+    fight = table.fight
+    if isinstance(action, Attack | Cast | UseStone | Move | Dodge | Flee) \
+            and table.cursed_dead(action.actor):
+        actor = fight.state.get(action.actor)
+        # The table's own prompt of the dead's turn, its words not written twice.
+        said = table._actions(actor).prompt
+        command = f"{companion_command()} genso fight"
+        raise IllegalAction(f"{said}: `{command} wait {_typed(actor.name)}"
+                            f"{file_option(path)}` skips its turn 手番を飛ばす, and the GM's "
+                            "`fight end`, `undo`, `sunrise`, `sunset` and `sleep` go on")
+    taken: tuple[str, ...] = ()
+    what = ""
+    if isinstance(action, Attack):
+        taken, what = (action.target,), "an attack"
+    elif isinstance(action, UseStone):
+        taken, what = (action.target,), "a stone"
+    elif isinstance(action, Cast):
+        spell = fight.rules.spell(action.spell)
+        # Whom the table offers it: a friend or a foe the calendar's dead are left out of
+        # (its menus of whom, its area's toggles, the weapons Exorcism goes on); Dispel's
+        # anyone and Exorcism's undead are not.
+        if ONE_TARGET.get(spell.effect) in ("friend", "foe") or spell.effect in AREA or (
+                spell.effect == "exorcise" and action.weapon is not None):
+            taken, what = action.targets, spell.name
+    for name in taken:
+        if table.cursed_dead(name):
+            target = named(fight.rules, fight, fight.state.get(name))
+            raise IllegalAction(f"{target}: {table.died_why()}, no target of {what}")
+
+
+def fight_status(rules: GensoRules, fight: Fight,
+                 table: GensoFightMode | None = None) -> tuple[str, dict[str, Any]]:
     """The round, whose turn it is and a row for each combatant (its name with the English
-    beside a Japanese one), and the same as JSON (names as the fight file keeps them)."""
+    beside a Japanese one), and the same as JSON (names as the fight file keeps them).
+
+    A fighter the calendar records dead of a Death Curse (GM-MAGIC-13, by ``table``,
+    :func:`calendar_view`) is marked as the table's row marks it, ``呪殺呪 curse 死亡
+    died`` (``"calendar_dead"`` in the JSON): it acts no more (fixgenso71c)."""
     state = fight.state
+    table = table or calendar_view(fight)
     shown = {c.name: named(rules, fight, c) for c in state.order}
     width = max((display_width(label) for label in shown.values()), default=0)
     rows = []
@@ -177,6 +240,9 @@ def fight_status(rules: GensoRules, fight: Fight) -> tuple[str, dict[str, Any]]:
             flags.append("wants to flee (GM-MON-1)")
         if c.rises_as:
             flags.append(f"rises at sunset as {c.rises_as}'s kind (GM-MON-5)")
+        dead = table.cursed_dead(c.name)
+        if dead:
+            flags.append(table.curses()[fold_name(c.name)])
         mark = "▶" if state.current and c.name == state.current.name else " "
         lines.append(f"{mark} {c.side.value:<5} {pad(shown[c.name], width)}  "
                      f"{pools}  {' '.join(flags)}")
@@ -185,7 +251,8 @@ def fight_status(rules: GensoRules, fight: Fight) -> tuple[str, dict[str, Any]]:
                      "storage_mp": c.storage_mp,
                      "status": c.status.value, "stance": c.stance.value,
                      "effects": [e.spell for e in c.effects],
-                     "wants_to_flee": wants_to_flee(rules, c), "rises_as": c.rises_as})
+                     "wants_to_flee": wants_to_flee(rules, c), "rises_as": c.rises_as,
+                     "calendar_dead": dead})
     data = {"round": state.round, "current": state.current.name if state.current else None,
             "moved": state.moved or None,
             "outcome": state.outcome.value if state.outcome else None,
@@ -622,9 +689,13 @@ def _leaves_text(fight: Fight, entrant: Entrant, write: SheetWrite) -> str:
 def _done_command(path: Path, write: SheetWrite) -> str:
     """The ``fight apply --done NAME`` that records the fight's changes made by hand in the
     sheet ``write`` is of (review63c RISK 4)."""
-    name = write.entrant.name  # quoted only where a shell needs it (not for 駆け出し冒険者２)
-    typed = name if re.fullmatch(r"[\w@%+=:,./-]+", name) else shlex.quote(name)
-    return f"`{apply_command(path)} --done {typed}`"
+    return f"`{apply_command(path)} --done {_typed(write.entrant.name)}`"
+
+
+def _typed(name: str) -> str:
+    """A combatant's name as typed in a command: quoted only where a shell needs it (not
+    for 駆け出し冒険者２)."""
+    return name if re.fullmatch(r"[\w@%+=:,./-]+", name) else shlex.quote(name)
 
 
 #: Why ``fight apply`` does not write a sheet, by what :func:`_owed` counts from.
@@ -748,7 +819,8 @@ def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
              "run those, then this `fight new` again with --force")
     if down:
         note(f"note: {_down_text(fight, down)}: they take no turn (GM-COMBAT-8)")
-    text, data = fight_status(rules, fight)
+    # The calendar was read for each entrant above (refuse_cursed, its fault said there).
+    text, data = fight_status(rules, fight, GensoFightMode(rules, fight, fight_path=path))
     return emit(args, {**data, "path": str(path)}, f"{text}\n\nsaved at {path}")
 
 
@@ -821,6 +893,8 @@ def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
         return emit(args, {**data, "undone": entry.to_json()},
                      f"undone: {with_english(fight, fight.describe(entry.action))}{back}\n{text}")
     action = _fight_action(args, fight)
+    table = calendar_view(fight, path, say=not isinstance(action, Sunset))
+    refuse_the_dead(table, action, path)
 
     def body(source: DiceSource) -> int:
         try:
@@ -831,7 +905,7 @@ def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
             raise IllegalAction(f"{exc}; {_after_the_end(fight, path)}") from None
         with saving_over(before, f"companion genso fight {args.verb}", args.verb):
             save_fight(fight, path)
-        text, data = fight_status(fight.rules, fight)
+        text, data = fight_status(fight.rules, fight, table)
         if fight.state.outcome is not None and unwritten(fight):
             text += f"\n\n{apply_hint(path)}"
         if fight.state.party_down_going_on:
