@@ -121,8 +121,13 @@ class Spec:
     def check(self, value: object, written: str | None = None) -> Value:
         """``value`` converted to this setting's type; :class:`DataError` names the key.
         ``written``: the text it was given as (environment, ``--set``). A number out of
-        range is quoted as written, not as converted: ``2``, ``-1``, ``1e400``, where the
-        message said ``2.0``, ``-1.0``, ``inf`` (setup71 NIT 5)."""
+        range from there is quoted as written, not as converted: ``2``, ``-1``, ``1e400``,
+        where the message said ``2.0``, ``-1.0``, ``inf`` (setup71 NIT 5). One from
+        config.toml is quoted as TOML writes the value read, an int as an int (``2``, not
+        ``2.0``), not as the file spells it (``1e1`` is ``10.0``, ``0x10`` is ``16``):
+        tomllib keeps no value's text nor line, and only floats have a hook (parse_float),
+        so ints could not be quoted so; config --show marks the same value (reviews71
+        NIT 4)."""
         kind = type(self.default)
         shown = written if written is not None else toml_value(value)
         if kind is float and isinstance(value, int) and not isinstance(value, bool):
