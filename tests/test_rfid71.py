@@ -173,3 +173,30 @@ def test_the_answer_to_a_snap_asked_before_the_gap_is_old_news() -> None:
     now[0] += 0.05
     port.waiting += encode(32, Kind.PLACE, "0", UID_7P)
     assert [(e.action.value, e.slot) for e in tray.poll_events()] == [("placed", Slot.DRAW)]
+
+
+def test_a_snap_shaped_as_the_hosts_does_not_end_catching_up() -> None:
+    """A line shaped as the host's SNAP (no fields: an echo, loop:// here, a tray's REPL
+    echoing) is no snapshot: it ended catching up with nothing, and the stale PLACE before
+    it was published."""
+    import serial
+
+    from companion.hw.rfid.protocol import Kind, encode
+
+    now = [0.0]
+    wire = serial.serial_for_url("loop://", timeout=0)
+    tray = TrayReader("loop://", TagMap({UID_7P: Tile.from_notation("7p")}),
+                      clock=lambda: now[0], opener=lambda device, baud: wire)
+    try:
+        tray.poll_events()  # its HELLO comes back off the loop, ignored in the handshake
+        wire.write(encode(0, Kind.HELLO, "1.3.3", "5") + encode(1, Kind.SNAP, *"-----"))
+        tray.poll_events()
+        assert tray.status().ok, tray.status().message
+        now[0] += 200.0
+        wire.write(encode(2, Kind.PLACE, "0", UID_7P) + encode(9, Kind.HB, "150"))
+        assert tray.poll_events() == []  # the host's SNAP, echoed, is read in this poll too
+        assert tray.poll_events() == [] and tray.catching_up
+        wire.write(encode(10, Kind.SNAP, *"-----"))
+        assert tray.poll_events() == [] and not tray.catching_up
+    finally:
+        tray.close()

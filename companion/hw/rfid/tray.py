@@ -538,10 +538,12 @@ class TrayReader:
         if message.kind is Kind.ERR and message.args and message.args[0] == "CRASH":
             # Before its HELLO too: a crash in the tray's power-up polls comes first.
             self._crash = message.args[1] if len(message.args) > 1 else "unknown"
-        if self.settings.passive and _from_host(message):
+        if _from_host(message):
             # A two-way capture holds the host's lines too (PROTOCOL.md's "A session"): its
             # numbering is not the tray's, so it made lost and out_of_order of the tray's
             # next line, and its argument-less SNAP read as an empty snapshot (rfid71 NIT 5).
+            # Live too: a tray never sends one, and an echo of the host's SNAP (a REPL, a
+            # loop) would end catching_up with nothing said of the slots.
             return
         if self.state is LinkState.HANDSHAKE:
             if message.kind is not Kind.HELLO or not message.args:
