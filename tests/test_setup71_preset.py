@@ -20,7 +20,7 @@ def test_config_toml_offers_the_option_meant() -> None:
     path.write_text('[game]\npreset = "ez+drop+picner"\n')
     assert load_config(env={}).notices == (
         f"{path}: game.preset: preset 'ez+drop+picner': 'drop' is not an EZ Plus option; "
-        f"{OPTIONS} (did you mean 'drops'?); using the default \"plus\"",)
+        f"{OPTIONS} (did you mean \"drops\"?); using the default \"plus\"",)
 
 
 def test_set_offers_ez_with_the_one_option_named_alone(
@@ -41,5 +41,5 @@ def test_every_preset_option_offers_the_word_meant(
         main([*command, "--preset", preset])
     assert stopped.value.code == 2
     err = capsys.readouterr().err
-    assert err.endswith(f" (did you mean {meant!r}?)\n")
+    assert err.endswith(f' (did you mean "{meant}"?)\n')
     assert err.count("did you mean") == 1

@@ -31,7 +31,7 @@ from typing import Any
 
 from companion.app.command_name import companion_line
 from companion.app.paths import config_dir
-from companion.errors import DataError, did_you_mean, utf8_text
+from companion.errors import DataError, utf8_text
 from companion.files import cut_short, parse_user_toml, toml_fault
 from companion.hw.camera.choice import CameraChoice, names_a_file
 
@@ -47,30 +47,37 @@ Value = bool | int | float | str
 # The engine's profile is imported when a preset is checked, not with this module:
 # `companion config` and every command read settings, and importing the rules package
 # with them is what test_tray_events68 keeps out (reviewe68 RISK 2).
-def _jongrogue_preset(text: str) -> str:
+def checked_preset(text: str) -> str:
     """game.preset as the engine takes it (ez, plus, or ez+sleep_check+drops…) and says it,
-    by its one name (profile.preset_name); refused with the engine's own list of options,
-    and a near miss of a misspelt option (a whole word's is Spec._meant's)."""
-    from companion.systems.jongrogue.profile import OPTION_JOIN, preset_name, preset_options
+    by its one name (profile.preset_name); refused with the engine's own list of options
+    and the near miss (:func:`preset_meant`). The one check of config.toml, the
+    environment, --set and every command's --preset, so all take and offer the same."""
+    from companion.systems.jongrogue.profile import preset_name, preset_options
     try:
         return preset_name(preset_options(text))
     except DataError as exc:
-        if OPTION_JOIN not in text:
-            raise
         raise DataError(f"{exc}{preset_meant(text)}") from None
 
 
 def preset_meant(text: str) -> str:
-    """`` (did you mean 'drops'?)`` for a preset refused: in ez+drop, the first part that is
+    """`` (did you mean "drops"?)`` for a preset refused: in ez+drop, the first part that is
     neither ez nor an EZ Plus option, near one of them; a whole word (pluss) near a preset
-    or one option's (sleep_check: ez+sleep_check) (setup71 NIT 6: only ez and plus were
-    offered, so ez+drop had no near miss)."""
+    or one option's (sleep_check: ez+sleep_check) (setup71 NIT 6). Wherever the preset was
+    given, by one threshold, difflib's 0.6 as :func:`~companion.errors.did_you_mean`'s,
+    and quoted as TOML writes it, as config's notices write values (reviews71 NIT 6: config
+    matched a whole word at 0.75 and quoted "plus", --preset at 0.6 and 'ez+drops')."""
     from companion.systems.jongrogue.profile import OPTION_JOIN, Option
     parts = text.strip().lower().split(OPTION_JOIN)
     if len(parts) == 1:
-        return did_you_mean(parts[0], _jongrogue_presets())
+        return _near(parts[0], _jongrogue_presets())
     words = ("ez", *(option.value for option in Option))
-    return next((did_you_mean(part, words) for part in parts if part and part not in words), "")
+    return next((_near(part, words) for part in parts if part and part not in words), "")
+
+
+def _near(word: str, known: tuple[str, ...]) -> str:
+    """`` (did you mean "plus"?)`` when one of ``known`` is near ``word`` (lower case)."""
+    close = difflib.get_close_matches(word, known, n=1)
+    return f" (did you mean {toml_value(close[0])}?)" if close else ""
 
 
 def _jongrogue_presets() -> tuple[str, ...]:
@@ -80,13 +87,13 @@ def _jongrogue_presets() -> tuple[str, ...]:
     return (*PRESETS, *(f"ez{OPTION_JOIN}{option.value}" for option in Option))
 
 
-#: Settings whose value a rules system checks itself, by key: the check (raising
-#: :class:`DataError`) and the words a near miss is offered from. game.preset had a list
-#: of choices here, ez and plus, while the engine takes EZ with any of its six Plus options
-#: (rules70 RISK 3, fixr70b): one check, the engine's, keeps config.toml, the environment
-#: and --set taking exactly what play, simulate and replay take.
-CHECKED_BY: dict[str, tuple[Callable[[str], str], Callable[[], tuple[str, ...]]]] = {
-    "game.preset": (_jongrogue_preset, _jongrogue_presets),
+#: Settings whose value a rules system checks itself, by key, raising :class:`DataError`
+#: with its own near miss (so Spec.check offers none of its own: one, never two). game.preset
+#: had a list of choices here, ez and plus, while the engine takes EZ with any of its six
+#: Plus options (rules70 RISK 3, fixr70b): one check, the engine's, keeps config.toml, the
+#: environment and --set taking exactly what play, simulate and replay take.
+CHECKED_BY: dict[str, Callable[[str], str]] = {
+    "game.preset": checked_preset,
 }
 
 
@@ -148,12 +155,9 @@ class Spec:
         checked_by = CHECKED_BY.get(self.key)
         if checked_by is not None and isinstance(value, str):
             try:
-                value = checked_by[0](value)
+                value = checked_by(value)
             except DataError as exc:
-                # A checker that offered its own near miss (a preset's option) is not
-                # offered a second, of the whole value.
-                meant = "" if "(did you mean" in str(exc) else self._meant(value)
-                raise DataError(f"{self.key}: {exc}{meant}") from None
+                raise DataError(f"{self.key}: {exc}") from None  # its own near miss said
         if isinstance(value, float) and math.isnan(value):
             raise DataError(f"{self.key} must be {_KIND_WORDS[kind]}, found nan")
         if self.nonempty and isinstance(value, str) and not value.strip():
@@ -169,8 +173,7 @@ class Spec:
         """`` (did you mean "rfid"?)`` for a word near one of the choices (setup64 NIT 1)."""
         if not isinstance(value, str):
             return ""
-        checked_by = CHECKED_BY.get(self.key)
-        words = self.choices or (checked_by[1]() if checked_by is not None else ())
+        words = self.choices
         same = [c for c in words if c.lower() == value.strip().lower()]
         near = same or difflib.get_close_matches(value, words, 1, 0.75)
         return f" (did you mean {toml_value(near[0])}?)" if near else ""

@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.app.arg_types import existing_file, non_negative_int, positive_int
 from companion.app.command_list import COMMANDS
-from companion.app.config import Config, load_config, preset_meant
+from companion.app.config import Config, checked_preset, load_config
 from companion.app.notes import note
 from companion.errors import DataError, InvalidNotation
 from companion.systems.jongrogue.checks import damage, rate_terms
@@ -26,7 +26,6 @@ from companion.systems.jongrogue.profile import (
     Profile,
     Role,
     load_profile,
-    preset_name,
     preset_options,
 )
 from companion.systems.jongrogue.reference import (
@@ -109,11 +108,11 @@ def monster_arg(text: str) -> Monster:
 def preset_arg(text: str) -> str:
     """A ``--preset``: ez, plus, or ez with some EZ Plus options on (``ez+sleep_check``),
     said by its one name (:func:`preset_name`); anything else refused, naming the options
-    and a near miss of the word misspelt (:func:`preset_meant`)."""
+    and a near miss of the word misspelt (:func:`checked_preset`, config's own check)."""
     try:
-        return preset_name(preset_options(text))
+        return checked_preset(text)
     except DataError as exc:
-        raise argparse.ArgumentTypeError(f"{exc}{preset_meant(text)}") from None
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 MONSTER_HELP = "the monster: its letter, English or Japanese name (S, snake, 大蛇)"
