@@ -7,7 +7,8 @@ NIT 4: a roll on a still picture asks for no re-roll. NIT 5: a stopped first enr
 speaks of no dice enrolled before. NIT 6: a still picture read in an enrolment is said read
 already, not taken: its throw may have been refused. NIT 7: a folder of different throws is
 said to be read as frames of one lay. NIT 8: a picture's refusal names a D66, and the rolls
-read before a picture refuses or a folder runs out are listed."""
+read before a picture refuses or a folder runs out are listed. RISK 9: the renders draw the
+companion's mat the right way round."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from companion.app.paths import config_dir
 from companion.app.session.controls import Controls
 from companion.hw.dice.calibrate import enrol
 from companion.hw.dice.enrol import ENROL_FILE, Enrolment
+from companion.hw.dice.frames import MAT_AREA, area_of
 from companion.hw.dice.reader import DiceReader
 from companion.hw.dice.reader_config import ReaderConfig
 from companion.hw.dice.readings import DiceRead
@@ -229,3 +231,14 @@ def test_a_folder_that_runs_out_lists_the_rolls_read_from_it(
     assert "2 throws were read from it" in " ".join(err.split())
     assert err.endswith("--dice typed\nthe dice taken so far 入力済 (not saved):\n  1D6: 2\n"
                         "  1D6: 4\n")
+
+
+def test_a_rendered_companion_mat_is_seen_the_right_way_round() -> None:
+    """dicecam71 RISK 9: the renders of dice on the companion's mat drew it mirrored (the
+    camera's homography turns the texture's rows over), so the mat was never found in them
+    ("the picture is mirrored") and its dice area never read; its tiles were mirror images."""
+    for seed in (300, 301, 304):
+        image = render_scene(seed, table=Table.COMPANION_MAT).image
+        assert "mirrored" not in area_of(image, "mat").where
+    looked = area_of(render_scene(301, table=Table.COMPANION_MAT).image, "mat")
+    assert looked.where == MAT_AREA and looked.image is not None

@@ -348,7 +348,10 @@ def _companion_mat(rng: np.random.Generator, shape: tuple[int, int],
     faces = [label for label in READER_LABELS if label != EMPTY]
     tiles = {spec.slot: faces[int(rng.integers(len(faces)))]
              for spec in geometry.slots if rng.random() < 0.6}
-    mat = draw_mat_with_tiles(geometry, 1 / mm_per_px, tiles, rng)
+    # Upside down: the camera's homography turns the texture's rows over, and the mat was
+    # seen mirrored, so its markers never found and its tiles mirror images (dicecam71
+    # RISK 9: the mat's dice area was never read in these renders).
+    mat = draw_mat_with_tiles(geometry, 1 / mm_per_px, tiles, rng)[::-1]
     tex: FloatArray = np.zeros((*shape, 3)) + _random_colour(rng, 30, 160)
     # The dice fall near the middle of the texture: put it anywhere from the mat's dice
     # area to its markers and tiles.
