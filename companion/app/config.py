@@ -66,11 +66,26 @@ def preset_meant(text: str) -> str:
     given, by one threshold, difflib's 0.6 as :func:`~companion.errors.did_you_mean`'s,
     and quoted as TOML writes it, as config's notices write values (reviews71 NIT 6: config
     matched a whole word at 0.75 and quoted "plus", --preset at 0.6 and 'ez+drops')."""
-    from companion.systems.jongrogue.profile import OPTION_JOIN, Option
-    parts = text.strip().lower().split(OPTION_JOIN)
+    from companion.systems.jongrogue.profile import (
+        OPTION_JOIN,
+        Option,
+        preset_name,
+        preset_options,
+    )
+    # Each part stripped: spaces beside + (ez +drops) are a slip of the typing, not a
+    # misspelt part; their preset is offered whole, without them (reviews71 NIT 5: "ez"
+    # was offered, which drops the option). Not taken: the engine's one parser refuses
+    # them, and a preset is one word in the save, the log and the history.
+    parts = [part.strip() for part in text.strip().lower().split(OPTION_JOIN)]
     if len(parts) == 1:
         return _near(parts[0], _jongrogue_presets())
     words = ("ez", *(option.value for option in Option))
+    if all(part in words for part in parts):
+        try:
+            meant = preset_name(preset_options(OPTION_JOIN.join(parts)))
+        except DataError:
+            return ""  # named twice, or no ez: no preset to offer
+        return f" (did you mean {toml_value(meant)}?)"
     return next((_near(part, words) for part in parts if part and part not in words), "")
 
 
