@@ -144,21 +144,28 @@ class _TargetMenus(_FightView):
                         for i in stones]
         return [Option("pay:mp", f"MP only MPのみ ({actor.mp})"), *options] if options else []
 
-    def _area_candidates(self, actor: Combatant, effect: str) -> list[Combatant]:
+    def _area_candidates(self, actor: Combatant, effect: str,
+                         everyone: bool = False) -> list[Combatant]:
         """Who may be put in an area spell's area: for Fire (「効果範囲内の生物…にダメージを
         与える」) every being still in the fight, foes first, friends too; for a Barrier
-        (「術者を中心に…結界を作る」) the caster's friends, the caster being inside always."""
+        (「術者を中心に…結界を作る」) the caster's friends, the caster being inside always.
+        Those the calendar records dead too with ``everyone`` (:meth:`_targets`)."""
         if effect == "barrier":
-            return [c for c in self._targets(actor, "friend") if c.name != actor.name]
-        return self._targets(actor, "foe") + self._targets(actor, "friend")
+            return [c for c in self._targets(actor, "friend", everyone) if c.name != actor.name]
+        return self._targets(actor, "foe", everyone) + self._targets(actor, "friend", everyone)
 
     def _in_area(self, actor: Combatant, effect: str, toggles: Sequence[str]) -> tuple[str, ...]:
         """The names toggled in (each pick of one already in takes it out again), in the
-        menu's order."""
+        menu's order. Whatever the calendar says now: a name toggled in before the death of
+        a Death Curse (GM-MAGIC-13) was recorded stays in, live as in a replay (reviewg71b
+        DEFECT 1: it was dropped from the Cast played live and put back by the replay, whose
+        fight then differed from the file, and --resume was refused); the menu shows it,
+        to be taken out (:meth:`_area_menu`)."""
         picked: set[str] = set()
         for toggle in toggles:
             picked ^= {_value(toggle, IN)}
-        return tuple(c.name for c in self._area_candidates(actor, effect) if c.name in picked)
+        return tuple(c.name for c in self._area_candidates(actor, effect, everyone=True)
+                     if c.name in picked)
 
     def _area_menu(self, actor: Combatant, effect: str, toggles: Sequence[str]) -> ChoiceAsk:
         """GM-MAGIC-10 (Fire), GM-MAGIC-5 (Barrier): whom the GM puts in the area, any set of
@@ -166,9 +173,14 @@ class _TargetMenus(_FightView):
         is toggled, the shortcuts: Every foe (Fire), The party or Only the caster
         (Barrier). Back takes the last toggle back. The highlight is on the last toggled."""
         inside = set(self._in_area(actor, effect, toggles))
+        # One the calendar records dead is offered no more, but stays listed while toggled
+        # in (before its death was recorded: reviewg71b DEFECT 1), marked, to be taken out.
+        offered = {c.name for c in self._area_candidates(actor, effect)}
         options = [Option(f"{IN}:{c.name}", ("[x] " if c.name in inside else "[ ] ")
-                          + target_label(self.rules, self.fight, c))
-                   for c in self._area_candidates(actor, effect)]
+                          + target_label(self.rules, self.fight, c)
+                          + ("" if c.name in offered else " 死亡 died"))
+                   for c in self._area_candidates(actor, effect, everyone=True)
+                   if c.name in offered or c.name in inside]
         if effect == "barrier":
             prompt = "Who is inside the barrier? 結界の中は？ (the caster always 術者は常に)"
             shortcuts = [Option("all", "The party 味方全員"),

@@ -1,0 +1,83 @@
+"""fixgenso71d, the review of fixgenso71b (reviewg71b): the genso table's fighter the calendar
+records dead of a Death Curse (呪殺呪, GM-MAGIC-13)."""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+import pytest
+
+from companion.app.modes.genso import GensoFightMode, table_session
+from companion.app.session.mode import ChoiceAsk
+from companion.app.session.rolls import SimRolls
+from companion.dice import SimulatedDice
+from companion.systems.genso.combat import Cast
+from tests.genso71_helpers import PC1, RULES, genso, keys
+
+
+class Player:
+    """Picks the options by their keys, then stops the table (a power cut)."""
+
+    def __init__(self, *keys: str) -> None:
+        self.keys = list(keys)
+
+    def next_choice(self, ask: ChoiceAsk, show: object) -> int:
+        if not self.keys:
+            raise KeyboardInterrupt
+        return [o.choice for o in ask.options].index(self.keys.pop(0))
+
+
+def at_table(tmp: Path, resume: bool, *keys: str) -> GensoFightMode:
+    """The table on the fight file (resumed from its save, or begun anew), after ``keys``
+    then a cut."""
+    fight, save = tmp / "data" / "genso" / "fight.json", tmp / "table.json"
+    played = table_session(RULES, fight, save, resume=resume, seed=5, choices=Player(*keys),
+                           rolls=SimRolls(SimulatedDice.seeded(5)))
+    with contextlib.suppress(KeyboardInterrupt):
+        played.run()
+    assert isinstance(played.mode, GensoFightMode)
+    return played.mode
+
+
+# --- DEFECT 1 ------------------------------------------------------------------------------
+
+
+def barrier_on_pc1_then_pc1_dies(tmp: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The forest fairy's Barrier (結界呪, GM-MAGIC-5) with pc1 toggled in, the table cut, and
+    then the calendar records pc1 dead of Mio's Death Curse."""
+    genso(capsys, "calendar", "curse", "Mio", "pc1")
+    genso(capsys, "fight", "new", "--party", "pc1", "forest_fairy", "--monsters", "orc:1")
+    at_table(tmp, False, "wait", "cast", "s:barrier", f"in:{PC1}")
+    genso(capsys, "calendar", "pass", "367")
+
+
+def test_an_area_spell_keeps_one_toggled_in_before_its_death_and_resumes(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The review's route: the Barrier cast live (resumed, Done) keeps the dead pc1 toggled
+    in, as its replay does, so the table resumes again (it was refused: the fight file
+    differed from the replay)."""
+    barrier_on_pc1_then_pc1_dies(user_dirs, capsys)
+    cast = at_table(user_dirs, True, "done")
+    again = at_table(user_dirs, True)
+    assert again.journal == cast.journal
+    assert again.fight.to_json() == cast.fight.to_json()
+    casts = [e.action for e in again.fight.journal if isinstance(e.action, Cast)]
+    assert [c.targets for c in casts] == [(PC1,)]
+
+
+def test_one_toggled_in_before_its_death_is_shown_and_can_be_taken_out(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The area menu shows the dead pc1 in, marked dead; taken out, it is offered no more,
+    and the Barrier is cast on the caster alone, live as replayed."""
+    barrier_on_pc1_then_pc1_dies(user_dirs, capsys)
+    menu = at_table(user_dirs, True).ask()
+    assert keys(menu) == [f"in:{PC1}", "done", "back"]
+    assert isinstance(menu, ChoiceAsk)
+    label = menu.options[0].label
+    assert label.startswith("[x] ") and label.endswith(" 死亡 died")
+    assert keys(at_table(user_dirs, True, f"in:{PC1}").ask()) == ["done", "back"]
+    at_table(user_dirs, True, "done")
+    again = at_table(user_dirs, True)
+    casts = [e.action for e in again.fight.journal if isinstance(e.action, Cast)]
+    assert [c.targets for c in casts] == [()]
