@@ -15,8 +15,8 @@ SAID = "companion: error: --fight goes with --mode genso or coc, the fight table
 def test_a_game_refuses_fight(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--input", "sim", "--choices", "auto", "--display", "none",
                  "--seed", "3", "--fight", "/nonexist"]) == 2
-    assert capsys.readouterr() == ("", SAID + "not game (set by play.mode, built in): leave "
-                                   "it out, or add --mode genso or --mode coc\n")
+    assert capsys.readouterr() == ("", SAID + "not game (play.mode's default): leave it out, "
+                                   "or add --mode genso or --mode coc\n")
     assert not data_dir().exists()  # no game was played, nor saved
 
 

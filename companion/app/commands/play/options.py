@@ -211,10 +211,14 @@ def refuse_stray_fight(args: argparse.Namespace, config: Config) -> None:
     if args.headless:
         raise DataError("--fight goes with --mode genso or coc, the fight tables, and "
                         "--headless plays a game: leave --fight out")
-    chose = "" if setting.source is Source.COMMAND_LINE \
-        else f" (set by play.mode, {setting.origin})"
-    raise DataError(f"--fight goes with --mode genso or coc, the fight tables, not {mode}"
-                    f"{chose}: leave it out, or add --mode genso or --mode coc")
+    said = f"--fight goes with --mode genso or coc, the fight tables, not {mode}"
+    if setting.source is Source.COMMAND_LINE:
+        # The mode typed is the one to change, not one to add (reviews71 NIT 7).
+        raise DataError(f"{said}: use --mode genso or --mode coc instead of {setting.origin} "
+                        f"{mode}, or leave --fight out")
+    chose = ("play.mode's default" if setting.source is Source.DEFAULT
+             else f"set by play.mode, {setting.origin}")
+    raise DataError(f"{said} ({chose}): leave it out, or add --mode genso or --mode coc")
 
 
 def refuse_idle_table_d100(args: argparse.Namespace, config: Config) -> None:
