@@ -81,3 +81,35 @@ def test_one_toggled_in_before_its_death_is_shown_and_can_be_taken_out(
     again = at_table(user_dirs, True)
     casts = [e.action for e in again.fight.journal if isinstance(e.action, Cast)]
     assert [c.targets for c in casts] == [()]
+
+
+# --- DEFECT 2 ------------------------------------------------------------------------------
+
+
+def gm_undo_at_the_start(tmp: Path) -> tuple[str, GensoFightMode]:
+    """GM → Undo on the first turn, nothing played: the session's status line and mode."""
+    fight, save = tmp / "data" / "genso" / "fight.json", tmp / "table.json"
+    played = table_session(RULES, fight, save, resume=False, seed=5,
+                           choices=Player("gm", "undo?"), rolls=SimRolls(SimulatedDice.seeded(5)))
+    with contextlib.suppress(KeyboardInterrupt):
+        played.run()
+    assert isinstance(played.mode, GensoFightMode)
+    return played.status, played.mode
+
+
+@pytest.mark.parametrize("dead", [True, False])
+def test_gm_undo_with_nothing_to_undo_is_refused_and_the_table_goes_on(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str], dead: bool) -> None:
+    """On the dead pc1's turn (its only Undo) as on a living one's: the status line says
+    there is nothing to undo and the GM's menu is asked again (the table stopped)."""
+    genso(capsys, "calendar", "curse", "Mio", "pc1")
+    genso(capsys, "fight", "new", "--party", "pc1", "pc2", "--monsters", "orc:1")
+    if dead:
+        genso(capsys, "calendar", "pass", "367")
+    status, mode = gm_undo_at_the_start(user_dirs)
+    assert status == "nothing to undo 取り消す行動がない"
+    assert mode.journal == ["gm"] and mode.path == ["gm"]
+    ask = mode.ask()
+    assert isinstance(ask, ChoiceAsk) and "undo?" in keys(ask)
+    assert mode.cursed_dead(PC1) is dead
+    assert at_table(user_dirs, True).journal == ["gm"]

@@ -85,6 +85,10 @@ class _GmMenu(_TargetMenus):
             self.path = [choice]
             return []
         if choice in (ASK_UNDO, ASK_END_FIGHT):
+            # Asked before the path moves: nothing to undo is refused in the status line and
+            # the table goes on (reviewg71b DEFECT 2: the question raised at the next ask,
+            # outside the session's refusals, and stopped the table; the dead's only Undo).
+            self._sure(choice)
             self.path = [*self.path, choice]
             return []
         if choice == "close":
