@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from companion.app.cli import main
-from companion.app.commands.rules import OPTION_RULES
+from companion.app.commands.rules import option_rules
 from companion.app.help_format import cell_len
 from companion.systems.jongrogue.profile import Option
 
@@ -21,7 +21,7 @@ def help_of(command: list[str], capsys: pytest.CaptureFixture[str]) -> str:
 
 
 def test_every_option_has_its_rules_name() -> None:
-    assert set(OPTION_RULES) == set(Option)
+    assert set(option_rules()) == set(Option)
 
 
 def test_rate_and_damage_say_their_terms_in_japanese(
