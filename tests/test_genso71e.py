@@ -13,7 +13,7 @@ from companion.app.session.mode import ChoiceAsk
 from companion.app.session.rolls import SimRolls
 from companion.dice import SimulatedDice
 from companion.systems.genso.combat import Cast
-from tests.genso71_helpers import PC1, RULES, genso, keys
+from tests.genso71_helpers import PC1, PC2, RULES, genso, keys
 
 
 class Player:
@@ -113,3 +113,53 @@ def test_gm_undo_with_nothing_to_undo_is_refused_and_the_table_goes_on(
     assert isinstance(ask, ChoiceAsk) and "undo?" in keys(ask)
     assert mode.cursed_dead(PC1) is dead
     assert at_table(user_dirs, True).journal == ["gm"]
+
+
+# --- RISK 3 --------------------------------------------------------------------------------
+
+
+def pc1_against_an_npc_that_dies(tmp: Path, capsys: pytest.CaptureFixture[str],
+                                 *before: str) -> None:
+    """pc1 against an NPC from a sheet file (pc2's, so named 駆け出し冒険者２), the table
+    played ``before`` and cut, then the calendar records the NPC dead of Mio's Death
+    Curse: the one foe left."""
+    genso(capsys, "sheet", "pc2", "--save-as", str(tmp / "bandit.toml"))
+    genso(capsys, "calendar", "curse", "Mio", PC2)
+    genso(capsys, "fight", "new", "--party", "pc1", "--npc", str(tmp / "bandit.toml"))
+    at_table(tmp, False, *before)
+    genso(capsys, "calendar", "pass", "367")
+
+
+def test_the_last_foe_dead_by_the_calendar_asks_to_end_the_fight(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Asked as the party down is; played on, the menus say how it ends; ended by the GM,
+    the fight over says the party won beside the GM's end."""
+    pc1_against_an_npc_that_dies(user_dirs, capsys)
+    asked = at_table(user_dirs, True).ask()
+    assert keys(asked) == ["play on", "end"]
+    assert isinstance(asked, ChoiceAsk)
+    assert asked.prompt.startswith("The foes are down: end the fight? 敵全滅: 戦闘終了？")
+    menu = at_table(user_dirs, True, "play on", "wait", "wait").ask()
+    assert keys(menu) == ["dodge", "move", "wait", "flee?", "gm"]
+    assert isinstance(menu, ChoiceAsk)
+    assert menu.prompt.endswith("敵全滅 foes down: GM → End fight ends the fight")
+    over = at_table(user_dirs, True, "gm", "end?", "end").ask()
+    assert isinstance(over, ChoiceAsk)
+    assert over.prompt.startswith(
+        "The fight is over 戦闘終了: 終了 the GM ended the fight — 勝利 the party won")
+
+
+def test_saves_with_the_foes_question_or_before_it_replay(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A save played before the NPC's death resumes, then asks; its answer replays once the
+    death is undone, with no question asked then."""
+    pc1_against_an_npc_that_dies(user_dirs, capsys, "wait", "wait")
+    ended = at_table(user_dirs, True, "end")
+    assert ended.journal == ["wait", "wait", "end"]
+    over = ended.ask()
+    assert isinstance(over, ChoiceAsk) and over.prompt.startswith(
+        "The fight is over 戦闘終了: 終了 the GM ended the fight — 勝利 the party won")
+    genso(capsys, "calendar", "undo-death", PC2)
+    again = at_table(user_dirs, True)
+    assert again.journal == ended.journal
+    assert again.fight.to_json() == ended.fight.to_json()

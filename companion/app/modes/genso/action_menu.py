@@ -46,6 +46,10 @@ PLAY_ON = "play on"
 _OUT_ASKED = {Outcome.PARTY_DOWN: "The party is down: end the fight? 全滅: 戦闘終了？",
               Outcome.PARTY_FLED_SOME_DOWN: "Some fled, the rest are down: end the fight? "
                                             "一部逃走: 戦闘終了？"}
+#: The question's words, and the action menu's note, for every foe left dead by the calendar
+#: (:meth:`~.fight_view._FightView.foes_out`).
+_FOES_ASKED = "The foes are down: end the fight? 敵全滅: 戦闘終了？"
+_FOES_OUT = "敵全滅 foes down"
 
 
 class GensoFightMode(_GmMenu):
@@ -70,13 +74,24 @@ class GensoFightMode(_GmMenu):
         The fighters the calendar records dead of a Death Curse count down (:meth:`party_out`,
         reviewg71 RISK 3). Not asked while a save is given again (:attr:`_restoring`): the
         calendar may say otherwise now than when it was played, so the action menu then
-        takes the question's answers too (:meth:`_actions`), whichever was played."""
-        return (not self.path and not self._restoring and self.party_out() is not None
+        takes the question's answers too (:meth:`_actions`), whichever was played.
+
+        Asked too, with the same answers, when every foe left is one the calendar records
+        dead (:meth:`foes_out`, reviewg71b RISK 3): the engine would have ended the fight
+        itself had they fallen, but cannot know of the calendar, so the GM says."""
+        return (not self.path and not self._restoring and bool(self._out_asked())
                 and self._played_on is None)
+
+    def _out_asked(self) -> str:
+        """The question's words for the party out or the foes out (empty: neither)."""
+        out = self.party_out()
+        if out is not None:
+            return _OUT_ASKED[out]
+        return _FOES_ASKED if self.foes_out() else ""
 
     def _push(self, action: Any) -> list[Any]:
         done = super()._push(action)
-        if self.party_out() is None:
+        if not self._out_asked():
             self._played_on = None  # up again (a Sleep's MP, a Healing): a fall is asked anew
         return done
 
@@ -112,9 +127,8 @@ class GensoFightMode(_GmMenu):
             return self._check(list(path[1:]))
         if path in ([ASK_UNDO], [ASK_END_FIGHT], ["gm", ASK_UNDO], ["gm", ASK_END_FIGHT]):
             return self._sure(path[-1])
-        out = self.party_out()
-        if not path and self._asks_party_down() and out:
-            return Question(f"{_OUT_ASKED[out]} (ＧＭは戦闘終了を宣言する; no: the "
+        if not path and self._asks_party_down():
+            return Question(f"{self._out_asked()} (ＧＭは戦闘終了を宣言する; no: the "
                             "fight goes on)", (
                                 Option(PLAY_ON, "No, play on いいえ、続行", Button.FLEE),
                                 Option("end", "Yes, end it はい、終了")))
@@ -199,6 +213,8 @@ class GensoFightMode(_GmMenu):
         out = self.party_out()
         if out:  # GM-COMBAT-1: until the GM ends it
             flee += f" {PARTY_OUT[out]}: GM → End fight ends the fight"
+        elif self.foes_out():  # the foes the calendar left dead: as the party down
+            flee += f" {_FOES_OUT}: GM → End fight ends the fight"
         return ChoiceAsk(f"{named(self.rules, self.fight, actor)}: what now? 行動は？"
                          f"{flee}", tuple(options))
 

@@ -214,7 +214,7 @@ class _FightView(FightMode):
         """How the fight ended, the party's state beside the GM's end (全滅, review64g), the
         calendar's dead counted down (:meth:`party_out`)."""
         state = self.fight.state
-        out = self._party_gone()
+        out = self._party_gone() or (Outcome.PARTY_WON if self._foes_gone() else None)
         if state.outcome is Outcome.DECLARED and state.party_out is None and out is not None:
             return f"{state.outcome.text} — {out.text}"
         return state.outcome_text
@@ -241,6 +241,23 @@ class _FightView(FightMode):
             return None
         fled = any(c.status is Status.FLED for c in party)
         return Outcome.PARTY_FLED_SOME_DOWN if fled else Outcome.PARTY_DOWN
+
+    def foes_out(self) -> bool:
+        """GM-COMBAT-1: is every foe still in the fight one the calendar records dead of a
+        Death Curse (GM-MAGIC-13: an enemy NPC from a sheet file, its death recorded since
+        the fight began), the fight going on? The engine, which knows no calendar, would
+        have ended it 勝利 the party won had they fallen (reviewg71b RISK 3: the party's
+        menus lost Attack and the fight went round until the GM thought of ending it)."""
+        state = self.fight.state
+        return state.outcome is None and not state.party_down_going_on and self._foes_gone()
+
+    def _foes_gone(self) -> bool:
+        """Every foe down, fled or vanished with the calendar's dead counted down, and at
+        least one of them among it (the engine's own is :attr:`Outcome.PARTY_WON`)."""
+        foes = [c for c in self.fight.state.combatants if c.side is Side.ENEMY]
+        dead = [c for c in foes if c.status is Status.ACTIVE and self.cursed_dead(c.name)]
+        return bool(dead) and not any(c.status is Status.ACTIVE and c not in dead
+                                      for c in foes)
 
     def fight_view(self, faces: tuple[int, ...] = ()) -> FightView:
         state = self.fight.state
