@@ -1,5 +1,6 @@
 """reviewk71's findings on the key and config fixes: a missing ``display.font`` alone still
-lets the A button end its stop screen (DEFECT 1)."""
+lets the A button end its stop screen (DEFECT 1); a key typed before a menu came does not
+count on it, even the same key again, held back to see whether it was a repeat (RISK 1)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,10 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from companion.app.cli import main
+from companion.app.session.controls import Controls, choose
 from companion.hw.buttons import ButtonPins
-from companion.hw.display.view import View
+from companion.hw.display.view import Option, View
+from companion.hw.keyboard import KeyboardInput
 
 
 @pytest.fixture
@@ -75,3 +78,70 @@ def test_the_a_button_ends_the_stop_screen_of_a_missing_font(
     assert "press A there, or Ctrl-C here to end it" in err
     assert prompts[0].startswith("Stopped 停止: display.font")
     assert took < 5.0, f"the A press did not end the stop screen ({took:.1f} s)"
+
+
+# ---- RISK 1: a key typed before a menu came does not count on it --------------------------
+
+OPTIONS = (Option("a", "Fight", button=None), Option("b", "Other"))
+
+
+def no_show(*args: object, **kwargs: object) -> None:
+    return None
+
+
+@pytest.fixture
+def typed() -> Iterator[tuple[int, Controls]]:
+    """The real keyboard reader on a pty: the master to type at, and the controls."""
+    master, slave = os.openpty()
+    keyboard = KeyboardInput(slave)
+    try:
+        yield master, Controls([keyboard])
+    finally:
+        os.write(master, b"\x1b[B")  # a menu a failed test left waiting: moved, not chosen
+        keyboard.close()
+        os.close(master)
+        os.close(slave)
+
+
+def menu_shown(controls: Controls) -> tuple[threading.Thread, list[int]]:
+    """A menu shown now (``OPTIONS``, Fight lit), waiting on its own thread: what it chose."""
+    chose: list[int] = []
+    waiting = threading.Thread(target=lambda: chose.append(
+        choose(controls, no_show, "m2", OPTIONS, 0, 0.02)), daemon=True)
+    waiting.start()
+    return waiting, chose
+
+
+@pytest.mark.parametrize("key", [b"a", b"f"])
+@pytest.mark.parametrize("busy", [0.6, 1.5, 2.0])
+def test_a_key_typed_while_the_companion_is_busy_does_not_count_on_the_next_menu(
+        typed: tuple[int, Controls], busy: float, key: bytes) -> None:
+    """``a`` chose; while the step after it ran (a save, the dice camera), the player typed
+    again, 40 ms before the next menu's first poll. Another key (``f``) was dropped, as the
+    docs say; the same key (``a``), held back 0.08 s to see whether it was a repeat, came
+    after that poll and chose on a menu not yet seen. A press after the menu counts."""
+    master, controls = typed
+    threading.Timer(0.3, os.write, (master, b"a")).start()
+    assert choose(controls, no_show, "m1", OPTIONS, 0, 0.02) == 0
+    time.sleep(busy - 0.04)
+    os.write(master, key)
+    time.sleep(0.04)
+    waiting, chose = menu_shown(controls)
+    waiting.join(0.5)
+    assert chose == []
+    os.write(master, b"a")  # pressed once the menu is up
+    waiting.join(1.0)
+    assert chose == [0]
+
+
+@pytest.mark.parametrize("gap", [0.2, 0.5, 1.0, 1.5, 2.0])
+def test_a_then_a_on_two_menus_both_count(typed: tuple[int, Controls], gap: float) -> None:
+    """Each A pressed after its menu shows: the second (held back 0.08 s, as the same key
+    again) is dated after the next menu's first poll, and counts there."""
+    master, controls = typed
+    threading.Timer(0.3, os.write, (master, b"a")).start()
+    assert choose(controls, no_show, "m1", OPTIONS, 0, 0.02) == 0
+    threading.Timer(gap, os.write, (master, b"a")).start()
+    waiting, chose = menu_shown(controls)
+    waiting.join(gap + 1.0)
+    assert chose == [0]

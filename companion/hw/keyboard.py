@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import math
 import os
 import select
 import signal
@@ -185,6 +186,9 @@ class KeyboardInput:
         self._runs = KeyRuns()
         self._lock = threading.Lock()
         self._presses: list[tuple[Press, float]] = []  # decided (and when), not yet polled
+        # Presses that came before this (on ``clock``) are not given: a poll's were thrown
+        # away (thrown_away), and those of keys held back or begun then with them.
+        self._given_from = -math.inf
         self._chunks = 0
         #: Bytes read from ``fd`` so far (a test waits for what it typed to be taken).
         self.bytes_read = 0
@@ -256,9 +260,20 @@ class KeyboardInput:
             self._unfinished_seen = bool(self._unfinished)
             self._presses += self._runs.due(self.clock())
             presses, self._presses = self._presses, []
+            presses = [(press, at) for press, at in presses if at >= self._given_from]
             if not presses and self._failed is not None:
                 raise self._failed  # once the presses before it are given
             return presses
+
+    def thrown_away(self) -> None:
+        """The presses of the poll just made were thrown away (a menu's first poll: they were
+        made before the menu was shown). A key that came before it and is still to be given
+        goes with them: the same key again, held back to see whether it is a held key's
+        repeat, or an escape sequence begun. Given a poll later, dated as typed, it chose on
+        the menu the player had not seen yet, while any other key typed then was dropped
+        (reviewk71 RISK 1). (:class:`~companion.app.session.controls.GivesLate`.)"""
+        with self._lock:
+            self._given_from = self.clock()
 
     def _pump(self) -> None:
         """Read what is there, each read's keys stamped as they came (the lock held)."""

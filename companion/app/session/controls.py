@@ -41,6 +41,17 @@ class DatesPresses(Protocol):
     def poll_timed(self) -> list[tuple[Press, float]]: ...
 
 
+@runtime_checkable
+class GivesLate(Protocol):
+    """A source that gives some presses a poll or more after they came (the keyboard: the
+    same key again, held back to see whether it is a held key's repeat; an escape sequence
+    begun). Told that a poll's presses are thrown away (:meth:`Controls.poll`,
+    ``guarded=False``), it drops those that came before it as well, when they are due: they
+    too were made before what the player is shown next (reviewk71 RISK 1)."""
+
+    def thrown_away(self) -> None: ...
+
+
 def came_at(at: float | None, since: float | None, start: float, now: float) -> float:
     """When a press came, to judge it against a window that began at ``start``: ``at``, a
     source's own time of it (:class:`DatesPresses`); else it was read now (``now``), and may
@@ -109,7 +120,8 @@ class Controls:
         through: every wait is so guarded, not only a menu (a tile wait's picks, a read on
         offer, a throw awaited, whose first box or B lies under the System menu's Back; input
         audit 63 D2). ``guarded=False``: a poll whose presses are thrown away (a menu's first)
-        leaves the guard as it was.
+        leaves the guard as it was, and a source's press that came before it and is given
+        later (:class:`GivesLate`) is thrown away too.
 
         A press is judged by when it came (:func:`came_at`), not when it is read: a wait's
         first poll coming late (a slow screen, a starved Pi) did not make a repeat made in
@@ -127,6 +139,10 @@ class Controls:
             else:
                 timed.extend((press, None) for press in source.poll())
         now = self.polled_at = self.clock()
+        if not guarded:
+            for source in self.sources:
+                if isinstance(source, GivesLate):
+                    source.thrown_away()
         if since is not None:
             # It came since the poll before (or was held back past it: HELD_BACK_SECONDS),
             # and not after now: a source's time is kept in these bounds (a test's panel on a
@@ -310,7 +326,10 @@ def choose(controls: Controls, show: Show, prompt: str, options: tuple[Option, .
     # is shown, however long drawing it took (flaky64 P2); one set for an ask before it that
     # was no menu (a tile awaited) and is older than the window is gone.
     stale = not in_window(controls.clock(), controls.opened_at)
-    controls.poll(guarded=False)  # presses made while the last step resolved do not count here
+    # Presses made while the last step resolved do not count here: one a source gives later
+    # (the same key again, held back 0.08 s) neither, or it chose on this menu unseen
+    # (reviewk71 RISK 1). ``carried`` alone comes from before: a keypad's digits typed ahead.
+    controls.poll(guarded=False)
     pending: list[tuple[Press, float | None]] = [(press, None) for press in carried]
     guarded, controls.accepted_with = controls.accepted_with, None
     opened_with, controls.opened_with = (None if stale else controls.opened_with), None
