@@ -145,3 +145,24 @@ def test_a_then_a_on_two_menus_both_count(typed: tuple[int, Controls], gap: floa
     waiting, chose = menu_shown(controls)
     waiting.join(gap + 1.0)
     assert chose == [0]
+
+
+# ---- NIT 1: both lines of a pin clash are marked ------------------------------------------
+
+def marked_lines(out: str) -> list[str]:
+    return [line for line in out.splitlines() if "(play stops on it プレイが止まります)" in line]
+
+
+def test_config_show_marks_both_settings_of_a_pin_clash(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The player wrote attack_pin = 27, the flee button's default: only the later setting,
+    the built-in flee_pin, was marked, not the line the player wrote."""
+    path = write_config("[buttons]\nattack_pin = 27\n")
+    assert main(["config", "--show"]) == 1
+    out, err = capsys.readouterr()
+    assert err == (f"companion: buttons.flee_pin (built in) and buttons.attack_pin ({path}) "
+                   "are both GPIO27; give each part its own pin\n")
+    assert [line.split()[0] for line in marked_lines(out)] == ["buttons.attack_pin",
+                                                               "buttons.flee_pin"]
+    assert marked_lines(out)[0].split()[1:3] == ["=", "27"]
+    assert f"# file: {path} (play stops" in marked_lines(out)[0]

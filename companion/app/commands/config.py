@@ -121,22 +121,25 @@ PIN_SETTINGS = tuple(f"buttons.{part}_pin"
                      for part in ("attack", "flee", "ranged", "item", "led", "buzzer"))
 
 
-def pin_check(config: Config) -> tuple[list[tuple[str, str]], list[str]]:
+def pin_check(config: Config) -> tuple[list[tuple[tuple[str, ...], str]], list[str]]:
     """The buttons' pins checked, as ``(clashes, warnings)``: every two parts on one GPIO
-    pin, which would fight, as ``(setting, problem)``, each setting named with where its
-    value came from (a clash from an environment variable is in no config.toml the player
-    reads, keys71 DEFECT 1); and a pin the wiring guide says to avoid, allowed (the player
-    may have freed it) but warned about."""
+    pin, which would fight, as ``(settings, problem)``, both settings named with where
+    their values came from (a clash from an environment variable is in no config.toml the
+    player reads, keys71 DEFECT 1) and both marked by ``config --show`` (reviewk71 NIT 1:
+    only the later was, at times the built-in default rather than the line the player
+    wrote); and a pin the wiring guide says to avoid, allowed (the player may have freed
+    it) but warned about."""
     used: dict[int, str] = {}
-    clashes: list[tuple[str, str]] = []
+    clashes: list[tuple[tuple[str, ...], str]] = []
     warnings: list[str] = []
     for key in PIN_SETTINGS:
         pin = config.integer(key)
         if pin < 0:
             continue
         if pin in used:
-            clashes.append((key, f"{config.where(key)} and {config.where(used[pin])} are both "
-                                 f"GPIO{pin}; give each part its own pin"))
+            clashes.append(((key, used[pin]),
+                            f"{config.where(key)} and {config.where(used[pin])} are both "
+                            f"GPIO{pin}; give each part its own pin"))
             continue
         used[pin] = key
         if pin in PINS_TO_AVOID:
@@ -157,27 +160,27 @@ def hold_problem(config: Config) -> str | None:
             "System menu needs the longer hold")
 
 
-def start_problems(config: Config) -> list[tuple[str, str]]:
-    """Every setting ``play`` stops on at its start, as ``(setting, problem)``, all at once
+def start_problems(config: Config) -> list[tuple[tuple[str, ...], str]]:
+    """Every setting ``play`` stops on at its start, as ``(settings, problem)``, all at once
     (keys71 DEFECT 1: one was said per start, and ``config --show`` said none): with the
     buttons (``choices.kind = "gpio"``) their pins and hold times, and with the screen a
     ``display.font`` not there. ``play`` and ``config`` share this one check."""
-    problems: list[tuple[str, str]] = []
+    problems: list[tuple[tuple[str, ...], str]] = []
     if config.text("choices.kind") == "gpio":
         problems += pin_check(config)[0]
         if (held := hold_problem(config)) is not None:
-            problems.append(("buttons.system_press_seconds", held))
+            problems.append((("buttons.system_press_seconds",), held))
     if config.text("display.kind") == "screen":
         problems += missing_file(config, "display.font")
     return problems
 
 
-def missing_file(config: Config, key: str) -> list[tuple[str, str]]:
-    """``[(key, problem)]`` when the setting names a file that is not there, else ``[]``."""
+def missing_file(config: Config, key: str) -> list[tuple[tuple[str, ...], str]]:
+    """``[((key,), problem)]`` when the setting names a file that is not there, else ``[]``."""
     try:
         config.existing_file(key)
     except DataError as exc:
-        return [(key, str(exc))]
+        return [((key,), str(exc))]
     return []
 
 
@@ -187,11 +190,11 @@ def start_checked(config: Config, marks: Mapping[str, str]) -> tuple[Config, dic
     problems, and each setting's line marked :data:`PLAY_STOPS`: ``config --show`` is the
     check of an edited file the docs send the player to, and passed what ``play`` refused."""
     found = start_problems(config) + missing_file(config, "game.profile")
-    texts = [problem if key != "game.profile" else f"{problem}; a new game, rules and "
-             "simulate stop on it" for key, problem in found]
+    texts = [problem if keys != ("game.profile",) else f"{problem}; a new game, rules and "
+             "simulate stop on it" for keys, problem in found]
     return (replace(config, notices=(*config.notices, *texts),
                     problems=(*config.problems, *texts)),
-            {**marks, **{key: PLAY_STOPS for key, _ in found}})
+            {**marks, **{key: PLAY_STOPS for keys, _ in found for key in keys}})
 
 
 def said_together(problems: list[str], remedy: str) -> str:

@@ -66,7 +66,7 @@ def open_press_sources(config: Config,
     # by the run once the controls are open: its stop screen is then ended by the A button
     # or the keys, as before (reviewk71 DEFECT 1: A did nothing for a minute).
     problems = start_problems(config)
-    if any(key != "display.font" for key, _ in problems):
+    if any(keys != ("display.font",) for keys, _ in problems):
         raise refused([problem for _, problem in problems])
     sources: list[PressSource] = []
     pin_warnings: list[str] = []
