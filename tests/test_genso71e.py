@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.app.modes.genso import GensoFightMode, table_session
-from companion.app.session.mode import ChoiceAsk
+from companion.app.session.mode import ChoiceAsk, RollFeed, Throw
 from companion.app.session.rolls import SimRolls
 from companion.dice import SimulatedDice
 from companion.systems.genso.combat import Cast
@@ -28,12 +28,13 @@ class Player:
         return [o.choice for o in ask.options].index(self.keys.pop(0))
 
 
-def at_table(tmp: Path, resume: bool, *keys: str) -> GensoFightMode:
+def at_table(tmp: Path, resume: bool, *keys: str,
+             rolls: RollFeed | None = None) -> GensoFightMode:
     """The table on the fight file (resumed from its save, or begun anew), after ``keys``
-    then a cut."""
+    then a cut (simulated dice, or ``rolls``)."""
     fight, save = tmp / "data" / "genso" / "fight.json", tmp / "table.json"
     played = table_session(RULES, fight, save, resume=resume, seed=5, choices=Player(*keys),
-                           rolls=SimRolls(SimulatedDice.seeded(5)))
+                           rolls=rolls or SimRolls(SimulatedDice.seeded(5)))
     with contextlib.suppress(KeyboardInterrupt):
         played.run()
     assert isinstance(played.mode, GensoFightMode)
@@ -163,3 +164,50 @@ def test_saves_with_the_foes_question_or_before_it_replay(
     again = at_table(user_dirs, True)
     assert again.journal == ended.journal
     assert again.fight.to_json() == ended.fight.to_json()
+
+
+# --- NIT 1 ---------------------------------------------------------------------------------
+
+
+def test_one_back_drops_the_resumed_action_of_the_dead(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A table saved at pc1's With which weapon?, pc1 then recorded dead: one Back, as the
+    status line says, leads to the dead's menu (it led to Attack whom?), journalled as the
+    Backs it stands for, so the save replays to that menu, and after undo-death too."""
+    genso(capsys, "calendar", "curse", "Mio", "pc1")
+    genso(capsys, "fight", "new", "--party", "pc1", "pc2", "--monsters", "orc:1")
+    at_table(user_dirs, False, "attack", "t:オーク")
+    genso(capsys, "calendar", "pass", "367")
+    resumed = at_table(user_dirs, True)
+    assert keys(resumed.ask())[-1] == "back" and resumed.dead_mid_action().endswith(
+        "Back 戻る to drop it")
+    dropped = at_table(user_dirs, True, "back")
+    assert keys(dropped.ask()) == ["wait", "gm"]
+    assert dropped.journal == ["attack", "t:オーク", "back", "back"]
+    assert at_table(user_dirs, True).journal == dropped.journal
+    genso(capsys, "calendar", "undo-death", PC1)
+    again = at_table(user_dirs, True)
+    assert again.path == [] and again.journal == dropped.journal
+
+
+def test_at_a_later_die_the_status_says_give_up_drops_it(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Saved at the damage die (the hit thrown): Back asks Again or Give up there, as for
+    any action with throws taken, and the status line says so."""
+    genso(capsys, "calendar", "curse", "Mio", "pc1")
+    genso(capsys, "fight", "new", "--party", "pc1", "pc2", "--monsters", "orc:1")
+    saved = at_table(user_dirs, False, "attack", "t:オーク", "w:0", rolls=Hit())
+    assert saved.journal == ["attack", "t:オーク", "w:0", "5,3"]
+    genso(capsys, "calendar", "pass", "367")
+    resumed = at_table(user_dirs, True, rolls=Hit())
+    assert resumed.throws and resumed.dead_mid_action() == (
+        f"死亡 died: {PC1} PC 1's saved action goes on; Back 戻る, Give up やめる to drop it")
+
+
+class Hit:
+    """Throws the hit (5, 3), then stops the table at the damage die."""
+
+    def next_throw(self, ask: object, show: object) -> Throw:
+        if getattr(ask, "count", 0) != 2:
+            raise KeyboardInterrupt
+        return Throw((5, 3))

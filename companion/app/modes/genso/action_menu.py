@@ -228,8 +228,27 @@ class GensoFightMode(_GmMenu):
         if (actor is None or not (self.path[:1] and self.path[0] in _ACTIONS)
                 or not self.cursed_dead(actor.name)):
             return ""
+        # In its menus one Back drops it (:meth:`_chosen`); at a die after the first, Back
+        # asks Again or Give up, as for every action with throws taken.
+        drop = "Back 戻る, Give up やめる" if self.throws else "Back 戻る"
         return (f"死亡 died: {named(self.rules, self.fight, actor)}'s saved action goes on; "
-                "Back 戻る to drop it")
+                f"{drop} to drop it")
+
+    def _chosen(self, choice: str) -> list[Any]:
+        """As every fight's; but Back in the menus of a half-done action of a fighter the
+        calendar records dead (:meth:`dead_mid_action`, resumed) drops the whole action in
+        one press, back to the dead's own menu (reviewg71b NIT 1: each Back stepped out of
+        one menu, from which weapon to whom, and the status line promised one press). It
+        is journalled as the Backs it stands for, one a menu, so a replay comes to the
+        same menu whatever the calendar says then. Not for the Back a pre-review60a Fire
+        pick takes twice (:meth:`restore`), nor while a save is given again."""
+        if (choice == BACK.choice and not self.held and len(self.path) > 1
+                and not self._restoring and not self._from_old_pick
+                and self.dead_mid_action()):
+            self._journal += [BACK.choice] * (len(self.path) - 1)  # the last: the caller's
+            self.path = []
+            return []
+        return super()._chosen(choice)
 
     def _flee(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
         """GM-COMBAT-1: flight takes the combatant out of the fight, so it is asked for again:
