@@ -166,3 +166,22 @@ def test_config_show_marks_both_settings_of_a_pin_clash(
                                                                "buttons.flee_pin"]
     assert marked_lines(out)[0].split()[1:3] == ["=", "27"]
     assert f"# file: {path} (play stops" in marked_lines(out)[0]
+
+
+# ---- NIT 2: config --show says play's warning of a pin to avoid ---------------------------
+
+def test_config_show_says_a_pin_to_avoid_as_play_does_and_exits_0(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """play warns of GPIO2 at its start and goes on; config --show, the maker's check
+    (hardware/README.md), said nothing of it. It says it now, as a warning: no problem."""
+    monkeypatch.setenv("COMPANION_BUTTONS_FLEE_PIN", "2")
+    warning = ("warning: buttons.flee_pin (COMPANION_BUTTONS_FLEE_PIN) is GPIO2, I²C SDA, with "
+               "a fixed pull-up on the board; hardware/wiring.md says to avoid it")
+    assert main(["config", "--show"]) == 0
+    out, err = capsys.readouterr()
+    assert err == f"companion: {warning}\n"
+    assert "# - warning: buttons.flee_pin (COMPANION_BUTTONS_FLEE_PIN) is GPIO2" in out
+    assert not marked_lines(out) and "problem" not in out
+    # The keyboard opens no pin: nothing to warn of.
+    assert main(["config", "--show", "--set", "choices.kind=keyboard"]) == 0
+    assert capsys.readouterr().err == ""
