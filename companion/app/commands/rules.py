@@ -8,10 +8,7 @@ a floor, a tile, a monster or an XP total, they look up that cell. ``rate`` and
 from __future__ import annotations
 
 import argparse
-import functools
 import json
-import re
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -121,31 +118,11 @@ def preset_arg(text: str) -> str:
 MONSTER_HELP = "the monster: its letter, English or Japanese name (S, snake, 大蛇)"
 
 
-@functools.cache
-def option_rules() -> dict[Option, str]:
-    """Each EZ Plus option's rule as the book names it (雀ローグEZプラス), beside its name in
-    a preset (setup71 NIT 9), read from the one place the code keeps it: the comment beside
-    each member of :class:`Option` in systems/jongrogue/profile.py (``PINCER = "pincer"  #
-    …``). Read, not copied: a third copy of the names (with
-    docs/playing.md's) drifts (reviews71 NIT 8). The .py is always in the package (the
-    compiled core is built from it and falls back to it). An option whose comment is
-    gone is shown by its name alone; tests/test_setup71b_names.py checks all six."""
-    source = resources.files("companion.systems.jongrogue").joinpath("profile.py")
-    after = source.read_text(encoding="utf-8").partition("\nclass Option(")[2]
-    # The class's body: up to the first line back at the margin (a later class has its
-    # own STRENGTH = "strength", a ring's).
-    body = re.split(r"\n(?=\S)", after, maxsplit=1)[0]
-    named = dict(re.findall(r'^ +[A-Z_]+ = "([a-z_]+)" +# *(\S+)$', body, re.MULTILINE))
-    return {option: named[option.value] for option in Option if option.value in named}
-
-
 def preset_help(tail: str) -> str:
     """--preset's help, one for play, simulate and rules sleep: the presets, how options are
     switched on, and the six options with their rules' Japanese names; then ``tail`` (its
     default, or the setting it overrides)."""
-    rules = option_rules()
-    options = ", ".join(f"{option.value} {rules[option]}" if option in rules else option.value
-                        for option in Option)
+    options = ", ".join(f"{option.value} {option.rule_name}" for option in Option)
     return (f"rules preset: {', '.join(PRESETS)}, or ez with some EZ Plus options switched "
             f"on, joined by +, as ez+sleep_check+drops (options: {options}); {tail}")
 
@@ -193,7 +170,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--weapon", type=non_negative_int, required=True,
                    help="the weapon's attack (武器)")
     p.add_argument("--strength", type=int, help="PC strength (the strength rule, "
-                   f"{option_rules().get(Option.STRENGTH, 'strength')})")
+                   f"{Option.STRENGTH.rule_name})")
     p.set_defaults(func=run_rate)
 
     p = kinds.add_parser("damage", help="damage a monster's hit deals (JR-DMG-1)")

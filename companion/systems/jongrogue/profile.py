@@ -22,12 +22,28 @@ class Option(Enum):
 
     __hash__ = object.__hash__  # members are singletons; the C slot is faster
 
-    SLEEP_CHECK = "sleep_check"  # 睡眠判定ルール
-    EXTENDED_STATES = "extended_states"  # 拡張状態ルール
-    STRENGTH = "strength"  # 強さルール
-    PC_STATES = "pc_states"  # PCの状態ルール
-    DROPS = "drops"  # アイテムのドロップ・ルール
-    PINCER = "pincer"  # 挟み撃ちルール
+    SLEEP_CHECK = "sleep_check"
+    EXTENDED_STATES = "extended_states"
+    STRENGTH = "strength"
+    PC_STATES = "pc_states"
+    DROPS = "drops"
+    PINCER = "pincer"
+
+    @property
+    def rule_name(self) -> str:
+        """The option's rule as the book names it (睡眠判定ルール …), shown beside its name."""
+        return RULE_NAMES[self]
+
+
+#: Each option's rule by the book's Japanese name (雀ローグEZプラス).
+RULE_NAMES: dict[Option, str] = {
+    Option.SLEEP_CHECK: "睡眠判定ルール",
+    Option.EXTENDED_STATES: "拡張状態ルール",
+    Option.STRENGTH: "強さルール",
+    Option.PC_STATES: "PCの状態ルール",
+    Option.DROPS: "アイテムのドロップ・ルール",
+    Option.PINCER: "挟み撃ちルール",
+}
 
 
 PRESETS: dict[str, frozenset[Option]] = {
