@@ -4,6 +4,7 @@ records dead of a Death Curse (呪殺呪, GM-MAGIC-13)."""
 from __future__ import annotations
 
 import contextlib
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,8 +13,9 @@ from companion.app.modes.genso import GensoFightMode, table_session
 from companion.app.session.mode import ChoiceAsk, RollFeed, Throw
 from companion.app.session.rolls import SimRolls
 from companion.dice import SimulatedDice
-from companion.systems.genso.combat import Cast
-from tests.genso71_helpers import PC1, PC2, RULES, genso, keys
+from companion.systems.genso.combat import Cast, Fight, entrants_for
+from companion.systems.genso.sheet import preset
+from tests.genso71_helpers import PC1, PC2, RULES, genso, keys, pc1_dies, pick
 
 
 class Player:
@@ -211,3 +213,27 @@ class Hit:
         if getattr(ask, "count", 0) != 2:
             raise KeyboardInterrupt
         return Throw((5, 3))
+
+
+# --- NIT 2 ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ends", [True, False])
+def test_the_party_down_question_says_what_the_preset_says(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str], ends: bool) -> None:
+    """pc1 dead by the calendar, the orc fells pc2: under GM-COMBAT-1 party_down_ends_fight
+    the engine would have ended the fight, and the question says so, not the Default's
+    "the GM declares the end"; the answers are the same."""
+    pc1_dies(capsys)
+    rules = RULES.with_overrides({"GM-COMBAT-1": {"party_down_ends_fight": ends}})
+    mode = GensoFightMode(rules, Fight(rules, entrants_for(
+        rules, [preset(rules, "pc1"), replace(preset(rules, "pc2"), hp=1)], [("orc", 1)])))
+    pick(mode, "wait", "wait", "attack", f"t:{PC2}")
+    mode.answer(Throw((1, 1)))  # pc2's defence fails
+    mode.answer(Throw((6,)))  # the damage fells pc2
+    asked = mode.ask()
+    assert keys(asked) == ["play on", "end"] and isinstance(asked, ChoiceAsk)
+    why = ("GM-COMBAT-1 party_down_ends_fight: the rules end it 規則により終了" if ends
+           else "ＧＭは戦闘終了を宣言する")
+    assert asked.prompt == (f"The party is down: end the fight? 全滅: 戦闘終了？ ({why}; no: "
+                            "the fight goes on)")

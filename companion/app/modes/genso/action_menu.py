@@ -128,8 +128,15 @@ class GensoFightMode(_GmMenu):
         if path in ([ASK_UNDO], [ASK_END_FIGHT], ["gm", ASK_UNDO], ["gm", ASK_END_FIGHT]):
             return self._sure(path[-1])
         if not path and self._asks_party_down():
-            return Question(f"{self._out_asked()} (ＧＭは戦闘終了を宣言する; no: the "
-                            "fight goes on)", (
+            # Under the preset whose party down ends the fight (GM-COMBAT-1
+            # party_down_ends_fight on), the engine would have ended it, had the calendar's
+            # dead fallen: the question says so (reviewg71b NIT 2: it said the Default's
+            # "the GM declares the end"). The same answers: a save replays either way.
+            ends = (self.party_out() is not None
+                    and self.rules.default("GM-COMBAT-1", "party_down_ends_fight"))
+            why = ("GM-COMBAT-1 party_down_ends_fight: the rules end it 規則により終了" if ends
+                   else "ＧＭは戦闘終了を宣言する")
+            return Question(f"{self._out_asked()} ({why}; no: the fight goes on)", (
                                 Option(PLAY_ON, "No, play on いいえ、続行", Button.FLEE),
                                 Option("end", "Yes, end it はい、終了")))
         if actor is None:
