@@ -237,3 +237,21 @@ def test_the_party_down_question_says_what_the_preset_says(
            else "ＧＭは戦闘終了を宣言する")
     assert asked.prompt == (f"The party is down: end the fight? 全滅: 戦闘終了？ ({why}; no: "
                             "the fight goes on)")
+
+
+# --- NIT 4 ---------------------------------------------------------------------------------
+
+
+def test_resumed_at_the_deads_own_menu_the_status_line_says_nothing(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Saved at pc1's action menu (GM, Back), pc1 then recorded dead: resumed there, no
+    action of the dead is half done, so the status line has no 'saved action goes on'."""
+    genso(capsys, "calendar", "curse", "Mio", "pc1")
+    genso(capsys, "fight", "new", "--party", "pc1", "pc2", "--monsters", "orc:1")
+    at_table(user_dirs, False, "gm", "back")
+    genso(capsys, "calendar", "pass", "367")
+    resumed = at_table(user_dirs, True)
+    ask = resumed.ask()
+    assert keys(ask) == ["wait", "gm"] and isinstance(ask, ChoiceAsk)
+    assert resumed.journal == ["gm", "back"] and resumed.path == []
+    assert resumed.view(ask.prompt).status == ""
