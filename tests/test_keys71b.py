@@ -185,3 +185,63 @@ def test_config_show_says_a_pin_to_avoid_as_play_does_and_exits_0(
     # The keyboard opens no pin: nothing to warn of.
     assert main(["config", "--show", "--set", "choices.kind=keyboard"]) == 0
     assert capsys.readouterr().err == ""
+
+
+# ---- NIT 3: a hangup that lands in close() leaves the terminal's settings back ------------
+
+@pytest.fixture
+def opened_on_a_pty() -> Iterator[tuple[int, KeyboardInput]]:
+    """A keyboard on a pty, made on the main thread (it takes SIGHUP): the slave and it."""
+    import signal
+
+    master, slave = os.openpty()
+    before = signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    try:
+        yield slave, KeyboardInput(slave)
+    finally:
+        signal.signal(signal.SIGHUP, before)
+        signal.signal(signal.SIGCONT, signal.SIG_DFL)
+        os.close(master)
+        os.close(slave)
+
+
+def hangup() -> None:
+    """``kill -HUP`` now: while the keyboard takes it (by default it ends the test run)."""
+    import signal
+
+    if signal.getsignal(signal.SIGHUP) is not signal.SIG_DFL:
+        os.kill(os.getpid(), signal.SIGHUP)
+
+
+@pytest.mark.parametrize("where", ["waiting for the reader", "putting the settings back"])
+def test_a_hangup_in_close_stops_the_run_with_the_terminal_put_back(
+        opened_on_a_pty: tuple[int, KeyboardInput], where: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """close() waited up to 2 s for the reader before it put the settings back: a
+    ``kill -HUP`` landing then raised TerminalGone there, and the terminal stayed in cbreak
+    (IXON and ICRNL off), SIGCONT still the keyboard's."""
+    import signal
+    import termios
+
+    from companion.hw import keyboard as keyboard_module
+    from companion.hw.keyboard import TerminalGone
+
+    slave, keys = opened_on_a_pty
+    saved = keys._saved
+    assert saved is not None and termios.tcgetattr(slave) != saved  # cbreak while open
+    if where == "waiting for the reader":
+        join = keys._reader.join
+        monkeypatch.setattr(keys._reader, "join",
+                            lambda timeout=None: (hangup(), join(timeout))[1])
+    else:
+        put_back = termios.tcsetattr
+        monkeypatch.setattr(keyboard_module.termios, "tcsetattr",
+                            lambda *args: (hangup(), put_back(*args))[1])
+    with pytest.raises(TerminalGone):
+        keys.close()
+    monkeypatch.undo()
+    assert termios.tcgetattr(slave) == saved
+    assert signal.getsignal(signal.SIGCONT) is signal.SIG_DFL
+    assert signal.getsignal(signal.SIGHUP) is signal.SIG_DFL
+    keys._reader.join(timeout=2)  # told to stop: it ends, if not waited for
+    assert not keys._reader.is_alive()

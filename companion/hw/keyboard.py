@@ -216,7 +216,10 @@ class KeyboardInput:
         termios.tcsetattr(self.fd, termios.TCSANOW, attrs)
 
     def _cbreak_again(self) -> None:
-        """cbreak over the settings the terminal was given back (a terminal gone refuses)."""
+        """cbreak over the settings the terminal was given back (a terminal gone refuses).
+        Not once closed: the terminal's own settings, put back, stay."""
+        if self._saved is None:
+            return
         with contextlib.suppress(termios.error, OSError):
             self._cbreak()
 
@@ -325,21 +328,36 @@ class KeyboardInput:
             return not self._ended
 
     def close(self) -> None:
+        """Stop the reader, and put back the terminal's settings and the signals' handlers.
+        The settings go back first, SIGHUP held off meanwhile, and the reader is waited for
+        after: a hangup that lands in close() then stops the run (:class:`TerminalGone`)
+        with them back. Landing in the wait for the reader, it left the terminal in cbreak,
+        with IXON and ICRNL off (reviewk71 NIT 3)."""
         self._stop_reader()
-        if self._reader is not threading.current_thread():
-            self._reader.join(timeout=2)
-        if self._on_continue:
-            signal.signal(signal.SIGCONT,
-                          signal.SIG_DFL if self._continued is None else self._continued)
-            self._on_continue = False
-        if self._on_hangup:
-            signal.signal(signal.SIGHUP, signal.SIG_DFL)
-            self._on_hangup = False
-        if self._saved is not None:
-            # A terminal gone refuses its settings back (EIO): nothing is left to restore.
-            with contextlib.suppress(termios.error, OSError):
-                termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
-            self._saved = None
+        held_off = self._on_hangup and threading.current_thread() is threading.main_thread()
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGHUP}) if held_off else None
+        try:
+            try:
+                with self._lock:  # not while the reader reads: a 0 read sets cbreak again
+                    if self._saved is not None:
+                        # A terminal gone refuses its settings back (EIO): nothing is left
+                        # to restore.
+                        with contextlib.suppress(termios.error, OSError):
+                            termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
+                        self._saved = None
+                if self._on_continue:
+                    signal.signal(signal.SIGCONT, signal.SIG_DFL if self._continued is None
+                                  else self._continued)
+                    self._on_continue = False
+            finally:
+                if mask is not None:
+                    signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # one held off: now
+            if self._reader is not threading.current_thread():
+                self._reader.join(timeout=2)
+        finally:
+            if self._on_hangup:
+                signal.signal(signal.SIGHUP, signal.SIG_DFL)
+                self._on_hangup = False
 
 
 def _hung_up(signum: int, frame: FrameType | None) -> None:
