@@ -76,6 +76,7 @@ def test_the_a_button_ends_the_stop_screen_of_a_missing_font(
     assert (f"companion: error: display.font ({path}): {path.parent / 'none.ttf'}: no such "
             "file" in err)
     assert "press A there, or Ctrl-C here to end it" in err
+    assert "(mend it, then check with " in err and "config --show)" in err
     assert prompts[0].startswith("Stopped 停止: display.font")
     assert took < 5.0, f"the A press did not end the stop screen ({took:.1f} s)"
 

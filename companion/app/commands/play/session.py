@@ -15,7 +15,11 @@ from functools import partial
 from pathlib import Path
 
 from companion.app.command_name import companion_line
-from companion.app.commands.play.press_sources import open_press_sources, open_waiting_signal
+from companion.app.commands.play.press_sources import (
+    open_press_sources,
+    open_waiting_signal,
+    refused,
+)
 from companion.app.commands.play.readers import OtherKindsStickers, kind_found, open_reader
 from companion.app.commands.play.saves import (
     log_header,
@@ -115,10 +119,10 @@ def configured_display(config: Config) -> tuple[Display, DataError | None]:
         font = config.existing_file("display.font")
         return open_display(kind, size, fullscreen, str(font or ""), held, scale, rotate), None
     except FontError as exc:
-        refused = DataError(f"{config.where('display.font')}: {exc}")
+        problem = DataError(f"{config.where('display.font')}: {exc}")
     except DataError as exc:
-        refused = exc
-    return open_display(kind, size, fullscreen, "", held, scale, rotate), refused
+        problem = exc
+    return open_display(kind, size, fullscreen, "", held, scale, rotate), problem
 
 
 def no_hardware_hint(config: Config, args: argparse.Namespace,
@@ -231,7 +235,7 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None,
         sources, pin_warnings = open_press_sources(config, display)
         controls = Controls(sources, player)
         if font_refused is not None:
-            raise font_refused
+            raise refused([str(font_refused)])
         if not among.switched:
             for warning in pin_warnings:
                 note(f"warning: {warning}")
