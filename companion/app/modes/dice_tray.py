@@ -308,12 +308,19 @@ class DiceTrayMode:
     ``poisons`` and the HP their ticks take (without them the menu has no *Tick*), and the
     table part-thrown in ``table_file`` (:data:`TABLE_FILE`; None: held in memory only,
     :meth:`table_unsaved`), taken up by :meth:`take_up_saved`. The tables pick species
-    and items from the player's ``lists`` (EV-MON-1, EV-EXP-4) when there are some."""
+    and items from the player's ``lists`` (EV-MON-1, EV-EXP-4) when there are some.
+    ``notice``: what the dice source said as it opened (the dice camera's enrolled dice not
+    used, :attr:`CameraDiceSource.enrol_notice`), on the status line at start."""
 
     def __init__(self, expressions: Sequence[str], source_name: str,
                  rules: EventRules | None = None, poisons: PoisonList | None = None,
-                 lists: UserLists | None = None, table_file: Path | None = None) -> None:
+                 lists: UserLists | None = None, table_file: Path | None = None,
+                 notice: str = "") -> None:
         self.table_file = table_file
+        # Said on stderr only, the player at the screen never saw it (fixdice71b): shown
+        # once, as trouble when nothing else is said, until the answer after it was shown.
+        self.notice = notice
+        self._notice_shown = False
         # The text table_file was last written with (or read back as); None: not yet.
         self._table_written: str | None = None
         # Why table_file could not be written, while the table part-thrown is held in
@@ -392,6 +399,8 @@ class DiceTrayMode:
         return None
 
     def answer(self, value: Answer) -> list[object]:
+        if self._notice_shown:  # read: said once (a wait's own status may hide it before)
+            self.notice = ""
         if isinstance(value, Throw):
             if self.stage is not Stage.THROW:
                 raise IllegalAction("no dice are wanted now")
@@ -1053,10 +1062,14 @@ class DiceTrayMode:
         first while a table is under way, the keypad's hint and a held note hid it while
         its dice were typed (reviewd67 DEFECT 4); else after the rest, so the poison list's
         "note it by hand" is never hidden by it (reviewd67b DEFECT 2). Last, an unnamed
-        poison's hint (:attr:`hint`), when nothing is wrong."""
+        poison's hint (:attr:`hint`), when nothing is wrong. The dice source's
+        :attr:`notice`, said once, comes before the two that may last all session (the
+        table's file trouble, the hint), which would else hide it for good."""
         table = self.table_trouble if self.table_unsaved() else ""
-        return ((table if self.under_way() else "") or status or self.note or self.trouble
-                or table or self.hint)
+        shown = ((table if self.under_way() else "") or status or self.note or self.trouble
+                 or self.notice or table or self.hint)
+        self._notice_shown |= bool(shown) and shown == self.notice
+        return shown
 
     def closing(self) -> str:
         return "Dice tray closed ダイストレイを閉じました"

@@ -103,8 +103,12 @@ def run_dice_tray(config: Config, display: Display, controls: Controls,
     with table_dice(config, controls, display, menu) as (dice, source):
         rolls = dice or SimRolls(
             SimulatedDice.seeded(seed if seed is not None else secrets.randbits(32)))
+        # The camera's enrolled dice not used: said on stderr by camera_rolls, and on the
+        # tray's screen, where the player at the Pi reads (fixdice71b)
+        notice = dice.source.enrol_notice if isinstance(dice, CameraRolls) else ""
         tray = DiceTrayMode(expressions, SOURCE_NAMES[source], rules,
-                            PoisonList(poisons_path()), user_lists(None), table_path())
+                            PoisonList(poisons_path()), user_lists(None), table_path(),
+                            notice=notice)
         left = _TRAY_LEFT.pop(data_dir(), None)
         if left is not None:
             tray.carry_on(left)
