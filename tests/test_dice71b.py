@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 import pytest
 
+from companion.app.calibrate.dice import EnrolRun
 from companion.app.modes.dice_tray import QUIT_PROMPT, DiceTrayMode
 from companion.app.session.mode import ChoiceAsk
 from companion.hw.dice.calibrate import enrol
@@ -106,3 +107,17 @@ def test_the_tray_s_start_notice_waits_behind_a_status_until_it_is_shown() -> No
     mode.answer(len(ask.options) - 1)  # Back
     assert mode.view("menu").status == ""
 
+
+def test_a_stopped_enrolment_says_one_die_enrolled_before(
+        tmp_path: Path, three: tuple[np.ndarray, Enrolment]) -> None:
+    """dicecam71 note: one die enrolled before was "the 1 dice enrolled before are kept"."""
+    _, enrolment = three
+    target = tmp_path / ENROL_FILE
+    one = Enrolment(enrolment.embeddings[:1], enrolment.values[:1], enrolment.judge)
+    assert EnrolRun(target, one).kept() == f"the 1 die enrolled before is kept in {target}"
+    assert EnrolRun(target, enrolment).kept() == (
+        f"the 3 dice enrolled before are kept in {target}")
+    run = EnrolRun(target, one)
+    run.add(enrolment, [1, 2, 3])
+    assert run.kept() == (f"the 1 throw taken now and the die enrolled before (3 in all) are "
+                          f"kept in {target}")

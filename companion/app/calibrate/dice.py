@@ -389,15 +389,19 @@ class EnrolRun:
         """What stays saved, in words, when this run stops short."""
         from companion.hw.dice.readings import dice_count
 
+        before = self.dice(self.before)
         if self.throws and self.before is not None:
-            return (f"the {plural(len(self.throws), 'throw')} taken now and the dice enrolled "
-                    f"before ({self.dice(self.now)} in all) are kept in {self.target}")
+            # "the die" for one (fixdice71b: "the 1 dice enrolled before" read so)
+            return (f"the {plural(len(self.throws), 'throw')} taken now and the "
+                    f"{'die' if before == 1 else 'dice'} enrolled before "
+                    f"({self.dice(self.now)} in all) are kept in {self.target}")
         if self.throws:  # no dice enrolled before to speak of (dicecam71 NIT 5)
             return (f"the {plural(len(self.throws), 'throw')} taken now "
                     f"({dice_count(self.dice(self.now))} in all) "
                     f"{'is' if len(self.throws) == 1 else 'are'} kept in {self.target}")
         if self.before is not None:
-            return f"the {self.dice(self.before)} dice enrolled before are kept in {self.target}"
+            return (f"the {dice_count(before)} enrolled before {'is' if before == 1 else 'are'} "
+                    f"kept in {self.target}")
         return "nothing is enrolled"
 
     def save(self, enrolment: Enrolment | None) -> None:
