@@ -16,7 +16,7 @@ from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.session.controls import Controls
 from companion.app.session.mode import TileAsk
 from companion.app.session.reads import TableTiles
-from companion.hw.buttons import Press
+from companion.hw.buttons import Button, Pick, Press
 from companion.hw.camera.capture import RenderedSource
 from companion.hw.camera.classifier import TileClassifier
 from companion.hw.camera.pace import IDLE_AFTER_S, IDLE_PERIOD_S
@@ -271,3 +271,58 @@ def test_a_table_where_nothing_moves_is_looked_at_a_few_times_a_second(
     assert frames.call_count <= IDLE_AFTER_S / POLL + 60.0 / IDLE_PERIOD_S + 20
     assert crops == frames.call_count * len(table.reader.trackers)
     assert laid_for <= IDLE_PERIOD_S + (stable + 1) * POLL + ACCEPT + POLL
+
+
+class Hands:
+    """The player's buttons on the Table's game time: presses made due by ``Table.at``."""
+
+    def __init__(self) -> None:
+        self.pressed: list[Press] = []
+
+    def poll(self) -> list[Press]:
+        out, self.pressed = self.pressed, []
+        return out
+
+
+def test_a_read_rejected_twice_is_picked_on_the_tile_laid_again_never_counted(
+    classifier: TileClassifier,
+) -> None:
+    """reviewc71 DEFECT 1: a tile the camera reads as 3m (standing in for an 8m it misreads).
+    The player rejects each offer with B a second after it comes, lifts the tile 0.6 s later
+    and lays it again 0.6 s after that, as the status says. The real reader's slot is still
+    only some polls after a read settles, and the misread branch waited for stillness: the
+    tile laid again after the second reject was offered as 3m with a countdown, and counted.
+    After the second reject the status says to pick the tile laid, the tile laid again gets
+    every legal tile to pick and never the countdown; the player's pick (8m) counts."""
+    table = Table(classifier, {}, TileLedger())
+    hands = Hands()
+    table.tiles = TableTiles(table.reader, Controls([hands], clock=lambda: table.now),
+                             accept_seconds=3.0, poll_seconds=POLL, sleep=table.sleep,
+                             clock=lambda: table.now)
+    rejects = [0]
+    shown = table.show
+
+    def player(prompt: str, **kwargs: object) -> None:
+        was = table.shown[-1][2] if table.shown else None
+        shown(prompt, **kwargs)
+        _, _, tile, picks = table.shown[-1]
+        if tile == "3m" and was != "3m" and rejects[0] < 2:  # a new offer of 3m
+            rejects[0] += 1
+            table.at(1.0, lambda: hands.pressed.append(Button.FLEE))
+            table.at(1.6, lambda: table.source.remove(Slot.DRAW))
+            table.at(2.2, lambda: table.source.place(Slot.DRAW, "3m"))
+        if "8m" in picks and table.source.tiles.get(Slot.DRAW) == "3m" and rejects[0] == 2:
+            hands.pressed.append(Pick(picks.index("8m")))  # the tile laid again, picked
+
+    table.show = player  # type: ignore[method-assign]
+    table.at(0.5, lambda: table.source.place(Slot.DRAW, "3m"))
+    assert str(table.read(TileAsk("Draw a tile", Slot.DRAW, TileLedger()), limit=20.0)) == "8m"
+    assert rejects[0] == 2
+    tiles = [tile for _, _, tile, _ in table.shown]
+    starts = [n for n in range(len(tiles)) if tiles[n] == "3m" and (n == 0 or tiles[n - 1] != "3m")]
+    end = next(n for n in range(starts[1], len(tiles)) if tiles[n] != "3m")
+    after = table.shown[end:]  # from the second reject on
+    assert after[0][1].startswith(
+        "read 3m 三萬 again: pick the tile laid 読み違い: 置いた牌を選んで")
+    assert all(tile != "3m" for _, _, tile, _ in after)  # no countdown on 3m again
+    assert any(picks for _, _, _, picks in after)

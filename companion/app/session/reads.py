@@ -760,11 +760,13 @@ def wait_for_tile(
         offered_picks: tuple[Tile, ...] = ()
         # Stacked, nothing is offered: the reader's fault says "two tiles on the … slot".
         if not stacked and confirm.value is None and reading is not None \
-                and reading.uid is None and misread is not None and reading.label == misread \
-                and (stillness is None or stillness.still(slot)):
+                and reading.uid is None and misread is not None and reading.label == misread:
             # The camera's read the player rejected again (the tile lying there, or laid
             # again): not offered to count, whose countdown would count it, but every legal
-            # tile to pick, the player's word (camera71 DEFECT 4).
+            # tile to pick, the player's word (camera71 DEFECT 4). Still or not: a tile laid
+            # again is fresh some polls before the camera's slot lies still, and the offer of
+            # the misread kind it then got counted it (reviewc71 DEFECT 1). A read settled on
+            # a kind is no hand's "uncertain" (camplay65 RISK 3), and a pick needs a press.
             status = rejected_again(Tile.from_notation(misread))
             offered_picks = misread_picks(reading, ledger, misread)
         elif not stacked and confirm.value is None and reading is not None \
@@ -832,8 +834,11 @@ def wait_for_tile(
                     if rejects[label] >= MISREAD_REJECTS:
                         misread = label
                 offered = None
-                status = note = ("read rejected: take the tile off the slot and put it back "
-                                 "取り消し: 牌を取って置き直して")
+                # Rejected again, the picks come next: "put it back" sent the player lifting
+                # and laying the tile once more, into the same read (reviewc71 DEFECT 1).
+                status = note = rejected_again(on_offer) if misread == str(on_offer) else (
+                    "read rejected: take the tile off the slot and put it back "
+                    "取り消し: 牌を取って置き直して")
         if not status and confirm.value is None and not picks and not one_slot:
             # Laid on the wrong slot, it was kept silently for later: the LED kept asking
             # and the screen did not change, as though the reader had not seen it.
