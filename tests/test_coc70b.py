@@ -18,7 +18,7 @@ from companion.app.modes.coc import CocFightMode, table_session
 from companion.app.modes.fight_file import write_fight_file
 from companion.dice import ScriptedDice
 from companion.errors import DataError
-from companion.systems.coc.combat import ENGINE, Attack, Delay, EndTurn, Fight, Side
+from companion.systems.coc.combat import Attack, Delay, EndTurn, Fight, Side
 from companion.systems.coc.rules import Profile, load_rules
 from companion.systems.defaults import packaged_text
 from tests.app.test_coc_mode import FOE, INV, SEED, Player, people
@@ -34,7 +34,7 @@ from tests.systems.coc.helpers import (
 )
 
 #: The revision before revision 18 (coc70's fixes).
-OLD = ENGINE - 1
+OLD = 17
 P004 = Profile.P004
 SWORD = {"weapons": ("japanese_sword",), "japanese_sword": 90}
 KNIFE = {"weapons": ("knife",), "knife": 90}

@@ -1279,15 +1279,16 @@ def test_a_grapple_and_a_tackle_from_behind_at_the_table_003(tmp_path: Path) -> 
 
 def test_a_grapple_from_behind_at_the_table_004(tmp_path: Path) -> None:
     """004 has no CO-DODGE-3: from behind is offered, as for an attack, and the dodge and the
-    parry stay offered."""
+    parries stay offered (from revision 19 bare-handed and Grapple too, CO-GRAP-5: coc71)."""
     make = people(Profile.P004, ("Ann", 14, ("fist",), INV, {"grapple": 60}),
                   ("Cult", 10, ("knife",), FOE, {"knife": 50, "dodge": 50}))
     mode, player = at_the_table(tmp_path, make, [], [
         "grapple", "t:Cult", "h:plain", "m:more", "m:behind", "d:dodge"], [
         Grapple("Ann", "Cult", Defence.DODGE, from_behind=True)])
     assert offered(player, "How does Cult defend?") == [
-        ["d:none", "d:dodge", "d:parry:0", "m:more", "back"],
-        ["d:none", "d:dodge", "d:parry:0", "back"]]
+        ["d:none", "d:dodge", "d:parry:0", "d:parry:hands", "d:parry:grapple", "m:more",
+         "back"],
+        ["d:none", "d:dodge", "d:parry:0", "d:parry:hands", "d:parry:grapple", "back"]]
     assert describe(mode.fight.journal[-1].action) == (
         "Ann 組み付き grapples → Cult [from behind 背後] (dodge)")
 

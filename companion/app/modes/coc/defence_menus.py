@@ -27,8 +27,8 @@ class _Defences(_FightView):
     """Adds the defence menu and reading a defence back."""
 
     def _defences(self, target: str, kind: WeaponKind, more: bool = False,
-                  attack: bool = True, made: Callable[[str], Action] | None = None
-                  ) -> tuple[Option, ...]:
+                  attack: bool = True, made: Callable[[str], Action] | None = None,
+                  bare: bool | None = None) -> tuple[Option, ...]:
         """The defences a target may declare (none, dodge, parry with a weapon, an MA counter
         CO-MA-5); against an ``attack`` also a dodge with CO-DODGE-6's assist or 004's second
         dodge by Luck (CO-DODGE-4) and a parry bare-handed, with MA or Budo (CO-PARRY-2) or,
@@ -37,7 +37,8 @@ class _Defences(_FightView):
         a defence picked; each defence is offered only if the engine takes that action (it
         checks the declared defence before any die: the round's parries and dodges used up,
         an attack from behind, CO-DODGE-2/3/4, CO-BASE-7), so the player is never offered a
-        parry it then refuses."""
+        parry it then refuses. ``bare`` (default: ``attack``): offer the bare-handed, MA,
+        Budo and Grapple parries, as against a grapple (CO-GRAP-5, from revision 19)."""
         t = self.fight.state.get(target)
         p003 = self.rules.profile is Profile.P003
         options = [Option("d:none", "None なし", Button.ATTACK), Option("d:dodge", "Dodge 回避")]
@@ -63,7 +64,7 @@ class _Defences(_FightView):
                                    f"Iai {w.info.en} {w.info.ja} parry 居合で受け流し")
                             for i, w in enumerate(t.sheet.weapons)
                             if w.info.iai and not (w.broken or w.dropped)]
-            if attack and kind is not WeaponKind.FIREARM:
+            if (attack if bare is None else bare) and kind is not WeaponKind.FIREARM:
                 skills = {"hands": kind is WeaponKind.UNARMED,
                           "ma": "martial_arts" in t.sheet.skills,
                           "budo": bool(parry_budo(t.sheet)),

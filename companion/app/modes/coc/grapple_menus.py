@@ -50,16 +50,20 @@ class _Grapples(_Attacks):
             return behind
 
         def made(picked: str) -> Grapple:
+            # CO-GRAP-5 (004 l.24): a weapon, or from revision 19 bare hands, MA, Budo or
+            # Grapple, as the engine takes them (:meth:`_defences` offers no other)
             defence, extra = self._defence(picked)
-            if set(extra) != {"parry_weapon"}:
+            if set(extra) not in ({"parry_weapon"}, {"parry_with"}) \
+                    or extra.get("parry_with", "grapple") == "iai":
                 raise IllegalAction(f"there is no choice {picked!r} now")
-            return Grapple(name, target, defence, int(str(extra["parry_weapon"])), with_ma,
-                           after_dodge=dodged, from_behind=behind)
+            return Grapple(name, target, defence, int(str(extra.get("parry_weapon", 0))),
+                           with_ma, after_dodge=dodged, from_behind=behind,
+                           parry_with=str(extra.get("parry_with", "")))
 
         if not rest:
             return self._close_defences(actor, replace(plain, from_behind=behind),
-                                        self._defences(target, WeaponKind.MELEE,
-                                                       attack=False, made=made))
+                                        self._defences(target, WeaponKind.UNARMED,
+                                                       attack=False, bare=True, made=made))
         return made(rest[0])
 
     def _close_defences(self, actor: Combatant, action: Grapple | Tackle,

@@ -102,6 +102,9 @@ class Grapple:
     ma: bool = False
     after_dodge: bool = False  # CO-DODGE-5 (004): the Keeper allows it after dodging, −50%
     from_behind: bool = False  # CO-DODGE-3: off 003's board, the Keeper's
+    #: CO-GRAP-5 / CO-PARRY-2, from revision 19: "" the weapon ``parry_weapon``; "hands",
+    #: "ma", "budo" (003: "ma"), or "grapple" (two Grapple successes)
+    parry_with: str = ""
 
 
 @dataclass(frozen=True)

@@ -110,7 +110,11 @@ FORMAT = 2
 # decides only whether the stack and its AP come back now (CO-STUN-1, 003 「相手は次回攻撃が
 # 選択できず」). Revision 17 knocked a fist "out of the hands", lost a tongue twice (Listen
 # −10 each time) and let a stun shaken off at the turn's start attack in that turn.
-ENGINE = 18
+# Revision 19 (coc71): a grapple may be parried bare-handed, with MA or Budo where a punch
+# may (CO-PARRY-2, 004 l.20-21; 003's MA parry, CO-DODGE-2), or with Grapple's two successes
+# (CO-GRAP-5), as 004 l.24 「組み付き技能は、近接戦闘技能や長身の火器で受け流されてしまう」
+# says: a Grapple's ``parry_with``; revision 18 parried it with a melee weapon or long gun only.
+ENGINE = 19
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
                  ("CO-ARMOR-2", "pool_across_bullets")}  # listed but not read by format 1

@@ -17,7 +17,20 @@ from companion.systems.coc.combat.actions import Attack, BreakFree, Choke, Defen
 from companion.systems.coc.combat.fighters import Combatant, Condition, Timed
 from companion.systems.coc.combat.firearms import _Firearms
 from companion.systems.coc.rules import DamageBonus, WeaponKind
-from companion.systems.coc.sheet import BUDO_GRAPPLING, OLD_BUDO, budo_skill, skill_value
+from companion.systems.coc.sheet import (
+    BUDO_GRAPPLING,
+    OLD_BUDO,
+    budo_skill,
+    parry_budo,
+    skill_value,
+)
+
+#: The first engine revision (:data:`~companion.systems.coc.combat.formats.ENGINE`) in which
+#: a grapple may be parried bare-handed, with MA, Budo or Grapple (CO-GRAP-5, CO-PARRY-2);
+#: revision 18 took a melee weapon or long gun only.
+BARE_GRAPPLE_PARRY = 19
+#: A Grapple's ``parry_with`` words (CO-GRAP-5, CO-PARRY-2, CO-DODGE-2).
+GRAPPLE_PARRIES = ("hands", "ma", "budo", "grapple")
 
 
 class _Grapples(_Firearms):
@@ -58,8 +71,10 @@ class _Grapples(_Firearms):
         after = self.attacks_after_dodging(c, a.after_dodge)
         if not self.p003 and c.attacks:
             raise IllegalAction("one attack action a turn (CO-BASE-5)")
+        self.grapple_parry_word(a)
         fake = Attack(c.name, t.name, defence=a.defence, parry_weapon=a.parry_weapon,
-                      from_behind=self.engine >= 7 and placed.from_behind)
+                      from_behind=self.engine >= 7 and placed.from_behind,
+                      parry_with=a.parry_with)
         if not self.legacy:  # the declared defence before any die (format 1: after the roll)
             self.grapple_defence(t, a, fake)
         c = self.spend(c, self.rules.num("CO-GRAP-1", "ap"), rule)
@@ -98,6 +113,9 @@ class _Grapples(_Firearms):
             if a.defence is Defence.DODGE:
                 if self.dodge(t, WeaponKind.UNARMED, fake, True):
                     return
+            elif a.parry_with:
+                if self.bare_grapple_parry(t, a):
+                    return
             else:
                 pw = t.sheet.weapons[a.parry_weapon]
                 self.set(t, parries=t.parries + 1)
@@ -121,6 +139,47 @@ class _Grapples(_Firearms):
             self.say(f"{c.name} restrains {t.name}: it cannot act, no damage (CO-GRAP-6)")
         if self.engine >= 4:  # revision 3 and before: the round's other AP stayed
             self.grapple_made(self.cs[c.name])
+
+    def grapple_parry_word(self, a: Grapple) -> None:
+        """A grapple's ``parry_with``, before any die: from revision :data:`BARE_GRAPPLE_PARRY`
+        "hands", "ma", "budo" or "grapple" (:meth:`bare_grapple_parry`); before it none."""
+        if not a.parry_with:
+            return
+        if self.engine < BARE_GRAPPLE_PARRY:
+            raise IllegalAction(f"a grapple is parried with a weapon by revision {self.engine}: "
+                                "leave out parry_with (CO-GRAP-5)")
+        if a.parry_with not in GRAPPLE_PARRIES:
+            raise IllegalAction(f"no parry_with {a.parry_with!r} against a grapple: write "
+                                + ", ".join(GRAPPLE_PARRIES)
+                                + ", or leave it out for a weapon (CO-GRAP-5, CO-PARRY-2)")
+        if a.defence is not Defence.PARRY:
+            raise IllegalAction("parry_with goes with defence=parry (CO-GRAP-5)")
+
+    def bare_grapple_parry(self, t: Combatant, a: Grapple) -> bool:
+        """CO-GRAP-5 (004 l.24 「組み付き技能は、近接戦闘技能や長身の火器で受け流されてしまう」):
+        a grapple is parried by a melee combat skill, so from revision 19 also bare-handed,
+        with MA or Budo where CO-PARRY-2 lets them parry a humanoid's unarmed blow (004 l.20
+        「"相手が人型"かつ"素手での戦闘"の場合」, l.21 「"相手が人型"かつ"素手又は近接武器での
+        戦闘"の場合」; 003 l.97's MA parry 「＜マーシャルアーツ＞＜居合＞、武器での受け流しのどれか
+        を1回」, CO-DODGE-2), as a punch is (:meth:`bare_parry_allowed`, checked before any
+        die by :meth:`grapple_defence`), or by Grapple with two successes (l.25,
+        :meth:`grapple_parry`); revision 18 took only a melee weapon or long gun. The round's
+        parry; CO-DODGE-1's +20 for an MA or Budo parry as for an attack's (not bare hands').
+        Whether it holds: a parried grapple holds nobody and hurts nobody."""
+        t = self.set(t, parries=t.parries + 1)
+        if a.parry_with == "grapple":
+            made = self.grapple_parry(t)
+        else:
+            skill = {"hands": "fist", "ma": "martial_arts",
+                     "budo": parry_budo(t.sheet) or OLD_BUDO}[a.parry_with]
+            bonus = 0 if a.parry_with == "hands" else self.parry_bonus(t)
+            made = self.check(t, skill, bonus,
+                              label=f"{t.name} parry {self.rules.skill(skill).name}")
+        if made.success:
+            rule = "CO-GRAP-5" if self.on("CO-GRAP-5") else (
+                "CO-PARRY-2" if self.on("CO-PARRY-2") else "CO-DODGE-2")
+            self.say(f"the grapple is parried ({rule})")
+        return made.success
 
     def grapple_ap(self, c: Combatant, ap: int) -> int:
         """CO-GRAP-3 (003): 「＜組みつき＞中は毎ラウンド1ポイントしか行動選択ができない」: the AP

@@ -1,0 +1,113 @@
+"""coc71 (grapple, tackle and pin audit), fixed in engine revision 19; entries played by
+revision 18 replay as they were played.
+
+DEFECT 1 (CO-GRAP-5, CO-PARRY-2, CO-DODGE-2): seed 004 l.24 「組み付き技能は、近接戦闘技能や
+長身の火器で受け流されてしまう」: a grapple is parried by melee combat skills, so bare hands,
+MA and Budo parry it where they parry a humanoid's punch (l.20-21), and Grapple with two
+successes (l.25); revision 18 took a melee weapon or long gun only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from companion.systems.coc.combat import ENGINE, Defence, Grapple
+from companion.systems.coc.rules import Profile
+from tests.app.test_coc_mode import FOE, INV, at_the_table, offered, people
+from tests.systems.coc.helpers import at, duel, patch, push, refused, replays
+
+P003, P004 = Profile.P003, Profile.P004
+#: The revision before these fixes.
+OLD = 18
+ANN = {"weapons": ("fist",), "grapple": 60, "fist": 60}
+CULT = {"weapons": ("fist",), "fist": 60, "martial_arts": 60, "grapple": 60}
+
+
+def test_the_revision_is_new() -> None:
+    assert ENGINE == OLD + 1
+
+
+# --- DEFECT 1: a grapple parried bare-handed, with MA, Budo or Grapple -----------------------
+
+@pytest.mark.parametrize(("way", "label"), [("hands", "こぶし(パンチ)/Fist/Punch"),
+                                            ("ma", "マーシャルアーツ/Martial Arts")])
+def test_a_grapple_is_parried_barehanded_or_with_ma_004(way: str, label: str) -> None:
+    """004 l.24 with l.20-21: Cult (bare fists, MA) parries Ann's grapple as it would her
+    punch; the grapple holds nobody."""
+    f = duel(P004, ANN, CULT)
+    text = push(f, Grapple("Ann", "Cult", Defence.PARRY, parry_with=way), (100, 20), (100, 10))
+    assert f"Cult parry {label} (1D100<=60) ＞ 10" in text
+    assert text.endswith("the grapple is parried (CO-GRAP-5)")
+    assert not f.state.get("Ann").grappling and not f.state.get("Cult").held_by
+    assert f.state.get("Cult").parries == 1
+    replays(f)
+
+
+def test_a_grapple_parry_that_fails_holds_004() -> None:
+    f = duel(P004, ANN, CULT)
+    text = push(f, Grapple("Ann", "Cult", Defence.PARRY, parry_with="hands"),
+                (100, 20), (100, 90))
+    assert "Ann restrains Cult" in text and f.state.get("Cult").held_by == "Ann"
+
+
+def test_a_grapple_parried_by_grapple_needs_two_successes_004() -> None:
+    """l.25 「組み付き技能は近接戦闘技能を受け流す場合"技能を2回成功"させなければならない」."""
+    f = duel(P004, ANN, CULT)
+    text = push(f, Grapple("Ann", "Cult", Defence.PARRY, parry_with="grapple"),
+                (100, 20), (100, 10), (100, 10))
+    assert "parry 組み付き/Grapple 2/2" in text and text.endswith("parried (CO-GRAP-5)")
+    f = duel(P004, ANN, CULT)
+    text = push(f, Grapple("Ann", "Cult", Defence.PARRY, parry_with="grapple"),
+                (100, 20), (100, 10), (100, 90))
+    assert f.state.get("Cult").held_by == "Ann"
+
+
+def test_the_003_ma_parry_parries_a_grapple() -> None:
+    """003 l.97 「＜マーシャルアーツ＞＜居合＞、武器での受け流しのどれかを1回」 (CO-DODGE-2)."""
+    f = duel(P003, ANN, CULT)
+    text = push(f, Grapple("Ann", "Cult", Defence.PARRY, parry_with="ma"), (100, 20), (100, 10))
+    assert "Cult parry マーシャルアーツ/Martial Arts" in text and "parried" in text
+
+
+def test_no_bare_parry_of_a_monster_s_grapple_004() -> None:
+    """l.20 「"相手が人型"」: bare hands parry no inhuman grappler, before any die."""
+    f = duel(P004, ANN, CULT)
+    patch(f, "Ann", sheet=replace(f.state.get("Ann").sheet, humanoid=False))
+    refused(f, Grapple("Ann", "Cult", Defence.PARRY, parry_with="hands"),
+            r"Cult cannot parry now: no hands parry against this attack \(CO-PARRY-2\)")
+
+
+def test_a_grapple_parry_word_is_checked_before_any_die() -> None:
+    f = duel(P004, ANN, CULT)
+    refused(f, Grapple("Ann", "Cult", Defence.PARRY, parry_with="iai"),
+            r"no parry_with 'iai' against a grapple")
+    refused(f, Grapple("Ann", "Cult", Defence.DODGE, parry_with="ma"),
+            r"parry_with goes with defence=parry")
+
+
+def test_revision_18_parried_a_grapple_with_a_weapon_only() -> None:
+    """A fight saved under revision 18 replays as played: its fist is no parrying weapon,
+    and it knew no parry_with."""
+    old = at(OLD, duel(P004, ANN, CULT))
+    refused(old, Grapple("Ann", "Cult", Defence.PARRY, parry_weapon=0),
+            r"Cult cannot parry now: its こぶし\(パンチ\)/Fist/Punch is no parrying weapon")
+    refused(old, Grapple("Ann", "Cult", Defence.PARRY, parry_with="hands"),
+            r"by revision 18: leave out parry_with")
+    text = push(old, Grapple("Ann", "Cult", Defence.DODGE), (100, 20), (100, 90))
+    assert old.journal[-1].engine == OLD and "Ann restrains Cult" in text
+    replays(old)
+
+
+def test_the_table_offers_the_bare_parry_of_a_grapple(tmp_path: Path) -> None:
+    """The grapple's defence menu offers bare hands, MA and Grapple (Cult has no Budo), and
+    the bare-handed one played is the engine's."""
+    make = people(P004, ("Ann", 14, ("fist",), INV, {"grapple": 60}),
+                  ("Cult", 10, ("fist",), FOE, {"martial_arts": 60}))
+    _, player = at_the_table(tmp_path, make, [], ["grapple", "t:Cult", "h:plain", "d:parry:hands"],
+                             [Grapple("Ann", "Cult", Defence.PARRY, parry_with="hands")])
+    menus = offered(player, "How does Cult defend?")
+    assert menus and {"d:parry:hands", "d:parry:ma", "d:parry:grapple"} <= set(menus[0])
+    assert "d:parry:budo" not in menus[0] and "d:parry:0" not in menus[0]
