@@ -5,6 +5,10 @@ DEFECT 1 (CO-GRAP-5, CO-PARRY-2, CO-DODGE-2): seed 004 l.24 「組み付き技�
 長身の火器で受け流されてしまう」: a grapple is parried by melee combat skills, so bare hands,
 MA and Budo parry it where they parry a humanoid's punch (l.20-21), and Grapple with two
 successes (l.25); revision 18 took a melee weapon or long gun only.
+
+DEFECT 2 (CO-TACKLE-2, CO-GRAP-1): seed 003 l.33 「＜組みつき＞対象は探索者のマスに引き寄せられ
+ひと固まりとして考える」: a blown-back pair moves as one, as CO-MELEE-2's knockback already
+did; revision 18 slid the target alone.
 """
 
 from __future__ import annotations
@@ -14,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.systems.coc.combat import ENGINE, Defence, Grapple
+from companion.systems.coc.combat import ENGINE, Defence, Fight, Grapple, Place, Tackle
 from companion.systems.coc.rules import Profile
 from tests.app.test_coc_mode import FOE, INV, at_the_table, offered, people
-from tests.systems.coc.helpers import at, duel, patch, push, refused, replays
+from tests.systems.coc.helpers import at, duel, pass_to, patch, push, refused, replays
 
 P003, P004 = Profile.P003, Profile.P004
 #: The revision before these fixes.
@@ -111,3 +115,45 @@ def test_the_table_offers_the_bare_parry_of_a_grapple(tmp_path: Path) -> None:
     menus = offered(player, "How does Cult defend?")
     assert menus and {"d:parry:hands", "d:parry:ma", "d:parry:grapple"} <= set(menus[0])
     assert "d:parry:budo" not in menus[0] and "d:parry:0" not in menus[0]
+
+
+# --- DEFECT 2: the blow back moves a grappled pair together ----------------------------------
+
+#: 003's optional tackle rules, switched on.
+TACKLES = {f"CO-TACKLE-{n}": {"p003": "optional_on"} for n in (1, 2, 3)}
+
+
+def held_on_the_board(engine: int = ENGINE) -> Fight:
+    """003's board: Cult (d3) holds Ann, pulled into d3 (CO-GRAP-1); Bob (d2) to act."""
+    f = at(engine, duel(P003, {}, {"grapple": 60}, third={"tackle": 60, "fist": 60},
+                        settings=TACKLES))
+    push(f, Place("Ann", "d4", "S"))
+    push(f, Place("Cult", "d3", "S"))
+    push(f, Place("Bob", "d2", "N"))
+    pass_to(f, "Cult")
+    push(f, Grapple("Cult", "Ann"), (100, 30), (100, 90))  # Ann's STR roll fails (CO-GRAP-2)
+    pass_to(f, "Bob")
+    assert (f.state.get("Ann").square, f.state.get("Cult").held_by) == ("d3", "")
+    return f
+
+
+@pytest.mark.parametrize(("target", "mate"), [("Cult", "Ann"), ("Ann", "Cult")])
+def test_a_blown_back_pair_moves_as_one_003(target: str, mate: str) -> None:
+    """003 l.33 「対象は探索者のマスに引き寄せられひと固まりとして考える」 (CO-GRAP-1): whichever
+    of the pair Bob's tackle blows back 3 squares (CO-TACKLE-2), the other goes along, and
+    the grapple goes on from one square."""
+    f = held_on_the_board()
+    text = push(f, Tackle("Bob", target, "blow_back"), (100, 20), (4, 2), (4, 2), (100, 10))
+    assert f"{target} is blown back to d6" in text
+    assert f"{mate} goes with {target} to d6: one unit (CO-GRAP-1)" in text
+    assert {f.state.get(n).square for n in ("Ann", "Cult")} == {"d6"}
+    assert f.state.get("Ann").held_by == "Cult"
+    replays(f)
+
+
+def test_revision_18_blew_back_one_of_the_pair_003() -> None:
+    f = held_on_the_board(OLD)
+    text = push(f, Tackle("Bob", "Cult", "blow_back"), (100, 20), (4, 2), (4, 2), (100, 10))
+    assert "goes with" not in text
+    assert (f.state.get("Ann").square, f.state.get("Cult").square) == ("d3", "d6")
+    replays(f)

@@ -114,6 +114,8 @@ FORMAT = 2
 # may (CO-PARRY-2, 004 l.20-21; 003's MA parry, CO-DODGE-2), or with Grapple's two successes
 # (CO-GRAP-5), as 004 l.24 「組み付き技能は、近接戦闘技能や長身の火器で受け流されてしまう」
 # says: a Grapple's ``parry_with``; revision 18 parried it with a melee weapon or long gun only.
+# A tackle's blow back on 003's board moves a grappled pair as one (CO-TACKLE-2, CO-GRAP-1, 003
+# l.33 「ひと固まりとして考える」), as CO-MELEE-2's knockback does; revision 18 slid one alone.
 ENGINE = 19
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),

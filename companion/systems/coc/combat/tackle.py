@@ -14,6 +14,12 @@ from companion.systems.coc.combat.grapples import _Grapples
 from companion.systems.coc.rules import WeaponKind
 from companion.systems.coc.sheet import skill_value
 
+#: The first engine revision (:data:`~companion.systems.coc.combat.formats.ENGINE`) in which
+#: CO-TACKLE-2's blow back moves a grappled pair together (CO-GRAP-1, 003 l.33
+#: 「対象は探索者のマスに引き寄せられひと固まりとして考える」), as CO-MELEE-2's knockback does;
+#: revision 18 slid the target alone, and the grapple held across the board.
+PAIR_BLOWN_TOGETHER = 19
+
 
 class _Tackle(_Grapples):
     """Adds tackles and their pins."""
@@ -28,7 +34,13 @@ class _Tackle(_Grapples):
         there has no human shield (CO-GRAP-4 「但し後ろからの攻撃の場合はその限りではない」);
         revision 6 and before let it be dodged, and shielded. On 003's board the board says
         whether it comes from behind (as for an attack, CO-TURN-2); off it the Keeper's
-        ``from_behind`` does."""
+        ``from_behind`` does.
+
+        From revision :data:`PAIR_BLOWN_TOGETHER` a target blown back on 003's board takes
+        the one it holds or is held by along (CO-GRAP-1, 003 l.33 「＜組みつき＞対象は探索者の
+        マスに引き寄せられひと固まりとして考える」: one unit, one square), as CO-MELEE-2's
+        knockback does (:meth:`pushed_together`); revision 18 left the partner behind, held
+        from 3 squares away."""
         if not self.on("CO-TACKLE-1"):
             raise IllegalAction("tackling is CO-TACKLE-1, off in this profile")
         t = self.get(a.target)
@@ -98,11 +110,14 @@ class _Tackle(_Grapples):
                        - there[1])
                 end, stopped = board.slide(there, way, metres, self.occupied(t.name))
                 obstacle = obstacle or stopped
+                before = t
                 self.set(t, square=board.name(end))
                 t = self.cs[t.name]
                 self.say(f"{t.name} is blown back to {board.name(end)}"
                          + (", into an obstacle" if stopped else "")
                          + " (CO-TACKLE-2, 1 m = 1 square, CO-TURN-2)")
+                if self.engine >= PAIR_BLOWN_TOGETHER:
+                    self.pushed_together(before, c, board.name(end))  # before: its square
             if obstacle:
                 more, more_text = self.roll_total(self.rules.num("CO-TACKLE-2", "obstacle"),
                                                   f"{t.name}'s damage from the obstacle "
