@@ -9,6 +9,11 @@ successes (l.25); revision 18 took a melee weapon or long gun only.
 DEFECT 2 (CO-TACKLE-2, CO-GRAP-1): seed 003 l.33 「＜組みつき＞対象は探索者のマスに引き寄せられ
 ひと固まりとして考える」: a blown-back pair moves as one, as CO-MELEE-2's knockback already
 did; revision 18 slid the target alone.
+
+DEFECT 3 (CO-TACKLE-3, CO-GRAP-1): the pin becomes 003's grapple (004 l.177 「次のラウンドに
+押さえ込み処理が発生しその時《組み付き》のルールに派生する」), so the pinned one is pulled into the
+tackler's square from next to it (003 l.33); farther apart the pin lapses, said. Revision 18
+pinned at any distance and moved nobody.
 """
 
 from __future__ import annotations
@@ -18,7 +23,16 @@ from pathlib import Path
 
 import pytest
 
-from companion.systems.coc.combat import ENGINE, Defence, Fight, Grapple, Place, Tackle
+from companion.systems.coc.combat import (
+    ENGINE,
+    Defence,
+    EndTurn,
+    Fight,
+    Grapple,
+    Move,
+    Place,
+    Tackle,
+)
 from companion.systems.coc.rules import Profile
 from tests.app.test_coc_mode import FOE, INV, at_the_table, offered, people
 from tests.systems.coc.helpers import at, duel, pass_to, patch, push, refused, replays
@@ -156,4 +170,48 @@ def test_revision_18_blew_back_one_of_the_pair_003() -> None:
     text = push(f, Tackle("Bob", "Cult", "blow_back"), (100, 20), (4, 2), (4, 2), (100, 10))
     assert "goes with" not in text
     assert (f.state.get("Ann").square, f.state.get("Cult").square) == ("d3", "d6")
+    replays(f)
+
+
+# --- DEFECT 3: 003's pin pulls the pinned one in, from next to the tackler only --------------
+
+def knocked_down(engine: int = ENGINE) -> Fight:
+    """003's board: Ann (d3) tackles Cult (d4) down (CO-TACKLE-3); Cult's turn next."""
+    f = at(engine, duel(P003, {"weapons": ("fist",), "tackle": 60, "fist": 60},
+                        {"weapons": ("knife",), "knife": 50}, settings=TACKLES))
+    push(f, Place("Cult", "d4", "N"))
+    push(f, Place("Ann", "d3", "N"))
+    text = push(f, Tackle("Ann", "Cult", "knock_down"), (100, 30))
+    assert "Ann pins it from the next round (CO-TACKLE-3)" in text
+    pass_to(f, "Cult")
+    return f
+
+
+def test_the_pin_pulls_the_pinned_one_into_the_tacklers_square_003() -> None:
+    """004 l.177 「次のラウンドに押さえ込み処理が発生しその時《組み付き》のルールに派生する」
+    with 003 l.33 「＜組みつき＞対象は探索者のマスに引き寄せられひと固まり」: Cult, next to Ann,
+    is pulled into d3 when the pin takes hold, one unit as any 003 grapple."""
+    f = knocked_down()
+    text = push(f, EndTurn("Cult"))
+    assert "Ann pins Cult: the grapple rules take over (CO-TACKLE-3, CO-GRAP-1)\n" \
+           "Cult is pulled into d3 (CO-GRAP-1)" in text
+    assert (f.state.get("Ann").grappling, f.state.get("Cult").square) == ("Cult", "d3")
+    replays(f)
+
+
+def test_a_pin_of_one_who_got_away_lapses_003() -> None:
+    """Cult walks 3 squares off before the round ends: no pin across the board, said."""
+    f = knocked_down()
+    text = push(f, Move("Cult", to="d7"))  # its 3 AP: the round ends
+    assert "Ann's pin of Cult lapses: Cult is on d7, not next to Ann on d3 " \
+           "(CO-TACKLE-3, CO-GRAP-1)" in text
+    assert not f.state.get("Ann").grappling and not f.state.get("Cult").held_by
+    replays(f)
+
+
+def test_revision_18_pinned_at_any_distance_003() -> None:
+    f = knocked_down(OLD)
+    text = push(f, Move("Cult", to="d7"))
+    assert "Ann pins Cult" in text and "pulled" not in text
+    assert (f.state.get("Cult").held_by, f.state.get("Cult").square) == ("Ann", "d7")
     replays(f)

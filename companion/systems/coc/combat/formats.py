@@ -116,6 +116,9 @@ FORMAT = 2
 # says: a Grapple's ``parry_with``; revision 18 parried it with a melee weapon or long gun only.
 # A tackle's blow back on 003's board moves a grappled pair as one (CO-TACKLE-2, CO-GRAP-1, 003
 # l.33 「ひと固まりとして考える」), as CO-MELEE-2's knockback does; revision 18 slid one alone.
+# CO-TACKLE-3's pin on 003's board is CO-GRAP-1's grapple there: the pinned one is pulled into
+# the tackler's square, from next to it only (else the pin lapses, said); revision 18 pinned
+# at any distance and moved nobody.
 ENGINE = 19
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),

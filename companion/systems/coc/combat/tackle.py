@@ -19,6 +19,10 @@ from companion.systems.coc.sheet import skill_value
 #: 「対象は探索者のマスに引き寄せられひと固まりとして考える」), as CO-MELEE-2's knockback does;
 #: revision 18 slid the target alone, and the grapple held across the board.
 PAIR_BLOWN_TOGETHER = 19
+#: The first engine revision in which CO-TACKLE-3's pin on 003's board is CO-GRAP-1's
+#: grapple there: the pinned one pulled into the tackler's square, from next to it only
+#: (:meth:`_Tackle.pins`); revision 18 pinned at any distance and moved nobody.
+PIN_ON_THE_BOARD = 19
 
 
 class _Tackle(_Grapples):
@@ -134,7 +138,14 @@ class _Tackle(_Grapples):
                      "(CO-TACKLE-3)")
 
     def pins(self) -> None:
-        """CO-TACKLE-3: at the next round the knock-down becomes a grapple (CO-GRAP-1/6)."""
+        """CO-TACKLE-3: at the next round the knock-down becomes a grapple (CO-GRAP-1/6;
+        004 l.177 「次のラウンドに押さえ込み処理が発生しその時《組み付き》のルールに派生する」).
+
+        From revision :data:`PIN_ON_THE_BOARD`, on 003's board the grapple it becomes is
+        003's (l.33 「＜組みつき＞対象は探索者のマスに引き寄せられひと固まりとして考える」), as
+        :meth:`grapple` plays it: the pinned one is pulled into the tackler's square, from
+        that square or one next to it; farther apart (one of them moved meanwhile) the pin
+        lapses, said. Revision 18 pinned across the board and left the pair on two squares."""
         for name in self.names:
             c = self.cs[name]
             if not c.pinning:
@@ -144,7 +155,17 @@ class _Tackle(_Grapples):
             if c.out or t.dead or t.held_by or c.grappling or c.held_by:
                 continue
             rule = "CO-GRAP-1" if self.on("CO-GRAP-1") else "CO-GRAP-6"
+            pulled = (self.engine >= PIN_ON_THE_BOARD and rule == "CO-GRAP-1"
+                      and self.board(c, t))
+            if pulled and t.square != c.square and not board.adjacent(
+                    board.parse(c.square), board.parse(t.square)):
+                self.say(f"{name}'s pin of {t.name} lapses: {t.name} is on {t.square}, not "
+                         f"next to {name} on {c.square} (CO-TACKLE-3, CO-GRAP-1)")
+                continue
             self.set(self.cs[name], grappling=t.name, grapple_round=self.round)
             self.set(t, held_by=name)
             self.drop(self.cs[t.name], Condition.PRONE)
             self.say(f"{name} pins {t.name}: the grapple rules take over (CO-TACKLE-3, {rule})")
+            if pulled and t.square != c.square:
+                self.set(self.cs[t.name], square=c.square)
+                self.say(f"{t.name} is pulled into {c.square} (CO-GRAP-1)")
