@@ -14,6 +14,11 @@ DEFECT 3 (CO-TACKLE-3, CO-GRAP-1): the pin becomes 003's grapple (004 l.177 「�
 押さえ込み処理が発生しその時《組み付き》のルールに派生する」), so the pinned one is pulled into the
 tackler's square from next to it (003 l.33); farther apart the pin lapses, said. Revision 18
 pinned at any distance and moved nobody.
+
+DEFECT 4 (CO-TACKLE-3): a pin that cannot be made (its target already held, the tackler
+holding or held or out) is said in the log, and the knock-down's 転倒/prone mark goes when the
+pin is made or lapses; one knock-down at a time. Revision 18 dropped it unsaid and left the
+mark to the fight's end.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ import pytest
 
 from companion.systems.coc.combat import (
     ENGINE,
+    Condition,
     Defence,
     EndTurn,
     Fight,
@@ -214,4 +220,62 @@ def test_revision_18_pinned_at_any_distance_003() -> None:
     text = push(f, Move("Cult", to="d7"))
     assert "Ann pins Cult" in text and "pulled" not in text
     assert (f.state.get("Cult").held_by, f.state.get("Cult").square) == ("Ann", "d7")
+    replays(f)
+
+
+# --- DEFECT 4: a pin that cannot be made is said, and the knock-down ends with it -----------
+
+def pinned_while_held(engine: int = ENGINE) -> tuple[Fight, int]:
+    """004: Cult restrains Ann; then Bob tackles Ann down (CO-TACKLE-3), and play goes on
+    to the next round, where the pin would be made. The fight, and the tackle's entry."""
+    f = at(engine, duel(P004, {}, {"grapple": 60}, third={"tackle": 60, "fist": 60}))
+    pass_to(f, "Cult")
+    push(f, Grapple("Cult", "Ann"), (100, 30))
+    pass_to(f, "Bob")
+    text = push(f, Tackle("Bob", "Ann", "knock_down"), (100, 20))
+    assert "Ann is knocked down, no damage; Bob pins it from the next round" in text
+    tackled = len(f.journal)
+    pass_to(f, "Bob")
+    return f, tackled
+
+
+def test_a_pin_of_one_held_by_another_lapses_said_004() -> None:
+    """Ann is Cult's already: Bob's pin cannot become a grapple (CO-GRAP-6 holds one by
+    one), so the log says it lapses, and Ann is no longer 転倒/prone."""
+    f, tackled = pinned_while_held()
+    later = "\n".join(e.text for e in f.journal[tackled:])
+    assert "Bob's pin of Ann lapses: Ann is already held by Cult (CO-TACKLE-3, CO-GRAP-6)" \
+        in later
+    ann = f.state.get("Ann")
+    assert ann.held_by == "Cult"
+    assert Condition.PRONE not in {c.condition for c in ann.conditions}
+    replays(f)
+
+
+def test_the_prone_mark_goes_when_the_pin_is_made_or_lapses_003() -> None:
+    f = knocked_down()
+    push(f, Move("Cult", to="d7"))
+    assert Condition.PRONE not in {c.condition for c in f.state.get("Cult").conditions}
+
+
+def test_one_knock_down_at_a_time_003() -> None:
+    """003's 3 AP: a second knock-down while a pin waits is refused before any die (the pin
+    becomes a grapple, and one holds one); revision 18 took it and forgot the first pin."""
+    f = duel(P003, {"weapons": ("fist",), "tackle": 60}, {}, settings=TACKLES, third={})
+    push(f, Tackle("Ann", "Cult", "knock_down"), (100, 30))
+    refused(f, Tackle("Ann", "Bob", "knock_down"),
+            r"^Ann already pins Cult from the next round: one knock-down at a time "
+            r"\(CO-TACKLE-3\)$")
+    old = at(OLD, duel(P003, {"weapons": ("fist",), "tackle": 60}, {}, settings=TACKLES,
+                       third={}))
+    push(old, Tackle("Ann", "Cult", "knock_down"), (100, 30))
+    push(old, Tackle("Ann", "Bob", "knock_down"), (100, 30))
+    assert old.state.get("Ann").pinning == "Bob"
+
+
+def test_revision_18_dropped_the_pin_unsaid_and_left_it_prone_004() -> None:
+    f, tackled = pinned_while_held(OLD)
+    later = "\n".join(e.text for e in f.journal[tackled:])
+    assert "lapses" not in later
+    assert Condition.PRONE in {c.condition for c in f.state.get("Ann").conditions}
     replays(f)

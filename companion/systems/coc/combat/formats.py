@@ -119,6 +119,10 @@ FORMAT = 2
 # CO-TACKLE-3's pin on 003's board is CO-GRAP-1's grapple there: the pinned one is pulled into
 # the tackler's square, from next to it only (else the pin lapses, said); revision 18 pinned
 # at any distance and moved nobody.
+# A pin that cannot be made (its target held by another, the tackler holding, held or out) is
+# said, "X's pin of Y lapses: …", and the 転倒/prone mark goes when the pin is made or lapses;
+# a second knock-down while a pin waits is refused (CO-TACKLE-3). Revision 18 dropped the pin
+# unsaid, left the target prone to the end and let a second knock-down replace the first.
 ENGINE = 19
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),

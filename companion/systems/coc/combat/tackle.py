@@ -62,6 +62,11 @@ class _Tackle(_Grapples):
                                 + "leave it out for 1d6+db (CO-TACKLE-1)")
         if t.name == c.name or t.dead or c.grappling or c.held_by:
             raise IllegalAction("that tackle is not possible")
+        # One pin at a time, as one grapple (CO-TACKLE-3: a pin becomes a grapple, and
+        # CO-GRAP-1/6 hold one): revision 18 took a second knock-down and forgot the first.
+        if a.option == "knock_down" and c.pinning and self.engine >= PIN_ON_THE_BOARD:
+            raise IllegalAction(f"{c.name} already pins {c.pinning} from the next round: one "
+                                "knock-down at a time (CO-TACKLE-3)")
         if a.defence not in (Defence.NONE, Defence.DODGE):
             raise IllegalAction("a tackle can only be dodged")
         placed = self.on_the_board(c, t, Attack(c.name, t.name, from_behind=a.from_behind),
@@ -153,14 +158,16 @@ class _Tackle(_Grapples):
             t = self.cs[c.pinning]
             self.set(c, pinning="")
             if c.out or t.dead or t.held_by or c.grappling or c.held_by:
+                if self.engine >= PIN_ON_THE_BOARD:
+                    self.pin_lapses(c, t, self.pin_barred(c, t))
                 continue
             rule = "CO-GRAP-1" if self.on("CO-GRAP-1") else "CO-GRAP-6"
             pulled = (self.engine >= PIN_ON_THE_BOARD and rule == "CO-GRAP-1"
                       and self.board(c, t))
             if pulled and t.square != c.square and not board.adjacent(
                     board.parse(c.square), board.parse(t.square)):
-                self.say(f"{name}'s pin of {t.name} lapses: {t.name} is on {t.square}, not "
-                         f"next to {name} on {c.square} (CO-TACKLE-3, CO-GRAP-1)")
+                self.pin_lapses(c, t, f"{t.name} is on {t.square}, not next to {name} on "
+                                      f"{c.square} (CO-TACKLE-3, CO-GRAP-1)")
                 continue
             self.set(self.cs[name], grappling=t.name, grapple_round=self.round)
             self.set(t, held_by=name)
@@ -169,3 +176,23 @@ class _Tackle(_Grapples):
             if pulled and t.square != c.square:
                 self.set(self.cs[t.name], square=c.square)
                 self.say(f"{t.name} is pulled into {c.square} (CO-GRAP-1)")
+
+    def pin_barred(self, c: Combatant, t: Combatant) -> str:
+        """Why ``c``'s pin of ``t`` cannot become a grapple at the round's start: the grapple
+        it becomes (CO-TACKLE-3) is barred as :meth:`grapple` bars one."""
+        why = (f"{c.name} is out of the fight" if c.out else f"{t.name} is dead" if t.dead
+               else f"{t.name} is already held by {t.held_by}" if t.held_by
+               else f"{c.name} already holds {c.grappling}" if c.grappling
+               else f"{c.name} is held by {c.held_by}")
+        rule = "CO-GRAP-1" if self.on("CO-GRAP-1") else "CO-GRAP-6"
+        return f"{why} (CO-TACKLE-3, {rule})"
+
+    def pin_lapses(self, c: Combatant, t: Combatant, why: str) -> None:
+        """From revision :data:`PIN_ON_THE_BOARD`: a pin that cannot be made is said, not
+        dropped silently after "pins it from the next round" (coc71 DEFECT 4), and the one
+        knocked down (転倒/prone, CO-TACKLE-3) is no longer marked so: the knock-down lasts
+        until the pin resolves (004 l.177 「押し倒しは組み付き後に強制的に対象を転倒させられる…
+        次のラウンドに押さえ込み処理が発生」), either way. Revision 18 left it prone to the end."""
+        self.say(f"{c.name}'s pin of {t.name} lapses: {why}")
+        if not t.dead:
+            self.drop(self.cs[t.name], Condition.PRONE)
