@@ -217,7 +217,8 @@ def test_a_curse_on_a_presets_key_is_on_the_preset(
     genso(capsys, "calendar", "pass", "366")
     line = next(x for x in genso(capsys, "fight", "sunset").splitlines()
                 if x.startswith("GM-MAGIC-13"))
-    assert f"{PC1} PC is in this fight, which does not mark the death" in line
+    assert f"{PC1} PC is in this fight, which plays them on until the death is recorded" \
+        in line
     assert f"Mio lifts the 呪殺呪/Death Curse on {PC1}" in genso(capsys, "calendar", "lift",
                                                                   "pc1")
 

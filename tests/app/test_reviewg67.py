@@ -124,9 +124,11 @@ def test_fight_sunset_says_the_fight_does_not_mark_a_cursed_combatants_death(
     assert line == (
         f"GM-MAGIC-13  呪殺呪/Death Curse: {PC1} PC 1 dies at this sunset, day 367, of Mio's "
         f"curse (cast on day 1), unless Mio lifts it first (`{companion_command()} genso "
-        f"calendar pass 1` records it); {PC1} PC 1 is in this fight, which does not mark the "
-        f"death and plays them on: the GM ends the fight (`{command} end`) or, on their turn, "
-        f"takes them out with `{command} flee '{PC1}'` (said as fled)")
+        f"calendar pass 1` records it); {PC1} PC 1 is in this fight, which plays them on "
+        f"until the death is recorded: the GM ends the fight (`{command} end`) or, before "
+        f"`genso calendar pass 1` records the death, takes them out on their turn with "
+        f"`{command} flee '{PC1}'` (said as fled); once it is recorded they act no more, and "
+        f"`{command} wait '{PC1}'` skips their turn")
     assert main(["genso", "fight", "flee", PC1]) == 0  # as the line says
     assert f"GM-COMBAT-1  {PC1} PC 1 flees" in capsys.readouterr().out
     assert main(["genso", "fight", "end"]) == 0

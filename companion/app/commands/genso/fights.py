@@ -929,7 +929,8 @@ def _curse_due(fight: Fight, curse: DeathCurse, line: str, path: Path) -> str:
     they die at this sunset and played them on at full HP. An INCAPACITATED target takes no
     turn (GM-COMBAT-8), and ``fight flee`` is the actor's on their turn (GM-COMBAT-1): the
     GM ends the fight; it told them to flee the target on a turn that never comes
-    (reviewgc67b RISK 1)."""
+    (reviewgc67b RISK 1). The flee is before ``calendar pass 1`` records the death; after
+    it the dead act no more and ``fight wait`` skips their turn (reviewg71c RISK 1)."""
     here = [c for c in fight.state.order if fold_name(c.name) == fold_name(curse.target)
             and c.status in (Status.ACTIVE, Status.INCAPACITATED)]
     if not here:
@@ -944,10 +945,16 @@ def _curse_due(fight: Fight, curse: DeathCurse, line: str, path: Path) -> str:
         return (with_english(fight, f"{line}; {name} is in this fight, down and taking no "
                                     "turn, which does not mark the death")
                 + f": {end}")
-    return (with_english(fight, f"{line}; {name} is in this fight, which does not mark the "
-                                "death and plays them on")
-            + f": {end} or, on their turn, takes them out with `{command} flee "
-            f"{shlex.quote(name)}{file_option(path)}` (said as fled)")
+    # Only until `calendar pass 1` records the death, which the line names first: from then
+    # the fight marks it, and the dead act no more (fixgenso71c refuses their flee), so the
+    # flee is the GM's before that pass, and a Wait skips the dead's turn after it
+    # (reviewg71c RISK 1: it advised a flee that the pass it named first shut).
+    typed = f"{shlex.quote(name)}{file_option(path)}"
+    return (with_english(fight, f"{line}; {name} is in this fight, which plays them on until "
+                                "the death is recorded")
+            + f": {end} or, before `genso calendar pass 1` records the death, takes them "
+            f"out on their turn with `{command} flee {typed}` (said as fled); once it is "
+            f"recorded they act no more, and `{command} wait {typed}` skips their turn")
 
 
 def _after_the_end(fight: Fight, path: Path) -> str:
