@@ -158,14 +158,14 @@ def test_a_right_count_saved_past_marks_names_where_they_lie(
     """reviewx69 RISK 1: three dice beside a laptop, told --count 3, saved at 0.4 with "5
     marks were found: if 5 dice lie there": the player sees 3 dice and nothing says what
     the other marks are. The note names where each lies (a key of the laptop at the top
-    left, the side of the middle die), so the player can look there."""
+    left), so the player can look there; the middle die's own side is no die to look for
+    (reviewd71 NIT 1, tests/test_dice71c.py)."""
     assert cli.main(["calibrate", "dice", "--source", str(PHOTOS / "mp_Train_dice_26.jpg"),
                      "--count", "3"]) == 0
     out = capsys.readouterr().out
     assert "read 3 dice (1, 1, 1)" in out and "finder threshold 0.4" in out
-    assert ("Note: at the companion's own finder threshold (0.3) 2 more marks were found in "
-            "the middle and at the top left: if dice lie there, run again with --count 5."
-            ) in out
+    assert ("Note: at the companion's own finder threshold (0.3) a 4th mark was found at the "
+            "top left: if a die lies there, run again with --count 4.") in out
 
 
 @needs_photos

@@ -42,12 +42,17 @@ from companion.hw.dice.frames import (
     frame_iterator,
 )
 from companion.hw.dice.networks import TURNS, DiceNetworks, Spot
-from companion.hw.dice.placement import larger_than_others
+from companion.hw.dice.placement import (
+    _OWN_SIDE_ANGLE,
+    _OWN_SIDE_REACH,
+    larger_than_others,
+)
 from companion.hw.dice.reader import DiceReader
 from companion.hw.dice.reader_config import Measured, ReaderConfig
 from companion.hw.dice.readings import (
     NO_DICE_SEEN,
     DiceRead,
+    DieReading,
     ReadStatus,
     dice_count,
     place_of,
@@ -194,24 +199,50 @@ def more_than_count(at: str, more: Sequence[DiceRead], number: int,
     which ``more`` finds ``number`` and ``saved`` reads ``count``: each of the former lying
     on none of the latter (reviewx69 RISK 1: "5 marks were found" next to 3 dice read named
     nothing the player could check). When all of them lie on the dice read (one die found
-    as two marks), there is nothing to say; with no such frame, the number alone."""
-    extra = number - count
-    words = (f"{article(number)} {ordinal(number)} {what} was {how}" if extra == 1
-             else f"{extra} more {'dice' if what == 'die' else what + 's'} were {how}")
+    as two marks), there is nothing to say; with no such frame, the number alone.
+
+    A doubted mark lying where a die read shows its own side to a camera at the table's
+    near edge (``own_side_of``) is that die, not one more: it is not counted or named
+    (reviewd71 NIT 1: mp_Train_six_23's three 6s, the top one's front side found as a 4th
+    mark, noted "a 4th mark was found at the top: if a die lies there, run again with
+    --count 4", and --count 4 was then refused, as no 4th die lies there)."""
+    places: list[str] = []
     for frame, wider, read in zip(frames, more, saved, strict=True):
         if len(wider.dice) != number or read.status is not ReadStatus.OK \
                 or len(read.dice) != count:
             continue
-        places = list(dict.fromkeys(
-            place_of(d, frame.shape) for d in wider.dice
-            if not any(math.dist(d.centre, s.centre) < max(d.side_px, s.side_px) / 2
-                       for s in read.dice)))
-        if not places:
+        beyond = [d for d in wider.dice
+                  if not any(math.dist(d.centre, s.centre) < max(d.side_px, s.side_px) / 2
+                             for s in read.dice)]
+        others = [d for d in beyond if not any(own_side_of(d, s) for s in read.dice)]
+        number -= len(beyond) - len(others)
+        places = list(dict.fromkeys(place_of(d, frame.shape) for d in others))
+        if not places or number <= count:
             return ""
-        words += f" {' and '.join(places)}"
         break
+    extra = number - count
+    words = (f"{article(number)} {ordinal(number)} {what} was {how}" if extra == 1
+             else f"{extra} more {'dice' if what == 'die' else what + 's'} were {how}")
+    if places:
+        words += f" {' and '.join(places)}"
     return (f"{at} {words}: if {'a die lies' if extra == 1 else 'dice lie'} there, run again "
             f"with --count {number}")
+
+
+def own_side_of(mark: DieReading, die: DieReading) -> bool:
+    """Whether ``mark``, a doubted one (no value read), lies where a camera at the table's
+    near edge sees the side of the flat ``die`` read: below it in the view, within
+    placement._OWN_SIDE_ANGLE degrees of straight down and _OWN_SIDE_REACH face sides, as
+    the read given a throw's count leaves such a side out (placement._own_side). Unlike
+    there, whatever the doubt and however sure the die's value: this only keeps the note
+    from sending the player to look for a die there, and calibrating asks for the dice
+    laid apart (mp_Train_dice_8: the one die's front side, doubted as unread, below a 1
+    read 0.88 sure)."""
+    down = mark.centre[1] - die.centre[1]
+    across = abs(mark.centre[0] - die.centre[0])
+    return (mark.value is None and die.value is not None and down > 0
+            and math.degrees(math.atan2(across, down)) <= _OWN_SIDE_ANGLE
+            and math.dist(mark.centre, die.centre) <= _OWN_SIDE_REACH * die.side_px)
 
 
 def article(number: int) -> str:
