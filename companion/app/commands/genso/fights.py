@@ -171,7 +171,8 @@ def refuse_the_dead(table: GensoFightMode, action: Action, path: Path) -> None:
     turn is skipped with ``fight wait``, and the GM's ``end``, ``undo``, ``sunrise``,
     ``sunset`` and ``sleep`` go on, as the table's Skip turn and GM menu. Dispel, which takes
     anyone, still takes them. Only a new command is refused: a fight file holding such an
-    action, played before, replays as it was played."""
+    action, played before, replays as it was played. ``fight wait`` is named only on the
+    dead's own turn, the one turn it is taken (reviewg71c NIT 1)."""
     fight = table.fight
     if isinstance(action, Attack | Cast | UseStone | Move | Dodge | Flee) \
             and table.cursed_dead(action.actor):
@@ -179,9 +180,14 @@ def refuse_the_dead(table: GensoFightMode, action: Action, path: Path) -> None:
         # The table's own prompt of the dead's turn, its words not written twice.
         said = table._actions(actor).prompt
         command = f"{companion_command()} genso fight"
+        gm = "the GM's `fight end`, `undo`, `sunrise`, `sunset` and `sleep` go on"
+        current = fight.state.current
+        if current is None or current.name != actor.name:
+            # Off its turn the engine refuses its Wait too (GM-COMBAT-1): the hint led to a
+            # second refusal (reviewg71c NIT 1).
+            raise IllegalAction(f"{said}: {gm}")
         raise IllegalAction(f"{said}: `{command} wait {_typed(actor.name)}"
-                            f"{file_option(path)}` skips its turn 手番を飛ばす, and the GM's "
-                            "`fight end`, `undo`, `sunrise`, `sunset` and `sleep` go on")
+                            f"{file_option(path)}` skips its turn 手番を飛ばす, and {gm}")
     taken: tuple[str, ...] = ()
     what = ""
     if isinstance(action, Attack):
