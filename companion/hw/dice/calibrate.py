@@ -110,9 +110,9 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
         reader = DiceReader(config, networks)
         reads = [reader.read(f) for f in frames]
         # dicecam71 DEFECT 1: the tray reads a throw given its count, which leaves out a mark
-        # doubted as no die at all (a laptop's corner): the setting is scored on that read,
-        # or a lay the tray reads right is refused as "4 dice found". The reads without the
-        # count still give the marks found, for the refusal and the notes below.
+        # doubted as no die at all (a laptop's key, a die's own side): the setting is scored
+        # on that read, or a lay the tray reads right is refused as "4 dice found". The reads
+        # without the count still give the marks found, for the refusal and the notes below.
         counted = [reader.read(f, count) for f in frames]
         good = [r for r in counted if r.status is ReadStatus.OK and len(r.dice) == count]
         agreed = max((sum(1 for r in good if r.values == g.values) for g in good), default=0)
