@@ -9,6 +9,11 @@ from 2,000,000 up, far from the seeds the benchmark and the tests score the
 reader on (below 100,000); shard k holds seeds 2,000,000 + 100k onwards, so
 ``--start`` keeps a new run's scenes apart from an earlier one's. A third of
 the scenes lie on the companion's own printed mat, with its markers and tiles.
+Shards made before commit 14640de5 drew that mat mirrored (its markers and tiles
+mirror images, its dice area never found): the shipped finder and judge learned
+from such shards, so a recipe rerun now draws the mat scenes' pixels otherwise
+than the shards they learned from (the same dice, labels and other scenes;
+reviewd71 RISK 2). No switch draws it mirrored again.
 With ``--tilted-only`` every scene has a die leaning on another, the judge's
 hardest case (in a mixed run, a third of the scenes, and one die in twelve).
 With ``--side-on`` too, only the scenes whose leaning die shows the camera a

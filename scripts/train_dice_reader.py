@@ -37,7 +37,11 @@ marks (``_matched``: the keyboard's keys, a die's side seen in perspective are t
 NOTHING). The first round's judge (K) labels the second round's photos; M also sees
 more catalogue renders (its former answers kept) and the side-on shards, which hold
 it to calling a leaning die's open side COCKED. models/dice_reader.json records the
-runs back to the renders-only networks (kept in models/dice_v1/):
+runs back to the renders-only networks (kept in models/dice_v1/). Every shard these
+runs used was made before commit 14640de5, which drew the companion's mat mirrored in
+make_dice_data.py's mat scenes (a third of them): rerun now, the recipes here draw
+that mat the right way round, so they do not remake the same data, and the figures
+recorded here are of networks that learned the mirrored mat (reviewd71 RISK 2):
 
     .venv/bin/python scripts/make_dice_data.py --scenes 800 --start 3010 --out /tmp/dice/r2
     .venv/bin/python scripts/make_dice_data.py --scenes 200 --start 1530 --tilted-only --side-on \
