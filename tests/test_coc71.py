@@ -30,6 +30,7 @@ import pytest
 
 from companion.systems.coc.combat import (
     ENGINE,
+    Attack,
     Condition,
     Defence,
     EndTurn,
@@ -278,4 +279,49 @@ def test_revision_18_dropped_the_pin_unsaid_and_left_it_prone_004() -> None:
     later = "\n".join(e.text for e in f.journal[tackled:])
     assert "lapses" not in later
     assert Condition.PRONE in {c.condition for c in f.state.get("Ann").conditions}
+    replays(f)
+
+
+# --- AMBIGUOUS 6: the restrained (004) act only to break free: no dodge, parry or counter ----
+
+def restrained_cult(engine: int = ENGINE) -> Fight:
+    """004: Ann restrains Cult (CO-GRAP-6); Bob, with a knife, to act."""
+    f = at(engine, duel(P004, {"grapple": 90}, {"dodge": 50, "martial_arts": 60, "knife": 50,
+                                                "weapons": ("knife", "kick")},
+                        third={"weapons": ("fist",), "fist": 80}))
+    push(f, Grapple("Ann", "Cult"), (100, 10))
+    assert f.state.get("Cult").held_by == "Ann"
+    return f
+
+
+@pytest.mark.parametrize("defence", [
+    {"defence": Defence.DODGE}, {"defence": Defence.PARRY, "parry_weapon": 0},
+    {"defence": Defence.PARRY, "parry_with": "ma"},
+    {"defence": Defence.COUNTER, "parry_weapon": 1}])
+def test_the_restrained_do_not_defend_004(defence: dict[str, object]) -> None:
+    """004 l.163 「組み付いた相手を行動不能にする」, as readings.toml's CO-GRAP-6 says: "a
+    restrained target acts only to break free": Bob's punch at restrained Cult takes no
+    declared dodge, parry or MA counter, refused before any die and said why."""
+    f = restrained_cult()
+    refused(f, Attack("Bob", "Cult", **defence),  # type: ignore[arg-type]
+            r"^Cult cannot \w+ now: Cult is restrained by Ann: it acts only to break free, "
+            r"no dodge or parry \(CO-GRAP-6\)$")
+    text = push(f, Attack("Bob", "Cult"), (100, 30), (3, 2), (4, 1))
+    assert "Cult takes" in text
+
+
+def test_the_table_offers_the_restrained_no_defence(tmp_path: Path) -> None:
+    make = people(P004, ("Ann", 14, ("fist",), INV, {"grapple": 90}),
+                  ("Bob", 12, ("fist",), INV, {"fist": 80}),
+                  ("Cult", 10, ("knife",), FOE, {"knife": 50, "dodge": 50}))
+    _, player = at_the_table(tmp_path, make, [(Grapple("Ann", "Cult"), [10])],
+                             ["attack", "t:Cult", "h:plain", "d:none"],
+                             [Attack("Bob", "Cult")])
+    assert offered(player, "How does Cult defend?") == [["d:none", "m:more", "back"]]
+
+
+def test_revision_18_let_the_restrained_dodge_004() -> None:
+    f = restrained_cult(OLD)
+    text = push(f, Attack("Bob", "Cult", defence=Defence.DODGE), (100, 30), (100, 10))
+    assert "Cult 回避/Dodge" in text
     replays(f)

@@ -302,9 +302,12 @@ def test_no_two_handed_parry_in_a_grapple_003() -> None:
 
 def test_the_restrained_still_dodge_004() -> None:
     """004 l.163 「組み付いた相手を行動不能にする」: no action on its turn but breaking free (the
-    spec's CO-GRAP-6 Default); a dodge is a reaction, not an action (CO-BASE-5), as for the
-    thrown 「行動不可能」 (CO-STUN-3 Default), so restrained Cult dodges Bob. Kept as it was."""
-    f = duel(P004, {"grapple": 90}, {"dodge": 50}, third={"weapons": ("knife",), "knife": 80})
+    spec's CO-GRAP-6 Default); up to revision 18 a dodge was a reaction, not an action
+    (CO-BASE-5), as for the thrown 「行動不可能」 (CO-STUN-3 Default), so restrained Cult
+    dodged Bob. From revision 19 (coc71 item 6) the engine follows its reading "a restrained
+    target acts only to break free": no dodge (tests/test_coc71.py)."""
+    f = at(18, duel(P004, {"grapple": 90}, {"dodge": 50},
+                    third={"weapons": ("knife",), "knife": 80}))
     push(f, Grapple("Ann", "Cult"), (100, 10))
     assert f.state.get("Cult").held_by == "Ann"
     text = push(f, Attack("Bob", "Cult", defence=Defence.DODGE), (100, 30), (100, 10))

@@ -5,7 +5,8 @@ MA counter.
 
 Rules: CO-DODGE-1 to CO-DODGE-8, CO-PARRY-1 to CO-PARRY-4, CO-BASE-7, CO-BASE-3, CO-MA-5,
 CO-MELEE-3 (could it have defended at all), CO-FIRE-5 (a parried shot), CO-IAI-2 and
-CO-IAI-3 (an Iai parry), CO-GRAP-5 (a Grapple parry), CO-WEAP-1 (a parrying weapon's wear).
+CO-IAI-3 (an Iai parry), CO-GRAP-5 (a Grapple parry), CO-WEAP-1 (a parrying weapon's wear),
+CO-GRAP-6 (the restrained do not defend).
 """
 
 from __future__ import annotations
@@ -21,6 +22,10 @@ from companion.systems.coc.combat.fighters import Combatant
 from companion.systems.coc.rules import Status, WeaponKind
 from companion.systems.coc.sheet import OLD_BUDO, parry_budo, skill_value
 
+#: The first engine revision (:data:`~companion.systems.coc.combat.formats.ENGINE`) in which
+#: a restrained one (CO-GRAP-6, 004) neither dodges nor parries (:meth:`_Defences.restrained`);
+#: revision 18 let it.
+RESTRAINED_NO_DEFENCE = 19
 
 class _Defences(_Disarm):
     """Adds the defender's dodges, parries, cover and counters."""
@@ -144,6 +149,9 @@ class _Defences(_Disarm):
         limits; CO-DODGE-3: from behind)."""
         if t.out:
             return f"{t.name} is out of the fight (dead or unconscious)"
+        if self.restrained(t):
+            return (f"{t.name} is restrained by {t.held_by}: it acts only to break free, no "
+                    "dodge or parry (CO-GRAP-6)")
         if self.on("CO-DODGE-3") and a.from_behind and not t.concentrating:
             return (f"{a.actor} attacks from behind and {t.name} is not concentrating on "
                     "dodging (CO-DODGE-3)")
@@ -222,6 +230,16 @@ class _Defences(_Disarm):
                                           or pw.info.long_gun):
             return f"a {pw.info.name} cannot parry: melee weapons and long guns do (CO-PARRY-2)"
         return ""
+
+    def restrained(self, t: Combatant) -> bool:
+        """CO-GRAP-6 (004 l.163 「組み付いた相手を行動不能にする」): from revision
+        :data:`RESTRAINED_NO_DEFENCE` the restrained one has no dodge, parry or MA counter
+        either, as the engine's reading says (readings.toml: "a restrained target acts only
+        to break free"; the spec's Default: "cannot act, except … opposed STR"). Revision 18
+        refused its actions only and let it dodge and parry. The seed is silent on reactions;
+        the reading is this companion's, labelled in ``companion coc defaults``."""
+        return (self.engine >= RESTRAINED_NO_DEFENCE and not self.p003
+                and self.on("CO-GRAP-6") and bool(t.held_by))
 
     def two_hands_held(self, t: Combatant, index: int) -> bool:
         """CO-GRAP-3 (003 「＜組みつき＞中は…両手を使う武器は使用できない」, both in the grapple
