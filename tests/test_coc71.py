@@ -40,7 +40,8 @@ from companion.systems.coc.combat import (
     Place,
     Tackle,
 )
-from companion.systems.coc.rules import Profile
+from companion.systems.coc.rules import Profile, load_rules
+from companion.systems.defaults import fixed_readings
 from tests.app.test_coc_mode import FOE, INV, at_the_table, offered, people
 from tests.systems.coc.helpers import at, duel, pass_to, patch, push, refused, replays
 
@@ -325,3 +326,20 @@ def test_revision_18_let_the_restrained_dodge_004() -> None:
     text = push(f, Attack("Bob", "Cult", defence=Defence.DODGE), (100, 30), (100, 10))
     assert "Cult 回避/Dodge" in text
     replays(f)
+
+
+# --- AMBIGUOUS 5, 7, NIT 8: the choices listed as the Defaults they are ----------------------
+
+def readings() -> dict[str, str]:
+    return fixed_readings("companion.systems.coc", load_rules(P004).defaults)
+
+
+def test_what_knocked_down_does_before_the_pin_is_a_listed_reading() -> None:
+    """coc71 item 5: 004 l.177 「強制的に対象を転倒させられる」 says nothing of what the fallen
+    one may do before the pin; the engine lets it act as usual, listed under CO-TACKLE-3 with
+    the board's pull-in and lapse (DEFECT 3), and CO-GRAP-1 says the blow back moves the pair
+    (DEFECT 2)."""
+    line = readings()["CO-TACKLE-3"]
+    assert "knocked down 転倒 is a mark only: the target acts as usual" in line
+    assert "the pin lapses, said" in line and "one knock-down at a time" in line
+    assert "a tackle's blow back (CO-TACKLE-2" in readings()["CO-GRAP-1"]
