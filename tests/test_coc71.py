@@ -343,3 +343,18 @@ def test_what_knocked_down_does_before_the_pin_is_a_listed_reading() -> None:
     assert "knocked down 転倒 is a mark only: the target acts as usual" in line
     assert "the pin lapses, said" in line and "one knock-down at a time" in line
     assert "a tackle's blow back (CO-TACKLE-2" in readings()["CO-GRAP-1"]
+
+
+def test_the_tackle_options_damage_instead_is_a_listed_reading() -> None:
+    """coc71 item 7: CO-TACKLE-1's "the option's effect instead of 1d6+db" (spec Default,
+    004 l.175 read either way) is listed, under a part key: CO-TACKLE-1's ap is a setting."""
+    line = readings()["CO-TACKLE-1 (option damage)"]
+    assert "replaces its 1d6+db" in line and "knock down deals none" in line
+    assert "CO-TACKLE-1" not in readings()
+
+
+def test_the_tackle_option_replaces_the_damage_as_the_reading_says_004() -> None:
+    """The reading is what the engine plays: a blow back rolls 1D4+db, not 1d6+db too."""
+    f = duel(P004, {"tackle": 60})
+    text = push(f, Tackle("Ann", "Cult", "blow_back"), (100, 20), (4, 2), (4, 2), (100, 10))
+    assert "(1D4+1D4)" in text and "1D6+1D4" not in text
