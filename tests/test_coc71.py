@@ -358,3 +358,16 @@ def test_the_tackle_option_replaces_the_damage_as_the_reading_says_004() -> None
     f = duel(P004, {"tackle": 60})
     text = push(f, Tackle("Ann", "Cult", "blow_back"), (100, 20), (4, 2), (4, 2), (100, 10))
     assert "(1D4+1D4)" in text and "1D6+1D4" not in text
+
+
+def test_the_grapples_follow_up_defaults_are_listed() -> None:
+    """coc71 NIT 8: the CO-GRAP-5, CO-GRAP-8 and CO-MA-2 Defaults the engine plays (spec
+    §3: "follow-up options … resisted only by opposed STR", "the grapple ends when the
+    opponent is thrown", "about 2 m", "Choke and Throw each cost the 1 AP") are listed under
+    part keys, as each rule keeps a setting or another part."""
+    r = readings()
+    assert "opposed STR to break free" in r["CO-GRAP-5 (follow-ups)"]
+    assert "a throw ends the grapple" in r["CO-GRAP-8 (throw)"]
+    assert "about 2 m" in r["CO-GRAP-8 (throw)"] and "(not checked)" in r["CO-GRAP-8 (throw)"]
+    assert "1 AP CO-GRAP-3 allows" in r["CO-MA-2 (choke and throw)"]
+    assert "a throw ends the grapple" in r["CO-MA-2 (choke and throw)"]
