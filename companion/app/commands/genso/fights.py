@@ -37,6 +37,7 @@ from companion.app.modes.fight_replaced import (
 )
 from companion.app.modes.fight_unchanged import AsLoaded, loaded, saving_over
 from companion.app.modes.genso import GensoFightMode
+from companion.app.modes.genso.action_menu import _FOES_OUT
 from companion.app.modes.genso.target_menus import AREA
 from companion.app.modes.genso.words import ONE_TARGET, PARTY_OUT, english_names, named
 from companion.app.modes.genso_fight_files import (
@@ -73,7 +74,6 @@ from companion.systems.genso.combat import (
     Entrant,
     Entry,
     Fight,
-    FightState,
     Flee,
     Move,
     Outcome,
@@ -136,15 +136,37 @@ def with_english(fight: Fight, text: str) -> str:
     return add_english(text, english_names(fight.rules, fight))
 
 
-def goes_on_line(state: FightState) -> str:
+def goes_on_line(table: GensoFightMode) -> str:
     """GM-COMBAT-1 (Default ``party_down_ends_fight`` off): what ``fight show`` and an action
     say while the party is down (全滅), or some fled and the rest are down, and the fight
     goes on, as PG 4-1 has it: only the enemy's side ends a fight, and the GM declares its
-    end. Empty otherwise. A line of its own under 80 columns (review64g N3: 82)."""
-    out = state.party_out
-    if not state.party_down_going_on or out is None:
+    end. Empty otherwise. A line of its own under 80 columns (review64g N3: 82).
+
+    The fighters the calendar records dead of a Death Curse (GM-MAGIC-13) count down, on
+    either side, by the table's own :meth:`~GensoFightMode.party_out` and
+    :meth:`~GensoFightMode.foes_out`, and in its words (the action menu's note): they act no
+    more, so the party, or every foe, may be out with no one fallen to the engine
+    (reviewg71c NIT 3, fixgenso71c's open RISK: only the row said died)."""
+    out = table.party_out()
+    if out is not None:
+        return f"{PARTY_OUT[out]}: the fight goes on until the GM ends it"
+    if table.foes_out():
+        return f"{_FOES_OUT}: the fight goes on until the GM ends it"
+    return ""
+
+
+def at_the_end(table: GensoFightMode) -> str:
+    """GM-COMBAT-1: how the sides stood when the GM ended the fight (全滅 the party is down,
+    review64g), as the table's outcome says it beside the GM's end
+    (:meth:`~GensoFightMode._outcome`, the calendar's dead counted down: 勝利 the party won
+    when every foe left was one of them); empty when the fight was not ended by the GM, or
+    both sides could still act then."""
+    state = table.fight.state
+    if state.outcome is not Outcome.DECLARED:
         return ""
-    return f"{PARTY_OUT[out]}: the fight goes on until the GM ends it"
+    # The table's words are the GM's end, then " — " and the sides' state.
+    _, _, after = table._outcome().partition(f"{state.outcome.text} — ")
+    return after
 
 
 def calendar_view(fight: Fight, path: Path | None = None, say: bool = True) -> GensoFightMode:
@@ -215,24 +237,34 @@ def fight_status(rules: GensoRules, fight: Fight,
 
     A fighter the calendar records dead of a Death Curse (GM-MAGIC-13, by ``table``,
     :func:`calendar_view`) is marked as the table's row marks it, ``呪殺呪 curse 死亡
-    died`` (``"calendar_dead"`` in the JSON): it acts no more (fixgenso71c)."""
+    died`` (``"calendar_dead"`` in the JSON): it acts no more (fixgenso71c), and counts down
+    as the table counts it (:func:`goes_on_line`, :func:`at_the_end`; the JSON's
+    ``party_down`` and ``party_out``). A fight with no such death is said as the engine's
+    state says it."""
     state = fight.state
     table = table or calendar_view(fight)
     shown = {c.name: named(rules, fight, c) for c in state.order}
     width = max((display_width(label) for label in shown.values()), default=0)
     rows = []
+    # The party out as the engine says it (after the end too), else with the calendar's dead
+    # counted down, going on (the table's), or when the GM ended it (its outcome's words).
+    out = state.party_out or table.party_out() or next(
+        (o for o in PARTY_OUT if o.text == at_the_end(table)), None)
     turn = shown[state.current.name] if state.current else ""
     lines = [f"round {state.round}" + (f"  turn: {turn}" if state.current
                                        else f"  over: {state.outcome.text}"
                                        if state.outcome else "")
              + (f" (moved: {state.moved}; its action is left, GM-COMBAT-1)"
                 if state.moved and state.current else "")]
-    if state.party_down_going_on:  # a line of its own: the round's line fits 80 columns
-        lines.append(goes_on_line(state))
-    if state.outcome is Outcome.DECLARED and state.party_out is not None:
-        # The GM's end of a fight whose party was out (全滅): the party's state beside it
-        # (review64g), a line of its own for the 80 columns; the journal is as played.
-        lines.append(f"at the end: {state.party_out.text}")
+    going_on = goes_on_line(table)
+    if going_on:  # a line of its own: the round's line fits 80 columns
+        lines.append(going_on)
+    ended = at_the_end(table)
+    if ended:
+        # The GM's end of a fight whose party was out (全滅), or whose foes were (the
+        # calendar's dead): the sides' state beside it (review64g), a line of its own for
+        # the 80 columns; the journal is as played.
+        lines.append(f"at the end: {ended}")
     for c in state.order:
         pools = (f"HP {c.hp}/{c.max_hp} " if c.hp is not None else "") + f"MP {c.mp}/{c.max_mp}"
         if c.storage_mp:
@@ -262,8 +294,8 @@ def fight_status(rules: GensoRules, fight: Fight,
     data = {"round": state.round, "current": state.current.name if state.current else None,
             "moved": state.moved or None,
             "outcome": state.outcome.value if state.outcome else None,
-            "party_down": state.party_down_going_on,
-            "party_out": state.party_out.value if state.party_out else None,
+            "party_down": table.party_out() is not None,
+            "party_out": out.value if out else None,
             "combatants": rows,
             "actions": len(fight.journal)}
     return "\n".join(lines), data
@@ -914,7 +946,7 @@ def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
         text, data = fight_status(fight.rules, fight, table)
         if fight.state.outcome is not None and unwritten(fight):
             text += f"\n\n{apply_hint(path)}"
-        if fight.state.party_down_going_on:
+        if goes_on_line(table):  # the party out, or the foes (the calendar's dead)
             text += (f"\n\nto end it 戦闘終了: `{companion_command()} genso fight "
                      f"end{file_option(path)}`")
         said = with_english(fight, entry.text)
