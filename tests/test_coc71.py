@@ -369,5 +369,5 @@ def test_the_grapples_follow_up_defaults_are_listed() -> None:
     assert "opposed STR to break free" in r["CO-GRAP-5 (follow-ups)"]
     assert "a throw ends the grapple" in r["CO-GRAP-8 (throw)"]
     assert "about 2 m" in r["CO-GRAP-8 (throw)"] and "(not checked)" in r["CO-GRAP-8 (throw)"]
-    assert "1 AP CO-GRAP-3 allows" in r["CO-MA-2 (choke and throw)"]
+    assert "the 1 AP a round that a grapple allows" in r["CO-MA-2 (choke and throw)"]
     assert "a throw ends the grapple" in r["CO-MA-2 (choke and throw)"]
