@@ -12,12 +12,17 @@ import pytest
 
 from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.session.controls import READ_OPTIONS, Confirm, Controls
-from companion.app.session.reads import ReadState, interpret, tile_names, wait_for_tile
+from companion.app.session.reads import (
+    OTHER,
+    ReadState,
+    interpret,
+    pick_option,
+    wait_for_tile,
+)
 from companion.errors import IllegalAction, ImpossibleRead
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.camera.reader import CameraTileReader, ReaderSettings
 from companion.hw.display.screen import ScreenDisplay
-from companion.hw.display.view import Option
 from companion.hw.ports import Candidate, ReaderStatus, Slot, SlotReading
 from companion.hw.rfid.tagmap import TagMap
 from companion.hw.rfid.tray import LinkState, TrayReader
@@ -63,10 +68,10 @@ class FaultyReader(ScriptedReader):
 
 def statuses(reader: ScriptedReader, presses: list[list[Press]], slot: Slot = Slot.DRAW,
              ledger: TileLedger | None = None, state: ReadState | None = None,
-             ) -> list[tuple[str, Tile | None, tuple[Tile, ...]]]:
+             ) -> list[tuple[str, Tile | None, tuple[Tile | str, ...]]]:
     """What :func:`wait_for_tile` shows until a tile counts: status, tile offered, picks."""
     clock = StepClock()
-    shown: list[tuple[str, Tile | None, tuple[Tile, ...]]] = []
+    shown: list[tuple[str, Tile | None, tuple[Tile | str, ...]]] = []
     wait_for_tile(reader, state or ReadState(clock=clock), slot, ledger or TileLedger(),
                   Controls([ScriptedPresses(presses)]), Confirm(1.0, clock),
                   lambda status, t, picks, lit, guided: shown.append((status, t, picks)),
@@ -86,7 +91,7 @@ def fits(screen: ScreenDisplay, status: str, tile: Tile | None = None,
                          prompt_tile=str(tile))
     else:
         view = mode.view(ask.prompt, status=status, prompt_tile="back",
-                         options=tuple(Option(str(t), tile_names(t)) for t in picks))
+                         options=tuple(map(pick_option, picks)))
     drawn = spy_text(screen)
     screen.render(view)
     rows = [d for d in drawn if not d.label and d.text and d.text in status]
@@ -98,7 +103,7 @@ def test_a_tile_the_camera_cannot_read_is_said_in_both_with_its_picks(
     unsure = on(Slot.ROOM_BR, None, "1p", "2p", "3p")
     shown = statuses(ScriptedReader([[unsure]]), [[], [], [Pick(0)]], Slot.ROOM_BR)
     status, _, picks = shown[-1]
-    assert len(picks) == 3
+    assert len(picks) == 4 and picks[-1] == OTHER  # then "Other tile…" (reviewc71 DEFECT 2)
     assert status == ("cannot read the bottom-right room tile: straighten it "
                       "読めない: まっすぐ置いて; or pick: item moves, A takes 選ぶ: I移動 A決定")
     assert fits(screen, status, picks=picks)
@@ -118,14 +123,18 @@ def test_a_fifth_copy_the_camera_settles_on_none_for_is_said_in_both(
 def test_a_face_down_tile_and_a_fifth_copy_read_are_said_in_both(
         screen: ScreenDisplay) -> None:
     shown = statuses(ScriptedReader([[on(Slot.DRAW, "back")], [on(Slot.DRAW, "5p")]]), [])
+    # with "Other tile…" to pick (reviewc71 DEFECT 2): the status says how a pick is made
     assert shown[0][0] == ("the tile on the draw slot is face down: turn it over "
-                           "引き牌の枠の牌が裏向き: 表にして")
+                           "引き牌の枠の牌が裏向き: 表にして; or pick: item moves, A takes "
+                           "選ぶ: I移動 A決定")
+    assert shown[0][2] == (OTHER,) and fits(screen, shown[0][0], picks=shown[0][2])
     ledger = out_of_wall("5m")
     shown = statuses(ScriptedReader([[on(Slot.DRAW, "5m")], [on(Slot.DRAW, "5p")]]), [],
                      ledger=ledger)
     status = shown[0][0]
-    assert status == "5m 五萬 on the draw slot: a 5th copy, lay it again 5枚目: 置き直して"
-    assert fits(screen, status)
+    assert status == ("5m 五萬 on the draw slot: a 5th copy, lay it again 5枚目: 置き直して; "
+                      "or pick: item moves, A takes 選ぶ: I移動 A決定")
+    assert shown[0][2][-1] == OTHER and fits(screen, status, picks=shown[0][2])
 
 
 def test_the_ledger_refuses_a_fifth_copy_in_both() -> None:

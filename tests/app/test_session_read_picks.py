@@ -44,7 +44,7 @@ def test_a_misread_tile_s_picks_say_the_english_name_as_the_read_offer_does() ->
     assert str(tile) == "5z"
     assert [(o.choice, o.label) for o in options] == [
         ("5z", "5z 白 (White dragon)"), ("1s", "1s 一索 (1 of bamboo)"),
-        ("7p", "7p 七筒 (7 of dots)")]
+        ("7p", "7p 七筒 (7 of dots)"), ("other", "Other tile… 他の牌")]  # reviewc71 DEFECT 2
 
 
 @pytest.fixture(params=["800x480", "1024x600"])

@@ -39,6 +39,10 @@ from companion.systems.jongrogue.tiles import ALL_KINDS, BACK, EMPTY, Tile
 from companion.systems.jongrogue.wall import TileLedger
 
 PICKS = 3  # the likeliest legal tiles offered for a tile the reader cannot settle on
+# The pick after those likeliest tiles that opens every legal tile (misread_picks): the tile
+# laid may be one the camera ranks 4th or lower, or not at all (reviewc71 DEFECT 2).
+OTHER = "other"
+OTHER_LABEL = "Other tile… 他の牌"
 # How often the player rejects the camera's same read of a slot before every legal tile is
 # offered to pick (misread_picks): the tile laid again reads the same (camera71 DEFECT 4).
 MISREAD_REJECTS = 2
@@ -634,8 +638,22 @@ def misread_picks(reading: SlotReading, ledger: TileLedger, misread: str) -> tup
     return tuple(tile for tile in kinds if not refused(tile, ledger))
 
 
-def _picked(presses: Sequence[Press], picks: tuple[Tile, ...],
-            highlight: int | None) -> tuple[Tile | None, int | None, Press | None]:
+def tile_picks(reading: SlotReading, ledger: TileLedger,
+               opened: bool) -> tuple[Tile | str, ...]:
+    """The picks for a camera's reading the player may not count as read (uncertain, face
+    down, a 5th copy): its :func:`likeliest` legal tiles, then :data:`OTHER`; once the
+    player ``opened`` that, every legal tile, as after a read rejected twice
+    (:func:`misread_picks`, the reader's candidates first). None for an RFID sticker, nor
+    for an empty slot: nothing is laid there yet at every ask."""
+    if reading.uid or reading.label == EMPTY:
+        return ()
+    if opened:
+        return misread_picks(reading, ledger, "")
+    return (*likeliest(reading, ledger), OTHER)
+
+
+def _picked(presses: Sequence[Press], picks: tuple[Tile | str, ...],
+            highlight: int | None) -> tuple[Tile | str | None, int | None, Press | None]:
     """A pick among ``picks`` by ``presses``, the highlight after them, and the press that
     took it. Nothing is highlighted at first, so ATTACK pressed from habit picks nothing:
     MENU or ITEM (FLEE or RANGED back, as the legend beside them says: "B/R prev") moves onto
@@ -659,7 +677,7 @@ def wait_for_tile(
     ledger: TileLedger,
     controls: Controls,
     confirm: Confirm[Tile],
-    show: Callable[[str, Tile | None, tuple[Tile, ...], int | None, bool], None],
+    show: Callable[[str, Tile | None, tuple[Tile | str, ...], int | None, bool], None],
     poll_seconds: float,
     sleep: Callable[[float], None] = time.sleep,
     one_slot: bool = False,
@@ -712,8 +730,9 @@ def wait_for_tile(
     confirm.value = None  # an offer left by an interrupted wait has no reading behind it
     shown: tuple[object, ...] | None = None
     note = ""  # says a read was rejected, until the slot changes
-    picks: tuple[Tile, ...] = ()
+    picks: tuple[Tile | str, ...] = ()
     highlight: int | None = None
+    opened = False  # the player picked OTHER for the reading there now: every tile is offered
     offered: SlotReading | None = None  # the reading behind the tile on offer
     lifted = False  # the tile on offer was seen lifted off the slot
     rejects: dict[str, int] = {}  # how often each camera's read was rejected in this wait
@@ -746,6 +765,7 @@ def wait_for_tile(
         here = [r for r in readings if r.slot is slot]
         if here:
             note = ""
+            opened = False
         for change in here:
             if offered is None:
                 break
@@ -757,7 +777,7 @@ def wait_for_tile(
         status = note
         guided = False  # the status is trouble unless it is the usual next step below
         reading = state.latest.get(slot)
-        offered_picks: tuple[Tile, ...] = ()
+        offered_picks: tuple[Tile | str, ...] = ()
         # Stacked, nothing is offered: the reader's fault says "two tiles on the … slot".
         if not stacked and confirm.value is None and reading is not None \
                 and reading.uid is None and misread is not None and reading.label == misread:
@@ -780,7 +800,7 @@ def wait_for_tile(
                 status = read.problem
                 # A hand moving over the slot is no tile to pick (camplay65 RISK 3).
                 if stillness is None or stillness.still(slot):
-                    offered_picks = likeliest(reading, ledger)
+                    offered_picks = tile_picks(reading, ledger, opened)
         elif confirm.value is None and reading is not None and slot in state.at_start \
                 and reading.label != EMPTY:
             # It may have been counted before a power cut: it counts only laid again. A
@@ -808,11 +828,14 @@ def wait_for_tile(
         if offered_picks != picks:
             picks, highlight = offered_picks, None
             presses = []  # nor does a press made before the picks were shown pick one
+
         if picks and reading is not None:
             # A player with the four buttons has no number keys: say how a pick is made.
             status += HELD_PICK_HINT if slot in state.unlifted else PICK_HINT
             tile, highlight, taken_with = _picked(presses, picks, highlight)
-            if tile is not None:
+            if tile == OTHER:
+                opened = True  # every legal tile, from the next poll on
+            elif isinstance(tile, Tile):
                 controls.accepted_with = taken_with  # guards the next menu as an Accept does
                 state.use(slot, reading, tile)
                 return tile
@@ -886,6 +909,11 @@ def tile_names(tile: Tile) -> str:
     return f"{tile} {tile.name_ja} ({tile.name_en})"
 
 
+def pick_option(pick: Tile | str) -> Option:
+    """A pick as the screen offers it: a tile by its names, :data:`OTHER` as "Other tile…"."""
+    return Option(str(pick), tile_names(pick) if isinstance(pick, Tile) else OTHER_LABEL)
+
+
 def _offer_status(confirm: Confirm[Tile], short: bool, lifted: bool = False) -> str:
     """The status line of the tile on offer; ``short`` when a reader fault follows it (the
     screen's status has two lines, and the buttons say what A and B do). ``lifted``: its
@@ -932,7 +960,7 @@ class TableTiles:
             prompt = ONE_SLOT_ROOM_PROMPT.format(slot=SLOT_NAMES[slot], slot_ja=SLOT_NAMES_JA[slot])
             slot = Slot.DRAW
 
-        def shown(status: str, tile: Tile | None, picks: tuple[Tile, ...],
+        def shown(status: str, tile: Tile | None, picks: tuple[Tile | str, ...],
                   highlight: int | None, guidance: bool) -> None:
             if tile is not None:
                 show(prompt, status=status, prompt_tile=str(tile), options=READ_OPTIONS,
@@ -942,7 +970,7 @@ class TableTiles:
                 show(STARTING_PROMPT, status=status, guidance=True)
             else:
                 show(prompt, status=status, prompt_tile="back", highlight=highlight,
-                     options=tuple(Option(str(t), tile_names(t)) for t in picks),
+                     options=tuple(map(pick_option, picks)),
                      guidance=guidance)
 
         return wait_for_tile(self.reader, self.state, slot, ask.ledger, self.controls,
