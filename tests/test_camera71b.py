@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import deque
 from pathlib import Path
 
+import cv2
 import pytest
 
 from companion.app.commands.play.saves import load_game
@@ -23,6 +24,7 @@ from companion.app.session.reads import (
 from companion.app.session.save import SaveGame
 from companion.hw.buttons import Pick, Press
 from companion.hw.display.view import View
+from companion.hw.pictures import PictureError, read_picture
 from companion.hw.ports import Candidate, ReaderStatus, Slot, SlotReading
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.tiles import ALL_KINDS, Tile
@@ -188,4 +190,29 @@ def test_a_tile_picked_through_other_tile_is_saved_and_replayed_on_resume(
     resumed = Game("plus")
     Session(JongRogueMode(resumed), choices=StopAtChoice(), save=saved).replay(saved.inputs)
     assert [e.to_json() for e in resumed.events] == [e.to_json() for e in game.events]
+
+# --- RISK 3: stray bytes between a JPEG's header segments do not stop the walk -------------
+
+@pytest.mark.parametrize("stray", [b"\x00\x00", b"\x12\x34\x56", b"\xff\x00"])
+@pytest.mark.parametrize("progressive", [False, True])
+def test_a_jpeg_with_stray_bytes_between_its_segments_cut_short_is_still_refused(
+        tmp_path: Path, progressive: bool, stray: bytes) -> None:
+    """libjpeg decodes a JPEG with stray bytes before a header segment's marker, warning of
+    "extraneous bytes"; the walk gave up there and took such a file cut short in its scans
+    for whole: read, its lower part grey (reviewc71 RISK 3). Whole, it still reads."""
+    art = read_picture(TILES / "Pin5.png")
+    _, coded = cv2.imencode(".jpg", art, [cv2.IMWRITE_JPEG_PROGRESSIVE, int(progressive)])
+    data = coded.tobytes()
+    at = data.find(b"\xff\xdb")  # before the quantisation table
+    data = data[:at] + stray + data[at:]
+    picture = tmp_path / "stray.jpg"
+    picture.write_bytes(data)
+    assert read_picture(picture).shape[:2] == art.shape[:2]
+    last_scan = data.rfind(b"\xff\xda")
+    for cut in (last_scan + 40, (last_scan + len(data)) // 2, len(data) - 2):
+        picture.write_bytes(data[:cut])
+        assert cv2.imread(str(picture)) is not None  # OpenCV paints the rest grey
+        with pytest.raises(PictureError) as err:
+            read_picture(picture)
+        assert err.value.problem.startswith("the JPEG file is cut short"), cut
 

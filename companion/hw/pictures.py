@@ -106,14 +106,20 @@ def _cut_short_jpeg(path: Path) -> bool:
         if at >= size:
             return scanned
         if data[at] != 0xFF:
-            return False  # no marker where one must be: not for this walk to judge
+            # Stray bytes where a marker must be: libjpeg skips them to the next 0xFF with a
+            # warning ("extraneous bytes before marker") and decodes on, so the walk does too.
+            # Giving up here took such a file cut short in its scans for whole (reviewc71
+            # RISK 3).
+            at = data.find(b"\xff", at)
+            if at < 0:
+                return scanned
         while at < size and data[at] == 0xFF:  # the marker, after fill bytes 0xFF if any
             at += 1
         if at >= size:
             return scanned
         marker, at = data[at], at + 1
         if marker == 0x00:
-            return False  # a stuffed byte outside a scan: not for this walk to judge
+            continue  # 0xFF 0x00 outside a scan: stray bytes too, skipped as libjpeg does
         if marker == 0xD9:  # end of image
             return False
         if marker == 0x01 or 0xD0 <= marker <= 0xD7:  # no length follows these
