@@ -136,7 +136,7 @@ class TilesInTurn(RenderedSource):
 
 
 @pytest.mark.parametrize(("kinds", "said"), [
-    (("9m", "1s"), "  the shots read 9m ({}) and 1s ({}), not all 1m\n"),
+    (("9m", "1s"), "  the shots read 9m ({}) and 1s ({}), none 1m\n"),
     (("1m", "2m"), "  the shots read 1m ({}) and 2m ({}), not all 1m\n"),
     (("5p",), "  the draw slot shows 5p, surely, not 1m\n"),
 ])
@@ -165,17 +165,18 @@ def test_shots_read_as_any_other_kind_are_filed_only_when_the_player_says_y(
         shown = [line + "\n" for line in out.splitlines() if line.startswith("  the ")]
         assert shown and all(re.fullmatch(re.escape(said).replace(r"\{\}", r"\d+%"), line)
                              for line in shown), out
-        assert prompts[1] == "  y keeps it as 1m; or lay 1m and Enter (s skip, q finish): "
+        them = "it" if len(kinds) == 1 else "them"  # y files both shots (reviewc71 NIT 4)
+        assert prompts[1] == f"  y keeps {them} as 1m; or lay 1m and Enter (s skip, q finish): "
         assert taken == filed and sorted(set(enrolment.labels)) == filed
         assert sorted(set(Enrolment.load(path).labels)) == filed if filed \
             else not path.exists()
 
 
 @pytest.mark.parametrize(("read", "said"), [
-    ([("2m", 0.95), ("2m", 0.40)], "the shots read 2m (95%) and 2m (40%, unsure), not all 1m"),
+    ([("2m", 0.95), ("2m", 0.40)], "the shots read 2m (95%) and 2m (40%, unsure), none 1m"),
     ([("1m", 0.90), ("2m", 0.40)], "the shots read 1m (90%) and 2m (40%, unsure), not all 1m"),
     ([("3m", 0.50), ("3m", 0.45)], "the shots read 3m (50%, unsure) and 3m (45%, unsure), "
-                                   "not all 1m"),
+                                   "none 1m"),
     ([("2m", 0.95), ("2m", 0.90)], "the draw slot shows 2m, surely, not 1m"),
     ([("1m", 0.40), ("1m", 0.95)], None),
 ])

@@ -10,6 +10,7 @@ from pathlib import Path
 import cv2
 import pytest
 
+from companion.app.calibrate.camera import confirm, shots_read, surely_other
 from companion.app.commands.play.saves import load_game
 from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.session.controls import READ_OPTIONS, Confirm, Controls
@@ -23,6 +24,7 @@ from companion.app.session.reads import (
 )
 from companion.app.session.save import SaveGame
 from companion.hw.buttons import Pick, Press
+from companion.hw.camera.classifier import TileClassifier
 from companion.hw.display.view import View
 from companion.hw.pictures import PictureError, read_picture
 from companion.hw.ports import Candidate, ReaderStatus, Slot, SlotReading
@@ -215,4 +217,29 @@ def test_a_jpeg_with_stray_bytes_between_its_segments_cut_short_is_still_refused
         with pytest.raises(PictureError) as err:
             read_picture(picture)
         assert err.value.problem.startswith("the JPEG file is cut short"), cut
+
+# --- NIT 4: the enrol question says "none 1m" when no shot read 1m, and y keeps "them" ------
+
+@pytest.mark.parametrize(("read", "said", "them"), [
+    ([("9m", 0.78), ("1s", 0.93)], "the shots read 9m (78%) and 1s (93%), none 1m", "them"),
+    ([("1m", 0.90), ("2m", 0.40)], "the shots read 1m (90%) and 2m (40%, unsure), not all 1m",
+     "them"),
+    ([("2m", 0.95), ("2m", 0.90)], "the draw slot shows 2m, surely, not 1m", "it"),
+])
+def test_the_enrol_question_says_none_when_no_shot_read_the_kind_and_y_keeps_them(
+        read: list[tuple[str, float]], said: str, them: str,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Shots read 9m and 1s were said to be "not all 1m", as though one were; y files both
+    shots as 1m, and the prompt said "keeps it"."""
+    sure = TileClassifier().info.picture_confidence
+    shots = [Candidate(label, p) for label, p in read]
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return "q"
+
+    confirm(ask, surely_other(shots, "1m", sure), "1m", shots_read(shots, "1m", sure))
+    assert capsys.readouterr().out == f"  {said}\n"
+    assert prompts == [f"  y keeps {them} as 1m; or lay 1m and Enter (s skip, q finish): "]
 

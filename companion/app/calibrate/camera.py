@@ -833,7 +833,8 @@ def surely_other(read: list[Candidate], label: str, sure: float) -> str | None:
 
 
 def shots_read(read: list[Candidate], label: str, sure: float) -> str | None:
-    """What the shots of the Draw slot were read as, in words (``9m (78%) and 1s (93%)``),
+    """What the shots of the Draw slot were read as, in words (``9m (78%) and 1s (93%), none
+    1m``; ``not all 1m`` when one of them is),
     when any of them is read as another kind than ``label``, sure or not, and they are not
     all surely one other kind (:func:`surely_other` says that one): the player confirms
     before they are filed as ``label`` (camera71 DEFECT 1). Two shots read as two other
@@ -845,8 +846,11 @@ def shots_read(read: list[Candidate], label: str, sure: float) -> str | None:
     if all(best.label in (label, EMPTY) for best in read) \
             or surely_other(read, label, sure) is not None:
         return None
+    # "not all 1m" when no shot read 1m suggested some did (reviewc71 NIT 4).
+    some = any(best.label == label for best in read)
     return " and ".join(f"{named(best.label)} ({best.confidence:.0%}"
-                        f"{'' if best.confidence >= sure else ', unsure'})" for best in read)
+                        f"{'' if best.confidence >= sure else ', unsure'})" for best in read) \
+        + f", {'not all' if some else 'none'} {named(label)}"
 
 
 #: The answers to the Draw slot's prompt: Enter (take the shots), skip, finish.
@@ -931,11 +935,13 @@ def confirm(ask: Callable[[str], str], other: str | None, label: str,
 
     What the reader saw is a line of its own and the prompt is short: a prompt wider than
     the terminal wraps mid-word, the cursor on its second line (review62b R1)."""
-    print(f"  the shots read {shots}, not all {named(label)}" if shots is not None
+    print(f"  the shots read {shots}" if shots is not None
           else f"  the draw slot shows {named(other or EMPTY)}, surely, not {named(label)}")
     kept_as = "a back" if label == BACK else label  # "a tile's back" made it 86 wide
+    # y files every shot, whatever each read (reviewc71 NIT 4): "them" when they differ.
+    them = "them" if shots is not None and " and " in shots else "it"
     while True:
-        answer = ask(f"  {KEEP} keeps it as {kept_as}; or lay {laid(label)} and Enter "
+        answer = ask(f"  {KEEP} keeps {them} as {kept_as}; or lay {laid(label)} and Enter "
                      f"({SKIP} skip, {FINISH} finish): ").strip().lower()
         if answer in ("", KEEP, SKIP, FINISH):
             return answer
