@@ -4,13 +4,16 @@ the enrol question's wording, classify's frame order and the picks screen (NITs)
 
 from __future__ import annotations
 
+import json
 from collections import deque
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from companion.app.calibrate.camera import confirm, shots_read, surely_other
+from companion.app.cli import main
 from companion.app.commands.play.saves import load_game
 from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.session.controls import READ_OPTIONS, Confirm, Controls
@@ -25,6 +28,7 @@ from companion.app.session.reads import (
 from companion.app.session.save import SaveGame
 from companion.hw.buttons import Pick, Press
 from companion.hw.camera.classifier import TileClassifier
+from companion.hw.camera.sim_scene import render_scene
 from companion.hw.display.view import View
 from companion.hw.pictures import PictureError, read_picture
 from companion.hw.ports import Candidate, ReaderStatus, Slot, SlotReading
@@ -242,4 +246,21 @@ def test_the_enrol_question_says_none_when_no_shot_read_the_kind_and_y_keeps_the
     confirm(ask, surely_other(shots, "1m", sure), "1m", shots_read(shots, "1m", sure))
     assert capsys.readouterr().out == f"  {said}\n"
     assert prompts == [f"  y keeps {them} as 1m; or lay 1m and Enter (s skip, q finish): "]
+
+# --- NIT 5: classify --mat reads the frames in the command line's order ---------------------
+
+def test_classify_mat_reads_the_frames_in_the_order_given(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`classify scene_001.png --mat scene_000.png` read scene_000 first: output lines did
+    not follow the arguments."""
+    frames = []
+    for n, placed in enumerate(({Slot.DRAW: "4s"}, {Slot.DRAW: "9m"}, {Slot.DRAW: "7z"})):
+        frames.append(tmp_path / f"scene_{n:03}.png")
+        cv2.imwrite(str(frames[-1]), render_scene(placed, np.random.default_rng(n), vary=False))
+    a, b, c = map(str, frames)
+    for argv in ([b, "--mat", a], [b, c, "--mat", a], ["--mat", a, c, b]):
+        assert main(["classify", "--json", *argv]) == 0
+        records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+        order = list(dict.fromkeys(r["frame"] for r in records))
+        assert order == [arg for arg in argv if arg != "--mat"], argv
 

@@ -166,7 +166,11 @@ def run(args: argparse.Namespace) -> int:
         # `classify --mat frames/*.png`: the shell hands the frames after the first one in
         # as IMAGEs, which were dropped without a word, exit 0 (camera71 DEFECT 2). Each is
         # a frame of the mat, read in turn under a header line of its own.
-        codes = [read_mat(frame, classifier, args.json) for frame in [args.mat, *args.images]]
+        # In the command line's order: `classify b.png --mat a.png` reads b.png first
+        # (reviewc71 NIT 5).
+        at = getattr(args, "mat_at", 0)
+        frames = [*args.images[:at], args.mat, *args.images[at:]]
+        codes = [read_mat(frame, classifier, args.json) for frame in frames]
         return max(codes)
     if not args.images:
         print("companion: error: give tile pictures, or --mat FRAME", file=sys.stderr)
@@ -192,15 +196,27 @@ def run(args: argparse.Namespace) -> int:
     return 1 if failures else 0
 
 
+class _MatAt(argparse.Action):
+    """``--mat FRAME``, noting how many IMAGEs came before it (``mat_at``): the frames are
+    read in the order they were given. argparse has taken the IMAGEs before the option by
+    the time it is parsed, and those after it later."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        namespace.mat = values
+        namespace.mat_at = len(getattr(namespace, "images", None) or [])
+
+
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
         "classify", help=COMMANDS["classify"].help
     )
     parser.add_argument("images", nargs="*", type=Path, metavar="IMAGE",
                         help="pictures of one tile each")
-    parser.add_argument("--mat", type=Path, metavar="FRAME",
+    parser.add_argument("--mat", type=Path, metavar="FRAME", action=_MatAt,
                         help="a camera picture of the whole mat: read every slot; IMAGEs "
-                             "given with it are more such frames, each read so")
+                             "given with it are more such frames, each read so, in the "
+                             "command line's order")
     parser.add_argument("--json", action="store_true",
                         help="one JSON object per line: image (or frame and slot), tile "
                              "(null when unsure), confidence and top3 (label, confidence); "
