@@ -150,7 +150,8 @@ def refuse_a_file(args: argparse.Namespace, port: str | None = None) -> None:
     (rfid71 NIT 3: the monitor waited for ever, saying "(25, 'Inappropriate ioctl for
     device')"). ``port``: the one in use, else ``--port``'s."""
     port = args.port if port is None else port
-    if port is not None and is_a_file(port):
+    # STDIN_PORT is stdin, never a file of that name in the folder (reviewr71 NIT 1).
+    if port is not None and port != STDIN_PORT and is_a_file(port):
         given = "--port" if args.port is not None else "input.rfid_port"
         raise DeviceError(f"{given} {port}: {A_FILE.format(file=shlex.quote(port))}")
 
