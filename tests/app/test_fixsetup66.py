@@ -80,8 +80,8 @@ def test_the_laptop_hint_for_a_saved_game_names_the_venvs_companion(
     capsys.readouterr()
     assert main(["play", "--resume", "--display", "terminal"]) == 1
     assert capsys.readouterr().err.endswith(
-        "(a laptop)? .venv/bin/companion play --resume --choices keyboard --display terminal "
-        "plays the saved game on with the keys\n")
+        "(a laptop)? .venv/bin/companion play --resume --input sim --choices keyboard "
+        "--display terminal plays the saved game on with the keys\n")  # journey71 D1
 
 
 def test_from_elsewhere_the_laptop_hint_names_the_script_by_its_whole_path(

@@ -79,7 +79,7 @@ def test_keyboard_game_in_a_terminal(tmp_path: Path) -> None:
     # Said where it is kept and how to go on (it ended in silence).
     assert proc.stderr.read().decode().endswith(
         f"companion: stopped; the game is saved in {save_path}: companion play --resume "
-        "--choices keyboard --display terminal carries on\n")
+        "--input sim --choices keyboard --display terminal carries on\n")  # journey71 D1
     os.close(master)
     reader.join(timeout=5)
     text = seen.decode("utf-8", errors="replace")

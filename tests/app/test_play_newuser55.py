@@ -105,7 +105,9 @@ def test_a_resume_with_no_device_hints_at_resuming_the_game_saved(
     capsys.readouterr()
     named = [] if state is None else ["--state", str(save)]
     assert main(["play", "--resume", *named, "--display", "terminal"]) == 1
-    command = " ".join(["companion play --resume --choices keyboard --display terminal",
+    # --input sim: the new games that run may start stay on the simulated wall (journey71)
+    command = " ".join(["companion play --resume --input sim --choices keyboard --display "
+                        "terminal",
                         *named])
     assert capsys.readouterr().err.endswith(
         f"companion: no camera, buttons or screen here (a laptop)? {command} plays the saved "
@@ -462,8 +464,8 @@ def test_ctrl_c_on_the_set_aside_notice_puts_the_game_back(tmp_path: Path) -> No
     assert term.proc.stderr.read().decode().splitlines()[-2:] == [
         f"companion: the new game stopped before its first move: the unfinished game is back "
         f"in {save}, as it was",
-        f"companion: stopped; the game is saved in {save}: companion play --resume --choices "
-        "keyboard --display terminal carries on"]
+        f"companion: stopped; the game is saved in {save}: companion play --resume --input sim "
+        "--choices keyboard --display terminal carries on"]  # (journey71 DEFECT 1)
     assert save.read_bytes() == before
 
 
@@ -488,7 +490,8 @@ def test_a_game_that_cannot_be_put_back_is_named_with_the_resume_of_this_run(
     capsys.readouterr()
     assert main(["play", "--input", "camera", "--choices", "auto", "--display", "none"]) == 1
     [kept] = save.parent.glob("save.json.replaced-*")
-    command = f"companion play --resume --choices auto --display none --state {kept}"
+    # the kept game's simulated wall said (journey71 DEFECT 1)
+    command = f"companion play --resume --input sim --choices auto --display none --state {kept}"
     assert (f"companion: the new game stopped before its first move, and the unfinished game "
             f"could not be put back in {save} (Read-only file system); it stays as {kept}: "
             f"{command} plays it on\n") in capsys.readouterr().err

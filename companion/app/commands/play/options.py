@@ -24,7 +24,7 @@ from typing import Any
 from companion.app.arg_types import existing_file, file_name, seeds_below
 from companion.app.command_list import COMMANDS
 from companion.app.command_name import companion_command, companion_line
-from companion.app.commands.play.saves import load_game
+from companion.app.commands.play.saves import load_game, resume_as_played
 from companion.app.commands.play.session import (
     Among,
     StoppedAfterError,
@@ -355,7 +355,8 @@ def stopped_note(save_path: Path, args: argparse.Namespace,
     if (saved is None or not saved.finished) and after_error is not None:
         return (f"stopped; the game is saved in {save_path}: "
                 + ("the hint above says how to play on" if after_error.hinted else
-                   f"{resume_command(args)} carries on once the error above is mended"))
+                   f"{resume_as_played(args, saved)} carries on once the error above is "
+                   "mended"))
     recorded = saved is not None and (saved.finished or bool(saved.inputs)) \
         and in_history(saved.game_id)
     if saved is None or not saved.finished:
@@ -366,7 +367,9 @@ def stopped_note(save_path: Path, args: argparse.Namespace,
                     "its "
                     f"save {save_path} is behind it (the disk refused its last moves), and "
                     "the next game replaces it")
-        return f"stopped; the game is saved in {save_path}: {resume_command(args)} carries on"
+        # As it was played: the simulated wall's --input sim (journey71 DEFECT 1).
+        return (f"stopped; the game is saved in {save_path}: {resume_as_played(args, saved)} "
+                "carries on")
     if recorded:
         return f"stopped; the game is over and in the history ({companion_line('history')})"
     return (f"stopped; the game is over and kept in {save_path}: it goes in the history "

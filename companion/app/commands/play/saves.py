@@ -141,8 +141,37 @@ def over_in_history(saved: SaveGame, save_path: Path, display: Display | None,
 
 def resuming(args: argparse.Namespace, kept: Path) -> str:
     """The command that plays on the game kept in ``kept``, with the flags this run (its
-    command line ``args``) was given that a resume needs (:func:`resume_command`)."""
-    return resume_command(argparse.Namespace(**{**vars(args), "state": kept}))
+    command line ``args``) was given that a resume needs (:func:`resume_command`), as the
+    kept game was played (:func:`resume_as_played`; one that cannot be read, as this run
+    plays)."""
+    return resume_as_played(argparse.Namespace(**{**vars(args), "state": kept}),
+                            saved_as_written(kept))
+
+
+def saved_as_written(path: Path) -> SaveGame | None:
+    """The game saved at ``path`` as its file says (not replayed: only how it was played is
+    wanted); None when it cannot be read."""
+    try:
+        return SaveGame.from_json(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, CompanionError):
+        return None
+
+
+def resume_as_played(args: argparse.Namespace, saved: SaveGame | None) -> str:
+    """:func:`resume_command` for the unfinished game ``saved`` (None: as this run, its
+    command line ``args``, plays), with what the resume needs of how it was played:
+    - A game on the simulated wall says ``--input sim``: the resume takes the save's kind
+      without it, but the new game that run may start (New game, Game over, or a save
+      that was over meanwhile) took config.toml's ``input.kind``, the camera by default,
+      and stopped at once on a laptop (journey71 DEFECT 1)."""
+    changes: dict[str, object] = {}
+    if saved is None or saved.input_kind != "sim" or (args.headless and not changes):
+        return resume_command(argparse.Namespace(**{**vars(args), **changes}))
+    # --input is said by resume_command only with the next game's flags; the save keeps
+    # its own profile, preset and strategy, so those are not said.
+    return resume_command(argparse.Namespace(**{
+        **vars(args), **changes, "input": "sim", "profile": None, "preset": None,
+        "strategy": None}), next_game=True)
 
 
 def put_back(kept: Path, save_path: Path, args: argparse.Namespace) -> None:

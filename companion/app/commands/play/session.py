@@ -28,6 +28,7 @@ from companion.app.commands.play.saves import (
     put_back,
     record,
     record_kept,
+    resume_as_played,
     resuming,
     saved_profile,
 )
@@ -130,12 +131,13 @@ def no_hardware_hint(config: Config, args: argparse.Namespace,
     """After a device error, the line that tells a player at a laptop (no camera, buttons
     or screen) how to play a game anyway; None for the dice tables, and for a run that
     played so already. A resume of an unfinished game in ``save_path`` played on the
-    simulated wall is hinted at as a resume (a new game would set it aside; its tiles come
-    from the save, so ``--input sim`` is not said); one played with the camera or the RFID
-    tray plays on only at the table, with either (the resume refuses only a switch to or
-    from the simulated wall), which is said, and the new game the keys play meanwhile is
-    saved where this run saves (``--state``), setting that one aside. With no such game to
-    resume, ``--resume`` starts a new one, and the hint is the simulated wall's."""
+    simulated wall is hinted at as a resume (a new game would set it aside), ``--input sim``
+    said for the new games that run may start (:func:`resume_as_played`); one played with
+    the camera or the RFID tray plays on only at the table, with either (the resume
+    refuses only a switch to or from the simulated wall), which is said, and the new game
+    the keys play meanwhile is saved where this run saves (``--state``), setting that one
+    aside. With no such game to resume, ``--resume`` starts a new one, and the hint is the
+    simulated wall's."""
     if config.text("play.mode") != "game":
         return None
     saved = unfinished_save(save_path) if args.resume else None
@@ -150,8 +152,8 @@ def no_hardware_hint(config: Config, args: argparse.Namespace,
                 f"only at the table (camera or tray); {command} plays a new game with the "
                 "keys meanwhile, that one kept aside")
     if saved is not None:
-        command = resume_command(argparse.Namespace(
-            **{**vars(args), "choices": "keyboard", "display": "terminal"}))
+        command = resume_as_played(argparse.Namespace(
+            **{**vars(args), "choices": "keyboard", "display": "terminal"}), saved)
         return None if keys else (f"no camera, buttons or screen here (a laptop)? {command} "
                                   "plays the saved game on with the keys")
     if keys and config.text("input.kind") == "sim":
@@ -527,7 +529,10 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
     came back to it from another mode, and the flags the save overrules were said to be
     ignored as the command began: not again at each return, the player having typed
     nothing (screen66 NIT 2)."""
-    input_kind = config.text("input.kind")
+    # A run that resumed a game on the simulated wall plays its next games there too
+    # (``args.input``, set below): config.toml's kind, the camera by default, stopped the
+    # New game of a laptop's run (journey71 DEFECT 1).
+    input_kind = getattr(args, "input", None) or config.text("input.kind")
     if saved is None:
         played_file = profile_file(args.profile, config)
         profile: Profile | None = told_profile(load_profile(played_file))
@@ -551,6 +556,10 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
                   file=sys.stderr)
         if config.settings["input.kind"].source is not Source.COMMAND_LINE:
             input_kind = saved.input_kind  # carry on as it was played
+            if input_kind == "sim":
+                # and the run's next games with it: no table was asked for (args is the
+                # run's command line, which the next games' Namespace copies).
+                args.input = "sim"
         elif saved.input_kind != input_kind and "sim" in (saved.input_kind, input_kind):
             # The simulated wall's order is part of a sim game; a table game has none.
             raise DataError(f"this game was played with --input {saved.input_kind}; "

@@ -1,0 +1,109 @@
+"""journey71: a laptop's player follows the resume commands the companion says.
+
+The edges: the player at a terminal (a pty, a child process, as they type), or the
+player's presses scripted (:class:`~tests.app.table.Player`) where a save is only made.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from companion.app.cli import main
+from companion.app.commands.play import jongrogue_mode
+from companion.app.commands.play.saves import load_game
+from companion.app.commands.play.sim_sources import SimTiles
+from companion.app.session.host import Session
+from companion.app.session.save import SaveGame
+from tests.app.table import Player
+from tests.app.test_dice_tray import Terminal
+from tests.app.test_system_menu import SEED, SYSTEM, before_the_first_choice
+
+ARGS = {"mode": None, "headless": False, "resume": True, "input": None, "choices": None,
+        "display": None, "rfid_kind": None, "rfid_port": None, "dice": None, "d100": None,
+        "fight": None, "state": None, "log": None, "profile": None, "preset": None,
+        "strategy": None, "seed": None}
+
+
+def players_sim_save(path: Path) -> SaveGame:
+    """A player's unfinished game on the simulated wall, saved at ``path`` after its first
+    choice (the player stopped there: a power cut)."""
+    _, _, first = before_the_first_choice()
+    save = SaveGame(seed=SEED, preset="plus", strategy="cautious", input_kind="sim",
+                    player_chose=True)
+    mode = jongrogue_mode(save, None, "sim")
+    assert mode.sim is not None
+    session = Session(mode, choices=Player([first]), tiles=SimTiles(mode.game, mode.sim),
+                      save=save, save_path=path)
+    session.keep_saved(starting=True)
+    with pytest.raises(KeyboardInterrupt):
+        session.run()
+    saved = load_game(path)
+    assert saved is not None and saved.inputs and not saved.finished
+    return saved
+
+
+def laptop(tmp_path: Path) -> dict[str, str]:
+    """A laptop's environment: config.toml's tiles are the camera's (said, so a machine
+    whose defaults differ plays the same), none here."""
+    return {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
+            "COMPANION_DATA_DIR": str(tmp_path / "data"), "COMPANION_INPUT_KIND": "camera",
+            "SDL_VIDEODRIVER": "dummy", "COLUMNS": "100"}
+
+
+def test_a_resumed_simulated_wall_game_plays_its_new_game_on_the_simulated_wall(
+        tmp_path: Path) -> None:
+    """journey71 DEFECT 1: `play --resume --choices keyboard --display terminal`, as the
+    Ctrl-C line said, carried the sim game on; its System menu's New game then took
+    config.toml's camera, and the run ended in "Picamera2 is not installed", exit 1."""
+    save = tmp_path / "data" / "save.json"
+    save.parent.mkdir(parents=True)
+    old = players_sim_save(save)
+    term = Terminal(["--resume", "--choices", "keyboard", "--display", "terminal"],
+                    laptop(tmp_path))
+    asked = "\n"  # any screen of the resumed game: it waits for the player's choice
+    term.answer(asked, 1, b"s")
+    term.answer(SYSTEM, 1, b"2")  # New game
+    term.answer("Leave this game for a new one?", 1, b"2", pause=1.0)  # Yes
+    term.answer("(a) OK", 1, b"\r", pause=1.0)  # OK: the old game kept as …replaced-…
+    # The new game's first choice, answered as it is lit: a move its save then holds.
+    term.answer("▶", term.text().count("▶") + 1, b"\r", pause=1.0)
+    new: SaveGame | None = None
+    for _ in range(300):
+        new = load_game(save)
+        if new is not None and new.game_id != old.game_id:
+            break
+        term.answer("", 0, b"")
+    term.proc.terminate()
+    code = term.finish()
+    err = term.proc.stderr.read().decode() if term.proc.stderr else ""
+    assert new is not None and new.game_id != old.game_id, err
+    assert new.input_kind == "sim"
+    assert "Picamera2" not in err and "camera" not in err.lower(), err
+    assert code == 130, err
+    assert [p.name.startswith("save.json.replaced-") for p in save.parent.iterdir()
+            if p.name != "save.json"] == [True]
+    # The stop's line carries the run's tiles too: the simulated wall, said.
+    assert err.splitlines()[-1].endswith(
+        "play --resume --input sim --choices keyboard --display terminal carries on"), err
+
+
+def test_the_laptop_hint_for_a_simulated_wall_save_says_input_sim(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """journey71 DEFECT 1: no buttons here, the hint's resume leaves the run's new games on
+    the simulated wall (config.toml's camera, none here, stopped them)."""
+    for key, value in laptop(tmp_path).items():
+        monkeypatch.setenv(key, value)
+    save = tmp_path / "data" / "save.json"
+    save.parent.mkdir(parents=True)
+    players_sim_save(save)
+    capsys.readouterr()
+    assert main(["play", "--resume", "--display", "terminal", "--choices", "gpio"]) != 0
+    err = capsys.readouterr().err
+    assert ("no camera, buttons or screen here (a laptop)? companion play --resume --input "
+            "sim --choices keyboard --display terminal plays the saved game on with the "
+            "keys") in err, err
+
