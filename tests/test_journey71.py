@@ -6,6 +6,7 @@ player's presses scripted (:class:`~tests.app.table.Player`) where a save is onl
 
 from __future__ import annotations
 
+import argparse
 import os
 from pathlib import Path
 
@@ -13,7 +14,7 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.commands.play import jongrogue_mode
-from companion.app.commands.play.saves import load_game
+from companion.app.commands.play.saves import load_game, resuming
 from companion.app.commands.play.sim_sources import SimTiles
 from companion.app.session.host import Session
 from companion.app.session.save import SaveGame
@@ -106,4 +107,51 @@ def test_the_laptop_hint_for_a_simulated_wall_save_says_input_sim(
     assert ("no camera, buttons or screen here (a laptop)? companion play --resume --input "
             "sim --choices keyboard --display terminal plays the saved game on with the "
             "keys") in err, err
+
+
+def test_a_headless_resume_names_a_players_set_aside_game_with_a_command_that_plays_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """journey71 DEFECT 2: `play --headless --resume` finding only a player's game set aside
+    (``save.json.replaced-…``, the System menu's New game) named it with `--resume
+    --headless --state …`, which refuses a player's game (exit 2). The command said plays
+    it on, with the keys at a terminal."""
+    env = laptop(tmp_path)
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    kept = tmp_path / "data" / "save.json.replaced-20261207T000000Z"
+    kept.parent.mkdir(parents=True)
+    players_sim_save(kept)
+    capsys.readouterr()
+    assert main(["play", "--headless", "--resume"]) == 0
+    err = capsys.readouterr().err
+    said = f"companion play --mode game --resume --input sim --choices keyboard --display " \
+           f"terminal --state {kept} plays it on; starting a new one"
+    assert said in err, err
+    words = said.split(" plays it on")[0].split()
+    assert words[:2] == ["companion", "play"] and "--headless" not in words
+    term = Terminal(words[2:], env)  # as the player types it
+    term.answer("▶", 1, b"")  # the game, waiting for the player's choice
+    term.proc.terminate()
+    code = term.finish()
+    err = term.proc.stderr.read().decode() if term.proc.stderr else ""
+    assert code == 130 and "error" not in err, err
+    assert err.splitlines()[-1].endswith(f"--state {kept} carries on"), err
+
+
+def test_every_kept_copys_command_is_one_its_game_takes(tmp_path: Path) -> None:
+    """The copies a headless run names (``.unwritten-``, ``.newer-``, ``.corrupt-``, and the
+    set-aside games) share :func:`resuming`: a player's game is never given `--headless`;
+    an auto-player's game, or one that cannot be read, keeps the run's own flags."""
+    players = tmp_path / "save.json.unwritten-20261207T000000Z"
+    players_sim_save(players)
+    headless = argparse.Namespace(**{**ARGS, "headless": True})
+    assert "--headless" not in resuming(headless, players)
+    auto = tmp_path / "auto.json"
+    auto.write_text(SaveGame(seed=1, preset="plus", input_kind="sim").to_json(),
+                    encoding="utf-8")
+    assert resuming(headless, auto) == f"companion play --resume --headless --state {auto}"
+    unread = tmp_path / "save.json.corrupt-20261207T000000Z"
+    unread.write_bytes(b"\0" * 10)
+    assert resuming(headless, unread) == f"companion play --resume --headless --state {unread}"
 

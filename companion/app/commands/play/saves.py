@@ -160,11 +160,17 @@ def saved_as_written(path: Path) -> SaveGame | None:
 def resume_as_played(args: argparse.Namespace, saved: SaveGame | None) -> str:
     """:func:`resume_command` for the unfinished game ``saved`` (None: as this run, its
     command line ``args``, plays), with what the resume needs of how it was played:
+    - A player's game (``player_chose``) hinted at by a ``--headless`` run is resumed
+      with the keys on the terminal: ``--headless`` refuses it (journey71 DEFECT 2: the
+      command said for a ``save.json.replaced-…`` was then refused).
     - A game on the simulated wall says ``--input sim``: the resume takes the save's kind
       without it, but the new game that run may start (New game, Game over, or a save
       that was over meanwhile) took config.toml's ``input.kind``, the camera by default,
       and stopped at once on a laptop (journey71 DEFECT 1)."""
     changes: dict[str, object] = {}
+    if saved is not None and saved.player_chose and args.headless:
+        changes = {"headless": False, "mode": "game", "choices": "keyboard",
+                   "display": "terminal"}
     if saved is None or saved.input_kind != "sim" or (args.headless and not changes):
         return resume_command(argparse.Namespace(**{**vars(args), **changes}))
     # --input is said by resume_command only with the next game's flags; the save keeps
