@@ -107,12 +107,13 @@ def test_on_a_one_slot_reader_a_tile_swapped_without_a_lift_seen_replaces_the_of
 
 
 def test_a_number_key_past_the_picks_picks_nothing() -> None:
-    """Three picks are keys 1–3: key 4 (Pick 3) is none of them and is passed over, and a
-    key of one then takes it. (Mutant: ``index <= len(picks)``, an IndexError.)"""
+    """Four picks (three tiles, then "Other tile…": reviewc71 DEFECT 2) are keys 1–4: key 5
+    (Pick 4) is none of them and is passed over, and a key of one then takes it. (Mutant:
+    ``index <= len(picks)``, an IndexError.)"""
     clock = StepClock()
     tile = wait_for_tile(
         ScriptedReader([[draw(None, "7p", "4z", "1s")]]), ReadState(), Slot.DRAW, TileLedger(),
-        Controls([ScriptedPresses([[], [Pick(3)], [Pick(1)]])]), Confirm(1.0, clock),
+        Controls([ScriptedPresses([[], [Pick(4)], [Pick(1)]])]), Confirm(1.0, clock),
         lambda *shown: None, poll_seconds=0.1, sleep=clock.sleep)
     assert tile == Tile.from_notation("4z")
 
