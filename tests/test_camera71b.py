@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections import deque
+from itertools import pairwise
 from pathlib import Path
 
 import cv2
@@ -19,23 +20,28 @@ from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.session.controls import READ_OPTIONS, Confirm, Controls
 from companion.app.session.host import Session
 from companion.app.session.reads import (
+    MISREAD_HINT,
     OTHER,
     ReadState,
     TableTiles,
     misread_picks,
+    rejected_again,
     wait_for_tile,
 )
 from companion.app.session.save import SaveGame
-from companion.hw.buttons import Pick, Press
+from companion.hw.buttons import Button, Pick, Press
 from companion.hw.camera.classifier import TileClassifier
 from companion.hw.camera.sim_scene import render_scene
+from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import View
 from companion.hw.pictures import PictureError, read_picture
 from companion.hw.ports import Candidate, ReaderStatus, Slot, SlotReading
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.tiles import ALL_KINDS, Tile
 from companion.systems.jongrogue.wall import Place, TileLedger
+from tests.app.test_bilingual_statuses import fits
 from tests.app.test_session_reads import StepClock
+from tests.test_camera71 import MisreadingCamera
 
 TILES = Path(__file__).resolve().parents[1] / "companion" / "assets" / "tiles"
 
@@ -263,4 +269,56 @@ def test_classify_mat_reads_the_frames_in_the_order_given(
         records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
         order = list(dict.fromkeys(r["frame"] for r in records))
         assert order == [arg for arg in argv if arg != "--mat"], argv
+
+# --- NIT 6: B then A right after every legal tile comes up to pick takes nothing ------------
+
+def test_b_then_a_at_once_on_every_legal_tile_s_picks_takes_no_tile() -> None:
+    """After the second reject a habitual B (moving onto the last of 34 picks) then A took
+    7z 中 at once, a tile never laid. Presses in the first DOUBLE_PRESS_SECONDS of those
+    picks are dropped, as a menu after an Accept drops a double's A; the 8m picked after
+    counts."""
+    camera, clock = MisreadingCamera(), StepClock()
+    shown: list[tuple[str | None, tuple[str, ...]]] = []
+    judged, habit = [0], deque([[Button.FLEE], [Button.ATTACK]])
+
+    class Hands:
+        def poll(self) -> list[Press]:
+            tile, picks = shown[-1] if shown else (None, ())
+            if len(picks) > 10:
+                if habit:
+                    return habit.popleft()  # 0.1 s, then 0.2 s after the picks came
+                return [Pick(picks.index("8m"))] if clock.now > 30 else []
+            if tile == "3m" and judged[0] < sum(
+                    1 for was, now in pairwise([None, *(t for t, _ in shown)])
+                    if was != "3m" and now == "3m"):
+                judged[0] += 1
+                camera.relay()
+                return [Button.FLEE]
+            return []
+
+    def sleep(seconds: float) -> None:
+        assert clock.now < 60, shown[-3:]
+        clock.sleep(seconds)
+
+    tile = wait_for_tile(camera, ReadState(startup=True, clock=clock), Slot.DRAW, TileLedger(),
+                         Controls([Hands()]), Confirm(3.0, clock),
+                         lambda status, t, picks, lit, guided: shown.append(
+                             (str(t) if t else None, tuple(map(str, picks)))),
+                         poll_seconds=0.1, sleep=sleep)
+    assert not habit and judged[0] == 2
+    assert str(tile) == "8m" and clock.now > 30
+
+
+@pytest.mark.parametrize("size", ["800x480", "1024x600"])
+@pytest.mark.parametrize("misread", ["3m", "7z"])
+def test_the_status_beside_every_legal_tile_fits_the_screen(size: str, misread: str) -> None:
+    """The status after the second reject was cut at 800x480: the enrol command and the
+    buttons' hint were lost. What to do, then how, then the enrol advice, all in one row."""
+    reading = SlotReading(Slot.DRAW, misread, 0.9, (Candidate(misread, 0.9),))
+    picks = misread_picks(reading, TileLedger(), misread)
+    tile = Tile.from_notation(misread)
+    status = rejected_again(tile) + MISREAD_HINT
+    assert status == (f"read {misread} {tile.name_ja} again: pick the tile laid "
+                      "置いた牌を選んで; I moves, A takes; enrol it later 後で登録")
+    assert fits(ScreenDisplay(size), status, picks=picks)
 

@@ -312,7 +312,8 @@ def test_a_read_rejected_twice_is_picked_on_the_tile_laid_again_never_counted(
             table.at(1.6, lambda: table.source.remove(Slot.DRAW))
             table.at(2.2, lambda: table.source.place(Slot.DRAW, "3m"))
         if "8m" in picks and table.source.tiles.get(Slot.DRAW) == "3m" and rejects[0] == 2:
-            hands.pressed.append(Pick(picks.index("8m")))  # the tile laid again, picked
+            at = picks.index("8m")  # the tile laid again, picked a second later
+            table.at(1.0, lambda: hands.pressed.append(Pick(at)))
 
     table.show = player  # type: ignore[method-assign]
     table.at(0.5, lambda: table.source.place(Slot.DRAW, "3m"))
@@ -323,6 +324,6 @@ def test_a_read_rejected_twice_is_picked_on_the_tile_laid_again_never_counted(
     end = next(n for n in range(starts[1], len(tiles)) if tiles[n] != "3m")
     after = table.shown[end:]  # from the second reject on
     assert after[0][1].startswith(
-        "read 3m 三萬 again: pick the tile laid 読み違い: 置いた牌を選んで")
+        "read 3m 三萬 again: pick the tile laid 置いた牌を選んで")
     assert all(tile != "3m" for _, _, tile, _ in after)  # no countdown on 3m again
     assert any(picks for _, _, _, picks in after)

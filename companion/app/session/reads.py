@@ -26,8 +26,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
-from companion.app.command_name import companion_line
-from companion.app.session.controls import READ_OPTIONS, Confirm, Controls
+from companion.app.session.controls import READ_OPTIONS, Confirm, Controls, in_window
 from companion.app.session.mode import Show, TileAsk
 from companion.errors import ImpossibleRead
 from companion.hw.buttons import Button, Pick, Press
@@ -49,6 +48,9 @@ MISREAD_REJECTS = 2
 # After the status of a tile offered as picks: how the four buttons pick (no number keys).
 # The picks leave the status three narrow rows at 800x480: it and the problem are short.
 PICK_HINT = "; or pick: item moves, A takes 選ぶ: I移動 A決定"
+# After rejected_again, beside every legal tile to pick (one row at 800x480): how the buttons
+# pick, then the camera taught the tile by `companion calibrate camera --enrol` after the game.
+MISREAD_HINT = "; I moves, A takes; enrol it later 後で登録"
 # After the status of a held start-up slot's tile offered as the one pick (held_pick).
 HELD_PICK_HINT = "; pick: item moves, A takes 選ぶ: I移動 A決定"
 ONE_SLOT_ROOM_PROMPT = ("Lay this room's 4 tiles: draw one, put it on the draw slot to read it, "
@@ -173,12 +175,10 @@ def rejected_again(tile: Tile) -> str:
     every legal tile offered to pick (:func:`misread_picks`): the game goes on with the
     player's word, and the camera is taught the tile by enrolling it after the game (it
     is saved: ``play --resume`` carries on), or it misreads it in every game (camera71
-    DEFECT 4). What to do now first, in both languages: beside every legal tile's pick the
-    screen leaves the status one row at 800x480, and the rest is cut (a terminal shows it
-    whole)."""
-    enrol = companion_line("calibrate", "camera", "--enrol")
-    return (f"read {tile} {tile.name_ja} again: pick the tile laid 読み違い: 置いた牌を選んで; "
-            f"to teach the camera it, `{enrol}` after the game")
+    DEFECT 4). What to do now first, in both languages, then how (:data:`MISREAD_HINT`,
+    the enrol advice last): beside every legal tile's pick the screen leaves the status one
+    row at 800x480, which cut the buttons' hint and the advice (reviewc71 NIT 6)."""
+    return f"read {tile} {tile.name_ja} again: pick the tile laid 置いた牌を選んで"
 
 
 def fifth_copy(tile: Tile, slot: Slot) -> str:
@@ -733,6 +733,8 @@ def wait_for_tile(
     picks: tuple[Tile | str, ...] = ()
     highlight: int | None = None
     opened = False  # the player picked OTHER for the reading there now: every tile is offered
+    # When every legal tile came up to pick, if it did since the last picks: see below.
+    full_since: float | None = None
     offered: SlotReading | None = None  # the reading behind the tile on offer
     lifted = False  # the tile on offer was seen lifted off the slot
     rejects: dict[str, int] = {}  # how often each camera's read was rejected in this wait
@@ -778,6 +780,7 @@ def wait_for_tile(
         guided = False  # the status is trouble unless it is the usual next step below
         reading = state.latest.get(slot)
         offered_picks: tuple[Tile | str, ...] = ()
+        hint = PICK_HINT
         # Stacked, nothing is offered: the reader's fault says "two tiles on the … slot".
         if not stacked and confirm.value is None and reading is not None \
                 and reading.uid is None and misread is not None and reading.label == misread:
@@ -787,7 +790,7 @@ def wait_for_tile(
             # again is fresh some polls before the camera's slot lies still, and the offer of
             # the misread kind it then got counted it (reviewc71 DEFECT 1). A read settled on
             # a kind is no hand's "uncertain" (camplay65 RISK 3), and a pick needs a press.
-            status = rejected_again(Tile.from_notation(misread))
+            status, hint = rejected_again(Tile.from_notation(misread)), MISREAD_HINT
             offered_picks = misread_picks(reading, ledger, misread)
         elif not stacked and confirm.value is None and reading is not None \
                 and slot in state.fresh:
@@ -828,10 +831,16 @@ def wait_for_tile(
         if offered_picks != picks:
             picks, highlight = offered_picks, None
             presses = []  # nor does a press made before the picks were shown pick one
-
+            # Every legal tile, after a reject or OTHER: a habitual B then A at once took the
+            # last of 34 (reviewc71 NIT 6). Guarded as a menu after an Accept is
+            # (DOUBLE_PRESS_SECONDS, choose): no one reads 34 picks and chooses in less.
+            full = misread is not None or opened
+            full_since = state.clock() if full and picks else None
+        if full_since is not None and in_window(state.clock(), full_since):
+            presses = []
         if picks and reading is not None:
             # A player with the four buttons has no number keys: say how a pick is made.
-            status += HELD_PICK_HINT if slot in state.unlifted else PICK_HINT
+            status += HELD_PICK_HINT if slot in state.unlifted else hint
             tile, highlight, taken_with = _picked(presses, picks, highlight)
             if tile == OTHER:
                 opened = True  # every legal tile, from the next poll on
