@@ -9,15 +9,18 @@ from __future__ import annotations
 import argparse
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from companion.app.cli import main
 from companion.app.commands.play import jongrogue_mode
 from companion.app.commands.play.saves import load_game, resuming
-from companion.app.commands.play.sim_sources import SimTiles
+from companion.app.commands.play.sim_sources import AutoChoices, SimTiles
 from companion.app.session.host import Session
-from companion.app.session.save import SaveGame
+from companion.app.session.save import SaveGame, profile_hash
+from companion.systems.jongrogue.autoplay import find_strategy
+from companion.systems.jongrogue.profile import load_played_profile
 from tests.app.table import Player
 from tests.app.test_dice_tray import Terminal
 from tests.app.test_system_menu import SEED, SYSTEM, before_the_first_choice
@@ -155,3 +158,57 @@ def test_every_kept_copys_command_is_one_its_game_takes(tmp_path: Path) -> None:
     unread.write_bytes(b"\0" * 10)
     assert resuming(headless, unread) == f"companion play --resume --headless --state {unread}"
 
+
+def test_a_save_set_aside_for_its_edited_profile_says_it_plays_on_once_the_profile_is_back(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """journey71 item 4: the save whose profile was edited is kept as ``.corrupt-…``, and
+    said with no word that it is whole: it plays on with the profile put back, by the
+    command said."""
+    for key, value in laptop(tmp_path).items():
+        monkeypatch.setenv(key, value)
+    mine = tmp_path / "mine.toml"
+    mine.write_text("[combat]\nthaw = 1\n", encoding="utf-8")
+    save = tmp_path / "data" / "save.json"
+    save.parent.mkdir(parents=True)
+    played = SaveGame(seed=SEED, preset="plus", strategy="cautious", input_kind="sim",
+                      profile_path=str(mine), profile_hash=profile_hash(mine))
+    mode = jongrogue_mode(played, load_played_profile(mine)[0], "sim")
+    assert mode.sim is not None
+    session = Session(mode, choices=AutoChoices(mode.game, find_strategy("cautious")),
+                      tiles=CutTiles(SimTiles(mode.game, mode.sim), 5), save=played,
+                      save_path=save)
+    session.keep_saved(starting=True)
+    with pytest.raises(KeyboardInterrupt):
+        session.run()
+    mine.write_text("[combat]\nthaw = 2\n", encoding="utf-8")  # edited meanwhile
+    capsys.readouterr()
+    assert main(["play", "--headless", "--resume"]) == 0
+    err = capsys.readouterr().err
+    kept = next(save.parent.glob("save.json.corrupt-*"))
+    assert (f"companion: the save {save} cannot be resumed (the profile {mine} changed since "
+            "this game was saved (the file, or a packaged value it leaves out)); it was kept "
+            f"as {kept}; it plays on once that profile is back, with `companion play "
+            f"--resume --headless --state {kept}`; starting a new game\n") in err, err
+    mine.write_text("[combat]\nthaw = 1\n", encoding="utf-8")  # put back
+    assert main(["play", "--resume", "--headless", "--state", str(kept)]) == 0
+    assert "--- resumed from" in capsys.readouterr().out
+
+
+class CutTiles:
+    """The simulated wall, until the power goes before draw number ``cut``."""
+
+    def __init__(self, inner: SimTiles, cut: int) -> None:
+        self.inner, self.left = inner, cut
+
+    def next_tile(self, ask: Any, show: Any) -> Any:
+        if self.left == 0:
+            raise KeyboardInterrupt
+        self.left -= 1
+        return self.inner.next_tile(ask, show)
+
+    def ready(self) -> bool:
+        return True
+
+    def close(self) -> None:
+        return None

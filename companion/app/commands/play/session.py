@@ -378,8 +378,10 @@ def played_game(args: argparse.Namespace, config: Config, saved: SaveGame | None
         if saved is None or save_path is None:
             raise
         kept = keep_unreadable(save_path)
+        back = (f"; it plays on once that profile is back, with `{resuming(args, kept.path)}`"
+                if isinstance(exc, ProfileNotAsPlayed) else "")
         offer_new_game(f"the save {save_path} cannot be resumed ({exc}); it was kept as "
-                       f"{kept.path}{kept.copies(lambda copy: resuming(args, copy))}",
+                       f"{kept.path}{back}{kept.copies(lambda copy: resuming(args, copy))}",
                        display, controls)
         saved = None
         session, game = build_session(args, config, saved, save_path, display, controls,
@@ -650,6 +652,12 @@ def jongrogue_mode(saved: SaveGame, profile: Profile | None, input_kind: str) ->
     return JongRogueMode(game, sim, partial(describe, profile=game.profile))
 
 
+class ProfileNotAsPlayed(CorruptSave):
+    """The save's profile is gone, or not as the game was played (edited, or a packaged
+    value it leaves out changed): the save is whole, and plays on once that profile is
+    back (journey71 item 4: the save kept aside read as lost)."""
+
+
 def resumed_mode(saved: SaveGame, input_kind: str, config: Config) -> JongRogueMode:
     """The saved game replayed to where it stopped, before any hardware is opened; a save
     whose preset, profile or strategy cannot be had, or whose inputs do not replay, raises
@@ -658,8 +666,13 @@ def resumed_mode(saved: SaveGame, input_kind: str, config: Config) -> JongRogueM
     try:
         if config.text("choices.kind") == "auto":
             find_strategy(saved.strategy or config.text("choices.strategy"))
-        profile = saved_profile(saved)
+        try:
+            profile = saved_profile(saved)
+        except (CompanionError, ValueError) as exc:
+            raise ProfileNotAsPlayed(str(exc)) from None
         mode = jongrogue_mode(saved, profile, input_kind)
+    except ProfileNotAsPlayed:
+        raise
     except (CompanionError, ValueError) as exc:
         raise CorruptSave(str(exc)) from None
     replay(mode, saved.inputs, saved.events, saved.rules)
