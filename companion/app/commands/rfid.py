@@ -52,6 +52,7 @@ from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.hw.rfid.tray import (
     DEFAULT_SLOTS,
+    STALE_AFTER_SECONDS,
     TRAY_PID,
     TRAY_VID,
     LinkState,
@@ -125,16 +126,18 @@ def load_tag_map() -> TagMap:
     return TagMap.load(config_dir() / TAGMAP_FILENAME)
 
 
-def open_reader(args: argparse.Namespace, tag_map: TagMap) -> RfidReader:
+def open_reader(args: argparse.Namespace, tag_map: TagMap, catch_up: bool = True) -> RfidReader:
     """The reader ``--kind``/``--port`` ask for, else the one the game uses; it opens (and
-    reopens) its port on poll."""
+    reopens) its port on poll. ``catch_up=False``: a tray's backlog after a pause between
+    polls is news, not stale (TrayReader.catching_up), for a reader that polls all the time."""
     config = load_config()
     config.tell_notices()
     kind = args.kind or config.text("input.rfid_kind")
     port = args.port if args.port is not None else (config.text("input.rfid_port") or None)
     refuse_a_file(args, port)
     opener: Callable[[str, int], Port] = open_serial
-    settings = TraySettings(passive=port == STDIN_PORT)
+    settings = TraySettings(passive=port == STDIN_PORT,
+                            stale_after=STALE_AFTER_SECONDS if catch_up else math.inf)
     if port == STDIN_PORT:
         stream = StreamPort(sys.stdin.buffer)
         opener = lambda device, baudrate: stream  # noqa: E731
@@ -300,7 +303,11 @@ def run_monitor(args: argparse.Namespace) -> int:
     """Exit 1 when the reader never answered (a port that never opened, a capture with no
     valid line) or is the wrong kind (an RDM6300's port is the tray), as ``calibrate
     rfid`` does: a script or a service sees it failed."""
-    reader = open_reader(args, load_tag_map())
+    # The monitor reads the tray every 0.05 s: a backlog after a stall (Ctrl-Z, a slow
+    # terminal) holds moves its user watches for, not the stale news a game's ask after a
+    # menu finds, so each move received is shown (reviewr71 RISK 2). Lines the tray dropped
+    # meanwhile are still told, by the lost counter.
+    reader = open_reader(args, load_tag_map(), catch_up=False)
     with StopSignal() as stop:
         result = monitor(reader, sys.stdout, args.json, stop, reader_options(args))
     if not result.ok:
