@@ -233,12 +233,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     # The command is the first word: the options before it are --help and --version alone.
     try:
         parser = build_parser(args_given[0] if args_given else None)
+        args = parse_command_line(parser, args_given)
     except CompanionError as exc:
         # A command's module loads the rules data it registers with (JongRogue's tables,
         # at import): a broken data file is named, file and field, as any other is, not
         # told as the last line of a 50-line traceback (jr68 RISK 2).
         return tell_error(exc)
-    args = parse_command_line(parser, args_given)
+    except KeyboardInterrupt:
+        # Ctrl-C while the command's modules load (seconds on a Pi): a stop, as one while
+        # it runs, not a traceback (journey71 DEFECT 3).
+        return 130
     if getattr(args, "json", False):
         json_output()
     try:

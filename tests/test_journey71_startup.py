@@ -1,0 +1,44 @@
+"""journey71 DEFECT 3: Ctrl-C while `companion` starts (its command's modules loading,
+seconds on a Pi) stops it as a Ctrl-C later does: exit 130, no Python traceback.
+
+The edge is the signal: a real SIGINT, sent to the child process itself at the moment
+the command's module is imported (a finder on ``sys.meta_path`` sends it, and the import
+goes on, so Python raises KeyboardInterrupt inside it, where the player's key would)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.app.cli import COMMAND_MODULES
+
+CHILD = """
+import os, signal, sys
+from companion.app.cli import main
+
+class SigintAtImport:
+    def find_spec(self, name, path=None, target=None):
+        if name == sys.argv[1]:
+            sys.meta_path.remove(self)
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+sys.meta_path.insert(0, SigintAtImport())
+sys.exit(main(sys.argv[2:]))
+"""
+
+
+@pytest.mark.parametrize("command", ["play", "history"])
+def test_ctrl_c_while_the_command_loads_exits_130_without_a_traceback(
+        tmp_path: Path, command: str) -> None:
+    module = COMMAND_MODULES[command]
+    env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
+           "COMPANION_DATA_DIR": str(tmp_path / "data")}
+    result = subprocess.run([sys.executable, "-c", CHILD, module, command, "--help"],
+                            env=env, capture_output=True, text=True, timeout=120)
+    assert (result.returncode, result.stderr) == (130, ""), result.stderr
+    assert not (tmp_path / "data").exists()
