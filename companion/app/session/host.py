@@ -208,6 +208,12 @@ class Session:
         # ``status`` is good news (the save or a file beside it written again), drawn as
         # guidance is: in the trouble colour it read as one more thing gone wrong.
         self.status_news = False
+        # Whether the good news was on the screen while something waited (the player's
+        # menu, the table's reader, the pace): the simulated wall answers its tile asks at
+        # once, and the next draw came before the player's menu, so "saved again" was never
+        # seen (journey71 NIT 6). Kept until then.
+        self._news_seen = False
+        self._asking = False  # a feed is getting an answer (:meth:`get`)
         self._told = ""  # the last problem told on stderr, with no display
         self._typed: dict[str, str] = {}  # statuses shown, as typed here (:meth:`show`)
         # Why the save is behind the game (a write failed), said on every screen until a
@@ -342,11 +348,13 @@ class Session:
                     f"cannot save ({reason}): free space or fix the folder{folder}") + f"; {safe}",
                       file=sys.stderr, flush=True)
             self.save_trouble = said
+            if self.status_news:  # "saved again", kept to be seen, is no longer so
+                self.status, self.status_news = "", False
             return False
         if beside is not None:
             if self.beside_trouble.pop(beside.name, ""):
                 self.status = f"{beside.screen or beside.name} written again 書込再開"
-                self.status_news = True
+                self.status_news, self._news_seen = True, False
                 print(f"companion: written again: {beside.name} is whole again",
                       file=sys.stderr, flush=True)
             return True
@@ -356,7 +364,7 @@ class Session:
             self.save_trouble = ""
             n = self.saved_moves
             self.status = f"saved again 保存再開: the whole game, move {n} {n}手目まで"
-            self.status_news = True
+            self.status_news, self._news_seen = True, False
             print(f"companion: saved again: the save holds the whole game again (move {n})",
                   file=sys.stderr, flush=True)
         return True
@@ -400,7 +408,8 @@ class Session:
             except (ImpossibleRead, IllegalAction) as exc:
                 self.status, self.status_news = str(exc), False
                 continue
-            self.status, self.status_news = "", False
+            if not self.status_news or self._news_seen:  # good news waits to be seen
+                self.status, self.status_news = "", False
             ask = self.mode.ask()
             self._commit(events, finished=ask is None)
             self.on_events(events)
@@ -408,15 +417,20 @@ class Session:
                 self.show_next()
             if self.pace:
                 self.wait(self.pace)
+                self._news_seen = self._news_seen or self.status_news
 
     def get(self, ask: Ask) -> Any:
         """The answer to an ask, from the feed that gives its kind. SYSTEM pressed while it
         is awaited opens the System menu (``system_menu``), and the ask is asked again after
         it: nothing was answered, so the mode and its save are as they were."""
-        if self.system_menu is None:
-            return self.answer_of(ask)
-        return self.system_menu.answering(lambda: self.answer_of(ask), self.menu_show,
-                                          lambda: self.save_trouble)
+        self._asking = True
+        try:
+            if self.system_menu is None:
+                return self.answer_of(ask)
+            return self.system_menu.answering(lambda: self.answer_of(ask), self.menu_show,
+                                              lambda: self.save_trouble)
+        finally:
+            self._asking = False
 
     def menu_show(self, prompt: str, **kwargs: Any) -> None:
         """:meth:`show` for the System menu: the LED and beep ask for no tile meanwhile."""
@@ -520,6 +534,8 @@ class Session:
                     for t in (self.save_trouble, *self.beside_trouble.values()) if t]
         if troubles:
             told = " · ".join([*troubles, told] if told else troubles)
+        if self._asking and self.status_news and not status:
+            self._news_seen = True  # drawn by what waits for the answer (the menu, the reader)
         view = self.mode.view(prompt, options=options, highlight=highlight, status=told,
                               prompt_tile=prompt_tile, prompt_faces=prompt_faces)
         self.display.show(replace(view, guidance=(guidance and not troubles) or view.guidance,
