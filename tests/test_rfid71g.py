@@ -60,3 +60,40 @@ def test_by_default_a_poll_after_a_gap_of_a_second_catches_up() -> None:
     tray.now += 0.05
     tray.send(Kind.SNAP, UID_7P, *"----")
     assert tray.placed() == [("placed", Slot.DRAW)] and not tray.reader.catching_up
+
+
+class AnswersSnaps(FakeTray):
+    """A tray that answers each SNAP the host asked for, showing the 7p on the draw slot,
+    save the ones whose answers it is told to lose (dropped, or garbled on the wire)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.answered = 0
+
+    def answer(self, lose: bool = False) -> None:
+        while self.snaps_asked > self.answered:
+            self.answered += 1
+            if not lose:
+                self.send(Kind.SNAP, UID_7P, *"----")
+
+
+def test_a_lost_answer_to_a_snap_is_asked_again_within_half_a_second() -> None:
+    """reviewr71 RISK 3: the answer to a SNAP asked at a gap is lost; after the next menu the
+    answer to the SNAP asked then was taken for the lost one, old news, until the SNAP was
+    asked again after hello_timeout (3 s): the 7p laid during the menu came 3.1 s late."""
+    tray = AnswersSnaps()
+    tray.seq += 3  # three lines lost: the host asks for a SNAP
+    tray.send(Kind.HB, "1")
+    assert tray.placed() == [] and tray.snaps_asked == 1
+    tray.answer(lose=True)
+    tray.now += 60.0  # a menu; meanwhile the 7p is laid on the draw slot
+    tray.send(Kind.HB, "60")
+    start = tray.now
+    while tray.now - start < 5.0:
+        events = tray.placed()
+        if events:
+            break
+        tray.answer()
+        tray.now += 0.05
+    assert events == [("placed", Slot.DRAW)]
+    assert tray.now - start <= 0.6  # the SNAP asked again after 0.5 s, answered at once

@@ -68,6 +68,11 @@ STALE_AFTER_SECONDS = 1.0
 #: How long catching up keeps the status the reader had before it: the tray answers a SNAP
 #: well within it, and a status flashing "catching up" at every ask after a menu is noise.
 CATCH_UP_QUIET_SECONDS = 0.5
+#: How long catching up waits for the SNAP it asked for before it asks again: the tray
+#: answers within milliseconds, the host having just read its backlog, so no answer by
+#: then is an answer lost (dropped or garbled), and the next one is the tray's word. At
+#: hello_timeout (3 s), the first tile after such a menu came 3 s late (reviewr71 RISK 3).
+CATCH_UP_REASK_SECONDS = 0.5
 #: The setting and each command's option, as the RDM6300's word for the tray (rfid69 D2:
 #: the setting alone, which --rfid-kind tray overrides).
 RDM6300_KIND = ('the rdm6300 kind (input.rfid_kind = "rdm6300"; --rfid-kind rdm6300 for '
@@ -384,7 +389,7 @@ class TrayReader:
             if polled is not None and self._last_poll - polled >= self.settings.stale_after:
                 self._catch_up()  # before reading: its SNAP is the word after the backlog
             elif self.catching_up and self.clock() - self._caught_up_asked \
-                    > self.settings.hello_timeout:
+                    > CATCH_UP_REASK_SECONDS:
                 # Long past any backlog: whatever SNAP comes next is news (an answer lost).
                 self._snaps_asked = 0
                 self._catch_up()
