@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
             ensure_ascii=False, indent=2,
         ))
     else:
-        print_table(Console(), listing.runs, listing.totals)
+        print_table(Console(), listing.runs, listing.totals, len(history.skipped))
     return 0
 
 
@@ -131,8 +131,14 @@ def folded_width(columns: list[HistoryColumn]) -> int:
                                       for column in columns if not column.whole)
 
 
-def print_table(console: Console, runs: list[Run], totals: Totals) -> None:
-    """``runs`` (the last of the history's, or all) and the ``totals`` of every run."""
+def print_table(console: Console, runs: list[Run], totals: Totals, skipped: int = 0) -> None:
+    """``runs`` (the last of the history's, or all) and the ``totals`` of every run;
+    ``skipped``, how many runs the history left out (a value edited by hand, said above)."""
+    if not runs and skipped:
+        # Not "no finished games yet": the history holds games, none it can list
+        # (journey71 NIT 7).
+        say(console, f"No game in the history can be listed ({skipped} left out, said above).")
+        return
     if not runs:
         say(console, f"No finished games yet. Play one with `{companion_command()} play`.")
         return

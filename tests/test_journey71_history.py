@@ -1,0 +1,42 @@
+"""journey71 NITs 7 and 8: what `companion history` says when it can list no game.
+
+The edges: the history file, edited by hand (SQLite, as a user would) or damaged on disk
+(a page of its runs zeroed, tests.app.test_history)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from companion.app.cli import main
+from companion.app.history import History, default_history_path
+from tests.app.test_history import make_run
+
+
+@pytest.fixture(autouse=True)
+def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
+
+
+def test_a_history_whose_only_game_is_left_out_says_so_not_no_games_yet(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """NIT 7: the only run edited by hand (floor 'abc'): stderr said it is left out, and the
+    table said "No finished games yet", as if none had been played."""
+    History().record(make_run("a", True, 26, None))
+    with sqlite3.connect(default_history_path()) as conn:
+        conn.execute("UPDATE runs SET floor = 'abc' WHERE game_id = 'a'")
+    capsys.readouterr()
+    assert main(["history"]) == 0
+    out, err = capsys.readouterr()
+    assert "it is left out of the list and the totals" in err
+    assert out == "No game in the history can be listed (1 left out, said above).\n"
+
+
+def test_a_history_with_none_left_out_and_no_game_is_no_games_yet(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["history"]) == 0
+    assert capsys.readouterr().out.startswith("No finished games yet. Play one with")
+
