@@ -12,7 +12,7 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.history import History, default_history_path
-from tests.app.test_history import make_run
+from tests.app.test_history import _damage_a_table_page, make_run
 
 
 @pytest.fixture(autouse=True)
@@ -40,3 +40,21 @@ def test_a_history_with_none_left_out_and_no_game_is_no_games_yet(
     assert main(["history"]) == 0
     assert capsys.readouterr().out.startswith("No finished games yet. Play one with")
 
+
+@pytest.mark.parametrize(("games", "said"), [
+    (1, "starting a new one; its one game could not be read (it is in "),
+    (3, "starting a new one; none of its 3 games could be read (they are in "),
+])
+def test_a_damaged_history_that_lost_every_game_says_none_could_be_read(
+        games: int, said: str) -> None:
+    """NIT 8: "starting a new one with the 0 games that could be read from it (3 more could
+    not be)": said as none of them (docs/playing.md: "it says none could be read")."""
+    for n in range(games):
+        History().record(make_run("g" * (n + 1), False, 3, "frozen"))
+    path = default_history_path()
+    _damage_a_table_page(path, 0)
+    history = History()
+    assert history.runs() == []
+    [notice] = history.notices
+    assert said + "history.sqlite3.corrupt-" in notice, notice
+    assert "0 games" not in notice

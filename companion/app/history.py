@@ -228,6 +228,17 @@ class History:
                        f"; none of its {held} games could be read (they are in {kept.name})")
         else:
             lost += len(rows) - copied
+            if not copied and lost:
+                # Every game lost: said as the count of none, where "with the 0 games that
+                # could be read from it" read as a slip (journey71 NIT 8).
+                notice += ("; its one game could not be read (it is in "
+                           f"{kept.name})" if lost == 1 and listed_all else
+                           f"; none of its {lost} games could be read (they are in "
+                           f"{kept.name})" if listed_all else
+                           f"; none of at least {lost} games could be read (they are in "
+                           f"{kept.name})")
+                self.notices.append(notice)
+                return
             if copied or lost:
                 notice += (f" with the {copied} game{'s' * (copied != 1)} that could be read "
                            "from it")

@@ -202,8 +202,9 @@ def test_a_history_cut_inside_its_runs_counts_every_game_it_lost(
     path.write_bytes(path.read_bytes()[:start])
     assert main(["history"]) == 0
     err = capsys.readouterr().err
-    assert "starting a new one with the 0 games that could be read from it (at least 3 " \
-           "more could not be)" in err
+    # journey71 NIT 8: said as none of them, not "with the 0 games that could be read"
+    assert "starting a new one; none of at least 3 games could be read (they are in " \
+           "history.sqlite3.corrupt-" in err
 
 
 def test_a_row_no_game_can_have_in_a_sound_file_is_said_damaged_or_edited_by_hand(
