@@ -37,9 +37,14 @@ from companion.app.modes.fight_replaced import (
 )
 from companion.app.modes.fight_unchanged import AsLoaded, loaded, saving_over
 from companion.app.modes.genso import GensoFightMode
-from companion.app.modes.genso.action_menu import _FOES_OUT
 from companion.app.modes.genso.target_menus import AREA
-from companion.app.modes.genso.words import ONE_TARGET, PARTY_OUT, english_names, named
+from companion.app.modes.genso.words import (
+    FOES_OUT,
+    ONE_TARGET,
+    PARTY_OUT,
+    english_names,
+    named,
+)
 from companion.app.modes.genso_fight_files import (
     APPLIED_BY_HAND,
     SheetWrite,
@@ -76,7 +81,6 @@ from companion.systems.genso.combat import (
     Fight,
     Flee,
     Move,
-    Outcome,
     Side,
     Sleep,
     Status,
@@ -151,22 +155,18 @@ def goes_on_line(table: GensoFightMode) -> str:
     if out is not None:
         return f"{PARTY_OUT[out]}: the fight goes on until the GM ends it"
     if table.foes_out():
-        return f"{_FOES_OUT}: the fight goes on until the GM ends it"
+        return f"{FOES_OUT}: the fight goes on until the GM ends it"
     return ""
 
 
 def at_the_end(table: GensoFightMode) -> str:
     """GM-COMBAT-1: how the sides stood when the GM ended the fight (全滅 the party is down,
     review64g), as the table's outcome says it beside the GM's end
-    (:meth:`~GensoFightMode._outcome`, the calendar's dead counted down: 勝利 the party won
-    when every foe left was one of them); empty when the fight was not ended by the GM, or
-    both sides could still act then."""
-    state = table.fight.state
-    if state.outcome is not Outcome.DECLARED:
-        return ""
-    # The table's words are the GM's end, then " — " and the sides' state.
-    _, _, after = table._outcome().partition(f"{state.outcome.text} — ")
-    return after
+    (:meth:`~GensoFightMode.outcome_at_end`, the calendar's dead counted down: 勝利 the party
+    won when every foe left was one of them); empty when the fight was not ended by the GM,
+    or both sides could still act then."""
+    at_end = table.outcome_at_end()
+    return at_end.text if at_end is not None else ""
 
 
 def calendar_view(fight: Fight, path: Path | None = None, say: bool = True) -> GensoFightMode:
@@ -199,8 +199,8 @@ def refuse_the_dead(table: GensoFightMode, action: Action, path: Path) -> None:
     if isinstance(action, Attack | Cast | UseStone | Move | Dodge | Flee) \
             and table.cursed_dead(action.actor):
         actor = fight.state.get(action.actor)
-        # The table's own prompt of the dead's turn, its words not written twice.
-        said = table._actions(actor).prompt
+        # The words of the dead's turn at the table, not written twice.
+        said = table.acts_no_more(actor)
         command = f"{companion_command()} genso fight"
         gm = "the GM's `fight end`, `undo`, `sunrise`, `sunset` and `sleep` go on"
         current = fight.state.current
@@ -247,9 +247,10 @@ def fight_status(rules: GensoRules, fight: Fight,
     width = max((display_width(label) for label in shown.values()), default=0)
     rows = []
     # The party out as the engine says it (after the end too), else with the calendar's dead
-    # counted down, going on (the table's), or when the GM ended it (its outcome's words).
-    out = state.party_out or table.party_out() or next(
-        (o for o in PARTY_OUT if o.text == at_the_end(table)), None)
+    # counted down, going on (the table's), or when the GM ended it (the table's outcome then,
+    # the party's side only: 勝利 the party won is no party out).
+    at_end = table.outcome_at_end()
+    out = state.party_out or table.party_out() or (at_end if at_end in PARTY_OUT else None)
     turn = shown[state.current.name] if state.current else ""
     lines = [f"round {state.round}" + (f"  turn: {turn}" if state.current
                                        else f"  over: {state.outcome.text}"

@@ -13,7 +13,7 @@ from typing import Any
 from companion.app.modes.genso.checks import CheckCall, FightEvent
 from companion.app.modes.genso.gm_menu import ASK_END_FIGHT, _GmMenu
 from companion.app.modes.genso.target_menus import _value
-from companion.app.modes.genso.words import PARTY_OUT, TITLE, named
+from companion.app.modes.genso.words import FOES_OUT, PARTY_OUT, TITLE, named
 from companion.app.modes.questions import ASK_UNDO
 from companion.app.session.controls import BACK, Question
 from companion.app.session.mode import ChoiceAsk
@@ -46,10 +46,9 @@ PLAY_ON = "play on"
 _OUT_ASKED = {Outcome.PARTY_DOWN: "The party is down: end the fight? 全滅: 戦闘終了？",
               Outcome.PARTY_FLED_SOME_DOWN: "Some fled, the rest are down: end the fight? "
                                             "一部逃走: 戦闘終了？"}
-#: The question's words, and the action menu's note, for every foe left dead by the calendar
-#: (:meth:`~.fight_view._FightView.foes_out`).
+#: The question's words for every foe left dead by the calendar
+#: (:meth:`~.fight_view._FightView.foes_out`); the action menu's note is :data:`.words.FOES_OUT`.
 _FOES_ASKED = "The foes are down: end the fight? 敵全滅: 戦闘終了？"
-_FOES_OUT = "敵全滅 foes down"
 
 
 class GensoFightMode(_GmMenu):
@@ -189,11 +188,8 @@ class GensoFightMode(_GmMenu):
         played, and the dead's own Undo and End fight of fixgenso71's menu are taken too,
         whatever the calendar says now (reviewg70 DEFECT A's guard)."""
         if not self._restoring and self.cursed_dead(actor.name):
-            return ChoiceAsk(
-                f"{named(self.rules, self.fight, actor)}: {self.died_why()}, acts no more "
-                "死者は行動しない", (
-                    Option("wait", "Skip turn 手番を飛ばす", Button.ATTACK),
-                    Option("gm", "GM 進行")))
+            return ChoiceAsk(self.acts_no_more(actor), (
+                Option("wait", "Skip turn 手番を飛ばす", Button.ATTACK), Option("gm", "GM 進行")))
         options = []
         fights = self.fight.state.moved != "normal"
         # With no foe left to strike (every PC dead, the fight going on until the GM ends
@@ -221,7 +217,7 @@ class GensoFightMode(_GmMenu):
         if out:  # GM-COMBAT-1: until the GM ends it
             flee += f" {PARTY_OUT[out]}: GM → End fight ends the fight"
         elif self.foes_out():  # the foes the calendar left dead: as the party down
-            flee += f" {_FOES_OUT}: GM → End fight ends the fight"
+            flee += f" {FOES_OUT}: GM → End fight ends the fight"
         return ChoiceAsk(f"{named(self.rules, self.fight, actor)}: what now? 行動は？"
                          f"{flee}", tuple(options))
 

@@ -17,6 +17,7 @@ from typing import Any
 from companion.app.modes.fight import FightMode
 from companion.app.modes.genso.checks import CheckCall, Checked, check_steps
 from companion.app.modes.genso.words import (
+    ACTS_NO_MORE,
     SIDES,
     describe,
     english,
@@ -44,6 +45,7 @@ from companion.systems.genso.calendar import (
 )
 from companion.systems.genso.combat import (
     Action,
+    Combatant,
     Fight,
     Outcome,
     Side,
@@ -212,12 +214,27 @@ class _FightView(FightMode):
 
     def _outcome(self) -> str:
         """How the fight ended, the party's state beside the GM's end (全滅, review64g), the
-        calendar's dead counted down (:meth:`party_out`)."""
+        calendar's dead counted down (:meth:`party_out`): :meth:`outcome_at_end` in words."""
         state = self.fight.state
-        out = self._party_gone() or (Outcome.PARTY_WON if self._foes_gone() else None)
-        if state.outcome is Outcome.DECLARED and state.party_out is None and out is not None:
-            return f"{state.outcome.text} — {out.text}"
+        at_end = self.outcome_at_end()
+        if state.outcome is not None and at_end is not None:
+            return f"{state.outcome.text} — {at_end.text}"
         return state.outcome_text
+
+    def outcome_at_end(self) -> Outcome | None:
+        """GM-COMBAT-1: how the sides stood when the GM ended the fight (終了), the state
+        :meth:`_outcome` says beside the GM's end: the engine's party out (全滅 the party is
+        down, or some fled and the rest down, review64g), else with the fighters the
+        calendar records dead of a Death Curse (GM-MAGIC-13) counted down, the party out
+        (:meth:`party_out`) or 勝利 the party won when every foe left was one of them
+        (:meth:`foes_out`). None when the GM did not end the fight, or both sides could
+        still act then. Public so that `companion genso fight` says it as the table does,
+        its words not taken apart (fixgenso71f)."""
+        state = self.fight.state
+        if state.outcome is not Outcome.DECLARED:
+            return None
+        return (state.party_out or self._party_gone()
+                or (Outcome.PARTY_WON if self._foes_gone() else None))
 
     def party_out(self) -> Outcome | None:
         """GM-COMBAT-1: how the party is out of the fight while it goes on (down 全滅, or some
@@ -376,6 +393,13 @@ class _FightView(FightMode):
         呪殺呪)``, the spell as the rules name it (GM-MAGIC-13)."""
         spell = self.rules.spell("death_curse")
         return f"died 死亡 ({spell.en} {spell.ja})"
+
+    def acts_no_more(self, c: Combatant) -> str:
+        """GM-MAGIC-13: what the turn of ``c``, a fighter the calendar records dead of a Death
+        Curse (:meth:`cursed_dead`), says, at the table and on the command line alike:
+        ``駆け出し冒険者１ PC 1: died 死亡 (Death Curse 呪殺呪), acts no more 死者は行動しない``
+        (:meth:`died_why`, :data:`~.words.ACTS_NO_MORE`)."""
+        return f"{named(self.rules, self.fight, c)}: {self.died_why()}, {ACTS_NO_MORE}"
 
     def curses_due(self) -> tuple[DeathCurse, ...]:
         """GM-MAGIC-13: the Death Curses whose target dies at today's sunset (none when the

@@ -44,6 +44,14 @@ MODIFIERS = (0, 1, 2, 3, -1, -2, -3)
 #: GM ends it (:attr:`~companion.systems.genso.combat.FightState.party_down_going_on`).
 PARTY_OUT = {Outcome.PARTY_DOWN: "全滅 party down",
              Outcome.PARTY_FLED_SOME_DOWN: "一部逃走 some fled, the rest down"}
+#: Every foe left in the fight one the calendar records dead of a Death Curse (GM-MAGIC-13),
+#: the fight going on until the GM ends it (GM-COMBAT-1,
+#: :meth:`~companion.app.modes.genso.fight_view._FightView.foes_out`), as the table's action
+#: menu and `companion genso fight` say it: one wording for both (fixgenso71f).
+FOES_OUT = "敵全滅 foes down"
+#: What a fighter the calendar records dead of a Death Curse (GM-MAGIC-13) is said to do, after
+#: why (:meth:`~companion.app.modes.genso.fight_view._FightView.acts_no_more`).
+ACTS_NO_MORE = "acts no more 死者は行動しない"
 
 
 def english(rules: GensoRules, fight: Fight, c: Combatant) -> str:
