@@ -97,3 +97,55 @@ def test_a_lost_answer_to_a_snap_is_asked_again_within_half_a_second() -> None:
         tray.now += 0.05
     assert events == [("placed", Slot.DRAW)]
     assert tray.now - start <= 0.6  # the SNAP asked again after 0.5 s, answered at once
+
+
+def test_a_tray_that_never_answers_snap_is_reconnected_saying_to_update_its_firmware() -> None:
+    """reviewr71 RISK 1: a stand-in tray on a pty answers HELLO with its SNAP, sends HB and
+    moves, and ignores every SNAP the host asks for. Catching up waited for it for ever,
+    asking every 3 s, the 7p laid meanwhile never told, the status saying only "catching
+    up". After two unanswered asks the link is dropped, the status saying why and what to
+    do; the reconnect's HELLO brings the SNAP that tells of the 7p."""
+    import time
+
+    from companion.hw.rfid.simulator import TraySimulator
+
+    with TraySimulator(heartbeat_ms=100) as sim:
+        tray = sim.tray
+        answers = tray.command
+
+        def ignores_snap(line: bytes, now: int) -> None:
+            if b" SNAP" not in line:
+                answers(line, now)
+
+        tray.command = ignores_snap
+        reader = TrayReader(sim.port, TagMap({UID_7P: Tile.from_notation("7p")}))
+        try:
+            deadline = time.monotonic() + 10
+            while not reader.status().ok and time.monotonic() < deadline:
+                sim.step()
+                reader.poll_events()
+                time.sleep(0.01)
+            assert reader.status().ok, reader.status().message
+            sim.place(0, UID_7P)  # during a 1.2 s menu: nothing polls the tray
+            pause = time.monotonic() + 1.2
+            while time.monotonic() < pause:
+                sim.step()
+                time.sleep(0.01)
+            said: list[str] = []
+            events: list[tuple[str, Slot]] = []
+            deadline = time.monotonic() + 8
+            while not events and time.monotonic() < deadline:
+                sim.step()
+                events += [(e.action.value, e.slot) for e in reader.poll_events()]
+                said.append(reader.status().message)
+                time.sleep(0.01)
+            final = reader.status()
+        finally:
+            reader.close()
+    assert events == [("placed", Slot.DRAW)], said[-1]
+    assert any(message.startswith(f"the tray on {sim.port} does not answer SNAP")
+               and "update the tray's firmware (firmware/README.md" in message
+               for message in said), said[-1]
+    # Working again, and still saying it until the tray answers a SNAP.
+    assert final.ok and "does not answer SNAP" in final.message, final.message
+    assert reader.counters["timeouts"] == 1 and reader.counters["reconnects"] == 1

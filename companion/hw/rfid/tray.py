@@ -73,6 +73,16 @@ CATCH_UP_QUIET_SECONDS = 0.5
 #: then is an answer lost (dropped or garbled), and the next one is the tray's word. At
 #: hello_timeout (3 s), the first tile after such a menu came 3 s late (reviewr71 RISK 3).
 CATCH_UP_REASK_SECONDS = 0.5
+#: How many SNAPs catching up asks for, each unanswered for CATCH_UP_REASK_SECONDS, before
+#: it takes the tray for one that never answers SNAP (an old or broken firmware) and drops
+#: the link: the reconnect's HELLO brings a SNAP, which every tray sends. It waited for ever,
+#: saying "catching up" (reviewr71 RISK 1).
+CATCH_UP_ASKS = 2
+#: What the status says of a tray that answers no SNAP (CATCH_UP_ASKS), and its fix.
+IGNORES_SNAP = ("does not answer SNAP, so it is reconnected to read what lies on it after "
+                "each pause: update the tray's firmware (firmware/README.md: stop the "
+                "companion and run its step 3 again) "
+                "トレイがSNAPに無応答: ファームウェアを更新して")
 #: The setting and each command's option, as the RDM6300's word for the tray (rfid69 D2:
 #: the setting alone, which --rfid-kind tray overrides).
 RDM6300_KIND = ('the rdm6300 kind (input.rfid_kind = "rdm6300"; --rfid-kind rdm6300 for '
@@ -160,6 +170,10 @@ class TrayReader:
         self._snaps_asked = 0
         self._stale_snaps: int | None = None
         self._caught_up_asked = 0.0  # when the SNAP that ends catching up was asked for
+        self._unanswered = 0  # SNAPs asked again since the tray last sent one (CATCH_UP_ASKS)
+        # The tray left SNAPs unanswered, and has answered none since: it works, as each
+        # catching up reconnects, but its firmware needs updating (status).
+        self._ignores_snap = False
         self._snap_follows_hello = False  # the next SNAP is a HELLO's, answering no SNAP
         self._status_before: ReaderStatus | None = None  # as catching up began
         # Readings no event gives, for the poll that brought them (see poll): the first
@@ -279,6 +293,8 @@ class TrayReader:
             lines = _plural(self.counters["unknown_slot"], "line")
             where += (f"; ignored {lines} about slot numbers "
                       f"past {len(self.slots) - 1}, the companion's last slot")
+        if self._ignores_snap:
+            where += f"; {IGNORES_SNAP}"
         return ReaderStatus(True, where, counters)
 
     @property
@@ -388,9 +404,10 @@ class TrayReader:
         if self.link.is_open:
             if polled is not None and self._last_poll - polled >= self.settings.stale_after:
                 self._catch_up()  # before reading: its SNAP is the word after the backlog
-            elif self.catching_up and self.clock() - self._caught_up_asked \
-                    > CATCH_UP_REASK_SECONDS:
+            elif self.catching_up and self._unanswered < CATCH_UP_ASKS - 1 \
+                    and self.clock() - self._caught_up_asked > CATCH_UP_REASK_SECONDS:
                 # Long past any backlog: whatever SNAP comes next is news (an answer lost).
+                self._unanswered += 1
                 self._snaps_asked = 0
                 self._catch_up()
             data = self.link.read()
@@ -435,6 +452,9 @@ class TrayReader:
         :attr:`catching_up`, or an answer to what was asked before it (old news)."""
         answers = not self._snap_follows_hello  # a HELLO's own SNAP answers no SNAP asked
         self._snap_follows_hello = False
+        self._unanswered = 0
+        if answers:
+            self._ignores_snap = False
         if answers and self._snaps_asked:
             self._snaps_asked -= 1
         if self._stale_snaps is None:
@@ -449,7 +469,7 @@ class TrayReader:
 
     def _start_handshake(self) -> None:
         self.lines.reset()
-        self._snaps_asked, self._stale_snaps = 0, None
+        self._snaps_asked, self._stale_snaps, self._unanswered = 0, None, 0
         if self.settings.passive:
             self.state = LinkState.READY
             self.firmware, self.tray_slots = "unknown", len(self.slots)
@@ -485,6 +505,15 @@ class TrayReader:
         elif self.state is LinkState.READY and quiet > self.settings.heartbeat_timeout:
             problem = (f"the tray on {self.link.device} went silent; reconnecting "
                        "トレイが無応答: 再接続中")
+            self.counters["timeouts"] += 1
+            self.link.drop(problem)
+            self._lost_link(problem)
+        elif self.catching_up and self._unanswered >= CATCH_UP_ASKS - 1 \
+                and now - self._caught_up_asked > CATCH_UP_REASK_SECONDS:
+            # The tray sends HB and moves but answers no SNAP: what lies on it is known
+            # again only from the SNAP after a HELLO, so reconnect (reviewr71 RISK 1).
+            problem = f"the tray on {self.link.device} {IGNORES_SNAP}; reconnecting"
+            self._ignores_snap = True
             self.counters["timeouts"] += 1
             self.link.drop(problem)
             self._lost_link(problem)
