@@ -306,7 +306,7 @@ def test_the_restrained_do_not_defend_004(defence: dict[str, object]) -> None:
     f = restrained_cult()
     refused(f, Attack("Bob", "Cult", **defence),  # type: ignore[arg-type]
             r"^Cult cannot \w+ now: Cult is restrained by Ann: it acts only to break free, "
-            r"no dodge or parry \(CO-GRAP-6\)$")
+            r"no dodge, cover, parry or counter \(CO-GRAP-6\)$")
     text = push(f, Attack("Bob", "Cult"), (100, 30), (3, 2), (4, 1))
     assert "Cult takes" in text
 

@@ -42,6 +42,10 @@ class _Defences(_Disarm):
             raise IllegalAction(f"fatal_blow=true changes nothing here: {why} (CO-DODGE-5); "
                                 "leave out fatal_blow")
         if a.cover:
+            # CO-GRAP-6: cover is a reaction too, Hide as Dodge (reviewcoc71 DEFECT 1)
+            if first and self.restrained(t):
+                raise IllegalAction(f"{t.name} cannot take cover now: "
+                                    + self.defence_refused(t, Defence.DODGE, kind, a, True))
             if a.cover == "dodge" and first and not self.defence_allowed(
                     t, Defence.DODGE, kind, a, True):
                 raise self.cannot_defend(t, Defence.DODGE, kind, a)
@@ -151,7 +155,7 @@ class _Defences(_Disarm):
             return f"{t.name} is out of the fight (dead or unconscious)"
         if self.restrained(t):
             return (f"{t.name} is restrained by {t.held_by}: it acts only to break free, no "
-                    "dodge or parry (CO-GRAP-6)")
+                    "dodge, cover, parry or counter (CO-GRAP-6)")
         if self.on("CO-DODGE-3") and a.from_behind and not t.concentrating:
             return (f"{a.actor} attacks from behind and {t.name} is not concentrating on "
                     "dodging (CO-DODGE-3)")
@@ -233,10 +237,11 @@ class _Defences(_Disarm):
 
     def restrained(self, t: Combatant) -> bool:
         """CO-GRAP-6 (004 l.163 「組み付いた相手を行動不能にする」): from revision
-        :data:`RESTRAINED_NO_DEFENCE` the restrained one has no dodge, parry or MA counter
-        either, as the engine's reading says (readings.toml: "a restrained target acts only
-        to break free"; the spec's Default: "cannot act, except … opposed STR"). Revision 18
-        refused its actions only and let it dodge and parry. The seed is silent on reactions;
+        :data:`RESTRAINED_NO_DEFENCE` the restrained one has no dodge, cover (Hide or Dodge,
+        CO-DODGE-7), parry or MA counter either, as the engine's reading says (readings.toml:
+        "a restrained target acts only to break free"; the spec's Default: "cannot act,
+        except … opposed STR"). Revision 18 refused its actions only and let it dodge, take
+        cover and parry. The seed is silent on reactions;
         the reading is this companion's, labelled in ``companion coc defaults``."""
         return (self.engine >= RESTRAINED_NO_DEFENCE and not self.p003
                 and self.on("CO-GRAP-6") and bool(t.held_by))

@@ -123,9 +123,9 @@ FORMAT = 2
 # said, "X's pin of Y lapses: …", and the 転倒/prone mark goes when the pin is made or lapses;
 # a second knock-down while a pin waits is refused (CO-TACKLE-3). Revision 18 dropped the pin
 # unsaid, left the target prone to the end and let a second knock-down replace the first.
-# A 004 restrained one neither dodges, parries nor counters (CO-GRAP-6, 004 l.163 「組み付いた
-# 相手を行動不能にする」, the engine's reading "a restrained target acts only to break free");
-# revision 18 let it dodge and parry.
+# A 004 restrained one neither dodges, takes cover (Hide or Dodge, CO-DODGE-7), parries nor
+# counters (CO-GRAP-6, 004 l.163 「組み付いた相手を行動不能にする」, the engine's reading "a
+# restrained target acts only to break free"); revision 18 let it dodge, take cover and parry.
 ENGINE = 19
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
