@@ -3,6 +3,11 @@ released; entries played by revision 18 replay as they were played.
 
 DEFECT 1 (CO-GRAP-6, CO-DODGE-7): a 004 restrained one takes no cover either, Hide as Dodge:
 cover is a reaction, as the dodge and parry revision 19 already refused it.
+
+DEFECT 2 (CO-TACKLE-2, CO-GRAP-1): seed 003 l.33 「＜組みつき＞対象は探索者のマスに引き寄せられ
+ひと固まりとして考える」: a blow back moves every partner sharing the target's square, the one
+it holds and the one holding it (a chain of grapples); revision 19 as first made moved the
+held one only, and a holder on the square stayed behind, holding from 4 squares away.
 """
 
 from __future__ import annotations
@@ -11,10 +16,20 @@ from pathlib import Path
 
 import pytest
 
-from companion.systems.coc.combat import ENGINE, Attack, Fight, Grapple
-from companion.systems.coc.rules import Profile
+from companion.dice import ScriptedDice
+from companion.systems.coc.combat import (
+    ENGINE,
+    Attack,
+    EndTurn,
+    Fight,
+    Grapple,
+    Place,
+    Side,
+    Tackle,
+)
+from companion.systems.coc.rules import Profile, load_rules
 from tests.app.test_coc_mode import FOE, INV, at_the_table, offered, people
-from tests.systems.coc.helpers import at, duel, push, refused, replays
+from tests.systems.coc.helpers import at, duel, person, push, refused, replays
 
 P003, P004 = Profile.P003, Profile.P004
 #: The revision before revision 19.
@@ -62,3 +77,82 @@ def test_the_table_offers_the_restrained_no_cover(tmp_path: Path) -> None:
                              ["attack", "t:Cult", "h:plain", "d:none"],
                              [Attack("Bob", "Cult")])
     assert offered(player, "How does Cult defend?") == [["d:none", "m:more", "back"]]
+
+
+# --- DEFECT 2: a blow back moves every partner on the target's square ------------------------
+
+#: 003's optional tackle rules, switched on.
+TACKLES = {f"CO-TACKLE-{n}": {"p003": "optional_on"} for n in (1, 2, 3)}
+
+
+class Faces(ScriptedDice):
+    """The edge of the world: each D100 from ``d100`` in turn (then 90, a failure for
+    every roll these fights ask); every other die shows 2."""
+
+    def __init__(self, d100: list[int]) -> None:
+        super().__init__([])
+        self.queue = list(d100)
+
+    def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
+        if sides == 100:
+            return [self.queue.pop(0) if self.queue else 90 for _ in range(count)]
+        return [min(2, sides)] * count
+
+
+def play(f: Fight, action: object, *d100: int) -> str:
+    return f.push(action, Faces(list(d100))).text
+
+
+def pass_on(f: Fight, name: str) -> None:
+    """Every turn ends, each roll failing (90), until ``name``'s turn."""
+    while f.state.current.name != name:
+        play(f, EndTurn(f.state.current.name))
+
+
+def four_on_the_board(engine: int = ENGINE) -> Fight:
+    """003's board: Dan (c2, tackle), Ann (d2), Cult (d3) and Bob (d4)."""
+    rules = load_rules(P003).with_overrides(TACKLES)
+    f = at(engine, Fight(rules, [
+        (person(rules, "Dan", 16, tackle=60), Side.INVESTIGATORS),
+        (person(rules, "Ann", 14, grapple=60), Side.INVESTIGATORS),
+        (person(rules, "Cult", 10, grapple=60), Side.FOES),
+        (person(rules, "Bob", 12), Side.INVESTIGATORS)], ScriptedDice([])))
+    for name, square, facing in (("Dan", "c2", "E"), ("Ann", "d2", "S"), ("Cult", "d3", "N"),
+                                 ("Bob", "d4", "N")):
+        push(f, Place(name, square, facing))
+    return f
+
+
+def chain(engine: int = ENGINE) -> Fight:
+    """Cult grapples Bob; then Ann grapples Cult, pulled into d2 (CO-GRAP-1): Cult holds Bob
+    and is held by Ann, who shares its square; Dan to act."""
+    f = four_on_the_board(engine)
+    pass_on(f, "Cult")
+    play(f, Grapple("Cult", "Bob"), 20)
+    pass_on(f, "Ann")
+    play(f, Grapple("Ann", "Cult"), 20)
+    pass_on(f, "Dan")
+    assert (f.state.get("Cult").grappling, f.state.get("Cult").held_by) == ("Bob", "Ann")
+    assert f.state.get("Ann").square == f.state.get("Cult").square == "d2"
+    return f
+
+
+def test_a_blow_back_takes_the_targets_holder_along_003() -> None:
+    """003 l.33 「ひと固まりとして考える」: Dan blows Cult back (CO-TACKLE-2); Ann, who holds
+    it from its square, goes along, though Cult holds Bob too, so the grapple holds from
+    one square, not across the board."""
+    f = chain()
+    text = play(f, Tackle("Dan", "Cult", "blow_back"), 20)
+    assert "Cult is blown back to g2 (CO-TACKLE-2, 1 m = 1 square, CO-TURN-2)\n" \
+           "Ann goes with Cult to g2: one unit (CO-GRAP-1)" in text
+    assert f.state.get("Ann").square == f.state.get("Cult").square == "g2"
+    assert f.state.get("Cult").held_by == "Ann"
+    replays(f)
+
+
+def test_revision_18_blew_the_holder_out_of_the_chain_003() -> None:
+    f = chain(OLD)
+    text = play(f, Tackle("Dan", "Cult", "blow_back"), 20)
+    assert "goes with" not in text
+    assert (f.state.get("Ann").square, f.state.get("Cult").square) == ("d2", "g2")
+    replays(f)

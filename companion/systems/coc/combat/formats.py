@@ -115,7 +115,8 @@ FORMAT = 2
 # (CO-GRAP-5), as 004 l.24 「組み付き技能は、近接戦闘技能や長身の火器で受け流されてしまう」
 # says: a Grapple's ``parry_with``; revision 18 parried it with a melee weapon or long gun only.
 # A tackle's blow back on 003's board moves a grappled pair as one (CO-TACKLE-2, CO-GRAP-1, 003
-# l.33 「ひと固まりとして考える」), as CO-MELEE-2's knockback does; revision 18 slid one alone.
+# l.33 「ひと固まりとして考える」), as CO-MELEE-2's knockback does, and every partner on the
+# target's square, held or holder (a chain of grapples); revision 18 slid one alone.
 # CO-TACKLE-3's pin on 003's board is CO-GRAP-1's grapple there: the pinned one is pulled into
 # the tackler's square, from next to it only (else the pin lapses, said); revision 18 pinned
 # at any distance and moved nobody.

@@ -405,13 +405,22 @@ class _Strikes(_ToHit):
                                      f"damage to {other.name} behind 背後の者へのダメージ")
         self.hit(other, hurt, f"{other.name} is struck by {t.name}: {text} (CO-MELEE-2)")
 
-    def pushed_together(self, t: Combatant, attacker: Combatant, square: str) -> None:
+    def pushed_together(self, t: Combatant, attacker: Combatant, square: str,
+                        every: bool = False) -> None:
         """CO-GRAP-1 with CO-MELEE-2 (from revision 4): the one ``t`` holds or is held by,
         sharing its square, goes with it to ``square``: the pair is one unit, whichever of
-        them is knocked back (not when the blow is the other one's)."""
-        mate = self.cs.get(t.grappling or t.held_by)
-        if self.engine < 4 or mate is None or mate.name == attacker.name or mate.dead \
-                or mate.square != t.square:
-            return
-        self.set(mate, square=square)
-        self.say(f"{mate.name} goes with {t.name} to {square}: one unit (CO-GRAP-1)")
+        them is knocked back (not when the blow is the other one's).
+
+        ``every`` (a tackle's blow back and a pin, from revision 19): both, the one ``t``
+        holds and the one holding it, each that shares ``t``'s square, as 003 l.33
+        「ひと固まりとして考える」 makes the whole chain one unit (reviewcoc71 DEFECT 2: a
+        fighter both holding and held left its holder behind). Without it (the knockback,
+        as every revision played it) only the one it holds, or else its holder."""
+        names = ([t.grappling, t.held_by] if every else [t.grappling or t.held_by])
+        for name in names:
+            mate = self.cs.get(name)
+            if self.engine < 4 or mate is None or mate.name == attacker.name or mate.dead \
+                    or mate.square != t.square:
+                continue
+            self.set(mate, square=square)
+            self.say(f"{mate.name} goes with {t.name} to {square}: one unit (CO-GRAP-1)")

@@ -41,8 +41,9 @@ class _Tackle(_Grapples):
         ``from_behind`` does.
 
         From revision :data:`PAIR_BLOWN_TOGETHER` a target blown back on 003's board takes
-        the one it holds or is held by along (CO-GRAP-1, 003 l.33 「＜組みつき＞対象は探索者の
-        マスに引き寄せられひと固まりとして考える」: one unit, one square), as CO-MELEE-2's
+        the one it holds and the one it is held by along, each that shares its square
+        (CO-GRAP-1, 003 l.33 「＜組みつき＞対象は探索者のマスに引き寄せられひと固まりとして考え
+        る」: one unit, one square; a chain of grapples is one unit too), as CO-MELEE-2's
         knockback does (:meth:`pushed_together`); revision 18 left the partner behind, held
         from 3 squares away."""
         if not self.on("CO-TACKLE-1"):
@@ -126,7 +127,8 @@ class _Tackle(_Grapples):
                          + (", into an obstacle" if stopped else "")
                          + " (CO-TACKLE-2, 1 m = 1 square, CO-TURN-2)")
                 if self.engine >= PAIR_BLOWN_TOGETHER:
-                    self.pushed_together(before, c, board.name(end))  # before: its square
+                    # before: its square; every partner there, held or holder (the chain)
+                    self.pushed_together(before, c, board.name(end), every=True)
             if obstacle:
                 more, more_text = self.roll_total(self.rules.num("CO-TACKLE-2", "obstacle"),
                                                   f"{t.name}'s damage from the obstacle "
