@@ -8,6 +8,11 @@ DEFECT 2 (CO-TACKLE-2, CO-GRAP-1): seed 003 l.33 「＜組みつき＞対象は�
 ひと固まりとして考える」: a blow back moves every partner sharing the target's square, the one
 it holds and the one holding it (a chain of grapples); revision 19 as first made moved the
 held one only, and a holder on the square stayed behind, holding from 4 squares away.
+
+RISK 1 (CO-TACKLE-3, CO-GRAP-1): the pin on 003's board pulls the pinned one into the
+tackler's square with the one it holds (l.33 「ひと固まり」: the pair is one unit), rather
+than lapse, which would bar a pin where a grapple of a holder is allowed; revision 19 as first
+made pulled the holder away and left the one it held on the old square.
 """
 
 from __future__ import annotations
@@ -114,7 +119,7 @@ def four_on_the_board(engine: int = ENGINE) -> Fight:
     rules = load_rules(P003).with_overrides(TACKLES)
     f = at(engine, Fight(rules, [
         (person(rules, "Dan", 16, tackle=60), Side.INVESTIGATORS),
-        (person(rules, "Ann", 14, grapple=60), Side.INVESTIGATORS),
+        (person(rules, "Ann", 14, grapple=60, tackle=60), Side.INVESTIGATORS),
         (person(rules, "Cult", 10, grapple=60), Side.FOES),
         (person(rules, "Bob", 12), Side.INVESTIGATORS)], ScriptedDice([])))
     for name, square, facing in (("Dan", "c2", "E"), ("Ann", "d2", "S"), ("Cult", "d3", "N"),
@@ -155,4 +160,44 @@ def test_revision_18_blew_the_holder_out_of_the_chain_003() -> None:
     text = play(f, Tackle("Dan", "Cult", "blow_back"), 20)
     assert "goes with" not in text
     assert (f.state.get("Ann").square, f.state.get("Cult").square) == ("d2", "g2")
+    replays(f)
+
+
+# --- RISK 1: the pin pulls a holder in with the one it holds --------------------------------
+
+def pinned_holder(engine: int = ENGINE) -> tuple[Fight, str]:
+    """Ann (d2) knocks Cult (d3) down (CO-TACKLE-3); Cult then grapples Bob, pulled into d3;
+    the round ends, and the pin is made. The fight, and the round's start text."""
+    f = four_on_the_board(engine)
+    pass_on(f, "Ann")
+    assert "Ann pins it from the next round" in play(f, Tackle("Ann", "Cult", "knock_down"), 20)
+    pass_on(f, "Cult")
+    text = play(f, Grapple("Cult", "Bob"), 20)  # its 1 AP (CO-GRAP-3): the round ends
+    assert "Bob is pulled into d3 (CO-GRAP-1)" in text
+    assert f.state.round == 2
+    return f, text
+
+
+def test_the_pin_pulls_a_holder_in_with_the_one_it_holds_003() -> None:
+    """003 l.33 「＜組みつき＞対象は探索者のマスに引き寄せられひと固まりとして考える」: Cult and
+    Bob are one unit, so Ann's pin pulls both into d2; then Dan's blow back of Cult takes
+    all three along (DEFECT 2), the chain one unit."""
+    f, text = pinned_holder()
+    assert "Ann pins Cult: the grapple rules take over (CO-TACKLE-3, CO-GRAP-1)\n" \
+           "Cult is pulled into d2 (CO-GRAP-1)\n" \
+           "Bob goes with Cult to d2: one unit (CO-GRAP-1)" in text
+    assert {f.state.get(n).square for n in ("Ann", "Cult", "Bob")} == {"d2"}
+    assert (f.state.get("Cult").held_by, f.state.get("Bob").held_by) == ("Ann", "Cult")
+    pass_on(f, "Dan")
+    blown = play(f, Tackle("Dan", "Cult", "blow_back"), 20, 10)  # 10: Cult's CON×5
+    assert "Bob goes with Cult to g2" in blown and "Ann goes with Cult to g2" in blown
+    assert {f.state.get(n).square for n in ("Ann", "Cult", "Bob")} == {"g2"}
+    replays(f)
+
+
+def test_revision_18_pinned_the_holder_where_it_lay_003() -> None:
+    f, text = pinned_holder(OLD)
+    assert "Ann pins Cult" in text
+    assert "Cult is pulled" not in text and "Bob goes with" not in text
+    assert (f.state.get("Cult").square, f.state.get("Bob").square) == ("d3", "d3")
     replays(f)

@@ -118,8 +118,8 @@ FORMAT = 2
 # l.33 「ひと固まりとして考える」), as CO-MELEE-2's knockback does, and every partner on the
 # target's square, held or holder (a chain of grapples); revision 18 slid one alone.
 # CO-TACKLE-3's pin on 003's board is CO-GRAP-1's grapple there: the pinned one is pulled into
-# the tackler's square, from next to it only (else the pin lapses, said); revision 18 pinned
-# at any distance and moved nobody.
+# the tackler's square, from next to it only (else the pin lapses, said), the one it holds
+# on its square with it (one unit); revision 18 pinned at any distance and moved nobody.
 # A pin that cannot be made (its target held by another, the tackler holding, held or out) is
 # said, "X's pin of Y lapses: …", and the 転倒/prone mark goes when the pin is made or lapses;
 # a second knock-down while a pin waits is refused (CO-TACKLE-3). Revision 18 dropped the pin

@@ -152,7 +152,13 @@ class _Tackle(_Grapples):
         003's (l.33 「＜組みつき＞対象は探索者のマスに引き寄せられひと固まりとして考える」), as
         :meth:`grapple` plays it: the pinned one is pulled into the tackler's square, from
         that square or one next to it; farther apart (one of them moved meanwhile) the pin
-        lapses, said. Revision 18 pinned across the board and left the pair on two squares."""
+        lapses, said. Revision 18 pinned across the board and left the pair on two squares.
+
+        A pinned one that holds someone on its square brings it along (:meth:`pushed_together`):
+        l.33's 「ひと固まり」 makes the pair one unit, so the pull moves the unit, as the blow
+        back does; a pin that lapsed instead would bar what :meth:`grapple` allows (a grapple
+        of a holder), a rule the seed does not have (reviewcoc71 RISK 1: the pin split
+        them)."""
         for name in self.names:
             c = self.cs[name]
             if not c.pinning:
@@ -178,6 +184,8 @@ class _Tackle(_Grapples):
             if pulled and t.square != c.square:
                 self.set(self.cs[t.name], square=c.square)
                 self.say(f"{t.name} is pulled into {c.square} (CO-GRAP-1)")
+                # t: before the pull; the one it holds there comes too (reviewcoc71 RISK 1)
+                self.pushed_together(t, c, c.square, every=True)
 
     def pin_barred(self, c: Combatant, t: Combatant) -> str:
         """Why ``c``'s pin of ``t`` cannot become a grapple at the round's start: the grapple
