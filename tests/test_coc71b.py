@@ -13,6 +13,10 @@ RISK 1 (CO-TACKLE-3, CO-GRAP-1): the pin on 003's board pulls the pinned one int
 tackler's square with the one it holds (l.33 「ひと固まり」: the pair is one unit), rather
 than lapse, which would bar a pin where a grapple of a holder is allowed; revision 19 as first
 made pulled the holder away and left the one it held on the old square.
+
+RISK 2 (CO-GRAP-5, CO-PARRY-2): seed 004 l.24 「組み付き技能は、近接戦闘技能や長身の火器で受け流
+されてしまう」: the table's defence menu offers a long gun's parry where the engine takes it;
+it listed melee weapons only.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from companion.dice import ScriptedDice
 from companion.systems.coc.combat import (
     ENGINE,
     Attack,
+    Defence,
     EndTurn,
     Fight,
     Grapple,
@@ -201,3 +206,19 @@ def test_revision_18_pinned_the_holder_where_it_lay_003() -> None:
     assert "Cult is pulled" not in text and "Bob goes with" not in text
     assert (f.state.get("Cult").square, f.state.get("Bob").square) == ("d3", "d3")
     replays(f)
+
+
+# --- RISK 2: the table offers a long gun's parry --------------------------------------------
+
+def test_the_table_offers_a_long_guns_parry_of_a_grapple_004(tmp_path: Path) -> None:
+    """004 l.24 「長身の火器で受け流されてしまう」: Cult's rifle parries Ann's grapple at the
+    table, as the engine takes it (CO-GRAP-5); a revolver, no long gun, is not offered."""
+    make = people(P004, ("Ann", 14, ("fist",), INV, {"grapple": 60}),
+                  ("Bob", 12, ("fist",), INV, {"fist": 80}),
+                  ("Cult", 10, ("rifle", "revolver"), FOE, {"rifle": 50, "dodge": 50}))
+    mode, player = at_the_table(tmp_path, make, [],
+                                ["grapple", "t:Cult", "h:plain", "d:parry:0"],
+                                [Grapple("Ann", "Cult", Defence.PARRY, 0)])
+    [menu] = offered(player, "How does Cult defend?")
+    assert "d:parry:0" in menu and "d:parry:1" not in menu
+    assert "Cult parry ライフル" in mode.fight.journal[-1].text

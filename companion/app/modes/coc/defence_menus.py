@@ -56,9 +56,12 @@ class _Defences(_FightView):
         if attack and kind is WeaponKind.FIREARM and self.rules.on("CO-DODGE-7"):
             options += [Option(f"d:cover:{k}", label) for k, label in COVER.items()]
         if kind is not WeaponKind.FIREARM or p003:
+            # CO-PARRY-2 / CO-GRAP-5 (004 l.24 「近接戦闘技能や長身の火器で受け流されてしまう」):
+            # a long gun parries too where the engine takes it (``made``); reviewcoc71 RISK 2
             options += [Option(f"d:parry:{i}", f"{w.info.en} {w.info.ja} parry 受け流し")
                          for i, w in enumerate(t.sheet.weapons)
-                         if not (w.broken or w.dropped) and w.info.kind is WeaponKind.MELEE]
+                         if not (w.broken or w.dropped)
+                         and (w.info.kind is WeaponKind.MELEE or w.info.long_gun)]
             if attack and p003 and self.rules.on("CO-IAI-2") and not (t.drawn or t.iai_used):
                 options += [Option(f"d:parry:iai{i}",
                                    f"Iai {w.info.en} {w.info.ja} parry 居合で受け流し")
