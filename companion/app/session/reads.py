@@ -16,7 +16,9 @@ is not only "straighten it": its likeliest legal tiles are offered, and the play
 may pick one (a tap or number key, or ATTACK once a button has moved onto one). No
 time runs out on that; a pick counts at once, being the player's own word. A camera's
 "uncertain" is offered only once its slot lies still (:class:`TellsStill`): a hand moving
-over a slot reads so too, and a pick of what is not there would count.
+over a slot reads so too, and a pick of what is not there would count. A tile the camera
+reads as empty (a blank White taken for bare paper) is given by the item button's long
+press (:data:`EMPTY_PICK_PRESS`), which then offers every legal tile to pick.
 """
 
 from __future__ import annotations
@@ -53,6 +55,23 @@ PICK_HINT = "; or pick: item moves, A takes 選ぶ: I移動 A決定"
 MISREAD_HINT = "; I moves, A takes; enrol it later 後で登録"
 # After the status of a held start-up slot's tile offered as the one pick (held_pick).
 HELD_PICK_HINT = "; pick: item moves, A takes 選ぶ: I移動 A決定"
+# The press that opens every legal tile to pick (misread_picks) while the camera reads the
+# slot asked for as empty: a tile it takes for bare paper (a blank White 5z 白) is laid
+# there, and it would be asked for for ever (fixcam71b, empty reads). MENU, the item
+# button's long press (key m, an arrow), moves the highlight through picks and does nothing
+# while a tile is awaited and none is offered: a deliberate press, no ordinary one (an
+# "Other tile…" pick offered on every empty slot had every ask show picks and scripted
+# presses open them, and hid the "laid on the wrong slot" status).
+EMPTY_PICK_PRESS = Button.MENU
+# How long the camera must have read the slot asked for as empty, in the wait, before the
+# status says how to pick a tile it does not see (EMPTY_HINT): the usual wait is a player
+# drawing a tile, told nothing new.
+EMPTY_HINT_SECONDS = 10.0
+EMPTY_HINT = "laid it, not seen? hold item (key m) to pick it 読めない時: I長押しで選ぶ"
+# The status of every legal tile offered so (MISREAD_HINT after it): a tile the camera takes
+# for bare paper, to enrol after the game. One row at 800x480 beside 34 picks: the slot is
+# not named (the prompt names it).
+READS_EMPTY = "slot reads empty: pick the tile laid 空と読む: 置いた牌を選んで"
 ONE_SLOT_ROOM_PROMPT = ("Lay this room's 4 tiles: draw one, put it on the draw slot to read it, "
                         "then lay it on the {slot} slot "
                         "部屋の4枚: 1枚引いて引き牌の枠で読ませ、{slot_ja}に置いて")
@@ -715,6 +734,10 @@ def wait_for_tile(
     (a twin may have been swapped in) and its slot lies still again, or after
     :data:`COUNTED_HINT_SECONDS`. A reader that
     :class:`TellsStill` offers picks for an uncertain read only once its slot lies still.
+    Such a reader (a camera) reading ``slot`` as empty offers every legal tile to pick on
+    :data:`EMPTY_PICK_PRESS` (:data:`READS_EMPTY`), until the slot reads otherwise; after
+    :data:`EMPTY_HINT_SECONDS` of it, with nothing else to say, the status says how
+    (:data:`EMPTY_HINT`). RFID and sim readers read no tile as empty: nothing changes there.
 
     A reader that :class:`TellsQuiet` (the camera) is polled every ``poll_seconds`` while
     the table changes, and a few times a second once nothing has for some seconds (a player
@@ -739,6 +762,10 @@ def wait_for_tile(
     lifted = False  # the tile on offer was seen lifted off the slot
     rejects: dict[str, int] = {}  # how often each camera's read was rejected in this wait
     misread: str | None = None  # the label rejected MISREAD_REJECTS times: see misread_picks
+    # A camera's slot read as empty in this wait, since when; whether the player asked to
+    # pick the tile laid there anyway (EMPTY_PICK_PRESS): see below.
+    empty_since: float | None = None
+    blank = False
     if not state.ready():
         # Before the first poll: a camera's first picture and classifier run take seconds,
         # and the ask shown meanwhile would have a tile laid that is then refused. The
@@ -767,7 +794,7 @@ def wait_for_tile(
         here = [r for r in readings if r.slot is slot]
         if here:
             note = ""
-            opened = False
+            opened = blank = False
         for change in here:
             if offered is None:
                 break
@@ -781,8 +808,23 @@ def wait_for_tile(
         reading = state.latest.get(slot)
         offered_picks: tuple[Tile | str, ...] = ()
         hint = PICK_HINT
+        # Only a camera (TellsStill) reads a tile as empty: RFID and sim input never do.
+        empty = stillness is not None and not stacked and confirm.value is None \
+            and reading is not None and reading.uid is None and reading.label == EMPTY
+        if not empty:
+            empty_since, blank = None, False
+        elif empty_since is None:
+            empty_since = state.clock()
+        if empty and not picks and EMPTY_PICK_PRESS in presses:
+            blank = True  # every legal tile from now on, until the slot reads otherwise
         # Stacked, nothing is offered: the reader's fault says "two tiles on the … slot".
-        if not stacked and confirm.value is None and reading is not None \
+        if empty and blank:
+            # The player's word for a tile the camera sees as bare paper: every legal tile,
+            # as after a read rejected twice (shared list), saved and replayed as any pick.
+            assert reading is not None
+            status, hint = READS_EMPTY, MISREAD_HINT
+            offered_picks = misread_picks(reading, ledger, "")
+        elif not stacked and confirm.value is None and reading is not None \
                 and reading.uid is None and misread is not None and reading.label == misread:
             # The camera's read the player rejected again (the tile lying there, or laid
             # again): not offered to count, whose countdown would count it, but every legal
@@ -834,7 +876,7 @@ def wait_for_tile(
             # Every legal tile, after a reject or OTHER: a habitual B then A at once took the
             # last of 34 (reviewc71 NIT 6). Guarded as a menu after an Accept is
             # (DOUBLE_PRESS_SECONDS, choose): no one reads 34 picks and chooses in less.
-            full = misread is not None or opened
+            full = misread is not None or opened or blank
             full_since = state.clock() if full and picks else None
         if full_since is not None and in_window(state.clock(), full_since):
             presses = []
@@ -876,6 +918,10 @@ def wait_for_tile(
             # and the screen did not change, as though the reader had not seen it.
             status = misplaced(state, slot)
             guided = bool(status)
+        if not status and empty and not picks and empty_since is not None \
+                and state.clock() - empty_since >= EMPTY_HINT_SECONDS:
+            # A tile laid a while ago the camera takes for bare paper: how to give it.
+            status, guided = EMPTY_HINT, True
         if confirm.value is not None:
             # The tile on offer lifted still counts (docs/playing.md, step 3): say so, or the
             # player takes the silence for "cancelled" and the game's table differs from
