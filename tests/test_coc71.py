@@ -108,8 +108,8 @@ def test_no_bare_parry_of_a_monster_s_grapple_004() -> None:
 
 def test_a_grapple_parry_word_is_checked_before_any_die() -> None:
     f = duel(P004, ANN, CULT)
-    refused(f, Grapple("Ann", "Cult", Defence.PARRY, parry_with="iai"),
-            r"no parry_with 'iai' against a grapple")
+    refused(f, Grapple("Ann", "Cult", Defence.PARRY, parry_with="sword"),
+            r"no parry_with 'sword' against a grapple")
     refused(f, Grapple("Ann", "Cult", Defence.DODGE, parry_with="ma"),
             r"parry_with goes with defence=parry")
 

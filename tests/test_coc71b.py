@@ -17,6 +17,13 @@ made pulled the holder away and left the one it held on the old square.
 RISK 2 (CO-GRAP-5, CO-PARRY-2): seed 004 l.24 「組み付き技能は、近接戦闘技能や長身の火器で受け流
 されてしまう」: the table's defence menu offers a long gun's parry where the engine takes it;
 it listed melee weapons only.
+
+NIT 2 (CO-GRAP-5, CO-PARRY-2, CO-DODGE-2): a grapple parry naming a fist as its
+``parry_weapon`` is told to write parry_with=hands (003: parry_with=ma). Seed 003 l.97
+「1ラウンド中に＜回避＞を1回、＜マーシャルアーツ＞＜居合＞、武器での受け流しのどれかを1回それぞれ
+行う事ができる。」 lists Iai among the round's parries beside MA and a weapon, which parry a 003
+grapple, so from revision 19 an Iai parries a 003 grapple too (the round's one Iai, drawing the
+blade, CO-IAI-2/3); revision 19 as first made refused it.
 """
 
 from __future__ import annotations
@@ -39,7 +46,7 @@ from companion.systems.coc.combat import (
 )
 from companion.systems.coc.rules import Profile, load_rules
 from tests.app.test_coc_mode import FOE, INV, at_the_table, offered, people
-from tests.systems.coc.helpers import at, duel, person, push, refused, replays
+from tests.systems.coc.helpers import at, duel, patch, person, push, refused, replays
 
 P003, P004 = Profile.P003, Profile.P004
 #: The revision before revision 19.
@@ -222,3 +229,62 @@ def test_the_table_offers_a_long_guns_parry_of_a_grapple_004(tmp_path: Path) -> 
     [menu] = offered(player, "How does Cult defend?")
     assert "d:parry:0" in menu and "d:parry:1" not in menu
     assert "Cult parry ライフル" in mode.fight.journal[-1].text
+
+
+# --- NIT 2: a fist named as the parrying weapon; 003's Iai parry of a grapple ---------------
+
+def test_a_fist_named_as_a_grapples_parrying_weapon_is_told_parry_with() -> None:
+    f = duel(P004, {"grapple": 60}, {"weapons": ("fist",), "fist": 60})
+    refused(f, Grapple("Ann", "Cult", Defence.PARRY, parry_weapon=0),
+            r"^Cult cannot parry now: its こぶし\(パンチ\)/Fist/Punch is no parrying weapon; "
+            r"a bare-handed parry of a grapple is parry_with=hands \(CO-PARRY-2\)$")
+    f = duel(P003, {"grapple": 60}, {"weapons": ("fist",), "martial_arts": 60})
+    refused(f, Grapple("Ann", "Cult", Defence.PARRY, parry_weapon=0),
+            r"is no parrying weapon; a bare-handed parry of a grapple is parry_with=ma "
+            r"\(CO-DODGE-2\)$")
+    old = at(OLD, duel(P004, {"grapple": 60}, {"weapons": ("fist",), "fist": 60}))
+    refused(old, Grapple("Ann", "Cult", Defence.PARRY, parry_weapon=0),
+            r"is no parrying weapon$")  # revision 18 knew no parry_with
+
+
+SAMURAI = {"weapons": ("japanese_sword",), "japanese_sword": 60, "iai": 70}
+
+
+def test_an_iai_parries_a_grapple_003() -> None:
+    """003 l.97 「＜マーシャルアーツ＞＜居合＞、武器での受け流しのどれかを1回」: Cult parries
+    Ann's grapple by Iai, its round's one Iai, the blade drawn (CO-IAI-2/3)."""
+    f = duel(P003, {"grapple": 60}, SAMURAI)
+    text = push(f, Grapple("Ann", "Cult", Defence.PARRY, parry_with="iai"),
+                (100, 20), (100, 10))
+    assert "Cult parry 居合/Iai 日本刀/Japanese Sword (1D100<=70) ＞ 10" in text
+    assert text.endswith("the grapple is parried (CO-DODGE-2)")
+    cult = f.state.get("Cult")
+    assert (cult.held_by, cult.iai_used, cult.drawn, cult.parries) == ("", True, True, 1)
+    replays(f)
+
+
+def test_no_iai_parry_of_a_grapple_with_the_blade_out_or_in_004() -> None:
+    """CO-IAI-3: with the blade out there is no Iai; 004 has no Iai; revision 18 knew no
+    parry_with."""
+    f = duel(P003, {"grapple": 60}, SAMURAI)
+    patch(f, "Cult", drawn=True)
+    refused(f, Grapple("Ann", "Cult", Defence.PARRY, parry_with="iai"),
+            r"^Cult cannot parry now: no Iai parry now \(CO-DODGE-2, CO-IAI-2, CO-IAI-3\)$")
+    refused(duel(P004, {"grapple": 60}, SAMURAI),
+            Grapple("Ann", "Cult", Defence.PARRY, parry_with="iai"),
+            r"^Cult cannot parry now: no Iai parry: CO-IAI-2 is not played in profile 004")
+    refused(at(OLD, duel(P003, {"grapple": 60}, SAMURAI)),
+            Grapple("Ann", "Cult", Defence.PARRY, parry_with="iai"),
+            r"by revision 18: leave out parry_with")
+
+
+def test_the_table_offers_an_iai_parry_of_a_grapple_003(tmp_path: Path) -> None:
+    make = people(P003, ("Ann", 14, ("fist",), INV, {"grapple": 60}),
+                  ("Bob", 12, ("fist",), INV, {"fist": 60}),
+                  ("Cult", 10, ("japanese_sword",), FOE, {"japanese_sword": 60, "iai": 70}))
+    mode, player = at_the_table(tmp_path, make, [],
+                                ["grapple", "t:Cult", "h:plain", "d:parry:iai0"],
+                                [Grapple("Ann", "Cult", Defence.PARRY, parry_with="iai")])
+    [menu] = offered(player, "How does Cult defend?")
+    assert "d:parry:iai0" in menu and "d:parry:0" in menu
+    assert "Cult parry 居合/Iai" in mode.fight.journal[-1].text

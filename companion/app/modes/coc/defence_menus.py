@@ -38,7 +38,8 @@ class _Defences(_FightView):
         checks the declared defence before any die: the round's parries and dodges used up,
         an attack from behind, CO-DODGE-2/3/4, CO-BASE-7), so the player is never offered a
         parry it then refuses. ``bare`` (default: ``attack``): offer the bare-handed, MA,
-        Budo and Grapple parries, as against a grapple (CO-GRAP-5, from revision 19)."""
+        Budo and Grapple parries, and 003's Iai parry, as against a grapple (CO-GRAP-5, 003
+        l.97, from revision 19)."""
         t = self.fight.state.get(target)
         p003 = self.rules.profile is Profile.P003
         options = [Option("d:none", "None なし", Button.ATTACK), Option("d:dodge", "Dodge 回避")]
@@ -62,7 +63,9 @@ class _Defences(_FightView):
                          for i, w in enumerate(t.sheet.weapons)
                          if not (w.broken or w.dropped)
                          and (w.info.kind is WeaponKind.MELEE or w.info.long_gun)]
-            if attack and p003 and self.rules.on("CO-IAI-2") and not (t.drawn or t.iai_used):
+            # 003 l.97: an Iai parries a grapple too (from revision 19, ``bare``), where taken
+            if (attack if bare is None else bare) and p003 and self.rules.on("CO-IAI-2") \
+                    and not (t.drawn or t.iai_used):
                 options += [Option(f"d:parry:iai{i}",
                                    f"Iai {w.info.en} {w.info.ja} parry 居合で受け流し")
                             for i, w in enumerate(t.sheet.weapons)

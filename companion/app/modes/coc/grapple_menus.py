@@ -50,11 +50,13 @@ class _Grapples(_Attacks):
             return behind
 
         def made(picked: str) -> Grapple:
-            # CO-GRAP-5 (004 l.24): a weapon, or from revision 19 bare hands, MA, Budo or
-            # Grapple, as the engine takes them (:meth:`_defences` offers no other)
+            # CO-GRAP-5 (004 l.24): a weapon, or from revision 19 bare hands, MA, Budo,
+            # Grapple or 003's Iai with its blade (l.97), as the engine takes them
+            # (:meth:`_defences` offers no other)
             defence, extra = self._defence(picked)
-            if set(extra) not in ({"parry_weapon"}, {"parry_with"}) \
-                    or extra.get("parry_with", "grapple") == "iai":
+            iai = extra.get("parry_with") == "iai" and set(extra) == {"parry_with",
+                                                                      "parry_weapon"}
+            if set(extra) not in ({"parry_weapon"}, {"parry_with"}) and not iai:
                 raise IllegalAction(f"there is no choice {picked!r} now")
             return Grapple(name, target, defence, int(str(extra.get("parry_weapon", 0))),
                            with_ma, after_dodge=dodged, from_behind=behind,

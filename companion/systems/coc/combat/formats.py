@@ -113,7 +113,9 @@ FORMAT = 2
 # Revision 19 (coc71): a grapple may be parried bare-handed, with MA or Budo where a punch
 # may (CO-PARRY-2, 004 l.20-21; 003's MA parry, CO-DODGE-2), or with Grapple's two successes
 # (CO-GRAP-5), as 004 l.24 「組み付き技能は、近接戦闘技能や長身の火器で受け流されてしまう」
-# says: a Grapple's ``parry_with``; revision 18 parried it with a melee weapon or long gun only.
+# says: a Grapple's ``parry_with``; in 003 an Iai parries it too (003 l.97 「＜マーシャルアーツ＞
+# ＜居合＞、武器での受け流しのどれかを1回」, CO-DODGE-2); revision 18 parried it with a melee
+# weapon or long gun only.
 # A tackle's blow back on 003's board moves a grappled pair as one (CO-TACKLE-2, CO-GRAP-1, 003
 # l.33 「ひと固まりとして考える」), as CO-MELEE-2's knockback does, and every partner on the
 # target's square, held or holder (a chain of grapples); revision 18 slid one alone.

@@ -29,8 +29,9 @@ from companion.systems.coc.sheet import (
 #: a grapple may be parried bare-handed, with MA, Budo or Grapple (CO-GRAP-5, CO-PARRY-2);
 #: revision 18 took a melee weapon or long gun only.
 BARE_GRAPPLE_PARRY = 19
-#: A Grapple's ``parry_with`` words (CO-GRAP-5, CO-PARRY-2, CO-DODGE-2).
-GRAPPLE_PARRIES = ("hands", "ma", "budo", "grapple")
+#: A Grapple's ``parry_with`` words (CO-GRAP-5, CO-PARRY-2, CO-DODGE-2); "iai" is 003's Iai
+#: parry (CO-DODGE-2, CO-IAI-2), with ``parry_weapon`` the sheathed blade.
+GRAPPLE_PARRIES = ("hands", "ma", "budo", "grapple", "iai")
 
 
 class _Grapples(_Firearms):
@@ -165,10 +166,23 @@ class _Grapples(_Firearms):
         die by :meth:`grapple_defence`), or by Grapple with two successes (l.25,
         :meth:`grapple_parry`); revision 18 took only a melee weapon or long gun. The round's
         parry; CO-DODGE-1's +20 for an MA or Budo parry as for an attack's (not bare hands').
+
+        In 003 an Iai parries it too, from revision 19 as well (l.97 「1ラウンド中に＜回避＞を
+        1回、＜マーシャルアーツ＞＜居合＞、武器での受け流しのどれかを1回それぞれ行う事ができる」:
+        Iai is one of the round's parries beside MA and a weapon, which parry a 003 grapple;
+        reviewcoc71 NIT 2): the round's one Iai, drawing the blade (CO-IAI-2/3), +20 while
+        concentrating on dodging (CO-DODGE-1), allowed as an attack's Iai parry is
+        (:meth:`iai_parry_allowed`).
         Whether it holds: a parried grapple holds nobody and hurts nobody."""
         t = self.set(t, parries=t.parries + 1)
         if a.parry_with == "grapple":
             made = self.grapple_parry(t)
+        elif a.parry_with == "iai":  # 003 l.97: the round's one Iai, drawing the blade
+            pw = t.sheet.weapons[a.parry_weapon]
+            t = self.set(t, iai_used=True, drawn=True)
+            made = self.check(t, "iai", self.parry_bonus(t),
+                              label=f"{t.name} parry 居合/Iai {pw.info.name}")
+            self.lines[-1] += " (CO-DODGE-2; the blade is out, CO-IAI-3)"
         else:
             skill = {"hands": "fist", "ma": "martial_arts",
                      "budo": parry_budo(t.sheet) or OLD_BUDO}[a.parry_with]
@@ -202,9 +216,22 @@ class _Grapples(_Firearms):
                  f"this round while grappling: {c.ap} AP left unused (CO-GRAP-3)")
 
     def grapple_defence(self, t: Combatant, a: Grapple, fake: Attack) -> None:
+        """The grapple's declared defence, checked before any die. From revision
+        :data:`BARE_GRAPPLE_PARRY` a parry naming a fist, kick or other bare-handed
+        technique as its ``parry_weapon`` is told the word that parries bare-handed
+        (reviewcoc71 NIT 2): 004's ``parry_with=hands`` (CO-PARRY-2), 003's MA
+        ``parry_with=ma`` (CO-DODGE-2)."""
         if a.defence is not Defence.NONE and not self.defence_allowed(
                 t, a.defence, WeaponKind.UNARMED, fake, True):
-            raise self.cannot_defend(t, a.defence, WeaponKind.UNARMED, fake)
+            refusal = self.cannot_defend(t, a.defence, WeaponKind.UNARMED, fake)
+            if (a.defence is Defence.PARRY and not a.parry_with
+                    and self.engine >= BARE_GRAPPLE_PARRY
+                    and 0 <= a.parry_weapon < len(t.sheet.weapons)
+                    and t.sheet.weapons[a.parry_weapon].info.kind is WeaponKind.UNARMED):
+                way = ("parry_with=hands (CO-PARRY-2)" if self.on("CO-PARRY-2")
+                       else "parry_with=ma (CO-DODGE-2)")
+                raise IllegalAction(f"{refusal}; a bare-handed parry of a grapple is {way}")
+            raise refusal
 
     def holding(self, c: Combatant) -> Combatant:
         """Whom ``c`` holds, for a choke or throw: CO-MA-2 (003) after a successful MA
