@@ -72,6 +72,11 @@ EMPTY_HINT = "laid it, not seen? hold item (key m) to pick it 読めない時: I
 # for bare paper, to enrol after the game. One row at 800x480 beside 34 picks: the slot is
 # not named (the prompt names it).
 READS_EMPTY = "slot reads empty: pick the tile laid 空と読む: 置いた牌を選んで"
+# How long the slot asked for must read empty before every legal tile up to pick ("Other
+# tile…" opened, or a read rejected twice) is taken for lifted, and closes: a camera's read
+# near its threshold flickers (a settled 3m "uncertain" a moment, and back), and a list
+# closed and reopened lost the place of a player some presses into 34 (reviewc71b RISK 1).
+LIFTED_SECONDS = 1.0
 ONE_SLOT_ROOM_PROMPT = ("Lay this room's 4 tiles: draw one, put it on the draw slot to read it, "
                         "then lay it on the {slot} slot "
                         "部屋の4枚: 1枚引いて引き牌の枠で読ませ、{slot_ja}に置いて")
@@ -755,9 +760,15 @@ def wait_for_tile(
     note = ""  # says a read was rejected, until the slot changes
     picks: tuple[Tile | str, ...] = ()
     highlight: int | None = None
-    opened = False  # the player picked OTHER for the reading there now: every tile is offered
-    # When every legal tile came up to pick, if it did since the last picks: see below.
+    opened = False  # the player picked OTHER for the tile there now: every tile is offered
+    # When every legal tile came up to pick, if it did since the last picks, and which tiles
+    # it held (kept over a flicker of the read, until a lift: LIFTED_SECONDS); the pick lit
+    # last, lit again when the list comes back holding it; since when the slot reads empty.
     full_since: float | None = None
+    full_set: frozenset[Tile | str] | None = None
+    full_status = ""
+    lit: Tile | str | None = None
+    lift_at: float | None = None
     offered: SlotReading | None = None  # the reading behind the tile on offer
     lifted = False  # the tile on offer was seen lifted off the slot
     rejects: dict[str, int] = {}  # how often each camera's read was rejected in this wait
@@ -794,7 +805,7 @@ def wait_for_tile(
         here = [r for r in readings if r.slot is slot]
         if here:
             note = ""
-            opened = blank = False
+            blank = False
         for change in here:
             if offered is None:
                 break
@@ -808,6 +819,15 @@ def wait_for_tile(
         reading = state.latest.get(slot)
         offered_picks: tuple[Tile | str, ...] = ()
         hint = PICK_HINT
+        kept = False  # every legal tile kept up over a read of the slot as empty a moment
+        if reading is None or reading.label != EMPTY:
+            lift_at = None
+        elif lift_at is None:
+            lift_at = state.clock()
+        # A read of the slot as empty a moment is a flicker; a lift, once it lasts.
+        lifting = lift_at is not None and state.clock() - lift_at < LIFTED_SECONDS
+        if lift_at is not None and not lifting:
+            opened, full_set, lit = False, None, None  # the tile is gone: its list too
         # Only a camera (TellsStill) reads a tile as empty: RFID and sim input never do.
         empty = stillness is not None and not stacked and confirm.value is None \
             and reading is not None and reading.uid is None and reading.label == EMPTY
@@ -824,10 +844,18 @@ def wait_for_tile(
             assert reading is not None
             status, hint = READS_EMPTY, MISREAD_HINT
             offered_picks = misread_picks(reading, ledger, "")
+        elif lifting and full_set is not None and picks and confirm.value is None \
+                and not stacked:
+            # Every legal tile was up and the slot reads empty a moment: a flicker of the read
+            # keeps the list, and the player's place in it, until the lift lasts.
+            status, hint, offered_picks, kept = full_status, "", picks, True
         elif not stacked and confirm.value is None and reading is not None \
-                and reading.uid is None and misread is not None and reading.label == misread:
+                and reading.uid is None and misread is not None and (
+                    reading.label == misread
+                    or (reading.label in (None, BACK) and full_set is not None)):
             # The camera's read the player rejected again (the tile lying there, or laid
-            # again): not offered to count, whose countdown would count it, but every legal
+            # again, or read "uncertain" or face down a moment since: a flicker, reviewc71b
+            # RISK 1): not offered to count, whose countdown would count it, but every legal
             # tile to pick, the player's word (camera71 DEFECT 4). Still or not: a tile laid
             # again is fresh some polls before the camera's slot lies still, and the offer of
             # the misread kind it then got counted it (reviewc71 DEFECT 1). A read settled on
@@ -871,19 +899,31 @@ def wait_for_tile(
             # while a hand moves over it: lifting it is the usual move (camplay65b NIT 1).
             status = counted_already(slot, state.counted[slot][0])
         if offered_picks != picks:
-            picks, highlight = offered_picks, None
+            picks = offered_picks
+            # The same tile stays lit in a list that still holds it (a flicker of the read
+            # reorders the reader's candidates, or brings the list back).
+            highlight = picks.index(lit) if lit in picks else None
             presses = []  # nor does a press made before the picks were shown pick one
             # Every legal tile, after a reject or OTHER: a habitual B then A at once took the
             # last of 34 (reviewc71 NIT 6). Guarded as a menu after an Accept is
-            # (DOUBLE_PRESS_SECONDS, choose): no one reads 34 picks and chooses in less.
+            # (DOUBLE_PRESS_SECONDS, choose): no one reads 34 picks and chooses in less. The
+            # same tiles back after a flicker are no new list: not guarded again.
             full = misread is not None or opened or blank
-            full_since = state.clock() if full and picks else None
+            if full and picks:
+                if frozenset(picks) != full_set:
+                    full_since = state.clock()
+                full_set = frozenset(picks)
+            elif picks:
+                full_since, full_set = None, None
         if full_since is not None and in_window(state.clock(), full_since):
             presses = []
         if picks and reading is not None:
             # A player with the four buttons has no number keys: say how a pick is made.
             status += HELD_PICK_HINT if slot in state.unlifted else hint
             tile, highlight, taken_with = _picked(presses, picks, highlight)
+            lit = picks[highlight] if highlight is not None else None
+            if full_set is not None and not kept:
+                full_status = status  # said again while a flicker holds the list
             if tile == OTHER:
                 opened = True  # every legal tile, from the next poll on
             elif isinstance(tile, Tile):

@@ -1,0 +1,212 @@
+"""fixcam71d: the tile camera's picks in play (reviewc71b, fixcam71c).
+
+RISK 1: while every legal tile is up to pick ("Other tile…" opened, or a read rejected twice),
+a flicker of the camera's read of the tile (a settled 3m read as "uncertain" a moment, and
+back) closed the list back to four picks and dropped the highlight: a buttons-only player
+some I presses in lost their place. The list, its highlight and "opened" now last until the
+tile is lifted (the slot reads empty a settled while) or a pick is made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pytest
+
+from companion.app.session.controls import Confirm, Controls
+from companion.app.session.reads import (
+    LIFTED_SECONDS,
+    OTHER,
+    ReadState,
+    wait_for_tile,
+)
+from companion.hw.buttons import Button, Pick, Press
+from companion.hw.ports import Candidate, ReaderStatus, Slot, SlotReading
+from companion.systems.jongrogue.tiles import EMPTY, Tile
+from companion.systems.jongrogue.wall import Place, TileLedger
+from tests.app.test_session_reads import StepClock
+
+Shown = tuple[float, str, tuple[str, ...], int | None]
+
+
+def on(label: str | None, *candidates: str) -> SlotReading:
+    """The draw slot read as ``label``, the reader's candidates best first."""
+    return SlotReading(Slot.DRAW, label, 0.9,
+                       tuple(Candidate(c, 0.3 - 0.1 * i) for i, c in enumerate(candidates)))
+
+
+class Edge:
+    """A camera at the edge of the world: the readings that changed, by game time, every
+    slot lying still (a flicker is the classifier's, over a still picture)."""
+
+    def __init__(self, clock: StepClock, plan: Sequence[tuple[float, SlotReading]]) -> None:
+        self.clock, self.plan = clock, list(plan)
+
+    def poll(self) -> list[SlotReading]:
+        due = [r for t, r in self.plan if t <= self.clock.now]
+        self.plan = [(t, r) for t, r in self.plan if t > self.clock.now]
+        return due
+
+    def status(self) -> ReaderStatus:
+        return ReaderStatus(True, "")
+
+    def still(self, slot: Slot) -> bool:
+        return True
+
+    def close(self) -> None:
+        return None
+
+
+class Stop(Exception):
+    pass
+
+
+def run(plan: Sequence[tuple[float, SlotReading]], act: Callable[[float, Shown], Sequence[Press]],
+        ledger: TileLedger | None = None, limit: float = 20.0) -> tuple[Tile, list[Shown]]:
+    """Wait for the draw slot's tile with ``act`` pressing by what was shown last."""
+    clock = StepClock()
+    shown: list[Shown] = []
+    first = [SlotReading(slot, EMPTY, 1.0) for slot in Slot]
+    reader = Edge(clock, [(0.0, r) for r in first] + list(plan))
+
+    class Hands:
+        def poll(self) -> list[Press]:
+            return list(act(clock.now, shown[-1])) if shown else []
+
+    def show(status: str, tile: Tile | None, picks: tuple[Tile | str, ...],
+             lit: int | None, guided: bool) -> None:
+        shown.append((clock.now, status, tuple(map(str, picks)), lit))
+
+    def sleep(seconds: float) -> None:
+        if clock.now > limit:
+            raise Stop(f"no tile was counted: {shown[-3:]}")
+        clock.sleep(seconds)
+
+    tile = wait_for_tile(reader, ReadState(startup=True, clock=clock), Slot.DRAW,
+                         ledger or TileLedger(), Controls([Hands()]), Confirm(3.0, clock),
+                         show, poll_seconds=0.1, sleep=sleep)
+    return tile, shown
+
+
+def lit_tile(shown: Shown) -> str | None:
+    return None if shown[3] is None else shown[2][shown[3]]
+
+
+def flicker(start: float, a: SlotReading, b: SlotReading, times: int = 4) -> list[
+        tuple[float, SlotReading]]:
+    """The read flips to ``b`` and back to ``a``, every 0.3 s."""
+    return [(start + 0.3 * i, b if i % 2 == 0 else a) for i in range(times)]
+
+
+def fifth_copy_ledger() -> TileLedger:
+    ledger = TileLedger()
+    for _ in range(4):
+        ledger.draw(Tile.from_notation("3m"), Place.TABLE)
+    return ledger
+
+
+def test_other_tile_s_list_and_its_highlight_outlast_a_flicker_of_the_read() -> None:
+    """A 5th 3m (every copy out) read "uncertain" a moment, and back: the player opened
+    "Other tile…" and moved 6 down the 34; the flicker sent the list back to the four picks
+    with nothing lit, and A, pressed after it, picked nothing."""
+    fifth, unsure = on("3m", "3m", "6m", "9m"), on(None, "3m", "6m", "9m")
+    plan = [(0.5, fifth), *flicker(4.0, fifth, unsure)]
+    moved: list[str | None] = []
+
+    def act(now: float, last: Shown) -> Sequence[Press]:
+        _, _, picks, _ = last
+        if 1.5 <= now < 1.6 and OTHER in picks:
+            return [Button.ITEM] * (picks.index(OTHER) + 1) + [Button.ATTACK]
+        if 3.0 <= now < 3.1 and len(picks) > 4:
+            return [Button.ITEM] * 6
+        if 3.5 <= now < 3.6:
+            moved.append(lit_tile(last))
+        if 6.0 <= now < 6.1:
+            return [Button.ATTACK]
+        return []
+
+    tile, shown = run(plan, act, fifth_copy_ledger())
+    assert moved[0] is not None
+    assert str(tile) == moved[0]
+    after = [s for s in shown if 3.5 <= s[0] <= 6.0]
+    assert all(len(s[2]) > 4 and lit_tile(s) == moved[0] for s in after)
+
+
+def test_the_list_after_two_rejects_and_its_highlight_outlast_a_flicker_of_the_read() -> None:
+    """A 3m rejected twice (the camera's misread): every legal tile is up to pick. The read
+    flips to "uncertain" and back: the four picks of an unsure read replaced the list."""
+    read, unsure = on("3m", "3m", "8m"), on(None, "3m", "8m")
+    empty = SlotReading(Slot.DRAW, EMPTY, 1.0)
+    plan = [(0.5, read), (2.0, empty), (3.0, read), *flicker(7.0, read, unsure)]
+    moved: list[str | None] = []
+
+    def act(now: float, last: Shown) -> Sequence[Press]:
+        if 1.0 <= now < 1.1 or 3.5 <= now < 3.6:
+            return [Button.FLEE]  # B: rejects the read on offer
+        if 5.0 <= now < 5.1:
+            return [Button.ITEM] * 5
+        if 6.0 <= now < 6.1:
+            moved.append(lit_tile(last))
+        if 9.0 <= now < 9.1:
+            return [Button.ATTACK]
+        return []
+
+    tile, shown = run(plan, act)
+    assert moved[0] is not None and moved[0] != "3m"
+    assert str(tile) == moved[0]
+    after = [s for s in shown if 6.0 <= s[0] <= 9.0]
+    assert all(len(s[2]) > 4 and lit_tile(s) == moved[0] for s in after)
+
+
+def test_a_lift_that_settles_closes_the_list_and_a_read_empty_a_moment_does_not() -> None:
+    """"Opened" is the tile's: a read of an empty slot for a moment (a flicker) keeps it,
+    and the highlight; a lift (empty LIFTED_SECONDS and more) ends it, so the tile laid
+    next gets its own four picks first."""
+    unsure = on(None, "6m", "9m", "1p")
+    empty = SlotReading(Slot.DRAW, EMPTY, 1.0)
+    relay = 6.0 + LIFTED_SECONDS + 0.5
+    plan = [(0.5, unsure), (4.0, empty), (4.2, unsure), (6.0, empty), (relay, unsure)]
+    moved: list[str | None] = []
+
+    def act(now: float, last: Shown) -> Sequence[Press]:
+        _, _, picks, _ = last
+        if 1.5 <= now < 1.6:
+            return [Pick(picks.index(OTHER))]
+        if 3.0 <= now < 3.1:
+            return [Button.ITEM] * 3
+        if 3.5 <= now < 3.6 or 5.0 <= now < 5.1:
+            moved.append(lit_tile(last))
+        if relay + 1.0 <= now < relay + 1.1:
+            moved.append(str(picks))
+            return [Pick(0)]
+        return []
+
+    tile, _ = run(plan, act)
+    assert moved[0] is not None and moved[1] == moved[0]
+    assert moved[2] == str(("6m", "9m", "1p", OTHER))  # the next tile's own picks
+    assert str(tile) == "6m"
+
+
+@pytest.mark.parametrize("times", [1, 3])
+def test_a_flicker_does_not_restart_the_guard_of_the_full_list(times: int) -> None:
+    """The 0.4 s guard is for the list's first showing: a press made 0.1 s after a flicker
+    brought the same tiles back is a deliberate one, and takes the lit tile."""
+    fifth, unsure = on("3m", "3m", "6m", "9m"), on(None, "3m", "6m", "9m")
+    flips = flicker(4.0, fifth, unsure, times)
+    back = flips[-1][0]
+    plan = [(0.5, fifth), *flips]
+    lit: list[str | None] = []
+
+    def act(now: float, last: Shown) -> Sequence[Press]:
+        _, _, picks, _ = last
+        if 1.5 <= now < 1.6 and OTHER in picks:
+            return [Pick(picks.index(OTHER))]
+        if 3.0 <= now < 3.1:
+            return [Button.ITEM] * 2
+        if back + 0.1 <= now < back + 0.2:
+            lit.append(lit_tile(last))
+            return [Button.ATTACK]
+        return []
+
+    tile, _ = run(plan, act, fifth_copy_ledger(), limit=back + 0.5)
+    assert lit[0] is not None and str(tile) == lit[0]
