@@ -1,5 +1,8 @@
 """fixcam71d: the tile camera's picks in play (reviewc71b, fixcam71c).
 
+NIT 2: the status beside the list "Other tile…" opens was the read's problem + PICK_HINT, cut
+at 800x480 and 1024x600; it is one short row now, as beside the two-rejects list.
+
 RISK 1: while every legal tile is up to pick ("Other tile…" opened, or a read rejected twice),
 a flicker of the camera's read of the tile (a settled 3m read as "uncertain" a moment, and
 back) closed the list back to four picks and dropped the highlight: a buttons-only player
@@ -13,18 +16,25 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
+from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.session.controls import Confirm, Controls
 from companion.app.session.reads import (
     LIFTED_SECONDS,
+    OPENED_HINT,
+    OPENED_STATUS,
     OTHER,
     ReadState,
+    pick_option,
     wait_for_tile,
 )
 from companion.hw.buttons import Button, Pick, Press
+from companion.hw.display.screen import ScreenDisplay
 from companion.hw.ports import Candidate, ReaderStatus, Slot, SlotReading
-from companion.systems.jongrogue.tiles import EMPTY, Tile
+from companion.systems.jongrogue.game import Game
+from companion.systems.jongrogue.tiles import BACK, EMPTY, Tile
 from companion.systems.jongrogue.wall import Place, TileLedger
 from tests.app.test_session_reads import StepClock
+from tests.hw.test_screen_layout import spy_text
 
 Shown = tuple[float, str, tuple[str, ...], int | None]
 
@@ -210,3 +220,50 @@ def test_a_flicker_does_not_restart_the_guard_of_the_full_list(times: int) -> No
 
     tile, _ = run(plan, act, fifth_copy_ledger(), limit=back + 0.5)
     assert lit[0] is not None and str(tile) == lit[0]
+
+
+# --- NIT 2: after "Other tile…", the status beside every legal tile is one short row -----------
+
+
+def status_rows(size: str, status: str, picks: tuple[str, ...]) -> list[tuple[str, bool]]:
+    """The rows ``status`` is drawn in beside ``picks`` on the JongRogue screen, and whether
+    each is cut (as test_bilingual_statuses.fits draws it)."""
+    screen = ScreenDisplay(size)
+    mode = JongRogueMode(Game("plus"))
+    ask = mode.ask()
+    assert ask is not None
+    options = tuple(pick_option(p if p == OTHER else Tile.from_notation(p)) for p in picks)
+    view = mode.view(ask.prompt, status=status, prompt_tile="back", options=options)
+    drawn = spy_text(screen)
+    screen.render(view)
+    return [(d.text, d.cut) for d in drawn if not d.label and d.text and d.text in status]
+
+
+CASES = {
+    "unsure": (on(None, "3m", "6m", "9m"), TileLedger),
+    "face-down": (on(BACK), TileLedger),
+    "5th-copy": (on("3m", "3m", "6m", "9m"), fifth_copy_ledger),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_the_status_beside_the_list_other_tile_opens_is_one_whole_row(case: str) -> None:
+    """It was the read's problem + PICK_HINT, cut at 800x480 and 1024x600 ("…表にして; or
+    pick: item mo…"): what A does was lost. Now one short row, as the two-rejects list's."""
+    reading, ledger = CASES[case]
+
+    def act(now: float, last: Shown) -> Sequence[Press]:
+        _, _, picks, _ = last
+        if 1.5 <= now < 1.6 and OTHER in picks:
+            return [Pick(picks.index(OTHER))]
+        if 3.0 <= now < 3.1 and len(picks) > 4:
+            return [Pick(picks.index("8m"))]
+        return []
+
+    tile, shown = run([(0.5, reading)], act, ledger())
+    assert str(tile) == "8m"
+    status, picks = next((s[1], s[2]) for s in shown if len(s[2]) > 4)
+    assert status == OPENED_STATUS + OPENED_HINT
+    for size in ("800x480", "1024x600"):
+        rows = status_rows(size, status, picks)
+        assert rows == [(status, False)], (size, rows)

@@ -53,6 +53,12 @@ PICK_HINT = "; or pick: item moves, A takes 選ぶ: I移動 A決定"
 # After rejected_again, beside every legal tile to pick (one row at 800x480): how the buttons
 # pick, then the camera taught the tile by `companion calibrate camera --enrol` after the game.
 MISREAD_HINT = "; I moves, A takes; enrol it later 後で登録"
+# The status beside every legal tile once the player opened "Other tile…" (OPENED_HINT after
+# it): one row at 800x480 and 1024x600, as after rejected_again. The read's problem and
+# PICK_HINT were cut there, and what A does with them (reviewc71b NIT 2); the player who
+# chose to pick needs only how.
+OPENED_STATUS = "pick the tile laid 置いた牌を選んで"
+OPENED_HINT = "; I moves, A takes 選ぶ: I移動 A決定"
 # After the status of a held start-up slot's tile offered as the one pick (held_pick).
 HELD_PICK_HINT = "; pick: item moves, A takes 選ぶ: I移動 A決定"
 # The press that opens every legal tile to pick (misread_picks) while the camera reads the
@@ -874,6 +880,8 @@ def wait_for_tile(
                 # A hand moving over the slot is no tile to pick (camplay65 RISK 3).
                 if stillness is None or stillness.still(slot):
                     offered_picks = tile_picks(reading, ledger, opened)
+                if opened and offered_picks:
+                    status, hint = OPENED_STATUS, OPENED_HINT
         elif confirm.value is None and reading is not None and slot in state.at_start \
                 and reading.label != EMPTY:
             # It may have been counted before a power cut: it counts only laid again. A
