@@ -50,28 +50,38 @@ def players_sim_save(path: Path) -> SaveGame:
 
 
 def laptop(tmp_path: Path) -> dict[str, str]:
-    """A laptop's environment: config.toml's tiles are the camera's (said, so a machine
-    whose defaults differ plays the same), none here."""
-    return {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
-            "COMPANION_DATA_DIR": str(tmp_path / "data"), "COMPANION_INPUT_KIND": "camera",
-            "SDL_VIDEODRIVER": "dummy", "COLUMNS": "100"}
+    """A laptop's environment: no config.toml, so the tiles are the default's, the camera
+    (none here). No input kind is named: one named, by config.toml or the environment, is
+    kept for the run's new games (reviewj71 DEFECT 1)."""
+    env = {key: value for key, value in os.environ.items() if key != "COMPANION_INPUT_KIND"}
+    return {**env, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
+            "COMPANION_DATA_DIR": str(tmp_path / "data"), "SDL_VIDEODRIVER": "dummy",
+            "COLUMNS": "100"}
+
+
+def new_game_from_the_system_menu(tmp_path: Path, env: dict[str, str]
+                                  ) -> tuple[Terminal, SaveGame, Path]:
+    """A player's sim game resumed with `play --resume --choices keyboard --display
+    terminal`, as the Ctrl-C line of a laptop said, then s → New game → Yes → OK."""
+    save = tmp_path / "data" / "save.json"
+    save.parent.mkdir(parents=True)
+    old = players_sim_save(save)
+    term = Terminal(["--resume", "--choices", "keyboard", "--display", "terminal"], env)
+    asked = "\n"  # any screen of the resumed game: it waits for the player's choice
+    term.answer(asked, 1, b"s")
+    term.answer(SYSTEM, 1, b"2")  # New game
+    term.answer("Leave this game for a new one?", 1, b"2", pause=1.0)  # Yes
+    term.answer("(a) OK", 1, b"\r", pause=1.0)  # OK: the old game kept as …replaced-…
+    return term, old, save
 
 
 def test_a_resumed_simulated_wall_game_plays_its_new_game_on_the_simulated_wall(
         tmp_path: Path) -> None:
     """journey71 DEFECT 1: `play --resume --choices keyboard --display terminal`, as the
     Ctrl-C line said, carried the sim game on; its System menu's New game then took
-    config.toml's camera, and the run ended in "Picamera2 is not installed", exit 1."""
-    save = tmp_path / "data" / "save.json"
-    save.parent.mkdir(parents=True)
-    old = players_sim_save(save)
-    term = Terminal(["--resume", "--choices", "keyboard", "--display", "terminal"],
-                    laptop(tmp_path))
-    asked = "\n"  # any screen of the resumed game: it waits for the player's choice
-    term.answer(asked, 1, b"s")
-    term.answer(SYSTEM, 1, b"2")  # New game
-    term.answer("Leave this game for a new one?", 1, b"2", pause=1.0)  # Yes
-    term.answer("(a) OK", 1, b"\r", pause=1.0)  # OK: the old game kept as …replaced-…
+    default camera (no config.toml), and the run ended in "Picamera2 is not installed",
+    exit 1."""
+    term, old, save = new_game_from_the_system_menu(tmp_path, laptop(tmp_path))
     # The new game's first choice, answered as it is lit: a move its save then holds.
     term.answer("▶", term.text().count("▶") + 1, b"\r", pause=1.0)
     new: SaveGame | None = None
@@ -92,6 +102,27 @@ def test_a_resumed_simulated_wall_game_plays_its_new_game_on_the_simulated_wall(
     # The stop's line carries the run's tiles too: the simulated wall, said.
     assert err.splitlines()[-1].endswith(
         "play --resume --input sim --choices keyboard --display terminal carries on"), err
+
+
+def test_a_new_game_takes_the_input_config_toml_names_not_the_resumed_games_sim(
+        tmp_path: Path) -> None:
+    """reviewj71 DEFECT 1: the Pi's service (`play --resume`, config.toml's camera) resumed
+    a game someone played on the simulated wall; its New game stayed on the simulated wall
+    and was saved so, and every later boot carried it on, the table's camera never opened
+    again from the buttons. config.toml's kind is the new game's: the camera is opened
+    (none here: its refusal, as before journey71)."""
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "config.toml").write_text('[input]\nkind = "camera"\n', encoding="utf-8")
+    term, old, save = new_game_from_the_system_menu(tmp_path, laptop(tmp_path))
+    code = term.finish()
+    err = term.proc.stderr.read().decode() if term.proc.stderr else ""
+    assert code == 1, err
+    assert "Picamera2 is not installed" in err, err
+    # No game was saved on the simulated wall: the one set aside is back, as it was.
+    assert "the new game stopped before its first move: the unfinished game is back in" \
+        in err, err
+    assert load_game(save) == old, err
 
 
 def test_the_laptop_hint_for_a_simulated_wall_save_says_input_sim(

@@ -532,8 +532,9 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
     ignored as the command began: not again at each return, the player having typed
     nothing (screen66 NIT 2)."""
     # A run that resumed a game on the simulated wall plays its next games there too
-    # (``args.input``, set below): config.toml's kind, the camera by default, stopped the
-    # New game of a laptop's run (journey71 DEFECT 1).
+    # (``args.input``, set below) when the input kind is only the default: the default
+    # camera stopped the New game of a laptop's run (journey71 DEFECT 1). A kind
+    # config.toml or the environment names is kept for new games (reviewj71 DEFECT 1).
     input_kind = getattr(args, "input", None) or config.text("input.kind")
     if saved is None:
         played_file = profile_file(args.profile, config)
@@ -558,9 +559,14 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
                   file=sys.stderr)
         if config.settings["input.kind"].source is not Source.COMMAND_LINE:
             input_kind = saved.input_kind  # carry on as it was played
-            if input_kind == "sim":
-                # and the run's next games with it: no table was asked for (args is the
-                # run's command line, which the next games' Namespace copies).
+            if input_kind == "sim" and \
+                    config.settings["input.kind"].source is Source.DEFAULT:
+                # and the run's next games with it, when no table was asked for (args is
+                # the run's command line, which the next games' Namespace copies). A kind
+                # config.toml or the environment names stays the new games' kind: the Pi's
+                # service (`play --resume`, config.toml's camera or tray) would otherwise
+                # start every later game on the simulated wall and save it so, never back
+                # to its table from the buttons (reviewj71 DEFECT 1).
                 args.input = "sim"
         elif saved.input_kind != input_kind and "sim" in (saved.input_kind, input_kind):
             # The simulated wall's order is part of a sim game; a table game has none.
