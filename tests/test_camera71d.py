@@ -3,6 +3,9 @@
 NIT 2: the status beside the list "Other tile…" opens was the read's problem + PICK_HINT, cut
 at 800x480 and 1024x600; it is one short row now, as beside the two-rejects list.
 
+NIT 4: `classify a.png --mat b.png c.png` was refused ("unrecognized arguments: c.png"): --mat
+takes every frame after it now, read in the command line's order with the IMAGEs before it.
+
 RISK 1: while every legal tile is up to pick ("Other tile…" opened, or a read rejected twice),
 a flicker of the camera's read of the tile (a settled 3m read as "uncertain" a moment, and
 back) closed the list back to four picks and dropped the highlight: a buttons-only player
@@ -12,10 +15,15 @@ tile is lifted (the slot reads empty a settled while) or a pick is made.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 
+from companion.app.cli import main
 from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.session.controls import Confirm, Controls
 from companion.app.session.reads import (
@@ -28,6 +36,7 @@ from companion.app.session.reads import (
     wait_for_tile,
 )
 from companion.hw.buttons import Button, Pick, Press
+from companion.hw.camera.sim_scene import render_scene
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.ports import Candidate, ReaderStatus, Slot, SlotReading
 from companion.systems.jongrogue.game import Game
@@ -267,3 +276,25 @@ def test_the_status_beside_the_list_other_tile_opens_is_one_whole_row(case: str)
     for size in ("800x480", "1024x600"):
         rows = status_rows(size, status, picks)
         assert rows == [(status, False)], (size, rows)
+
+
+# --- NIT 4: `classify a.png --mat b.png c.png` reads all three, in that order ---------------
+
+
+def test_classify_takes_frames_after_mat_behind_an_image_before_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An IMAGE before --mat and more after its FRAME were refused ("unrecognized arguments:
+    c.png"), though the help says IMAGEs with --mat are frames read in the command line's
+    order: every word after --mat up to the next option is a frame now."""
+    frames = []
+    for n, placed in enumerate(({Slot.DRAW: "4s"}, {Slot.DRAW: "9m"}, {Slot.DRAW: "7z"})):
+        frames.append(tmp_path / f"scene_{n:03}.png")
+        cv2.imwrite(str(frames[-1]), render_scene(placed, np.random.default_rng(n), vary=False))
+    a, b, c = map(str, frames)
+    for argv in ([a, "--mat", b, c], [b, "--mat", a, c, "--json"], ["--mat", c, b, a],
+                 [c, "--mat", b, "--mat", a]):
+        assert main(["classify", "--json", *argv]) == 0, argv
+        records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+        order = list(dict.fromkeys(r["frame"] for r in records))
+        assert order == [arg for arg in argv if arg.endswith(".png")], argv
+        assert {r["tile"] for r in records if r["slot"] == "draw"} <= {"4s", "9m", "7z"}

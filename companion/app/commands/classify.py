@@ -167,9 +167,11 @@ def run(args: argparse.Namespace) -> int:
         # as IMAGEs, which were dropped without a word, exit 0 (camera71 DEFECT 2). Each is
         # a frame of the mat, read in turn under a header line of its own.
         # In the command line's order: `classify b.png --mat a.png` reads b.png first
-        # (reviewc71 NIT 5).
+        # (reviewc71 NIT 5); `classify b.png --mat a.png c.png` reads all three (--mat takes
+        # every frame after it: an IMAGE after it was refused, reviewc71b NIT 4).
         at = getattr(args, "mat_at", 0)
-        frames = [*args.images[:at], args.mat, *args.images[at:]]
+        mats = args.mat if isinstance(args.mat, list) else [args.mat]
+        frames = [*args.images[:at], *mats, *args.images[at:]]
         codes = [read_mat(frame, classifier, args.json) for frame in frames]
         return max(codes)
     if not args.images:
@@ -197,14 +199,18 @@ def run(args: argparse.Namespace) -> int:
 
 
 class _MatAt(argparse.Action):
-    """``--mat FRAME``, noting how many IMAGEs came before it (``mat_at``): the frames are
-    read in the order they were given. argparse has taken the IMAGEs before the option by
-    the time it is parsed, and those after it later."""
+    """``--mat FRAME [FRAME ...]``, noting how many IMAGEs came before it (``mat_at``): the
+    frames are read in the order they were given. argparse has taken the IMAGEs before the
+    option by the time it is parsed; the words after it, up to the next option, are its
+    own: an IMAGE positional, taken once already, left them unrecognised (reviewc71b NIT 4).
+    A second ``--mat`` adds its frames after the first's."""
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: Any, option_string: str | None = None) -> None:
-        namespace.mat = values
-        namespace.mat_at = len(getattr(namespace, "images", None) or [])
+        if getattr(namespace, "mat", None) is None:
+            namespace.mat = []
+            namespace.mat_at = len(getattr(namespace, "images", None) or [])
+        namespace.mat = [*namespace.mat, *values]
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -213,9 +219,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     )
     parser.add_argument("images", nargs="*", type=Path, metavar="IMAGE",
                         help="pictures of one tile each")
-    parser.add_argument("--mat", type=Path, metavar="FRAME", action=_MatAt,
-                        help="a camera picture of the whole mat: read every slot; IMAGEs "
-                             "given with it are more such frames, each read so, in the "
+    parser.add_argument("--mat", type=Path, nargs="+", metavar="FRAME", action=_MatAt,
+                        help="camera pictures of the whole mat: read every slot of each; "
+                             "IMAGEs given with it are more such frames, all read in the "
                              "command line's order")
     parser.add_argument("--json", action="store_true",
                         help="one JSON object per line: image (or frame and slot), tile "
