@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.app.cli import main
 from companion.app.commands.play import jongrogue_mode
 from companion.app.commands.play.sim_sources import SimTiles
 from companion.app.session.controls import Controls, MenuChoices
@@ -79,3 +80,24 @@ def test_saved_again_is_on_a_screen_the_player_is_asked_at(
     assert asked, statuses
     # Once the player was asked with it, it goes: not on every screen after.
     assert not screen.views[-1].status.startswith(AGAIN)
+
+
+def test_saved_again_is_not_on_every_screen_of_an_auto_players_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewj71 NIT 2: with `--choices auto` nothing waits for a player, so "saved again",
+    kept until a screen that waits had shown it, sat on every later screen to the game's
+    end ("move 5" long after). The auto-player's screen shows it on the step after the
+    write that took, and the next answer clears it, as for any status."""
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("COLUMNS", "100")
+    save_path = tmp_path / "save.json"
+    refuse_writes(save_path, monkeypatch, range(3, 6))
+    assert main(["play", "--input", "sim", "--choices", "auto", "--display", "terminal",
+                 "--seed", str(SEED), "--state", str(save_path)]) == 0
+    captured = capsys.readouterr()
+    assert "companion: saved again" in captured.err, captured.err  # the disk took it again
+    screens = captured.out.count("Log 記録")  # every screen's log panel
+    shown = captured.out.count(AGAIN)
+    assert screens > 100 and shown == 1, (screens, shown)

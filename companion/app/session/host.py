@@ -189,6 +189,7 @@ class Session:
         signal: WaitingSignal | None = None,
         system_menu: SystemMenu | None = None,
         sleep: Callable[[float], None] = time.sleep,
+        unattended: bool = False,
     ) -> None:
         self.mode = mode
         self.choices = choices
@@ -213,6 +214,10 @@ class Session:
         # once, and the next draw came before the player's menu, so "saved again" was never
         # seen (journey71 NIT 6). Kept until then.
         self._news_seen = False
+        # The auto-player answers the choices (``--choices auto``): no screen waits for a
+        # player, so the draw after a step is all the good news gets; kept until a screen
+        # that waits, it sat on every later screen of the game (reviewj71 NIT 2).
+        self.unattended = unattended
         self._asking = False  # a feed is getting an answer (:meth:`get`)
         self._told = ""  # the last problem told on stderr, with no display
         self._typed: dict[str, str] = {}  # statuses shown, as typed here (:meth:`show`)
@@ -415,6 +420,8 @@ class Session:
             self.on_events(events)
             if self.display is not None:
                 self.show_next()
+                if self.unattended:
+                    self._news_seen = self._news_seen or self.status_news
             if self.pace:
                 self.wait(self.pace)
                 self._news_seen = self._news_seen or self.status_news

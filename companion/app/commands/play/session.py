@@ -631,6 +631,7 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
         on_events=(partial(print_events, profile=game.profile) if args.headless
                    else (lambda events: None)),
         pace=config.number("game.pace_seconds"), signal=signal, system_menu=menu,
+        unattended=isinstance(choices, AutoChoices),
     )
     saved.events = len(game.events)  # a new game has already entered floor 1
     session.keep_saved(starting=True)  # before the log, so the save knows where the log began
