@@ -42,3 +42,32 @@ def test_ctrl_c_while_the_command_loads_exits_130_without_a_traceback(
                             env=env, capture_output=True, text=True, timeout=120)
     assert (result.returncode, result.stderr) == (130, ""), result.stderr
     assert not (tmp_path / "data").exists()
+
+
+FROM_THE_START = """
+import os, runpy, signal, sys
+
+class SigintAtImport:
+    def find_spec(self, name, path=None, target=None):
+        if name == "companion.app.cli":
+            sys.meta_path.remove(self)
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+sys.meta_path.insert(0, SigintAtImport())
+sys.argv[0] = "companion"
+runpy.run_module("companion", run_name="__main__", alter_sys=True)
+"""
+
+
+def test_ctrl_c_while_the_command_line_itself_loads_exits_130_without_a_traceback(
+        tmp_path: Path) -> None:
+    """reviewj71 NIT 3: a Ctrl-C in the first 0.14 s of `python -m companion play`, while
+    ``companion.app.cli`` is imported (before its ``main`` catches one), printed a
+    traceback through companion/__main__.py. The real SIGINT, at that import."""
+    env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
+           "COMPANION_DATA_DIR": str(tmp_path / "data")}
+    result = subprocess.run([sys.executable, "-c", FROM_THE_START, "play", "--help"],
+                            env=env, capture_output=True, text=True, timeout=120)
+    assert (result.returncode, result.stderr) == (130, ""), result.stderr
+    assert not (tmp_path / "data").exists()
