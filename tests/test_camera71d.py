@@ -6,6 +6,10 @@ at 800x480 and 1024x600; it is one short row now, as beside the two-rejects list
 NIT 4: `classify a.png --mat b.png c.png` was refused ("unrecognized arguments: c.png"): --mat
 takes every frame after it now, read in the command line's order with the IMAGEs before it.
 
+fixcam71c "Still open": a touch-only screen (no buttons, no keyboard) had no way to give a tile
+the camera reads as an empty slot; with the hint after EMPTY_HINT_SECONDS a tappable "Other
+tile… 他の牌" box comes too, and nothing before the hint.
+
 RISK 1: while every legal tile is up to pick ("Other tile…" opened, or a read rejected twice),
 a flicker of the camera's read of the tile (a settled 3m read as "uncertain" a moment, and
 back) closed the list back to four picks and dropped the highlight: a buttons-only player
@@ -27,10 +31,14 @@ from companion.app.cli import main
 from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.session.controls import Confirm, Controls
 from companion.app.session.reads import (
+    EMPTY_HINT,
+    EMPTY_HINT_SECONDS,
     LIFTED_SECONDS,
+    MISREAD_HINT,
     OPENED_HINT,
     OPENED_STATUS,
     OTHER,
+    READS_EMPTY,
     ReadState,
     pick_option,
     wait_for_tile,
@@ -40,7 +48,7 @@ from companion.hw.camera.sim_scene import render_scene
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.ports import Candidate, ReaderStatus, Slot, SlotReading
 from companion.systems.jongrogue.game import Game
-from companion.systems.jongrogue.tiles import BACK, EMPTY, Tile
+from companion.systems.jongrogue.tiles import ALL_KINDS, BACK, EMPTY, Tile
 from companion.systems.jongrogue.wall import Place, TileLedger
 from tests.app.test_session_reads import StepClock
 from tests.hw.test_screen_layout import spy_text
@@ -298,3 +306,57 @@ def test_classify_takes_frames_after_mat_behind_an_image_before_it(
         order = list(dict.fromkeys(r["frame"] for r in records))
         assert order == [arg for arg in argv if arg.endswith(".png")], argv
         assert {r["tile"] for r in records if r["slot"] == "draw"} <= {"4s", "9m", "7z"}
+
+
+# --- fixcam71c "Still open": a touch-only screen can give a tile the camera reads as empty ---
+
+
+def test_a_touch_only_player_taps_other_tile_once_the_empty_slot_hint_shows() -> None:
+    """With no buttons and no keyboard there was no MENU (the long press of item) to open the
+    picks of a slot read empty (a blank White taken for bare paper): the player waited for
+    ever. With the hint (EMPTY_HINT_SECONDS), a tappable "Other tile…" box comes too; none
+    before it."""
+    def act(now: float, last: Shown) -> Sequence[Press]:
+        _, _, picks, _ = last
+        if picks == (OTHER,):
+            return [Pick(0)]
+        if "5z" in picks and now >= opened[0] + 1.0:
+            return [Pick(picks.index("5z"))]
+        return []
+
+    opened = [99.0]
+
+    def watch(now: float, last: Shown) -> Sequence[Press]:
+        if len(last[2]) > 1 and opened[0] == 99.0:
+            opened[0] = now
+        return act(now, last)
+
+    tile, shown = run([], watch, limit=30.0)
+    assert str(tile) == "5z"
+    first = next(s for s in shown if s[2])
+    assert first[0] >= EMPTY_HINT_SECONDS and first[1] == EMPTY_HINT and first[2] == (OTHER,)
+    full = next(s for s in shown if len(s[2]) > 1)
+    assert full[1] == READS_EMPTY + MISREAD_HINT and sorted(full[2]) == sorted(
+        map(str, ALL_KINDS))
+
+
+def test_the_long_press_still_opens_the_picks_beside_the_other_tile_box() -> None:
+    """The hint says to hold item: MENU then opens every legal tile, as before the box came
+    (it no longer moved onto the box alone)."""
+    def act(now: float, last: Shown) -> Sequence[Press]:
+        _, _, picks, _ = last
+        if picks == (OTHER,):
+            return [Button.MENU]
+        if "5z" in picks and now >= EMPTY_HINT_SECONDS + 1.5:
+            return [Pick(picks.index("5z"))]
+        return []
+
+    tile, shown = run([], act, limit=30.0)
+    assert str(tile) == "5z"
+    assert [len(s[2]) > 1 for s in shown if s[2]][:2] == [False, True]
+
+
+@pytest.mark.parametrize("size", ["800x480", "1024x600"])
+def test_the_empty_slot_hint_fits_beside_the_other_tile_box(size: str) -> None:
+    rows = status_rows(size, EMPTY_HINT, (OTHER,))
+    assert rows and not any(cut for _, cut in rows), rows

@@ -748,7 +748,9 @@ def wait_for_tile(
     Such a reader (a camera) reading ``slot`` as empty offers every legal tile to pick on
     :data:`EMPTY_PICK_PRESS` (:data:`READS_EMPTY`), until the slot reads otherwise; after
     :data:`EMPTY_HINT_SECONDS` of it, with nothing else to say, the status says how
-    (:data:`EMPTY_HINT`). RFID and sim readers read no tile as empty: nothing changes there.
+    (:data:`EMPTY_HINT`), beside :data:`OTHER` to tap, which opens the same list (a
+    touch-only screen has no :data:`EMPTY_PICK_PRESS`). RFID and sim readers read no tile
+    as empty: nothing changes there.
 
     A reader that :class:`TellsQuiet` (the camera) is polled every ``poll_seconds`` while
     the table changes, and a few times a second once nothing has for some seconds (a player
@@ -841,7 +843,7 @@ def wait_for_tile(
             empty_since, blank = None, False
         elif empty_since is None:
             empty_since = state.clock()
-        if empty and not picks and EMPTY_PICK_PRESS in presses:
+        if empty and picks in ((), (OTHER,)) and EMPTY_PICK_PRESS in presses:
             blank = True  # every legal tile from now on, until the slot reads otherwise
         # Stacked, nothing is offered: the reader's fault says "two tiles on the … slot".
         if empty and blank:
@@ -855,6 +857,14 @@ def wait_for_tile(
             # Every legal tile was up and the slot reads empty a moment: a flicker of the read
             # keeps the list, and the player's place in it, until the lift lasts.
             status, hint, offered_picks, kept = full_status, "", picks, True
+        elif empty and empty_since is not None \
+                and state.clock() - empty_since >= EMPTY_HINT_SECONDS and not note \
+                and (one_slot or not misplaced(state, slot)):
+            # A tile laid a while ago the camera takes for bare paper: how to give it, and
+            # "Other tile…" to tap, which opens every legal tile as the long press does: a
+            # touch-only screen has no MENU (fixcam71c). Not before: every ask would show a
+            # pick, and scripted presses open it (see EMPTY_PICK_PRESS).
+            status, hint, guided, offered_picks = EMPTY_HINT, "", True, (OTHER,)
         elif not stacked and confirm.value is None and reading is not None \
                 and reading.uid is None and misread is not None and (
                     reading.label == misread
@@ -932,7 +942,9 @@ def wait_for_tile(
             lit = picks[highlight] if highlight is not None else None
             if full_set is not None and not kept:
                 full_status = status  # said again while a flicker holds the list
-            if tile == OTHER:
+            if tile == OTHER and empty:
+                blank = True  # the slot reads empty: every legal tile, as EMPTY_PICK_PRESS
+            elif tile == OTHER:
                 opened = True  # every legal tile, from the next poll on
             elif isinstance(tile, Tile):
                 controls.accepted_with = taken_with  # guards the next menu as an Accept does
@@ -966,10 +978,6 @@ def wait_for_tile(
             # and the screen did not change, as though the reader had not seen it.
             status = misplaced(state, slot)
             guided = bool(status)
-        if not status and empty and not picks and empty_since is not None \
-                and state.clock() - empty_since >= EMPTY_HINT_SECONDS:
-            # A tile laid a while ago the camera takes for bare paper: how to give it.
-            status, guided = EMPTY_HINT, True
         if confirm.value is not None:
             # The tile on offer lifted still counts (docs/playing.md, step 3): say so, or the
             # player takes the silence for "cancelled" and the game's table differs from
