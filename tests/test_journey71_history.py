@@ -12,6 +12,7 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.history import History, default_history_path
+from tests.app.test_hist65_fixes import cells_of_the_runs_table
 from tests.app.test_history import _damage_a_table_page, make_run
 
 
@@ -58,3 +59,25 @@ def test_a_damaged_history_that_lost_every_game_says_none_could_be_read(
     [notice] = history.notices
     assert said + "history.sqlite3.corrupt-" in notice, notice
     assert "0 games" not in notice
+
+
+@pytest.mark.parametrize("games", [2, 3])
+def test_a_history_cut_short_that_lost_every_game_says_none_of_at_least_that_many(
+        games: int, capsys: pytest.CaptureFixture[str]) -> None:
+    """NIT 8, reviewj71 NIT 4: a history cut before its runs' cells (a card copy cut
+    short) lists its rows as far as the cut: how many it lost is a lower bound, said as
+    "none of at least N", not "with the 0 games that could be read (at least N more could
+    not be)". The edge: the file, cut."""
+    path = default_history_path()
+    history = History(path)
+    for n in range(games):
+        assert history.record(make_run("g" * (n + 1), False, 3, "frozen"))
+    start, _ = cells_of_the_runs_table(path)
+    path.write_bytes(path.read_bytes()[:start])
+    assert main(["history"]) == 0
+    out, err = capsys.readouterr()
+    (kept,) = path.parent.glob("history.sqlite3.corrupt-*")
+    assert err.endswith(f"starting a new one; none of at least {games} games could be read "
+                        f"(they are in {kept.name})\n"), err
+    assert "0 games" not in err
+    assert out.startswith("No finished games yet"), out
