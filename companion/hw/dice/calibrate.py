@@ -42,11 +42,7 @@ from companion.hw.dice.frames import (
     frame_iterator,
 )
 from companion.hw.dice.networks import TURNS, DiceNetworks, Spot
-from companion.hw.dice.placement import (
-    _OWN_SIDE_ANGLE,
-    _OWN_SIDE_REACH,
-    larger_than_others,
-)
+from companion.hw.dice.placement import larger_than_others, where_its_side_shows
 from companion.hw.dice.reader import DiceReader
 from companion.hw.dice.reader_config import Measured, ReaderConfig
 from companion.hw.dice.readings import (
@@ -231,18 +227,15 @@ def more_than_count(at: str, more: Sequence[DiceRead], number: int,
 
 def own_side_of(mark: DieReading, die: DieReading) -> bool:
     """Whether ``mark``, a doubted one (no value read), lies where a camera at the table's
-    near edge sees the side of the flat ``die`` read: below it in the view, within
-    placement._OWN_SIDE_ANGLE degrees of straight down and _OWN_SIDE_REACH face sides, as
-    the read given a throw's count leaves such a side out (placement._own_side). Unlike
+    near edge sees the side of the flat ``die`` read (placement.where_its_side_shows, by
+    the distance of their centres), as the read given a throw's count leaves such a side
+    out (placement._own_side). Unlike
     there, whatever the doubt and however sure the die's value: this only keeps the note
     from sending the player to look for a die there, and calibrating asks for the dice
     laid apart (mp_Train_dice_8: the one die's front side, doubted as unread, below a 1
     read 0.88 sure)."""
-    down = mark.centre[1] - die.centre[1]
-    across = abs(mark.centre[0] - die.centre[0])
-    return (mark.value is None and die.value is not None and down > 0
-            and math.degrees(math.atan2(across, down)) <= _OWN_SIDE_ANGLE
-            and math.dist(mark.centre, die.centre) <= _OWN_SIDE_REACH * die.side_px)
+    return (mark.value is None and die.value is not None
+            and where_its_side_shows(mark, die, math.dist(mark.centre, die.centre)))
 
 
 def article(number: int) -> str:

@@ -137,16 +137,23 @@ def _die_like(mark: DieReading, tops: list[DieReading]) -> bool:
             and min(ys) - reach <= mark.centre[1] <= max(ys) + reach)
 
 
+def where_its_side_shows(mark: DieReading, die: DieReading, distance: float) -> bool:
+    """Whether ``mark`` lies where a camera at the table's near edge sees the side of the
+    flat ``die``: below it in the view, within _OWN_SIDE_ANGLE degrees of straight down,
+    ``distance`` (measured as the caller judges nearness) within _OWN_SIDE_REACH face
+    sides."""
+    down = mark.centre[1] - die.centre[1]
+    across = abs(mark.centre[0] - die.centre[0])
+    return (down > 0 and math.degrees(math.atan2(across, down)) <= _OWN_SIDE_ANGLE
+            and distance <= _OWN_SIDE_REACH * die.side_px)
+
+
 def _own_side(face: DieReading, top: DieReading) -> bool:
-    """Whether ``face``, taken for cocked, lies where a camera at the table's near edge sees
-    the side of the flat die ``top`` is read on: below it in the view, within
-    _OWN_SIDE_ANGLE degrees of straight down and _OWN_SIDE_REACH face sides, the top read at
-    least _SURE_TOP sure."""
-    down = face.centre[1] - top.centre[1]
-    across = abs(face.centre[0] - top.centre[0])
+    """Whether ``face``, taken for cocked, is the side of the flat die ``top`` is read on
+    (:func:`where_its_side_shows`, by the gap between them), the top read at least
+    _SURE_TOP sure."""
     return (face.reason == _COCKED and top.value is not None and top.confidence >= _SURE_TOP
-            and down > 0 and math.degrees(math.atan2(across, down)) <= _OWN_SIDE_ANGLE
-            and _gap(face, top) <= _OWN_SIDE_REACH * top.side_px)
+            and where_its_side_shows(face, top, _gap(face, top)))
 
 
 def larger_than_others(dice: Sequence[DieReading]) -> list[float]:
