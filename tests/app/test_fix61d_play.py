@@ -76,6 +76,7 @@ def test_a_stop_on_an_error_with_no_hint_says_to_mend_it_first(tmp_path: Path) -
     proc.send_signal(signal.SIGINT)
     assert proc.wait(timeout=30) == 130
     last = proc.stderr.read().decode().splitlines()[-1]
+    # The game was on the simulated wall: its command says so (journey71 DEFECT 1).
     assert last == (f"companion: stopped; the game is saved in {save}: companion play --resume "
-                    f"--choices keyboard --display screen --state {save} carries on once the "
-                    "error above is mended")
+                    f"--input sim --choices keyboard --display screen --state {save} carries "
+                    "on once the error above is mended")

@@ -115,7 +115,7 @@ def test_the_output_is_that_of_every_run_read_and_counted(
         expected = json.dumps({"runs": [asdict(r) for r in listed], "totals": asdict(totals),
                                "skipped": skipped}, ensure_ascii=False, indent=2) + "\n"
     else:
-        print_table(Console(), listed, totals)
+        print_table(Console(), listed, totals, len(skipped))
         expected = capsys.readouterr().out
     assert main(["history", *argv]) == 0
     out, err = capsys.readouterr()
