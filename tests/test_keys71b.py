@@ -244,5 +244,41 @@ def test_a_hangup_in_close_stops_the_run_with_the_terminal_put_back(
     assert termios.tcgetattr(slave) == saved
     assert signal.getsignal(signal.SIGCONT) is signal.SIG_DFL
     assert signal.getsignal(signal.SIGHUP) is signal.SIG_DFL
+
+
+def test_a_hangup_in_close_with_another_thread_running_still_puts_the_terminal_back(
+        opened_on_a_pty: tuple[int, KeyboardInput], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The companion runs other threads (a reader, a display's): a SIGHUP blocked in the
+    main thread alone went to one of them, and Python ran its handler in the main thread at
+    once, before the settings were back (the full suite's xdist workers showed it)."""
+    import signal
+    import termios
+    import threading
+
+    from companion.hw import keyboard as keyboard_module
+    from companion.hw.keyboard import TerminalGone
+
+    slave, keys = opened_on_a_pty
+    saved = keys._saved
+    stop = threading.Event()
+    bystander = threading.Thread(target=stop.wait, daemon=True)
+    bystander.start()
+    put_back = termios.tcsetattr
+
+    def hangup_then_put_back(*args: object) -> None:
+        hangup()
+        time.sleep(0.1)  # the bystander takes the signal meanwhile
+        put_back(*args)
+
+    monkeypatch.setattr(keyboard_module.termios, "tcsetattr", hangup_then_put_back)
+    try:
+        with pytest.raises(TerminalGone):
+            keys.close()
+    finally:
+        stop.set()
+        bystander.join()
+    monkeypatch.undo()
+    assert termios.tcgetattr(slave) == saved
+    assert signal.getsignal(signal.SIGHUP) is signal.SIG_DFL
     keys._reader.join(timeout=2)  # told to stop: it ends, if not waited for
     assert not keys._reader.is_alive()

@@ -335,7 +335,12 @@ class KeyboardInput:
         with IXON and ICRNL off (reviewk71 NIT 3)."""
         self._stop_reader()
         held_off = self._on_hangup and threading.current_thread() is threading.main_thread()
-        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGHUP}) if held_off else None
+        # Held off by a handler that only notes it, not by blocking SIGHUP: a signal blocked
+        # in this thread goes to another (the reader's), and Python still runs its handler
+        # here, at once, before the settings are back.
+        hung_up: list[int] = []
+        if held_off:
+            signal.signal(signal.SIGHUP, lambda signum, frame: hung_up.append(signum))
         try:
             try:
                 with self._lock:  # not while the reader reads: a 0 read sets cbreak again
@@ -350,8 +355,10 @@ class KeyboardInput:
                                   else self._continued)
                     self._on_continue = False
             finally:
-                if mask is not None:
-                    signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # one held off: now
+                if held_off:
+                    signal.signal(signal.SIGHUP, _hung_up)
+                    if hung_up:  # one held off: now
+                        raise TerminalGone
             if self._reader is not threading.current_thread():
                 self._reader.join(timeout=2)
         finally:
