@@ -71,3 +71,17 @@ def test_ctrl_c_while_the_command_line_itself_loads_exits_130_without_a_tracebac
                             env=env, capture_output=True, text=True, timeout=120)
     assert (result.returncode, result.stderr) == (130, ""), result.stderr
     assert not (tmp_path / "data").exists()
+
+
+def test_the_companion_command_starts_where_a_ctrl_c_at_loading_is_caught() -> None:
+    """The installed `companion` command (pyproject's script) goes through
+    companion.__main__.run, as `python -m companion` does: pointed at
+    companion.app.cli:main, a Ctrl-C while that module loaded still printed a traceback."""
+    import tomllib
+
+    from companion.__main__ import run
+
+    pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
+    target = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["scripts"]
+    module, _, name = target["companion"].partition(":")
+    assert getattr(__import__(module, fromlist=[name]), name) is run
