@@ -1,15 +1,21 @@
 """The genso table's fixtures of tests/test_genso71*.py (fixgenso71, reviewg71 NIT 8: the
 tests imported them from one another): a fight of pc1 and pc2 against orcs at the table,
-pc1 dying of Mio's Death Curse (呪殺呪, GM-MAGIC-13) by the calendar, and picking options
-by their keys."""
+pc1 dying of Mio's Death Curse (呪殺呪, GM-MAGIC-13) by the calendar, picking options
+by their keys, and the table on the fight file cut after some picks (test_genso71b, 71e)."""
 
 from __future__ import annotations
+
+import contextlib
+from pathlib import Path
 
 import pytest
 
 from companion.app.cli import main
-from companion.app.modes.genso import GensoFightMode
-from companion.app.session.mode import ChoiceAsk, RollAsk
+from companion.app.modes.genso import GensoFightMode, table_session
+from companion.app.session.host import Session
+from companion.app.session.mode import ChoiceAsk, RollAsk, RollFeed
+from companion.app.session.rolls import SimRolls
+from companion.dice import SimulatedDice
 from companion.systems.genso.character.core import Character
 from companion.systems.genso.combat import Fight, entrants_for
 from companion.systems.genso.rules import load_rules
@@ -53,3 +59,26 @@ def keys(ask: ChoiceAsk | RollAsk | None) -> list[str]:
     """The keys of a menu's options."""
     assert isinstance(ask, ChoiceAsk), ask
     return [o.choice for o in ask.options]
+
+
+class Player:
+    """Picks the options by their keys, then stops the table (a power cut)."""
+
+    def __init__(self, *keys: str) -> None:
+        self.keys = list(keys)
+
+    def next_choice(self, ask: ChoiceAsk, show: object) -> int:
+        if not self.keys:
+            raise KeyboardInterrupt
+        return [o.choice for o in ask.options].index(self.keys.pop(0))
+
+
+def cut_table(tmp: Path, resume: bool, *keys: str, rolls: RollFeed | None = None) -> Session:
+    """The table on the fight file under ``tmp`` (resumed from its save, or begun anew), run
+    through ``keys`` then a cut (simulated dice, or ``rolls``)."""
+    fight, save = tmp / "data" / "genso" / "fight.json", tmp / "table.json"
+    played = table_session(RULES, fight, save, resume=resume, seed=5, choices=Player(*keys),
+                           rolls=rolls or SimRolls(SimulatedDice.seeded(5)))
+    with contextlib.suppress(KeyboardInterrupt):
+        played.run()
+    return played

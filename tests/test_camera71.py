@@ -29,7 +29,6 @@ import re
 import shutil
 import struct
 import zlib
-from collections import deque
 from collections.abc import Callable, Iterator
 from itertools import pairwise
 from pathlib import Path
@@ -42,19 +41,14 @@ import pytest
 from companion.app.calibrate.camera import confirm, enrol_on_mat, shots_read, surely_other
 from companion.app.camera_settings import ENROLMENT_FILE
 from companion.app.cli import main
-from companion.app.commands.play.saves import load_game
-from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.session.controls import READ_OPTIONS, Confirm, Controls
-from companion.app.session.host import Session
 from companion.app.session.reads import (
     MISREAD_REJECTS,
     ReadState,
-    TableTiles,
     misread_picks,
     refused,
     wait_for_tile,
 )
-from companion.app.session.save import SaveGame
 from companion.errors import DeviceError
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.camera.augment import render_crop
@@ -64,11 +58,19 @@ from companion.hw.camera.mat import MatDetector
 from companion.hw.camera.sim_scene import render_scene
 from companion.hw.display.view import View
 from companion.hw.pictures import PictureError, read_picture
-from companion.hw.ports import SLOT_NAMES, Candidate, ReaderStatus, Slot, SlotReading
+from companion.hw.ports import SLOT_NAMES, Candidate, Slot
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.tiles import ALL_KINDS, Tile
 from companion.systems.jongrogue.wall import Place, TileLedger
 from tests.app.test_session_reads import StepClock
+from tests.camera71_helpers import (
+    MISREAD,
+    MisreadingCamera,
+    QuietScreen,
+    play_to_first_tile,
+    resumed_from_save,
+    stop_at_first_tile,
+)
 
 #: The eight turns EXIF's orientation names, as numpy moves (the test's own, not the code's).
 TURNS = (lambda a: a, np.fliplr, np.flipud, lambda a: np.rot90(a, 2),
@@ -230,33 +232,6 @@ def test_classify_mat_reads_every_frame_it_is_given(
 
 # --- DEFECT 4: a tile the camera keeps misreading can be given all the same ------------------
 
-#: The camera reads the 8m laid as 3m, surely, every time: 8m is not among its candidates.
-MISREAD = SlotReading(Slot.DRAW, "3m", 0.9, (Candidate("3m", 0.9), Candidate("6m", 0.04),
-                                             Candidate("9m", 0.03), Candidate("2m", 0.02),
-                                             Candidate("1m", 0.01)))
-
-
-class MisreadingCamera:
-    """The table: every slot empty at start-up, then an 8m laid on the Draw slot, read 3m;
-    lifted and laid again each time the player rejects the read."""
-
-    def __init__(self) -> None:
-        self.script: deque[list[SlotReading]] = deque(
-            [[SlotReading(slot, "empty", 1.0) for slot in Slot], [MISREAD]])
-
-    def relay(self) -> None:
-        self.script += [[SlotReading(Slot.DRAW, "empty", 1.0)], [], [MISREAD]]
-
-    def poll(self) -> list[SlotReading]:
-        return self.script.popleft() if self.script else []
-
-    def status(self) -> ReaderStatus:
-        return ReaderStatus(True, "")
-
-    def close(self) -> None:
-        return None
-
-
 class Player:
     """Rejects the camera's read of 3m with B (then lifts the tile and lays it again), and
     taps 8m once it is offered to pick; what the screen showed is kept."""
@@ -322,7 +297,7 @@ def test_the_picks_after_rejects_leave_out_the_tiles_the_wall_refuses() -> None:
     assert picks[:3] == ["6m", "2m", "1m"] and len(picks) == len(ALL_KINDS) - 1
 
 
-class Screen:
+class Screen(QuietScreen):
     """The session's display, as the player reads it: the read on offer, or the picks."""
 
     def __init__(self, player: Player) -> None:
@@ -334,21 +309,6 @@ class Screen:
         else:
             self.player.show(view.status, None, tuple(o.choice for o in view.options))
 
-    def poll(self) -> list[Press]:
-        return []
-
-    def close(self) -> None:
-        return None
-
-
-class Stop(Exception):
-    """The power going off once the first tile is counted."""
-
-
-class StopAtChoice:
-    def next_choice(self, ask: object, show: object) -> int:
-        raise Stop
-
 
 def test_a_tile_picked_after_rejects_is_saved_and_replayed_on_resume(tmp_path: Path) -> None:
     """The pick is the player's word for the tile drawn: the save holds it as it holds a
@@ -356,27 +316,11 @@ def test_a_tile_picked_after_rejects_is_saved_and_replayed_on_resume(tmp_path: P
     camera, clock = MisreadingCamera(), StepClock()
     player = Player(camera)
     game, save_path = Game("plus"), tmp_path / "game.json"
-
-    def sleep(seconds: float) -> None:
-        if game.inputs:
-            raise Stop
-        assert clock.now < 60, f"no tile was counted: {player.shown[-3:]}"
-        clock.sleep(seconds)
-    session = Session(JongRogueMode(game), choices=StopAtChoice(),
-                      tiles=TableTiles(camera, Controls([player], clock=clock),
-                                       accept_seconds=3.0, poll_seconds=0.1,
-                                       sleep=sleep, clock=clock),
-                      display=Screen(player), save=SaveGame(seed=0, preset="plus"),
-                      save_path=save_path, sleep=sleep)
-    with pytest.raises(Stop):
-        session.run()
+    sleep = stop_at_first_tile(game, clock, 60, lambda: player.shown)
+    play_to_first_tile(game, save_path, camera, player, Screen(player), sleep, clock)
     assert player.judged == MISREAD_REJECTS and str(game.inputs[0]) == "8m"
-    saved = load_game(save_path)
-    assert saved is not None and saved.inputs == ["8m"]
-    resumed = Game("plus")
-    Session(JongRogueMode(resumed), choices=StopAtChoice(), save=saved).replay(saved.inputs)
+    resumed = resumed_from_save(game, save_path, "8m")
     assert [str(t) for t in resumed.inputs] == ["8m"]
-    assert [e.to_json() for e in resumed.events] == [e.to_json() for e in game.events]
 
 
 # --- NIT 6: a folder none of whose pictures read is refused at once -------------------------

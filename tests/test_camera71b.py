@@ -15,33 +15,34 @@ import pytest
 
 from companion.app.calibrate.camera import confirm, shots_read, surely_other
 from companion.app.cli import main
-from companion.app.commands.play.saves import load_game
-from companion.app.modes.jongrogue import JongRogueMode
-from companion.app.session.controls import READ_OPTIONS, Confirm, Controls
-from companion.app.session.host import Session
+from companion.app.session.controls import Confirm, Controls
 from companion.app.session.reads import (
     MISREAD_HINT,
     OTHER,
     ReadState,
-    TableTiles,
     misread_picks,
     rejected_again,
     wait_for_tile,
 )
-from companion.app.session.save import SaveGame
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.camera.classifier import TileClassifier
 from companion.hw.camera.sim_scene import render_scene
 from companion.hw.display.screen import ScreenDisplay
-from companion.hw.display.view import View
 from companion.hw.pictures import PictureError, read_picture
-from companion.hw.ports import Candidate, ReaderStatus, Slot, SlotReading
+from companion.hw.ports import Candidate, Slot, SlotReading
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.tiles import ALL_KINDS, Tile
 from companion.systems.jongrogue.wall import Place, TileLedger
 from tests.app.test_bilingual_statuses import fits
 from tests.app.test_session_reads import StepClock
-from tests.test_camera71 import MisreadingCamera
+from tests.camera71_helpers import (
+    MisreadingCamera,
+    PickScreen,
+    ScriptedReader,
+    play_to_first_tile,
+    resumed_from_save,
+    stop_at_first_tile,
+)
 
 TILES = Path(__file__).resolve().parents[1] / "companion" / "assets" / "tiles"
 
@@ -52,21 +53,12 @@ UNSURE = SlotReading(Slot.DRAW, None, 0.4, (Candidate("3m", 0.4), Candidate("6m"
                                             Candidate("9m", 0.2), Candidate("2m", 0.1)))
 
 
-class Camera:
+class Camera(ScriptedReader):
     """Every slot empty at start-up, then ``then`` on the draw slot (nothing if None)."""
 
     def __init__(self, then: SlotReading | None) -> None:
-        self.script: deque[list[SlotReading]] = deque(
+        self.script = deque(
             [[SlotReading(slot, "empty", 1.0) for slot in Slot], [then] if then else []])
-
-    def poll(self) -> list[SlotReading]:
-        return self.script.popleft() if self.script else []
-
-    def status(self) -> ReaderStatus:
-        return ReaderStatus(True, "")
-
-    def close(self) -> None:
-        return None
 
 
 class Picker:
@@ -148,60 +140,17 @@ def test_face_down_and_fifth_copy_reads_offer_other_tile_too(reading: SlotReadin
     assert "5m" not in full and len(full) == len(ALL_KINDS) - 1  # the wall refuses 5m
 
 
-class Screen:
-    """The session's display as the Picker reads it."""
-
-    def __init__(self, player: Picker) -> None:
-        self.player = player
-
-    def show(self, view: View) -> None:
-        picks = () if view.options == READ_OPTIONS else tuple(o.choice for o in view.options)
-        self.player.show(view.status, picks)
-        if picks and picks[-1] == OTHER:
-            assert view.options[-1].label == "Other tile… 他の牌"
-
-    def poll(self) -> list[Press]:
-        return []
-
-    def close(self) -> None:
-        return None
-
-
-class Stop(Exception):
-    """The power going off once the first tile is counted."""
-
-
-class StopAtChoice:
-    def next_choice(self, ask: object, show: object) -> int:
-        raise Stop
-
-
 def test_a_tile_picked_through_other_tile_is_saved_and_replayed_on_resume(
         tmp_path: Path) -> None:
     """The tile picked after "Other tile…" is the player's word: the save holds it, and
     `play --resume` replays the game with it."""
     clock, player = StepClock(), Picker("8m")
     game, save_path = Game("plus"), tmp_path / "game.json"
-
-    def sleep(seconds: float) -> None:
-        if game.inputs:
-            raise Stop
-        assert clock.now < 30, f"no tile was counted: {player.shown[-3:]}"
-        clock.sleep(seconds)
-    session = Session(JongRogueMode(game), choices=StopAtChoice(),
-                      tiles=TableTiles(Camera(UNSURE), Controls([player], clock=clock),
-                                       accept_seconds=3.0, poll_seconds=0.1,
-                                       sleep=sleep, clock=clock),
-                      display=Screen(player), save=SaveGame(seed=0, preset="plus"),
-                      save_path=save_path, sleep=sleep)
-    with pytest.raises(Stop):
-        session.run()
+    sleep = stop_at_first_tile(game, clock, 30, lambda: player.shown)
+    play_to_first_tile(game, save_path, Camera(UNSURE), player, PickScreen(player), sleep,
+                       clock)
     assert str(game.inputs[0]) == "8m"
-    saved = load_game(save_path)
-    assert saved is not None and saved.inputs == ["8m"]
-    resumed = Game("plus")
-    Session(JongRogueMode(resumed), choices=StopAtChoice(), save=saved).replay(saved.inputs)
-    assert [e.to_json() for e in resumed.events] == [e.to_json() for e in game.events]
+    resumed_from_save(game, save_path, "8m")
 
 # --- RISK 3: stray bytes between a JPEG's header segments do not stop the walk -------------
 

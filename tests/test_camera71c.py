@@ -11,10 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.app.commands.play.saves import load_game
-from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.session.controls import Confirm, Controls
-from companion.app.session.host import Session
 from companion.app.session.mode import TileAsk
 from companion.app.session.reads import (
     EMPTY_HINT,
@@ -28,19 +25,25 @@ from companion.app.session.reads import (
     misread_picks,
     wait_for_tile,
 )
-from companion.app.session.save import SaveGame
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.camera.classifier import TileClassifier
 from companion.hw.camera.reader import CameraTileReader
 from companion.hw.display.screen import ScreenDisplay
-from companion.hw.ports import ReaderStatus, Slot, SlotReading
+from companion.hw.ports import Slot, SlotReading
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.tiles import ALL_KINDS, EMPTY
 from companion.systems.jongrogue.wall import TileLedger
 from tests.app.test_bilingual_statuses import fits
 from tests.app.test_session_camera import POLL, StillMat, Table
 from tests.app.test_session_reads import StepClock
-from tests.test_camera71b import Screen, Stop, StopAtChoice
+from tests.camera71_helpers import (
+    PickScreen,
+    ScriptedReader,
+    Stop,
+    play_to_first_tile,
+    resumed_from_save,
+    stop_at_first_tile,
+)
 
 
 @pytest.fixture(scope="module")
@@ -133,50 +136,19 @@ def test_a_tile_picked_on_a_slot_read_empty_is_saved_and_replayed_on_resume(
     clock = StepClock()
     player = Player(clock)
     game, save_path = Game("plus"), tmp_path / "game.json"
-
-    def sleep(seconds: float) -> None:
-        if game.inputs:
-            raise Stop
-        assert clock.now < 40, f"no tile was counted: {player.shown[-3:]}"
-        clock.sleep(seconds)
-
-    class Shown:
-        """The Screen of test_camera71b hands the Picker (status, picks): ours takes them."""
-
-        def show(self, status: str, picks: tuple[str, ...]) -> None:
-            player.show(status, picks)
-
+    sleep = stop_at_first_tile(game, clock, 40, lambda: player.shown)
     reader = CameraTileReader(StillMat({}), classifier, ledger=game.ledger)
-    session = Session(JongRogueMode(game), choices=StopAtChoice(),
-                      tiles=TableTiles(reader, Controls([player], clock=clock),
-                                       accept_seconds=3.0, poll_seconds=POLL,
-                                       sleep=sleep, clock=clock),
-                      display=Screen(Shown()),  # type: ignore[arg-type]
-                      save=SaveGame(seed=0, preset="plus"), save_path=save_path, sleep=sleep)
-    with pytest.raises(Stop):
-        session.run()
+    play_to_first_tile(game, save_path, reader, player, PickScreen(player), sleep, clock,
+                       poll_seconds=POLL)
     assert str(game.inputs[0]) == "5z"
-    saved = load_game(save_path)
-    assert saved is not None and saved.inputs == ["5z"]
-    resumed = Game("plus")
-    Session(JongRogueMode(resumed), choices=StopAtChoice(), save=saved).replay(saved.inputs)
-    assert [e.to_json() for e in resumed.events] == [e.to_json() for e in game.events]
+    resumed_from_save(game, save_path, "5z")
 
 
-class Reader:
+class Reader(ScriptedReader):
     """Every slot read empty, then nothing new; ``still`` makes it a camera (TellsStill)."""
 
     def __init__(self, uid: str | None = None) -> None:
         self.script = deque([[SlotReading(slot, EMPTY, 1.0, uid=uid) for slot in Slot]])
-
-    def poll(self) -> list[SlotReading]:
-        return self.script.popleft() if self.script else []
-
-    def status(self) -> ReaderStatus:
-        return ReaderStatus(True, "")
-
-    def close(self) -> None:
-        return None
 
 
 class CameraReader(Reader):

@@ -3,20 +3,28 @@ records dead of a Death Curse (呪殺呪, GM-MAGIC-13)."""
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from companion.app.modes.genso import GensoFightMode, table_session
+from companion.app.modes.genso import GensoFightMode
 from companion.app.session.host import replay
 from companion.app.session.mode import ChoiceAsk, RollAsk, Throw
-from companion.app.session.rolls import SimRolls
-from companion.dice import SimulatedDice
 from companion.systems.genso.combat import Status
 from companion.systems.genso.sheet import preset
-from tests.genso71_helpers import DIED, PC1, PC2, RULES, genso, keys, pc1_dies, pick, table
+from tests.genso71_helpers import (
+    DIED,
+    PC1,
+    PC2,
+    RULES,
+    cut_table,
+    genso,
+    keys,
+    pc1_dies,
+    pick,
+    table,
+)
 
 # --- DEFECT 1 ------------------------------------------------------------------------------
 
@@ -152,25 +160,9 @@ def test_saves_with_the_dead_as_targets_or_asked_the_party_down_replay(
 # --- RISK 2 --------------------------------------------------------------------------------
 
 
-class Player:
-    """Picks the options by their keys, then stops the table (a power cut)."""
-
-    def __init__(self, *keys: str) -> None:
-        self.keys = list(keys)
-
-    def next_choice(self, ask: ChoiceAsk, show: object) -> int:
-        if not self.keys:
-            raise KeyboardInterrupt
-        return [o.choice for o in ask.options].index(self.keys.pop(0))
-
-
 def resumed_status(tmp: Path, *keys: str) -> str:
     """The status line of the table resumed from its save, after ``keys`` then a cut."""
-    fight, save = tmp / "data" / "genso" / "fight.json", tmp / "table.json"
-    played = table_session(RULES, fight, save, resume=not keys, seed=5, choices=Player(*keys),
-                           rolls=SimRolls(SimulatedDice.seeded(5)))
-    with contextlib.suppress(KeyboardInterrupt):
-        played.run()
+    played = cut_table(tmp, not keys, *keys)
     if keys:
         return ""
     mode = played.mode

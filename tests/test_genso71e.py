@@ -15,30 +15,24 @@ from companion.app.session.rolls import SimRolls
 from companion.dice import SimulatedDice
 from companion.systems.genso.combat import Cast, Fight, entrants_for
 from companion.systems.genso.sheet import preset
-from tests.genso71_helpers import PC1, PC2, RULES, genso, keys, pc1_dies, pick
-
-
-class Player:
-    """Picks the options by their keys, then stops the table (a power cut)."""
-
-    def __init__(self, *keys: str) -> None:
-        self.keys = list(keys)
-
-    def next_choice(self, ask: ChoiceAsk, show: object) -> int:
-        if not self.keys:
-            raise KeyboardInterrupt
-        return [o.choice for o in ask.options].index(self.keys.pop(0))
+from tests.genso71_helpers import (
+    PC1,
+    PC2,
+    RULES,
+    Player,
+    cut_table,
+    genso,
+    keys,
+    pc1_dies,
+    pick,
+)
 
 
 def at_table(tmp: Path, resume: bool, *keys: str,
              rolls: RollFeed | None = None) -> GensoFightMode:
     """The table on the fight file (resumed from its save, or begun anew), after ``keys``
     then a cut (simulated dice, or ``rolls``)."""
-    fight, save = tmp / "data" / "genso" / "fight.json", tmp / "table.json"
-    played = table_session(RULES, fight, save, resume=resume, seed=5, choices=Player(*keys),
-                           rolls=rolls or SimRolls(SimulatedDice.seeded(5)))
-    with contextlib.suppress(KeyboardInterrupt):
-        played.run()
+    played = cut_table(tmp, resume, *keys, rolls=rolls)
     assert isinstance(played.mode, GensoFightMode)
     return played.mode
 

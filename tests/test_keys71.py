@@ -5,20 +5,10 @@ from, marks its line and exits 1; ``play`` says them all at once too, not one pe
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
 from companion.app.cli import main
-
-
-def write_config(text: str) -> Path:
-    folder = Path(os.environ["COMPANION_CONFIG_DIR"])
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "config.toml"
-    path.write_text(text, encoding="utf-8")
-    return path
+from tests.keys71_helpers import write_config
 
 
 def test_config_show_says_every_setting_play_stops_on(

@@ -8,9 +8,7 @@ import os
 import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
-import gpiozero
 import pytest
 from gpiozero.pins.mock import MockFactory
 
@@ -19,23 +17,10 @@ from companion.app.session.controls import Controls, choose
 from companion.hw.buttons import ButtonPins
 from companion.hw.display.view import Option, View
 from companion.hw.keyboard import KeyboardInput
-
-
-@pytest.fixture
-def mock_pins(monkeypatch: pytest.MonkeyPatch) -> Iterator[MockFactory]:
-    """gpiozero's mock pins for every device made without a factory of its own."""
-    factory = MockFactory()
-    monkeypatch.setattr(gpiozero.Device, "pin_factory", factory)
-    yield factory
-    factory.reset()
-
-
-def write_config(text: str) -> Path:
-    folder = Path(os.environ["COMPANION_CONFIG_DIR"])
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "config.toml"
-    path.write_text(text, encoding="utf-8")
-    return path
+from tests.keys71_helpers import (  # noqa: F401 (mock_pins_fixture: asked for by name)
+    mock_pins_fixture,
+    write_config,
+)
 
 
 def test_the_a_button_ends_the_stop_screen_of_a_missing_font(

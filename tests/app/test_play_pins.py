@@ -4,7 +4,6 @@ told naming its setting, on gpiozero's mock pins."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,15 +18,7 @@ from companion.app.commands.play import check_pins
 from companion.app.commands.play.press_sources import open_press_sources
 from companion.app.config import load_config
 from companion.errors import DeviceError
-
-
-@pytest.fixture
-def mock_pins(monkeypatch: pytest.MonkeyPatch) -> Iterator[MockFactory]:
-    """gpiozero's mock pins for every device made without a factory of its own."""
-    factory = MockFactory()
-    monkeypatch.setattr(gpiozero.Device, "pin_factory", factory)
-    yield factory
-    factory.reset()
+from tests.keys71_helpers import mock_pins_fixture  # noqa: F401 (asked for as mock_pins)
 
 
 @pytest.mark.parametrize(("pin", "why"), [(14, "the serial console's TXD"),

@@ -1,0 +1,32 @@
+"""What test_keys71, test_keys71b and app/test_play_pins share: a config.toml written where
+the player's config is read, and gpiozero's mock pins (dedupe71: no test module imports
+another). Import ``mock_pins_fixture`` into a test module to ask for ``mock_pins`` there
+(named apart so a test's argument does not shadow the import)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import gpiozero
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+
+def write_config(text: str) -> Path:
+    """``text`` as the config.toml in COMPANION_CONFIG_DIR: its path."""
+    folder = Path(os.environ["COMPANION_CONFIG_DIR"])
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "config.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture(name="mock_pins")
+def mock_pins_fixture(monkeypatch: pytest.MonkeyPatch) -> Iterator[MockFactory]:
+    """gpiozero's mock pins for every device made without a factory of its own."""
+    factory = MockFactory()
+    monkeypatch.setattr(gpiozero.Device, "pin_factory", factory)
+    yield factory
+    factory.reset()
