@@ -883,7 +883,9 @@ def wait_for_tile(
             read = interpret(reading, ledger)
             if read.tile is not None:
                 confirm.offer(read.tile)
-                offered, lifted = reading, False
+                # Another tile in question: a pick lit for the last must not be lit in the
+                # next one's list, where a habitual A would take it (reviewf71 RISK 2).
+                offered, lifted, lit = reading, False, None
                 presses = []  # a press made before the tile was shown does not judge it
             else:
                 status = read.problem
@@ -917,6 +919,8 @@ def wait_for_tile(
             # while a hand moves over it: lifting it is the usual move (camplay65b NIT 1).
             status = counted_already(slot, state.counted[slot][0])
         if offered_picks != picks:
+            if not offered_picks and not lifting:
+                lit = None  # gone for good, not a flicker of the slot read empty a moment
             picks = offered_picks
             # The same tile stays lit in a list that still holds it (a flicker of the read
             # reorders the reader's candidates, or brings the list back).
@@ -967,7 +971,7 @@ def wait_for_tile(
                     rejects[label] = rejects.get(label, 0) + 1
                     if rejects[label] >= MISREAD_REJECTS:
                         misread = label
-                offered = None
+                offered, lit = None, None  # the reject's next list starts unlit too
                 # Rejected again, the picks come next: "put it back" sent the player lifting
                 # and laying the tile once more, into the same read (reviewc71 DEFECT 1).
                 status = note = rejected_again(on_offer) if misread == str(on_offer) else (
