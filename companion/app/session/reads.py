@@ -746,7 +746,8 @@ def wait_for_tile(
     :data:`COUNTED_HINT_SECONDS`. A reader that
     :class:`TellsStill` offers picks for an uncertain read only once its slot lies still.
     Such a reader (a camera) reading ``slot`` as empty offers every legal tile to pick on
-    :data:`EMPTY_PICK_PRESS` (:data:`READS_EMPTY`), until the slot reads otherwise; after
+    :data:`EMPTY_PICK_PRESS` (:data:`READS_EMPTY`), until the slot reads otherwise for
+    :data:`LIFTED_SECONDS` (a flicker keeps it: reviewf71 RISK 1); after
     :data:`EMPTY_HINT_SECONDS` of it, with nothing else to say, the status says how
     (:data:`EMPTY_HINT`), beside :data:`OTHER` to tap, which opens the same list (a
     touch-only screen has no :data:`EMPTY_PICK_PRESS`). RFID and sim readers read no tile
@@ -785,6 +786,7 @@ def wait_for_tile(
     # pick the tile laid there anyway (EMPTY_PICK_PRESS): see below.
     empty_since: float | None = None
     blank = False
+    other_at: float | None = None  # since when the slot reads other than empty (see lift_at)
     if not state.ready():
         # Before the first poll: a camera's first picture and classifier run take seconds,
         # and the ask shown meanwhile would have a tile laid that is then refused. The
@@ -813,7 +815,6 @@ def wait_for_tile(
         here = [r for r in readings if r.slot is slot]
         if here:
             note = ""
-            blank = False
         for change in here:
             if offered is None:
                 break
@@ -836,22 +837,34 @@ def wait_for_tile(
         lifting = lift_at is not None and state.clock() - lift_at < LIFTED_SECONDS
         if lift_at is not None and not lifting:
             opened, full_set, lit = False, None, None  # the tile is gone: its list too
+        # The same rule the other way: the slot read as empty (its list, its hint's wait)
+        # ends only once it reads otherwise a settled while, not on a flicker (reviewf71
+        # RISK 1: the list a touch-only player opened from "Other tile…" closed on one
+        # "uncertain" read, and the box came back EMPTY_HINT_SECONDS later).
+        if reading is None or reading.label == EMPTY:
+            other_at = None
+        elif other_at is None:
+            other_at = state.clock()
+        if stacked or (other_at is not None and state.clock() - other_at >= LIFTED_SECONDS):
+            empty_since, blank = None, False
         # Only a camera (TellsStill) reads a tile as empty: RFID and sim input never do.
         empty = stillness is not None and not stacked and confirm.value is None \
             and reading is not None and reading.uid is None and reading.label == EMPTY
-        if not empty:
-            empty_since, blank = None, False
-        elif empty_since is None:
+        if empty and empty_since is None:
             empty_since = state.clock()
         if empty and picks in ((), (OTHER,)) and EMPTY_PICK_PRESS in presses:
             blank = True  # every legal tile from now on, until the slot reads otherwise
         # Stacked, nothing is offered: the reader's fault says "two tiles on the … slot".
-        if empty and blank:
+        # The slot read as empty, read "uncertain" or face down a moment (a flicker): its
+        # list stays up as it was, and the player's place in it (reviewf71 RISK 1).
+        flickered = blank and bool(picks) and not stacked and confirm.value is None \
+            and reading is not None and reading.uid is None and reading.label in (None, BACK)
+        if (empty and blank) or flickered:
             # The player's word for a tile the camera sees as bare paper: every legal tile,
             # as after a read rejected twice (shared list), saved and replayed as any pick.
             assert reading is not None
             status, hint = READS_EMPTY, MISREAD_HINT
-            offered_picks = misread_picks(reading, ledger, "")
+            offered_picks = picks if flickered else misread_picks(reading, ledger, "")
         elif lifting and full_set is not None and picks and confirm.value is None \
                 and not stacked:
             # Every legal tile was up and the slot reads empty a moment: a flicker of the read
