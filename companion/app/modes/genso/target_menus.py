@@ -6,6 +6,7 @@ target; and ``_value`` / ``_index``, the option keys' values every menu reads.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 from companion.app.modes.fight import option_index, option_value
@@ -43,8 +44,9 @@ class _TargetMenus(_FightView):
         :meth:`cursed_dead`) is offered to no attack, heal or stone, as it acts no more
         (reviewg71 RISK 3: the orc's Attack whom? and pc2's Healing offered the dead pc1).
         Not while a save is given again (:attr:`_restoring`), so one played with the dead
-        as a target replays, whatever the calendar says now; nor ``everyone``, the
-        shortcuts (Every foe, The party) whose names the save does not keep."""
+        as a target replays, whatever the calendar says now; nor ``everyone``, as an area's
+        toggles and its shortcuts (Every foe, The party) are read back: the shortcuts leave
+        the dead out by a key naming those they take (:meth:`_all_key`)."""
         state = self.fight.state
         if who in ("friend", "foe"):
             return [c for c in state.order if (c.side is actor.side) is (who == "friend")
@@ -92,7 +94,8 @@ class _TargetMenus(_FightView):
         targets: tuple[str, ...] = ()
         weapon: int | None = None
         used = 1
-        if spell.effect in AREA and rest[1:2] not in (["all"], ["self"]):
+        shortcut = rest[1:2] == ["self"] or (len(rest) > 1 and _is_all(rest[1]))
+        if spell.effect in AREA and not shortcut:
             # GM-MAGIC-10, GM-MAGIC-5: each toggled in or out of the area, then Done.
             if DONE not in rest[1:]:
                 return self._area_menu(actor, spell.effect, rest[1:])
@@ -103,9 +106,8 @@ class _TargetMenus(_FightView):
                 return self._spell_targets(actor, spell.effect)
             used = 2
             picked = rest[1]
-            if picked == "all":
-                who = "friend" if spell.effect == "barrier" else "foe"
-                targets = tuple(c.name for c in self._targets(actor, who, everyone=True))
+            if _is_all(picked):
+                targets = self._all_of(actor, spell.effect, picked)
             elif picked.startswith("w:"):
                 owner, _, number = picked[2:].rpartition(":")
                 targets, weapon = (owner,), int(number)
@@ -167,6 +169,39 @@ class _TargetMenus(_FightView):
         return tuple(c.name for c in self._area_candidates(actor, effect, everyone=True)
                      if c.name in picked)
 
+    #: An area shortcut's key a save gives again (:meth:`restore`), offered as it was live.
+    _replayed_all = ""
+
+    def _all_key(self, actor: Combatant, effect: str) -> str | None:
+        """The key of an area's shortcut Every foe (Fire) or The party (Barrier, the caster
+        among them): ``all``, all of them still in the fight, as ever; but with one the
+        calendar records dead of a Death Curse (GM-MAGIC-13, :meth:`_targets`) among them,
+        ``all:["NAME", …]``, the others by name, so it takes whom a single target's menu
+        offers (reviewg71 RISK 3: The party took the dead pc1, whom the toggles left out),
+        and a replay takes the same whatever the calendar says then (reviewg71b DEFECT 1's
+        fight file differing from its replay). None when all of them are dead."""
+        if self._replayed_all:
+            return self._replayed_all
+        who = AREA_SIDE[effect]
+        everyone = self._targets(actor, who, everyone=True)
+        living = [c.name for c in self._targets(actor, who)]
+        if len(living) == len(everyone):
+            return "all"
+        return f"{ALL_OF}{json.dumps(living, ensure_ascii=False)}" if living else None
+
+    def _all_of(self, actor: Combatant, effect: str, key: str) -> tuple[str, ...]:
+        """The names an area's shortcut takes (:meth:`_all_key`), in the fight's order."""
+        everyone = [c.name for c in self._targets(actor, AREA_SIDE[effect], everyone=True)]
+        if key == "all":
+            return tuple(everyone)
+        try:
+            names = json.loads(key[len(ALL_OF):])
+        except ValueError:
+            names = None
+        if not isinstance(names, list) or not set(names) <= set(everyone):
+            raise IllegalAction(f"there is no choice {key!r} now")
+        return tuple(name for name in everyone if name in names)
+
     def _area_menu(self, actor: Combatant, effect: str, toggles: Sequence[str]) -> ChoiceAsk:
         """GM-MAGIC-10 (Fire), GM-MAGIC-5 (Barrier): whom the GM puts in the area, any set of
         them: each entry toggles one in or out ([x] in), Done casts on those in. Before any
@@ -181,14 +216,15 @@ class _TargetMenus(_FightView):
                           + ("" if c.name in offered else " 死亡 died"))
                    for c in self._area_candidates(actor, effect, everyone=True)
                    if c.name in offered or c.name in inside]
+        every = self._all_key(actor, effect)
         if effect == "barrier":
             prompt = "Who is inside the barrier? 結界の中は？ (the caster always 術者は常に)"
-            shortcuts = [Option("all", "The party 味方全員"),
+            shortcuts = [*([Option(every, "The party 味方全員")] if every else []),
                          Option("self", "Only the caster 術者のみ")]
             done = [Option(DONE, f"Done 決定 ({len(inside) + 1})", Button.ATTACK)]
         else:
             prompt = "Who is in the fire? 範囲内は？"
-            shortcuts = [Option("all", "Every foe 敵全員")]
+            shortcuts = [Option(every, "Every foe 敵全員")] if every else []
             done = [Option(DONE, f"Cast 発動 ({len(inside)})", Button.ATTACK)] if inside else []
         # The highlight stays on the entry last toggled (review60a R1): at the first, A took
         # that first name out again, and each toggle on the buttons counted from the top.
@@ -205,6 +241,14 @@ class _TargetMenus(_FightView):
         the area and Cast, the same Cast. Its Back from the step after (a mana stone's pay)
         went back to the foes, so it takes both back (review60d D1)."""
         old_pick, self._from_old_pick = self._from_old_pick, ()
+        if text.startswith(ALL_OF):
+            # A shortcut that left the dead out: offered by the names it took (_all_key).
+            self._replayed_all = text
+            try:
+                super().restore(text)
+            finally:
+                self._replayed_all = ""
+            return
         if text == BACK.choice and old_pick and tuple(self.path) == old_pick:
             super().restore(BACK.choice)
             super().restore(BACK.choice)
@@ -291,6 +335,10 @@ class _TargetMenus(_FightView):
 
 #: Spells cast on an area, whose targets are picked as a set (GM-MAGIC-5, GM-MAGIC-10).
 AREA = ("fire", "barrier")
+#: The side an area's shortcut (Every foe, The party) takes, by the spell's effect.
+AREA_SIDE = {"fire": "foe", "barrier": "friend"}
+#: The key of an area's shortcut that names those it takes (:meth:`_TargetMenus._all_key`).
+ALL_OF = "all:"
 #: The area menu's last step: cast on those toggled in.
 DONE = "done"
 #: The area menu's toggles' key: ``in:NAME`` puts NAME in or out (``t:NAME`` straight after
@@ -299,3 +347,8 @@ IN = "in"
 
 _value = option_value
 _index = option_index
+
+
+def _is_all(key: str) -> bool:
+    """Is ``key`` an area's shortcut Every foe or The party (``all``, or ``all:[…]``)?"""
+    return key == "all" or key.startswith(ALL_OF)
