@@ -1,5 +1,7 @@
-"""What the camera71 tests (test_camera71, 71b, 71c) share: the scripted readers, the screen
-a picking player reads, and a game played to its first tile then resumed from its save.
+"""What the tile camera's pick tests (tests/app/test_camera_enrol_classify_misread_picks.py,
+test_camera_every_legal_tile_picks.py, test_camera_empty_slot_picks.py) share: the scripted
+readers, the screen a picking player reads, and a game played to its first tile then resumed
+from its save.
 
 Kept here, not in a test module, so no test module imports another (dedupe71)."""
 

@@ -45,7 +45,8 @@ def test_a_rating_table_without_the_rating_rolled_names_the_file_and_the_rating(
     """EV-CORE-3: a table given but lacking the rating (DM Lv 1 × 5 = 5) still gives "?",
     and the note says which rating the file needs; a table holding it gives no note. The
     recovery table in sw mode gives no "?" but is refused before its spot is spent
-    (events70 DEFECT 2, tests/test_events70.py): generic mode still walks it."""
+    (events70 DEFECT 2, tests/systems/events/test_doors_recovery_and_party_fixes.py): generic
+    mode still walks it."""
     party = tmp_path / "party.toml"
     party.write_text(PARTY, encoding="utf-8")
     # Made-up values: the test needs a table's shape, not the rulebook's numbers.

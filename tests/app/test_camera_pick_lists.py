@@ -1,4 +1,6 @@
-"""fixcam71d: the tile camera's picks in play (reviewc71b, fixcam71c).
+"""The tile camera's pick lists in play: their status, the touch box, classify --mat frames.
+
+fixcam71d: the tile camera's picks in play (reviewc71b, fixcam71c).
 
 NIT 2: the status beside the list "Other tile…" opens was the read's problem + PICK_HINT, cut
 at 800x480 and 1024x600; it is one short row now, as beside the two-rejects list.

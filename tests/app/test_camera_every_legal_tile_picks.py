@@ -1,4 +1,6 @@
-"""reviewc71 findings on the tile camera fixes (fixcam71): every legal tile reachable from an
+"""The tile camera's picks: 'Other tile…' opens every legal tile; JPEG walk; enrol, classify.
+
+reviewc71 findings on the tile camera fixes (fixcam71): every legal tile reachable from an
 unsure, face-down, empty or 5th-copy read (DEFECT 2); the JPEG walk over stray bytes (RISK 3);
 the enrol question's wording, classify's frame order and the picks screen (NITs)."""
 
@@ -44,7 +46,7 @@ from tests.camera71_helpers import (
     stop_at_first_tile,
 )
 
-TILES = Path(__file__).resolve().parents[1] / "companion" / "assets" / "tiles"
+TILES = Path(__file__).resolve().parents[2] / "companion" / "assets" / "tiles"
 
 # --- DEFECT 2: an unsure read's picks end with "Other tile…", which opens every legal tile --
 

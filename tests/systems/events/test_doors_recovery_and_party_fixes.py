@@ -1,4 +1,6 @@
-"""The findings of the events70 audit of the `events` system and the dice tray's rolls.
+"""The events system's doors, recovery spots, party reset, dice.expressions and shields.
+
+The findings of the events70 audit of the `events` system and the dice tray's rolls.
 
 DEFECT 1: with the lock tried first (EV-DOOR-2 trap_first=false), a door with no trap said
 "The trap is left armed" when the lock held (EV-DOOR-4).
@@ -129,7 +131,7 @@ def test_ev_rec_2_the_option_s_rating_is_the_one_checked() -> None:
 def test_ev_rec_1_the_gm_reads_the_book_as_before(mode: str, table: RatingTable | None) -> None:
     """DEFECT 2's fix leaves generic mode, where the GM applies the gains by hand: "?", and
     the spot is used. (sw mode with no table at all is refused as a missing row is since
-    reviewe70 DEFECT 1: tests/test_events70b.py.)"""
+    reviewe70 DEFECT 1: tests/systems/events/test_recovery_without_rating_table.py.)"""
     report = run_event("recovery", ScriptedDice([(6, 3)] * 4), mode=mode, party=(AKI,),
                        dm_level=3, room="B", rating_table=table)
     assert [s.data["value"] for s in report.find("EV-CORE-3")] == [None, None]

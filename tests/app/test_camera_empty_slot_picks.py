@@ -1,4 +1,6 @@
-"""fixcam71c: a tile the camera reads as empty (a blank White 5z 白 taken for bare paper) can be
+"""The tile camera's list of every legal tile, for a slot read as empty (long ITEM press).
+
+fixcam71c: a tile the camera reads as empty (a blank White 5z 白 taken for bare paper) can be
 given. The item button's long press (MENU, key m), which does nothing while a tile is awaited
 and none is offered, opens every legal tile to pick (misread_picks, the two-rejects list);
 the status says so once the slot has read empty for EMPTY_HINT_SECONDS, with a camera only."""

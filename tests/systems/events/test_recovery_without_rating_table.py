@@ -1,4 +1,6 @@
-"""The findings of the reviewe70 review of the events70 and carry70 fixes.
+"""The events system's sw recovery with no rating table; the tray's throw count; footer.
+
+The findings of the reviewe70 review of the events70 and carry70 fixes.
 
 DEFECT 1: in sw mode with no --ratings at all, a named recovery spot (EV-REC-1) was spent,
 every gain "?", nothing recovered; once the table was given, coming back gave nothing.
@@ -31,9 +33,14 @@ from companion.hw.buttons import Button
 from companion.systems.events.rules import NoParty, load_rules
 from companion.systems.events.run import run_event
 from companion.systems.events.sword_world import Member
+from tests.app.test_dice_camera_ran_out_and_camera_source import (
+    Now,
+    a_folder_of,
+    said_on_running_out,
+    tray_rolls,
+)
 from tests.app.test_fixdice66 import Hands
-from tests.test_carry70 import Now, a_folder_of, said_on_running_out, tray_rolls
-from tests.test_events70 import PARTY_FILE
+from tests.systems.events.test_doors_recovery_and_party_fixes import PARTY_FILE
 
 AKI = Member("Aki", adventurer=3, thief=3, dexterity=3, hp=20, max_hp=25, mp=10, max_mp=12)
 

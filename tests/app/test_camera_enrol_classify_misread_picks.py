@@ -77,7 +77,7 @@ TURNS = (lambda a: a, np.fliplr, np.flipud, lambda a: np.rot90(a, 2),
          lambda a: a.swapaxes(0, 1), lambda a: np.rot90(a, 1), lambda a: np.rot90(a, -1),
          lambda a: np.rot90(a, 2).swapaxes(0, 1))
 SLOTS = list(SLOT_NAMES)  # the mat's slots, in the order a frame's lines give them
-TILES = Path(__file__).resolve().parents[1] / "companion" / "assets" / "tiles"
+TILES = Path(__file__).resolve().parents[2] / "companion" / "assets" / "tiles"
 
 
 def _tile_jpeg(progressive: bool) -> bytes:

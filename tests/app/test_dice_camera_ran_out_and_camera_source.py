@@ -1,4 +1,6 @@
-"""fixcarry70: carried defects, fixed.
+"""The dice camera's folder or video that ran out, the command named, an empty camera_source.
+
+fixcarry70: carried defects, fixed.
 
 1. The dice tray (``companion play --mode dice --dice camera``) whose dice camera is a
    folder of pictures or a video that ran out said "The dice camera gives no picture
@@ -97,7 +99,7 @@ def test_the_tray_names_the_throw_a_folder_ran_out_at_and_offers_no_retry(
     second waits for the dice to move and the pictures run out: "throw 2 (2D6)", one throw
     read from it. Trying the camera again gives no more pictures: the choice is Back; typing
     goes on with the keypad, under why. (The throw named is the table's: reviewe70 RISK 2,
-    tests/test_events70b.py.)"""
+    tests/systems/events/test_recovery_without_rating_table.py.)"""
     folder = a_folder_of(tmp_path, 8)
     hands = Hands([("Read 読み取り 2D6", [Button.ATTACK]),
                    ("The dice camera", [Button.ATTACK])], Now())  # type: ignore[arg-type]

@@ -1,4 +1,6 @@
-"""fixcam71e: the tile camera's picks in play (reviewf71).
+"""The tile camera's pick lists: when the empty slot's list closes, and no stale lit pick.
+
+fixcam71e: the tile camera's picks in play (reviewf71).
 
 RISK 1: the list of every legal tile opened for a slot the camera reads as empty (the
 "Other tile…" box, or a long ITEM press) closed on one "uncertain" read, and the box came back
@@ -20,7 +22,7 @@ from companion.app.session.reads import EMPTY_HINT, LIFTED_SECONDS, OTHER, READS
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.ports import Slot, SlotReading
 from companion.systems.jongrogue.tiles import EMPTY
-from tests.test_camera71d import Shown, Stop, on, run
+from tests.app.test_camera_pick_lists import Shown, Stop, on, run
 
 
 def test_a_pick_lit_before_an_offer_and_a_reject_is_not_lit_in_the_next_list() -> None:
