@@ -159,7 +159,7 @@ def test_a_right_count_saved_past_marks_names_where_they_lie(
     marks were found: if 5 dice lie there": the player sees 3 dice and nothing says what
     the other marks are. The note names where each lies (a key of the laptop at the top
     left), so the player can look there; the middle die's own side is no die to look for
-    (reviewd71 NIT 1, tests/test_dice71c.py)."""
+    (reviewd71 NIT 1, tests/app/test_calibrate_dice_marks_beyond_count.py)."""
     assert cli.main(["calibrate", "dice", "--source", str(PHOTOS / "mp_Train_dice_26.jpg"),
                      "--count", "3"]) == 0
     out = capsys.readouterr().out

@@ -67,8 +67,9 @@ def test_the_held_one_still_shields_its_grappler_from_others_003() -> None:
 def test_the_restrained_ones_counter_hurts_its_grappler_004() -> None:
     """Ann punches the Cult she restrains, who counters with an MA kick for 9 (CO-MA-5):
     Ann takes the 9. Revision 6 put them into Cult's own HP (CO-GRAP-6). From revision 19
-    the restrained one does not counter at all (coc71 item 6, tests/test_coc71.py): the
-    last revision that took the counter, 18, shows it."""
+    the restrained one does not counter at all (coc71 item 6,
+    tests/systems/coc/test_grapple_tackle_pin.py): the last revision that took the counter,
+    18, shows it."""
     dice = ((100, 30), (3, 2), (4, 4), (100, 20), (6, 5), (4, 4))
     f = restrained_004(18)
     text = push(f, Attack("Ann", "Cult", defence=Defence.COUNTER, parry_weapon=1), *dice)

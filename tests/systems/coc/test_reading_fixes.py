@@ -305,7 +305,7 @@ def test_the_restrained_still_dodge_004() -> None:
     spec's CO-GRAP-6 Default); up to revision 18 a dodge was a reaction, not an action
     (CO-BASE-5), as for the thrown 「行動不可能」 (CO-STUN-3 Default), so restrained Cult
     dodged Bob. From revision 19 (coc71 item 6) the engine follows its reading "a restrained
-    target acts only to break free": no dodge (tests/test_coc71.py)."""
+    target acts only to break free": no dodge (tests/systems/coc/test_grapple_tackle_pin.py)."""
     f = at(18, duel(P004, {"grapple": 90}, {"dodge": 50},
                     third={"weapons": ("knife",), "knife": 80}))
     push(f, Grapple("Ann", "Cult"), (100, 10))

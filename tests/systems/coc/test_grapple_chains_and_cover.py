@@ -1,4 +1,6 @@
-"""reviewcoc71 (the review of engine revision 19), fixed within revision 19, which was never
+"""The coc engine's grapple chains blown back, and a restrained one taking no cover.
+
+reviewcoc71 (the review of engine revision 19), fixed within revision 19, which was never
 released; entries played by revision 18 replay as they were played.
 
 DEFECT 1 (CO-GRAP-6, CO-DODGE-7): a 004 restrained one takes no cover either, Hide as Dodge:

@@ -1,4 +1,6 @@
-"""reviewcoc67's findings in the coc rules engine (seeds 003/004, spec §3):
+"""The coc engine's option words as the profile has them, dropped weapons, Entry.own.
+
+reviewcoc67's findings in the coc rules engine (seeds 003/004, spec §3):
 
 - DEFECT 1: a weapon dropped by a 003 arm called shot (CO-CALL-1) was refused as "dropped
   (CO-FIRE-4)"; the refusal now names picking it up's rule, whatever dropped it.

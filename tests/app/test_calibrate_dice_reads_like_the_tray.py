@@ -34,7 +34,7 @@ from companion.hw.dice.render import SceneKind, Table, render_scene
 from companion.hw.dice.source import CameraDiceSource
 from tests.dice_scenes import still_scene
 
-PHOTOS = Path(__file__).resolve().parents[1].parent / "shared" / "datasets" / "dice-photos"
+PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "datasets" / "dice-photos"
 needs_photos = pytest.mark.skipif(not PHOTOS.exists(), reason="the real photos are not here")
 
 
@@ -47,7 +47,8 @@ def test_three_dice_one_showing_its_side_are_calibrated_as_the_tray_reads_them(
     assert cli.main(["calibrate", "dice", "--count", "3", "--source", photo]) == 0
     out = capsys.readouterr().out
     assert "read 3 dice (6, 6, 6) in 8 of 8 frames" in out and "Saved to" in out
-    # the mark the count leaves out is no die to lay (tests/test_dice71c.py: reviewd71 NIT 1)
+    # the mark the count leaves out is no die to lay (reviewd71 NIT 1:
+    # tests/app/test_calibrate_dice_marks_beyond_count.py)
     assert "Note:" not in out
     source = CameraDiceSource(photo, config_file=config_dir() / "dice.toml")
     assert source.roll(3, 6) == [6, 6, 6]

@@ -1,4 +1,6 @@
-"""coc71 (grapple, tackle and pin audit), fixed in engine revision 19; entries played by
+"""The coc engine's grapple, tackle and pin (engine revision 19).
+
+coc71 (grapple, tackle and pin audit), fixed in engine revision 19; entries played by
 revision 18 replay as they were played.
 
 DEFECT 1 (CO-GRAP-5, CO-PARRY-2, CO-DODGE-2): seed 004 l.24 「組み付き技能は、近接戦闘技能や

@@ -1,4 +1,6 @@
-"""fixdice71b, two follow-ups of dicecam71. 1: the dice tray says on its screen, once at
+"""The dice tray's note of a stale dice enrolment on its screen; '1 die' enrolled.
+
+fixdice71b, two follow-ups of dicecam71. 1: the dice tray says on its screen, once at
 start, that the player's enrolled dice are not used (a stale enrolment): it said so on
 stderr only, which the player at the Pi never sees. 2: a stopped enrolment speaks of one die
 enrolled before as "1 die", not "1 dice"."""

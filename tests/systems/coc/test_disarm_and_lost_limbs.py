@@ -1,4 +1,6 @@
-"""reviewc70's findings on the coc70 fixes (engine revision 18): a table save that revision 17
+"""The coc engine's Disarm, lost arms/hands/fingers and their badges (engine revision 18).
+
+reviewc70's findings on the coc70 fixes (engine revision 18): a table save that revision 17
 wrote replays (DEFECT 1: the Disarm menu had a filter of its own, not gated by the revision);
 a disarm aimed at a weapon already dropped or broken is refused before any die (RISK 2,
 CO-DISARM-1); both arms lost take the hands and fingers on them (RISK 3, CO-BODY-5's

@@ -13,7 +13,7 @@ import pytest
 from companion.app import cli
 from companion.app.paths import config_dir
 
-PHOTOS = Path(__file__).resolve().parents[1].parent / "shared" / "datasets" / "dice-photos"
+PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "datasets" / "dice-photos"
 needs_photos = pytest.mark.skipif(not PHOTOS.exists(), reason="the real photos are not here")
 
 

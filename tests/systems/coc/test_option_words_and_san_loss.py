@@ -1,4 +1,6 @@
-"""coc67's findings in the coc rules engine (seeds 003/004, spec §3):
+"""The coc engine's refusals: misspelt option words, weapons, shots; SAN loss readings.
+
+coc67's findings in the coc rules engine (seeds 003/004, spec §3):
 
 - D1: a misspelt ``ma_option`` (``follow-up``) or ``fumble`` (``brake``), or an ma_option
   without ma, is refused before any die, naming the words there are, from engine revision
@@ -55,7 +57,8 @@ def test_d1_an_ma_option_without_ma_is_refused() -> None:
 
 @pytest.mark.parametrize("word", ["brake", "Fall", "falls", "xyz"])
 def test_d1_a_misspelt_fumble_is_refused_naming_the_words(word: str) -> None:
-    """003 (CO-MELEE-4 on); 004, where it is off, is reviewcoc67 NIT 1 (test_coc67b)."""
+    """003 (CO-MELEE-4 on); 004, where it is off, is reviewcoc67 NIT 1
+    (test_option_words_follow_profile)."""
     f = duel(P003, {"weapons": ("knife",), "knife": 50})
     refused(f, Attack("Ann", "Cult", fumble=word),
             rf"^fumble '{word}': write fall \(転倒\) or break \(武器破損\) \(CO-MELEE-4\), or "
