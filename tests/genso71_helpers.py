@@ -1,7 +1,9 @@
-"""The genso table's fixtures of tests/test_genso71*.py (fixgenso71, reviewg71 NIT 8: the
-tests imported them from one another): a fight of pc1 and pc2 against orcs at the table,
-pc1 dying of Mio's Death Curse (呪殺呪, GM-MAGIC-13) by the calendar, picking options
-by their keys, and the table on the fight file cut after some picks (test_genso71b, 71e)."""
+"""The genso table's fixtures of the Death Curse tests (tests/app/test_genso_table_death_curse_*.py,
+test_genso_fight_command_*.py, test_genso_dead_in_json.py, test_genso_fight_outcome_one_source.py,
+test_genso_opposed_check_monster_names.py; fixgenso71, reviewg71 NIT 8: the tests imported them
+from one another): a fight of pc1 and pc2 against orcs at the table, pc1 dying of Mio's Death
+Curse (呪殺呪, GM-MAGIC-13) by the calendar, picking options by their keys, and the table on the
+fight file cut after some picks (test_genso_table_death_curse_targets, _resumes)."""
 
 from __future__ import annotations
 

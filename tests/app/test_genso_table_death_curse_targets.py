@@ -1,4 +1,6 @@
-"""fixgenso71b, the review of fixgenso71 (reviewg71): the genso table's fighter the calendar
+"""The genso table's Death Curse dead: targets, checks' menus, the party down question.
+
+fixgenso71b, the review of fixgenso71 (reviewg71): the genso table's fighter the calendar
 records dead of a Death Curse (呪殺呪, GM-MAGIC-13)."""
 
 from __future__ import annotations

@@ -1,4 +1,6 @@
-"""fixg70c: follow-up to fixg70b's NPC-preset death rule (/tmp/audit/reviewcg70b.md).
+"""The genso NPC preset's fresh copy, by where it came from, not by its name.
+
+fixg70c: follow-up to fixg70b's NPC-preset death rule (/tmp/audit/reviewcg70b.md).
 
 - DEFECT 1: a character counted as a fresh copy of an NPC preset by its name alone
   (folded: 騎士(男性) is knight_m's 騎士（男性）), so a dead PC of that name, and a sheet file
@@ -22,7 +24,7 @@ from companion.systems.genso.combat import Fight, Side, entrants_for
 from companion.systems.genso.names import fold_name
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
-from tests.test_genso70b import genso, refused
+from tests.app.test_genso_death_curse_presets import genso, refused
 
 RULES = load_rules()
 PC1 = "駆け出し冒険者１"

@@ -1,4 +1,6 @@
-"""fixg70b: follow-up fixes to genso70's (/tmp/audit/reviewg70.md).
+"""The genso Death Curse deaths of NPC presets' copies; the incapacitated in table saves.
+
+fixg70b: follow-up fixes to genso70's (/tmp/audit/reviewg70.md).
 
 - DEFECT A: a table save in which an incapacitated (行動不能) fighter rolled a check, or was
   the other side of an opposed one, did not resume: the menus no longer offered them.
@@ -117,7 +119,7 @@ def test_a_dead_npc_presets_copy_leaves_later_copies_alive_with_a_note(
     sheet, err = genso(capsys, "sheet", "villager_m")
     assert fresh in err and "DEAD" not in sheet and "died" not in sheet
     # A sheet file saved from the preset, by its name, is one person: the one who died
-    # (reviewcg70b DEFECT 1; tests/test_genso70c.py).
+    # (reviewcg70b DEFECT 1; tests/app/test_genso_preset_fresh_copies.py).
     copy = saved_sheet(user_dirs, capsys, VILLAGER, "villager_m")
     assert f"{VILLAGER} is dead" in refused(capsys, "check", "general", "--sheet", str(copy),
                                              "--seed", "1")

@@ -19,7 +19,8 @@ from companion.app.modes.genso_fight_files import calendar_path, default_fight_p
 from companion.app.session.mode import ChoiceAsk
 from tests.genso71_helpers import DIED, PC1, PC2, RULES, genso, pc1_dies
 
-#: The table's prompt of the dead pc1's turn (tests/test_genso71.py asks it at the table).
+#: The table's prompt of the dead pc1's turn (tests/app/test_genso_table_death_curse_turn.py
+#: asks it at the table).
 ACTS_NO_MORE = f"{PC1} PC 1: {DIED}, acts no more 死者は行動しない"
 #: The table's row condition of the dead.
 ROW = "呪殺呪 curse 死亡 died"

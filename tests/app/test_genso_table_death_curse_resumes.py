@@ -1,4 +1,6 @@
-"""fixgenso71d, the review of fixgenso71b (reviewg71b): the genso table's fighter the calendar
+"""The genso table's Death Curse dead: area spells, undo, the last foe, resumed actions.
+
+fixgenso71d, the review of fixgenso71b (reviewg71b): the genso table's fighter the calendar
 records dead of a Death Curse (呪殺呪, GM-MAGIC-13)."""
 
 from __future__ import annotations

@@ -13,9 +13,9 @@ import pytest
 from companion.app.commands.genso.fights import at_the_end, calendar_view, fight_status
 from companion.app.modes.genso.words import FOES_OUT
 from companion.systems.genso.combat import Outcome
+from tests.app.test_genso_fight_command_dead_count import pc1_and_pc2_at, the_orc_fells, the_table
+from tests.app.test_genso_fight_command_death_curse import ACTS_NO_MORE, refused
 from tests.genso71_helpers import PC1, PC2, RULES, genso, pc1_dies
-from tests.test_genso71d import ACTS_NO_MORE, refused
-from tests.test_genso71f import pc1_and_pc2_at, the_orc_fells, the_table
 
 GM_END = Outcome.DECLARED.text
 

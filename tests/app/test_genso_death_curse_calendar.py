@@ -1,4 +1,6 @@
-"""genso70: the audit of 幻想迷宮冒険譚's calendar, checks and table (/tmp/audit/genso70.md).
+"""The genso Death Curse (呪殺呪) death the calendar keeps; the dead refused; opposed checks.
+
+genso70: the audit of 幻想迷宮冒険譚's calendar, checks and table (/tmp/audit/genso70.md).
 
 - DEFECT 1: a Death Curse's death told by `genso calendar pass` was forgotten at once; the
   dead caster then lifted and cast curses, grew, rested, rolled and fought on. The calendar
