@@ -235,8 +235,9 @@ def fight_status(rules: GensoRules, fight: Fight,
     """The round, whose turn it is and a row for each combatant (its name with the English
     beside a Japanese one), and the same as JSON (names as the fight file keeps them).
 
-    A fighter the calendar records dead of a Death Curse (GM-MAGIC-13, by ``table``,
-    :func:`calendar_view`) is marked as the table's row marks it, ``呪殺呪 curse 死亡
+    A fighter who carries a Death Curse (GM-MAGIC-13, by ``table``, :func:`calendar_view`)
+    is marked as the table's row marks it: the days to the sunset that kills it, ``呪殺呪
+    curse 366d`` (``今日 today``), and one the calendar records dead of it ``呪殺呪 curse 死亡
     died`` (``"calendar_dead"`` in the JSON): it acts no more (fixgenso71c), and counts down
     as the table counts it (:func:`goes_on_line`, :func:`at_the_end`; the JSON's
     ``party_down`` and ``party_out``). A fight with no such death is said as the engine's
@@ -280,8 +281,11 @@ def fight_status(rules: GensoRules, fight: Fight,
         if c.rises_as:
             flags.append(f"rises at sunset as {c.rises_as}'s kind (GM-MON-5)")
         dead = table.cursed_dead(c.name)
-        if dead:
-            flags.append(table.curses()[fold_name(c.name)])
+        # The table row's Death Curse, in its words: the days to the sunset that kills it
+        # (呪殺呪 curse 366d, 今日 today), or died (reviewg71 RISK 3: only the dead were shown).
+        curse = table.curses().get(fold_name(c.name))
+        if curse:
+            flags.append(curse)
         mark = "▶" if state.current and c.name == state.current.name else " "
         lines.append(f"{mark} {c.side.value:<5} {pad(shown[c.name], width)}  "
                      f"{pools}  {' '.join(flags)}")
