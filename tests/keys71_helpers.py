@@ -1,7 +1,8 @@
-"""What test_keys71, test_keys71b and app/test_play_pins share: a config.toml written where
-the player's config is read, and gpiozero's mock pins (dedupe71: no test module imports
-another). Import ``mock_pins_fixture`` into a test module to ask for ``mock_pins`` there
-(named apart so a test's argument does not shadow the import)."""
+"""What tests/app/test_config_show_start_checks.py, test_stop_screen_and_early_keys.py and
+test_play_pins.py share: a config.toml written where the player's config is read, and
+gpiozero's mock pins (dedupe71: no test module imports another). Import ``mock_pins_fixture``
+into a test module to ask for ``mock_pins`` there (named apart so a test's argument does not
+shadow the import)."""
 
 from __future__ import annotations
 

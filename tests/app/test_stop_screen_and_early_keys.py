@@ -1,4 +1,6 @@
-"""reviewk71's findings on the key and config fixes: a missing ``display.font`` alone still
+"""The stop screen's A button, keys typed before a menu, config --show pin clashes.
+
+reviewk71's findings on the key and config fixes: a missing ``display.font`` alone still
 lets the A button end its stop screen (DEFECT 1); a key typed before a menu came does not
 count on it, even the same key again, held back to see whether it was a repeat (RISK 1)."""
 

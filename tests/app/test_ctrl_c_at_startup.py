@@ -81,7 +81,7 @@ def test_the_companion_command_starts_where_a_ctrl_c_at_loading_is_caught() -> N
 
     from companion.__main__ import run
 
-    pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
+    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
     target = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["scripts"]
     module, _, name = target["companion"].partition(":")
     assert getattr(__import__(module, fromlist=[name]), name) is run

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from companion.hw.keyboard import KeyboardInput
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class Terminal:
