@@ -77,7 +77,8 @@ def test_a_revision_6_log_that_shot_after_a_flight_still_replays() -> None:
     (plus cautious 893, a golden game kept for this rule): the log replays by its revision
     to the end; read as revision 7 it differs where the chased PC shot. (Read as revision
     11 it differs sooner, at line 983: bound with no monster attacking, the PC took the
-    room's loot, where revision 11 draws its break-free check first; test_rules70.)"""
+    room's loot, where revision 11 draws its break-free check first;
+    tests/app/test_jongrogue_bound_pc_and_ability_lines.py.)"""
     path = DATA / "log_rev6_pursued_ranged.jsonl"
     difference = difference_by_the_newest(path, 6, newer=7)
     assert "ranged" in difference

@@ -112,7 +112,8 @@ def moves(events: list[Event]) -> list[tuple[int, str]]:
 
 
 def test_revision_10_is_played_still() -> None:
-    """Revision 11 (test_rules70) came after it; a game saved by revision 10 plays by it."""
+    """Revision 11 (tests/app/test_jongrogue_bound_pc_and_ability_lines.py) came after it; a
+    game saved by revision 10 plays by it."""
     assert RULES_REVISION == 11 and Game("plus", revision=10).revision == 10
 
 

@@ -1,4 +1,6 @@
-"""rules70: the JongRogue rules core's audit findings, fixed.
+"""JongRogue's bound PC (拘束, JR-PC-3), rust and mimic lines, gold_min, rules rate.
+
+rules70: the JongRogue rules core's audit findings, fixed.
 
 - DEFECT 1 (rules revision 11): a bound PC (拘束) no monster attacks, its binder dead, was
   asked what to do while bound; with a potion or a ring, drinking it or taking the ring off

@@ -1,4 +1,6 @@
-"""rules70c: the review of rules revision 11 (reviewr70), its RISK and NITs fixed.
+"""JongRogue's bound PC (拘束, JR-PC-3) told why it only draws; rules rate; preset names.
+
+rules70c: the review of rules revision 11 (reviewr70), its RISK and NITs fixed.
 
 - RISK 1: a bound PC (拘束, JR-PC-3) that no monster attacks is asked only for its
   break-free tiles from revision 11; the screen and the terminal now say why, as guidance
@@ -29,9 +31,9 @@ from companion.systems.jongrogue.profile import DEFAULT_PROFILE, Option
 from companion.systems.jongrogue.reference import FIXED_READINGS
 from companion.systems.jongrogue.state import PCState
 from companion.systems.jongrogue.tiles import Tile
+from tests.app.test_jongrogue_bound_pc_and_ability_lines import bound_with_a_potion, flytrap
 from tests.hw.test_screen_layout import spy_text
 from tests.systems.jongrogue.script import feed
-from tests.test_rules70 import bound_with_a_potion, flytrap
 
 WHY = "bound 拘束 with no monster attacking: break free first (1d9 >= 5)"
 
