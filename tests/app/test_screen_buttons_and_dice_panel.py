@@ -284,7 +284,7 @@ def test_the_wiring_diagram_says_the_system_menus_hold() -> None:
     """hardware/wiring.svg named the item button's menu hold alone; holding it for
     buttons.system_press_seconds opens the System menu, the only way out of a game with
     the buttons (NIT 7)."""
-    svg = ET.parse(Path(__file__).resolve().parents[1] / "hardware" / "wiring.svg")
+    svg = ET.parse(Path(__file__).resolve().parents[2] / "hardware" / "wiring.svg")
     texts = [t.text or "" for t in svg.iter() if t.tag.endswith("text")]
     hold = load_specs()["buttons.system_press_seconds"].default
     assert any("Item" in text and f"{hold:g} s" in text and "System menu" in text
