@@ -9,7 +9,7 @@ from pathlib import Path
 
 from companion.systems.jongrogue.profile import Option
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def docs_names() -> dict[str, str]:

@@ -12,7 +12,7 @@ import pytest
 
 from companion.app.cli import main
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 COMMANDS = {
     "coc new": ["coc", "fight", "new", "--investigators", str(EXAMPLES / "ann.toml"),
                 "--foes", str(EXAMPLES / "cultist.toml")],
