@@ -35,10 +35,7 @@ from companion.hw.ports import Slot, SlotReading
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.tiles import ALL_KINDS, EMPTY
 from companion.systems.jongrogue.wall import TileLedger
-from tests.app.test_bilingual_statuses import fits
-from tests.app.test_session_camera import POLL, StillMat, Table
-from tests.app.test_session_reads import StepClock
-from tests.camera71_helpers import (
+from tests.app.camera_pick_helpers import (
     PickScreen,
     ScriptedReader,
     Stop,
@@ -46,6 +43,9 @@ from tests.camera71_helpers import (
     resumed_from_save,
     stop_at_first_tile,
 )
+from tests.app.test_bilingual_statuses import fits
+from tests.app.test_session_camera import POLL, StillMat, Table
+from tests.app.test_session_reads import StepClock
 
 
 @pytest.fixture(scope="module")

@@ -62,8 +62,7 @@ from companion.hw.ports import SLOT_NAMES, Candidate, Slot
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.tiles import ALL_KINDS, Tile
 from companion.systems.jongrogue.wall import Place, TileLedger
-from tests.app.test_session_reads import StepClock
-from tests.camera71_helpers import (
+from tests.app.camera_pick_helpers import (
     MISREAD,
     MisreadingCamera,
     QuietScreen,
@@ -71,6 +70,7 @@ from tests.camera71_helpers import (
     resumed_from_save,
     stop_at_first_tile,
 )
+from tests.app.test_session_reads import StepClock
 
 #: The eight turns EXIF's orientation names, as numpy moves (the test's own, not the code's).
 TURNS = (lambda a: a, np.fliplr, np.flipud, lambda a: np.rot90(a, 2),

@@ -35,9 +35,7 @@ from companion.hw.ports import Candidate, Slot, SlotReading
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.tiles import ALL_KINDS, Tile
 from companion.systems.jongrogue.wall import Place, TileLedger
-from tests.app.test_bilingual_statuses import fits
-from tests.app.test_session_reads import StepClock
-from tests.camera71_helpers import (
+from tests.app.camera_pick_helpers import (
     MisreadingCamera,
     PickScreen,
     ScriptedReader,
@@ -45,6 +43,8 @@ from tests.camera71_helpers import (
     resumed_from_save,
     stop_at_first_tile,
 )
+from tests.app.test_bilingual_statuses import fits
+from tests.app.test_session_reads import StepClock
 
 TILES = Path(__file__).resolve().parents[2] / "companion" / "assets" / "tiles"
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from companion.app.cli import main
-from tests.keys71_helpers import write_config
+from tests.app.config_and_pins_helpers import write_config
 
 
 def test_config_show_says_every_setting_play_stops_on(

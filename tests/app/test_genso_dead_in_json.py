@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from tests.genso71_helpers import PC1, genso, pc1_dies
+from tests.app.genso_death_curse_helpers import PC1, genso, pc1_dies
 
 
 def test_the_kept_deaths_are_dead_in_every_commands_json(

@@ -18,8 +18,8 @@ from companion.app.modes.genso import GensoFightMode, write_fight_file
 from companion.app.modes.genso_fight_files import default_fight_path
 from companion.systems.genso.combat import Fight, Outcome, Status, entrants_for
 from companion.systems.genso.sheet import preset
+from tests.app.genso_death_curse_helpers import PC1, PC2, RULES, genso, pc1_dies
 from tests.app.test_genso_fight_command_death_curse import ACTS_NO_MORE, refused, run
-from tests.genso71_helpers import PC1, PC2, RULES, genso, pc1_dies
 
 
 def sunset_line(capsys: pytest.CaptureFixture[str]) -> str:

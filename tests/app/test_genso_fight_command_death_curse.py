@@ -17,7 +17,7 @@ from companion.app.commands.genso.fights import load_fight
 from companion.app.modes.genso import GensoFightMode
 from companion.app.modes.genso_fight_files import calendar_path, default_fight_path
 from companion.app.session.mode import ChoiceAsk
-from tests.genso71_helpers import DIED, PC1, PC2, RULES, genso, pc1_dies
+from tests.app.genso_death_curse_helpers import DIED, PC1, PC2, RULES, genso, pc1_dies
 
 #: The table's prompt of the dead pc1's turn (tests/app/test_genso_table_death_curse_turn.py
 #: asks it at the table).

@@ -10,7 +10,7 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.session.mode import RollAsk, Throw
-from tests.genso71_helpers import PC1, pick, table
+from tests.app.genso_death_curse_helpers import PC1, pick, table
 
 # --- NIT H --------------------------------------------------------------------------------
 

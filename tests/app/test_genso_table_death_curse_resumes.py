@@ -17,7 +17,7 @@ from companion.app.session.rolls import SimRolls
 from companion.dice import SimulatedDice
 from companion.systems.genso.combat import Cast, Fight, entrants_for
 from companion.systems.genso.sheet import preset
-from tests.genso71_helpers import (
+from tests.app.genso_death_curse_helpers import (
     PC1,
     PC2,
     RULES,

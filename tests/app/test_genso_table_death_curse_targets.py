@@ -15,7 +15,7 @@ from companion.app.session.host import replay
 from companion.app.session.mode import ChoiceAsk, RollAsk, Throw
 from companion.systems.genso.combat import Status
 from companion.systems.genso.sheet import preset
-from tests.genso71_helpers import (
+from tests.app.genso_death_curse_helpers import (
     DIED,
     PC1,
     PC2,

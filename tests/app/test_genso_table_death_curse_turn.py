@@ -10,7 +10,7 @@ import pytest
 
 from companion.app.session.host import replay
 from companion.app.session.mode import ChoiceAsk, RollAsk, Throw
-from tests.genso71_helpers import DIED, PC1, PC2, genso, keys, pc1_dies, pick, table
+from tests.app.genso_death_curse_helpers import DIED, PC1, PC2, genso, keys, pc1_dies, pick, table
 
 # --- RISK E -------------------------------------------------------------------------------
 

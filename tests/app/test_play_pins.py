@@ -18,7 +18,7 @@ from companion.app.commands.play import check_pins
 from companion.app.commands.play.press_sources import open_press_sources
 from companion.app.config import load_config
 from companion.errors import DeviceError
-from tests.keys71_helpers import mock_pins_fixture  # noqa: F401 (asked for as mock_pins)
+from tests.app.config_and_pins_helpers import mock_pins_fixture  # noqa: F401 (asked for as mock_pins)
 
 
 @pytest.mark.parametrize(("pin", "why"), [(14, "the serial console's TXD"),

@@ -19,7 +19,7 @@ from companion.app.session.controls import Controls, choose
 from companion.hw.buttons import ButtonPins
 from companion.hw.display.view import Option, View
 from companion.hw.keyboard import KeyboardInput
-from tests.keys71_helpers import (  # noqa: F401 (mock_pins_fixture: asked for by name)
+from tests.app.config_and_pins_helpers import (  # noqa: F401 (mock_pins_fixture: asked for by name)
     mock_pins_fixture,
     write_config,
 )
