@@ -22,7 +22,7 @@ from companion.app.session.reads import EMPTY_HINT, LIFTED_SECONDS, OTHER, READS
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.ports import Slot, SlotReading
 from companion.systems.jongrogue.tiles import EMPTY
-from tests.app.test_camera_pick_lists import Shown, Stop, on, run
+from tests.app.camera_pick_list_helpers import Shown, Stop, on, run
 
 
 def test_a_pick_lit_before_an_offer_and_a_reject_is_not_lit_in_the_next_list() -> None:
