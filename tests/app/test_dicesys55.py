@@ -248,7 +248,7 @@ def test_fight_new_says_where_and_attack_help_says_what_a_combatant_is(
     with pytest.raises(SystemExit):
         main(["genso", "fight", "attack", "--help"])
     helped = " ".join(capsys.readouterr().out.split())
-    assert "actor a combatant: its name as `fight show` lists it" in helped
+    assert "actor a combatant: its name or its English as `fight show` lists it" in helped
     assert "monster's key (orc, orc1)" in helped
 
 

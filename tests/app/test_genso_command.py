@@ -52,8 +52,8 @@ def test_an_unknown_actor_is_no_combatant_not_someone_elses_turn(
     for argv in (("attack", "Nobody", "オーク1"), ("wait", "Nobody")):
         assert main(["genso", "fight", *argv]) == 2
         err = capsys.readouterr().err
-        assert ("no combatant 'Nobody' in this fight (駆け出し冒険者１, 駆け出し冒険者２, "
-                "オーク1, オーク2)") in err
+        assert ("no combatant 'Nobody' in this fight (駆け出し冒険者１ PC 1 = pc1, "
+                "駆け出し冒険者２ PC 2 = pc2, オーク1 Orc 1 = orc1, オーク2 Orc 2 = orc2)") in err
         assert "turn" not in err
     assert main(["genso", "fight", "attack", "pc1", "Nobody"]) == 2
     assert "no combatant 'Nobody'" in capsys.readouterr().err
@@ -116,4 +116,63 @@ def test_a_monster_is_named_by_the_key_it_was_brought_in_with(
     assert run(capsys, "fight", "attack", "pc1", "orc2")["entry"]["action"]["target"] == \
         "オーク2"
     assert main(["genso", "fight", "attack", "オーク1", "orc"]) == 2
-    assert "it could be オーク1 or オーク2" in capsys.readouterr().err
+    assert "it could be オーク1 Orc 1 = orc1 or オーク2 Orc 2 = orc2" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("monsters, names", [
+    (("orc:2", "orc"), ["オーク1", "オーク2", "オーク3"]),
+    (("orc", "orc"), ["オーク1", "オーク2"]),
+    (("orc", "ghost", "orc:2"), ["オーク1", "オーク2", "オーク3", "ゴースト"]),
+])
+def test_a_monster_key_given_twice_is_counted_once(
+        monsters: tuple[str, ...], names: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """genso72 DEFECT 1: ``--monsters orc:2 orc`` numbered each group apart, so the third
+    orc was オーク beside オーク1 and オーク2: ``orc`` named all three and there was no
+    ``orc3``, and only Japanese input reached it on its turn; ``orc orc`` was refused
+    ("every combatant needs its own name"). The counts of a key are added up first."""
+    data = run(capsys, "fight", "new", "--party", "pc1", "--monsters", *monsters)
+    assert [c["name"] for c in data["combatants"] if c["side"] == "enemy"] == names
+    last = f"orc{len([n for n in names if n.startswith('オーク')])}"
+    assert run(capsys, "fight", "attack", "pc1", last)["entry"]["action"]["target"] == \
+        names[len([n for n in names if n.startswith("オーク")]) - 1]
+
+
+def test_the_key_alone_names_the_unnumbered_monster_of_an_older_fight(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A fight saved before the counts were added up keeps オーク beside オーク1 and オーク2
+    (its file holds the names): ``orc`` now names the one of no number, on its turn."""
+    run(capsys, "fight", "new", "--party", "pc1", "--monsters", "orc:3")
+    path = data_dir() / "genso" / "fight.json"
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    saved["entrants"][-1]["name"] = "オーク"  # as `--monsters orc:2 orc` made it
+    path.write_text(json.dumps(saved, ensure_ascii=False), encoding="utf-8")
+    for actor in ("pc1", "orc1", "orc2"):
+        run(capsys, "fight", "wait", actor)
+    assert run(capsys, "fight", "attack", "orc", "pc1")["entry"]["action"]["actor"] == "オーク"
+
+
+@pytest.mark.parametrize("typed, name", [
+    ("Orc 2", "オーク2"), ("orc2", "オーク2"), ("Orc Warrior", "オーク・ウォーリア"),
+    ("orc warrior", "オーク・ウォーリア"), ("PC 2", "駆け出し冒険者２"),
+])
+def test_a_combatant_is_found_by_the_english_fight_show_prints(
+        typed: str, name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """genso72 NIT 6: the help names a combatant "as `fight show` lists it", which is
+    オーク2 Orc 2; "Orc 2" and "Orc Warrior" were refused, and the refusal named only the
+    Japanese. The English names it when nothing else does, and a refusal lists each
+    combatant with a name to type."""
+    run(capsys, "fight", "new", "--party", "pc1", "pc2", "--monsters", "orc:2", "orc_warrior")
+    assert run(capsys, "fight", "attack", "pc1", typed)["entry"]["action"]["target"] == name
+    assert main(["genso", "fight", "attack", "pc2", "Nobody"]) == 2
+    assert ("(駆け出し冒険者１ PC 1 = pc1, 駆け出し冒険者２ PC 2 = pc2, オーク1 Orc 1 = orc1, "
+            "オーク2 Orc 2 = orc2, オーク・ウォーリア Orc Warrior = orc_warrior)"
+            in capsys.readouterr().err)
+
+
+def test_a_pc_key_is_not_taken_for_another_pcs_english(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The English of a PC is its place among the PCs: after ``--party pc2 pc1``, "PC 1" is
+    pc2's; the key pc1 still names pc1 alone."""
+    run(capsys, "fight", "new", "--party", "pc2", "pc1", "--monsters", "orc")
+    assert run(capsys, "fight", "attack", "pc2", "pc1")["entry"]["action"]["target"] == \
+        "駆け出し冒険者１"

@@ -314,16 +314,22 @@ def combatant_name(fight: Fight, typed: str) -> str:
     the monster オーク1; else the preset key or sheet file the PC was brought in with
     (``--party pc1`` → ``pc1``, ``--party ann.toml`` → ``ann.toml``), or the monster key
     (``--monsters orc`` → ``orc``; of ``orc:2``, ``orc1`` and ``orc2``: ``orc`` alone
-    matches both, and is refused naming them; a lone monster, named with no number, is
-    ``orc1`` and ``オーク1`` too). Only the lookup folds: the journal keeps the
-    fight's own names, so a file reads as it always did. A name that matches no one (or
-    several) is refused, naming everyone in the fight.
+    matches both, and is refused naming them); else its English as `fight show` puts it
+    beside the name (``"Orc 2"``, ``"orc warrior"``: the help sends the player there,
+    genso72 NIT 6); else, a lone monster named with no number is ``orc1`` and ``オーク1``
+    too. The key alone names the monster of no number before the numbered ones: a fight
+    saved with ``--monsters orc:2 orc`` holds オーク beside オーク1 and オーク2 (genso72
+    DEFECT 1). Only the lookup folds: the journal keeps the fight's own names, so a file
+    reads as it always did. A name that matches no one (or several) is refused, naming
+    everyone in the fight with a name to type that needs no Japanese input.
     """
     names = [c.name for c in fight.state.combatants]
     if typed in names:
         return typed
+    folded = fold_name(typed).lower()
     found = {n for n in names if fold_name(n) == fold_name(typed)}
     lone: set[str] = set()  # a lone monster named with its number 1: if no one else is
+    keyed: set[str] = set()  # a monster of no number named by its key alone
     for entrant in fight.entrants:
         if entrant.name not in names:
             continue
@@ -332,13 +338,15 @@ def combatant_name(fight: Fight, typed: str) -> str:
             number = re.search(r"\d+$", entrant.name)
             keys = {entrant.monster} | ({f"{entrant.monster}{number.group(0)}"}
                                         if number else set())
-            if fold_name(typed).lower() in keys:
+            if folded in keys:
                 found.add(entrant.name)
+                if number is None:
+                    keyed.add(entrant.name)
             # A lone monster (オーク, no number) is orc1 and オーク1 too, as the help's
             # examples name it: refused, the player was not told orc works (tables65 NIT 3);
             # only when no one else is (review65t D2: beside --monsters orc:2's オーク1,
             # orc1 was refused as it could be either).
-            elif number is None and fold_name(typed).lower() in (
+            elif number is None and folded in (
                     f"{entrant.monster}1", f"{fold_name(entrant.name).lower()}1"):
                 lone.add(entrant.name)
             continue
@@ -350,11 +358,41 @@ def combatant_name(fight: Fight, typed: str) -> str:
         raw = fight.rules.presets.get(typed) or fight.rules.presets.get(fold_name(typed))
         if raw is not None and fold_name(str(raw.get("name", ""))) == fold_name(entrant.name):
             found.add(entrant.name)
-    found = found or lone
+    if len(found) > 1 and len(keyed) == 1:
+        return keyed.pop()
+    # The English only when nothing else matched: a PC's is its place among the PCs ("PC
+    # 1" of --party pc2 pc1 is pc2), and must not make the key pc1 name two.
+    english = english_names(fight.rules, fight)
+    found = found or {n for n in names if _spaceless(english[n]) == _spaceless(folded)} or lone
     if len(found) == 1:
         return found.pop()
-    raise IllegalAction(f"no combatant {typed!r} in this fight ({', '.join(names)})"
-                        + (f"; it could be {' or '.join(sorted(found))}" if found else ""))
+    listed = ", ".join(_typeable(fight, english, n) for n in names)
+    could = " or ".join(_typeable(fight, english, n) for n in sorted(found))
+    raise IllegalAction(f"no combatant {typed!r} in this fight ({listed})"
+                        + (f"; it could be {could}" if found else ""))
+
+
+def _spaceless(text: str) -> str:
+    """``text`` folded (NFKC), lower case and without spaces: "Orc 2" is typed "orc 2" or
+    "Orc2" alike."""
+    return "".join(fold_name(text).lower().split())
+
+
+def _typeable(fight: Fight, english: dict[str, str], name: str) -> str:
+    """A combatant as a refusal lists it: its name, its English and, for a monster or a
+    preset, the key that names it (``オーク2 Orc 2 = orc2``; ``駆け出し冒険者１ PC 1 =
+    pc1``), so a player without Japanese input is told what to type (genso72 NIT 6)."""
+    entrant = next((e for e in fight.entrants if e.name == name), None)
+    key = ""
+    if entrant is not None and entrant.monster:
+        number = re.search(r"\d+$", name)
+        key = entrant.monster + (number.group(0) if number else "")
+    elif entrant is not None and not entrant.origin:
+        key = next((k for k, raw in fight.rules.presets.items()
+                    if fold_name(str(raw.get("name", ""))) == fold_name(name)), "")
+    elif entrant is not None:
+        key = Path(entrant.origin).name
+    return f"{name} {english[name]}" + (f" = {key}" if key else "")
 
 
 #: The spells cast on, or from, a weapon: Exorcism 「武器に付与」 (GM-MAGIC-3) and a Dispel of it

@@ -49,8 +49,9 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, GensoRules], int]] = {
 
 
 #: What an ACTOR or TARGET of ``genso fight`` takes (:func:`~.fights.combatant_name`).
-WHO_HELP = ("a combatant: its name as `fight show` lists it, the key or sheet it was brought "
-            "in with (pc1, aki.toml, a saved name) or a monster's key (orc, orc1)")
+WHO_HELP = ("a combatant: its name or its English as `fight show` lists it (オーク2, "
+            "\"Orc 2\"), the key or sheet it was brought in with (pc1, aki.toml, a saved "
+            "name) or a monster's key (orc, orc1)")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -114,13 +114,23 @@ class Entrant:
 def entrants_for(rules: GensoRules, party: Iterable[Character],
                  monsters: Iterable[tuple[str, int]]) -> list[Entrant]:
     """The party's characters and ``count`` monsters of each key, numbered when several; a
-    count below 1 is refused rather than adding none."""
+    count below 1 is refused rather than adding none.
+
+    A key given twice is counted once, all its monsters together (``orc:2 orc`` is
+    ``orc:3``: オーク1 to オーク3): numbered apart, the lone orc was オーク beside オーク1
+    and オーク2, which no name typed without Japanese reached (``orc`` named all three,
+    there was no ``orc3``), and ``orc orc`` was refused as two オーク (genso72 DEFECT 1).
+    Only a new fight is numbered so; a saved one keeps the names its file holds."""
     entrants = [Entrant.of_character(c) for c in party]
+    counts: dict[str, int] = {}
     for key, count in monsters:
         monster = rules.monster(key)
         if count < 1:
             raise IllegalAction(f"{monster.name}: a number of monsters must be 1 or more, "
                                 f"found {count}")
+        counts[monster.key] = counts.get(monster.key, 0) + count
+    for key, count in counts.items():
+        monster = rules.monster(key)
         for n in range(1, count + 1):
             name = monster.ja if count == 1 else f"{monster.ja}{n}"
             entrants.append(Entrant(name, Side.ENEMY, monster=monster.key))
