@@ -16,7 +16,6 @@ fixcarry70: carried defects, fixed.
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import cv2
@@ -24,46 +23,14 @@ import pytest
 
 from companion.app import cli, command_name
 from companion.app.command_name import companion_line
-from companion.app.commands.play.table_modes import camera_rolls
 from companion.app.config import load_config
 from companion.app.paths import config_dir
-from companion.app.session.controls import Controls
 from companion.app.session.mode import RollAsk, Throw
 from companion.app.session.rolls import RAN_OUT, CameraRolls
 from companion.hw.buttons import Button
+from tests.app.dice_camera_helpers import Now, a_folder_of, said_on_running_out, tray_rolls
 from tests.app.test_fixdice66 import Hands
 from tests.dice_scenes import still_scene
-
-
-class Now:
-    """The test's clock for :class:`Hands`: the real one, as camera_rolls's frames run on it."""
-
-    @property
-    def now(self) -> float:
-        return time.monotonic()
-
-
-def tray_rolls(source: Path, hands: Hands) -> CameraRolls:
-    """The tray's camera rolls as ``companion play`` builds them, its dice camera ``source``
-    set in config.toml (dice.camera_source)."""
-    config = load_config(env={}, overrides={"dice.camera_source": str(source),
-                                            "input.poll_seconds": 0.01})
-    return camera_rolls(config, Controls([hands]))
-
-
-def a_folder_of(tmp_path: Path, frames: int) -> Path:
-    """A folder of ``frames`` pictures of one still 2D6 throw (a camera's frames of it)."""
-    folder = tmp_path / "throws"
-    folder.mkdir()
-    image = still_scene(600, 2).image
-    for n in range(frames):
-        cv2.imwrite(str(folder / f"f{n:02}.png"), image)
-    return folder
-
-
-def said_on_running_out(hands: Hands) -> str:
-    (prompt,) = [p for p, _ in hands.shown if p.startswith("The dice camera")]
-    return " ".join(prompt.split())
 
 
 def backed_out_of_2d6(source: Path) -> tuple[Throw, str, CameraRolls]:

@@ -18,7 +18,7 @@ from companion.errors import DataError
 from companion.systems.events.rules import load_rules
 from companion.systems.events.run import run_event
 from companion.systems.events.sword_world import PARTY_NUMBER_MAX, load_party
-from tests.systems.events.test_doors_recovery_and_party_fixes import PARTY_FILE
+from tests.systems.events.helpers import PARTY_FILE
 
 HUGE = str(10**30)
 

@@ -35,6 +35,7 @@ from companion.systems.events.sword_world import (
     load_party,
     load_rating_table,
 )
+from tests.systems.events.helpers import PARTY_FILE
 
 AKI = Member("Aki", adventurer=3, thief=3, dexterity=3, hp=20, max_hp=25, mp=10, max_mp=12)
 BEN = Member("Ben", adventurer=2, sage=2, hp=14, max_hp=16, mp=18, max_mp=21)
@@ -74,17 +75,6 @@ def _write(folder: Path, name: str, text: str) -> str:
     path = folder / name
     path.write_text(text, encoding="utf-8")
     return str(path)
-
-
-PARTY_FILE = """
-[[member]]
-name = "Aki"
-thief = 3
-hp = 20
-max_hp = 25
-mp = 5
-max_mp = 12
-"""
 
 
 def test_ev_rec_1_a_rating_the_table_lacks_is_refused_before_the_room_is_spent(
