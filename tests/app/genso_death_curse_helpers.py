@@ -8,18 +8,21 @@ fight file cut after some picks (test_genso_table_death_curse_targets, _resumes)
 from __future__ import annotations
 
 import contextlib
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from companion.app.cli import main
-from companion.app.modes.genso import GensoFightMode, table_session
+from companion.app.commands.genso.fights import load_fight
+from companion.app.modes.genso import GensoFightMode, table_session, write_fight_file
+from companion.app.modes.genso_fight_files import default_fight_path
 from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceAsk, RollAsk, RollFeed
 from companion.app.session.rolls import SimRolls
 from companion.dice import SimulatedDice
 from companion.systems.genso.character.core import Character
-from companion.systems.genso.combat import Fight, entrants_for
+from companion.systems.genso.combat import Fight, Status, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
 
@@ -84,3 +87,49 @@ def cut_table(tmp: Path, resume: bool, *keys: str, rolls: RollFeed | None = None
     with contextlib.suppress(KeyboardInterrupt):
         played.run()
     return played
+
+
+#: The table's prompt of the dead pc1's turn (tests/app/test_genso_table_death_curse_turn.py
+#: asks it at the table).
+ACTS_NO_MORE = f"{PC1} PC 1: {DIED}, acts no more 死者は行動しない"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """`companion genso ARGV…`: its exit code, output and errors."""
+    code = main(["genso", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """`companion genso fight ARGV…`, which must be refused with the fight file untouched:
+    its error."""
+    path = default_fight_path()
+    before = path.read_bytes()
+    code, _, err = run(capsys, "fight", *argv)
+    assert code != 0, argv
+    assert path.read_bytes() == before, argv
+    return err
+
+
+def pc1_and_pc2_at(hp1: int, hp2: int) -> None:
+    """A fight file of pc1 and pc2 at these HP against an orc, pc1 first."""
+    party = [replace(preset(RULES, "pc1"), hp=hp1), replace(preset(RULES, "pc2"), hp=hp2)]
+    path = default_fight_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_fight_file(path, Fight(RULES, entrants_for(RULES, party, [("orc", 1)])))
+
+
+def the_orc_fells(capsys: pytest.CaptureFixture[str], name: str) -> str:
+    """The orc's attacks on ``name``, each undone until one fells it: its output."""
+    for seed in range(1, 40):
+        out = genso(capsys, "fight", "attack", "orc", name, "--seed", str(seed))
+        if load_fight(RULES, default_fight_path()).state.get(name).status \
+                is Status.INCAPACITATED:
+            return out
+        genso(capsys, "fight", "undo")
+    raise AssertionError(f"no seed fells {name}")
+
+
+def the_table() -> GensoFightMode:
+    return GensoFightMode(RULES, load_fight(RULES, default_fight_path()))

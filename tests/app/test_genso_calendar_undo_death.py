@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from companion.app.cli import main
-from tests.app.test_genso_death_curse_presets import genso, refused
+from tests.app.genso_preset_helpers import genso, refused
 
 PC1 = "駆け出し冒険者１"
 VILLAGER = "普通の村人（男性）"

@@ -20,7 +20,6 @@ from pathlib import Path
 
 import pytest
 
-from companion.app.cli import main
 from companion.app.modes.genso import GensoFightMode
 from companion.app.session.host import replay
 from companion.app.session.mode import ChoiceAsk, RollAsk, Throw
@@ -28,22 +27,11 @@ from companion.systems.genso.combat import Fight, entrants_for
 from companion.systems.genso.names import fold_name
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
+from tests.app.genso_preset_helpers import genso, refused
 
 RULES = load_rules()
 PC1, PC2 = "駆け出し冒険者１", "駆け出し冒険者２"
 VILLAGER = "普通の村人（男性）"
-
-
-def genso(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[str, str]:
-    code = main(["genso", *argv])
-    out, err = capsys.readouterr()
-    assert code == 0, err
-    return out, err
-
-
-def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    assert main(["genso", *argv]) == 2
-    return capsys.readouterr().err
 
 
 def calendar_file(user_dirs: Path) -> Path:

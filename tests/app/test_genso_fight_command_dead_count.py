@@ -7,19 +7,27 @@ pass 1` records the death (RISK 1), the dead's refusal names `fight wait` only o
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from companion.app.command_name import companion_command
 from companion.app.commands.genso.fights import load_fight
-from companion.app.modes.genso import GensoFightMode, write_fight_file
 from companion.app.modes.genso_fight_files import default_fight_path
-from companion.systems.genso.combat import Fight, Outcome, Status, entrants_for
-from companion.systems.genso.sheet import preset
-from tests.app.genso_death_curse_helpers import PC1, PC2, RULES, genso, pc1_dies
-from tests.app.test_genso_fight_command_death_curse import ACTS_NO_MORE, refused, run
+from companion.systems.genso.combat import Outcome
+from tests.app.genso_death_curse_helpers import (
+    ACTS_NO_MORE,
+    PC1,
+    PC2,
+    RULES,
+    genso,
+    pc1_and_pc2_at,
+    pc1_dies,
+    refused,
+    run,
+    the_orc_fells,
+    the_table,
+)
 
 
 def sunset_line(capsys: pytest.CaptureFixture[str]) -> str:
@@ -77,29 +85,6 @@ GOES_ON = "the fight goes on until the GM ends it"
 def to_end() -> str:
     """The hint after an action while a side is out."""
     return f"to end it 戦闘終了: `{companion_command()} genso fight end`\n"
-
-
-def pc1_and_pc2_at(hp1: int, hp2: int) -> None:
-    """A fight file of pc1 and pc2 at these HP against an orc, pc1 first."""
-    party = [replace(preset(RULES, "pc1"), hp=hp1), replace(preset(RULES, "pc2"), hp=hp2)]
-    path = default_fight_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_fight_file(path, Fight(RULES, entrants_for(RULES, party, [("orc", 1)])))
-
-
-def the_orc_fells(capsys: pytest.CaptureFixture[str], name: str) -> str:
-    """The orc's attacks on ``name``, each undone until one fells it: its output."""
-    for seed in range(1, 40):
-        out = genso(capsys, "fight", "attack", "orc", name, "--seed", str(seed))
-        if load_fight(RULES, default_fight_path()).state.get(name).status \
-                is Status.INCAPACITATED:
-            return out
-        genso(capsys, "fight", "undo")
-    raise AssertionError(f"no seed fells {name}")
-
-
-def the_table() -> GensoFightMode:
-    return GensoFightMode(RULES, load_fight(RULES, default_fight_path()))
 
 
 def shown(capsys: pytest.CaptureFixture[str]) -> tuple[list[str], dict[str, object]]:

@@ -12,36 +12,24 @@ from pathlib import Path
 
 import pytest
 
-from companion.app.cli import main
 from companion.app.commands.genso.fights import load_fight
 from companion.app.modes.genso import GensoFightMode
 from companion.app.modes.genso_fight_files import calendar_path, default_fight_path
 from companion.app.session.mode import ChoiceAsk
-from tests.app.genso_death_curse_helpers import DIED, PC1, PC2, RULES, genso, pc1_dies
+from tests.app.genso_death_curse_helpers import (
+    ACTS_NO_MORE,
+    DIED,
+    PC1,
+    PC2,
+    RULES,
+    genso,
+    pc1_dies,
+    refused,
+    run,
+)
 
-#: The table's prompt of the dead pc1's turn (tests/app/test_genso_table_death_curse_turn.py
-#: asks it at the table).
-ACTS_NO_MORE = f"{PC1} PC 1: {DIED}, acts no more 死者は行動しない"
 #: The table's row condition of the dead.
 ROW = "呪殺呪 curse 死亡 died"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """`companion genso ARGV…`: its exit code, output and errors."""
-    code = main(["genso", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    """`companion genso fight ARGV…`, which must be refused with the fight file untouched:
-    its error."""
-    path = default_fight_path()
-    before = path.read_bytes()
-    code, _, err = run(capsys, "fight", *argv)
-    assert code != 0, argv
-    assert path.read_bytes() == before, argv
-    return err
 
 
 def the_tables_prompt() -> str:

@@ -13,9 +13,18 @@ import pytest
 from companion.app.commands.genso.fights import at_the_end, calendar_view, fight_status
 from companion.app.modes.genso.words import FOES_OUT
 from companion.systems.genso.combat import Outcome
-from tests.app.genso_death_curse_helpers import PC1, PC2, RULES, genso, pc1_dies
-from tests.app.test_genso_fight_command_dead_count import pc1_and_pc2_at, the_orc_fells, the_table
-from tests.app.test_genso_fight_command_death_curse import ACTS_NO_MORE, refused
+from tests.app.genso_death_curse_helpers import (
+    ACTS_NO_MORE,
+    PC1,
+    PC2,
+    RULES,
+    genso,
+    pc1_and_pc2_at,
+    pc1_dies,
+    refused,
+    the_orc_fells,
+    the_table,
+)
 
 GM_END = Outcome.DECLARED.text
 

@@ -24,7 +24,7 @@ from companion.systems.genso.combat import Fight, Side, entrants_for
 from companion.systems.genso.names import fold_name
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
-from tests.app.test_genso_death_curse_presets import genso, refused
+from tests.app.genso_preset_helpers import genso, refused
 
 RULES = load_rules()
 PC1 = "駆け出し冒険者１"
