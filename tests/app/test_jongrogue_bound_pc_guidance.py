@@ -31,7 +31,7 @@ from companion.systems.jongrogue.profile import DEFAULT_PROFILE, Option
 from companion.systems.jongrogue.reference import FIXED_READINGS
 from companion.systems.jongrogue.state import PCState
 from companion.systems.jongrogue.tiles import Tile
-from tests.app.test_jongrogue_bound_pc_and_ability_lines import bound_with_a_potion, flytrap
+from tests.app.jongrogue_bound_pc_helpers import bound_with_a_potion, flytrap
 from tests.hw.test_screen_layout import spy_text
 from tests.systems.jongrogue.script import feed
 

@@ -5,26 +5,12 @@ platformdirs' traceback."""
 from __future__ import annotations
 
 import os
-import pwd
 from pathlib import Path
 
 import pytest
 
 from companion.app.cli import main
-
-
-@pytest.fixture
-def homeless(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No HOME, no XDG folders, no COMPANION_* folders; the user database knows no one (the
-    edge platformdirs asks, through os.path.expanduser)."""
-    for name in ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "COMPANION_CONFIG_DIR",
-                 "COMPANION_DATA_DIR"):
-        monkeypatch.delenv(name, raising=False)
-
-    def nobody(uid: int) -> pwd.struct_passwd:
-        raise KeyError(f"getpwuid(): uid not found: {uid}")
-
-    monkeypatch.setattr(pwd, "getpwuid", nobody)
+from tests.app.home_helpers import homeless  # noqa: F401  (the fixture)
 
 
 def said(unset: str) -> str:

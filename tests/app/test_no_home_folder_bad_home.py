@@ -8,7 +8,7 @@ import os
 import pytest
 
 from companion.app.cli import main
-from tests.app.test_no_home_folder import homeless  # noqa: F401  (the fixture)
+from tests.app.home_helpers import homeless  # noqa: F401  (the fixture)
 
 
 @pytest.mark.usefixtures("homeless")
