@@ -340,6 +340,27 @@ def test_rings_one_per_hand_striking_protection_storage() -> None:
     assert derived.protection.total == 0 and derived.defence.total == derived.attack.total + 1
 
 
+def test_two_rings_of_a_kind_each_add_under_the_default() -> None:
+    """genso72 RISK 2: a Ring of Striking (or Protection) on each hand added +1 between them
+    while two Rings of Storage held 5 MP each; the seed is silent, and 「打撃の指輪
+    武器のダメージに＋１する」 reads per ring. GM-ITEM-3 ``rings_of_a_kind_add`` (on) counts
+    each working ring; off, a kind counts once."""
+    pc = replace(preset(RULES, "pc2"), equipment=("ring_striking", "ring_striking",
+                                                  "ring_protection", "ring_protection"))
+    striking = put_on_ring(RULES, put_on_ring(RULES, pc, "ring_striking", Hand.LEFT),
+                           "ring_striking", Hand.RIGHT)
+    protected = put_on_ring(RULES, put_on_ring(RULES, pc, "ring_protection", Hand.LEFT),
+                            "ring_protection", Hand.RIGHT)
+    assert derive(RULES, striking).striking == 2
+    assert derive(RULES, protected).protection.total == 2
+    as_defence = RULES.with_overrides({"GM-ITEM-3": {"protection_ring_adds_to": "defence"}})
+    derived = derive(as_defence, protected)
+    assert derived.defence.total == derived.attack.total + 2
+    once = RULES.with_overrides({"GM-ITEM-3": {"rings_of_a_kind_add": False}})
+    assert derive(once, striking).striking == 1
+    assert derive(once, protected).protection.total == 1
+
+
 def test_selling_by_the_buy_back_prices() -> None:
     """GM-ITEM-1, GM-ITEM-2, GM-ITEM-3, GM-EQUIP-3: the guild pays 1 silver per MP left in a
     mana stone (1 silver for a used one); a magic stone 2 large silver (1 used); a ring 25

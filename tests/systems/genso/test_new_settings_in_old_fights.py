@@ -8,11 +8,16 @@ Fire and Lightning whatever the setting (a file that stores no settings at all).
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from companion.systems.genso.combat import Fight
+from companion.dice import ScriptedDice
+from companion.systems.genso.character.core import Hand
+from companion.systems.genso.character.gear import put_on_ring
+from companion.systems.genso.combat import Attack, Fight, Wait, entrants_for
 from companion.systems.genso.rules import load_rules
+from companion.systems.genso.sheet import preset
 
 DATA = Path(__file__).parent / "data"
 PACKAGED = load_rules()
@@ -65,3 +70,31 @@ def test_a_revision_3_fire_harms_the_immune_in_a_file_without_settings() -> None
     fight = Fight.from_json(USERS, data)
     assert "ゴースト: MP -8/4 VANISHED 消滅" in lines(fight)
     assert fight.rules.default("GM-MON-2", "attack_spells_harm_immune") is False
+
+
+
+def test_two_rings_of_a_kind_in_a_fight_saved_before_the_default_count_once() -> None:
+    """genso72 RISK 2: GM-ITEM-3 ``rings_of_a_kind_add`` (packaged on) counts each Ring of
+    Striking worn; a fight saved before it played two as one, and replays so (the packaged
+    value would change the damage its journal holds), whether the file keeps its settings
+    or not. A fight begun today keeps the Default it was begun with."""
+    pc = replace(preset(PACKAGED, "pc1"), equipment=(
+        *preset(PACKAGED, "pc1").equipment, "ring_striking", "ring_striking"))
+    pc = put_on_ring(PACKAGED, put_on_ring(PACKAGED, pc, "ring_striking", Hand.LEFT),
+                     "ring_striking", Hand.RIGHT)
+    today = Fight(PACKAGED, entrants_for(PACKAGED, [pc], [("orc", 1)]))
+    assert today.state.get(pc.name).striking == 2
+    assert Fight.from_json(USERS, today.to_json()).state.get(pc.name).striking == 2
+    # As the engine played it before the Default: a kind counted once.
+    before = PACKAGED.with_overrides({"GM-ITEM-3": {"rings_of_a_kind_add": False}})
+    played = Fight(before, entrants_for(before, [pc], [("orc", 1)]))
+    if played.state.current is not None and played.state.current.name != pc.name:
+        played.push(Wait(played.state.current.name), ScriptedDice([]))
+    played.push(Attack(pc.name, "オーク"), ScriptedDice([(6, 6), (6, 6), (6, 3)]))
+    data = played.to_json()
+    del data["settings"]["GM-ITEM-3"]["rings_of_a_kind_add"]
+    for old in (data, {k: v for k, v in data.items() if k != "settings"}):
+        replayed = Fight.from_json(PACKAGED, old)
+        assert replayed.state.get(pc.name).striking == 1
+        assert lines(replayed) == [line["text"] for entry in data["journal"]
+                                   for line in entry["lines"]]

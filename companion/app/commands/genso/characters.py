@@ -386,7 +386,23 @@ def _ring_on(rules: GensoRules, c: Character, key: str, hand: Hand) -> tuple[Cha
                  if rings_work(rules, after) else
                  f"; put on, it absorbed nothing: no magic ring works with {most + 1} or more "
                  "on one hand")
-    return after, said
+    return after, said + _of_a_kind(rules, item.key, after)
+
+
+def _of_a_kind(rules: GensoRules, key: str, after: Character) -> str:
+    """GM-ITEM-3 Default ``rings_of_a_kind_add`` (genso72 RISK 2): what a second Ring of
+    Striking or Protection worn adds, said; off, the second added nothing without a word,
+    for its 50 gold."""
+    bonus = {"ring_striking": "striking", "ring_protection": "protection"}.get(key)
+    worn = (after.rings_left + after.rings_right).count(key)
+    if bonus is None or worn < 2 or not rings_work(rules, after):
+        return ""
+    if rules.default("GM-ITEM-3", "rings_of_a_kind_add"):
+        return (f"; with the {worn} worn, each adds its +{rules.num('GM-ITEM-3', bonus)} "
+                "(GM-ITEM-3 rings_of_a_kind_add)")
+    return (f"; it adds nothing beside the one already worn: under GM-ITEM-3 "
+            f"rings_of_a_kind_add = false a kind counts once (`{companion_command()} genso "
+            "defaults` shows it)")
 
 
 def cmd_grow(args: argparse.Namespace, rules: GensoRules) -> int:

@@ -185,6 +185,13 @@ def _worn_rings(rules: GensoRules, character: Character) -> tuple[str, ...]:
     return character.rings_left + character.rings_right
 
 
+def _working(rules: GensoRules, rings: tuple[str, ...], key: str) -> int:
+    """How many of the worn, working rings ``rings`` of kind ``key`` add their bonus: each
+    (GM-ITEM-3 Default ``rings_of_a_kind_add``, one on each hand), or the kind once."""
+    worn = rings.count(key)
+    return worn if rules.default("GM-ITEM-3", "rings_of_a_kind_add") else min(worn, 1)
+
+
 def _detection(rules: GensoRules, character: Character, printed: int | None, label: str,
                warnings: list[str], rule: str) -> Value:
     per_level = rules.num("GM-CORE-4", "search_per_level")
@@ -219,12 +226,14 @@ def derive(rules: GensoRules, character: Character) -> Derived:
         warnings.append("GM-ITEM-3: two or more rings on one hand; no magic ring works")
     combat = Term("戦闘/Combat",
                   character.combat * rules.num("GM-CORE-4", "combat_per_level"))
-    ring_defence = ("ring_protection" in rings
+    protecting = _working(rules, rings, "ring_protection")
+    ring_defence = (protecting > 0
                     and rules.default("GM-ITEM-3", "protection_ring_adds_to") == "defence")
     attack = _value(Term("体力/Body", character.body), combat)
     defence = _value(Term("体力/Body", character.body), combat,
                      Term("防護の指輪/Ring of Protection",
-                          rules.num("GM-ITEM-3", "protection") if ring_defence else 0))
+                          protecting * rules.num("GM-ITEM-3", "protection")
+                          if ring_defence else 0))
     # Shown alone when nothing protects: "0 (防具なし/no armour or shield)"; the rule's own
     # name there read "防護力/protection 0 (防護力/protection)" on the sheet.
     armour_terms = [Term("防具なし/no armour or shield", 0)]
@@ -234,9 +243,9 @@ def derive(rules: GensoRules, character: Character) -> Derived:
         item = rules.item(key)
         points = character.printed_protection.get(key, item.protection)
         armour_terms.append(Term(item.name, points))
-    if "ring_protection" in rings and not ring_defence:
+    if protecting and not ring_defence:
         armour_terms.append(Term("防護の指輪/Ring of Protection",
-                                 rules.num("GM-ITEM-3", "protection")))
+                                 protecting * rules.num("GM-ITEM-3", "protection")))
     held_two = [rules.item(k).name for k in character.weapons
                 if rules.item(k).grip is Grip.TWO_HANDS]
     if character.shield and held_two and rules.default("GM-EQUIP-1", "two_hands_no_shield"):
@@ -255,7 +264,7 @@ def derive(rules: GensoRules, character: Character) -> Derived:
         weapons.append(Weapon(key, item.name, printed or item.power, item.magic))
     # Anyone can strike with a fist (拳 1D−4); it comes last so a readied weapon is weapon 0.
     weapons.append(Weapon("fist", rules.item("fist").name, rules.item("fist").power, False))
-    striking = rules.num("GM-ITEM-3", "striking") if "ring_striking" in rings else 0
+    striking = _working(rules, rings, "ring_striking") * rules.num("GM-ITEM-3", "striking")
     return Derived(
         max_hp, max_mp, attack, defence, protection,
         _detection(rules, character, character.trap_bonus, "罠発見/trap detection", warnings,

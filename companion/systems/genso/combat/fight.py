@@ -41,14 +41,23 @@ def setting_text(value: Any) -> str:
     return str(value)
 
 
+#: Defaults added since fight files keep their settings whose packaged value plays
+#: otherwise than the engine did before them, each with the value that did as it did: a
+#: fight file lacking one was played so (genso72 RISK 2: two Rings of Striking counted once).
+PLAYED_BEFORE: dict[str, dict[str, Any]] = {"GM-ITEM-3": {"rings_of_a_kind_add": False}}
+
+
 def _as_played(rules: GensoRules, stored: Any) -> Any:
-    """A fight file's settings with each key it lacks as packaged (:attr:`GensoRules.packaged`):
-    a setting added since it was written did not exist when it was played, and the user's
-    configured value would change its history (review60a D2: Fire on a Ghost). Settings of
-    the wrong shape are left for :meth:`GensoRules.with_overrides` to refuse."""
+    """A fight file's settings with each key it lacks as packaged (:attr:`GensoRules.packaged`),
+    or as :data:`PLAYED_BEFORE` has it: a setting added since it was written did not exist
+    when it was played, and the user's configured value would change its history (review60a
+    D2: Fire on a Ghost). Settings of the wrong shape are left for
+    :meth:`GensoRules.with_overrides` to refuse."""
     if not isinstance(stored, Mapping):
         return stored
     merged: dict[str, Any] = {rule: dict(keys) for rule, keys in rules.packaged.items()}
+    for rule, keys in PLAYED_BEFORE.items():
+        merged[rule] = {**merged.get(rule, {}), **keys}
     for rule, keys in stored.items():
         merged[rule] = {**merged.get(rule, {}), **keys} if isinstance(keys, Mapping) else keys
     return merged
@@ -189,6 +198,8 @@ class Fight:
             # As it was played, in or out of the ranges checked since (GM-COMBAT-8 …).
             rules = rules.with_overrides(_as_played(rules, stored), f"{origin}: settings",
                                          limits=False)
+        else:  # a file from before fights kept them: the user's, but as the engine played
+            rules = rules.with_overrides(PLAYED_BEFORE, f"{origin}: settings", limits=False)
         entrants, journal = data.get("entrants", []), data.get("journal", [])
         if not isinstance(entrants, list) or not all(isinstance(e, Mapping) for e in entrants):
             raise DataError(f"{origin}: entrants must be a list of tables")

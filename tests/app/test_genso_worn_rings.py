@@ -1,0 +1,60 @@
+"""``companion genso gear`` and ``sell`` with magic rings (GM-ITEM-3): what a second ring of
+one kind adds, and how to take off a ring worn on both hands before selling it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.app.cli import main
+
+
+def ringed(tmp_path: Path, capsys: pytest.CaptureFixture[str], *rings: str) -> Path:
+    """pc1 saved as a sheet file with ``rings`` in its pack."""
+    sheet = tmp_path / "ringed.toml"
+    assert main(["genso", "sheet", "pc1", "--save-as", str(sheet)]) == 0
+    capsys.readouterr()
+    listed = ", ".join(f'"{r}"' for r in rings)
+    text = sheet.read_text(encoding="utf-8").replace("equipment = [", f"equipment = [{listed}, ")
+    sheet.write_text(text, encoding="utf-8")
+    return sheet
+
+
+def gear(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[str, dict[str, Any]]:
+    """What ``genso gear`` says, and the values the sheet it leaves derives."""
+    assert main(["genso", "gear", *argv]) == 0, capsys.readouterr().err
+    said = capsys.readouterr().out
+    assert main(["genso", "sheet", argv[0], "--json"]) == 0
+    data: dict[str, Any] = json.loads(capsys.readouterr().out)["derived"]
+    return said, data
+
+
+@pytest.mark.parametrize("ring", ["ring_striking", "ring_protection"])
+def test_a_second_ring_of_a_kind_adds_and_says_so(
+        ring: str, tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """genso72 RISK 2: a second Ring of Striking (or Protection), on the other hand, added
+    nothing and said nothing, for its 50 gold. Under GM-ITEM-3 ``rings_of_a_kind_add`` (on)
+    each adds its +1, and `gear` says so."""
+    sheet = str(ringed(tmp_path, capsys, ring, ring))
+    said, one = gear(capsys, sheet, ring, "--hand", "left")
+    assert "with the" not in said
+    said, two = gear(capsys, sheet, ring, "--hand", "right")
+    assert "with the 2 worn, each adds its +1 (GM-ITEM-3 rings_of_a_kind_add)" in said
+    if ring == "ring_striking":
+        assert (one["striking"], two["striking"]) == (1, 2)
+    else:
+        assert two["protection"]["total"] == one["protection"]["total"] + 1
+
+
+def test_a_second_ring_of_a_kind_counted_once_says_it_adds_nothing(
+        tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """With the Default off, the second ring adds nothing, and `gear` says why."""
+    sheet = str(ringed(tmp_path, capsys, "ring_striking", "ring_striking"))
+    off = ("--set", "GM-ITEM-3.rings_of_a_kind_add=false")
+    gear(capsys, sheet, "ring_striking", "--hand", "left", *off)
+    said, _ = gear(capsys, sheet, "ring_striking", "--hand", "right", *off)
+    assert ("it adds nothing beside the one already worn: under GM-ITEM-3 "
+            "rings_of_a_kind_add = false a kind counts once") in said
