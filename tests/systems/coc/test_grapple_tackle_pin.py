@@ -55,7 +55,8 @@ CULT = {"weapons": ("fist",), "fist": 60, "martial_arts": 60, "grapple": 60}
 
 
 def test_the_revision_is_new() -> None:
-    assert ENGINE == OLD + 1
+    """Revision 19 brought these fixes; later revisions (20, coc72) keep them."""
+    assert ENGINE >= OLD + 1
 
 
 # --- DEFECT 1: a grapple parried bare-handed, with MA, Budo or Grapple -----------------------

@@ -16,7 +16,15 @@ from companion.systems.coc.combat.core import TO_ATTACK
 from companion.systems.coc.combat.fighters import Combatant
 from companion.systems.coc.combat.iai import _Iai
 from companion.systems.coc.rules import WeaponKind
-from companion.systems.coc.sheet import skill_value
+from companion.systems.coc.sheet import Weapon, skill_value
+
+#: The first engine revision (:data:`~companion.systems.coc.combat.formats.ENGINE`) in which a
+#: first strike (CO-FIRE-7), a burst (CO-FIRE-6/8) and an Iai (CO-IAI-2) meet the options an
+#: attack declares (:meth:`_Attacks.every_way`) before any die, as an attack of shots does:
+#: revision 19 took MA with a pistol's first strike and doubled its damage (CO-BASE-6), and
+#: took Iai, shots, a surprise or a melee fumble on a burst and played none of them (coc72
+#: DEFECT 1).
+EVERY_WAY_CHECKED = 20
 
 
 class _Attacks(_Iai):
@@ -39,6 +47,8 @@ class _Attacks(_Iai):
         w = self.weapon(c, a.weapon, TO_ATTACK)
         a = self.on_the_board(c, target, a, w.info.kind)
         firearm = w.info.kind is WeaponKind.FIREARM
+        if self.engine >= EVERY_WAY_CHECKED:
+            self.every_way(c, a, w)
         if a.first_strike:
             self.first_strike(c, target, a, w)
             return
@@ -58,13 +68,7 @@ class _Attacks(_Iai):
             raise IllegalAction(f"{w.info.name} makes {many} "
                                 + ("now" if c.first_strike else "an action")
                                 + f" (攻撃回数, {rule}), found shots={shots}")
-        if a.ma and not (w.info.technique and (self.on("CO-MA-1") or self.on("CO-BASE-6"))):
-            raise IllegalAction("MA goes with Fist, Kick or Head Butt (CO-MA-1, CO-BASE-6)")
-        if a.ma_option and not self.on(MA_OPTIONS.get(a.ma_option, "CO-MA-3")):
-            if a.ma_option in MA_OPTIONS:  # reviewcoc67 NIT 2: its term and rule
-                raise IllegalAction(f"the MA option {a.ma_option} ({WORDS_JA[a.ma_option]}) "
-                                    f"is {MA_OPTIONS[a.ma_option]}, off in this profile")
-            raise IllegalAction(f"the MA option {a.ma_option!r} is off in this profile")
+        self.ma_fits(a, w)
         if firearm and w.loaded < shots:
             raise IllegalAction(f"{w.info.name} has {w.loaded} round(s) loaded")
         if firearm and c.no_more_shots:
@@ -103,6 +107,58 @@ class _Attacks(_Iai):
                 break
         if a.surprise:
             self.spotting(self.cs[c.name], self.cs[target.name])
+
+    def ma_fits(self, a: Attack, w: Weapon) -> None:
+        """CO-MA-1 / CO-BASE-6: MA is declared with a bare-hand technique only (003
+        「＜拳＞＜キック＞＜頭突き＞＜組みつき＞使用時に宣言」, 004 「各種格闘技との組み合わせ
+        ロール」), and an ``ma_option`` only where its rule (CO-MA-3/4) is on."""
+        if a.ma and not (w.info.technique and (self.on("CO-MA-1") or self.on("CO-BASE-6"))):
+            raise IllegalAction("MA goes with Fist, Kick or Head Butt (CO-MA-1, CO-BASE-6)")
+        if a.ma_option and not self.on(MA_OPTIONS.get(a.ma_option, "CO-MA-3")):
+            if a.ma_option in MA_OPTIONS:  # reviewcoc67 NIT 2: its term and rule
+                raise IllegalAction(f"the MA option {a.ma_option} ({WORDS_JA[a.ma_option]}) "
+                                    f"is {MA_OPTIONS[a.ma_option]}, off in this profile")
+            raise IllegalAction(f"the MA option {a.ma_option!r} is off in this profile")
+
+    def every_way(self, c: Combatant, a: Attack, w: Weapon) -> None:
+        """From revision :data:`EVERY_WAY_CHECKED`, before any die and whichever way the
+        attack goes (coc72 DEFECT 1): each declared option is one the way plays, or it is
+        refused by name (revision 19 played a first strike, a burst and an Iai past them).
+
+        - MA with a bare-hand technique only (:meth:`ma_fits`), so no pistol's first strike
+          with MA's doubled damage.
+        - Iai with its sword (003 「＜居合＞技能はそのスキルに該当する武器を所持していなければ
+          使用できない」, CO-IAI-1): no Iai on a burst or a first strike.
+        - ``shots``: a first strike is one of the weapon's attacks (004 「火器の"1Rの間の攻撃
+          回数"を消費して使用」, CO-FIRE-7), the rest come on its turn; a burst fires its own
+          rounds (CO-FIRE-6/8) and an Iai is one blow (CO-IAI-2); in 003 each shot is an
+          attack of 1 AP (CO-TURN-6), which revision 19 played as one, whatever was written.
+        - A surprise needs its Hide, Conceal or Sneak first (004 「それらが成功した場合、戦闘
+          技能を使用できる」, CO-SURP-1), which only an attack on its turn rolls: not with a
+          first strike or an Iai.
+        - ``fumble`` (fall or break) is a melee or bare-hand fumble (CO-MELEE-4); a gun's
+          jams or is dropped (CO-FIRE-4) and a throw's flies off (CO-THROW-2)."""
+        self.ma_fits(a, w)
+        if a.iai and not w.info.iai:
+            raise IllegalAction(f"Iai needs a Japanese sword or a bokuto, not {w.info.name} "
+                                "(CO-IAI-1)")
+        way = ("a first strike is one shot, the weapon's other attacks on its turn (CO-FIRE-7)"
+               if a.first_strike else
+               "a burst fires its own rounds (CO-FIRE-6, CO-FIRE-8)" if a.burst else
+               "an Iai is one blow (CO-IAI-2)" if a.iai else
+               "in 003 each shot is an attack of 1 AP (CO-TURN-6)" if self.p003 else "")
+        if a.shots != 1 and way:
+            raise IllegalAction(f"shots={a.shots}: {way}: leave out shots")
+        if a.surprise and (a.first_strike or a.iai):
+            raise IllegalAction("a surprise attack is an attack on its turn after Hide, Conceal "
+                                "or Sneak (CO-SURP-1), not "
+                                + ("a first strike (CO-FIRE-7)" if a.first_strike
+                                   else "an Iai (CO-IAI-2)"))
+        if a.fumble and w.info.kind not in (WeaponKind.MELEE, WeaponKind.UNARMED):
+            instead = ("jams or is dropped (CO-FIRE-4)" if w.info.kind is WeaponKind.FIREARM
+                       else "flies off (CO-THROW-2)")
+            raise IllegalAction(f"fumble {a.fumble!r} is a melee fumble (CO-MELEE-4): "
+                                f"{w.info.name}'s fumble {instead}: leave it out")
 
     def declared_words(self, a: Attack) -> None:
         """coc67 D1: the words an Attack declares, checked before any die as ``defence`` is:

@@ -129,7 +129,14 @@ FORMAT = 2
 # A 004 restrained one neither dodges, takes cover (Hide or Dodge, CO-DODGE-7), parries nor
 # counters (CO-GRAP-6, 004 l.163 「組み付いた相手を行動不能にする」, the engine's reading "a
 # restrained target acts only to break free"); revision 18 let it dodge, take cover and parry.
-ENGINE = 19
+# Revision 20 (coc72): a first strike, a burst and an Iai meet the options an attack declares
+# before any die, as an attack of shots does (attacks.EVERY_WAY_CHECKED): MA with a bare-hand
+# technique only (CO-MA-1, CO-BASE-6), Iai with its sword (CO-IAI-1), one shot for a first
+# strike, a burst, an Iai and every 003 shot (CO-FIRE-7, CO-FIRE-6/8, CO-IAI-2, CO-TURN-6), no
+# surprise with a first strike or an Iai (CO-SURP-1) and a fall or break fumble with a melee
+# or bare-hand weapon only (CO-MELEE-4); revision 19 took a pistol's first strike with MA and
+# doubled its damage, and played the rest as not written.
+ENGINE = 20
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
                  ("CO-ARMOR-2", "pool_across_bullets")}  # listed but not read by format 1

@@ -1,0 +1,50 @@
+"""The table's first strike (CO-FIRE-7) and burst (CO-FIRE-6/8) menus offer only what the
+engine takes (coc72 DEFECT 1, engine revision 20): no MA, MA options or shots with a
+pistol's first strike, and no MA, shots or Iai among a burst's circumstances. A fight begun
+under revision 19 is offered what 19 took, so its table save replays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.app.modes.coc import CocFightMode
+from companion.app.session.mode import ChoiceAsk
+from companion.systems.coc.combat import Fight
+from companion.systems.coc.rules import Profile
+from tests.systems.coc.helpers import at, duel
+
+ANN: dict[str, Any] = {"weapons": ("automatic", "smg", "fist"), "handgun": 60, "smg": 60,
+                       "fist": 60, "martial_arts": 60}
+CULT: dict[str, Any] = {"weapons": ("fist",), "fist": 50}
+
+
+def choices(fight: Fight, *keys: str) -> tuple[str, list[str]]:
+    """The prompt and choices the table asks after picking ``keys`` one after the other."""
+    mode = CocFightMode(fight)
+    for key in keys:
+        ask = mode.ask()
+        assert isinstance(ask, ChoiceAsk), ask
+        mode.answer([o.choice for o in ask.options].index(key))
+    last = mode.ask()
+    assert isinstance(last, ChoiceAsk), last
+    return last.prompt, [o.choice for o in last.options]
+
+
+def test_a_pistols_first_strike_is_offered_plain_004() -> None:
+    """The Keeper's First strike 先制射撃 with the pistol goes straight to the target's
+    defence: no How? menu of MA, MA forced hit, MA follow-up, 2 or 3 shots."""
+    first = ("keeper", "first", "t:Ann", "t:Cult", "w:0")
+    prompt, keys = choices(duel(Profile.P004, ANN, CULT), *first)
+    assert prompt.startswith("How does Cult defend?") and "d:none" in keys
+    prompt, keys = choices(at(19, duel(Profile.P004, ANN, CULT)), *first)
+    assert prompt.startswith("How?") and keys == [
+        "h:plain", "h:ma", "h:ma_forced", "h:ma_follow", "h:shots2", "h:shots3", "back"]
+
+
+def test_a_bursts_circumstances_offer_no_ma_shots_or_iai_003() -> None:
+    """003's submachine gun burst, More 状況: the board's touch and from behind only."""
+    burst = ("attack", "t:Cult", "w:1", "h:burst", "m:more")
+    prompt, keys = choices(duel(Profile.P003, ANN, CULT), *burst)
+    assert prompt.startswith("What else?") and keys == ["m:touch", "m:behind", "back"]
+    _, keys = choices(at(19, duel(Profile.P003, ANN, CULT)), *burst)
+    assert {"m:with_ma", "m:with_shots2", "m:with_iai", "m:with_pommel"} <= set(keys)
