@@ -269,3 +269,82 @@ def test_a_hangup_in_close_with_another_thread_running_still_puts_the_terminal_b
     assert signal.getsignal(signal.SIGHUP) is signal.SIG_DFL
     keys._reader.join(timeout=2)  # told to stop: it ends, if not waited for
     assert not keys._reader.is_alive()
+
+
+# ---- screen72 DEFECT 1: the stop of a hold time or a pin clash ---------------------------
+
+def test_the_a_button_ends_the_stop_screen_of_a_hold_time_that_cannot_be_pressed(
+        mock_pins: MockFactory, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A System hold no longer than the menu's stopped play before any button was opened:
+    the screen offered [A] OK 了解 and stderr said "press A there", and A did nothing for a
+    minute. The pins are sound: the buttons are opened with the built-in holds for the stop."""
+    from companion.app.commands.play import telling
+    from companion.hw.display.screen import ScreenDisplay
+
+    write_config('[display]\nkind = "screen"\n[choices]\nkind = "gpio"\n'
+                 '[buttons]\nlong_press_seconds = 2.0\nsystem_press_seconds = 1.5\n')
+    monkeypatch.setattr(telling, "STOP_SHOWN_SECONDS", 8.0)
+    attack = mock_pins.pin(ButtonPins().attack)
+    prompts: list[str] = []
+
+    def press_a() -> None:
+        time.sleep(0.3)
+        attack.drive_low()
+        time.sleep(0.15)
+        attack.drive_high()
+
+    draw = ScreenDisplay.show
+
+    def show(screen: ScreenDisplay, view: View) -> None:
+        draw(screen, view)
+        prompts.append(view.prompt)
+        if len(prompts) == 1:
+            threading.Thread(target=press_a, daemon=True).start()
+
+    monkeypatch.setattr(ScreenDisplay, "show", show)
+    started = time.monotonic()
+    assert main(["play", "--input", "sim"]) == 2
+    took = time.monotonic() - started
+    err = capsys.readouterr().err
+    assert "buttons.system_press_seconds" in prompts[0]
+    assert "buttons are off" not in prompts[0]
+    assert "press A there, or Ctrl-C here to end it" in err
+    assert took < 5.0, f"the A press did not end the stop screen ({took:.1f} s)"
+
+
+def test_the_stop_screen_of_a_pin_clash_says_the_buttons_are_off_and_it_closes_itself(
+        mock_pins: MockFactory, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Two parts on one pin would fight, so no pin is opened: the screen said [A] OK 了解 and
+    stderr "press A there", and no button ended it. It says the buttons are off and that it
+    closes by itself; stderr sends the player to the screen's tap or key. No pin is held."""
+    import gpiozero
+
+    from companion.app.commands.play import telling
+    from companion.hw.display.screen import ScreenDisplay
+
+    write_config('[display]\nkind = "screen"\n[choices]\nkind = "gpio"\n'
+                 '[buttons]\nattack_pin = 27\n')
+    monkeypatch.setattr(telling, "STOP_SHOWN_SECONDS", 0.3)
+    prompts: list[str] = []
+    draw = ScreenDisplay.show
+
+    def show(screen: ScreenDisplay, view: View) -> None:
+        draw(screen, view)
+        prompts.append(view.prompt)
+        for pin in (27, 22, 23):  # free while the stop is shown: opened here and let go
+            gpiozero.Button(pin).close()
+
+    monkeypatch.setattr(ScreenDisplay, "show", show)
+    assert main(["play", "--input", "sim"]) == 2
+    err = capsys.readouterr().err
+    said = ("are both GPIO27; give each part its own pin (mend it, then check with ")
+    assert said in prompts[0] and said in err
+    off = ("The buttons are off until this is mended: this screen closes by itself within a "
+           "minute 1分で閉じます")
+    assert prompts[0].endswith(off)
+    assert err.endswith("companion: the error stays on the screen up to a minute, the buttons "
+                        "off: tap OK there (or type a on its keyboard), or press Ctrl-C here "
+                        "to end it\n")
+    assert "press A there" not in err

@@ -10,7 +10,7 @@ from typing import TypeVar
 
 from companion.app.command_name import companion_line
 from companion.app.commands.config import hold_problem, pin_check, said_together, start_problems
-from companion.app.config import Config
+from companion.app.config import Config, load_specs
 from companion.app.session.controls import PressSource
 from companion.errors import DataError, DeviceError
 from companion.hw.buttons import (
@@ -55,28 +55,34 @@ def held_seconds(config: Config) -> tuple[float, float]:
         config.number("buttons.system_press_seconds")
 
 
-def open_press_sources(config: Config,
-                       display: Display | None) -> tuple[list[PressSource], list[str]]:
-    """The buttons or the keyboard, plus the display's own keys and taps; and the warnings
-    about the buttons' pins, for the settings notices (stderr and the screen)."""
+class ButtonsOff(DataError):
+    """A setting ``play`` stops on while the buttons stay shut (two parts on one pin, or
+    buttons that would not open): its Stopped screen says so, and that it closes by itself,
+    for no button can end it (screen72 DEFECT 1: it offered A, which did nothing)."""
+
+
+def open_press_sources(config: Config, display: Display | None
+                       ) -> tuple[list[PressSource], list[str], DataError | None]:
+    """The buttons or the keyboard, plus the display's own keys and taps; the warnings
+    about the buttons' pins, for the settings notices (stderr and the screen); and the
+    settings ``play`` stops on, as one error to raise once the controls are made of the
+    sources (None when it goes on)."""
     # Every setting play stops on is said at once, as config --show says them, not one
-    # per start (keys71 DEFECT 1). Stopped here, before anything is opened, only when the
-    # buttons cannot be opened safely (two parts on one pin, a hold that could never be
-    # pressed), the font's problem said with them. A missing display.font alone is raised
-    # by the run once the controls are open: its stop screen is then ended by the A button
-    # or the keys, as before (reviewk71 DEFECT 1: A did nothing for a minute).
+    # per start (keys71 DEFECT 1). A missing display.font alone is raised by the run once
+    # the controls are open: its stop screen is then ended by the A button or the keys, as
+    # before (reviewk71 DEFECT 1: A did nothing for a minute).
     problems = start_problems(config)
     if any(keys != ("display.font",) for keys, _ in problems):
-        raise refused([problem for _, problem in problems])
+        stopping, refusal = stop_sources(config, display, [problem for _, problem in problems])
+        return stopping, [], refusal
     sources: list[PressSource] = []
     pin_warnings: list[str] = []
     kind = config.text("choices.kind")
     if kind == "gpio":
         pin_warnings = check_pins(config)
-        pins = ButtonPins(config.integer("buttons.attack_pin"), config.integer("buttons.flee_pin"),
-                          config.integer("buttons.ranged_pin"), config.integer("buttons.item_pin"))
         long_press, system_press = held_seconds(config)
-        sources.append(gpio_parts(config, lambda: ButtonPanel(pins, long_press, system_press)))
+        sources.append(gpio_parts(config, lambda: ButtonPanel(button_pins(config), long_press,
+                                                              system_press)))
         if sys.stdin.isatty() and config.text("display.kind") != "screen":
             # The terminal shows each choice's key ("(a) Fight"): they work beside the
             # buttons, as on the screen, which reads its own keys.
@@ -90,7 +96,41 @@ def open_press_sources(config: Config,
                         "use --choices auto")
     if display is not None:
         sources.append(display)
-    return sources, pin_warnings
+    return sources, pin_warnings, None
+
+
+def button_pins(config: Config) -> ButtonPins:
+    """The four buttons' pins, as configured."""
+    return ButtonPins(config.integer("buttons.attack_pin"), config.integer("buttons.flee_pin"),
+                      config.integer("buttons.ranged_pin"), config.integer("buttons.item_pin"))
+
+
+def stop_sources(config: Config, display: Display | None,
+                 problems: list[str]) -> tuple[list[PressSource], DataError]:
+    """What ends the Stopped screen of the buttons' ``problems`` (a pin clash, a hold time
+    that could never be pressed), and the error it shows. Under the boot service the
+    screen is all the player sees, and its OK is pressed on the buttons: they are opened
+    with the built-in hold times when only a hold time is wrong (their pins are sound),
+    and A ends the stop as for any other (screen72 DEFECT 1: nothing was opened, A did
+    nothing for a minute, and the service showed it again). Two parts on one pin would
+    fight: then no pin is opened, and the screen says the buttons are off and that it
+    closes by itself. No stop screen (a terminal, no display): nothing is opened."""
+    sources: list[PressSource] = [] if display is None else [display]
+    refusal = refused(problems)
+    if display is None or config.text("display.kind") != "screen":
+        return sources, refusal
+    if pin_check(config)[0]:
+        off = "The buttons are off until this is mended"
+    else:
+        specs = load_specs()
+        try:
+            return [gpio_parts(config, lambda: ButtonPanel(
+                button_pins(config), float(specs["buttons.long_press_seconds"].default),
+                float(specs["buttons.system_press_seconds"].default))), *sources], refusal
+        except DeviceError as exc:
+            off = f"The buttons are off ({exc})"
+    return sources, ButtonsOff(f"{refusal}. {off}: this screen closes by itself within a "
+                               "minute 1分で閉じます")
 
 
 def open_waiting_signal(config: Config) -> WaitingSignal:

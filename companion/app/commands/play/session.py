@@ -16,6 +16,7 @@ from pathlib import Path
 
 from companion.app.command_name import companion_line
 from companion.app.commands.play.press_sources import (
+    ButtonsOff,
     open_press_sources,
     open_waiting_signal,
     refused,
@@ -234,8 +235,10 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None,
             else configured_display(config)
         if display is not None and config.text("play.mode") in TABLE_MODES:
             display = titled(display, config.text("play.mode"))
-        sources, pin_warnings = open_press_sources(config, display)
+        sources, pin_warnings, refusal = open_press_sources(config, display)
         controls = Controls(sources, player)
+        if refusal is not None:  # raised once the sources are here: they end its stop
+            raise refusal
         if font_refused is not None:
             raise refused([str(font_refused)])
         if not among.switched:
@@ -283,7 +286,8 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None,
                     # With the System menu: under the boot service, another mode or
                     # unplugging is a way on that the stop, started again, is not.
                     show_stop(error_text(exc), display, menu.controls if menu
-                              else Controls(sources or [display], player), menu)
+                              else Controls(sources or [display], player), menu,
+                              buttons_off=isinstance(exc, ButtonsOff))
             except KeyboardInterrupt:
                 raise StoppedAfterError(hint is not None) from None
         return code

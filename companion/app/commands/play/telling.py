@@ -102,7 +102,7 @@ def question_show(display: Display, menu: SystemMenu | None) -> Show:
 
 
 def show_stop(message: str, display: Display, controls: Controls,
-              menu: SystemMenu | None = None) -> None:
+              menu: SystemMenu | None = None, *, buttons_off: bool = False) -> None:
     """The error that stops the run, on the screen until a press or for
     :data:`STOP_SHOWN_SECONDS`: under the boot service the screen is all the player sees,
     and the service starts the companion again after it. With ``menu`` the System menu is
@@ -113,13 +113,20 @@ def show_stop(message: str, display: Display, controls: Controls,
     :data:`STOP_HELD_SINCE_START_SECONDS` after the run's start, saying it starts again
     shortly: the unit's start limit is then never reached by pressing through. The System
     menu its header offers still opens meanwhile (review62e R2: the hint was there, and
-    every press dropped); its Back returns to the hold, the press already taken."""
+    every press dropped); its Back returns to the hold, the press already taken.
+    ``buttons_off``: no button was opened (two parts on one pin), and the terminal is told
+    that no button ends it (``message`` says so on the screen; screen72 DEFECT 1)."""
     show = question_show(display, menu)
     if controls.player:
-        press = ("a here, or Ctrl-C," if any(isinstance(source, KeyboardInput)
-                                            for source in controls.sources)
-                 else "A there, or Ctrl-C here")
-        note(f"the error stays on the screen up to a minute: press {press} to end it")
+        if any(isinstance(source, KeyboardInput) for source in controls.sources):
+            note("the error stays on the screen up to a minute: press a here, or Ctrl-C, "
+                 "to end it")
+        elif buttons_off:
+            note("the error stays on the screen up to a minute, the buttons off: tap OK "
+                 "there (or type a on its keyboard), or press Ctrl-C here to end it")
+        else:
+            note("the error stays on the screen up to a minute: press A there, or Ctrl-C "
+                 "here to end it")
     waited = False  # the stop's own wait is over: after the menu only the hold is left
 
     def wait() -> None:
