@@ -100,12 +100,37 @@ def _left_open(text: str, opened: list[tuple[int, str]]) -> int:
     return opened[0][0]
 
 
+#: The control characters that may stand between two rolls, as spacing.
+_SPACING = str.maketrans("\t\n\r", "   ")
+
+
+def _refuse_control(shown: str, looked_at: str) -> None:
+    """DataError when ``looked_at`` (``shown`` as it is checked) holds a control character."""
+    bad = next((c for c in looked_at if unicodedata.category(c) == "Cc"), None)
+    if bad is not None:
+        raise DataError(f"{SETTING}: {shown!r} holds a control character ({bad!r}); write "
+                        "it as printable text")
+
+
 def parse_expressions(text: str) -> tuple[str, ...]:
     """The tray menu's plain rolls from the comma-separated ``dice.expressions`` (commas
     inside a choice's brackets are the choice's: :func:`split_expressions`); a bad one
-    names the setting."""
+    names the setting, and so does one holding a control character (an ESC, in its comment).
+
+    >>> parse_expressions("1D6, 2D6 hit\\x1b[2J")
+    Traceback (most recent call last):
+    ...
+    companion.errors.DataError: dice.expressions: '1D6, 2D6 hit\\x1b[2J' holds a control character \
+('\\x1b'); write it as printable text
+    """
+    # A comment is printed as it is, in the tray's roll line: an ESC in it cleared the
+    # terminal (events72 DEFECT 1, as a list's names did); named, not shown escaped. Looked
+    # for first: ``ESC[2J`` opens a bracket the split would name instead. Line ends and
+    # tabs between the rolls are spacing (a TOML multi-line string), not in a roll.
+    _refuse_control(text, text.translate(_SPACING))
     expressions = tuple(part.strip() for part in split_expressions(text) if part.strip())
     for expression in expressions:
+        _refuse_control(expression, expression.replace("\t", " "))
         try:
             parse(expression)
         except DiceSyntaxError as exc:

@@ -10,11 +10,23 @@ tables with a name and a level, ``[[item]]`` tables with a name.
 from __future__ import annotations
 
 import tomllib
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import DataError
-from companion.systems.defaults import toml_value
+from companion.systems.defaults import refuse_control, toml_value
+
+#: The tables whose walk can come to a list: the monster table's species (EV-MON-1), the
+#: exploration's items (EV-EXP-4), and those that walk on to the monster table, a trap's
+#: alarm (EV-TRAP-6) and a door's or chest's trap set off by a failed disarm (EV-DOOR-3).
+#: Only these read the list file: one written wrong stopped every table and the poison
+#: actions too (events72 DEFECT 2).
+LIST_TABLES = frozenset({"door", "chest", "trap", "monster", "explore"})
+
+#: What draws nothing on the screen: format characters (a zero-width space, U+200B; a
+#: joiner) and separators. A name of these alone is blank to the eye, as an empty one.
+_UNSEEN = {"Cf", "Zs", "Zl", "Zp"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +91,28 @@ def _rows(data: dict[str, Any], kind: str, keys: set[str], origin: str) -> list[
             raise DataError(f"{where}: {what} {wrong[0]!r}")
         if not isinstance(row["name"], str) or not row["name"].strip():
             raise DataError(f"{where}: name must be text, found {toml_value(row['name'])}")
+        _check_name(row["name"], where)
         level = row.get("level", 1)
         if not isinstance(level, int) or isinstance(level, bool) or level < 1:
             raise DataError(f"{where} ({row['name']}): level must be a whole number of 1 or "
                             f"more, found {toml_value(level)}")
     return rows
+
+
+def _check_name(name: str, where: str) -> None:
+    """A list's name is printed as it is, on the terminal and the tray's screen: one holding
+    a control character (an ESC cleared the terminal, a line end broke the line) is refused
+    as every reader of a name the player wrote refuses it (:func:`refuse_control`), and so
+    is one of nothing visible (``"\\u200b"`` was picked as an invisible species; events72
+    DEFECT 1). ``where`` names the file, the list and the entry: ``lists.toml: monster 2``.
+
+    >>> _check_name("\\u200b", "lists.toml: monster 3")
+    Traceback (most recent call last):
+    ...
+    companion.errors.DataError: lists.toml: monster 3: name '\\u200b' shows nothing; give \
+the name as printable text
+    """
+    refuse_control(name, f"{where}: name")
+    if all(unicodedata.category(c) in _UNSEEN for c in name):
+        raise DataError(f"{where}: name {name!r} shows nothing; give the name as printable "
+                        "text")

@@ -115,3 +115,33 @@ def test_the_lists_in_the_config_folder_serve_every_run_and_lists_wins(
     saved.write_text("[[monster]]\nname = 'Goblin'\n", encoding="utf-8")
     assert main(["events", "monster"]) != 0
     assert f"{saved}: monster 1: needs 'level'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("name", "wrong"), [
+    ("Evil\\u001b[2J\\u001b[31mRED", r"monster 1: name 'Evil\x1b[2J\x1b[31mRED' holds a "
+                                     r"control character ('\x1b')"),
+    ("Two\\nLines", r"monster 1: name 'Two\nLines' holds a control character ('\n')"),
+    ("\\u200b", r"monster 1: name '\u200b' shows nothing"),
+    ("\\u200b\\u3000\\u2060", r"monster 1: name '\u200b\u3000\u2060' shows nothing"),
+])
+def test_a_name_that_would_print_raw_or_blank_is_refused(name: str, wrong: str) -> None:
+    """events72 DEFECT 1: a list's name is printed as it is (the terminal, the tray's
+    screen): an ESC cleared the terminal, a line end broke the line, a zero-width space
+    was picked as an invisible species. Refused as a party name is (refuse_control),
+    naming the file, the list and the entry; an item's name alike."""
+    with pytest.raises(DataError, match=re.escape(f"lists.toml: {wrong}")):
+        load_lists(f'[[monster]]\nname = "{name}"\nlevel = 2\n', "lists.toml")
+    item = wrong.replace("monster 1", "item 2")
+    with pytest.raises(DataError, match=re.escape(f"lists.toml: {item}")):
+        load_lists(f'[[item]]\nname = "Potion"\n[[item]]\nname = "{name}"\n', "lists.toml")
+
+
+def test_a_name_with_a_control_character_stops_events_monster_unprinted(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """events72 DEFECT 1 on the command line: `events monster --lists` printed the ESC."""
+    odd = tmp_path / "odd.toml"
+    odd.write_text('[[monster]]\nname = "Evil\\u001b[2J"\nlevel = 2\n', encoding="utf-8")
+    assert main(["events", "monster", "--lists", str(odd), "--seed", "1"]) == 2
+    out, err = capsys.readouterr()
+    assert "\x1b" not in out + err
+    assert f"{odd}: monster 1: name 'Evil\\x1b[2J' holds a control character" in err
