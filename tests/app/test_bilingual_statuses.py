@@ -31,7 +31,7 @@ from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place, TileLedger
 from tests.app.test_session_reads import ScriptedPresses, ScriptedReader, StepClock
-from tests.hw.test_screen_layout import spy_text
+from tests.hw.screen_layout_helpers import spy_text
 
 FIVE_M = Tile.from_notation("5m")
 

@@ -50,7 +50,7 @@ from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.tiles import ALL_KINDS, BACK, EMPTY, Tile
 from companion.systems.jongrogue.wall import Place, TileLedger
 from tests.app.camera_pick_list_helpers import Shown, on, run
-from tests.hw.test_screen_layout import spy_text
+from tests.hw.screen_layout_helpers import spy_text
 
 
 def lit_tile(shown: Shown) -> str | None:

@@ -795,7 +795,7 @@ def test_the_tray_s_title_and_outcomes_are_in_both_languages() -> None:
 
 
 def test_the_tray_s_title_fits_its_panel_with_both_halves() -> None:
-    from tests.hw.test_screen_layout import spy_text
+    from tests.hw.screen_layout_helpers import spy_text
 
     mode = DiceTrayMode(("2D6",), "simulated 仮想")
     screen = ScreenDisplay("800x480")
@@ -817,7 +817,7 @@ def test_a_follow_up_throw_shows_the_table_walked_so_far(size: str) -> None:
     from companion.app.session.mode import RollAsk, Throw
     from companion.app.session.rolls import WAIT_OPTIONS, throw_prompt
     from companion.systems.events.rules import load_rules
-    from tests.hw.test_screen_layout import spy_text, texts_drawn
+    from tests.hw.screen_layout_helpers import spy_text, texts_drawn
 
     so_far = "so far 途中"  # the project's mark of a walk not whole (the fights' too)
     row = load_rules().tables["monster"].row_for(5)["ja"]

@@ -25,7 +25,7 @@ from companion.hw.dice.reader_config import ReaderConfig
 from companion.hw.dice.render import SceneKind, Table, render_scene
 from companion.hw.display.screen import ScreenDisplay
 from tests.app.test_dice_tray import MENU, Terminal
-from tests.hw.test_screen_layout import spy_text
+from tests.hw.screen_layout_helpers import spy_text
 
 NOTICE_START = "dice read without your enrolled dice 登録ダイスなし: "
 

@@ -13,7 +13,7 @@ from companion.app.modes.dice_tray import DiceTrayMode
 from companion.app.session.mode import ChoiceAsk, Throw
 from companion.hw.display.canvas import BAD
 from companion.hw.display.screen import ScreenDisplay
-from tests.hw.test_screen_layout import spy_text, texts_drawn
+from tests.hw.screen_layout_helpers import spy_text, texts_drawn
 
 
 def _poison_walk() -> DiceTrayMode:

@@ -19,7 +19,7 @@ from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import View
 from companion.systems.jongrogue.game import Game
 from tests.hw.display.test_terminal_height import frame
-from tests.hw.test_screen_layout import RING_MENU, Drawn, spy_text
+from tests.hw.screen_layout_helpers import RING_MENU, Drawn, spy_text
 from tests.systems.jongrogue.script import feed
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

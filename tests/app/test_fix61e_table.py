@@ -22,7 +22,7 @@ from companion.hw.display.view import View
 from companion.systems.genso.combat import Attack, Fight, Wait, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
-from tests.hw.test_screen_layout import Drawn, spy_text
+from tests.hw.screen_layout_helpers import Drawn, spy_text
 
 RULES = load_rules()
 PARTY = ("pc1", "pc2", "knight_m", "mage_f")

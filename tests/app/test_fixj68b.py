@@ -24,7 +24,7 @@ from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.narration import describe
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place
-from tests.hw.test_screen_layout import spy_text
+from tests.hw.screen_layout_helpers import spy_text
 from tests.systems.jongrogue.script import feed
 
 PACKAGE = Path(__file__).resolve().parents[2] / "companion"

@@ -32,7 +32,7 @@ from companion.systems.jongrogue.reference import FIXED_READINGS
 from companion.systems.jongrogue.state import PCState
 from companion.systems.jongrogue.tiles import Tile
 from tests.app.jongrogue_bound_pc_helpers import bound_with_a_potion, flytrap
-from tests.hw.test_screen_layout import spy_text
+from tests.hw.screen_layout_helpers import spy_text
 from tests.systems.jongrogue.script import feed
 
 WHY = "bound 拘束 with no monster attacking: break free first (1d9 >= 5)"

@@ -17,7 +17,7 @@ from companion.systems.jongrogue.actions import ChoiceRequest
 from companion.systems.jongrogue.autoplay import HeadlessPlayer
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.state import MonsterOnMap
-from tests.hw.test_screen_layout import spy_text
+from tests.hw.screen_layout_helpers import spy_text
 
 
 def played(seed: int, inputs: int, strategy: str = "cautious") -> View:

@@ -49,7 +49,7 @@ from tests.app.test_coc_amounts import new_fight as coc_fight
 from tests.app.test_genso_mode import RULES
 from tests.app.test_genso_mode import new_fight as genso_fight
 from tests.app.test_tables65_fixes import Terminal
-from tests.hw.test_screen_layout import Drawn, spy_text
+from tests.hw.screen_layout_helpers import Drawn, spy_text
 
 SIZES = [("800x480", 1.0), ("1024x600", 1.0), ("800x480", 1.25), ("1024x600", 1.25)]
 SIZE_IDS = ["800x480", "1024x600", "800x480-text1.25", "1024x600-text1.25"]

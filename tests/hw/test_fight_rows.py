@@ -19,7 +19,7 @@ from companion.hw.display.view import (
     View,
     example_fight_view,
 )
-from tests.hw.test_screen_layout import Drawn, spy_text
+from tests.hw.screen_layout_helpers import Drawn, spy_text
 
 INVESTIGATORS, FOES = Name("探索者", "investigators"), Name("敵", "foes")
 ANN = ("気絶/unconscious", "瀕死/dying", "held by Cultist 組み付かれ")

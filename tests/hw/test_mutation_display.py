@@ -38,7 +38,7 @@ from companion.hw.display.view import (
     example_view,
     message_view,
 )
-from tests.hw.test_screen_layout import RING_MENU, spy_text, texts_drawn
+from tests.hw.screen_layout_helpers import RING_MENU, spy_text, texts_drawn
 
 
 @pytest.fixture
@@ -355,7 +355,7 @@ def test_a_combatant_s_hp_bar_turns_amber_then_red_and_its_stripe_shows_its_side
 def test_a_down_foe_in_a_one_line_row_says_why_in_red(screen: ScreenDisplay) -> None:
     """Thirteen combatants take one-line rows: a dead ant's ``DEAD 死亡`` stands beside its
     name in the trouble red, not in the accent of a living one's conditions."""
-    from tests.hw.test_screen_layout import _big_fight
+    from tests.hw.screen_layout_helpers import _big_fight
 
     drawn = colours_drawn(screen)
     screen.render(_big_fight(0))

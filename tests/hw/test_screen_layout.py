@@ -10,8 +10,8 @@ combatants' rows (a spy on ``_fighter``) and from pixels.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -27,7 +27,6 @@ from companion.hw.display.view import (
     DiceStep,
     DiceView,
     FighterView,
-    FightView,
     Name,
     Option,
     SheetView,
@@ -36,6 +35,16 @@ from companion.hw.display.view import (
     example_fight_view,
     example_view,
     message_view,
+)
+from tests.hw.screen_layout_helpers import (
+    RING_MENU,
+    TILE_PROMPT,
+    Drawn,
+    _big_fight,
+    _fight,
+    at_own_text_size,
+    spy_text,
+    texts_drawn,
 )
 
 
@@ -53,85 +62,8 @@ def screen(request: pytest.FixtureRequest) -> Iterator[ScreenDisplay]:
     display.close()
 
 
-def at_own_text_size(screen: ScreenDisplay) -> None:
-    """Skip a test of how much reads whole at the screen's own text size: with larger text
-    (``display.text_scale``) less does, and gives way (a step closer, then cut with …),
-    which the other tests, and ``test_text_sizes``, check at every scale."""
-    if screen.text_scale != 1.0:
-        pytest.skip("how much reads whole is set for the screen's own text size")
-
-
-@dataclass
-class Drawn:
-    """A text the screen fitted: what, at which size, into what width, what it became, and
-    whether it is an option's label (fitted by ``_fit_middle``)."""
-
-    text: str
-    size: int
-    width: int
-    shown: str
-    label: bool
-
-    @property
-    def cut(self) -> bool:
-        return "…" in self.shown and "…" not in self.text
-
-
-def texts_drawn(screen: ScreenDisplay) -> list[str]:
-    """Every text the screen renders from now on (as given, before a cut)."""
-    texts: list[str] = []
-    text = screen._text
-
-    def spy(value: str, size: int, color: tuple[int, int, int] = (0, 0, 0)) -> pygame.Surface:
-        texts.append(value)
-        return text(value, size, color)
-
-    screen.__dict__["_text"] = spy
-    return texts
-
-
-def spy_text(screen: ScreenDisplay) -> list[Drawn]:
-    """Record every text fitted (and so drawn) from now on, with what it was cut to."""
-    drawn: list[Drawn] = []
-    rendered: dict[int, str] = {}
-    text = screen._text
-
-    def text_spy(value: str, size: int, color: tuple[int, int, int] = (0, 0, 0)) \
-            -> pygame.Surface:
-        surface = text(value, size, color)
-        rendered[id(surface)] = value
-        return surface
-
-    def wrap(fit: Callable[..., pygame.Surface], label: bool) -> Callable[..., pygame.Surface]:
-        def spy(value: str, size: int, width: int, *args: Any) -> pygame.Surface:
-            surface = fit(value, size, width, *args)
-            drawn.append(Drawn(value, size, width, rendered.get(id(surface), value), label))
-            return surface
-        return spy
-
-    screen.__dict__["_text"] = text_spy
-    screen.__dict__["_fit"] = wrap(screen._fit, False)
-    if hasattr(screen, "_fit_middle"):  # (not before labels were cut in the middle)
-        screen.__dict__["_fit_middle"] = wrap(screen._fit_middle, True)
-    return drawn
-
-
 # ---- 1. a long menu outside a fight: pages, every option readable and reachable ---------
 
-RING_MENU = tuple(
-    [Option(f"fight:{n}", f"Fight {who} {pos} {ja}") for n, (who, pos, ja) in enumerate(
-        [("medusa", "TL", "メデューサ"), ("troll", "TR", "トロール"),
-         ("xeroc", "BL", "ゼロックス"), ("medusa", "BR", "メデューサ")])]
-    + [Option("shoot:0", "Shoot medusa TL メデューサ", Button.RANGED)]
-    + [Option(f"shoot:{n}", f"Shoot {who} 射撃") for n, who in enumerate(["troll", "xeroc",
-                                                                          "medusa"], 1)]
-    + [Option("use:1p", "Use healing potion 回復薬", Button.ITEM), Option("defend", "Defend 防御"),
-       Option("flee", "Flee 逃げる", Button.FLEE)]
-    + [Option(f"equip:{t}", f"Equip ring of {what} 指輪") for t, what in
-       (("8p", "armour protection"), ("9p", "adornment"), ("7p", "strength"),
-        ("6p", "stealth"))]
-    + [Option("unequip:6p", "Remove ring of stealth 隠密の指輪"),
-       Option("ready:bow", "Ready bow 弓を構える")])
 
 _KEYS = {Button.ATTACK: "A", Button.FLEE: "B", Button.RANGED: "R", Button.ITEM: "I",
          Button.MENU: "M"}
@@ -146,12 +78,6 @@ def _sheet() -> SheetView:
     sheet = example_view().sheet
     assert sheet is not None
     return sheet
-
-
-def _fight() -> FightView:
-    fight = example_fight_view().fight
-    assert fight is not None
-    return fight
 
 
 def _press_key(key: str, count: int, highlight: int, shortcuts: dict[Button, int]) \
@@ -271,10 +197,6 @@ def test_a_short_menu_stays_one_row(screen: ScreenDisplay) -> None:
     assert screen._more is None
 
 
-TILE_PROMPT = ("Draw a tile and put it on the draw slot 牌を引いて引き牌の枠に置いて: "
-               "melee 近接攻撃 vs 大蛇 snake (判定 1d9 >= 3)")
-
-
 @pytest.mark.needs_japanese_font
 def test_a_tile_prompt_keeps_what_the_tile_is_for_over_a_status_of_one_row(
         screen: ScreenDisplay) -> None:
@@ -370,17 +292,6 @@ def test_a_long_room_detail_wraps_in_its_cell(screen: ScreenDisplay) -> None:
 
 
 # ---- 5. many combatants: rows never overlap, each says its state -------------------------
-
-def _big_fight(acting: int, outcome: str = "") -> View:
-    party, enemy = Name("味方", "party"), Name("敵", "enemy")
-    fighters = [FighterView(Name(f"冒険者{n}", f"PC {n}"), party, 10, 10, 8, 8,
-                            ("全力回避 full dodge",) if n == 2 else ()) for n in range(1, 7)]
-    fighters += [FighterView(Name(f"ジャイアント・アント{n}", f"Giant Ant {n}"), enemy, -2, 4,
-                             4, 4, ("DEAD 死亡",), ally=False, down=True) for n in range(1, 8)]
-    fighters[acting] = replace(fighters[acting], acting=True)
-    fight = replace(_fight(), fighters=tuple(fighters), outcome=outcome,
-                    turn="" if outcome else "x")
-    return replace(example_fight_view(), fight=fight)
 
 
 @pytest.mark.parametrize("acting", [0, 5, 12])

@@ -34,7 +34,7 @@ from companion.hw.display.view import (
     message_view,
 )
 from tests.app.test_fixes_review62e import HELD, SYSTEM, stopped_under_the_service
-from tests.hw.test_screen_layout import spy_text
+from tests.hw.screen_layout_helpers import spy_text
 
 SIZES = ("800x480", "1024x600", "1280x720")
 

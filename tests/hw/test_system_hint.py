@@ -21,7 +21,7 @@ from companion.hw.display.game_panels import HP_BAR_MIN, HP_BAR_W, SYSTEM_HINT, 
 from companion.hw.display.screen import HEADER_HEIGHT, ScreenDisplay
 from companion.hw.display.terminal import TerminalDisplay
 from companion.hw.display.view import example_fight_view, example_view
-from tests.hw.test_screen_layout import texts_drawn
+from tests.hw.screen_layout_helpers import texts_drawn
 
 
 def test_the_hint_says_the_seconds_the_item_button_is_held() -> None:

@@ -24,8 +24,9 @@ from companion.hw.display.view import (
     example_view,
     message_view,
 )
+from tests.hw.screen_layout_helpers import RING_MENU, TILE_PROMPT, _big_fight, spy_text
 from tests.hw.test_screen_cuts import TROUBLE, _cultists
-from tests.hw.test_screen_layout import RING_MENU, TILE_PROMPT, _big_fight, screen, spy_text
+from tests.hw.test_screen_layout import screen
 
 __all__ = ["screen"]  # the fixture, at both screen sizes
 

@@ -17,7 +17,7 @@ from companion.app.poisons import PoisonList
 from companion.app.session.mode import ChoiceAsk, Throw
 from companion.hw.display import screen as screen_module
 from companion.hw.display.screen import ScreenDisplay
-from tests.hw.test_screen_layout import spy_text
+from tests.hw.screen_layout_helpers import spy_text
 
 
 def _chest_walk() -> tuple[DiceTrayMode, str]:

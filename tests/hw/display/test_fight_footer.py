@@ -37,7 +37,7 @@ from companion.systems.genso.combat import entrants_for
 from companion.systems.genso.rules import load_rules as genso_rules
 from companion.systems.genso.sheet import preset
 from tests.hw.display import test_long_prompts as long_prompts
-from tests.hw.test_screen_layout import spy_text
+from tests.hw.screen_layout_helpers import spy_text
 
 SIZES = long_prompts.SIZES
 SCALES = long_prompts.SCALES

@@ -35,7 +35,7 @@ from companion.hw.display.view import (
 from companion.systems.coc.combat import Attack, EndTurn, Entry, Fight, Side
 from companion.systems.coc.combat.fight import line_rules
 from companion.systems.coc.rules import Profile, load_rules
-from tests.hw.test_screen_layout import spy_text
+from tests.hw.screen_layout_helpers import spy_text
 from tests.systems.coc.helpers import kill_then_dying_roll_003, person
 
 SIZES = ("800x480", "1024x600")

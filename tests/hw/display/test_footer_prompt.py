@@ -13,7 +13,8 @@ from companion.hw.buttons import Button
 from companion.hw.display.option_buttons import TAP_MIN
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import Option, View, example_view
-from tests.hw.test_screen_layout import screen, spy_text
+from tests.hw.screen_layout_helpers import spy_text
+from tests.hw.test_screen_layout import screen
 
 __all__ = ["screen"]  # the fixture, at both screen sizes and both text scales
 

@@ -16,7 +16,7 @@ import pytest
 from companion.hw.display import screen as screen_module
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import Name, SheetView, TileView, View, example_view
-from tests.hw.test_screen_layout import RING_MENU, Drawn, spy_text
+from tests.hw.screen_layout_helpers import RING_MENU, Drawn, spy_text
 
 SIZES = {"800x480": (800, 480), "1024x600": (1024, 600), "720x1280": (720, 1280)}
 ROOM = (TileView("6z", Name("床", "empty floor")),

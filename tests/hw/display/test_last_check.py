@@ -12,7 +12,8 @@ import pytest
 
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import example_view
-from tests.hw.test_screen_layout import RING_MENU, Drawn, screen, spy_text
+from tests.hw.screen_layout_helpers import RING_MENU, Drawn, spy_text
+from tests.hw.test_screen_layout import screen
 
 __all__ = ["screen"]  # the fixture, at both screen sizes and both text scales
 

@@ -62,7 +62,7 @@ from companion.systems.genso.combat import Fight as GensoFight
 from companion.systems.genso.combat import entrants_for
 from companion.systems.genso.rules import load_rules as genso_rules
 from companion.systems.genso.sheet import preset
-from tests.hw.test_screen_layout import Drawn, spy_text
+from tests.hw.screen_layout_helpers import Drawn, spy_text
 
 #: Each screen: the two windows, and the Touch Display 2's portrait panel (full screen takes
 #: its own size; the layout is drawn turned, 1280x720).

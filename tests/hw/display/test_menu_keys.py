@@ -9,7 +9,8 @@ from companion.app.session.controls import menu_press
 from companion.hw.buttons import Button
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import Option, example_view
-from tests.hw.test_screen_layout import screen, spy_text, texts_drawn
+from tests.hw.screen_layout_helpers import spy_text, texts_drawn
+from tests.hw.test_screen_layout import screen
 
 __all__ = ["screen"]  # the fixture, at both screen sizes and both text scales
 

@@ -9,7 +9,8 @@ from dataclasses import replace
 from companion.hw.display.fonts import without_cjk
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import Name, SheetView, example_view
-from tests.hw.test_screen_layout import RING_MENU, at_own_text_size, screen, spy_text
+from tests.hw.screen_layout_helpers import RING_MENU, at_own_text_size, spy_text
+from tests.hw.test_screen_layout import screen
 
 __all__ = ["screen"]  # the fixture, at both screen sizes and both text scales
 

@@ -14,7 +14,7 @@ from companion.hw.display import screen as screen_module
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import Name, TileView, View
 from tests.app.test_pursuers_view import _view, pursued
-from tests.hw.test_screen_layout import RING_MENU, spy_text
+from tests.hw.screen_layout_helpers import RING_MENU, spy_text
 
 SIZES = {"800x480": (800, 480), "1024x600": (1024, 600), "720x1280": (720, 1280)}
 ICE = TileView("7m", Name("氷の怪物", "ice monster"), "awake 起, haste 倍速")

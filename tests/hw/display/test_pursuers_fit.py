@@ -19,7 +19,7 @@ import pytest
 from companion.hw.display import screen as screen_module
 from companion.hw.display.screen import HEADER_HEIGHT, ScreenDisplay
 from companion.hw.display.view import Name, TileView, View, example_view
-from tests.hw.test_screen_layout import RING_MENU, spy_text
+from tests.hw.screen_layout_helpers import RING_MENU, spy_text
 
 SIZES = {"800x480": (800, 480), "1024x600": (1024, 600), "720x1280": (720, 1280)}
 BAT = TileView("1m", Name("大こうもり", "bat"), "asleep 眠, haste 倍速")

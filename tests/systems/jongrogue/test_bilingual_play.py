@@ -22,7 +22,7 @@ from companion.systems.jongrogue.autoplay import HeadlessPlayer
 from companion.systems.jongrogue.events import Event, Kind
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.narration import describe
-from tests.hw.test_screen_layout import RING_MENU, spy_text
+from tests.hw.screen_layout_helpers import RING_MENU, spy_text
 
 GAMES = [(seed, preset, strategy) for seed in (1, 3, 7) for preset in ("plus", "ez")
          for strategy in ("cautious", "reckless")]
