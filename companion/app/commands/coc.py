@@ -224,7 +224,8 @@ def _status(fight: Fight) -> tuple[str, dict[str, Any]]:
                      "characteristics": dict(c.sheet.characteristics),
                      "weapons": [{"key": w.info.key, "loaded": w.loaded,
                                   "durability": w.durability, "broken": w.broken,
-                                  "jammed": w.jammed, "dropped": w.dropped}
+                                  "jammed": w.jammed, "dropped": w.dropped,
+                                  "lent": w.lent}
                                  for w in c.sheet.weapons]})
     return "\n".join(lines), {"profile": fight.rules.profile.value, "round": state.round,
                               "current": current, "combatants": rows,

@@ -45,6 +45,9 @@ class Weapon:
     broken: bool = False
     jammed: bool = False
     dropped: bool = False
+    #: CO-IAI-1: the ally who drew this blade and holds it (engine revision 20 on: the
+    #: lender's weapons keep their numbers, this one out of its hands); never read from a sheet
+    lent: str = ""
 
 
 @dataclass(frozen=True, slots=True)

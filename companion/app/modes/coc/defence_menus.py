@@ -61,7 +61,7 @@ class _Defences(_FightView):
             # a long gun parries too where the engine takes it (``made``); reviewcoc71 RISK 2
             options += [Option(f"d:parry:{i}", f"{w.info.en} {w.info.ja} parry 受け流し")
                          for i, w in enumerate(t.sheet.weapons)
-                         if not (w.broken or w.dropped)
+                         if not (w.broken or w.dropped or w.lent)
                          and (w.info.kind is WeaponKind.MELEE or w.info.long_gun)]
             # 003 l.97: an Iai parries a grapple too (from revision 19, ``bare``), where taken
             if (attack if bare is None else bare) and p003 and self.rules.on("CO-IAI-2") \
@@ -69,7 +69,7 @@ class _Defences(_FightView):
                 options += [Option(f"d:parry:iai{i}",
                                    f"Iai {w.info.en} {w.info.ja} parry 居合で受け流し")
                             for i, w in enumerate(t.sheet.weapons)
-                            if w.info.iai and not (w.broken or w.dropped)]
+                            if w.info.iai and not (w.broken or w.dropped or w.lent)]
             if (attack if bare is None else bare) and kind is not WeaponKind.FIREARM:
                 skills = {"hands": kind is WeaponKind.UNARMED,
                           "ma": "martial_arts" in t.sheet.skills,

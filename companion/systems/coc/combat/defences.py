@@ -224,6 +224,8 @@ class _Defences(_Disarm):
         if not 0 <= a.parry_weapon < len(t.sheet.weapons):
             return no_weapon(t, a.parry_weapon, " to parry with")
         pw = t.sheet.weapons[a.parry_weapon]
+        if pw.lent:  # coc72 DEFECT 2: drawn by an ally (CO-IAI-1, revision 20 on)
+            return f"its {pw.info.name} is in {pw.lent}'s hands (CO-IAI-1)"
         if pw.broken or pw.dropped or pw.durability is None:
             return f"its {pw.info.name} is " + ("broken" if pw.broken else "dropped"
                                                 if pw.dropped else "no parrying weapon")
@@ -281,7 +283,8 @@ class _Defences(_Disarm):
         if self.engine >= 4 and self.other_skill_chosen(t):
             return False
         pw = t.sheet.weapons[a.parry_weapon]
-        return pw.info.iai and not (pw.broken or pw.dropped) and pw.durability is not None
+        return (pw.info.iai and not (pw.broken or pw.dropped or pw.lent)
+                and pw.durability is not None)
 
     def bare_parry_allowed(self, a: Attack, kind: WeaponKind, way: str) -> bool:
         """CO-PARRY-2: bare hands only against an unarmed humanoid; MA or Budo against a

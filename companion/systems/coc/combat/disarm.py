@@ -39,7 +39,8 @@ def out_of_hands(t: Combatant, index: int) -> str:
     the blow has nothing to knock away; revision 17 threw the die and spent the attack, then
     said so (reviewc70 RISK 2)."""
     w = t.sheet.weapons[index]
-    how = "broken" if w.broken else "on the ground"
+    how = ("broken" if w.broken else "on the ground" if w.dropped
+           else f"in {w.lent}'s hands")  # CO-IAI-1, revision 20 on
     return (f"{t.name}'s {w.info.name} is already {how}, out of its hands (CO-DISARM-1); "
             f"{aim_instead(t)}")
 
@@ -48,7 +49,7 @@ def in_hands(t: Combatant) -> list[int]:
     """CO-DISARM-1: the weapons ``t`` holds that a disarm may knock away: not bare hands,
     not already dropped or broken (from revision :data:`NO_BARE_HANDS`)."""
     return [n for n, w in enumerate(t.sheet.weapons)
-            if w.info.kind is not WeaponKind.UNARMED and not (w.dropped or w.broken)]
+            if w.info.kind is not WeaponKind.UNARMED and not (w.dropped or w.broken or w.lent)]
 
 
 def aim_instead(t: Combatant) -> str:
@@ -109,7 +110,7 @@ class _Disarm(_Keeper):
     def disarmed(self, t: Combatant, a: Attack) -> None:
         """CO-DISARM-1: a disarm that hits drops the target's weapon instead of damage (Default)."""
         w = self.cs[t.name].sheet.weapons[a.disarm_weapon]
-        if w.dropped or w.broken:
+        if w.dropped or w.broken or w.lent:
             self.say(f"{t.name}'s {w.info.name} is already out of its hands (CO-DISARM-1)")
             return
         self.put_weapon(self.cs[t.name], a.disarm_weapon, replace(w, dropped=True))

@@ -136,6 +136,9 @@ FORMAT = 2
 # surprise with a first strike or an Iai (CO-SURP-1) and a fall or break fumble with a melee
 # or bare-hand weapon only (CO-MELEE-4); revision 19 took a pistol's first strike with MA and
 # doubled its damage, and played the rest as not written.
+# A blade an ally draws with Iai stays in the lender's list of weapons, marked in the drawer's
+# hands (iai.LENT_IN_PLACE, CO-IAI-1), so the lender's other weapons keep their numbers and
+# the lent one is refused by name; revision 19 took it out and renumbered the rest.
 ENGINE = 20
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),

@@ -16,6 +16,18 @@ from companion.systems.coc.combat.fighters import Combatant
 from companion.systems.coc.combat.skills import _Skills
 from companion.systems.coc.sheet import Weapon
 
+#: The first engine revision (:data:`~companion.systems.coc.combat.formats.ENGINE`) in which a
+#: blade drawn from an ally (CO-IAI-1) stays in the ally's list of weapons, marked ``lent``, so
+#: the ally's other weapons keep their numbers (``--with weapon=N``; docs/sheets.md "the first
+#: is weapon 0"); revision 19 took it out, and the ally's weapon after it became its number
+#: (coc72 DEFECT 2: a katana at 0 and a fist at 1, its later weapon=0 punched).
+LENT_IN_PLACE = 20
+
+
+def lent_out(owner: Combatant, w: Weapon) -> str:
+    """CO-IAI-1: the refusal of a blade an ally drew (:data:`LENT_IN_PLACE`): in its hands."""
+    return f"{owner.name}'s {w.info.name} is in {w.lent}'s hands (CO-IAI-1)"
+
 
 class _Iai(_Skills):
     """Adds Iai, drawing an ally's blade and sheathing."""
@@ -35,7 +47,7 @@ class _Iai(_Skills):
             return False
         # CO-GRAP-3; revision 2 held the turn for a two-handed blade it then refused
         two_handed_barred = self.engine >= 3 and self.on("CO-GRAP-3") and bool(c.grappling)
-        if not any(w.info.iai and not (w.broken or w.dropped)
+        if not any(w.info.iai and not (w.broken or w.dropped or w.lent)
                    and not (two_handed_barred and w.info.two_handed) for w in c.sheet.weapons):
             return False
         if not c.square or not self.on("CO-TURN-2"):
@@ -55,11 +67,17 @@ class _Iai(_Skills):
         if self.engine >= 4:
             self.ally_in_reach(c, ally)
         w = self.weapon(ally, a.weapon, " to draw (CO-IAI-1)")
+        if w.lent:
+            raise IllegalAction(lent_out(ally, w))
         if not w.info.iai or w.broken or w.dropped:
             raise IllegalAction(f"{ally.name}'s {w.info.name} is no Iai weapon (CO-IAI-1)")
-        kept = tuple(x for i, x in enumerate(ally.sheet.weapons) if i != a.weapon)
-        tally = tuple((i - (i > a.weapon), n) for i, n in ally.weapon_attacks if i != a.weapon)
-        self.set(ally, sheet=replace(ally.sheet, weapons=kept), weapon_attacks=tally)
+        if self.engine >= LENT_IN_PLACE:  # the ally's weapons keep their numbers
+            self.put_weapon(ally, a.weapon, replace(w, lent=c.name))
+        else:  # revision 19: out of the list, the later ones renumbered
+            kept = tuple(x for i, x in enumerate(ally.sheet.weapons) if i != a.weapon)
+            tally = tuple((i - (i > a.weapon), n) for i, n in ally.weapon_attacks
+                          if i != a.weapon)
+            self.set(ally, sheet=replace(ally.sheet, weapons=kept), weapon_attacks=tally)
         c = self.set(c, sheet=replace(c.sheet, weapons=(*c.sheet.weapons, w)))
         self.say(f"{c.name} draws {ally.name}'s {w.info.name} (CO-IAI-1)")
         return c, replace(a, weapon=len(c.sheet.weapons) - 1, borrow="")

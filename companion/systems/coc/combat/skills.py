@@ -162,7 +162,7 @@ class _Skills(_Tackle):
         weapons = ", ".join(
             w.info.name + (f" {w.loaded}/{w.info.magazine}" if w.info.magazine else "")
             + (" broken" if w.broken else " jammed" if w.jammed else " dropped" if w.dropped
-               else "") for w in t.sheet.weapons) or "none"
+               else f" in {w.lent}'s hands" if w.lent else "") for w in t.sheet.weapons) or "none"
         states = ", ".join(x.condition.value for x in t.conditions) or "no condition"
         self.say(f"{c.name} sees {t.name}: weapons {weapons}; HP {t.hp}/{t.sheet.max_hp}, "
                  f"{states}" + (" (an attack is still allowed this round, CO-SKILL-5)"

@@ -338,7 +338,8 @@ class _Strikes(_ToHit):
         needs_str = bool(self.rules.default("CO-CALL-1", "attack_loss_needs_str"))
         if not needs_str:
             t = self.arm_hit(t)
-        held = next((i for i, w in enumerate(t.sheet.weapons) if not (w.dropped or w.broken)
+        held = next((i for i, w in enumerate(t.sheet.weapons)
+                     if not (w.dropped or w.broken or w.lent)
                      and w.info.kind is not WeaponKind.UNARMED), None)
         if (held is None and not needs_str) or t.out:
             return

@@ -78,6 +78,8 @@ class _ToHit(_Defences):
                                 f"({cost}; act pick_up {c.name}{with_weapon})")
         if w.jammed:
             raise IllegalAction(f"{w.info.name} is jammed until cleared (CO-FIRE-4)")
+        if w.lent:  # coc72 DEFECT 2: drawn by an ally (CO-IAI-1, revision 20 on)
+            raise IllegalAction(f"{c.name}'s {w.info.name} is in {w.lent}'s hands (CO-IAI-1)")
         self.may_strike(c, after_dodge)
         if self.on("CO-GRAP-3") and self.grapple_bound(c) and w.info.two_handed:
             raise IllegalAction("no two-handed weapon while grappling (CO-GRAP-3)")
@@ -165,7 +167,7 @@ class _ToHit(_Defences):
             aimed = t.sheet.weapons[a.disarm_weapon]
             if aimed.info.kind is WeaponKind.UNARMED and self.engine >= NO_BARE_HANDS:
                 raise IllegalAction(bare_hands(t, aimed.info.name))
-            if (aimed.dropped or aimed.broken) and self.engine >= NO_BARE_HANDS:
+            if (aimed.dropped or aimed.broken or aimed.lent) and self.engine >= NO_BARE_HANDS:
                 raise IllegalAction(out_of_hands(t, a.disarm_weapon))
         if a.body:
             self.body_rule(a)
