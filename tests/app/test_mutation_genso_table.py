@@ -50,18 +50,35 @@ def play(mode: GensoFightMode, *keys: str, dice: DiceSource | None = None) -> No
 
 def test_each_stone_is_offered_on_its_own_side_and_used_as_picked() -> None:
     """GM-ITEM-2: with a Healing Stone and an Enchant Stone, Stone asks which; the Healing
-    Stone goes on a friend, the Enchant Stone on a foe; the one picked is the one used."""
-    mode = table(pc1={"equipment": ("healing_stone", "enchant_stone")})
+    Stone goes on a friend, the Enchant Stone on a foe immune to normal attacks (the Ghost,
+    not the orc: genso72 RISK 3); the one picked is the one used."""
+    mode = table(pc1={"equipment": ("healing_stone", "enchant_stone")},
+                 monsters=(("orc", 1), ("ghost", 1)))
     assert "stone" in choices(mode)
     play(mode, "stone")
     assert choices(mode) == ["k:healing_stone", "k:enchant_stone", "back"]
     play(mode, "k:healing_stone")
     assert choices(mode) == [f"t:{PC1}", f"t:{PC2}", "back"]
     play(mode, "back", "k:enchant_stone")
-    assert choices(mode) == [f"t:{ORC1}", f"t:{ORC2}", "back"]
+    assert choices(mode) == ["t:ゴースト", "back"]
     play(mode, "back", "k:healing_stone", f"t:{PC2}")
     assert mode.fight.journal[-1].action == UseStone(PC1, "healing_stone", PC2)
     assert mode.fight.state.get(PC1).stones == ("enchant_stone",)
+
+
+def test_an_enchant_stone_with_no_immune_foe_is_not_offered() -> None:
+    """genso72 RISK 3: the Enchant Stone was offered on every foe, and on an orc (not immune
+    to normal attacks) the stone and the turn were lost for "no effect". With no immune foe
+    an Enchant Stone alone offers no Stone; beside a Healing Stone it says it has no target,
+    and its menu of whom holds none."""
+    mode = table(pc1={"equipment": ("enchant_stone",)})
+    assert "stone" not in choices(mode)
+    mode = table(pc1={"equipment": ("healing_stone", "enchant_stone")})
+    play(mode, "stone")
+    assert [o.label for o in asked(mode).options][1] == \
+        "付与石 Enchant Stone (no target 対象なし)"
+    play(mode, "k:enchant_stone")
+    assert choices(mode) == ["back"]
 
 
 def test_one_kind_of_stone_asks_only_whom() -> None:

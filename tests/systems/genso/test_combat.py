@@ -280,20 +280,27 @@ def test_npcs_monsters_undead_and_the_incorporeal() -> None:
 
 def test_immune_to_normal_attacks() -> None:
     """GM-MON-2, GM-MON-3, GM-MON-4: against the Ghost both sides check with Magic (pc1's
-    Magic 4 + Combat 1: 2D6+5 > 4+7); a club does nothing; a magic sword harms it (its MP)
-    but not a Wight; an Exorcism-enchanted club harms the Wight; "strict Ghost" refuses the
-    magic sword."""
+    Magic 4 + Combat 1: 2D6+5 > 4+7); a club does nothing, said with no roll to hit (engine
+    revision 8, genso72 NIT 4: revision 7 rolled it first, and replays so); a magic sword
+    harms it (its MP) but not a Wight; an Exorcism-enchanted club harms the Wight; "strict
+    Ghost" refuses the magic sword."""
     fight = make([pc("pc1"), pc("forest_fairy")], [("ghost", 1), ("wight", 1)])
-    entry = act(fight, Attack(PC1, "ゴースト"), 3, 4)
+    before = make([pc("pc1"), pc("forest_fairy")], [("ghost", 1), ("wight", 1)])
+    entry = before.push(Attack(PC1, "ゴースト"), d6(3, 4), engine=7)
     assert entry.lines[0].result is not None
     assert entry.lines[0].result.text == "(2D6+5>11) ＞ 7[3,4]+5=12 ＞ 成功/success"
     assert "is immune to normal attacks (通常攻撃無効): 棍棒/Club does nothing" in entry.text
+    replayed = Fight.from_json(RULES, json.loads(json.dumps(before.to_json())))
+    assert replayed.journal[0].lines == entry.lines and replayed.journal[0].engine == 7
+    entry = act(fight, Attack(PC1, "ゴースト"))
+    assert entry.dice == () and [line.text for line in entry.lines][0] == (
+        "ゴースト is immune to normal attacks (通常攻撃無効): 棍棒/Club does nothing")
     entry = act(fight, Attack("森妖精の冒険者", "ゴースト"), 3, 3, 1, 2)
     assert "ゴースト: MP 1/4" in entry.text
     act(fight, Wait("ゴースト"))
     act(fight, Wait("ワイト"))
     act(fight, Wait(PC1))
-    entry = act(fight, Attack("森妖精の冒険者", "ワイト"), 4, 4)
+    entry = act(fight, Attack("森妖精の冒険者", "ワイト"))
     assert "剣＋１/Sword+1 does nothing" in entry.text
     act(fight, Wait("ゴースト"))
     act(fight, Wait("ワイト"))
@@ -305,7 +312,7 @@ def test_immune_to_normal_attacks() -> None:
     assert "ワイト: HP 1/6, MP 6/6" in entry.text
     strict = RULES.with_overrides({"GM-MON-2": {"strict_ghost": True}})
     fight = make([pc("forest_fairy")], [("ghost", 1)], strict)
-    entry = act(fight, Attack("森妖精の冒険者", "ゴースト"), 3, 3)
+    entry = act(fight, Attack("森妖精の冒険者", "ゴースト"))
     assert "does nothing" in entry.text
 
 
@@ -404,8 +411,9 @@ def test_a_ghosts_foe_checks_with_magic_by_the_seed() -> None:
     """GM-MON-3 (seed GM 4 ゴースト, l.1740) 「魔力によって生物へ攻撃するので、攻撃判定と防御判定は
     魔力を使う。」: monsters never roll (PG 4-2/4-3), so the checks are pc2's, and they use her
     Magic 6, not her Body 5: [2,3] + 6 ≥ 4 + 7 defends. The setting off (the spec's reading)
-    she rolls with Body and is hit; her attack on the Ghost adds Magic too."""
-    fight = make([pc("pc2")], [("ghost", 1)])
+    she rolls with Body and is hit; her attack on the Ghost, with a magic sword that harms
+    it, adds Magic too."""
+    fight = make([pc("pc2", weapons=("sword_plus1",))], [("ghost", 1)])
     act(fight, Wait(PC2))
     entry = act(fight, Attack("ゴースト", PC2), 2, 3)
     assert (f"{PC2} defends: 魔力/Magic 6 vs ゴースト 魔力/Magic 4 + 戦闘/Combat 0 + 7: "
@@ -438,7 +446,9 @@ def test_a_ghost_fight_saved_by_revision_3_replays_as_it_was_played() -> None:
     assert saved["version"] == FILE_VERSION and {e.get("engine") for e in saved["journal"]} == {3}
     again = Fight.from_json(RULES, json.loads(json.dumps(saved)))
     assert again.state == fight.state
-    entry = act(again, Attack(PC2, "ゴースト"), 2, 3)
+    act(again, Wait(PC2))
+    act(again, Wait(PC1))
+    entry = act(again, Attack("ゴースト", PC2), 2, 3)  # she defends with Magic now
     assert "魔力/Magic 6" in entry.lines[0].text and "engine" not in again.to_json()["journal"][-1]
 
 
@@ -460,13 +470,17 @@ def test_attack_spells_harm_the_immune_unless_set_not_to() -> None:
 
 
 def test_a_blank_body_checks_with_magic_by_default() -> None:
-    """GM-MON-3 Default: the Wraith (blank Body) also uses Magic for its checks."""
+    """GM-MON-3 Default: the Wraith (blank Body) also uses Magic for its checks: pc1 defends
+    against its Magic 6 (a club of pc1's would do nothing to it, and rolls no check)."""
     fight = make([pc("pc1")], [("wraith", 1)])
-    entry = act(fight, Attack(PC1, "レイス"), 2, 2)
-    assert entry.lines[0].result is not None and ">13)" in entry.lines[0].result.text
+    act(fight, Wait(PC1))
+    entry = act(fight, Attack("レイス", PC1), 2, 2)
+    assert entry.lines[0].result is not None and "vs レイス 魔力/Magic 6" in entry.lines[0].text
     off = RULES.with_overrides({"GM-MON-3": {"blank_body_uses_magic": False}})
+    fight = make([pc("pc1")], [("wraith", 1)], off)
+    act(fight, Wait(PC1))
     with pytest.raises(IllegalAction, match="has no Body"):
-        make([pc("pc1")], [("wraith", 1)], off).push(Attack(PC1, "レイス"), d6(2, 2))
+        fight.push(Attack("レイス", PC1), d6(2, 2))
 
 
 # --- magic -------------------------------------------------------------------------------------
@@ -583,15 +597,25 @@ def test_fire_lightning_and_object_spells() -> None:
 
 def test_magic_stones() -> None:
     """GM-ITEM-2: a Healing Stone heals 2D (capped); an Enchant Stone does 2D to a monster
-    immune to normal attacks and nothing to others; both are used up."""
+    immune to normal attacks; both are used up. On one not immune it is refused, as on the
+    dead (engine revision 8, genso72 RISK 3: 「通常攻撃無効な魔物に２Ｄのダメージを与える」
+    gives it no other use); revision 7 used it up for "no effect", and replays so."""
     stones = ("healing_stone", "enchant_stone", "enchant_stone")
     fight = make([pc("pc1", hp=4, equipment=stones)], [("wight", 1), ("orc", 1)])
     entry = act(fight, UseStone(PC1, "healing_stone", PC1), 3, 4)
     assert "(2D6) ＞ 7[3,4] ＞ HP 11/12" in entry.text
     act(fight, Wait("ワイト"))
     act(fight, Wait(ORC))
-    entry = act(fight, UseStone(PC1, "enchant_stone", ORC))
+    for target in (ORC, PC1):
+        with pytest.raises(IllegalAction, match=f"GM-ITEM-2 付与石/Enchant Stone: {target} is "
+                           "not immune to normal attacks .*used up for nothing"):
+            fight.push(UseStone(PC1, "enchant_stone", target), d6())
+    assert fight.state.get(PC1).stones == ("enchant_stone", "enchant_stone")
+    entry = fight.push(UseStone(PC1, "enchant_stone", ORC), d6(), engine=7)
     assert "is not immune to normal attacks; no effect" in entry.text
+    replayed = Fight.from_json(RULES, json.loads(json.dumps(fight.to_json())))
+    assert replayed.journal[-1].lines == entry.lines
+    assert replayed.state.get(PC1).stones == ("enchant_stone",)
     act(fight, Wait("ワイト"))
     act(fight, Wait(ORC))
     entry = act(fight, UseStone(PC1, "enchant_stone", "ワイト"), 2, 2)

@@ -200,7 +200,10 @@ class GensoFightMode(_GmMenu):
                         Option("full", "Full attack 全力攻撃")]
         if fights and self._spells(actor):
             options.append(Option("cast", "Spell 呪文", Button.RANGED))
-        if fights and actor.stones:
+        # A stone only with someone to take it (genso72 RISK 3: an Enchant Stone on no foe
+        # immune to normal attacks), but for a save's answers given again.
+        if fights and actor.stones and (self._restoring or any(
+                self.stone_targets(actor, k) for k in set(actor.stones))):
             options.append(Option("stone", "Stone 魔法石", Button.ITEM))
         options.append(Option("dodge", "Dodge 全力回避"))
         if not self.fight.state.moved:  # GM-COMBAT-1: one movement mode a round

@@ -26,6 +26,7 @@ from companion.systems.genso.combat import (
     Status,
     UseStone,
 )
+from companion.systems.genso.combat.journal import NOTHING_SPENT_SINCE
 from companion.systems.genso.rules import CreatureKind
 
 
@@ -317,22 +318,39 @@ class _TargetMenus(_FightView):
         return options
 
     def _stone(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
-        """GM-ITEM-2: which stone, on whom."""
+        """GM-ITEM-2: which stone, on whom. A kind no one may take is still offered (a
+        save's answers name it so whatever the foes), said to have no target."""
         kinds = list(dict.fromkeys(actor.stones))
         if len(kinds) > 1 and not rest:
             return ChoiceAsk("Which stone? 石は？", (
-                *(Option(f"k:{k}", STONES.get(k, k)) for k in kinds), BACK))
+                *(Option(f"k:{k}", STONES.get(k, k)
+                         + ("" if self.stone_targets(actor, k) else f" ({NO_TARGET})"))
+                  for k in kinds), BACK))
         if len(kinds) > 1:
             kind, rest = _value(rest[0], "k"), rest[1:]
         else:
             kind = kinds[0]
         if not rest:
-            who = "friend" if kind == "healing_stone" else "foe"
             return self._pick(f"{STONES.get(kind, kind)} on whom? 対象は？",
-                              self._targets(actor, who))
+                              self.stone_targets(actor, kind))
         return UseStone(actor.name, kind, _value(rest[0], "t"))
 
+    def stone_targets(self, actor: Combatant, kind: str) -> list[Combatant]:
+        """Whom a stone of ``kind`` may take: a Healing Stone a friend; an Enchant Stone a
+        foe immune to normal attacks (通常攻撃無効), the only one it harms, as the engine
+        refuses it on any other from revision 8 (genso72 RISK 3: every foe was offered,
+        and on the orc the stone and the turn were lost). Every foe while a save is given
+        again (:attr:`_restoring`) or a fight plays on by an older revision."""
+        if kind == "healing_stone":
+            return self._targets(actor, "friend")
+        foes = self._targets(actor, "foe")
+        if self._restoring or self.fight.engine < NOTHING_SPENT_SINCE:
+            return foes
+        return [c for c in foes if c.immune_normal]
 
+
+#: What a stone's kind no one may take is said to have (:meth:`_TargetMenus._stone`).
+NO_TARGET = "no target 対象なし"
 #: Spells cast on an area, whose targets are picked as a set (GM-MAGIC-5, GM-MAGIC-10).
 AREA = ("fire", "barrier")
 #: The side an area's shortcut (Every foe, The party) takes, by the spell's effect.

@@ -18,7 +18,12 @@ from companion.errors import IllegalAction
 from companion.systems.genso.combat.actions import Attack
 from companion.systems.genso.combat.combatants import Combatant, Role, Stance, Status
 from companion.systems.genso.combat.harm import _after_harm, _harm
-from companion.systems.genso.combat.journal import ENGINE, LINES_SAID_SINCE, Line
+from companion.systems.genso.combat.journal import (
+    ENGINE,
+    LINES_SAID_SINCE,
+    NOTHING_SPENT_SINCE,
+    Line,
+)
 from companion.systems.genso.combat.state import FightState, _swap
 from companion.systems.genso.rules import CreatureKind, GensoRules
 
@@ -160,6 +165,21 @@ def _undead_ward(rules: GensoRules, attacker: Combatant, target: Combatant) -> s
     return ""
 
 
+def _harmless(rules: GensoRules, attacker: Combatant, target: Combatant, weapon: int) -> bool:
+    """GM-MON-2: is ``attacker``'s weapon ``weapon`` a normal one against a target immune to
+    normal attacks (通常攻撃無効): no Exorcism on it, and no magic weapon the target's kind
+    is harmed by (the Ghost's, unless ``strict_ghost``)?"""
+    held = attacker.weapons[weapon]
+    return target.immune_normal and not attacker.enchanted(held.key) and not (
+        target.magic_weapons_harm and held.magic
+        and not rules.default("GM-MON-2", "strict_ghost"))
+
+
+def _immune_line(attacker: Combatant, target: Combatant, weapon: int) -> Line:
+    return Line("GM-MON-2", f"{target.name} is immune to normal attacks (通常攻撃無効): "
+                            f"{attacker.weapons[weapon].name} does nothing")
+
+
 def _attack(rules: GensoRules, state: FightState, action: Attack, source: DiceSource,
             lines: list[Line], engine: int = ENGINE) -> FightState:
     attacker, target = state.get(action.actor), state.get(action.target)
@@ -177,6 +197,12 @@ def _attack(rules: GensoRules, state: FightState, action: Attack, source: DiceSo
     stance = Stance.FULL_ATTACK if action.full else Stance.NONE
     state = _swap(state, replace(attacker, stance=stance))
     attacker = state.get(attacker.name)
+    if not drains and engine >= NOTHING_SPENT_SINCE \
+            and _harmless(rules, attacker, target, action.weapon):
+        # Said before any roll (genso72 NIT 4): the to-hit dice were asked for (typed, or
+        # thrown before the camera) for an attack whose end was known already.
+        lines.append(_immune_line(attacker, target, action.weapon))
+        return state
     if not _hit(rules, attacker, target, action.full, source, lines, engine):
         return state
     ward = _undead_ward(rules, attacker, target)
@@ -199,11 +225,8 @@ def _attack(rules: GensoRules, state: FightState, action: Attack, source: DiceSo
     else:
         weapon = attacker.weapons[action.weapon]
         enchanted = attacker.enchanted(weapon.key)
-        if target.immune_normal and not enchanted and not (
-                target.magic_weapons_harm and weapon.magic
-                and not rules.default("GM-MON-2", "strict_ghost")):
-            lines.append(Line("GM-MON-2", f"{target.name} is immune to normal attacks "
-                                          f"(通常攻撃無効): {weapon.name} does nothing"))
+        if _harmless(rules, attacker, target, action.weapon):  # revision 7: after the roll
+            lines.append(_immune_line(attacker, target, action.weapon))
             return state
         power = roll(weapon.power, source,
                      purpose=f"damage ダメージ with {weapon.name} {weapon.power}")

@@ -29,9 +29,9 @@ from companion.systems.genso.combat.state import FightState
 from companion.systems.genso.combat.turns import _advance, _apply
 from companion.systems.genso.rules import GensoRules
 
-#: The fight file's layout: 2 keeps the settings and each entry's engine revision; 3 to 7
-#: are 2 with entries that name no revision played by revision 3 to 7 (:data:`ENGINE`).
-FILE_VERSION = 7
+#: The fight file's layout: 2 keeps the settings and each entry's engine revision; 3 to 8
+#: are 2 with entries that name no revision played by revision 3 to 8 (:data:`ENGINE`).
+FILE_VERSION = 8
 
 
 def setting_text(value: Any) -> str:

@@ -31,10 +31,17 @@ from companion.systems.genso.combat.actions import Action, action_to_json
 #: Revision 6 gave a sunset with nobody to rise no line, GM-COMBAT-4's rolls without their
 #: terms and a drain's "HP −0" (genso67 NITs 2 to 4), which revision 7 says
 #: (:data:`LINES_SAID_SINCE`): an older entry replays with the lines it was played with.
-ENGINE = 7
+#: Revision 7 used an Enchant Stone up on a foe not immune to normal attacks ("no effect")
+#: and rolled the to-hit dice of a normal weapon against the immune before saying it did
+#: nothing (genso72 RISK 3, NIT 4), which revision 8 does not (:data:`NOTHING_SPENT_SINCE`).
+ENGINE = 8
 #: The revision from which a sunset always says what it did, GM-COMBAT-4's rolls show their
 #: terms and a drain names only what the monster drains (genso67).
 LINES_SAID_SINCE = 7
+#: The revision from which an Enchant Stone (GM-ITEM-2) is refused on a target not immune to
+#: normal attacks, as on the dead, and a normal weapon against the immune (GM-MON-2) does
+#: nothing without a roll to hit (genso72).
+NOTHING_SPENT_SINCE = 8
 
 
 @dataclass(frozen=True)

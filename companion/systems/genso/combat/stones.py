@@ -14,7 +14,7 @@ from companion.errors import IllegalAction
 from companion.systems.genso.combat.actions import UseStone
 from companion.systems.genso.combat.combatants import Stance, Status
 from companion.systems.genso.combat.harm import _after_harm, _harm, _heal, _status
-from companion.systems.genso.combat.journal import Line
+from companion.systems.genso.combat.journal import ENGINE, NOTHING_SPENT_SINCE, Line
 from companion.systems.genso.combat.state import FightState, _swap
 from companion.systems.genso.rules import GensoRules
 
@@ -25,11 +25,14 @@ def _stone_name(rules: GensoRules, key: str) -> str:
 
 
 def _use_stone(rules: GensoRules, state: FightState, action: UseStone, source: DiceSource,
-               lines: list[Line], legacy: bool = False) -> FightState:
+               lines: list[Line], legacy: bool = False, engine: int = ENGINE) -> FightState:
     """GM-ITEM-2: a magic stone is used up; Healing heals 2D, Enchant does 2D to the immune.
 
     A stone is not wasted on one dead, vanished or fled: it is refused, as the Healing
-    spell is (GM-COMBAT-8: nothing brings the dead back).
+    spell is (GM-COMBAT-8: nothing brings the dead back). Nor, from engine revision
+    :data:`~.journal.NOTHING_SPENT_SINCE` on, an Enchant Stone on one not immune to normal
+    attacks: 「通常攻撃無効な魔物に２Ｄのダメージを与える」 gives it no other use, and
+    revision 7 used it up there with "no effect" (genso72 RISK 3).
     """
     user = state.get(action.actor)
     if action.stone not in user.stones:
@@ -38,6 +41,11 @@ def _use_stone(rules: GensoRules, state: FightState, action: UseStone, source: D
     if not legacy and aimed.status in (Status.DEAD, Status.VANISHED, Status.FLED):
         raise IllegalAction(f"{aimed.name} {aimed.status.said}: the stone would be used "
                             "up for nothing")
+    if action.stone == "enchant_stone" and not aimed.immune_normal \
+            and engine >= NOTHING_SPENT_SINCE:
+        raise IllegalAction(f"GM-ITEM-2 付与石/Enchant Stone: {aimed.name} is not immune to "
+                            "normal attacks (通常攻撃無効), the only foe it harms: the stone "
+                            "would be used up for nothing")
     left = list(user.stones)
     left.remove(action.stone)
     state = _swap(state, replace(user, stones=tuple(left), stance=Stance.NONE))

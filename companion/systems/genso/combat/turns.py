@@ -187,7 +187,7 @@ def _apply(rules: GensoRules, state: FightState, action: Action,
     elif isinstance(action, Cast):
         state = _cast(rules, state, action, lines, engine)
     elif isinstance(action, UseStone):
-        state = _use_stone(rules, state, action, source, lines, legacy)
+        state = _use_stone(rules, state, action, source, lines, legacy, engine)
     elif isinstance(action, Dodge):
         state = _swap(state, replace(actor, stance=Stance.FULL_DODGE))
         lines.append(Line("GM-COMBAT-6", f"{actor.name} dodges all out (全力回避): +"
