@@ -91,6 +91,7 @@ class Combatant:
     no_more_shots: bool = False  # CO-FIRE-5: a shot was parried this round
     chanting: str = ""        # CO-SPELL-2: the spell being chanted
     chant_automatic: bool = False
+    chant_verbal: bool = False  # CO-SPELL-1: the chant needs words or gestures, a free body
     chant_turns: int = 0      # CO-SPELL-2 Default: the caster's turns until it takes effect
     pinning: str = ""         # CO-TACKLE-3: whom the tackler pins next round
     arm_hits: int = 0         # CO-CALL-1: called shots to the arm (one attack fewer)

@@ -139,6 +139,8 @@ FORMAT = 2
 # A blade an ally draws with Iai stays in the lender's list of weapons, marked in the drawer's
 # hands (iai.LENT_IN_PLACE, CO-IAI-1), so the lender's other weapons keep their numbers and
 # the lent one is refused by name; revision 19 took it out and renumbered the rest.
+# A chanted or gestured spell whose caster is held when it comes due stops, said (CO-SPELL-1,
+# spells.HELD_AT_THE_END); revision 19 checked only when the chant began.
 ENGINE = 20
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),

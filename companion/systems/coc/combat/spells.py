@@ -12,6 +12,13 @@ from companion.systems.coc.combat.actions import Cast
 from companion.systems.coc.combat.board_moves import _Board
 from companion.systems.coc.combat.fighters import Combatant
 
+#: The first engine revision (:data:`~companion.systems.coc.combat.formats.ENGINE`) in which a
+#: chanted or gestured spell is checked again when it comes due (:meth:`_Spells.held_at_the_end`):
+#: a caster held since it began (a grapple, a 004 restraint) has no free body, and the spell
+#: stops. Revision 19 checked only at the start, so a caster restrained mid-chant (no damage,
+#: so no CO-SPELL-2 roll) still cast it (coc72 DEFECT 3).
+HELD_AT_THE_END = 20
+
 
 class _Spells(_Board):
     """Adds spells and their chants."""
@@ -29,9 +36,26 @@ class _Spells(_Board):
             raise IllegalAction(f"{c.name} has {c.mp} MP")
         c = self.one_action(c, "CO-SPELL-1", self.other_skill_ap())
         self.set(c, mp=c.mp - a.mp, chanting=a.spell, chant_automatic=a.automatic,
+                 chant_verbal=a.verbal,
                  chant_turns=max(1, int(self.rules.default("CO-SPELL-2", "chant_turns"))))
         self.say(f"{c.name} begins {a.spell} (MP −{a.mp} = {c.mp - a.mp}): it takes effect at "
                  f"the start of {c.name}'s turn (CO-SPELL-1)")
+
+    def held_at_the_end(self, c: Combatant) -> bool:
+        """CO-SPELL-1 (004 l.152-153 「"詠唱/祝詞"や"身振り/舞"が必要な場合の呪文は往々にして
+        「体が自由かつ、活動的な状態にある」場合でないと使用できない。よって、組み付き等の技能に
+        よる攻撃で自由を奪われた場合は呪文を使用することはできない」): from revision
+        :data:`HELD_AT_THE_END`, a chanted or gestured spell (not ``automatic``, CO-SPELL-2's
+        semi-automatic ones) whose caster is held when it comes due does not take effect: the
+        chant is the casting, and a grapple took the free body it needs. Said, and the chant
+        ends (its MP stay spent, as an interrupted chant's do). Whether it was stopped."""
+        if (self.engine < HELD_AT_THE_END or not self.on("CO-SPELL-1") or not c.held_by
+                or not c.chant_verbal or c.chant_automatic):
+            return False
+        self.set(c, chanting="", chant_automatic=False, chant_verbal=False, chant_turns=0)
+        self.say(f"{c.name}'s {c.chanting} stops: {c.name} is held by {c.held_by} and cannot "
+                 "chant or gesture (CO-SPELL-1)")
+        return True
 
     def chant_hit(self, t: Combatant) -> None:
         """CO-SPELL-2: damage stops the chant unless POW×1 succeeds; automatic spells go on."""

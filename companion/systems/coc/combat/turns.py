@@ -118,7 +118,9 @@ class _Turns(_Attacks):
             self.say(f"{c.name} acts at DEX/2 ({self.half_dex(c)})"
                      + (f": {c.ap} AP" if self.p003 else "") + f" ({rule})")
             return
-        if c.chanting and c.chant_turns <= 1:
+        if c.chanting and c.chant_turns <= 1 and self.held_at_the_end(c):
+            c = self.cs[c.name]
+        elif c.chanting and c.chant_turns <= 1:
             self.say(f"{c.name}'s {c.chanting} takes effect (CO-SPELL-2)")
             c = self.set(c, chanting="", chant_automatic=False, chant_turns=0)
         elif c.chanting:
