@@ -465,7 +465,7 @@ def test_iai_draw_sheathe_and_pommel_strike_at_the_table(tmp_path: Path) -> None
     assert "h:iai" in hows[0] and "h:pommel" in hows[0]
     assert {"CO-IAI-2", "CO-IAI-3"} <= shown_rules(mode)
     last = mode.fight.journal[-1]
-    assert describe(last.action) == "Deep 攻撃 attacks → Bob [Iai 居合] [pommel 柄当て]"
+    assert describe(last.action) == "Deep 攻撃 attacks → Bob [Iai 居合] [pommel 柄打ち]"
     assert last.lines[1].startswith("Deep 居合/Iai (1D100<=70) ＞")
     assert "tackle" not in deep[0] and "cast" not in deep[0]  # CO-TACKLE-1, CO-SPELL-1: 004
 

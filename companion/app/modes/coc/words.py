@@ -63,7 +63,7 @@ HOW: tuple[tuple[str, str, dict[str, object]], ...] = (
     ("leg", "Called: leg 部位狙い 脚", {"called": "leg"}),
     ("knockout", "Knock out 気絶狙い", {"knockout": True}),
     ("iai", "Iai 居合", {"iai": True}),
-    ("pommel", "Iai pommel strike 居合 柄当て", {"iai": True, "pommel": True}),
+    ("pommel", "Iai pommel strike 居合 柄打ち", {"iai": True, "pommel": True}),
     ("borrow", "Iai with an ally's blade 味方の刀で居合", {"iai": True}),
     ("disarm", "Disarm 武器落とし", {"disarm": True}),
     ("after_dodge", "After dodging, −50% (Keeper's OK) 回避後の攻撃", {"after_dodge": True}),
@@ -151,7 +151,7 @@ def describe(action: Action, state: FightState | None = None) -> str:
     if isinstance(action, Attack):
         tags = [tag for on, tag in (
             (action.first_strike, "first strike 先制"), (action.iai, "Iai 居合"),
-            (action.pommel, "pommel 柄当て"), (action.borrow, f"{action.borrow}'s blade"),
+            (action.pommel, "pommel 柄打ち"), (action.borrow, f"{action.borrow}'s blade"),
             (action.ma and not action.ma_option, "MA"),
             (action.ma_option, f"MA {action.ma_option}"), (action.burst, "burst 連射"),
             (action.shots > 1, f"{action.shots} shots"), (action.aim, "aim 狙い撃ち"),
