@@ -176,3 +176,21 @@ def test_a_pc_key_is_not_taken_for_another_pcs_english(
     run(capsys, "fight", "new", "--party", "pc2", "pc1", "--monsters", "orc")
     assert run(capsys, "fight", "attack", "pc2", "pc1")["entry"]["action"]["target"] == \
         "駆け出し冒険者１"
+
+
+def test_a_refusal_names_a_sheet_by_what_finds_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A PC brought in from a sheet is listed by what names it from any folder: a saved
+    character by its name, another sheet file by its whole path (its bare file name, typed
+    elsewhere, names no one)."""
+    outside = tmp_path / "di.toml"
+    assert main(["genso", "sheet", "pc1", "--save-as", str(outside)]) == 0
+    assert main(["genso", "new", "Bo", "--body", "6", "--perception", "5", "--magic", "4",
+                 "--skill", "combat", "--seed", "1"]) == 0
+    capsys.readouterr()
+    run(capsys, "fight", "new", "--party", str(outside), "Bo", "--monsters", "orc")
+    assert main(["genso", "fight", "wait", "Nobody"]) == 2
+    err = capsys.readouterr().err
+    assert f"(駆け出し冒険者１ PC 1 = {outside}, Bo PC 2 = Bo, オーク Orc = orc)" in err, err
+    assert run(capsys, "fight", "wait", str(outside))["entry"]["action"]["actor"] == \
+        "駆け出し冒険者１"

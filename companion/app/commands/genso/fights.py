@@ -379,9 +379,10 @@ def _spaceless(text: str) -> str:
 
 
 def _typeable(fight: Fight, english: dict[str, str], name: str) -> str:
-    """A combatant as a refusal lists it: its name, its English and, for a monster or a
-    preset, the key that names it (``オーク2 Orc 2 = orc2``; ``駆け出し冒険者１ PC 1 =
-    pc1``), so a player without Japanese input is told what to type (genso72 NIT 6)."""
+    """A combatant as a refusal lists it: its name, its English and what else names it (a
+    monster's or preset's key, a saved character's name, a sheet file's path: ``オーク2 Orc
+    2 = orc2``, ``駆け出し冒険者１ PC 1 = pc1``), so a player without Japanese input is
+    told what to type (genso72 NIT 6)."""
     entrant = next((e for e in fight.entrants if e.name == name), None)
     key = ""
     if entrant is not None and entrant.monster:
@@ -390,8 +391,9 @@ def _typeable(fight: Fight, english: dict[str, str], name: str) -> str:
     elif entrant is not None and not entrant.origin:
         key = next((k for k, raw in fight.rules.presets.items()
                     if fold_name(str(raw.get("name", ""))) == fold_name(name)), "")
-    elif entrant is not None:
-        key = Path(entrant.origin).name
+    elif entrant is not None:  # a saved character by its name, another sheet by its path
+        origin = Path(entrant.origin)
+        key = origin.stem if sheet_path(origin.stem).resolve() == origin else str(origin)
     return f"{name} {english[name]}" + (f" = {key}" if key else "")
 
 
