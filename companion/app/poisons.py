@@ -326,6 +326,19 @@ class PoisonList:
             save()
         return poison
 
+    def put_back(self, before: Mapping[str, Poison], after: Mapping[str, Poison]) -> bool:
+        """The list back to ``before`` while it is still ``after`` (what a change made of
+        it): the dice tray's *Undo* of a table whose die was typed wrong takes back the
+        poison, or the cure, it tracked (events72 RISK 3). False, and nothing changed, when
+        the list changed since (``companion events`` beside, a Tick). A write refused
+        raises the OSError, as :meth:`save` does."""
+        with self._changing(None) as save:
+            if self.reload() != after:
+                return False
+            self.poisons = dict(before)
+            save()
+        return True
+
     def save(self, unsaved: Unsaved | None = None) -> None:
         """Write the list. A file that cannot be written (a read-only or full folder) raises
         the OSError; with ``unsaved`` that is given why instead ("<path> (<folder>: no file

@@ -44,6 +44,7 @@ from companion.app.commands.roll import (
     refuse_idle_seed,
     run_with_source,
 )
+from companion.app.notes import note
 from companion.app.options import OnlyWith, refuse_stray_options
 from companion.app.overrides import add_set_argument, how_to_set, read_text, user_rules
 from companion.app.party_hp import (
@@ -74,7 +75,7 @@ from companion.systems.defaults import (
     readings_text,
     refuse_control,
 )
-from companion.systems.events.lists import UserLists, load_lists
+from companion.systems.events.lists import LIST_TABLES, UserLists, load_lists
 from companion.systems.events.poisoned import Poison, describe, ended, tracked_name
 from companion.systems.events.report import EventReport
 from companion.systems.events.rules import (
@@ -157,6 +158,19 @@ def user_lists(given: str | None) -> UserLists | None:
     return None if path is None else load_lists(read_text(path, "list file"), str(path))
 
 
+def tray_lists() -> tuple[UserLists | None, str]:
+    """The dice tray's lists (:func:`user_lists`, the config folder's) and, when the file
+    cannot be read, why: said on stderr here, and by the tray on its screen, which starts
+    all the same; only the tables that can come to a list wait for it (events72 DEFECT 2:
+    the tray would not start)."""
+    try:
+        return user_lists(None), ""
+    except DataError as exc:
+        note(f"{exc}: the dice tray's {', '.join(sorted(LIST_TABLES))} tables wait until "
+             "it is mended; its rolls, other tables and Tick go on")
+        return None, str(exc)
+
+
 def show_defaults(rules: EventRules, as_json: bool) -> int:
     """Every Default, "(default)" or "(set by you)", and the range of one that has one
     (``[limits]``: EV-CORE-1 dm_level "from 1 to 100", EV-POI-2, ...) or its choices (EV-CORE-4
@@ -203,7 +217,9 @@ def run(args: argparse.Namespace) -> int:
         load_rating_table(read_text(args.ratings, "rating table"), args.ratings)
         if args.ratings else None
     )
-    lists = user_lists(args.lists)
+    # Read by the tables that can come to a list only: a list written wrong blocks those,
+    # not the poison and party actions nor the other tables (events72 DEFECT 2).
+    lists = user_lists(args.lists) if args.table in LIST_TABLES else None
 
     if args.table in POISON_ACTIONS:
         return poison_action(args, rules, party)

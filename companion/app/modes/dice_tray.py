@@ -37,7 +37,7 @@ import hashlib
 import json
 import shlex
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
@@ -69,7 +69,7 @@ from companion.files import (
 )
 from companion.hw.buttons import Button
 from companion.hw.display.view import DiceStep, DiceView, Name, Option, View
-from companion.systems.events.lists import UserLists
+from companion.systems.events.lists import LIST_TABLES, UserLists
 from companion.systems.events.poisoned import Poison, afflict, describe, same_name
 from companion.systems.events.report import EventReport, Step
 from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode, load_rules
@@ -157,6 +157,20 @@ TRACK_REFUSED = "poison not tracked 毒は未記録: list changed; note it by ha
 CURE_REFUSED = "cure not kept 治療は未記録: list changed; note it by hand 手で記録を"
 #: :meth:`DiceTrayMode._list_fingerprint` of a poison list the disk would not read.
 UNREADABLE_LIST = "unreadable"
+#: A list file (``events_lists.toml``) that cannot be read blocks only the tables that can
+#: come to it (:data:`~companion.systems.events.lists.LIST_TABLES`): the tray starts, its
+#: rolls, other tables and Tick go on, and the error is on its screen; it would not start,
+#: and said why on stderr only (events72 DEFECT 2). The file is read again at each try.
+LISTS_BLOCKED = "list file unreadable リスト読めず: mend it 修正を"
+LISTS_PROMPT = ("List file unreadable リスト読めず: mend it, then Again; or back to the menu? "
+                "修正してもう一度")
+#: *Undo* on a table's or a roll's outcome with typed dice (``--dice typed``): the last
+#: throw is taken back, with the poison or the cure its walk tracked, and that die is
+#: asked again. A die typed wrong could not be corrected: its poison stayed tracked, to
+#: cure on the command line (events72 RISK 3). Typed dice only: a thrown die's undo would
+#: be a free reroll.
+UNDO = "Undo 取り消し"
+UNDO_REFUSED = "not undone 取り消せず: the poison list changed since; use Tick 毒の経過"
 
 
 def table_path() -> Path:
@@ -310,13 +324,24 @@ class DiceTrayMode:
     :meth:`table_unsaved`), taken up by :meth:`take_up_saved`. The tables pick species
     and items from the player's ``lists`` (EV-MON-1, EV-EXP-4) when there are some.
     ``notice``: what the dice source said as it opened (the dice camera's enrolled dice not
-    used, :attr:`CameraDiceSource.enrol_notice`), on the status line at start."""
+    used, :attr:`CameraDiceSource.enrol_notice`), on the status line at start.
+    ``lists_error``: why the list file could not be read (the tables that can come to a
+    list wait, :data:`LISTS_BLOCKED`), ``reload_lists`` reading it again at each try.
+    ``typed``: the dice are typed, and an outcome offers :data:`UNDO`."""
 
     def __init__(self, expressions: Sequence[str], source_name: str,
                  rules: EventRules | None = None, poisons: PoisonList | None = None,
                  lists: UserLists | None = None, table_file: Path | None = None,
-                 notice: str = "") -> None:
+                 notice: str = "", *, lists_error: str = "",
+                 reload_lists: Callable[[], UserLists | None] | None = None,
+                 typed: bool = False) -> None:
         self.table_file = table_file
+        self.lists_error = lists_error
+        self.reload_lists = reload_lists
+        self.typed = typed
+        # The poison list before and after the last outcome's walk tracked what it gave,
+        # for its Undo (events72 RISK 3); None: it tracked nothing.
+        self._tracked_change: tuple[dict[str, Poison], dict[str, Poison]] | None = None
         # Said on stderr only, the player at the screen never saw it (fixdice71b): shown
         # once, as trouble when nothing else is said, until the answer after it was shown.
         self.notice = notice
@@ -392,8 +417,13 @@ class DiceTrayMode:
             return ChoiceAsk(POISONS_PROMPT, _menu(("End block ブロック終了",
                                                     "Rest 1 hour 休息1時間", "Back 戻る")))
         if self.stage is Stage.OUTCOME:
-            return ChoiceAsk(self._outcome_prompt(), _menu(
-                ("Again もう一度", *((POISONS,) if self.crowded else ()), "Menu メニュー")))
+            labels = self._outcome_labels()
+            # Undo after Menu, which stays where it was and the back button's (FLEE)
+            undo = labels[-1] == UNDO
+            options = _menu(labels[:-1] if undo else labels)
+            if undo:
+                options += (Option(str(len(options)), UNDO),)
+            return ChoiceAsk(self._outcome_prompt(), options)
         if self.stage is Stage.QUIT_ASK:
             return ChoiceAsk(QUIT_PROMPT, QUIT_OPTIONS)
         return None
@@ -431,8 +461,8 @@ class DiceTrayMode:
                 names = list(TABLE_NAMES)
                 self.dice = DiceView(
                     title="Event tables イベント表",
-                    steps=tuple(DiceStep(EVENT_TABLES[t], f"{i}. {TABLE_NAMES[t]}")
-                                for i, t in enumerate(names, 1)),
+                    steps=(*(DiceStep(EVENT_TABLES[t], f"{i}. {TABLE_NAMES[t]}")
+                             for i, t in enumerate(names, 1)), *self._lists_rows()),
                     source=self.source_name)
             elif index == len(self.expressions) + 1 and self.poisons is not None:
                 self._open_poisons()
@@ -459,8 +489,51 @@ class DiceTrayMode:
                 self._start(self.pick)
         elif index == 1 and self.crowded:
             self._open_poisons()
+        elif self._outcome_labels()[index] == UNDO:
+            self._undo()
         else:
             self._to_menu()
+
+    def _outcome_labels(self) -> list[str]:
+        return ["Again もう一度", *((POISONS,) if self.crowded else ()), "Menu メニュー",
+                *((UNDO,) if self._can_undo() else ())]
+
+    def _can_undo(self) -> bool:
+        """Whether the outcome offers :data:`UNDO`: typed dice, a throw taken, and a walk
+        or roll whole, or held by Back (:data:`HELD`): Undo there takes back the throw
+        before the one backed out of, so a table is corrected die by die. Not after a throw
+        that failed, nor at a table blocked for its list."""
+        return (self.typed and self.stage is Stage.OUTCOME and bool(self.throws)
+                and (not self.note or self.held))
+
+    def _undo(self) -> None:
+        """:data:`UNDO`: the last throw taken back, with what its walk tracked (the poison
+        list put back as it was before, while no one changed it since), and that throw
+        asked again: a die typed wrong is typed again (events72 RISK 3)."""
+        if self._tracked_change is not None:
+            assert self.poisons is not None
+            before, after = self._tracked_change
+            try:
+                put_back = self.poisons.put_back(before, after)
+            except OSError as exc:
+                note(f"cannot save the poison list ({error_text(exc)}): the table is not "
+                     "undone")
+                self.trouble = f"not undone 取り消せず: {error_text(exc)}"
+                return
+            if not put_back:
+                note(f"{self.poisons.path}: the poison list changed since the "
+                     f"{self._title()} tracked its poison or cure: not undone; Tick "
+                     "shows the list, `companion events cure --who NAME` ends a poison")
+                self.trouble = UNDO_REFUSED
+                return
+        self._tracked_change = None
+        self.throws.pop()
+        self.report = None
+        self.resume = self.held = False
+        self.reading = self.note = self.trouble = self.hint = ""
+        self.crowded = 0
+        self.stage = Stage.THROW
+        self._walk_on()
 
     def _pass_time(self, rest_hours: int | None) -> None:
         """EV-POI-2: the end of a block (None) or an hour of rest. The HP a poison takes
@@ -724,6 +797,8 @@ class DiceTrayMode:
         walk that awaits no die (the tables changed since) is no table to take up."""
         pick = TrayPick(state["table"], state["expression"])
         self.pick, self.throws = pick, [tuple(t) for t in state["throws"]]
+        if state.get("ended") is None and self._lists_blocked():
+            return  # not walked without the list it walked with: held until it is mended
         self.stage = Stage.THROW
         try:
             need = self._walk()
@@ -737,6 +812,8 @@ class DiceTrayMode:
             raise DataError(f"its throws end {self._title()}: no die is awaited")
         self.stage = Stage(state["stage"])  # the walk drew the die awaited in self.dice
         self.resume, self.held, self.note = state["resume"], state["held"], state["note"]
+        if self.note == LISTS_BLOCKED:  # held for the list file, read now: held as by Back
+            self.held, self.note = True, HELD_NOTE
 
     def _open_poisons(self) -> None:
         self.stage = Stage.POISONS
@@ -763,6 +840,7 @@ class DiceTrayMode:
         self._walk_on()
 
     def _to_menu(self) -> None:
+        self._tracked_change = None
         self.stage = Stage.MENU
         self.pick = None
         self.resume = self.held = False
@@ -771,6 +849,7 @@ class DiceTrayMode:
         self.dice = self._menu_view()
 
     def _start(self, pick: TrayPick) -> None:
+        self._tracked_change = None
         self.pick = pick
         self.throws = []
         self._taken_up = False
@@ -797,6 +876,8 @@ class DiceTrayMode:
     def _walk_on(self) -> None:
         """Walk as far as the throws go; a table that cannot go on says why at its outcome.
         A whole table's poisons, or its cure, go to the tracked list."""
+        if self._lists_blocked():
+            return
         try:
             need = self._walk()
         except CompanionError as exc:
@@ -805,6 +886,36 @@ class DiceTrayMode:
             return
         if need is None:
             self._ended_walk()
+
+    def _lists_blocked(self) -> bool:
+        """Whether the pick is a table that can come to a list while the list file cannot
+        be read (:data:`LISTS_BLOCKED`; it is read again first): the tray is then at the
+        outcome, the error on its screen, *Again* trying again, the throws taken kept."""
+        if self.pick is None or self.pick.table not in LIST_TABLES or not self.lists_error:
+            return False
+        if self.reload_lists is not None:
+            try:
+                self.lists = self.reload_lists()
+            except DataError as exc:
+                self.lists_error = str(exc)
+            else:
+                self.lists_error = ""
+                note("the list file is read again: the tables that use it go on")
+                return False
+        self.stage = Stage.OUTCOME
+        self.resume, self.held, self.note = bool(self.throws), False, LISTS_BLOCKED
+        self.dice = DiceView(title=self._title(), source=self.source_name,
+                             steps=self._lists_rows())
+        return True
+
+    def _lists_rows(self) -> tuple[DiceStep, ...]:
+        """The list file's error on the screen, and what waits for it."""
+        if not self.lists_error:
+            return ()
+        waiting = ", ".join(str(TABLE_NAMES[t]) for t in TABLE_NAMES if t in LIST_TABLES)
+        return (DiceStep("EV-MON-1", f"List file unreadable リスト読めず: {self.lists_error}"),
+                DiceStep("EV-MON-1", f"{waiting} wait until it is mended 修正まで待機; the "
+                         "other tables, the rolls and Tick go on"))
 
     def _ended_walk(self) -> None:
         """A walk just whole: saved first as ended (its throws, and the poison list's
@@ -920,7 +1031,10 @@ class DiceTrayMode:
             # A list that cannot be saved (a read-only data folder) ends no roll: its
             # outcome is shown, with why the list was not kept.
             unsaved: list[str] = []
+            before = dict(self.poisons.reload())
             tracked = self.poisons.track(self.report, unsaved.append)
+            if not unsaved and (tracked.poisoned or tracked.cured):
+                self._tracked_change = (before, dict(self.poisons.poisons))
             notes = tracking_notes(tracked, self._rules())
             kept = ("this poison is not tracked" if tracked.poisoned
                     else "the cure is not kept in it")
@@ -1026,6 +1140,8 @@ class DiceTrayMode:
     def _outcome_prompt(self) -> str:
         if self.held:
             return HELD
+        if self.note == LISTS_BLOCKED:
+            return LISTS_PROMPT
         if self.note:
             return NO_ROLL
         assert self.pick is not None
@@ -1039,7 +1155,7 @@ class DiceTrayMode:
     def _menu_view(self) -> DiceView:
         # Short: the Dice panel (about 264 px at 800x480) cut a longer title's Japanese.
         # (short: "Roll or table? 選んでください" was cut at text_scale 1.25, screen66 NIT 1)
-        return DiceView(title=MENU_TITLE, source=self.source_name)
+        return DiceView(title=MENU_TITLE, source=self.source_name, steps=self._lists_rows())
 
     # -- the screen, saving and the log -------------------------------------------------
 

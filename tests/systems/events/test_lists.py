@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 
 from companion.app.cli import main
+from companion.app.commands.events import LISTS_NAME
+from companion.app.paths import config_dir
 from companion.dice import ScriptedDice
 from companion.errors import DataError
 from companion.systems.events.lists import Species, UserLists, load_lists
@@ -145,3 +147,21 @@ def test_a_name_with_a_control_character_stops_events_monster_unprinted(
     out, err = capsys.readouterr()
     assert "\x1b" not in out + err
     assert f"{odd}: monster 1: name 'Evil\\x1b[2J' holds a control character" in err
+
+
+def test_a_bad_list_file_blocks_only_the_tables_that_use_it(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """events72 DEFECT 2: every `events` action read events_lists.toml, so one bad level
+    stopped end-block, cure, rooms, party and the tables that never come to a list. These
+    go on; the tables that can come to a list (door, chest, trap, monster, explore) say
+    the file's error."""
+    config_dir().mkdir(parents=True, exist_ok=True)
+    (config_dir() / LISTS_NAME).write_text("[[monster]]\nname='Goblin'\nlevel=0\n",
+                                           encoding="utf-8")
+    for argv in (["poison", "--seed", "4"], ["end-block"], ["poisoned"], ["rooms"],
+                 ["cure", "--who", "victim"], ["recovery", "--seed", "1"], ["party"]):
+        assert main(["events", *argv]) == 0, capsys.readouterr().err
+    capsys.readouterr()
+    for table in ("door", "chest", "trap", "monster", "explore"):
+        assert main(["events", table, "--seed", "1"]) == 2
+        assert "level must be a whole number of 1 or more, found 0" in capsys.readouterr().err

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from companion.app.command_name import companion_line
-from companion.app.commands.events import load_user_rules, user_lists
+from companion.app.commands.events import load_user_rules, tray_lists, user_lists
 from companion.app.commands.play.telling import question_show, resume_command, tell
 from companion.app.config import Config
 from companion.app.modes.dice_tray import DiceTrayMode, parse_expressions, table_path
@@ -106,9 +106,12 @@ def run_dice_tray(config: Config, display: Display, controls: Controls,
         # The camera's enrolled dice not used: said on stderr by camera_rolls, and on the
         # tray's screen, where the player at the Pi reads (fixdice71b)
         notice = dice.source.enrol_notice if isinstance(dice, CameraRolls) else ""
+        # A list file written wrong blocks only the tables that use it (events72 DEFECT 2)
+        lists, lists_error = tray_lists()
         tray = DiceTrayMode(expressions, SOURCE_NAMES[source], rules,
-                            PoisonList(poisons_path()), user_lists(None), table_path(),
-                            notice=notice)
+                            PoisonList(poisons_path()), lists, table_path(),
+                            notice=notice, lists_error=lists_error,
+                            reload_lists=lambda: user_lists(None), typed=source == "typed")
         left = _TRAY_LEFT.pop(data_dir(), None)
         if left is not None:
             tray.carry_on(left)

@@ -1,0 +1,124 @@
+"""The dice tray's *Undo 取り消し* with typed dice (events72 RISK 3): a die typed wrong on a
+table or a roll is taken back with what its walk tracked (a poison, a cure) and typed
+again; Undo on a table held by Back takes back the throw before, so a table is corrected
+die by die. Thrown dice (the camera's, simulated) get no Undo: it would be a free reroll."""
+
+from __future__ import annotations
+
+from companion.app.modes.dice_tray import UNDO, UNDO_REFUSED, DiceTrayMode
+from companion.app.poisons import PoisonList, poisons_path
+from companion.app.session.mode import ChoiceAsk, RollAsk, Throw
+from companion.hw.buttons import Button
+
+TABLES, RECOVERY, POISON = 2, 5, 6  # the menu's Tables (after 1D6, 2D6), the tables'
+
+
+def typed_tray(*, typed: bool = True) -> DiceTrayMode:
+    return DiceTrayMode(("1D6", "2D6"), "typed 入力", poisons=PoisonList(poisons_path()),
+                        typed=typed)
+
+
+def choice(mode: DiceTrayMode) -> ChoiceAsk:
+    ask = mode.ask()
+    assert isinstance(ask, ChoiceAsk), ask
+    return ask
+
+
+def pick(mode: DiceTrayMode, label: str) -> None:
+    labels = [o.label for o in choice(mode).options]
+    mode.answer(labels.index(label))
+
+
+def tracked() -> dict[str, dict[str, object]]:
+    return {name: p.to_json() for name, p in PoisonList(poisons_path()).poisons.items()}
+
+
+def poison_table(mode: DiceTrayMode, *faces: int) -> None:
+    mode.answer(TABLES)
+    mode.answer(POISON)
+    for face in faces:
+        mode.answer(Throw((face,)))
+
+
+def test_undo_takes_back_a_poison_s_last_die_and_its_poison() -> None:
+    """The audit's run: Poison, 4 then 3 typed for the maximum: victim's poison tracked.
+    Undo takes it back and asks the maximum again; typed 2, it is victim's (not a
+    `victim 2` beside the wrong one), with a maximum of 2."""
+    mode = typed_tray()
+    poison_table(mode, 4, 3)
+    assert tracked() == {"victim": {"face": 4, "rule": "EV-POI-8", "toxicity": 8,
+                                    "damage_max": 3}}
+    options = choice(mode).options
+    assert [o.label for o in options] == ["Again もう一度", "Menu メニュー", UNDO]
+    assert options[1].button is Button.FLEE  # Menu stays the back button's, and index 1
+    pick(mode, UNDO)
+    assert tracked() == {}
+    ask = mode.ask()
+    assert isinstance(ask, RollAsk) and ask.throw == 2
+    assert "the poison's maximum damage" in ask.prompt
+    mode.answer(Throw((2,)))
+    assert tracked() == {"victim": {"face": 4, "rule": "EV-POI-8", "toxicity": 8,
+                                    "damage_max": 2}}
+
+
+def test_undo_on_a_table_held_by_back_takes_back_the_die_before() -> None:
+    """The first die was wrong (4 for 3): Undo (the last die), Back at the die asked
+    again, Undo there takes the table's first die back; typed 3 3, the list holds the
+    love potion alone."""
+    mode = typed_tray()
+    poison_table(mode, 4, 3)
+    pick(mode, UNDO)
+    mode.answer(Throw(back=True))  # held: Again, Menu, and Undo
+    assert [o.label for o in choice(mode).options] == ["Again もう一度", "Menu メニュー", UNDO]
+    pick(mode, UNDO)
+    ask = mode.ask()
+    assert ask == RollAsk("毒 Poison (EV-POI-4)", 1, 6)  # the table's first throw
+    mode.answer(Throw((3,)))
+    mode.answer(Throw((3,)))
+    assert list(tracked()) == ["victim"] and tracked()["victim"]["rule"] == "EV-POI-7"
+
+
+def test_undo_of_a_recovery_puts_the_cured_poison_back() -> None:
+    """A recovery spot cures every tracked poison (EV-REC-1); its HP die typed wrong and
+    undone, the poison it cured is tracked again until the table ends anew."""
+    mode = typed_tray()
+    poison_table(mode, 4, 3)
+    pick(mode, "Menu メニュー")
+    mode.answer(TABLES)
+    mode.answer(RECOVERY)
+    mode.answer(Throw((3, 3)))
+    mode.answer(Throw((3, 3)))
+    assert tracked() == {}
+    pick(mode, UNDO)
+    assert list(tracked()) == ["victim"]
+    mode.answer(Throw((2, 3)))
+    assert tracked() == {}
+
+
+def test_undo_changes_nothing_when_the_list_changed_since() -> None:
+    """`companion events cure` (or a Tick) beside the tray after the outcome: the list is
+    not the one the table left, and is not written over; the status says so."""
+    mode = typed_tray()
+    poison_table(mode, 4, 3)
+    PoisonList(poisons_path()).cure("victim")
+    pick(mode, UNDO)
+    assert mode.stage.value == "outcome" and mode.trouble == UNDO_REFUSED
+    assert tracked() == {}
+
+
+def test_a_plain_roll_typed_wrong_is_typed_again() -> None:
+    mode = typed_tray()
+    mode.answer(1)  # 2D6
+    mode.answer(Throw((6, 6)))
+    pick(mode, UNDO)
+    ask = mode.ask()
+    assert isinstance(ask, RollAsk) and ask.count == 2
+    mode.answer(Throw((1, 2)))
+    assert mode.reading == "total 合計 3"
+
+
+def test_thrown_dice_get_no_undo() -> None:
+    """Simulated or camera dice: no Undo, the outcome as it was."""
+    mode = typed_tray(typed=False)
+    poison_table(mode, 4, 3)
+    assert [o.label for o in choice(mode).options] == ["Again もう一度", "Menu メニュー"]
