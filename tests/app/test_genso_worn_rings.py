@@ -58,3 +58,18 @@ def test_a_second_ring_of_a_kind_counted_once_says_it_adds_nothing(
     said, _ = gear(capsys, sheet, "ring_striking", "--hand", "right", *off)
     assert ("it adds nothing beside the one already worn: under GM-ITEM-3 "
             "rings_of_a_kind_add = false a kind counts once") in said
+
+
+def test_selling_a_ring_worn_on_both_hands_says_a_take_off_that_works(
+        tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """genso72 NIT 5: `sell` of a Ring of Storage worn on both hands suggested `gear
+    RING --off`, which is then refused asking for --hand; the hint names a hand, and does
+    what it says."""
+    sheet = str(ringed(tmp_path, capsys, "ring_storage", "ring_storage"))
+    gear(capsys, sheet, "ring_storage", "--hand", "left")
+    gear(capsys, sheet, "ring_storage", "--hand", "right")
+    assert main(["genso", "sell", sheet, "ring_storage"]) == 2
+    err = capsys.readouterr().err
+    assert f"genso gear {sheet} ring_storage --off --hand left` takes it off" in err
+    said, _ = gear(capsys, sheet, "ring_storage", "--off", "--hand", "left")
+    assert "took off" in said

@@ -288,9 +288,13 @@ def cmd_sell(args: argparse.Namespace, rules: GensoRules) -> int:
         try:
             after, _, coins = sale(rules, c, args.item, args.price)
         except HeldNotInPack as exc:  # the system says it in game words
+            # A ring worn on both hands comes off one named (genso72 NIT 5: the hint's
+            # `gear --off` was then refused, asking for --hand).
+            hands = ring_hands(c, exc.item) if exc.item.startswith("ring_") else []
+            hand = f" --hand {hands[0].value}" if len(hands) > 1 else ""
             raise IllegalAction(f"{exc} (`{companion_command()} genso gear "
                                 f"{shlex.quote(args.sheet)} "
-                                f"{exc.item} --off` takes it off)") from None
+                                f"{exc.item} --off{hand}` takes it off)") from None
         name, _, _ = args.item.partition(":")
         sold = (f"{rules.mana_stone['ja']}/{rules.mana_stone['en']}"
                 if is_mana_stone(rules, name) else
