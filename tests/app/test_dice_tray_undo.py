@@ -5,7 +5,9 @@ die by die. Thrown dice (the camera's, simulated) get no Undo: it would be a fre
 
 from __future__ import annotations
 
-from companion.app.modes.dice_tray import UNDO, UNDO_REFUSED, DiceTrayMode
+import json
+
+from companion.app.modes.dice_tray import UNDO, UNDO_REFUSED, DiceTrayMode, table_path
 from companion.app.poisons import PoisonList, poisons_path
 from companion.app.session.mode import ChoiceAsk, RollAsk, Throw
 from companion.hw.buttons import Button
@@ -121,4 +123,20 @@ def test_thrown_dice_get_no_undo() -> None:
     """Simulated or camera dice: no Undo, the outcome as it was."""
     mode = typed_tray(typed=False)
     poison_table(mode, 4, 3)
+    assert [o.label for o in choice(mode).options] == ["Again もう一度", "Menu メニュー"]
+
+
+def test_a_table_taken_up_ended_after_a_stop_offers_no_undo() -> None:
+    """A table that ended as the power went is taken up at its outcome, its poison tracked
+    before the stop (or not): this tray did not track it, so an Undo could not take it
+    back, and the die typed again would track a second poison. No Undo there."""
+    table_path().parent.mkdir(parents=True, exist_ok=True)
+    table_path().write_text(json.dumps({"version": 1, "table": {
+        "table": "poison", "expression": None, "throws": [[4], [3]], "stage": "outcome",
+        "resume": False, "held": False, "note": "", "ended": {"poisons": None}}}),
+        encoding="utf-8")
+    mode = DiceTrayMode(("1D6",), "typed 入力", poisons=PoisonList(poisons_path()),
+                        table_file=table_path(), typed=True)
+    mode.take_up_saved()
+    assert mode.report is not None
     assert [o.label for o in choice(mode).options] == ["Again もう一度", "Menu メニュー"]

@@ -342,6 +342,9 @@ class DiceTrayMode:
         # The poison list before and after the last outcome's walk tracked what it gave,
         # for its Undo (events72 RISK 3); None: it tracked nothing.
         self._tracked_change: tuple[dict[str, Poison], dict[str, Poison]] | None = None
+        # This tray tracked the last outcome's walk itself (_track), so knows what its Undo
+        # takes back; not after a table taken up ended, tracked before the stop or not.
+        self._track_known = False
         # Said on stderr only, the player at the screen never saw it (fixdice71b): shown
         # once, as trouble when nothing else is said, until the answer after it was shown.
         self.notice = notice
@@ -504,7 +507,16 @@ class DiceTrayMode:
         before the one backed out of, so a table is corrected die by die. Not after a throw
         that failed, nor at a table blocked for its list."""
         return (self.typed and self.stage is Stage.OUTCOME and bool(self.throws)
-                and (not self.note or self.held))
+                and (not self.note or self.held) and not self._tracked_unknown())
+
+    def _tracked_unknown(self) -> bool:
+        """Whether the walk gave a poison or a cure that this tray did not track itself (a
+        table taken up ended after a stop, tracked before it or refused): an Undo could
+        not take it back, and the die typed again would track it twice."""
+        if self._track_known or self.report is None or self.poisons is None:
+            return False
+        poisons, cures = self._effects()
+        return bool(poisons or cures)
 
     def _undo(self) -> None:
         """:data:`UNDO`: the last throw taken back, with what its walk tracked (the poison
@@ -526,7 +538,7 @@ class DiceTrayMode:
                      "shows the list, `companion events cure --who NAME` ends a poison")
                 self.trouble = UNDO_REFUSED
                 return
-        self._tracked_change = None
+        self._tracked_change, self._track_known = None, False
         self.throws.pop()
         self.report = None
         self.resume = self.held = False
@@ -588,6 +600,7 @@ class DiceTrayMode:
         self._table_written, self.table_trouble = left._table_written, left.table_trouble
         self._table_stale = left._table_stale
         self._poisons_then, self._taken_up = left._poisons_then, left._taken_up
+        self._tracked_change, self._track_known = left._tracked_change, left._track_known
         if self.stage is Stage.THROW:
             self._walk_on()  # walked again by this tray's rules and lists
 
@@ -840,7 +853,7 @@ class DiceTrayMode:
         self._walk_on()
 
     def _to_menu(self) -> None:
-        self._tracked_change = None
+        self._tracked_change, self._track_known = None, False
         self.stage = Stage.MENU
         self.pick = None
         self.resume = self.held = False
@@ -849,7 +862,7 @@ class DiceTrayMode:
         self.dice = self._menu_view()
 
     def _start(self, pick: TrayPick) -> None:
-        self._tracked_change = None
+        self._tracked_change, self._track_known = None, False
         self.pick = pick
         self.throws = []
         self._taken_up = False
@@ -1031,6 +1044,7 @@ class DiceTrayMode:
             # A list that cannot be saved (a read-only data folder) ends no roll: its
             # outcome is shown, with why the list was not kept.
             unsaved: list[str] = []
+            self._track_known = True
             before = dict(self.poisons.reload())
             tracked = self.poisons.track(self.report, unsaved.append)
             if not unsaved and (tracked.poisoned or tracked.cured):
