@@ -26,6 +26,10 @@ from companion.systems.coc.sheet import OLD_BUDO, parry_budo, skill_value
 #: a restrained one (CO-GRAP-6, 004) neither dodges nor parries (:meth:`_Defences.restrained`);
 #: revision 18 let it.
 RESTRAINED_NO_DEFENCE = 19
+#: The first engine revision in which a ``luck_dodge`` that no second dodge would use is
+#: refused before any die (:meth:`_Defences.luck_dodge_unread`), as a misplaced
+#: ``after_dodge`` is; revision 19 rolled the round's own dodge and said nothing (coc72 NIT 6).
+LUCK_DODGE_READ = 20
 
 class _Defences(_Disarm):
     """Adds the defender's dodges, parries, cover and counters."""
@@ -36,7 +40,13 @@ class _Defences(_Disarm):
         wasted on a defence that was never allowed). Later bullets of one attack cannot be
         dodged (CO-DODGE-7): the declared dodge covers the first only, unless the target
         concentrates (:meth:`dodges_every_bullet`). A ``fatal_blow`` that would change
-        nothing is refused (:meth:`fatal_blow_unread`), as an ``after_dodge`` is."""
+        nothing is refused (:meth:`fatal_blow_unread`), as an ``after_dodge`` is, and so is
+        a ``luck_dodge`` (:meth:`luck_dodge_unread`)."""
+        if first and not self.legacy and self.engine >= LUCK_DODGE_READ:
+            why = self.luck_dodge_unread(t, a)
+            if why:
+                raise IllegalAction(f"luck_dodge=true changes nothing here: {why}; leave out "
+                                    "luck_dodge")
         why = self.fatal_blow_unread(t, a) if first and not self.legacy else ""
         if why:
             raise IllegalAction(f"fatal_blow=true changes nothing here: {why} (CO-DODGE-5); "
@@ -339,6 +349,24 @@ class _Defences(_Disarm):
         """CO-DODGE-4: once the round's dodge is used, a second one by Luck, only when the
         Keeper allows it (``luck_dodge``); never in 003."""
         return not self.p003 and self.on("CO-DODGE-4") and bool(getattr(a, "luck_dodge", False))
+
+    def luck_dodge_unread(self, t: Combatant, a: Attack) -> str:
+        """Why a declared ``luck_dodge`` would not be played, or "": CO-DODGE-4 (004 「"1回"
+        回避したモノは2回目の回避をすることはできない」, the Keeper's second dodge by Luck) is the
+        dodge after the round's one, so it needs a declared dodge, the round's dodge used, and
+        no concentration that dodges without limit (CO-DODGE-8); 003 has none (CO-DODGE-2)."""
+        if not getattr(a, "luck_dodge", False):
+            return ""
+        if self.p003 or not self.on("CO-DODGE-4"):
+            return "a second dodge by Luck is 004's CO-DODGE-4, not played here"
+        if a.defence is not Defence.DODGE or a.cover:
+            return "a second dodge by Luck is a dodge: declare defence=dodge (CO-DODGE-4)"
+        if t.concentrating and self.on("CO-DODGE-8"):
+            return f"{t.name} concentrates on dodging and dodges without Luck (CO-DODGE-8)"
+        if t.dodges < self.dodge_limit():
+            return (f"{t.name} has not dodged this round, so this is its round's own dodge "
+                    "(CO-DODGE-4)")
+        return ""
 
     def dodge_left(self, t: Combatant) -> bool:
         """Has ``t`` still a dodge this round: fewer than ``dodges_per_round`` (CO-DODGE-2,

@@ -141,6 +141,9 @@ FORMAT = 2
 # the lent one is refused by name; revision 19 took it out and renumbered the rest.
 # A chanted or gestured spell whose caster is held when it comes due stops, said (CO-SPELL-1,
 # spells.HELD_AT_THE_END); revision 19 checked only when the chant began.
+# A luck_dodge no second dodge would use (the round's dodge unused, no dodge declared, 003)
+# is refused before any die (CO-DODGE-4, defences.LUCK_DODGE_READ); revision 19 rolled the
+# round's own dodge.
 ENGINE = 20
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
