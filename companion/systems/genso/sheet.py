@@ -72,8 +72,9 @@ def _keys(rules: GensoRules, raw: Any, name: str, where: str,
                             "magic stone (治癒石, 付与石) in the pack (equipment); write "
                             f"{bare!r}")
         if slots and rules.items[key].slot not in slots:
-            raise DataError(f"{where}: {name} holds {key!r}, which is not a "
-                            f"{' or '.join(s.value for s in slots)}")
+            # "not armour", not "not a armor" (genso72 NIT 8)
+            kinds = " or ".join("armour" if s is Slot.ARMOR else f"a {s.value}" for s in slots)
+            raise DataError(f"{where}: {name} holds {key!r}, which is not {kinds}")
     return tuple(raw)
 
 

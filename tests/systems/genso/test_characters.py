@@ -247,6 +247,7 @@ def test_a_printed_bonus_that_disagrees_is_used_with_a_warning() -> None:
     ("hp = 30", "hp 30 is above the maximum 12"),
     ("weapons = [\"lightsaber\"]", "weapons names unknown item 'lightsaber'"),
     ("weapons = [\"leather_armor\"]", "weapons holds 'leather_armor', which is not a weapon"),
+    ("armor = \"club\"", "armor holds 'club', which is not armour$"),
     ("spells = [\"fireball\"]", "spells must list spell keys"),
     ("spells = [[\"healing\"]]", "spells must list spell keys"),  # a TypeError before
     ("spells = [\"healing\", \"healing\"]", "spells lists healing more than once"),
