@@ -13,7 +13,7 @@ from companion.hw.buttons import Press
 from companion.hw.ports import Candidate, ReaderStatus, Slot, SlotReading
 from companion.systems.jongrogue.tiles import EMPTY, Tile
 from companion.systems.jongrogue.wall import TileLedger
-from tests.app.test_session_reads import StepClock
+from tests.app.session_helpers import StepClock
 
 Shown = tuple[float, str, tuple[str, ...], int | None]
 

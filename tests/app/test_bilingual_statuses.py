@@ -30,7 +30,7 @@ from companion.hw.rfid.wallcheck import UnknownTag, check_drawn
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place, TileLedger
-from tests.app.test_session_reads import ScriptedPresses, ScriptedReader, StepClock
+from tests.app.session_helpers import ScriptedPresses, ScriptedReader, StepClock
 from tests.hw.screen_layout_helpers import spy_text
 
 FIVE_M = Tile.from_notation("5m")

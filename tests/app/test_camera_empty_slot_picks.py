@@ -43,9 +43,9 @@ from tests.app.camera_pick_helpers import (
     resumed_from_save,
     stop_at_first_tile,
 )
+from tests.app.session_helpers import StepClock
 from tests.app.test_bilingual_statuses import fits
 from tests.app.test_session_camera import POLL, StillMat, Table
-from tests.app.test_session_reads import StepClock
 
 
 @pytest.fixture(scope="module")

@@ -70,7 +70,7 @@ from tests.app.camera_pick_helpers import (
     resumed_from_save,
     stop_at_first_tile,
 )
-from tests.app.test_session_reads import StepClock
+from tests.app.session_helpers import StepClock
 
 #: The eight turns EXIF's orientation names, as numpy moves (the test's own, not the code's).
 TURNS = (lambda a: a, np.fliplr, np.flipud, lambda a: np.rot90(a, 2),

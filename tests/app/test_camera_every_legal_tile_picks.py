@@ -43,8 +43,8 @@ from tests.app.camera_pick_helpers import (
     resumed_from_save,
     stop_at_first_tile,
 )
+from tests.app.session_helpers import StepClock
 from tests.app.test_bilingual_statuses import fits
-from tests.app.test_session_reads import StepClock
 
 TILES = Path(__file__).resolve().parents[2] / "companion" / "assets" / "tiles"
 

@@ -10,7 +10,7 @@ from typing import Any
 from companion.app.session.controls import Controls, choose
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.display.view import Option
-from tests.app.test_session_reads import ScriptedPresses, StepClock
+from tests.app.session_helpers import ScriptedPresses, StepClock
 
 OPTIONS = tuple(Option(str(i), f"Option {i} 選択{i}") for i in range(24))
 

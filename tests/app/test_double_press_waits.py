@@ -24,7 +24,7 @@ from companion.hw.buttons import Button, Pick, Press
 from companion.hw.dice.source import CameraDiceSource, Motion
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import TileLedger
-from tests.app.test_session_reads import EMPTY_DRAW, ScriptedReader, StepClock, draw
+from tests.app.session_helpers import EMPTY_DRAW, ScriptedReader, StepClock, draw
 
 POLL = 0.1
 TAP = Pick(0, tap=True)  # Back's box, and the first box of the ask under the menu

@@ -34,7 +34,7 @@ from companion.app.session.rolls import WAIT_OPTIONS, CameraFrames, CameraRolls,
 from companion.app.session.system_menu import SystemMenu
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.display.view import Option
-from tests.app.test_session_reads import StepClock
+from tests.app.session_helpers import StepClock
 
 POLL = 0.05
 TAP = Pick(0, tap=True)  # Back's box on the System menu, and the dice wait's own Back

@@ -25,7 +25,7 @@ from gpiozero.pins.mock import MockFactory
 from companion.app.session.controls import DOUBLE_PRESS_SECONDS, Controls, choose
 from companion.hw.buttons import Button, ButtonPanel, ButtonPins, Pick, Press
 from companion.hw.display.view import Option
-from tests.app.test_session_reads import StepClock
+from tests.app.session_helpers import StepClock
 
 POLL = 0.05
 TAP = Pick(1, tap=True)  # New game's box in the System menu, then the question's Yes

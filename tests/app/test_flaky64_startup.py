@@ -28,7 +28,7 @@ from companion.hw.rfid.rdm6300 import Rdm6300Reader, Rdm6300Settings, frame
 from companion.hw.rfid.tagmap import TagMap
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import TileLedger
-from tests.app.test_session_reads import StepClock
+from tests.app.session_helpers import StepClock
 
 TAG = "0F00A1B2C3"
 THREE_SOU = Tile.from_notation("3s")

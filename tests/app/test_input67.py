@@ -12,7 +12,7 @@ from __future__ import annotations
 from companion.app.session.controls import Controls
 from companion.app.session.system_menu import SystemMenu
 from companion.hw.buttons import Button, Press
-from tests.app.test_session_reads import ScriptedPresses, StepClock
+from tests.app.session_helpers import ScriptedPresses, StepClock
 
 POLL = 0.1
 A = Button.ATTACK

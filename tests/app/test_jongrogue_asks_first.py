@@ -12,8 +12,8 @@ from companion.app.session.mode import ChoiceAsk, Show
 from companion.systems.jongrogue.actions import input_to_notation
 from companion.systems.jongrogue.autoplay import HeadlessPlayer, find_strategy, play
 from companion.systems.jongrogue.game import Game
+from tests.app.session_helpers import RecordingDisplay
 from tests.app.table import Buttons
-from tests.app.test_session import RecordingDisplay
 
 # Seed 1 (cautious), the auditor's wall: after these inputs a monster attacks in room 2 of
 # floor 3, with HP 14/15 and a healing potion held, so the menu offers *Use* on item.

@@ -183,7 +183,7 @@ def test_a_double_press_on_a_keypad_does_not_type_the_next_digit_too() -> None:
     typed fast are digits each."""
     from companion.app.session.controls import Controls
     from companion.hw.buttons import Button, Pick, Press
-    from tests.app.test_session_reads import StepClock
+    from tests.app.session_helpers import StepClock
 
     clock = StepClock()
     shown: list[str] = []
@@ -212,7 +212,7 @@ def test_number_keys_typed_within_one_poll_are_the_next_keys() -> None:
     from companion.app.session.controls import Controls
     from companion.app.session.mode import Throw
     from companion.hw.buttons import Pick, Press
-    from tests.app.test_session_reads import StepClock
+    from tests.app.session_helpers import StepClock
 
     clock = StepClock()
     script: list[list[Press]] = []

@@ -15,7 +15,7 @@ from companion.hw.buttons import Button, Pick
 from companion.hw.ports import Candidate, Slot, SlotReading
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place, TileLedger
-from tests.app.test_session_reads import ScriptedPresses, ScriptedReader, StepClock, draw
+from tests.app.session_helpers import ScriptedPresses, ScriptedReader, StepClock, draw
 
 
 def sticker(uid: str, label: str = "5p") -> SlotReading:

@@ -24,7 +24,7 @@ from companion.systems.genso.rules import load_rules as load_genso_rules
 from companion.systems.genso.sheet import load_sheet
 from companion.systems.jongrogue.autoplay import HeadlessPlayer
 from companion.systems.jongrogue.game import Game
-from tests.app.test_session import RecordingDisplay
+from tests.app.session_helpers import RecordingDisplay
 from tests.app.test_session_set_aside import Hand, NoChoices, Stop
 from tests.hw.test_camera_cli import tile_picture
 

@@ -16,7 +16,6 @@ from companion.app.modes.jongrogue import ASKED_FIRST, JongRogueMode
 from companion.app.session.controls import Controls, MenuChoices
 from companion.app.session.host import Session
 from companion.app.session.log import GameLog
-from companion.app.session.mode import ChoiceAsk, Show
 from companion.app.session.reads import TableTiles
 from companion.app.session.save import CorruptSave, SaveGame
 from companion.hw.buttons import ButtonPanel, ButtonPins, Press, WaitingSignal
@@ -27,48 +26,13 @@ from companion.systems.jongrogue.autoplay import HeadlessPlayer, find_strategy, 
 from companion.systems.jongrogue.events import Event
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.tiles import Tile
+from tests.app.session_helpers import RecordingDisplay, Stop, StopAfter, sim_session
 
 SEED = 2  # a game whose first steps the tests follow: saving fsyncs every step
 
 
 def json_lines(events: Sequence[Event]) -> list[str]:
     return [json.dumps(e.to_json(), ensure_ascii=False, sort_keys=True) for e in events]
-
-
-class Stop(Exception):
-    """Stands for the power going off in the middle of a game."""
-
-
-class StopAfter:
-    """Auto choices that cut the game after ``n`` of them."""
-
-    def __init__(self, n: int | None) -> None:
-        self.n = n
-
-    def next_choice(self, ask: ChoiceAsk, show: Show) -> int:
-        if self.n is not None:
-            self.n -= 1
-            if self.n < 0:
-                raise Stop
-        return self.auto.next_choice(ask, show)
-
-    def play(self, game: Game) -> StopAfter:
-        self.auto = AutoChoices(game, find_strategy("cautious"))
-        return self
-
-
-def sim_session(save: SaveGame, save_path: Path, log_path: Path, choices: StopAfter,
-                resume: bool = False) -> Session:
-    player = HeadlessPlayer(save.seed, "cautious")
-    log = GameLog(log_path, save.log_start) if resume else GameLog.begin(log_path)
-    save.log_start = log.start
-    game = Game(save.preset)
-    session = Session(JongRogueMode(game, player), tiles=SimTiles(game, player),
-                      choices=choices.play(game), save=save, save_path=save_path, log=log)
-    if resume:
-        session.replay(save.inputs)
-    session.start_log()
-    return session
 
 
 def game_of(session: Session) -> Game:
@@ -173,20 +137,6 @@ class Hand:
 
     def status(self) -> ReaderStatus:
         return ReaderStatus(True, "ok")
-
-    def close(self) -> None:
-        return None
-
-
-class RecordingDisplay:
-    def __init__(self) -> None:
-        self.views: list[View] = []
-
-    def show(self, view: View) -> None:
-        self.views.append(view)
-
-    def poll(self) -> list[Press]:
-        return []
 
     def close(self) -> None:
         return None

@@ -19,7 +19,7 @@ from companion.hw.ports import Slot
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import TileLedger
-from tests.app.test_session_reads import ScriptedPresses, ScriptedReader, StepClock, draw
+from tests.app.session_helpers import ScriptedPresses, ScriptedReader, StepClock, draw
 from tests.hw.screen_layout_helpers import spy_text
 
 ASK = TileAsk("Draw a tile and put it on the draw slot: 1d9", Slot.DRAW, TileLedger())

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import errno
 import os
-from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 
@@ -25,26 +24,10 @@ from companion.app.session.reads import (
     wait_for_tile,
 )
 from companion.hw.buttons import Button, Pick, Press
-from companion.hw.ports import Candidate, ReaderStatus, Slot, SlotReading
+from companion.hw.ports import Candidate, Slot, SlotReading
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place, TileLedger
-
-
-class ScriptedReader:
-    """A TileReader whose table changes on a script: one list of readings per poll."""
-
-    def __init__(self, script: list[list[SlotReading]], ok: bool = True) -> None:
-        self.script = deque(script)
-        self.ok = ok
-
-    def poll(self) -> list[SlotReading]:
-        return self.script.popleft() if self.script else []
-
-    def status(self) -> ReaderStatus:
-        return ReaderStatus(self.ok, "" if self.ok else "camera: no frames for 5 s")
-
-    def close(self) -> None:
-        return None
+from tests.app.session_helpers import EMPTY_DRAW, ScriptedPresses, ScriptedReader, StepClock, draw
 
 
 class ShadowReader(ScriptedReader):
@@ -62,31 +45,6 @@ class ShadowReader(ScriptedReader):
 
     def paper(self, slot: Slot) -> bool:
         return slot in self.labels and self.labels[slot] is None
-
-
-class ScriptedPresses:
-    def __init__(self, script: list[list[Press]]) -> None:
-        self.script = deque(script)
-
-    def poll(self) -> list[Press]:
-        return self.script.popleft() if self.script else []
-
-
-class StepClock:
-    """Advances by the time each poll sleeps."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def sleep(self, seconds: float) -> None:
-        self.now += seconds
-
-
-def draw(label: str | None, *candidates: str) -> SlotReading:
-    return SlotReading(Slot.DRAW, label, 0.9, tuple(Candidate(c, 0.1) for c in candidates))
 
 
 def run_wait(reader: ScriptedReader, presses: list[list[Press]], ledger: TileLedger | None = None,
@@ -407,8 +365,6 @@ def test_game_log_rewrite_keeps_the_games_logged_after_it(tmp_path: Path) -> Non
 
 # ---- RFID readings: the offer follows the tile on the slot; a flicker is not a new tile ----
 
-EMPTY_DRAW = SlotReading(Slot.DRAW, "empty", 1.0)
-
 
 def tag(label: str, uid: str) -> SlotReading:
     """An RFID reading of the draw slot: the sticker ``uid``, enrolled as ``label``."""
@@ -672,7 +628,7 @@ def test_a_session_asks_for_no_tile_and_lights_no_led_before_the_reader_is_up() 
     from companion.app.session.host import Session
     from companion.hw.buttons import WaitingSignal
     from companion.systems.jongrogue.game import Game
-    from tests.app.test_session import RecordingDisplay
+    from tests.app.session_helpers import RecordingDisplay
 
     factory = MockFactory()
     clock = StepClock()

@@ -13,7 +13,7 @@ from companion.systems.jongrogue.autoplay import HeadlessPlayer
 from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.tiles import Tile
-from tests.app.test_session import RecordingDisplay
+from tests.app.session_helpers import RecordingDisplay
 
 
 class Stop(Exception):

@@ -59,10 +59,10 @@ from companion.systems.genso.sheet import preset
 from companion.systems.jongrogue.autoplay import HeadlessPlayer
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.narration import describe
+from tests.app.session_helpers import EMPTY_DRAW, ScriptedReader
 from tests.app.table import PlayerAtTheScreen
 from tests.app.test_dice_tray import QUIT_PROMPT, Terminal
 from tests.app.test_fight_file_question import RULES, resumed, sim, stopped_genso_table
-from tests.app.test_session_reads import EMPTY_DRAW, ScriptedReader
 from tests.dice_scenes import still_scene
 
 SYSTEM = "System 設定"

@@ -19,8 +19,13 @@ from companion.hw.display.view import Option
 from companion.hw.ports import Slot
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.wall import TileLedger
-from tests.app.test_session import RecordingDisplay
-from tests.app.test_session_reads import ScriptedPresses, ScriptedReader, StepClock, draw
+from tests.app.session_helpers import (
+    RecordingDisplay,
+    ScriptedPresses,
+    ScriptedReader,
+    StepClock,
+    draw,
+)
 
 MENU = (Option("fight:1", "Fight emu TL 大うずらと戦う"),
         Option("fight:2", "Fight bat TR 大こうもりと戦う"),

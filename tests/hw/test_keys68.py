@@ -38,8 +38,8 @@ from companion.hw.key_runs import (
     KeyRuns,
 )
 from companion.hw.keyboard import KeyboardInput
+from tests.app.session_helpers import StepClock
 from tests.app.test_input67 import Shown
-from tests.app.test_session_reads import StepClock
 
 POLL_KEYS = 0.05  # input.poll_seconds
 A = Button.ATTACK
