@@ -218,6 +218,35 @@ def keep_cut_writes(path: Path) -> tuple[Path, ...]:
     return tuple(kept)
 
 
+def cut_copies_words(path: Path, whole: str, reads: Callable[[Path], object],
+                     move: str | None = None) -> str:
+    """The words, to follow what is said of ``path`` found damaged, for the copies writes of
+    it cut short left beside it: each kept first (:func:`keep_cut_writes`), as the next write
+    of ``path`` would delete it unread (hist72 DEFECT 1: a tag map zeroed by a power cut,
+    deleted as told and enrolled again, lost the whole copy beside it), and named; each that
+    ``reads`` (raising DataError or OSError for none) as a ``whole`` one is given with the
+    command that puts it back, after ``move`` (the command moving ``path`` aside, if it must
+    go first). "" when there are none."""
+    import shlex
+
+    try:
+        copies = keep_cut_writes(path)
+    except OSError:
+        copies = ()
+    words = ""
+    for copy in copies:
+        try:
+            reads(copy)
+        except (DataError, OSError):
+            words += (f"; {copy.name}, kept beside it from a write cut short, is no whole "
+                      f"{whole} either")
+            continue
+        back = f"mv {shlex.quote(str(copy))} {shlex.quote(str(path))}"
+        words += (f"; {copy.name}, kept beside it from a write cut short, reads as a whole "
+                  f"{whole}: put it back instead with `{f'{move} && ' if move else ''}{back}`")
+    return words
+
+
 def aside_name(path: Path, why: str = "corrupt") -> Path:
     """``<name>.<why>-<UTC timestamp>`` beside ``path``, one no file has: the name a command
     printed for the player to move a damaged file aside by keeps nothing from being written

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import difflib
 import tomllib
+from pathlib import Path
 
 from companion.app.paths import config_dir
 from companion.errors import DataError
-from companion.files import file_there, loads_toml
+from companion.files import cut_copies_words, file_there, loads_toml, toml_fault
 from companion.hw.camera.classifier import MAX_STABLE_FRAMES, TileClassifier
 from companion.hw.camera.mat import MatGeometry
 from companion.hw.camera.occupancy import SlotLooks
@@ -48,7 +49,8 @@ def read_settings(text: str, defaults: ReaderSettings) -> ReaderSettings:
     try:
         data = loads_toml(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"not TOML: {exc}") from exc
+        # A power cut's zeros were "Invalid statement (at line 1, column 1)" (hist72 D1).
+        raise ValueError(f"not TOML: {toml_fault(text.encode('utf-8'), exc)}") from exc
     for name in data:
         if name not in _CALIBRATION_KEYS:
             raise ValueError(f"unknown table or key {name!r}"
@@ -90,7 +92,18 @@ def load_settings(classifier: TileClassifier) -> ReaderSettings:
         raise DataError(f"{path}: cannot be read ({exc.strerror}); fix it or calibrate "
                         "again") from exc
     except ValueError as exc:
-        raise DataError(f"{path}: {exc}; fix it or calibrate again") from exc
+        # The copies cut writes left are kept: a camera.toml deleted as told, then
+        # calibrated, would delete them unread (hist72 DEFECT 1).
+        copies = cut_copies_words(path, "camera.toml", lambda copy: _whole(copy, defaults))
+        raise DataError(f"{path}: {exc}; fix it or calibrate again{copies}") from exc
+
+
+def _whole(path: Path, defaults: ReaderSettings) -> ReaderSettings:
+    """The settings of a copy of camera.toml; DataError when it cannot be read."""
+    try:
+        return read_settings(path.read_text(encoding="utf-8-sig"), defaults)
+    except (ValueError, UnicodeDecodeError) as exc:  # UnicodeDecodeError is a ValueError
+        raise DataError(f"{path}: {exc}") from exc
 
 
 def load_slot_looks(geometry: MatGeometry) -> SlotLooks | None:

@@ -260,3 +260,71 @@ def test_the_maps_own_file_loads_with_its_comments(tmp_path: Path) -> None:
     assert len(TagMap.load(path)) == 0
     path.write_text("version = 1\n", encoding="utf-8")
     assert len(TagMap.load(path)) == 0
+
+
+def enrolled_map(folder: Path, stickers: int) -> Path:
+    """A tag map of ``stickers`` saved in ``folder``, and the whole copy a power cut left
+    beside it (an hour old: its writer long gone), the map itself zeroed by the cut."""
+    import os
+    import time
+
+    tags = TagMap()
+    for n in range(stickers):
+        tags.enrol(f"04AABB{n:02X}", Tile.from_notation(f"{n % 9 + 1}m"))
+    path = folder / "rfid_tags.toml"
+    tags.save(path)
+    copy = folder / ".rfid_tags.toml.k3j9x2.tmp"
+    copy.write_bytes(path.read_bytes())
+    an_hour_ago = time.time() - 3600
+    os.utime(copy, (an_hour_ago, an_hour_ago))
+    path.write_bytes(b"\0" * len(path.read_bytes()))
+    return path
+
+
+def test_a_zeroed_tag_map_names_the_power_cut_and_keeps_the_whole_copy(tmp_path: Path) -> None:
+    """hist72 DEFECT 1: a rfid_tags.toml zeroed by a power cut was tomllib's "Invalid
+    statement (at line 1, column 1); mend or delete line 1", and the next save of
+    `calibrate rfid` deleted, unread, the whole copy the cut write left beside it (all 8
+    stickers). The zeros are named as a power cut, the copy is kept under a name no save
+    deletes, and the command printed to put it back does (run by bash, in a folder whose
+    name has a space)."""
+    import subprocess
+
+    folder = tmp_path / "my config"
+    folder.mkdir()
+    path = enrolled_map(folder, 8)
+    with pytest.raises(DataError) as error:
+        TagMap.load(path)
+    said = str(error.value)
+    assert said.startswith(f"{path}: cannot read the RFID tag map: the file is all zero "
+                           "bytes: a power cut as it was written?; move it aside (`mv ")
+    assert "Invalid statement" not in said and "delete line" not in said
+    kept = sorted(folder.glob("rfid_tags.toml.unwritten-*"))
+    assert len(kept) == 1 and not list(folder.glob(".*.tmp"))
+    assert f"; {kept[0].name}, kept beside it from a write cut short, reads as a whole tag " \
+           "map: put it back instead with `mv " in said
+    # What the player may do instead: enrol again from nothing; the copy stays.
+    TagMap().save(path)
+    assert len(TagMap._read(kept[0])) == 8
+    path.write_bytes(b"\0" * 100)
+    command = said.rsplit("put it back instead with `", 1)[1].removesuffix("`")
+    subprocess.run(["bash", "-c", command], check=True)
+    assert len(TagMap.load(path)) == 8
+    assert len(list(folder.glob("rfid_tags.toml.corrupt-*"))) == 1
+
+
+def test_a_tag_map_with_a_typing_fault_names_a_copy_a_cut_write_left(tmp_path: Path) -> None:
+    """hist72 DEFECT 1: a fault that is a line to mend keeps its advice, and the copy a cut
+    write left beside it is kept and named too (the save after the mend deleted it)."""
+    path = enrolled_map(tmp_path, 3)
+    path.write_text('version = 1\n[tags]\n"04AABB00" = "1m\n', encoding="utf-8")
+    with pytest.raises(DataError) as error:
+        TagMap.load(path)
+    said = str(error.value)
+    assert "; mend or delete line 3 in a text editor" in said
+    assert "power cut" not in said
+    kept = sorted(tmp_path.glob("rfid_tags.toml.unwritten-*"))
+    assert len(kept) == 1 and f"{kept[0].name}, kept beside it" in said
+    path.write_text('version = 1\n[tags]\n"04AABB00" = "1m"\n', encoding="utf-8")
+    TagMap.load(path).save(path)
+    assert kept[0].exists()

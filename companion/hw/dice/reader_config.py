@@ -28,7 +28,7 @@ from pathlib import Path
 import tomlkit
 
 from companion.errors import DataError, did_you_mean
-from companion.files import file_there, parse_user_toml
+from companion.files import cut_copies_words, file_there, parse_user_toml, toml_fault
 from companion.toml_writing import table, write_toml
 
 
@@ -96,13 +96,19 @@ class ReaderConfig:
         text = files("companion.hw.dice").joinpath("data/reader.toml").read_text("utf-8")
         config = _parse(tomllib.loads(text), "reader.toml", _default=None)
         if user_file is not None and file_there(user_file):
+            raw = b""
             try:
-                data = parse_user_toml(user_file.read_bytes())  # a Notepad BOM is no fault
+                raw = user_file.read_bytes()
+                data = parse_user_toml(raw)  # a Notepad BOM is no fault
                 config = _parse(data, str(user_file), _default=config)
             except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-                raise DataError(f"{user_file}: not valid TOML ({exc}); {_FIX}") from exc
+                # A power cut's zeros were tomllib's "Invalid statement (at line 1, column
+                # 1)"; the copies its cut writes left are kept, as a dice.toml deleted as
+                # told, then calibrated, would delete them unread (hist72 DEFECT 1).
+                raise DataError(f"{user_file}: not valid TOML ({toml_fault(raw, exc)}); "
+                                f"{_FIX}{_copies(user_file)}") from exc
             except DataError as exc:
-                raise DataError(f"{exc}; {_FIX}") from exc
+                raise DataError(f"{exc}; {_FIX}{_copies(user_file)}") from exc
         return config
 
     def save(self, path: Path) -> None:
@@ -230,6 +236,11 @@ def _parse(data: dict[str, object], name: str, _default: ReaderConfig | None) ->
         config = ReaderConfig(**values, measured=measured)  # type: ignore[arg-type]
     _check_face_sizes(config, name, set(values))
     return config
+
+
+def _copies(user_file: Path) -> str:
+    """The words for the copies of ``user_file`` its cut writes left, kept beside it."""
+    return cut_copies_words(user_file, "dice.toml", ReaderConfig.load)
 
 
 @cache

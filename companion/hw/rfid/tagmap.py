@@ -19,13 +19,14 @@ import codecs
 import contextlib
 import difflib
 import re
+import shlex
 import tomllib
 from pathlib import Path
 
 import tomlkit
 
 from companion.errors import CompanionError, DataError
-from companion.files import file_there, loads_toml
+from companion.files import aside_name, blank_fault, cut_copies_words, file_there, loads_toml
 from companion.hw.rfid.protocol import UID_PATTERN
 from companion.systems.jongrogue.tiles import ALL_KINDS, COPIES_PER_KIND, Tile
 from companion.toml_writing import commented, table, write_toml
@@ -198,6 +199,11 @@ def _same_kind(tags: dict[str, object], tile: Tile) -> list[str]:
     return same
 
 
+class _Unreadable(DataError):
+    """A tag map that cannot be read at all (a folder, no permission): nothing of it is
+    damaged, so no copy beside it is kept for it."""
+
+
 class TagMap:
     """UID → tile, with at most four UIDs per kind."""
 
@@ -208,18 +214,46 @@ class TagMap:
 
     @classmethod
     def load(cls, path: Path) -> TagMap:
-        """Read the map: no file is an empty map, a broken one a DataError naming the field."""
+        """Read the map: no file is an empty map, a broken one a DataError naming the field.
+
+        The copies that writes of a map it cannot read left cut short beside it are kept
+        and named (:func:`cut_copies_words`), one that reads whole with the command that
+        puts it back: the player's next step, mending the map or moving it aside and
+        enrolling again, ends in a save that would delete them unread (hist72 DEFECT 1).
+        """
+        move = f"mv {shlex.quote(str(path))} {shlex.quote(str(aside_name(path)))}"
+        try:
+            return cls._read(path, move)
+        except _Unreadable as exc:
+            raise DataError(str(exc)) from exc
+        except DataError as exc:
+            words = cut_copies_words(path, "tag map", cls._read, move=move)
+            if not words:
+                raise
+            raise DataError(f"{exc}{words}") from exc
+
+    @classmethod
+    def _read(cls, path: Path, move: str = "") -> TagMap:
+        """:meth:`load` but for the copies: a file that cannot be read at all is
+        :class:`_Unreadable`; ``move``: the command that moves it aside."""
         if not file_there(path):
             return cls()
         try:
             # As camera.toml is read: Windows Notepad starts a file with a byte order mark.
             raw = path.read_bytes().removeprefix(codecs.BOM_UTF8)
             text = raw.decode("utf-8")
+            if "\0" in text and (blank := blank_fault(text, "file")) is not None:
+                # tomllib's "Invalid statement (at line 1, column 1)", and "mend or delete
+                # line 1", said nothing of the power cut that leaves a file so (hist72 D1).
+                raise DataError(
+                    f"{path}: cannot read the RFID tag map: {blank}; move it aside "
+                    f"(`{move}`), then run `companion calibrate rfid` to enrol the stickers "
+                    "again")
             data = loads_toml(text)
         except tomllib.TOMLDecodeError as exc:
             raise DataError(f"{path}: {_toml_error(exc, text)}") from exc
         except OSError as exc:  # its own text names the path again: "[Errno 21] …: '<path>'"
-            raise DataError(f"{path}: cannot read the RFID tag map: {exc.strerror}") from exc
+            raise _Unreadable(f"{path}: cannot read the RFID tag map: {exc.strerror}") from exc
         except UnicodeDecodeError as exc:
             raise DataError(f"{path}: {_decode_error(exc, raw)}") from exc
         if not data:  # "version must be 1, not None" would send the player to add a line
