@@ -80,7 +80,7 @@ def statuses(reader: ScriptedReader, presses: list[list[Press]], slot: Slot = Sl
 
 
 def fits(screen: ScreenDisplay, status: str, tile: Tile | None = None,
-         picks: tuple[Tile, ...] = ()) -> bool:
+         picks: tuple[Tile | str, ...] = ()) -> bool:
     """Whether ``status`` is drawn whole on the JongRogue screen at 800x480, beside the
     buttons of a tile on offer or the picks, as :class:`TableTiles` shows them."""
     mode = JongRogueMode(Game("plus"))

@@ -164,7 +164,9 @@ def test_without_a_camera_s_empty_read_nothing_changes(reader: Reader) -> None:
     """RFID and sim input read no tile as empty: no hint, and MENU still does nothing."""
     clock = StepClock()
     shown: list[tuple[str, tuple[str, ...]]] = []
-    presses = deque([[Button.MENU]] * 3 + [[]] * 150 + [[Button.MENU]])
+    menu: list[Press] = [Button.MENU]
+    nothing: list[Press] = []
+    presses = deque([menu] * 3 + [nothing] * 150 + [menu])
 
     class Hands:
         def poll(self) -> list[Press]:
