@@ -16,6 +16,7 @@ from companion.systems.coc.rules import (
     CocRules,
     DbTable,
     WeaponInfo,
+    WeaponKind,
     check_dice,
     weapon_from_mapping,
 )
@@ -201,6 +202,23 @@ def _flag(raw: Mapping[str, Any], name: str, where: str, default: bool = False) 
     return value
 
 
+def _state_fits(w: Weapon, at: str) -> None:
+    """coc72 NIT 7: a sheet's weapon state is one the weapon can be in. A jam is a firearm's
+    that jams (CO-FIRE-4, 003 l.59: a revolver 「弾詰まりの起きない武器」 is dropped instead),
+    and bare hands are neither dropped nor broken (CO-DISARM-1: a fist is no weapon to lose,
+    engine revision 18). Only a sheet read anew: a saved fight's entrants load as written."""
+    name = w.info.name
+    if w.jammed and not (w.info.kind is WeaponKind.FIREARM and w.info.jams):
+        why = ("a firearm's that jams" if w.info.kind is WeaponKind.FIREARM
+               else "a firearm's")
+        raise DataError(f"{at}: jammed = true: a jam is {why} (CO-FIRE-4), not {name}'s; "
+                        "leave it out")
+    if w.info.kind is WeaponKind.UNARMED and (w.dropped or w.broken):
+        flag = "dropped" if w.dropped else "broken"
+        raise DataError(f"{at}: {flag} = true: {name} is bare hands, neither dropped nor "
+                        "broken (CO-DISARM-1); leave it out")
+
+
 def _rows(data: Mapping[str, Any], name: str, where: str) -> list[Any]:
     """An array of tables (``[[weapons]]``); a single ``[weapons]`` table or a number is
     refused saying so, before any row is read."""
@@ -336,8 +354,11 @@ def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "s
                 or not 0 <= loaded <= info.magazine:
             raise DataError(f"{at}: loaded must be from 0 to the magazine {info.magazine}, "
                             f"found {loaded!r}")
-        weapons.append(Weapon(info, durability, loaded, _flag(raw, "broken", at),
-                              _flag(raw, "jammed", at), _flag(raw, "dropped", at)))
+        weapon = Weapon(info, durability, loaded, _flag(raw, "broken", at),
+                        _flag(raw, "jammed", at), _flag(raw, "dropped", at))
+        if not kept:  # a saved fight's entrant replays as it was written (coc72 NIT 7)
+            _state_fits(weapon, at)
+        weapons.append(weapon)
     armour = []
     for number, raw in enumerate(_rows(data, "armour", where), 1):
         at = f"{where} the {ordinal(number)} [[armour]]"

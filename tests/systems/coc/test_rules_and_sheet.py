@@ -300,9 +300,10 @@ def test_co_base_1_every_sheet_the_program_writes_loads_back() -> None:
                       {"name": "vest", "value": 8, "durability": 20}], dodge=40)
     s = replace(s, san=40, printed_hp=15, printed_db="+1D4", humanoid=False, foe=True)
     revolver, fist, shotgun, blackjack = s.weapons
-    s = replace(s, weapons=(replace(revolver, durability=3, loaded=2, jammed=True),
-                            replace(fist, durability=0, broken=True),  # CO-WEAP-1 wear
-                            replace(shotgun, dropped=True), replace(blackjack, durability=0)))
+    # coc72 NIT 7: states the weapons can be in (a revolver never jams, a fist never drops)
+    s = replace(s, weapons=(replace(revolver, durability=3, loaded=2, dropped=True), fist,
+                            replace(shotgun, jammed=True),
+                            replace(blackjack, durability=0, broken=True)))  # CO-WEAP-1 wear
     assert sheet_from_mapping(rules, sheet_mapping(s)) == s
     cultist = _load(CULTIST)
     assert sheet_from_mapping(rules, sheet_mapping(cultist), "ann.toml") == cultist
