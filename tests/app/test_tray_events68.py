@@ -129,7 +129,7 @@ def test_config_marks_a_file_value_the_tray_stops_on(
     ("x2 choice[a,b]", [(1,), (2,)], "x2 choice[a,b]: 2 rolls 2回: a, b"),
     # each roll's two items kept apart (reviewe68 NIT 5: "a, c, c, a" lost the pairs)
     ("x2 choice2[a,b,c]", [(1,), (2,), (3,), (1,)], "x2 choice2[a,b,c]: 2 rolls 2回: a, c / c, a"),
-    ("2D6>=9", [(4, 6)], "2D6>=9: total 合計 10"),
+    ("2D6>=9", [(4, 6)], "2D6>=9: success 成功 (10)"),  # its verdict (events72 NIT 6)
 ])
 def test_the_outcome_prompt_words_the_result_by_its_kind(
         expression: str, throws: list[tuple[int, ...]], prompt: str) -> None:

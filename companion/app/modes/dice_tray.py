@@ -43,6 +43,8 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from companion.app.commands.roll import shown
+
 # (their home since reviewe68 RISK 2; imported from here before)
 from companion.app.dice_expressions import parse_expressions as parse_expressions
 from companion.app.dice_expressions import split_expressions as split_expressions
@@ -55,8 +57,9 @@ from companion.app.session.mode import Answer, ChoiceAsk, RollAsk, Throw
 from companion.app.session.rolls import SO_FAR, NeedDice, Rolled, Thrown
 from companion.app.session.save import BOM, NewerSave
 from companion.dice import DiceCommand, parse, roll
-from companion.dice.notation import Dice, DiceSyntaxError
+from companion.dice.notation import D66Command, Dice, DiceSyntaxError, RepeatCommand
 from companion.dice.result import Result, RollKind
+from companion.dice.roll import reads_d66_as_thrown
 from companion.errors import CompanionError, DataError, IllegalAction, error_text
 from companion.file_locks import service_name
 from companion.files import (
@@ -202,7 +205,8 @@ def _value(result: Result) -> str:
 def reading(result: Result) -> str:
     """A plain roll's result as the outcome prompt words it, by its kind: a choice's
     item (its total is the item's place), a pool's successes, a repeat's rolls one by
-    one (BCDice keeps them apart), a calculation's result, else the total (events68 NIT 1).
+    one (BCDice keeps them apart), a calculation's result, a check's verdict, else the
+    total (events68 NIT 1, events72 NIT 6).
 
     >>> from companion.dice.sources import ScriptedDice
     >>> reading(roll("choice[赤,青,緑]", ScriptedDice([(3, 2)])))
@@ -211,6 +215,8 @@ def reading(result: Result) -> str:
     '2 rolls 2回: 4, 3'
     >>> reading(roll("x2 choice2[a,b,c]", ScriptedDice([(3, 1), (2, 2), (3, 3), (2, 1)])))
     '2 rolls 2回: a, c / c, a'
+    >>> reading(roll("2D6>=7 hit", ScriptedDice([(6, 3), (6, 4)])))
+    'success 成功 (7)'
     """
     if result.kind is RollKind.CHOICE:
         return f"result 結果 {_value(result)}"
@@ -225,6 +231,12 @@ def reading(result: Result) -> str:
         return f"{n} rolls {n}回: {joiner.join(values)}"
     if result.kind is RollKind.CALC:
         return f"result 計算結果 {result.total}"
+    # A check's verdict, not its bare total: "total 7" for 2D6>=7 left the reading to the
+    # player (events72 NIT 6)
+    if result.success:
+        return f"success 成功 ({result.total})"
+    if result.failure:
+        return f"failure 失敗 ({result.total})"
     return f"total 合計 {result.total}"
 
 
@@ -411,11 +423,12 @@ class DiceTrayMode:
             # many monsters, the trap table): a prompt cut short keeps it; then that it is
             # the table's next roll, not the first again.
             if not self.throws:
-                return RollAsk(self._first_roll_for(), need.count, need.sides)
+                return RollAsk(f"{self._first_roll_for()}{self._tens_first()}", need.count,
+                               need.sides)
             n = len(self.throws) + 1
             what = f"{need.purpose} — " if need.purpose else ""
-            return RollAsk(f"{what}{self._title()}, roll {n} {n}投目", need.count, need.sides,
-                           throw=n)
+            return RollAsk(f"{what}{self._title()}, roll {n} {n}投目{self._tens_first()}",
+                           need.count, need.sides, throw=n)
         if self.stage is Stage.POISONS:
             return ChoiceAsk(POISONS_PROMPT, _menu(("End block ブロック終了",
                                                     "Rest 1 hour 休息1時間", "Back 戻る")))
@@ -1113,7 +1126,9 @@ class DiceTrayMode:
             else:
                 assert self.pick.expression is not None
                 result = roll(self.pick.expression, source)
-                rolls, steps = (result.text,), ()
+                # marked as `companion roll` marks it: the screen shows it all the same,
+                # and bare it read as an open roll (events72 NIT 6)
+                rolls, steps = (shown(result),), ()
                 faces = tuple(d.value for d in result.dice)
                 sides = tuple(d.sides for d in result.dice)
                 sides = sides if any(s != 6 for s in sides) else ()
@@ -1150,6 +1165,18 @@ class DiceTrayMode:
                 and _is_bare_roll(self.pick.expression):
             return TRAY
         return self._title()
+
+    def _tens_first(self) -> str:
+        """A D66 read as thrown (``D66``, ``D66N``, ``x3 D66``), typed: which die is the
+        tens, as the command line says it; a player who typed the units first got 43 for
+        34, with no word (events72 NIT 4). The camera says its own (the left die)."""
+        if not self.typed or self.pick is None or self.pick.expression is None:
+            return ""
+        command = parse(self.pick.expression)
+        single = command.command if isinstance(command, RepeatCommand) else command
+        if isinstance(single, D66Command) and reads_d66_as_thrown(command):
+            return ": the first die typed is the tens 1個目が十の位"
+        return ""
 
     def _outcome_prompt(self) -> str:
         if self.held:

@@ -1,0 +1,66 @@
+"""How the dice tray reads a plain roll back (events72 NIT 4, NIT 6): a typed D66 read as
+thrown says its first die is the tens, as the command line says it; a secret roll keeps
+its mark, as `companion roll` prints it; a check's outcome gives its verdict, not a bare
+total."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.app.commands.roll import SECRET_MARK
+from companion.app.modes.dice_tray import DiceTrayMode
+from companion.app.session.mode import RollAsk, Throw
+
+TENS = "the first die typed is the tens 1個目が十の位"
+
+
+def first_throw(expression: str, *, typed: bool = True) -> RollAsk:
+    mode = DiceTrayMode((expression,), "typed 入力", typed=typed)
+    mode.answer(0)
+    ask = mode.ask()
+    assert isinstance(ask, RollAsk)
+    return ask
+
+
+@pytest.mark.parametrize("expression", ["D66", "D66N", "x2 D66", "SD66 loot"])
+def test_a_typed_d66_read_as_thrown_says_which_die_is_the_tens(expression: str) -> None:
+    assert first_throw(expression).prompt.endswith(f": {TENS}")
+
+
+@pytest.mark.parametrize("expression", ["D66S", "D66D", "2D6", "1D6+1"])
+def test_a_sorted_d66_or_other_dice_say_nothing_of_tens(expression: str) -> None:
+    assert TENS not in first_throw(expression).prompt
+
+
+def test_the_camera_s_d66_says_its_own() -> None:
+    assert TENS not in first_throw("D66", typed=False).prompt
+
+
+def test_a_repeat_s_later_d66_says_it_too() -> None:
+    mode = DiceTrayMode(("x2 D66",), "typed 入力", typed=True)
+    mode.answer(0)
+    mode.answer(Throw((3, 4)))
+    ask = mode.ask()
+    assert isinstance(ask, RollAsk) and ask.prompt == f"x2 D66, roll 2 2投目: {TENS}"
+
+
+def roll_in_the_tray(expression: str, *faces: int) -> DiceTrayMode:
+    mode = DiceTrayMode((expression,), "sim")
+    mode.answer(0)
+    mode.answer(Throw(faces))
+    return mode
+
+
+def test_a_secret_roll_keeps_its_mark() -> None:
+    """``S2D6`` was shown ``(2D6) ＞ 2[1,1]``, as an open roll."""
+    assert roll_in_the_tray("S2D6", 1, 1).dice.rolls == (f"{SECRET_MARK} (2D6) ＞ 2[1,1]",)
+    assert roll_in_the_tray("2D6", 1, 1).dice.rolls == ("(2D6) ＞ 2[1,1]",)
+
+
+@pytest.mark.parametrize(("faces", "said"), [((3, 4), "success 成功 (7)"),
+                                             ((1, 2), "failure 失敗 (3)")])
+def test_a_check_s_outcome_gives_its_verdict(faces: tuple[int, int], said: str) -> None:
+    """``2D6>=7 hit: total 合計 7`` left the reading to the player."""
+    mode = roll_in_the_tray("2D6>=7 hit", *faces)
+    ask = mode.ask()
+    assert ask is not None and ask.prompt == f"2D6>=7 hit: {said}"
