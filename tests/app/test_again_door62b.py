@@ -44,14 +44,15 @@ def _resumed(tmp_path: Path, revision: int, capsys: pytest.CaptureFixture[str],
 def test_the_constant_is_revision_11() -> None:
     """Revisions 9 (jr64: the route kept whole), 10 (review64j: the door came in by, no
     flight back through the pursuers) and 11 (rules70: a bound PC no monster attacks is not
-    asked) changed games the auto-player plays; revision 8 did not (test_golden_games)."""
-    assert (SAME_HEADLESS_GAMES_SINCE, RULES_REVISION) == (11, 11)
+    asked) changed games the auto-player plays; revisions 8 and 12 (rules72: items told
+    apart by kind, the packaged profile's one of each) did not (test_golden_games)."""
+    assert (SAME_HEADLESS_GAMES_SINCE, RULES_REVISION) == (11, 12)
 
 
 def test_a_resumed_newest_revision_game_is_offered_again_by_its_seed_and_that_is_the_same_game(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """A game of the newest revision, 11 (``RULES_REVISION``; revision 10 is among the older
-    ones below), is offered again by its seed: its auto-player games are the current ones."""
+    """A game of the newest revision (``RULES_REVISION``; revision 10 is among the older
+    ones below) is offered again by its seed: its auto-player games are the current ones."""
     out = _resumed(tmp_path, RULES_REVISION, capsys)
     assert out[-1].endswith(f"; this game again: {again_command()}")
     assert "cannot be played again" not in out[-1]

@@ -13,7 +13,6 @@ from __future__ import annotations
 from companion.systems.jongrogue.actions import Choice, ChoiceRequest, Verb
 from companion.systems.jongrogue.core import _NO_MONSTERS
 from companion.systems.jongrogue.drawing import Proc
-from companion.systems.jongrogue.items import _USES
 from companion.systems.jongrogue.moving import _Moving
 from companion.systems.jongrogue.rooms import _FIGHTS, _SHOTS
 from companion.systems.jongrogue.state import MonsterOnMap, PCState, Position, Sleeping
@@ -64,7 +63,7 @@ class _Decisions(_Moving):
             if not self.melee_started and (pc.shuriken > 0 or pc.arrows > 0):
                 options += [_SHOTS[m.uid] for m in self._ranged_targets(targets)]
         if pc.potions and pc.hp < pc.max_hp:
-            options.append(_USES[pc.potions[0].index])
+            options += self._potion_options()
         bound = PCState.BOUND in pc.states
         if attackers:
             options.append(_DEFEND)
@@ -165,7 +164,7 @@ class _Decisions(_Moving):
         elif verb is Verb.FIGHT:
             yield from self._melee_turn(self.monster(int(choice.arg)))
         elif verb is Verb.USE:
-            self._drink()
+            self._drink(choice)
             yield from self._defend_turn(choice)
         elif verb is Verb.DEFEND:
             yield from self._defend_turn(choice)

@@ -116,8 +116,14 @@ Draw = Callable[["Game"], Tile]  # an in-line wall (simulation mode)
 # checks run on their own until it is free, as a frozen PC's thaw checks do (JR-PC-3 stops
 # moving and fleeing, nothing else); before, it was asked while bound, and with a potion or
 # a ring it had to drink the potion or take the ring off to reach its next check (rules70
-# DEFECT 1).
-RULES_REVISION = 11
+# DEFECT 1). 12: items are told apart by kind (JR-ITEM-1: the profile's item of a tile's
+# rank): one ``use:<tile>`` is offered for each kind of potion held, and the potion drunk
+# is the one chosen; shuriken are kept by kind, each thrown at its own attack, the first
+# kind found readied and another readied by ``ready:<tile>``, a thief taking the kind
+# readied first. Before, the first potion held was offered and the last one drunk, and every
+# shuriken was thrown at the attack of the kind found last (rules72 DEFECT 1). The packaged
+# profile has one kind of each, so its games are revision 11's.
+RULES_REVISION = 12
 
 # The oldest rules revision whose headless games RULES_REVISION plays identically. A
 # seeded auto-player game (``play --headless --seed``) is the same game, input for input
@@ -334,6 +340,9 @@ class Game(_Decisions):
                 if not any(self._holds_exits(m) for m in self.room_monsters()):
                     self._leave_floor()
                     return
+                # JR-STATE-2 (stairs): the step in woke monsters that hold the way out, and
+                # the PC stays; the table's screen says so (no event: a seed's game is the
+                # same event for event by every revision since SAME_HEADLESS_GAMES_SINCE)
             else:
                 yield from self._act(choice)
 

@@ -25,6 +25,8 @@ _USES, _EQUIPS, _UNEQUIPS = (
     for verb in (Verb.USE, Verb.EQUIP, Verb.UNEQUIP)
 )
 _READY_BOW, _READY_SHURIKEN = Choice.of(Verb.READY, "bow"), Choice.of(Verb.READY, "shuriken")
+# ready:<t>: a kind of shuriken readied (revision 12), by the tile's index
+_READY_KINDS = tuple(Choice.of(Verb.READY, str(t)) for t in ALL_KINDS)
 
 
 def _kinds(tiles: list[Tile]) -> list[int]:
@@ -33,6 +35,18 @@ def _kinds(tiles: list[Tile]) -> list[int]:
     for t in tiles:
         if t.index not in out:
             out.append(t.index)
+    return out
+
+
+def _first_of_each_rank(tiles: list[Tile]) -> list[Tile]:
+    """The first tile held of each rank, in the order first held: one per item of the
+    profile (JR-ITEM-1 gives items by rank, so a 1m and a 1p are the same potion)."""
+    out: list[Tile] = []
+    ranks: list[int] = []
+    for t in tiles:
+        if t.rank not in ranks:
+            ranks.append(t.rank)
+            out.append(t)
     return out
 
 
@@ -132,7 +146,10 @@ class _Items(_Rooms):
             self.ledger.move(tile, Place.TABLE, Place.DISCARDS)
             if kind is ItemKind.SHURIKEN:
                 pc.shuriken += spec.amount
-                pc.shuriken_attack = spec.attack
+                if self.revision >= 12:
+                    self._add_shuriken(tile, spec.amount)
+                else:  # revision 11 and before: one pool, thrown at the last kind's attack
+                    pc.shuriken_attack = spec.attack
             else:
                 pc.arrows += spec.amount
         elif kind is ItemKind.RING:
@@ -199,23 +216,104 @@ class _Items(_Rooms):
         self._ring_choices = options
         return options
 
+    def _add_shuriken(self, tile: Tile, amount: int) -> None:
+        """JR-ITEM-1 (revision 12): shuriken are kept by kind (the item of the tile's rank),
+        each kind its own count and attack; the first kind found is the one readied."""
+        pc = self.pc
+        for i, held in enumerate(pc.shuriken_tiles):
+            if held.rank == tile.rank:
+                pc.shuriken_counts[i] += amount
+                break
+        else:
+            pc.shuriken_tiles.append(tile)
+            pc.shuriken_counts.append(amount)
+        self._aim_shuriken()
+
+    def _aim_shuriken(self) -> None:
+        """The kind thrown next: the one readied while any are left, else the first kind
+        held (revision 12); ``shuriken_attack`` is its attack."""
+        pc = self.pc
+        tiles, counts = pc.shuriken_tiles, pc.shuriken_counts
+        ready = [i for i, t in enumerate(tiles) if t.rank == pc.shuriken_rank and counts[i]]
+        held = ready or [i for i, n in enumerate(counts) if n]
+        if held:
+            tile = tiles[held[0]]
+            pc.shuriken_rank = tile.rank
+            pc.shuriken_attack = self.profile.items[tile.rank].attack
+
+    def _throw_shuriken(self) -> int:
+        """One shuriken thrown; its attack (revision 12: of the kind readied)."""
+        pc = self.pc
+        pc.shuriken -= 1
+        if self.revision < 12:
+            return pc.shuriken_attack
+        attack = pc.shuriken_attack
+        self._take_shuriken(1)
+        return attack
+
+    def _take_shuriken(self, count: int) -> None:
+        """``count`` shuriken gone from the pools (revision 12), the kind thrown next first
+        (``pc.shuriken`` is lowered by the caller)."""
+        pc = self.pc
+        order = sorted(range(len(pc.shuriken_tiles)),
+                       key=lambda i: pc.shuriken_tiles[i].rank != pc.shuriken_rank)
+        for i in order:
+            gone = min(count, pc.shuriken_counts[i])
+            pc.shuriken_counts[i] -= gone
+            count -= gone
+        for i in reversed(range(len(pc.shuriken_tiles))):
+            if not pc.shuriken_counts[i]:
+                del pc.shuriken_tiles[i], pc.shuriken_counts[i]
+        self._aim_shuriken()
+
     def _ready_option(self) -> list[Choice]:
         """JR-RANGED-2 (装備する: 弓や手裏剣): holding shuriken and arrows, the player readies
-        the other of the two; the shuriken are thrown first until the bow is readied."""
+        the other of the two; the shuriken are thrown first until the bow is readied. From
+        revision 12, holding shuriken of two kinds (JR-ITEM-1: items by rank), each kind not
+        readied is offered too (``ready:<tile>``), as each ring kind is."""
         pc = self.pc
+        options: list[Choice] = []
         if pc.shuriken > 0 and pc.arrows > 0:
-            return [_READY_SHURIKEN if pc.bow_ready else _READY_BOW]
-        return []
+            options.append(_READY_SHURIKEN if pc.bow_ready else _READY_BOW)
+        if len(pc.shuriken_tiles) > 1:
+            options += [
+                _READY_KINDS[t.index] for t in pc.shuriken_tiles
+                if pc.bow_ready or t.rank != pc.shuriken_rank
+            ]
+            if pc.bow_ready and _READY_SHURIKEN in options:
+                options.remove(_READY_SHURIKEN)  # each kind is offered by name instead
+        return options
 
     def _ready(self, choice: Choice) -> None:
-        self.pc.bow_ready = choice is _READY_BOW
+        pc = self.pc
+        pc.bow_ready = choice is _READY_BOW
+        if choice.arg not in ("bow", "shuriken"):
+            pc.shuriken_rank = Tile.from_notation(choice.arg).rank
+            self._aim_shuriken()
         if self.record:
             self._emit(Kind.ITEM, action="ready", what=choice.arg)
 
-    def _drink(self) -> None:
-        """JR-ITEM-1: a healing potion gives HP +10 up to max HP."""
+    def _potion_options(self) -> list[Choice]:
+        """JR-ITEM-1: a potion to drink, while HP is below max: from revision 12 one
+        ``use:<tile>`` for each potion kind held (the item of the tile's rank), in the order
+        first held; revision 11 and before offered the first potion held alone."""
         pc = self.pc
-        tile = pc.potions.pop()
+        if not pc.potions or pc.hp >= pc.max_hp:
+            return []
+        if self.revision < 12:
+            return [_USES[pc.potions[0].index]]
+        return [_USES[t.index] for t in _first_of_each_rank(pc.potions)]
+
+    def _drink(self, choice: Choice) -> None:
+        """JR-ITEM-1: a healing potion gives HP +10 (the profile's heal of its item) up to
+        max HP. From revision 12 the potion drunk is the one chosen; revision 11 and before
+        drank the last one held, whatever was chosen (rules72 DEFECT 1)."""
+        pc = self.pc
+        if self.revision < 12:
+            tile = pc.potions.pop()
+        else:
+            tile = Tile.from_notation(choice.arg)
+            pc.potions.remove(tile)
         self.ledger.move(tile, Place.PC, Place.DISCARDS)
         healed = min(self.profile.items[tile.rank].amount, pc.max_hp - pc.hp)
         pc.hp += healed
@@ -255,7 +353,10 @@ class _Items(_Rooms):
         if what == "arrows":
             pc.arrows -= min(self.profile.steal_ammo, pc.arrows)
         elif what == "shuriken":
-            pc.shuriken -= min(self.profile.steal_ammo, pc.shuriken)
+            taken = min(self.profile.steal_ammo, pc.shuriken)
+            pc.shuriken -= taken
+            if self.revision >= 12:
+                self._take_shuriken(taken)
         elif what == "potions":
             self.ledger.move(pc.potions.pop(), Place.PC, Place.DISCARDS)
         else:

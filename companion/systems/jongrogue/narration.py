@@ -289,6 +289,12 @@ def _ability_effect(d: dict[str, Any], profile: Profile) -> str:
             else:
                 said += f": {item.name_en} ({item.name_ja})"
         return f"drew {d['tile']} → {said}"
+    if d["ability"] == "drain_strength" and "strength" in d:
+        # JR-AB-DRAINSTR (options): the check is PCの状態ルール's, but strength counts in
+        # the rate only under 強さルール (JR-RATE-1), so with pc_states alone the loss is on
+        # no rate and no sheet: the line says so (rules72 RISK 2)
+        return (f"{effect} → strength 強さ {d['strength']} (in the rate only under "
+                "強さルール, the strength rule)")
     return effect
 
 
@@ -338,8 +344,12 @@ def _item(d: dict[str, Any], profile: Profile) -> str:
     if action == "stolen":
         return f"Stolen 盗まれた: {_stolen(d['what'], profile)}"
     if action == "ready":
-        ja = _READIED.get(d["what"], d["what"])
-        return f"Readied the {d['what']} for ranged attacks ({ja}を構えた)"
+        what = d["what"]
+        if what not in _READIED:  # a kind of shuriken, by its tile (revision 12)
+            spec = profile.items[Tile.from_notation(what).rank]
+            return (f"Readied the {spec.name_en} [{what}] for ranged attacks "
+                    f"({spec.name_ja}を構えた)")
+        return f"Readied the {what} for ranged attacks ({_READIED[what]}を構えた)"
     if action == "nothing to steal":
         return "Nothing to steal (盗む物なし)"
     return str(action)

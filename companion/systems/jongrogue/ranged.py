@@ -13,7 +13,6 @@ from companion.systems.jongrogue.combat import _Combat
 from companion.systems.jongrogue.core import _NO_MONSTERS
 from companion.systems.jongrogue.drawing import Proc
 from companion.systems.jongrogue.events import Kind
-from companion.systems.jongrogue.items import _USES
 from companion.systems.jongrogue.profile import RateWeapon
 from companion.systems.jongrogue.rooms import _SHOTS
 from companion.systems.jongrogue.state import MonsterOnMap, PCState, Position
@@ -75,7 +74,7 @@ class _Ranged(_Combat):
                     break
                 options = [_SHOTS[m.uid] for m in targets]
                 if self.pc.potions and self.pc.hp < self.pc.max_hp:
-                    options.append(_USES[self.pc.potions[0].index])
+                    options += self._potion_options()
                 options += self._ring_options()  # JR-RANGED-2: equip / unequip
                 options += self._ready_option()
                 # JR-RANGED-2: 「ドアの上に移動する」 is a move; on the door (revision 8) there
@@ -96,7 +95,7 @@ class _Ranged(_Combat):
                                        position=Position.DOOR.value)
                     break
                 if choice.verb is Verb.USE:
-                    self._drink()
+                    self._drink(choice)
                     opening = False
                     continue
                 if choice.verb is Verb.READY:
@@ -137,8 +136,7 @@ class _Ranged(_Combat):
             if not acts:
                 return
         if pc.shuriken > 0 and not (pc.bow_ready and pc.arrows > 0):
-            pc.shuriken -= 1
-            weapon, attack = "shuriken", pc.shuriken_attack
+            weapon, attack = "shuriken", self._throw_shuriken()
         else:
             pc.arrows -= 1
             weapon, attack = "arrows", pc.ranged.value

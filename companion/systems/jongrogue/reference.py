@@ -275,6 +275,23 @@ FIXED_READINGS = (
                  "in a start room the PC has only fled back into, never walked back into) the "
                  "PC is cornered; revision 9 ran back and forth through its pursuers once for "
                  "every walk back"),
+    FixedDefault("JR-STATE-2 (stairs)", "Stairs (階段) chosen from the door (ドアの上) of a "
+                 "room whose monsters sleep (睡眠) first steps into the room (部屋の中), as the "
+                 "stairs lie in it, waking them (l.128-129); awake, they hold the way out as "
+                 "they hold its other doors (l.130-131), so the PC stays and fights, and the "
+                 "table's screen says the stairs were not taken"),
+    FixedDefault("JR-ITEM-1 (kinds)", "items are told apart by kind, the profile's item of a "
+                 "tile's rank: from revision 12 each kind of potion (回復薬) held is offered to "
+                 "drink and the one chosen is drunk, and shuriken (手裏剣) are kept by kind, "
+                 "each thrown at its own attack, the first kind found readied until another "
+                 "is (ready:<tile>); revision 11 and before drank the last potion held and "
+                 "threw every shuriken at the attack of the kind found last"),
+    FixedDefault("JR-AB-DRAINSTR (options)", "with PCの状態ルール (pc_states) and not 強さルール "
+                 "(strength), the vampire's (バンパイア) hit makes the 強さドレイン判定 and a "
+                 "failure lowers strength (強さ), as the seed's Plus text says under PCの状態"
+                 "ルール (l.326-332), not EZ's gold (金塊) loss; strength counts in the monster "
+                 "rate only under 強さルール (l.372-375), so that loss changes nothing until "
+                 "then, and the log line says so"),
     FixedDefault("JR-AB-GOLDLOVER", "a gold-lover (金塊好き) sits on the first gold pile (金塊) "
                  "no monster sits on: top-left, top-right, bottom-left, bottom-right; with "
                  "more gold-lovers than piles they share one"),

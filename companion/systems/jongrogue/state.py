@@ -85,8 +85,13 @@ class PC:
     ranged: Gear
     arrows: int
     armour: Gear
-    shuriken: int = 0
-    shuriken_attack: int = 0
+    shuriken: int = 0  # every shuriken held
+    shuriken_attack: int = 0  # of the kind thrown next
+    # revision 12 (JR-ITEM-1): the shuriken by kind, one tile of each kind's rank and its
+    # count, in the order first found, and the rank of the kind readied (0: none yet)
+    shuriken_tiles: list[Tile] = field(default_factory=list)
+    shuriken_counts: list[int] = field(default_factory=list)
+    shuriken_rank: int = 0
     potions: list[Tile] = field(default_factory=list)  # the potion tiles held
     armour_protected: bool = False
     weapon_tile: Tile | None = None  # the found item tiles behind the gear, if any

@@ -43,7 +43,10 @@ def test_rules_defaults_lists_the_readings_fixed_in_the_companion(
     room fled back into; RISK 1: a flight back into a room takes that step off the way
     walked (a walk back is kept), so a later followed flight from there goes back only the
     way walked before it, and with none the PC is cornered. Audit jr68 NIT 3 added the bound
-    PC on the door (JR-PC-3 (door)): no step in, no take, no blow or shot at a sleeper."""
+    PC on the door (JR-PC-3 (door)): no step in, no take, no blow or shot at a sleeper.
+    Audit rules72 added the stairs beside sleepers (JR-STATE-2 (stairs)), items by kind
+    (JR-ITEM-1 (kinds)) and the strength drain under pc_states alone (JR-AB-DRAINSTR
+    (options))."""
     out = run(capsys, "rules", "defaults")
     head = ("\nFixed readings (the companion's choice where the seed is unclear; no setting "
             "changes them):\n")
@@ -54,7 +57,8 @@ def test_rules_defaults_lists_the_readings_fixed_in_the_companion(
         "JR-RANGED-2 (door)",
         "JR-STATE-2 (gold)", "JR-STATE-1 (blow)", "JR-STATE-1 (shot)", "JR-AB-DRAIN (defend)",
         "JR-AB-GAZE (door)", "JR-PC-3 (shot)", "JR-PC-3 (door)", "JR-PC-3 (unattacked)",
-        "JR-FLEE-2", "JR-FLEE-2 (back)", "JR-AB-GOLDLOVER", "JR-AB-STEALITEM", "JR-AB-MIMIC",
+        "JR-FLEE-2", "JR-FLEE-2 (back)", "JR-STATE-2 (stairs)", "JR-ITEM-1 (kinds)",
+        "JR-AB-DRAINSTR (options)", "JR-AB-GOLDLOVER", "JR-AB-STEALITEM", "JR-AB-MIMIC",
         "JR-AB-HASTE", "JR-AB-INVISIBLE"]
     width = max(len(d.rule) for d in FIXED_READINGS)
     for d in FIXED_READINGS:

@@ -1,0 +1,132 @@
+"""JR-ITEM-1: items are told apart by kind, the profile's item of a tile's rank (revision
+12, rules72 DEFECT 1). A profile may make any rank a potion or shuriken, so a PC may hold
+two kinds of either: each potion kind is offered to drink (``use:<tile>``) and the one
+chosen is drunk; each shuriken kind keeps its own count and attack, the first found is
+thrown, another is readied by ``ready:<tile>``. Revision 11 and before offered the first
+potion and drank the last one held, and threw every shuriken at the last kind's attack: a
+game of theirs replays so."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.systems.jongrogue.events import Kind
+from companion.systems.jongrogue.game import Game
+from companion.systems.jongrogue.profile import Profile, load_profile
+from companion.systems.jongrogue.tiles import Tile
+from companion.systems.jongrogue.wall import Place
+from tests.systems.jongrogue.script import feed, of, options
+
+# Start room 5: a snake (1m) and two items; five blows (the snake falls to the fifth, the
+# PC at 8 HP of 12), then both items are taken.
+_CLEARED = "5m | 1m {a} {b} 1z | fight:1 2s fight:1 2s fight:1 2s fight:1 2s fight:1 9s take"
+
+
+def _profile(tmp_path: Path, text: str) -> Profile:
+    path = tmp_path / "kinds.toml"
+    path.write_text(text, encoding="utf-8")
+    return load_profile(path)
+
+
+@pytest.fixture
+def two_potions(tmp_path: Path) -> Profile:
+    """Rank 2 a weak potion (heal 3) beside the packaged healing potion (1p, heal 10)."""
+    return _profile(tmp_path, '[items.2]\nname_ja = "弱い回復薬"\nname_en = "weak potion"\n'
+                              'kind = "potion"\nheal = 3\n')
+
+
+@pytest.fixture
+def two_shuriken(tmp_path: Path) -> Profile:
+    """Rank 4 heavy shuriken (3, attack 5) beside the packaged shuriken (2p: 5, attack 2)."""
+    return _profile(tmp_path, '[items.4]\nname_ja = "重い手裏剣"\nname_en = "heavy shuriken"\n'
+                              'kind = "shuriken"\ncount = 3\nattack = 5\n')
+
+
+def _holding_potions(profile: Profile, revision: int = 12) -> Game:
+    game = Game("ez", profile, revision=revision)
+    feed(game, _CLEARED.format(a="1p", b="2p"))
+    assert [str(t) for t in game.pc.potions] == ["1p", "2p"]
+    assert (game.pc.hp, game.pc.max_hp) == (8, 12)
+    return game
+
+
+@pytest.mark.parametrize(("choice", "healed", "left"), [("use:1p", 4, ["2p"]),
+                                                         ("use:2p", 3, ["1p"])])
+def test_jr_item_1_each_potion_kind_is_offered_and_the_chosen_one_is_drunk(
+        two_potions: Profile, choice: str, healed: int, left: list[str]) -> None:
+    """The healing potion chosen heals 10 up to max HP (+4) and leaves the weak one; the
+    weak one chosen heals its 3 and leaves the healing one."""
+    game = _holding_potions(two_potions)
+    assert [o for o in options(game) if o.startswith("use:")] == ["use:1p", "use:2p"]
+    heals = of(feed(game, choice), Kind.HEAL)
+    assert [h["amount"] for h in heals] == [healed]
+    assert [str(t) for t in game.pc.potions] == left
+    # the potion drunk is discarded, the other still the PC's (the tile ledger, JR-WALL-1)
+    drunk = Tile.from_notation(choice.removeprefix("use:"))
+    assert game.ledger.count(drunk, Place.DISCARDS) == 1
+    assert [str(t) for t in game.ledger.tiles(Place.PC)] == left
+
+
+def test_jr_item_1_two_potions_of_one_kind_are_offered_once(tmp_path: Path) -> None:
+    """Items go by rank: a 1m made an item beside the 1p is the same healing potion,
+    offered once (the first held)."""
+    profile = _profile(tmp_path, '[roles]\nm = "item"\ns = "monster"\n')
+    game = Game("ez", profile)
+    feed(game, "5m | 1s 1p 1m 1z | fight:1 2m fight:1 2m fight:1 2m fight:1 2m fight:1 9m take")
+    assert [str(t) for t in game.pc.potions] == ["1p", "1m"]
+    assert [o for o in options(game) if o.startswith("use:")] == ["use:1p"]
+
+
+def test_jr_item_1_revision_11_offers_the_first_potion_and_drinks_the_last(
+        two_potions: Profile) -> None:
+    """A game of revision 11 replays as it was played: one potion offered, the last one
+    held drunk whatever was chosen."""
+    game = _holding_potions(two_potions, revision=11)
+    assert [o for o in options(game) if o.startswith("use:")] == ["use:1p"]
+    assert [h["amount"] for h in of(feed(game, "use:1p"), Kind.HEAL)] == [3]
+    assert [str(t) for t in game.pc.potions] == ["1p"]
+
+
+def _holding_shuriken(profile: Profile, revision: int = 12) -> Game:
+    game = Game("ez", profile, revision=revision)
+    feed(game, _CLEARED.format(a="2p", b="4p"))
+    # room 2: a sleeping snake to shoot at
+    feed(game, "move:2 | 1m 1z 1z 1z")
+    assert game.pc.shuriken == 8
+    return game
+
+
+def _shot_weapon(game: Game, script: str) -> int:
+    """The weapon term of the shot ``script`` makes (its check's draw a 5s)."""
+    checks = of(feed(game, script + " 5s 5s"), Kind.CHECK)
+    shot = [c for c in checks if c["what"].startswith("ranged (shuriken)")]
+    assert len(shot) == 1, checks
+    weapon = {name: value for name, value in shot[0]["terms"]}["weapon"]
+    assert isinstance(weapon, int)
+    return -weapon
+
+
+def test_jr_item_1_shuriken_are_kept_by_kind_and_the_first_found_is_thrown(
+        two_shuriken: Profile) -> None:
+    """The shuriken found first (2p, attack 2) are thrown; the heavy ones wait, readied by
+    ``ready:4p`` (offered beside ``ready:bow``)."""
+    game = _holding_shuriken(two_shuriken)
+    assert [o for o in options(game) if o.startswith("ready:")] == ["ready:bow", "ready:4p"]
+    assert _shot_weapon(game, "shoot:2") == 2
+    assert game.pc.shuriken_counts == [4, 3]
+
+
+def test_jr_item_1_a_kind_of_shuriken_readied_is_thrown_at_its_own_attack(
+        two_shuriken: Profile) -> None:
+    game = _holding_shuriken(two_shuriken)
+    assert _shot_weapon(game, "ready:4p shoot:2") == 5
+    assert (game.pc.shuriken, game.pc.shuriken_counts) == (7, [5, 2])
+
+
+def test_jr_item_1_revision_11_throws_every_shuriken_at_the_last_kinds_attack(
+        two_shuriken: Profile) -> None:
+    game = _holding_shuriken(two_shuriken, revision=11)
+    assert [o for o in options(game) if o.startswith("ready:")] == ["ready:bow"]
+    assert _shot_weapon(game, "shoot:2") == 5
