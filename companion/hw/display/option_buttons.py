@@ -4,7 +4,7 @@ rows in pages for a long menu), each with its key and a tap target, and the stat
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import pygame
 
@@ -313,6 +313,7 @@ class OptionButtons(FightPanels):
             return 0
         m = self.m
         step = self._step(m(16))
+        beside: int | None = None  # the rows it reads whole in beside boxes with a label cut
         for more in range(_STATUS_MORE_ROWS + 1):
             footer = height + more * step
             x = m(10)
@@ -323,11 +324,20 @@ class OptionButtons(FightPanels):
                 else self._prompt_fit(view)
             top = m(12) + m(24) * max(1, len(self._prompt_rows(
                 view, self._drawn_prompt_width(view, width, fit), *fit)))
+            row_h = footer - m(8) - top
+            cut = False  # a label cut at every share of the row beside the status
+            if view.options and self._status_over(view, width, row_h, not view.guidance):
+                return more * step  # over the boxes (see _footer)
             if view.options:  # beside the boxes at their narrowest (see _footer)
-                width -= len(view.options) * (self._box_w(view, width, 4) + m(TAP_GAP))
-            if self._status_fits(view.status, width, footer - m(8) - top, not view.guidance):
-                return more * step
-        return _STATUS_MORE_ROWS * step
+                shares = self._box_shares(view, width, row_h)
+                cut = not self._labels_whole(view, self._box_w(view, width, shares[0]), row_h)
+                width -= len(view.options) * (self._box_w(view, width, shares[-1]) + m(TAP_GAP))
+            if self._status_fits(view.status, width, row_h, not view.guidance):
+                if not cut:
+                    return more * step
+                # Rows more may put it over the boxes, their labels then whole; else this.
+                beside = more * step if beside is None else beside
+        return _STATUS_MORE_ROWS * step if beside is None else beside
 
     def _picture_h(self, footer_h: int) -> int:
         """The prompt's tile picture's height in a footer ``footer_h`` tall: it grows with
@@ -388,27 +398,94 @@ class OptionButtons(FightPanels):
             row.y = rect.y + m(32) + more + status_h
             row.h = rect.bottom - m(8) - row.y
         gap = m(TAP_GAP)
+        over = 0 if grid or not view.options or not view.status \
+            else self._status_over(view, row.w, row.h, trouble)
+        if over:
+            self._status(view.status, pygame.Rect(row.x, row.y, row.w, over), trouble)
+            row.y += over + m(4)
+            row.h = rect.bottom - m(8) - row.y
         if grid:
             self._option_grid(view, row)
         elif view.options:
             count = len(view.options)
             # Beside a status, the boxes take three fifths of the row, or less (a half, two
             # fifths) where the status reads whole only so: it is set no smaller (TEXT_MIN).
-            fifths = 6
-            for fifths in (6, 5, 4) if view.status else ():
-                box_w = self._box_w(view, row.w, fifths)
-                beside = rect.right - m(10) - (row.x + count * (box_w + gap))
-                if self._status_fits(view.status, beside, row.h, trouble):
-                    break
-            box_w = self._box_w(view, row.w, fifths) if view.status \
-                else min(self._box_max_w(), (row.w - gap * (count - 1)) // count)
+            # Never so few that a label is cut (_box_shares): the status then has the
+            # rows _status_more gave the footer, and is cut at its end past them.
+            if view.status and not over:
+                shares = self._box_shares(view, row.w, row.h)
+                fifths = shares[-1]
+                for fifths in shares:
+                    beside = row.w - count * (self._box_w(view, row.w, fifths) + gap)
+                    if self._status_fits(view.status, beside, row.h, trouble):
+                        break
+            box_w = self._box_w(view, row.w, fifths) if view.status and not over \
+                else self._full_box_w(view, row.w)
             boxes = [pygame.Rect(row.x + i * (box_w + gap), row.y, box_w, row.h)
                      for i in range(count)]
             self._options(view, list(range(count)), boxes, m(16))
             row.x = boxes[-1].right + gap
             row.w = rect.right - m(10) - row.x
-        if view.status and not grid:
+        if view.status and not grid and not over:
             self._status(view.status, row, trouble)
+
+    def _full_box_w(self, view: View, row_w: int) -> int:
+        """An option box's width in one row ``row_w`` wide that they have to themselves."""
+        count, gap = len(view.options), self.m(TAP_GAP)
+        return min(self._box_max_w(), (row_w - gap * (count - 1)) // count)
+
+    def _status_over(self, view: View, row_w: int, row_h: int, trouble: bool) -> int:
+        """The height of the status put over the boxes of a row ``row_w`` by ``row_h``,
+        rather than beside them, or 0 (beside): only where no share of the row beside it
+        keeps every label whole (:meth:`_box_shares`) and, over them, the status reads whole
+        and the boxes below it have the row's width and keep every label whole
+        (screen72 DEFECT 2: the picks after an unsure read lost the tile's name at
+        text_scale 1.25). :meth:`_status_more` gives the footer the rows it takes."""
+        m = self.m
+        if any(self._labels_whole(view, self._box_w(view, row_w, fifths), row_h)
+               for fifths in (6, 5, 4)):
+            return 0
+        size = m(TEXT_MIN)
+        indent = self._warning_mark_w(size) if trouble else 0
+        rows = len(self._hanging(view.status, size, row_w, indent))
+        step = self._step(m(16))
+        # Its rows' glyphs, not their padding, are what must end above the boxes (_rows_fit).
+        ink = self._text("国g", size).get_bounding_rect().bottom
+        height = max(step * rows, step * (rows - 1) + ink if self.text_scale > 1 else 0)
+        if not self._status_fits(view.status, row_w, height, trouble):
+            return 0
+        below = row_h - height - m(4)
+        if below < m(TAP_MIN) or not self._labels_whole(
+                view, self._full_box_w(view, row_w), below):
+            return 0
+        return height
+
+    def _box_shares(self, view: View, row_w: int, row_h: int) -> tuple[int, ...]:
+        """The fifths of a row ``row_w`` by ``row_h`` the boxes beside a status may take,
+        widest first: three, a half, two, but only those at which every label reads whole.
+        At text_scale 1.25 the long status of an unsure read narrowed the picks to two
+        fifths, and ``8m 八萬 (8 of characters)`` read ``[A]…萬 (8…ers)``: the tile's name,
+        what the player picks by, was cut for a status that reads as well on more rows
+        (screen72 DEFECT 2). Where no share keeps them whole, all three, as before."""
+        whole = tuple(fifths for fifths in (6, 5, 4)
+                      if self._labels_whole(view, self._box_w(view, row_w, fifths), row_h))
+        return whole or (6, 5, 4)
+
+    def _labels_whole(self, view: View, box_w: int, box_h: int) -> bool:
+        """Whether every option's label reads whole in a box ``box_w`` by ``box_h``."""
+        width = box_w - 2 * self.m(_LABEL_PAD)
+        for text in self._option_texts(view, range(len(view.options))):
+            rows, at = self._label_rows(text, self.m(16), width, box_h - self.m(4))
+            if any(self._text_width(row, at) > width for row in rows):
+                return False
+        return True
+
+    def _option_texts(self, view: View, indices: Iterable[int]) -> list[str]:
+        """Options ``indices``' labels as their boxes show them, each after its key."""
+        count = len(view.options)
+        back = back_button(view.options)
+        return [f"[{option_key(view.options[i], i, view.highlight, _BUTTON_KEYS, count, back)}] "
+                f"{view.options[i].label}" for i in indices]
 
     def _status_fits(self, status: str, width: int, height: int, trouble: bool) -> bool:
         """Whether ``status`` reads whole in ``width`` by ``height`` (at its closer step)."""
@@ -448,10 +525,7 @@ class OptionButtons(FightPanels):
         labels share one size, the one the tightest needs but at most a step below ``size``
         and never below :data:`_LABEL_MIN`, so that a menu does not read as some options
         shouted and others whispered."""
-        count = len(view.options)
-        back = back_button(view.options)
-        texts = [f"[{option_key(view.options[i], i, view.highlight, _BUTTON_KEYS, count, back)}] "
-                 f"{view.options[i].label}" for i in indices]
+        texts = self._option_texts(view, indices)
         m = self.m
         if more is not None:
             labels, key, _ = more
