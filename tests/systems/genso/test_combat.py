@@ -293,7 +293,7 @@ def test_immune_to_normal_attacks() -> None:
     replayed = Fight.from_json(RULES, json.loads(json.dumps(before.to_json())))
     assert replayed.journal[0].lines == entry.lines and replayed.journal[0].engine == 7
     entry = act(fight, Attack(PC1, "ゴースト"))
-    assert entry.dice == () and [line.text for line in entry.lines][0] == (
+    assert entry.dice == () and entry.lines[0].text == (
         "ゴースト is immune to normal attacks (通常攻撃無効): 棍棒/Club does nothing")
     entry = act(fight, Attack("森妖精の冒険者", "ゴースト"), 3, 3, 1, 2)
     assert "ゴースト: MP 1/4" in entry.text
@@ -621,6 +621,26 @@ def test_magic_stones() -> None:
     entry = act(fight, UseStone(PC1, "enchant_stone", "ワイト"), 2, 2)
     assert "ワイト: HP 2/6" in entry.text and fight.state.get(PC1).stones == ()
 
+
+
+def test_a_heal_at_full_hp_says_it_healed_nothing() -> None:
+    """genso72 NIT 8: Healing, or a Healing Stone, on one at full HP spent the MP or the
+    stone with "HP 12/12" alone; engine revision 8 says nothing was healed. A revision-7
+    entry replays with the line it was played with."""
+    fight = make([pc("pc2", equipment=("healing_stone",)), pc("pc1")], [("orc", 1)])
+    entry = act(fight, Cast(PC2, "healing", (PC1,)))
+    assert entry.lines[-1].text.endswith("HP 12/12 (HP full already: nothing healed 回復なし)")
+    act(fight, Wait(PC1))
+    act(fight, Wait(ORC))
+    entry = act(fight, UseStone(PC2, "healing_stone", PC1), 3, 4)
+    assert entry.text.endswith("HP 12/12 (HP full already: nothing healed 回復なし)")
+    hurt = make([pc("pc2"), pc("pc1", hp=5)], [("orc", 1)])
+    assert "nothing healed" not in act(hurt, Cast(PC2, "healing", (PC1,))).text
+    before = make([pc("pc2"), pc("pc1")], [("orc", 1)])
+    entry = before.push(Cast(PC2, "healing", (PC1,)), d6(), engine=7)
+    assert entry.lines[-1].text.endswith(": HP 12/12")
+    replayed = Fight.from_json(RULES, json.loads(json.dumps(before.to_json())))
+    assert replayed.journal[-1].lines == entry.lines
 
 
 def test_the_characters_as_the_fight_leaves_them() -> None:

@@ -50,6 +50,14 @@ def _harm(rules: GensoRules, target: Combatant, hp: int, mp: int = 0) -> Combata
     return replace(target, hp=target.hp - hp, mp=target.mp - mp)
 
 
+def full_already(target: Combatant) -> str:
+    """What a heal on ``target`` (its HP before) adds when it was at its maximum already:
+    the MP or the stone was spent for nothing, said (genso72 NIT 8: "HP 12/12" alone)."""
+    if target.hp is not None and target.max_hp is not None and target.hp >= target.max_hp:
+        return " (HP full already: nothing healed 回復なし)"
+    return ""
+
+
 def _heal(target: Combatant, amount: int, cap: bool) -> Combatant:
     if target.hp is None or target.max_hp is None:
         raise IllegalAction(f"{target.name} has no HP to heal")

@@ -33,14 +33,16 @@ from companion.systems.genso.combat.actions import Action, action_to_json
 #: (:data:`LINES_SAID_SINCE`): an older entry replays with the lines it was played with.
 #: Revision 7 used an Enchant Stone up on a foe not immune to normal attacks ("no effect")
 #: and rolled the to-hit dice of a normal weapon against the immune before saying it did
-#: nothing (genso72 RISK 3, NIT 4), which revision 8 does not (:data:`NOTHING_SPENT_SINCE`).
+#: nothing (genso72 RISK 3, NIT 4), which revision 8 does not (:data:`NOTHING_SPENT_SINCE`);
+#: nor did it say a heal on one at full HP healed nothing (genso72 NIT 8), as revision 8 does.
 ENGINE = 8
 #: The revision from which a sunset always says what it did, GM-COMBAT-4's rolls show their
 #: terms and a drain names only what the monster drains (genso67).
 LINES_SAID_SINCE = 7
 #: The revision from which an Enchant Stone (GM-ITEM-2) is refused on a target not immune to
-#: normal attacks, as on the dead, and a normal weapon against the immune (GM-MON-2) does
-#: nothing without a roll to hit (genso72).
+#: normal attacks, as on the dead, a normal weapon against the immune (GM-MON-2) does
+#: nothing without a roll to hit, and a heal on one at full HP says it healed nothing
+#: (genso72).
 NOTHING_SPENT_SINCE = 8
 
 

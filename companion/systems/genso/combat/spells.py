@@ -15,8 +15,14 @@ from dataclasses import replace
 from companion.errors import IllegalAction
 from companion.systems.genso.combat.actions import Cast
 from companion.systems.genso.combat.combatants import Combatant, Effect, Stance, Status
-from companion.systems.genso.combat.harm import _after_harm, _harm, _heal, _status
-from companion.systems.genso.combat.journal import Line
+from companion.systems.genso.combat.harm import (
+    _after_harm,
+    _harm,
+    _heal,
+    _status,
+    full_already,
+)
+from companion.systems.genso.combat.journal import NOTHING_SPENT_SINCE, Line
 from companion.systems.genso.combat.state import FightState, _swap
 from companion.systems.genso.rules import CreatureKind, Duration, GensoRules, Spell
 
@@ -186,7 +192,8 @@ def _cast(rules: GensoRules, state: FightState, action: Cast, lines: list[Line],
     if spell.effect == "heal":
         healed = _heal(target, caster.magic, rules.default("GM-MAGIC-2", "cap_at_max_hp"))
         lines.append(Line("GM-MAGIC-2", f"{target.name} regains up to {caster.magic} HP: "
-                                        f"HP {healed.hp}/{healed.max_hp}"))
+                                        f"HP {healed.hp}/{healed.max_hp}"
+                          + (full_already(target) if engine >= NOTHING_SPENT_SINCE else "")))
         return _swap(state, replace(healed, status=_status(rules, healed)))
     if spell.effect == "exorcise":
         if action.weapon is not None:

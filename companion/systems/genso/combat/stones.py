@@ -13,7 +13,13 @@ from companion.dice import DiceSource, roll
 from companion.errors import IllegalAction
 from companion.systems.genso.combat.actions import UseStone
 from companion.systems.genso.combat.combatants import Stance, Status
-from companion.systems.genso.combat.harm import _after_harm, _harm, _heal, _status
+from companion.systems.genso.combat.harm import (
+    _after_harm,
+    _harm,
+    _heal,
+    _status,
+    full_already,
+)
 from companion.systems.genso.combat.journal import ENGINE, NOTHING_SPENT_SINCE, Line
 from companion.systems.genso.combat.state import FightState, _swap
 from companion.systems.genso.rules import GensoRules
@@ -55,7 +61,9 @@ def _use_stone(rules: GensoRules, state: FightState, action: UseStone, source: D
         result = roll(dice, source, purpose=f"healing 回復 of the Healing Stone 治癒石 {dice}")
         healed = _heal(target, result.total, rules.default("GM-MAGIC-2", "cap_at_max_hp"))
         lines.append(Line("GM-ITEM-2", f"治癒石/Healing Stone on {target.name}: {result.text} ＞ "
-                                       f"HP {healed.hp}/{healed.max_hp}", result))
+                                       f"HP {healed.hp}/{healed.max_hp}"
+                          + (full_already(target) if engine >= NOTHING_SPENT_SINCE else ""),
+                          result))
         return _swap(state, replace(healed, status=_status(rules, healed)))
     if not target.immune_normal:
         lines.append(Line("GM-ITEM-2", f"付与石/Enchant Stone: {target.name} is not immune to "
