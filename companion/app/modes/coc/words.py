@@ -173,7 +173,11 @@ def describe(action: Action, state: FightState | None = None) -> str:
     if isinstance(action, (Attack, Grapple, Tackle)) and action.defence is not Defence.NONE:
         text += f" ({_defence_text(action, state)})"
     if isinstance(action, Tackle) and action.option:
-        text += f" [{action.option}{' obstacle' if action.obstacle else ''}]"
+        # Named as the menu offered it (CO-TACKLE-2/3): the raw key read "[knock_down]" on
+        # the Result title and in the log (screen72 NIT 4).
+        text += " [" + next((label for _, label, option, obstacle in TACKLES
+                             if (option, obstacle) == (action.option, action.obstacle)),
+                            f"{action.option}{' obstacle' if action.obstacle else ''}") + "]"
     if isinstance(action, ThrowDown):
         text += "".join(f" [{tag}]" for on, tag in (
             (action.at, f"at {action.at}" + (" who dodges" if action.at_dodges else "")),
