@@ -251,15 +251,29 @@ class RatingTable:
 
 
 def _whole(cell: str, what: str, alternative: str = "") -> int:
-    """A CSV cell (NFKC-folded) as a whole number, 0 or more (ratings and the
-    damage read off them), or a DataError saying which cell and what it held. Its digits
-    only: ``int()`` read ``1_0`` as 10 (events70 NIT 9)."""
+    """A CSV cell (NFKC-folded) as a whole number, 0 to :data:`PARTY_NUMBER_MAX` (ratings
+    and the damage read off them), or a DataError saying which cell and what it held. Its
+    digits only: ``int()`` read ``1_0`` as 10 (events70 NIT 9).
+
+    >>> _whole("1" + "0" * 41, "r.csv line 2: the value for 2D6=3")
+    Traceback (most recent call last):
+    ...
+    companion.errors.DataError: r.csv line 2: the value for 2D6=3 must be 9999 or less, \
+found '10000000…(42 characters)'
+    """
     if not re.fullmatch(r"[+-]?[0-9]+", cell):
         raise DataError(f"{what} must be a whole number{alternative}, found {cell!r}")
-    value = int(cell)
-    if value < 0:
+    # Held to PARTY_NUMBER_MAX, as a party file's numbers are: a cell of 10**41 became a
+    # kept HP that TOML's 64-bit integers cannot hold, and one of 5000 digits was past
+    # int()'s limit, a ValueError (events72 NIT 7). Its digits counted before it is read.
+    digits = cell.lstrip("+-").lstrip("0")
+    if cell.startswith("-") and digits:
         raise DataError(f"{what} must be 0 or more{alternative}, found {cell!r}")
-    return value
+    if len(digits) > len(str(PARTY_NUMBER_MAX)) or int(digits or "0") > PARTY_NUMBER_MAX:
+        shown = cell if len(cell) <= 20 else f"{cell[:8]}…({len(cell)} characters)"
+        raise DataError(f"{what} must be {PARTY_NUMBER_MAX} or less{alternative}, found "
+                        f"{shown!r}")
+    return int(digits or "0")
 
 
 def _csv_rows(text: str, origin: str) -> Iterator[list[str]]:

@@ -303,6 +303,15 @@ def test_ev_core_3_base_power_reads_the_user_rating_table() -> None:
          r"mine\.csv line 2: the value for 2D6=12 must be 0 or more or \*, found '-4'$"),
         ("rating,2,3,4,5,6,7,8,9,10,11,12\n-5,*,1,2,3,3,4,5,5,6,7,8\n",
          r"mine\.csv line 2: rating must be 0 or more, found '-5'$"),
+        # held to 9999 as a party's numbers are: 10**41 became a kept HP past TOML's
+        # 64-bit integers, 5000 digits past int()'s limit, a ValueError (events72 NIT 7)
+        ("rating,2,3,4,5,6,7,8,9,10,11,12\n10,*,1,2,3,3,4,5,5,6,7,10000\n",
+         r"mine\.csv line 2: the value for 2D6=12 must be 9999 or less or \*, found '10000'$"),
+        ("rating,2,3,4,5,6,7,8,9,10,11,12\n10,*,1,2,3," + "9" * 5000 + ",4,5,5,6,7,8\n",
+         r"mine\.csv line 2: the value for 2D6=6 must be 9999 or less or \*, found "
+         r"'99999999…\(5000 characters\)'$"),
+        ("rating,2,3,4,5,6,7,8,9,10,11,12\n1" + "0" * 41 + ",*,1,2,3,3,4,5,5,6,7,8\n",
+         r"mine\.csv line 2: rating must be 9999 or less, found"),
     ],
 )
 def test_ev_core_3_bad_rating_tables_name_the_line(csv: str, message: str) -> None:
