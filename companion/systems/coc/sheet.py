@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from companion.dice.notation import MAX_DICE
 from companion.errors import DataError, ordinal, refuse_unknown
 from companion.systems.coc.rules import (
     CHARACTERISTICS,
@@ -390,6 +391,15 @@ def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "s
         raise DataError(f"{where}: CON {chars['CON']} + SIZ {chars['SIZ']} gives "
                         f"{sheet.max_hp} HP (CO-BASE-1): a sheet needs 1 or more; raise CON "
                         "or SIZ, or write max_hp")
+    # coc72 NIT 8: a derived DB takes the dice a printed one may (check_dice above): STR 3400
+    # gave +212D6, and every blow then failed in the dice parser's words
+    if printed_db is None and rules.db_table is not None and not kept:
+        db = sheet.db
+        match = _DB.match(db)
+        if match and int(match[2]) > MAX_DICE:
+            raise DataError(f"{where}: STR {chars['STR']} + SIZ {chars['SIZ']} gives a damage "
+                            f"bonus of {db} (CO-BASE-1), more than the {MAX_DICE} dice a roll "
+                            "takes; lower STR or SIZ, or write db")
     return sheet
 
 

@@ -7,6 +7,7 @@ Rules: CO-BURN-1, CO-BASE-11, CO-BASE-13, CO-BASE-1 (HP recomputed).
 
 from __future__ import annotations
 
+from companion.dice.notation import MAX_DICE
 from companion.errors import IllegalAction
 from companion.systems.coc.checks import check
 from companion.systems.coc.combat.actions import Burn, Fall, Place, SanLoss
@@ -23,7 +24,12 @@ class _Keeper(_BodyParts):
         """CO-BASE-11: 1D6 per full 3 m (Default); a shorter fall from a height 1D6. With the
         spec's option jump_reduces (off by Default) a faller who can act rolls Jump (跳躍) on
         landing, and a success takes 1D6 off the damage (to 0 at least)."""
-        dice = max(1, metres // self.divisor("CO-BASE-11", "metres_per_d6"))
+        step = self.divisor("CO-BASE-11", "metres_per_d6")
+        dice = max(1, metres // step)
+        if dice > MAX_DICE:  # coc72 NIT 8: said in the rule's words, not the dice parser's
+            raise IllegalAction(f"a fall of {metres} m is {dice}D6, more than the {MAX_DICE} "
+                                f"dice a roll takes: at most {(MAX_DICE + 1) * step - 1} m "
+                                f"(CO-BASE-11: 1D6 per full {step} m)")
         total, text = self.roll_total(f"{dice}D6", f"{who}'s fall damage 落下ダメージ "
                                       f"({metres} m)")
         shown = f"fall {metres} m ＞ {text} (CO-BASE-11)"
