@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import tomllib
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from companion.dice.notation import MAX_SIDES
 from companion.errors import DataError
 from companion.systems.defaults import refuse_control, toml_value
 
@@ -74,7 +76,23 @@ def load_lists(text: str, origin: str = "list file") -> UserLists:
     if not monsters and not items:
         raise DataError(f"{origin}: needs [[monster]] tables (name, level) or [[item]] "
                         "tables (name)")
+    _check_sizes(monsters, items, origin)
     return UserLists(monsters, items)
+
+
+def _check_sizes(monsters: tuple[Species, ...], items: tuple[str, ...], origin: str) -> None:
+    """A pick is one die of as many sides as there are names to pick from (EV-MON-1's of a
+    level, EV-EXP-4's items), and a die has at most :data:`MAX_SIDES`: past it the walk
+    stopped on a ``1D20000`` the player never typed, after the table's own throw (events72
+    NIT 8). Refused at load, naming the level or the items."""
+    levels = Counter(m.level for m in monsters)
+    crowded = sorted(level for level, n in levels.items() if n > MAX_SIDES)
+    if crowded:
+        raise DataError(f"{origin}: level {crowded[0]} has {levels[crowded[0]]:,} monsters; "
+                        f"a level may have up to {MAX_SIDES:,} (one die picks among them)")
+    if len(items) > MAX_SIDES:
+        raise DataError(f"{origin}: {len(items):,} items; the list may have up to "
+                        f"{MAX_SIDES:,} (one die picks among them)")
 
 
 def _rows(data: dict[str, Any], kind: str, keys: set[str], origin: str) -> list[dict[str, Any]]:

@@ -165,3 +165,21 @@ def test_a_bad_list_file_blocks_only_the_tables_that_use_it(
     for table in ("door", "chest", "trap", "monster", "explore"):
         assert main(["events", table, "--seed", "1"]) == 2
         assert "level must be a whole number of 1 or more, found 0" in capsys.readouterr().err
+
+
+def test_a_level_or_the_items_past_a_die_s_sides_are_refused_at_load() -> None:
+    """events72 NIT 8: a pick is one die of as many sides as names (1D20000 for 20,000
+    level-2 monsters), and a die has at most 10,000: the walk stopped after the table's
+    throw on a die the player never typed. Refused at load, naming the level, the items;
+    10,000 of a level (another level beside) is still read."""
+    monsters = "".join(f"[[monster]]\nname = 'M{i}'\nlevel = 2\n" for i in range(10_001))
+    with pytest.raises(DataError, match=r"^lists\.toml: level 2 has 10,001 monsters; a "
+                                        r"level may have up to 10,000"):
+        load_lists(monsters, "lists.toml")
+    items = "".join(f"[[item]]\nname = 'I{i}'\n" for i in range(10_001))
+    with pytest.raises(DataError, match=r"^lists\.toml: 10,001 items; the list may have up "
+                                        r"to 10,000"):
+        load_lists(items, "lists.toml")
+    full = "".join(f"[[monster]]\nname = 'M{i}'\nlevel = {1 + i // 10_000}\n"
+                   for i in range(10_001))
+    assert len(load_lists(full, "lists.toml").of_level(1)) == 10_000
