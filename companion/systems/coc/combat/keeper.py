@@ -16,6 +16,11 @@ from companion.systems.coc.combat.fighters import Combatant, Condition
 from companion.systems.coc.rules import CHOICES
 from companion.systems.coc.sheet import carried_hp, with_characteristic
 
+#: The first engine revision (:data:`~companion.systems.coc.combat.formats.ENGINE`) that says
+#: a SAN loss reaching 0 is CoC 6e's permanent insanity for the Keeper to rule (coc72 NIT 9,
+#: CO-BASE-13 [BASE 6e]); revision 19 flagged only temporary and indefinite insanity there.
+SAN_ZERO_SAID = 20
+
 
 class _Keeper(_BodyParts):
     """Adds the Keeper's fire, falls and SAN losses."""
@@ -121,3 +126,8 @@ class _Keeper(_BodyParts):
                 self.cs[t.name].has(Condition.INDEFINITE_INSANITY, self.round):
             self.add(self.cs[t.name], Condition.INDEFINITE_INSANITY)
             self.say(f"{lost} of {start} SAN within the hour: indefinite insanity (CO-BASE-13)")
+        if san == 0 < before and self.engine >= SAN_ZERO_SAID:
+            # [BASE 6e], which CO-BASE-13 follows: SAN 0 is permanent insanity; the seeds are
+            # silent and the spec flags only the two above, so it is said, not flagged
+            self.say(f"{t.name}'s SAN is 0: permanent insanity in CoC 6e [BASE 6e], the "
+                     "Keeper's to rule (CO-BASE-13)")
