@@ -10,7 +10,9 @@ finds a faint die is what calibrating is for. A higher threshold (or the own one
 given ``count``) saved where the companion's own one finds more marks than ``count`` is
 noted, naming where they lie and the ``--count`` to give if that many dice lie there; so is
 a lower threshold that surely reads more dice than ``count`` (reviewx69 RISKs 1, 2). The
-face-size limits are fitted afresh around the dice actually seen. The dice lie on the table
+face-size limits are fitted afresh around the dice actually seen, and saved only when the
+frames, read with them, read the dice as the threshold was scored (they move the finder's
+looks): else the companion's own are kept (reviewd71 RISK 1). The dice lie on the table
 for this, so one much larger than the others is of the player's set, not held nearer the
 camera: they are read without the ``held_size`` bound, which is then set above the spread
 of their sizes (HELD_MARGIN), so a throw of that set is read. The judge's and the counter's
@@ -145,10 +147,28 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
     # them scaled (reader_config.py; calib62 D2). Frames of mixed sizes say no one size.
     measured = (Measured("mat" if where == MAT_AREA else "view", frames[0].shape[1],
                          frames[0].shape[0]) if len(shapes) == 1 else None)
+    scored = config
     config = replace(config, min_face_px=round(max(12.0, 0.6 * min(sides)), 1),
                      max_face_px=round(1.6 * max(sides), 1),
                      held_size=max(base.held_size, round(HELD_MARGIN * spread, 2)),
                      measured=measured)
+    # dicecam71 NIT 7: "in 1 of 4 frames" of a folder of four throws, three read whole,
+    # hid that the others were read too, with other values.
+    values = next(r.values for r in good if sum(1 for g in good if g.values == r.values)
+                  == agreed)
+    # reviewd71 RISK 1: the face sizes fitted move the finder's looks (scales.py), so the
+    # setting saved was never read with: mp_Train_dice_43's five 1s, scored 1, 1, 1, 1, 1
+    # at finder threshold 0.2, were read 1, 1, 1, 1, 2 under the sizes fitted to them, and
+    # that dice.toml handed the player wrong rolls on other photos too. What is saved must
+    # read the laid dice as they were scored (scripts/eval_dice_calibration.py); else the
+    # companion's own face sizes, which the scoring read with, are kept.
+    kept = ""
+    if (otherwise := read_otherwise(config, networks, frames, saved_reads, count, values)):
+        # The scored setting itself (its held_size aside, which only doubts a die larger
+        # than the ones scored were): it reads the frames as scored, by construction.
+        kept = (f", the companion's own (under the sizes fitted to these dice, "
+                f"{config.min_face_px:g}-{config.max_face_px:g} px, they read {otherwise})")
+        config = replace(scored, held_size=config.held_size)
     mixed = (f"; dice up to {spread:.2f} times the others' size, read up to "
              f"{config.held_size:g} times" if config.held_size > base.held_size else "")
     # reviewd69 RISK B: a die the own threshold finds but doubts is no sure count to refuse
@@ -173,16 +193,33 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
         number, lower, reads = max(surer, key=lambda s: (s[0], s[1]))
         note = more_than_count(f"at finder threshold {lower:g}", reads, number, saved_reads,
                                count, frames, "die", "read surely") or note
-    # dicecam71 NIT 7: "in 1 of 4 frames" of a folder of four throws, three read whole,
-    # hid that the others were read too, with other values.
-    values = next(r.values for r in good if sum(1 for g in good if g.values == r.values)
-                  == agreed)
     others = (f" (other values in {len(good) - agreed} more)" if len(good) > agreed else "")
     return Tuning(config, agreed, len(frames), values,
                   f"read {dice_count(count)} ({', '.join(map(str, values))}) in {agreed} of "
                   f"{len(frames)} frames{others}; finder threshold {config.find_threshold:g}, "
-                  f"faces {config.min_face_px:g}-{config.max_face_px:g} px{mixed}", note=note,
+                  f"faces {config.min_face_px:g}-{config.max_face_px:g} px{kept}{mixed}",
+                  note=note,
                   frames_whole=len(good))
+
+
+def read_otherwise(config: ReaderConfig, networks: DiceNetworks,
+                   frames: Sequence[np.ndarray], scored: Sequence[DiceRead], count: int,
+                   values: list[int]) -> str:
+    """How ``config`` reads, given ``count``, a frame whose ``scored`` read (the setting
+    chosen, as it was scored) read ``count`` dice surely as ``values``, when it reads one
+    otherwise ("1, 1, 1, 1, 2"; "unsure: …"); "" when it reads each of them alike."""
+    reader = DiceReader(config, networks)
+    for frame, read in zip(frames, scored, strict=True):
+        if read.status is not ReadStatus.OK or len(read.dice) != count \
+                or read.values != values:
+            continue
+        again = reader.read(frame, count)
+        if again.status is ReadStatus.OK and again.values == values:
+            continue
+        if again.status is ReadStatus.OK:
+            return ", ".join(map(str, again.values))
+        return f"{shown(again) or 'none'} ({again.status.value}: {again.message})"
+    return ""
 
 
 def more_than_count(at: str, more: Sequence[DiceRead], number: int,
