@@ -302,8 +302,15 @@ def run(args: argparse.Namespace) -> int:
             return 1
         # Exit 0 all the same: every event logged is the game's, and a game stopped to be
         # carried on (play --resume --log) is logged so until it is.
+        again = _logged_again(games, number)
         unfinished = "" if replayed.finished else (
-            f"; the log ends before the game does{_cut(logged)}: {carried_on(logged)}")
+            f"; the log ends before the game does{_cut(logged)}: {carried_on(logged)}"
+            if again is None else
+            # A stray copy a resume left (hist72 DEFECT 3): "stopped … carries it on" sent
+            # the player to resume a game that was over, or to play it again.
+            f"; the log ends before the game does: this is a copy of game {again}'s "
+            f"beginning, left by an older companion's resume; game {again} is the game "
+            "played on")
         print(f"{name}: {len(logged.events)} events match{unfinished}")
         if replayed.finished and logged.cut_line is not None:
             print(_cut_after(logged))
@@ -314,6 +321,20 @@ def run(args: argparse.Namespace) -> int:
                         f"by the auto-player (log one with {companion_command()} play "
                         "--headless --log FILE)")
     return 0
+
+
+def _logged_again(games: list[LoggedGame], number: int) -> int | None:
+    """The number of the later game in the log that is game ``number`` (from 1) again, by
+    its ``game_id``: a resume moves a game's lines after those logged since, and before
+    hist72 DEFECT 3 it could leave the beginning of another in its old place. None when
+    there is none."""
+    game_id = games[number - 1].header.get("game_id")
+    if game_id is None:
+        return None
+    for later, logged in enumerate(games[number:], start=number + 1):
+        if logged.header.get("game_id") == game_id:
+            return later
+    return None
 
 
 def _cut(logged: LoggedGame) -> str:

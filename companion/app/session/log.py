@@ -129,7 +129,8 @@ class GameLog:
     def rewrite(self, lines: Sequence[str]) -> None:
         """Replace this game's lines with ``lines``. Games logged in the same file after
         this one stopped (another ``--log`` game before the resume) are kept whole, and
-        this game's lines move after them."""
+        this game's lines move after them, every earlier copy of them gone (found by the
+        game's header when the saved start no longer is where they begin)."""
         try:
             self._rewrite(lines)
         except OSError as exc:
@@ -145,9 +146,16 @@ class GameLog:
             start = min(self.start, size)
             handle.seek(start)
             tail = handle.read()
-            # What lies at our start may not be ours: the file was replaced since the stop
-            # (deleted, another game logged to it). Then all of it is kept, and ours follows.
-            later = _later_games(tail) if _ours(tail, lines) else tail
+            if _ours(tail, lines):
+                later = _later_games(tail)
+            else:
+                # What lies at our start is not ours: the file was replaced since the stop
+                # (deleted, another game logged to it), or the games before ours moved (a
+                # game stopped before ours resumed since: its lines moved after ours, and
+                # ours forward, hist72 DEFECT 3). Then every game is kept, and ours, wherever
+                # it lies, goes: this rewrite writes it after them all.
+                handle.seek(0)
+                later, start = handle.read(), 0
             # A copy of ours moved after them by a rewrite the save never heard of (a cut
             # before it learned the new start) goes: this rewrite writes ours again.
             later = _without_ours(later, lines)
