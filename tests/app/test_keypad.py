@@ -290,3 +290,21 @@ def test_a_d1000_the_dice_tray_offers_is_typed_up_to_its_1000(sides: int) -> Non
     view = tray.view(shown.prompt, options=shown.options, highlight=shown.highlight)
     assert view.dice is not None and view.dice.faces == (sides,)
     assert any(f"(1D{sides}) ＞ {sides}" in line for line in view.dice.rolls), view.dice.rolls
+
+
+@pytest.mark.parametrize(("sides", "key", "said"), [
+    (3, "4", "4 is not on a 1D3: type again その目はありません; a D6 is typed as what it reads "
+             "as, 1-2 → 1, 3-4 → 2, 5-6 → 3 (its 4: 2)"),
+    (2, "6", "6 is not on a 1D2: type again その目はありません; a D6 is typed as what it reads "
+             "as, 1-3 → 1, 4-6 → 2 (its 6: 2)"),
+    (3, "7", "7 is not on a 1D3: type again その目はありません"),
+    (6, "0", "0 is not on a 1D6: type again その目はありません")])
+def test_a_number_key_past_a_small_die_s_faces_says_why(sides: int, key: str, said: str) -> None:
+    """events72 NIT 5: a 4 (the D6 face) on a D3's keypad, a 7 on a D6's, left the screen
+    as it was, without a word; a D20's place and the command line say why. The menu is
+    shown again with the status (not guidance), and waits on: the next key types the die."""
+    shown: list[dict[str, Any]] = []
+    pad = Keypad(Controls([Polls("", key, "", "2")]), 0.0, "typed 手入力", sleep=lambda s: None)
+    assert pad.die(RollAsk("damage", 1, sides), lambda prompt, **kw: shown.append(kw)) == 2
+    assert shown[0]["status"] == "typed 手入力" and shown[-1]["status"] == said
+    assert shown[-1]["guidance"] is False

@@ -302,10 +302,12 @@ def repeats(press: Press, opened_with: Press) -> bool:
 def choose(controls: Controls, show: Show, prompt: str, options: tuple[Option, ...],
            highlight: int, poll_seconds: float,
            sleep: Callable[[float], None] = time.sleep, carried: Sequence[Press] = (),
-           number_keys: int | None = None) -> int:
+           number_keys: int | None = None,
+           past_keys: Callable[[int], None] | None = None) -> int:
     """Show a menu and wait until a press picks one of its options; return its index.
     ``number_keys``: a number key (a :class:`Pick` not tapped) picks only among the first
-    that many options (a keypad's digits, never its Back, drawn ``[B]``).
+    that many options (a keypad's digits, never its Back, drawn ``[B]``); one past them is
+    given to ``past_keys`` (its index), and the menu shown again, its status saying why.
 
     When the menu directly follows a read accepted with A or a tap on Accept, or a keypad's
     digit (``controls.accepted_with``), the same press in its first :data:`DOUBLE_PRESS_SECONDS`
@@ -356,6 +358,9 @@ def choose(controls: Controls, show: Show, prompt: str, options: tuple[Option, .
                 continue
             if number_keys is not None and isinstance(press, Pick) and not press.tap \
                     and press.index >= number_keys:
+                if past_keys is not None:  # said, not ignored (events72 NIT 5)
+                    past_keys(press.index)
+                    show(prompt, options=options, highlight=highlight)
                 continue  # a digit typed past the keypad's digits: no key of the menu
             opened_with = None  # a press that counted here: the next is nobody's double
             chosen, highlight = menu_press(press, len(options), highlight, shortcuts)

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 
 from companion.app.session.controls import BACK, Controls, SystemAsked, choose
 from companion.app.session.mode import RollAsk, Show, Throw
-from companion.dice.sources import from_a_d6, zero_is_top
+from companion.dice.sources import D6_READS, from_a_d6, zero_is_top
 from companion.hw.buttons import Pick, Press
 from companion.hw.display.view import Option
 
@@ -44,6 +44,23 @@ def typed_prompt(ask: RollAsk, typed: Sequence[int] = ()) -> str:
     what = f": {ask.prompt}" if ask.prompt else ""
     d6 = from_a_d6(ask.sides)
     return f"{_head(ask, typed)} 1D{ask.sides}の出目を入力{what}" + (f" ({d6})" if d6 else "")
+
+
+def not_on_the_die(digit: int, sides: int) -> str:
+    """Why a number key past a small die's faces takes nothing: a D3's or D2's says how a
+    D6 is typed for it (its 4 is the D3's 2), as typed dice on the command line say it.
+
+    >>> not_on_the_die(4, 3)
+    '4 is not on a 1D3: type again その目はありません; a D6 is typed as what it reads as, \
+1-2 → 1, 3-4 → 2, 5-6 → 3 (its 4: 2)'
+    >>> not_on_the_die(0, 6)
+    '0 is not on a 1D6: type again その目はありません'
+    """
+    said = f"{digit} is not on a 1D{sides}: type again その目はありません"
+    if sides in D6_READS and 1 <= digit <= 6:
+        said += (f"; a D6 is typed as what it reads as, {D6_READS[sides]} (its {digit}: "
+                 f"{-(-digit * sides // 6)})")
+    return said
 
 
 def place_prompt(ask: RollAsk, typed: Sequence[int], after: int) -> str:
@@ -182,7 +199,15 @@ class Keypad:
         if ask.sides <= ONE_MENU_SIDES:
             faces = [*range(1, ask.sides + 1)]
             options = (*(Option(f"{v}", str(v)) for v in faces), BACK)
-            picked = self._choose(with_status, typed_prompt(ask, before), options)
+
+            def past(index: int) -> None:
+                # A number key past the faces was ignored without a word, where a D20's
+                # place says so and the command line explains a D6 typed for a D3 (events72
+                # NIT 5): said as they say it, the keypad waiting on.
+                nonlocal status, guidance
+                status, guidance = not_on_the_die(DIGITS[index], ask.sides), False
+
+            picked = self._choose(with_status, typed_prompt(ask, before), options, past=past)
             return None if picked == len(faces) else faces[picked]
         places = place_places(ask.sides)
         typed: list[int] = []
@@ -214,7 +239,7 @@ class Keypad:
             return ask.sides if value == 0 else value
 
     def _choose(self, show: Show, prompt: str, options: tuple[Option, ...],
-                highlight: int = 0) -> int:
+                highlight: int = 0, past: Callable[[int], None] | None = None) -> int:
         """A key of the keypad. A digit counts once chosen, with no read to confirm: the
         menu after it (the next place, the next die, the fight's next menu) is guarded
         against a double press of the same button or tap, as after an accepted read.
@@ -228,7 +253,8 @@ class Keypad:
         # a 1D6's keypad, or a 4 on a 1D20's tens (then 1_ 2_ 0_), gave up the throw and the
         # dice typed before it (review63g). A place's digits are all ten, 0 the tenth.
         picked = choose(self.controls, show, prompt, options, highlight, self.poll_seconds,
-                        self.sleep, carried=carried, number_keys=len(options) - 1)
+                        self.sleep, carried=carried, number_keys=len(options) - 1,
+                        past_keys=past)
         self.controls.accepted_with = self.controls.chose_with
         ahead: list[Press] = []
         for press in self.controls.left_over:
