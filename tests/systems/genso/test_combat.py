@@ -369,6 +369,9 @@ def test_wight_victims_rise_unless_exorcised() -> None:
         act(fight, EndFight())
         entry = act(fight, Sunset())
         assert ("rises as ワイト's kind" in entry.text) is not exorcise
+        # Kept after the sunset for the GM, who brings the risen in (genso72 NIT 8).
+        risen = fight.state.get("普通の村人（男性）")
+        assert (risen.rises_as, risen.risen_as) == ("", "" if exorcise else "ワイト")
 
 
 def test_exorcism_after_the_rising_does_not_claim_to_stop_it() -> None:

@@ -280,6 +280,8 @@ def fight_status(rules: GensoRules, fight: Fight,
             flags.append("wants to flee (GM-MON-1)")
         if c.rises_as:
             flags.append(f"rises at sunset as {c.rises_as}'s kind (GM-MON-5)")
+        if c.risen_as:
+            flags.append(f"risen 起き上がった as {c.risen_as}'s kind (GM-MON-5)")
         dead = table.cursed_dead(c.name)
         # The table row's Death Curse, in its words: the days to the sunset that kills it
         # (呪殺呪 curse 366d, 今日 today), or died (reviewg71 RISK 3: only the dead were shown).
@@ -295,7 +297,7 @@ def fight_status(rules: GensoRules, fight: Fight,
                      "status": c.status.value, "stance": c.stance.value,
                      "effects": [e.spell for e in c.effects],
                      "wants_to_flee": wants_to_flee(rules, c), "rises_as": c.rises_as,
-                     "calendar_dead": dead})
+                     "risen_as": c.risen_as, "calendar_dead": dead})
     data = {"round": state.round, "current": state.current.name if state.current else None,
             "moved": state.moved or None,
             "outcome": state.outcome.value if state.outcome else None,

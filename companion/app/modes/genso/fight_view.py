@@ -292,6 +292,8 @@ class _FightView(FightMode):
                 conditions.append("逃走 wants to flee")
             if c.rises_as:
                 conditions.append(f"蘇る rises at sunset ({c.rises_as})")
+            if c.risen_as:  # kept for the GM to bring in (genso72 NIT 8)
+                conditions.append(f"起き上がった risen ({c.risen_as})")
             if fold_name(c.name) in self.curses():
                 conditions.append(self.curses()[fold_name(c.name)])
             rows.append(FighterView(

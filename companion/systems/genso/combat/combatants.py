@@ -142,6 +142,9 @@ class Combatant:
     stance: Stance = Stance.NONE
     effects: tuple[Effect, ...] = ()
     rises_as: str = ""
+    #: The killer whose kind it rose as at a sunset (GM-MON-5): kept for the GM, who brings
+    #: the risen in as a foe (genso72 NIT 8: the row went back to a plain DEAD).
+    risen_as: str = ""
 
     @property
     def incorporeal(self) -> bool:

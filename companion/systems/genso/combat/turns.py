@@ -103,7 +103,7 @@ def _gm_step(rules: GensoRules, state: FightState, action: Action,
             # a blank line in the report and in `fight log`, that a GM pressed again.
             lines.append(Line("GM-MON-5", "sunset 日没: nobody killed by a Wight or Wraith "
                                           "rises"))
-        return _swap(state, *(replace(c, rises_as="") for c in risen))
+        return _swap(state, *(replace(c, rises_as="", risen_as=c.rises_as) for c in risen))
     slept = [replace(c, mp=c.max_mp) for c in state.combatants
              if c.status is not Status.DEAD and c.creature is CreatureKind.LIVING
              and c.status is not Status.FLED]
