@@ -205,7 +205,8 @@ class Keypad:
                 # place says so and the command line explains a D6 typed for a D3 (events72
                 # NIT 5): said as they say it, the keypad waiting on.
                 nonlocal status, guidance
-                status, guidance = not_on_the_die(DIGITS[index], ask.sides), False
+                key = DIGITS[index] if index < len(DIGITS) else index + 1  # keys 1-9, 0
+                status, guidance = not_on_the_die(key, ask.sides), False
 
             picked = self._choose(with_status, typed_prompt(ask, before), options, past=past)
             return None if picked == len(faces) else faces[picked]
