@@ -23,8 +23,8 @@ from companion.hw.buttons import Button, Press
 from companion.hw.display.view import View
 from companion.systems.genso.combat import Fight, entrants_for
 from companion.systems.genso.sheet import preset
+from tests.app.genso_table_helpers import PC1, PC2, RULES, SEED, genso_table_in_a_terminal
 from tests.app.test_dice_tray import Terminal
-from tests.app.test_genso_mode import PC1, PC2, RULES, SEED, genso_table_in_a_terminal
 
 CLOSED = "The fight is over and closed"
 OVER = "The fight is over 戦闘終了:"  # its menu, with Close

@@ -27,6 +27,7 @@ from companion.app.modes.genso import GensoFightMode, table_session
 from companion.app.session.controls import Controls
 from companion.errors import DataError
 from companion.hw.buttons import Button
+from tests.app.genso_table_helpers import CHOICES, RULES, SEED, fight_file, play
 from tests.app.session_helpers import RecordingDisplay
 from tests.app.table import Player
 from tests.app.test_fight_file_question import Screen, resumed, sim
@@ -36,7 +37,6 @@ from tests.app.test_fight_file_refused import (
     on_file,
     saved,
 )
-from tests.app.test_genso_mode import CHOICES, RULES, SEED, fight_file, play
 from tests.disk import record_writes
 
 EIO = os.strerror(errno.EIO)

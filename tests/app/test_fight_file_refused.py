@@ -22,9 +22,9 @@ from companion.app.modes.genso import GensoFightMode, table_session
 from companion.app.session.mode import ChoiceAsk, Show
 from companion.errors import DataError
 from tests.app import test_coc_mode as coc
+from tests.app.genso_table_helpers import CHOICES, RULES, SEED, fight_file, play
 from tests.app.session_helpers import RecordingDisplay
 from tests.app.table import Player
-from tests.app.test_genso_mode import CHOICES, RULES, SEED, fight_file, play
 from tests.disk import READ_ONLY, refuse_writes
 
 #: Four actions at the table (an attack, a healing spell, a full dodge, an attack), then the

@@ -42,27 +42,22 @@ from companion.hw.display.terminal import TerminalDisplay
 from companion.hw.display.view import View
 from companion.systems.genso import checks
 from companion.systems.genso.combat import Attack, Cast, Dodge, EndFight, Fight, entrants_for
-from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
+from tests.app.genso_table_helpers import (
+    CHOICES,
+    PC1,
+    PC2,
+    RULES,
+    SEED,
+    fight_file,
+    genso_table_in_a_terminal,
+    new_fight,
+    play,
+    two_actions_then_a_stop,
+)
 from tests.app.table import Buttons, CutRolls, Player
-from tests.app.test_dice_tray import Keys, Recorded, Terminal
+from tests.app.test_dice_tray import Keys, Recorded
 from tests.disk import refuse_moving
-
-RULES = load_rules()
-PC1, PC2 = "駆け出し冒険者１", "駆け出し冒険者２"
-SEED = 5
-
-
-def new_fight() -> Fight:
-    """Two sample PCs (one with Healing) against two Orcs (GM-DATA-1, GM-MON-7)."""
-    return Fight(RULES, entrants_for(RULES, [preset(RULES, "pc1"), preset(RULES, "pc2")],
-                                     [("orc", 2)]))
-
-
-def fight_file(tmp_path: Path) -> Path:
-    path = tmp_path / "fight.json"
-    write_fight_file(path, new_fight())
-    return path
 
 
 def prompt_is(start: str) -> Callable[[View], bool]:
@@ -187,23 +182,6 @@ def test_buttons_drive_a_fight_in_the_terminal(tmp_path: Path) -> None:
     assert text.count("幻想迷宮冒険譚 Fight 戦闘\n") == len(steps) < len(display.views)
 
 
-CHOICES = ["attack", "t:オーク1", "w:0", "cast", "s:healing", "t:" + PC1,
-           "full", "t:" + PC2, "attack", "t:" + PC1, "attack", "t:オーク2", "w:1",
-           "dodge", "gm", "end?", "end", "close"]
-
-
-def play(tmp_path: Path, choices: list[str], *, resume: bool = False,
-         rolls: CutRolls | None = None) -> GensoFightMode:
-    session = table_session(RULES, tmp_path / "fight.json", tmp_path / "table.json",
-                            resume=resume, seed=SEED, choices=Player(choices), rolls=rolls)
-    try:
-        session.run()
-    except KeyboardInterrupt:
-        pass
-    assert isinstance(session.mode, GensoFightMode)
-    return session.mode
-
-
 @pytest.mark.parametrize("cut", [1, 2, 4])
 def test_a_resume_from_the_journal_equals_an_uninterrupted_fight(tmp_path: Path,
                                                                  cut: int) -> None:
@@ -260,12 +238,6 @@ def test_undo_at_the_table_and_a_refused_spell(tmp_path: Path) -> None:
         broke.restore("t:" + PC1)
     assert broke.path == ["cast", "s:healing"] and broke.journal[-1] == "s:healing"
     assert broke.fight.state.get(PC2).mp == 3 and len(broke.fight.journal) == 1
-
-
-def two_actions_then_a_stop(folder: Path) -> GensoFightMode:
-    """A table in ``folder`` that played an attack and a wait, then stopped waiting."""
-    fight_file(folder)
-    return play(folder, ["attack", "t:オーク1", "w:0", "wait"])
 
 
 def test_a_resume_refuses_a_fight_file_changed_behind_its_back(tmp_path: Path) -> None:
@@ -624,21 +596,6 @@ def test_play_mode_genso_needs_a_fight_and_a_player(tmp_path: Path,
     assert [option.label for option in shown[-1].options] == ["OK 了解"]
     # Under the table's own title, as its fight screens (it bore JongRogue's).
     assert shown[-1].title == "幻想迷宮冒険譚 Fight 戦闘"
-
-
-def genso_table_in_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                              dice: list[str]) -> tuple[Path, Terminal]:
-    """`companion genso fight new` (pc1 and pc2 against two orcs), then `companion play
-    --mode genso` with these dice options on a pty, in folders of the test's own."""
-    env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
-           "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "200"}
-    for key in ("COMPANION_CONFIG_DIR", "COMPANION_DATA_DIR"):
-        monkeypatch.setenv(key, env[key])
-    fight = tmp_path / "f.json"
-    assert main(["genso", "fight", "new", "--party", "pc1", "pc2", "--monsters", "orc:2",
-                 "--file", str(fight)]) == 0
-    return fight, Terminal(["--mode", "genso", "--fight", str(fight), *dice, "--display",
-                            "terminal", "--choices", "keyboard"], env)
 
 
 def test_play_mode_genso_in_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -26,13 +26,13 @@ from companion.app.session.mode import ChoiceAsk, RollAsk, Throw
 from companion.app.session.save import AnotherModesSave, CorruptSave, SaveGame
 from companion.dice import SimulatedDice
 from companion.errors import IllegalAction
+from tests.app.genso_table_helpers import RULES, SEED, fight_file, play, two_actions_then_a_stop
 from tests.app.table import Player
 from tests.app.test_coc_mode import CHOICES, new_fight
 from tests.app.test_fight_file_fsync import TiredCard, sha
 from tests.app.test_fight_file_refused import FOUR_ACTIONS, on_file, saved
 from tests.app.test_fight_new_force import NEW, saved_fight
 from tests.app.test_genso55b import hurt
-from tests.app.test_genso_mode import RULES, SEED, fight_file, play, two_actions_then_a_stop
 from tests.disk import left_by_a_cut
 
 

@@ -13,7 +13,7 @@ from companion.app.session.mode import RollAsk, Throw
 from companion.errors import IllegalAction
 from companion.systems.genso.combat import Fight, entrants_for
 from companion.systems.genso.sheet import preset
-from tests.app.test_genso_mode import RULES
+from tests.app.genso_table_helpers import RULES
 
 
 def damage_awaited() -> GensoFightMode:

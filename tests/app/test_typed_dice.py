@@ -19,9 +19,9 @@ from companion.app.session.controls import Controls
 from companion.dice import ScriptedDice
 from companion.systems.coc.combat import Attack as CocAttack
 from companion.systems.genso.combat import Attack
+from tests.app.genso_table_helpers import PC1, PC2, genso_table_in_a_terminal, new_fight
 from tests.app.table import PlayerAtTheScreen
 from tests.app.test_dice_tray import MENU, QUIT_PROMPT, Terminal
-from tests.app.test_genso_mode import PC1, PC2, genso_table_in_a_terminal, new_fight
 from tests.systems.coc.test_scripted_fights import fight_003
 
 
