@@ -212,7 +212,12 @@ def run(args: argparse.Namespace) -> int:
     rules = load_user_rules(args.set or [])
     if args.table == "defaults":
         return show_defaults(rules, args.json)
-    party = user_party(args.party)
+    # A generic-mode table never reads the party (the GM makes the checks): the saved
+    # party file written wrong stopped `events monster` all the same (events72 DEFECT 2).
+    # The poison and party actions keep its HP, and --party given is read as ever.
+    generic = Mode(args.mode or rules.settings["§1", "mode"]) is Mode.GENERIC
+    reads_party = not (generic and args.table in EVENT_TABLES and args.party is None)
+    party = user_party(args.party) if reads_party else ()
     ratings = (
         load_rating_table(read_text(args.ratings, "rating table"), args.ratings)
         if args.ratings else None

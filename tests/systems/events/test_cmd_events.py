@@ -13,6 +13,7 @@ import pytest
 from companion.app.cli import main
 from companion.app.overrides import parse_set
 from companion.app.party_hp import party_hp_path
+from companion.app.paths import config_dir
 from companion.app.poisons import poisons_path
 
 PARTY = """
@@ -743,3 +744,20 @@ def test_a_who_or_room_holding_a_control_character_is_refused_by_name(
     assert "\x1b" not in captured.out + captured.err
     assert not (user_dirs / "data" / "events").exists() or not any(
         (user_dirs / "data" / "events").iterdir())
+
+
+def test_a_bad_saved_party_file_blocks_only_what_reads_the_party(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """events72 DEFECT 2 (its smaller case): a generic-mode table never reads the party,
+    yet a saved events_party.toml written wrong stopped `events monster`. Generic tables
+    go on; sw mode, the poison and party actions, and a --party given, still say it."""
+    config_dir().mkdir(parents=True, exist_ok=True)
+    (config_dir() / "events_party.toml").write_text("[[member]]\nname = 'A'\nhp = x\n",
+                                                     encoding="utf-8")
+    for table in ("monster", "trap", "recovery", "poison", "explore"):
+        assert main(["events", table, "--seed", "1"]) == 0, capsys.readouterr().err
+    capsys.readouterr()
+    for argv in (["monster", "--mode", "sw"], ["end-block"], ["party"],
+                 ["monster", "--party", str(config_dir() / "events_party.toml")]):
+        assert main(["events", *argv, *(["--seed", "1"] if argv[0] == "monster" else [])]) == 2
+        assert "events_party.toml: not TOML" in capsys.readouterr().err
