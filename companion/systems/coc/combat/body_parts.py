@@ -21,6 +21,14 @@ from companion.systems.coc.sheet import Weapon, carried_hp, skill_value, with_ch
 #: refuses a part lost more times than the body has it (:meth:`_BodyParts.part_left`);
 #: revision 17 lost a tongue again and again, each loss's consequences applied anew.
 PART_COUNTS = 18
+#: The first engine revision that plays readings.toml's Default "CO-BODY-5 (hands)"
+#: (:meth:`_BodyParts.hands_refusal`): no hand left, no weapon, punch, grapple or parry by
+#: hand; one hand left, no two-handed weapon. Revision 19 let an armless fighter swing a
+#: blackjack and grapple (coc72 RISK 4).
+HANDS_READ = 20
+#: The bare-hand techniques used without a hand (Default "CO-BODY-5 (hands)"): a kick and a
+#: head butt, by their skill; a punch (Fist) needs one.
+NO_HANDS_SKILLS = frozenset({"kick", "head_butt"})
 
 
 def _many(count: int, part: str) -> str:
@@ -62,6 +70,37 @@ class _BodyParts(_Damage):
         if "within" in part:
             left = min(left, int(part["per"]) * self.parts_left(t, str(part["within"])))
         return left
+
+    def hands_left(self, t: Combatant) -> int:
+        """CO-BODY-5: the hands ``t`` still has, 2 less those lost with them or their arms
+        (:meth:`parts_left`: both arms lost take both hands)."""
+        parts = self.rules.source.get("CO-BODY-5", {})
+        if not t.lost or "hand" not in parts:
+            return 2
+        return self.parts_left(t, "hand")
+
+    def hands_refusal(self, t: Combatant, w: Weapon | None) -> str:
+        """Why ``t`` cannot use ``w`` (None: grappling, or parrying by hand) for want of
+        hands, or "": readings.toml's Default "CO-BODY-5 (hands)", from revision
+        :data:`HANDS_READ`. Seed 004 and CO-BODY-5 give a lost arm's characteristic loss and
+        bleeding only; the engine already reads a lost arm as taking its hand and fingers
+        (reviewc70 RISK 3), and a weapon, a punch, a grapple and a parry are held or made by
+        hand, so none is left without one, nor a two-handed weapon with one. A kick and a
+        head butt (:data:`NO_HANDS_SKILLS`), a tackle and a dodge need none."""
+        if self.engine < HANDS_READ:
+            return ""
+        if w is not None and w.info.kind is WeaponKind.UNARMED \
+                and w.info.skill in NO_HANDS_SKILLS:
+            return ""
+        left = self.hands_left(t)
+        what = w.info.name if w is not None else "grapple or parry by hand"
+        if left <= 0:
+            return (f"{t.name} has no hand left (both arms or hands lost): no {what} "
+                    "(CO-BODY-5, the Default 'hands')")
+        if left == 1 and w is not None and w.info.two_handed:
+            return (f"{t.name} has one hand left: no two-handed {w.info.name} (CO-BODY-5, "
+                    "the Default 'hands')")
+        return ""
 
     def body_rule(self, a: Attack) -> str:
         """CO-BODY-1: the rule of a declared part loss, cut CO-BODY-2, gouge CO-BODY-3 or blow off

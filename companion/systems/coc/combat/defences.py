@@ -210,6 +210,13 @@ class _Defences(_Disarm):
             ok = 0 <= a.parry_weapon < len(t.sheet.weapons) and \
                 t.sheet.weapons[a.parry_weapon].info.technique
             return "" if ok else "an MA counter needs Fist, Kick or Head Butt (CO-MA-5)"
+        if d is Defence.PARRY and t.lost:  # coc72 RISK 4 (CO-BODY-5, revision 20 on)
+            by_hand = a.parry_with in ("hands", "grapple")
+            held = (a.parry_with in ("", "iai") and 0 <= a.parry_weapon < len(t.sheet.weapons))
+            no_hands = self.hands_refusal(t, t.sheet.weapons[a.parry_weapon] if held else None) \
+                if by_hand or held else ""
+            if no_hands:
+                return no_hands
         if a.parry_with == "iai":
             off = next((r for r in ("CO-IAI-2", "CO-DODGE-2") if not self.on(r)), "")
             if off:

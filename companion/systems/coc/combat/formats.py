@@ -144,7 +144,9 @@ FORMAT = 2
 # A luck_dodge no second dodge would use (the round's dodge unused, no dodge declared, 003)
 # is refused before any die (CO-DODGE-4, defences.LUCK_DODGE_READ); revision 19 rolled the
 # round's own dodge. A SAN loss reaching 0 says it is CoC 6e's permanent insanity, the
-# Keeper's to rule (CO-BASE-13 [BASE 6e], keeper.SAN_ZERO_SAID).
+# Keeper's to rule (CO-BASE-13 [BASE 6e], keeper.SAN_ZERO_SAID). The Default "CO-BODY-5
+# (hands)" (readings.toml, body_parts.HANDS_READ): with no hand left no weapon, punch, grapple
+# or parry by hand, with one no two-handed weapon; revision 19 let the armless swing and grapple.
 ENGINE = 20
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),

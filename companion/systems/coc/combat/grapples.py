@@ -69,6 +69,9 @@ class _Grapples(_Firearms):
                      "Keeper, CO-GRAP-9)")
             a = replace(a, ma=False)
         self.may_strike(c, a.after_dodge, weapon=False)
+        no_hands = self.hands_refusal(c, None)  # coc72 RISK 4 (CO-BODY-5, revision 20 on)
+        if no_hands:
+            raise IllegalAction(no_hands)
         after = self.attacks_after_dodging(c, a.after_dodge)
         if not self.p003 and c.attacks:
             raise IllegalAction("one attack action a turn (CO-BASE-5)")

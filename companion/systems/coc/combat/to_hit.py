@@ -80,6 +80,9 @@ class _ToHit(_Defences):
             raise IllegalAction(f"{w.info.name} is jammed until cleared (CO-FIRE-4)")
         if w.lent:  # coc72 DEFECT 2: drawn by an ally (CO-IAI-1, revision 20 on)
             raise IllegalAction(f"{c.name}'s {w.info.name} is in {w.lent}'s hands (CO-IAI-1)")
+        no_hands = self.hands_refusal(c, w)  # coc72 RISK 4 (CO-BODY-5, revision 20 on)
+        if no_hands:
+            raise IllegalAction(no_hands)
         self.may_strike(c, after_dodge)
         if self.on("CO-GRAP-3") and self.grapple_bound(c) and w.info.two_handed:
             raise IllegalAction("no two-handed weapon while grappling (CO-GRAP-3)")
