@@ -6,8 +6,10 @@ presets, travel time and lore, and the changes written back to a saved sheet (``
 from __future__ import annotations
 
 import argparse
+import contextlib
 import shlex
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from companion.app.command_name import companion_command, companion_line
@@ -15,6 +17,7 @@ from companion.app.commands.genso.calendar import refuse_cursed, sheet_curses
 from companion.app.commands.genso.files import resolve_sheet, sheet_out, sheet_path
 from companion.app.commands.roll import emit, pad, run_with_source
 from companion.app.modes.genso_fight_files import sheet_document, sheet_document_over
+from companion.app.notes import note
 from companion.app.overrides import read_text
 from companion.dice import DiceSource
 from companion.dice.notation import display_width
@@ -162,6 +165,7 @@ def cmd_new(args: argparse.Namespace, rules: GensoRules) -> int:
         write_toml(target, sheet_document(made.character))
         rolls = [{"rule": rule, "result": result.to_json(), "row": row}
                  for rule, result, row in made.rolls]
+        _note_shadowed(rules, target)
         text = "\n".join([*(f"{rule:<10} {result.text} ＞ {row}"
                             for rule, result, row in made.rolls),
                           f"GM-CHAR-7  所持金/starting money {made.character.purse.text()}"
@@ -172,6 +176,26 @@ def cmd_new(args: argparse.Namespace, rules: GensoRules) -> int:
                             "path": str(target)}, text, dice=True)
 
     return run_with_source(args, body)
+
+
+def _note_shadowed(rules: GensoRules, target: Path) -> None:
+    """A sheet saved in the characters folder under a preset's or a monster's key is found
+    by that key before the preset or the monster (reviewz70: on purpose), by `genso sheet`,
+    `fight new --party` and `check --vs`: said, as it was not (genso72 NIT 7: `genso new
+    pc1` made pc1 a new PC everywhere without a word)."""
+    name = target.stem
+    if target.resolve() != sheet_path(name).resolve():
+        return
+    shadowed = []
+    if name in rules.presets:
+        shadowed.append(f"the preset {rules.presets[name].get('name', name)}")
+    with contextlib.suppress(DataError):
+        monster = rules.monster(name)
+        shadowed.append(f"the monster {monster.name}")
+    if shadowed:
+        note(f"note: {name!r} now names this saved character everywhere, not "
+             f"{' or '.join(shadowed)} (`genso sheet`, `fight new --party`, `check --vs`); "
+             f"remove {target} to name {' or '.join(shadowed)} again")
 
 
 def cmd_sheet(args: argparse.Namespace, rules: GensoRules) -> int:
@@ -189,6 +213,7 @@ def cmd_sheet(args: argparse.Namespace, rules: GensoRules) -> int:
         if target.exists() and not args.force:
             raise DataError(f"{target} exists; pass --force to replace it")
         write_toml(target, sheet_document(character))
+        _note_shadowed(rules, target)
         # Said as `genso new` says it: the file was written without a word.
         data["saved_to"] = str(target)
         text += f"\nsaved to {target}"
