@@ -270,3 +270,27 @@ def test_the_gms_change_while_the_table_runs_is_not_written_over(
     gm = on_file(tmp_path)
     assert play(tmp_path, []).fight.to_json() == gm
     assert [p.name for p in tmp_path.glob("table.json.replaced-*")]
+
+
+def test_a_table_taking_up_its_fight_file_on_a_read_only_disk_claims_no_save(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """hist72 NIT 4: the whole folder read-only, a table taking up the fight file (no table
+    save yet) writes that file before its first save, and stderr said "the table's save
+    holds every action", then "nothing of this game is saved yet". The save is said to hold
+    the game only once a write of it has worked."""
+    fight_file(tmp_path)
+    path = (tmp_path / "fight.json").resolve()
+    with monkeypatch.context() as disk:
+        refuse_writes(path, disk, code=errno.EROFS)
+        # The save too (chained: each write of it is refused before the fight file's check).
+        refuse_writes(tmp_path / "table.json", disk, code=errno.EROFS)
+        session = table_session(RULES, path, tmp_path / "table.json", resume=True,
+                                seed=SEED, choices=Player(CHOICES[:2]))
+        with pytest.raises(KeyboardInterrupt):
+            session.run()
+    err = capsys.readouterr().err
+    assert "nothing of this game is saved yet" in err
+    assert f"cannot write the fight file {path} ({READ_ONLY}): the file is written" in err
+    assert "holds every action" not in err
+    assert not (tmp_path / "table.json").exists()

@@ -24,6 +24,7 @@ again.
 from __future__ import annotations
 
 import errno
+import json
 import os
 import sys
 import time
@@ -165,6 +166,17 @@ class StoppedBehind(KeyboardInterrupt):
         self.moves = moves
 
 
+def _holds(path: Path, save: SaveGame) -> bool:
+    """Does the save file at ``path`` hold ``save``'s game and every input of it (the one
+    it was resumed from)? False when it cannot be read."""
+    try:
+        on_disk = json.loads(path.read_text(encoding="utf-8-sig"))
+    except (OSError, ValueError):  # UnicodeDecodeError is a ValueError
+        return False
+    return isinstance(on_disk, dict) and on_disk.get("game_id") == save.game_id \
+        and on_disk.get("inputs") == list(save.inputs)
+
+
 class Session:
     """Runs one mode: ask, read or decide, answer, save, log, show; until the mode is over.
 
@@ -225,6 +237,13 @@ class Session:
         # write succeeds; and how many answers the save on disk holds.
         self.save_trouble = ""
         self.saved_moves = len(save.inputs) if save is not None else 0
+        # Whether the save on disk is known to hold the game as far as saved_moves: one
+        # resumed from it, or written in this run. A table taking up a fight file, with no
+        # save of it yet, writes that file before its first save, and on a read-only disk
+        # said "the table's save holds every action", then "nothing of this game is saved
+        # yet" (hist72 NIT 4).
+        self.save_written = save is not None and save_path is not None \
+            and _holds(save_path, save)
         # The same for each file beside the save (Beside.name → what is said) whose last
         # write failed: the save's trouble is the player's game, this only that file's.
         self.beside_trouble: dict[str, str] = {}
@@ -365,6 +384,7 @@ class Session:
             return True
         if self.save is not None:
             self.saved_moves = len(self.save.inputs)
+            self.save_written = True
         if self.save_trouble:
             self.save_trouble = ""
             n = self.saved_moves
@@ -378,12 +398,13 @@ class Session:
         """Tell that the disk refused ``beside`` (once on stderr, with its path; on every
         screen, short, until it is written), or with ``doubt`` that it was written and its
         folder not synced, so a power cut may undo it. What holds the game meanwhile is said
-        only while the save is whole: when the save is refused too, its own line says how
-        far the game is safe."""
-        kept = "" if self.save_trouble else f"{beside.kept}, and "
+        only while the save is whole, written in this run and not refused since: when the
+        save is refused too, its own line says how far the game is safe."""
+        whole = self.save_written and not self.save_trouble
+        kept = f"{beside.kept}, and " if whole else ""
         said = (f"{beside.screen or beside.name} "
                 + ("may not be on the card 書込未確定" if doubt else "not written 書込不可")
-                + f": {short}" + ("" if self.save_trouble else "; the save holds all 保存は完全"))
+                + f": {short}" + ("; the save holds all 保存は完全" if whole else ""))
         if said != self.beside_trouble.get(beside.name):
             what = (f"wrote {beside.name}, but its folder could not be synced ({reason}): a "
                     "power cut may undo that write; " if doubt
