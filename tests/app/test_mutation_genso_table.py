@@ -324,3 +324,11 @@ def test_a_dispel_may_lift_the_exorcism_on_a_corpse() -> None:
         play(mode, "wait")
     play(mode, "cast", "s:dispel")
     assert f"t:{PC1}" in choices(mode)
+
+
+def test_a_fist_the_sheet_lists_is_offered_once() -> None:
+    """genso72 NIT 8: a sheet listing ``fist`` strikes with it and the fist everyone has; the
+    weapon menu offers it once (the question is still asked, as saves hold its answer)."""
+    mode = table(pc1={"weapons": ("fist",)})
+    play(mode, "attack", f"t:{ORC1}")
+    assert choices(mode) == ["w:0", "back"]

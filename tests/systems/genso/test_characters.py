@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import tomlkit
 
-from companion.app.commands.genso import sheet_document
+from companion.app.commands.genso import describe, sheet_document
 from companion.dice import ScriptedDice
 from companion.errors import DataError, IllegalAction
 from companion.systems.defaults import listing
@@ -22,6 +22,7 @@ from companion.systems.genso.character.core import (
     Kind,
     condition,
     derive,
+    numbered_weapons,
     rates,
 )
 from companion.systems.genso.character.creation import Creation, create_character
@@ -360,6 +361,20 @@ def test_two_rings_of_a_kind_each_add_under_the_default() -> None:
     once = RULES.with_overrides({"GM-ITEM-3": {"rings_of_a_kind_add": False}})
     assert derive(once, striking).striking == 1
     assert derive(once, protected).protection.total == 1
+
+
+def test_a_fist_the_sheet_lists_is_shown_once() -> None:
+    """genso72 NIT 8: a sheet with ``weapons = ["fist"]`` listed "0 拳/Fist 1D6-4, 1 拳/Fist
+    1D6-4", the fist every character has added last; it is left out where one is listed,
+    and kept in the weapons (weapon 1 of a fight saved so still strikes)."""
+    fisted = replace(preset(RULES, "pc1"), weapons=("fist",))
+    derived = derive(RULES, fisted)
+    assert [w.key for w in derived.weapons] == ["fist", "fist"]
+    assert [(n, w.key) for n, w in numbered_weapons(derived.weapons)] == [(0, "fist")]
+    shown = describe(RULES, fisted, derived)
+    assert "打撃力/striking power: 0 拳/Fist 1D6-4\n" in shown and "1 拳/Fist" not in shown
+    armed = derive(RULES, preset(RULES, "pc1"))
+    assert [w.key for _, w in numbered_weapons(armed.weapons)] == ["club", "knife", "fist"]
 
 
 def test_selling_by_the_buy_back_prices() -> None:

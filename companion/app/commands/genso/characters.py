@@ -30,6 +30,7 @@ from companion.systems.genso.character.core import (
     Hand,
     condition,
     derive,
+    numbered_weapons,
     rings_work,
 )
 from companion.systems.genso.character.creation import create_character, starting_money_tag
@@ -90,9 +91,10 @@ def describe(rules: GensoRules, character: Character, derived: Derived,
         # Numbered as `fight attack --weapon N` takes them; the first is its default.
         "打撃力/striking power: " + ", ".join(
             f"{n} {w.name} {w.power}" + (f"+{derived.striking}" if derived.striking else "")
-            for n, w in enumerate(derived.weapons)),
+            for n, w in numbered_weapons(derived.weapons)),
         # GM-EQUIP-1/3: each weapon's 使用法 (片手/両手), by the same numbers.
-        "使用法/grip: " + ", ".join(f"{n} {grip.text}" for n, w in enumerate(derived.weapons)
+        "使用法/grip: " + ", ".join(f"{n} {grip.text}"
+                                  for n, w in numbered_weapons(derived.weapons)
                                   if (grip := rules.item(w.key).grip)),
         f"罠発見/trap detection +{derived.trap_bonus.total}   "
         f"敵発見/enemy detection +{derived.enemy_bonus.total}",

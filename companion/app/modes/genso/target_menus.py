@@ -17,6 +17,7 @@ from companion.app.session.mode import ChoiceAsk
 from companion.errors import IllegalAction
 from companion.hw.buttons import Button
 from companion.hw.display.view import Option
+from companion.systems.genso.character.core import numbered_weapons
 from companion.systems.genso.combat import (
     STONES,
     Action,
@@ -74,7 +75,7 @@ class _TargetMenus(_FightView):
             if len(rest) < 2:
                 return ChoiceAsk("With which weapon? 武器は？", (
                     *(Option(f"w:{i}", f"{w.name} {w.power}")
-                      for i, w in enumerate(actor.weapons)), BACK))
+                      for i, w in numbered_weapons(actor.weapons)), BACK))
             return Attack(actor.name, target, _index(rest[1], "w"), full)
         return Attack(actor.name, target, 0, full)
 

@@ -9,9 +9,10 @@ Every change (the sibling modules) is a function that returns a new character.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from typing import Protocol, TypeVar
 
 from companion.errors import IllegalAction
 from companion.systems.genso.money import Purse, Rates
@@ -274,6 +275,26 @@ def derive(rules: GensoRules, character: Character) -> Derived:
         tuple(weapons), striking, rings_work(rules, character), len(character.spells),
         tuple(warnings),
     )
+
+
+class _Keyed(Protocol):
+    @property
+    def key(self) -> str: ...
+
+
+_W = TypeVar("_W", bound=_Keyed)
+
+
+def numbered_weapons(weapons: Sequence[_W]) -> list[tuple[int, _W]]:
+    """``weapons`` with the numbers `fight attack --weapon N` takes, as a sheet or a menu
+    lists them: the fist :func:`derive` adds last left out when the sheet lists one already
+    (genso72 NIT 8: "0 拳/Fist 1D6-4, 1 拳/Fist 1D6-4"). It stays in the list, so a fight
+    saved striking with it replays."""
+    listed = list(enumerate(weapons))
+    if len(listed) > 1 and listed[-1][1].key == "fist" and any(
+            w.key == "fist" for _, w in listed[:-1]):
+        listed.pop()
+    return listed
 
 
 def death_below(rules: GensoRules, pc: bool) -> int:
