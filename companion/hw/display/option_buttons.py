@@ -264,6 +264,21 @@ class OptionButtons(FightPanels):
         return self._step(self.m(16)) * self._grid_status_rows(view) + self.m(2) \
             if view.status else 0
 
+    def _grid_status_drop(self, view: View, size: int) -> int:
+        """How much lower than its place the status over a grid starts, under a prompt of
+        ``size``: its glyphs start a little under the prompt's last row's (descenders, the
+        y and p of "type the D100"), which at text_scale 1.25 ran 2 px into them on the dice
+        tray's keypad and the 34-tile picks (screen72 NIT 6). Nothing where they are that
+        far apart already (800x480 at its own size), nor over a fight, whose combatants'
+        rows and Result need every row of the body (the pixels cost a long prompt its
+        whole reading, :meth:`_fight_prompt_fit`)."""
+        m = self.m
+        if view.fight is not None:
+            return 0
+        prompt_ink = self._text("国gy", size).get_bounding_rect().bottom
+        status_ink = self._text("国Ád", m(TEXT_MIN)).get_bounding_rect().top
+        return max(0, prompt_ink + m(1) - (m(29) - m(6) + status_ink))
+
     def _grid_status_rows(self, view: View) -> int:
         """The rows a status over a grid takes: two when one does not hold it, in a fight (its
         panels give up the row; a game screen's do not)."""
@@ -287,7 +302,8 @@ class OptionButtons(FightPanels):
         if self._grid(view):
             status = self._grid_status_h(view)
             more = m(24) * (room - 1)  # a prompt's rows past its one
-            above = m(32) + status if status else m(12) + m(24)  # as :meth:`_footer` puts it
+            # as :meth:`_footer` puts it
+            above = m(32) + self._grid_status_drop(view, size) + status if status else m(12) + m(24)
             return above + more + 2 * m(TAP_MIN) + m(TAP_GAP) + m(8)
         # (A dice tray's or fight's prompt has no tile beside it: its width is the footer's.)
         table = view.dice is not None or view.fight is not None
@@ -392,7 +408,8 @@ class OptionButtons(FightPanels):
         if grid and view.status:
             # Over two rows of options, the status has the rows under the prompt.
             status_h = self._grid_status_h(view)
-            more = m(24) * (len(shown) - 1) if shown else 0  # under the prompt's last row
+            # under the prompt's last row
+            more = m(24) * (len(shown) - 1) + self._grid_status_drop(view, size) if shown else 0
             self._status(view.status, pygame.Rect(x, rect.y + m(29) + more,
                                                   rect.w - x - m(10), status_h), trouble)
             row.y = rect.y + m(32) + more + status_h
