@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -18,19 +17,11 @@ from companion.dice import ScriptedDice
 from companion.systems.coc.combat import Condition, EndTurn, Timed
 from companion.systems.coc.rules import Profile
 from companion.systems.genso.combat import Fight, Flee, Sleep, entrants_for
-from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
+from tests.app.genso_json_helpers import PC1, RULES, genso
 from tests.systems.coc.helpers import duel, patch, push
 
-RULES = load_rules()
-PC1 = "駆け出し冒険者１"
 APPLY = "`companion genso fight apply`"
-
-
-def genso(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
-    assert main(["genso", *argv, "--json"]) == 0
-    data: dict[str, Any] = json.loads(capsys.readouterr().out)
-    return data
 
 
 def hurt_then_fled(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, str]:

@@ -21,7 +21,7 @@ from companion.app.modes.fight_file import read_fight_data
 from companion.app.paths import data_dir
 from companion.errors import DataError
 from companion.files import file_there, load_toml_kept
-from tests.app.test_dicesys55 import genso
+from tests.app.genso_json_helpers import genso
 
 
 def new_fight(tmp_path: Path, capsys: pytest.CaptureFixture[str], *more: str) -> int:

@@ -14,7 +14,7 @@ import pytest
 from companion.app.cli import main
 from companion.app.command_name import companion_command
 from companion.app.modes.fight_unchanged import loaded
-from tests.app.test_dicesys55 import genso
+from tests.app.genso_json_helpers import genso
 from tests.app.test_reviewg67 import PC1, STORAGE, ringed, rings
 
 # --- RISK 1 -------------------------------------------------------------------------------

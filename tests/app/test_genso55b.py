@@ -16,7 +16,7 @@ import pytest
 from companion.app.cli import main
 from companion.app.commands.genso.fights import save_fight
 from companion.app.modes.genso import GensoFightMode, read_fight_file
-from tests.app.test_dicesys55 import PC1, RULES, genso
+from tests.app.genso_json_helpers import PC1, RULES, genso
 
 MAGE = "一般的な魔術師（男性）"
 

@@ -19,8 +19,8 @@ from companion.dice import SimulatedDice
 from companion.systems.genso.combat import Cast, Fight, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
+from tests.app.genso_json_helpers import genso
 from tests.app.table import choices, played_keys
-from tests.app.test_dicesys55 import genso
 
 RULES = load_rules()
 PC1, PC2 = "駆け出し冒険者１", "駆け出し冒険者２"

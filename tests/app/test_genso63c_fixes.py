@@ -21,8 +21,8 @@ from companion.app.modes.genso import read_fight_file
 from companion.app.session.host import replay
 from companion.systems.genso.combat import Cast, Wait
 from companion.systems.genso.rules import load_rules
+from tests.app.genso_json_helpers import genso
 from tests.app.table import choices
-from tests.app.test_dicesys55 import genso
 from tests.app.test_genso63_fixes import PC1, PC2, ringed_table, turn_of
 from tests.app.test_genso_review60a import DATA, resumed
 

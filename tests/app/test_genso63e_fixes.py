@@ -17,7 +17,7 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.modes.genso_fight_files import applied_head
-from tests.app.test_dicesys55 import genso
+from tests.app.genso_json_helpers import genso
 from tests.app.test_genso63_fixes import PC1, PC2, turn_of
 
 

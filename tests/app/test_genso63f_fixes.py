@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from companion.app.cli import main
-from tests.app.test_dicesys55 import genso
+from tests.app.genso_json_helpers import genso
 from tests.app.test_genso63_fixes import PC1, PC2, turn_of
 from tests.app.test_genso63e_fixes import orc_hit_applied
 

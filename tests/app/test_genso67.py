@@ -34,7 +34,7 @@ from companion.systems.genso.combat import (
 )
 from companion.systems.genso.rules import DATA_FILES, load_rules
 from companion.systems.genso.sheet import load_sheet, preset
-from tests.app.test_dicesys55 import genso
+from tests.app.genso_json_helpers import genso
 
 RULES = load_rules()
 PC1, PC2, KNIGHT = "駆け出し冒険者１", "駆け出し冒険者２", "騎士（男性）"

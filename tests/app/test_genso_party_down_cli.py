@@ -15,7 +15,7 @@ import pytest
 
 from companion.app.cli import main
 from companion.dice.notation import display_width
-from tests.app.test_dicesys55 import genso
+from tests.app.genso_json_helpers import genso
 
 GOES_ON = "全滅 party down: the fight goes on until the GM ends it"
 

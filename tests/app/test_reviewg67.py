@@ -26,9 +26,9 @@ from companion.systems.genso.character.core import Hand
 from companion.systems.genso.character.gear import put_on_ring, ring_put_on, take_off_ring
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
+from tests.app.genso_json_helpers import genso
 from tests.app.genso_table_helpers import SEED, new_fight, two_actions_then_a_stop
 from tests.app.table import Player
-from tests.app.test_dicesys55 import genso
 
 RULES = load_rules()
 PC1 = "駆け出し冒険者１"

@@ -50,7 +50,7 @@ from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.hw.rfid.tray import TrayReader
 from companion.systems.jongrogue.tiles import Tile
 from tests.app.test_play_newuser55 import venv_script
-from tests.hw.test_rfid_fix63r import TtyPort
+from tests.hw.rfid_tray_helpers import TtyPort
 
 BARE_PATH = "/usr/bin:/bin"  # scripts/bootstrap.sh's: no companion on it
 ENROLLED = "04000500000000"  # the 5p sticker: a game needs one enrolled

@@ -22,7 +22,7 @@ from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.hw.rfid.tray import TrayReader, TraySettings
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import TileLedger
-from tests.hw.test_rfid_fix63r import TtyPort
+from tests.hw.rfid_tray_helpers import TtyPort
 
 UART = "/dev/serial0"  # the Pi's pins: the tray is never there
 

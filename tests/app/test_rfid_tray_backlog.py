@@ -144,7 +144,7 @@ def test_the_answer_to_a_snap_asked_before_the_gap_is_old_news() -> None:
     backlog, shows the 7p then lying on the draw slot, whose REMOVE the tray dropped. That
     answer does not end the catching up: the SNAP asked for after the menu does."""
     from companion.hw.rfid.protocol import Kind, encode
-    from tests.hw.test_rfid_fix63r import TtyPort
+    from tests.hw.rfid_tray_helpers import TtyPort
 
     now = [0.0]
     port = TtyPort()

@@ -27,7 +27,7 @@ from companion.hw.rfid.tray import SNAP_DOUBT_SECONDS
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import TileLedger
 from tests.app.session_helpers import StepClock
-from tests.hw.test_rfid_fix63r import UID_5P, said_hello
+from tests.hw.rfid_tray_helpers import UID_5P, said_hello
 
 ON_THE_DRAW_SLOT = (UID_5P, "-", "-", "-", "-")
 EMPTY_TRAY = ("-", "-", "-", "-", "-")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from companion.hw.rfid.rdm6300 import Rdm6300Reader, frame
 from companion.hw.rfid.tagmap import TagMap
 from companion.hw.rfid.tray import TrayReader
-from tests.hw.test_rfid_fix63r import TtyPort
+from tests.hw.rfid_tray_helpers import TtyPort
 
 
 def test_no_tray_found_names_the_rdm6300_kind() -> None:

@@ -11,7 +11,7 @@ import pytest
 from companion.hw.rfid.tagmap import TagMap
 from companion.hw.rfid.tray import TrayReader, is_a_uart
 from companion.systems.jongrogue.tiles import Tile
-from tests.hw.test_rfid_fix63r import TtyPort
+from tests.hw.rfid_tray_helpers import TtyPort
 
 KIND_OPTIONS = ('the rdm6300 kind (input.rfid_kind = "rdm6300"; --rfid-kind rdm6300 for '
                 "play, --kind rdm6300 for rfid monitor and calibrate rfid)")

@@ -10,7 +10,7 @@ from companion.hw.rfid.protocol import Kind, encode
 from companion.hw.rfid.tagmap import TagMap
 from companion.hw.rfid.tray import TrayReader, TraySettings
 from companion.systems.jongrogue.tiles import Tile
-from tests.hw.test_rfid_fix63r import TtyPort
+from tests.hw.rfid_tray_helpers import TtyPort
 
 UID_7P = "04000009"
 

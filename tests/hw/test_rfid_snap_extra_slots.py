@@ -8,7 +8,7 @@ from __future__ import annotations
 from companion.hw.rfid.protocol import Kind, encode
 from companion.hw.rfid.tagmap import TagMap
 from companion.hw.rfid.tray import TrayReader
-from tests.hw.test_rfid_fix63r import TtyPort
+from tests.hw.rfid_tray_helpers import TtyPort
 
 
 def six_slot_tray(*snapshot: str) -> TrayReader:
