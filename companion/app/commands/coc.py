@@ -36,6 +36,7 @@ from companion.app.coc_badges import badges as coc_badges
 from companion.app.combatants import names_apart
 from companion.app.command_list import COMMANDS
 from companion.app.command_name import companion_command
+from companion.app.commands.fight_not_saved import action_saved
 from companion.app.commands.roll import (
     NotForCamera,
     add_dice_arguments,
@@ -486,13 +487,15 @@ def _fight_verb(args: argparse.Namespace, path: Path,
         return emit(args, data, text)
     if args.verb == "undo":
         entry = fight.pop()
-        save_fight(fight, path)
+        with action_saved(path, "coc fight undo"):
+            save_fight(fight, path)
         text, data = _status(fight)
         return emit(args, {**data, "undone": entry.to_json()}, f"undone: {entry.text}\n{text}")
     if args.verb == "end":
         # The Keeper's end, as an action: saved, and taken back by `fight undo`; no dice.
         entry = fight.push(EndFight(), ScriptedDice([]))
-        save_fight(fight, path)
+        with action_saved(path, "coc fight end"):
+            save_fight(fight, path)
         text, data = _status(fight)
         return emit(args, {**data, "entry": entry.to_json()},
                     f"{ruled_text(entry.lines)}\n\n{text}")
@@ -519,8 +522,9 @@ def _fight_verb(args: argparse.Namespace, path: Path,
     def body(source: DiceSource) -> int:
         entry = fight.push(action, source)
         verb = f"act {args.kind}"
-        with saving_over(before, f"companion coc fight {verb}", verb):
-            save_fight(fight, path)
+        with saving_over(before, f"companion coc fight {verb}", verb), \
+                action_saved(path, f"coc fight {verb}", entry.dice):
+            save_fight(fight, path)  # refused by the disk: said so, with the dice (hist72 D2)
         text, data = _status(fight)
         return emit(args, {**data, "entry": entry.to_json()},
                      f"{ruled_text(entry.lines)}\n\n{text}", dice=True)

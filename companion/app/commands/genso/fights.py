@@ -20,6 +20,7 @@ from typing import Any
 
 from companion.app.combatants import names_apart
 from companion.app.command_name import companion_command
+from companion.app.commands.fight_not_saved import action_saved
 from companion.app.commands.genso.calendar import refuse_cursed, sunset_curses
 from companion.app.commands.genso.files import (
     SET_EXAMPLE,
@@ -971,7 +972,8 @@ def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
         return apply_fight(args, rules, fight, path)
     if args.verb == "undo":
         entry = fight.pop()
-        save_fight(fight, path)
+        with action_saved(path, "genso fight undo"):
+            save_fight(fight, path)
         text, data = fight_status(fight.rules, fight)
         back = "".join(f"; {rule}.{key} is back to {setting_text(fight.rules.default(rule, key))}"
                        for rule, key, _ in entry.settings)
@@ -988,8 +990,10 @@ def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
             if fight.state.outcome is None or isinstance(action, Cast | UseStone):
                 raise
             raise IllegalAction(f"{exc}; {_after_the_end(fight, path)}") from None
-        with saving_over(before, f"companion genso fight {args.verb}", args.verb):
-            save_fight(fight, path)
+        with saving_over(before, f"companion genso fight {args.verb}", args.verb), \
+                action_saved(path, f"genso fight {args.verb}",
+                             ((die.sides, die.value) for die in entry.dice)):
+            save_fight(fight, path)  # refused by the disk: said so, with the dice (hist72 D2)
         text, data = fight_status(fight.rules, fight, table)
         if fight.state.outcome is not None and unwritten(fight):
             text += f"\n\n{apply_hint(path)}"
