@@ -330,6 +330,11 @@ class FightPanels(DiceTray):
         (screen64 NIT 3)."""
         m = self.m
         top = rect.y + (m(6) if board.title is None else m(24))  # as _panel puts it
+        if board.title is not None:
+            # Under the title's glyphs, grown with text_scale: at 1.25 the frame of a board
+            # filling its panel cut the feet of 盤面 and 北 (screen72 NIT 5).
+            title = self._text(board.title, m(13)).get_bounding_rect().bottom
+            top = max(top, rect.y + m(4) + title + m(1))  # the frame a row over the squares
         # The coordinates' gutter: as wide as the widest row number at TEXT_MIN.
         coordinate = m(TEXT_MIN)
         label = max(m(12), self._text(str(board.rows), coordinate).get_width() + m(2),
