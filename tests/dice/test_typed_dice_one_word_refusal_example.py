@@ -1,4 +1,6 @@
-"""review59c N8: a 2D3 typed as one word was told to type "3 5", which a D3 cannot show;
+"""Typed dice: the one-word refusal's example gives faces the die asked for shows.
+
+review59c N8: a 2D3 typed as one word was told to type "3 5", which a D3 cannot show;
 the example is two faces of the die asked for."""
 
 from __future__ import annotations
@@ -8,7 +10,7 @@ import re
 import pytest
 
 from companion.dice import roll
-from tests.dice.test_typed_dice_cli59 import typed
+from tests.dice.test_typed_dice_d66_and_d3 import typed
 
 
 @pytest.mark.parametrize(("sides", "word", "example"), [

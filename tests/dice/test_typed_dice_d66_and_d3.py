@@ -1,4 +1,6 @@
-"""cli59 F11: typed dice a new user throws as they have them: a D66 typed as its two digits,
+"""Typed dice as a new user has them: a D66 as two digits, a D3 or D2 from a D6.
+
+cli59 F11: typed dice a new user throws as they have them: a D66 typed as its two digits,
 and a D3 or D2 from a D6."""
 
 from __future__ import annotations

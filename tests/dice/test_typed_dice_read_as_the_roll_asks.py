@@ -1,4 +1,6 @@
-"""review59b F1 and F5: typed dice read as the roll asks. Only a D66 takes a word of two
+"""Typed dice read as the roll asks: a D66's two digits, a 2D6's total, a D3's reading.
+
+review59b F1 and F5: typed dice read as the roll asks. Only a D66 takes a word of two
 digits as its two dice (a 2D6's ``11`` may be its total); a D3 is typed as its reading,
 and a D6's face it is not is refused with the whole reading."""
 
@@ -10,7 +12,7 @@ import pytest
 
 from companion.app.cli import main
 from companion.dice import ScriptedDice, roll
-from tests.dice.test_typed_dice_cli59 import typed
+from tests.dice.test_typed_dice_d66_and_d3 import typed
 
 
 @pytest.mark.parametrize("word", ["11", "12", "35"])

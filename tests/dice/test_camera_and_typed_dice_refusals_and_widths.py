@@ -1,4 +1,6 @@
-"""The rest of audit dice62 (fix62d2): coc's camera dice refused before a throw, the camera's
+"""Camera and typed dice: coc's refused before a throw, 80 columns, re-prompts, a D20's 00.
+
+The rest of audit dice62 (fix62d2): coc's camera dice refused before a throw, the camera's
 and typed dice's lines within 80 columns, the typed re-prompt's purpose, `2 D6`, a D20's
 00 on the keypad, --seed with thrown dice, and dashes."""
 
