@@ -14,7 +14,7 @@ import pytest
 
 from tests.firmware.fakes.chip import ChipBus, Tag
 from tests.firmware.fakes.machine import Pin
-from tests.firmware.test_fw61_main_recovery import FailingLink
+from tests.firmware.test_main_unforeseen_error_resets import FailingLink
 from tests.firmware.test_tray_logic import make_tray
 
 UID = bytes.fromhex("04A1B2C3")

@@ -14,7 +14,7 @@ from types import ModuleType
 
 import pytest
 
-from tests.firmware.test_fix61f_crashes import (
+from tests.firmware.test_main_crash_told_and_crash_loop import (
     ENABLE,
     RP2040,
     SCRATCH0,
@@ -22,7 +22,7 @@ from tests.firmware.test_fix61f_crashes import (
     board_clock,
     counted,
 )
-from tests.firmware.test_fw61_main_recovery import FailingLink
+from tests.firmware.test_main_unforeseen_error_resets import FailingLink
 
 #: board.py as firmware 1.2 shipped it: wiring and reading timings, with WATCHDOG_MS.
 BOARD_1_2 = {

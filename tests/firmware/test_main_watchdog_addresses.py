@@ -13,8 +13,15 @@ from types import ModuleType
 
 import pytest
 
-from tests.firmware.test_fix61f_crashes import ENABLE, RP2040, RP2350, SCRATCH0, Clock, board_clock
-from tests.firmware.test_fw61_main_recovery import FailingLink
+from tests.firmware.test_main_crash_told_and_crash_loop import (
+    ENABLE,
+    RP2040,
+    RP2350,
+    SCRATCH0,
+    Clock,
+    board_clock,
+)
+from tests.firmware.test_main_unforeseen_error_resets import FailingLink
 
 ATOMIC_CLEAR = 0x3000  # RP2040 datasheet 2.1.2, RP2350 2.1.3: the bit-clear alias
 

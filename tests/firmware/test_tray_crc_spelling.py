@@ -1,4 +1,6 @@
-"""reviewr67 NIT 1: the tray took a CRC from the host spelt otherwise than PROTOCOL.md's
+"""The tray refuses a host CRC not spelt as 4 upper-case hex digits (PROTOCOL.md).
+
+reviewr67 NIT 1: the tray took a CRC from the host spelt otherwise than PROTOCOL.md's
 "4 upper-case hex digits" (``int(…, 16)`` took lower case, ``0x``, a space or a sign), as
 the host did before rfid63 N2: both sides refuse it now."""
 

@@ -16,7 +16,7 @@ from types import ModuleType
 import pytest
 
 from tests.firmware.test_board_main import FakeLink
-from tests.firmware.test_fw61_main_recovery import FailingLink
+from tests.firmware.test_main_unforeseen_error_resets import FailingLink
 
 RP2040, RP2350 = 0x40058000, 0x400D8000  # WATCHDOG_BASE, RP2040 and RP2350 datasheets
 SCRATCH0 = 0x0C
