@@ -1,4 +1,6 @@
-"""mutation13: gaps in the tests of firmware 1.2 that hand-made mutants survived: a reader
+"""Firmware: a chip that lost its antenna or timer, boot_rounds, ERR CRASH's type length.
+
+mutation13: gaps in the tests of firmware 1.2 that hand-made mutants survived: a reader
 chip that lost only its antenna or only its timer is set up again (mfrc522.py D1), boot
 polls as often as a tile takes to count as placed, and as a reader takes to count as down,
 whichever is more (jrtray/logic.py boot_rounds), and ERR CRASH names at most 24 characters
