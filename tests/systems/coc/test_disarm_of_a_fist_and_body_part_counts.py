@@ -1,4 +1,6 @@
-"""coc70 findings 1 and 4, fixed in engine revision 18 (finding 5, CO-STUN-1, is in
+"""The coc engine: a disarm aimed at a fist refused (CO-DISARM-1); body part counts (CO-BODY-5).
+
+coc70 findings 1 and 4, fixed in engine revision 18 (finding 5, CO-STUN-1, is in
 test_reading_fixes.py): a disarm aimed at bare hands is refused before any die, as a fist
 is no weapon to lose (CO-DISARM-1); a body part is lost no more times than the body has it,
 the part's ``count`` in CO-BODY-5's data (CO-BODY-5). Entries played by revision 17 replay

@@ -1,4 +1,6 @@
-"""cli59 F1: a declared defence refused says why, with the rule (from behind CO-DODGE-3, the
+"""The coc engine's refused defences say why, with the rule (CO-DODGE-2/3/4).
+
+cli59 F1: a declared defence refused says why, with the rule (from behind CO-DODGE-3, the
 round's dodge used CO-DODGE-2/CO-DODGE-4 and the Luck that may lift it), not "cannot dodge
 now" alone; and an attack 003's board puts behind its target says so (CO-DODGE-3), from
 engine revision 9. A fight played by revision 8 replays as it was."""
