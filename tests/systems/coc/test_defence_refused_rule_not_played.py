@@ -1,4 +1,6 @@
-"""review59a D2: a defence refused because its rule is not played in the fight's profile
+"""The coc engine's defences refused because the profile does not play their rule say so.
+
+review59a D2: a defence refused because its rule is not played in the fight's profile
 says so, not that the rule forbids this attack: 003's MA counter was refused as "an MA
 counter goes only against an unarmed humanoid's attack (CO-MA-5)" against Ann's fist,
 which is just such an attack; CO-MA-5 is optional in 003, and off. The same for a hands

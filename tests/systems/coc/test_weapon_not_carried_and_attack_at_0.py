@@ -1,4 +1,6 @@
-"""review63a NIT 5 and RISK 2 (the coc63 N3 and N4 follow-ups): what a refusal for a weapon
+"""The coc engine's refusals for a weapon not carried; an attack at 0% asks no die.
+
+review63a NIT 5 and RISK 2 (the coc63 N3 and N4 follow-ups): what a refusal for a weapon
 not carried says, for each action; an attack at 0% whose fumble nothing reads asks no die."""
 
 from __future__ import annotations

@@ -1,4 +1,6 @@
-"""coc63's findings, fixed (fix63c): a disarm's penalty is waived for one who *has* Budo
+"""The coc engine: the disarm penalty by skill above base (CO-DISARM-1), negative ranges.
+
+coc63's findings, fixed (fix63c): a disarm's penalty is waived for one who *has* Budo
 (standing), MA or Grapple, a skill above its CoC6 base (CO-DISARM-1, 004 l.47), so a sheet
 writing a skill at its base is one leaving it out; a negative distance is refused
 (CO-RANGE-2)."""

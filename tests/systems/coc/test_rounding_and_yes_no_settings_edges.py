@@ -1,4 +1,6 @@
-"""mutation13: gaps in the tests of §0.3's rounding setting (coc61) and of coc62's settings
+"""The coc engine's rounding setting (§0.3) and yes/no reading settings: their edges.
+
+mutation13: gaps in the tests of §0.3's rounding setting (coc61) and of coc62's settings
 that hand-made mutants survived: the rounding of a defence's special and of a dodge in the
 dark, a lost eye's half Spot Hidden, an impale's "DB twice" for a weapon with no DB and
 for a half DB rolled then halved, a follow-up whose own roll is a partial success, the

@@ -1,4 +1,6 @@
-"""review61e N3: a CO-BODY-5 part naming the skill it halves without ``skill_divisor`` is
+"""The coc rules refuse at load a CO-BODY-5 part without its skill_divisor.
+
+review61e N3: a CO-BODY-5 part naming the skill it halves without ``skill_divisor`` is
 refused where the rules load, naming the file and the part; it was a KeyError at the moment
 of the loss."""
 

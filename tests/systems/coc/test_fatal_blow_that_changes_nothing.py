@@ -1,4 +1,6 @@
-"""review61e N1: an attack's ``fatal_blow`` (the Keeper rules the blow certainly fatal,
+"""The coc engine refuses an attack's fatal_blow where it changes nothing (CO-DODGE-5).
+
+review61e N1: an attack's ``fatal_blow`` (the Keeper rules the blow certainly fatal,
 CO-DODGE-5.dodge_needs_fatal_blow) is refused where it would change nothing, naming why, as
 an ``after_dodge`` with no dodge is: it was taken silently, the line never saying it."""
 
