@@ -1,4 +1,6 @@
-"""System `events`: the findings of the events68 audit in the events tables' own code.
+"""The events tables: EV-POI-9's sign_die, EV-POI-3 with no victim, list values as TOML.
+
+System `events`: the findings of the events68 audit in the events tables' own code.
 
 DEFECT 1: EV-POI-9's ``sign_die`` is read odd −, even +, so only a sum of dice may be set
 (a choice's number is the item's place, and ``choice[+,-]`` applied −6 beside a "+").

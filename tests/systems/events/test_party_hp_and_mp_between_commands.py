@@ -1,4 +1,6 @@
-"""review59b: the party's HP and MP kept between `companion events` commands (cli59 F4):
+"""The events command: the party's HP and MP kept between commands, reset, refused lists.
+
+review59b: the party's HP and MP kept between `companion events` commands (cli59 F4):
 a pool the party file leaves out (F4), two recoveries at once (F6), going back to the
 party file's values (F2), a listing on a folder that refuses writes (F7), and what a
 refused HP list says of a cure (the wording gap)."""
@@ -15,7 +17,7 @@ from companion.app.party_hp import PartyHP, party_hp_path
 from companion.app.poisons import PoisonList, poisons_path
 from companion.systems.events.sword_world import load_party
 from tests.disk import refuse_writes
-from tests.systems.events.test_events_cli59 import PARTY, VITALITY_DAMAGE, _events
+from tests.systems.events.test_trap_names_and_party_hp_kept import PARTY, VITALITY_DAMAGE, _events
 
 #: Aki's hp left out of the party file (her max_hp stays).
 NO_AKI_HP = PARTY.replace("hp = 20\n", "", 1)

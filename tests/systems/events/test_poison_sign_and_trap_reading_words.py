@@ -1,4 +1,6 @@
-"""The events walk's words as events64 found them: EV-POI-9's sign (N9) and the reading of
+"""The events walk's words: EV-POI-9's sign and EV-TRAP-2's １ゾロ reading listed.
+
+The events walk's words as events64 found them: EV-POI-9's sign (N9) and the reading of
 EV-TRAP-2's １ゾロ listed among the fixed readings (N10)."""
 
 from __future__ import annotations

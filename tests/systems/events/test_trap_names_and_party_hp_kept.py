@@ -1,4 +1,6 @@
-"""cli59: the events command from a new user's seat: Japanese trap names and table names
+"""The events command: Japanese trap and table names, the party's HP kept between commands.
+
+cli59: the events command from a new user's seat: Japanese trap names and table names
 (F10), the party's HP kept between commands (F4), and the wording of F11."""
 
 from __future__ import annotations

@@ -1,4 +1,6 @@
-"""review59c N9: ``events --reset party`` took ``party`` as --reset's NAME and then said
+"""The events command: `--reset party` before the table is refused with the order that works.
+
+review59c N9: ``events --reset party`` took ``party`` as --reset's NAME and then said
 only "choose a TABLE from the list above"; it is refused with the order that works."""
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ import pytest
 from companion.app.cli import main
 from companion.app.party_hp import PartyHP, party_hp_path
 from companion.systems.events.sword_world import load_party
-from tests.systems.events.test_events_cli59 import PARTY
+from tests.systems.events.test_trap_names_and_party_hp_kept import PARTY
 
 
 def test_reset_before_the_table_is_refused_with_the_order_that_works(

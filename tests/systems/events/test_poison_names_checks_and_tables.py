@@ -1,4 +1,6 @@
-"""Audit events62's findings, each fixed with a test that fails on the code before it."""
+"""The events system: poisons by name but for case, checks rolled high, tables and actions.
+
+Audit events62's findings, each fixed with a test that fails on the code before it."""
 
 from __future__ import annotations
 
