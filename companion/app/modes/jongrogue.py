@@ -188,6 +188,18 @@ def ring_kind(ring: Name) -> Name:
     return Name(ring.ja.removesuffix("の指輪"), ring.en.removeprefix("ring of "))
 
 
+def rules_in_play(game: Game) -> str:
+    """The preset and the EZ Plus options it switches on, each with the book's name of its
+    rule (``Rules ルール: ez+drops (drops アイテムのドロップ・ルール)``): a preset in
+    config.toml's game.preset changes the play unseen otherwise (rules72 RISK 3)."""
+    if not game.options:
+        return f"Rules ルール: {game.preset} (EZ, no options オプションなし)"
+    if game.options == frozenset(RuleOption):
+        return f"Rules ルール: {game.preset} (all six options 全オプション)"
+    named = ", ".join(f"{o.value} {o.rule_name}" for o in RuleOption if o in game.options)
+    return f"Rules ルール: {game.preset} ({named})"
+
+
 def sheet(game: Game) -> SheetView:
     """The PC sheet (spec §9; JR-PC-1)."""
     pc = game.pc
@@ -195,10 +207,15 @@ def sheet(game: Game) -> SheetView:
     xp_next = levels[pc.level] if pc.level < len(levels) else None
     strength_on = any(o.value == "strength" for o in game.options)
     held: list[str] = []
-    if pc.shuriken:
+    # Shuriken and potions by kind (the profile's item of a tile's rank, JR-ITEM-1): a
+    # profile may have two of either, and "回復薬 healing potion ×2" named a weak potion held
+    # after a healing one as a second healing potion (rules72 DEFECT 1).
+    if pc.shuriken_tiles:  # revision 12: each kind its own count and attack
+        held += [f"{item_name(game, t)} ×{n} (+{game.profile.items[t.rank].attack})"
+                 for t, n in zip(pc.shuriken_tiles, pc.shuriken_counts, strict=True)]
+    elif pc.shuriken:
         held.append(f"手裏剣 shuriken ×{pc.shuriken} (+{pc.shuriken_attack})")
-    if pc.potions:
-        held.append(f"{item_name(game, pc.potions[0])} ×{len(pc.potions)}")
+    held += [f"{name} ×{n}" for name, n in counted([item_name(game, t) for t in pc.potions])]
     # A long run carries a dozen spare rings of a few kinds: each kind once, with its count
     # (the worn ones are the Rings line's).
     spare = counted([ring_kind(item_name(game, t)) for t in pc.spare_rings])
@@ -221,6 +238,7 @@ def sheet(game: Game) -> SheetView:
                     for name, n in counted([ring_kind(item_name(game, t)) for t in pc.rings])),
         states=tuple(PC_STATE_NAMES[s.value] for s in sorted(pc.states, key=lambda s: s.value)),
         items=tuple(held),
+        rules=rules_in_play(game),
     )
 
 
@@ -293,6 +311,9 @@ def choice_label(game: Game, choice: Choice, alone: bool = True, spot: bool = Tr
     if verb is Verb.MOVE:
         return f"Room {arg} 部屋{arg}へ"
     if verb is Verb.READY:
+        if arg not in ("bow", "shuriken"):  # one kind of shuriken (revision 12)
+            name = item_name(game, Tile.from_notation(arg))
+            return f"Ready {name.en} {name.ja}を構える"
         return "Ready bow 弓を構える" if arg == "bow" else "Ready shuriken 手裏剣を構える"
     return {
         Verb.ENTER: "Enter 入る",
@@ -490,6 +511,20 @@ def last_check(events: Sequence[Event], describe: Callable[[Event], str]) -> tup
     return ()
 
 
+#: JR-STATE-2 (stairs), ``companion rules defaults``: Stairs chosen from the door of a room
+#: whose monsters slept stepped in, woke them, and they hold the way out (rules72 NIT 4).
+STAIRS_HELD = ("The stairs were not taken: stepping in woke the room's monsters; defeat "
+               "them first 階段へ進めない: 起きたモンスターを倒すこと")
+
+
+def stairs_held(choice: Choice, events: Sequence[Event]) -> str:
+    """:data:`STAIRS_HELD` when ``choice`` was Stairs and the PC did not take them (no
+    stairs event among ``events``, what the choice played), else ``""``."""
+    if choice.verb is not Verb.STAIRS or any(e.kind is Kind.STAIRS for e in events):
+        return ""
+    return STAIRS_HELD
+
+
 class JongRogueMode:
     """One game of JongRogue at the table or headless (see :class:`~companion.app.session.
     mode.Mode`). ``sim`` is the seeded wall of a simulated game: a replayed save must
@@ -554,7 +589,7 @@ class JongRogueMode:
         events = self.game.push(value)
         self._journal.append(input_to_notation(value))
         self.note = set_aside(self.game, request, value, events, self.sim is not None) \
-            if isinstance(value, Tile) else ""
+            if isinstance(value, Tile) else stairs_held(value, events)
         if isinstance(request, TileRequest) and request.purpose is Purpose.ROOM:
             self.room_spot = (self.room_spot + 1) % len(ROOM_SLOTS)
             # The engine keeps a room's tiles to itself until all four lie (JR-MAP-2).

@@ -58,6 +58,10 @@ class SheetView:
     rings: tuple[Name, ...] = ()
     states: tuple[Name, ...] = ()
     items: tuple[str, ...] = ()  # what the PC carries: "回復薬 healing potion ×2"
+    # The rules preset and its options in play, its last line ("" for none): "Rules ルール:
+    # ez+drops (drops アイテムのドロップ・ルール)"; a preset in config.toml switches them on
+    # unseen otherwise (rules72 RISK 3)
+    rules: str = ""
 
     def lines(self) -> list[str]:
         """The sheet as the screen and the terminal both print it."""
@@ -71,6 +75,7 @@ class SheetView:
             "Rings 指輪: " + (", ".join(str(r) for r in self.rings) or "–"),
             "Items 持ち物: " + (", ".join(self.items) or "–"),
             "States 状態: " + (", ".join(str(s) for s in self.states) or "normal 通常"),
+            *([self.rules] if self.rules else []),
         ]
 
 
