@@ -21,6 +21,8 @@ from companion.app.arg_types import positive_int
 from companion.app.command_list import COMMANDS
 from companion.app.command_name import companion_command
 from companion.app.history import History, Run, Totals
+from companion.systems.jongrogue.game import Termination
+from companion.systems.jongrogue.narration import cause_name
 
 # The runs the table lists unless told: the recent games fit a terminal, and a table of
 # every one scrolls them away (and took 11 to 16 s to draw for 10,000 games:
@@ -93,6 +95,20 @@ class HistoryColumn:
 GIVEN_UP = ("rules", "level", "preset", "seed")
 
 
+#: The cause a run that ended with the wall (山) empty is recorded with: no death, the PC
+#: may stand at full HP (Termination.WALL_EXHAUSTED; rules72 NIT 5).
+WALL_OUT = cause_name(Termination.WALL_EXHAUSTED.value)
+
+
+def result_cell(run: Run) -> str:
+    """The result column: won, ended (the wall ran out), or died of its cause."""
+    if run.won:
+        return "生還 won"
+    if run.cause == WALL_OUT:
+        return f"ended 終了: {run.cause}"
+    return f"died: {run.cause or 'unknown'}"
+
+
 def table_columns(runs: list[Run], stacked: bool) -> list[HistoryColumn]:
     """The table's columns for ``runs``; ``stacked``, each time under its date. The rules
     revision is beside the seed: the seed plays the game again under it alone."""
@@ -100,9 +116,7 @@ def table_columns(runs: list[Run], stacked: bool) -> list[HistoryColumn]:
         HistoryColumn("finished\n(UTC)" if stacked else "finished (UTC)", "終了", tuple(
             r.finished_at[:19].replace("T", "\n" if stacked else " ") for r in runs), True),
         HistoryColumn("preset", "版", tuple(r.preset for r in runs), True),
-        HistoryColumn("result", "結果", tuple("生還 won" if r.won
-                                            else f"died: {r.cause or 'unknown'}"
-                                            for r in runs), False),
+        HistoryColumn("result", "結果", tuple(result_cell(r) for r in runs), False),
         HistoryColumn("floor", "階", tuple(str(r.floor) for r in runs), True, "right"),
         HistoryColumn("level", "レベル", tuple(str(r.level) for r in runs), True, "right"),
         HistoryColumn("gold", "金塊", tuple(str(r.gold) for r in runs), True, "right"),
@@ -164,9 +178,12 @@ def print_table(console: Console, runs: list[Run], totals: Totals, skipped: int 
         f"{totals.games:,} game{'' if totals.games == 1 else 's'}, {totals.wins:,} won "
         f"({rate:.1%}), deepest floor {totals.deepest_floor}"
     )
-    if totals.deaths_by:
-        causes = ", ".join(f"{cause} {n:,}" for cause, n in totals.deaths_by.items())
+    deaths = {cause: n for cause, n in totals.deaths_by.items() if cause != WALL_OUT}
+    if deaths:
+        causes = ", ".join(f"{cause} {n:,}" for cause, n in deaths.items())
         say(console, f"Causes of death: {causes}")
+    if WALL_OUT in totals.deaths_by:  # no death (rules72 NIT 5)
+        say(console, f"Ended, no death 死亡なし: {WALL_OUT} {totals.deaths_by[WALL_OUT]:,}")
 
 
 def print_columns(console: Console, columns: list[HistoryColumn], left_out: list[str]) -> None:

@@ -38,7 +38,7 @@ from companion.errors import DataError
 from companion.files import loads_json, open_regular
 from companion.systems.jongrogue.autoplay import STRATEGIES, HeadlessPlayer
 from companion.systems.jongrogue.events import Kind
-from companion.systems.jongrogue.game import RULES_REVISION, SAME_HEADLESS_GAMES_SINCE, Game
+from companion.systems.jongrogue.game import RULES_REVISION, Game, plays_its_seed_again
 from companion.systems.jongrogue.profile import (
     Option,
     Profile,
@@ -364,7 +364,7 @@ def carried_on(logged: LoggedGame) -> str:
     the data folder's save holds it; else it was saved nowhere the replay can see (a
     headless game without --state: newuser61 N5, where ``play --resume --log`` started a
     new game and logged it in the same file), and its seed plays it again from the start
-    (when this revision plays its seed's game: from ``SAME_HEADLESS_GAMES_SINCE``). Only
+    (when this revision plays its seed's game: :func:`plays_its_seed_again`). Only
     games of the auto-player are replayed."""
     header = logged.header
     save_path = default_save_path()
@@ -389,8 +389,8 @@ def carried_on(logged: LoggedGame) -> str:
             "holds it: a --state file of it carries it on (`"
             + companion_line("play", "--headless", "--resume", "--state")
             + f" FILE --log {shlex.quote(log)}`)")
-    if header.get("rules", 1) < SAME_HEADLESS_GAMES_SINCE:  # its seed plays another game now
-        return said
+    if not plays_its_seed_again(header.get("rules", 1), bool(header.get("profile"))):
+        return said  # its seed plays another game now
     again = ["play", "--headless", "--seed", str(header["seed"]), "--preset", header["preset"],
              "--strategy", header.get("strategy") or "cautious"]
     if header.get("profile"):

@@ -62,8 +62,9 @@ from companion.systems.jongrogue.state import PC, MonsterOnMap, Position, Room
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place, TileLedger
 
-__all__ = ["RULES_REVISION", "SAME_HEADLESS_GAMES_SINCE", "Answer", "Draw", "Game", "Outcome",
-           "Termination", "neighbours"]
+__all__ = ["RULES_REVISION", "SAME_HEADLESS_GAMES_SINCE", "SAME_HEADLESS_PROFILE_GAMES_SINCE",
+           "Answer", "Draw", "Game", "Outcome", "Termination", "neighbours",
+           "plays_its_seed_again"]
 
 
 Answer = Callable[["Game", Request], Input]  # an in-line player (simulation mode)
@@ -146,6 +147,18 @@ RULES_REVISION = 12
 # RULES_REVISION when a new revision changes what the auto-player meets; test_golden_games
 # pins it (each revision past it has the same golden games as the one before it).
 SAME_HEADLESS_GAMES_SINCE = 11
+
+# The same for a game played with a profile of the user's (``--profile``). Revision 12
+# (items told apart by kind) plays the packaged profile's games as revision 11 did, but not
+# those of a profile with two kinds of potion or of shuriken, so a revision-11 game with a
+# profile is not offered again by its seed.
+SAME_HEADLESS_PROFILE_GAMES_SINCE = 12
+
+
+def plays_its_seed_again(rules: int, profile: bool) -> bool:
+    """Whether RULES_REVISION plays the game a headless game of revision ``rules`` played
+    from its seed, with a profile of the user's (``profile``) or the packaged one."""
+    return rules >= (SAME_HEADLESS_PROFILE_GAMES_SINCE if profile else SAME_HEADLESS_GAMES_SINCE)
 
 
 def neighbours(room: int) -> tuple[int, ...]:

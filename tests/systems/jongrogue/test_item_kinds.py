@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from companion.systems.jongrogue.autoplay import play
 from companion.systems.jongrogue.events import Kind
-from companion.systems.jongrogue.game import Game
+from companion.systems.jongrogue.game import Game, plays_its_seed_again
 from companion.systems.jongrogue.profile import Profile, load_profile
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place
@@ -130,3 +131,16 @@ def test_jr_item_1_revision_11_throws_every_shuriken_at_the_last_kinds_attack(
     game = _holding_shuriken(two_shuriken, revision=11)
     assert [o for o in options(game) if o.startswith("ready:")] == ["ready:bow"]
     assert _shot_weapon(game, "shoot:2") == 5
+
+
+def test_a_revision_11_game_with_a_profile_is_not_offered_again_by_its_seed(
+        two_potions: Profile) -> None:
+    """Its seed plays another game by revision 12 when the profile has two potion kinds (the
+    auto-player drinks the first kind offered, where revision 11 drank the last one held),
+    so ``plays_its_seed_again`` says no for any revision-11 game with a profile of the
+    user's; with the packaged profile revision 11's games are revision 12's."""
+    games = [play(seed, "plus", "cautious", profile=two_potions, revision=revision)
+             for revision in (11, 12) for seed in range(8)]
+    assert [g.inputs for g in games[:8]] != [g.inputs for g in games[8:]]
+    assert not plays_its_seed_again(11, profile=True)
+    assert plays_its_seed_again(11, profile=False) and plays_its_seed_again(12, profile=True)

@@ -28,9 +28,10 @@ from companion.hw.keyboard import KeyboardInput
 from companion.systems.jongrogue.events import Event
 from companion.systems.jongrogue.game import (
     RULES_REVISION,
-    SAME_HEADLESS_GAMES_SINCE,
     Game,
     Outcome,
+    Termination,
+    plays_its_seed_again,
 )
 from companion.systems.jongrogue.narration import describe, monster_name
 from companion.systems.jongrogue.profile import Profile
@@ -248,6 +249,9 @@ def print_summary(game: Game, saved: SaveGame) -> None:
     print()
     if outcome is not None and outcome.won:
         print(f"Result: 生還 survived, left floor {outcome.floor}")
+    elif outcome is not None and outcome.termination is Termination.WALL_EXHAUSTED:
+        # no death: the PC may stand at full HP (rules72 NIT 5)
+        print(f"Result: ended on floor {outcome.floor}, {cause_of_death(outcome)}")
     elif outcome is not None:
         print(f"Result: died on floor {outcome.floor}, {cause_of_death(outcome)}")
     print(f"Level {pc.level}, XP {pc.xp}, gold {pc.gold}; {len(game.inputs)} inputs, "
@@ -264,7 +268,8 @@ def auto_player_line(saved: SaveGame) -> str:
 
 def next_steps_line(saved: SaveGame, offer_again: bool = True) -> str:
     """A headless game's last line: how to play one yourself, and this one again. A game a
-    revision before ``SAME_HEADLESS_GAMES_SINCE`` played (resumed from its save) is not
+    revision before ``SAME_HEADLESS_GAMES_SINCE`` played (resumed from its save), or before
+    ``SAME_HEADLESS_PROFILE_GAMES_SINCE`` with a profile of the user's, is not
     offered again: its seed plays the current revision now, another game (review61c F9). A
     later revision's seed plays the same game (door62b). Not ``offer_again``: the game's save is
     behind it and the history did not take it, and the resume said just before is what
@@ -275,7 +280,7 @@ def next_steps_line(saved: SaveGame, offer_again: bool = True) -> str:
                 f"--display terminal (no hardware), or {command} play (at the table)")
     if not offer_again:
         return yourself
-    if saved.rules < SAME_HEADLESS_GAMES_SINCE:
+    if not plays_its_seed_again(saved.rules, saved.profile_path is not None):
         return (f"{yourself}; this game, of rules revision {saved.rules}, cannot be played "
                 f"again from its seed: a new game plays revision {RULES_REVISION}, another "
                 "game")
