@@ -1,4 +1,6 @@
-"""Audit genso63's wording slips (NIT 8) in the fight engine: a fled or vanished being "has
+"""The genso fight engine's words: one who fled 'has fled'; a stone not carried named.
+
+Audit genso63's wording slips (NIT 8) in the fight engine: a fled or vanished being "has
 fled", not "is fled"; a stone not carried is named (治癒石/Healing Stone), not its key."""
 
 from __future__ import annotations

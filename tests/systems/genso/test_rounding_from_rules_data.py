@@ -1,4 +1,6 @@
-"""genso61, spec §0.3 (round down unless a rule's own Default says otherwise): GM-MON-1's
+"""The genso rules' rounding from rules data: GM-MON-1's half, GM-MOVE-2, GM-HEAL-1.
+
+genso61, spec §0.3 (round down unless a rule's own Default says otherwise): GM-MON-1's
 「ＨＰが半分以下」 is the seed's number in rules data ([source."GM-MON-1"] flee_hp_divisor,
 where the half was a 2 in the code) and rounds down: a monster of 13 HP wants to flee at 6,
 not at 7. GM-MOVE-2's begun turn (its own Default, ceiling) and GM-HEAL-1's days of rest

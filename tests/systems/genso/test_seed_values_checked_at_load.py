@@ -1,4 +1,6 @@
-"""review61h N3: genso's seed values that no range covers are checked where the rules load
+"""The genso seed's dice texts, ability values and curse length are checked at load.
+
+review61h N3: genso's seed values that no range covers are checked where the rules load
 too, naming the file, the table and the key: a ``[source]`` dice text (GM-ITEM-2's
 ``healing = "2X6"`` was found only when a stone was used, in mid-fight), GM-CHAR-5's
 ``ability_values`` (a text or a negative number made characters with them), and

@@ -1,4 +1,6 @@
-"""genso61: every spell's Japanese name, target, range and text (and, genso62, its MP
+"""The genso spells' names, targets, ranges, texts, MP and durations are seed 002's words.
+
+genso61: every spell's Japanese name, target, range and text (and, genso62, its MP
 and duration) are seed 002's own words (PG 1-2 基本魔術; GM 2 基本魔法, 魔法陣魔法, 禁呪),
 a text over several lines joined; Summon and Banish (召喚呪, 送還呪) had their second
 sentence cut to 「国家を上げての祭典で最高位神官が行う。」, the seed's 「この魔法は国家を

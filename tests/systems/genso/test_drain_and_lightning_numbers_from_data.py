@@ -1,4 +1,6 @@
-"""genso62: the seed's numbers the fight engine used as constants, read from rules data
+"""The genso fight engine's GM-MAGIC-7 drain and GM-MAGIC-11 multiplier from rules data.
+
+genso62: the seed's numbers the fight engine used as constants, read from rules data
 ([source]): GM-MAGIC-7's 「不死族からの攻撃のダメージをー２」 in the drain line's wording (it said a
 literal "−2 each"), GM-MAGIC-11's 「魔力値ｘ２」 (``magic * 2`` in the code). The packaged
 numbers play as before; a changed number changes the result and the words."""

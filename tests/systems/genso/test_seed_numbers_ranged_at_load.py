@@ -1,4 +1,6 @@
-"""review61e R3: the seed's numbers genso counts with are ranged where the rules load
+"""The genso seed's whole numbers are ranged where the rules load ([source_limits]).
+
+review61e R3: the seed's numbers genso counts with are ranged where the rules load
 (``[source_limits]``, :mod:`companion.systems.genso.seed_numbers`), as coc's are: GM-MAGIC-11's
 ``magic_multiplier = "2"`` was a TypeError in mid-fight, 0 a silent 0 damage."""
 
