@@ -4,23 +4,8 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from companion.hw.rfid.protocol import Kind, LineReader, encode
-
-
-class FakeLink:
-    """The USB serial line: bytes queued for the board, lines it wrote."""
-
-    def __init__(self, incoming: bytes = b"") -> None:
-        self.incoming = incoming
-        self.lines = LineReader()
-        self.out: list[tuple[str, tuple[str, ...]]] = []
-
-    def read(self) -> bytes:
-        data, self.incoming = self.incoming[:16], self.incoming[16:]
-        return data
-
-    def write(self, line: str) -> None:
-        self.out += [(m.kind.value, m.args) for m in self.lines.feed(line.encode())]
+from companion.hw.rfid.protocol import Kind, encode
+from tests.firmware.main_helpers import FakeLink
 
 
 def test_make_readers_wires_one_reader_per_cs_pin(firmware_main: ModuleType) -> None:

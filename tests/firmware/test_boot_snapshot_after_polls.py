@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from tests.firmware.test_tray_logic import make_tray, run
+from tests.firmware.tray_logic_helpers import make_tray, run
 
 
 def test_boot_polls_every_reader_before_its_snapshot(logic: ModuleType) -> None:

@@ -16,8 +16,8 @@ import pytest
 
 from tests.firmware.fakes.chip import ChipBus, Tag
 from tests.firmware.fakes.machine import Pin
-from tests.firmware.test_main_unforeseen_error_resets import FailingLink
-from tests.firmware.test_tray_logic import make_tray
+from tests.firmware.main_helpers import FailingLink
+from tests.firmware.tray_logic_helpers import make_tray
 
 UID = bytes.fromhex("04A1B2C3")
 TX_CONTROL, T_MODE, T_RELOAD_L = 0x14, 0x2A, 0x2D

@@ -8,48 +8,23 @@ mpremote no way in.
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Iterator
 from types import ModuleType
 
 import pytest
 
-from tests.firmware.test_board_main import FakeLink
-from tests.firmware.test_main_unforeseen_error_resets import FailingLink
-
-RP2040, RP2350 = 0x40058000, 0x400D8000  # WATCHDOG_BASE, RP2040 and RP2350 datasheets
-SCRATCH0 = 0x0C
-ENABLE = 1 << 30
-
-
-def counted(word: int) -> int:
-    """The crash count in SCRATCH0's word: "JR" (0x4A52) in bits 8-23, the count below."""
-    assert word >> 8 == 0x4A52
-    return word & 0xFF
-
-
-class Clock:
-    """MicroPython's time.ticks_ms and time.sleep_ms: 3 ms a tick, sleeps recorded."""
-
-    def __init__(self) -> None:
-        self.now = 0
-        self.slept: list[int] = []
-
-    def ticks_ms(self) -> int:
-        self.now += 3
-        return self.now
-
-    def sleep_ms(self, ms: int) -> None:
-        self.slept.append(ms)
-
-
-def board_clock(monkeypatch: pytest.MonkeyPatch, machine_name: str) -> Clock:
-    clock = Clock()
-    monkeypatch.setattr(time, "ticks_ms", clock.ticks_ms, raising=False)
-    monkeypatch.setattr(time, "sleep_ms", clock.sleep_ms, raising=False)
-    monkeypatch.setattr(sys.implementation, "_machine", machine_name, raising=False)
-    return clock
+from tests.firmware.main_helpers import (
+    ENABLE,
+    RP2040,
+    RP2350,
+    SCRATCH0,
+    Clock,
+    FailingLink,
+    FakeLink,
+    board_clock,
+    counted,
+)
 
 
 @pytest.fixture

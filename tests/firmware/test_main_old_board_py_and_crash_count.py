@@ -14,15 +14,15 @@ from types import ModuleType
 
 import pytest
 
-from tests.firmware.test_main_crash_told_and_crash_loop import (
+from tests.firmware.main_helpers import (
     ENABLE,
     RP2040,
     SCRATCH0,
     Clock,
+    FailingLink,
     board_clock,
     counted,
 )
-from tests.firmware.test_main_unforeseen_error_resets import FailingLink
 
 #: board.py as firmware 1.2 shipped it: wiring and reading timings, with WATCHDOG_MS.
 BOARD_1_2 = {

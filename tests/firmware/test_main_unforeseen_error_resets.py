@@ -10,23 +10,7 @@ from types import ModuleType
 
 import pytest
 
-from tests.firmware.test_board_main import FakeLink
-
-
-class FailingLink(FakeLink):
-    """The USB line, whose ``read`` raises ``error`` on its ``after``-th call."""
-
-    def __init__(self, error: BaseException, after: int) -> None:
-        super().__init__()
-        self.error = error
-        self.calls = 0
-        self.after = after
-
-    def read(self) -> bytes:
-        self.calls += 1
-        if self.calls == self.after:
-            raise self.error
-        return b""
+from tests.firmware.main_helpers import FailingLink
 
 
 @pytest.fixture

@@ -13,15 +13,15 @@ from types import ModuleType
 
 import pytest
 
-from tests.firmware.test_main_crash_told_and_crash_loop import (
+from tests.firmware.main_helpers import (
     ENABLE,
     RP2040,
     RP2350,
     SCRATCH0,
     Clock,
+    FailingLink,
     board_clock,
 )
-from tests.firmware.test_main_unforeseen_error_resets import FailingLink
 
 ATOMIC_CLEAR = 0x3000  # RP2040 datasheet 2.1.2, RP2350 2.1.3: the bit-clear alias
 

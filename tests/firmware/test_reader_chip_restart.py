@@ -11,7 +11,7 @@ from types import ModuleType
 
 from tests.firmware.fakes.chip import ChipBus, Tag
 from tests.firmware.fakes.machine import Pin
-from tests.firmware.test_tray_logic import Wire
+from tests.firmware.tray_logic_helpers import Wire
 
 UID = bytes.fromhex("04A1B2C3")
 

@@ -8,7 +8,7 @@ import pytest
 
 from tests.firmware.fakes.chip import ChipBus, Tag
 from tests.firmware.fakes.machine import Pin
-from tests.firmware.test_tray_logic import make_tray
+from tests.firmware.tray_logic_helpers import make_tray
 
 UID = bytes.fromhex("04A1B2C3")
 

@@ -14,7 +14,7 @@ from types import ModuleType
 
 from tests.firmware.fakes.chip import ChipBus, Tag
 from tests.firmware.fakes.machine import Pin
-from tests.firmware.test_tray_logic import Wire
+from tests.firmware.tray_logic_helpers import Wire
 
 UNDER = bytes.fromhex("04112233445566")  # the tile on the slot
 OVER = bytes.fromhex("04AABBCCDDEEFF")  # the tile stacked on it

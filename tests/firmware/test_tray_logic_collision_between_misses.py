@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from tests.firmware.test_tray_logic import make_tray
+from tests.firmware.tray_logic_helpers import make_tray
 
 
 def test_a_collision_between_misses_starts_the_miss_count_again(logic: ModuleType) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from tests.firmware.test_tray_logic import make_tray
+from tests.firmware.tray_logic_helpers import make_tray
 
 
 def test_reader_faults_that_are_not_in_a_row_do_not_put_it_down(logic: ModuleType) -> None:
