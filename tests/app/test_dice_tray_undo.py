@@ -7,7 +7,18 @@ from __future__ import annotations
 
 import json
 
-from companion.app.modes.dice_tray import UNDO, UNDO_REFUSED, DiceTrayMode, table_path
+import pytest
+
+from companion.app import poisons as poisons_module
+from companion.app.modes import dice_tray as dice_tray_module
+from companion.app.modes.dice_tray import (
+    TRACK_REFUSED,
+    UNDO,
+    UNDO_REFUSED,
+    DiceTrayMode,
+    Stage,
+    table_path,
+)
 from companion.app.poisons import PoisonList, poisons_path
 from companion.app.session.mode import ChoiceAsk, RollAsk, Throw
 from companion.hw.buttons import Button
@@ -140,3 +151,70 @@ def test_a_table_taken_up_ended_after_a_stop_offers_no_undo() -> None:
     mode.take_up_saved()
     assert mode.report is not None
     assert [o.label for o in choice(mode).options] == ["Again もう一度", "Menu メニュー"]
+
+
+class PowerCut(BaseException):
+    """The power going as a file is written: nothing after it runs."""
+
+
+def cut_at(mode: DiceTrayMode, module: object) -> None:
+    """Undo on ``mode``'s outcome, the power going at ``module``'s next file write."""
+    def cut(*_args: object, **_kwargs: object) -> None:
+        raise PowerCut
+
+    with pytest.MonkeyPatch.context() as patched, pytest.raises(PowerCut):
+        patched.setattr(module, "atomic_write_text", cut)
+        pick(mode, UNDO)
+
+
+def tray_with_its_file() -> DiceTrayMode:
+    return DiceTrayMode(("1D6", "2D6"), "typed 入力", poisons=PoisonList(poisons_path()),
+                        table_file=table_path(), typed=True)
+
+
+def test_a_power_cut_inside_undo_after_the_table_keeps_its_throws() -> None:
+    """reviewe72 RISK 1: the power goes as Undo writes the poison list back, the table
+    part-thrown written before it. The start takes the table up at its maximum die, its
+    first throw kept; typed again, its end finds the list unlike the one the table was
+    written with (the wrong poison still in it), and says so rather than tracking a second
+    poison. The list was written back first: the start showed the menu, the table's first
+    die lost and its poison's die thrown again from the start."""
+    mode = tray_with_its_file()
+    poison_table(mode, 4, 3)
+    cut_at(mode, poisons_module)
+    again = tray_with_its_file()
+    again.take_up_saved()
+    assert again.throws == [(4,)]
+    ask = again.ask()
+    assert isinstance(ask, RollAsk) and "the poison's maximum damage" in ask.prompt
+    assert list(tracked()) == ["victim"]  # the cut came before the list was written
+    again.answer(Throw((5,)))
+    assert list(tracked()) == ["victim"] and tracked()["victim"]["damage_max"] == 3
+    assert again.trouble == TRACK_REFUSED  # not tracked twice; to note by hand
+
+
+def test_a_power_cut_as_undo_writes_the_table_undoes_nothing() -> None:
+    """The power goes at Undo's first write, the table's: the list is as the outcome
+    left it and the table ended, so the start shows the menu with the poison tracked once:
+    the Undo did not happen, and no die is asked again."""
+    mode = tray_with_its_file()
+    poison_table(mode, 4, 3)
+    cut_at(mode, dice_tray_module)
+    again = tray_with_its_file()
+    again.take_up_saved()
+    assert again.stage is Stage.MENU and again.throws == []
+    assert tracked() == {"victim": {"face": 4, "rule": "EV-POI-8", "toxicity": 8,
+                                    "damage_max": 3}}
+
+
+def test_undo_refused_writes_the_table_back_as_it_was() -> None:
+    """Undo refused (the list changed since) leaves the table's file as the outcome left
+    it: no table part-thrown that a start would take up."""
+    mode = tray_with_its_file()
+    poison_table(mode, 4, 3)
+    written = table_path().read_text(encoding="utf-8")
+    PoisonList(poisons_path()).cure("victim")
+    pick(mode, UNDO)
+    assert mode.trouble == UNDO_REFUSED
+    assert table_path().read_text(encoding="utf-8") == written
+    assert json.loads(written)["table"] is None

@@ -37,7 +37,7 @@ import hashlib
 import json
 import shlex
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
@@ -534,16 +534,33 @@ class DiceTrayMode:
     def _undo(self) -> None:
         """:data:`UNDO`: the last throw taken back, with what its walk tracked (the poison
         list put back as it was before, while no one changed it since), and that throw
-        asked again: a die typed wrong is typed again (events72 RISK 3)."""
+        asked again: a die typed wrong is typed again (events72 RISK 3).
+
+        The table part-thrown again is written first, then the list put back: a power cut
+        between the two writes takes the table up at its die asked again, and its end finds
+        the list unlike the one written with it, so the poison is said tracked already, or
+        not tracked, to note by hand (:meth:`_track_checked`). The list put back first, a
+        cut lost the table's earlier throws, and its poison's die was thrown again from the
+        menu: a free reroll (reviewe72 RISK 1)."""
         if self._tracked_change is not None:
             assert self.poisons is not None
             before, after = self._tracked_change
+            undone, stage, then = self.throws.pop(), self.stage, self._poisons_then
+            self.stage, self._poisons_then = Stage.THROW, self._fingerprint(before)
+            self._keep_table()
+            refused: OSError | None = None
             try:
                 put_back = self.poisons.put_back(before, after)
             except OSError as exc:
-                note(f"cannot save the poison list ({error_text(exc)}): the table is not "
-                     "undone")
-                self.trouble = f"not undone 取り消せず: {error_text(exc)}"
+                put_back, refused = False, exc
+            if not put_back:  # the table as it was, written again
+                self.throws.append(undone)
+                self.stage, self._poisons_then = stage, then
+                self._keep_table()
+            if refused is not None:
+                note(f"cannot save the poison list ({error_text(refused)}): the table is "
+                     "not undone")
+                self.trouble = f"not undone 取り消せず: {error_text(refused)}"
                 return
             if not put_back:
                 note(f"{self.poisons.path}: the poison list changed since the "
@@ -551,8 +568,9 @@ class DiceTrayMode:
                      "shows the list, `companion events cure --who NAME` ends a poison")
                 self.trouble = UNDO_REFUSED
                 return
+        else:
+            self.throws.pop()
         self._tracked_change, self._track_known = None, False
-        self.throws.pop()
         self.report = None
         self.resume = self.held = False
         self.reading = self.note = self.trouble = self.hint = ""
@@ -1046,6 +1064,11 @@ class DiceTrayMode:
             listed = self.poisons.reload()
         except OSError:
             return UNREADABLE_LIST
+        return self._fingerprint(listed)
+
+    @staticmethod
+    def _fingerprint(listed: Mapping[str, Poison]) -> str:
+        """:meth:`_list_fingerprint` of the list ``listed``."""
         dump = json.dumps({name: poison.to_json() for name, poison in listed.items()},
                           ensure_ascii=False, sort_keys=True)
         return hashlib.sha256(dump.encode("utf-8")).hexdigest()
