@@ -14,7 +14,7 @@ from companion.app.party_hp import PartyHP, party_hp_path
 from companion.app.poisons import PoisonList, poisons_path
 from companion.app.session.mode import ChoiceAsk
 from tests.disk import refuse_writes
-from tests.systems.events.test_trap_names_and_party_hp_kept import PARTY, VITALITY_DAMAGE
+from tests.systems.events.helpers import PARTY, VITALITY_DAMAGE
 
 
 def _tray_ticks_once() -> DiceTrayMode:

@@ -12,7 +12,7 @@ from companion.app.modes.dice_tray import DiceTrayMode
 from companion.app.party_hp import PartyHP, party_hp_path
 from companion.app.paths import config_dir
 from companion.app.poisons import PoisonList, poisons_path
-from tests.systems.events.test_trap_names_and_party_hp_kept import PARTY, VITALITY_DAMAGE
+from tests.systems.events.helpers import PARTY, VITALITY_DAMAGE
 
 #: Where `companion events` finds the party with no --party.
 SAVED_PARTY = "events_party.toml"

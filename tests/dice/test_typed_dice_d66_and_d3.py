@@ -7,18 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.dice import ManualDice, roll
-
-
-def typed(*lines: str) -> tuple[ManualDice, list[str]]:
-    """Typed dice answering ``lines`` in turn, and the prompts they were asked with."""
-    answers, prompts = iter(lines), []
-
-    def ask(prompt: str) -> str:
-        prompts.append(prompt)
-        return next(answers)
-
-    return ManualDice(ask), prompts
+from companion.dice import roll
+from tests.dice.typed_dice_helpers import typed
 
 
 def test_a_d66_is_typed_as_its_two_digits() -> None:

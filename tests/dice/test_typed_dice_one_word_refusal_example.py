@@ -10,7 +10,7 @@ import re
 import pytest
 
 from companion.dice import roll
-from tests.dice.test_typed_dice_d66_and_d3 import typed
+from tests.dice.typed_dice_helpers import typed
 
 
 @pytest.mark.parametrize(("sides", "word", "example"), [

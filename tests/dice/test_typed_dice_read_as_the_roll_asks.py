@@ -12,7 +12,7 @@ import pytest
 
 from companion.app.cli import main
 from companion.dice import ScriptedDice, roll
-from tests.dice.test_typed_dice_d66_and_d3 import typed
+from tests.dice.typed_dice_helpers import typed
 
 
 @pytest.mark.parametrize("word", ["11", "12", "35"])

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.systems.events.test_trap_names_and_party_hp_kept import PARTY, RATINGS
+from tests.systems.events.helpers import PARTY, RATINGS
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from companion.dice import SimulatedDice
 from companion.systems.events.run import run_event
-from tests.systems.events.test_events import AKI, RATINGS, d6, sw, texts
+from tests.systems.events.walk_helpers import AKI, RATINGS, d6, sw, texts
 
 
 def test_every_trap_of_the_generic_table_spells_armour_the_british_way() -> None:

@@ -22,6 +22,7 @@ from companion.systems.events.report import EventReport
 from companion.systems.events.rules import NoParty, load_rules
 from companion.systems.events.run import run_active_action, run_event
 from companion.systems.events.sword_world import ABILITY_NAMES, Member, load_rating_table
+from tests.systems.events.walk_helpers import AKI, BEN, PARTY, RATINGS, d6, sw, texts, walk
 
 ALL_EV_IDS = (
     [f"EV-CORE-{n}" for n in range(1, 5)]
@@ -33,46 +34,7 @@ ALL_EV_IDS = (
     + [f"EV-POI-{n}" for n in range(1, 13)]
 )
 
-AKI = Member("Aki", adventurer=3, thief=3, dexterity=3, agility=2, intelligence=1, vitality=2,
-             evasion=2, armor=2, hp=20, max_hp=25, mp=10, max_mp=12)
-BEN = Member("Ben", adventurer=2, sage=2, sorcerer=2, intelligence=3, vitality=1, shield=1)
 CARA = Member("Cara", adventurer=2, thief=1)
-PARTY = (AKI, BEN)
-
-RATINGS = load_rating_table(
-    "rating,2,3,4,5,6,7,8,9,10,11,12\n"
-    "0,*,0,0,0,1,2,2,3,3,4,4\n"
-    "5,*,0,1,1,2,3,4,4,5,5,6\n"
-    "10,*,1,2,3,3,4,5,5,6,7,8\n"
-)
-
-
-def d6(*values: int) -> list[tuple[int, int]]:
-    return [(6, v) for v in values]
-
-
-def walk(
-    table: str,
-    rands: Sequence[tuple[int, int]],
-    *,
-    overrides: dict[str, dict[str, Any]] | None = None,
-    **kw: Any,
-) -> EventReport:
-    """Run one event with scripted dice and check every scripted die was used."""
-    rules = load_rules().with_overrides(overrides or {})
-    source = ScriptedDice(rands)
-    report = run_event(table, source, rules=rules, **kw)
-    assert source.remaining == [], report.text
-    return report
-
-
-def texts(report: EventReport, rule: str) -> list[str]:
-    return [s.text for s in report.find(rule)]
-
-
-def sw(table: str, rands: Sequence[tuple[int, int]], **kw: Any) -> EventReport:
-    kw.setdefault("party", PARTY)
-    return walk(table, rands, mode="sw", **kw)
 
 
 # --- rules data -----------------------------------------------------------------

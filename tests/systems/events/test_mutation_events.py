@@ -6,7 +6,7 @@ Each test names its rule ID and asserts the outcome the spec (§1) and seed 001 
 from __future__ import annotations
 
 from companion.systems.events.sword_world import Member
-from tests.systems.events.test_events import RATINGS, d6, walk
+from tests.systems.events.walk_helpers import RATINGS, d6, walk
 
 
 def test_ev_trap_3_the_lowered_rating_never_goes_below_0_at_dm_level_1() -> None:

@@ -17,7 +17,7 @@ from companion.app.party_hp import PartyHP, party_hp_path
 from companion.app.poisons import PoisonList, poisons_path
 from companion.systems.events.sword_world import load_party
 from tests.disk import refuse_writes
-from tests.systems.events.test_trap_names_and_party_hp_kept import PARTY, VITALITY_DAMAGE, _events
+from tests.systems.events.helpers import PARTY, VITALITY_DAMAGE, _events
 
 #: Aki's hp left out of the party file (her max_hp stays).
 NO_AKI_HP = PARTY.replace("hp = 20\n", "", 1)

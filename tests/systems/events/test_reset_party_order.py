@@ -12,7 +12,7 @@ import pytest
 from companion.app.cli import main
 from companion.app.party_hp import PartyHP, party_hp_path
 from companion.systems.events.sword_world import load_party
-from tests.systems.events.test_trap_names_and_party_hp_kept import PARTY
+from tests.systems.events.helpers import PARTY
 
 
 def test_reset_before_the_table_is_refused_with_the_order_that_works(

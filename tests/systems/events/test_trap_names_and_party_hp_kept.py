@@ -21,6 +21,7 @@ from companion.errors import DataError
 from companion.systems.events.run import run_event
 from companion.systems.events.sword_world import Member, load_party, load_rating_table
 from tests.disk import refuse_writes
+from tests.systems.events.helpers import PARTY, RATINGS, VITALITY_DAMAGE, _events
 
 
 def test_a_trap_is_named_by_its_japanese_name_too() -> None:
@@ -50,35 +51,6 @@ def test_the_table_help_gives_each_tables_japanese(
 
 
 # --- F4: the party's HP and MP kept between tables ---------------------------------------
-
-PARTY = """
-[[member]]
-name = "Aki"
-adventurer = 3
-vitality = 2
-hp = 20
-max_hp = 25
-mp = 10
-max_mp = 12
-
-[[member]]
-name = "Ben"
-adventurer = 2
-hp = 14
-max_hp = 16
-mp = 18
-max_mp = 21
-"""
-#: Every base power at rating 5 is 4, at rating 0 is 1.
-RATINGS = ("rating,2,3,4,5,6,7,8,9,10,11,12\n5,4,4,4,4,4,4,4,4,4,4,4\n"
-           "0,1,1,1,1,1,1,1,1,1,1,1\n")
-VITALITY_DAMAGE = '[Ben]\nface = 4\nrule = "EV-POI-8"\ntoxicity = 8\ndamage_max = 3\n'
-
-
-def _events(capsys: pytest.CaptureFixture[str], *words: str) -> tuple[int, str, str]:
-    code = main(["events", *words])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_a_recovery_after_poison_damage_caps_from_the_hp_left(
