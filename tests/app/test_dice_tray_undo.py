@@ -10,6 +10,9 @@ import json
 import pytest
 
 from companion.app import poisons as poisons_module
+from companion.app.commands.play import table_modes
+from companion.app.commands.play.table_modes import run_dice_tray
+from companion.app.config import load_config
 from companion.app.modes import dice_tray as dice_tray_module
 from companion.app.modes.dice_tray import (
     TRACK_REFUSED,
@@ -20,8 +23,11 @@ from companion.app.modes.dice_tray import (
     table_path,
 )
 from companion.app.poisons import PoisonList, poisons_path
+from companion.app.session.controls import Controls
 from companion.app.session.mode import ChoiceAsk, RollAsk, Throw
+from companion.app.session.system_menu import SystemMenu
 from companion.hw.buttons import Button
+from tests.app.table import PlayerAtTheScreen
 
 TABLES, RECOVERY, POISON = 2, 5, 6  # the menu's Tables (after 1D6, 2D6), the tables'
 
@@ -218,3 +224,38 @@ def test_undo_refused_writes_the_table_back_as_it_was() -> None:
     assert mode.trouble == UNDO_REFUSED
     assert table_path().read_text(encoding="utf-8") == written
     assert json.loads(written)["table"] is None
+
+
+def played_poison_table(source: str, script: list[tuple[str, str]]) -> PlayerAtTheScreen:
+    """``play --mode dice --dice SOURCE``: Tables, Poison, then ``script``; the power goes
+    when it runs out."""
+    screen = PlayerAtTheScreen([("Dice tray ダイストレイ: roll dice", "2"),
+                                ("Which table?", "6"), *script])
+    config = load_config(overrides={"dice.source": source, "input.poll_seconds": 0.005})
+    controls = Controls([screen])
+    with pytest.MonkeyPatch.context() as patched, pytest.raises(KeyboardInterrupt):
+        patched.setattr(table_modes, "_TRAY_LEFT", {})  # what a new process has
+        run_dice_tray(config, screen, controls, 1, SystemMenu(controls, "dice", 0.0, ""))
+    return screen
+
+
+def test_play_with_typed_dice_offers_undo_and_asks_the_die_again() -> None:
+    """reviewe72 RISK 2: play tells the tray its dice are typed (``--dice typed``), so the
+    outcome offers Undo, and Undo asks the maximum's die again with the poison taken back.
+    The tests above make the tray by hand: play could drop the flag unseen."""
+    screen = played_poison_table("typed", [
+        ("Type the D6", "4"), ("Type the D6", "3"),
+        ("毒 Poison: the table's outcome", "2")])  # Undo
+    outcome = next(v for v in reversed(screen.views)
+                   if v.prompt.startswith("毒 Poison: the table's outcome"))
+    assert [o.label for o in outcome.options] == ["Again もう一度", "Menu メニュー", UNDO]
+    assert screen.views[-1].prompt.startswith("the poison's maximum damage")
+    assert tracked() == {}
+
+
+def test_play_with_simulated_dice_offers_no_undo() -> None:
+    """``--dice sim``: an Undo would be a free reroll; the outcome has Again and Menu."""
+    screen = played_poison_table("sim", [])
+    outcome = screen.views[-1]
+    assert outcome.prompt.startswith("毒 Poison: the table's outcome")
+    assert [o.label for o in outcome.options] == ["Again もう一度", "Menu メニュー"]
