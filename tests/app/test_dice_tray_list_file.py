@@ -7,6 +7,7 @@ is refused so too (events72 DEFECT 1)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from companion.app.dice_expressions import parse_expressions
 from companion.app.modes.dice_tray import (
     HELD,
     LISTS_BLOCKED,
+    LISTS_ENDED,
     LISTS_PROMPT,
     DiceTrayMode,
     table_path,
@@ -146,6 +148,37 @@ def test_a_table_held_for_its_list_is_taken_up_held_once_the_list_reads() -> Non
     second = tray_with_the_list_file(table_file=table_path())
     second.take_up_saved()
     assert prompt(second) == HELD
+
+
+def ended_monster_table_taken_up(text: str) -> DiceTrayMode:
+    """The monster table saved as ended (1 × level-3 monster, its species die 2) as the
+    power went, taken up at a start with the list file ``text``."""
+    list_file(text)
+    table_path().parent.mkdir(parents=True, exist_ok=True)
+    table_path().write_text(json.dumps({"version": 1, "table": {
+        "table": "monster", "expression": None, "throws": [[1], [2]], "stage": "outcome",
+        "resume": False, "held": False, "note": "", "ended": {"poisons": None}}}),
+        encoding="utf-8")
+    mode = tray_with_the_list_file(table_file=table_path())
+    mode.take_up_saved()
+    return mode
+
+
+LEVEL_3 = "[[monster]]\nname = 'Orc'\nlevel = 3\n[[monster]]\nname = 'Ogre'\nlevel = 3\n"
+
+
+def test_a_table_ended_taken_up_without_its_list_says_its_pick_is_not_shown() -> None:
+    """reviewe72 RISK 4: the player saw Ogre; the list broken before the next start, the
+    outcome was shown as "the GM picks the species" without a word. Now the status and the
+    Table panel say the list's pick is not shown, and why."""
+    with_list = ended_monster_table_taken_up(LEVEL_3)
+    assert with_list.dice.steps[-1].text.endswith("(1D2) ＞ 2 ＞ Ogre")
+    assert not with_list.trouble
+    broken = ended_monster_table_taken_up(BAD)
+    assert broken.stage.value == "outcome" and broken.trouble == LISTS_ENDED
+    assert broken.dice.steps[-1].text == (
+        "Taken up after a stop: the list file cannot be read, so what it picked is not "
+        f"shown 選択は表示なし ({config_dir() / LISTS_NAME}: {WRONG})")
 
 
 def test_a_control_character_in_dice_expressions_is_refused() -> None:

@@ -165,6 +165,12 @@ UNREADABLE_LIST = "unreadable"
 #: rolls, other tables and Tick go on, and the error is on its screen; it would not start,
 #: and said why on stderr only (events72 DEFECT 2). The file is read again at each try.
 LISTS_BLOCKED = "list file unreadable リスト読めず: mend it 修正を"
+#: A table saved as ended, taken up at a start where the list file cannot be read: its
+#: walk is walked again without the list, to show it and track its poisons, and what the
+#: list picked (a monster's species, an item) is not in it: said, not shown silently as
+#: another outcome, "the GM picks the species" for the "Ogre" the player saw (reviewe72
+#: RISK 4).
+LISTS_ENDED = "list file unreadable リスト読めず: shown without what it picked 選択は表示なし"
 LISTS_PROMPT = ("List file unreadable リスト読めず: mend it, then Again; or back to the menu? "
                 "修正してもう一度")
 #: *Undo* on a table's or a roll's outcome with typed dice (``--dice typed``): the last
@@ -841,6 +847,7 @@ class DiceTrayMode:
         walk that awaits no die (the tables changed since) is no table to take up."""
         pick = TrayPick(state["table"], state["expression"])
         self.pick, self.throws = pick, [tuple(t) for t in state["throws"]]
+        without_list = state.get("ended") is not None and self._lists_unread()
         if state.get("ended") is None and self._lists_blocked():
             return  # not walked without the list it walked with: held until it is mended
         self.stage = Stage.THROW
@@ -851,6 +858,15 @@ class DiceTrayMode:
         if state.get("ended") is not None:  # a walk saved as ended: its outcome
             if need is not None:
                 raise DataError(f"its throws, said ended, do not end {self._title()}")
+            if without_list:  # its poisons are tracked all the same: no list gives one
+                note(f"{self.table_file}: the dice tray's {self._title()} had ended as it "
+                     f"stopped; the list file cannot be read ({self.lists_error}), so its "
+                     "outcome is shown without what the list picked (a monster's species, "
+                     "an item)")
+                self.trouble = LISTS_ENDED
+                self.dice = replace(self.dice, steps=(*self.dice.steps, DiceStep(
+                    "EV-MON-1", "Taken up after a stop: the list file cannot be read, so "
+                    f"what it picked is not shown 選択は表示なし ({self.lists_error})")))
             return
         if need is None:
             raise DataError(f"its throws end {self._title()}: no die is awaited")
@@ -935,21 +951,33 @@ class DiceTrayMode:
         """Whether the pick is a table that can come to a list while the list file cannot
         be read (:data:`LISTS_BLOCKED`; it is read again first): the tray is then at the
         outcome, the error on its screen, *Again* trying again, the throws taken kept."""
-        if self.pick is None or self.pick.table not in LIST_TABLES or not self.lists_error:
+        if not self._lists_unread():
             return False
-        if self.reload_lists is not None:
-            try:
-                self.lists = self.reload_lists()
-            except DataError as exc:
-                self.lists_error = str(exc)
-            else:
-                self.lists_error = ""
-                note("the list file is read again: the tables that use it go on")
-                return False
         self.stage = Stage.OUTCOME
         self.resume, self.held, self.note = bool(self.throws), False, LISTS_BLOCKED
         self.dice = DiceView(title=self._title(), source=self.source_name,
                              steps=self._lists_rows())
+        return True
+
+    def _lists_unread(self) -> bool:
+        """Whether the pick is a table that can come to a list while the list file cannot
+        be read (it is read again first)."""
+        if self.pick is None or self.pick.table not in LIST_TABLES or not self.lists_error:
+            return False
+        return not self._lists_read_again()
+
+    def _lists_read_again(self) -> bool:
+        """Read the list file again (:attr:`reload_lists`) while it is said unreadable:
+        whether it reads now (:attr:`lists_error` then cleared)."""
+        if not self.lists_error or self.reload_lists is None:
+            return not self.lists_error
+        try:
+            self.lists = self.reload_lists()
+        except DataError as exc:
+            self.lists_error = str(exc)
+            return False
+        self.lists_error = ""
+        note("the list file is read again: the tables that use it go on")
         return True
 
     def _lists_rows(self) -> tuple[DiceStep, ...]:
