@@ -627,7 +627,11 @@ class FightPanels(DiceTray):
         beside_x = x + name.get_width() + m(6)
         beside_w = pools_x - beside_x - m(8)
         if beside and self._fits_a_word(beside, m(TEXT_MIN), beside_w):
-            self.surface.blit(self._fit(beside, m(TEXT_MIN), beside_w, beside_color),
+            # Conditions cut in the middle: their ends tell them apart, "呪殺呪 curse 死亡
+            # died" from "呪殺呪 curse 366d", and a row cut at its end showed "呪殺呪 curs…"
+            # for both, the dead's own turn saying nothing of its death (screen72 NIT 3).
+            fit = self._fit_middle if beside is conditions else self._fit
+            self.surface.blit(fit(beside, m(TEXT_MIN), beside_w, beside_color),
                               (beside_x, y + m(2)))
         self.surface.blit(pools, (pools_x, y))
         if not two_lines:
