@@ -10,6 +10,7 @@ import json
 import pytest
 
 from companion.app import poisons as poisons_module
+from companion.app.command_name import companion_line
 from companion.app.commands.play import table_modes
 from companion.app.commands.play.table_modes import run_dice_tray
 from companion.app.config import load_config
@@ -18,6 +19,7 @@ from companion.app.modes.dice_tray import (
     TRACK_REFUSED,
     UNDO,
     UNDO_REFUSED,
+    UNDO_REFUSED_CURE,
     DiceTrayMode,
     Stage,
     table_path,
@@ -27,6 +29,7 @@ from companion.app.session.controls import Controls
 from companion.app.session.mode import ChoiceAsk, RollAsk, Throw
 from companion.app.session.system_menu import SystemMenu
 from companion.hw.buttons import Button
+from companion.systems.events.poisoned import Poison
 from tests.app.table import PlayerAtTheScreen
 
 TABLES, RECOVERY, POISON = 2, 5, 6  # the menu's Tables (after 1D6, 2D6), the tables'
@@ -121,8 +124,44 @@ def test_undo_changes_nothing_when_the_list_changed_since() -> None:
     poison_table(mode, 4, 3)
     PoisonList(poisons_path()).cure("victim")
     pick(mode, UNDO)
-    assert mode.stage.value == "outcome" and mode.trouble == UNDO_REFUSED
+    assert mode.stage.value == "outcome"
+    assert mode.trouble == UNDO_REFUSED.format(
+        cure=companion_line("events", "cure", "--who", "victim"))
     assert tracked() == {}
+
+
+def test_undo_refused_names_the_cure_command_on_the_screen() -> None:
+    """reviewe72 NIT 5: the status said "use Tick", which cures nothing (the Poisons view
+    has End block, Rest and Back); `companion events cure` was on stderr only. Aki's
+    poison tracked beside the tray since the outcome, the status names the command that
+    ends the poison the table gave."""
+    mode = typed_tray()
+    poison_table(mode, 4, 3)
+    listed = PoisonList(poisons_path())
+    now = dict(listed.poisons)
+    assert listed.put_back({**now, "Aki": now["victim"]}, now)  # as `events poison` would
+    pick(mode, UNDO)
+    assert mode.trouble.startswith("not undone 取り消せず: the list changed; cure it by "
+                                   "hand 手で解除: ")
+    assert mode.trouble.endswith(" events cure --who victim")
+    assert list(tracked()) == ["victim", "Aki"]
+
+
+def test_undo_of_a_cure_refused_says_the_cure_stands() -> None:
+    """A recovery's cure undone while the list changed since: no command tracks the poison
+    again; the status says the cure stands and to note the poison by hand."""
+    mode = typed_tray()
+    poison_table(mode, 4, 3)
+    pick(mode, "Menu メニュー")
+    mode.answer(TABLES)
+    mode.answer(RECOVERY)
+    mode.answer(Throw((3, 3)))
+    mode.answer(Throw((3, 3)))
+    listed = PoisonList(poisons_path())
+    listed.put_back({"Aki": Poison.from_json({"face": 4, "rule": "EV-POI-8", "toxicity": 8,
+                                              "damage_max": 3}, "test")}, {})
+    pick(mode, UNDO)
+    assert mode.trouble == UNDO_REFUSED_CURE
 
 
 def test_a_plain_roll_typed_wrong_is_typed_again() -> None:
@@ -221,7 +260,7 @@ def test_undo_refused_writes_the_table_back_as_it_was() -> None:
     written = table_path().read_text(encoding="utf-8")
     PoisonList(poisons_path()).cure("victim")
     pick(mode, UNDO)
-    assert mode.trouble == UNDO_REFUSED
+    assert mode.trouble.startswith("not undone 取り消せず")
     assert table_path().read_text(encoding="utf-8") == written
     assert json.loads(written)["table"] is None
 

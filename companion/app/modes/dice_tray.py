@@ -43,6 +43,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from companion.app.command_name import companion_line
 from companion.app.commands.roll import shown
 
 # (their home since reviewe68 RISK 2; imported from here before)
@@ -179,7 +180,25 @@ LISTS_PROMPT = ("List file unreadable リスト読めず: mend it, then Again; o
 #: cure on the command line (events72 RISK 3). Typed dice only: a thrown die's undo would
 #: be a free reroll.
 UNDO = "Undo 取り消し"
-UNDO_REFUSED = "not undone 取り消せず: the poison list changed since; use Tick 毒の経過"
+#: *Undo* refused, the poison list changed since the table tracked its poison: the poison
+#: stays, and the screen names the command that ends it, ``{cure}`` (the tray's Poisons view
+#: has no cure; the hint was on stderr only, which the player at the Pi does not see, and
+#: the screen said Tick, which removes no poison: reviewe72 NIT 5).
+UNDO_REFUSED = "not undone 取り消せず: the list changed; cure it by hand 手で解除: {cure}"
+#: *Undo* of a cure refused, the list changed since: the cure stands, the poison it ended
+#: to be noted by hand (no command tracks a poison but a table).
+UNDO_REFUSED_CURE = ("not undone 取り消せず: the list changed; the cure stands 治療はそのまま: "
+                     "note the poison by hand 手で記録を")
+
+
+def _undo_refused(before: Mapping[str, Poison], after: Mapping[str, Poison]) -> str:
+    """:data:`UNDO_REFUSED` for the poisons the table gave (in ``after`` and not so in
+    ``before``), each with its cure command; :data:`UNDO_REFUSED_CURE` for a cure."""
+    given = [name for name, poison in after.items() if before.get(name) != poison]
+    if not given:
+        return UNDO_REFUSED_CURE
+    return UNDO_REFUSED.format(cure="; ".join(
+        companion_line("events", "cure", "--who", name) for name in given))
 
 
 def table_path() -> Path:
@@ -569,10 +588,11 @@ class DiceTrayMode:
                 self.trouble = f"not undone 取り消せず: {error_text(refused)}"
                 return
             if not put_back:
+                self.trouble = _undo_refused(before, after)
                 note(f"{self.poisons.path}: the poison list changed since the "
-                     f"{self._title()} tracked its poison or cure: not undone; Tick "
-                     "shows the list, `companion events cure --who NAME` ends a poison")
-                self.trouble = UNDO_REFUSED
+                     f"{self._title()} tracked its poison or cure: not undone; "
+                     f"{POISONS} shows the list, "
+                     f"`{companion_line('events', 'cure', '--who', 'NAME')}` ends a poison")
                 return
         else:
             self.throws.pop()
