@@ -222,9 +222,12 @@ def run(args: argparse.Namespace) -> int:
         load_rating_table(read_text(args.ratings, "rating table"), args.ratings)
         if args.ratings else None
     )
-    # Read by the tables that can come to a list only: a list written wrong blocks those,
-    # not the poison and party actions nor the other tables (events72 DEFECT 2).
-    lists = user_lists(args.lists) if args.table in LIST_TABLES else None
+    # The saved list file is read by the tables that can come to a list only: one written
+    # wrong blocks those, not the poison and party actions nor the other tables (events72
+    # DEFECT 2). A file --lists names is read whatever the table, as --party's is: a path
+    # typed wrong (no such file) is said, not passed over (reviewe72 NIT 6).
+    lists = (user_lists(args.lists) if args.table in LIST_TABLES or args.lists is not None
+             else None)
 
     if args.table in POISON_ACTIONS:
         return poison_action(args, rules, party)
