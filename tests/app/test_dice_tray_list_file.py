@@ -187,3 +187,24 @@ def test_a_control_character_in_dice_expressions_is_refused() -> None:
     with pytest.raises(DataError, match=r"holds a control character \('\\x1b'\)"):
         parse_expressions("1D6, 2D6 hit\x1b[31m]")
     assert parse_expressions("1D6,\n  2D6\t,\r\n3D6") == ("1D6", "2D6", "3D6")
+
+
+def test_the_list_error_leaves_the_panels_once_the_file_is_mended() -> None:
+    """reviewe72 NIT 7: the menu and Tables panels showed the list file's error until a
+    table that uses it was tried, the file long mended. Opening the Tables menu, or going
+    back to the menu, reads it again."""
+    list_file(BAD)
+    mode = tray_with_the_list_file()
+    assert mode.dice.steps[0].text.startswith("List file unreadable")
+    mode.answer(TABLES)
+    assert mode.dice.steps[-2].text.startswith("List file unreadable")  # still bad
+    list_file(GOOD)
+    mode.answer(RECOVERY)  # a table that uses no list; then back to the menu
+    mode.answer(Throw((3, 3)))
+    mode.answer(Throw((3, 3)))
+    mode.answer(1)  # Menu
+    assert not mode.lists_error and mode.lists is not None
+    assert not any(s.text.startswith("List file unreadable") for s in mode.dice.steps)
+    mode.lists_error = "broken"  # read broken at the start, mended since
+    mode.answer(TABLES)
+    assert not any(s.text.startswith("List file unreadable") for s in mode.dice.steps)

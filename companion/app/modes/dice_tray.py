@@ -498,6 +498,7 @@ class DiceTrayMode:
             if index < len(self.expressions):
                 self._start(TrayPick(None, self.expressions[index]))
             elif index == len(self.expressions):
+                self._lists_read_again()  # its error not shown once mended (reviewe72 NIT 7)
                 self.stage = Stage.TABLES
                 names = list(TABLE_NAMES)
                 self.dice = DiceView(
@@ -926,6 +927,8 @@ class DiceTrayMode:
         self.resume = self.held = False
         self.note = self.trouble = self.hint = ""
         self.crowded = 0
+        # A list file mended meanwhile: its error leaves the Table panel (reviewe72 NIT 7)
+        self._lists_read_again()
         self.dice = self._menu_view()
 
     def _start(self, pick: TrayPick) -> None:
