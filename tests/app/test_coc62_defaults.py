@@ -16,7 +16,7 @@ from companion.dice import ScriptedDice
 from companion.systems.coc.combat import Attack, Defence, Fight, Side
 from companion.systems.coc.rules import Profile, load_rules
 from tests.app.test_coc_mode import at_the_table, offered
-from tests.systems.coc.test_scripted_fights import entrant
+from tests.systems.coc.scripted_fight_helpers import entrant
 
 ROWS = {("CO-BASE-1", "recompute"): True, ("CO-BASE-2", "db_twice"): False,
         ("CO-MA-3", "doubled"): False, ("CO-MA-4", "damage"): "doubled",

@@ -264,7 +264,7 @@ def test_the_scripted_fights_through_the_command_replay_identically(
 
     from companion.systems.coc.combat import Side
     from companion.systems.coc.sheet import sheet_mapping
-    from tests.systems.coc.test_scripted_fights import Faces, fight_003, fight_004, play
+    from tests.systems.coc.scripted_fight_helpers import Faces, fight_003, fight_004, play
 
     engine, steps = (fight_003 if profile == "003" else fight_004)()
     files: dict[Side, list[str]] = {Side.INVESTIGATORS: [], Side.FOES: []}

@@ -20,7 +20,7 @@ from companion.hw.display.terminal import TerminalDisplay
 from companion.systems.coc.combat import EndTurn
 from tests.app.table import Buttons
 from tests.app.test_dice_tray import Recorded
-from tests.systems.coc.test_scripted_fights import fight_003, fight_004
+from tests.systems.coc.scripted_fight_helpers import fight_003, fight_004
 
 ANN, SURE = "Ann: what now", "Ann: end the turn? 手番を終える？"
 

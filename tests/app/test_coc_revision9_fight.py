@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from companion.app.cli import main
-from tests.systems.coc.test_breaking_free_each_turn import as_saved_by_revision_9, revision_9_fight
+from tests.systems.coc.revision_9_grapple_helpers import as_saved_by_revision_9, revision_9_fight
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:

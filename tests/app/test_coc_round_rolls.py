@@ -13,8 +13,7 @@ from companion.hw.display.view import DiceStep
 from companion.systems.coc.combat import Attack, EndTurn, Fight, Side
 from companion.systems.coc.rules import Profile, load_rules
 from tests.app.test_coc_mode import pick
-from tests.systems.coc.helpers import duel, person, push, sheet
-from tests.systems.coc.test_more_rules import SWORD
+from tests.systems.coc.helpers import SWORD, duel, person, push, sheet
 
 RULES = load_rules(Profile.P003)
 

@@ -25,7 +25,7 @@ from companion.systems.genso.combat import EndFight, Fight, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
 from tests.app.table import Player
-from tests.systems.coc.test_scripted_fights import fight_003, fight_004
+from tests.systems.coc.scripted_fight_helpers import fight_003, fight_004
 
 RULES = load_rules()
 GENSO_TITLE, COC_TITLE = "幻想迷宮冒険譚 Fight 戦闘", "クトゥルフ神話TRPG Fight 戦闘"

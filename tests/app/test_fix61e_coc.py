@@ -18,7 +18,7 @@ from companion.dice import ScriptedDice
 from companion.systems.coc.combat import Attack, Defence, Delay, Fight, Side
 from companion.systems.coc.rules import Profile, load_rules
 from tests.app.test_coc_mode import at_the_table, offered
-from tests.systems.coc.test_scripted_fights import entrant
+from tests.systems.coc.scripted_fight_helpers import entrant
 
 
 def duel(settings: dict[str, Any]) -> Fight:

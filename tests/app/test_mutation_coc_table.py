@@ -14,7 +14,7 @@ from companion.dice import DiceSource, ScriptedDice, SimulatedDice
 from companion.systems.coc.combat import Attack, Defence, Fight, PickUp, Reload, Side, Treat
 from companion.systems.coc.rules import Profile, load_rules
 from tests.app.table import asked, choices, played_keys
-from tests.systems.coc.test_scripted_fights import Faces, entrant
+from tests.systems.coc.scripted_fight_helpers import Faces, entrant
 
 INV, FOE = Side.INVESTIGATORS, Side.FOES
 

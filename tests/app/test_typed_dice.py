@@ -22,7 +22,7 @@ from companion.systems.genso.combat import Attack
 from tests.app.genso_table_helpers import PC1, PC2, genso_table_in_a_terminal, new_fight
 from tests.app.table import PlayerAtTheScreen
 from tests.app.test_dice_tray import MENU, QUIT_PROMPT, Terminal
-from tests.systems.coc.test_scripted_fights import fight_003
+from tests.systems.coc.scripted_fight_helpers import fight_003
 
 
 def test_the_dice_tray_takes_the_dice_the_player_types(tmp_path: Path) -> None:

@@ -27,7 +27,7 @@ from companion.systems.genso.rules import load_rules as genso_rules
 from companion.systems.genso.sheet import preset
 from tests.hw.screen_layout_helpers import Drawn, spy_text
 from tests.hw.test_screen_layout import screen
-from tests.systems.coc.test_scripted_fights import entrant
+from tests.systems.coc.scripted_fight_helpers import entrant
 
 __all__ = ["screen"]  # the fixture, at both screen sizes and both text scales
 

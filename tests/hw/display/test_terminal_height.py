@@ -43,7 +43,7 @@ from companion.systems.genso.combat import Attack as GensoAttack
 from companion.systems.genso.combat import Fight, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
-from tests.systems.coc.test_scripted_fights import fight_003
+from tests.systems.coc.scripted_fight_helpers import fight_003
 
 GENSO = load_rules()
 

@@ -145,3 +145,6 @@ def kill_then_dying_roll_003() -> Fight:
     f.push(Attack("Cult", "Ann"), ScriptedDice([]))  # the third shot waits for DEX/2
     f.push(Attack("Cult", "Ann"), ScriptedDice([(100, 31), (10, 10), (100, 20)]))
     return f
+
+
+SWORD = {"weapons": ("japanese_sword",), "japanese_sword": 90}

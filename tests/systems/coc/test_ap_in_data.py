@@ -26,7 +26,7 @@ from companion.systems.coc.combat import (
 )
 from companion.systems.coc.rules import CocRules, Profile, load_rules
 from tests.systems.coc.helpers import person, push
-from tests.systems.coc.test_source_ranges import edited
+from tests.systems.coc.rules_file_helpers import edited
 
 
 def two(rules: CocRules, ann: dict[str, Any], cult: dict[str, Any] | None = None) -> Fight:

@@ -7,7 +7,6 @@ punched never rolled; a fight played by revision 9 replays as it was played."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 
@@ -16,9 +15,12 @@ from companion.errors import IllegalAction
 from companion.systems.coc.combat import ENGINE, Attack, BreakFree, Delay, EndTurn, Fight, Grapple
 from companion.systems.coc.rules import Profile, load_rules
 from tests.systems.coc.helpers import at, duel, push, replays
-
-ANN: dict[str, Any] = {"weapons": ("fist",), "fist": 60, "grapple": 70}
-CULT: dict[str, Any] = {"fist": 60}
+from tests.systems.coc.revision_9_grapple_helpers import (
+    ANN,
+    CULT,
+    as_saved_by_revision_9,
+    revision_9_fight,
+)
 
 
 def test_the_held_ones_str_roll_comes_at_the_start_of_its_turn_at_no_ap_003() -> None:
@@ -87,26 +89,6 @@ def test_004_keeps_its_own_try_on_its_turn() -> None:
     text = push(f, Grapple("Ann", "Cult"), (100, 10))
     assert "STR" not in text and f.state.current.name == "Cult"  # type: ignore[union-attr]
     assert "Cult breaks free (CO-GRAP-6)" in push(f, BreakFree("Cult"), (100, 30))
-
-
-def revision_9_fight() -> Fight:
-    """Played by revision 9: Ann holds Cult; Cult punches with its 1 AP (no STR roll), then
-    round 2: Ann ends her turn and Cult spends its AP on BreakFree, which fails."""
-    f = at(9, duel(Profile.P003, ANN, CULT))
-    push(f, Grapple("Ann", "Cult"), (100, 10))
-    push(f, Attack("Cult", "Ann"), (100, 90))
-    push(f, EndTurn("Ann"))
-    push(f, BreakFree("Cult"), (100, 80))
-    return f
-
-
-def as_saved_by_revision_9(f: Fight) -> dict[str, Any]:
-    """``f``'s file as revision 9's code wrote it: ``engine`` 9 at its top, none on entries."""
-    data: dict[str, Any] = json.loads(json.dumps(f.to_json()))
-    data["engine"] = 9
-    for entry in data["journal"]:
-        assert entry.pop("engine") == 9
-    return data
 
 
 def test_a_revision_9_fight_replays_as_it_was_played() -> None:

@@ -14,7 +14,7 @@ from companion.errors import DataError
 from companion.systems.coc.combat import ENGINE, Attack
 from companion.systems.coc.rules import Profile, load_rules
 from tests.systems.coc.helpers import at, duel, pass_to, push, refused, replays
-from tests.systems.coc.test_source_ranges import edited
+from tests.systems.coc.rules_file_helpers import edited
 
 P004 = Profile.P004
 #: The revision before these fixes.

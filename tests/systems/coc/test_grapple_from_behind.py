@@ -6,8 +6,6 @@ played."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from companion.dice import ScriptedDice
@@ -23,11 +21,8 @@ from companion.systems.coc.combat import (
     Tackle,
 )
 from companion.systems.coc.rules import Profile
-from tests.systems.coc.helpers import at, duel, pass_to, push, replays
-
-ANN: dict[str, Any] = {"weapons": ("fist",), "grapple": 60, "tackle": 60, "fist": 60}
-CULT: dict[str, Any] = {"weapons": ("knife",), "knife": 50, "dodge": 50}
-TACKLE_ON = {"CO-TACKLE-1": {"p003": "optional_on"}}
+from tests.systems.coc.grapple_from_behind_helpers import ANN, CULT, TACKLE_ON, cult_holds_ann
+from tests.systems.coc.helpers import at, duel, push, replays
 
 
 def behind(engine: int, concentrating: bool = False) -> Fight:
@@ -81,26 +76,6 @@ def test_dodge_concentration_dodges_a_grapple_and_a_tackle_from_behind_003() -> 
     text = push(f, Grapple("Ann", "Cult", defence=Defence.DODGE), (100, 30), (100, 10))
     assert "回避/Dodge" in text and f.state.get("Ann").grappling == ""
     replays(f)
-
-
-def cult_holds_ann(engine: int = ENGINE, profile: Profile = Profile.P003,
-                   board: bool = True) -> Fight:
-    """Cult holds (004: restrains) Ann; Bob's turn of round 2. On 003's board Cult is on d3
-    facing N, Ann pulled in from d4, Bob on d2 at Cult's back."""
-    f = duel(profile, {}, {"grapple": 60}, third={"tackle": 60, "fist": 60},
-             settings=TACKLE_ON if profile is Profile.P003 else None)
-    if board:
-        push(f, Place("Ann", "d4", "S"))
-        push(f, Place("Cult", "d3", "N"))
-        push(f, Place("Bob", "d2", "N"))
-    at(engine, f)
-    pass_to(f, "Cult")
-    # round 2 opens on Ann's turn: her STR roll fails (CO-GRAP-2, 003 from revision 10)
-    strain = ((100, 90),) if profile is Profile.P003 and engine >= 10 else ()
-    push(f, Grapple("Cult", "Ann"), (100, 30), *strain)
-    assert f.state.get("Cult").grappling == "Ann"
-    pass_to(f, "Bob")
-    return f
 
 
 def test_a_tackle_from_behind_finds_no_human_shield_003() -> None:

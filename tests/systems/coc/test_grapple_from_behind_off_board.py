@@ -30,8 +30,8 @@ from companion.systems.coc.combat import (
     action_from_json,
 )
 from companion.systems.coc.rules import Profile, load_rules
+from tests.systems.coc.grapple_from_behind_helpers import ANN, CULT, TACKLE_ON, cult_holds_ann
 from tests.systems.coc.helpers import at, duel, push, replays
-from tests.systems.coc.test_grapple_from_behind import ANN, CULT, TACKLE_ON, cult_holds_ann
 
 
 def off_board(engine: int = ENGINE, concentrating: bool = False,

@@ -37,7 +37,7 @@ from companion.systems.coc.combat import (
 )
 from companion.systems.coc.rules import Profile, load_rules, weapon_from_mapping
 from companion.systems.coc.sheet import sheet_from_mapping, sheet_mapping
-from tests.systems.coc.helpers import duel, pass_to, person, push
+from tests.systems.coc.helpers import SWORD, duel, pass_to, person, push
 
 P003, P004 = Profile.P003, Profile.P004
 
@@ -170,8 +170,6 @@ def test_co_disarm_1_penalty_unless_trained_and_the_weapon_falls_004() -> None:
 
 
 # --- body parts (CO-BODY-1..6) ------------------------------------------------------------
-
-SWORD = {"weapons": ("japanese_sword",), "japanese_sword": 90}
 
 
 def test_co_body_2_5_6_cut_off_an_arm_recomputes_and_bleeds_004() -> None:

@@ -12,7 +12,7 @@ from companion.errors import IllegalAction
 from companion.systems.coc.combat import Attack, Concentrate, Fight, Side
 from companion.systems.coc.rules import Profile, load_rules
 from tests.systems.coc.helpers import person, push
-from tests.systems.coc.test_source_ranges import edited
+from tests.systems.coc.rules_file_helpers import edited
 
 
 def fight(profile: Profile, header: str, key: str, value: str, **ann: int) -> Fight:
