@@ -9,12 +9,17 @@ journal does, and reads back what the engine then holds.
 
 from __future__ import annotations
 
+import contextlib
+import json
+import shutil
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from companion.app.modes.genso import GensoFightMode
+from companion.app.modes.genso import GensoFightMode, read_fight_file, table_session
+from companion.app.session.mode import RollAsk, Show, Throw
 from companion.dice import DiceSource, SimulatedDice
 from companion.errors import IllegalAction
 from companion.systems.genso.combat import (
@@ -23,15 +28,17 @@ from companion.systems.genso.combat import (
     Fight,
     Status,
     UseStone,
+    Wait,
     entrants_for,
 )
 from companion.systems.genso.rules import GensoRules, load_rules
 from companion.systems.genso.sheet import preset
-from tests.app.table import asked, choices, played_keys
+from tests.app.table import Player, asked, choices, played_keys
 
 RULES = load_rules()
 PC1, PC2 = "駆け出し冒険者１", "駆け出し冒険者２"
 ORC1, ORC2 = "オーク1", "オーク2"
+DATA = Path(__file__).parents[1] / "systems" / "genso" / "data"
 
 
 def table(rules: GensoRules = RULES, *, pc1: dict[str, Any] | None = None,
@@ -332,3 +339,47 @@ def test_a_fist_the_sheet_lists_is_offered_once() -> None:
     mode = table(pc1={"weapons": ("fist",)})
     play(mode, "attack", f"t:{ORC1}")
     assert choices(mode) == ["w:0", "back"]
+
+
+class TypedThrows:
+    """The player's own dice, typed: each throw asked is the next of ``throws``; when they
+    run out the power goes."""
+
+    def __init__(self, *throws: tuple[int, ...]) -> None:
+        self.throws = list(throws)
+
+    def next_throw(self, ask: RollAsk, show: Show) -> Throw:
+        if not self.throws:
+            raise KeyboardInterrupt
+        return Throw(self.throws.pop(0))
+
+
+def test_a_revision_7_table_that_struck_with_the_added_fist_resumes(tmp_path: Path) -> None:
+    """reviewg72 DEFECT 1: a table of 0afa2005 (engine revision 7, the fist offered twice),
+    Fi's sheet listing only ``fist``: Fi struck the Ghost with `w:1` (the fist derive adds)
+    on [5,3], the Ghost waited, Fi picked `w:1` again and the power went at the to-hit throw.
+    Resumed, `w:1` was "not among the choices (w:0, back)" and the save was set aside as
+    corrupt, the half-played attack lost. It replays, the throw is asked again, and [1,1]
+    plays as at 0afa2005 (2[1,1]+4=6, a failure)."""
+    fight, state = tmp_path / "fight.json", tmp_path / "table.json"
+    shutil.copyfile(DATA / "table_added_fist_r7_fight.json", fight)
+    saved = json.loads((DATA / "table_added_fist_r7.json").read_text(encoding="utf-8"))
+    assert saved["inputs"].count("w:1") == 2 and saved["fight"]["version"] == 7
+    saved["fight_path"] = str(fight.resolve())
+    state.write_text(json.dumps(saved, ensure_ascii=False), encoding="utf-8")
+    told: list[str] = []
+    session = table_session(RULES, fight, state, resume=True, seed=None, choices=Player([]),
+                            rolls=TypedThrows((1, 1)), tell=told.append)
+    with contextlib.suppress(KeyboardInterrupt):
+        session.run()
+    mode = session.mode
+    assert isinstance(mode, GensoFightMode)
+    assert not [t for t in told if "does not replay" in t], told
+    assert not list(tmp_path.glob("table.json.corrupt-*"))
+    assert mode.journal == [*saved["inputs"], "1,1"]
+    first, wait, again = mode.fight.journal
+    assert first.action == again.action == Attack("Fi", "ゴースト", 1, False)
+    assert wait.action == Wait("ゴースト")
+    assert [(d.sides, d.value) for d in again.dice] == [(6, 1), (6, 1)]
+    assert "2[1,1]+4=6 ＞ 失敗/failure" in again.lines[0].text
+    assert read_fight_file(RULES, fight).journal[-1].action == again.action

@@ -73,9 +73,14 @@ class _TargetMenus(_FightView):
         drains = actor.drain_hp or actor.drain_mp
         if len(actor.weapons) > 1 and not drains:
             if len(rest) < 2:
+                # While a save is given again, every weapon is offered: a table saved before
+                # genso72 NIT 8 may have struck with the fist derive adds beside the sheet's
+                # own (`w:1` of a sheet listing only "fist"), which the live menu leaves out
+                # (reviewg72 DEFECT 1: the save was set aside as corrupt).
+                weapons = (list(enumerate(actor.weapons)) if self._restoring
+                           else numbered_weapons(actor.weapons))
                 return ChoiceAsk("With which weapon? 武器は？", (
-                    *(Option(f"w:{i}", f"{w.name} {w.power}")
-                      for i, w in numbered_weapons(actor.weapons)), BACK))
+                    *(Option(f"w:{i}", f"{w.name} {w.power}") for i, w in weapons), BACK))
             return Attack(actor.name, target, _index(rest[1], "w"), full)
         return Attack(actor.name, target, 0, full)
 
