@@ -123,6 +123,10 @@ class Tracked:
     #: a poison given to nobody named, by its ``victim N``: the unnamed poisons tracked
     #: beside it, which may be the same character's (EV-POI-3: then theirs ends)
     beside: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: the list as the change read it, holding it (:meth:`PoisonList.track`): what the dice
+    #: tray's *Undo* puts back (:meth:`PoisonList.put_back`); read before the hold, another
+    #: program's change made between the two was dropped by the Undo (reviewe72 NIT 8)
+    before: dict[str, Poison] = field(default_factory=dict)
 
 
 def tracking_notes(tracked: Tracked, rules: EventRules) -> list[str]:
@@ -248,7 +252,7 @@ class PoisonList:
             # its folder, is made for it (a write and a removal on the SD card each roll).
             return Tracked((), {}, {}, bool(cures) and cures[-1] == [])
         with self._changing(unsaved) as save:
-            self.reload()
+            before = dict(self.reload())
             cured: dict[str, Poison] = {}
             cured_unnamed = False
             for step in report.find("EV-REC-1"):
@@ -273,7 +277,7 @@ class PoisonList:
                 poisoned.append(name)
             if poisoned or cured:
                 save()
-        return Tracked(tuple(poisoned), replaced, cured, cured_unnamed, beside)
+        return Tracked(tuple(poisoned), replaced, cured, cured_unnamed, beside, before)
 
     def _replace(self, name: str, new: Poison, replaced: dict[str, Poison]) -> None:
         """EV-POI-3: ``new`` is ``name``'s poison, in place of the one tracked under their

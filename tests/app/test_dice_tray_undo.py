@@ -5,7 +5,10 @@ die by die. Thrown dice (the camera's, simulated) get no Undo: it would be a fre
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -298,3 +301,31 @@ def test_play_with_simulated_dice_offers_no_undo() -> None:
     outcome = screen.views[-1]
     assert outcome.prompt.startswith("毒 Poison: the table's outcome")
     assert [o.label for o in outcome.options] == ["Again もう一度", "Menu メニュー"]
+
+
+def test_undo_keeps_a_poison_tracked_beside_as_the_table_took_the_list() -> None:
+    """reviewe72 NIT 8: the tray read the list to put back before it held it; a poison
+    `companion events` tracked between that read and the hold was in the list the table
+    left, so Undo passed its check and wrote the list back without it. The list is now
+    read for Undo under the hold: Aki's poison stays."""
+    real = poisons_module.changing
+    beside = [True]
+
+    @contextlib.contextmanager
+    def changing(path: Path, holder: str) -> Iterator[None]:
+        if beside:  # `companion events poison --who Aki` just before the tray's hold
+            beside.clear()
+            other = PoisonList(path)
+            aki = Poison.from_json({"face": 4, "rule": "EV-POI-8", "toxicity": 8,
+                                    "damage_max": 5}, "test")
+            assert other.put_back({**other.poisons, "Aki": aki}, other.poisons)
+        with real(path, holder):
+            yield
+
+    mode = typed_tray()
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(poisons_module, "changing", changing)
+        poison_table(mode, 4, 3)
+    assert list(tracked()) == ["Aki", "victim"]
+    pick(mode, UNDO)
+    assert list(tracked()) == ["Aki"]

@@ -1132,10 +1132,10 @@ class DiceTrayMode:
             # outcome is shown, with why the list was not kept.
             unsaved: list[str] = []
             self._track_known = True
-            before = dict(self.poisons.reload())
             tracked = self.poisons.track(self.report, unsaved.append)
             if not unsaved and (tracked.poisoned or tracked.cured):
-                self._tracked_change = (before, dict(self.poisons.poisons))
+                # as read under the list's hold: another program's change is in it
+                self._tracked_change = (tracked.before, dict(self.poisons.poisons))
             notes = tracking_notes(tracked, self._rules())
             kept = ("this poison is not tracked" if tracked.poisoned
                     else "the cure is not kept in it")
