@@ -58,7 +58,7 @@ from companion.systems.coc.combat import Throw as ThrowDown
 from companion.systems.coc.rules import Profile, load_rules
 from tests.app.table import Buttons, CutRolls, Player
 from tests.app.test_dice_tray import Recorded
-from tests.systems.coc.test_scripted_fights import Faces, entrant, fight_003, fight_004
+from tests.systems.coc.scripted_fight_helpers import Faces, entrant, fight_003, fight_004
 
 SEED = 7
 

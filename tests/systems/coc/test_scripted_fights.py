@@ -7,9 +7,7 @@ from __future__ import annotations
 from companion.dice import ScriptedDice
 from companion.systems.coc.combat import Fight, Side
 from companion.systems.coc.rules import load_rules
-
-# tests/app/test_coc_mode.py, open in another writer's hands, still imports these from here
-from tests.systems.coc.scripted_fight_helpers import Faces, entrant, fight_003, fight_004, play  # noqa: F401
+from tests.systems.coc.scripted_fight_helpers import fight_003, fight_004, play
 
 
 def replayed(fight: Fight) -> Fight:
