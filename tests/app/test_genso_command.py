@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from companion.app.cli import main
+from companion.app.modes.genso_fight_files import sheet_path
 from companion.app.paths import data_dir
 
 
@@ -176,6 +177,57 @@ def test_a_pc_key_is_not_taken_for_another_pcs_english(
     run(capsys, "fight", "new", "--party", "pc2", "pc1", "--monsters", "orc")
     assert run(capsys, "fight", "attack", "pc2", "pc1")["entry"]["action"]["target"] == \
         "駆け出し冒険者１"
+
+
+@pytest.mark.parametrize("typed", ["PC1", "Pc1", "ｐｃ１", "pc1"])
+def test_a_preset_key_in_any_case_names_its_pc_not_the_pc_whose_english_it_reads_as(
+        typed: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewg72 RISK 2: after ``--party pc2 pc1``, pc2 is "PC 1"; `PC1` (as `ORC1` is orc1)
+    acted for pc2 through that English, its spaces and case dropped. A preset key is matched
+    in any case, and the English with its spaces kept: `PC1` is pc1, whose turn it is not,
+    and "PC 1" as `fight show` prints it is still pc2."""
+    run(capsys, "fight", "new", "--party", "pc2", "pc1", "--monsters", "orc:2")
+    assert main(["genso", "fight", "attack", typed, "orc1", "--seed", "1"]) == 2
+    assert "it is 駆け出し冒険者２'s turn, not 駆け出し冒険者１'s" in capsys.readouterr().err
+    assert journal() == []
+    assert run(capsys, "fight", "attack", "pc2", typed)["entry"]["action"]["target"] == \
+        "駆け出し冒険者１"
+    assert run(capsys, "fight", "wait", "PC 2")["entry"]["action"]["actor"] == "駆け出し冒険者１"
+    assert run(capsys, "fight", "wait", "orc 1")["entry"]["action"]["actor"] == "オーク1"
+
+
+def test_the_english_of_sheet_pcs_is_not_read_as_a_preset_key(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewg72 RISK 2: with a party of sheet files, `pc2` named the second one through its
+    English "PC 2". No one was brought in as pc2: it is refused, listing what to type."""
+    sheets = [tmp_path / "a.toml", tmp_path / "b.toml"]
+    for preset, sheet in zip(("pc1", "pc2"), sheets, strict=True):
+        assert main(["genso", "sheet", preset, "--save-as", str(sheet)]) == 0
+    capsys.readouterr()
+    run(capsys, "fight", "new", "--party", *map(str, sheets), "--monsters", "orc")
+    assert main(["genso", "fight", "wait", "pc2"]) == 2
+    assert (f"no combatant 'pc2' in this fight (駆け出し冒険者１ PC 1 = {sheets[0]}, "
+            f"駆け出し冒険者２ PC 2 = {sheets[1]}, オーク Orc = orc)") in capsys.readouterr().err
+    assert run(capsys, "fight", "wait", "pc 1")["entry"]["action"]["actor"] == "駆け出し冒険者１"
+
+
+def test_a_saved_character_brought_in_by_a_monster_key_beside_that_monster_is_refused_as_either(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewg72 RISK 2: a character saved as orc, brought in as `--party orc` beside
+    `--monsters orc`: `orc` names both, and the unnumbered monster's tie-break (meant for
+    オーク beside オーク1 and オーク2) made it the monster, on the PC's turn too. It is refused
+    again, listing both with what to type."""
+    assert main(["genso", "sheet", "pc1", "--save-as", str(sheet_path("orc"))]) == 0
+    capsys.readouterr()
+    run(capsys, "fight", "new", "--party", "orc", "--monsters", "orc")
+    for argv in (("attack", PRESET_PC, "orc"), ("wait", "orc")):
+        assert main(["genso", "fight", *argv, "--seed", "1"]) == 2
+        assert ("no combatant 'orc' in this fight (駆け出し冒険者１ PC = orc, オーク Orc = orc); "
+                "it could be オーク Orc = orc or 駆け出し冒険者１ PC = orc"
+                ) in capsys.readouterr().err
+    assert journal() == []
+    assert run(capsys, "fight", "attack", PRESET_PC, "オーク")["entry"]["action"]["target"] == \
+        "オーク"
 
 
 def test_a_refusal_names_a_sheet_by_what_finds_it(

@@ -314,17 +314,21 @@ def combatant_name(fight: Fight, typed: str) -> str:
 
     Its exact name first; else the name with full-width and half-width letters and digits
     folded alike (NFKC), so 駆け出し冒険者1 is the preset's 駆け出し冒険者１ and オーク１ is
-    the monster オーク1; else the preset key or sheet file the PC was brought in with
-    (``--party pc1`` → ``pc1``, ``--party ann.toml`` → ``ann.toml``), or the monster key
-    (``--monsters orc`` → ``orc``; of ``orc:2``, ``orc1`` and ``orc2``: ``orc`` alone
-    matches both, and is refused naming them); else its English as `fight show` puts it
-    beside the name (``"Orc 2"``, ``"orc warrior"``: the help sends the player there,
-    genso72 NIT 6); else, a lone monster named with no number is ``orc1`` and ``オーク1``
-    too. The key alone names the monster of no number before the numbered ones: a fight
-    saved with ``--monsters orc:2 orc`` holds オーク beside オーク1 and オーク2 (genso72
-    DEFECT 1). Only the lookup folds: the journal keeps the fight's own names, so a file
-    reads as it always did. A name that matches no one (or several) is refused, naming
-    everyone in the fight with a name to type that needs no Japanese input.
+    the monster オーク1; else the preset key (in any case: ``PC1`` is ``pc1``, as ``ORC1``
+    is ``orc1``) or sheet file the PC was brought in with (``--party pc1`` → ``pc1``,
+    ``--party ann.toml`` → ``ann.toml``), or the monster key (``--monsters orc`` →
+    ``orc``; of ``orc:2``, ``orc1`` and ``orc2``: ``orc`` alone matches both, and is
+    refused naming them); else its English as `fight show` puts it beside the name, its
+    spaces kept (``"Orc 2"``, ``"orc warrior"``: the help sends the player there, genso72
+    NIT 6; ``pc1`` or ``PC1`` is never the "PC 1" of another PC, reviewg72 RISK 2); else,
+    a lone monster named with no number is ``orc1`` and ``オーク1`` too. The key alone
+    names the monster of no number before the numbered ones of its key: a fight saved
+    with ``--monsters orc:2 orc`` holds オーク beside オーク1 and オーク2 (genso72 DEFECT
+    1); not before anyone else it names (a saved character ``orc`` brought in by ``--party
+    orc``: refused as either, reviewg72 RISK 2). Only the lookup folds: the journal keeps
+    the fight's own names, so a file reads as it always did. A name that matches no one (or
+    several) is refused, naming everyone in the fight with a name to type that needs no
+    Japanese input.
     """
     names = [c.name for c in fight.state.combatants]
     if typed in names:
@@ -333,6 +337,9 @@ def combatant_name(fight: Fight, typed: str) -> str:
     found = {n for n in names if fold_name(n) == fold_name(typed)}
     lone: set[str] = set()  # a lone monster named with its number 1: if no one else is
     keyed: set[str] = set()  # a monster of no number named by its key alone
+    monsters: dict[str, str] = {}  # each monster found by its key: that key
+    preset = next((raw for key, raw in fight.rules.presets.items()
+                   if fold_name(key).lower() == folded), None)
     for entrant in fight.entrants:
         if entrant.name not in names:
             continue
@@ -343,6 +350,7 @@ def combatant_name(fight: Fight, typed: str) -> str:
                                         if number else set())
             if folded in keys:
                 found.add(entrant.name)
+                monsters[entrant.name] = entrant.monster
                 if number is None:
                     keyed.add(entrant.name)
             # A lone monster (オーク, no number) is orc1 and オーク1 too, as the help's
@@ -358,15 +366,17 @@ def combatant_name(fight: Fight, typed: str) -> str:
             if Path(entrant.origin) in refs:
                 found.add(entrant.name)
             continue
-        raw = fight.rules.presets.get(typed) or fight.rules.presets.get(fold_name(typed))
-        if raw is not None and fold_name(str(raw.get("name", ""))) == fold_name(entrant.name):
+        if preset is not None and fold_name(str(preset.get("name", ""))) == fold_name(
+                entrant.name):
             found.add(entrant.name)
-    if len(found) > 1 and len(keyed) == 1:
-        return keyed.pop()
-    # The English only when nothing else matched: a PC's is its place among the PCs ("PC
-    # 1" of --party pc2 pc1 is pc2), and must not make the key pc1 name two.
+    if len(keyed) == 1 and len(found) > 1:
+        (unnumbered,) = keyed
+        if all(monsters.get(n) == monsters[unnumbered] for n in found):
+            return unnumbered
+    # The English only when nothing else matched, its spaces kept: a PC's is its place
+    # among the PCs ("PC 1" of --party pc2 pc1 is pc2), and pc1 or PC1 must not name it.
     english = english_names(fight.rules, fight)
-    found = found or {n for n in names if _spaceless(english[n]) == _spaceless(folded)} or lone
+    found = found or {n for n in names if _spaced(english[n]) == _spaced(typed)} or lone
     if len(found) == 1:
         return found.pop()
     listed = ", ".join(_typeable(fight, english, n) for n in names)
@@ -375,10 +385,11 @@ def combatant_name(fight: Fight, typed: str) -> str:
                         + (f"; it could be {could}" if found else ""))
 
 
-def _spaceless(text: str) -> str:
-    """``text`` folded (NFKC), lower case and without spaces: "Orc 2" is typed "orc 2" or
-    "Orc2" alike."""
-    return "".join(fold_name(text).lower().split())
+def _spaced(text: str) -> str:
+    """``text`` folded (NFKC), lower case, its spaces kept (a run of them one): "Orc 2" is
+    typed "orc 2" or "ORC  2", but not "orc2", which is a key (reviewg72 RISK 2: "PC 1",
+    pc2's English after ``--party pc2 pc1``, was found by ``PC1``)."""
+    return " ".join(fold_name(text).lower().split())
 
 
 def _typeable(fight: Fight, english: dict[str, str], name: str) -> str:
