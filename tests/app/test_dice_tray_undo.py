@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from companion import file_locks
 from companion.app import poisons as poisons_module
 from companion.app.command_name import companion_line
 from companion.app.commands.play import table_modes
@@ -308,7 +309,7 @@ def test_undo_keeps_a_poison_tracked_beside_as_the_table_took_the_list() -> None
     `companion events` tracked between that read and the hold was in the list the table
     left, so Undo passed its check and wrote the list back without it. The list is now
     read for Undo under the hold: Aki's poison stays."""
-    real = poisons_module.changing
+    real = file_locks.changing  # as the poison list holds its file
     beside = [True]
 
     @contextlib.contextmanager
@@ -329,3 +330,48 @@ def test_undo_keeps_a_poison_tracked_beside_as_the_table_took_the_list() -> None
     assert list(tracked()) == ["Aki", "victim"]
     pick(mode, UNDO)
     assert list(tracked()) == ["Aki"]
+
+
+def test_a_die_typed_in_a_camera_session_gets_undo_for_that_throw_only() -> None:
+    """reviewe72 RISK 3: a die typed on the keypad under the camera (one the camera does
+    not read, or the rest of a session whose camera stopped) was offered no Undo, the tray
+    knowing typed dice only from `--dice typed`. Its throw is offered Undo now; the
+    camera's throw before it is not (there, an Undo would be a free reroll)."""
+    mode = typed_tray(typed=False)
+    mode.answer(TABLES)
+    mode.answer(POISON)
+    mode.answer(Throw((4,)))  # read by the camera
+    mode.answer(Throw((3,), typed=True))  # the camera stopped: typed from here
+    assert [o.label for o in choice(mode).options] == ["Again もう一度", "Menu メニュー", UNDO]
+    pick(mode, UNDO)
+    assert tracked() == {}
+    mode.answer(Throw(back=True))  # held; the throw before is the camera's
+    assert [o.label for o in choice(mode).options] == ["Again もう一度", "Menu メニュー"]
+    mode.answer(0)  # Again: the maximum asked again
+    mode.answer(Throw((2,), typed=True))
+    assert tracked()["victim"]["damage_max"] == 2
+
+
+def test_the_d66_hint_follows_a_d6_typed_since_the_camera_stopped() -> None:
+    """A D6 typed on the keypad in a camera session means its camera gave no picture and
+    the player types the rest of the session: a D66 then says which die typed is the
+    tens, as with `--dice typed`. A D3 typed (the camera reads D6 only) says nothing of it."""
+    mode = DiceTrayMode(("1D3", "1D6", "D66"), "camera カメラ")
+    hint = ": the first die typed is the tens 1個目が十の位"
+    mode.answer(2)  # D66, the camera's
+    ask = mode.ask()
+    assert isinstance(ask, RollAsk) and hint not in ask.prompt
+    mode.answer(Throw(back=True))
+    mode.answer(0)  # 1D3, typed: the camera reads D6 only
+    mode.answer(Throw((2,), typed=True))
+    pick(mode, "Menu メニュー")
+    mode.answer(2)
+    ask = mode.ask()
+    assert isinstance(ask, RollAsk) and hint not in ask.prompt
+    mode.answer(Throw(back=True))
+    mode.answer(1)  # 1D6 typed: the camera gave no picture
+    mode.answer(Throw((5,), typed=True))
+    pick(mode, "Menu メニュー")
+    mode.answer(2)
+    ask = mode.ask()
+    assert isinstance(ask, RollAsk) and ask.prompt.endswith(hint)

@@ -9,7 +9,9 @@ import pytest
 
 from companion.app.session.controls import Controls
 from companion.app.session.keypad import Keypad
-from companion.app.session.mode import RollAsk
+from companion.app.session.mode import RollAsk, Throw
+from companion.app.session.rolls import CameraRolls
+from companion.errors import DeviceError
 from companion.hw.display.view import Option
 from companion.hw.keyboard import press_for_key
 
@@ -308,3 +310,23 @@ def test_a_number_key_past_a_small_die_s_faces_says_why(sides: int, key: str, sa
     assert pad.die(RollAsk("damage", 1, sides), lambda prompt, **kw: shown.append(kw)) == 2
     assert shown[0]["status"] == "typed 手入力" and shown[-1]["status"] == said
     assert shown[-1]["guidance"] is False
+
+
+def test_a_throw_typed_on_the_keypad_is_marked_typed_wherever_it_is_typed() -> None:
+    """reviewe72 RISK 3: the dice tray offers Undo for a typed die only (a thrown die's
+    would be a free reroll), and knew the dice typed only by `--dice typed`. A keypad's
+    throw now says it was typed: a die the camera does not read (a D3 under the camera), and
+    the rest of a session whose camera gave no picture. The camera's own read is not."""
+    pressed = Keys("2")
+    assert keypad(pressed).next_throw(RollAsk("damage", 1, 3), pressed.show).typed
+    controls = Controls([pressed := Keys("3")])
+    camera = CameraRolls(None, None, controls, 3.0, 0.0,  # type: ignore[arg-type]
+                         sleep=lambda s: None)
+    d3 = camera.next_throw(RollAsk("damage", 1, 3), pressed.show)
+    assert d3 == Throw((3,)) and d3.typed
+    lost = Keys("\r5")  # "Type the dice 手入力で続ける" (A), then the D6 typed
+    camera = CameraRolls(None, None, Controls([lost]), 3.0, 0.0,  # type: ignore[arg-type]
+                         sleep=lambda s: None)
+    d6 = camera.no_camera(DeviceError("unplugged"), RollAsk("to hit", 1, 6), lost.show)
+    assert d6 == Throw((5,)) and d6.typed and camera.instead is not None
+    assert not Throw((5,)).typed  # a throw read or simulated

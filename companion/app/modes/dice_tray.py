@@ -364,7 +364,9 @@ class DiceTrayMode:
     used, :attr:`CameraDiceSource.enrol_notice`), on the status line at start.
     ``lists_error``: why the list file could not be read (the tables that can come to a
     list wait, :data:`LISTS_BLOCKED`), ``reload_lists`` reading it again at each try.
-    ``typed``: the dice are typed, and an outcome offers :data:`UNDO`."""
+    ``typed``: the dice are typed, and an outcome offers :data:`UNDO`; a throw typed on a
+    keypad in another session (:attr:`Throw.typed`: a die the camera does not read, the
+    rest of a session whose camera stopped) is offered it too (reviewe72 RISK 3)."""
 
     def __init__(self, expressions: Sequence[str], source_name: str,
                  rules: EventRules | None = None, poisons: PoisonList | None = None,
@@ -376,6 +378,12 @@ class DiceTrayMode:
         self.lists_error = lists_error
         self.reload_lists = reload_lists
         self.typed = typed
+        # Whether each throw taken was typed on a keypad (Throw.typed), by its index in
+        # throws; shorter when not known (a table taken up from its file): not typed.
+        self._typed_throws: list[bool] = []
+        # A D6 was typed on a keypad in a session whose dice are not typed: the camera
+        # gave no picture and the player types the rest of the session (CameraRolls).
+        self._typing_now = False
         # The poison list before and after the last outcome's walk tracked what it gave,
         # for its Undo (events72 RISK 3); None: it tracked nothing.
         self._tracked_change: tuple[dict[str, Poison], dict[str, Poison]] | None = None
@@ -476,6 +484,10 @@ class DiceTrayMode:
             if self.stage is not Stage.THROW:
                 raise IllegalAction("no dice are wanted now")
             self._journaled(throw_to_notation(value))
+            if value.typed and value.values and not self.typed:
+                ask = self.ask()
+                if isinstance(ask, RollAsk) and ask.sides == 6:  # the camera's own die
+                    self._typing_now = True
             self._thrown(value)
             self._keep_table()
             return []
@@ -545,8 +557,17 @@ class DiceTrayMode:
         or roll whole, or held by Back (:data:`HELD`): Undo there takes back the throw
         before the one backed out of, so a table is corrected die by die. Not after a throw
         that failed, nor at a table blocked for its list."""
-        return (self.typed and self.stage is Stage.OUTCOME and bool(self.throws)
+        return (self._last_typed() and self.stage is Stage.OUTCOME and bool(self.throws)
                 and (not self.note or self.held) and not self._tracked_unknown())
+
+    def _last_typed(self) -> bool:
+        """Whether the throw an Undo takes back (the last taken) was typed: the tray's
+        dice are typed, or it was typed on a keypad (a D3 under the camera, the rest of a
+        session whose camera stopped: reviewe72 RISK 3). Thrown dice's Undo would be a
+        free reroll."""
+        last = len(self.throws) - 1
+        return self.typed or (0 <= last < len(self._typed_throws)
+                              and self._typed_throws[last])
 
     def _tracked_unknown(self) -> bool:
         """Whether the walk gave a poison or a cure that this tray did not track itself (a
@@ -597,6 +618,7 @@ class DiceTrayMode:
                 return
         else:
             self.throws.pop()
+        del self._typed_throws[len(self.throws):]
         self._tracked_change, self._track_known = None, False
         self.report = None
         self.resume = self.held = False
@@ -650,6 +672,7 @@ class DiceTrayMode:
         and the die it awaited is asked again, as a fight's half-thrown action is. A new tray
         each time threw the table's accepted roll again (dice66 D3)."""
         self.pick, self.throws = left.pick, list(left.throws)
+        self._typed_throws = list(left._typed_throws)
         self.stage, self.resume, self.held = left.stage, left.resume, left.held
         self.note, self.trouble, self.crowded = left.note, left.trouble, left.crowded
         self.hint = left.hint
@@ -868,6 +891,7 @@ class DiceTrayMode:
         walk that awaits no die (the tables changed since) is no table to take up."""
         pick = TrayPick(state["table"], state["expression"])
         self.pick, self.throws = pick, [tuple(t) for t in state["throws"]]
+        self._typed_throws = []  # not kept in the file: typed only with typed dice
         without_list = state.get("ended") is not None and self._lists_unread()
         if state.get("ended") is None and self._lists_blocked():
             return  # not walked without the list it walked with: held until it is mended
@@ -917,6 +941,8 @@ class DiceTrayMode:
             self.stage = Stage.OUTCOME
             self.resume = bool(self.throws)
             return
+        self._typed_throws[len(self.throws):] = [
+            *([False] * (len(self.throws) - len(self._typed_throws))), throw.typed]
         self.throws.append(throw.values)
         self._walk_on()
 
@@ -935,6 +961,7 @@ class DiceTrayMode:
         self._tracked_change, self._track_known = None, False
         self.pick = pick
         self.throws = []
+        self._typed_throws = []
         self._taken_up = False
         self._poisons_then = (self._list_fingerprint() if pick.table is not None
                               and self.poisons is not None else None)
@@ -1243,8 +1270,11 @@ class DiceTrayMode:
     def _tens_first(self) -> str:
         """A D66 read as thrown (``D66``, ``D66N``, ``x3 D66``), typed: which die is the
         tens, as the command line says it; a player who typed the units first got 43 for
-        34, with no word (events72 NIT 4). The camera says its own (the left die)."""
-        if not self.typed or self.pick is None or self.pick.expression is None:
+        34, with no word (events72 NIT 4). The camera says its own (the left die). Typed:
+        the tray's dice, or a D6 typed on a keypad since the camera stopped giving
+        pictures, the rest of the session typed (reviewe72 RISK 3)."""
+        if not (self.typed or self._typing_now) or self.pick is None \
+                or self.pick.expression is None:
             return ""
         command = parse(self.pick.expression)
         single = command.command if isinstance(command, RepeatCommand) else command

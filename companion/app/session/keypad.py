@@ -185,7 +185,7 @@ class Keypad:
         finally:
             self.ahead = ()  # typed past the throw's last die: not the next throw's
             self.places = ""
-        return Throw(tuple(values))
+        return Throw(tuple(values), typed=True)
 
     def die(self, ask: RollAsk, show: Show, before: tuple[int, ...] = ()) -> int | None:
         """The next die of the throw keyed in, after the dice typed ``before``; None: the

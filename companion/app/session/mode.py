@@ -15,7 +15,7 @@ session's (:mod:`companion.app.session.host`), written once for every mode.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from companion.hw.display.view import Option, View
@@ -65,12 +65,16 @@ class Throw:
     """The answer to a :class:`RollAsk`: the faces thrown, or why there are none.
 
     ``back``: the player went back instead of throwing. ``failure``: the dice
-    could not be had (a camera that stopped), said in words for the screen.
+    could not be had (a camera that stopped), said in words for the screen. ``typed``: the
+    faces were typed on a keypad (``--dice typed``, a die the camera does not read, the rest
+    of a session whose camera stopped): a mode may offer to type it again, where a thrown
+    throw's would be a free reroll (reviewe72 RISK 3). Not compared: the same faces.
     """
 
     values: tuple[int, ...] = ()
     back: bool = False
     failure: str = ""
+    typed: bool = field(default=False, compare=False)
 
 
 Answer = Tile | int | Throw
