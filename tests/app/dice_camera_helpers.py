@@ -1,10 +1,12 @@
 """What the dice camera's tests share: a folder of pictures that runs out, a clock, the dice
-tray's rolls and what it says when its pictures run out (tidy72: no test module imports
-another)."""
+tray's rolls and what it says when its pictures run out, and the player's presses once a
+prompt is shown (Hands) on a clock that passes only when the test says (Clock). No test
+module imports another."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import cv2
@@ -13,7 +15,7 @@ from companion.app.commands.play.table_modes import camera_rolls
 from companion.app.config import load_config
 from companion.app.session.controls import Controls
 from companion.app.session.rolls import CameraRolls
-from tests.app.test_fixdice66 import Hands
+from companion.hw.buttons import Press
 from tests.dice_scenes import still_scene
 
 
@@ -46,3 +48,46 @@ def a_folder_of(tmp_path: Path, frames: int) -> Path:
 def said_on_running_out(hands: Hands) -> str:
     (prompt,) = [p for p, _ in hands.shown if p.startswith("The dice camera")]
     return " ".join(prompt.split())
+
+
+class Clock:
+    """Time that passes only when the test says."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+#: A prompt's start, the presses given once it is shown, and how long after (Hands).
+Step = tuple[str, Sequence[Press]] | tuple[str, Sequence[Press], float]
+
+
+class Hands:
+    """Presses given once a prompt starting with a text is shown: each ``(text, presses)``
+    gives its first press at the next poll, and each after it ``gap`` seconds after the one
+    before (a double press's two halves: 0.1 s); ``(text, presses, after)``: the first
+    ``after`` seconds after the prompt is seen (the player reading it)."""
+
+    def __init__(self, script: list[Step], clock: Clock, gap: float = 0.1) -> None:
+        self.script = script
+        self.clock = clock
+        self.gap = gap
+        self.shown: list[tuple[str, str]] = []
+        self.pending: list[tuple[Press, float]] = []  # each press, and when it comes
+
+    def show(self, prompt: str, **kwargs: object) -> None:
+        self.shown.append((prompt, str(kwargs.get("status", ""))))
+
+    def poll(self) -> list[Press]:
+        if self.pending:
+            if self.clock.now >= self.pending[0][1] - 1e-9:
+                return [self.pending.pop(0)[0]]
+            return []
+        if self.script and self.shown and self.shown[-1][0].startswith(self.script[0][0]):
+            _, presses, *after = self.script.pop(0)
+            start = self.clock.now + (after[0] if after else 0.0)
+            self.pending = [(p, start + n * self.gap) for n, p in enumerate(presses)]
+            return self.poll()
+        return []

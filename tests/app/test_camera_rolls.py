@@ -15,19 +15,14 @@ import pytest
 
 from companion.app.session.controls import Controls
 from companion.app.session.mode import RollAsk, Throw
-from companion.app.session.rolls import (
-    FIRST_LIVE,
-    TAKEN,
-    CameraFrames,
-    CameraRolls,
-    RollCancelled,
-)
+from companion.app.session.rolls import FIRST_LIVE, TAKEN, CameraFrames, CameraRolls, RollCancelled
 from companion.app.session.system_menu import SystemMenu
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.camera.capture import OpenCVCamera
 from companion.hw.camera.pace import FRAME_PERIOD_S, IDLE_AFTER_S, IDLE_PERIOD_S
 from companion.hw.dice.frames import CameraStream
 from companion.hw.dice.source import CameraDiceSource, Motion
+from tests.app.camera_roll_helpers import Clock
 from tests.dice_scenes import still_scene
 
 
@@ -45,17 +40,6 @@ class Player:
         if self.script and self.shown and self.shown[-1][0].startswith(self.script[0][0]):
             return [self.script.pop(0)[1]]
         return []
-
-
-class Clock:
-    """Time that passes half a second each time it is read."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        self.now += 0.5
-        return self.now
 
 
 def faces(scene: Any) -> list[int]:

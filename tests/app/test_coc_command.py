@@ -17,23 +17,11 @@ import pytest
 from companion.app.cli import main
 from companion.app.commands import coc as command
 from companion.dice import ScriptedDice
+from tests.app.coc_command_helpers import CHARACTERISTICS
 from tests.app.table import killed_while_typing
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: A sheet's name, characteristics and the [skills] heading, its skills to follow.
-CHARACTERISTICS = """name = "{name}"
-[characteristics]
-STR = 13
-CON = 12
-POW = 10
-DEX = {dex}
-APP = 10
-SIZ = 13
-INT = 12
-EDU = 12
-[skills]
-"""
 SHEET = CHARACTERISTICS + """kick = 60
 martial_arts = 50
 dodge = 40

@@ -28,8 +28,7 @@ from companion.app.paths import config_dir
 from companion.app.session.mode import RollAsk, Throw
 from companion.app.session.rolls import RAN_OUT, CameraRolls
 from companion.hw.buttons import Button
-from tests.app.dice_camera_helpers import Now, a_folder_of, said_on_running_out, tray_rolls
-from tests.app.test_fixdice66 import Hands
+from tests.app.dice_camera_helpers import Hands, Now, a_folder_of, said_on_running_out, tray_rolls
 from tests.dice_scenes import still_scene
 
 

@@ -6,7 +6,7 @@ presses on a clock of the test's."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,54 +26,12 @@ from companion.app.session.system_menu import (
 )
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.dice.source import CameraDiceSource, Motion
+from tests.app.dice_camera_helpers import Clock, Hands
 from tests.app.table import PlayerAtTheScreen
 from tests.app.test_fixdice66b import refuse_the_tray_s_file
 from tests.dice_scenes import still_scene
 
 SYSTEM = "System 設定"
-
-
-class Clock:
-    """Time that passes only when the test says."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-#: A prompt's start, the presses given once it is shown, and how long after (Hands).
-Step = tuple[str, Sequence[Press]] | tuple[str, Sequence[Press], float]
-
-
-class Hands:
-    """Presses given once a prompt starting with a text is shown: each ``(text, presses)``
-    gives its first press at the next poll, and each after it ``gap`` seconds after the one
-    before (a double press's two halves: 0.1 s); ``(text, presses, after)``: the first
-    ``after`` seconds after the prompt is seen (the player reading it)."""
-
-    def __init__(self, script: list[Step], clock: Clock, gap: float = 0.1) -> None:
-        self.script = script
-        self.clock = clock
-        self.gap = gap
-        self.shown: list[tuple[str, str]] = []
-        self.pending: list[tuple[Press, float]] = []  # each press, and when it comes
-
-    def show(self, prompt: str, **kwargs: object) -> None:
-        self.shown.append((prompt, str(kwargs.get("status", ""))))
-
-    def poll(self) -> list[Press]:
-        if self.pending:
-            if self.clock.now >= self.pending[0][1] - 1e-9:
-                return [self.pending.pop(0)[0]]
-            return []
-        if self.script and self.shown and self.shown[-1][0].startswith(self.script[0][0]):
-            _, presses, *after = self.script.pop(0)
-            start = self.clock.now + (after[0] if after else 0.0)
-            self.pending = [(p, start + n * self.gap) for n, p in enumerate(presses)]
-            return self.poll()
-        return []
 
 
 def faces(scene: Any) -> list[int]:

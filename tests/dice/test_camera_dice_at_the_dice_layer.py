@@ -34,7 +34,7 @@ from companion.hw.dice.render import SceneKind, render_scene
 from companion.hw.dice.source import CameraDiceSource, Motion
 from companion.hw.display.none import NoDisplay
 from companion.hw.display.view import View
-from tests.app.test_camera_rolls import Clock
+from tests.app.camera_roll_helpers import Clock
 
 #: A rendered throw of two dice read surely: a 6 on the left (x 94), a 5 on the right.
 HIGH_LEFT = 108

@@ -21,7 +21,7 @@ from companion.app.session.mode import RollAsk, Throw
 from companion.app.session.rolls import TYPED_CHECK, CameraFrames, CameraRolls
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.dice.source import CameraDiceSource
-from tests.hw.test_dice_count import DARK_DIE, PHOTOS
+from tests.hw.dice_photo_helpers import DARK_DIE, PHOTOS
 
 pytestmark = pytest.mark.skipif(not PHOTOS.exists(),
                                 reason="the shared real dice photos are not here")

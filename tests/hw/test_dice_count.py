@@ -5,7 +5,6 @@ asks the player the value of a flat die it found but cannot read, instead of a r
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 import cv2
 import numpy as np
@@ -19,8 +18,8 @@ from companion.hw.buttons import Button, Pick, Press
 from companion.hw.dice.reader import DiceReader
 from companion.hw.dice.readings import ReadStatus
 from companion.hw.dice.source import CameraDiceSource
+from tests.hw.dice_photo_helpers import DARK_DIE, PHOTOS
 
-PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "datasets" / "dice-photos"
 pytestmark = pytest.mark.skipif(not PHOTOS.exists(),
                                 reason="the shared real dice photos are not here")
 # Train-part photos of the shared real photos (scripts/eval_dice_reader.py's split):
@@ -28,7 +27,6 @@ KEY_BESIDE = "mp_Train_two_7.jpg"  # a 2 read, a laptop's key doubted as a die
 OWN_SIDE = "mp_Train_dice_8.jpg"  # a 1 read, its own side below it doubted as a die
 COCKED_BESIDE = "mp_Train_six_23.jpg"  # three 6s read, the side below one taken for cocked
 ONE_FOUR = "mp_Train_four_10.jpg"  # a 4, read surely
-DARK_DIE = "nb_IMG_20191209_100023.jpg"  # a 3, 4, 4 and 5: one smoke-black die's value unclear
 
 
 @cache

@@ -15,7 +15,7 @@ from companion.dice import ScriptedDice
 from companion.errors import IllegalAction
 from companion.systems.coc.combat import Attack, Choke, Defence, Grapple
 from companion.systems.coc.rules import Profile
-from tests.app.test_coc_command import CHARACTERISTICS
+from tests.app.coc_command_helpers import CHARACTERISTICS
 from tests.systems.coc.helpers import duel, pass_to, push, replays
 
 KNIFE: dict[str, Any] = {"weapons": ("knife",)}

@@ -33,13 +33,7 @@ from companion.hw.buttons import Button
 from companion.systems.events.rules import NoParty, load_rules
 from companion.systems.events.run import run_event
 from companion.systems.events.sword_world import Member
-from tests.app.dice_camera_helpers import (
-    Now,
-    a_folder_of,
-    said_on_running_out,
-    tray_rolls,
-)
-from tests.app.test_fixdice66 import Hands
+from tests.app.dice_camera_helpers import Hands, Now, a_folder_of, said_on_running_out, tray_rolls
 from tests.systems.events.helpers import PARTY_FILE
 
 AKI = Member("Aki", adventurer=3, thief=3, dexterity=3, hp=20, max_hp=25, mp=10, max_mp=12)
