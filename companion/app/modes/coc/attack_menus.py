@@ -186,6 +186,11 @@ class _Attacks(_Circumstances):
         if defence is Defence.COUNTER:  # CO-MA-5: with the target's first technique
             techniques = [i for i, w in enumerate(self.fight.state.get(target).sheet.weapons)
                           if w.info.technique]
-            extra["parry_weapon"] = techniques[0] if techniques else 0
+            # ... that the engine takes: an armless fighter counters with a kick or head
+            # butt, not its fist (reviewcoc72 DEFECT 1, the Default "CO-BODY-5 (hands)").
+            # The first was always taken where it was legal, so older saves read the same.
+            usable = [i for i in techniques if self.legal(Attack(
+                name, target, index, defence=defence, parry_weapon=i, **fields))]  # type: ignore[arg-type]
+            extra["parry_weapon"] = (usable or techniques or [0])[0]
         return Attack(name, target, index, defence=defence,
                       **extra, **fields)  # type: ignore[arg-type]

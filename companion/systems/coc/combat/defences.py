@@ -209,7 +209,11 @@ class _Defences(_Disarm):
                 return "an MA counter goes only against an unarmed humanoid's attack (CO-MA-5)"
             ok = 0 <= a.parry_weapon < len(t.sheet.weapons) and \
                 t.sheet.weapons[a.parry_weapon].info.technique
-            return "" if ok else "an MA counter needs Fist, Kick or Head Butt (CO-MA-5)"
+            if not ok:
+                return "an MA counter needs Fist, Kick or Head Butt (CO-MA-5)"
+            # reviewcoc72 DEFECT 1 (CO-BODY-5, revision 20 on): a counter is a punch, kick
+            # or head butt, so the Default "hands" asks after its technique as an attack's
+            return self.hands_refusal(t, t.sheet.weapons[a.parry_weapon])
         if d is Defence.PARRY and t.lost:  # coc72 RISK 4 (CO-BODY-5, revision 20 on)
             by_hand = a.parry_with in ("hands", "grapple")
             held = (a.parry_with in ("", "iai") and 0 <= a.parry_weapon < len(t.sheet.weapons))

@@ -1,0 +1,79 @@
+"""The table offers a fighter with no hand left only what the engine's Default "CO-BODY-5
+(hands)" (engine revision 20) takes: an MA counter (CO-MA-5) by a kick or head butt, never by
+its fist (reviewcoc72 DEFECT 1), and none when it has no such technique. A fight begun under
+revision 19 is offered and plays what 19 took, so its table save replays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.app.modes.coc import CocFightMode
+from companion.app.session.mode import ChoiceAsk, RollAsk
+from companion.dice import ScriptedDice
+from companion.systems.coc.combat import Attack, EndTurn, Fight
+from companion.systems.coc.combat.body_parts import HANDS_READ
+from companion.systems.coc.rules import Profile
+from tests.systems.coc.helpers import at, duel
+
+#: Ann: a Japanese sword (0) to cut the arms off, and a fist (1) for an unarmed attack.
+ANN: dict[str, Any] = {"weapons": ("japanese_sword", "fist"), "japanese_sword": 90,
+                       "fist": 70}
+#: Cult: a fist (0) and a kick (1), with Martial Arts; SIZ 40, so two arm cuts leave it alive.
+CULT: dict[str, Any] = {"weapons": ("fist", "kick"), "fist": 60, "kick": 60,
+                        "martial_arts": 50, "dodge": 40, "siz": 40}
+
+
+class Low:
+    """Dice rolling 2 on a d100 (Ann's sword hits at its arm-cut penalty) and 1 on the rest."""
+
+    def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
+        return [2 if sides == 100 else 1] * count
+
+
+def armless(engine: int, cult: dict[str, Any] = CULT) -> Fight:
+    """004: Ann's sword cuts off both of Cult's arms, staunched (CO-BODY-2, CO-BODY-5), one a
+    round; Cult ends its turn and it is Ann's again."""
+    f = at(engine, duel(Profile.P004, ANN, cult))
+    for n in range(2):
+        if n:
+            f.push(EndTurn("Cult"), ScriptedDice([]))
+        f.push(Attack("Ann", "Cult", 0, body="cut", part="arm", staunched=True), Low())
+    f.push(EndTurn("Cult"), ScriptedDice([]))
+    assert f.state.get("Cult").lost == ("arm", "arm")
+    assert f.state.current is not None and f.state.current.name == "Ann"
+    return f
+
+
+def walk(fight: Fight, *keys: str) -> CocFightMode:
+    """The table after picking ``keys`` one after the other."""
+    mode = CocFightMode(fight)
+    for key in keys:
+        ask = mode.ask()
+        assert isinstance(ask, ChoiceAsk), ask
+        mode.answer([o.choice for o in ask.options].index(key))
+    return mode
+
+
+#: Ann punches the armless Cult, who counters (CO-MA-5).
+PUNCH_COUNTERED = ("attack", "t:Cult", "w:1", "h:plain", "d:counter")
+
+
+def test_an_armless_fighter_counters_by_a_kick_004() -> None:
+    mode = walk(armless(HANDS_READ), *PUNCH_COUNTERED)
+    ask = mode.ask()
+    assert isinstance(ask, RollAsk) and ask.prompt.endswith("(counter キック/Kick)")
+
+
+def test_an_armless_fighter_with_no_kick_is_offered_no_counter_004() -> None:
+    fist_only = {**CULT, "weapons": ("fist",)}
+    mode = walk(armless(HANDS_READ, fist_only), *PUNCH_COUNTERED[:-1])
+    ask = mode.ask()
+    assert isinstance(ask, ChoiceAsk)
+    keys = [o.choice for o in ask.options]
+    assert "d:dodge" in keys and "d:counter" not in keys
+
+
+def test_revision_19_countered_by_the_fist_004() -> None:
+    mode = walk(armless(HANDS_READ - 1), *PUNCH_COUNTERED)
+    ask = mode.ask()
+    assert isinstance(ask, RollAsk) and ask.prompt.endswith("(counter こぶし(パンチ)/Fist/Punch)")
