@@ -36,7 +36,8 @@ def badges(c: Combatant, round_: int, current: str) -> tuple[str, ...]:
     its stun stacks or a turn that began stunned (CO-STUN-1), bleeding (CO-BODY-6), lost parts
     (CO-BODY-5, each part once with how many: "lost 欠損 eye ×2"), a blade drawn by Iai
     (CO-IAI-3), its broken, jammed or dropped weapons (CO-PARRY-1/4, CO-MELEE-4, CO-FIRE-4,
-    CO-DISARM-1) and the spell it chants (CO-SPELL-2).
+    CO-DISARM-1), a blade lent to the ally who drew it (CO-IAI-1) and the spell it chants
+    (CO-SPELL-2).
 
     ``current`` names the one whose turn it is ("" when none): a turn that began stunned is
     said only while it lasts (``c``'s turn, or its DEX/2 part still to come), as it speaks of
@@ -72,6 +73,10 @@ def badges(c: Combatant, round_: int, current: str) -> tuple[str, ...]:
     shown += [f"{w.info.name} " + ("broken 破損" if w.broken else "jammed 弾詰まり"
                                    if w.jammed else "dropped 落とした")
               for w in c.sheet.weapons if w.broken or w.jammed or w.dropped]
+    # CO-IAI-1 (engine revision 20): a blade an ally drew keeps its number on this sheet, out
+    # of these hands; unsaid, the player learnt weapon N was gone only when refused
+    # (reviewcoc72 RISK 3)
+    shown += [f"{w.info.name} lent to {w.lent} 貸した" for w in c.sheet.weapons if w.lent]
     if c.chanting:
         shown.append(f"chanting 詠唱 {c.chanting}")
     return tuple(shown)

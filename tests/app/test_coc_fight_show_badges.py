@@ -109,6 +109,21 @@ def test_show_lists_wounds_weapons_the_blade_and_the_chant_as_the_screen_does() 
     assert [w["broken"] for w in row["weapons"]] == [True, False, False, False]
 
 
+def test_a_lent_blade_is_shown_on_the_lenders_row() -> None:
+    """reviewcoc72 RISK 3 (CO-IAI-1, engine revision 20): Ann draws Bob's sword with Iai; it
+    keeps its number in Bob's list, in Ann's hands. Nothing said so: Bob's line and row had
+    no badge, and his player learnt that weapon 0 was gone only when it was refused."""
+    f = duel(Profile.P003, {"weapons": ("fist",), "fist": 50, "iai": 80}, {"fist": 50},
+             third={"weapons": ("japanese_sword", "knife"), "japanese_sword": 60})
+    push(f, Attack("Ann", "Cult", 0, iai=True, borrow="Bob"), (100, 90))
+    line, row, screen = shown(f)["Bob"]
+    want = "日本刀/Japanese Sword lent to Ann 貸した"
+    assert screen == (want,)
+    assert line.endswith("HP 13/13  " + want)
+    assert row["badges"] == [want]
+    assert want not in shown(f)["Ann"][2]
+
+
 def test_a_fall_is_shown_in_the_round_it_costs_alone() -> None:
     """coc70 finding 3: CO-MELEE-4's fall (転倒/fallen, the next round lost: Timed from round
     2 to 2) read in `fight show` from the fumble on, for ever, and on the screen from the
