@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from companion.app.modes.genso import GensoFightMode, read_fight_file, table_session
+from companion.app.session.host import replay
 from companion.app.session.mode import RollAsk, Show, Throw
 from companion.dice import DiceSource, SimulatedDice
 from companion.errors import IllegalAction
@@ -76,16 +77,20 @@ def test_each_stone_is_offered_on_its_own_side_and_used_as_picked() -> None:
 def test_an_enchant_stone_with_no_immune_foe_is_not_offered() -> None:
     """genso72 RISK 3: the Enchant Stone was offered on every foe, and on an orc (not immune
     to normal attacks) the stone and the turn were lost for "no effect". With no immune foe
-    an Enchant Stone alone offers no Stone; beside a Healing Stone it says it has no target,
-    and its menu of whom holds none."""
+    an Enchant Stone alone offers no Stone; beside a Healing Stone its kind is not offered
+    (reviewg72 NIT 4: it was, "no target 対象なし", and led to a menu holding only Back).
+    A save whose answers name that kind still replays to it."""
     mode = table(pc1={"equipment": ("enchant_stone",)})
     assert "stone" not in choices(mode)
     mode = table(pc1={"equipment": ("healing_stone", "enchant_stone")})
     play(mode, "stone")
-    assert [o.label for o in asked(mode).options][1] == \
-        "付与石 Enchant Stone (no target 対象なし)"
-    play(mode, "k:enchant_stone")
-    assert choices(mode) == ["back"]
+    assert choices(mode) == ["k:healing_stone", "back"]
+    assert asked(mode).options[0].label == "治癒石 Healing Stone"
+    saved = table(pc1={"equipment": ("healing_stone", "enchant_stone")})
+    replay(saved, ["stone", "k:enchant_stone"], 0)
+    assert saved.path == ["stone", "k:enchant_stone"]
+    play(saved, "back")
+    assert choices(saved) == ["k:healing_stone", "back"]
 
 
 def test_one_kind_of_stone_asks_only_whom() -> None:

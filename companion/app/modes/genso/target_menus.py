@@ -324,14 +324,15 @@ class _TargetMenus(_FightView):
         return options
 
     def _stone(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
-        """GM-ITEM-2: which stone, on whom. A kind no one may take is still offered (a
-        save's answers name it so whatever the foes), said to have no target."""
+        """GM-ITEM-2: which stone, on whom. A kind no one may take is not offered live
+        (reviewg72 NIT 4: it led to a menu holding only Back); while a save is given again
+        every kind is, as its answers name it whatever the foes. The question is asked
+        whenever the fighter carries two kinds, so that a save's answers read alike."""
         kinds = list(dict.fromkeys(actor.stones))
         if len(kinds) > 1 and not rest:
             return ChoiceAsk("Which stone? 石は？", (
-                *(Option(f"k:{k}", STONES.get(k, k)
-                         + ("" if self.stone_targets(actor, k) else f" ({NO_TARGET})"))
-                  for k in kinds), BACK))
+                *(Option(f"k:{k}", STONES.get(k, k)) for k in kinds
+                  if self._restoring or self.stone_targets(actor, k)), BACK))
         if len(kinds) > 1:
             kind, rest = _value(rest[0], "k"), rest[1:]
         else:
@@ -355,8 +356,6 @@ class _TargetMenus(_FightView):
         return [c for c in foes if c.immune_normal]
 
 
-#: What a stone's kind no one may take is said to have (:meth:`_TargetMenus._stone`).
-NO_TARGET = "no target 対象なし"
 #: Spells cast on an area, whose targets are picked as a set (GM-MAGIC-5, GM-MAGIC-10).
 AREA = ("fire", "barrier")
 #: The side an area's shortcut (Every foe, The party) takes, by the spell's effect.
