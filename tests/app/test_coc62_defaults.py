@@ -15,7 +15,7 @@ from companion.app.cli import main
 from companion.dice import ScriptedDice
 from companion.systems.coc.combat import Attack, Defence, Fight, Side
 from companion.systems.coc.rules import Profile, load_rules
-from tests.app.test_coc_mode import at_the_table, offered
+from tests.app.coc_table_helpers import at_the_table, offered
 from tests.systems.coc.scripted_fight_helpers import entrant
 
 ROWS = {("CO-BASE-1", "recompute"): True, ("CO-BASE-2", "db_twice"): False,

@@ -10,9 +10,9 @@ from companion.app.session.mode import ChoiceAsk
 from companion.dice import ScriptedDice
 from companion.systems.coc.combat import Fight
 from companion.systems.genso.combat import Wait
+from tests.app.coc_table_helpers import new_fight, pick
 from tests.app.genso_table_helpers import RULES
 from tests.app.genso_table_helpers import new_fight as genso_fight
-from tests.app.test_coc_mode import new_fight, pick
 from tests.hw.display.test_fight_result67 import kill_then_dying_roll_003, round_end_burst_004
 
 

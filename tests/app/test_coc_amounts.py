@@ -13,7 +13,7 @@ from companion.app.session.mode import ChoiceAsk, Throw
 from companion.dice import SimulatedDice
 from companion.errors import IllegalAction
 from companion.systems.coc.combat import Burn, Cast, Fall, Fight, SanLoss
-from tests.app.test_coc_mode import new_fight, pick
+from tests.app.coc_table_helpers import new_fight, pick
 
 
 def fight() -> CocFightMode:

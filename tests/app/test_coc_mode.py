@@ -23,7 +23,6 @@ from rich.console import Console
 
 from companion.app.cli import main
 from companion.app.modes.coc import CocFightMode, describe, steps, table_session
-from companion.app.modes.fight_file import write_fight_file
 from companion.app.modes.fight_save import FightSave
 from companion.app.session.controls import Controls, MenuChoices
 from companion.app.session.mode import ChoiceAsk, RollAsk, Show, Throw
@@ -56,24 +55,24 @@ from companion.systems.coc.combat import (
 )
 from companion.systems.coc.combat import Throw as ThrowDown
 from companion.systems.coc.rules import Profile, load_rules
+from tests.app.coc_table_helpers import (
+    CHOICES,
+    FOE,
+    INV,
+    SCRIPT_003,
+    SEED,
+    Script,
+    at_the_table,
+    fight_file,
+    new_fight,
+    offered,
+    people,
+    pick,
+    play,
+)
 from tests.app.table import Buttons, CutRolls, Player
 from tests.app.test_dice_tray import Recorded
-from tests.systems.coc.scripted_fight_helpers import Faces, entrant, fight_003, fight_004
-
-SEED = 7
-
-
-def new_fight(profile: str) -> Fight:
-    return (fight_003 if profile == "003" else fight_004)()[0]
-
-
-def fight_file(folder: Path, profile: str) -> Path:
-    path = folder / "fight.json"
-    write_fight_file(path, new_fight(profile))
-    return path
-
-
-Script = list[tuple[str, str]]  # (the prompt it waits for, the option's key to pick)
+from tests.systems.coc.scripted_fight_helpers import entrant, fight_003
 
 
 class PtyKeys:
@@ -123,22 +122,6 @@ class PtyKeys:
         os.close(self.slave)
 
 
-#: Profile 003: Ann kicks Cult with MA (a combination roll) and ends her turn; Bob fires a
-#: burst at Deep, who dodges (and falls); Cult stabs at Ann, the Keeper takes it back, Cult ends
-#: its turn; in round 2 the Keeper closes the table.
-SCRIPT_003: Script = [
-    ("Ann (3 AP): what", "attack"), ("Attack whom", "t:Cult"), ("How?", "h:ma"),
-    ("How does Cult defend", "d:none"),
-    ("Ann (2 AP): what", "end?"), ("Ann (2 AP): end the turn", "end"),
-    ("Bob (3 AP): what", "attack"), ("Attack whom", "t:Deep"), ("With which weapon", "w:0"),
-    ("How?", "h:burst"), ("How does Deep defend", "d:dodge"),
-    ("Cult (3 AP): what", "attack"), ("Attack whom", "t:Ann"), ("How?", "h:plain"),
-    ("How does Ann defend", "d:dodge"),
-    ("Cult (2 AP): what", "keeper"), ("Keeper: which", "undo?"), ("Undo Cult", "undo"),
-    ("Cult (3 AP): what", "end?"), ("Cult (3 AP): end the turn", "end"),
-    ("Ann (3 AP): what", "keeper"), ("Keeper: which", "close?"),  # Deep is down: round 2
-    ("Close the table", "close"),
-]
 ACTIONS_003: list[Any] = [
     Attack("Ann", "Cult", ma=True), EndTurn("Ann"),
     Attack("Bob", "Deep", burst=True, defence=Defence.DODGE),
@@ -253,21 +236,6 @@ def test_a_004_fight_on_the_buttons_in_the_terminal(tmp_path: Path) -> None:
             assert line in text
     assert "(1D100<=80) ＞ 42 ＞ 成功/success" in text and "CO-CORE-1" in text
     assert "Result 結果" in text and "▶" in text and "SAN" in text
-
-
-CHOICES = [key for _, key in SCRIPT_003]
-
-
-def play(folder: Path, choices: list[str], *, resume: bool = False,
-         rolls: CutRolls | None = None) -> CocFightMode:
-    session = table_session(folder / "fight.json", folder / "table.json", resume=resume,
-                            seed=SEED, choices=Player(choices), rolls=rolls)
-    try:
-        session.run()
-    except KeyboardInterrupt:
-        pass
-    assert isinstance(session.mode, CocFightMode)
-    return session.mode
 
 
 @pytest.mark.parametrize("cut", [1, 2, 5])
@@ -388,53 +356,9 @@ def test_the_view_has_room_for_every_result(tmp_path: Path) -> None:
 END = ("end?", "end")
 
 
-class Watcher(Player):
-    """A Player who also keeps every menu it was shown: (prompt, the options' keys)."""
-
-    def __init__(self, script: list[str]) -> None:
-        super().__init__(script)
-        self.seen: list[tuple[str, list[str]]] = []
-
-    def next_choice(self, ask: ChoiceAsk, show: Show) -> int:
-        self.seen.append((ask.prompt, [o.choice for o in ask.options]))
-        return super().next_choice(ask, show)
-
-
-def at_the_table(folder: Path, make: Callable[[], Fight], before: Sequence[tuple[Any, list[int]]],
-                 choices: list[str], actions: Sequence[Any]) -> tuple[CocFightMode, Watcher]:
-    """``make()``'s fight, with ``before`` pushed with those faces, played at the table from
-    ``choices`` (the companion's seeded dice) until they run out; it must equal the same fight
-    with ``actions`` pushed straight into the engine with the same dice."""
-    def start() -> Fight:
-        fight = make()
-        for action, faces in before:
-            fight.push(action, Faces(faces))
-        return fight
-
-    write_fight_file(folder / "fight.json", start())
-    player = Watcher(choices)
-    session = table_session(folder / "fight.json", folder / "table.json", resume=False,
-                            seed=SEED, choices=player)
-    with pytest.raises(KeyboardInterrupt):
-        session.run()
-    assert not player.script
-    expected, dice = start(), SimulatedDice.seeded(SEED)
-    for action in actions:
-        expected.push(action, dice)
-    mode = session.mode
-    assert isinstance(mode, CocFightMode)
-    assert mode.fight.to_json() == expected.to_json()
-    assert mode.fight.state == expected.state
-    return mode, player
-
-
 def shown_rules(mode: CocFightMode) -> set[str]:
     """The rule IDs of every result line the screen showed for the table's actions."""
     return {s.rule for e in mode.fight.journal for s in steps(e.lines)}
-
-
-def offered(player: Watcher, prompt: str) -> list[list[str]]:
-    return [keys for shown, keys in player.seen if shown.startswith(prompt)]
 
 
 def fight_iai() -> Fight:
@@ -566,18 +490,6 @@ def test_turning_and_jumping_on_the_board(tmp_path: Path) -> None:
 
 
 # --- the rest of the engine at the table: Spot Hidden, surprise, circumstances, defences ------
-
-
-def people(profile: Profile, *rows: tuple[Any, ...]) -> Callable[[], Fight]:
-    """A fight maker: each row (name, DEX, weapons, side, {skills})."""
-    def make() -> Fight:
-        rules = load_rules(profile)
-        return Fight(rules, [entrant(rules, name, dex, weapons, side, **skills)
-                             for name, dex, weapons, side, skills in rows], ScriptedDice([]))
-    return make
-
-
-INV, FOE = Side.INVESTIGATORS, Side.FOES
 
 
 def test_spot_hidden_then_an_attack_in_the_same_round_003(tmp_path: Path) -> None:
@@ -991,15 +903,6 @@ def knife_club_and_sword() -> CocFightMode:
                 fist=70),
         entrant(rules, "Cult", 10, ("knife", "fire_poker", "japanese_sword"), Side.FOES,
                 knife=50, club=40, japanese_sword=40)], ScriptedDice([])))
-
-
-def pick(mode: CocFightMode, *keys: str) -> ChoiceAsk | RollAsk | None:
-    """What is asked after picking ``keys``, one after the other."""
-    for key in keys:
-        ask = mode.ask()
-        assert isinstance(ask, ChoiceAsk), ask
-        mode.answer([o.choice for o in ask.options].index(key))
-    return mode.ask()
 
 
 def test_the_defence_menu_tells_each_parry_apart_in_the_words_it_shows() -> None:

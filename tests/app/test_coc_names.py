@@ -12,7 +12,7 @@ from companion.errors import IllegalAction
 from companion.hw.display.fonts import without_cjk
 from companion.systems.coc.combat import Fight, Side
 from companion.systems.coc.rules import Profile, load_rules
-from tests.app.test_coc_mode import pick
+from tests.app.coc_table_helpers import pick
 from tests.systems.coc.scripted_fight_helpers import entrant, fight_003
 
 RULES = load_rules(Profile.P003)

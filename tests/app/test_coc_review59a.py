@@ -18,8 +18,8 @@ from companion.app.cli import main
 from companion.app.modes.coc import CocFightMode
 from companion.systems.coc.combat import Fight
 from companion.systems.coc.rules import load_rules
+from tests.app.coc_table_helpers import CHOICES, fight_file, play
 from tests.app.test_coc_command import sheets
-from tests.app.test_coc_mode import CHOICES, fight_file, play
 
 
 def test_a_table_stopped_under_revision_8_resumes_under_9(

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.systems.coc.combat import ENGINE
-from tests.app.test_coc_mode import CHOICES, fight_file, play
+from tests.app.coc_table_helpers import CHOICES, fight_file, play
 
 
 def test_a_table_resumed_under_a_newer_engine_says_which_it_plays_by(

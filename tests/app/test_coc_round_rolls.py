@@ -12,7 +12,7 @@ from companion.dice import ScriptedDice
 from companion.hw.display.view import DiceStep
 from companion.systems.coc.combat import Attack, EndTurn, Fight, Side
 from companion.systems.coc.rules import Profile, load_rules
-from tests.app.test_coc_mode import pick
+from tests.app.coc_table_helpers import pick
 from tests.systems.coc.helpers import SWORD, duel, person, push, sheet
 
 RULES = load_rules(Profile.P003)

@@ -17,7 +17,7 @@ from companion.app.cli import main
 from companion.dice import ScriptedDice
 from companion.systems.coc.combat import Attack, Defence, Delay, Fight, Side
 from companion.systems.coc.rules import Profile, load_rules
-from tests.app.test_coc_mode import at_the_table, offered
+from tests.app.coc_table_helpers import at_the_table, offered
 from tests.systems.coc.scripted_fight_helpers import entrant
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from companion.systems.coc.combat import Attack, Fight
 from companion.systems.coc.rules import Profile
-from tests.app.test_coc_mode import FOE, INV, at_the_table, offered, people
+from tests.app.coc_table_helpers import FOE, INV, at_the_table, offered, people
 
 PENALTY_MENU = "Keeper's penalty 補正 (Keeper): which?"
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from companion.systems.coc.combat import Attack, EndTurn
 from companion.systems.coc.rules import Profile
-from tests.app.test_coc_mode import FOE, INV, at_the_table, offered, people
+from tests.app.coc_table_helpers import FOE, INV, at_the_table, offered, people
 
 
 def test_the_disarm_aims_only_at_a_real_weapon(tmp_path: Path) -> None:

@@ -30,9 +30,9 @@ from companion.app.modes.fight_save import FightSave
 from companion.app.paths import config_dir, data_dir
 from companion.app.session.host import replay
 from companion.app.session.save import SaveGame, default_save_path, write_save
+from tests.app.coc_table_helpers import CHOICES, new_fight
+from tests.app.coc_table_helpers import SEED as COC_SEED
 from tests.app.table import Player
-from tests.app.test_coc_mode import CHOICES, new_fight
-from tests.app.test_coc_mode import SEED as COC_SEED
 from tests.disk import left_by_a_cut
 
 SEED = 2

@@ -21,12 +21,12 @@ from companion.app.modes.genso import GensoFightMode, table_session
 from companion.app.session.controls import Controls
 from companion.app.session.save import NewerSave
 from companion.hw.buttons import Button
+from tests.app.coc_table_helpers import CHOICES
+from tests.app.coc_table_helpers import SEED as COC_SEED
+from tests.app.coc_table_helpers import fight_file as coc_fight_file
+from tests.app.coc_table_helpers import play as coc_play
 from tests.app.genso_table_helpers import RULES, SEED, two_actions_then_a_stop
 from tests.app.table import Player
-from tests.app.test_coc_mode import CHOICES
-from tests.app.test_coc_mode import SEED as COC_SEED
-from tests.app.test_coc_mode import fight_file as coc_fight_file
-from tests.app.test_coc_mode import play as coc_play
 from tests.app.test_fight_file_question import Screen, sim
 from tests.disk import refuse_moving
 

@@ -23,17 +23,9 @@ from companion.errors import DataError
 from companion.systems.coc.combat import Attack, Delay, EndTurn, Fight, Side
 from companion.systems.coc.rules import Profile, load_rules
 from companion.systems.defaults import packaged_text
-from tests.app.test_coc_mode import FOE, INV, SEED, Player, people
-from tests.systems.coc.helpers import (
-    at,
-    duel,
-    pass_to,
-    patch,
-    person,
-    push,
-    refused,
-    replays,
-)
+from tests.app.coc_table_helpers import FOE, INV, SEED, people
+from tests.app.table import Player
+from tests.systems.coc.helpers import at, duel, pass_to, patch, person, push, refused, replays
 
 #: The revision before revision 18 (coc70's fixes).
 OLD = 17

@@ -47,7 +47,7 @@ from companion.systems.coc.combat import (
     Tackle,
 )
 from companion.systems.coc.rules import Profile, load_rules
-from tests.app.test_coc_mode import FOE, INV, at_the_table, offered, people
+from tests.app.coc_table_helpers import FOE, INV, at_the_table, offered, people
 from tests.systems.coc.helpers import at, duel, patch, person, push, refused, replays
 
 P003, P004 = Profile.P003, Profile.P004
