@@ -5,6 +5,9 @@ showed was missing on the command line)."""
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import pytest
 
 from companion.app.cli import main
@@ -33,6 +36,12 @@ def shown_row(capsys: pytest.CaptureFixture[str]) -> str:
     return rows[0]
 
 
+def shown_json(capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    """`fight show --json`, read."""
+    shown: dict[str, Any] = json.loads(genso(capsys, "fight", "show", "--json"))
+    return shown
+
+
 def the_tables_conditions() -> tuple[str, ...]:
     """pc1's conditions on the table's row, in the fight saved now."""
     mode = GensoFightMode(RULES, load_fight(RULES, default_fight_path()))
@@ -50,6 +59,8 @@ def test_fight_show_counts_down_a_death_curse_as_the_table_does(
             genso(capsys, "calendar", "pass", str(days))
         assert said in the_tables_conditions()
         assert shown_row(capsys).endswith(f"  {said}")
+        # reviewg72 NIT 6: --json had calendar_dead alone, no countdown.
+        assert [c["curse"] for c in shown_json(capsys)["combatants"]] == [said, None, None]
     other = [line for line in genso(capsys, "fight", "show").splitlines()
              if "駆け出し冒険者２" in line and "HP " in line]
     assert other and "呪殺呪" not in other[0]

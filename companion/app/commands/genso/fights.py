@@ -298,7 +298,10 @@ def fight_status(rules: GensoRules, fight: Fight,
                      "status": c.status.value, "stance": c.stance.value,
                      "effects": [e.spell for e in c.effects],
                      "wants_to_flee": wants_to_flee(rules, c), "rises_as": c.rises_as,
-                     "risen_as": c.risen_as, "calendar_dead": dead})
+                     "risen_as": c.risen_as, "calendar_dead": dead,
+                     # The row's words for a script or a screen to show alike (reviewg72
+                     # NIT 6: calendar_dead alone said nothing of the days left).
+                     "curse": curse or None})
     data = {"round": state.round, "current": state.current.name if state.current else None,
             "moved": state.moved or None,
             "outcome": state.outcome.value if state.outcome else None,
