@@ -12,8 +12,8 @@ from companion.app.session.mode import RollAsk
 from companion.app.session.system_menu import SystemMenu
 from companion.hw.buttons import Pick
 from companion.hw.display.view import Option
+from tests.app.keypad_helpers import Keys, keypad
 from tests.app.session_helpers import ScriptedPresses, StepClock
-from tests.app.test_keypad import Keys, keypad
 
 TWO = (Option("yes", "Yes はい"), Option("no", "No いいえ"))
 

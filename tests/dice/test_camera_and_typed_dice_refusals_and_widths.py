@@ -20,7 +20,7 @@ from companion.app.session.mode import RollAsk
 from companion.dice import ManualDice, roll
 from companion.dice.notation import DiceSyntaxError, parse
 from companion.dice.sources import _read_values
-from tests.app.test_keypad import Keys, keypad
+from tests.app.keypad_helpers import Keys, keypad
 
 ABSENT = "/dev/video9"
 
