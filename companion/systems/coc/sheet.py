@@ -50,6 +50,10 @@ class Weapon:
     #: CO-IAI-1: the ally who drew this blade and holds it (engine revision 20 on: the
     #: lender's weapons keep their numbers, this one out of its hands); never read from a sheet
     lent: str = ""
+    #: CO-IAI-1: on the drawer's copy of such a blade, the ally it was drawn from, its owner
+    #: when drawn from its own list (engine revision 20 on: the owner drawing it back takes
+    #: its own entry again, reviewcoc72 RISK 2); never read from a sheet
+    lent_from: str = ""
 
 
 @dataclass(frozen=True, slots=True)

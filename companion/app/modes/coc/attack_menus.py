@@ -169,7 +169,8 @@ class _Attacks(_Circumstances):
                 fields.update(values[0][2])
             picked.append(key)
         if not rest:
-            said = describe(Attack(name, target, index, **fields))  # type: ignore[arg-type]
+            said = describe(Attack(name, target, index, **fields),  # type: ignore[arg-type]
+                            self.fight.state)
             tags = said[said.find(" [") + 1:] if " [" in said else ""
             more_open = bool([m for m in self._circumstances(actor, target, index, info, fields)
                               if m[0] not in picked])

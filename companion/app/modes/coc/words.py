@@ -151,7 +151,7 @@ def describe(action: Action, state: FightState | None = None) -> str:
     if isinstance(action, Attack):
         tags = [tag for on, tag in (
             (action.first_strike, "first strike 先制"), (action.iai, "Iai 居合"),
-            (action.pommel, "pommel 柄打ち"), (action.borrow, f"{action.borrow}'s blade"),
+            (action.pommel, "pommel 柄打ち"), (action.borrow, _borrowed(action, state)),
             (action.ma and not action.ma_option, "MA"),
             (action.ma_option, f"MA {action.ma_option}"), (action.burst, "burst 連射"),
             (action.shots > 1, f"{action.shots} shots"), (action.aim, "aim 狙い撃ち"),
@@ -198,6 +198,21 @@ def describe(action: Action, state: FightState | None = None) -> str:
     if isinstance(action, SanLoss):
         text += f" {action.amount}"
     return text
+
+
+def _borrowed(action: Attack, state: FightState | None) -> str:
+    """CO-IAI-1: the tag of an Iai with a blade drawn from an ally: ``Nok's blade``, or, when
+    the fight's ``state`` shows the blade is the drawer's own that the ally drew from it
+    (engine revision 20), ``own blade back from Nok`` (reviewcoc72 RISK 2: it read "Nok's
+    blade" of Kat's own sword)."""
+    try:
+        w = (state.get(action.borrow).sheet.weapons[action.weapon]
+             if state is not None else None)
+    except (IllegalAction, IndexError):
+        w = None
+    if w is not None and w.lent_from == action.actor and not w.lent:
+        return f"own blade back from {action.borrow} 自分の刀を取り戻す"
+    return f"{action.borrow}'s blade"
 
 
 def _defence_text(action: Attack | Grapple | Tackle, state: FightState | None) -> str:

@@ -72,15 +72,48 @@ class _Iai(_Skills):
         if not w.info.iai or w.broken or w.dropped:
             raise IllegalAction(f"{ally.name}'s {w.info.name} is no Iai weapon (CO-IAI-1)")
         if self.engine >= LENT_IN_PLACE:  # the ally's weapons keep their numbers
+            own = self.own_blade(c, ally, w)
+            if own is not None:
+                return self.draw_back(c, ally, a, own)
             self.put_weapon(ally, a.weapon, replace(w, lent=c.name))
+            w = replace(w, lent_from=ally.name)
         else:  # revision 19: out of the list, the later ones renumbered
-            kept = tuple(x for i, x in enumerate(ally.sheet.weapons) if i != a.weapon)
-            tally = tuple((i - (i > a.weapon), n) for i, n in ally.weapon_attacks
-                          if i != a.weapon)
-            self.set(ally, sheet=replace(ally.sheet, weapons=kept), weapon_attacks=tally)
+            self.drop_weapon(ally, a.weapon)
         c = self.set(c, sheet=replace(c.sheet, weapons=(*c.sheet.weapons, w)))
         self.say(f"{c.name} draws {ally.name}'s {w.info.name} (CO-IAI-1)")
         return c, replace(a, weapon=len(c.sheet.weapons) - 1, borrow="")
+
+    def drop_weapon(self, c: Combatant, index: int) -> Combatant:
+        """Take ``c``'s weapon ``index`` out of its list, the later ones renumbered with their
+        attacks this round (CO-TURN-6)."""
+        kept = tuple(x for i, x in enumerate(c.sheet.weapons) if i != index)
+        tally = tuple((i - (i > index), n) for i, n in c.weapon_attacks if i != index)
+        return self.set(c, sheet=replace(c.sheet, weapons=kept), weapon_attacks=tally)
+
+    @staticmethod
+    def own_blade(c: Combatant, ally: Combatant, w: Weapon) -> int | None:
+        """The number of ``c``'s own entry for the blade ``w`` that ``ally`` drew from it
+        (lent to ``ally``, ``w`` drawn from ``c``), or None when ``w`` is not ``c``'s."""
+        if w.lent_from != c.name:
+            return None
+        return next((i for i, x in enumerate(c.sheet.weapons)
+                     if x.lent == ally.name and x.info.key == w.info.key), None)
+
+    def draw_back(self, c: Combatant, ally: Combatant, a: Attack,
+                  own: int) -> tuple[Combatant, Attack]:
+        """CO-IAI-1, reviewcoc72 RISK 2: ``c`` draws back its own blade, which ``ally`` drew
+        from it: its own entry ``own`` is in its hands again, as the ally left it (its
+        durability), so its weapon numbers stay; the ally's copy goes, taken out of its list
+        when it is the last (no number moves), else left marked in ``c``'s hands. Before, the
+        owner got a second copy and its own number stayed "in the ally's hands"."""
+        held = ally.sheet.weapons[a.weapon]
+        if a.weapon == len(ally.sheet.weapons) - 1:
+            self.drop_weapon(ally, a.weapon)
+        else:
+            self.put_weapon(ally, a.weapon, replace(held, lent=c.name))
+        c = self.put_weapon(c, own, replace(held, lent="", lent_from=""))
+        self.say(f"{c.name} draws back the {held.info.name} lent to {ally.name} (CO-IAI-1)")
+        return c, replace(a, weapon=own, borrow="")
 
     def ally_in_reach(self, c: Combatant, ally: Combatant) -> None:
         """CO-IAI-1 (003 l.50 「移動中、または移動先に隣接していた他の探索者から」), from revision
