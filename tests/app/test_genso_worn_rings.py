@@ -73,3 +73,30 @@ def test_selling_a_ring_worn_on_both_hands_says_a_take_off_that_works(
     assert f"genso gear {sheet} ring_storage --off --hand left` takes it off" in err
     said, _ = gear(capsys, sheet, "ring_storage", "--off", "--hand", "left")
     assert "took off" in said
+
+
+def test_a_fight_that_counts_a_kind_of_ring_once_says_so(
+        tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewg72 NIT 5: a fight saved before ``rings_of_a_kind_add`` plays on counting a
+    kind once, as it was played, while `genso sheet` and `gear` count each: the wearer's
+    attack hit with +1 and nothing said why. `fight show` and each action say it, naming
+    the wearer, in lines of 80 columns; a fight counting each says nothing."""
+    sheet = str(ringed(tmp_path, capsys, "ring_striking", "ring_striking"))
+    gear(capsys, sheet, "ring_striking", "--hand", "left")
+    gear(capsys, sheet, "ring_striking", "--hand", "right")
+    assert main(["genso", "fight", "new", "--party", sheet, "pc2", "--monsters", "orc"]) == 0
+    assert "GM-ITEM-3" not in capsys.readouterr().out
+    path = user_dirs / "data" / "genso" / "fight.json"
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    del saved["settings"]["GM-ITEM-3"]["rings_of_a_kind_add"]  # as a revision-7 file
+    path.write_text(json.dumps(saved, ensure_ascii=False), encoding="utf-8")
+    said = ("GM-ITEM-3: this fight counts a kind of ring once, as it began "
+            "(rings_of_a_kind_add = false): the second Ring of Striking or Protection of "
+            "駆け出し冒険者１ adds nothing in it (`genso sheet` and `gear` count each)")
+    for argv in (("show",), ("wait", sheet)):
+        assert main(["genso", "fight", *argv]) == 0
+        out = capsys.readouterr().out
+        lines = out.splitlines()
+        start = next(n for n, line in enumerate(lines) if line.startswith("GM-ITEM-3: "))
+        assert " ".join(lines[start:start + 3]) == said, out
+        assert all(len(line) <= 80 for line in lines[start:start + 3])

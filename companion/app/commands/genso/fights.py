@@ -13,6 +13,7 @@ import os
 import re
 import shlex
 import tempfile
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -69,7 +70,7 @@ from companion.errors import DataError, IllegalAction
 from companion.file_locks import FileInUse
 from companion.files import NotDurable, atomic_write_text, file_there, loads_json
 from companion.systems.genso.calendar import DeathCurse, fresh_copy
-from companion.systems.genso.character.core import derive
+from companion.systems.genso.character.core import derive, rings_work
 from companion.systems.genso.combat import (
     Action,
     Attack,
@@ -158,6 +159,38 @@ def goes_on_line(table: GensoFightMode) -> str:
     if table.foes_out():
         return f"{FOES_OUT}: the fight goes on until the GM ends it"
     return ""
+
+
+#: The magic rings whose bonus GM-ITEM-3's Default ``rings_of_a_kind_add`` counts for each
+#: one worn (:func:`rings_counted_once`).
+RINGS_THAT_ADD = ("ring_striking", "ring_protection")
+
+
+def rings_counted_once(fight: Fight) -> str:
+    """What ``fight show`` and an action say when the fight counts a kind of ring once
+    (GM-ITEM-3 ``rings_of_a_kind_add`` false: a fight saved before the Default, which plays
+    on as it was played, or set so) and a fighter wears two of one kind: `genso sheet` and
+    `gear` count each, so its "+1" alone was not explained (reviewg72 NIT 5). Empty
+    otherwise."""
+    rules = fight.rules
+    # As the fight began: its fighters' rings were counted then (Combatant.striking).
+    if fight.settings.get("GM-ITEM-3", {}).get("rings_of_a_kind_add", True):
+        return ""
+    wearers = []
+    for entrant in fight.entrants:
+        if entrant.monster:
+            continue
+        character = entrant.character(rules)
+        worn = character.rings_left + character.rings_right
+        if rings_work(rules, character) and any(worn.count(k) > 1 for k in RINGS_THAT_ADD):
+            wearers.append(entrant.name)
+    if not wearers:
+        return ""
+    # Not how to change it: the rings are counted as the fighters are built, when the fight
+    # begins, so an action's --set GM-ITEM-3.rings_of_a_kind_add=true changes nothing.
+    return (f"GM-ITEM-3: this fight counts a kind of ring once, as it began "
+            f"(rings_of_a_kind_add = false): the second Ring of Striking or Protection of "
+            f"{', '.join(wearers)} adds nothing in it (`genso sheet` and `gear` count each)")
 
 
 def at_the_end(table: GensoFightMode) -> str:
@@ -262,6 +295,8 @@ def fight_status(rules: GensoRules, fight: Fight,
     going_on = goes_on_line(table)
     if going_on:  # a line of its own: the round's line fits 80 columns
         lines.append(going_on)
+    # Lines of their own, as the round's: 80 columns.
+    lines += textwrap.wrap(rings_counted_once(fight), 80)
     ended = at_the_end(table)
     if ended:
         # The GM's end of a fight whose party was out (全滅), or whose foes were (the
