@@ -39,7 +39,7 @@ def test_a_sticker_on_two_slots_at_start_is_placed_on_neither(
         sim: TraySimulator, tray: TrayReader) -> None:
     """No PLACED for it; the first readings (what lay there at start-up, never counted)
     give it on both slots, since wherever it turns out to lie, it lay there (review61f F2,
-    tests/hw/test_fix61f_rfid.py)."""
+    tests/hw/test_rfid_down_reader_held_sticker_and_crashed_tray.py)."""
     sim.place(2, UID_7Z)
     sim.place(4, UID_7Z)
     sim.place(0, UID_5P)
