@@ -246,3 +246,18 @@ def test_a_refusal_names_a_sheet_by_what_finds_it(
     assert f"(駆け出し冒険者１ PC 1 = {outside}, Bo PC 2 = Bo, オーク Orc = orc)" in err, err
     assert run(capsys, "fight", "wait", str(outside))["entry"]["action"]["actor"] == \
         "駆け出し冒険者１"
+
+
+@pytest.mark.parametrize("cap, said", [
+    ("true", ": HP 10/10 (HP full already: nothing healed 回復なし)"), ("false", ": HP 16/10"),
+])
+def test_a_heal_at_full_hp_says_it_healed_nothing_only_when_it_did(
+        cap: str, said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """genso72 NIT 8 (engine revision 8): Healing on one at full HP says it healed nothing;
+    but with GM-MAGIC-2 ``cap_at_max_hp`` off a heal goes past the maximum (pc2's Magic 6 on
+    its HP 10/10), and it said "HP 16/10 (HP full already: nothing healed)" (reviewg72
+    NIT 3's follow-up)."""
+    run(capsys, "fight", "new", "--party", "pc2", "pc1", "--monsters", "orc",
+        "--set", f"GM-MAGIC-2.cap_at_max_hp={cap}")
+    entry = run(capsys, "fight", "cast", "pc2", "healing", "pc2")["entry"]
+    assert entry["lines"][-1]["text"].endswith(said)

@@ -50,10 +50,13 @@ def _harm(rules: GensoRules, target: Combatant, hp: int, mp: int = 0) -> Combata
     return replace(target, hp=target.hp - hp, mp=target.mp - mp)
 
 
-def full_already(target: Combatant) -> str:
+def full_already(rules: GensoRules, target: Combatant) -> str:
     """What a heal on ``target`` (its HP before) adds when it was at its maximum already:
-    the MP or the stone was spent for nothing, said (genso72 NIT 8: "HP 12/12" alone)."""
-    if target.hp is not None and target.max_hp is not None and target.hp >= target.max_hp:
+    the MP or the stone was spent for nothing, said (genso72 NIT 8: "HP 12/12" alone). Not
+    when a heal goes past the maximum (GM-MAGIC-2 ``cap_at_max_hp`` off): it healed
+    (reviewg72 NIT 3's follow-up: "HP 16/12 (HP full already: nothing healed)")."""
+    if (rules.default("GM-MAGIC-2", "cap_at_max_hp") and target.hp is not None
+            and target.max_hp is not None and target.hp >= target.max_hp):
         return " (HP full already: nothing healed 回復なし)"
     return ""
 

@@ -193,7 +193,7 @@ def _cast(rules: GensoRules, state: FightState, action: Cast, lines: list[Line],
         healed = _heal(target, caster.magic, rules.default("GM-MAGIC-2", "cap_at_max_hp"))
         lines.append(Line("GM-MAGIC-2", f"{target.name} regains up to {caster.magic} HP: "
                                         f"HP {healed.hp}/{healed.max_hp}"
-                          + (full_already(target) if engine >= NOTHING_SPENT_SINCE else "")))
+                          + (full_already(rules, target) if engine >= NOTHING_SPENT_SINCE else "")))
         return _swap(state, replace(healed, status=_status(rules, healed)))
     if spell.effect == "exorcise":
         if action.weapon is not None:

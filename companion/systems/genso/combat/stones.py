@@ -62,7 +62,7 @@ def _use_stone(rules: GensoRules, state: FightState, action: UseStone, source: D
         healed = _heal(target, result.total, rules.default("GM-MAGIC-2", "cap_at_max_hp"))
         lines.append(Line("GM-ITEM-2", f"治癒石/Healing Stone on {target.name}: {result.text} ＞ "
                                        f"HP {healed.hp}/{healed.max_hp}"
-                          + (full_already(target) if engine >= NOTHING_SPENT_SINCE else ""),
+                          + (full_already(rules, target) if engine >= NOTHING_SPENT_SINCE else ""),
                           result))
         return _swap(state, replace(healed, status=_status(rules, healed)))
     if not target.immune_normal:
