@@ -1,10 +1,12 @@
 """The table offers a fighter with no hand left only what the engine's Default "CO-BODY-5
 (hands)" (engine revision 20) takes: an MA counter (CO-MA-5) by a kick or head butt, never by
-its fist (reviewcoc72 DEFECT 1), and none when it has no such technique. A fight begun under
-revision 19 is offered and plays what 19 took, so its table save replays."""
+its fist (reviewcoc72 DEFECT 1), and none when it has no such technique; no MA parry, no
+Treat, no reload, no clearing a jam and no picking a weapon up (reviewcoc72 NIT 5). A fight
+begun under revision 19 is offered and plays what 19 took, so its table save replays."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from companion.app.modes.coc import CocFightMode
@@ -13,7 +15,7 @@ from companion.dice import ScriptedDice
 from companion.systems.coc.combat import Attack, EndTurn, Fight
 from companion.systems.coc.combat.body_parts import HANDS_READ
 from companion.systems.coc.rules import Profile
-from tests.systems.coc.helpers import at, duel
+from tests.systems.coc.helpers import at, duel, pass_to, patch
 
 #: Ann: a Japanese sword (0) to cut the arms off, and a fist (1) for an unarmed attack.
 ANN: dict[str, Any] = {"weapons": ("japanese_sword", "fist"), "japanese_sword": 90,
@@ -42,6 +44,14 @@ def armless(engine: int, cult: dict[str, Any] = CULT) -> Fight:
     assert f.state.get("Cult").lost == ("arm", "arm")
     assert f.state.current is not None and f.state.current.name == "Ann"
     return f
+
+
+def choices(fight: Fight, *keys: str) -> tuple[CocFightMode, list[str]]:
+    """The table after picking ``keys``, and the choices it asks next."""
+    mode = walk(fight, *keys)
+    ask = mode.ask()
+    assert isinstance(ask, ChoiceAsk), ask
+    return mode, [o.choice for o in ask.options]
 
 
 def walk(fight: Fight, *keys: str) -> CocFightMode:
@@ -77,3 +87,26 @@ def test_revision_19_countered_by_the_fist_004() -> None:
     mode = walk(armless(HANDS_READ - 1), *PUNCH_COUNTERED)
     ask = mode.ask()
     assert isinstance(ask, RollAsk) and ask.prompt.endswith("(counter こぶし(パンチ)/Fist/Punch)")
+
+
+def test_an_armless_fighter_is_offered_no_ma_parry_004() -> None:
+    _, offered = choices(armless(HANDS_READ), *PUNCH_COUNTERED[:-1])
+    assert "d:dodge" in offered and "d:parry:ma" not in offered
+    _, offered = choices(armless(HANDS_READ - 1), *PUNCH_COUNTERED[:-1])
+    assert "d:parry:ma" in offered
+
+
+def test_an_armless_fighter_is_offered_nothing_done_by_hand_004() -> None:
+    """Cult's own turn: a kick still attacks; Treat (First Aid), Reload (its pistol empty),
+    Clear jam (its other pistol jammed) and Pick up (its knife dropped) are not offered."""
+    by_hand = {"treat", "reload", "jam", "pickup"}
+    for engine, offered in ((HANDS_READ, set()), (HANDS_READ - 1, by_hand)):
+        f = armless(engine, {**CULT, "weapons": ("fist", "kick", "automatic", "automatic",
+                                                 "knife"), "handgun": 50, "first_aid": 50})
+        pass_to(f, "Cult")
+        fist, kick, empty, jammed, knife = f.state.get("Cult").sheet.weapons
+        arms = (fist, kick, replace(empty, loaded=0), replace(jammed, jammed=True),
+                replace(knife, dropped=True))
+        patch(f, "Cult", sheet=replace(f.state.get("Cult").sheet, weapons=arms))
+        _, keys = choices(f)
+        assert "attack" in keys and by_hand & set(keys) == offered, keys

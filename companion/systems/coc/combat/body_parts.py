@@ -93,14 +93,24 @@ class _BodyParts(_Damage):
                 and w.info.skill in NO_HANDS_SKILLS:
             return ""
         left = self.hands_left(t)
-        what = w.info.name if w is not None else "grapple or parry by hand"
         if left <= 0:
-            return (f"{t.name} has no hand left (both arms or hands lost): no {what} "
-                    "(CO-BODY-5, the Default 'hands')")
+            return self.handless(t, w.info.name if w is not None
+                                 else "grapple or parry by hand")
         if left == 1 and w is not None and w.info.two_handed:
             return (f"{t.name} has one hand left: no two-handed {w.info.name} (CO-BODY-5, "
                     "the Default 'hands')")
         return ""
+
+    def handless(self, t: Combatant, what: str) -> str:
+        """Why ``t`` cannot do ``what`` with no hand left, or "" (one left, or a revision
+        before :data:`HANDS_READ`): the Default "CO-BODY-5 (hands)" for what is done by hand
+        besides a weapon, a grapple or a parry (:meth:`hands_refusal`): an MA or Budo parry,
+        First Aid or Medicine, picking a weapon up, reloading and clearing a jam
+        (reviewcoc72 DEFECT 1 and NIT 5; the table offered them to the armless)."""
+        if self.engine < HANDS_READ or self.hands_left(t) > 0:
+            return ""
+        return (f"{t.name} has no hand left (both arms or hands lost): no {what} "
+                "(CO-BODY-5, the Default 'hands')")
 
     def body_rule(self, a: Attack) -> str:
         """CO-BODY-1: the rule of a declared part loss, cut CO-BODY-2, gouge CO-BODY-3 or blow off

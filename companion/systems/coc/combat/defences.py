@@ -215,7 +215,8 @@ class _Defences(_Disarm):
             # or head butt, so the Default "hands" asks after its technique as an attack's
             return self.hands_refusal(t, t.sheet.weapons[a.parry_weapon])
         if d is Defence.PARRY and t.lost:  # coc72 RISK 4 (CO-BODY-5, revision 20 on)
-            by_hand = a.parry_with in ("hands", "grapple")
+            # MA and Budo parry by hand too (reviewcoc72 NIT 5): a parry, not a kick
+            by_hand = a.parry_with in ("hands", "grapple", "ma", "budo")
             held = (a.parry_with in ("", "iai") and 0 <= a.parry_weapon < len(t.sheet.weapons))
             no_hands = self.hands_refusal(t, t.sheet.weapons[a.parry_weapon] if held else None) \
                 if by_hand or held else ""

@@ -86,6 +86,9 @@ class _Disarm(_Keeper):
         w = self.weapon(c, a.weapon, " to pick up")
         if not w.dropped:
             raise IllegalAction(f"{w.info.name} is not on the ground")
+        no_hands = self.handless(c, f"picking up {w.info.name}")  # CO-BODY-5 (hands)
+        if no_hands:
+            raise IllegalAction(no_hands)
         ap = self.rules.default("CO-FIRE-4", "pick_up_ap")
         c = self.one_action(c, "CO-FIRE-4", ap)
         self.put_weapon(c, a.weapon, replace(w, dropped=False))

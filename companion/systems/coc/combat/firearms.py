@@ -141,6 +141,9 @@ class _Firearms(_Strikes):
             raise IllegalAction(f"{w.info.name} is not a firearm")
         if w.loaded == w.info.magazine:
             raise IllegalAction(f"{w.info.name} is full")
+        no_hands = self.handless(c, f"reloading {w.info.name}")  # CO-BODY-5 (hands)
+        if no_hands:
+            raise IllegalAction(no_hands)
         if self.p003:
             c = self.spend(c, self.rules.num("CO-FIRE-1", "reload_ap"), "CO-FIRE-1")
             rule = "CO-FIRE-1"
@@ -165,6 +168,9 @@ class _Firearms(_Strikes):
         w = self.weapon(c, a.weapon, " to clear of a jam")
         if not w.jammed:
             raise IllegalAction(f"{w.info.name} is not jammed")
+        no_hands = self.handless(c, f"clearing {w.info.name} of a jam")  # CO-BODY-5 (hands)
+        if no_hands:
+            raise IllegalAction(no_hands)
         if a.weapon in c.jammed_now and not self.legacy:  # format 1 cleared at once
             # 003「次回戦闘ラウンドで使用技能を成功させて弾を取り除かない限り使用できない」
             raise IllegalAction(f"{w.info.name} jammed this round: clear it from the next "

@@ -65,6 +65,9 @@ class _Skills(_Tackle):
             return
         if a.skill not in ("first_aid", "medicine"):
             raise IllegalAction("treat with first_aid, medicine or psychoanalysis")
+        no_hands = self.handless(c, self.rules.skill(a.skill).name)  # CO-BODY-5 (hands)
+        if no_hands:
+            raise IllegalAction(no_hands)
         self.within_reach(c, t, "CO-SKILL-2" if a.skill == "first_aid" else "CO-SKILL-3")
         if c.iai_used:
             raise IllegalAction("no other skill in a round with Iai (CO-IAI-2)")
