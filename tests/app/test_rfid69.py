@@ -32,7 +32,7 @@ from companion.systems.jongrogue.wall import TileLedger
 from tests.app import test_rfid67
 from tests.app.test_play_newuser55 import venv_script
 from tests.app.test_rfid67 import BARE_PATH, ENROLLED, REPO, SteppedTray, on_a_terminal
-from tests.hw.test_rfid69b import no_hello
+from tests.hw.test_rfid_tray_kind_on_a_uart import no_hello
 
 EM4100 = "0F00A1B2C3"  # an RDM6300's 125 kHz sticker, enrolled as 2m
 

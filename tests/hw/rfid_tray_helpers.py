@@ -1,6 +1,6 @@
 """What the RFID tray driver's tests share: a tray's sticker UIDs and their tag map, a reader
 whose HELLO has gone out, and a fake tray on a fake clock (``TtyPort``) (moved from
-tests/hw/test_rfid_fix63r.py, tidy72: no test module imports another)."""
+tests/hw/test_rfid_tray_lines_as_the_host_takes_them.py, tidy72: no test module imports another)."""
 
 from __future__ import annotations
 

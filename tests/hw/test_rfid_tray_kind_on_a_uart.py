@@ -39,7 +39,7 @@ def test_the_tray_kind_on_a_uart_is_the_wrong_kind(device: str, sent: bytes) -> 
     """It was "no hello from /dev/serial0: is it the tray, running our firmware?" (silent)
     or "… an RDM6300 there needs …; else it is another device" (bytes), and the resume
     repeated --rfid-kind tray. An RDM6300's ID is enrolled: silent, a UART is taken for
-    one only so (reviewr69b RISK 1, tests/hw/test_rfid69c.py)."""
+    one only so (reviewr69b RISK 1, tests/hw/test_rfid_silent_uart_and_uart_names.py)."""
     reader = no_hello(device, sent, TagMap({"0F00A1B2C3": Tile.from_notation("1m")}))
     message = reader.status().message
     assert f"{device}" in message and "never the tray, which speaks USB only" in message, \
