@@ -20,7 +20,7 @@ import threading
 import time
 import warnings
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any
@@ -170,6 +170,9 @@ class ButtonPanel:
     come late, its thread waiting for the interpreter while the screen is drawn. A tap
     whose press and release came one after the other was a release "bouncing" 0 ms after
     its press, and the ITEM was lost (review63d RISK 1).
+
+    ``shut``: buttons left unopened, their pins untouched (a pin shared with another part,
+    which would fight it: the others still end a Stopped screen, reviews72 RISK 2).
     """
 
     def __init__(
@@ -181,6 +184,7 @@ class ButtonPanel:
         bounce_time: float | None = 0.03,
         pin_factory: Any = None,
         clock: Callable[[], float] = time.monotonic,
+        shut: Collection[Button] = (),
     ) -> None:
         self.long_press = long_press
         self.bounce_time = bounce_time
@@ -196,11 +200,13 @@ class ButtonPanel:
             return gpiozero.Button(pin, bounce_time=bounce_time, hold_time=hold_time,
                                    pin_factory=pin_factory)
 
+        parts: dict[str, tuple[int, Callable[[int], Any]]] = {
+            "attack": (pins.attack, button), "flee": (pins.flee, button),
+            "ranged": (pins.ranged, button),
+            "item": (pins.item, lambda pin: button(pin, system_press))}
         self.devices: dict[Button, gpiozero.Button] = {
             Button(part): device for part, device in open_parts(
-                {"attack": (pins.attack, button), "flee": (pins.flee, button),
-                 "ranged": (pins.ranged, button),
-                 "item": (pins.item, lambda pin: button(pin, system_press))},
+                {part: made for part, made in parts.items() if Button(part) not in shut},
                 pin_factory).items()}
         for meaning, device in self.devices.items():
             if meaning is Button.ITEM:

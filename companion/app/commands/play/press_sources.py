@@ -14,6 +14,7 @@ from companion.app.config import Config, load_specs
 from companion.app.session.controls import PressSource
 from companion.errors import DataError, DeviceError
 from companion.hw.buttons import (
+    Button,
     ButtonPanel,
     ButtonPins,
     NoGpio,
@@ -56,9 +57,21 @@ def held_seconds(config: Config) -> tuple[float, float]:
 
 
 class ButtonsOff(DataError):
-    """A setting ``play`` stops on while the buttons stay shut (two parts on one pin, or
-    buttons that would not open): its Stopped screen says so, and that it closes by itself,
-    for no button can end it (screen72 DEFECT 1: it offered A, which did nothing)."""
+    """A setting ``play`` stops on while the A button stays shut (its pin shared with
+    another part, or buttons that would not open): its Stopped screen says so, and that it
+    closes by itself (screen72 DEFECT 1: it offered A, which did nothing). ``ends``: the
+    button opened that ends it instead (B, R or I, pins of their own), None when no button
+    is open: a tap or the screen's own keys end it (reviews72 RISK 2)."""
+
+    def __init__(self, message: str, ends: Button | None = None) -> None:
+        super().__init__(message)
+        self.ends = ends
+
+
+#: The buttons' parts, as their settings name them (``buttons.attack_pin``).
+BUTTON_PARTS = ("attack", "flee", "ranged", "item")
+#: How the Stopped screen ends when no button does: said last, so it is never cut off.
+CLOSES_ITSELF = "this screen closes by itself within a minute 1分で閉じます"
 
 
 def open_press_sources(config: Config, display: Display | None
@@ -105,32 +118,49 @@ def button_pins(config: Config) -> ButtonPins:
                       config.integer("buttons.ranged_pin"), config.integer("buttons.item_pin"))
 
 
+def clashing_buttons(config: Config) -> frozenset[Button]:
+    """The buttons whose pin another part also has (:func:`pin_check`): opening them
+    would make the two fight."""
+    return frozenset(Button(part) for keys, _ in pin_check(config)[0] for key in keys
+                     for part in BUTTON_PARTS if key == f"buttons.{part}_pin")
+
+
 def stop_sources(config: Config, display: Display | None,
                  problems: list[str]) -> tuple[list[PressSource], DataError]:
     """What ends the Stopped screen of the buttons' ``problems`` (a pin clash, a hold time
     that could never be pressed), and the error it shows. Under the boot service the
     screen is all the player sees, and its OK is pressed on the buttons: they are opened
-    with the built-in hold times when only a hold time is wrong (their pins are sound),
-    and A ends the stop as for any other (screen72 DEFECT 1: nothing was opened, A did
-    nothing for a minute, and the service showed it again). Two parts on one pin would
-    fight: then no pin is opened, and the screen says the buttons are off and that it
-    closes by itself. No stop screen (a terminal, no display): nothing is opened."""
+    with the built-in hold times (a hold time may be what is wrong), and A ends the stop as
+    for any other (screen72 DEFECT 1: nothing was opened, A did nothing for a minute, and
+    the service showed it again). A button whose pin another part has would fight it: it
+    alone stays shut, and the others are opened, their pins their own; the LED and buzzer
+    are never opened for the stop (reviews72 RISK 2: an LED/buzzer clash shut all four).
+    With A shut the screen says so, and which button ends it, or that it closes by
+    itself. No stop screen (a terminal, no display): nothing is opened."""
     sources: list[PressSource] = [] if display is None else [display]
     refusal = refused(problems)
     if display is None or config.text("display.kind") != "screen":
         return sources, refusal
-    if pin_check(config)[0]:
-        off = "The buttons are off until this is mended"
-    else:
-        specs = load_specs()
-        try:
-            return [gpio_parts(config, lambda: ButtonPanel(
-                button_pins(config), float(specs["buttons.long_press_seconds"].default),
-                float(specs["buttons.system_press_seconds"].default))), *sources], refusal
-        except DeviceError as exc:
-            off = f"The buttons are off ({exc})"
-    return sources, ButtonsOff(f"{refusal}. {off}: this screen closes by itself within a "
-                               "minute 1分で閉じます")
+    shut = clashing_buttons(config)
+    if len(shut) == len(BUTTON_PARTS):
+        return sources, ButtonsOff(f"{refusal}. The buttons are off until this is mended: "
+                                   f"{CLOSES_ITSELF}")
+    specs = load_specs()
+    try:
+        panel = gpio_parts(config, lambda: ButtonPanel(
+            button_pins(config), float(specs["buttons.long_press_seconds"].default),
+            float(specs["buttons.system_press_seconds"].default), shut=shut))
+    except DeviceError as exc:
+        # What closes the screen first: the reason (the GPIO install advice, some 400
+        # characters) is cut at larger text, and it was said before (reviews72 NIT 3).
+        return sources, ButtonsOff(f"{refusal}. The buttons are off: {CLOSES_ITSELF} ({exc})")
+    if Button.ATTACK not in shut:
+        return [panel, *sources], refusal
+    ends = next(button for button in map(Button, BUTTON_PARTS) if button not in shut)
+    letter = {Button.FLEE: "B", Button.RANGED: "R", Button.ITEM: "I"}[ends]
+    return [panel, *sources], ButtonsOff(
+        f"{refusal}. The A button is off until this is mended: press {letter} to close this "
+        f"screen, or {CLOSES_ITSELF}", ends)
 
 
 def open_waiting_signal(config: Config) -> WaitingSignal:

@@ -1,0 +1,140 @@
+"""The buttons opened for the Stopped screen of a pin clash: only those whose pins clash stay
+shut (reviews72 RISK 2: an LED/buzzer clash shut all four, and the screen still offered A),
+and the reason no button opened comes after what closes the screen (reviews72 NIT 3)."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import gpiozero
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from companion.app.cli import main
+from companion.app.commands.config import start_problems
+from companion.app.commands.play import press_sources
+from companion.app.config import load_config
+from companion.hw.buttons import Button, ButtonPanel, ButtonPins, NoGpio
+from companion.hw.display.view import View
+from tests.app.config_and_pins_helpers import (  # noqa: F401 (mock_pins_fixture: asked for by name)
+    mock_pins_fixture,
+    write_config,
+)
+
+
+def play_stopped(monkeypatch: pytest.MonkeyPatch, config: str, pin: int | None,
+                 free: tuple[int, ...]) -> tuple[list[str], float]:
+    """``play`` stopped by the buttons of ``config`` on the screen (shown up to 8 s), the
+    button on ``pin`` pressed once the Stopped screen is drawn (None: none pressed), and
+    each pin of ``free`` checked unopened while it shows (opened here and let go): the
+    prompts drawn and how long the run took."""
+    from companion.app.commands.play import telling
+    from companion.hw.display.screen import ScreenDisplay
+
+    write_config('[display]\nkind = "screen"\n[choices]\nkind = "gpio"\n' + config)
+    monkeypatch.setattr(telling, "STOP_SHOWN_SECONDS", 8.0 if pin is not None else 0.3)
+    prompts: list[str] = []
+    held: list[int] = []  # pins of ``free`` the stop had opened
+    factory = gpiozero.Device.pin_factory
+    assert isinstance(factory, MockFactory)
+
+    def press() -> None:
+        assert pin is not None
+        time.sleep(0.3)
+        factory.pin(pin).drive_low()
+        time.sleep(0.15)
+        factory.pin(pin).drive_high()
+
+    draw = ScreenDisplay.show
+
+    def show(screen: ScreenDisplay, view: View) -> None:
+        draw(screen, view)
+        prompts.append(view.prompt)
+        if len(prompts) == 1:
+            for free_pin in free:
+                try:
+                    gpiozero.OutputDevice(free_pin).close()
+                except gpiozero.GPIOPinInUse:
+                    held.append(free_pin)
+            if pin is not None:
+                threading.Thread(target=press, daemon=True).start()
+
+    monkeypatch.setattr(ScreenDisplay, "show", show)
+    started = time.monotonic()
+    assert main(["play", "--input", "sim"]) == 2
+    assert held == [], f"pins opened for the stop though shared: {held}"
+    return prompts, time.monotonic() - started
+
+
+def test_an_led_and_buzzer_clash_leaves_the_buttons_open_and_a_ends_the_stop(
+        mock_pins: MockFactory, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The four buttons' pins are sound: A ends the stop, as the [A] OK 了解 box says. The
+    LED and buzzer, whose pin is shared, are not opened for it."""
+    prompts, took = play_stopped(monkeypatch, "[buttons]\nled_pin = 24\nbuzzer_pin = 24\n",
+                                 ButtonPins().attack, (24,))
+    err = capsys.readouterr().err
+    assert "are both GPIO24; give each part its own pin" in prompts[0]
+    assert "off until this is mended" not in prompts[0]
+    assert "press A there, or Ctrl-C here to end it" in err
+    assert took < 5.0, f"the A press did not end the stop screen ({took:.1f} s)"
+
+
+def test_a_clash_of_a_shuts_a_alone_and_the_screen_names_the_button_that_ends_it(
+        mock_pins: MockFactory, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A and B on GPIO27 stay shut; R and I, on pins of their own, are opened, and R ends
+    the stop, as the screen says."""
+    prompts, took = play_stopped(monkeypatch, "[buttons]\nattack_pin = 27\n",
+                                 ButtonPins().ranged, (27,))
+    assert "are both GPIO27; give each part its own pin" in prompts[0]
+    assert prompts[0].endswith(
+        "The A button is off until this is mended: press R to close this screen, or this "
+        "screen closes by itself within a minute 1分で閉じます")
+    assert took < 5.0, f"the R press did not end the stop screen ({took:.1f} s)"
+
+
+def test_with_every_button_in_a_clash_none_is_opened(
+        mock_pins: MockFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each button shares its pin: none is opened, and the screen closes by itself."""
+    prompts, _ = play_stopped(
+        monkeypatch, "[buttons]\nattack_pin = 27\nranged_pin = 23\n", None, (27, 23))
+    assert prompts[0].endswith("The buttons are off until this is mended: this screen closes "
+                               "by itself within a minute 1分で閉じます")
+
+
+def test_the_closing_is_said_before_why_the_buttons_would_not_open(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """No GPIO for a hold time's stop: "this screen closes by itself" came after some 400
+    characters of install advice, and was cut at text_scale 1.25."""
+    write_config('[display]\nkind = "screen"\n[choices]\nkind = "gpio"\n'
+                 '[buttons]\nlong_press_seconds = 2.0\nsystem_press_seconds = 1.5\n')
+
+    def no_gpio(*args: object, **kwargs: object) -> ButtonPanel:
+        raise NoGpio("no GPIO here: this is not a Raspberry Pi")
+
+    monkeypatch.setattr(press_sources, "ButtonPanel", no_gpio)
+    config = load_config()
+    problems = [problem for _, problem in start_problems(config)]
+    display = object()
+    sources, refusal = press_sources.stop_sources(config, display, problems)  # type: ignore[arg-type]
+    assert sources == [display]
+    assert isinstance(refusal, press_sources.ButtonsOff) and refusal.ends is None
+    said = str(refusal)
+    closes = ". The buttons are off: this screen closes by itself within a minute 1分で閉じます "
+    assert closes in said
+    assert said.index(closes) < said.index("the buttons cannot be used: no GPIO here")
+
+
+def test_a_panel_leaves_its_shut_buttons_unopened(mock_pins: MockFactory) -> None:
+    """``shut`` buttons' pins are not touched; the others press as ever."""
+    pins = ButtonPins()
+    panel = ButtonPanel(pins, shut=(Button.ATTACK, Button.FLEE), bounce_time=None)
+    try:
+        assert set(panel.devices) == {Button.RANGED, Button.ITEM}
+        gpiozero.OutputDevice(pins.attack).close()  # free: never opened
+        mock_pins.pin(pins.ranged).drive_low()
+        assert panel.poll() == [Button.RANGED]
+    finally:
+        panel.close()
