@@ -4,6 +4,7 @@ one kind adds, and how to take off a ring worn on both hands before selling it."
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -90,13 +91,63 @@ def test_a_fight_that_counts_a_kind_of_ring_once_says_so(
     saved = json.loads(path.read_text(encoding="utf-8"))
     del saved["settings"]["GM-ITEM-3"]["rings_of_a_kind_add"]  # as a revision-7 file
     path.write_text(json.dumps(saved, ensure_ascii=False), encoding="utf-8")
-    said = ("GM-ITEM-3: this fight counts a kind of ring once, as it began "
-            "(rings_of_a_kind_add = false): the second Ring of Striking or Protection of "
-            "駆け出し冒険者１ adds nothing in it (`genso sheet` and `gear` count each)")
     for argv in (("show",), ("wait", sheet)):
         assert main(["genso", "fight", *argv]) == 0
         out = capsys.readouterr().out
-        lines = out.splitlines()
-        start = next(n for n, line in enumerate(lines) if line.startswith("GM-ITEM-3: "))
-        assert " ".join(lines[start:start + 3]) == said, out
-        assert all(len(line) <= 80 for line in lines[start:start + 3])
+        assert counted_once(out) == COUNTED_ONCE, out
+
+
+#: What a fight counting a kind of ring once says of 駆け出し冒険者１'s two.
+COUNTED_ONCE = ("GM-ITEM-3: this fight counts a kind of ring once (rings_of_a_kind_add = "
+                "false): the second Ring of Striking or Protection of 駆け出し冒険者１ adds "
+                "nothing in it (`genso sheet` and `gear` count each; an action's `--set "
+                "GM-ITEM-3.rings_of_a_kind_add=true` counts each from it on)")
+
+
+def counted_once(out: str) -> str:
+    """The GM-ITEM-3 note of ``out`` joined into one line ("" when none), each of its
+    lines within 80 columns."""
+    lines = out.splitlines()
+    start = next((n for n, line in enumerate(lines) if line.startswith("GM-ITEM-3: ")), None)
+    if start is None:
+        return ""
+    end = next((n for n in range(start, len(lines)) if lines[n].endswith("from it on)")),
+               len(lines) - 1)
+    assert all(len(line) <= 80 for line in lines[start:end + 1]), out
+    return " ".join(lines[start:end + 1])
+
+
+def test_rings_of_a_kind_set_to_add_mid_fight_add_from_that_action_on(
+        tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """fixg72b's finding: on a fight counting a kind once, an attack given `--set
+    GM-ITEM-3.rings_of_a_kind_add=true` said "from this action on (was false)" and still hit
+    ``+1``: the rings were counted as the fight began. They are counted again from that
+    action: the club hits ``+2``, a line says so, the note is gone, the fight file replays
+    the same (`fight log`), and `fight undo` takes it back."""
+    sheet = str(ringed(tmp_path, capsys, "ring_striking", "ring_striking"))
+    gear(capsys, sheet, "ring_striking", "--hand", "left")
+    gear(capsys, sheet, "ring_striking", "--hand", "right")
+    assert main(["genso", "fight", "new", "--party", sheet, "--monsters", "orc",
+                 "--set", "GM-ITEM-3.rings_of_a_kind_add=false"]) == 0
+    assert counted_once(capsys.readouterr().out) == COUNTED_ONCE
+    for seed in range(1, 40):  # a seed whose club hits the Orc
+        assert main(["genso", "fight", "attack", sheet, "orc", "--seed", str(seed), "--set",
+                     "GM-ITEM-3.rings_of_a_kind_add=true"]) == 0
+        out = capsys.readouterr().out
+        if "GM-COMBAT-7" in out:
+            break
+        assert main(["genso", "fight", "undo"]) == 0
+        capsys.readouterr()
+    said = out.split("\n\n")[0].splitlines()
+    assert said[1] == ("GM-ITEM-3    駆け出し冒険者１ PC: 打撃の指輪/Ring of Striking: weapon "
+                       "damage +2 (was +1) under the new setting"), out
+    assert re.search(r"GM-COMBAT-7  棍棒/Club \(1D6\) ＞ \d \+2 − ", out), out
+    assert counted_once(out) == ""
+    assert main(["genso", "fight", "log"]) == 0
+    assert capsys.readouterr().out.splitlines() == said
+    assert main(["genso", "fight", "show"]) == 0
+    assert counted_once(capsys.readouterr().out) == ""
+    assert main(["genso", "fight", "undo"]) == 0
+    out = capsys.readouterr().out
+    assert "GM-ITEM-3.rings_of_a_kind_add is back to false" in out
+    assert counted_once(out) == COUNTED_ONCE

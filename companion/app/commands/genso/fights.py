@@ -171,10 +171,10 @@ def rings_counted_once(fight: Fight) -> str:
     (GM-ITEM-3 ``rings_of_a_kind_add`` false: a fight saved before the Default, which plays
     on as it was played, or set so) and a fighter wears two of one kind: `genso sheet` and
     `gear` count each, so its "+1" alone was not explained (reviewg72 NIT 5). Empty
-    otherwise."""
+    otherwise. The setting as the next action plays it: an action's ``--set`` of it counts
+    the rings again from that action on (fixg72c)."""
     rules = fight.rules
-    # As the fight began: its fighters' rings were counted then (Combatant.striking).
-    if fight.settings.get("GM-ITEM-3", {}).get("rings_of_a_kind_add", True):
+    if rules.default("GM-ITEM-3", "rings_of_a_kind_add"):
         return ""
     wearers = []
     for entrant in fight.entrants:
@@ -186,11 +186,10 @@ def rings_counted_once(fight: Fight) -> str:
             wearers.append(entrant.name)
     if not wearers:
         return ""
-    # Not how to change it: the rings are counted as the fighters are built, when the fight
-    # begins, so an action's --set GM-ITEM-3.rings_of_a_kind_add=true changes nothing.
-    return (f"GM-ITEM-3: this fight counts a kind of ring once, as it began "
-            f"(rings_of_a_kind_add = false): the second Ring of Striking or Protection of "
-            f"{', '.join(wearers)} adds nothing in it (`genso sheet` and `gear` count each)")
+    return (f"GM-ITEM-3: this fight counts a kind of ring once (rings_of_a_kind_add = "
+            f"false): the second Ring of Striking or Protection of {', '.join(wearers)} adds "
+            f"nothing in it (`genso sheet` and `gear` count each; an action's `--set "
+            f"GM-ITEM-3.rings_of_a_kind_add=true` counts each from it on)")
 
 
 def at_the_end(table: GensoFightMode) -> str:
@@ -295,8 +294,8 @@ def fight_status(rules: GensoRules, fight: Fight,
     going_on = goes_on_line(table)
     if going_on:  # a line of its own: the round's line fits 80 columns
         lines.append(going_on)
-    # Lines of their own, as the round's: 80 columns.
-    lines += textwrap.wrap(rings_counted_once(fight), 80)
+    # Lines of their own, as the round's: 80 columns, the --set it names whole.
+    lines += textwrap.wrap(rings_counted_once(fight), 80, break_on_hyphens=False)
     ended = at_the_end(table)
     if ended:
         # The GM's end of a fight whose party was out (全滅), or whose foes were (the

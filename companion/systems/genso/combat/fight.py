@@ -21,11 +21,17 @@ from companion.systems.genso.combat.actions import (
     action_from_json,
     action_text,
 )
-from companion.systems.genso.combat.combatants import Side, Status, move_metres
+from companion.systems.genso.combat.combatants import Combatant, Side, Status, move_metres
 from companion.systems.genso.combat.entrants import Entrant
 from companion.systems.genso.combat.harm import _settle
-from companion.systems.genso.combat.journal import ENGINE, Entry, Line, _Recorder
-from companion.systems.genso.combat.state import FightState
+from companion.systems.genso.combat.journal import (
+    ENGINE,
+    RECOUNTED_SINCE,
+    Entry,
+    Line,
+    _Recorder,
+)
+from companion.systems.genso.combat.state import FightState, _swap
 from companion.systems.genso.combat.turns import _advance, _apply
 from companion.systems.genso.rules import GensoRules
 
@@ -61,6 +67,43 @@ def _as_played(rules: GensoRules, stored: Any) -> Any:
     for rule, keys in stored.items():
         merged[rule] = {**merged.get(rule, {}), **keys} if isinstance(keys, Mapping) else keys
     return merged
+
+
+#: What a sheet's gear gives its fighter that a Default may change (GM-ITEM-3, GM-EQUIP-2),
+#: as an action's line names it.
+_GEAR_TERMS = (("striking", "打撃の指輪/Ring of Striking: weapon damage", "+"),
+               ("protection", "防護力/protection", ""),
+               ("defence_extra", "防護の指輪/Ring of Protection: defence", "+"),
+               ("combat", "戦闘/Combat", "+"))
+
+
+def _recounted(entrants: Sequence[Entrant], before: GensoRules, after: GensoRules,
+               state: FightState, rule: str) -> tuple[FightState, list[Line]]:
+    """``state`` with each sheet fighter's gear counted again under the settings ``after``
+    an action changed from ``before`` (engine revision :data:`RECOUNTED_SINCE`): GM-ITEM-3
+    ``rings_of_a_kind_add`` (a second Ring of Striking or Protection) or
+    ``protection_ring_adds_to``, or GM-EQUIP-2's shield, were counted into the fighter as
+    the fight began, so a ``--set`` of one said "from this action on" and changed nothing
+    (fixg72c). Each value moves by what the sheet gives under ``after`` less what it gave
+    under ``before``, and a line (of ``rule``, the setting's) says what it is now."""
+    changed: list[Combatant] = []
+    lines: list[Line] = []
+    for entrant in entrants:
+        if entrant.monster:
+            continue
+        was, now = entrant.build(before), entrant.build(after)
+        moved = {field: getattr(now, field) - getattr(was, field) for field, *_ in _GEAR_TERMS}
+        if not any(moved.values()):
+            continue
+        fighter = state.get(entrant.name)
+        fighter = replace(fighter, **{field: getattr(fighter, field) + by
+                                      for field, by in moved.items()})
+        changed.append(fighter)
+        said = ", ".join(f"{label} {sign}{getattr(fighter, field)} (was "
+                         f"{sign}{getattr(fighter, field) - moved[field]})"
+                         for field, label, sign in _GEAR_TERMS if moved[field])
+        lines.append(Line(rule, f"{fighter.name}: {said} under the new setting"))
+    return _swap(state, *changed), lines
 
 
 class Fight:
@@ -137,6 +180,11 @@ class Fight:
             lines = [Line(rule, f"設定/setting {rule}.{key} = {setting_text(new)} from this action "
                                 f"on (was {setting_text(old)})") for rule, key, new, old in changed]
         start = self.state
+        if changed and engine >= RECOUNTED_SINCE:
+            gear = next((r for r, *_ in changed if r.startswith(("GM-ITEM", "GM-EQUIP"))),
+                        changed[0][0])
+            start, recounted = _recounted(self.entrants, self.rules, rules, start, gear)
+            lines += recounted
         if changed:  # GM-COMBAT-8: who is down is judged again under the new setting
             start = _settle(rules, start)
             lines += [Line("GM-COMBAT-8", f"{c.name} is {c.status.value} under the new setting")

@@ -35,6 +35,8 @@ from companion.systems.genso.combat.actions import Action, action_to_json
 #: and rolled the to-hit dice of a normal weapon against the immune before saying it did
 #: nothing (genso72 RISK 3, NIT 4), which revision 8 does not (:data:`NOTHING_SPENT_SINCE`);
 #: nor did it say a heal on one at full HP healed nothing (genso72 NIT 8), as revision 8 does.
+#: Nor did a Default changed mid-fight change what a sheet's gear gave its fighter, counted
+#: as the fight began (:data:`RECOUNTED_SINCE`).
 ENGINE = 8
 #: The revision from which a sunset always says what it did, GM-COMBAT-4's rolls show their
 #: terms and a drain names only what the monster drains (genso67).
@@ -44,6 +46,11 @@ LINES_SAID_SINCE = 7
 #: nothing without a roll to hit, and a heal on one at full HP says it healed nothing
 #: (genso72).
 NOTHING_SPENT_SINCE = 8
+#: The revision from which a Default an action changes (``--set``) counts a sheet's gear
+#: again from that action on: GM-ITEM-3 ``rings_of_a_kind_add`` (a second Ring of Striking
+#: or Protection) and ``protection_ring_adds_to``, or GM-EQUIP-2's shield, gave its
+#: fighter what they did as the fight began, whatever the action's line said (fixg72c).
+RECOUNTED_SINCE = 8
 
 
 @dataclass(frozen=True)

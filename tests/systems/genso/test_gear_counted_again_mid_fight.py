@@ -1,0 +1,119 @@
+"""A Default that a fight's action changes (``--set``) and that decides what a sheet's gear
+gives its fighter (GM-ITEM-3 ``rings_of_a_kind_add`` and ``protection_ring_adds_to``,
+GM-EQUIP-2 ``shield_protection``) counts the gear again from that action on, as its line
+says (engine revision 8, fixg72c): the gear was counted as the fight began, so the setting
+line said "from this action on" and the Ring of Striking still hit ``+1``. The fight file
+replays it exactly; an older revision's entry replays as it was played."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+from companion.dice import ScriptedDice
+from companion.systems.genso.character.core import Character, Hand
+from companion.systems.genso.character.gear import put_on_ring
+from companion.systems.genso.combat import Attack, Fight, Wait, entrants_for
+from companion.systems.genso.rules import load_rules
+from companion.systems.genso.sheet import preset
+
+RULES = load_rules()
+ORC = "オーク"
+ONCE = {"GM-ITEM-3": {"rings_of_a_kind_add": False}}
+EACH = {"GM-ITEM-3": {"rings_of_a_kind_add": True}}
+
+
+def ringed(ring: str) -> Character:
+    """pc1 with ``ring`` on each hand (both work: one a hand, GM-ITEM-3)."""
+    pc = preset(RULES, "pc1")
+    pc = replace(pc, equipment=(*pc.equipment, ring, ring))
+    return put_on_ring(RULES, put_on_ring(RULES, pc, ring, Hand.LEFT), ring, Hand.RIGHT)
+
+
+def fight_of(pc: Character, settings: dict[str, Any]) -> Fight:
+    """A fight of ``pc`` against an Orc under ``settings``, at ``pc``'s turn."""
+    rules = RULES.with_overrides(settings)
+    fight = Fight(rules, entrants_for(rules, [pc], [("orc", 1)]))
+    if fight.state.current is not None and fight.state.current.name != pc.name:
+        fight.push(Wait(fight.state.current.name), ScriptedDice([]))
+    return fight
+
+
+def texts(fight: Fight) -> list[str]:
+    return [line.text for entry in fight.journal for line in entry.lines]
+
+
+def replayed(fight: Fight) -> Fight:
+    """``fight`` read back from its file, with the packaged rules."""
+    return Fight.from_json(RULES, json.loads(json.dumps(fight.to_json(), ensure_ascii=False)))
+
+
+def test_a_second_ring_of_striking_set_to_add_mid_fight_adds_from_that_action_on() -> None:
+    """reviewg72 NIT 5's new finding: a fight begun with ``rings_of_a_kind_add`` false, and
+    an attack given ``--set GM-ITEM-3.rings_of_a_kind_add=true``: the line said "from this
+    action on" and the club still hit ``1 +1``. It hits ``+2`` now, a line says why, the file
+    replays the same, and undo counts the kind once again."""
+    pc = ringed("ring_striking")
+    fight = fight_of(pc, ONCE)
+    assert fight.state.get(pc.name).striking == 1
+    entry = fight.push(Attack(pc.name, ORC), ScriptedDice([(6, 6), (6, 6), (6, 1)]), EACH)
+    said = entry.text
+    assert "設定/setting GM-ITEM-3.rings_of_a_kind_add = true from this action on" in said
+    assert (f"{pc.name}: 打撃の指輪/Ring of Striking: weapon damage +2 (was +1) under the new "
+            "setting") in said
+    assert "棍棒/Club (1D6) ＞ 1 +2 − 防護力/protection 0 ＞ 3 damage" in said
+    assert fight.state.get(ORC).hp == 9 and fight.state.get(pc.name).striking == 2
+    again = replayed(fight)
+    assert again.state == fight.state and texts(again) == texts(fight)
+    assert again.to_json() == fight.to_json()
+    fight.pop()
+    assert fight.state.get(pc.name).striking == 1
+    assert fight.rules.default("GM-ITEM-3", "rings_of_a_kind_add") is False
+
+
+def test_a_ring_of_protection_counted_again_moves_protection_or_defence() -> None:
+    """The same for two Rings of Protection, and for ``protection_ring_adds_to`` set to
+    ``defence`` mid-fight: protection goes back to the armour's, defence up by the rings."""
+    pc = ringed("ring_protection")
+    fight = fight_of(pc, ONCE)
+    start = fight.state.get(pc.name)
+    entry = fight.push(Wait(pc.name), ScriptedDice([]), EACH)
+    now = fight.state.get(pc.name)
+    assert now.protection == start.protection + 1
+    assert (f"防護力/protection {now.protection} (was {start.protection})") in entry.text
+    orc = fight.state.current
+    assert orc is not None and orc.name == ORC
+    entry = fight.push(Wait(ORC), ScriptedDice([]),
+                       {"GM-ITEM-3": {"protection_ring_adds_to": "defence"}})
+    moved = fight.state.get(pc.name)
+    assert (moved.protection, moved.defence_extra) == (start.protection - 1, 2)
+    assert "防護の指輪/Ring of Protection: defence +2 (was +0)" in entry.text
+    again = replayed(fight)
+    assert again.state == fight.state and texts(again) == texts(fight)
+
+
+def test_the_shield_set_mid_fight_protects_as_set() -> None:
+    """GM-EQUIP-2 ``shield_protection``, set mid-fight, protects the shield's bearer as set."""
+    pc = preset(RULES, "pc1")
+    pc = replace(pc, shield="shield", equipment=(*pc.equipment, "shield"))
+    fight = fight_of(pc, {})
+    start = fight.state.get(pc.name).protection
+    was = RULES.default("GM-EQUIP-2", "shield_protection")
+    other = 4 if was != 4 else 2
+    fight.push(Wait(pc.name), ScriptedDice([]), {"GM-EQUIP-2": {"shield_protection": other}})
+    assert fight.state.get(pc.name).protection == start + other - was
+
+
+def test_an_older_revisions_entry_replays_as_it_was_played() -> None:
+    """Revision 7 counted the gear as the fight began whatever a later setting: an entry
+    it played (a table save played on by it) still does, and replays so."""
+    pc = ringed("ring_protection")
+    fight = fight_of(pc, {})
+    start = fight.state.get(pc.name)
+    entry = fight.push(Wait(pc.name), ScriptedDice([]),
+                       {"GM-ITEM-3": {"protection_ring_adds_to": "defence"}}, engine=7)
+    assert fight.state.get(pc.name).protection == start.protection
+    assert "under the new setting" not in entry.text
+    again = replayed(fight)
+    assert again.state == fight.state and texts(again) == texts(fight)
