@@ -251,20 +251,24 @@ class _Items(_Rooms):
         self._take_shuriken(1)
         return attack
 
-    def _take_shuriken(self, count: int) -> None:
+    def _take_shuriken(self, count: int) -> list[tuple[Tile, int]]:
         """``count`` shuriken gone from the pools (revision 12), the kind thrown next first
-        (``pc.shuriken`` is lowered by the caller)."""
+        (``pc.shuriken`` is lowered by the caller); each kind's tile and how many went."""
         pc = self.pc
         order = sorted(range(len(pc.shuriken_tiles)),
                        key=lambda i: pc.shuriken_tiles[i].rank != pc.shuriken_rank)
+        taken: list[tuple[Tile, int]] = []
         for i in order:
             gone = min(count, pc.shuriken_counts[i])
             pc.shuriken_counts[i] -= gone
             count -= gone
+            if gone:
+                taken.append((pc.shuriken_tiles[i], gone))
         for i in reversed(range(len(pc.shuriken_tiles))):
             if not pc.shuriken_counts[i]:
                 del pc.shuriken_tiles[i], pc.shuriken_counts[i]
         self._aim_shuriken()
+        return taken
 
     def _ready_option(self) -> list[Choice]:
         """JR-RANGED-2 (装備する: 弓や手裏剣): holding shuriken and arrows, the player readies
@@ -356,9 +360,18 @@ class _Items(_Rooms):
             taken = min(self.profile.steal_ammo, pc.shuriken)
             pc.shuriken -= taken
             if self.revision >= 12:
-                self._take_shuriken(taken)
+                # each kind taken by its tile, as a ring is (reviewr72 DEFECT 2: "shuriken"
+                # named no kind, and the readied heavy ones went first)
+                kinds = self._take_shuriken(taken)
+                for tile, count in kinds:
+                    self._emit(Kind.ITEM, action="stolen", what=str(tile), count=count)
+                if kinds:
+                    return
         elif what == "potions":
-            self.ledger.move(pc.potions.pop(), Place.PC, Place.DISCARDS)
+            potion = pc.potions.pop()  # the last one held (JR-AB-STEALITEM (kinds))
+            self.ledger.move(potion, Place.PC, Place.DISCARDS)
+            if self.revision >= 12:  # by its tile: the kind taken (reviewr72 DEFECT 2)
+                what = str(potion)
         else:
             spare = [t for t in pc.spare_rings if self.profile.items[t.rank].ring is Ring(what)]
             tile = spare[0] if spare else next(

@@ -18,7 +18,7 @@ from typing import Any
 
 from companion.errors import InvalidNotation
 from companion.systems.jongrogue.events import Event, Kind
-from companion.systems.jongrogue.profile import DEFAULT_PROFILE, ItemKind, Profile
+from companion.systems.jongrogue.profile import DEFAULT_PROFILE, ItemKind, Option, Profile
 from companion.systems.jongrogue.tables import TABLES, Ability
 from companion.systems.jongrogue.tiles import Tile
 
@@ -176,9 +176,12 @@ def _check(d: dict[str, Any]) -> str:
 ENCOUNTER_STATES = (("hasted", "hasted (倍速)"), ("invisible", "invisible (透明)"))
 
 
-def describe(event: Event, profile: Profile | None = None) -> str:
+def describe(event: Event, profile: Profile | None = None,
+             options: frozenset[Option] | None = None) -> str:
     """One line for the turn-by-turn account; ``profile``, the game's (the packaged one if
-    None), names the ring a thief took by its tile (its items by rank, JR-ITEM-1)."""
+    None), names the ring a thief took by its tile (its items by rank, JR-ITEM-1);
+    ``options``, the game's EZ Plus options (None: not known), say whether a strength
+    drained counts anywhere (JR-AB-DRAINSTR (options))."""
     d, k = event.data, event.kind
     if k is Kind.FLOOR:
         return f"=== Floor {d['floor']} (第{d['floor']}階層) ==="
@@ -246,7 +249,7 @@ def describe(event: Event, profile: Profile | None = None) -> str:
     if k is Kind.ABILITY:
         ability = Ability(d["ability"])
         ja, en = TABLES.ability_names[ability]
-        return f"  {ja} ({en}): {_ability_effect(d, profile or DEFAULT_PROFILE)}"
+        return f"  {ja} ({en}): {_ability_effect(d, profile or DEFAULT_PROFILE, options)}"
     if k is Kind.RANGED:
         begins = d["action"] == "begin"
         return ("  Ranged combat begins (遠隔戦闘)" if begins
@@ -263,7 +266,8 @@ def describe(event: Event, profile: Profile | None = None) -> str:
     return f"{k.value}: {d}"
 
 
-def _ability_effect(d: dict[str, Any], profile: Profile) -> str:
+def _ability_effect(d: dict[str, Any], profile: Profile,
+                    options: frozenset[Option] | None = None) -> str:
     """What an ability did, as its event logs it (rules70 DEFECT 2: the rust line said
     nothing, the mimic's did not name its tile). JR-AB-RUST logs the armour's new value
     only; it lowers the armour by one (spec §6), so the line says both. JR-AB-MIMIC logs
@@ -289,10 +293,12 @@ def _ability_effect(d: dict[str, Any], profile: Profile) -> str:
             else:
                 said += f": {item.name_en} ({item.name_ja})"
         return f"drew {d['tile']} → {said}"
-    if d["ability"] == "drain_strength" and "strength" in d:
+    if d["ability"] == "drain_strength" and "strength" in d \
+            and (options is None or Option.STRENGTH not in options):
         # JR-AB-DRAINSTR (options): the check is PCの状態ルール's, but strength counts in
         # the rate only under 強さルール (JR-RATE-1), so with pc_states alone the loss is on
-        # no rate and no sheet: the line says so (rules72 RISK 2)
+        # no rate and no sheet: the line says so (rules72 RISK 2); under 強さルール (plus)
+        # it counts, and the line says nothing of it (reviewr72 NIT 4)
         return (f"{effect} → strength 強さ {d['strength']} (in the rate only under "
                 "強さルール, the strength rule)")
     return effect
@@ -309,20 +315,28 @@ def _gold_why(why: str) -> str:
     return _GOLD_WHY.get(why, why)
 
 
-def _stolen(what: str, profile: Profile) -> str:
-    """What a thief took (JR-AB-STEALITEM), as its event logs it: ammunition or potions by
-    name, a ring by its kind, from the profile's item of its tile's rank, the tile beside.
+def _stolen(what: str, profile: Profile, count: int = 1) -> str:
+    """What a thief took (JR-AB-STEALITEM), as its event logs it: arrows by name (and
+    potions or shuriken before revision 12); a ring by its kind, and from revision 12 a
+    potion or shuriken by its own (reviewr72 DEFECT 2), from the profile's item of its
+    tile's rank, the tile beside.
 
     >>> _stolen("arrows", DEFAULT_PROFILE), _stolen("9p", DEFAULT_PROFILE)
     ('arrows (矢)', '飾りの指輪 (ring of adornment) [9p]')
+    >>> _stolen("2p", DEFAULT_PROFILE, 2)
+    'shuriken (手裏剣) ×2 [2p]'
     """
     if what in _STOLEN:
         return _STOLEN[what]
     try:
-        ring = profile.items[Tile.from_notation(what).rank].ring
+        item = profile.items[Tile.from_notation(what).rank]
     except (InvalidNotation, KeyError):
         return what
-    return f"{_RINGS.get(ring.value, ring.value)} [{what}]" if ring else what
+    if item.ring:
+        return f"{_RINGS.get(item.ring.value, item.ring.value)} [{what}]"
+    if item.kind in (ItemKind.POTION, ItemKind.SHURIKEN):
+        return f"{item.name_en} ({item.name_ja}){f' ×{count}' if count > 1 else ''} [{what}]"
+    return what
 
 
 def _item(d: dict[str, Any], profile: Profile) -> str:
@@ -342,7 +356,7 @@ def _item(d: dict[str, Any], profile: Profile) -> str:
         where = f" [{d['tile']}]" if d.get("tile") else ""
         return f"{'Put on' if action == 'ring on' else 'Took off'} {ring}{where}"
     if action == "stolen":
-        return f"Stolen 盗まれた: {_stolen(d['what'], profile)}"
+        return f"Stolen 盗まれた: {_stolen(d['what'], profile, d.get('count', 1))}"
     if action == "ready":
         what = d["what"]
         if what not in _READIED:  # a kind of shuriken, by its tile (revision 12)

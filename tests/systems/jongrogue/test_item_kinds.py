@@ -4,18 +4,23 @@ two kinds of either: each potion kind is offered to drink (``use:<tile>``) and t
 chosen is drunk; each shuriken kind keeps its own count and attack, the first found is
 thrown, another is readied by ``ready:<tile>``. Revision 11 and before offered the first
 potion and drank the last one held, and threw every shuriken at the last kind's attack: a
-game of theirs replays so."""
+game of theirs replays so. From revision 12 a thief's theft names the kind it took
+(reviewr72 DEFECT 2, JR-AB-STEALITEM (kinds))."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
 
+from companion.systems.jongrogue.actions import Choice
 from companion.systems.jongrogue.autoplay import play
-from companion.systems.jongrogue.events import Kind
+from companion.systems.jongrogue.events import Event, Kind
 from companion.systems.jongrogue.game import Game, plays_its_seed_again
-from companion.systems.jongrogue.profile import Profile, load_profile
+from companion.systems.jongrogue.narration import describe
+from companion.systems.jongrogue.profile import Loot, Profile, load_profile
+from companion.systems.jongrogue.reference import FIXED_READINGS
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place
 from tests.systems.jongrogue.script import feed, of, options
@@ -144,3 +149,86 @@ def test_a_revision_11_game_with_a_profile_is_not_offered_again_by_its_seed(
     assert [g.inputs for g in games[:8]] != [g.inputs for g in games[8:]]
     assert not plays_its_seed_again(11, profile=True)
     assert plays_its_seed_again(11, profile=False) and plays_its_seed_again(12, profile=True)
+
+
+# reviewr72 DEFECT 2: a thief names the kind it took (JR-AB-STEALITEM (kinds))
+
+
+def _nymph(profile: Profile, *loot: Loot, steal_ammo: int = 1) -> Game:
+    """Floor 10, the start room's nymph (6m, アイテム盗み) awake; a PC it cannot kill."""
+    game = Game("ez", dataclasses.replace(profile, steal_item=loot, steal_ammo=steal_ammo))
+    game.floor = 10
+    game.pc.hp = game.pc.max_hp = 200
+    feed(game, "5m 6m 1z 1z 1z")
+    return game
+
+
+def _given(game: Game, notation: str) -> Tile:
+    tile = Tile.from_notation(notation)
+    game.ledger.move(tile, Place.WALL, Place.PC)
+    return tile
+
+
+def test_jr_ab_stealitem_a_potion_stolen_is_named_by_its_kind(two_potions: Profile) -> None:
+    """A healing potion and a weak one held: the thief takes the last held, the weak one,
+    and the line said "healing potion" (the packaged profile's), while the sheet still
+    listed the healing potion."""
+    game = _nymph(two_potions, Loot.POTIONS)
+    game.pc.potions += [_given(game, "1p"), _given(game, "2p")]
+    stolen = of(feed(game, "fight:1 1m"), Kind.ITEM)
+    assert stolen == [{"action": "stolen", "what": "2p"}]
+    assert [str(t) for t in game.pc.potions] == ["1p"]
+    assert describe(Event(Kind.ITEM, stolen[0]), game.profile) == \
+        "  Stolen 盗まれた: weak potion (弱い回復薬) [2p]"
+
+
+def test_jr_ab_stealitem_the_readied_shuriken_go_first_each_kind_named(
+        two_shuriken: Profile) -> None:
+    """Heavy shuriken readied: a theft of two takes the readied kind's last one, then one of
+    the other kind, each said by its kind and count."""
+    game = _nymph(two_shuriken, Loot.SHURIKEN, steal_ammo=2)
+    for notation, count in (("2p", 5), ("4p", 1)):
+        game.pc.shuriken += count
+        game._add_shuriken(Tile.from_notation(notation), count)
+    game._ready(Choice.from_notation("ready:4p"))  # (held since the menu was offered)
+    assert game.pc.shuriken_attack == 5
+    stolen = of(feed(game, "fight:1 1m"), Kind.ITEM)
+    assert stolen == [{"action": "stolen", "what": "4p", "count": 1},
+                      {"action": "stolen", "what": "2p", "count": 1}]
+    assert (game.pc.shuriken, game.pc.shuriken_counts, game.pc.shuriken_attack) == (4, [4], 2)
+    assert [describe(Event(Kind.ITEM, s), game.profile) for s in stolen] == [
+        "  Stolen 盗まれた: heavy shuriken (重い手裏剣) [4p]",
+        "  Stolen 盗まれた: shuriken (手裏剣) [2p]"]
+
+
+def test_jr_ab_stealitem_kinds_the_counting_reading_is_listed() -> None:
+    """5 shuriken and 3 heavy ones are 8 shuriken against 7 arrows: what the PC holds most
+    of (一番個数の多い物) counts each item across its kinds, a reading ``rules defaults``
+    lists."""
+    readings = {d.rule: d.text for d in FIXED_READINGS}
+    text = readings["JR-AB-STEALITEM (kinds)"]
+    assert "一番個数の多い物" in text and "across their kinds" in text
+    assert "the readied kind of shuriken first and the potion held last" in text
+
+
+def test_jr_ab_stealitem_kinds_shuriken_of_two_kinds_count_together(
+        two_shuriken: Profile) -> None:
+    game = _nymph(two_shuriken, Loot.ARROWS, Loot.SHURIKEN)
+    game.pc.arrows = 7
+    for notation, count in (("2p", 5), ("4p", 3)):
+        game.pc.shuriken += count
+        game._add_shuriken(Tile.from_notation(notation), count)
+    stolen = of(feed(game, "fight:1 1m"), Kind.ITEM)
+    assert stolen == [{"action": "stolen", "what": "2p", "count": 1}]
+    assert (game.pc.arrows, game.pc.shuriken) == (7, 7)
+
+
+def test_jr_ab_stealitem_revision_11_names_potions_as_it_did(two_potions: Profile) -> None:
+    """A revision-11 game's events are as they were: its log replays."""
+    game = Game("ez", dataclasses.replace(two_potions, steal_item=(Loot.POTIONS,)),
+                revision=11)
+    game.floor = 10
+    game.pc.hp = game.pc.max_hp = 200
+    feed(game, "5m 6m 1z 1z 1z")
+    game.pc.potions += [_given(game, "1p"), _given(game, "2p")]
+    assert of(feed(game, "fight:1 1m"), Kind.ITEM) == [{"action": "stolen", "what": "potions"}]

@@ -45,8 +45,10 @@ def test_the_ring_is_the_one_the_games_profile_puts_on_the_tile(tmp_path: Path) 
     mine.write_text('[items.9]\nring = "strength"\n', encoding="utf-8")
     assert describe(_old_theft(), load_profile(mine)) == (
         "  Stolen 盗まれた: 増強の指輪 (ring of strength) [9p]")
-    # ammunition and potions as before; a tile that holds no ring by itself
-    for what, said in (("arrows", "arrows (矢)"), ("1p", "1p")):
+    # ammunition and potions as before; a potion's tile (revision 12, reviewr72 DEFECT 2)
+    # by its item; what is no tile by itself
+    for what, said in (("arrows", "arrows (矢)"), ("potions", "healing potion (回復薬)"),
+                       ("1p", "healing potion (回復薬) [1p]"), ("9x", "9x")):
         assert describe(Event(Kind.ITEM, {"action": "stolen", "what": what})) == (
             f"  Stolen 盗まれた: {said}")
 

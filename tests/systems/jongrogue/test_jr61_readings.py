@@ -46,7 +46,8 @@ def test_rules_defaults_lists_the_readings_fixed_in_the_companion(
     PC on the door (JR-PC-3 (door)): no step in, no take, no blow or shot at a sleeper.
     Audit rules72 added the stairs beside sleepers (JR-STATE-2 (stairs)), items by kind
     (JR-ITEM-1 (kinds)) and the strength drain under pc_states alone (JR-AB-DRAINSTR
-    (options))."""
+    (options)); its review (reviewr72 DEFECT 2) how a thief counts items of two kinds
+    (JR-AB-STEALITEM (kinds))."""
     out = run(capsys, "rules", "defaults")
     head = ("\nFixed readings (the companion's choice where the seed is unclear; no setting "
             "changes them):\n")
@@ -58,8 +59,8 @@ def test_rules_defaults_lists_the_readings_fixed_in_the_companion(
         "JR-STATE-2 (gold)", "JR-STATE-1 (blow)", "JR-STATE-1 (shot)", "JR-AB-DRAIN (defend)",
         "JR-AB-GAZE (door)", "JR-PC-3 (shot)", "JR-PC-3 (door)", "JR-PC-3 (unattacked)",
         "JR-FLEE-2", "JR-FLEE-2 (back)", "JR-STATE-2 (stairs)", "JR-ITEM-1 (kinds)",
-        "JR-AB-DRAINSTR (options)", "JR-AB-GOLDLOVER", "JR-AB-STEALITEM", "JR-AB-MIMIC",
-        "JR-AB-HASTE", "JR-AB-INVISIBLE"]
+        "JR-AB-DRAINSTR (options)", "JR-AB-GOLDLOVER", "JR-AB-STEALITEM",
+        "JR-AB-STEALITEM (kinds)", "JR-AB-MIMIC", "JR-AB-HASTE", "JR-AB-INVISIBLE"]
     width = max(len(d.rule) for d in FIXED_READINGS)
     for d in FIXED_READINGS:
         assert f"{d.rule:<{width}}  {d.text}\n" in readings

@@ -42,3 +42,19 @@ def test_jr_ab_drainstr_the_reading_is_in_rules_defaults() -> None:
     table = defaults_table(DEFAULT_PROFILE, None)
     assert "JR-AB-DRAINSTR (options)" in table.text
     assert table.data["fixed_readings"]["JR-AB-DRAINSTR (options)"] == text
+
+
+def test_jr_ab_drainstr_under_the_strength_rule_the_line_says_nothing_of_where_it_counts(
+) -> None:
+    """reviewr72 NIT 4: under ``plus`` strength is in the rate, and the line said "in the
+    rate only under 強さルール" there too; the words are for a game without 強さルール."""
+    plus = play(108, "plus", "cautious")
+    drains = [e for e in plus.events if e.kind is Kind.ABILITY
+              and e.data["ability"] == "drain_strength" and "strength" in e.data]
+    assert drains
+    assert describe(drains[0], plus.profile, plus.options) == \
+        "  強さドレイン (drains strength): strength -1"  # the sheet shows strength then
+    pc_states = play(6, "ez+pc_states", "reckless")
+    drained = next(e for e in pc_states.events if e.kind is Kind.ABILITY
+                   and e.data["ability"] == "drain_strength" and "strength" in e.data)
+    assert describe(drained, pc_states.profile, pc_states.options).endswith(SAID)

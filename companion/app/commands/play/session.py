@@ -632,7 +632,8 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
     session = Session(
         mode, choices=choices, tiles=tiles, display=display,
         save=saved, save_path=save_path, log=log, log_header=log_header(saved),
-        on_events=(partial(print_events, profile=game.profile) if args.headless
+        on_events=(partial(print_events, profile=game.profile,
+                           options=game.options) if args.headless
                    else (lambda events: None)),
         pace=config.number("game.pace_seconds"), signal=signal, system_menu=menu,
         unattended=isinstance(choices, AutoChoices),
@@ -660,7 +661,8 @@ def jongrogue_mode(saved: SaveGame, profile: Profile | None, input_kind: str) ->
     game = Game(saved.preset, profile, revision=saved.rules)
     sim = HeadlessPlayer(saved.seed, saved.strategy or "cautious") if input_kind == "sim" \
         else None
-    return JongRogueMode(game, sim, partial(describe, profile=game.profile))
+    return JongRogueMode(game, sim, partial(describe, profile=game.profile,
+                                            options=game.options))
 
 
 class ProfileNotAsPlayed(CorruptSave):

@@ -34,6 +34,7 @@ from companion.systems.jongrogue.game import (
     plays_its_seed_again,
 )
 from companion.systems.jongrogue.narration import describe, monster_name
+from companion.systems.jongrogue.profile import Option as RuleOption
 from companion.systems.jongrogue.profile import Profile
 
 #: How long the error that stopped the run stays on the screen when nobody presses a key.
@@ -237,10 +238,12 @@ def resume_elsewhere(args: argparse.Namespace, mode: str, state: Path,
         mode=mode, headless=False, state=state, fight=fight, **given), mode)
 
 
-def print_events(events: Sequence[Event], profile: Profile) -> None:
-    """The turn-by-turn lines of ``events``, a game of ``profile`` (its rings by tile)."""
+def print_events(events: Sequence[Event], profile: Profile,
+                 options: frozenset[RuleOption] | None = None) -> None:
+    """The turn-by-turn lines of ``events``, a game of ``profile`` (its rings by tile) and
+    ``options`` (a strength drained said to count only where it does)."""
     for event in events:
-        print(describe(event, profile))
+        print(describe(event, profile, options))
 
 
 def print_summary(game: Game, saved: SaveGame) -> None:
