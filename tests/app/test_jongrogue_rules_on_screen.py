@@ -7,15 +7,21 @@
   steps in and wakes them; the status line says the stairs were not taken and why.
 - DEFECT 1 (JR-ITEM-1 (kinds)): the sheet counts potions and shuriken by kind, and a kind of
   shuriken readied is named on its button.
+- reviewr72 DEFECT 1: the Rules line gives way first, never cutting the Items; NIT 5: a
+  revision-11 potion button names the potion drunk; NIT 6: the kind of shuriken readied
+  is marked on the sheet.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 
+from companion.app.cli import main
 from companion.app.modes.jongrogue import JongRogueMode, choice_label, sheet
 from companion.app.session.mode import ChoiceAsk
 from companion.hw.display.screen import ScreenDisplay
@@ -80,6 +86,59 @@ def test_the_screen_draws_the_rules_line_whole(size: str) -> None:
     assert said and not any(d.cut for d in said)
 
 
+# reviewr72 DEFECT 1: the Rules line gives way to the game
+
+# Start room 5: a snake, a healing potion and shuriken; the snake falls, both are taken, and
+# the PC walks on to room 2 (an emu asleep).
+_HOLDING = ("5m | 1m 1p 2p 1z | fight:1 2s fight:1 2s fight:1 2s fight:1 2s fight:1 9s take "
+            "move:2 | 3m 1z 2z 3z")
+FIVE = "ez+sleep_check+extended_states+strength+pc_states+drops"
+
+
+def _shown_text(view: View, size: str, scale: float) -> Counter[str]:
+    """Every text the screen draws for ``view`` but the buttons', as drawn (cut or not)."""
+    screen = ScreenDisplay(size, text_scale=scale)
+    drawn = spy_text(screen)
+    screen.render(view)
+    screen.close()
+    return Counter(d.shown for d in drawn if not d.label)
+
+
+@pytest.mark.parametrize("size", ["800x480", "1024x600"])
+@pytest.mark.parametrize("scale", [1.0, 1.25])
+@pytest.mark.parametrize("preset", ["ez+drops", FIVE])
+def test_the_rules_line_never_pushes_the_items_off_the_sheet(
+        preset: str, scale: float, size: str) -> None:
+    """At text 1.25 (800x480) the Rules line's two rows took the Items line's second, and
+    the healing potion held was on screen nowhere; a five-option preset was cut mid-word
+    at 1.0. The rules stay the same all game: the line gives way first (its options'
+    names, its rows, then itself), so every sheet, log and room text drawn without it is
+    drawn with it, whole as it was."""
+    game = Game(preset)
+    feed(game, _HOLDING)
+    view = shown(JongRogueMode(game))
+    assert view.sheet is not None
+    assert view.sheet.items == ("手裏剣 shuriken ×5 (+2)", "回復薬 healing potion ×1")
+    bare = replace(view, sheet=replace(view.sheet, rules="", rules_named=""))
+    with_rules, without = _shown_text(view, size, scale), _shown_text(bare, size, scale)
+    assert without - with_rules == Counter()
+    assert any(text.endswith("healing potion ×1") for text in with_rules)
+    # what the Rules line adds: the preset's start at least, where there is a row for it
+    added = list((with_rules - without).elements())
+    assert not added or added[0].startswith("Rules ルール: ") or added[0] == "Rules ルール:"
+
+
+def test_the_rules_line_names_the_options_where_there_is_room() -> None:
+    """At 1.0 the sheet has room for ez+drops's option by name; at 1.25 the preset alone."""
+    game = Game("ez+drops")
+    feed(game, _HOLDING)
+    view = shown(JongRogueMode(game))
+    roomy = _shown_text(view, "800x480", 1.0)
+    assert "Rules ルール: ez+drops (drops" in roomy and "アイテムのドロップ・ルール)" in roomy
+    assert "Rules ルール: ez+drops" in _shown_text(view, "800x480", 1.25)
+    assert view.sheet is not None and view.sheet.lines(brief=True)[-1] == "Rules ルール: ez+drops"
+
+
 # NIT 4: the stairs not taken
 
 
@@ -140,6 +199,54 @@ def test_jr_item_1_the_sheet_counts_potions_by_kind(tmp_path: Path) -> None:
 def test_jr_item_1_the_sheet_counts_shuriken_by_kind(tmp_path: Path) -> None:
     game = _game(tmp_path, '[items.4]\nname_ja = "重い手裏剣"\nname_en = "heavy shuriken"\n'
                            'kind = "shuriken"\ncount = 3\nattack = 5\n', "2p", "4p")
-    assert sheet(game).items == ("手裏剣 shuriken ×5 (+2)", "重い手裏剣 heavy shuriken ×3 (+5)")
+    assert sheet(game).items == ("▶手裏剣 shuriken ×5 (+2)", "重い手裏剣 heavy shuriken ×3 (+5)")
     assert choice_label(game, Choice.from_notation("ready:4p")) == \
         "Ready heavy shuriken 重い手裏剣を構える"
+
+
+def test_jr_item_1_the_sheet_marks_the_kind_of_shuriken_readied(tmp_path: Path) -> None:
+    """reviewr72 NIT 6: after ready:4p the sheet read as before it; the kind readied is
+    listed first, marked ▶ (as the fighter acting is), and no kind is marked while the bow
+    is readied or with one kind held."""
+    game = _game(tmp_path, '[items.4]\nname_ja = "重い手裏剣"\nname_en = "heavy shuriken"\n'
+                           'kind = "shuriken"\ncount = 3\nattack = 5\n', "2p", "4p")
+    feed(game, "ready:4p")
+    assert sheet(game).items == ("▶重い手裏剣 heavy shuriken ×3 (+5)", "手裏剣 shuriken ×5 (+2)")
+    feed(game, "ready:bow")
+    assert sheet(game).items == ("手裏剣 shuriken ×5 (+2)", "重い手裏剣 heavy shuriken ×3 (+5)")
+    single = Game("ez")
+    feed(single, _CLEARED.format(a="2p", b="1p"))
+    assert sheet(single).items == ("手裏剣 shuriken ×5 (+2)", "回復薬 healing potion ×1")
+
+
+def test_jr_item_1_a_revision_11_potion_button_names_the_potion_drunk(tmp_path: Path) -> None:
+    """reviewr72 NIT 5: revision 11 offers the first potion held and drinks the last (its
+    games replay so); the sheet lists both kinds, so the button names the one drunk."""
+    path = tmp_path / "kinds.toml"
+    path.write_text('[items.2]\nname_ja = "弱い回復薬"\nname_en = "weak potion"\n'
+                    'kind = "potion"\nheal = 3\n', encoding="utf-8")
+    game = Game("ez", load_profile(path), revision=11)
+    feed(game, _CLEARED.format(a="1p", b="2p"))
+    [use] = [c for c in game.legal_actions() if c.verb.value == "use"]
+    assert str(use) == "use:1p"
+    assert choice_label(game, use) == "Use weak potion 弱い回復薬を使う"
+    assert [e.data["amount"] for e in game.push(use) if e.kind.value == "heal"] == [3]
+
+
+# reviewr72 NIT 4: the drain's words where strength counts in no rate
+
+
+@pytest.mark.parametrize(("preset", "seed", "strategy", "said"), [
+    ("plus", 108, "cautious", False), ("ez+pc_states", 6, "reckless", True)])
+def test_the_headless_drain_line_says_where_strength_counts_only_without_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        preset: str, seed: int, strategy: str, said: bool) -> None:
+    """`play --headless` tells its lines with the game's options: under ``plus`` (強さルール
+    on) the strength drained counts, and the line said it did only under 強さルール."""
+    assert main(["play", "--headless", "--seed", str(seed), "--preset", preset,
+                 "--strategy", strategy, "--state", str(tmp_path / "save.json")]) == 0
+    drains = [line for line in capsys.readouterr().out.splitlines()
+              if "(drains strength): strength -1" in line]
+    assert drains
+    assert all(("(in the rate only under 強さルール, the strength rule)" in line) is said
+               for line in drains)

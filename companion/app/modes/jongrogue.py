@@ -188,16 +188,23 @@ def ring_kind(ring: Name) -> Name:
     return Name(ring.ja.removesuffix("の指輪"), ring.en.removeprefix("ring of "))
 
 
-def rules_in_play(game: Game) -> str:
-    """The preset and the EZ Plus options it switches on, each with the book's name of its
-    rule (``Rules ルール: ez+drops (drops アイテムのドロップ・ルール)``): a preset in
-    config.toml's game.preset changes the play unseen otherwise (rules72 RISK 3)."""
+def rules_in_play(game: Game) -> tuple[str, str]:
+    """The preset (``Rules ルール: ez+drops``), and the EZ Plus options it switches on, each
+    with the book's name of its rule (``drops アイテムのドロップ・ルール``): a preset in
+    config.toml's game.preset changes the play unseen otherwise (rules72 RISK 3). The
+    names are said where there is room: the screen's sheet leaves them out before it cuts
+    the Items (reviewr72 DEFECT 1)."""
+    said = f"Rules ルール: {game.preset}"
     if not game.options:
-        return f"Rules ルール: {game.preset} (EZ, no options オプションなし)"
+        return said, "EZ, no options オプションなし"
     if game.options == frozenset(RuleOption):
-        return f"Rules ルール: {game.preset} (all six options 全オプション)"
-    named = ", ".join(f"{o.value} {o.rule_name}" for o in RuleOption if o in game.options)
-    return f"Rules ルール: {game.preset} ({named})"
+        return said, "all six options 全オプション"
+    return said, ", ".join(f"{o.value} {o.rule_name}" for o in RuleOption if o in game.options)
+
+
+#: The mark before the kind of shuriken readied, when two are held (JR-RANGED-2, JR-ITEM-1
+#: (kinds)); a screen font without it draws ">".
+READIED = "▶"
 
 
 def sheet(game: Game) -> SheetView:
@@ -211,8 +218,16 @@ def sheet(game: Game) -> SheetView:
     # profile may have two of either, and "回復薬 healing potion ×2" named a weak potion held
     # after a healing one as a second healing potion (rules72 DEFECT 1).
     if pc.shuriken_tiles:  # revision 12: each kind its own count and attack
-        held += [f"{item_name(game, t)} ×{n} (+{game.profile.items[t.rank].attack})"
-                 for t, n in zip(pc.shuriken_tiles, pc.shuriken_counts, strict=True)]
+        # With two kinds, the one thrown next comes first, marked ▶ (as the fighter acting
+        # is): after ready:5p the line read as before it, the readied kind seen only as the
+        # one missing from the Ready buttons (reviewr72 NIT 6); a word for the mark cut the
+        # potions after it at text 1.25.
+        marked = len(pc.shuriken_tiles) > 1 and not pc.bow_ready
+        kinds = sorted(zip(pc.shuriken_tiles, pc.shuriken_counts, strict=True),
+                       key=lambda k: not marked or k[0].rank != pc.shuriken_rank)
+        held += [f"{READIED if marked and t.rank == pc.shuriken_rank else ''}"
+                 f"{item_name(game, t)} ×{n} (+{game.profile.items[t.rank].attack})"
+                 for t, n in kinds]
     elif pc.shuriken:
         held.append(f"手裏剣 shuriken ×{pc.shuriken} (+{pc.shuriken_attack})")
     held += [f"{name} ×{n}" for name, n in counted([item_name(game, t) for t in pc.potions])]
@@ -222,6 +237,7 @@ def sheet(game: Game) -> SheetView:
     if spare:
         held.append("予備の指輪 spare rings: "
                     + ", ".join(f"{name}{f' ×{n}' if n > 1 else ''}" for name, n in spare))
+    rules, named = rules_in_play(game)
     return SheetView(
         # (a killing blow leaves pc.hp below 0: the sheet, as the damage line, says 0)
         level=pc.level, xp=pc.xp, xp_next=xp_next, hp=max(0, pc.hp), hp_max=pc.max_hp,
@@ -238,7 +254,7 @@ def sheet(game: Game) -> SheetView:
                     for name, n in counted([ring_kind(item_name(game, t)) for t in pc.rings])),
         states=tuple(PC_STATE_NAMES[s.value] for s in sorted(pc.states, key=lambda s: s.value)),
         items=tuple(held),
-        rules=rules_in_play(game),
+        rules=rules, rules_named=named,
     )
 
 
@@ -305,6 +321,12 @@ def choice_label(game: Game, choice: Choice, alone: bool = True, spot: bool = Tr
                       SPOT_SHORT[m.spot] if spot else "")
     if verb in (Verb.USE, Verb.EQUIP, Verb.UNEQUIP) and arg:
         tile = Tile.from_notation(arg)
+        if verb is Verb.USE and game.revision < 12 and game.pc.potions \
+                and game.profile.items[tile.rank].ring is None:
+            # Revision 11 and before offer the first potion held and drink the last (the
+            # engine unchanged, so its games replay): the button names the one drunk, as
+            # the sheet lists both kinds (reviewr72 NIT 5)
+            tile = game.pc.potions[-1]
         if verb in RING_VERBS and game.profile.items[tile.rank].ring is not None:
             return _label(verb, ring_kind(item_name(game, tile)), verbs=RING_VERBS)
         return _label(verb, item_name(game, tile))

@@ -347,28 +347,41 @@ class GamePanels(Canvas):
         ``limit`` (from the log under it), its rows closer again; then down to ``last``
         (the log giving way down to its title and newest row: with text a quarter larger
         the Items line lost the spare rings, screen66 RISK 1, and the log gone whole lost
-        every event that is no check, reviewscreen66 RISK 1). Only a line that still does
-        not fit is cut, the longest first (the Items)."""
+        every event that is no check, reviewscreen66 RISK 1). The Rules line, the same all
+        game, gives way first: its options' names left out, its rows cut, then the line
+        itself (at text 1.25 it took the Items line's second row, and the potion held went
+        unseen, reviewr72 DEFECT 1). Only a line that still does not fit is cut, the
+        longest first (the Items)."""
         m = self.m
         if sheet is None:
             self._panel(rect, "PC")
             return rect.bottom
         size, indent, width = m(15), m(14), rect.w - m(16)
-        lines = [[line] if self._text(line, size).get_width() <= width
-                 else self._wrap(line, size, width - indent) for line in sheet.lines()]
         frame = m(24) + m(4)  # the title above the rows, the margin under them
-        total = sum(len(rows) for rows in lines)
-        step = self._step(m(22)) if frame + total * self._step(m(22)) <= rect.h \
-            else self._step(m(19))
-        for bottom, closest in ((limit, m(19)), (limit, m(17)), (last, m(17))):
-            if bottom is None:
-                continue
-            step = min(step, self._step(closest))
-            capacity = (max(rect.h, bottom - rect.y) - frame) // step
-            if total <= capacity:
+        for brief in (False, True):
+            lines = [[line] if self._text(line, size).get_width() <= width
+                     else self._wrap(line, size, width - indent)
+                     for line in sheet.lines(brief)]
+            total = sum(len(rows) for rows in lines)
+            step = self._step(m(22)) if frame + total * self._step(m(22)) <= rect.h \
+                else self._step(m(19))
+            for bottom, closest in ((limit, m(19)), (limit, m(17)), (last, m(17))):
+                if bottom is None:
+                    continue
+                step = min(step, self._step(closest))
+                capacity = (max(rect.h, bottom - rect.y) - frame) // step
+                if total <= capacity:
+                    break
+            if total <= capacity or not sheet.rules_named:
                 break
-        while total > capacity:  # the longest line gives up its last row, cut instead
-            rows = max(lines, key=len)
+        rules = bool(sheet.rules)  # still shown, the last line
+        while total > capacity:  # the Rules line gives up its rows, then the longest one
+            if rules and len(lines[-1]) < 2:
+                del lines[-1]  # the rules, the same all game, left out for the items
+                rules = False
+                total -= 1
+                continue
+            rows = lines[-1] if rules else max(lines, key=len)
             if len(rows) < 2:
                 break
             rows[-2:] = [" ".join(rows[-2:])]

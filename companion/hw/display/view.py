@@ -58,13 +58,17 @@ class SheetView:
     rings: tuple[Name, ...] = ()
     states: tuple[Name, ...] = ()
     items: tuple[str, ...] = ()  # what the PC carries: "回復薬 healing potion ×2"
-    # The rules preset and its options in play, its last line ("" for none): "Rules ルール:
-    # ez+drops (drops アイテムのドロップ・ルール)"; a preset in config.toml switches them on
-    # unseen otherwise (rules72 RISK 3)
+    # The rules preset in play, its last line ("" for none): "Rules ルール: ez+drops"; a
+    # preset in config.toml switches options on unseen otherwise (rules72 RISK 3). Then
+    # its options' rules by name, "drops アイテムのドロップ・ルール", where there is room:
+    # the screen leaves them out before it cuts any other line (reviewr72 DEFECT 1).
     rules: str = ""
+    rules_named: str = ""
 
-    def lines(self) -> list[str]:
-        """The sheet as the screen and the terminal both print it."""
+    def lines(self, brief: bool = False) -> list[str]:
+        """The sheet as the screen and the terminal both print it; ``brief``, its Rules
+        line the preset alone."""
+        named = f" ({self.rules_named})" if self.rules_named and not brief else ""
         nxt = "max" if self.xp_next is None else str(self.xp_next)
         strength = "" if self.strength is None else f"   Str 強さ {self.strength:+d}"
         return [
@@ -75,7 +79,7 @@ class SheetView:
             "Rings 指輪: " + (", ".join(str(r) for r in self.rings) or "–"),
             "Items 持ち物: " + (", ".join(self.items) or "–"),
             "States 状態: " + (", ".join(str(s) for s in self.states) or "normal 通常"),
-            *([self.rules] if self.rules else []),
+            *([self.rules + named] if self.rules else []),
         ]
 
 
