@@ -90,3 +90,62 @@ def test_two_logged_games_stopped_and_resumed_in_turn_replay_once_each(
                        "does: this is a copy of game 3's beginning, left by an older "
                        "companion's resume; game 3 is the game played on")
     assert "carries it on" not in "\n".join(said)
+
+
+def as_bytes(lines: list[str]) -> bytes:
+    return "".join(line + "\n" for line in lines).encode("utf-8")
+
+
+def test_a_resume_whose_start_is_past_the_log_s_end_writes_its_game_once(
+        tmp_path: Path) -> None:
+    """reviewh72 RISK 1: an earlier game's lines deleted by hand from the top of the log, so
+    the stopped game's saved start lies past the file's end while its own lines are earlier.
+    The resume wrote the game again at the end and kept its first copy: two headers."""
+    path = tmp_path / "g.jsonl"
+    over, stopped = game("xxxx", 80), game("cccc", 40)
+    log = GameLog.begin(path)
+    log.rewrite(over)
+    log.close()
+    log = GameLog.begin(path)
+    log.rewrite(stopped[:10])
+    start = log.start
+    log.close()
+    path.write_bytes(as_bytes(stopped[:10]))  # the finished game deleted by hand
+    assert start > path.stat().st_size
+    resumed = GameLog(path, start)
+    resumed.rewrite(stopped)
+    resumed.close()
+    assert path.read_text(encoding="utf-8").splitlines() == stopped
+    assert resumed.start == 0
+
+
+def test_a_resume_drops_a_stray_copy_an_older_resume_left_before_its_start(
+        tmp_path: Path) -> None:
+    """reviewh72 NIT 2: a copy of the game's beginning an older companion's resume left
+    before another game stayed when that game was resumed again, its lines still at the
+    saved start: replay went on naming the stray copy. The resume writes the game whole, so
+    the copy goes, and the game's lines follow the other game's."""
+    path = tmp_path / "g.jsonl"
+    other, stopped = game("aaaa", 30), game("cccc", 60)
+    stray = as_bytes(stopped[:20])
+    path.write_bytes(stray + as_bytes(other) + as_bytes(stopped[:45]))
+    resumed = GameLog(path, len(stray) + len(as_bytes(other)))
+    resumed.rewrite(stopped)
+    resumed.close()
+    assert path.read_text(encoding="utf-8").splitlines() == [*other, *stopped]
+    assert resumed.start == len(as_bytes(other))
+
+
+def test_a_whole_file_rewrite_drops_a_line_a_power_cut_tore_at_the_end(tmp_path: Path) -> None:
+    """The saved start at a line a power cut tore in the resume's own write (its header cut
+    short) while a copy of the game lies before it: the game is written whole after the other
+    game, and the torn line is no line of the log (it would make `replay` refuse the file)."""
+    path = tmp_path / "g.jsonl"
+    other, stopped = game("aaaa", 30), game("cccc", 60)
+    copy = as_bytes(stopped[:20])
+    torn = stopped[0].encode("utf-8")[:-5]
+    path.write_bytes(copy + as_bytes(other) + torn)
+    resumed = GameLog(path, len(copy) + len(as_bytes(other)))
+    resumed.rewrite(stopped)
+    resumed.close()
+    assert path.read_text(encoding="utf-8").splitlines() == [*other, *stopped]

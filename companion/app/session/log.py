@@ -130,7 +130,8 @@ class GameLog:
         """Replace this game's lines with ``lines``. Games logged in the same file after
         this one stopped (another ``--log`` game before the resume) are kept whole, and
         this game's lines move after them, every earlier copy of them gone (found by the
-        game's header when the saved start no longer is where they begin)."""
+        game's header when the saved start no longer is where they begin, or when a copy
+        of them lies before it: a stray one an older companion's resume left)."""
         try:
             self._rewrite(lines)
         except OSError as exc:
@@ -144,18 +145,23 @@ class GameLog:
             size = handle.seek(0, os.SEEK_END)
             # A file cut shorter than where this game began (edited by hand): write at its end.
             start = min(self.start, size)
-            handle.seek(start)
+            handle.seek(0)
+            head = handle.read(start)
             tail = handle.read()
-            if _ours(tail, lines):
+            if _ours(tail, lines) and not _holds_ours(head, lines):
                 later = _later_games(tail)
             else:
                 # What lies at our start is not ours: the file was replaced since the stop
                 # (deleted, another game logged to it), or the games before ours moved (a
                 # game stopped before ours resumed since: its lines moved after ours, and
-                # ours forward, hist72 DEFECT 3). Then every game is kept, and ours, wherever
-                # it lies, goes: this rewrite writes it after them all.
-                handle.seek(0)
-                later, start = handle.read(), 0
+                # ours forward, hist72 DEFECT 3). Or it is, or nothing is there (a start
+                # past the end of a file cut by hand), but a copy of ours lies before it
+                # (ours still earlier, reviewh72 RISK 1; a stray beginning an older
+                # companion's resume left, NIT 2). Then every game is kept, and ours,
+                # wherever it lies, goes: this rewrite writes it after them all. A last
+                # line a power cut tore is no event (`begin` cuts it too): it goes.
+                whole = head + tail
+                later, start = whole[:whole.rfind(b"\n") + 1], 0
             # A copy of ours moved after them by a rewrite the save never heard of (a cut
             # before it learned the new start) goes: this rewrite writes ours again.
             later = _without_ours(later, lines)
@@ -165,8 +171,7 @@ class GameLog:
                 self.start = start
                 _write_whole_lines(fd, ours, sync=True)
                 return
-            handle.seek(0)
-            before = handle.read(start)
+            before = head[:start]
         later += b"" if later.endswith(b"\n") else b"\n"
         atomic_write_bytes(self.path, before + later + ours)  # the other games are in it too
         self.start = start + len(later)
@@ -334,6 +339,21 @@ def _without_ours(games: bytes, lines: Sequence[str]) -> bytes:
         if not dropping:
             kept.append(line)
     return b"".join(kept)
+
+
+def _holds_ours(games: bytes, lines: Sequence[str]) -> bool:
+    """Does ``games`` (the file before this game's start) hold a game whose header is this
+    game's: its lines still there, or a copy of them? Only the header lines are read (found
+    by :data:`_HEADER`): a new game's first write reads the whole log before it, 8 MiB at most."""
+    at = games.find(_HEADER) if lines else -1
+    while at >= 0:
+        end = games.find(b"\n", at)
+        if end < 0:  # a header a power cut tore: no game's (`_without_ours` keeps it too)
+            return False
+        if _ours(games[games.rfind(b"\n", 0, at) + 1:end + 1], lines):
+            return True
+        at = games.find(_HEADER, end)
+    return False
 
 
 def _later_games(tail: bytes) -> bytes:
