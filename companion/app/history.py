@@ -21,7 +21,7 @@ import os
 import sqlite3
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
@@ -29,7 +29,8 @@ from companion.app.paths import data_dir, data_dir_setting
 from companion.app.session.save import NewerSave
 from companion.errors import CompanionError
 from companion.files import blank_fault, move_aside
-from companion.systems.jongrogue.game import RULES_REVISION
+from companion.systems.jongrogue.game import RULES_REVISION, Termination
+from companion.systems.jongrogue.narration import cause_name
 
 HISTORY_NAME = "history.sqlite3"
 T = TypeVar("T")
@@ -94,12 +95,24 @@ def _selected(columns: list[str]) -> str:
     return ", ".join(known)
 
 
+#: The cause a run that ended with the wall (山) empty is recorded with: no death, the PC
+#: may stand at full HP (Termination.WALL_EXHAUSTED; rules72 NIT 5). A history written
+#: before 2026-12-01 (5e04eb58) recorded the termination's id, ``wall_exhausted``, which is
+#: read as this wording (reviewr72 DEFECT 3: such a run was listed as a death).
+WALL_OUT = cause_name(Termination.WALL_EXHAUSTED.value)
+_WALL_OUT_AS_RECORDED = (Termination.WALL_EXHAUSTED.value, WALL_OUT)
+
+
 @dataclass(frozen=True, slots=True)
 class Totals:
+    """Every run's sums: ``deaths_by`` counts the lost runs by their cause, ``ended_by``
+    the runs that ended with no death (the wall run out, :data:`WALL_OUT`)."""
+
     games: int
     wins: int
     deepest_floor: int
     deaths_by: dict[str, int]
+    ended_by: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -430,7 +443,10 @@ def _listed_once(conn: sqlite3.Connection, last: int | None, utf8_tested: bool) 
         "AND won = 0 GROUP BY 1 ORDER BY count(*) DESC, min(rowid)").fetchall()
     shown = conn.execute(f"SELECT {selected} FROM {runs} ORDER BY rowid DESC LIMIT ?",
                          (-1 if last is None else last,)).fetchall()
-    return _Found(shown[::-1], Totals(games, wins, deepest, dict(deaths)),
+    by_cause = dict(deaths)
+    ended = sum(by_cause.pop(cause, 0) for cause in _WALL_OUT_AS_RECORDED)
+    return _Found(shown[::-1], Totals(games, wins, deepest, by_cause,
+                                      {WALL_OUT: ended} if ended else {}),
                   [row[1:] for row in unsound])
 
 
@@ -656,4 +672,6 @@ def _run_from_row(row: tuple[object, ...]) -> Run | Skipped:
             return Skipped(str(values["game_id"]), f"{name} = {value!r}, which a finished game "
                            "cannot have (damaged, or edited by hand)")
     values["won"] = bool(values["won"])
+    if values["cause"] in _WALL_OUT_AS_RECORDED:
+        values["cause"] = WALL_OUT  # as a history before 5e04eb58 has it too
     return Run(**values)  # type: ignore[arg-type]

@@ -65,7 +65,7 @@ def test_history_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["history", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["totals"] == {"games": 1, "wins": 0, "deepest_floor": 5,
-                              "deaths_by": {"オーク orc": 1}}
+                              "deaths_by": {"オーク orc": 1}, "ended_by": {}}
     assert data["runs"][0]["game_id"] == "x"
 
 

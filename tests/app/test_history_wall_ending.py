@@ -2,10 +2,12 @@
 Termination.WALL_EXHAUSTED) is no death, its PC perhaps at full HP: ``companion history``
 and the headless game's last lines say it ended, not that it died. Only a profile under
 which the PC holds almost every tile reaches it (every tile an item, every item a ring, no
-stairs)."""
+stairs). reviewr72 DEFECT 3: a history written before the wording has the
+termination's id, read as the same ending."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -52,3 +54,32 @@ def test_a_death_is_still_listed_as_died(capsys: pytest.CaptureFixture[str],
     out = capsys.readouterr().out
     assert "died: 大蛇 (snake)" in out and "Causes of death: 大蛇 (snake) 1" in out
     assert "ended" not in out.lower()
+
+
+def _run(game_id: str, cause: str) -> Run:
+    return Run(game_id=game_id, finished_at="2026-11-30T08:00:00Z", seed=1, preset="ez",
+               won=False, floor=4, level=1, gold=0, cause=cause, events=9, input_kind="sim")
+
+
+def test_a_wall_out_recorded_before_its_wording_is_listed_as_ended_too(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """reviewr72 DEFECT 3: a history written before 5e04eb58 (2026-12-01) recorded the
+    wall-out ending as the termination's id, ``wall_exhausted``; it was listed as "died:
+    wall_exhausted" and counted among the causes of death, beside today's wording."""
+    monkeypatch.setenv("COLUMNS", "200")
+    history = History()
+    history.record(_run("old", "wall_exhausted"))
+    history.record(_run("new", "the wall ran out of tiles (山牌切れ)"))
+    history.record(_run("dead", "大蛇 (snake)"))
+    assert main(["history"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("ended 終了: the wall ran out of tiles (山牌切れ)") == 2
+    assert "wall_exhausted" not in out
+    assert "Causes of death: 大蛇 (snake) 1\n" in out
+    assert "Ended, no death 死亡なし: the wall ran out of tiles (山牌切れ) 2\n" in out
+    assert main(["history", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["totals"]["deaths_by"] == {"大蛇 (snake)": 1}
+    assert data["totals"]["ended_by"] == {"the wall ran out of tiles (山牌切れ)": 2}
+    assert [r["cause"] for r in data["runs"]] == ["the wall ran out of tiles (山牌切れ)"] * 2 \
+        + ["大蛇 (snake)"]

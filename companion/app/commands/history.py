@@ -20,9 +20,7 @@ from rich.table import Table
 from companion.app.arg_types import positive_int
 from companion.app.command_list import COMMANDS
 from companion.app.command_name import companion_command
-from companion.app.history import History, Run, Totals
-from companion.systems.jongrogue.game import Termination
-from companion.systems.jongrogue.narration import cause_name
+from companion.app.history import WALL_OUT, History, Run, Totals
 
 # The runs the table lists unless told: the recent games fit a terminal, and a table of
 # every one scrolls them away (and took 11 to 16 s to draw for 10,000 games:
@@ -93,11 +91,6 @@ class HistoryColumn:
 #: every one whole (env58 N1: below 80 columns every cell was cut to "…", the date, the
 #: result and the gold with them). The date, the result, the floor and the gold stay.
 GIVEN_UP = ("rules", "level", "preset", "seed")
-
-
-#: The cause a run that ended with the wall (山) empty is recorded with: no death, the PC
-#: may stand at full HP (Termination.WALL_EXHAUSTED; rules72 NIT 5).
-WALL_OUT = cause_name(Termination.WALL_EXHAUSTED.value)
 
 
 def result_cell(run: Run) -> str:
@@ -178,12 +171,11 @@ def print_table(console: Console, runs: list[Run], totals: Totals, skipped: int 
         f"{totals.games:,} game{'' if totals.games == 1 else 's'}, {totals.wins:,} won "
         f"({rate:.1%}), deepest floor {totals.deepest_floor}"
     )
-    deaths = {cause: n for cause, n in totals.deaths_by.items() if cause != WALL_OUT}
-    if deaths:
-        causes = ", ".join(f"{cause} {n:,}" for cause, n in deaths.items())
+    if totals.deaths_by:
+        causes = ", ".join(f"{cause} {n:,}" for cause, n in totals.deaths_by.items())
         say(console, f"Causes of death: {causes}")
-    if WALL_OUT in totals.deaths_by:  # no death (rules72 NIT 5)
-        say(console, f"Ended, no death 死亡なし: {WALL_OUT} {totals.deaths_by[WALL_OUT]:,}")
+    for cause, n in totals.ended_by.items():  # no death (rules72 NIT 5)
+        say(console, f"Ended, no death 死亡なし: {cause} {n:,}")
 
 
 def print_columns(console: Console, columns: list[HistoryColumn], left_out: list[str]) -> None:
