@@ -324,26 +324,61 @@ class OptionButtons(FightPanels):
         to read whole at :data:`TEXT_MIN`: up to :data:`_STATUS_MORE_ROWS` rows more, from
         the body. Beside a read on offer "cannot open /dev/ttyACM0: another program is
         using it …" was cut after three rows (display audit 54, item 3): what to do about
-        the fault is at its end."""
+        the fault is at its end.
+
+        Over the boxes, it takes only the pixels it needs, not whole rows: each row the
+        body gives up was the Log panel's newest line or the last check's outcome at text
+        scale 1.25 (reviews72 RISK 1)."""
         if not view.status or view.message or self._grid(view):
             return 0
         m = self.m
         step = self._step(m(16))
-        beside: int | None = None  # the rows it reads whole in beside boxes with a label cut
-        for more in range(_STATUS_MORE_ROWS + 1):
-            footer = height + more * step
+        fit = (room, size) if room is not None and size is not None \
+            else self._prompt_fit(view)
+
+        def row(more: int) -> tuple[int, int]:
+            """The row under the prompt (width, height) in a footer ``more`` pixels taller."""
+            footer = height + more
             x = m(10)
             if view.prompt_tile:
                 x += self._tile(view.prompt_tile, self._picture_h(footer)).get_width() + m(10)
             width = self.width - x - m(10)
-            fit = (room, size) if room is not None and size is not None \
-                else self._prompt_fit(view)
             top = m(12) + m(24) * max(1, len(self._prompt_rows(
                 view, self._drawn_prompt_width(view, width, fit), *fit)))
-            row_h = footer - m(8) - top
+            return width, footer - m(8) - top
+
+        def over(more: int) -> bool:
+            return bool(view.options) and bool(self._status_over(view, *row(more),
+                                                                 not view.guidance))
+
+        def boxes(more: int) -> tuple[int, int]:
+            """The boxes' width and height under the status over them."""
+            width, row_h = row(more)
+            return (self._full_box_w(view, width),
+                    row_h - self._status_over(view, width, row_h, not view.guidance) - m(4))
+
+        def roomy(more: int, sizes: list[int]) -> bool:
+            """Whether the labels keep ``sizes`` (as at a whole row more) in the boxes, their
+            ink clear of the borders: the least pixels shrank them, and the second row's
+            descenders crossed the border (reviews72 NIT 7)."""
+            return over(more) and all(
+                at >= least for at, least in zip(self._label_sizes_of(view, *boxes(more)),
+                                                 sizes, strict=True)) \
+                and self._labels_clear(view, *boxes(more))
+
+        beside: int | None = None  # the rows it reads whole in beside boxes with a label cut
+        for more in range(_STATUS_MORE_ROWS + 1):
+            width, row_h = row(more * step)
             cut = False  # a label cut at every share of the row beside the status
-            if view.options and self._status_over(view, width, row_h, not view.guidance):
-                return more * step  # over the boxes (see _footer)
+            if over(more * step):  # over the boxes (see _footer): its least pixels
+                low, high = max(0, (more - 1) * step), more * step
+                sizes = self._label_sizes_of(view, *boxes(high))
+                if not roomy(high, sizes):  # boxes a fingertip tall already (640x384)
+                    return high
+                while high - low > 1:
+                    middle = (low + high) // 2
+                    low, high = (low, middle) if roomy(middle, sizes) else (middle, high)
+                return low if roomy(low, sizes) else high
             if view.options:  # beside the boxes at their narrowest (see _footer)
                 shares = self._box_shares(view, width, row_h)
                 cut = not self._labels_whole(view, self._box_w(view, width, shares[0]), row_h)
@@ -494,6 +529,31 @@ class OptionButtons(FightPanels):
         for text in self._option_texts(view, range(len(view.options))):
             rows, at = self._label_rows(text, self.m(16), width, box_h - self.m(4))
             if any(self._text_width(row, at) > width for row in rows):
+                return False
+        return True
+
+    def _label_sizes_of(self, view: View, box_w: int, box_h: int) -> list[int]:
+        """The size each option's label is fitted at in a box ``box_w`` by ``box_h``."""
+        m = self.m
+        return [self._label_rows(text, m(16), box_w - 2 * m(_LABEL_PAD), box_h - m(4))[1]
+                for text in self._option_texts(view, range(len(view.options)))]
+
+    def _labels_clear(self, view: View, box_w: int, box_h: int) -> bool:
+        """Whether every option's label, as :meth:`_options` draws it in a box ``box_w`` by
+        ``box_h``, keeps its ink a little inside the box's border, the lit one's too (its
+        rows are fitted by their steps, which a descender on the last row may pass)."""
+        m = self.m
+        width = box_w - 2 * m(_LABEL_PAD)
+        for text in self._option_texts(view, range(len(view.options))):
+            rows, at = self._label_rows(text, m(16), width, box_h - m(4))
+            step = self._label_step(at)
+            first = self._text(rows[0], at)
+            last = self._text(rows[-1], at)
+            top = first.get_bounding_rect().top
+            ink = step * (len(rows) - 1) + last.get_bounding_rect().bottom - top
+            drawn_top = box_h // 2 - (step * (len(rows) - 1) + first.get_height()) // 2 + top
+            clear = max(3, m(3)) + m(2)  # the lit box's border, and a gap inside it
+            if drawn_top < clear or drawn_top + ink > box_h - clear:
                 return False
         return True
 

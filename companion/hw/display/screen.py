@@ -26,6 +26,7 @@ import functools
 import os
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -44,6 +45,7 @@ from companion.hw.display.canvas import (
     ON_HIGHLIGHT,
     PANEL,
     TEXT,
+    TEXT_MIN,
     TEXT_SCALES,
     Color,
     _Metrics,
@@ -408,8 +410,8 @@ class ScreenDisplay(OptionButtons):
                 view.pursuers, pygame.Rect(left.x, check_top, left.w, left.bottom - check_top),
                 check_min + m(6)) + m(6)
         if not view.pursuers or left.bottom - check_top >= check_min:
-            self._lines("Last check 判定", view.last_check,
-                        pygame.Rect(left.x, check_top, left.w, left.bottom - check_top))
+            check = pygame.Rect(left.x, check_top, left.w, left.bottom - check_top)
+            self._lines("Last check 判定", self._check_lines(view.last_check, check), check)
         # The sheet takes rows from the log when its lines wrap, down to the log's last two
         # (its newest entry): under a two-row grid, three kept for the log cut the Items
         # line, and ring kinds the player carries were shown nowhere (display audit 56,
@@ -418,7 +420,11 @@ class ScreenDisplay(OptionButtons):
         # ability) is on the screen nowhere else, and the last check is not the newest event
         # (reviewscreen66 RISK 1). The sheet's longest line (the Items) is cut first.
         log_min = m(24) + self._step(m(19)) + m(4)  # its title, a row, the margin under it
-        sheet_bottom = self._sheet(view.sheet, pygame.Rect(right.x, right.y, right.w, m(198)),
+        # A body shorter than the sheet's own height and the log's least (a long status over
+        # the pick boxes took rows at text 1.25) shrinks the sheet, not the log: the log was
+        # dropped, and its rows left blank under the sheet (reviews72 RISK 1).
+        sheet_h = max(0, min(m(198), right.bottom - m(6) - log_min - right.y))
+        sheet_bottom = self._sheet(view.sheet, pygame.Rect(right.x, right.y, right.w, sheet_h),
                                    right.bottom - m(2 * 19 + 34),
                                    right.bottom - m(6) - log_min)
         log_box = pygame.Rect(right.x, sheet_bottom + m(6), right.w,
@@ -426,6 +432,20 @@ class ScreenDisplay(OptionButtons):
         if log_box.h >= log_min:  # (else a sheet with no room to give took its rows)
             self._lines("Log 記録", view.log, log_box, newest_last=True)
         return self.surface
+
+    def _check_lines(self, lines: Sequence[str], rect: pygame.Rect) -> Sequence[str]:
+        """The last check's lines for its panel ``rect``: where the panel holds one row and
+        the check is followed by its outcome, the outcome alone after a ``…`` (the rule's
+        own preference, :meth:`_first_and_last`), its middle cut where it is wider than the
+        row, rather than the check's first row cut at its end, which said neither the
+        verdict nor what came of it (reviews72 RISK 1: ``ranged 遠隔攻撃 (arrows) vs 大う
+        ずら…`` under a status over the pick boxes at text 1.25)."""
+        m = self.m
+        rows = self._rows_fit(rect.y + m(24), rect.bottom, self._step(m(19)), m(TEXT_MIN),
+                              m(4))
+        if rows != 1 or len(lines) < 2 or "→" not in lines[-1].split(" "):
+            return lines
+        return ["…" + lines[-1]]
 
     # ---- input and lifetime ----------------------------------------------------
 
