@@ -682,7 +682,7 @@ def test_each_status_carries_whether_it_is_guidance_or_trouble() -> None:
 
 
 # The camera's bare frames and still slots, fed to ReadState directly (review65c2 NIT 1): the
-# end-to-end cases over the rendered mat are in test_camplay65_reads.py.
+# end-to-end cases over the rendered mat are in test_camera_hand_over_counted_tiles_and_twins.py.
 AT_START_5M = ("a tile lay on the draw slot at start-up: lift it and lay it again to count "
                "it 起動時から引き牌の枠にあった牌: 置き直して")
 COVERED_AT_START = ("the draw slot was covered or in shadow when the companion started: lift "

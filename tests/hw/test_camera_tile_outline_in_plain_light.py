@@ -5,7 +5,8 @@ and across it, which a shadow edge lacks. A White on white paper shows only its 
 a cast shadow, and a tile laid across the slot or flush to its side has some sides on the
 slot's printed outline: such tiles (and ~2 % of 6z/9s/2z laid with the renderer's own
 jitter) settled on "uncertain" instead of reading sure. The rendered mat through the
-camera, the real classifier; the shadows that must stay unsure are in test_camera_shadow66.
+camera, the real classifier; the shadows that must stay unsure are in
+test_camera_shadow_on_an_empty_slot.
 """
 
 from __future__ import annotations

@@ -15,8 +15,9 @@ the tile's outline or its own, a flat hand moving over it is never still (review
 resting on it is skin, not grey paper (reviewc67b DEFECT 1).
 
 The real camera reader over the rendered mat, the real classifier and the session's
-TableTiles on game time (the harness of tests/app/test_camplay65_reads.py); the player is a
-Picker who taps the first tile offered to pick.
+TableTiles on game time (the harness of
+tests/app/test_camera_hand_over_counted_tiles_and_twins.py); the player is a Picker who taps
+the first tile offered to pick.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from companion.hw.camera.reader import ReaderSettings, SlotTracker
 from companion.hw.ports import Slot
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place, TileLedger
-from tests.app.test_camplay65_reads import (
+from tests.app.test_camera_hand_over_counted_tiles_and_twins import (
     COVERED_AT_START,
     DRAW_LOWER,
     DRAW_WHOLE,
