@@ -21,7 +21,7 @@ from companion.hw.ports import Slot
 from companion.hw.rfid.events import TagAction, TagEvent
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from tests.app.table_camera import table_camera
-from tests.app.test_fixcal66 import another_model
+from tests.app.test_calibrate_full_disk_other_model_and_dice_read import another_model
 from tests.disk import NO_SPACE, READ_ONLY, refuse_moving, refuse_writes
 from tests.hw.test_camera_cli import tile_picture
 
