@@ -46,3 +46,36 @@ def test_a_crowded_rows_conditions_keep_their_end(screen: ScreenDisplay, acting:
     assert set(shown) == {DIED, CURSED}, "each badge beside its name (one-line rows)"
     assert shown[DIED].endswith("died") and shown[CURSED].endswith("366d"), shown
     assert shown[DIED].startswith("呪") and shown[CURSED].startswith("呪"), shown
+
+
+CONDITIONS = ("転倒 prone", "毒 poisoned", "盲目 blinded", "呪殺呪 curse 12d")
+
+
+def test_conditions_left_out_are_counted_never_two_joined(screen: ScreenDisplay) -> None:
+    """Cut in its middle, a row of several conditions joined two halves (``転倒 pr…urse
+    12d``), and those between vanished with no sign (reviews72 NIT 4): whole conditions
+    from the start and the last, the ones left out between them counted (``+2``)."""
+    party, enemy = Name("味方", "party"), Name("敵", "enemy")
+    fighters = [FighterView(Name("駆け出し冒険者１", "PC 1"), party, 12, 12, 8, 8, CONDITIONS)]
+    fighters += [FighterView(Name(f"オーク{n}", f"Orc {n}"), enemy, 12, 12, 8, 8, (),
+                             ally=False) for n in range(1, 8)]
+    view = example_fight_view()
+    assert view.fight is not None
+    drawn = spy_text(screen)
+    screen.render(replace(view, fight=replace(view.fight, fighters=tuple(fighters), board=None)))
+    last = [d.shown for d in drawn if d.text == CONDITIONS[-1]]
+    together = [d.shown for d in drawn if d.text.endswith(" · ") or (
+        d.text.endswith(CONDITIONS[-1]) and d.text != CONDITIONS[-1])]
+    assert last or together, "the conditions beside the name (a one-line row)"
+    # Whole, or the count and the last drawn apart, the last cut in its middle alone.
+    shown = together[-1] + (last[-1] if last and together[-1].endswith(" · ") else "")
+    parts = shown.split(" · ")
+    end = parts[-1]
+    assert end == CONDITIONS[-1] or (end.startswith("呪") and end.endswith("12d")), shown
+    said = [part for piece in parts[:-1] for part in piece.split(" +")]
+    count = [part for part in said if part.lstrip("+").isdigit()]
+    named = [part for part in said if part not in count]
+    assert all(part in CONDITIONS for part in named), shown
+    left_out = int(count[0].lstrip("+")) if count else 0
+    assert len(named) + left_out + 1 == len(CONDITIONS), shown
+    assert "…" not in " · ".join(parts[:-1]), shown

@@ -494,6 +494,34 @@ class FightPanels(DiceTray):
         outline = max(2, m(2))
         return max(self._step(m(_ROW_H)), self._step(m(24)) + ink + outline + m(1) + m(2))
 
+    def _conditions_fit(self, conditions: Sequence[str], size: int, width: int,
+                        color: Color) -> pygame.Surface:
+        """A one-line row's conditions in ``width``: all of them; else the first ones and
+        the last whole, those left out between them counted (``転倒 prone +2 · 呪殺呪 curse
+        12d``): cut in its middle, the row joined two conditions' halves, ``転倒 pr…urse
+        12d``, and those between vanished with no sign (reviews72 NIT 4). The last is kept
+        whole before any other: its end tells the Death Curse's countdown from a death (``呪
+        殺呪 curse 死亡 died``, screen72 NIT 3). Where even the count and the last do not
+        fit, the last is cut in its middle after the count, as a lone condition is."""
+        whole = " · ".join(conditions)
+        if self._text(whole, size).get_width() <= width or len(conditions) < 2:
+            return self._fit_middle(whole, size, width, color)
+        last = conditions[-1]
+        for kept in range(len(conditions) - 2, -1, -1):
+            left_out = len(conditions) - 1 - kept
+            first = " · ".join(conditions[:kept])
+            text = f"{first} +{left_out} · {last}" if first else f"+{left_out} · {last}"
+            if self._text(text, size).get_width() <= width:
+                return self._fit(text, size, width, color)
+        # Past that, the count, then the last cut in its middle (its start and its end).
+        count = self._fit(f"+{len(conditions) - 1} · ", size, width, color)
+        cut = self._fit_middle(last, size, max(1, width - count.get_width()), color)
+        both = pygame.Surface((count.get_width() + cut.get_width(),
+                               max(count.get_height(), cut.get_height())), pygame.SRCALPHA)
+        both.blit(count, (0, 0))
+        both.blit(cut, (count.get_width(), 0))
+        return both
+
     def _second_lines(self, f: FighterView, index: int, rect: pygame.Rect) -> list[str]:
         """A two-line row's second line (the side, its conditions), as the lines it takes
         in ``rect``'s width: one when it fits beside the HP bar; else, with conditions, the
@@ -627,12 +655,12 @@ class FightPanels(DiceTray):
         beside_x = x + name.get_width() + m(6)
         beside_w = pools_x - beside_x - m(8)
         if beside and self._fits_a_word(beside, m(TEXT_MIN), beside_w):
-            # Conditions cut in the middle: their ends tell them apart, "呪殺呪 curse 死亡
-            # died" from "呪殺呪 curse 366d", and a row cut at its end showed "呪殺呪 curs…"
-            # for both, the dead's own turn saying nothing of its death (screen72 NIT 3).
-            fit = self._fit_middle if beside is conditions else self._fit
-            self.surface.blit(fit(beside, m(TEXT_MIN), beside_w, beside_color),
-                              (beside_x, y + m(2)))
+            if beside is conditions:
+                shown = self._conditions_fit(f.conditions, m(TEXT_MIN), beside_w,
+                                             beside_color)
+            else:
+                shown = self._fit(beside, m(TEXT_MIN), beside_w, beside_color)
+            self.surface.blit(shown, (beside_x, y + m(2)))
         self.surface.blit(pools, (pools_x, y))
         if not two_lines:
             return
