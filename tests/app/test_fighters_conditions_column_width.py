@@ -9,7 +9,7 @@ from rich.cells import cell_len
 from rich.console import Console
 
 from companion.hw.display.terminal import fighters_table
-from tests.app.test_newfix61_words import fight
+from tests.app.test_table_screen_words_and_config_show_width import fight
 
 
 def rendered(width: int, *conditions: tuple[str, ...]) -> list[str]:

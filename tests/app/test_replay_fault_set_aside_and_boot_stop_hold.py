@@ -23,7 +23,7 @@ from companion.app.session.save import CorruptSave, default_save_path
 from companion.hw.buttons import Button
 from companion.systems.jongrogue.game import Game
 from tests.app.table import PlayerAtTheScreen
-from tests.app.test_fixes_soak62 import SEED, stopped_after
+from tests.app.test_failing_replay_kept_aside_and_output_refused import SEED, stopped_after
 
 #: This system's trouble met during a replay: none is the save's fault.
 ENVIRONMENTAL: list[BaseException] = [

@@ -18,7 +18,7 @@ from companion.app.session.controls import Controls
 from companion.app.session.system_menu import ModeSwitch, SystemMenu
 from companion.hw.buttons import Button, Press
 from tests.app.table import PlayerAtTheScreen
-from tests.app.test_fixes_review62c import FakeClock
+from tests.app.test_replay_fault_set_aside_and_boot_stop_hold import FakeClock
 
 SYSTEM = "System 設定"
 HELD = "Stopped 停止, starting again shortly 間もなく再起動: camera unplugged"
