@@ -9,7 +9,13 @@ from pathlib import Path
 
 from companion.app.paths import config_dir
 from companion.errors import DataError
-from companion.files import cut_copies_words, file_there, loads_toml, toml_fault
+from companion.files import (
+    aside_command,
+    cut_copies_words,
+    file_there,
+    loads_toml,
+    toml_fault,
+)
 from companion.hw.camera.classifier import MAX_STABLE_FRAMES, TileClassifier
 from companion.hw.camera.mat import MatGeometry
 from companion.hw.camera.occupancy import SlotLooks
@@ -94,7 +100,8 @@ def load_settings(classifier: TileClassifier) -> ReaderSettings:
     except ValueError as exc:
         # The copies cut writes left are kept: a camera.toml deleted as told, then
         # calibrated, would delete them unread (hist72 DEFECT 1).
-        copies = cut_copies_words(path, "camera.toml", lambda copy: _whole(copy, defaults))
+        copies = cut_copies_words(path, "camera.toml", lambda copy: _whole(copy, defaults),
+                                  move=aside_command(path))
         raise DataError(f"{path}: {exc}; fix it or calibrate again{copies}") from exc
 
 

@@ -5,6 +5,8 @@ under a name no save deletes, and named."""
 from __future__ import annotations
 
 import os
+import shlex
+import subprocess
 import time
 from pathlib import Path
 
@@ -37,6 +39,21 @@ def kept_copy(path: Path) -> Path:
     return kept
 
 
+def put_back_as_told(said: str, path: Path, kept: Path) -> None:
+    """Run the put-back command ``said`` ends with, as the player would (in bash), and check
+    it moved the damaged ``path`` aside first (reviewh72 NIT 3: camera.toml's and dice.toml's
+    was a bare `mv COPY FILE`, the damaged file, maybe a hand edit with one typo, written
+    over), then put the copy in its place."""
+    damaged = path.read_bytes()
+    command = said.rsplit("`", 2)[1]
+    assert command.startswith(f"mv {shlex.quote(str(path))} ")
+    assert command.endswith(f" && mv {shlex.quote(str(kept))} {shlex.quote(str(path))}")
+    subprocess.run(["bash", "-c", command], check=True)
+    (aside,) = path.parent.glob(f"{path.name}.corrupt-*")
+    assert aside.read_bytes() == damaged
+    assert not kept.exists()
+
+
 def test_a_zeroed_camera_toml_names_the_power_cut_and_keeps_the_copy() -> None:
     path = config_dir() / CALIBRATION_FILE
     zeroed_with_a_whole_copy(path, "[reader]\nstable_frames = 3\n")
@@ -44,9 +61,9 @@ def test_a_zeroed_camera_toml_names_the_power_cut_and_keeps_the_copy() -> None:
         load_settings(TileClassifier())
     said = str(refused.value)
     kept = kept_copy(path)
-    assert said == (f"{path}: not TOML: {POWER_CUT}; fix it or calibrate again; {kept.name}, "
-                    "kept beside it from a write cut short, reads as a whole camera.toml: put "
-                    f"it back instead with `mv {kept} {path}`")
+    assert said.startswith(f"{path}: not TOML: {POWER_CUT}; fix it or calibrate again; "
+                           f"{kept.name}, kept beside it from a write cut short, reads as a "
+                           "whole camera.toml: put it back instead with `mv ")
     # Calibrating again writes camera.toml: the kept copy is no temporary of it.
     path.unlink()
     write_toml(path, {"reader": {"stable_frames": 2}})
@@ -61,8 +78,28 @@ def test_a_zeroed_dice_toml_names_the_power_cut_and_keeps_the_copy() -> None:
     said = str(refused.value)
     kept = kept_copy(path)
     assert said.startswith(f"{path}: not valid TOML ({POWER_CUT}); mend it, or run ")
-    assert said.endswith(f"; {kept.name}, kept beside it from a write cut short, reads as a "
-                         f"whole dice.toml: put it back instead with `mv {kept} {path}`")
+    assert f"; {kept.name}, kept beside it from a write cut short, reads as a whole dice.toml: " \
+        "put it back instead with `mv " in said
     path.unlink()
     ReaderConfig.load().save(path)
     assert kept.exists()
+
+
+def test_camera_toml_s_put_back_command_moves_the_damaged_file_aside_first() -> None:
+    path = config_dir() / CALIBRATION_FILE
+    zeroed_with_a_whole_copy(path, "[reader]\nstable_frames = 3\n")
+    with pytest.raises(DataError) as refused:
+        load_settings(TileClassifier())
+    put_back_as_told(str(refused.value), path, kept_copy(path))
+    assert load_settings(TileClassifier()).stable_frames == 3
+
+
+def test_dice_toml_s_put_back_command_moves_the_damaged_file_aside_first() -> None:
+    path = config_dir() / "dice.toml"
+    whole = ReaderConfig.load()
+    whole.save(path)
+    zeroed_with_a_whole_copy(path, path.read_text(encoding="utf-8"))
+    with pytest.raises(DataError) as refused:
+        ReaderConfig.load(path)
+    put_back_as_told(str(refused.value), path, kept_copy(path))
+    assert ReaderConfig.load(path) == whole

@@ -28,7 +28,13 @@ from pathlib import Path
 import tomlkit
 
 from companion.errors import DataError, did_you_mean
-from companion.files import cut_copies_words, file_there, parse_user_toml, toml_fault
+from companion.files import (
+    aside_command,
+    cut_copies_words,
+    file_there,
+    parse_user_toml,
+    toml_fault,
+)
 from companion.toml_writing import table, write_toml
 
 
@@ -240,7 +246,8 @@ def _parse(data: dict[str, object], name: str, _default: ReaderConfig | None) ->
 
 def _copies(user_file: Path) -> str:
     """The words for the copies of ``user_file`` its cut writes left, kept beside it."""
-    return cut_copies_words(user_file, "dice.toml", ReaderConfig.load)
+    return cut_copies_words(user_file, "dice.toml", ReaderConfig.load,
+                            move=aside_command(user_file))
 
 
 @cache

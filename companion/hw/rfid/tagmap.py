@@ -19,14 +19,13 @@ import codecs
 import contextlib
 import difflib
 import re
-import shlex
 import tomllib
 from pathlib import Path
 
 import tomlkit
 
 from companion.errors import CompanionError, DataError
-from companion.files import aside_name, blank_fault, cut_copies_words, file_there, loads_toml
+from companion.files import aside_command, blank_fault, cut_copies_words, file_there, loads_toml
 from companion.hw.rfid.protocol import UID_PATTERN
 from companion.systems.jongrogue.tiles import ALL_KINDS, COPIES_PER_KIND, Tile
 from companion.toml_writing import commented, table, write_toml
@@ -221,7 +220,7 @@ class TagMap:
         puts it back: the player's next step, mending the map or moving it aside and
         enrolling again, ends in a save that would delete them unread (hist72 DEFECT 1).
         """
-        move = f"mv {shlex.quote(str(path))} {shlex.quote(str(aside_name(path)))}"
+        move = aside_command(path)
         try:
             return cls._read(path, move)
         except _Unreadable as exc:
