@@ -63,8 +63,7 @@ class FightPanels(DiceTray):
                         newest_last=True, size=m(TEXT_MIN), step=m(17))
         y = self._panel(result, "Result 結果" + (f" · {fight.source}" if fight.source else ""))
         if fight.result_title:
-            self.surface.blit(self._fit(fight.result_title, m(15), result.w - m(16), ACCENT),
-                              (result.x + m(8), y))
+            self._result_title(fight.result_title, result.x + m(8), y, result.w - m(16))
         if fight.faces:
             side = self._faces_side(fight, result.w)
             for i, face in enumerate(fight.faces):
@@ -86,6 +85,28 @@ class FightPanels(DiceTray):
             self._lines("Log 記録", log,
                         pygame.Rect(right.x, result.bottom + m(6), right.w, log_h),
                         newest_last=True, step=m(18))
+
+    def _result_title(self, title: str, x: int, y: int, width: int) -> None:
+        """The result's own title at ``x``, ``y`` in ``width``. A closing ``[…]`` tag (a
+        tackle's option, ``[Knock down 押し倒し]``) is kept whole, what comes before it cut in
+        its middle (who, and at whom): cut at its end, the title read ``… → Cult [Knock
+        d…``, what the tackle did lost (reviews72 NIT 5). Any other title too long is cut
+        at its end, as before (who acted, and at whom, before the defence named last)."""
+        m = self.m
+        size = m(15)
+        if self._text(title, size).get_width() <= width:
+            self.surface.blit(self._fit(title, size, width, ACCENT), (x, y))
+            return
+        head, bracket, tag = title.rpartition(" [")
+        tag = bracket.lstrip() + tag
+        room = width - self._text(" " + tag, size).get_width()
+        if not (head and tag.endswith("]")) or not self._fits_a_word(head, size, room):
+            self.surface.blit(self._fit(title, size, width, ACCENT), (x, y))
+            return
+        shown = self._fit_middle(head, size, room, ACCENT)
+        self.surface.blit(shown, (x, y))
+        self.surface.blit(self._fit(tag, size, width, ACCENT),
+                          (x + shown.get_width() + self._text(" ", size).get_width(), y))
 
     def _faces_side(self, fight: FightView, width: int) -> int:
         """A Result die's side in a panel ``width`` wide."""
