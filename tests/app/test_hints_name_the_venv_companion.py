@@ -103,7 +103,8 @@ def test_rfid_simulate_names_the_venvs_companion(
     first = capsys.readouterr().out.splitlines()[:4]
     assert first[0].startswith("Simulated tray on ")
     port = first[0].split()[3].rstrip(";")
-    # Each a whole line (rfid67 DEFECT 1): tests/app/test_rfid67.py runs them as typed.
+    # Each a whole line (rfid67 DEFECT 1): tests/app/test_rfid_hints_run_as_printed.py runs them
+    # as typed.
     assert first[1:] == [
         f"  .venv/bin/companion rfid monitor --port {port}",
         f"  .venv/bin/companion calibrate rfid --port {port}",

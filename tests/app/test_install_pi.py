@@ -479,7 +479,7 @@ def test_the_venv_is_debians_python_and_sees_its_packages(tmp_path: Path) -> Non
                          check=True, env=env).stdout
     # --clear when this .venv is not one install-pi.sh made on this system, nor Debian's
     # Python's with an onnxruntime and cv2 that load (setup69 DEFECT 1, reviews69 RISK 1: the
-    # dev venv may be either; tests/app/test_setup69_install_pi.py tells them apart).
+    # dev venv may be either; tests/app/test_install_pi_copied_venv.py tells them apart).
     assert any(line == (f"+ /usr/bin/python3 -m venv --system-site-packages{clear} "
                         f"{quoted(ROOT / '.venv')}") for line in out.splitlines()
                for clear in ("", " --clear"))

@@ -1,7 +1,7 @@
 """rfid71 NIT 4: ``rfid simulate --seconds`` takes a finite number of seconds, 0 or more;
 -1, nan and inf are refused as usage errors saying so. -1 and nan printed the port to try
 and stopped at once, the port gone, as if 0 were given (which says the lines to try and
-stops: tests/app/test_rfid67.py and tests/dice/test_cmd_roll.py use it)."""
+stops: tests/app/test_rfid_hints_run_as_printed.py and tests/dice/test_cmd_roll.py use it)."""
 
 from __future__ import annotations
 

@@ -368,7 +368,8 @@ def test_a_port_full_of_bytes_but_no_tray_lines_says_so(sim: TraySimulator) -> N
         reader.close()
     assert "bytes came from" in status.message and "no tray line" in status.message
     # Its frames, checksums right, are an RDM6300's: no other device is named (rfid69 D2;
-    # bytes that are no frame still say "else it is another device", tests/app/test_rfid69).
+    # bytes that are no frame still say "else it is another device",
+    # tests/app/test_rfid_play_other_reader_kind_and_map).
     assert "rdm6300 kind" in status.message and "an RDM6300's frames" in status.message
     # Maker audit 56 #4: the tray speaks USB CDC only; no bridge or baud setting exists.
     assert "baud" not in status.message and "bridge" not in status.message

@@ -29,9 +29,15 @@ from companion.hw.rfid.rdm6300 import frame
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import TileLedger
-from tests.app import test_rfid67
+from tests.app import test_rfid_hints_run_as_printed
 from tests.app.test_play_newuser55 import venv_script
-from tests.app.test_rfid67 import BARE_PATH, ENROLLED, REPO, SteppedTray, on_a_terminal
+from tests.app.test_rfid_hints_run_as_printed import (
+    BARE_PATH,
+    ENROLLED,
+    REPO,
+    SteppedTray,
+    on_a_terminal,
+)
 from tests.hw.test_rfid_tray_kind_on_a_uart import no_hello
 
 EM4100 = "0F00A1B2C3"  # an RDM6300's 125 kHz sticker, enrolled as 2m
@@ -49,7 +55,7 @@ def both_kinds(monkeypatch: pytest.MonkeyPatch) -> Path:
     return root
 
 
-tray = test_rfid67.tray  # the simulated tray, running by itself as a plugged one
+tray = test_rfid_hints_run_as_printed.tray  # the simulated tray, running by itself as a plugged one
 
 
 def resume_of(shown: str) -> list[str]:
