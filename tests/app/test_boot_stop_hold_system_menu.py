@@ -15,32 +15,11 @@ from companion.app.cli import main
 from companion.app.commands.play import session as play_session
 from companion.app.commands.play import telling
 from companion.app.session.controls import Controls
-from companion.app.session.system_menu import ModeSwitch, SystemMenu
-from companion.hw.buttons import Button, Press
+from companion.app.session.system_menu import ModeSwitch
+from companion.hw.buttons import Button
+from tests.app.boot_stop_clock_helpers import FakeClock
+from tests.app.boot_stop_hold_helpers import HELD, SERVICE, SYSTEM, stopped_under_the_service
 from tests.app.table import PlayerAtTheScreen
-from tests.app.test_replay_fault_set_aside_and_boot_stop_hold import FakeClock
-
-SYSTEM = "System 設定"
-HELD = "Stopped 停止, starting again shortly 間もなく再起動: camera unplugged"
-SERVICE = "jongrogue-companion"
-
-
-def stopped_under_the_service(
-        script: list[tuple[str, str | Press]],
-        monkeypatch: pytest.MonkeyPatch) -> tuple[PlayerAtTheScreen, FakeClock]:
-    """The stop shown 4 s after the run's start under the boot service, with the System
-    menu, ``script`` played at it; the screen and the clock after."""
-    clock = FakeClock(1000.0)
-    monkeypatch.setattr(telling, "time", clock)
-    monkeypatch.setattr(telling, "STARTED", 1000.0 - 4.0)
-    monkeypatch.setattr(telling, "STOP_SHOWN_SECONDS", 60.0)
-    monkeypatch.setenv("COMPANION_SERVICE", SERVICE)
-    screen = PlayerAtTheScreen(script, idle_after=True)
-    controls = Controls([screen])
-    menu = SystemMenu(controls, "game", 0.05, "", sleep=clock.sleep, clock=clock.monotonic,
-                      service=SERVICE)
-    telling.show_stop("camera unplugged", screen, controls, menu)
-    return screen, clock
 
 
 def test_the_system_menu_the_held_stop_offers_opens_and_back_returns_to_the_hold(

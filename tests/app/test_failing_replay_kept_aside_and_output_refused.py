@@ -18,17 +18,9 @@ from companion.app.history import History
 from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.session.save import SaveGame, default_save_path
 from companion.systems.jongrogue.game import Game
-from tests.app.power_cuts import cut_after_saves, cut_short
+from tests.app.failing_replay_helpers import SEED, stopped_after
 
 ROOT = Path(__file__).resolve().parents[2]
-SEED = 5
-
-
-def stopped_after(steps: int, monkeypatch: pytest.MonkeyPatch) -> SaveGame:
-    """A game of SEED in the default save, stopped (Ctrl-C) after ``steps`` saved steps."""
-    saved = cut_short("_commit", cut_after_saves(steps), SEED, monkeypatch)
-    assert len(saved.inputs) >= 4 and not saved.finished
-    return saved
 
 
 def test_a_save_whose_replay_fails_is_kept_aside_and_a_new_game_starts(

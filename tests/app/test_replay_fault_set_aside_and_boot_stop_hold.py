@@ -22,8 +22,9 @@ from companion.app.session.host import replay
 from companion.app.session.save import CorruptSave, default_save_path
 from companion.hw.buttons import Button
 from companion.systems.jongrogue.game import Game
+from tests.app.boot_stop_clock_helpers import FakeClock
+from tests.app.failing_replay_helpers import SEED, stopped_after
 from tests.app.table import PlayerAtTheScreen
-from tests.app.test_failing_replay_kept_aside_and_output_refused import SEED, stopped_after
 
 #: This system's trouble met during a replay: none is the save's fault.
 ENVIRONMENTAL: list[BaseException] = [
@@ -149,21 +150,6 @@ def test_a_finished_save_kept_for_a_fault_says_the_command_that_records_it(
     # Fixed: the command said does it.
     assert main(command.split()[1:]) == 0
     assert not kept.exists() and finished.game_id in [run.game_id for run in History().runs()]
-
-
-class FakeClock:
-    """time as show_stop sees it: monotonic() and sleep(), the latter moving the former."""
-
-    def __init__(self, now: float) -> None:
-        self.now = now
-        self.slept: list[float] = []
-
-    def monotonic(self) -> float:
-        return self.now
-
-    def sleep(self, seconds: float) -> None:
-        self.slept.append(seconds)
-        self.now += seconds
 
 
 @pytest.mark.parametrize("service", ["jongrogue-companion", ""])

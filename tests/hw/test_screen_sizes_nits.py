@@ -33,7 +33,7 @@ from companion.hw.display.view import (
     example_view,
     message_view,
 )
-from tests.app.test_boot_stop_hold_system_menu import HELD, SYSTEM, stopped_under_the_service
+from tests.app.boot_stop_hold_helpers import HELD, SYSTEM, stopped_under_the_service
 from tests.hw.screen_layout_helpers import spy_text
 
 SIZES = ("800x480", "1024x600", "1280x720")
