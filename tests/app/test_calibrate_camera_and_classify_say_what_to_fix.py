@@ -243,7 +243,7 @@ def test_classify_mat_says_a_covered_slot_with_no_outline_is_covered(
 
     from companion.hw.camera.capture import RenderedSource
     from companion.hw.camera.mat import MatDetector
-    from tests.app.test_camera_shadow_on_an_empty_slot import shadow_edge
+    from tests.app.camera_shadow_helpers import shadow_edge
 
     path = tmp_path / "shadow.png"
     cv2.imwrite(str(path), shadow_edge(RenderedSource({}, seed=3).read(), MatDetector(), line))

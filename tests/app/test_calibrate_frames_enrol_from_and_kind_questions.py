@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import cv2
@@ -17,6 +16,7 @@ from companion.hw.camera.capture import RenderedSource
 from companion.hw.camera.classifier import Enrolment, TileClassifier
 from companion.hw.camera.mat import MatDetector
 from companion.hw.ports import Slot
+from tests.app.calibrate_enrol_helpers import every_kind_skipped
 from tests.app.table_camera import table_camera
 from tests.app.test_calibrate_camera import empty_mat
 from tests.hw.test_camera_cli import tile_picture
@@ -111,22 +111,6 @@ def test_the_tile_asked_for_is_taken_without_a_question(
     taken = enrol_on_mat(RenderedSource({Slot.DRAW: "1m"}, seed=9), MatDetector(), classifier,
                          lambda _: next(answers), enrolment, config_dir() / ENROLMENT_FILE)
     assert taken == ["1m"] and "surely" not in capsys.readouterr().out
-
-
-def every_kind_skipped() -> tuple[list[str], Callable[[str], str]]:
-    """The prompts of an enrolment on an empty mat, each kind asked for skipped (s), and
-    the player who skipped them: asked again, they answer s and add the prompt to the
-    list."""
-    classifier = TileClassifier()
-    prompts: list[str] = []
-
-    def ask(prompt: str) -> str:
-        prompts.append(prompt)
-        return "s"
-
-    enrol_on_mat(RenderedSource({}), MatDetector(), classifier, ask,
-                 Enrolment(model=classifier.model_id), config_dir() / ENROLMENT_FILE)
-    return prompts, ask
 
 
 def test_the_last_kind_asked_for_is_a_tiles_back_face_down() -> None:

@@ -7,7 +7,6 @@ import errno
 import io
 import os
 import re
-import shutil
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -31,6 +30,7 @@ from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.hw.rfid.tray import TrayReader
 from companion.systems.jongrogue.tiles import Tile
+from tests.app.calibrate_model_helpers import another_model
 from tests.app.table_camera import table_camera
 from tests.app.test_session_rfid import Uart
 from tests.companion_process import CompanionProcess
@@ -109,17 +109,6 @@ def test_a_read_only_disk_during_enrol_from_says_what_is_kept_and_what_to_do(
         "enrolled now was not saved; no kind is saved in it yet; let the config folder be "
         f"written and run `companion calibrate camera --enrol-from {folder}` again\n")
     assert not path.exists()
-
-
-def another_model(tmp_path: Path) -> Path:
-    """A tile model the game does not read with: the packaged one with a field it ignores (another
-    fingerprint), beside its metadata."""
-    model = default_model_path()
-    other = tmp_path / "model" / model.name
-    other.parent.mkdir()
-    other.write_bytes(model.read_bytes() + b"\xa0\x06\x00")  # an unknown field 100 = 0
-    shutil.copy(model.with_suffix(".json"), other.with_suffix(".json"))
-    return other
 
 
 def test_enrolling_with_another_model_keeps_the_games_enrolment_aside(

@@ -20,8 +20,8 @@ from companion.hw.camera.sim_scene import Camera, render_scene
 from companion.hw.ports import Slot
 from companion.hw.rfid.events import TagAction, TagEvent
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
+from tests.app.calibrate_model_helpers import another_model
 from tests.app.table_camera import table_camera
-from tests.app.test_calibrate_full_disk_other_model_and_dice_read import another_model
 from tests.disk import NO_SPACE, READ_ONLY, refuse_moving, refuse_writes
 from tests.hw.test_camera_cli import tile_picture
 

@@ -20,9 +20,9 @@ from companion.hw.camera.classifier import Enrolment
 from companion.hw.dice.reader_config import ReaderConfig
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME
 from companion.systems.jongrogue.tiles import BACK
+from tests.app.calibrate_enrol_helpers import every_kind_skipped
 from tests.app.table_camera import table_camera
 from tests.app.test_calibrate_camera import empty_mat
-from tests.app.test_calibrate_frames_enrol_from_and_kind_questions import every_kind_skipped
 from tests.hw.test_camera_cli import tile_picture
 
 #: The terminal a Pi's console or an SSH window opens at.

@@ -13,23 +13,10 @@ from companion.app.session.controls import Controls
 from companion.app.session.system_menu import SystemMenu
 from companion.hw.buttons import Button, Press
 from tests.app.session_helpers import ScriptedPresses, StepClock
+from tests.app.shown_helpers import Shown
 
 POLL = 0.1
 A = Button.ATTACK
-
-
-class Shown:
-    """Every prompt shown, with the clock's time."""
-
-    def __init__(self, clock: StepClock) -> None:
-        self.clock = clock
-        self.prompts: list[tuple[float, str]] = []
-
-    def __call__(self, prompt: str, **_: object) -> None:
-        self.prompts.append((round(self.clock.now, 3), prompt))
-
-    def when(self, start: str) -> list[float]:
-        return [at for at, prompt in self.prompts if prompt.startswith(start)]
 
 
 def system_menu(presses: list[list[Press]], shutdown: str = "",

@@ -38,7 +38,7 @@ from tests.app.test_rfid_hints_run_as_printed import (
     SteppedTray,
     on_a_terminal,
 )
-from tests.hw.test_rfid_tray_kind_on_a_uart import no_hello
+from tests.hw.rfid_uart_helpers import no_hello
 
 EM4100 = "0F00A1B2C3"  # an RDM6300's 125 kHz sticker, enrolled as 2m
 

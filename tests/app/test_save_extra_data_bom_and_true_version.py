@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.app.session.save import SaveGame, read_save
-from tests.app.test_unreadable_save_messages import said
+from tests.app.save_message_helpers import said
 
 
 @pytest.mark.parametrize(("text", "told"), [

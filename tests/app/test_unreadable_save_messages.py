@@ -7,13 +7,7 @@ from pathlib import Path
 import pytest
 
 from companion.app.session.save import CorruptSave, SaveGame, read_save
-from companion.errors import DataError
-
-
-def said(text: str) -> str:
-    with pytest.raises(DataError) as info:
-        SaveGame.from_json(text, "save.json")
-    return str(info.value).removeprefix("save.json: ")
+from tests.app.save_message_helpers import said
 
 
 @pytest.mark.parametrize(("text", "told"), [

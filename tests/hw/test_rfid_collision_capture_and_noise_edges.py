@@ -17,7 +17,7 @@ from companion.hw.rfid.rdm6300 import frame as rdm6300_frame
 from companion.hw.rfid.tagmap import TagMap
 from companion.hw.rfid.tray import TrayReader, TraySettings
 from companion.systems.jongrogue.tiles import Tile
-from tests.hw.test_rfid_framing_link_and_reader_edges import ALL_EMPTY, UID_5P, listening
+from tests.hw.rfid_link_helpers import ALL_EMPTY, UID_5P, listening
 
 
 def test_a_snapshot_without_a_collision_ends_the_two_tiles_warning(wire: serial.Serial) -> None:

@@ -18,13 +18,10 @@ import serial
 from companion.hw.ports import Slot
 from companion.hw.rfid.link import Backoff, Port, open_serial
 from companion.hw.rfid.protocol import Kind, LineReader, crc16, encode
-from companion.hw.rfid.tagmap import TagMap
 from companion.hw.rfid.tray import TrayReader, TraySettings
-from companion.systems.jongrogue.tiles import EMPTY, Tile
+from companion.systems.jongrogue.tiles import EMPTY
+from tests.hw.rfid_link_helpers import ALL_EMPTY, UID_5P, listening
 from tests.hw.test_rfid_rdm6300 import Pty
-
-UID_5P = "04A1B2C3"
-ALL_EMPTY = ("-",) * 5
 
 
 def framed(body: bytes) -> bytes:
@@ -75,14 +72,6 @@ def test_a_reconnect_forgets_an_overlong_line_being_skipped() -> None:
 
 
 # -- the tray reader (tray.py, link.py) --------------------------------------------------
-
-
-def listening(wire: serial.Serial) -> TrayReader:
-    """A reader of a replayed tray (passive: no hello, no heartbeat check) on ``wire``."""
-    tray = TrayReader("loop://", TagMap({UID_5P: Tile.from_notation("5p")}),
-                      settings=TraySettings(passive=True), opener=lambda device, baud: wire)
-    assert tray.poll_events() == [] and tray.status().ok
-    return tray
 
 
 def test_a_tile_laid_as_the_tray_connects_is_read_once_not_then_empty(

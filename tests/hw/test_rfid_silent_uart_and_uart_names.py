@@ -12,7 +12,7 @@ from companion.hw.rfid.tagmap import TagMap
 from companion.hw.rfid.tray import TrayReader, is_a_uart
 from companion.systems.jongrogue.tiles import Tile
 from tests.hw.rfid_tray_helpers import TtyPort
-from tests.hw.test_rfid_tray_kind_on_a_uart import no_hello
+from tests.hw.rfid_uart_helpers import no_hello
 
 TRAY_ONLY = {"04A1B2C3": Tile.from_notation("2m")}
 MIXED = {"04A1B2C3": Tile.from_notation("2m"), "0F00A1B2C3": Tile.from_notation("1m")}

@@ -9,27 +9,12 @@ from pathlib import Path
 import pytest
 
 from companion.hw.rfid.tagmap import TagMap
-from companion.hw.rfid.tray import TrayReader, is_a_uart
+from companion.hw.rfid.tray import is_a_uart
 from companion.systems.jongrogue.tiles import Tile
-from tests.hw.rfid_tray_helpers import TtyPort
+from tests.hw.rfid_uart_helpers import no_hello
 
 KIND_OPTIONS = ('the rdm6300 kind (input.rfid_kind = "rdm6300"; --rfid-kind rdm6300 for '
                 "play, --kind rdm6300 for rfid monitor and calibrate rfid)")
-
-
-def no_hello(device: str, sent: bytes, tags: TagMap | None = None) -> TrayReader:
-    """A tray reader on ``device`` (``tags`` enrolled, else none) whose handshake got
-    ``sent`` and no HELLO."""
-    now = [0.0]
-    port = TtyPort()
-    reader = TrayReader(device, tags or TagMap({}), clock=lambda: now[0],
-                        opener=lambda name, baud: port)
-    reader.poll_events()
-    port.waiting += sent
-    reader.poll_events()
-    now[0] = 3.5
-    reader.poll_events()
-    return reader
 
 
 @pytest.mark.parametrize("device", ["/dev/serial0", "/dev/ttyAMA0", "/dev/ttyAMA10",

@@ -39,7 +39,7 @@ from companion.hw.key_runs import (
 )
 from companion.hw.keyboard import KeyboardInput
 from tests.app.session_helpers import StepClock
-from tests.app.test_double_press_leaves_message_up import Shown
+from tests.app.shown_helpers import Shown
 
 POLL_KEYS = 0.05  # input.poll_seconds
 A = Button.ATTACK
