@@ -347,6 +347,6 @@ def test_the_stop_screen_of_a_pin_clash_says_the_buttons_are_off_and_it_closes_i
            "minute 1分で閉じます")
     assert prompts[0].endswith(off)
     assert err.endswith("companion: the error stays on the screen up to a minute, the buttons "
-                        "off: tap OK there (or type a on its keyboard), or press Ctrl-C here "
+                        "off: tap OK there (or type 1 on its keyboard), or press Ctrl-C here "
                         "to end it\n")
     assert "press A there" not in err

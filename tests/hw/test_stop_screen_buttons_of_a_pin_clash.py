@@ -24,17 +24,17 @@ from tests.app.config_and_pins_helpers import (  # noqa: F401 (mock_pins_fixture
 
 
 def play_stopped(monkeypatch: pytest.MonkeyPatch, config: str, pin: int | None,
-                 free: tuple[int, ...]) -> tuple[list[str], float]:
+                 free: tuple[int, ...]) -> tuple[list[View], float]:
     """``play`` stopped by the buttons of ``config`` on the screen (shown up to 8 s), the
     button on ``pin`` pressed once the Stopped screen is drawn (None: none pressed), and
     each pin of ``free`` checked unopened while it shows (opened here and let go): the
-    prompts drawn and how long the run took."""
+    views drawn and how long the run took."""
     from companion.app.commands.play import telling
     from companion.hw.display.screen import ScreenDisplay
 
     write_config('[display]\nkind = "screen"\n[choices]\nkind = "gpio"\n' + config)
     monkeypatch.setattr(telling, "STOP_SHOWN_SECONDS", 8.0 if pin is not None else 0.3)
-    prompts: list[str] = []
+    views: list[View] = []
     held: list[int] = []  # pins of ``free`` the stop had opened
     factory = gpiozero.Device.pin_factory
     assert isinstance(factory, MockFactory)
@@ -50,8 +50,8 @@ def play_stopped(monkeypatch: pytest.MonkeyPatch, config: str, pin: int | None,
 
     def show(screen: ScreenDisplay, view: View) -> None:
         draw(screen, view)
-        prompts.append(view.prompt)
-        if len(prompts) == 1:
+        views.append(view)
+        if len(views) == 1:
             for free_pin in free:
                 try:
                     gpiozero.OutputDevice(free_pin).close()
@@ -64,7 +64,7 @@ def play_stopped(monkeypatch: pytest.MonkeyPatch, config: str, pin: int | None,
     started = time.monotonic()
     assert main(["play", "--input", "sim"]) == 2
     assert held == [], f"pins opened for the stop though shared: {held}"
-    return prompts, time.monotonic() - started
+    return views, time.monotonic() - started
 
 
 def test_an_led_and_buzzer_clash_leaves_the_buttons_open_and_a_ends_the_stop(
@@ -72,11 +72,12 @@ def test_an_led_and_buzzer_clash_leaves_the_buttons_open_and_a_ends_the_stop(
         capsys: pytest.CaptureFixture[str]) -> None:
     """The four buttons' pins are sound: A ends the stop, as the [A] OK 了解 box says. The
     LED and buzzer, whose pin is shared, are not opened for it."""
-    prompts, took = play_stopped(monkeypatch, "[buttons]\nled_pin = 24\nbuzzer_pin = 24\n",
-                                 ButtonPins().attack, (24,))
+    views, took = play_stopped(monkeypatch, "[buttons]\nled_pin = 24\nbuzzer_pin = 24\n",
+                               ButtonPins().attack, (24,))
     err = capsys.readouterr().err
-    assert "are both GPIO24; give each part its own pin" in prompts[0]
-    assert "off until this is mended" not in prompts[0]
+    assert "are both GPIO24; give each part its own pin" in views[0].prompt
+    assert "off until this is mended" not in views[0].prompt
+    assert [o.button for o in views[0].options] == [Button.ATTACK]
     assert "press A there, or Ctrl-C here to end it" in err
     assert took < 5.0, f"the A press did not end the stop screen ({took:.1f} s)"
 
@@ -86,22 +87,30 @@ def test_a_clash_of_a_shuts_a_alone_and_the_screen_names_the_button_that_ends_it
         capsys: pytest.CaptureFixture[str]) -> None:
     """A and B on GPIO27 stay shut; R and I, on pins of their own, are opened, and R ends
     the stop, as the screen says."""
-    prompts, took = play_stopped(monkeypatch, "[buttons]\nattack_pin = 27\n",
-                                 ButtonPins().ranged, (27,))
-    assert "are both GPIO27; give each part its own pin" in prompts[0]
-    assert prompts[0].endswith(
+    views, took = play_stopped(monkeypatch, "[buttons]\nattack_pin = 27\n",
+                               ButtonPins().ranged, (27,))
+    assert "are both GPIO27; give each part its own pin" in views[0].prompt
+    assert views[0].prompt.endswith(
         "The A button is off until this is mended: press R to close this screen, or this "
         "screen closes by itself within a minute 1分で閉じます")
+    # The OK box is keyed R, the button that ends it, not A (no highlight, which A takes).
+    assert [o.button for o in views[0].options] == [Button.RANGED]
+    assert views[0].highlight is None
+    assert "the A button off: press R there (or tap OK)" in capsys.readouterr().err
     assert took < 5.0, f"the R press did not end the stop screen ({took:.1f} s)"
 
 
 def test_with_every_button_in_a_clash_none_is_opened(
         mock_pins: MockFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each button shares its pin: none is opened, and the screen closes by itself."""
-    prompts, _ = play_stopped(
+    """Each button shares its pin: none is opened, the screen closes by itself, and its OK
+    box is keyed by no button."""
+    views, _ = play_stopped(
         monkeypatch, "[buttons]\nattack_pin = 27\nranged_pin = 23\n", None, (27, 23))
-    assert prompts[0].endswith("The buttons are off until this is mended: this screen closes "
-                               "by itself within a minute 1分で閉じます")
+    assert views[0].prompt.endswith("The buttons are off until this is mended: this screen "
+                                    "closes by itself within a minute 1分で閉じます")
+    # No [A] under "the buttons are off": the box is tapped (or its key 1 typed).
+    (ok,) = views[0].options
+    assert ok.button is None and views[0].highlight is None and ok.label == "Tap OK 了解"
 
 
 def test_the_closing_is_said_before_why_the_buttons_would_not_open(

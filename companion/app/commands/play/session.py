@@ -287,7 +287,8 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None,
                     # unplugging is a way on that the stop, started again, is not.
                     show_stop(error_text(exc), display, menu.controls if menu
                               else Controls(sources or [display], player), menu,
-                              buttons_off=isinstance(exc, ButtonsOff))
+                              buttons_off=isinstance(exc, ButtonsOff),
+                              ends=exc.ends if isinstance(exc, ButtonsOff) else None)
             except KeyboardInterrupt:
                 raise StoppedAfterError(hint is not None) from None
         return code

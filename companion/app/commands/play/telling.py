@@ -37,6 +37,8 @@ from companion.systems.jongrogue.narration import describe, monster_name
 from companion.systems.jongrogue.profile import Option as RuleOption
 from companion.systems.jongrogue.profile import Profile
 
+#: The letter each button is named by, on the screen and in the wiring guide.
+BUTTON_LETTERS = {Button.ATTACK: "A", Button.FLEE: "B", Button.RANGED: "R", Button.ITEM: "I"}
 #: How long the error that stopped the run stays on the screen when nobody presses a key.
 STOP_SHOWN_SECONDS = 60.0
 #: Under the boot service, the least time from this run's start to a stop on the screen
@@ -104,7 +106,8 @@ def question_show(display: Display, menu: SystemMenu | None) -> Show:
 
 
 def show_stop(message: str, display: Display, controls: Controls,
-              menu: SystemMenu | None = None, *, buttons_off: bool = False) -> None:
+              menu: SystemMenu | None = None, *, buttons_off: bool = False,
+              ends: Button | None = None) -> None:
     """The error that stops the run, on the screen until a press or for
     :data:`STOP_SHOWN_SECONDS`: under the boot service the screen is all the player sees,
     and the service starts the companion again after it. With ``menu`` the System menu is
@@ -116,16 +119,22 @@ def show_stop(message: str, display: Display, controls: Controls,
     shortly: the unit's start limit is then never reached by pressing through. The System
     menu its header offers still opens meanwhile (review62e R2: the hint was there, and
     every press dropped); its Back returns to the hold, the press already taken.
-    ``buttons_off``: no button was opened (two parts on one pin), and the terminal is told
-    that no button ends it (``message`` says so on the screen; screen72 DEFECT 1)."""
+    ``buttons_off``: the A button was not opened (its pin shared with another part), and
+    the terminal is told that it does not end it (``message`` says so on the screen;
+    screen72 DEFECT 1); ``ends``: the button opened that does, None when none is. The OK
+    box is then keyed by that button, or, with none, by the screen's own key 1 and said to
+    be tapped: its [A] contradicted the sentence above it (reviews72 RISK 2)."""
     show = question_show(display, menu)
     if controls.player:
         if any(isinstance(source, KeyboardInput) for source in controls.sources):
             note("the error stays on the screen up to a minute: press a here, or Ctrl-C, "
                  "to end it")
+        elif buttons_off and ends is not None:
+            note(f"the error stays on the screen up to a minute, the A button off: press "
+                 f"{BUTTON_LETTERS[ends]} there (or tap OK), or press Ctrl-C here to end it")
         elif buttons_off:
             note("the error stays on the screen up to a minute, the buttons off: tap OK "
-                 "there (or type a on its keyboard), or press Ctrl-C here to end it")
+                 "there (or type 1 on its keyboard), or press Ctrl-C here to end it")
         else:
             note("the error stays on the screen up to a minute: press A there, or Ctrl-C "
                  "here to end it")
@@ -134,7 +143,10 @@ def show_stop(message: str, display: Display, controls: Controls,
     def wait() -> None:
         nonlocal waited
         if not waited:
-            show(f"Stopped 停止: {message}", options=(Option("ok", "OK 了解", Button.ATTACK),),
+            ok = Option("ok", "OK 了解", Button.ATTACK) if not buttons_off \
+                else Option("ok", "OK 了解", ends) if ends is not None \
+                else Option("ok", "Tap OK 了解")
+            show(f"Stopped 停止: {message}", options=(ok,), highlight=None if buttons_off else 0,
                  trouble=True)
             if not controls.player:
                 return
