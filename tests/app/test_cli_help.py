@@ -8,6 +8,7 @@ import re
 import pytest
 
 from companion.app.cli import COMMAND_MODULES, build_parser, main
+from tests.app.help_page_helpers import help_pages
 
 
 def _refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
@@ -104,7 +105,6 @@ def test_every_option_of_a_rules_table_says_what_it_takes(table: str) -> None:
         assert action.help, f"rules {table} {action.option_strings}"
 
 
-
 def _line_and_words(*path: str) -> tuple[str, set[str]]:
     """The one-line help of the group at ``path`` (as its parent lists it) and the words
     the group takes after it."""
@@ -131,25 +131,6 @@ def test_genso_fights_line_names_only_its_verbs() -> None:
     line, verbs = _line_and_words("genso", "fight")
     named = re.findall(r"\w+", line.split(":", 1)[1])
     assert named and set(named) <= verbs, line
-
-
-def help_pages() -> list[tuple[str, argparse.ArgumentParser]]:
-    """`companion --help` and every command's and sub-command's page, by command line."""
-    def walk(parser: argparse.ArgumentParser,
-             words: str) -> list[tuple[str, argparse.ArgumentParser]]:
-        pages = [(words, parser)]
-        for action in parser._actions:
-            if isinstance(action, argparse._SubParsersAction):
-                for name, sub in action.choices.items():
-                    pages += walk(sub, f"{words} {name}")
-        return pages
-
-    pages = [("companion", build_parser())]
-    for command in COMMAND_MODULES:
-        chosen = next(action for action in build_parser(command)._actions
-                      if isinstance(action, argparse._SubParsersAction)).choices[command]
-        pages += walk(chosen, f"companion {command}")
-    return pages
 
 
 def test_every_help_page_fits_80_columns_of_cells() -> None:

@@ -2,27 +2,9 @@
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from rich.cells import cell_len
-from rich.console import Console
 
-from companion.hw.display.terminal import fighters_table
-from tests.app.test_table_screen_words_and_config_show_width import fight
-
-
-def rendered(width: int, *conditions: tuple[str, ...]) -> list[str]:
-    console = Console(width=width, record=True, color_system=None, file=io.StringIO())
-    console.print(fighters_table(fight(*conditions)))
-    lines = console.export_text().splitlines()
-    assert all(cell_len(line) <= width for line in lines), lines
-    return lines
-
-
-def conditions_column(lines: list[str], rule: str) -> list[str]:
-    """The conditions column's cells, line by line, of the rows drawn with ``rule``."""
-    return [line.split(rule)[5].strip() for line in lines if line.count(rule) == 6]
+from tests.app.fighters_column_helpers import conditions_column, rendered
 
 
 @pytest.mark.parametrize("width", range(50, 81, 2))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.app.test_fighters_conditions_column_width import conditions_column, rendered
+from tests.app.fighters_column_helpers import conditions_column, rendered
 
 
 @pytest.mark.parametrize("width", range(40, 81, 2))

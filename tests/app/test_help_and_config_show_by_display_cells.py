@@ -13,7 +13,7 @@ from companion.app.help_format import (
     cell_len,
     cell_wrap,
 )
-from tests.app.test_cli_help import help_pages
+from tests.app.help_page_helpers import help_pages
 
 
 def test_a_path_holding_japanese_is_kept_whole() -> None:

@@ -11,7 +11,7 @@ import pytest
 from rich.cells import cell_len
 
 from companion.app.help_format import CellRawDescriptionFormatter
-from tests.app.test_cli_help import help_pages
+from tests.app.help_page_helpers import help_pages
 
 
 def test_a_piped_help_page_keeps_its_examples_as_written(tmp_path: object) -> None:

@@ -8,25 +8,14 @@ from rich.console import Console
 
 from companion.app.modes.coc.words import describe
 from companion.hw.display.terminal import fighters_table
-from companion.hw.display.view import FighterView, FightView
+from companion.hw.display.view import FightView
 from companion.systems.coc.combat.actions import Place
+from tests.app.fight_view_helpers import fight
 
 
 def test_a_placing_reads_in_order() -> None:
     """The Result and Log panels said "Ann 配置 is placed e2 N"."""
     assert describe(Place("Ann", "e2", "N")) == "Ann 配置 is placed on e2, facing N 向き"
-
-
-def fight(*conditions: tuple[str, ...]) -> FightView:
-    """The genso table's first fight of two beginners against two orcs (`companion genso
-    fight new --party pc1 pc2 --monsters orc:2`), ``conditions`` on its fighters."""
-    ready = (*conditions, *(((),) * 4))
-    fighters = (
-        FighterView("駆け出し冒険者１ PC 1", "味方 party", 12, 12, 8, 8, ready[0], acting=True),
-        FighterView("駆け出し冒険者２ PC 2", "味方 party", 10, 10, 12, 12, ready[1]),
-        FighterView("オーク1 Orc 1", "敵 enemy", 12, 12, 8, 8, ready[2], ally=False),
-        FighterView("オーク2 Orc 2", "敵 enemy", 12, 12, 8, 8, ready[3], ally=False))
-    return FightView("vs オーク Orc ×2", 1, "駆け出し冒険者１ PC 1", fighters)
 
 
 def rendered(view: FightView, compact: bool = False) -> list[str]:
