@@ -487,14 +487,14 @@ def _fight_verb(args: argparse.Namespace, path: Path,
         return emit(args, data, text)
     if args.verb == "undo":
         entry = fight.pop()
-        with action_saved(path, "coc fight undo"):
+        with action_saved(path, "coc fight undo", args):
             save_fight(fight, path)
         text, data = _status(fight)
         return emit(args, {**data, "undone": entry.to_json()}, f"undone: {entry.text}\n{text}")
     if args.verb == "end":
         # The Keeper's end, as an action: saved, and taken back by `fight undo`; no dice.
         entry = fight.push(EndFight(), ScriptedDice([]))
-        with action_saved(path, "coc fight end"):
+        with action_saved(path, "coc fight end", args):
             save_fight(fight, path)
         text, data = _status(fight)
         return emit(args, {**data, "entry": entry.to_json()},
@@ -523,7 +523,7 @@ def _fight_verb(args: argparse.Namespace, path: Path,
         entry = fight.push(action, source)
         verb = f"act {args.kind}"
         with saving_over(before, f"companion coc fight {verb}", verb), \
-                action_saved(path, f"coc fight {verb}", entry.dice):
+                action_saved(path, f"coc fight {verb}", args, entry.dice):
             save_fight(fight, path)  # refused by the disk: said so, with the dice (hist72 D2)
         text, data = _status(fight)
         return emit(args, {**data, "entry": entry.to_json()},

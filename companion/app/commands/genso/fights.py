@@ -1020,7 +1020,7 @@ def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
         return apply_fight(args, rules, fight, path)
     if args.verb == "undo":
         entry = fight.pop()
-        with action_saved(path, "genso fight undo"):
+        with action_saved(path, "genso fight undo", args):
             save_fight(fight, path)
         text, data = fight_status(fight.rules, fight)
         back = "".join(f"; {rule}.{key} is back to {setting_text(fight.rules.default(rule, key))}"
@@ -1039,7 +1039,7 @@ def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
                 raise
             raise IllegalAction(f"{exc}; {_after_the_end(fight, path)}") from None
         with saving_over(before, f"companion genso fight {args.verb}", args.verb), \
-                action_saved(path, f"genso fight {args.verb}",
+                action_saved(path, f"genso fight {args.verb}", args,
                              ((die.sides, die.value) for die in entry.dice)):
             save_fight(fight, path)  # refused by the disk: said so, with the dice (hist72 D2)
         text, data = fight_status(fight.rules, fight, table)
