@@ -12,7 +12,7 @@ import pytest
 from companion.app.cli import main
 from companion.app.config import load_config
 from companion.errors import DataError
-from tests.app.test_install_pi import SCRIPT, logged_in_as
+from tests.app.install_pi_helpers import SCRIPT, logged_in_as
 
 
 def write_config(text: str) -> Path:

@@ -17,37 +17,16 @@ from pathlib import Path
 import pytest
 from packaging.requirements import Requirement
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.app.install_pi_helpers import ROOT, SCRIPT, logged_in_as, next_steps, stand_in
 
 
 def quoted(path: Path) -> str:
     """``path`` as the script prints it in a command, quoted where it must be (a checkout
     at a path with a space: robust59 F5)."""
     return shlex.quote(str(path))
-SCRIPT = ROOT / "scripts" / "install-pi.sh"
+
+
 NOBODY_HOME = pwd.getpwnam("nobody").pw_dir
-
-
-def logged_in_as(tmp_path: Path, name: str, uid: int, arch: str = "arm64") -> dict[str, str]:
-    """The environment of a shell where ``id`` answers as ``name`` (uid ``uid``) does,
-    whoever runs the test (CI runs as root), on a system whose dpkg says ``arch`` (a Pi's
-    64-bit Raspberry Pi OS unless told)."""
-    bin_dir = tmp_path / "bin"
-    bin_dir.mkdir(exist_ok=True)
-    fake_id = bin_dir / "id"
-    fake_id.write_text(f'#!/bin/sh\ncase "$*" in -u) echo {uid};; -un) echo {name};;\n'
-                       f'*) exec /usr/bin/id "$@";; esac\n')
-    fake_id.chmod(0o755)
-    stand_in(bin_dir, "dpkg", f'[ "$1" = --print-architecture ] && echo {arch}')
-    return {"PATH": f"{bin_dir}:/usr/bin:/bin", "HOME": str(tmp_path)}
-
-
-def stand_in(bin_dir: Path, name: str, body: str) -> Path:
-    """A command ``name`` on the test's PATH that runs ``body`` (sh)."""
-    path = bin_dir / name
-    path.write_text(f"#!/bin/sh\n{body}\n")
-    path.chmod(0o755)
-    return path
 
 
 def test_script_parses() -> None:
@@ -438,12 +417,6 @@ def test_input_over_a_kept_config_says_what_to_set(tmp_path: Path) -> None:
     assert config.read_text() == '[input]\nkind = "camera"\n'
     # install58 R4: said again first in the closing steps, which a maker follows, far below.
     assert next_steps(result.stdout)[0] == f'set [input] kind = "rfid" in {config}'
-
-
-def next_steps(out: str) -> list[str]:
-    """The numbered steps an install closes with."""
-    return [line.split(". ", 1)[1] for line in out[out.index("== done."):].splitlines()
-            if re.match(r"   \d+\. ", line)]
 
 
 def test_the_next_steps_of_a_camera_build_and_a_tray_build(tmp_path: Path) -> None:

@@ -153,7 +153,7 @@ def test_calibrate_says_nothing_of_its_own_kinds_stickers(
 def test_install_pi_for_rfid_says_what_an_rdm6300_build_does_instead(tmp_path: Path) -> None:
     """reviewr69 NIT 5: the closing steps of ``--input rfid`` are the tray's (flash it) and
     named no ``rfid_kind``; a camera build's say nothing of an RDM6300."""
-    from tests.app.test_install_pi import SCRIPT, logged_in_as, next_steps
+    from tests.app.install_pi_helpers import SCRIPT, logged_in_as, next_steps
 
     env = logged_in_as(tmp_path, "nobody", 65534)
     for args, rfid in ((["--input", "rfid"], True), ([], False)):
