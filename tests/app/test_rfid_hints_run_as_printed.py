@@ -28,13 +28,10 @@ from __future__ import annotations
 
 import io
 import os
-import re
-import select
 import shlex
 import signal
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -49,17 +46,18 @@ from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.hw.rfid.tray import TrayReader
 from companion.systems.jongrogue.tiles import Tile
+from tests.app.rfid_terminal_helpers import (
+    BARE_PATH,
+    ENROLLED,
+    HERE,
+    REPO,
+    SteppedTray,
+    on_a_terminal,
+)
 from tests.app.test_play_newuser55 import venv_script
 from tests.hw.rfid_tray_helpers import TtyPort
 
-BARE_PATH = "/usr/bin:/bin"  # scripts/bootstrap.sh's: no companion on it
-ENROLLED = "04000500000000"  # the 5p sticker: a game needs one enrolled
 STRANGER = "04DEADBEEF0000"  # a sticker nobody enrolled
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\r")
-#: The checkout this file is in: its code is the code under test, run from a worktree too
-#: (reviewr67 NIT 2: ``-m companion`` from /work/main ran /work/main's).
-REPO = Path(__file__).resolve().parents[2]
-HERE = {"PATH": BARE_PATH, "PYTHONPATH": str(REPO)}
 
 
 @pytest.fixture
@@ -71,51 +69,6 @@ def checkout(monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(root)
     TagMap({ENROLLED: Tile.from_notation("5p")}).save(config_dir() / TAGMAP_FILENAME)
     return root
-
-
-def on_a_terminal(command: str, cwd: Path, until: tuple[str, ...], keys: bytes = b"",
-                  timeout: float = 90) -> str:
-    """``command`` typed in a shell on a terminal (a pty) with the bare PATH, until its
-    screen shows one of ``until`` (or it ends, or ``timeout``): then ``keys`` typed, or
-    Ctrl-C.
-    What it showed, the terminal's codes left out."""
-    master, slave = os.openpty()
-    proc = subprocess.Popen(["sh", "-c", command], stdin=slave, stdout=slave, stderr=slave,
-                            cwd=cwd, env={**os.environ, **HERE},
-                            start_new_session=True)
-    os.close(slave)
-    shown = b""
-
-    def text() -> str:
-        return ANSI.sub("", shown.decode("utf-8", "replace"))
-
-    def read(seconds: float) -> None:
-        nonlocal shown
-        if select.select([master], [], [], seconds)[0]:
-            try:
-                shown += os.read(master, 65536)
-            except OSError:  # the terminal closed: the command ended
-                time.sleep(seconds)
-
-    try:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline and proc.poll() is None \
-                and not any(word in text() for word in until):
-            read(0.1)
-        if proc.poll() is None:
-            if keys:
-                os.write(master, keys)
-            else:
-                os.killpg(proc.pid, signal.SIGINT)  # its own group: started just above
-        end = time.monotonic() + 30
-        while proc.poll() is None and time.monotonic() < end:
-            read(0.1)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=10)
-        os.close(master)
-    return text()
 
 
 # -- DEFECT 1: `rfid simulate`'s lines, each run as typed -------------------------------
@@ -285,27 +238,6 @@ class Stop:
 
     def __exit__(self, *exc: object) -> None:
         pass
-
-
-class SteppedTray:
-    """A simulated tray that runs by itself (stepped by a thread), as a plugged tray does:
-    the commands in this process and typed in a shell alike read it."""
-
-    def __init__(self) -> None:
-        self.sim = TraySimulator(heartbeat_ms=50)
-        self.lock = threading.Lock()
-        self.running = True
-        self.thread = threading.Thread(target=self._run, daemon=True)
-
-    def _run(self) -> None:
-        while self.running:
-            with self.lock:
-                self.sim.step()
-            time.sleep(0.005)
-
-    def do(self, act: Callable[[TraySimulator], object]) -> None:
-        with self.lock:
-            act(self.sim)
 
 
 @pytest.fixture
