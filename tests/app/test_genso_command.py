@@ -216,18 +216,70 @@ def test_a_saved_character_brought_in_by_a_monster_key_beside_that_monster_is_re
     """reviewg72 RISK 2: a character saved as orc, brought in as `--party orc` beside
     `--monsters orc`: `orc` names both, and the unnumbered monster's tie-break (meant for
     オーク beside オーク1 and オーク2) made it the monster, on the PC's turn too. It is refused
-    again, listing both with what to type."""
+    again, listing both with what to type: not `orc`, which names either (finalb72
+    DEFECT 1), but what names each alone."""
     assert main(["genso", "sheet", "pc1", "--save-as", str(sheet_path("orc"))]) == 0
     capsys.readouterr()
     run(capsys, "fight", "new", "--party", "orc", "--monsters", "orc")
-    for argv in (("attack", PRESET_PC, "orc"), ("wait", "orc")):
+    for argv in (("attack", PRESET_PC, "orc"), ("wait", "orc"), ("wait", "ORC")):
         assert main(["genso", "fight", *argv, "--seed", "1"]) == 2
-        assert ("no combatant 'orc' in this fight (駆け出し冒険者１ PC = orc, オーク Orc = orc); "
-                "it could be オーク Orc = orc or 駆け出し冒険者１ PC = orc"
+        assert ("in this fight (駆け出し冒険者１ PC = PC, オーク Orc = orc1); "
+                "it could be オーク Orc = orc1 or 駆け出し冒険者１ PC = PC"
                 ) in capsys.readouterr().err
     assert journal() == []
     assert run(capsys, "fight", "attack", PRESET_PC, "オーク")["entry"]["action"]["target"] == \
         "オーク"
+
+
+NEW = ("--body", "6", "--perception", "5", "--magic", "4", "--skill", "magic", "--seed", "1")
+
+
+def test_a_saved_character_named_as_a_monster_key_is_refused_as_either_and_listed_apart(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """finalb72 DEFECT 1: a character saved as ``genso new orc1`` beside ``--monsters orc:2``:
+    its exact name came first, so ``attack pc2 orc1`` struck the PC without a word, and the
+    refusal listed ``オーク1 Orc 1 = orc1``, telling the player to type it for the monster.
+    ``orc1`` names either, in any case, and is refused; each is listed by what names it
+    alone."""
+    assert main(["genso", "new", "orc1", *NEW]) == 0
+    capsys.readouterr()
+    run(capsys, "fight", "new", "--party", "orc1", "pc2", "--monsters", "orc:2")
+    for argv in (("wait", "orc1"), ("wait", "ORC1"), ("wait", "Orc1"),
+                 ("attack", "pc2", "orc1")):
+        assert main(["genso", "fight", *argv, "--seed", "2"]) == 2
+        assert "it could be orc1 PC 1 = \"PC 1\" or オーク1 Orc 1 = \"Orc 1\"" in \
+            capsys.readouterr().err
+    assert main(["genso", "fight", "wait", "Nobody"]) == 2
+    assert ("no combatant 'Nobody' in this fight (orc1 PC 1 = \"PC 1\", "
+            "駆け出し冒険者２ PC 2 = pc2, オーク1 Orc 1 = \"Orc 1\", オーク2 Orc 2 = orc2)"
+            ) in capsys.readouterr().err
+    assert journal() == []
+    assert run(capsys, "fight", "wait", "PC 1")["entry"]["action"]["actor"] == "orc1"
+    assert run(capsys, "fight", "attack", "pc2", "Orc 1")["entry"]["action"]["target"] == \
+        "オーク1"
+
+
+@pytest.mark.parametrize("typed", ["orc", "ORC", "Orc"])
+def test_a_saved_characters_name_is_matched_in_any_case_as_a_key_is(
+        typed: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """finalb72 DEFECT 1: with ``genso new orc`` beside ``--monsters orc``, ``orc`` named the
+    PC and ``ORC`` or ``Orc`` the monster; each is refused as either."""
+    assert main(["genso", "new", "orc", *NEW]) == 0
+    capsys.readouterr()
+    run(capsys, "fight", "new", "--party", "orc", "pc1", "--monsters", "orc")
+    run(capsys, "fight", "wait", "PC 1")
+    assert main(["genso", "fight", "attack", "pc1", typed, "--seed", "2"]) == 2
+    assert "it could be orc PC 1 = \"PC 1\" or オーク Orc = orc1" in capsys.readouterr().err
+    assert len(journal()) == 1
+
+
+def test_a_saved_character_named_as_a_preset_key_is_named_in_any_case(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """finalb72 NIT 2: a saved character pc1 was not found by ``PC1``, as the preset is."""
+    assert main(["genso", "new", "pc1", *NEW]) == 0
+    capsys.readouterr()
+    run(capsys, "fight", "new", "--party", "pc1", "pc2", "--monsters", "orc:2")
+    assert run(capsys, "fight", "wait", "PC1")["entry"]["action"]["actor"] == "pc1"
 
 
 def test_a_refusal_names_a_sheet_by_what_finds_it(

@@ -349,29 +349,49 @@ def fight_status(rules: GensoRules, fight: Fight,
 def combatant_name(fight: Fight, typed: str) -> str:
     """The combatant a typed ACTOR or TARGET names, as the fight knows it.
 
-    Its exact name first; else the name with full-width and half-width letters and digits
-    folded alike (NFKC), so 駆け出し冒険者1 is the preset's 駆け出し冒険者１ and オーク１ is
-    the monster オーク1; else the preset key (in any case: ``PC1`` is ``pc1``, as ``ORC1``
-    is ``orc1``) or sheet file the PC was brought in with (``--party pc1`` → ``pc1``,
-    ``--party ann.toml`` → ``ann.toml``), or the monster key (``--monsters orc`` →
-    ``orc``; of ``orc:2``, ``orc1`` and ``orc2``: ``orc`` alone matches both, and is
-    refused naming them); else its English as `fight show` puts it beside the name, its
-    spaces kept (``"Orc 2"``, ``"orc warrior"``: the help sends the player there, genso72
-    NIT 6; ``pc1`` or ``PC1`` is never the "PC 1" of another PC, reviewg72 RISK 2); else,
-    a lone monster named with no number is ``orc1`` and ``オーク1`` too. The key alone
-    names the monster of no number before the numbered ones of its key: a fight saved
-    with ``--monsters orc:2 orc`` holds オーク beside オーク1 and オーク2 (genso72 DEFECT
-    1); not before anyone else it names (a saved character ``orc`` brought in by ``--party
-    orc``: refused as either, reviewg72 RISK 2). Only the lookup folds: the journal keeps
-    the fight's own names, so a file reads as it always did. A name that matches no one (or
+    Its name, with full-width and half-width letters and digits folded alike (NFKC), so
+    駆け出し冒険者1 is the preset's 駆け出し冒険者１ and オーク１ is the monster オーク1, in
+    any case (a saved character ``orc`` is ``ORC`` too, as ``ORC1`` is ``orc1``); or the
+    preset key (in any case: ``PC1`` is ``pc1``) or sheet file the PC was brought in with
+    (``--party pc1`` → ``pc1``, ``--party ann.toml`` → ``ann.toml``, a saved character's
+    ``--party Orc`` → ``orc`` too), or the monster key (``--monsters orc`` → ``orc``; of
+    ``orc:2``, ``orc1`` and ``orc2``: ``orc`` alone matches both, and is refused naming
+    them); or its English as `fight show` puts it beside the name, its spaces kept (``"Orc
+    2"``, ``"orc warrior"``: the help sends the player there, genso72 NIT 6; ``pc1`` or
+    ``PC1`` is never the "PC 1" of another PC, reviewg72 RISK 2). What names two combatants
+    is refused, a name too: a saved character ``orc1`` beside ``--monsters orc:2``'s オーク1
+    is named ``"PC 1"``, the monster ``"Orc 1"`` (finalb72 DEFECT 1: ``orc1`` picked the PC
+    silently, and the refusal listed ``orc1`` as the monster's key). Two names apart only
+    by case (Ben, ben) are each named by their own. The key alone names the monster of no
+    number before the numbered ones of its key: a fight saved with ``--monsters orc:2 orc``
+    holds オーク beside オーク1 and オーク2 (genso72 DEFECT 1); not before anyone else it
+    names (a saved character ``orc`` brought in by ``--party orc``: refused as either,
+    reviewg72 RISK 2). When no one else is named, a lone monster named with no number is
+    ``orc1`` and ``オーク1`` too. Only the lookup folds: the journal keeps the fight's own
+    names, so a file reads, and replays, as it always did. A name that matches no one (or
     several) is refused, naming everyone in the fight with a name to type that needs no
-    Japanese input.
+    Japanese input and names no one else.
     """
+    english = english_names(fight.rules, fight)
+    found = _named(fight, english, typed)
+    if len(found) == 1:
+        return found.pop()
     names = [c.name for c in fight.state.combatants]
-    if typed in names:
-        return typed
+    listed = ", ".join(_typeable(fight, english, n) for n in names)
+    could = " or ".join(_typeable(fight, english, n) for n in sorted(found))
+    raise IllegalAction(f"no combatant {typed!r} in this fight ({listed})"
+                        + (f"; it could be {could}" if found else ""))
+
+
+def _named(fight: Fight, english: dict[str, str], typed: str) -> set[str]:
+    """Everyone ``typed`` names (:func:`combatant_name`): one, none or several."""
+    names = [c.name for c in fight.state.combatants]
     folded = fold_name(typed).lower()
-    found = {n for n in names if fold_name(n) == fold_name(typed)}
+    by_name = {n for n in names if fold_name(n).lower() == folded}
+    found = set(by_name)
+    # The English beside the names, its spaces kept: "PC 1" of --party pc2 pc1 is pc2, and
+    # pc1 or PC1 must not name it; a saved character named "PC 1" is named so too.
+    found |= {n for n in names if _spaced(english[n]) == _spaced(typed)}
     lone: set[str] = set()  # a lone monster named with its number 1: if no one else is
     keyed: set[str] = set()  # a monster of no number named by its key alone
     monsters: dict[str, str] = {}  # each monster found by its key: that key
@@ -399,8 +419,12 @@ def combatant_name(fight: Fight, typed: str) -> str:
                 lone.add(entrant.name)
             continue
         if entrant.origin:
+            origin = Path(entrant.origin)
             refs = {Path(typed).expanduser().resolve(), sheet_path(typed).resolve()}
-            if Path(entrant.origin) in refs:
+            # A saved character's file name in any case, as its name (finalb72 NIT 2).
+            saved = sheet_path(origin.stem).resolve() == origin and \
+                fold_name(origin.stem).lower() == folded
+            if origin in refs or saved:
                 found.add(entrant.name)
             continue
         if preset is not None and fold_name(str(preset.get("name", ""))) == fold_name(
@@ -409,17 +433,10 @@ def combatant_name(fight: Fight, typed: str) -> str:
     if len(keyed) == 1 and len(found) > 1:
         (unnumbered,) = keyed
         if all(monsters.get(n) == monsters[unnumbered] for n in found):
-            return unnumbered
-    # The English only when nothing else matched, its spaces kept: a PC's is its place
-    # among the PCs ("PC 1" of --party pc2 pc1 is pc2), and pc1 or PC1 must not name it.
-    english = english_names(fight.rules, fight)
-    found = found or {n for n in names if _spaced(english[n]) == _spaced(typed)} or lone
-    if len(found) == 1:
-        return found.pop()
-    listed = ", ".join(_typeable(fight, english, n) for n in names)
-    could = " or ".join(_typeable(fight, english, n) for n in sorted(found))
-    raise IllegalAction(f"no combatant {typed!r} in this fight ({listed})"
-                        + (f"; it could be {could}" if found else ""))
+            return {unnumbered}
+    if found == by_name and typed in by_name:
+        return {typed}  # Ben of Ben and ben: names alone, apart only by case
+    return found or lone
 
 
 def _spaced(text: str) -> str:
@@ -433,7 +450,10 @@ def _typeable(fight: Fight, english: dict[str, str], name: str) -> str:
     """A combatant as a refusal lists it: its name, its English and what else names it (a
     monster's or preset's key, a saved character's name, a sheet file's path: ``オーク2 Orc
     2 = orc2``, ``駆け出し冒険者１ PC 1 = pc1``), so a player without Japanese input is
-    told what to type (genso72 NIT 6)."""
+    told what to type (genso72 NIT 6). Only what names it alone: a key that names another
+    too gives way to the English (``オーク1 Orc 1 = "Orc 1"`` beside a saved character
+    ``orc1``, finalb72 DEFECT 1), or a lone monster's key numbered 1 (``オーク Orc = orc1``
+    beside a saved character ``orc``), and to nothing if those do too."""
     entrant = next((e for e in fight.entrants if e.name == name), None)
     key = ""
     if entrant is not None and entrant.monster:
@@ -445,6 +465,13 @@ def _typeable(fight: Fight, english: dict[str, str], name: str) -> str:
     elif entrant is not None:  # a saved character by its name, another sheet by its path
         origin = Path(entrant.origin)
         key = origin.stem if sheet_path(origin.stem).resolve() == origin else str(origin)
+    if key and _named(fight, english, key) != {name}:
+        # Else its English, else (a lone monster) its key numbered 1, as they name it alone.
+        lone = [f"{entrant.monster}1"] if entrant is not None and entrant.monster \
+            and key == entrant.monster else []
+        key = next((f'"{typed}"' if " " in typed else typed
+                    for typed in (english[name], *lone)
+                    if _named(fight, english, typed) == {name}), "")
     return f"{name} {english[name]}" + (f" = {key}" if key else "")
 
 
