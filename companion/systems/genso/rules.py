@@ -337,6 +337,12 @@ class GensoRules:
                        items=_shield(self.items, settings.values))
 
 
+#: Settings read only as a fight is built, of a fighter made then and never again: GM-MON-7's
+#: Orc Warrior numbers (:func:`_orc_warrior`) are a monster's HP and abilities as it enters.
+#: A fight in progress keeps them; an action's ``--set`` of one is refused (it applies to new
+#: fights), where the gear settings of a sheet are counted again (``Fight.push``).
+BUILT_ONLY: tuple[tuple[str, str], ...] = (("GM-MON-7", "orc_warrior"),)
+
 def _orc_warrior(
     monsters: dict[str, Monster], variants: Mapping[str, Mapping[str, Any]],
     values: Mapping[str, Mapping[str, Any]],

@@ -95,7 +95,7 @@ from companion.systems.genso.combat import (
     wants_to_flee,
 )
 from companion.systems.genso.names import fold_name
-from companion.systems.genso.rules import Duration, GensoRules
+from companion.systems.genso.rules import BUILT_ONLY, Duration, GensoRules
 from companion.systems.genso.sheet import load_sheet
 from companion.toml_writing import write_toml
 
@@ -1022,6 +1022,19 @@ def _loaded_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> Fi
         return load_fight(rules, path)
 
 
+def _refuse_built_only(fight: Fight, overrides: dict[str, dict[str, Any]]) -> None:
+    """An action's ``--set`` of a setting read only as a fight is built (:data:`BUILT_ONLY`:
+    GM-MON-7 ``orc_warrior``) is refused: it said "from this action on" and the Orc Warrior
+    kept its numbers (fixg72c RISK, finalb72 NIT 4). One the fight already has is no change,
+    and goes on (a fight played with the same --set at every call)."""
+    for rule, key, new, now in fight.changes(overrides):
+        if (rule, key) in BUILT_ONLY:
+            raise DataError(
+                f"--set {rule}.{key}: a monster's numbers are set as the fight is built, so "
+                f"{rule}.{key} applies to new fights (`genso fight new --set "
+                f"{rule}.{key}={setting_text(new)}`); this fight keeps {rule}.{key} = "
+                f"{setting_text(now)}")
+
 def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
                 action_on: tuple[AsLoaded, Fight] | None = None) -> int:
     """Every verb but ``new``, on the fight saved at ``path``; an action's on the fight
@@ -1037,6 +1050,8 @@ def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
                             f"{setting_text(now)}; `fight {args.verb}` plays "
                             "no action to change it for (give --set with an action, and it "
                             "holds from that action on)")
+    if args.verb not in ("show", "log", "undo", "apply") and overrides:
+        _refuse_built_only(fight, overrides)
     if args.verb in ("show", "log"):
         text, data = fight_status(rules, fight)
         if args.verb == "log":

@@ -1,0 +1,50 @@
+"""``companion genso fight ACTION --set``: a setting read only as a fight is built (GM-MON-7
+``orc_warrior``, the Orc Warrior's numbers) is refused mid-fight, as it applies to new fights;
+the settings an action does change from it on are still taken."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from companion.app.cli import main
+from companion.app.paths import data_dir
+
+
+def saved() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(
+        (data_dir() / "genso" / "fight.json").read_text(encoding="utf-8"))
+    return data
+
+
+def test_the_orc_warriors_numbers_set_mid_fight_are_refused_for_new_fights(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """fixg72c RISK, finalb72 NIT 4: `fight wait pc1 --set GM-MON-7.orc_warrior=wg` said
+    "from this action on (was gm)", and the Orc Warrior stayed at HP 14/14 with the GM
+    guide's numbers, as its numbers are taken as the fight is built."""
+    assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "orc_warrior"]) == 0
+    capsys.readouterr()
+    before = saved()
+    assert main(["genso", "fight", "wait", "pc1", "--seed", "1",
+                 "--set", "GM-MON-7.orc_warrior=wg"]) == 2
+    err = capsys.readouterr().err
+    assert ("--set GM-MON-7.orc_warrior: a monster's numbers are set as the fight is built, "
+            "so GM-MON-7.orc_warrior applies to new fights (`genso fight new --set "
+            "GM-MON-7.orc_warrior=wg`); this fight keeps GM-MON-7.orc_warrior = gm") in err
+    assert saved() == before
+    # The value the fight has is no change: a fight played with it at every call goes on.
+    assert main(["genso", "fight", "wait", "pc1", "--seed", "1",
+                 "--set", "GM-MON-7.orc_warrior=gm"]) == 0
+    capsys.readouterr()
+    # A setting an action changes from it on is taken beside the Orc Warrior.
+    assert main(["genso", "fight", "wait", "orc_warrior", "--seed", "1", "--json",
+                 "--set", "GM-MON-1.flee_flag=false"]) == 0
+    assert json.loads(capsys.readouterr().out)["entry"]["settings"] == {
+        "GM-MON-1": {"flee_flag": False}}
+    # A new fight takes it: the world guide's Orc Warrior, HP 16.
+    assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "orc_warrior",
+                 "--force", "--json", "--set", "GM-MON-7.orc_warrior=wg"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert [c["max_hp"] for c in shown["combatants"] if c["side"] == "enemy"] == [16]
