@@ -17,7 +17,7 @@ from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TagMap
 from companion.hw.rfid.tray import TrayReader
 from companion.systems.jongrogue.tiles import Tile
-from tests.hw.test_rfid_tray import FAST, PATIENT, UID_5P, UID_7Z
+from tests.hw.rfid_sim_helpers import FAST, PATIENT, UID_5P, UID_7Z
 
 
 @pytest.fixture

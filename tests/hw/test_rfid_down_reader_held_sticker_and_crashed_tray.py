@@ -13,7 +13,7 @@ from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TagMap
 from companion.hw.rfid.tray import LinkState, TrayReader, TraySettings
 from companion.systems.jongrogue.tiles import EMPTY
-from tests.hw.test_rfid_tray import (
+from tests.hw.rfid_sim_helpers import (
     FIRMWARE_VERSION,
     PATIENCE,
     UID_5P,

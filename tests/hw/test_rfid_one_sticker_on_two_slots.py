@@ -7,7 +7,7 @@ from companion.hw.ports import Slot
 from companion.hw.rfid.events import TagAction
 from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tray import TrayReader
-from tests.hw.test_rfid_tray import UID_5P, UID_7Z, placed, pump, ready, removed
+from tests.hw.rfid_sim_helpers import UID_5P, UID_7Z, placed, pump, ready, removed
 
 
 def test_a_neighbour_reading_the_sticker_too_takes_it_off_both_and_names_them(

@@ -11,7 +11,7 @@ from companion.hw.ports import Slot
 from companion.hw.rfid.events import TagAction, TagEvent
 from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tray import TrayReader
-from tests.hw.test_rfid_tray import UID_7Z, pump
+from tests.hw.rfid_sim_helpers import UID_7Z, pump
 
 
 def test_a_tile_moved_to_a_lower_slot_leaves_the_old_one_first(

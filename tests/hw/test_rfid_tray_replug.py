@@ -11,7 +11,7 @@ from __future__ import annotations
 from companion.hw.ports import Slot
 from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tray import TrayReader
-from tests.hw.test_rfid_tray import (
+from tests.hw.rfid_sim_helpers import (
     UID_5P,
     UID_7Z,
     connect_with_two_tiles,
