@@ -272,9 +272,17 @@ def test_undo_refused_writes_the_table_back_as_it_was() -> None:
 def played_poison_table(source: str, script: list[tuple[str, str]]) -> PlayerAtTheScreen:
     """``play --mode dice --dice SOURCE``: Tables, Poison, then ``script``; the power goes
     when it runs out."""
-    screen = PlayerAtTheScreen([("Dice tray ダイストレイ: roll dice", "2"),
+    return played_tray(source, [("Dice tray ダイストレイ: roll dice", "2"),
                                 ("Which table?", "6"), *script])
-    config = load_config(overrides={"dice.source": source, "input.poll_seconds": 0.005})
+
+
+def played_tray(source: str, script: list[tuple[str, str]],
+                expressions: str = "1D6, 2D6") -> PlayerAtTheScreen:
+    """``play --mode dice --dice SOURCE`` with the tray's rolls ``expressions``: ``script``
+    played from its menu; the power goes when it runs out."""
+    screen = PlayerAtTheScreen(script)
+    config = load_config(overrides={"dice.source": source, "input.poll_seconds": 0.005,
+                                    "dice.expressions": expressions})
     controls = Controls([screen])
     with pytest.MonkeyPatch.context() as patched, pytest.raises(KeyboardInterrupt):
         patched.setattr(table_modes, "_TRAY_LEFT", {})  # what a new process has
@@ -294,6 +302,16 @@ def test_play_with_typed_dice_offers_undo_and_asks_the_die_again() -> None:
     assert [o.label for o in outcome.options] == ["Again もう一度", "Menu メニュー", UNDO]
     assert screen.views[-1].prompt.startswith("the poison's maximum damage")
     assert tracked() == {}
+
+
+def test_play_with_typed_dice_says_the_first_die_of_a_d66_is_the_tens() -> None:
+    """finala72 RISK 1: the keypad marks each throw typed, so the Undo tests pass even when
+    play does not tell the tray its dice are typed. The first D66 of a ``--dice typed``
+    session knows it only from play: its prompt says the first die typed is the tens (a
+    player who typed the units first got 43 for 34)."""
+    screen = played_tray("typed", [("Dice tray ダイストレイ: roll dice", "0")],
+                         expressions="D66")
+    assert screen.views[-1].prompt == "D66: the first die typed is the tens 1個目が十の位"
 
 
 def test_play_with_simulated_dice_offers_no_undo() -> None:
