@@ -48,3 +48,16 @@ def test_a_bursts_circumstances_offer_no_ma_shots_or_iai_003() -> None:
     assert prompt.startswith("What else?") and keys == ["m:touch", "m:behind", "back"]
     _, keys = choices(at(19, duel(Profile.P003, ANN, CULT)), *burst)
     assert {"m:with_ma", "m:with_shots2", "m:with_iai", "m:with_pommel"} <= set(keys)
+
+
+def test_an_iai_offers_a_surprise_where_surprise_is_played_003() -> None:
+    """reviewcoc72 NIT 6: an Iai from hiding rolls its Hide first, then strikes (004
+    「それらが成功した場合、戦闘技能を使用できる」), where 003 plays the optional CO-SURP-1;
+    revision 20 had refused it, so its More 状況 offered no surprise."""
+    sword = {"weapons": ("japanese_sword",), "japanese_sword": 60, "iai": 70, "hide": 60}
+    iai = ("attack", "t:Cult", "h:iai", "m:more")
+    surprise_on = {"CO-SURP-1": {"p003": "optional_on"}}
+    _, keys = choices(duel(Profile.P003, sword, CULT, settings=surprise_on), *iai)
+    assert "m:surprise" in keys
+    _, keys = choices(duel(Profile.P003, sword, CULT), *iai)
+    assert "m:surprise" not in keys

@@ -2,8 +2,9 @@
 an Iai (CO-IAI-2) meet the options an attack declares before any die, as an attack of shots
 does. Revision 19 went down those three ways before the checks: a pistol's first strike with
 MA had MA's doubled damage (CO-BASE-6), and a burst took Iai, a pommel strike, shots, MA
-options and a melee fumble and played none of them. Entries played by revision 19 replay as
-they were played."""
+options and a melee fumble and played none of them. An Iai from hiding rolls its Hide first
+(CO-SURP-1), and ``stray`` is a thrown weapon's only (CO-THROW-2; reviewcoc72 NIT 6).
+Entries played by revision 19 replay as they were played."""
 
 from __future__ import annotations
 
@@ -99,15 +100,67 @@ def test_each_003_shot_is_its_own_attack() -> None:
     replays(old)
 
 
-def test_an_iai_is_one_blow_with_no_surprise_003() -> None:
-    """CO-IAI-2: an Iai is one draw-and-strike with no AP, which rolls no Hide first
-    (CO-SURP-1); revision 19 dropped the surprise unsaid."""
-    sword = {"weapons": ("japanese_sword",), "japanese_sword": 60, "iai": 70, "hide": 60}
-    f = duel(P003, sword, CULT)
+#: Ann's Japanese sword, with Iai and Hide.
+SWORD: dict[str, Any] = {"weapons": ("japanese_sword",), "japanese_sword": 60, "iai": 70,
+                         "hide": 60}
+#: 003 with its optional surprise attacks (CO-SURP-1) played.
+SURPRISE_ON = {"CO-SURP-1": {"p003": "optional_on"}}
+
+
+def test_an_iai_is_one_blow_003() -> None:
+    """CO-IAI-2: an Iai is one draw-and-strike with no AP; a surprise with it needs 003's
+    optional CO-SURP-1, refused by name where it is off."""
+    f = duel(P003, SWORD, CULT)
     refused(f, Attack("Ann", "Cult", iai=True, surprise="hide"),
-            r"a surprise attack is an attack on its turn after Hide, Conceal or Sneak "
-            r"\(CO-SURP-1\), not an Iai \(CO-IAI-2\)")
+            r"surprise attacks are CO-SURP-1, off in this profile")
     refused(f, Attack("Ann", "Cult", iai=True, shots=2), r"shots=2: an Iai is one blow")
     pass_to(f, "Ann")
     text = push(f, Attack("Ann", "Cult", iai=True), (100, 90))
     assert "Iai, no AP (CO-IAI-2)" in text
+
+
+def test_an_iai_from_hiding_rolls_its_hide_first_003() -> None:
+    """reviewcoc72 NIT 6: 004 「それらが成功した場合、戦闘技能を使用できる」: any combat skill
+    after the Hide roll, an Iai too: the Hide, the Iai undefended, then the target's Luck
+    −10% to spot Ann (CO-SURP-1). Revision 20 had refused it; 19 struck with no Hide, the
+    surprise dropped unsaid."""
+    f = duel(P003, SWORD, CULT, settings=SURPRISE_ON)
+    text = push(f, Attack("Ann", "Cult", iai=True, surprise="hide"), (100, 30), (100, 20),
+                (10, 5), (4, 2), (100, 90))
+    hide, draw, spot = (text.index(s) for s in (
+        "Ann 隠れる/Hide (1D100<=60) ＞ 30", "Ann draws and strikes: Iai",
+        "Cult looks for Ann: 幸運/Luck"))
+    assert hide < draw < spot and "Cult takes 7" in text
+    assert f.state.get("Ann").iai_used and f.state.get("Ann").drawn
+    replays(f)
+    old = at(OLD, duel(P003, SWORD, CULT, settings=SURPRISE_ON))
+    text = push(old, Attack("Ann", "Cult", iai=True, surprise="hide"), (100, 90))
+    assert "隠れる/Hide" not in text and "Ann 居合/Iai (1D100<=70) ＞ 90" in text
+    replays(old)
+
+
+def test_a_failed_hide_spends_the_rounds_iai_003() -> None:
+    """The Hide failed: no surprise and the action spent (CO-SURP-1), so the round's one Iai
+    (CO-IAI-2) with the blade still sheathed."""
+    f = duel(P003, SWORD, CULT, settings=SURPRISE_ON)
+    text = push(f, Attack("Ann", "Cult", iai=True, surprise="hide"), (100, 90))
+    assert "Ann is not hidden: no surprise, the action is spent (CO-SURP-1)" in text
+    assert "draws and strikes" not in text
+    ann = f.state.get("Ann")
+    assert ann.iai_used and not ann.drawn
+    refused(f, Attack("Ann", "Cult", iai=True), r"Iai once a round \(CO-IAI-2\)")
+    replays(f)
+
+
+def test_stray_is_a_thrown_weapons_004() -> None:
+    """reviewcoc72 NIT 6: ``stray`` names whom a fumbled throw may hit (CO-THROW-2); on a
+    pistol, on its turn or striking first, it was taken and did nothing."""
+    f = duel(P004, ANN, CULT)
+    why = (r"stray=Cult is whom a fumbled throw may hit \(CO-THROW-2\): "
+           r"拳銃\(オートマチック\)/Automatic Pistol is not thrown: leave it out")
+    refused(f, Attack("Ann", "Cult", 0, stray="Cult"), why)
+    refused(f, Attack("Ann", "Cult", 0, first_strike=True, stray="Cult"), why)
+    old = at(OLD, duel(P004, ANN, CULT))
+    text = push(old, Attack("Ann", "Cult", 0, stray="Cult"), (100, 90))
+    assert "Automatic Pistol (1D100<=60) ＞ 90" in text
+    replays(old)

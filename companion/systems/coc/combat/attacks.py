@@ -56,7 +56,10 @@ class _Attacks(_Iai):
             self.burst(c, target, a, w)
             return
         if a.iai:
-            self.iai(c, target, a, w)
+            if a.surprise and self.engine >= EVERY_WAY_CHECKED:
+                self.iai_from_hiding(c, target, a, w)
+                return
+            self.iai(c, target, a, w)  # revision 19 played a surprise declared here as none
             return
         shots = a.shots if not self.p003 else 1
         allowed = w.info.attacks - c.first_strike
@@ -108,6 +111,21 @@ class _Attacks(_Iai):
         if a.surprise:
             self.spotting(self.cs[c.name], self.cs[target.name])
 
+    def iai_from_hiding(self, c: Combatant, t: Combatant, a: Attack, w: Weapon) -> None:
+        """CO-SURP-1 with CO-IAI-2 (003 with the optional surprise on; reviewcoc72 NIT 6): the
+        Hide, Conceal or Sneak roll first, then the Iai (004 「それらが成功した場合、戦闘技能を
+        使用できる」: any combat skill; the roll is the surprise's own, not one of 003's other
+        skills, which list First Aid, Medicine, Psychoanalysis, Spot Hidden and Jump), then
+        the target's Luck to spot the attacker. A failed roll spends the round's Iai, the
+        blade still sheathed, as a failed one spends an attack's action. Revision 20 refused
+        it before it was released; 19 struck with no surprise, unsaid."""
+        self.iai_allowed(c, a, w)
+        if not self.surprise(c, a):
+            self.set(self.cs[c.name], iai_used=True)
+            return
+        self.iai(self.cs[c.name], self.cs[t.name], a, w)
+        self.spotting(self.cs[c.name], self.cs[t.name])
+
     def ma_fits(self, a: Attack, w: Weapon) -> None:
         """CO-MA-1 / CO-BASE-6: MA is declared with a bare-hand technique only (003
         「＜拳＞＜キック＞＜頭突き＞＜組みつき＞使用時に宣言」, 004 「各種格闘技との組み合わせ
@@ -134,8 +152,9 @@ class _Attacks(_Iai):
           rounds (CO-FIRE-6/8) and an Iai is one blow (CO-IAI-2); in 003 each shot is an
           attack of 1 AP (CO-TURN-6), which revision 19 played as one, whatever was written.
         - A surprise needs its Hide, Conceal or Sneak first (004 「それらが成功した場合、戦闘
-          技能を使用できる」, CO-SURP-1), which only an attack on its turn rolls: not with a
-          first strike or an Iai.
+          技能を使用できる」, CO-SURP-1), which an attack on its turn rolls, an Iai too
+          (:meth:`iai_from_hiding`): not a first strike, before the DEX order.
+        - ``stray`` is whom a fumbled throw may hit (CO-THROW-2): a thrown weapon's only.
         - ``fumble`` (fall or break) is a melee or bare-hand fumble (CO-MELEE-4); a gun's
           jams or is dropped (CO-FIRE-4) and a throw's flies off (CO-THROW-2)."""
         self.ma_fits(a, w)
@@ -149,11 +168,13 @@ class _Attacks(_Iai):
                "in 003 each shot is an attack of 1 AP (CO-TURN-6)" if self.p003 else "")
         if a.shots != 1 and way:
             raise IllegalAction(f"shots={a.shots}: {way}: leave out shots")
-        if a.surprise and (a.first_strike or a.iai):
+        if a.surprise and a.first_strike:
             raise IllegalAction("a surprise attack is an attack on its turn after Hide, Conceal "
-                                "or Sneak (CO-SURP-1), not "
-                                + ("a first strike (CO-FIRE-7)" if a.first_strike
-                                   else "an Iai (CO-IAI-2)"))
+                                "or Sneak (CO-SURP-1), not a first strike (CO-FIRE-7)")
+        if a.stray and w.info.kind is not WeaponKind.THROWN:
+            # reviewcoc72 NIT 6: taken silently on a pistol, as a misspelt word was (coc67 D1)
+            raise IllegalAction(f"stray={a.stray} is whom a fumbled throw may hit (CO-THROW-2): "
+                                f"{w.info.name} is not thrown: leave it out")
         if a.fumble and w.info.kind not in (WeaponKind.MELEE, WeaponKind.UNARMED):
             instead = ("jams or is dropped (CO-FIRE-4)" if w.info.kind is WeaponKind.FIREARM
                        else "flies off (CO-THROW-2)")

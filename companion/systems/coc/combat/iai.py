@@ -132,6 +132,15 @@ class _Iai(_Skills):
         """CO-IAI-2: once a round, no AP, a normal attack may follow; 「＜居合＞使用ラウンドは
         その他技能は選択できない」: not in a round with an other skill, Spot Hidden and Jump
         among them from revision 4 (:meth:`other_skill_chosen`); CO-IAI-3: drawn after."""
+        self.iai_allowed(c, a, w)
+        c = self.set(c, iai_used=True, drawn=True)
+        self.say(f"{c.name} draws and strikes: Iai, no AP (CO-IAI-2); the blade is out "
+                 "(CO-IAI-3)")
+        self.one_attack(c, t, a, w, first=True, skill_key="iai")
+
+    def iai_allowed(self, c: Combatant, a: Attack, w: Weapon) -> None:
+        """CO-IAI-2's checks of :meth:`iai`, before any die (a surprise's Hide roll comes after
+        them, CO-SURP-1)."""
         if not self.on("CO-IAI-2"):
             raise IllegalAction("Iai is CO-IAI-2, off in this profile")
         if not w.info.iai:
@@ -149,10 +158,6 @@ class _Iai(_Skills):
         if a.pommel and not self.on("CO-IAI-4"):
             raise IllegalAction("the pommel strike is CO-IAI-4, off in this profile")
         self.may_attack(c, w, 0, a.after_dodge, index=a.weapon)
-        c = self.set(c, iai_used=True, drawn=True)
-        self.say(f"{c.name} draws and strikes: Iai, no AP (CO-IAI-2); the blade is out "
-                 "(CO-IAI-3)")
-        self.one_attack(c, t, a, w, first=True, skill_key="iai")
 
     def sheathe(self, c: Combatant) -> None:
         """CO-IAI-3: sheathe the drawn blade (sheathe_ap); no attacks that round."""
