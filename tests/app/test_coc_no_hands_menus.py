@@ -11,38 +11,24 @@ from typing import Any
 
 from companion.app.modes.coc import CocFightMode
 from companion.app.session.mode import ChoiceAsk, RollAsk
-from companion.dice import ScriptedDice
-from companion.systems.coc.combat import Attack, EndTurn, Fight
+from companion.systems.coc.combat import Fight
 from companion.systems.coc.combat.body_parts import HANDS_READ
-from companion.systems.coc.rules import Profile
-from tests.systems.coc.helpers import at, duel, pass_to, patch
+from tests.systems.coc import no_hands_helpers
+from tests.systems.coc.helpers import pass_to, patch
 
 #: Ann: a Japanese sword (0) to cut the arms off, and a fist (1) for an unarmed attack.
 ANN: dict[str, Any] = {"weapons": ("japanese_sword", "fist"), "japanese_sword": 90,
                        "fist": 70}
-#: Cult: a fist (0) and a kick (1), with Martial Arts; SIZ 40, so two arm cuts leave it alive.
+#: Cult: a fist (0) and a kick (1), with Martial Arts.
 CULT: dict[str, Any] = {"weapons": ("fist", "kick"), "fist": 60, "kick": 60,
-                        "martial_arts": 50, "dodge": 40, "siz": 40}
-
-
-class Low:
-    """Dice rolling 2 on a d100 (Ann's sword hits at its arm-cut penalty) and 1 on the rest."""
-
-    def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
-        return [2 if sides == 100 else 1] * count
+                        "martial_arts": 50, "dodge": 40}
 
 
 def armless(engine: int, cult: dict[str, Any] = CULT) -> Fight:
-    """004: Ann's sword cuts off both of Cult's arms, staunched (CO-BODY-2, CO-BODY-5), one a
-    round; Cult ends its turn and it is Ann's again."""
-    f = at(engine, duel(Profile.P004, ANN, cult))
-    for n in range(2):
-        if n:
-            f.push(EndTurn("Cult"), ScriptedDice([]))
-        f.push(Attack("Ann", "Cult", 0, body="cut", part="arm", staunched=True), Low())
-    f.push(EndTurn("Cult"), ScriptedDice([]))
-    assert f.state.get("Cult").lost == ("arm", "arm")
-    assert f.state.current is not None and f.state.current.name == "Ann"
+    """004: Ann's sword cuts off both of Cult's arms (no_hands_helpers.armless); Cult ends
+    its turn and it is Ann's again."""
+    f = no_hands_helpers.armless(engine, cult, ann=ANN)
+    pass_to(f, "Ann")
     return f
 
 

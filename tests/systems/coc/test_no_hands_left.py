@@ -3,18 +3,30 @@ no hand left (both arms lost, each taking its hand) a fighter attacks with no we
 punch, and neither grapples nor parries by hand; with one hand left, no two-handed weapon. A
 kick, a head butt and a dodge need no hand. Seed 004 and CO-BODY-5 give a lost arm's
 characteristic loss and bleeding only, so this is a labelled Default; revision 19 let an
-armless fighter swing a blackjack and grapple, and its entries replay as they were played."""
+armless fighter swing a blackjack and grapple, and its entries replay as they were played.
+Nor does it counter with its fist (CO-MA-5; reviewcoc72 DEFECT 1), parry with MA or Budo,
+give First Aid or Medicine, pick a weapon up, reload or clear a jam (reviewcoc72 NIT 5)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from companion.dice import ScriptedDice
-from companion.systems.coc.combat import Attack, Defence, EndTurn, Fight, Grapple
+from companion.systems.coc.combat import (
+    Attack,
+    ClearJam,
+    Defence,
+    Fight,
+    Grapple,
+    PickUp,
+    Reload,
+    Treat,
+)
 from companion.systems.coc.combat.body_parts import HANDS_READ
 from companion.systems.coc.rules import Profile, load_rules
 from companion.systems.defaults import fixed_readings
-from tests.systems.coc.helpers import at, duel, pass_to, push, refused, replays
+from tests.systems.coc.helpers import pass_to, patch, push, refused, replays
+from tests.systems.coc.no_hands_helpers import Low, armless
 
 #: The revision before the fix.
 OLD = 19
@@ -25,27 +37,6 @@ CULT: dict[str, Any] = {"weapons": ("knife", "japanese_sword", "fist", "kick"), 
 NONE_LEFT = r"Cult has no hand left \(both arms or hands lost\): no "
 
 
-class Low:
-    """Dice rolling 2 on a d100 (Ann's sword at its arm-cut penalty hits) and 1 on the rest."""
-
-    def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
-        return [2 if sides == 100 else 1] * count
-
-
-def armless(engine: int, arms: int = 2) -> Fight:
-    """004: Ann's sword cuts off ``arms`` of Cult's arms, staunched (CO-BODY-2, CO-BODY-5),
-    one a round; then it is Cult's turn."""
-    f = at(engine, duel(Profile.P004, {"weapons": ("japanese_sword",), "japanese_sword": 90},
-                        {**CULT, "siz": 40}))
-    for n in range(arms):
-        if n:
-            f.push(EndTurn("Cult"), ScriptedDice([]))
-        f.push(Attack("Ann", "Cult", 0, body="cut", part="arm", staunched=True), Low())
-    assert f.state.get("Cult").lost == ("arm",) * arms
-    assert f.state.current is not None and f.state.current.name == "Cult"
-    return f
-
-
 def test_the_reading_is_listed_as_a_default() -> None:
     assert HANDS_READ == OLD + 1
     readings = fixed_readings("companion.systems.coc", load_rules(Profile.P004).defaults)
@@ -53,7 +44,7 @@ def test_the_reading_is_listed_as_a_default() -> None:
 
 
 def test_with_no_hand_left_no_weapon_punch_or_grapple_004() -> None:
-    f = armless(HANDS_READ)
+    f = armless(HANDS_READ, CULT)
     refused(f, Attack("Cult", "Ann", 0), NONE_LEFT + r"ナイフ/Knife \(CO-BODY-5, the Default "
                                                     r"'hands'\)")
     refused(f, Attack("Cult", "Ann", 2), NONE_LEFT + r"こぶし\(パンチ\)/Fist/Punch")
@@ -64,7 +55,7 @@ def test_with_no_hand_left_no_weapon_punch_or_grapple_004() -> None:
 
 
 def test_with_no_hand_left_no_parry_but_a_dodge_004() -> None:
-    f = armless(HANDS_READ)
+    f = armless(HANDS_READ, CULT)
     push(f, Attack("Cult", "Ann", 3), (100, 90))
     pass_to(f, "Ann")
     refused(f, Attack("Ann", "Cult", defence=Defence.PARRY, parry_weapon=0),
@@ -76,7 +67,7 @@ def test_with_no_hand_left_no_parry_but_a_dodge_004() -> None:
 
 
 def test_with_one_hand_left_no_two_handed_weapon_004() -> None:
-    f = armless(HANDS_READ, 1)
+    f = armless(HANDS_READ, CULT, 1)
     refused(f, Attack("Cult", "Ann", 1),
             r"Cult has one hand left: no two-handed 日本刀/Japanese Sword \(CO-BODY-5")
     text = push(f, Attack("Cult", "Ann", 0), (100, 90))
@@ -84,7 +75,74 @@ def test_with_one_hand_left_no_two_handed_weapon_004() -> None:
 
 
 def test_revision_19_let_the_armless_swing_004() -> None:
-    f = armless(OLD)
+    f = armless(OLD, CULT)
     text = push(f, Attack("Cult", "Ann", 0), (100, 90))
     assert "Cult ナイフ/Knife" in text
     replays(f)
+
+
+#: Ann with a fist (weapon 1) besides her sword: an unarmed blow Cult may counter (CO-MA-5).
+ANN_FIST: dict[str, Any] = {"weapons": ("japanese_sword", "fist"), "japanese_sword": 90,
+                            "fist": 70}
+#: Cult with Martial Arts and Budo: its fist (2) and kick (3) are its techniques.
+FIGHTER: dict[str, Any] = {**CULT, "martial_arts": 50, "budo_standing": 50}
+
+
+def test_with_no_hand_left_an_ma_counter_is_a_kick_004() -> None:
+    """reviewcoc72 DEFECT 1: a counter is a punch, kick or head butt: the fist is refused
+    as an attack's is, the kick counters; revision 19 countered with the fist."""
+    f = armless(HANDS_READ, FIGHTER, ann=ANN_FIST)
+    pass_to(f, "Ann")
+    refused(f, Attack("Ann", "Cult", 1, defence=Defence.COUNTER, parry_weapon=2),
+            r"Cult cannot counter now: " + NONE_LEFT + r"こぶし\(パンチ\)/Fist/Punch")
+    entry = f.push(Attack("Ann", "Cult", 1, defence=Defence.COUNTER, parry_weapon=3), Low())
+    assert "Cult counter キック/Kick+MA" in entry.text
+    replays(f)
+    old = armless(OLD, FIGHTER, ann=ANN_FIST)
+    pass_to(old, "Ann")
+    entry = old.push(Attack("Ann", "Cult", 1, defence=Defence.COUNTER, parry_weapon=2), Low())
+    assert "Cult counter こぶし(パンチ)/Fist/Punch+MA" in entry.text
+    replays(old)
+
+
+def test_with_no_hand_left_no_ma_or_budo_parry_004() -> None:
+    """reviewcoc72 NIT 5: an MA or Budo parry is made by hand, as a bare-handed one."""
+    f = armless(HANDS_READ, FIGHTER, ann=ANN_FIST)
+    pass_to(f, "Ann")
+    for way in ("ma", "budo"):
+        refused(f, Attack("Ann", "Cult", 1, defence=Defence.PARRY, parry_with=way),
+                r"Cult cannot parry now: " + NONE_LEFT + r"grapple or parry by hand")
+    old = armless(OLD, FIGHTER, ann=ANN_FIST)
+    pass_to(old, "Ann")
+    entry = old.push(Attack("Ann", "Cult", 1, defence=Defence.PARRY, parry_with="budo"),
+                     Low())
+    assert "Cult parry 武道（立ち技）/Budo (standing)" in entry.text
+
+
+def handy(engine: int) -> Fight:
+    """Cult with no hand left on its turn, with First Aid and Medicine, an empty automatic
+    pistol (4), a jammed one (5) and its knife (0) dropped."""
+    f = armless(engine, {**CULT, "weapons": (*CULT["weapons"], "automatic", "automatic"),
+                         "handgun": 50, "first_aid": 50, "medicine": 40})
+    cult = f.state.get("Cult")
+    knife, sword, fist, kick, empty, jammed = cult.sheet.weapons
+    patch(f, "Cult", sheet=replace(cult.sheet, weapons=(
+        replace(knife, dropped=True), sword, fist, kick, replace(empty, loaded=0),
+        replace(jammed, jammed=True))))
+    return f
+
+
+def test_with_no_hand_left_nothing_done_by_hand_004() -> None:
+    """reviewcoc72 NIT 5: First Aid and Medicine, picking a weapon up, reloading and clearing
+    a jam are done by hand: each refused by name, before any die. Revision 19 took them."""
+    f = handy(HANDS_READ)
+    refused(f, Treat("Cult", "Cult", "first_aid"), NONE_LEFT + r"応急手当/First Aid \(CO-BODY-5")
+    refused(f, Treat("Cult", "Cult", "medicine"), NONE_LEFT + r"医学/Medicine")
+    refused(f, PickUp("Cult", 0), NONE_LEFT + r"picking up ナイフ/Knife")
+    refused(f, Reload("Cult", 4), NONE_LEFT + r"reloading 拳銃\(オートマチック\)")
+    refused(f, ClearJam("Cult", 5), NONE_LEFT + r"clearing 拳銃\(オートマチック\)/Automatic "
+                                                r"Pistol of a jam")
+    text = push(f, Attack("Cult", "Ann", 3), (100, 90))
+    assert "Cult キック/Kick" in text
+    old = handy(OLD)
+    assert "Cult picks up ナイフ/Knife" in old.push(PickUp("Cult", 0), Low()).text
