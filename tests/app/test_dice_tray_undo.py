@@ -24,6 +24,7 @@ from companion.app.modes.dice_tray import (
     UNDO,
     UNDO_REFUSED,
     UNDO_REFUSED_CURE,
+    UNDO_REFUSED_GONE,
     DiceTrayMode,
     Stage,
     table_path,
@@ -129,9 +130,26 @@ def test_undo_changes_nothing_when_the_list_changed_since() -> None:
     PoisonList(poisons_path()).cure("victim")
     pick(mode, UNDO)
     assert mode.stage.value == "outcome"
-    assert mode.trouble == UNDO_REFUSED.format(
-        cure=companion_line("events", "cure", "--who", "victim"))
+    assert mode.trouble == UNDO_REFUSED_GONE
     assert tracked() == {}
+
+
+def test_undo_refused_names_a_cure_only_for_a_poison_still_listed() -> None:
+    """finala72 NIT 1: victim cured beside the tray since the outcome, the refused Undo
+    named `companion events cure --who victim`, which fails ('victim' has no tracked
+    poison). Aki's poison tracked beside as well: the list changed, and victim's poison
+    is gone; the status says so and names no cure."""
+    mode = typed_tray()
+    poison_table(mode, 4, 3)
+    listed = PoisonList(poisons_path())
+    listed.cure("victim")
+    aki = Poison.from_json({"face": 4, "rule": "EV-POI-8", "toxicity": 8,
+                            "damage_max": 5}, "test")
+    assert listed.put_back({"Aki": aki}, {})  # as `events poison --who Aki` would
+    pick(mode, UNDO)
+    assert mode.trouble == UNDO_REFUSED_GONE
+    assert "events cure" not in mode.trouble
+    assert list(tracked()) == ["Aki"]
 
 
 def test_undo_refused_names_the_cure_command_on_the_screen() -> None:
@@ -147,7 +165,8 @@ def test_undo_refused_names_the_cure_command_on_the_screen() -> None:
     pick(mode, UNDO)
     assert mode.trouble.startswith("not undone 取り消せず: the list changed; cure it by "
                                    "hand 手で解除: ")
-    assert mode.trouble.endswith(" events cure --who victim")
+    assert mode.trouble == UNDO_REFUSED.format(
+        cure=companion_line("events", "cure", "--who", "victim"))
     assert list(tracked()) == ["victim", "Aki"]
 
 

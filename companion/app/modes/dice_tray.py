@@ -189,16 +189,27 @@ UNDO_REFUSED = "not undone 取り消せず: the list changed; cure it by hand �
 #: to be noted by hand (no command tracks a poison but a table).
 UNDO_REFUSED_CURE = ("not undone 取り消せず: the list changed; the cure stands 治療はそのまま: "
                      "note the poison by hand 手で記録を")
+#: *Undo* refused, the list changed since, and the poisons the table gave are no longer in
+#: it (cured beside the tray, or another poison in their place): nothing is left to cure,
+#: and a cure command would fail (finala72 NIT 1).
+UNDO_REFUSED_GONE = ("not undone 取り消せず: the list changed; its poison is no longer "
+                     "listed 毒は解除済み")
 
 
-def _undo_refused(before: Mapping[str, Poison], after: Mapping[str, Poison]) -> str:
+def _undo_refused(before: Mapping[str, Poison], after: Mapping[str, Poison],
+                  now: Mapping[str, Poison]) -> str:
     """:data:`UNDO_REFUSED` for the poisons the table gave (in ``after`` and not so in
-    ``before``), each with its cure command; :data:`UNDO_REFUSED_CURE` for a cure."""
+    ``before``) that the list holds ``now`` as the table gave them, each with its cure
+    command; :data:`UNDO_REFUSED_GONE` when none is left; :data:`UNDO_REFUSED_CURE` for a
+    cure."""
     given = [name for name, poison in after.items() if before.get(name) != poison]
     if not given:
         return UNDO_REFUSED_CURE
+    left = [name for name in given if now.get(name) == after[name]]
+    if not left:
+        return UNDO_REFUSED_GONE
     return UNDO_REFUSED.format(cure="; ".join(
-        companion_line("events", "cure", "--who", name) for name in given))
+        companion_line("events", "cure", "--who", name) for name in left))
 
 
 def table_path() -> Path:
@@ -610,7 +621,8 @@ class DiceTrayMode:
                 self.trouble = f"not undone 取り消せず: {error_text(refused)}"
                 return
             if not put_back:
-                self.trouble = _undo_refused(before, after)
+                # as put_back read it under the hold: a cure beside is not named
+                self.trouble = _undo_refused(before, after, self.poisons.poisons)
                 note(f"{self.poisons.path}: the poison list changed since the "
                      f"{self._title()} tracked its poison or cure: not undone; "
                      f"{POISONS} shows the list, "
