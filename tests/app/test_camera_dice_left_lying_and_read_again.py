@@ -24,7 +24,7 @@ from companion.hw.dice import frames as dice_frames
 from companion.hw.dice.source import CameraDiceSource
 from tests.app.dice_camera_helpers import Clock, Hands
 from tests.app.table import PlayerAtTheScreen
-from tests.app.test_fixdice66 import faces, rolls_on
+from tests.app.test_camera_dice_double_reject_table_across_modes_and_rethrow import faces, rolls_on
 from tests.dice_scenes import still_scene
 
 SYSTEM = "System 設定"

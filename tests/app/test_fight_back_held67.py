@@ -45,8 +45,8 @@ from tests.app.genso_table_helpers import RULES, SEED
 from tests.app.genso_table_helpers import fight_file as genso_fight_file
 from tests.app.power_cuts import cut_after_saves
 from tests.app.table import Player
+from tests.app.test_camera_dice_double_reject_table_across_modes_and_rethrow import rolls_on
 from tests.app.test_double_press_questions import POLL, Hands
-from tests.app.test_fixdice66 import rolls_on
 from tests.dice_scenes import still_scene
 from tests.hw.display.test_long_prompts import _coc_mode
 

@@ -20,10 +20,10 @@ from companion.app.modes import dice_tray
 from companion.app.modes.dice_tray import newer_table_back, table_path
 from companion.app.session.save import NewerSave
 from companion.file_locks import SERVICE_ENV
+from tests.app.test_dice_tray_table_file_bom_and_newer import part_thrown
+from tests.app.test_dice_tray_table_part_thrown_saved import ROLL_2, no_tray_held, tray
 from tests.app.test_files_hist68 import a_file_in_the_folder_s_place, blocked, kept_list
 from tests.app.test_history import make_run
-from tests.app.test_tray_hist68 import part_thrown
-from tests.app.test_tray_table_saved67 import ROLL_2, no_tray_held, tray
 
 __all__ = ["no_tray_held"]  # its autouse fixture, for this file's runs too
 

@@ -54,8 +54,11 @@ from companion.hw.buttons import Button, Press
 from companion.hw.display.view import View
 from tests.app.power_cuts import cut_after_saves
 from tests.app.table import PlayerAtTheScreen
+from tests.app.test_camera_dice_read_status_count_and_tray_table_lost import (
+    game_with_its_menu,
+    refuse_the_tray_s_file,
+)
 from tests.app.test_dice_tray import MENU, Terminal
-from tests.app.test_fixdice66b import game_with_its_menu, refuse_the_tray_s_file
 from tests.app.test_system_menu import first_choice
 
 SYSTEM = "System 設定"

@@ -12,7 +12,12 @@ import json
 import pytest
 
 from companion.app.modes.dice_tray import TABLE_UNREADABLE, newer_table_back, table_path
-from tests.app.test_tray_table_saved67 import MONSTER_PART_THROWN, ROLL_2, no_tray_held, tray
+from tests.app.test_dice_tray_table_part_thrown_saved import (
+    MONSTER_PART_THROWN,
+    ROLL_2,
+    no_tray_held,
+    tray,
+)
 
 __all__ = ["no_tray_held"]  # its autouse fixture, for this file's runs too
 

@@ -2,7 +2,7 @@
 wrong number of dice in view said with what to do (NIT 4), and the dice tray's table
 part-thrown, held in memory while the run is in another mode, said to be lost to a power
 cut or Quit to console by that mode's System menu (D3 follow-up) while the disk refuses its
-file (dice/tray.json; saved, nothing is lost: test_tray_table_saved67). The dice are
+file (dice/tray.json; saved, nothing is lost: test_dice_tray_table_part_thrown_saved). The dice are
 rendered throws; the player is a scripted screen (tests.app.table)."""
 
 from __future__ import annotations
@@ -105,7 +105,8 @@ def refuse_the_tray_s_file(monkeypatch: pytest.MonkeyPatch, *, after: int = 0,
     """The disk refuses the dice tray's table file after ``after`` writes, as
     atomic_write_text's would (ENOSPC: full; with ``unlink_too`` its removal too, as a
     read-only disk does). The list returned: set its one item False to free the disk again.
-    (One helper for test_fixdice66, 66b and test_tray_table_saved67: reviewd67b NIT 10.)"""
+    (One helper for this module, test_camera_dice_double_reject_table_across_modes_and_rethrow
+    and test_dice_tray_table_part_thrown_saved: reviewd67b NIT 10.)"""
     real, written, refusing = dice_tray.atomic_write_text, [], [True]
 
     def write(path: Path, text: str) -> None:

@@ -28,7 +28,7 @@ from companion.hw.buttons import Button, Pick, Press
 from companion.hw.dice.source import CameraDiceSource, Motion
 from tests.app.dice_camera_helpers import Clock, Hands
 from tests.app.table import PlayerAtTheScreen
-from tests.app.test_fixdice66b import refuse_the_tray_s_file
+from tests.app.test_camera_dice_read_status_count_and_tray_table_lost import refuse_the_tray_s_file
 from tests.dice_scenes import still_scene
 
 SYSTEM = "System 設定"
