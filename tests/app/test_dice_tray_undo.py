@@ -20,6 +20,7 @@ from companion.app.commands.play.table_modes import run_dice_tray
 from companion.app.config import load_config
 from companion.app.modes import dice_tray as dice_tray_module
 from companion.app.modes.dice_tray import (
+    TABLE_UNREADABLE,
     TRACK_REFUSED,
     UNDO,
     UNDO_REFUSED,
@@ -243,22 +244,62 @@ def tray_with_its_file() -> DiceTrayMode:
 def test_a_power_cut_inside_undo_after_the_table_keeps_its_throws() -> None:
     """reviewe72 RISK 1: the power goes as Undo writes the poison list back, the table
     part-thrown written before it. The start takes the table up at its maximum die, its
-    first throw kept; typed again, its end finds the list unlike the one the table was
-    written with (the wrong poison still in it), and says so rather than tracking a second
-    poison. The list was written back first: the start showed the menu, the table's first
-    die lost and its poison's die thrown again from the start."""
+    first throw kept (the list was written back first: the start showed the menu, the
+    table's first die lost and its poison's die thrown again from the start).
+
+    finala72 RISK 2: the start then finishes the Undo, the list being still the one the
+    table left: the wrong poison (maximum 3) is taken back, and the die typed again tracks
+    victim's poison with its maximum. The list kept the poison undone, still ticking, and
+    the screen said only "list changed; note it by hand": a player who did had both."""
     mode = tray_with_its_file()
     poison_table(mode, 4, 3)
     cut_at(mode, poisons_module)
+    assert list(tracked()) == ["victim"]  # the cut came before the list was written
     again = tray_with_its_file()
     again.take_up_saved()
     assert again.throws == [(4,)]
     ask = again.ask()
     assert isinstance(ask, RollAsk) and "the poison's maximum damage" in ask.prompt
-    assert list(tracked()) == ["victim"]  # the cut came before the list was written
+    assert tracked() == {}  # the Undo finished
+    assert "undo" not in json.loads(table_path().read_text(encoding="utf-8"))["table"]
     again.answer(Throw((5,)))
-    assert list(tracked()) == ["victim"] and tracked()["victim"]["damage_max"] == 3
-    assert again.trouble == TRACK_REFUSED  # not tracked twice; to note by hand
+    assert tracked() == {"victim": {"face": 4, "rule": "EV-POI-8", "toxicity": 8,
+                                    "damage_max": 5}}
+    assert again.trouble == ""
+
+
+def test_a_table_file_whose_undo_holds_no_poison_is_kept_aside() -> None:
+    """The Undo a table's file holds is checked as the rest of it: a poison it would put
+    back that is none (a face of 9) is no table to take up, kept aside, not a list
+    written with it."""
+    table_path().parent.mkdir(parents=True, exist_ok=True)
+    table_path().write_text(json.dumps({"version": 1, "table": {
+        "table": "poison", "expression": None, "throws": [[4]], "stage": "throw",
+        "resume": False, "held": False, "note": "", "poisons": None,
+        "undo": {"after": "0", "before": {"Aki": {"face": 9, "rule": "EV-POI-8",
+                                                  "toxicity": 8}}}}}), encoding="utf-8")
+    mode = tray_with_its_file()
+    mode.take_up_saved()
+    assert mode.trouble == TABLE_UNREADABLE and mode.stage is Stage.MENU
+    assert tracked() == {}
+
+
+def test_a_power_cut_inside_undo_with_the_list_changed_since_tracks_nothing() -> None:
+    """The cut between Undo's writes, then Aki's poison tracked beside before the start:
+    the list is not the one the table left, so the Undo is not finished (it would drop
+    Aki's poison); the die typed again tracks nothing, and says so (TRACK_REFUSED)."""
+    mode = tray_with_its_file()
+    poison_table(mode, 4, 3)
+    cut_at(mode, poisons_module)
+    listed = PoisonList(poisons_path())
+    now = dict(listed.poisons)
+    assert listed.put_back({**now, "Aki": now["victim"]}, now)
+    again = tray_with_its_file()
+    again.take_up_saved()
+    assert list(tracked()) == ["victim", "Aki"]
+    again.answer(Throw((5,)))
+    assert list(tracked()) == ["victim", "Aki"]
+    assert again.trouble == TRACK_REFUSED
 
 
 def test_a_power_cut_as_undo_writes_the_table_undoes_nothing() -> None:

@@ -423,6 +423,11 @@ class DiceTrayMode:
         # The table under way was taken up from its file (a start after a stop): its end
         # checks the list against _poisons_then before it tracks (reviewd67b RISK 4).
         self._taken_up = False
+        # An Undo between its two writes (_undo): the list it puts back (``before``, each
+        # poison's to_json) and the fingerprint of the list it takes back (``after``), kept
+        # in the table's file, so a start after a power cut between them finishes it
+        # (finala72 RISK 2). None at every other time: the file then holds no such field.
+        self._undoing: dict[str, Any] | None = None
         self.expressions = tuple(expressions)
         self.source_name = source_name
         self.rules = rules
@@ -599,18 +604,26 @@ class DiceTrayMode:
         the list unlike the one written with it, so the poison is said tracked already, or
         not tracked, to note by hand (:meth:`_track_checked`). The list put back first, a
         cut lost the table's earlier throws, and its poison's die was thrown again from the
-        menu: a free reroll (reviewe72 RISK 1)."""
+        menu: a free reroll (reviewe72 RISK 1). The table's file holds the Undo under way
+        (:attr:`_undoing`) until the list is put back: a start after a cut between the two
+        writes, the list still as the table left it, puts it back then
+        (:meth:`_finish_undo`); it kept the poison undone, said only "list changed; note it
+        by hand" (finala72 RISK 2)."""
         if self._tracked_change is not None:
             assert self.poisons is not None
             before, after = self._tracked_change
             undone, stage, then = self.throws.pop(), self.stage, self._poisons_then
             self.stage, self._poisons_then = Stage.THROW, self._fingerprint(before)
+            self._undoing = {"before": {name: poison.to_json()
+                                        for name, poison in before.items()},
+                             "after": self._fingerprint(after)}
             self._keep_table()
             refused: OSError | None = None
             try:
                 put_back = self.poisons.put_back(before, after)
             except OSError as exc:
                 put_back, refused = False, exc
+            self._undoing = None  # done or refused: the next write holds no Undo
             if not put_back:  # the table as it was, written again
                 self.throws.append(undone)
                 self.stage, self._poisons_then = stage, then
@@ -731,7 +744,8 @@ class DiceTrayMode:
         return {"table": self.pick.table, "expression": self.pick.expression,
                 "throws": [list(t) for t in self.throws],
                 "stage": self.stage.value, "resume": self.resume, "held": self.held,
-                "note": self.note, "poisons": self._poisons_then}
+                "note": self.note, "poisons": self._poisons_then,
+                **({"undo": self._undoing} if self._undoing is not None else {})}
 
     def _table_text(self) -> str:
         return self._file_text(self._table_state())
@@ -843,6 +857,32 @@ class DiceTrayMode:
         if state is not None:  # its end checks the poison list (reviewd67b RISK 4)
             self._taken_up, self._poisons_then = True, state.get("poisons")
         self._table_written = self._table_text()
+        if state is not None and state.get("undo") is not None:
+            self._finish_undo(state["undo"])
+            self._table_written = None  # its file holds the Undo: written again without
+            self._keep_table()
+
+    def _finish_undo(self, undo: dict[str, Any]) -> None:
+        """An Undo the power cut between its two writes (:meth:`_undo`): the list put back
+        as the Undo left it (``undo["before"]``) while it is still the list the table left
+        (``undo["after"]``), the poison undone no longer tracked; the die asked again then
+        tracks its own (finala72 RISK 2). The list changed since (or unreadable): left as
+        it is; the table's end says so (:meth:`_track_checked`)."""
+        if self.poisons is None:
+            return
+        if self._list_fingerprint() != undo["after"]:
+            return
+        before = {name: Poison.from_json(data, f"{self.table_file}: table.undo.before")
+                  for name, data in undo["before"].items()}
+        try:
+            put_back = self.poisons.put_back(before, dict(self.poisons.poisons))
+        except OSError as exc:
+            note(f"cannot save the poison list ({error_text(exc)}): the {self._title()}'s "
+                 "Undo the power cut is not finished")
+            return
+        if put_back:
+            note(f"{self.table_file}: the {self._title()}'s Undo, cut by a stop, finished: "
+                 "the poison list put back as it was before the table's poison")
 
     def _take_up_ended(self, ended: dict[str, Any]) -> None:
         """A walk saved as ended (:meth:`_ended_walk`), the power gone before its file said
@@ -1379,7 +1419,7 @@ def _checked_table(table: object) -> dict[str, Any]:
             raise DataError(f"table.{key} is missing")
         if not isinstance(table[key], kind):
             raise DataError(f"table.{key} has the wrong type ({table[key]!r})")
-    unknown = sorted(set(table) - set(kinds) - {"ended", "poisons"})
+    unknown = sorted(set(table) - set(kinds) - {"ended", "poisons", "undo"})
     if unknown:
         raise DataError(f"unknown field table.{unknown[0]}")
     if (table["table"] is None) == (table["expression"] is None):
@@ -1401,6 +1441,16 @@ def _checked_table(table: object) -> dict[str, Any]:
         raise DataError(f"table.stage {table['stage']!r} is neither throw nor outcome")
     if not isinstance(table.get("poisons"), (str, type(None))):
         raise DataError(f"table.poisons has the wrong type ({table['poisons']!r})")
+    undo = table.get("undo")
+    if undo is not None:
+        if not (isinstance(undo, dict) and set(undo) == {"before", "after"}
+                and isinstance(undo["after"], str) and isinstance(undo["before"], dict)
+                and table["stage"] == Stage.THROW.value):
+            raise DataError(f"table.undo has the wrong shape ({undo!r})")
+        for name, data in undo["before"].items():
+            if not isinstance(data, dict):
+                raise DataError(f"table.undo.before.{name} is no poison ({data!r})")
+            Poison.from_json(data, f"table.undo.before.{name}")
     ended = table.get("ended")
     if ended is not None:
         if not (isinstance(ended, dict) and set(ended) == {"poisons"}
