@@ -30,7 +30,7 @@ from companion.app.session.save import SaveGame, default_save_path, write_save
 from companion.systems.jongrogue.game import RULES_REVISION
 from tests.app.power_cuts import cut_after_saves
 from tests.app.session_helpers import RecordingDisplay
-from tests.app.test_fix61c_again import begun
+from tests.app.test_play_again_by_seed_only_for_the_same_game import begun
 from tests.disk import refuse_writes
 
 SEED = 2

@@ -11,7 +11,7 @@ rules70c: the review of rules revision 11 (reviewr70), its RISK and NITs fixed.
 - NIT 5: the engine gives a preset its one name itself (``preset_name``), not only when the
   app named it first.
 (NIT 2 is pinned in tests/systems/jongrogue/test_golden_games.py's ``RULE_OF[11]``, NIT 6 is
-test_again_door62b's names.)
+test_play_again_by_seed_across_rules_revisions's names.)
 """
 
 from __future__ import annotations

@@ -18,8 +18,8 @@ from tests.hw.test_screen_layout import screen
 __all__ = ["screen"]  # the fixture, at both screen sizes and both text scales
 
 # Worded as the log words them (narration.describe, with the seed's 近接攻撃, 遠隔攻撃 and
-# the rate's 攻撃力 − レベル − 強さ − 武器); tests/app/test_fix61c_check_lines.py draws a
-# played game's.
+# the rate's 攻撃力 − レベル − 強さ − 武器);
+# tests/app/test_check_lines_long_words_on_screen_and_terminal.py draws a played game's.
 MELEE = ("melee 近接攻撃 vs ケンタウロス (centaur): rate 4 = 7 attack 攻撃力 − 1 level レベル − "
          "0 strength 強さ − 2 weapon 武器; drew 8s → 8 ≥ 4 → success 成功")
 # The docs' screenshot's check: a miss, whose verdict was cut to "→ 9 ≥ 1 →…".
