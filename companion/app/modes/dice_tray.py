@@ -172,6 +172,11 @@ LISTS_BLOCKED = "list file unreadable リスト読めず: mend it 修正を"
 #: another outcome, "the GM picks the species" for the "Ogre" the player saw (reviewe72
 #: RISK 4).
 LISTS_ENDED = "list file unreadable リスト読めず: shown without what it picked 選択は表示なし"
+#: The steps the list file picks for, as the walk adds them without it too: the monster
+#: table's species (EV-MON-1, the trap's alarm and a door's or chest's trap walk on to it)
+#: and the bonus room's kind of items (EV-EXP-4). A walk of a list table that came to
+#: neither picked nothing from the list.
+LIST_STEPS = ("EV-MON-1", "EV-EXP-4")
 LISTS_PROMPT = ("List file unreadable リスト読めず: mend it, then Again; or back to the menu? "
                 "修正してもう一度")
 #: *Undo* on a table's or a roll's outcome with typed dice (``--dice typed``): the last
@@ -955,7 +960,10 @@ class DiceTrayMode:
         if state.get("ended") is not None:  # a walk saved as ended: its outcome
             if need is not None:
                 raise DataError(f"its throws, said ended, do not end {self._title()}")
-            if without_list:  # its poisons are tracked all the same: no list gives one
+            # Said only when the walk came to a step the list picks for (a door opened
+            # without a trap picks nothing: it said "not shown" all the same, finala72
+            # NIT 2); its poisons are tracked all the same: no list gives one
+            if without_list and self._came_to_a_list():
                 note(f"{self.table_file}: the dice tray's {self._title()} had ended as it "
                      f"stopped; the list file cannot be read ({self.lists_error}), so its "
                      "outcome is shown without what the list picked (a monster's species, "
@@ -971,6 +979,12 @@ class DiceTrayMode:
         self.resume, self.held, self.note = state["resume"], state["held"], state["note"]
         if self.note == LISTS_BLOCKED:  # held for the list file, read now: held as by Back
             self.held, self.note = True, HELD_NOTE
+
+    def _came_to_a_list(self) -> bool:
+        """Whether the walk came to a step the list file picks for (:data:`LIST_STEPS`: a
+        monster's species, EV-MON-1; the bonus room's items, EV-EXP-4)."""
+        return self.report is not None and any(self.report.find(rule)
+                                               for rule in LIST_STEPS)
 
     def _open_poisons(self) -> None:
         self.stage = Stage.POISONS
