@@ -22,7 +22,11 @@ from companion.app.session.save import NewerSave
 from companion.file_locks import SERVICE_ENV
 from tests.app.test_dice_tray_table_file_bom_and_newer import part_thrown
 from tests.app.test_dice_tray_table_part_thrown_saved import ROLL_2, no_tray_held, tray
-from tests.app.test_files_hist68 import a_file_in_the_folder_s_place, blocked, kept_list
+from tests.app.test_fight_and_event_list_files_under_a_file_or_cut import (
+    a_file_in_the_folder_s_place,
+    blocked,
+    kept_list,
+)
 from tests.app.test_history import make_run
 
 __all__ = ["no_tray_held"]  # its autouse fixture, for this file's runs too
