@@ -175,8 +175,8 @@ def test_an_opposed_check_takes_a_monster_as_the_other_side(
 ) -> None:
     """GM-CHECK-5 names no limit to PCs and NPCs: `check opposed --vs orc` was refused
     ("no sheet 'orc'"). The orc's block gives its side (Body 6, Perception 6); a blank Body
-    is Magic in its place (tests/app/test_genso55b.py); a name that is neither says monsters
-    are taken."""
+    is Magic in its place (tests/app/test_genso_fight_new_force_apply_file_and_blank_body.py);
+    a name that is neither says monsters are taken."""
     check = genso(capsys, "check", "opposed", "--sheet", "pc1", "--vs", "orc", "--ability",
                   "perception", "--seed", "1")
     assert main(["genso", "check", "opposed", "--sheet", "pc1", "--vs", "オーク", "--ability",

@@ -19,8 +19,8 @@ from companion.systems.genso.calendar import (
     DeathCurse,
     calendar_from_mapping,
 )
-from tests.app.test_genso60 import out
-from tests.app.test_genso61_calendar import err, written_calendar
+from tests.app.test_genso_calendar_death_curse_kept import err, written_calendar
+from tests.app.test_genso_monster_metres_fire_and_barrier import out
 
 PC1 = "駆け出し冒険者１"
 

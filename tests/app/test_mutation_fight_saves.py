@@ -32,7 +32,7 @@ from tests.app.table import Player
 from tests.app.test_fight_file_fsync import TiredCard, sha
 from tests.app.test_fight_file_refused import FOUR_ACTIONS, on_file, saved
 from tests.app.test_fight_new_force import NEW, saved_fight
-from tests.app.test_genso55b import hurt
+from tests.app.test_genso_fight_new_force_apply_file_and_blank_body import hurt
 from tests.disk import left_by_a_cut
 
 

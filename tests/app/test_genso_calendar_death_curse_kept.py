@@ -22,7 +22,7 @@ from companion.systems.genso.calendar import (
     pass_days,
 )
 from companion.systems.genso.rules import load_rules
-from tests.app.test_genso60 import out
+from tests.app.test_genso_monster_metres_fire_and_barrier import out
 
 RULES = load_rules()
 PC1 = "駆け出し冒険者１"
