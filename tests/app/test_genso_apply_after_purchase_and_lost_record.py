@@ -18,7 +18,7 @@ import pytest
 from companion.app.cli import main
 from companion.app.modes.genso_fight_files import applied_head
 from tests.app.genso_json_helpers import genso
-from tests.app.test_genso63_fixes import PC1, PC2, turn_of
+from tests.app.test_genso_gear_weapon_ring_cast_and_apply_refusal import PC1, PC2, turn_of
 
 
 def fight_file(user_dirs: Path) -> Path:

@@ -23,7 +23,12 @@ from companion.systems.genso.combat import Cast, Wait
 from companion.systems.genso.rules import load_rules
 from tests.app.genso_json_helpers import genso
 from tests.app.table import choices
-from tests.app.test_genso63_fixes import PC1, PC2, ringed_table, turn_of
+from tests.app.test_genso_gear_weapon_ring_cast_and_apply_refusal import (
+    PC1,
+    PC2,
+    ringed_table,
+    turn_of,
+)
 from tests.app.test_genso_review60a import DATA, resumed
 
 RULES = load_rules()
