@@ -29,7 +29,7 @@ from tests.app.test_genso_gear_weapon_ring_cast_and_apply_refusal import (
     ringed_table,
     turn_of,
 )
-from tests.app.test_genso_review60a import DATA, resumed
+from tests.app.test_genso_table_old_revision_saves_and_area_menu import DATA, resumed
 
 RULES = load_rules()
 
