@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from companion.app.cli import main
+from tests.app.genso_apply_helpers import orc_hit_applied
 from tests.app.genso_json_helpers import genso
-from tests.app.test_genso_apply_after_purchase_and_lost_record import orc_hit_applied
-from tests.app.test_genso_gear_weapon_ring_cast_and_apply_refusal import PC1, PC2, turn_of
+from tests.app.genso_ring_table_helpers import PC1, PC2, turn_of
 
 
 def fight_file(user_dirs: Path) -> Path:

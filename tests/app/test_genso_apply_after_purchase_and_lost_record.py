@@ -17,8 +17,9 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.modes.genso_fight_files import applied_head
+from tests.app.genso_apply_helpers import orc_hit_applied
 from tests.app.genso_json_helpers import genso
-from tests.app.test_genso_gear_weapon_ring_cast_and_apply_refusal import PC1, PC2, turn_of
+from tests.app.genso_ring_table_helpers import PC1, PC2, turn_of
 
 
 def fight_file(user_dirs: Path) -> Path:
@@ -31,23 +32,6 @@ def hit_and_applied(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple
     two, full, _ = orc_hit_applied(tmp_path, capsys)
     genso(capsys, "buy", str(two), "torch")
     return two, full
-
-
-def orc_hit_applied(tmp_path: Path, capsys: pytest.CaptureFixture[str]) \
-        -> tuple[Path, int, int]:
-    """pc2 from a sheet file, hit by the Orc (GM-COMBAT-7), the fight ended and applied: the
-    sheet, its HP before the fight and after the apply."""
-    two = tmp_path / "two.toml"
-    genso(capsys, "sheet", "pc2", "--save-as", str(two))
-    full = genso(capsys, "sheet", str(two))["sheet"]["hp"]
-    genso(capsys, "fight", "new", "--party", str(two), "--monsters", "orc")
-    turn_of(capsys, "オーク")
-    genso(capsys, "fight", "attack", "オーク", PC2, "--seed", "3")
-    genso(capsys, "fight", "end")
-    assert [r["result"] for r in genso(capsys, "fight", "apply")["sheets"]] == ["written"]
-    hurt = genso(capsys, "sheet", str(two))["sheet"]["hp"]
-    assert hurt < full
-    return two, full, hurt
 
 
 def test_a_spell_after_the_end_on_a_sheet_applied_then_bought_for_is_not_lost(

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.app.cli import main
-from tests.app.test_genso_calendar_death_curse_kept import written_calendar
+from tests.app.genso_calendar_helpers import written_calendar
 
 DEAD_CASTER = ('day = 400\ndeath_curses = [{target = "Ben", caster = "Mio", cast_on = 1, '
                'dies_on = 367}, {target = "Cat", caster = "Ben", cast_on = 300, '

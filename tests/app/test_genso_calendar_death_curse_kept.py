@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from companion.app.cli import main
 from companion.errors import DataError, IllegalAction
 from companion.systems.genso.calendar import (
     Calendar,
@@ -22,7 +21,8 @@ from companion.systems.genso.calendar import (
     pass_days,
 )
 from companion.systems.genso.rules import load_rules
-from tests.app.test_genso_monster_metres_fire_and_barrier import out
+from tests.app.genso_calendar_helpers import calendar_file, err
+from tests.app.genso_cli_out_helpers import out
 
 RULES = load_rules()
 PC1 = "駆け出し冒険者１"
@@ -31,23 +31,6 @@ PC1 = "駆け出し冒険者１"
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
     data: dict[str, object] = json.loads(out(capsys, *argv, "--json"))
     return data
-
-
-def err(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    assert main(["genso", *argv]) != 0
-    return capsys.readouterr().err
-
-
-def calendar_file(user_dirs: Path) -> Path:
-    return user_dirs / "data" / "genso" / "calendar.toml"
-
-
-def written_calendar(user_dirs: Path, text: str) -> Path:
-    """The calendar file holding ``text``, as a hand edit or an earlier session left it."""
-    path = calendar_file(user_dirs)
-    path.parent.mkdir(parents=True)
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 def test_a_curse_is_kept_listed_and_kills_at_the_sunset_a_year_and_a_day_on(

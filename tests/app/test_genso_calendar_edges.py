@@ -19,8 +19,8 @@ from companion.systems.genso.calendar import (
     DeathCurse,
     calendar_from_mapping,
 )
-from tests.app.test_genso_calendar_death_curse_kept import err, written_calendar
-from tests.app.test_genso_monster_metres_fire_and_barrier import out
+from tests.app.genso_calendar_helpers import err, written_calendar
+from tests.app.genso_cli_out_helpers import out
 
 PC1 = "駆け出し冒険者１"
 

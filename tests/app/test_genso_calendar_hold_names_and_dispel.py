@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from companion.app.cli import main
-from tests.app.test_genso_calendar_death_curse_kept import calendar_file, err, written_calendar
-from tests.app.test_genso_monster_metres_fire_and_barrier import out
+from tests.app.genso_calendar_helpers import calendar_file, err, written_calendar
+from tests.app.genso_cli_out_helpers import out
 from tests.companion_process import ROOT
 
 PC1 = "駆け出し冒険者１"

@@ -15,16 +15,7 @@ import pytest
 from companion.app.cli import main
 from companion.app.modes.genso import GensoFightMode
 from companion.app.modes.genso.table import read_fight_file
-from companion.systems.genso.rules import load_rules
-
-RULES = load_rules()
-
-
-def out(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    code = main(["genso", *argv])
-    text, err = capsys.readouterr()
-    assert code == 0, err
-    return text
+from tests.app.genso_names_helpers import RULES, out
 
 
 def test_a_name_holding_a_monsters_is_left_whole(

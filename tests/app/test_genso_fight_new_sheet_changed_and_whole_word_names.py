@@ -12,7 +12,7 @@ from companion.app.cli import main
 from companion.app.modes.genso import GensoFightMode
 from companion.app.modes.genso.table import read_fight_file
 from companion.app.modes.names import add_english
-from tests.app.test_genso_combatant_names_and_fight_new_over import RULES, out
+from tests.app.genso_names_helpers import RULES, out
 
 
 def ended_fight(capsys: pytest.CaptureFixture[str], sheet: Path) -> None:

@@ -7,23 +7,19 @@ changed since the fight began says what to write into it by hand and writes the 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from companion.app.cli import main
-from companion.app.modes.genso import GensoFightMode
 from companion.dice import SimulatedDice
-from companion.systems.genso.combat import Cast, Fight, entrants_for
+from companion.systems.genso.combat import Cast
 from companion.systems.genso.rules import load_rules
-from companion.systems.genso.sheet import preset
 from tests.app.genso_json_helpers import genso
+from tests.app.genso_ring_table_helpers import PC1, PC2, ringed_table, turn_of
 from tests.app.table import choices, played_keys
 
 RULES = load_rules()
-PC1, PC2 = "駆け出し冒険者１", "駆け出し冒険者２"
 
 
 def test_a_weapon_readied_with_gear_is_the_one_fight_attack_strikes_with(
@@ -46,15 +42,6 @@ def test_a_weapon_readied_with_gear_is_the_one_fight_attack_strikes_with(
     hit = genso(capsys, "fight", "attack", str(sheet), "orc", "--seed", "1")
     assert hit["entry"]["action"]["weapon"] == 0
     assert any(line["text"].startswith("棒/Staff (1D6-2)") for line in hit["entry"]["lines"])
-
-
-def ringed_table(**pc2: Any) -> GensoFightMode:
-    """pc1 and pc2 (who knows Healing) against an Orc, pc2 with 3 MP of its own and a Ring
-    of Storage holding 5 on the left hand (GM-ITEM-3), changed by ``pc2``."""
-    mage = replace(preset(RULES, "pc2"), **{"mp": 3, "rings_left": ("ring_storage",),
-                                            "storage_mp": 5, **pc2})
-    return GensoFightMode(RULES, Fight(RULES, entrants_for(
-        RULES, [preset(RULES, "pc1"), mage], [("orc", 1)])))
 
 
 def test_the_table_pays_a_spell_from_a_ring_of_storage_as_fight_cast_ring_does() -> None:
@@ -90,12 +77,6 @@ def test_a_journal_from_before_the_ring_was_offered_replays_as_it_was_cast() -> 
     cast = mode.fight.journal[-2].action
     assert cast == Cast(PC2, "healing", (PC1,))
     assert mode.fight.state.get(PC2).storage_mp == 5
-
-
-def turn_of(capsys: pytest.CaptureFixture[str], name: str) -> None:
-    """Everyone before ``name`` waits (GM-COMBAT-1), so it is ``name``'s turn."""
-    while (current := genso(capsys, "fight", "show")["current"]) != name:
-        genso(capsys, "fight", "wait", current)
 
 
 def test_apply_refusing_a_changed_sheet_names_what_to_write_and_writes_the_others(

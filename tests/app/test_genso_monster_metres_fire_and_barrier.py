@@ -14,23 +14,16 @@ from pathlib import Path
 
 import pytest
 
-from companion.app.cli import main
 from companion.app.modes.genso import GensoFightMode
 from companion.dice import SimulatedDice
 from companion.systems.genso.combat import Cast, Fight, Move, Wait, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
+from tests.app.genso_cli_out_helpers import out
 from tests.app.table import asked, choices, played_keys
 
 RULES = load_rules()
 PC1 = "駆け出し冒険者１"
-
-
-def out(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    code = main(["genso", *argv])
-    text, err = capsys.readouterr()
-    assert code == 0, err
-    return text
 
 
 def test_an_orcs_move_menu_and_log_give_its_own_metres() -> None:

@@ -8,7 +8,6 @@ name (NIT 9)."""
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import replace
 from importlib.resources import files
 from pathlib import Path
@@ -27,28 +26,11 @@ from companion.systems.genso.character.gear import put_on_ring, ring_put_on, tak
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
 from tests.app.genso_json_helpers import genso
+from tests.app.genso_ring_hand_helpers import PC1, STORAGE, ringed, rings
 from tests.app.genso_table_helpers import SEED, new_fight, two_actions_then_a_stop
 from tests.app.table import Player
 
 RULES = load_rules()
-PC1 = "駆け出し冒険者１"
-STORAGE = "蓄積の指輪/Ring of Storage"
-
-
-def ringed(tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: str) -> Path:
-    """pc1 (MP 8, 0 stored) saved with ``extra`` TOML lines after its own."""
-    sheet = tmp_path / "rs.toml"
-    genso(capsys, "sheet", "pc1", "--save-as", str(sheet))
-    with sheet.open("a", encoding="utf-8") as out:
-        out.write(extra)
-    return sheet
-
-
-def rings(sheet: Path) -> dict[str, list[str]]:
-    """The sheet's rings by hand; none worn, the writer leaves the table out."""
-    worn: dict[str, list[str]] = tomllib.loads(sheet.read_text(encoding="utf-8")).get(
-        "rings", {})
-    return worn
 
 
 # --- RISK 1 -------------------------------------------------------------------------------

@@ -22,14 +22,9 @@ from companion.app.session.host import replay
 from companion.systems.genso.combat import Cast, Wait
 from companion.systems.genso.rules import load_rules
 from tests.app.genso_json_helpers import genso
+from tests.app.genso_ring_table_helpers import PC1, PC2, ringed_table, turn_of
+from tests.app.genso_table_resume_helpers import DATA, resumed
 from tests.app.table import choices
-from tests.app.test_genso_gear_weapon_ring_cast_and_apply_refusal import (
-    PC1,
-    PC2,
-    ringed_table,
-    turn_of,
-)
-from tests.app.test_genso_table_old_revision_saves_and_area_menu import DATA, resumed
 
 RULES = load_rules()
 

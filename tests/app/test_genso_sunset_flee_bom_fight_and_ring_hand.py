@@ -15,7 +15,7 @@ from companion.app.cli import main
 from companion.app.command_name import companion_command
 from companion.app.modes.fight_unchanged import loaded
 from tests.app.genso_json_helpers import genso
-from tests.app.test_genso_ring_hands_sunset_death_and_bom import PC1, STORAGE, ringed, rings
+from tests.app.genso_ring_hand_helpers import PC1, STORAGE, ringed, rings
 
 # --- RISK 1 -------------------------------------------------------------------------------
 

@@ -12,13 +12,7 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.session.mode import ChoiceAsk
-from tests.app.test_genso_table_death_curse_short_in_row import (
-    PARTY,
-    curse_all,
-    frame,
-    on_screen,
-    the_fight,
-)
+from tests.app.genso_table_curse_helpers import PARTY, curse_all, frame, on_screen, the_fight
 
 ORCS = ("オーク1", "オーク2")
 STATUS = "resumed fight: it plays on by engine revision 9, the one it was saved under"

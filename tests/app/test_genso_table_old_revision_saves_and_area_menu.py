@@ -31,11 +31,11 @@ from companion.hw.display.view import View
 from companion.systems.genso.combat import Cast, Fight, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
-from tests.app.table import Buttons, Player, asked, played_keys
+from tests.app.genso_table_resume_helpers import DATA, resumed
+from tests.app.table import Buttons, asked, played_keys
 from tests.app.test_dice_tray import Recorded
 
 RULES = load_rules()
-DATA = Path(__file__).parents[1] / "systems" / "genso" / "data"
 PC2 = "駆け出し冒険者２"
 FAIRY = "森妖精の冒険者"
 PC1 = "駆け出し冒険者１"
@@ -50,19 +50,6 @@ def old_table(tmp_path: Path, name: str) -> tuple[Path, Path]:
     saved["fight_path"] = str(fight.resolve())
     state.write_text(json.dumps(saved, ensure_ascii=False), encoding="utf-8")
     return fight, state
-
-
-def resumed(fight: Path, state: Path, script: list[str],
-            told: list[str] | None = None) -> GensoFightMode:
-    session = table_session(RULES, fight, state, resume=True, seed=None,
-                            choices=Player(script),
-                            tell=(told if told is not None else []).append)
-    try:
-        session.run()
-    except KeyboardInterrupt:  # the script ran out: the power goes
-        pass
-    assert isinstance(session.mode, GensoFightMode)
-    return session.mode
 
 
 def test_a_revision_3_table_with_a_ghost_attack_plays_on_by_revision_3(
