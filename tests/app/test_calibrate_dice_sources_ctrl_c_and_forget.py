@@ -14,24 +14,7 @@ from companion.app import cli
 from companion.app.paths import config_dir
 from companion.hw.dice.enrol import ENROL_FILE
 from companion.hw.dice.render import SceneKind, Table, render_scene
-
-
-class Terminal(io.StringIO):
-    """The player at a terminal; each Enter awaited is counted, and may be a Ctrl-C."""
-
-    def __init__(self, text: str = "\n", *, ctrl_c: bool = False) -> None:
-        super().__init__(text)
-        self.ctrl_c = ctrl_c
-        self.awaited = 0
-
-    def isatty(self) -> bool:
-        return True
-
-    def readline(self, size: int | None = -1) -> str:
-        self.awaited += 1
-        if self.ctrl_c:
-            raise KeyboardInterrupt
-        return super().readline(size)
+from tests.app.calibrate_terminal_helpers import Terminal
 
 
 def photo(tmp_path: Path) -> Path:

@@ -16,7 +16,7 @@ from companion.app.paths import config_dir
 from companion.errors import DeviceError
 from companion.hw.camera.capture import FileSource
 from companion.hw.dice.render import SceneKind, Table, render_scene
-from tests.app.test_calibrate_dice_sources_ctrl_c_and_forget import Terminal
+from tests.app.calibrate_terminal_helpers import Terminal
 
 
 def _not_a_picture(path: Path) -> Path:

@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import io
 import sys
-from functools import cache
 from pathlib import Path
 
 import cv2
-import numpy as np
 import pytest
 
 from companion.app.cli import main
@@ -18,42 +16,11 @@ from companion.app.commands.roll import CameraThrows
 from companion.app.poisons import PoisonList, poisons_path
 from companion.dice import ManualDice, ScriptedDice
 from companion.errors import CompanionError
-from companion.hw.dice.render import SceneKind, Table, render_scene
 from companion.hw.dice.source import CameraDiceSource
 from companion.systems.events.run import run_event
+from tests.app.events_camera_helpers import die_showing, throws
 
 POISON_TABLE = "the Poison / status ailment 毒・状態異常 table (EV-POI-4)"
-
-
-# The first felt scene of one die showing each value that the reader reads so (seeds 700-713,
-# found by a search of them): rendering and reading is ~1 s a scene, and the search cost each
-# run 14 of them. The tests' own reads check the values still read so.
-DIE_SEEDS = {1: 700, 5: 701, 4: 703, 3: 704, 6: 705, 2: 713}
-
-
-@cache
-def die_showing(value: int) -> np.ndarray:
-    """A rendered throw of one die on felt showing ``value``, which the reader reads so."""
-    scene = render_scene(DIE_SEEDS[value], kind=SceneKind.LOOSE, count=1, table=Table.FELT)
-    assert scene.dice[0].value == value
-    return scene.image
-
-
-@cache
-def lifted() -> np.ndarray:
-    """The table with the dice picked up."""
-    return render_scene(701, kind=SceneKind.EMPTY, table=Table.FELT).image
-
-
-def throws(folder: Path, *faces: int) -> Path:
-    """A folder of frames, in name order: each throw lying still, the dice lifted between."""
-    folder.mkdir()
-    frames: list[np.ndarray] = []
-    for at, face in enumerate(faces):
-        frames += ([lifted()] * 8 if at else []) + [die_showing(face)] * 8
-    for number, frame in enumerate(frames):
-        cv2.imwrite(str(folder / f"{number:03d}.png"), frame)
-    return folder
 
 
 def test_a_poison_walk_s_d4_is_typed_and_the_walk_is_tracked(

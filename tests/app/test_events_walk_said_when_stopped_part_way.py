@@ -20,7 +20,7 @@ from companion.dice import ScriptedDice
 from companion.errors import CompanionError
 from companion.systems.events.report import EventReport
 from companion.systems.events.run import run_event
-from tests.app.test_events_camera_dice_said_and_typed import throws
+from tests.app.events_camera_helpers import throws
 
 AWAITING_COUNT = "(awaiting how many monsters 何体 (1D6) 待ち)"
 

@@ -12,8 +12,8 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.history import History, default_history_path
+from tests.app.history_damage_helpers import cells_of_the_runs_table
 from tests.app.test_history import _damage_a_table_page, make_run
-from tests.app.test_history_older_revision_resume_and_damaged_pages import cells_of_the_runs_table
 
 
 @pytest.fixture(autouse=True)

@@ -31,12 +31,8 @@ from companion.errors import DataError
 from companion.hw.buttons import Pick
 from companion.systems.jongrogue.actions import input_from_notation
 from companion.systems.jongrogue.game import RULES_REVISION, Game
-from tests.app.test_history_older_revision_resume_and_damaged_pages import (
-    a_run,
-    older_note,
-    three_games_zeroed,
-)
-from tests.app.test_play_again_by_seed_only_for_the_same_game import begun
+from tests.app.history_damage_helpers import a_run, older_note, three_games_zeroed
+from tests.app.play_again_helpers import begun
 from tests.disk import refuse_writes
 
 SEED = 2

@@ -22,7 +22,7 @@ from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.session.save import SaveGame
 from companion.systems.jongrogue.actions import input_from_notation
 from companion.systems.jongrogue.game import RULES_REVISION, SAME_HEADLESS_GAMES_SINCE, Game
-from tests.app.test_play_again_by_seed_only_for_the_same_game import SEED, begun
+from tests.app.play_again_helpers import SEED, begun
 
 
 def again_command() -> str:

@@ -13,24 +13,8 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.commands.play.telling import next_steps_line
-from companion.app.modes.jongrogue import JongRogueMode
-from companion.app.session.save import SaveGame
-from companion.systems.jongrogue.autoplay import HeadlessPlayer
-from companion.systems.jongrogue.game import RULES_REVISION, SAME_HEADLESS_GAMES_SINCE, Game
-
-SEED = 11
-
-
-def begun(revision: int, inputs: int = 40) -> SaveGame:
-    """A headless game's save after its first ``inputs`` inputs, played by ``revision``."""
-    game = Game("plus", revision=revision)
-    player = HeadlessPlayer(SEED, "reckless")
-    mode = JongRogueMode(game, player)
-    while len(mode.journal) < inputs:
-        mode.push(player.answer(game))
-    return SaveGame(seed=SEED, preset="plus", inputs=list(mode.journal),
-                    events=len(game.events), strategy="reckless", input_kind="sim",
-                    rules=revision)
+from companion.systems.jongrogue.game import RULES_REVISION, SAME_HEADLESS_GAMES_SINCE
+from tests.app.play_again_helpers import SEED, begun
 
 
 def test_the_hint_offers_the_seed_again_only_when_the_seed_plays_the_same_game() -> None:
