@@ -6,7 +6,6 @@ presses on a clock of the test's."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +16,7 @@ from companion.app.commands.play.table_modes import run_dice_tray
 from companion.app.config import load_config
 from companion.app.session.controls import DOUBLE_PRESS_SECONDS, Controls
 from companion.app.session.mode import RollAsk, Throw
-from companion.app.session.rolls import REJECTED, TAKEN, CameraFrames, CameraRolls
+from companion.app.session.rolls import REJECTED, TAKEN
 from companion.app.session.system_menu import (
     TABLE_NOT_SAVED,
     UNPLUG_LOSES_TABLE,
@@ -25,38 +24,14 @@ from companion.app.session.system_menu import (
     SystemMenu,
 )
 from companion.hw.buttons import Button, Pick, Press
-from companion.hw.dice.source import CameraDiceSource, Motion
+from companion.hw.dice.source import CameraDiceSource
+from tests.app.camera_dice_roll_helpers import faces, rolls_on
 from tests.app.dice_camera_helpers import Clock, Hands
+from tests.app.dice_tray_file_helpers import refuse_the_tray_s_file
 from tests.app.table import PlayerAtTheScreen
-from tests.app.test_camera_dice_read_status_count_and_tray_table_lost import refuse_the_tray_s_file
 from tests.dice_scenes import still_scene
 
 SYSTEM = "System 設定"
-
-
-def faces(scene: Any) -> list[int]:
-    return sorted(d.value for d in scene.dice)
-
-
-def rolls_on(frames: Iterator[np.ndarray], hands: Hands, clock: Clock) -> CameraRolls:
-    """CameraRolls as `companion play` builds them (play.table_modes.camera_rolls)."""
-    controls = Controls([hands], clock=clock)
-    def wait(seconds: float) -> None:  # the frames' pace: a camera's frame period
-        clock.now += max(seconds, 0.01)
-
-    stream = CameraFrames(frames, controls, Motion().moving, sleep=wait, clock=clock)
-
-    def reader_clock() -> float:  # the reader's own time runs, 0.05 s a look
-        clock.now += 0.05
-        return clock.now
-
-    source = CameraDiceSource(frames=stream, timeout_s=600.0, clock=reader_clock,
-                              sleep=lambda s: None)
-    def sleep(seconds: float) -> None:  # a judge's poll 0.05 s after the one before
-        clock.now += 0.05
-
-    return CameraRolls(source, stream, controls, accept_seconds=3.0, poll_seconds=0.05,
-                       sleep=sleep, clock=clock)
 
 
 # -- D2: a double press on Reject ------------------------------------------------------------

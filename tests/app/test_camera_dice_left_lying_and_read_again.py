@@ -22,9 +22,9 @@ from companion.app.session.system_menu import ModeSwitch, SystemMenu
 from companion.hw.buttons import Button
 from companion.hw.dice import frames as dice_frames
 from companion.hw.dice.source import CameraDiceSource
+from tests.app.camera_dice_roll_helpers import faces, rolls_on
 from tests.app.dice_camera_helpers import Clock, Hands
 from tests.app.table import PlayerAtTheScreen
-from tests.app.test_camera_dice_double_reject_table_across_modes_and_rethrow import faces, rolls_on
 from tests.dice_scenes import still_scene
 
 SYSTEM = "System 設定"

@@ -7,22 +7,15 @@ rendered throws; the player is a scripted screen (tests.app.table)."""
 
 from __future__ import annotations
 
-import errno
-import os
 from pathlib import Path
 
 import cv2
 import pytest
 
-from companion.app.commands.play import session as play_session
 from companion.app.commands.play import table_modes
-from companion.app.commands.play.sim_sources import SimTiles
 from companion.app.commands.play.table_modes import run_dice_tray
 from companion.app.config import load_config
-from companion.app.modes import dice_tray
-from companion.app.modes.jongrogue import JongRogueMode
-from companion.app.session.controls import Controls, MenuChoices
-from companion.app.session.host import Session
+from companion.app.session.controls import Controls
 from companion.app.session.system_menu import (
     TABLE_NOT_SAVED,
     TRAY_NOT_SAVED,
@@ -35,11 +28,9 @@ from companion.app.session.system_menu import (
 from companion.hw.buttons import Button, Press
 from companion.hw.dice.readings import dice_count, guidance
 from companion.hw.dice.source import CameraDiceSource, NewThrowNeeded
-from companion.systems.jongrogue.autoplay import HeadlessPlayer
-from companion.systems.jongrogue.game import Game
-from companion.systems.jongrogue.narration import describe
+from tests.app.dice_tray_file_helpers import game_with_its_menu, refuse_the_tray_s_file
 from tests.app.table import PlayerAtTheScreen
-from tests.app.test_system_menu import SEED, first_choice
+from tests.app.test_system_menu import first_choice
 from tests.dice_scenes import still_scene
 
 SYSTEM = "System 設定"
@@ -100,33 +91,6 @@ def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def refuse_the_tray_s_file(monkeypatch: pytest.MonkeyPatch, *, after: int = 0,
-                           err: int = errno.ENOSPC, unlink_too: bool = False) -> list[bool]:
-    """The disk refuses the dice tray's table file after ``after`` writes, as
-    atomic_write_text's would (ENOSPC: full; with ``unlink_too`` its removal too, as a
-    read-only disk does). The list returned: set its one item False to free the disk again.
-    (One helper for this module, test_camera_dice_double_reject_table_across_modes_and_rethrow
-    and test_dice_tray_table_part_thrown_saved: reviewd67b NIT 10.)"""
-    real, written, refusing = dice_tray.atomic_write_text, [], [True]
-
-    def write(path: Path, text: str) -> None:
-        if refusing[0] and len(written) >= after:
-            raise OSError(err, os.strerror(err), str(path))
-        written.append(text)
-        real(path, text)
-
-    real_unlink = Path.unlink
-
-    def unlink(path: Path, missing_ok: bool = False) -> None:
-        if unlink_too and refusing[0] and path == dice_tray.table_path():
-            raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
-        real_unlink(path, missing_ok=missing_ok)
-
-    monkeypatch.setattr(dice_tray, "atomic_write_text", write)
-    monkeypatch.setattr(Path, "unlink", unlink)
-    return refusing
-
-
 TABLE_PART_THROWN: list[tuple[str, str | Press]] = [
     ("Dice tray ダイストレイ: roll dice", "2"), ("Which table?", "3"), ("Type the D6", "2"),
     ("Type the D6", Button.SYSTEM)]  # EV-MON-1's first roll typed, its roll 2 awaited
@@ -140,21 +104,6 @@ def leave_the_tray_part_thrown(folders: Path) -> None:
     with pytest.raises(ModeSwitch):
         run_dice_tray(config, screen, controls, 1, SystemMenu(controls, "dice", 0.0, ""))
     assert not screen.script
-
-
-def game_with_its_menu(screen: PlayerAtTheScreen, shutdown: str = "") -> Session:
-    """A game of JongRogue, the run's mode now, with the System menu `companion play`
-    builds for it (play.session.system_menu)."""
-    config = load_config(overrides={"play.mode": "game", "input.poll_seconds": 0.005,
-                                    "play.shutdown_command": shutdown})
-    controls = Controls([screen], clock=screen.time_at_the_table)
-    menu = play_session.system_menu(config, screen, controls, lambda mode: "")
-    assert menu is not None
-    menu.sleep = lambda s: None
-    game = Game("plus")
-    mode = JongRogueMode(game, HeadlessPlayer(SEED), describe)
-    return Session(mode, choices=MenuChoices(controls, 0.0, lambda s: None),
-                   tiles=SimTiles(game, mode.sim), display=screen, system_menu=menu)
 
 
 def unplugged_in_the_game(said: str, shutdown: str = "") -> PlayerAtTheScreen:

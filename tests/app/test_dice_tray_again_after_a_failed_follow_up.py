@@ -20,19 +20,11 @@ from companion.hw.dice.source import CameraDiceSource, Motion
 from companion.hw.display.terminal import TerminalDisplay
 from companion.hw.display.view import View
 from companion.systems.events.run import run_event
+from tests.app.dice_tray_walk_helpers import _monster_after, picked_afresh
 from tests.app.test_dice_tray import Keys, Recorded, menu, outcome, quitting, shown_read, tray
 from tests.dice_scenes import still_scene
 
 TIMED_OUT = "no steady read of 1 die in 120 s 読み取れず"
-
-
-def _monster_after(face: int) -> DiceTrayMode:
-    """Event table → Monster, its 1D6 thrown and taken (a 2 to 6 awaits the count's die)."""
-    mode = DiceTrayMode(("1D6", "2D6"), "camera カメラ")
-    mode.answer(2)  # Event table
-    mode.answer(3)  # Monster
-    mode.answer(Throw((face,)))
-    return mode
 
 
 def test_again_after_a_failed_follow_up_asks_the_awaited_die_with_the_throws_kept() -> None:
@@ -82,15 +74,6 @@ def test_menu_after_a_failed_follow_up_drops_the_walk() -> None:
     mode.answer(Throw(failure=TIMED_OUT))
     mode.answer(1)  # Menu
     picked_afresh(mode)
-
-
-def picked_afresh(mode: DiceTrayMode) -> None:
-    """Back at the menu, Monster picked again asks its own die, no throw kept."""
-    mode.answer(2)  # Event table
-    mode.answer(3)  # Monster
-    ask = mode.ask()
-    assert isinstance(ask, RollAsk) and ask.prompt == "モンスター Monster (EV-MON-1)"
-    assert mode.throws == []
 
 
 def test_again_after_the_camera_stopped_on_a_follow_up_in_the_session() -> None:

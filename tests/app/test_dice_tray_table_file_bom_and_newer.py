@@ -7,26 +7,14 @@ corrupt."""
 from __future__ import annotations
 
 import codecs
-import json
 
 import pytest
 
 from companion.app.modes.dice_tray import TABLE_UNREADABLE, newer_table_back, table_path
-from tests.app.test_dice_tray_table_part_thrown_saved import (
-    MONSTER_PART_THROWN,
-    ROLL_2,
-    no_tray_held,
-    tray,
-)
+from tests.app.dice_tray_table_file_helpers import part_thrown
+from tests.app.dice_tray_table_helpers import ROLL_2, no_tray_held, tray
 
 __all__ = ["no_tray_held"]  # its autouse fixture, for this file's runs too
-
-
-def part_thrown() -> bytes:
-    """A Monster table part-thrown, its first die typed, as the power cut left it."""
-    tray([*MONSTER_PART_THROWN, ("Type the D6", "4")], power_cut_after=3)
-    assert json.loads(table_path().read_text())["table"]["throws"] == [[2]]
-    return table_path().read_bytes()
 
 
 def test_a_table_file_with_a_byte_order_mark_is_taken_up(

@@ -38,7 +38,6 @@ from companion.app.modes.dice_tray import (
 )
 from companion.app.poisons import PoisonList, poisons_path
 from companion.app.session.controls import Controls
-from companion.app.session.host import Session
 from companion.app.session.mode import Throw
 from companion.app.session.system_menu import (
     TABLE_NOT_SAVED,
@@ -52,47 +51,15 @@ from companion.app.session.system_menu import (
 )
 from companion.hw.buttons import Button, Press
 from companion.hw.display.view import View
-from tests.app.power_cuts import cut_after_saves
+from tests.app.dice_tray_file_helpers import game_with_its_menu, refuse_the_tray_s_file
+from tests.app.dice_tray_table_helpers import MONSTER_PART_THROWN, ROLL_2, tray
 from tests.app.table import PlayerAtTheScreen
-from tests.app.test_camera_dice_read_status_count_and_tray_table_lost import (
-    game_with_its_menu,
-    refuse_the_tray_s_file,
-)
 from tests.app.test_dice_tray import MENU, Terminal
 from tests.app.test_system_menu import first_choice
 
 SYSTEM = "System 設定"
 SERVICE = "jongrogue-companion"
 ALL_SAVED = "every step is saved 保存済み"
-#: The tray's menu → Tables → Monster (EV-MON-1: its species, then how many), the first D6
-#: typed: three steps, the table's roll 2 awaited.
-MONSTER_PART_THROWN: list[tuple[str, str | Press]] = [
-    ("Dice tray ダイストレイ: roll dice", "2"), ("Which table?", "3"), ("Type the D6", "2")]
-ROLL_2 = "roll 2 2投目"
-
-
-@pytest.fixture(autouse=True)
-def no_tray_held(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No tray table held in memory by another test's run: what a new process has."""
-    monkeypatch.setattr(table_modes, "_TRAY_LEFT", {})
-
-
-def tray(script: list[tuple[str, str | Press]], *, power_cut_after: int = 0,
-         monkeypatch: pytest.MonkeyPatch | None = None,
-         service: str = "") -> PlayerAtTheScreen:
-    """A run of the dice tray (typed dice) played by ``script``; the power goes when the
-    script runs out or, with ``power_cut_after``, once that many steps are saved
-    (:func:`cut_after_saves`, the shared stand-in), whatever the script says next."""
-    config = load_config(overrides={"dice.source": "typed", "input.poll_seconds": 0.005})
-    screen = PlayerAtTheScreen(script)
-    controls = Controls([screen])
-    with pytest.MonkeyPatch.context() as patch:
-        if power_cut_after:
-            patch.setattr(Session, "_commit", cut_after_saves(power_cut_after))
-        with pytest.raises(KeyboardInterrupt):
-            run_dice_tray(config, screen, controls, 1,
-                          SystemMenu(controls, "dice", 0.0, "", service=service))
-    return screen
 
 
 def outcome_of(screen: PlayerAtTheScreen) -> View:

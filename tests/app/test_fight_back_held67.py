@@ -38,6 +38,7 @@ from companion.app.session.mode import ChoiceAsk, RollAsk, Show, Throw
 from companion.app.session.rolls import SO_FAR, TYPED_WHY
 from companion.errors import IllegalAction
 from companion.hw.buttons import Button
+from tests.app.camera_dice_roll_helpers import rolls_on
 from tests.app.coc_table_helpers import fight_file as coc_fight_file
 from tests.app.dice_camera_helpers import Clock
 from tests.app.dice_camera_helpers import Hands as CameraHands
@@ -45,7 +46,6 @@ from tests.app.genso_table_helpers import RULES, SEED
 from tests.app.genso_table_helpers import fight_file as genso_fight_file
 from tests.app.power_cuts import cut_after_saves
 from tests.app.table import Player
-from tests.app.test_camera_dice_double_reject_table_across_modes_and_rethrow import rolls_on
 from tests.app.test_double_press_questions import POLL, Hands
 from tests.dice_scenes import still_scene
 from tests.hw.display.test_long_prompts import _coc_mode

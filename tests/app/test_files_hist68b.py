@@ -20,8 +20,8 @@ from companion.app.modes import dice_tray
 from companion.app.modes.dice_tray import newer_table_back, table_path
 from companion.app.session.save import NewerSave
 from companion.file_locks import SERVICE_ENV
-from tests.app.test_dice_tray_table_file_bom_and_newer import part_thrown
-from tests.app.test_dice_tray_table_part_thrown_saved import ROLL_2, no_tray_held, tray
+from tests.app.dice_tray_table_file_helpers import part_thrown
+from tests.app.dice_tray_table_helpers import ROLL_2, no_tray_held, tray
 from tests.app.test_fight_and_event_list_files_under_a_file_or_cut import (
     a_file_in_the_folder_s_place,
     blocked,
