@@ -14,17 +14,10 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.commands.history import TABLE_RUNS
-from companion.app.history import History, HistoryError, Run, default_history_path
+from companion.app.history import History, HistoryError, default_history_path
+from tests.app.history_run_helpers import _damage_a_table_page, make_run
 from tests.app.test_save_full_disk import without_root_override
 from tests.scripts import load_script
-
-
-def make_run(game_id: str, won: bool, floor: int, cause: str | None) -> Run:
-    return Run(
-        game_id=game_id, finished_at=f"2026-11-29T17:0{len(game_id)}:00Z", seed=7,
-        preset="plus", won=won, floor=floor, level=3, gold=120, cause=cause, events=88,
-        input_kind="sim",
-    )
 
 
 def test_record_and_totals() -> None:
@@ -98,19 +91,6 @@ def test_another_tables_file_is_kept_aside_as_not_a_history() -> None:
     (kept,) = path.parent.glob("history.sqlite3.corrupt-*")
     with sqlite3.connect(kept) as other:
         assert [r[1] for r in other.execute("PRAGMA table_info(runs)")] == ["name"]
-
-
-TABLE_LEAF = 0x0D  # the first byte of a page holding a table's rows (SQLite's file format)
-
-
-def _damage_a_table_page(path: Path, which: int) -> None:
-    """Write over the header of the history's ``which``-th page of rows (from 0), as a bad
-    block of an SD card would: the first page, the schema, stays whole."""
-    data = bytearray(path.read_bytes())
-    size = int.from_bytes(data[16:18], "big")
-    leaves = [n for n in range(1, len(data) // size) if data[n * size] == TABLE_LEAF]
-    data[leaves[which] * size:leaves[which] * size + 12] = b"\xff" * 12
-    path.write_bytes(data)
 
 
 def test_a_history_damaged_past_its_first_page_keeps_the_runs_it_can_read(

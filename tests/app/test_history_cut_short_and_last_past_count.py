@@ -11,7 +11,7 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.history import History, default_history_path
-from tests.app.test_history import make_run
+from tests.app.history_run_helpers import make_run
 from tests.scripts import load_script
 
 INDEX_LEAF = 0x0A  # the first byte of a page holding an index's keys (SQLite's file format)

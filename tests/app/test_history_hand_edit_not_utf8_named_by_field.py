@@ -13,7 +13,7 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.history import History, default_history_path
-from tests.app.test_history import make_run
+from tests.app.history_run_helpers import make_run
 
 
 def edit(sql: str) -> None:

@@ -21,8 +21,8 @@ from companion.app.history import (
     default_history_path,
 )
 from companion.app.session.save import NewerSave
-from tests.app.test_history import make_run
-from tests.app.test_history_rules import BEFORE_RULES
+from tests.app.history_rules_helpers import BEFORE_RULES
+from tests.app.history_run_helpers import make_run
 
 
 def three_runs_and_a_newer_column(path: Path, column: str = "mood TEXT") -> list[str]:

@@ -13,7 +13,7 @@ import pytest
 from companion.app.cli import main
 from companion.app.history import History, default_history_path
 from tests.app.history_damage_helpers import cells_of_the_runs_table
-from tests.app.test_history import _damage_a_table_page, make_run
+from tests.app.history_run_helpers import _damage_a_table_page, make_run
 
 
 @pytest.fixture(autouse=True)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -17,36 +16,9 @@ import pytest
 from companion.app.cli import main
 from companion.app.history import History, default_history_path
 from companion.systems.jongrogue.game import RULES_REVISION
-from tests.app.test_history import _damage_a_table_page, make_run
+from tests.app.history_rules_helpers import old_history
+from tests.app.history_run_helpers import _damage_a_table_page, make_run
 from tests.app.test_save_full_disk import without_root_override
-
-# The runs table as the history made it before it kept the rules revision.
-BEFORE_RULES = """
-CREATE TABLE runs (
-    game_id     TEXT PRIMARY KEY,
-    finished_at TEXT NOT NULL,
-    seed        INTEGER,
-    preset      TEXT NOT NULL,
-    won         INTEGER NOT NULL,
-    floor       INTEGER NOT NULL,
-    level       INTEGER NOT NULL,
-    gold        INTEGER NOT NULL,
-    cause       TEXT,
-    events      INTEGER NOT NULL,
-    input_kind  TEXT NOT NULL
-)
-"""
-
-
-def old_history(path: Path, games: int) -> None:
-    """A history file as the companion wrote it before the rules column, of ``games`` runs."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with sqlite3.connect(path) as conn:
-        conn.execute(BEFORE_RULES)
-        conn.executemany("INSERT INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [
-            (f"old-{n}", "2026-11-29T17:00:00+00:00", n, "plus", 0, 3, 2, 40, "frozen", 99,
-             "sim") for n in range(games)])
-    conn.close()
 
 
 def table_row(out: str, game_id_seed: int) -> list[str]:
@@ -138,7 +110,7 @@ def test_a_game_recorded_into_a_read_only_history_from_before_the_rules_column_s
     as a damaged history (review 56b, finding 7): it is an older one that cannot be written;
     the games in it are listed still."""
     script = ("from companion.app.history import History, HistoryError\n"
-              "from tests.app.test_history import make_run\n"
+              "from tests.app.history_run_helpers import make_run\n"
               "try:\n    History().record(make_run('new', True, 26, None))\n"
               "except HistoryError as exc:\n    print(exc)\n")
     done = in_a_read_only_old_history(tmp_path, ["-c", script])

@@ -21,7 +21,7 @@ from rich.console import Console
 from companion.app.cli import main
 from companion.app.commands.history import print_table
 from companion.app.history import History, Run, Totals, default_history_path
-from tests.app.test_history_rules import BEFORE_RULES
+from tests.app.history_rules_helpers import BEFORE_RULES
 from tests.scripts import load_script
 
 CAUSES = ("大蛇 snake", "オーク orc", "", None, "unknown", "frozen")

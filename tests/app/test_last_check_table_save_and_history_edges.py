@@ -19,9 +19,9 @@ from companion.systems.jongrogue.autoplay import HeadlessPlayer
 from companion.systems.jongrogue.events import Event, Kind
 from companion.systems.jongrogue.game import Game
 from tests.app.genso_table_helpers import RULES, SEED, two_actions_then_a_stop
+from tests.app.history_rules_helpers import old_history
+from tests.app.history_run_helpers import _damage_a_table_page
 from tests.app.table import Player
-from tests.app.test_history import _damage_a_table_page
-from tests.app.test_history_rules import old_history
 from tests.app.test_save_full_disk import without_root_override
 from tests.disk import left_by_a_cut
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from companion.app.history import History, default_history_path
-from tests.app.test_history import _damage_a_table_page, make_run
+from tests.app.history_run_helpers import _damage_a_table_page, make_run
 
 
 def test_a_damaged_history_whose_every_run_is_lost_says_how_many() -> None:

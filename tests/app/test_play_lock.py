@@ -4,7 +4,6 @@ real flocks."""
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -16,17 +15,8 @@ import pytest
 from companion import files
 from companion.app.cli import main
 from companion.app.commands.play.saves import load_game
+from tests.app.play_lock_helpers import companion, user_env
 from tests.app.test_dice_tray import Terminal
-
-
-def companion(argv: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "companion", *argv], env=env, text=True,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-
-
-def user_env(tmp_path: Path) -> dict[str, str]:
-    return {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
-            "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "200"}
 
 
 def test_a_second_game_on_a_save_in_use_is_refused_with_one_line(tmp_path: Path) -> None:

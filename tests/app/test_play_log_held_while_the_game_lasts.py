@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-from tests.app.test_play_lock import companion, user_env
+from tests.app.play_lock_helpers import companion, user_env
 
 
 def headers(log: Path) -> list[str]:
