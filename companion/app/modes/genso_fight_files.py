@@ -28,8 +28,8 @@ from companion.errors import DataError
 from companion.files import (
     aside_name,
     blank_fault,
+    cut_copies_words,
     file_there,
-    keep_cut_writes,
     loads_toml,
     toml_fault,
 )
@@ -196,21 +196,7 @@ def damaged_file(path: Path, fault: str, *, typed: bool, start_again: str, lost:
     move = f"mv {shlex.quote(str(path))} {shlex.quote(str(aside))}"
     words = (f"{damage(path, fault)}; {'mend that line, or ' if typed else ''}move it "
              f"aside (`{move}`) to {start_again}: {lost} are lost")
-    try:
-        copies = keep_cut_writes(path)
-    except OSError:
-        copies = ()
-    for copy in copies:
-        try:
-            reads(copy)
-        except (DataError, OSError):
-            words += (f"; {copy.name}, kept beside it from a write cut short, is no whole "
-                      f"{whole} either")
-            continue
-        words += (f"; {copy.name}, kept beside it from a write cut short, reads as a whole "
-                  f"{whole}: put it back instead with "
-                  f"`{move} && mv {shlex.quote(str(copy))} {shlex.quote(str(path))}`")
-    return words
+    return words + cut_copies_words(path, whole, reads, move)
 
 
 def sunset_curse_text(rules: GensoRules, curse: DeathCurse, *, table: bool = False) -> str:
