@@ -11,20 +11,9 @@ from pathlib import Path
 import pytest
 
 from companion.app.cli import main
+from tests.app.coc_command_helpers import CHARACTERISTICS
 
-SHEET = """name = "{name}"
-[characteristics]
-STR = 13
-CON = 12
-POW = 10
-DEX = {dex}
-APP = 10
-SIZ = 13
-INT = 12
-EDU = 12
-[skills]
-{skills}
-"""
+SHEET = CHARACTERISTICS + "{skills}\n"
 
 
 def write(folder: Path, name: str, dex: int, skills: str, weapons: tuple[str, ...]) -> str:

@@ -19,36 +19,10 @@ from companion.hw.rfid.tray import (
     TraySettings,
 )
 from companion.systems.jongrogue.tiles import Tile
+from tests.hw.rfid_tray_helpers import TtyPort
 
 UID_7P = "04000009"
 FIRMWARE_ADVICE = "update the tray's firmware"
-
-
-class Port:
-    """A serial port: what the tray sent waits to be read, what the host wrote is kept."""
-
-    def __init__(self) -> None:
-        self.waiting = bytearray()
-        self.written = bytearray()
-
-    @property
-    def in_waiting(self) -> int:
-        return len(self.waiting)
-
-    def read(self, size: int = 1) -> bytes:
-        data = bytes(self.waiting[:size])
-        del self.waiting[:len(data)]
-        return data
-
-    def write(self, data: bytes, /) -> int:
-        self.written += data
-        return len(data)
-
-    def reset_input_buffer(self) -> None:
-        self.waiting.clear()
-
-    def close(self) -> None:
-        """Nothing to let go of."""
 
 
 class Tray:
@@ -57,20 +31,20 @@ class Tray:
 
     def __init__(self) -> None:
         self.now = 0.0
-        self.ports: list[Port] = []
+        self.ports: list[TtyPort] = []
         self.reader = TrayReader("/dev/ttyACM0", TagMap({UID_7P: Tile.from_notation("7p")}),
                                  settings=TraySettings(), clock=lambda: self.now,
                                  opener=self._open)
         self.answered = 0
         self.hello()
 
-    def _open(self, device: str, baud: int) -> Port:
-        self.ports.append(Port())
+    def _open(self, device: str, baud: int) -> TtyPort:
+        self.ports.append(TtyPort())
         self.seq = 0
         return self.ports[-1]
 
     @property
-    def port(self) -> Port:
+    def port(self) -> TtyPort:
         return self.ports[-1]
 
     def send(self, kind: Kind, *args: str) -> None:
