@@ -69,8 +69,8 @@ def test_jr_ranged_1_a_pursuer_is_not_shot() -> None:
     assert game.pc.arrows > 0
     assert "shoot:1" not in options(game) and "fight:1" in options(game)
     assert "shoot:1" in options(fled_from_a_xeroc(2))
-    # Revision 7 takes its melee as begun (test_jr61_ranged); from revision 3 the pursuer
-    # was no target even before that.
+    # Revision 7 takes its melee as begun (test_ranged_combat_refused_with_pursuers); from
+    # revision 3 the pursuer was no target even before that.
     six = fled_from_a_xeroc(6)
     assert not six.melee_started and "shoot:1" not in options(six)
 

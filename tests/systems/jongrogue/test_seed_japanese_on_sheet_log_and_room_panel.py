@@ -46,7 +46,7 @@ def test_close_in_is_the_seed_s_kinsen_option() -> None:
 def test_an_ez_room_panel_shows_no_seal() -> None:
     """EZ's medusa and vampire are sealed only in that their one-off blow is spent (「一度だけ」,
     l.308, l.322; the 封魔 of l.304 and l.318 is EZプラス's); an EZ gold-lover's 封魔 (l.249)
-    does show (test_fix61c)."""
+    does show (test_gold_lover_seal_pincered_flight_and_defaults_readings)."""
     details = {}
     for preset in ("ez", "plus"):
         game = Game(preset)

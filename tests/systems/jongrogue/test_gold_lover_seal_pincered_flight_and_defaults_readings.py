@@ -15,7 +15,7 @@ from companion.systems.jongrogue.game import RULES_REVISION, Game
 from companion.systems.jongrogue.state import PCState, Sleeping
 from tests.systems.jongrogue.script import feed, of, options
 from tests.systems.jongrogue.test_abilities import meet
-from tests.systems.jongrogue.test_jr61_ranged import CHASED
+from tests.systems.jongrogue.test_ranged_combat_refused_with_pursuers import CHASED
 
 
 def test_an_ez_gold_lover_knocked_off_its_gold_shows_sealed() -> None:
@@ -52,7 +52,8 @@ def test_rules_defaults_gives_its_readings_as_the_other_systems_do(
 
 
 def chased(revision: int) -> Game:
-    """test_jr61_ranged's flight from room 1's door to room 2's, the snake following."""
+    """test_ranged_combat_refused_with_pursuers's flight from room 1's door to room 2's, the
+    snake following."""
     game = Game("plus", revision=revision)
     feed(game, " ".join(CHASED[:-2]))
     return game
