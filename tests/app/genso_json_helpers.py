@@ -1,6 +1,7 @@
 """What the genso commands' JSON tests share: the rules, the first sample PC, and a `companion
-genso … --json` that must succeed, read as JSON (moved from tests/app/test_dicesys55.py,
-tidy72: no test module imports another)."""
+genso … --json` that must succeed, read as JSON (moved from
+tests/app/test_fight_apply_hint_weapon_by_name_ap_and_opposed_monsters.py, tidy72: no test
+module imports another)."""
 
 from __future__ import annotations
 

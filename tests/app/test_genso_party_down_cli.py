@@ -23,7 +23,8 @@ GOES_ON = "全滅 party down: the fight goes on until the GM ends it"
 def felled(tmp_path: Path, capsys: pytest.CaptureFixture[str],
            *options: str) -> tuple[Path, str]:
     """pc1 from a sheet file at 1 HP, hit by the Orc (seed 2: 1 damage, as in
-    test_dicesys55) with ``options``: HP 0, 行動不能. The attack's text is returned."""
+    test_fight_apply_hint_weapon_by_name_ap_and_opposed_monsters) with ``options``: HP 0,
+    行動不能. The attack's text is returned."""
     sheet = tmp_path / "one.toml"
     genso(capsys, "sheet", "pc1", "--save-as", str(sheet))
     text = sheet.read_text(encoding="utf-8")
