@@ -46,7 +46,8 @@ Value = bool | int | float | str
 
 # The engine's profile is imported when a preset is checked, not with this module:
 # `companion config` and every command read settings, and importing the rules package
-# with them is what test_tray_events68 keeps out (reviewe68 RISK 2).
+# with them is what test_dice_tray_choice_expressions_and_poison_wording keeps out
+# (reviewe68 RISK 2).
 def checked_preset(text: str) -> str:
     """game.preset as the engine takes it (ez, plus, or ez+sleep_check+drops…) and says it,
     by its one name (profile.preset_name); refused with the engine's own list of options

@@ -14,7 +14,7 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.history import History, HistoryError, Run, default_history_path
-from tests.app.test_play_newuser55 import companion_on_path
+from tests.app.test_play_state_refusals_and_resume_hints import companion_on_path
 from tests.app.test_save_full_disk import without_root_override
 
 RUNS = (

@@ -54,7 +54,7 @@ from tests.app.rfid_terminal_helpers import (
     SteppedTray,
     on_a_terminal,
 )
-from tests.app.test_play_newuser55 import venv_script
+from tests.app.test_play_state_refusals_and_resume_hints import venv_script
 from tests.hw.rfid_tray_helpers import TtyPort
 
 STRANGER = "04DEADBEEF0000"  # a sticker nobody enrolled
