@@ -21,6 +21,7 @@ from companion.app.session.rolls import SimRolls
 from companion.dice import SimulatedDice
 from companion.systems.genso.combat import Cast
 from companion.systems.genso.rules import load_rules
+from tests.app.genso_death_curse_helpers import Player
 
 RULES = load_rules()
 PC1, PC2 = "駆け出し冒険者１", "駆け出し冒険者２"
@@ -33,18 +34,6 @@ def genso(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     out, err = capsys.readouterr()
     assert code == 0, err
     return out
-
-
-class Player:
-    """Picks the options by their keys, then stops the table (a power cut)."""
-
-    def __init__(self, *keys: str) -> None:
-        self.keys = list(keys)
-
-    def next_choice(self, ask: ChoiceAsk, show: object) -> int:
-        if not self.keys:
-            raise KeyboardInterrupt
-        return [o.choice for o in ask.options].index(self.keys.pop(0))
 
 
 def at_table(tmp: Path, resume: bool, *keys: str) -> GensoFightMode:
