@@ -48,3 +48,31 @@ def test_the_orc_warriors_numbers_set_mid_fight_are_refused_for_new_fights(
                  "--force", "--json", "--set", "GM-MON-7.orc_warrior=wg"]) == 0
     shown = json.loads(capsys.readouterr().out)
     assert [c["max_hp"] for c in shown["combatants"] if c["side"] == "enemy"] == [16]
+
+
+@pytest.mark.parametrize("coin", ["gold", "large_silver", "silver"])
+def test_the_starting_money_set_mid_fight_is_refused_for_new_characters(
+        coin: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """fixg72d's open item: `fight wait pc1 --set GM-CHAR-7.gold=9` said "from this action on
+    (was 4)" and changed nothing, as GM-CHAR-7's starting money is counted only as `genso new`
+    makes a character; no fight reads it. It is refused as the Orc Warrior's numbers are."""
+    assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "orc"]) == 0
+    capsys.readouterr()
+    before = saved()
+    assert main(["genso", "fight", "wait", "pc1", "--seed", "1",
+                 "--set", f"GM-CHAR-7.{coin}=9"]) == 2
+    now = {"gold": 4, "large_silver": 20, "silver": 0}[coin]
+    assert (f"--set GM-CHAR-7.{coin}: a PC's starting money is counted as the character is "
+            f"made, and no fight reads it, so GM-CHAR-7.{coin} applies to new characters "
+            f"(`genso new --set GM-CHAR-7.{coin}=9`); this fight keeps GM-CHAR-7.{coin} = "
+            f"{now}") in capsys.readouterr().err
+    assert saved() == before
+    # The fight's own value is no change, and goes on.
+    assert main(["genso", "fight", "wait", "pc1", "--seed", "1",
+                 "--set", f"GM-CHAR-7.{coin}={now}"]) == 0
+    capsys.readouterr()
+    # `genso new` takes it.
+    assert main(["genso", "new", "Kit", "--body", "6", "--perception", "5", "--magic", "4",
+                 "--skill", "combat", "--seed", "1", "--json",
+                 "--set", f"GM-CHAR-7.{coin}=9"]) == 0
+    assert json.loads(capsys.readouterr().out)["sheet"]["money"][coin] == 9

@@ -337,11 +337,19 @@ class GensoRules:
                        items=_shield(self.items, settings.values))
 
 
-#: Settings read only as a fight is built, of a fighter made then and never again: GM-MON-7's
-#: Orc Warrior numbers (:func:`_orc_warrior`) are a monster's HP and abilities as it enters.
-#: A fight in progress keeps them; an action's ``--set`` of one is refused (it applies to new
-#: fights), where the gear settings of a sheet are counted again (``Fight.push``).
-BUILT_ONLY: tuple[tuple[str, str], ...] = (("GM-MON-7", "orc_warrior"),)
+#: Settings read only as a fighter or a character is built, and never again: GM-MON-7's
+#: Orc Warrior numbers (:func:`_orc_warrior`) are a monster's HP and abilities as it enters
+#: a fight; GM-CHAR-7's starting money is a PC's purse as `genso new` makes it (no fight
+#: reads it). A fight in progress keeps them; an action's ``--set`` of one is refused, where
+#: the gear settings of a sheet are counted again (``Fight.push``). Each maps to why, and to
+#: the command that takes it: (what is set as what is built, the command after ``genso``).
+BUILT_ONLY: dict[tuple[str, str], tuple[str, str]] = {
+    ("GM-MON-7", "orc_warrior"): ("a monster's numbers are set as the fight is built",
+                                  "fight new"),
+    **{("GM-CHAR-7", coin): ("a PC's starting money is counted as the character is made, "
+                             "and no fight reads it", "new")
+       for coin in ("gold", "large_silver", "silver")},
+}
 
 def _orc_warrior(
     monsters: dict[str, Monster], variants: Mapping[str, Mapping[str, Any]],

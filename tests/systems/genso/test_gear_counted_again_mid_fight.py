@@ -8,14 +8,14 @@ replays it exactly; an older revision's entry replays as it was played."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from dataclasses import asdict, replace
 from typing import Any
 
 from companion.dice import ScriptedDice
 from companion.systems.genso.character.core import Character, Hand
 from companion.systems.genso.character.gear import put_on_ring
 from companion.systems.genso.combat import Attack, Fight, Wait, entrants_for
-from companion.systems.genso.rules import load_rules
+from companion.systems.genso.rules import BUILT_ONLY, CHOICES, load_rules
 from companion.systems.genso.sheet import preset
 
 RULES = load_rules()
@@ -117,3 +117,47 @@ def test_an_older_revisions_entry_replays_as_it_was_played() -> None:
     assert "under the new setting" not in entry.text
     again = replayed(fight)
     assert again.state == fight.state and texts(again) == texts(fight)
+
+
+def _other(rule: str, key: str, value: Any) -> Any:
+    """A value of the Default ``rule.key`` other than ``value`` that its range takes."""
+    if (rule, key) in CHOICES:
+        return next(v for v in CHOICES[rule, key] if v != value)
+    if isinstance(value, bool):
+        return not value
+    for other in (value + 1, value - 1):
+        try:
+            RULES.with_overrides({rule: {key: other}})
+        except Exception:  # outside its [limits]
+            continue
+        return other
+    raise AssertionError(f"no other value for {rule}.{key}")
+
+
+def test_every_default_a_fighter_is_built_by_is_counted_again_or_built_only() -> None:
+    """fixg72d's open item: a Default read as a fighter is built, set by an action, must
+    change that fighter from the action on as a fight begun with it would have it, or be
+    :data:`BUILT_ONLY` (refused mid-fight). Every Default is tried on every preset, one PC
+    wearing a Ring of Striking and of Protection, and every monster."""
+    pcs = [preset(RULES, key) for key in RULES.presets]
+    pcs.append(replace(ringed("ring_protection"), name="Ringed", rings_right=("ring_striking",),
+                       equipment=(*pcs[0].equipment, "ring_protection", "ring_striking")))
+    entrants = entrants_for(RULES, pcs, [(key, 1) for key in RULES.monsters])
+
+    def fighters(fight: Fight) -> dict[str, dict[str, Any]]:
+        return {c.name: {k: v for k, v in asdict(c).items() if k not in ("stance", "status")}
+                for c in fight.state.combatants}
+
+    unchanged = []
+    for rule, keys in RULES.settings.values.items():
+        for key, value in keys.items():
+            setting = {rule: {key: _other(rule, key, value)}}
+            built = Fight(RULES.with_overrides(setting), entrants)
+            fight = Fight(RULES, entrants)
+            if fighters(fight) == fighters(built) or (rule, key) in BUILT_ONLY:
+                continue
+            assert fight.state.current is not None
+            fight.push(Wait(fight.state.current.name), ScriptedDice([]), setting)
+            if fighters(fight) != fighters(built):
+                unchanged.append(f"{rule}.{key}")
+    assert unchanged == []

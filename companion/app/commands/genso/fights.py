@@ -1023,17 +1023,20 @@ def _loaded_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> Fi
 
 
 def _refuse_built_only(fight: Fight, overrides: dict[str, dict[str, Any]]) -> None:
-    """An action's ``--set`` of a setting read only as a fight is built (:data:`BUILT_ONLY`:
-    GM-MON-7 ``orc_warrior``) is refused: it said "from this action on" and the Orc Warrior
-    kept its numbers (fixg72c RISK, finalb72 NIT 4). One the fight already has is no change,
-    and goes on (a fight played with the same --set at every call)."""
+    """An action's ``--set`` of a setting read only as a fighter or a character is built
+    (:data:`BUILT_ONLY`: GM-MON-7 ``orc_warrior``, GM-CHAR-7's starting money) is refused:
+    it said "from this action on" and changed nothing, the Orc Warrior keeping its numbers
+    (fixg72c RISK, finalb72 NIT 4) and no purse in a fight being counted (fixg72d). One the
+    fight already has is no change, and goes on (a fight played with the same --set at
+    every call)."""
     for rule, key, new, now in fight.changes(overrides):
         if (rule, key) in BUILT_ONLY:
+            why, command = BUILT_ONLY[rule, key]
+            made = "fights" if command == "fight new" else "characters"
             raise DataError(
-                f"--set {rule}.{key}: a monster's numbers are set as the fight is built, so "
-                f"{rule}.{key} applies to new fights (`genso fight new --set "
-                f"{rule}.{key}={setting_text(new)}`); this fight keeps {rule}.{key} = "
-                f"{setting_text(now)}")
+                f"--set {rule}.{key}: {why}, so {rule}.{key} applies to new {made} (`genso "
+                f"{command} --set {rule}.{key}={setting_text(new)}`); this fight keeps "
+                f"{rule}.{key} = {setting_text(now)}")
 
 def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
                 action_on: tuple[AsLoaded, Fight] | None = None) -> int:
