@@ -22,6 +22,12 @@ from companion.systems.coc.sheet import Weapon, double_dice, half_db
 #: the turn a stunned one begins stunned has no attack whatever its CON×5 roll (CO-STUN-1,
 #: :meth:`_Damage.stunned`); revision 17 let a roll that shook the stun off attack at once.
 STUN_TURN = 18
+#: The first engine revision in which (grapple73 findings 1 and 2, CO-GRAP-4/6/7/8, CO-MA-2,
+#: CO-STUN-2/3) a holder's own hold (a choke, a throw, a throw from a height) hurts the one
+#: it holds and never the one that one holds in turn, and whoever a stun leaves unconscious
+#: lets go (:meth:`_Damage.release_if_out`); revision 20 put the choke into the third
+#: fighter's HP as a human shield and kept a stunned-out holder holding.
+HOLD_FROM_WITHIN = 21
 
 
 class _Damage(_Spells):
@@ -122,22 +128,32 @@ class _Damage(_Spells):
 
     def hit(self, t: Combatant, damage: int, text: str, ignore_armour: bool = False,
             from_behind: bool = False, armour: bool = True, bullet: bool = False,
-            by: str = "") -> None:
+            by: str = "", hold: bool = False) -> None:
         """``damage`` to ``t`` from ``by`` (its attacker, when one strikes): armour, then the
-        human shield, then HP.
+        human shield, then HP. ``hold``: the damage is ``t``'s holder's own hold on it (a
+        choke, CO-MA-2 / CO-GRAP-7; a throw, CO-MA-2 / CO-GRAP-8).
 
         CO-GRAP-4 (003 l.36 「＜組みつき＞中は相手のHPをそのまま装甲として使用できる。但し
         後ろからの攻撃の場合はその限りではない。」) / CO-GRAP-6 (004 l.166 「拘束している相手は
         そのまま肉盾として使用できる。」): the held one's HP shields its grappler from other
         attackers. From revision 7 not from the held one's own blow (003's punch of its
         grappler, 004's MA counter, CO-MA-5): that lands on the grappler; revision 6 and
-        before put it into the held one's own HP."""
+        before put it into the held one's own HP.
+
+        From revision :data:`HOLD_FROM_WITHIN` (grapple73 finding 1) not from the holder's own
+        hold either: one who holds someone and is itself held, then choked or thrown by its
+        holder, takes it itself (003 l.43 「締め上げ…1D6+DBのダメージを与える」, 004 l.167-168
+        「1d6+DBのダメージを与える」「投げ飛ばした相手に1d6+db+スタンのダメージを与える」: the
+        one choked or thrown; the shield of l.36 / l.166 stands between the grappler and blows
+        from outside the pair, not between its throat and the arms choking it). Revision 20
+        put it into the third fighter's HP."""
         self.say(text)
         if armour and not ignore_armour:
             damage = self.armour(self.cs[t.name], damage, bullet)
         t = self.cs[t.name]
         shield_rule = "CO-GRAP-4" if self.on("CO-GRAP-4") else "CO-GRAP-6"
-        own_blow = self.engine >= 7 and bool(by) and by == t.grappling
+        own_blow = (self.engine >= 7 and bool(by) and by == t.grappling) or (
+            hold and self.engine >= HOLD_FROM_WITHIN)
         if t.grappling and self.on(shield_rule) and damage > 0 and not own_blow and not (
                 from_behind and shield_rule == "CO-GRAP-4"):
             held = self.cs[t.grappling]
@@ -208,7 +224,9 @@ class _Damage(_Spells):
     def release_if_out(self, t: Combatant) -> None:
         """Whoever is out lets go; a dead body is no longer held (a Default of the grapple
         rules, CO-GRAP-1 in 003 and CO-GRAP-6 in 004, read from the unconscious of CO-DEATH-1 /
-        CO-BASE-8: no actions, so no hold; the spec writes no Default for it)."""
+        CO-BASE-8: no actions, so no hold; the spec writes no Default for it; readings.toml's
+        "CO-GRAP-1 (out)", listed by ``coc defaults``). From revision :data:`HOLD_FROM_WITHIN`
+        also when a stun leaves it unconscious (CO-STUN-2, CO-STUN-3)."""
         if t.out and t.grappling:
             self.set(self.cs[t.grappling], held_by="")
             self.set(self.cs[t.name], grappling="", grapple_options=False)
@@ -242,6 +260,8 @@ class _Damage(_Spells):
         if t.stun >= full and self.on("CO-STUN-2"):
             self.add(t, Condition.UNCONSCIOUS)
             self.say(f"{t.name} has no AP left and falls unconscious (CO-STUN-2)")
+            if self.engine >= HOLD_FROM_WITHIN:  # grapple73 finding 2: out, so it lets go
+                self.release_if_out(self.cs[t.name])
 
     def knockout(self, t: Combatant, damage: int, text: str) -> bool:
         """CO-BASE-10: damage against current HP on the resistance table; a success knocks the

@@ -147,7 +147,12 @@ FORMAT = 2
 # Keeper's to rule (CO-BASE-13 [BASE 6e], keeper.SAN_ZERO_SAID). The Default "CO-BODY-5
 # (hands)" (readings.toml, body_parts.HANDS_READ): with no hand left no weapon, punch, grapple
 # or parry by hand, with one no two-handed weapon; revision 19 let the armless swing and grapple.
-ENGINE = 20
+# Revision 21 (grapple73): a holder's own choke or throw (from a height too) hurts the one it
+# holds, never, as a human shield, the one that one holds in turn (CO-GRAP-4/6, CO-MA-2,
+# CO-GRAP-7/8, damage.HOLD_FROM_WITHIN); whoever a stun leaves unconscious lets go (CO-STUN-2,
+# CO-STUN-3, the Default "CO-GRAP-1 (out)"). Revision 20 put the choke into the third fighter's
+# HP and kept a stunned-out holder holding.
+ENGINE = 21
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
                  ("CO-ARMOR-2", "pool_across_bullets")}  # listed but not read by format 1

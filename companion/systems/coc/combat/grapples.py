@@ -14,6 +14,7 @@ from companion.errors import IllegalAction
 from companion.systems.coc import board
 from companion.systems.coc.checks import Grade, Rank, check, combination, resist
 from companion.systems.coc.combat.actions import Attack, BreakFree, Choke, Defence, Grapple, Throw
+from companion.systems.coc.combat.damage import HOLD_FROM_WITHIN
 from companion.systems.coc.combat.fighters import Combatant, Condition, Timed
 from companion.systems.coc.combat.firearms import _Firearms
 from companion.systems.coc.rules import DamageBonus, WeaponKind
@@ -294,7 +295,7 @@ class _Grapples(_Firearms):
         db = c.sheet.db
         total, text = self.roll_total(dice if db == "0" else f"{dice}{db}",
                                       f"{c.name} choke damage 絞めダメージ")
-        self.hit(held, max(0, total), f"choke: {text} ({rule})")
+        self.hit(held, max(0, total), f"choke: {text} ({rule})", hold=True)
 
     def throw(self, c: Combatant, a: Throw) -> None:
         """CO-MA-2 (003, 2 squares on the board, CO-TURN-2) / CO-GRAP-8 (004, or at another
@@ -333,10 +334,11 @@ class _Grapples(_Firearms):
         if a.height_m and rule == "CO-GRAP-8":
             total, text = self.falling(a.height_m, held.name)
             self.say(f"thrown from a height: the fall replaces the damage ({rule})")
-            self.hit(held, total, f"throw: {text}; the grapple ends", armour=False)
+            self.hit(held, total, f"throw: {text}; the grapple ends", armour=False, hold=True)
         else:
             total, text = self.with_db(c, dice, how, f"{c.name} throw damage 投げダメージ")
-            self.hit(held, max(0, total), f"throw: {text} ({rule}); the grapple ends")
+            self.hit(held, max(0, total), f"throw: {text} ({rule}); the grapple ends",
+                     hold=True)
         if land is not None:
             self.set(self.cs[held.name], square=board.name(land))
             self.say(f"{held.name} lands on {board.name(land)} ({rule}, CO-TURN-2)")
@@ -426,6 +428,8 @@ class _Grapples(_Firearms):
         else:
             self.add(t, Condition.UNCONSCIOUS)
             self.say(f"{t.name} is knocked out for the rest of the fight (CO-STUN-3)")
+            if self.engine >= HOLD_FROM_WITHIN:  # grapple73 finding 2: out, so it lets go
+                self.release_if_out(self.cs[t.name])
 
     def break_free(self, c: Combatant, a: BreakFree) -> None:
         """CO-GRAP-2 (003) / CO-GRAP-6 (004): the held one's try, an action: 004's once a

@@ -1,0 +1,129 @@
+"""The coc engine's holds within a chain of grapples, and who lets go (engine revision 21).
+
+grapple73 finding 1 (CO-GRAP-4/6, CO-MA-2, CO-GRAP-7/8): a choke or throw of a fighter who is
+itself holding someone hurt that third fighter as a "human shield". Seed 003 l.43 「締め上げ
+：＜組み付き＞続けている限り毎ラウンド1D6+DBのダメージを与える」, 004 l.167-168 「1d6+DBのダメージを
+与える」「投げ飛ばした相手に1d6+db+スタンのダメージを与える」: the choke and the throw hurt the
+one choked or thrown; the shield (003 l.36, 004 l.166) is for blows from outside the pair.
+
+grapple73 finding 2 (CO-STUN-2, CO-STUN-3, the Default "CO-GRAP-1 (out)"): a holder a stun
+leaves unconscious kept holding; whoever is out lets go, as after HP loss or shock.
+
+Entries played by revision 20 replay as they were played.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.dice import ScriptedDice
+from companion.systems.coc.combat import ENGINE, Attack, Choke, Fight, Grapple, Side, Throw
+from companion.systems.coc.rules import Profile, load_rules
+from tests.systems.coc.helpers import at, held_roll, pass_to, patch, person, push, replays
+
+P003, P004 = Profile.P003, Profile.P004
+#: The revision before revision 21.
+OLD = 20
+
+
+def chain(profile: Profile, engine: int = ENGINE, dan: bool = False) -> Fight:
+    """Cult holds Bob, then Ann holds Cult (003 with MA, so she may choke and throw);
+    it is Ann's turn in round 3. ``dan``: a fourth fighter, Cult's ally."""
+    rules = load_rules(profile)
+    entrants = [(person(rules, "Ann", 14, grapple=80, martial_arts=80), Side.INVESTIGATORS),
+                (person(rules, "Bob", 12, fist=50), Side.INVESTIGATORS),
+                (person(rules, "Cult", 10, grapple=80), Side.FOES)]
+    if dan:
+        entrants.append((person(rules, "Dan", 8, fist=50), Side.FOES))
+    f = at(engine, Fight(rules, entrants, ScriptedDice([])))
+    pass_to(f, "Cult")
+    push(f, Grapple("Cult", "Bob"), (100, 10))
+    pass_to(f, "Ann")
+    strain = held_roll(engine) if profile is P003 else ()  # 003: a held one's turn begins
+    push(f, Grapple("Ann", "Cult", ma=profile is P003), (100, 10), *strain)  # Bob's
+    pass_to(f, "Ann", *strain)  # Cult's
+    assert f.state.get("Cult").held_by == "Ann" and f.state.get("Bob").held_by == "Cult"
+    return f
+
+
+def roll_004(profile: Profile) -> tuple[tuple[int, int], ...]:
+    """004's choke or throw rolls Grapple first (CO-GRAP-6); 003's rolls nothing."""
+    return ((100, 10),) if profile is P004 else ()
+
+
+@pytest.mark.parametrize("profile", [P003, P004])
+def test_a_choke_of_a_holder_hurts_the_holder_not_the_one_it_holds(profile: Profile) -> None:
+    f = chain(profile)
+    strain = held_roll(ENGINE) if profile is P003 else ()  # Ann's AP spent, Bob's turn
+    text = push(f, Choke("Ann"), *roll_004(profile), (6, 6), (4, 4), *strain)
+    assert "human shield" not in text and "Cult takes 10: HP 3/13" in text
+    assert f.state.get("Bob").hp == 13 and f.state.get("Cult").hp == 3
+    replays(f)
+
+
+def test_a_throw_of_a_holder_hurts_the_holder_and_its_stun_frees_the_held_004() -> None:
+    f = chain(P004, dan=True)
+    text = push(f, Throw("Ann"), (100, 10), (6, 6), (4, 4), (100, 90))
+    assert "human shield" not in text and "Cult takes 10: HP 3/13" in text
+    assert "Cult is knocked out for the rest of the fight (CO-STUN-3)\nCult lets go of Bob" \
+        in text
+    assert f.state.get("Bob").held_by == "" and f.state.get("Cult").grappling == ""
+    assert f.state.get("Bob").hp == 13
+    replays(f)
+
+
+def test_a_throw_from_a_height_hurts_the_holder_thrown_004() -> None:
+    f = chain(P004, dan=True)
+    text = push(f, Throw("Ann", height_m=3), (100, 10), (6, 4), (100, 10))
+    assert "human shield" not in text and "Cult takes 4: HP 9/13" in text
+    assert f.state.get("Bob").hp == 13
+
+
+def test_revision_20_put_the_choke_into_the_one_held_by_the_choked() -> None:
+    f = chain(P004, OLD)
+    text = push(f, Choke("Ann"), (100, 10), (6, 6), (4, 4))
+    assert "Bob is a human shield and takes 10 (CO-GRAP-6)" in text
+    assert f.state.get("Bob").hp == 3 and f.state.get("Cult").hp == 13
+    replays(f)
+
+
+def test_a_holder_knocked_out_by_a_body_thrown_at_it_lets_go_004() -> None:
+    """grapple73 stunhold.py: Ann throws the Dan she holds at Cult, who holds Bob; Cult fails
+    CON×4 (CO-STUN-3) and lets go, so Bob acts freely (revision 20: held by an unconscious
+    foe, refused all but breaking free at full STR)."""
+    for engine, held in ((ENGINE, ""), (OLD, "Cult")):
+        rules = load_rules(P004)
+        f = at(engine, Fight(rules, [
+            (person(rules, "Ann", 14, grapple=80), Side.INVESTIGATORS),
+            (person(rules, "Bob", 12, fist=50), Side.INVESTIGATORS),
+            (person(rules, "Cult", 10, grapple=80), Side.FOES),
+            (person(rules, "Dan", 8, fist=50), Side.FOES)], ScriptedDice([])))
+        push(f, Grapple("Ann", "Dan"), (100, 10))
+        pass_to(f, "Cult")
+        push(f, Grapple("Cult", "Bob"), (100, 10))
+        pass_to(f, "Ann")
+        text = push(f, Throw("Ann", at="Cult"), (100, 10), (6, 3), (4, 2), (100, 10), (6, 2),
+                    (100, 90))
+        assert "Cult is knocked out for the rest of the fight (CO-STUN-3)" in text
+        assert ("Cult lets go of Bob" in text) is (engine == ENGINE)
+        assert f.state.get("Bob").held_by == held
+        replays(f)
+
+
+@pytest.mark.parametrize("engine", [ENGINE, OLD])
+def test_a_holder_stunned_to_no_ap_lets_go_003(engine: int) -> None:
+    """CO-STUN-2 (003): a third stun stack leaves the holder no AP and it falls unconscious;
+    from revision 21 it lets go of the one it holds (revision 20 kept holding)."""
+    rules = load_rules(P003)
+    f = at(engine, Fight(rules, [
+        (person(rules, "Ann", 14, ("stun_gun",), fist=90), Side.INVESTIGATORS),
+        (person(rules, "Bob", 12, fist=50), Side.INVESTIGATORS),
+        (person(rules, "Cult", 10, grapple=80), Side.FOES)], ScriptedDice([])))
+    pass_to(f, "Cult")
+    push(f, Grapple("Cult", "Bob"), (100, 10))
+    pass_to(f, "Ann")
+    patch(f, "Cult", stun=int(rules.num("CO-TURN-3", "action_points")) - 1)
+    text = f.push(Attack("Ann", "Cult"), ScriptedDice([(100, 30)] + [(6, 1)] * 4)).text
+    assert "falls unconscious (CO-STUN-2)" in text
+    assert ("Cult lets go of Bob" in text) is (engine == ENGINE)
+    assert f.state.get("Bob").held_by == ("" if engine == ENGINE else "Cult")
