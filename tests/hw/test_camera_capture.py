@@ -47,6 +47,22 @@ def test_folder_is_read_in_name_order_skipping_a_broken_file(tmp_path: Path) -> 
     assert source.read() is None and "no more pictures" in source.message
 
 
+def test_a_folder_of_numbered_frames_is_read_with_the_numbers_compared_as_numbers(
+        tmp_path: Path) -> None:
+    """dicecam73 RISK 2: frames named as ffmpeg names them (frame1 … frame12, no leading
+    zeros) came out 1, 10, 11, 12, 2, …, so a folder of two throws given to `roll --dice
+    camera` mixed their frames. The tile camera and the dice camera read folders alike."""
+    for number in range(1, 13):
+        cv2.imwrite(str(tmp_path / f"frame{number}.png"), picture(10 * number))
+    cv2.imwrite(str(tmp_path / "Frame13.png"), picture(130))  # a case apart is no order apart
+    source = FileSource(tmp_path)
+    means = []
+    while (frame := source.read()) is not None:
+        means.append(int(frame.mean()))
+    assert means == [10 * number for number in range(1, 14)]
+    assert "no more pictures" in source.message
+
+
 def test_single_picture_loops_when_asked(tmp_path: Path) -> None:
     cv2.imwrite(str(tmp_path / "one.png"), picture(90))
     source = FileSource(tmp_path / "one.png", loop=True)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
+import re
 import struct
 import time
 from collections.abc import Callable, Mapping
@@ -375,8 +376,21 @@ class PicameraSource:
             self._camera = None
 
 
+def name_order(path: Path) -> tuple[tuple[int | str, ...], str]:
+    """The key that sorts pictures in a folder by name as a file manager shows them: runs of
+    digits compared as numbers, so frame2 comes before frame10, and letters without regard
+    to case (the name itself settles a tie: frame01 and frame1). ffmpeg and many cameras
+    number frames without leading zeros (frame%d.png), and in plain text order frame10 to
+    frame19 came between frame1 and frame2: a folder of two throws mixed their frames, and
+    ran out or paired the throws wrongly (dicecam73 RISK 2)."""
+    parts = re.split(r"(\d+)", path.name)  # text, digits, text…: each place keeps its kind
+    return tuple(int(part) if i % 2 else part.casefold() for i, part in enumerate(parts)), \
+        path.name
+
+
 class FileSource:
-    """Frames from a picture, a folder of pictures (in name order) or a video file."""
+    """Frames from a picture, a folder of pictures (in name order, numbers compared as
+    numbers: :func:`name_order`) or a video file."""
 
     def __init__(self, path: Path, *, loop: bool = False) -> None:
         if not path.exists():
@@ -394,7 +408,8 @@ class FileSource:
         self._files: list[Path] = []
         self._next = 0
         if path.is_dir():
-            self._files = sorted(p for p in path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+            self._files = sorted((p for p in path.iterdir()
+                                  if p.suffix.lower() in IMAGE_SUFFIXES), key=name_order)
             if not self._files:
                 raise DeviceError(f"{path}: the folder holds no pictures "
                                   f"({', '.join(IMAGE_SUFFIXES)})")
