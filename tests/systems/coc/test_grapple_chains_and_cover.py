@@ -159,10 +159,12 @@ def chain(engine: int = ENGINE) -> Fight:
 def test_a_blow_back_takes_the_targets_holder_along_003() -> None:
     """003 l.33 「ひと固まりとして考える」: Dan blows Cult back (CO-TACKLE-2); Ann, who holds
     it from its square, goes along, though Cult holds Bob too, so the grapple holds from
-    one square, not across the board."""
+    one square, not across the board. From revision 21 Bob, pulled onto d2 with Cult when
+    Ann grappled it (the Default "CO-GRAP-1 (chain)"), goes along too: the chain is one unit."""
     f = chain()
     text = play(f, Tackle("Dan", "Cult", "blow_back"), 20)
     assert "Cult is blown back to g2 (CO-TACKLE-2, 1 m = 1 square, CO-TURN-2)\n" \
+           "Bob goes with Cult to g2: one unit (CO-GRAP-1)\n" \
            "Ann goes with Cult to g2: one unit (CO-GRAP-1)" in text
     assert f.state.get("Ann").square == f.state.get("Cult").square == "g2"
     assert f.state.get("Cult").held_by == "Ann"

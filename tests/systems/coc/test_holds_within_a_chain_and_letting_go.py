@@ -17,7 +17,16 @@ from __future__ import annotations
 import pytest
 
 from companion.dice import ScriptedDice
-from companion.systems.coc.combat import ENGINE, Attack, Choke, Fight, Grapple, Side, Throw
+from companion.systems.coc.combat import (
+    ENGINE,
+    Attack,
+    Choke,
+    Fight,
+    Grapple,
+    Place,
+    Side,
+    Throw,
+)
 from companion.systems.coc.rules import Profile, load_rules
 from tests.systems.coc.helpers import at, held_roll, pass_to, patch, person, push, replays
 
@@ -127,3 +136,28 @@ def test_a_holder_stunned_to_no_ap_lets_go_003(engine: int) -> None:
     assert "falls unconscious (CO-STUN-2)" in text
     assert ("Cult lets go of Bob" in text) is (engine == ENGINE)
     assert f.state.get("Bob").held_by == ("" if engine == ENGINE else "Cult")
+
+
+# --- grappling a holder on 003's board: the hold moves with it (the Default "CO-GRAP-1 (chain)")
+
+@pytest.mark.parametrize(("engine", "bob"), [(ENGINE, "d2"), (OLD, "d3")])
+def test_a_grapple_of_a_holder_pulls_the_one_it_holds_along_003(engine: int, bob: str) -> None:
+    """003 l.33 「＜組みつき＞対象は探索者のマスに引き寄せられひと固まりとして考える」: Cult (d3)
+    holds Bob; Ann (d2) grapples Cult, who is pulled into d2 with Bob, one unit, as a pin
+    does from revision 19. Revision 20 left Bob on d3, held from a square away."""
+    rules = load_rules(P003)
+    f = at(engine, Fight(rules, [
+        (person(rules, "Ann", 14, grapple=60), Side.INVESTIGATORS),
+        (person(rules, "Bob", 12, fist=50), Side.INVESTIGATORS),
+        (person(rules, "Cult", 10, grapple=60), Side.FOES)], ScriptedDice([])))
+    for name, square in (("Ann", "d2"), ("Cult", "d3"), ("Bob", "d4")):
+        push(f, Place(name, square, "S" if name == "Ann" else "N"))
+    pass_to(f, "Cult")
+    push(f, Grapple("Cult", "Bob"), (100, 20))
+    pass_to(f, "Ann")
+    text = push(f, Grapple("Ann", "Cult"), (100, 20), (100, 90))
+    assert ("Bob goes with Cult to d2: one unit (CO-GRAP-1)" in text) is (engine == ENGINE)
+    state = f.state
+    assert (state.get("Cult").square, state.get("Bob").square) == ("d2", bob)
+    assert state.get("Bob").held_by == "Cult" and state.get("Cult").held_by == "Ann"
+    replays(f)

@@ -53,7 +53,14 @@ class _Grapples(_Firearms):
         攻撃は回避行動を行う事が出来ない。」): a grapple from behind takes no dodge or parry
         without dodge concentration, as a punch from there does; revision 6 and before let it
         be dodged or parried. On 003's board the board says whether it comes from behind (as
-        for an attack, CO-TURN-2); off it the Keeper's ``from_behind`` does."""
+        for an attack, CO-TURN-2); off it the Keeper's ``from_behind`` does.
+
+        From revision :data:`~companion.systems.coc.combat.damage.HOLD_FROM_WITHIN` a grapple
+        of one who holds someone keeps both holds, and on 003's board the one it holds is
+        pulled along into the grappler's square (the Default "CO-GRAP-1 (chain)", 003 l.33
+        「＜組みつき＞対象は探索者のマスに引き寄せられひと固まりとして考える」: the held pair is one
+        unit, as a pin moves it from revision 19); revision 20 left it on the old square,
+        held from a square away."""
         t = self.get(a.target)
         rule = "CO-GRAP-1" if self.on("CO-GRAP-1") else "CO-GRAP-6"
         if c.grappling or c.held_by or t.held_by or t.name == c.name or t.dead:
@@ -137,6 +144,8 @@ class _Grapples(_Firearms):
         if self.board(c, t) and rule == "CO-GRAP-1":
             self.set(self.cs[t.name], square=c.square)
             self.say(f"{t.name} is pulled into {c.square} (CO-GRAP-1)")
+            if self.engine >= HOLD_FROM_WITHIN:  # t: before the pull; the one it holds comes
+                self.pushed_together(t, c, c.square, every=True)  # "CO-GRAP-1 (chain)"
         if rule == "CO-GRAP-1":
             self.say(f"{c.name} holds {t.name}; they are one unit (CO-GRAP-1)"
                      + ("; choke or throw each round (CO-MA-2)" if options else ""))
