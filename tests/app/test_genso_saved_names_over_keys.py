@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -36,3 +37,81 @@ def test_a_sheet_saved_as_a_preset_key_in_the_characters_folder_is_said_to_win(
     assert "not the preset 駆け出し冒険者２" in capsys.readouterr().err
     assert main(["genso", "sheet", "pc1", "--save-as", str(tmp_path / "pc2.toml")]) == 0
     assert "now names" not in capsys.readouterr().err
+
+
+def _sheet_name(ref: str, capsys: pytest.CaptureFixture[str]) -> str:
+    """The name on the sheet ``genso sheet REF`` shows."""
+    assert main(["genso", "sheet", ref, "--json"]) == 0
+    name: str = json.loads(capsys.readouterr().out)["sheet"]["name"]
+    return name
+
+
+def test_a_saved_character_and_a_preset_key_are_found_in_any_case(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """fixg72b RISK 2, reviewg72: a saved character was found through its file name as
+    typed, so `genso sheet kit` of a saved Kit was 'no sheet', as `PC1` was for the preset
+    pc1 and `--monsters ORC` for the orc, while a fight's ACTOR and TARGET took each in any
+    case. Now `genso sheet`, `fight new --party`/`--monsters` and `check --vs` do too."""
+    assert main(["genso", "new", "Kit", *NEW]) == 0
+    capsys.readouterr()
+    assert _sheet_name("kit", capsys) == "Kit"
+    assert _sheet_name("ＫＩＴ", capsys) == "Kit"
+    assert _sheet_name("PC1", capsys) == "駆け出し冒険者１"
+    assert main(["genso", "fight", "new", "--party", "KIT", "Pc2", "--monsters", "ORC:2",
+                 "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)["combatants"]
+    assert [c["name"] for c in shown] == ["Kit", "駆け出し冒険者２", "オーク1", "オーク2"]
+    assert main(["genso", "check", "opposed", "--sheet", "KIT", "--vs", "Orc_Warrior",
+                 "--seed", "1"]) == 0
+    assert "オーク・ウォーリア" in capsys.readouterr().out
+    # One preset is one sheet in any case: not a side against itself.
+    assert main(["genso", "check", "opposed", "--sheet", "pc1", "--vs", "PC1"]) == 2
+    assert "are one sheet" in capsys.readouterr().err
+
+
+def test_saved_characters_apart_only_by_case_are_each_named_and_refused_as_either(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Ben and ben, saved apart (two files), are each found by their own spelling; BEN, which
+    names both only in another case, is refused naming both, in `genso sheet`, `fight new
+    --party` and the calendar's curse (there, not taken as an NPC of the GM's named BEN)."""
+    for name in ("Ben", "ben"):
+        assert main(["genso", "new", name, *NEW]) == 0
+    capsys.readouterr()
+    assert {sheet_path("Ben").name, sheet_path("ben").name} <= {
+        p.name for p in sheet_path("Ben").parent.iterdir()}
+    assert _sheet_name("Ben", capsys) == "Ben"
+    assert _sheet_name("ben", capsys) == "ben"
+    said = (f"'BEN' could be the saved character 'Ben' ({sheet_path('Ben')}) or the saved "
+            f"character 'ben' ({sheet_path('ben')}), apart only by case: give the name as it "
+            "is written")
+    for command in (["sheet", "BEN"], ["fight", "new", "--party", "BEN", "--monsters", "orc"],
+                    ["calendar", "curse", "pc2", "BEN"]):
+        assert main(["genso", *command]) == 2
+        assert said in capsys.readouterr().err
+
+
+def test_a_saved_character_and_a_key_apart_only_by_case(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A character saved as PC1 or Orc keeps the preset pc1 and the monster orc to their own
+    spelling, and is told so; another case of it is refused as either."""
+    assert main(["genso", "new", "PC1", *NEW]) == 0
+    assert ("note: 'PC1' names this saved character, and the preset 駆け出し冒険者１ (pc1) "
+            "keeps its own spelling") in capsys.readouterr().err
+    assert _sheet_name("PC1", capsys) == "PC1"
+    assert _sheet_name("pc1", capsys) == "駆け出し冒険者１"
+    assert main(["genso", "sheet", "Pc1"]) == 2
+    assert (f"'Pc1' could be the saved character 'PC1' ({sheet_path('PC1')}) or the preset "
+            "'pc1'") in capsys.readouterr().err
+    assert main(["genso", "new", "Orc_warrior", *NEW]) == 0
+    assert "the monster オーク・ウォーリア/Orc Warrior (orc_warrior) keeps its own spelling" in \
+        capsys.readouterr().err
+    assert main(["genso", "check", "opposed", "--sheet", "pc2", "--vs", "orc_warrior",
+                 "--seed", "1"]) == 0
+    assert "オーク・ウォーリア" in capsys.readouterr().out
+    assert main(["genso", "check", "opposed", "--sheet", "pc2", "--vs", "Orc_warrior",
+                 "--seed", "1"]) == 0
+    assert "オーク・ウォーリア" not in capsys.readouterr().out
+    assert main(["genso", "check", "opposed", "--sheet", "pc2", "--vs", "ORC_WARRIOR"]) == 2
+    assert ("'ORC_WARRIOR' could be the sheet of Orc_warrior or the monster "
+            "オーク・ウォーリア/Orc Warrior (orc_warrior), apart only by case") in \
+        capsys.readouterr().err

@@ -313,9 +313,13 @@ class GensoRules:
                         + near(key, self.spells, "`companion genso list spells` lists them"))
 
     def monster(self, key: str) -> Monster:
-        """A monster block by key or name; the Orc Warrior follows the GM-MON-7 Default."""
+        """A monster block by key or name, the key and English in any case (``ORC``,
+        ``orc warrior``: a fight's ACTOR and TARGET take them so, and an item's or spell's
+        English is, fixg72b); the Orc Warrior follows the GM-MON-7 Default."""
+        lower = key.lower()
         found = self.monsters.get(key) or next(
-            (m for m in self.monsters.values() if key in (m.ja, m.en)), None
+            (m for m in self.monsters.values()
+             if key == m.ja or lower in (m.key.lower(), m.en.lower())), None
         )
         if found is None:
             raise DataError(f"no monster {key!r} (GM-MON-7: {', '.join(self.monsters)})")

@@ -25,7 +25,7 @@ import argparse
 from dataclasses import replace
 from typing import Any
 
-from companion.app.commands.genso.files import resolve_sheet
+from companion.app.commands.genso.files import AmbiguousSheet, resolve_sheet
 from companion.app.commands.roll import emit
 from companion.app.modes.genso_fight_files import (
     calendar_path,
@@ -76,6 +76,8 @@ def person(rules: GensoRules, text: str) -> tuple[str, bool]:
     not, whatever it matches (reviewcg70b DEFECT 1)."""
     try:
         character, path = resolve_sheet(rules, text.strip())
+    except AmbiguousSheet:
+        raise  # Kit and kit saved, KIT typed: one of them, not a third person (fixg72b)
     except DataError:
         return text, False
     return character.name, fresh_copy(rules, character, path is None)

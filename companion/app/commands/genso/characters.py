@@ -56,6 +56,7 @@ from companion.systems.genso.character.shop import (
 )
 from companion.systems.genso.lore import load_lore
 from companion.systems.genso.money import Purse, coins_text
+from companion.systems.genso.names import fold_name
 from companion.systems.genso.rules import ABILITIES, GensoRules, Slot
 from companion.systems.genso.sheet import character_from_mapping, sheet_mapping
 from companion.systems.genso.travel import journey
@@ -188,16 +189,27 @@ def _note_shadowed(rules: GensoRules, target: Path) -> None:
     name = target.stem
     if target.resolve() != sheet_path(name).resolve():
         return
-    shadowed = []
-    if name in rules.presets:
-        shadowed.append(f"the preset {rules.presets[name].get('name', name)}")
+    shadowed: list[str] = []
+    apart: list[str] = []  # a key as written; a key in another case only (fixg72b)
+    for key, raw in rules.presets.items():
+        if key == name:
+            shadowed.append(f"the preset {raw.get('name', key)}")
+        elif fold_name(key).casefold() == fold_name(name).casefold():
+            apart.append(f"the preset {raw.get('name', key)} ({key})")
     with contextlib.suppress(DataError):
         monster = rules.monster(name)
-        shadowed.append(f"the monster {monster.name}")
+        if name in (monster.key, monster.ja, monster.en):
+            shadowed.append(f"the monster {monster.name}")
+        else:
+            apart.append(f"the monster {monster.name} ({monster.key})")
     if shadowed:
         note(f"note: {name!r} now names this saved character everywhere, not "
              f"{' or '.join(shadowed)} (`genso sheet`, `fight new --party`, `check --vs`); "
              f"remove {target} to name {' or '.join(shadowed)} again")
+    elif apart:
+        note(f"note: {name!r} names this saved character, and {' or '.join(apart)} keeps "
+             "its own spelling; any other case of it (`genso sheet`, `fight new --party`, "
+             "`check --vs`) is refused as either")
 
 
 def cmd_sheet(args: argparse.Namespace, rules: GensoRules) -> int:

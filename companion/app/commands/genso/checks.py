@@ -6,6 +6,7 @@ tables.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import unicodedata
 from pathlib import Path
@@ -13,7 +14,12 @@ from typing import Any
 
 from companion.app.command_name import companion_command
 from companion.app.commands.genso.calendar import refuse_cursed
-from companion.app.commands.genso.files import OVERRIDES_NAME, SET_EXAMPLE, resolve_sheet
+from companion.app.commands.genso.files import (
+    OVERRIDES_NAME,
+    SET_EXAMPLE,
+    as_typed,
+    resolve_sheet,
+)
 from companion.app.commands.genso.layout import fit
 from companion.app.commands.roll import emit, pad, run_with_source
 from companion.app.options import OnlyWith, refuse_stray_options
@@ -31,6 +37,7 @@ from companion.systems.genso.character.core import (
     death_below,
 )
 from companion.systems.genso.money import coins_text
+from companion.systems.genso.names import fold_name
 from companion.systems.genso.rules import TRAPS, GensoRules, Grip, Monster
 
 #: PG 2-2-2-2: the difficulty word the seed gives each trap (GM-CHECK-3), by its key.
@@ -234,20 +241,31 @@ def _other_side(rules: GensoRules, ref: str) -> Character | Monster:
     """A side of an opposed check (``--sheet`` or ``--vs``): a sheet, saved character or
     preset, else a monster by key or name, as ``fight new --monsters`` takes it (GM-CHECK-5
     names no limit to PCs and NPCs, so a monster's block is a side too)."""
+    if not as_typed(rules, ref) and any(ref in (m.key, m.ja, m.en)
+                                        for m in rules.monsters.values()):
+        return rules.monster(ref)  # a monster's key as written, before a sheet in any case
     try:
-        return resolve_sheet(rules, ref)[0]
+        found = resolve_sheet(rules, ref)[0]
     except DataError as exc:
         try:
             return rules.monster(ref)
         except DataError:
             raise DataError(f"{exc}, or a monster ({', '.join(rules.monsters)})") from None
+    if not as_typed(rules, ref):
+        with contextlib.suppress(DataError):  # a saved Orc and the monster orc, as ORC
+            monster = rules.monster(ref)
+            raise IllegalAction(f"{ref!r} could be the sheet of {found.name} or the monster "
+                                f"{monster.name} ({monster.key}), apart only by case: give the "
+                                "name as it is written")
+    return found
 
 
 def _one_sheet(a_ref: str, a_where: Path | None, b_ref: str, b_where: Path | None) -> bool:
     """Whether two sheet references are one sheet: one file (by any path to it), or one
-    preset (a preset has no file)."""
+    preset (a preset has no file; its key in any case, as :func:`resolve_sheet` takes it:
+    ``pc1`` and ``PC1``)."""
     if a_where is None or b_where is None:
-        return a_where is b_where and a_ref == b_ref
+        return a_where is b_where and fold_name(a_ref).casefold() == fold_name(b_ref).casefold()
     return a_where.resolve() == b_where.resolve()
 
 

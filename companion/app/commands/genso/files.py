@@ -26,6 +26,7 @@ from companion.errors import DataError
 from companion.files import file_there
 from companion.systems.genso.character.core import Character
 from companion.systems.genso.combat import Entrant, Side
+from companion.systems.genso.names import fold_name
 from companion.systems.genso.rules import GensoRules, load_rules
 from companion.systems.genso.sheet import character_from_mapping, preset
 
@@ -53,8 +54,21 @@ def sheet_out(option: str, value: str) -> Path:
     return path
 
 
+class AmbiguousSheet(DataError):
+    """A name :func:`resolve_sheet` finds two sheets by, each in another case: refused
+    wherever a sheet is looked for, also where a name of no sheet is taken as typed (the
+    calendar's NPC of the GM's)."""
+
+
 def resolve_sheet(rules: GensoRules, ref: str) -> tuple[Character, Path | None]:
-    """A sheet by file path, by saved character name, or a preset key (not saved back)."""
+    """A sheet by file path, by saved character name, or a preset key (not saved back).
+
+    A saved character's name and a preset key are matched as typed first (a saved ``pc1``
+    before the preset, reviewz70), then in any case and width (``KIT`` is the saved
+    ``Kit``, ``PC1`` the preset ``pc1``), as a fight's ACTOR and TARGET and a monster key
+    are (fixg72b, reviewg72 RISK 2: ``Kit`` was 'no sheet' as ``kit``). Two that answer to
+    it only so (``Ben`` and ``ben`` saved, ``BEN`` typed) are refused, naming each: each is
+    still named by its own spelling."""
     path = Path(ref)
     if path.suffix == SHEET_SUFFIX and file_there(path):
         return read_sheet(rules, path, None), path
@@ -63,8 +77,46 @@ def resolve_sheet(rules: GensoRules, ref: str) -> tuple[Character, Path | None]:
         return read_sheet(rules, saved, ref), saved
     if ref in rules.presets:
         return preset(rules, ref), None
+    folded = _folded(saved.stem)
+    found: list[Path | str] = [*_saved_in_any_case(saved)]
+    found += [key for key in rules.presets if _folded(key) == folded]
+    if len(found) > 1:
+        said = " or ".join(f"the saved character {f.stem!r} ({f})" if isinstance(f, Path)
+                           else f"the preset {f!r}" for f in found)
+        raise AmbiguousSheet(f"{ref!r} could be {said}, apart only by case: give the name "
+                             "as it is written")
+    if found and isinstance(found[0], Path):
+        return read_sheet(rules, found[0], found[0].stem), found[0]
+    if found:
+        return preset(rules, str(found[0])), None
     raise DataError(f"no sheet {ref!r}: give a .toml file, a saved character "
                     f"({characters_dir()}) or a preset ({', '.join(rules.presets)})")
+
+
+def as_typed(rules: GensoRules, ref: str) -> bool:
+    """Whether :func:`resolve_sheet` finds ``ref`` as written (a sheet file, a saved
+    character, a preset key), not only in another case: a monster key as written comes
+    before a sheet found so (``check --vs orc`` beside a saved ``Orc``)."""
+    path = Path(ref)
+    return (path.suffix == SHEET_SUFFIX and file_there(path)) or file_there(sheet_path(ref)) \
+        or ref in rules.presets
+
+
+def _folded(name: str) -> str:
+    """A saved character's or preset's name as it is matched in any case and width."""
+    return fold_name(name).casefold()
+
+
+def _saved_in_any_case(saved: Path) -> list[Path]:
+    """The sheets in the characters folder whose name is ``saved``'s in another case or
+    width (Kit.toml for kit.toml), in name order; none when the folder cannot be read."""
+    folded = _folded(saved.stem)
+    try:
+        there = sorted(saved.parent.iterdir())
+    except OSError:
+        return []
+    return [p for p in there if p.suffix == SHEET_SUFFIX and _folded(p.stem) == folded
+            and p.is_file()]
 
 
 def read_sheet(rules: GensoRules, path: Path, name: str | None) -> Character:
