@@ -27,6 +27,7 @@ from companion.systems.genso.combat import (
     Status,
     UseStone,
 )
+from companion.systems.genso.combat.harm import full_already
 from companion.systems.genso.combat.journal import NOTHING_SPENT_SINCE
 from companion.systems.genso.rules import CreatureKind
 
@@ -60,8 +61,16 @@ class _TargetMenus(_FightView):
                     or (c.status is Status.DEAD and c.rises_as)]
         return [c for c in state.order if c.status not in (Status.VANISHED, Status.FLED)]
 
-    def _pick(self, prompt: str, targets: Sequence[Combatant], *extra: Option) -> ChoiceAsk:
-        options = [Option(f"t:{c.name}", target_label(self.rules, self.fight, c))
+    def _pick(self, prompt: str, targets: Sequence[Combatant], *extra: Option,
+              heals: bool = False) -> ChoiceAsk:
+        """A menu of ``targets``; of a heal's (``heals``: Healing, GM-MAGIC-2, or a Healing
+        Stone, GM-ITEM-2), one at full HP marked ``HP 12/12 満タン full`` at its label's end,
+        which a button cut in its middle keeps: the heal would heal nothing (GM-MAGIC-2
+        ``cap_at_max_hp``), and the player saw it only after the MP or the stone was spent
+        (fixg72b NIT 3). It is still offered, as the engine takes it."""
+        options = [Option(f"t:{c.name}", target_label(self.rules, self.fight, c)
+                          + (f" HP {c.hp}/{c.max_hp} {FULL}"
+                             if heals and full_already(self.rules, c) else ""))
                    for c in targets]
         return ChoiceAsk(prompt, (*options, *extra, BACK))
 
@@ -306,7 +315,8 @@ class _TargetMenus(_FightView):
                      if w.key != "fist"]
         if effect == "dispel":
             extra = self._spelled_weapons(self._targets(actor, ONE_TARGET[effect]))
-        return self._pick("On whom? 対象は？", self._targets(actor, ONE_TARGET[effect]), *extra)
+        return self._pick("On whom? 対象は？", self._targets(actor, ONE_TARGET[effect]), *extra,
+                          heals=effect == "heal")
 
     def _spelled_weapons(self, beings: Sequence[Combatant]) -> list[Option]:
         """GM-MAGIC-4, GM-MAGIC-3: a Dispel on a being leaves the Exorcism 「武器に付与」 on its
@@ -339,7 +349,7 @@ class _TargetMenus(_FightView):
             kind = kinds[0]
         if not rest:
             return self._pick(f"{STONES.get(kind, kind)} on whom? 対象は？",
-                              self.stone_targets(actor, kind))
+                              self.stone_targets(actor, kind), heals=kind == "healing_stone")
         return UseStone(actor.name, kind, _value(rest[0], "t"))
 
     def stone_targets(self, actor: Combatant, kind: str) -> list[Combatant]:
@@ -367,6 +377,9 @@ DONE = "done"
 #: The area menu's toggles' key: ``in:NAME`` puts NAME in or out (``t:NAME`` straight after
 #: Fire is the single target of journals from before the menu).
 IN = "in"
+
+#: A heal's target at full HP, at its label's end (:meth:`_TargetMenus._pick`).
+FULL = "満タン full"
 
 _value = option_value
 _index = option_index
