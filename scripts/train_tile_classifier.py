@@ -641,7 +641,9 @@ def main(argv: list[str] | None = None) -> int:
         "outputs": {"logits": "logits", "embedding": "embedding"},
         "reader": {"stable_frames": 3, "min_confidence": 0.6,
                    "picture_confidence": PICTURE_CONFIDENCE, "top_k": 5},
-        "enrolment": {"weight": 0.5, "temperature": 0.05, "alike": 0.5},
+        # "same": the cosine from which a crop is read as its enrolled picture's kind (why:
+        # models/tile_classifier.json's enrolment.same_why; camera73 DEFECT 1).
+        "enrolment": {"weight": 0.5, "temperature": 0.05, "alike": 0.5, "same": 0.85},
         "training": {
             "script": "scripts/train_tile_classifier.py",
             "seed": args.seed,

@@ -46,6 +46,8 @@ def _classes(change: Callable[[list[str]], list[str]]) -> Edit:
     (_set("reader", "stable_frames", 10**12), "'reader.stable_frames' must be a whole "
                                               "number from 1 to 100, found 1000000000000"),
     (_set("enrolment", "temperature", 0), "'enrolment.temperature' must be a number above 0"),
+    (_set("enrolment", "same", 0.4), "'enrolment.same' must be a cosine above "
+                                     "'enrolment.alike' (0.5) and at most 1, found 0.4"),
     (_classes(lambda c: [c[0]] * len(c)), "'classes' names 1m more than once"),
     (_classes(lambda c: c[:5]), "'classes' has 5 labels, but the model tile_classifier.onnx "
                                 "gives 36 answers"),

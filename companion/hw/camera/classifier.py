@@ -70,6 +70,7 @@ class ModelInfo:
     enrol_weight: float
     enrol_temperature: float
     enrol_alike: float  # an enrolled picture less alike than this cosine: the model's reading
+    enrol_same: float  # a crop this alike (cosine) to an enrolled picture is of its kind
     measured: dict[str, Any]
     turns: tuple[int, ...] = (0,)  # quarter turns each crop is read at; probabilities averaged
     portrait: bool = False  # a landscape crop (a tile lying sideways) is turned upright first
@@ -94,6 +95,7 @@ class ModelInfo:
                 enrol_weight=float(_at(data, "enrolment.weight")),
                 enrol_temperature=float(_at(data, "enrolment.temperature")),
                 enrol_alike=float(_at(data, "enrolment.alike")),
+                enrol_same=float(_at(data, "enrolment.same")),
                 measured=dict(data.get("measured", {})),
                 turns=tuple(int(t) % 4 for t in inp.get("turns", [0])),
                 portrait=bool(inp.get("portrait", False)),
@@ -171,6 +173,8 @@ def _check_numbers(path: Path, info: ModelInfo, channels: object) -> None:
          finite((info.enrol_temperature,)) and info.enrol_temperature > 0, "a number above 0"),
         ("enrolment.alike", info.enrol_alike, -1 <= info.enrol_alike <= 1,
          "a number from -1 to 1 (a cosine)"),
+        ("enrolment.same", info.enrol_same, info.enrol_alike < info.enrol_same <= 1,
+         f"a cosine above 'enrolment.alike' ({info.enrol_alike}) and at most 1"),
     ]
     for key, value, good, should in checks:
         if not good:
@@ -213,8 +217,7 @@ class Enrolment:
         self.labels.append(label)
 
     def blend(self, probs: np.ndarray, embeddings: np.ndarray, info: ModelInfo) -> np.ndarray:
-        """The model's ``probs`` blended with the enrolled pictures' vote, ``enrol_weight``
-        of it.
+        """The model's ``probs`` blended with the enrolled pictures' vote.
 
         Each enrolled kind votes by its nearest picture's cosine to the crop, and beside them
         "like none of them" by ``enrol_alike`` (the cosine of two tiles of one kind is about
@@ -222,6 +225,14 @@ class Enrolment:
         reading. So a crop like an enrolled picture leans to its kind, and a kind the player
         did not enrol (they stopped after a few) is read as the model reads it, not pulled to
         the nearest kind enrolled.
+
+        How much the vote counts depends on how alike the crop is to its nearest enrolled
+        picture. At ``enrol_same`` or more (the metadata says why that cosine: pictures of
+        one kind are that alike, pictures of two kinds are not) the crop is a picture of
+        that kind, and the vote alone decides. Otherwise the vote counts ``enrol_weight``,
+        and the model keeps the rest. With ``enrol_weight`` alone (camera73 DEFECT 1), a kind
+        the model reads as another stayed at about 0.5, below the reader's threshold. That
+        is the very kind a player enrols, and it read "uncertain" on every draw.
         """
         similarity = embeddings @ self.embeddings.T  # cosine: both sides are unit length
         best = np.full((len(embeddings), len(info.classes) + 1), -np.inf, np.float32)
@@ -235,7 +246,9 @@ class Enrolment:
         weights = np.exp(logits)
         weights /= weights.sum(axis=1, keepdims=True)
         vote = weights[:, :-1] + weights[:, -1:] * probs
-        out: np.ndarray = (1 - info.enrol_weight) * probs + info.enrol_weight * vote
+        nearest = best[:, :-1].max(axis=1, keepdims=True)
+        weight = np.where(nearest >= info.enrol_same, 1.0, info.enrol_weight)
+        out: np.ndarray = ((1 - weight) * probs + weight * vote).astype(probs.dtype)
         return out
 
     def save(self, path: Path) -> None:
