@@ -23,12 +23,23 @@ from companion.systems.coc.combat import (
     Choke,
     Fight,
     Grapple,
+    LetGo,
     Place,
     Side,
     Throw,
 )
 from companion.systems.coc.rules import Profile, load_rules
-from tests.systems.coc.helpers import at, held_roll, pass_to, patch, person, push, replays
+from tests.systems.coc.helpers import (
+    at,
+    duel,
+    held_roll,
+    pass_to,
+    patch,
+    person,
+    push,
+    refused,
+    replays,
+)
 
 P003, P004 = Profile.P003, Profile.P004
 #: The revision before revision 21.
@@ -161,3 +172,56 @@ def test_a_grapple_of_a_holder_pulls_the_one_it_holds_along_003(engine: int, bob
     assert (state.get("Cult").square, state.get("Bob").square) == ("d2", bob)
     assert state.get("Bob").held_by == "Cult" and state.get("Cult").held_by == "Ann"
     replays(f)
+
+
+# --- letting go 手を放す (grapple73 finding 3, the Default "CO-GRAP-1 (let go)") ----------------
+
+def test_a_holder_lets_go_and_fires_its_rifle_in_the_same_turn_004() -> None:
+    """grapple73 ko4.py: Ann restrains Cult; once it fell unconscious she could neither let go
+    nor use her rifle (CO-GRAP-6: one-handed weapons only) for the rest of the fight. Letting
+    go is free: her turn's action is still hers, and the rifle fires."""
+    rules = load_rules(P004)
+    f = Fight(rules, [
+        (person(rules, "Ann", 14, ("fist", "rifle"), grapple=80, rifle=60), Side.INVESTIGATORS),
+        (person(rules, "Cult", 10, fist=50), Side.FOES),
+        (person(rules, "Dan", 8, fist=50), Side.FOES)], ScriptedDice([]))
+    push(f, Grapple("Ann", "Cult"), (100, 10))
+    pass_to(f, "Ann")
+    refused(f, Attack("Ann", "Dan", weapon=1), r"only a one-handed weapon")
+    text = push(f, LetGo("Ann"))
+    assert text == ("Ann lets go of Cult 手を放す: a free action, its turn's action still to "
+                    "take (CO-GRAP-6, the Default 'let go')")
+    assert f.state.current.name == "Ann" and f.state.get("Cult").held_by == ""
+    assert f.state.get("Ann").grappling == ""
+    assert "Dan takes 6: HP 7/13" in push(f, Attack("Ann", "Dan", weapon=1), (100, 90), (6, 1),
+                                          (6, 1))
+    replays(f)
+
+
+def test_letting_go_costs_no_ap_and_steps_the_freed_one_aside_003() -> None:
+    rules = load_rules(P003)
+    f = Fight(rules, [(person(rules, "Ann", 14, grapple=80), Side.INVESTIGATORS),
+                      (person(rules, "Cult", 10, fist=50), Side.FOES)], ScriptedDice([]))
+    push(f, Place("Ann", "d2", "S"))
+    push(f, Place("Cult", "d3", "N"))
+    push(f, Grapple("Ann", "Cult"), (100, 10), (100, 90))  # Cult's STR at its turn's start
+    pass_to(f, "Ann")
+    ap = f.state.get("Ann").ap
+    text = push(f, LetGo("Ann"))
+    assert text.startswith("Ann lets go of Cult 手を放す: a free action, no AP (CO-GRAP-1, "
+                           "the Default 'let go')\nCult steps free to ")
+    assert f.state.get("Ann").ap == ap and f.state.current.name == "Ann"
+    assert f.state.get("Cult").square != "d2"
+    replays(f)
+
+
+def test_who_may_not_let_go() -> None:
+    """Nobody held, a 004 restrained one (it acts only to break free, CO-GRAP-6), and a
+    fight played on by revision 20, which knew no letting go."""
+    refused(duel(P004, {}), LetGo("Ann"), r"^Ann holds nobody to let go of \(CO-GRAP-1\)$")
+    f = chain(P004)
+    pass_to(f, "Cult")
+    refused(f, LetGo("Cult"), r"^Cult is restrained: only breaking free \(CO-GRAP-6\)$")
+    refused(chain(P004, OLD), LetGo("Ann"),
+            r"^no letting go by engine revision 20: the hold ends by the held one's STR, a "
+            r"throw or death \(CO-GRAP-1\)$")

@@ -1,8 +1,8 @@
 """The mode's top layer, :class:`CocFightMode`: the action menu of whoever's turn it is
 (each action offered only if the engine, tried up to its first die, takes it) and the path
 of choices into every other menu, with the small actions' own steps: Spot Hidden, jumping
-over, turning, picking a weapon up, reloading, clearing a jam, choke, breaking free, delay,
-sheathing, ending the turn (which asks first).
+over, turning, picking a weapon up, reloading, clearing a jam, choke, breaking free, letting
+go (the Default "CO-GRAP-1 (let go)"), delay, sheathing, ending the turn (which asks first).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from companion.systems.coc.combat import (
     Face,
     Grapple,
     Jump,
+    LetGo,
     PickUp,
     Reload,
     Sheathe,
@@ -125,7 +126,7 @@ class CocFightMode(_KeeperMenu):
                         (weapons[0] if weapons else 0))
         simple: dict[str, Callable[[str], Action]] = {
             "choke": Choke, "break": BreakFree, "delay": Delay,
-            "sheathe": Sheathe}
+            "sheathe": Sheathe, "let_go": LetGo}
         if kind in simple and not rest:
             return simple[kind](actor.name)
         raise IllegalAction(f"there is no choice {'/'.join(path)!r} now")
@@ -159,6 +160,8 @@ class CocFightMode(_KeeperMenu):
                 options.append(Option(key, label))
         if self.legal(BreakFree(name)):
             options.append(Option("break", "Break free 振りほどく"))
+        if self.legal(LetGo(name)):  # the Default "CO-GRAP-1 (let go)", revision 21 on
+            options.append(Option("let_go", "Let go 手を放す"))
         weapons = range(len(actor.sheet.weapons))
         if any(self.legal(Reload(name, i)) for i in weapons):
             options.append(Option("reload", "Reload 装填", Button.RANGED))

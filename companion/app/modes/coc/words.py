@@ -135,6 +135,7 @@ def describe(action: Action, state: FightState | None = None) -> str:
     target = data.get("target") or data.get("at") or ""
     words = {"attack": "攻撃 attacks", "grapple": "組み付き grapples", "choke": "絞め chokes",
              "throw": "投げ throws", "break_free": "振りほどく breaks free",
+             "let_go": "手を放す lets go",
              "reload": "装填 reloads", "clear_jam": "弾詰まり解除 clears a jam",
              "treat": "治療 treats", "move": "移動 moves", "end_turn": "手番終了 ends the turn",
              "delay": "DEX/2 へ delays", "concentrate": "回避専念 concentrates on dodging",

@@ -53,6 +53,7 @@ from companion.systems.coc.combat.actions import (
     Fall,
     Grapple,
     Jump,
+    LetGo,
     Move,
     PickUp,
     Place,
@@ -82,7 +83,7 @@ __all__ = [
     "Action", "Attack",
     "BreakFree", "Burn", "Cast", "Choke", "ClearJam", "Combatant", "Concentrate", "Condition",
     "Defence", "Delay", "EndFight", "EndTurn", "Entry", "Face", "Fall", "Fight", "FightState",
-    "Grapple", "Jump", "Move", "PickUp", "Place", "Reload", "SanLoss", "Sheathe", "Side", "Spot",
-    "Tackle", "Throw", "Timed", "Treat", "action_from_json", "action_to_json", "file_format",
-    "format1_rules",
+    "Grapple", "Jump", "LetGo", "Move", "PickUp", "Place", "Reload", "SanLoss", "Sheathe",
+    "Side", "Spot", "Tackle", "Throw", "Timed", "Treat", "action_from_json", "action_to_json",
+    "file_format", "format1_rules",
 ]

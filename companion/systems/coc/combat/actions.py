@@ -5,8 +5,9 @@ out-of-turn :data:`KEEPER_ACTIONS`, and their JSON (:func:`action_to_json`,
 
 Each class's docstring names its rules: CO-AIM-1, CO-BASE-5/8/10/11/12/13, CO-BODY-2/3/4/5/6,
 CO-BURN-1, CO-CALL-1, CO-CORE-3, CO-DISARM-1, CO-DODGE-1/4/5/6/7/8, CO-FIRE-1/4/5/7,
-CO-GRAP-1/2/6/7/8, CO-IAI-1/2/3/4, CO-MA-2/3/4/5, CO-MELEE-2/4, CO-PARRY-2, CO-RANGE-2/3,
-CO-SKILL-2/3/5/6, CO-SPELL-1/2, CO-SURP-1/3, CO-TACKLE-1/2/3, CO-THROW-2, CO-TURN-1/2/3/5.
+CO-GRAP-1/2/6/7/8 (and the Default "CO-GRAP-1 (let go)"), CO-IAI-1/2/3/4, CO-MA-2/3/4/5,
+CO-MELEE-2/4, CO-PARRY-2, CO-RANGE-2/3, CO-SKILL-2/3/5/6, CO-SPELL-1/2, CO-SURP-1/3,
+CO-TACKLE-1/2/3, CO-THROW-2, CO-TURN-1/2/3/5.
 """
 
 from __future__ import annotations
@@ -139,6 +140,16 @@ class BreakFree:
     """CO-GRAP-2 (003) / CO-GRAP-6 (004): opposed STR, the held side active (CO-CORE-3)."""
 
     kind: ClassVar[str] = "break_free"
+    actor: str
+
+
+@dataclass(frozen=True)
+class LetGo:
+    """The holder lets go of the one it holds 手を放す (the Default "CO-GRAP-1 (let go)",
+    CO-GRAP-1 in 003, CO-GRAP-6 in 004; engine revision 21 on): a free action on its own
+    turn, no AP and not its action, no roll."""
+
+    kind: ClassVar[str] = "let_go"
     actor: str
 
 
@@ -331,13 +342,13 @@ class SanLoss:
     amount: int
 
 
-Action = (Attack | Grapple | Choke | Throw | BreakFree | Reload | ClearJam | Treat | Move
+Action = (Attack | Grapple | Choke | Throw | BreakFree | LetGo | Reload | ClearJam | Treat | Move
           | EndTurn | Delay | Concentrate | Sheathe | PickUp | Spot | Cast | Tackle | Burn | Fall
           | SanLoss | Place | Face | Jump | EndFight)
 ACTIONS: dict[str, type[Any]] = {a.kind: a for a in (
-    Attack, Grapple, Choke, Throw, BreakFree, Reload, ClearJam, Treat, Move, EndTurn, Delay,
-    Concentrate, Sheathe, PickUp, Spot, Cast, Tackle, Burn, Fall, SanLoss, Place, Face, Jump,
-    EndFight)}
+    Attack, Grapple, Choke, Throw, BreakFree, LetGo, Reload, ClearJam, Treat, Move, EndTurn,
+    Delay, Concentrate, Sheathe, PickUp, Spot, Cast, Tackle, Burn, Fall, SanLoss, Place, Face,
+    Jump, EndFight)}
 KEEPER_ACTIONS = (Burn, Fall, SanLoss, Place)  # the Keeper's, at any moment; no turn is used
 
 

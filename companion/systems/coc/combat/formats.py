@@ -153,6 +153,8 @@ FORMAT = 2
 # CO-STUN-3, the Default "CO-GRAP-1 (out)"). Revision 20 put the choke into the third fighter's
 # HP and kept a stunned-out holder holding. A grapple of a holder on 003's board pulls the one
 # it holds along, one unit (the Default "CO-GRAP-1 (chain)"); revision 20 left it behind.
+# A holder may let go 手を放す, a free action (LetGo, the Default "CO-GRAP-1 (let go)"); revision
+# 20 had no such action, and refuses it.
 ENGINE = 21
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),

@@ -13,7 +13,15 @@ from dataclasses import replace
 from companion.errors import IllegalAction
 from companion.systems.coc import board
 from companion.systems.coc.checks import Grade, Rank, check, combination, resist
-from companion.systems.coc.combat.actions import Attack, BreakFree, Choke, Defence, Grapple, Throw
+from companion.systems.coc.combat.actions import (
+    Attack,
+    BreakFree,
+    Choke,
+    Defence,
+    Grapple,
+    LetGo,
+    Throw,
+)
 from companion.systems.coc.combat.damage import HOLD_FROM_WITHIN
 from companion.systems.coc.combat.fighters import Combatant, Condition, Timed
 from companion.systems.coc.combat.firearms import _Firearms
@@ -461,6 +469,31 @@ class _Grapples(_Firearms):
             raise IllegalAction("one try a round (CO-GRAP-6)")
         self.set(self.cs[c.name], attacks=1 if not self.p003 else c.attacks)
         self.opposed_str(self.cs[c.name], rule)
+
+    def let_go(self, c: Combatant, a: LetGo) -> None:
+        """The Default "CO-GRAP-1 (let go)" (grapple73 finding 3; CO-GRAP-1 in 003, CO-GRAP-6
+        in 004), from revision :data:`~companion.systems.coc.combat.damage.HOLD_FROM_WITHIN`:
+        the holder lets go of the one it holds 手を放す, a free action on its own turn (no AP
+        in 003, not its one action in 004, no roll), and acts on. The seeds end a hold only
+        by the held one's STR (003 l.34 「STRにて対抗ロールが発生しこれに負けると＜組みつき＞は
+        解除される」), a throw or death, and say nothing of the grappler letting go; without
+        it one holding an unconscious foe was bound to it, 1 AP a round (CO-GRAP-3) and no
+        two-handed weapon (CO-GRAP-6), to the fight's end. On 003's board the freed one steps
+        aside (:meth:`step_aside`). A held one restrained in 004 still acts only to break free
+        (CO-GRAP-6), so it lets go of nobody."""
+        if self.engine < HOLD_FROM_WITHIN:
+            raise IllegalAction(f"no letting go by engine revision {self.engine}: the hold ends "
+                                "by the held one's STR, a throw or death (CO-GRAP-1)")
+        if not c.grappling:
+            raise IllegalAction(f"{c.name} holds nobody to let go of (CO-GRAP-1)")
+        held = self.cs[c.grappling]
+        self.set(held, held_by="")
+        self.set(self.cs[c.name], grappling="", grapple_options=False)
+        rule = "CO-GRAP-1" if self.on("CO-GRAP-1") else "CO-GRAP-6"
+        self.say(f"{c.name} lets go of {held.name} 手を放す: a free action, "
+                 + ("no AP" if self.p003 else "its turn's action still to take")
+                 + f" ({rule}, the Default 'let go')")
+        self.step_aside(self.cs[held.name], self.cs[c.name])
 
     def rolls_each_turn(self) -> bool:
         """CO-GRAP-2 (003 l.34 「敵のラウンド時にSTRにて対抗ロールが発生し」): does the held

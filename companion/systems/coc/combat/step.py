@@ -23,6 +23,7 @@ from companion.systems.coc.combat.actions import (
     Face,
     Grapple,
     Jump,
+    LetGo,
     Move,
     PickUp,
     Reload,
@@ -101,6 +102,10 @@ class _Step(_Turns):
             self.settle()
             return
         self.opened = True
+        if isinstance(action, LetGo):  # a free action: the turn goes on (CO-GRAP-1 (let go))
+            self.let_go(actor, action)
+            self.hand_over()
+            return
         if isinstance(action, EndTurn):
             self.say(f"{actor.name} ends the turn")
             self.hand_over()
