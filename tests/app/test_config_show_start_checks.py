@@ -5,6 +5,8 @@ from, marks its line and exits 1; ``play`` says them all at once too, not one pe
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from companion.app.cli import main
@@ -72,3 +74,91 @@ def test_play_says_every_setting_it_stops_on_at_once(
         f"buttons.long_press_seconds ({path}) (3.5 s): the System menu needs the longer "
         "hold (mend them, then check with ")
     assert err.rstrip().endswith("config --show)")
+
+
+# setup73 DEFECT 1: what play stops on at its start beyond the pins and a missing file.
+# Each case: config.toml's text, the settings marked, and the problem config --show says.
+STOPS_TOO = [
+    ('[display]\nkind = "screen"\nfont = "font.ttf"\n', ["display.font"],
+     "display.font ({path}): {folder}/font.ttf: not a font the screen can draw with ("),
+    ('[game]\nprofile = "mine.toml"\n', ["game.profile"],
+     "game.profile ({path}): {folder}/mine.toml: field combat.thw is unknown here (did you "
+     "mean combat.thaw?); a new game, rules and simulate stop on it"),
+    ('[display]\nkind = "none"\n', ["display.kind"],
+     'with display.kind = "none" in {path} nothing shows the choices of choices.kind = '
+     '"gpio" (the default): set display.kind = "terminal" or "screen", or set choices.kind '
+     '= "auto"'),
+    ('[play]\nmode = "dice"\n[choices]\nkind = "auto"\n', ["choices.kind", "play.mode"],
+     'the dice tray needs a display and a player (play.mode = "dice" in {path}), not '
+     'choices.kind = "auto" in {path}: set choices.kind = "gpio" or "keyboard"'),
+    ('[play]\nmode = "coc"\n[display]\nkind = "none"\n[choices]\nkind = "keyboard"\n',
+     ["display.kind", "play.mode"],
+     'a coc fight needs a display and a player (play.mode = "coc" in {path}), not '
+     'display.kind = "none" in {path}: set display.kind = "screen" or "terminal"'),
+    ('[input]\ncamera_source = "camera:x"\n', ["input.camera_source"],
+     "input.camera_source ({path}): 'camera:x': a camera is camera:0, camera:1, … (its "
+     "number), or its device, as /dev/video0"),
+    ('[input]\ncamera_source = "camera:0 "\n', ["input.camera_source"],
+     "input.camera_source ({path}): 'camera:0 ': a camera is camera:0, camera:1, … (its "
+     "number), or its device, as /dev/video0"),
+]
+
+
+@pytest.mark.parametrize(("text", "marked", "problem"), STOPS_TOO)
+def test_config_show_says_what_else_play_stops_on(
+        text: str, marked: list[str], problem: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A font file that is no font, a profile that is refused, a display and choices that
+    cannot go together, a camera source that names no camera: config --show exited 0 on
+    each, and play stopped on it (under the boot service, a black screen)."""
+    path = write_config(text)
+    (path.parent / "font.ttf").write_text("not a font\n", encoding="utf-8")
+    (path.parent / "mine.toml").write_text("[combat]\nthw = 1\n", encoding="utf-8")
+    assert main(["config", "--show"]) == 1
+    out, err = capsys.readouterr()
+    said = [line.removeprefix("companion: ") for line in err.splitlines()]
+    assert len(said) == 1
+    assert said[0].startswith(problem.format(path=path, folder=path.parent))
+    assert [line.split()[0] for line in out.splitlines()
+            if line.endswith("(play stops on it プレイが止まります)")] == marked
+
+
+def test_config_show_passes_a_camera_not_used_and_a_font_that_is_one(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A camera source is checked only when the game reads tiles by camera; a real font
+    file passes (pygame's own)."""
+    import pygame
+
+    font = Path(pygame.__file__).parent / "freesansbold.ttf"
+    write_config(f'[input]\nkind = "sim"\ncamera_source = "camera:x"\n'
+                 f'[display]\nkind = "screen"\nfont = "{font}"\n')
+    assert main(["config", "--show"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize(("argv", "env", "said"), [
+    (["--mode", "dice", "--display", "terminal", "--choices", "auto"], {},
+     "the dice tray needs a display and a player (--mode dice), not --choices auto: use "
+     "--choices gpio or keyboard"),
+    (["--input", "sim", "--choices", "keyboard"], {"COMPANION_DISPLAY_KIND": "none"},
+     "with COMPANION_DISPLAY_KIND=none nothing shows the choices of --choices keyboard: set "
+     "COMPANION_DISPLAY_KIND=terminal or screen, or use --choices auto"),
+])
+def test_play_says_a_display_and_choices_as_the_player_set_them(
+        argv: list[str], env: dict[str, str], said: str,
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Flags the player typed are said as flags, other values by their setting: "with
+    --display none" was said of a display.kind from config.toml."""
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert main(["play", *argv]) == 2
+    assert capsys.readouterr().err == f"companion: error: {said}\n"
+
+
+def test_play_says_a_config_display_by_its_setting(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    path = write_config('[display]\nkind = "none"\n')
+    assert main(["play", "--input", "sim"]) == 2
+    assert capsys.readouterr().err == (
+        f'companion: error: with display.kind = "none" in {path} nothing shows the choices '
+        'of choices.kind = "gpio" (the default): set display.kind = "terminal" or '
+        '"screen", or set choices.kind = "auto"\n')

@@ -19,7 +19,9 @@ from companion.app.config import Config, Source, Spec, load_config
 from companion.app.dice_expressions import parse_expressions
 from companion.app.help_format import cell_wrap
 from companion.app.paths import data_dir
-from companion.errors import DataError
+from companion.errors import CompanionError, DataError
+from companion.hw.camera.choice import mistyped
+from companion.systems.jongrogue.profile import load_profile
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -162,17 +164,111 @@ def hold_problem(config: Config) -> str | None:
 
 def start_problems(config: Config) -> list[tuple[tuple[str, ...], str]]:
     """Every setting ``play`` stops on at its start, as ``(settings, problem)``, all at once
-    (keys71 DEFECT 1: one was said per start, and ``config --show`` said none): with the
-    buttons (``choices.kind = "gpio"``) their pins and hold times, and with the screen a
-    ``display.font`` not there. ``play`` and ``config`` share this one check."""
-    problems: list[tuple[tuple[str, ...], str]] = []
+    (keys71 DEFECT 1: one was said per start, and ``config --show`` said none): a display
+    and choices that cannot go together (:func:`pairing_problems`), with the buttons
+    (``choices.kind = "gpio"``) their pins and hold times, with the screen a
+    ``display.font`` not there or no font (:func:`font_problems`), and for a game read by
+    the camera an ``input.camera_source`` that can name no camera. ``play`` and ``config``
+    share this one check (setup73 DEFECT 1: config passed all but the pins, holds and a
+    missing file, and play stopped on them)."""
+    problems = pairing_problems(config)
     if config.text("choices.kind") == "gpio":
         problems += pin_check(config)[0]
         if (held := hold_problem(config)) is not None:
             problems.append((("buttons.system_press_seconds",), held))
     if config.text("display.kind") == "screen":
-        problems += missing_file(config, "display.font")
+        problems += font_problems(config)
+    if config.text("play.mode") == "game" and config.text("input.kind") == "camera":
+        key = "input.camera_source"
+        if (reason := mistyped(config.text(key))) is not None:
+            problems.append(((key,), f"{config.where(key)}: {reason}"))
     return problems
+
+
+def said_setting(config: Config, key: str, value: object | None = None) -> str:
+    """``key`` given ``value`` (its own, by default) as the player set it, for a message:
+    ``--display none`` when typed as a flag, ``--set display.kind=none``,
+    ``COMPANION_DISPLAY_KIND=none``, ``display.kind = "none" in …/config.toml``, or
+    ``choices.kind = "gpio" (the default)``: a value from config.toml was said as a flag the
+    player never typed (setup73 DEFECT 1)."""
+    setting = config.settings[key]
+    shown = setting.value if value is None else value
+    if setting.source is Source.COMMAND_LINE:
+        joint = "=" if setting.origin.startswith("--set ") else " "
+        return f"{setting.origin}{joint}{shown}"
+    if setting.source is Source.ENV:
+        return f"{setting.origin}={shown}"
+    where = " (the default)" if setting.source is Source.DEFAULT else f" in {setting.origin}"
+    return f"{key} = {json.dumps(shown, ensure_ascii=False)}{where}"
+
+
+def remedy(config: Config, key: str, values: tuple[str, ...]) -> str:
+    """How to give ``key`` one of ``values``, where the player set it: ``use --display
+    terminal or screen`` for a flag, ``set display.kind = "terminal" or "screen"`` for a
+    setting (config.toml, the environment, or the default, changed in config.toml)."""
+    setting = config.settings[key]
+    if setting.source is Source.COMMAND_LINE and not setting.origin.startswith("--set "):
+        return f"use {setting.origin} {' or '.join(values)}"
+    if setting.source is Source.ENV:
+        return f"set {setting.origin}={' or '.join(values)}"
+    return f"set {key} = {' or '.join(json.dumps(v) for v in values)}"
+
+
+#: The modes that are a table for a player (play.mode), and what each is called.
+TABLES = {"dice": "the dice tray", "genso": "a genso fight", "coc": "a coc fight"}
+
+
+def pairing_problems(config: Config) -> list[tuple[tuple[str, ...], str]]:
+    """``play.mode``, ``display.kind`` and ``choices.kind`` that cannot go together, each
+    said by its setting and where it came from (:func:`said_setting`): a table (the dice
+    tray, a fight) needs a display and a player; with no display nothing shows a player
+    the choices. The settings named are those not at their default (the ones to mend)."""
+    mode, display, choices = (config.text(key) for key in
+                              ("play.mode", "display.kind", "choices.kind"))
+    if mode in TABLES and (display == "none" or choices == "auto"):
+        bad = [key for key, wrong in (("display.kind", display == "none"),
+                                      ("choices.kind", choices == "auto")) if wrong]
+        fixes = {"display.kind": ("screen", "terminal"), "choices.kind": ("gpio", "keyboard")}
+        text = (f"{TABLES[mode]} needs a display and a player ({said_setting(config, 'play.mode')}"
+                f"), not {' and '.join(said_setting(config, key) for key in bad)}: "
+                + ", and ".join(remedy(config, key, fixes[key]) for key in bad))
+        return [(_mended(config, ("play.mode", *bad)), text)]
+    if display == "none" and choices != "auto":
+        text = (f"with {said_setting(config, 'display.kind')} nothing shows the choices of "
+                f"{said_setting(config, 'choices.kind')}: "
+                f"{remedy(config, 'display.kind', ('terminal', 'screen'))}, or "
+                f"{remedy(config, 'choices.kind', ('auto',))}")
+        return [(_mended(config, ("display.kind", "choices.kind")), text)]
+    return []
+
+
+def _mended(config: Config, keys: tuple[str, ...]) -> tuple[str, ...]:
+    """Of ``keys``, those set somewhere (not their default): the lines to mark."""
+    return tuple(key for key in keys if config.settings[key].source is not Source.DEFAULT) \
+        or keys
+
+
+def font_problems(config: Config) -> list[tuple[tuple[str, ...], str]]:
+    """``[(("display.font",), problem)]`` when the font file is not there, or is there but
+    is no font the screen can draw with (opened as the screen opens it: a file of another
+    kind passed ``config --show`` and stopped ``play``, setup73 DEFECT 1); else ``[]``.
+    Without pygame (no screen to draw on) only the file is looked for."""
+    key = "display.font"
+    found = missing_file(config, key)
+    path = config.file_path(key)
+    if found or path is None:
+        return found
+    try:
+        import pygame.freetype
+    except ImportError:
+        return []
+    try:
+        pygame.freetype.init()
+        pygame.freetype.Font(str(path), 16)
+    except (OSError, pygame.error) as exc:
+        return [((key,), f"{config.where(key)}: {path}: not a font the screen can draw with "
+                 f"({exc})")]
+    return []
 
 
 def missing_file(config: Config, key: str) -> list[tuple[tuple[str, ...], str]]:
@@ -184,14 +280,31 @@ def missing_file(config: Config, key: str) -> list[tuple[tuple[str, ...], str]]:
     return []
 
 
+def profile_problems(config: Config) -> list[tuple[tuple[str, ...], str]]:
+    """``[(("game.profile",), problem)]`` when the profile is not there, or is there and
+    refused as a new game, ``rules`` and ``simulate`` refuse it (read, not only looked for:
+    a key misspelt passed ``config --show``, setup73 DEFECT 1); else ``[]``."""
+    key = "game.profile"
+    found = missing_file(config, key)
+    path = config.file_path(key)
+    if found or path is None:
+        return found
+    try:
+        load_profile(path)
+    except (CompanionError, OSError) as exc:
+        return [((key,), f"{config.where(key)}: {exc}")]
+    return []
+
+
 def start_checked(config: Config, marks: Mapping[str, str]) -> tuple[Config, dict[str, str]]:
-    """``config`` with what :func:`start_problems` finds, and a ``game.profile`` not there
-    (a new game, ``rules`` and ``simulate`` stop on it; setup71 DEFECT 1), added to its
-    problems, and each setting's line marked :data:`PLAY_STOPS`: ``config --show`` is the
-    check of an edited file the docs send the player to, and passed what ``play`` refused.
+    """``config`` with what :func:`start_problems` finds, and a ``game.profile`` missing or
+    refused (:func:`profile_problems`: a new game, ``rules`` and ``simulate`` stop on it;
+    setup71 DEFECT 1), added to its problems, and each setting's line marked
+    :data:`PLAY_STOPS`: ``config --show`` is the check of an edited file the docs send the
+    player to, and passed what ``play`` refused.
     The warnings ``play`` says at its start (a pin to avoid) are added to its notices
     alone: said, and the exit left 0."""
-    found = start_problems(config) + missing_file(config, "game.profile")
+    found = start_problems(config) + profile_problems(config)
     texts = [problem if keys != ("game.profile",) else f"{problem}; a new game, rules and "
              "simulate stop on it" for keys, problem in found]
     # A pin the wiring guide says to avoid, as play warns of it at its start: said, but no

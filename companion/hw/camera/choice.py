@@ -18,6 +18,23 @@ def names_a_file(spec: str) -> bool:
                 or spec in ("picamera", "picamera:"))
 
 
+def mistyped(written: str) -> str | None:
+    """Why the camera source ``written`` can name nothing, or None: empty (a path made of it
+    is the current folder), or ``camera:`` followed by neither a number nor a device path
+    (``camera:x``, ``camera:0 `` with a trailing space). Here, without OpenCV, for
+    ``config --show`` and play's start to say before a camera is opened (setup73 DEFECT 1);
+    the camera refuses the same when it is opened (``capture.refuse_mistyped``)."""
+    if not written.strip():
+        return ("the camera source is empty: give camera:0, /dev/video0, picamera, or a "
+                "picture, folder or video")
+    device = written.removeprefix("camera:")
+    if written.startswith("camera:") and not (device.isdigit() or device.startswith("/")):
+        # Quoted: "camera:: a camera is …" read as a typo of the message (reviewc69 NIT 4).
+        return (f"{written!r}: a camera is camera:0, camera:1, … (its number), or its "
+                "device, as /dev/video0")
+    return None
+
+
 class CameraChoice(str):
     """A camera source (``camera:0``, ``picamera``, a folder of pictures) and the setting
     that gave it, named for a message: ``setting`` is where it is chosen

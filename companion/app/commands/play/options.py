@@ -24,6 +24,7 @@ from typing import Any
 from companion.app.arg_types import existing_file, file_name, seeds_below
 from companion.app.command_list import COMMANDS
 from companion.app.command_name import companion_command, companion_line
+from companion.app.commands.config import pairing_problems
 from companion.app.commands.play.saves import load_game, resume_as_played
 from companion.app.commands.play.session import (
     Among,
@@ -438,12 +439,8 @@ def effective_config(args: argparse.Namespace, tell: bool = True) -> Config:
     config = load_config(overrides=overrides, flag_names=names)
     if tell:
         config.tell_notices()
-    mode = config.text("play.mode")
-    if mode in TABLE_MODES and (
-            config.text("display.kind") == "none" or config.text("choices.kind") == "auto"):
-        raise DataError(f"{TABLE_MODES[mode]} needs a display and a player: use --display "
-                        "screen or terminal and --choices gpio or keyboard")
-    if config.text("display.kind") == "none" and config.text("choices.kind") != "auto":
-        raise DataError("with --display none nothing shows the choices: use --display "
-                        "terminal or screen, or --choices auto")
+    # A display and choices that cannot go together, said by their settings and where they
+    # came from, as config --show says them (setup73 DEFECT 1): before anything opens.
+    for _, problem in pairing_problems(config):  # (one at most: the remedy is in it)
+        raise DataError(problem)
     return config

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from companion.app.command_name import companion_line
+from companion.app.commands.config import TABLES
 from companion.app.commands.events import load_user_rules, tray_lists, user_lists
 from companion.app.commands.play.telling import question_show, resume_command, tell
 from companion.app.config import Config
@@ -33,8 +34,9 @@ from companion.hw.buttons import Button, Press
 from companion.hw.display import Display
 from companion.hw.display.view import Option, View
 
-#: The modes that need a display and a player, by the name an error gives them.
-TABLE_MODES = {"dice": "the dice tray", "genso": "a genso fight", "coc": "a coc fight"}
+#: The modes that need a display and a player, by the name an error gives them: config's,
+#: whose start check (``config --show`` and play's) refuses one without (setup73 DEFECT 1).
+TABLE_MODES = TABLES
 
 #: What a resume asks when the GM changed the fight file since the table stopped.
 CHANGED_QUESTION = ("戦闘ファイルが変更されました The fight file was changed on a computer "
