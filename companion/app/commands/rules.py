@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.app.arg_types import existing_file, non_negative_int, positive_int
 from companion.app.command_list import COMMANDS
-from companion.app.config import Config, checked_preset, load_config
+from companion.app.config import Config, Source, checked_preset, load_config
 from companion.app.notes import note
 from companion.errors import DataError, InvalidNotation
 from companion.systems.jongrogue.checks import damage, rate_terms
@@ -57,6 +57,8 @@ def told_profile(profile: Profile) -> Profile:
 #: What to do when config.toml's game.profile names no file.
 PROFILE_REMEDY = ("give --profile FILE, or make game.profile in config.toml name a profile "
                   "file (empty: the packaged profile)")
+#: The --preset default of rules and simulate, for their help.
+PRESET_DEFAULT = "default: the config's game.preset, else plus"
 #: The --profile help of rules and simulate.
 PROFILE_HELP = ("a profile TOML of your own (default: config.toml's game.profile, else the "
                 "packaged one)")
@@ -85,6 +87,21 @@ def chosen_profile(given: Path | None) -> tuple[Path | None, Profile]:
     if given is None and path is not None:
         note(f"profile {path}, from {config.where('game.profile')}")
     return path, told_profile(load_profile(path))
+
+
+def chosen_preset(given: str | None) -> str:
+    """For ``rules`` and ``simulate``: ``--preset`` when given, else config.toml's (or the
+    environment's) ``game.preset``, as ``play`` takes it, so that a player whose config
+    plays EZ is not answered by Plus (setup73 DEFECT 2). One the settings chose is named on
+    stderr, as the profile is: nothing on the command line said it. (The settings' own
+    notices are said by :func:`chosen_profile`.)"""
+    if given is not None:
+        return given
+    config = load_config()
+    preset = config.text("game.preset")
+    if config.settings["game.preset"].source is not Source.DEFAULT:
+        note(f"preset {preset}, from {config.where('game.preset')}")
+    return preset
 
 
 def tile_arg(text: str) -> Tile:
@@ -154,8 +171,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--rings", type=non_negative_int,
                    help="rings of stealth worn (隠密の指輪), 0 unless given; alone, that "
                    "table")
-    p.add_argument("--preset", type=preset_arg, default="plus", metavar="PRESET",
-                   help=preset_help("default plus"))
+    p.add_argument("--preset", type=preset_arg, metavar="PRESET",
+                   help=preset_help(PRESET_DEFAULT))
     p.set_defaults(func=run_sleep)
 
     p = kinds.add_parser("monsters", help="the monster table (JR-MON-1), or one monster's row")
@@ -281,13 +298,14 @@ def run_sleep(args: argparse.Namespace) -> int:
                         f"met, or none of {', '.join(SLEEP_LOOKUP)} for the sleep check's "
                         "tables")
     m = TABLES.monster_for(args.floor, _monster_rank(args.monster_tile, profile))
-    sleep_check = Option.SLEEP_CHECK in preset_options(args.preset)
+    preset = chosen_preset(args.preset)
+    sleep_check = Option.SLEEP_CHECK in preset_options(preset)
     state, check = sleep_on_encounter(
         m, args.monster_tile, args.corner_tile, rings, sleep_check,
         profile.non_number_corner_sleeps,
     )
     data = {**_named(m), "state": state.value, "sleep_check": bool(check),
-            "preset": args.preset}
+            "preset": preset}
     how = "by the sleep check" if check else ("EZ column" if not sleep_check else "fixed column")
     if check and not args.corner_tile.is_number:
         how = f"by the top-left honour tile: {HONOUR_CORNER_DEFAULT}"

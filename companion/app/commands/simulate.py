@@ -21,7 +21,14 @@ from typing import Any
 
 from companion.app.arg_types import existing_file, positive_int, seeds_below
 from companion.app.command_list import COMMANDS
-from companion.app.commands.rules import PROFILE_HELP, chosen_profile, preset_arg, preset_help
+from companion.app.commands.rules import (
+    PRESET_DEFAULT,
+    PROFILE_HELP,
+    chosen_preset,
+    chosen_profile,
+    preset_arg,
+    preset_help,
+)
 from companion.app.session.save import SEED_LIMIT, profile_hash
 from companion.systems import jongrogue
 from companion.systems.jongrogue.autoplay import STRATEGIES, play
@@ -180,8 +187,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         "`companion play --seed` takes"),
         help="base seed: the same seed plays the same games; game i's seed is "
              "(S << 32) | i (default 0)")
-    parser.add_argument("--preset", type=preset_arg, default="plus", metavar="PRESET",
-                        help=preset_help("default plus"))
+    parser.add_argument("--preset", type=preset_arg, metavar="PRESET",
+                        help=preset_help(PRESET_DEFAULT))
     parser.add_argument("--strategy", choices=sorted(STRATEGIES), default="cautious",
                         help="auto-player strategy (default cautious)")
     parser.add_argument("--profile", type=existing_file, help=PROFILE_HELP)
@@ -201,6 +208,7 @@ def _bar(done: int, total: int) -> None:
 def run(args: argparse.Namespace) -> int:
     # report a broken profile before starting any process, and say its house rules
     path, played = chosen_profile(args.profile)
+    args.preset = chosen_preset(args.preset)  # config.toml's game.preset, as play's
     measured = parameters(args, played, path)  # the profile's hash before the games read it
     show = _bar if sys.stderr.isatty() else None
     tally, seconds = simulate(
