@@ -13,11 +13,13 @@ m, → ↓                menu: the highlight forward
 ← ↑                   the highlight back
 1-9, 0                pick that option (0 the tenth)
 s                     the System menu (a new game, another mode, shutting down)
+Alt/Option + a key    nothing (Alt + an arrow: the arrow)
 ====================  ==================
 """
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import errno
 import math
@@ -57,16 +59,29 @@ def keys_for_text(text: str) -> list[tuple[str, Press | None]]:
     """The keys typed text holds, each named (lower case; an escape sequence whole) with its
     press (None: a key with no meaning). An arrow key arrives as an escape sequence: read
     whole, not as Esc (flee: a → pressed to move the highlight fled the fight) and two
-    letters; another sequence (a function key) means nothing."""
+    letters; another sequence (a function key) means nothing.
+
+    ESC with another key after it in the same read is that key with Alt (Meta, Option)
+    held, as terminals send it, and one key: Alt+arrow (``ESC ESC [ D``, PuTTY's) is the
+    arrow; any other (``ESC b``, macOS Terminal's ⌥←; Alt+letter) means nothing. Each
+    read as Esc, flee, and a key: ⌥← fled a JongRogue fight, where Flee is taken at once
+    (keys73 RISK 1). Esc pressed alone comes alone (:func:`split_unfinished` holds an ESC a
+    read ends in for a poll), and is flee as before."""
     keys: list[tuple[str, Press | None]] = []
     i = 0
     while i < len(text):
-        if text[i] == "\x1b" and text[i + 1:i + 2] in ("[", "O"):
-            end = i + 2
-            while end < len(text) and not "@" <= text[end] <= "~":
-                end += 1  # CSI parameters: digits and ;
-            keys.append((text[i:end + 1], ARROWS.get(text[end:end + 1])))
-            i = end + 1
+        if text[i] == "\x1b" and i + 1 < len(text):
+            meta = text[i + 1] == "\x1b" and text[i + 2:i + 3] in ("[", "O")
+            start = i + 1 if meta else i  # Alt+arrow: the arrow's own sequence
+            if text[start + 1:start + 2] in ("[", "O"):
+                end = start + 2
+                while end < len(text) and not "@" <= text[end] <= "~":
+                    end += 1  # CSI parameters: digits and ;
+                keys.append((text[i:end + 1], ARROWS.get(text[end:end + 1])))
+                i = end + 1
+                continue
+            keys.append((text[i:i + 2].lower(), None))  # Alt and a key: no meaning
+            i += 2
             continue
         key = half_width(text[i]).lower()
         keys.append((key, press_for_key(key)))
@@ -88,6 +103,8 @@ def split_unfinished(text: str) -> tuple[str, str]:
         return text, ""
     rest = text[start + 1:]
     if rest == "" or (rest[0] in "[O" and not any("@" <= c <= "~" for c in rest[1:])):
+        if start > 0 and keys_for_text(text[:start])[-1][0] == "\x1b":
+            start -= 1  # an Alt+arrow begun (ESC ESC [): one key (keys_for_text)
         return text[:start], text[start:]
     return text, ""
 
@@ -164,6 +181,10 @@ class KeyboardInput:
         self._unfinished = ""
         self._unfinished_at = 0.0
         self._unfinished_seen = False
+        # One decoder for every read: a character's bytes split between two reads (a
+        # full-width ２ from an input method, at a paste's 1024-byte cut) are the one key,
+        # where each read decoded alone dropped both halves (keys73 NIT 2).
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="ignore")
         # SIGCONT's handler before ours (None: not one of Python's), put back by close().
         self._continued: Any = None
         self._on_continue = False
@@ -302,7 +323,13 @@ class KeyboardInput:
                 return
             self.bytes_read += len(data)
             self.read_nothing = False
-            text = self._unfinished + data.decode("utf-8", errors="ignore")
+            text = self._decoder.decode(data)
+            if self._unfinished == "\x1b" and text[:1] not in ("", "[", "O", "\x1b"):
+                # Esc pressed alone, a key after it in a later read: the two are no Alt
+                # and a key (keys_for_text), which a terminal sends in one write.
+                self._take(self._unfinished, self._unfinished_at)
+                self._unfinished = ""
+            text = self._unfinished + text
             if not self._unfinished:
                 self._unfinished_at = at
             text, self._unfinished = split_unfinished(text)

@@ -156,7 +156,7 @@ def test_keyboard_on_a_pty() -> None:
     try:
         keys = KeyboardInput(slave)
         assert keys.poll() == []
-        os.write(master, b"ar9m\x1bx")
+        os.write(master, b"ar9mx\x1b")  # ESC then x in one write: Alt+x, nothing (keys73)
         deadline = time.monotonic() + 2
         got: list[object] = []
         while len(got) < 5 and time.monotonic() < deadline:

@@ -45,3 +45,27 @@ def test_full_width_keys_on_a_terminal() -> None:
         keyboard.close()
         os.close(slave)
         os.close(master)
+
+
+@pytest.mark.parametrize("cut", [1, 2], ids=["1+2", "2+1"])
+def test_a_key_split_between_reads_on_a_terminal(cut: int) -> None:
+    """keys73 NIT 2: ２ (three bytes) whose bytes come in two reads, as at a paste's
+    1024-byte cut or over a link that splits packets: it is the one key, not dropped."""
+    master, slave = os.openpty()
+    keyboard = KeyboardInput(slave)
+    try:
+        typed = "２".encode()
+        presses: list[object] = []
+        for part, read in ((typed[:cut], cut), (typed[cut:], len(typed))):
+            os.write(master, part)
+            deadline = time.monotonic() + 5
+            while keyboard.bytes_read < read and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert keyboard.bytes_read == read  # each part its own read
+            presses += keyboard.poll()
+        presses += keyboard.poll()
+        assert presses == [Pick(1)]
+    finally:
+        keyboard.close()
+        os.close(slave)
+        os.close(master)

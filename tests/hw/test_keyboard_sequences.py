@@ -48,11 +48,74 @@ def test_esc_pressed_alone_is_flee_a_poll_later(pipe: tuple[KeyboardInput, int])
     os.write(write, b"\x1b")
     assert keys.poll() == []
     assert keys.poll() == [Button.FLEE]
-    # Esc then b typed together (Alt+b in a terminal), a while later: as before. (Esc again
-    # at once, by a later read, is a held Esc's repeat: keys68, KEY_REPEAT_SECONDS.)
+    # Esc, then b by a later read before the next poll, a while later: two keys, each flee.
+    # (Esc again at once, by a later read, is a held Esc's repeat: keys68,
+    # KEY_REPEAT_SECONDS.) Together in one read they are Alt+b, nothing (keys73 RISK 1).
     time.sleep(KEY_REPEAT_SECONDS + 0.05)
-    os.write(write, b"\x1bb")
+    os.write(write, b"\x1b")
+    _wait_read(keys, 2)
+    os.write(write, b"b")
+    _wait_read(keys, 3)
     assert keys.poll() == [Button.FLEE, Button.FLEE]
+
+
+def _wait_read(keys: KeyboardInput, count: int) -> None:
+    """Until the keyboard's reader has read ``count`` bytes in all (each write its own read)."""
+    deadline = time.monotonic() + 5
+    while keys.bytes_read < count and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert keys.bytes_read == count
+
+
+@pytest.fixture
+def terminal() -> Iterator[tuple[KeyboardInput, int]]:
+    """The keyboard on a pty, as a game's over SSH: (it, the pty's far end to type on)."""
+    master, slave = os.openpty()
+    keys = KeyboardInput(slave)
+    yield keys, master
+    keys.close()
+    os.close(slave)
+    os.close(master)
+
+
+@pytest.mark.parametrize(("typed", "presses"), [
+    (b"\x1bb", []), (b"\x1bf", []), (b"\x1bB", []), (b"\x1ba", []), (b"\x1b2", []),
+    (b"\x1b\x1b[D", [Button.PREVIOUS]), (b"\x1b\x1b[C", [Button.MENU]),
+    (b"\x1b\x1b[A", [Button.PREVIOUS]), (b"\x1b\x1bOB", [Button.MENU]),
+    (b"\x1b[1;3D", [Button.PREVIOUS]),
+], ids=["macOS opt-left ESC b", "macOS opt-right ESC f", "alt-B", "alt-a", "alt-2",
+        "PuTTY alt-left", "PuTTY alt-right", "PuTTY alt-up", "alt-down SS3",
+        "xterm alt-left"])
+def test_alt_and_a_key_is_no_esc(terminal: tuple[KeyboardInput, int], typed: bytes,
+                                 presses: list[Button]) -> None:
+    """keys73 RISK 1: a key with Alt (Option) held comes as ESC and the key, in one write.
+    It read as Esc (flee, with no question on a JongRogue menu that offers Flee) and the
+    key: macOS Terminal's ⌥← fled, as PuTTY's Alt+← did before moving the highlight back.
+    Alt+arrow is the arrow; Alt and any other key means nothing."""
+    keys, master = terminal
+    os.write(master, typed)
+    _wait_read(keys, len(typed))
+    assert keys.poll() + keys.poll() == presses
+
+
+@pytest.mark.parametrize("cut", [1, 2, 3], ids=["ESC", "ESC ESC", "ESC ESC ["])
+def test_alt_arrow_split_between_reads_is_the_arrow(terminal: tuple[KeyboardInput, int],
+                                                    cut: int) -> None:
+    keys, master = terminal
+    typed = b"\x1b\x1b[D"
+    os.write(master, typed[:cut])
+    _wait_read(keys, cut)
+    assert keys.poll() == []
+    os.write(master, typed[cut:])
+    _wait_read(keys, len(typed))
+    assert keys.poll() + keys.poll() == [Button.PREVIOUS]
+
+
+def test_esc_alone_on_a_terminal_is_still_flee(terminal: tuple[KeyboardInput, int]) -> None:
+    keys, master = terminal
+    os.write(master, b"\x1b")
+    _wait_read(keys, 1)
+    assert keys.poll() + keys.poll() == [Button.FLEE]
 
 
 def test_split_unfinished_cuts_only_a_sequence_begun() -> None:
@@ -61,3 +124,7 @@ def test_split_unfinished_cuts_only_a_sequence_begun() -> None:
     assert split_unfinished("\x1b[C\x1b[2") == ("\x1b[C", "\x1b[2")
     assert split_unfinished("\x1b[Ca") == ("\x1b[Ca", "")
     assert split_unfinished("\x1bb") == ("\x1bb", "")
+    # An Alt+arrow begun (ESC ESC [) waits whole: its first ESC is no Esc alone.
+    assert split_unfinished("a\x1b\x1b[") == ("a", "\x1b\x1b[")
+    assert split_unfinished("a\x1b\x1b") == ("a", "\x1b\x1b")
+    assert split_unfinished("\x1bb\x1b") == ("\x1bb", "\x1b")

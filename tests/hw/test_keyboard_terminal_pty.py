@@ -124,3 +124,21 @@ def test_a_hangup_ignored_stays_ignored() -> None:
         signal.signal(signal.SIGHUP, before)
         os.close(slave)
         os.close(master)
+
+
+def test_alt_arrows_on_the_dice_tray_do_not_close_it(tmp_path: Path) -> None:
+    """keys73 RISK 1, the real CLI: macOS Terminal's ⌥← (ESC b) asked to close the tray
+    (Esc, flee), and PuTTY's Alt+← (ESC ESC [ D) did so before moving the highlight. ⌥←
+    now does nothing, Alt+← moves the highlight back onto Quit, and Esc alone still asks."""
+    with dice_tray(tmp_path) as terminal:
+        terminal.clear()
+        os.write(terminal.master, b"\x1bb")
+        time.sleep(1)
+        os.write(terminal.master, b"\x1b\x1b[D")
+        assert terminal.wait_for("▶(f) Quit", 5), terminal.text()
+        assert "Close the dice tray?" not in terminal.text()
+        time.sleep(0.5)
+        os.write(terminal.master, b"\x1b")
+        assert terminal.wait_for("Close the dice tray?", 5), terminal.text()
+        terminal.proc.send_signal(signal.SIGTERM)
+        assert terminal.proc.wait(timeout=10) == 130
