@@ -14,6 +14,8 @@ Entries played by revision 20 replay as they were played.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from companion.dice import ScriptedDice
@@ -26,6 +28,7 @@ from companion.systems.coc.combat import (
     LetGo,
     Place,
     Side,
+    Tackle,
     Throw,
 )
 from companion.systems.coc.rules import Profile, load_rules
@@ -225,3 +228,59 @@ def test_who_may_not_let_go() -> None:
     refused(chain(P004, OLD), LetGo("Ann"),
             r"^no letting go by engine revision 20: the hold ends by the held one's STR, a "
             r"throw or death \(CO-GRAP-1\)$")
+
+
+# --- "that grapple / tackle is not possible" says why (grapple73 finding 6) ------------------
+
+def not_possible_fight() -> Fight:
+    """004: Cult restrains Bob, and Dan is dead; Ann's turn in round 2 (Ann, Bob, Cult, Dan)."""
+    rules = load_rules(P004)
+    f = Fight(rules, [(person(rules, "Ann", 14, grapple=80, tackle=50), Side.INVESTIGATORS),
+                      (person(rules, "Bob", 12, fist=50), Side.INVESTIGATORS),
+                      (person(rules, "Cult", 10, grapple=80), Side.FOES),
+                      (person(rules, "Dan", 8, fist=50), Side.FOES)], ScriptedDice([]))
+    pass_to(f, "Cult")
+    push(f, Grapple("Cult", "Bob"), (100, 10))
+    pass_to(f, "Ann")
+    patch(f, "Dan", dead=True)
+    return f
+
+
+@pytest.mark.parametrize(("target", "holding", "why"), [
+    ("Ann", "", "Ann cannot grapple themself (CO-GRAP-6)"),
+    ("Dan", "", "Dan is dead (CO-GRAP-6)"),
+    ("Cult", "Dan", "Ann already holds Dan: one hold at a time (CO-GRAP-6)"),
+    ("Bob", "", "Bob is already held by Cult: one holder at a time (CO-GRAP-6)")])
+def test_a_grapple_not_possible_says_why(target: str, holding: str, why: str) -> None:
+    f = not_possible_fight()
+    if holding:
+        patch(f, "Ann", grappling=holding)
+    refused(f, Grapple("Ann", target), "^" + re.escape(f"that grapple is not possible: {why}")
+            + "$")
+
+
+def test_a_held_one_neither_grapples_nor_tackles_and_says_why_003() -> None:
+    rules = load_rules(P003).with_overrides(
+        {f"CO-TACKLE-{n}": {"p003": "optional_on"} for n in (1, 2, 3)})
+    f = Fight(rules, [(person(rules, "Ann", 14, grapple=80, tackle=50), Side.INVESTIGATORS),
+                      (person(rules, "Cult", 10, grapple=80), Side.FOES),
+                      (person(rules, "Dan", 8, fist=50), Side.FOES)], ScriptedDice([]))
+    patch(f, "Ann", held_by="Cult")
+    patch(f, "Cult", grappling="Ann")
+    refused(f, Grapple("Ann", "Dan"), "^" + re.escape(
+        "that grapple is not possible: Ann is held by Cult: break free first (CO-GRAP-1)") + "$")
+    refused(f, Tackle("Ann", "Dan"), "^" + re.escape(
+        "that tackle is not possible: Ann is held by Cult: break free first (CO-TACKLE-1, "
+        "CO-GRAP-1)") + "$")
+
+
+@pytest.mark.parametrize(("target", "holding", "why"), [
+    ("Ann", "", "Ann cannot tackle themself"),
+    ("Dan", "", "Dan is dead"),
+    ("Cult", "Dan", "Ann already holds Dan: one hold at a time")])
+def test_a_tackle_not_possible_says_why(target: str, holding: str, why: str) -> None:
+    f = not_possible_fight()
+    if holding:
+        patch(f, "Ann", grappling=holding)
+    refused(f, Tackle("Ann", target), "^" + re.escape(
+        f"that tackle is not possible: {why} (CO-TACKLE-1, CO-GRAP-6)") + "$")

@@ -71,8 +71,9 @@ class _Grapples(_Firearms):
         held from a square away."""
         t = self.get(a.target)
         rule = "CO-GRAP-1" if self.on("CO-GRAP-1") else "CO-GRAP-6"
-        if c.grappling or c.held_by or t.held_by or t.name == c.name or t.dead:
-            raise IllegalAction("that grapple is not possible")
+        why = self.not_possible(c, t, rule, target_held=True)
+        if why:
+            raise IllegalAction(f"that grapple is not possible: {why}")
         if a.defence is Defence.COUNTER:
             raise IllegalAction("a grapple is dodged or parried, not countered (CO-GRAP-5)")
         placed = self.on_the_board(c, t, Attack(c.name, t.name, from_behind=a.from_behind),
@@ -161,6 +162,24 @@ class _Grapples(_Firearms):
             self.say(f"{c.name} restrains {t.name}: it cannot act, no damage (CO-GRAP-6)")
         if self.engine >= 4:  # revision 3 and before: the round's other AP stayed
             self.grapple_made(self.cs[c.name])
+
+    def not_possible(self, c: Combatant, t: Combatant, rule: str,
+                     target_held: bool = False) -> str:
+        """Why ``c`` may not grapple (or tackle) ``t``, with its rule, or "" (grapple73 finding
+        6: "that grapple is not possible" named none of its five cases). Nothing is played,
+        so no revision: the refusal is as before, with its reason. ``target_held``: one held
+        by another is refused too (a grapple; a tackle may hit a held one)."""
+        if t.name == c.name:
+            return f"{c.name} cannot {'grapple' if target_held else 'tackle'} themself ({rule})"
+        if t.dead:
+            return f"{t.name} is dead ({rule})"
+        if c.grappling:
+            return f"{c.name} already holds {c.grappling}: one hold at a time ({rule})"
+        if c.held_by:
+            return f"{c.name} is held by {c.held_by}: break free first ({rule})"
+        if target_held and t.held_by:
+            return f"{t.name} is already held by {t.held_by}: one holder at a time ({rule})"
+        return ""
 
     def grapple_parry_word(self, a: Grapple) -> None:
         """A grapple's ``parry_with``, before any die: from revision :data:`BARE_GRAPPLE_PARRY`

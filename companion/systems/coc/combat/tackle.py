@@ -61,8 +61,10 @@ class _Tackle(_Grapples):
             raise IllegalAction(f"no tackle option {a.option!r}: write "
                                 + " or ".join(shown) + (", or " if shown else "")
                                 + "leave it out for 1d6+db (CO-TACKLE-1)")
-        if t.name == c.name or t.dead or c.grappling or c.held_by:
-            raise IllegalAction("that tackle is not possible")
+        grapple_rule = "CO-GRAP-1" if self.on("CO-GRAP-1") else "CO-GRAP-6"
+        why = self.not_possible(c, t, f"CO-TACKLE-1, {grapple_rule}")
+        if why:  # grapple73 finding 6: the reason said
+            raise IllegalAction(f"that tackle is not possible: {why}")
         # One pin at a time, as one grapple (CO-TACKLE-3: a pin becomes a grapple, and
         # CO-GRAP-1/6 hold one): revision 18 took a second knock-down and forgot the first.
         if a.option == "knock_down" and c.pinning and self.engine >= PIN_ON_THE_BOARD:
