@@ -388,7 +388,8 @@ def _section_given_a_value(path: Path, name: str, value: object, own: list[str],
     meant = worded or [k for k in own if _takes(specs[k], value)]
     shown = toml_value(value)
     lines = [f"{k.partition('.')[2]} = {shown}" for k in meant]
-    then = (f"then {' or '.join(lines)} under it" if len(lines) <= 3
+    # None that takes the value: the general words, not "then  under it" (setup73 NIT 3).
+    then = (f"then {' or '.join(lines)} under it" if 0 < len(lines) <= 3
             else "then the setting's name = the value under it "
             f"({companion_line('config', '--show')} lists them)")
     return (f"{path}: {name} = {shown} is under no [section]; ignored ([{name}] is a section "
@@ -621,10 +622,30 @@ def _misspelt_env(env: Mapping[str, str], specs: Mapping[str, Spec]) -> list[str
     notices = []
     for name in sorted(env):
         if name.startswith(ENV_PREFIX) and name not in known:
+            section = name.removeprefix(ENV_PREFIX).lower()
+            if any(key.partition(".")[0] == section for key in specs):
+                notices.append(_env_section(name, section, env[name], specs))
+                continue
             near = difflib.get_close_matches(name, known, 1, 0.85)
             if near:
                 notices.append(f"{name} is no setting; ignored (did you mean {near[0]}?)")
     return notices
+
+
+def _env_section(name: str, section: str, value: str, specs: Mapping[str, Spec]) -> str:
+    """The notice for ``COMPANION_DISPLAY=terminal``: a section's name given a value, the
+    setting meant chosen by the value as in config.toml (:func:`_section_given_a_value`):
+    by its name alone COMPANION_DISPLAY got DISPLAY_SIZE, and COMPANION_PLAY=dice nothing,
+    ignored without a word (setup73 NIT 5)."""
+    own = [key for key in specs if key.partition(".")[0] == section]
+    worded = [k for k in own if specs[k].choices and _takes(specs[k], value)]
+    meant = worded or [k for k in own if _takes(specs[k], value)]
+    if 0 < len(meant) <= 3:
+        return (f"{name} is no setting; ignored (did you mean "
+                f"{_either([f'{specs[k].env_var}={value}' for k in meant])}?)")
+    return (f"{name} is no setting; ignored ([{section}] is a section of settings: "
+            f"COMPANION_{section.upper()}_<KEY>, as {specs[own[0]].env_var}; "
+            f"{companion_line('config', '--show')} lists them)")
 
 
 def _not_utf8(data: bytes, path: Path) -> str:
@@ -667,6 +688,9 @@ def _read_file(path: Path, problem: Callable[[str], None],
     try:
         data = path.read_bytes()
     except FileNotFoundError:
+        if path.is_symlink():  # a dotfiles link whose target moved: every setting lost
+            problem(f"{path} is a link to {os.readlink(path)}, which is not there; using "
+                    "the defaults")
         return {}
     except OSError as exc:
         problem(f"{path}: cannot be read ({exc.strerror}); using the defaults")

@@ -142,3 +142,42 @@ def test_config_help_marks_only_a_refused_value_on_a_line(
     assert ("A value refused is marked on its setting's line; it and any setting not known "
             "are said on stderr and again at the end, and the command exits 1 (--path alone "
             "exits 0).") in said
+
+
+def test_a_section_given_a_value_no_setting_takes_gets_the_general_advice() -> None:
+    """setup73 NIT 3: "then  under it", the setting's words left out, none taking true."""
+    path = write_config("game = true\n")
+    assert load_config(env={}).problems == (
+        f"{path}: game = true is under no [section]; ignored ([game] is a section of "
+        "settings: write [game] on a line above it, then the setting's name = the value "
+        "under it (companion config --show lists them))",)
+
+
+def test_a_config_file_that_is_a_broken_link_is_said_so(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """setup73 NIT 4: a dotfiles link whose target moved read as no file: "(not created)",
+    every setting lost without a word, exit 0."""
+    path = load_config().path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.symlink_to(path.parent / "moved.toml")
+    assert main(["config", "--show"]) == 1
+    out, err = capsys.readouterr()
+    said = out.partition("# In config.toml")[0].split()
+    assert " ".join(word for word in said if word != "#") == \
+        f"config file: {path} (a link to a file not there)"
+    assert err == (f"companion: {path} is a link to {path.parent / 'moved.toml'}, which is "
+                   "not there; using the defaults\n")
+
+
+@pytest.mark.parametrize(("name", "value", "said"), [
+    ("COMPANION_DISPLAY", "terminal", "did you mean COMPANION_DISPLAY_KIND=terminal?"),
+    ("COMPANION_PLAY", "dice", "did you mean COMPANION_PLAY_MODE=dice?"),
+    ("COMPANION_BUTTONS", "x", "[buttons] is a section of settings: COMPANION_BUTTONS_<KEY>, "
+     "as COMPANION_BUTTONS_ATTACK_PIN; companion config --show lists them"),
+])
+def test_a_section_as_a_variable_is_told_the_setting_its_value_fits(
+        name: str, value: str, said: str) -> None:
+    """setup73 NIT 5: COMPANION_DISPLAY=terminal was offered DISPLAY_SIZE by its name
+    alone, and COMPANION_PLAY=dice was ignored without a word."""
+    assert load_config(env={name: value}).problems == (
+        f"{name} is no setting; ignored ({said})",)

@@ -12,6 +12,7 @@ import re
 import shutil
 from collections.abc import Mapping
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from companion.app.command_list import COMMANDS
@@ -362,8 +363,7 @@ def render(config: Config, columns: int | None = None,
     where they are still on the screen when the listing has scrolled (setup64 RISK 1)."""
     columns = columns or shutil.get_terminal_size().columns
     data = data_dir()
-    lines = comment(f"config file: {config.path}"
-                    + ("" if config.path.exists() else " (not created)"), columns)
+    lines = comment(f"config file: {config.path}" + file_state(config.path), columns)
     lines += comment("In config.toml write a setting under its section: [display] then kind = "
                      "\"terminal\"; or set COMPANION_<SECTION>_<KEY> (COMPANION_DISPLAY_KIND).",
                      columns)
@@ -386,6 +386,14 @@ def render(config: Config, columns: int | None = None,
         lines += comment(explain(s.spec), columns)
         lines.append(f"{key:<{width}} = {value:<12} # {where}")
     return "\n".join(lines + said_again(config, columns))
+
+
+def file_state(path: Path) -> str:
+    """What ``config --show`` says after the config file's path when it is not there: a
+    link whose target is gone was said "(not created)" (setup73 NIT 4)."""
+    if path.exists():
+        return ""
+    return " (a link to a file not there)" if path.is_symlink() else " (not created)"
 
 
 def said_again(config: Config, columns: int) -> list[str]:
