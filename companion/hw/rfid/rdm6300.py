@@ -12,7 +12,9 @@ the slot are repeats and are suppressed. A lost port is not a lifted tag: the
 tag stays on the slot until the reopened port has been silent for
 ``absent_after`` (the tray likewise keeps its slots over a drop). The port is
 reopened as the tray's is (``link.Backoff``), and counts as working again only
-once it has proved itself (``proven_after``).
+once it has proved itself (``proven_after``). Frames read by a poll a second or more after
+the one before (``stale_after``: a game reads the port only while it asks for a tile) are
+old news and give no event, as the tray's backlog after a pause gives none.
 
 >>> framer = Rdm6300Framer()
 >>> framer.feed(b"\\x020F00A1B2C3DF\\x03\\x02bad")
@@ -45,6 +47,10 @@ JUNK_BEFORE_PROBLEM = 3
 #: A line of the RFID tray's protocol v1 (firmware/PROTOCOL.md): ``J1 <seq> <TYPE> …``.
 TRAY_LINE = re.compile(rb"J1 \d+ [A-Z]+[ *]")
 TRAY_LINE_WINDOW = 256  # bytes kept to look for one: a HELLO or HB line is ~20-40
+#: A poll this long after the one before reads a backlog that is old news (rfid73 DEFECT 1),
+#: as the tray's (companion.hw.rfid.tray.STALE_AFTER_SECONDS): a game reads the port only
+#: while it asks for a tile, and polls it every 0.05 s then.
+STALE_AFTER_SECONDS = 1.0
 _HEX = frozenset(b"0123456789ABCDEFabcdef")
 
 
@@ -116,6 +122,8 @@ class Rdm6300Settings:
     # is no snapshot. As app.session.reads.RDM6300_STARTUP_SECONDS. Judged by when its
     # frame may have come (the port's last read before it), not when it was read.
     startup_seconds: float = 1.0
+    # A poll this long after the one before takes what it reads as old news (poll_events).
+    stale_after: float = STALE_AFTER_SECONDS
 
 
 class Rdm6300Reader:
@@ -168,6 +176,7 @@ class Rdm6300Reader:
             # Read at this poll, the bytes may have waited since the last one: a poll late
             # after the first (a starved loop) must not make a tag lying there a new one.
             since, self._listened_since = self._listened_since, self.clock()
+            stale = self._stale(since)
             data = self.link.read()
             if not self.link.is_open and not self.link.ended:
                 self.counters["reconnects"] += 1
@@ -183,6 +192,15 @@ class Rdm6300Reader:
                 # that drops at once is retried ever more slowly, up to backoff.maximum.
                 self._proven, self._failure = True, ""
                 self.link.connected()
+            if stale:
+                # Nobody read the port for a while (a menu, a fight): its frames may be of a
+                # tile laid and lifted meanwhile, counted at the next ask though it lay on
+                # no slot (rfid73 DEFECT 1); and a full tty buffer keeps the oldest bytes,
+                # not the newest. So they give no event, and silence is timed from now, as
+                # after a reopening: a tile still lying there is read again within 0.3 s
+                # (its frames repeat), a PLACED if it is new, a repeat if it was known.
+                self._last_seen = self.clock()
+                uids = []
             for uid in uids:
                 self._seen(uid, arrived, since, events)
         if self.uid is not None and self.link.is_open \
@@ -194,6 +212,15 @@ class Rdm6300Reader:
                                    self.tag_map.label(self.uid), time.perf_counter()))
             self.uid = None
         return events
+
+    def _stale(self, since: float) -> bool:
+        """Whether the bytes a read now gets may have waited since ``since``, the read
+        before, :attr:`Rdm6300Settings.stale_after` or more: old news. Not within the
+        start-up window, whose tags are taken as lying there (``at_start``), never counted:
+        a tile lying there when a slow session's second poll comes late is no new one."""
+        starting = self._first_opened is not None \
+            and since - self._first_opened <= self.settings.startup_seconds
+        return not starting and self.clock() - since >= self.settings.stale_after
 
     def _count_junk(self, before: dict[str, int], valid: bool) -> None:
         """Follow the invalid frames since the last valid one: a valid frame proves the
