@@ -240,7 +240,9 @@ def test_simulate_json_keys_and_same_result_whatever_the_jobs(
                 "games_per_second", "rules_build"):
         assert key in data
     assert data["rules_build"] in ("pure", "compiled")
-    assert data["games"] == 16 and sum(data["deaths_by"].values()) == 16 - data["wins"]
+    # the games lost: by a death, or with none (the empty wall: ended_by)
+    assert data["games"] == 16 and (sum(data["deaths_by"].values())
+                                    + sum(data["ended_by"].values())) == 16 - data["wins"]
     one, _ = simulate(16, seed=3, jobs=1)
     two, _ = simulate(16, seed=3, jobs=2)
     assert summary(one, 1.0) == summary(two, 1.0)
@@ -250,8 +252,8 @@ def test_simulate_json_keys_and_same_result_whatever_the_jobs(
 
 SIMULATE_JSON = ["preset", "strategy", "seed", "profile", "profile_hash", "house_rules", "rules",
                  "games", "wins", "survival_rate", "ci95", "mean_floor", "deepest_floor",
-                 "floor_reached", "deaths_by", "cause_names", "inputs_per_game", "seconds",
-                 "games_per_second", "rules_build"]
+                 "floor_reached", "deaths_by", "ended_by", "cause_names", "inputs_per_game",
+                 "seconds", "games_per_second", "rules_build"]
 
 
 def test_simulate_json_says_what_it_measured(
@@ -271,7 +273,7 @@ def test_simulate_json_says_what_it_measured(
     assert data["preset"] == "ez" and data["strategy"] == "reckless" and data["seed"] == 3
     assert data["profile"] == str(profile.resolve())
     assert data["profile_hash"] == profile_hash(profile)
-    assert list(data["cause_names"]) == list(data["deaths_by"])
+    assert list(data["cause_names"]) == [*data["deaths_by"], *data["ended_by"]]
     text = run(capsys, *argv)[1]
     for cause, count in data["deaths_by"].items():
         assert f"  {count:7d}  {data['cause_names'][cause]}\n" in text

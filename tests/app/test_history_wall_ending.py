@@ -83,3 +83,29 @@ def test_a_wall_out_recorded_before_its_wording_is_listed_as_ended_too(
     assert data["totals"]["ended_by"] == {"the wall ran out of tiles (山牌切れ)": 2}
     assert [r["cause"] for r in data["runs"]] == ["the wall ran out of tiles (山牌切れ)"] * 2 \
         + ["大蛇 (snake)"]
+
+
+def test_simulate_lists_a_wall_out_as_ended_not_among_the_causes_of_death(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """journey73 DEFECT 2: `simulate` listed the games the empty wall ended under "causes
+    of death (死因)" (and in --json's deaths_by), where play and history say no death.
+    Its --json parts them as history's totals do: deaths_by, ended_by."""
+    profile = tmp_path / "allrings.toml"
+    profile.write_text(ALL_RINGS, encoding="utf-8")
+    argv = ["simulate", "--games", "3", "--seed", "1", "--preset", "ez", "--profile",
+            str(profile)]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert ("causes of death (死因): none (なし)\n"
+            "ended, no death (死亡なし):\n"
+            "        3  the wall ran out of tiles (山牌切れ)\n") in out
+    assert main([*argv, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["wins"], data["deaths_by"], data["ended_by"]) == (
+        0, {}, {"wall_exhausted": 3})
+    assert data["cause_names"] == {"wall_exhausted": "the wall ran out of tiles (山牌切れ)"}
+    # and each of them is the game play --seed plays again: ended, not died
+    assert main(["play", "--headless", "--seed", str(1 << 32), "--preset", "ez", "--profile",
+                 str(profile)]) == 0
+    assert "\nResult: ended on floor 4, the wall ran out of tiles (山牌切れ)\n" in \
+        capsys.readouterr().out

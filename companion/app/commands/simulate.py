@@ -32,6 +32,7 @@ from companion.app.commands.rules import (
 from companion.app.session.save import SEED_LIMIT, profile_hash
 from companion.systems import jongrogue
 from companion.systems.jongrogue.autoplay import STRATEGIES, play
+from companion.systems.jongrogue.core import Termination
 from companion.systems.jongrogue.game import RULES_REVISION
 from companion.systems.jongrogue.narration import cause_name
 from companion.systems.jongrogue.profile import Profile, load_profile
@@ -56,6 +57,8 @@ class Tally:
     deepest: int = 0
     inputs: int = 0
     deaths_by: Counter[str] = field(default_factory=Counter)
+    # The games lost with no death: the empty wall (山牌切れ) ended them (Termination).
+    ended_by: Counter[str] = field(default_factory=Counter)
     floor_reached: Counter[int] = field(default_factory=Counter)
 
     def add(self, other: Tally) -> None:
@@ -65,6 +68,7 @@ class Tally:
         self.deepest = max(self.deepest, other.deepest)
         self.inputs += other.inputs
         self.deaths_by.update(other.deaths_by)
+        self.ended_by.update(other.ended_by)
         self.floor_reached.update(other.floor_reached)
 
 
@@ -97,7 +101,11 @@ def run_chunk(
         tally.deepest = max(tally.deepest, outcome.floor)
         tally.inputs += len(game.inputs)
         tally.floor_reached[outcome.floor] += 1
-        if not outcome.won:
+        if outcome.termination is Termination.WALL_EXHAUSTED:
+            # No death, the PC perhaps at full HP, as play and history say (journey73
+            # DEFECT 2: it was listed under the causes of death).
+            tally.ended_by[outcome.termination.value] += 1
+        elif not outcome.won:
             tally.deaths_by[outcome.cause or outcome.termination.value] += 1
     return tally
 
@@ -137,10 +145,13 @@ def simulate(
 
 def summary(tally: Tally, seconds: float) -> dict[str, Any]:
     """The figures of a run, as ``--json`` prints them after the run's parameters
-    (:func:`parameters`). ``deaths_by`` counts by cause id (a monster's, "frozen"), most
-    first; ``cause_names`` names each id as the text output does."""
+    (:func:`parameters`). ``deaths_by`` counts the deaths by cause id (a monster's,
+    "frozen"), most first; ``ended_by`` the games lost with no death, by what ended them
+    (``wall_exhausted``), as ``history --json``'s totals part them; ``cause_names`` names
+    each id of both as the text output does."""
     low, high = wilson_ci95(tally.wins, tally.games)
     deaths_by = dict(tally.deaths_by.most_common())
+    ended_by = dict(tally.ended_by.most_common())
     return {
         "games": tally.games,
         "wins": tally.wins,
@@ -150,7 +161,8 @@ def summary(tally: Tally, seconds: float) -> dict[str, Any]:
         "deepest_floor": tally.deepest,
         "floor_reached": {str(k): v for k, v in sorted(tally.floor_reached.items())},
         "deaths_by": deaths_by,
-        "cause_names": {cause: cause_name(cause) for cause in deaths_by},
+        "ended_by": ended_by,
+        "cause_names": {cause: cause_name(cause) for cause in [*deaths_by, *ended_by]},
         "inputs_per_game": tally.inputs / tally.games if tally.games else 0.0,
         "seconds": seconds,
         "games_per_second": tally.games / seconds if seconds else 0.0,
@@ -232,9 +244,14 @@ def run(args: argparse.Namespace) -> int:
     # Each heading with its Japanese, as survival's (newuser61 N11).
     print(f"mean floor reached (平均到達階): {result['mean_floor']:.1f} (deepest "
           f"{result['deepest_floor']})")
-    print("causes of death (死因):")
+    # "none" said: a run the empty wall alone ended left the heading bare above its own.
+    print("causes of death (死因):" + ("" if result["deaths_by"] else " none (なし)"))
     for cause, count in result["deaths_by"].items():
         print(f"  {count:7d}  {result['cause_names'][cause]}")
+    if result["ended_by"]:  # no death: not among the causes of death (journey73 DEFECT 2)
+        print("ended, no death (死亡なし):")
+        for cause, count in result["ended_by"].items():
+            print(f"  {count:7d}  {result['cause_names'][cause]}")
     print(f"{result['games_per_second']:.0f} games per second (毎秒のゲーム数; "
           f"{plural(args.jobs, 'process')}, {result['rules_build']} rules core)")
     return 0
