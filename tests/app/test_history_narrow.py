@@ -146,7 +146,11 @@ def test_a_hint_breaks_at_its_spaces_never_inside_its_command(
     lines = capsys.readouterr().out.splitlines()
     assert f"`{script} play`." in lines
     assert all(len(line) <= columns for line in lines if str(script) not in line)
-    assert " ".join(lines) == f"No finished games yet. Play one with `{script} play`."
+    assert f"`{script} play --input sim --choices keyboard --display terminal`." in lines
+    # setup73 NIT 6: and how to play one without hardware, which `play` alone needs.
+    assert " ".join(lines) == (
+        f"No finished games yet. Play one with `{script} play`. No hardware? "
+        f"`{script} play --input sim --choices keyboard --display terminal`.")
 
 
 @pytest.mark.parametrize("columns", range(24, 61))

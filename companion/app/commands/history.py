@@ -147,7 +147,11 @@ def print_table(console: Console, runs: list[Run], totals: Totals, skipped: int 
         say(console, f"No game in the history can be listed ({skipped} left out, said above).")
         return
     if not runs:
-        say(console, f"No finished games yet. Play one with `{companion_command()} play`.")
+        # And how without hardware: on a laptop `play` stops at once (no camera), and the
+        # README's first command, play --headless, puts nothing here (setup73 NIT 6).
+        command = companion_command()
+        say(console, f"No finished games yet. Play one with `{command} play`. No hardware? "
+                     f"`{command} play --input sim --choices keyboard --display terminal`.")
         return
     columns = table_columns(runs, stacked=False)
     if table_width(columns) > console.width:
