@@ -20,7 +20,7 @@ from companion.errors import DeviceError
 from companion.hw.buttons import Button, Pick
 from companion.hw.display import open_display
 from companion.hw.display.fonts import without_cjk
-from companion.hw.display.keys import option_key
+from companion.hw.display.keys import back_button, option_key
 from companion.hw.display.screen import BACKGROUND, TEXT, ScreenDisplay, pick_layout
 from companion.hw.display.terminal import MENU_LEGEND, TerminalDisplay
 from companion.hw.display.view import (
@@ -216,18 +216,26 @@ def test_a_long_fight_menu_shows_every_option_and_its_key(screen: ScreenDisplay)
     console = Console(file=io.StringIO(), width=400)
     TerminalDisplay(console).show(view)  # the terminal keys them alike
     text = console.file.getvalue()  # type: ignore[attr-defined]
-    # Past the tenth, the shorter way: flee/back steps back from the highlight (Orc 2) round
-    # to Orc 13 in two, where the menu button takes eleven (buttons-only audit F6); no m
-    # key is left to explain.
-    assert "(f×4) Orc 11" in text and "(f×2) Orc 13" in text and MENU_LEGEND not in text
+    # Past the tenth, the shorter way: back steps from the highlight (Orc 2) round to Orc 13
+    # in two, where the menu button takes eleven (buttons-only audit F6); no m key is left
+    # to explain. On the terminal back is ←, not f (keys73 NIT 1): f chooses, so f f
+    # quickly counted once, and Enter after it only ended its line.
+    assert "(←×4) Orc 11" in text and "(←×2) Orc 13" in text and MENU_LEGEND not in text
     back = [option_key(o, i, 1, {**names, Button.FLEE: "B"}, len(options), Button.FLEE)
             for i, o in enumerate(options)]
     assert back[10:] == ["B×4", "B×3", "B×2"]
-    # With flee an option's own, ranged steps back instead.
+    # With flee an option's own, ranged steps back instead on the screen; ← still on the
+    # terminal, as with flee and ranged both options' own.
     options = (*options, Option("flee", "Flee 逃げる", Button.FLEE))
+    assert option_key(options[10], 10, 1, {**names, Button.RANGED: "R"}, len(options),
+                      back_button(options)) == "R×5"
     TerminalDisplay(console).show(replace(view, options=options))
     text = console.file.getvalue()  # type: ignore[attr-defined]
-    assert "(r×5) Orc 11" in text and MENU_LEGEND not in text
+    assert "(←×5) Orc 11" in text and MENU_LEGEND not in text
+    options = (*options, Option("fire", "Fire 射撃", Button.RANGED))
+    TerminalDisplay(console).show(replace(view, options=options))
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "(←×6) Orc 11" in text and MENU_LEGEND not in text
 
 
 def test_the_terminal_explains_m_only_where_it_keys_an_option() -> None:

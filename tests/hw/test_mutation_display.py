@@ -549,14 +549,18 @@ def test_the_terminal_board_is_north_up() -> None:
 
 
 def test_the_terminal_explains_m_where_an_option_is_keyed_with_it() -> None:
-    """Twelve options, flee and ranged each an option's own (no back press): the eleventh
-    and twelfth are reached by m, and the terminal says what ``(m×3)`` asks."""
+    """Thirteen options, flee and ranged each an option's own, the highlight on the tenth:
+    the thirteenth is reached by m, three presses (← takes ten), and the terminal says what
+    ``(m×3)`` asks. Highlighted on the first, ← reaches it in one (keys73 NIT 1: on the
+    terminal ← steps back, Flee offered or not), and no m is left to explain."""
     options = (*(Option(str(n), f"Option {n}") for n in range(10)),
                Option("flee", "Flee 逃げる", Button.FLEE),
                Option("shoot", "Shoot 射撃", Button.RANGED),
                Option("far", "Far 遠く"))
+    out = _terminal(replace(example_view(), options=options, highlight=9), width=400)
+    assert "(m×3) Far 遠く" in out and MENU_LEGEND in out
     out = _terminal(replace(example_view(), options=options, highlight=0), width=400)
-    assert "(m×12) Far 遠く" in out and MENU_LEGEND in out
+    assert "(←×1) Far 遠く" in out and MENU_LEGEND not in out
 
 
 def test_the_terminal_hp_bar_turns_yellow_then_red() -> None:

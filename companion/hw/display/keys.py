@@ -13,8 +13,9 @@ def option_key(option: Option, index: int, highlight: int | None,
     """The option's own button; else attack/confirm on the highlighted one; else its number
     key; past the tenth, the button that moves the highlight onto it the shorter way, with
     how many presses of it that takes in a menu of ``count`` options: the menu button
-    forward (``M×3``), or ``back`` (:func:`back_button`) backward (``B×1``: the last of
-    twelve options was ``M×11``), so that the options past the tenth read apart.
+    forward (``M×3``), or ``back`` (:func:`back_button` on the screen, the ← key on the
+    terminal) backward (``B×1``, ``←×1``: the last of twelve options was ``M×11``), so that
+    the options past the tenth read apart.
 
     In a menu, attack confirms the highlight wherever it is: an option whose own button is
     attack is named by it only while it is the one highlighted (or nothing is), so that one

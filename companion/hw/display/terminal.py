@@ -13,12 +13,16 @@ from rich.table import Table
 from rich.text import Text
 
 from companion.hw.buttons import Button, Press
-from companion.hw.display.keys import back_button, option_key
+from companion.hw.display.keys import option_key
 from companion.hw.display.terminal_fit import Fitted, Given, Gives, GivesUp, Lines
 from companion.hw.display.view import BoardView, DiceView, FightView, PieceView, SheetView, View
 
+# Past the tenth option, the backward presses are of ← (the arrow is PREVIOUS: it steps back
+# on every menu, Flee offered or not). Not f or r: those choose, so a quick second press
+# of one counted once (a held key's repeat) and an Enter after them only ended their line;
+# an arrow counts each press and Enter confirms after it (keys73 NIT 1).
 _BUTTON_KEYS = {Button.ATTACK: "a", Button.FLEE: "f", Button.RANGED: "r", Button.ITEM: "i",
-                Button.MENU: "m"}
+                Button.MENU: "m", Button.PREVIOUS: "←"}
 # Nothing else on the terminal says what ``(m×3)`` asks.
 MENU_LEGEND = "m×3 = press m three times, then a  m を3回押してa"
 
@@ -113,8 +117,8 @@ def render(view: View, system_hint: str = SYSTEM_HINT_KEYS,
         prompt = Text(f"[{view.prompt_tile}] ", style="bold cyan") + prompt
     parts.append(prompt)
     if view.options:
-        back = back_button(view.options)
-        keys = [option_key(option, i, view.highlight, _BUTTON_KEYS, len(view.options), back)
+        keys = [option_key(option, i, view.highlight, _BUTTON_KEYS, len(view.options),
+                           Button.PREVIOUS)
                 for i, option in enumerate(view.options)]
         # The lit option in reverse, and after a ▶ in the space before its key, which is
         # all that is left of it where a terminal shows no styles (TERM=dumb).
