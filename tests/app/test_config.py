@@ -15,6 +15,7 @@ from companion.app.config import Source, load_config, load_specs, toml_value
 from companion.app.paths import data_dir
 from companion.errors import DataError, DeviceError
 from companion.hw.camera.capture import open_source
+from tests.app.config_and_pins_helpers import setting_lines
 
 
 def write_config(text: str) -> Path:
@@ -144,7 +145,7 @@ def test_config_show_prints_sources(capsys: pytest.CaptureFixture[str],
     monkeypatch.setenv("COMPANION_INPUT_KIND", "rfid")
     assert main(["config", "--show", "--set", "game.preset=ez"]) == 0
     out = capsys.readouterr().out
-    lines = {line.split("=")[0].strip(): line for line in out.splitlines() if "=" in line}
+    lines = setting_lines(out)
     assert lines["display.kind"].endswith("# file: " + str(load_config().path))
     assert lines["input.kind"].endswith("# env: COMPANION_INPUT_KIND")
     assert lines["game.preset"].endswith("# command line: --set game.preset")
@@ -283,8 +284,7 @@ def test_config_show_says_the_problems_again_at_its_end_marks_the_lines_and_exit
     told = load_config().notices
     assert len(told) == 3 and err.splitlines() == [f"companion: {n}" for n in told]
     lines = out.splitlines()
-    setting = {line.split(" = ")[0].rstrip(): line for line in lines if " = " in line
-               and not line.startswith("#")}
+    setting = setting_lines(out)
     assert setting["input.kind"].endswith("""# default (config.toml's "RFID" refused)""")
     assert setting["display.size"].endswith("""# default (COMPANION_DISPLAY_SIZE's "big" """
                                             "refused)")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.app.cli import main
-from tests.app.config_and_pins_helpers import write_config
+from tests.app.config_and_pins_helpers import setting_lines, write_config
 
 
 def test_config_show_says_every_setting_play_stops_on(
@@ -37,7 +37,7 @@ def test_config_show_says_every_setting_play_stops_on(
         "mine.toml is taken from config.toml's folder); a new game, rules and simulate "
         "stop on it",
     ]
-    marked = [line.split()[0] for line in out.splitlines()
+    marked = [key for key, line in setting_lines(out).items()
               if line.endswith("(play stops on it プレイが止まります)")]
     # Both settings of a clash (reviewk71 NIT 1).
     assert marked == ["display.font", "buttons.attack_pin", "buttons.flee_pin",
@@ -118,7 +118,7 @@ def test_config_show_says_what_else_play_stops_on(
     said = [line.removeprefix("companion: ") for line in err.splitlines()]
     assert len(said) == 1
     assert said[0].startswith(problem.format(path=path, folder=path.parent))
-    assert [line.split()[0] for line in out.splitlines()
+    assert [key for key, line in setting_lines(out).items()
             if line.endswith("(play stops on it プレイが止まります)")] == marked
 
 
@@ -162,3 +162,32 @@ def test_play_says_a_config_display_by_its_setting(
         f'companion: error: with display.kind = "none" in {path} nothing shows the choices '
         'of choices.kind = "gpio" (the default): set display.kind = "terminal" or '
         '"screen", or set choices.kind = "auto"\n')
+
+
+@pytest.mark.parametrize("columns", [80, 60])
+def test_config_show_folds_a_mark_past_the_width_below_its_setting(
+        columns: int, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """setup73 NIT 7: the comments were wrapped to the terminal, but a setting's marks ran
+    to 88-123 cells (`# file: …/config.toml (play stops on it プレイが止まります)`), and a
+    Pi's console wrapped them to column 0. Past the width the mark goes below its setting,
+    a comment; a line that fits keeps it."""
+    from companion.app.help_format import cell_len
+
+    monkeypatch.setenv("COLUMNS", str(columns))
+    path = write_config('[display]\nkind = "Terminal"\n[buttons]\nattack_pin = 27\n')
+    assert main(["config", "--show"]) == 1
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    # (a path wider than a line is kept whole on its own, to be copied as it is)
+    assert [line for line in lines if cell_len(line) > columns
+            and cell_len(line.split()[-1]) + len("#     ") <= columns] == []
+    assert all(line.startswith("#") for line in lines if line.startswith(" "))
+    at = lines.index("buttons.attack_pin           = 27")
+    assert lines[at + 1].startswith("#   ^ file:")
+    marks = setting_lines(out)
+    assert marks["buttons.attack_pin"] == (f"buttons.attack_pin           = 27 # file: {path} "
+                                           "(play stops on it プレイが止まります)")
+    assert marks["buttons.flee_pin"].endswith("# default (play stops on it プレイが止まります)")
+    assert marks["display.kind"].endswith("""# default (config.toml's "Terminal" refused)""")
+    assert marks["buttons.ranged_pin"] == "buttons.ranged_pin           = 22           # default"

@@ -20,6 +20,7 @@ from companion.app.modes.dice_tray import DiceTrayMode, parse_expressions
 from companion.app.poisons import PoisonList, poisons_path
 from companion.app.session.mode import ChoiceAsk, RollAsk, Throw
 from companion.errors import DataError
+from tests.app.config_and_pins_helpers import setting_lines
 
 
 @pytest.mark.parametrize(("text", "expressions"), [
@@ -110,11 +111,11 @@ def test_config_marks_a_file_value_the_tray_stops_on(
                     encoding="utf-8")
     assert main(["config"]) == 1
     captured = capsys.readouterr()
-    lines = captured.out.splitlines()
-    line = next(x for x in lines if x.startswith("dice.expressions"))
+    lines = setting_lines(captured.out)
+    line = lines["dice.expressions"]
     assert line.endswith("""/config.toml (the dice tray stops on it ダイストレイが止まります)""")
     assert '"2D6, 3X"' in line and "refused" not in line
-    scale = next(x for x in lines if x.startswith("display.text_scale"))
+    scale = lines["display.text_scale"]
     assert scale.endswith("""# default (config.toml's "abc" refused)""")
     assert "'3X' is not a dice expression" in captured.err
     assert "the dice tray (play --mode dice) stops on it" in captured.err

@@ -21,6 +21,7 @@ from companion.hw.display.view import Option, View
 from companion.hw.keyboard import KeyboardInput
 from tests.app.config_and_pins_helpers import (  # noqa: F401 (mock_pins_fixture: asked for by name)
     mock_pins_fixture,
+    setting_lines,
     write_config,
 )
 
@@ -138,7 +139,8 @@ def test_a_then_a_on_two_menus_both_count(typed: tuple[int, Controls], gap: floa
 # ---- NIT 1: both lines of a pin clash are marked ------------------------------------------
 
 def marked_lines(out: str) -> list[str]:
-    return [line for line in out.splitlines() if "(play stops on it プレイが止まります)" in line]
+    return [line for line in setting_lines(out).values()
+            if "(play stops on it プレイが止まります)" in line]
 
 
 def test_config_show_marks_both_settings_of_a_pin_clash(

@@ -18,11 +18,10 @@ from typing import Any
 from companion.app.command_list import COMMANDS
 from companion.app.config import Config, Source, Spec, load_config
 from companion.app.dice_expressions import parse_expressions
-from companion.app.help_format import cell_wrap
+from companion.app.help_format import cell_len, cell_wrap
 from companion.app.paths import data_dir
 from companion.errors import CompanionError, DataError
 from companion.hw.camera.choice import mistyped
-from companion.systems.jongrogue.profile import load_profile
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -290,6 +289,9 @@ def profile_problems(config: Config) -> list[tuple[tuple[str, ...], str]]:
     path = config.file_path(key)
     if found or path is None:
         return found
+    # Here, not with the module: config --show imports no engine (reviewe68 RISK 2).
+    from companion.systems.jongrogue.profile import load_profile
+
     try:
         load_profile(path)
     except (CompanionError, OSError) as exc:
@@ -384,8 +386,25 @@ def render(config: Config, columns: int | None = None,
         if marks and key in marks:  # a value in effect that something stops on
             where += f" ({marks[key]})"
         lines += comment(explain(s.spec), columns)
-        lines.append(f"{key:<{width}} = {value:<12} # {where}")
+        lines += setting_line(f"{key:<{width}} = {value:<12}", where, columns)
     return "\n".join(lines + said_again(config, columns))
+
+
+#: Begins the line a setting's ``# where`` is folded onto, under it (:func:`setting_line`).
+FOLDED = "#   ^ "
+
+
+def setting_line(setting: str, where: str, columns: int) -> list[str]:
+    """``setting  # where``, or, past ``columns``, the setting alone and its ``where``
+    folded below it, each line a comment begun :data:`FOLDED` (then ``#     ``): a mark
+    such as ``# file: …/config.toml (play stops on it プレイが止まります)`` ran to 123
+    cells, and a Pi's console wrapped it to column 0 (setup73 NIT 7). A path too wide
+    for a line is kept whole (:func:`cell_wrap`)."""
+    line = f"{setting} # {where}"
+    if cell_len(line) <= columns:
+        return [line]
+    folded = exact_wrap(where, max(columns - len(FOLDED), 20))
+    return [setting.rstrip(), f"{FOLDED}{folded[0]}", *(f"#     {part}" for part in folded[1:])]
 
 
 def file_state(path: Path) -> str:
