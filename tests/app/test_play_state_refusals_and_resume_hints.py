@@ -69,10 +69,66 @@ def test_json_that_is_no_object_is_no_save_and_is_left_as_it_is(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["num.txt"]
 
 
+def played_log(tmp_path: Path) -> Path:
+    """A finished headless game's --log file (a JSON Lines log, begun by ``{``)."""
+    log = tmp_path / "played.jsonl"
+    assert main(["play", "--headless", "--seed", str(SEED), "--log", str(log)]) == 0
+    return log
+
+
+@pytest.mark.parametrize("resume", [True, False])
+@pytest.mark.parametrize("large", [False, True])
+def test_a_log_given_to_state_is_refused_as_a_log_and_left_as_it_is(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], resume: bool,
+        large: bool) -> None:
+    """--state and --log both take a FILE: a log given to --state by a slip began with {,
+    was taken for a damaged save, renamed .corrupt-… and a save written under its name,
+    so `replay game.jsonl` no longer played it back (journey73 DEFECT 1). One past a
+    save's size (a long-kept log) too."""
+    mine = tmp_path / "game.jsonl"
+    content = played_log(tmp_path).read_bytes()
+    if large:  # more games after the first, past the 4 MiB no save comes near
+        content += content * (4 * 1024 * 1024 // len(content) + 1)
+    mine.write_bytes(content)
+    capsys.readouterr()
+    argv = ["play", "--headless", "--seed", str(SEED), "--state", str(mine)]
+    assert main(argv + (["--resume"] if resume else [])) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        f"companion: error: {mine} is a game log (`companion play --log` wrote it: its first "
+        "line is a game's header), not a save, so it was left as it is: `companion replay "
+        f"{mine}` plays it back, and --log is where it goes; give --state a new file, or a "
+        "save companion play wrote\n")
+    assert mine.read_bytes() == content
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl", "played.jsonl"]
+    assert main(["replay", str(mine)]) == 0  # and it still plays back
+
+
+@pytest.mark.parametrize("content", [b'{"name": "Alice", "hp": 10}\n', b"{}",
+                                     b'\xef\xbb\xbf{"sheet": {"version": 1}}'])
+def test_a_json_object_with_none_of_a_saves_fields_is_refused_and_left_as_it_is(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes) -> None:
+    """A character sheet in JSON given to --state was set aside as a damaged save ("the
+    save has no version field") and a save written under its name (journey73 DEFECT 1)."""
+    mine = tmp_path / "sheet.json"
+    mine.write_bytes(content)
+    assert main(["play", "--headless", "--resume", "--seed", str(SEED),
+                 "--state", str(mine)]) == 2
+    assert capsys.readouterr().err == (
+        f"companion: error: {mine} is a JSON object with none of a save's fields (version, "
+        "inputs, game_id), not a save, so it was left as it is: give --state a new file, "
+        "or a save companion play wrote\n")
+    assert mine.read_bytes() == content
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet.json"]
+
+
 @pytest.mark.parametrize(("name", "content"), [
     ("game.sav", b""),  # empty
     ("game.sav", b"\0" * 512),  # what a power cut leaves on an SD card
     ("game.sav", b'{"events": 3, "fini'),  # a save cut short
+    ("game.sav", b'{"version": 1}'),  # a save whose other fields are gone
+    ("game.sav", b'{"inputs": ["5p"], "seed": "x"}'),  # a save with a field gone wrong
     ("game.sav", b"\xef\xbb\xbf{\"events\": 3, \"fini"),  # begun with Notepad's UTF-8 mark
     ("game.json", b"garbage"),  # a name we could have written
     ("save.json.replaced-20261205T092409Z", b"\x89garbage"),  # a copy we kept aside

@@ -43,6 +43,15 @@ KEPT = 2
 HOLDER = "companion play --log"
 
 
+def begins_as_log(head: bytes) -> bool:
+    """Whether ``head``, a file's first bytes (its first line whole, or :data:`_BLOCK` of
+    it), begins as a log this companion writes: a first line holding a game's header. A
+    ``--state`` file so begun is a log given by a slip, not a save to set aside
+    (journey73 DEFECT 1)."""
+    line = head.partition(b"\n")[0]
+    return line.startswith(b"{") and _HEADER in line
+
+
 class GameLog:
     """This game's JSON Lines in a ``--log`` file that may hold earlier games before it.
 

@@ -37,6 +37,7 @@ from typing import Any, TypeVar
 
 from companion.app.command_name import companion_line
 from companion.app.paths import data_dir
+from companion.app.session.log import begins_as_log
 from companion.errors import DataError
 from companion.files import (
     TooLarge,
@@ -294,8 +295,31 @@ def profile_unchanged(path: Path, recorded: str) -> bool:
     return recorded in (profile_hash(path), hashlib.sha256(path.read_bytes()).hexdigest())
 
 
-#: How much of a file too large to be a save is read to tell what it is.
-_HEAD = 64
+#: How much of a file too large to be a save is read to tell what it is: a log's first line
+#: (its header, some 400 bytes, more with a profile's house rules) whole.
+_HEAD = 64 * 1024
+#: A save's own fields, one at least in any save the companion wrote (and in a save damaged
+#: but for a field or two): a JSON object with none of them is someone else's file.
+SAVE_KEYS = ("version", "inputs", "game_id")
+
+
+def other_file(raw: bytes) -> str | None:
+    """What the unreadable file whose bytes (or first :data:`_HEAD` bytes) are ``raw`` is,
+    when it is plainly no save, though it begins with ``{``: a ``--log`` file (its first
+    line a game's header), or a JSON object with none of :data:`SAVE_KEYS` (a character
+    sheet given to ``--state`` by a slip). None: it may be a save something damaged
+    (:func:`damaged_save` says). Both were renamed ``.corrupt-…`` and a save written in
+    their place, under their name (journey73 DEFECT 1)."""
+    body = raw.removeprefix(codecs.BOM_UTF8)
+    if begins_as_log(body):
+        return "a game log (`companion play --log` wrote it: its first line is a game's header)"
+    try:
+        value = json.loads(body)
+    except (ValueError, RecursionError):  # not JSON (UnicodeDecodeError is a ValueError)
+        return None
+    if isinstance(value, dict) and not any(key in value for key in SAVE_KEYS):
+        return f"a JSON object with none of a save's fields ({', '.join(SAVE_KEYS)})"
+    return None
 
 
 def damaged_save(path: Path, raw: bytes) -> bool:
@@ -349,6 +373,13 @@ def read_save(path: Path, parse: Callable[[str, str], S], what: str,
                 f"not valid JSON ({cut_short(len(raw))})" if exc.end == len(raw)
                 and exc.reason == "unexpected end of data"  # a character cut in two
                 else f"not readable text (byte {exc.start + 1} of {len(raw)} is not UTF-8)")
+    if (other := other_file(raw)) is not None:
+        log = other.startswith("a game log")
+        raise DataError(
+            f"{path} is {other}, not a {what}, so it was left as it is: "
+            + (f"`{companion_line('replay', str(path))}` plays it back, and --log is where it "
+               "goes; " if log else "")
+            + f"give --state a new file, or a {what} companion play wrote")
     if not damaged_save(path, raw):
         raise DataError(f"{path} does not look like a {what} of the companion's (not JSON, "
                         "and its name does not end in .json), so it was left as it is: give "
