@@ -31,6 +31,7 @@ from typing import Any
 
 from companion.app.command_name import companion_line
 from companion.app.paths import config_dir
+from companion.app.pin_numbers import header_pin_hint
 from companion.errors import DataError, utf8_text
 from companion.files import cut_short, parse_user_toml, toml_fault
 from companion.hw.camera.choice import CameraChoice, names_a_file
@@ -182,7 +183,8 @@ class Spec:
             if self.minimum is not None and value < self.minimum:
                 raise DataError(f"{self.key} must be at least {self.minimum:g}, found {shown}")
             if self.maximum is not None and value > self.maximum:
-                raise DataError(f"{self.key} must be at most {self.maximum:g}, found {shown}")
+                raise DataError(f"{self.key} must be at most {self.maximum:g}, found {shown}"
+                                f"{header_pin_hint(self.key, value)}")
         return value
 
     def _meant(self, value: object) -> str:
@@ -420,13 +422,17 @@ class Config:
 
     ``problems`` are the notices of a value refused or a key ignored (not of an earlier word
     read as today's); ``refused`` names, by setting, each value refused
-    (``config.toml's "RFID"``), for ``config --show`` to mark its line."""
+    (``config.toml's "RFID"``), for ``config --show`` to mark its line; ``refusals`` says
+    why, by setting, each as its problem says it but for the fallback (``…/config.toml:
+    buttons.flee_pin must be at most 27, found 40 (…)``), for ``play`` to stop on a
+    button's pin refused, not run that button on the default pin (keys73 NIT 3)."""
 
     settings: dict[str, Setting]
     notices: tuple[str, ...]
     path: Path
     problems: tuple[str, ...] = ()
     refused: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    refusals: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def __getitem__(self, key: str) -> Value:
         return self.settings[key].value
@@ -566,6 +572,7 @@ def load_config(
     notices: list[str] = []
     problems: list[str] = []
     refused: dict[str, tuple[str, ...]] = {}
+    refusals: dict[str, tuple[str, ...]] = {}
     settings = {k: Setting(s, s.default, Source.DEFAULT, "built in") for k, s in specs.items()}
 
     def problem(text: str) -> None:
@@ -581,9 +588,10 @@ def load_config(
         try:
             settings[key] = Setting(spec, spec.check(value), Source.FILE, str(path))
         except DataError as exc:
-            problem(f"{path}: {exc}{spec.unquoted(value)}; using the default "
-                    f"{toml_value(spec.default)}")
+            why = f"{path}: {exc}{spec.unquoted(value)}"
+            problem(f"{why}; using the default {toml_value(spec.default)}")
             refused[key] = (*refused.get(key, ()), f"{path.name}'s {toml_value(value)}")
+            refusals[key] = (*refusals.get(key, ()), why)
 
     for key, spec in specs.items():
         text = env.get(spec.env_var)
@@ -595,6 +603,7 @@ def load_config(
         except DataError as exc:
             problem(f"{spec.env_var}: {exc}; ignored")
             refused[key] = (*refused.get(key, ()), f"{spec.env_var}'s {toml_value(text)}")
+            refusals[key] = (*refusals.get(key, ()), f"{spec.env_var}: {exc}")
     for text in _misspelt_env(env, specs):
         problem(text)
 
@@ -611,7 +620,7 @@ def load_config(
             raise DataError(f"{origin}: {exc}") from None
         settings[key] = Setting(spec, typed, Source.COMMAND_LINE, origin)
 
-    return Config(settings, tuple(notices), path, tuple(problems), refused)
+    return Config(settings, tuple(notices), path, tuple(problems), refused, refusals)
 
 
 def _misspelt_env(env: Mapping[str, str], specs: Mapping[str, Spec]) -> list[str]:

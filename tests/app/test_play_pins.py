@@ -14,11 +14,15 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from companion.app.cli import main
+from companion.app.command_name import companion_line
 from companion.app.commands.play import check_pins
-from companion.app.commands.play.press_sources import open_press_sources
+from companion.app.commands.play.press_sources import open_press_sources, refused_pins
 from companion.app.config import load_config
-from companion.errors import DeviceError
-from tests.app.config_and_pins_helpers import mock_pins_fixture  # noqa: F401 (asked for as mock_pins)
+from companion.errors import DataError, DeviceError
+from tests.app.config_and_pins_helpers import (
+    mock_pins_fixture,  # noqa: F401 (asked for as mock_pins)
+    write_config,
+)
 
 
 @pytest.mark.parametrize(("pin", "why"), [(14, "the serial console's TXD"),
@@ -110,3 +114,55 @@ def test_an_led_pin_in_use_stops_play_on_the_screen_naming_its_setting(
     refused = "buttons.led_pin (built in): GPIO24 cannot be used (pin GPIO24 is already in use"
     assert f"companion: error: {refused}" in capsys.readouterr().err
     assert shown[-1].startswith(f"Stopped 停止: {refused}")
+
+
+HEADER_40 = ("buttons.flee_pin must be at most 27, found 40 (BCM GPIO numbers, not header "
+             "pins: header pin 40 is GPIO21, so write 21)")
+
+
+def test_a_header_pin_written_for_a_bcm_one_says_which_gpio_it_is(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """keys73 NIT 3: wiring.md names a part's pin both ways, "GPIO21 [40]"; a maker who
+    wrote the header pin, 40, was told only the range. A header pin that is no GPIO says
+    so; a number above the header says the range alone, as before."""
+    path = write_config("[buttons]\nflee_pin = 40\nled_pin = 39\nbuzzer_pin = 41\n")
+    assert main(["config", "--show"]) == 1
+    err = capsys.readouterr().err
+    assert f"companion: {path}: {HEADER_40}; using the default 27\n" in err
+    assert (f"companion: {path}: buttons.led_pin must be at most 27, found 39 (BCM GPIO "
+            "numbers, not header pins: header pin 39 is a ground pin, not a GPIO; "
+            "hardware/wiring.md gives each part's GPIO); using the default 24\n") in err
+    assert (f"companion: {path}: buttons.buzzer_pin must be at most 27, found 41; using the "
+            "default -1\n") in err
+    # The same from the command line, and the range of another setting says no pins.
+    with pytest.raises(DataError, match=r"header pin 29 is GPIO5, so write 5\)$"):
+        load_config(overrides={"buttons.attack_pin": "29"})
+    with pytest.raises(DataError, match=r"must be at most 60, found 1e400$"):
+        load_config(overrides={"input.accept_seconds": "1e400"})
+
+
+def test_play_stops_on_a_button_pin_refused_as_config_show_says_it(
+        mock_pins: MockFactory) -> None:
+    """keys73 NIT 3: play said the refusal as a notice and ran flee on the built-in GPIO27,
+    where nothing is wired, the button on GPIO21 never read. It stops, saying why as
+    config --show does (that one says the default it shows; play uses none)."""
+    path = write_config("[buttons]\nflee_pin = 40\n")
+    sources, warnings, refusal = open_press_sources(load_config(), None)
+    assert sources == [] and warnings == []
+    assert str(refusal) == (f"{path}: {HEADER_40} (mend it, then check with "
+                            f"{companion_line('config', '--show')})")
+    assert not mock_pins.pins  # no button opened: on the terminal nothing ends a stop
+
+
+def test_a_pin_refused_but_set_again_or_unused_does_not_stop_play(
+        mock_pins: MockFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The environment's pin over the config.toml's refused is the pin: play goes on; with
+    the keyboard no pin is opened, and the refusal stays a notice."""
+    write_config("[buttons]\nflee_pin = 40\n")
+    monkeypatch.setenv("COMPANION_BUTTONS_FLEE_PIN", "21")
+    sources, _, refusal = open_press_sources(load_config(), None)
+    assert refusal is None and mock_pins.pin(21).state  # opened, pulled up
+    for source in sources:
+        source.close()  # type: ignore[attr-defined]
+    monkeypatch.delenv("COMPANION_BUTTONS_FLEE_PIN")
+    assert refused_pins(load_config(overrides={"choices.kind": "keyboard"})) == []

@@ -1,0 +1,37 @@
+"""The Pi's header pins and the BCM GPIO numbers the buttons' settings take.
+
+hardware/wiring.md names each part's pin both ways, "GPIO21 [40]": the BCM number, which
+``buttons.*_pin`` takes, and the physical header pin in brackets. A header pin written
+for the BCM number is refused by the setting's range (0 to 27) when it is above 27; the
+refusal then says which GPIO that header pin is (keys73 NIT 3: it said only the range, and
+the maker who wrote 40 for GPIO21 [40] was not told what to write instead)."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib.resources import files
+
+
+@cache
+def header_pins() -> dict[int, str]:
+    """What each header pin is, by its number: ``"GPIO21"``, or ``"a ground pin"``."""
+    data = tomllib.loads((files("companion.app.data") / "pi_header.toml").read_text("utf-8"))
+    return {int(pin): str(what) for pin, what in data["header"].items()}
+
+
+def header_pin_hint(key: str, value: object) -> str:
+    """For a ``buttons.*_pin`` above the BCM numbers that is a header pin (28 to 40): what
+    to read it as, `` (BCM GPIO numbers, not header pins: header pin 40 is GPIO21, so
+    write 21)``; else ``""``."""
+    if not (key.startswith("buttons.") and key.endswith("_pin")) or isinstance(value, bool) \
+            or not isinstance(value, int) or value <= 27:
+        return ""
+    what = header_pins().get(value)
+    if what is None:
+        return ""
+    if what.startswith("GPIO"):
+        return (f" (BCM GPIO numbers, not header pins: header pin {value} is {what}, "
+                f"so write {what.removeprefix('GPIO')})")
+    return (f" (BCM GPIO numbers, not header pins: header pin {value} is {what}, "
+            "not a GPIO; hardware/wiring.md gives each part's GPIO)")
