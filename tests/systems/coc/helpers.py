@@ -10,7 +10,7 @@ import pytest
 
 from companion.dice import ScriptedDice
 from companion.errors import IllegalAction
-from companion.systems.coc.combat import Attack, EndTurn, Fight, Side
+from companion.systems.coc.combat import Attack, EndTurn, Fall, Fight, Side
 from companion.systems.coc.rules import CocRules, Profile, load_rules
 from companion.systems.coc.sheet import Sheet, sheet_from_mapping
 
@@ -80,6 +80,13 @@ def at(engine: int, f: Fight) -> Fight:
     """``f`` played from now on by engine revision ``engine``."""
     f.engine = engine
     return f
+
+
+def hurt(f: Fight, name: str, by: int = 5) -> None:
+    """The Keeper's 3 m fall (CO-BASE-11) takes ``by`` HP from ``name``, a journal entry, so a
+    treatment has something to treat (engine revision 21 refuses First Aid or Medicine on
+    one unhurt)."""
+    f.push(Fall(name, 3), ScriptedDice([(6, by)]))
 
 
 def patch(f: Fight, name: str, **changes: Any) -> None:

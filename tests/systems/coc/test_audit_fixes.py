@@ -33,7 +33,7 @@ from companion.systems.coc.combat import (
 )
 from companion.systems.coc.rules import Profile, load_rules
 from companion.systems.coc.sheet import sheet_from_mapping
-from tests.systems.coc.helpers import duel, pass_to, person, push
+from tests.systems.coc.helpers import duel, hurt, pass_to, person, push
 
 P003, P004 = Profile.P003, Profile.P004
 
@@ -171,6 +171,7 @@ def test_an_old_fight_that_ended_the_turn_at_0_ap_still_loads() -> None:
 def test_co_skill_2_3_first_aid_and_medicine_reach_oneself_or_an_adjacent_one_003() -> None:
     """「自分・隣接した者」: on the board a wounded ally two squares off cannot be treated."""
     f = duel(P003, {"first_aid": 60, "medicine": 60}, third={})
+    hurt(f, "Bob")
     push(f, Place("Ann", "a1"))
     push(f, Place("Bob", "a3"))
     push(f, Place("Cult", "h8"))

@@ -27,7 +27,7 @@ from companion.systems.coc.combat import (
     Treat,
 )
 from companion.systems.coc.rules import Profile, load_rules
-from tests.systems.coc.helpers import Told, sheet
+from tests.systems.coc.helpers import Told, hurt, sheet
 
 P003, P004 = Profile.P003, Profile.P004
 
@@ -74,6 +74,7 @@ def test_co_turn_1_ties_roll_1d100_lowest_first() -> None:
 
 def test_co_turn_6_attack_ap_limited_by_weapon_and_co_turn_4_no_other_skill() -> None:
     f = fight(P003, {"weapons": ("knife",)})
+    hurt(f, "Ann")
     push(f, Attack("Ann", "Cult"), (100, 90))
     with pytest.raises(IllegalAction, match="CO-TURN-6"):
         f.push(Attack("Ann", "Cult"), ScriptedDice([(100, 1)]))
@@ -332,6 +333,8 @@ def test_co_stun_1_and_2_stun_weapon_003() -> None:
 
 def test_co_skill_3_medicine_costs_2_ap_and_not_oneself_003() -> None:
     f = fight(P003, {"medicine": 70})
+    hurt(f, "Ann")
+    hurt(f, "Cult")
     with pytest.raises(IllegalAction, match="CO-SKILL-3"):
         f.push(Treat("Ann", "Ann", "medicine"), ScriptedDice([]))
     push(f, Treat("Ann", "Cult", "medicine"), (100, 10), (3, 1))
@@ -382,6 +385,7 @@ def test_co_parry_2_a_handgun_cannot_parry_in_004_but_can_in_003() -> None:
 
 def test_co_skill_1_first_aid_again_only_after_a_failure_003() -> None:
     f = fight(P003, {"first_aid": 90})
+    hurt(f, "Ann")
     push(f, Treat("Ann", "Ann"), (100, 10), (3, 1))
     with pytest.raises(IllegalAction, match="CO-SKILL-1"):
         f.push(Treat("Ann", "Ann"), ScriptedDice([(100, 10), (3, 1)]))

@@ -16,7 +16,7 @@ from companion.systems.coc.checks import one_percent, resist, resistance_target,
 from companion.systems.coc.combat import Attack, EndTurn, Fight, PickUp, Side, Spot, Tackle, Treat
 from companion.systems.coc.rules import CocRules, Profile, load_rules
 from companion.systems.coc.sheet import damage_bonus
-from tests.systems.coc.helpers import duel, person, push
+from tests.systems.coc.helpers import duel, hurt, person, push
 
 P003, P004 = Profile.P003, Profile.P004
 
@@ -112,6 +112,7 @@ def test_co_skill_1_an_other_skills_ap_is_a_default() -> None:
     push(f, Spot("Ann", "Cult"), (100, 30))
     assert f.state.get("Ann").ap == 1
     g = duel(P003, {"first_aid": 70}, settings={"CO-SKILL-1": {"ap": 2}})
+    hurt(g, "Ann")
     push(g, Treat("Ann", "Ann"), (100, 90))
     assert g.state.get("Ann").ap == 1
 

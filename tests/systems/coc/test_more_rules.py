@@ -37,7 +37,7 @@ from companion.systems.coc.combat import (
 )
 from companion.systems.coc.rules import Profile, load_rules, weapon_from_mapping
 from companion.systems.coc.sheet import sheet_from_mapping, sheet_mapping
-from tests.systems.coc.helpers import SWORD, duel, pass_to, person, push
+from tests.systems.coc.helpers import SWORD, duel, hurt, pass_to, person, push
 
 P003, P004 = Profile.P003, Profile.P004
 
@@ -812,6 +812,7 @@ def test_co_skill_2_the_third_first_aid_comes_at_dex_2_003(profile: Profile) -> 
     """CO-SKILL-2 (003): after two failed First Aid tries, the third waits for the DEX/2
     turn with the AP left; off in 004, where treating is one action (CO-BASE-8)."""
     f = duel(profile, {"first_aid": 40}, {}, third={})
+    hurt(f, "Ann")
     text = push(f, Treat("Ann", "Ann"), (100, 90))
     assert "DEX/2" not in text
     if profile is P004:

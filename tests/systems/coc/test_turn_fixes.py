@@ -36,6 +36,7 @@ from tests.systems.coc.helpers import (
     at,
     duel,
     held_roll,
+    hurt,
     pass_to,
     patch,
     person,
@@ -311,11 +312,13 @@ def test_each_other_skill_once_a_round_treatments_too_003() -> None:
     and Psychoanalysis once a round. Revision 3 allowed one treatment skill a round."""
     skills = {"first_aid": 60, "medicine": 60, "psychoanalysis": 60}
     f = duel(P003, skills, third={})
+    hurt(f, "Bob")
     push(f, Treat("Ann", "Bob"), (100, 30), (3, 1))
     with pytest.raises(IllegalAction, match=r"First Aid again only after a failure"):
         f.push(Treat("Ann", "Bob"), ScriptedDice([]))
     assert "CO-SKILL-3" in push(f, Treat("Ann", "Bob", "medicine"), (100, 30), (3, 1))
     g = duel(P003, skills, third={})
+    hurt(g, "Bob")
     push(g, Treat("Ann", "Bob", "medicine"), (100, 90))
     with pytest.raises(IllegalAction, match=r"Medicine once a round \(CO-SKILL-1, CO-SKILL-3\)"):
         g.push(Treat("Ann", "Bob", "medicine"), ScriptedDice([]))

@@ -154,7 +154,9 @@ FORMAT = 2
 # HP and kept a stunned-out holder holding. A grapple of a holder on 003's board pulls the one
 # it holds along, one unit (the Default "CO-GRAP-1 (chain)"); revision 20 left it behind.
 # A holder may let go 手を放す, a free action (LetGo, the Default "CO-GRAP-1 (let go)"); revision
-# 20 had no such action, and refuses it.
+# 20 had no such action, and refuses it. First Aid or Medicine on one unhurt, conscious, not
+# dying and not bleeding is refused before any die (CO-SKILL-2/3, CO-BASE-8,
+# skills.NOTHING_TO_TREAT); revision 20 rolled it and spent the AP.
 ENGINE = 21
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),

@@ -13,6 +13,11 @@ from companion.systems.coc.combat.actions import Spot, Treat
 from companion.systems.coc.combat.fighters import Combatant, Condition
 from companion.systems.coc.combat.tackle import _Tackle
 
+#: The first engine revision (:data:`~companion.systems.coc.combat.formats.ENGINE`) in which
+#: First Aid or Medicine on one with nothing to treat is refused before any die
+#: (:meth:`_Skills.something_to_treat`); revision 20 rolled it and spent the AP.
+NOTHING_TO_TREAT = 21
+
 
 class _Skills(_Tackle):
     """Adds First Aid, Medicine, Psychoanalysis and Spot Hidden."""
@@ -73,6 +78,7 @@ class _Skills(_Tackle):
             raise IllegalAction("no other skill in a round with Iai (CO-IAI-2)")
         if t.dead:
             raise IllegalAction(f"{t.name} is dead")
+        self.something_to_treat(t, a.skill)
         if self.p003:
             rule = "CO-SKILL-2" if a.skill == "first_aid" else "CO-SKILL-3"
             if not self.on(rule):
@@ -141,6 +147,24 @@ class _Skills(_Tackle):
         if self.cs[t.name].unconscious and hp >= self.rules.default("CO-BASE-8", "wake_hp"):
             self.drop(t, Condition.UNCONSCIOUS)
             self.say(f"{t.name} wakes up (CO-BASE-8)")
+
+    def something_to_treat(self, t: Combatant, skill: str) -> None:
+        """From revision :data:`NOTHING_TO_TREAT` (grapple73's known item), before any die or
+        AP: First Aid or Medicine on one unhurt (full HP), conscious, not dying and not
+        bleeding is refused, said why: it heals HP, staunches bleeding (CO-BODY-6), saves the
+        dying (CO-DEATH-2) and wakes the unconscious (CO-STUN-2, CO-BASE-8), and here would do
+        none of them (CO-SKILL-2 / CO-SKILL-3 in 003, CO-BASE-8 in 004). Revision 20 took it,
+        rolled and spent the AP (or 004's action) on nothing; the table no longer offers it."""
+        if self.engine < NOTHING_TO_TREAT:
+            return
+        dying = t.has(Condition.DYING, self.round) or t.dying_until
+        if t.hp < t.sheet.max_hp or t.bleeding or t.out or dying:
+            return
+        rule = ("CO-BASE-8" if not self.p003 else "CO-SKILL-2" if skill == "first_aid"
+                else "CO-SKILL-3")
+        raise IllegalAction(f"{t.name} is unhurt (HP {t.hp}/{t.sheet.max_hp}), conscious and "
+                            f"not bleeding: nothing for {self.rules.skill(skill).name} to "
+                            f"treat ({rule})")
 
     def spot(self, c: Combatant, a: Spot) -> None:
         """CO-SKILL-5: Spot Hidden shows the foe's weapons and condition; attacks stay open
