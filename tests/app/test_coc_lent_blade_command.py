@@ -37,10 +37,11 @@ def test_the_lenders_weapon_0_is_its_lent_sword(
     assert main(["coc", "fight", "act", "end_turn", "Nok"]) == 0
     capsys.readouterr()
     assert main(["coc", "fight", "show", "--json"]) == 0
-    shown = {c["name"]: [(w["key"], w["lent"]) for w in c["weapons"]]
+    shown = {c["name"]: [(w["key"], w["lent"], w["lent_from"]) for w in c["weapons"]]
              for c in json.loads(capsys.readouterr().out)["combatants"]}
-    assert shown["Kat"] == [("japanese_sword", "Nok"), ("fist", "")]
-    assert shown["Nok"] == [("fist", ""), ("japanese_sword", "")]
+    assert shown["Kat"] == [("japanese_sword", "Nok", ""), ("fist", "", "")]
+    # grapple73's known item: whom Nok's copy was drawn from is in the JSON too
+    assert shown["Nok"] == [("fist", "", ""), ("japanese_sword", "", "Kat")]
     assert main(["coc", "fight", "act", "attack", "Kat", "Foe", "--with", "weapon=0",
                  "--seed", "4"]) == 2
     assert "Kat's 日本刀/Japanese Sword is in Nok's hands (CO-IAI-1)" in capsys.readouterr().err

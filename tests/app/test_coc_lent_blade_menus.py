@@ -38,3 +38,25 @@ def test_the_owner_is_offered_its_own_blade_back_003() -> None:
     pass_to(f, "Bob")
     assert prompt(f, "attack", "t:Cult", "h:borrow").endswith(
         "[Iai 居合] [own blade back from Ann 自分の刀を取り戻す]")
+
+
+def how_labels(fight: Fight) -> dict[str, str]:
+    """The How? menu's labels by key, the actor attacking Cult."""
+    mode = CocFightMode(fight)
+    for key in ("attack", "t:Cult"):
+        ask = mode.ask()
+        assert isinstance(ask, ChoiceAsk), ask
+        mode.answer([o.choice for o in ask.options].index(key))
+    ask = mode.ask()
+    assert isinstance(ask, ChoiceAsk) and ask.prompt.startswith("How?"), ask
+    return {o.choice: o.label for o in ask.options}
+
+
+def test_the_how_menu_calls_the_owners_blade_its_own_003() -> None:
+    """grapple73's known item: the How? menu's h:borrow read "Iai with an ally's blade" to
+    Bob, whose own sword Ann had drawn; only the tag after it said "own blade back"."""
+    f = duel(Profile.P003, ANN, CULT, third=BOB)
+    assert how_labels(f)["h:borrow"] == "Iai with an ally's blade 味方の刀で居合"
+    push(f, Attack("Ann", "Cult", 0, iai=True, borrow="Bob"), (100, 90))
+    pass_to(f, "Bob")
+    assert how_labels(f)["h:borrow"] == "Draw back your blade 自分の刀を取り戻す"

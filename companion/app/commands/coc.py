@@ -226,7 +226,7 @@ def _status(fight: Fight) -> tuple[str, dict[str, Any]]:
                      "weapons": [{"key": w.info.key, "loaded": w.loaded,
                                   "durability": w.durability, "broken": w.broken,
                                   "jammed": w.jammed, "dropped": w.dropped,
-                                  "lent": w.lent}
+                                  "lent": w.lent, "lent_from": w.lent_from}
                                  for w in c.sheet.weapons]})
     return "\n".join(lines), {"profile": fight.rules.profile.value, "round": state.round,
                               "current": current, "combatants": rows,

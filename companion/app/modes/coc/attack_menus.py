@@ -9,7 +9,16 @@ CO-DISARM-1 (a weapon in the hands to knock away, never bare hands).
 from __future__ import annotations
 
 from companion.app.modes.coc.circumstances import _Circumstances
-from companion.app.modes.coc.words import BODY, ENTRY_WAYS, HOW, PARTS, describe
+from companion.app.modes.coc.words import (
+    BODY,
+    BORROW,
+    BORROW_EITHER,
+    BORROW_OWN,
+    ENTRY_WAYS,
+    HOW,
+    PARTS,
+    describe,
+)
 from companion.app.modes.fight import option_index, option_value
 from companion.app.session.controls import BACK
 from companion.app.session.mode import ChoiceAsk
@@ -41,6 +50,17 @@ class _Attacks(_Circumstances):
                 if ally.side is actor.side and ally.name != actor.name and not ally.dead
                 for j in range(len(ally.sheet.weapons))
                 if self.legal(Attack(actor.name, target, j, iai=True, borrow=ally.name))]
+
+    def _borrow_label(self, actor: Combatant, blades: list[tuple[str, int]]) -> str:
+        """The How? menu's label of ``h:borrow`` (CO-IAI-1): "Draw back your blade" when
+        every blade offered is ``actor``'s own that an ally drew from it (engine revision 20's
+        ``lent_from``), "…or draw back your own" when some are; else an ally's blade
+        (grapple73's known item: the label called one's own sword an ally's)."""
+        state = self.fight.state
+        own = [state.get(ally).sheet.weapons[j].lent_from == actor.name for ally, j in blades]
+        if own and all(own):
+            return BORROW_OWN
+        return BORROW_EITHER if any(own) else BORROW
 
     def _attack(self, actor: Combatant, rest: list[str],
                 first: bool = False) -> ChoiceAsk | Action:
@@ -94,7 +114,8 @@ class _Attacks(_Circumstances):
         if len(hows) > 1:
             if not rest:
                 return ChoiceAsk("How? 攻撃方法は？", (
-                    *(Option(f"h:{key}", label) for key, label, _ in hows), BACK))
+                    *(Option(f"h:{key}", self._borrow_label(actor, blades)
+                             if key == "borrow" else label) for key, label, _ in hows), BACK))
             how, rest = option_value(rest[0], "h"), rest[1:]
             if how not in {key for key, _, _ in hows}:
                 raise IllegalAction(f"there is no choice h:{how} now")

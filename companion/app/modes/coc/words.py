@@ -48,6 +48,11 @@ OUTCOMES = {Side.INVESTIGATORS: "探索者の勝利 the investigators stand",
 NOBODY_STANDS = "全員が倒れた nobody stands"
 #: Ended by the Keeper (`companion coc fight end`, EndFight), no side standing alone.
 ENDED = "終了 the Keeper ended the fight"
+#: The How? menu's labels of ``h:borrow`` (CO-IAI-1): an ally's blade, one's own blade an ally
+#: drew (its ``lent_from``, engine revision 20), or both among those offered.
+BORROW = "Iai with an ally's blade 味方の刀で居合"
+BORROW_OWN = "Draw back your blade 自分の刀を取り戻す"
+BORROW_EITHER = "Iai with an ally's blade or draw back your own 味方の刀で居合・自分の刀を取り戻す"
 #: How an attack is made, when there is a choice: (key, label, the Attack's fields).
 HOW: tuple[tuple[str, str, dict[str, object]], ...] = (
     ("plain", "Plain 通常", {}),
@@ -64,7 +69,7 @@ HOW: tuple[tuple[str, str, dict[str, object]], ...] = (
     ("knockout", "Knock out 気絶狙い", {"knockout": True}),
     ("iai", "Iai 居合", {"iai": True}),
     ("pommel", "Iai pommel strike 居合 柄打ち", {"iai": True, "pommel": True}),
-    ("borrow", "Iai with an ally's blade 味方の刀で居合", {"iai": True}),
+    ("borrow", BORROW, {"iai": True}),  # BORROW_OWN for one's own (the Attack menu)
     ("disarm", "Disarm 武器落とし", {"disarm": True}),
     ("after_dodge", "After dodging, −50% (Keeper's OK) 回避後の攻撃", {"after_dodge": True}),
     ("body", "Body part 部位破壊", {}),

@@ -167,6 +167,9 @@ class _Board(_Core):
         if not self.on("CO-SKILL-6"):
             raise IllegalAction("jumping over is CO-SKILL-6, off in this profile")
         over = self.get(a.over)
+        if over.name == c.name:  # grapple73 known item: it said "Kat must stand next to Kat"
+            raise IllegalAction(f"{c.name} cannot jump over themself: name the one to leap "
+                                "(CO-SKILL-6)")
         if not self.board(c, over) or not board.adjacent(board.parse(c.square),
                                                          board.parse(over.square)):
             raise IllegalAction(f"{c.name} must stand next to {over.name} (CO-SKILL-6)")
