@@ -47,7 +47,7 @@ from companion.hw.rfid.link import (
 )
 from companion.hw.rfid.protocol import UID_PATTERN
 from companion.hw.rfid.rdm6300 import DEFAULT_PORT as RDM6300_PORT
-from companion.hw.rfid.rdm6300 import Rdm6300Reader
+from companion.hw.rfid.rdm6300 import Rdm6300Reader, Rdm6300Settings
 from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.hw.rfid.tray import (
@@ -128,8 +128,9 @@ def load_tag_map() -> TagMap:
 
 def open_reader(args: argparse.Namespace, tag_map: TagMap, catch_up: bool = True) -> RfidReader:
     """The reader ``--kind``/``--port`` ask for, else the one the game uses; it opens (and
-    reopens) its port on poll. ``catch_up=False``: a tray's backlog after a pause between
-    polls is news, not stale (TrayReader.catching_up), for a reader that polls all the time."""
+    reopens) its port on poll. ``catch_up=False``: a tray's or an RDM6300's backlog after a
+    pause between polls is news, not stale (TrayReader.catching_up, Rdm6300Settings.
+    stale_after), for a reader that polls all the time."""
     config = load_config()
     config.tell_notices()
     kind = args.kind or config.text("input.rfid_kind")
@@ -143,7 +144,9 @@ def open_reader(args: argparse.Namespace, tag_map: TagMap, catch_up: bool = True
         opener = lambda device, baudrate: stream  # noqa: E731
         port = STDIN_NAME  # its name in the status ("tray on stdin"), not "-"
     if kind == "rdm6300":
-        return Rdm6300Reader(port or RDM6300_PORT, tag_map, opener=opener)
+        return Rdm6300Reader(port or RDM6300_PORT, tag_map, opener=opener,
+                             settings=Rdm6300Settings(passive=settings.passive,
+                                                      stale_after=settings.stale_after))
     return TrayReader(port_or_usb(port, TRAY_VID, TRAY_PID), tag_map, settings=settings,
                       opener=opener)
 
@@ -237,9 +240,12 @@ def status_line(status: ReaderStatus, as_json: bool, connecting: bool = False) -
 def connecting(reader: RfidReader) -> bool:
     """Whether ``reader`` is a tray whose port is open and whose hello, or the first
     snapshot after it, is awaited: no problem yet (one that stopped it before is in its
-    message)."""
-    return isinstance(reader, TrayReader) and (
-        reader.state is LinkState.HANDSHAKE or reader.awaiting_snapshot)
+    message); or a replayed capture whose first valid line or frame is awaited."""
+    if isinstance(reader, TrayReader):
+        return reader.state is LinkState.HANDSHAKE or reader.awaiting_snapshot \
+            or reader.unheard
+    return reader.settings.passive and reader.link.is_open \
+        and not reader.framer.counters["frames"] and not reader.found_the_tray()
 
 
 def answering(reader: RfidReader) -> bool:

@@ -124,6 +124,9 @@ class Rdm6300Settings:
     startup_seconds: float = 1.0
     # A poll this long after the one before takes what it reads as old news (poll_events).
     stale_after: float = STALE_AFTER_SECONDS
+    # A replayed capture (``--port -``): ok only once a valid frame has come, as a silent
+    # live port is ok (no tag laid yet) but a capture with no frame held no RDM6300's.
+    passive: bool = False
 
 
 class Rdm6300Reader:
@@ -259,32 +262,51 @@ class Rdm6300Reader:
         """Whether the port, since it last opened, sent the RFID tray's protocol v1 lines
         and no frame: this reader is the wrong kind there, which no wait mends (``rfid
         monitor`` stops). Still true once the reader is closed."""
-        return (sum(self._junk.values()) >= JUNK_BEFORE_PROBLEM
-                and TRAY_LINE.search(self._junk_tail) is not None)
+        return (self._junk_judged() and TRAY_LINE.search(self._junk_tail) is not None)
+
+    def _junk_judged(self) -> bool:
+        """Whether the invalid frames since the last valid one say the bytes are not an
+        RDM6300's: :data:`JUNK_BEFORE_PROBLEM` of them, or any at all once a replayed
+        capture has ended, which a single read may take whole, counted as one (rfid73
+        DEFECT 2: a tray's capture replayed as an RDM6300's said "ok")."""
+        junk = sum(self._junk.values())
+        return junk >= JUNK_BEFORE_PROBLEM or (self._ended_unheard() and junk > 0)
 
     def status(self) -> ReaderStatus:
         counters = {**self.framer.counters, **self.counters}
-        if not self.link.is_open:
+        if not self.link.is_open and not self._ended_unheard():
             return ReaderStatus(False, self.link.problem, counters)
         if self._failure:
             # Reopened but not proven: the same words as while it was down, so a port that
             # flaps reads as one steady problem, not "ok" and "went away" by turns.
             return ReaderStatus(False, self._failure, counters)
-        if sum(self._junk.values()) >= JUNK_BEFORE_PROBLEM:
+        if self._ended_unheard() and not self._junk_judged():
+            return ReaderStatus(False, f"{self.link.problem}: the capture on {self.link.device} "
+                                "was empty, no RDM6300 frame in it 記録が空", counters)
+        if self._junk_judged():
             # Bytes, but never a frame: the port reads "ok" while no tag is ever seen.
+            ended = f"{self.link.problem}: " if self.link.ended else ""
             if self.found_the_tray():
+                tray = (f"{ended}the capture on {self.link.device} holds the RFID tray's "
+                        "protocol v1 lines, not an RDM6300's frames" if ended else
+                        f"{self.link.device} is the RFID tray (it sends protocol v1 lines), not "
+                        "an RDM6300")
                 return ReaderStatus(False, (
                     # Not "--kind tray" alone, which play refuses (rfid67 NIT 1): the
                     # setting, and each command's option.
-                    f"{self.link.device} is the RFID tray (it sends protocol v1 lines), not "
-                    'an RDM6300: it needs the tray kind (input.rfid_kind = "tray"; --rfid-kind '
+                    f'{tray}: it needs the tray kind (input.rfid_kind = "tray"; --rfid-kind '
                     "tray for play, --kind tray for rfid monitor and calibrate rfid) "
                     "RFIDトレイの信号"), counters)
             return ReaderStatus(False, (
-                f"bytes come from {self.link.device} but no valid RDM6300 frame "
+                f"{ended}bytes {'came' if ended else 'come'} from {self.link.device} but no "
+                "valid RDM6300 frame "
                 f"({self._junk['garbage']} garbage, {self._junk['bad_checksum']} bad "
                 "checksums): the wrong port, its TX not through the divider "
                 "(hardware/wiring.md), or not an RDM6300? 読み取り機の信号ではない"), counters)
+        if self.settings.passive and not self.framer.counters["frames"]:
+            # A capture is no module that is silent for want of a tag: not ok until a frame.
+            return ReaderStatus(False, f"reading the capture on {self.link.device}: no RDM6300 "
+                                "frame yet 読み取り機の信号待ち", counters)
         if not self.framer.counters["frames"]:
             # The module is silent with no tag on it, and so is a port with nothing wired,
             # its TX loose, or a Pi 5's debug header: the maker is given something to check
@@ -295,6 +317,11 @@ class Rdm6300Reader:
                 counters)
         where = f"RDM6300 on {self.link.device} ({SLOT_NAMES[self.slot]} slot)"
         return ReaderStatus(True, where, counters)
+
+    def _ended_unheard(self) -> bool:
+        """Whether a replayed capture ended with no valid frame in it: its status says what
+        came instead (rfid73 DEFECT 2)."""
+        return self.link.ended and not self.framer.counters["frames"]
 
     def close(self) -> None:
         self.link.close()

@@ -118,7 +118,9 @@ class TraySettings:
     hello_timeout: float = 3.0
     heartbeat_timeout: float = 3.0  # the firmware sends HB every second when idle
     backoff: Backoff = field(default_factory=Backoff)
-    passive: bool = False  # listen only (a replayed capture): no hello, no heartbeat check
+    # Listen only (a replayed capture): no hello, no heartbeat check; ok once a tray line
+    # has come, and a capture that ends with none says what came instead (unheard).
+    passive: bool = False
     # A poll this long after the one before catches up (TrayReader.catching_up); a test on
     # a stepped simulator and the real clock may raise it, as a loaded machine may leave
     # 1 s between two of its polls (reviewr71 NIT 2).
@@ -240,6 +242,11 @@ class TrayReader:
                                     "again (firmware/README.md) トレイのファームウェアが停止: "
                                     "挿し直し、再発なら書き込み直して", counters)
             return ReaderStatus(False, self._problem or self.link.problem, counters)
+        if self.unheard:
+            # No tray line yet: a capture of junk, of an RDM6300 or of nothing said the tray
+            # was there, and exited 0 (rfid73 DEFECT 2). Its end says what came instead.
+            return ReaderStatus(False, f"reading the capture on {self.link.device}: no tray "
+                                "line yet トレイの信号待ち", counters)
         where = f"tray on {self.link.device} (firmware {self.firmware}, {self.tray_slots} slots)"
         if self.awaiting_snapshot:
             # Its SNAP follows its HELLO, maybe in a later read: until then what lies on the
@@ -328,6 +335,14 @@ class TrayReader:
     def awaiting_snapshot(self) -> bool:
         """Whether the tray has said hello but its first SNAP, which follows, is not read yet."""
         return self.state is LinkState.READY and not self._snapped and not self.settings.passive
+
+    @property
+    def unheard(self) -> bool:
+        """Whether this is a replayed capture (``passive``) from which no valid tray line has
+        come yet: the tray is not known to be there (status), and its end says what came
+        instead (:meth:`_no_hello`)."""
+        return self.settings.passive and self.state is LinkState.READY \
+            and not self._hello_lines
 
     @property
     def catching_up(self) -> bool:
@@ -426,12 +441,14 @@ class TrayReader:
             now = self.clock()
             if data:
                 arrived = time.perf_counter()
-                if self.state is LinkState.HANDSHAKE:
+                # What came before the first tray line, to say why none came (_no_hello).
+                listening = self.state is LinkState.HANDSHAKE or self.unheard
+                if listening:
                     self._hello_bytes += len(data)
                     self._hello_frames.feed(data)
                 for message in self.lines.feed(data):
                     self._last_heard = now  # only a valid line proves the tray is alive
-                    if self.state is LinkState.HANDSHAKE:
+                    if listening:
                         self._hello_lines += 1
                     if not _after_snap(message):
                         self._in_doubt.clear()  # a SNAP's ERR COLLISION lines came before it
@@ -483,15 +500,15 @@ class TrayReader:
     def _start_handshake(self) -> None:
         self.lines.reset()
         self._snaps_asked, self._stale_snaps, self._unanswered = 0, None, 0
+        self._hello_dropped = {name: self.lines.counters[name]
+                               for name in ("wrong_version", "bad_crc", "malformed")}
+        self._hello_bytes = self._hello_lines = 0
+        self._hello_frames = Rdm6300Framer()
         if self.settings.passive:
             self.state = LinkState.READY
             self.firmware, self.tray_slots = "unknown", len(self.slots)
             return
         self.state = LinkState.HANDSHAKE
-        self._hello_dropped = {name: self.lines.counters[name]
-                               for name in ("wrong_version", "bad_crc", "malformed")}
-        self._hello_bytes = self._hello_lines = 0
-        self._hello_frames = Rdm6300Framer()
         waiting = f"waiting for the tray on {self.link.device} to say hello トレイの応答待ち"
         # Keep the last failure in view: it is what the player needs to fix.
         self._problem = f"{waiting} (last time: {self._problem})" if self._failed else waiting
@@ -499,6 +516,12 @@ class TrayReader:
         self._send(Kind.HELLO)
 
     def _lost_link(self, problem: str) -> None:
+        if self.link.ended and self.unheard:
+            # A capture with no tray line in it: what came instead, as a live port's
+            # handshake says it (rfid73 DEFECT 2).
+            problem = (f"{problem}: {self._no_hello()}" if self._hello_bytes
+                       else f"{problem}: the capture on {self.link.device} was empty, no tray "
+                       "line in it 記録が空")
         self.state = LinkState.DISCONNECTED
         self._failed = True
         self._problem = problem
@@ -589,6 +612,10 @@ class TrayReader:
                 return (f"{_plural(self._hello_bytes, 'byte')} came from {device} but no tray "
                         f"line: they are an RDM6300's frames, which need {RDM6300_KIND} "
                         "RDM6300の信号: 種類をrdm6300に")
+            if self.settings.passive:  # a capture: no port to list, bytes of another kind
+                return (f"{_plural(self._hello_bytes, 'byte')} came from {device} but no tray "
+                        "line: not a capture of the tray (another port or device, or a log?) "
+                        "トレイの信号ではない")
             return (f"{_plural(self._hello_bytes, 'byte')} came from {device} but no tray "
                     f"line: an RDM6300 there needs {RDM6300_KIND}; else it is another device, "
                     "not the tray's Pico (`companion rfid list`) トレイの信号ではない")
