@@ -39,7 +39,7 @@ while [ $# -gt 0 ]; do
         camera|rfid) ;;
         *) echo "install-pi.sh: --input takes camera or rfid, not '$INPUT_KIND'" >&2; exit 2 ;;
       esac ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,15s/^# \{0,1\}//p' "$0"; exit 0 ;;
     *) echo "install-pi.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
   esac
   shift

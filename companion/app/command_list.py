@@ -27,7 +27,7 @@ COMMANDS: dict[str, Command] = {
     "history": Command("companion.app.commands.history",
                        "list finished games: wins, deepest floor, causes of death"),
     "roll": Command("companion.app.commands.roll",
-                    "roll dice in BCDice notation, e.g. 2D6+3>=10, D66, 3B6>=4, x3 2D6"),
+                    "roll dice in BCDice notation, e.g. 2D6+3>=10, 'x3 2D6', D66, 3B6>=4"),
     "events": Command(
         "companion.app.commands.events",
         "roll a dungeon event table (seed 001 イベント（簡易版）) and its follow-ups"),

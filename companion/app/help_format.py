@@ -65,6 +65,17 @@ class CellHelpFormatter(argparse.HelpFormatter):
     def _split_lines(self, text: str, width: int) -> list[str]:
         return cell_wrap(text, width)
 
+    def add_argument(self, action: argparse.Action) -> None:
+        """As argparse's, but a sub-command's name counted at the indent it is shown at:
+        argparse counts it two columns short, and ``companion --help`` put ``calibrate``,
+        the longest, on a line of its own with its help below (setup73 NIT 8)."""
+        super().add_argument(action)
+        if action.help is argparse.SUPPRESS:
+            return
+        for sub in self._iter_indented_subactions(action):  # (indented while it yields)
+            self._action_max_length = max(self._action_max_length, self._current_indent
+                                          + len(self._format_action_invocation(sub)))
+
     def _fill_text(self, text: str, width: int, indent: str) -> str:
         return "\n".join(indent + line for line in cell_wrap(text, width - len(indent)))
 

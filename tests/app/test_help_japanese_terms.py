@@ -4,6 +4,10 @@ docs/playing.md say it by: rules rate's level レベル and weapon 武器, rules
 
 from __future__ import annotations
 
+import json
+import subprocess
+from pathlib import Path
+
 import pytest
 
 from companion.app.cli import main
@@ -41,3 +45,51 @@ def test_preset_names_each_option_with_its_rule(
     assert ("(options: sleep_check 睡眠判定ルール, extended_states 拡張状態ルール, strength "
             "強さルール, pc_states PCの状態ルール, drops アイテムのドロップ・ルール, pincer "
             "挟み撃ちルール)") in said
+
+
+def test_config_game_preset_names_each_option_with_its_rule(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """setup73 NIT 8: --preset's help named the rules since setup71, config's game.preset
+    help, the setting the player writes, gave the six bare."""
+    assert main(["config", "--json"]) == 0
+    said = json.loads(capsys.readouterr().out)["settings"]["game.preset"]["help"]
+    options = ", ".join(f"{option.value} {option.rule_name}" for option in Option)
+    assert f"(options: {options})" in said
+
+
+def test_genso_and_play_mode_name_the_game_in_japanese(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """setup73 NIT 8: genso --help named neither 幻想迷宮冒険譚 (the command list does) nor the
+    Death Curses' 呪殺呪 (calendar's help does) nor the coins' Japanese; play's --mode
+    said "a genso fight" alone."""
+    genso = help_of(["genso"], capsys)
+    assert genso.startswith("usage: companion genso [-h] SUB ... 幻想迷宮冒険譚, seed 002's")
+    assert "gold (金貨), large silver (大銀貨) and silver (銀貨)" in genso
+    assert "calendar the game day and its Death Curses (呪殺呪, GM-MAGIC-13)" in genso
+    assert "a genso fight (幻想迷宮冒険譚) or a coc fight (Call of Cthulhu; --fight)" in \
+        help_of(["play"], capsys)
+
+
+@pytest.mark.parametrize("columns", [80, 60])
+def test_the_command_list_lays_each_help_beside_its_command(
+        columns: int, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """setup73 NIT 8: argparse counted a sub-command two columns short, and `calibrate`,
+    the longest, had its help on the next line; roll's example x3 2D6 was split."""
+    monkeypatch.setenv("COLUMNS", str(columns))
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    lines = capsys.readouterr().out.splitlines()
+    assert any(line.startswith("    calibrate  set up a camera") for line in lines)
+    assert any("'x3 2D6'" in line for line in lines)
+
+
+def test_install_pi_help_is_its_text_without_comment_marks() -> None:
+    """setup73 NIT 8: install-pi.sh --help printed its lines with their leading '# ', as
+    bootstrap.sh's no longer does."""
+    script = Path(__file__).parents[2] / "scripts" / "install-pi.sh"
+    out = subprocess.run(["bash", str(script), "--help"], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.startswith("Install JongRogue Companion on a Raspberry Pi")
+    assert not any(line.startswith("#") for line in out.splitlines())
+    assert "  bash scripts/install-pi.sh --dry-run     # print what would be done" in out

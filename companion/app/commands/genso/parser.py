@@ -129,9 +129,10 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         # Filled here: the raw formatter the epilog's examples need printed it as one line
         # of 195 cells (newuser61 N4).
         description="\n".join(cell_wrap(
-            "Seed 002's 2D6 fantasy RPG: make and keep character sheets, roll checks with "
-            "their terms, track fights (saved after every action), buy and sell in gold, "
-            "large silver and silver, spend experience.", HELP_WIDTH)),
+            "幻想迷宮冒険譚, seed 002's 2D6 fantasy RPG: make and "
+            "keep character sheets, roll checks with their terms, track fights (saved "
+            "after every action), buy and sell in gold (金貨), large silver (大銀貨) and "
+            "silver (銀貨), spend experience.", HELP_WIDTH)),
         epilog="examples:\n"
                "  companion genso new Aki --body 6 --perception 5 --magic 4 --skill magic\n"
                "  companion genso check trap --sheet Aki --difficulty cleverly_set\n"
@@ -190,7 +191,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                    examples=("companion genso travel 9000",))
     travel.add_argument("metres", type=int, help="the distance in metres")
     _common(travel)
-    calendar = _page(sub, "calendar", "the game day and its Death Curses (GM-MAGIC-13)",
+    calendar = _page(sub, "calendar", "the game day and its Death Curses (呪殺呪, GM-MAGIC-13)",
                      "The campaign's days, counted from day 1, and each Death Curse (呪殺呪) "
                      "with the day its target dies at sunset: 「対象は１年と１日後の日没時に死亡"
                      "する。」, a year of GM-MAGIC-13.year_days days "

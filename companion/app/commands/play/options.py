@@ -71,9 +71,10 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         description=__doc__.split("\n\n")[1].replace("``", "") if __doc__ else None,
     )
     parser.add_argument("--mode", choices=("game", "dice", "genso", "coc"),
-                        help="a game of JongRogue (default), the dice tray: event tables "
-                             "and dice rolls with real dice, a genso fight or a coc fight "
-                             "(--fight); setting play.mode")
+                        help="a game of JongRogue 雀ローグ (default), the dice tray: event "
+                             "tables and dice rolls with real dice, a genso fight "
+                             "(幻想迷宮冒険譚) or a coc fight (Call of Cthulhu; --fight); "
+                             "setting play.mode")
     parser.add_argument("--fight", type=file_name,
                         help="--mode genso or coc: the fight file `companion genso|coc fight "
                              "new` wrote (default: genso/fight.json or coc/fight.json in the "
@@ -169,6 +170,14 @@ def run(args: argparse.Namespace) -> int:
     while True:
         try:
             code = run_mode(this, config, Among(this is not args, unplayable))
+        except KeyboardInterrupt:
+            if config.text("play.mode") != home:
+                # Stopped in a mode switched to (the dice tray): the game or table the run
+                # began with is saved too, and said, as a stop there says it (journey73
+                # DEFECT 3: only the tray's own lines were said, nothing of the game).
+                said_where_saved(stop_line(args, home, args.state or default_save_path(),
+                                           None, "the game the run began with"))
+            raise
         except ModeSwitch as switch:
             this = switched(args, home, switch.mode)
             config = dataclasses.replace(effective_config(this, tell=False), notices=())
@@ -261,24 +270,36 @@ def run_mode(args: argparse.Namespace, config: Config, among: Among) -> int:
         except KeyboardInterrupt as stop:
             # Ctrl-C (or the service stopped) left the game or the table saved after its
             # last step: say where, and how to go on, rather than end in silence.
-            mode = config.text("play.mode")
-            said = ""
-            if mode in ("genso", "coc") and (table := table_files(args, mode)[1]).exists():
-                said = (f"stopped; the {mode} table is saved in {table}: "
-                        f"{resume_command(args, mode)} carries on")
-            elif mode == "game" and save_path is not None and isinstance(stop, StoppedBehind):
-                said = stopped_behind_note(save_path, args, stop)
-            elif mode == "game" and save_path is not None and save_path.exists():
-                said = stopped_note(save_path, args,
-                                    stop if isinstance(stop, StoppedAfterError) else None)
-            elif mode == "game" and save_path is None:
-                said = "stopped (a headless game without --state is not saved)"
-            # Said where it can be: stopped because its terminal went away (TerminalGone),
-            # the run has no stderr left, and the stop stays a stop (env58 N6).
-            with contextlib.suppress(OSError):
-                if said:
-                    note(said)
+            said_where_saved(stop_line(args, config.text("play.mode"), save_path, stop))
             raise
+
+
+def stop_line(args: argparse.Namespace, mode: str, save_path: Path | None,
+              stop: KeyboardInterrupt | None, game: str = "the game") -> str:
+    """What a stop (``stop``; None: a stop in another mode the run switched to) says of
+    the ``mode`` played by the command line ``args``, saving in ``save_path``: where its
+    game (named ``game``) or table is saved and the command that carries it on; "" when
+    there is nothing to say (the dice tray, a table with no save yet)."""
+    if mode in ("genso", "coc") and (table := table_files(args, mode)[1]).exists():
+        return (f"stopped; the {mode} table is saved in {table}: "
+                f"{resume_command(args, mode)} carries on")
+    if mode == "game" and save_path is not None and isinstance(stop, StoppedBehind):
+        return stopped_behind_note(save_path, args, stop)
+    if mode == "game" and save_path is not None and save_path.exists():
+        return stopped_note(save_path, args,
+                            stop if isinstance(stop, StoppedAfterError) else None, game)
+    if mode == "game" and save_path is None:
+        return "stopped (a headless game without --state is not saved)"
+    return ""
+
+
+def said_where_saved(said: str) -> None:
+    """Say ``said`` (:func:`stop_line`; "": nothing) where it can be: stopped because its
+    terminal went away (TerminalGone), the run has no stderr left, and the stop stays a
+    stop (env58 N6)."""
+    with contextlib.suppress(OSError):
+        if said:
+            note(said)
 
 
 #: How long the boot service waits between looks at a file another companion holds.
@@ -338,7 +359,7 @@ def waiting_screen(config: Config) -> Display | None:
 
 
 def stopped_note(save_path: Path, args: argparse.Namespace,
-                 after_error: StoppedAfterError | None = None) -> str:
+                 after_error: StoppedAfterError | None = None, game: str = "the game") -> str:
     """What a run (its command line ``args``) stopped (Ctrl-C, the service stopped) says of
     the game in ``save_path``: an unfinished one is saved and the resume command, with the
     flags it was played with, carries it on (``after_error``, the stop came while the
@@ -348,13 +369,14 @@ def stopped_note(save_path: Path, args: argparse.Namespace,
     carried on by anything, and ``--resume`` starts a new game: it is in the history, or
     goes there when the next game starts (the history could not take it, or the stop came
     before it was put there). An unfinished save of a game the history holds is behind
-    the game's end, and is said to be over (:func:`in_history`)."""
+    the game's end, and is said to be over (:func:`in_history`). ``game`` names the game
+    ("the game the run began with", when stopped in another mode)."""
     try:
         saved = load_game(save_path)
     except (CompanionError, OSError):  # (the next start says what is wrong with it)
         saved = None
     if (saved is None or not saved.finished) and after_error is not None:
-        return (f"stopped; the game is saved in {save_path}: "
+        return (f"stopped; {game} is saved in {save_path}: "
                 + ("the hint above says how to play on" if after_error.hinted else
                    f"{resume_as_played(args, saved)} carries on once the error above is "
                    "mended"))
@@ -364,16 +386,16 @@ def stopped_note(save_path: Path, args: argparse.Namespace,
         if recorded:
             # Its save is behind the game's end, the disk refusing its last writes: the
             # next start finds it over (saves.over_in_history, review65h RISK 1).
-            return (f"stopped; the game is over and in the history ({companion_line('history')}): "
+            return (f"stopped; {game} is over and in the history ({companion_line('history')}): "
                     "its "
                     f"save {save_path} is behind it (the disk refused its last moves), and "
                     "the next game replaces it")
         # As it was played: the simulated wall's --input sim (journey71 DEFECT 1).
-        return (f"stopped; the game is saved in {save_path}: {resume_as_played(args, saved)} "
+        return (f"stopped; {game} is saved in {save_path}: {resume_as_played(args, saved)} "
                 "carries on")
     if recorded:
-        return f"stopped; the game is over and in the history ({companion_line('history')})"
-    return (f"stopped; the game is over and kept in {save_path}: it goes in the history "
+        return f"stopped; {game} is over and in the history ({companion_line('history')})"
+    return (f"stopped; {game} is over and kept in {save_path}: it goes in the history "
             f"({companion_line('history')}) when the next game starts "
             f"({resume_command(args, next_game=True)})")
 
