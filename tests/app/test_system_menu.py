@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import shlex
+import signal
 import sys
 from pathlib import Path
 from typing import Any, ClassVar
@@ -409,6 +410,44 @@ def test_at_the_table_a_game_left_for_the_tray_is_carried_on_and_a_new_game_keep
     term.finish()
     saves = sorted(p.name for p in (tmp_path / "data").iterdir())
     assert "save.json" in saves and any(s.startswith("save.json.replaced-") for s in saves)
+
+
+def test_ctrl_c_in_the_dice_tray_a_game_left_for_says_where_that_game_is_saved(
+        tmp_path: Path) -> None:
+    """journey73 DEFECT 3: the game → System → Dice tray → Ctrl-C said nothing of the game
+    (docs/playing.md: a Ctrl-C "says where the game … is saved, and the command that
+    carries it on"); the stop line was picked by the mode switched to. Once back in the
+    game, a Ctrl-C says it once, as ever."""
+    data = tmp_path / "data"
+    env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
+           "COMPANION_DATA_DIR": str(data), "COLUMNS": "100"}
+    argv = ["--input", "sim", "--choices", "keyboard", "--display", "terminal"]
+    resume = ("companion play --resume --input sim --choices keyboard --display terminal "
+              "carries on")
+    term = Terminal([*argv, "--seed", str(SEED)], env)
+    asked = first_choice()
+    term.answer(asked, 1, b"s")
+    term.answer(SYSTEM, 1, b"3")  # Dice tray
+    term.answer("Type the dice 手入力で続ける", 1, b"a")  # no dice camera on this machine
+    term.answer("roll dice, or an event table?", 1, b"")
+    term.proc.send_signal(signal.SIGINT)  # Ctrl-C (the pty is not its terminal: sent so)
+    assert term.finish() == 130
+    err = term.proc.stderr.read().decode() if term.proc.stderr else ""
+    said = f"stopped; the game the run began with is saved in {data / 'save.json'}: {resume}"
+    assert err.count(said) == 1, err
+    # its command, as printed, carries it on; there, back from the tray, a stop says it once
+    term = Terminal([*argv, "--resume"], env)
+    term.answer(asked, 1, b"s")
+    term.answer(SYSTEM, 1, b"3")
+    term.answer("Type the dice 手入力で続ける", 1, b"a")
+    term.answer("roll dice, or an event table?", 1, b"s")
+    term.answer(SYSTEM, 2, b"2")  # JongRogue: the same game, at the same choice
+    term.answer(asked, 2, b"")
+    term.proc.send_signal(signal.SIGINT)
+    assert term.finish() == 130
+    err = term.proc.stderr.read().decode() if term.proc.stderr else ""
+    assert "the game the run began with" not in err, err
+    assert err.count(f"stopped; the game is saved in {data / 'save.json'}: ") == 1, err
 
 
 class Webcam:
