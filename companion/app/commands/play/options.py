@@ -71,9 +71,10 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         description=__doc__.split("\n\n")[1].replace("``", "") if __doc__ else None,
     )
     parser.add_argument("--mode", choices=("game", "dice", "genso", "coc"),
-                        help="a game of JongRogue (default), the dice tray: event tables "
-                             "and dice rolls with real dice, a genso fight or a coc fight "
-                             "(--fight); setting play.mode")
+                        help="a game of JongRogue 雀ローグ (default), the dice tray: event "
+                             "tables and dice rolls with real dice, a genso fight "
+                             "(幻想迷宮冒険譚) or a coc fight (Call of Cthulhu; --fight); "
+                             "setting play.mode")
     parser.add_argument("--fight", type=file_name,
                         help="--mode genso or coc: the fight file `companion genso|coc fight "
                              "new` wrote (default: genso/fight.json or coc/fight.json in the "
