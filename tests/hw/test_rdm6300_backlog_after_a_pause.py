@@ -15,6 +15,7 @@ The reader's UART is a pty; the clock is the test's, moved by hand.
 from __future__ import annotations
 
 import os
+import time
 import tty
 from collections.abc import Iterator
 
@@ -153,3 +154,46 @@ def test_polls_closer_than_the_pause_read_every_frame_as_news(
     uart.send(reader, LAID)
     uart.now = 2.0 + STALE_AFTER_SECONDS - 0.01
     assert moves(reader.poll_events()) == [(TagAction.PLACED, LAID, False)]
+
+
+class StallsOnce:
+    """``rfid monitor``'s stop flag: past the start-up window, the monitor stalls 1.2 s
+    (Ctrl-Z and fg, a slow terminal) while a tile is laid on the RDM6300 and lifted; it
+    stops once the monitor has shown the tile, or after 10 s."""
+
+    def __init__(self, uart: Uart, capsys: pytest.CaptureFixture[str]) -> None:
+        self.uart, self.capsys = uart, capsys
+        self.out = ""
+        self.stalled = False
+        self.start = time.monotonic()
+
+    @property
+    def stopped(self) -> bool:
+        self.out += self.capsys.readouterr().out
+        elapsed = time.monotonic() - self.start
+        if not self.stalled and elapsed > 1.5:
+            self.stalled = True
+            os.write(self.uart.master, frame(LAID) * 5)
+            time.sleep(1.2)
+        return '"placed"' in self.out or elapsed > 10
+
+    def __enter__(self) -> StallsOnce:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+
+def test_the_monitor_shows_a_tile_read_during_a_stall(
+        uart: Uart, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The monitor reads the reader all the time: a backlog after a stall holds what its
+    user watches for, not a game's stale news (as its tray's, reviewr71 RISK 2)."""
+    from companion.app import cli
+    from companion.app.commands import rfid
+
+    stop = StallsOnce(uart, capsys)
+    monkeypatch.setattr(rfid, "StopSignal", lambda: stop)
+    cli.main(["rfid", "monitor", "--port", uart.port, "--kind", "rdm6300", "--json"])
+    stop.out += capsys.readouterr().out
+    assert stop.stalled and '"placed"' in stop.out, stop.out
