@@ -15,6 +15,7 @@ from gpiozero.pins.mock import MockFactory
 
 from companion.app.cli import main
 from companion.app.command_name import companion_line
+from companion.app.commands.config import pin_check
 from companion.app.commands.play import check_pins
 from companion.app.commands.play.press_sources import open_press_sources, refused_pins
 from companion.app.config import load_config
@@ -166,3 +167,43 @@ def test_a_pin_refused_but_set_again_or_unused_does_not_stop_play(
         source.close()  # type: ignore[attr-defined]
     monkeypatch.delenv("COMPANION_BUTTONS_FLEE_PIN")
     assert refused_pins(load_config(overrides={"choices.kind": "keyboard"})) == []
+
+
+@pytest.mark.parametrize("port", ["", "/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0"])
+def test_a_part_on_the_rdm6300s_serial_pins_is_a_clash(
+        port: str, mock_pins: MockFactory, capsys: pytest.CaptureFixture[str]) -> None:
+    """keys73 RISK 2: with an RDM6300 on the Pi's serial pins, a buzzer on GPIO15 (its
+    RXD) was only warned of; opened as a GPIO pin it is taken from the UART, and the reader
+    reads nothing. config --show and play refuse it, naming the part and the reader; GPIO14
+    (TXD), which the port holds too, the same."""
+    path = write_config(f'[input]\nkind = "rfid"\nrfid_kind = "rdm6300"\nrfid_port = "{port}"\n'
+                        "[buttons]\nbuzzer_pin = 15\nled_pin = 14\n")
+    reader = (f"the RDM6300 on {port or '/dev/serial0'} (input.rfid_kind ({path}), "
+              f"input.rfid_port ({path}))")
+    buzzer = (f"buttons.buzzer_pin ({path}) is GPIO15, the serial port's RXD, on which "
+              f"{reader} reads its tags: opened as a GPIO pin it is taken from the port, and "
+              "the reader reads nothing; give the part another pin")
+    led = (f"buttons.led_pin ({path}) is GPIO14, the serial port's TXD, which {reader} holds "
+           "with its RXD: opened as a GPIO pin it is taken from the port; give the part "
+           "another pin")
+    assert main(["config", "--show"]) == 1
+    err = capsys.readouterr().err
+    assert f"companion: {led}\n" in err and f"companion: {buzzer}\n" in err
+    assert "warning" not in err  # a clash, not the warning of a pin to avoid
+    _, _, refusal = open_press_sources(load_config(), None)
+    assert str(refusal) == (f"2 problems with the settings: (1) {led}; (2) {buzzer} (mend "
+                            f"them, then check with {companion_line('config', '--show')})")
+
+
+@pytest.mark.parametrize("settings", [
+    'kind = "rfid"\nrfid_kind = "rdm6300"\nrfid_port = "/dev/ttyUSB0"\n',  # a USB adapter
+    'kind = "rfid"\nrfid_kind = "tray"\n',  # the tray is on USB
+    'kind = "camera"\nrfid_kind = "rdm6300"\n',  # no reader read
+])
+def test_gpio15_beside_no_reader_on_the_serial_pins_is_warned_of_as_before(
+        settings: str) -> None:
+    write_config(f"[input]\n{settings}[buttons]\nbuzzer_pin = 15\n")
+    clashes, warnings = pin_check(load_config())
+    assert clashes == [] and [w.split(" is ")[1] for w in warnings] == [
+        "GPIO15, the serial console's RXD (and the RDM6300's); hardware/wiring.md says to "
+        "avoid it"]

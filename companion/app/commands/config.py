@@ -118,6 +118,32 @@ PINS_TO_AVOID = {
     15: "the serial console's RXD (and the RDM6300's)",
 }
 
+#: The Pi's serial pins, which the UART holds while a reader is read on it.
+UART_PINS = {
+    14: "the serial port's TXD, which {reader} holds with its RXD: opened as a GPIO pin it "
+        "is taken from the port",
+    15: "the serial port's RXD, on which {reader} reads its tags: opened as a GPIO pin it is "
+        "taken from the port, and the reader reads nothing",
+}
+#: The ports on the Pi's serial pins (GPIO14/15), as an RDM6300 is read on them: "" is
+#: /dev/serial0, the reader's default; ttyAMA0 is a Pi 5's with uart0 on (wiring.md).
+UART_PORTS = ("", "/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0")
+
+
+def uart_reader(config: Config) -> str | None:
+    """The RDM6300 of a game read on the Pi's serial pins, as a clash names it (its
+    settings, where they came from), or None. A part on GPIO15 there takes the pin from the
+    UART when opened (the Pi's pin controller is not strict), and the reader reads nothing: it
+    was only warned of, as a pin the wiring guide says to avoid (keys73 RISK 2)."""
+    if config.text("play.mode") != "game" or config.text("input.kind") != "rfid" \
+            or config.text("input.rfid_kind") != "rdm6300" \
+            or config.text("input.rfid_port").strip() not in UART_PORTS:
+        return None
+    port = config.text("input.rfid_port").strip() or "/dev/serial0"
+    return (f"the RDM6300 on {port} ({config.where('input.rfid_kind')}, "
+            f"{config.where('input.rfid_port')})")
+
+
 #: The parts wired to the Pi's pins, by their ``buttons.`` settings.
 PIN_SETTINGS = tuple(f"buttons.{part}_pin"
                      for part in ("attack", "flee", "ranged", "item", "led", "buzzer"))
@@ -129,11 +155,13 @@ def pin_check(config: Config) -> tuple[list[tuple[tuple[str, ...], str]], list[s
     their values came from (a clash from an environment variable is in no config.toml the
     player reads, keys71 DEFECT 1) and both marked by ``config --show`` (reviewk71 NIT 1:
     only the later was, at times the built-in default rather than the line the player
-    wrote); and a pin the wiring guide says to avoid, allowed (the player may have freed
-    it) but warned about."""
+    wrote); a part on the serial pins an RDM6300 is read on (:func:`uart_reader`), as a
+    clash of the part and the reader; and a pin the wiring guide says to avoid, allowed
+    (the player may have freed it) but warned about."""
     used: dict[int, str] = {}
     clashes: list[tuple[tuple[str, ...], str]] = []
     warnings: list[str] = []
+    reader = uart_reader(config)
     for key in PIN_SETTINGS:
         pin = config.integer(key)
         if pin < 0:
@@ -142,6 +170,12 @@ def pin_check(config: Config) -> tuple[list[tuple[tuple[str, ...], str]], list[s
             clashes.append(((key, used[pin]),
                             f"{config.where(key)} and {config.where(used[pin])} are both "
                             f"GPIO{pin}; give each part its own pin"))
+            continue
+        if reader is not None and pin in UART_PINS:
+            clashes.append(((key, "input.rfid_kind"),
+                            f"{config.where(key)} is GPIO{pin}, "
+                            f"{UART_PINS[pin].format(reader=reader)}; give the part another "
+                            "pin"))
             continue
         used[pin] = key
         if pin in PINS_TO_AVOID:
