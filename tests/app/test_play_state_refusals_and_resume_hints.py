@@ -210,6 +210,36 @@ def test_a_resume_of_a_game_played_at_the_table_says_it_needs_the_table(
         "that one kept aside\n")
 
 
+@pytest.mark.parametrize(("kind", "where"), [
+    ("camera", "at the table (camera or tray)"), ("rfid", "at the table (camera or tray)"),
+    ("sim", "on a computer")])
+def test_a_game_of_the_table_set_aside_is_said_to_play_on_at_the_table(
+        capsys: pytest.CaptureFixture[str], kind: str, where: str) -> None:
+    """journey73 NIT 4: a camera game set aside for a new one said "To play that one on
+    later, on a computer:", where it plays on only at the table; and the hint its resume
+    gave there offered a new game in the kept file itself, which would set it aside again
+    (save.json.replaced-….replaced-…): the new game goes to save.json, that file as it is."""
+    save = default_save_path()
+    save.parent.mkdir(parents=True, exist_ok=True)
+    unfinished_game(save)
+    save.write_text(json.dumps({**json.loads(save.read_text()), "input_kind": kind}))
+    capsys.readouterr()
+    assert main(["play", "--headless", "--seed", str(SEED), "--state", str(save)]) == 0
+    [kept] = save.parent.glob("save.json.replaced-*")
+    err = capsys.readouterr().err
+    assert f"To play that one on later, {where}: companion play --resume" in err
+    if kind == "sim":
+        return
+    kept_bytes = kept.read_bytes()
+    assert main(["play", "--resume", "--display", "terminal", "--state", str(kept)]) == 1
+    command = shlex.join(["companion", "play", "--input", "sim", "--choices", "keyboard",
+                          "--display", "terminal"])
+    assert capsys.readouterr().err.endswith(
+        f"only at the table (camera or tray); {command} plays a new game with the keys "
+        "meanwhile, that file left as it is\n")
+    assert kept.read_bytes() == kept_bytes
+
+
 def stopped_headless(tmp_path: Path, *argv: str) -> str:
     """A headless game (``argv`` added) in a child process, stopped with Ctrl-C once it has
     printed some steps: the last line of its stderr."""

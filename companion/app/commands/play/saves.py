@@ -78,9 +78,12 @@ def previous_game(save_path: Path | None, args: argparse.Namespace,
                               f"for a new one ({exc.strerror}): play it on with --resume, "
                               "or fix the folder", str(save_path)) from exc
             try:
+                # A game of the camera or the tray plays on only there (journey73 NIT 4).
+                where = "on a computer" if old.input_kind == "sim" else \
+                    "at the table (camera or tray)"
                 tell(f"前の冒険は残しました The unfinished game is kept as {kept.name}, beside "
-                     f"{save_path}; this new game replaces it. To play that one on later, on "
-                     f"a computer: {resuming(args, kept)}", display, controls)
+                     f"{save_path}; this new game replaces it. To play that one on later, "
+                     f"{where}: {resuming(args, kept)}", display, controls)
             except BaseException:  # stopped on the notice (Ctrl-C): no new game was begun
                 put_back(kept, save_path, args)
                 raise

@@ -146,12 +146,17 @@ def no_hardware_hint(config: Config, args: argparse.Namespace,
                (("choices.kind", "keyboard"), ("display.kind", "terminal")))
     if saved is not None and saved.input_kind != "sim":
         device = "camera" if saved.input_kind == "camera" else "RFID tray"
-        state = [] if args.state is None else ["--state", str(args.state)]
+        # A file a game was kept aside in (save.json.replaced-…) is no place for a new one:
+        # it would set the game aside once more, as ….replaced-….replaced-… (journey73 NIT
+        # 4); the new game goes where a run saves by default, this file left as it is.
+        aside = args.state is not None and kept_aside(args.state)
+        state = [] if args.state is None or aside else ["--state", str(args.state)]
         command = companion_line("play", "--input", "sim", "--choices", "keyboard",
                                  "--display", "terminal", *state)
         return (f"the saved game in {save_path} was played with the {device}, and plays on "
                 f"only at the table (camera or tray); {command} plays a new game with the "
-                "keys meanwhile, that one kept aside")
+                + ("keys meanwhile, that file left as it is" if aside
+                   else "keys meanwhile, that one kept aside"))
     if saved is not None:
         command = resume_as_played(argparse.Namespace(
             **{**vars(args), "choices": "keyboard", "display": "terminal"}), saved)
