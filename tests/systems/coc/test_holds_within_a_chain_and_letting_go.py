@@ -14,10 +14,12 @@ Entries played by revision 20 replay as they were played.
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
+from companion.app.cli import main
 from companion.dice import ScriptedDice
 from companion.systems.coc.combat import (
     ENGINE,
@@ -284,3 +286,38 @@ def test_a_tackle_not_possible_says_why(target: str, holding: str, why: str) -> 
         patch(f, "Ann", grappling=holding)
     refused(f, Tackle("Ann", target), "^" + re.escape(
         f"that tackle is not possible: {why} (CO-TACKLE-1, CO-GRAP-6)") + "$")
+
+
+# --- a grappler with no hand left neither chokes nor throws (grapple73 finding 7) -------------
+
+@pytest.mark.parametrize(("profile", "action"), [
+    (P004, Choke("Ann")), (P004, Throw("Ann")), (P003, Choke("Ann")), (P003, Throw("Ann"))])
+def test_a_holder_whose_arms_are_lost_neither_chokes_nor_throws(profile: Profile,
+                                                                action: object) -> None:
+    """The Default "CO-BODY-5 (hands)": Ann holds Cult; another foe's blade takes both her
+    arms (patched: the Keeper's ruling stands for it). The choke or throw, made by hand as
+    the grapple was, is refused before any die from revision 21; revision 20 choked."""
+    what = "choke 絞め" if isinstance(action, Choke) else "throw 投げ"
+    f = duel(profile, {"grapple": 80, "martial_arts": 80})
+    push(f, Grapple("Ann", "Cult", ma=profile is P003), (100, 10),
+         *held_roll(ENGINE) * (profile is P003))
+    pass_to(f, "Ann")
+    patch(f, "Ann", lost=("arm", "arm"))
+    refused(f, action, "^" + re.escape(
+        f"Ann has no hand left (both arms or hands lost): no {what} (CO-BODY-5, the Default "
+        "'hands')") + "$")
+    old = at(OLD, f)
+    assert "Cult takes" in push(old, Choke("Ann"), *roll_004(profile), (6, 3), (4, 2),
+                                *held_roll(OLD) * (profile is P003))
+
+
+def test_the_engines_grapple_choices_are_listed_defaults(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """grapple73 findings 4 and 5: what the engine plays of a tackle's defence, a body thrown
+    at an enemy and a throw from a height is listed by `coc defaults` as the Default it is."""
+    assert main(["coc", "defaults", "--json"]) == 0
+    readings = json.loads(capsys.readouterr().out)["fixed_readings"]
+    assert "never parried" in readings["CO-TACKLE-1 (defence)"]
+    assert "no dodge" in readings["CO-GRAP-8 (thrown at)"]
+    assert "stun (CO-STUN-3) still follows" in readings["CO-GRAP-8 (height)"]
+    assert "chokes or throws" in readings["CO-BODY-5 (hands)"]

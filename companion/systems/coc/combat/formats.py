@@ -156,7 +156,9 @@ FORMAT = 2
 # A holder may let go 手を放す, a free action (LetGo, the Default "CO-GRAP-1 (let go)"); revision
 # 20 had no such action, and refuses it. First Aid or Medicine on one unhurt, conscious, not
 # dying and not bleeding is refused before any die (CO-SKILL-2/3, CO-BASE-8,
-# skills.NOTHING_TO_TREAT); revision 20 rolled it and spent the AP.
+# skills.NOTHING_TO_TREAT); revision 20 rolled it and spent the AP. With no hand left no
+# choke or throw either (the Default "CO-BODY-5 (hands)", CO-MA-2, CO-GRAP-7/8); revision 20
+# let a holder whose arms were cut off meanwhile choke and throw.
 ENGINE = 21
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),

@@ -299,7 +299,12 @@ class _Grapples(_Firearms):
         or, where the sheet has it, Budo (grappling) (CO-GRAP-6 「もう一度武道（組技系）を使用」,
         the spec's "Grapple or Budo (grappling)"; an older sheet's single Budo, and an older
         action's ``budo``, are it). Revision 3 checked neither and always rolled Grapple.
-        The skill rolled."""
+        From revision :data:`~companion.systems.coc.combat.damage.HOLD_FROM_WITHIN` one with no
+        hand left neither chokes nor throws (the Default "CO-BODY-5 (hands)", grapple73
+        finding 7): 004's is a new Grapple or Budo roll (l.165 「もう一度武道（組技系）を
+        使用」) and 003's a grapple's hold, each made by hand as the grapple it follows, which
+        revision 20 already refused the armless; revision 20 let a holder whose arms were cut
+        off meanwhile choke and throw. The skill rolled."""
         if a.skill not in ("grapple", BUDO_GRAPPLING, OLD_BUDO):
             raise IllegalAction(f"{a.kind} rolls grapple or {BUDO_GRAPPLING}, not {a.skill!r} "
                                 "(CO-GRAP-6)")
@@ -311,6 +316,10 @@ class _Grapples(_Firearms):
                                 f"({self.rules.skill(BUDO_GRAPPLING).ja}) (CO-GRAP-6)")
         if self.engine >= 4:
             self.may_strike(c, None, weapon=False)
+        if self.engine >= HOLD_FROM_WITHIN:  # grapple73 finding 7: made by hand, as a grapple
+            no_hands = self.handless(c, {"choke": "choke 絞め", "throw": "throw 投げ"}[a.kind])
+            if no_hands:
+                raise IllegalAction(no_hands)
         return skill
 
     def choke(self, c: Combatant, a: Choke) -> None:

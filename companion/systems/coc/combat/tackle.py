@@ -30,7 +30,9 @@ class _Tackle(_Grapples):
 
     def tackle(self, c: Combatant, a: Tackle) -> None:
         """CO-TACKLE-1: a Tackle success deals 1d6+db, or instead blows the target back
-        (CO-TACKLE-2) or knocks it down (CO-TACKLE-3); it may be dodged.
+        (CO-TACKLE-2) or knocks it down (CO-TACKLE-3); it may be dodged, never parried, and
+        a critical or fumble of it is not a melee attack's (CO-MELEE-3/4): the listed Default
+        "CO-TACKLE-1 (defence)" (grapple73 finding 4).
 
         From revision 7 not from behind without dodge concentration (CO-DODGE-3, 003 l.99
         「回避集中を宣言していない場合、後ろからの攻撃は回避行動を行う事が出来ない。」): a tackle
@@ -71,7 +73,8 @@ class _Tackle(_Grapples):
             raise IllegalAction(f"{c.name} already pins {c.pinning} from the next round: one "
                                 "knock-down at a time (CO-TACKLE-3)")
         if a.defence not in (Defence.NONE, Defence.DODGE):
-            raise IllegalAction("a tackle can only be dodged")
+            raise IllegalAction("a tackle can only be dodged (CO-TACKLE-1, the Default "
+                                "'defence')")
         placed = self.on_the_board(c, t, Attack(c.name, t.name, from_behind=a.from_behind),
                                    WeaponKind.UNARMED)
         self.may_strike(c, a.after_dodge, weapon=False)
