@@ -9,7 +9,9 @@ speaks of no dice enrolled before. NIT 6: a still picture read in an enrolment i
 already, not taken: its throw may have been refused. NIT 7: a folder of different throws is
 said to be read as frames of one lay. NIT 8: a picture's refusal names a D66, and the rolls
 read before a picture refuses or a folder runs out are listed. RISK 9: the renders draw the
-companion's mat the right way round."""
+companion's mat the right way round. dicecam73 DEFECT 1: ``calibrate dice`` reads with the
+player's enrolled dice, as the tray does; NIT 6: it sets aside an enrolment that cannot be
+read."""
 
 from __future__ import annotations
 
@@ -238,3 +240,45 @@ def test_a_rendered_companion_mat_is_seen_the_right_way_round() -> None:
         assert "mirrored" not in area_of(image, "mat").where
     looked = area_of(render_scene(301, table=Table.COMPANION_MAT).image, "mat")
     assert looked.where == MAT_AREA and looked.image is not None
+
+
+@needs_photos
+def test_calibrate_reads_with_the_players_enrolled_dice_as_the_tray_does(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """dicecam73 DEFECT 1: three 2s, one of them unclear to the judge alone, enrolled as
+    2 2 2, which ``roll --dice camera`` then reads 6[2,2,2]; ``calibrate dice`` read them
+    without the enrolment, "as the dice tray reads it", and refused them: "could not read 3
+    dice in any setting (3 dice found, not all read surely)"."""
+    photo = str(PHOTOS / "mp_Train_two_23.jpg")
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n2 2 2\n"))
+    assert cli.main(["calibrate", "dice", "--enrol", "--throws", "1", "--count", "3",
+                     "--source", photo]) == 0
+    capsys.readouterr()
+    assert cli.main(["calibrate", "dice", "--count", "3", "--source", photo]) == 0
+    out = capsys.readouterr().out
+    assert "Read the whole view, as the dice tray reads it, with your 3 dice enrolled" in out
+    assert "read 3 dice (2, 2, 2) in 8 of 8 frames" in out and "Saved to" in out
+    source = CameraDiceSource(photo, config_file=config_dir() / "dice.toml")
+    assert source.enrolled == 3 and source.roll(3, 6) == [2, 2, 2]
+
+
+@needs_photos
+def test_plain_calibrate_sets_aside_a_dice_enrolment_that_cannot_be_read(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """dicecam73 NIT 6: hardware/camera.md says a dice_enrol.npz that cannot be read is kept
+    aside by the next ``calibrate dice``; only ``--enrol`` did, and after a plain one said
+    "Saved" every roll was still refused for it."""
+    photo = str(PHOTOS / "mp_Train_three_11.jpg")  # two dice
+    target = config_dir() / ENROL_FILE
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(b"garbage\n")
+    assert cli.main(["calibrate", "dice", "--count", "2", "--source", photo]) == 0
+    said = capsys.readouterr()
+    (aside,) = target.parent.glob(f"{ENROL_FILE}.corrupt-*")
+    assert aside.read_bytes() == b"garbage\n" and not target.exists()
+    assert f"it was kept as {aside.name} and calibration starts afresh" in said.err
+    assert ("the dice are read without enrolled dice, here and in the dice tray, until "
+            in said.err and "calibrate dice --enrol` enrols yours again" in said.err)
+    assert "Saved to" in said.out and "enrolled" not in said.out
+    assert cli.main(["roll", "--dice", "camera", "--source", photo, "2D6"]) == 0
+

@@ -251,6 +251,7 @@ def pi_camera_missing(spec: str) -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     from companion.hw.camera.capture import webcam_missing
+    from companion.hw.dice.enrol import ENROL_FILE
 
     config = load_config()
     config.tell_notices()
@@ -281,8 +282,9 @@ def run(args: argparse.Namespace) -> int:
     if (gone := source_missing(camera)) is not None:
         print(f"companion: error: {gone}", file=sys.stderr)
         return 1
+    networks, enrolled = as_the_tray_reads(path.with_name(ENROL_FILE))
     try:
-        return calibrate(args, camera, path, base)
+        return calibrate(args, camera, path, base, networks, enrolled)
     except KeyboardInterrupt:
         # Said as `calibrate camera` and `--enrol` say it (events64 N2: exit 130, no word).
         kept = (f"the tuned thresholds in {path} are kept as they were" if path.exists()
@@ -291,8 +293,39 @@ def run(args: argparse.Namespace) -> int:
         return 130
 
 
-def calibrate(args: argparse.Namespace, camera: str, path: Path, base: ReaderConfig) -> int:
-    """Lay the dice, read them under several thresholds, and save the best to ``path``."""
+def as_the_tray_reads(enrolled: Path) -> tuple[DiceNetworks, str]:
+    """The finder and judge as the dice tray reads with them: leaning on the player's dice
+    enrolled at ``enrolled`` (source.lean_on_enrolled), and the words that say so, for the
+    line naming what is read (", with your 3 enrolled dice"; "" for none). Read without
+    them, odd dice the tray reads were refused, and a setting scored on reads the tray never
+    makes (dicecam73 DEFECT 1). One taught to another dice model is left out, as the tray
+    leaves it out, and said. One that cannot be read is set aside, as ``--enrol`` sets it
+    aside and hardware/camera.md says (dicecam73 NIT 6): while it lies there every roll of
+    the tray and ``roll`` is refused, so a calibration saved past it in silence changed
+    nothing the player could roll with."""
+    from companion.hw.dice.networks import DiceNetworks
+    from companion.hw.dice.readings import dice_count
+    from companion.hw.dice.source import lean_on_enrolled
+
+    networks = DiceNetworks()
+    try:
+        number, notice = lean_on_enrolled(networks, enrolled)
+    except DataError as exc:
+        set_aside(enrolled, str(exc))
+        print(f"companion: the dice are read without enrolled dice, here and in the dice "
+              f"tray, until `{companion_line('calibrate', 'dice', '--enrol')}` enrols yours "
+              "again", file=sys.stderr)
+        return networks, ""
+    if notice:
+        print(f"companion: {notice}", file=sys.stderr)
+    return networks, f", with your {dice_count(number)} enrolled" if number else ""
+
+
+def calibrate(args: argparse.Namespace, camera: str, path: Path, base: ReaderConfig,
+              networks: DiceNetworks | None = None, enrolled: str = "") -> int:
+    """Lay the dice, read them under several thresholds, and save the best to ``path``;
+    with ``networks`` as the tray reads with them (``enrolled``: the words saying which
+    enrolled dice they lean on: :func:`as_the_tray_reads`)."""
     from companion.hw.dice.calibrate import tune
     from companion.hw.dice.frames import MAT_AREA, WHOLE_VIEW, area_of, take_frames
 
@@ -309,9 +342,9 @@ def calibrate(args: argparse.Namespace, camera: str, path: Path, base: ReaderCon
         print(f"companion: error: no frame from {camera!r} could be read: {areas[-1].where}",
               file=sys.stderr)
         return 1
-    print(f"Read {MAT_AREA if on_mat else WHOLE_VIEW}, as the dice tray reads it"
+    print(f"Read {MAT_AREA if on_mat else WHOLE_VIEW}, as the dice tray reads it{enrolled}"
           + ("" if on_mat else " (the mat's corner markers are not in view)"))
-    tuning = tune(looked, args.count, base, MAT_AREA if on_mat else WHOLE_VIEW)
+    tuning = tune(looked, args.count, base, MAT_AREA if on_mat else WHOLE_VIEW, networks)
     print(tuning.message)
     if tuning.miscounted:
         print(f"Not saved: {tuning.miscounted}")

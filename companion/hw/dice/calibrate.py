@@ -86,9 +86,12 @@ class Tuning:
 
 
 def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
-         where: str = WHOLE_VIEW) -> Tuning:
+         where: str = WHOLE_VIEW, networks: DiceNetworks | None = None) -> Tuning:
     """Find thresholds that read ``count`` still dice in ``frames``, ``where`` in view
-    (WHOLE_VIEW or the mat's dice area, MAT_AREA).
+    (WHOLE_VIEW or the mat's dice area, MAT_AREA), with ``networks`` (default: the packaged
+    finder and judge, no dice enrolled). The app passes the ones the dice tray reads with,
+    leaning on the player's enrolled dice (source.lean_on_enrolled): scored without them,
+    odd dice the tray reads were refused as "not all read surely" (dicecam73 DEFECT 1).
 
     ``base`` is what was saved before; its size limits are not searched with but fitted
     afresh (from the packaged ones), as the camera may have moved or the dice changed
@@ -96,7 +99,7 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
     No dice found in a mat's dice area too dark to be sure of is said so, as the dice tray
     says it (review 56b, finding 5), not guessed at."""
     results = []
-    networks = DiceNetworks()
+    networks = DiceNetworks() if networks is None else networks
     packaged = ReaderConfig.load()
     base = replace(base, min_face_px=packaged.min_face_px, max_face_px=packaged.max_face_px,
                    held_size=packaged.held_size, measured=None)
@@ -320,7 +323,7 @@ def enrol(throws: Sequence[tuple[np.ndarray, list[int]]], config: ReaderConfig,
     TURNS turns, is kept with it, after those of an ``earlier`` enrolment (unless another
     judge made that one: then it is started again).
     """
-    networks = networks or DiceNetworks()
+    networks = DiceNetworks() if networks is None else networks
     networks.enrol(None)  # the judge's own answers pair the values
     reader = DiceReader(config, networks)
     used, notes = 0, []

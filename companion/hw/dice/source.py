@@ -209,6 +209,26 @@ def no_dice_said(looked: Area) -> str:
     return NO_DICE_SEEN
 
 
+def lean_on_enrolled(networks: DiceNetworks, path: Path) -> tuple[int, str]:
+    """Have ``networks`` read with the player's dice enrolled at ``path`` (``dice_enrol.npz``,
+    by `companion calibrate dice --enrol`), as the dice tray, ``roll`` and `dice read` read:
+    how many dice are enrolled (0: none, or not used), and why they are not used, "" when
+    they are or there are none. One taught to another dice model is left out, safely (the
+    judge alone, only less sure of odd dice), and said. One that cannot be read is a
+    DataError naming the file (:meth:`Enrolment.load`). `calibrate dice`
+    reads with this too, so that it scores its settings on the reads the tray will make
+    (dicecam73 DEFECT 1: enrolled odd dice the tray read were refused there as "not all
+    read surely")."""
+    enrolment = Enrolment.load(path, networks)
+    if enrolment is None:
+        return 0, ""
+    try:
+        networks.enrol(enrolment)
+    except StaleEnrolment as exc:
+        return 0, f"dice read without your enrolled dice 登録ダイスなし: {exc}"
+    return enrolment.dice(), ""
+
+
 class CameraDiceSource:
     """Dice thrown on the table and read by the camera (a DiceSource)."""
 
@@ -241,17 +261,10 @@ class CameraDiceSource:
         if networks is None and config_file is not None:
             # The player's own dice, enrolled by `companion calibrate dice --enrol`.
             networks = DiceNetworks()
-            enrolment = Enrolment.load(config_file.with_name(ENROL_FILE), networks)
-            if enrolment is not None:
-                try:
-                    networks.enrol(enrolment)
-                    self.enrolled = enrolment.dice()
-                except StaleEnrolment as exc:
-                    # Safe without it (the judge alone, only less sure of odd dice): say so.
-                    self.enrol_notice = ("dice read without your enrolled dice 登録ダイスなし: "
-                                         f"{exc}")
-                    if on_status is not None:
-                        on_status(self.enrol_notice)
+            self.enrolled, self.enrol_notice = lean_on_enrolled(
+                networks, config_file.with_name(ENROL_FILE))
+            if self.enrol_notice and on_status is not None:
+                on_status(self.enrol_notice)
         self.reader = DiceReader(self.config, networks)
         self.own_sizes_in: str | None = None  # see read_frame
         self.timeout_s = timeout_s
