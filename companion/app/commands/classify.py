@@ -34,7 +34,8 @@ import numpy as np
 
 from companion.app.camera_settings import ENROLMENT_FILE, load_settings, load_slot_looks
 from companion.app.command_list import COMMANDS
-from companion.app.command_name import companion_command
+from companion.app.command_name import as_typed_here, companion_command
+from companion.app.notes import note
 from companion.app.paths import config_dir
 from companion.errors import StaleEnrolment
 from companion.hw.camera.classifier import Prediction, TileClassifier
@@ -103,7 +104,14 @@ def kept_for_model(path: Path, model: str) -> Path:
 
 def load_classifier(model: Path | None) -> TileClassifier:
     """The tile model, with the player's enrolled set when there is one that this model
-    made (else the model alone, which is safe, only less sure of unusual art: it says so).
+    made (:func:`classifier_and_notice`, its notice said on stderr only)."""
+    return classifier_and_notice(model)[0]
+
+
+def classifier_and_notice(model: Path | None) -> tuple[TileClassifier, str]:
+    """The tile model, with the player's enrolled set when there is one that this model
+    made (else the model alone, which is safe, only less sure of unusual art: it says so);
+    and what play says on its status line at start of a set left out ("" when none is).
     When the enrolment file holds another model's set (enrolled with ``calibrate camera
     --model``), this model's own, kept aside beside it (:func:`kept_for_model`), is read,
     and said; nothing is renamed, so two companions reading at once cannot race."""
@@ -115,17 +123,22 @@ def load_classifier(model: Path | None) -> TileClassifier:
             classifier.enrol(classifier.load_enrolment(enrolment_path))
         except StaleEnrolment as exc:
             if not own.exists():
-                print(f"companion: tiles read without your enrolled set: {exc}",
-                      file=sys.stderr)
-                return classifier
+                # On stderr, and on the game's screen: the boot service's player sees no
+                # stderr (camera73 DEFECT 2), as the dice camera's (dicecam71 DEFECT 3).
+                # The screen's is short, what to do first: its status may be one row.
+                without = "tiles read without your enrolled set 登録牌なし"
+                note(as_typed_here(f"{without}: {exc}"))
+                return classifier, as_typed_here(
+                    f"{without}: it was made for another tile model; run "
+                    "`companion calibrate camera --enrol` again")
         else:
-            return classifier
+            return classifier, ""
     if own.exists():
         classifier.enrol(classifier.load_enrolment(own))
         print(f"companion: tiles read with your enrolled set for this tile model, kept as "
               f"{own}" + (f" ({enrolment_path.name} holds another model's)"
                           if enrolment_path.exists() else ""), file=sys.stderr)
-    return classifier
+    return classifier, ""
 
 
 def read_mat(path: Path, classifier: TileClassifier, as_json: bool) -> int:

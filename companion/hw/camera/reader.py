@@ -247,6 +247,9 @@ class CameraTileReader:
         self._still_polls: dict[Slot, int] = {}  # polls each slot has been steady and unchanged
         self._bare: frozenset[Slot] = frozenset()  # slots the last poll saw bare paper on
         self._inset = round(INSET_MM * self.detector.geometry.px_per_mm)  # the slot's outline
+        # What the game says on its status line at start of how the tiles are read (the
+        # player's enrolled set left out: set by whoever loaded the classifier), "" for nothing.
+        self.enrol_notice = ""
 
     @property
     def quiet(self) -> bool:

@@ -27,21 +27,23 @@ def open_reader(kind: str, camera_source: str, rfid_port: str, ledger: TileLedge
     """
     if kind == "camera":
         from companion.app.camera_settings import load_settings, load_slot_looks
-        from companion.app.commands.classify import load_classifier
+        from companion.app.commands.classify import classifier_and_notice
         from companion.hw.camera.capture import FileSource, open_source
         from companion.hw.camera.mat import MatDetector
         from companion.hw.camera.reader import CameraTileReader
 
         # What `companion calibrate camera` saved: the reader's settings, the player's set
         # and each slot's look when empty.
-        classifier = load_classifier(None)
+        classifier, notice = classifier_and_notice(None)
         detector = MatDetector()
         source = open_source(camera_source)
         if isinstance(source, FileSource) and source.still:
             source.loop = True  # one frame never settles a read: it is read again and again
-        return CameraTileReader(source, classifier, detector=detector,
-                                settings=load_settings(classifier), ledger=ledger,
-                                looks=load_slot_looks(detector.geometry))
+        camera = CameraTileReader(source, classifier, detector=detector,
+                                  settings=load_settings(classifier), ledger=ledger,
+                                  looks=load_slot_looks(detector.geometry))
+        camera.enrol_notice = notice  # for the status line at start (told_at_start)
+        return camera
     if kind == "rfid":
         from companion.app.paths import config_dir
         from companion.hw.rfid.link import port_or_usb
@@ -92,6 +94,15 @@ def other_kinds_stickers(count: int, path: Path, kind: str) -> str:
             f"読み取り機と違う種類のシール: enrol the stickers {mine} reads (move {path} aside, "
             f"then `{enrol}`), or, if your reader is {their_reader}, play with --rfid-kind "
             f'{theirs} (input.rfid_kind = "{theirs}")')
+
+
+def told_at_start(reader: TileReader) -> str:
+    """What the game's status line says at start of how ``reader`` reads the tiles: the
+    camera's enrolled set left out (made for another tile model; camera73 DEFECT 2, as the
+    dice camera's, dicecam71 DEFECT 3); "" for nothing. It was said on stderr only, which
+    the boot service's player never sees."""
+    notice = getattr(reader, "enrol_notice", "")
+    return notice if isinstance(notice, str) else ""
 
 
 def kind_found(reader: TileReader) -> str | None:

@@ -21,7 +21,12 @@ from companion.app.commands.play.press_sources import (
     open_waiting_signal,
     refused,
 )
-from companion.app.commands.play.readers import OtherKindsStickers, kind_found, open_reader
+from companion.app.commands.play.readers import (
+    OtherKindsStickers,
+    kind_found,
+    open_reader,
+    told_at_start,
+)
 from companion.app.commands.play.saves import (
     log_header,
     offer_new_game,
@@ -561,9 +566,16 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
         resuming = False
     else:
         resuming = True
+        # A --preset, --profile or --strategy that gives the saved game's own is not
+        # ignored: the resume commands say them as the game was begun, for the run's new
+        # games (journey73 NIT 5). (--seed is the saved game's only: always said.)
+        own = {"--seed": None, "--preset": saved.preset, "--strategy": saved.strategy,
+               "--profile": saved.profile_path}
         ignored = [flag for flag, value in (("--seed", args.seed), ("--preset", args.preset),
                                              ("--strategy", args.strategy),
-                                             ("--profile", args.profile)) if value is not None]
+                                             ("--profile", args.profile and
+                                              str(args.profile.resolve())))
+                   if value is not None and value != own[flag]]
         if ignored and not switched:
             print(f"companion: {', '.join(ignored)} ignored: the saved game keeps its own",
                   file=sys.stderr)
@@ -615,6 +627,8 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
             args.rfid_kind_found = partial(kind_found, reader)
         tiles = TableTiles(reader, controls, config.number("input.accept_seconds"), poll,
                            one_slot=input_kind == "rfid" and rfid_kind == "rdm6300")
+        if told := told_at_start(reader):  # on the status line until the first answer
+            mode.note = f"{told}; {mode.note}" if mode.note else told
     choices: ChoiceFeed
     if config.text("choices.kind") == "auto":
         strategy = find_strategy(saved.strategy or config.text("choices.strategy"))
