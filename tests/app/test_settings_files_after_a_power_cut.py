@@ -1,6 +1,6 @@
 """camera.toml and dice.toml zeroed by a power cut (hist72 DEFECT 1): said as the power cut
 it was, not in tomllib's words, and the whole copy the cut write left beside each is kept
-under a name no save deletes, and named."""
+under a name no save deletes, and named; dice_enrol.npz's too (dicecam73 NIT 4)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from companion.app.camera_settings import CALIBRATION_FILE, load_settings
 from companion.app.paths import config_dir
 from companion.errors import DataError
 from companion.hw.camera.classifier import TileClassifier
+from companion.hw.dice.enrol import ENROL_FILE, Enrolment
 from companion.hw.dice.reader_config import ReaderConfig
 from companion.toml_writing import write_toml
 
@@ -103,3 +104,62 @@ def test_dice_toml_s_put_back_command_moves_the_damaged_file_aside_first() -> No
         ReaderConfig.load(path)
     put_back_as_told(str(refused.value), path, kept_copy(path))
     assert ReaderConfig.load(path) == whole
+
+
+def zeroed_enrolment_with_a_whole_copy() -> tuple[Path, Enrolment]:
+    """``dice_enrol.npz`` zeroed, and beside it the whole copy of an enrolment a write cut
+    short left (an hour old: no writer holds it)."""
+    from companion.hw.dice.calibrate import enrol
+    from companion.hw.dice.render import SceneKind, Table, render_scene
+
+    path = config_dir() / ENROL_FILE
+    scene = render_scene(703, kind=SceneKind.LOOSE, count=2, table=Table.FELT)
+    made = enrol([(scene.image, [d.value for d in scene.dice])], ReaderConfig.load())
+    assert made.enrolment is not None
+    made.enrolment.save(path)
+    whole = path.read_bytes()
+    zeroed_with_a_whole_copy(path, "")
+    (path.parent / f".{path.name}.q7w2e9.tmp").write_bytes(whole)
+    an_hour_ago = time.time() - 3600
+    os.utime(path.parent / f".{path.name}.q7w2e9.tmp", (an_hour_ago, an_hour_ago))
+    return path, made.enrolment
+
+
+def test_a_zeroed_dice_enrolment_names_the_whole_copy_and_how_to_put_it_back(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """dicecam73 NIT 4: a power cut's zeroed dice_enrol.npz, a whole copy beside it, said
+    only "run `companion calibrate dice --enrol` again" (roll, the dice tray, `dice read`):
+    the player threw their whole enrolment again, and its first save deleted the copy."""
+    from companion.app import cli
+
+    path, enrolment = zeroed_enrolment_with_a_whole_copy()
+    with pytest.raises(DataError) as refused:
+        Enrolment.load(path)
+    said = str(refused.value)
+    kept = kept_copy(path)
+    assert said.startswith(f"{path}: cannot read the dice enrolled (not a file the companion "
+                           "wrote, or one cut short or damaged); run `companion calibrate dice "
+                           f"--enrol` again; {kept.name}, kept beside it from a write cut "
+                           "short, reads as a whole dice_enrol.npz: put it back instead with "
+                           "`mv ")
+    # `companion roll --dice camera` says it so too
+    assert cli.main(["roll", "--dice", "camera", "--source", "render:1", "1D6"]) == 2
+    assert "put it back instead with" in capsys.readouterr().err
+    put_back_as_told(said, path, kept_copy(path))
+    again = Enrolment.load(path)
+    assert again is not None and again.dice() == enrolment.dice()
+
+
+def test_a_dice_enrolment_set_aside_still_names_the_copy_a_cut_write_left(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Where calibration sets the damaged file aside (``--enrol``), the copy is named as it
+    was: kept by the set-aside, not by the load before it (a copy kept there was not)."""
+    from companion.app.calibrate.dice import enrolled_before
+    from companion.hw.dice.networks import DiceNetworks
+
+    path, _ = zeroed_enrolment_with_a_whole_copy()
+    assert enrolled_before(path, DiceNetworks()) is None
+    err = capsys.readouterr().err
+    kept = kept_copy(path)
+    assert (f"; a copy a write cut short left, which may hold the last write whole, was kept "
+            f"as {kept.name} and calibration starts afresh") in err

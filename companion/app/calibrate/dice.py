@@ -309,7 +309,8 @@ def as_the_tray_reads(enrolled: Path) -> tuple[DiceNetworks, str]:
 
     networks = DiceNetworks()
     try:
-        number, notice = lean_on_enrolled(networks, enrolled)
+        # copies=False: set_aside keeps and names the copies cut writes left (see below)
+        number, notice = lean_on_enrolled(networks, enrolled, copies=False)
     except DataError as exc:
         set_aside(enrolled, str(exc))
         print(f"companion: the dice are read without enrolled dice, here and in the dice "
@@ -383,7 +384,9 @@ def enrolled_before(path: Path, networks: DiceNetworks) -> Enrolment | None:
     from companion.hw.dice.enrol import Enrolment
 
     try:
-        earlier = Enrolment.load(path, networks)
+        # copies=False: set_aside keeps the copies its cut writes left and names them, which
+        # it cannot once Enrolment.load has kept them (dicecam73 NIT 4)
+        earlier = Enrolment.load(path, networks, copies=False)
     except DataError as exc:
         set_aside(path, str(exc))
         return None

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from companion.errors import DataError
-from companion.files import atomic_write_npz, read_npz
+from companion.files import aside_command, atomic_write_npz, cut_copies_words, read_npz
 
 if TYPE_CHECKING:
     from companion.hw.dice.networks import DiceNetworks
@@ -75,12 +75,33 @@ class Enrolment:
                          values=self.values.astype(np.int8), judge=np.array(self.judge))
 
     @staticmethod
-    def load(path: Path, networks: DiceNetworks | None = None) -> Enrolment | None:
+    def load(path: Path, networks: DiceNetworks | None = None, *,
+             copies: bool = True) -> Enrolment | None:
         """The enrolment saved at ``path``, or None when there is none; a DataError naming
         the file when it cannot be used: the values are not 1 to 6, or, made by the judge of
         ``networks``, its windows are not that judge's width (they would fail at the first
         roll). One made by another judge is left to :meth:`DiceNetworks.enrol` to refuse
-        (StaleEnrolment: the dice are read without it)."""
+        (StaleEnrolment: the dice are read without it).
+
+        The DataError names the copies a write of ``path`` cut short left beside it, each
+        kept, and one that reads whole with the command that puts it back, as dice.toml's
+        does (companion.files.cut_copies_words; dicecam73 NIT 4: a power cut's zeroed file
+        with a whole copy beside it said only "enrol again", and the next enrolment's save
+        deleted the copy unread). Not with ``copies`` False: for a caller that sets the file
+        aside, which keeps and names them itself (companion.files.keep_unreadable), as it
+        cannot once they are kept here."""
+        try:
+            return Enrolment._read(path, networks)
+        except DataError as exc:
+            if not copies:
+                raise
+            words = cut_copies_words(path, ENROL_FILE, lambda copy: Enrolment._read(copy, networks),
+                                     move=aside_command(path))
+            raise DataError(f"{exc}{words}") from None
+
+    @staticmethod
+    def _read(path: Path, networks: DiceNetworks | None) -> Enrolment | None:
+        """:meth:`load`, without a word of the copies of cut writes."""
         if not path.exists():
             return None
         fix = "run `companion calibrate dice --enrol` again"

@@ -209,17 +209,18 @@ def no_dice_said(looked: Area) -> str:
     return NO_DICE_SEEN
 
 
-def lean_on_enrolled(networks: DiceNetworks, path: Path) -> tuple[int, str]:
+def lean_on_enrolled(networks: DiceNetworks, path: Path, *,
+                     copies: bool = True) -> tuple[int, str]:
     """Have ``networks`` read with the player's dice enrolled at ``path`` (``dice_enrol.npz``,
     by `companion calibrate dice --enrol`), as the dice tray, ``roll`` and `dice read` read:
     how many dice are enrolled (0: none, or not used), and why they are not used, "" when
     they are or there are none. One taught to another dice model is left out, safely (the
     judge alone, only less sure of odd dice), and said. One that cannot be read is a
-    DataError naming the file (:meth:`Enrolment.load`). `calibrate dice`
+    DataError naming the file (:meth:`Enrolment.load`, with ``copies``). `calibrate dice`
     reads with this too, so that it scores its settings on the reads the tray will make
     (dicecam73 DEFECT 1: enrolled odd dice the tray read were refused there as "not all
     read surely")."""
-    enrolment = Enrolment.load(path, networks)
+    enrolment = Enrolment.load(path, networks, copies=copies)
     if enrolment is None:
         return 0, ""
     try:
