@@ -11,10 +11,12 @@ from typing import Any
 
 from companion.app.modes.coc import CocFightMode
 from companion.app.session.mode import ChoiceAsk, RollAsk
-from companion.systems.coc.combat import Fight
+from companion.systems.coc.combat import Fight, Grapple
 from companion.systems.coc.combat.body_parts import HANDS_READ
+from companion.systems.coc.combat.damage import HOLD_FROM_WITHIN
+from companion.systems.coc.rules import Profile
 from tests.systems.coc import no_hands_helpers
-from tests.systems.coc.helpers import pass_to, patch
+from tests.systems.coc.helpers import at, duel, pass_to, patch, push
 
 #: Ann: a Japanese sword (0) to cut the arms off, and a fist (1) for an unarmed attack.
 ANN: dict[str, Any] = {"weapons": ("japanese_sword", "fist"), "japanese_sword": 90,
@@ -96,3 +98,19 @@ def test_an_armless_fighter_is_offered_nothing_done_by_hand_004() -> None:
         patch(f, "Cult", sheet=replace(f.state.get("Cult").sheet, weapons=arms))
         _, keys = choices(f)
         assert "attack" in keys and by_hand & set(keys) == offered, keys
+
+
+def test_a_holder_with_no_hand_left_is_offered_no_choke_or_throw_004() -> None:
+    """grapple73 finding 7 (engine revision 21): Ann restrains Cult, then loses both arms
+    (the Keeper's ruling, patched); Choke and Throw, made by hand, are no longer offered, and
+    letting go is. A fight played on by revision 20 still offers them."""
+    for engine, offered in ((HOLD_FROM_WITHIN, set()), (HOLD_FROM_WITHIN - 1, {"choke", "throw"})):
+        f = at(engine, duel(Profile.P004, {"grapple": 80}, {"fist": 50}))
+        push(f, Grapple("Ann", "Cult"), (100, 10))
+        pass_to(f, "Ann")
+        _, before = choices(f)
+        assert {"choke", "throw"} <= set(before)
+        patch(f, "Ann", lost=("arm", "arm"))
+        _, keys = choices(f)
+        assert {"choke", "throw"} & set(keys) == offered, keys
+        assert ("let_go" in keys) is (engine == HOLD_FROM_WITHIN)
