@@ -11,7 +11,8 @@ said to be read as frames of one lay. NIT 8: a picture's refusal names a D66, an
 read before a picture refuses or a folder runs out are listed. RISK 9: the renders draw the
 companion's mat the right way round. dicecam73 DEFECT 1: ``calibrate dice`` reads with the
 player's enrolled dice, as the tray does; NIT 6: it sets aside an enrolment that cannot be
-read."""
+read; NITs 3, 5, 7: wordings of an undo, a roll of several throws on a picture, one die, and
+``dice read`` of a picture given another count."""
 
 from __future__ import annotations
 
@@ -282,3 +283,52 @@ def test_plain_calibrate_sets_aside_a_dice_enrolment_that_cannot_be_read(
     assert "Saved to" in said.out and "enrolled" not in said.out
     assert cli.main(["roll", "--dice", "camera", "--source", photo, "2D6"]) == 0
 
+
+def test_undo_with_nothing_enrolled_speaks_of_no_dice_enrolled_before(tmp_path: Path) -> None:
+    """dicecam73 NIT 3: ``u`` at the first throw of a first enrolment said "(the dice
+    enrolled before stay; … --forget enrolled removes them)", though none were enrolled."""
+    target = tmp_path / ENROL_FILE
+    assert EnrolRun(target, None).undo() == "no throw of this run to undo"
+    scene = render_scene(703, kind=SceneKind.LOOSE, count=3, table=Table.FELT)
+    made = enrol([(scene.image, [d.value for d in scene.dice])], ReaderConfig.load())
+    assert made.enrolment is not None
+    assert EnrolRun(target, made.enrolment).undo().startswith(
+        "no throw of this run to undo (the dice enrolled before stay; `")
+
+
+@needs_photos
+def test_a_roll_of_several_throws_on_a_picture_says_a_picture_holds_one(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """dicecam73 NIT 5: two dice laid for ``1D6+1D6`` were refused as "shows 2 dice, 1 was
+    asked for", never saying that the command is two throws and a picture holds one."""
+    photo = str(PHOTOS / "mp_Train_three_11.jpg")  # two dice
+    assert cli.main(["roll", "--dice", "camera", "--source", photo, "1D6+1D6"]) == 1
+    err = " ".join(capsys.readouterr().err.split())
+    assert "shows 2 dice, 1 was asked for" in err
+    assert ("`1D6+1D6` is 2 throws (1D6, then 1D6), and a picture holds one: give each throw "
+            "its own picture (`") in err and "roll 1D6`), or throw the dice under a camera" in err
+    # one throw is no such command
+    assert cli.main(["roll", "--dice", "camera", "--source", photo, "3D6"]) == 1
+    assert "a picture holds one" not in capsys.readouterr().err
+
+
+@needs_photos
+def test_one_die_found_is_said_to_lie_there_in_the_singular(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """dicecam73 NIT 7: "(or, if 1 die lie there, run again with --count 1)"."""
+    assert cli.main(["calibrate", "dice", "--count", "40", "--source",
+                     str(PHOTOS / "mp_Train_dice_10.jpg")]) == 1
+    assert "(or, if 1 die lies there, run again with --count 1)" in capsys.readouterr().out
+
+
+@needs_photos
+def test_dice_read_of_a_picture_with_another_count_says_what_it_shows(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """dicecam73 NIT 7: ``dice read --count 3`` of a photo of two dice said "waiting for 3
+    dice, 2 in view ダイス待ち（2個）", where nothing waits: it says what the picture shows."""
+    photo = str(PHOTOS / "mp_Train_three_11.jpg")
+    assert cli.main(["dice", "read", "--count", "3", photo]) == 0
+    out = capsys.readouterr().out
+    assert out == f"{photo}: 3 3 (the picture shows 2 dice, 3 were asked for)\n"
+    assert cli.main(["dice", "read", "--count", "1", "--json", photo]) == 0
+    assert '"message": "the picture shows 2 dice, 1 was asked for"' in capsys.readouterr().out

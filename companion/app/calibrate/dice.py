@@ -455,6 +455,9 @@ class EnrolRun:
 
     def undo(self) -> str:
         """Take back the last throw of this run, in words."""
+        if not self.throws and self.before is None:
+            # none enrolled before to speak of (dicecam73 NIT 3, as kept(): dicecam71 NIT 5)
+            return "no throw of this run to undo"
         if not self.throws:
             forget = companion_line("calibrate", "dice", "--forget", "enrolled")
             return (f"no throw of this run to undo (the dice enrolled before stay; `{forget}` "

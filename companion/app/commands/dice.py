@@ -24,7 +24,7 @@ from companion.app.command_list import COMMANDS
 from companion.app.paths import config_dir
 from companion.errors import CompanionError
 from companion.files import file_there
-from companion.hw.dice.readings import as_picture
+from companion.hw.dice.readings import as_picture, shown_not_asked
 
 if TYPE_CHECKING:
     from companion.hw.dice.source import CameraDiceSource
@@ -135,7 +135,7 @@ def run_read(args: argparse.Namespace) -> int:
                 "dice": [d.value for d in read.dice],
                 "confidence": [d.confidence for d in read.dice],
                 "status": read.status.value,
-                "message": as_picture(read),
+                "message": shown_not_asked(as_picture(read)),
             }
         if args.json:
             print(json.dumps(result, ensure_ascii=False))

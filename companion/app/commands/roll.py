@@ -28,6 +28,7 @@ from companion.dice.notation import (
     LINE_WIDTH,
     Command,
     DiceSyntaxError,
+    RepeatCommand,
     display_width,
     parse,
 )
@@ -217,6 +218,7 @@ def dice_source(args: argparse.Namespace) -> DiceSource:
             # the roll or by the error that ends it (it was said twice, the line above).
             camera.on_status = None
             camera.one_throw = one_throw(args, camera.given_as())
+            camera.several = several_throws(args)
         throws = CameraThrows(camera, lambda message: print(within_80(message), file=sys.stderr),
                               ManualDice(ask_on_terminal))
         args.typed_rolls = throws.typed_rolls  # said in --json (print_json)
@@ -241,6 +243,25 @@ def one_throw(args: argparse.Namespace, given_as: str) -> str:
     return (f"A picture serves one throw, and `{companion_line(*words)}` asked for another: "
             f"throw the dice under a camera, or give as {given_as} a folder holding the "
             "frames of each throw in turn, the dice seen moving between them")
+
+
+def several_throws(args: argparse.Namespace) -> str:
+    """Why a still picture cannot serve the roll command ``args`` runs, when it is several
+    throws ("`2D6+1D6` is 2 throws (2D6, then 1D6), and a picture holds one: …"), said
+    with the refusal of its first throw (:attr:`CameraDiceSource.several`); "" for one
+    throw, or another command. dicecam73 NIT 5: three dice laid for ``2D6+1D6`` were refused
+    as a tilted die, or as too many dice, and neither said that a picture holds one throw."""
+    if args.command != "roll":
+        return ""
+    command = _parsed(" ".join(args.expression))
+    parts = [written for written, _ in dice_parts(command)]
+    parts *= command.times if isinstance(command, RepeatCommand) else 1
+    if len(parts) < 2:
+        return ""
+    listed = ", then ".join(parts[:3]) + (", …" if len(parts) > 3 else "")
+    return (f"`{command.formula}` is {len(parts)} throws ({listed}), and a picture holds one: "
+            f"give each throw its own picture (`{companion_line('roll', parts[0])}`), or "
+            "throw the dice under a camera")
 
 
 def run_with_source(

@@ -140,9 +140,9 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
         return Tuning(base, 0, len(frames), [],
                       f"could not read {dice_count(count)} in any setting ({found(seen, count)}"
                       "): check the light, that the dice are in view and lie apart, and try "
-                      "again" + (f" (or, if {dice_count(own)} lie there, run again with "
-                                 f"--count {own})" if own is not None and own != count
-                                 else ""))
+                      "again" + (f" (or, if {dice_count(own)} {'lies' if own == 1 else 'lie'}"
+                                 f" there, run again with --count {own})"
+                                 if own is not None and own != count else ""))
     sides = [d.side_px for r in good for d in r.dice]
     spread = max(max(larger_than_others(r.dice)) for r in good)
     shapes = {f.shape[:2] for f in frames}

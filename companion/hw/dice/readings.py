@@ -77,6 +77,23 @@ def for_a_picture(message: str) -> str:
     return re.sub(r": (take \d+ away \d+個どけて|add \d+ もう\d+個)$", "", message)
 
 
+_OTHER_COUNT = re.compile(r"waiting for (\d+) di(?:e|ce), (\d+) in view ダイス待ち（\d+個）")
+
+
+def shown_not_asked(message: str) -> str:
+    """``message`` (:func:`as_picture`'s) said of a picture read given a count of dice it
+    does not show: "the picture shows 2 dice, 3 were asked for", not "waiting for 3 dice, 2
+    in view ダイス待ち（2個）", as nothing waits on a file (dicecam73 NIT 7: `dice read
+    --count 3`; a roll's refusal of a picture says it so, before the read's own words).
+    Any other ``message`` is returned as it is."""
+    found = _OTHER_COUNT.fullmatch(message)
+    if found is None:
+        return message
+    asked, seen = int(found[1]), int(found[2])
+    return (f"the picture shows {dice_count(seen)}, {asked} "
+            f"{'was' if asked == 1 else 'were'} asked for")
+
+
 def as_picture(read: DiceRead) -> str:
     """``read``'s sentence for a still picture: an unsure read says what was seen, not
     "please re-roll", which no file can do (review 56, finding 11: a photo of tiles). Said

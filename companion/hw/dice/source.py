@@ -289,6 +289,10 @@ class CameraDiceSource:
         # What the next roll was asked as, when not its count of D6 (the roll command's D66,
         # read as two D6): its caller's to set before each roll (dicecam71 NIT 8).
         self.asked = ""
+        # Why a still picture cannot serve the caller's command, when it is several throws,
+        # said with the refusal of its first throw: the caller's to set (the roll command's
+        # "`2D6+1D6` is 2 throws …": dicecam73 NIT 5).
+        self.several = ""
 
     @property
     def still(self) -> bool:
@@ -429,7 +433,8 @@ class CameraDiceSource:
                            f", {count} {'was' if count == 1 else 'were'} asked for")
                 else:
                     why = f"{where} never changes and does not read as {count}D{sides}"
-                raise NewThrowNeeded(f"{why}: {message}")
+                several = f". {self.several}" if self.several and throw == 1 else ""
+                raise NewThrowNeeded(f"{why}: {message}{several}")
             now = self._clock()
             if waiting:
                 trying_since = None
