@@ -156,6 +156,9 @@ class TrayReader:
         self._stacked: set[Slot] = set()  # slots with two tiles or more (ERR COLLISION)
         # Stacks a SNAP cleared whose ERR COLLISION lines may still be on their way (stacked).
         self._in_doubt: set[Slot] = set()
+        # Stacks dropped as their reader went down: a SNAP asked for when it is up again
+        # tells whether they still lie there (_tray_error).
+        self._stacked_when_down: set[Slot] = set()
         self._snap_at = 0.0
         # Slots whose sticker the tray reported with a field that is no UID (is_uid), with
         # that field: what lies there is not known (_uid_field).
@@ -794,12 +797,25 @@ class TrayReader:
             if slot is not None:
                 (self.down.add if code == "READER_DOWN" else self.down.discard)(slot)
                 self._publish(arrived, events)  # whether its sticker counts twice changed
+                if code == "READER_DOWN" and slot in self._stacked | self._in_doubt:
+                    # A reader down reads no stack: "two tiles … leave one" stayed after
+                    # both were lifted, and never said the reader was not answering
+                    # (rfid73 NIT 3). The tray repeats its COLLISION after each SNAP, taken
+                    # for no stack below while the reader is down.
+                    self._stacked.discard(slot)
+                    self._in_doubt.discard(slot)
+                    self._stacked_when_down.add(slot)
+                elif code == "READER_UP" and slot in self._stacked_when_down:
+                    # Up again, its COLLISION is not sent again if the tiles still lie
+                    # stacked (the tray sent it once, and after each SNAP): ask for one.
+                    self._stacked_when_down.discard(slot)
+                    self._send(Kind.SNAP)
             if code == "READER_UP":
                 return
         if code in ("COLLISION", "COLLISION_END") and len(args) > 1 and args[1].isdigit():
             # Two tiles on one slot: the player's move, not a fault of the tray (not counted).
             slot = self._slot(args[1])
-            if slot is not None:
+            if slot is not None and not (code == "COLLISION" and slot in self.down):
                 (self._stacked.add if code == "COLLISION" else self._stacked.discard)(slot)
             return
         self.counters["tray_errors"] += 1
