@@ -15,13 +15,14 @@ from gpiozero.pins.mock import MockFactory
 
 from companion.app.cli import main
 from companion.app.command_name import companion_line
-from companion.app.commands.config import pin_check
+from companion.app.commands.config import pin_check, refused_pins, start_problems
 from companion.app.commands.play import check_pins
-from companion.app.commands.play.press_sources import open_press_sources, refused_pins
+from companion.app.commands.play.press_sources import open_press_sources
 from companion.app.config import load_config
 from companion.errors import DataError, DeviceError
 from tests.app.config_and_pins_helpers import (
     mock_pins_fixture,  # noqa: F401 (asked for as mock_pins)
+    setting_lines,
     write_config,
 )
 
@@ -128,8 +129,11 @@ def test_a_header_pin_written_for_a_bcm_one_says_which_gpio_it_is(
     so; a number above the header says the range alone, as before."""
     path = write_config("[buttons]\nflee_pin = 40\nled_pin = 39\nbuzzer_pin = 41\n")
     assert main(["config", "--show"]) == 1
-    err = capsys.readouterr().err
+    out, err = capsys.readouterr()
+    assert err.count(HEADER_40) == 1  # said once, as refused, though play stops on it too
     assert f"companion: {path}: {HEADER_40}; using the default 27\n" in err
+    assert setting_lines(out)["buttons.flee_pin"].endswith(
+        "# default (config.toml's 40 refused) (play stops on it プレイが止まります)")
     assert (f"companion: {path}: buttons.led_pin must be at most 27, found 39 (BCM GPIO "
             "numbers, not header pins: header pin 39 is a ground pin, not a GPIO; "
             "hardware/wiring.md gives each part's GPIO); using the default 24\n") in err
@@ -165,8 +169,10 @@ def test_a_pin_refused_but_set_again_or_unused_does_not_stop_play(
     assert refusal is None and mock_pins.pin(21).state  # opened, pulled up
     for source in sources:
         source.close()  # type: ignore[attr-defined]
+    assert refused_pins(load_config()) == []
     monkeypatch.delenv("COMPANION_BUTTONS_FLEE_PIN")
-    assert refused_pins(load_config(overrides={"choices.kind": "keyboard"})) == []
+    assert refused_pins(load_config()) != []
+    assert start_problems(load_config(overrides={"choices.kind": "keyboard"})) == []
 
 
 @pytest.mark.parametrize("port", ["", "/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0"])

@@ -184,6 +184,17 @@ def pin_check(config: Config) -> tuple[list[tuple[tuple[str, ...], str]], list[s
     return clashes, warnings
 
 
+def refused_pins(config: Config) -> list[tuple[tuple[str, ...], str]]:
+    """Each part's pin whose value was refused (``flee_pin = 40``, a header pin for a BCM
+    number), as ``(settings, problem)``, said as its refusal was: play stops on it (with
+    ``choices.kind = "gpio"``). It ran that part on the built-in pin (GPIO27 for flee), the
+    one it is wired to never read, after a notice (keys73 NIT 3). A value that replaced
+    the one refused (the environment's over a config.toml's) is the pin: none."""
+    return [((key,), why) for key in PIN_SETTINGS
+            if config.settings[key].source in (Source.DEFAULT, Source.FILE)
+            for why in config.refusals.get(key, ())]
+
+
 def hold_problem(config: Config) -> str | None:
     """The item button held for the System menu must be held longer than for the menu, or
     one of the two could never be pressed: what is wrong, or None."""
@@ -200,14 +211,14 @@ def start_problems(config: Config) -> list[tuple[tuple[str, ...], str]]:
     """Every setting ``play`` stops on at its start, as ``(settings, problem)``, all at once
     (keys71 DEFECT 1: one was said per start, and ``config --show`` said none): a display
     and choices that cannot go together (:func:`pairing_problems`), with the buttons
-    (``choices.kind = "gpio"``) their pins and hold times, with the screen a
+    (``choices.kind = "gpio"``) their pins (one refused too) and hold times, with the screen a
     ``display.font`` not there or no font (:func:`font_problems`), and for a game read by
     the camera an ``input.camera_source`` that can name no camera. ``play`` and ``config``
     share this one check (setup73 DEFECT 1: config passed all but the pins, holds and a
     missing file, and play stopped on them)."""
     problems = pairing_problems(config)
     if config.text("choices.kind") == "gpio":
-        problems += pin_check(config)[0]
+        problems += refused_pins(config) + pin_check(config)[0]
         if (held := hold_problem(config)) is not None:
             problems.append((("buttons.system_press_seconds",), held))
     if config.text("display.kind") == "screen":
@@ -342,8 +353,9 @@ def start_checked(config: Config, marks: Mapping[str, str]) -> tuple[Config, dic
     The warnings ``play`` says at its start (a pin to avoid) are added to its notices
     alone: said, and the exit left 0."""
     found = start_problems(config) + profile_problems(config)
+    said = set(refused_pins(config))  # said as its value was refused, and a problem so
     texts = [problem if keys != ("game.profile",) else f"{problem}; a new game, rules and "
-             "simulate stop on it" for keys, problem in found]
+             "simulate stop on it" for keys, problem in found if (keys, problem) not in said]
     # A pin the wiring guide says to avoid, as play warns of it at its start: said, but no
     # problem, for play goes on (reviewk71 NIT 2: config --show, the maker's check, said
     # nothing of it).

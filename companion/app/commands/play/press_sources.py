@@ -9,14 +9,8 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from companion.app.command_name import companion_line
-from companion.app.commands.config import (
-    PIN_SETTINGS,
-    hold_problem,
-    pin_check,
-    said_together,
-    start_problems,
-)
-from companion.app.config import Config, Source, load_specs
+from companion.app.commands.config import hold_problem, pin_check, said_together, start_problems
+from companion.app.config import Config, load_specs
 from companion.app.session.controls import PressSource
 from companion.errors import DataError, DeviceError
 from companion.hw.buttons import (
@@ -90,7 +84,7 @@ def open_press_sources(config: Config, display: Display | None
     # per start (keys71 DEFECT 1). A missing display.font alone is raised by the run once
     # the controls are open: its stop screen is then ended by the A button or the keys, as
     # before (reviewk71 DEFECT 1: A did nothing for a minute).
-    problems = start_problems(config) + refused_pins(config)
+    problems = start_problems(config)
     if any(keys != ("display.font",) for keys, _ in problems):
         stopping, refusal = stop_sources(config, display, [problem for _, problem in problems])
         return stopping, [], refusal
@@ -116,20 +110,6 @@ def open_press_sources(config: Config, display: Display | None
     if display is not None:
         sources.append(display)
     return sources, pin_warnings, None
-
-
-def refused_pins(config: Config) -> list[tuple[tuple[str, ...], str]]:
-    """With the buttons (``choices.kind = "gpio"``), each part's pin whose value was
-    refused (``flee_pin = 40``, a header pin for a BCM number), as ``(settings, problem)``:
-    play stops on it, saying why as ``config --show`` does. It ran that part on the
-    built-in pin (GPIO27 for flee), the one it is wired to never read, with only a notice
-    (keys73 NIT 3). A value that replaced the one refused (the environment's over a
-    config.toml's) is the pin, and play goes on."""
-    if config.text("choices.kind") != "gpio":
-        return []
-    return [((key,), why) for key in PIN_SETTINGS
-            if config.settings[key].source in (Source.DEFAULT, Source.FILE)
-            for why in config.refusals.get(key, ())]
 
 
 def button_pins(config: Config) -> ButtonPins:
