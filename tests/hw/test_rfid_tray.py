@@ -347,7 +347,7 @@ def test_unreachable_port_does_not_raise() -> None:
     pytest.param("/dev/serial0", "turn the Pi's serial port on with sudo raspi-config "
                  "(hardware/wiring.md)", marks=pytest.mark.skipif(
                      os.path.exists("/dev/serial0"), reason="this Pi's serial port is on")),
-    ("ttyACM9", "did you mean /dev/ttyACM9?"),
+    # A bare name (ttyACM9): tests/hw/test_rfid_bare_port_names.py.
     # Maker audit 56 #10: input.rfid_port = "-" in a game said "did you mean /dev/-?".
     ("-", '"-" (a capture on stdin) is only for companion rfid monitor and calibrate rfid: '
           "give the game the tray's port, or leave input.rfid_port empty"),

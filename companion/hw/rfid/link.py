@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import select
 import shlex
 import termios
@@ -277,13 +278,32 @@ def is_a_file(device: str) -> bool:
     return "://" not in device and os.path.isfile(device)
 
 
+#: Where a bare port name (``ttyACM0``) is looked for, to offer the device it may mean.
+DEV = "/dev"
+#: A Windows serial port's name: on Linux no device is ever called so (rfid73 NIT 5).
+WINDOWS_PORT = re.compile(r"COM\d+", re.IGNORECASE)
+
+
 def _missing_hint(device: str) -> str:
     """What to do about a device path that is not there (ENOENT)."""
     if device == "-":  # `rfid monitor` and `calibrate rfid` open "-" as stdin themselves
         return ('"-" (a capture on stdin) is only for companion rfid monitor and calibrate '
                 "rfid: give the game the tray's port, or leave input.rfid_port empty")
     if "/" not in device:
-        return f"did you mean /dev/{device}?"
+        # Only a device that is there: "ACM0" was offered /dev/ACM0, which is not, where
+        # the tray is /dev/ttyACM0; and "COM3" /dev/COM3 (rfid73 NIT 5).
+        names = [device] if device.startswith("tty") else [device, f"tty{device}"]
+        for name in names:
+            if os.path.exists(os.path.join(DEV, name)):
+                return f"did you mean {os.path.join(DEV, name)}?"
+        ports = sorted(str(info.device) for info in list_ports.comports())
+        seen = (f"the serial ports here are {', '.join(ports)}" if ports
+                else "no serial port is seen here")
+        if WINDOWS_PORT.fullmatch(device) and os.name != "nt":
+            return (f"{device} is a Windows port name; here a port is a device such as "
+                    f"/dev/ttyACM0: {seen} (`companion rfid list`)")
+        looked = " or ".join(os.path.join(DEV, name) for name in names)
+        return f"no {looked} either: {seen} (`companion rfid list`)"
     if device == "/dev/serial0":
         return "turn the Pi's serial port on with sudo raspi-config (hardware/wiring.md)"
     return "is the reader plugged in? (`companion rfid list` shows the serial ports)"

@@ -1,0 +1,81 @@
+"""A port named without its folder (``ACM0``, ``ttyACM9``, ``COM3``) that does not open
+(rfid73 NIT 5).
+
+Any such name was offered ``/dev/<name>``, there or not: ``ACM0`` got "did you mean
+/dev/ACM0?", where the tray is /dev/ttyACM0, and ``COM3``, a Windows name, "/dev/COM3". Now
+only a device that is there is offered (``/dev/<name>``, else ``/dev/tty<name>``); else the
+serial ports seen are named, and a Windows name is said to be one.
+
+The devices are looked for in a folder of the test's (``link.DEV``), holding a pty where
+the tray would be; the serial ports seen are pyserial's list, the edge of the world, given.
+"""
+
+from __future__ import annotations
+
+import os
+import tty
+from collections.abc import Iterator
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from companion.hw.rfid import link
+from companion.hw.rfid.tray import TrayReader
+from tests.hw.rfid_sim_helpers import FAST
+
+
+@pytest.fixture
+def dev(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A /dev holding ttyACM0 (a pty, as a USB tray is a tty), with ttyACM0 and ttyS0 seen
+    by pyserial."""
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    folder = tmp_path / "dev"
+    folder.mkdir()
+    (folder / "ttyACM0").symlink_to(os.ttyname(slave))
+    monkeypatch.setattr(link, "DEV", str(folder), raising=False)
+    monkeypatch.setattr(link.list_ports, "comports", lambda: [
+        SimpleNamespace(device=f"{folder}/ttyS0"), SimpleNamespace(device=f"{folder}/ttyACM0")])
+    yield folder
+    os.close(master)
+    os.close(slave)
+
+
+def message(port: str) -> str:
+    reader = TrayReader(port, settings=FAST)
+    try:
+        reader.poll()
+        return reader.status().message
+    finally:
+        reader.close()
+
+
+def test_a_bare_name_of_a_device_there_offers_it(dev: Path) -> None:
+    """``ACM0``: the tray's /dev/ttyACM0 is offered, not /dev/ACM0, which is not there."""
+    assert message("ACM0") == (f"cannot open ACM0: no such device; did you mean "
+                               f"{dev}/ttyACM0? 読み取り機が無い")
+
+
+def test_a_bare_name_of_no_device_names_the_ports_seen(dev: Path) -> None:
+    assert message("ttyACM9") == (
+        f"cannot open ttyACM9: no such device; no {dev}/ttyACM9 either: the serial ports here "
+        f"are {dev}/ttyACM0, {dev}/ttyS0 (`companion rfid list`) 読み取り機が無い")
+    assert message("USB0") == (
+        f"cannot open USB0: no such device; no {dev}/USB0 or {dev}/ttyUSB0 either: the serial "
+        f"ports here are {dev}/ttyACM0, {dev}/ttyS0 (`companion rfid list`) 読み取り機が無い")
+
+
+@pytest.mark.skipif(os.name == "nt", reason="COM3 is a port's name there")
+@pytest.mark.parametrize("port", ["COM3", "com3"])
+def test_a_windows_port_name_is_said_to_be_one(dev: Path, port: str) -> None:
+    assert message(port) == (
+        f"cannot open {port}: no such device; {port} is a Windows port name; here a port is a "
+        f"device such as /dev/ttyACM0: the serial ports here are {dev}/ttyACM0, {dev}/ttyS0 "
+        "(`companion rfid list`) 読み取り機が無い")
+
+
+def test_no_serial_port_seen_is_said(dev: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(link.list_ports, "comports", lambda: [])
+    assert message("ACM1").endswith("either: no serial port is seen here (`companion rfid "
+                                    "list`) 読み取り機が無い")
