@@ -1,4 +1,6 @@
-"""review60c: ``coc defaults`` says that CO-GRAP-2's ap is read only with each_turn = false
+"""`coc defaults`' note on CO-GRAP-2's ap, and the old-Budo sheet note said once.
+
+review60c: ``coc defaults`` says that CO-GRAP-2's ap is read only with each_turn = false
 (R3: set alone, it is accepted and does nothing); the old-Budo sheet note is printed once,
 when the fight file is written (N1)."""
 

@@ -1,4 +1,6 @@
-"""Review reviewj68 NIT 3: the dice systems' packaged data (coc, genso and its lore, events,
+"""The systems' packaged data read as a player's file is: a BOM dropped, a bad byte named.
+
+Review reviewj68 NIT 3: the dice systems' packaged data (coc, genso and its lore, events,
 each system's readings.toml) are read as a player's file is, through one reader
 (companion.systems.defaults.packaged_text, over companion.errors.utf8_text): a byte-order
 mark dropped, a bad byte a DataError naming its place, not a UnicodeDecodeError traceback."""

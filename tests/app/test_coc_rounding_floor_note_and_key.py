@@ -1,4 +1,6 @@
-"""fix61a (review61a R5, N7, N8): `coc roll`'s BCDice commands keep BCDice's floor whatever
+"""The §0.3 rounding: BCDice's floor in `coc roll`, its note and its key in help and coc.toml.
+
+fix61a (review61a R5, N7, N8): `coc roll`'s BCDice commands keep BCDice's floor whatever
 §0.3.rounding says; `coc defaults` says the setting's words in Japanese and what it leaves;
 §0.3 is named in `coc defaults --help`, and coc.toml's unquoted `[defaults.§0.3]` is
 refused with how to write it."""

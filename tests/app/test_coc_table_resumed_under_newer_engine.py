@@ -1,4 +1,6 @@
-"""review59c R5 (coc at the table): a table resumed after the engine's revision went up plays
+"""A coc table resumed under a newer engine revision says which revision it plays by.
+
+review59c R5 (coc at the table): a table resumed after the engine's revision went up plays
 on by the one it began the fight by (review59a R1), and now says so once, on stderr and in
 its status line, naming the revision a new fight (or the command line) plays by."""
 

@@ -1,4 +1,6 @@
-"""review59a (coc at the table and on the command line).
+"""A coc table resumed across engine revisions, and a fight ended by `coc fight end`.
+
+review59a (coc at the table and on the command line).
 
 - R1: a table stopped mid-fight under engine revision 8 and resumed under 9 replayed its
   answers by 9; its entries then lacked the file's "engine": 8 and it was told the fight

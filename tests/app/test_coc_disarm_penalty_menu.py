@@ -1,4 +1,6 @@
-"""coc63 D1 at the table (fix63c): the Keeper's disarm penalty menu (CO-DISARM-1) is offered
+"""The Keeper's disarm penalty menu (CO-DISARM-1) at the table, by the disarmer's Grapple.
+
+coc63 D1 at the table (fix63c): the Keeper's disarm penalty menu (CO-DISARM-1) is offered
 to one who writes Grapple at its base, 25, as to one who leaves it out, and hidden from one
 who has it above its base, as the engine waives the penalty (one function decides both)."""
 

@@ -1,4 +1,6 @@
-"""cli59 (the dice systems from a new user's seat), the coc command line: a refused dodge
+"""The coc command line: a refused dodge, `fight end`, names, the log's column and the help.
+
+cli59 (the dice systems from a new user's seat), the coc command line: a refused dodge
 says why (F1), ``coc fight end`` and ``fight new`` over a fight that is over (F2), help with
 a description and an example (F5), ``--profile`` where it goes (F8), a name not in the fight
 with those that are (F11) and the log's rule column one width (F11)."""

@@ -1,4 +1,6 @@
-"""review61e R4, N1, N2, N6 at the coc table (profile 004, CO-DODGE-5): with
+"""CO-DODGE-5's settings in the table's menus, and each optional rule's note in `coc defaults`.
+
+review61e R4, N1, N2, N6 at the coc table (profile 004, CO-DODGE-5): with
 ``attack_needs_keeper = false`` the How menu has no "After dodging, −50% (Keeper's OK)" beside
 the plain attack that already takes the −50 (it played the same); by the Default the attack
 after dodging is still the Keeper's OK. The dodge of a blow ruled certainly fatal is offered
