@@ -382,6 +382,25 @@ def test_reenrol_with_no_kind_is_a_usage_error(capsys: pytest.CaptureFixture[str
     assert "to enrol" not in captured.out
 
 
+@pytest.mark.parametrize("beside", [["--only", "6p"], ["--copies", "2"],
+                                    ["--only", "6p", "--copies", "4"]])
+def test_reenrol_beside_only_or_copies_is_a_usage_error(capsys: pytest.CaptureFixture[str],
+                                                         beside: list[str]) -> None:
+    """rfid73 NIT 4: --only and --copies were ignored beside --reenrol without a word, and
+    the 5p was re-enrolled where the player may have meant the 6p. (--copies 4, the default,
+    given is refused too: it was given.)"""
+    from companion.app import cli
+
+    assert cli.main(["calibrate", "rfid", "--reenrol", "5p", *beside,
+                     "--port", "loop://"]) == 2
+    captured = capsys.readouterr()
+    given = " and ".join(option for option in beside if option.startswith("--"))
+    assert (f"--reenrol KIND replaces one lost sticker of that kind; {given} "
+            f"{'are' if ' and ' in given else 'is'} for enrolling, not beside it: give "
+            "--reenrol alone") in captured.err
+    assert "new sticker" not in captured.out
+
+
 def test_stopping_before_any_sticker_does_not_name_a_file_never_written() -> None:
     """Audit rfid #10: q before the first sticker said "Stopped; 0 stickers are saved in
     …/rfid_tags.toml", a file that was never written."""

@@ -511,7 +511,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     add_reader_arguments(parser)
     parser.add_argument("--only", metavar="TILES",
                         help="only these kinds, in this order, e.g. '5p 123m' (default: all 34)")
-    parser.add_argument("--copies", type=int, default=COPIES_PER_KIND, choices=range(1, 5),
+    # No default here: given beside --reenrol it is refused (run), not silently ignored.
+    parser.add_argument("--copies", type=int, choices=range(1, 5),
                         help="stickers per kind (default 4: all 136 tiles)")
     parser.add_argument("--reenrol", metavar="KIND", help="replace a lost sticker of this kind")
     parser.set_defaults(func=run)
@@ -526,6 +527,17 @@ def run(args: argparse.Namespace) -> int:
     kind = args.kind or load_config().text("input.rfid_kind")
     enroller = Enroller(tag_map, path, sys.stdout, keys=not from_stdin, kind=kind)
     if args.reenrol is not None:
+        # --only and --copies plan an enrolment: beside --reenrol they were ignored without
+        # a word, and another kind than the one the player meant was re-enrolled (rfid73
+        # NIT 4). A usage error, before anything is asked.
+        beside = [option for option, value in (("--only", args.only), ("--copies", args.copies))
+                  if value is not None]
+        if beside:
+            raise InvalidNotation(
+                f"--reenrol KIND replaces one lost sticker of that kind; {' and '.join(beside)} "
+                f"{'is' if len(beside) == 1 else 'are'} for enrolling, not beside it: give "
+                "--reenrol alone (e.g. --reenrol 5p), or leave it out to enrol "
+                "(e.g. --only '5p 123m' --copies 2)")
         # --reenrol '' is a --reenrol with no kind, not "no --reenrol": it planned all 136.
         if not args.reenrol.strip():
             raise InvalidNotation("--reenrol needs the kind of the tile with the new sticker, "
@@ -537,7 +549,8 @@ def run(args: argparse.Namespace) -> int:
         kinds = parse_kinds(args.only) if args.only is not None else list(ALL_KINDS)
         if not kinds:
             raise InvalidNotation("--only needs at least one tile kind, e.g. --only '5p 123m'")
-        enroller.enrol(kinds, args.copies, hold=True)
+        copies = args.copies if args.copies is not None else COPIES_PER_KIND
+        enroller.enrol(kinds, copies, hold=True)
     if enroller.done:  # every sticker asked for is enrolled already: no reader needed
         return 0
     reader = open_reader(args, tag_map)
