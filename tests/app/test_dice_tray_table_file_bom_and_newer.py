@@ -42,3 +42,16 @@ def test_a_newer_companion_s_table_file_is_kept_as_newer_with_how_to_carry_it_on
         f"({newer_table_back(kept, table_path())}), and the tray starts at its menu\n")
     assert screen.views[0].prompt.startswith("Dice tray ダイストレイ: roll dice")
     assert screen.views[0].status == TABLE_UNREADABLE.format(name="tray.json")
+
+
+@pytest.mark.parametrize(("table", "found"), [(b"[4]", "a list"), (b'"4"', "text"),
+                                              (b"4", "a number"), (b"true", "true")])
+def test_a_table_that_is_no_object_is_said_in_jsons_words(
+        capsys: pytest.CaptureFixture[str], table: bytes, found: str) -> None:
+    """journey73 NIT 7: a table that is no JSON object was "found list" (or "str", "int",
+    "bool"), Python's names for JSON's values."""
+    table_path().parent.mkdir(parents=True, exist_ok=True)
+    table_path().write_bytes(b'{"version": 1, "table": ' + table + b"}")
+    capsys.readouterr()
+    tray([("Dice tray", "2")])
+    assert f"table must be an object, found {found}" in capsys.readouterr().err

@@ -36,7 +36,10 @@ def test_missing_save_is_none(tmp_path: Path) -> None:
     ("text", "reason"),
     [
         ('{"version": 1, "seed": 1', "not valid JSON"),
-        ("[]", "expected a JSON object"),
+        ("[]", "expected a JSON object, found a list"),
+        # JSON's words, not Python's "found NoneType" (journey73 NIT 7)
+        ("null", "expected a JSON object, found null"),
+        ('"a save"', "expected a JSON object, found text"),
         ('{"version": "1"}', "version is '1'"),
         ('{"version": 1, "seed": "x"}', "seed must be int"),
         ("[" * 100_000, "nested too deeply to read"),

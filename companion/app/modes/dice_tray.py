@@ -56,7 +56,7 @@ from companion.app.poisons import UNNAMED, PoisonList, beside_hint, tracking_not
 from companion.app.session.host import SHORT_REASONS
 from companion.app.session.mode import Answer, ChoiceAsk, RollAsk, Throw
 from companion.app.session.rolls import SO_FAR, NeedDice, Rolled, Thrown
-from companion.app.session.save import BOM, NewerSave
+from companion.app.session.save import BOM, NewerSave, json_kind
 from companion.dice import DiceCommand, parse, roll
 from companion.dice.notation import D66Command, Dice, DiceSyntaxError, RepeatCommand
 from companion.dice.result import Result, RollKind
@@ -1424,7 +1424,7 @@ def _checked_table(table: object) -> dict[str, Any]:
     """A saved table part-thrown (:data:`TABLE_FILE`'s ``table``), its shape checked:
     :class:`DataError` names the field that is wrong."""
     if not isinstance(table, dict):
-        raise DataError(f"table must be an object, found {type(table).__name__}")
+        raise DataError(f"table must be an object, found {json_kind(table)}")
     kinds: dict[str, tuple[type, ...]] = {
         "table": (str, type(None)), "expression": (str, type(None)), "throws": (list,),
         "stage": (str,), "resume": (bool,), "held": (bool,), "note": (str,)}

@@ -206,7 +206,7 @@ class SaveGame:
         except RecursionError:
             raise DataError(f"{source}: not a save (nested too deeply to read)") from None
         if not isinstance(raw, dict):
-            raise DataError(f"{source}: expected a JSON object, found {type(raw).__name__}")
+            raise DataError(f"{source}: expected a JSON object, found {json_kind(raw)}")
         version = raw.get("version")
         if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_FORMAT:
             raise NewerSave(f"{source}: written by a newer companion (save version {version}; "
@@ -262,6 +262,22 @@ class SaveGame:
         if unknown:
             raise DataError(f"{source}: unknown field {unknown[0]!r}")
         return cls(**raw)
+
+
+def json_kind(value: object) -> str:
+    """What JSON value ``value`` (as :func:`json.loads` gives it) is, in JSON's words: a
+    save holding ``null`` was said to be "found NoneType", Python's name (journey73 NIT 7).
+
+    >>> [json_kind(v) for v in (None, True, 4, 2.5, "x", [], {})]
+    ['null', 'true', 'a number', 'a number', 'text', 'a list', 'an object']
+    """
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    return "a list" if isinstance(value, list) else "an object"
 
 
 def _expect(raw: dict[str, Any], key: str, kind: type, source: str) -> None:
