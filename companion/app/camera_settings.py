@@ -92,17 +92,21 @@ def load_settings(classifier: TileClassifier) -> ReaderSettings:
     path = config_dir() / CALIBRATION_FILE
     if not file_there(path):
         return defaults
+    data = b""
     try:
-        return read_settings(path.read_text(encoding="utf-8-sig"), defaults)
+        data = path.read_bytes()
+        return read_settings(data.decode("utf-8-sig"), defaults)
     except OSError as exc:  # its own text names the path again: "[Errno 21] …: '<path>'"
         raise DataError(f"{path}: cannot be read ({exc.strerror}); fix it or calibrate "
                         "again") from exc
-    except ValueError as exc:
-        # The copies cut writes left are kept: a camera.toml deleted as told, then
-        # calibrated, would delete them unread (hist72 DEFECT 1).
+    except ValueError as exc:  # UnicodeDecodeError among them
+        # A byte that is not UTF-8 said as every settings file says it, not in the codec's
+        # words (camera73 NIT 5). The copies cut writes left are kept: a camera.toml
+        # deleted as told, then calibrated, would delete them unread (hist72 DEFECT 1).
+        problem = toml_fault(data, exc) if isinstance(exc, UnicodeDecodeError) else str(exc)
         copies = cut_copies_words(path, "camera.toml", lambda copy: _whole(copy, defaults),
                                   move=aside_command(path))
-        raise DataError(f"{path}: {exc}; fix it or calibrate again{copies}") from exc
+        raise DataError(f"{path}: {problem}; fix it or calibrate again{copies}") from exc
 
 
 def _whole(path: Path, defaults: ReaderSettings) -> ReaderSettings:

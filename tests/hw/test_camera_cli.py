@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 import tomllib
 from pathlib import Path
 
@@ -11,8 +12,14 @@ import numpy as np
 import pytest
 
 from companion.app.calibrate.camera import enrol_on_mat, find_mat
-from companion.app.camera_settings import CALIBRATION_FILE, ENROLMENT_FILE, load_settings
+from companion.app.camera_settings import (
+    CALIBRATION_FILE,
+    ENROLMENT_FILE,
+    SLOT_LOOKS_FILE,
+    load_settings,
+)
 from companion.app.cli import main
+from companion.app.command_name import companion_command
 from companion.app.commands.classify import read_pictures
 from companion.app.paths import config_dir
 from companion.errors import DeviceError
@@ -303,7 +310,7 @@ def test_a_malformed_enrolment_is_named_and_enrolling_again_repairs_it(
     assert main(["classify", str(picture)]) == 2
     err = capsys.readouterr().err
     assert err == (f"companion: error: {path}: cannot read the enrolled tiles ({problem}); "
-                   "run 'companion calibrate camera --enrol' again\n")
+                   "run `companion calibrate camera --enrol` again\n")
     folder = tmp_path / "set"
     folder.mkdir()
     picture.rename(folder / "3m.png")
@@ -337,3 +344,66 @@ def test_enrol_on_the_mat_asks_for_each_kind(classifier_source: RenderedSource) 
 @pytest.fixture
 def classifier_source() -> RenderedSource:
     return RenderedSource({Slot.DRAW: "1m"}, seed=9)
+
+
+# -- camera73 NITs 3-5 ---------------------------------------------------------------------
+
+
+def test_the_camera_files_hints_name_the_command_as_typed_here(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """NIT 3: "run 'companion calibrate camera --enrol' again" (and the slots' looks'
+    "run 'companion calibrate camera' again") named a bare ``companion``, not found in a
+    checkout scripts/bootstrap.sh made (no companion on the PATH): in backticks, they are
+    named as typed here, as the other hints are."""
+    monkeypatch.setenv("PATH", "/usr/bin:/bin")  # bootstrap.sh's: no companion on it
+    monkeypatch.chdir(Path(sys.executable).parents[2])  # the checkout holding the venv
+    here = companion_command()
+    assert here != "companion"
+    folder = config_dir()
+    folder.mkdir(parents=True)
+    (folder / ENROLMENT_FILE).write_bytes(b"junk")
+    picture = tile_picture(tmp_path / "5p.png", "5p")
+    assert main(["classify", str(picture)]) == 2
+    assert capsys.readouterr().err.endswith(f"run `{here} calibrate camera --enrol` again\n")
+    (folder / ENROLMENT_FILE).unlink()
+    (folder / SLOT_LOOKS_FILE).write_bytes(b"junk")
+    frame = RenderedSource({Slot.DRAW: "5p"}, seed=3).read()
+    assert frame is not None
+    cv2.imwrite(str(tmp_path / "mat.png"), frame)
+    assert main(["classify", "--mat", str(tmp_path / "mat.png")]) == 2
+    assert capsys.readouterr().err.endswith(f"run `{here} calibrate camera` again\n")
+
+
+def test_enrol_from_a_picture_says_it_is_not_a_folder_and_camera_options_are_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """NIT 4: a picture given to --enrol-from was "no such folder" (it is there), and
+    --force and --frames beside it were dropped without a word."""
+    picture = tile_picture(tmp_path / "5p.png", "5p")
+    assert main(["calibrate", "camera", "--enrol-from", str(picture)]) == 2
+    assert capsys.readouterr().err == (
+        f"companion: error: {picture}: a picture, not a folder; put your tile pictures in a "
+        "folder, each named after its tile (5p.jpg, back.png ...), and give the folder\n")
+    folder = tmp_path / "set"
+    folder.mkdir()
+    picture.rename(folder / "5p.png")
+    for stray, words in (("--force", "--force goes with a calibration"),
+                         ("--frames=3", "--frames goes with a camera")):
+        assert main(["calibrate", "camera", "--enrol-from", str(folder), stray]) == 2
+        assert f"companion: error: {words}" in capsys.readouterr().err
+    assert not (config_dir() / ENROLMENT_FILE).exists()
+
+
+def test_a_camera_toml_that_is_not_text_is_said_in_our_words(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """NIT 5: garbage after a cut write's zeros was "'utf-8' codec can't decode byte 0xff in
+    position 2: invalid start byte", the codec's words."""
+    path = config_dir() / CALIBRATION_FILE
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"\x00\x00\xff\xfe garbage")
+    frame = RenderedSource({Slot.DRAW: "5p"}, seed=3).read()
+    assert frame is not None
+    cv2.imwrite(str(tmp_path / "mat.png"), frame)
+    assert main(["classify", "--mat", str(tmp_path / "mat.png")]) == 2
+    assert capsys.readouterr().err == (f"companion: error: {path}: not UTF-8 text (byte 3 "
+                                       "cannot be read); fix it or calibrate again\n")

@@ -16,8 +16,9 @@ the slots, where tiles are read: the dice area is printed white, which is not
 glare, and its light is checked by ``companion calibrate dice``. A check that
 fails is listed with its fix and the command exits 1; what was measured is saved
 all the same when there is no calibration yet, but a calibration there (a ``camera.toml``,
-even one that cannot be read, or the slots' empty looks) is kept, unless ``--force`` is
-given (:func:`kept_instead`).
+or the slots' empty looks) is kept, unless ``--force`` is given (:func:`kept_instead`). A
+``camera.toml`` whose text is no calibration, which play refuses, is not: it is set aside
+and written from the frame, the slots' empty looks kept.
 
 The calibration goes to ``camera.toml`` in the user's config folder, and each
 empty slot's look on this table under this light (what tells an empty slot from
@@ -115,6 +116,7 @@ from companion.systems.jongrogue.tiles import ALL_KINDS, BACK, EMPTY, READER_LAB
 from companion.toml_writing import commented, table, write_toml
 
 VIEW_FILE = "camera_check.jpg"  # in the data folder: a picture to look at, not a setting
+FRAMES = 30  # frames tried for the mat unless --frames says (which goes only with a camera)
 #: A refusal of the slot looks that room frees (the others: a folder that may not be written).
 #: A tile's picture whose grey levels spread less than this is flat (a blank screen, a grey
 #: card): nothing of a tile to learn. A blank White's face, the plainest, spreads about 7.
@@ -264,20 +266,38 @@ def save_calibration(path: Path, source: str, quality: PictureQuality, markers: 
     write_toml(path, document)
 
 
-def unreadable(path: Path, classifier: TileClassifier) -> str | None:
-    """Why the ``camera.toml`` at ``path`` cannot be read, in words, with what becomes of it
-    (the next saved calibration sets aside one whose text is no calibration:
-    :func:`settings_to_keep`); None when it reads, or is not there."""
+def unreadable(path: Path) -> str | None:
+    """Why the ``camera.toml`` at ``path`` cannot be read off the disk (a folder in its
+    place, no permission), in words; None when it reads, or is not there. One read whose
+    text is no calibration is set aside and written anew (:func:`no_calibration_text`)."""
     try:
-        read_settings(path.read_text(encoding="utf-8-sig"),
-                      ReaderSettings.from_classifier(classifier))
+        path.read_bytes()
     except FileNotFoundError:
         return None
     except OSError as exc:
         return f"it cannot be read: {error_text(exc)}"
-    except ValueError as exc:  # a typo, not TOML, not UTF-8
-        return f"it cannot be read: {exc}; the next saved calibration sets it aside"
     return None
+
+
+def no_calibration_text(path: Path, classifier: TileClassifier) -> bool:
+    """Whether the ``camera.toml`` at ``path`` is there and read, but its text is no
+    calibration (a typo, not TOML, not UTF-8, a power cut's zeros): play refuses it, and the
+    next saved calibration sets it aside (:func:`settings_to_keep`)."""
+    try:
+        read_settings(path.read_text(encoding="utf-8-sig"),
+                      ReaderSettings.from_classifier(classifier))
+    except OSError:
+        return False
+    except ValueError:
+        return True
+    return False
+
+
+#: A failing frame enrols no tiles either (review 56b, finding 8): they would be learnt in
+#: the light that failed.
+NO_TILES_EITHER = ("no tiles enrolled either: they would be photographed in this same "
+                   "light; fix what is listed and run `--enrol` again, or add --force to "
+                   "enrol them as it is")
 
 
 def kept_instead(path: Path, earlier: str | None, trouble: str | None = None) -> str:
@@ -650,6 +670,10 @@ def enrol_from_folder(folder: Path, classifier: TileClassifier,
     is skipped, saying how to take it; ``as_named`` (``--as-named``) takes it as named,
     saying so (reviewc69 RISK A, reviewc69b NIT 4).
     """
+    if folder.is_file():  # it exists: "no such folder" sent the player looking for it
+        raise DataError(f"{folder}: a picture, not a folder; put your tile pictures in a "
+                        "folder, each named after its tile (5p.jpg, back.png ...), and "
+                        "give the folder")
     if not folder.is_dir():
         raise DataError(f"{folder}: no such folder; give the folder holding your tile "
                         "pictures (5p.jpg, back.png ...)")
@@ -1005,6 +1029,10 @@ def run(args: argparse.Namespace) -> int:
         refuse_stray_options(args, "--enrol-from", {
             "enrol": ((), "a camera (each kind photographed on the Draw slot)"),
             "source": ((), "a camera to calibrate or enrol with"),
+            # Nothing is calibrated nor looked through: they were dropped without a word
+            # (camera73 NIT 4).
+            "force": ((), "a calibration (a failing check saved all the same)"),
+            "frames": ((), "a camera (the frames it tries for the mat)"),
         })
     elif args.as_named:
         raise DataError("--as-named goes with --enrol-from (pictures named after their "
@@ -1063,7 +1091,7 @@ def run(args: argparse.Namespace) -> int:
                             "named after their tile (5p.jpg, 1z_2.png) with --enrol-from "
                             "FOLDER")
         try:
-            found = find_mat(source, detector, args.frames, print)
+            found = find_mat(source, detector, args.frames or FRAMES, print)
         except KeyboardInterrupt:
             # Exit 130 with no word left the player wondering what was kept (calib62 N10).
             kept = ("the calibration there is kept as it was" if calibration_there()
@@ -1101,20 +1129,28 @@ def run(args: argparse.Namespace) -> int:
             what = "a drawing" if drawing else "a rendered mat"
             print(f"{what}: nothing calibrated; {left}")
             return 1 if problems else 0
+        # The slots' empty looks kept, camera.toml written anew (see below).
+        keep_looks = False
         if problems and calibration_there() and not args.force:
-            print(kept_instead(path, earlier, unreadable(path, classifier)))
-            if args.enrol:
-                # The tiles would be learned in the light that failed (review 56b, finding 8).
-                print("no tiles enrolled either: they would be photographed in this same "
-                      "light; fix what is listed and run `--enrol` again, or add --force to "
-                      "enrol them as it is")
-            return 1
+            if not no_calibration_text(path, classifier):
+                print(kept_instead(path, earlier, unreadable(path)))
+                if args.enrol:
+                    print(NO_TILES_EITHER)
+                return 1
+            # A camera.toml whose text is no calibration is what play refuses, saying
+            # "calibrate again": keeping it kept nothing the game can use, and the
+            # calibration it advised was refused (camera73 NIT 6). It is set aside and
+            # written from this frame; the slots' empty looks, learnt from the light, are
+            # what a failing frame must not replace (calib62 D1), and are kept.
+            keep_looks = (config_dir() / SLOT_LOOKS_FILE).exists()
         # Only now: a drawing or a rendered mat leaves camera.toml alone, even one that
         # cannot be read.
         settings = settings_to_keep(classifier)
-        looks, learnt, covered = learn_empty_slots(frame, detection, detector, classifier,
-                                                   settings.min_confidence)
-        refused = save_slot_looks(looks, learnt, covered)  # first: see the module's words
+        refused = None
+        if not keep_looks:
+            looks, learnt, covered = learn_empty_slots(frame, detection, detector, classifier,
+                                                       settings.min_confidence)
+            refused = save_slot_looks(looks, learnt, covered)  # first: see the module's words
         try:
             save_calibration(path, str(chosen), quality, detection.markers_seen, settings)
         except OSError as exc:
@@ -1125,6 +1161,13 @@ def run(args: argparse.Namespace) -> int:
         replaced = f", in place of the calibration from {earlier}" \
             if earlier is not None and earlier != str(chosen) else ""
         print(f"saved {path}{replaced}")
+        if keep_looks:
+            print(f"the slots' empty looks ({SLOT_LOOKS_FILE}) are kept as they were: this "
+                  "frame failed the checks above; fix what is listed and calibrate again, or "
+                  "add --force to save this frame's looks in their place")
+            if args.enrol:
+                print(NO_TILES_EITHER)
+            return 1
         if refused is not None:
             forget_slot_looks(refused)
         code = 1 if problems or refused is not None else 0
@@ -1150,8 +1193,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--force", action="store_true",
                         help="save even when a check fails, in place of the calibration "
                              "there (without it a failing frame replaces nothing)")
-    parser.add_argument("--frames", type=positive_int, default=30,
-                        help="frames to try (default 30)")
+    parser.add_argument("--frames", type=positive_int, default=None,
+                        help=f"frames to try (default {FRAMES})")
     parser.add_argument("--enrol", action="store_true",
                         help="then photograph each kind of your set on the Draw slot; each "
                              "kind taken replaces only its own earlier shots")

@@ -38,7 +38,8 @@ from companion.systems.jongrogue.tiles import READER_LABELS
 MODEL_ENV = "COMPANION_TILE_MODEL"
 MODEL_NAME = "tile_classifier.onnx"
 LANDSCAPE = 1.1  # a crop this much wider than tall shows a tile lying sideways
-ENROL_AGAIN = "run 'companion calibrate camera --enrol' again"
+#: In backticks, which the app names as the player can type it here (camera73 NIT 3).
+ENROL_AGAIN = "run `companion calibrate camera --enrol` again"
 #: The most frames a slot's read may be asked to agree over: at a few frames a second more
 #: would never settle while a hand is near, so a larger number is a slip, not a setting.
 MAX_STABLE_FRAMES = 100

@@ -244,18 +244,18 @@ class SlotLooks:
         """The printed looks, with each slot's saved empty look (:meth:`save`) in its place."""
         looks = SlotLooks(geometry)
         arrays = read_npz(path, (), "the slots' empty look",
-                          "run 'companion calibrate camera' again")
+                          "run `companion calibrate camera` again")
         try:
             saved = {Slot(name): image for name, image in arrays.items()}
         except ValueError as exc:  # a name that is no slot
             raise DataError(f"{path}: cannot read the slots' empty look ({exc}); "
-                            "run 'companion calibrate camera' again") from exc
+                            "run `companion calibrate camera` again") from exc
         for slot, image in saved.items():
             if slot not in looks._reference:
                 continue  # a slot this mat does not have
             if image.shape != looks._reference[slot].shape or image.dtype != np.uint8:
                 raise DataError(f"{path}: the {SLOT_NAMES[slot]} slot's saved look does not fit "
-                                "this mat; run 'companion calibrate camera' again")
+                                "this mat; run `companion calibrate camera` again")
             looks._set(slot, image)
         return looks
 
