@@ -48,7 +48,7 @@ from tests.app.power_cuts import cut_after_saves
 from tests.app.table import Player
 from tests.app.test_double_press_questions import POLL, Hands
 from tests.dice_scenes import still_scene
-from tests.hw.display.test_long_prompts import _coc_mode
+from tests.hw.display.prompt_fit_helpers import coc_board_mode
 
 BACK = Throw(back=True)
 
@@ -348,7 +348,7 @@ def test_a_burst_s_question_counts_its_rolls_and_names_the_last_one_s_dice(
     """A coc burst keeps a roll a bullet, each naming the weapon: the question naming them
     all ran to 358 characters with five and was cut on the screen (reviewf67 DEFECT 1). Now
     it counts them and gives the last one's dice; the Result panel lists each so far."""
-    mode = _coc_mode()
+    mode = coc_board_mode()
     for text in ("end?", "end", "attack", "t:Cult", "w:0", "h:burst", "d:dodge", "55", "3",
                  "90", "1", "1"):  # to hit, hits, Cult's dodge, two bullets' damage
         mode.restore(text)

@@ -25,7 +25,7 @@ from companion.systems.genso.combat import Fight, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
 from tests.app.table import choices
-from tests.hw.display.test_fight_result67 import _result_shown
+from tests.hw.display.fight_result_helpers import result_shown
 
 RULES = load_rules()
 PC1, PC2 = "駆け出し冒険者１", "駆け出し冒険者２"
@@ -159,7 +159,7 @@ def test_two_curses_due_at_one_sunset_name_both_targets(
     gm_sunset(mode)
     ask = mode.ask()
     assert ask is not None and hasattr(ask, "options")
-    rows = _result_shown(size, scale,
-                         mode.view(ask.prompt, options=ask.options, highlight=0))
+    rows = result_shown(size, scale,
+                        mode.view(ask.prompt, options=ask.options, highlight=0))
     for target in (f"{PC1}PC1diesatthissunset", f"{PC2}PC2diesatthissunset"):
         assert target in rows, rows

@@ -27,7 +27,6 @@ from typing import Any
 
 import pytest
 
-from companion.app.modes.coc import CocFightMode
 from companion.app.modes.dice_tray import (
     TABLE_STALE,
     TABLE_UNREADABLE,
@@ -50,24 +49,20 @@ from companion.dice import SimulatedDice
 from companion.errors import IllegalAction
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.display import screen as screen_module
-from companion.hw.display.option_buttons import TAP_MIN
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import Option, View, example_view
-from companion.systems.coc.combat import Fight as CocFight
-from companion.systems.coc.combat import Side
-from companion.systems.coc.rules import Profile
-from companion.systems.coc.rules import load_rules as coc_rules
-from companion.systems.coc.sheet import Sheet, sheet_from_mapping
 from companion.systems.genso.combat import Fight as GensoFight
 from companion.systems.genso.combat import entrants_for
 from companion.systems.genso.rules import load_rules as genso_rules
 from companion.systems.genso.sheet import preset
-from tests.hw.screen_layout_helpers import Drawn, spy_text
+from tests.hw.display.prompt_fit_helpers import (
+    SCALES,
+    SIZES,
+    coc_board_mode,
+    status_unread,
+    unread,
+)
 
-#: Each screen: the two windows, and the Touch Display 2's portrait panel (full screen takes
-#: its own size; the layout is drawn turned, 1280x720).
-SIZES = {"800x480": (800, 480), "1024x600": (1024, 600), "720x1280": (720, 1280)}
-SCALES = (1.0, 1.25)
 #: The service a Pi's System menu names (scripts/install-pi.sh).
 SERVICE = "jongrogue-companion.service"
 #: The prompts of each fight's walk that are drawn: its longest.
@@ -90,28 +85,6 @@ class Said:
 # ---- the views ------------------------------------------------------------------------------
 
 
-def _coc_mode(tough: bool = False) -> CocFightMode:
-    """A coc fight on its board (profile 003): Ann kicks with martial arts, Bob has an SMG.
-    ``tough``: Cult has 99 HP (a burst of 20 hits does not fell it)."""
-    rules = coc_rules(Profile.P003)
-
-    def sheet(name: str, dex: int, weapons: tuple[str, ...], hp: dict[str, int] | None = None,
-              **skills: int) -> Sheet:
-        return sheet_from_mapping(rules, {
-            "name": name, "characteristics": {"STR": 13, "CON": 12, "POW": 10, "DEX": dex,
-                                              "APP": 10, "SIZ": 13, "INT": 12, "EDU": 12},
-            "skills": skills, "weapons": [{"key": w} for w in weapons], **(hp or {})}, name)
-
-    fight = CocFight(rules, [
-        (sheet("Ann", 14, ("kick",), kick=60, martial_arts=50, grapple=70), Side.INVESTIGATORS),
-        (sheet("Bob", 12, ("smg", "shinai"), smg=60, japanese_sword=60), Side.INVESTIGATORS),
-        (sheet("Cult", 10, ("knife",), {"max_hp": 99} if tough else None, knife=50),
-         Side.FOES),
-        (sheet("Deep", 8, ("japanese_sword",), japanese_sword=60, dodge=30), Side.FOES),
-    ], SimulatedDice.seeded(3))
-    return CocFightMode(fight, "simulated 仮想")
-
-
 def _genso_mode() -> GensoFightMode:
     rules = genso_rules()
     fight = GensoFight(rules, entrants_for(rules, [preset(rules, "pc1"), preset(rules, "pc2")],
@@ -119,7 +92,7 @@ def _genso_mode() -> GensoFightMode:
     return GensoFightMode(rules, fight, "simulated 仮想")
 
 
-#: Bob's burst at Cult, dodged, from the fight's start (_coc_mode).
+#: Bob's burst at Cult, dodged, from the fight's start (coc_board_mode).
 BOB_BURST = ("end?", "end", "attack", "t:Cult", "w:0", "h:burst", "d:dodge")
 #: Fights whose action is held (:data:`~companion.app.modes.fight.HELD` asked), by name:
 #: the fight, and the journal that holds it. A coc burst keeps a roll a bullet: the question
@@ -127,9 +100,9 @@ BOB_BURST = ("end?", "end", "attack", "t:Cult", "w:0", "h:burst", "d:dodge")
 #: DEFECT 1); 5 kept (to hit, hits, the dodge, two bullets' damage) and 20 (twenty hits).
 HELD_WALKS: dict[str, tuple[Callable[[], FightMode], tuple[str, ...]]] = {
     "genso held 1": (_genso_mode, ("attack", "t:オーク1", "w:0", "6,4", "hold")),
-    "coc held 1": (_coc_mode, (*BOB_BURST, "55", "hold")),
-    "coc held 5": (_coc_mode, (*BOB_BURST, "55", "3", "90", "1", "1", "hold")),
-    "coc held 20": (lambda: _coc_mode(tough=True),
+    "coc held 1": (coc_board_mode, (*BOB_BURST, "55", "hold")),
+    "coc held 5": (coc_board_mode, (*BOB_BURST, "55", "3", "90", "1", "1", "hold")),
+    "coc held 20": (lambda: coc_board_mode(tough=True),
                     (*BOB_BURST, "55", "20", *["1"] * 18, "hold")),
 }
 
@@ -154,7 +127,7 @@ def _modes() -> dict[str, Any]:
             return replace(example_view(), prompt=prompt, **kwargs)
 
     return {"game": Game(), "dice": DiceTrayMode(("1D6", "2D6", "1D100"), "typed 手入力"),
-            "genso": _genso_mode(), "coc": _coc_mode()}
+            "genso": _genso_mode(), "coc": coc_board_mode()}
 
 
 # ---- the System menu's outcomes -------------------------------------------------------------
@@ -314,7 +287,7 @@ def _walk(mode: Any, seed: int, steps: int = 300) -> Iterator[ChoiceAsk | RollAs
 def fight_said(system: str) -> tuple[Said, ...]:
     """A fight's longest prompts: its menus, and for its rolls the throw awaited (camera),
     the read judged, and the keypad's (typed dice; a d100's tens)."""
-    make = _coc_mode if system == "coc" else _genso_mode
+    make = coc_board_mode if system == "coc" else _genso_mode
     choices: dict[str, ChoiceAsk] = {}
     rolls: dict[str, RollAsk] = {}
     for seed in range(4):
@@ -460,61 +433,6 @@ def views(group: str) -> Iterator[tuple[str, View]]:
                                     status=said.status)
             yield (f"{said.name} over {over}: {said.prompt}",
                    replace(view, guidance=said.guidance, system=True))
-
-
-def drawn_in(screen: ScreenDisplay, view: View, part: str) -> list[Drawn]:
-    """The texts ``screen`` fits while its method ``part`` (``_footer``, ``_status``) draws
-    ``view``: none when it is not drawn."""
-    drawn = spy_text(screen)
-    marks: list[int] = []  # from, to
-    draw = getattr(screen, part)
-
-    def spy(*args: Any) -> None:
-        marks.append(len(drawn))
-        draw(*args)
-        marks.append(len(drawn))
-
-    screen.__dict__[part] = spy
-    try:
-        screen.render(view)
-    finally:
-        del screen.__dict__[part]
-    return drawn[marks[0]:marks[1]] if marks else []
-
-
-def unread(screen: ScreenDisplay, view: View) -> str:
-    """What is wrong with ``view``'s prompt as drawn ("" when nothing): a row cut, the rows
-    not the whole prompt, an option box under a fingertip's height or over the prompt's last
-    row, an option's label cut."""
-    drawn = drawn_in(screen, view, "_footer")
-    # The prompt's rows: the texts of its size (an option's label is smaller, and is fitted
-    # by _fit_middle too, as a prompt's row that runs on; a prompt over a fight whose panels
-    # cannot give it the rows is set smaller, never under TEXT_MIN).
-    rows = [d for d in drawn if d.size == screen._prompt_size(view) and d.text
-            and d.text in view.prompt]
-    shown = "".join(d.shown for d in rows).replace(" ", "")  # a row may end mid-word
-    if any(d.cut or "…" in d.shown for d in rows) or shown != view.prompt.replace(" ", ""):
-        return f"drawn as {[d.shown for d in rows]}"
-    m = screen.m
-    last_row_bottom = screen.height - screen._footer_height(view) + m(6) + len(rows) * m(24)
-    low = [box for box, _ in screen._targets
-           if box.top < last_row_bottom or box.h < m(TAP_MIN)]
-    if low:
-        return f"option boxes {low} over the prompt's last row or too low"
-    # The options' labels (fitted in their middle, as a prompt's row that runs on): whole
-    # (the tray's menu of four beside a status read "[A]…振る  [2]…es 表", reviewd67b RISK 7).
-    cut = [d.shown for d in drawn if d.label and d not in rows and d.shown != d.text]
-    return f"option labels cut: {cut}" if cut else ""
-
-
-def status_unread(screen: ScreenDisplay, view: View) -> str:
-    """What is wrong with ``view``'s status line as drawn ("" when nothing): a row cut, or
-    the rows not the whole status."""
-    rows = drawn_in(screen, view, "_status")
-    shown = "".join(d.shown for d in rows).replace(" ", "")
-    if any(d.cut or "…" in d.shown for d in rows) or shown != view.status.replace(" ", ""):
-        return f"status drawn as {[d.shown for d in rows]}"
-    return ""
 
 
 @pytest.mark.needs_japanese_font

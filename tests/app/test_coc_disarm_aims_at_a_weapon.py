@@ -1,4 +1,6 @@
-"""coc70 finding 1 at the table (fixcoc70): the Attack menu's Disarm (CO-DISARM-1) never
+"""The Attack menu's Disarm (CO-DISARM-1) aims only at a real weapon, never at bare hands.
+
+coc70 finding 1 at the table (fixcoc70): the Attack menu's Disarm (CO-DISARM-1) never
 aims at bare hands: against a foe with a fist and a blackjack it goes straight for the
 blackjack, and against one with bare hands only, or whose weapon is already on the ground,
 it is not offered."""

@@ -1,4 +1,6 @@
-"""coc67 R1, reviewcoc67 RISK 1: a Result too long for its panel keeps its first rows and
+"""A fight's Result too long for its panel: the action's outcome whole, the hand-over cut.
+
+coc67 R1, reviewcoc67 RISK 1: a Result too long for its panel keeps its first rows and
 the action's own outcome whole. In coc the steps after a fatal blow are the turn's hand-over
 ("Cult's turn: 3 AP (CO-TURN-3)") and, after a round's last actor, the round's end and the
 next one's start ("Deep's armour breaks at the end of the round", a dying CON×5, "round 2:
@@ -20,7 +22,6 @@ from dataclasses import replace
 
 import pytest
 
-from companion.dice import ScriptedDice
 from companion.hw.display import screen as screen_module
 from companion.hw.display.canvas import TEXT_MIN
 from companion.hw.display.screen import ScreenDisplay
@@ -32,11 +33,11 @@ from companion.hw.display.view import (
     Name,
     View,
 )
-from companion.systems.coc.combat import Attack, EndTurn, Entry, Fight, Side
+from companion.systems.coc.combat import Entry
 from companion.systems.coc.combat.fight import line_rules
-from companion.systems.coc.rules import Profile, load_rules
+from tests.hw.display.fight_result_helpers import result_shown, round_end_burst_004
 from tests.hw.screen_layout_helpers import spy_text
-from tests.systems.coc.helpers import kill_then_dying_roll_003, person
+from tests.systems.coc.helpers import kill_then_dying_roll_003
 
 SIZES = ("800x480", "1024x600")
 SCALES = (1.0, 1.25)
@@ -82,21 +83,6 @@ def _view(result: tuple[DiceStep, ...], board: bool, round_: int = 1) -> View:
                       board=BoardView(8, 8) if board else None, result_is_newest=True)
     return View(floor=None, room=None, room_tiles=(), sheet=None, prompt="Cult: what now?",
                 fight=fight)
-
-
-def _result_shown(size: str, scale: float, view: View) -> str:
-    """The Result's rule-step text as drawn (its rows joined, spaces dropped)."""
-    screen = ScreenDisplay(size, text_scale=scale)
-    try:
-        drawn = spy_text(screen)
-        screen.show(view)
-        start = next(i for i, d in enumerate(drawn) if d.text.startswith("Result 結果"))
-        end = next((i for i, d in enumerate(drawn)
-                    if i > start and d.text.startswith("Log 記録")), len(drawn))
-        rows = [d.shown for d in drawn[start + 1:end] if d.size == screen.m(TEXT_MIN)]
-    finally:
-        screen.close()
-    return "".join(rows).replace(" ", "")
 
 
 def _squeezed(text: str) -> str:
@@ -152,7 +138,7 @@ def test_a_fatal_burst_keeps_its_death_when_the_turn_passes(size: str, scale: fl
     its first rows ending with "…", or after all of the action with only the hand-over left
     out, unmarked (the heading says whose turn it is; reviewgc67b NIT 2). The coc67 screen
     showed only the hand-over."""
-    shown = _result_shown(size, scale, _view(BURST, board))
+    shown = result_shown(size, scale, _view(BURST, board))
     squeezed = [_squeezed(step.text) for step in BURST]
     assert shown != "".join(squeezed), "the Result fits whole here: nothing is tested"
     death = squeezed[-2]
@@ -167,7 +153,7 @@ def test_a_result_without_a_hand_over_keeps_its_newest_step_alone(size: str,
     """Without the hand-over (a genso blow, a coc action that leaves the turn) the Result
     is cut as before: its first rows, "…", then the newest step alone."""
     result = BURST[:-1]
-    shown = _result_shown(size, scale, _view(result, True))
+    shown = result_shown(size, scale, _view(result, True))
     assert "…" in shown
     assert shown.endswith("…" + _squeezed(result[-1].text)), shown
 
@@ -179,24 +165,6 @@ def _steps(entry: Entry) -> tuple[DiceStep, ...]:
     the action's own (:attr:`Entry.own`) marked as the hand-over."""
     return tuple(DiceStep(rule, line, hand_over=entry.own is not None and n >= entry.own)
                  for n, (rule, line) in enumerate(line_rules(entry.lines)))
-
-
-def round_end_burst_004() -> Fight:
-    """004: Deep (DEX 15, a vest of 2 uses) and Cult end their turns; Kim, the round's last,
-    bursts 14 hits at Deep. After the blow: the vest breaking at the round's end
-    (CO-ARMOR-2), "round 2: …", "Deep is skipped" (no "X's turn" line in 004)."""
-    rules = load_rules(Profile.P004)
-    f = Fight(rules, [
-        (person(rules, "Kim", 8, ("smg",), smg=90), Side.INVESTIGATORS),
-        (person(rules, "Cult", 10, ("knife",), knife=50), Side.FOES),
-        (person(rules, "Deep", 15, ("japanese_sword",), [{"name": "vest", "value": 2,
-                                                          "uses": 2}],
-                japanese_sword=60, dodge=30), Side.FOES)], ScriptedDice([]))
-    f.push(EndTurn("Deep"), ScriptedDice([]))
-    f.push(EndTurn("Cult"), ScriptedDice([]))
-    f.push(Attack("Kim", "Deep", burst=True), ScriptedDice(
-        [(100, 50), (20, 14), *((10, d) for d in (1, 5, 9, 8, 7, 5, 8, 6, 10, 4, 9, 3, 5, 3))]))
-    return f
 
 
 @pytest.mark.needs_japanese_font
@@ -211,7 +179,7 @@ def test_a_round_end_burst_keeps_its_last_hit_not_the_round_end(size: str, scale
     steps = _steps(round_end_burst_004().journal[-1])
     last = next(step for step in reversed(steps) if not step.hand_over)
     assert last.text == "Deep takes 3: HP -70/13"
-    shown = _result_shown(size, scale, _view(steps, board))
+    shown = result_shown(size, scale, _view(steps, board))
     assert "…" in shown, f"the Result fits whole here: nothing is tested ({shown!r})"
     assert shown.endswith(_squeezed(last.text)), shown
     assert "armourbreaksattheendoftheround" not in shown, shown
@@ -231,7 +199,7 @@ def test_a_kill_before_a_dying_roll_keeps_the_death(size: str, scale: float,
     assert death.text == "Ann dies: HP below −2 (CO-DEATH-1)"
     view = _view(steps, board)
     assert view.fight is not None
-    shown = _result_shown(size, scale, view)
+    shown = result_shown(size, scale, view)
     squeezed = [_squeezed(step.text) for step in steps]
     assert entry.own is not None
     own = squeezed[:entry.own]
@@ -258,7 +226,7 @@ def test_the_action_whole_is_shown_before_a_hand_over_cut_short(size: str,
                                         "(CO-DEATH-1)", hand_over=True) for n in range(30))
     own = (DiceStep("CO-CORE-1", "Bob 拳銃/Handgun (1D100<=90) ＞ 31 ＞ 成功/success"),
            DiceStep("", "Deep takes 10: HP -7/13"))
-    shown = _result_shown(size, scale, _view((*own, *hand), False))
+    shown = result_shown(size, scale, _view((*own, *hand), False))
     squeezed = [_squeezed(step.text) for step in (*own, *hand)]
     assert shown != "".join(squeezed), "the Result fits whole here: nothing is tested"
     assert "…" not in shown, shown

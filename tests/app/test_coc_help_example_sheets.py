@@ -1,4 +1,6 @@
-"""setup69 NIT 4: `companion coc --help` and `coc fight --help` name ann.toml and
+"""Where `coc --help`'s example sheets are, and its example run from there.
+
+setup69 NIT 4: `companion coc --help` and `coc fight --help` name ann.toml and
 cultist.toml bare, which are in the checkout's docs/examples/; copied from the checkout, the
 example said "cannot read the sheet ann.toml" and no more. The help and that error now say
 where the sheets are, and from there the example runs as written."""

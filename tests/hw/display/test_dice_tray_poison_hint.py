@@ -28,13 +28,7 @@ from companion.app.session.mode import ChoiceAsk, Throw
 from companion.hw.display import screen as screen_module
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import View
-from tests.hw.display.test_long_prompts import (
-    SCALES,
-    SIZES,
-    drawn_in,
-    status_unread,
-    unread,
-)
+from tests.hw.display.prompt_fit_helpers import SCALES, SIZES, drawn_in, status_unread, unread
 
 #: Tables (the menu's item after its one plain roll), then Poison.
 TABLES, POISON = 1, 6

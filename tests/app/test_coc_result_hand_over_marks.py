@@ -1,4 +1,6 @@
-"""reviewcoc67 at the table: the coc mode marks the Result's steps after the action's own
+"""The Result's hand-over marks at the coc and genso tables; the Keeper menu's SAN loss.
+
+reviewcoc67 at the table: the coc mode marks the Result's steps after the action's own
 (the engine's :attr:`Entry.own`) as the hand-over, genso's the new round its action's end
 began (RISK 1); the Keeper's menu offers no SAN loss with CO-BASE-13 off (NIT 4)."""
 
@@ -13,7 +15,8 @@ from companion.systems.genso.combat import Wait
 from tests.app.coc_table_helpers import new_fight, pick
 from tests.app.genso_table_helpers import RULES
 from tests.app.genso_table_helpers import new_fight as genso_fight
-from tests.hw.display.test_fight_result67 import kill_then_dying_roll_003, round_end_burst_004
+from tests.hw.display.fight_result_helpers import round_end_burst_004
+from tests.systems.coc.helpers import kill_then_dying_roll_003
 
 
 def _marks(mode: CocFightMode | GensoFightMode) -> list[tuple[str, bool]]:
