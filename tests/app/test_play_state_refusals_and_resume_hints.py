@@ -240,6 +240,40 @@ def test_a_game_of_the_table_set_aside_is_said_to_play_on_at_the_table(
     assert kept.read_bytes() == kept_bytes
 
 
+def test_the_resume_hint_says_the_preset_the_game_was_begun_with_for_the_next_games(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """journey73 NIT 5: a game begun with --preset ez+drops, stopped, resumed as the hint
+    said (--preset left out), then New game: the new game played config.toml's plus,
+    where the same run without a stop kept ez+drops. The command says the preset (and a
+    profile, a strategy) the game was begun with; followed, that flag is not said to be
+    ignored, and the run's next game plays it."""
+    save = default_save_path()
+    save.parent.mkdir(parents=True, exist_ok=True)
+    assert main(["play", "--headless", "--seed", str(SEED), "--preset", "ez+drops",
+                 "--state", str(save)]) == 0
+    whole = json.loads(save.read_text())
+    played = Game.replay([input_from_notation(i) for i in whole["inputs"][:20]], "ez+drops",
+                         None, revision=whole["rules"])
+    save.write_text(json.dumps({**whole, "inputs": whole["inputs"][:20], "finished": False,
+                                "events": len(played.events), "game_id": uuid.uuid4().hex,
+                                "player_chose": True}))
+    capsys.readouterr()
+    assert main(["play", "--resume", "--display", "terminal"]) == 1
+    command = ("companion play --resume --input sim --preset ez+drops --choices keyboard "
+               "--display terminal")
+    assert capsys.readouterr().err.endswith(
+        f"(a laptop)? {command} plays the saved game on with the keys\n")
+    # Followed (the auto-player in the player's place) to the game's end; then again, the
+    # game over: a new game, begun as that one was.
+    argv = shlex.split(command)[1:]
+    argv[argv.index("keyboard")], argv[argv.index("terminal")] = "auto", "none"
+    assert main(argv) == 0
+    assert "ignored" not in capsys.readouterr().err
+    assert main(argv) == 0
+    assert "starting a new one" in capsys.readouterr().err
+    assert [run.preset for run in History().runs()] == ["ez+drops"] * 3
+
+
 def stopped_headless(tmp_path: Path, *argv: str) -> str:
     """A headless game (``argv`` added) in a child process, stopped with Ctrl-C once it has
     printed some steps: the last line of its stderr."""
@@ -464,7 +498,7 @@ def test_historys_notes_name_the_venvs_command(
         history.record(Run(f"g{number}", "2026-12-05T17:24:02+00:00", number, "plus", False,
                            3, 2, 10, "ジャバウォック (jabberwock)", 30, "sim"))
     monkeypatch.setenv("PATH", "/usr/bin:/bin")
-    monkeypatch.setenv("COLUMNS", "40")
+    monkeypatch.setenv("COLUMNS", "60")  # a table, some columns left out (40: listed)
     monkeypatch.chdir(script.parents[2])
     assert main(["history"]) == 0
     said = " ".join(capsys.readouterr().out.split())

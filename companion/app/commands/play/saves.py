@@ -16,6 +16,7 @@ from pathlib import Path
 
 from companion.app.command_name import companion_line
 from companion.app.commands.play.telling import cause_of_death, resume_command, tell
+from companion.app.config import load_config
 from companion.app.history import History, HistoryError, Run
 from companion.app.modes.fight_save import refuse_another_modes
 from companion.app.notes import note
@@ -177,10 +178,44 @@ def resume_as_played(args: argparse.Namespace, saved: SaveGame | None) -> str:
     if saved is None or saved.input_kind != "sim" or (args.headless and not changes):
         return resume_command(argparse.Namespace(**{**vars(args), **changes}))
     # --input is said by resume_command only with the next game's flags; the save keeps
-    # its own profile, preset and strategy, so those are not said.
+    # its own profile, preset and strategy, which are said for the run's new games.
     return resume_command(argparse.Namespace(**{
-        **vars(args), **changes, "input": "sim", "profile": None, "preset": None,
-        "strategy": None}), next_game=True)
+        **vars(args), **changes, "input": "sim", **begun_with(saved)}), next_game=True)
+
+
+def begun_with(saved: SaveGame) -> dict[str, object]:
+    """The ``--preset``, ``--profile`` and ``--strategy`` that give a run's new games the
+    rules the game ``saved`` was begun with, for the command that resumes it: the resume
+    plays the save's own, but the New game (System menu, Game over) of that run took
+    config.toml's (journey73 NIT 5: a game begun with --preset ez+drops, resumed as the
+    stop said, then New game, played plus). Each is said only where config.toml (or the
+    environment) gives another: a profile whose file is gone is not (the command would be
+    refused), a strategy only for the auto-player's games."""
+    try:
+        config = load_config()
+    except CompanionError:  # a broken config.toml: the run it starts says so
+        config = None
+
+    def default(key: str) -> str | None:
+        return None if config is None else config.text(key)
+
+    def profile_default() -> str | None:
+        try:
+            chosen = None if config is None else config.existing_file("game.profile")
+        except CompanionError:
+            return None
+        return None if chosen is None else str(chosen.resolve())
+
+    said: dict[str, object] = {"preset": None, "profile": None, "strategy": None}
+    if saved.preset != default("game.preset"):
+        said["preset"] = saved.preset
+    if saved.profile_path is not None and Path(saved.profile_path).is_file() and \
+            saved.profile_path != profile_default():
+        said["profile"] = saved.profile_path
+    if not saved.player_chose and saved.strategy is not None and \
+            saved.strategy != default("choices.strategy"):
+        said["strategy"] = saved.strategy
+    return said
 
 
 def put_back(kept: Path, save_path: Path, args: argparse.Namespace) -> None:
