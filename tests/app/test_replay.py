@@ -14,7 +14,8 @@ import pytest
 from companion.app.cli import main
 from companion.app.command_name import companion_command
 from companion.app.history import default_history_path
-from companion.systems.jongrogue.game import RULES_REVISION
+from companion.systems.jongrogue.actions import input_from_notation
+from companion.systems.jongrogue.game import RULES_REVISION, Game
 
 
 def _play(log: Path, seed: int, capsys: pytest.CaptureFixture[str]) -> None:
@@ -403,3 +404,36 @@ def test_a_cut_log_of_a_game_the_data_folders_save_holds_names_the_resume(
     assert main(resume.split()[1:]) == 0
     assert main(["replay", str(log)]) == 0
     assert capsys.readouterr().out.endswith(f"{len(lines) - 1} events match\n")
+
+
+def test_a_stopped_game_whose_state_file_is_in_the_data_folder_is_named_with_it(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """journey73 NIT 6: a game stopped with --state and --log both in the data folder was
+    said to be held by "no save in the data folder", which looked at save.json alone. The
+    --state file there is named, with the command that carries it on, which works."""
+    data = default_history_path().parent
+    state, log = data / "s.json", data / "l.jsonl"
+    assert main(["play", "--headless", "--seed", "13", "--preset", "ez", "--state",
+                 str(state), "--log", str(log)]) == 0
+    # As a stop 20 moves in leaves them (another game id: that one is in the history).
+    whole = json.loads(state.read_text(encoding="utf-8"))
+    played = Game.replay([input_from_notation(i) for i in whole["inputs"][:20]], "ez", None,
+                         revision=whole["rules"])
+    game_id = "0" * 32
+    state.write_text(json.dumps({**whole, "inputs": whole["inputs"][:20], "finished": False,
+                                 "events": len(played.events), "game_id": game_id}),
+                     encoding="utf-8")
+    lines = log.read_text(encoding="utf-8").splitlines()
+    header = {**json.loads(lines[0]), "game_id": game_id}
+    log.write_text("\n".join([json.dumps(header, ensure_ascii=False, sort_keys=True),
+                              *lines[1:len(played.events) + 1]]) + "\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["replay", str(log)]) == 0
+    resume = f"{companion_command()} play --headless --resume --state {state} --log {log}"
+    out = capsys.readouterr().out
+    assert f"the game was stopped, and {state} holds it: `{resume}` carries it on" in out
+    assert main(resume.split()[1:]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(log)]) == 0
+    assert "the log ends before the game does" not in capsys.readouterr().out

@@ -33,9 +33,14 @@ from typing import Any
 from companion.app.command_list import COMMANDS
 from companion.app.command_name import companion_command, companion_line
 from companion.app.history import History, HistoryError
-from companion.app.session.save import SaveGame, default_save_path, profile_unchanged
+from companion.app.session.save import (
+    SAVE_LIMIT,
+    SaveGame,
+    default_save_path,
+    profile_unchanged,
+)
 from companion.errors import DataError
-from companion.files import loads_json, open_regular
+from companion.files import kept_aside, loads_json, open_regular
 from companion.systems.jongrogue.autoplay import STRATEGIES, HeadlessPlayer
 from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.game import RULES_REVISION, Game, plays_its_seed_again
@@ -359,19 +364,44 @@ def _in_history(game_id: str) -> bool:
         return False
 
 
+def _saved(path: Path) -> SaveGame | None:
+    """The game saved at ``path`` as its file says; None when there is none that can be
+    read (a file past a save's size is none)."""
+    try:
+        if path.stat().st_size > SAVE_LIMIT:
+            return None
+        return SaveGame.from_json(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, DataError):
+        return None
+
+
+def save_of(game_id: object) -> tuple[Path, SaveGame | None]:
+    """Where in the data folder the game ``game_id`` is saved, and its save: the data
+    folder's save.json, else a ``--state`` file of its own there (``*.json``: journey73
+    NIT 6, "no save in the data folder holds it" was said of a game such a file held), or
+    a copy a game was kept aside in (``save.json.replaced-…``); save.json and None when
+    none holds it."""
+    default = default_save_path()
+    others = sorted(p for p in default.parent.glob("*.json*")
+                    if p.suffix == ".json" or kept_aside(p)) if default.parent.is_dir() else []
+    for path in [default, *(p for p in others if p != default)]:
+        saved = _saved(path)
+        if saved is not None and saved.game_id == game_id:
+            return path, saved
+    return default, None
+
+
 def carried_on(logged: LoggedGame) -> str:
     """What carries on a replayed game whose log ends early, as it works: a resume when
-    the data folder's save holds it; else it was saved nowhere the replay can see (a
-    headless game without --state: newuser61 N5, where ``play --resume --log`` started a
-    new game and logged it in the same file), and its seed plays it again from the start
-    (when this revision plays its seed's game: :func:`plays_its_seed_again`). Only
-    games of the auto-player are replayed."""
+    a save in the data folder holds it (:func:`save_of`); else it was saved nowhere the
+    replay can see (a headless game without --state: newuser61 N5, where ``play --resume
+    --log`` started a new game and logged it in the same file, or a --state file
+    elsewhere), and its seed plays it again from the start (when this revision plays its
+    seed's game: :func:`plays_its_seed_again`). Only games of the auto-player are
+    replayed."""
     header = logged.header
-    save_path = default_save_path()
-    try:
-        saved = SaveGame.from_json(save_path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, DataError):
-        saved = None
+    save_path, saved = save_of(header.get("game_id"))
+    state = [] if save_path == default_save_path() else ["--state", str(save_path)]
     log = str(logged.path)
     if saved is not None and not saved.finished and saved.game_id == header.get("game_id") \
             and _in_history(saved.game_id):
@@ -379,7 +409,7 @@ def carried_on(logged: LoggedGame) -> str:
         return (f"the game is over and in the history (`{companion_command()} history` lists "
                 f"it); {save_path} was behind its end, and the next game replaces it")
     if saved is not None and not saved.finished and saved.game_id == header.get("game_id"):
-        resume = companion_line("play", "--headless", "--resume", "--log", log)
+        resume = companion_line("play", "--headless", "--resume", *state, "--log", log)
         return f"the game was stopped, and {save_path} holds it: `{resume}` carries it on"
     if saved is not None and saved.finished and saved.game_id == header.get("game_id"):
         # Resumed without --log (hist65 NIT 4): "no save holds it" was said of a game over.
