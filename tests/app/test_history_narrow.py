@@ -51,7 +51,7 @@ def column(out: str, name: str) -> str:
                    if line.startswith("│"))
 
 
-@pytest.mark.parametrize("columns", [40, 50, 60, 70])
+@pytest.mark.parametrize("columns", [47, 50, 60, 70])
 def test_a_narrow_table_keeps_the_date_result_floor_and_gold_whole(
         columns: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
@@ -63,7 +63,7 @@ def test_a_narrow_table_keeps_the_date_result_floor_and_gold_whole(
         date, time = run.finished_at[:19].split("T")
         assert {date, time, str(run.floor), str(run.gold)} <= set(said), out
     assert "生還 won" in said or {"生還", "won"} <= set(said)
-    # The result may wrap, or fold a word longer than its column: none of it is lost.
+    # The result may wrap at its spaces: none of it is lost, no word split.
     assert column(out, "result").replace(" ", "") == "died:ジャバウォック(jabberwock)生還won"
     assert "left out at this width: `companion history --json` has them" in " ".join(
         out.split())
@@ -159,8 +159,9 @@ def test_at_any_width_the_date_result_floor_and_gold_are_never_cut(
         capsys: pytest.CaptureFixture[str]) -> None:
     """Below some 34 columns, once every column that gives way was left out, rich squeezed
     the result to nothing and cut the gold (10260 shown as 1026), which the docs say is
-    never cut (hist63 N1). Where even those four do not fit as a table, with the result
-    folded, each game is listed as lines of its fields, every value whole, none left out."""
+    never cut (hist63 N1). Where even those four do not fit as a table, each word of the
+    result whole, each game is listed as lines of its fields, every value whole, none left
+    out."""
     companion_on_path(tmp_path, monkeypatch)  # the note names it by its name
     out = table_at(columns, monkeypatch, capsys)
     assert "…" not in out
@@ -185,11 +186,12 @@ def test_at_any_width_the_date_result_floor_and_gold_are_never_cut(
 def test_the_games_are_listed_only_where_no_table_keeps_them_whole(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
-    """The sweep above meets both forms: 40 columns still take the table (the result
-    folded), 32 the list."""
+    """The sweep above meets both forms: 47 columns still take the table (ジャバウォック,
+    14 cells, whole in the result), 46 the list (journey73 NIT 8: at 40 the table folded
+    the result's words, a Japanese one split in two)."""
     companion_on_path(tmp_path, monkeypatch)  # the note names it by its name
-    assert "│" in table_at(40, monkeypatch, capsys)
-    monkeypatch.setenv("COLUMNS", "32")
+    assert "│" in table_at(47, monkeypatch, capsys)
+    monkeypatch.setenv("COLUMNS", "46")
     assert main(["history"]) == 0
     out = capsys.readouterr().out
     assert "│" not in out and "gold 金塊: 99999" in out
@@ -208,3 +210,36 @@ def test_a_listed_games_date_and_time_stay_on_one_line(
     lines = out.splitlines()
     for run in RUNS:
         assert any(run.finished_at[:19].replace("T", " ") in line for line in lines), out
+
+
+@pytest.mark.parametrize("columns", range(24, 81))
+def test_no_word_of_a_result_is_split_at_any_width(
+        columns: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """journey73 NIT 8: at 40 columns a wall-out's result was folded inside its Japanese
+    word, "(山牌切" over "れ)": each word of a result is on one line, in a table or listed."""
+    companion_on_path(tmp_path, monkeypatch)  # the note names it by its name
+    History().record(Run("g3", "2026-12-07T10:10:13+00:00", 1, "ez", False, 4, 1, 0,
+                         "the wall ran out of tiles (山牌切れ)", 200, "sim"))
+    out = table_at(columns, monkeypatch, capsys)
+    games = out[:out.index("3 games, ")]  # the totals below name the causes too
+    for word in ("(山牌切れ)", "ジャバウォック", "(jabberwock)"):
+        assert any(word in line for line in games.splitlines()), out
+
+
+def test_the_left_out_note_names_no_command_wider_than_the_terminal(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """journey73 NIT 8: the note under a narrow table named `…/.venv/bin/companion history
+    --json`, wider than the terminal, which wrapped it mid-path. Too wide, it says the
+    command to add --json to; one that fits is named as before."""
+    monkeypatch.setattr("companion.app.commands.history.companion_command",
+                        lambda: "/srv/games/a-long-checkout-name/.venv/bin/companion")
+    out = " ".join(table_at(47, monkeypatch, capsys).split())
+    assert "left out at this width: this command with --json has them)" in out
+    companion_on_path(tmp_path, monkeypatch)
+    monkeypatch.setattr("companion.app.commands.history.companion_command",
+                        lambda: "companion")
+    assert main(["history"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "left out at this width: `companion history --json` has them)" in out

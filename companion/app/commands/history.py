@@ -126,18 +126,6 @@ def table_width(columns: list[HistoryColumn]) -> int:
     return sum(column.least_width + 3 for column in columns) + 1
 
 
-#: The fewest cells the result is folded into, a long word of it in pieces (nothing lost):
-#: narrower, rich squeezed it to nothing and cut the gold (hist63 N1).
-RESULT_FOLDED = 6
-
-
-def folded_width(columns: list[HistoryColumn]) -> int:
-    """The width of a table of ``columns`` with the result folded to :data:`RESULT_FOLDED`
-    cells, the others whole: narrower than it, the games are listed, not tabled."""
-    return table_width(columns) - sum(max(0, column.least_width - RESULT_FOLDED)
-                                      for column in columns if not column.whole)
-
-
 def print_table(console: Console, runs: list[Run], totals: Totals, skipped: int = 0) -> None:
     """``runs`` (the last of the history's, or all) and the ``totals`` of every run;
     ``skipped``, how many runs the history left out (a value edited by hand, said above)."""
@@ -162,7 +150,10 @@ def print_table(console: Console, runs: list[Run], totals: Totals, skipped: int 
             break
         columns = [column for column in columns if column.name != name]
         left_out.append(name)
-    if folded_width(columns) > console.width:
+    # Narrower than the table with every word whole, the games are listed: a result's word
+    # folded to the column split (山牌切れ) as 山牌切 / れ (journey73 NIT 8); narrower
+    # still, rich squeezed it to nothing and cut the gold (hist63 N1).
+    if table_width(columns) > console.width:
         print_listed(console, runs)
     else:
         print_columns(console, columns, left_out)
@@ -187,13 +178,16 @@ def print_columns(console: Console, columns: list[HistoryColumn], left_out: list
     table = Table(title="Finished games 終わったゲーム")
     for column in columns:
         table.add_column(column.heading, justify=column.justify, no_wrap=column.whole,
-                         overflow="fold")
+                         overflow="fold", min_width=column.least_width)
     for row in zip(*(column.cells for column in columns), strict=True):
         table.add_row(*row)
     console.print(table)
     if left_out:
-        say(console, f"({', '.join(left_out)} left out at this width: "
-                     f"`{companion_command()} history --json` has them)")
+        command = f"{companion_command()} history --json"
+        # A command wider than the terminal (a venv's whole path) wraps mid-path there.
+        has = (f"`{command}` has them" if cell_len(command) + 2 <= console.width
+               else "this command with --json has them")
+        say(console, f"({', '.join(left_out)} left out at this width: {has})")
 
 
 def print_listed(console: Console, runs: list[Run]) -> None:
