@@ -180,8 +180,9 @@ def test_a_part_on_the_rdm6300s_serial_pins_is_a_clash(
         port: str, mock_pins: MockFactory, capsys: pytest.CaptureFixture[str]) -> None:
     """keys73 RISK 2: with an RDM6300 on the Pi's serial pins, a buzzer on GPIO15 (its
     RXD) was only warned of; opened as a GPIO pin it is taken from the UART, and the reader
-    reads nothing. config --show and play refuse it, naming the part and the reader; GPIO14
-    (TXD), which the port holds too, the same."""
+    reads nothing. config --show and play refuse it, naming the part and the reader.
+    GPIO14 (TXD) is only warned of: the reader's RX is not connected (hardware/wiring.md),
+    so a part there takes nothing the reader uses (reviewa73 DEFECT 1)."""
     path = write_config(f'[input]\nkind = "rfid"\nrfid_kind = "rdm6300"\nrfid_port = "{port}"\n'
                         "[buttons]\nbuzzer_pin = 15\nled_pin = 14\n")
     reader = (f"the RDM6300 on {port or '/dev/serial0'} (input.rfid_kind ({path}), "
@@ -189,16 +190,27 @@ def test_a_part_on_the_rdm6300s_serial_pins_is_a_clash(
     buzzer = (f"buttons.buzzer_pin ({path}) is GPIO15, the serial port's RXD, on which "
               f"{reader} reads its tags: opened as a GPIO pin it is taken from the port, and "
               "the reader reads nothing; give the part another pin")
-    led = (f"buttons.led_pin ({path}) is GPIO14, the serial port's TXD, which {reader} holds "
-           "with its RXD: opened as a GPIO pin it is taken from the port; give the part "
-           "another pin")
+    led = (f"buttons.led_pin ({path}) is GPIO14, the serial console's TXD; "
+           "hardware/wiring.md says to avoid it")
     assert main(["config", "--show"]) == 1
     err = capsys.readouterr().err
-    assert f"companion: {led}\n" in err and f"companion: {buzzer}\n" in err
-    assert "warning" not in err  # a clash, not the warning of a pin to avoid
+    assert f"companion: {buzzer}\n" in err and f"warning: {led}" in err
+    assert "GPIO14, the serial port" not in err  # a warning, not a clash
     _, _, refusal = open_press_sources(load_config(), None)
-    assert str(refusal) == (f"2 problems with the settings: (1) {led}; (2) {buzzer} (mend "
-                            f"them, then check with {companion_line('config', '--show')})")
+    assert str(refusal) == (f"{buzzer} (mend it, then check with "
+                            f"{companion_line('config', '--show')})")
+
+
+def test_gpio14_beside_an_rdm6300_is_warned_of_and_play_goes_on() -> None:
+    """reviewa73 DEFECT 1: the RDM6300 only sends (its RX is not connected,
+    hardware/wiring.md), so a part on GPIO14 beside it is the warning of a pin to avoid,
+    not a clash play stops on."""
+    write_config('[input]\nkind = "rfid"\nrfid_kind = "rdm6300"\n[buttons]\nled_pin = 14\n')
+    config = load_config()
+    clashes, warnings = pin_check(config)
+    assert clashes == [] and start_problems(config) == []
+    assert [w.split(" is ")[1] for w in warnings] == [
+        "GPIO14, the serial console's TXD; hardware/wiring.md says to avoid it"]
 
 
 @pytest.mark.parametrize("settings", [

@@ -118,10 +118,11 @@ PINS_TO_AVOID = {
     15: "the serial console's RXD (and the RDM6300's)",
 }
 
-#: The Pi's serial pins, which the UART holds while a reader is read on it.
+#: The Pi's serial pin a reader is read on. Only GPIO15 (RXD): the RDM6300's own RX is not
+#: connected (hardware/wiring.md), and the pin mux is per pin, so a part on GPIO14 (TXD)
+#: takes only the port's TXD, which nothing listens to; it is warned of as a pin to avoid
+#: (reviewa73 DEFECT 1: it was refused, saying the reader held it).
 UART_PINS = {
-    14: "the serial port's TXD, which {reader} holds with its RXD: opened as a GPIO pin it "
-        "is taken from the port",
     15: "the serial port's RXD, on which {reader} reads its tags: opened as a GPIO pin it is "
         "taken from the port, and the reader reads nothing",
 }
