@@ -18,8 +18,8 @@ from companion.app.modes.genso import (
 from companion.systems.genso.combat import Fight, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
+from tests.app.play_pty_helpers import Terminal
 from tests.app.table import CutRolls, Player
-from tests.app.test_dice_tray import Terminal
 
 RULES = load_rules()
 

@@ -18,8 +18,8 @@ from companion.app.session.host import replay
 from companion.app.session.mode import ChoiceAsk
 from companion.hw.display.terminal import TerminalDisplay
 from companion.systems.coc.combat import EndTurn
+from tests.app.dice_tray_helpers import Recorded
 from tests.app.table import Buttons
-from tests.app.test_dice_tray import Recorded
 from tests.systems.coc.scripted_fight_helpers import fight_003, fight_004
 
 ANN, SURE = "Ann: what now", "Ann: end the turn? 手番を終える？"

@@ -70,8 +70,8 @@ from tests.app.coc_table_helpers import (
     pick,
     play,
 )
+from tests.app.dice_tray_helpers import Recorded
 from tests.app.table import Buttons, CutRolls, Player
-from tests.app.test_dice_tray import Recorded
 from tests.systems.coc.scripted_fight_helpers import entrant, fight_003
 
 

@@ -11,13 +11,7 @@ import io
 import itertools
 import os
 import re
-import select
-import subprocess
-import sys
-import time
-import weakref
-from collections.abc import Callable, Iterator
-from dataclasses import replace
+from collections.abc import Iterator
 from pathlib import Path
 
 import cv2
@@ -28,114 +22,33 @@ from rich.console import Console
 
 from companion.app.cli import main
 from companion.app.modes.dice_tray import QUIT_PROMPT, DiceTrayMode, parse_expressions
-from companion.app.session.controls import DOUBLE_PRESS_SECONDS, Controls, MenuChoices
+from companion.app.session.controls import DOUBLE_PRESS_SECONDS, Controls
 from companion.app.session.host import Session
-from companion.app.session.mode import ChoiceAsk, RollFeed
+from companion.app.session.mode import ChoiceAsk
 from companion.app.session.rolls import TAKEN, CameraFrames, CameraRolls, SimRolls
 from companion.dice import ScriptedDice, SimulatedDice
 from companion.errors import DataError
-from companion.hw.buttons import ButtonPanel, ButtonPins, Press
+from companion.hw.buttons import ButtonPanel, ButtonPins
 from companion.hw.dice.render import SceneKind, render_scene
 from companion.hw.dice.source import CameraDiceSource, Motion
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.terminal import TerminalDisplay
 from companion.hw.display.view import DiceStep, View
-from companion.hw.keyboard import KeyboardInput
 from companion.systems.events.run import run_event
+from tests.app.dice_tray_helpers import (
+    MENU,
+    Keys,
+    Recorded,
+    menu,
+    outcome,
+    quitting,
+    shown_read,
+    tables,
+    tray,
+)
+from tests.app.play_pty_helpers import Terminal
 from tests.app.table import Buttons
 from tests.dice_scenes import still_scene
-
-
-class Recorded:
-    """A real display, with every view it was given kept for the test to read."""
-
-    def __init__(self, inner: ScreenDisplay | TerminalDisplay) -> None:
-        self.inner = inner
-        self.views: list[View] = []
-
-    def show(self, view: View) -> None:
-        self.views.append(view)
-        self.inner.show(view)
-
-    def poll(self) -> list[Press]:
-        return self.inner.poll()
-
-    def close(self) -> None:
-        self.inner.close()
-
-
-class Keys:
-    """A player at a terminal: types each key once the screen shows what it waits for."""
-
-    def __init__(self, display: Recorded, script: list[tuple[Callable[[View], bool], bytes]]):
-        self.master, slave = os.openpty()
-        self.ticks = 0
-        # Keys are timed as they arrive (keys68): on the table's clock, not the real one,
-        # which the fake sleep leaves microseconds apart (a key typed on two screens in a
-        # row was taken for a held key's repeat).
-        self.keyboard = KeyboardInput(slave, clock=self.time_at_the_table)
-        self.slave = slave
-        self.display = display
-        self.script = list(script)
-        self.glanced: View | None = None  # the screen awaited, as it was at the last poll
-
-    def sleep(self, _: float) -> None:
-        self.ticks += 1
-        view = self.display.views[-1]
-        assert self.ticks < 5000, f"stuck at {view}"
-        # Typed a glance after the screen came up, looking the same a poll later, not at
-        # once: a key read by a poll whose poll before came as the screen did may have come
-        # then (came_at), and a question's Yes under the key that asked it is then its
-        # double (review64f).
-        # The screen glanced at is not asked again (a script's test may note what it saw), nor
-        # when only its status line is redrawn (a read's countdown): it is glanced at again.
-        if self.glanced is not None and view == self.glanced:
-            self.glanced = None
-            os.write(self.master, self.script.pop(0)[1])
-        elif self.glanced is not None and replace(view, status="") == replace(self.glanced,
-                                                                              status=""):
-            self.glanced = view
-        else:  # a screen came between, or none awaited yet: glance at it afresh
-            self.glanced = view if self.script and self.script[0][0](view) else None
-
-    def time_at_the_table(self) -> float:
-        """A clock for the controls: each poll a glance of half a second, and each key typed
-        a glance after its screen came up, so that the next key is read after the screen,
-        not taken for the last one's double."""
-        return self.ticks * 0.5
-
-    def close(self) -> None:
-        self.keyboard.close()
-        os.close(self.master)
-        os.close(self.slave)
-
-
-def tray(rolls: RollFeed, controls: Controls, display: Recorded, source_name: str,
-         expressions: tuple[str, ...], sleep: Callable[[float], None]) -> Session:
-    """The play session hosting the dice tray, as `companion play --mode dice` builds it."""
-    return Session(DiceTrayMode(expressions, source_name),
-                   choices=MenuChoices(controls, poll_seconds=0.0, sleep=sleep), rolls=rolls,
-                   display=display)
-
-
-def menu(view: View) -> bool:
-    return any("Tables 表" in o.label for o in view.options)
-
-
-def tables(view: View) -> bool:
-    return any("Trap 罠" == o.label for o in view.options)
-
-
-def outcome(view: View) -> bool:
-    return any("Again" in o.label for o in view.options)
-
-
-def quitting(view: View) -> bool:
-    return view.prompt == QUIT_PROMPT
-
-
-def shown_read(view: View) -> bool:
-    return any("Accept" in o.label for o in view.options)
 
 
 def test_trap_table_with_simulated_dice_on_the_screen(tmp_path: Path) -> None:
@@ -245,7 +158,6 @@ def test_one_flee_too_many_after_an_outcome_does_not_close_the_tray() -> None:
     assert session.mode.journal == ["0", "3,5", "1", "2", "1", "2", "0"]
 
 
-
 def test_camera_read_is_shown_rejected_and_thrown_again() -> None:
     """Camera dice go through the tile reads' flow: the still read is shown, B rejects it,
     the same dice lying there are not read again, the next throw is read and A accepts it."""
@@ -352,42 +264,6 @@ def test_headless_plays_a_game_whatever_the_config_mode(
     monkeypatch.setenv("COMPANION_PLAY_MODE", "dice")
     assert main(["play", "--headless", "--seed", "3"]) == 0
     assert "Result:" in capsys.readouterr().out
-
-
-class Terminal:
-    """`companion play` in a child process on a pty: the player reads the screen and types."""
-
-    def __init__(self, argv: list[str], env: dict[str, str]) -> None:
-        self.env = env
-        self.master, slave = os.openpty()
-        self.proc = subprocess.Popen([sys.executable, "-m", "companion", "play", *argv],
-                                     stdin=slave, stdout=slave, stderr=subprocess.PIPE, env=env)
-        os.close(slave)
-        # A test that fails while the child waits for a key leaves no companion running.
-        weakref.finalize(self, self.proc.kill)
-        self.seen = bytearray()
-
-    def text(self) -> str:
-        return self.seen.decode("utf-8", errors="replace")
-
-    def answer(self, marker: str, times: int, key: bytes, pause: float = 0.1) -> None:
-        """Wait until ``marker`` has been shown ``times`` times, then ``pause`` seconds (a
-        player reading it), then type ``key``."""
-        deadline = time.monotonic() + 30
-        while self.text().count(marker) < times:
-            assert time.monotonic() < deadline and self.proc.poll() is None, self.text()[-2000:]
-            if select.select([self.master], [], [], 0.1)[0]:
-                self.seen.extend(os.read(self.master, 65536))
-        time.sleep(pause)  # the menu drops presses made before it was shown
-        os.write(self.master, key)
-
-    def finish(self) -> int:
-        code = self.proc.wait(timeout=30)
-        os.close(self.master)
-        return code
-
-
-MENU = "roll dice, or an event table?"
 
 
 def test_play_mode_dice_in_a_terminal_with_simulated_dice(tmp_path: Path) -> None:

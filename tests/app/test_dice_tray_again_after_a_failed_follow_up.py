@@ -20,8 +20,8 @@ from companion.hw.dice.source import CameraDiceSource, Motion
 from companion.hw.display.terminal import TerminalDisplay
 from companion.hw.display.view import View
 from companion.systems.events.run import run_event
+from tests.app.dice_tray_helpers import Keys, Recorded, menu, outcome, quitting, shown_read, tray
 from tests.app.dice_tray_walk_helpers import _monster_after, picked_afresh
-from tests.app.test_dice_tray import Keys, Recorded, menu, outcome, quitting, shown_read, tray
 from tests.dice_scenes import still_scene
 
 TIMED_OUT = "no steady read of 1 die in 120 s 読み取れず"

@@ -18,8 +18,8 @@ from companion.dice import ScriptedDice
 from companion.hw.display.terminal import TerminalDisplay
 from companion.hw.display.view import View
 from companion.systems.events.run import run_event
+from tests.app.dice_tray_helpers import Keys, Recorded, menu, outcome, quitting, tray
 from tests.app.dice_tray_walk_helpers import _monster_after, picked_afresh
-from tests.app.test_dice_tray import Keys, Recorded, menu, outcome, quitting, tray
 
 
 def test_back_on_a_follow_up_keeps_the_throws_and_again_asks_the_awaited_die() -> None:

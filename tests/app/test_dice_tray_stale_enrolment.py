@@ -24,7 +24,8 @@ from companion.hw.dice.enrol import ENROL_FILE, Enrolment
 from companion.hw.dice.reader_config import ReaderConfig
 from companion.hw.dice.render import SceneKind, Table, render_scene
 from companion.hw.display.screen import ScreenDisplay
-from tests.app.test_dice_tray import MENU, Terminal
+from tests.app.dice_tray_helpers import MENU
+from tests.app.play_pty_helpers import Terminal
 from tests.hw.screen_layout_helpers import spy_text
 
 NOTICE_START = "dice read without your enrolled dice 登録ダイスなし: "

@@ -52,9 +52,10 @@ from companion.app.session.system_menu import (
 from companion.hw.buttons import Button, Press
 from companion.hw.display.view import View
 from tests.app.dice_tray_file_helpers import game_with_its_menu, refuse_the_tray_s_file
+from tests.app.dice_tray_helpers import MENU
 from tests.app.dice_tray_table_helpers import MONSTER_PART_THROWN, ROLL_2, tray
+from tests.app.play_pty_helpers import Terminal
 from tests.app.table import PlayerAtTheScreen
-from tests.app.test_dice_tray import MENU, Terminal
 from tests.app.test_system_menu import first_choice
 
 SYSTEM = "System 設定"

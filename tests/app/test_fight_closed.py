@@ -24,7 +24,7 @@ from companion.hw.display.view import View
 from companion.systems.genso.combat import Fight, entrants_for
 from companion.systems.genso.sheet import preset
 from tests.app.genso_table_helpers import PC1, PC2, RULES, SEED, genso_table_in_a_terminal
-from tests.app.test_dice_tray import Terminal
+from tests.app.play_pty_helpers import Terminal
 
 CLOSED = "The fight is over and closed"
 OVER = "The fight is over 戦闘終了:"  # its menu, with Close

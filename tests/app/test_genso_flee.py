@@ -17,8 +17,8 @@ from companion.hw.display.terminal import TerminalDisplay
 from companion.systems.genso.combat import Fight, Flee, Outcome, Wait, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
+from tests.app.dice_tray_helpers import Recorded
 from tests.app.table import Buttons
-from tests.app.test_dice_tray import Recorded
 
 RULES = load_rules()
 PC1, PC2 = "駆け出し冒険者１", "駆け出し冒険者２"

@@ -43,6 +43,7 @@ from companion.hw.display.view import View
 from companion.systems.genso import checks
 from companion.systems.genso.combat import Attack, Cast, Dodge, EndFight, Fight, entrants_for
 from companion.systems.genso.sheet import preset
+from tests.app.dice_tray_helpers import Keys, Recorded
 from tests.app.genso_table_helpers import (
     CHOICES,
     PC1,
@@ -56,7 +57,6 @@ from tests.app.genso_table_helpers import (
     two_actions_then_a_stop,
 )
 from tests.app.table import Buttons, CutRolls, Player
-from tests.app.test_dice_tray import Keys, Recorded
 from tests.disk import refuse_moving
 
 

@@ -31,9 +31,9 @@ from companion.hw.display.view import View
 from companion.systems.genso.combat import Cast, Fight, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
+from tests.app.dice_tray_helpers import Recorded
 from tests.app.genso_table_resume_helpers import DATA, resumed
 from tests.app.table import Buttons, asked, played_keys
-from tests.app.test_dice_tray import Recorded
 
 RULES = load_rules()
 PC2 = "駆け出し冒険者２"

@@ -16,7 +16,7 @@ from companion import files
 from companion.app.cli import main
 from companion.app.commands.play.saves import load_game
 from tests.app.play_lock_helpers import companion, user_env
-from tests.app.test_dice_tray import Terminal
+from tests.app.play_pty_helpers import Terminal
 
 
 def test_a_second_game_on_a_save_in_use_is_refused_with_one_line(tmp_path: Path) -> None:

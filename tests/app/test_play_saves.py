@@ -304,8 +304,8 @@ def test_a_game_kept_aside_is_told_on_the_screen_until_the_player_presses_ok(
     from companion.app.commands.play.saves import previous_game
     from companion.app.session.controls import Controls
     from companion.hw.display.screen import ScreenDisplay
+    from tests.app.dice_tray_helpers import Recorded
     from tests.app.table import Buttons
-    from tests.app.test_dice_tray import Recorded
 
     save_path = default_save_path()
     save_path.parent.mkdir(parents=True)

@@ -13,7 +13,7 @@ import weakref
 from pathlib import Path
 
 from companion.hw.display.fonts import NO_FONT_NOTE
-from tests.app.test_dice_tray import Terminal
+from tests.app.play_pty_helpers import Terminal
 from tests.app.test_play_state_refusals_and_resume_hints import unfinished_game
 
 

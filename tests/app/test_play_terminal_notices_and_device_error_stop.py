@@ -9,7 +9,7 @@ import sys
 import weakref
 from pathlib import Path
 
-from tests.app.test_dice_tray import Terminal
+from tests.app.play_pty_helpers import Terminal
 from tests.app.test_play_state_refusals_and_resume_hints import unfinished_game
 
 

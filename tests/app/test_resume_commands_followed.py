@@ -21,8 +21,8 @@ from companion.app.session.host import Session
 from companion.app.session.save import SaveGame, profile_hash
 from companion.systems.jongrogue.autoplay import find_strategy
 from companion.systems.jongrogue.profile import load_played_profile
+from tests.app.play_pty_helpers import Terminal
 from tests.app.table import Player
-from tests.app.test_dice_tray import Terminal
 from tests.app.test_system_menu import SEED, SYSTEM, before_the_first_choice
 
 ARGS = {"mode": None, "headless": False, "resume": True, "input": None, "choices": None,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from tests.app.test_dice_tray import Terminal
+from tests.app.play_pty_helpers import Terminal
 from tests.app.test_system_menu import SEED, SYSTEM, first_choice
 
 IGNORED = "ignored: the saved game keeps its own"

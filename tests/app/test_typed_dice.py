@@ -14,14 +14,16 @@ import pytest
 
 from companion.app.commands.play.table_modes import run_coc
 from companion.app.config import load_config
+from companion.app.modes.dice_tray import QUIT_PROMPT
 from companion.app.modes.fight_file import write_fight_file
 from companion.app.session.controls import Controls
 from companion.dice import ScriptedDice
 from companion.systems.coc.combat import Attack as CocAttack
 from companion.systems.genso.combat import Attack
+from tests.app.dice_tray_helpers import MENU
 from tests.app.genso_table_helpers import PC1, PC2, genso_table_in_a_terminal, new_fight
+from tests.app.play_pty_helpers import Terminal
 from tests.app.table import PlayerAtTheScreen
-from tests.app.test_dice_tray import MENU, QUIT_PROMPT, Terminal
 from tests.systems.coc.scripted_fight_helpers import fight_003
 
 
