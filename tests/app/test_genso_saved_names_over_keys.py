@@ -74,8 +74,8 @@ def test_saved_characters_apart_only_by_case_are_each_named_and_refused_as_eithe
     """Ben and ben, saved apart (two files), are each found by their own spelling; BEN, which
     names both only in another case, is refused naming both, in `genso sheet`, `fight new
     --party` and the calendar's curse (there, not taken as an NPC of the GM's named BEN)."""
-    for name in ("Ben", "ben"):
-        assert main(["genso", "new", name, *NEW]) == 0
+    assert main(["genso", "new", "Ben", *NEW]) == 0
+    assert main(["genso", "new", "ben", *NEW, "--force"]) == 0  # made beside Ben on purpose
     capsys.readouterr()
     assert {sheet_path("Ben").name, sheet_path("ben").name} <= {
         p.name for p in sheet_path("Ben").parent.iterdir()}
@@ -115,3 +115,65 @@ def test_a_saved_character_and_a_key_apart_only_by_case(
     assert ("'ORC_WARRIOR' could be the sheet of Orc_warrior or the monster "
             "オーク・ウォーリア/Orc Warrior (orc_warrior), apart only by case") in \
         capsys.readouterr().err
+
+
+def test_a_monster_key_in_another_case_is_noted_by_what_each_command_takes(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewa73 DEFECT 2: beside a saved Orc_warrior the note said any other case of it was
+    refused by `genso sheet`, `fight new --party` and `check --vs`; only `check --vs` refuses
+    it. The note says what each does, and each does it."""
+    assert main(["genso", "new", "Orc_warrior", *NEW]) == 0
+    err = capsys.readouterr().err
+    assert ("note: 'Orc_warrior' names this saved character, and the monster オーク・ウォーリア/"
+            "Orc Warrior (orc_warrior) keeps its own spelling; in any other case `genso sheet` "
+            "and `fight new --party` take this character, `fight new --monsters` the monster, "
+            "and `check --vs` refuses it as either") in err
+    assert "is refused as either" not in err
+    assert _sheet_name("ORC_WARRIOR", capsys) == "Orc_warrior"
+    assert main(["genso", "fight", "new", "--party", "ORC_WARRIOR", "--monsters", "ORC_WARRIOR",
+                 "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)["combatants"]
+    assert [c["name"] for c in shown] == ["Orc_warrior", "オーク・ウォーリア"]
+    assert main(["genso", "check", "opposed", "--sheet", "pc2", "--vs", "ORC_WARRIOR"]) == 2
+    assert "could be the sheet of Orc_warrior or the monster" in capsys.readouterr().err
+
+
+def test_a_character_apart_from_a_saved_one_only_by_case_is_refused_unless_forced(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewa73 NIT 4: `genso new kit` beside a saved Kit made a second character without a
+    word, though `genso sheet kit` shows Kit; from then on KIT was refused as either. It is
+    refused, naming the saved file and how to make it anyway, before anything is rolled;
+    with --force it is made, and said; --save-as into the folder the same."""
+    assert main(["genso", "new", "Kit", *NEW]) == 0
+    capsys.readouterr()
+    kit = sheet_path("Kit")
+    for name in ("kit", "ｋｉｔ"):
+        how = "case" if name == "kit" else "case or width"
+        assert main(["genso", "new", name, *NEW]) == 2
+        assert (f"error: {name!r} would be a second character beside the saved 'Kit' ({kit}), "
+                f"apart only by {how}: `genso sheet {name}` finds 'Kit' now, and with two, "
+                "only each one's own spelling finds it. Give 'Kit' (with --force to replace "
+                f"it) or another name, or pass --force to save {name}.toml beside it") in \
+            capsys.readouterr().err
+        assert not sheet_path(name).exists()
+    assert main(["genso", "sheet", "pc1", "--save-as", str(sheet_path("KIT"))]) == 2
+    assert "'KIT' would be a second character beside the saved 'Kit'" in capsys.readouterr().err
+    assert main(["genso", "new", "kit", *NEW, "--force"]) == 0
+    assert (f"note: 'kit' is saved beside the character 'Kit' ({kit}), apart only by case: "
+            "each is found by its own spelling only") in capsys.readouterr().err
+    assert _sheet_name("Kit", capsys) == "Kit" and _sheet_name("kit", capsys) == "kit"
+
+
+def test_a_monster_typed_in_full_width_is_found_as_a_sheet_is(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewa73 NIT 8: ＯＲＣ, as an IME types it, was 'no monster' while ｋｉｔ found a
+    sheet; a refusal for a name apart in width says "case or width", not "case"."""
+    assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "ＯＲＣ:2",
+                 "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)["combatants"]
+    assert [c["name"] for c in shown] == ["駆け出し冒険者１", "オーク1", "オーク2"]
+    assert main(["genso", "new", "Orc", *NEW]) == 0
+    capsys.readouterr()
+    assert main(["genso", "check", "opposed", "--sheet", "pc2", "--vs", "ｏＲＣ"]) == 2
+    assert ("'ｏＲＣ' could be the sheet of Orc or the monster オーク/Orc (orc), apart only by "
+            "case or width") in capsys.readouterr().err

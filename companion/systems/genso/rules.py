@@ -30,6 +30,7 @@ from companion.systems.defaults import (
     read_source_limits,
 )
 from companion.systems.genso.money import Purse
+from companion.systems.genso.names import fold_name
 from companion.systems.genso.seed_numbers import check_source
 
 #: How `genso` words a refused override (seed 002 is "the book").
@@ -313,13 +314,16 @@ class GensoRules:
                         + near(key, self.spells, "`companion genso list spells` lists them"))
 
     def monster(self, key: str) -> Monster:
-        """A monster block by key or name, the key and English in any case (``ORC``,
-        ``orc warrior``: a fight's ACTOR and TARGET take them so, and an item's or spell's
-        English is, fixg72b); the Orc Warrior follows the GM-MON-7 Default."""
-        lower = key.lower()
+        """A monster block by key or name, the key and English in any case and width
+        (``ORC``, ``orc warrior``, ``ＯＲＣ`` from an IME: a fight's ACTOR and TARGET take
+        them so, and a sheet's name is, fixg72b, reviewa73 NIT 8); the Orc Warrior follows
+        the GM-MON-7 Default."""
+        folded = fold_name(key)
+        lower = folded.casefold()
         found = self.monsters.get(key) or next(
             (m for m in self.monsters.values()
-             if key == m.ja or lower in (m.key.lower(), m.en.lower())), None
+             if folded == fold_name(m.ja) or lower in (m.key.casefold(), m.en.casefold())),
+            None,
         )
         if found is None:
             raise DataError(f"no monster {key!r} (GM-MON-7: {', '.join(self.monsters)})")

@@ -14,7 +14,13 @@ from typing import Any
 
 from companion.app.command_name import companion_command, companion_line
 from companion.app.commands.genso.calendar import refuse_cursed, sheet_curses
-from companion.app.commands.genso.files import resolve_sheet, sheet_out, sheet_path
+from companion.app.commands.genso.files import (
+    apart_by,
+    resolve_sheet,
+    saved_twins,
+    sheet_out,
+    sheet_path,
+)
 from companion.app.commands.roll import emit, pad, run_with_source
 from companion.app.modes.genso_fight_files import sheet_document, sheet_document_over
 from companion.app.notes import note
@@ -161,6 +167,7 @@ def cmd_new(args: argparse.Namespace, rules: GensoRules) -> int:
     target = sheet_out("--out", args.out) if args.out is not None else sheet_path(args.name)
     if target.exists() and not args.force:
         raise DataError(f"{target} exists; pass --force to replace it")
+    _refuse_case_twin(target, args.force)
 
     def body(source: DiceSource) -> int:
         made = create_character(rules, source, name=args.name, sex=args.sex, age=args.age,
@@ -185,31 +192,57 @@ def _note_shadowed(rules: GensoRules, target: Path) -> None:
     """A sheet saved in the characters folder under a preset's or a monster's key is found
     by that key before the preset or the monster (reviewz70: on purpose), by `genso sheet`,
     `fight new --party` and `check --vs`: said, as it was not (genso72 NIT 7: `genso new
-    pc1` made pc1 a new PC everywhere without a word)."""
+    pc1` made pc1 a new PC everywhere without a word). A key in another case only (fixg72b)
+    is said by what each command does with it (reviewa73 DEFECT 2: for a monster the note
+    said all three refused it, but `genso sheet` and `--party` take the saved character)."""
     name = target.stem
     if target.resolve() != sheet_path(name).resolve():
         return
     shadowed: list[str] = []
-    apart: list[str] = []  # a key as written; a key in another case only (fixg72b)
     for key, raw in rules.presets.items():
         if key == name:
             shadowed.append(f"the preset {raw.get('name', key)}")
         elif fold_name(key).casefold() == fold_name(name).casefold():
-            apart.append(f"the preset {raw.get('name', key)} ({key})")
+            note(f"note: {name!r} names this saved character, and the preset "
+                 f"{raw.get('name', key)} ({key}) keeps its own spelling; any other "
+                 f"{apart_by(name, [key])} of it (`genso sheet`, `fight new --party`, "
+                 "`check --vs`) is refused as either")
     with contextlib.suppress(DataError):
         monster = rules.monster(name)
         if name in (monster.key, monster.ja, monster.en):
             shadowed.append(f"the monster {monster.name}")
         else:
-            apart.append(f"the monster {monster.name} ({monster.key})")
+            how = apart_by(name, [monster.key])
+            note(f"note: {name!r} names this saved character, and the monster "
+                 f"{monster.name} ({monster.key}) keeps its own spelling; in any other {how} "
+                 "`genso sheet` and `fight new --party` take this character, `fight new "
+                 "--monsters` the monster, and `check --vs` refuses it as either")
     if shadowed:
         note(f"note: {name!r} now names this saved character everywhere, not "
              f"{' or '.join(shadowed)} (`genso sheet`, `fight new --party`, `check --vs`); "
              f"remove {target} to name {' or '.join(shadowed)} again")
-    elif apart:
-        note(f"note: {name!r} names this saved character, and {' or '.join(apart)} keeps "
-             "its own spelling; any other case of it (`genso sheet`, `fight new --party`, "
-             "`check --vs`) is refused as either")
+
+
+def _refuse_case_twin(target: Path, force: bool) -> None:
+    """A sheet about to be saved in the characters folder beside one whose name differs only
+    in case or width (``genso new kit`` beside a saved ``Kit``): refused without ``--force``,
+    and said with it (reviewa73 NIT 4). ``genso sheet kit`` finds Kit, so a player may take
+    kit for the same character; a second file made it so that neither is found but by its
+    own spelling, and any other is refused as either."""
+    name = target.stem
+    if target.resolve() != sheet_path(name).resolve() or not (twins := saved_twins(target)):
+        return
+    said = " and ".join(f"{p.stem!r} ({p})" for p in twins)
+    how = apart_by(name, [p.stem for p in twins])
+    if force:
+        note(f"note: {name!r} is saved beside the character {said}, apart only by {how}: "
+             "each is found by its own spelling only, any other is refused as either")
+        return
+    raise DataError(f"{name!r} would be a second character beside the saved {said}, apart "
+                    f"only by {how}: `genso sheet {name}` finds {twins[0].stem!r} now, and "
+                    f"with two, only each one's own spelling finds it. Give {twins[0].stem!r} "
+                    "(with --force to replace it) or another name, or pass --force to save "
+                    f"{target.name} beside it")
 
 
 def cmd_sheet(args: argparse.Namespace, rules: GensoRules) -> int:
@@ -226,6 +259,7 @@ def cmd_sheet(args: argparse.Namespace, rules: GensoRules) -> int:
         target = sheet_out("--save-as", args.save_as)
         if target.exists() and not args.force:
             raise DataError(f"{target} exists; pass --force to replace it")
+        _refuse_case_twin(target, args.force)
         write_toml(target, sheet_document(character))
         _note_shadowed(rules, target)
         # Said as `genso new` says it: the file was written without a word.

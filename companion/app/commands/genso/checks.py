@@ -17,6 +17,7 @@ from companion.app.commands.genso.calendar import refuse_cursed
 from companion.app.commands.genso.files import (
     OVERRIDES_NAME,
     SET_EXAMPLE,
+    apart_by,
     as_typed,
     resolve_sheet,
 )
@@ -255,8 +256,9 @@ def _other_side(rules: GensoRules, ref: str) -> Character | Monster:
         with contextlib.suppress(DataError):  # a saved Orc and the monster orc, as ORC
             monster = rules.monster(ref)
             raise IllegalAction(f"{ref!r} could be the sheet of {found.name} or the monster "
-                                f"{monster.name} ({monster.key}), apart only by case: give the "
-                                "name as it is written")
+                                f"{monster.name} ({monster.key}), apart only by "
+                                f"{apart_by(ref, [found.name, monster.key])}: "
+                                "give the name as it is written")
     return found
 
 

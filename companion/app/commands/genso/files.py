@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import shlex
+import unicodedata
 from pathlib import Path
 
 from companion.app.command_name import companion_command
@@ -83,8 +84,9 @@ def resolve_sheet(rules: GensoRules, ref: str) -> tuple[Character, Path | None]:
     if len(found) > 1:
         said = " or ".join(f"the saved character {f.stem!r} ({f})" if isinstance(f, Path)
                            else f"the preset {f!r}" for f in found)
-        raise AmbiguousSheet(f"{ref!r} could be {said}, apart only by case: give the name "
-                             "as it is written")
+        names = [f.stem if isinstance(f, Path) else f for f in found]
+        raise AmbiguousSheet(f"{ref!r} could be {said}, apart only by "
+                             f"{apart_by(ref, names)}: give the name as it is written")
     if found and isinstance(found[0], Path):
         return read_sheet(rules, found[0], found[0].stem), found[0]
     if found:
@@ -105,6 +107,20 @@ def as_typed(rules: GensoRules, ref: str) -> bool:
 def _folded(name: str) -> str:
     """A saved character's or preset's name as it is matched in any case and width."""
     return fold_name(name).casefold()
+
+
+def apart_by(ref: str, names: list[str]) -> str:
+    """How ``ref`` and the ``names`` it matched in any case and width differ, for a refusal:
+    ``case``, or ``case or width`` when one differs in width too (``ｋｉｔ`` for ``Kit``:
+    reviewa73 NIT 8, said "case" for a width)."""
+    wide = any(unicodedata.normalize("NFKC", n) != n for n in (ref, *names))
+    return "case or width" if wide else "case"
+
+
+def saved_twins(saved: Path) -> list[Path]:
+    """The other sheets in the characters folder that :func:`resolve_sheet` takes for
+    ``saved``'s name in another case or width (Kit.toml beside kit.toml)."""
+    return [p for p in _saved_in_any_case(saved) if p.name != saved.name]
 
 
 def _saved_in_any_case(saved: Path) -> list[Path]:
