@@ -34,8 +34,11 @@ from tests.app.test_camera_rolls import session_rolls
 from tests.app.test_throw_shape import damage_awaited
 from tests.dice_scenes import still_scene
 from tests.disk import refuse_writes
-from tests.hw.screen_layout_helpers import Drawn, spy_text
-from tests.hw.test_screen_layout import screen  # noqa: F401  (a fixture)
+from tests.hw.screen_layout_helpers import (
+    Drawn,
+    screen,  # noqa: F401  (a fixture)
+    spy_text,
+)
 
 CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 

@@ -18,6 +18,7 @@ from companion.hw.rfid.tagmap import TagMap
 from companion.hw.rfid.tray import TrayReader
 from companion.systems.jongrogue.tiles import Tile
 from tests.hw.rfid_sim_helpers import FAST, PATIENT, UID_5P, UID_7Z
+from tests.hw.screen_layout_helpers import screen  # noqa: F401  (each layout, for tests/hw)
 
 
 @pytest.fixture

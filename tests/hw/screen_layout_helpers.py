@@ -1,11 +1,11 @@
 """What the screen's layout tests share: the texts a screen draws (``spy_text``,
 ``texts_drawn``), its own text size, and the menus, prompts and fights drawn on it (moved from
-tests/hw/test_screen_layout.py, tidy72: no test module imports another; its ``screen``
-fixture is still imported from there)."""
+tests/hw/test_screen_layout.py, tidy72: no test module imports another), and the ``screen``
+fixture, each layout (tests/hw/conftest.py offers it to tests/hw; tidy73)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -123,3 +123,17 @@ def _big_fight(acting: int, outcome: str = "") -> View:
     fight = replace(_fight(), fighters=tuple(fighters), outcome=outcome,
                     turn="" if outcome else "x")
     return replace(example_fight_view(), fight=fight)
+
+
+@pytest.fixture(params=[("800x480", 1.0), ("1024x600", 1.0), ("800x480", 1.25),
+                        ("1024x600", 1.25)],
+                ids=["800x480", "1024x600", "800x480-text1.25", "1024x600-text1.25"])
+def screen(request: pytest.FixtureRequest) -> Iterator[ScreenDisplay]:
+    """Each layout, and each with its fonts a quarter larger (``display.text_scale``): what
+    fits, fits as well; what does not gives way as it does at its own size."""
+    size, scale = request.param
+    if scale != 1.0 and not request.module.__name__.startswith("tests.hw."):
+        pytest.skip("a mode's screens (tests/app) are checked at the screen's own text size")
+    display = ScreenDisplay(size, text_scale=scale) if scale != 1.0 else ScreenDisplay(size)
+    yield display
+    display.close()

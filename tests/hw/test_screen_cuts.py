@@ -34,9 +34,6 @@ from companion.hw.display.view import (
     message_view,
 )
 from tests.hw.screen_layout_helpers import RING_MENU, Drawn, at_own_text_size, spy_text, texts_drawn
-from tests.hw.test_screen_layout import screen
-
-__all__ = ["screen"]  # the fixture, at both screen sizes
 
 
 def _fight(view: View) -> FightView:

@@ -10,7 +10,6 @@ combatants' rows (a spy on ``_fighter``) and from pixels.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -46,21 +45,6 @@ from tests.hw.screen_layout_helpers import (
     spy_text,
     texts_drawn,
 )
-
-
-@pytest.fixture(params=[("800x480", 1.0), ("1024x600", 1.0), ("800x480", 1.25),
-                        ("1024x600", 1.25)],
-                ids=["800x480", "1024x600", "800x480-text1.25", "1024x600-text1.25"])
-def screen(request: pytest.FixtureRequest) -> Iterator[ScreenDisplay]:
-    """Each layout, and each with its fonts a quarter larger (``display.text_scale``): what
-    fits, fits as well; what does not gives way as it does at its own size."""
-    size, scale = request.param
-    if scale != 1.0 and not request.module.__name__.startswith("tests.hw."):
-        pytest.skip("a mode's screens (tests/app) are checked at the screen's own text size")
-    display = ScreenDisplay(size, text_scale=scale) if scale != 1.0 else ScreenDisplay(size)
-    yield display
-    display.close()
-
 
 # ---- 1. a long menu outside a fight: pages, every option readable and reachable ---------
 

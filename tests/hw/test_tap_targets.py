@@ -26,9 +26,6 @@ from companion.hw.display.view import (
 )
 from tests.hw.screen_layout_helpers import RING_MENU, TILE_PROMPT, _big_fight, spy_text
 from tests.hw.test_screen_cuts import TROUBLE, _cultists
-from tests.hw.test_screen_layout import screen
-
-__all__ = ["screen"]  # the fixture, at both screen sizes
 
 # The audit's figures (at 800x480): about 8 mm tall on a 7-inch panel, 1.4 mm apart.
 TAP_MIN = 44

@@ -22,9 +22,6 @@ from companion.hw.display.view import (
     View,
     example_fight_view,
 )
-from tests.hw.test_screen_layout import screen
-
-__all__ = ["screen"]  # the fixture, at both screen sizes and both text scales
 
 INVESTIGATORS, FOES = Name("探索者", "investigators"), Name("敵", "foes")
 

@@ -26,10 +26,7 @@ from companion.systems.genso.combat import entrants_for
 from companion.systems.genso.rules import load_rules as genso_rules
 from companion.systems.genso.sheet import preset
 from tests.hw.screen_layout_helpers import Drawn, spy_text
-from tests.hw.test_screen_layout import screen
 from tests.systems.coc.scripted_fight_helpers import entrant
-
-__all__ = ["screen"]  # the fixture, at both screen sizes and both text scales
 
 TITLE = "Bob 攻撃 attacks → Deep [burst 連射] (サブマシンガン/Submachine Gun)"
 EARLIER = "Ann 攻撃 attacks → Cult ＞ 成功/success, 4 damage"

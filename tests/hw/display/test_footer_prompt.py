@@ -14,9 +14,6 @@ from companion.hw.display.option_buttons import TAP_MIN
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import Option, View, example_view
 from tests.hw.screen_layout_helpers import spy_text
-from tests.hw.test_screen_layout import screen
-
-__all__ = ["screen"]  # the fixture, at both screen sizes and both text scales
 
 BACK = (Option("ok", "Back to the table 戻る", Button.ATTACK),)
 TILE_PROMPT = ("Draw a tile and put it on the draw slot 牌を引いて引き牌の枠に置いて: ranged "

@@ -13,9 +13,6 @@ import pytest
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import example_view
 from tests.hw.screen_layout_helpers import RING_MENU, Drawn, spy_text
-from tests.hw.test_screen_layout import screen
-
-__all__ = ["screen"]  # the fixture, at both screen sizes and both text scales
 
 # Worded as the log words them (narration.describe, with the seed's 近接攻撃, 遠隔攻撃 and
 # the rate's 攻撃力 − レベル − 強さ − 武器);

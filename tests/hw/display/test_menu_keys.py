@@ -10,9 +10,6 @@ from companion.hw.buttons import Button
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import Option, example_view
 from tests.hw.screen_layout_helpers import spy_text, texts_drawn
-from tests.hw.test_screen_layout import screen
-
-__all__ = ["screen"]  # the fixture, at both screen sizes and both text scales
 
 THIRTEEN = tuple(Option(f"o{i}", f"Option {i} 選択{i}") for i in range(13))
 BACK_MENU = (Option("a", "Stay 続ける"), Option("b", "Shut down 終了"),

@@ -10,9 +10,6 @@ from companion.hw.display.fonts import without_cjk
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import Name, SheetView, example_view
 from tests.hw.screen_layout_helpers import RING_MENU, at_own_text_size, spy_text
-from tests.hw.test_screen_layout import screen
-
-__all__ = ["screen"]  # the fixture, at both screen sizes and both text scales
 
 KINDS = ("隠密 stealth ×2", "増強 strength", "鎧保護 armour protection ×2", "飾り adornment ×2")
 ITEMS = ("回復薬 healing potion ×4", "予備の指輪 spare rings: " + ", ".join(KINDS))
