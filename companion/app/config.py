@@ -620,7 +620,30 @@ def load_config(
             raise DataError(f"{origin}: {exc}") from None
         settings[key] = Setting(spec, typed, Source.COMMAND_LINE, origin)
 
+    if settings["choices.kind"].value == "gpio":
+        notices, problems = _pins_play_stops_on(settings, refusals, notices, problems)
     return Config(settings, tuple(notices), path, tuple(problems), refused, refusals)
+
+
+def _pins_play_stops_on(settings: Mapping[str, Setting],
+                        refusals: Mapping[str, tuple[str, ...]], notices: list[str],
+                        problems: list[str]) -> tuple[list[str], list[str]]:
+    """``notices`` and ``problems`` with a button pin's refusal ending as play takes it: with
+    ``choices.kind = "gpio"`` play stops on a refused ``buttons.…_pin`` that nothing set
+    again (``refused_pins`` in the config command), so "using the default 27" or "ignored"
+    was untrue there, and beside ``config --show``'s "play stops on it" (reviewa73 NIT 3)."""
+    ends = {}
+    for key, whys in refusals.items():
+        if key.startswith("buttons.") and key.endswith("_pin") \
+                and settings[key].source in (Source.DEFAULT, Source.FILE):
+            for why in whys:
+                ends[why] = f'{why}; play stops on it (with choices.kind = "gpio")'
+
+    def ended(text: str) -> str:
+        why, _, tail = text.rpartition("; ")
+        return ends[why] if why in ends and (tail == "ignored"
+                                             or tail.startswith("using the default ")) else text
+    return [ended(t) for t in notices], [ended(t) for t in problems]
 
 
 def _misspelt_env(env: Mapping[str, str], specs: Mapping[str, Spec]) -> list[str]:

@@ -372,6 +372,10 @@ def test_a_misspelt_or_misplaced_key_names_the_setting_meant() -> None:
         load_config(env={}, overrides={"input.kind": "RFID"})
 
 
+#: A refused button pin's notice with choices.kind = "gpio", the default (reviewa73 NIT 3).
+STOPS = 'play stops on it (with choices.kind = "gpio")'
+
+
 def test_values_are_said_as_toml_writes_them_and_a_quoted_one_is_told_to_lose_its_quotes(
 ) -> None:
     """setup64 NIT 2: `fullscreen = "false"` was told `found 'false'; using the default
@@ -392,9 +396,9 @@ def test_values_are_said_as_toml_writes_them_and_a_quoted_one_is_told_to_lose_it
         'strength, pc_states, drops, pincer) (did you mean "plus"?); using the default "plus"',
         f"{path}: game.pace_seconds must be at most 60, found inf; using the default 0.0",
         f'{path}: buttons.attack_pin must be a whole number, found "5" (write it without '
-        "quotes: attack_pin = 5); using the default 17",
-        f'{path}: buttons.flee_pin must be a whole number, found "99"; using the default 27',
-        f"{path}: buttons.led_pin must be a whole number, found [24]; using the default 24",
+        f"quotes: attack_pin = 5); {STOPS}",
+        f'{path}: buttons.flee_pin must be a whole number, found "99"; {STOPS}',
+        f"{path}: buttons.led_pin must be a whole number, found [24]; {STOPS}",
         f'{path}: input.accept_seconds must be a number, found " 2.5 " (write it without '
         "quotes: accept_seconds = 2.5); using the default 3.0",
         f'{path}: input.kind must be one of camera, rfid, sim; found "yes"; using the default '

@@ -118,6 +118,9 @@ def test_an_led_pin_in_use_stops_play_on_the_screen_naming_its_setting(
     assert shown[-1].startswith(f"Stopped 停止: {refused}")
 
 
+#: How a refused button pin's notice ends where play stops on it (reviewa73 NIT 3: it said
+#: "using the default 27", and play used none).
+STOPS = 'play stops on it (with choices.kind = "gpio")'
 HEADER_40 = ("buttons.flee_pin must be at most 27, found 40 (BCM GPIO numbers, not header "
              "pins: header pin 40 is GPIO21, so write 21)")
 
@@ -131,19 +134,38 @@ def test_a_header_pin_written_for_a_bcm_one_says_which_gpio_it_is(
     assert main(["config", "--show"]) == 1
     out, err = capsys.readouterr()
     assert err.count(HEADER_40) == 1  # said once, as refused, though play stops on it too
-    assert f"companion: {path}: {HEADER_40}; using the default 27\n" in err
+    assert f"companion: {path}: {HEADER_40}; {STOPS}\n" in err
     assert setting_lines(out)["buttons.flee_pin"].endswith(
         "# default (config.toml's 40 refused) (play stops on it プレイが止まります)")
     assert (f"companion: {path}: buttons.led_pin must be at most 27, found 39 (BCM GPIO "
             "numbers, not header pins: header pin 39 is a ground pin, not a GPIO; "
-            "hardware/wiring.md gives each part's GPIO); using the default 24\n") in err
-    assert (f"companion: {path}: buttons.buzzer_pin must be at most 27, found 41; using the "
-            "default -1\n") in err
+            f"hardware/wiring.md gives each part's GPIO); {STOPS}\n") in err
+    assert (f"companion: {path}: buttons.buzzer_pin must be at most 27, found 41; "
+            f"{STOPS}\n") in err
     # The same from the command line, and the range of another setting says no pins.
     with pytest.raises(DataError, match=r"header pin 29 is GPIO5, so write 5\)$"):
         load_config(overrides={"buttons.attack_pin": "29"})
     with pytest.raises(DataError, match=r"must be at most 60, found 1e400$"):
         load_config(overrides={"input.accept_seconds": "1e400"})
+
+
+def test_a_refused_pin_says_the_default_only_where_play_uses_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """reviewa73 NIT 3: a refused pin's notice said "using the default 27" where play stops
+    on it (the buttons read, choices.kind = "gpio"), from config.toml or the environment
+    ("ignored", while play stopped); with the buttons unread the default is what is used,
+    and said so."""
+    path = write_config("[buttons]\nflee_pin = 40\nattack_pin = 5\n")
+    monkeypatch.setenv("COMPANION_BUTTONS_ATTACK_PIN", "99")
+    stops = load_config()
+    assert stops.notices == (f"{path}: {HEADER_40}; {STOPS}",
+                             "COMPANION_BUTTONS_ATTACK_PIN: buttons.attack_pin must be at most "
+                             f"27, found 99; {STOPS}")
+    assert stops.problems == stops.notices
+    goes_on = load_config(overrides={"choices.kind": "keyboard"})
+    assert goes_on.notices == (f"{path}: {HEADER_40}; using the default 27",
+                               "COMPANION_BUTTONS_ATTACK_PIN: buttons.attack_pin must be at "
+                               "most 27, found 99; ignored")
 
 
 def test_play_stops_on_a_button_pin_refused_as_config_show_says_it(
