@@ -88,10 +88,9 @@ def test_no_blank_strip_under_the_sheet(screen: ScreenDisplay) -> None:
 def test_the_picks_labels_keep_their_ink_inside_their_boxes(screen: ScreenDisplay) -> None:
     """The footer's least pixels are not had by shrinking the labels onto the borders: each
     box's bottom rows, above its border, hold no label ink. (At 640x384 the boxes are a
-    fingertip tall and the labels' second row reaches the border, as before: reviews72
-    NIT 7, left.)"""
+    fingertip tall, their labels drawn tight: the next test.)"""
     if screen.width == 640:
-        pytest.skip("reviews72 NIT 7: the boxes' least height there, as before")
+        pytest.skip("drawn tight there: test_no_label_ink_touches_a_border")
     surface = screen.render(unsure_picks())
     for box, _ in screen._targets:
         border = max(3, screen.m(3))  # the lit box's
@@ -100,3 +99,18 @@ def test_the_picks_labels_keep_their_ink_inside_their_boxes(screen: ScreenDispla
         colours = {tuple(surface.get_at((x, y)))[:3] for x in range(inner.x, inner.right)
                    for y in range(inner.y, inner.bottom)}
         assert len(colours) == 1, (box, colours)
+
+
+def test_no_label_ink_touches_a_border(screen: ScreenDisplay) -> None:
+    """Inside each box's border, as thick as the lit one's, the first row of pixels above
+    and below the label holds the box's fill alone: at 640x384 the boxes are a fingertip
+    tall, and ``(8 of characters)`` and ``[A]`` touched the borders (reviews72 NIT 7)."""
+    surface = screen.render(unsure_picks())
+    assert screen._targets
+    border = max(3, screen.m(3))
+    for box, _ in screen._targets:
+        fill = tuple(surface.get_at((box.x + border + 1, box.centery)))[:3]  # left of the label
+        for y in (box.y + border, box.bottom - 1 - border):
+            row = {tuple(surface.get_at((x, y)))[:3]
+                   for x in range(box.x + screen.m(10), box.right - screen.m(10))}
+            assert row == {fill}, (box, y, row)

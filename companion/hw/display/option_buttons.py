@@ -373,8 +373,15 @@ class OptionButtons(FightPanels):
             if over(more * step):  # over the boxes (see _footer): its least pixels
                 low, high = max(0, (more - 1) * step), more * step
                 sizes = self._label_sizes_of(view, *boxes(high))
-                if not roomy(high, sizes):  # boxes a fingertip tall already (640x384)
-                    return high
+                if not roomy(high, sizes):
+                    # Boxes a fingertip tall (640x384) whose labels still reach their
+                    # borders: drawn tight (_footer), in the least pixels that take them
+                    # clear, up to a row more (reviews72 NIT 7: "(8 of characters)" touched
+                    # the borders at 640x384, text size 1.25).
+                    return next((px for px in range(low, high + step + 1) if over(px)
+                                 and self._labels_clear(view, boxes(px)[0],
+                                                        boxes(px)[1] + self._tight_gain(),
+                                                        tight=True)), high)
                 while high - low > 1:
                     middle = (low + high) // 2
                     low, high = (low, middle) if roomy(middle, sizes) else (middle, high)
@@ -473,13 +480,30 @@ class OptionButtons(FightPanels):
                         break
             box_w = self._box_w(view, row.w, fifths) if view.status and not over \
                 else self._full_box_w(view, row.w)
+            # Under a status, boxes a fingertip tall whose labels reach their borders are
+            # drawn tight (:meth:`_tight_gain`; _status_more gave them the rest).
+            tight = bool(over) and not self._labels_clear(view, box_w, row.h)
+            if tight:
+                row.y -= m(4) - m(2)
+                row.h = rect.bottom - m(4) - row.y
             boxes = [pygame.Rect(row.x + i * (box_w + gap), row.y, box_w, row.h)
                      for i in range(count)]
-            self._options(view, list(range(count)), boxes, m(16))
+            self._options(view, list(range(count)), boxes,
+                          m(_LABEL_MIN) if tight else m(16), tight=tight)
             row.x = boxes[-1].right + gap
             row.w = rect.right - m(10) - row.x
         if view.status and not grid and not over:
             self._status(view.status, row, trouble)
+
+    def _tight_gain(self) -> int:
+        """What boxes under a status too short for their labels to keep clear of their
+        borders (640x384, text size 1.25) take of the footer's margins, drawn tight: half
+        the margin under them and of the gap over them. Their labels are then at their
+        least size and centred by their ink (:meth:`_label_y`), whose descenders (``(8 of
+        characters)``) touched the borders (reviews72 NIT 7): the pixels that takes, from
+        the body, cost the Last check its outcome."""
+        m = self.m
+        return m(8) - m(4) + m(4) - m(2)
 
     def _full_box_w(self, view: View, row_w: int) -> int:
         """An option box's width in one row ``row_w`` wide that they have to themselves."""
@@ -538,24 +562,40 @@ class OptionButtons(FightPanels):
         return [self._label_rows(text, m(16), box_w - 2 * m(_LABEL_PAD), box_h - m(4))[1]
                 for text in self._option_texts(view, range(len(view.options)))]
 
-    def _labels_clear(self, view: View, box_w: int, box_h: int) -> bool:
+    def _labels_clear(self, view: View, box_w: int, box_h: int, tight: bool = False) -> bool:
         """Whether every option's label, as :meth:`_options` draws it in a box ``box_w`` by
         ``box_h``, keeps its ink a little inside the box's border, the lit one's too (its
-        rows are fitted by their steps, which a descender on the last row may pass)."""
+        rows are fitted by their steps, which a descender on the last row may pass).
+        ``tight``: as drawn in boxes too short for that (:meth:`_label_y`), a pixel of the
+        box's fill between the ink and the lit border."""
         m = self.m
         width = box_w - 2 * m(_LABEL_PAD)
+        # the lit box's border, and a gap inside it
+        clear = max(3, m(3)) + (1 if tight else m(2))
         for text in self._option_texts(view, range(len(view.options))):
-            rows, at = self._label_rows(text, m(16), width, box_h - m(4))
-            step = self._label_step(at)
-            first = self._text(rows[0], at)
-            last = self._text(rows[-1], at)
-            top = first.get_bounding_rect().top
-            ink = step * (len(rows) - 1) + last.get_bounding_rect().bottom - top
-            drawn_top = box_h // 2 - (step * (len(rows) - 1) + first.get_height()) // 2 + top
-            clear = max(3, m(3)) + m(2)  # the lit box's border, and a gap inside it
+            rows, at = self._label_rows(text, m(_LABEL_MIN) if tight else m(16), width,
+                                        box_h - m(4))
+            top, ink = self._label_ink(rows, at)
+            drawn_top = self._label_y(rows, at, box_h, tight) + top
             if drawn_top < clear or drawn_top + ink > box_h - clear:
                 return False
         return True
+
+    def _label_ink(self, rows: Sequence[str], at: int) -> tuple[int, int]:
+        """Where a label's ink starts under its first row's top, and its height."""
+        first = self._text(rows[0], at).get_bounding_rect()
+        last = self._text(rows[-1], at).get_bounding_rect()
+        return first.top, self._label_step(at) * (len(rows) - 1) + last.bottom - first.top
+
+    def _label_y(self, rows: Sequence[str], at: int, box_h: int, tight: bool) -> int:
+        """The top of a label's first row in its box ``box_h`` tall: its rows centred by
+        their line height; ``tight``, by their ink, whose centre is lower (the line's room
+        above the capitals), which left its descenders on the border of a fingertip's box."""
+        if tight:
+            top, ink = self._label_ink(rows, at)
+            return (box_h - ink) // 2 - top
+        height = self._text(rows[0], at).get_height()
+        return box_h // 2 - (self._label_step(at) * (len(rows) - 1) + height) // 2
 
     def _option_texts(self, view: View, indices: Iterable[int]) -> list[str]:
         """Options ``indices``' labels as their boxes show them, each after its key."""
@@ -596,12 +636,14 @@ class OptionButtons(FightPanels):
                               (rect.x + at, rect.y + i * step))
 
     def _options(self, view: View, indices: Sequence[int], boxes: Sequence[pygame.Rect],
-                 size: int, more: tuple[tuple[str, ...], str, int] | None = None) -> None:
+                 size: int, more: tuple[tuple[str, ...], str, int] | None = None,
+                 tight: bool = False) -> None:
         """Options ``indices`` in ``boxes``, each with its key, and a tap on it picks it; then
         ``more`` (its labels, its key, and the MENU presses a tap on it makes) in the last box. The
         labels share one size, the one the tightest needs but at most a step below ``size``
         and never below :data:`_LABEL_MIN`, so that a menu does not read as some options
-        shouted and others whispered."""
+        shouted and others whispered. ``tight``: boxes too short for labels centred by their
+        line height to keep clear of the borders (:meth:`_label_y`)."""
         texts = self._option_texts(view, indices)
         m = self.m
         if more is not None:
@@ -630,7 +672,7 @@ class OptionButtons(FightPanels):
             surfaces = [self._fit_middle(line, at, width, TEXT if index is not None else ACCENT)
                         for line in rows]
             step = self._label_step(at)
-            y = box.centery - (step * (len(rows) - 1) + surfaces[0].get_height()) // 2
+            y = box.y + self._label_y(rows, at, box.h, tight)
             for surface in surfaces:
                 self.surface.blit(surface, surface.get_rect(midtop=(box.centerx, y)))
                 y += step
