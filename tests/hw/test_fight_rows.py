@@ -9,12 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from companion.hw.display import screen as screen_module
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import (
     BoardView,
     FighterView,
     FightView,
     Name,
+    Option,
     PieceView,
     View,
     example_fight_view,
@@ -122,3 +124,52 @@ def test_with_no_room_left_the_last_line_ends_with_an_ellipsis() -> None:
     assert all(d.cut or all(c in d.text for c in ANN) or " +1 · " in d.text for d in rows)
     assert all(d.text == f"+{len(ANN) - 1} · " for d in counted)
     assert len([d for d in drawn if d.text == ANN[-1]]) >= len(counted)
+
+
+def _held_beside_a_board() -> View:
+    """A cultist holding Ann beside the board, Bob's turn (screen72 NIT 3's ``cocheld``):
+    each row narrow, its MP and SAN given up to its second line, every row's conditions
+    on lines more than the panel over its menu's grid has at 640x384 and 800x480 with text
+    a quarter larger."""
+    board = BoardView(8, 8, (PieceView(2, 2, "A"), PieceView(2, 3, "C", ally=False),
+                             PieceView(3, 1, "B")))
+    fight = FightView(
+        title="vs Cult · profile 003", round=2, turn="Bob",
+        fighters=(
+            FighterView(Name("A Ann", "A Ann"), INVESTIGATORS, 13, 13, 10, 10,
+                        ("d3 S", "held by Cult 組み付かれ"), san=50),
+            FighterView(Name("C Cult", "C Cult"), FOES, 13, 13, 10, 10,
+                        ("d3 S", "holds Ann 組み付き"), ally=False, san=50),
+            FighterView(Name("B Bob", "B Bob"), INVESTIGATORS, 13, 13, 10, 10,
+                        ("AP 3", "d2 N"), acting=True, san=50),
+        ),
+        log=("Cult 組み付き grapples → Ann ＞ 成功/success",), board=board)
+    menu = ("Attack 攻撃", "Grapple 組み付き", "Tackle タックル", "Spot Hidden 目星", "Move 移動",
+            "Jump over 跳び越え", "Turn 向きを変える", "Delay DEX/2 遅延", "End turn 手番終了",
+            "Keeper 進行")
+    return View(floor=None, room=None, room_tiles=(), sheet=None,
+                prompt="Bob (3 AP): what now? 行動は？", title="クトゥルフ神話TRPG Fight 戦闘",
+                fight=fight, options=tuple(Option(f"o{n}", label)
+                                           for n, label in enumerate(menu)), highlight=0)
+
+
+@pytest.mark.parametrize("size", ["640x384", "800x480"])
+def test_crowded_narrow_rows_keep_every_condition_before_their_pools(
+        size: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the panel has no room for every narrow row's lines, each row's conditions are
+    drawn whole (who holds whom, the acting one's AP) and the pools given up to the
+    second line are what is cut: the held one's lines took the room, and the rows under
+    it read ``MP 10/10  SAN 50 …`` (screen72 NIT 3, fixscreen72's "still open")."""
+    monkeypatch.setitem(screen_module.LAYOUTS, size, tuple(map(int, size.split("x"))))
+    view = _held_beside_a_board()
+    assert view.fight is not None
+    screen = ScreenDisplay(size, text_scale=1.25)
+    try:
+        drawn = spy_text(screen)
+        screen.render(view)
+        shown = [d.shown for d in drawn]
+        for fighter in view.fight.fighters:
+            for condition in fighter.conditions:
+                assert any(condition in text for text in shown), (condition, shown)
+    finally:
+        screen.close()

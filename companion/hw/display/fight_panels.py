@@ -487,21 +487,47 @@ class FightPanels(DiceTray):
         """Two lines a row; a row whose side and conditions do not fit its second line takes
         a line more for each further row of conditions, in turn, while the panel has room
         (a dying investigator held by a cultist: ``瀕死/dying`` and who holds her were cut
-        behind an ellipsis, under empty room). Only when the panel is full is the last line
-        a row is given cut, with an ellipsis."""
+        behind an ellipsis, under empty room). Where the panel has not the room for every
+        row's lines, each row's conditions come first, whole (:meth:`_second_lines`'s
+        ``conditions_first``); then the pools a narrow row gave up take lines of their own,
+        the acting one's first, then in turn; those left are cut at the end of the row's
+        last line. A held investigator's lines took the room, and the cultist holding her and the
+        acting one under them read ``MP 10/10  SAN 50 …``, who holds whom and the acting
+        one's AP lost (screen72 NIT 3, at 640x384 and 800x480 with text size 1.25). Only
+        when the panel is short of even the conditions is the last line a row is given cut,
+        with an ellipsis."""
         m = self.m
+        more_h = self._step(m(_MORE_H))
         spare = rect.h - len(fighters) * self._row_h()
-        rows: list[list[str]] = []
-        for i, f in enumerate(fighters):
-            lines = self._second_lines(f, i, pygame.Rect(rect.x, 0, rect.w, self._row_h()))
-            more = min(len(lines) - 1, max(0, spare) // self._step(m(_MORE_H)))
-            spare -= more * self._step(m(_MORE_H))
-            if more < len(lines) - 1:  # no room for the rest: the last line given ends …
-                lines = [*lines[:more], " · ".join(lines[more:])]
-            rows.append(lines)
+        row_rect = pygame.Rect(rect.x, 0, rect.w, self._row_h())
+        full = [self._second_lines(f, i, row_rect) for i, f in enumerate(fighters)]
+        rows = full
+        if sum(len(lines) - 1 for lines in full) * more_h > spare:
+            short = [self._second_lines(f, i, row_rect, conditions_first=True)
+                     for i, f in enumerate(fighters)]
+            extra = spare - sum(len(lines) - 1 for lines in short) * more_h
+            if extra >= 0:
+                rows = list(short)
+                # The acting one's first (what it can spend), then in turn.
+                for i in sorted(range(len(fighters)), key=lambda i: not fighters[i].acting):
+                    cost = (len(full[i]) - len(short[i])) * more_h
+                    if cost <= extra:
+                        rows[i] = full[i]
+                        extra -= cost
+            else:
+                rows = short
+        if rows is not full or sum(len(lines) - 1 for lines in rows) * more_h > spare:
+            kept: list[list[str]] = []
+            for lines in rows:
+                more = min(len(lines) - 1, max(0, spare) // more_h)
+                spare -= more * more_h
+                if more < len(lines) - 1:  # no room for the rest: the last line given ends …
+                    lines = [*lines[:more], " · ".join(lines[more:])]
+                kept.append(lines)
+            rows = kept
         y = rect.y
         for i, f in enumerate(fighters):
-            h = self._row_h() + (len(rows[i]) - 1) * self._step(m(_MORE_H))
+            h = self._row_h() + (len(rows[i]) - 1) * more_h
             self._fighter(f, i, pygame.Rect(rect.x, y, rect.w, h - m(2)), True, rows[i])
             y += h
 
@@ -543,11 +569,14 @@ class FightPanels(DiceTray):
         both.blit(cut, (count.get_width(), 0))
         return both
 
-    def _second_lines(self, f: FighterView, index: int, rect: pygame.Rect) -> list[str]:
+    def _second_lines(self, f: FighterView, index: int, rect: pygame.Rect,
+                      conditions_first: bool = False) -> list[str]:
         """A two-line row's second line (the side, its conditions), as the lines it takes
         in ``rect``'s width: one when it fits beside the HP bar; else, with conditions, the
         side is left to the stripe's colour and the conditions go on, whole, to as many
-        lines more (under the bar, the row's width) as they need."""
+        lines more (under the bar, the row's width) as they need. ``conditions_first``:
+        the pools a narrow row gave up (MP, SAN) after its conditions, in no line of their
+        own: on the last line the conditions take, to be cut at its end."""
         m = self.m
         narrow = rect.w < m(300)
         _, rest = self._pools(f, index, rect, narrow)
@@ -560,8 +589,13 @@ class FightPanels(DiceTray):
         first_w = rect.right - m(6) - self._bar_w(narrow) - x - m(8)
         if not conditions or self._text(line, m(TEXT_MIN)).get_width() <= first_w:
             return [line]
+        width = rect.right - m(6) - x
+        if conditions_first and rest:
+            lines = self._pack([*conditions, rest], m(TEXT_MIN), first_w, width)
+            keep = len(self._pack(conditions, m(TEXT_MIN), first_w, width))
+            return [*lines[:keep - 1], " · ".join(lines[keep - 1:])]
         return self._pack([*([rest] if rest else []), *conditions], m(TEXT_MIN), first_w,
-                          rect.right - m(6) - x)
+                          width)
 
     def _pack(self, parts: Sequence[str], size: int, first_w: int, width: int) -> list[str]:
         """``parts`` joined by `` · `` into lines, the first ``first_w`` wide, the others
