@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
@@ -24,6 +25,7 @@ from rich.console import Console
 from companion.app.cli import main
 from companion.app.modes.jongrogue import JongRogueMode, choice_label, sheet
 from companion.app.session.mode import ChoiceAsk
+from companion.hw.display import screen as screen_module
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.terminal import render
 from companion.hw.display.view import View
@@ -250,3 +252,29 @@ def test_the_headless_drain_line_says_where_strength_counts_only_without_it(
     assert drains
     assert all(("(in the rate only under 強さルール, the strength rule)" in line) is said
                for line in drains)
+
+
+@pytest.mark.parametrize("size", ["800x480", "1024x600", "640x384"])
+@pytest.mark.parametrize("scale", [1.0, 1.25])
+def test_a_long_preset_is_broken_and_shortened_at_its_options_never_in_a_name(
+        scale: float, size: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The five-option preset's word, wider than a row, was broken inside an option's name
+    at 1.0 (``…+pc_stat`` over ``es+drops``), and at 1.25, one row left for it, cut in one
+    (``Rules ルール: ez+sleep_check+extende…``): each option drawn is whole, broken after a
+    ``+``, and those not drawn are counted, ``(+4 more)``."""
+    monkeypatch.setitem(screen_module.LAYOUTS, size, tuple(map(int, size.split("x"))))
+    game = Game(FIVE)
+    feed(game, _HOLDING)
+    view = shown(JongRogueMode(game))
+    screen = ScreenDisplay(size, text_scale=scale)
+    drawn = spy_text(screen)
+    screen.render(view)
+    screen.close()
+    options = FIVE.split("+")
+    rows = [d for d in drawn if not d.label and (
+        d.text.startswith("Rules ルール")
+        or any(option in d.text.split("+") for option in options[1:]))]
+    assert rows and not [d for d in rows if d.cut], rows
+    words = {word for d in rows for word in re.split(r"[+ ]", d.shown)}
+    counted = [int(n) for d in rows for n in re.findall(r"\(\+(\d+) more\)", d.shown)]
+    assert len([o for o in options if o in words]) + sum(counted) == len(options), rows

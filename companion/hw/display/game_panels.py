@@ -359,9 +359,11 @@ class GamePanels(Canvas):
         size, indent, width = m(15), m(14), rect.w - m(16)
         frame = m(24) + m(4)  # the title above the rows, the margin under them
         for brief in (False, True):
+            texts = sheet.lines(brief)
             lines = [[line] if self._text(line, size).get_width() <= width
-                     else self._wrap(line, size, width - indent)
-                     for line in sheet.lines(brief)]
+                     else self._wrap(line, size, width - indent) for line in texts]
+            if sheet.rules and len(lines[-1]) > 1:  # the preset broken at a +, not mid-word
+                lines[-1] = self._rules_rows(texts[-1], size, width - indent)
             total = sum(len(rows) for rows in lines)
             step = self._step(m(22)) if frame + total * self._step(m(22)) <= rect.h \
                 else self._step(m(19))
@@ -386,6 +388,10 @@ class GamePanels(Canvas):
                 break
             rows[-2:] = [" ".join(rows[-2:])]
             total -= 1
+        if rules and len(lines[-1]) == 1 and self._text(lines[-1][0], size).get_width() > width:
+            # Its rows joined in one past its width (the preset alone, its options' names
+            # left out first): the options left out counted, not cut in a name.
+            lines[-1] = [self._rules_shortened(sheet.rules, size, width)]
         panel = pygame.Rect(rect.x, rect.y, rect.w, max(rect.h, frame + total * step))
         y = self._panel(panel, "PC")
         for rows in lines:
@@ -394,6 +400,48 @@ class GamePanels(Canvas):
                 self.surface.blit(self._fit(row, size, panel.right - m(8) - x), (x, y))
                 y += step
         return panel.bottom
+
+    def _rules_rows(self, text: str, size: int, width: int) -> list[str]:
+        """The Rules line wrapped at its spaces, as any, but its preset's word, where wider
+        than a row, broken after a ``+`` rather than inside an option's name (``…+pc_stat``
+        over ``es+drops`` at text 1.0, reviewr72)."""
+        lines: list[str] = []
+        line = ""
+        for word in text.split(" "):
+            candidate = f"{line} {word}" if line else word
+            if self._text_width(candidate, size) <= width:
+                line = candidate
+                continue
+            if self._text_width(word, size) <= width or "+" not in word:
+                if line:
+                    lines.append(line)
+                line = word
+                continue
+            pieces = [f"{piece}+" for piece in word.split("+")]
+            pieces[-1] = pieces[-1][:-1]
+            line = f"{line} " if line else ""
+            for piece in pieces:
+                if line.strip() and self._text_width(line + piece, size) > width:
+                    lines.append(line.rstrip())
+                    line = ""
+                line += piece
+        lines.append(line)
+        if any(self._text_width(row, size) > width for row in lines):
+            return self._wrap(text, size, width)  # a name wider than a row: as any line
+        return lines
+
+    def _rules_shortened(self, rules: str, size: int, width: int) -> str:
+        """The Rules line in one row ``width`` wide, where it does not fit: its preset's
+        first options, whole, and how many more, ``Rules ルール: ez+sleep_check+extended_
+        states (+3 more)``, rather than cut in an option's name (``…+extende…`` at text
+        1.25, finala72); as it is where even that does not fit (then cut with …)."""
+        head, _, preset = rules.rpartition(" ")
+        options = preset.split("+")
+        for kept in range(len(options) - 1, 0, -1):
+            text = f"{head} {'+'.join(options[:kept])} (+{len(options) - kept} more)"
+            if self._text_width(text, size) <= width:
+                return text
+        return rules
 
     def _message(self, text: str, rect: pygame.Rect, trouble: bool = False) -> None:
         """A message with no game around it (a save that cannot be read, and the question
