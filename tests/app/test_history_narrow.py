@@ -151,6 +151,23 @@ def test_a_hint_breaks_at_its_spaces_never_inside_its_command(
     assert " ".join(lines) == (
         f"No finished games yet. Play one with `{script} play`. No hardware? "
         f"`{script} play --input sim --choices keyboard --display terminal`.")
+    # reviewa73 NIT 5: the hint begins a line of its own, never "No" ending the first.
+    assert any(line.startswith("No hardware?") for line in lines)
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+def test_the_first_run_hint_is_a_line_of_its_own(
+        columns: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewa73 NIT 5: by a venv's companion at 80 columns (or on the PATH at 60) the hint
+    folded into the first line as "… play`. No" over "hardware?"."""
+    monkeypatch.setattr("companion.app.commands.history.companion_command",
+                        lambda: "/work/main/.venv/bin/companion")
+    monkeypatch.setenv("COLUMNS", str(columns))
+    assert main(["history"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    first = [n for n, line in enumerate(lines) if line.endswith("/companion play`.")]
+    assert first and lines[first[0] + 1].startswith("No hardware?")
 
 
 @pytest.mark.parametrize("columns", range(24, 61))

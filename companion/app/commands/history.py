@@ -138,8 +138,11 @@ def print_table(console: Console, runs: list[Run], totals: Totals, skipped: int 
         # And how without hardware: on a laptop `play` stops at once (no camera), and the
         # README's first command, play --headless, puts nothing here (setup73 NIT 6).
         command = companion_command()
-        say(console, f"No finished games yet. Play one with `{command} play`. No hardware? "
-                     f"`{command} play --input sim --choices keyboard --display terminal`.")
+        # The hint a line of its own: folded into the first, "No" ended one line and
+        # "hardware?" began the next (reviewa73 NIT 5).
+        say(console, f"No finished games yet. Play one with `{command} play`.")
+        say(console, f"No hardware? `{command} play --input sim --choices keyboard "
+                     "--display terminal`.")
         return
     columns = table_columns(runs, stacked=False)
     if table_width(columns) > console.width:
