@@ -186,8 +186,27 @@ def test_config_show_folds_a_mark_past_the_width_below_its_setting(
     at = lines.index("buttons.attack_pin           = 27")
     assert lines[at + 1].startswith("#   ^ file:")
     marks = setting_lines(out)
-    assert marks["buttons.attack_pin"] == (f"buttons.attack_pin           = 27 # file: {path} "
-                                           "(play stops on it プレイが止まります)")
+    assert marks["buttons.attack_pin"] == ("buttons.attack_pin           = 27 # file: "
+                                           "config.toml (play stops on it プレイが止まります)")
+    assert path.name == "config.toml"
     assert marks["buttons.flee_pin"].endswith("# default (play stops on it プレイが止まります)")
     assert marks["display.kind"].endswith("""# default (config.toml's "Terminal" refused)""")
     assert marks["buttons.ranged_pin"] == "buttons.ranged_pin           = 22           # default"
+
+
+def test_a_setting_from_a_long_config_path_keeps_its_source_on_its_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """reviewa73 RISK 6: piped, config --show folds at 80 columns, and a Pi's config.toml
+    (/home/pi/.config/jongrogue-companion/…) put every setting's `# file: …` on the line
+    below, out of `config --show | grep display.kind`. The mark names config.toml; the
+    header gives its whole path."""
+    folder = tmp_path / "home" / "pi" / ".config" / "jongrogue-companion"
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(folder))
+    monkeypatch.setenv("COLUMNS", "80")
+    path = write_config('[display]\nkind = "terminal"\n')
+    assert main(["config", "--show"]) == 0
+    out = capsys.readouterr().out
+    assert f"# {path}" in out.replace("# config file: ", "# ")  # whole, wrapped or not
+    line = next(line for line in out.splitlines() if line.startswith("display.kind"))
+    assert line == 'display.kind                 = "terminal"   # file: config.toml'

@@ -427,7 +427,11 @@ def render(config: Config, columns: int | None = None,
             section = head
             lines += ["", f"# [{head}]"]
         value = json.dumps(s.value, ensure_ascii=False)
-        where = "default" if s.source is Source.DEFAULT else f"{s.source.value}: {s.origin}"
+        # The config file by its name: the header gives its path, and a Pi's (99 columns)
+        # folded each line's mark below it, out of `config --show | grep` (reviewa73 RISK 6).
+        origin = config.path.name if s.source is Source.FILE and s.origin == str(config.path) \
+            else s.origin
+        where = "default" if s.source is Source.DEFAULT else f"{s.source.value}: {origin}"
         if key in config.refused:
             where += f" ({' and '.join(config.refused[key])} refused)"
         if marks and key in marks:  # a value in effect that something stops on
