@@ -43,9 +43,9 @@ from tests.app.camera_pick_helpers import (
     resumed_from_save,
     stop_at_first_tile,
 )
+from tests.app.camera_table_helpers import POLL, StillMat, Table
 from tests.app.session_helpers import StepClock
 from tests.app.test_bilingual_statuses import fits
-from tests.app.test_session_camera import POLL, StillMat, Table
 
 
 @pytest.fixture(scope="module")

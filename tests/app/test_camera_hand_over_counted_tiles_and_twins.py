@@ -22,8 +22,8 @@ from companion.hw.display.screen import ScreenDisplay
 from companion.hw.ports import Slot
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place, TileLedger
+from tests.app.camera_table_helpers import POLL, StillMat, Table
 from tests.app.test_bilingual_statuses import fits
-from tests.app.test_session_camera import POLL, StillMat, Table, classifier  # noqa: F401
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 as fractions of the frame
 DRAW_LOWER = (0.2, 0.5, 0.35, 0.7)  # the lower half of the draw slot's tile and below
@@ -83,7 +83,7 @@ class HandMat(StillMat):
         return skin(frame.copy(), self.hand[0], self.frame_no, self.hand[1])
 
 
-def table_of(classifier: TileClassifier, ledger: TileLedger) -> Table:  # noqa: F811
+def table_of(classifier: TileClassifier, ledger: TileLedger) -> Table:
     table = Table(classifier, {}, ledger)
     table.source = HandMat({})
     table.reader.source = table.source
@@ -129,7 +129,7 @@ COUNTED_5M = ("5m 五萬 on the draw slot was counted already: if you laid a new
 
 @pytest.mark.parametrize("box", [DRAW_LOWER, DRAW_WHOLE], ids=["lower-half", "whole-slot"])
 def test_a_hand_over_the_counted_draw_tile_does_not_count_it_again(
-    classifier: TileClassifier, box: Box,  # noqa: F811
+    classifier: TileClassifier, box: Box,
 ) -> None:
     """DEFECT 1: 5m counted, left lying on the draw slot; the next draw asked for, a hand
     covers the tile for 0.5 s. Its slot read "uncertain", then 5m again, counted as a new
@@ -150,7 +150,7 @@ def test_a_hand_over_the_counted_draw_tile_does_not_count_it_again(
 
 
 def test_a_hand_over_a_counted_room_tile_is_no_tile_laid_on_the_wrong_slot(
-    classifier: TileClassifier,  # noqa: F811
+    classifier: TileClassifier,
 ) -> None:
     """DEFECT 1, a room slot: 3p counted on the top-left; the top-right asked for, a hand
     reaches over the top-left for 0.6 s. The screen said "3p is on the top-left room slot:
@@ -171,7 +171,7 @@ def test_a_hand_over_a_counted_room_tile_is_no_tile_laid_on_the_wrong_slot(
 
 @pytest.mark.parametrize("gap", [0.3, 1.2])
 def test_the_same_kind_drawn_again_after_a_lift_counts_again(
-    classifier: TileClassifier, gap: float,  # noqa: F811
+    classifier: TileClassifier, gap: float,
 ) -> None:
     """Pinned: 5m counted, lifted, and a second 5m laid ``gap`` seconds later (a normal
     draw of the same kind): the slot was seen empty, so the second counts."""
@@ -184,7 +184,7 @@ def test_the_same_kind_drawn_again_after_a_lift_counts_again(
 
 
 def test_a_twin_swapped_in_while_the_camera_was_unplugged_is_told_to_be_laid_again(
-    classifier: TileClassifier,  # noqa: F811
+    classifier: TileClassifier,
 ) -> None:
     """RISK 1: 5m counted; the camera stops; the 5m is lifted and another laid meanwhile;
     the camera comes back. Nothing was seen to change, and the screen said nothing. Now it
@@ -207,7 +207,7 @@ def test_a_twin_swapped_in_while_the_camera_was_unplugged_is_told_to_be_laid_aga
 
 
 def test_a_twin_swapped_in_too_fast_to_see_is_told_to_be_laid_again_after_a_while(
-    classifier: TileClassifier,  # noqa: F811
+    classifier: TileClassifier,
 ) -> None:
     """RISK 1: 5m counted and swapped for another 5m faster than the camera can see the
     slot empty: the screen said nothing for ever. After a few seconds of the counted tile
@@ -225,7 +225,7 @@ def test_a_twin_swapped_in_too_fast_to_see_is_told_to_be_laid_again_after_a_whil
 
 
 def test_a_hand_moving_over_an_empty_slot_offers_no_picks_and_a_tile_laid_under_it_counts(
-    classifier: TileClassifier,  # noqa: F811
+    classifier: TileClassifier,
 ) -> None:
     """RISK 3: the top-right room slot asked for, empty; a hand moves over it for 1.2 s. Its
     slot read "uncertain", and tiles that were not there were offered to pick (a pick counts
@@ -250,7 +250,7 @@ def test_a_hand_moving_over_an_empty_slot_offers_no_picks_and_a_tile_laid_under_
 
 
 def test_a_tile_laid_under_a_still_hand_counts_once(
-    classifier: TileClassifier,  # noqa: F811
+    classifier: TileClassifier,
 ) -> None:
     """RISK 3 and DEFECT 1 on a room slot: 2s laid on the empty top-right slot under a hand
     held there 1.5 s counts once the hand leaves; a hand passing over it later (the slot
@@ -281,7 +281,7 @@ def test_the_counted_already_status_fits_whole_beside_a_camera_fault(
 
 @pytest.mark.parametrize("moving", [False, True], ids=["still-hand", "moving-hand"])
 def test_a_tile_lying_there_at_start_up_is_not_counted_under_a_hand(
-    classifier: TileClassifier, moving: bool,  # noqa: F811
+    classifier: TileClassifier, moving: bool,
 ) -> None:
     """camplay65b DEFECT 1: on ``--resume`` (or a System-menu mode switch, which reads
     afresh) 5m lies on the draw slot, counted before; the draw slot asked for, a hand covers
@@ -308,7 +308,7 @@ def test_a_tile_lying_there_at_start_up_is_not_counted_under_a_hand(
     (POLL, 0.1, True), (POLL, 0.2, True), (DEFAULT_POLL, 0.1, False), (POLL, 0.2, False),
 ])
 def test_the_same_kind_laid_again_after_a_quick_lift_counts(
-    classifier: TileClassifier, poll: float, gap: float, by_hand: bool,  # noqa: F811
+    classifier: TileClassifier, poll: float, gap: float, by_hand: bool,
 ) -> None:
     """camplay65b RISK 1, at the default poll (20 a second) and at half that (a loaded Pi):
     5m counted; a hand lifts it (0.25 s), the slot lies bare ``gap`` seconds, a hand lays
@@ -334,7 +334,7 @@ def test_the_same_kind_laid_again_after_a_quick_lift_counts(
 
 
 def test_an_ordinary_lift_of_the_counted_tile_shows_no_counted_already_line(
-    classifier: TileClassifier,  # noqa: F811
+    classifier: TileClassifier,
 ) -> None:
     """camplay65b NIT 1: 5m counted, the draw slot asked for; a hand lifts the 5m (0.4 s)
     and 2s is laid a second later. The "counted already" line flashed in the trouble colour
@@ -356,7 +356,7 @@ def test_an_ordinary_lift_of_the_counted_tile_shows_no_counted_already_line(
     (DRAW_WHOLE, False), (DRAW_LOWER, False), (DRAW_WHOLE, True),
 ], ids=["whole-slot-still", "lower-half-still", "whole-slot-moving"])
 def test_a_tile_lying_there_at_start_up_under_a_hand_is_not_counted_when_it_leaves(
-    classifier: TileClassifier, box: Box, moving: bool,  # noqa: F811
+    classifier: TileClassifier, box: Box, moving: bool,
 ) -> None:
     """review65c2 RISK 1: on ``--resume`` 5m lies on the draw slot, counted before the cut,
     and a hand is already over it as reading begins (read "uncertain", or 5z under a still
@@ -399,7 +399,7 @@ class Picker:
 @pytest.mark.parametrize("shadow", [0.6, 0.75, 0.85])
 @pytest.mark.parametrize("lifted", [True, False], ids=["lifted-and-laid", "left-there"])
 def test_a_tile_laid_on_a_slot_in_shadow_since_start_up_counts_when_picked(
-    classifier: TileClassifier, shadow: float, lifted: bool,  # noqa: F811
+    classifier: TileClassifier, shadow: float, lifted: bool,
 ) -> None:
     """reviewc66 DEFECT 1: a hard shadow edge lies across the empty draw slot from start-up
     (a lamp's arm): the bare paper reads "uncertain" or 5z, never empty or bare, and was held
@@ -437,7 +437,7 @@ def test_a_tile_laid_on_a_slot_in_shadow_since_start_up_counts_when_picked(
 
 @pytest.mark.parametrize("shadow", [0.6, 0.75, 0.85])
 def test_the_start_up_tile_lifted_and_laid_again_under_a_shadow_counts_when_picked(
-    classifier: TileClassifier, shadow: float,  # noqa: F811
+    classifier: TileClassifier, shadow: float,
 ) -> None:
     """reviewc66b DEFECT 1: ``--resume`` with 5m lying on the shadowed draw slot, not counted
     before the cut. The player lifts it and lays it again as told; the lift is never seen

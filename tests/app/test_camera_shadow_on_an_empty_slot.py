@@ -19,7 +19,7 @@ from companion.hw.camera.occupancy import Occupancy, SlotLooks
 from companion.hw.ports import Slot
 from companion.systems.jongrogue.wall import TileLedger
 from tests.app.camera_shadow_helpers import shadow_edge
-from tests.app.test_session_camera import StillMat, Table
+from tests.app.camera_table_helpers import StillMat, Table
 
 
 @pytest.fixture(scope="module")

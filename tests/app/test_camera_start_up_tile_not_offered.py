@@ -32,6 +32,7 @@ from companion.hw.camera.reader import ReaderSettings, SlotTracker
 from companion.hw.ports import Slot
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place, TileLedger
+from tests.app.camera_table_helpers import Table
 from tests.app.test_camera_hand_over_counted_tiles_and_twins import (
     COVERED_AT_START,
     DRAW_LOWER,
@@ -46,7 +47,6 @@ from tests.app.test_camera_hand_over_counted_tiles_and_twins import (
     statuses_since,
     table_of,
 )
-from tests.app.test_session_camera import Table, classifier  # noqa: F401
 from tests.hw.test_camera_reader import predicted
 
 FLAT_OVER_5M = (0.215, 0.38, 0.335, 0.62)  # a flat palm over the draw slot tile's face
@@ -82,7 +82,7 @@ AT_START_5M = ("a tile lay on the draw slot at start-up: lift it and lay it agai
                "it 起動時から引き牌の枠にあった牌: 置き直して")
 
 
-def resumed(classifier: TileClassifier, shadow: float | None = None,  # noqa: F811
+def resumed(classifier: TileClassifier, shadow: float | None = None,
             ) -> tuple[Table, PalmMat, TileLedger]:
     """``--resume``: 5m lies on the draw slot, counted before the cut (in the ledger), under
     a hard shadow edge (``shadow``: the light left) or in plain light; the player taps the
@@ -102,7 +102,7 @@ def resumed(classifier: TileClassifier, shadow: float | None = None,  # noqa: F8
 @pytest.mark.parametrize("seconds", [0.5, 2.0])
 @pytest.mark.parametrize("box", [DRAW_LOWER, DRAW_WHOLE], ids=["lower-half", "whole-slot"])
 def test_a_still_hand_over_the_counted_start_up_tile_offers_nothing(
-    classifier: TileClassifier, box: Box, seconds: float,  # noqa: F811
+    classifier: TileClassifier, box: Box, seconds: float,
 ) -> None:
     """Plain light: a hand rests still over the counted 5m at 2 s for ``seconds`` and leaves;
     nobody lifts the tile. The draw slot asked for 15 s: no pick is offered (it was, at
@@ -120,7 +120,7 @@ def test_a_still_hand_over_the_counted_start_up_tile_offers_nothing(
 
 
 def test_a_still_hand_over_the_start_up_tile_in_shadow_offers_nothing_a_lift_does(
-    classifier: TileClassifier,  # noqa: F811
+    classifier: TileClassifier,
 ) -> None:
     """Under a shadow the lift is never seen bare: the start-up 5m lifted and laid again is
     still offered ("if you lifted it and laid it again") and counts when picked, but a hand
@@ -141,7 +141,7 @@ def test_a_still_hand_over_the_start_up_tile_in_shadow_offers_nothing_a_lift_doe
 
 @pytest.mark.parametrize(("shadow", "gap"), [(0.75, 1.0), (0.6, 3.0)])
 def test_the_start_up_tile_lifted_and_laid_again_under_a_shadow_and_a_moving_hand_counts(
-    classifier: TileClassifier, shadow: float, gap: float,  # noqa: F811
+    classifier: TileClassifier, shadow: float, gap: float,
 ) -> None:
     """reviewc67 DEFECT 1: the usual lift under a shadow has the hand over the slot as the
     tile goes and as it comes back. The moving hand settles the slot on "uncertain" with the
@@ -161,7 +161,7 @@ def test_the_start_up_tile_lifted_and_laid_again_under_a_shadow_and_a_moving_han
 
 @pytest.mark.parametrize("seconds", [0.5, 2.0])
 def test_a_flat_palm_resting_on_the_start_up_tile_s_face_offers_nothing(
-    classifier: TileClassifier, seconds: float,  # noqa: F811
+    classifier: TileClassifier, seconds: float,
 ) -> None:
     """reviewc67b DEFECT 1: a flat palm resting on the counted 5m's face (plain light) hides
     its outline and shows no straight sides: covered with no outline, as the paper under a
@@ -182,7 +182,7 @@ def test_a_flat_palm_resting_on_the_start_up_tile_s_face_offers_nothing(
 @pytest.mark.parametrize(("shadow", "rest"), [(0.75, DRAW_LOWER), (None, FLAT_OVER_5M)],
                          ids=["shadow-lower", "plain-over-the-face"])
 def test_a_flat_hand_moving_then_resting_on_the_start_up_tile_offers_nothing(
-    classifier: TileClassifier, shadow: float | None, rest: Box,  # noqa: F811
+    classifier: TileClassifier, shadow: float | None, rest: Box,
 ) -> None:
     """reviewc67b DEFECT 2: a flat palm moving over the counted 5m's face (1 s) hides its
     outline and shows none of its own, so "uncertain" settled on outline-free frames; the

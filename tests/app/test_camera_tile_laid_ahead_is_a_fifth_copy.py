@@ -13,13 +13,13 @@ from companion.hw.camera.classifier import TileClassifier
 from companion.hw.ports import Candidate, Slot, SlotReading
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place, TileLedger
-from tests.app.test_session_camera import Table, classifier  # noqa: F401
+from tests.app.camera_table_helpers import Table
 
 EAST = Tile.from_notation("1z")
 
 
 def test_a_tile_laid_ahead_whose_kind_ran_out_meanwhile_is_a_fifth_copy_with_picks(
-    classifier: TileClassifier,  # noqa: F811
+    classifier: TileClassifier,
 ) -> None:
     """Three 1z out; a room's tiles laid at once, 1z on TL and on TR (the second stands for a
     tile misread as 1z). TL counts as the 4th 1z; TR, asked next, reads 1z the wall now
