@@ -10,7 +10,7 @@ import argparse
 import json
 import re
 import shutil
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -299,22 +299,18 @@ def font_problems(config: Config) -> list[tuple[tuple[str, ...], str]]:
     is no font the screen can draw with (opened as the screen opens it: a file of another
     kind passed ``config --show`` and stopped ``play``, setup73 DEFECT 1); else ``[]``.
     Without pygame (no screen to draw on) only the file is looked for."""
-    key = "display.font"
-    found = missing_file(config, key)
-    path = config.file_path(key)
-    if found or path is None:
-        return found
-    try:
-        import pygame.freetype
-    except ImportError:
-        return []
-    try:
-        pygame.freetype.init()
-        pygame.freetype.Font(str(path), 16)
-    except (OSError, pygame.error) as exc:
-        return [((key,), f"{config.where(key)}: {path}: not a font the screen can draw with "
-                 f"({exc})")]
-    return []
+    def drawn(path: Path) -> str | None:
+        try:
+            import pygame.freetype
+        except ImportError:
+            return None
+        try:
+            pygame.freetype.init()
+            pygame.freetype.Font(str(path), 16)
+        except (OSError, pygame.error) as exc:
+            return f"{path}: not a font the screen can draw with ({exc})"
+        return None
+    return _file_problems(config, "display.font", drawn)
 
 
 def missing_file(config: Config, key: str) -> list[tuple[tuple[str, ...], str]]:
@@ -326,23 +322,32 @@ def missing_file(config: Config, key: str) -> list[tuple[tuple[str, ...], str]]:
     return []
 
 
-def profile_problems(config: Config) -> list[tuple[tuple[str, ...], str]]:
-    """``[(("game.profile",), problem)]`` when the profile is not there, or is there and
-    refused as a new game, ``rules`` and ``simulate`` refuse it (read, not only looked for:
-    a key misspelt passed ``config --show``, setup73 DEFECT 1); else ``[]``."""
-    key = "game.profile"
+def _file_problems(config: Config, key: str, read: Callable[[Path], str | None]
+                   ) -> list[tuple[tuple[str, ...], str]]:
+    """``[((key,), problem)]`` when the file the setting names is not there, or ``read``
+    (the file's path) says what is wrong with it, named with the setting; else ``[]``."""
     found = missing_file(config, key)
     path = config.file_path(key)
     if found or path is None:
         return found
-    # Here, not with the module: config --show imports no engine (reviewe68 RISK 2).
-    from companion.systems.jongrogue.profile import load_profile
+    problem = read(path)
+    return [] if problem is None else [((key,), f"{config.where(key)}: {problem}")]
 
-    try:
-        load_profile(path)
-    except (CompanionError, OSError) as exc:
-        return [((key,), f"{config.where(key)}: {exc}")]
-    return []
+
+def profile_problems(config: Config) -> list[tuple[tuple[str, ...], str]]:
+    """``[(("game.profile",), problem)]`` when the profile is not there, or is there and
+    refused as a new game, ``rules`` and ``simulate`` refuse it (read, not only looked for:
+    a key misspelt passed ``config --show``, setup73 DEFECT 1); else ``[]``."""
+    def loaded(path: Path) -> str | None:
+        # Here, not with the module: config --show imports no engine (reviewe68 RISK 2).
+        from companion.systems.jongrogue.profile import load_profile
+
+        try:
+            load_profile(path)
+        except (CompanionError, OSError) as exc:
+            return str(exc)
+        return None
+    return _file_problems(config, "game.profile", loaded)
 
 
 def start_checked(config: Config, marks: Mapping[str, str]) -> tuple[Config, dict[str, str]]:

@@ -34,6 +34,7 @@ from companion.hw.camera.choice import (
     ANY_USB,
     CameraChoice,
     chosen_in,
+    mistyped,
     names_a_file,
     usb_instead,
 )
@@ -555,24 +556,16 @@ def parse_tiles_spec(text: str) -> dict[Slot, str]:
     return tiles
 
 
-#: The sources there are, for a source that names none.
-SOURCES = "camera:0, /dev/video0, picamera, or a picture, folder or video"
-
-
 def refuse_mistyped(spec: str) -> None:
     """Raise :class:`DeviceError` for a source that can name nothing, naming the setting
     that chose it: an empty one (a path made of it is the current folder, or "None"), or
     ``camera:`` followed by neither a number nor a device path (no cable is at fault;
-    camaudit69 NITs 4 and 7)."""
+    camaudit69 NITs 4 and 7). The check is :func:`~companion.hw.camera.choice.mistyped`,
+    ``config --show``'s and play's start's too (reviewa73 NIT 7: two copies)."""
     written = spec.written if isinstance(spec, CameraChoice) else spec
-    where = f"{spec.setting}: " if isinstance(spec, CameraChoice) else ""
-    if not written.strip():
-        raise DeviceError(f"{where}the camera source is empty: give {SOURCES}")
-    device = written.removeprefix("camera:")
-    if written.startswith("camera:") and not (device.isdigit() or device.startswith("/")):
-        # Quoted: "camera:: a camera is …" read as a typo of the message (reviewc69 NIT 4).
-        raise DeviceError(f"{where}{written!r}: a camera is camera:0, camera:1, … (its number), "
-                          "or its device, as /dev/video0")
+    if (reason := mistyped(written)) is not None:
+        where = f"{spec.setting}: " if isinstance(spec, CameraChoice) else ""
+        raise DeviceError(f"{where}{reason}")
 
 
 def _webcam_device(spec: str) -> int | str | None:

@@ -18,15 +18,18 @@ def names_a_file(spec: str) -> bool:
                 or spec in ("picamera", "picamera:"))
 
 
+#: The sources there are, for a source that names none.
+SOURCES = "camera:0, /dev/video0, picamera, or a picture, folder or video"
+
+
 def mistyped(written: str) -> str | None:
     """Why the camera source ``written`` can name nothing, or None: empty (a path made of it
     is the current folder), or ``camera:`` followed by neither a number nor a device path
     (``camera:x``, ``camera:0 `` with a trailing space). Here, without OpenCV, for
     ``config --show`` and play's start to say before a camera is opened (setup73 DEFECT 1);
-    the camera refuses the same when it is opened (``capture.refuse_mistyped``)."""
+    the camera refuses it when it is opened (``capture.refuse_mistyped`` calls this)."""
     if not written.strip():
-        return ("the camera source is empty: give camera:0, /dev/video0, picamera, or a "
-                "picture, folder or video")
+        return f"the camera source is empty: give {SOURCES}"
     device = written.removeprefix("camera:")
     if written.startswith("camera:") and not (device.isdigit() or device.startswith("/")):
         # Quoted: "camera:: a camera is …" read as a typo of the message (reviewc69 NIT 4).
