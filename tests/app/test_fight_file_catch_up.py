@@ -17,10 +17,9 @@ import pytest
 
 from companion.app.modes.genso import GensoFightMode, table_session
 from companion.app.session.mode import ChoiceAsk, Show
+from tests.app.fight_file_disk_helpers import EIO, TiredCard, cut_while_refused, on_file, saved
 from tests.app.genso_table_helpers import CHOICES, RULES, SEED, fight_file
 from tests.app.table import Player
-from tests.app.test_fight_file_fsync import EIO, TiredCard
-from tests.app.test_fight_file_refused import cut_while_refused, on_file, saved
 from tests.disk import refuse_writes
 
 

@@ -13,9 +13,7 @@ import errno
 import hashlib
 import json
 import os
-import stat
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -27,54 +25,20 @@ from companion.app.modes.genso import GensoFightMode, table_session
 from companion.app.session.controls import Controls
 from companion.errors import DataError
 from companion.hw.buttons import Button
+from tests.app.fight_file_disk_helpers import (
+    EIO,
+    FOUR_ACTIONS,
+    AfterTheFirstAction,
+    TiredCard,
+    on_file,
+    saved,
+    sha,
+)
 from tests.app.genso_table_helpers import CHOICES, RULES, SEED, fight_file, play
 from tests.app.session_helpers import RecordingDisplay
 from tests.app.table import Player
 from tests.app.test_fight_file_question import Screen, resumed, sim
-from tests.app.test_fight_file_refused import (
-    FOUR_ACTIONS,
-    AfterTheFirstAction,
-    on_file,
-    saved,
-)
 from tests.disk import record_writes
-
-EIO = os.strerror(errno.EIO)
-
-
-class TiredCard:
-    """The SD card under the fight file's folder: after the fight file's writes numbered
-    ``failing`` (1 is the table's first, as it starts) have been renamed into place, the
-    folder's fsync fails with EIO, once each. The power goes (KeyboardInterrupt) as the
-    write numbered ``cut`` is about to be renamed into place, when there is one."""
-
-    def __init__(self, path: Path, monkeypatch: pytest.MonkeyPatch, failing: set[int],
-                 cut: int = 0) -> None:
-        real_replace, real_fsync, target = os.replace, os.fsync, path.resolve()
-        self.writes, self.failed, armed = 0, 0, [False]
-
-        def replace(src: Any, dst: Any, **kwargs: Any) -> None:
-            fight = Path(dst).resolve() == target
-            if fight and self.writes + 1 == cut:
-                raise KeyboardInterrupt
-            real_replace(src, dst, **kwargs)
-            if fight:
-                self.writes += 1
-                armed[0] = self.writes in failing
-
-        def fsync(fd: int) -> None:
-            if armed[0] and stat.S_ISDIR(os.fstat(fd).st_mode):
-                armed[0] = False
-                self.failed += 1
-                raise OSError(errno.EIO, EIO)
-            real_fsync(fd)
-
-        monkeypatch.setattr(os, "replace", replace)
-        monkeypatch.setattr(os, "fsync", fsync)
-
-
-def sha(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def test_a_failed_folder_fsync_is_told_and_the_table_plays_on(

@@ -10,48 +10,26 @@ runs out mid-fight.
 from __future__ import annotations
 
 import errno
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from companion.app.cli import main
-from companion.app.modes.fight_save import FightSave
 from companion.app.modes.genso import GensoFightMode, table_session
 from companion.app.session.mode import ChoiceAsk, Show
 from companion.errors import DataError
 from tests.app import test_coc_mode as coc
+from tests.app.fight_file_disk_helpers import (
+    FOUR_ACTIONS,
+    AfterTheFirstAction,
+    cut_while_refused,
+    on_file,
+    saved,
+)
 from tests.app.genso_table_helpers import CHOICES, RULES, SEED, fight_file, play
 from tests.app.session_helpers import RecordingDisplay
 from tests.app.table import Player
 from tests.disk import READ_ONLY, refuse_writes
-
-#: Four actions at the table (an attack, a healing spell, a full dodge, an attack), then the
-#: power goes as the next is picked.
-FOUR_ACTIONS = CHOICES[:10]
-
-
-def saved(folder: Path) -> FightSave:
-    return FightSave.from_json((folder / "table.json").read_text(encoding="utf-8"))
-
-
-def on_file(folder: Path) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((folder / "fight.json").read_text(encoding="utf-8"))
-    return data
-
-
-def cut_while_refused(folder: Path, monkeypatch: pytest.MonkeyPatch,
-                      failing: range) -> GensoFightMode:
-    """Four actions with the fight file's writes ``failing`` refused, then a power cut; the
-    folder is writable again afterwards."""
-    fight_file(folder)
-    with monkeypatch.context() as disk:
-        refuse_writes(folder / "fight.json", disk, failing, errno.EROFS)
-        first = play(folder, FOUR_ACTIONS)
-    assert len(first.fight.journal) == 4
-    assert saved(folder).inputs == first.journal  # the save took every action
-    return first
 
 
 @pytest.mark.parametrize("failing", [range(1, 99), range(3, 99)],
@@ -199,24 +177,6 @@ def test_a_coc_table_resumes_over_its_refused_fight_file(
     resumed = coc.play(folder, rest, resume=True)
     assert resumed.done and resumed.fight.to_json() == uninterrupted.fight.to_json()
     assert on_file(folder) == resumed.fight.to_json()
-
-
-class AfterTheFirstAction(Player):
-    """The players at the table; once the first action is done, as the second is about to
-    be picked, something happens to the fight file (``happen``) through ``disk``."""
-
-    def __init__(self, script: list[str], path: Path, disk: pytest.MonkeyPatch) -> None:
-        super().__init__(script)
-        self.path, self.disk, self.asked = path, disk, 0
-
-    def happen(self) -> None:
-        raise NotImplementedError
-
-    def next_choice(self, ask: ChoiceAsk, show: Show) -> int:
-        self.asked += 1
-        if self.asked == 4:
-            self.happen()
-        return super().next_choice(ask, show)
 
 
 class GmEndsTheFight(AfterTheFirstAction):

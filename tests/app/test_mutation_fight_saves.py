@@ -27,10 +27,9 @@ from companion.app.session.save import AnotherModesSave, CorruptSave, SaveGame
 from companion.dice import SimulatedDice
 from companion.errors import IllegalAction
 from tests.app.coc_table_helpers import CHOICES, new_fight
+from tests.app.fight_file_disk_helpers import FOUR_ACTIONS, TiredCard, on_file, saved, sha
 from tests.app.genso_table_helpers import RULES, SEED, fight_file, play, two_actions_then_a_stop
 from tests.app.table import Player
-from tests.app.test_fight_file_fsync import TiredCard, sha
-from tests.app.test_fight_file_refused import FOUR_ACTIONS, on_file, saved
 from tests.app.test_fight_new_force import NEW, saved_fight
 from tests.app.test_genso_fight_new_force_apply_file_and_blank_body import hurt
 from tests.disk import left_by_a_cut

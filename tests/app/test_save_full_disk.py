@@ -25,8 +25,8 @@ from companion.app.commands.play.sim_sources import AutoChoices, SimTiles
 from companion.app.session.host import Session
 from companion.app.session.save import SaveGame
 from companion.systems.jongrogue.autoplay import find_strategy
+from tests.app.fight_file_disk_helpers import EIO, TiredCard
 from tests.app.session_helpers import RecordingDisplay
-from tests.app.test_fight_file_fsync import EIO, TiredCard
 from tests.disk import NO_SPACE, refuse_writes
 
 SEED = 2
