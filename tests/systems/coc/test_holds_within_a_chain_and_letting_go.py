@@ -25,15 +25,18 @@ from companion.systems.coc.combat import (
     ENGINE,
     Attack,
     Choke,
+    EndTurn,
+    Fall,
     Fight,
     Grapple,
     LetGo,
+    Move,
     Place,
     Side,
     Tackle,
     Throw,
 )
-from companion.systems.coc.rules import Profile, load_rules
+from companion.systems.coc.rules import CocRules, Profile, load_rules
 from tests.systems.coc.helpers import (
     at,
     duel,
@@ -51,16 +54,21 @@ P003, P004 = Profile.P003, Profile.P004
 OLD = 20
 
 
-def chain(profile: Profile, engine: int = ENGINE, dan: bool = False) -> Fight:
+def chain(profile: Profile, engine: int = ENGINE, dan: bool = False,
+          squares: tuple[str, ...] = (), rules: CocRules | None = None) -> Fight:
     """Cult holds Bob, then Ann holds Cult (003 with MA, so she may choke and throw);
-    it is Ann's turn in round 3. ``dan``: a fourth fighter, Cult's ally."""
-    rules = load_rules(profile)
+    it is Ann's turn in round 3. ``dan``: a fourth fighter, Cult's ally (a tackler).
+    ``squares``: on 003's board Ann, Cult, Bob (and Dan) stand there, Ann facing east, the
+    rest west; all three end on Ann's square from revision 21 ("CO-GRAP-1 (chain)")."""
+    rules = rules or load_rules(profile)
     entrants = [(person(rules, "Ann", 14, grapple=80, martial_arts=80), Side.INVESTIGATORS),
                 (person(rules, "Bob", 12, fist=50), Side.INVESTIGATORS),
                 (person(rules, "Cult", 10, grapple=80), Side.FOES)]
     if dan:
-        entrants.append((person(rules, "Dan", 8, fist=50), Side.FOES))
+        entrants.append((person(rules, "Dan", 8, fist=50, tackle=90), Side.FOES))
     f = at(engine, Fight(rules, entrants, ScriptedDice([])))
+    for name, square in zip(("Ann", "Cult", "Bob", "Dan"), squares, strict=False):
+        push(f, Place(name, square, "E" if name in ("Ann", "Dan") else "W"))
     pass_to(f, "Cult")
     push(f, Grapple("Cult", "Bob"), (100, 10))
     pass_to(f, "Ann")
@@ -86,15 +94,30 @@ def test_a_choke_of_a_holder_hurts_the_holder_not_the_one_it_holds(profile: Prof
     replays(f)
 
 
-def test_a_throw_of_a_holder_hurts_the_holder_and_its_stun_frees_the_held_004() -> None:
+def test_a_throw_of_a_holder_hurts_the_holder_which_lets_go_of_the_held_004() -> None:
+    """A thrown holder lets go 手を放す before the damage ("CO-GRAP-1 (chain)", reviewcoc73
+    DEFECT 1: it restrained Bob from about 2 m away), so its stun frees nobody more."""
     f = chain(P004, dan=True)
     text = push(f, Throw("Ann"), (100, 10), (6, 6), (4, 4), (100, 90))
     assert "human shield" not in text and "Cult takes 10: HP 3/13" in text
-    assert "Cult is knocked out for the rest of the fight (CO-STUN-3)\nCult lets go of Bob" \
-        in text
+    assert "\nCult is thrown and lets go of Bob 手を放す (CO-GRAP-1 (chain))\nthrow: " in text
+    assert text.endswith("Cult is knocked out for the rest of the fight (CO-STUN-3)")
     assert f.state.get("Bob").held_by == "" and f.state.get("Cult").grappling == ""
     assert f.state.get("Bob").hp == 13
     replays(f)
+
+
+def test_a_thrown_holder_that_shakes_off_the_stun_holds_nobody_004() -> None:
+    """reviewcoc73 throw_holder_004.py: Cult passes CON×4 (CO-STUN-3) and, revision 20,
+    still restrains Bob from where it landed, about 2 m away (CO-GRAP-8 (throw))."""
+    for engine, held in ((ENGINE, ""), (OLD, "Cult")):
+        f = at(engine, chain(P004, dan=True))
+        text = push(f, Throw("Ann"), (100, 10), (6, 3), (4, 2), (100, 10))
+        assert "Cult cannot act next round (CO-STUN-3)" in text
+        assert ("lets go of Bob" in text) is (engine == ENGINE)
+        assert f.state.get("Bob").held_by == held
+        assert f.state.get("Cult").grappling == ("Bob" if held else "")
+        replays(f)
 
 
 def test_a_throw_from_a_height_hurts_the_holder_thrown_004() -> None:
@@ -150,7 +173,7 @@ def test_a_holder_stunned_to_no_ap_lets_go_003(engine: int) -> None:
     patch(f, "Cult", stun=int(rules.num("CO-TURN-3", "action_points")) - 1)
     text = f.push(Attack("Ann", "Cult"), ScriptedDice([(100, 30)] + [(6, 1)] * 4)).text
     assert "falls unconscious (CO-STUN-2)" in text
-    assert ("Cult lets go of Bob" in text) is (engine == ENGINE)
+    assert ("Cult lets go of Bob 手を放す (CO-GRAP-1 (out))" in text) is (engine == ENGINE)
     assert f.state.get("Bob").held_by == ("" if engine == ENGINE else "Cult")
 
 
@@ -223,13 +246,15 @@ def test_letting_go_costs_no_ap_and_steps_the_freed_one_aside_003() -> None:
 def test_who_may_not_let_go() -> None:
     """Nobody held, a 004 restrained one (it acts only to break free, CO-GRAP-6), and a
     fight played on by revision 20, which knew no letting go."""
-    refused(duel(P004, {}), LetGo("Ann"), r"^Ann holds nobody to let go of \(CO-GRAP-1\)$")
+    refused(duel(P004, {}), LetGo("Ann"), r"^Ann holds nobody to let go of \(CO-GRAP-6\)$")
+    refused(duel(P003, {}), LetGo("Ann"), r"^Ann holds nobody to let go of \(CO-GRAP-1\)$")
     f = chain(P004)
     pass_to(f, "Cult")
     refused(f, LetGo("Cult"), r"^Cult is restrained: only breaking free \(CO-GRAP-6\)$")
-    refused(chain(P004, OLD), LetGo("Ann"),
-            r"^no letting go by engine revision 20: the hold ends by the held one's STR, a "
-            r"throw or death \(CO-GRAP-1\)$")
+    for profile, rule in ((P004, "CO-GRAP-6"), (P003, "CO-GRAP-1")):  # reviewcoc73 NIT 3
+        refused(chain(profile, OLD), LetGo("Ann"),
+                r"^no letting go by engine revision 20: the hold ends by the held one's STR, "
+                rf"a throw or death \({rule}\)$")
 
 
 # --- "that grapple / tackle is not possible" says why (grapple73 finding 6) ------------------
@@ -319,5 +344,162 @@ def test_the_engines_grapple_choices_are_listed_defaults(
     readings = json.loads(capsys.readouterr().out)["fixed_readings"]
     assert "never parried" in readings["CO-TACKLE-1 (defence)"]
     assert "no dodge" in readings["CO-GRAP-8 (thrown at)"]
-    assert "stun (CO-STUN-3) still follows" in readings["CO-GRAP-8 (height)"]
+    assert "stun スタン (CO-STUN-3) still follows" in readings["CO-GRAP-8 (height)"]
     assert "chokes or throws" in readings["CO-BODY-5 (hands)"]
+    # reviewcoc73 NIT 5: the game terms keep their Japanese beside the English
+    for key, terms in (("CO-TACKLE-1 (defence)", ("tackle タックル", "dodged 回避",
+                                                   "parried 受け流し")),
+                       ("CO-GRAP-1 (out)", ("shock ショック", "unconscious 気絶", "stun スタン")),
+                       ("CO-GRAP-1 (chain)", ("choke 絞め", "throw 投げ", "lets go 手を放す")),
+                       ("CO-GRAP-8 (thrown at)", ("stun スタン",)),
+                       ("CO-GRAP-8 (height)", ("throw 投げ", "stun スタン"))):
+        assert all(term in readings[key] for term in terms), key
+    assert "whoever of it moves" in readings["CO-GRAP-1 (chain)"]
+
+
+# --- a chain of holds is one unit whoever of it moves (reviewcoc73 DEFECT 1, "CO-GRAP-1 (chain)")
+
+def squares(f: Fight) -> dict[str, str]:
+    return {c.name: c.square for c in f.state.combatants}
+
+
+def holds(f: Fight) -> dict[str, str]:
+    return {c.name: c.held_by for c in f.state.combatants}
+
+
+@pytest.mark.parametrize(("where", "aside"), [(("d4", "e4", "f4"), "e4"),
+                                              (("a1", "b1", "c1"), "b1")])
+def test_the_middle_let_go_of_steps_aside_with_the_one_it_holds_003(
+        where: tuple[str, ...], aside: str) -> None:
+    """reviewcoc73 board_chain.py letgo: Ann lets go of Cult, who holds Bob; Cult steps free
+    and Bob, held by it, goes with it, at a corner too (revision 21 only: revision 20 knew no
+    letting go, and the reviewer saw Bob left on Ann's square, held from a square away)."""
+    f = chain(P003, squares=where)
+    assert set(squares(f).values()) == {where[0]}
+    text = push(f, LetGo("Ann"))
+    assert text.endswith(f"Cult steps free to {aside} (CO-GRAP-1, CO-TURN-2)\n"
+                         f"Bob goes with Cult to {aside}: one unit (CO-GRAP-1)")
+    assert squares(f) == {"Ann": where[0], "Cult": aside, "Bob": aside}
+    assert holds(f) == {"Ann": "", "Cult": "", "Bob": "Cult"}
+    replays(f)
+
+
+@pytest.mark.parametrize("engine", [ENGINE, OLD])
+def test_the_outer_holder_moves_with_the_whole_chain_003(engine: int) -> None:
+    """board_chain.py move: Ann moves to c4; Bob, held by the Cult she holds, comes too
+    (revision 20 left him on d4, held from a square away)."""
+    f = at(engine, chain(P003, squares=("d4", "e4", "f4")))
+    text = push(f, Move("Ann", 1, to="c4"), *held_roll(engine))  # Bob's turn begins, held
+    assert ("Bob goes with Ann to c4: one unit (CO-GRAP-1)" in text) is (engine == ENGINE)
+    assert squares(f) == {"Ann": "c4", "Cult": "c4", "Bob": "c4" if engine == ENGINE else "d4"}
+    replays(f)
+
+
+@pytest.mark.parametrize("engine", [ENGINE, OLD])
+def test_the_middle_breaking_free_takes_the_one_it_holds_003(engine: int) -> None:
+    """board_chain.py cultbreaks: Cult wins its STR roll at its turn's start (CO-GRAP-2) and
+    steps free with Bob, whom it still holds."""
+    f = at(engine, chain(P003, squares=("d4", "e4", "f4")))
+    push(f, EndTurn("Ann"), (100, 90))  # Bob's STR fails
+    text = push(f, EndTurn("Bob"), (100, 10))  # Cult's wins
+    assert "Cult breaks free (CO-GRAP-2)\nCult steps free to e4 (CO-GRAP-1, CO-TURN-2)" in text
+    assert ("Bob goes with Cult to e4" in text) is (engine == ENGINE)
+    assert squares(f) == {"Ann": "d4", "Cult": "e4", "Bob": "e4" if engine == ENGINE else "d4"}
+    assert holds(f)["Bob"] == "Cult"
+    replays(f)
+
+
+@pytest.mark.parametrize("engine", [ENGINE, OLD])
+def test_a_thrown_holder_lets_go_and_the_one_it_held_steps_aside_003(engine: int) -> None:
+    """board_chain.py throw: Ann (c1) throws Cult east 2 squares (CO-MA-2) to e1; from
+    revision 21 Cult lets go of Bob as it is thrown, and Bob steps off Ann's square once
+    Cult has landed; revision 20 left Bob on c1, held by Cult from 2 squares away."""
+    f = at(engine, chain(P003, squares=("c1", "b1", "a1")))
+    text = push(f, Throw("Ann", toward="E"), (6, 3), (2, 1),
+                *() if engine == ENGINE else held_roll(engine))  # Bob's turn begins
+    thrown = "Cult is thrown and lets go of Bob 手を放す (CO-GRAP-1 (chain))\nthrow: "
+    assert (thrown in text) is (engine == ENGINE)
+    where = squares(f)
+    assert (where["Ann"], where["Cult"]) == ("c1", "e1")
+    if engine == ENGINE:
+        assert "Cult lands on e1 (CO-MA-2, CO-TURN-2)\nBob steps free to d1 " in text
+        assert where["Bob"] == "d1" and holds(f) == {"Ann": "", "Cult": "", "Bob": ""}
+    else:
+        assert where["Bob"] == "c1" and holds(f)["Bob"] == "Cult"
+    replays(f)
+
+
+@pytest.mark.parametrize("engine", [ENGINE, OLD])
+def test_a_blow_back_of_the_outer_holder_takes_the_whole_chain_003(engine: int) -> None:
+    """blowback.py (003 with the tackle rules): Dan (c4) blows Ann back 3 squares to g4
+    (CO-TACKLE-2); Cult, whom she holds, and Bob, whom Cult holds, go with her; Ann, in
+    shock, lets go, and Cult steps free with Bob. Revision 20 left Bob on d4."""
+    rules = load_rules(P003).with_overrides(
+        {f"CO-TACKLE-{n}": {"p003": "optional_on"} for n in (1, 2, 3)})
+    f = at(engine, chain(P003, dan=True, squares=("d4", "e4", "f4", "c4"), rules=rules))
+    pass_to(f, "Dan", (100, 90), (100, 90))  # Bob's and Cult's STR at their turns' start
+    text = push(f, Tackle("Dan", "Ann", option="blow_back"), (100, 10), (4, 2), (4, 1),
+                (100, 90))
+    assert "Cult goes with Ann to g4: one unit (CO-GRAP-1)" in text
+    assert ("Bob goes with Ann to g4: one unit (CO-GRAP-1)" in text) is (engine == ENGINE)
+    assert "Ann goes into shock" in text
+    where = squares(f)
+    assert where["Ann"] == "g4" and where["Cult"] == "h4"
+    assert where["Bob"] == ("h4" if engine == ENGINE else "d4")
+    assert holds(f)["Bob"] == "Cult"
+    replays(f)
+
+
+@pytest.mark.parametrize("engine", [ENGINE, OLD])
+def test_a_holder_left_out_by_revision_20_lets_go_as_the_held_ones_turn_comes_004(
+        engine: int) -> None:
+    """reviewcoc73 RISK 2 (carry.py): a fight played by revision 20, where a body thrown at
+    Cult knocked it out (CO-STUN-3) while it restrained Bob, played on: from revision 21
+    Cult lets go as Bob's turn comes ("CO-GRAP-1 (out)"), so Bob acts freely; played on by
+    20, Bob is still restrained by an unconscious foe."""
+    rules = load_rules(P004)
+    f = at(OLD, Fight(rules, [
+        (person(rules, "Ann", 14, grapple=80), Side.INVESTIGATORS),
+        (person(rules, "Bob", 12, fist=50), Side.INVESTIGATORS),
+        (person(rules, "Cult", 10, grapple=80), Side.FOES),
+        (person(rules, "Dan", 8, fist=50), Side.FOES)], ScriptedDice([])))
+    push(f, Grapple("Ann", "Dan"), (100, 10))
+    pass_to(f, "Cult")
+    push(f, Grapple("Cult", "Bob"), (100, 10))
+    pass_to(f, "Ann")
+    push(f, Throw("Ann", at="Cult"), (100, 10), (6, 3), (4, 2), (100, 10), (6, 2), (100, 90))
+    assert f.state.get("Cult").out and f.state.get("Bob").held_by == "Cult"
+    assert f.state.current.name == "Bob"  # its turn begun by revision 20
+    at(engine, f)
+    pass_to(f, "Dan")
+    pass_to(f, "Bob")  # the next round's
+    said = "Cult lets go of Bob 手を放す (CO-GRAP-1 (out))"
+    assert (said in f.journal[-1].text) is (engine == ENGINE)
+    assert f.state.get("Bob").held_by == ("" if engine == ENGINE else "Cult")
+    replays(f)
+
+
+@pytest.mark.parametrize(("target", "why"), [
+    ("Bob", "Bob is held by Cult: only its holder throws it"),
+    ("Ann", "Ann cannot throw themself")])
+def test_a_reading_b_throw_not_possible_says_why_004(target: str, why: str) -> None:
+    """reviewcoc73 NIT 6 (readingb.py): CO-GRAP-8 reading b's refusal named no reason."""
+    rules = load_rules(P004).with_overrides({"CO-GRAP-8": {"reading": "b"}})
+    f = chain(P004, rules=rules)
+    patch(f, "Ann", grappling="")
+    patch(f, "Cult", held_by="")
+    refused(f, Throw("Ann", at=target), "^" + re.escape(
+        f"that throw is not possible: {why} (CO-GRAP-8 reading b)") + "$")
+
+
+@pytest.mark.parametrize(("engine", "line"), [
+    (ENGINE, "Cult lets go of Bob 手を放す (CO-GRAP-1 (out))"), (OLD, "Cult lets go of Bob")])
+def test_the_line_of_one_out_letting_go_names_its_default_from_revision_21_004(
+        engine: int, line: str) -> None:
+    """reviewcoc73 NIT 4: a holder out of the fight (here dying from a Keeper's fall,
+    CO-BASE-8) lets go with a line that says 手を放す and the Default "CO-GRAP-1 (out)";
+    an entry played by revision 20 replays its own bare line."""
+    f = at(engine, chain(P004))
+    f.push(Fall("Cult", 9), ScriptedDice([(6, 6)] * 3))  # 18 of its 13 HP
+    assert line in f.journal[-1].lines and f.state.get("Bob").held_by == ""
+    replays(f)

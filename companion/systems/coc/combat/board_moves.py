@@ -19,6 +19,15 @@ from companion.systems.coc.combat.core import _Core
 from companion.systems.coc.combat.fighters import Combatant
 from companion.systems.coc.rules import WeaponKind
 
+#: The first engine revision (:data:`~companion.systems.coc.combat.formats.ENGINE`) in which a
+#: chain of holds moves as one unit whoever of it moves (the Default "CO-GRAP-1 (chain)",
+#: reviewcoc73 DEFECT 1, :meth:`_Board.unit`): a move, a knockback or blow back, a freed one
+#: stepping aside; and a thrown holder lets go. Revision 20 moved one link of it only, and
+#: left the rest behind, held from squares away. The same revision as
+#: :data:`~companion.systems.coc.combat.damage.HOLD_FROM_WITHIN` (21), which it was begun
+#: with; kept apart here, as the board comes before the damage in the classes.
+CHAIN_AS_ONE = 21
+
 
 class _Board(_Core):
     """Adds the board: squares, moves, reach and the line of fire."""
@@ -53,9 +62,9 @@ class _Board(_Core):
         c = self.spend(c, a.squares, "CO-TURN-5")
         self.set(c, spent_other=True, moved=c.moved + a.squares)
         rule = "CO-TURN-5" if self.p003 else "CO-BASE-5"
-        if a.to:
-            self.relocate(c, a.to)
+        if a.to:  # said first: the unit that goes with it is said after (revision 21 on)
             self.say(f"{c.name} moves {a.squares} square(s) to {a.to} ({rule}, CO-TURN-2)")
+            self.relocate(c, a.to)
         else:
             self.say(f"{c.name} moves {a.squares} square(s) ({rule})")
 
@@ -64,10 +73,33 @@ class _Board(_Core):
         return [board.parse(o.square) for o in self.cs.values()
                 if o.square and not o.dead and o.name not in but]
 
+    def unit(self, c: Combatant, but: tuple[str, ...] = ()) -> list[Combatant]:
+        """The Default "CO-GRAP-1 (chain)" (003 l.33 「＜組みつき＞対象は探索者のマスに引き寄せ
+        られひと固まりとして考える」): everyone linked to ``c`` by holds, held or holding,
+        through any number of links, who stands on ``c``'s square (``c`` as given: its square
+        before a move), living, ``c`` itself and ``but`` left out (nor followed through): the
+        one unit that moves with it (reviewcoc73 DEFECT 1)."""
+        seen, found = {c.name, *but}, []
+        todo = [c.grappling, c.held_by]
+        while todo:
+            name = todo.pop(0)
+            if not name or name in seen:
+                continue
+            seen.add(name)
+            mate = self.cs.get(name)
+            if mate is None or mate.dead or not c.square or mate.square != c.square:
+                continue
+            found.append(mate)
+            todo += [mate.grappling, mate.held_by]
+        return found
+
     def step_aside(self, freed: Combatant, holder: Combatant) -> None:
         """CO-GRAP-1/2 Default: on 003's board a freed character does not share the
         grappler's square; it takes the free adjacent square nearest the grappler's front
-        (clockwise from its facing), or stays if none is free."""
+        (clockwise from its facing), or stays if none is free. From revision
+        :data:`CHAIN_AS_ONE` the one it holds there, and so on down the chain, steps with it
+        (its :meth:`unit`, the hold to ``holder`` already undone; "CO-GRAP-1 (chain)");
+        revision 20 left it behind on ``holder``'s square."""
         if freed.dead or not self.board(freed, holder) or freed.square != holder.square:
             return
         here = board.parse(holder.square)
@@ -75,8 +107,16 @@ class _Board(_Core):
         if square is None or board.distance(here, square) > 1:
             self.say(f"no free square next to {holder.name}: {freed.name} stays (CO-GRAP-1)")
             return
+        mates = self.unit(freed, (holder.name,)) if self.engine >= CHAIN_AS_ONE else []
         self.set(freed, square=board.name(square))
         self.say(f"{freed.name} steps free to {board.name(square)} (CO-GRAP-1, CO-TURN-2)")
+        self.along(mates, freed, board.name(square))
+
+    def along(self, mates: list[Combatant], leader: Combatant, square: str) -> None:
+        """``mates`` (a :meth:`unit`) go with ``leader`` to ``square``, said."""
+        for mate in mates:
+            self.set(self.cs[mate.name], square=square)
+            self.say(f"{mate.name} goes with {leader.name} to {square}: one unit (CO-GRAP-1)")
 
     def board(self, *who: Combatant) -> bool:
         """The board is in play for these combatants: CO-TURN-2 is on and all are placed."""
@@ -127,10 +167,16 @@ class _Board(_Core):
         return steps
 
     def relocate(self, c: Combatant, to: str) -> None:
+        """``c`` moves to ``to`` with the one it holds (CO-GRAP-1); from revision
+        :data:`CHAIN_AS_ONE` with its whole :meth:`unit`, the one that one holds too, said
+        ("CO-GRAP-1 (chain)"); revision 20 left it behind."""
         square = board.name(board.parse(to))
+        mates = [m for m in self.unit(c) if m.name != c.grappling] \
+            if self.engine >= CHAIN_AS_ONE else []
         self.set(self.cs[c.name], square=square)
         if c.grappling:
             self.set(self.cs[c.grappling], square=square)
+        self.along(mates, c, square)
 
     def on_the_board(self, c: Combatant, t: Combatant, a: Attack, kind: WeaponKind) -> Attack:
         """CO-MELEE-1: melee only when adjacent; CO-TURN-7: a throw reaches 3 squares, a

@@ -226,11 +226,14 @@ class _Damage(_Spells):
         rules, CO-GRAP-1 in 003 and CO-GRAP-6 in 004, read from the unconscious of CO-DEATH-1 /
         CO-BASE-8: no actions, so no hold; the spec writes no Default for it; readings.toml's
         "CO-GRAP-1 (out)", listed by ``coc defaults``). From revision :data:`HOLD_FROM_WITHIN`
-        also when a stun leaves it unconscious (CO-STUN-2, CO-STUN-3)."""
+        also when a stun leaves it unconscious (CO-STUN-2, CO-STUN-3), and its line names
+        手を放す and the Default (reviewcoc73 NIT 4; revision 20's line, replayed, has
+        neither)."""
         if t.out and t.grappling:
             self.set(self.cs[t.grappling], held_by="")
             self.set(self.cs[t.name], grappling="", grapple_options=False)
-            self.say(f"{t.name} lets go of {t.grappling}")
+            self.say(f"{t.name} lets go of {t.grappling}"
+                     + (" 手を放す (CO-GRAP-1 (out))" if self.engine >= HOLD_FROM_WITHIN else ""))
             self.step_aside(self.cs[t.grappling], self.cs[t.name])
         if t.dead and t.held_by:
             holder = self.cs[t.held_by]

@@ -22,6 +22,7 @@ from companion.systems.coc.combat.actions import (
     LetGo,
     Throw,
 )
+from companion.systems.coc.combat.board_moves import CHAIN_AS_ONE
 from companion.systems.coc.combat.damage import HOLD_FROM_WITHIN
 from companion.systems.coc.combat.fighters import Combatant, Condition, Timed
 from companion.systems.coc.combat.firearms import _Firearms
@@ -376,6 +377,7 @@ class _Grapples(_Firearms):
             dice, how, rule = self.rules.num("CO-GRAP-8", "throw"), DamageBonus.FULL, "CO-GRAP-8"
         self.set(self.cs[c.name], grappling="", grapple_options=False)
         self.set(self.cs[held.name], held_by="")
+        dropped = self.thrown_lets_go(self.cs[held.name])
         if a.height_m and rule == "CO-GRAP-8":
             total, text = self.falling(a.height_m, held.name)
             self.say(f"thrown from a height: the fall replaces the damage ({rule})")
@@ -387,6 +389,8 @@ class _Grapples(_Firearms):
         if land is not None:
             self.set(self.cs[held.name], square=board.name(land))
             self.say(f"{held.name} lands on {board.name(land)} ({rule}, CO-TURN-2)")
+        if dropped is not None:  # off the thrower's square, once the thrown one has landed
+            self.step_aside(self.cs[dropped.name], self.cs[c.name])
         if rule == "CO-GRAP-8":
             self.stun_throw(self.cs[held.name])
         if other is None:
@@ -414,8 +418,13 @@ class _Grapples(_Firearms):
         Grapple or Budo roll throws it: 1d6 + stun (CO-STUN-3), no db, and no restraint first;
         one throw a round, as a throw of the held one."""
         t = self.get(a.at)
-        if c.held_by or t.name == c.name or t.out or t.held_by:
-            raise IllegalAction("that throw is not possible (CO-GRAP-8)")
+        why = (f"{c.name} is held by {c.held_by}: break free first" if c.held_by
+               else f"{c.name} cannot throw themself" if t.name == c.name
+               else f"{t.name} is {'dead' if t.dead else 'unconscious'}" if t.out
+               else f"{t.name} is held by {t.held_by}: only its holder throws it"
+               if t.held_by else "")
+        if why:  # reviewcoc73 NIT 6: it said none of these; nothing is played, so no revision
+            raise IllegalAction(f"that throw is not possible: {why} (CO-GRAP-8 reading b)")
         if t.side is c.side:
             raise IllegalAction(f"{t.name} is {c.name}'s ally: throw an enemy (CO-GRAP-8)")
         if a.height_m:
@@ -426,11 +435,29 @@ class _Grapples(_Firearms):
         self.set(c, attacks=1)
         if not self.check(c, skill, attack=True).success:
             return
+        self.thrown_lets_go(self.cs[t.name])  # 004: no board, nobody steps aside
         hurt, text = self.roll_total(self.rules.num("CO-GRAP-8", "thrown_into"),
                                      f"{t.name} throw damage 投げダメージ")
         self.hit(t, hurt, f"{t.name} is thrown: {text} (CO-GRAP-8 reading b"
                           f"{self.rules.tag('CO-GRAP-8', 'reading')})")
         self.stun_throw(self.cs[t.name])
+
+    def thrown_lets_go(self, thrown: Combatant) -> Combatant | None:
+        """The Default "CO-GRAP-1 (chain)" from revision
+        :data:`~companion.systems.coc.combat.board_moves.CHAIN_AS_ONE` (reviewcoc73 DEFECT 1):
+        one thrown (CO-MA-2, CO-GRAP-8) who holds someone lets go of it 手を放す before the
+        damage: a body thrown 2 squares (003) or about 2 m (004) keeps no grip, and the seeds
+        throw only the one held (003 l.43 「投げ」, 004 l.170 「投げ飛ばした相手」), not the one
+        it holds. Revision 20 kept the hold across the distance. Whom it let go of (on 003's
+        board it steps aside from the thrower once the thrown one lands), or None."""
+        if self.engine < CHAIN_AS_ONE or not thrown.grappling:
+            return None
+        dropped = self.cs[thrown.grappling]
+        self.set(dropped, held_by="")
+        self.set(thrown, grappling="", grapple_options=False)
+        self.say(f"{thrown.name} is thrown and lets go of {dropped.name} 手を放す "
+                 "(CO-GRAP-1 (chain))")
+        return self.cs[dropped.name]
 
     def throw_landing(self, c: Combatant, held: Combatant, a: Throw,
                       other: Combatant | None) -> tuple[board.Square, Combatant | None]:
@@ -509,15 +536,15 @@ class _Grapples(_Firearms):
         two-handed weapon (CO-GRAP-6), to the fight's end. On 003's board the freed one steps
         aside (:meth:`step_aside`). A held one restrained in 004 still acts only to break free
         (CO-GRAP-6), so it lets go of nobody."""
+        rule = "CO-GRAP-1" if self.on("CO-GRAP-1") else "CO-GRAP-6"  # reviewcoc73 NIT 3
         if self.engine < HOLD_FROM_WITHIN:
             raise IllegalAction(f"no letting go by engine revision {self.engine}: the hold ends "
-                                "by the held one's STR, a throw or death (CO-GRAP-1)")
+                                f"by the held one's STR, a throw or death ({rule})")
         if not c.grappling:
-            raise IllegalAction(f"{c.name} holds nobody to let go of (CO-GRAP-1)")
+            raise IllegalAction(f"{c.name} holds nobody to let go of ({rule})")
         held = self.cs[c.grappling]
         self.set(held, held_by="")
         self.set(self.cs[c.name], grappling="", grapple_options=False)
-        rule = "CO-GRAP-1" if self.on("CO-GRAP-1") else "CO-GRAP-6"
         self.say(f"{c.name} lets go of {held.name} 手を放す: a free action, "
                  + ("no AP" if self.p003 else "its turn's action still to take")
                  + f" ({rule}, the Default 'let go')")

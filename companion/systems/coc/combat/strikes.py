@@ -17,6 +17,7 @@ from companion.dice import roll
 from companion.systems.coc import board
 from companion.systems.coc.checks import Grade, Rank, check, combination
 from companion.systems.coc.combat.actions import Attack, Defence
+from companion.systems.coc.combat.board_moves import CHAIN_AS_ONE
 from companion.systems.coc.combat.fighters import Combatant, Condition, Timed
 from companion.systems.coc.combat.to_hit import _ToHit
 from companion.systems.coc.rules import WeaponKind
@@ -416,7 +417,16 @@ class _Strikes(_ToHit):
         holds and the one holding it, each that shares ``t``'s square, as 003 l.33
         「ひと固まりとして考える」 makes the whole chain one unit (reviewcoc71 DEFECT 2: a
         fighter both holding and held left its holder behind). Without it (the knockback,
-        as every revision played it) only the one it holds, or else its holder."""
+        as every revision played it) only the one it holds, or else its holder.
+
+        From revision :data:`~companion.systems.coc.combat.board_moves.CHAIN_AS_ONE`, with or
+        without ``every``, the whole chain on that square goes, however long (``t``'s
+        :meth:`unit`, but ``attacker`` and those linked only through it; "CO-GRAP-1 (chain)",
+        reviewcoc73 DEFECT 1); revision 20 moved one link each way and left the one held by
+        ``t``'s partner behind."""
+        if self.engine >= CHAIN_AS_ONE:
+            self.along(self.unit(t, (attacker.name,)), t, square)
+            return
         names = ([t.grappling, t.held_by] if every else [t.grappling or t.held_by])
         for name in names:
             mate = self.cs.get(name)

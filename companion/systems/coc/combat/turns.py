@@ -15,7 +15,7 @@ from companion.dice import roll
 from companion.errors import DataError, IllegalAction
 from companion.systems.coc.checks import check
 from companion.systems.coc.combat.attacks import _Attacks
-from companion.systems.coc.combat.damage import STUN_TURN
+from companion.systems.coc.combat.damage import HOLD_FROM_WITHIN, STUN_TURN
 from companion.systems.coc.combat.fighters import Combatant, Condition
 
 
@@ -83,13 +83,22 @@ class _Turns(_Attacks):
         :meth:`end_round`. A 003 held one whose turn is skipped but who is not out (fallen,
         CO-MELEE-4; no action, CO-STUN-3) still makes CO-GRAP-2's STR roll (from revision 12):
         it loses the choice of actions, and the seed's roll is no action but happens by itself
-        (003 l.34 「敵のラウンド時にSTRにて対抗ロールが発生し」)."""
+        (003 l.34 「敵のラウンド時にSTRにて対抗ロールが発生し」).
+
+        From revision :data:`~companion.systems.coc.combat.damage.HOLD_FROM_WITHIN`, as a
+        held one's turn comes, a holder that is out lets go of it first ("CO-GRAP-1 (out)",
+        reviewcoc73 RISK 2): a fight begun by revision 20, where a stun left a holder
+        unconscious still holding, and played on by 21 frees the held one then; revision 20
+        left it to break free by STR."""
         while True:
             self.turn += 1
             if self.turn >= len(self.order):
                 self.end_round()
                 return
             c = self.cs[self.order[self.turn]]
+            if self.engine >= HOLD_FROM_WITHIN and c.held_by and self.cs[c.held_by].out:
+                self.release_if_out(self.cs[c.held_by])  # reviewcoc73 RISK 2: one carried on
+                c = self.cs[c.name]
             if self.can_act(c):
                 self.begin_turn(c)
                 return
