@@ -12,17 +12,15 @@ from companion.app.modes.coc import CocFightMode
 from companion.app.session.mode import ChoiceAsk
 from companion.systems.coc.combat.skills import NOTHING_TO_TREAT
 from companion.systems.coc.rules import Profile
+from tests.app.coc_table_helpers import pick
 from tests.systems.coc.helpers import at, duel, hurt
 
 SKILLS = {"first_aid": 60, "medicine": 60}
 
 
 def keys(mode: CocFightMode, *picks: str) -> list[str]:
-    for key in picks:
-        ask = mode.ask()
-        assert isinstance(ask, ChoiceAsk), ask
-        mode.answer([o.choice for o in ask.options].index(key))
-    ask = mode.ask()
+    """The keys offered after ``picks`` (:func:`~tests.app.coc_table_helpers.pick`)."""
+    ask = pick(mode, *picks)
     assert isinstance(ask, ChoiceAsk), ask
     return [o.choice for o in ask.options]
 
