@@ -664,6 +664,10 @@ def _misspelt_env(env: Mapping[str, str], specs: Mapping[str, Spec]) -> list[str
     return notices
 
 
+#: A text no setting with a check of its own takes: a setting that takes it takes any text.
+ANY_TEXT = "\u0000any text\u0000"
+
+
 def _env_section(name: str, section: str, value: str, specs: Mapping[str, Spec]) -> str:
     """The notice for ``COMPANION_DISPLAY=terminal``: a section's name given a value, the
     setting meant chosen by the value as in config.toml (:func:`_section_given_a_value`):
@@ -671,7 +675,11 @@ def _env_section(name: str, section: str, value: str, specs: Mapping[str, Spec])
     ignored without a word (setup73 NIT 5)."""
     own = [key for key in specs if key.partition(".")[0] == section]
     worded = [k for k in own if specs[k].choices and _takes(specs[k], value)]
-    meant = worded or [k for k in own if _takes(specs[k], value)]
+    taken = [k for k in own if _takes(specs[k], value)]
+    # A setting that checks the value (a preset's name) before one taking any text (a
+    # profile's file): COMPANION_GAME=ez was offered COMPANION_GAME_PROFILE=ez too,
+    # and no profile file is ez (reviewa73 NIT 9).
+    meant = worded or [k for k in taken if not _takes(specs[k], ANY_TEXT)] or taken
     if 0 < len(meant) <= 3:
         return (f"{name} is no setting; ignored (did you mean "
                 f"{_either([f'{specs[k].env_var}={value}' for k in meant])}?)")

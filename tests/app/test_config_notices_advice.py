@@ -172,6 +172,9 @@ def test_a_config_file_that_is_a_broken_link_is_said_so(
 @pytest.mark.parametrize(("name", "value", "said"), [
     ("COMPANION_DISPLAY", "terminal", "did you mean COMPANION_DISPLAY_KIND=terminal?"),
     ("COMPANION_PLAY", "dice", "did you mean COMPANION_PLAY_MODE=dice?"),
+    # reviewa73 NIT 9: a preset's name, not also a profile file of that name
+    ("COMPANION_GAME", "ez", "did you mean COMPANION_GAME_PRESET=ez?"),
+    ("COMPANION_GAME", "mine.toml", "did you mean COMPANION_GAME_PROFILE=mine.toml?"),
     ("COMPANION_BUTTONS", "x", "[buttons] is a section of settings: COMPANION_BUTTONS_<KEY>, "
      "as COMPANION_BUTTONS_ATTACK_PIN; companion config --show lists them"),
 ])

@@ -142,6 +142,14 @@ def test_config_show_passes_a_camera_not_used_and_a_font_that_is_one(
     (["--input", "sim", "--choices", "keyboard"], {"COMPANION_DISPLAY_KIND": "none"},
      "with COMPANION_DISPLAY_KIND=none nothing shows the choices of --choices keyboard: set "
      "COMPANION_DISPLAY_KIND=terminal or screen, or use --choices auto"),
+    # reviewa73 NIT 9: beside a flag typed, a default is mended by its flag, not config.toml
+    (["--input", "sim", "--display", "none"], {},
+     'with --display none nothing shows the choices of choices.kind = "gpio" (the default): '
+     "use --display terminal or screen, or use --choices auto"),
+    (["--input", "sim", "--mode", "dice", "--display", "terminal"], {"COMPANION_CHOICES_KIND":
+                                                                   "auto"},
+     "the dice tray needs a display and a player (--mode dice), not COMPANION_CHOICES_KIND=auto: "
+     "set COMPANION_CHOICES_KIND=gpio or keyboard"),
 ])
 def test_play_says_a_display_and_choices_as_the_player_set_them(
         argv: list[str], env: dict[str, str], said: str,
@@ -210,3 +218,11 @@ def test_a_setting_from_a_long_config_path_keeps_its_source_on_its_line(
     assert f"# {path}" in out.replace("# config file: ", "# ")  # whole, wrapped or not
     line = next(line for line in out.splitlines() if line.startswith("display.kind"))
     assert line == 'display.kind                 = "terminal"   # file: config.toml'
+
+
+def test_the_flags_a_pairing_remedy_names_are_plays() -> None:
+    """config's PLAY_FLAGS (a default's remedy beside a typed flag) are play's own flags."""
+    from companion.app.commands.config import PLAY_FLAGS
+    from companion.app.commands.play.options import FLAG_KEYS
+
+    assert set(PLAY_FLAGS.items()) <= set(FLAG_KEYS.values())

@@ -248,13 +248,30 @@ def said_setting(config: Config, key: str, value: object | None = None) -> str:
     return f"{key} = {json.dumps(shown, ensure_ascii=False)}{where}"
 
 
-def remedy(config: Config, key: str, values: tuple[str, ...]) -> str:
+#: play's flags for the settings :func:`pairing_problems` pairs (as play's FLAG_KEYS gives
+#: them): a default's remedy beside a flag the player typed is given as a flag.
+PLAY_FLAGS = {"play.mode": "--mode", "display.kind": "--display", "choices.kind": "--choices"}
+
+
+def typed_flag(config: Config, key: str) -> bool:
+    """Whether ``key`` was given by a flag of play's typed (``--display none``), not
+    ``--set``."""
+    setting = config.settings[key]
+    return setting.source is Source.COMMAND_LINE and not setting.origin.startswith("--set ")
+
+
+def remedy(config: Config, key: str, values: tuple[str, ...], flags: bool = False) -> str:
     """How to give ``key`` one of ``values``, where the player set it: ``use --display
     terminal or screen`` for a flag, ``set display.kind = "terminal" or "screen"`` for a
-    setting (config.toml, the environment, or the default, changed in config.toml)."""
+    setting (config.toml, the environment, or the default, changed in config.toml). With
+    ``flags`` (the player typed a flag of the problem's) a default is given by its flag,
+    there to be typed beside it (reviewa73 NIT 9: `play --display none` was told to set
+    choices.kind = "auto" in config.toml, where it had said "or --choices auto")."""
     setting = config.settings[key]
-    if setting.source is Source.COMMAND_LINE and not setting.origin.startswith("--set "):
+    if typed_flag(config, key):
         return f"use {setting.origin} {' or '.join(values)}"
+    if flags and setting.source is Source.DEFAULT and key in PLAY_FLAGS:
+        return f"use {PLAY_FLAGS[key]} {' or '.join(values)}"
     if setting.source is Source.ENV:
         return f"set {setting.origin}={' or '.join(values)}"
     return f"set {key} = {' or '.join(json.dumps(v) for v in values)}"
@@ -275,15 +292,17 @@ def pairing_problems(config: Config) -> list[tuple[tuple[str, ...], str]]:
         bad = [key for key, wrong in (("display.kind", display == "none"),
                                       ("choices.kind", choices == "auto")) if wrong]
         fixes = {"display.kind": ("screen", "terminal"), "choices.kind": ("gpio", "keyboard")}
+        flags = any(typed_flag(config, key) for key in ("play.mode", *bad))
         text = (f"{TABLES[mode]} needs a display and a player ({said_setting(config, 'play.mode')}"
                 f"), not {' and '.join(said_setting(config, key) for key in bad)}: "
-                + ", and ".join(remedy(config, key, fixes[key]) for key in bad))
+                + ", and ".join(remedy(config, key, fixes[key], flags) for key in bad))
         return [(_mended(config, ("play.mode", *bad)), text)]
     if display == "none" and choices != "auto":
+        flags = any(typed_flag(config, key) for key in ("display.kind", "choices.kind"))
         text = (f"with {said_setting(config, 'display.kind')} nothing shows the choices of "
                 f"{said_setting(config, 'choices.kind')}: "
-                f"{remedy(config, 'display.kind', ('terminal', 'screen'))}, or "
-                f"{remedy(config, 'choices.kind', ('auto',))}")
+                f"{remedy(config, 'display.kind', ('terminal', 'screen'), flags)}, or "
+                f"{remedy(config, 'choices.kind', ('auto',), flags)}")
         return [(_mended(config, ("display.kind", "choices.kind")), text)]
     return []
 
