@@ -62,8 +62,9 @@ def test_the_starting_money_set_mid_fight_is_refused_for_new_characters(
     assert main(["genso", "fight", "wait", "pc1", "--seed", "1",
                  "--set", f"GM-CHAR-7.{coin}=9"]) == 2
     now = {"gold": 4, "large_silver": 20, "silver": 0}[coin]
-    assert (f"--set GM-CHAR-7.{coin}: a PC's starting money is counted as the character is "
-            f"made, and no fight reads it, so GM-CHAR-7.{coin} applies to new characters "
+    assert (f"--set GM-CHAR-7.{coin}: a PC's 所持金/starting money is counted as the "
+            f"character is made, and no fight reads it, so GM-CHAR-7.{coin} applies to new "
+            "characters "
             f"(`genso new --set GM-CHAR-7.{coin}=9`); this fight keeps GM-CHAR-7.{coin} = "
             f"{now}") in capsys.readouterr().err
     assert saved() == before
@@ -76,3 +77,22 @@ def test_the_starting_money_set_mid_fight_is_refused_for_new_characters(
                  "--skill", "combat", "--seed", "1", "--json",
                  "--set", f"GM-CHAR-7.{coin}=9"]) == 0
     assert json.loads(capsys.readouterr().out)["sheet"]["money"][coin] == 9
+
+
+@pytest.mark.parametrize("coin", ["gold", "large_silver", "silver"])
+def test_the_starting_money_set_on_a_new_fight_is_refused_for_new_characters(
+        coin: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewa73 NIT 10: `fight new --set GM-CHAR-7.gold=9` was taken without a word, and a
+    later action's --set was told "this fight keeps GM-CHAR-7.gold = 9", which no fight
+    reads. It is refused as an action's is, nothing written; the value the fight takes
+    anyway goes on."""
+    assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "orc",
+                 "--set", f"GM-CHAR-7.{coin}=9"]) == 2
+    assert (f"error: --set GM-CHAR-7.{coin}: a PC's 所持金/starting money is counted as the "
+            f"character is made, and no fight reads it, so GM-CHAR-7.{coin} applies to new "
+            f"characters (`genso new --set GM-CHAR-7.{coin}=9`); nothing was written") in \
+        capsys.readouterr().err
+    assert not (data_dir() / "genso" / "fight.json").exists()
+    now = {"gold": 4, "large_silver": 20, "silver": 0}[coin]
+    assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "orc",
+                 "--set", f"GM-CHAR-7.{coin}={now}"]) == 0

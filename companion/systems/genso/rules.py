@@ -354,8 +354,8 @@ class GensoRules:
 BUILT_ONLY: dict[tuple[str, str], tuple[str, str]] = {
     ("GM-MON-7", "orc_warrior"): ("a monster's numbers are set as the fight is built",
                                   "fight new"),
-    **{("GM-CHAR-7", coin): ("a PC's starting money is counted as the character is made, "
-                             "and no fight reads it", "new")
+    **{("GM-CHAR-7", coin): ("a PC's 所持金/starting money is counted as the character is "
+                             "made, and no fight reads it", "new")
        for coin in ("gold", "large_silver", "silver")},
 }
 

@@ -27,6 +27,7 @@ from companion.app.commands.genso.files import (
     SET_EXAMPLE,
     fight_entrant,
     fight_path,
+    load_user_rules,
     saved_fight_rules,
     sheet_path,
 )
@@ -917,6 +918,7 @@ def _to_make_by_hand(fight: Fight, write: SheetWrite, owed: _Owed,
 
 
 def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
+    _refuse_unread_at_new(args, rules)
     old, pending = _not_written(path, rules) if file_there(path) else (None, [])
     if file_there(path) and not args.force and not (old is not None and _done_with(old)):
         if old is None:
@@ -1031,12 +1033,34 @@ def _refuse_built_only(fight: Fight, overrides: dict[str, dict[str, Any]]) -> No
     every call)."""
     for rule, key, new, now in fight.changes(overrides):
         if (rule, key) in BUILT_ONLY:
-            why, command = BUILT_ONLY[rule, key]
-            made = "fights" if command == "fight new" else "characters"
-            raise DataError(
-                f"--set {rule}.{key}: {why}, so {rule}.{key} applies to new {made} (`genso "
-                f"{command} --set {rule}.{key}={setting_text(new)}`); this fight keeps "
-                f"{rule}.{key} = {setting_text(now)}")
+            raise DataError(f"{_built_only(rule, key, new)}; this fight keeps {rule}.{key} = "
+                            f"{setting_text(now)}")
+
+
+def _built_only(rule: str, key: str, new: Any) -> str:
+    """Why ``--set RULE.key=new`` of :data:`BUILT_ONLY` changes nothing here, and where it
+    applies."""
+    why, command = BUILT_ONLY[rule, key]
+    made = "fights" if command == "fight new" else "characters"
+    return (f"--set {rule}.{key}: {why}, so {rule}.{key} applies to new {made} (`genso "
+            f"{command} --set {rule}.{key}={setting_text(new)}`)")
+
+
+def _refuse_unread_at_new(args: argparse.Namespace, rules: GensoRules) -> None:
+    """``fight new``'s ``--set`` of a setting only a new character reads (GM-CHAR-7's
+    starting money) is refused as an action's is: the fight kept it, read it nowhere, and a
+    later action's --set was told "this fight keeps GM-CHAR-7.gold = 9" (reviewa73 NIT
+    10). The value the fight takes without it (genso.toml's, or the seed's) is no change,
+    and goes on (a fight played with the same --set at every call)."""
+    base: GensoRules | None = None
+    for rule, keys in set_values(args.set or [], SET_EXAMPLE).items():
+        for key in keys:
+            if BUILT_ONLY.get((rule, key), ("", "fight new"))[1] == "fight new":
+                continue
+            base = base or load_user_rules([])
+            new = rules.default(rule, key)
+            if new != base.default(rule, key):
+                raise DataError(f"{_built_only(rule, key, new)}; nothing was written")
 
 def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
                 action_on: tuple[AsLoaded, Fight] | None = None) -> int:
