@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import errno
 import os
+import shutil
 import time
 from pathlib import Path
 from typing import Any
@@ -80,3 +81,14 @@ def left_by_a_cut(path: Path, data: bytes,
     if monkeypatch is not None:
         monkeypatch.setattr(companion.files, "_STARTED", time.time() - 5)
     return left
+
+
+def without_root_override() -> list[str]:
+    """The command prefix that makes a read-only folder read-only to this user: root ignores
+    file modes unless it drops that capability."""
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        pytest.skip("running as root without setpriv: a read-only folder is not read-only")
+    return [setpriv, "--inh-caps=-all", "--bounding-set=-dac_override,-dac_read_search", "--"]

@@ -34,10 +34,10 @@ from tests.app.fight_file_disk_helpers import (
     saved,
     sha,
 )
+from tests.app.fight_file_question_helpers import Screen, resumed, sim
 from tests.app.genso_table_helpers import CHOICES, RULES, SEED, fight_file, play
 from tests.app.session_helpers import RecordingDisplay
 from tests.app.table import Player
-from tests.app.test_fight_file_question import Screen, resumed, sim
 from tests.disk import record_writes
 
 

@@ -16,7 +16,7 @@ from companion.app.cli import main
 from companion.app.commands.history import TABLE_RUNS
 from companion.app.history import History, HistoryError, default_history_path
 from tests.app.history_run_helpers import _damage_a_table_page, make_run
-from tests.app.test_save_full_disk import without_root_override
+from tests.disk import without_root_override
 from tests.scripts import load_script
 
 

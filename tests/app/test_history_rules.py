@@ -18,7 +18,7 @@ from companion.app.history import History, default_history_path
 from companion.systems.jongrogue.game import RULES_REVISION
 from tests.app.history_rules_helpers import old_history
 from tests.app.history_run_helpers import _damage_a_table_page, make_run
-from tests.app.test_save_full_disk import without_root_override
+from tests.disk import without_root_override
 
 
 def table_row(out: str, game_id_seed: int) -> list[str]:

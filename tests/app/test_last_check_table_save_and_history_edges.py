@@ -22,8 +22,7 @@ from tests.app.genso_table_helpers import RULES, SEED, two_actions_then_a_stop
 from tests.app.history_rules_helpers import old_history
 from tests.app.history_run_helpers import _damage_a_table_page
 from tests.app.table import Player
-from tests.app.test_save_full_disk import without_root_override
-from tests.disk import left_by_a_cut
+from tests.disk import left_by_a_cut, without_root_override
 
 
 def played(seed: int) -> list[Event]:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from companion.systems.jongrogue.actions import input_from_notation
 from companion.systems.jongrogue.game import Game
-from tests.app.test_save_full_disk import without_root_override
+from tests.disk import without_root_override
 
 ROOT = Path(__file__).resolve().parents[2]
 

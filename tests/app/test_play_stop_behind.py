@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from tests.app.test_save_full_disk import without_root_override
+from tests.disk import without_root_override
 
 SEED = 2
 

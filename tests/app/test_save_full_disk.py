@@ -9,7 +9,6 @@ from __future__ import annotations
 import errno
 import json
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -27,7 +26,7 @@ from companion.app.session.save import SaveGame
 from companion.systems.jongrogue.autoplay import find_strategy
 from tests.app.fight_file_disk_helpers import EIO, TiredCard
 from tests.app.session_helpers import RecordingDisplay
-from tests.disk import NO_SPACE, refuse_writes
+from tests.disk import NO_SPACE, refuse_writes, without_root_override
 
 SEED = 2
 
@@ -85,17 +84,6 @@ def test_the_screen_says_the_save_is_behind_until_it_is_whole_again(
     assert screen.views[again].guidance
     saved = load_game(save_path)
     assert saved is not None and saved.finished and saved.inputs == mode.journal
-
-
-def without_root_override() -> list[str]:
-    """The command prefix that makes a read-only folder read-only to this user: root ignores
-    file modes unless it drops that capability."""
-    if os.geteuid() != 0:
-        return []
-    setpriv = shutil.which("setpriv")
-    if setpriv is None:
-        pytest.skip("running as root without setpriv: a read-only folder is not read-only")
-    return [setpriv, "--inh-caps=-all", "--bounding-set=-dac_override,-dac_read_search", "--"]
 
 
 def test_a_read_only_folder_at_the_boot_services_resume_does_not_stop_the_game(

@@ -25,9 +25,9 @@ from tests.app.coc_table_helpers import CHOICES
 from tests.app.coc_table_helpers import SEED as COC_SEED
 from tests.app.coc_table_helpers import fight_file as coc_fight_file
 from tests.app.coc_table_helpers import play as coc_play
+from tests.app.fight_file_question_helpers import Screen, sim
 from tests.app.genso_table_helpers import RULES, SEED, two_actions_then_a_stop
 from tests.app.table import Player
-from tests.app.test_fight_file_question import Screen, sim
 from tests.disk import refuse_moving
 
 NEWER = {"version": ("version", 2, "save version 2"),
