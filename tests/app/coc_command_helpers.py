@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 #: A sheet's name, characteristics and the [skills] heading, its skills to follow.
 CHARACTERISTICS = """name = "{name}"
 [characteristics]
@@ -15,3 +17,18 @@ INT = 12
 EDU = 12
 [skills]
 """
+
+
+SHEET = CHARACTERISTICS + """kick = 60
+martial_arts = 50
+dodge = 40
+[[weapons]]
+key = "kick"
+"""
+
+
+def sheets(folder: Path) -> tuple[str, str]:
+    ann, cult = folder / "ann.toml", folder / "cult.toml"
+    ann.write_text(SHEET.format(name="Ann", dex=14), encoding="utf-8")
+    cult.write_text(SHEET.format(name="Cult", dex=10), encoding="utf-8")
+    return str(ann), str(cult)

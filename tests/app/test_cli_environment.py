@@ -15,7 +15,7 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.history import History, Run
-from tests.app.test_coc_command import SHEET
+from tests.app.coc_command_helpers import SHEET
 from tests.companion_process import ROOT, run_companion
 
 

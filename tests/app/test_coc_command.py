@@ -17,24 +17,10 @@ import pytest
 from companion.app.cli import main
 from companion.app.commands import coc as command
 from companion.dice import ScriptedDice
-from tests.app.coc_command_helpers import CHARACTERISTICS
+from tests.app.coc_command_helpers import SHEET, sheets
 from tests.app.table import killed_while_typing
 
 ROOT = Path(__file__).resolve().parents[2]
-
-SHEET = CHARACTERISTICS + """kick = 60
-martial_arts = 50
-dodge = 40
-[[weapons]]
-key = "kick"
-"""
-
-
-def sheets(folder: Path) -> tuple[str, str]:
-    ann, cult = folder / "ann.toml", folder / "cult.toml"
-    ann.write_text(SHEET.format(name="Ann", dex=14), encoding="utf-8")
-    cult.write_text(SHEET.format(name="Cult", dex=10), encoding="utf-8")
-    return str(ann), str(cult)
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:

@@ -3,26 +3,8 @@ its verdict after the attack's, and each result line's rule ID its own."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from companion.app.modes.coc import CocFightMode
-from companion.dice import ScriptedDice
-from companion.systems.coc.combat import Attack, Defence
-from companion.systems.coc.rules import Profile
-from tests.systems.coc.helpers import duel, pass_to
-
-ANN = {"dodge": 60, "knife": 60, "weapons": ("knife",)}
-CULT = {"fist": 90}
-
-
-def cult_attacks_ann(profile: str, dice: list[tuple[int, int]], **how: Any) -> CocFightMode:
-    """Cult (Fist 90) attacks Ann (Dodge 60, Knife 60) with exactly ``dice``."""
-    fight = duel(Profile(profile), ANN, CULT)
-    pass_to(fight, "Cult")
-    source = ScriptedDice(dice)
-    fight.push(Attack("Cult", "Ann", **how), source)
-    assert source.remaining == []
-    return CocFightMode(fight)
+from companion.systems.coc.combat import Defence
+from tests.app.fight_log_helpers import cult_attacks_ann
 
 
 def test_the_log_says_the_attack_was_dodged() -> None:

@@ -15,7 +15,7 @@ import pytest
 
 from companion.app.cli import main
 from companion.systems.coc.combat import action_from_json
-from tests.app.test_coc_command import sheets
+from tests.app.coc_command_helpers import sheets
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:

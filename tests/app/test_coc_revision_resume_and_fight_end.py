@@ -20,8 +20,8 @@ from companion.app.cli import main
 from companion.app.modes.coc import CocFightMode
 from companion.systems.coc.combat import Fight
 from companion.systems.coc.rules import load_rules
+from tests.app.coc_command_helpers import sheets
 from tests.app.coc_table_helpers import CHOICES, fight_file, play
-from tests.app.test_coc_command import sheets
 
 
 def test_a_table_stopped_under_revision_8_resumes_under_9(
@@ -72,7 +72,7 @@ def test_fight_end_at_a_table_showing_the_fight_over_says_it_is_over(
     press Close and run `fight end` again, which could only be refused: it says the fight is
     over already, and what starts the next."""
     from companion.app.modes.fight_replaced import table_holder
-    from tests.app.test_fight_commands_hold import held_by_a_table, stopped
+    from tests.app.fight_hold_helpers import held_by_a_table, stopped
 
     ended_fight(tmp_path, capsys)
     fight = user_dirs / "data" / "coc" / "fight.json"

@@ -23,9 +23,8 @@ from companion.app.session.system_menu import ConsoleAsked, NewGameAsked, System
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.display.view import Option
 from companion.systems.coc.combat import Defence
+from tests.app.fight_log_helpers import cult_attacks_ann, orc_attacks
 from tests.app.session_helpers import ScriptedPresses, StepClock
-from tests.app.test_coc_log import cult_attacks_ann
-from tests.app.test_genso_log import orc_attacks
 
 POLL = 0.1
 TAP = Pick(1, tap=True)  # the second box: the entry's, then the question's Yes

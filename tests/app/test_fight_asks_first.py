@@ -10,8 +10,7 @@ from companion.app.modes.genso import GensoFightMode
 from companion.app.session.mode import ChoiceAsk
 from companion.systems.coc.combat import Defence
 from companion.systems.genso.combat import EndFight
-from tests.app.test_coc_log import cult_attacks_ann
-from tests.app.test_genso_log import orc_attacks
+from tests.app.fight_log_helpers import cult_attacks_ann, orc_attacks
 
 
 def lit(mode: CocFightMode | GensoFightMode) -> str:

@@ -22,19 +22,10 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.modes.fight_replaced import table_holder
+from tests.app.fight_hold_helpers import held_by_a_table, stopped
 from tests.companion_process import ROOT
 
 EXAMPLES = ROOT / "docs" / "examples"
-
-#: A child that holds ``argv[1]`` as the table ``argv[2]`` is until its standard input closes.
-TABLE = """
-import sys
-from pathlib import Path
-from companion.file_locks import holding
-with holding(Path(sys.argv[1]), sys.argv[2]):
-    print("held", flush=True)
-    sys.stdin.read()
-"""
 
 
 def waiting_for_dice(argv: list[str]) -> subprocess.Popen[bytes]:
@@ -137,19 +128,6 @@ def test_a_table_started_while_a_command_waits_for_dice_takes_the_fight_up(
             "or stop it first (reading it still works); nothing was written: this `fight "
             "attack` was not applied (its dice are dropped); run it again") in err
     assert fight.read_bytes() == before
-
-
-def held_by_a_table(path: Path, holder: str) -> subprocess.Popen[str]:
-    table = subprocess.Popen([sys.executable, "-c", TABLE, str(path), holder], cwd=ROOT,
-                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    assert table.stdout is not None and table.stdout.readline() == "held\n"
-    return table
-
-
-def stopped(table: subprocess.Popen[str]) -> None:
-    assert table.stdin is not None
-    table.stdin.close()
-    table.wait(timeout=30)
 
 
 def test_a_table_playing_the_fight_refuses_the_command_before_its_dice(

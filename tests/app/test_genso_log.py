@@ -4,26 +4,7 @@ outcome when the defender rolled (GM-COMBAT-3), not the defence roll's bare "suc
 
 from __future__ import annotations
 
-from companion.app.modes.genso import GensoFightMode
-from companion.dice import ScriptedDice
-from companion.systems.genso.combat import Attack, Fight, Wait, entrants_for
-from companion.systems.genso.rules import load_rules
-from companion.systems.genso.sheet import preset
-
-RULES = load_rules()
-PC1, ORC = "駆け出し冒険者１", "オーク"
-
-
-def d6(*faces: int) -> ScriptedDice:
-    return ScriptedDice((6, face) for face in faces)
-
-
-def orc_attacks(*faces: int) -> GensoFightMode:
-    """pc1 waits, then the Orc attacks it with ``faces`` for the dice."""
-    fight = Fight(RULES, entrants_for(RULES, [preset(RULES, "pc1")], [("orc", 1)]))
-    fight.push(Wait(PC1), d6())
-    fight.push(Attack(ORC, PC1), d6(*faces))
-    return GensoFightMode(RULES, fight)
+from tests.app.fight_log_helpers import ORC, PC1, orc_attacks
 
 
 def test_the_log_says_the_pc_defended_an_orcs_attack() -> None:

@@ -26,8 +26,8 @@ from companion.systems.genso.checks import general_check, simple_check
 from companion.systems.genso.combat import ENGINE, Fight, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
+from tests.app.coc_command_helpers import sheets
 from tests.app.table import Player as TablePlayer
-from tests.app.test_coc_command import sheets
 
 RULES = load_rules()
 
