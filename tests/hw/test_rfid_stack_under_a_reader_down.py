@@ -7,16 +7,25 @@ never that the reader was not answering. Now the stack is dropped when its reade
 (the COLLISION repeated after a SNAP is taken for none while it is down), and a SNAP is
 asked for when it is up again, whose COLLISION tells whether the tiles still lie stacked.
 
+A host that learns of the down reader from a SNAP instead (the game restarted while the
+tray stayed powered, a reconnection, a READER_DOWN lost in an overflow) gets the stack's
+COLLISION after that SNAP while the reader is down, and none at its READER_UP: the
+COLLISION is remembered so that the READER_UP asks for a SNAP (reviewr73 RISK 1).
+
 The tray's firmware logic runs in the simulator, on a pseudo-terminal.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+
+import pytest
 
 from companion.hw.rfid.simulator import TraySimulator
+from companion.hw.rfid.tagmap import TagMap
 from companion.hw.rfid.tray import STALE_AFTER_SECONDS, TrayReader
-from tests.hw.rfid_sim_helpers import UID_5P, pump, ready
+from tests.hw.rfid_sim_helpers import PATIENT, UID_5P, pump, ready
 
 STACKED = "two tiles on the draw slot: leave one"
 DOWN = "the reader under the draw slot is not answering"
@@ -73,3 +82,42 @@ def test_a_stack_lifted_while_its_reader_was_down_is_gone_when_it_is_up(
     sim.break_reader(0, False)
     pump(sim, tray, until=lambda events: tray.status().ok)
     assert tray.status().ok, tray.status().message
+
+
+@pytest.fixture
+def restarted(sim: TraySimulator, patient_tray: TrayReader,
+              tag_map: TagMap) -> Iterator[TrayReader]:
+    """The game restarted while the tray ran on, two tiles stacked on the draw slot and its
+    reader down: a new host, which learns of the down reader from its first SNAP."""
+    stacked_then_down(sim, patient_tray)
+    patient_tray.close()
+    tray = TrayReader(lambda: sim.port if sim.plugged else None, tag_map, settings=PATIENT)
+    assert until_status(sim, tray, DOWN).startswith(DOWN)
+    pump(sim, tray, timeout=0.3)  # the SNAP's ERR COLLISION, for a slot that is down
+    assert tray.status().message.startswith(DOWN) and not tray.stacked
+    yield tray
+    tray.close()
+
+
+def test_a_stack_a_restarted_game_met_under_a_down_reader_is_said_when_it_is_up(
+        sim: TraySimulator, restarted: TrayReader) -> None:
+    """The tiles still stacked at the READER_UP: the firmware sends no new COLLISION (it
+    never ended), so only a SNAP asked for then says it. (It said "ok", and nothing was
+    read: the status said the tray was fine while two tiles lay there.)"""
+    sim.break_reader(0, False)
+    assert until_status(sim, restarted, STACKED).startswith(STACKED)
+    pump(sim, restarted, timeout=0.3)
+    assert restarted.status().message.startswith(STACKED)
+    assert [slot.name for slot in restarted.stacked] == ["DRAW"]
+
+
+def test_a_stack_a_restarted_game_met_and_lifted_while_down_is_gone_when_it_is_up(
+        sim: TraySimulator, restarted: TrayReader) -> None:
+    sim.stack(0, False)
+    sim.remove(0)
+    sim.break_reader(0, False)
+    pump(sim, restarted, until=lambda events: restarted.status().ok
+         and not restarted.stacked and not restarted.down)
+    pump(sim, restarted, timeout=0.5)  # the SNAP asked for at the READER_UP, and after
+    assert restarted.status().ok, restarted.status().message
+    assert not restarted.stacked

@@ -156,8 +156,9 @@ class TrayReader:
         self._stacked: set[Slot] = set()  # slots with two tiles or more (ERR COLLISION)
         # Stacks a SNAP cleared whose ERR COLLISION lines may still be on their way (stacked).
         self._in_doubt: set[Slot] = set()
-        # Stacks dropped as their reader went down: a SNAP asked for when it is up again
-        # tells whether they still lie there (_tray_error).
+        # Stacks dropped as their reader went down, or whose COLLISION came while it was
+        # down: a SNAP asked for when it is up again tells whether they still lie there
+        # (_tray_error).
         self._stacked_when_down: set[Slot] = set()
         self._snap_at = 0.0
         # Slots whose sticker the tray reported with a field that is no UID (is_uid), with
@@ -815,7 +816,14 @@ class TrayReader:
         if code in ("COLLISION", "COLLISION_END") and len(args) > 1 and args[1].isdigit():
             # Two tiles on one slot: the player's move, not a fault of the tray (not counted).
             slot = self._slot(args[1])
-            if slot is not None and not (code == "COLLISION" and slot in self.down):
+            if slot is not None and code == "COLLISION" and slot in self.down:
+                # Not shown while its reader is down, but remembered: a host that learnt
+                # of the down reader from a SNAP (a game restarted, a reconnection, a
+                # READER_DOWN lost in an overflow) gets no new COLLISION at its READER_UP
+                # if the tiles still lie stacked, so that READER_UP asks for a SNAP
+                # (reviewr73 RISK 1).
+                self._stacked_when_down.add(slot)
+            elif slot is not None:
                 (self._stacked.add if code == "COLLISION" else self._stacked.discard)(slot)
             return
         self.counters["tray_errors"] += 1
