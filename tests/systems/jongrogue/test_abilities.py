@@ -8,34 +8,12 @@ import pytest
 
 from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.game import Game, Termination
-from companion.systems.jongrogue.profile import DEFAULT_PROFILE, Loot, Profile, Ring
+from companion.systems.jongrogue.profile import DEFAULT_PROFILE, Loot, Ring
 from companion.systems.jongrogue.state import PCState
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place
+from tests.systems.jongrogue.ability_helpers import give, meet, wear
 from tests.systems.jongrogue.script import feed, of, options
-
-
-def meet(
-    preset: str, floor: int, room: str, profile: Profile = DEFAULT_PROFILE, hp: int = 200
-) -> Game:
-    """A game whose start room 5 is ``room`` on ``floor``, the PC tough enough to watch."""
-    game = Game(preset, profile)
-    game.floor = floor
-    game.pc.hp = game.pc.max_hp = hp
-    feed(game, f"5m {room}")
-    return game
-
-
-def give(game: Game, tile: str) -> Tile:
-    t = Tile.from_notation(tile)
-    game.ledger.move(t, Place.WALL, Place.PC)
-    return t
-
-
-def wear(game: Game, tile: str) -> None:
-    t = give(game, tile)
-    game.pc.spare_rings.append(t)
-    game._wear_ring(t)
 
 
 def test_jr_ab_haste_ez_no_ranged_plus_hasted_attacks_twice() -> None:

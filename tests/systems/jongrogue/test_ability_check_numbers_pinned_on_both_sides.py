@@ -11,8 +11,8 @@ import pytest
 from companion.systems.jongrogue.actions import ChoiceRequest, TileRequest
 from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.state import PCState
+from tests.systems.jongrogue.ability_helpers import meet, wear
 from tests.systems.jongrogue.script import feed, of, options
-from tests.systems.jongrogue.test_abilities import meet, wear
 
 
 @pytest.mark.parametrize(("tile", "strength"), [("3m", -1), ("4m", 0)])

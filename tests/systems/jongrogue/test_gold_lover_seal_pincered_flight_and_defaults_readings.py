@@ -13,9 +13,9 @@ from companion.systems.defaults import readings_text
 from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.game import RULES_REVISION, Game
 from companion.systems.jongrogue.state import PCState, Sleeping
+from tests.systems.jongrogue.ability_helpers import meet
+from tests.systems.jongrogue.revision_helpers import CHASED
 from tests.systems.jongrogue.script import feed, of, options
-from tests.systems.jongrogue.test_abilities import meet
-from tests.systems.jongrogue.test_ranged_combat_refused_with_pursuers import CHASED
 
 
 def test_an_ez_gold_lover_knocked_off_its_gold_shows_sealed() -> None:

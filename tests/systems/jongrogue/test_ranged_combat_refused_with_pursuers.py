@@ -17,15 +17,11 @@ from companion.app.session.save import CorruptSave, SaveGame
 from companion.systems.jongrogue.actions import ChoiceRequest, input_from_notation
 from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.game import RULES_REVISION, Game
+from tests.systems.jongrogue.revision_helpers import CHASED, difference_by_the_newest
 from tests.systems.jongrogue.script import feed, of, options
-from tests.systems.jongrogue.test_revision_6 import difference_by_the_newest
 
 DATA = Path(__file__).parent / "data"
 
-# Plus, floor 1: start room 5 empty; room 2 holds a 熟睡 bat (大こうもり) the PC walks past;
-# room 1 an awake snake (大蛇), from whose door the PC flees back to room 2's door, the
-# snake following it (the pincer rule, 挟み撃ちルール).
-CHASED = ("5m 2z 2z 2z 2z move:2 1z 4m 3z 3z move:1 1m 6z 6z 6z flee 9m").split()
 SHOTS = "shoot:1 9p 1p 9s".split()  # revision 6: ranged combat on the bat, a shot missed
 
 

@@ -44,8 +44,8 @@ from companion.systems.jongrogue.autoplay import HeadlessPlayer, play
 from companion.systems.jongrogue.events import Event, Kind
 from companion.systems.jongrogue.game import RULES_REVISION, Game
 from companion.systems.jongrogue.state import Position, Sleeping
+from tests.systems.jongrogue.revision_helpers import resumed_by_its_revision
 from tests.systems.jongrogue.script import feed, of, options
-from tests.systems.jongrogue.test_revision_9 import resumed_by_its_revision
 
 DATA = Path(__file__).parent / "data"
 

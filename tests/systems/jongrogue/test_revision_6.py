@@ -8,10 +8,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from companion.app.commands.replay import Replayed, read_log, replay_game
 from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.game import RULES_REVISION, Game
 from companion.systems.jongrogue.state import Position
+from tests.systems.jongrogue.revision_helpers import difference_by_the_newest
 from tests.systems.jongrogue.script import feed, of, options
 
 DATA = Path(__file__).parent / "data"
@@ -80,19 +80,6 @@ def test_a_scripted_revision_5_game_gives_the_events_it_gave() -> None:
     got = [json.loads(json.dumps(e.to_json(), ensure_ascii=False))
            for e in feed(game, header["inputs"])]
     assert got == recorded
-
-
-def difference_by_the_newest(path: Path, revision: int, newer: int = RULES_REVISION) -> str:
-    """Where the log at ``path``, written by ``revision``, differs read by the newest
-    revision (or by ``newer``, where a later revision changes the game sooner); by its own
-    it replays to the end, every event matching."""
-    (logged,) = read_log(path)
-    assert logged.header["rules"] == revision
-    assert replay_game(logged) == Replayed(difference=None, finished=True)
-    logged.header["rules"] = newer
-    difference = replay_game(logged).difference
-    assert difference is not None
-    return difference
 
 
 def test_a_revision_5_log_with_two_orcs_on_one_pile_still_replays() -> None:

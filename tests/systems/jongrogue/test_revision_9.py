@@ -28,14 +28,11 @@ from pathlib import Path
 
 import pytest
 
-from companion.app.commands.play import resumed_mode
 from companion.app.commands.replay import Replayed, read_log, replay_game
-from companion.app.config import load_config
-from companion.app.session.save import SaveGame
-from companion.systems.jongrogue.actions import input_from_notation
 from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.game import RULES_REVISION, Game
 from companion.systems.jongrogue.state import Position
+from tests.systems.jongrogue.revision_helpers import resumed_by_its_revision
 from tests.systems.jongrogue.script import feed, of, options
 
 DATA = Path(__file__).parent / "data"
@@ -157,18 +154,6 @@ def test_a_revision_8_game_with_a_walk_back_then_a_flight_gives_the_events_it_ga
     assert newest[first] == {"kind": "move", "room": 1, "position": "door"}
     assert recorded[first - 1] == newest[first - 1] == {
         "kind": "move", "room": 2, "position": "corridor", "flee": True}
-
-
-def resumed_by_its_revision(inputs: list[str], rules: int) -> Game:
-    """An EZ game of ``inputs`` played by revision ``rules``, saved and resumed at the
-    table: the game resumed, checked to be that revision's, every event as played."""
-    played = Game.replay([input_from_notation(i) for i in inputs], "ez", revision=rules)
-    save = SaveGame(seed=1, preset="ez", input_kind="camera", inputs=inputs,
-                    events=len(played.events), rules=rules)
-    game = resumed_mode(save, "camera", load_config()).game
-    assert game.revision == rules
-    assert [e.to_json() for e in game.events] == [e.to_json() for e in played.events]
-    return game
 
 
 @pytest.mark.parametrize(("rules", "room"), [(8, 5), (9, 1)])
