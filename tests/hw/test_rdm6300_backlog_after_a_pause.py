@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 import time
-import tty
 from collections.abc import Iterator
 
 import pytest
@@ -25,6 +24,7 @@ from companion.hw.rfid.events import TagAction, TagEvent
 from companion.hw.rfid.rdm6300 import STALE_AFTER_SECONDS, Rdm6300Reader, frame
 from companion.hw.rfid.tagmap import TagMap
 from companion.systems.jongrogue.tiles import Tile
+from tests.hw.rdm6300_helpers import Uart
 
 LAID = "0F00A1B2C3"
 OTHER = "0F00A1B2C4"
@@ -32,33 +32,10 @@ OTHER = "0F00A1B2C4"
 ASK = 10.0
 
 
-class Uart:
-    """The module's side of the UART (a pty master), and a clock the test moves."""
-
-    def __init__(self) -> None:
-        self.master, self.slave = os.openpty()
-        tty.setraw(self.slave)
-        self.port = os.ttyname(self.slave)
-        self.now = 0.0
-
-    def clock(self) -> float:
-        return self.now
-
-    def send(self, reader: Rdm6300Reader, uid: str, times: int = 1) -> None:
-        """``times`` frames of ``uid``, readable by ``reader``'s next poll."""
-        os.write(self.master, frame(uid) * times)
-        reader.wait(5.0)  # select: the pty hands the bytes on a moment later
-
-    def close(self) -> None:
-        os.close(self.master)
-        os.close(self.slave)
-
-
 @pytest.fixture
 def uart() -> Iterator[Uart]:
-    pty = Uart()
-    yield pty
-    pty.close()
+    with Uart() as pty:
+        yield pty
 
 
 @pytest.fixture

@@ -14,8 +14,6 @@ The reader's UART is a pty; the clock is the test's, moved by hand.
 from __future__ import annotations
 
 import io
-import os
-import tty
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,42 +21,20 @@ import pytest
 
 from companion.app.calibrate.rfid import Enroller, NoKeys, run_enrolment
 from companion.hw.rfid.events import TagAction
-from companion.hw.rfid.rdm6300 import Rdm6300Reader, Rdm6300Settings, frame
+from companion.hw.rfid.rdm6300 import Rdm6300Reader, Rdm6300Settings
 from companion.hw.rfid.tagmap import TagMap
 from companion.systems.jongrogue.tiles import Tile
+from tests.hw.rdm6300_helpers import Uart
 
 TAG = "0F00A1B2C3"
 # Absence is not what these tests are about: a tag read stays on the slot.
 SETTINGS = Rdm6300Settings(absent_after=60.0)
 
 
-class Uart:
-    """The module's side of the UART (a pty master), and a clock the test moves."""
-
-    def __init__(self) -> None:
-        self.master, self.slave = os.openpty()
-        tty.setraw(self.slave)
-        self.port = os.ttyname(self.slave)
-        self.now = 0.0
-
-    def clock(self) -> float:
-        return self.now
-
-    def send(self, reader: Rdm6300Reader) -> None:
-        """The tag's frame, readable by ``reader``'s next poll."""
-        os.write(self.master, frame(TAG))
-        reader.wait(5.0)  # select: the pty hands the bytes on a moment later
-
-    def close(self) -> None:
-        os.close(self.master)
-        os.close(self.slave)
-
-
 @pytest.fixture
 def uart() -> Iterator[Uart]:
-    pty = Uart()
-    yield pty
-    pty.close()
+    with Uart() as pty:
+        yield pty
 
 
 @pytest.fixture
@@ -75,7 +51,7 @@ def test_a_tag_lying_there_read_by_a_late_second_poll_lay_there_at_start(
     """The first poll opens the port; the tag's frame comes just after; the next poll comes
     ``late`` s later. (It was a new tag past 1 s: counted again after a power cut.)"""
     assert reader.poll_events() == [] and reader.link.is_open
-    uart.send(reader)
+    uart.send(reader, TAG)
     uart.now = late
     events = reader.poll_events()
     assert [(e.action, e.uid, e.at_start) for e in events] == [(TagAction.PLACED, TAG, True)]
@@ -85,7 +61,7 @@ def test_a_tag_laid_after_the_window_is_a_new_one(uart: Uart, reader: Rdm6300Rea
     """Polls that found nothing through the window: a tag read after them was laid since."""
     for uart.now in (0.0, 0.5, 1.05):
         assert reader.poll_events() == []
-    uart.send(reader)
+    uart.send(reader, TAG)
     uart.now = 1.1
     events = reader.poll_events()
     assert [(e.action, e.at_start) for e in events] == [(TagAction.PLACED, False)]
@@ -106,7 +82,7 @@ def test_calibrate_does_not_enrol_a_tile_lying_there_read_late(uart: Uart,
         nonlocal polls
         polls += 1
         if polls == 1:  # just after the port opened: the tile's frame comes
-            uart.send(reader)
+            uart.send(reader, TAG)
             uart.now += 1.5  # the loop starved before its next poll
         elif polls >= 3:
             enroller.stop()
