@@ -163,3 +163,47 @@ def test_a_dice_enrolment_set_aside_still_names_the_copy_a_cut_write_left(
     kept = kept_copy(path)
     assert (f"; a copy a write cut short left, which may hold the last write whole, was kept "
             f"as {kept.name} and calibration starts afresh") in err
+    # before any throw is saved over it, how to keep its dice (reviewb73 DEFECT 1)
+    assert ("the throws taken now are enrolled without the dice enrolled before; to add them "
+            "to those, stop now (Ctrl-C) and put a whole copy back first; "
+            f"{kept.name}, kept beside it from a write cut short, reads as a whole "
+            f"{ENROL_FILE}: put it back instead with `mv ") in " ".join(err.split())
+
+
+@pytest.mark.parametrize("rolled_first", [False, True])
+def test_plain_calibrate_setting_a_zeroed_enrolment_aside_says_how_to_put_the_copy_back(
+        rolled_first: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewb73 DEFECT 1: plain ``calibrate dice`` set a zeroed dice_enrol.npz aside with
+    the whole copy of a cut write beside it, gave no command to put the copy back, and sent
+    the player to enrol every die again; a copy a ``roll`` had kept before was not named at
+    all, and the put-back that roll had said (which moves dice_enrol.npz aside first) no
+    longer ran. The command said now runs as printed and the dice are enrolled again."""
+    import cv2
+
+    from companion.app import cli
+    from companion.hw.dice.render import SceneKind, Table, render_scene
+    from companion.hw.dice.source import CameraDiceSource
+
+    path, enrolment = zeroed_enrolment_with_a_whole_copy()
+    photo = tmp_path / "dice.png"
+    cv2.imwrite(str(photo), render_scene(703, kind=SceneKind.LOOSE, count=2,
+                                         table=Table.FELT).image)
+    if rolled_first:  # the roll keeps the copy, names it, and refuses
+        assert cli.main(["roll", "--dice", "camera", "--source", str(photo), "2D6"]) == 2
+        assert "put it back instead with" in capsys.readouterr().err
+    cli.main(["calibrate", "dice", "--count", "2", "--source", str(photo)])
+    err = " ".join(capsys.readouterr().err.split())
+    (aside,) = path.parent.glob(f"{ENROL_FILE}.corrupt-*")
+    kept = kept_copy(path)
+    assert f"it was kept as {aside.name}" in err and not path.exists()
+    assert "enrols yours again" not in err
+    assert ("the dice are read without enrolled dice 登録ダイスなし, here and in the dice tray, "
+            f"until a whole copy is put back ({ENROL_FILE} is aside already") in err
+    assert err.rstrip().endswith(f"{kept.name}, kept beside it from a write cut short, reads "
+                                 f"as a whole {ENROL_FILE}: put it back instead with `mv "
+                                 f"{shlex.quote(str(kept))} {shlex.quote(str(path))}`")
+    subprocess.run(["bash", "-c", err.rsplit("`", 2)[1]], check=True)
+    again = Enrolment.load(path)
+    assert again is not None and again.dice() == enrolment.dice()
+    assert CameraDiceSource(str(photo), config_file=path.with_name("dice.toml")).enrolled == 2
+

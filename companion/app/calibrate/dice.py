@@ -58,7 +58,7 @@ from companion.app.commands.dice import CALIBRATION_FILE
 from companion.app.config import load_config
 from companion.app.paths import config_dir
 from companion.errors import DataError, DeviceError
-from companion.files import DISK_ERRNOS
+from companion.files import DISK_ERRNOS, cut_copies_words
 
 if TYPE_CHECKING:
     from companion.hw.dice.enrol import Enrolment
@@ -296,30 +296,59 @@ def run(args: argparse.Namespace) -> int:
 def as_the_tray_reads(enrolled: Path) -> tuple[DiceNetworks, str]:
     """The finder and judge as the dice tray reads with them: leaning on the player's dice
     enrolled at ``enrolled`` (source.lean_on_enrolled), and the words that say so, for the
-    line naming what is read (", with your 3 enrolled dice"; "" for none). Read without
+    line naming what is read (", with your 3 dice enrolled"; "" for none). Read without
     them, odd dice the tray reads were refused, and a setting scored on reads the tray never
-    makes (dicecam73 DEFECT 1). One taught to another dice model is left out, as the tray
-    leaves it out, and said. One that cannot be read is set aside, as ``--enrol`` sets it
+    makes (dicecam73 DEFECT 1). One taught to another dice model, or that a judge giving no
+    embedding cannot lean on, is left out and said, and the file kept (the fault is not the
+    file's: reviewb73 RISK 2). One that cannot be read is set aside, as ``--enrol`` sets it
     aside and hardware/camera.md says (dicecam73 NIT 6): while it lies there every roll of
     the tray and ``roll`` is refused, so a calibration saved past it in silence changed
-    nothing the player could roll with."""
+    nothing the player could roll with. A whole copy a cut write left beside it is named
+    with the command that puts it back (:func:`set_enrolment_aside`)."""
+    from companion.hw.dice.enrol import Enrolment
     from companion.hw.dice.networks import DiceNetworks
     from companion.hw.dice.readings import dice_count
-    from companion.hw.dice.source import lean_on_enrolled
+    from companion.hw.dice.source import WITHOUT_ENROLLED, use_enrolled
 
     networks = DiceNetworks()
     try:
         # copies=False: set_aside keeps and names the copies cut writes left (see below)
-        number, notice = lean_on_enrolled(networks, enrolled, copies=False)
+        enrolment = Enrolment.load(enrolled, networks, copies=False)
     except DataError as exc:
-        set_aside(enrolled, str(exc))
-        print(f"companion: the dice are read without enrolled dice, here and in the dice "
-              f"tray, until `{companion_line('calibrate', 'dice', '--enrol')}` enrols yours "
-              "again", file=sys.stderr)
+        put_back = set_enrolment_aside(enrolled, str(exc), networks)
+        until = (f"until a whole copy is put back ({enrolled.name} is aside already, so only "
+                 f"the copy is moved; then calibrate again, to read with it){put_back}"
+                 if put_back else
+                 f"until `{companion_line('calibrate', 'dice', '--enrol')}` enrols yours again")
+        print(f"companion: the dice are read without enrolled dice 登録ダイスなし, here and in "
+              f"the dice tray, {until}", file=sys.stderr)
         return networks, ""
+    try:
+        number, notice = use_enrolled(networks, enrolment)
+    except DataError as exc:  # the judge's, not the file's: it is kept
+        number, notice = 0, f"{WITHOUT_ENROLLED}: {exc}; {enrolled.name} is kept"
     if notice:
         print(f"companion: {notice}", file=sys.stderr)
     return networks, f", with your {dice_count(number)} enrolled" if number else ""
+
+
+def set_enrolment_aside(path: Path, problem: str, networks: DiceNetworks) -> str:
+    """Set the enrolment at ``path`` that cannot be read (``problem``) aside, and return the
+    words naming each copy a cut write of it left, kept now or by an earlier load (a
+    ``roll``'s), and the command putting back one that reads whole ("" when none does):
+    reviewb73 DEFECT 1, the player with a whole copy was sent to throw every die again, and
+    the put-back ``roll`` had said, which moves ``path`` aside first, no longer ran."""
+    from companion.hw.dice.enrol import ENROL_FILE, Enrolment
+
+    set_aside(path, problem)
+    whole: list[Path] = []
+
+    def reads(copy: Path) -> None:
+        Enrolment.load(copy, networks, copies=False)
+        whole.append(copy)
+
+    words = cut_copies_words(path, ENROL_FILE, reads)  # path is aside: nothing to move first
+    return words if whole else ""
 
 
 def calibrate(args: argparse.Namespace, camera: str, path: Path, base: ReaderConfig,
@@ -380,7 +409,8 @@ def calibrate(args: argparse.Namespace, camera: str, path: Path, base: ReaderCon
 def enrolled_before(path: Path, networks: DiceNetworks) -> Enrolment | None:
     """The dice enrolled at ``path``, to add to; None when there are none, when an older
     judge made them (they mean nothing to this one: said), or when the file cannot be
-    read (it is set aside)."""
+    read (it is set aside, and a whole copy a cut write left is named with how to put it
+    back before any throw is saved over it: reviewb73 DEFECT 1)."""
     from companion.hw.dice.enrol import Enrolment
 
     try:
@@ -388,7 +418,11 @@ def enrolled_before(path: Path, networks: DiceNetworks) -> Enrolment | None:
         # it cannot once Enrolment.load has kept them (dicecam73 NIT 4)
         earlier = Enrolment.load(path, networks, copies=False)
     except DataError as exc:
-        set_aside(path, str(exc))
+        put_back = set_enrolment_aside(path, str(exc), networks)
+        if put_back:
+            print("companion: the throws taken now are enrolled without the dice enrolled "
+                  "before; to add them to those, stop now (Ctrl-C) and put a whole copy back "
+                  f"first{put_back}", file=sys.stderr)
         return None
     if earlier is not None and earlier.judge != networks.judge_id:
         print("companion: the dice enrolled before were taught to an older dice model; the "

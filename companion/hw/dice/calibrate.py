@@ -49,6 +49,7 @@ from companion.hw.dice.reader import DiceReader
 from companion.hw.dice.reader_config import Measured, ReaderConfig
 from companion.hw.dice.readings import (
     NO_DICE_SEEN,
+    RE_ROLL,
     DiceRead,
     DieReading,
     ReadStatus,
@@ -210,7 +211,10 @@ def read_otherwise(config: ReaderConfig, networks: DiceNetworks,
                    values: list[int]) -> str:
     """How ``config`` reads, given ``count``, a frame whose ``scored`` read (the setting
     chosen, as it was scored) read ``count`` dice surely as ``values``, when it reads one
-    otherwise ("1, 1, 1, 1, 2"; "unsure: …"); "" when it reads each of them alike."""
+    otherwise ("1, 1, 1, 1, 2"; "2 2 ? ?, not every die read surely 読めません (a die's value
+    is unclear in the middle)"); "" when it reads each of them alike. Said in a calibration's
+    summary, where nothing is rolled: no "unsure: unsure (…): please re-roll" (reviewb73
+    NIT 5), the read's own words for a throw."""
     reader = DiceReader(config, networks)
     for frame, read in zip(frames, scored, strict=True):
         if read.status is not ReadStatus.OK or len(read.dice) != count \
@@ -221,8 +225,18 @@ def read_otherwise(config: ReaderConfig, networks: DiceNetworks,
             continue
         if again.status is ReadStatus.OK:
             return ", ".join(map(str, again.values))
-        return f"{shown(again) or 'none'} ({again.status.value}: {again.message})"
+        return f"{shown(again) or 'none'}{not_read_surely(again)}"
     return ""
+
+
+def not_read_surely(read: DiceRead) -> str:
+    """Why ``read``, not OK, falls short, to follow what it shows in a calibration's words:
+    ", not every die read surely 読めません (why, where)" for an unsure read, its doubts
+    without the "please re-roll" a throw is told; " (no dice in view)" for none found."""
+    said = read.message.removesuffix(RE_ROLL)
+    if read.status is ReadStatus.UNSURE and said.startswith("unsure (") and said.endswith(")"):
+        return f", not every die read surely 読めません ({said.removeprefix('unsure (')}"
+    return f" ({said})"
 
 
 def more_than_count(at: str, more: Sequence[DiceRead], number: int,

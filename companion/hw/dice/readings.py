@@ -82,16 +82,17 @@ _OTHER_COUNT = re.compile(r"waiting for (\d+) di(?:e|ce), (\d+) in view ダイ�
 
 def shown_not_asked(message: str) -> str:
     """``message`` (:func:`as_picture`'s) said of a picture read given a count of dice it
-    does not show: "the picture shows 2 dice, 3 were asked for", not "waiting for 3 dice, 2
-    in view ダイス待ち（2個）", as nothing waits on a file (dicecam73 NIT 7: `dice read
-    --count 3`; a roll's refusal of a picture says it so, before the read's own words).
-    Any other ``message`` is returned as it is."""
+    does not show: "the picture shows 2 dice, 3 were asked for ダイス2個（3個指定）", not
+    "waiting for 3 dice, 2 in view ダイス待ち（2個）", as nothing waits on a file (dicecam73
+    NIT 7: `dice read --count 3`; a roll's refusal of a picture says it so, before the
+    read's own words), in both languages as the rest (reviewb73 NIT 4). Any other
+    ``message`` is returned as it is."""
     found = _OTHER_COUNT.fullmatch(message)
     if found is None:
         return message
     asked, seen = int(found[1]), int(found[2])
     return (f"the picture shows {dice_count(seen)}, {asked} "
-            f"{'was' if asked == 1 else 'were'} asked for")
+            f"{'was' if asked == 1 else 'were'} asked for ダイス{seen}個（{asked}個指定）")
 
 
 def as_picture(read: DiceRead) -> str:

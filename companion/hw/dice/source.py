@@ -209,6 +209,10 @@ def no_dice_said(looked: Area) -> str:
     return NO_DICE_SEEN
 
 
+#: How the dice are said read without the player's enrolled dice (a notice's start).
+WITHOUT_ENROLLED = "dice read without your enrolled dice 登録ダイスなし"
+
+
 def lean_on_enrolled(networks: DiceNetworks, path: Path, *,
                      copies: bool = True) -> tuple[int, str]:
     """Have ``networks`` read with the player's dice enrolled at ``path`` (``dice_enrol.npz``,
@@ -217,16 +221,24 @@ def lean_on_enrolled(networks: DiceNetworks, path: Path, *,
     they are or there are none. One taught to another dice model is left out, safely (the
     judge alone, only less sure of odd dice), and said. One that cannot be read is a
     DataError naming the file (:meth:`Enrolment.load`, with ``copies``). `calibrate dice`
-    reads with this too, so that it scores its settings on the reads the tray will make
-    (dicecam73 DEFECT 1: enrolled odd dice the tray read were refused there as "not all
-    read surely")."""
-    enrolment = Enrolment.load(path, networks, copies=copies)
+    reads with its two steps (:meth:`Enrolment.load`, :func:`use_enrolled`), so that it
+    scores its settings on the reads the tray will make (dicecam73 DEFECT 1: enrolled odd
+    dice the tray read were refused there as "not all read surely") and tells the file's
+    faults from the judge's (reviewb73 RISK 2)."""
+    return use_enrolled(networks, Enrolment.load(path, networks, copies=copies))
+
+
+def use_enrolled(networks: DiceNetworks, enrolment: Enrolment | None) -> tuple[int, str]:
+    """:func:`lean_on_enrolled` once ``enrolment`` is read: how many dice ``networks`` lean
+    on, and why none, "" when they do or there are none. StaleEnrolment is said; the
+    DataError of a judge that gives no embedding to enrol with is raised, as it is no fault
+    of the file (`calibrate dice` keeps the file for it: reviewb73 RISK 2)."""
     if enrolment is None:
         return 0, ""
     try:
         networks.enrol(enrolment)
     except StaleEnrolment as exc:
-        return 0, f"dice read without your enrolled dice 登録ダイスなし: {exc}"
+        return 0, f"{WITHOUT_ENROLLED}: {exc}"
     return enrolment.dice(), ""
 
 
