@@ -4,6 +4,7 @@ photo, then read the others under the thresholds that calibration saved.
     .venv/bin/python scripts/eval_dice_calibration.py                      # test part, 24
     .venv/bin/python scripts/eval_dice_calibration.py --part all --limit 0  # every photo
     .venv/bin/python scripts/eval_dice_calibration.py --only mp_Train_six_48.jpg --part all
+    .venv/bin/python scripts/eval_dice_calibration.py --enrol 4 --limit 5  # dice enrolled
 
 scripts/eval_dice_reader.py measures the packaged thresholds only, but a player who has
 calibrated reads every throw under the ``dice.toml`` calibration saved (its finder
@@ -26,6 +27,13 @@ columns: fully right, ok-but-wrong (a wrong roll handed to the player as read), 
 the same way under the packaged thresholds (no ``dice.toml``): an ok-but-wrong read there
 is the reader's own, one that is not is what calibrating brought. ``--show-wrong`` lists
 every ok-but-wrong read, with the calibration it was read under.
+
+``--enrol N`` first enrols, per source, the dice of N of its train photos, as
+eval_dice_reader.py's ``--enrol`` does (the values of their labels, as ``companion calibrate
+dice --enrol`` does with N throws), and gives each calibration on that source's photos that
+enrolment (its ``dice_enrol.npz``), which ``calibrate dice`` reads with as the dice tray does
+(dicecam73 DEFECT 1); its reads and the packaged ones lean on it too. Without it nothing is
+enrolled (reviewb73 NIT 3: the path with an enrolment was measured nowhere).
 """
 
 from __future__ import annotations
@@ -46,10 +54,18 @@ from collections import Counter
 from pathlib import Path
 
 import cv2
-from eval_dice_reader import PHOTOS, Photo, Tally, photos, photos_missing  # a script beside
+from eval_dice_reader import (  # a script beside
+    PHOTOS,
+    Photo,
+    Tally,
+    enrolled_readers,
+    photos,
+    photos_missing,
+)
 
 from companion.app import cli
 from companion.app.arg_types import positive_int
+from companion.hw.dice.enrol import ENROL_FILE
 from companion.hw.dice.networks import DiceNetworks
 from companion.hw.dice.reader_config import ReaderConfig
 from companion.hw.dice.readings import ReadStatus
@@ -65,9 +81,14 @@ def chosen(pool: list[Photo], limit: int) -> list[Photo]:
     return [pool[i * len(pool) // limit] for i in range(limit)]
 
 
-def calibrate(photo: Path, count: int, folder: Path) -> tuple[int, str, Path]:
+def calibrate(photo: Path, count: int, folder: Path,
+              networks: DiceNetworks | None = None) -> tuple[int, str, Path]:
     """Run ``companion calibrate dice --source photo --count count`` with ``folder`` as its
-    config and data folder: its exit status, what it printed, and the dice.toml path."""
+    config and data folder, and ``networks``' enrolment, if any, saved there as the player's
+    ``dice_enrol.npz``: its exit status, what it printed, and the dice.toml path."""
+    if networks is not None and networks.enrolment is not None:
+        (folder / "config").mkdir(parents=True, exist_ok=True)
+        networks.enrolment.save(folder / "config" / ENROL_FILE)
     saved = {name: os.environ.get(name) for name in ("COMPANION_CONFIG_DIR",
                                                       "COMPANION_DATA_DIR")}
     os.environ["COMPANION_CONFIG_DIR"] = str(folder / "config")
@@ -103,6 +124,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--across-sources", action="store_true",
                         help="read every source's photos under each calibration, not only "
                              "those of the source calibrated on")
+    parser.add_argument("--enrol", type=positive_int, metavar="N",
+                        help="enrol each source's dice from N of its train photos first, and "
+                             "calibrate and read with them")
     parser.add_argument("--show-wrong", action="store_true",
                         help="list every read handed to the player as ok but wrong")
     args = parser.parse_args(argv)
@@ -130,19 +154,27 @@ def main(argv: list[str] | None = None) -> None:
         images[photo.image] = image
     networks = DiceNetworks()
     start = time.monotonic()
+    # Per source, the networks leaning on its dice enrolled (--enrol): with them calibrate
+    # and read, as a player who enrolled does; the others read with none.
+    enrolled = ({source: reader.networks for source, reader in enrolled_readers(
+        ReaderConfig.load(), None, args.photos, args.enrol).items()} if args.enrol else {})
     # The same photos under the packaged thresholds (no dice.toml), read the same way: an
     # ok-but-wrong read there is the reader's own, not one calibrating brought.
     packaged, packaged_wrong = Tally(), set()
-    tray = CameraDiceSource("packaged", config=ReaderConfig.load(), networks=networks)
     for other in part:
+        tray = CameraDiceSource("packaged", config=ReaderConfig.load(),
+                                networks=enrolled.get(other.source, networks))
         read = tray.read_frame(images[other.image], len(other.dice))
         if not packaged.add(other.dice, read, 0.0) and read.status is ReadStatus.OK:
             packaged_wrong.add(other.image)
     total, saved_at, wrong_at, refused, brought = Tally(), Counter[str](), Counter[str](), 0, 0
+    leaned = 0  # calibrations that said they read with the enrolled dice (--enrol)
     with tempfile.TemporaryDirectory(prefix="eval-dice-calibration-") as scratch:
         for number, photo in enumerate(calibrations):
             folder = Path(scratch) / str(number)
-            status, said, toml = calibrate(args.photos / photo.image, len(photo.dice), folder)
+            status, said, toml = calibrate(args.photos / photo.image, len(photo.dice), folder,
+                                           enrolled.get(photo.source))
+            leaned += "as the dice tray reads it, with your " in said
             if status != 0 or not toml.exists():
                 refused += 1
                 why = next((line for line in said.splitlines() if line.startswith("Not saved")
@@ -154,7 +186,7 @@ def main(argv: list[str] | None = None) -> None:
             saved_at[f"{config.find_threshold:g}"] += 1
             threshold = f"{config.find_threshold:g}"
             tray = CameraDiceSource(str(args.photos / photo.image), config=config,
-                                    networks=networks)
+                                    networks=enrolled.get(photo.source, networks))
             tally = Tally()
             for other in part:
                 if other.image == photo.image or (other.source != photo.source
@@ -181,11 +213,14 @@ def main(argv: list[str] | None = None) -> None:
                   f"{tally.ok_wrong}, unsure {tally.unsure}, no dice {tally.no_dice} "
                   f"of {tally.frames}")
     sources = "every source's" if args.across_sources else "its own source's"
+    dice = (f"; each source's dice enrolled from {args.enrol} train photos, calibrated and "
+            "read with" if enrolled else "")
     print(f"Dice read after calibrating ({args.part} part of {args.photos}, photos of at most "
-          f"{args.max_dice} dice; each calibration reads {sources} other photos, each given "
-          "its count, as the dice tray reads a throw)")
+          f"{args.max_dice} dice{dice}; each calibration reads {sources} other photos, each "
+          "given its count, as the dice tray reads a throw)")
     print(f"calibrations {len(calibrations)}: saved {len(calibrations) - refused}, "
-          f"not saved {refused}")
+          f"not saved {refused}"
+          + (f"; read with the enrolled dice {leaned} of {len(calibrations)}" if enrolled else ""))
     print("finder thresholds saved: " + (", ".join(
         f"{threshold} x{n} (ok-but-wrong {wrong_at[threshold]})"
         for threshold, n in sorted(saved_at.items(), key=lambda t: float(t[0]))) or "none"))
