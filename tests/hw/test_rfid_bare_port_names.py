@@ -6,6 +6,11 @@ Any such name was offered ``/dev/<name>``, there or not: ``ACM0`` got "did you m
 only a device that is there is offered (``/dev/<name>``, else ``/dev/tty<name>``); else the
 serial ports seen are named, and a Windows name is said to be one.
 
+Only a /dev entry that may be a serial port is offered, and with none seen the player is
+asked whether the reader is plugged in (reviewr73 NIT 4): ``--port null`` was offered
+/dev/null, and with no port seen the hint sent them to `companion rfid list`, which lists
+nothing.
+
 The devices are looked for in a folder of the test's (``link.DEV``), holding a pty where
 the tray would be; the serial ports seen are pyserial's list, the edge of the world, given.
 """
@@ -59,11 +64,12 @@ def test_a_bare_name_of_a_device_there_offers_it(dev: Path) -> None:
 
 def test_a_bare_name_of_no_device_names_the_ports_seen(dev: Path) -> None:
     assert message("ttyACM9") == (
-        f"cannot open ttyACM9: no such device; no {dev}/ttyACM9 either: the serial ports here "
-        f"are {dev}/ttyACM0, {dev}/ttyS0 (`companion rfid list`) 読み取り機が無い")
-    assert message("USB0") == (
-        f"cannot open USB0: no such device; no {dev}/USB0 or {dev}/ttyUSB0 either: the serial "
+        f"cannot open ttyACM9: no such device; {dev}/ttyACM9 is not a serial port: the serial "
         f"ports here are {dev}/ttyACM0, {dev}/ttyS0 (`companion rfid list`) 読み取り機が無い")
+    assert message("USB0") == (
+        f"cannot open USB0: no such device; neither {dev}/USB0 nor {dev}/ttyUSB0 is a serial "
+        f"port: the serial ports here are {dev}/ttyACM0, {dev}/ttyS0 (`companion rfid list`) "
+        "読み取り機が無い")
 
 
 @pytest.mark.skipif(os.name == "nt", reason="COM3 is a port's name there")
@@ -75,7 +81,32 @@ def test_a_windows_port_name_is_said_to_be_one(dev: Path, port: str) -> None:
         "(`companion rfid list`) 読み取り機が無い")
 
 
-def test_no_serial_port_seen_is_said(dev: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_serial_port_seen_asks_whether_the_reader_is_plugged_in(
+        dev: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`companion rfid list` would list nothing: the likely cause is said, as for a /dev path
+    that is not there."""
     monkeypatch.setattr(link.list_ports, "comports", lambda: [])
-    assert message("ACM1").endswith("either: no serial port is seen here (`companion rfid "
-                                    "list`) 読み取り機が無い")
+    assert message("ACM1") == (
+        f"cannot open ACM1: no such device; neither {dev}/ACM1 nor {dev}/ttyACM1 is a serial "
+        "port, and none is seen here: is the reader plugged in? 読み取り機が無い")
+    if os.name != "nt":
+        assert message("COM3") == (
+            "cannot open COM3: no such device; COM3 is a Windows port name; here a port is a "
+            "device such as /dev/ttyACM0, and none is seen here: is the reader plugged in? "
+            "読み取り機が無い")
+
+
+@pytest.mark.parametrize("name", ["null", "tty", "tty1", "stdin"])
+def test_a_device_that_is_no_serial_port_is_not_offered(dev: Path, name: str) -> None:
+    """/dev/null, the terminal, a console, stdin: character devices, never the reader."""
+    (dev / name).symlink_to("/dev/null")
+    said = message(name)
+    assert "did you mean" not in said
+    assert f"{dev}/{name} " in said and "the serial ports here are" in said
+
+
+def test_a_file_in_dev_that_is_no_device_is_not_offered(dev: Path) -> None:
+    (dev / "ttyUSB0").write_text("")
+    assert message("USB0").startswith(
+        f"cannot open USB0: no such device; neither {dev}/USB0 nor {dev}/ttyUSB0 is a serial "
+        "port: ")

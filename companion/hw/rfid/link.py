@@ -13,6 +13,7 @@ import os
 import re
 import select
 import shlex
+import stat
 import termios
 import time
 from collections.abc import Callable
@@ -284,6 +285,23 @@ DEV = "/dev"
 WINDOWS_PORT = re.compile(r"COM\d+", re.IGNORECASE)
 
 
+#: Character devices in /dev that are never a serial port: ``--port null`` was offered
+#: /dev/null, ``--port tty`` the terminal itself, ``--port 1`` the console /dev/tty1.
+NOT_SERIAL = re.compile(r"null|zero|full|u?random|tty|tty\d+|console|ptmx|kmsg|k?mem|port"
+                        r"|std(in|out|err)|fd", re.IGNORECASE)
+
+
+def _may_be_serial(name: str) -> bool:
+    """Whether ``/dev/<name>`` (in ``DEV``) may be a serial port: a character device there
+    (a symlink such as /dev/serial0 followed) that is not one of ``NOT_SERIAL``."""
+    if NOT_SERIAL.fullmatch(name):
+        return False
+    try:
+        return stat.S_ISCHR(os.stat(os.path.join(DEV, name)).st_mode)
+    except OSError:
+        return False
+
+
 def _missing_hint(device: str) -> str:
     """What to do about a device path that is not there (ENOENT)."""
     if device == "-":  # `rfid monitor` and `calibrate rfid` open "-" as stdin themselves
@@ -294,16 +312,21 @@ def _missing_hint(device: str) -> str:
         # the tray is /dev/ttyACM0; and "COM3" /dev/COM3 (rfid73 NIT 5).
         names = [device] if device.startswith("tty") else [device, f"tty{device}"]
         for name in names:
-            if os.path.exists(os.path.join(DEV, name)):
+            if _may_be_serial(name):
                 return f"did you mean {os.path.join(DEV, name)}?"
         ports = sorted(str(info.device) for info in list_ports.comports())
-        seen = (f"the serial ports here are {', '.join(ports)}" if ports
-                else "no serial port is seen here")
+        # With no port seen, `companion rfid list` lists nothing: the reader is likely
+        # unplugged, as for a /dev path not there (reviewr73 NIT 4).
+        seen = (f": the serial ports here are {', '.join(ports)} (`companion rfid list`)"
+                if ports else ", and none is seen here: is the reader plugged in?")
         if WINDOWS_PORT.fullmatch(device) and os.name != "nt":
             return (f"{device} is a Windows port name; here a port is a device such as "
-                    f"/dev/ttyACM0: {seen} (`companion rfid list`)")
-        looked = " or ".join(os.path.join(DEV, name) for name in names)
-        return f"no {looked} either: {seen} (`companion rfid list`)"
+                    f"/dev/ttyACM0{seen}")
+        # Not "no /dev/null": it is there, but no serial port.
+        paths = [os.path.join(DEV, name) for name in names]
+        looked = (f"neither {paths[0]} nor {paths[1]} is" if len(paths) > 1
+                  else f"{paths[0]} is not")
+        return f"{looked} a serial port{seen}"
     if device == "/dev/serial0":
         return "turn the Pi's serial port on with sudo raspi-config (hardware/wiring.md)"
     return "is the reader plugged in? (`companion rfid list` shows the serial ports)"
