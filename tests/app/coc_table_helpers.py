@@ -1,6 +1,7 @@
 """The coc table's tests share: the scripted 003 fight played from its menus (SCRIPT_003, CHOICES,
 play), fight files and makers (new_fight, fight_file, people), a fight played at the table
-against the engine (at_the_table, Watcher, offered), and pick, which answers a menu by key."""
+against the engine (at_the_table, Watcher, offered), pick, which answers a menu by key, and
+003's table at its first roll (coc_mode_at_the_first_roll)."""
 
 from __future__ import annotations
 
@@ -131,3 +132,13 @@ def pick(mode: CocFightMode, *keys: str) -> ChoiceAsk | RollAsk | None:
         assert isinstance(ask, ChoiceAsk), ask
         mode.answer([o.choice for o in ask.options].index(key))
     return mode.ask()
+
+
+def coc_mode_at_the_first_roll() -> CocFightMode:
+    """Profile 003's fight, Ann's MA kick at Cult chosen: the table asks for its 1D100."""
+    mode = CocFightMode(new_fight("003"))
+    for key in CHOICES[:4]:
+        mode.restore(key)
+    ask = mode.ask()
+    assert isinstance(ask, RollAsk) and (ask.count, ask.sides) == (1, 100)
+    return mode

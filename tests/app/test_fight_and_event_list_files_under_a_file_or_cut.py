@@ -20,8 +20,9 @@ from companion.app.command_name import companion_command
 from companion.app.modes.fight_file import read_fight_data
 from companion.app.paths import data_dir
 from companion.errors import DataError
-from companion.files import file_there, load_toml_kept
+from companion.files import file_there
 from tests.app.genso_json_helpers import genso
+from tests.app.kept_aside_helpers import a_file_in_the_folder_s_place, blocked, kept_list
 
 
 def new_fight(tmp_path: Path, capsys: pytest.CaptureFixture[str], *more: str) -> int:
@@ -31,19 +32,7 @@ def new_fight(tmp_path: Path, capsys: pytest.CaptureFixture[str], *more: str) ->
     return main(["genso", "fight", "new", "--party", str(sheet), "--monsters", "orc:1", *more])
 
 
-def a_file_in_the_folder_s_place(name: str) -> Path:
-    folder = data_dir() / name
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    folder.write_text("x\n")
-    return folder
-
-
 # --- NIT 2 --------------------------------------------------------------------------------
-
-
-def blocked(folder: Path, held: str) -> str:
-    return (f"companion: error: {folder}: a file where a folder should be (to hold {held}); "
-            "move it away\n")
 
 
 def test_fight_new_with_a_file_where_the_genso_folder_should_be_names_that_folder(
@@ -114,16 +103,6 @@ def test_an_empty_zeroed_or_cut_fight_file_is_said_as_a_save_is(
         read_fight_data(path, "companion genso fight new")
     assert str(raised.value) == f"{path}: not JSON ({said})"
     assert path.read_bytes() == before  # left in place
-
-
-def kept_list(path: Path, data: bytes) -> list[str]:
-    path.write_bytes(data)
-    notices: list[str] = []
-    assert load_toml_kept(path, 4096, "list of poisons", dict, {"none": 1}, "none is tracked",
-                          notices) == {"none": 1}
-    (kept,) = path.parent.glob(f"{path.name}.corrupt-*")
-    kept.unlink()
-    return [notice.split("; it was kept as")[0] for notice in notices]
 
 
 @pytest.mark.parametrize(("data", "said"), [

@@ -18,11 +18,10 @@ from typing import Any
 import pytest
 
 from companion.app.cli import main
-from companion.app.modes.fight_replaced import replace_fight, table_holder
+from companion.app.modes.fight_replaced import replace_fight
 from companion.file_locks import FileInUse, Holder
+from tests.app.fight_new_helpers import NEW, saved_fight
 from tests.disk import NO_SPACE, refuse_writes
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 
 #: A child that holds ``argv[1]`` as the table ``argv[2]`` does until its standard input
 #: closes.
@@ -34,20 +33,6 @@ with holding(Path(sys.argv[1]), sys.argv[2]):
     print("held", flush=True)
     sys.stdin.read()
 """
-
-#: Each system's ``fight new``, and what its table says it is in the lock file.
-NEW = {
-    "genso": (["genso", "fight", "new", "--party", "pc1", "--monsters", "orc"],
-              table_holder("genso")),
-    "coc": (["coc", "fight", "new", "--investigators", str(EXAMPLES / "ann.toml"), "--foes",
-             str(EXAMPLES / "cultist.toml")], table_holder("coc")),
-}
-
-
-def saved_fight(user_dirs: Path, system: str) -> Path:
-    """A fight saved by ``fight new`` in ``system``'s data folder; its path."""
-    assert main(NEW[system][0]) == 0
-    return user_dirs / "data" / system / "fight.json"
 
 
 @pytest.mark.parametrize("system", sorted(NEW))

@@ -16,6 +16,7 @@ import pytest
 from companion.app.cli import main
 from companion.app.commands.genso.fights import save_fight
 from companion.app.modes.genso import GensoFightMode, read_fight_file
+from tests.app.fight_new_helpers import hurt
 from tests.app.genso_json_helpers import PC1, RULES, genso
 
 MAGE = "一般的な魔術師（男性）"
@@ -30,17 +31,6 @@ def run_printed(command: str) -> int:
 
 def commands_in(text: str) -> list[str]:
     return re.findall(r"`(companion [^`]+)`", text)
-
-
-def hurt(tmp_path: Path, capsys: pytest.CaptureFixture[str], *file: str) -> Path:
-    """pc1 from a sheet file, hit by the orc (seed 2) to HP 11 of 12, the fight not over."""
-    sheet = tmp_path / "one.toml"
-    genso(capsys, "sheet", "pc1", "--save-as", str(sheet))
-    genso(capsys, "fight", "new", "--party", str(sheet), "--monsters", "orc", *file)
-    genso(capsys, "fight", "wait", str(sheet), *file)
-    hit = genso(capsys, "fight", "attack", "orc", str(sheet), "--seed", "2", *file)
-    assert hit["combatants"][0]["hp"] == 11
-    return sheet
 
 
 def sheet_hp(capsys: pytest.CaptureFixture[str], sheet: Path) -> int:

@@ -23,11 +23,7 @@ from companion.file_locks import SERVICE_ENV
 from tests.app.dice_tray_table_file_helpers import part_thrown
 from tests.app.dice_tray_table_helpers import ROLL_2, no_tray_held, tray
 from tests.app.history_run_helpers import make_run
-from tests.app.test_fight_and_event_list_files_under_a_file_or_cut import (
-    a_file_in_the_folder_s_place,
-    blocked,
-    kept_list,
-)
+from tests.app.kept_aside_helpers import a_file_in_the_folder_s_place, blocked, kept_list
 
 __all__ = ["no_tray_held"]  # its autouse fixture, for this file's runs too
 

@@ -18,9 +18,9 @@ from companion.dice import SimulatedDice
 from companion.errors import DataError
 from companion.systems.genso.combat import EndFight, Fight
 from tests.app.fight_file_disk_helpers import FOUR_ACTIONS, TiredCard, on_file, saved
+from tests.app.fight_new_helpers import NEW
 from tests.app.genso_table_helpers import RULES, SEED, fight_file, play, two_actions_then_a_stop
 from tests.app.table import Player
-from tests.app.test_fight_new_force import NEW
 from tests.disk import record_writes
 
 

@@ -26,12 +26,11 @@ from companion.app.session.mode import ChoiceAsk, RollAsk, Throw
 from companion.app.session.save import AnotherModesSave, CorruptSave, SaveGame
 from companion.dice import SimulatedDice
 from companion.errors import IllegalAction
-from tests.app.coc_table_helpers import CHOICES, new_fight
+from tests.app.coc_table_helpers import CHOICES, coc_mode_at_the_first_roll, new_fight
 from tests.app.fight_file_disk_helpers import FOUR_ACTIONS, TiredCard, on_file, saved, sha
+from tests.app.fight_new_helpers import NEW, hurt, saved_fight
 from tests.app.genso_table_helpers import RULES, SEED, fight_file, play, two_actions_then_a_stop
 from tests.app.table import Player
-from tests.app.test_fight_new_force import NEW, saved_fight
-from tests.app.test_genso_fight_new_force_apply_file_and_blank_body import hurt
 from tests.disk import left_by_a_cut
 
 
@@ -80,16 +79,6 @@ def test_a_game_of_jongrogue_given_as_a_tables_state_names_its_command_only_if_u
     else:
         assert told.endswith(f"; carry that game on with `companion play --mode game --resume "
                              f"--state {state}`")
-
-
-def coc_mode_at_the_first_roll() -> CocFightMode:
-    """Profile 003's fight, Ann's MA kick at Cult chosen: the table asks for its 1D100."""
-    mode = CocFightMode(new_fight("003"))
-    for key in CHOICES[:4]:
-        mode.restore(key)
-    ask = mode.ask()
-    assert isinstance(ask, RollAsk) and (ask.count, ask.sides) == (1, 100)
-    return mode
 
 
 def test_back_in_a_fight_menu_goes_back_one_menu() -> None:
@@ -236,7 +225,6 @@ def test_a_save_that_does_not_replay_keeps_the_whole_copy_a_cut_left_beside_it(
     assert copy.read_text(encoding="utf-8") == whole and not left.exists()
     assert json.loads(kept.read_text(encoding="utf-8")) == damaged
     assert len(told) == 1 and copy.name in told[0]
-
 
 
 def test_a_new_table_over_an_unreadable_fight_file_names_the_copy_a_cut_left(

@@ -25,7 +25,7 @@ from companion.systems.genso.sheet import load_sheet
 from companion.systems.jongrogue.autoplay import HeadlessPlayer
 from companion.systems.jongrogue.game import Game
 from tests.app.session_helpers import RecordingDisplay
-from tests.app.test_session_set_aside import Hand, NoChoices, Stop
+from tests.app.set_aside_helpers import Hand, NoChoices, Stop
 from tests.hw.test_camera_cli import tile_picture
 
 # ---- 7: with --input sim the prompts say the simulated wall draws ------------------------

@@ -31,9 +31,9 @@ from companion.app.session.log import HOLDER, GameLog
 from companion.file_locks import holding, lock_path
 from companion.hw.buttons import Button
 from companion.hw.display.view import View
+from tests.app.held_save_helpers import IN_USE, WAITING, held_by_another
 from tests.app.play_lock_helpers import companion, user_env
 from tests.app.table import PlayerAtTheScreen
-from tests.app.test_service_waits_for_save import IN_USE, WAITING, held_by_another
 
 SYSTEM = "System 設定"
 TRAY = "Dice tray ダイストレイ"

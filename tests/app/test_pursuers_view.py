@@ -6,33 +6,16 @@ test is (tests/systems/jongrogue/test_combat.py)."""
 
 from __future__ import annotations
 
-from companion.app.modes.jongrogue import JongRogueMode, monster_detail
+from companion.app.modes.jongrogue import monster_detail
 from companion.hw.display.terminal import PURSUING, render
-from companion.hw.display.view import Name, TileView, View
-from companion.systems.jongrogue.game import Game
+from companion.hw.display.view import Name, TileView
+from tests.app.pursuers_helpers import pursued, pursuers_view
 from tests.systems.jongrogue.script import feed
-
-
-def pursued() -> Game:
-    """Room 4 (a bat deeply asleep, two gold piles), then room 5's awake snake (1m), fled
-    from back into room 4: the snake follows and attacks there."""
-    game = Game("plus")
-    game.pc.hp = game.pc.max_hp = 200
-    feed(game, "1m 1z 2z 3z 4z | move:4 4z 4m 1s 1s | move:5 1m 6z 6z 6z | flee 9m")
-    assert game.room_no == 4 and [m.monster.name_en for m in game.pursuers] == ["snake"]
-    return game
-
-
-def _view(game: Game) -> View:
-    mode = JongRogueMode(game)
-    ask = mode.ask()
-    assert ask is not None
-    return mode.view(ask.prompt, options=getattr(ask, "options", ()))
 
 
 def test_the_pursuer_is_shown_as_the_room_panel_shows_a_monster() -> None:
     game = pursued()
-    view = _view(game)
+    view = pursuers_view(game)
     assert view.prompt == "大蛇 snake attack! 攻撃！"
     snake = game.pursuers[0]
     assert view.pursuers == (TileView("1m", Name("大蛇", "snake"), monster_detail(snake, True)),)
@@ -45,20 +28,20 @@ def test_a_pursuer_s_state_changes_show() -> None:
     """Its flags are the room panel's (JR-STATE-3): one hasted says so."""
     game = pursued()
     game.pursuers[0].hasted = True
-    assert _view(game).pursuers[0].detail == "awake 起, haste 倍速"
+    assert pursuers_view(game).pursuers[0].detail == "awake 起, haste 倍速"
 
 
 def test_a_pursuer_defeated_is_no_longer_shown() -> None:
     game = pursued()
     feed(game, "fight:2 9m")  # the critical: the snake falls
-    assert not game.pursuers and _view(game).pursuers == ()
+    assert not game.pursuers and pursuers_view(game).pursuers == ()
 
 
 def test_the_terminal_lists_the_pursuer_under_the_room() -> None:
     from rich.console import Console
 
     console = Console(width=80, record=True, color_system=None)
-    console.print(render(_view(pursued()), rows=24))
+    console.print(render(pursuers_view(pursued()), rows=24))
     rows = [row.replace("│", " ").split() for row in console.export_text().splitlines()
             if PURSUING in row]
     assert rows == [[*PURSUING.split(), "1m", "大蛇", "snake", "awake", "起"]], rows

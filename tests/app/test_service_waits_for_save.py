@@ -9,7 +9,6 @@ thread (or from the test, for a real second process)."""
 
 from __future__ import annotations
 
-import fcntl
 import os
 import subprocess
 import sys
@@ -21,23 +20,9 @@ import pytest
 from companion.app.cli import main
 from companion.app.commands.play import session as play_session
 from companion.app.commands.play.saves import load_game
-from companion.file_locks import lock_path
 from companion.hw.buttons import Press
 from companion.hw.display.view import View
-
-IN_USE = "In use 使用中: "
-WAITING = ("stop it first, or wait: this companion takes it up once it is let go "
-           "空いたら始めます")
-
-
-def held_by_another(save: Path) -> int:
-    """The lock of ``save`` taken as another companion takes it (this process, as the
-    kernel sees it): its descriptor, whose closing lets it go."""
-    save.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(lock_path(save), os.O_RDWR | os.O_CREAT, 0o644)
-    fcntl.flock(fd, fcntl.LOCK_EX)
-    os.write(fd, f"{os.getpid()}\ncompanion play\n".encode())
-    return fd
+from tests.app.held_save_helpers import IN_USE, WAITING, held_by_another
 
 
 class TableScreen:

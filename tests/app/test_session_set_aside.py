@@ -6,7 +6,6 @@ import pytest
 
 from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.session.host import Session
-from companion.app.session.mode import ChoiceAsk, Show, TileAsk
 from companion.hw.display.view import View
 from companion.systems.jongrogue.actions import Purpose, TileRequest
 from companion.systems.jongrogue.autoplay import HeadlessPlayer
@@ -14,35 +13,7 @@ from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.tiles import Tile
 from tests.app.session_helpers import RecordingDisplay
-
-
-class Stop(Exception):
-    pass
-
-
-class Hand:
-    """Lays the given tiles one per prompt, showing the prompt as a table reader does while
-    it waits (no read yet: an empty status); stops when it has none left."""
-
-    def __init__(self, tiles: list[str]) -> None:
-        self.tiles = list(tiles)
-
-    def next_tile(self, ask: TileAsk, show: Show) -> Tile:
-        show(ask.prompt, status="", prompt_tile="back")
-        if not self.tiles:
-            raise Stop
-        return Tile.from_notation(self.tiles.pop(0))
-
-    def ready(self) -> bool:
-        return True
-
-    def close(self) -> None:
-        return None
-
-
-class NoChoices:
-    def next_choice(self, ask: ChoiceAsk, show: Show) -> int:
-        raise Stop
+from tests.app.set_aside_helpers import Hand, NoChoices, Stop
 
 
 def waiting_views(tiles: list[str]) -> list[View]:

@@ -28,23 +28,9 @@ from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
 from tests.app.coc_command_helpers import sheets
 from tests.app.table import Player as TablePlayer
+from tests.app.typed_terminal_helpers import Terminal
 
 RULES = load_rules()
-
-
-class Terminal:
-    """The player's terminal: each line typed in turn, then Ctrl-C (KeyboardInterrupt) at the
-    next prompt, as the terminal raises it in ``readline``."""
-
-    def __init__(self, *lines: str) -> None:
-        self.lines = list(lines)
-        self.read = 0
-
-    def readline(self) -> str:
-        if not self.lines:
-            raise KeyboardInterrupt
-        self.read += 1
-        return self.lines.pop(0) + "\n"
 
 
 def fight_file(user_dirs: Path, system: str) -> Path:

@@ -10,15 +10,15 @@ from pathlib import Path
 from companion.app.commands.play.telling import farewell
 from companion.app.config import load_config
 from companion.app.modes.jongrogue import JongRogueMode
-from companion.app.session.controls import Confirm, Controls, choose
+from companion.app.session.controls import Confirm, Controls
 from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceAsk, RollAsk, Show
 from companion.app.session.reads import ReadState, wait_for_tile
 from companion.hw.buttons import Button, Pick, Press
-from companion.hw.display.view import Option
 from companion.hw.ports import Slot
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.wall import TileLedger
+from tests.app.double_press_helpers import menu
 from tests.app.session_helpers import (
     RecordingDisplay,
     ScriptedPresses,
@@ -26,10 +26,6 @@ from tests.app.session_helpers import (
     StepClock,
     draw,
 )
-
-MENU = (Option("fight:1", "Fight emu TL 大うずらと戦う"),
-        Option("fight:2", "Fight bat TR 大こうもりと戦う"),
-        Option("defend", "Defend 防御"))
 
 
 def accept_a_read(presses: list[list[Press]]) -> tuple[Controls, ScriptedPresses, StepClock]:
@@ -40,17 +36,6 @@ def accept_a_read(presses: list[list[Press]]) -> tuple[Controls, ScriptedPresses
     wait_for_tile(ScriptedReader([[draw("3m")]]), ReadState(), Slot.DRAW, TileLedger(),
                   controls, Confirm(1.0, clock), lambda *shown: None, 0.1, clock.sleep)
     return controls, hands, clock
-
-
-def menu(controls: Controls, hands: ScriptedPresses, clock: StepClock,
-         presses: list[list[Press]]) -> tuple[int, float]:
-    """The menu after the read, the player's presses one poll (0.1 s) apart from its showing:
-    the option chosen and how long after its showing."""
-    hands.script = deque([[], *presses])  # the first poll drains presses made before it
-    start = clock.now
-    chosen = choose(controls, lambda *args, **kwargs: None, "bat attack! Act:", MENU, 1, 0.1,
-                    clock.sleep)
-    return chosen, round(clock.now - start, 3)
 
 
 def test_the_second_press_of_a_double_tap_on_accept_does_not_fight() -> None:

@@ -48,7 +48,7 @@ from companion.hw.keyboard import press_for_key
 from tests.app.genso_table_helpers import RULES
 from tests.app.genso_table_helpers import new_fight as genso_fight
 from tests.app.test_coc_amounts import new_fight as coc_fight
-from tests.app.test_table_ctrl_c_at_typed_dice_lone_monster_and_impossible_check import Terminal
+from tests.app.typed_terminal_helpers import Terminal
 from tests.hw.screen_layout_helpers import Drawn, spy_text
 
 SIZES = [("800x480", 1.0), ("1024x600", 1.0), ("800x480", 1.25), ("1024x600", 1.25)]

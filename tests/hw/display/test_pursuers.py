@@ -13,7 +13,7 @@ import pytest
 from companion.hw.display import screen as screen_module
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import Name, TileView, View
-from tests.app.test_pursuers_view import _view, pursued
+from tests.app.pursuers_helpers import pursued, pursuers_view
 from tests.hw.screen_layout_helpers import RING_MENU, spy_text
 
 SIZES = {"800x480": (800, 480), "1024x600": (1024, 600), "720x1280": (720, 1280)}
@@ -38,7 +38,7 @@ def test_the_pursuer_attacking_is_on_the_screen(size: str, scale: float,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """The snake that followed the PC into room 4: its name and state, whole, under the
     panel's title; the room's own tiles (the bat deeply asleep) as before."""
-    shown = _drawn(_view(pursued()), size, scale, monkeypatch)
+    shown = _drawn(pursuers_view(pursued()), size, scale, monkeypatch)
     assert "Pursuing 追跡" in shown
     assert "大蛇 snake" in shown and "awake 起" in shown, shown
     assert shown.index("大蛇 snake") > shown.index("Pursuing 追跡")
@@ -53,7 +53,7 @@ def test_two_pursuers_under_a_long_menu_s_grid_keep_their_states(
     """With the body shortened by a two-row grid, the pursuers keep their states: the first
     in its row (a haste, the state that changes the fight), one with no room left named
     on a last row with its state."""
-    view = replace(_view(pursued()), options=RING_MENU, highlight=0)
+    view = replace(pursuers_view(pursued()), options=RING_MENU, highlight=0)
     snake = view.pursuers[0]
     shown = _drawn(replace(view, pursuers=(ICE, snake)), size, scale, monkeypatch)
     assert "Pursuing 追跡 (2)" in shown
