@@ -64,10 +64,17 @@ def test_monitor_on_a_tray_capture_as_an_rdm6300_names_the_tray(tmp_path: Path) 
 
 
 def test_monitor_on_junk_as_an_rdm6300_says_no_frame_came(tmp_path: Path) -> None:
+    """Worded as the tray kind's: the bytes counted, and no live port's wiring advice (it
+    said "(1 garbage, 0 bad checksums): the wrong port, its TX not through the divider
+    (hardware/wiring.md), or not an RDM6300?" of a file; reviewr73 NIT 5)."""
     code, out, err = replay(tmp_path, JUNK, "rfid", "monitor", "--kind", "rdm6300")
     assert code == 1, (out, err)
     assert "-- ok" not in out
-    assert "end of input: bytes came from stdin but no valid RDM6300 frame (1 garbage" in err
+    said = ("end of input: 155 bytes came from stdin but no RDM6300 frame: not a capture of "
+            "an RDM6300 (another port or device, or a log?) 読み取り機の信号ではない")
+    assert f"-- problem: {said}" in out
+    assert err == f"companion: error: the RFID reader never answered ({said})\n"
+    assert "divider" not in out + err and "garbage," not in out + err
 
 
 @pytest.mark.parametrize("kind", ["tray", "rdm6300"])

@@ -158,6 +158,9 @@ class Rdm6300Reader:
         # The last bytes of that junk, to tell the RFID tray's lines (a line may come in
         # two reads): pointed at the tray, this reader is the wrong kind, not miswired.
         self._junk_tail = b""
+        # How many bytes that junk is: a replayed capture's whole file may be one read,
+        # one "garbage" to the framer (reviewr73 NIT 5).
+        self._junk_bytes = 0
 
     def poll(self) -> list[SlotReading]:
         return latest_readings(self.poll_events())
@@ -168,6 +171,7 @@ class Rdm6300Reader:
             self.framer.reset()
             self._junk = dict.fromkeys(self._junk, 0)
             self._junk_tail = b""
+            self._junk_bytes = 0
             self._opened_at, self._proven = self.clock(), False
             if self._first_opened is None:
                 self._first_opened = self._opened_at
@@ -189,6 +193,7 @@ class Rdm6300Reader:
             uids = self.framer.feed(data) if data else []
             self._count_junk(before, bool(uids))
             self._junk_tail = b"" if uids else (self._junk_tail + data)[-TRAY_LINE_WINDOW:]
+            self._junk_bytes = 0 if uids else self._junk_bytes + len(data)
             if self.link.is_open and not self._proven and (
                     uids or self.clock() - self._opened_at >= self.settings.proven_after):
                 # Only now does the backoff restart, as the tray's does on HELLO: a port
@@ -297,9 +302,17 @@ class Rdm6300Reader:
                     f'{tray}: it needs the tray kind (input.rfid_kind = "tray"; --rfid-kind '
                     "tray for play, --kind tray for rfid monitor and calibrate rfid) "
                     "RFIDトレイの信号"), counters)
+            if ended:
+                # A file, not a port: no wiring to check, and the framer's per-read count
+                # says "1 garbage" of a whole file; worded as the tray kind's (reviewr73
+                # NIT 5).
+                count = self._junk_bytes
+                return ReaderStatus(False, (
+                    f"{ended}{count} byte{'' if count == 1 else 's'} came from "
+                    f"{self.link.device} but no RDM6300 frame: not a capture of an RDM6300 "
+                    "(another port or device, or a log?) 読み取り機の信号ではない"), counters)
             return ReaderStatus(False, (
-                f"{ended}bytes {'came' if ended else 'come'} from {self.link.device} but no "
-                "valid RDM6300 frame "
+                f"bytes come from {self.link.device} but no valid RDM6300 frame "
                 f"({self._junk['garbage']} garbage, {self._junk['bad_checksum']} bad "
                 "checksums): the wrong port, its TX not through the divider "
                 "(hardware/wiring.md), or not an RDM6300? 読み取り機の信号ではない"), counters)
