@@ -549,9 +549,15 @@ class OptionButtons(FightPanels):
 
     def _labels_whole(self, view: View, box_w: int, box_h: int) -> bool:
         """Whether every option's label reads whole in a box ``box_w`` by ``box_h``."""
+        return self._texts_whole(self._option_texts(view, range(len(view.options))),
+                                 self.m(16), box_w, box_h)
+
+    def _texts_whole(self, texts: Iterable[str], size: int, box_w: int, box_h: int) -> bool:
+        """Whether every label of ``texts``, fitted from ``size`` down, reads whole in a box
+        ``box_w`` by ``box_h``."""
         width = box_w - 2 * self.m(_LABEL_PAD)
-        for text in self._option_texts(view, range(len(view.options))):
-            rows, at = self._label_rows(text, self.m(16), width, box_h - self.m(4))
+        for text in texts:
+            rows, at = self._label_rows(text, size, width, box_h - self.m(4))
             if any(self._text_width(row, at) > width for row in rows):
                 return False
         return True
@@ -839,9 +845,19 @@ class OptionButtons(FightPanels):
         m = self.m
         gap = m(TAP_GAP)
         per_row, rows, indices, more = self._grid_page(view)
-        box_w = min(self._box_max_w(), (row.w - gap * (per_row - 1)) // per_row)
+        size = m(15) if rows == 2 else m(16)
         box_h = (row.h - gap * (rows - 1)) // rows
+        # The boxes stop at their widest (_box_max_w) unless a label of the page reads whole
+        # only wider: then they take the row's whole share. A coc defence menu's "[4] Iai
+        # Japanese Sword" over "日本刀 parry 居合で受け流し" and "[3] MA parry" over
+        # "マーシャルアーツで受け流し" were cut in their middle at 800x480 and 1024x600 with
+        # a third of the row empty beside them (fixprompts73).
+        share = (row.w - gap * (per_row - 1)) // per_row
+        box_w = min(self._box_max_w(), share)
+        if box_w < share and not self._texts_whole(self._option_texts(view, indices), size,
+                                                   box_w, box_h):
+            box_w = share
         boxes = [pygame.Rect(row.x + (at % per_row) * (box_w + gap),
                              row.y + (at // per_row) * (box_h + gap), box_w, box_h)
                  for at in range(len(indices) + (more is not None))]
-        self._options(view, indices, boxes, m(15) if rows == 2 else m(16), more)
+        self._options(view, indices, boxes, size, more)

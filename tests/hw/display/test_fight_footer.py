@@ -37,10 +37,9 @@ from companion.systems.genso.combat import entrants_for
 from companion.systems.genso.rules import load_rules as genso_rules
 from companion.systems.genso.sheet import preset
 from tests.hw.display import test_long_prompts as long_prompts
+from tests.hw.display.prompt_fit_helpers import SCALES, SIZES, coc_board_mode, unread
 from tests.hw.screen_layout_helpers import spy_text
 
-SIZES = long_prompts.SIZES
-SCALES = long_prompts.SCALES
 #: The Result's steps a state has at least ("a Result of several entries").
 RESULT_STEPS = 3
 
@@ -59,9 +58,11 @@ def _genso(orcs: int) -> GensoFightMode:
 
 
 def _in_play(mode: Any, seed: int) -> Any:
-    """``mode`` walked at random (seeded: any option but going back or ending, seeded dice)
-    to its first menu with a Result of :data:`RESULT_STEPS` steps or more and every
-    combatant still in its rows."""
+    """``mode`` walked at random (seeded: any option but going back, ending the turn or
+    closing the table, seeded dice) to its first menu with a Result of :data:`RESULT_STEPS`
+    steps or more and every combatant still in its rows. (coc's revision 21 no longer
+    offers Treat with nobody hurt: the coc walk then took the Keeper's Close table, and the
+    fight ended before its Result had several steps.)"""
     pick, dice = random.Random(seed), SimulatedDice.seeded(seed)
     for _ in range(400):
         ask = mode.ask()
@@ -73,7 +74,7 @@ def _in_play(mode: Any, seed: int) -> Any:
         if len(view.result) >= RESULT_STEPS:
             return mode
         ways = [i for i, o in enumerate(ask.options) if "undo" not in o.choice
-                and o.choice not in ("back", "end", "end?")] or [0]
+                and o.choice not in ("back", "end", "end?", "close?", "close")] or [0]
         try:
             mode.answer(pick.choice(ways))
         except IllegalAction:
@@ -85,7 +86,7 @@ def _in_play(mode: Any, seed: int) -> Any:
 def fights() -> dict[str, Any]:
     """The mid-fight states, by name: genso with 2, 3 and 4 Orcs, the coc board fight."""
     return {f"genso {orcs + 2}": _in_play(_genso(orcs), 1) for orcs in (2, 3, 4)} | {
-        "coc board": _in_play(long_prompts._coc_mode(), 2)}
+        "coc board": _in_play(coc_board_mode(), 2)}
 
 
 @functools.cache
@@ -128,7 +129,7 @@ def _lost(screen: ScreenDisplay, view: View) -> list[str]:
 
     screen.__dict__["_text"] = text_spy
     screen.__dict__["_fighter"] = fighter_spy
-    wrong = long_prompts.unread(screen, view)  # renders the view
+    wrong = unread(screen, view)  # renders the view
     del screen.__dict__["_fighter"]
     lost = [wrong] if wrong else []
     footer_top = screen.height - screen._footer_height(view)
@@ -208,7 +209,7 @@ def test_the_status_over_a_grid_is_under_the_prompts_last_row(scale: float) -> N
     row, not at its place under a prompt of one row, over the second."""
     screen = ScreenDisplay("800x480", text_scale=scale)
     try:
-        mode = long_prompts._coc_mode()
+        mode = coc_board_mode()
         said = max((s for s in long_prompts.fight_said("coc") if s.name.startswith("keypad")),
                    key=lambda s: len(s.prompt))
         view = mode.view(said.prompt, options=said.options, highlight=0, status=said.status)
@@ -247,7 +248,7 @@ def test_a_fight_prompt_beside_the_menu_legend_is_wrapped_in_what_it_leaves() ->
     legend's, so that no row runs under the legend."""
     screen = ScreenDisplay("800x480", text_scale=1.25)
     try:
-        fight = long_prompts._coc_mode()
+        fight = coc_board_mode()
         options = tuple(Option(f"o{i}", f"Option {i} 選択{i}") for i in range(12))
         prompt = ("Close the table? 卓を閉じますか？ The fight is saved as it stands; "
                   "戦闘は続けられなくなる: a closed table is not played on")

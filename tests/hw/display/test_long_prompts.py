@@ -67,6 +67,11 @@ from tests.hw.display.prompt_fit_helpers import (
 SERVICE = "jongrogue-companion.service"
 #: The prompts of each fight's walk that are drawn: its longest.
 LONGEST = 6
+#: The seeded walks of each fight (:func:`fight_said`). Four walked coc's table to defence
+#: menus of three tags ("[called: leg] [fumble: fall] [Deep behind]") until revision 21 no
+#: longer offered Treat with nobody hurt: the walks then went other ways, whose longest
+#: menus had one tag; eight reach two tags again ("[called: leg] [from behind 背後]").
+WALKS = 8
 
 
 @dataclass(frozen=True)
@@ -105,6 +110,31 @@ HELD_WALKS: dict[str, tuple[Callable[[], FightMode], tuple[str, ...]]] = {
     "coc held 20": (lambda: coc_board_mode(tough=True),
                     (*BOB_BURST, "55", "20", *["1"] * 18, "hold")),
 }
+
+
+#: Defence menus whose parry labels run long, by name: the walk to each from the fight's
+#: start (coc_board_mode). Deep's Iai parry and Ann's martial arts parry were cut in their
+#: middle in the grid at 800x480 and 1024x600 ("日本刀 p…y 居合で受け流し",
+#: "マーシャ…ーツで受け流し"), a third of the row left empty beside them (fixprompts73).
+DEFENCE_WALKS: dict[str, tuple[str, ...]] = {
+    "Deep parries with Iai 居合": ("attack", "t:Deep", "h:plain"),
+    "Ann parries with martial arts": ("end?", "end", "end?", "end", "attack", "t:Ann",
+                                      "h:plain"),
+}
+
+
+def defence_said() -> tuple[Said, ...]:
+    """The defence menus of :data:`DEFENCE_WALKS`, over the coc fight."""
+    said = []
+    for name, journal in DEFENCE_WALKS.items():
+        mode = coc_board_mode()
+        for text in journal:
+            mode.restore(text)
+        ask = mode.ask()
+        assert isinstance(ask, ChoiceAsk) and "defend" in ask.prompt, name
+        assert any(o.choice.startswith("d:parry") for o in ask.options), name
+        said.append(Said(f"defence ({name})", ask.prompt, ask.options, over="coc"))
+    return tuple(said)
 
 
 def _held_modes() -> dict[str, FightMode]:
@@ -290,7 +320,7 @@ def fight_said(system: str) -> tuple[Said, ...]:
     make = coc_board_mode if system == "coc" else _genso_mode
     choices: dict[str, ChoiceAsk] = {}
     rolls: dict[str, RollAsk] = {}
-    for seed in range(4):
+    for seed in range(WALKS):
         for ask in _walk(make(), seed):
             if isinstance(ask, ChoiceAsk):
                 choices.setdefault(ask.prompt, ask)
@@ -399,6 +429,8 @@ def held_said() -> tuple[Said, ...]:
 GROUPS: dict[str, Callable[[], tuple[Said, ...]]] = {
     "system": system_said, "coc": lambda: fight_said("coc"),
     "genso": lambda: fight_said("genso"), "dice": tray_said, "held": held_said,
+    # a fight's defence menus with a long parry label (fixprompts73)
+    "coc defence": defence_said,
     # the tray's menus of four to six options (one to three plain rolls) under their
     # statuses: their prompts whole over boxes a fingertip tall, their labels whole. Four
     # options read "[A]…振る" beside the status, and the footer, counting the prompt one row
