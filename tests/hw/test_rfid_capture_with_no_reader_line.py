@@ -14,8 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from companion.app.paths import config_dir
 from companion.hw.rfid.protocol import Kind, encode
 from companion.hw.rfid.rdm6300 import frame
+from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
+from companion.systems.jongrogue.tiles import Tile
 from tests.companion_process import run_companion
 
 #: A capture replayed ends the command with it, in well under a second.
@@ -107,3 +110,40 @@ def test_calibrate_on_a_tray_capture_as_an_rdm6300_names_the_tray(tmp_path: Path
                             "--only", "5p")
     assert code == 1, (out, err)
     assert TRAY_KIND in err and "holds the RFID tray's protocol v1 lines" in err
+
+
+@pytest.mark.parametrize(("data", "kind"), [(RDM6300_FRAMES, "tray"), (JUNK, "tray"),
+                                            (JUNK, "rdm6300"), (b"", "tray")],
+                         ids=["rdm6300 frames as the tray", "junk as the tray",
+                              "junk as an rdm6300", "empty"])
+def test_calibrate_on_a_capture_never_answered_does_not_say_run_it_again(
+        tmp_path: Path, data: bytes, kind: str) -> None:
+    """The same command replays the same capture to the same end: its stop line said "Run
+    the same command again to start" above the error that says what to change (reviewr73
+    NIT 6)."""
+    code, out, err = replay(tmp_path, data, "calibrate", "rfid", "--kind", kind,
+                            "--only", "5p")
+    assert code == 1, (out, err)
+    assert out.endswith("\nStopped; no sticker is enrolled.\n")
+    assert "again" not in out
+    assert err.endswith("; nothing was enrolled\n")
+
+
+def test_calibrate_on_junk_after_stickers_saved_names_them_without_run_it_again(
+        tmp_path: Path) -> None:
+    saved = config_dir() / TAGMAP_FILENAME
+    TagMap({"04A1B2C3": Tile.from_notation("7z")}).save(saved)
+    code, out, err = replay(tmp_path, JUNK, "calibrate", "rfid", "--kind", "tray",
+                            "--only", "5p")
+    assert code == 1, (out, err)
+    assert out.endswith(f"\nStopped; 1 sticker is saved in {saved}.\n")
+    assert err.endswith("; nothing new was enrolled\n")
+
+
+def test_calibrate_on_a_tray_capture_that_answered_still_says_carry_on(
+        tmp_path: Path) -> None:
+    """A capture the reader answered on: the line is as before."""
+    code, out, err = replay(tmp_path, TRAY_LINES, "calibrate", "rfid", "--kind", "tray",
+                            "--only", "5p")
+    assert out.endswith(f"is saved in {config_dir() / TAGMAP_FILENAME}. Run the same command "
+                        "again to carry on.\n"), (code, out, err)

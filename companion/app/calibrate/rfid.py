@@ -392,20 +392,24 @@ class Enroller:
         self.say(f"  {self.new_uid} = {tile}. Done: saved in {self.path}.")
         self.waiting = Waiting.DONE
 
-    def stop(self) -> None:
-        """Stop where it is; every sticker read is already saved."""
+    def stop(self, again: bool = True) -> None:
+        """Stop where it is; every sticker read is already saved. ``again``: whether running
+        the same command again may go on; not for a capture the reader never answered on (the
+        wrong kind, junk, empty), which the same command replays to the same end (reviewr73
+        NIT 6): the error line after says what to change."""
         if self.done:
             return
         count = len(self.tag_map)
         if not count:  # nothing was written: naming the file would send the player to it
-            self.say("Stopped; no sticker is enrolled yet. Run the same command again to start.")
+            self.say("Stopped; no sticker is enrolled yet. Run the same command again to start."
+                     if again else "Stopped; no sticker is enrolled.")
         else:
             # A re-enrolment starts over, with the new sticker first (calib62 N8).
-            again = ("Run it again to start the re-enrolment over."
-                     if self.reenrol_tile is not None
-                     else "Run the same command again to carry on.")
+            advice = ("" if not again else " Run it again to start the re-enrolment over."
+                      if self.reenrol_tile is not None
+                      else " Run the same command again to carry on.")
             self.say(f"Stopped; {stickers(count)} {'is' if count == 1 else 'are'} saved in "
-                     f"{self.path}. {again}")
+                     f"{self.path}.{advice}")
         self.waiting = Waiting.DONE
 
     def _skip_after_lift(self) -> None:
@@ -471,7 +475,7 @@ def run_enrolment(enroller: Enroller, reader: RfidReader, keys: KeySource,
                     enroller.say(f"  ({check})")
             last_status = "" if status.ok else status.message
             if reader.link.ended:  # a capture replayed from stdin ran out: nothing more comes
-                enroller.stop()
+                enroller.stop(again=answered)
                 break
             key = keys.poll()
             if key is not None:
