@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_bootstrap import bootstrap, checkout, installs, stand_ins
+from tests.bootstrap_helpers import bootstrap, checkout, installs, stand_ins
 
 PIP = 'if venv and args[:2] == ["-m", "pip"]:\n'
 

@@ -32,6 +32,7 @@ from companion.files import (
     read_npz,
 )
 from companion.toml_writing import commented, one_line_each, one_line_each_over, table, write_toml
+from tests.os_edge_helpers import OsEdge
 
 AWKWARD = [
     'say "hi"',
@@ -79,48 +80,6 @@ def test_a_full_disk_names_the_file_being_written(tmp_path: Path,
     assert (err.value.errno, err.value.filename) == (errno.ENOSPC, str(path))
     assert str(err.value) == f"[Errno {errno.ENOSPC}] No space left on device: '{path}'"
     assert path.read_text() == "old" and sorted(tmp_path.iterdir()) == [path]
-
-
-class OsEdge:
-    """Records os.fsync and os.replace as a program makes them, then makes them for real.
-
-    An fsync is recorded with the path its descriptor is open on (``/proc/self/fd``), and for
-    a regular file the bytes it holds then, so a test sees what was written before it was
-    synced. A power cut loses what was not fsynced; a SIGKILL does not (the page cache
-    survives it), so only a record like this can tell a durable write from a lucky one.
-    """
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.calls: list[tuple[str, str, bytes | None]] = []
-        real_fsync, real_replace = os.fsync, os.replace
-
-        def fsync(fd: int) -> None:
-            where = os.readlink(f"/proc/self/fd/{fd}")
-            held = Path(where).read_bytes() if os.path.isfile(where) else None
-            self.calls.append(("fsync", where, held))
-            real_fsync(fd)
-
-        def replace(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
-            self.calls.append(("replace", os.path.realpath(dst), None))
-            real_replace(src, dst)
-
-        monkeypatch.setattr(os, "fsync", fsync)
-        monkeypatch.setattr(os, "replace", replace)
-
-    def of(self, path: Path) -> list[tuple[str, str, bytes | None]]:
-        """The calls on ``path``, its temporary files or its folder, in order, a temporary
-        file's name written as ``<tmp>``."""
-        target = os.path.realpath(path)
-        folder = os.path.dirname(target)
-        name = os.path.basename(target)
-        seen = []
-        for call, where, held in self.calls:
-            base = os.path.basename(where)
-            if where in (target, folder):
-                seen.append((call, where, held))
-            elif os.path.dirname(where) == folder and base.startswith(f".{name}."):
-                seen.append((call, "<tmp>", held))
-        return seen
 
 
 def test_atomic_write_fsyncs_the_file_then_renames_then_fsyncs_the_folder(
@@ -405,7 +364,6 @@ def test_any_strings_round_trip(values: dict[str, str]) -> None:
     document = tomlkit.document()
     document.add("tags", table(dict(values)))
     assert tomllib.loads(tomlkit.dumps(document)) == {"tags": values}
-
 
 
 def _cut_short(path: Path) -> None:

@@ -13,7 +13,7 @@ from companion.app import cli
 from companion.app.paths import config_dir
 from companion.hw.dice.reader_config import Measured, ReaderConfig
 from tests.dice_scenes import on_the_mat, still_scene
-from tests.hw.test_dice_reader import read_dice_toml
+from tests.hw.dice_reader_helpers import read_dice_toml
 
 
 @pytest.fixture(scope="module")

@@ -31,8 +31,8 @@ from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.hw.rfid.tray import TrayReader
 from companion.systems.jongrogue.tiles import Tile
 from tests.app.calibrate_model_helpers import another_model
+from tests.app.rfid_session_helpers import Uart
 from tests.app.table_camera import table_camera
-from tests.app.test_session_rfid import Uart
 from tests.companion_process import CompanionProcess
 from tests.deadline import ends_within
 from tests.dice_scenes import on_the_mat, still_scene

@@ -18,7 +18,7 @@ from companion.app.modes.jongrogue import JongRogueMode
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import View
 from companion.systems.jongrogue.game import Game
-from tests.hw.display.test_terminal_height import frame
+from tests.hw.display.terminal_frame_helpers import frame
 from tests.hw.screen_layout_helpers import RING_MENU, Drawn, spy_text
 from tests.systems.jongrogue.script import feed
 

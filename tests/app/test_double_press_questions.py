@@ -17,39 +17,16 @@ import pytest
 from companion.app.modes.coc import CocFightMode
 from companion.app.modes.genso import GensoFightMode
 from companion.app.modes.jongrogue import JongRogueMode
-from companion.app.session.controls import Controls, MenuChoices, choose
+from companion.app.session.controls import choose
 from companion.app.session.mode import ChoiceAsk
 from companion.app.session.system_menu import ConsoleAsked, NewGameAsked, SystemMenu
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.display.view import Option
 from companion.systems.coc.combat import Defence
+from tests.app.double_press_helpers import POLL, Hands
 from tests.app.fight_log_helpers import cult_attacks_ann, orc_attacks
-from tests.app.session_helpers import ScriptedPresses, StepClock
 
-POLL = 0.1
 TAP = Pick(1, tap=True)  # the second box: the entry's, then the question's Yes
-
-
-class Hands:
-    """The player's presses, poll by poll, on a clock the polls move on."""
-
-    def __init__(self) -> None:
-        self.clock = StepClock()
-        self.presses = ScriptedPresses([])
-        self.controls = Controls([self.presses], clock=self.clock)
-        self.choices = MenuChoices(self.controls, POLL, self.clock.sleep)
-        self.shown: list[str] = []
-
-    def show(self, prompt: str, **_: object) -> None:
-        self.shown.append(prompt)
-
-    def choose(self, ask: ChoiceAsk, presses: list[list[Press]]) -> tuple[str, float]:
-        """The option ``presses`` take on ``ask`` (the first poll drains what came before the
-        menu), and how long after it was shown."""
-        self.presses.script = deque([[], *presses])
-        start = self.clock.now
-        chosen = self.choices.next_choice(ask, self.show)
-        return ask.options[chosen].choice, round(self.clock.now - start, 3)
 
 
 def asked(mode: GensoFightMode | CocFightMode | JongRogueMode) -> ChoiceAsk:
@@ -208,7 +185,7 @@ def test_a_double_on_the_system_menus_back_is_not_the_games_answer(press: Press,
 def test_a_double_tap_on_use_does_not_take_the_use_under_the_finger() -> None:
     """JongRogue's "Use healing potion now?" is guarded as the fights' questions are: a
     double tap on the menu's Use lands on the question's Use (its first box)."""
-    from tests.app.test_jongrogue_asks_first import MENU, at_the_potion
+    from tests.app.potion_question_helpers import MENU, at_the_potion
 
     mode, _ = at_the_potion([])
     hands = Hands()

@@ -42,11 +42,11 @@ from tests.app.camera_dice_roll_helpers import rolls_on
 from tests.app.coc_table_helpers import fight_file as coc_fight_file
 from tests.app.dice_camera_helpers import Clock
 from tests.app.dice_camera_helpers import Hands as CameraHands
+from tests.app.double_press_helpers import POLL, Hands
 from tests.app.genso_table_helpers import RULES, SEED
 from tests.app.genso_table_helpers import fight_file as genso_fight_file
 from tests.app.power_cuts import cut_after_saves
 from tests.app.table import Player
-from tests.app.test_double_press_questions import POLL, Hands
 from tests.dice_scenes import still_scene
 from tests.hw.display.prompt_fit_helpers import coc_board_mode
 

@@ -18,7 +18,7 @@ from companion.app.session.log import GameLog
 from companion.app.session.save import SaveGame
 from companion.systems.jongrogue.autoplay import HeadlessPlayer, find_strategy, play
 from companion.systems.jongrogue.game import Game
-from tests.test_files import OsEdge
+from tests.os_edge_helpers import OsEdge
 
 SEED = 2  # a short headless game (as in test_session)
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import time
-import tty
 from collections.abc import Callable
 from pathlib import Path
 
@@ -36,6 +35,7 @@ from companion.systems.jongrogue.autoplay import HeadlessPlayer, find_strategy
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.tiles import ALL_KINDS, Tile
 from companion.systems.jongrogue.wall import Place
+from tests.app.rfid_session_helpers import Uart
 
 
 class Stop(Exception):
@@ -175,19 +175,6 @@ def test_a_fifth_copy_sticker_says_how_to_re_enrol_it_not_to_lay_it_again() -> N
                                    "cannot be drawn")
     assert "delete its line in rfid_tags.toml" in read.problem
     assert "`companion calibrate rfid --reenrol KIND`" in read.problem
-
-
-class Uart:
-    """The RDM6300's side of the UART: raw bytes into a pty master."""
-
-    def __init__(self) -> None:
-        self.master, self.slave = os.openpty()
-        tty.setraw(self.slave)
-        self.port = os.ttyname(self.slave)
-
-    def close(self) -> None:
-        os.close(self.master)
-        os.close(self.slave)
 
 
 def test_rdm6300_reads_every_tile_on_the_draw_slot(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -27,10 +27,7 @@ from companion.hw.camera.capture import (
 )
 from companion.hw.camera.choice import CameraChoice
 from companion.hw.ports import Slot
-
-
-def picture(value: int) -> np.ndarray:
-    return np.full((48, 64, 3), value, np.uint8)
+from tests.hw.capture_helpers import forget_after, picture
 
 
 def test_folder_is_read_in_name_order_skipping_a_broken_file(tmp_path: Path) -> None:
@@ -394,14 +391,6 @@ def test_pi_camera_without_picamera2_explains_how_to_get_it(
                          "/home/pi/config.toml")
     with pytest.raises(DeviceError, match=r"USB camera: --source camera:0$"):
         open_source(CameraChoice.option("picamera"))
-
-
-def forget_after(monkeypatch: pytest.MonkeyPatch, module: str) -> None:
-    """``module`` imported afresh now and forgotten after the test: a stand-in left in
-    sys.modules opened a "Pi camera" for every later test in the process (a later play
-    waited for a tile for ever)."""
-    monkeypatch.setitem(sys.modules, module, None)  # its undo removes what the test imports
-    del sys.modules[module]
 
 
 def test_pi_camera_that_cannot_load_says_so_instead_of_crashing(

@@ -48,6 +48,7 @@ from companion.hw.dice.render import (
     render_scene,
     scene_dice,
 )
+from tests.hw.dice_reader_helpers import read_dice_toml
 
 SEEDS = range(100, 124)
 PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "datasets" / "dice-photos"
@@ -82,13 +83,6 @@ def v1_config() -> ReaderConfig:
 def _grade(s: Scene) -> Grade:
     read = reader().read(s.image)
     return grade(s, [(d.value, d.centre) for d in read.dice])
-
-
-def read_dice_toml(tmp_path: Path, text: str) -> ReaderConfig:
-    """What ``ReaderConfig.load`` makes of a dice.toml holding ``text``."""
-    path = tmp_path / "dice.toml"
-    path.write_text(text)
-    return ReaderConfig.load(path)
 
 
 def refusal(tmp_path: Path, text: str) -> str:
@@ -1081,7 +1075,6 @@ def test_a_die_the_frame_s_edge_cuts_makes_the_roll_unsure(
     inside = [_CUT[0], (Spot(600.0, 199.0, 52.0, 0.5), _CUT[1][1])]
     read = _read_marks(monkeypatch, inside)
     assert read.status is ReadStatus.OK and read.values == [2, 4]
-
 
 
 def _one_hot(value: int, share: float) -> list[float]:

@@ -17,7 +17,7 @@ from companion.hw.camera.capture import (
     webcam_missing,
 )
 from companion.hw.ports import Slot
-from tests.hw.test_camera_capture import forget_after, picture
+from tests.hw.capture_helpers import forget_after, picture
 
 
 def test_a_video_asked_to_loop_starts_again_after_its_last_frame(tmp_path: Path) -> None:

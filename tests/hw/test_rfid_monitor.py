@@ -11,7 +11,6 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 from pytest_mock import MockerFixture
@@ -24,34 +23,13 @@ from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.systems.jongrogue.tiles import Tile
 from tests.companion_process import CompanionProcess
-from tests.deadline import ends_within
+from tests.hw.rfid_monitor_helpers import StepsTheTray, json_lines, replay, replayed
 
 ROOT = Path(__file__).resolve().parents[2]
-#: A capture replayed (``--port -``) ends the monitor with it, in well under a second.
-REPLAY_SECONDS = 20
 
 
 def enrol_five_pin() -> None:
     TagMap({"04A1B2C3": Tile.from_notation("5p")}).save(config_dir() / TAGMAP_FILENAME)
-
-
-def replay(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, data: bytes) -> None:
-    capture = tmp_path / "capture.bin"
-    capture.write_bytes(data)
-    stream = capture.open("r", encoding="latin-1")
-    monkeypatch.setattr(sys, "stdin", stream)
-
-
-def replayed(args: list[str]) -> int:
-    """``companion ARGS`` in this process, on the capture ``replay`` put on stdin: it ends
-    with the capture, so a regression that waits on for more fails the test within
-    seconds instead of hanging the suite."""
-    with ends_within(REPLAY_SECONDS, f"companion {' '.join(args)} on a capture"):
-        return cli.main(args)
-
-
-def json_lines(text: str) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in text.splitlines()]
 
 
 def test_monitor_json_replays_a_capture_until_end_of_input(
@@ -315,20 +293,6 @@ def test_a_reader_down_says_what_to_check_not_that_the_tray_is_waited_for(
     assert "CS_PINS in firmware/board.py" in check and "3.3V and GND" in check
     assert "the tray answers and reads the other slots" in check
     assert "waiting" not in out
-
-
-class StepsTheTray:
-    """The monitor's stop flag: steps the simulated tray on every look, and stops once
-    ``until`` holds (or after 10 s: the work takes about 0.3 s, on a loaded machine more)."""
-
-    def __init__(self, sim: TraySimulator, until: Any) -> None:
-        self.sim, self.until = sim, until
-        self.deadline = time.monotonic() + 10
-
-    @property
-    def stopped(self) -> bool:
-        self.sim.step()
-        return bool(self.until()) or time.monotonic() > self.deadline
 
 
 def test_a_live_tray_with_a_reader_down_is_not_said_to_be_waited_for() -> None:

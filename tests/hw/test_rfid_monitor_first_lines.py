@@ -10,8 +10,8 @@ from companion.app.commands.rfid import connecting, monitor, status_line
 from companion.hw.rfid.protocol import Kind, encode
 from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tray import LinkState, TrayReader
+from tests.hw.rfid_monitor_helpers import StepsTheTray
 from tests.hw.rfid_sim_helpers import FIRMWARE_VERSION
-from tests.hw.test_rfid_monitor import StepsTheTray
 
 
 def test_a_tray_saying_hello_is_connecting_not_a_problem() -> None:

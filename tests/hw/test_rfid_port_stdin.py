@@ -11,7 +11,7 @@ import pytest
 
 from companion.hw.rfid.protocol import Kind, encode
 from companion.hw.rfid.simulator import TraySimulator
-from tests.hw.test_rfid_monitor import json_lines, replay, replayed
+from tests.hw.rfid_monitor_helpers import json_lines, replay, replayed
 
 UID_5P = "04000005"
 UID_7P = "04000009"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.hw.rfid.protocol import Kind, encode
-from tests.hw.test_rfid_monitor import json_lines, replay, replayed
+from tests.hw.rfid_monitor_helpers import json_lines, replay, replayed
 
 TRAY = "04A1B2C3"
 

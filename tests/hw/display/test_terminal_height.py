@@ -5,7 +5,6 @@ oldest lines first, then a fight's log, then the last check."""
 
 from __future__ import annotations
 
-import io
 import os
 import re
 import signal
@@ -19,7 +18,6 @@ from fcntl import ioctl
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
 from companion.app.modes.coc import CocFightMode
 from companion.app.modes.dice_tray import TABLE_NAMES, DiceTrayMode
@@ -29,7 +27,6 @@ from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceAsk
 from companion.app.session.rolls import SimRolls
 from companion.dice import ScriptedDice, SimulatedDice
-from companion.hw.display.terminal import TerminalDisplay
 from companion.hw.display.view import (
     BoardView,
     Option,
@@ -43,21 +40,12 @@ from companion.systems.genso.combat import Attack as GensoAttack
 from companion.systems.genso.combat import Fight, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
+from tests.hw.display.terminal_frame_helpers import CLEAR, frame
 from tests.systems.coc.scripted_fight_helpers import fight_003
 
 GENSO = load_rules()
 
-CLEAR = "\x1b[2J\x1b[H"
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-
-
-def frame(view: View, width: int, height: int | None, terminal: bool = True) -> list[str]:
-    """The rows the terminal display prints for ``view`` on a console of that size."""
-    out = io.StringIO()
-    console = Console(file=out, width=width, height=height, force_terminal=terminal,
-                      color_system=None)
-    TerminalDisplay(console).show(view)
-    return out.getvalue().removeprefix(CLEAR).splitlines()
 
 
 def test_at_80x24_the_top_stays_and_the_log_gives_way() -> None:
