@@ -19,8 +19,8 @@ from companion.app.session.host import Session
 from companion.systems.jongrogue.autoplay import HeadlessPlayer
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.narration import describe
+from tests.app.system_menu_helpers import SEED
 from tests.app.table import PlayerAtTheScreen
-from tests.app.test_system_menu import SEED
 
 
 def refuse_the_tray_s_file(monkeypatch: pytest.MonkeyPatch, *, after: int = 0,

@@ -29,8 +29,8 @@ from companion.hw.buttons import Button, Press
 from companion.hw.dice.readings import dice_count, guidance
 from companion.hw.dice.source import CameraDiceSource, NewThrowNeeded
 from tests.app.dice_tray_file_helpers import game_with_its_menu, refuse_the_tray_s_file
+from tests.app.system_menu_helpers import first_choice
 from tests.app.table import PlayerAtTheScreen
-from tests.app.test_system_menu import first_choice
 from tests.dice_scenes import still_scene
 
 SYSTEM = "System 設定"

@@ -55,8 +55,8 @@ from tests.app.dice_tray_file_helpers import game_with_its_menu, refuse_the_tray
 from tests.app.dice_tray_helpers import MENU
 from tests.app.dice_tray_table_helpers import MONSTER_PART_THROWN, ROLL_2, tray
 from tests.app.play_pty_helpers import Terminal
+from tests.app.system_menu_helpers import first_choice
 from tests.app.table import PlayerAtTheScreen
-from tests.app.test_system_menu import first_choice
 
 SYSTEM = "System 設定"
 SERVICE = "jongrogue-companion"

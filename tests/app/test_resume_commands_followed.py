@@ -22,8 +22,8 @@ from companion.app.session.save import SaveGame, profile_hash
 from companion.systems.jongrogue.autoplay import find_strategy
 from companion.systems.jongrogue.profile import load_played_profile
 from tests.app.play_pty_helpers import Terminal
+from tests.app.system_menu_helpers import SEED, SYSTEM, before_the_first_choice
 from tests.app.table import Player
-from tests.app.test_system_menu import SEED, SYSTEM, before_the_first_choice
 
 ARGS = {"mode": None, "headless": False, "resume": True, "input": None, "choices": None,
         "display": None, "rfid_kind": None, "rfid_port": None, "dice": None, "d100": None,

@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 from tests.app.play_pty_helpers import Terminal
-from tests.app.test_system_menu import SEED, SYSTEM, first_choice
+from tests.app.system_menu_helpers import SEED, SYSTEM, first_choice
 
 IGNORED = "ignored: the saved game keeps its own"
 

@@ -27,7 +27,6 @@ from companion.app.commands.play import session as play_session
 from companion.app.commands.play import telling
 from companion.app.commands.play.options import switched
 from companion.app.commands.play.press_sources import held_seconds
-from companion.app.commands.play.sim_sources import SimTiles
 from companion.app.commands.play.table_modes import (
     run_dice_tray,
     run_genso,
@@ -36,6 +35,7 @@ from companion.app.commands.play.table_modes import (
 )
 from companion.app.commands.play.telling import farewell, tell
 from companion.app.config import load_config
+from companion.app.modes.dice_tray import QUIT_PROMPT
 from companion.app.modes.fight_file import FightClosed, file_sha, write_fight_file
 from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.session.controls import Controls, MenuChoices
@@ -57,62 +57,21 @@ from companion.hw.buttons import Button, Press, WaitingSignal
 from companion.hw.display.view import View, message_view
 from companion.systems.genso.combat import Fight, entrants_for
 from companion.systems.genso.sheet import preset
-from companion.systems.jongrogue.autoplay import HeadlessPlayer
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.narration import describe
+from tests.app.fight_file_question_helpers import RULES, resumed, sim, stopped_genso_table
+from tests.app.play_pty_helpers import Terminal
 from tests.app.session_helpers import EMPTY_DRAW, ScriptedReader
+from tests.app.system_menu_helpers import (
+    SEED,
+    SYSTEM,
+    MenuClock,
+    before_the_first_choice,
+    first_choice,
+    game_session,
+)
 from tests.app.table import PlayerAtTheScreen
-from tests.app.test_dice_tray import QUIT_PROMPT, Terminal
-from tests.app.test_fight_file_question import RULES, resumed, sim, stopped_genso_table
 from tests.dice_scenes import still_scene
-
-SYSTEM = "System 設定"
-SEED = 3
-
-
-class MenuClock:
-    """The System menu's clock and sleep: a sleep moves the clock on, and no time passes."""
-
-    POLL_SECONDS = 0.5
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def sleep(self, seconds: float) -> None:
-        self.now += seconds
-
-    def clock(self) -> float:
-        return self.now
-
-
-def game_session(screen: PlayerAtTheScreen, shutdown: str = "",
-                 clock: MenuClock | None = None) -> Session:
-    """A game of JongRogue on the simulated wall, its choices the player's at ``screen``;
-    the System menu's time ``clock``'s when given (else it polls without sleeping)."""
-    game = Game("plus")
-    mode = JongRogueMode(game, HeadlessPlayer(SEED), describe)
-    controls = Controls([screen], clock=screen.time_at_the_table)
-    menu = (SystemMenu(controls, "game", 0.0, shutdown, sleep=lambda s: None) if clock is None
-            else SystemMenu(controls, "game", MenuClock.POLL_SECONDS, shutdown,
-                            sleep=clock.sleep, clock=clock.clock))
-    return Session(mode, choices=MenuChoices(controls, 0.0, lambda s: None),
-                   tiles=SimTiles(game, mode.sim), display=screen, system_menu=menu)
-
-
-def before_the_first_choice() -> tuple[str, list[str], str]:
-    """The prompt of the game's first choice on this wall, the journal before it, and its
-    first option."""
-    session = game_session(PlayerAtTheScreen([]))
-    ask = session.mode.ask()
-    while not isinstance(ask, ChoiceAsk):
-        assert ask is not None
-        session.mode.answer(session.get(ask))
-        ask = session.mode.ask()
-    return ask.prompt, list(session.mode.journal), ask.options[ask.highlight].choice
-
-
-def first_choice() -> str:
-    return before_the_first_choice()[0]
 
 
 def test_back_from_the_system_menu_asks_the_same_again_with_nothing_answered() -> None:

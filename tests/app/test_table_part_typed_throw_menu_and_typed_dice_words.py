@@ -45,9 +45,9 @@ from companion.hw.buttons import Button, Pick, Press
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import message_view
 from companion.hw.keyboard import press_for_key
+from tests.app.coc_table_helpers import new_fight as coc_fight
 from tests.app.genso_table_helpers import RULES
 from tests.app.genso_table_helpers import new_fight as genso_fight
-from tests.app.test_coc_amounts import new_fight as coc_fight
 from tests.app.typed_terminal_helpers import Terminal
 from tests.hw.screen_layout_helpers import Drawn, spy_text
 
