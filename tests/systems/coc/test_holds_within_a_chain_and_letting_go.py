@@ -55,9 +55,11 @@ OLD = 20
 
 
 def chain(profile: Profile, engine: int = ENGINE, dan: bool = False,
-          squares: tuple[str, ...] = (), rules: CocRules | None = None) -> Fight:
+          squares: tuple[str, ...] = (), rules: CocRules | None = None,
+          sword: bool = False) -> Fight:
     """Cult holds Bob, then Ann holds Cult (003 with MA, so she may choke and throw);
-    it is Ann's turn in round 3. ``dan``: a fourth fighter, Cult's ally (a tackler).
+    it is Ann's turn in round 3. ``dan``: a fourth fighter, Cult's ally (a tackler), with
+    ``sword`` a swordsman (日本刀 90%, 1D10+1D4: a knockback's 10+, CO-MELEE-2).
     ``squares``: on 003's board Ann, Cult, Bob (and Dan) stand there, Ann facing east, the
     rest west; all three end on Ann's square from revision 21 ("CO-GRAP-1 (chain)")."""
     rules = rules or load_rules(profile)
@@ -65,7 +67,8 @@ def chain(profile: Profile, engine: int = ENGINE, dan: bool = False,
                 (person(rules, "Bob", 12, fist=50), Side.INVESTIGATORS),
                 (person(rules, "Cult", 10, grapple=80), Side.FOES)]
     if dan:
-        entrants.append((person(rules, "Dan", 8, fist=50, tackle=90), Side.FOES))
+        kit = {"weapons": ("japanese_sword",), "japanese_sword": 90} if sword else {}
+        entrants.append((person(rules, "Dan", 8, fist=50, tackle=90, **kit), Side.FOES))
     f = at(engine, Fight(rules, entrants, ScriptedDice([])))
     for name, square in zip(("Ann", "Cult", "Bob", "Dan"), squares, strict=False):
         push(f, Place(name, square, "E" if name in ("Ann", "Dan") else "W"))
@@ -430,6 +433,24 @@ def test_a_thrown_holder_lets_go_and_the_one_it_held_steps_aside_003(engine: int
 
 
 @pytest.mark.parametrize("engine", [ENGINE, OLD])
+def test_a_knockback_of_the_innermost_held_one_takes_the_whole_chain_003(engine: int) -> None:
+    """reviewcoc73b NIT 2 (chain4.py knock): Dan (d5) strikes Bob, held by Cult, whom Ann
+    holds, all three on d4, for 14 (CO-MELEE-2's knockback, not a tackle's blow back):
+    from revision 21 Cult and Ann go with Bob to d3, one unit ("CO-GRAP-1 (chain)");
+    revision 20 moved Cult, Bob's holder, alone and left Ann holding Cult from d4."""
+    f = at(engine, chain(P003, dan=True, squares=("d4", "e4", "f4", "d5"), sword=True))
+    pass_to(f, "Dan", (100, 90), (100, 90))  # Bob's and Cult's STR at their turns' start
+    text = push(f, Attack("Dan", "Bob"), (100, 10), (10, 10), (4, 4))
+    assert "knockback! Bob is pushed to d3 (14 damage, CO-MELEE-2)" in text
+    assert "Cult goes with Bob to d3: one unit (CO-GRAP-1)" in text
+    assert ("Ann goes with Bob to d3: one unit (CO-GRAP-1)" in text) is (engine == ENGINE)
+    assert squares(f) == {"Ann": "d3" if engine == ENGINE else "d4", "Cult": "d3", "Bob": "d3",
+                          "Dan": "d5"}
+    assert holds(f) == {"Ann": "", "Cult": "Ann", "Bob": "Cult", "Dan": ""}
+    replays(f)
+
+
+@pytest.mark.parametrize("engine", [ENGINE, OLD])
 def test_a_blow_back_of_the_outer_holder_takes_the_whole_chain_003(engine: int) -> None:
     """blowback.py (003 with the tackle rules): Dan (c4) blows Ann back 3 squares to g4
     (CO-TACKLE-2); Cult, whom she holds, and Bob, whom Cult holds, go with her; Ann, in
@@ -450,13 +471,9 @@ def test_a_blow_back_of_the_outer_holder_takes_the_whole_chain_003(engine: int) 
     replays(f)
 
 
-@pytest.mark.parametrize("engine", [ENGINE, OLD])
-def test_a_holder_left_out_by_revision_20_lets_go_as_the_held_ones_turn_comes_004(
-        engine: int) -> None:
-    """reviewcoc73 RISK 2 (carry.py): a fight played by revision 20, where a body thrown at
-    Cult knocked it out (CO-STUN-3) while it restrained Bob, played on: from revision 21
-    Cult lets go as Bob's turn comes ("CO-GRAP-1 (out)"), so Bob acts freely; played on by
-    20, Bob is still restrained by an unconscious foe."""
+def held_by_one_left_out_by_revision_20() -> Fight:
+    """004, played by revision 20: a body thrown at Cult knocked it out (CO-STUN-3) while it
+    restrained Bob, and Cult kept holding; it is Bob's turn, begun by revision 20."""
     rules = load_rules(P004)
     f = at(OLD, Fight(rules, [
         (person(rules, "Ann", 14, grapple=80), Side.INVESTIGATORS),
@@ -470,13 +487,49 @@ def test_a_holder_left_out_by_revision_20_lets_go_as_the_held_ones_turn_comes_00
     push(f, Throw("Ann", at="Cult"), (100, 10), (6, 3), (4, 2), (100, 10), (6, 2), (100, 90))
     assert f.state.get("Cult").out and f.state.get("Bob").held_by == "Cult"
     assert f.state.current.name == "Bob"  # its turn begun by revision 20
+    return f
+
+
+@pytest.mark.parametrize("engine", [ENGINE, OLD])
+def test_a_holder_left_out_by_revision_20_lets_go_as_the_held_ones_turn_comes_004(
+        engine: int) -> None:
+    """reviewcoc73 RISK 2 (carry.py): the fight of :func:`held_by_one_left_out_by_revision_20`,
+    Bob's turn ended by revision 20 too, played on: from revision 21 Cult lets go as Bob's
+    next turn comes ("CO-GRAP-1 (out)"), so Bob acts freely; played on by 20, Bob is still
+    restrained by an unconscious foe. (Saved on Bob's own turn, his first action frees him:
+    reviewcoc73b RISK 1's test below.)"""
+    f = held_by_one_left_out_by_revision_20()
+    pass_to(f, "Dan")  # Bob's turn ends by revision 20, still held
     at(engine, f)
-    pass_to(f, "Dan")
     pass_to(f, "Bob")  # the next round's
     said = "Cult lets go of Bob 手を放す (CO-GRAP-1 (out))"
     assert (said in f.journal[-1].text) is (engine == ENGINE)
     assert f.state.get("Bob").held_by == ("" if engine == ENGINE else "Cult")
     replays(f)
+
+
+def test_a_holder_left_out_by_revision_20_lets_go_as_the_held_one_acts_on_its_turn_004(
+        ) -> None:
+    """reviewcoc73b RISK 1 (bobturn.json): the fight of
+    :func:`held_by_one_left_out_by_revision_20` saved on Bob's own turn and loaded by
+    revision 21 (not played on): Bob's action first has Cult let go ("CO-GRAP-1 (out)"),
+    in that action's entry, and then plays; it was refused as restrained (CO-GRAP-6) until
+    Bob's next turn came round."""
+    old = held_by_one_left_out_by_revision_20()
+    f = Fight.from_json(old.rules, json.loads(json.dumps(old.to_json())))
+    assert f.engine == ENGINE and f.state.get("Bob").held_by == "Cult"
+    text = push(f, Attack("Bob", "Dan"), (100, 10), (3, 1), (4, 1))
+    assert text.startswith("Cult lets go of Bob 手を放す (CO-GRAP-1 (out))\nBob ")
+    assert "Dan takes 2: HP 6/13" in text
+    assert f.state.get("Bob").held_by == "" and f.state.get("Cult").grappling == ""
+    replays(f)
+
+
+def test_revision_20_keeps_the_one_held_by_one_left_out_restrained_on_its_turn_004() -> None:
+    """Played on by revision 20 (a table's resume), Bob stays restrained (CO-GRAP-6)."""
+    f = held_by_one_left_out_by_revision_20()
+    refused(f, Attack("Bob", "Dan"), "^" + re.escape(
+        "Bob is restrained: only breaking free (CO-GRAP-6)") + "$")
 
 
 @pytest.mark.parametrize(("target", "why"), [
@@ -502,4 +555,22 @@ def test_the_line_of_one_out_letting_go_names_its_default_from_revision_21_004(
     f = at(engine, chain(P004))
     f.push(Fall("Cult", 9), ScriptedDice([(6, 6)] * 3))  # 18 of its 13 HP
     assert line in f.journal[-1].lines and f.state.get("Bob").held_by == ""
+    replays(f)
+
+
+@pytest.mark.parametrize(("engine", "line"), [
+    (ENGINE, "Ann lets go of the dead Cult 手を放す (CO-GRAP-1 (out))"),
+    (OLD, "Ann lets go of the dead Cult")])
+def test_the_line_of_letting_go_of_a_dead_body_names_its_default_from_revision_21_003(
+        engine: int, line: str) -> None:
+    """reviewcoc73b NIT 3 (middle_dies.py): Cult, held by Ann and holding Bob, dies from a
+    Keeper's 30 m fall (CO-BASE-11, CO-DEATH-1); it lets go of Bob, and Ann lets go of its
+    body with a line that says 手を放す and the Default "CO-GRAP-1 (out)" as NIT 4's does;
+    an entry played by revision 20 replays its own bare line."""
+    f = at(engine, chain(P003))
+    f.push(Fall("Cult", 30), ScriptedDice([(6, 6)] * 10))
+    lines = f.journal[-1].lines
+    assert line in lines and "Cult dies" in f.journal[-1].text
+    assert holds(f) == {"Ann": "", "Bob": "", "Cult": ""}
+    assert f.state.get("Ann").grappling == ""
     replays(f)

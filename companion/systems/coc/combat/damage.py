@@ -227,7 +227,8 @@ class _Damage(_Spells):
         CO-BASE-8: no actions, so no hold; the spec writes no Default for it; readings.toml's
         "CO-GRAP-1 (out)", listed by ``coc defaults``). From revision :data:`HOLD_FROM_WITHIN`
         also when a stun leaves it unconscious (CO-STUN-2, CO-STUN-3), and its line names
-        手を放す and the Default (reviewcoc73 NIT 4; revision 20's line, replayed, has
+        手を放す and the Default, as does the line of a holder letting go of a dead body
+        (reviewcoc73 NIT 4, reviewcoc73b NIT 3; revision 20's lines, replayed, have
         neither)."""
         if t.out and t.grappling:
             self.set(self.cs[t.grappling], held_by="")
@@ -239,7 +240,8 @@ class _Damage(_Spells):
             holder = self.cs[t.held_by]
             self.set(holder, grappling="", grapple_options=False)
             self.set(self.cs[t.name], held_by="")
-            self.say(f"{holder.name} lets go of the dead {t.name}")
+            self.say(f"{holder.name} lets go of the dead {t.name}"  # reviewcoc73b NIT 3
+                     + (" 手を放す (CO-GRAP-1 (out))" if self.engine >= HOLD_FROM_WITHIN else ""))
 
     def stunned(self, c: Combatant) -> bool:
         """CO-STUN-1: ``c`` may not attack: it has a stun stack, or (from revision

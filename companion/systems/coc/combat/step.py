@@ -2,7 +2,7 @@
 copy of the state. It checks the action is legal (whose turn, out of turn, restrained,
 concentrating) and plays it with the layer that holds its rule.
 
-Rules: CO-TURN-1, CO-BASE-5, CO-DODGE-1, CO-DODGE-8, CO-FIRE-7, CO-GRAP-6.
+Rules: CO-TURN-1, CO-BASE-5, CO-DODGE-1, CO-DODGE-8, CO-FIRE-7, CO-GRAP-6, CO-GRAP-1 (out).
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from companion.systems.coc.combat.actions import (
     Throw,
     Treat,
 )
+from companion.systems.coc.combat.damage import HOLD_FROM_WITHIN
 from companion.systems.coc.combat.fighters import Combatant
 from companion.systems.coc.combat.turns import _Turns
 
@@ -55,6 +56,7 @@ class _Step(_Turns):
                                     "(CO-DODGE-1, CO-DODGE-8, CO-FIRE-7)")
             if not self.can_act(actor):
                 raise IllegalAction(f"{actor.name} cannot act")
+            actor = self.freed_of_out_holder(actor)
             # CO-GRAP-6 (004 「組み付いた相手を行動不能にする」): the restrained one cannot
             # strike first either (from revision 4; before, it did)
             if self.engine >= 4 and isinstance(action, Attack) and self.on("CO-GRAP-6") \
@@ -66,6 +68,7 @@ class _Step(_Turns):
         if actor.name != current:
             raise IllegalAction(f"it is {current}'s turn, not {actor.name}'s "
                                 f"({'CO-TURN-1' if self.p003 else 'CO-BASE-5'})")
+        actor = self.freed_of_out_holder(actor)
         if self.on("CO-GRAP-6") and actor.held_by and not isinstance(
                 action, (BreakFree, EndTurn)):
             raise IllegalAction(f"{actor.name} is restrained: only breaking free (CO-GRAP-6)")
@@ -76,6 +79,20 @@ class _Step(_Turns):
         if self.p003 and actor.concentrating and not isinstance(action, free):
             raise IllegalAction(f"{actor.name} concentrates on dodging: only moving (CO-DODGE-1)")
         return actor
+
+    def freed_of_out_holder(self, actor: Combatant) -> Combatant:
+        """From revision :data:`~companion.systems.coc.combat.damage.HOLD_FROM_WITHIN`, an
+        actor whose holder is out is let go of before it acts ("CO-GRAP-1 (out)",
+        reviewcoc73b RISK 1); the lines go into this action's entry. A fight begun by
+        revision 20 and saved on the held one's own turn, its holder left unconscious still
+        holding by a stun, would else keep it restrained until its next turn came round
+        (:meth:`~companion.systems.coc.combat.turns._Turns.next_turn` frees it only as a
+        turn comes). Revision 20 left it to break free by STR."""
+        if self.engine < HOLD_FROM_WITHIN or not actor.held_by \
+                or not self.cs[actor.held_by].out:
+            return actor
+        self.release_if_out(self.cs[actor.held_by])
+        return self.cs[actor.name]
 
     def play(self, action: Action) -> None:
         """Play one action by the rule of its kind (:meth:`legal` first), then pass the turn as
