@@ -450,10 +450,10 @@ def test_beside_the_board_the_heading_shortens_the_round_before_cutting_the_name
         screen: ScreenDisplay) -> None:
     """A long name's turn beside a board: ``R2 · turn 手番:``, its round shortened, not
     ``Round 2 第2ラ…``."""
-    from tests.hw.test_screen_cuts import _cultists
+    from tests.hw.screen_view_helpers import cultists
 
     drawn = spy_text(screen)
-    screen.render(_cultists(True))
+    screen.render(cultists(True))
     _plain(screen)
     heads = [d.shown for d in drawn if d.text.startswith(("Round", "R2"))]
     assert heads and heads[0] == "R2 · turn 手番:"

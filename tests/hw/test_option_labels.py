@@ -18,7 +18,7 @@ from companion.hw.display.fonts import without_cjk
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import Option, example_view
 from tests.hw.screen_layout_helpers import RING_MENU, Drawn, spy_text
-from tests.hw.test_tap_targets import VIEWS
+from tests.hw.screen_view_helpers import VIEWS
 
 LABEL_MIN = 14  # (at 800x480) the audit's floor: a 10 px capital
 

@@ -24,7 +24,6 @@ from companion.hw.display.view import (
     BoardView,
     DiceStep,
     FighterView,
-    FightView,
     Name,
     Option,
     PieceView,
@@ -34,12 +33,7 @@ from companion.hw.display.view import (
     message_view,
 )
 from tests.hw.screen_layout_helpers import RING_MENU, Drawn, at_own_text_size, spy_text, texts_drawn
-
-
-def _fight(view: View) -> FightView:
-    assert view.fight is not None
-    return view.fight
-
+from tests.hw.screen_view_helpers import TROUBLE, cultists, fight_of
 
 # ---- the newest log line longer than the log box -----------------------------------------
 
@@ -53,7 +47,7 @@ def test_a_log_line_longer_than_the_log_shows_its_start_not_a_blank_log(
     """Whose action it is opens the entry: cut from the front, a CoC entry read
     "…決定的成功/スペシャル" (display audit 56, item 6)."""
     view = example_fight_view()
-    fight = replace(_fight(view), log=(*_fight(view).log, LONG_LOG))
+    fight = replace(fight_of(view), log=(*fight_of(view).log, LONG_LOG))
     if board:
         fight = replace(fight, board=BoardView(8, 8, (PieceView(1, 1, "P"),)))
     drawn = spy_text(screen)
@@ -96,10 +90,6 @@ def test_each_line_of_a_message_starts_a_row_of_its_own(screen: ScreenDisplay) -
 
 
 # ---- the status: the footer's free rows, and a cut that says so ------------------------
-
-TROUBLE = ("cannot save (No space left on device): free space or fix the folder; the game is "
-           "safe up to move 41 · camera 0 stopped sending pictures (unplugged?); check the "
-           "cable, or choose another camera: dice.camera_source (config.toml); retrying")
 
 
 def _status_rows(drawn: list[Drawn], status: str = TROUBLE) -> list[Drawn]:
@@ -156,24 +146,12 @@ def test_a_reader_fault_beside_a_read_on_offer_reads_whole(screen: ScreenDisplay
 
 # ---- similar long names: the end that tells them apart stays ----------------------------
 
-def _cultists(board: bool) -> View:
-    view = example_fight_view()
-    enemy = Name("敵", "enemy")
-    fighters = tuple(
-        FighterView(Name(f"C{i} ダゴン秘密教団の狂信者{i}",
-                         f"C{i} Cultist of the Innsmouth Deep Order {i}"), enemy, 13, 13, 10, 10,
-                    ("c3 N",), acting=i == 6, ally=False, san=50) for i in range(1, 9))
-    fight = replace(_fight(view), fighters=fighters, turn=str(fighters[5].name),
-                    board=BoardView(8, 8, tuple(PieceView(i, 0, f"C{i}") for i in range(8)))
-                    if board else None)
-    return replace(view, fight=fight)
-
 
 @pytest.mark.parametrize("board", [False, True])
 @pytest.mark.needs_japanese_font
 def test_similar_long_names_keep_the_end_that_tells_them_apart(
         screen: ScreenDisplay, board: bool) -> None:
-    view = _cultists(board)
+    view = cultists(board)
     drawn = spy_text(screen)
     screen.render(view)
     # (``label`` here: fitted by ``_fit_middle``, as option labels are)
@@ -190,12 +168,12 @@ def test_similar_long_names_keep_the_end_that_tells_them_apart(
 
 def test_beside_the_board_a_short_name_keeps_all_its_pools(screen: ScreenDisplay) -> None:
     at_own_text_size(screen)
-    view = _cultists(True)
+    view = cultists(True)
     party = Name("味方", "party")
     fighters = (FighterView(Name("A Ann", "A Ann"), party, 11, 11, 12, 12, ("d3 NE",), san=60),
-                *_fight(view).fighters[:3])
+                *fight_of(view).fighters[:3])
     drawn = spy_text(screen)
-    screen.render(replace(view, fight=replace(_fight(view), fighters=fighters)))
+    screen.render(replace(view, fight=replace(fight_of(view), fighters=fighters)))
     under = [d.text for d in drawn if d.text.endswith(("d3 NE", "c3 N"))]
     # Ann's pools all beside her name, her square alone under it; a cultist's name needs
     # the room: its MP and SAN go under, before its square.
@@ -208,12 +186,12 @@ def _result(count: int) -> View:
     view = example_fight_view()
     order = ", ".join(f"Cultist of the Order of Dagon {i} {i * 7}(DEX 11, 1D100={i * 11})"
                       for i in range(1, count + 1))
-    fight = replace(_fight(view), result=(DiceStep("CO-BASE-5", f"initiative 行動順: {order}"),))
+    fight = replace(fight_of(view), result=(DiceStep("CO-BASE-5", f"initiative 行動順: {order}"),))
     return replace(view, fight=fight)
 
 
 def _result_rows(drawn: list[Drawn], view: View) -> list[Drawn]:
-    text = _fight(view).result[0].text
+    text = fight_of(view).result[0].text
     return [d for d in drawn if d.text.rstrip("…") and d.text.rstrip("…") in text]
 
 
@@ -301,7 +279,7 @@ def test_a_row_shows_no_useless_fragment_of_the_english_name(screen: ScreenDispl
         fighters = tuple(FighterView(Name("ア" * n + str(i), f"Giant Ant Soldier {i}"), enemy,
                                      12, 12, 8, 8, ally=False) for i in range(9))
         drawn = spy_text(screen)
-        screen.render(replace(view, fight=replace(_fight(view), fighters=fighters)))
+        screen.render(replace(view, fight=replace(fight_of(view), fighters=fighters)))
         beside += [d.shown for d in drawn if d.text.startswith("Giant Ant Soldier")]
     assert beside and all(len(s.rstrip("…")) >= 4 for s in beside)
 

@@ -16,70 +16,18 @@ import pytest
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.display.screen import HEADER_HEIGHT, ScreenDisplay
 from companion.hw.display.view import (
-    DiceStep,
-    DiceView,
     Option,
     View,
     example_fight_view,
     example_view,
     message_view,
 )
-from tests.hw.screen_layout_helpers import RING_MENU, TILE_PROMPT, _big_fight, spy_text
-from tests.hw.test_screen_cuts import TROUBLE, _cultists
+from tests.hw.screen_layout_helpers import spy_text
+from tests.hw.screen_view_helpers import ORCS, VIEWS
 
 # The audit's figures (at 800x480): about 8 mm tall on a 7-inch panel, 1.4 mm apart.
 TAP_MIN = 44
 TAP_GAP = 8
-
-ORCS = tuple(Option(str(i), f"オーク{i} Orc {i}") for i in range(1, 14))
-ANTS = tuple(Option(f"t:{n}", f"ジャイアント・アント{n} Giant Ant {n}") for n in (1, 2, 3)) \
-    + tuple(Option(f"t:{n}", f"アンデッド・コープス{n} Undead Corpse {n}") for n in (1, 2)) \
-    + (Option("back", "Back 戻る", Button.FLEE),)
-
-
-def _tray() -> View:
-    dice = DiceView("毒 Poison (EV-POI-4)", (1, 1), ("(1D6) ＞ 1",),
-                    (DiceStep("EV-POI-1", "判定−1/−1 to all checks"),))
-    return replace(example_view(), dice=dice)
-
-
-def _views() -> dict[str, View]:
-    """Every kind of screen with options: the game, a long menu and its second page, with
-    a status; a fight with and without a board, a long fight menu, a fight's status of two
-    rows; the dice tray; message screens; a two-row prompt."""
-    fight, game = example_fight_view(), example_view()
-    board = _cultists(True)
-    return {
-        "game": game,
-        "game status": replace(game, status="read 5p: place the tile again"),
-        "long menu": replace(game, options=RING_MENU, highlight=0),
-        "long menu page 2": replace(game, options=RING_MENU, highlight=len(RING_MENU) - 1),
-        "long menu status": replace(game, options=RING_MENU, highlight=0, status=TROUBLE),
-        "tile prompt": replace(game, prompt=TILE_PROMPT, prompt_tile="3m",
-                               status="3m 三萬 lifted: it still counts in 2 s"),
-        "fight": fight,
-        "fight long menu": replace(fight, options=ORCS, highlight=1),
-        "fight targets": replace(fight, options=ANTS, highlight=0),
-        "fight status": replace(fight, status=TROUBLE),
-        "fight long menu status": replace(fight, options=ORCS, highlight=1, status=TROUBLE),
-        "many combatants": _big_fight(5),
-        "board": board,
-        "board long menu": replace(board, options=ORCS, highlight=1),
-        "board long menu status": replace(board, options=ORCS, status=TROUBLE),
-        "fight two-row prompt": replace(
-            fight, options=fight.options[:2],
-            prompt="Throw 2D6 in the dice area for the attack of オーク1 Orc 1 on 冒険者1 PC 1 "
-                   "with the great sword 2D6を振って"),
-        "dice tray": _tray(),
-        "dice tray status": replace(_tray(), status=TROUBLE),
-        "message": message_view("The save could not be read. Start a new game?",
-                                (Option("new", "New game 新しいゲーム", Button.ATTACK),
-                                 Option("quit", "Quit 終了", Button.FLEE))),
-        "message long menu": message_view("Which mode? どのモード？", RING_MENU),
-    }
-
-
-VIEWS = _views()
 
 
 def _boxes(screen: ScreenDisplay) -> list[pygame.Rect]:
@@ -222,7 +170,6 @@ def test_the_log_beside_the_board_keeps_rows_under_a_taller_footer(screen: Scree
     newest = view.fight.log[-1]
     rows = [d for d in drawn if d.text.lstrip("…") and d.text.lstrip("…") in newest]
     assert rows, "the log beside the board is blank"
-
 
 
 def _press_then(screen: ScreenDisplay, after: View) -> list[Press]:

@@ -25,7 +25,7 @@ from companion.errors import DataError
 from companion.hw.display.fonts import without_cjk
 from companion.hw.display.screen import HEADER_HEIGHT, ScreenDisplay
 from companion.hw.display.view import View, example_view
-from tests.hw.test_tap_targets import VIEWS
+from tests.hw.screen_view_helpers import VIEWS
 
 TEXT_MIN = 14  # (at 800x480) the audit's floor: a 10 px capital
 
