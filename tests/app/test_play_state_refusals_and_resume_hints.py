@@ -21,9 +21,10 @@ from companion.app.commands.history import TABLE_RUNS
 from companion.app.commands.play.table_modes import run_dice_tray
 from companion.app.config import load_config
 from companion.app.history import History, Run
+from companion.app.modes.fight_save import load_fight_save
 from companion.app.session.controls import Controls
 from companion.app.session.save import default_save_path
-from companion.errors import DeviceError
+from companion.errors import DataError, DeviceError
 from companion.hw.buttons import Button
 from companion.systems.jongrogue.actions import input_from_notation
 from companion.systems.jongrogue.game import Game
@@ -105,8 +106,9 @@ def test_a_log_given_to_state_is_refused_as_a_log_and_left_as_it_is(
     assert main(["replay", str(mine)]) == 0  # and it still plays back
 
 
-@pytest.mark.parametrize("content", [b'{"name": "Alice", "hp": 10}\n', b"{}",
-                                     b'\xef\xbb\xbf{"sheet": {"version": 1}}'])
+@pytest.mark.parametrize("content", [b'{"name": "Alice", "hp": 10}\n',
+                                     b'\xef\xbb\xbf{"sheet": {"version": 1}}',
+                                     b'{"version": 1, "name": "Alice"}'])
 def test_a_json_object_with_none_of_a_saves_fields_is_refused_and_left_as_it_is(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes) -> None:
     """A character sheet in JSON given to --state was set aside as a damaged save ("the
@@ -116,18 +118,60 @@ def test_a_json_object_with_none_of_a_saves_fields_is_refused_and_left_as_it_is(
     assert main(["play", "--headless", "--resume", "--seed", str(SEED),
                  "--state", str(mine)]) == 2
     assert capsys.readouterr().err == (
-        f"companion: error: {mine} is a JSON object with none of a save's fields (version, "
-        "inputs, game_id), not a save, so it was left as it is: give --state a new file, "
-        "or a save companion play wrote\n")
+        f"companion: error: {mine} is a JSON object with none of a save's own fields (inputs, "
+        "game_id), not a save, so it was left as it is: give --state a new file, or a save "
+        "companion play wrote\n")
     assert mine.read_bytes() == content
     assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet.json"]
+
+
+TRAY = (b'{"table": {"expression": "1D6", "held": false, "note": "", "poisons": {}, '
+        b'"resume": false, "stage": "throw", "table": "event", "throws": []}, "version": 1}\n')
+
+
+@pytest.mark.parametrize(("made", "what"), [
+    ("tray", "the dice tray's file (dice/tray.json: the table it part-threw)"),
+    ("genso", "a genso fight file (`companion genso fight new` wrote it: --fight takes it)"),
+    ("coc", "a coc fight file (`companion coc fight new` wrote it: --fight takes it)")])
+@pytest.mark.parametrize("mode", ["game", "genso", "coc"])
+def test_the_trays_file_or_a_fight_file_given_to_state_is_named_and_left_as_it_is(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], made: str, what: str,
+        mode: str) -> None:
+    """reviewj73 RISK 1: the dice tray's tray.json ({"version": 1, "table": …}) and a genso
+    fight file hold a version field, counted as a save's own (the fight file's 8 as a newer
+    save's): given to --state, each was renamed .corrupt-… (.newer-…) and a save written
+    under its name. Each is named and left as it is, by a game's --state and a table's."""
+    mine = tmp_path / "mine" / f"{made}.json"  # beside it, only the data folder
+    mine.parent.mkdir()
+    if made == "tray":
+        mine.write_bytes(TRAY)
+    else:
+        assert main(FIGHTS[made]) == 0
+        mine.write_bytes((default_save_path().parent / made / "fight.json").read_bytes())
+    content = mine.read_bytes()
+    capsys.readouterr()
+    kind = "save" if mode == "game" else "fight save"
+    said = (f"{mine} is {what}, not a {kind}, so it was left as it is: give --state a new "
+            f"file, or a {kind} companion play wrote")
+    if mode == "game":
+        assert main(["play", "--headless", "--seed", str(SEED), "--resume", "--state",
+                     str(mine)]) == 2
+        assert capsys.readouterr().err == f"companion: error: {said}\n"
+    else:  # as `play --mode genso|coc --state FILE` reads it, before its screen opens
+        with pytest.raises(DataError) as refused:
+            load_fight_save(mine, mode)
+        assert str(refused.value) == said
+    assert mine.read_bytes() == content
+    assert [p.name for p in mine.parent.iterdir()] == [mine.name]
 
 
 @pytest.mark.parametrize(("name", "content"), [
     ("game.sav", b""),  # empty
     ("game.sav", b"\0" * 512),  # what a power cut leaves on an SD card
     ("game.sav", b'{"events": 3, "fini'),  # a save cut short
-    ("game.sav", b'{"version": 1}'),  # a save whose other fields are gone
+    ("game.sav", b'{"version": 1, "game_id": "4d2f"}'),  # a save whose other fields are gone
+    ("game.json", b"{}"),  # an "empty JSON file" made by hand, as an empty file (reviewj73)
+    ("game.json", b"\xef\xbb\xbf{ }\n"),
     ("game.sav", b'{"inputs": ["5p"], "seed": "x"}'),  # a save with a field gone wrong
     ("game.sav", b"\xef\xbb\xbf{\"events\": 3, \"fini"),  # begun with Notepad's UTF-8 mark
     ("game.json", b"garbage"),  # a name we could have written

@@ -208,7 +208,11 @@ class SaveGame:
         if not isinstance(raw, dict):
             raise DataError(f"{source}: expected a JSON object, found {json_kind(raw)}")
         version = raw.get("version")
-        if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_FORMAT:
+        # A newer save still has a save's own fields: a genso fight file (its "version" 8)
+        # given to --state was kept aside as .newer-… and a new game written under its name
+        # (reviewj73 RISK 1); without them, read_save's other_file names it and leaves it.
+        if (isinstance(version, int) and not isinstance(version, bool) and version > SAVE_FORMAT
+                and any(key in raw for key in SAVE_KEYS)):
             raise NewerSave(f"{source}: written by a newer companion (save version {version}; "
                             f"this one reads {SAVE_FORMAT})")
         if "version" not in raw:
@@ -315,15 +319,18 @@ def profile_unchanged(path: Path, recorded: str) -> bool:
 #: (its header, some 400 bytes, more with a profile's house rules) whole.
 _HEAD = 64 * 1024
 #: A save's own fields, one at least in any save the companion wrote (and in a save damaged
-#: but for a field or two): a JSON object with none of them is someone else's file.
-SAVE_KEYS = ("version", "inputs", "game_id")
+#: but for a field or two): a JSON object with none of them is someone else's file. Not
+#: ``version``: the dice tray's file (dice/tray.json) and a genso fight file hold one too,
+#: and were set aside as damaged saves, a save written under their name (reviewj73 RISK 1).
+SAVE_KEYS = ("inputs", "game_id")
 
 
 def other_file(raw: bytes) -> str | None:
     """What the unreadable file whose bytes (or first :data:`_HEAD` bytes) are ``raw`` is,
     when it is plainly no save, though it begins with ``{``: a ``--log`` file (its first
-    line a game's header), or a JSON object with none of :data:`SAVE_KEYS` (a character
-    sheet given to ``--state`` by a slip). None: it may be a save something damaged
+    line a game's header), the dice tray's file or a genso or coc fight file, or another
+    JSON object with none of :data:`SAVE_KEYS` (a character sheet given to ``--state`` by a
+    slip); ``{}`` is not (an empty file). None: it may be a save something damaged
     (:func:`damaged_save` says). Both were renamed ``.corrupt-…`` and a save written in
     their place, under their name (journey73 DEFECT 1)."""
     body = raw.removeprefix(codecs.BOM_UTF8)
@@ -333,9 +340,17 @@ def other_file(raw: bytes) -> str | None:
         value = json.loads(body)
     except (ValueError, RecursionError):  # not JSON (UnicodeDecodeError is a ValueError)
         return None
-    if isinstance(value, dict) and not any(key in value for key in SAVE_KEYS):
-        return f"a JSON object with none of a save's fields ({', '.join(SAVE_KEYS)})"
-    return None
+    # {} holds nothing anyone could lose: set aside, a new game in its place, as an empty
+    # file is (the usual "empty JSON file" made by hand; reviewj73 RISK 2).
+    if not isinstance(value, dict) or not value or any(key in value for key in SAVE_KEYS):
+        return None
+    if "table" in value and set(value) <= {"version", "table"}:
+        return "the dice tray's file (dice/tray.json: the table it part-threw)"
+    if "entrants" in value and "journal" in value:
+        system = "genso" if value.get("system") == "genso" else "coc"
+        return (f"a {system} fight file (`{companion_line(system, 'fight', 'new')}` wrote it: "
+                "--fight takes it)")
+    return f"a JSON object with none of a save's own fields ({', '.join(SAVE_KEYS)})"
 
 
 def damaged_save(path: Path, raw: bytes) -> bool:
