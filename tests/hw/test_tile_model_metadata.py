@@ -73,3 +73,25 @@ def test_metadata_nested_thousands_deep_is_malformed_not_a_traceback(tmp_path: P
     model.with_suffix(".json").write_text("[" * 3000 + "]" * 3000, encoding="utf-8")
     with pytest.raises(DataError, match=r"model metadata is malformed.*nested too deeply"):
         TileClassifier(model)
+
+
+def test_a_model_made_before_enrolment_same_loads_with_the_measured_default(
+        tmp_path: Path) -> None:
+    """reviewcam73 NIT 2: a model whose metadata the earlier train_tile_classifier.py wrote,
+    with no ``enrolment.same``, was refused as "malformed" with advice to check the path;
+    it loads, as one without ``input.turns`` does, at the cosine measured on the shipped
+    model, and reads its tiles."""
+    import numpy as np
+
+    from companion.hw.camera.augment import render_crop
+    good = default_model_path()
+    model = tmp_path / good.name
+    shutil.copyfile(good, model)
+    data = json.loads(good.with_suffix(".json").read_text(encoding="utf-8"))
+    shipped = data["enrolment"].pop("same")
+    del data["enrolment"]["same_why"]
+    model.with_suffix(".json").write_text(json.dumps(data), encoding="utf-8")
+    older = TileClassifier(model)
+    assert older.info.enrol_same == shipped
+    crop = render_crop("7p", np.random.default_rng(1))
+    assert older.predict([crop])[0].best == TileClassifier().predict([crop])[0].best

@@ -43,6 +43,15 @@ ENROL_AGAIN = "run `companion calibrate camera --enrol` again"
 #: The most frames a slot's read may be asked to agree over: at a few frames a second more
 #: would never settle while a hand is near, so a larger number is a slip, not a setting.
 MAX_STABLE_FRAMES = 100
+#: ``enrolment.same`` of a model whose metadata was written before it (bcced4ec), as
+#: ``input.turns`` and ``input.portrait`` have theirs: the cosine measured on this
+#: checkout's model (its ``same_why``), so a model trained by the earlier
+#: train_tile_classifier.py loads, not refused as malformed, and reads with the rule
+#: (reviewcam73 NIT 2).
+#: A metadata saying 1.0 keeps the vote at ``enrolment.weight`` (but for the picture itself).
+SAME_DEFAULT = 0.85
+#: Enrolled labels that are no tile's face: their pictures' vote never decides alone.
+NOT_TILES = ("back", "empty")
 
 
 def default_model_path() -> Path:
@@ -96,7 +105,7 @@ class ModelInfo:
                 enrol_weight=float(_at(data, "enrolment.weight")),
                 enrol_temperature=float(_at(data, "enrolment.temperature")),
                 enrol_alike=float(_at(data, "enrolment.alike")),
-                enrol_same=float(_at(data, "enrolment.same")),
+                enrol_same=float(_at(data, "enrolment").get("same", SAME_DEFAULT)),
                 measured=dict(data.get("measured", {})),
                 turns=tuple(int(t) % 4 for t in inp.get("turns", [0])),
                 portrait=bool(inp.get("portrait", False)),
@@ -230,8 +239,11 @@ class Enrolment:
         How much the vote counts depends on how alike the crop is to its nearest enrolled
         picture. At ``enrol_same`` or more (the metadata says why that cosine: pictures of
         one kind are that alike, pictures of two kinds are not) the crop is a picture of
-        that kind, and the vote alone decides. Otherwise the vote counts ``enrol_weight``,
-        and the model keeps the rest. With ``enrol_weight`` alone (camera73 DEFECT 1), a kind
+        that kind, and the vote alone decides, when that picture is of a tile. A ``back``
+        or ``empty`` picture never decides alone: a blank White is as alike to them as
+        that, and the mat under the slot, not the face, tells bare paper from a White
+        (reviewcam73 RISK 1). Otherwise the vote counts ``enrol_weight``, and the model
+        keeps the rest. With ``enrol_weight`` alone (camera73 DEFECT 1), a kind
         the model reads as another stayed at about 0.5, below the reader's threshold. That
         is the very kind a player enrols, and it read "uncertain" on every draw.
         """
@@ -248,7 +260,13 @@ class Enrolment:
         weights /= weights.sum(axis=1, keepdims=True)
         vote = weights[:, :-1] + weights[:, -1:] * probs
         nearest = best[:, :-1].max(axis=1, keepdims=True)
-        weight = np.where(nearest >= info.enrol_same, 1.0, info.enrol_weight)
+        # Of a tile kind: bare paper and a tile's back are as alike to a blank White as
+        # two pictures of one kind are (renders: up to 0.965 and 0.911), so their vote
+        # alone would decide a White; what is under the slot tells them apart (reviewcam73
+        # RISK 1).
+        tile = ~np.isin(best[:, :-1].argmax(axis=1, keepdims=True),
+                        [column[c] for c in NOT_TILES if c in column])
+        weight = np.where((nearest >= info.enrol_same) & tile, 1.0, info.enrol_weight)
         out: np.ndarray = ((1 - weight) * probs + weight * vote).astype(probs.dtype)
         return out
 

@@ -411,7 +411,10 @@ def played_game(args: argparse.Namespace, config: Config, saved: SaveGame | None
             tell(said, display, controls)
             if not held_until_ok(display, controls):
                 assert isinstance(session.mode, JongRogueMode)
-                session.mode.note = said
+                # Beside a note the start gave (a stale enrolment's), not in its place
+                # (reviewcam73 NIT 3).
+                note = session.mode.note
+                session.mode.note = f"{said}; {note}" if note else said
         if args.headless:
             if saved is None:
                 assert session.save is not None
