@@ -25,34 +25,14 @@ from companion.app.paths import config_dir, data_dir
 from companion.errors import DataError
 from companion.hw.camera.capture import RenderedSource
 from companion.hw.camera.classifier import Enrolment, TileClassifier
-from companion.hw.camera.mat import MatDetector, Rect
+from companion.hw.camera.mat import MatDetector
 from companion.hw.camera.reader import ReaderSettings
 from companion.hw.camera.sim_scene import Camera, render_scene
 from companion.hw.ports import Slot
+from tests.app.calibrate_camera_helpers import empty_mat, in_frame, rect_corners
 from tests.app.table_camera import WEBCAM, table_camera
 from tests.companion_process import CompanionProcess
-from tests.hw.test_camera_cli import tile_picture
-
-
-def empty_mat() -> np.ndarray:
-    """The frame ``--source render:`` shows: the project's own mat, clear."""
-    frame = RenderedSource({}).read()
-    assert frame is not None
-    return frame
-
-
-def in_frame(frame: np.ndarray, corners_mm: np.ndarray) -> np.ndarray:
-    """Where points on the mat (mm) lie in ``frame``, as the mat detector places them."""
-    detection = MatDetector().detect(frame)
-    assert detection.homography is not None
-    to_frame = np.linalg.inv(detection.homography)
-    return cv2.perspectiveTransform(corners_mm.reshape(-1, 1, 2).astype(np.float64),
-                                    to_frame).reshape(-1, 2)
-
-
-def rect_corners(rect: Rect) -> np.ndarray:
-    x, y, w, h = rect.x_mm, rect.y_mm, rect.width_mm, rect.height_mm
-    return np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], np.float32)
+from tests.tile_picture_helpers import tile_picture
 
 
 def calibrate(*extra: str) -> int:

@@ -13,7 +13,7 @@ from companion.app import cli
 from companion.app.camera_settings import ENROLMENT_FILE
 from companion.app.paths import config_dir
 from companion.hw.camera.classifier import Enrolment
-from tests.hw.test_camera_cli import tile_picture
+from tests.tile_picture_helpers import tile_picture
 
 
 def test_enrol_from_skips_a_picture_surely_read_as_another_kind(

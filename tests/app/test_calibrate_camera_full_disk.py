@@ -19,7 +19,7 @@ from companion.app.cli import main
 from companion.app.paths import config_dir, data_dir
 from tests.app.table_camera import WEBCAM, table_camera
 from tests.disk import NO_SPACE, refuse_writes
-from tests.hw.test_camera_cli import tile_picture
+from tests.tile_picture_helpers import tile_picture
 
 
 def calibrate(source: str) -> int:

@@ -16,10 +16,10 @@ from companion.hw.camera.capture import RenderedSource
 from companion.hw.camera.classifier import Enrolment, TileClassifier
 from companion.hw.camera.mat import MatDetector
 from companion.hw.ports import Slot
+from tests.app.calibrate_camera_helpers import empty_mat
 from tests.app.calibrate_enrol_helpers import every_kind_skipped
 from tests.app.table_camera import table_camera
-from tests.app.test_calibrate_camera import empty_mat
-from tests.hw.test_camera_cli import tile_picture
+from tests.tile_picture_helpers import tile_picture
 
 
 def calibrate(*extra: str) -> int:

@@ -37,15 +37,8 @@ from tests.companion_process import CompanionProcess
 from tests.deadline import ends_within
 from tests.dice_scenes import on_the_mat, still_scene
 from tests.disk import NO_SPACE, READ_ONLY, refuse_writes
-from tests.hw.test_camera_cli import tile_picture
-from tests.hw.test_rfid_calibrate import (
-    FAST,
-    REPLAY_SECONDS,
-    Keys,
-    Player,
-    session,
-    sticker,
-)
+from tests.hw.rfid_calibrate_helpers import FAST, REPLAY_SECONDS, Keys, Player, session, sticker
+from tests.tile_picture_helpers import tile_picture
 
 
 def two_dice_photo(tmp_path: Path) -> tuple[str, str]:

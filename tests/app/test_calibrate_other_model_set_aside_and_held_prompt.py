@@ -23,7 +23,7 @@ from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from tests.app.calibrate_model_helpers import another_model
 from tests.app.table_camera import table_camera
 from tests.disk import NO_SPACE, READ_ONLY, refuse_moving, refuse_writes
-from tests.hw.test_camera_cli import tile_picture
+from tests.tile_picture_helpers import tile_picture
 
 
 def tiles(folder: Path, *labels: str) -> Path:

@@ -26,10 +26,10 @@ from companion.hw.camera.reader import ReaderSettings
 from companion.hw.dice.reader_config import ReaderConfig
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME
 from companion.systems.jongrogue.tiles import BACK
+from tests.app.calibrate_camera_helpers import empty_mat
 from tests.app.calibrate_enrol_helpers import every_kind_skipped
 from tests.app.table_camera import WEBCAM, table_camera
-from tests.app.test_calibrate_camera import empty_mat
-from tests.hw.test_camera_cli import tile_picture
+from tests.tile_picture_helpers import tile_picture
 
 #: The terminal a Pi's console or an SSH window opens at.
 COLUMNS = 80

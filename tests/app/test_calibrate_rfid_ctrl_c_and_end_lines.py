@@ -15,7 +15,7 @@ from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.systems.jongrogue.tiles import Tile
 from tests.companion_process import run_companion
 from tests.deadline import ends_within
-from tests.hw.test_rfid_calibrate import REPLAY_SECONDS, capture
+from tests.hw.rfid_calibrate_helpers import REPLAY_SECONDS, capture
 
 TWO = 'version = 1\n\n[tags]\n"04A1B2C3" = "5p"\n"04A1B2C4" = "5p"\n'
 

@@ -8,54 +8,21 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from typing import Any
 
 import numpy as np
 import pytest
 
 from companion.app.session.controls import Controls
 from companion.app.session.mode import RollAsk, Throw
-from companion.app.session.rolls import FIRST_LIVE, TAKEN, CameraFrames, CameraRolls, RollCancelled
+from companion.app.session.rolls import FIRST_LIVE, TAKEN, CameraFrames, RollCancelled
 from companion.app.session.system_menu import SystemMenu
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.camera.capture import OpenCVCamera
 from companion.hw.camera.pace import FRAME_PERIOD_S, IDLE_AFTER_S, IDLE_PERIOD_S
 from companion.hw.dice.frames import CameraStream
 from companion.hw.dice.source import CameraDiceSource, Motion
-from tests.app.camera_roll_helpers import Clock
+from tests.app.camera_roll_helpers import Capture, Player, faces, session_rolls
 from tests.dice_scenes import still_scene
-
-
-class Player:
-    """Watches the screen; presses a key once a prompt starting with its text is shown."""
-
-    def __init__(self, script: list[tuple[str, Press]]) -> None:
-        self.script = script
-        self.shown: list[tuple[str, str]] = []
-
-    def show(self, prompt: str, **kwargs: object) -> None:
-        self.shown.append((prompt, str(kwargs.get("status", ""))))
-
-    def poll(self) -> list[Press]:
-        if self.script and self.shown and self.shown[-1][0].startswith(self.script[0][0]):
-            return [self.script.pop(0)[1]]
-        return []
-
-
-def faces(scene: Any) -> list[int]:
-    return sorted(d.value for d in scene.dice)
-
-
-def session_rolls(frames: Iterator[np.ndarray], player: Player) -> CameraRolls:
-    """CameraRolls as `companion play` builds them (play.table_modes.camera_rolls), on
-    these frames."""
-    clock = Clock()
-    controls = Controls([player])
-    stream = CameraFrames(frames, controls, Motion().moving, sleep=lambda s: None)
-    source = CameraDiceSource(frames=stream, timeout_s=600.0, clock=clock,
-                              sleep=lambda s: None)
-    return CameraRolls(source, stream, controls, accept_seconds=3.0, poll_seconds=0.0,
-                       sleep=lambda s: None, clock=clock)
 
 
 def test_the_dice_of_a_throw_taken_are_not_read_again_for_the_next_roll() -> None:
@@ -88,25 +55,6 @@ def test_a_follow_up_throw_with_the_die_unmoved_waits_for_it_to_be_thrown() -> N
     asked = next(i for i, (p, _) in enumerate(player.shown) if "how many" in p)
     assert player.shown[asked][1] == TAKEN
     assert not any(p.startswith("Read 読み取り 1D6") for p, _ in player.shown[asked:])
-
-
-class Capture:
-    """cv2.VideoCapture's seam: a webcam whose frames are the rendered throws given."""
-
-    def __init__(self, frames: Iterator[np.ndarray]) -> None:
-        self.frames = frames
-
-    def isOpened(self) -> bool:  # OpenCV's name
-        return True
-
-    def set(self, prop: int, value: float) -> bool:
-        return True
-
-    def read(self) -> tuple[bool, np.ndarray]:
-        return True, next(self.frames)
-
-    def release(self) -> None:
-        pass
 
 
 def test_on_a_live_camera_the_first_read_of_a_session_waits_for_a() -> None:

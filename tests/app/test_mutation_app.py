@@ -30,9 +30,9 @@ from companion.systems.jongrogue.actions import Purpose, TileRequest
 from companion.systems.jongrogue.autoplay import HeadlessPlayer
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.tiles import Tile
+from tests.app.calibrate_camera_helpers import empty_mat, in_frame, rect_corners
 from tests.app.coc_table_helpers import coc_mode_at_the_first_roll
 from tests.app.session_helpers import RecordingDisplay, Stop, StopAfter, sim_session
-from tests.app.test_calibrate_camera import empty_mat, in_frame, rect_corners
 
 
 def test_a_lost_game_closes_with_game_over_not_survived() -> None:

@@ -23,9 +23,9 @@ from companion.hw.buttons import Button, Pick, Press
 from companion.hw.camera.capture import OpenCVCamera
 from companion.hw.dice.frames import CameraStream
 from companion.hw.dice.source import Motion
+from tests.app.camera_roll_helpers import Capture, Player, faces, session_rolls
 from tests.app.double_press_helpers import menu
 from tests.app.session_helpers import ScriptedPresses, StepClock
-from tests.app.test_camera_rolls import Capture, Player, faces, session_rolls
 from tests.dice_scenes import still_scene
 
 

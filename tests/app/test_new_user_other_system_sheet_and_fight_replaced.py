@@ -26,7 +26,7 @@ from companion.systems.jongrogue.autoplay import HeadlessPlayer
 from companion.systems.jongrogue.game import Game
 from tests.app.session_helpers import RecordingDisplay
 from tests.app.set_aside_helpers import Hand, NoChoices, Stop
-from tests.hw.test_camera_cli import tile_picture
+from tests.tile_picture_helpers import tile_picture
 
 # ---- 7: with --input sim the prompts say the simulated wall draws ------------------------
 

@@ -27,11 +27,11 @@ from companion.hw.buttons import Pick, Press
 from companion.hw.display.canvas import ACCENT, BAD, TEXT, Color
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import View
+from tests.app.camera_roll_helpers import session_rolls
 from tests.app.genso_table_helpers import RULES, SEED, fight_file
 from tests.app.session_helpers import RecordingDisplay
 from tests.app.table import Player
-from tests.app.test_camera_rolls import session_rolls
-from tests.app.test_throw_shape import damage_awaited
+from tests.app.throw_helpers import damage_awaited
 from tests.dice_scenes import still_scene
 from tests.disk import refuse_writes
 from tests.hw.screen_layout_helpers import (

@@ -23,7 +23,7 @@ from companion.app.command_name import companion_command
 from companion.app.commands.classify import read_pictures
 from companion.app.paths import config_dir
 from companion.errors import DeviceError
-from companion.hw.camera.augment import paste, render_crop
+from companion.hw.camera.augment import render_crop
 from companion.hw.camera.capture import RenderedSource
 from companion.hw.camera.classifier import Enrolment, TileClassifier
 from companion.hw.camera.mat import MatDetector
@@ -31,14 +31,7 @@ from companion.hw.camera.sim_scene import render_scene
 from companion.hw.camera.tile_faces import render_tile
 from companion.hw.ports import Slot
 from tests.app.table_camera import WEBCAM, table_camera
-
-
-def tile_picture(path: Path, label: str) -> Path:
-    rng = np.random.default_rng(0)
-    background = np.full((320, 240, 3), 235, np.float32)
-    image = paste(background, render_tile(label, rng, vary=False), rng, fill=(0.8, 0.85))
-    cv2.imwrite(str(path), np.clip(image, 0, 255).astype(np.uint8))
-    return path
+from tests.tile_picture_helpers import tile_picture
 
 
 def json_lines(text: str) -> list[dict[str, object]]:
