@@ -437,3 +437,28 @@ def test_a_stopped_game_whose_state_file_is_in_the_data_folder_is_named_with_it(
     capsys.readouterr()
     assert main(["replay", str(log)]) == 0
     assert "the log ends before the game does" not in capsys.readouterr().out
+
+
+def test_replays_search_of_the_data_folder_waits_on_no_pipe() -> None:
+    """reviewj73 NIT 3: replay's search for the save read every *.json file in the data
+    folder and every kept copy (of a log too) with read_text, which waits on a named pipe
+    for a writer: a FIFO there hung it. It is passed over, and the save found after it."""
+    data = default_history_path().parent
+    data.mkdir(parents=True, exist_ok=True)
+    state, log = data / "s.json", data / "l.jsonl"
+    assert main(["play", "--headless", "--seed", "13", "--preset", "ez", "--state",
+                 str(state), "--log", str(log)]) == 0
+    whole = json.loads(state.read_text(encoding="utf-8"))
+    state.write_text(json.dumps({**whole, "finished": False, "game_id": "0" * 32}),
+                     encoding="utf-8")
+    lines = log.read_text(encoding="utf-8").splitlines()
+    header = {**json.loads(lines[0]), "game_id": "0" * 32}
+    log.write_text(json.dumps(header, sort_keys=True) + "\n" + lines[1] + "\n",
+                   encoding="utf-8")
+    for name in ("a.json", "l.jsonl.corrupt-20261207T104857Z"):  # before s.json, sorted
+        os.mkfifo(data / name)
+    ran = subprocess.run([sys.executable, "-m", "companion", "replay", str(log)],
+                         capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "COMPANION_DATA_DIR": str(data)})
+    assert ran.returncode == 0, ran.stderr
+    assert f"{state} holds it" in ran.stdout

@@ -40,7 +40,7 @@ from companion.app.session.save import (
     profile_unchanged,
 )
 from companion.errors import DataError
-from companion.files import kept_aside, loads_json, open_regular
+from companion.files import kept_aside, loads_json, open_regular, read_regular
 from companion.systems.jongrogue.autoplay import STRATEGIES, HeadlessPlayer
 from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.game import RULES_REVISION, Game, plays_its_seed_again
@@ -364,15 +364,25 @@ def _in_history(game_id: str) -> bool:
         return False
 
 
-def _saved(path: Path) -> SaveGame | None:
-    """The game saved at ``path`` as its file says; None when there is none that can be
-    read (a file past a save's size is none)."""
+def _saved(path: Path, game_id: object) -> SaveGame | None:
+    """The game ``game_id`` saved at ``path`` as its file says; None when there is none
+    that can be read: a file past a save's size, a pipe or a device (read_regular refuses
+    them, not waiting on a pipe's writer: a FIFO named *.json hung replay, reviewj73 NIT 3),
+    or a file whose bytes do not name the game (not parsed: a data folder of kept copies
+    was each read as JSON)."""
     try:
-        if path.stat().st_size > SAVE_LIMIT:
+        raw = read_regular(path, SAVE_LIMIT, "save")
+        if not isinstance(game_id, str) or game_id.encode() not in raw:
             return None
-        return SaveGame.from_json(path.read_text(encoding="utf-8"))
+        return SaveGame.from_json(raw.decode("utf-8"))
     except (OSError, UnicodeDecodeError, DataError):
         return None
+
+
+def _json_named(path: Path) -> bool:
+    """Whether ``path`` is named as a save may be: ``*.json``, or a copy of one kept aside
+    (``save.json.replaced-…``), not a kept copy of a log (``game.jsonl.corrupt-…``)."""
+    return (path.name.rsplit(".", 1)[0] if kept_aside(path) else path.name).endswith(".json")
 
 
 def save_of(game_id: object) -> tuple[Path, SaveGame | None]:
@@ -382,10 +392,10 @@ def save_of(game_id: object) -> tuple[Path, SaveGame | None]:
     a copy a game was kept aside in (``save.json.replaced-…``); save.json and None when
     none holds it."""
     default = default_save_path()
-    others = sorted(p for p in default.parent.glob("*.json*")
-                    if p.suffix == ".json" or kept_aside(p)) if default.parent.is_dir() else []
+    others = sorted(filter(_json_named, default.parent.glob("*.json*"))
+                    ) if default.parent.is_dir() else []
     for path in [default, *(p for p in others if p != default)]:
-        saved = _saved(path)
+        saved = _saved(path, game_id)
         if saved is not None and saved.game_id == game_id:
             return path, saved
     return default, None
