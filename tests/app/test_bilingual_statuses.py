@@ -11,12 +11,11 @@ from __future__ import annotations
 import pytest
 
 from companion.app.modes.jongrogue import JongRogueMode
-from companion.app.session.controls import READ_OPTIONS, Confirm, Controls
+from companion.app.session.controls import Confirm, Controls
 from companion.app.session.reads import (
     OTHER,
     ReadState,
     interpret,
-    pick_option,
     wait_for_tile,
 )
 from companion.errors import IllegalAction, ImpossibleRead
@@ -31,7 +30,7 @@ from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place, TileLedger
 from tests.app.session_helpers import ScriptedPresses, ScriptedReader, StepClock
-from tests.hw.screen_layout_helpers import spy_text
+from tests.app.status_fit_helpers import fits
 
 FIVE_M = Tile.from_notation("5m")
 
@@ -77,25 +76,6 @@ def statuses(reader: ScriptedReader, presses: list[list[Press]], slot: Slot = Sl
                   lambda status, t, picks, lit, guided: shown.append((status, t, picks)),
                   poll_seconds=0.1, sleep=clock.sleep)
     return shown
-
-
-def fits(screen: ScreenDisplay, status: str, tile: Tile | None = None,
-         picks: tuple[Tile | str, ...] = ()) -> bool:
-    """Whether ``status`` is drawn whole on the JongRogue screen at 800x480, beside the
-    buttons of a tile on offer or the picks, as :class:`TableTiles` shows them."""
-    mode = JongRogueMode(Game("plus"))
-    ask = mode.ask()
-    assert ask is not None
-    if tile is not None:
-        view = mode.view(ask.prompt, status=status, options=READ_OPTIONS, highlight=0,
-                         prompt_tile=str(tile))
-    else:
-        view = mode.view(ask.prompt, status=status, prompt_tile="back",
-                         options=tuple(map(pick_option, picks)))
-    drawn = spy_text(screen)
-    screen.render(view)
-    rows = [d for d in drawn if not d.label and d.text and d.text in status]
-    return bool(rows) and not any(d.cut for d in rows)
 
 
 def test_a_tile_the_camera_cannot_read_is_said_in_both_with_its_picks(

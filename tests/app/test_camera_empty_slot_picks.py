@@ -45,7 +45,7 @@ from tests.app.camera_pick_helpers import (
 )
 from tests.app.camera_table_helpers import POLL, StillMat, Table
 from tests.app.session_helpers import StepClock
-from tests.app.test_bilingual_statuses import fits
+from tests.app.status_fit_helpers import fits
 
 
 @pytest.fixture(scope="module")

@@ -44,7 +44,7 @@ from tests.app.camera_pick_helpers import (
     stop_at_first_tile,
 )
 from tests.app.session_helpers import StepClock
-from tests.app.test_bilingual_statuses import fits
+from tests.app.status_fit_helpers import fits
 
 TILES = Path(__file__).resolve().parents[2] / "companion" / "assets" / "tiles"
 

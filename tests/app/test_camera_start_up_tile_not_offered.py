@@ -32,8 +32,7 @@ from companion.hw.camera.reader import ReaderSettings, SlotTracker
 from companion.hw.ports import Slot
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place, TileLedger
-from tests.app.camera_table_helpers import Table
-from tests.app.test_camera_hand_over_counted_tiles_and_twins import (
+from tests.app.camera_hand_helpers import (
     COVERED_AT_START,
     DRAW_LOWER,
     DRAW_WHOLE,
@@ -47,7 +46,8 @@ from tests.app.test_camera_hand_over_counted_tiles_and_twins import (
     statuses_since,
     table_of,
 )
-from tests.hw.test_camera_reader import predicted
+from tests.app.camera_table_helpers import Table
+from tests.hw.camera_prediction_helpers import predicted
 
 FLAT_OVER_5M = (0.215, 0.38, 0.335, 0.62)  # a flat palm over the draw slot tile's face
 

@@ -21,6 +21,7 @@ from companion.hw.camera.sim_scene import Camera, render_scene
 from companion.hw.ports import Candidate, Slot, TileReader
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place, TileLedger
+from tests.hw.camera_prediction_helpers import predicted
 
 STEADY = ReaderSettings(stable_frames=2, min_confidence=0.5)
 
@@ -169,12 +170,6 @@ def test_a_tile_lying_on_the_mat_keeps_its_read_when_its_kind_runs_out(
     assert settle(reader, 2) == {Slot.DRAW: None}
     assert reader.readings()[Slot.DRAW].candidates[0].label == "5m"
     reader.close()
-
-
-def predicted(*candidates: tuple[str, float]) -> Prediction:
-    """A classifier's output for one crop, best first (the embedding is not looked at)."""
-    return Prediction(tuple(Candidate(label, c) for label, c in candidates),
-                      np.zeros(4, np.float32))
 
 
 def test_a_frame_at_exactly_min_confidence_is_certain() -> None:
