@@ -284,6 +284,32 @@ def test_a_game_of_the_table_set_aside_is_said_to_play_on_at_the_table(
     assert kept.read_bytes() == kept_bytes
 
 
+def test_a_kept_table_games_hint_resumes_the_game_on_the_keys_in_save_json(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewj73 NIT 4: a camera game set aside by a new sim game, then resumed by its kept
+    file on a laptop: the hint offered a new game with the keys, which, run as printed,
+    set aside the unfinished sim game save.json held. It offers that game's resume, which
+    plays it on, nothing set aside."""
+    save = default_save_path()
+    save.parent.mkdir(parents=True, exist_ok=True)
+    unfinished_game(save)
+    save.write_text(json.dumps({**json.loads(save.read_text()), "input_kind": "camera"}))
+    kept = save.with_name("save.json.replaced-20261207T110008Z")
+    save.rename(kept)
+    keys_game = json.loads(unfinished_game(save))
+    capsys.readouterr()
+    assert main(["play", "--resume", "--display", "terminal", "--state", str(kept)]) == 1
+    command = ("companion play --resume --input sim --choices keyboard --display terminal")
+    assert capsys.readouterr().err.endswith(
+        f"only at the table (camera or tray); {command} plays on the game with the keys in "
+        f"{save}, that file left as it is\n")
+    argv = shlex.split(command)[1:]  # followed, the auto-player in the player's place
+    argv[argv.index("keyboard")], argv[argv.index("terminal")] = "auto", "none"
+    assert main(argv) == 0
+    assert json.loads(save.read_text())["game_id"] == keys_game["game_id"]
+    assert sorted(p.name for p in save.parent.glob("save.json*")) == ["save.json", kept.name]
+
+
 def test_the_resume_hint_says_the_preset_the_game_was_begun_with_for_the_next_games(
         capsys: pytest.CaptureFixture[str]) -> None:
     """journey73 NIT 5: a game begun with --preset ez+drops, stopped, resumed as the hint

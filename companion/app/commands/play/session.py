@@ -73,7 +73,13 @@ from companion.app.session.log import HOLDER as LOG_HOLDER
 from companion.app.session.log import GameLog
 from companion.app.session.mode import ChoiceFeed, TileFeed
 from companion.app.session.reads import TableTiles
-from companion.app.session.save import AnotherModesSave, CorruptSave, SaveGame, profile_hash
+from companion.app.session.save import (
+    AnotherModesSave,
+    CorruptSave,
+    SaveGame,
+    default_save_path,
+    profile_hash,
+)
 from companion.app.session.system_menu import ModeSwitch, NewGameAsked, SystemMenu
 from companion.errors import CompanionError, DataError, DeviceError, error_text
 from companion.files import keep_unreadable, kept_aside
@@ -142,8 +148,10 @@ def no_hardware_hint(config: Config, args: argparse.Namespace,
     the camera or the RFID tray plays on only at the table, with either (the resume
     refuses only a switch to or from the simulated wall), which is said, and the new game
     the keys play meanwhile is saved where this run saves (``--state``), setting that one
-    aside. With no such game to resume, ``--resume`` starts a new one, and the hint is the
-    simulated wall's."""
+    aside; for a kept copy (``save.json.replaced-…``), in save.json, or, when save.json
+    holds an unfinished game on the simulated wall, that game's resume is said instead
+    (reviewj73 NIT 4). With no such game to resume, ``--resume`` starts a new one, and the
+    hint is the simulated wall's."""
     if config.text("play.mode") != "game":
         return None
     saved = unfinished_save(save_path) if args.resume else None
@@ -156,10 +164,21 @@ def no_hardware_hint(config: Config, args: argparse.Namespace,
         # 4); the new game goes where a run saves by default, this file left as it is.
         aside = args.state is not None and kept_aside(args.state)
         state = [] if args.state is None or aside else ["--state", str(args.state)]
+        table = (f"the saved game in {save_path} was played with the {device}, and plays on "
+                 "only at the table (camera or tray); ")
+        # save.json most often holds the game on the keys that set this one aside (a new sim
+        # game begun over it): a new game there would set that one aside in turn (reviewj73
+        # NIT 4), so its resume is offered.
+        keys_game = unfinished_save(default_save_path()) if aside else None
+        if keys_game is not None and keys_game.input_kind == "sim":
+            resume = resume_as_played(argparse.Namespace(**{
+                **vars(args), "state": None, "choices": "keyboard", "display": "terminal"}),
+                keys_game)
+            return (f"{table}{resume} plays on the game with the keys in "
+                    f"{default_save_path()}, that file left as it is")
         command = companion_line("play", "--input", "sim", "--choices", "keyboard",
                                  "--display", "terminal", *state)
-        return (f"the saved game in {save_path} was played with the {device}, and plays on "
-                f"only at the table (camera or tray); {command} plays a new game with the "
+        return (f"{table}{command} plays a new game with the "
                 + ("keys meanwhile, that file left as it is" if aside
                    else "keys meanwhile, that one kept aside"))
     if saved is not None:
