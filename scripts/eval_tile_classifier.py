@@ -36,8 +36,9 @@ quarter turn padded back to a slot's 3:4 (a tile lying across a mat slot); with
 darker, brighter, warmer, cooler, grey, more JPEG, blurred, noisier), figures not stored
 by ``--write-metadata``. A tile on the mat has its lamp's colour taken out by the paper
 around it (companion.hw.camera.white_balance); a loose photo has no such reference.
-The renders and scenes come from seeds the training script never uses; the
-renders with a corner index (render.draw_index: the rank or letter Western
+The renders and scenes come from seeds the training script never uses; the renders
+are read again with one bare-paper or back render enrolled (blank Whites read as it,
+surely); the renders with a corner index (render.draw_index: the rank or letter Western
 sets print, the art shrunk) are scored like a photo source, as a stand-in for
 sets whose art the photos lack. The mat scenes are read again under coloured lamps
 (LAMPS). Then the first source's photos with enrolment: one training photo per kind
@@ -227,6 +228,36 @@ def enrolled_as_another(classifier: TileClassifier, model: Path, photos: list[Ph
     measured["held_out_photos_not_enrolled_changed"] = changed
 
 
+def plain_pictures_enrolled(classifier: TileClassifier, model: Path, images: list[np.ndarray],
+                            labels: list[str], measured: dict[str, object],
+                            pictures: int = 12) -> None:
+    """What one enrolled picture of no tile's face does to blank Whites (reviewcam73 RISK
+    1): each of the first ``pictures`` held-out renders of bare paper (``empty``), then of a
+    ``back``, enrolled alone (as ``--enrol-from`` a folder with ``empty.png`` does), the
+    White renders read as a slot the mat is unsure of passes them on (no folding of
+    ``empty`` into the White): how many are answered as the picture's label at the reader's
+    ``min_confidence``, beside the model's own count without enrolment. A blank White is as
+    alike to those pictures as two of one kind are, so their vote must not decide alone."""
+    threshold = classifier.info.min_confidence
+    whites = [im for im, label in zip(images, labels, strict=True) if label == "5z"]
+    for plain in ("empty", "back"):
+        alone = sum(p.best.label == plain and p.best.confidence >= threshold
+                    for p in classifier.predict(whites))
+        answered = 0
+        shown = [im for im, label in zip(images, labels, strict=True) if label == plain]
+        for image in shown[:pictures]:
+            enrolment = Enrolment(model=classifier.model_id)
+            enrolment.add(plain, classifier.predict([image])[0].embedding)
+            taught = TileClassifier(model, enrolment=enrolment)
+            answered += sum(p.best.label == plain and p.best.confidence >= threshold
+                            for p in taught.predict(whites))
+        n = len(whites) * min(pictures, len(shown))
+        print(f"  one {plain} render enrolled (each of {min(pictures, len(shown))} in turn): "
+              f"blank Whites answered {plain} at {threshold} or more: {answered} of {n} "
+              f"(model alone: {alone} of {len(whites)})")
+        measured[f"held_out_renders_white_read_{plain}_with_{plain}_enrolled"] = answered
+
+
 def crop_time_ms(model: Path, repeats: int = 200) -> float:
     """Median ms per crop on one thread, five crops (a mat's slots) per call."""
     cv2.setNumThreads(1)
@@ -370,6 +401,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"held-out renders: {acc:.4f} top-1 on {len(labels)} crops (seed {RENDER_SEED})")
     measured["held_out_renders_top1"] = round(acc, 4)
     measured["held_out_renders_n"] = len(labels)
+    plain_pictures_enrolled(classifier, args.model, images, labels, measured)
 
     indexed, index_labels = index_renders(args.renders_per_class // 3)
     as_photos = [Photo(Path(f"index-{i}.png"), label) for i, label in enumerate(index_labels)]
