@@ -133,7 +133,7 @@ def test_the_tables_check_menu_lights_the_checks_default(
     rolled hard. The Default is offered first, lit and labelled, and rolled as one."""
     from companion.app.session.mode import ChoiceAsk
     from companion.dice import SimulatedDice
-    from tests.app.test_mutation_genso_table import play, table
+    from tests.app.genso_table_mode_helpers import play, table
 
     house = RULES.with_overrides({rule: {"difficulty": setting}}) if setting else RULES
     mode = table(house)

@@ -12,16 +12,14 @@ from __future__ import annotations
 import contextlib
 import json
 import shutil
-from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from companion.app.modes.genso import GensoFightMode, read_fight_file, table_session
 from companion.app.session.host import replay
 from companion.app.session.mode import RollAsk, Show, Throw
-from companion.dice import DiceSource, SimulatedDice
+from companion.dice import SimulatedDice
 from companion.errors import IllegalAction
 from companion.systems.genso.combat import (
     Attack,
@@ -32,28 +30,13 @@ from companion.systems.genso.combat import (
     Wait,
     entrants_for,
 )
-from companion.systems.genso.rules import GensoRules, load_rules
 from companion.systems.genso.sheet import preset
-from tests.app.table import Player, asked, choices, played_keys
+from tests.app.genso_table_mode_helpers import RULES, play, table
+from tests.app.table import Player, asked, choices
 
-RULES = load_rules()
 PC1, PC2 = "駆け出し冒険者１", "駆け出し冒険者２"
 ORC1, ORC2 = "オーク1", "オーク2"
 DATA = Path(__file__).parents[1] / "systems" / "genso" / "data"
-
-
-def table(rules: GensoRules = RULES, *, pc1: dict[str, Any] | None = None,
-          pc2: dict[str, Any] | None = None,
-          monsters: tuple[tuple[str, int], ...] = (("orc", 2),)) -> GensoFightMode:
-    """The two sample PCs (their sheets changed by ``pc1`` / ``pc2``) against ``monsters``."""
-    party = [replace(preset(rules, "pc1"), **(pc1 or {})),
-             replace(preset(rules, "pc2"), **(pc2 or {}))]
-    return GensoFightMode(rules, Fight(rules, entrants_for(rules, party, list(monsters))))
-
-
-def play(mode: GensoFightMode, *keys: str, dice: DiceSource | None = None) -> None:
-    """Pick ``keys`` in turn, every throw asked for thrown from ``dice``."""
-    played_keys(mode, keys, dice or SimulatedDice.seeded(1))
 
 
 def test_each_stone_is_offered_on_its_own_side_and_used_as_picked() -> None:

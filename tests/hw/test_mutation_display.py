@@ -285,7 +285,7 @@ WALK_LONG = ("a vitality check vs toxicity 8 (default: DM Lv 1 + 7), and is stil
 def test_the_walk_indents_a_follow_up_and_names_each_rule_once(screen: ScreenDisplay) -> None:
     """A step's follow-up hangs further in than the step it follows; a step's rule ID
     heads its first row alone, not each row it wraps to."""
-    from tests.hw.test_text_sizes import spy_blits
+    from tests.hw.screen_layout_helpers import spy_blits
 
     steps = (DiceStep("EV-POI-1", "poisoned 毒"), DiceStep("EV-POI-2", WALK_LONG, 1))
     blits = spy_blits(screen)
@@ -387,7 +387,7 @@ def _board_view(*pieces: PieceView, title: str = "Fight") -> View:
 
 def test_the_board_is_lettered_a_to_h_along_the_bottom_and_numbered_1_to_8_up(
         both: ScreenDisplay) -> None:
-    from tests.hw.test_text_sizes import spy_blits
+    from tests.hw.screen_layout_helpers import spy_blits
 
     blits = spy_blits(both)
     both.render(_board_view(PieceView(0, 0, "AA")))

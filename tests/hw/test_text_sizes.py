@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
@@ -25,68 +23,10 @@ from companion.errors import DataError
 from companion.hw.display.fonts import without_cjk
 from companion.hw.display.screen import HEADER_HEIGHT, ScreenDisplay
 from companion.hw.display.view import View, example_view
+from tests.hw.screen_layout_helpers import Blit, spy_blits
 from tests.hw.screen_view_helpers import VIEWS
 
 TEXT_MIN = 14  # (at 800x480) the audit's floor: a 10 px capital
-
-
-@dataclass(frozen=True)
-class Blit:
-    """A text blitted onto the screen: what, at which (unscaled) size, where, and where
-    its glyphs are (``ink``: the rect less the font's padding)."""
-
-    text: str
-    size: int
-    rect: pygame.Rect
-    ink: pygame.Rect
-    mask: pygame.mask.Mask
-
-
-class _Spy(pygame.Surface):
-    """The screen's surface, with a record of each rendered text blitted onto it."""
-
-    texts: dict[int, tuple[str, int]]
-    blits: list[Blit]
-
-    def blit(self, source: pygame.Surface, dest: Any, *args: Any, **kwargs: Any) \
-            -> pygame.Rect:
-        rect = super().blit(source, dest, *args, **kwargs)
-        text = self.texts.get(id(source))
-        if text is not None:
-            at = source.get_rect(topleft=rect.topleft)
-            ink = source.get_bounding_rect().move(at.topleft)
-            self.blits.append(Blit(text[0], text[1], at, ink, pygame.mask.from_surface(source)))
-        return rect
-
-
-def spy_blits(screen: ScreenDisplay) -> list[Blit]:
-    """Every text drawn on the screen from now on (a surface of its own size stands in for
-    the screen, which ``render`` returns); and, in ``screen.titles`` and ``screen.panels``,
-    the panels' titles and rects."""
-    spy = _Spy(screen.surface.get_size())
-    spy.texts, spy.blits = {}, []
-    screen.surface = spy
-    text, panel = screen._text, screen._panel
-    titles: set[str] = set()
-    panels: list[pygame.Rect] = []
-    screen.__dict__["titles"], screen.__dict__["panels"] = titles, panels
-
-    def panel_spy(rect: pygame.Rect, title: str | None = None) -> int:
-        panels.append(rect.copy())
-        if title is not None:
-            titles.add(title)
-        return panel(rect, title)
-
-    screen.__dict__["_panel"] = panel_spy
-
-    def text_spy(value: str, size: int, color: tuple[int, int, int] = (0, 0, 0)) \
-            -> pygame.Surface:
-        surface = text(value, size, color)
-        spy.texts[id(surface)] = (value, size)
-        return surface
-
-    screen.__dict__["_text"] = text_spy
-    return spy.blits
 
 
 # Secondary references, smaller by design: a panel's title, a rule's ID beside its text
