@@ -18,7 +18,7 @@ from companion.app.cli import main
 from companion.app.modes.genso import GensoFightMode, table_session
 from companion.app.session.mode import ChoiceAsk, Show
 from companion.errors import DataError
-from tests.app import test_coc_mode as coc
+from tests.app import coc_table_helpers as coc
 from tests.app.fight_file_disk_helpers import (
     FOUR_ACTIONS,
     AfterTheFirstAction,
