@@ -96,3 +96,51 @@ def test_the_starting_money_set_on_a_new_fight_is_refused_for_new_characters(
     now = {"gold": 4, "large_silver": 20, "silver": 0}[coin]
     assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "orc",
                  "--set", f"GM-CHAR-7.{coin}={now}"]) == 0
+
+
+#: calendar73 RISK 2: the Defaults no fight reads, a value other than the seed's, the
+#: refusal's reason and command, and what that command prints with it.
+UNREAD = [
+    ("GM-MAGIC-13.year_days", "10", "365",
+     "a 呪殺呪/Death Curse's day of death is counted as `genso calendar curse` keeps it",
+     "calendar curse CASTER TARGET", ["calendar", "curse", "Mio", "Ben"],
+     "a year of 10 days"),
+    ("GM-HEAL-1.fee_silver", "3", "1", "a healer's fee is paid by `genso rest --healer`",
+     "rest NAME DAYS --healer", ["rest", "Aki", "1", "--healer"], "healer's fee"),
+    ("GM-MOVE-2.begun_turn_counts", "false", "true",
+     "a journey's turns are counted by `genso travel`", "travel METRES",
+     ["travel", "9000"], "2 ターン turns (GM-MOVE-2; 端数切り捨て rounded down)"),
+]
+
+
+@pytest.mark.parametrize(("setting", "new", "now", "why", "command", "run", "shown"), UNREAD)
+def test_a_setting_no_fight_reads_is_refused_naming_the_command_that_reads_it(
+        setting: str, new: str, now: str, why: str, command: str, run: list[str], shown: str,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """calendar73 RISK 2: `fight wait pc1 --set GM-MAGIC-13.year_days=10` said "from this
+    action on (was 365)", and `fight new --set GM-HEAL-1.fee_silver=3` was kept without a
+    word, though only `calendar curse`, `rest` and `travel` read these. Both are refused as
+    GM-CHAR-7 is, naming the command that reads each; that command takes it."""
+    refusal = (f"--set {setting}: {why}, and no fight reads it, so give it there (`genso "
+               f"{command} --set {setting}={new}`)")
+    assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "orc",
+                 "--set", f"{setting}={new}"]) == 2
+    assert f"{refusal}; nothing was written" in capsys.readouterr().err
+    assert not (data_dir() / "genso" / "fight.json").exists()
+    assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "orc"]) == 0
+    capsys.readouterr()
+    before = saved()
+    assert main(["genso", "fight", "wait", "pc1", "--seed", "1",
+                 "--set", f"{setting}={new}"]) == 2
+    assert f"{refusal}; this fight keeps {setting} = {now}" in capsys.readouterr().err
+    assert saved() == before
+    # The fight's own value is no change, and goes on.
+    assert main(["genso", "fight", "wait", "pc1", "--seed", "1",
+                 "--set", f"{setting}={now}"]) == 0
+    capsys.readouterr()
+    # The command the refusal names takes it.
+    assert main(["genso", "new", "Aki", "--body", "6", "--perception", "5", "--magic", "4",
+                 "--skill", "magic", "--seed", "1"]) == 0
+    capsys.readouterr()
+    assert main(["genso", *run, "--set", f"{setting}={new}"]) == 0
+    assert shown in capsys.readouterr().out

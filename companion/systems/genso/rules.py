@@ -359,6 +359,20 @@ BUILT_ONLY: dict[tuple[str, str], tuple[str, str]] = {
        for coin in ("gold", "large_silver", "silver")},
 }
 
+#: Settings no fight reads at all: each is read by one other command, so an action's (or
+#: ``fight new``'s) ``--set`` of one said "from this action on" and changed nothing
+#: (calendar73 RISK 2). Each maps to why, and to that command as it takes the setting
+#: (after ``genso``).
+NOT_READ_BY_FIGHTS: dict[tuple[str, str], tuple[str, str]] = {
+    ("GM-MAGIC-13", "year_days"): ("a 呪殺呪/Death Curse's day of death is counted as "
+                                   "`genso calendar curse` keeps it",
+                                   "calendar curse CASTER TARGET"),
+    ("GM-HEAL-1", "fee_silver"): ("a healer's fee is paid by `genso rest --healer`",
+                                  "rest NAME DAYS --healer"),
+    ("GM-MOVE-2", "begun_turn_counts"): ("a journey's turns are counted by `genso travel`",
+                                         "travel METRES"),
+}
+
 def _orc_warrior(
     monsters: dict[str, Monster], variants: Mapping[str, Mapping[str, Any]],
     values: Mapping[str, Mapping[str, Any]],

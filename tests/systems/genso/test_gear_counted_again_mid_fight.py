@@ -8,14 +8,16 @@ replays it exactly; an older revision's entry replays as it was played."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict, replace
+from pathlib import Path
 from typing import Any
 
 from companion.dice import ScriptedDice
 from companion.systems.genso.character.core import Character, Hand
 from companion.systems.genso.character.gear import put_on_ring
 from companion.systems.genso.combat import Attack, Fight, Wait, entrants_for
-from companion.systems.genso.rules import BUILT_ONLY, CHOICES, load_rules
+from companion.systems.genso.rules import BUILT_ONLY, CHOICES, NOT_READ_BY_FIGHTS, load_rules
 from companion.systems.genso.sheet import preset
 
 RULES = load_rules()
@@ -161,3 +163,31 @@ def test_every_default_a_fighter_is_built_by_is_counted_again_or_built_only() ->
             if fighters(fight) != fighters(built):
                 unchanged.append(f"{rule}.{key}")
     assert unchanged == []
+
+
+#: How the companion reads a Default by name: ``rules.default("GM-X-1", "key")`` (or
+#: ``num``, ``tag``), or ``values["GM-X-1"]["key"]``.
+READS = re.compile(r'(?:default|num|tag)\(\s*"(GM-[A-Z]+-\d+)",\s*"(\w+)"'
+                   r'|\["(GM-[A-Z]+-\d+)"\]\["(\w+)"\]')
+#: The modules a fight (or the table playing one, its GM → Check too) reads Defaults in.
+FIGHT_SIDE = ("systems/genso/combat/", "systems/genso/rules.py", "systems/genso/sheet.py",
+              "systems/genso/checks.py", "systems/genso/character/core.py",
+              "app/commands/genso/fights.py", "app/modes/genso/")
+
+
+def test_every_default_read_only_outside_fights_is_refused_on_a_fight() -> None:
+    """calendar73 RISK 2: GM-MAGIC-13 ``year_days``, GM-HEAL-1 ``fee_silver`` and GM-MOVE-2
+    ``begun_turn_counts`` are read only by `calendar curse`, `rest` and `travel`, yet a
+    fight's ``--set`` of them said "from this action on". Every Default the source reads by
+    name only outside a fight must be :data:`NOT_READ_BY_FIGHTS` (or :data:`BUILT_ONLY`), and
+    none of those may be read by a fight."""
+    root = Path(__import__("companion").__file__).parent
+    readers: dict[tuple[str, str], set[str]] = {}
+    for source in root.rglob("*.py"):
+        for found in READS.finditer(source.read_text(encoding="utf-8")):
+            rule, key = found.group(1) or found.group(3), found.group(2) or found.group(4)
+            readers.setdefault((rule, key), set()).add(source.relative_to(root).as_posix())
+    outside = {(rule, key) for rule, keys in RULES.settings.values.items() for key in keys
+               if readers.get((rule, key))
+               and not any(f.startswith(FIGHT_SIDE) for f in readers[rule, key])}
+    assert outside - set(BUILT_ONLY) == set(NOT_READ_BY_FIGHTS)

@@ -96,7 +96,12 @@ from companion.systems.genso.combat import (
     wants_to_flee,
 )
 from companion.systems.genso.names import fold_name
-from companion.systems.genso.rules import BUILT_ONLY, Duration, GensoRules
+from companion.systems.genso.rules import (
+    BUILT_ONLY,
+    NOT_READ_BY_FIGHTS,
+    Duration,
+    GensoRules,
+)
 from companion.systems.genso.sheet import load_sheet
 from companion.toml_writing import write_toml
 
@@ -1026,20 +1031,26 @@ def _loaded_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> Fi
 
 def _refuse_built_only(fight: Fight, overrides: dict[str, dict[str, Any]]) -> None:
     """An action's ``--set`` of a setting read only as a fighter or a character is built
-    (:data:`BUILT_ONLY`: GM-MON-7 ``orc_warrior``, GM-CHAR-7's starting money) is refused:
+    (:data:`BUILT_ONLY`: GM-MON-7 ``orc_warrior``, GM-CHAR-7's starting money), or of one no
+    fight reads (:data:`NOT_READ_BY_FIGHTS`: GM-MAGIC-13, GM-HEAL-1, GM-MOVE-2) is refused:
     it said "from this action on" and changed nothing, the Orc Warrior keeping its numbers
     (fixg72c RISK, finalb72 NIT 4) and no purse in a fight being counted (fixg72d). One the
     fight already has is no change, and goes on (a fight played with the same --set at
     every call)."""
     for rule, key, new, now in fight.changes(overrides):
-        if (rule, key) in BUILT_ONLY:
+        if (rule, key) in BUILT_ONLY or (rule, key) in NOT_READ_BY_FIGHTS:
             raise DataError(f"{_built_only(rule, key, new)}; this fight keeps {rule}.{key} = "
                             f"{setting_text(now)}")
 
 
 def _built_only(rule: str, key: str, new: Any) -> str:
     """Why ``--set RULE.key=new`` of :data:`BUILT_ONLY` changes nothing here, and where it
-    applies."""
+    applies: a setting no fight reads (:data:`NOT_READ_BY_FIGHTS`) names the command that
+    reads it."""
+    if (rule, key) in NOT_READ_BY_FIGHTS:
+        why, command = NOT_READ_BY_FIGHTS[rule, key]
+        return (f"--set {rule}.{key}: {why}, and no fight reads it, so give it there (`genso "
+                f"{command} --set {rule}.{key}={setting_text(new)}`)")
     why, command = BUILT_ONLY[rule, key]
     made = "fights" if command == "fight new" else "characters"
     return (f"--set {rule}.{key}: {why}, so {rule}.{key} applies to new {made} (`genso "
@@ -1048,14 +1059,16 @@ def _built_only(rule: str, key: str, new: Any) -> str:
 
 def _refuse_unread_at_new(args: argparse.Namespace, rules: GensoRules) -> None:
     """``fight new``'s ``--set`` of a setting only a new character reads (GM-CHAR-7's
-    starting money) is refused as an action's is: the fight kept it, read it nowhere, and a
+    starting money), or one no fight reads (:data:`NOT_READ_BY_FIGHTS`, calendar73 RISK 2),
+    is refused as an action's is: the fight kept it, read it nowhere, and a
     later action's --set was told "this fight keeps GM-CHAR-7.gold = 9" (reviewa73 NIT
     10). The value the fight takes without it (genso.toml's, or the seed's) is no change,
     and goes on (a fight played with the same --set at every call)."""
     base: GensoRules | None = None
     for rule, keys in set_values(args.set or [], SET_EXAMPLE).items():
         for key in keys:
-            if BUILT_ONLY.get((rule, key), ("", "fight new"))[1] == "fight new":
+            if BUILT_ONLY.get((rule, key), ("", "fight new"))[1] == "fight new" \
+                    and (rule, key) not in NOT_READ_BY_FIGHTS:
                 continue
             base = base or load_user_rules([])
             new = rules.default(rule, key)
