@@ -7,7 +7,7 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.help_format import cell_len
-from tests.app.test_history_narrow import table_at
+from tests.app.history_table_helpers import table_at
 
 
 def test_the_history_tables_title_and_headings_have_their_japanese(
