@@ -1131,6 +1131,10 @@ def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
             text += (f"\n\nto end it 戦闘終了: `{companion_command()} genso fight "
                      f"end{file_option(path)}`")
         said = with_english(fight, entry.text)
+        dispelled = table.dispel_reaches_curse(entry)
+        if dispelled:  # GM-MAGIC-4/13: the Dispel's target carries a calendar curse
+            said += f"\n{'GM-MAGIC-4':<12} {dispelled}"
+            data["death_curse_dispel"] = dispelled
         if isinstance(action, Sunset):  # GM-MAGIC-13: a Death Curse due at this sunset
             due, data["death_curses_due"] = sunset_curses(rules)
             said = "\n".join([said, *(_curse_due(fight, curse, line, path)

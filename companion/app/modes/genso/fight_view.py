@@ -10,10 +10,13 @@ beneath it: ``_FightView`` → ``_TargetMenus`` → ``_GmMenu`` → :class:`Gens
 from __future__ import annotations
 
 import json
+import re
+import shlex
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from companion.app.command_name import companion_command
 from companion.app.modes.fight import FightMode
 from companion.app.modes.genso.checks import CheckCall, Checked, check_steps
 from companion.app.modes.genso.words import (
@@ -45,7 +48,9 @@ from companion.systems.genso.calendar import (
 )
 from companion.systems.genso.combat import (
     Action,
+    Cast,
     Combatant,
+    Entry,
     Fight,
     Outcome,
     Side,
@@ -88,6 +93,12 @@ def sunset_curses(record: str) -> tuple[DeathCurse, ...]:
     return curses
 
 
+def _typed(name: str) -> str:
+    """A name as typed in a command: quoted only where a shell needs it (not for
+    駆け出し冒険者１)."""
+    return name if re.fullmatch(r"[\w@%+=:,./-]+", name) else shlex.quote(name)
+
+
 class _FightView(FightMode):
     """The fight, its rules and names, the last check, and the screen."""
 
@@ -106,9 +117,10 @@ class _FightView(FightMode):
         # The Death Curses on the calendar as of the journal's length, by folded name, and
         # those due at today's sunset: the calendar file is read once per action, not at
         # every frame.
-        # And the fighters the calendar records dead of one, by folded name (RISK E).
-        self._curses: tuple[int, dict[str, str], tuple[DeathCurse, ...], frozenset[str]] \
-            | None = None
+        # And the fighters the calendar records dead of one, by folded name (RISK E), and
+        # the curses each fighter carries, oldest first (a Dispel's note, calendar73 D1).
+        self._curses: tuple[int, dict[str, str], tuple[DeathCurse, ...], frozenset[str],
+                            dict[str, tuple[DeathCurse, ...]]] | None = None
         #: Why the calendar could not be read, in the status line until the next answer;
         #: said once for each fault (:meth:`curses`), the fight playing on without it.
         self.calendar_fault = ""
@@ -322,6 +334,9 @@ class _FightView(FightMode):
             result += tuple(DiceStep("GM-MAGIC-13", self.with_english(
                 sunset_curse_text(self.rules, curse, table=True)))
                 for curse in self._sunsets.get(len(journal), ()))
+        dispelled = self.dispel_reaches_curse(last) if last is not None else ""
+        if dispelled:  # GM-MAGIC-4/13: a Dispel's target carries a calendar curse
+            result += (DiceStep("GM-MAGIC-4", dispelled),)
         result_title = self.describe(last.action) if last else ""
         if self.last_check is not None:  # a check rolled since the last action
             result = tuple(DiceStep(step.rule, self.with_english(step.text))
@@ -372,11 +387,15 @@ class _FightView(FightMode):
                              if fold_name(c.target) not in fresh)
             shown = {target: f"{tag} 死亡 died" for target in dead}
             calendar = passed.calendar
+            carried: dict[str, tuple[DeathCurse, ...]] = {}
             for curse in sorted(calendar.curses, key=lambda c: c.dies_on):
+                target = fold_name(curse.target)
                 left = calendar.days_left(curse)
-                shown.setdefault(fold_name(curse.target), f"{tag} " + (
+                shown.setdefault(target, f"{tag} " + (
                     "今日 today" if left == 0 else f"{left}d"))
-            self._curses = (length, shown, passed.today, dead)
+                carried[target] = tuple(sorted((*carried.get(target, ()), curse),
+                                               key=lambda c: c.cast_on))
+            self._curses = (length, shown, passed.today, dead, carried)
         return self._curses[1]
 
     def cursed_dead(self, name: str) -> bool:
@@ -402,6 +421,41 @@ class _FightView(FightMode):
         ``駆け出し冒険者１ PC 1: died 死亡 (Death Curse 呪殺呪), acts no more 死者は行動しない``
         (:meth:`died_why`, :data:`~.words.ACTS_NO_MORE`)."""
         return f"{named(self.rules, self.fight, c)}: {self.died_why()}, {ACTS_NO_MORE}"
+
+    def dispel_reaches_curse(self, entry: Entry) -> str:
+        """GM-MAGIC-4/13: after a Dispel (呪解呪) cast on a being that carries a Death Curse
+        (呪殺呪) by `genso calendar`, the line that names it: 「対象に付与された呪文を一つ無効
+        化する。…古い順に無効化される」, and a curse cast on an earlier day is older than any
+        spell of the fight, which the engine, knowing no calendar, cannot cancel; it said
+        "no spell … can be cancelled" and nothing more (calendar73 DEFECT 1). The curse's
+        caster may have no sheet, so whether the Dispel reached it (its caster's Magic not
+        above the dispeller's) is the GM's; `genso calendar dispel` records it. Empty for any
+        other action, a Dispel on a weapon, or a target carrying none; the English beside
+        the names (:meth:`with_english`) but in the command. Not in the journal:
+        the engine's lines, and so every replay, are as they were."""
+        action = entry.action
+        if not isinstance(action, Cast) or action.weapon is not None or not action.targets \
+                or self.rules.spell(action.spell).effect != "dispel":
+            return ""
+        self.curses()
+        assert self._curses is not None
+        carried = self._curses[4].get(fold_name(action.targets[0]), ())
+        if not carried:
+            return ""
+        curse, spell = carried[0], self.rules.spell("death_curse")
+        dispeller = self.fight.state.get(action.actor)
+        more = len(carried) - 1
+        others = (f" (and {more} more: `genso calendar` lists them)" if more else "")
+        command = (f"{companion_command()} genso calendar dispel {_typed(curse.target)} "
+                   f"--caster {_typed(curse.caster)}")
+        # The English beside the names in the words, not in the command (it would name
+        # no one the calendar keeps).
+        return self.with_english(
+            f"{curse.target} carries {curse.caster}'s {spell.ja}/{spell.en} on the calendar "
+            f"(cast on day {curse.cast_on}){others}, older than any spell of this fight "
+            f"(古い順に無効化される): if the GM rules this Dispel reached it "
+            f"({dispeller.name}'s Magic {dispeller.magic} not below {curse.caster}'s), "
+            "record it: ") + f"`{command}`"
 
     def curses_due(self) -> tuple[DeathCurse, ...]:
         """GM-MAGIC-13: the Death Curses whose target dies at today's sunset (none when the

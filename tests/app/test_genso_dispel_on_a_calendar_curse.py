@@ -1,0 +1,91 @@
+"""A Dispel (呪解呪, GM-MAGIC-4) cast in a fight on a fighter that carries a Death Curse
+(呪殺呪, GM-MAGIC-13) by `genso calendar`: 「…古い順に無効化される」, and a curse of an
+earlier day is older than any spell of the fight, which the engine, knowing no calendar,
+does not see. The command line and the table's Result name the curse and the `genso
+calendar dispel … --caster` command that records it; the engine's lines, and so every
+replay, stay as they were (calendar73 DEFECT 1)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.app.cli import main
+from companion.app.modes.genso import GensoFightMode
+from companion.dice import ScriptedDice
+from companion.systems.genso.combat import Cast, Fight, Wait, entrants_for
+from companion.systems.genso.rules import load_rules
+from companion.systems.genso.sheet import preset
+
+RULES = load_rules()
+PC1 = "駆け出し冒険者１"
+MAGE = "一般的な魔術師（女性）"
+NOTE = ("駆け出し冒険者１ PC carries Mio's 呪殺呪/Death Curse on the calendar (cast on day 1), "
+        "older than any spell of this fight (古い順に無効化される): if the GM rules this Dispel "
+        "reached it (一般的な魔術師（女性） Typical mage (female)'s Magic 6 not below Mio's), "
+        "record it: `")
+COMMAND = "genso calendar dispel 駆け出し冒険者１ --caster Mio`"
+
+
+def run(capsys: pytest.CaptureFixture[str], *words: str) -> str:
+    assert main(["genso", *words]) == 0
+    return capsys.readouterr().out
+
+
+def test_a_dispel_in_a_fight_names_the_calendar_curse_and_the_command(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`fight cast mage_f dispel pc1` said "no spell on 駆け出し冒険者１ PC can be cancelled"
+    while the row showed 呪殺呪 curse 366d, and pointed nowhere; it says so still (the
+    engine's line, replayed as played) and names the curse and the command after it."""
+    run(capsys, "calendar", "curse", "Mio", "pc1")
+    run(capsys, "fight", "new", "--party", "mage_f", "pc1", "--monsters", "orc")
+    said = run(capsys, "fight", "cast", "mage_f", "dispel", "pc1", "--seed", "1")
+    lines = said.splitlines()
+    engine = lines.index("GM-MAGIC-4   no spell on 駆け出し冒険者１ PC can be cancelled")
+    assert lines[engine + 1].startswith(f"GM-MAGIC-4   {NOTE}")
+    assert lines[engine + 1].endswith(COMMAND)
+    # The journal keeps the engine's lines only: a replay says what it said.
+    saved = json.loads((user_dirs / "data" / "genso" / "fight.json").read_text("utf-8"))
+    assert not any("calendar" in line["text"] for entry in saved["journal"]
+                   for line in entry["lines"])
+    # The command named records it, and the next Dispel names nothing.
+    assert main(["genso", "calendar", "dispel", PC1, "--caster", "Mio"]) == 0
+    capsys.readouterr()
+    run(capsys, "fight", "undo")
+    said = run(capsys, "fight", "cast", "mage_f", "dispel", "pc1", "--seed", "1")
+    assert "on the calendar" not in said
+
+
+def test_a_dispel_on_anyone_else_or_a_weapon_names_no_curse(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "calendar", "curse", "Mio", "pc1")
+    run(capsys, "fight", "new", "--party", "mage_f", "pc1", "--monsters", "orc")
+    said = run(capsys, "fight", "cast", "mage_f", "dispel", "orc", "--seed", "1")
+    assert "no spell on オーク Orc can be cancelled" in said
+    assert "on the calendar" not in said
+
+
+def test_the_tables_result_names_the_calendar_curse(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The same at the table: its Result after the Dispel, as the engine's lines are."""
+    run(capsys, "calendar", "curse", "Mio", "pc1", "--set", "GM-MAGIC-13.year_days=1")
+    run(capsys, "calendar", "curse", "Ann", "pc1")
+    fight = Fight(RULES, entrants_for(RULES, [preset(RULES, "mage_f"), preset(RULES, "pc1")],
+                                      [("orc", 1)]))
+    mode = GensoFightMode(RULES, fight)
+    assert fight.state.current is not None and fight.state.current.name == MAGE
+    fight.push(Cast(MAGE, "dispel", (PC1,)), ScriptedDice([]))
+    result = [(step.rule, step.text) for step in mode.fight_view().result]
+    assert result[-2] == ("GM-MAGIC-4", "no spell on 駆け出し冒険者１ PC can be cancelled")
+    rule, text = result[-1]
+    # The oldest first (both cast on day 1, Mio's first), the other counted.
+    assert rule == "GM-MAGIC-4"
+    assert text.startswith(NOTE.replace("(cast on day 1), ",
+                                        "(cast on day 1) (and 1 more: `genso calendar` lists "
+                                        "them), "))
+    assert text.endswith(COMMAND)
+    # Another action's Result names none.
+    fight.push(Wait(PC1), ScriptedDice([]))
+    assert not any("on the calendar" in step.text for step in mode.fight_view().result)
