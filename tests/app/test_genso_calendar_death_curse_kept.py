@@ -83,6 +83,9 @@ def test_the_year_is_a_default_and_the_year_and_day_the_seeds(
     year and the day after it are the seed's and refused as a setting."""
     said = out(capsys, "calendar", "curse", "Mio", "Ben", "--set", "GM-MAGIC-13.year_days=360")
     assert "dies at sunset on day 362, 361 days on (a year of 360 days, and a day)" in said
+    # calendar73 NIT 7: a year of one day is said so, not "a year of 1 days".
+    said = out(capsys, "calendar", "curse", "Ann", "Bo", "--set", "GM-MAGIC-13.year_days=1")
+    assert "dies at sunset on day 3, 2 days on (a year of 1 day, and a day)" in said
     rows = run(capsys, "defaults")
     assert {"rule": "GM-MAGIC-13", "key": "year_days", "value": 365}.items() <= next(
         r for r in rows["defaults"] if r["rule"] == "GM-MAGIC-13").items()

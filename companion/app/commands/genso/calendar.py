@@ -263,7 +263,8 @@ def _change(args: argparse.Namespace, rules: GensoRules,
             f"GM-MAGIC-13 {curse.caster} casts {_curse(rules)} on {curse.target} on day "
             f"{curse.cast_on}: 「対象は１年と１日後の日没時に死亡する。」 {curse.target} dies at "
             f"sunset on day {curse.dies_on}, {curse_length(rules)} days on (a year of {year} "
-            f"days{rules.settings.tag('GM-MAGIC-13', 'year_days')}, and a day)",
+            f"day{'s' if year != 1 else ''}{rules.settings.tag('GM-MAGIC-13', 'year_days')}, "
+            "and a day)",
             *_deaths(rules, passed)]
     if args.verb == "undo-death":
         return _undo(args, rules, calendar)
