@@ -16,7 +16,7 @@ import pytest
 from companion.app.cli import main
 from companion.app.commands.genso.fights import load_fight
 from companion.app.modes.genso import GensoFightMode, table_session, write_fight_file
-from companion.app.modes.genso_fight_files import default_fight_path
+from companion.app.modes.genso_fight_files import calendar_path, default_fight_path
 from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceAsk, RollAsk, RollFeed
 from companion.app.session.rolls import SimRolls
@@ -43,6 +43,23 @@ def pc1_dies(capsys: pytest.CaptureFixture[str], who: str = "pc1") -> None:
     """Mio's Death Curse kills ``who`` at sunset on day 367, and the calendar records it."""
     genso(capsys, "calendar", "curse", "Mio", who)
     genso(capsys, "calendar", "pass", "367")
+
+
+def kept_before(curses: str = "", died: str = "", day: int = 1) -> None:
+    """A calendar.toml kept before `calendar curse` refused a monster's name (calendar73 NIT
+    8), with ``curses`` and ``died`` as TOML rows ``{target = …, caster = …, cast_on = …,
+    dies_on = …}``, each row's braces given: such a file is still read."""
+    path = calendar_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"day = {day}\ndeath_curses = [{curses}]\n"
+                    + (f"died = [{died}]\n" if died else ""), encoding="utf-8")
+
+
+def monster_died_before(name: str = "オーク") -> None:
+    """A calendar kept before a monster's name was refused (:func:`kept_before`), recording
+    ``name`` dead of Mio's curse at sunset on day 367, as :func:`pc1_dies` records pc1."""
+    kept_before(died=f'{{target = "{name}", caster = "Mio", cast_on = 1, dies_on = 367}}',
+                day=368)
 
 
 def table(orcs: int = 1, party: tuple[Character, ...] = ()) -> GensoFightMode:

@@ -132,3 +132,30 @@ def test_no_day_passes_backwards() -> None:
     calendar, _ = cast_death_curse(RULES, Calendar(), "Mio", "Ben")
     with pytest.raises(IllegalAction, match="from 1 to 100000 days pass at once, found 0"):
         pass_days(calendar, 0)
+
+
+@pytest.mark.parametrize("typed", ["orc", "オーク", "オーク1", "ORC2", "ｏｒｃ", "Orc Warrior"])
+def test_a_curse_on_a_monster_is_refused(
+        typed: str, user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """calendar73 NIT 8: `calendar curse pc1 orc` was kept on a stranger named orc, whom no
+    fight's オーク showed; `calendar curse pc1 オーク` marked every later fight's orc with its
+    days, and its death reached none (reviewg71 DEFECT 1). A monster by its key, its
+    Japanese or English, or numbered as a fight numbers it, is refused: nothing kept."""
+    said = err(capsys, "calendar", "curse", "pc1", typed)
+    monster = RULES.monster("orc_warrior" if "Warrior" in typed else "orc")
+    assert (f"GM-MAGIC-13: {typed!r} is the monster {monster.ja}/{monster.en} "
+            f"({monster.key}), and the calendar keeps a curse on a person only: each fight's "
+            f"{monster.ja} is a new one") in said
+    assert "`genso calendar curse CASTER Grok`" in said
+    assert not calendar_file(user_dirs).exists()
+
+
+def test_a_sheet_by_a_monsters_name_and_a_monster_caster_are_taken(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A saved character named as a monster is a person (its sheet shows the curse), and a
+    monster may cast one, the victim being a person."""
+    out(capsys, "new", "Orc", "--body", "6", "--perception", "5", "--magic", "4", "--skill",
+        "combat", "--seed", "1")
+    assert "Orc dies at sunset on day 367" in out(capsys, "calendar", "curse", "Mio", "Orc")
+    assert "呪殺呪" in out(capsys, "sheet", "Orc")
+    assert f"{PC1} dies at sunset on day 367" in out(capsys, "calendar", "curse", "orc", "pc1")

@@ -21,6 +21,7 @@ from tests.app.genso_death_curse_helpers import (
     PC2,
     RULES,
     genso,
+    monster_died_before,
     pc1_and_pc2_at,
     pc1_dies,
     refused,
@@ -141,7 +142,7 @@ def test_with_no_calendar_death_the_party_down_is_said_as_before(
     """Kept: a party the engine fells, with a calendar that records a monster's name dead
     (never a fighter, reviewg71 DEFECT 1), is said as the engine's state says it, going on
     and at the GM's end, and a fight neither side is out of says neither."""
-    pc1_dies(capsys, "オーク")
+    monster_died_before()  # kept before calendar73 NIT 8 refused it
     pc1_and_pc2_at(1, 1)
     genso(capsys, "fight", "wait", PC1)
     genso(capsys, "fight", "wait", PC2)

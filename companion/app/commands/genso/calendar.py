@@ -22,6 +22,7 @@ takes a recorded death back (:func:`undo_death`): a GM's correction, not a rule 
 from __future__ import annotations
 
 import argparse
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -34,7 +35,7 @@ from companion.app.modes.genso_fight_files import (
     sunset_curse_text,
 )
 from companion.app.notes import note
-from companion.errors import DataError, error_text
+from companion.errors import DataError, IllegalAction, error_text
 from companion.file_locks import changing
 from companion.systems.genso.calendar import (
     Calendar,
@@ -81,6 +82,37 @@ def person(rules: GensoRules, text: str) -> tuple[str, bool]:
     except DataError:
         return text, False
     return character.name, fresh_copy(rules, character, path is None)
+
+
+def refuse_a_monster(rules: GensoRules, typed: str) -> None:
+    """GM-MAGIC-13: no curse is kept on a monster, named by its key, its Japanese or its
+    English, or numbered as a fight numbers them (``orc``, ``オーク``, ``オーク1``), unless a
+    sheet goes by that name (a saved character, a preset: :func:`person` finds it). Each
+    fight's オーク is a new one: a curse kept as the stranger ``orc`` reached no fighter, one
+    kept as ``オーク`` marked every later fight's orc with its days, and its death reached
+    none of them (calendar73 NIT 8; reviewg71 DEFECT 1 keeps the calendar's dead off every
+    monster). The GM tells a curse on a monster, or gives the one cursed a name of its own
+    (an NPC's: any other name is kept as typed)."""
+    try:
+        resolve_sheet(rules, typed.strip())
+        return  # a sheet by that name is a person
+    except AmbiguousSheet:
+        raise
+    except DataError:
+        pass
+    folded = fold_name(typed)
+    for name in dict.fromkeys((folded, re.sub(r"\s*\d+$", "", folded))):
+        try:
+            monster = rules.monster(name)
+        except DataError:
+            continue
+        raise IllegalAction(
+            f"GM-MAGIC-13: {typed.strip()!r} is the monster {monster.ja}/{monster.en} "
+            f"({monster.key}), and the calendar keeps a curse on a person only: each fight's "
+            f"{monster.ja} is a new one, whom a curse kept under that name would mark in "
+            f"every fight and its death reach in none. The GM tells a curse on a monster, or "
+            "gives the one cursed a name of its own (an NPC's: `genso calendar curse "
+            "CASTER Grok`)")
 
 
 def load_named(rules: GensoRules) -> Calendar:
@@ -253,6 +285,7 @@ def _change(args: argparse.Namespace, rules: GensoRules,
             f"GM-MAGIC-13 {c.target} dies at sunset today of {c.caster}'s {_curse(rules)}, "
             f"unless {c.caster} lifts it first" for c in passed.today)]
     if args.verb == "curse":
+        refuse_a_monster(rules, args.target)
         (caster, fresh_caster), (target, fresh_target) = (
             person(rules, args.caster), person(rules, args.target))
         cursed, curse = cast_death_curse(rules, calendar, caster, target,
