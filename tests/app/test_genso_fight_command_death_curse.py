@@ -164,3 +164,26 @@ def test_a_calendar_that_cannot_be_read_is_said_and_the_fight_goes_on(
     # `fight sunset` says it once, in its own words (Death Curses not shown).
     code, _, err = run(capsys, "fight", "sunset", "--seed", "1")
     assert code == 0 and err.count("Death Curses not shown") == 1, err
+
+
+def test_a_death_curse_cast_in_a_fight_points_to_the_calendar(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """calendar73 NIT 5: `fight cast mage_m death_curse pc1` said the spell "is told by the
+    GM, not tracked", and the companion tracks it, on the calendar: the refusal names
+    `genso calendar curse` with the caster and target as typed; on a monster (which the
+    calendar refuses, NIT 8) the GM tells it. Nothing is played or saved."""
+    genso(capsys, "fight", "new", "--party", "mage_m", "pc1", "--monsters", "orc")
+    before = default_fight_path().read_text(encoding="utf-8")
+    told = ("呪殺呪/Death Curse (GM-MAGIC-13) is not played in a fight (no MP paid, no turn "
+            "spent there): its target dies at sunset a year and a day on, which the companion "
+            "keeps on the calendar")
+    err = refused(capsys, "cast", "mage_m", "death_curse", "pc1")
+    assert re.search(re.escape(f"{told}: `") + r"\S*companion genso calendar curse mage_m pc1`",
+                     err), err
+    assert "not tracked" not in err
+    assert f"{told} for a person only: on a monster, each fight's a new one, the GM tells " \
+           "it" in refused(capsys, "cast", "mage_m", "呪殺呪", "オーク")
+    assert default_fight_path().read_text(encoding="utf-8") == before
+    # What the error names is taken by the calendar.
+    assert "駆け出し冒険者１ dies at sunset on day 367" in genso(
+        capsys, "calendar", "curse", "mage_m", "pc1")

@@ -486,6 +486,31 @@ def _typeable(fight: Fight, english: dict[str, str], name: str) -> str:
 WEAPON_SPELLS = ("exorcise", "dispel")
 
 
+def _calendar_spell(fight: Fight, args: argparse.Namespace) -> None:
+    """GM-MAGIC-13: ``fight cast … death_curse`` is refused, pointing to `genso calendar
+    curse`, which keeps it: the engine's refusal said the spell was "told by the GM, not
+    tracked", and the companion tracks it on the calendar (calendar73 NIT 5). On a monster
+    of the fight the GM tells it (the calendar keeps curses on people, calendar73 NIT 8).
+    The check is the command's, before the action is played: no fight replays otherwise."""
+    try:
+        spell = fight.rules.spell(args.spell)
+    except DataError:
+        return  # the engine refuses an unknown spell in its own words
+    if spell.key != "death_curse":
+        return
+    told = (f"{spell.name} ({spell.rule}) is not played in a fight (no MP paid, no turn "
+            "spent there): its target dies at sunset a year and a day on, which the companion "
+            "keeps on the calendar")
+    targets = [t for t in args.targets if t.strip()]
+    monsters = {e.name for e in fight.entrants if e.monster}
+    if len(targets) == 1 and combatant_name(fight, targets[0]) in monsters:
+        raise IllegalAction(f"{told} for a person only: on a monster, each fight's a new one, "
+                            "the GM tells it")
+    target = _typed(targets[0]) if len(targets) == 1 else "TARGET"
+    raise IllegalAction(f"{told}: `{companion_command()} genso calendar curse "
+                        f"{_typed(args.actor)} {target}`")
+
+
 def _weapon_spell(rules: GensoRules, spell: str, weapon: str | None) -> None:
     """Refuse ``--weapon`` for a spell that no weapon carries: it was dropped unsaid. The check
     is the command's, before the action is played, so no saved fight replays otherwise."""
@@ -533,6 +558,7 @@ def _fight_action(args: argparse.Namespace, fight: Fight) -> Action:
         weapon = 0 if args.weapon is None else weapon_number(fight, actor, args.weapon)
         return Attack(actor, who(args.target), weapon, args.full)
     if verb == "cast":
+        _calendar_spell(fight, args)
         _weapon_spell(fight.rules, args.spell, args.weapon)
         targets = tuple(who(t) for t in args.targets)
         actor = who(args.actor)
