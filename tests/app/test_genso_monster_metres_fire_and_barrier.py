@@ -119,3 +119,52 @@ def test_list_spells_marks_the_shunned_two(
     shunned = "禁呪ではないが忌避/not forbidden, but shunned"
     assert rows["fire"].endswith(shunned) and rows["lightning"].endswith(shunned)
     assert "忌避" not in rows["seal_lock"]
+
+
+FAIRY, CORPSE = "森妖精の冒険者", "アンデッド・コープス"
+
+
+def _press(mode: GensoFightMode, key: str) -> None:
+    """Press the option ``key`` of the live menu (not a save's answer given again)."""
+    mode.answer(choices(mode).index(key))
+
+
+def _barred(members: tuple[str, ...]) -> GensoFightMode:
+    """The forest fairy (Magic 12) casts a Barrier holding ``members`` (and herself), pc1
+    waits: the Undead Corpse's turn (Magic 3, which cannot enter it), an orc beside it."""
+    fight = Fight(RULES, entrants_for(RULES, [preset(RULES, "forest_fairy"),
+                                              preset(RULES, "pc1")],
+                                      [("undead_corpse", 1), ("orc", 1)]))
+    fight.push(Cast(FAIRY, "barrier", members), SimulatedDice.seeded(1))
+    fight.push(Wait(PC1), SimulatedDice.seeded(1))
+    assert fight.state.current is not None and fight.state.current.name == CORPSE
+    return GensoFightMode(RULES, fight)
+
+
+def test_the_table_offers_no_attack_on_those_inside_a_barrier_the_undead_cannot_enter(
+        ) -> None:
+    """calendar73 RISK 3 (GM-MAGIC-5): with every foe inside the Barrier, the Undead Corpse
+    was offered Attack and Full attack, and each target was refused once picked
+    ("cannot enter 森妖精の冒険者's barrier"). The engine's own check leaves them out of
+    "Attack whom?", and Attack out when no one is left; the orc, no undead, is offered
+    them all."""
+    mode = _barred((PC1,))
+    assert "attack" not in choices(mode) and "full" not in choices(mode)
+    assert {"dodge", "wait", "gm"} <= set(choices(mode))
+    # PC 1 outside the Barrier: offered alone.
+    mode = _barred(())
+    _press(mode, "attack")
+    assert [o.choice for o in asked(mode).options] == [f"t:{PC1}", "back"]
+    _press(mode, "back")
+    _press(mode, "wait")
+    assert mode.fight.state.current is not None and mode.fight.state.current.name == "オーク"
+    _press(mode, "attack")
+    assert [o.choice for o in asked(mode).options] == [f"t:{FAIRY}", f"t:{PC1}", "back"]
+
+
+def test_a_save_that_opened_attack_on_the_barred_replays() -> None:
+    """A save's answers are given again as they were played (a table saved before RISK 3
+    opened Attack, then went Back): every foe is offered while it replays."""
+    mode = _barred((PC1,))
+    played_keys(mode, ("attack", "back", "wait"), SimulatedDice.seeded(1))
+    assert mode.fight.state.current is not None and mode.fight.state.current.name == "オーク"

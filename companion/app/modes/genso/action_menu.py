@@ -193,9 +193,10 @@ class GensoFightMode(_GmMenu):
         options = []
         fights = self.fight.state.moved != "normal"
         # With no foe left to strike (every PC dead, the fight going on until the GM ends
-        # it), Attack led to an empty "Attack whom?" (review64g N2).
+        # it), Attack led to an empty "Attack whom?" (review64g N2); nor with every foe
+        # inside a Barrier the undead cannot enter (calendar73 RISK 3).
         if fights and (actor.weapons or actor.drain_hp or actor.drain_mp) \
-                and self._targets(actor, "foe"):
+                and self.attack_targets(actor):
             options += [Option("attack", "Attack 攻撃", Button.ATTACK),
                         Option("full", "Full attack 全力攻撃")]
         if fights and self._spells(actor):

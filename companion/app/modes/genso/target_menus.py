@@ -27,6 +27,7 @@ from companion.systems.genso.combat import (
     Status,
     UseStone,
 )
+from companion.systems.genso.combat.attacks import kept_out_by_barrier
 from companion.systems.genso.combat.harm import full_already
 from companion.systems.genso.combat.journal import NOTHING_SPENT_SINCE
 from companion.systems.genso.rules import CreatureKind
@@ -61,6 +62,18 @@ class _TargetMenus(_FightView):
                     or (c.status is Status.DEAD and c.rises_as)]
         return [c for c in state.order if c.status not in (Status.VANISHED, Status.FLED)]
 
+    def attack_targets(self, actor: Combatant) -> list[Combatant]:
+        """Whom ``actor`` may attack: a foe (:meth:`_targets`) but one inside a Barrier
+        (結界呪, GM-MAGIC-5) it cannot enter, an undead of lower Magic than the caster, by
+        the engine's own check (:func:`kept_out_by_barrier`): each was offered and refused
+        once picked (calendar73 RISK 3), as the table offers no stone nor dead target the
+        engine refuses. Every foe while a save is given again (:attr:`_restoring`)."""
+        foes = self._targets(actor, "foe")
+        if self._restoring:
+            return foes
+        return [c for c in foes
+                if kept_out_by_barrier(self.rules, self.fight.state, actor, c) is None]
+
     def _pick(self, prompt: str, targets: Sequence[Combatant], *extra: Option,
               heals: bool = False) -> ChoiceAsk:
         """A menu of ``targets``; of a heal's (``heals``: Healing, GM-MAGIC-2, or a Healing
@@ -77,7 +90,7 @@ class _TargetMenus(_FightView):
     def _attack(self, actor: Combatant, rest: list[str], full: bool) -> ChoiceAsk | Action:
         """GM-COMBAT-2/3/4/5: whom, then with which weapon (when there is a choice)."""
         if not rest:
-            return self._pick("Attack whom? 攻撃対象は？", self._targets(actor, "foe"))
+            return self._pick("Attack whom? 攻撃対象は？", self.attack_targets(actor))
         target = _value(rest[0], "t")
         drains = actor.drain_hp or actor.drain_mp
         if len(actor.weapons) > 1 and not drains:

@@ -82,6 +82,14 @@ def _in_barrier(rules: GensoRules, state: FightState, attacker: Combatant,
     return None
 
 
+def kept_out_by_barrier(rules: GensoRules, state: FightState, attacker: Combatant,
+                        target: Combatant) -> Combatant | None:
+    """GM-MAGIC-5: the caster of the Barrier (結界呪) that keeps ``attacker`` from attacking
+    ``target``, or None: the engine's own check (:func:`_in_barrier`), for the table to
+    offer no attack it would refuse (calendar73 RISK 3)."""
+    return _in_barrier(rules, state, attacker, target)
+
+
 def _defence_terms(label: str, value: int, target: Combatant) -> str:
     """GM-COMBAT-2 (PG 4-2, l.1176–1177)
     「攻撃側の体力＋２Ｄ＋各種修正＞防御側の体力＋７＋各種修正」: the target's every term but
