@@ -22,10 +22,12 @@ import resource
 import statistics
 import sys
 import time
+from pathlib import Path
 
 import cv2
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's companion
 from companion.app.arg_types import existing_file
 from companion.hw.camera.classifier import TileClassifier, default_model_path
 from companion.hw.camera.mat import MatDetector

@@ -35,6 +35,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's companion
 from companion.app.session.controls import Confirm, Controls
 from companion.app.session.reads import ReadState, wait_for_tile
 from companion.app.session.rolls import CameraFrames

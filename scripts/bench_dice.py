@@ -53,6 +53,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's companion
 from companion.app.arg_types import existing_file, non_negative_int, positive_int
 from companion.errors import CompanionError
 from companion.hw.dice.grading import Grade, grade, outcomes

@@ -33,6 +33,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's companion
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_play  # scripts beside this one
 from bench_stats import percentile

@@ -53,6 +53,7 @@ from pathlib import Path
 from types import FrameType
 from typing import NoReturn, TextIO
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's companion
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_stats import number_from, percentile  # a script beside this one
 

@@ -34,8 +34,10 @@ import subprocess
 import sys
 import time
 from collections.abc import Generator
+from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's companion
 from companion.app.arg_types import positive_int, seeds_below
 from companion.app.commands.rules import preset_arg
 from companion.app.commands.simulate import BASE_SEED_LIMIT, game_seed

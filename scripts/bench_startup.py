@@ -57,6 +57,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's companion
 from companion.app.arg_types import non_negative_int, positive_int
 from companion.app.history import HISTORY_NAME, History, Run
 

@@ -20,6 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's companion
 from companion.systems import jongrogue
 
 GROUP = "companion.systems.jongrogue.rules"  # the shared library all the modules use

@@ -54,6 +54,8 @@ from collections import Counter
 from pathlib import Path
 
 import cv2
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's companion
 from eval_dice_reader import (  # a script beside
     PHOTOS,
     Photo,

@@ -62,6 +62,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import argparse
 import csv
 import statistics
+import sys
 import time
 import zlib
 from collections import Counter, defaultdict
@@ -70,6 +71,7 @@ from pathlib import Path
 
 import cv2
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's companion
 from companion.app.arg_types import existing_file, positive_int
 from companion.hw.dice.calibrate import enrol
 from companion.hw.dice.networks import DiceNetworks

@@ -61,6 +61,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's companion
 from companion.app.arg_types import existing_file, positive_int
 from companion.app.commands.classify import read_pictures
 from companion.app.session.reads import PICKS, likeliest

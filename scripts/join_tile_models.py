@@ -18,6 +18,7 @@ import math
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's companion
 from companion.systems.jongrogue.tiles import READER_LABELS
 
 

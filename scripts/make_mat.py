@@ -17,6 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's companion
 from companion.app.arg_types import positive_int
 from companion.hw.camera.mat import MatGeometry, Rect
 from companion.hw.camera.sim_scene import draw_mat

@@ -18,6 +18,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's companion
 from companion.app.arg_types import non_negative_int, positive_int
 from companion.hw.camera.augment import render_crop
 from companion.hw.camera.mat import MatGeometry

@@ -73,6 +73,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's companion
 from companion.hw.dice.networks import (
     COUNT_PX,
     CROP_PX,

@@ -207,6 +207,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's companion
 from companion.hw.camera.augment import (
     camera_effects,
     draw_index,
