@@ -32,21 +32,29 @@ def _is_path(word: str) -> bool:
     return "/" in word or "\\" in word
 
 
+#: A word as wrapped: a span in backticks (a command to paste, ```mv 'a b' c```) with what
+#: touches it is one word, never broken (finalb73 RISK 3: roll's put-back `mv`, broken
+#: after ``mv`` and inside a quoted path, failed when pasted as printed); else a run of
+#: non-spaces.
+_WORD = r"(?:[^\s`]*`[^`\n]*`)+[^\s`]*|\S+"
+
+
 def cell_wrap(text: str, width: int) -> list[str]:
     """``text``'s words in lines of at most ``width`` cells; a word wider than a line is
     broken between its characters when it is a run of Japanese (which has no spaces), and
     kept whole on a line of its own when it is not, or is a path or a URL (to be copied as
-    it is: `config --show` broke a data folder named in Japanese, review61d R1)."""
+    it is: `config --show` broke a data folder named in Japanese, review61d R1), or is a
+    command in backticks (to be pasted as it is: :data:`_WORD`)."""
     lines: list[str] = []
     line = ""
-    for word in text.split():
+    for word in re.findall(_WORD, text):
         if line and cell_len(line) + 1 + cell_len(word) <= width:
             line = f"{line} {word}"
             continue
         if line:
             lines.append(line)
         line = ""
-        if _is_path(word) or not any(_cells(c) == 2 for c in word):  # kept whole
+        if _is_path(word) or "`" in word or not any(_cells(c) == 2 for c in word):  # whole
             line = word
             continue
         for char in word:
@@ -134,12 +142,13 @@ def wrap_kept(line: str, width: int) -> list[str]:
     """An indented ``line`` in lines of at most ``width`` cells where its words allow,
     each character kept and the spaces between words on a line as written; the lines
     after the first two cells further in than it. An option stays beside its value
-    (``--dice typed`` was broken after ``--dice``: review62g)."""
+    (``--dice typed`` was broken after ``--dice``: review62g), and a command in backticks
+    is never broken: wider than a line, it takes a line of its own (:data:`_WORD`)."""
     lead = line[:len(line) - len(line.lstrip())]
     lines: list[str] = []
     text = lead
     parts: list[str] = []
-    for part in re.findall(r"\s*\S+", line.lstrip()):
+    for part in re.findall(rf"\s*(?:{_WORD})", line.lstrip()):
         if parts and parts[-1].lstrip().startswith("--") and " " not in parts[-1].strip() \
                 and not part.lstrip().startswith("-"):
             parts[-1] += part

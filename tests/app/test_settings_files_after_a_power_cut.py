@@ -5,6 +5,7 @@ under a name no save deletes, and named; dice_enrol.npz's too (dicecam73 NIT 4).
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import subprocess
 import time
@@ -207,3 +208,31 @@ def test_plain_calibrate_setting_a_zeroed_enrolment_aside_says_how_to_put_the_co
     assert again is not None and again.dice() == enrolment.dice()
     assert CameraDiceSource(str(photo), config_file=path.with_name("dice.toml")).enrolled == 2
 
+
+
+@pytest.mark.parametrize("folder", ["my cfg's dir", "cfg"])
+def test_roll_s_put_back_command_runs_pasted_as_printed(
+        folder: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """finalb73 RISK 3: roll's error, wrapped to 80 columns, broke its put-back command
+    after ``mv`` and inside a quoted path, so the text between the backticks, pasted into
+    bash as printed (lines and all), ran nothing it said ("mv: missing file operand")."""
+    from companion.app import cli
+
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "d sp" / folder))
+    path, enrolment = zeroed_enrolment_with_a_whole_copy()
+    assert cli.main(["roll", "--dice", "camera", "--source", "render:1", "1D6"]) == 2
+    err = capsys.readouterr().err
+    (command,) = re.findall(r"`(mv [^`]*)`", err)
+    subprocess.run(["bash", "-c", command], check=True)
+    again = Enrolment.load(path)
+    assert again is not None and again.dice() == enrolment.dice()
+
+
+def test_a_command_in_backticks_takes_a_line_of_its_own_unbroken() -> None:
+    from companion.app.help_format import cell_wrap, wrap_kept
+
+    command = "`mv '/a b/c'\"'\"'s dir/x' '/a b/y'`"
+    for lines in (wrap_kept(f"put it back with {command}; or not", 20),
+                  cell_wrap(f"put it back with {command}; or not", 20)):
+        assert [line.strip() for line in lines if "`" in line] == [f"{command};"]
