@@ -5,6 +5,7 @@ export models/dice_counter.onnx (`train` extra).
     .venv/bin/python scripts/train_dice_counter.py --data /tmp/dice/r1 /tmp/dice/r2 /tmp/dice/any1 \
         /tmp/dice/any3 /tmp/dice/any4 /tmp/dice/any1m /tmp/dice/any4m \
         --real /tmp/dice/realC --steps 5000 --out /tmp/dice/C2
+    # --out is required; --out models replaces the shipped counter, on purpose only
 
 The counter sees the middle of the judge's window, COUNT_PX of its JUDGE_PX pixels
 (companion/hw/dice/networks.py): the top face alone, without the dice around it, which
@@ -100,7 +101,11 @@ def arguments_parser() -> argparse.ArgumentParser:
     parser.add_argument("--steps", type=int, default=3000)
     parser.add_argument("--lr", type=float, default=3e-3)
     parser.add_argument("--check-every", type=int, default=0, metavar="N")
-    parser.add_argument("--out", type=Path, default=MODELS)
+    parser.add_argument("--out", type=Path, required=True, metavar="DIR",
+                        help="the folder dice_counter.onnx and dice_reader.json are written to "
+                             "(required: models/ holds the shipped models, so a trial "
+                             "run never replaces them; give --out models to replace them "
+                             "on purpose)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--threads", type=int, default=2)
     return parser

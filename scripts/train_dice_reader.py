@@ -3,11 +3,12 @@
     .venv/bin/pip install -e '.[train]'    # torch 2.13.0 and onnx: the pyproject's train extra
     .venv/bin/python scripts/make_dice_data.py --scenes 3000 --out /tmp/dice-data
     .venv/bin/python scripts/train_dice_reader.py --only finder --data /tmp/dice-data \
-        --finder-steps 5000
+        --finder-steps 5000 --out /tmp/dice/m0
     .venv/bin/python scripts/make_dice_data.py --scenes 3000 --start 100 --out /tmp/dice-data \
         --marks models
     .venv/bin/python scripts/train_dice_reader.py --only judge --data /tmp/dice-data \
-        --judge-steps 6000
+        --judge-steps 6000 --out /tmp/dice/m0
+    # --out is required; --out models replaces the shipped models, on purpose only
 
 Fine-tuning on the real photos too (issue 23): the train part of the shared
 real photos, with the finder's own marks as boxes (scripts/make_dice_real_data.py),
@@ -323,7 +324,12 @@ def arguments_parser() -> argparse.ArgumentParser:
                         help=f"folders of --data whose judge windows are drawn {FAVOUR:g} "
                              "times as often as the others of their class")
     parser.add_argument("--only", choices=("finder", "judge"))
-    parser.add_argument("--out", type=Path, default=MODELS)
+    parser.add_argument("--out", type=Path, required=True, metavar="DIR",
+                        help="the folder dice_finder.onnx, dice_judge.onnx and "
+                             "dice_reader.json are written to "
+                             "(required: models/ holds the shipped models, so a trial "
+                             "run never replaces them; give --out models to replace them "
+                             "on purpose)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--init", type=Path, metavar="DIR",

@@ -1,8 +1,11 @@
 """Train the tile classifier; export models/tile_classifier.onnx + .json (`train` extra).
 
     .venv/bin/pip install -e '.[train]'    # torch 2.13.0 and onnx: the pyproject's train extra
-    nohup .venv/bin/python scripts/train_tile_classifier.py > train.log 2>&1 &
-    .venv/bin/python scripts/eval_tile_classifier.py --write-metadata   # adds measured accuracy
+    nohup .venv/bin/python scripts/train_tile_classifier.py --out /tmp/tile/tile_classifier \
+        > train.log 2>&1 &
+    .venv/bin/python scripts/eval_tile_classifier.py --model /tmp/tile/tile_classifier.onnx \
+        --write-metadata   # adds measured accuracy
+    # --out is required; --out models/tile_classifier replaces the shipped model, on purpose
 
 The committed model's recipe is in models/tile_classifier.json ("training"). It is two
 networks joined by scripts/join_tile_models.py (their probabilities averaged): the network
@@ -250,7 +253,11 @@ def arguments_parser() -> argparse.ArgumentParser:
     parser.add_argument("--sources", type=Path, nargs="*",
                         default=[DATASETS / "mahjong-photos", DATASETS / "tile-photos-more"],
                         help="labelled real photo folders; only their 'train' split is used")
-    parser.add_argument("--out", type=Path, default=ROOT / "models" / "tile_classifier")
+    parser.add_argument("--out", type=Path, required=True, metavar="STEM",
+                        help="where STEM.onnx and STEM.json are written (required: "
+                             "models/tile_classifier is the shipped model, so a trial run "
+                             "never replaces it; give --out models/tile_classifier to "
+                             "replace it on purpose)")
     parser.add_argument("--seed", type=int, default=20261129)
     parser.add_argument("--synthetic-per-class", type=int, default=700)
     parser.add_argument("--real-repeats", type=int, default=30,

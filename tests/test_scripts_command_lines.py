@@ -201,9 +201,9 @@ def _without_torch(script: str, *argv: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.parametrize(("script", "option", "runs"), [
-    ("train_tile_classifier", "--epochs", []),
-    ("train_dice_reader", "--finder-steps", []),
-    ("train_dice_counter", "--check-every", ["--data", "d", "--real", "r"]),
+    ("train_tile_classifier", "--epochs", ["--out", "o"]),
+    ("train_dice_reader", "--finder-steps", ["--out", "o"]),
+    ("train_dice_counter", "--check-every", ["--data", "d", "--real", "r", "--out", "o"]),
     ("join_tile_models", "--out", ["a.onnx", "b.onnx", "--out", "j"]),
 ])
 def test_the_training_scripts_help_needs_no_torch(script: str, option: str,
@@ -220,6 +220,25 @@ def test_the_training_scripts_help_needs_no_torch(script: str, option: str,
     assert ran.stderr == (f"{script}.py: needs torch, the `train` extra: "
                           ".venv/bin/pip install -e '.[train]'\n")
     assert "/work/venv" not in (SCRIPTS / f"{script}.py").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("script", "runs", "shipped"), [
+    ("train_tile_classifier", [], "models/tile_classifier"),
+    ("train_dice_reader", [], "models"),
+    ("train_dice_counter", ["--data", "d", "--real", "r"], "models"),
+])
+def test_the_training_scripts_write_only_where_told(script: str, runs: list[str],
+                                                   shipped: str) -> None:
+    """scripts73 R5: --out defaulted to models/, so a trial run ("--steps 1", to see that it
+    runs) replaced the shipped models. It is required, and its help says how to write the
+    shipped ones on purpose. (Run without torch: the command line is read first.)"""
+    refused = _without_torch(script, *runs)
+    assert refused.returncode == 2
+    assert "the following arguments are required: --out" in refused.stderr
+    shown = _without_torch(script, "--help")
+    it = "it" if "/" in shipped else "them"
+    assert (f"so a trial run never replaces {it}; give --out {shipped} to replace {it} on "
+            "purpose)") in " ".join(shown.stdout.split())
 
 
 def test_bootstrap_help_says_what_it_does_and_sets_nothing_up(tmp_path: Path) -> None:
