@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -16,11 +17,13 @@ import pytest
 
 from companion.app.modes.genso import GensoFightMode
 from companion.dice import SimulatedDice
+from companion.hw.display.screen import ScreenDisplay
 from companion.systems.genso.combat import Cast, Fight, Move, Wait, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
 from tests.app.genso_cli_out_helpers import out
 from tests.app.table import asked, choices, played_keys
+from tests.hw.screen_layout_helpers import spy_text
 
 RULES = load_rules()
 PC1 = "駆け出し冒険者１"
@@ -168,3 +171,49 @@ def test_a_save_that_opened_attack_on_the_barred_replays() -> None:
     mode = _barred((PC1,))
     played_keys(mode, ("attack", "back", "wait"), SimulatedDice.seeded(1))
     assert mode.fight.state.current is not None and mode.fight.state.current.name == "オーク"
+
+
+def _held_by_barrier() -> GensoFightMode:
+    """The forest fairy's Barrier holds pc1, not pc2, against an Undead Corpse and a Wight."""
+    fight = Fight(RULES, entrants_for(RULES, [preset(RULES, k)
+                                              for k in ("forest_fairy", "pc1", "pc2")],
+                                      [("undead_corpse", 1), ("wight", 1)]))
+    fight.push(Cast(FAIRY, "barrier", (PC1,)), SimulatedDice.seeded(1))
+    return GensoFightMode(RULES, fight)
+
+
+def test_a_fighter_inside_anothers_barrier_is_marked_on_its_row(
+        capsys: pytest.CaptureFixture[str], user_dirs: Path) -> None:
+    """calendar73 NIT 6 (GM-MAGIC-5): only the caster's row showed 結界呪; with the party
+    split the GM could not see who was inside. pc1's row says 結界内 barrier at the table,
+    結界内 in `fight show` beside its 結界呪 (its JSON names the caster); pc2's and the
+    caster's do not; an undo of the Barrier takes the mark off."""
+    mode = _held_by_barrier()
+    rows = {row.name.ja: row.conditions for row in mode.fight_view().fighters}
+    assert rows[PC1] == ("結界内 barrier",)
+    assert rows[FAIRY] == ("結界呪 Barrier",) and rows["駆け出し冒険者２"] == ()
+    out(capsys, "fight", "new", "--party", "forest_fairy", "pc1", "pc2", "--monsters",
+        "undead_corpse", "wight")
+    shown = out(capsys, "fight", "cast", "forest_fairy", "barrier", "pc1", "--seed", "1")
+    row = next(line for line in shown.splitlines() if f"party {PC1}" in line)
+    assert row.endswith("HP 12/12 MP 8/8  結界内")
+    assert len(row) + sum(ord(ch) > 0x2E80 for ch in row) <= 80  # 80 columns, wide as two
+    data = json.loads(out(capsys, "fight", "show", "--json"))
+    assert [c["in_barrier_of"] for c in data["combatants"]] == [None, FAIRY, None, None, None]
+    assert "結界内" not in out(capsys, "fight", "undo")
+
+
+@pytest.mark.needs_japanese_font
+@pytest.mark.parametrize(("size", "scale"), [("800x480", 1.0), ("800x480", 1.25)],
+                         ids=["800x480", "800x480-text1.25"])
+def test_the_barrier_mark_reads_whole_on_the_screen(size: str, scale: float) -> None:
+    mode = _held_by_barrier()
+    ask = asked(mode)
+    screen = ScreenDisplay(size, text_scale=scale)
+    try:
+        drawn = spy_text(screen)
+        screen.render(mode.view(ask.prompt, options=ask.options, highlight=0))
+    finally:
+        screen.close()
+    marks = [d for d in drawn if "結界内" in d.text]
+    assert marks and not any(d.cut for d in marks), marks

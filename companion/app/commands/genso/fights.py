@@ -40,6 +40,7 @@ from companion.app.modes.fight_replaced import (
 )
 from companion.app.modes.fight_unchanged import AsLoaded, loaded, saving_over
 from companion.app.modes.genso import GensoFightMode
+from companion.app.modes.genso.fight_view import IN_BARRIER
 from companion.app.modes.genso.target_menus import AREA
 from companion.app.modes.genso.words import (
     FOES_OUT,
@@ -317,6 +318,10 @@ def fight_status(rules: GensoRules, fight: Fight,
             flags.append(c.stance.text)
         flags += [rules.spell(e.spell).ja + (f"({e.weapon})" if e.weapon else "")
                   for e in c.effects]
+        barrier = table.barrier_holding(c)
+        if barrier:  # GM-MAGIC-5: inside another's Barrier (calendar73 NIT 6), in the
+            # Japanese the effects beside it are given in (結界呪): the row fits 80 columns
+            flags.append(IN_BARRIER.split()[0])
         if wants_to_flee(rules, c):
             flags.append("wants to flee (GM-MON-1)")
         if c.rises_as:
@@ -337,6 +342,7 @@ def fight_status(rules: GensoRules, fight: Fight,
                      "storage_mp": c.storage_mp,
                      "status": c.status.value, "stance": c.stance.value,
                      "effects": [e.spell for e in c.effects],
+                     "in_barrier_of": barrier or None,
                      "wants_to_flee": wants_to_flee(rules, c), "rises_as": c.rises_as,
                      "risen_as": c.risen_as, "calendar_dead": dead,
                      # The row's words for a script or a screen to show alike (reviewg72

@@ -61,6 +61,11 @@ from companion.systems.genso.combat import (
 from companion.systems.genso.names import fold_name
 from companion.systems.genso.rules import GensoRules
 
+#: A fighter's row condition while another's Barrier (結界呪, GM-MAGIC-5) holds it: short,
+#: a row is one line at 80 columns and on the 800x480 screen, at text scale 1.25 too ("in
+#: barrier" was cut there); the caster's row names the spell, `fight show --json` the caster.
+IN_BARRIER = "結界内 barrier"
+
 #: The journal's answer for *GM → Sunset* with the Death Curses due at it (GM-MAGIC-13):
 #: ``sunset`` and, after a space, ``{"curses": [[target, caster, cast_on, dies_on], …]}``;
 #: plain ``sunset`` when none were due (and in every save before the record was kept).
@@ -300,6 +305,8 @@ class _FightView(FightMode):
                 spell = self.rules.spell(effect.spell)
                 conditions.append(f"{spell.ja} {spell.en}" + (f" ({effect.weapon})"
                                                                if effect.weapon else ""))
+            if self.barrier_holding(c):  # GM-MAGIC-5: one its caster's Barrier holds
+                conditions.append(IN_BARRIER)
             if wants_to_flee(self.rules, c):
                 conditions.append("逃走 wants to flee")
             if c.rises_as:
@@ -348,6 +355,20 @@ class _FightView(FightMode):
             fighters=tuple(rows), result=result, result_title=result_title, log=log,
             faces=faces, source=self.source_name, outcome=self._outcome(),
             result_is_newest=last is not None and self.last_check is None)
+
+    def barrier_holding(self, c: Combatant) -> str:
+        """GM-MAGIC-5: the caster whose Barrier (結界呪) holds ``c``, another than ``c`` (the
+        caster's own row shows the spell), as the engine counts it: until sunrise or Dispel,
+        its caster fallen or not, a fled caster's gone only under ``leaves_with_caster``;
+        "" when none. Only the caster's row was marked, and with the party split the GM
+        could not see who was inside (calendar73 NIT 6)."""
+        gone = bool(self.rules.default("GM-MAGIC-5", "leaves_with_caster"))
+        for caster in self.fight.state.combatants:
+            if caster.name == c.name or (gone and caster.status is Status.FLED):
+                continue
+            if any(e.spell == "barrier" and c.name in e.members for e in caster.effects):
+                return caster.name
+        return ""
 
     def curses(self) -> dict[str, str]:
         """GM-MAGIC-13: the Death Curse (呪殺呪) each fighter carries by `genso calendar`, as
