@@ -64,12 +64,13 @@ def test_a_bare_name_of_a_device_there_offers_it(dev: Path) -> None:
 
 def test_a_bare_name_of_no_device_names_the_ports_seen(dev: Path) -> None:
     assert message("ttyACM9") == (
-        f"cannot open ttyACM9: no such device; {dev}/ttyACM9 is not a serial port: the serial "
-        f"ports here are {dev}/ttyACM0, {dev}/ttyS0 (`companion rfid list`) 読み取り機が無い")
-    assert message("USB0") == (
-        f"cannot open USB0: no such device; neither {dev}/USB0 nor {dev}/ttyUSB0 is a serial "
-        f"port: the serial ports here are {dev}/ttyACM0, {dev}/ttyS0 (`companion rfid list`) "
+        f"cannot open ttyACM9: no such device; there is no {dev}/ttyACM9 (is the reader plugged "
+        f"in?): the serial ports here are {dev}/ttyACM0, {dev}/ttyS0 (`companion rfid list`) "
         "読み取り機が無い")
+    assert message("USB0") == (
+        f"cannot open USB0: no such device; there is no {dev}/USB0 or {dev}/ttyUSB0 (is the "
+        f"reader plugged in?): the serial ports here are {dev}/ttyACM0, {dev}/ttyS0 (`companion "
+        "rfid list`) 読み取り機が無い")
 
 
 @pytest.mark.skipif(os.name == "nt", reason="COM3 is a port's name there")
@@ -87,8 +88,8 @@ def test_no_serial_port_seen_asks_whether_the_reader_is_plugged_in(
     that is not there."""
     monkeypatch.setattr(link.list_ports, "comports", lambda: [])
     assert message("ACM1") == (
-        f"cannot open ACM1: no such device; neither {dev}/ACM1 nor {dev}/ttyACM1 is a serial "
-        "port, and none is seen here: is the reader plugged in? 読み取り機が無い")
+        f"cannot open ACM1: no such device; there is no {dev}/ACM1 or {dev}/ttyACM1, and none "
+        "is seen here: is the reader plugged in? 読み取り機が無い")
     if os.name != "nt":
         assert message("COM3") == (
             "cannot open COM3: no such device; COM3 is a Windows port name; here a port is a "
@@ -102,11 +103,24 @@ def test_a_device_that_is_no_serial_port_is_not_offered(dev: Path, name: str) ->
     (dev / name).symlink_to("/dev/null")
     said = message(name)
     assert "did you mean" not in said
-    assert f"{dev}/{name} " in said and "the serial ports here are" in said
+    assert f"{dev}/{name} is not a serial port" in said and "the serial ports here are" in said
 
 
 def test_a_file_in_dev_that_is_no_device_is_not_offered(dev: Path) -> None:
     (dev / "ttyUSB0").write_text("")
     assert message("USB0").startswith(
+        f"cannot open USB0: no such device; {dev}/ttyUSB0 is not a serial port and there is no "
+        f"{dev}/USB0: ")
+    (dev / "USB0").write_text("")
+    assert message("USB0").startswith(
         f"cannot open USB0: no such device; neither {dev}/USB0 nor {dev}/ttyUSB0 is a serial "
         "port: ")
+
+
+def test_the_tray_s_port_unplugged_is_said_not_there(dev: Path) -> None:
+    """finalb73 RISK 2: with the reader unplugged, ``--port ttyACM0`` was told "/dev/ttyACM0
+    is not a serial port", sending the player after the wrong fault."""
+    (dev / "ttyACM0").unlink()
+    assert message("ttyACM0").startswith(
+        f"cannot open ttyACM0: no such device; there is no {dev}/ttyACM0 (is the reader plugged "
+        "in?): ")

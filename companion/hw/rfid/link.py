@@ -302,6 +302,24 @@ def _may_be_serial(name: str) -> bool:
         return False
 
 
+def _not_serial_words(paths: list[str], ports_seen: bool) -> str:
+    """Each of ``paths`` said as it is: one not there "there is no /dev/ttyACM0", the
+    tray's port with the reader unplugged (finalb73 RISK 2: it was said "is not a serial
+    port", sending the player after the wrong fault); one there "/dev/null is not a serial
+    port" (it is there, but no serial port). With every path missing and ports seen, the
+    likely cause is asked (with none seen, what follows asks it)."""
+    there = [path for path in paths if os.path.exists(path)]
+    gone = [path for path in paths if path not in there]
+    words = []
+    if there:
+        words.append(f"neither {there[0]} nor {there[1]} is a serial port" if len(there) > 1
+                     else f"{there[0]} is not a serial port")
+    if gone:
+        words.append(f"there is no {' or '.join(gone)}")
+    plugged = " (is the reader plugged in?)" if not there and ports_seen else ""
+    return " and ".join(words) + plugged
+
+
 def _missing_hint(device: str) -> str:
     """What to do about a device path that is not there (ENOENT)."""
     if device == "-":  # `rfid monitor` and `calibrate rfid` open "-" as stdin themselves
@@ -322,11 +340,8 @@ def _missing_hint(device: str) -> str:
         if WINDOWS_PORT.fullmatch(device) and os.name != "nt":
             return (f"{device} is a Windows port name; here a port is a device such as "
                     f"/dev/ttyACM0{seen}")
-        # Not "no /dev/null": it is there, but no serial port.
-        paths = [os.path.join(DEV, name) for name in names]
-        looked = (f"neither {paths[0]} nor {paths[1]} is" if len(paths) > 1
-                  else f"{paths[0]} is not")
-        return f"{looked} a serial port{seen}"
+        return _not_serial_words([os.path.join(DEV, name) for name in names], bool(ports)) \
+            + seen
     if device == "/dev/serial0":
         return "turn the Pi's serial port on with sudo raspi-config (hardware/wiring.md)"
     return "is the reader plugged in? (`companion rfid list` shows the serial ports)"
