@@ -1,17 +1,30 @@
 #!/usr/bin/env python3
-"""Benchmark the screen display: full redraw time and time to the first screen.
+"""Benchmark the screen display: a real game's screens, full redraw time and time to the
+first screen.
 
-Targets: a full redraw at 800x480 within 16 ms (a frame at 60 Hz), timed as its median,
-95th percentile (by nearest rank, scripts/bench_stats.py) and worst over --frames frames at
-each layout, and at a portrait panel's size (the Touch Display 2, 720x1280), whose layout is
-drawn landscape and shown turned; the first screen within 3 s of starting ``companion play``
-with sim input, timed from the process's start. Each size is timed three ways: the redraw
-(``render``: drawing the layout), the frame shown (``show``: the redraw, the turn onto the
-panel and the flip), and a tap's light (a finger down on an option lights its box, and its
-lift puts it back: each a poll). Runs on the SDL dummy driver unless SDL_VIDEODRIVER is set
-(on the Pi: SDL_VIDEODRIVER=kmsdrm to measure the real screen).
+Targets: a screen shown at 800x480 within 16 ms (a frame at 60 Hz), and the first screen
+within 3 s of starting ``companion play`` with sim input, timed from the process's start.
+Every figure is wall time in ms (the first screen's in s), as its median, 95th percentile
+(by nearest rank, scripts/bench_stats.py) and worst.
 
-    .venv/bin/python scripts/bench_display.py [--frames 300] [--screenshots docs/]
+- *A real game's screens* (the figure the 16 ms target is about): ``companion play --input
+  sim --choices auto`` of seed 11 at 800x480, as bench_play.py runs it (a new process, the
+  same timed ``ScreenDisplay.show``), each of its first --game-steps screens after the
+  first one: the board changes every step, so text and tiles are drawn anew.
+- *The example screen* (a floor, not the target's figure): one screen redrawn --frames
+  times with only a log line changed, so most of its text comes from caches; at each layout
+  and at a portrait panel's size (the Touch Display 2, 720x1280), whose layout is drawn
+  landscape and shown turned. Each size is timed three ways: the redraw (``render``:
+  drawing the layout), the frame shown (``show``: the redraw, the turn onto the panel and
+  the flip), and a tap's light (a finger down on an option lights its box, and its lift
+  puts it back: each a poll).
+
+Runs on the SDL dummy driver unless SDL_VIDEODRIVER is set (on the Pi:
+SDL_VIDEODRIVER=kmsdrm to measure the real screen). On a shared machine the wall time also
+holds the wait for a core.
+
+    .venv/bin/python scripts/bench_display.py [--frames 300] [--game-steps 300] \
+        [--screenshots docs/]
 
 ``--screenshots`` saves one frame of a real game (seed 11, the first fight
 after 300 inputs) at each layout, the System menu over it, and at 800x480 one of a genso
@@ -114,12 +127,26 @@ def redraws(frames: int) -> None:
             # Lifted off the box: it is put back, and nothing is picked.
             put_back.append(_tap(display, pygame.FINGERUP, _on_panel(display, 0, 0)))
         turned = f", shown turned {display.rotation}" if display.rotation else ""
-        print(f"{size} (layout {display.width}x{display.height}{turned}):\n"
+        print(f"{size}, the example screen (layout {display.width}x{display.height}{turned}"
+              f"):\n"
               f"  {_timed('full redraw', drawn)}, first (cold caches) {cold * 1000:.1f} ms"
-              f"  [target 16 ms at 800x480]\n"
+              f"  [a floor: the 16 ms target is judged on a real game's screens]\n"
               f"  {_timed('shown (redraw, turn, flip)', shown)}\n"
               f"  {_timed('a tap lit', lit)}; {_timed('put back', put_back)}")
         display.close()
+
+
+def game_screens(steps: int) -> None:
+    """A real game's screens at 800x480, each shown as bench_play times it (its child):
+    the figure the 16 ms target is about (scripts73 R4: the example screen, nearly the
+    same each frame, drew 3 to 10 times faster than a game's)."""
+    with tempfile.TemporaryDirectory() as folder:
+        timed = bench_play.run((*bench_play.GAME, "--display", "screen", "--seed", "11"),
+                               Path(folder), shows=steps + 1)
+    shown = [end - begin for begin, end in timed.shows[1:]]
+    print(f"800x480, a real game's screens (`companion play --input sim --choices auto`, seed "
+          f"11, the {len(shown)} after the first):\n"
+          f"  {_timed('shown', shown)}  [target 16 ms]")
 
 
 def first_screen() -> None:
@@ -269,10 +296,16 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--frames", type=positive_int, default=300,
                         help="redraws timed of each layout (default %(default)s)")
-    parser.add_argument("--screenshots", type=Path, help="save one PNG per layout here")
+    parser.add_argument("--game-steps", type=positive_int, default=300, metavar="N",
+                        help="a real game's screens timed, after its first "
+                             "(default %(default)s)")
+    parser.add_argument("--screenshots", type=Path,
+                        help="save every screenshot docs/playing.md shows here "
+                             "(default: none)")
     args = parser.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     signal.signal(signal.SIGTERM, bench_play.leave)  # the first screen's game stopped too
+    game_screens(args.game_steps)
     redraws(args.frames)
     first_screen()
     if args.screenshots:
