@@ -80,6 +80,23 @@ def test_monitor_on_junk_as_an_rdm6300_says_no_frame_came(tmp_path: Path) -> Non
     assert "divider" not in out + err and "garbage," not in out + err
 
 
+def test_monitor_on_rdm6300_frames_with_bad_sums_keeps_the_wiring_advice(
+        tmp_path: Path) -> None:
+    """finalb73 NIT 5: a capture of real RDM6300 frames, each with a bad checksum (what a
+    marginal divider gives), was said to be "not a capture of an RDM6300", under a line
+    counting its bad checksums and pointing to the divider."""
+    bad_sums = frame("0F00A1B2C3")[:-3] + b"00\x03"
+    assert bad_sums != frame("0F00A1B2C3")
+    code, out, err = replay(tmp_path, bad_sums * 20, "rfid", "monitor", "--kind", "rdm6300")
+    assert code == 1, (out, err)
+    said = ("end of input: 280 bytes came from stdin: 20 RDM6300 frames with bad checksums "
+            "and none valid (its TX not through the divider? hardware/wiring.md) "
+            "読み取り機の信号ではない")
+    assert f"-- problem: {said}" in out
+    assert err == f"companion: error: the RFID reader never answered ({said})\n"
+    assert "not a capture" not in out + err
+
+
 @pytest.mark.parametrize("kind", ["tray", "rdm6300"])
 def test_monitor_on_an_empty_capture_says_it_was_empty(tmp_path: Path, kind: str) -> None:
     code, out, err = replay(tmp_path, b"", "rfid", "monitor", "--kind", kind)

@@ -302,11 +302,21 @@ class Rdm6300Reader:
                     f'{tray}: it needs the tray kind (input.rfid_kind = "tray"; --rfid-kind '
                     "tray for play, --kind tray for rfid monitor and calibrate rfid) "
                     "RFIDトレイの信号"), counters)
+            count = self._junk_bytes
+            bad = self._junk["bad_checksum"]
+            if ended and bad:
+                # An RDM6300's frames, each with a bad sum: a capture of the module, its TX
+                # not through the divider, so the wiring advice stays (finalb73 NIT 5: it
+                # was said to be "not a capture of an RDM6300").
+                return ReaderStatus(False, (
+                    f"{ended}{count} byte{'' if count == 1 else 's'} came from "
+                    f"{self.link.device}: {bad} RDM6300 frame{'' if bad == 1 else 's'} with "
+                    "bad checksums and none valid (its TX not through the divider? "
+                    "hardware/wiring.md) 読み取り機の信号ではない"), counters)
             if ended:
                 # A file, not a port: no wiring to check, and the framer's per-read count
                 # says "1 garbage" of a whole file; worded as the tray kind's (reviewr73
                 # NIT 5).
-                count = self._junk_bytes
                 return ReaderStatus(False, (
                     f"{ended}{count} byte{'' if count == 1 else 's'} came from "
                     f"{self.link.device} but no RDM6300 frame: not a capture of an RDM6300 "
