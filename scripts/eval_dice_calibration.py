@@ -167,7 +167,7 @@ def main(argv: list[str] | None = None) -> None:
         tray = CameraDiceSource("packaged", config=ReaderConfig.load(),
                                 networks=enrolled.get(other.source, networks))
         read = tray.read_frame(images[other.image], len(other.dice))
-        if not packaged.add(other.dice, read, 0.0) and read.status is ReadStatus.OK:
+        if not packaged.add(other.dice, read, None) and read.status is ReadStatus.OK:
             packaged_wrong.add(other.image)
     total, saved_at, wrong_at, refused, brought = Tally(), Counter[str](), Counter[str](), 0, 0
     leaned = 0  # calibrations that said they read with the enrolled dice (--enrol)

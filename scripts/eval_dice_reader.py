@@ -130,8 +130,9 @@ class Tally:
     typed_wrong: int = 0
     ms: list[float] = field(default_factory=list)
 
-    def add(self, truth: tuple[int, ...], read: DiceRead, ms: float) -> bool:
-        """Count one frame; whether it was read fully right."""
+    def add(self, truth: tuple[int, ...], read: DiceRead, ms: float | None) -> bool:
+        """Count one frame (``ms``: its read's CPU time, None when not timed); whether it
+        was read fully right."""
         if read.to_type(len(truth)):
             sure_right = not Counter(read.values) - Counter(truth)
             self.typed += sure_right
@@ -141,7 +142,8 @@ class Tally:
         sure = Counter(d.value for d in read.dice if d.value is not None)
         self.dice_right += sum((sure & Counter(truth)).values())
         self.dice_missed += max(0, len(truth) - len(read.dice))
-        self.ms.append(ms)
+        if ms is not None:
+            self.ms.append(ms)
         right = read.status is ReadStatus.OK and tuple(read.values) == truth
         self.right += right
         self.ok_wrong += read.status is ReadStatus.OK and not right
@@ -150,8 +152,16 @@ class Tally:
         return right
 
     def line(self, name: str, typing: bool = False) -> str:
-        n = max(1, self.frames)
-        ordered = sorted(self.ms) or [0.0]
+        """The tally's figures; none when it read no frame, and no ms when its reads were
+        not timed (a share of no frames, or a time never taken, printed as 0: scripts73
+        NIT 6)."""
+        if not self.frames:
+            return f"{name:<12} frames    0  no reads: no figures"
+        n = self.frames
+        ordered = sorted(self.ms)
+        timed = (f"ms median {statistics.median(ordered):5.1f} "
+                 f"p95 {ordered[int(0.95 * (len(ordered) - 1))]:5.1f}" if ordered
+                 else "ms not timed")
         typed = (f"player types {100 * self.typed / n:5.2f}% (wrong {self.typed_wrong})  "
                  if typing else "")
         return (f"{name:<12} frames {self.frames:4d}  fully right {100 * self.right / n:6.2f}%  "
@@ -159,8 +169,7 @@ class Tally:
                 f"ok-but-wrong {100 * self.ok_wrong / n:5.2f}% ({self.ok_wrong})  "
                 f"unsure {100 * self.unsure / n:5.2f}%  "
                 f"missed {100 * self.no_dice / n:5.2f}% (dice {self.dice_missed})  {typed}"
-                f"ms median {statistics.median(ordered):5.1f} "
-                f"p95 {ordered[int(0.95 * (len(ordered) - 1))]:5.1f}")
+                f"{timed}")
 
 
 def enrolled_readers(config: ReaderConfig, models: Path | None, folder: Path,
@@ -222,6 +231,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.looks:
         jobs += [(name, p, 1.0, look) for name, look in LOOKS.items() for p in chosen]
     tallies: dict[str, Tally] = defaultdict(Tally)
+    sizes: dict[str, set[tuple[int, int]]] = defaultdict(set)  # each line's frames, w x h
     warm = cv2.imread(str(args.photos / chosen[0].image), cv2.IMREAD_COLOR)
     for _ in range(2):
         reader.read(warm)
@@ -231,6 +241,7 @@ def main(argv: list[str] | None = None) -> None:
             image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
         if look is not None:
             image = look(image)
+        sizes[line].add((image.shape[1], image.shape[0]))
         start = time.process_time()
         read = own.get(photo.source, reader).read(image, len(photo.dice) if args.count else None)
         ms = 1000 * (time.process_time() - start)
@@ -244,7 +255,12 @@ def main(argv: list[str] | None = None) -> None:
     print(f"Dice reader on real photos ({args.part} part of {args.photos}{enrolled}{counted})")
     for source in sorted(set(tallies) - set(LOOKS)):
         print(tallies[source].line(source, args.count))
-    print(_total(tallies, sorted({p.source for p in chosen}), "all photos", args.count))
+    sources = sorted({p.source for p in chosen})
+    print(_total(tallies, sources, all_photos(sources, sorted(set(tallies) - set(LOOKS))),
+                 args.count))
+    print("frames (w x h): " + ", ".join(f"{line} {frame_sizes(sizes[line])}"
+                                          for line in sorted(set(sizes) - set(LOOKS)))
+          + "; the 20 ms target is per 1280x720 frame: bench_dice.py times it")
     if args.looks:
         print("As other cameras might see them (every source):")
         for name in LOOKS:
@@ -253,6 +269,21 @@ def main(argv: list[str] | None = None) -> None:
     held = sum(part(p.image) == "test" for p in photos(args.photos))
     print(f"(split by photo: {held} test, {len(photos(args.photos)) - held} train; "
           f"per-frame CPU time on one core)")
+
+
+def all_photos(sources: list[str], lines: list[str]) -> str:
+    """The name of the row summing ``sources``, saying which other lines it leaves out
+    (the large-white copies: scripts73 NIT 7)."""
+    left_out = [line for line in lines if line not in sources]
+    return (f"all photos ({' + '.join(sources)}"
+            + (f"; not {', '.join(left_out)}" if left_out else "") + ")")
+
+
+def frame_sizes(sizes: set[tuple[int, int]]) -> str:
+    """``sizes`` (w, h) as one size, or the smallest to the largest."""
+    ordered = sorted(sizes, key=lambda size: size[0] * size[1])
+    low, high = ordered[0], ordered[-1]
+    return f"{low[0]}x{low[1]}" + ("" if low == high else f" to {high[0]}x{high[1]}")
 
 
 def _total(tallies: dict[str, Tally], lines: list[str], name: str, typing: bool) -> str:
