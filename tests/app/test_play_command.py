@@ -869,6 +869,31 @@ def test_a_bug_on_a_screen_says_the_companion_stopped(
         "Stopped 停止: internal error 内部エラー (ZeroDivisionError: a bug)")
 
 
+@pytest.mark.parametrize(("service", "details"), [
+    ("jongrogue-companion", "Details 詳細: journalctl -u jongrogue-companion"),
+    ("", "Details 詳細: the traceback in the terminal it was started from 起動した端末に"),
+])
+def test_a_bug_on_a_screen_names_where_its_traceback_went(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch, service: str, details: str) -> None:
+    """The stop of a bug named the journal for every run: a `companion play` typed at a
+    terminal has its traceback there, and the journal holds nothing (maker73 DEFECT 1). The
+    journal is named under the boot service alone (COMPANION_SERVICE, as install-pi.sh's unit
+    sets it), and the traceback reaches stderr either way."""
+    from companion.app.commands.play import session
+
+    def bug(*args: object) -> bool:
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(session, "play_game", bug)
+    monkeypatch.setenv("COMPANION_SERVICE", service)
+    shown = prompts_drawn(monkeypatch)
+    assert main(["play", "--input", "sim", "--choices", "auto", "--display", "screen"]) == 1
+    assert "ZeroDivisionError: a bug" in capsys.readouterr().err
+    assert shown[-1] == ("Stopped 停止: internal error 内部エラー (ZeroDivisionError: a bug); "
+                         f"the save on disk is kept. {details}")
+
+
 def test_a_data_folder_that_cannot_be_made_is_named_before_a_new_game_is_promised(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:

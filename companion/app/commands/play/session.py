@@ -82,6 +82,7 @@ from companion.app.session.save import (
 )
 from companion.app.session.system_menu import ModeSwitch, NewGameAsked, SystemMenu
 from companion.errors import CompanionError, DataError, DeviceError, error_text
+from companion.file_locks import service_name
 from companion.files import keep_unreadable, kept_aside
 from companion.hw.buttons import WaitingSignal
 from companion.hw.display import Display, open_display
@@ -324,7 +325,8 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None,
     except Exception as exc:
         # A bug. Under the boot service the screen is all the player sees: it says the
         # companion stopped (a black screen restarting every few seconds said nothing), after
-        # the traceback went to stderr, the journal, for whoever mends it.
+        # the traceback went to stderr (the journal under the service), for whoever mends it;
+        # the screen names where (bug_details).
         if display is None or config.text("display.kind") != "screen":
             raise
         traceback.print_exc()
@@ -334,7 +336,7 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None,
             # start limit; Shut down, another mode or the console are the buttons' way on
             # (review62e R1).
             show_stop(f"internal error 内部エラー ({type(exc).__name__}: {exc}); the save on "
-                      "disk is kept. Details: journalctl -u jongrogue-companion", display,
+                      f"disk is kept. {bug_details()}", display,
                       menu.controls if menu else Controls(sources or [display], player), menu)
         except ModeSwitch:
             raise  # the run starts again in the mode chosen (options.run)
@@ -347,6 +349,17 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None,
             if close is not None:
                 close()
     return 0
+
+
+def bug_details() -> str:
+    """Where a bug's traceback went, for the screen that says the companion stopped: the
+    journal under the boot service (its unit's own name), else the terminal the run was
+    started from; the journal holds nothing of a `companion play` typed at a terminal
+    (maker73 DEFECT 1: it was named for every run)."""
+    service = service_name()
+    if service:
+        return f"Details 詳細: journalctl -u {service}"
+    return "Details 詳細: the traceback in the terminal it was started from 起動した端末に"
 
 
 def system_menu(config: Config, display: Display | None, controls: Controls,
