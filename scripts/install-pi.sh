@@ -418,13 +418,15 @@ After=systemd-user-sessions.service
 # after fixing it: sudo systemctl reset-failed $SERVICE && sudo systemctl start $SERVICE).
 # An error shown on the screen holds it up to a minute before the next start, and at least
 # 30 s from the start when a button is pressed through it (the screen then says it starts
-# again shortly): 10 take over 5 minutes, and never trip this. A stop within ~25 s of each
-# start (a traceback in the journal, a setting refused before the screen opens, a slow Pi's
-# models loaded and then a crash) comes back 10 times in 5 minutes and stops here. A crash
-# later in a game is started again and resumes it, however often: no start limit tells it
-# from a game going on. A save whose replay meets a fault of the companion's is kept aside by
-# it; any other replay error keeps the save and is shown on the screen at every start, whose
-# System menu (Shut down, another mode, Quit to console) is the way out. A save another
+# again shortly): 10 take over 5 minutes, and never trip this. A crash once the screen is
+# open (a slow Pi's models loaded and then a crash included) is shown and held like such an
+# error, never tripping this. A stop within ~25 s of each start before the screen opens (a
+# traceback in the journal, a setting refused before it) comes back 10 times in 5 minutes and
+# stops here. A crash later in a game is started again and resumes it, however often: no
+# start limit tells it from a game going on. A save whose replay meets a fault of the
+# companion's is kept aside by it; any other replay error keeps the save and is shown on the
+# screen at every start, whose System menu (Shut down, another mode, Quit to console) is the
+# way out. A save another
 # companion holds (a game in a terminal) is waited for, on the screen, not restarted.
 StartLimitIntervalSec=300
 StartLimitBurst=10
