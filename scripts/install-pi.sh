@@ -426,8 +426,8 @@ After=systemd-user-sessions.service
 # start limit tells it from a game going on. A save whose replay meets a fault of the
 # companion's is kept aside by it; any other replay error keeps the save and is shown on the
 # screen at every start, whose System menu (Shut down, another mode, Quit to console) is the
-# way out. A save another
-# companion holds (a game in a terminal) is waited for, on the screen, not restarted.
+# way out. A save another companion holds (a game in a terminal) is waited for, on the
+# screen, not restarted.
 StartLimitIntervalSec=300
 StartLimitBurst=10
 
