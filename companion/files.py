@@ -219,14 +219,16 @@ def keep_cut_writes(path: Path) -> tuple[Path, ...]:
 
 
 def cut_copies_words(path: Path, whole: str, reads: Callable[[Path], object],
-                     move: str | None = None) -> str:
+                     move: str | None = None, put_back: str = "put it back instead with") -> str:
     """The words, to follow what is said of ``path`` found damaged, for the copies writes of
     it cut short left beside it: each kept first (:func:`keep_cut_writes`), as the next write
     of ``path`` would delete it unread (hist72 DEFECT 1: a tag map zeroed by a power cut,
     deleted as told and enrolled again, lost the whole copy beside it), and named; each that
     ``reads`` (raising DataError or OSError for none) as a ``whole`` one is given with the
     command that puts it back, after ``move`` (the command moving ``path`` aside, if it must
-    go first). "" when there are none."""
+    go first), said after ``put_back``: "instead" where the words before ``path``'s offer
+    another way (roll's "run --enrol again"), plain where they do not (calibrate's: finalb73
+    NIT 7). "" when there are none."""
     import shlex
 
     try:
@@ -243,7 +245,7 @@ def cut_copies_words(path: Path, whole: str, reads: Callable[[Path], object],
             continue
         back = f"mv {shlex.quote(str(copy))} {shlex.quote(str(path))}"
         words += (f"; {copy.name}, kept beside it from a write cut short, reads as a whole "
-                  f"{whole}: put it back instead with `{f'{move} && ' if move else ''}{back}`")
+                  f"{whole}: {put_back} `{f'{move} && ' if move else ''}{back}`")
     return words
 
 

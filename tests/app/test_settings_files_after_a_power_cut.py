@@ -168,7 +168,9 @@ def test_a_dice_enrolment_set_aside_still_names_the_copy_a_cut_write_left(
     assert ("the throws taken now are enrolled without the dice enrolled before; to add them "
             "to those, stop now (Ctrl-C) and put a whole copy back first; "
             f"{kept.name}, kept beside it from a write cut short, reads as a whole "
-            f"{ENROL_FILE}: put it back instead with `mv ") in " ".join(err.split())
+            f"{ENROL_FILE}: put it back with `mv ") in " ".join(err.split())
+    # nothing before it was another way: no "instead" (finalb73 NIT 7)
+    assert "instead" not in err
 
 
 @pytest.mark.parametrize("rolled_first", [False, True])
@@ -201,7 +203,7 @@ def test_plain_calibrate_setting_a_zeroed_enrolment_aside_says_how_to_put_the_co
     assert ("the dice are read without enrolled dice 登録ダイスなし, here and in the dice tray, "
             f"until a whole copy is put back ({ENROL_FILE} is aside already") in err
     assert err.rstrip().endswith(f"{kept.name}, kept beside it from a write cut short, reads "
-                                 f"as a whole {ENROL_FILE}: put it back instead with `mv "
+                                 f"as a whole {ENROL_FILE}: put it back with `mv "
                                  f"{shlex.quote(str(kept))} {shlex.quote(str(path))}`")
     subprocess.run(["bash", "-c", err.rsplit("`", 2)[1]], check=True)
     again = Enrolment.load(path)

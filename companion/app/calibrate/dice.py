@@ -347,7 +347,9 @@ def set_enrolment_aside(path: Path, problem: str, networks: DiceNetworks) -> str
         Enrolment.load(copy, networks, copies=False)
         whole.append(copy)
 
-    words = cut_copies_words(path, ENROL_FILE, reads)  # path is aside: nothing to move first
+    # path is aside: nothing to move first; and no other way was offered before the copy,
+    # so it is not "put it back instead" (finalb73 NIT 7)
+    words = cut_copies_words(path, ENROL_FILE, reads, put_back="put it back with")
     return words if whole else ""
 
 
