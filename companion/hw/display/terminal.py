@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import select
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -39,23 +41,60 @@ class TerminalDisplay:
         self.console = console or Console()
         self.shown: View | None = None
         self.system_hint = system_hint_keys(system_seconds)
+        #: A frame was cut by a Ctrl-C and the terminal is not mended yet (:meth:`mend_cut`).
+        self.cut = False
 
     def show(self, view: View) -> None:
         if view == self.shown:
             return
         self.shown = view
         rows = None
-        if self.console.is_terminal:
-            self.console.clear()
-            # The row under the frame holds the cursor: a frame of every row scrolls one.
-            rows = self.console.size.height - 1
-        self.console.print(render(view, self.system_hint, rows))
+        try:
+            if self.console.is_terminal:
+                self.console.clear()
+                # The row under the frame holds the cursor: a frame of every row scrolls one.
+                rows = self.console.size.height - 1
+            self.console.print(render(view, self.system_hint, rows))
+        except KeyboardInterrupt:
+            # A pty takes a write 2048 bytes at a time: a Ctrl-C between two cut the frame,
+            # Python drops the rest, and the stop line was glued to the cut line, in its
+            # colour, or eaten by a cut escape sequence ("no tray line: theycompanion:
+            # stopped; …"). The terminal is left ready for the stop line first.
+            self.cut = self.console.is_terminal
+            self.mend_cut()
+            raise
+
+    def mend_cut(self) -> None:
+        """After a frame cut by a Ctrl-C: the cut escape sequence ended, the colours reset,
+        a fresh line (:data:`AFTER_A_CUT`), written straight to the terminal where it takes
+        them within :data:`MEND_SECONDS`. A terminal that takes no output (its reader
+        stopped) is not waited on longer: a Ctrl-C still stops at once, as it did before
+        (fixterm72: a Ctrl-C held until the frame was whole never stopped on such a one)."""
+        if not self.cut:
+            return
+        try:
+            fd = self.console.file.fileno()
+            if select.select([], [fd], [], MEND_SECONDS)[1]:
+                os.write(fd, AFTER_A_CUT)
+                self.cut = False
+        except (OSError, ValueError):  # (io.UnsupportedOperation is both)
+            pass  # a terminal gone, or no file under the console: nothing to mend
 
     def poll(self) -> list[Press]:
         return []  # keys come from the keyboard choice source, not from printing
 
     def close(self) -> None:
-        return None
+        self.mend_cut()  # one the terminal did not take at the Ctrl-C, if it takes it now
+
+
+#: What a frame cut by a Ctrl-C is followed by: CAN (cancels an escape sequence the cut left
+#: open, which ate the stop line's first characters), the colours and styles reset (the stop
+#: line was in the frame's bold red), a fresh line (the cut line's end; a cut at a line's
+#: start leaves an empty line). 中断された画面の後始末。
+AFTER_A_CUT = b"\x18\x1b[0m\r\n"
+#: How long a cut frame's mend waits for the terminal to take it: a terminal that reads
+#: takes it at once, one whose reader stopped is not waited on.
+MEND_SECONDS = 0.25
 
 
 #: The header's word on the System menu, on a terminal: its key, short, so that the header
