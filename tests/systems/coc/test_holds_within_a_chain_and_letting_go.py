@@ -24,6 +24,7 @@ from companion.dice import ScriptedDice
 from companion.systems.coc.combat import (
     ENGINE,
     Attack,
+    BreakFree,
     Choke,
     EndTurn,
     Fall,
@@ -138,23 +139,28 @@ def test_revision_20_put_the_choke_into_the_one_held_by_the_choked() -> None:
     replays(f)
 
 
+def thrown_at_the_holder(engine: int) -> tuple[Fight, str]:
+    """004, played by ``engine`` (grapple73 stunhold.py): Ann throws the Dan she holds at
+    Cult, who holds Bob, and Cult fails CON×4 (CO-STUN-3); the fight and the throw's text."""
+    rules = load_rules(P004)
+    f = at(engine, Fight(rules, [
+        (person(rules, "Ann", 14, grapple=80), Side.INVESTIGATORS),
+        (person(rules, "Bob", 12, fist=50), Side.INVESTIGATORS),
+        (person(rules, "Cult", 10, grapple=80), Side.FOES),
+        (person(rules, "Dan", 8, fist=50), Side.FOES)], ScriptedDice([])))
+    push(f, Grapple("Ann", "Dan"), (100, 10))
+    pass_to(f, "Cult")
+    push(f, Grapple("Cult", "Bob"), (100, 10))
+    pass_to(f, "Ann")
+    return f, push(f, Throw("Ann", at="Cult"), (100, 10), (6, 3), (4, 2), (100, 10), (6, 2),
+                   (100, 90))
+
+
 def test_a_holder_knocked_out_by_a_body_thrown_at_it_lets_go_004() -> None:
-    """grapple73 stunhold.py: Ann throws the Dan she holds at Cult, who holds Bob; Cult fails
-    CON×4 (CO-STUN-3) and lets go, so Bob acts freely (revision 20: held by an unconscious
-    foe, refused all but breaking free at full STR)."""
+    """grapple73 stunhold.py (:func:`thrown_at_the_holder`): Cult lets go, so Bob acts freely
+    (revision 20: held by an unconscious foe, refused all but breaking free at full STR)."""
     for engine, held in ((ENGINE, ""), (OLD, "Cult")):
-        rules = load_rules(P004)
-        f = at(engine, Fight(rules, [
-            (person(rules, "Ann", 14, grapple=80), Side.INVESTIGATORS),
-            (person(rules, "Bob", 12, fist=50), Side.INVESTIGATORS),
-            (person(rules, "Cult", 10, grapple=80), Side.FOES),
-            (person(rules, "Dan", 8, fist=50), Side.FOES)], ScriptedDice([])))
-        push(f, Grapple("Ann", "Dan"), (100, 10))
-        pass_to(f, "Cult")
-        push(f, Grapple("Cult", "Bob"), (100, 10))
-        pass_to(f, "Ann")
-        text = push(f, Throw("Ann", at="Cult"), (100, 10), (6, 3), (4, 2), (100, 10), (6, 2),
-                    (100, 90))
+        f, text = thrown_at_the_holder(engine)
         assert "Cult is knocked out for the rest of the fight (CO-STUN-3)" in text
         assert ("Cult lets go of Bob" in text) is (engine == ENGINE)
         assert f.state.get("Bob").held_by == held
@@ -473,18 +479,9 @@ def test_a_blow_back_of_the_outer_holder_takes_the_whole_chain_003(engine: int) 
 
 def held_by_one_left_out_by_revision_20() -> Fight:
     """004, played by revision 20: a body thrown at Cult knocked it out (CO-STUN-3) while it
-    restrained Bob, and Cult kept holding; it is Bob's turn, begun by revision 20."""
-    rules = load_rules(P004)
-    f = at(OLD, Fight(rules, [
-        (person(rules, "Ann", 14, grapple=80), Side.INVESTIGATORS),
-        (person(rules, "Bob", 12, fist=50), Side.INVESTIGATORS),
-        (person(rules, "Cult", 10, grapple=80), Side.FOES),
-        (person(rules, "Dan", 8, fist=50), Side.FOES)], ScriptedDice([])))
-    push(f, Grapple("Ann", "Dan"), (100, 10))
-    pass_to(f, "Cult")
-    push(f, Grapple("Cult", "Bob"), (100, 10))
-    pass_to(f, "Ann")
-    push(f, Throw("Ann", at="Cult"), (100, 10), (6, 3), (4, 2), (100, 10), (6, 2), (100, 90))
+    restrained Bob, and Cult kept holding (:func:`thrown_at_the_holder`); it is Bob's turn,
+    begun by revision 20."""
+    f, _ = thrown_at_the_holder(OLD)
     assert f.state.get("Cult").out and f.state.get("Bob").held_by == "Cult"
     assert f.state.current.name == "Bob"  # its turn begun by revision 20
     return f
@@ -522,6 +519,33 @@ def test_a_holder_left_out_by_revision_20_lets_go_as_the_held_one_acts_on_its_tu
     assert text.startswith("Cult lets go of Bob 手を放す (CO-GRAP-1 (out))\nBob ")
     assert "Dan takes 2: HP 6/13" in text
     assert f.state.get("Bob").held_by == "" and f.state.get("Cult").grappling == ""
+    replays(f)
+
+
+def test_breaking_free_of_a_holder_left_out_by_revision_20_is_its_letting_go_004() -> None:
+    """finalb73 NIT 4: the fight of :func:`held_by_one_left_out_by_revision_20`, loaded by
+    revision 21, shows Bob "held by Cult", yet ``break_free Bob`` was refused "Bob is not
+    held" (Cult's letting go, made as Bob acted, undone with the refusal). Now Cult lets go
+    in that entry, it says Bob needs no breaking free, and Bob's turn goes on."""
+    old = held_by_one_left_out_by_revision_20()
+    f = Fight.from_json(old.rules, json.loads(json.dumps(old.to_json())))
+    assert f.state.get("Bob").held_by == "Cult"
+    assert push(f, BreakFree("Bob")) == (
+        "Cult lets go of Bob 手を放す (CO-GRAP-1 (out))\nBob needs no breaking free: Cult is "
+        "out; Bob's turn goes on")
+    assert f.state.get("Bob").held_by == "" and f.state.current.name == "Bob"
+    assert "Dan takes 2: HP 6/13" in push(f, Attack("Bob", "Dan"), (100, 10), (3, 1), (4, 1))
+    replays(f)
+
+
+def test_revision_20_has_the_one_held_by_one_left_out_break_free_by_str_004() -> None:
+    """Played on by revision 20, Bob breaking free rolls STR against the unconscious Cult's
+    (CO-GRAP-6), as it did."""
+    f = held_by_one_left_out_by_revision_20()
+    text = push(f, BreakFree("Bob"), (100, 10))
+    assert text.startswith("Bob STR 13 vs 13 (1d100<=50) ＞ 10 ＞ スペシャル/special (CO-CORE-3, "
+                           "CO-GRAP-6)\nBob breaks free (CO-GRAP-6)\n")
+    assert "lets go" not in text
     replays(f)
 
 

@@ -158,7 +158,13 @@ FORMAT = 2
 # dying and not bleeding is refused before any die (CO-SKILL-2/3, CO-BASE-8,
 # skills.NOTHING_TO_TREAT); revision 20 rolled it and spent the AP. With no hand left no
 # choke or throw either (the Default "CO-BODY-5 (hands)", CO-MA-2, CO-GRAP-7/8); revision 20
-# let a holder whose arms were cut off meanwhile choke and throw.
+# let a holder whose arms were cut off meanwhile choke and throw. One held by a holder who is
+# out has that holder let go 手を放す before it acts (step.freed_of_out_holder, "CO-GRAP-1
+# (out)"), in the action's own entry; its break_free is then that letting go alone, said, and
+# its turn goes on (finalb73 NIT 4); revision 20 kept it restrained (CO-GRAP-6) until its next
+# turn, breaking free by STR. A holder letting go of a dead body says 手を放す and the Default
+# (damage.py); revision 20's line had neither. Revision 21 is not released: fights saved by a
+# development checkout before these last changes (a8a1b99a, finalb73) may not replay.
 ENGINE = 21
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),

@@ -104,6 +104,9 @@ class _Step(_Turns):
             self.say("the Keeper ends the fight 戦闘終了: nobody acts after this")
             self.order, self.turn = (), 0
             return
+        # who holds one breaking free, before legal() may have an out holder let go of it
+        held_by = self.get(action.actor).held_by \
+            if isinstance(action, BreakFree) and self.order else ""
         actor = self.legal(action)
         if isinstance(action, KEEPER_ACTIONS):
             self.keeper(actor, action)
@@ -121,6 +124,15 @@ class _Step(_Turns):
         self.opened = True
         if isinstance(action, LetGo):  # a free action: the turn goes on (CO-GRAP-1 (let go))
             self.let_go(actor, action)
+            self.hand_over()
+            return
+        if held_by and not actor.held_by:
+            # finalb73 NIT 4: shown "held by Cult", Bob breaking free was refused "Bob is not
+            # held", the out holder's letting go (freed_of_out_holder) undone with the
+            # refusal; now the entry holds the letting go, said, and the turn goes on, as a
+            # try not made costs nothing (revision 20 never lets go here: Bob rolls STR)
+            self.say(f"{actor.name} needs no breaking free: {held_by} is out; "
+                     f"{actor.name}'s turn goes on")
             self.hand_over()
             return
         if isinstance(action, EndTurn):
