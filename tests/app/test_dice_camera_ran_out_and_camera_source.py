@@ -194,3 +194,23 @@ def test_a_camera_source_that_names_one_is_taken() -> None:
                                             "dice.camera_source": "throws"})
     assert config.text("input.camera_source") == "camera:1"
     assert config.text("dice.camera_source") == "throws"
+
+
+def test_a_folder_of_more_dice_than_asked_runs_out_saying_so(tmp_path: Path) -> None:
+    """maker73 NIT 4: a folder whose frames held 2 still dice, given to a 1D6, ran out with
+    "before the dice lay still in 4 of them in a row": they lay still in all 8, and the one
+    advice of use (the count) was not said. The dice lying still, and the count asked, are."""
+    folder = a_folder_of(tmp_path, 8)  # 2 dice, still in every frame
+    hands = Hands([("The dice camera", [Button.FLEE])], Now())  # type: ignore[arg-type]
+    rolls = tray_rolls(folder, hands)
+    try:
+        throw = rolls.next_throw(RollAsk("Roll 1D6", 1, 6), hands.show)
+    finally:
+        rolls.close()
+    said = said_on_running_out(hands)
+    assert said.startswith(f"The dice camera's pictures ran out 画像切れ: {folder}: its "
+                           "pictures ran out: 2 dice lay still where 1 was asked; give frames "
+                           "of 1 die")
+    assert "before the dice lay still" not in said
+    assert throw.failure is not None and throw.failure.startswith(
+        f"{folder}: its pictures ran out: 2 dice lay still where 1 was asked")

@@ -375,6 +375,9 @@ class CameraDiceSource:
         trying_since: float | None = None  # the view has kept from settling since then
         dark_since: float | None = None  # the camera has given no picture since then
         said = ""
+        # How many dice the last frames held lying still, read as dice, where that is not
+        # ``count`` (None else): why frames that run out gave no throw (maker73 NIT 4).
+        still_shown: int | None = None
         while True:
             if pace is not None:
                 pace.wait(self._sleep)
@@ -382,7 +385,7 @@ class CameraDiceSource:
             waiting = False  # the player is not throwing: no time runs out
             frame = next(frames, None)
             if frame is None:
-                raise self._ran_out(count, sides, throw)
+                raise self._ran_out(count, sides, throw, still_shown)
             if not isinstance(frame, str):
                 dark_since = None
             if isinstance(frame, str):
@@ -433,6 +436,9 @@ class CameraDiceSource:
                 same = Steadiness(self.config.stable_frames, self.config.still_px,
                                   lambda _: True)
             steadily = same.update(read) is not None
+            still_shown = len(read.dice) if (
+                steadily and looked and len(read.dice) != count
+                and all(d.value is not None for d in read.dice)) else None
             if still and steadily:  # read steadily, and never to change
                 where = (f"the picture {self.source}" if self._given is None
                          else "the still picture")
@@ -473,7 +479,8 @@ class CameraDiceSource:
             return DiceRead(read.dice, read.status, no_dice_said(looked))
         return read
 
-    def _ran_out(self, count: int, sides: int, throw: int) -> DeviceError:
+    def _ran_out(self, count: int, sides: int, throw: int,
+                 still_shown: int | None = None) -> DeviceError:
         """Why the frames ended before the dice were read: a folder or a video given as the
         camera is named, with how it is read (dicecam69 NIT 3: a folder of one throw per
         picture ran out with "the camera stopped", and the player was asked "no camera?").
@@ -486,11 +493,22 @@ class CameraDiceSource:
         camera stopped giving frames" (fixcarry70 item 1). The throw named is ``throw``, of
         the roll or walk the player is on: the folder's count since the tray opened (plain
         rolls before, reads rejected) named a table's first die "throw 3" (reviewe70 RISK 2);
-        the throws the folder gave are said apart, as the folder's."""
+        the throws the folder gave are said apart, as the folder's. ``still_shown``: the
+        dice the last frames held lying still where another count was asked; that is why,
+        and said so: "ran out before the dice lay still" blamed stillness (maker73 NIT 4)."""
         steady = self.config.stable_frames
         read = self._read
         named = Path(self.source) if self.source else None  # "" is no folder, "." as a Path
         dice = f"the dice of throw {throw} ({count}D{sides})" if throw > 1 else "the dice"
+        if named is not None and still_shown is not None and (named.is_dir()
+                                                              or named.is_file()):
+            ended = "its pictures ran out" if named.is_dir() else "the video ended"
+            lay = f"{dice_count(still_shown)} lay still" if still_shown \
+                else "no dice were in view"
+            asked = f"{count} {'was' if count == 1 else 'were'} asked"
+            of = f" for throw {throw} ({count}D{sides})" if throw > 1 else ""
+            return FramesRanOut(f"{self.source}: {ended}: {lay} where {asked}{of}; give "
+                                f"frames of {dice_count(count)}")
         if named is not None and named.is_dir():
             # The first throw's advice fits a single roll and a walk alike: the source
             # cannot know whether more throws are to be asked (reviewx69 NIT 3: one picture,
