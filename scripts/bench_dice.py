@@ -100,16 +100,19 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--scenes", type=non_negative_int, default=400,
-                        help="scenes of still dice")
+                        help="scenes of still dice (default %(default)s)")
     parser.add_argument("--first-seed", type=non_negative_int, default=110000,
                         help="the first scene's seed; the others follow it (default %(default)s)")
     parser.add_argument("--mat-scenes", type=non_negative_int, default=100,
-                        help="scenes of still dice on the companion's printed mat")
+                        help="scenes of still dice on the companion's printed mat (default "
+                             "%(default)s)")
     parser.add_argument("--painted-scenes", type=non_negative_int, default=100,
                         help="scenes of still dice of any colours (render.Paints.ANY: marbled, "
-                             "clear, emblems, square pips), laid out as the catalogue's")
+                             "clear, emblems, square pips), laid out as the catalogue's (default "
+                             "%(default)s)")
     parser.add_argument("--special", type=non_negative_int, default=20,
-                        help="scenes with no dice, and blurred throws, of each")
+                        help="scenes with no dice, and blurred throws, of each (default "
+                             "%(default)s)")
     parser.add_argument("--models", type=Path, metavar="DIR",
                         help="the folder of the networks to score (default: models/)")
     # a missing file is refused: ReaderConfig.load falls back to the packaged thresholds,
@@ -120,12 +123,13 @@ def main(argv: list[str] | None = None) -> None:
                         metavar="DEG",
                         help="how far from straight down the camera may look, for the scenes "
                              "of still dice (render.MAX_TILT unless given): a webcam beside the "
-                             "table sees the dice's sides")
+                             "table sees the dice's sides (default %(default)s)")
     parser.add_argument("--count", action="store_true",
                         help="tell the reader each scene's number of dice, as the play "
                              "session does")
     parser.add_argument("--repeats", type=positive_int, default=3,
-                        help="reads of each frame, for the fastest read's time")
+                        help="reads of each frame, for the fastest read's time (default "
+                             "%(default)s)")
     args = parser.parse_args(argv)
     if not args.scenes + args.mat_scenes + args.painted_scenes + args.special:
         # no frame read, no time to report (audit scripts68 D1: a StatisticsError)

@@ -59,7 +59,8 @@ def _reason(output: str) -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--force", action="store_true", help="build again even if up to date")
     parser.add_argument("--verbose", action="store_true", help="show the compiler's output")
     parser.add_argument("--into", type=Path, help=argparse.SUPPRESS)  # the compiling child

@@ -56,6 +56,7 @@ from pathlib import Path
 import cv2
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's companion
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 from eval_dice_reader import (  # a script beside
     PHOTOS,
     Photo,
@@ -110,7 +111,8 @@ def calibrate(photo: Path, count: int, folder: Path,
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--photos", type=Path, default=PHOTOS, metavar="DIR",
                         help="the labelled dice photos, labels.csv inside (default: "
                              "../shared/datasets/dice-photos, outside the repository)")

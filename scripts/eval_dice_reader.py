@@ -190,11 +190,14 @@ def enrolled_readers(config: ReaderConfig, models: Path | None, folder: Path,
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--photos", type=Path, default=PHOTOS, metavar="DIR",
                         help="the labelled dice photos, labels.csv inside (default: "
                              "../shared/datasets/dice-photos, outside the repository)")
-    parser.add_argument("--part", choices=("all", "train", "test"), default="all")
+    parser.add_argument("--part", choices=("all", "train", "test"), default="all",
+                        help="the photos read: every one, the train part or the test part "
+                             "(held out: issue 23's figures; default %(default)s)")
     parser.add_argument("--large", action="store_true",
                         help="add the part's webcam photos of 2-3 dice, scaled up "
                              f"{LARGE_SCALE:g} times")

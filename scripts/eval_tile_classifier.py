@@ -349,7 +349,8 @@ def scene_accuracy(classifier: TileClassifier, scenes: int,
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--model", type=existing_file, default=default_model_path(),
                         help="the classifier to measure; its .json beside it holds the "
                              "figures (default: the packaged one)")
@@ -371,7 +372,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="read the held-out photos (test), the validation part of the "
                              "training split (val; only for a model trained without it) or "
                              "the whole training split (train; only for a model trained "
-                             "without the source)")
+                             "without the source) (default %(default)s)")
     parser.add_argument("--looks", action="store_true",
                         help="also read the real photos as other cameras and lights might "
                              "show them (darker, warmer, more JPEG, ...)")

@@ -25,7 +25,8 @@ from companion.systems.jongrogue.tiles import READER_LABELS
 def arguments_parser() -> argparse.ArgumentParser:
     """The command line, built before torch is imported: without torch, --help still
     lists it (torch_extra.py)."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("members", type=Path, nargs="+", help="exported .onnx models")
     parser.add_argument("--out", type=Path, required=True,
                         help="the joint model's path, without .onnx")

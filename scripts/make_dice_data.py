@@ -202,10 +202,23 @@ def make_shard(args: tuple[int, Path, list[SceneKind], bool, Paints, float]) -> 
     return path
 
 
+def shards_said(scenes: int, side_on: bool = False) -> str:
+    """What a run of ``--scenes`` renders: whole shards (it rendered 100 for --scenes 4 and
+    did not say so: scripts73 NIT 10)."""
+    count = -(-scenes // SHARD)
+    about = "about " if side_on else ""
+    rounded = "" if count * SHARD == scenes else f" (--scenes {scenes} rounded up to whole shards)"
+    return (f"rendering {count} shard{'s' if count > 1 else ''} of {about}{SHARD} scenes: "
+            f"{about}{count * SHARD} scenes{rounded}")
+
+
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--scenes", type=positive_int, default=3000,
-                        help="scenes to render, in shards (default %(default)s)")
+                        help="scenes to render, rounded up to whole shards of 100 (a "
+                             "shard's seeds are fixed: --scenes 4 renders 100; default "
+                             "%(default)s)")
     parser.add_argument("--out", type=Path, required=True, metavar="DIR",
                         help="folder to write the shards into (created if missing)")
     parser.add_argument("--jobs", type=positive_int, default=2,
@@ -221,17 +234,18 @@ def main(argv: list[str] | None = None) -> None:
                              "more squarely than its top")
     parser.add_argument("--paints", choices=[p.value for p in Paints], default="catalogue",
                         help="the dice's looks: the renderer's catalogue, or any colours, "
-                             "marbled, clear, with emblems and square pips")
+                             "marbled, clear, with emblems and square pips (default %(default)s)")
     parser.add_argument("--max-tilt", type=number_from(0, below=90), default=MAX_TILT,
                         metavar="DEGREES",
                         help="how far from straight down the camera may look (a webcam beside "
-                             "the table: 50)")
+                             "the table: 50; default %(default)s)")
     args = parser.parse_args(argv)
     args.paints = Paints(args.paints)
     if args.side_on and not args.tilted_only:
         parser.error("--side-on goes with --tilted-only")
     args.out.mkdir(parents=True, exist_ok=True)
     count = -(-args.scenes // SHARD)
+    print(shards_said(args.scenes, args.side_on), flush=True)
     kinds = [SceneKind.TILTED] if args.tilted_only else KINDS
     with Pool(args.jobs) as pool:
         shards = range(args.start, args.start + count)

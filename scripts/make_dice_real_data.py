@@ -210,15 +210,19 @@ def _boxed(marks: list[Spot], boxes: list[Box]) -> list[Spot]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, required=True)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", type=Path, required=True, metavar="DIR",
+                        help="folder to write marks_real.npz and shard_real.npz into")
     parser.add_argument("--models", type=Path, metavar="DIR", help="default: models/")
     parser.add_argument("--photos", type=Path, default=PHOTOS, metavar="DIR",
                         help="the labelled dice photos, labels.csv inside (default: "
                              "../shared/datasets/dice-photos, outside the repository)")
     parser.add_argument("--boxes", type=Path, nargs="+", default=[], metavar="CSV",
                         help="the photos' own boxes (scripts/data/dice_boxes*.csv)")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=0,
+                        help="seed of the random choices made in cutting the windows (default "
+                             "%(default)s)")
     args = parser.parse_args(argv)
     if (missing := photos_missing(args.photos)) is not None:
         parser.error(missing)

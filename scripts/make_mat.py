@@ -32,6 +32,7 @@ PT_PER_MM = 72 / MM_PER_INCH
 LABEL_GAP_MM = 3.2
 LABEL_SIZE_MM = 4.0  # the Japanese names' size, as far as the English leaves room for it
 LABEL_SMALLEST_MM = 3.0
+OUT = Path(__file__).resolve().parents[1] / "docs" / "mat"  # the checkout's, as make_tray's
 
 
 def english_ink_right(image: np.ndarray, rect: Rect, px_per_mm: float) -> int | None:
@@ -114,9 +115,13 @@ def write_pdf(path: Path, image: np.ndarray, width_mm: float, height_mm: float) 
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=Path("docs/mat"),
-                        help="output path without extension (default docs/mat)")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    # the checkout's docs/, wherever it is run from (it wrote a docs/ in the cwd: scripts73
+    # NIT 9), as make_tray's hardware/tray.stl
+    parser.add_argument("--out", type=Path, default=OUT, metavar="PATH",
+                        help="output path without extension (default: docs/mat in this "
+                             "checkout)")
     # 0 ended in an OpenCV assertion (audit scripts68 N5)
     parser.add_argument("--dpi", type=positive_int, default=300,
                         help="the picture's dots per inch; the PDF is the mat's size at any "

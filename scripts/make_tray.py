@@ -139,8 +139,11 @@ def write_stl(path: Path, mesh: np.ndarray) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=OUT)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", type=Path, default=OUT, metavar="STL",
+                        help="the STL file to write (default: hardware/tray.stl in this "
+                             "checkout)")
     args = parser.parse_args()
     tray = design()
     mesh = triangles(tray)

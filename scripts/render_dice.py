@@ -22,14 +22,17 @@ from companion.hw.dice.render import SceneKind, Table, render_scene
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("out", type=Path, help="folder to write into (created if missing)")
     parser.add_argument("--count", type=positive_int, default=12,
                         help="how many scenes to write, not dice in each (default 12)")
     parser.add_argument("--seed", type=non_negative_int, default=0,
-                        help="seed of the first scene")
-    parser.add_argument("--kind", choices=[k.value for k in SceneKind], default=None)
-    parser.add_argument("--table", choices=[t.value for t in Table], default=None)
+                        help="seed of the first scene (default %(default)s)")
+    parser.add_argument("--kind", choices=[k.value for k in SceneKind], default=None,
+                        help="every scene of this kind (default: each scene's seed chooses)")
+    parser.add_argument("--table", choices=[t.value for t in Table], default=None,
+                        help="every scene on this table (default: each scene's seed chooses)")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     for seed in range(args.seed, args.seed + args.count):

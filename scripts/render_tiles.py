@@ -28,7 +28,8 @@ from companion.systems.jongrogue.tiles import READER_LABELS
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, required=True, metavar="DIR",
                         help="folder to write into (created if missing)")
     # -1 wrote "wrote -36 crops" (audit scripts68 N5)

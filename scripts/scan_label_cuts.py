@@ -66,7 +66,8 @@ def spy_cuts(screen: ScreenDisplay) -> list[tuple[str, str]]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     # an unknown size was drawn at 800x480 and reported as itself (audit scripts68 N5)
     parser.add_argument("--size", choices=sorted(LAYOUTS), default="800x480",
                         help="the screen's layout (default %(default)s)")
@@ -77,8 +78,11 @@ def main(argv: list[str] | None = None) -> None:
                         help=f"every font that much larger, {low:g} to {high:g} "
                              "(display.text_scale; default %(default)s)")
     parser.add_argument("--min-options", type=positive_int, default=5,
-                        help="scan menus of at least this many choices (the grid's)")
-    parser.add_argument("--shot", nargs=4, metavar=("SEED", "STRATEGY", "INPUTS", "PNG"))
+                        help="scan menus of at least this many choices (the grid's; default "
+                             "%(default)s)")
+    parser.add_argument("--shot", nargs=4, metavar=("SEED", "STRATEGY", "INPUTS", "PNG"),
+                        help="instead of scanning: play seed SEED with STRATEGY and save the "
+                             "menu at input INPUTS as PNG")
     args = parser.parse_args(argv)
     if not low <= args.scale <= high:
         parser.error(f"--scale {args.scale:g}: give {low:g} to {high:g}")

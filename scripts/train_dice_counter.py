@@ -93,21 +93,28 @@ REAL_SHARE = 0.4  # of each batch, windows of the real photos
 def arguments_parser() -> argparse.ArgumentParser:
     """The command line, built before torch is imported: without torch, --help still
     lists it (torch_extra.py)."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", type=Path, nargs="+", required=True, metavar="DIR",
                         help="folders of make_dice_data.py's shards and marks")
     parser.add_argument("--real", type=Path, required=True, metavar="DIR",
                         help="make_dice_real_data.py's folder")
-    parser.add_argument("--steps", type=int, default=3000)
-    parser.add_argument("--lr", type=float, default=3e-3)
-    parser.add_argument("--check-every", type=int, default=0, metavar="N")
+    parser.add_argument("--steps", type=int, default=3000, help="training steps (default "
+                                                                "%(default)s)")
+    parser.add_argument("--lr", type=float, default=3e-3,
+                        help="the peak learning rate (default %(default)s)")
+    parser.add_argument("--check-every", type=int, default=0, metavar="N",
+                        help="hold out every Nth real photo and score on it (0: none held "
+                             "out; default %(default)s)")
     parser.add_argument("--out", type=Path, required=True, metavar="DIR",
                         help="the folder dice_counter.onnx and dice_reader.json are written to "
                              "(required: models/ holds the shipped models, so a trial "
                              "run never replaces them; give --out models to replace them "
                              "on purpose)")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0,
+                        help="seed of the weights and of the batches (default %(default)s)")
+    parser.add_argument("--threads", type=int, default=2, help="torch CPU threads (default "
+                                                               "%(default)s)")
     return parser
 
 

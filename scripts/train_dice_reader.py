@@ -315,27 +315,34 @@ KEEP = 1.0
 def arguments_parser() -> argparse.ArgumentParser:
     """The command line, built before torch is imported: without torch, --help still
     lists it (torch_extra.py)."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", type=Path, nargs="+", default=[], metavar="DIR",
                         help="folders of make_dice_data.py's shards and marks")
-    parser.add_argument("--finder-steps", type=int, default=3000)
-    parser.add_argument("--judge-steps", type=int, default=3000)
+    parser.add_argument("--finder-steps", type=int, default=3000,
+                        help="the finder's training steps (default %(default)s)")
+    parser.add_argument("--judge-steps", type=int, default=3000,
+                        help="the judge's training steps (default %(default)s)")
     parser.add_argument("--favour", type=Path, nargs="+", default=[], metavar="DIR",
                         help=f"folders of --data whose judge windows are drawn {FAVOUR:g} "
                              "times as often as the others of their class")
-    parser.add_argument("--only", choices=("finder", "judge"))
+    parser.add_argument("--only", choices=("finder", "judge"),
+                        help="train and write only this network (default: both)")
     parser.add_argument("--out", type=Path, required=True, metavar="DIR",
                         help="the folder dice_finder.onnx, dice_judge.onnx and "
                              "dice_reader.json are written to "
                              "(required: models/ holds the shipped models, so a trial "
                              "run never replaces them; give --out models to replace them "
                              "on purpose)")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0,
+                        help="seed of the weights and of the batches (default %(default)s)")
+    parser.add_argument("--threads", type=int, default=2, help="torch CPU threads (default "
+                                                               "%(default)s)")
     parser.add_argument("--init", type=Path, metavar="DIR",
                         help="fine-tune the networks exported in DIR (e.g. models/) instead of "
                              "training new ones")
-    parser.add_argument("--lr", type=float, default=3e-3, help="the peak learning rate")
+    parser.add_argument("--lr", type=float, default=3e-3, help="the peak learning rate (default "
+                                                               "%(default)s)")
     parser.add_argument("--real-look", action="store_true",
                         help="shuffle colours, blur and JPEG-encode the training images "
                              "(see real_look)")

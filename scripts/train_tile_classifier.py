@@ -249,32 +249,42 @@ WHITE_WEIGHT = 3
 def arguments_parser() -> argparse.ArgumentParser:
     """The command line, built before torch is imported: without torch, --help still
     lists it (torch_extra.py)."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sources", type=Path, nargs="*",
                         default=[DATASETS / "mahjong-photos", DATASETS / "tile-photos-more"],
-                        help="labelled real photo folders; only their 'train' split is used")
+                        help="labelled real photo folders; only their 'train' split is used "
+                             "(default: "
+                             "../shared/datasets' mahjong-photos and tile-photos-more)")
     parser.add_argument("--out", type=Path, required=True, metavar="STEM",
                         help="where STEM.onnx and STEM.json are written (required: "
                              "models/tile_classifier is the shipped model, so a trial run "
                              "never replaces it; give --out models/tile_classifier to "
                              "replace it on purpose)")
-    parser.add_argument("--seed", type=int, default=20261129)
-    parser.add_argument("--synthetic-per-class", type=int, default=700)
+    parser.add_argument("--seed", type=int, default=20261129,
+                        help="seed of the weights, renders and batches (default %(default)s)")
+    parser.add_argument("--synthetic-per-class", type=int, default=700,
+                        help="rendered tiles of each kind (default %(default)s)")
     parser.add_argument("--real-repeats", type=int, default=30,
-                        help="augmented copies of each training photo per epoch")
-    parser.add_argument("--epochs", type=int, default=22)
+                        help="augmented copies of each training photo per epoch (default "
+                             "%(default)s)")
+    parser.add_argument("--epochs", type=int, default=22, help="passes over the data (default "
+                                                               "%(default)s)")
     parser.add_argument("--synthetic-white-weight", type=int, default=WHITE_WEIGHT,
-                        help="rendered Whites per rendered tile of another kind")
+                        help="rendered Whites per rendered tile of another kind (default "
+                             "%(default)s)")
     parser.add_argument("--init", type=Path, nargs="+",
                         help="fine-tune: start from this .onnx (e.g. the committed model) "
                              "or torch state_dict; from several, start from their mean "
                              "(name one twice to weigh it double; with --epochs 0 the mean "
                              "is the model written)")
-    parser.add_argument("--lr", type=float, default=3e-3, help="peak learning rate")
+    parser.add_argument("--lr", type=float, default=3e-3, help="peak learning rate (default "
+                                                               "%(default)s)")
     parser.add_argument("--checkpoint", type=Path,
                         help="also save the torch state_dict here (keep it under /tmp)")
     parser.add_argument("--threads", type=int, default=1,
-                        help="torch CPU threads (1 is fastest on a shared machine)")
+                        help="torch CPU threads (1 is fastest on a shared machine; default "
+                             "%(default)s)")
     parser.add_argument("--hold-validation", action="store_true",
                         help="train on the 'train' fold only, keeping the 'val' fold of the "
                              "training split (by photo) back for choosing and calibrating")
@@ -282,7 +292,8 @@ def arguments_parser() -> argparse.ArgumentParser:
                         help="real photos also get any ink hue, bolder/finer strokes, a skewed "
                              "offset view; more crops washed out to grey")
     parser.add_argument("--sideways", type=float, default=SIDEWAYS,
-                        help="share of crops turned a quarter turn, padded to the slot's 3:4")
+                        help="share of crops turned a quarter turn, padded to the slot's 3:4 "
+                             "(default %(default)s)")
     parser.add_argument("--index-art", type=float, default=0.0,
                         help="share of rendered tiles drawn with a Western corner index "
                              "(a rank or letter in a corner, the art shrunk)")
@@ -290,7 +301,7 @@ def arguments_parser() -> argparse.ArgumentParser:
                         help="share of rendered tiles drawn as a font draws Unicode's Mahjong "
                              "Tiles (Symbola, Noto Sans Symbols 2), in a set's inks")
     parser.add_argument("--widths", type=int, nargs=5, default=[20, 40, 80, 144, 224],
-                        help="channels of the network's five stages")
+                        help="channels of the network's five stages (default %(default)s)")
     return parser
 
 

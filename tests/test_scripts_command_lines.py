@@ -9,6 +9,7 @@ options say what they take (N7); PROTOCOL.md's session shows the firmware's vers
 from __future__ import annotations
 
 import argparse
+import ast
 import os
 import re
 import shutil
@@ -331,6 +332,87 @@ def test_these_options_say_what_they_take(script: str, options: list[str],
     assert exit_.value.code == 0
     out = capsys.readouterr().out
     assert [o for o in options if not _described(out, o)] == []
+
+
+def _entry(help_text: str, option: str) -> str:
+    """``option``'s whole entry in an argparse ``--help``: its line and those below it."""
+    lines = help_text.splitlines()
+    start = next(i for i, line in enumerate(lines)
+                 if re.match(rf"\s+{re.escape(option)}(\s|,|$)", line))
+    end = next((i for i in range(start + 1, len(lines))
+                if not lines[i].startswith(" " * 8) or lines[i].strip().startswith("-")),
+               len(lines))
+    return " ".join(" ".join(lines[start:end]).split())
+
+
+#: The scripts whose --help was their docstring's first line, and their options that had no
+#: help, or a default it did not state (scripts73 NIT 8).
+HELPED = [
+    ("bench_dice", ["--scenes", "--mat-scenes", "--painted-scenes", "--special", "--max-tilt",
+                    "--repeats"]),
+    ("build_compiled", []),
+    ("eval_dice_calibration", []),
+    ("eval_dice_reader", ["--part"]),
+    ("eval_tile_classifier", ["--fold", "--sources"]),
+    ("join_tile_models", []),
+    ("make_dice_data", ["--paints", "--max-tilt", "--scenes"]),
+    ("make_dice_real_data", ["--seed"]),
+    ("make_mat", ["--out"]),
+    ("make_tray", ["--out"]),
+    ("render_dice", ["--seed", "--kind", "--table"]),
+    ("render_tiles", []),
+    ("scan_label_cuts", ["--min-options"]),
+    ("train_dice_counter", ["--steps", "--lr", "--check-every", "--seed", "--threads"]),
+    ("train_dice_reader", ["--finder-steps", "--judge-steps", "--only", "--seed", "--threads",
+                           "--lr"]),
+    ("train_tile_classifier", ["--sources", "--seed", "--synthetic-per-class", "--epochs",
+                               "--real-repeats", "--lr", "--threads", "--widths"]),
+]
+
+
+@pytest.mark.parametrize(("script", "defaults"), HELPED)
+def test_the_scripts_help_shows_the_whole_docstring_and_the_defaults(
+        script: str, defaults: list[str]) -> None:
+    """scripts73 NIT 8: --help showed the docstring's first line only (eval_dice_calibration's
+    cut mid-sentence), and these options said no default, or nothing. Run without torch, as
+    the training scripts' --help must be."""
+    shown = _without_torch(script, "--help")
+    assert shown.returncode == 0, shown.stderr
+    doc = ast.get_docstring(ast.parse((SCRIPTS / f"{script}.py").read_text(encoding="utf-8")))
+    assert doc is not None
+    assert " ".join(doc.split()) in " ".join(shown.stdout.split())
+    listed = shown.stdout[shown.stdout.index("\noptions:\n"):]  # not the docstring's lines
+    assert [o for o in defaults if "default" not in _entry(listed, o)] == []
+    options = re.findall(r"^  (--[\w-]+)", listed, re.MULTILINE)
+    assert [o for o in options if o != "--help" and not _described(listed, o)] == []
+
+
+def test_make_mat_writes_the_checkouts_docs_wherever_it_is_run_from(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """scripts73 NIT 9: its default --out was docs/mat in the working directory: run from
+    elsewhere it made a docs/ there. The writes are caught here, so docs/ is left alone."""
+    script = load_script("make_mat")
+    written: list[Path] = []
+    monkeypatch.setattr(script.cv2, "imwrite", lambda path, image: written.append(Path(path))
+                        or True)
+    monkeypatch.setattr(script, "write_pdf", lambda path, *rest: written.append(path))
+    monkeypatch.chdir(tmp_path)
+    assert script.main(["--dpi", "10"]) == 0
+    assert written == [ROOT / "docs" / "mat.png", ROOT / "docs" / "mat.pdf"]
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(("scenes", "side_on", "said"), [
+    (4, False, "rendering 1 shard of 100 scenes: 100 scenes (--scenes 4 rounded up to whole "
+               "shards)"),
+    (3000, False, "rendering 30 shards of 100 scenes: 3000 scenes"),
+    (150, True, "rendering 2 shards of about 100 scenes: about 200 scenes (--scenes 150 "
+                "rounded up to whole shards)"),
+])
+def test_make_dice_data_says_it_renders_whole_shards(scenes: int, side_on: bool,
+                                                     said: str) -> None:
+    """scripts73 NIT 10: --scenes 4 rendered 100 scenes (108 s) and said nothing of it."""
+    assert load_script("make_dice_data").shards_said(scenes, side_on) == said
 
 
 def test_protocol_md_session_shows_the_firmwares_own_version() -> None:
