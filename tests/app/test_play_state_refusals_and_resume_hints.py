@@ -125,6 +125,35 @@ def test_a_json_object_with_none_of_a_saves_fields_is_refused_and_left_as_it_is(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet.json"]
 
 
+@pytest.mark.parametrize("resume", [False, True])
+def test_the_data_folders_save_that_is_no_save_is_moved_aside_by_the_command_given(
+        capsys: pytest.CaptureFixture[str], resume: bool) -> None:
+    """A save.json of the data folder holding a JSON object with none of a save's own
+    fields stopped every `companion play` with "give --state a new file", a flag the
+    player never typed (finala73 NIT 5): the message gives the command that moves it
+    aside, and as printed it lets the next `companion play` play a new game."""
+    save = default_save_path()
+    save.parent.mkdir(parents=True)
+    content = b'{"version": 1, "seed": 5}\n'
+    save.write_bytes(content)
+    # as a Pi's service starts it, with no --state (--headless reads no save.json)
+    argv = ["play", "--input", "sim", "--choices", "auto", "--display", "none", "--seed",
+            str(SEED)]
+    assert main(argv + (["--resume"] if resume else [])) == 2
+    err = capsys.readouterr().err
+    assert "--state" not in err
+    assert err.startswith(f"companion: error: {save} is a JSON object with none of a save's "
+                          "own fields (inputs, game_id), not a save, so it was left as it is: "
+                          "move it aside (`mv ")
+    assert err.endswith("`), and `companion play` starts a new game\n")
+    move = shlex.split(err.split("`")[1])
+    assert move[:2] == ["mv", str(save)] and Path(move[2]).parent == save.parent
+    subprocess.run(move, check=True)
+    assert main(argv) == 0
+    assert Path(move[2]).read_bytes() == content  # the player's file, kept
+    assert json.loads(save.read_bytes())["game_id"]
+
+
 TRAY = (b'{"table": {"expression": "1D6", "held": false, "note": "", "poisons": {}, '
         b'"resume": false, "stage": "throw", "table": "event", "throws": []}, "version": 1}\n')
 

@@ -29,6 +29,7 @@ import codecs
 import hashlib
 import json
 import re
+import shlex
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -41,6 +42,7 @@ from companion.app.session.log import begins_as_log
 from companion.errors import DataError
 from companion.files import (
     TooLarge,
+    aside_name,
     atomic_write_text,
     blank_fault,
     cut_short,
@@ -353,6 +355,17 @@ def other_file(raw: bytes) -> str | None:
     return f"a JSON object with none of a save's own fields ({', '.join(SAVE_KEYS)})"
 
 
+def _other_file_remedy(path: Path, what: str) -> str:
+    """What to do about ``path``, a file that is no ``what`` (:func:`other_file`). The data
+    folder's save.json, which `companion play` reads with no --state typed, is moved aside
+    by the command given: told to "give --state a new file", a flag they never typed, the
+    player of a Pi that starts `companion play` at boot had no table (finala73 NIT 5)."""
+    if path.absolute() != default_save_path().absolute():
+        return f"give --state a new file, or a {what} companion play wrote"
+    move = f"mv {shlex.quote(str(path))} {shlex.quote(str(aside_name(path, 'kept')))}"
+    return f"move it aside (`{move}`), and `{companion_line('play')}` starts a new game"
+
+
 def damaged_save(path: Path, raw: bytes) -> bool:
     """Whether ``raw``, the unreadable file at ``path``, may be a save the companion wrote
     and something damaged: empty or all NUL bytes (a power cut on an SD card leaves such),
@@ -410,7 +423,7 @@ def read_save(path: Path, parse: Callable[[str, str], S], what: str,
             f"{path} is {other}, not a {what}, so it was left as it is: "
             + (f"`{companion_line('replay', str(path))}` plays it back, and --log is where it "
                "goes; " if log else "")
-            + f"give --state a new file, or a {what} companion play wrote")
+            + _other_file_remedy(path, what))
     if not damaged_save(path, raw):
         raise DataError(f"{path} does not look like a {what} of the companion's (not JSON, "
                         "and its name does not end in .json), so it was left as it is: give "
