@@ -8,10 +8,13 @@ import time
 
 from companion.app.commands.rfid import connecting, monitor, status_line
 from companion.hw.rfid.protocol import Kind, encode
+from companion.hw.rfid.rdm6300 import Rdm6300Reader, frame
 from companion.hw.rfid.simulator import TraySimulator
+from companion.hw.rfid.tagmap import TagMap
 from companion.hw.rfid.tray import LinkState, TrayReader
 from tests.hw.rfid_monitor_helpers import StepsTheTray
 from tests.hw.rfid_sim_helpers import FIRMWARE_VERSION
+from tests.hw.rfid_tray_helpers import TtyPort
 
 
 def test_a_tray_saying_hello_is_connecting_not_a_problem() -> None:
@@ -47,3 +50,53 @@ def test_a_hello_read_a_poll_before_its_snapshot_is_still_connecting() -> None:
         reader.close()
     assert line.startswith(f"-- connecting: tray on {sim.port}"), line
     assert line.endswith("reading what lies on it トレイの牌を確認中"), line
+
+
+def test_the_tray_is_named_before_the_stickers_already_lying_on_it() -> None:
+    """maker73 NIT 5: the tiles lying on the tray at its hello were printed before
+    "-- ok: tray on …", which hardware/README.md says comes first."""
+    out = io.StringIO()
+    with TraySimulator(heartbeat_ms=50) as sim:
+        sim.place(0, "04A1B2C3")
+        sim.settle()
+        reader = TrayReader(sim.port)
+        assert reader.poll_events() == []  # opens the port and says HELLO
+        # The tray's HELLO and its snapshot (the tile lying there) come in one read, as
+        # from a tray plugged in with tiles on it.
+        time.sleep(0.05)
+        sim.settle()
+        time.sleep(0.05)
+        monitor(reader, out, False, StepsTheTray(sim, lambda: "placed" in out.getvalue()))
+    lines = out.getvalue().splitlines()
+    ok = next(n for n, line in enumerate(lines) if line.startswith("-- ok: tray on "))
+    placed = next(n for n, line in enumerate(lines) if "placed" in line)
+    assert ok < placed, lines
+
+
+class LaysATagOnTheThirdLook:
+    """The monitor's stop flag for an RDM6300 on ``port``: a tag's frame arrives after two
+    polls, and the monitor stops once its line is printed."""
+
+    def __init__(self, port: TtyPort, out: io.StringIO) -> None:
+        self.port, self.out, self.looks = port, out, 0
+
+    @property
+    def stopped(self) -> bool:
+        self.looks += 1
+        if self.looks == 3:
+            self.port.waiting += frame("0F00A1B2C3")
+        return "placed" in self.out.getvalue() or self.looks > 50
+
+
+def test_the_rdm6300_is_named_before_its_first_tag() -> None:
+    """maker73 NIT 5: an RDM6300's first tag was printed before "-- ok: RDM6300 on …", the
+    line that names the reader."""
+    out = io.StringIO()
+    port = TtyPort()
+    reader = Rdm6300Reader("/dev/serial0", TagMap(), opener=lambda device, baud: port)
+    monitor(reader, out, False, LaysATagOnTheThirdLook(port, out))
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("-- ok: RDM6300 port /dev/serial0 open, no tag read yet"), lines
+    named = lines.index("-- ok: RDM6300 on /dev/serial0 (draw slot)")
+    placed = next(n for n, line in enumerate(lines) if "placed" in line)
+    assert named == placed - 1, lines

@@ -276,24 +276,32 @@ def monitor(reader: RfidReader, out: TextIO, as_json: bool, stop: StopSignal,
     status = reader.status()
     try:
         while not stop.stopped and not reader.link.ended:
-            for event in reader.poll_events():
-                answered = True
-                print(event_json(event) if as_json else describe(event, options), file=out,
-                      flush=True)
+            # A poll's status is said before its events: the tray's hello comes with the
+            # stickers already lying on it, and an RDM6300 is known by its first tag; said
+            # after them, "-- ok: tray on …" followed the lines it introduces (maker73
+            # NIT 5; hardware/README.md says the tray is named first).
+            events = list(reader.poll_events())
+            answered = answered or bool(events)
             status = reader.status()
             answered = answered or status.ok
+            found = False
             if (status.ok, status.message) != last:
                 last = (status.ok, status.message)
                 hello = connecting(reader)
                 print(status_line(status, as_json, hello), file=out, flush=True)
-                if found_the_tray(reader):  # the message says which kind to use
-                    break
-                check = what_to_check(reader) if not (status.ok or as_json) else None
+                found = found_the_tray(reader)  # the message says which kind to use
+                check = what_to_check(reader) if not (status.ok or as_json or found) \
+                    else None
                 if check is not None:  # the tray answers: it is not waited for
                     print(f"   ({check})", file=out, flush=True)
-                elif not (status.ok or hello or told_waiting or answering(reader)):
+                elif not (status.ok or hello or told_waiting or answering(reader) or found):
                     told_waiting = True
                     print(WAITING, file=out, flush=True)
+            for event in events:
+                print(event_json(event) if as_json else describe(event, options), file=out,
+                      flush=True)
+            if found:
+                break
             reader.wait(0.05)
     except KeyboardInterrupt:
         pass  # Ctrl-C is the normal way out
