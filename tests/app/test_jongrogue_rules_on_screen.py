@@ -261,7 +261,8 @@ def test_a_long_preset_is_broken_and_shortened_at_its_options_never_in_a_name(
     """The five-option preset's word, wider than a row, was broken inside an option's name
     at 1.0 (``…+pc_stat`` over ``es+drops``), and at 1.25, one row left for it, cut in one
     (``Rules ルール: ez+sleep_check+extende…``): each option drawn is whole, broken after a
-    ``+``, and those not drawn are counted, ``(+4 more)``."""
+    ``+``, and those not drawn are counted in both languages, ``(+4 more 他4件)``
+    (finala73 NIT 6: English alone beside the bilingual head)."""
     monkeypatch.setitem(screen_module.LAYOUTS, size, tuple(map(int, size.split("x"))))
     game = Game(FIVE)
     feed(game, _HOLDING)
@@ -276,5 +277,5 @@ def test_a_long_preset_is_broken_and_shortened_at_its_options_never_in_a_name(
         or any(option in d.text.split("+") for option in options[1:]))]
     assert rows and not [d for d in rows if d.cut], rows
     words = {word for d in rows for word in re.split(r"[+ ]", d.shown)}
-    counted = [int(n) for d in rows for n in re.findall(r"\(\+(\d+) more\)", d.shown)]
+    counted = [int(n) for d in rows for n in re.findall(r"\(\+(\d+) more 他\1件\)", d.shown)]
     assert len([o for o in options if o in words]) + sum(counted) == len(options), rows

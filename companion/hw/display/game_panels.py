@@ -433,12 +433,14 @@ class GamePanels(Canvas):
     def _rules_shortened(self, rules: str, size: int, width: int) -> str:
         """The Rules line in one row ``width`` wide, where it does not fit: its preset's
         first options, whole, and how many more, ``Rules ルール: ez+sleep_check+extended_
-        states (+3 more)``, rather than cut in an option's name (``…+extende…`` at text
-        1.25, finala72); as it is where even that does not fit (then cut with …)."""
+        states (+3 more 他3件)``, rather than cut in an option's name (``…+extende…`` at
+        text 1.25, finala72); as it is where even that does not fit (then cut with …). The
+        count in Japanese too, as the line's head is (finala73 NIT 6)."""
         head, _, preset = rules.rpartition(" ")
         options = preset.split("+")
         for kept in range(len(options) - 1, 0, -1):
-            text = f"{head} {'+'.join(options[:kept])} (+{len(options) - kept} more)"
+            left = len(options) - kept
+            text = f"{head} {'+'.join(options[:kept])} (+{left} more 他{left}件)"
             if self._text_width(text, size) <= width:
                 return text
         return rules
