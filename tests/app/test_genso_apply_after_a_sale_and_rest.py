@@ -193,3 +193,67 @@ def test_a_change_past_the_maximum_hp_says_the_maximum(
     assert main(["genso", "fight", "apply"]) == 2
     assert (f"hp {hurt} → {full} ({full - hurt:+d}) (at most its maximum {full}); make "
             "those changes") in capsys.readouterr().err
+
+
+def aki_hurt_in_a_fight(capsys: pytest.CaptureFixture[str]) -> int:
+    """A saved Aki (HP 12/12) hurt by an orc in the fight going on: Aki's HP there."""
+    assert main(["genso", "new", "Aki", "--body", "6", "--perception", "5", "--magic", "4",
+                 "--skill", "magic", "--seed", "1"]) == 0
+    assert main(["genso", "fight", "new", "--party", "Aki", "--monsters", "orc"]) == 0
+    for seed in ("1", "2", "3"):
+        main(["genso", "fight", "attack", "orc", "Aki", "--seed", seed])
+        main(["genso", "fight", "wait", "Aki"])
+    capsys.readouterr()
+    assert main(["genso", "fight", "show", "--json"]) == 0
+    hp: int = json.loads(capsys.readouterr().out)["combatants"][0]["hp"]
+    assert hp < 12
+    return hp
+
+
+def test_a_rest_of_a_character_hurt_in_a_fight_not_applied_is_refused(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """calendar73 RISK 4 (GM-HEAL-1): `genso rest Aki 3` on the sheet's HP 12/12 said "HP
+    12 → 12" while the fight had Aki hurt, and `fight apply` then wrote the fight's HP over
+    it, the three days lost without a word. Refused, nothing written, naming the fight and
+    what to do; --force rests the sheet as it is; once applied, the rest goes on."""
+    hp = aki_hurt_in_a_fight(capsys)
+    sheet = user_dirs / "data" / "genso" / "characters" / "Aki.toml"
+    before = sheet.read_text(encoding="utf-8")
+    assert main(["genso", "rest", "Aki", "3"]) == 2
+    err = capsys.readouterr().err
+    assert (f"Aki is in the fight at {fight_file(user_dirs)} (HP {hp}/12 MP 8/8 there, not "
+            "yet applied): this rest would work on the sheet's HP 12/12 MP 8/8, and `fight "
+            "apply` then write the fight's over it, or refuse; apply the fight first (`") in err
+    assert "or give --force to rest the sheet as it is" in err
+    assert sheet.read_text(encoding="utf-8") == before
+    assert main(["genso", "fight", "end"]) == 0
+    assert main(["genso", "fight", "apply"]) == 0
+    capsys.readouterr()
+    assert main(["genso", "rest", "Aki", "3"]) == 0
+    assert f"HP {hp} → {hp + 1}" in capsys.readouterr().out
+
+
+def test_a_rest_forced_and_a_purchase_go_on_with_a_note(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A purchase reads no HP: it goes on, and says that `fight apply` will not write over
+    the changed sheet (it said so only at the apply). A rest with --force goes on too."""
+    hp = aki_hurt_in_a_fight(capsys)
+    assert main(["genso", "buy", "Aki", "torch"]) == 0
+    assert (f"note: Aki is in the fight at {fight_file(user_dirs)} (HP {hp}/12 MP 8/8 there, "
+            "not yet applied): the sheet changed, so `") in capsys.readouterr().err
+    assert main(["genso", "rest", "Aki", "3", "--force"]) == 0
+    said = capsys.readouterr()
+    assert "HP 12 → 12" in said.out and "note: Aki is in the fight" in said.err
+    assert main(["genso", "fight", "end"]) == 0
+    assert main(["genso", "fight", "apply"]) != 0  # the sheet changed: the GM copies by hand
+    assert "changed since the fight began" in capsys.readouterr().err
+
+
+def test_a_fight_that_left_the_character_as_the_sheet_is_says_nothing(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["genso", "new", "Aki", "--body", "6", "--perception", "5", "--magic", "4",
+                 "--skill", "magic", "--seed", "1"]) == 0
+    assert main(["genso", "fight", "new", "--party", "Aki", "--monsters", "orc"]) == 0
+    capsys.readouterr()
+    assert main(["genso", "rest", "Aki", "3"]) == 0
+    assert "in the fight" not in capsys.readouterr().err

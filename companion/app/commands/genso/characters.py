@@ -14,15 +14,21 @@ from typing import Any
 
 from companion.app.command_name import companion_command, companion_line
 from companion.app.commands.genso.calendar import refuse_cursed, sheet_curses
+from companion.app.commands.genso.fights import load_fight
 from companion.app.commands.genso.files import (
     apart_by,
     resolve_sheet,
+    saved_fight_rules,
     saved_twins,
     sheet_out,
     sheet_path,
 )
 from companion.app.commands.roll import emit, pad, run_with_source
-from companion.app.modes.genso_fight_files import sheet_document, sheet_document_over
+from companion.app.modes.genso_fight_files import (
+    default_fight_path,
+    sheet_document,
+    sheet_document_over,
+)
 from companion.app.notes import note
 from companion.app.overrides import read_text
 from companion.dice import DiceSource
@@ -303,19 +309,76 @@ def cmd_lore(args: argparse.Namespace, rules: GensoRules) -> int:
     return emit(args, data, text)
 
 
+def in_the_fight(character: Character, path: Path) -> tuple[Path, str] | None:
+    """The fight file (the default one) that holds the character of the sheet at ``path``
+    at other HP or MP than the sheet's, not applied to it (the fight going on, or over and
+    not applied: `fight apply` writes them, or refuses once the sheet changed), and its HP
+    and MP there; None when none does, or the fight cannot be read (`fight` says why)."""
+    fight_path = default_fight_path()
+    if not fight_path.exists():
+        return None
+    try:
+        fight = load_fight(saved_fight_rules([]), fight_path)
+        for entrant in fight.entrants:
+            if not entrant.origin or entrant.name in fight.applied \
+                    or Path(entrant.origin).resolve() != path.resolve():
+                continue
+            after = fight.character_after(entrant)
+            if (after.hp, after.mp) != (character.hp, character.mp):
+                c = fight.state.get(entrant.name)
+                pools = (f"HP {c.hp}/{c.max_hp} " if c.hp is not None else "") \
+                    + f"MP {c.mp}/{c.max_mp}"
+                return fight_path, pools
+    except (DataError, OSError):
+        return None
+    return None
+
+
+def _mid_fight(args: argparse.Namespace, rules: GensoRules, character: Character,
+               path: Path, rest: bool) -> str:
+    """GM-HEAL-1/2, GM-ECON: a change to a sheet whose character the fight file holds, not
+    yet applied (:func:`in_the_fight`). A ``rest`` is refused without --force: it healed
+    the sheet's HP 12/12 while the fight had 2/12, and `fight apply` then wrote HP 2 over
+    it, the days of rest lost without a word (calendar73 RISK 4). A purchase, a sale, gear
+    or growth does not read HP, and goes on: the note returned, said once the sheet is
+    written, tells that `fight apply` then refuses to write over the changed sheet (it said
+    so only at the apply)."""
+    held = in_the_fight(character, path)
+    if held is None:
+        return ""
+    fight_path, pools = held
+    where = f"{character.name} is in the fight at {fight_path} ({pools} there, not yet applied)"
+    fight = f"{companion_command()} genso fight"
+    if rest and not args.force:
+        sheet = derive(rules, character)
+        raise IllegalAction(
+            f"{where}: this rest would work on the sheet's HP {character.hp}/"
+            f"{sheet.max_hp.total} MP {character.mp}/{sheet.max_mp.total}, and `fight apply` "
+            f"then write the fight's over it, or refuse; apply the fight first (`{fight} end` "
+            f"if it goes on, then `{fight} apply`, which says what to copy by hand if the "
+            "sheet changed since it began), or give --force to rest the sheet as it is")
+    return (f"note: {where}: the sheet changed, so `{fight} apply` does not write over it, "
+            "and the fight's HP and MP are the GM's to copy (apply or end the fight first to "
+            "have them written)")
+
+
 def _change(args: argparse.Namespace, rules: GensoRules,
-            change: Callable[[Character], tuple[Character, str]]) -> int:
-    """Apply a change to a saved sheet and write it back atomically, its comments kept."""
+            change: Callable[[Character], tuple[Character, str]], rest: bool = False) -> int:
+    """Apply a change to a saved sheet and write it back atomically, its comments kept; a
+    character the fight file holds said so, and a ``rest`` refused (:func:`_mid_fight`)."""
     character, path = resolve_sheet(rules, args.sheet)
     if path is None:
         raise DataError(f"{args.sheet!r} is a preset; save it first with "
                         f"`{companion_line('genso', 'sheet', args.sheet)} --save-as FILE`")
+    in_fight = _mid_fight(args, rules, character, path, rest)
     changed, said = change(character)
     try:  # never write a sheet that would not load back (award --scenarios 10**30)
         character_from_mapping(rules, sheet_mapping(changed), str(path))
     except DataError as exc:
         raise DataError(f"{exc}; the sheet is left as it was") from None
     write_toml(path, sheet_document_over(rules, read_text(path, "sheet"), changed, str(path)))
+    if in_fight:
+        note(in_fight)
     text = "\n".join([said, describe(rules, changed, derive(rules, changed))])
     return emit(args, {**sheet_json(rules, changed), "said": said, "path": str(path)}, text)
 
@@ -530,4 +593,4 @@ def cmd_rest(args: argparse.Namespace, rules: GensoRules) -> int:
                         + (f" ({after.mp} → {slept.mp})" if said else ""))
             after = slept
         return after, "\n".join(said)
-    return _change(args, rules, change)
+    return _change(args, rules, change, rest=True)

@@ -313,6 +313,10 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     rest.add_argument("--sleep", action="store_true",
                       help="a night's sleep (GM-HEAL-2): MP full (after the days of rest, if "
                            "given)")
+    rest.add_argument("--force", action="store_true",
+                      help="rest the sheet as it is though the fight file holds this "
+                           "character's HP and MP not yet applied (`fight apply` then does not "
+                           "write them over the rest)")
     _common(rest)
 
     simple, general = (rules.difficulties[k] for k in ("simple", "general"))
