@@ -8,6 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
+from companion.app.calibrate import describe
 from companion.app.calibrate.camera import enrol_on_mat
 from companion.app.camera_settings import CALIBRATION_FILE, ENROLMENT_FILE, SLOT_LOOKS_FILE
 from companion.app.cli import main
@@ -16,6 +17,7 @@ from companion.hw.camera.capture import RenderedSource
 from companion.hw.camera.classifier import Enrolment, TileClassifier
 from companion.hw.camera.mat import MatDetector
 from companion.hw.ports import Slot
+from companion.systems.jongrogue.tiles import Tile
 from tests.app.calibrate_camera_helpers import empty_mat
 from tests.app.calibrate_enrol_helpers import every_kind_skipped
 from tests.app.table_camera import table_camera
@@ -117,6 +119,28 @@ def test_the_tile_asked_for_is_taken_without_a_question(
     taken = enrol_on_mat(RenderedSource({Slot.DRAW: "1m"}, seed=9), MatDetector(), classifier,
                          lambda _: next(answers), enrolment, config_dir() / ENROLMENT_FILE)
     assert taken == ["1m"] and "surely" not in capsys.readouterr().out
+
+
+def test_a_kind_taken_is_said_before_the_next_kind_is_asked(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """maker73 NIT 6: after Enter with the right tile laid, the next kind's prompt came at
+    once, and nothing said the kind was taken (and saved, as hardware/camera.md says)."""
+    classifier = TileClassifier()
+    enrolment = Enrolment(model=classifier.model_id)
+    answers = iter(["", "q"])
+
+    def ask(prompt: str) -> str:
+        print(f"<{prompt}>")  # where the prompt came among the lines printed
+        return next(answers)
+
+    taken = enrol_on_mat(RenderedSource({Slot.DRAW: "1m"}, seed=9), MatDetector(), classifier,
+                         ask, enrolment, config_dir() / ENROLMENT_FILE)
+    assert taken == ["1m"]
+    lines = capsys.readouterr().out.splitlines()
+    first = lines.index("<Put 1m on the draw slot (引き牌の枠), then Enter (s skip, q finish): >")
+    assert lines[first + 1:first + 3] == ["  1m taken 登録 (2 pictures)",
+                                          describe(Tile.from_notation("2m"))], lines
+    assert lines[first + 3].startswith("<Put 2m on the draw slot")
 
 
 def test_the_last_kind_asked_for_is_a_tiles_back_face_down() -> None:

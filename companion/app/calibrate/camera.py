@@ -923,6 +923,12 @@ def enrol_on_mat(source: FrameSource, detector: MatDetector, classifier: TileCla
                 retake(enrolment, label, embeddings)
                 save_enrolment(enrolment, path)
                 taken.append(label)
+                # Said before the next kind's prompt: with nothing said, that prompt came
+                # at once, and "each kind is saved as it is taken" had no line to see it by
+                # (maker73 NIT 6).
+                count = len(embeddings)
+                print(f"  {named(label)} taken 登録 ({count} "
+                      f"picture{'' if count == 1 else 's'})")
                 break
             if getattr(source, "ended", False):
                 print(f"  {why}: {label} not taken, enrolment stopped")
