@@ -15,9 +15,12 @@ import pytest
 from companion.app.cli import main
 from companion.app.modes.genso import GensoFightMode
 from companion.dice import ScriptedDice
+from companion.hw.display.screen import ScreenDisplay
 from companion.systems.genso.combat import Cast, Fight, Wait, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
+from tests.app.table import asked
+from tests.hw.screen_layout_helpers import spy_text
 
 RULES = load_rules()
 PC1 = "駆け出し冒険者１"
@@ -79,13 +82,34 @@ def test_the_tables_result_names_the_calendar_curse(
     fight.push(Cast(MAGE, "dispel", (PC1,)), ScriptedDice([]))
     result = [(step.rule, step.text) for step in mode.fight_view().result]
     assert result[-2] == ("GM-MAGIC-4", "no spell on 駆け出し冒険者１ PC can be cancelled")
-    rule, text = result[-1]
-    # The oldest first (both cast on day 1, Mio's first), the other counted.
-    assert rule == "GM-MAGIC-4"
-    assert text.startswith(NOTE.replace("(cast on day 1), ",
-                                        "(cast on day 1) (and 1 more: `genso calendar` lists "
-                                        "them), "))
-    assert text.endswith(COMMAND)
+    # Short, for the Result's rows: the oldest (both cast on day 1, Mio's first), the other
+    # counted.
+    assert result[-1] == ("GM-MAGIC-4", "駆け出し冒険者１ PC also carries Mio's 呪殺呪/Death "
+                          "Curse (day 1) +1, older: if this Dispel reached it, `genso "
+                          "calendar dispel 駆け出し冒険者１ --caster Mio`")
     # Another action's Result names none.
     fight.push(Wait(PC1), ScriptedDice([]))
     assert not any("on the calendar" in step.text for step in mode.fight_view().result)
+
+
+@pytest.mark.needs_japanese_font
+@pytest.mark.parametrize("scale", [1.0, 1.25], ids=["800x480", "800x480-text1.25"])
+def test_the_results_line_reads_whole_on_the_screen(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str], scale: float) -> None:
+    """The line, the newest of the Result, is drawn whole with its command at 800x480, at
+    text scale 1.25 too (the command-line sentence was cut there before its command)."""
+    run(capsys, "calendar", "curse", "Mio", "pc1")
+    fight = Fight(RULES, entrants_for(RULES, [preset(RULES, "mage_f"), preset(RULES, "pc1")],
+                                      [("orc", 1)]))
+    mode = GensoFightMode(RULES, fight)
+    fight.push(Cast(MAGE, "dispel", (PC1,)), ScriptedDice([]))
+    ask = asked(mode)
+    screen = ScreenDisplay("800x480", text_scale=scale)
+    try:
+        drawn = spy_text(screen)
+        screen.render(mode.view(ask.prompt, options=ask.options, highlight=0))
+    finally:
+        screen.close()
+    shown = "".join("".join(d.shown for d in drawn).split())  # rows joined, spaces out
+    assert "alsocarriesMio's呪殺呪/DeathCurse(day1)" in shown
+    assert "".join(COMMAND.split()) in shown

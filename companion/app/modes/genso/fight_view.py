@@ -341,7 +341,7 @@ class _FightView(FightMode):
             result += tuple(DiceStep("GM-MAGIC-13", self.with_english(
                 sunset_curse_text(self.rules, curse, table=True)))
                 for curse in self._sunsets.get(len(journal), ()))
-        dispelled = self.dispel_reaches_curse(last) if last is not None else ""
+        dispelled = self.dispel_reaches_curse(last, table=True) if last is not None else ""
         if dispelled:  # GM-MAGIC-4/13: a Dispel's target carries a calendar curse
             result += (DiceStep("GM-MAGIC-4", dispelled),)
         result_title = self.describe(last.action) if last else ""
@@ -443,7 +443,7 @@ class _FightView(FightMode):
         (:meth:`died_why`, :data:`~.words.ACTS_NO_MORE`)."""
         return f"{named(self.rules, self.fight, c)}: {self.died_why()}, {ACTS_NO_MORE}"
 
-    def dispel_reaches_curse(self, entry: Entry) -> str:
+    def dispel_reaches_curse(self, entry: Entry, *, table: bool = False) -> str:
         """GM-MAGIC-4/13: after a Dispel (呪解呪) cast on a being that carries a Death Curse
         (呪殺呪) by `genso calendar`, the line that names it: 「対象に付与された呪文を一つ無効
         化する。…古い順に無効化される」, and a curse cast on an earlier day is older than any
@@ -452,8 +452,9 @@ class _FightView(FightMode):
         caster may have no sheet, so whether the Dispel reached it (its caster's Magic not
         above the dispeller's) is the GM's; `genso calendar dispel` records it. Empty for any
         other action, a Dispel on a weapon, or a target carrying none; the English beside
-        the names (:meth:`with_english`) but in the command. Not in the journal:
-        the engine's lines, and so every replay, are as they were."""
+        the names (:meth:`with_english`) but in the command. ``table``: shorter, for the
+        Result, whose rows at text scale 1.25 cut the whole sentence before its command. Not
+        in the journal: the engine's lines, and so every replay, are as they were."""
         action = entry.action
         if not isinstance(action, Cast) or action.weapon is not None or not action.targets \
                 or self.rules.spell(action.spell).effect != "dispel":
@@ -467,8 +468,14 @@ class _FightView(FightMode):
         dispeller = self.fight.state.get(action.actor)
         more = len(carried) - 1
         others = (f" (and {more} more: `genso calendar` lists them)" if more else "")
-        command = (f"{companion_command()} genso calendar dispel {_typed(curse.target)} "
-                   f"--caster {_typed(curse.caster)}")
+        command = (f"genso calendar dispel {_typed(curse.target)} --caster "
+                   f"{_typed(curse.caster)}")
+        if table:  # short, for the Result beside the engine's lines, at text scale 1.25 too
+            return self.with_english(
+                f"{curse.target} also carries {curse.caster}'s {spell.ja}/{spell.en} (day "
+                f"{curse.cast_on}){' +' + str(more) if more else ''}, older: if this Dispel "
+                "reached it, ") + f"`{command}`"
+        command = f"{companion_command()} {command}"
         # The English beside the names in the words, not in the command (it would name
         # no one the calendar keeps).
         return self.with_english(
