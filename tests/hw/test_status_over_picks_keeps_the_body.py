@@ -20,6 +20,7 @@ from companion.hw.display import screen as screen_module
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import Name, TileView, View, example_view
 from companion.systems.jongrogue.tiles import parse_tiles
+from tests.hw.display.prompt_fit_helpers import ink_on_borders
 from tests.hw.screen_layout_helpers import spy_text
 
 SIZES = {"800x480": (800, 480), "1024x600": (1024, 600), "640x384": (640, 384)}
@@ -107,10 +108,4 @@ def test_no_label_ink_touches_a_border(screen: ScreenDisplay) -> None:
     tall, and ``(8 of characters)`` and ``[A]`` touched the borders (reviews72 NIT 7)."""
     surface = screen.render(unsure_picks())
     assert screen._targets
-    border = max(3, screen.m(3))
-    for box, _ in screen._targets:
-        fill = tuple(surface.get_at((box.x + border + 1, box.centery)))[:3]  # left of the label
-        for y in (box.y + border, box.bottom - 1 - border):
-            row = {tuple(surface.get_at((x, y)))[:3]
-                   for x in range(box.x + screen.m(10), box.right - screen.m(10))}
-            assert row == {fill}, (box, y, row)
+    assert not ink_on_borders(screen, surface)

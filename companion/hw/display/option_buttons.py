@@ -62,7 +62,10 @@ _LABEL_CACHE_LIMIT = 512
 class OptionButtons(FightPanels):
     """The footer and its option buttons, which record where a tap picks what."""
 
-    _label_cache: dict[tuple[str, int, int, int, float], tuple[list[str], int]]
+    _label_cache: dict[tuple[str, int, int, int, float, int], tuple[list[str], int]]
+    #: Grid labels fitted by their ink (:meth:`OptionButtons._label_inked`), by text, size
+    #: and box.
+    _inked_cache: dict[tuple[str, int, int, int, float], tuple[list[str], int, int]]
     height: int  # the screen's (ScreenDisplay sets it, as Canvas's width)
     #: The last view :meth:`_prompt_room` answered for (it is asked many times a frame),
     #: what else the answer depends on, and the answer.
@@ -489,7 +492,7 @@ class OptionButtons(FightPanels):
             boxes = [pygame.Rect(row.x + i * (box_w + gap), row.y, box_w, row.h)
                      for i in range(count)]
             self._options(view, list(range(count)), boxes,
-                          m(_LABEL_MIN) if tight else m(16), tight=tight)
+                          m(_LABEL_MIN) if tight else m(16), tight=tight, inked=not tight)
             row.x = boxes[-1].right + gap
             row.w = rect.right - m(10) - row.x
         if view.status and not grid and not over:
@@ -603,6 +606,50 @@ class OptionButtons(FightPanels):
         height = self._text(rows[0], at).get_height()
         return box_h // 2 - (self._label_step(at) * (len(rows) - 1) + height) // 2
 
+    def _label_inked(self, text: str, size: int, box_w: int, box_h: int) \
+            -> tuple[list[str], int, int]:
+        """A grid label's rows, their size and their first row's top in its box ``box_w`` by
+        ``box_h``, fitted by its ink: as :meth:`_label_rows` fits it where its ink then keeps
+        a pixel of the box's fill inside the lit border, centred by its line height; else
+        the largest size from ``size`` down to :data:`_LABEL_MIN` whose rows read whole with
+        their ink that clear, centred by the ink; else, where none is, the least size whose
+        rows read whole, centred by the ink, which then keeps the most room to the borders.
+        Fitted by their rows' steps alone, two rows of a grid widened for a long label (a
+        coc defence menu's "[4] Iai Japanese Sword" over "日本刀 parry 居合で受け流し") kept a
+        size whose second row's descenders and kana ran over and under the box's bottom
+        border at text size 1.25 (720x1280, 640x384: finala73 RISK 1). The boxes keep their
+        height at a larger text size, and two rows at :data:`_LABEL_MIN` grown by 1.25 are
+        taller than a 44-px box's inside (800x480): such rows reach into its border, never
+        past it."""
+        def fit() -> tuple[list[str], int, int]:
+            m = self.m
+            width, height = box_w - 2 * m(_LABEL_PAD), box_h - m(4)
+            clear = max(3, m(3)) + 1  # the lit border, and a pixel of fill inside it
+
+            def whole(rows: Sequence[str], at: int) -> bool:
+                return all(self._text_width(row, at) <= width for row in rows)
+
+            rows, at = self._label_rows(text, size, width, height)
+            ink_top, ink = self._label_ink(rows, at)
+            lined = self._label_y(rows, at, box_h, False)
+            if whole(rows, at) and clear <= lined + ink_top \
+                    and lined + ink_top + ink <= box_h - clear:
+                return rows, at, lined
+            least = None
+            for smaller in range(size, min(size, m(_LABEL_MIN)) - 1, -1):
+                rows, at = self._label_rows(text, smaller, width, height, floor=smaller)
+                if not whole(rows, at):
+                    continue
+                least = rows, at
+                if self._label_ink(rows, at)[1] <= box_h - 2 * clear:
+                    break
+            rows, at = least or self._label_rows(text, size, width, height)
+            return rows, at, self._label_y(rows, at, box_h, True)
+
+        rows, at, top = _kept(self._inked_cache, (text, size, box_w, box_h, self.text_scale),
+                              _LABEL_CACHE_LIMIT, fit)
+        return list(rows), at, top
+
     def _option_texts(self, view: View, indices: Iterable[int]) -> list[str]:
         """Options ``indices``' labels as their boxes show them, each after its key."""
         count = len(view.options)
@@ -643,21 +690,29 @@ class OptionButtons(FightPanels):
 
     def _options(self, view: View, indices: Sequence[int], boxes: Sequence[pygame.Rect],
                  size: int, more: tuple[tuple[str, ...], str, int] | None = None,
-                 tight: bool = False) -> None:
+                 tight: bool = False, inked: bool = False) -> None:
         """Options ``indices`` in ``boxes``, each with its key, and a tap on it picks it; then
         ``more`` (its labels, its key, and the MENU presses a tap on it makes) in the last box. The
         labels share one size, the one the tightest needs but at most a step below ``size``
         and never below :data:`_LABEL_MIN`, so that a menu does not read as some options
         shouted and others whispered. ``tight``: boxes too short for labels centred by their
-        line height to keep clear of the borders (:meth:`_label_y`)."""
+        line height to keep clear of the borders (:meth:`_label_y`). ``inked``: each label
+        fitted by its ink rather than its rows' steps (:meth:`_label_inked`), the grid's."""
         texts = self._option_texts(view, indices)
         m = self.m
         if more is not None:
             labels, key, _ = more
             texts.append(self._page_label([f"[{key}] {label}" for label in labels], size,
                                           boxes[-1].w - 2 * m(_LABEL_PAD), boxes[-1].h - m(4)))
-        own = [self._label_rows(text, size, box.w - 2 * m(_LABEL_PAD), box.h - m(4))[1]
-               for text, box in zip(texts, boxes, strict=True)]
+
+        def fitted(text: str, at: int, box: pygame.Rect) -> tuple[list[str], int, int]:
+            """A label's rows, their size and their first row's top in ``box``."""
+            if inked:
+                return self._label_inked(text, at, box.w, box.h)
+            rows, at = self._label_rows(text, at, box.w - 2 * m(_LABEL_PAD), box.h - m(4))
+            return rows, at, self._label_y(rows, at, box.h, tight)
+
+        own = [fitted(text, size, box)[1] for text, box in zip(texts, boxes, strict=True)]
         # One long label takes its own smaller size rather than shrinking every other.
         common = max(min(own), size - m(2))
         for n, (text, box) in enumerate(zip(texts, boxes, strict=True)):
@@ -674,11 +729,11 @@ class OptionButtons(FightPanels):
             pygame.draw.rect(self.surface, edge, box, width=max(3, m(3)) if lit else max(2, m(2)),
                              border_radius=m(8))
             width = box.w - 2 * m(_LABEL_PAD)
-            rows, at = self._label_rows(text, min(common, own[n]), width, box.h - m(4))
+            rows, at, top = fitted(text, min(common, own[n]), box)
             surfaces = [self._fit_middle(line, at, width, TEXT if index is not None else ACCENT)
                         for line in rows]
             step = self._label_step(at)
-            y = box.y + self._label_y(rows, at, box.h, tight)
+            y = box.y + top
             for surface in surfaces:
                 self.surface.blit(surface, surface.get_rect(midtop=(box.centerx, y)))
                 y += step
@@ -703,17 +758,19 @@ class OptionButtons(FightPanels):
         CJK's is 1.45 em) is too loose for two rows in a button."""
         return round(self._font_size(size) * 1.15)
 
-    def _label_rows(self, text: str, size: int, width: int, height: int) -> tuple[list[str], int]:
+    def _label_rows(self, text: str, size: int, width: int, height: int,
+                    floor: int | None = None) -> tuple[list[str], int]:
         """:meth:`_label_fitted`, kept: a menu's labels are fitted once, not at every frame
         (each frame fitted each label twice, trying its sizes and breaks: 10-20 ms a frame of
         a fight's grid, step62)."""
-        rows, at = _kept(self._label_cache, (text, size, width, height, self.text_scale),
+        rows, at = _kept(self._label_cache,
+                         (text, size, width, height, self.text_scale, floor or 0),
                          _LABEL_CACHE_LIMIT,
-                         lambda: self._label_fitted(text, size, width, height))
+                         lambda: self._label_fitted(text, size, width, height, floor))
         return list(rows), at
 
-    def _label_fitted(self, text: str, size: int, width: int, height: int) \
-            -> tuple[list[str], int]:
+    def _label_fitted(self, text: str, size: int, width: int, height: int,
+                      floor: int | None = None) -> tuple[list[str], int]:
         """An option's label in the rows it is drawn in, and their size: the largest size,
         from ``size`` down to :data:`_LABEL_MIN`, at which it fits whole. At each size: one
         row; else broken between its English and its Japanese (``[0] Remove ring of armour
@@ -723,11 +780,12 @@ class OptionButtons(FightPanels):
         two rows. At the last size, a label whose halves do not fit is broken at any space
         into two rows that do. Only what fits no size is cut, in the middle by the caller,
         so that the end of a label (where targets differ: ``… Ant 3``) stays in view: a
-        label smaller than :data:`_LABEL_MIN` would be whole but not read."""
+        label smaller than :data:`_LABEL_MIN` would be whole but not read. ``floor``: the
+        least size instead (:meth:`_label_inked`'s, each size in turn)."""
         if not self.has_cjk:  # wrapped as it is drawn, with no Japanese to take a row
             text = without_cjk(text)
         m = self.m
-        floor = m(_LABEL_MIN)
+        floor = m(_LABEL_MIN) if floor is None else floor
         sizes = sorted({max(floor, size), max(floor, size - m(2)), floor}, reverse=True)
         for at in sizes:
             rows = self._label_fit(text, at, width, height)
@@ -847,17 +905,20 @@ class OptionButtons(FightPanels):
         per_row, rows, indices, more = self._grid_page(view)
         size = m(15) if rows == 2 else m(16)
         box_h = (row.h - gap * (rows - 1)) // rows
-        # The boxes stop at their widest (_box_max_w) unless a label of the page reads whole
-        # only wider: then they take the row's whole share. A coc defence menu's "[4] Iai
-        # Japanese Sword" over "日本刀 parry 居合で受け流し" and "[3] MA parry" over
-        # "マーシャルアーツで受け流し" were cut in their middle at 800x480 and 1024x600 with
-        # a third of the row empty beside them (fixprompts73).
+        # Two rows of boxes take the row's whole share, every page of every menu alike: one
+        # fight's menus kept the boxes at their widest (_box_max_w) or widened them for a
+        # long label, so that Deep's defence boxes were 190 px and Ann's 254 at 800x480,
+        # and the boxes under a finger moved from one turn to the next (finala73 NIT 7).
+        # Only a page of five or six (three a row) was ever capped. One row (four or
+        # fewer) stops at the widest unless a label reads whole only wider: a coc defence
+        # menu's "[4] Iai Japanese Sword" over "日本刀 parry 居合で受け流し" was cut in its
+        # middle, a third of the row empty beside it (fixprompts73).
         share = (row.w - gap * (per_row - 1)) // per_row
-        box_w = min(self._box_max_w(), share)
+        box_w = share if rows == 2 else min(self._box_max_w(), share)
         if box_w < share and not self._texts_whole(self._option_texts(view, indices), size,
                                                    box_w, box_h):
             box_w = share
         boxes = [pygame.Rect(row.x + (at % per_row) * (box_w + gap),
                              row.y + (at // per_row) * (box_h + gap), box_w, box_h)
                  for at in range(len(indices) + (more is not None))]
-        self._options(view, indices, boxes, size, more)
+        self._options(view, indices, boxes, size, more, inked=True)

@@ -269,7 +269,10 @@ class ScreenDisplay(OptionButtons):
         self._width_cache: dict[tuple[str, int], int] = {}
         self._glyph_cache: dict[tuple[str, int], tuple[int, ...]] = {}
         self._picture_cache: dict[str, pygame.Surface] = {}
-        self._label_cache: dict[tuple[str, int, int, int, float], tuple[list[str], int]] = {}
+        self._label_cache: dict[tuple[str, int, int, int, float, int],
+                                tuple[list[str], int]] = {}
+        self._inked_cache: dict[tuple[str, int, int, int, float],
+                                tuple[list[str], int, int]] = {}
         self._tile_cache: dict[tuple[str, int], pygame.Surface] = {}
         self._targets: list[tuple[pygame.Rect, int]] = []
         # A long menu's "more" box, and how many MENU presses it stands for.

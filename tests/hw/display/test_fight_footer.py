@@ -36,8 +36,15 @@ from companion.systems.genso.combat import Fight as GensoFight
 from companion.systems.genso.combat import entrants_for
 from companion.systems.genso.rules import load_rules as genso_rules
 from companion.systems.genso.sheet import preset
-from tests.hw.display import test_long_prompts as long_prompts
-from tests.hw.display.prompt_fit_helpers import SCALES, SIZES, coc_board_mode, unread
+from tests.hw.display.prompt_fit_helpers import (
+    SCALES,
+    SIZES,
+    Said,
+    coc_board_mode,
+    fight_said,
+    system_said,
+    unread,
+)
 from tests.hw.screen_layout_helpers import spy_text
 
 #: The Result's steps a state has at least ("a Result of several entries").
@@ -90,11 +97,11 @@ def fights() -> dict[str, Any]:
 
 
 @functools.cache
-def prompts(system: str) -> tuple[long_prompts.Said, ...]:
+def prompts(system: str) -> tuple[Said, ...]:
     """The prompts drawn over a fight of ``system``: the keypad of its longest typed roll
     (a D6 of two, a d100's tens) and the Quit to console question (the save refused)."""
-    keypads = [s for s in long_prompts.fight_said(system) if s.name.startswith("keypad")]
-    said = {s.name: s for s in long_prompts.system_said()}
+    keypads = [s for s in fight_said(system) if s.name.startswith("keypad")]
+    said = {s.name: s for s in system_said()}
     return (max(keypads, key=lambda s: len(s.prompt)), said["quit to console"])
 
 
@@ -210,7 +217,7 @@ def test_the_status_over_a_grid_is_under_the_prompts_last_row(scale: float) -> N
     screen = ScreenDisplay("800x480", text_scale=scale)
     try:
         mode = coc_board_mode()
-        said = max((s for s in long_prompts.fight_said("coc") if s.name.startswith("keypad")),
+        said = max((s for s in fight_said("coc") if s.name.startswith("keypad")),
                    key=lambda s: len(s.prompt))
         view = mode.view(said.prompt, options=said.options, highlight=0, status=said.status)
         drawn = spy_text(screen)

@@ -15,13 +15,10 @@ what was drawn is read back from the texts it fitted (``spy_text``)."""
 
 from __future__ import annotations
 
-import functools
 import os
-import random
-import subprocess
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -36,65 +33,33 @@ from companion.app.modes.dice_tray import (
     DiceTrayMode,
 )
 from companion.app.modes.fight import HELD, FightMode
-from companion.app.modes.genso import GensoFightMode
 from companion.app.poisons import PoisonList
-from companion.app.session import system_menu
-from companion.app.session.controls import READ_OPTIONS, Controls
+from companion.app.session.controls import Controls
 from companion.app.session.host import SHORT_REASONS
-from companion.app.session.keypad import Keypad
 from companion.app.session.mode import ChoiceAsk, RollAsk, Throw
-from companion.app.session.rolls import TYPED_WHY, WAIT_OPTIONS, WAITING, throw_prompt
-from companion.app.session.system_menu import LEAVE_QUESTION, SystemMenu
-from companion.dice import SimulatedDice
-from companion.errors import IllegalAction
-from companion.hw.buttons import Button, Pick, Press
+from companion.app.session.system_menu import SystemMenu
+from companion.hw.buttons import Button
 from companion.hw.display import screen as screen_module
+from companion.hw.display.option_buttons import TAP_GAP
 from companion.hw.display.screen import ScreenDisplay
-from companion.hw.display.view import Option, View, example_view
-from companion.systems.genso.combat import Fight as GensoFight
-from companion.systems.genso.combat import entrants_for
-from companion.systems.genso.rules import load_rules as genso_rules
-from companion.systems.genso.sheet import preset
+from companion.hw.display.view import View, example_view
 from tests.hw.display.prompt_fit_helpers import (
     SCALES,
+    SERVICE,
     SIZES,
+    Player,
+    Said,
     coc_board_mode,
+    fight_said,
+    genso_mode,
+    ink_on_borders,
+    keypad_said,
     status_unread,
+    system_said,
     unread,
 )
 
-#: The service a Pi's System menu names (scripts/install-pi.sh).
-SERVICE = "jongrogue-companion.service"
-#: The prompts of each fight's walk that are drawn: its longest.
-LONGEST = 6
-#: The seeded walks of each fight (:func:`fight_said`). Four walked coc's table to defence
-#: menus of three tags ("[called: leg] [fumble: fall] [Deep behind]") until revision 21 no
-#: longer offered Treat with nobody hurt: the walks then went other ways, whose longest
-#: menus had one tag; eight reach two tags again ("[called: leg] [from behind 背後]").
-WALKS = 8
-
-
-@dataclass(frozen=True)
-class Said:
-    """A prompt as the app shows it: its options and status, and the view it comes over
-    (``over``: a key of :func:`_modes`; "" over each)."""
-
-    name: str
-    prompt: str
-    options: tuple[Option, ...]
-    status: str = ""
-    guidance: bool = False
-    over: str = ""
-
-
 # ---- the views ------------------------------------------------------------------------------
-
-
-def _genso_mode() -> GensoFightMode:
-    rules = genso_rules()
-    fight = GensoFight(rules, entrants_for(rules, [preset(rules, "pc1"), preset(rules, "pc2")],
-                                           [("orc", 2)]))
-    return GensoFightMode(rules, fight, "simulated 仮想")
 
 
 #: Bob's burst at Cult, dodged, from the fight's start (coc_board_mode).
@@ -104,7 +69,7 @@ BOB_BURST = ("end?", "end", "attack", "t:Cult", "w:0", "h:burst", "d:dodge")
 #: naming each was cut with "…" at 800x480 and 1024x600 with four or more (reviewf67
 #: DEFECT 1); 5 kept (to hit, hits, the dodge, two bullets' damage) and 20 (twenty hits).
 HELD_WALKS: dict[str, tuple[Callable[[], FightMode], tuple[str, ...]]] = {
-    "genso held 1": (_genso_mode, ("attack", "t:オーク1", "w:0", "6,4", "hold")),
+    "genso held 1": (genso_mode, ("attack", "t:オーク1", "w:0", "6,4", "hold")),
     "coc held 1": (coc_board_mode, (*BOB_BURST, "55", "hold")),
     "coc held 5": (coc_board_mode, (*BOB_BURST, "55", "3", "90", "1", "1", "hold")),
     "coc held 20": (lambda: coc_board_mode(tough=True),
@@ -157,185 +122,7 @@ def _modes() -> dict[str, Any]:
             return replace(example_view(), prompt=prompt, **kwargs)
 
     return {"game": Game(), "dice": DiceTrayMode(("1D6", "2D6", "1D100"), "typed 手入力"),
-            "genso": _genso_mode(), "coc": coc_board_mode()}
-
-
-# ---- the System menu's outcomes -------------------------------------------------------------
-
-
-class _Player:
-    """Presses the answer each menu shown is given (``answers``, the last again and again)."""
-
-    def __init__(self, answers: Sequence[Press]) -> None:
-        self.answers = list(answers)
-        self.pending: list[Press] = []
-
-    def poll(self) -> list[Press]:
-        out, self.pending = self.pending, []
-        return out
-
-    def answer(self) -> None:
-        self.pending.append(self.answers.pop(0) if len(self.answers) > 1 else self.answers[0])
-
-
-def _menu_said(act: str, answers: Sequence[Press], command: str = "systemctl poweroff",
-               unsaved: str = "", left: str = "", mode: str = "coc",
-               starts: str = "") -> tuple[str, dict[str, Any]]:
-    """The last prompt (starting ``starts``) the System menu shows with options (and its
-    status) when ``act`` runs."""
-    player = _Player(answers)
-    shown: list[tuple[str, dict[str, Any]]] = []
-
-    def show(prompt: str, **kwargs: Any) -> None:
-        shown.append((prompt, kwargs))
-        if kwargs.get("options"):
-            player.answer()
-
-    ticks = iter(range(0, 10**6, 30))
-    menu = SystemMenu(Controls([player]), mode, 0.0, command, sleep=lambda _: None,
-                      clock=lambda: float(next(ticks)), service=SERVICE)
-    menu.throw_left = left
-    with_left = menu.with_left(show)
-    if act == "shut down":
-        menu.shut_down(with_left, unsaved)
-    elif act == "console":
-        menu.to_console(with_left, unsaved)
-    else:
-        menu.choose_until_done(with_left, unsaved, new_game=True)
-    return next((p, k) for p, k in reversed(shown) if k.get("options") and p.startswith(starts))
-
-
-def _systemctl(returncode: int = 0, stderr: str = "", raises: Exception | None = None) -> Any:
-    """``subprocess.run`` answering as ``systemctl poweroff`` does (the edge of the world)."""
-    def run(args: list[str], **kwargs: Any) -> subprocess.CompletedProcess[str]:
-        if raises is not None:
-            raise raises
-        return subprocess.CompletedProcess(args, returncode, "", stderr)
-    return run
-
-
-# What systemctl poweroff says when it cannot (a Pi without polkit's rule, a container, a
-# system bus gone), and a command that is not there or does not answer.
-REFUSALS = {
-    "polkit": _systemctl(1, "Failed to power off system via logind: Interactive "
-                            "authentication required.\n"),
-    "no systemd": _systemctl(1, "System has not been booted with systemd as init system "
-                                "(PID 1). Can't operate.\nFailed to connect to bus: Host is "
-                                "down\n"),
-    "no bus": _systemctl(1, "Failed to connect to bus: No such file or directory\n"),
-    "missing": _systemctl(raises=FileNotFoundError(2, "No such file or directory",
-                                                   "systemctl")),
-    "timeout": _systemctl(raises=subprocess.TimeoutExpired(["systemctl", "poweroff"], 30.0)),
-}
-UNSAVED = "保存できません cannot save: disk full 空き容量なし; safe to move 128 128手目まで保存済"
-LEFT = "1, 2, 3, 4, 5 typed of 6D6"
-
-
-@functools.cache
-def system_said() -> tuple[Said, ...]:
-    """The System menu's long prompts, as its code words them."""
-    # Yes to "Shut down?" (a tap), then Back to the table (A: a second tap so soon would be
-    # taken for the first's double)
-    yes = (Pick(1), Button.ATTACK)
-    said: list[Said] = []
-
-    def add(name: str, got: tuple[str, dict[str, Any]]) -> None:
-        prompt, kwargs = got
-        said.append(Said(name, prompt, tuple(kwargs["options"]), str(kwargs.get("status", "")),
-                         bool(kwargs.get("guidance", False)),
-                         "game" if prompt == LEAVE_QUESTION else ""))
-
-    with pytest.MonkeyPatch.context() as patch:
-        for why, run in REFUSALS.items():
-            patch.setattr("companion.app.session.system_menu.subprocess.run", run)
-            for left in ("", LEFT):
-                add(f"could not shut down ({why}{', left' if left else ''})",
-                    _menu_said("shut down", yes, left=left))
-        patch.setattr("companion.app.session.system_menu.subprocess.run", _systemctl())
-        for left in ("", LEFT):
-            add(f"did not power off{' (left)' if left else ''}",
-                _menu_said("shut down", yes, left=left))
-    ok = (Button.ATTACK,)  # no shutdown command: no question before
-    add("not safe to unplug", _menu_said("shut down", ok, command="", unsaved=UNSAVED))
-    add("safe to unplug (left)", _menu_said("shut down", ok, command="", left=LEFT))
-    # The session says the save's trouble on the status line of every screen (host.show).
-    prompt, kwargs = _menu_said("console", (Pick(0),), unsaved=UNSAVED)
-    add("quit to console", (prompt, {**kwargs, "status": UNSAVED}))
-    # New game while the save is refused: told so (OK), then Back.
-    add("no new game", _menu_said("menu", (Pick(1), Button.ATTACK, Button.FLEE),
-                                  unsaved=UNSAVED, mode="game", starts="No new game"))
-    add("leave", (LEAVE_QUESTION, {"options": (system_menu.NO,
-                                               Option("yes", "Yes, new game はい"))}))
-    return tuple(said)
-
-
-# ---- a fight's prompts and the keypad's -----------------------------------------------------
-
-
-class _Shown(Exception):
-    def __init__(self, prompt: str, kwargs: dict[str, Any]) -> None:
-        super().__init__(prompt)
-        self.prompt, self.kwargs = prompt, kwargs
-
-
-def keypad_said(ask: RollAsk, before: tuple[int, ...] = ()) -> Said:
-    """The keypad's first menu for ``ask`` (a d100's tens, a D6's faces), as the player who
-    types the dice sees it."""
-    def show(prompt: str, **kwargs: Any) -> None:
-        raise _Shown(prompt, kwargs)
-
-    try:
-        Keypad(Controls([]), 0.0, TYPED_WHY, sleep=lambda _: None).die(ask, show, before)
-    except _Shown as shown:
-        kwargs = shown.kwargs
-        return Said(f"keypad 1D{ask.sides}", shown.prompt, tuple(kwargs["options"]),
-                    str(kwargs["status"]), bool(kwargs["guidance"]))
-    raise AssertionError("the keypad showed nothing")
-
-
-def _walk(mode: Any, seed: int, steps: int = 300) -> Iterator[ChoiceAsk | RollAsk]:
-    """``mode``'s asks as a fight walked at random (seeded) goes: any option but going back,
-    seeded dice."""
-    pick, dice = random.Random(seed), SimulatedDice.seeded(seed)
-    for _ in range(steps):
-        ask = mode.ask()
-        if ask is None:
-            return
-        yield ask
-        if isinstance(ask, RollAsk):
-            mode.answer(Throw(tuple(dice.roll(ask.count, ask.sides))))
-            continue
-        ways = [i for i, o in enumerate(ask.options) if "undo" not in o.choice
-                and o.choice not in ("back", "end", "end?")] or [0]
-        try:
-            mode.answer(pick.choice(ways))
-        except IllegalAction:  # an option the engine refuses now: another
-            continue
-
-
-@functools.cache
-def fight_said(system: str) -> tuple[Said, ...]:
-    """A fight's longest prompts: its menus, and for its rolls the throw awaited (camera),
-    the read judged, and the keypad's (typed dice; a d100's tens)."""
-    make = coc_board_mode if system == "coc" else _genso_mode
-    choices: dict[str, ChoiceAsk] = {}
-    rolls: dict[str, RollAsk] = {}
-    for seed in range(WALKS):
-        for ask in _walk(make(), seed):
-            if isinstance(ask, ChoiceAsk):
-                choices.setdefault(ask.prompt, ask)
-            else:
-                rolls.setdefault(ask.prompt, ask)
-    said = [Said("menu", a.prompt, a.options, over=system)
-            for a in sorted(choices.values(), key=lambda a: -len(a.prompt))[:LONGEST]]
-    for ask in sorted(rolls.values(), key=lambda a: -len(a.prompt))[:LONGEST]:
-        said += [
-            Said("throw", throw_prompt(ask), WAIT_OPTIONS, WAITING, True, system),
-            Said("read", f"Read 読み取り {ask.count}D{ask.sides}: "
-                 f"{', '.join(['6'] * ask.count)} — {ask.prompt}", READ_OPTIONS,
-                 "B rejects, A accepts; counts in 3 s Bでやり直し、3秒で確定", True, system),
-            replace(keypad_said(ask, (4,) * (ask.count - 1)), over=system)]
-    return tuple(said)
+            "genso": genso_mode(), "coc": coc_board_mode()}
 
 
 def tray_said() -> tuple[Said, ...]:
@@ -360,7 +147,7 @@ def tray_table_said() -> tuple[Said, ...]:
             menu = tray.ask()
             assert isinstance(menu, ChoiceAsk)
             menus.append(menu)
-    player = _Player((Button.FLEE,))
+    player = Player((Button.FLEE,))
     shown: list[tuple[str, dict[str, Any]]] = []
 
     def show(prompt: str, **kwargs: Any) -> None:
@@ -500,6 +287,60 @@ def test_every_long_prompt_reads_whole_on_every_view(size: str, scale: float,
     finally:
         screen.close()
     assert not problems, "\n".join(problems)
+
+
+#: The sizes an option label's ink is measured at: the long prompts', and the 640x384 window
+#: whose grid boxes are a fingertip tall at 35 px.
+INK_SIZES = {**SIZES, "640x384": (640, 384)}
+
+
+@pytest.mark.needs_japanese_font
+@pytest.mark.parametrize("group", list(GROUPS))
+@pytest.mark.parametrize("scale", SCALES)
+@pytest.mark.parametrize("size", list(INK_SIZES))
+def test_no_option_label_ink_touches_a_border(size: str, scale: float, group: str,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every option box's label, in the grid and in one row, keeps its ink inside its
+    border with the box's fill between; with text a quarter larger (the boxes as tall), two
+    rows of it at their least size are taller than a 44-px box's inside, and their ink may
+    reach into the border, never over it nor under the box. The grid widened for a coc
+    defence menu's long parry ("[4] Iai Japanese Sword" over "日本刀 parry 居合で受け流し")
+    kept a label size at text size 1.25 whose second row ran over and under the box's
+    bottom border (720x1280, 640x384: finala73 RISK 1), and a one-row menu's two-row labels
+    touched their borders (the System menu's at 720x1280)."""
+    monkeypatch.setitem(screen_module.LAYOUTS, size, INK_SIZES[size])
+    screen = ScreenDisplay(size, text_scale=scale)
+    try:
+        problems = [f"{name}\n    {touched}" for name, view in views(group)
+                    if (touched := ink_on_borders(screen, screen.render(view),
+                                                  into_border=scale > 1))]
+    finally:
+        screen.close()
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("scale", SCALES)
+@pytest.mark.parametrize("size", list(INK_SIZES))
+def test_a_fights_grid_keeps_its_boxes_from_menu_to_menu(size: str, scale: float,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two defence menus of one coc fight, of six and five options, draw their boxes in the same
+    places: Deep's kept 190-px boxes and Ann's, with a long parry label, took 254 at
+    800x480, so the boxes under a finger moved from one turn to the next (finala73 NIT 7).
+    Each fills its row."""
+    monkeypatch.setitem(screen_module.LAYOUTS, size, INK_SIZES[size])
+    screen = ScreenDisplay(size, text_scale=scale)
+    try:
+        drawn = []
+        for _, view in views("coc defence"):
+            screen.render(view)
+            drawn.append([box for box, _ in screen._targets])
+    finally:
+        screen.close()
+    deep, ann = drawn  # six options (None, Dodge, two parries, More, Back) and five
+    assert len(deep) == 6 and ann == deep[:len(ann)], drawn
+    # three a row, filling it to the footer's margin (but for the pixels a share rounds off)
+    assert 0 <= screen.width - screen.m(10) - deep[2].right < 3, deep
+    assert deep[1].left - deep[0].right == screen.m(TAP_GAP)
 
 
 def save_pngs(folder: Path) -> None:
