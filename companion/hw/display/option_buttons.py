@@ -608,7 +608,7 @@ class OptionButtons(FightPanels):
 
     def _label_inked(self, text: str, size: int, box_w: int, box_h: int) \
             -> tuple[list[str], int, int]:
-        """A grid label's rows, their size and their first row's top in its box ``box_w`` by
+        """An option label's rows, their size and their first row's top in its box ``box_w`` by
         ``box_h``, fitted by its ink: as :meth:`_label_rows` fits it where its ink then keeps
         a pixel of the box's fill inside the lit border, centred by its line height; else
         the largest size from ``size`` down to :data:`_LABEL_MIN` whose rows read whole with
@@ -697,7 +697,8 @@ class OptionButtons(FightPanels):
         and never below :data:`_LABEL_MIN`, so that a menu does not read as some options
         shouted and others whispered. ``tight``: boxes too short for labels centred by their
         line height to keep clear of the borders (:meth:`_label_y`). ``inked``: each label
-        fitted by its ink rather than its rows' steps (:meth:`_label_inked`), the grid's."""
+        fitted by its ink rather than its rows' steps (:meth:`_label_inked`): the grid's,
+        and one row's not drawn ``tight``."""
         texts = self._option_texts(view, indices)
         m = self.m
         if more is not None:
