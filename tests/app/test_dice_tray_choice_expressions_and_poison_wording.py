@@ -113,7 +113,8 @@ def test_config_marks_a_file_value_the_tray_stops_on(
     captured = capsys.readouterr()
     lines = setting_lines(captured.out)
     line = lines["dice.expressions"]
-    assert line.endswith("""/config.toml (the dice tray stops on it ダイストレイが止まります)""")
+    assert line.endswith(
+        "# file: config.toml (the dice tray stops on it ダイストレイが止まります)")
     assert '"2D6, 3X"' in line and "refused" not in line
     scale = lines["display.text_scale"]
     assert scale.endswith("""# default (config.toml's "abc" refused)""")

@@ -14,6 +14,7 @@ from companion.dice import DiceSource, ScriptedDice, SimulatedDice
 from companion.systems.coc.combat import Attack, Defence, Fight, PickUp, Reload, Side, Treat
 from companion.systems.coc.rules import Profile, load_rules
 from tests.app.table import asked, choices, played_keys
+from tests.systems.coc.helpers import hurt
 from tests.systems.coc.scripted_fight_helpers import Faces, entrant
 
 INV, FOE = Side.INVESTIGATORS, Side.FOES
@@ -171,11 +172,13 @@ def test_dodge_concentration_is_offered_to_those_not_yet_concentrating_004() -> 
 
 
 def test_treating_with_medicine_rolls_medicine_004() -> None:
-    """CO-BASE-8 (004): First Aid or Medicine; picked, Medicine is the skill the engine rolls."""
+    """CO-BASE-8 (004): First Aid or Medicine; picked, Medicine is the skill the engine rolls
+    (Bob hurt first: from engine revision 21 nobody unhurt is offered to treat)."""
     mode = table(Profile.P004, ("Ann", 14, ("kick",), INV,
                                 {"kick": 60, "first_aid": 60, "medicine": 50}),
                  ("Bob", 12, ("kick",), INV, {"kick": 60}),
                  ("Deep", 8, ("knife",), FOE, {"knife": 50}))
+    hurt(mode.fight, "Bob")
     play(mode, "treat", "t:Bob")
     assert choices(mode) == ["s:first_aid", "s:medicine", "back"]
     play(mode, "s:medicine")
