@@ -24,18 +24,12 @@ from companion.hw.rfid.events import TagAction, TagEvent
 from companion.hw.rfid.rdm6300 import STALE_AFTER_SECONDS, Rdm6300Reader, frame
 from companion.hw.rfid.tagmap import TagMap
 from companion.systems.jongrogue.tiles import Tile
-from tests.hw.rdm6300_helpers import Uart
+from tests.hw.rdm6300_helpers import Uart, uart_fixture  # noqa: F401 (asked for as uart)
 
 LAID = "0F00A1B2C3"
 OTHER = "0F00A1B2C4"
 #: When the menu ends and the game asks again: past the start-up window and the pause.
 ASK = 10.0
-
-
-@pytest.fixture
-def uart() -> Iterator[Uart]:
-    with Uart() as pty:
-        yield pty
 
 
 @pytest.fixture

@@ -24,17 +24,11 @@ from companion.hw.rfid.events import TagAction
 from companion.hw.rfid.rdm6300 import Rdm6300Reader, Rdm6300Settings
 from companion.hw.rfid.tagmap import TagMap
 from companion.systems.jongrogue.tiles import Tile
-from tests.hw.rdm6300_helpers import Uart
+from tests.hw.rdm6300_helpers import Uart, uart_fixture  # noqa: F401 (asked for as uart)
 
 TAG = "0F00A1B2C3"
 # Absence is not what these tests are about: a tag read stays on the slot.
 SETTINGS = Rdm6300Settings(absent_after=60.0)
-
-
-@pytest.fixture
-def uart() -> Iterator[Uart]:
-    with Uart() as pty:
-        yield pty
 
 
 @pytest.fixture
