@@ -106,9 +106,10 @@ def test_a_log_given_to_state_is_refused_as_a_log_and_left_as_it_is(
     assert main(["replay", str(mine)]) == 0  # and it still plays back
 
 
-@pytest.mark.parametrize("content", [b'{"name": "Alice", "hp": 10}\n',
-                                     b'\xef\xbb\xbf{"sheet": {"version": 1}}',
-                                     b'{"version": 1, "name": "Alice"}'])
+SHEETS = [b'{"name": "Alice", "hp": 10}\n', b'\xef\xbb\xbf{"sheet": {"version": 1}}']
+
+
+@pytest.mark.parametrize("content", SHEETS)
 def test_a_json_object_with_none_of_a_saves_fields_is_refused_and_left_as_it_is(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes) -> None:
     """A character sheet in JSON given to --state was set aside as a damaged save ("the
@@ -118,39 +119,63 @@ def test_a_json_object_with_none_of_a_saves_fields_is_refused_and_left_as_it_is(
     assert main(["play", "--headless", "--resume", "--seed", str(SEED),
                  "--state", str(mine)]) == 2
     assert capsys.readouterr().err == (
-        f"companion: error: {mine} is a JSON object with none of a save's own fields (inputs, "
-        "game_id), not a save, so it was left as it is: give --state a new file, or a save "
-        "companion play wrote\n")
+        f"companion: error: {mine} is a JSON object with none of a save's fields (version, "
+        "inputs, game_id), not a save, so it was left as it is: give --state a new file, or "
+        "a save companion play wrote\n")
     assert mine.read_bytes() == content
     assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet.json"]
 
 
+# as a Pi's service starts it, with no --state (--headless reads no save.json)
+BOOT = ["play", "--input", "sim", "--choices", "auto", "--display", "none", "--seed",
+        str(SEED)]
+
+
+@pytest.mark.parametrize("content", SHEETS)
 @pytest.mark.parametrize("resume", [False, True])
-def test_the_data_folders_save_that_is_no_save_is_moved_aside_by_the_command_given(
-        capsys: pytest.CaptureFixture[str], resume: bool) -> None:
-    """A save.json of the data folder holding a JSON object with none of a save's own
-    fields stopped every `companion play` with "give --state a new file", a flag the
-    player never typed (finala73 NIT 5): the message gives the command that moves it
-    aside, and as printed it lets the next `companion play` play a new game."""
+def test_the_data_folders_save_with_none_of_a_saves_fields_is_set_aside_at_start(
+        capsys: pytest.CaptureFixture[str], resume: bool, content: bytes) -> None:
+    """The data folder's save.json holding a JSON object with none of a save's fields
+    stopped every `companion play` (exit 2), a Pi's boot service too: it is set aside as a
+    damaged save is, the message naming where, and a new game played (fixsave73)."""
     save = default_save_path()
     save.parent.mkdir(parents=True)
-    content = b'{"version": 1, "seed": 5}\n'
     save.write_bytes(content)
-    # as a Pi's service starts it, with no --state (--headless reads no save.json)
-    argv = ["play", "--input", "sim", "--choices", "auto", "--display", "none", "--seed",
-            str(SEED)]
-    assert main(argv + (["--resume"] if resume else [])) == 2
+    assert main(BOOT + (["--resume"] if resume else [])) == 0
+    err = capsys.readouterr().err
+    [kept] = save.parent.glob("save.json.corrupt-*")
+    assert kept.read_bytes() == content  # the player's file, kept
+    assert err.startswith(f"companion: the save could not be read ({save} is a JSON object "
+                          "with none of a save's fields (version, inputs, game_id), not a "
+                          f"save); it was kept as {kept}"), err
+    assert "--state" not in err
+    assert json.loads(save.read_bytes())["game_id"]
+
+
+@pytest.mark.parametrize("resume", [False, True])
+def test_the_data_folders_save_that_is_the_trays_file_is_moved_aside_by_the_command_given(
+        capsys: pytest.CaptureFixture[str], resume: bool) -> None:
+    """The data folder's save.json holding a file the companion knows by its shape (the dice
+    tray's) stopped every `companion play` with "give --state a new file", a flag the
+    player never typed (finala73 NIT 5): it is left as it is, and the message gives the
+    command that moves it aside, which, as printed, lets the next `companion play` play a
+    new game."""
+    save = default_save_path()
+    save.parent.mkdir(parents=True)
+    save.write_bytes(TRAY)
+    assert main(BOOT + (["--resume"] if resume else [])) == 2
     err = capsys.readouterr().err
     assert "--state" not in err
-    assert err.startswith(f"companion: error: {save} is a JSON object with none of a save's "
-                          "own fields (inputs, game_id), not a save, so it was left as it is: "
+    assert err.startswith(f"companion: error: {save} is the dice tray's file (dice/tray.json: "
+                          "the table it part-threw), not a save, so it was left as it is: "
                           "move it aside (`mv ")
     assert err.endswith("`), and `companion play` starts a new game\n")
+    assert save.read_bytes() == TRAY
     move = shlex.split(err.split("`")[1])
     assert move[:2] == ["mv", str(save)] and Path(move[2]).parent == save.parent
     subprocess.run(move, check=True)
-    assert main(argv) == 0
-    assert Path(move[2]).read_bytes() == content  # the player's file, kept
+    assert main(BOOT) == 0
+    assert Path(move[2]).read_bytes() == TRAY  # the player's file, kept
     assert json.loads(save.read_bytes())["game_id"]
 
 
@@ -199,6 +224,9 @@ def test_the_trays_file_or_a_fight_file_given_to_state_is_named_and_left_as_it_i
     ("game.sav", b"\0" * 512),  # what a power cut leaves on an SD card
     ("game.sav", b'{"events": 3, "fini'),  # a save cut short
     ("game.sav", b'{"version": 1, "game_id": "4d2f"}'),  # a save whose other fields are gone
+    ("game.json", b'{"version": "2"}'),  # a damaged disk's save, down to its version (fixsave73)
+    ("game.json", b'{"version": 1, "name": "Alice"}'),
+    ("game.sav", b'{"version": 2, "seed": 5}'),
     ("game.json", b"{}"),  # an "empty JSON file" made by hand, as an empty file (reviewj73)
     ("game.json", b"\xef\xbb\xbf{ }\n"),
     ("game.sav", b'{"inputs": ["5p"], "seed": "x"}'),  # a save with a field gone wrong

@@ -214,7 +214,7 @@ class SaveGame:
         # given to --state was kept aside as .newer-… and a new game written under its name
         # (reviewj73 RISK 1); without them, read_save's other_file names it and leaves it.
         if (isinstance(version, int) and not isinstance(version, bool) and version > SAVE_FORMAT
-                and any(key in raw for key in SAVE_KEYS)):
+                and any(key in raw for key in _OWN_KEYS)):
             raise NewerSave(f"{source}: written by a newer companion (save version {version}; "
                             f"this one reads {SAVE_FORMAT})")
         if "version" not in raw:
@@ -320,31 +320,32 @@ def profile_unchanged(path: Path, recorded: str) -> bool:
 #: How much of a file too large to be a save is read to tell what it is: a log's first line
 #: (its header, some 400 bytes, more with a profile's house rules) whole.
 _HEAD = 64 * 1024
-#: A save's own fields, one at least in any save the companion wrote (and in a save damaged
-#: but for a field or two): a JSON object with none of them is someone else's file. Not
-#: ``version``: the dice tray's file (dice/tray.json) and a genso fight file hold one too,
-#: and were set aside as damaged saves, a save written under their name (reviewj73 RISK 1).
-SAVE_KEYS = ("inputs", "game_id")
+#: A save's fields, one at least in any save the companion wrote, and in a save damaged but
+#: for a field or two: a JSON object holding one that does not read is a damaged save, set
+#: aside and a new game started (a power cut cannot make one, a damaged disk can, and a Pi
+#: at boot must start), once :func:`other_file` has found it none of the files it knows by
+#: their own shape. ``{"version": "2"}`` was refused, the CI's save left in place (fixsave73).
+SAVE_KEYS = ("version", "inputs", "game_id")
+#: Of them, those only a save holds: not ``version``, which the dice tray's file
+#: (dice/tray.json) and a genso fight file (its 8, taken for a newer save's) hold too
+#: (reviewj73 RISK 1).
+_OWN_KEYS = ("inputs", "game_id")
 
 
 def other_file(raw: bytes) -> str | None:
     """What the unreadable file whose bytes (or first :data:`_HEAD` bytes) are ``raw`` is,
-    when it is plainly no save, though it begins with ``{``: a ``--log`` file (its first
-    line a game's header), the dice tray's file or a genso or coc fight file, or another
-    JSON object with none of :data:`SAVE_KEYS` (a character sheet given to ``--state`` by a
-    slip); ``{}`` is not (an empty file). None: it may be a save something damaged
-    (:func:`damaged_save` says). Both were renamed ``.corrupt-…`` and a save written in
-    their place, under their name (journey73 DEFECT 1)."""
+    when it is one of the files the companion writes that are no save, known by its own
+    shape, though it begins with ``{``: a ``--log`` file (its first line a game's header),
+    the dice tray's file (``version`` and ``table``), or a genso or coc fight file
+    (``entrants`` and ``journal``). Their ``version`` makes them no damaged save: each was
+    renamed ``.corrupt-…`` (the genso file ``.newer-…``) and a save written in its place,
+    under its name (journey73 DEFECT 1, reviewj73 RISK 1). None: it may be a save
+    something damaged (:func:`fieldless`, :func:`damaged_save` say)."""
     body = raw.removeprefix(codecs.BOM_UTF8)
     if begins_as_log(body):
         return "a game log (`companion play --log` wrote it: its first line is a game's header)"
-    try:
-        value = json.loads(body)
-    except (ValueError, RecursionError):  # not JSON (UnicodeDecodeError is a ValueError)
-        return None
-    # {} holds nothing anyone could lose: set aside, a new game in its place, as an empty
-    # file is (the usual "empty JSON file" made by hand; reviewj73 RISK 2).
-    if not isinstance(value, dict) or not value or any(key in value for key in SAVE_KEYS):
+    value = _json_of(body)
+    if not isinstance(value, dict):
         return None
     if "table" in value and set(value) <= {"version", "table"}:
         return "the dice tray's file (dice/tray.json: the table it part-threw)"
@@ -352,15 +353,40 @@ def other_file(raw: bytes) -> str | None:
         system = "genso" if value.get("system") == "genso" else "coc"
         return (f"a {system} fight file (`{companion_line(system, 'fight', 'new')}` wrote it: "
                 "--fight takes it)")
-    return f"a JSON object with none of a save's own fields ({', '.join(SAVE_KEYS)})"
+    return None
+
+
+def fieldless(raw: bytes) -> bool:
+    """Whether ``raw`` is a JSON object with none of :data:`SAVE_KEYS` (a character sheet
+    given to ``--state`` by a slip), no save. ``{}`` is not: it holds nothing anyone could
+    lose, set aside with a new game in its place as an empty file is (the usual "empty JSON
+    file" made by hand; reviewj73 RISK 2)."""
+    value = _json_of(raw.removeprefix(codecs.BOM_UTF8))
+    return (isinstance(value, dict) and bool(value)
+            and not any(key in value for key in SAVE_KEYS))
+
+
+def _json_of(body: bytes) -> object:
+    """The JSON value ``body`` holds, or None when it is not JSON."""
+    try:
+        return json.loads(body)
+    except (ValueError, RecursionError):  # not JSON (UnicodeDecodeError is a ValueError)
+        return None
+
+
+def _the_data_folders(path: Path) -> bool:
+    """Whether ``path`` is the data folder's save.json, which `companion play` reads with no
+    --state typed: a Pi's boot service starts so."""
+    return path.absolute() == default_save_path().absolute()
 
 
 def _other_file_remedy(path: Path, what: str) -> str:
-    """What to do about ``path``, a file that is no ``what`` (:func:`other_file`). The data
-    folder's save.json, which `companion play` reads with no --state typed, is moved aside
-    by the command given: told to "give --state a new file", a flag they never typed, the
-    player of a Pi that starts `companion play` at boot had no table (finala73 NIT 5)."""
-    if path.absolute() != default_save_path().absolute():
+    """What to do about ``path``, one of :func:`other_file`'s files, left as it is. The
+    data folder's save.json is moved aside by the command given: told to "give --state a
+    new file", a flag they never typed, the player of a Pi that starts `companion play` at
+    boot had no table (finala73 NIT 5). One there with none of a save's fields
+    (:func:`fieldless`) is set aside by :func:`read_save` itself, a new game started."""
+    if not _the_data_folders(path):
         return f"give --state a new file, or a {what} companion play wrote"
     move = f"mv {shlex.quote(str(path))} {shlex.quote(str(aside_name(path, 'kept')))}"
     return f"move it aside (`{move}`), and `{companion_line('play')}` starts a new game"
@@ -393,7 +419,9 @@ def read_save(path: Path, parse: Callable[[str, str], S], what: str,
     be moved: a new save could not be written there either. A save ``parse`` finds to be
     another mode's or a newer companion's (:class:`SaveLeftInPlace`) is left where it is,
     and so is, refused (:class:`DataError`), a file that is no damaged save of ours
-    (:func:`damaged_save`): a sheet or a README given to ``--state``.
+    (:func:`other_file`, :func:`fieldless`, :func:`damaged_save`): a log, the dice tray's
+    file, a sheet or a README given to ``--state``. The data folder's own save.json with
+    none of a save's fields is moved aside as a damaged one is: a boot service must start.
     ``what`` names it (``save``, ``fight save``); ``resume`` gives the command that takes up
     such a copy at a path, said with it (:meth:`~companion.files.Kept.copies`).
     """
@@ -424,6 +452,15 @@ def read_save(path: Path, parse: Callable[[str, str], S], what: str,
             + (f"`{companion_line('replay', str(path))}` plays it back, and --log is where it "
                "goes; " if log else "")
             + _other_file_remedy(path, what))
+    if fieldless(raw):
+        nothing = (f"{path} is a JSON object with none of a save's fields "
+                   f"({', '.join(SAVE_KEYS)}), not a {what}")
+        if not _the_data_folders(path):  # typed: the player's file, given by a slip
+            raise DataError(f"{nothing}, so it was left as it is: give --state a new file, "
+                            f"or a {what} companion play wrote")
+        # The data folder's own save.json: a boot service must never be stopped by it
+        # (fixsave73); kept aside, and said where, as a damaged save is.
+        reason = nothing
     if not damaged_save(path, raw):
         raise DataError(f"{path} does not look like a {what} of the companion's (not JSON, "
                         "and its name does not end in .json), so it was left as it is: give "
