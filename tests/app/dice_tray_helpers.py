@@ -1,12 +1,14 @@
 """The dice tray driven as a player drives it, for the dice tray tests: a display that keeps
-every view it was given, keys typed on a pty once the screen shows what they wait for, the
-play session hosting the tray, the screens a script waits for, and the tray's menu prompt."""
+every view it was given, a player at a terminal typing on a pty (PtyPlayer; Keys types each
+key once the screen shows what it waits for), the play session hosting the tray, the
+screens a script waits for, and the tray's menu prompt."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Generic, TypeVar
 
 from companion.app.modes.dice_tray import QUIT_PROMPT, DiceTrayMode
 from companion.app.session.controls import Controls, MenuChoices
@@ -17,6 +19,8 @@ from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.terminal import TerminalDisplay
 from companion.hw.display.view import View
 from companion.hw.keyboard import KeyboardInput
+
+Step = TypeVar("Step")  # one step of a PtyPlayer's script
 
 
 class Recorded:
@@ -37,20 +41,37 @@ class Recorded:
         self.inner.close()
 
 
-class Keys:
-    """A player at a terminal: types each key once the screen shows what it waits for."""
+class PtyPlayer(Generic[Step]):
+    """A player at a terminal, the real KeyboardInput reading a pty, on the table's clock;
+    the session's fake sleep is the player's turn to look at the screen and type a key,
+    which a subclass's ``sleep`` does by its ``script`` (``Keys`` here, test_coc_mode's
+    ``PtyKeys``: dedupe73 D11)."""
 
-    def __init__(self, display: Recorded, script: list[tuple[Callable[[View], bool], bytes]]):
-        self.master, slave = os.openpty()
+    def __init__(self, display: Recorded, script: list[Step]) -> None:
+        self.master, self.slave = os.openpty()
         self.ticks = 0
         # Keys are timed as they arrive (keys68): on the table's clock, not the real one,
         # which the fake sleep leaves microseconds apart (a key typed on two screens in a
         # row was taken for a held key's repeat).
-        self.keyboard = KeyboardInput(slave, clock=self.time_at_the_table)
-        self.slave = slave
+        self.keyboard = KeyboardInput(self.slave, clock=self.time_at_the_table)
         self.display = display
         self.script = list(script)
         self.glanced: View | None = None  # the screen awaited, as it was at the last poll
+
+    def time_at_the_table(self) -> float:
+        """A clock for the controls: each poll a glance of half a second, and each key typed
+        a glance after its screen came up, so that the next key is read after the screen,
+        not taken for the last one's double."""
+        return self.ticks * 0.5
+
+    def close(self) -> None:
+        self.keyboard.close()
+        os.close(self.master)
+        os.close(self.slave)
+
+
+class Keys(PtyPlayer[tuple[Callable[[View], bool], bytes]]):
+    """A player at a terminal: types each key once the screen shows what it waits for."""
 
     def sleep(self, _: float) -> None:
         self.ticks += 1
@@ -70,17 +91,6 @@ class Keys:
             self.glanced = view
         else:  # a screen came between, or none awaited yet: glance at it afresh
             self.glanced = view if self.script and self.script[0][0](view) else None
-
-    def time_at_the_table(self) -> float:
-        """A clock for the controls: each poll a glance of half a second, and each key typed
-        a glance after its screen came up, so that the next key is read after the screen,
-        not taken for the last one's double."""
-        return self.ticks * 0.5
-
-    def close(self) -> None:
-        self.keyboard.close()
-        os.close(self.master)
-        os.close(self.slave)
 
 
 def tray(rolls: RollFeed, controls: Controls, display: Recorded, source_name: str,

@@ -32,7 +32,6 @@ from companion.errors import DataError
 from companion.hw.display.screen import BAD, GOOD, TEXT, ScreenDisplay
 from companion.hw.display.terminal import TerminalDisplay
 from companion.hw.display.view import View
-from companion.hw.keyboard import KeyboardInput
 from companion.systems.coc.combat import (
     Attack,
     Burn,
@@ -70,25 +69,16 @@ from tests.app.coc_table_helpers import (
     pick,
     play,
 )
-from tests.app.dice_tray_helpers import Recorded
+from tests.app.dice_tray_helpers import PtyPlayer, Recorded
 from tests.app.table import Buttons, CutRolls, Player
 from tests.systems.coc.scripted_fight_helpers import entrant, fight_003
 
 
-class PtyKeys:
+class PtyKeys(PtyPlayer[tuple[str, str]]):
     """A player at a terminal: once the screen shows the prompt, types the number of the
-    option with that key (the real KeyboardInput reads it from a pty)."""
-
-    def __init__(self, display: Recorded, script: Script) -> None:
-        self.master, self.slave = os.openpty()
-        self.ticks = 0
-        # Keys are timed as they arrive (keys68): on the table's clock, not the real one,
-        # which the fake sleep leaves microseconds apart (a key typed on two screens in a
-        # row was taken for a held key's repeat).
-        self.keyboard = KeyboardInput(self.slave, clock=self.time_at_the_table)
-        self.display = display
-        self.script = list(script)
-        self.glanced: View | None = None  # the screen awaited, as it was at the last poll
+    option with that key (the real KeyboardInput reads it from a pty). The clock for the
+    controls, PtyPlayer's time_at_the_table, reads the next key after its screen (Close
+    table, then its Yes: both 2), not as the last one's double."""
 
     def sleep(self, _: float) -> None:
         self.ticks += 1
@@ -109,17 +99,6 @@ class PtyKeys:
             index = keys.index(self.script.pop(0)[1])
             assert index < 9, keys
             os.write(self.master, str(index + 1).encode())
-
-    def time_at_the_table(self) -> float:
-        """A clock for the controls: each poll a glance of half a second, and each key typed
-        a glance after its screen came up, so that the next key is read after the screen
-        (Close table, then its Yes: both 2), not taken for the last one's double."""
-        return self.ticks * 0.5
-
-    def close(self) -> None:
-        self.keyboard.close()
-        os.close(self.master)
-        os.close(self.slave)
 
 
 ACTIONS_003: list[Any] = [
