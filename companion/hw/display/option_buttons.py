@@ -55,6 +55,11 @@ _STATUS_MORE_ROWS = 5
 # System menu's "Not safe to unplug yet …" and its reason need three on a game screen, "The
 # Pi did not power off …" and a coc d100's roll over a fight's keypad as many at 1.25)
 _PROMPT_MAX_ROWS = 3
+# (at 800x480) the least a dice tray's body keeps when its prompt takes rows past
+# _PROMPT_MAX_ROWS: its panels' titles, the question, a row of dice and a roll's line. The
+# dice camera's "pictures ran out" and its advice need five at 800x480 (six at 1.25), and
+# its middle, what to give instead, was cut (maker73 NIT 4)
+_TRAY_BODY_MIN = 160
 #: Option labels fitted (:meth:`OptionButtons._label_rows`), by text, size and box.
 _LABEL_CACHE_LIMIT = 512
 
@@ -155,8 +160,24 @@ class OptionButtons(FightPanels):
         fit = max(base, min(_PROMPT_MAX_ROWS, needed)), m(17)
         if view.fight is not None and fit[0] > base:
             fit = self._fight_prompt_fit(view, view.fight, base)
+        elif view.dice is not None and needed > fit[0]:
+            fit = self._tray_prompt_rows(view, needed, fit[0]), m(17)
         self._room_memo = (view, self._room_key(), fit)
         return fit
+
+    def _tray_prompt_rows(self, view: View, needed: int, rows: int) -> int:
+        """The rows a dice tray's prompt takes when it needs ``needed``, more than ``rows``:
+        as many as it needs while the body keeps :data:`_TRAY_BODY_MIN` (the tray's panels
+        are mostly empty when a long message is asked: the dice camera's pictures ran out),
+        else as many more as the body spares; a prompt longer still is cut at its end
+        (:meth:`_prompt_rows`)."""
+        from companion.hw.display.screen import HEADER_HEIGHT  # the screen lays the body out
+
+        m = self.m
+        spare = self.height - m(HEADER_HEIGHT) - m(_TRAY_BODY_MIN)
+        while needed > rows and self._footer_height(view, rows + 1) <= spare:
+            rows += 1
+        return rows
 
     def _room_key(self) -> tuple[int, int, float]:
         """What :meth:`_prompt_fit`'s answer for a view depends on besides the view."""
@@ -251,7 +272,11 @@ class OptionButtons(FightPanels):
     def _prompt_rows(self, view: View, width: int, room: int | None = None,
                      size: int | None = None) -> list[str]:
         """The prompt's rows in the footer; when it runs on, the rest is on the last row, to
-        be cut in its middle (its end is what is asked: "attack! 攻撃！", a tile's purpose)."""
+        be cut in its middle (its end is what is asked: "attack! 攻撃！", a tile's purpose).
+        A dice tray's is cut at its end instead, after its last whole word, with "…": its
+        options say what is asked, and a middle cut lost the advice's point, "give one
+        picture o…ng between them" (maker73 NIT 4); it has the rows the body spares first
+        (:meth:`_tray_prompt_rows`)."""
         if view.message:  # its prompt is in the body (``_message``), not here
             return []
         if room is None or size is None:
@@ -259,8 +284,23 @@ class OptionButtons(FightPanels):
         lines = self._wrap(view.prompt, size, width)
         shown = lines[:room]
         if len(lines) > room:
-            shown[-1] = " ".join(lines[room - 1:])
+            rest = " ".join(lines[room - 1:])
+            shown[-1] = self._cut_at_word(rest, size, width) if view.dice is not None \
+                and view.fight is None else rest
         return shown
+
+    def _cut_at_word(self, text: str, size: int, width: int) -> str:
+        """``text`` cut after the last whole word that fits ``width`` with "…" after it (its
+        trailing comma or colon dropped); as it is if it fits, a character cut
+        (:meth:`_fit`) if not even its first word does."""
+        if self._text_width(text, size) <= width:
+            return text
+        words = text.split(" ")
+        for count in range(len(words) - 1, 0, -1):
+            cut = " ".join(words[:count]).rstrip(",;:") + "…"
+            if self._text_width(cut, size) <= width:
+                return cut
+        return text
 
     def _grid_status_h(self, view: View) -> int:
         """The height a status over a grid takes (none without one)."""
