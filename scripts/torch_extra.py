@@ -30,5 +30,14 @@ def without_torch(missing: ModuleNotFoundError, module: str,
     sys.exit(f"{parser.prog}: needs torch, the `train` extra: {INSTALL}")
 
 
+def seed_and_threads(parser: argparse.ArgumentParser) -> None:
+    """Add the --seed and --threads options the dice training scripts share
+    (train_dice_reader.py, train_dice_counter.py; dedupe73 D5)."""
+    parser.add_argument("--seed", type=int, default=0,
+                        help="seed of the weights and of the batches (default %(default)s)")
+    parser.add_argument("--threads", type=int, default=2, help="torch CPU threads (default "
+                                                               "%(default)s)")
+
+
 if __name__ == "__main__":
     sys.exit("torch_extra.py is not a script: the training scripts import it")

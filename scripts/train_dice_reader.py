@@ -290,6 +290,9 @@ import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's companion
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # torch_extra, beside this script
+from torch_extra import seed_and_threads, without_torch
+
 from companion.hw.dice.networks import (
     CLASSES,
     COCKED,
@@ -334,10 +337,7 @@ def arguments_parser() -> argparse.ArgumentParser:
                              "(required: models/ holds the shipped models, so a trial "
                              "run never replaces them; give --out models to replace them "
                              "on purpose)")
-    parser.add_argument("--seed", type=int, default=0,
-                        help="seed of the weights and of the batches (default %(default)s)")
-    parser.add_argument("--threads", type=int, default=2, help="torch CPU threads (default "
-                                                               "%(default)s)")
+    seed_and_threads(parser)
     parser.add_argument("--init", type=Path, metavar="DIR",
                         help="fine-tune the networks exported in DIR (e.g. models/) instead of "
                              "training new ones")
@@ -359,9 +359,6 @@ try:
     from torch import nn
     from torch.nn import functional as F
 except ModuleNotFoundError as missing:  # the `train` extra is not installed
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from torch_extra import without_torch
-
     without_torch(missing, __name__, arguments_parser())
 
 
