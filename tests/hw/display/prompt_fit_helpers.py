@@ -10,7 +10,7 @@ import functools
 import random
 import subprocess
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -204,13 +204,17 @@ class Player:
         self.pending.append(self.answers.pop(0) if len(self.answers) > 1 else self.answers[0])
 
 
-def _menu_said(act: str, answers: Sequence[Press], command: str = "systemctl poweroff",
-               unsaved: str = "", left: str = "", mode: str = "coc",
-               starts: str = "") -> tuple[str, dict[str, Any]]:
-    """The last prompt (starting ``starts``) the System menu shows with options (and its
-    status) when ``act`` runs."""
+Shown = list[tuple[str, dict[str, Any]]]  # each prompt shown, with its keywords
+
+
+def recorded_system_menu(answers: Sequence[Press], mode: str,
+                         command: str = "systemctl poweroff",
+                         ) -> tuple[SystemMenu, Callable[..., None], Shown]:
+    """The System menu of ``mode``, a Player answering it with ``answers``, on a clock 30 s
+    a glance; with the ``show`` to hand it, which keeps every prompt shown (with its
+    keywords) in the list returned and answers those with options (dedupe73 D13)."""
     player = Player(answers)
-    shown: list[tuple[str, dict[str, Any]]] = []
+    shown: Shown = []
 
     def show(prompt: str, **kwargs: Any) -> None:
         shown.append((prompt, kwargs))
@@ -220,6 +224,15 @@ def _menu_said(act: str, answers: Sequence[Press], command: str = "systemctl pow
     ticks = iter(range(0, 10**6, 30))
     menu = SystemMenu(Controls([player]), mode, 0.0, command, sleep=lambda _: None,
                       clock=lambda: float(next(ticks)), service=SERVICE)
+    return menu, show, shown
+
+
+def _menu_said(act: str, answers: Sequence[Press], command: str = "systemctl poweroff",
+               unsaved: str = "", left: str = "", mode: str = "coc",
+               starts: str = "") -> tuple[str, dict[str, Any]]:
+    """The last prompt (starting ``starts``) the System menu shows with options (and its
+    status) when ``act`` runs."""
+    menu, show, shown = recorded_system_menu(answers, mode, command)
     menu.throw_left = left
     with_left = menu.with_left(show)
     if act == "shut down":

@@ -34,10 +34,8 @@ from companion.app.modes.dice_tray import (
 )
 from companion.app.modes.fight import HELD, FightMode
 from companion.app.poisons import PoisonList
-from companion.app.session.controls import Controls
 from companion.app.session.host import SHORT_REASONS
 from companion.app.session.mode import ChoiceAsk, RollAsk, Throw
-from companion.app.session.system_menu import SystemMenu
 from companion.hw.buttons import Button
 from companion.hw.display import screen as screen_module
 from companion.hw.display.option_buttons import TAP_GAP
@@ -45,15 +43,14 @@ from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import View, example_view
 from tests.hw.display.prompt_fit_helpers import (
     SCALES,
-    SERVICE,
     SIZES,
-    Player,
     Said,
     coc_board_mode,
     fight_said,
     genso_mode,
     ink_on_borders,
     keypad_said,
+    recorded_system_menu,
     status_unread,
     system_said,
     unread,
@@ -147,18 +144,7 @@ def tray_table_said() -> tuple[Said, ...]:
             menu = tray.ask()
             assert isinstance(menu, ChoiceAsk)
             menus.append(menu)
-    player = Player((Button.FLEE,))
-    shown: list[tuple[str, dict[str, Any]]] = []
-
-    def show(prompt: str, **kwargs: Any) -> None:
-        shown.append((prompt, kwargs))
-        if kwargs.get("options"):
-            player.answer()
-
-    ticks = iter(range(0, 10**6, 30))
-    system = SystemMenu(Controls([player]), "dice", 0.0, "systemctl poweroff",
-                        sleep=lambda _: None, clock=lambda: float(next(ticks)),
-                        service=SERVICE)
+    system, show, shown = recorded_system_menu((Button.FLEE,), "dice")
     system.table_unsaved = lambda: True
     system.choose_until_done(system.with_left(show), "", new_game=True)
     prompt, kwargs = next((p, k) for p, k in shown if k.get("options"))
