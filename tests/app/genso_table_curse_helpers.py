@@ -12,13 +12,12 @@ from companion.app.cli import main
 from companion.app.modes.genso import GensoFightMode
 from companion.app.session.mode import ChoiceAsk
 from companion.dice import SimulatedDice
-from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.terminal import TerminalDisplay
 from companion.hw.display.view import View
 from companion.systems.genso.combat import Attack, Fight, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
-from tests.hw.screen_layout_helpers import Drawn, spy_text
+from tests.hw.screen_layout_helpers import Drawn, drawn_on
 
 RULES = load_rules()
 PC1 = "駆け出し冒険者１"
@@ -51,10 +50,4 @@ def frame(view: View, width: int, height: int) -> list[str]:
 
 def on_screen(view: View) -> list[Drawn]:
     """What the 800x480 screen draws of ``view``."""
-    screen = ScreenDisplay("800x480")
-    try:
-        drawn = spy_text(screen)
-        screen.render(view)
-    finally:
-        screen.close()
-    return drawn
+    return drawn_on(view)

@@ -12,12 +12,11 @@ import pytest
 
 from companion.app.modes.genso import GensoFightMode
 from companion.dice import SimulatedDice
-from companion.hw.display.screen import ScreenDisplay
 from companion.systems.genso.combat import Fight, entrants_for
 from companion.systems.genso.rules import GensoRules, load_rules
 from companion.systems.genso.sheet import preset
 from tests.app.table import asked, played_keys
-from tests.hw.screen_layout_helpers import spy_text
+from tests.hw.screen_layout_helpers import drawn_on
 
 RULES = load_rules()
 PC1, PC2 = "駆け出し冒険者１", "駆け出し冒険者２"
@@ -69,12 +68,7 @@ def test_the_mark_reads_whole_on_the_screen(size: str, scale: float, name: str) 
     mode = GensoFightMode(RULES, Fight(RULES, entrants_for(RULES, party, [("giant_ant", 3)])))
     played_keys(mode, ("stone",), SimulatedDice.seeded(1))
     ask = asked(mode)
-    screen = ScreenDisplay(size, text_scale=scale)
-    try:
-        drawn = spy_text(screen)
-        screen.render(mode.view(ask.prompt, options=ask.options, highlight=0))
-    finally:
-        screen.close()
+    drawn = drawn_on(mode.view(ask.prompt, options=ask.options, highlight=0), size, scale)
     rows = [d for d in drawn if d.label]
     assert not any(d.cut for d in rows)
     words = " ".join(d.shown for d in rows).split()

@@ -17,13 +17,12 @@ import pytest
 
 from companion.app.modes.genso import GensoFightMode
 from companion.dice import SimulatedDice
-from companion.hw.display.screen import ScreenDisplay
 from companion.systems.genso.combat import Cast, Fight, Move, Wait, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
 from tests.app.genso_cli_out_helpers import out
 from tests.app.table import asked, choices, played_keys
-from tests.hw.screen_layout_helpers import spy_text
+from tests.hw.screen_layout_helpers import drawn_on
 
 RULES = load_rules()
 PC1 = "駆け出し冒険者１"
@@ -209,11 +208,6 @@ def test_a_fighter_inside_anothers_barrier_is_marked_on_its_row(
 def test_the_barrier_mark_reads_whole_on_the_screen(size: str, scale: float) -> None:
     mode = _held_by_barrier()
     ask = asked(mode)
-    screen = ScreenDisplay(size, text_scale=scale)
-    try:
-        drawn = spy_text(screen)
-        screen.render(mode.view(ask.prompt, options=ask.options, highlight=0))
-    finally:
-        screen.close()
+    drawn = drawn_on(mode.view(ask.prompt, options=ask.options, highlight=0), size, scale)
     marks = [d for d in drawn if "結界内" in d.text]
     assert marks and not any(d.cut for d in marks), marks

@@ -88,6 +88,18 @@ def spy_text(screen: ScreenDisplay) -> list[Drawn]:
     return drawn
 
 
+def drawn_on(view: View, size: str = "800x480", text_scale: float = 1.0) -> list[Drawn]:
+    """Every text a fresh screen of ``size`` draws of ``view`` (spy_text), the screen closed
+    after (dedupe73 D7/D8/D12)."""
+    screen = ScreenDisplay(size, text_scale=text_scale)
+    try:
+        drawn = spy_text(screen)
+        screen.render(view)
+    finally:
+        screen.close()
+    return drawn
+
+
 RING_MENU = tuple(
     [Option(f"fight:{n}", f"Fight {who} {pos} {ja}") for n, (who, pos, ja) in enumerate(
         [("medusa", "TL", "メデューサ"), ("troll", "TR", "トロール"),

@@ -17,7 +17,7 @@ from companion.app.poisons import PoisonList
 from companion.app.session.mode import ChoiceAsk, Throw
 from companion.hw.display import screen as screen_module
 from companion.hw.display.screen import ScreenDisplay
-from tests.hw.screen_layout_helpers import spy_text
+from tests.hw.screen_layout_helpers import drawn_on, spy_text
 
 
 def _chest_walk() -> tuple[DiceTrayMode, str]:
@@ -92,12 +92,7 @@ def test_the_first_menu_s_labels_and_title_read_whole(size: str, scale: float, t
                         poisons=PoisonList(tmp_path / "poisons.toml"))
     ask = mode.ask()
     assert isinstance(ask, ChoiceAsk) and len(ask.options) == 5
-    screen = ScreenDisplay(size, text_scale=scale)
-    try:
-        drawn = spy_text(screen)
-        screen.render(mode.view(ask.prompt, options=ask.options, highlight=0))
-    finally:
-        screen.close()
+    drawn = drawn_on(mode.view(ask.prompt, options=ask.options, highlight=0), size, scale)
     labels = [d for d in drawn if d.label]
     assert not [d.shown for d in labels if d.cut]
     assert all(any(o.label.split()[0] in d.shown for d in labels) for o in ask.options)
