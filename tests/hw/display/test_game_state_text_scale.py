@@ -14,9 +14,8 @@ from dataclasses import replace
 import pytest
 
 from companion.hw.display import screen as screen_module
-from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import Name, SheetView, TileView, View, example_view
-from tests.hw.screen_layout_helpers import RING_MENU, Drawn, spy_text
+from tests.hw.screen_layout_helpers import RING_MENU, Drawn, drawn_on
 
 SIZES = {"800x480": (800, 480), "1024x600": (1024, 600), "720x1280": (720, 1280)}
 ROOM = (TileView("6z", Name("床", "empty floor")),
@@ -61,12 +60,7 @@ def test_every_monster_state_and_sheet_line_reads_whole(
     monkeypatch.setitem(screen_module.LAYOUTS, "720x1280", SIZES["720x1280"])
     view = _view(grid)
     assert view.sheet is not None
-    screen = ScreenDisplay(size, text_scale=scale)
-    try:
-        drawn = spy_text(screen)
-        screen.render(view)
-    finally:
-        screen.close()
+    drawn = drawn_on(view, size, scale)
     items = next(line for line in view.sheet.lines() if line.startswith("Items"))
     lost = [text for text in [*(t.detail for t in ROOM if t.detail), *view.sheet.lines()]
             if not _whole(text, drawn)]
@@ -97,12 +91,7 @@ def test_the_log_keeps_its_title_and_newest_row(
     monkeypatch.setitem(screen_module.LAYOUTS, "720x1280", SIZES["720x1280"])
     newest = "Monster #13: 大蛇 (snake), awake"
     view = replace(_view(grid), log=(*example_view().log, newest))
-    screen = ScreenDisplay(size, text_scale=scale)
-    try:
-        drawn = spy_text(screen)
-        screen.render(view)
-    finally:
-        screen.close()
+    drawn = drawn_on(view, size, scale)
     shown = [d.shown for d in drawn]
     assert "Log 記録" in shown, shown
     after = shown[shown.index("Log 記録") + 1:]
