@@ -54,7 +54,9 @@ from companion.systems.genso.combat import (
     Fight,
     Outcome,
     Side,
+    Sleep,
     Status,
+    Sunrise,
     Sunset,
     wants_to_flee,
 )
@@ -130,6 +132,7 @@ class _FightView(FightMode):
         #: said once for each fault (:meth:`curses`), the fight playing on without it.
         self.calendar_fault = ""
         self._fault_said = ""
+        self._today = 0  # the calendar's day as :meth:`curses` last read it
         #: GM-MAGIC-13: the Death Curses due at each GM → Sunset, by the fight's journal
         #: length with it, as the calendar had them when it was pushed, kept in the journal's
         #: answer (:func:`sunset_record`) and so replayed as they were: worked out again on a
@@ -417,6 +420,7 @@ class _FightView(FightMode):
                 carried[target] = tuple(sorted((*carried.get(target, ()), curse),
                                                key=lambda c: c.cast_on))
             self._curses = (length, shown, passed.today, dead, carried)
+            self._today = calendar.day  # the calendar's day, to date a curse against
         return self._curses[1]
 
     def cursed_dead(self, name: str) -> bool:
@@ -446,15 +450,19 @@ class _FightView(FightMode):
     def dispel_reaches_curse(self, entry: Entry, *, table: bool = False) -> str:
         """GM-MAGIC-4/13: after a Dispel (呪解呪) cast on a being that carries a Death Curse
         (呪殺呪) by `genso calendar`, the line that names it: 「対象に付与された呪文を一つ無効
-        化する。…古い順に無効化される」, and a curse cast on an earlier day is older than any
-        spell of the fight, which the engine, knowing no calendar, cannot cancel; it said
-        "no spell … can be cancelled" and nothing more (calendar73 DEFECT 1). The curse's
-        caster may have no sheet, so whether the Dispel reached it (its caster's Magic not
-        above the dispeller's) is the GM's; `genso calendar dispel` records it. Empty for any
-        other action, a Dispel on a weapon, or a target carrying none; the English beside
-        the names (:meth:`with_english`) but in the command. ``table``: shorter, for the
-        Result, whose rows at text scale 1.25 cut the whole sentence before its command. Not
-        in the journal: the engine's lines, and so every replay, are as they were."""
+        化する。…古い順に無効化される」. The engine, knowing no calendar, weighs only the
+        fight's spells (calendar73 DEFECT 1). When it said "no spell … can be cancelled",
+        the line offers the curse's `genso calendar dispel`; when it cancelled or kept one,
+        the line says that one Dispel cancels one spell, and, if the GM rules the curse
+        was reached instead, to `fight undo` the cancellation first (reviewg73 RISK 1:
+        recording the curse as well had one Dispel cancel two spells). "older" only when
+        the data shows it (:meth:`_curse_older`). The curse's caster may have no sheet, so
+        whether the Dispel reached it (its caster's Magic not above the dispeller's) is
+        the GM's. Empty for any other action, a Dispel on a weapon, or a target carrying
+        none; the English beside the names (:meth:`with_english`) but in the command.
+        ``table``: shorter, for the Result, whose rows at text scale 1.25 cut the whole
+        sentence before its command. Not in the journal: the engine's lines, and so every
+        replay, are as they were."""
         action = entry.action
         if not isinstance(action, Cast) or action.weapon is not None or not action.targets \
                 or self.rules.spell(action.spell).effect != "dispel":
@@ -464,26 +472,62 @@ class _FightView(FightMode):
         carried = self._curses[4].get(fold_name(action.targets[0]), ())
         if not carried:
             return ""
-        curse, spell = carried[0], self.rules.spell("death_curse")
+        curse, spell, dispel = carried[0], self.rules.spell("death_curse"), \
+            self.rules.spell("dispel")
+        # The engine's own word: nothing of the fight could be cancelled, so the curse
+        # may be the one spell this Dispel cancels; else it cancelled (or, by the
+        # cancel_none reading, kept) one of the fight's.
+        none_left = any(line.rule == "GM-MAGIC-4" and line.text.startswith("no spell on ")
+                        and line.text.endswith(" can be cancelled") for line in entry.lines)
+        older = self._curse_older(curse, entry)
         dispeller = self.fight.state.get(action.actor)
         more = len(carried) - 1
         others = (f" (and {more} more: `genso calendar` lists them)" if more else "")
         command = (f"genso calendar dispel {_typed(curse.target)} --caster "
                    f"{_typed(curse.caster)}")
+        undo = "genso fight undo"
         if table:  # short, for the Result beside the engine's lines, at text scale 1.25 too
+            head = (f"{curse.target} also carries {curse.caster}'s {spell.ja}/{spell.en} (day "
+                    f"{curse.cast_on}){' +' + str(more) if more else ''}"
+                    f"{', older' if older else ''}")
+            if none_left:
+                return self.with_english(
+                    f"{head}: if this {dispel.ja}/{dispel.en} reached it, ") + f"`{command}`"
             return self.with_english(
-                f"{curse.target} also carries {curse.caster}'s {spell.ja}/{spell.en} (day "
-                f"{curse.cast_on}){' +' + str(more) if more else ''}, older: if this Dispel "
-                "reached it, ") + f"`{command}`"
+                f"{head}: one {dispel.ja}/{dispel.en} cancels one spell; if it reached the "
+                "curse instead, ") + f"`{undo}`, then `{command}`"
         command = f"{companion_command()} {command}"
+        undo = f"{companion_command()} {undo}"
         # The English beside the names in the words, not in the command (it would name
         # no one the calendar keeps).
+        head = (f"{curse.target} carries {curse.caster}'s {spell.ja}/{spell.en} on the "
+                f"calendar (cast on day {curse.cast_on}){others}"
+                f"{', older than any spell of this fight' if older else ''}")
+        magic = (f"({dispeller.name}'s Magic {dispeller.magic} not below {curse.caster}'s)")
+        if none_left:
+            return self.with_english(
+                f"{head} (古い順に無効化される): if the GM rules this {dispel.ja}/{dispel.en} "
+                f"reached it {magic}, record it: ") + f"`{command}`"
         return self.with_english(
-            f"{curse.target} carries {curse.caster}'s {spell.ja}/{spell.en} on the calendar "
-            f"(cast on day {curse.cast_on}){others}, older than any spell of this fight "
-            f"(古い順に無効化される): if the GM rules this Dispel reached it "
-            f"({dispeller.name}'s Magic {dispeller.magic} not below {curse.caster}'s), "
-            "record it: ") + f"`{command}`"
+            f"{head}: one {dispel.ja}/{dispel.en} cancels one spell (古い順に無効化される); if "
+            f"the GM rules this one reached the curse instead {magic}, undo the "
+            "cancellation first: ") + f"`{undo}`, then record it: `{command}`"
+
+    def _curse_older(self, curse: DeathCurse, entry: Entry) -> bool:
+        """GM-MAGIC-4: is ``curse`` surely older than every spell of the fight up to
+        ``entry``? A fight keeps no day nor time, and a curse none but its day: so only a
+        curse cast before today, in a fight whose journal crosses no night (no sunrise,
+        sunset nor sleep before ``entry``), is. A curse of today may have been cast
+        mid-fight, after the fight's spells (reviewg73 RISK 1, repro 2)."""
+        assert self._curses is not None
+        if curse.cast_on >= self._today:
+            return False
+        for earlier in self.fight.journal:
+            if earlier is entry:
+                break
+            if isinstance(earlier.action, Sunrise | Sunset | Sleep):
+                return False
+        return True
 
     def curses_due(self) -> tuple[DeathCurse, ...]:
         """GM-MAGIC-13: the Death Curses whose target dies at today's sunset (none when the
