@@ -221,9 +221,11 @@ def test_a_rest_of_a_character_hurt_in_a_fight_not_applied_is_refused(
     before = sheet.read_text(encoding="utf-8")
     assert main(["genso", "rest", "Aki", "3"]) == 2
     err = capsys.readouterr().err
-    assert (f"Aki is in the fight at {fight_file(user_dirs)} (HP {hp}/12 MP 8/8 there, not "
-            "yet applied): this rest would work on the sheet's HP 12/12 MP 8/8, and `fight "
-            "apply` then write the fight's over it, or refuse; apply the fight first (`") in err
+    # The rule first, its Japanese beside it (reviewg73 NIT 3).
+    assert (f"GM-HEAL-1 休養/rest: Aki is in the fight at {fight_file(user_dirs)} (HP {hp}/12 "
+            "MP 8/8 there, not yet applied): this rest would work on the sheet's HP 12/12 "
+            "MP 8/8, and `fight apply` then write the fight's over it, or refuse; apply the "
+            "fight first (`") in err
     assert "or give --force to rest the sheet as it is" in err
     assert sheet.read_text(encoding="utf-8") == before
     assert main(["genso", "fight", "end"]) == 0
@@ -241,11 +243,46 @@ def test_a_rest_forced_and_a_purchase_go_on_with_a_note(
     assert main(["genso", "buy", "Aki", "torch"]) == 0
     assert (f"note: Aki is in the fight at {fight_file(user_dirs)} (HP {hp}/12 MP 8/8 there, "
             "not yet applied): the sheet changed, so `") in capsys.readouterr().err
+    # A forced rest that leaves the sheet's text as it was (HP 12/12) changes nothing the
+    # note could tell: it says none (reviewg73 NIT 1).
+    sheet = user_dirs / "data" / "genso" / "characters" / "Aki.toml"
+    before = sheet.read_text(encoding="utf-8")
     assert main(["genso", "rest", "Aki", "3", "--force"]) == 0
     said = capsys.readouterr()
-    assert "HP 12 → 12" in said.out and "note: Aki is in the fight" in said.err
+    assert "HP 12 → 12" in said.out and "in the fight" not in said.err
+    assert sheet.read_text(encoding="utf-8") == before
     assert main(["genso", "fight", "end"]) == 0
-    assert main(["genso", "fight", "apply"]) != 0  # the sheet changed: the GM copies by hand
+    assert main(["genso", "fight", "apply"]) != 0  # the purchase changed it: copied by hand
+    assert "changed since the fight began" in capsys.readouterr().err
+
+
+def test_a_forced_rest_that_leaves_the_sheet_as_it_was_says_nothing_and_apply_writes(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewg73 NIT 1: `rest --force` on a sheet at HP 12/12 changed nothing, yet said "the
+    sheet changed, so `fight apply` does not write over it", and apply then wrote it."""
+    hp = aki_hurt_in_a_fight(capsys)
+    assert main(["genso", "rest", "Aki", "3", "--force"]) == 0
+    assert "in the fight" not in capsys.readouterr().err
+    assert main(["genso", "fight", "end"]) == 0
+    assert main(["genso", "fight", "apply"]) == 0
+    assert f"Aki PC: HP {hp}" in capsys.readouterr().out
+
+
+def test_a_forced_rest_that_heals_the_sheet_says_so_with_its_rule(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A forced rest that changes the sheet (HP 9 → 10) says the sheet changed, starting
+    with its rule as the refusal does (reviewg73 NIT 3), and apply then refuses."""
+    hp = aki_hurt_in_a_fight(capsys)
+    # The sheet hurt other than the fight left it, so the fight still holds Aki.
+    edited(user_dirs / "data" / "genso" / "characters" / "Aki.toml", "hp", str(hp - 2))
+    assert main(["genso", "rest", "Aki", "3", "--force"]) == 0
+    said = capsys.readouterr()
+    assert f"HP {hp - 2} → {hp - 1}" in said.out
+    assert (f"GM-HEAL-1 休養/rest: Aki is in the fight at {fight_file(user_dirs)} (HP {hp}/12 "
+            "MP 8/8 there, not yet applied): the sheet changed, so `") in said.err
+    assert "note: GM-HEAL-1" not in said.err
+    assert main(["genso", "fight", "end"]) == 0
+    assert main(["genso", "fight", "apply"]) != 0
     assert "changed since the fight began" in capsys.readouterr().err
 
 

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import tomlkit
+
 from companion.app.command_name import companion_command, companion_line
 from companion.app.commands.genso.calendar import refuse_cursed, sheet_curses
 from companion.app.commands.genso.fights import load_fight
@@ -342,12 +344,15 @@ def _mid_fight(args: argparse.Namespace, rules: GensoRules, character: Character
     it, the days of rest lost without a word (calendar73 RISK 4). A purchase, a sale, gear
     or growth does not read HP, and goes on: the note returned, said once the sheet is
     written, tells that `fight apply` then refuses to write over the changed sheet (it said
-    so only at the apply)."""
+    so only at the apply); a forced rest's too, which, as the refusal, starts with its rule
+    (GM-HEAL-1 休養/rest). :func:`_change` says it only when the sheet's text changed."""
     held = in_the_fight(character, path)
     if held is None:
         return ""
     fight_path, pools = held
     where = f"{character.name} is in the fight at {fight_path} ({pools} there, not yet applied)"
+    if rest:  # the rule first, its Japanese beside it (reviewg73 NIT 3)
+        where = f"GM-HEAL-1 休養/rest: {where}"
     fight = f"{companion_command()} genso fight"
     if rest and not args.force:
         sheet = derive(rules, character)
@@ -357,9 +362,10 @@ def _mid_fight(args: argparse.Namespace, rules: GensoRules, character: Character
             f"then write the fight's over it, or refuse; apply the fight first (`{fight} end` "
             f"if it goes on, then `{fight} apply`, which says what to copy by hand if the "
             "sheet changed since it began), or give --force to rest the sheet as it is")
-    return (f"note: {where}: the sheet changed, so `{fight} apply` does not write over it, "
-            "and the fight's HP and MP are the GM's to copy (apply or end the fight first to "
-            "have them written)")
+    # A rest's note starts with its rule, as its refusal does; the others' with "note".
+    return (f"{'' if rest else 'note: '}{where}: the sheet changed, so `{fight} apply` does "
+            "not write over it, and the fight's HP and MP are the GM's to copy (apply or end "
+            "the fight first to have them written)")
 
 
 def _change(args: argparse.Namespace, rules: GensoRules,
@@ -376,8 +382,13 @@ def _change(args: argparse.Namespace, rules: GensoRules,
         character_from_mapping(rules, sheet_mapping(changed), str(path))
     except DataError as exc:
         raise DataError(f"{exc}; the sheet is left as it was") from None
-    write_toml(path, sheet_document_over(rules, read_text(path, "sheet"), changed, str(path)))
-    if in_fight:
+    before = read_text(path, "sheet")
+    after = sheet_document_over(rules, before, changed, str(path))
+    write_toml(path, after)
+    # Only a sheet whose text changed makes `fight apply` refuse; one left as it was (a
+    # rest at full HP and MP) is written over as usual, so the note would be untrue
+    # (reviewg73 NIT 1).
+    if in_fight and tomlkit.dumps(after) != before:
         note(in_fight)
     text = "\n".join([said, describe(rules, changed, derive(rules, changed))])
     return emit(args, {**sheet_json(rules, changed), "said": said, "path": str(path)}, text)
