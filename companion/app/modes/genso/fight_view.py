@@ -451,18 +451,18 @@ class _FightView(FightMode):
         """GM-MAGIC-4/13: after a Dispel (呪解呪) cast on a being that carries a Death Curse
         (呪殺呪) by `genso calendar`, the line that names it: 「対象に付与された呪文を一つ無効
         化する。…古い順に無効化される」. The engine, knowing no calendar, weighs only the
-        fight's spells (calendar73 DEFECT 1). When it said "no spell … can be cancelled",
-        the line offers the curse's `genso calendar dispel`; when it cancelled or kept one,
-        the line says that one Dispel cancels one spell, and, if the GM rules the curse
-        was reached instead, to `fight undo` the cancellation first (reviewg73 RISK 1:
-        recording the curse as well had one Dispel cancel two spells). "older" only when
-        the data shows it (:meth:`_curse_older`). The curse's caster may have no sheet, so
-        whether the Dispel reached it (its caster's Magic not above the dispeller's) is
-        the GM's. Empty for any other action, a Dispel on a weapon, or a target carrying
-        none; the English beside the names (:meth:`with_english`) but in the command.
-        ``table``: shorter, for the Result, whose rows at text scale 1.25 cut the whole
-        sentence before its command. Not in the journal: the engine's lines, and so every
-        replay, are as they were."""
+        fight's spells (calendar73 DEFECT 1). When it cancelled none ("no spell … can be
+        cancelled", or cancel_none's), the line offers the curse's `genso calendar dispel`;
+        when it cancelled one, the line says that one Dispel cancels one spell, and, if the
+        GM rules the curse was reached instead, to `fight undo` the cancellation first
+        (reviewg73 RISK 1: recording the curse as well had one Dispel cancel two spells).
+        "older" only when the data shows it (:meth:`_curse_older`). The curse's caster may
+        have no sheet, so whether the Dispel reached it (its caster's Magic not above the
+        dispeller's) is the GM's. Empty for any other action, a Dispel on a weapon, or a
+        target carrying none; the English beside the names (:meth:`with_english`) but in
+        the command. ``table``: shorter, for the Result, whose rows at text scale 1.25 cut
+        the whole sentence before its command. Not in the journal: the engine's lines, and
+        so every replay, are as they were."""
         action = entry.action
         if not isinstance(action, Cast) or action.weapon is not None or not action.targets \
                 or self.rules.spell(action.spell).effect != "dispel":
@@ -474,11 +474,11 @@ class _FightView(FightMode):
             return ""
         curse, spell, dispel = carried[0], self.rules.spell("death_curse"), \
             self.rules.spell("dispel")
-        # The engine's own word: nothing of the fight could be cancelled, so the curse
-        # may be the one spell this Dispel cancels; else it cancelled (or, by the
-        # cancel_none reading, kept) one of the fight's.
-        none_left = any(line.rule == "GM-MAGIC-4" and line.text.startswith("no spell on ")
-                        and line.text.endswith(" can be cancelled") for line in entry.lines)
+        # The engine's own word: it cancelled one of the fight's spells, or none (nothing
+        # could be, or, by the cancel_none reading, the oldest could not), so the curse
+        # may be the one spell this Dispel cancels.
+        none_left = not any(line.rule == "GM-MAGIC-4" and line.text.endswith(" is cancelled")
+                            for line in entry.lines)
         older = self._curse_older(curse, entry)
         dispeller = self.fight.state.get(action.actor)
         more = len(carried) - 1
