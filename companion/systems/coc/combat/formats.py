@@ -163,8 +163,9 @@ FORMAT = 2
 # (out)"), in the action's own entry; its break_free is then that letting go alone, said, and
 # its turn goes on (finalb73 NIT 4); revision 20 kept it restrained (CO-GRAP-6) until its next
 # turn, breaking free by STR. A holder letting go of a dead body says 手を放す and the Default
-# (damage.py); revision 20's line had neither. Revision 21 is not released: fights saved by a
-# development checkout before these last changes (a8a1b99a, finalb73) may not replay.
+# (damage.py); revision 20's line had neither. Revision 21 shipped with all of these at once:
+# fights saved by a development checkout from within the seventy-third stop (before a8a1b99a
+# and c9a8dd5d) may not replay.
 ENGINE = 21
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
