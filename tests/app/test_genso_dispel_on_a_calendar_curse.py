@@ -15,12 +15,11 @@ import pytest
 from companion.app.cli import main
 from companion.app.modes.genso import GensoFightMode
 from companion.dice import ScriptedDice
-from companion.hw.display.screen import ScreenDisplay
 from companion.systems.genso.combat import Cast, Fight, Wait, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
 from tests.app.table import asked
-from tests.hw.screen_layout_helpers import spy_text
+from tests.hw.screen_layout_helpers import drawn_on
 
 RULES = load_rules()
 PC1 = "駆け出し冒険者１"
@@ -190,12 +189,7 @@ def test_the_undo_line_reads_whole_on_the_screen(
     """The longer line, after a cancelled spell, is drawn whole with both commands."""
     mode = protected_then_dispelled(capsys)
     ask = asked(mode)
-    screen = ScreenDisplay("800x480", text_scale=scale)
-    try:
-        drawn = spy_text(screen)
-        screen.render(mode.view(ask.prompt, options=ask.options, highlight=0))
-    finally:
-        screen.close()
+    drawn = drawn_on(mode.view(ask.prompt, options=ask.options, highlight=0), "800x480", scale)
     shown = "".join("".join(d.shown for d in drawn).split())  # rows joined, spaces out
     assert "`gensofightundo`" in shown
     assert "".join(COMMAND.split()) in shown
@@ -213,12 +207,7 @@ def test_the_results_line_reads_whole_on_the_screen(
     mode = GensoFightMode(RULES, fight)
     fight.push(Cast(MAGE, "dispel", (PC1,)), ScriptedDice([]))
     ask = asked(mode)
-    screen = ScreenDisplay("800x480", text_scale=scale)
-    try:
-        drawn = spy_text(screen)
-        screen.render(mode.view(ask.prompt, options=ask.options, highlight=0))
-    finally:
-        screen.close()
+    drawn = drawn_on(mode.view(ask.prompt, options=ask.options, highlight=0), "800x480", scale)
     shown = "".join("".join(d.shown for d in drawn).split())  # rows joined, spaces out
     assert "alsocarriesMio's呪殺呪/DeathCurse(day1)" in shown
     assert "".join(COMMAND.split()) in shown
