@@ -149,12 +149,15 @@ def _companion(argv: tuple[str, ...], env: dict[str, str], stdin: int | None = N
         child = subprocess.Popen([sys.executable, "-c", CHILD, *argv], cwd=ROOT,
                                  env={**env, "BENCH_FD": str(write)}, pass_fds=(write,),
                                  stdin=stdin, stdout=stdout, stderr=stderr)
-    finally:
-        os.close(write)
-    try:
+        # Guarded from here on: a SIGTERM (SystemExit) landing as the pipe's end is closed
+        # left the child running on, orphaned (a CI run caught it).
         with _stopped_on_leaving(child):
+            os.close(write)
+            write = -1
             yield child, lambda: int(os.read(read, 64) or 0) or None
     finally:
+        if write != -1:
+            os.close(write)
         os.close(read)
 
 
