@@ -18,8 +18,9 @@ from companion.app.cli import main
 from companion.app.command_name import companion_command, companion_line
 from companion.app.modes.coc.table import EXAMPLES, coc_table, start_hint
 from companion.app.session.save import default_save_path
+from tests.app.companion_script_helpers import venv_script
+from tests.app.play_state_helpers import SEED, unfinished_game
 from tests.app.power_cuts import cut_after_saves
-from tests.app.test_play_state_refusals_and_resume_hints import SEED, unfinished_game, venv_script
 
 BARE_PATH = "/usr/bin:/bin"  # scripts/bootstrap.sh's: no companion on it
 

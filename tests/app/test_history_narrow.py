@@ -14,8 +14,8 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.history import History, HistoryError, Run, default_history_path
+from tests.app.companion_script_helpers import companion_on_path
 from tests.app.history_table_helpers import RUNS, table_at
-from tests.app.test_play_state_refusals_and_resume_hints import companion_on_path
 from tests.disk import without_root_override
 
 

@@ -13,7 +13,7 @@ from companion.app.paths import config_dir
 from companion.app.session.save import default_save_path
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.systems.jongrogue.tiles import Tile
-from tests.app.test_play_state_refusals_and_resume_hints import unfinished_game
+from tests.app.play_state_helpers import unfinished_game
 
 NOT_ENROLLED = "companion: error: no RFID stickers are enrolled ("
 LAPTOP = "no camera, buttons or screen here (a laptop)?"

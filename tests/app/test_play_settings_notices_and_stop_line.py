@@ -14,7 +14,7 @@ from pathlib import Path
 
 from companion.hw.display.fonts import NO_FONT_NOTE
 from tests.app.play_pty_helpers import Terminal
-from tests.app.test_play_state_refusals_and_resume_hints import unfinished_game
+from tests.app.play_state_helpers import unfinished_game
 
 
 def read_for(term: Terminal, seconds: float) -> str:

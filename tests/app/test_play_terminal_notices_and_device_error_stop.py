@@ -10,7 +10,7 @@ import weakref
 from pathlib import Path
 
 from tests.app.play_pty_helpers import Terminal
-from tests.app.test_play_state_refusals_and_resume_hints import unfinished_game
+from tests.app.play_state_helpers import unfinished_game
 
 
 def test_the_settings_notices_stay_on_the_terminal_until_ok(tmp_path: Path) -> None:

@@ -46,6 +46,7 @@ from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.hw.rfid.tray import TrayReader
 from companion.systems.jongrogue.tiles import Tile
+from tests.app.companion_script_helpers import venv_script
 from tests.app.rfid_terminal_helpers import (
     BARE_PATH,
     ENROLLED,
@@ -54,7 +55,6 @@ from tests.app.rfid_terminal_helpers import (
     SteppedTray,
     on_a_terminal,
 )
-from tests.app.test_play_state_refusals_and_resume_hints import venv_script
 from tests.hw.rfid_tray_helpers import TtyPort
 
 STRANGER = "04DEADBEEF0000"  # a sticker nobody enrolled

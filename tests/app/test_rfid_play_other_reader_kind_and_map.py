@@ -30,8 +30,8 @@ from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import TileLedger
 from tests.app import test_rfid_hints_run_as_printed
+from tests.app.companion_script_helpers import venv_script
 from tests.app.rfid_terminal_helpers import BARE_PATH, ENROLLED, REPO, SteppedTray, on_a_terminal
-from tests.app.test_play_state_refusals_and_resume_hints import venv_script
 from tests.hw.rfid_uart_helpers import no_hello
 
 EM4100 = "0F00A1B2C3"  # an RDM6300's 125 kHz sticker, enrolled as 2m
