@@ -4,10 +4,12 @@ first and last lines."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shlex
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -284,6 +286,31 @@ def test_a_resume_with_no_game_to_carry_on_hints_at_the_simulated_wall(
     capsys.readouterr()
     assert main(["play", "--resume", "--display", "terminal"]) == 1
     assert capsys.readouterr().err.endswith(LAPTOP)
+
+
+def test_a_pipe_for_the_save_leaves_the_resume_hint_to_say_at_once(tmp_path: Path) -> None:
+    """The hint after a device error read the save it names with Path.read_text: a pipe
+    there (save.json a FIFO) waited for a writer for ever, the error said and the hint never
+    (fixcarry74). It is read as a regular file only; a pipe is no game to carry on, so the
+    simulated wall is hinted at. In a child given 60 s: the old code never returned."""
+    save = tmp_path / "data" / "save.json"
+    save.parent.mkdir()
+    os.mkfifo(save)
+    env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
+           "COMPANION_DATA_DIR": str(save.parent)}
+    try:
+        done = subprocess.run([sys.executable, "-m", "companion", "play", "--resume",
+                               "--display", "terminal"], env=env, capture_output=True,
+                              text=True, timeout=60)
+    finally:  # a reader left waiting on the pipe is let go by a writer's open
+        with contextlib.suppress(OSError):
+            os.close(os.open(save, os.O_WRONLY | os.O_NONBLOCK))
+    assert done.returncode == 1, done.stderr
+    # The command's name is the one this child finds (companion on the PATH, or the venv's).
+    assert done.stderr.splitlines()[-1].endswith(
+        " play --input sim --choices keyboard --display terminal plays the simulated wall "
+        "with the keys")
+    assert stat.S_ISFIFO(save.stat().st_mode)  # left as it is
 
 
 @pytest.mark.parametrize("state", [None, "my saves/game.json"])

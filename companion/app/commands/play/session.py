@@ -74,6 +74,7 @@ from companion.app.session.log import GameLog
 from companion.app.session.mode import ChoiceFeed, TileFeed
 from companion.app.session.reads import TableTiles
 from companion.app.session.save import (
+    SAVE_LIMIT,
     AnotherModesSave,
     CorruptSave,
     SaveGame,
@@ -83,7 +84,7 @@ from companion.app.session.save import (
 from companion.app.session.system_menu import ModeSwitch, NewGameAsked, SystemMenu
 from companion.errors import CompanionError, DataError, DeviceError, error_text
 from companion.file_locks import service_name
-from companion.files import keep_unreadable, kept_aside
+from companion.files import keep_unreadable, kept_aside, read_regular
 from companion.hw.buttons import WaitingSignal
 from companion.hw.display import Display, open_display
 from companion.hw.display.fonts import FontError
@@ -217,11 +218,14 @@ def stickers_enrolled() -> bool:
 
 def unfinished_save(save_path: Path | None) -> SaveGame | None:
     """The unfinished game saved at ``save_path`` as its file says (not replayed: only how
-    it was played is wanted); None when there is none, or none that can be read."""
+    it was played is wanted); None when there is none, or none that can be read. Read as a
+    regular file only (:func:`read_regular`): a pipe or a device at that path waited for a
+    writer, or was read for ever, and the hint after a device error never came."""
     if save_path is None:
         return None
     try:
-        saved = SaveGame.from_json(save_path.read_text(encoding="utf-8"))
+        saved = SaveGame.from_json(
+            read_regular(save_path, SAVE_LIMIT, "save").decode("utf-8"))
     except (OSError, UnicodeDecodeError, DataError):
         return None
     return None if saved.finished else saved
