@@ -1,6 +1,7 @@
 """The RFID commands typed in a shell on a terminal with scripts/bootstrap.sh's bare PATH, and a
 simulated tray that runs by itself (rfid67's and rfid69's tests; tidy72c: no test module
-imports another)."""
+imports another): import ``tray_fixture`` into a test module to ask for ``tray`` there (named
+apart so a test's argument does not shadow the import; tidy74)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ import signal
 import subprocess
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+
+import pytest
 
 from companion.hw.rfid.simulator import TraySimulator
 
@@ -89,3 +92,16 @@ class SteppedTray:
     def do(self, act: Callable[[TraySimulator], object]) -> None:
         with self.lock:
             act(self.sim)
+
+
+@pytest.fixture(name="tray")
+def tray_fixture() -> Iterator[SteppedTray]:
+    """The simulated tray, running by itself as a plugged one."""
+    stepped = SteppedTray()
+    with stepped.sim:
+        stepped.thread.start()
+        try:
+            yield stepped
+        finally:
+            stepped.running = False
+            stepped.thread.join(timeout=10)

@@ -33,7 +33,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -47,13 +47,14 @@ from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.hw.rfid.tray import TrayReader
 from companion.systems.jongrogue.tiles import Tile
 from tests.app.companion_script_helpers import venv_script
-from tests.app.rfid_terminal_helpers import (
+from tests.app.rfid_terminal_helpers import (  # noqa: F401 (tray_fixture: asked for as tray)
     BARE_PATH,
     ENROLLED,
     HERE,
     REPO,
     SteppedTray,
     on_a_terminal,
+    tray_fixture,
 )
 from tests.hw.rfid_tray_helpers import TtyPort
 
@@ -238,18 +239,6 @@ class Stop:
 
     def __exit__(self, *exc: object) -> None:
         pass
-
-
-@pytest.fixture
-def tray() -> Iterator[SteppedTray]:
-    stepped = SteppedTray()
-    with stepped.sim:
-        stepped.thread.start()
-        try:
-            yield stepped
-        finally:
-            stepped.running = False
-            stepped.thread.join(timeout=10)
 
 
 def test_the_monitors_calibrate_hint_has_its_port_and_runs_as_typed(

@@ -29,9 +29,15 @@ from companion.hw.rfid.rdm6300 import frame
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import TileLedger
-from tests.app import test_rfid_hints_run_as_printed
 from tests.app.companion_script_helpers import venv_script
-from tests.app.rfid_terminal_helpers import BARE_PATH, ENROLLED, REPO, SteppedTray, on_a_terminal
+from tests.app.rfid_terminal_helpers import (  # noqa: F401 (tray_fixture: asked for as tray)
+    BARE_PATH,
+    ENROLLED,
+    REPO,
+    SteppedTray,
+    on_a_terminal,
+    tray_fixture,
+)
 from tests.hw.rfid_uart_helpers import no_hello
 
 EM4100 = "0F00A1B2C3"  # an RDM6300's 125 kHz sticker, enrolled as 2m
@@ -47,9 +53,6 @@ def both_kinds(monkeypatch: pytest.MonkeyPatch) -> Path:
     TagMap({ENROLLED: Tile.from_notation("5p"), EM4100: Tile.from_notation("2m")}).save(
         config_dir() / TAGMAP_FILENAME)
     return root
-
-
-tray = test_rfid_hints_run_as_printed.tray  # the simulated tray, running by itself as a plugged one
 
 
 def resume_of(shown: str) -> list[str]:
