@@ -16,12 +16,7 @@ from companion.app.command_name import companion_command
 from companion.app.history import default_history_path
 from companion.systems.jongrogue.actions import input_from_notation
 from companion.systems.jongrogue.game import RULES_REVISION, Game
-
-
-def _play(log: Path, seed: int, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--headless", "--seed", str(seed), "--preset", "ez", "--log",
-                 str(log)]) == 0
-    capsys.readouterr()
+from tests.app.played_log_helpers import _play
 
 
 def test_replay_matches_two_games_and_catches_a_change(

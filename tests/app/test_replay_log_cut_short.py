@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from companion.app.cli import main
-from tests.app.test_replay import _play
+from tests.app.played_log_helpers import _play
 
 
 def _two_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, list[bytes]]:
