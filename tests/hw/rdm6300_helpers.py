@@ -2,7 +2,9 @@
 is the module's side, with a clock the test moves by hand (reviewr73 NIT 3: no two test
 modules keep a copy of it), and the ``uart`` fixture that opens one for a test: import
 ``uart_fixture`` into a test module to ask for ``uart`` there (named apart so a test's
-argument does not shadow the import; dedupe73 D17)."""
+argument does not shadow the import; dedupe73 D17); and ``Pty``, the module's side with no
+clock, for the RDM6300 reader's, framing and mutation tests (tidy74: no test module imports
+another)."""
 
 from __future__ import annotations
 
@@ -43,6 +45,22 @@ class Uart:
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
         self.close()
+
+
+class Pty:
+    """The RDM6300's side of the UART: raw bytes into a pty master."""
+
+    def __init__(self) -> None:
+        self.master, self.slave = os.openpty()
+        tty.setraw(self.slave)
+        self.port = os.ttyname(self.slave)
+
+    def write(self, data: bytes) -> None:
+        os.write(self.master, data)
+
+    def close(self) -> None:
+        os.close(self.master)
+        os.close(self.slave)
 
 
 @pytest.fixture(name="uart")

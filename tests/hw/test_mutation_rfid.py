@@ -15,7 +15,7 @@ from companion.hw.rfid.protocol import MAX_LINE, Kind, LineReader, Message, crc1
 from companion.hw.rfid.rdm6300 import Rdm6300Reader, Rdm6300Settings, frame
 from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tray import TrayReader, TraySettings
-from tests.hw.test_rfid_rdm6300 import Pty
+from tests.hw.rdm6300_helpers import Pty
 
 TAG = "0F00A1B2C3"
 UID = "04A1B2C3"

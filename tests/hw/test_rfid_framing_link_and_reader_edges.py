@@ -20,8 +20,8 @@ from companion.hw.rfid.link import Backoff, Port, open_serial
 from companion.hw.rfid.protocol import Kind, LineReader, crc16, encode
 from companion.hw.rfid.tray import TrayReader, TraySettings
 from companion.systems.jongrogue.tiles import EMPTY
+from tests.hw.rdm6300_helpers import Pty
 from tests.hw.rfid_link_helpers import ALL_EMPTY, UID_5P, listening
-from tests.hw.test_rfid_rdm6300 import Pty
 
 
 def framed(body: bytes) -> bytes:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import os
 import socket
 import threading
 import time
-import tty
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -20,6 +18,7 @@ from companion.hw.rfid.link import Backoff
 from companion.hw.rfid.rdm6300 import Rdm6300Framer, Rdm6300Reader, Rdm6300Settings, frame
 from companion.hw.rfid.tagmap import TagMap
 from companion.systems.jongrogue.tiles import Tile
+from tests.hw.rdm6300_helpers import Pty
 
 TAG = "0F00A1B2C3"
 OTHER = "1A2B3C4D5E"
@@ -31,22 +30,6 @@ FAST = Rdm6300Settings(absent_after=0.08, backoff=Backoff(initial=0.01, maximum=
 STEADY = Rdm6300Settings(absent_after=60, backoff=FAST.backoff, proven_after=0.05)
 #: How long a wait for what must come may take: it ends as soon as it comes.
 PATIENCE = 5.0
-
-
-class Pty:
-    """The RDM6300's side of the UART: raw bytes into a pty master."""
-
-    def __init__(self) -> None:
-        self.master, self.slave = os.openpty()
-        tty.setraw(self.slave)
-        self.port = os.ttyname(self.slave)
-
-    def write(self, data: bytes) -> None:
-        os.write(self.master, data)
-
-    def close(self) -> None:
-        os.close(self.master)
-        os.close(self.slave)
 
 
 @pytest.fixture
