@@ -14,13 +14,12 @@ from companion.hw.camera.classifier import Prediction, TileClassifier
 from companion.hw.camera.mat import MatDetector
 from companion.hw.camera.occupancy import Occupancy, SlotLooks, adjust, plain_face_is_white
 from companion.hw.camera.reader import CameraTileReader, ReaderSettings, frame_readings
-from companion.hw.camera.sim_scene import draw_mat, place_tile
 from companion.hw.ports import Candidate, Slot
+from tests.hw.mat_picture_helpers import PPM, mat_with_photo
 
 MORE = Path(__file__).resolve().parents[2].parent / "shared" / "datasets" / "tile-photos-more"
 # Real blank Whites of other sets (held-out split) that the face alone took for an empty slot.
 BLANK_WHITES = ("rfcm_f6b37c1b05_34.jpg", "rfcm_981669466a_23.jpg")
-PPM = 4.0  # the top-down mat pictures below: 4 px per mm, markers and all
 
 
 @pytest.fixture(scope="module")
@@ -31,28 +30,6 @@ def classifier() -> TileClassifier:
 @pytest.fixture(scope="module")
 def detector() -> MatDetector:
     return MatDetector()
-
-
-def mat_with_photo(detector: MatDetector, photo: np.ndarray | None, slot: Slot,
-                   seed: int = 0, *, margin: float = 0.07) -> np.ndarray:
-    """A straight-down camera picture of the mat, with a real tile photo laid on ``slot``.
-
-    A landscape photo is a tile lying sideways (36 mm wide); ``margin`` is cut
-    off each side (the table around the tile in a tight photo).
-    """
-    rng = np.random.default_rng(seed)
-    mat = draw_mat(detector.geometry, PPM)
-    if photo is not None:
-        h, w = photo.shape[:2]
-        my, mx = round(h * margin), round(w * margin)
-        tile = np.dstack([photo[my:h - my, mx:w - mx], np.full((h - 2 * my, w - 2 * mx), 255,
-                                                               np.uint8)])
-        r = detector.geometry.slot_spec(slot).rect
-        place_tile(mat, tile, (r.x_mm * PPM, r.y_mm * PPM, r.width_mm * PPM, r.height_mm * PPM),
-                   ((36 if w > h else 27) * PPM, (27 if w > h else 36) * PPM), rng,
-                   upside_down=False, jitter=0.3)
-    lamp = (mat.astype(np.float32) * 0.86 + rng.normal(0, 2, mat.shape)).clip(0, 255)
-    return cv2.GaussianBlur(lamp.astype(np.uint8), (0, 0), 0.7)
 
 
 @pytest.mark.skipif(not MORE.exists(), reason="tile-photos-more is not on this machine")

@@ -14,8 +14,7 @@ from companion.hw.camera.classifier import ModelInfo, TileClassifier, default_mo
 from companion.hw.camera.mat import MatDetector
 from companion.hw.camera.reader import frame_readings
 from companion.hw.ports import Slot
-
-from .test_camera_occupancy import mat_with_photo
+from tests.hw.mat_picture_helpers import mat_with_photo
 
 DATASETS = Path(__file__).resolve().parents[2].parent / "shared" / "datasets"
 # Held-out photos (never trained on) of two sources: (folder, file, tile)
