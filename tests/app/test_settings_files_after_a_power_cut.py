@@ -174,6 +174,39 @@ def test_a_dice_enrolment_set_aside_still_names_the_copy_a_cut_write_left(
 
 
 @pytest.mark.parametrize("rolled_first", [False, True])
+def test_calibrate_setting_a_zeroed_dice_toml_aside_names_the_copy_kept_before(
+        rolled_first: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """fixcarry74: ``calibrate dice`` set a zeroed dice.toml aside and named no copy beside
+    it, as the load before it (or a ``roll`` first) had kept it already and its words were
+    cut off with the advice; dice_enrol.npz's and camera.toml's set-aside lines name such a
+    copy. It is named, and still there after calibration writes dice.toml afresh."""
+    import cv2
+
+    from companion.app import cli
+    from companion.hw.dice.render import SceneKind, Table, render_scene
+
+    path = config_dir() / "dice.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    ReaderConfig.load().save(path)
+    whole = path.read_text(encoding="utf-8")
+    zeroed_with_a_whole_copy(path, whole)
+    photo = tmp_path / "dice.png"
+    cv2.imwrite(str(photo), render_scene(703, kind=SceneKind.LOOSE, count=2,
+                                         table=Table.FELT).image)
+    if rolled_first:  # the roll keeps the copy, names it, and refuses
+        assert cli.main(["roll", "--dice", "camera", "--source", str(photo), "2D6"]) == 2
+        assert "put it back instead with" in capsys.readouterr().err
+    assert cli.main(["calibrate", "dice", "--count", "2", "--source", str(photo)]) == 0
+    err = capsys.readouterr().err
+    (aside,) = path.parent.glob("dice.toml.corrupt-*")
+    kept = kept_copy(path)
+    assert (f"it was kept as {aside.name}; a copy a write cut short left, which may hold the "
+            f"last write whole, was kept as {kept.name} and calibration starts afresh") in err
+    assert kept.read_text(encoding="utf-8") == whole
+    ReaderConfig.load(path)  # the new one reads
+
+
+@pytest.mark.parametrize("rolled_first", [False, True])
 def test_plain_calibrate_setting_a_zeroed_enrolment_aside_says_how_to_put_the_copy_back(
         rolled_first: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """reviewb73 DEFECT 1: plain ``calibrate dice`` set a zeroed dice_enrol.npz aside with

@@ -15,7 +15,7 @@ import errno
 import sys
 from pathlib import Path
 
-from companion.files import keep_unreadable
+from companion.files import Kept, keep_cut_writes, keep_unreadable
 from companion.systems.jongrogue.tiles import Tile
 
 # How the errors of a file calibration writes end: the fix, which is calibrating again.
@@ -25,8 +25,12 @@ _ADVICE = ("; run `companion calibrate", "; fix it or calibrate again",
 
 def set_aside(path: Path, problem: str) -> None:
     """Move the unreadable ``path`` aside (kept, never deleted) and say why and where, in
-    one line on stderr."""
-    kept = keep_unreadable(path)
+    one line on stderr, with every copy its cut writes left beside it: those kept now and
+    those an earlier load kept (``dice.toml.unwritten-…``, kept by a ``roll`` or by the
+    load that found the file unreadable, whose words naming them the advice cut off): the
+    line named none of those (fixcarry74), and calibrating writes the file afresh."""
+    aside = keep_unreadable(path)
+    kept = Kept(aside.path, keep_cut_writes(path))
     problem = problem.removeprefix(f"{path}: ")  # errors name the file; the line names it once
     for advice in _ADVICE:
         # Its fix is the calibration now running: "run it again" would send the player round.
