@@ -573,6 +573,8 @@ def load_config(
     problems: list[str] = []
     refused: dict[str, tuple[str, ...]] = {}
     refusals: dict[str, tuple[str, ...]] = {}
+    # A file value refused, by setting: its notice, "…; using the default …", and why.
+    defaulted: dict[str, tuple[str, str]] = {}
     settings = {k: Setting(s, s.default, Source.DEFAULT, "built in") for k, s in specs.items()}
 
     def problem(text: str) -> None:
@@ -589,7 +591,8 @@ def load_config(
             settings[key] = Setting(spec, spec.check(value), Source.FILE, str(path))
         except DataError as exc:
             why = f"{path}: {exc}{spec.unquoted(value)}"
-            problem(f"{why}; using the default {toml_value(spec.default)}")
+            problem(said := f"{why}; using the default {toml_value(spec.default)}")
+            defaulted[key] = (said, why)
             refused[key] = (*refused.get(key, ()), f"{path.name}'s {toml_value(value)}")
             refusals[key] = (*refusals.get(key, ()), why)
 
@@ -620,6 +623,15 @@ def load_config(
             raise DataError(f"{origin}: {exc}") from None
         settings[key] = Setting(spec, typed, Source.COMMAND_LINE, origin)
 
+    # A refused file value set again by the environment or the command line: that value is
+    # used, not the default the notice said (fixcarry74: "using the default 27" while the
+    # environment's GPIO5 was the pin the button was read on).
+    replaced = {text: f"{why}; using {toml_value(settings[key].value)} from "
+                      f"{settings[key].origin}"
+                for key, (text, why) in defaulted.items()
+                if settings[key].source is not Source.DEFAULT}
+    notices = [replaced.get(text, text) for text in notices]
+    problems = [replaced.get(text, text) for text in problems]
     if settings["choices.kind"].value == "gpio":
         notices, problems = _pins_play_stops_on(settings, refusals, notices, problems)
     return Config(settings, tuple(notices), path, tuple(problems), refused, refusals)

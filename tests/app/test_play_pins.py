@@ -197,6 +197,37 @@ def test_a_pin_refused_but_set_again_or_unused_does_not_stop_play(
     assert start_problems(load_config(overrides={"choices.kind": "keyboard"})) == []
 
 
+def test_a_refused_pin_set_again_by_the_environment_names_the_pin_play_reads(
+        mock_pins: MockFactory, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """fixcarry74: config.toml's refused flee_pin said "using the default 27" while the
+    environment's GPIO5 was the pin play read the button on, on the settings screen and on
+    stderr; it names that pin, and where it came from."""
+    import pygame
+
+    from companion.hw.display.screen import ScreenDisplay
+
+    path = write_config("[buttons]\nflee_pin = 40\n")
+    monkeypatch.setenv("COMPANION_BUTTONS_FLEE_PIN", "5")
+    shown: list[str] = []
+    draw = ScreenDisplay.show
+
+    def show(screen: ScreenDisplay, view: Any) -> None:
+        shown.append(view.prompt)
+        draw(screen, view)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, unicode="a")
+                          if view.prompt.startswith("Settings 設定")
+                          else pygame.event.Event(pygame.QUIT))
+
+    monkeypatch.setattr(ScreenDisplay, "show", show)
+    assert main(["play", "--input", "sim", "--choices", "gpio", "--display", "screen"]) == 130
+    notice = f"{path}: {HEADER_40}; using 5 from COMPANION_BUTTONS_FLEE_PIN"
+    assert shown[0] == f"Settings 設定: {notice}"
+    assert f"companion: {notice}\n" in capsys.readouterr().err
+    opened = {info.name for info in mock_pins.pins}
+    assert "GPIO5" in opened and "GPIO27" not in opened  # the button read on GPIO5
+
+
 @pytest.mark.parametrize("port", ["", "/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0"])
 def test_a_part_on_the_rdm6300s_serial_pins_is_a_clash(
         port: str, mock_pins: MockFactory, capsys: pytest.CaptureFixture[str]) -> None:
