@@ -30,10 +30,11 @@ from companion.errors import DataError, DeviceError
 from companion.hw.buttons import Button
 from companion.systems.jongrogue.actions import input_from_notation
 from companion.systems.jongrogue.game import Game
+from tests.app.companion_script_helpers import companion_on_path, venv_script
+from tests.app.play_pty_helpers import Terminal
+from tests.app.play_state_helpers import SEED, unfinished_game
 from tests.app.table import PlayerAtTheScreen
-from tests.app.test_dice_tray import Terminal
 
-SEED = 2
 SHEET = Path(__file__).parents[2] / "docs" / "examples" / "ann.toml"
 README = Path(__file__).parents[2] / "README.md"
 
@@ -545,14 +546,6 @@ def test_the_stop_at_a_terminal_whose_keys_are_read_says_to_press_a_here(
     assert time.monotonic() - started < 10
 
 
-def companion_on_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A PATH with a ``companion`` on it, as install-pi.sh leaves a Pi's."""
-    bin_dir = tmp_path / "bin"
-    bin_dir.mkdir(exist_ok=True)
-    (bin_dir / "companion").symlink_to(Path(sys.executable).parent / "companion")
-    monkeypatch.setenv("PATH", f"{bin_dir}:/usr/bin:/bin")
-
-
 def test_a_headless_game_says_who_plays_it_and_what_to_do_next(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
@@ -600,14 +593,6 @@ def test_with_no_companion_on_the_path_the_hints_name_the_venvs(
     companion_on_path(tmp_path, monkeypatch)
     assert main(["history"]) == 0
     assert "Play one with `companion play`." in capsys.readouterr().out
-
-
-def venv_script() -> Path:
-    """This venv's ``companion`` script, which the hints name when none is on the PATH."""
-    script = Path(sys.executable).parent / "companion"
-    if not script.is_file():
-        pytest.skip("no companion script beside this Python (not the checkout's .venv)")
-    return script
 
 
 def test_from_the_venvs_bin_folder_the_hint_names_a_command_that_runs(
@@ -659,21 +644,6 @@ def test_historys_notes_name_the_venvs_command(
     assert "left out at this width: `.venv/bin/companion history --json` has them" in said
     assert f"The last {TABLE_RUNS} of {TABLE_RUNS + 1} games; every one: " \
            "`.venv/bin/companion history --all`" in said
-
-
-def unfinished_game(path: Path) -> bytes:
-    """An unfinished headless game of 20 moves saved at ``path``: its bytes. Its game_id is
-    another than the whole game's, which the history took (review65h RISK 1: an unfinished
-    save of a game in the history is over, its last writes refused)."""
-    assert main(["play", "--headless", "--seed", str(SEED), "--state", str(path)]) == 0
-    whole = json.loads(path.read_text())
-    inputs = whole["inputs"][:20]
-    played = Game.replay([input_from_notation(i) for i in inputs], whole["preset"], None,
-                         revision=whole["rules"])
-    whole.update(inputs=inputs, finished=False, events=len(played.events),
-                 game_id=uuid.uuid4().hex)
-    path.write_text(json.dumps(whole))
-    return path.read_bytes()
 
 
 def test_a_new_game_that_stops_before_its_first_move_puts_the_old_one_back(
