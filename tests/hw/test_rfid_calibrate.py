@@ -379,6 +379,42 @@ def test_port_stdin_reads_no_keys_from_it_and_enrols_every_sticker(tmp_path: Pat
     assert len(TagMap.load(config_dir() / TAGMAP_FILENAME)) == 8
 
 
+def test_port_stdin_with_an_rdm6300_says_its_frames_are_timed_as_they_come(
+        tmp_path: Path) -> None:
+    """fixcarry74: with --kind rdm6300 it said "stdin is the tray" and "each sticker placed
+    is taken as it comes"; the RDM6300's frames name a tag, never a place or a lift, so
+    they are timed as they come. Said so, and it is so: a capture saved to a file, read all
+    at once, enrols nothing (its tag is taken as lying there); frames that come after the
+    first second, as a tag laid live, enrol it."""
+    from companion.hw.rfid.rdm6300 import frame
+
+    saved = tmp_path / "rdm6300.bin"
+    saved.write_bytes(frame("0F00A1B2C3") * 5)
+    argv = ("calibrate", "rfid", "--kind", "rdm6300", "--port", "-", "--only", "5p",
+            "--copies", "1")
+    with saved.open("rb") as stdin:
+        result = run_companion(*argv, stdin=stdin, timeout=REPLAY_SECONDS)
+    out = result.stdout.decode()
+    assert result.returncode == 0, result.stderr.decode()
+    assert ("No keys are read (stdin is the RDM6300's frames, timed as they come): a sticker "
+            "is taken when its frames come and lifted when they stop") in out
+    assert "stdin is the tray" not in out
+    assert "sticker 0F00A1B2C3): lift it off" in out
+    assert not (config_dir() / TAGMAP_FILENAME).exists()  # nothing enrolled, as said
+    with CompanionProcess(*argv) as live:
+        live.wait_for(b"Place a 5p")
+        time.sleep(1.5)  # past the first second: a tag laid now, not lying there
+        for _ in range(4):
+            live.send(frame("0F00A1B2C4"))
+            time.sleep(0.1)
+        live.wait_for(b"0F00A1B2C4 = 5p", timeout=REPLAY_SECONDS)
+        # its frames stopped: lifted, and the plan done
+        live.wait_for(b"Done: 1 sticker enrolled", timeout=REPLAY_SECONDS)
+        live.finish()
+    assert TagMap.load(config_dir() / TAGMAP_FILENAME).uids(Tile.from_notation("5p")) == \
+        ["0F00A1B2C4"]
+
+
 def test_a_capture_that_ends_early_stops_with_what_was_read(tmp_path: Path) -> None:
     with capture(tmp_path / "tray.bin", 2).open("rb") as stdin:
         result = run_companion("calibrate", "rfid", "--port", "-", "--only", "1m", stdin=stdin,
@@ -392,7 +428,9 @@ def test_port_stdin_is_explained_in_the_help(capsys: pytest.CaptureFixture[str])
 
     with pytest.raises(SystemExit):
         cli.main(["calibrate", "rfid", "--help"])
-    assert "With --port - stdin is the tray's lines, so no keys are read" in \
+    # an RDM6300's capture is its frames, timed as they come (fixcarry74)
+    assert ("With --port - stdin is the tray's lines (with --kind rdm6300, the RDM6300's "
+            "frames, timed as they come), so no keys are read") in \
         " ".join(capsys.readouterr().out.split())
 
 

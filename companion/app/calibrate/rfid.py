@@ -17,9 +17,11 @@ has four stickers, the player then places the other three 5p so the companion
 can tell which old sticker was lost, and replaces it.
 
 Keys (type, then Enter): ``s`` skip this kind, ``u`` undo the last sticker,
-``q`` save and quit. With ``--port -`` (the tray's lines replayed from stdin) no
-keys are read, as stdin is the tray: each sticker placed is taken as it comes,
-until the plan is done or the capture ends.
+``q`` save and quit. With ``--port -`` (the tray's lines replayed from stdin, or an
+RDM6300's frames) no keys are read, as stdin is the reader: each sticker placed is taken
+as it comes, until the plan is done or the capture ends. An RDM6300's frames say no
+place or lift: they are timed as they come, so one of the first second is a tag lying
+there and a saved capture read all at once enrols nothing (:data:`RDM6300_STDIN`).
 """
 
 from __future__ import annotations
@@ -50,6 +52,16 @@ from companion.hw.ports import SLOT_NAMES, Slot
 from companion.hw.rfid.events import TagAction, TagEvent
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.systems.jongrogue.tiles import ALL_KINDS, COPIES_PER_KIND, Tile, parse_tiles
+
+#: What ``--port -`` with an RDM6300 does, said before the first tile (fixcarry74: it said
+#: "stdin is the tray"): the module's frames name a tag, never a place or a lift, so they
+#: are read as they come, as from the port; a tag's first frame within the reader's first
+#: second (Rdm6300Settings.startup_seconds) lay there as it came up, and a lift is its
+#: frames stopping. A capture saved to a file is read all at once: nothing in it enrols.
+RDM6300_STDIN = ("No keys are read (stdin is the RDM6300's frames, timed as they come): a "
+                 "sticker is taken when its frames come and lifted when they stop; frames "
+                 "within the first second are a tag lying there, so a capture saved to a "
+                 "file, read all at once, enrols nothing.")
 
 
 class Waiting(Enum):
@@ -149,6 +161,8 @@ class Enroller:
         if self.keys:
             self.say("Keys (then Enter): s = skip this kind, u = undo the last one, "
                      "q = save and quit.")
+        elif self.kind == "rdm6300":
+            self.say(RDM6300_STDIN)
         else:
             self.say("No keys are read (stdin is the tray): each sticker placed is taken as it "
                      "comes.")
@@ -510,7 +524,8 @@ def parse_kinds(text: str) -> list[Tile]:
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
         "rfid", help="enrol the RFID sticker under each tile (or re-enrol a lost one)",
-        epilog=f"With --port {STDIN_PORT} stdin is the tray's lines, so no keys are read: each "
+        epilog=f"With --port {STDIN_PORT} stdin is the tray's lines (with --kind rdm6300, "
+               "the RDM6300's frames, timed as they come), so no keys are read: each "
                "sticker placed is taken as it comes, until the capture ends.")
     add_reader_arguments(parser)
     parser.add_argument("--only", metavar="TILES",
