@@ -17,7 +17,9 @@ placed, and missed ``remove_after`` polls in a row to count as removed, so a
 tag at the edge of the field or a single failed anticollision does not flicker.
 A UID of another length than 4, 7 or 10 bytes is no tag: no line carries it.
 A reader that raises ``fail_after`` times in a row is reported down and only
-retried (re-initialised) every ``retry_ms``; its slot keeps its last state.
+retried (re-initialised) every ``retry_ms``; its slot keeps its last state. A collision
+on it is forgotten as it goes down (it reads no stack): no ``ERR COLLISION`` follows a
+``SNAP`` for it, and tiles still stacked when it is up again collide afresh.
 """
 
 try:
@@ -231,6 +233,12 @@ class Tray:
         state.retry_at = ticks_add(now, self.retry_ms)
         if not state.down and state.failures >= self.fail_after:
             state.down = True
+            # A reader down reads no stack: its collision is forgotten, told once by the
+            # READER_DOWN (a SNAP says "?"), not again after every SNAP while it is down
+            # (fixcarry74); up again, tiles still stacked collide afresh, ERR COLLISION.
+            state.colliding = False
+            state.collisions = 0
+            state.clean = 0
             self.emit("ERR", ("READER_DOWN", str(index)), now)
 
     def debounce(self, index, state, uid, now):

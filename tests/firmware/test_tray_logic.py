@@ -107,6 +107,40 @@ def test_two_tiles_on_a_slot_are_a_collision_and_the_tile_is_kept(logic: ModuleT
     assert wire.take() == [("SNAP", ("04000001", "-"))]
 
 
+def test_a_stack_whose_reader_goes_down_is_not_told_after_every_snap(
+        logic: ModuleType) -> None:
+    """fixcarry74: a slot's reader down under two stacked tiles repeated ERR COLLISION after
+    every SNAP, which says "?" for it, and the host took each for no stack; up again with
+    the tiles still stacked, nothing said so. The READER_DOWN is told once; up again, the
+    stack collides afresh and is told; lifted while down, nothing is."""
+    tray, readers, wire = make_tray(logic, slots=2, fail_after=3, retry_ms=500)
+    readers[0].uid = b"\x04\x00\x00\x01"
+    run(tray, 4)
+    readers[0].stacked = True
+    run(tray, 6)
+    assert wire.take() == [("PLACE", ("0", "04000001")), ("ERR", ("COLLISION", "0"))]
+    readers[0].broken = True
+    run(tray, 6, now=100)
+    assert wire.take() == [("ERR", ("READER_DOWN", "0"))]
+    for now in (200, 300, 400):
+        run(tray, 2, now=now)
+        tray.snapshot(now)
+        assert wire.take() == [("SNAP", ("?", "-"))]
+    readers[0].broken = False
+    run(tray, 6, now=1000)
+    assert wire.take() == [("ERR", ("READER_UP", "0")), ("ERR", ("COLLISION", "0"))]
+    tray.snapshot(1000)
+    assert wire.take() == [("SNAP", ("04000001", "-")), ("ERR", ("COLLISION", "0"))]
+    # Down again, and the stack lifted meanwhile: up, the tile alone is read, no collision.
+    readers[0].broken = True
+    run(tray, 6, now=1100)
+    readers[0].broken = readers[0].stacked = False
+    run(tray, 6, now=2000)
+    assert wire.take() == [("ERR", ("READER_DOWN", "0")), ("ERR", ("READER_UP", "0"))]
+    tray.snapshot(2000)
+    assert wire.take() == [("SNAP", ("04000001", "-"))]
+
+
 def test_host_commands_are_answered(logic: ModuleType) -> None:
     tray, _, wire = make_tray(logic, slots=2)
     tray.feed(encode(0, Kind.HELLO) + encode(1, Kind.SNAP), 5000)
