@@ -3,10 +3,13 @@
     .venv/bin/python scripts/build_compiled.py [--force] [--verbose]
 
 The build goes to ``companion/systems/jongrogue/_compiled/<hash of the sources>/``
-(see that package's docstring); older builds are removed. Nothing to do when the build
-for these sources is there. Without mypyc or a C compiler, or when the compile fails,
-it says so in one line and exits 0: the companion then runs the pure Python modules,
-only slower, so a Pi without a compiler still plays.
+(see that package's docstring). Nothing to do when the build for these sources is there;
+``--force`` builds it again all the same. A build is made beside the one in use and put
+in its place only once it has succeeded; then the older builds are removed. Without
+mypyc or a C compiler, or when the compile fails, it says why in one line and changes
+nothing: with no build for these sources it exits 0, and the companion runs the pure
+Python modules, only slower, so a Pi without a compiler still plays. A failed
+``--force`` exits 1, and the build that was there, if any, is still used.
 """
 
 from __future__ import annotations
@@ -61,7 +64,8 @@ def _reason(output: str) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--force", action="store_true", help="build again even if up to date")
+    parser.add_argument("--force", action="store_true", help="build again even if up to date; "
+                        "if that fails, exit 1 and keep the build there")
     parser.add_argument("--verbose", action="store_true", help="show the compiler's output")
     parser.add_argument("--into", type=Path, help=argparse.SUPPRESS)  # the compiling child
     args = parser.parse_args()
@@ -72,20 +76,44 @@ def main() -> int:
     if target.is_dir() and not args.force:
         print(f"compiled rules core: up to date ({target.name})")
         return 0
-    shutil.rmtree(target.parent, ignore_errors=True)  # older builds can never be used again
+    builds = target.parent
+    # Beside the build in use, never over it: --force deleted it before compiling, and a
+    # compile that failed then left pure Python, with exit 0 (rules74 RISK 1).
+    fresh = builds / f".{target.name}.new"
+    shutil.rmtree(fresh, ignore_errors=True)  # what a build stopped midway left
     print("compiled rules core: building (a minute here, several on a Pi)", flush=True)
     start = time.perf_counter()
     # A child process compiles, so the compiler's own output can be kept quiet.
     child = subprocess.run(
-        [sys.executable, __file__, "--into", str(target)],
+        [sys.executable, __file__, "--into", str(fresh)],
         capture_output=not args.verbose, text=True, check=False,
     )
-    if child.returncode != 0 or not target.is_dir():
+    if child.returncode != 0 or not fresh.is_dir():
+        for left in (fresh, builds / f".{fresh.name}.partial"):
+            shutil.rmtree(left, ignore_errors=True)
         reason = _reason((child.stdout or "") + (child.stderr or ""))
-        print(f"compiled rules core: not built ({reason}); pure Python is used")
-        return 0
+        kept = f"the build there is kept ({target.name})" if target.is_dir() \
+            else "pure Python is used"
+        # Not forced, exit 0: bootstrap.sh and install-pi.sh go on with the pure core.
+        print(f"compiled rules core: not built ({reason}); {kept}",
+              file=sys.stderr if args.force else sys.stdout)
+        return 1 if args.force else 0
+    install(fresh, target)
     print(f"compiled rules core: built in {time.perf_counter() - start:.0f} s ({target.name})")
     return 0
+
+
+def install(fresh: Path, target: Path) -> None:
+    """Put the build ``fresh`` in the place of ``target`` (a build of the same sources, or
+    none), then remove every other build beside it: older ones can never be used again."""
+    old = target.parent / f".{target.name}.old"
+    shutil.rmtree(old, ignore_errors=True)
+    if target.is_dir():
+        target.rename(old)  # a process running from it keeps the modules it has loaded
+    fresh.rename(target)
+    for other in target.parent.iterdir():
+        if other != target:
+            shutil.rmtree(other, ignore_errors=True)
 
 
 if __name__ == "__main__":
