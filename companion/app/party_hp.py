@@ -238,6 +238,29 @@ def poison_hp_lost(passed: TimePassed) -> dict[str, dict[str, int]]:
             if step.member is not None and step.data.get("hp_lost")}
 
 
+def say_unkept(passed: TimePassed, hp: Mapping[str, int], party: Sequence[Member],
+               no_party: str) -> TimePassed:
+    """``passed`` with each tick that takes HP from one whose HP is not kept (not in ``hp``,
+    :meth:`PartyHP.hp_now`) saying so on its line, and why: no party file read
+    (``no_party``, how to give one), a name not in the party, or a party file that leaves
+    out hp. :meth:`PartyHP.keep` takes nothing from them, and the tick is spent all the
+    same: the line said "1 HP lost" and the HP was lost to the books unsaid (events74
+    DEFECT 1). The step's data says ``hp_kept`` false, for ``--json``."""
+    members = {m.name: m for m in party}
+    steps = []
+    for step in passed.steps:
+        name = step.member
+        if name is None or not step.data.get("hp_lost") or name in hp:
+            steps.append(step)
+            continue
+        why = (no_party if not party else "not in the party file" if name not in members
+               else "the party file gives no hp")
+        steps.append(replace(step, text=f"{step.text}; {name}'s HP not kept ({why}): "
+                                        "take it off by hand",
+                             data={**step.data, "hp_kept": False}))
+    return replace(passed, steps=tuple(steps))
+
+
 def pools_text(members: Iterable[Member]) -> list[str]:
     """Each member's HP and MP now, for ``events party``: "Aki: HP 16/25, MP 10/12"; a
     pool the party file leaves out is said not kept."""

@@ -57,13 +57,28 @@ def test_the_first_tray_tick_keeps_the_hp_of_a_member_none_was_kept_for(
 
 
 @pytest.mark.usefixtures("poisoned")
-def test_with_no_party_file_the_tray_keeps_no_hp_and_says_nothing_new(
+def test_with_no_party_file_the_tray_keeps_no_hp_and_says_so_on_the_tick(
         capsys: pytest.CaptureFixture[str]) -> None:
+    """events74 DEFECT 1: the tick was spent (1/3 dealt) and its line said "1 HP lost"
+    with nothing of the HP no one kept: it was lost to the books unsaid. Now the line and
+    the status line say it is not kept, and how to keep it."""
     mode = _tray_ticks_once()
-    assert f"{TICK}; HP lost heals with Cure Wounds" in [s.text for s in mode.dice.steps]
-    assert mode.trouble == ""
+    assert (f"{TICK}; HP lost heals with Cure Wounds; Ben's HP not kept (no party file: "
+            f"save {SAVED_PARTY} in the config folder): take it off by hand"
+            in [s.text for s in mode.dice.steps])
+    assert mode.trouble == "HP not kept HP未記録: Ben: by hand 手で"
     assert capsys.readouterr().err == ""
     assert not party_hp_path().exists()
+
+
+@pytest.mark.usefixtures("poisoned")
+def test_a_tick_for_one_not_in_the_saved_party_says_its_hp_is_not_kept() -> None:
+    """A saved party without the poisoned one: the HP is not kept, and the line says why."""
+    _save_party(PARTY.replace('name = "Ben"', 'name = "Cid"'))
+    mode = _tray_ticks_once()
+    assert any(s.text.endswith("Ben's HP not kept (not in the party file): take it off by "
+                               "hand") for s in mode.dice.steps)
+    assert "Ben" not in PartyHP(party_hp_path()).kept
 
 
 @pytest.mark.usefixtures("poisoned")

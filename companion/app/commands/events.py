@@ -54,6 +54,7 @@ from companion.app.party_hp import (
     party_hp_path,
     poison_hp_lost,
     pools_text,
+    say_unkept,
     user_party,
 )
 from companion.app.paths import config_dir
@@ -268,7 +269,8 @@ def run(args: argparse.Namespace) -> int:
         unsaved: list[str] = []
         tracked = poisons.track(report, unsaved.append)
         notes = [*_trap_commands(report), *_unrated(report, args.ratings),
-                 *_notes(tracked, report.mode, rules, poisons.poisons, kept=not unsaved)]
+                 *_notes(tracked, report.mode, rules, poisons.poisons, kept=not unsaved,
+                         party_file=args.party)]
         refused = None
         changes = report.pool_changes()
         if unsaved:
@@ -515,10 +517,15 @@ def _trap_commands(report: EventReport) -> list[str]:
 
 
 def _notes(tracked: Tracked, mode: Mode, rules: EventRules,
-           poisons: Mapping[str, Poison], kept: bool = True) -> list[str]:
+           poisons: Mapping[str, Poison], kept: bool = True,
+           party_file: str | None = None) -> list[str]:
     """What tracking did, for the lines under the table's walk; a 判定－１ poison also names
     ``act`` (EV-POI-5). Not ``kept`` (the list was refused), no poison is said to be
-    tracked, cured or replaced: the list still holds what it held."""
+    tracked, cured or replaced: the list still holds what it held. ``party_file``: the
+    ``--party`` the table was given, which the commands that tick the poison are named
+    with: without it they read no party (or the saved one), and the HP the tick took was
+    not kept (events74 DEFECT 1)."""
+    party = "" if party_file is None else f" --party {shlex.quote(party_file)}"
     notes = tracking_notes(tracked, rules) if kept else []
     if tracked.cured_unnamed:
         notes.append("The first member's poison is cured: "
@@ -530,7 +537,7 @@ def _notes(tracked: Tracked, mode: Mode, rules: EventRules,
         act = (f"; `act --who {who}` rolls the check before an active action"
                if poisons[name].rule == "EV-POI-5" else "")
         notes.append(f"Tracking {name}'s poison{named}: `{companion_command()} events "
-                     "end-block` or `rest` "
+                     f"end-block{party}` or `rest{party}` "
                      f"ticks it, `poisoned` lists it, `cure --who {who}` ends it{act}")
     # after the line that names victim 2 (reviewe68 NIT 2)
     return notes + (beside_notes(tracked) if kept else [])
@@ -556,7 +563,10 @@ def poison_action(args: argparse.Namespace, rules: EventRules,
             rest = (1 if args.hours is None else args.hours) if args.table == "rest" else None
             pools = _party_hp()
             now = _current(pools, party)
-            passed = poisons.pass_time(rules, rest, hp=pools.hp_now(now))
+            hp = pools.hp_now(now)
+            passed = say_unkept(poisons.pass_time(rules, rest, hp=hp), hp, party,
+                                f"no party file: give --party FILE, or save {PARTY_NAME} "
+                                "in the config folder")
             lines = [passed.text]
             steps = [step.to_json() for step in passed.steps]
             refused = _keep_hp(pools, party, poison_hp_lost(passed), now, None)

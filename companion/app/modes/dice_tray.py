@@ -50,7 +50,14 @@ from companion.app.commands.roll import shown
 from companion.app.dice_expressions import parse_expressions as parse_expressions
 from companion.app.dice_expressions import split_expressions as split_expressions
 from companion.app.notes import note
-from companion.app.party_hp import PartyHP, party_hp_path, poison_hp_lost, user_party
+from companion.app.party_hp import (
+    PARTY_NAME,
+    PartyHP,
+    party_hp_path,
+    poison_hp_lost,
+    say_unkept,
+    user_party,
+)
 from companion.app.paths import data_dir
 from companion.app.poisons import UNNAMED, PoisonList, beside_hint, tracking_notes
 from companion.app.session.host import SHORT_REASONS
@@ -662,8 +669,10 @@ class DiceTrayMode:
         (EV-POI-8) is kept as ``companion events`` keeps it (review59b F3), for the party
         it reads by default (``events_party.toml`` in the config folder, review59c D3): the
         tick is spent in the shared list, so the HP it took would otherwise be lost to the
-        command. With no party file, only HP already kept changes. A poison list refused,
-        or a party file that cannot be read, keeps no HP either: the tick is not spent."""
+        command. With no party file, only HP already kept changes, and a tick that takes HP
+        kept for no one says so on its line and the status line (events74 DEFECT 1). A
+        poison list refused, or a party file that cannot be read, keeps no HP either: the
+        tick is not spent."""
         assert self.poisons is not None
         try:
             party = user_party(None)
@@ -678,12 +687,17 @@ class DiceTrayMode:
         now, told = pools.current(party)
         for line in told:
             note(line)
-        passed = self.poisons.pass_time(self._rules(), rest_hours, unsaved.append,
-                                        hp=pools.hp_now(now))
+        hp = pools.hp_now(now)
+        passed = say_unkept(
+            self.poisons.pass_time(self._rules(), rest_hours, unsaved.append, hp=hp), hp,
+            party, f"no party file: save {PARTY_NAME} in the config folder")
         self._poisons_view(tuple(DiceStep(s.rule, s.text, s.depth) for s in passed.steps))
         self._unsaved(unsaved, "the time passed is not kept in it", "経過は未記録")
         if unsaved:
             return
+        unkept = [s.member for s in passed.steps if s.data.get("hp_kept") is False]
+        if unkept:  # said on its line too (events74 DEFECT 1): never lost unsaid
+            self.trouble = f"HP not kept HP未記録: {', '.join(map(str, unkept))}: by hand 手で"
         try:
             pools.keep(party, poison_hp_lost(passed))
         except OSError as exc:

@@ -8,6 +8,7 @@ refused HP list says of a cure (the wording gap)."""
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import pytest
@@ -154,3 +155,32 @@ def test_a_refused_hp_list_after_a_cure_says_the_cure_is_recorded(
     assert "Ben HP 11 → 15 not kept" in err
     assert "not kept; room 2 not marked used; the cure is recorded; free space" in err
     assert PoisonList(poisons_path()).poisons == {}
+
+
+def test_a_poison_given_with_party_names_it_and_a_tick_not_kept_says_so(
+        files: tuple[Path, Path], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """events74 DEFECT 1: the Tracking line named `events end-block` without the --party
+    the poison was given with; run as printed, the tick was spent (1/5 dealt), its line
+    said "1 HP lost" and no HP was taken, nor was it said. Now the line names --party
+    FILE, and a tick with no party says the HP is not kept."""
+    party, _ = files
+    monkeypatch.setattr("sys.stdin", io.StringIO("4\n5 4\n5\n"))  # EV-POI-8, max 5
+    code, out, _ = _events(capsys, "poison", "--mode", "sw", "--party", str(party), "--who",
+                           "Aki", "--dice", "typed")
+    assert code == 0
+    tracking = out.splitlines()[-1]
+    assert tracking.startswith(f"Tracking Aki's poison: `companion events end-block --party "
+                               f"{party}` or `rest --party {party}` ticks it")
+    code, out, _ = _events(capsys, "end-block")
+    assert code == 0
+    assert ("Aki: 毒/Poison: 1 HP lost (1/5); HP lost heals with Cure Wounds; Aki's HP not "
+            "kept (no party file: give --party FILE, or save events_party.toml in the config "
+            "folder): take it off by hand") in out
+    code, out, _ = _events(capsys, "end-block", "--json")
+    step = json.loads(out)["steps"][1]
+    assert step["data"]["hp_kept"] is False and step["member"] == "Aki"
+    printed = tracking.split("`")[1].split()[1:]  # the command as the line prints it
+    code, out, _ = _events(capsys, *printed[1:])
+    assert code == 0 and "1 HP lost (3/5) (HP 20 → 19)" in out
+    assert _kept_hp("Aki") == 19
