@@ -329,7 +329,9 @@ class _Items(_Rooms):
         item); an uncursed ring of adornment worn goes first. What a thief may take, and
         which goes first in a tie, is the profile's ``steal_item`` [DEFAULT], and how many
         arrows or shuriken one theft takes its ``steal_ammo`` [DEFAULT]. Rings count by kind,
-        worn or not; a spare one goes before a worn one."""
+        worn or not, and a tie among kinds goes to the kind met first in the spare rings
+        (in the order they went into the pack), then the worn ones (in the order put on);
+        of that kind, a spare one goes before a worn one."""
         pc = self.pc
         adornment = [t for t, k in zip(pc.rings, pc.ring_kinds, strict=True)
                      if k is Ring.ADORNMENT]

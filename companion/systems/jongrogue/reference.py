@@ -300,8 +300,11 @@ FIXED_READINGS = (
     FixedDefault("JR-AB-STEALITEM (kinds)", "what the PC holds most of (一番個数の多い物) "
                  "counts arrows (矢), shuriken (手裏剣) and potions (回復薬) each across their "
                  "kinds (5 shuriken and 3 heavy ones are 8 shuriken, more than 7 arrows), "
-                 "rings (指輪) by kind; from revision 12 the thief takes the readied kind of "
-                 "shuriken first and the potion held last, and the log names the kind taken"),
+                 "rings (指輪) by kind, a tie among ring kinds going to a kind held spare (in "
+                 "the pack) before one only worn, spare rings in the order they went into the "
+                 "pack, worn ones in the order put on; from revision 12 the thief takes the "
+                 "readied kind of shuriken first and the potion held last, and the log names "
+                 "the kind taken"),
     FixedDefault("JR-AB-MIMIC", "EZ: a mimic (擬態) whose draw is no item is defeated by that "
                  "hit (Plus seals it, 封魔)"),
     FixedDefault("JR-AB-HASTE", "Plus (its page of 倍速状態 lost): a hasted (倍速) monster "

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+from importlib.resources import files
 
 import pytest
 
 from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.game import Game, Termination
 from companion.systems.jongrogue.profile import DEFAULT_PROFILE, Loot, Ring
+from companion.systems.jongrogue.reference import FIXED_READINGS
 from companion.systems.jongrogue.state import PCState
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place
@@ -339,6 +341,42 @@ def test_jr_ab_stealitem_rings_count_by_kind() -> None:
     assert game.pc.spare_rings == [] and game.pc.wears(Ring.STEALTH) == 1
     assert (game.pc.arrows, len(game.pc.potions)) == (1, 1)
     assert game.ledger.count(spare, Place.DISCARDS) == 1
+
+
+@pytest.mark.parametrize(("worn", "spare", "stolen"), [
+    (["6p", "8p"], ["7p"], "7p"),  # the kind held spare, found last, before both worn ones
+    (["6p", "8p"], [], "6p"),  # none spare: the kind put on first
+    (["8p", "6p"], [], "8p"),
+    (["6p"], ["8p", "7p"], "8p"),  # spare: the kind that went into the pack first
+])
+def test_jr_ab_stealitem_a_tie_among_ring_kinds_is_as_the_profile_says(
+    worn: list[str], spare: list[str], stolen: str
+) -> None:
+    """JR-AB-STEALITEM: with one ring of each kind, the thief takes a kind held spare (in
+    the pack) before one only worn, spare rings in the order they went into the pack, worn
+    ones in the order put on. profile.toml's comment, which players read to edit a
+    profile, said "the kind held first": the ring of stealth found and worn first, while
+    the spare ring of strength found last went (rules74 NIT 2). The comment and the
+    reading of ``rules defaults`` say the order played."""
+    game = meet("ez", 10, "6m 1z 1z 1z")  # nymph
+    game.pc.arrows = 0
+    for tile in worn:
+        wear(game, tile)
+    for tile in spare:
+        game.pc.spare_rings.append(give(game, tile))
+    events = feed(game, "fight:1 1m")
+    assert of(events, Kind.ITEM)[-1] == {"action": "stolen", "what": stolen}
+    order = ("a kind held spare (in the pack) before one only worn, spare rings in the order "
+             "they went into the pack, worn ones in the order put on")
+    reading = next(d.text for d in FIXED_READINGS if d.rule == "JR-AB-STEALITEM (kinds)")
+    assert order in reading
+    text = (files("companion.systems.jongrogue") / "data" / "profile.toml").read_text("utf-8")
+    comment = " ".join(line.lstrip("# ") for line in text.splitlines()
+                       if line.startswith("#"))
+    assert ("a tie among ring kinds goes to a kind the PC has spare (in the pack) before one "
+            "only worn, the spare ones in the order they went into the pack, the worn ones in "
+            "the order they were put on") in comment
+    assert "the kind held first" not in comment
 
 
 def test_jr_ab_haste_a_hasted_monster_not_attacked_still_attacks_twice() -> None:
