@@ -246,7 +246,7 @@ class Profile:
 
 def _gear(f: Fields, key: str, value_key: str) -> Gear:
     g = f.sub(key)
-    return Gear(g.text("name_ja"), g.text("name_en"), g.number(value_key, 0))
+    return Gear(g.name("name_ja"), g.name("name_en"), g.number(value_key, 0))
 
 
 def _tile(f: Fields, key: str) -> Tile:
@@ -286,7 +286,7 @@ def _items(f: Fields) -> dict[int, ItemSpec]:
     for rank in range(1, 10):
         g = f.sub(str(rank))
         kind = ItemKind(g.text("kind", kinds))
-        spec = ItemSpec(rank, g.text("name_ja"), g.text("name_en"), kind)
+        spec = ItemSpec(rank, g.name("name_ja"), g.name("name_en"), kind)
         if kind is ItemKind.POTION:
             spec = ItemSpec(rank, spec.name_ja, spec.name_en, kind, amount=g.number("heal", 1))
         elif kind in (ItemKind.SHURIKEN, ItemKind.ARROWS):

@@ -102,3 +102,28 @@ def test_jr_pc_1_a_gold_number_past_what_the_history_holds_is_refused_by_name(
                                   f"a whole number from 0 to 1,000,000,000, found {2**63}")
     profile = load_profile(_write(tmp_path, f"[{table}]\n{key} = 1000000000\n"))
     assert getattr(profile, key) == 10**9
+
+
+@pytest.mark.parametrize(("text", "field", "found"), [
+    ('[items.1]\nname_ja = ""\n', "items.1.name_ja", "''"),
+    ('[items.1]\nname_en = "   "\n', "items.1.name_en", "'   '"),
+    ('[items.4]\nkind = "ring"\nring = "stealth"\nname_en = ""\n', "items.4.name_en", "''"),
+    ('[pc]\nweapon = { name_ja = "", name_en = "mace", attack = 2 }\n', "pc.weapon.name_ja",
+     "''"),
+    ('[pc]\nranged = { name_ja = "短弓", name_en = "\\t", attack = 1 }\n', "pc.ranged.name_en",
+     "'\\t'"),
+    ('[pc]\narmour = { name_ja = "　", name_en = "mail", defence = 3 }\n', "pc.armour.name_ja",
+     "'\\u3000'"),
+    ('[items.1]\nname_en = 5\n', "items.1.name_en", "5"),
+])
+def test_jr_item_1_a_blank_item_or_gear_name_is_refused_by_name(
+    tmp_path: Path, text: str, field: str, found: str
+) -> None:
+    """JR-ITEM-1 / JR-PC-1: an item's or the PC's weapon, bow or armour's name_ja and
+    name_en name it in the log, the sheet and the buttons; an empty or all-space one was
+    played, the log saying "Found  () [1p]" (rules74 NIT 3). It is refused as every other
+    slip in a profile is, naming the field."""
+    with pytest.raises(DataError) as refused:
+        load_profile(_write(tmp_path, text))
+    assert str(refused.value) == (f"{tmp_path / 'mine.toml'}: field {field} must be a name "
+                                  f"(text), found {found}")
