@@ -29,6 +29,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from companion.app.arg_types import not_a_file
 from companion.app.command_name import companion_line
 from companion.app.paths import config_dir
 from companion.app.pin_numbers import header_pin_hint
@@ -458,16 +459,18 @@ class Config:
 
     def existing_file(self, key: str) -> Path | None:
         """:meth:`file_path`, refused (:class:`DataError`) naming the setting and the full
-        path, and how a relative one was taken, when no such file is there."""
+        path, and how a relative one was taken, when no such file is there or it is no
+        regular file (a folder, a device: :func:`~companion.app.arg_types.not_a_file`)."""
         path = self.file_path(key)
-        if path is None or path.is_file():
+        trouble = None if path is None else not_a_file(path)
+        if path is None or trouble is None:
             return path
         text = self.text(key)
         base = "config.toml's folder" if self.settings[key].source is Source.FILE \
             else "the current folder"
         relative = "" if Path(text).expanduser().is_absolute() else \
             f" (the relative path {text} is taken from {base})"
-        raise DataError(f"{self.where(key)}: {path.absolute()}: no such file{relative}")
+        raise DataError(f"{self.where(key)}: {path.absolute()}: {trouble}{relative}")
 
     def camera_source(self) -> CameraChoice:
         """input.camera_source, the camera that reads the tiles, naming where it was set."""
