@@ -15,7 +15,9 @@ import pytest
 from companion.app.cli import main
 from companion.app.history import default_history_path
 from companion.app.session.log import GameLog
+from companion.app.session.save import default_save_path
 from companion.errors import DataError
+from tests.app.play_state_helpers import unfinished_game
 
 
 @pytest.mark.parametrize("text", [
@@ -126,3 +128,66 @@ def test_a_pipe_given_as_the_log_is_refused_at_once(tmp_path: Path) -> None:
                           timeout=60, env={**os.environ, "COMPANION_DATA_DIR": str(tmp_path)})
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == f"companion: error: {pipe}: a device or a pipe, not a log\n"
+
+
+# -- the run's own save given as the log (hist74 DEFECT 1) --------------------------------------
+# Each save is a new file put in the log's place: a whole game played with exit 0, and every
+# line of its log went to the file the save replaced.
+
+def _refused(name: Path, flag: str = "--state") -> str:
+    return (f"companion: error: --log and {flag} name one file ({name}): each save would be "
+            f"written over the log, and its lines lost; give --log another file (e.g. "
+            f"{name.with_suffix('.jsonl')})\n")
+
+
+@pytest.mark.parametrize("table", [[], ["--input", "sim", "--choices", "auto",
+                                        "--display", "none"]], ids=["headless", "table"])
+def test_state_and_log_naming_one_file_are_refused_before_anything_is_written(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], table: list[str]) -> None:
+    game = tmp_path / "game.json"
+    command = table or ["--headless"]
+    assert main(["play", *command, "--seed", "3", "--state", str(game), "--log",
+                 str(game)]) == 2
+    assert capsys.readouterr().err == _refused(game)
+    assert list(tmp_path.iterdir()) == []
+    assert not default_history_path().exists()
+
+
+def test_the_data_folders_save_given_as_the_log_is_refused(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    save = default_save_path()
+    assert main(["play", "--headless", "--resume", "--seed", "5", "--log", str(save)]) == 2
+    assert capsys.readouterr().err == (
+        f"companion: error: --log names {save}, where play saves the game with no --state: "
+        "each save would be written over the log, and its lines lost; give --log another "
+        f"file (e.g. {save.with_suffix('.jsonl')})\n")
+    assert not save.exists()
+
+
+def test_a_save_given_as_the_log_by_another_name_is_refused_and_kept(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A link to the save, or a second name of it, is the save too: it is kept byte for
+    byte, its game not played on."""
+    save = tmp_path / "s.json"
+    before = unfinished_game(save)
+    (tmp_path / "link.json").symlink_to(save)
+    os.link(save, tmp_path / "hard.json")
+    capsys.readouterr()
+    for other in (tmp_path / "link.json", tmp_path / "hard.json",
+                  tmp_path / "sub" / ".." / "s.json"):
+        assert main(["play", "--headless", "--resume", "--state", str(save), "--log",
+                     str(other)]) == 2
+        assert capsys.readouterr().err.startswith(
+            f"companion: error: --log {other} and --state {save} name one file: each save "
+            "would be written over the log")
+        assert save.read_bytes() == before
+
+
+@pytest.mark.parametrize("flag", ["--state", "--fight"])
+def test_a_fight_tables_files_given_as_the_log_are_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], flag: str) -> None:
+    table = tmp_path / "t.json"
+    assert main(["play", "--mode", "genso", "--dice", "sim", flag, str(table), "--log",
+                 str(table)]) == 2
+    assert capsys.readouterr().err == _refused(table, flag)
+    assert list(tmp_path.iterdir()) == []

@@ -146,6 +146,7 @@ def run(args: argparse.Namespace) -> int:
     refuse_stray_fight(args, config)
     refuse_idle_table_d100(args, config)
     refuse_idle_table_seed(args, config)
+    refuse_log_over_save(args, config)
     home = config.text("play.mode")
 
     def unplayable(mode: str) -> str:
@@ -192,6 +193,50 @@ def run(args: argparse.Namespace) -> int:
             return code
         this = switched(args, home, home)
         config = dataclasses.replace(effective_config(this, tell=False), notices=())
+
+
+def refuse_log_over_save(args: argparse.Namespace, config: Config) -> None:
+    """``--log`` naming a file the run saves in is refused, before anything is written: the
+    game's save (``--state``, or the data folder's save.json that play saves in without it,
+    a table's run too, in a game the System menu switches to), a fight table's save and its
+    fight file. Each save is written whole in a new file put in its place, and the log's lines
+    went to the file it replaced: a whole game played with exit 0 and its log was lost,
+    unsaid (hist74 DEFECT 1). One file by two names (a link, ``./``) is one file too."""
+    log: Path | None = getattr(args, "log", None)
+    if log is None:
+        return
+    mode = config.text("play.mode")
+    # a file the run writes, the flag typed for it (None: its default), and what it is
+    saved: list[tuple[Path, str | None, str]] = []
+    if mode in ("genso", "coc"):
+        fight, state = table_files(args, mode)
+        saved += [(state, "--state" if args.state else None,
+                   f"the {mode} table's save with no --state"),
+                  (fight, "--fight" if args.fight else None,
+                   f"the {mode} fight file with no --fight")]
+    if mode == "game" and args.state is not None:
+        saved.append((args.state, "--state", "the game's save"))
+    else:  # a headless game saves only when asked, but the next `play` would find a log there
+        saved.append((default_save_path(), None, "where play saves the game with no --state"))
+    for path, flag, what in saved:
+        if not _one_file(log, path):
+            continue
+        other = log.with_suffix(".jsonl") if log.suffix != ".jsonl" \
+            else log.with_name(f"{log.stem}.log.jsonl")
+        said = (f"--log names {path}, {what}" if flag is None
+                else f"--log and {flag} name one file ({log})" if path == log
+                else f"--log {log} and {flag} {path} name one file")
+        raise DataError(f"{said}: each save would be written over the log, and its lines lost; "
+                        f"give --log another file (e.g. {other})")
+
+
+def _one_file(first: Path, second: Path) -> bool:
+    """Whether two names are of one file: the same file when both are there, else the same
+    path once links and ``..`` are resolved."""
+    try:
+        return first.samefile(second)
+    except OSError:  # one of them is not there yet
+        return first.resolve() == second.resolve()
 
 
 def refuse_idle_table_seed(args: argparse.Namespace, config: Config) -> None:
