@@ -678,6 +678,13 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
     if args.log is not None:
         same = resuming and saved.log_path == str(args.log.resolve())
         log = GameLog(args.log, saved.log_start) if same else GameLog.begin(args.log)
+        if resuming and not same and saved.log_path is not None \
+                and Path(saved.log_path).exists():
+            # Its lines up to the stop stay in the log it began in, a game `replay` finds
+            # stopped there, and whose advice then started a new one (hist74 NIT 2).
+            note(f"this game's log {saved.log_path} is not carried on (--log {args.log}): "
+                 f"the lines it holds of the game, up to where it stopped, stay there; "
+                 f"{args.log} gets the game whole")
         saved.log_path, saved.log_start = str(args.log.resolve()), log.start
     elif resuming and saved.log_path is not None:
         # The save still names its log, which a resume given it writes whole (hist65 NIT 4:
