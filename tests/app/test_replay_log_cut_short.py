@@ -71,5 +71,6 @@ def test_a_file_of_one_unreadable_line_is_no_log(
     log = tmp_path / "notes.txt"
     log.write_bytes(b"shopping: eggs")
     assert main(["replay", str(log)]) == 2
-    assert capsys.readouterr().err == (f"companion: error: {log}:1: not a JSON line "
-                                       "(Expecting value)\n")
+    assert capsys.readouterr().err == (f"companion: error: {log}:1: not a JSON line, so no "
+                                       "log: replay takes the file `companion play --log "
+                                       "FILE` wrote\n")

@@ -33,11 +33,13 @@ from typing import Any
 from companion.app.command_list import COMMANDS
 from companion.app.command_name import companion_command, companion_line
 from companion.app.history import History, HistoryError
+from companion.app.session.log import begins_as_log
 from companion.app.session.save import (
     SAVE_LIMIT,
     SaveGame,
     default_save_path,
     profile_unchanged,
+    what_file,
 )
 from companion.errors import DataError
 from companion.files import kept_aside, loads_json, open_regular, read_regular
@@ -84,8 +86,48 @@ def read_log(path: Path) -> list[LoggedGame]:
     cut short (a power cut as it was written; ext4 may leave NUL bytes there): it was
     refused, and every game before it with it. It is left out, in the last game's
     :attr:`LoggedGame.cut_line`, as ``play --log`` cuts it off before it writes on. Any
-    other line that cannot be read is refused, naming it."""
+    other line that cannot be read is refused, naming it. A file refused before its first
+    game that is one of the companion's other files (a save, a fight file, the history) is
+    named for what it is (:func:`not_a_log`)."""
     games: list[LoggedGame] = []
+    try:
+        _read_games(path, games)
+    except DataError:
+        if games or (said := not_a_log(path)) is None:
+            raise
+        raise DataError(said) from None
+    if not games:
+        raise DataError(f"{path}: no game in this log")
+    return games
+
+
+def not_a_log(path: Path) -> str | None:
+    """What to say of the file at ``path``, which is no log, when it is one of the
+    companion's own files (:func:`~companion.app.session.save.what_file`, as ``play
+    --state`` knows them by their shape): what it is, and what replay takes. `replay
+    save.json` said "an event before any game header", and the history json's own
+    "Expecting value" (hist74 NIT 3). None: a file none of them, or one that cannot be
+    read again."""
+    try:
+        with open_regular(path, "log") as handle:
+            head = handle.read(SAVE_LIMIT)
+    except (OSError, DataError):
+        return None
+    what = what_file(head)
+    if what is None or begins_as_log(head):  # a log refused for a line of its own
+        return None
+    resume = (f"`{companion_line('play', '--resume', '--state', str(path))}` plays it on, and "
+              if what.startswith("a save") else "")
+    return f"{path} is {what}, not a log: {resume}{_takes()}"
+
+
+def _takes() -> str:
+    """What replay takes, said of a file that is no log."""
+    return f"replay takes the file `{companion_command()} play --log FILE` wrote"
+
+
+def _read_games(path: Path, games: list[LoggedGame]) -> None:
+    """The games of the log at ``path`` added to ``games``, as :func:`read_log` reads them."""
     try:
         with open_regular(path, "log") as handle:
             number = 0
@@ -106,9 +148,6 @@ def read_log(path: Path) -> list[LoggedGame]:
                         games[-1].cut_line = number
     except OSError as exc:
         raise DataError(f"{path}: cannot read: {exc.strerror}") from exc
-    if not games:
-        raise DataError(f"{path}: no game in this log")
-    return games
 
 
 def _read_line(raw: bytes, path: Path, number: int, games: list[LoggedGame]) -> None:
@@ -118,12 +157,16 @@ def _read_line(raw: bytes, path: Path, number: int, games: list[LoggedGame]) -> 
     try:
         line = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
+        if not games:  # Python's words of a file that was never a log (hist74 NIT 3)
+            raise _Unreadable(f"{where}: not UTF-8 text, so no log: {_takes()}") from exc
         raise _Unreadable(f"{where}: not UTF-8 text ({exc.reason})") from exc
     if not line.strip():
         return
     try:
         obj = loads_json(line)
     except json.JSONDecodeError as exc:
+        if not games:  # json's "Expecting value" said of a file that was never a log
+            raise _Unreadable(f"{where}: not a JSON line, so no log: {_takes()}") from exc
         # json's "Unterminated string starting at" ends where its column does
         said = f"{exc.msg} column {exc.colno}" if exc.msg.endswith(" at") else exc.msg
         raise _Unreadable(f"{where}: not a JSON line ({said})") from exc

@@ -330,20 +330,26 @@ SAVE_KEYS = ("version", "inputs", "game_id")
 #: (dice/tray.json) and a genso fight file (its 8, taken for a newer save's) hold too
 #: (reviewj73 RISK 1).
 _OWN_KEYS = ("inputs", "game_id")
+#: How an SQLite database's file begins: the history (history.sqlite3) given by a slip of the
+#: tab key is named so, not as a file that "does not look like a save" (hist74 NIT 3).
+_SQLITE = b"SQLite format 3\0"
 
 
 def other_file(raw: bytes) -> str | None:
     """What the unreadable file whose bytes (or first :data:`_HEAD` bytes) are ``raw`` is,
     when it is one of the files the companion writes that are no save, known by its own
-    shape, though it begins with ``{``: a ``--log`` file (its first line a game's header),
-    the dice tray's file (``version`` and ``table``), or a genso or coc fight file
-    (``entrants`` and ``journal``). Their ``version`` makes them no damaged save: each was
-    renamed ``.corrupt-…`` (the genso file ``.newer-…``) and a save written in its place,
-    under its name (journey73 DEFECT 1, reviewj73 RISK 1). None: it may be a save
-    something damaged (:func:`fieldless`, :func:`damaged_save` say)."""
+    shape: a ``--log`` file (its first line a game's header), the dice tray's file
+    (``version`` and ``table``), or a genso or coc fight file (``entrants`` and
+    ``journal``), each begun as a save is, with ``{``; or an SQLite database, as the
+    history is (hist74 NIT 3: "does not look like a save"). Their ``version`` makes them no
+    damaged save: each was renamed ``.corrupt-…`` (the genso file ``.newer-…``) and a save
+    written in its place, under its name (journey73 DEFECT 1, reviewj73 RISK 1). None: it
+    may be a save something damaged (:func:`fieldless`, :func:`damaged_save` say)."""
     body = raw.removeprefix(codecs.BOM_UTF8)
     if begins_as_log(body):
         return "a game log (`companion play --log` wrote it: its first line is a game's header)"
+    if body.startswith(_SQLITE):
+        return f"an SQLite database, as the history is (`{companion_line('history')}` lists it)"
     value = _json_of(body)
     if not isinstance(value, dict):
         return None
@@ -353,6 +359,20 @@ def other_file(raw: bytes) -> str | None:
         system = "genso" if value.get("system") == "genso" else "coc"
         return (f"a {system} fight file (`{companion_line(system, 'fight', 'new')}` wrote it: "
                 "--fight takes it)")
+    return None
+
+
+def what_file(raw: bytes) -> str | None:
+    """What the file whose bytes (or first :data:`SAVE_LIMIT` bytes) are ``raw`` is, when it
+    is one of the companion's own files, known by its shape as ``play --state`` knows them:
+    :func:`other_file`'s, or a save (a JSON object holding what only a save holds,
+    :data:`_OWN_KEYS`). None: none of them. `replay` given such a file names it (hist74
+    NIT 3: "an event before any game header", or json's own "Expecting value")."""
+    if (other := other_file(raw)) is not None:
+        return other
+    value = _json_of(raw.removeprefix(codecs.BOM_UTF8))
+    if isinstance(value, dict) and any(key in value for key in _OWN_KEYS):
+        return "a save (`companion play` wrote it: --state takes it)"
     return None
 
 
