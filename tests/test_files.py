@@ -12,6 +12,7 @@ import zipfile
 import zlib
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -452,3 +453,28 @@ def test_fields_written_over_a_players_file_keep_its_comments() -> None:
     assert written == "# my sheet\nname = \"Aki\"  # her name\nhp = 5  # now\nmoney = {gold = 2}\n"
     assert tomlkit.dumps(one_line_each_over("hp = = 8", values, "fresh")) == \
         tomlkit.dumps(one_line_each(values, "fresh"))
+
+
+def test_a_table_written_over_keeps_its_comments_and_leaves_defaults_out() -> None:
+    """one_line_each_over with ``same`` (genso74 DEFECT 1): a ``[money]`` table is changed key
+    by key, its comments kept, not put back inline; a key or field the file left out is not
+    added while the file reads the same without it; a file that already reads as wanted is
+    returned as it is."""
+    text = "# mine\nname = \"Aki\"\nhp = 8\n\n[money]\n# from the crypt\ngold = 3  # hoard\n"
+    defaults: dict[str, Any] = {"hp": 8, "mp": 4, "money": {"gold": 0, "silver": 0}}
+
+    def same_as(values: dict[str, Any]) -> Callable[[tomlkit.TOMLDocument], bool]:
+        def same(document: tomlkit.TOMLDocument) -> bool:
+            read = {**defaults, **document.unwrap()}
+            read["money"] = {**defaults["money"], **read["money"]}
+            return read == values
+        return same
+
+    values = {"name": "Aki", "hp": 8, "mp": 4, "money": {"gold": 3, "silver": 0}}
+    assert tomlkit.dumps(one_line_each_over(text, values, same=same_as(values))) == text
+    values = {"name": "Aki", "hp": 5, "mp": 4, "money": {"gold": 2, "silver": 0}}
+    assert tomlkit.dumps(one_line_each_over(text, values, same=same_as(values))) == \
+        text.replace("hp = 8", "hp = 5").replace("gold = 3", "gold = 2")
+    values = {"name": "Aki", "hp": 8, "mp": 2, "money": {"gold": 3, "silver": 7}}
+    assert tomlkit.dumps(one_line_each_over(text, values, same=same_as(values))) == \
+        text.replace("hp = 8\n", "hp = 8\nmp = 2\n") + "silver = 7\n"

@@ -52,14 +52,18 @@ def sheet_document_over(rules: GensoRules, text: str, character: Character,
                         origin: str) -> tomlkit.TOMLDocument:
     """``character`` written into the sheet file ``text`` was read from, keeping the
     player's comments and order (:func:`one_line_each_over`); a fresh sheet if that would
-    not load back as ``character``."""
-    document = one_line_each_over(text, sheet_mapping(character), SHEET_COMMENT)
-    try:
-        if load_sheet(rules, tomlkit.dumps(document), origin) == character:
-            return document
-    except DataError:
-        pass
-    return sheet_document(character)
+    not load back as ``character``. A file that already reads as ``character`` is left as
+    it is, and a field or a ``[money]``/``[rings]`` key it leaves out is not added when the
+    file reads the same without it (genso74 DEFECT 1: a rest wrote ``race``, ``silver = 0``
+    and an inline ``money = {…}`` over a ``[money]`` table, its comments lost)."""
+    def same(document: tomlkit.TOMLDocument) -> bool:
+        try:
+            return load_sheet(rules, tomlkit.dumps(document), origin) == character
+        except DataError:
+            return False
+
+    document = one_line_each_over(text, sheet_mapping(character), SHEET_COMMENT, same=same)
+    return document if same(document) else sheet_document(character)
 
 
 def digest(text: str) -> str:

@@ -278,6 +278,53 @@ def test_a_sheet_written_back_keeps_the_players_comments(
     assert applied == grown.replace("\nmp = 13 ", "\nmp = 9 ")
 
 
+#: A sheet written as docs/sheets.md allows: the required fields, HP, and a ``[money]`` and a
+#: ``[rings]`` table of its own, with comments, leaving out silver, race, MP and the rest.
+TABLED_SHEET = """# my hero
+name = "Taro"
+kind = "pc"
+body = 6
+perception = 5
+magic = 4
+hp = 12
+spells = ["healing"]
+
+[money]
+# treasure from the crypt
+gold = 3  # the dragon's
+large_silver = 2
+
+[rings]
+left = ["ring_striking"]  # grandpa's ring
+"""
+
+
+def test_a_sheets_money_and_rings_tables_keep_their_comments(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/sheets.md: rest, buy and fight apply change only the lines they must (genso74
+    DEFECT 1: the [money] and [rings] tables were written over inline, their comments lost,
+    with silver = 0, race, job, mp, level and exp added, though no coin or ring changed). A
+    rest --force mid-fight that heals nothing leaves the sheet as it is, so fight apply
+    then writes it, not refusing it as changed since the fight began."""
+    sheet = tmp_path / "taro.toml"
+    sheet.write_text(TABLED_SHEET.replace("hp = 12", "hp = 10"), encoding="utf-8")
+    run(capsys, "rest", str(sheet), "2")
+    assert sheet.read_text(encoding="utf-8") == TABLED_SHEET.replace("hp = 12", "hp = 11")
+    run(capsys, "buy", str(sheet), "knife")
+    assert sheet.read_text(encoding="utf-8") == TABLED_SHEET.replace("hp = 12", "hp = 11").replace(
+        '["healing"]\n', '["healing"]\nequipment = ["knife"]\n').replace("gold = 3 ", "gold = 1 ")
+    sheet.write_text(TABLED_SHEET, encoding="utf-8")
+    run(capsys, "fight", "new", "--party", str(sheet), "--monsters", "orc")
+    run(capsys, "fight", "cast", "Taro", "healing", "Taro", "--seed", "1")
+    run(capsys, "rest", str(sheet), "1", "--force")  # HP 12 → 12: nothing to write
+    assert sheet.read_text(encoding="utf-8") == TABLED_SHEET
+    run(capsys, "fight", "end")
+    assert [r["result"] for r in run(capsys, "fight", "apply")["sheets"]] == ["written"]
+    assert sheet.read_text(encoding="utf-8") == TABLED_SHEET.replace(
+        "hp = 12\nspells = [\"healing\"]\n", "hp = 12\nspells = [\"healing\"]\nmp = 4\n")
+
+
 def test_fight_apply_names_what_outlasts_the_fight(
     tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
