@@ -340,6 +340,11 @@ def notes_text(row: Mapping[str, Any]) -> str:
             + (f"  one of: {choice_text(tuple(row['choices']))}" if "choices" in row else ""))
 
 
+class RuleRefused(DataError):
+    """A rule read whose value in the player's Defaults file was refused
+    (:attr:`Settings.refused`): the message names the file, the key and the bad value."""
+
+
 @dataclass(frozen=True)
 class Settings:
     """Defaults keyed by rule ID, with a record of which values the user set.
@@ -361,9 +366,16 @@ class Settings:
     #: What is wrong with the settings a saved fight was begun with and keeps
     #: (``limits=False``): a later override is refused for its own faults, not for these.
     kept: frozenset[str] = field(default=frozenset(), compare=False)
+    #: The rules whose values in the player's file were refused, and why (the file, key
+    #: and value named): reading one is :class:`RuleRefused`, so only what reads that rule
+    #: stops, not every table, action and the dice tray (events74 RISK 2).
+    refused: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     def __getitem__(self, key: tuple[str, str]) -> Any:
         rule, name = key
+        if rule in self.refused:
+            raise RuleRefused(f"{self.refused[rule]}; what reads {rule} waits until it is "
+                              "mended, the rest goes on")
         return self.values[rule][name]
 
     def tag(self, rule: str, name: str) -> str:

@@ -68,6 +68,7 @@ def run(args: argparse.Namespace) -> int:
     """0, or 1 when a setting was refused or ignored, or is one ``play`` or ``rules`` would
     stop on (``--path`` alone always 0: it names the file to mend)."""
     config, marks = tray_checked(load_config(overrides=parse_assignments(args.assignments)))
+    config, marks = tray_rules_checked(config, marks)
     config, marks = start_checked(config, marks)
     config.tell_notices()
     if args.path:
@@ -102,6 +103,32 @@ def tray_checked(config: Config) -> tuple[Config, dict[str, str]]:
         return (replace(config, notices=(*config.notices, text),
                         problems=(*config.problems, text)), {key: TRAY_STOPS})
     return config, {}
+
+
+#: The mark on ``play.mode = "dice"``'s line when the player's events.toml has a value
+#: refused: the tray starts, and the tables that read its rule stop (events74 RISK 2).
+TRAY_RULES_REFUSED = "events.toml refused: tables reading it stop イベント表の設定に誤り"
+
+
+def tray_rules_checked(config: Config,
+                       marks: Mapping[str, str]) -> tuple[Config, dict[str, str]]:
+    """``config`` with the player's events.toml read as the dice tray reads it, when
+    ``play.mode`` is the tray: each value refused (the file, key and value named) is a
+    problem, and ``play.mode``'s line is marked :data:`TRAY_RULES_REFUSED`. ``config
+    --show``, which checks what play meets at its start, said nothing of it while the tray
+    stopped on it (events74 RISK 2)."""
+    if config.text("play.mode") != "dice":
+        return config, dict(marks)
+    # Here, not with the module: config --show imports no engine (reviewe68 RISK 2).
+    from companion.app.commands.events import load_user_rules, refused_rules
+
+    texts = [f"{line}; the dice tray (play --mode dice) starts, and its tables that read "
+             "it stop" for line in refused_rules(load_user_rules([]))]
+    if not texts:
+        return config, dict(marks)
+    return (replace(config, notices=(*config.notices, *texts),
+                    problems=(*config.problems, *texts)),
+            {**marks, "play.mode": TRAY_RULES_REFUSED})
 
 
 #: The mark on the line of a setting ``play`` stops on at its start (a pin two parts

@@ -46,7 +46,13 @@ from companion.app.commands.roll import (
 )
 from companion.app.notes import note
 from companion.app.options import OnlyWith, refuse_stray_options
-from companion.app.overrides import add_set_argument, how_to_set, read_text, user_rules
+from companion.app.overrides import (
+    add_set_argument,
+    how_to_set,
+    read_text,
+    set_values,
+    user_defaults,
+)
 from companion.app.party_hp import (
     PARTY_NAME,
     PartyHP,
@@ -147,8 +153,42 @@ def party_needed() -> Iterator[None]:
 
 
 def load_user_rules(settings: list[str]) -> EventRules:
-    """Packaged rules with the user's file and ``--set`` overrides applied."""
-    return user_rules(load_rules(), OVERRIDES_NAME, settings, SET_EXAMPLE)
+    """Packaged rules with the user's file and ``--set`` overrides applied. A rule whose
+    value in the file is refused (``EV-DOOR-3.enabled = "yes"``) is kept out, not the
+    whole file: reading it is a :class:`RuleRefused` naming the file, key and value, so it
+    stops only the tables and actions that read that rule; the dice tray still starts, its
+    rolls and Tick go on, and `end-block` ticks (events74 RISK 2; as events72 DEFECT 2 for
+    the list file). A file that cannot be read as a whole (not TOML, a table beside
+    ``[defaults]``) keeps out every rule, with its error. ``--set`` is refused at once: typed
+    for this run."""
+    rules = load_rules()
+    try:
+        origin, defaults = user_defaults(OVERRIDES_NAME)
+    except DataError as exc:
+        defaults, whole = {}, str(exc)
+    else:
+        whole = ("" if isinstance(defaults, Mapping)
+                 else f"{origin}: the Defaults must be tables keyed by rule ID")
+    refused: dict[str, str] = {}
+    if whole:
+        defaults = {}
+    for rule, keys in defaults.items():
+        try:
+            rules = rules.with_overrides({rule: keys}, origin)
+        except DataError as exc:
+            refused[rule] = str(exc)
+    rules = rules.with_overrides(set_values(settings, SET_EXAMPLE), "--set")
+    if whole:
+        refused = dict.fromkeys(rules.settings.values, whole)
+    return rules.with_refused(refused) if refused else rules
+
+
+def refused_rules(rules: EventRules) -> list[str]:
+    """What is wrong with the player's events.toml (:func:`load_user_rules`), once each,
+    with what it stops: said on stderr by a run it does not stop, so it is not unseen."""
+    refused = rules.settings.refused
+    return [f"{why}: what reads {', '.join(r for r in refused if refused[r] == why)} waits "
+            "until it is mended" for why in dict.fromkeys(refused.values())]
 
 
 def user_lists(given: str | None) -> UserLists | None:
@@ -180,6 +220,8 @@ def show_defaults(rules: EventRules, as_json: bool) -> int:
     setting changes), and the text ends with how to change a setting. ``--json`` is
     ``{"defaults": rows, "fixed_readings": {rule: reading}}``, as genso's and coc's are, so
     one reader reads every system's, and the readings are in it as in the text."""
+    if rules.settings.refused:  # it lists every rule: each refused one is read
+        raise DataError("; ".join(dict.fromkeys(rules.settings.refused.values())))
     rows = listing(rules.settings.entries(), rules.settings)
     readings = fixed_readings("companion.systems.events", rules.settings)
     if as_json:  # the shape of `genso defaults --json` and `coc defaults --json`
@@ -213,11 +255,14 @@ def run(args: argparse.Namespace) -> int:
     rules = load_user_rules(args.set or [])
     if args.table == "defaults":
         return show_defaults(rules, args.json)
+    for line in refused_rules(rules):  # a bad events.toml value stops only what reads it
+        note(line)
     # A generic-mode table never reads the party (the GM makes the checks): the saved
     # party file written wrong stopped `events monster` all the same (events72 DEFECT 2).
-    # The poison and party actions keep its HP, and --party given is read as ever.
-    generic = Mode(args.mode or rules.settings["§1", "mode"]) is Mode.GENERIC
-    reads_party = not (generic and args.table in EVENT_TABLES and args.party is None)
+    # The poison and party actions keep its HP, and --party given is read as ever. The
+    # mode is read for a table only: `party` and `rooms` read no rule (events74 RISK 2).
+    reads_party = not (args.table in EVENT_TABLES and args.party is None
+                       and Mode(args.mode or rules.settings["§1", "mode"]) is Mode.GENERIC)
     party = user_party(args.party) if reads_party else ()
     ratings = (
         load_rating_table(read_text(args.ratings, "rating table"), args.ratings)

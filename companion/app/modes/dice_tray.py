@@ -80,6 +80,7 @@ from companion.files import (
 )
 from companion.hw.buttons import Button
 from companion.hw.display.view import DiceStep, DiceView, Name, Option, View
+from companion.systems.defaults import RuleRefused
 from companion.systems.events.lists import LIST_TABLES, UserLists
 from companion.systems.events.poisoned import Poison, afflict, describe, same_name
 from companion.systems.events.report import EventReport, Step
@@ -173,6 +174,10 @@ UNREADABLE_LIST = "unreadable"
 #: rolls, other tables and Tick go on, and the error is on its screen; it would not start,
 #: and said why on stderr only (events72 DEFECT 2). The file is read again at each try.
 LISTS_BLOCKED = "list file unreadable リスト読めず: mend it 修正を"
+#: The status line at the start of a tray whose events.toml has a value refused: the
+#: tables that read its rule stop at their outcome with the error, the rest go on, and the
+#: menu's panel says which (:meth:`DiceTrayMode._rules_rows`; events74 RISK 2).
+RULES_REFUSED = "events.toml refused 設定に誤り: tables reading it stop 読む表は停止"
 #: A table saved as ended, taken up at a start where the list file cannot be read: its
 #: walk is walked again without the list, to show it and track its poisons, and what the
 #: list picked (a monster's species, an item) is not in it: said, not shown silently as
@@ -544,7 +549,8 @@ class DiceTrayMode:
                 self.dice = DiceView(
                     title="Event tables イベント表",
                     steps=(*(DiceStep(EVENT_TABLES[t], f"{i}. {TABLE_NAMES[t]}")
-                             for i, t in enumerate(names, 1)), *self._lists_rows()),
+                             for i, t in enumerate(names, 1)), *self._rules_rows(),
+                           *self._lists_rows()),
                     source=self.source_name)
             elif index == len(self.expressions) + 1 and self.poisons is not None:
                 self._open_poisons()
@@ -1073,6 +1079,9 @@ class DiceTrayMode:
         except CompanionError as exc:
             self.note = str(exc)
             self.stage = Stage.OUTCOME
+            # A rule the player's events.toml set wrong, read after a throw: the throws
+            # are kept, Again walks them again (no free reroll), Menu drops them.
+            self.resume = self.resume or (isinstance(exc, RuleRefused) and bool(self.throws))
             return
         if need is None:
             self._ended_walk()
@@ -1380,7 +1389,18 @@ class DiceTrayMode:
     def _menu_view(self) -> DiceView:
         # Short: the Dice panel (about 264 px at 800x480) cut a longer title's Japanese.
         # (short: "Roll or table? 選んでください" was cut at text_scale 1.25, screen66 NIT 1)
-        return DiceView(title=MENU_TITLE, source=self.source_name, steps=self._lists_rows())
+        return DiceView(title=MENU_TITLE, source=self.source_name,
+                        steps=(*self._rules_rows(), *self._lists_rows()))
+
+    def _rules_rows(self) -> tuple[DiceStep, ...]:
+        """The player's events.toml values refused (:attr:`Settings.refused`), on the menu's
+        and the tables' panels: the tray starts with them kept out, its rolls and Tick go
+        on, and a table that reads one stops at its outcome with the error (events74 RISK
+        2: the tray would not start, and a switch to it from a game ended the run)."""
+        refused = self.rules.settings.refused if self.rules is not None else {}
+        return tuple(DiceStep("§1", f"events.toml refused 設定に誤り: {why}; the tables "
+                             "that read it stop 読む表は停止; mend it and start again")
+                     for why in dict.fromkeys(refused.values()))
 
     # -- the screen, saving and the log -------------------------------------------------
 

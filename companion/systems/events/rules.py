@@ -210,6 +210,13 @@ class EventRules:
         _check_values(settings.values, self.source, origin)
         return replace(self, settings=settings)
 
+    def with_refused(self, refused: Mapping[str, str]) -> EventRules:
+        """These rules with ``refused`` (rule → why its value in the player's file was
+        refused) kept out: reading one is a :class:`~companion.systems.defaults.RuleRefused`
+        naming the file, key and value, so only the tables and actions that read it stop
+        (events74 RISK 2). Apply it last: a later override makes new settings."""
+        return replace(self, settings=replace(self.settings, refused=dict(refused)))
+
 
 def load_rules(text: str | None = None, origin: str = DATA_FILE) -> EventRules:
     """Load and shape-check the rules data (the packaged file unless ``text`` is given)."""

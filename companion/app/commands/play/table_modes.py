@@ -13,10 +13,20 @@ from pathlib import Path
 
 from companion.app.command_name import companion_line
 from companion.app.commands.config import TABLES
-from companion.app.commands.events import load_user_rules, tray_lists, user_lists
+from companion.app.commands.events import (
+    load_user_rules,
+    refused_rules,
+    tray_lists,
+    user_lists,
+)
 from companion.app.commands.play.telling import question_show, resume_command, tell
 from companion.app.config import Config
-from companion.app.modes.dice_tray import DiceTrayMode, parse_expressions, table_path
+from companion.app.modes.dice_tray import (
+    RULES_REFUSED,
+    DiceTrayMode,
+    parse_expressions,
+    table_path,
+)
 from companion.app.modes.fight_file import FightClosed, FightFileChanged, unapplied_fight
 from companion.app.notes import note
 from companion.app.paths import config_dir, data_dir
@@ -100,7 +110,11 @@ def run_dice_tray(config: Config, display: Display, controls: Controls,
     Quit or a stop, with ``--resume`` or without: the throws taken are never thrown again
     but by the tray's *Menu*, as its poisons are kept at every start)."""
     expressions = parse_expressions(config.text("dice.expressions"))
-    rules = load_user_rules([])  # the user's events.toml Defaults, as `companion events` uses
+    # The user's events.toml Defaults, as `companion events` uses; a value refused keeps out
+    # only its rule: the tray starts, its rolls and Tick go on (events74 RISK 2).
+    rules = load_user_rules([])
+    for line in refused_rules(rules):
+        note(line)
     poll = config.number("input.poll_seconds")
     with table_dice(config, controls, display, menu) as (dice, source):
         rolls = dice or SimRolls(
@@ -108,6 +122,8 @@ def run_dice_tray(config: Config, display: Display, controls: Controls,
         # The camera's enrolled dice not used: said on stderr by camera_rolls, and on the
         # tray's screen, where the player at the Pi reads (fixdice71b)
         notice = dice.source.enrol_notice if isinstance(dice, CameraRolls) else ""
+        if rules.settings.refused and not notice:  # the Table panel says which and why
+            notice = RULES_REFUSED
         # A list file written wrong blocks only the tables that use it (events72 DEFECT 2)
         lists, lists_error = tray_lists()
         tray = DiceTrayMode(expressions, SOURCE_NAMES[source], rules,
