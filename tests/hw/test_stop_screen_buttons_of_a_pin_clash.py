@@ -1,11 +1,14 @@
 """The buttons opened for the Stopped screen of a pin clash: only those whose pins clash stay
 shut (reviews72 RISK 2: an LED/buzzer clash shut all four, and the screen still offered A),
-and the reason no button opened comes after what closes the screen (reviews72 NIT 3)."""
+and the reason no button opened comes after what closes the screen (reviews72 NIT 3). A
+pin another program holds ('GPIO busy') shuts its button alone likewise (screen74 DEFECT 1:
+the whole panel failed, and the stop still offered [A] OK)."""
 
 from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable, Iterator
 
 import gpiozero
 import pytest
@@ -24,11 +27,11 @@ from tests.app.config_and_pins_helpers import (  # noqa: F401 (mock_pins_fixture
 
 
 def play_stopped(monkeypatch: pytest.MonkeyPatch, config: str, pin: int | None,
-                 free: tuple[int, ...]) -> tuple[list[View], float]:
+                 free: tuple[int, ...], code: int = 2) -> tuple[list[View], float]:
     """``play`` stopped by the buttons of ``config`` on the screen (shown up to 8 s), the
     button on ``pin`` pressed once the Stopped screen is drawn (None: none pressed), and
-    each pin of ``free`` checked unopened while it shows (opened here and let go): the
-    views drawn and how long the run took."""
+    each pin of ``free`` checked unopened while it shows (opened here and let go), the run
+    ending with ``code``: the views drawn and how long the run took."""
     from companion.app.commands.play import telling
     from companion.hw.display.screen import ScreenDisplay
 
@@ -62,7 +65,7 @@ def play_stopped(monkeypatch: pytest.MonkeyPatch, config: str, pin: int | None,
 
     monkeypatch.setattr(ScreenDisplay, "show", show)
     started = time.monotonic()
-    assert main(["play", "--input", "sim"]) == 2
+    assert main(["play", "--input", "sim"]) == code
     assert held == [], f"pins opened for the stop though shared: {held}"
     return views, time.monotonic() - started
 
@@ -147,3 +150,82 @@ def test_a_panel_leaves_its_shut_buttons_unopened(mock_pins: MockFactory) -> Non
         assert panel.poll() == [Button.RANGED]
     finally:
         panel.close()
+
+
+@pytest.fixture(name="busy")
+def busy_fixture(mock_pins: MockFactory) -> Iterator[Callable[..., None]]:
+    """Hold pins as another program would (a gpiozero LED on each, lgpio's 'GPIO busy' on a
+    Pi), let go after the test."""
+    squatters: list[gpiozero.LED] = []
+    yield lambda *pins: squatters.extend(gpiozero.LED(pin) for pin in pins)
+    for squatter in squatters:
+        squatter.close()
+
+
+def test_a_busy_item_pin_leaves_a_open_and_a_ends_the_stop(
+        busy: Callable[..., None], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The item pin held: the stop names it, and A, its pin free, ends the stop as its
+    [A] OK and stderr say (it waited the minute out: no button had been opened)."""
+    pins = ButtonPins()
+    busy(pins.item)
+    views, took = play_stopped(monkeypatch, "", pins.attack, (), code=1)
+    assert views[0].prompt.startswith(
+        "Stopped 停止: buttons.item_pin (built in): GPIO23 cannot be used (pin GPIO23 is "
+        "already in use by ")
+    assert [o.button for o in views[0].options] == [Button.ATTACK]
+    assert "press A there, or Ctrl-C here to end it" in capsys.readouterr().err
+    assert took < 5.0, f"the A press did not end the stop screen ({took:.1f} s)"
+
+
+def test_a_busy_a_pin_keys_the_stop_by_b(
+        busy: Callable[..., None], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A's pin held: B ends the stop, and the screen and stderr name B, not A."""
+    pins = ButtonPins()
+    busy(pins.attack)
+    views, took = play_stopped(monkeypatch, "", pins.flee, (), code=1)
+    said = views[0].prompt
+    assert said.startswith("Stopped 停止: buttons.attack_pin (built in): GPIO17 cannot be used")
+    assert ("The A button is off until this is mended: press B to close this screen, or this "
+            "screen closes by itself within a minute 1分で閉じます (a game already running "
+            "holds it") in said
+    assert [o.button for o in views[0].options] == [Button.FLEE]
+    assert views[0].highlight is None
+    err = capsys.readouterr().err
+    assert "the A button off: press B there (or tap OK)" in err
+    assert "press A there" not in err
+    assert took < 5.0, f"the B press did not end the stop screen ({took:.1f} s)"
+
+
+def test_with_every_button_pin_busy_the_stop_is_tapped(
+        busy: Callable[..., None], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """All four pins held (another companion has them): the stop names each, says the
+    buttons are off and it closes by itself, and its OK is tapped."""
+    pins = ButtonPins()
+    busy(pins.attack, pins.flee, pins.ranged, pins.item)
+    views, _ = play_stopped(monkeypatch, "", None, (), code=1)
+    said = views[0].prompt
+    for part, pin in (("attack", 17), ("flee", 27), ("ranged", 22), ("item", 23)):
+        assert f"buttons.{part}_pin (built in): GPIO{pin} cannot be used" in said
+    assert ("The buttons are off until this is mended: this screen closes by itself within "
+            "a minute 1分で閉じます (a game already running holds them") in said
+    (ok,) = views[0].options
+    assert ok.button is None and views[0].highlight is None and ok.label == "Tap OK 了解"
+    err = capsys.readouterr().err
+    assert "the buttons off: tap OK there" in err and "press A there" not in err
+
+
+def test_a_clash_and_a_busy_pin_shut_both_buttons_and_the_rest_end_the_stop(
+        busy: Callable[..., None], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clash of A and B, and R's pin held: I alone ends the stop, and both are said."""
+    busy(ButtonPins().ranged)
+    views, took = play_stopped(monkeypatch, "[buttons]\nattack_pin = 27\n",
+                               ButtonPins().item, (27,))
+    said = views[0].prompt
+    assert "are both GPIO27; give each part its own pin" in said
+    assert "press I to close this screen" in said
+    assert "buttons.ranged_pin (built in): GPIO22 cannot be used" in said
+    assert [o.button for o in views[0].options] == [Button.ITEM]
+    assert took < 5.0, f"the I press did not end the stop screen ({took:.1f} s)"

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from functools import partial
 from typing import TypeVar
 
 from companion.app.command_name import companion_line
 from companion.app.commands.config import hold_problem, pin_check, said_together, start_problems
 from companion.app.config import Config, load_specs
 from companion.app.session.controls import PressSource
-from companion.errors import DataError, DeviceError
+from companion.errors import CompanionError, DataError, DeviceError
 from companion.hw.buttons import (
     Button,
     ButtonPanel,
@@ -56,16 +57,35 @@ def held_seconds(config: Config) -> tuple[float, float]:
         config.number("buttons.system_press_seconds")
 
 
-class ButtonsOff(DataError):
-    """A setting ``play`` stops on while the A button stays shut (its pin shared with
-    another part, or buttons that would not open): its Stopped screen says so, and that it
-    closes by itself (screen72 DEFECT 1: it offered A, which did nothing). ``ends``: the
-    button opened that ends it instead (B, R or I, pins of their own), None when no button
-    is open: a tap or the screen's own keys end it (reviews72 RISK 2)."""
+class ButtonsOff(CompanionError):
+    """What ``play`` stops on while the A button stays shut (its pin shared with another
+    part or held by another program, or buttons that would not open): its Stopped screen
+    says so, and that it closes by itself (screen72 DEFECT 1: it offered A, which did
+    nothing). ``ends``: the button opened that ends it instead (B, R or I, pins of their
+    own), None when no button is open: a tap or the screen's own keys end it (reviews72
+    RISK 2). Raised as :class:`SettingButtonsOff` or :class:`BusyButtonsOff`."""
 
     def __init__(self, message: str, ends: Button | None = None) -> None:
         super().__init__(message)
         self.ends = ends
+
+
+class SettingButtonsOff(ButtonsOff, DataError):
+    """A setting ``play`` stops on (a pin clash, a hold time), the A button shut."""
+
+
+class BusyButtonsOff(ButtonsOff, DeviceError):
+    """A button's pin another program, a HAT or an overlay holds ('GPIO busy'), the A
+    button shut with it or all four: a device error, as any other pin that cannot be had."""
+
+
+class PinBusy(DeviceError):
+    """:func:`gpio_parts`' error for a part whose pin cannot be had (``part``: its setting's
+    name, ``attack`` … ``buzzer``); ``pin_said``: the pin and why, naming its setting."""
+
+    def __init__(self, message: str, part: str, pin_said: str) -> None:
+        super().__init__(message)
+        self.part, self.pin_said = part, pin_said
 
 
 #: The buttons' parts, as their settings name them (``buttons.attack_pin``).
@@ -75,11 +95,12 @@ CLOSES_ITSELF = "this screen closes by itself within a minute 1分で閉じま�
 
 
 def open_press_sources(config: Config, display: Display | None
-                       ) -> tuple[list[PressSource], list[str], DataError | None]:
+                       ) -> tuple[list[PressSource], list[str], CompanionError | None]:
     """The buttons or the keyboard, plus the display's own keys and taps; the warnings
     about the buttons' pins, for the settings notices (stderr and the screen); and the
     settings ``play`` stops on, as one error to raise once the controls are made of the
-    sources (None when it goes on)."""
+    sources (None when it goes on). On the screen a button pin another program holds is
+    such an error too, the buttons whose pins are free opened to end its stop."""
     # Every setting play stops on is said at once, as config --show says them, not one
     # per start (keys71 DEFECT 1). A missing display.font alone is raised by the run once
     # the controls are open: its stop screen is then ended by the A button or the keys, as
@@ -94,8 +115,19 @@ def open_press_sources(config: Config, display: Display | None
     if kind == "gpio":
         pin_warnings = check_pins(config)
         long_press, system_press = held_seconds(config)
-        sources.append(gpio_parts(config, lambda: ButtonPanel(button_pins(config), long_press,
-                                                              system_press)))
+        if display is None or config.text("display.kind") != "screen":
+            sources.append(gpio_parts(config, partial(ButtonPanel, button_pins(config),
+                                                      long_press, system_press)))
+        else:
+            # A pin another program holds stops the run on the screen, the buttons whose
+            # pins are free opened to end it (screen74 DEFECT 1: the whole panel failed,
+            # yet the stop offered [A] OK and stderr said "press A there").
+            panel, busy = open_buttons(config, long_press, system_press)
+            if busy:
+                return [*([] if panel is None else [panel]), display], [], \
+                    busy_refusal(busy, panel)
+            assert panel is not None
+            sources.append(panel)
         if sys.stdin.isatty() and config.text("display.kind") != "screen":
             # The terminal shows each choice's key ("(a) Fight"): they work beside the
             # buttons, as on the screen, which reads its own keys.
@@ -135,32 +167,95 @@ def stop_sources(config: Config, display: Display | None,
     the service showed it again). A button whose pin another part has would fight it: it
     alone stays shut, and the others are opened, their pins their own; the LED and buzzer
     are never opened for the stop (reviews72 RISK 2: an LED/buzzer clash shut all four).
-    With A shut the screen says so, and which button ends it, or that it closes by
-    itself. No stop screen (a terminal, no display): nothing is opened."""
+    A pin another program holds is shut likewise (screen74 DEFECT 1), and said. With A
+    shut the screen says so, and which button ends it, or that it closes by itself. No
+    stop screen (a terminal, no display): nothing is opened."""
     sources: list[PressSource] = [] if display is None else [display]
     refusal = refused(problems)
     if display is None or config.text("display.kind") != "screen":
         return sources, refusal
     shut = clashing_buttons(config)
     if len(shut) == len(BUTTON_PARTS):
-        return sources, ButtonsOff(f"{refusal}. The buttons are off until this is mended: "
-                                   f"{CLOSES_ITSELF}")
+        return sources, SettingButtonsOff(f"{refusal}. The buttons are off until this is "
+                                          f"mended: {CLOSES_ITSELF}")
     specs = load_specs()
     try:
-        panel = gpio_parts(config, lambda: ButtonPanel(
-            button_pins(config), float(specs["buttons.long_press_seconds"].default),
-            float(specs["buttons.system_press_seconds"].default), shut=shut))
+        panel, busy = open_buttons(config, float(specs["buttons.long_press_seconds"].default),
+                                   float(specs["buttons.system_press_seconds"].default), shut)
     except DeviceError as exc:
         # What closes the screen first: the reason (the GPIO install advice, some 400
         # characters) is cut at larger text, and it was said before (reviews72 NIT 3).
-        return sources, ButtonsOff(f"{refusal}. The buttons are off: {CLOSES_ITSELF} ({exc})")
-    if Button.ATTACK not in shut:
-        return [panel, *sources], refusal
-    ends = next(button for button in map(Button, BUTTON_PARTS) if button not in shut)
-    letter = {Button.FLEE: "B", Button.RANGED: "R", Button.ITEM: "I"}[ends]
-    return [panel, *sources], ButtonsOff(
-        f"{refusal}. The A button is off until this is mended: press {letter} to close this "
-        f"screen, or {CLOSES_ITSELF}", ends)
+        return sources, SettingButtonsOff(
+            f"{refusal}. The buttons are off: {CLOSES_ITSELF} ({exc})")
+    # A pin another program holds is shut as a shared one is, said after what ends the stop.
+    held = f" ({busy_said(busy)})" if busy else ""
+    if panel is None:
+        return sources, SettingButtonsOff(
+            f"{refusal}. The buttons are off until this is mended: {CLOSES_ITSELF}{held}")
+    if Button.ATTACK in panel.devices:
+        return [panel, *sources], DataError(f"{refusal}; {busy_said(busy)}") if busy else refusal
+    ends = ending_button(panel)
+    return [panel, *sources], SettingButtonsOff(
+        f"{refusal}. The A button is off until this is mended: press {BUTTON_LETTER[ends]} to "
+        f"close this screen, or {CLOSES_ITSELF}{held}", ends)
+
+
+#: The letter each button other than A is named by on the Stopped screen.
+BUTTON_LETTER = {Button.FLEE: "B", Button.RANGED: "R", Button.ITEM: "I"}
+
+
+def ending_button(panel: ButtonPanel) -> Button:
+    """The button opened that ends a stop with A shut: the first of B, R and I opened."""
+    return next(button for button in BUTTON_LETTER if button in panel.devices)
+
+
+def open_buttons(config: Config, long_press: float, system_press: float,
+                 shut: frozenset[Button] = frozenset()
+                 ) -> tuple[ButtonPanel | None, list[PinBusy]]:
+    """The buttons not ``shut``, opened as a panel (None when none is): a button whose pin
+    cannot be had (another program, a HAT or an overlay holds it) is shut in turn and the
+    others opened, so that one still ends the Stopped screen that names it; with the pins
+    that could not be had, in the order met."""
+    busy: list[PinBusy] = []
+    while len(shut) < len(BUTTON_PARTS):
+        try:
+            return gpio_parts(config, partial(ButtonPanel, button_pins(config), long_press,
+                                              system_press, shut=shut)), busy
+        except PinBusy as exc:
+            busy.append(exc)
+            shut = shut | {Button(exc.part)}
+    return None, busy
+
+
+def busy_advice(count: int) -> str:
+    """What to do about ``count`` pins another holds."""
+    return (f"a game already running holds {'it' if count == 1 else 'them'} (the "
+            "jongrogue-companion service? sudo systemctl stop jongrogue-companion), or "
+            "another program, a HAT or a device-tree overlay does; choose a free pin "
+            "(hardware/wiring.md), or play with --choices keyboard")
+
+
+def busy_said(busy: list[PinBusy]) -> str:
+    """The pins another holds, each naming its setting, and what to do."""
+    return f"{'; '.join(exc.pin_said for exc in busy)}: {busy_advice(len(busy))}"
+
+
+def busy_refusal(busy: list[PinBusy], panel: ButtonPanel | None) -> DeviceError:
+    """The error a run on the screen stops on when button pins are held by another: the
+    busy pins named, and which button ends the stop (its OK box keyed by it), A where it
+    opened; with A shut the button that did, or with none open that the screen closes by
+    itself (said before the advice, which larger text cuts)."""
+    if panel is not None and Button.ATTACK in panel.devices:
+        return DeviceError(busy_said(busy))
+    pins = "; ".join(exc.pin_said for exc in busy)
+    advice = busy_advice(len(busy))
+    if panel is None:
+        return BusyButtonsOff(f"{pins}. The buttons are off until this is mended: "
+                              f"{CLOSES_ITSELF} ({advice})")
+    ends = ending_button(panel)
+    return BusyButtonsOff(
+        f"{pins}. The A button is off until this is mended: press {BUTTON_LETTER[ends]} to "
+        f"close this screen, or {CLOSES_ITSELF} ({advice})", ends)
 
 
 def open_waiting_signal(config: Config) -> WaitingSignal:
@@ -181,8 +276,5 @@ def gpio_parts(config: Config, open_parts: Callable[[], T]) -> T:
                           '--choices keyboard, or set choices.kind = "keyboard" in '
                           f"{config.path}") from None
     except PinUnusable as exc:
-        raise DeviceError(
-            f"{config.where(f'buttons.{exc.part}_pin')}: {exc}: a game already running holds "
-            "it (the jongrogue-companion service? sudo systemctl stop jongrogue-companion), "
-            "or another program, a HAT or a device-tree overlay does; choose a free pin "
-            "(hardware/wiring.md), or play with --choices keyboard") from None
+        said = f"{config.where(f'buttons.{exc.part}_pin')}: {exc}"
+        raise PinBusy(f"{said}: {busy_advice(1)}", exc.part, said) from None
