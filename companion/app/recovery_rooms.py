@@ -65,14 +65,28 @@ class RecoveryRooms:
         return load_toml_kept(self.path, _LIMIT, "list of used recovery rooms", _used, [],
                               "no room counts as used now", self.notices)
 
-    def mark(self, room: str) -> None:
-        """Remember that ``room``'s spot is used. ``used`` changes only once the file holds
-        it: a save the disk refused left the room in it, and ``--json`` listed as spent a
-        room the file did not hold."""
+    def mark(self, room: str) -> bool:
+        """Remember that ``room``'s spot is used; whether this marked it (False: the file
+        held it already). ``used`` changes only once the file holds it: a save the disk
+        refused left the room in it, and ``--json`` listed as spent a room the file did
+        not hold."""
         with changing(self.path, CHANGER):
             self.used = self._load()
-            if room not in self.used:
-                used = [*self.used, room]
+            if room in self.used:
+                return False
+            used = [*self.used, room]
+            self._save(used)
+            self.used = used
+            return True
+
+    def unmark(self, room: str) -> None:
+        """Forget that ``room``'s spot is used: the mark :meth:`mark` made before a write
+        the disk refused (the recovery's cure or HP not kept) is taken back, so the spot is
+        not spent (events74 RISK 3)."""
+        with changing(self.path, CHANGER):
+            self.used = self._load()
+            if room in self.used:
+                used = [r for r in self.used if r != room]
                 self._save(used)
                 self.used = used
 

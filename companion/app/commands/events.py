@@ -16,8 +16,10 @@ in a room named with ``--room`` works once (:mod:`companion.app.recovery_rooms`)
 
 A table's roll that the data folder refuses to record (full, read-only) is still shown,
 and one line on stderr says what was not recorded and what to do; the command exits 1.
-The poison list is written before the room, and the room is not marked when the list
-was refused: a recovery spot whose cure was not kept is not spent either.
+A recovery spot's room is marked first, then its cure (the poison list) and its HP are
+kept: a cut between the writes leaves the spot spent, and the same command run again is
+refused it, never given a second recovery (events74 RISK 3). A write the disk refuses
+after the room takes its mark back: a spot whose cure or HP was not kept is not spent.
 
 A walk with thrown or typed dice stopped part-way (the input ended, Ctrl-C, the camera
 gave up) says on stderr the steps the dice already taken walked, before the error
@@ -311,6 +313,18 @@ def run(args: argparse.Namespace) -> int:
         except CompanionError:
             say_walked(args.dice, walked, throws)
             raise
+        cap = rules.settings["EV-REC-1", "cap_at_maximum"]  # read before any write
+        # The room is marked first (events74 RISK 3): a cut after it, before the cure or
+        # the HP were kept, leaves the spot spent, and the same command run again (the
+        # player saw nothing printed) is refused, not given a second recovery. A write the
+        # disk refuses after it takes the mark back: a spot whose cure or HP was not kept
+        # is not spent.
+        marked, room_error = False, None
+        if rooms is not None and room is not None:
+            try:
+                marked = rooms.mark(room)
+            except OSError as exc:
+                room_error = exc
         unsaved: list[str] = []
         tracked = poisons.track(report, unsaved.append)
         notes = [*_trap_commands(report), *_unrated(report, args.ratings),
@@ -318,24 +332,27 @@ def run(args: argparse.Namespace) -> int:
                          party_file=args.party)]
         refused = None
         changes = report.pool_changes()
+        hp_refused = None if unsaved else _keep_hp(pools, party, changes, now, room, cap=cap,
+                                                   cured=bool(tracked.cured))
+        still_marked = ""
+        if (unsaved or hp_refused is not None) and marked:
+            assert rooms is not None and room is not None
+            still_marked = _unmark(rooms, room)
         if unsaved:
             poisons.reload()  # what the file still holds, for --json
-            refused = _not_recorded(unsaved[0], tracked, room, _changed(changes, now))
-        elif (hp_refused := _keep_hp(pools, party, changes, now, room,
-                                     cap=rules.settings["EV-REC-1", "cap_at_maximum"],
-                                     cured=bool(tracked.cured))) is not None:
-            refused = hp_refused
-        elif rooms is not None and room is not None:
-            try:
-                rooms.mark(room)
-            except OSError as exc:
-                cure = "; the cure is recorded" if tracked.cured else ""
-                refused = (f"cannot save the used rooms ({error_text(exc)}): room {room} is "
-                           f"not marked used{cure}")
-        elif args.table == "recovery":
+            refused = _not_recorded(unsaved[0], tracked, None if still_marked else room,
+                                    _changed(changes, now)) + still_marked
+        elif hp_refused is not None:
+            refused = (hp_refused.replace(f"; room {room} not marked used", "") + still_marked
+                       if still_marked else hp_refused)
+        elif room_error is not None:
+            cure = "; the cure is recorded" if tracked.cured else ""
+            refused = (f"cannot save the used rooms ({error_text(room_error)}): room {room} "
+                       f"is not marked used{cure}")
+        elif args.table == "recovery" and room is None:
             notes.append("To have the room remembered, name it with --room NAME: coming back "
                          "to it then gives nothing (EV-REC-1)")
-        if refused is not None and room is not None:
+        if refused is not None and room is not None and not still_marked:
             report = _room_not_recorded(report, room)
         if args.json:
             used = {"used_rooms": rooms.used} if rooms is not None else {}
@@ -499,6 +516,19 @@ def _keep_hp(pools: PartyHP, party: tuple[Member, ...],
         return (f"cannot save the party's HP and MP ({error_text(exc)})"
                 + (f": {'; '.join(lost)}" if lost else ""))
     return None
+
+
+def _unmark(rooms: RecoveryRooms, room: str) -> str:
+    """Take back the mark on ``room`` made before a write the disk then refused (a spot
+    whose cure or HP was not kept is not spent); "" when done, else what to say: the room
+    stays marked used, and the roll is to be noted by hand."""
+    try:
+        rooms.unmark(room)
+    except OSError as exc:
+        return (f"; room {room} stays marked used, its mark could not be taken back "
+                f"({error_text(exc)}): `{companion_command()} events new-dungeon` forgets "
+                "every used room")
+    return ""
 
 
 def _recovery_rooms() -> RecoveryRooms:

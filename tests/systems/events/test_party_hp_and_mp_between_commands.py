@@ -16,6 +16,7 @@ import pytest
 from companion.app.cli import main
 from companion.app.party_hp import PartyHP, party_hp_path
 from companion.app.poisons import PoisonList, poisons_path
+from companion.app.recovery_rooms import RecoveryRooms, rooms_path
 from companion.systems.events.sword_world import load_party
 from tests.disk import refuse_writes
 from tests.systems.events.helpers import PARTY, VITALITY_DAMAGE, _events
@@ -184,3 +185,51 @@ def test_a_poison_given_with_party_names_it_and_a_tick_not_kept_says_so(
     code, out, _ = _events(capsys, *printed[1:])
     assert code == 0 and "1 HP lost (3/5) (HP 20 → 19)" in out
     assert _kept_hp("Aki") == 19
+
+
+class PowerCut(BaseException):
+    """The power going: nothing after it is written, nothing printed."""
+
+
+def _cut(*_: object) -> None:
+    raise PowerCut
+
+
+def test_a_cut_at_the_room_s_write_keeps_nothing_of_the_recovery(
+        files: tuple[Path, Path], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """events74 RISK 3: the HP was kept before the room was marked; a cut between them
+    left Aki's recovery kept, unprinted, and the room free: run again, a second recovery.
+    The room is marked first now: a cut there keeps nothing, and the run again is the one
+    recovery."""
+    party, ratings = files
+    recovery = ("recovery", "--mode", "sw", "--party", str(party), "--ratings", str(ratings),
+                "--room", "1", "--seed", "1")
+    with monkeypatch.context() as patch:
+        patch.setattr("companion.app.recovery_rooms.RecoveryRooms.mark", _cut)
+        with pytest.raises(PowerCut):
+            main(["events", *recovery])
+    assert not party_hp_path().exists()
+    code, out, _ = _events(capsys, *recovery)
+    assert code == 0 and "room 1 now used" in out
+    after = _kept_hp("Aki")
+    assert after > 20
+    code, out, _ = _events(capsys, *recovery)
+    assert code == 0 and _kept_hp("Aki") == after  # the room spent: nothing more
+
+
+def test_a_cut_after_the_room_s_write_refuses_a_second_recovery(
+        files: tuple[Path, Path], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cut between the room and the HP: the spot is spent, the HP not given, and the
+    command run again is refused the spot; never two recoveries."""
+    party, ratings = files
+    recovery = ("recovery", "--mode", "sw", "--party", str(party), "--ratings", str(ratings),
+                "--room", "1", "--seed", "1")
+    with monkeypatch.context() as patch:
+        patch.setattr(PartyHP, "keep", _cut)
+        with pytest.raises(PowerCut):
+            main(["events", *recovery])
+    assert RecoveryRooms(rooms_path()).used == ["1"]
+    code, out, _ = _events(capsys, *recovery)
+    assert code == 0 and "room 1" in out and not party_hp_path().exists()
