@@ -64,7 +64,7 @@ def test_events_lists_each_range_beside_its_default(capsys: pytest.CaptureFixtur
     rows = _rows(capsys, "events", "defaults")
     assert rows["EV-DOOR-4", "retries"] == {
         "rule": "EV-DOOR-4", "key": "retries", "value": 0, "default": True,
-        "range": "0 or more"}
+        "range": "from 0 to 100"}
     assert "range" not in rows["EV-DOOR-3", "enabled"]
 
 

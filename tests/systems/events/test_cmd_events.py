@@ -167,7 +167,7 @@ def test_unreadable_party_or_rating_files_are_a_clear_error(
         (b"\xff", "is not UTF-8 text"),
         (b'[defaults."EV-POI-1"]\nduration = "1D3"\n', "EV-POI-1.duration is the book's rule"),
         (b'[defaults."EV-DOOR-4"]\nretries = -1\n',
-         "EV-DOOR-4.retries must be 0 or more, found -1"),
+         "EV-DOOR-4.retries must be from 0 to 100, found -1"),
         (b'[default."EV-CORE-1"]\ndm_level = 2\n',
          "unknown table or key 'default'; did you mean [defaults]?"),
         (b'[source."EV-TRAP-3"]\nrating_drop = 5\n',

@@ -22,7 +22,7 @@ RANGES = {
     ("EV-CORE-1", "fixed_roll_bonus"): "from 0 to 100",
     ("EV-CORE-1", "dm_level"): "from 1 to 100",
     ("EV-CORE-3", "rating_per_dm_level"): "0 or more",
-    ("EV-DOOR-4", "retries"): "0 or more",
+    ("EV-DOOR-4", "retries"): "from 0 to 100",
     ("EV-TRAP-3", "rating_floor"): "0 or more",
     ("EV-POI-2", "hours_per_tick"): "1 or more",
 }
@@ -104,3 +104,15 @@ def test_the_command_refuses_an_override_out_of_range_where_it_is_set(
     err = capsys.readouterr().err
     assert f"{config / 'events.toml'}: EV-POI-2.hours_per_tick must be 1 or more, found 0" in err
     assert "Traceback" not in err
+
+
+def test_lock_retries_past_100_are_refused_naming_the_key_and_range(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """events74 RISK 4: EV-DOOR-4.retries had no top; 100000000 at a lock no roll opens ran
+    on past 30 s, printing nothing and eating memory. 100 is taken, 101 refused."""
+    assert main(["events", "door", "--set", "EV-DOOR-4.retries=100000000", "--seed", "1"]) == 2
+    assert capsys.readouterr().err == ("companion: error: --set: EV-DOOR-4.retries must be from "
+                                       "0 to 100, found 100000000\n")
+    assert main(["events", "door", "--set", "EV-DOOR-4.retries=101", "--seed", "1"]) == 2
+    assert main(["events", "door", "--set", "EV-DOOR-4.retries=100", "--seed", "1"]) == 0
