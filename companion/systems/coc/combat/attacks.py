@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from companion.errors import IllegalAction
 from companion.systems.coc.combat.actions import FUMBLES, MA_OPTIONS, WORDS_JA, Attack
+from companion.systems.coc.combat.board_moves import REACH_M
 from companion.systems.coc.combat.core import TO_ATTACK
 from companion.systems.coc.combat.fighters import Combatant
 from companion.systems.coc.combat.iai import _Iai
@@ -25,6 +26,12 @@ from companion.systems.coc.sheet import Weapon, skill_value
 #: took Iai, shots, a surprise or a melee fumble on a burst and played none of them (coc72
 #: DEFECT 1).
 EVERY_WAY_CHECKED = 20
+#: The first engine revision in which a distance beyond arm's reach (:data:`REACH_M`) is
+#: refused before any die with point blank (``adjacent``: 003's adjacent +15%, CO-FIRE-5;
+#: 004's touch ×3, CO-RANGE-3) and with a melee or bare-hand blow (CO-MELEE-1)
+#: (:meth:`_Attacks.arms_reach`); revision 21 took a shot at 40 m and at touch at once (×1/3
+#: and ×3) and a kick at 400 m (coc74 DEFECT 1).
+WITHIN_REACH = 22
 
 
 class _Attacks(_Iai):
@@ -158,6 +165,8 @@ class _Attacks(_Iai):
         - ``fumble`` (fall or break) is a melee or bare-hand fumble (CO-MELEE-4); a gun's
           jams or is dropped (CO-FIRE-4) and a throw's flies off (CO-THROW-2)."""
         self.ma_fits(a, w)
+        if self.engine >= WITHIN_REACH:
+            self.arms_reach(a, w)
         if a.iai and not w.info.iai:
             raise IllegalAction(f"Iai needs a Japanese sword or a bokuto, not {w.info.name} "
                                 "(CO-IAI-1)")
@@ -180,6 +189,30 @@ class _Attacks(_Iai):
                        else "flies off (CO-THROW-2)")
             raise IllegalAction(f"fumble {a.fumble!r} is a melee fumble (CO-MELEE-4): "
                                 f"{w.info.name}'s fumble {instead}: leave it out")
+
+    def arms_reach(self, a: Attack, w: Weapon) -> None:
+        """From revision :data:`WITHIN_REACH` (coc74 DEFECT 1), before any die: point blank is
+        within arm's reach, so ``adjacent`` with a ``distance_m`` beyond :data:`REACH_M` is
+        refused, naming both (004 l.73 「相手との距離が"タッチ(手が届く範囲)"の場合のみ、技能値を
+        3倍にする」, CO-RANGE-3; 003 l.60 「隣接状態での射撃の場合、命中率+15％」, CO-FIRE-5, on a
+        board of 1 m squares, l.6); so is a melee or bare-hand blow at such a distance (003 l.26
+        「敵と隣接しているときのみ可能」, CO-MELEE-1; 004 plays no distance but a ranged
+        weapon's, CO-RANGE-2). Revision 21 multiplied ×1/3 and ×3 at once and ignored the
+        melee distance."""
+        if a.distance_m <= REACH_M:
+            return
+        kind = w.info.kind
+        if kind in (WeaponKind.MELEE, WeaponKind.UNARMED):
+            rule = "CO-MELEE-1" if self.on("CO-MELEE-1") else "CO-RANGE-2"
+            raise IllegalAction(f"{w.info.name} is a melee blow, within arm's reach 手が届く範囲 "
+                                f"({REACH_M} m): distance_m={a.distance_m} is beyond it; "
+                                f"leave out distance_m ({rule})")
+        if a.adjacent:
+            touch = ("touch タッチ, CO-RANGE-3" if self.on("CO-RANGE-3")
+                     else "point blank 隣接, CO-FIRE-5")
+            raise IllegalAction(f"adjacent=true ({touch}) is within arm's reach 手が届く範囲 "
+                                f"({REACH_M} m), and distance_m={a.distance_m} is beyond it: "
+                                "the target cannot be both; leave out one of them")
 
     def declared_words(self, a: Attack) -> None:
         """coc67 D1: the words an Attack declares, checked before any die as ``defence`` is:

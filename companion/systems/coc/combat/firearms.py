@@ -19,6 +19,12 @@ from companion.systems.coc.combat.strikes import _Strikes
 from companion.systems.coc.rules import WeaponKind
 from companion.systems.coc.sheet import Weapon, skill_value
 
+#: The first engine revision (:data:`~companion.systems.coc.combat.formats.ENGINE`) in which a
+#: burst beyond its base range rounds its range falloff once, on the burst's damage (coc74
+#: DEFECT 2, :meth:`_Firearms.bullet_part`); revision 21 divided each bullet and rounded it
+#: down on its own, losing up to 3 HP a bullet at ×1/4.
+BURST_ROUNDED_ONCE = 22
+
 
 class _Firearms(_Strikes):
     """Adds bursts, first strikes, reloading and clearing jams."""
@@ -114,11 +120,15 @@ class _Firearms(_Strikes):
         ignore = self.engine >= 4 and self.ignores_armour(made.grade, w)
         if ignore and hits:
             self.say("critical: the armour is ignored for every bullet (CO-FIRE-3)")
-        before, rolled = self.cs[t.name].hp, 0
+        before, rolled, raw = self.cs[t.name].hp, 0, 0
+        once = band > 1 and self.engine >= BURST_ROUNDED_ONCE
         for n in range(hits):
             if self.cs[t.name].dead:
                 break
-            if self.engine >= 4:
+            if once:
+                damage, text, raw = self.bullet_part(c, a, w, made.grade, band, printed, raw,
+                                                     rolled)
+            elif self.engine >= 4:
                 damage, text = self.blow(c, a, w, made.grade, False, False, band, printed)
             else:
                 damage, text = self.damage(c, w, False, Grade.SUCCESS, False)
@@ -133,6 +143,25 @@ class _Firearms(_Strikes):
                 rolled = before - self.cs[t.name].hp
             self.say(f"the burst's damage: {rolled} ({rule}, CO-BODY-4)")
             self.lose_part(self.cs[t.name], a, rolled)
+
+    def bullet_part(self, c: Combatant, a: Attack, w: Weapon, grade: Grade, band: int,
+                    printed: str, raw: int, carried: int) -> tuple[int, str, int]:
+        """From revision :data:`BURST_ROUNDED_ONCE`, a bullet of a burst beyond its base range
+        (CO-RANGE-2, CO-FIRE-8): 004 l.64 「1D20で出た回数を火器のダメージに掛けて出たダメージ
+        が算出される」 makes the burst's damage one figure, the weapon's damage × hits, and l.71
+        「距離による弾丸の減衰ダメージも同様に"3倍では1/3、4倍なら1/4"」 divides that damage, so
+        it is rounded once by §0.3 (CO-RANGE-2's Default: down), on the burst's running total.
+        Each bullet carries its part of it, the total so far (``raw`` before it) divided and
+        rounded less what the bullets before carried (``carried``), so the parts add up to the
+        burst's damage divided once; the armour then stops up to its value a bullet as before
+        (CO-ARMOR-2, falloff before armour: the reading "CO-RANGE-2 (burst)"). Its part, its
+        text and the burst's undivided damage so far."""
+        damage, text = self.blow(c, a, w, grade, False, False, 1, printed)
+        raw += damage
+        so_far = self.share(raw, band)
+        part = so_far - carried
+        return part, (f"{text}: the burst's {raw} ÷{band} = {so_far} so far, this bullet's "
+                      f"part {part} (rounded once, CO-RANGE-2)"), raw
 
     def reload(self, c: Combatant, a: Reload) -> None:
         """CO-FIRE-1 (003, 3 AP) / CO-FIRE-10 (004, an action) / CO-BASE-12: reload a firearm."""

@@ -17,6 +17,10 @@ from companion.systems.coc.combat.tackle import _Tackle
 #: First Aid or Medicine on one with nothing to treat is refused before any die
 #: (:meth:`_Skills.something_to_treat`); revision 20 rolled it and spent the AP.
 NOTHING_TO_TREAT = 21
+#: The first engine revision in which Spot Hidden says an attack is still allowed this round
+#: only when one is (:meth:`_Skills.attack_still_open`), and else why not (coc74 NIT 3);
+#: revision 21 said it in every 003 round, after First Aid or a sheathe too.
+SPOT_SAYS_WHAT_IS_OPEN = 22
 
 
 class _Skills(_Tackle):
@@ -191,6 +195,23 @@ class _Skills(_Tackle):
             + (" broken" if w.broken else " jammed" if w.jammed else " dropped" if w.dropped
                else f" in {w.lent}'s hands" if w.lent else "") for w in t.sheet.weapons) or "none"
         states = ", ".join(x.condition.value for x in t.conditions) or "no condition"
+        open_now = ("" if not self.p003 else
+                    self.attack_still_open(self.cs[c.name])
+                    if self.engine >= SPOT_SAYS_WHAT_IS_OPEN
+                    else " (an attack is still allowed this round, CO-SKILL-5)")
         self.say(f"{c.name} sees {t.name}: weapons {weapons}; HP {t.hp}/{t.sheet.max_hp}, "
-                 f"{states}" + (" (an attack is still allowed this round, CO-SKILL-5)"
-                                if self.p003 else ""))
+                 f"{states}{open_now}")
+
+    def attack_still_open(self, c: Combatant) -> str:
+        """CO-SKILL-5 (003 l.11 「敵の所持武器を調べる〈目星〉…は例外とする」, l.92 「同R内で攻撃が
+        可能」): Spot Hidden bars no attack, but lifts no other bar; what its line says of this
+        round's attack: still allowed, or why not (another skill, CO-TURN-4; a sheathe,
+        CO-IAI-3; a stun, a dodge; no AP left, CO-TURN-3)."""
+        try:
+            self.may_strike(c, None)
+        except IllegalAction as exc:
+            return f" (Spot Hidden bars no attack, CO-SKILL-5, but {exc})"
+        if c.ap < 1:
+            return (f" (Spot Hidden bars no attack, CO-SKILL-5, but {c.name} has no AP left "
+                    "this round, CO-TURN-3)")
+        return " (an attack is still allowed this round, CO-SKILL-5)"

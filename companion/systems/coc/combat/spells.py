@@ -18,6 +18,9 @@ from companion.systems.coc.combat.fighters import Combatant
 #: stops. Revision 19 checked only at the start, so a caster restrained mid-chant (no damage,
 #: so no CO-SPELL-2 roll) still cast it (coc72 DEFECT 3).
 HELD_AT_THE_END = 20
+#: The first engine revision in which a cast with a blank spell name is refused before its
+#: MP and action are spent (coc74 NIT 4); revision 21 took it, spent both and cast nothing.
+SPELL_NAMED = 22
 
 
 class _Spells(_Board):
@@ -30,6 +33,8 @@ class _Spells(_Board):
             raise IllegalAction("spellcasting in a fight is CO-SPELL-1, off in this profile")
         if a.verbal and not a.automatic and c.held_by:
             raise IllegalAction(f"{c.name} is held and cannot chant or gesture (CO-SPELL-1)")
+        if not a.spell.strip() and self.engine >= SPELL_NAMED:
+            raise IllegalAction(f"{c.name} casts no spell: name it, spell=… (CO-SPELL-1)")
         if c.chanting:
             raise IllegalAction(f"{c.name} is already chanting {c.chanting}")
         if not 0 <= a.mp <= c.mp:
