@@ -19,7 +19,7 @@ from itertools import pairwise
 from typing import Any
 
 from companion.dice.notation import Rounding, parse
-from companion.errors import DataError, InvalidNotation
+from companion.errors import DataError, InvalidNotation, did_you_mean
 from companion.systems.coc.board import FACINGS
 from companion.systems.coc.rounding import GLOBAL_RULE, SETTING, SETTING_NOTE
 from companion.systems.defaults import (
@@ -386,6 +386,12 @@ class CocRules:
                 plain[rule] = {}  # the Defaults' check refuses it if no Default is kept for it
             for name, value in keys.items():
                 if name not in CELLS:
+                    if rule not in table and rule not in self.defaults.values:
+                        # coc74 NIT 5: "CO-NOPE-1 has no setting 'x' (no Defaults)" read as
+                        # if CO-NOPE-1 were a rule
+                        raise DataError(f"{origin}: no rule {rule!r} in coc's rules, so no "
+                                        f"setting {rule}.{name}"
+                                        + did_you_mean(rule, [*table, *self.defaults.values]))
                     plain.setdefault(rule, {})[name] = value
                     continue
                 if rule not in table:

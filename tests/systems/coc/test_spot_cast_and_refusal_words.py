@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import pytest
 
+from companion.app.cli import main
+from companion.systems.coc.combat import Attack, Concentrate, Condition, Timed
 from companion.systems.coc.combat.actions import Cast, Spot, Treat
 from companion.systems.coc.rules import Profile
-from tests.systems.coc.helpers import at, duel, hurt, push, refused, replays
+from tests.systems.coc.helpers import at, duel, hurt, patch, push, refused, replays
 
 P003, P004 = Profile.P003, Profile.P004
 #: The revision before revision 22.
@@ -57,3 +59,44 @@ def test_a_cast_of_no_spell_is_refused_004(spell: str) -> None:
     push(old, Cast("Ann", spell, mp=3))
     assert old.state.get("Ann").mp == 7
     replays(old)
+
+
+def test_a_cast_s_mp_says_what_is_wrong_004() -> None:
+    f = duel(P004, {})
+    refused(f, Cast("Ann", "Shrivel", mp=-1),
+            r"a spell costs 0 MP or more, found mp=-1 \(CO-SPELL-1\)")
+    refused(f, Cast("Ann", "Shrivel", mp=11),
+            r"Ann has 10 MP, not the 11 Shrivel costs \(CO-SPELL-1\)")
+
+
+@pytest.mark.parametrize(("profile", "rule"), [(P003, "CO-TURN-6"), (P004, "CO-BASE-5")])
+def test_an_attack_on_oneself_names_the_attacker(profile: Profile, rule: str) -> None:
+    refused(duel(profile, {}), Attack("Ann", "Ann"),
+            rf"attack someone else: Ann cannot attack themself \({rule}\)")
+
+
+@pytest.mark.parametrize(("condition", "why"), [
+    (Condition.UNCONSCIOUS, r"Ann is unconscious 気絶"),
+    (Condition.FALLEN, r"Ann fell 転倒 and has no action this round \(CO-MELEE-4\)"),
+    (Condition.NO_ACTION, r"Ann has no action this round 行動不能 \(CO-STUN-3\)")])
+def test_a_declaration_by_one_who_cannot_act_says_why_004(condition: Condition,
+                                                          why: str) -> None:
+    f = duel(P004, {})
+    patch(f, "Ann", conditions=(Timed(condition, 1, 1),))
+    refused(f, Concentrate("Ann"), f"Ann cannot act: {why}")
+
+
+def test_a_declaration_by_the_dead_says_dead_004() -> None:
+    f = duel(P004, {})
+    patch(f, "Ann", dead=True)
+    refused(f, Concentrate("Ann"), "Ann cannot act: Ann is dead")
+
+
+def test_a_setting_of_no_rule_says_there_is_no_such_rule(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["coc", "defaults", "--set", "CO-NOPE-1.x=1"]) == 2
+    err = capsys.readouterr().err
+    assert "no rule 'CO-NOPE-1' in coc's rules, so no setting CO-NOPE-1.x" in err
+    assert "(no Defaults)" not in err
+    assert main(["coc", "defaults", "--set", "CO-SKILL-5.x=1"]) == 2
+    assert "CO-SKILL-5 has no setting 'x' (no Defaults)" in capsys.readouterr().err

@@ -42,7 +42,9 @@ class _Attacks(_Iai):
         shots, MA (CO-MA-1/3/4, CO-BASE-6) and CO-WEAP-1 wear; each blow is :meth:`one_attack`."""
         target = self.get(a.target)
         if target.name == c.name:
-            raise IllegalAction("attack someone else")
+            rule = "CO-TURN-6" if self.p003 else "CO-BASE-5"
+            raise IllegalAction(f"attack someone else: {c.name} cannot attack themself "
+                                f"({rule})")
         if target.dead:
             raise IllegalAction(f"{target.name} is dead")
         if self.engine >= 15:  # revision 14 played a misspelt word as none (coc67 D1)

@@ -201,6 +201,18 @@ class _Core:
         return not (c.out or c.has(Condition.FALLEN, self.round)
                     or c.has(Condition.NO_ACTION, self.round))
 
+    def why_not_acting(self, c: Combatant) -> str:
+        """Why ``c`` cannot act (:meth:`can_act` false), in words with the rule: dead,
+        unconscious, fallen this round (CO-MELEE-4) or stunned out of this round's actions
+        (CO-STUN-3). coc74 NIT 5: a refusal said only "Bob cannot act"."""
+        if c.dead:
+            return f"{c.name} is dead"
+        if c.unconscious:
+            return f"{c.name} is unconscious 気絶"
+        if c.has(Condition.FALLEN, self.round):
+            return f"{c.name} fell 転倒 and has no action this round (CO-MELEE-4)"
+        return f"{c.name} has no action this round 行動不能 (CO-STUN-3)"
+
     def spend(self, c: Combatant, ap: int, rule: str) -> Combatant:
         """CO-TURN-3: pay action points (003 only)."""
         if not self.p003:

@@ -37,8 +37,11 @@ class _Spells(_Board):
             raise IllegalAction(f"{c.name} casts no spell: name it, spell=… (CO-SPELL-1)")
         if c.chanting:
             raise IllegalAction(f"{c.name} is already chanting {c.chanting}")
-        if not 0 <= a.mp <= c.mp:
-            raise IllegalAction(f"{c.name} has {c.mp} MP")
+        if a.mp < 0:  # coc74 NIT 4: refused before too, as "Ann has 10 MP"
+            raise IllegalAction(f"a spell costs 0 MP or more, found mp={a.mp} (CO-SPELL-1)")
+        if a.mp > c.mp:
+            raise IllegalAction(f"{c.name} has {c.mp} MP, not the {a.mp} {a.spell} costs "
+                                "(CO-SPELL-1)")
         c = self.one_action(c, "CO-SPELL-1", self.other_skill_ap())
         self.set(c, mp=c.mp - a.mp, chanting=a.spell, chant_automatic=a.automatic,
                  chant_verbal=a.verbal,

@@ -55,7 +55,7 @@ class _Step(_Turns):
                 raise IllegalAction("declared before the round's first action "
                                     "(CO-DODGE-1, CO-DODGE-8, CO-FIRE-7)")
             if not self.can_act(actor):
-                raise IllegalAction(f"{actor.name} cannot act")
+                raise IllegalAction(f"{actor.name} cannot act: {self.why_not_acting(actor)}")
             actor = self.freed_of_out_holder(actor)
             # CO-GRAP-6 (004 「組み付いた相手を行動不能にする」): the restrained one cannot
             # strike first either (from revision 4; before, it did)
