@@ -565,3 +565,24 @@ def test_an_rdm6300_pointed_at_the_tray_stops_calibrate_naming_the_tray(
                           '(input.rfid_kind = "tray"; --rfid-kind tray for play'), err
     assert tray in out and "never answered" not in err
     assert not (config_dir() / TAGMAP_FILENAME).exists()
+
+
+def test_every_reader_down_names_the_wires_they_share_first(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """hw74 DEFECT 1: a new tray with every reader down (a shared SPI wire wrong) was said
+    to read "the other slots", and only the five chip-select wires were named."""
+    from companion.app import cli
+    from companion.hw.rfid.protocol import encode
+
+    path = tmp_path / "tray.bin"
+    path.write_bytes(encode(0, "HELLO", "1.3.4", "5") + encode(1, "SNAP", *"?????"))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(path.open("rb")))
+    with ends_within(REPLAY_SECONDS, "calibrate rfid on a capture"):
+        cli.main(["calibrate", "rfid", "--port", "-", "--only", "1m"])
+    out = capsys.readouterr().out
+    assert "(none of the tray's 5 readers is answering" in out
+    check = next(line for line in out.splitlines() if "check first" in line)
+    assert "other slots" not in out
+    assert check.index("SCK to GP18, MOSI to GP19, MISO to GP16, RST to GP22") \
+        < check.index("3.3V and GND") < check.index("SDA (chip select)")

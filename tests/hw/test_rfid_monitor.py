@@ -344,3 +344,40 @@ def test_an_rdm6300_pointed_at_the_tray_stops_the_monitor_naming_the_tray(
     assert "waiting" not in out and "never answered" not in err
     said = json_lines(out)[-2]["message"] if as_json else out.splitlines()[-2]
     assert tray in said, out
+
+
+def test_every_reader_down_names_the_shared_wires_and_says_the_tray_answered(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """hw74 DEFECT 1: with every reader down (a shared SPI wire wrong, the first power-up
+    of a new tray) the advice said "the tray answers and reads the other slots", named the
+    five chip-select wires only, and the monitor ended "the RFID reader never answered",
+    though the tray sent its HELLO and SNAP. The wires all readers share come first, with
+    their pins from firmware/board.py, and the end says what did happen."""
+    replay(tmp_path, monkeypatch, b"".join([
+        encode(0, Kind.HELLO, "1.3.4", "5"), encode(1, Kind.SNAP, "?", "?", "?", "?", "?")]))
+    assert replayed(["rfid", "monitor", "--port", "-"]) == 1
+    captured = capsys.readouterr()
+    assert "-- problem: none of the tray's 5 readers is answering" in captured.out
+    check = captured.out[captured.out.index("is answering"):].splitlines()[1]
+    assert "other slots" not in check
+    shared = check.index("SCK to GP18, MOSI to GP19, MISO to GP16, RST to GP22")
+    assert shared < check.index("3.3V and GND") < check.index("SDA (chip select)")
+    assert "GP17, GP20, GP21, GP26, GP27: CS_PINS in firmware/board.py" in check
+    assert "never answered" not in captured.err
+    assert "the tray answered, but none of its readers reads (none of the tray's 5 " \
+        "readers is answering" in captured.err
+
+
+def test_one_reader_down_and_no_sticker_laid_is_no_silent_tray(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """hw74 DEFECT 1: one reader down and no sticker laid ended "the RFID reader never
+    answered" with exit 1, under a line saying the tray answers; the same tray with a
+    sticker laid exited 0. The other slots read: it is the tray's word, exit 0."""
+    replay(tmp_path, monkeypatch, b"".join([
+        encode(0, Kind.HELLO, "1.3.4", "5"), encode(1, Kind.SNAP, "-", "-", "?", "-", "-")]))
+    assert replayed(["rfid", "monitor", "--port", "-"]) == 0
+    captured = capsys.readouterr()
+    assert "the tray answers and reads the other slots; check slot 2" in captured.out
+    assert "never answered" not in captured.err and "error" not in captured.err

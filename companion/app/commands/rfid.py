@@ -21,6 +21,7 @@ import signal
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from types import FrameType
@@ -261,17 +262,29 @@ def counters_line(status: ReaderStatus, as_json: bool) -> str:
     return "counters: " + " ".join(f"{k}={v}" for k, v in status.counters.items())
 
 
+@dataclass(frozen=True, slots=True)
+class MonitorEnd(ReaderStatus):
+    """The monitor's last status; ``tray_answered``: a tray's line came (its hello, or
+    any line of a capture), whatever its readers did (hw74 DEFECT 1)."""
+
+    tray_answered: bool = False
+
+
 def monitor(reader: RfidReader, out: TextIO, as_json: bool, stop: StopSignal,
-            options: tuple[str, ...] = ()) -> ReaderStatus:
+            options: tuple[str, ...] = ()) -> MonitorEnd:
     """Print events and status changes until stopped or the input ends; return the last
-    status, ok when the reader answered at some point (its status was ok, or a tag read)
-    and is not the wrong kind. The first problem of a live reader that does not answer
-    (:func:`answering`) is followed by :data:`WAITING` (not in JSON), and a tray's reader
-    down by what to check instead; an RDM6300's port found to be the tray stops it, its
-    problem said. ``options``: the monitor's own (:func:`reader_options`), for the
-    ``calibrate rfid`` named beside a sticker that is not enrolled."""
+    status, ok when the reader answered at some point (its status was ok, or a tag read),
+    or the tray answered and some reader on it reads though none read a tag (one reader
+    down, no sticker laid: the other slots read), and is not the wrong kind. The first
+    problem of a live reader that does not answer (:func:`answering`) is followed by
+    :data:`WAITING` (not in JSON), and a tray's reader down by what to check instead; an
+    RDM6300's port found to be the tray stops it, its problem said. ``options``: the
+    monitor's own (:func:`reader_options`), for the ``calibrate rfid`` named beside a
+    sticker that is not enrolled."""
     last: tuple[bool, str] | None = None
     answered = False
+    tray_answered = none_read = False  # a tray past its hello; every reader of it down
+    tray_said = ""
     told_waiting = as_json or reader.link.port == STDIN_NAME  # a capture ends by itself
     status = reader.status()
     try:
@@ -284,6 +297,9 @@ def monitor(reader: RfidReader, out: TextIO, as_json: bool, stop: StopSignal,
             answered = answered or bool(events)
             status = reader.status()
             answered = answered or status.ok
+            if isinstance(reader, TrayReader) and answering(reader) and not reader.unheard:
+                tray_answered, none_read = True, reader.no_reader_reads
+                tray_said = status.message  # not the "end of input" that may follow
             found = False
             if (status.ok, status.message) != last:
                 last = (status.ok, status.message)
@@ -309,14 +325,18 @@ def monitor(reader: RfidReader, out: TextIO, as_json: bool, stop: StopSignal,
         reader.close()
         print(counters_line(reader.status(), as_json), file=out, flush=True)
     # An RDM6300's port that was "ok" until the tray's lines came did not answer as one.
-    return ReaderStatus(answered and not found_the_tray(reader), status.message,
-                        status.counters)
+    reads = answered or (tray_answered and not none_read)
+    message = tray_said if tray_answered and not reads else status.message
+    return MonitorEnd(reads and not found_the_tray(reader), message, status.counters,
+                      tray_answered)
 
 
 def run_monitor(args: argparse.Namespace) -> int:
     """Exit 1 when the reader never answered (a port that never opened, a capture with no
-    valid line) or is the wrong kind (an RDM6300's port is the tray), as ``calibrate
-    rfid`` does: a script or a service sees it failed."""
+    valid line), when the tray answered but none of its readers reads (every one down),
+    or when it is the wrong kind (an RDM6300's port is the tray), as ``calibrate rfid``
+    does: a script or a service sees it failed. A tray with one reader down whose other
+    readers read exits 0, whether or not a sticker was laid (hw74 DEFECT 1)."""
     # The monitor reads the tray every 0.05 s: a backlog after a stall (Ctrl-Z, a slow
     # terminal) holds moves its user watches for, not the stale news a game's ask after a
     # menu finds, so each move received is shown (reviewr71 RISK 2). Lines the tray dropped
@@ -327,6 +347,8 @@ def run_monitor(args: argparse.Namespace) -> int:
     if not result.ok:
         # The tray answers, as the wrong kind of reader: its message is the whole error.
         error = (result.message if found_the_tray(reader)
+                 else f"the tray answered, but none of its readers reads ({result.message})"
+                 if result.tray_answered
                  else f"the RFID reader never answered ({result.message})")
         print(f"companion: error: {as_typed_here(error)}", file=sys.stderr)
         return 1

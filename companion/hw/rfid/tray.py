@@ -35,7 +35,7 @@ from companion.hw.ports import (
     SlotReading,
 )
 from companion.hw.rfid.events import TagAction, TagEvent, latest_readings
-from companion.hw.rfid.firmware_source import chip_select_pin
+from companion.hw.rfid.firmware_source import chip_select_pin, firmware_constant
 from companion.hw.rfid.link import Backoff, Port, PortSpec, SerialLink, open_serial
 from companion.hw.rfid.protocol import (
     DOWN_UID,
@@ -296,6 +296,11 @@ class TrayReader:
                                 "no UID the companion takes: use another sticker, or update "
                                 "the tray's firmware to 1.3.1 or later (firmware/README.md) "
                                 f"{_slot_list_ja([slot])}のシールが読めない", counters)
+        if self.no_reader_reads:
+            # Every reader down at once is a wire they all share, not five loose ones
+            # (hw74 DEFECT 1): what_to_check names those wires first.
+            return ReaderStatus(False, f"none of the tray's {self.tray_slots} readers is "
+                                "answering トレイの読み取り機がすべて無応答", counters)
         if self.down:
             down = [s for s in self.slots if s in self.down]
             readers = "reader" if len(down) == 1 else "readers"
@@ -382,13 +387,26 @@ class TrayReader:
                 where.setdefault(uid, []).append(slot)
         return [(uid, slots) for uid, slots in where.items() if len(slots) > 1]
 
+    @property
+    def no_reader_reads(self) -> bool:
+        """Whether the tray answers but reports every one of its readers down: a wire they
+        all share (SCK, MOSI, MISO, RST, 3.3V, GND) or board.py's SPI pins, not one reader's
+        own chip-select wire (hw74 DEFECT 1)."""
+        reported = self.slots[:self.tray_slots]
+        return self.state is LinkState.READY and bool(reported) \
+            and all(slot in self.down for slot in reported)
+
     def what_to_check(self) -> str | None:
         """For ``rfid monitor`` and ``calibrate rfid``: what to check for each reader the
         tray reports down (its chip-select wire and pin, its 3.3V and GND), while the tray
-        answers and reads the other slots; None when no reader is down. The status line
-        stays short, for play's two-line status."""
+        answers and reads the other slots; when every reader is down
+        (:attr:`no_reader_reads`), the wires they all share first, then the chip-select
+        wires. None when no reader is down. The status line stays short, for play's
+        two-line status."""
         if self.state is not LinkState.READY or not self.down:
             return None
+        if self.no_reader_reads:
+            return _shared_wires_to_check(self.tray_slots)
         checks = []
         for number, slot in enumerate(self.slots):
             if slot in self.down:
@@ -860,6 +878,29 @@ def _its(count: int) -> str:
 def _slot_list_ja(slots: Sequence[Slot]) -> str:
     """``_slot_list`` in Japanese: 引き牌の枠, 引き牌の枠と部屋の左上."""
     return "と".join(SLOT_NAMES_JA[s] for s in slots)
+
+
+#: The wires every reader of the tray shares, with the board.py name of each one's pin.
+SHARED_WIRES = (("SCK", "SCK_PIN"), ("MOSI", "MOSI_PIN"), ("MISO", "MISO_PIN"),
+                ("RST", "RST_PIN"))
+
+
+def _shared_wires_to_check(readers: int) -> str:
+    """What to check when none of the tray's ``readers`` answers: the SPI bus, reset and
+    power wires they all share, with their pins from firmware/board.py, before each
+    reader's own chip-select wire (hw74 DEFECT 1)."""
+    wires = []
+    for wire, name in SHARED_WIRES:
+        pin = firmware_constant("board.py", name)
+        wires.append(f"{wire} to GP{pin}" if isinstance(pin, int) else wire)
+    pins = [chip_select_pin(number) for number in range(readers)]
+    chip_selects = ", ".join(f"GP{pin}" for pin in pins if pin is not None)
+    return ("no reader on the tray answers, so check first the wires they all share: "
+            + ", ".join(wires) + " (SPI0's pins: SCK_PIN, MOSI_PIN, MISO_PIN, RST_PIN in "
+            "firmware/board.py), and the readers' 3.3V and GND to the Pico's 3V3(OUT), or to "
+            "the separate 3.3 V regulator, and GND (hardware/wiring.md, power budget); then "
+            "each reader's SDA (chip select) wire"
+            + (f" ({chip_selects}: CS_PINS in firmware/board.py)" if chip_selects else ""))
 
 
 def _slot_list(slots: Sequence[Slot]) -> str:
