@@ -179,3 +179,35 @@ def test_check_difficulty_help_says_what_a_default_takes(
     assert main(["genso", "check", "simple", "--set", "GM-CHECK-1.difficulty=15"]) == 2
     assert "extremely_hard" in capsys.readouterr().err
     assert main(["genso", "check", "simple", "--difficulty", "15", "--seed", "1"]) == 0
+
+
+def test_two_copies_of_an_npc_preset_come_numbered(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """genso74 DEFECT 2: `--npc knight_m knight_m` was refused with "give one of them another
+    name (name = … in its sheet)", which a preset has not, and `knight_m:2` was "no sheet".
+    Now `knight_m:2` (a colon and a number of any width too) brings two, numbered as
+    monsters are, each named by the key and its number; the plain duplicate is refused
+    pointing there, and a preset on both sides to a copy saved under another name."""
+    knight = "騎士（男性）"
+    main(["genso", "fight", "new", "--party", "pc1", "--npc", "knight_m", "knight_m"])
+    err = capsys.readouterr().err
+    assert "name = … in its sheet" not in err
+    assert (f"--npc knight_m and --npc knight_m: 2 copies of the preset knight_m ({knight}) "
+            f"would share its name: bring them as `--npc knight_m:2`, numbered {knight}1 and "
+            f"{knight}2") in err
+    main(["genso", "fight", "new", "--party", "pc1", "--npc", "pc1"])
+    err = capsys.readouterr().err
+    assert "the preset pc1 (駆け出し冒険者１) on both sides" in err
+    assert "genso sheet pc1 --save-as FILE`, give it another name" in err
+    for typed in ("knight_m:2", "knight_m：２"):
+        shown = out(capsys, "fight", "new", "--party", "pc1", "--npc", typed, "--force")
+        assert f"enemy {knight}1 Knight (male) 1" in shown
+        assert f"enemy {knight}2 Knight (male) 2" in shown
+    main(["genso", "fight", "wait", "knight_m2"])  # done, or refused as not its turn
+    said = "".join(capsys.readouterr())
+    assert f"{knight}2" in said and "no combatant" not in said, said
+    assert main(["genso", "fight", "attack", "knight_m", "pc1"]) == 2
+    assert f"{knight}1 Knight (male) 1 = knight_m1" in capsys.readouterr().err
+    assert main(["genso", "fight", "new", "--party", "pc1", "--npc", "knight_m:0",
+                 "--force"]) == 2
+    assert "N a whole number of 1 or more" in capsys.readouterr().err

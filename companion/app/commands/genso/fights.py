@@ -14,6 +14,7 @@ import re
 import shlex
 import tempfile
 import textwrap
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +29,7 @@ from companion.app.commands.genso.files import (
     fight_entrant,
     fight_path,
     load_user_rules,
+    resolve_sheet,
     saved_fight_rules,
     sheet_path,
 )
@@ -72,7 +74,7 @@ from companion.errors import DataError, IllegalAction
 from companion.file_locks import FileInUse
 from companion.files import NotDurable, atomic_write_text, file_there, loads_json
 from companion.systems.genso.calendar import DeathCurse, fresh_copy
-from companion.systems.genso.character.core import derive, rings_work
+from companion.systems.genso.character.core import Character, derive, rings_work
 from companion.systems.genso.combat import (
     Action,
     Attack,
@@ -439,8 +441,17 @@ def _named(fight: Fight, english: dict[str, str], typed: str) -> set[str]:
             if origin in refs or saved:
                 found.add(entrant.name)
             continue
-        if preset is not None and fold_name(str(preset.get("name", ""))) == fold_name(
-                entrant.name):
+        # A preset's copies (--npc knight_m:2: 騎士（男性）1 and 2) are each named by the key
+        # and its number (knight_m1), as monsters are, and all by the key (genso74 DEFECT 2).
+        own = fold_name(str(entrant.sheet.get("name", "")))
+        if preset is not None and fold_name(str(preset.get("name", ""))) == own:
+            found.add(entrant.name)
+        copy = fold_name(entrant.name)[len(own):] if fold_name(entrant.name).startswith(
+            own) else ""
+        if copy.isdecimal() and any(
+                fold_name(str(raw.get("name", ""))) == own
+                and f"{fold_name(key).lower()}{copy}" == folded
+                for key, raw in fight.rules.presets.items()):
             found.add(entrant.name)
     if len(keyed) == 1 and len(found) > 1:
         (unnumbered,) = keyed
@@ -471,9 +482,11 @@ def _typeable(fight: Fight, english: dict[str, str], name: str) -> str:
     if entrant is not None and entrant.monster:
         number = re.search(r"\d+$", name)
         key = entrant.monster + (number.group(0) if number else "")
-    elif entrant is not None and not entrant.origin:
-        key = next((k for k, raw in fight.rules.presets.items()
-                    if fold_name(str(raw.get("name", ""))) == fold_name(name)), "")
+    elif entrant is not None and not entrant.origin:  # a preset's copy by its number too
+        own = str(entrant.sheet.get("name", ""))
+        copy = name[len(own):] if name.startswith(own) else ""
+        key = next((k + copy for k, raw in fight.rules.presets.items()
+                    if fold_name(str(raw.get("name", ""))) == fold_name(own)), "")
     elif entrant is not None:  # a saved character by its name, another sheet by its path
         origin = Path(entrant.origin)
         key = origin.stem if sheet_path(origin.stem).resolve() == origin else str(origin)
@@ -601,6 +614,78 @@ def monster_counts(specs: list[str]) -> list[tuple[str, int]]:
                             "more (e.g. orc:2)")
         counts.append((key, int(count) if sep else 1))
     return counts
+
+
+def sheet_entrants(rules: GensoRules, refs: list[tuple[str, str, Side, bool]],
+                   ) -> list[tuple[str, Entrant]]:
+    """The entrants ``fight new`` brings from sheets and presets, each with the reference it
+    was typed as, of ``(option, ref, side, as_monster)``: a preset typed ``KEY:N`` (a colon
+    of any width) brings N copies, numbered as monsters are (``--npc knight_m:2`` →
+    騎士（男性）1, 騎士（男性）2; Knight (male) 1 and 2 beside them), as two knights or two
+    villagers are an ordinary encounter. One preset typed twice is refused, pointing there
+    (genso74 DEFECT 2: the refusal said to give one "name = … in its sheet", and a preset
+    has no sheet to edit); a sheet file is one character, so ``:N`` of one is refused."""
+    typed: list[tuple[str, str, Side, bool, str, int]] = []
+    for option, ref, side, as_monster in refs:
+        base, count = _copies(option, ref)
+        typed.append((option, ref, side, as_monster, base, count))
+    presets: dict[str, list[tuple[str, str, int]]] = {}  # name → (option, typed, count)
+    found: list[tuple[Character, Path | None]] = []
+    for option, ref, _, _, base, count in typed:
+        character, path = resolve_sheet(rules, base)
+        found.append((character, path))
+        if path is not None and base != ref:
+            raise DataError(f"{option} {ref}: KEY:N brings N copies of a preset; {base} is a "
+                            f"sheet file ({path}), one character: bring each copy as a sheet "
+                            "file of its own name")
+        if path is None:
+            presets.setdefault(character.name, []).append((option, ref, count))
+    for name, uses in presets.items():
+        if len(uses) > 1:
+            raise DataError(_twice(rules, name, uses))
+    out: list[tuple[str, Entrant]] = []
+    for (_, ref, side, as_monster, base, count), (character, path) in zip(
+            typed, found, strict=True):
+        if path is not None:
+            out.append((ref, fight_entrant(rules, base, side, as_monster)))
+            continue
+        out += [(ref, Entrant.of_character(character, side, as_monster,
+                                           name=f"{character.name}{n}" if count > 1 else None))
+                for n in range(1, count + 1)]
+    return out
+
+
+def _copies(option: str, ref: str) -> tuple[str, int]:
+    """``knight_m:2`` → ("knight_m", 2); a ref with no ``:N`` (a colon and a number of any
+    width: ``knight_m：２``, as an IME gives them) is itself, one. A count below 1 is
+    refused."""
+    copies = re.fullmatch(r"(.*\S)\s*[:：]\s*(\d+)\s*", ref)
+    if copies is None:
+        return ref, 1
+    count = int(unicodedata.normalize("NFKC", copies.group(2)))
+    if count < 1:
+        raise DataError(f"{option} {ref}: write a sheet, or a preset's KEY:N, N a whole number "
+                        "of 1 or more (e.g. knight_m:2)")
+    return copies.group(1), count
+
+
+def _twice(rules: GensoRules, name: str, uses: list[tuple[str, str, int]]) -> str:
+    """The refusal of one preset brought twice (:func:`sheet_entrants`): on one side, the
+    ``KEY:N`` that brings them numbered; on both, a copy saved under another name."""
+    key = next((k for k, raw in rules.presets.items() if raw.get("name") == name), name)
+    said = " and ".join(f"{option} {ref}" for option, ref, _ in uses)
+    options = {option for option, _, _ in uses}
+    save = (f"`{companion_command()} genso sheet {key} --save-as FILE`, give it another name "
+            "(name = … in FILE) and bring FILE")
+    if len(options) > 1:
+        return (f"{said}: the preset {key} ({name}) on both sides would be two combatants of "
+                f"one name: for one of them, {save}")
+    total = sum(count for _, _, count in uses)
+    (option,) = options
+    numbered = " and " if total == 2 else " to "
+    return (f"{said}: {total} copies of the preset {key} ({name}) would share its name: bring "
+            f"them as `{option} {key}:{total}`, numbered {name}1{numbered}{name}{total} (or "
+            f"{save})")
 
 
 def apply_hint(path: Path) -> str:
@@ -977,9 +1062,10 @@ def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
                             + "; ".join(_by_hand(old, w, path) for w in left))
         raise refused
     counts = monster_counts(args.monsters or [])
-    entrants = [fight_entrant(rules, ref) for ref in args.party]
-    entrants += [fight_entrant(rules, ref, Side.ENEMY, args.npc_as_monster)
-                 for ref in args.npc or []]
+    brought = sheet_entrants(rules, [("--party", ref, Side.PARTY, False) for ref in args.party]
+                             + [("--npc", ref, Side.ENEMY, args.npc_as_monster)
+                                for ref in args.npc or []])
+    entrants = [entrant for _, entrant in brought]
     for entrant in entrants:  # GM-MAGIC-13: the dead of a Death Curse fight no more
         # A preset's entrant keeps no origin (no file): a fresh copy if an NPC preset's.
         refuse_cursed(rules, entrant.name, f"leave {entrant.name} out: no rest, sleep or "
@@ -987,8 +1073,7 @@ def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
                           rules, entrant.character(rules), not entrant.origin))
     # Of the sheets and presets, whose names the player chose; the monsters are
     # numbered apart by the rules (オーク1, オーク2).
-    names_apart(zip([*args.party, *(args.npc or [])], [e.name for e in entrants],
-                    strict=True))
+    names_apart((ref, entrant.name) for ref, entrant in brought)
     entrants += entrants_for(rules, [], counts)
     fight = Fight(rules, entrants)  # the settings now are the fight's, kept in its file
     down = [c for c in fight.state.order if c.status.badge]
