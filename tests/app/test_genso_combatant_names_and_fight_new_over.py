@@ -211,3 +211,7 @@ def test_two_copies_of_an_npc_preset_come_numbered(
     assert main(["genso", "fight", "new", "--party", "pc1", "--npc", "knight_m:0",
                  "--force"]) == 2
     assert "N a whole number of 1 or more" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["genso", "fight", "new", "--help"])
+    assert "a preset's KEY:N brings N copies, numbered (knight_m:2)" in " ".join(
+        capsys.readouterr().out.split())

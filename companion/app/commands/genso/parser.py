@@ -385,7 +385,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                   ("companion genso fight new --party Aki pc2 --monsters orc:2 ghost",))
     start.add_argument("--party", nargs="+", required=True, help="PC-side sheets or presets")
     start.add_argument("--monsters", nargs="*", metavar="KEY[:N]", help="e.g. orc:2 ghost")
-    start.add_argument("--npc", nargs="*", help="NPC sheets on the other side")
+    start.add_argument("--npc", nargs="*", metavar="SHEET|PRESET[:N]",
+                       help="NPC sheets or presets on the other side; a preset's KEY:N brings "
+                            "N copies, numbered (knight_m:2)")
     start.add_argument("--npc-as-monster", action="store_true",
                        help="treat those NPCs as monsters (魔物扱い)")
     start.add_argument("--force", action="store_true",
