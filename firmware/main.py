@@ -8,10 +8,21 @@ with fake ``machine`` and ``mfrc522`` modules and an in-memory link.
 import sys
 import time
 
-import board
 import machine
+from jrtray import protocol
 from jrtray.logic import Tray, ticks_diff
 from mfrc522 import MFRC522
+
+# board.py is the one file the maker edits (firmware/README.md): a typo there must reach
+# the host as an ERR CRASH naming board.py, not leave the board silent at the REPL
+# (audit hw74 D2). start() tells it; here there is no link yet.
+try:
+    import board
+
+    BOARD_ERROR = None
+except Exception as exc:
+    board = None
+    BOARD_ERROR = exc
 
 # 1.1: ERR COLLISION; 1.2: a first SNAP that holds what lies there, ERR CRASH, a watchdog,
 # a reader chip that restarted is set up again; 1.3: 6 power-up polls, the third crash in a
@@ -20,8 +31,11 @@ from mfrc522 import MFRC522
 # (firmware/PROTOCOL.md); 1.3.2: the tags are halted after a collision, so two stacked
 # tiles collide on every poll and ERR COLLISION comes (audit fw65 D1); 1.3.3: a tag whose
 # WUPA answer came garbled is halted too, so a tile at the field's edge misses one poll, not
-# two (review65w R1)
-FIRMWARE_VERSION = "1.3.3"
+# two (review65w R1); 1.3.4: a reader that goes down forgets its slot's collision, no
+# longer sent after every SNAP while it is down (fixcarry74); a board.py that does not load
+# (a typo, a pin SPI0 cannot use, a name missing, HEARTBEAT_MS over HEARTBEAT_LIMIT_MS) is
+# told, ERR CRASH <type> board.py <error>, and again at every host HELLO (audit hw74 D2)
+FIRMWARE_VERSION = "1.3.4"
 
 # The watchdog's registers (RP2040 datasheet 4.7.6, RP2350 datasheet 12.9.7, "List of
 # registers"): CTRL at its base, with ENABLE in bit 30 (MicroPython's WDT on rp2 has no
@@ -53,6 +67,83 @@ WATCHDOG_MS = 8000
 # mpremote to mend it (firmware/README.md).
 CRASH_LIMIT = 3
 CRASH_FORGET_MS = 30_000
+# What main.py reads from board.py: each is checked at start, so a board.py without one
+# is told as such (start), not found as the loop begins.
+BOARD_NAMES = ("SPI_ID", "SPI_BAUDRATE", "SCK_PIN", "MOSI_PIN", "MISO_PIN", "RST_PIN",
+               "CS_PINS", "HEARTBEAT_MS", "PLACE_AFTER", "REMOVE_AFTER", "FAIL_AFTER",
+               "RETRY_MS")
+# The longest HEARTBEAT_MS board.py may set: the companion takes a tray silent for 3 s
+# as gone and reconnects (heartbeat_timeout, TraySettings in companion/hw/rfid/tray.py;
+# audit hw74 N5). A heartbeat is due HEARTBEAT_MS after the last line, and may come a
+# poll (about 0.1 s) and a USB hop later: 2 s leaves the host a second to spare.
+HEARTBEAT_LIMIT_MS = 2000
+# Characters of board.py's error told in its ERR CRASH line (a line is 200 at most,
+# protocol.MAX_LINE).
+CRASH_TEXT = 100
+
+
+def check_board():
+    """Raise what is wrong with board.py: an error of its own import, a name main.py reads
+    that it lacks, a HEARTBEAT_MS the companion would take for silence."""
+    if BOARD_ERROR is not None:
+        raise BOARD_ERROR
+    for name in BOARD_NAMES:
+        if not hasattr(board, name):
+            raise AttributeError(name + " missing")
+    if board.HEARTBEAT_MS > HEARTBEAT_LIMIT_MS:
+        raise ValueError("HEARTBEAT_MS " + str(board.HEARTBEAT_MS) + " over "
+                         + str(HEARTBEAT_LIMIT_MS) + ", the longest the companion waits out")
+
+
+def crash_args(exc, where=None):
+    """ERR CRASH's arguments after CRASH: the exception's type; with ``where`` (the file at
+    fault), that file and the error's own words, in printable ASCII (a protocol line's)."""
+    args = [type(exc).__name__[:24]]
+    if where is not None:
+        text = ""
+        for char in str(exc)[:CRASH_TEXT]:
+            text += char if " " < char < "\x7f" else " "
+        args.append(where)
+        args.extend(text.split())
+    return args
+
+
+def board_failed(link, exc, steps=None):
+    """Tell the host that board.py does not load (``ERR CRASH <type> board.py <error>``),
+    then again at every host ``HELLO``: the host is often not listening at the moment of
+    the crash, and a reset would only fail the same way. No watchdog runs yet; Ctrl-C
+    (mpremote, to copy a mended board.py) ends it at the REPL. ``steps`` bounds it for the
+    tests (forever on the board)."""
+    args = crash_args(exc, "board.py")
+    args.insert(0, "CRASH")  # not ["CRASH", *...]: MicroPython has no * in a list display
+    seq = 0
+    link.write(protocol.frame(seq, "ERR", args))
+    inbox = b""
+    done = 0
+    while steps is None or done < steps:
+        inbox += link.read()
+        while b"\n" in inbox:
+            line, inbox = inbox.split(b"\n", 1)
+            parsed = protocol.parse(line)
+            if not isinstance(parsed, str) and parsed[1] == "HELLO":
+                seq = (seq + 1) & 0xFFFF
+                link.write(protocol.frame(seq, "ERR", args))
+        inbox = inbox[-protocol.MAX_LINE:]  # no newline in a whole line's worth: noise
+        time.sleep_ms(20)
+        done += 1
+
+
+def start(link):
+    """main.py's own start: board.py checked and the readers made, then :func:`main`; a
+    board.py that does not load (a typo, a pin SPI0 cannot use, a name missing) is told
+    to the host by :func:`board_failed`, as firmware/README.md says (audit hw74 D2)."""
+    try:
+        check_board()
+        readers = make_readers()
+    except Exception as exc:
+        board_failed(link, exc)
+        return
+    main(link, readers)
 
 
 def make_readers():
@@ -211,4 +302,4 @@ def main(link, readers):
 
 
 if __name__ == "__main__":
-    main(UsbLink(sys.stdin, sys.stdout), make_readers())
+    start(UsbLink(sys.stdin, sys.stdout))

@@ -28,10 +28,11 @@ class FakeLink:
 
 
 class FailingLink(FakeLink):
-    """The USB line, whose ``read`` raises ``error`` on its ``after``-th call."""
+    """The USB line, whose ``read`` raises ``error`` on its ``after``-th call, and gives
+    the bytes ``incoming`` queued for the board before it."""
 
-    def __init__(self, error: BaseException, after: int) -> None:
-        super().__init__()
+    def __init__(self, error: BaseException, after: int, incoming: bytes = b"") -> None:
+        super().__init__(incoming)
         self.error = error
         self.calls = 0
         self.after = after
@@ -40,7 +41,7 @@ class FailingLink(FakeLink):
         self.calls += 1
         if self.calls == self.after:
             raise self.error
-        return b""
+        return super().read()
 
 
 RP2040, RP2350 = 0x40058000, 0x400D8000  # WATCHDOG_BASE, RP2040 and RP2350 datasheets

@@ -67,6 +67,8 @@ def test_board_py_holds_no_firmware_constant(firmware_main: ModuleType) -> None:
     assert set(n for n in vars(board) if n.isupper()) <= set(BOARD_1_2)
     for name in ("BOOT_MISSES", "CRASH_LIMIT", "CRASH_FORGET_MS", "WATCHDOG_MS"):
         assert not hasattr(board, name) and hasattr(firmware_main, name)
+    # What main.py checks board.py for at start (audit hw74 D2): 1.2's names, all of them.
+    assert set(firmware_main.BOARD_NAMES) == set(BOARD_1_2) - {"WATCHDOG_MS"}
 
 
 def test_a_crash_handling_that_fails_still_stops_the_watchdog(

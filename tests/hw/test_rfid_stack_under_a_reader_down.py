@@ -1,18 +1,21 @@
 """Two tiles stacked on a slot whose reader then goes down (rfid73 NIT 3).
 
 The status said "two tiles on the draw slot: leave one" while the reader was down, and
-after both tiles were lifted: a reader down reads no stack, and the tray repeats the
-slot's ERR COLLISION after every SNAP. The player was told to do what they had done, and
-never that the reader was not answering. Now the stack is dropped when its reader goes down
-(the COLLISION repeated after a SNAP is taken for none while it is down), and a SNAP is
-asked for when it is up again, whose COLLISION tells whether the tiles still lie stacked.
+after both tiles were lifted: a reader down reads no stack, and the tray (before firmware
+1.3.4) repeats the slot's ERR COLLISION after every SNAP. The player was told to do what
+they had done, and never that the reader was not answering. Now the stack is dropped
+when its reader goes down (the COLLISION a tray before 1.3.4 repeats after a SNAP is taken
+for none while it is down), and a SNAP is asked for when it is up again, whose COLLISION
+tells whether the tiles still lie stacked.
 
 A host that learns of the down reader from a SNAP instead (the game restarted while the
-tray stayed powered, a reconnection, a READER_DOWN lost in an overflow) gets the stack's
-COLLISION after that SNAP while the reader is down, and none at its READER_UP: the
-COLLISION is remembered so that the READER_UP asks for a SNAP (reviewr73 RISK 1).
+tray stayed powered, a reconnection, a READER_DOWN lost in an overflow) got, from a tray
+before firmware 1.3.4, the stack's COLLISION after that SNAP while the reader is down, and
+none at its READER_UP: the COLLISION is remembered so that the READER_UP asks for a SNAP
+(reviewr73 RISK 1). Firmware 1.3.4 forgets the collision when the reader goes down and
+sends a new one once the tiles collide again (fixcarry74); the SNAP asked for does no harm.
 
-The tray's firmware logic runs in the simulator, on a pseudo-terminal.
+The tray's firmware logic (the current one) runs in the simulator, on a pseudo-terminal.
 """
 
 from __future__ import annotations
@@ -48,8 +51,9 @@ def stacked_then_down(sim: TraySimulator, tray: TrayReader) -> None:
 
 def test_a_reader_down_under_a_stack_says_so_and_not_the_stack(
         sim: TraySimulator, patient_tray: TrayReader) -> None:
-    """Its tiles lifted meanwhile, and a SNAP (a game's ask after a pause) whose repeated
-    ERR COLLISION follows: the status still says the reader is not answering."""
+    """Its tiles lifted meanwhile, and a SNAP (a game's ask after a pause), which a tray
+    before firmware 1.3.4 followed with its repeated ERR COLLISION: the status still says
+    the reader is not answering."""
     tray = patient_tray
     stacked_then_down(sim, tray)
     sim.stack(0, False)
@@ -93,7 +97,7 @@ def restarted(sim: TraySimulator, patient_tray: TrayReader,
     patient_tray.close()
     tray = TrayReader(lambda: sim.port if sim.plugged else None, tag_map, settings=PATIENT)
     assert until_status(sim, tray, DOWN).startswith(DOWN)
-    pump(sim, tray, timeout=0.3)  # the SNAP's ERR COLLISION, for a slot that is down
+    pump(sim, tray, timeout=0.3)  # its SNAP (before 1.3.4, a COLLISION for a down slot)
     assert tray.status().message.startswith(DOWN) and not tray.stacked
     yield tray
     tray.close()
@@ -101,9 +105,9 @@ def restarted(sim: TraySimulator, patient_tray: TrayReader,
 
 def test_a_stack_a_restarted_game_met_under_a_down_reader_is_said_when_it_is_up(
         sim: TraySimulator, restarted: TrayReader) -> None:
-    """The tiles still stacked at the READER_UP: the firmware sends no new COLLISION (it
-    never ended), so only a SNAP asked for then says it. (It said "ok", and nothing was
-    read: the status said the tray was fine while two tiles lay there.)"""
+    """The tiles still stacked at the READER_UP: a firmware before 1.3.4 sends no new
+    COLLISION (it never ended), so only a SNAP asked for then says it. (It said "ok", and
+    nothing was read: the status said the tray was fine while two tiles lay there.)"""
     sim.break_reader(0, False)
     assert until_status(sim, restarted, STACKED).startswith(STACKED)
     pump(sim, restarted, timeout=0.3)

@@ -198,7 +198,9 @@ class TrayReader:
         # Stickers the first snapshot reported on two slots, with those slots: they lay
         # there at start-up, wherever they turn out to lie (_publish).
         self._held_at_start: dict[str, list[Slot]] = {}
-        self._crash: str | None = None  # the exception type of the tray's last ERR CRASH
+        # The exception type of the tray's last ERR CRASH; with firmware 1.3.4, "board.py"
+        # and the error after it when board.py does not load (_crash_text).
+        self._crash: tuple[str, ...] | None = None
         # What arrived since this handshake began, to say why no HELLO came (_no_hello).
         # The LineReader's counters of lines it dropped, when it began.
         self._hello_dropped: dict[str, int] = {}
@@ -239,9 +241,17 @@ class TrayReader:
     def status(self) -> ReaderStatus:
         counters = {**self.lines.counters, **self.counters}
         if self.state is not LinkState.READY:
+            if self._crash is not None and self._crash[1:2] == ("board.py",):
+                # Not a bug a replug clears: the maker's own file, told with its error
+                # (firmware/README.md, audit hw74 D2); the tray waits for a mended one.
+                crash = _crash_text(self._crash)
+                return ReaderStatus(False, f"the tray's firmware crashed ({crash}): mend "
+                                    "firmware/board.py and copy it to the tray again "
+                                    "(firmware/README.md, step 3) トレイのboard.pyに誤り: "
+                                    "直して書き込み直して", counters)
             if self._crash is not None:
                 # Not a cable to plug in: the tray said why it went (review61f F4).
-                return ReaderStatus(False, f"the tray's firmware crashed ({self._crash}): "
+                return ReaderStatus(False, f"the tray's firmware crashed ({self._crash[0]}): "
                                     "replug the tray; if it crashes again, flash its firmware "
                                     "again (firmware/README.md) トレイのファームウェアが停止: "
                                     "挿し直し、再発なら書き込み直して", counters)
@@ -646,7 +656,7 @@ class TrayReader:
     def _handle(self, message: Message, arrived: float, events: list[TagEvent]) -> None:
         if message.kind is Kind.ERR and message.args and message.args[0] == "CRASH":
             # Before its HELLO too: a crash in the tray's power-up polls comes first.
-            self._crash = message.args[1] if len(message.args) > 1 else "unknown"
+            self._crash = message.args[1:] if len(message.args) > 1 else ("unknown",)
         if _from_host(message):
             # A two-way capture holds the host's lines too (PROTOCOL.md's "A session"): its
             # numbering is not the tray's, so it made lost and out_of_order of the tray's
@@ -819,14 +829,16 @@ class TrayReader:
                 if code == "READER_DOWN" and slot in self._stacked | self._in_doubt:
                     # A reader down reads no stack: "two tiles … leave one" stayed after
                     # both were lifted, and never said the reader was not answering
-                    # (rfid73 NIT 3). The tray repeats its COLLISION after each SNAP, taken
-                    # for no stack below while the reader is down.
+                    # (rfid73 NIT 3). The tray (before firmware 1.3.4) repeats its COLLISION
+                    # after each SNAP, taken for no stack below while the reader is down.
                     self._stacked.discard(slot)
                     self._in_doubt.discard(slot)
                     self._stacked_when_down.add(slot)
                 elif code == "READER_UP" and slot in self._stacked_when_down:
                     # Up again, its COLLISION is not sent again if the tiles still lie
-                    # stacked (the tray sent it once, and after each SNAP): ask for one.
+                    # stacked (before firmware 1.3.4: the tray sent it once, and after each
+                    # SNAP; 1.3.4 forgets it at the READER_DOWN and sends a new one once
+                    # they collide again): ask for a SNAP, which says it either way.
                     self._stacked_when_down.discard(slot)
                     self._send(Kind.SNAP)
             if code == "READER_UP":
@@ -838,8 +850,8 @@ class TrayReader:
                 # Not shown while its reader is down, but remembered: a host that learnt
                 # of the down reader from a SNAP (a game restarted, a reconnection, a
                 # READER_DOWN lost in an overflow) gets no new COLLISION at its READER_UP
-                # if the tiles still lie stacked, so that READER_UP asks for a SNAP
-                # (reviewr73 RISK 1).
+                # from a tray before firmware 1.3.4 if the tiles still lie stacked, so
+                # that READER_UP asks for a SNAP (reviewr73 RISK 1).
                 self._stacked_when_down.add(slot)
             elif slot is not None:
                 (self._stacked.add if code == "COLLISION" else self._stacked.discard)(slot)
@@ -901,6 +913,13 @@ def _shared_wires_to_check(readers: int) -> str:
             "the separate 3.3 V regulator, and GND (hardware/wiring.md, power budget); then "
             "each reader's SDA (chip select) wire"
             + (f" ({chip_selects}: CS_PINS in firmware/board.py)" if chip_selects else ""))
+
+
+def _crash_text(crash: tuple[str, ...]) -> str:
+    """An ERR CRASH of a board.py that does not load, ``<type> board.py <error words>``, as
+    the status says it: "SyntaxError in board.py: invalid syntax"."""
+    words = " ".join(crash[2:])
+    return f"{crash[0]} in {crash[1]}" + (f": {words}" if words else "")
 
 
 def _slot_list(slots: Sequence[Slot]) -> str:

@@ -1,0 +1,149 @@
+"""firmware/main.py with a board.py that does not load (audit hw74 D2, N5), under CPython
+with the fake ``machine``.
+
+board.py is the one file the maker edits. A typo there, a pin SPI0 cannot use or a
+timing left out stopped the firmware before its crash handling existed: no ERR CRASH
+came, the board sat at the REPL, and the companion said "no hello … is it the tray,
+running our firmware?", which firmware/README.md says means the copy did not take. The
+firmware now tells it, naming board.py and the error, at once and at every host HELLO,
+until mpremote's Ctrl-C; the companion says so.
+"""
+
+from __future__ import annotations
+
+import os
+import tty
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from companion.hw.rfid.firmware_source import FIRMWARE_DIR
+from companion.hw.rfid.protocol import Kind, encode
+from companion.hw.rfid.tagmap import TagMap
+from companion.hw.rfid.tray import TrayReader, TraySettings
+from tests.firmware.main_helpers import Clock, FailingLink, board_clock
+
+BOARD = (FIRMWARE_DIR / "board.py").read_text(encoding="utf-8")
+#: A comma left out, as the audit's maker did (CPython's own words for it).
+TYPO = BOARD.replace("CS_PINS = (17, 20, 21, 26, 27)", "CS_PINS = (17, 20, 21, 26 27)")
+HELLO = encode(0, Kind.HELLO)
+
+
+@pytest.fixture
+def rp2040(monkeypatch: pytest.MonkeyPatch) -> Iterator[Clock]:
+    yield board_clock(monkeypatch, "Raspberry Pi Pico with RP2040")
+
+
+def started(main: ModuleType, incoming: bytes = b"", reads: int = 10) -> FailingLink:
+    """main.py's start on the USB line, until mpremote's Ctrl-C after ``reads`` reads."""
+    link = FailingLink(KeyboardInterrupt(), after=reads, incoming=incoming)
+    with pytest.raises(KeyboardInterrupt):
+        main.start(link)
+    return link
+
+
+def test_a_typo_in_board_py_is_told_naming_board_py_and_again_at_each_hello(
+        main_with_board: Callable[[str], ModuleType], rp2040: Clock) -> None:
+    assert TYPO != BOARD
+    main = main_with_board(TYPO)
+    import machine
+
+    link = started(main, incoming=HELLO + HELLO)
+    kind, args = link.out[0]
+    assert (kind, args[:3]) == ("ERR", ("CRASH", "SyntaxError", "board.py"))
+    assert "invalid syntax" in " ".join(args[3:])
+    assert link.out == [link.out[0]] * 3  # at start, then for each host HELLO
+    assert machine.RESETS == []  # a reset would only fail the same way
+
+
+def test_a_timing_left_out_of_board_py_is_told_by_its_name(
+        main_with_board: Callable[[str], ModuleType], rp2040: Clock) -> None:
+    """It failed in Tray(...), before run()'s crash handling: three silent resets."""
+    main = main_with_board(BOARD.replace("RETRY_MS = 1000", ""))
+    import machine
+
+    link = started(main)
+    assert link.out == [("ERR", ("CRASH", "AttributeError", "board.py", "RETRY_MS",
+                                 "missing"))]
+    assert machine.RESETS == []
+
+
+def test_a_pin_spi0_cannot_use_is_told(
+        firmware_main: ModuleType, rp2040: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """MicroPython's machine.SPI refuses it at make_readers, before main() ran."""
+    import machine
+
+    def spi0(*args: object, **kwargs: object) -> None:
+        raise ValueError("bad SCK pin")
+
+    monkeypatch.setattr(machine, "SPI", spi0)
+    link = started(firmware_main)
+    assert link.out == [("ERR", ("CRASH", "ValueError", "board.py", "bad", "SCK", "pin"))]
+
+
+def test_a_heartbeat_the_companion_would_take_for_silence_is_refused(
+        main_with_board: Callable[[str], ModuleType], rp2040: Clock) -> None:
+    """hw74 N5: HEARTBEAT_MS = 4000 made the companion reconnect every 3 s."""
+    main = main_with_board(BOARD.replace("HEARTBEAT_MS = 1000", "HEARTBEAT_MS = 4000"))
+    link = started(main)
+    kind, args = link.out[0]
+    assert kind == "ERR"
+    assert args[:3] == ("CRASH", "ValueError", "board.py")
+    assert "HEARTBEAT_MS 4000 over 2000" in " ".join(args[3:])
+    # A second to spare below the silence after which the companion reconnects.
+    assert main.HEARTBEAT_LIMIT_MS + 1000 <= TraySettings().heartbeat_timeout * 1000
+    assert int(BOARD.split("HEARTBEAT_MS = ")[1].split()[0]) <= main.HEARTBEAT_LIMIT_MS
+
+
+def test_the_shipped_board_py_starts_the_tray(
+        firmware_main: ModuleType, rp2040: Clock) -> None:
+    link = started(firmware_main, incoming=HELLO, reads=30)
+    assert link.out[0] == ("HELLO", (firmware_main.FIRMWARE_VERSION, "5"))
+    assert firmware_main.BOARD_ERROR is None
+
+
+class PtyLink:
+    """The board's end of a pseudo-terminal: the USB serial line the companion opens."""
+
+    def __init__(self, master: int) -> None:
+        self.master = master
+
+    def read(self) -> bytes:
+        try:
+            return os.read(self.master, 64)
+        except BlockingIOError:
+            return b""
+
+    def write(self, line: str) -> None:
+        os.write(self.master, line.encode())
+
+
+def test_the_companion_names_board_py_and_its_error(
+        main_with_board: Callable[[str], ModuleType], rp2040: Clock, tmp_path: Path) -> None:
+    """The firmware's own line, to the companion's own reader over a pseudo-terminal: the
+    host came after the crash, and its HELLO brings the line again."""
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    os.set_blocking(master, False)
+    reader = TrayReader(os.ttyname(slave), TagMap({}), settings=TraySettings(hello_timeout=60))
+    main = main_with_board(TYPO)
+    try:
+        reader.poll_events()  # opens the port, says HELLO
+        link = PtyLink(master)
+        crash = main.crash_args(main.BOARD_ERROR, "board.py")
+        main.board_failed(link, main.BOARD_ERROR, steps=5)
+        for _ in range(50):
+            reader.poll_events()
+            if reader.status().counters.get("tray_errors"):
+                break
+            reader.wait(0.02)
+        message = reader.status().message
+    finally:
+        reader.close()
+        os.close(master)
+        os.close(slave)
+    assert message.startswith(f"the tray's firmware crashed (SyntaxError in board.py: "
+                              f"{' '.join(crash[2:])}): mend firmware/board.py")
+    assert "no hello" not in message
