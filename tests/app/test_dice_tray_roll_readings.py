@@ -44,6 +44,26 @@ def test_a_repeat_s_later_d66_says_it_too() -> None:
     assert isinstance(ask, RollAsk) and ask.prompt == f"x2 D66, roll 2 2投目: {TENS}"
 
 
+@pytest.mark.parametrize("expression", ["1D66", "2D66", "1D6+1D66"])
+def test_a_d66_among_other_dice_says_which_die_of_its_pair_is_the_tens(
+        expression: str) -> None:
+    """events74 NIT 5: 1D66, 2D66 and 1D6+1D66 said nothing (docs/dice-notation.md counts
+    1D66 among the D66s read as thrown; the command line says it)."""
+    assert first_throw(expression).prompt.endswith(
+        ": a D66's first die typed is the tens D66は1個目が十の位")
+    assert "D66は" not in first_throw("2D6+1").prompt
+
+
+def test_a_d66_s_pair_under_way_is_shown_as_a_d66_not_a_2d6_sum() -> None:
+    """Halfway through 2D66 the roll line was "(2D6) ＞ 3[1,2]": a pair that reads 12."""
+    mode = DiceTrayMode(("2D66",), "typed 入力", typed=True)
+    mode.answer(0)
+    mode.answer(Throw((1, 2)))
+    assert mode.dice.rolls == ("(D66) ＞ [1,2]",)
+    mode.answer(Throw((3, 4)))
+    assert mode.dice.rolls == ("(2D66) ＞ 46[12,34]",)
+
+
 def roll_in_the_tray(expression: str, *faces: int) -> DiceTrayMode:
     mode = DiceTrayMode((expression,), "sim")
     mode.answer(0)

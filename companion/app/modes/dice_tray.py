@@ -1357,9 +1357,10 @@ class DiceTrayMode:
         return self._title()
 
     def _tens_first(self) -> str:
-        """A D66 read as thrown (``D66``, ``D66N``, ``x3 D66``), typed: which die is the
-        tens, as the command line says it; a player who typed the units first got 43 for
-        34, with no word (events72 NIT 4). The camera says its own (the left die). Typed:
+        """A D66 read as thrown (``D66``, ``D66N``, ``x3 D66``; ``1D66``, ``2D66``,
+        ``1D6+1D66`` too, events74 NIT 5), typed: which die is the tens, as the command
+        line says it; a player who typed the units first got 43 for 34, with no word
+        (events72 NIT 4). The camera says its own (the left die). Typed:
         the tray's dice, or a D6 typed on a keypad since the camera stopped giving
         pictures, the rest of the session typed (reviewe72 RISK 3)."""
         if not (self.typed or self._typing_now) or self.pick is None \
@@ -1367,9 +1368,13 @@ class DiceTrayMode:
             return ""
         command = parse(self.pick.expression)
         single = command.command if isinstance(command, RepeatCommand) else command
-        if isinstance(single, D66Command) and reads_d66_as_thrown(command):
+        if not reads_d66_as_thrown(command):
+            return ""
+        if isinstance(single, D66Command):
             return ": the first die typed is the tens 1個目が十の位"
-        return ""
+        # 1D66, 2D66, 1D6+1D66 (events74 NIT 5: no word, the command line says it): a D66
+        # among other dice, so its pair is named
+        return ": a D66's first die typed is the tens D66は1個目が十の位"
 
     def _outcome_prompt(self) -> str:
         if self.held:

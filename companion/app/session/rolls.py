@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from companion.app.session.controls import (
@@ -117,11 +117,16 @@ class Rolled:
     sides: int
     values: tuple[int, ...]
     purpose: str = ""
+    #: The two D6 of a D66 (:meth:`Thrown.roll_d66`): no sum, they read as a number.
+    d66: bool = False
 
     def line(self) -> str:
-        """BCDice style, with what it was for: ``(2D6) ＞ 12[6,6]: to hit 命中``."""
+        """BCDice style, with what it was for: ``(2D6) ＞ 12[6,6]: to hit 命中``; a D66's
+        pair ``(D66) ＞ [1,2]``: "(2D6) ＞ 3[1,2]" halfway through a 2D66 read as a 2D6 of 3,
+        a pair that reads 12 (events74 NIT 5)."""
         faces = f"[{','.join(map(str, self.values))}]" if len(self.values) > 1 else ""
-        head = f"({self.count}D{self.sides}) ＞ {sum(self.values)}{faces}"
+        head = (f"(D66) ＞ {faces}" if self.d66
+                else f"({self.count}D{self.sides}) ＞ {sum(self.values)}{faces}")
         return f"{head}: {self.purpose}" if self.purpose else head
 
 
@@ -165,6 +170,13 @@ class Thrown:
         if len(values) != count or any(not 1 <= v <= sides for v in values):
             raise IllegalAction(f"{count}D{sides} was wanted, the throw was {values}")
         self.rolled.append(Rolled(count, sides, tuple(values), purpose))
+        return values
+
+    def roll_d66(self, *, purpose: str = "") -> list[int]:
+        """A D66's two D6, taken as :meth:`roll` takes two D6 (:class:`ReadsD66`: the dice
+        layer asks a D66 so), kept marked a D66's pair for the screen (:meth:`Rolled.line`)."""
+        values = self.roll(2, 6, purpose=purpose)
+        self.rolled[-1] = replace(self.rolled[-1], d66=True)
         return values
 
 
