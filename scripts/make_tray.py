@@ -6,13 +6,14 @@
 One plate, printed upside down (its top on the bed, no supports). From the top: five
 tile pockets, the draw slot on the left and the room's 2x2 on the right, in the
 firmware's slot order (firmware/board.py CS_PINS: draw, top-left, top-right,
-bottom-left, bottom-right). From the bottom: under each pocket a bay for an MFRC522
-board, antenna up against a ROOF thick roof; a channel joining the bays for the ribbon
-cable; and a bay for the Pico, whose USB end looks out through a notch in the front
-wall. The readers sit READER_GAP apart (hardware/bom.md: an MFRC522 board is 40x60 mm;
-neighbouring antennas too close disturb each other), so the tray's slots are further
-apart than the printed mat's. Glue or tape the boards in; the tray stands on the table
-on its rim.
+bottom-left, bottom-right), as the player sees them with the USB notch towards them:
+the room's top row is the one away from the notch (hardware/README.md, step 1). From
+the bottom: under each pocket a bay for an MFRC522 board, antenna up against a ROOF
+thick roof; a channel joining the bays for the ribbon cable; and a bay for the Pico,
+whose USB end looks out through a notch in the front wall. The readers sit READER_GAP
+apart (hardware/bom.md: an MFRC522 board is 40x60 mm; neighbouring antennas too close
+disturb each other), so the tray's slots are further apart than the printed mat's. Glue
+or tape the boards in; the tray stands on the table on its rim.
 
 Every part is a box, so the body is a grid of cells, each solid or not, and the mesh is
 the faces between solid and empty cells: closed and watertight by construction
@@ -31,10 +32,14 @@ import numpy as np
 
 OUT = Path(__file__).resolve().parents[1] / "hardware" / "tray.stl"
 
-POCKET = (22.0, 28.0, 2.0)  # a riichi tile face up (about 20x26 mm) with slack; depth
+# A 26 mm riichi tile face up (about 20x26 mm) with slack, so faces up to about 21x27 mm;
+# depth. A 28 mm set needs a larger pocket (hardware/bom.md).
+POCKET = (22.0, 28.0, 2.0)
 READER = (41.0, 61.0)  # an MFRC522 board (40x60 mm) with slack
 READER_GAP = 9.0  # between neighbouring reader bays
-BAY_HEIGHT = 10.0  # from the bottom: the board and its header pins
+# From the bottom: the board and the wires soldered to its pads. No room for a pin header
+# (board 1.6 + plastic 2.5 + pins 6 mm), whose tips would stand below the rim.
+BAY_HEIGHT = 10.0
 ROOF = 3.0  # plastic between a board's antenna and the floor of its pocket
 PICO = (22.0, 52.0, 6.0)  # a Raspberry Pi Pico with slack; height from the bottom
 USB_NOTCH = (12.0, 6.0)  # through the front wall at the Pico's micro-USB end: width, height
