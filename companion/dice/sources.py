@@ -194,6 +194,10 @@ def _read_values(line: str, sides: int, count: int = 1,
     words = [w for w in re.split(r"[\s,、，]+", line.strip()) if w]
     values: list[int] = []
     for word in words:
+        # A minus typed (-3, or NFKC's − read as U+2212) is a number, on no face: said so,
+        # not "is not a number" (events74 NIT 6).
+        if re.fullmatch(r"[-\u2212][0-9]+", word):
+            return f"{word} is not on a D{sides}: no die shows a negative その目はありません", []
         if not word.isdigit() or not word.isascii():
             return f"{word!r} is not a number 数字ではありません", []
         if digits and len(word) > 1 and all(1 <= int(digit) <= sides for digit in word):

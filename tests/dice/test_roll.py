@@ -128,6 +128,14 @@ def test_manual_dice_reasks_until_the_values_fit() -> None:
                        "no value typed 未入力; type 2 values for 2D6 出目を入力: "]
 
 
+def test_a_negative_typed_is_said_on_no_face_not_no_number() -> None:
+    """events74 NIT 6: "'-3' is not a number": it is one, on no die (as 0 and 9 are told)."""
+    dice, prompts = typing("-3", "－３", "3 4")
+    assert roll("2D6", dice).values == [3, 4]
+    assert prompts[1:] == ["-3 is not on a D6: no die shows a negative その目はありません; "
+                           "type 2 values for 2D6 出目を入力: "] * 2
+
+
 def test_manual_dice_typed_one_die_per_line() -> None:
     """A player typing each die as it is read, Enter after each: "got 1 value, need 2" was
     said of the first line, and it was lost."""

@@ -50,7 +50,8 @@ class _PoisonWalk(_RoomWalk):
                 duration = roll(self.book["EV-POI-1"]["duration"], self.source,
                                 purpose="duration 効果持続時間 (hours)")
                 hours = duration.total
-                self.add("EV-POI-1", f"効果持続時間/duration {duration.text} hours",
+                unit = "hour" if hours == 1 else "hours"  # "＞ 1 hours" (events74 NIT 6)
+                self.add("EV-POI-1", f"効果持続時間/duration {duration.text} {unit}",
                          roll=duration, data={"hours": hours})
             ability, change = None, 0
             effects = {"EV-POI-5": self.check_penalty, "EV-POI-6": self.gender_swap,

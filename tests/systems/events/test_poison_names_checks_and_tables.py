@@ -17,6 +17,7 @@ from companion.systems.events.poisoned import Poison
 from companion.systems.events.rules import load_rules
 from companion.systems.events.run import run_active_action, run_event
 from companion.systems.events.sword_world import Member
+from tests.systems.events.walk_helpers import d6, texts, walk
 
 RULES = load_rules()
 AKI = Member("Aki", adventurer=2, agility=1, vitality=1)
@@ -266,3 +267,10 @@ def test_n9_seed_with_dice_not_simulated_is_refused(
     assert (f"--seed goes with simulated dice (--dice sim): --dice {dice} dice are thrown, "
             "not seeded; leave --seed out") in " ".join(err.split())  # within 80 columns
     assert main(["events", "poison", "--dice", "sim", "--seed", "9"]) == 0
+
+
+@pytest.mark.parametrize(("hours", "said"), [(1, "＞ 1 hour"), (3, "＞ 3 hours")])
+def test_a_one_hour_duration_is_said_in_the_singular(hours: int, said: str) -> None:
+    """events74 NIT 6: "効果持続時間/duration (1D6) ＞ 1 hours"."""
+    report = walk("poison", d6(1, hours))  # 判定－１, then its duration
+    assert texts(report, "EV-POI-1")[-1] == f"効果持続時間/duration (1D6) {said}"
