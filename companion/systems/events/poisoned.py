@@ -20,7 +20,7 @@ from companion.errors import DataError
 from companion.systems.defaults import toml_value
 from companion.systems.events.report import Step
 from companion.systems.events.rules import EventRules, load_rules
-from companion.systems.events.sword_world import ABILITY_NAMES, folded_name
+from companion.systems.events.sword_world import ABILITY_NAMES, PARTY_NUMBER_MAX, folded_name
 
 
 @dataclass(frozen=True)
@@ -78,6 +78,14 @@ class Poison:
         for name in ("toxicity", "hours_left", "damage_max", "damage_done"):
             if data.get(name, 0) < 0:
                 raise DataError(f"{origin}: {name} must be 0 or more, found {data[name]}")
+            # A hand edit past TOML's 64-bit integers was read, listed and written back as
+            # it was (events74 NIT 7); no poison comes near the party's numbers' top.
+            if data.get(name, 0) > PARTY_NUMBER_MAX:
+                raise DataError(f"{origin}: {name} must be {PARTY_NUMBER_MAX} or less, found "
+                                f"{data[name]}")
+        if abs(data.get("change", 0)) > PARTY_NUMBER_MAX:
+            raise DataError(f"{origin}: change must be from −{PARTY_NUMBER_MAX} to "
+                            f"{PARTY_NUMBER_MAX}, found {data['change']}")
         if data.get("damage_done", 0) > data.get("damage_max", 0):
             raise DataError(f"{origin}: damage_done {data['damage_done']} is over damage_max "
                             f"{data.get('damage_max', 0)}")

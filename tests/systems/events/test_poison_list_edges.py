@@ -39,3 +39,19 @@ def test_a_poison_with_hours_left_below_zero_is_refused() -> None:
             f"{AKI_S}: hours_left must be 0 or more, found -1")):
         Poison.from_json({"face": 1, "rule": "EV-POI-5", "toxicity": 8, "hours_left": -1},
                          AKI_S)
+
+
+@pytest.mark.parametrize(("field", "poison"), [
+    ("toxicity", {"face": 1, "rule": "EV-POI-5", "toxicity": 99999999999999999999,
+                  "hours_left": 3}),
+    ("hours_left", {"face": 1, "rule": "EV-POI-5", "toxicity": 8, "hours_left": 10000}),
+    ("damage_max", {"face": 4, "rule": "EV-POI-8", "toxicity": 8, "damage_max": 10000}),
+])
+def test_a_number_past_any_poison_s_is_refused_naming_the_field(
+        field: str, poison: dict[str, object]) -> None:
+    """events74 NIT 7: a hand-edited toxicity past TOML's 64-bit integers was read, listed
+    and written back as it was; 9999 is the party numbers' top (PARTY_NUMBER_MAX)."""
+    with pytest.raises(DataError, match=re.escape(f"{AKI_S}: {field} must be 9999 or less, "
+                                                  f"found {poison[field]}")):
+        Poison.from_json(poison, AKI_S)
+    Poison.from_json({**poison, field: 9999}, AKI_S)
