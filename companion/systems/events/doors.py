@@ -11,6 +11,7 @@ the disarm when the EV-DOOR-3 option is on, and says what is left of a chest's c
 from __future__ import annotations
 
 from companion.dice.tables import TableRow
+from companion.systems.events.sword_world import Member
 from companion.systems.events.traps import _TrapWalk
 
 
@@ -91,14 +92,25 @@ class _Run(_TrapWalk):
             self.add("EV-DOOR-2", "No one with a Thief level may try"
                      f"{self.s.tag('EV-DOOR-2', 'thief_only')}: the trap stays armed")
             return False
-        result = self.check("EV-DOOR-2", "disarm", member,
-                            note=f" (best Thief + DEX{self.s.tag('EV-DOOR-2', 'thief_only')})")
+        result = self.check("EV-DOOR-2", "disarm", member, note=self._who(member))
         if result.success:
             self.add("EV-DOOR-2", "罠解除/Trap disarmed")
             return False
         self.add("EV-DOOR-2", "罠発動/TRAP TRIGGERED → trap table")
         with self.deeper():
             return self.trap(disarmer=member, chest=chest, pre_rolled=pre_rolled)
+
+    def _who(self, member: Member) -> str:
+        """Why ``member`` makes a disarm or lock check (EV-DOOR-2), alike for both: the best
+        Thief + DEX, with the thief_only Default's mark; a flat roll (thief_only off, no
+        Thief in the party) names no Thief + DEX it does not add (events74 NIT 6: the
+        disarm said "(best Thief + DEX (default))" and the lock beside it no mark, and a
+        flat roll "(best Thief + DEX)")."""
+        thief_only = self.s["EV-DOOR-2", "thief_only"]
+        tag = self.s.tag("EV-DOOR-2", "thief_only")
+        if member.thief <= 0:
+            return f" (no Thief: anyone may try{tag})"
+        return f" (best Thief + DEX{'; Thief only' + tag if thief_only else ''})"
 
     def unlock(self) -> bool:
         """EV-DOOR-2 lock opening; a failure goes to EV-DOOR-4. False when the lock held;
@@ -122,7 +134,7 @@ class _Run(_TrapWalk):
             return False
         for attempt in range(1 + retries):
             rule = "EV-DOOR-2" if attempt == 0 else "EV-DOOR-4"
-            if self.check(rule, "unlock", member, note=" (best Thief + DEX)").success:
+            if self.check(rule, "unlock", member, note=self._who(member)).success:
                 self.add(rule, "解錠/Unlocked", data={"locked": False})
                 return True
         self.add("EV-DOOR-4", go_home, data={"locked": True})

@@ -36,6 +36,7 @@ from companion.systems.events.sword_world import (
     load_rating_table,
 )
 from tests.systems.events.helpers import PARTY_FILE
+from tests.systems.events.walk_helpers import d6, sw, texts
 
 AKI = Member("Aki", adventurer=3, thief=3, dexterity=3, hp=20, max_hp=25, mp=10, max_mp=12)
 BEN = Member("Ben", adventurer=2, sage=2, hp=14, max_hp=16, mp=18, max_mp=21)
@@ -230,3 +231,19 @@ def test_the_rating_table_reads_full_width_cells_and_digits_only() -> None:
         load_rating_table(HEADER + "1_0,*,0,1,1,2,3,4,4,5,5,6\n", "b.csv")
     with pytest.raises(DataError, match=r"2D6=12 must be a whole number or \*, found '٣'$"):
         load_rating_table(HEADER + "5,*,0,1,1,2,3,4,4,5,5,٣\n", "b.csv")
+
+
+def test_ev_door_2_disarm_and_lock_say_who_tries_alike_and_a_flat_roll_names_no_thief(
+        ) -> None:
+    """events74 NIT 6: the disarm said "(best Thief + DEX (default))", the lock in the same
+    walk "(best Thief + DEX)", and a flat roll (thief_only off, no Thief) "(best Thief +
+    DEX)", a Thief + DEX it does not add."""
+    trapped_lock = sw("door", d6(1, 3, 3, 3, 3))  # TRAPPED + LOCKED: disarm, then the lock
+    said = texts(trapped_lock, "EV-DOOR-2")
+    assert [t.split(" vs ")[0] for t in said if "Aki: " in t] == [
+        "Aki: 罠解除（シーフ・器用度）/Disarm trap (best Thief + DEX; Thief only (default))",
+        "Aki: 鍵開け（シーフ・器用度）/Open lock (best Thief + DEX; Thief only (default))"]
+    flat = sw("door", d6(2, 3, 3), party=(BEN,), overrides={"EV-DOOR-2": {"thief_only": False}})
+    (line,) = [t for t in texts(flat, "EV-DOOR-2") if t.startswith("Ben: ")]
+    assert line.split(" vs ")[0] == ("Ben: 鍵開け（シーフ・器用度）/Open lock 平目/flat roll "
+                                     "(no Thief: anyone may try)")
