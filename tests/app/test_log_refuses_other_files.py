@@ -14,6 +14,7 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.history import default_history_path
+from companion.app.paths import data_dir
 from companion.app.session.log import GameLog
 from companion.app.session.save import default_save_path
 from companion.errors import DataError
@@ -135,9 +136,10 @@ def test_a_pipe_given_as_the_log_is_refused_at_once(tmp_path: Path) -> None:
 # line of its log went to the file the save replaced.
 
 def _refused(name: Path, flag: str = "--state") -> str:
-    return (f"companion: error: --log and {flag} name one file ({name}): each save would be "
-            f"written over the log, and its lines lost; give --log another file (e.g. "
-            f"{name.with_suffix('.jsonl')})\n")
+    why = ("each write of the fight would replace the log, and its lines be lost"
+           if flag == "--fight" else "each save would be written over the log, and its lines lost")
+    return (f"companion: error: --log and {flag} name one file ({name}): {why}; give --log "
+            f"another file (e.g. {name.with_suffix('.jsonl')})\n")
 
 
 @pytest.mark.parametrize("table", [[], ["--input", "sim", "--choices", "auto",
@@ -191,3 +193,67 @@ def test_a_fight_tables_files_given_as_the_log_are_refused(
                  str(table)]) == 2
     assert capsys.readouterr().err == _refused(table, flag)
     assert list(tmp_path.iterdir()) == []
+
+
+# -- a loop of links as --log or --state (reviewb74 D1) -------------------------------------
+# samefile failed on the loop, and Python 3.11's resolve() then raised a RuntimeError: a
+# traceback. The run's own refusals name the loop, exit 1 as any path that cannot be used.
+
+@pytest.mark.parametrize("flags", [["--log", "{loop}"],
+                                   ["--state", "{loop}", "--log", "{other}"]],
+                         ids=["log", "state"])
+def test_a_loop_of_links_given_as_log_or_state_is_named_as_a_loop(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], flags: list[str]) -> None:
+    loop, other = tmp_path / "l1", tmp_path / "x.jsonl"
+    loop.symlink_to(tmp_path / "l2")
+    (tmp_path / "l2").symlink_to(loop)
+    command = [flag.format(loop=loop, other=other) for flag in flags]
+    assert main(["play", "--headless", "--seed", "1", *command]) == 1
+    assert capsys.readouterr().err == (
+        f"companion: error: {loop}: a symbolic link that leads back to itself\n")
+    assert not other.exists()
+
+
+def test_a_data_folder_save_that_is_a_loop_lets_a_game_with_no_save_play(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A headless game without --resume reads and writes no save: a save.json that is a
+    loop stops it no more with --log than without."""
+    save = default_save_path()
+    save.parent.mkdir(parents=True, exist_ok=True)
+    save.symlink_to(save.with_name("loop"))
+    save.with_name("loop").symlink_to(save)
+    log = tmp_path / "games.jsonl"
+    assert main(["play", "--headless", "--seed", "1", "--log", str(log)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(log)]) == 0
+
+
+# -- the data folder's save.json as the log, said as it is (reviewb74 NIT 1) ---------------
+
+def _no_save_there(save: Path) -> str:
+    return (f"companion: error: --log names {save}, where play saves the game with no "
+            "--state: this run saves nothing there, but the next `companion play` without "
+            "--state would find the log where it looks for its save, and stop; give --log "
+            f"another file (e.g. {save.with_suffix('.jsonl')})\n")
+
+
+@pytest.mark.parametrize("state", [False, True], ids=["no-state", "state"])
+def test_the_data_folders_save_as_the_log_of_a_run_saving_nothing_there_says_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], state: bool) -> None:
+    """A headless game with no --resume writes no save, and one with --state saves
+    elsewhere: no save would be written over the log (the refusal said so), but the next
+    `play` would find it in save.json. With --state it was not refused at all."""
+    save = default_save_path()
+    other = ["--state", str(tmp_path / "s.json")] if state else []
+    assert main(["play", "--headless", "--seed", "1", *other, "--log", str(save)]) == 2
+    assert capsys.readouterr().err == _no_save_there(save)
+    assert not save.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_the_fight_file_as_the_log_is_no_save(capsys: pytest.CaptureFixture[str]) -> None:
+    fight = data_dir() / "genso" / "fight.json"
+    assert main(["play", "--mode", "genso", "--dice", "sim", "--log", str(fight)]) == 2
+    assert capsys.readouterr().err == (
+        f"companion: error: --log names {fight}, the genso fight file with no --fight: each "
+        "write of the fight would replace the log, and its lines be lost; give --log another "
+        f"file (e.g. {fight.with_suffix('.jsonl')})\n")

@@ -45,7 +45,7 @@ from companion.app.session.log import KEPT, rotate_limit
 from companion.app.session.save import INPUT_KINDS, SEED_LIMIT, default_save_path
 from companion.app.session.system_menu import ModeSwitch
 from companion.errors import CompanionError, DataError
-from companion.file_locks import FileInUse, holding, service_name
+from companion.file_locks import FileInUse, holding, real_path, service_name
 from companion.hw.display import Display
 from companion.hw.display.view import message_view
 from companion.systems.jongrogue.autoplay import STRATEGIES
@@ -206,19 +206,29 @@ def refuse_log_over_save(args: argparse.Namespace, config: Config) -> None:
     if log is None:
         return
     mode = config.text("play.mode")
-    # a file the run writes, the flag typed for it (None: its default), and what it is
-    saved: list[tuple[Path, str | None, str]] = []
+    # a file the run writes, the flag typed for it (None: its default), what it is, and what
+    # would become of the log there (said only as it is: fixhist74b, reviewb74 NIT 1)
+    saves_over = "each save would be written over the log, and its lines lost"
+    saved: list[tuple[Path, str | None, str, str]] = []
     if mode in ("genso", "coc"):
         fight, state = table_files(args, mode)
         saved += [(state, "--state" if args.state else None,
-                   f"the {mode} table's save with no --state"),
+                   f"the {mode} table's save with no --state", saves_over),
                   (fight, "--fight" if args.fight else None,
-                   f"the {mode} fight file with no --fight")]
+                   f"the {mode} fight file with no --fight",
+                   "each write of the fight would replace the log, and its lines be lost")]
     if mode == "game" and args.state is not None:
-        saved.append((args.state, "--state", "the game's save"))
-    else:  # a headless game saves only when asked, but the next `play` would find a log there
-        saved.append((default_save_path(), None, "where play saves the game with no --state"))
-    for path, flag, what in saved:
+        saved.append((args.state, "--state", "the game's save", saves_over))
+    # The data folder's save.json in any run (a table's too: the game the System menu
+    # switches to saves there). A headless game saves only when asked and a game with --state
+    # saves elsewhere, but the next `play` without --state would find a log there and stop
+    # (reviewb74 NIT 1: with --state it was let through, and said to be saved over without).
+    writes = mode != "game" or (args.state is None and (args.resume or not args.headless))
+    saved.append((default_save_path(), None, "where play saves the game with no --state",
+                  saves_over if writes else
+                  "this run saves nothing there, but the next `companion play` without "
+                  "--state would find the log where it looks for its save, and stop"))
+    for path, flag, what, why in saved:
         if not _one_file(log, path):
             continue
         other = log.with_suffix(".jsonl") if log.suffix != ".jsonl" \
@@ -226,17 +236,22 @@ def refuse_log_over_save(args: argparse.Namespace, config: Config) -> None:
         said = (f"--log names {path}, {what}" if flag is None
                 else f"--log and {flag} name one file ({log})" if path == log
                 else f"--log {log} and {flag} {path} name one file")
-        raise DataError(f"{said}: each save would be written over the log, and its lines lost; "
-                        f"give --log another file (e.g. {other})")
+        raise DataError(f"{said}: {why}; give --log another file (e.g. {other})")
 
 
 def _one_file(first: Path, second: Path) -> bool:
     """Whether two names are of one file: the same file when both are there, else the same
-    path once links and ``..`` are resolved."""
+    path once links and ``..`` are resolved. A name that cannot be resolved (a loop of
+    symbolic links) is no file of the run's: the run's own refusals name it as the loop it
+    is, where Python 3.11's ``resolve()`` raised a RuntimeError, a traceback (reviewb74 D1)."""
     try:
         return first.samefile(second)
-    except OSError:  # one of them is not there yet
-        return first.resolve() == second.resolve()
+    except OSError:  # one of them is not there yet, or a loop
+        pass
+    try:
+        return real_path(first) == real_path(second)
+    except OSError:
+        return False
 
 
 def refuse_idle_table_seed(args: argparse.Namespace, config: Config) -> None:
