@@ -154,8 +154,12 @@ class _RoomWalk(_Walk):
         after it."""
         if self.s["EV-REC-2", "enabled"]:
             rating = self.book["EV-REC-2"]["rating"]
-            bonus = max(self.book["EV-REC-2"]["bonus_minimum"], self.dm - 1)
-            rating_text = f"fixed rating {rating} + bonus {bonus} (EV-REC-2 option)"
+            least = self.book["EV-REC-2"]["bonus_minimum"]
+            bonus = max(least, self.dm - 1)
+            # The bonus is added to each gain, not to the rating: "fixed rating 10 + bonus
+            # 2" read as a rating of 12 (events74 NIT 6).
+            rating_text = (f"fixed, EV-REC-2 option; plus {bonus} each: DM Lv − 1, at "
+                           f"least {least}")
         else:
             per = self.book["EV-REC-1"]["rating_per_dm_level"]
             rating, rating_text = self.dm * per, f"DM Lv {self.dm} × {per}"
@@ -179,15 +183,19 @@ class _RoomWalk(_Walk):
                  data={"cure_poison": True, "cured": cured})
         with self.deeper():
             for member in who:
-                gains = []
-                for pool in ("hp", "mp"):
-                    value = self.base_power("EV-REC-1", rating, f"{member.name} {pool.upper()}")
-                    gains.append(None if value is None else value + bonus)
+                bases = [self.base_power("EV-REC-1", rating, f"{member.name} {pool.upper()}")
+                         for pool in ("hp", "mp")]
+                gains = [None if value is None else value + bonus for value in bases]
                 hp, mp = gains
                 capped = ""
                 if self.sw and self.s["EV-REC-1", "cap_at_maximum"]:
                     hp, mp, capped = self.recovery_cap(member, hp, mp)
-                shown = [("?" if g is None else f"+{g}") for g in (hp, mp)]
+                # EV-REC-2's bonus shown added to the base power (events74 NIT 6: the line
+                # said "HP +8" under a base power of 6, the sum nowhere)
+                shown = [("?" if g is None else f"+{g}"
+                          + (f" ({b} + {bonus}{'' if g == raw else f' = {raw}'})"
+                             if bonus and b is not None and raw is not None else ""))
+                         for g, b, raw in zip((hp, mp), bases, gains, strict=True)]
                 now, after = self.change_pools(member, hp=hp, mp=mp) if self.sw else ("", {})
                 self.add("EV-REC-1", f"{member.name}: HP {shown[0]}, MP {shown[1]}{capped}{now}",
                          member=member.name if self.sw else None,

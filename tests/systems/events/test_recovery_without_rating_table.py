@@ -32,7 +32,7 @@ from companion.errors import DataError
 from companion.hw.buttons import Button
 from companion.systems.events.rules import NoParty, load_rules
 from companion.systems.events.run import run_event
-from companion.systems.events.sword_world import Member
+from companion.systems.events.sword_world import Member, load_rating_table
 from tests.app.dice_camera_helpers import Hands, Now, a_folder_of, said_on_running_out, tray_rolls
 from tests.systems.events.helpers import PARTY_FILE
 
@@ -51,7 +51,7 @@ def _write(folder: Path, name: str, text: str) -> str:
 @pytest.mark.parametrize(("overrides", "rating"), [
     ({}, "rating 15 (DM Lv 3 × 5, EV-CORE-3)"),
     ({"EV-REC-2": {"enabled": True}},
-     "rating 10 (fixed rating 10 + bonus 2 (EV-REC-2 option), EV-CORE-3)"),
+     "rating 10 (fixed, EV-REC-2 option; plus 2 each: DM Lv − 1, at least 1, EV-CORE-3)"),
 ])
 def test_sw_recovery_with_no_rating_table_is_refused_before_a_die(
         overrides: dict[str, dict[str, object]], rating: str) -> None:
@@ -216,3 +216,18 @@ def test_the_footer_still_wraps_at_single_spaces() -> None:
     lines = exact_wrap(text, 30)
     assert all(cell_len(line) <= 30 for line in lines) and len(lines) > 3
     assert " ".join(lines).endswith('found "  " at the end')
+
+
+def test_ev_rec_2_s_bonus_is_said_added_to_each_gain_not_to_the_rating() -> None:
+    """events74 NIT 6: "rating 10 (fixed rating 10 + bonus 2 (EV-REC-2 option))" read as a
+    rating of 12, and the member's "HP +8" under a base power of 6 said the sum nowhere."""
+    rules = load_rules().with_overrides({"EV-REC-2": {"enabled": True}})
+    table = load_rating_table("rating,2,3,4,5,6,7,8,9,10,11,12\n10,1,2,3,4,5,6,7,8,9,10,11\n",
+                              "r.csv")
+    report = run_event("recovery", ScriptedDice([(6, 3), (6, 4), (6, 1), (6, 1)]), rules=rules,
+                       dm_level=3, rating_table=table)
+    head, *_, gains = [s.text for s in report.find("EV-REC-1")][:2]
+    assert head.startswith("回復/Recovery spot: poison cured; HP and MP recover base power at "
+                           "rating 10 (fixed, EV-REC-2 option; plus 2 each: DM Lv − 1, at "
+                           "least 1);")
+    assert gains == "each member: HP +8 (6 + 2), MP +3 (1 + 2)"
