@@ -31,8 +31,9 @@ except Exception as exc:
 # (firmware/PROTOCOL.md); 1.3.2: the tags are halted after a collision, so two stacked
 # tiles collide on every poll and ERR COLLISION comes (audit fw65 D1); 1.3.3: a tag whose
 # WUPA answer came garbled is halted too, so a tile at the field's edge misses one poll, not
-# two (review65w R1); 1.3.4: a reader that goes down forgets its slot's collision, no
-# longer sent after every SNAP while it is down (fixcarry74); a board.py that does not load
+# two (review65w R1); 1.3.4: a down reader's collision is no longer sent after every SNAP
+# while it is down (fixcarry74) but kept, and sent again right after its READER_UP
+# (reviewa74 D1); a board.py that does not load
 # (a typo, a pin SPI0 cannot use, a name missing, HEARTBEAT_MS over HEARTBEAT_LIMIT_MS) is
 # told, ERR CRASH <type> board.py <error>, and again at every host HELLO (audit hw74 D2)
 FIRMWARE_VERSION = "1.3.4"

@@ -17,9 +17,11 @@ placed, and missed ``remove_after`` polls in a row to count as removed, so a
 tag at the edge of the field or a single failed anticollision does not flicker.
 A UID of another length than 4, 7 or 10 bytes is no tag: no line carries it.
 A reader that raises ``fail_after`` times in a row is reported down and only
-retried (re-initialised) every ``retry_ms``; its slot keeps its last state. A collision
-on it is forgotten as it goes down (it reads no stack): no ``ERR COLLISION`` follows a
-``SNAP`` for it, and tiles still stacked when it is up again collide afresh.
+retried (re-initialised) every ``retry_ms``; its slot keeps its last state, its collision
+too: no ``ERR COLLISION`` follows a ``SNAP`` for it while it is down (the SNAP says
+``?``), and its ``READER_UP`` is followed by ``ERR COLLISION`` again, which the next
+reads end (``COLLISION_END``) if the tiles were lifted meanwhile. A reader that comes up
+for fewer polls than a collision takes is still told as stacked each time (reviewa74 D1).
 """
 
 try:
@@ -100,7 +102,7 @@ class Tray:
             fields.append(DOWN if state.down else (state.uid or EMPTY))
         self.emit("SNAP", fields, now)
         for index, state in enumerate(self.slots):  # a host that just came needs them too
-            if state.colliding:
+            if state.colliding and not state.down:  # a down slot's comes at its READER_UP
                 self.emit("ERR", ("COLLISION", str(index)), now)
 
     def boot(self, now):
@@ -200,6 +202,8 @@ class Tray:
             if state.down:
                 state.down = False
                 self.emit("ERR", ("READER_UP", str(index)), now)
+                if state.colliding:  # held while down: said again before any SNAP can ask
+                    self.emit("ERR", ("COLLISION", str(index)), now)
         if raw == COLLISION:
             self.collided(index, state, now)
             return
@@ -233,12 +237,12 @@ class Tray:
         state.retry_at = ticks_add(now, self.retry_ms)
         if not state.down and state.failures >= self.fail_after:
             state.down = True
-            # A reader down reads no stack: its collision is forgotten, told once by the
-            # READER_DOWN (a SNAP says "?"), not again after every SNAP while it is down
-            # (fixcarry74); up again, tiles still stacked collide afresh, ERR COLLISION.
-            state.colliding = False
-            state.collisions = 0
-            state.clean = 0
+            # A reader down reads no stack, but its collision is kept (not repeated after a
+            # SNAP while it is down, fixcarry74) and told again at its READER_UP: forgotten
+            # here, a reader up for fewer polls than a collision takes (a loose wire) never
+            # said the stack again, and the host took the slot's old tile for the only one
+            # (reviewa74 D1). Its counts carry on past the failures, as its debounce does:
+            # a stack lifted meanwhile ends after REMOVE_AFTER clean reads however it flaps.
             self.emit("ERR", ("READER_DOWN", str(index)), now)
 
     def debounce(self, index, state, uid, now):

@@ -110,9 +110,10 @@ def test_two_tiles_on_a_slot_are_a_collision_and_the_tile_is_kept(logic: ModuleT
 def test_a_stack_whose_reader_goes_down_is_not_told_after_every_snap(
         logic: ModuleType) -> None:
     """fixcarry74: a slot's reader down under two stacked tiles repeated ERR COLLISION after
-    every SNAP, which says "?" for it, and the host took each for no stack; up again with
-    the tiles still stacked, nothing said so. The READER_DOWN is told once; up again, the
-    stack collides afresh and is told; lifted while down, nothing is."""
+    every SNAP, which says "?" for it, and the host took each for no stack. The READER_DOWN
+    is told once, no COLLISION after a SNAP while it is down; the collision is kept and
+    told again right after the READER_UP (reviewa74 D1); lifted while down, the next clean
+    reads end it (COLLISION_END)."""
     tray, readers, wire = make_tray(logic, slots=2, fail_after=3, retry_ms=500)
     readers[0].uid = b"\x04\x00\x00\x01"
     run(tray, 4)
@@ -131,14 +132,67 @@ def test_a_stack_whose_reader_goes_down_is_not_told_after_every_snap(
     assert wire.take() == [("ERR", ("READER_UP", "0")), ("ERR", ("COLLISION", "0"))]
     tray.snapshot(1000)
     assert wire.take() == [("SNAP", ("04000001", "-")), ("ERR", ("COLLISION", "0"))]
-    # Down again, and the stack lifted meanwhile: up, the tile alone is read, no collision.
+    # Down again, and the stack lifted meanwhile: up, the collision is told again, and the
+    # clean reads after it end it; the tile left is read alone.
     readers[0].broken = True
     run(tray, 6, now=1100)
+    assert wire.take() == [("ERR", ("READER_DOWN", "0"))]
     readers[0].broken = readers[0].stacked = False
     run(tray, 6, now=2000)
-    assert wire.take() == [("ERR", ("READER_DOWN", "0")), ("ERR", ("READER_UP", "0"))]
+    assert wire.take() == [("ERR", ("READER_UP", "0")), ("ERR", ("COLLISION", "0")),
+                           ("ERR", ("COLLISION_END", "0"))]
     tray.snapshot(2000)
     assert wire.take() == [("SNAP", ("04000001", "-"))]
+
+
+def test_a_flapping_reader_under_a_stack_is_told_stacked_at_every_up(
+        logic: ModuleType) -> None:
+    """reviewa74 D1: a reader on a loose wire, up for one poll between failures (fewer than
+    PLACE_AFTER, so no collision builds afresh), was never told stacked again once its
+    collision was forgotten at READER_DOWN: each SNAP gave the old tile alone, and the host
+    took it for the only one. The kept collision follows every READER_UP and every SNAP
+    while the reader is up."""
+    tray, readers, wire = make_tray(logic, slots=2, fail_after=3, retry_ms=500)
+    readers[0].uid = b"\x04\x00\x00\x01"
+    run(tray, 4)
+    readers[0].stacked = True
+    run(tray, 6)
+    wire.take()
+    now = 100
+    for _ in range(3):
+        readers[0].broken = True
+        run(tray, 6, now=now)
+        now += 600
+        readers[0].broken = False
+        run(tray, 2, now=now)  # one good poll of slot 0
+        tray.snapshot(now)
+        assert wire.take() == [
+            ("ERR", ("READER_DOWN", "0")), ("ERR", ("READER_UP", "0")),
+            ("ERR", ("COLLISION", "0")), ("SNAP", ("04000001", "-")),
+            ("ERR", ("COLLISION", "0"))]
+        now += 10
+
+
+def test_the_snap_asked_for_at_reader_up_carries_the_stack(logic: ModuleType) -> None:
+    """reviewa74 D1: the host asks for a SNAP at READER_UP; answered before that slot's
+    next poll, it came with no COLLISION, and the host read the slot as holding one tile
+    for a round."""
+    tray, readers, wire = make_tray(logic, slots=5, fail_after=3, retry_ms=500)
+    readers[0].uid = b"\x04\x00\x00\x01"
+    run(tray, 10)
+    readers[0].stacked = True
+    run(tray, 15)
+    readers[0].broken = True
+    run(tray, 15, now=100)
+    wire.take()
+    readers[0].broken = False
+    run(tray, 1, now=1000)  # the poll that finds slot 0 up
+    assert wire.take() == [("ERR", ("READER_UP", "0")), ("ERR", ("COLLISION", "0"))]
+    tray.feed(encode(0, Kind.SNAP), 1000)
+    assert wire.take() == [("SNAP", ("04000001", "-", "-", "-", "-")),
+                           ("ERR", ("COLLISION", "0"))]
+    run(tray, 5, now=1010)
+    assert wire.take() == []
 
 
 def test_host_commands_are_answered(logic: ModuleType) -> None:

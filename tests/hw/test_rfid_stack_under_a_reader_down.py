@@ -12,12 +12,14 @@ A host that learns of the down reader from a SNAP instead (the game restarted wh
 tray stayed powered, a reconnection, a READER_DOWN lost in an overflow) got, from a tray
 before firmware 1.3.4, the stack's COLLISION after that SNAP while the reader is down, and
 none at its READER_UP: the COLLISION is remembered so that the READER_UP asks for a SNAP
-(reviewr73 RISK 1). Firmware 1.3.4 forgets the collision when the reader goes down and
-sends a new one once the tiles collide again (fixcarry74); the SNAP asked for does no harm.
+(reviewr73 RISK 1). Firmware 1.3.4 keeps the collision while the reader is down, sends no
+COLLISION after a SNAP for it, and sends it again right after the READER_UP (reviewa74
+D1); the SNAP asked for does no harm.
 
-The tray's firmware logic (the current one) runs in the simulator, on a pseudo-terminal.
+The tray's firmware logic (the current one) runs in the simulator, on a pseudo-terminal;
+the last tests feed the host firmware 1.3.3's lines by hand (reviewa74 R1), as the
+simulator no longer sends them.
 """
-
 from __future__ import annotations
 
 import time
@@ -25,10 +27,13 @@ from collections.abc import Iterator
 
 import pytest
 
+from companion.hw.ports import Slot
+from companion.hw.rfid.protocol import Kind, LineReader, encode
 from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TagMap
 from companion.hw.rfid.tray import STALE_AFTER_SECONDS, TrayReader
 from tests.hw.rfid_sim_helpers import PATIENT, UID_5P, pump, ready
+from tests.hw.rfid_tray_helpers import TtyPort, tags
 
 STACKED = "two tiles on the draw slot: leave one"
 DOWN = "the reader under the draw slot is not answering"
@@ -97,7 +102,7 @@ def restarted(sim: TraySimulator, patient_tray: TrayReader,
     patient_tray.close()
     tray = TrayReader(lambda: sim.port if sim.plugged else None, tag_map, settings=PATIENT)
     assert until_status(sim, tray, DOWN).startswith(DOWN)
-    pump(sim, tray, timeout=0.3)  # its SNAP (before 1.3.4, a COLLISION for a down slot)
+    pump(sim, tray, timeout=0.3)  # its SNAP (before 1.3.4, then a COLLISION for the slot)
     assert tray.status().message.startswith(DOWN) and not tray.stacked
     yield tray
     tray.close()
@@ -105,9 +110,9 @@ def restarted(sim: TraySimulator, patient_tray: TrayReader,
 
 def test_a_stack_a_restarted_game_met_under_a_down_reader_is_said_when_it_is_up(
         sim: TraySimulator, restarted: TrayReader) -> None:
-    """The tiles still stacked at the READER_UP: a firmware before 1.3.4 sends no new
-    COLLISION (it never ended), so only a SNAP asked for then says it. (It said "ok", and
-    nothing was read: the status said the tray was fine while two tiles lay there.)"""
+    """The tiles still stacked at the READER_UP: firmware 1.3.4 sends the COLLISION again
+    right after it (before 1.3.4, none came, and only the SNAP asked for then said it; see
+    the 1.3.3 tests below). It said "ok" while two tiles lay there."""
     sim.break_reader(0, False)
     assert until_status(sim, restarted, STACKED).startswith(STACKED)
     pump(sim, restarted, timeout=0.3)
@@ -125,3 +130,87 @@ def test_a_stack_a_restarted_game_met_and_lifted_while_down_is_gone_when_it_is_u
     pump(sim, restarted, timeout=0.5)  # the SNAP asked for at the READER_UP, and after
     assert restarted.status().ok, restarted.status().message
     assert not restarted.stacked
+
+
+# -- firmware 1.3.3's lines, fed by hand (reviewa74 R1) ---------------------------------
+
+DRAW_DOWN = ("?", "-", "-", "-", "-")
+DRAW_5P = (UID_5P, "-", "-", "-", "-")
+
+
+class OldTray:
+    """A tray with firmware 1.3.3 on a port the test feeds: it repeats a stack's ERR
+    COLLISION after every SNAP while the slot's reader is down, and sends none at its
+    READER_UP. ``host_said`` is what the host wrote since the last call."""
+
+    def __init__(self) -> None:
+        self.port = TtyPort()
+        self.seq = 0
+        self.now = [0.0]
+        self.host = TrayReader("/dev/ttyACM0", tags(), clock=lambda: self.now[0],
+                               opener=lambda device, baud: self.port)
+        self.host.poll_events()  # its HELLO goes out
+
+    def says(self, kind: Kind, *args: str) -> None:
+        self.port.waiting += encode(self.seq, kind, *args)
+        self.seq += 1
+
+    def host_said(self) -> list[Kind]:
+        said = [message.kind for message in LineReader().feed(bytes(self.port.written))]
+        self.port.written.clear()
+        return said
+
+
+def test_firmware_1_3_3_a_stack_met_under_a_down_reader_is_asked_for_at_its_reader_up(
+        ) -> None:
+    """A game restarted while the tray ran on: its first SNAP says the draw slot's reader is
+    down, and firmware 1.3.3 follows it with the stack's ERR COLLISION. Not shown while the
+    reader is down, but remembered: at the READER_UP (after which 1.3.3 sends no COLLISION)
+    the host asks for a SNAP, whose COLLISION says the stack again."""
+    tray = OldTray()
+    tray.says(Kind.HELLO, "1.3.3", "5")
+    tray.says(Kind.SNAP, *DRAW_DOWN)
+    tray.says(Kind.ERR, "COLLISION", "0")
+    tray.says(Kind.HB, "1")
+    tray.host.poll_events()
+    assert tray.host.status().message.startswith(DOWN) and not tray.host.stacked
+    tray.host_said()
+    tray.says(Kind.ERR, "READER_UP", "0")
+    tray.host.poll_events()
+    assert tray.host_said() == [Kind.SNAP]
+    tray.says(Kind.SNAP, *DRAW_5P)
+    tray.says(Kind.ERR, "COLLISION", "0")
+    tray.says(Kind.HB, "2")
+    tray.host.poll_events()
+    assert tray.host.stacked == {Slot.DRAW}
+    assert tray.host.status().message.startswith(STACKED)
+    tray.host.close()
+
+
+def test_firmware_1_3_3_a_stack_whose_reader_goes_down_is_not_shown_and_asked_for_after(
+        ) -> None:
+    """The stack told, then READER_DOWN: 1.3.3's COLLISION after each SNAP while the reader
+    is down is taken for no stack (the status says the reader is not answering); the tiles
+    lifted meanwhile, the SNAP asked for at READER_UP comes with no COLLISION: no stack."""
+    tray = OldTray()
+    tray.says(Kind.HELLO, "1.3.3", "5")
+    tray.says(Kind.SNAP, *DRAW_5P)
+    tray.says(Kind.ERR, "COLLISION", "0")
+    tray.says(Kind.HB, "1")
+    tray.host.poll_events()
+    assert tray.host.stacked == {Slot.DRAW}
+    tray.says(Kind.ERR, "READER_DOWN", "0")
+    tray.says(Kind.SNAP, *DRAW_DOWN)
+    tray.says(Kind.ERR, "COLLISION", "0")
+    tray.says(Kind.HB, "2")
+    tray.host.poll_events()
+    assert tray.host.status().message.startswith(DOWN) and not tray.host.stacked
+    tray.host_said()
+    tray.says(Kind.ERR, "READER_UP", "0")
+    tray.host.poll_events()
+    assert tray.host_said() == [Kind.SNAP]
+    tray.says(Kind.SNAP, *DRAW_5P)
+    tray.says(Kind.HB, "3")
+    tray.host.poll_events()
+    assert not tray.host.stacked and tray.host.status().ok, tray.host.status().message
+    tray.host.close()

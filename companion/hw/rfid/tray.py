@@ -835,10 +835,10 @@ class TrayReader:
                     self._in_doubt.discard(slot)
                     self._stacked_when_down.add(slot)
                 elif code == "READER_UP" and slot in self._stacked_when_down:
-                    # Up again, its COLLISION is not sent again if the tiles still lie
-                    # stacked (before firmware 1.3.4: the tray sent it once, and after each
-                    # SNAP; 1.3.4 forgets it at the READER_DOWN and sends a new one once
-                    # they collide again): ask for a SNAP, which says it either way.
+                    # Up again, a tray before firmware 1.3.4 does not send its COLLISION
+                    # again if the tiles still lie stacked (it sent it once, and after each
+                    # SNAP); 1.3.4 sends it right after the READER_UP, and COLLISION_END
+                    # once clean reads follow: ask for a SNAP, which says it either way.
                     self._stacked_when_down.discard(slot)
                     self._send(Kind.SNAP)
             if code == "READER_UP":
