@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import os
 import secrets
 import sys
 import traceback
@@ -676,10 +677,13 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
         choices = MenuChoices(controls, poll)
     log = None
     if args.log is not None:
-        same = resuming and saved.log_path == str(args.log.resolve())
+        same = resuming and saved.log_path is not None and _one_log(saved.log_path, args.log)
         log = GameLog(args.log, saved.log_start) if same else GameLog.begin(args.log)
+        # isfile, not exists: a folder there now holds no lines of the game, and an old log
+        # that cannot be looked at (no permission, a stale network path) is no reason to
+        # refuse the resume, which exists() did with its OSError (reviewb74 D2, N2).
         if resuming and not same and saved.log_path is not None \
-                and Path(saved.log_path).exists():
+                and os.path.isfile(saved.log_path):
             # Its lines up to the stop stay in the log it began in, a game `replay` finds
             # stopped there, and whose advice then started a new one (hist74 NIT 2).
             note(f"this game's log {saved.log_path} is not carried on (--log {args.log}): "
@@ -760,3 +764,16 @@ def resumed_mode(saved: SaveGame, input_kind: str, config: Config) -> JongRogueM
         # on the way to a new one is not played, and a save that does not replay neither.
         told_profile(profile)
     return mode
+
+
+def _one_log(saved: str, given: Path) -> bool:
+    """Whether ``given`` (``--log``) is the log the save names: by its resolved path, or one
+    file by two names (a hard link), which then carries the game on from where its lines
+    stopped, as its own name would (reviewb74 N2: it was said not carried on, and begun
+    again after the stopped part). A name that cannot be looked at is another file."""
+    if saved == str(given.resolve()):
+        return True
+    try:
+        return os.path.samefile(saved, given)
+    except OSError:
+        return False
