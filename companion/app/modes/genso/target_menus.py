@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from companion.app.modes.fight import option_index, option_value
 from companion.app.modes.genso.fight_view import _FightView
-from companion.app.modes.genso.words import DOWN, ONE_TARGET, target_label
+from companion.app.modes.genso.words import DOWN, ONE_TARGET, named, target_label
 from companion.app.session.controls import BACK
 from companion.app.session.mode import ChoiceAsk
 from companion.errors import IllegalAction
@@ -30,6 +30,7 @@ from companion.systems.genso.combat import (
 from companion.systems.genso.combat.attacks import kept_out_by_barrier
 from companion.systems.genso.combat.harm import full_already
 from companion.systems.genso.combat.journal import NOTHING_SPENT_SINCE
+from companion.systems.genso.combat.spells import own_mp_paid
 from companion.systems.genso.rules import CreatureKind
 
 
@@ -143,6 +144,7 @@ class _TargetMenus(_FightView):
             elif picked != "self":
                 targets = (_value(picked, "t"),)
         payment = self._payment(actor)
+        cast = Cast(actor.name, spell.key, targets, weapon)
         if payment:
             if len(rest) <= used:
                 return ChoiceAsk("Pay from a mana stone or ring? 魔力石・指輪で払う？",
@@ -150,11 +152,25 @@ class _TargetMenus(_FightView):
             paid = rest[used]
             if paid not in {o.choice for o in payment}:
                 raise IllegalAction(f"there is no choice {paid!r} now")
+            used += 1
             value = _value(paid, "pay")  # mp, N, ring or ring:N
             stone = value.removeprefix("ring").removeprefix(":")
-            return Cast(actor.name, spell.key, targets, weapon,
+            cast = Cast(actor.name, spell.key, targets, weapon,
                         int(stone) if stone.isdigit() else None, value.startswith("ring"))
-        return Cast(actor.name, spell.key, targets, weapon)
+        own = own_mp_paid(actor, spell.mp or 0, cast.stone, cast.ring)
+        if own <= actor.mp and actor.mp - own < 1:
+            # GM-MAGIC-1 Default: a cast that leaves MP below 1 is warned of first, then
+            # leaves the caster incapacitated (GM-COMBAT-8); the engine's warning came with
+            # the cast made, the Mage out of the fight (genso74 RISK 3). Asked as Flee is.
+            if len(rest) <= used:
+                return ChoiceAsk(
+                    f"{named(self.rules, self.fight, actor)} falls below 1 MP and is "
+                    f"incapacitated 行動不能 (GM-MAGIC-1, GM-COMBAT-8): cast "
+                    f"{spell.ja} {spell.en} (MP {actor.mp} → {actor.mp - own}) anyway? "
+                    "それでも唱える？", (Option(CAST_ANYWAY, "Cast 唱える", Button.ATTACK), BACK))
+            if rest[used] != CAST_ANYWAY:
+                raise IllegalAction(f"there is no choice {rest[used]!r} now")
+        return cast
 
     def _payment(self, actor: Combatant) -> list[Option]:
         """GM-ITEM-1, GM-ITEM-3 (its Default: a Ring of Storage's stored MP is spent like a
@@ -289,6 +305,8 @@ class _TargetMenus(_FightView):
             return
         if self._at_rings_new_question(text):
             super().restore("pay:mp")  # as a journal from before it was cast: own MP
+        if self._at_below_one_question(text):
+            super().restore(CAST_ANYWAY)  # a journal from before it was asked: cast on
         super().restore(text)
 
     def replayed(self, events: int) -> None:
@@ -300,6 +318,8 @@ class _TargetMenus(_FightView):
         waits there for the answer."""
         if self.progress() < events and self._at_rings_new_question(None):
             super().restore("pay:mp")
+        if self.progress() < events and self._at_below_one_question(None):
+            super().restore(CAST_ANYWAY)
 
     def _at_rings_new_question(self, text: str | None) -> bool:
         """Is the menu the payment question, asked only for a Ring of Storage (genso63
@@ -312,6 +332,17 @@ class _TargetMenus(_FightView):
         keys = [o.choice for o in ask.options]
         return ("pay:ring" in keys and text not in keys
                 and not any(k.startswith("pay:") and k[4:].isdigit() for k in keys))
+
+    def _at_below_one_question(self, text: str | None) -> bool:
+        """Is the menu the question a cast leaving its caster below 1 MP asks (genso74 RISK
+        3), and ``text`` no answer to it (None: no next input)? A journal from before it was
+        asked cast straight on, and goes on with the next input; its replay counts the cast
+        among its events (:meth:`replayed`)."""
+        ask = self.ask()
+        if not isinstance(ask, ChoiceAsk) or text == BACK.choice:
+            return False
+        keys = [o.choice for o in ask.options]
+        return CAST_ANYWAY in keys and text not in keys
 
     def _at_fires_first_step(self) -> bool:
         """Is the menu Fire's area, nobody toggled yet?"""
@@ -387,6 +418,9 @@ AREA_SIDE = {"fire": "foe", "barrier": "friend"}
 ALL_OF = "all:"
 #: The area menu's last step: cast on those toggled in.
 DONE = "done"
+#: The yes of the question a cast that leaves its caster below 1 MP asks first (GM-MAGIC-1,
+#: genso74 RISK 3); a save from before it goes on without it (:meth:`_TargetMenus.restore`).
+CAST_ANYWAY = "cast anyway"
 #: The area menu's toggles' key: ``in:NAME`` puts NAME in or out (``t:NAME`` straight after
 #: Fire is the single target of journals from before the menu).
 IN = "in"

@@ -27,27 +27,41 @@ from companion.systems.genso.combat.state import FightState, _swap
 from companion.systems.genso.rules import CreatureKind, Duration, GensoRules, Spell
 
 
+def own_mp_paid(caster: Combatant, cost: int, stone: int | None, ring: bool = False) -> int:
+    """GM-MAGIC-1, GM-ITEM-1, GM-ITEM-3: the caster's own MP a spell of ``cost`` takes, after
+    a Ring of Storage's stored MP (``ring``) and then the mana stone ``stone`` paid what they
+    hold, as :func:`_pay` takes them: what tells, before a cast, whether it leaves the caster
+    below 1 MP (the table asks first, genso74 RISK 3)."""
+    from_ring = min(caster.storage_mp, cost) if ring else 0
+    from_stone = 0
+    if stone is not None and cost > from_ring and 0 <= stone < len(caster.mana_stones):
+        from_stone = min(caster.mana_stones[stone], cost - from_ring)
+    return cost - from_ring - from_stone
+
+
 def _pay(rules: GensoRules, caster: Combatant, cost: int, stone: int | None,
          lines: list[Line], ring: bool = False) -> Combatant:
     """GM-MAGIC-1, GM-ITEM-1, GM-ITEM-3: pay MP, from a Ring of Storage's stored MP first
-    when asked, then a mana stone when one is named, then the caster's own."""
-    from_ring = from_stone = 0
+    when asked, then a mana stone when one is named, then the caster's own
+    (:func:`own_mp_paid`)."""
     if ring:
         if not rules.default("GM-ITEM-1", "stones_pay_for_spells"):
             raise IllegalAction("GM-ITEM-1 Default: stored MP does not pay for spells")
         if caster.storage_mp < 1:
             raise IllegalAction(f"GM-ITEM-3: {caster.name} wears no working Ring of Storage "
                                 "with MP stored")
-        from_ring = min(caster.storage_mp, cost)
+    from_ring = min(caster.storage_mp, cost) if ring else 0
     stones = list(caster.mana_stones)
     if stone is not None and cost > from_ring:
         if not rules.default("GM-ITEM-1", "stones_pay_for_spells"):
             raise IllegalAction("GM-ITEM-1 Default: mana stones do not pay for spells")
         if not 0 <= stone < len(stones) or stones[stone] == 0:
             raise IllegalAction(f"{caster.name} has no charged mana stone {stone}")
-        from_stone = min(stones[stone], cost - from_ring)
+    own = own_mp_paid(caster, cost, stone, ring)
+    from_stone = cost - from_ring - own
+    if from_stone:
+        assert stone is not None
         stones[stone] -= from_stone
-    own = cost - from_ring - from_stone
     if caster.mp < own:
         raise IllegalAction(f"GM-MAGIC-1: {caster.name} has {caster.mp} MP, the spell needs "
                             f"{own} more")
