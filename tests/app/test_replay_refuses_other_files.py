@@ -6,25 +6,66 @@ not json's "Expecting value"."""
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 
 import pytest
 
 from companion.app.cli import main
 from companion.app.history import default_history_path
+from tests.app.play_state_helpers import unfinished_game
 
 TAKES = "replay takes the file `companion play --log FILE` wrote\n"
 
 
-def test_a_save_is_named_with_the_command_that_plays_it_on(
+SAVE = "is a save (`companion play` wrote it: --state takes it), not a log"
+
+
+def test_an_unfinished_save_is_named_with_the_command_play_says_for_it(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The auto-player's game on the simulated wall is played on with --headless, as play's
+    own stop line says: the plain `play --resume --state` opened the screen, "no screen
+    found" on a laptop (reviewb74 D3). The command said plays it on."""
+    save = tmp_path / "game.json"
+    unfinished_game(save)
+    capsys.readouterr()
+    assert main(["replay", str(save)]) == 2
+    command = f"companion play --resume --headless --state {save}"
+    assert capsys.readouterr().err == (
+        f"companion: error: {save} {SAVE}: `{command}` plays it on, and {TAKES}")
+    assert main(shlex.split(command)[1:]) == 0
+    assert "Result: " in capsys.readouterr().out
+    assert json.loads(save.read_text(encoding="utf-8"))["finished"] is True
+
+
+def test_a_players_unfinished_save_is_played_on_with_the_keys(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A game a player chose in, on the simulated wall: the keys on the terminal, and the
+    rules it began with for the run's next game, as play's stop line says (resume_as_played)."""
+    save = tmp_path / "game.json"
+    unfinished_game(save)
+    game = json.loads(save.read_text(encoding="utf-8"))
+    game.update(player_chose=True, preset="ez")
+    save.write_text(json.dumps(game), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["replay", str(save)]) == 2
+    assert capsys.readouterr().err == (
+        f"companion: error: {save} {SAVE}: `companion play --mode game --resume --input sim "
+        f"--preset ez --choices keyboard --display terminal --state {save}` plays it on, and "
+        f"{TAKES}")
+
+
+def test_a_finished_save_is_said_to_be_over_with_no_command(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`play --resume` of a game over starts a new game over the file: it was offered as
+    playing the game on (reviewb74 D3)."""
     save = tmp_path / "game.json"
     assert main(["play", "--headless", "--seed", "3", "--state", str(save)]) == 0
     capsys.readouterr()
     assert main(["replay", str(save)]) == 2
     assert capsys.readouterr().err == (
-        f"companion: error: {save} is a save (`companion play` wrote it: --state takes it), "
-        f"not a log: `companion play --resume --state {save}` plays it on, and {TAKES}")
+        f"companion: error: {save} {SAVE}: its game is over, with nothing to play on "
+        f"(`companion history` lists the games played to their end), and {TAKES}")
 
 
 def test_the_history_is_named_by_replay_and_by_play_state(
