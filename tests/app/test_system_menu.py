@@ -698,3 +698,50 @@ def test_a_stop_after_a_refused_save_does_not_call_every_step_saved(
     assert "new" not in [o.choice for o in menu.options]
     assert any(v.prompt.startswith("Not safe to unplug yet 電源を抜かないで: 保存できません")
                for v in screen.views)
+
+
+def _at_a_terminal(tmp_path: Path) -> tuple[Terminal, str]:
+    """A game at a terminal, at its first choice with the System menu open."""
+    env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
+           "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "100",
+           "COMPANION_DICE_SOURCE": "sim"}
+    term = Terminal(["--input", "sim", "--choices", "keyboard", "--display", "terminal",
+                     "--seed", str(SEED)], env)
+    asked = first_choice()
+    term.answer(asked, 1, b"s")
+    return term, asked
+
+
+def test_a_dice_tray_whose_rolls_are_refused_is_said_in_the_menu_and_the_game_stays(
+        tmp_path: Path) -> None:
+    """events74 RISK 2: System -> Dice tray, the tray refusing its dice.expressions as it
+    started, ended the whole `companion play` (exit 2, the error on stderr)."""
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "config.toml").write_text('[dice]\nexpressions = "1D6, 2X"\n',
+                                                     encoding="utf-8")
+    term, asked = _at_a_terminal(tmp_path)
+    term.answer(SYSTEM, 1, b"3")  # Dice tray
+    term.answer("Dice tray ダイストレイ: dice.expressions: '2X' is not a dice expression", 1,
+                b"a")
+    term.answer(SYSTEM, 2, b"f")  # Back: the same game, at the same choice
+    term.answer(asked, 2, b"")
+    assert term.proc.poll() is None
+    term.proc.terminate()
+    term.finish()
+
+
+def test_a_mode_switched_to_that_stops_at_its_start_leads_back_to_the_game(
+        tmp_path: Path) -> None:
+    """Its fight file written wrong: said, and back to the game carried on, not the run
+    ended (events74 RISK 2: a switched mode's stop at a terminal)."""
+    fight = tmp_path / "data" / "genso" / "fight.json"
+    fight.parent.mkdir(parents=True)
+    fight.write_text('{"not": "a fight"}', encoding="utf-8")
+    term, asked = _at_a_terminal(tmp_path)
+    term.answer(SYSTEM, 1, b"4")  # Genso fight
+    term.answer(asked, 2, b"")
+    assert term.proc.poll() is None
+    term.proc.terminate()
+    term.finish()
+    err = term.proc.stderr.read().decode() if term.proc.stderr else ""
+    assert f"{fight}: not a saved genso fight: back to game" in err, err

@@ -38,13 +38,14 @@ from companion.app.commands.play.telling import resume_command
 from companion.app.commands.roll import refuse_idle_d100, refuse_idle_seed, typed_alias
 from companion.app.commands.rules import preset_arg, preset_help
 from companion.app.config import Config, Source, load_config
+from companion.app.dice_expressions import parse_expressions
 from companion.app.history import History
 from companion.app.notes import note
 from companion.app.session.host import StoppedBehind
 from companion.app.session.log import KEPT, rotate_limit
 from companion.app.session.save import INPUT_KINDS, SEED_LIMIT, default_save_path
 from companion.app.session.system_menu import ModeSwitch
-from companion.errors import CompanionError, DataError
+from companion.errors import CompanionError, DataError, error_text
 from companion.file_locks import FileInUse, holding, real_path, service_name
 from companion.hw.display import Display
 from companion.hw.display.view import message_view
@@ -153,6 +154,13 @@ def run(args: argparse.Namespace) -> int:
         """Why the System menu cannot switch to ``mode`` now: a fight table with no fight,
         or files another companion holds (its table would only show a stop)."""
         other = switched(args, home, mode)
+        if mode == "dice":
+            # The dice tray's rolls, read as it starts: refused there, the switch ended the
+            # whole run (events74 RISK 2); said in the menu, the game stays.
+            try:
+                parse_expressions(effective_config(other, tell=False).text("dice.expressions"))
+            except DataError as exc:
+                return f"Dice tray ダイストレイ: {exc}; mend it in config.toml"
         if mode in ("genso", "coc") and not table_files(other, mode)[0].exists():
             # A command to type, with its arguments: "fight new …" read as cut text, and
             # typed as it was it is refused (screen70 NIT 6).
@@ -188,6 +196,14 @@ def run(args: argparse.Namespace) -> int:
                 raise
             # Taken by another companion since the menu looked: said, and back home.
             note(str(exc))
+            code = 2
+        except (CompanionError, OSError) as exc:
+            if this is args:
+                raise
+            # A mode switched to that stops at its start (a file of its own written wrong):
+            # said, and back to the game or table the run began with, carried on; it ended
+            # the whole run (events74 RISK 2: System -> Dice tray with a bad events.toml).
+            note(f"{error_text(exc)}: back to {home}")
             code = 2
         if config.text("play.mode") == home:
             return code
