@@ -5,6 +5,7 @@ reached that branch (review 3, item 5)."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from companion.app.commands.play.saves import load_game
 from companion.app.commands.play.session import jongrogue_mode
 from companion.app.history import default_history_path
 from companion.app.session.host import replay
-from companion.app.session.save import write_save
+from companion.app.session.save import profile_hash, write_save
 from companion.systems.jongrogue.profile import load_profile
 
 SEED = 4
@@ -55,3 +56,47 @@ def test_resuming_an_unfinished_house_rule_game_tells_the_house_rule_once(
     resumed = load_game(save)
     assert resumed is not None and resumed.game_id == played.game_id and resumed.finished
     assert resumed.inputs == played.inputs  # the same game, carried on to its end
+
+
+def test_a_game_begun_before_blank_names_were_refused_plays_on_and_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A profile with a blank item name (JR-ITEM-1) is refused to a new game since
+    42818b26; a game begun with it before then resumes and replays as it was played. Its
+    save keeps only the profile's hash: refused, it was kept aside as unreadable with the
+    advice to resume it once the profile was back (it was), and mending the name made it a
+    changed profile: it could never be played on (reviewb74 D4)."""
+    blank = tmp_path / "blank.toml"
+    blank.write_text('[items.1]\nname_en = "x"\n', encoding="utf-8")
+    save, log = tmp_path / "save.json", tmp_path / "game.jsonl"
+    play = ["play", "--headless", "--state", str(save)]
+    assert main([*play, "--seed", str(SEED), "--profile", str(blank), "--log", str(log)]) == 0
+    played = load_game(save)
+    assert played is not None and played.finished
+    mode = jongrogue_mode(played, load_profile(blank), "sim")
+    replay(mode, played.inputs[:CUT_AFTER], None)
+    # The save and log as the version before 42818b26 wrote them with the blank name: the
+    # save holds it only in the profile's hash, the log in its hash and the found events.
+    blank.write_text('[items.1]\nname_en = " "\n', encoding="utf-8")
+    played = replace(played, profile_hash=profile_hash(blank))
+    write_save(save, replace(played, inputs=played.inputs[:CUT_AFTER],
+                             events=mode.progress(), finished=False))
+    header, *events = log.read_text(encoding="utf-8").splitlines(keepends=True)
+    log.write_text(json.dumps({**json.loads(header), "profile_hash": played.profile_hash})
+                   + "\n" + "".join(events).replace('"name_en": "x"', '"name_en": " "'),
+                   encoding="utf-8")
+    default_history_path().unlink()
+    capsys.readouterr()
+
+    assert main([*play, "--resume"]) == 0
+    err = capsys.readouterr().err
+    assert "cannot be resumed" not in err and not list(tmp_path.glob("save.json.*")), err
+    resumed = load_game(save)
+    assert resumed is not None and resumed.game_id == played.game_id and resumed.finished
+    assert resumed.inputs == played.inputs
+    assert main(["replay", str(log)]) == 0
+    capsys.readouterr()
+    # A new game is still refused the blank name.
+    assert main(["play", "--headless", "--seed", str(SEED), "--profile", str(blank)]) == 2
+    assert capsys.readouterr().err == (f"companion: error: {blank}: field items.1.name_en must "
+                                       "be a name (text), found ' '\n")

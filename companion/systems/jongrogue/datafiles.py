@@ -111,13 +111,11 @@ class Fields:
         return value
 
     def name(self, key: str) -> str:
-        """Text that names a thing the player is shown (an item, the PC's weapon): an empty
-        or all-space one was played, the log then saying "Found  () [1p]", and the sheet
-        and the buttons naming nothing (rules74 NIT 3)."""
-        value = self._get(key, str, "a name (text)")
-        if not value.strip():
-            raise self.error(key, f"must be a name (text), found {value!r}")
-        return value
+        """Text that names a thing the player is shown (an item, the PC's weapon). A blank
+        one is read here, and refused to a new game by the profile's own check
+        (``profile._blank_names``): a game begun with one before that was played so, and
+        resumes so (reviewb74 D4)."""
+        return self._get(key, str, "a name (text)")
 
     def flag(self, key: str) -> bool:
         return self._get(key, bool, "true or false")

@@ -322,10 +322,29 @@ def parse_profile(
     when ``raw`` is the packaged profile with ``given`` written over it) or two keys at odds
     (:func:`_at_odds`), is a DataError."""
     profile, unread = _read_profile(source, raw, given)
-    faults = unread + _at_odds(profile, given)
+    faults = _blank_names(profile) + unread + _at_odds(profile, given)
     if faults:
         raise DataError(faults[0])
     return profile
+
+
+def _blank_names(profile: Profile) -> list[str]:
+    """What is wrong with each item's and gear's name (JR-ITEM-1, JR-PC-1) that is empty or
+    all space: it was played, the log then saying "Found  () [1p]" and the sheet and the
+    buttons naming nothing (rules74 NIT 3). A new game is refused it, as a key at odds is
+    (:func:`parse_profile`); a game saved or logged with such a profile before it was
+    refused plays on and replays so (:func:`load_played_profile`): its save keeps only the
+    profile's hash, so the name mended there refuses it as a changed profile, and refused
+    here it could never be played on (reviewb74 D4)."""
+    named = [(f"items.{rank}", spec.name_ja, spec.name_en)
+             for rank, spec in sorted(profile.items.items())]
+    named += [(f"pc.{key}", gear.name_ja, gear.name_en) for key, gear in
+              (("weapon", profile.weapon), ("ranged", profile.ranged),
+               ("armour", profile.armour))]
+    return [f"{profile.source}: field {where}.{key} must be a name (text), found {value!r}"
+            for where, name_ja, name_en in named
+            for key, value in (("name_ja", name_ja), ("name_en", name_en))
+            if not value.strip()]
 
 
 def _at_odds(profile: Profile, given: dict[str, object] | None) -> list[str]:
