@@ -363,7 +363,7 @@ def test_the_end_of_input_after_done_is_not_a_stop(sim: TraySimulator, tray: Tra
             return "q" if enroller.done else None
 
     enroller.enrol(parse_kinds("5p"), copies=1)
-    assert run_enrolment(enroller, tray, EndOfInputWhenDone(), idle=player)
+    assert run_enrolment(enroller, tray, EndOfInputWhenDone(), idle=player).answered
     assert "Done:" in out.getvalue() and "Stopped" not in out.getvalue()
 
 
@@ -586,3 +586,42 @@ def test_every_reader_down_names_the_wires_they_share_first(
     assert "other slots" not in out
     assert check.index("SCK to GP18, MOSI to GP19, MISO to GP16, RST to GP22") \
         < check.index("3.3V and GND") < check.index("SDA (chip select)")
+
+
+def replay_tray(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, snap: str) -> int:
+    """``calibrate rfid --port -`` on a tray's HELLO and a SNAP of ``snap``; its exit code."""
+    from companion.app import cli
+    from companion.hw.rfid.protocol import encode
+
+    path = tmp_path / "tray.bin"
+    path.write_bytes(encode(0, "HELLO", "1.3.4", "5") + encode(1, "SNAP", *snap))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(path.open("rb")))
+    with ends_within(REPLAY_SECONDS, "calibrate rfid on a capture"):
+        return cli.main(["calibrate", "rfid", "--port", "-", "--only", "1m"])
+
+
+def test_every_reader_down_ends_saying_the_tray_answered_not_never_answered(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """fixhw74's left item: the tray said hello and a SNAP, every reader down, and the end
+    said "the RFID reader never answered (end of input)", sending the maker to the cable;
+    it says what ``rfid monitor`` says, the tray's status, not "end of input"."""
+    assert replay_tray(tmp_path, monkeypatch, "?????") == 1
+    out, err = capsys.readouterr()
+    assert err == ("companion: error: the tray answered, but none of its readers reads "
+                   "(none of the tray's 5 readers is answering トレイの読み取り機がすべて無応答); "
+                   "nothing was enrolled\n")
+    assert "Stopped; no sticker is enrolled.\n" in out  # the same capture ends the same
+
+
+def test_one_reader_down_and_no_sticker_laid_is_a_tray_that_answered(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """fixhw74's left item: one reader down, the others reading, no sticker laid: it ended
+    "the RFID reader never answered", exit 1; it ends as with every reader working
+    (``rfid monitor`` exits 0 for it too), the down reader said on the way."""
+    assert replay_tray(tmp_path, monkeypatch, "--?--") == 0
+    out, err = capsys.readouterr()
+    assert "never answered" not in err and "error" not in err
+    assert "(the reader under the top-right room slot is not answering" in out
+    assert "Stopped; no sticker is enrolled yet." in out

@@ -30,6 +30,7 @@ import argparse
 import select
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import Any, Protocol, TextIO
@@ -40,6 +41,7 @@ from companion.app.commands.rfid import (
     STDIN_PORT,
     RfidReader,
     add_reader_arguments,
+    answering,
     found_the_tray,
     open_reader,
     refuse_a_file,
@@ -51,6 +53,7 @@ from companion.errors import CompanionError, InvalidNotation, error_text
 from companion.hw.ports import SLOT_NAMES, Slot
 from companion.hw.rfid.events import TagAction, TagEvent
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
+from companion.hw.rfid.tray import TrayReader
 from companion.systems.jongrogue.tiles import ALL_KINDS, COPIES_PER_KIND, Tile, parse_tiles
 
 #: What ``--port -`` with an RDM6300 does, said before the first tile (fixcarry74: it said
@@ -460,14 +463,26 @@ class Enroller:
             self.say("  Keys: s = skip this kind, u = undo the last one, q = save and quit.")
 
 
+@dataclass(frozen=True, slots=True)
+class Heard:
+    """How :func:`run_enrolment` found the reader: ``answered``, it answered at some point
+    (its status was ok, a tag was read, or a tray past its hello had a reader that reads);
+    ``none_read``, the tray's status while it answered but every one of its readers was
+    down ("" if not), which the end names, not "never answered" (hw74 DEFECT 1)."""
+
+    answered: bool
+    none_read: str = ""
+
+
 def run_enrolment(enroller: Enroller, reader: RfidReader, keys: KeySource,
-                  idle: Callable[[], None] | None = None) -> bool:
+                  idle: Callable[[], None] | None = None) -> Heard:
     """Feed the enroller the reader's events and the player's keys until it is done, stopped
     (``q``, Ctrl-C) or a replayed capture ends, or an RDM6300's port turns out to be the
-    RFID tray (:func:`found_the_tray`); True when the reader answered at some point (its
-    status was ok, or a tag was read)."""
+    RFID tray (:func:`found_the_tray`); how the reader answered (:class:`Heard`). A tray
+    with one reader down answers, as ``rfid monitor`` takes it: the other slots read."""
     last_status = ""
     answered = False
+    none_read = ""  # the tray's word while it answered with every reader down
     try:
         while not enroller.done:
             if enroller.held is not None and not starting(reader):
@@ -476,9 +491,15 @@ def run_enrolment(enroller: Enroller, reader: RfidReader, keys: KeySource,
                 answered = True
                 enroller.on_event(event)
                 if enroller.done:
-                    return answered
+                    return Heard(answered)
             status = reader.status()
             answered = answered or status.ok
+            if isinstance(reader, TrayReader) and answering(reader) and not reader.unheard:
+                # Past its hello: its problem is its own word (a stack, a reader down), not
+                # silence. Every reader down is no answer, and the end says so as the
+                # monitor's does; the status then, not the "end of input" that may follow.
+                none_read = status.message if reader.no_reader_reads else ""
+                answered = answered or not none_read
             if not status.ok and status.message != last_status:
                 # The adapters name a bare `companion …`: as typed here (rfid67 RISK 1).
                 enroller.say(f"  ({as_typed_here(status.message)})")
@@ -501,7 +522,7 @@ def run_enrolment(enroller: Enroller, reader: RfidReader, keys: KeySource,
     except KeyboardInterrupt:
         enroller.stop()
         enroller.interrupted = True
-    return answered
+    return Heard(answered, "" if answered else none_read)
 
 
 def starting(reader: RfidReader) -> bool:
@@ -575,7 +596,7 @@ def run(args: argparse.Namespace) -> int:
     reader = open_reader(args, tag_map)
     keys = NoKeys() if from_stdin else TerminalKeys()
     try:
-        answered = run_enrolment(enroller, reader, keys)
+        heard = run_enrolment(enroller, reader, keys)
         status = reader.status()
         stopped_by_player = not reader.link.ended
     finally:
@@ -583,16 +604,20 @@ def run(args: argparse.Namespace) -> int:
     if found_the_tray(reader):  # its message says which kind to use
         print(f"companion: error: {as_typed_here(status.message)}", file=sys.stderr)
         return 1
-    if not answered:
+    if not heard.answered:
         # q (or Ctrl-C) before the reader's first word may be the player's haste, not the
-        # reader's fault: say what happened, not which
-        what = ("stopped before the RFID reader answered" if stopped_by_player
+        # reader's fault: say what happened, not which. A tray that answered with every
+        # reader down did answer: "never answered" sent the maker to the cable (hw74
+        # DEFECT 1, as rfid monitor's end).
+        what = ("the tray answered, but none of its readers reads" if heard.none_read
+                else "stopped before the RFID reader answered" if stopped_by_player
                 else "the RFID reader never answered")
+        said = heard.none_read or status.message
         # Stickers saved before stay; "nothing was enrolled" beside "2 stickers are saved"
         # read as a contradiction (calib62 N6).
         nothing = ("nothing new was enrolled" if len(tag_map)
                    else "nothing was enrolled")
-        print(f"companion: error: {what} ({as_typed_here(status.message)}); {nothing}",
+        print(f"companion: error: {what} ({as_typed_here(said)}); {nothing}",
               file=sys.stderr)
         return 130 if enroller.interrupted else 1
     if enroller.interrupted:  # as the camera and dice enrolments: a setup script can tell
