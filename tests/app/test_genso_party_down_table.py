@@ -91,8 +91,8 @@ def test_an_undone_fall_is_asked_again_when_it_falls_anew() -> None:
 
 def test_a_party_up_again_and_down_anew_is_asked_again() -> None:
     """PC 2's Healing on itself spends its last MP (行動不能, GM-COMBAT-8; the cast asked first,
-    genso74 RISK 3): asked, the GM plays on; a night's sleep (GM-HEAL-2) gives PC 2 its MP back, and the Orc fells it by
-    its HP: the fall is a new one, asked again."""
+    genso74 RISK 3): asked, the GM plays on; a night's sleep (GM-HEAL-2) gives PC 2 its MP
+    back, and the Orc fells it by its HP: the fall is a new one, asked again."""
     pc2 = replace(preset(RULES, "pc2"), hp=1, mp=4)
     mode = GensoFightMode(RULES, Fight(RULES, entrants_for(RULES, [pc2], [("orc", 1)])))
     played_keys(mode, ("cast", "s:healing", f"t:{PC2}", "cast anyway"), SimulatedDice.seeded(1))
