@@ -376,16 +376,48 @@ def test_wight_victims_rise_unless_exorcised() -> None:
 
 def test_exorcism_after_the_rising_does_not_claim_to_stop_it() -> None:
     """GM-MON-5 「死体にあらかじめ退魔呪をかけておけば」: Exorcism on a victim's corpse after the
-    sunset it rose at stops nothing, and says so (it said "will not rise")."""
+    sunset it rose at stops nothing: refused, no MP paid, saying so (engine revision 9,
+    genso74 RISK 4); revision 8 spent the MP saying so (it had said "will not rise"), and
+    replays so."""
     fight = make([pc("villager_m", hp=3), pc("mage_m")], [("wight", 1)])
     act(fight, Wait("普通の村人（男性）"))
     act(fight, Wait("一般的な魔術師（男性）"))
     act(fight, Attack("ワイト", "普通の村人（男性）"), 1, 1)
     act(fight, EndFight())
     act(fight, Sunset())
-    entry = act(fight, Cast("一般的な魔術師（男性）", "exorcism", ("普通の村人（男性）",)))
+    cast = Cast("一般的な魔術師（男性）", "exorcism", ("普通の村人（男性）",))
+    with pytest.raises(IllegalAction, match=r"corpse rose at sunset already .*too late.*spent "
+                       r"for nothing"):
+        fight.push(cast, d6())
+    entry = fight.push(cast, d6(), engine=8)
     assert "will not rise" not in entry.text
     assert "no rising to stop" in entry.text
+    replayed = Fight.from_json(RULES, json.loads(json.dumps(fight.to_json())))
+    assert replayed.journal[-1].lines == entry.lines
+
+
+def test_exorcism_on_one_not_undead_is_refused_before_paying() -> None:
+    """GM-MAGIC-3 「一体の不死族に…ダメージ」 (genso74 RISK 4): Exorcism on a being not undead,
+    or a corpse with no rising to stop, spent 4 MP and the turn for "no effect", as an
+    Enchant Stone on a foe not immune was used up (engine revision 8). Revision 9 refuses
+    it, no MP paid, naming the undead of the fight; on a weapon, an undead or a victim's
+    corpse it goes on. A revision-8 entry replays as played."""
+    priest = "一般的な神官（男性）"
+    fight = make([pc("priest_m"), pc("villager_m", hp=-20)], [("orc", 1), ("ghost", 1)])
+    mp = fight.state.get(priest).mp
+    for target in (ORC, "普通の村人（男性）"):
+        with pytest.raises(IllegalAction, match=r"GM-MAGIC-3 退魔呪/Exorcism: .* spent for "
+                           r"nothing; it goes on an undead \(ゴースト\)"):
+            fight.push(Cast(priest, "exorcism", (target,)), d6())
+    assert fight.state.get(priest).mp == mp and not fight.journal
+    entry = fight.push(Cast(priest, "exorcism", (ORC,)), d6(), engine=8)
+    assert "オーク is not undead: no effect" in entry.text
+    assert fight.state.get(priest).mp == mp - 4
+    replayed = Fight.from_json(RULES, json.loads(json.dumps(fight.to_json())))
+    assert replayed.journal[-1].lines == entry.lines and replayed.state.get(priest).mp == mp - 4
+    fight = make([pc("priest_m")], [("orc", 1), ("ghost", 1)])
+    entry = act(fight, Cast(priest, "exorcism", (priest,), weapon=0))
+    assert "carries Exorcism until the next sunrise" in entry.text
 
 
 def test_monster_blocks_and_senses() -> None:
@@ -523,9 +555,10 @@ def test_casting_pays_mp_and_can_incapacitate() -> None:
 
 def test_exorcism_on_living_and_on_weapons_until_sunrise() -> None:
     """GM-MAGIC-3, GM-CORE-2: Exorcism harms only undead; on a weapon it lasts until the next
-    sunrise."""
+    sunrise. (Revision 9 refuses it on one not undead:
+    test_exorcism_on_one_not_undead_is_refused_before_paying; revision 8 said so.)"""
     fight = make([pc("mage_m"), pc("pc1")], [("orc", 1)])
-    entry = act(fight, Cast("一般的な魔術師（男性）", "exorcism", (ORC,)))
+    entry = fight.push(Cast("一般的な魔術師（男性）", "exorcism", (ORC,)), d6(), engine=8)
     assert f"{ORC} is not undead: no effect" in entry.text
     act(fight, Wait(PC1))
     act(fight, Wait(ORC))

@@ -35,9 +35,9 @@ from companion.systems.genso.combat.state import FightState, _swap
 from companion.systems.genso.combat.turns import _advance, _apply
 from companion.systems.genso.rules import GensoRules
 
-#: The fight file's layout: 2 keeps the settings and each entry's engine revision; 3 to 8
-#: are 2 with entries that name no revision played by revision 3 to 8 (:data:`ENGINE`).
-FILE_VERSION = 8
+#: The fight file's layout: 2 keeps the settings and each entry's engine revision; 3 to 9
+#: are 2 with entries that name no revision played by revision 3 to 9 (:data:`ENGINE`).
+FILE_VERSION = 9
 
 
 def setting_text(value: Any) -> str:

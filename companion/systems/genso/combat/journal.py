@@ -37,7 +37,10 @@ from companion.systems.genso.combat.actions import Action, action_to_json
 #: nor did it say a heal on one at full HP healed nothing (genso72 NIT 8), as revision 8 does.
 #: Nor did a Default changed mid-fight change what a sheet's gear gave its fighter, counted
 #: as the fight began (:data:`RECOUNTED_SINCE`).
-ENGINE = 8
+#: Revision 8 spent Exorcism's MP and the turn on a being not undead, or a corpse with no
+#: rising to stop, for "no effect" (genso74 RISK 4), which revision 9 refuses before paying
+#: (:data:`EXORCISM_AIMED_SINCE`).
+ENGINE = 9
 #: The revision from which a sunset always says what it did, GM-COMBAT-4's rolls show their
 #: terms and a drain names only what the monster drains (genso67).
 LINES_SAID_SINCE = 7
@@ -51,6 +54,10 @@ NOTHING_SPENT_SINCE = 8
 #: or Protection) and ``protection_ring_adds_to``, or GM-EQUIP-2's shield, gave its
 #: fighter what they did as the fight began, whatever the action's line said (fixg72c).
 RECOUNTED_SINCE = 8
+#: The revision from which Exorcism (GM-MAGIC-3) on a being is refused, no MP paid, unless
+#: it harms it (an undead) or stops its rising (a Wight's or Wraith's victim, GM-MON-5), as
+#: the Enchant Stone is (genso74 RISK 4).
+EXORCISM_AIMED_SINCE = 9
 
 
 @dataclass(frozen=True)

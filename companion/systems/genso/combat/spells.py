@@ -22,7 +22,7 @@ from companion.systems.genso.combat.harm import (
     _status,
     full_already,
 )
-from companion.systems.genso.combat.journal import NOTHING_SPENT_SINCE, Line
+from companion.systems.genso.combat.journal import EXORCISM_AIMED_SINCE, NOTHING_SPENT_SINCE, Line
 from companion.systems.genso.combat.state import FightState, _swap
 from companion.systems.genso.rules import CreatureKind, Duration, GensoRules, Spell
 
@@ -171,6 +171,27 @@ def _dispel(rules: GensoRules, state: FightState, caster: Combatant, target: Com
                                                       if e != oldest)))
 
 
+def _exorcism_aimed(state: FightState, target: Combatant) -> None:
+    """GM-MAGIC-3, GM-MON-5: refuse, before any MP is paid, an Exorcism on a being it does
+    nothing to: 「一体の不死族に…ダメージ」 harms only the undead, and on a corpse it only
+    stops a Wight's or Wraith's victim rising. Revision 8 paid 4 MP and the turn for "no
+    effect" (genso74 RISK 4), as an Enchant Stone on a foe not immune was used up."""
+    undead = [c.name for c in state.order
+              if c.creature is CreatureKind.UNDEAD
+              and c.status not in (Status.DEAD, Status.VANISHED, Status.FLED)]
+    where = (f"an undead ({', '.join(undead)})" if undead else "an undead (none is in the "
+             "fight)") + ", a victim's corpse before it rises, or a weapon till sunrise"
+    if target.status is Status.DEAD and not target.rises_as:
+        why = (f"rose at sunset already ({target.risen_as}'s kind): too late, 「あらかじめ」"
+               if target.risen_as else "has no rising to stop")
+        raise IllegalAction(f"GM-MAGIC-3 退魔呪/Exorcism: {target.name}'s corpse {why} "
+                            f"(GM-MON-5): the MP would be spent for nothing; it goes on {where}")
+    if target.status is not Status.DEAD and target.creature is not CreatureKind.UNDEAD:
+        raise IllegalAction(f"GM-MAGIC-3 退魔呪/Exorcism: {target.name} is not undead (不死族), "
+                            f"the only being it harms: the MP would be spent for nothing; it "
+                            f"goes on {where}")
+
+
 def _cast(rules: GensoRules, state: FightState, action: Cast, lines: list[Line],
           engine: int) -> FightState:
     legacy = engine < 2
@@ -185,6 +206,9 @@ def _cast(rules: GensoRules, state: FightState, action: Cast, lines: list[Line],
         if target.status in (Status.VANISHED, Status.FLED) or (
                 target.status is Status.DEAD and spell.effect != "exorcise"):
             raise IllegalAction(f"{target.name} {target.status.said}")
+    if spell.effect == "exorcise" and action.weapon is None and targets \
+            and engine >= EXORCISM_AIMED_SINCE:
+        _exorcism_aimed(state, targets[0])
     caster = _pay(rules, caster, spell.mp, action.stone, lines, action.ring)
     caster = replace(caster, stance=Stance.NONE, status=_status(rules, caster))
     order = state.spells_cast + 1
