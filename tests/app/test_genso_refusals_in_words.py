@@ -88,6 +88,25 @@ def test_one_down_beside_others_is_said(user_dirs: Path,
     assert "note: Dan PC 1 is INCAPACITATED 行動不能 (HP -1): they take no turn" in err
 
 
+def test_one_out_by_mp_is_said_so_and_sent_to_sleep(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """genso74 NIT 5: a PC out by MP 0, its HP whole, was "INCAPACITATED 行動不能 (HP 8)", and
+    told to heal by rest first; the pool below 1 is named, and the night's sleep that fills
+    MP (GM-HEAL-2) is what it is told."""
+    path = make_dan(capsys)
+    text = path.read_text(encoding="utf-8")
+    path.write_text("\n".join("mp = 0" if line.startswith("mp = ") else line
+                              for line in text.splitlines()) + "\n", encoding="utf-8")
+    code, _, err = run(capsys, "fight", "new", "--party", "Dan", "pc1", "--monsters", "orc")
+    assert code == 0, err
+    assert "note: Dan PC 1 is INCAPACITATED 行動不能 (MP 0: below 1): they take no turn" in err
+    code, _, err = run(capsys, "fight", "new", "--party", "Dan", "--monsters", "orc",
+                       "--force")
+    assert code != 0 and "Dan PC is INCAPACITATED 行動不能 (MP 0: below 1)" in err
+    assert "let Dan sleep first (`" in err and "genso rest SHEET --sleep` fills MP" in err
+    assert "heal Dan" not in err
+
+
 def test_apply_of_a_preset_says_how_to_keep_its_hp(
         user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "fight", "new", "--party", "pc1", "--monsters", "slime")[0] == 0

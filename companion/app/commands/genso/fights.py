@@ -1114,11 +1114,15 @@ def _what_to_do(down: list[Combatant]) -> str:
     incapacitated to heal first, the dead to leave out (genso67 NIT 6: the dead were told
     to rest, which refuses them): no rule of the seed brings one back."""
     dead = [c.name for c in down if c.status is Status.DEAD]
-    hurt = [c.name for c in down if c.status is not Status.DEAD]
+    hurt = [c.name for c in down if c.status is not Status.DEAD and not _out_of_mp(c)]
+    spent = [c.name for c in down if c.status is not Status.DEAD and _out_of_mp(c)]
     told = []
     if hurt:
         told.append(f"heal {', '.join(hurt)} first (`{companion_command()} genso rest SHEET`, "
                     "GM-HEAL-1; `--sleep` fills MP, GM-HEAL-2) or leave them out")
+    if spent:  # out by MP alone: a night's sleep, not days of rest (genso74 NIT 5)
+        told.append(f"let {', '.join(spent)} sleep first (`{companion_command()} genso rest "
+                    "SHEET --sleep` fills MP, GM-HEAL-2) or leave them out")
     if dead:
         told.append(f"leave {', '.join(dead)} out: no rest, sleep or spell of the seed "
                     f"brings the dead (死亡) back (`{companion_command()} genso rest` refuses "
@@ -1129,8 +1133,21 @@ def _what_to_do(down: list[Combatant]) -> str:
 def _down_text(fight: Fight, down: list[Combatant]) -> str:
     """Who is out of the fight from the start, and why: "Dan PC is INCAPACITATED 行動不能 (HP
     -1)"."""
-    return "; ".join(f"{named(fight.rules, fight, c)} is {c.status.badge}"
-                     + (f" (HP {c.hp})" if c.hp is not None else "") for c in down)
+    return "; ".join(f"{named(fight.rules, fight, c)} is {c.status.badge}" + _why_down(c)
+                     for c in down)
+
+
+def _out_of_mp(c: Combatant) -> bool:
+    """Down by MP below 1 alone (GM-COMBAT-8), its HP 1 or more."""
+    return c.mp is not None and c.mp < 1 and (c.hp is None or c.hp >= 1)
+
+
+def _why_down(c: Combatant) -> str:
+    """The pool below 1 that puts ``c`` out (GM-COMBAT-8): "(HP -1)", or "(MP 0: below 1)"
+    for one whose HP is whole (genso74 NIT 5: "(HP 8)" was said of one out by MP 0)."""
+    if _out_of_mp(c):
+        return f" (MP {c.mp}: below 1)"
+    return f" (HP {c.hp})" if c.hp is not None else ""
 
 
 def _loaded_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> Fight:
