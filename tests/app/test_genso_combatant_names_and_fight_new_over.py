@@ -215,3 +215,26 @@ def test_two_copies_of_an_npc_preset_come_numbered(
         main(["genso", "fight", "new", "--help"])
     assert "a preset's KEY:N brings N copies, numbered (knight_m:2)" in " ".join(
         capsys.readouterr().out.split())
+
+
+def test_a_monster_where_a_sheet_goes_is_said_to_be_one(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """genso74 NIT 7: `--party orc` was "no sheet 'orc'" alone; it names the monster and the
+    --monsters that brings it (its count too). A word that is neither is refused as ever."""
+    assert main(["genso", "fight", "new", "--party", "orc", "--monsters", "orc"]) == 2
+    err = capsys.readouterr().err
+    assert "--party orc: no sheet 'orc'" in err
+    assert "'orc' is a monster (オーク/Orc, GM-MON-7): bring it with `--monsters orc`" in err
+    assert main(["genso", "fight", "new", "--party", "pc1", "--npc", "ghost:2"]) == 2
+    assert "bring it with `--monsters ghost:2`" in capsys.readouterr().err
+    assert main(["genso", "fight", "new", "--party", "pcx"]) == 2
+    assert "is a monster" not in capsys.readouterr().err
+
+
+def test_monsters_take_a_full_width_colon(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """genso74 NIT 10: `--monsters オーク：２`, as an IME types it, was "no monster"; the
+    key and the number were taken in any width, the colon was not."""
+    for typed in ("オーク：２", "ｏｒｃ：2"):
+        shown = out(capsys, "fight", "new", "--party", "pc1", "--monsters", typed, "--force")
+        assert "enemy オーク1 Orc 1" in shown and "enemy オーク2 Orc 2" in shown

@@ -608,7 +608,9 @@ def monster_counts(specs: list[str]) -> list[tuple[str, int]]:
     1 or more (``orc:x``, ``orc:0``) is refused, not read as none."""
     counts = []
     for spec in specs:
-        key, sep, count = spec.partition(":")
+        # A full-width colon too (オーク：２), as an IME gives it: the key and the number are
+        # taken in any width already (genso74 NIT 10).
+        key, sep, count = spec.replace("：", ":").partition(":")
         if sep and not (count.strip().isdecimal() and int(count) >= 1):
             raise DataError(f"--monsters {spec}: write KEY or KEY:N, N a whole number of 1 or "
                             "more (e.g. orc:2)")
@@ -632,7 +634,7 @@ def sheet_entrants(rules: GensoRules, refs: list[tuple[str, str, Side, bool]],
     presets: dict[str, list[tuple[str, str, int]]] = {}  # name → (option, typed, count)
     found: list[tuple[Character, Path | None]] = []
     for option, ref, _, _, base, count in typed:
-        character, path = resolve_sheet(rules, base)
+        character, path = _sheet_or_preset(rules, option, ref, base, count)
         found.append((character, path))
         if path is not None and base != ref:
             raise DataError(f"{option} {ref}: KEY:N brings N copies of a preset; {base} is a "
@@ -653,6 +655,25 @@ def sheet_entrants(rules: GensoRules, refs: list[tuple[str, str, Side, bool]],
                                            name=f"{character.name}{n}" if count > 1 else None))
                 for n in range(1, count + 1)]
     return out
+
+
+def _sheet_or_preset(rules: GensoRules, option: str, typed: str, ref: str,
+                     count: int) -> tuple[Character, Path | None]:
+    """:func:`resolve_sheet` of ``ref`` (``typed`` less its ``:N``); a monster's key or name
+    where a sheet goes (``--party orc``) said to be one, with the ``--monsters`` that brings
+    it (genso74 NIT 7: "no sheet 'orc'" alone)."""
+    try:
+        return resolve_sheet(rules, ref)
+    except DataError as exc:
+        if not str(exc).startswith("no sheet "):
+            raise
+        try:
+            monster = rules.monster(ref)
+        except DataError:
+            raise exc from None
+        many = f":{count}" if count > 1 else ""
+        raise DataError(f"{option} {typed}: {exc}; {ref!r} is a monster ({monster.name}, "
+                        f"GM-MON-7): bring it with `--monsters {monster.key}{many}`") from None
 
 
 def _copies(option: str, ref: str) -> tuple[str, int]:
