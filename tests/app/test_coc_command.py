@@ -536,3 +536,29 @@ def test_the_dead_are_shown_dead_alone() -> None:
     ann = text.splitlines()[1]
     assert ann.rstrip().endswith("HP 0/13  AP 3  DEAD 死亡"), ann
     assert data["combatants"][0]["conditions"] == ["気絶/unconscious"]
+
+
+def test_arm_s_reach_is_set_saved_with_the_fight_and_listed(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """reviewcoc74 DEFECT 1: arm's reach is the Default CO-RANGE-3.reach_m (1 m; the seeds
+    give no metres), listed as one; `--set CO-RANGE-3.reach_m=2` takes a kick at 2 m and
+    refuses it at 3, and the fight keeps the setting in its file."""
+    listed = run(capsys, "defaults")["defaults"]
+    assert {"rule": "CO-RANGE-3", "key": "reach_m", "value": 1, "default": True,
+            "range": "1 or more"} in listed
+    ann, cult = sheets(tmp_path)
+    run(capsys, "fight", "new", "--investigators", ann, "--foes", cult, "--profile", "004",
+        "--set", "CO-RANGE-3.reach_m=2")
+    assert main(["coc", "fight", "act", "attack", "Ann", "Cult", "--with", "distance_m=3"]) == 2
+    assert ("within arm's reach 手が届く範囲 (2 m: CO-RANGE-3.reach_m): distance_m=3 is "
+            "beyond it" in capsys.readouterr().err)
+    kicked = run(capsys, "fight", "act", "attack", "Ann", "Cult", "--with", "distance_m=2",
+                 "--seed", "1")
+    assert kicked["entry"]["action"]["distance_m"] == 2
+    saved = json.loads((user_dirs / "data" / "coc" / "fight.json").read_text(encoding="utf-8"))
+    assert saved["settings"]["CO-RANGE-3"] == {"reach_m": 2}
+    assert {"rule": "CO-RANGE-3", "key": "reach_m", "value": 2, "default": False,
+            "range": "1 or more"} in run(capsys, "defaults", "--file",
+                                         str(user_dirs / "data" / "coc" / "fight.json")
+                                         )["defaults"]

@@ -5,12 +5,15 @@ Seed 004 l.64 「1D20で出た回数を火器のダメージに掛けて出た�
 damage is one figure, the weapon's damage × hits; l.71 「距離による弾丸の減衰ダメージも同様に
 "3倍では1/3、4倍なら1/4"」 divides that damage (CO-RANGE-2, rounded by §0.3, down by Default).
 Revision 21 divided and rounded down each bullet on its own: three bullets of 3 at 4× range did
-0, where 9 ÷4 is 2. Each bullet carries its part of the running total, so the armour still
-stops up to its value a bullet (CO-ARMOR-2), after the falloff as for a single shot (the
-reading "CO-RANGE-2 (burst)"). Entries played by revision 21 replay as they were played.
+0, where 9 ÷4 is 2. Each bullet carries its exact share (3 ÷4 = 3/4) through the armour, which
+stops up to its value a bullet (CO-ARMOR-2), after the falloff as for a single shot, and the
+damage through is rounded once (the reading "CO-RANGE-2 (burst)"), so the bullets' order
+does not matter (reviewcoc74 RISK 2). Entries played by revision 21 replay as they were played.
 """
 
 from __future__ import annotations
+
+import pytest
 
 from companion.systems.coc.combat import Attack
 from companion.systems.coc.rules import Profile
@@ -30,9 +33,13 @@ def test_three_bullets_of_3_at_4x_range_do_9_over_4_rounded_once() -> None:
     f = duel(P004, AK)
     text = push(f, BURST, *DICE)
     assert "base 60 ×1/4 (360 m, 4× range, CO-RANGE-2) = 15" in text
-    assert "the burst's 3 ÷4 = 0 so far, this bullet's part 0 (rounded once" in text
-    assert "the burst's 6 ÷4 = 1 so far, this bullet's part 1 (rounded once" in text
-    assert "the burst's 9 ÷4 = 2 so far, this bullet's part 1 (rounded once" in text
+    assert text.count("= 3 ÷4 = 3/4 exactly (the burst's") == 3
+    assert "the burst's damage through so far 3/4, rounded 0 (§0.3): this bullet's part 0" \
+        in text
+    assert "the burst's damage through so far 3/2, rounded 1 (§0.3): this bullet's part 1" \
+        in text
+    assert "the burst's damage through so far 9/4, rounded 2 (§0.3): this bullet's part 1" \
+        in text
     assert f.state.get("Cult").hp == 13 - 2
     replays(f)
 
@@ -45,15 +52,50 @@ def test_revision_21_rounds_each_bullet_down_as_played() -> None:
     replays(f)
 
 
-def test_the_armour_stops_its_value_from_each_bullet_s_part() -> None:
+def test_the_armour_stops_each_bullet_s_exact_share() -> None:
     """Falloff before armour, a bullet at a time (CO-ARMOR-2, the Default per bullet): the
-    parts 0, 1, 1 meet a jacket of 1, which stops the two 1s and wears twice."""
+    shares 3/4, 3/4, 3/4 meet a jacket of 1, which stops each whole and wears three times (a
+    use a bullet that reaches it, 004 l.32)."""
     jacket = [{"name": "jacket", "value": 1, "uses": 3}]
     f = duel(P004, AK, {"armour": jacket})
     text = push(f, BURST, *DICE)
-    assert text.count("jacket stops 1") == 2 and f.state.get("Cult").hp == 13
-    assert f.state.get("Cult").sheet.armour[0].uses == 1
+    assert text.count("jacket stops 3/4") == 3 and f.state.get("Cult").hp == 13
+    assert f.state.get("Cult").sheet.armour[0].uses == 0
     replays(f)
+
+
+#: An SMG (1D10+2, base range 20 m) at 80 m, ×1/4: three hits against a coat of 1.
+SMG = {"weapons": ("smg",), "smg": 60}
+COAT = {"armour": [{"name": "coat", "value": 1, "uses": 30}]}
+
+
+def smg_burst(faces: tuple[int, ...], settings: dict[str, dict[str, object]] | None = None
+              ) -> int:
+    """Cult's HP after three bullets of ``faces`` on 1D10 (+2 each)."""
+    f = duel(P004, SMG, COAT, settings=settings)
+    push(f, Attack("Ann", "Cult", burst=True, distance_m=80), (100, 10), (20, 3),
+         *[(10, x) for x in faces])
+    replays(f)
+    return f.state.get("Cult").hp
+
+
+@pytest.mark.parametrize("settings", [None, {"CO-ARMOR-2": {"pool_across_bullets": True}}])
+def test_the_burst_s_damage_does_not_hang_on_the_bullets_order(
+        settings: dict[str, dict[str, object]] | None) -> None:
+    """reviewcoc74 RISK 2: bullets of 3, 3, 5 at ÷4 (11/4) against a coat of 1. Parts of the
+    running total taken before the armour gave 0, 1, 1 in one order (the coat stopped both
+    1s: HP 13) and 0, 2, 0 in another (HP 12). With each bullet's exact share through the
+    coat, every order does 0: per bullet the coat stops 3/4, 3/4 and 1 of 5/4, 1/4 gets
+    through, rounded 0; pooled, 1 × 3 = 3 stops the whole 11/4 (004 l.31 「装甲4を3倍した
+    "12"がその間の装甲として機能する」)."""
+    assert {smg_burst(order, settings) for order in ((1, 1, 3), (1, 3, 1), (3, 1, 1))} == {13}
+
+
+def test_the_burst_s_total_through_the_armour_is_rounded_once() -> None:
+    """Bullets of 5, 5, 5 at ÷4 (5/4 each) against the coat of 1: a quarter of each gets
+    through, 3/4 in all, rounded 0 (§0.3's Default, down); "up" makes it 1."""
+    assert smg_burst((3, 3, 3)) == 13
+    assert smg_burst((3, 3, 3), {"§0.3": {"rounding": "up"}}) == 12
 
 
 def test_the_rounding_setting_rounds_the_burst_s_total() -> None:
@@ -61,5 +103,6 @@ def test_the_rounding_setting_rounds_the_burst_s_total() -> None:
     where each bullet on its own made 4 (1 + 1 + 2)."""
     f = duel(P004, AK, settings={"§0.3": {"rounding": "up"}})
     text = push(f, BURST, *DICE[:2], (6, 1), (6, 1), (6, 1), (6, 1), (6, 2), (6, 2))
-    assert "the burst's 11 ÷4 = 3 so far" in text and f.state.get("Cult").hp == 13 - 3
+    assert "the burst's damage through so far 11/4, rounded 3 (§0.3)" in text
+    assert f.state.get("Cult").hp == 13 - 3
     replays(f)

@@ -28,7 +28,7 @@ def test_a_burst_at_3x_range_rolls_at_a_third_and_each_bullet_does_a_third_004()
     """004 「2倍の距離を打つ場合に…技能値を「半分」…3倍では1/3」 and 「距離による弾丸の減衰
     ダメージも同様に"3倍では1/3"」 (CO-RANGE-2): an AK47 (90 m) at 270 m bursts at 60/3 = 20,
     as a single shot does, and the two bullets' 26 is 8, 4 a bullet (rounded once on the
-    burst's damage from revision 22). Revision 3 rolled at 60, full damage."""
+    burst's damage through the armour from revision 22). Revision 3 rolled at 60, full damage."""
     def fight(engine: int) -> Fight:
         f = duel(P004, {"weapons": ("ak47",), "rifle": 60})
         f.engine = engine
@@ -38,8 +38,9 @@ def test_a_burst_at_3x_range_rolls_at_a_third_and_each_bullet_does_a_third_004()
     f = fight(ENGINE)
     text = push(f, burst, (100, 15), (20, 2), (6, 6), (6, 6), (6, 6), (6, 6))
     assert "base 60 ×1/3 (270 m, 3× range, CO-RANGE-2) = 20" in text
-    assert "(1D100<=20)" in text and "the burst's 26 ÷3 = 8 so far" in text
-    assert text.count("this bullet's part 4 (rounded once, CO-RANGE-2)") == 2
+    assert "(1D100<=20)" in text and text.count("= 13 ÷3 = 13/3 exactly") == 2
+    assert "the burst's damage through so far 26/3, rounded 8 (§0.3): this bullet's part 4" \
+        in text
     assert f.state.get("Cult").hp == 13 - 8
     shot = fight(ENGINE)
     assert "(1D100<=20)" in push(shot, Attack("Ann", "Cult", distance_m=270), (100, 99))

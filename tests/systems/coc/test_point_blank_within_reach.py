@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.errors import DataError
 from companion.systems.coc.combat import Attack, Fight
 from companion.systems.coc.combat.actions import Place
 from companion.systems.coc.rules import Profile
@@ -30,7 +31,7 @@ def test_touch_and_a_distance_beyond_reach_is_refused_naming_both_004() -> None:
     f = duel(P004, GUN)
     refused(f, Attack("Ann", "Cult", distance_m=40, adjacent=True),
             r"adjacent=true \(touch タッチ, CO-RANGE-3\) is within arm's reach 手が届く範囲 "
-            r"\(1 m\), and distance_m=40 is beyond it")
+            r"\(1 m: CO-RANGE-3.reach_m \(default\)\), and distance_m=40 is beyond it")
     text = push(f, Attack("Ann", "Cult", distance_m=1, adjacent=True), (100, 50), (10, 4))
     assert "base 50 ×3 (touch, CO-RANGE-3) = 150" in text
     replays(f)
@@ -53,11 +54,12 @@ def test_adjacent_and_a_distance_beyond_reach_is_refused_off_the_board_003() -> 
     replays(old)
 
 
-@pytest.mark.parametrize(("profile", "rule"), [(P003, "CO-MELEE-1"), (P004, "CO-RANGE-2")])
+@pytest.mark.parametrize(("profile", "rule"), [(P003, "CO-MELEE-1"), (P004, "CO-RANGE-3")])
 def test_a_kick_at_a_distance_beyond_reach_is_refused(profile: Profile, rule: str) -> None:
     f = duel(profile, KICK)
     refused(f, Attack("Ann", "Cult", distance_m=400),
-            rf"キック/Kick is a melee blow, within arm's reach 手が届く範囲 \(1 m\): "
+            rf"キック/Kick is a melee blow, within arm's reach 手が届く範囲 \(1 m: "
+            rf"CO-RANGE-3.reach_m \(default\)\): "
             rf"distance_m=400 is beyond it; leave out distance_m \({rule}\)")
     old = at(OLD, duel(profile, KICK))
     assert "Cult takes" in push(old, Attack("Ann", "Cult", distance_m=400), (100, 10), (6, 3),
@@ -80,10 +82,76 @@ def test_on_the_board_point_blank_is_the_next_square_003() -> None:
             "at the next square")
     f = board(22, "d5")
     refused(f, Attack("Ann", "Cult", distance_m=40),
-            r"Cult stands next to Ann \(point blank 隣接, CO-FIRE-5\): distance_m=40 is beyond "
-            "arm's reach")
+            r"^Cult stands on the next square to Ann: the board gives the distance "
+            r"\(CO-TURN-2\); leave out distance_m=40$")
     assert "+15 (adjacent, CO-FIRE-5) = 65" in push(f, Attack("Ann", "Cult"), (100, 99))
     old = board(OLD, "d7")
     assert "+15 (adjacent, CO-FIRE-5) = 65" in push(old, Attack("Ann", "Cult", adjacent=True),
                                                      (100, 99))
     replays(old)
+
+
+@pytest.mark.parametrize("cult", ["e5", "d6"])
+def test_on_the_board_a_distance_is_the_board_s_at_any_square_003(cult: str) -> None:
+    """reviewcoc74 NIT 6: a diagonal neighbour (about 1.4 m) at distance_m=2 was refused as
+    beyond arm's reach, a target two squares away at 2 taken: the board counts squares, not
+    metres, so a distance_m there is refused wherever the target stands, and a diagonal
+    neighbour is point blank (CO-TURN-2's king moves)."""
+    f = board(22, cult)
+    refused(f, Attack("Ann", "Cult", distance_m=2),
+            r"the board gives the distance \(CO-TURN-2\); leave out distance_m=2")
+    text = push(f, Attack("Ann", "Cult"), (100, 99))
+    assert ("+15 (adjacent, CO-FIRE-5) = 65" in text) is (cult == "e5")
+    old = board(OLD, cult)
+    push(old, Attack("Ann", "Cult", distance_m=2), (100, 99))
+    replays(old)
+
+
+GUN_AND_KICK = {"weapons": ("revolver", "kick"), "handgun": 50, "kick": 60}
+
+
+def test_arm_s_reach_is_a_default_the_keeper_may_set_004() -> None:
+    """reviewcoc74 DEFECT 1: the seeds give no metres for 「手が届く範囲」 (004 l.73), so 1 m is
+    the Default CO-RANGE-3.reach_m: set to 2, touch and a kick at 2 m are taken and 3 m is
+    refused, said as set by the user; the fight keeps it in its settings."""
+    f = duel(P004, GUN_AND_KICK, settings={"CO-RANGE-3": {"reach_m": 2}})
+    assert f.rules.settings() == {"CO-RANGE-3": {"reach_m": 2}}
+    refused(f, Attack("Ann", "Cult", distance_m=3, adjacent=True),
+            r"\(2 m: CO-RANGE-3.reach_m\), and distance_m=3 is beyond it")
+    refused(f, Attack("Ann", "Cult", 1, distance_m=3),
+            r"within arm's reach 手が届く範囲 \(2 m: CO-RANGE-3.reach_m\): distance_m=3")
+    assert "×3 (touch, CO-RANGE-3)" in push(
+        f, Attack("Ann", "Cult", distance_m=2, adjacent=True), (100, 99), (10, 1))
+    replays(f)
+    with pytest.raises(DataError, match=r"CO-RANGE-3\.reach_m must be 1 or more"):
+        duel(P004, GUN, settings={"CO-RANGE-3": {"reach_m": 0}})
+
+
+def test_off_the_board_003_reads_the_same_reach() -> None:
+    f = duel(P003, GUN, settings={"CO-RANGE-3": {"reach_m": 3}})
+    assert "+15 (adjacent, CO-FIRE-5) = 65" in push(
+        f, Attack("Ann", "Cult", distance_m=3, adjacent=True), (100, 99))
+    refused(f, Attack("Ann", "Cult", distance_m=4, adjacent=True),
+            r"adjacent=true \(point blank 隣接, CO-FIRE-5\) .*\(3 m: CO-RANGE-3.reach_m\)")
+
+
+WHIP = {"key": "whip", "ja": "鞭", "en": "Whip", "kind": "melee", "skill": "fist",
+        "damage": "1D3", "db": "none", "attacks": 1, "range_m": 3}
+
+
+def test_a_melee_weapon_s_own_range_on_its_sheet_is_its_reach_004() -> None:
+    """reviewcoc74 RISK 3: a sheet's whip (melee, range_m = 3) reaches 3 m, not arm's reach;
+    beyond it the refusal names its reach."""
+    f = duel(P004, {"weapons": (WHIP,), "fist": 50})
+    refused(f, Attack("Ann", "Cult", distance_m=4),
+            r"鞭/Whip is a melee blow, its reach range_m=3 m on the sheet: distance_m=4 is "
+            r"beyond it; leave out distance_m \(CO-RANGE-3\)")
+    assert "鞭/Whip" in push(f, Attack("Ann", "Cult", distance_m=3), (100, 80))
+    replays(f)
+
+
+def test_with_both_rules_off_a_blow_at_a_distance_is_not_checked() -> None:
+    """reviewcoc74 NIT 5: the melee check follows the rule switches; CO-MELEE-1 off in 003
+    cited CO-RANGE-2, off there too."""
+    f = duel(P003, KICK, settings={"CO-MELEE-1": {"p003": "off"}})
+    assert "キック/Kick (1D100<=60)" in push(f, Attack("Ann", "Cult", distance_m=400), (100, 80))

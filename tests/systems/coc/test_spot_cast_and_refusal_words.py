@@ -17,7 +17,7 @@ import pytest
 
 from companion.app.cli import main
 from companion.systems.coc.combat import Attack, Concentrate, Condition, Timed
-from companion.systems.coc.combat.actions import Cast, Spot, Treat
+from companion.systems.coc.combat.actions import Cast, EndTurn, Move, Sheathe, Spot, Treat
 from companion.systems.coc.rules import Profile
 from tests.systems.coc.helpers import at, duel, hurt, patch, push, refused, replays
 
@@ -69,27 +69,29 @@ def test_a_cast_s_mp_says_what_is_wrong_004() -> None:
             r"Ann has 10 MP, not the 11 Shrivel costs \(CO-SPELL-1\)")
 
 
-@pytest.mark.parametrize(("profile", "rule"), [(P003, "CO-TURN-6"), (P004, "CO-BASE-5")])
-def test_an_attack_on_oneself_names_the_attacker(profile: Profile, rule: str) -> None:
+@pytest.mark.parametrize("profile", [P003, P004])
+def test_an_attack_on_oneself_names_the_attacker_and_no_rule(profile: Profile) -> None:
+    """No rule of the spec's forbids it: CO-TURN-6 (AP per weapon) and CO-BASE-5 (the turn
+    order) were cited (reviewcoc74 NIT 4)."""
     refused(duel(profile, {}), Attack("Ann", "Ann"),
-            rf"attack someone else: Ann cannot attack themself \({rule}\)")
+            r"^attack someone else: Ann cannot attack themself$")
 
 
 @pytest.mark.parametrize(("condition", "why"), [
-    (Condition.UNCONSCIOUS, r"Ann is unconscious 気絶"),
-    (Condition.FALLEN, r"Ann fell 転倒 and has no action this round \(CO-MELEE-4\)"),
-    (Condition.NO_ACTION, r"Ann has no action this round 行動不能 \(CO-STUN-3\)")])
+    (Condition.UNCONSCIOUS, r"unconscious 気絶$"),
+    (Condition.FALLEN, r"fell 転倒, no action this round \(CO-MELEE-4\)$"),
+    (Condition.NO_ACTION, r"no action this round 行動不能 \(CO-STUN-3\)$")])
 def test_a_declaration_by_one_who_cannot_act_says_why_004(condition: Condition,
                                                           why: str) -> None:
     f = duel(P004, {})
     patch(f, "Ann", conditions=(Timed(condition, 1, 1),))
-    refused(f, Concentrate("Ann"), f"Ann cannot act: {why}")
+    refused(f, Concentrate("Ann"), f"^Ann cannot act: {why}")
 
 
 def test_a_declaration_by_the_dead_says_dead_004() -> None:
     f = duel(P004, {})
     patch(f, "Ann", dead=True)
-    refused(f, Concentrate("Ann"), "Ann cannot act: Ann is dead")
+    refused(f, Concentrate("Ann"), "^Ann cannot act: dead$")  # the name once (NIT 9)
 
 
 def test_a_setting_of_no_rule_says_there_is_no_such_rule(
@@ -100,3 +102,36 @@ def test_a_setting_of_no_rule_says_there_is_no_such_rule(
     assert "(no Defaults)" not in err
     assert main(["coc", "defaults", "--set", "CO-SKILL-5.x=1"]) == 2
     assert "CO-SKILL-5 has no setting 'x' (no Defaults)" in capsys.readouterr().err
+
+
+def test_spot_hidden_after_a_sheathe_says_no_attack_003() -> None:
+    """reviewcoc74 NIT 7: the sheathe's bar (CO-IAI-3) in Spot Hidden's line, untested."""
+    lines = []
+    for engine in (22, OLD):
+        f = at(engine, duel(P003, {"weapons": ("japanese_sword",), "japanese_sword": 60, "iai": 70,
+                                   "spot_hidden": 60}))
+        push(f, Attack("Ann", "Cult", iai=True), (100, 90))
+        push(f, EndTurn("Ann"))
+        push(f, EndTurn("Cult"))
+        push(f, Sheathe("Ann"))
+        lines.append(push(f, Spot("Ann", "Cult"), (100, 10)))
+        replays(f)
+    assert lines[0].endswith("(Spot Hidden bars no attack, CO-SKILL-5, but Ann sheathed this "
+                             "round: no attack (CO-IAI-3))")
+    assert lines[1].endswith("(an attack is still allowed this round, CO-SKILL-5)")
+
+
+def test_spot_hidden_with_no_ap_left_says_no_attack_003() -> None:
+    """reviewcoc74 NIT 7: the last AP spent on the Spot leaves none for an attack
+    (CO-TURN-3)."""
+    lines = []
+    for engine in (22, OLD):
+        f = at(engine, duel(P003, SPOTTER))
+        push(f, Move("Ann", 2))
+        text = push(f, Spot("Ann", "Cult"), (100, 10))
+        lines.append(next(line for line in text.splitlines() if "sees Cult" in line))
+        assert f.state.get("Ann").ap == 0
+        replays(f)
+    assert lines[0].endswith("(Spot Hidden bars no attack, CO-SKILL-5, but Ann has no AP left "
+                             "this round, CO-TURN-3)")
+    assert lines[1].endswith("(an attack is still allowed this round, CO-SKILL-5)")

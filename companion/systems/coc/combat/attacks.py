@@ -12,7 +12,6 @@ from dataclasses import replace
 
 from companion.errors import IllegalAction
 from companion.systems.coc.combat.actions import FUMBLES, MA_OPTIONS, WORDS_JA, Attack
-from companion.systems.coc.combat.board_moves import REACH_M
 from companion.systems.coc.combat.core import TO_ATTACK
 from companion.systems.coc.combat.fighters import Combatant
 from companion.systems.coc.combat.iai import _Iai
@@ -26,11 +25,11 @@ from companion.systems.coc.sheet import Weapon, skill_value
 #: took Iai, shots, a surprise or a melee fumble on a burst and played none of them (coc72
 #: DEFECT 1).
 EVERY_WAY_CHECKED = 20
-#: The first engine revision in which a distance beyond arm's reach (:data:`REACH_M`) is
-#: refused before any die with point blank (``adjacent``: 003's adjacent +15%, CO-FIRE-5;
-#: 004's touch ×3, CO-RANGE-3) and with a melee or bare-hand blow (CO-MELEE-1)
-#: (:meth:`_Attacks.arms_reach`); revision 21 took a shot at 40 m and at touch at once (×1/3
-#: and ×3) and a kick at 400 m (coc74 DEFECT 1).
+#: The first engine revision in which a distance beyond arm's reach (the Default
+#: ``CO-RANGE-3.reach_m``) is refused before any die with point blank (``adjacent``: 003's
+#: adjacent +15%, CO-FIRE-5; 004's touch ×3, CO-RANGE-3) and with a melee or bare-hand blow
+#: (CO-MELEE-1; CO-RANGE-3 in 004) (:meth:`_Attacks.arms_reach`); revision 21 took a shot at
+#: 40 m and at touch at once (×1/3 and ×3) and a kick at 400 m (coc74 DEFECT 1).
 WITHIN_REACH = 22
 
 
@@ -41,10 +40,8 @@ class _Attacks(_Iai):
         """An attack (CO-TURN-6 in 003: AP within the weapon's attacks), with CO-FIRE-2/5/7
         shots, MA (CO-MA-1/3/4, CO-BASE-6) and CO-WEAP-1 wear; each blow is :meth:`one_attack`."""
         target = self.get(a.target)
-        if target.name == c.name:
-            rule = "CO-TURN-6" if self.p003 else "CO-BASE-5"
-            raise IllegalAction(f"attack someone else: {c.name} cannot attack themself "
-                                f"({rule})")
+        if target.name == c.name:  # no rule of the spec's names it (reviewcoc74 NIT 4)
+            raise IllegalAction(f"attack someone else: {c.name} cannot attack themself")
         if target.dead:
             raise IllegalAction(f"{target.name} is dead")
         if self.engine >= 15:  # revision 14 played a misspelt word as none (coc67 D1)
@@ -194,27 +191,37 @@ class _Attacks(_Iai):
 
     def arms_reach(self, a: Attack, w: Weapon) -> None:
         """From revision :data:`WITHIN_REACH` (coc74 DEFECT 1), before any die: point blank is
-        within arm's reach, so ``adjacent`` with a ``distance_m`` beyond :data:`REACH_M` is
+        within arm's reach, the Default ``CO-RANGE-3.reach_m`` (1 m: the seeds give no
+        number, reviewcoc74 DEFECT 1), so ``adjacent`` with a ``distance_m`` beyond it is
         refused, naming both (004 l.73 「相手との距離が"タッチ(手が届く範囲)"の場合のみ、技能値を
-        3倍にする」, CO-RANGE-3; 003 l.60 「隣接状態での射撃の場合、命中率+15％」, CO-FIRE-5, on a
-        board of 1 m squares, l.6); so is a melee or bare-hand blow at such a distance (003 l.26
-        「敵と隣接しているときのみ可能」, CO-MELEE-1; 004 plays no distance but a ranged
-        weapon's, CO-RANGE-2). Revision 21 multiplied ×1/3 and ×3 at once and ignored the
-        melee distance."""
-        if a.distance_m <= REACH_M:
+        3倍にする」, CO-RANGE-3; 003 l.60 「隣接状態での射撃の場合、命中率+15％」, CO-FIRE-5); so
+        is a melee or bare-hand blow at such a distance (003 l.26 「敵と隣接しているときのみ
+        可能」, CO-MELEE-1; 004 l.70's base range is 「タッチ以外」, so a blow is at touch,
+        CO-RANGE-3). A sheet's melee weapon with its own ``range_m`` (a whip) reaches that far
+        if it is longer (reviewcoc74 RISK 3). Each check runs only while its rule does.
+        Revision 21 multiplied ×1/3 and ×3 at once and ignored the melee distance."""
+        reach = self.reach_m()
+        if a.distance_m <= reach:
             return
+        arms = f"{reach} m: CO-RANGE-3.reach_m{self.rules.tag('CO-RANGE-3', 'reach_m')}"
         kind = w.info.kind
         if kind in (WeaponKind.MELEE, WeaponKind.UNARMED):
-            rule = "CO-MELEE-1" if self.on("CO-MELEE-1") else "CO-RANGE-2"
-            raise IllegalAction(f"{w.info.name} is a melee blow, within arm's reach 手が届く範囲 "
-                                f"({REACH_M} m): distance_m={a.distance_m} is beyond it; "
-                                f"leave out distance_m ({rule})")
-        if a.adjacent:
-            touch = ("touch タッチ, CO-RANGE-3" if self.on("CO-RANGE-3")
-                     else "point blank 隣接, CO-FIRE-5")
+            rule = next((r for r in ("CO-MELEE-1", "CO-RANGE-3") if self.on(r)), None)
+            own = w.info.range_m
+            if rule is None or a.distance_m <= own:
+                return
+            held = (f"its reach range_m={own} m on the sheet" if own > reach
+                    else f"within arm's reach 手が届く範囲 ({arms})")
+            raise IllegalAction(f"{w.info.name} is a melee blow, {held}: distance_m="
+                                f"{a.distance_m} is beyond it; leave out distance_m ({rule})")
+        touch = next((t for r, t in (("CO-RANGE-3", "touch タッチ, CO-RANGE-3"),
+                                     ("CO-FIRE-5", "point blank 隣接, CO-FIRE-5"))
+                      if self.on(r)), None)
+        if a.adjacent and touch is not None:
             raise IllegalAction(f"adjacent=true ({touch}) is within arm's reach 手が届く範囲 "
-                                f"({REACH_M} m), and distance_m={a.distance_m} is beyond it: "
-                                "the target cannot be both; leave out one of them")
+                                f"({arms}), and distance_m="
+                                f"{a.distance_m} is beyond it: the target cannot be both; "
+                                "leave out one of them")
 
     def declared_words(self, a: Attack) -> None:
         """coc67 D1: the words an Attack declares, checked before any die as ``defence`` is:

@@ -27,12 +27,11 @@ from companion.systems.coc.rules import WeaponKind
 #: :data:`~companion.systems.coc.combat.damage.HOLD_FROM_WITHIN` (21), which it was begun
 #: with; kept apart here, as the board comes before the damage in the classes.
 CHAIN_AS_ONE = 21
-#: Arm's reach in metres: 004 l.73 「"タッチ(手が届く範囲)"」, 003 l.6 「1マスを約1m四方とする」
-#: with l.60 「隣接状態での射撃」 and l.26 「敵と隣接しているときのみ可能」 (the next square, 1 m).
-REACH_M = 1
 #: The first engine revision in which, on 003's board, a shot declared ``adjacent`` at a target
-#: squares away, or given a ``distance_m`` beyond :data:`REACH_M` at the next square, is
-#: refused before any die (CO-FIRE-5, coc74 DEFECT 1): the board says where the target is.
+#: squares away, or an attack given a ``distance_m``, is refused before any die (CO-FIRE-5,
+#: coc74 DEFECT 1, reviewcoc74 NIT 6): the board says where the target is. Within reach there
+#: is the next square, a diagonal one too (CO-TURN-2's king moves; 003 l.26 and l.60 say
+#: 「隣接」 of squares), not the metres of the Default ``CO-RANGE-3.reach_m``.
 #: The same revision as :data:`~companion.systems.coc.combat.attacks.WITHIN_REACH` (22), kept
 #: apart here, as the board comes before the attacks in the classes.
 ADJACENT_FROM_THE_BOARD = 22
@@ -205,14 +204,18 @@ class _Board(_Core):
                                 "(CO-TURN-7)")
         if not melee and not self.clear(c, t):
             raise IllegalAction(f"somebody stands between {c.name} and {t.name} (CO-TURN-7)")
-        if kind is WeaponKind.FIREARM and self.engine >= ADJACENT_FROM_THE_BOARD:
-            if a.adjacent and apart > 1:
+        if self.engine >= ADJACENT_FROM_THE_BOARD:
+            if kind is WeaponKind.FIREARM and a.adjacent and apart > 1:
                 raise IllegalAction(f"{t.name} is {apart} squares away: adjacent=true (point "
                                     "blank 隣接, CO-FIRE-5) is a shot at the next square")
-            if apart == 1 and a.distance_m > REACH_M:
-                raise IllegalAction(f"{t.name} stands next to {c.name} (point blank 隣接, "
-                                    f"CO-FIRE-5): distance_m={a.distance_m} is beyond arm's "
-                                    "reach 手が届く範囲; leave out distance_m")
+            if a.distance_m:
+                # reviewcoc74 NIT 6: a metres check on squares refused a diagonal neighbour
+                # (about 1.4 m) at distance_m=2 and took one two squares away at 2
+                where = (f"on {c.name}'s square" if apart == 0
+                         else f"on the next square to {c.name}" if apart == 1
+                         else f"{apart} squares from {c.name}")
+                raise IllegalAction(f"{t.name} stands {where}: the board gives the distance "
+                                    f"(CO-TURN-2); leave out distance_m={a.distance_m}")
         from_behind = apart > 0 and board.behind(there, t.facing, here, melee)
         if from_behind and self.engine >= 9:  # said, as it takes the defence away (cli59 F1)
             rule = "CO-DODGE-3" if self.on("CO-DODGE-3") else "CO-TURN-2"

@@ -71,7 +71,9 @@ class _Core:
         self.r5: Ranges = replace(ranges(rules, attack=False), rounding=self.rounding)
         self.r_attack: Ranges = replace(ranges(rules), rounding=self.rounding)
         self.covered: dict[str, bool] = {}  # CO-DODGE-7: who took cover this action
-        self.pool: dict[tuple[str, str], int] = {}  # CO-ARMOR-2 toggle: armour left over
+        self.pool: dict[tuple[str, str], Fraction] = {}  # CO-ARMOR-2 toggle: armour left over
+        # CO-ARMOR-1: what each armour stopped in the action, exact (a burst's shares)
+        self.worn: dict[tuple[str, str], Fraction] = {}
         self.p003 = rules.profile is Profile.P003
 
     def freeze(self) -> FightState:
@@ -89,6 +91,12 @@ class _Core:
             raise IllegalAction(f"{rule}.{key} is {value} in this fight's settings; it must be "
                                 f"{self.rules.defaults.range_of(rule, key)} to play this")
         return value
+
+    def reach_m(self) -> int:
+        """Arm's reach in metres, the Default ``CO-RANGE-3.reach_m`` (1: 004 l.73's
+        「手が届く範囲」 and 003 l.6's 「約1m」 squares give no number of metres; read by 003's
+        CO-FIRE-5 off the board and by CO-MELEE-1 too), from engine revision 22."""
+        return int(self.rules.default("CO-RANGE-3", "reach_m"))
 
     def in_limits(self, rule: str, key: str, value: int, what: str) -> None:
         """A Keeper's number for the Default ``rule.key`` (a penalty the action names) inside
@@ -204,14 +212,15 @@ class _Core:
     def why_not_acting(self, c: Combatant) -> str:
         """Why ``c`` cannot act (:meth:`can_act` false), in words with the rule: dead,
         unconscious, fallen this round (CO-MELEE-4) or stunned out of this round's actions
-        (CO-STUN-3). coc74 NIT 5: a refusal said only "Bob cannot act"."""
+        (CO-STUN-3), without the name, which the refusal says before it ("Bob cannot act:
+        dead"). coc74 NIT 5: a refusal said only "Bob cannot act"."""
         if c.dead:
-            return f"{c.name} is dead"
+            return "dead"
         if c.unconscious:
-            return f"{c.name} is unconscious 気絶"
+            return "unconscious 気絶"
         if c.has(Condition.FALLEN, self.round):
-            return f"{c.name} fell 転倒 and has no action this round (CO-MELEE-4)"
-        return f"{c.name} has no action this round 行動不能 (CO-STUN-3)"
+            return "fell 転倒, no action this round (CO-MELEE-4)"
+        return "no action this round 行動不能 (CO-STUN-3)"
 
     def spend(self, c: Combatant, ap: int, rule: str) -> Combatant:
         """CO-TURN-3: pay action points (003 only)."""

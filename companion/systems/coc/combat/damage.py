@@ -11,6 +11,7 @@ CO-ARMOR-2, CO-GRAP-4 and CO-GRAP-6 (the human shield), CO-DEATH-1, CO-BASE-8, C
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 from companion.systems.coc.checks import Grade, check, resist
 from companion.systems.coc.combat.fighters import Combatant, Condition, Timed
@@ -86,6 +87,16 @@ class _Damage(_Spells):
 
     def armour(self, t: Combatant, damage: int, bullet: bool = False) -> int:
         """CO-ARMOR-1 (003: durability pool) / CO-ARMOR-2 (004: uses, per hit)."""
+        return int(self.stops(t, Fraction(damage), bullet))
+
+    def stops(self, t: Combatant, damage: Fraction, bullet: bool = False) -> Fraction:
+        """:meth:`armour` on an exact share: from engine revision 22 a burst beyond its base
+        range carries each bullet's share of the falloff (a bullet of 3 at ×1/4 is 3/4)
+        through the armour, the burst rounded once after it (reviewcoc74 RISK 2,
+        :meth:`~companion.systems.coc.combat.firearms._Firearms.burst_through`); a whole
+        number stays whole, as every other hit's. The durability a share wears (CO-ARMOR-1)
+        is the running total this armour stopped in the action rounded by §0.3, so the
+        parts add up to the whole stopped, whatever the bullets' order."""
         kept = []
         for arm in t.sheet.armour:
             if damage <= 0:
@@ -93,10 +104,10 @@ class _Damage(_Spells):
                 continue
             if self.on("CO-ARMOR-1"):
                 pool = arm.durability if arm.durability is not None else damage
-                absorbed = min(arm.value, damage, pool)
+                absorbed = Fraction(min(arm.value, damage, pool))
                 damage -= absorbed
                 if arm.durability is not None:
-                    left = arm.durability - absorbed
+                    left = arm.durability - self.worn_by(t, arm.name, absorbed)
                     arm = replace(arm, durability=left)
                     self.say(f"{arm.name} stops {absorbed}, durability {left} left (CO-ARMOR-1)")
                     if left <= 0:
@@ -108,8 +119,8 @@ class _Damage(_Spells):
                 # The Default stops up to the value per bullet; the toggle pools value × bullets
                 # over one attack's bullets, so what a weak bullet left stops a later one.
                 pooled = bullet and self.rules.default("CO-ARMOR-2", "pool_across_bullets")
-                spare = self.pool.get((t.name, arm.name), 0) if pooled else 0
-                absorbed = min(arm.value + spare, damage)
+                spare = self.pool.get((t.name, arm.name), Fraction(0)) if pooled else 0
+                absorbed = Fraction(min(arm.value + spare, damage))
                 if pooled:
                     self.pool[t.name, arm.name] = arm.value + spare - absorbed
                 damage -= absorbed
@@ -125,6 +136,14 @@ class _Damage(_Spells):
             kept.append(arm)
         self.set(t, sheet=replace(t.sheet, armour=tuple(kept)))
         return damage
+
+    def worn_by(self, t: Combatant, armour: str, absorbed: Fraction) -> int:
+        """CO-ARMOR-1: the whole points of durability ``absorbed`` wears: what this armour
+        stopped in the action so far rounded by §0.3, less what it wore before (a whole
+        number is worn whole)."""
+        before = self.worn.get((t.name, armour), Fraction(0))
+        self.worn[t.name, armour] = before + absorbed
+        return self.rounded(before + absorbed) - self.rounded(before)
 
     def hit(self, t: Combatant, damage: int, text: str, ignore_armour: bool = False,
             from_behind: bool = False, armour: bool = True, bullet: bool = False,

@@ -9,6 +9,7 @@ CO-FIRE-10, CO-BASE-2, CO-BASE-12, CO-DODGE-7; a burst's roll takes a shot's mod
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 from companion.dice import roll
 from companion.errors import IllegalAction
@@ -21,7 +22,7 @@ from companion.systems.coc.sheet import Weapon, skill_value
 
 #: The first engine revision (:data:`~companion.systems.coc.combat.formats.ENGINE`) in which a
 #: burst beyond its base range rounds its range falloff once, on the burst's damage (coc74
-#: DEFECT 2, :meth:`_Firearms.bullet_part`); revision 21 divided each bullet and rounded it
+#: DEFECT 2, :meth:`_Firearms.burst_through`); revision 21 divided each bullet and rounded it
 #: down on its own, losing up to 3 HP a bullet at ×1/4.
 BURST_ROUNDED_ONCE = 22
 
@@ -120,15 +121,19 @@ class _Firearms(_Strikes):
         ignore = self.engine >= 4 and self.ignores_armour(made.grade, w)
         if ignore and hits:
             self.say("critical: the armour is ignored for every bullet (CO-FIRE-3)")
-        before, rolled, raw = self.cs[t.name].hp, 0, 0
+        before, rolled = self.cs[t.name].hp, 0
         once = band > 1 and self.engine >= BURST_ROUNDED_ONCE
+        exact, raw, taken = Fraction(0), 0, 0
         for n in range(hits):
             if self.cs[t.name].dead:
                 break
             if once:
-                damage, text, raw = self.bullet_part(c, a, w, made.grade, band, printed, raw,
-                                                     rolled)
-            elif self.engine >= 4:
+                part, exact, raw = self.burst_through(c, t, a, w, made.grade, band, printed,
+                                                      n, ignore, (exact, raw, taken))
+                taken += part
+                rolled = self.share(raw, band)  # the burst's damage before armour, CO-BODY-4
+                continue
+            if self.engine >= 4:
                 damage, text = self.blow(c, a, w, made.grade, False, False, band, printed)
             else:
                 damage, text = self.damage(c, w, False, Grade.SUCCESS, False)
@@ -144,24 +149,33 @@ class _Firearms(_Strikes):
             self.say(f"the burst's damage: {rolled} ({rule}, CO-BODY-4)")
             self.lose_part(self.cs[t.name], a, rolled)
 
-    def bullet_part(self, c: Combatant, a: Attack, w: Weapon, grade: Grade, band: int,
-                    printed: str, raw: int, carried: int) -> tuple[int, str, int]:
-        """From revision :data:`BURST_ROUNDED_ONCE`, a bullet of a burst beyond its base range
-        (CO-RANGE-2, CO-FIRE-8): 004 l.64 「1D20で出た回数を火器のダメージに掛けて出たダメージ
+    def burst_through(self, c: Combatant, t: Combatant, a: Attack, w: Weapon, grade: Grade,
+                      band: int, printed: str, n: int, ignore: bool,
+                      so_far: tuple[Fraction, int, int]) -> tuple[int, Fraction, int]:
+        """From revision :data:`BURST_ROUNDED_ONCE`, bullet ``n`` of a burst beyond its base
+        range (CO-RANGE-2, CO-FIRE-8): 004 l.64 「1D20で出た回数を火器のダメージに掛けて出たダメージ
         が算出される」 makes the burst's damage one figure, the weapon's damage × hits, and l.71
         「距離による弾丸の減衰ダメージも同様に"3倍では1/3、4倍なら1/4"」 divides that damage, so
-        it is rounded once by §0.3 (CO-RANGE-2's Default: down), on the burst's running total.
-        Each bullet carries its part of it, the total so far (``raw`` before it) divided and
-        rounded less what the bullets before carried (``carried``), so the parts add up to the
-        burst's damage divided once; the armour then stops up to its value a bullet as before
-        (CO-ARMOR-2, falloff before armour: the reading "CO-RANGE-2 (burst)"). Its part, its
-        text and the burst's undivided damage so far."""
+        it is rounded once by §0.3 (CO-RANGE-2's Default: down). Each bullet carries its exact
+        share (3 at ÷4 is 3/4) through the armour (CO-ARMOR-2 per bullet, 004 l.30 「1発の弾
+        に対して」, or pooled value × bullets, l.31, as the Default says; CO-ARMOR-1), and the
+        damage through so far is rounded; the bullet's part of HP is that less what the bullets
+        before took, so the burst takes its total rounded once whatever the bullets' order
+        (reviewcoc74 RISK 2: parts of the running total before the armour made it hang on
+        the order). ``so_far``: the exact damage through, the undivided damage and the HP
+        parts so far. Its part, the exact damage through and the undivided damage."""
+        through, raw, taken = so_far
         damage, text = self.blow(c, a, w, grade, False, False, 1, printed)
         raw += damage
-        so_far = self.share(raw, band)
-        part = so_far - carried
-        return part, (f"{text}: the burst's {raw} ÷{band} = {so_far} so far, this bullet's "
-                      f"part {part} (rounded once, CO-RANGE-2)"), raw
+        share = Fraction(damage, band)
+        self.say(f"bullet {n + 1}: {text} ÷{band} = {share} exactly (the burst's {raw} "
+                 f"÷{band} is rounded once, after the armour, CO-RANGE-2)")
+        through += share if ignore else self.stops(self.cs[t.name], share, True)
+        part = self.rounded(through) - taken
+        self.hit(self.cs[t.name], part, f"the burst's damage through so far {through}, "
+                 f"rounded {taken + part} (§0.3): this bullet's part {part}",
+                 from_behind=a.from_behind, armour=False, bullet=True, by=c.name)
+        return part, through, raw
 
     def reload(self, c: Combatant, a: Reload) -> None:
         """CO-FIRE-1 (003, 3 AP) / CO-FIRE-10 (004, an action) / CO-BASE-12: reload a firearm."""

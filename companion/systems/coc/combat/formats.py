@@ -166,17 +166,20 @@ FORMAT = 2
 # (damage.py); revision 20's line had neither. Revision 21 shipped with all of these at once:
 # fights saved by a development checkout from within the seventy-third stop (before a8a1b99a
 # and c9a8dd5d) may not replay.
-# Revision 22 (coc74): a shot at point blank (003's adjacent +15%, CO-FIRE-5; 004's touch ×3,
-# CO-RANGE-3) with a distance_m beyond arm's reach (board_moves.REACH_M), and a melee or bare-hand
-# blow with such a distance_m (CO-MELEE-1), are refused before any die (attacks.WITHIN_REACH);
-# revision 21 took the first as both (×1/3 and ×3 at once) and ignored the second. A burst
-# beyond its base range (CO-RANGE-2, CO-FIRE-8) divides the burst's damage, the weapon's
-# damage × hits (004 l.64, l.71), and rounds it once by §0.3, each bullet carrying its part
-# of that running total through the armour (firearms.BURST_ROUNDED_ONCE, the reading
-# "CO-RANGE-2 (burst)"); revision 21 rounded every bullet down on its own. Spot Hidden says
-# an attack is still allowed only when one is (CO-SKILL-5, skills.SPOT_SAYS_WHAT_IS_OPEN);
-# revision 21 said so in every 003 round. A cast with a blank spell name is refused
-# (CO-SPELL-1, spells.SPELL_NAMED); revision 21 spent the MP and cast nothing.
+# Revision 22 (coc74, reviewcoc74): a shot at point blank (003's adjacent +15%, CO-FIRE-5;
+# 004's touch ×3, CO-RANGE-3) with a distance_m beyond arm's reach (the Default
+# CO-RANGE-3.reach_m, 1 m), and a melee or bare-hand blow with such a distance_m (CO-MELEE-1;
+# CO-RANGE-3 in 004; a sheet's longer range_m is its reach), are refused before any die
+# (attacks.WITHIN_REACH); on 003's board a distance_m is refused, as the board gives it
+# (board_moves.ADJACENT_FROM_THE_BOARD); revision 21 took the first as both (×1/3 and ×3 at
+# once) and ignored the rest. A burst beyond its base range (CO-RANGE-2, CO-FIRE-8) divides
+# the burst's damage, the weapon's damage × hits (004 l.64, l.71): each bullet's exact share
+# goes through the armour and the damage through is rounded once by §0.3, whatever the
+# bullets' order (firearms.BURST_ROUNDED_ONCE, the reading "CO-RANGE-2 (burst)"); revision 21
+# rounded every bullet down on its own. Spot Hidden says an attack is still allowed only when
+# one is (CO-SKILL-5, skills.SPOT_SAYS_WHAT_IS_OPEN); revision 21 said so in every 003 round.
+# A cast with a blank spell name is refused (CO-SPELL-1, spells.SPELL_NAMED); revision 21
+# spent the MP and cast nothing.
 ENGINE = 22
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
