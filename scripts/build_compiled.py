@@ -10,23 +10,40 @@ mypyc or a C compiler, or when the compile fails, it says why in one line and ch
 nothing: with no build for these sources it exits 0, and the companion runs the pure
 Python modules, only slower, so a Pi without a compiler still plays. A failed
 ``--force`` exits 1, and the build that was there, if any, is still used.
+
+Each run works in folders named by its process id, so two runs at once (bootstrap.sh and
+a hand-typed one) never remove each other's work, and it swaps its build in under a lock
+on the builds' folder. Every run, an up-to-date one too, removes what a killed build
+left: work folders whose process is gone or that are older than :data:`STALE_SECONDS`.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import fcntl
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's companion
 from companion.systems import jongrogue
 
 GROUP = "companion.systems.jongrogue.rules"  # the shared library all the modules use
+#: A build's work folder this old is a killed build's, whoever made it: the compile runs
+#: before any of them is made, and filling one (a copy) or swapping it in takes seconds.
+STALE_SECONDS = 10 * 60
+#: A run's work folders: ``.<hash>.<pid>.new`` (and the child's ``..<hash>.<pid>.new.partial``
+#: as it fills it) and ``.<hash>.<pid>.old``; without a pid, the names of 0b4950d6's runs.
+WORK = re.compile(r"\.+[0-9a-f]+(?:\.(?P<pid>\d+))?\.(?:new|old)(?:\.partial)?")
+#: The compiling child's temporary folder in the system's, named by its process id too.
+TEMPORARY = "jongrogue-mypyc-"
 
 
 def compile_into(target: Path) -> None:
@@ -36,7 +53,7 @@ def compile_into(target: Path) -> None:
 
     package = Path(jongrogue.__file__).resolve().parent
     paths = [str(package / f"{name}.py") for name in jongrogue.COMPILED_MODULES]
-    with tempfile.TemporaryDirectory(prefix="jongrogue-mypyc-") as tmp:
+    with tempfile.TemporaryDirectory(prefix=f"{TEMPORARY}{os.getpid()}-") as tmp:
         os.chdir(tmp)  # setuptools reads the pyproject.toml of the working directory
         setup(
             name="jongrogue-rules-compiled",
@@ -73,14 +90,16 @@ def main() -> int:
         compile_into(args.into)
         return 0
     target = jongrogue.compiled_dir()
+    builds = target.parent
+    sweep(builds)  # what killed builds left, an up-to-date run too (reviewb74 R2)
     if target.is_dir() and not args.force:
         print(f"compiled rules core: up to date ({target.name})")
         return 0
-    builds = target.parent
     # Beside the build in use, never over it: --force deleted it before compiling, and a
-    # compile that failed then left pure Python, with exit 0 (rules74 RISK 1).
-    fresh = builds / f".{target.name}.new"
-    shutil.rmtree(fresh, ignore_errors=True)  # what a build stopped midway left
+    # compile that failed then left pure Python, with exit 0 (rules74 RISK 1). Named by
+    # this process: one name for all runs let two at once remove each other's (reviewb74 R1).
+    fresh = builds / f".{target.name}.{os.getpid()}.new"
+    shutil.rmtree(fresh, ignore_errors=True)  # a run of the same pid killed long ago
     print("compiled rules core: building (a minute here, several on a Pi)", flush=True)
     start = time.perf_counter()
     # A child process compiles, so the compiler's own output can be kept quiet.
@@ -89,7 +108,7 @@ def main() -> int:
         capture_output=not args.verbose, text=True, check=False,
     )
     if child.returncode != 0 or not fresh.is_dir():
-        for left in (fresh, builds / f".{fresh.name}.partial"):
+        for left in (fresh, builds / f".{fresh.name}.partial"):  # this run's own
             shutil.rmtree(left, ignore_errors=True)
         reason = _reason((child.stdout or "") + (child.stderr or ""))
         kept = f"the build there is kept ({target.name})" if target.is_dir() \
@@ -105,15 +124,79 @@ def main() -> int:
 
 def install(fresh: Path, target: Path) -> None:
     """Put the build ``fresh`` in the place of ``target`` (a build of the same sources, or
-    none), then remove every other build beside it: older ones can never be used again."""
-    old = target.parent / f".{target.name}.old"
-    shutil.rmtree(old, ignore_errors=True)
-    if target.is_dir():
-        target.rename(old)  # a process running from it keeps the modules it has loaded
-    fresh.rename(target)
-    for other in target.parent.iterdir():
-        if other != target:
+    none), then remove every other build beside it: older ones can never be used again.
+    Under the lock, so two runs never swap at once; another run's work folders are left to
+    it (reviewb74 R1: it removed them), a killed one's removed (:func:`sweep`)."""
+    builds = target.parent
+    old = builds / f".{target.name}.{os.getpid()}.old"
+    with _locked(builds):
+        shutil.rmtree(old, ignore_errors=True)
+        if target.is_dir():
+            target.rename(old)  # a process running from it keeps the modules it has loaded
+        fresh.rename(target)
+        shutil.rmtree(old, ignore_errors=True)
+        for other in builds.iterdir():
+            if other != target and not other.name.startswith("."):
+                shutil.rmtree(other, ignore_errors=True)
+        _sweep(builds)
+
+
+def sweep(builds: Path) -> None:
+    """Remove what killed builds left in ``builds`` and in the system's temporary folder
+    (:func:`_sweep`); a folder that cannot be locked or read (a read-only checkout, no
+    builds yet) is left as it is: an up-to-date run says so all the same."""
+    with contextlib.suppress(OSError):
+        with _locked(builds):
+            _sweep(builds)
+    for left in Path(tempfile.gettempdir()).glob(f"{TEMPORARY}*"):
+        pid, named, _ = left.name.removeprefix(TEMPORARY).partition("-")
+        if _stale(left, int(pid) if named and pid.isdigit() else None):
+            shutil.rmtree(left, ignore_errors=True)
+
+
+def _sweep(builds: Path) -> None:
+    """Remove each work folder in ``builds`` (:data:`WORK`) whose run is gone (killed while it
+    compiled, copied or swapped, it left them; 0b4950d6's runs removed them only in the next
+    build of the same sources, or once another build was swapped in). A live run's are
+    kept."""
+    for other in builds.iterdir():
+        if (work := WORK.fullmatch(other.name)) is not None and \
+                _stale(other, int(work["pid"]) if work["pid"] else None):
             shutil.rmtree(other, ignore_errors=True)
+
+
+def _stale(path: Path, pid: int | None) -> bool:
+    """Whether the work folder ``path`` of the run ``pid`` (None: not known) is a killed
+    run's: that process is gone, or the folder is older than :data:`STALE_SECONDS` (a pid
+    used again since, or a name without one)."""
+    if pid == os.getpid():
+        return False
+    try:
+        if time.time() - path.lstat().st_mtime > STALE_SECONDS:
+            return True
+    except OSError:  # gone meanwhile
+        return False
+    if pid is None:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # another user's process: alive
+        return False
+    return False
+
+
+@contextlib.contextmanager
+def _locked(builds: Path) -> Iterator[None]:
+    """Hold a lock on the folder ``builds`` itself until the block ends: no lock file is
+    left among the builds, and a folder that is not there yet raises FileNotFoundError."""
+    folder = os.open(builds, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.flock(folder, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(folder)
 
 
 if __name__ == "__main__":

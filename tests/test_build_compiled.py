@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -27,7 +28,7 @@ def _copy(tmp_path: Path) -> Path:
     """A checkout of what the build compiles (the package and the companion's modules it
     imports) and the script, with no build; the folder its builds go in."""
     package = Path(jongrogue.__file__).resolve().parent
-    (tmp_path / "scripts").mkdir()
+    (tmp_path / "scripts").mkdir(parents=True)
     shutil.copy2(ROOT / "scripts" / "build_compiled.py", tmp_path / "scripts")
     ignore = shutil.ignore_patterns("_compiled", "__pycache__")
     for part in ("dice", "systems/jongrogue"):
@@ -84,18 +85,132 @@ def test_a_build_that_fails_with_none_there_exits_0_for_the_pure_core(tmp_path: 
     assert [p.name for p in builds.iterdir()] == ["0123456789abcdef0123"]
 
 
+def _pids() -> tuple[subprocess.Popen[bytes], int]:
+    """A live process (to be ended by the caller) and the id of one that has ended."""
+    ended = subprocess.Popen(["true"])
+    ended.wait()
+    return subprocess.Popen(["sleep", "60"]), ended.pid
+
+
+def _aged(path: Path, seconds: float) -> None:
+    os.utime(path, (time.time() - seconds, time.time() - seconds))
+
+
 def test_a_build_made_takes_the_place_of_the_one_there_and_the_rest_go(tmp_path: Path) -> None:
     """What main does once the child has built: the new build where the old one of the
-    same sources was, and every other build (older sources, a stopped build's leftovers)
-    removed."""
-    install = load_script("build_compiled").install
+    same sources was, and every other build (older sources) removed, with what killed
+    builds left (their process gone, or a name with none older than STALE_SECONDS); a
+    live run's work folders are its own, left to it (reviewb74 R1: they were removed)."""
+    script = load_script("build_compiled")
     builds = tmp_path / "_compiled"
-    for name, text in [("abc", "old"), (".abc.new", "new"), ("0123", "older sources"),
-                       ("..abc.new.partial", "a stopped build"), (".abc.old", "a swap cut")]:
-        (builds / name).mkdir(parents=True)
-        (builds / name / "game.so").write_text(text)
-    install(builds / ".abc.new", builds / "abc")
-    assert _tree(builds) == {"abc/game.so": "new"}
-    (builds / ".abd.new").mkdir()  # with no build of its sources there
-    install(builds / ".abd.new", builds / "abd")
-    assert [p.name for p in builds.iterdir()] == ["abd"]
+    live, ended = _pids()
+    try:
+        mine = os.getpid()
+        for name, text in [("abc", "old"), (f".abc.{mine}.new", "new"), ("0123", "older sources"),
+                           (f"..abc.{ended}.new.partial", "a killed build"),
+                           (f".abc.{ended}.old", "a swap cut"),
+                           ("..abc.new.partial", "a killed build of 0b4950d6"),
+                           (".abc.new", "another of 0b4950d6's"),
+                           (f"..abd.{live.pid}.new.partial", "a build going on"),
+                           (".abd.new", "0b4950d6's, new")]:
+            (builds / name).mkdir(parents=True)
+            (builds / name / "game.so").write_text(text)
+        for name in ("..abc.new.partial", ".abc.new"):
+            _aged(builds / name, 3600)  # older than STALE_SECONDS
+        script.install(builds / f".abc.{mine}.new", builds / "abc")
+        assert _tree(builds) == {"abc/game.so": "new",
+                                 f"..abd.{live.pid}.new.partial/game.so": "a build going on",
+                                 ".abd.new/game.so": "0b4950d6's, new"}
+        (builds / f".abd.{mine}.new").mkdir()  # with no build of its sources there
+        script.install(builds / f".abd.{mine}.new", builds / "abd")
+        assert sorted(p.name for p in builds.iterdir()) == [
+            f"..abd.{live.pid}.new.partial", ".abd.new", "abd"]
+    finally:
+        live.kill()
+        live.wait()
+
+
+def test_an_up_to_date_run_removes_what_killed_builds_left(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build killed while it compiled, copied or swapped left its work folders, and the
+    compiling child its temporary one: only the next build of the same sources removed
+    them, and an up-to-date run never did (reviewb74 R2). A live run's are kept."""
+    builds = _copy(tmp_path / "checkout")
+    current = builds / jongrogue.source_hash()
+    current.mkdir(parents=True)
+    temporary = tmp_path / "tmp"
+    live, ended = _pids()
+    try:
+        left = [builds / f"..{current.name}.{ended}.new.partial",
+                builds / f".{current.name}.{ended}.old", builds / "..0123.new.partial",
+                temporary / f"jongrogue-mypyc-{ended}-x1y2", temporary / "jongrogue-mypyc-ab_c"]
+        kept = [builds / f"..{current.name}.{live.pid}.new.partial",
+                temporary / f"jongrogue-mypyc-{live.pid}-q9"]
+        for folder in left + kept:
+            (folder / "lib").mkdir(parents=True)
+        for folder in (builds / "..0123.new.partial", temporary / "jongrogue-mypyc-ab_c"):
+            _aged(folder, 3600)
+        done = subprocess.run(
+            [sys.executable, str(tmp_path / "checkout" / "scripts" / "build_compiled.py")],
+            env={**os.environ, "TMPDIR": str(temporary)}, capture_output=True, text=True,
+            timeout=600, check=False)
+        assert (done.returncode, done.stdout, done.stderr) == (
+            0, f"compiled rules core: up to date ({current.name})\n", "")
+        assert [folder for folder in left if folder.exists()] == []
+        assert all(folder.is_dir() for folder in kept)
+        assert current.is_dir()
+    finally:
+        live.kill()
+        live.wait()
+
+
+#: A stand-in for mypyc in the copy's script: each module's file written slowly (SLOW
+#: seconds each), as the real copy into the work folder is, then the folder renamed.
+FAKE_COMPILE = """
+def compile_into(target: Path) -> None:
+    staging = target.parent / f".{target.name}.partial"
+    staging.mkdir(parents=True)
+    for name in jongrogue.COMPILED_MODULES:
+        (staging / f"{name}.so").write_text(os.environ["BUILT_BY"])
+        time.sleep(float(os.environ["SLOW"]))
+    staging.rename(target)
+
+
+if __name__ == "__main__":
+"""
+
+
+def test_two_builds_at_once_each_build_and_neither_removes_the_others_work(
+        tmp_path: Path) -> None:
+    """A forced build run while another is copying its build in (bootstrap.sh and one
+    typed by hand): one work folder name for every run, each removed the other's, and the
+    slow one said 'not built (FileNotFoundError ...)' (reviewb74 R1). Each builds now, and
+    the build left is whole, one run's."""
+    builds = _copy(tmp_path)
+    script = tmp_path / "scripts" / "build_compiled.py"
+    text = script.read_text(encoding="utf-8")
+    script.write_text(text.replace('\n\nif __name__ == "__main__":\n', FAKE_COMPILE, 1),
+                      encoding="utf-8")
+    target = builds / jongrogue.source_hash()
+    command = [sys.executable, str(script), "--force"]
+    slow = subprocess.Popen(command, env={**os.environ, "BUILT_BY": "slow", "SLOW": "0.2"},
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not list(builds.glob("..*.partial")):
+            assert slow.poll() is None and time.monotonic() < deadline
+            time.sleep(0.02)
+        fast = subprocess.run(command, env={**os.environ, "BUILT_BY": "fast", "SLOW": "0"},
+                              capture_output=True, text=True, timeout=120, check=False)
+        out, err = slow.communicate(timeout=120)
+    finally:
+        if slow.poll() is None:
+            slow.kill()
+            slow.wait()
+    for done in (fast.returncode, fast.stdout, fast.stderr), (slow.returncode, out, err):
+        assert done[0] == 0 and done[2] == "", done
+        assert done[1].splitlines()[-1].startswith("compiled rules core: built in "), done
+    assert slow.poll() == 0
+    assert sorted(p.name for p in builds.iterdir()) == [target.name]
+    built = {p.read_text() for p in target.iterdir()}
+    assert built == {"slow"} and len(list(target.iterdir())) == len(jongrogue.COMPILED_MODULES)
