@@ -4,6 +4,7 @@ A bad value is a usage error naming the option and why."""
 from __future__ import annotations
 
 import argparse
+import os
 import stat
 from collections.abc import Callable
 from pathlib import Path
@@ -61,7 +62,7 @@ def not_a_file(path: Path) -> str | None:
     try:
         mode = path.stat().st_mode
     except (FileNotFoundError, NotADirectoryError):
-        return "no such file"
+        return _dangling(path) or "no such file"
     except OSError as error:  # a folder on the way not to be entered, a loop of links
         return f"cannot be looked at ({error.strerror})"
     if stat.S_ISREG(mode):
@@ -73,6 +74,19 @@ def not_a_file(path: Path) -> str | None:
     if stat.S_ISFIFO(mode):
         return "a pipe (FIFO), not a regular file"
     return "not a regular file"
+
+
+def _dangling(path: Path) -> str | None:
+    """What a symbolic link at ``path`` whose file is not there is ("a link to nothere.toml,
+    which is not there"); None when ``path`` is no link. "no such file" was said of a name
+    ``ls`` shows (reviewb74 N4)."""
+    try:
+        target = os.readlink(path)
+    except OSError:  # not there, or no link
+        return None
+    # a link to a link, itself there but leading nowhere, is not "not there"
+    there = os.path.lexists(path.parent / target)
+    return f"a link to {target}, which {'leads to no file' if there else 'is not there'}"
 
 
 def existing_file(text: str) -> Path:

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from companion.app.arg_types import not_a_file
 from companion.app.cli import main
 
 #: Each command line with a profile, and the name its usage errors start with.
@@ -60,9 +59,27 @@ def test_game_profile_in_config_toml_that_is_no_file_says_what_it_is(
 
 
 def test_a_regular_file_and_a_link_to_one_are_files(tmp_path: Path) -> None:
+    # imported here: the code before not_a_file then fails this test, not the whole module
+    from companion.app.arg_types import not_a_file
+
     mine = tmp_path / "mine.toml"
     mine.write_text("")
     (tmp_path / "link.toml").symlink_to(mine)
-    (tmp_path / "dangling.toml").symlink_to(tmp_path / "gone.toml")
     assert not_a_file(mine) is None and not_a_file(tmp_path / "link.toml") is None
-    assert not_a_file(tmp_path / "dangling.toml") == "no such file"
+
+
+@pytest.mark.parametrize(("argv", "prog"), COMMANDS)
+def test_a_dangling_link_is_said_to_be_one(
+    tmp_path: Path, argv: tuple[str, ...], prog: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A link whose file is gone is there to ``ls``: "no such file" sent the user looking
+    for a typo (reviewb74 N4). It names where it leads; a link to such a link leads nowhere."""
+    (tmp_path / "dangling.toml").symlink_to("nothere.toml")
+    (tmp_path / "twice.toml").symlink_to("dangling.toml")
+    for name, said in [("dangling.toml", "a link to nothere.toml, which is not there"),
+                       ("twice.toml", "a link to dangling.toml, which leads to no file")]:
+        with pytest.raises(SystemExit) as stop:
+            main([*argv, "--profile", str(tmp_path / name)])
+        assert stop.value.code == 2
+        assert capsys.readouterr().err.splitlines()[-1] == (
+            f"{prog}: error: argument --profile: {tmp_path / name}: {said}")
