@@ -154,7 +154,8 @@ def test_a_zeroed_dice_enrolment_names_the_whole_copy_and_how_to_put_it_back(
 def test_a_dice_enrolment_set_aside_still_names_the_copy_a_cut_write_left(
         capsys: pytest.CaptureFixture[str]) -> None:
     """Where calibration sets the damaged file aside (``--enrol``), the copy is named as it
-    was: kept by the set-aside, not by the load before it (a copy kept there was not)."""
+    was: kept by the set-aside, not by the load before it (a copy kept there was not); once,
+    with its put-back, not in the set-aside line as well (reviewa74 N3)."""
     from companion.app.calibrate.dice import enrolled_before
     from companion.hw.dice.networks import DiceNetworks
 
@@ -162,8 +163,9 @@ def test_a_dice_enrolment_set_aside_still_names_the_copy_a_cut_write_left(
     assert enrolled_before(path, DiceNetworks()) is None
     err = capsys.readouterr().err
     kept = kept_copy(path)
-    assert (f"; a copy a write cut short left, which may hold the last write whole, was kept "
-            f"as {kept.name} and calibration starts afresh") in err
+    (aside,) = path.parent.glob(f"{ENROL_FILE}.corrupt-*")
+    assert f"; it was kept as {aside.name} and calibration starts afresh\n" in err
+    assert err.count(kept.name) == 2  # in the put-back's words: the name, the command
     # before any throw is saved over it, how to keep its dice (reviewb73 DEFECT 1)
     assert ("the throws taken now are enrolled without the dice enrolled before; to add them "
             "to those, stop now (Ctrl-C) and put a whole copy back first; "
@@ -206,6 +208,39 @@ def test_calibrate_setting_a_zeroed_dice_toml_aside_names_the_copy_kept_before(
     ReaderConfig.load(path)  # the new one reads
 
 
+@pytest.mark.parametrize("older", [1, 3])
+def test_the_set_aside_line_names_only_copies_kept_since_the_file_was_written(
+        older: int, capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewa74 R2: each set-aside line named every ``*.unwritten-*`` ever left beside the
+    file, copies of long-gone incidents too, each one "which may hold the last write whole",
+    a longer line at every incident. A copy kept before the damaged file was last written
+    cannot hold its last write: those are counted, not named; the copy kept now is."""
+    from companion.app.calibrate import set_aside
+
+    path = config_dir() / "dice.toml"
+    zeroed_with_a_whole_copy(path, "[reader]\n")
+    an_hour_ago = time.time() - 3600
+    os.utime(path, (an_hour_ago, an_hour_ago))  # zeroed an hour ago, as its copy was left
+    stale = [path.with_name(f"dice.toml.unwritten-2025010{day}T000000Z")
+             for day in range(1, older + 1)]
+    for old in stale:
+        old.write_text("[reader]\n", encoding="utf-8")
+    set_aside(path, f"{path}: not TOML; run `companion calibrate dice`")
+    err = capsys.readouterr().err
+    (aside,) = path.parent.glob("dice.toml.corrupt-*")
+    kept = [p for p in path.parent.glob("dice.toml.unwritten-*") if p not in stale]
+    assert len(kept) == 1
+    counted = ("an older copy, of a write cut short before dice.toml was last written, stays"
+               if older == 1 else
+               f"{older} older copies, of writes cut short before dice.toml was last written, "
+               "stay")
+    assert err == (f"companion: {path} cannot be read (not TOML); it was kept as {aside.name}"
+                   "; a copy a write cut short left, which may hold the last write whole, was "
+                   f"kept as {kept[0].name}; {counted} beside it (dice.toml.unwritten-*) and "
+                   "calibration starts afresh\n")
+    assert all(old.exists() for old in stale)
+
+
 @pytest.mark.parametrize("rolled_first", [False, True])
 def test_plain_calibrate_setting_a_zeroed_enrolment_aside_says_how_to_put_the_copy_back(
         rolled_first: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -231,7 +266,9 @@ def test_plain_calibrate_setting_a_zeroed_enrolment_aside_says_how_to_put_the_co
     err = " ".join(capsys.readouterr().err.split())
     (aside,) = path.parent.glob(f"{ENROL_FILE}.corrupt-*")
     kept = kept_copy(path)
-    assert f"it was kept as {aside.name}" in err and not path.exists()
+    # named once, with its put-back, not in the set-aside line too (reviewa74 N3)
+    assert f"it was kept as {aside.name} and calibration starts afresh" in err
+    assert err.count(kept.name) == 2 and not path.exists()  # its name, and in the command
     assert "enrols yours again" not in err
     assert ("the dice are read without enrolled dice 登録ダイスなし, here and in the dice tray, "
             f"until a whole copy is put back ({ENROL_FILE} is aside already") in err

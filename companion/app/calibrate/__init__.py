@@ -11,8 +11,11 @@ by it and the player's edits are not lost.
 
 from __future__ import annotations
 
+import calendar
 import errno
+import re
 import sys
+import time
 from pathlib import Path
 
 from companion.files import Kept, keep_cut_writes, keep_unreadable
@@ -25,18 +28,66 @@ _ADVICE = ("; run `companion calibrate", "; fix it or calibrate again",
 
 def set_aside(path: Path, problem: str) -> None:
     """Move the unreadable ``path`` aside (kept, never deleted) and say why and where, in
-    one line on stderr, with every copy its cut writes left beside it: those kept now and
-    those an earlier load kept (``dice.toml.unwritten-…``, kept by a ``roll`` or by the
-    load that found the file unreadable, whose words naming them the advice cut off): the
-    line named none of those (fixcarry74), and calibrating writes the file afresh."""
+    one line on stderr, with the copies its cut writes left beside it that may hold its
+    last write (:func:`kept_aside`, :func:`say_set_aside`); calibrating writes it afresh."""
+    say_set_aside(path, problem, kept_aside(path))
+
+
+def kept_aside(path: Path) -> Kept:
+    """Move the unreadable ``path`` aside and keep every copy its cut writes left beside it:
+    those kept now and those an earlier load kept (``dice.toml.unwritten-…``, kept by a
+    ``roll`` or by the load that found the file unreadable, whose words naming them the
+    advice cut off: fixcarry74)."""
     aside = keep_unreadable(path)
-    kept = Kept(aside.path, keep_cut_writes(path))
+    return Kept(aside.path, keep_cut_writes(path))
+
+
+def kept_since(kept: Kept) -> tuple[tuple[Path, ...], tuple[Path, ...]]:
+    """``kept``'s copies split in two: those kept since the damaged file was last written
+    (one may hold its last write), and the older ones, from writes cut short before it was
+    written again, which cannot (reviewa74 R2: each set-aside named every copy ever left,
+    a longer line at each incident, each "which may hold the last write whole"). When a
+    copy was kept is the time in its name; one with none (not renamed), or a damaged file
+    whose time cannot be read, counts as recent."""
+    try:
+        written = int(kept.path.stat().st_mtime)  # a rename keeps it: the damaged file's
+    except OSError:
+        return kept.unwritten, ()
+    recent: list[Path] = []
+    older: list[Path] = []
+    for copy in kept.unwritten:
+        stamp = _STAMP.search(copy.name)
+        at = (calendar.timegm(time.strptime(stamp.group(1), "%Y%m%dT%H%M%SZ"))
+              if stamp else None)
+        (older if at is not None and at < written else recent).append(copy)
+    return tuple(recent), tuple(older)
+
+
+def say_set_aside(path: Path, problem: str, kept: Kept, copies: bool = True) -> None:
+    """Say on stderr that ``path`` could not be read (``problem``) and was kept aside as
+    ``kept``, naming the copies that may hold its last write (:func:`kept_since`) and
+    counting the older ones; ``copies`` False: none of them, as the line after this one
+    names each (a dice enrolment's put-back: reviewa74 N3, the copy named twice)."""
+    recent, older = kept_since(kept)
     problem = problem.removeprefix(f"{path}: ")  # errors name the file; the line names it once
     for advice in _ADVICE:
         # Its fix is the calibration now running: "run it again" would send the player round.
         problem = problem.split(advice, 1)[0]
+    words = ""
+    if copies:
+        words = Kept(kept.path, recent).copies(by_name=True)
+        if older:
+            one = len(older) == 1
+            which = "an older copy, of a write" if one \
+                else f"{len(older)} older copies, of writes"
+            words += (f"; {which} cut short before {path.name} was last written, "
+                      f"{'stays' if one else 'stay'} beside it ({path.name}.unwritten-*)")
     print(f"companion: {path} cannot be read ({problem}); it was kept as {kept.path.name}"
-          f"{kept.copies(by_name=True)} and calibration starts afresh", file=sys.stderr)
+          f"{words} and calibration starts afresh", file=sys.stderr)
+
+
+#: The time a copy was kept, in its name (companion.files._free_name's stamp).
+_STAMP = re.compile(r"\.unwritten-(\d{8}T\d{6}Z)(?:-\d+)?$")
 
 
 def describe(tile: Tile) -> str:

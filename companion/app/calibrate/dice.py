@@ -52,7 +52,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.app.arg_types import positive_int
-from companion.app.calibrate import room_fix, set_aside
+from companion.app.calibrate import kept_aside, room_fix, say_set_aside, set_aside
 from companion.app.command_name import companion_line
 from companion.app.commands.dice import CALIBRATION_FILE
 from companion.app.config import load_config
@@ -312,7 +312,7 @@ def as_the_tray_reads(enrolled: Path) -> tuple[DiceNetworks, str]:
 
     networks = DiceNetworks()
     try:
-        # copies=False: set_aside keeps and names the copies cut writes left (see below)
+        # copies=False: set_enrolment_aside keeps and names the copies cut writes left
         enrolment = Enrolment.load(enrolled, networks, copies=False)
     except DataError as exc:
         put_back = set_enrolment_aside(enrolled, str(exc), networks)
@@ -340,7 +340,7 @@ def set_enrolment_aside(path: Path, problem: str, networks: DiceNetworks) -> str
     the put-back ``roll`` had said, which moves ``path`` aside first, no longer ran."""
     from companion.hw.dice.enrol import ENROL_FILE, Enrolment
 
-    set_aside(path, problem)
+    kept = kept_aside(path)
     whole: list[Path] = []
 
     def reads(copy: Path) -> None:
@@ -350,6 +350,9 @@ def set_enrolment_aside(path: Path, problem: str, networks: DiceNetworks) -> str
     # path is aside: nothing to move first; and no other way was offered before the copy,
     # so it is not "put it back instead" (finalb73 NIT 7)
     words = cut_copies_words(path, ENROL_FILE, reads, put_back="put it back with")
+    # The words returned name each copy: the set-aside line then names none (reviewa74 N3:
+    # each was named twice, in it and in the put-back after it).
+    say_set_aside(path, problem, kept, copies=not whole)
     return words if whole else ""
 
 
@@ -416,8 +419,8 @@ def enrolled_before(path: Path, networks: DiceNetworks) -> Enrolment | None:
     from companion.hw.dice.enrol import Enrolment
 
     try:
-        # copies=False: set_aside keeps the copies its cut writes left and names them, which
-        # it cannot once Enrolment.load has kept them (dicecam73 NIT 4)
+        # copies=False: set_enrolment_aside keeps the copies its cut writes left and names
+        # them, which it cannot once Enrolment.load has kept them (dicecam73 NIT 4)
         earlier = Enrolment.load(path, networks, copies=False)
     except DataError as exc:
         put_back = set_enrolment_aside(path, str(exc), networks)
