@@ -25,14 +25,16 @@ from rich.console import Console
 from companion.app.cli import main
 from companion.app.modes.jongrogue import JongRogueMode, choice_label, sheet
 from companion.app.session.mode import ChoiceAsk
+from companion.hw.buttons import Button
 from companion.hw.display import screen as screen_module
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.terminal import render
-from companion.hw.display.view import View
+from companion.hw.display.view import Option, View
 from companion.systems.jongrogue.actions import Choice, TileRequest, input_from_notation
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.profile import load_profile
 from companion.systems.jongrogue.reference import FIXED_READINGS
+from tests.hw.display.prompt_fit_helpers import status_unread
 from tests.hw.screen_layout_helpers import spy_text
 from tests.systems.jongrogue.script import feed, options
 
@@ -159,6 +161,41 @@ def test_jr_state_2_stairs_beside_a_sleeping_monster_say_why_the_pc_stays() -> N
     assert "階段へ進めない" in view.status
     mode.push(Choice.from_notation("fight:1"))
     assert shown(mode).status == ""  # said until the next answer
+
+
+#: The layouts the stairs status is drawn at: the two windows, the smallest taken, and the
+#: Touch Display 2's portrait panel (drawn turned).
+STAIRS_SIZES = {"800x480": (800, 480), "1024x600": (1024, 600), "640x384": (640, 384),
+                "720x1280": (720, 1280)}
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.1, 1.25])
+@pytest.mark.parametrize("size", list(STAIRS_SIZES))
+def test_jr_state_2_the_stairs_status_reads_whole_over_a_grid(
+        size: str, scale: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over the fight menu of five (two rings to doff), the status had one row: cut after
+    "起きた" at 1.0, and at 1.25 all its Japanese and the end of its English gone
+    (screen74 DEFECT 2). It takes a second row, the room its spare rows, and the last
+    check keeps its line."""
+    monkeypatch.setitem(screen_module.LAYOUTS, size, STAIRS_SIZES[size])
+    game = Game("ez")
+    feed(game, "5m | 1m 5z 1z 2z")
+    mode = JongRogueMode(game)
+    mode.push(Choice.from_notation("stairs"))
+    view = replace(shown(mode), options=(
+        Option("fight:1", "Fight 戦う", Button.ATTACK), Option("defend", "Defend 防御"),
+        Option("flee", "Flee 逃げる", Button.FLEE), Option("unequip:6p", "Doff stealth 隠密を外す"),
+        Option("unequip:8p", "Doff armour protection 鎧保護を外す")),
+        last_check=("ranged 遠隔攻撃 … drew 2p → 2 < 3 → failure 失敗",))
+    screen = ScreenDisplay(size, text_scale=scale)
+    try:
+        assert screen._grid(view)
+        assert status_unread(screen, view) == ""
+        drawn = spy_text(screen)
+        screen.render(view)
+    finally:
+        screen.close()
+    assert any(d.shown.endswith("failure 失敗") for d in drawn), "the last check's line"
 
 
 def test_stairs_taken_say_nothing_of_it() -> None:

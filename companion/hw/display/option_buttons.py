@@ -303,9 +303,17 @@ class OptionButtons(FightPanels):
         return text
 
     def _grid_status_h(self, view: View) -> int:
-        """The height a status over a grid takes (none without one)."""
-        return self._step(self.m(16)) * self._grid_status_rows(view) + self.m(2) \
-            if view.status else 0
+        """The height a status over a grid takes (none without one): on a game screen its
+        rows' glyphs, not their padding, end in it (:meth:`_rows_fit`), or at larger text
+        its second row was not drawn, its end cut on the first; a fight's as before."""
+        if not view.status:
+            return 0
+        rows, step = self._grid_status_rows(view), self._step(self.m(16))
+        if view.fight is not None:  # its panels need every pixel (_fight_prompt_fit)
+            return step * rows + self.m(2)
+        ink = self._text("国g", self.m(TEXT_MIN)).get_bounding_rect().bottom
+        return max(step * rows, step * (rows - 1) + ink if self.text_scale > 1 else 0) \
+            + self.m(2)
 
     def _grid_status_drop(self, view: View, size: int) -> int:
         """How much lower than its place the status over a grid starts, under a prompt of
@@ -323,12 +331,16 @@ class OptionButtons(FightPanels):
         return max(0, prompt_ink + m(1) - (m(29) - m(6) + status_ink))
 
     def _grid_status_rows(self, view: View) -> int:
-        """The rows a status over a grid takes: two when one does not hold it, in a fight (its
-        panels give up the row; a game screen's do not)."""
+        """The rows a status over a grid takes: two when one does not hold it, the body giving
+        up the row (a fight's panels, or a game screen's Room and Last check: JR-STATE-2's
+        stairs status lost its Japanese, and at text 1.25 the end of its English, on one
+        row; screen74 DEFECT 2)."""
         m = self.m
-        if not view.status or view.fight is None:
+        if not view.status:
             return 1
-        return min(2, len(self._wrap(view.status, m(TEXT_MIN), self.width - m(20))))
+        size = m(TEXT_MIN)
+        return min(2, len(self._hanging(view.status, size, self.width - m(20),
+                                        self._warning_mark_w(size))))
 
     def _footer_height(self, view: View, rows: int | None = None) -> int:
         """The footer's height: taller for a fight, a grid or a prompt of two rows; a band

@@ -403,7 +403,16 @@ class ScreenDisplay(OptionButtons):
         # The room takes rows from the last check where its tiles' states need them, down
         # to the check's title and a row, or the pursuers' least where they are shown.
         under = self._pursuers_min(len(view.pursuers)) if view.pursuers else check_min
-        room_h = self._room_height(view.room_tiles, left.w, m(190), left.h - m(6) - under)
+        limit = left.h - m(6) - under
+        room_base = m(190)
+        if limit < room_base and not view.pursuers:
+            # A footer taller than its own (a status of two rows over a grid, screen74
+            # DEFECT 2): the room gives up the rows its tiles do not need, their pictures a
+            # little smaller, before the last check loses its one row. (The pursuers' panel
+            # is laid out for the room's own height, and takes the check's rows anyway.)
+            room_base = max(limit, m(24) + sum(self._room_needs(view.room_tiles, left.w,
+                                                                limit - m(24))))
+        room_h = self._room_height(view.room_tiles, left.w, room_base, limit)
         self._room(view.room_tiles, pygame.Rect(left.x, left.y, left.w, room_h))
         check_top = left.y + room_h + m(6)
         if view.pursuers:
