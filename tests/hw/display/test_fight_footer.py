@@ -9,7 +9,8 @@ question, at 800x480, 1024x600 and 720x1280 (turned), text_scale 1.0 and 1.25: e
 combatant's row is drawn with its HP, the Result's newest step reads whole, and so does the
 prompt. Also: the status over a keypad's grid is drawn under the prompt's last row (RISK 2),
 the MENU legend's width is taken from a fight prompt's (NIT 3), and a dice tray's footer with
-nothing under its prompt stays short (NIT 4)."""
+nothing under its prompt stays short (NIT 4). A fight that is over reads what ended it whole,
+its combatants' last rows scrolled into a window where they must (screen74 NIT 5)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from companion.app.modes.genso import GensoFightMode
 from companion.app.session.mode import RollAsk, Throw
 from companion.dice import SimulatedDice
 from companion.errors import IllegalAction
+from companion.hw.buttons import Button
 from companion.hw.display import screen as screen_module
 from companion.hw.display.canvas import TEXT_MIN
 from companion.hw.display.option_buttons import MENU_LEGEND
@@ -34,6 +36,7 @@ from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import Option, View
 from companion.systems.genso.combat import Fight as GensoFight
 from companion.systems.genso.combat import entrants_for
+from companion.systems.genso.combat.state import Outcome
 from companion.systems.genso.rules import load_rules as genso_rules
 from companion.systems.genso.sheet import preset
 from tests.hw.display.prompt_fit_helpers import (
@@ -289,5 +292,33 @@ def test_a_dice_trays_prompt_with_nothing_under_it_keeps_the_short_footer() -> N
         assert not view.options and not view.status
         assert len(screen._prompt_rows(view, screen._prompt_width(view))) == 2
         assert screen._footer_height(view) == screen.m(96)
+    finally:
+        screen.close()
+
+
+@pytest.mark.needs_japanese_font
+@pytest.mark.parametrize("scale", [*SCALES, 1.1])
+@pytest.mark.parametrize("size", [*SIZES, "640x384"])
+def test_a_fight_over_reads_what_ended_it_whole(size: str, scale: float,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """genso's fight of seven ended by the GM, some of the party fled: at text 1.25 the
+    prompt had one row, cut in its middle, "the GM ended the fight" lost (screen74 NIT 5).
+    Over, the fight asks nothing more of its combatants: the prompt takes a second row."""
+    monkeypatch.setitem(screen_module.LAYOUTS, "640x384", (640, 384))
+    rules = genso_rules()
+    mode = GensoFightMode(rules, GensoFight(rules, entrants_for(
+        rules, [preset(rules, "pc1"), preset(rules, "pc2")],
+        [("orc", 3), ("giant_ant", 2)])), "simulated 仮想")
+    ended = f"{Outcome.DECLARED.text} — {Outcome.PARTY_FLED_SOME_DOWN.text}"
+    options = (Option("close", "Close 閉じる", Button.ATTACK), Option("undo", "Undo 取り消し"),
+               Option("sleep", "Sleep 睡眠 (MP)"), Option("sunrise", "Sunrise 日の出"),
+               Option("sunset", "Sunset 日没"), Option("check", "Check 判定"))
+    view = mode.view(f"The fight is over 戦闘終了: {ended}", options=options, highlight=0)
+    assert view.fight is not None and len(view.fight.fighters) == 7
+    view = replace(view, fight=replace(view.fight, outcome=ended, turn=""))
+    screen = ScreenDisplay(size, text_scale=scale)
+    try:
+        assert screen._grid(view)
+        assert unread(screen, view) == ""
     finally:
         screen.close()
