@@ -69,12 +69,12 @@ SMG = {"weapons": ("smg",), "smg": 60}
 COAT = {"armour": [{"name": "coat", "value": 1, "uses": 30}]}
 
 
-def smg_burst(faces: tuple[int, ...], settings: dict[str, dict[str, object]] | None = None
-              ) -> int:
-    """Cult's HP after three bullets of ``faces`` on 1D10 (+2 each)."""
-    f = duel(P004, SMG, COAT, settings=settings)
-    push(f, Attack("Ann", "Cult", burst=True, distance_m=80), (100, 10), (20, 3),
-         *[(10, x) for x in faces])
+def smg_burst(faces: tuple[int, ...], settings: dict[str, dict[str, object]] | None = None,
+              engine: int = 22, distance_m: int = 80, armour: object = COAT) -> int:
+    """Cult's HP after a bullet for each of ``faces`` on 1D10 (+2 each)."""
+    f = at(engine, duel(P004, SMG, armour, settings=settings))  # type: ignore[arg-type]
+    push(f, Attack("Ann", "Cult", burst=True, distance_m=distance_m), (100, 10),
+         (20, len(faces)), *[(10, x) for x in faces])
     replays(f)
     return f.state.get("Cult").hp
 
@@ -89,6 +89,26 @@ def test_the_burst_s_damage_does_not_hang_on_the_bullets_order(
     through, rounded 0; pooled, 1 × 3 = 3 stops the whole 11/4 (004 l.31 「装甲4を3倍した
     "12"がその間の装甲として機能する」)."""
     assert {smg_burst(order, settings) for order in ((1, 1, 3), (1, 3, 1), (3, 1, 1))} == {13}
+
+
+POOLED = {"CO-ARMOR-2": {"pool_across_bullets": True}}
+
+
+def test_pooled_armour_stops_value_times_hits_whatever_the_order() -> None:
+    """Bullets of 12 and 3 at ÷4 (3 and 3/4) against the coat of 1, pooled: 1 × 2 = 2 of the
+    15/4 is stopped, 7/4 rounded 1, in both orders (004 l.31, armour × bullets). Carried
+    forward only, the 12 first met a coat of 1 and let 2 through."""
+    assert {smg_burst(order, POOLED) for order in ((10, 1), (1, 10))} == {12}
+
+
+def test_pooled_armour_up_front_in_a_burst_within_range_too() -> None:
+    """A burst at its base range (no falloff): bullets of 3 and 12 against a vest of 4,
+    pooled: 4 × 2 = 8 stopped of 15, 7 through, in both orders. Revision 21 carried forward
+    only what a bullet left: the 12 first let 8 through, and replays so."""
+    vest = {"armour": [{"name": "vest", "value": 4, "uses": 30}]}
+    orders = ((1, 10), (10, 1))
+    assert {smg_burst(o, POOLED, distance_m=20, armour=vest) for o in orders} == {13 - 7}
+    assert {smg_burst(o, POOLED, OLD, 20, vest) for o in orders} == {13 - 7, 13 - 8}
 
 
 def test_the_burst_s_total_through_the_armour_is_rounded_once() -> None:

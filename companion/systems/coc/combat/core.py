@@ -72,6 +72,7 @@ class _Core:
         self.r_attack: Ranges = replace(ranges(rules), rounding=self.rounding)
         self.covered: dict[str, bool] = {}  # CO-DODGE-7: who took cover this action
         self.pool: dict[tuple[str, str], Fraction] = {}  # CO-ARMOR-2 toggle: armour left over
+        self.up_front: set[tuple[str, str]] = set()  # the pools a burst filled at once
         # CO-ARMOR-1: what each armour stopped in the action, exact (a burst's shares)
         self.worn: dict[tuple[str, str], Fraction] = {}
         self.p003 = rules.profile is Profile.P003

@@ -120,9 +120,11 @@ class _Damage(_Spells):
                 # over one attack's bullets, so what a weak bullet left stops a later one.
                 pooled = bullet and self.rules.default("CO-ARMOR-2", "pool_across_bullets")
                 spare = self.pool.get((t.name, arm.name), Fraction(0)) if pooled else 0
-                absorbed = Fraction(min(arm.value + spare, damage))
+                # a burst's pool holds value × hits from its first bullet (revision 22 on)
+                own = 0 if pooled and (t.name, arm.name) in self.up_front else arm.value
+                absorbed = Fraction(min(own + spare, damage))
                 if pooled:
-                    self.pool[t.name, arm.name] = arm.value + spare - absorbed
+                    self.pool[t.name, arm.name] = own + spare - absorbed
                 damage -= absorbed
                 wears = not arm.natural or self.rules.default("CO-ARMOR-2", "natural_has_uses")
                 if wears:

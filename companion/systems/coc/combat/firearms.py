@@ -123,6 +123,8 @@ class _Firearms(_Strikes):
             self.say("critical: the armour is ignored for every bullet (CO-FIRE-3)")
         before, rolled = self.cs[t.name].hp, 0
         once = band > 1 and self.engine >= BURST_ROUNDED_ONCE
+        if self.engine >= BURST_ROUNDED_ONCE:
+            self.pool_up_front(self.cs[t.name], hits)
         exact, raw, taken = Fraction(0), 0, 0
         for n in range(hits):
             if self.cs[t.name].dead:
@@ -148,6 +150,21 @@ class _Firearms(_Strikes):
                 rolled = before - self.cs[t.name].hp
             self.say(f"the burst's damage: {rolled} ({rule}, CO-BODY-4)")
             self.lose_part(self.cs[t.name], a, rolled)
+
+    def pool_up_front(self, t: Combatant, hits: int) -> None:
+        """CO-ARMOR-2's toggle ``pool_across_bullets``, from revision
+        :data:`BURST_ROUNDED_ONCE`: the burst's armour is its value × the hits from the first
+        bullet on (004 l.31 「装甲4を3倍した"12"がその間の装甲として機能する」, the spec's
+        "pools the total (armor × bullets)"), so it stops the burst's damage up to that total
+        whatever the bullets' order; revision 21 carried forward only what a bullet left, so
+        a strong bullet first got through where the same bullets last were stopped
+        (reviewcoc74 RISK 2)."""
+        if not (hits and self.on("CO-ARMOR-2")
+                and self.rules.default("CO-ARMOR-2", "pool_across_bullets")):
+            return
+        for arm in t.sheet.armour:
+            self.pool[t.name, arm.name] = Fraction(arm.value * hits)
+            self.up_front.add((t.name, arm.name))
 
     def burst_through(self, c: Combatant, t: Combatant, a: Attack, w: Weapon, grade: Grade,
                       band: int, printed: str, n: int, ignore: bool,
