@@ -40,7 +40,7 @@ from companion.hw.buttons import Button
 from companion.hw.display import screen as screen_module
 from companion.hw.display.option_buttons import TAP_GAP
 from companion.hw.display.screen import ScreenDisplay
-from companion.hw.display.view import View, example_view
+from companion.hw.display.view import Option, View, example_view
 from tests.hw.display.prompt_fit_helpers import (
     SCALES,
     SIZES,
@@ -199,6 +199,16 @@ def held_said() -> tuple[Said, ...]:
     return tuple(said)
 
 
+#: JongRogue's What next? with two rings to doff, seven in one row: on the portrait panel
+#: "[7] Doff" / "strength" / "増強を外す" took three rows of a 78-px box, and at text size
+#: 1.0 their ink touched its border (screen74 NIT 3).
+GAME_MENU = (Said("what next, two rings worn", "What next? どうする？", (
+    Option("take", "Take 拾う"),
+    *(Option(f"move:{n}", f"Room {n} 部屋{n}へ") for n in (2, 4, 6, 8)),
+    Option("unequip:6p", "Doff stealth 隠密を外す"),
+    Option("unequip:7p", "Doff strength 増強を外す")), over="game"),)
+
+
 GROUPS: dict[str, Callable[[], tuple[Said, ...]]] = {
     "system": system_said, "coc": lambda: fight_said("coc"),
     "genso": lambda: fight_said("genso"), "dice": tray_said, "held": held_said,
@@ -215,6 +225,9 @@ GROUPS: dict[str, Callable[[], tuple[Said, ...]]] = {
                                if said.status == TABLE_UNREADABLE),
     # the tray's Poisons menu and a roll's outcome menu (reviews68 NIT 2)
     "tray poisons": tray_poisons_said}
+#: The groups whose labels' ink is measured (test_no_option_label_ink_touches_a_border): the
+#: game's menu too, whose labels are cut at text size 1.25 as docs/playing.md says.
+INK_GROUPS = {**GROUPS, "game menu": lambda: GAME_MENU}
 #: The statuses drawn whole (test_every_long_status_reads_whole_on_every_view), by group.
 STATUS_GROUPS: dict[str, Callable[[], tuple[Said, ...]]] = {"tray table": tray_table_said}
 
@@ -232,7 +245,7 @@ def _portrait_panel(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def views(group: str) -> Iterator[tuple[str, View]]:
     """Each prompt of ``group`` over each view it comes over."""
     modes = {**_modes(), **(_held_modes() if group == "held" else {})}
-    for said in {**GROUPS, **STATUS_GROUPS}[group]():
+    for said in {**INK_GROUPS, **STATUS_GROUPS}[group]():
         for over in [said.over] if said.over else list(modes):
             view = modes[over].view(said.prompt, options=said.options, highlight=0,
                                     status=said.status)
@@ -281,8 +294,10 @@ INK_SIZES = {**SIZES, "640x384": (640, 384)}
 
 
 @pytest.mark.needs_japanese_font
-@pytest.mark.parametrize("group", list(GROUPS))
-@pytest.mark.parametrize("scale", SCALES)
+@pytest.mark.parametrize("group", list(INK_GROUPS))
+# 1.1: a text size between the two is taken (config's display.text_scale), and its labels
+# reach into their borders where 1.0's are clear (screen74 RISK 4).
+@pytest.mark.parametrize("scale", [*SCALES, 1.1])
 @pytest.mark.parametrize("size", list(INK_SIZES))
 def test_no_option_label_ink_touches_a_border(size: str, scale: float, group: str,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
