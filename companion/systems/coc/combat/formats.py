@@ -177,8 +177,9 @@ FORMAT = 2
 # goes through the armour and the damage through is rounded once by §0.3, whatever the
 # bullets' order (firearms.BURST_ROUNDED_ONCE, the reading "CO-RANGE-2 (burst)"), and
 # CO-ARMOR-2.pool_across_bullets pools value × hits from a burst's first bullet; revision 21
-# rounded every bullet down on its own and pooled only what each bullet left. Spot Hidden says an attack is still allowed only when
-# one is (CO-SKILL-5, skills.SPOT_SAYS_WHAT_IS_OPEN); revision 21 said so in every 003 round.
+# rounded every bullet down on its own and pooled only what each bullet left. Spot Hidden
+# says an attack is still allowed only when one is (CO-SKILL-5, skills.SPOT_SAYS_WHAT_IS_OPEN);
+# revision 21 said so in every 003 round.
 # A cast with a blank spell name is refused (CO-SPELL-1, spells.SPELL_NAMED); revision 21
 # spent the MP and cast nothing.
 ENGINE = 22
