@@ -198,3 +198,29 @@ def test_list_monsters_shows_movement_protection_and_only_what_a_drain_takes(
     assert "移動/move {}/{}/{} m 防護/protection {}".format(*orc.move, orc.protection) in flat
     assert f"ＭＰ吸収 MP {ghost.drain_mp} (防御点無効/ignores protection)" in flat
     assert "HP吸収 0" not in said
+
+
+def test_apply_names_the_rings_stored_mp_and_the_stones_used(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """genso74 NIT 8: apply said "HP 10 MP 12 written", not the Ring of Storage's stored MP
+    it wrote (5 → 1) nor the Healing Stone it marked used (GM-ITEM-2/3); and a cast the
+    ring paid in full said "MP −0, Ring of Storage −4"."""
+    two = tmp_path / "two.toml"
+    genso(capsys, "sheet", "pc2", "--save-as", str(two))
+    text = re.sub(r"^equipment = \[", 'equipment = ["healing_stone", ',
+                  two.read_text(encoding="utf-8"), flags=re.M)
+    two.write_text(text + 'rings = {left = ["ring_storage"]}\nstorage_mp = 5\n',
+                   encoding="utf-8")
+    genso(capsys, "fight", "new", "--party", str(two), "--monsters", "orc")
+    turn_of(capsys, PC2)
+    assert main(["genso", "fight", "cast", PC2, "healing", PC2, "--ring", "--seed", "1"]) == 0
+    assert f"{PC2} PC pays 蓄積の指輪/Ring of Storage −4\n" in capsys.readouterr().out
+    turn_of(capsys, PC2)
+    genso(capsys, "fight", "stone", PC2, "healing_stone", PC2, "--seed", "1")
+    genso(capsys, "fight", "end")
+    assert main(["genso", "fight", "apply"]) == 0
+    assert (f"{PC2} PC: HP 10 MP 12 storage_mp 5 → 1 (蓄積の指輪/Ring of Storage) used: "
+            f"治癒石/Healing Stone written to {two.resolve()}") in capsys.readouterr().out
+    written = two.read_text(encoding="utf-8")
+    assert "storage_mp = 1" in written and '"used:healing_stone"' in written

@@ -714,8 +714,16 @@ def test_a_ring_of_storage_pays_for_spells() -> None:
     act(fight, Wait(PC1))
     entry = act(fight, Cast(PC2, "healing", (PC1,), ring=True))
     assert entry.lines[0].rule == "GM-ITEM-3"
-    assert entry.lines[0].text == f"{PC2} pays MP −0, 蓄積の指輪/Ring of Storage −4"
+    # Paid by the ring alone: no "MP −0" (engine revision 9, genso74 NIT 8); a revision-8
+    # entry replays with the line it was played with.
+    assert entry.lines[0].text == f"{PC2} pays 蓄積の指輪/Ring of Storage −4"
     assert fight.state.get(PC2).storage_mp == 1 and fight.state.get(PC2).mp == 7
+    old = make([pc("pc1", hp=3), wearer], [("orc", 1)])
+    act(old, Wait(PC1))
+    entry = old.push(Cast(PC2, "healing", (PC1,), ring=True), d6(), engine=8)
+    assert entry.lines[0].text == f"{PC2} pays MP −0, 蓄積の指輪/Ring of Storage −4"
+    replayed = Fight.from_json(RULES, json.loads(json.dumps(old.to_json())))
+    assert replayed.journal[-1].lines == entry.lines
     act(fight, Wait(ORC))
     act(fight, Wait(PC1))
     entry = act(fight, Cast(PC2, "healing", (PC1,), stone=0, ring=True))

@@ -99,7 +99,7 @@ def test_gm_item_1_a_stone_pays_only_what_the_ring_left_unpaid() -> None:
     fight = Fight(RULES, entrants_for(RULES, [pc("pc1", hp=3), wearer], [("orc", 1)]))
     act(fight, Wait(PC1))
     entry = act(fight, Cast("駆け出し冒険者２", "healing", (PC1,), stone=0, ring=True))
-    assert entry.lines[0].text == ("駆け出し冒険者２ pays MP −0, 蓄積の指輪/Ring of Storage −1, "
+    assert entry.lines[0].text == ("駆け出し冒険者２ pays 蓄積の指輪/Ring of Storage −1, "
                                    "魔力石/mana stone −3")
     after = fight.state.get("駆け出し冒険者２")
     assert (after.storage_mp, after.mana_stones, after.mp) == (0, (2,), 7)

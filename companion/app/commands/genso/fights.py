@@ -919,6 +919,27 @@ def _owed(fight: Fight, write: SheetWrite) -> _Owed | None:
     return _Owed(since, base, after, changes)
 
 
+def _written_besides(fight: Fight, write: SheetWrite) -> dict[str, Any]:
+    """What ``fight apply`` writes to a sheet beside HP, MP and the mana stones: a Ring of
+    Storage's stored MP (``storage_mp``: [before, after]) and the Healing and Enchant Stones
+    the fight used (``used``: their keys), as the sheet holds them before (genso74 NIT 8:
+    the line said "HP 8 MP 7 written", not the ring's 5 → 1 nor the stone marked used)."""
+    try:
+        before = load_sheet(fight.rules, write.text, str(write.sheet))
+    except DataError:
+        return {}
+    out: dict[str, Any] = {}
+    if before.storage_mp != write.after.storage_mp:
+        out["storage_mp"] = [before.storage_mp, write.after.storage_mp]
+    marked = [e for e in write.after.equipment if e.startswith("used:")]
+    for e in before.equipment:
+        if e in marked:
+            marked.remove(e)
+    if marked:
+        out["used"] = [e.removeprefix("used:") for e in marked]
+    return out
+
+
 def _changes_json(owed: _Owed, held: bool | None = False) -> dict[str, Any]:
     """The changes of ``owed`` to make (``held``: those the sheet holds already; None: all
     of them, as ``--done`` records them made), each field
@@ -1453,7 +1474,8 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
         if not write.changed:
             plans.append(write)
             rows.append({**row, "result": "written",
-                         "mana_stones": list(write.after.mana_stones), "lasting": lasting})
+                         "mana_stones": list(write.after.mana_stones), "lasting": lasting,
+                         **_written_besides(fight, write)})
             continue
         owed = _owed(fight, write)
         if owed is None or not owed.changes:
@@ -1589,8 +1611,13 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
                             if row["since"] == "apply"
                             else "the fight changed since its `--done`"))
         else:
+            ring = row.get("storage_mp")
+            used = ", ".join(fight.rules.item(key).name for key in row.get("used", []))
             lines.append(f"{who}: HP {row['hp']} MP {row['mp']}"
                          + (f" mana stones {row['mana_stones']}" if row["mana_stones"] else "")
+                         + (f" storage_mp {ring[0]} → {ring[1]} (蓄積の指輪/Ring of Storage)"
+                            if ring else "")
+                         + (f" used: {used}" if used else "")
                          + f" written to {row['path']}")
         if row.get("lasting"):
             lines.append("  outlasting the fight, not on the sheet (note it): "

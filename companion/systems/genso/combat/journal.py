@@ -39,7 +39,8 @@ from companion.systems.genso.combat.actions import Action, action_to_json
 #: as the fight began (:data:`RECOUNTED_SINCE`).
 #: Revision 8 spent Exorcism's MP and the turn on a being not undead, or a corpse with no
 #: rising to stop, for "no effect" (genso74 RISK 4), which revision 9 refuses before paying
-#: (:data:`EXORCISM_AIMED_SINCE`).
+#: (:data:`EXORCISM_AIMED_SINCE`); and said "MP −0" of a cast a ring or stone paid in full
+#: (genso74 NIT 8), which revision 9 leaves out.
 ENGINE = 9
 #: The revision from which a sunset always says what it did, GM-COMBAT-4's rolls show their
 #: terms and a drain names only what the monster drains (genso67).

@@ -40,10 +40,12 @@ def own_mp_paid(caster: Combatant, cost: int, stone: int | None, ring: bool = Fa
 
 
 def _pay(rules: GensoRules, caster: Combatant, cost: int, stone: int | None,
-         lines: list[Line], ring: bool = False) -> Combatant:
+         lines: list[Line], ring: bool = False, said_whole: bool = True) -> Combatant:
     """GM-MAGIC-1, GM-ITEM-1, GM-ITEM-3: pay MP, from a Ring of Storage's stored MP first
     when asked, then a mana stone when one is named, then the caster's own
-    (:func:`own_mp_paid`)."""
+    (:func:`own_mp_paid`). With ``said_whole`` (engine revision
+    :data:`~.journal.EXORCISM_AIMED_SINCE` on) a cast the ring or a stone paid in full says
+    what paid it alone, not "MP −0, Ring of Storage −4" (genso74 NIT 8)."""
     if ring:
         if not rules.default("GM-ITEM-1", "stones_pay_for_spells"):
             raise IllegalAction("GM-ITEM-1 Default: stored MP does not pay for spells")
@@ -68,8 +70,10 @@ def _pay(rules: GensoRules, caster: Combatant, cost: int, stone: int | None,
     if caster.mp - own < 1:
         lines.append(Line("GM-MAGIC-1", f"warning: {caster.name} falls below 1 MP and is "
                                         "incapacitated (GM-COMBAT-8)"))
-    paid = (f"MP −{own}" + (f", 蓄積の指輪/Ring of Storage −{from_ring}" if from_ring else "")
-            + (f", 魔力石/mana stone −{from_stone}" if from_stone else ""))
+    parts = [f"MP −{own}"] if own or not said_whole else []
+    parts += [f"蓄積の指輪/Ring of Storage −{from_ring}"] if from_ring else []
+    parts += [f"魔力石/mana stone −{from_stone}"] if from_stone else []
+    paid = ", ".join(parts)
     lines.append(Line("GM-ITEM-3" if from_ring else "GM-MAGIC-1", f"{caster.name} pays {paid}"))
     return replace(caster, mp=caster.mp - own, mana_stones=tuple(stones),
                    storage_mp=caster.storage_mp - from_ring)
@@ -209,7 +213,8 @@ def _cast(rules: GensoRules, state: FightState, action: Cast, lines: list[Line],
     if spell.effect == "exorcise" and action.weapon is None and targets \
             and engine >= EXORCISM_AIMED_SINCE:
         _exorcism_aimed(state, targets[0])
-    caster = _pay(rules, caster, spell.mp, action.stone, lines, action.ring)
+    caster = _pay(rules, caster, spell.mp, action.stone, lines, action.ring,
+                  said_whole=engine >= EXORCISM_AIMED_SINCE)
     caster = replace(caster, stance=Stance.NONE, status=_status(rules, caster))
     order = state.spells_cast + 1
     state = replace(_swap(state, caster), spells_cast=order)
