@@ -401,6 +401,9 @@ def test_port_stdin_with_an_rdm6300_says_its_frames_are_timed_as_they_come(
     assert "stdin is the tray" not in out
     assert "sticker 0F00A1B2C3): lift it off" in out
     assert not (config_dir() / TAGMAP_FILENAME).exists()  # nothing enrolled, as said
+    # the same command on the same file ends the same: not sent to run it again
+    # (reviewa74 N2)
+    assert out.endswith("(end of input)\nStopped; no sticker is enrolled.\n"), out
     with CompanionProcess(*argv) as live:
         live.wait_for(b"Place a 5p")
         time.sleep(1.5)  # past the first second: a tag laid now, not lying there
@@ -428,10 +431,36 @@ def test_port_stdin_is_explained_in_the_help(capsys: pytest.CaptureFixture[str])
 
     with pytest.raises(SystemExit):
         cli.main(["calibrate", "rfid", "--help"])
-    # an RDM6300's capture is its frames, timed as they come (fixcarry74)
-    assert ("With --port - stdin is the tray's lines (with --kind rdm6300, the RDM6300's "
-            "frames, timed as they come), so no keys are read") in \
-        " ".join(capsys.readouterr().out.split())
+    # an RDM6300's capture is its frames, timed as they come (fixcarry74), whatever gives
+    # the kind: config.toml's input.rfid_kind too (reviewa74 N2)
+    assert ("With --port - stdin is the tray's lines (with an RDM6300, --kind rdm6300 or "
+            "input.rfid_kind in config.toml, the RDM6300's frames, timed as they come), so "
+            "no keys are read") in " ".join(capsys.readouterr().out.split())
+
+
+@pytest.mark.parametrize("how", ["input ended", "q"])
+def test_stopped_with_the_last_sticker_read_and_not_yet_lifted_is_done(how: str) -> None:
+    """reviewa74 N2: an RDM6300's live frames, then the input's end before their stop (the
+    lift) was seen: the one sticker asked for was enrolled, yet it said "Stopped; 1 sticker
+    is saved … Run the same command again to carry on", which found nothing to enrol. The
+    plan is done, and it says so; so with q typed before the lift."""
+    from companion.hw.ports import Slot
+    from companion.hw.rfid.events import TagAction, TagEvent
+
+    out = io.StringIO()
+    path = config_dir() / TAGMAP_FILENAME
+    enroller = Enroller(TagMap(), path, out, keys=how == "q", kind="rdm6300")
+    enroller.enrol([Tile.from_notation("5p")], copies=1)
+    enroller.on_event(TagEvent(TagAction.PLACED, Slot.DRAW, "0F00A1B2C4", None, 0.0))
+    assert enroller.waiting is Waiting.LIFT
+    if how == "q":
+        enroller.on_key("q")
+    else:
+        enroller.stop(again=False)
+    said = out.getvalue()
+    assert said.endswith(f"  Lift it off.\nDone: 1 sticker enrolled in {path}.\n"), said
+    assert "Stopped" not in said and enroller.done
+    assert TagMap.load(path).uids(Tile.from_notation("5p")) == ["0F00A1B2C4"]
 
 
 def test_stopping_before_the_reader_answers_says_so() -> None:

@@ -416,6 +416,11 @@ class Enroller:
         NIT 6): the error line after says what to change."""
         if self.done:
             return
+        if self.waiting is Waiting.LIFT and self.after_lift is Waiting.TILE and not self.plan:
+            # The last sticker asked for is saved, only its lift unseen: the plan is done, not
+            # "stopped … carry on", which ran it again to find nothing to enrol (reviewa74 N2).
+            self._next_tile()
+            return
         count = len(self.tag_map)
         if not count:  # nothing was written: naming the file would send the player to it
             self.say("Stopped; no sticker is enrolled yet. Run the same command again to start."
@@ -510,7 +515,10 @@ def run_enrolment(enroller: Enroller, reader: RfidReader, keys: KeySource,
                     enroller.say(f"  ({check})")
             last_status = "" if status.ok else status.message
             if reader.link.ended:  # a capture replayed from stdin ran out: nothing more comes
-                enroller.stop(again=answered)
+                # An RDM6300's frames on stdin: the same command on the same capture ends the
+                # same, and RDM6300_STDIN has just said a saved one enrols nothing: "run the
+                # same command again" sent the player round (reviewa74 N2).
+                enroller.stop(again=answered and enroller.kind != "rdm6300")
                 break
             key = keys.poll()
             if key is not None:
@@ -545,9 +553,10 @@ def parse_kinds(text: str) -> list[Tile]:
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
         "rfid", help="enrol the RFID sticker under each tile (or re-enrol a lost one)",
-        epilog=f"With --port {STDIN_PORT} stdin is the tray's lines (with --kind rdm6300, "
-               "the RDM6300's frames, timed as they come), so no keys are read: each "
-               "sticker placed is taken as it comes, until the capture ends.")
+        epilog=f"With --port {STDIN_PORT} stdin is the tray's lines (with an RDM6300, "
+               "--kind rdm6300 or input.rfid_kind in config.toml, the RDM6300's frames, "
+               "timed as they come), so no keys are read: each sticker placed is taken as "
+               "it comes, until the capture ends.")
     add_reader_arguments(parser)
     parser.add_argument("--only", metavar="TILES",
                         help="only these kinds, in this order, e.g. '5p 123m' (default: all 34)")
