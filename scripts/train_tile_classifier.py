@@ -29,8 +29,9 @@ after): mahjong-photos 100% / 5.0% / 0 either way (at 0.30-0.40 no answer 2.5% -
 tile-photos-more 99.49% / 0.51% / 0 either way; sideways in a slot 96.25% / 11.25% / 0 ->
 97.5% / 6.25% / 0 and 95.90% / 15.9% / 0 -> 98.46% / 9.74% / 1 (a slot's crop, at 0.6);
 renders 99.68% -> 99.81%; corner-index renders 98.82% / 3.97% / 4 -> 99.41% / 3.68% / 0.
-A crop costs twice the network (eval's crop time 0.71 -> 1.08 ms; bench_camera.py's frame
-to all slots 7.6 -> 10.8 ms), the file 0.68 -> 1.36 MB. To rerun the trial's join:
+A crop costs twice the network (bench_camera.py's frame to all slots 7.6 -> 10.8 ms; the
+joined network's crop 1.01 ms of CPU, crop_ms_cpu in models/tile_classifier.json), the file
+0.68 -> 1.36 MB. To rerun the trial's join:
 
     .venv/bin/python scripts/join_tile_models.py /tmp/s1/tile_classifier.onnx \
         /tmp/s2/tile_classifier.onnx --out /tmp/j12/tile_classifier
