@@ -1,17 +1,27 @@
 """``companion play --mode dice|genso|coc --seed`` with no simulated die is refused, as
 ``companion roll --dice typed --seed`` is (stop 63): the table took the seed and ignored it,
 and the seed promised a fight it does not repeat. A mode switched to from the System menu
-does not take the home mode's seed."""
+does not take the home mode's seed; the mode the run comes back to does not throw its seed's
+dice again."""
 
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
 import pytest
 
 from companion.app.cli import main
 from companion.app.commands.play.options import switched
+from companion.app.commands.play.table_modes import forget_sim_dice, run_dice_tray
+from companion.app.config import load_config
+from companion.app.session.controls import Controls
+from companion.app.session.save import default_save_path
+from companion.app.session.system_menu import ModeSwitch, SystemMenu
+from companion.hw.buttons import Button, Press
+from tests.app.system_menu_helpers import SYSTEM
+from tests.app.table import PlayerAtTheScreen
 
 TABLE = ["play", "--display", "terminal", "--choices", "keyboard"]
 
@@ -56,3 +66,47 @@ def _parsed(mode: str) -> argparse.Namespace:
     from companion.app.cli import build_parser
 
     return build_parser("play").parse_args([*TABLE, "--mode", mode, "--seed", "9"])
+
+
+def test_a_game_over_met_back_home_draws_a_new_wall(user_dirs: Path) -> None:
+    """modes74 DEFECT 3: the run's first game, begun on ``--seed 9``, is saved at its start;
+    back home from another mode, the seed carried made the new game after a game over the
+    same dungeon again (Game over's own New game draws a new wall). The save there is
+    resumed as it is (its own seed); with none yet, nothing was played on the seed: kept."""
+    first = _parsed("game")
+    assert switched(first, "game", "game").seed == 9  # no save yet
+    save = default_save_path()
+    save.parent.mkdir(parents=True, exist_ok=True)
+    save.write_text("{}", encoding="utf-8")  # a game saved there, whatever it holds
+    assert switched(first, "game", "game").seed is None
+    assert switched(first, "game", "dice").seed is None
+
+
+R = "Dice tray ダイストレイ: roll dice"  # the tray's first menu
+
+
+def _throws(script: list[tuple[str, str | Press]]) -> list[str]:
+    """The dice tray on simulated dice seeded 5 (``--seed 5``) played by ``script``, then
+    left (the System menu's switch, or the script run out): the totals it showed."""
+    screen = PlayerAtTheScreen(script)
+    controls = Controls([screen], clock=screen.time_at_the_table)
+    config = load_config(env=dict(os.environ),
+                         overrides={"dice.source": "sim", "input.poll_seconds": 0.005})
+    with pytest.raises((ModeSwitch, KeyboardInterrupt)):
+        run_dice_tray(config, screen, controls, 5, SystemMenu(controls, "dice", 0.0, ""))
+    shown = [v.prompt for v in screen.views if v.prompt.startswith("2D6: total")]
+    return [p for i, p in enumerate(shown) if i == 0 or shown[i - 1] != p]
+
+
+def test_the_trays_simulated_dice_go_on_when_the_run_comes_back_to_it(
+        user_dirs: Path) -> None:
+    """modes74 DEFECT 4: back at the tray from another mode, its simulated dice were seeded
+    from --seed again and threw the same rolls again; they go on, as a genso table's do."""
+    forget_sim_dice()
+    unswitched = _throws([(R, "1"), ("2D6", "0"), ("2D6", "0"), ("2D6", "0"), ("2D6", "1")])
+    forget_sim_dice()  # a new run
+    before = _throws([(R, "1"), ("2D6", "0"), ("2D6", "1"), (R, Button.SYSTEM),
+                      (SYSTEM, "mode:game")])
+    after = _throws([(R, "1"), ("2D6", "0"), ("2D6", "1")])  # back at the tray
+    assert len(unswitched) == 4
+    assert before + after == unswitched

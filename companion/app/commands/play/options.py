@@ -29,11 +29,13 @@ from companion.app.commands.play.saves import load_game, resume_as_played
 from companion.app.commands.play.session import (
     Among,
     StoppedAfterError,
+    TrayNotSetUp,
     configured_display,
     held_files,
+    no_hardware_hint,
     play,
 )
-from companion.app.commands.play.table_modes import TABLE_MODES, table_files
+from companion.app.commands.play.table_modes import TABLE_MODES, forget_sim_dice, table_files
 from companion.app.commands.play.telling import resume_command
 from companion.app.commands.roll import refuse_idle_d100, refuse_idle_seed, typed_alias
 from companion.app.commands.rules import preset_arg, preset_help
@@ -44,8 +46,8 @@ from companion.app.notes import note
 from companion.app.session.host import StoppedBehind
 from companion.app.session.log import KEPT, rotate_limit
 from companion.app.session.save import INPUT_KINDS, SEED_LIMIT, default_save_path
-from companion.app.session.system_menu import ModeSwitch
-from companion.errors import CompanionError, DataError, error_text
+from companion.app.session.system_menu import MODE_NAMES, ModeSwitch
+from companion.errors import CompanionError, DataError, DeviceError, error_text
 from companion.file_locks import FileInUse, holding, real_path, service_name
 from companion.hw.display import Display
 from companion.hw.display.view import message_view
@@ -143,6 +145,7 @@ def run(args: argparse.Namespace) -> int:
     # systemd stops the service with SIGTERM: leave like Ctrl-C (the terminal restored;
     # the game is already saved).
     signal.signal(signal.SIGTERM, stop_on_signal)
+    forget_sim_dice()
     config = effective_config(args)
     refuse_stray_fight(args, config)
     refuse_idle_table_d100(args, config)
@@ -176,9 +179,11 @@ def run(args: argparse.Namespace) -> int:
         return ""
 
     this = args
+    stopped = ""  # why the mode switched to stopped, to hold on the display back home
     while True:
+        held, stopped = stopped, ""
         try:
-            code = run_mode(this, config, Among(this is not args, unplayable))
+            code = run_mode(this, config, Among(this is not args, unplayable, held))
         except KeyboardInterrupt:
             if config.text("play.mode") != home:
                 # Stopped in a mode switched to (the dice tray): the game or table the run
@@ -196,19 +201,35 @@ def run(args: argparse.Namespace) -> int:
                 raise
             # Taken by another companion since the menu looked: said, and back home.
             note(str(exc))
+            stopped = back_home(this.mode, home, str(exc))
             code = 2
         except (CompanionError, OSError) as exc:
             if this is args:
                 raise
-            # A mode switched to that stops at its start (a file of its own written wrong):
-            # said, and back to the game or table the run began with, carried on; it ended
-            # the whole run (events74 RISK 2: System -> Dice tray with a bad events.toml).
-            note(f"{error_text(exc)}: back to {home}")
+            # A mode switched to that stops, at its start (a file of its own written wrong)
+            # or later, or with no device (a laptop's JongRogue wants the camera): said, and
+            # back to the game or table the run began with, carried on; it ended the whole
+            # run (events74 RISK 2, modes74 DEFECT 1). At a terminal (a screen held it
+            # already) the mode back home holds it until OK: its first frame cleared the
+            # stderr lines at once (modes74 DEFECT 2).
+            note(f"{error_text(exc)}: back to {MODE_NAMES[home]}")
+            hint = no_hardware_hint(config, this, this.state or default_save_path()) \
+                if isinstance(exc, DeviceError) and not isinstance(exc, TrayNotSetUp) else None
+            if hint:
+                note(hint)
+            stopped = back_home(this.mode, home, error_text(exc), hint)
             code = 2
         if config.text("play.mode") == home:
             return code
         this = switched(args, home, home)
         config = dataclasses.replace(effective_config(this, tell=False), notices=())
+
+
+def back_home(mode: str, home: str, why: str, hint: str | None = None) -> str:
+    """What the display says, until OK, as the run goes back to ``home`` after ``mode``
+    (switched to) stopped for ``why`` (and ``hint``: how to play without the device)."""
+    return (f"{MODE_NAMES[mode]}: stopped 停止: {why}" + (f"\n{hint}" if hint else "")
+            + f"\nBack to {MODE_NAMES[home]} 戻ります")
 
 
 def refuse_log_over_save(args: argparse.Namespace, config: Config) -> None:
@@ -325,12 +346,19 @@ def switched(first: argparse.Namespace, home: str, mode: str) -> argparse.Namesp
     """The command line ``first`` (whose mode is ``home``) switched to ``mode``: what a mode
     left is carried on when it comes back (``--resume``: never a new game or fight in its
     place); ``--state``, ``--fight`` and ``--seed`` are the mode's they were given for only.
+    A game's ``--seed`` is its first game's: once a game is saved (the run's first, begun on
+    it, saved at its start), a game over met back home draws a new wall, as Game over's New
+    game does; the seed carried home replayed the same dungeon (modes74 DEFECT 3). With no
+    save there yet (its game set aside before it began), nothing was played on it: kept.
     (Its config tells no notices: they were told as the run began.)"""
     own = mode == home
+    seed = first.seed if own else None
+    if own and mode == "game" and (first.state or default_save_path()).exists():
+        seed = None  # an unfinished save is resumed as it is, its own seed kept in it
     return argparse.Namespace(**{**vars(first), "mode": mode, "resume": True,
                                  "state": first.state if own else None,
                                  "fight": first.fight if own else None,
-                                 "seed": first.seed if own else None})
+                                 "seed": seed})
 
 
 def run_mode(args: argparse.Namespace, config: Config, among: Among) -> int:

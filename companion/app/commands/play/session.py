@@ -58,6 +58,7 @@ from companion.app.commands.play.telling import (
     print_events,
     resume_command,
     resume_elsewhere,
+    show_message,
     show_settings_notices,
     show_stop,
     tell,
@@ -249,10 +250,13 @@ class Among:
     """Where a run of ``companion play`` is among its modes, which the System menu switches:
     ``switched``, this mode was switched to (the settings' notices and the pins' warnings
     were told as the run began); ``unplayable``, why a mode cannot be switched to now
-    ("" when it can)."""
+    ("" when it can); ``stopped``, at a terminal, why the mode switched to stopped and that
+    the run is back in this one, held on its display until OK before it plays on ("": none;
+    said on stderr only, the mode's first frame cleared it at once: modes74 DEFECT 1, 2)."""
 
     switched: bool
     unplayable: Callable[[str], str]
+    stopped: str = ""
 
 
 def play(args: argparse.Namespace, config: Config, save_path: Path | None,
@@ -282,6 +286,8 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None,
             show_settings_notices(
                 dataclasses.replace(config, notices=config.notices + tuple(pin_warnings)),
                 display, controls)
+        if among.stopped:
+            show_message(among.stopped, display, controls)
         menu = system_menu(config, display, controls, among.unplayable)
         if config.text("play.mode") in TABLE_MODES:
             assert display is not None  # effective_config refused a table mode with no display
@@ -305,7 +311,10 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None,
         if isinstance(exc, AnotherModesSave):  # told (stderr, the screen) as this run plays
             exc.say_with(lambda mode, state, fight: resume_elsewhere(args, mode, state, fight))
         screen = display is not None and config.text("display.kind") == "screen"
-        if not screen and not isinstance(exc, DeviceError):
+        # A mode switched to, at a terminal: its device error too goes to options.run, which
+        # says it and holds it on the display of the mode the run goes back to (modes74
+        # DEFECT 2: said on stderr here, it was cleared by that mode's first frame at once).
+        if not screen and (among.switched or not isinstance(exc, DeviceError)):
             raise
         # Said first: the screen holds the error up to a minute, and a player at a
         # desktop's terminal would wait that long in silence.

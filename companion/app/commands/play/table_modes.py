@@ -74,6 +74,17 @@ def table_files(args: argparse.Namespace, mode: str) -> tuple[Path, Path]:
 _TRAY_LEFT: dict[Path, DiceTrayMode] = {}
 
 
+#: The dice tray's simulated dice in this run, by data folder (:func:`run_dice_tray`):
+#: seeded (``--seed``) once, at the run's first tray, and thrown on at each return to it.
+#: Forgotten as a run of ``companion play`` begins (:func:`forget_sim_dice`).
+_SIM_DICE: dict[Path, SimRolls] = {}
+
+
+def forget_sim_dice() -> None:
+    """A new run's tray seeds its simulated dice again (a test's runs share a process)."""
+    _SIM_DICE.clear()
+
+
 def tray_left() -> bool:
     """Whether this run holds a dice tray's table part-thrown (:data:`_TRAY_LEFT`) for the
     data folder, in another mode: ``play``'s :func:`held_files` then holds dice/tray.json
@@ -117,8 +128,10 @@ def run_dice_tray(config: Config, display: Display, controls: Controls,
         note(line)
     poll = config.number("input.poll_seconds")
     with table_dice(config, controls, display, menu) as (dice, source):
-        rolls = dice or SimRolls(
-            SimulatedDice.seeded(seed if seed is not None else secrets.randbits(32)))
+        # Simulated dice go on where they stopped when the run comes back to the tray, as a
+        # genso table's do: seeded again, they threw the same rolls again (modes74 DEFECT 4).
+        rolls = dice or _SIM_DICE.setdefault(data_dir(), SimRolls(
+            SimulatedDice.seeded(seed if seed is not None else secrets.randbits(32))))
         # The camera's enrolled dice not used: said on stderr by camera_rolls, and on the
         # tray's screen, where the player at the Pi reads (fixdice71b)
         notice = dice.source.enrol_notice if isinstance(dice, CameraRolls) else ""
