@@ -590,6 +590,12 @@ def test_a_saved_fight_keeps_its_settings(
     assert "GM-MAGIC-7.version is back to pg" in capsys.readouterr().out
     old = user_dirs / "old.json"
     old.write_text((DATA / "fight_v1_set.json").read_text(encoding="utf-8"), encoding="utf-8")
+    # Without it, the --set it was played with is named (genso74 NIT 9).
+    assert main(["genso", "fight", "show", "--file", str(old)]) == 2
+    assert ("does not know 雷撃呪/Lightning); a fight saved before fights kept their settings "
+            "replays with the --set it was played with, given at every call then: give it "
+            "with this command again (`--set GM-MAGIC-1.known_spells_only=…`"
+            ) in capsys.readouterr().err
     shown = run(capsys, "fight", "show", "--file", str(old),
                 "--set", "GM-MAGIC-1.known_spells_only=false")
     assert shown["combatants"][1]["hp"] == 4

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -995,6 +996,35 @@ def test_a_fight_file_from_before_the_fixes_replays_as_it_was_played() -> None:
     unknown = RULES.with_overrides({"GM-MAGIC-1": {"known_spells_only": False}})
     kept = Fight.from_json(unknown, set_old).to_json()  # as it was played: with its --set
     assert Fight.from_json(RULES, kept).state.get(ORC).hp == 4
+
+
+def test_a_damaged_entrant_or_action_field_is_named_with_the_file() -> None:
+    """genso74 NIT 6: an entrant the fight cannot build (a monster key no rule has, a sheet's
+    field of the wrong type) named no file; an action missing a field was refused in
+    Python's words ("Attack.__init__() missing 1 required positional argument"), and a full
+    attack of "yes" was taken as true."""
+    fight = make([pc("pc1")], [("orc", 1)])
+    act(fight, Wait(PC1))
+    act(fight, Attack(ORC, PC1), 1, 1, 1)
+    saved = fight.to_json()
+    damages: list[tuple[Callable[[dict[str, Any]], object], str]] = [
+            (lambda d: d["entrants"][1].update(monster="dragon"), "x.json: no monster 'dragon'"),
+            (lambda d: d["entrants"][0]["sheet"].update(body="x"),
+             f"x.json: fight entrant {PC1}: body must be a whole number"),
+            (lambda d: d["journal"][1]["action"].pop("actor"),
+             r"x.json: journal entry 2 is damaged .*\(fight action attack: its actor is "
+             "missing"),
+            (lambda d: d["journal"][1]["action"].update(full="yes"),
+             r"x.json: journal entry 2 is damaged .*\(fight action attack: full must be true "
+             "or false, found 'yes'")]
+    for damage, said in damages:
+        data = json.loads(json.dumps(saved))
+        damage(data)
+        with pytest.raises(DataError, match=said) as caught:
+            Fight.from_json(RULES, data, "x.json")
+        assert "__init__" not in str(caught.value)
+    assert action_from_json({"kind": "cast", "actor": PC2, "spell": "healing",
+                             "targets": [PC1], "stone": None}) == Cast(PC2, "healing", (PC1,))
 
 
 def test_a_damaged_fight_names_its_file_and_entry() -> None:

@@ -1199,10 +1199,35 @@ def _loaded_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> Fi
     as then)."""
     try:
         return load_fight(saved_fight_rules([]), path)
-    except DataError:
+    except DamagedFight:
+        raise
+    except DataError as exc:
         if not args.set:
+            hint = _played_with_a_set(rules, path, str(exc))
+            if hint:
+                raise DataError(f"{exc}; {hint}") from None
             raise
         return load_fight(rules, path)
+
+
+def _played_with_a_set(rules: GensoRules, path: Path, fault: str) -> str:
+    """What a fight file from before fights kept their settings (no ``settings``: version 1)
+    that does not replay may want: the ``--set`` it was played with, given at every call
+    then, which this call may give again; the settings of the rule its fault names listed
+    (genso74 NIT 9: "is damaged and does not replay (GM-MAGIC-1: … does not know 雷撃呪)",
+    and nothing of the --set that opens it). Empty for any other file."""
+    try:
+        data = json.loads(read_text(path, "fight"))
+    except (DataError, ValueError):
+        return ""
+    if not isinstance(data, dict) or "settings" in data or "journal entry" not in fault:
+        return ""
+    rule = re.search(r"GM-[A-Z]+-\d+", fault.rpartition("does not replay")[2])
+    keys = rules.settings.values.get(rule.group(0), {}) if rule else {}
+    sets = " or ".join(f"`--set {rule.group(0)}.{key}=…`" for key in keys) if rule else ""
+    return ("a fight saved before fights kept their settings replays with the --set it was "
+            "played with, given at every call then: give it with this command again"
+            + (f" ({sets})" if sets else ""))
 
 
 def _refuse_built_only(fight: Fight, overrides: dict[str, dict[str, Any]]) -> None:

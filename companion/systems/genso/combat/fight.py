@@ -253,8 +253,15 @@ class Fight:
             raise DataError(f"{origin}: entrants must be a list of tables")
         if not isinstance(journal, list) or not all(isinstance(e, Mapping) for e in journal):
             raise DataError(f"{origin}: journal must be a list of entries")
-        fight = cls(rules, [Entrant.from_json(e, f"{origin}: entrant {n}")
-                           for n, e in enumerate(entrants, 1)])
+        built = [Entrant.from_json(e, f"{origin}: entrant {n}")
+                 for n, e in enumerate(entrants, 1)]
+        try:
+            fight = cls(rules, built)
+        except DataError as exc:
+            # A sheet's field or a monster's key the fighter cannot be built from, named with
+            # the file as the journal's faults are (genso74 NIT 6: "no monster 'dragon'", or
+            # "fight entrant X: body must be a whole number", named no file).
+            raise DataError(f"{origin}: {exc}") from None
         # An entry names its revision only when it is not the one the file was written by:
         # engine revision N wrote version N files.
         engine = ENGINE if version == FILE_VERSION else version
