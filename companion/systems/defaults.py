@@ -374,8 +374,10 @@ class Settings:
     def __getitem__(self, key: tuple[str, str]) -> Any:
         rule, name = key
         if rule in self.refused:
+            # Not "the rest goes on": on the command line this ends the run (reviewe74
+            # NIT 2); the tray says on its panel what goes on.
             raise RuleRefused(f"{self.refused[rule]}; what reads {rule} waits until it is "
-                              "mended, the rest goes on")
+                              "mended")
         return self.values[rule][name]
 
     def tag(self, rule: str, name: str) -> str:

@@ -78,6 +78,7 @@ from companion.app.recovery_rooms import RecoveryRooms, room_name, rooms_path
 from companion.dice import DiceSource
 from companion.errors import CompanionError, DataError, error_text
 from companion.systems.defaults import (
+    RuleRefused,
     fixed_readings,
     listing,
     notes_text,
@@ -95,7 +96,7 @@ from companion.systems.events.rules import (
     NoParty,
     load_rules,
 )
-from companion.systems.events.run import run_active_action, run_event
+from companion.systems.events.run import refuse_reach, run_active_action, run_event
 from companion.systems.events.sword_world import (
     RATINGS_FORM,
     Member,
@@ -161,8 +162,12 @@ def load_user_rules(settings: list[str]) -> EventRules:
     stops only the tables and actions that read that rule; the dice tray still starts, its
     rolls and Tick go on, and `end-block` ticks (events74 RISK 2; as events72 DEFECT 2 for
     the list file). A file that cannot be read as a whole (not TOML, a table beside
-    ``[defaults]``) keeps out every rule, with its error. ``--set`` is refused at once: typed
-    for this run."""
+    ``[defaults]``) keeps out every rule, with its error; so does one naming a rule ID no
+    Default has (``EV-DOOR-9``, said with the rule meant, "did you mean 'EV-DOOR-4'?"), as
+    coc.toml and genso.toml refuse it: which setting the player meant is not known, and the
+    tables went on with that one at its Default, said only as something that "waits"
+    which nothing reads (reviewe74 RISK 3). ``--set`` is refused at once: typed for this
+    run, and a rule it sets is no longer kept out by the file's value (reviewe74 NIT 1)."""
     rules = load_rules()
     try:
         origin, defaults = user_defaults(OVERRIDES_NAME)
@@ -172,6 +177,13 @@ def load_user_rules(settings: list[str]) -> EventRules:
         whole = ("" if isinstance(defaults, Mapping)
                  else f"{origin}: the Defaults must be tables keyed by rule ID")
     refused: dict[str, str] = {}
+    for rule in defaults if not whole else ():
+        if rule not in rules.settings.values:  # a misspelt rule ID
+            try:
+                rules.with_overrides({rule: defaults[rule]}, origin)
+            except DataError as exc:
+                whole = f"{exc}: a rule no Default has, so the whole file is refused"
+            break
     if whole:
         defaults = {}
     for rule, keys in defaults.items():
@@ -179,9 +191,19 @@ def load_user_rules(settings: list[str]) -> EventRules:
             rules = rules.with_overrides({rule: keys}, origin)
         except DataError as exc:
             refused[rule] = str(exc)
-    rules = rules.with_overrides(set_values(settings, SET_EXAMPLE), "--set")
+    typed = set_values(settings, SET_EXAMPLE)
+    rules = rules.with_overrides(typed, "--set")
     if whole:
         refused = dict.fromkeys(rules.settings.values, whole)
+    # A value typed for this run wins over the file's refused one: the rule's file values
+    # with the typed ones over them, kept when they are all good now (reviewe74 NIT 1)
+    for rule, keys in typed.items() if not whole else ():
+        if rule in refused and isinstance(defaults[rule], Mapping):
+            try:
+                rules = rules.with_overrides({rule: {**defaults[rule], **keys}}, origin)
+            except DataError:
+                continue  # another of its values in the file is wrong: still kept out
+            del refused[rule]
     return rules.with_refused(refused) if refused else rules
 
 
@@ -189,6 +211,9 @@ def refused_rules(rules: EventRules) -> list[str]:
     """What is wrong with the player's events.toml (:func:`load_user_rules`), once each,
     with what it stops: said on stderr by a run it does not stop, so it is not unseen."""
     refused = rules.settings.refused
+    if refused and set(refused) >= set(rules.settings.values):  # the file refused whole
+        return [f"{why}: every table, and end-block, rest and act, wait until it is mended"
+                for why in dict.fromkeys(refused.values())]
     return [f"{why}: what reads {', '.join(r for r in refused if refused[r] == why)} waits "
             "until it is mended" for why in dict.fromkeys(refused.values())]
 
@@ -259,6 +284,8 @@ def run(args: argparse.Namespace) -> int:
         return show_defaults(rules, args.json)
     for line in refused_rules(rules):  # a bad events.toml value stops only what reads it
         note(line)
+    if args.table in EVENT_TABLES:  # one that can come to it: before its mode and party
+        refuse_reach(rules, args.table)
     # A generic-mode table never reads the party (the GM makes the checks): the saved
     # party file written wrong stopped `events monster` all the same (events72 DEFECT 2).
     # The poison and party actions keep its HP, and --party given is read as ever. The
@@ -310,8 +337,8 @@ def run(args: argparse.Namespace) -> int:
         except ThrowStopped:
             say_walked(args.dice, walked, throws, after_ctrl_c=True)
             raise KeyboardInterrupt from None
-        except CompanionError:
-            say_walked(args.dice, walked, throws)
+        except CompanionError as exc:
+            say_walked(args.dice, walked, throws, refused=isinstance(exc, RuleRefused))
             raise
         cap = rules.settings["EV-REC-1", "cap_at_maximum"]  # read before any write
         # The room is marked first (events74 RISK 3): a cut after it, before the cure or
@@ -385,6 +412,7 @@ class TakenThrows:
         self.source = source
         self.taken = 0
         self.asked = ""
+        self.values: list[list[int]] = []  # each roll's faces, as taken
 
     def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
         dice = f"{count}D{sides}"
@@ -395,6 +423,7 @@ class TakenThrows:
         except KeyboardInterrupt as exc:
             raise ThrowStopped from exc
         self.taken += 1
+        self.values.append(list(values))
         return values
 
 
@@ -403,14 +432,16 @@ WALKED = "the walk so far 途中まで, from the dice taken (not saved: go on fr
 
 
 def say_walked(dice: str, walked: list[EventReport], throws: TakenThrows,
-               after_ctrl_c: bool = False) -> None:
+               after_ctrl_c: bool = False, refused: bool = False) -> None:
     """A walk with thrown or typed dice (``--dice camera|typed``) stopped part-way (the
     input ended, Ctrl-C, the camera gave up): the steps the dice already taken walked, and
     the die awaited, said on stderr before the error, so the table can go on from them by
     hand; running the command again throws the table anew. They were lost, a camera's
     throws with them (review64e RISK 2). Nothing when no die was taken, or with simulated
     dice (``--seed`` repeats them). ``after_ctrl_c``: on a line of its own, after the ^C the
-    terminal echoed after a prompt."""
+    terminal echoed after a prompt. ``refused``: the walk stopped on a rule the player's
+    events.toml set wrong, no die awaited: the faces taken are listed instead, the last one
+    too, which no step showed (reviewe74 DEFECT 2: it said "awaiting" a die it had taken)."""
     if dice == "sim" or not throws.taken:
         return
     lines = ["", WALKED] if after_ctrl_c else [WALKED]
@@ -419,7 +450,11 @@ def say_walked(dice: str, walked: list[EventReport], throws: TakenThrows,
         under = walked[0].under_way
         lines += [f"{'  ' * s.depth}{s.rule}  {s.text}"
                   for s in (*steps, *((under,) if under is not None else ()))]
-    lines.append(f"(awaiting {throws.asked} 待ち)")
+    if refused:
+        taken = "; ".join(",".join(map(str, faces)) for faces in throws.values)
+        lines.append(f"(throws taken 振った目: {taken}; stopped on events.toml, not on a die)")
+    else:
+        lines.append(f"(awaiting {throws.asked} 待ち)")
     print("\n".join(lines), file=sys.stderr)
 
 

@@ -84,7 +84,13 @@ from companion.systems.defaults import RuleRefused
 from companion.systems.events.lists import LIST_TABLES, UserLists
 from companion.systems.events.poisoned import Poison, afflict, describe, same_name
 from companion.systems.events.report import EventReport, Step
-from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode, load_rules
+from companion.systems.events.rules import (
+    EVENT_TABLES,
+    EventRules,
+    Mode,
+    load_rules,
+    refused_reach,
+)
 from companion.systems.events.run import run_event
 from companion.systems.events.sword_world import folded_name
 
@@ -178,6 +184,17 @@ LISTS_BLOCKED = "list file unreadable リスト読めず: mend it 修正を"
 #: tables that read its rule stop at their outcome with the error, the rest go on, and the
 #: menu's panel says which (:meth:`DiceTrayMode._rules_rows`; events74 RISK 2).
 RULES_REFUSED = "events.toml refused 設定に誤り: tables reading it stop 読む表は停止"
+#: The outcome's prompt at a table stopped on events.toml (its own, not :data:`NO_ROLL`:
+#: no roll failed, and "throw again" asked a rethrow of dice already taken; reviewe74
+#: DEFECT 1). A table is refused before its first die when it can come to the rule; a
+#: table saved part-thrown before that (or a rule the walk read unforeseen) keeps its
+#: throws, and a start after the file is mended finishes it.
+RULES_STOPPED = ("events.toml refused 設定に誤り: mend it, then start the tray again; or "
+                 "back to the menu? 修正して再起動")
+RULES_STOPPED_KEPT = ("events.toml refused 設定に誤り: mend it, then start the tray again: "
+                      "your throws are kept 振った分は保持; or back to the menu?")
+#: Beside a table on the Tables panel that can come to a rule events.toml set wrong.
+RULES_WAITING = "waits: events.toml 設定待ち"
 #: A table saved as ended, taken up at a start where the list file cannot be read: its
 #: walk is walked again without the list, to show it and track its poisons, and what the
 #: list picked (a monster's species, an item) is not in it: said, not shown silently as
@@ -461,6 +478,9 @@ class DiceTrayMode:
         # table's first.
         self.resume = False
         self.held = False  # backed out of a follow-up: the outcome asks Again or Menu (HELD)
+        # The table stopped on a rule events.toml set wrong (RULES_STOPPED): kept in its file
+        # as "refused", so a start holds it there, or finishes it once the file is mended.
+        self.rules_stop = False
         self.trouble = ""  # the poison list not saved, said until the menu
         self.reading = ""  # an expression's result as the prompt words it, once rolled
         self.crowded = 0  # the poisons tracked, when past CROWDED after this outcome's roll
@@ -548,7 +568,8 @@ class DiceTrayMode:
                 names = list(TABLE_NAMES)
                 self.dice = DiceView(
                     title="Event tables イベント表",
-                    steps=(*(DiceStep(EVENT_TABLES[t], f"{i}. {TABLE_NAMES[t]}")
+                    steps=(*(DiceStep(EVENT_TABLES[t], f"{i}. {TABLE_NAMES[t]}"
+                                      + self._waiting(t))
                              for i, t in enumerate(names, 1)), *self._rules_rows(),
                            *self._lists_rows()),
                     source=self.source_name)
@@ -724,6 +745,7 @@ class DiceTrayMode:
         self.pick, self.throws = left.pick, list(left.throws)
         self._typed_throws = list(left._typed_throws)
         self.stage, self.resume, self.held = left.stage, left.resume, left.held
+        self.rules_stop = left.rules_stop
         self.note, self.trouble, self.crowded = left.note, left.trouble, left.crowded
         self.hint = left.hint
         self.report, self.reading = left.report, left.reading
@@ -770,7 +792,8 @@ class DiceTrayMode:
                 "throws": [list(t) for t in self.throws],
                 "stage": self.stage.value, "resume": self.resume, "held": self.held,
                 "note": self.note, "poisons": self._poisons_then,
-                **({"undo": self._undoing} if self._undoing is not None else {})}
+                **({"undo": self._undoing} if self._undoing is not None else {}),
+                **({"refused": True} if self.rules_stop else {})}
 
     def _table_text(self) -> str:
         return self._file_text(self._table_state())
@@ -849,8 +872,7 @@ class DiceTrayMode:
             return
         try:
             state = self._read_table()
-            if state is not None:
-                self._apply_table(state)
+            mended = state is not None and self._apply_table(state)
         except DataError as exc:
             self._to_menu()
             self.pick, self.throws = None, []
@@ -876,16 +898,40 @@ class DiceTrayMode:
                 self.trouble = TABLE_UNREADABLE_LEFT
                 self.table_trouble = TABLE_UNWRITTEN.format(why=UNREADABLE_LEFT_WHY)
             return
-        if state is not None and state.get("ended") is not None:
+        if state is not None and state.get("ended") is not None and not self.rules_stop:
             self._take_up_ended(state["ended"])
             return
         if state is not None:  # its end checks the poison list (reviewd67b RISK 4)
             self._taken_up, self._poisons_then = True, state.get("poisons")
+            if state.get("ended") is not None:  # held on events.toml: as the list was then
+                self._poisons_then = state["ended"]["poisons"]
+        if mended:
+            assert state is not None
+            self._finish_mended(state)
+            return
         self._table_written = self._table_text()
+        if self.rules_stop:  # saved as held on events.toml (a file before it said so too)
+            self._table_written = None
+            self._keep_table()
         if state is not None and state.get("undo") is not None:
             self._finish_undo(state["undo"])
             self._table_written = None  # its file holds the Undo: written again without
             self._keep_table()
+
+    def _finish_mended(self, state: dict[str, Any]) -> None:
+        """A table saved stopped on events.toml (:data:`RULES_STOPPED`) whose throws end
+        its walk now the file is mended: its outcome shown, saved as ended and its poisons
+        tracked as any walk's end (:meth:`_ended_walk`, the list checked against the one it
+        began with), then no table written. It was kept aside as corrupt, "no die is
+        awaited", its throws lost (reviewe74 DEFECT 1)."""
+        assert self.table_file is not None
+        self.resume = self.held = False
+        self.note = ""
+        self._table_written = self._file_text(state)  # what the file holds
+        self._ended_walk()
+        self._keep_table()
+        note(f"{self.table_file}: the dice tray's {self._title()} stopped on events.toml; "
+             "it is mended, and the throws kept end the table: its outcome is shown")
 
     def _finish_undo(self, undo: dict[str, Any]) -> None:
         """An Undo the power cut between its two writes (:meth:`_undo`): the list put back
@@ -963,18 +1009,24 @@ class DiceTrayMode:
             return None
         return _checked_table(table)
 
-    def _apply_table(self, state: dict[str, Any]) -> None:
+    def _apply_table(self, state: dict[str, Any]) -> bool:
         """The tray as ``state`` (:meth:`_read_table`) left it, its walk walked again: a
-        walk that awaits no die (the tables changed since) is no table to take up."""
+        walk that awaits no die (the tables changed since) is no table to take up, but for
+        one saved stopped on events.toml, mended since: True, the start finishes it."""
         pick = TrayPick(state["table"], state["expression"])
         self.pick, self.throws = pick, [tuple(t) for t in state["throws"]]
         self._typed_throws = []  # not kept in the file: typed only with typed dice
         without_list = state.get("ended") is not None and self._lists_unread()
         if state.get("ended") is None and self._lists_blocked():
-            return  # not walked without the list it walked with: held until it is mended
+            return False  # not walked without the list it walked with: held till mended
         self.stage = Stage.THROW
         try:
             need = self._walk()
+        except RuleRefused as exc:
+            # A rule events.toml sets wrong: held at the stop, its throws kept until the
+            # file is mended; never kept aside as corrupt (reviewe74 DEFECT 1)
+            self._rules_stopped(exc)
+            return False
         except CompanionError as exc:
             raise DataError(f"its throws do not walk {self._title()} ({exc})") from None
         if state.get("ended") is not None:  # a walk saved as ended: its outcome
@@ -992,13 +1044,23 @@ class DiceTrayMode:
                 self.dice = replace(self.dice, steps=(*self.dice.steps, DiceStep(
                     "EV-MON-1", "Taken up after a stop: the list file cannot be read, so "
                     f"what it picked is not shown 選択は表示なし ({self.lists_error})")))
-            return
+            return False
+        # Saved stopped on events.toml ("refused"; a file of the tray before it said so
+        # holds the error in its note): mended now, its throws end the walk, and the
+        # start finishes it (take_up_saved)
+        if need is None and (state.get("refused")
+                             or "waits until it is mended" in state["note"]):
+            return True
         if need is None:
             raise DataError(f"its throws end {self._title()}: no die is awaited")
         self.stage = Stage(state["stage"])  # the walk drew the die awaited in self.dice
         self.resume, self.held, self.note = state["resume"], state["held"], state["note"]
         if self.note == LISTS_BLOCKED:  # held for the list file, read now: held as by Back
             self.held, self.note = True, HELD_NOTE
+        if state.get("refused") or "waits until it is mended" in self.note:
+            # held on events.toml, mended since, its die awaited now: asked as after Back
+            self.held, self.note = True, HELD_NOTE
+        return False
 
     def _came_to_a_list(self) -> bool:
         """Whether the walk came to a step the list file picks for (:data:`LIST_STEPS`: a
@@ -1022,6 +1084,7 @@ class DiceTrayMode:
             self._to_menu()
             return
         if throw.back or throw.failure:
+            self.rules_stop = False
             self.note = throw.failure or HELD_NOTE
             self.held = throw.back
             self.stage = Stage.OUTCOME
@@ -1036,7 +1099,7 @@ class DiceTrayMode:
         self._tracked_change, self._track_known = None, False
         self.stage = Stage.MENU
         self.pick = None
-        self.resume = self.held = False
+        self.resume = self.held = self.rules_stop = False
         self.note = self.trouble = self.hint = ""
         self.crowded = 0
         # A list file mended meanwhile: its error leaves the Table panel (reviewe72 NIT 7)
@@ -1051,7 +1114,7 @@ class DiceTrayMode:
         self._taken_up = False
         self._poisons_then = (self._list_fingerprint() if pick.table is not None
                               and self.poisons is not None else None)
-        self.resume = self.held = False
+        self.resume = self.held = self.rules_stop = False
         self.note = self.trouble = self.hint = ""
         self.crowded = 0
         self.stage = Stage.THROW
@@ -1064,7 +1127,7 @@ class DiceTrayMode:
         the die the walk awaits is asked again, as the fights ask theirs. Starting the table
         over threw its accepted roll again, a free reroll of its outcome (events64 D1,
         review64e RISK 1); only *Menu* drops the walk."""
-        self.resume = self.held = False
+        self.resume = self.held = self.rules_stop = False
         self.note = ""
         self.stage = Stage.THROW
         self._walk_on()
@@ -1076,15 +1139,40 @@ class DiceTrayMode:
             return
         try:
             need = self._walk()
+        except RuleRefused as exc:
+            self._rules_stopped(exc)
+            return
         except CompanionError as exc:
             self.note = str(exc)
             self.stage = Stage.OUTCOME
-            # A rule the player's events.toml set wrong, read after a throw: the throws
-            # are kept, Again walks them again (no free reroll), Menu drops them.
-            self.resume = self.resume or (isinstance(exc, RuleRefused) and bool(self.throws))
             return
         if need is None:
             self._ended_walk()
+
+    def _rules_stopped(self, exc: RuleRefused) -> None:
+        """The table stopped on a rule the player's events.toml set wrong: at its outcome
+        with the error, its own prompt (:data:`RULES_STOPPED`), and the throws taken kept
+        and listed, the last one too (reviewe74 DEFECT 1: it said "No roll", hid the last
+        throw, and a start set the table aside as corrupt). A table is refused before its
+        first die when it can come to the rule, so throws are kept only for a table saved
+        before, or a rule the walk read unforeseen: Menu drops them."""
+        self.stage = Stage.OUTCOME
+        self.note, self.held, self.rules_stop = str(exc), False, True
+        self.resume = bool(self.throws)
+        taken = "; ".join(",".join(map(str, t)) for t in self.throws)
+        assert self.pick is not None
+        rule = EVENT_TABLES[self.pick.table] if self.pick.table is not None else "§1"
+        kept = ((DiceStep(rule, f"Throws kept 振った分は保持: {taken}"),) if self.throws
+                else ())
+        self.dice = DiceView(title=self._title(), source=self.source_name, steps=(
+            *kept, DiceStep("§1", f"events.toml refused 設定に誤り: {exc}")))
+
+    def _waiting(self, table: str) -> str:
+        """:data:`RULES_WAITING` after a table on the Tables panel that can come to a rule
+        events.toml set wrong (refused before its first die), else ""."""
+        if self.rules is None or refused_reach(self.rules.settings, table) is None:
+            return ""
+        return f" — {RULES_WAITING}"
 
     def _lists_blocked(self) -> bool:
         """Whether the pick is a table that can come to a list while the list file cannot
@@ -1379,6 +1467,8 @@ class DiceTrayMode:
     def _outcome_prompt(self) -> str:
         if self.held:
             return HELD
+        if self.rules_stop:
+            return RULES_STOPPED_KEPT if self.throws else RULES_STOPPED
         if self.note == LISTS_BLOCKED:
             return LISTS_PROMPT
         if self.note:
@@ -1472,7 +1562,7 @@ def _checked_table(table: object) -> dict[str, Any]:
             raise DataError(f"table.{key} is missing")
         if not isinstance(table[key], kind):
             raise DataError(f"table.{key} has the wrong type ({table[key]!r})")
-    unknown = sorted(set(table) - set(kinds) - {"ended", "poisons", "undo"})
+    unknown = sorted(set(table) - set(kinds) - {"ended", "poisons", "undo", "refused"})
     if unknown:
         raise DataError(f"unknown field table.{unknown[0]}")
     if (table["table"] is None) == (table["expression"] is None):
@@ -1492,6 +1582,8 @@ def _checked_table(table: object) -> dict[str, Any]:
         raise DataError("table.throws must be a list of throws, each a list of faces")
     if table["stage"] not in (Stage.THROW.value, Stage.OUTCOME.value):
         raise DataError(f"table.stage {table['stage']!r} is neither throw nor outcome")
+    if not isinstance(table.get("refused", False), bool):
+        raise DataError(f"table.refused has the wrong type ({table['refused']!r})")
     if not isinstance(table.get("poisons"), (str, type(None))):
         raise DataError(f"table.poisons has the wrong type ({table['poisons']!r})")
     undo = table.get("undo")

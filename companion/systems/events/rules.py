@@ -61,6 +61,45 @@ EVENT_TABLES: dict[str, str] = {
     "recovery": "EV-REC-1",
     "poison": "EV-POI-4",
 }
+#: The rule chapters each table (and the poison actions) can come to, by the walk's
+#: follow-ups: a door's trap can poison and its alarm call monsters, a recovery spot cures
+#: poisons. A table any of whose chapters holds a rule the player's events.toml set wrong
+#: (:attr:`~companion.systems.defaults.Settings.refused`) is refused before its first die
+#: (:func:`refused_reach`): it stopped part-way, at the first read of that rule, after the
+#: player's throws were taken (reviewe74 DEFECT 2). A test walks every table reading
+#: through a recording Settings, so a new follow-up cannot leave this list behind.
+REACHES: dict[str, tuple[str, ...]] = {
+    "door": ("§1", "EV-CORE", "EV-DOOR", "EV-TRAP", "EV-POI", "EV-MON"),
+    "chest": ("§1", "EV-CORE", "EV-DOOR", "EV-TRAP", "EV-POI", "EV-MON"),
+    "trap": ("§1", "EV-CORE", "EV-TRAP", "EV-POI", "EV-MON"),
+    "monster": ("§1", "EV-CORE", "EV-MON"),
+    "explore": ("§1", "EV-CORE", "EV-EXP", "EV-MON"),
+    "recovery": ("§1", "EV-CORE", "EV-REC", "EV-POI"),
+    "poison": ("§1", "EV-CORE", "EV-POI"),
+    "act": ("§1", "EV-CORE", "EV-POI"),
+}
+
+
+def chapter(rule: str) -> str:
+    """A rule ID's chapter: ``EV-DOOR`` for ``EV-DOOR-3``; ``§1`` is its own.
+
+    >>> chapter("EV-DOOR-3"), chapter("§1")
+    ('EV-DOOR', '§1')
+    """
+    head, _, number = rule.rpartition("-")
+    return head if head and number.isdigit() else rule
+
+
+def refused_reach(settings: Settings, table: str) -> tuple[str, str] | None:
+    """The first rule ``table`` can come to (:data:`REACHES`) whose value the player's
+    file set wrong, and why (the file, key and value named); None when none is."""
+    reach = REACHES[table]
+    for rule, why in settings.refused.items():
+        if chapter(rule) in reach:
+            return rule, why
+    return None
+
+
 #: Each table's Japanese name, as seed 001 heads it, for the help beside its key.
 TABLE_NAMES_JA: dict[str, str] = {
     "door": "扉", "chest": "宝箱", "trap": "罠", "monster": "モンスター", "explore": "探索",

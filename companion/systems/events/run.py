@@ -21,11 +21,18 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 
 from companion.dice.sources import DiceSource
 from companion.errors import DataError
+from companion.systems.defaults import RuleRefused
 from companion.systems.events.doors import _Run
 from companion.systems.events.lists import UserLists
 from companion.systems.events.poisoned import Poison, tracked_name
 from companion.systems.events.report import EventReport
-from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode, load_rules
+from companion.systems.events.rules import (
+    EVENT_TABLES,
+    EventRules,
+    Mode,
+    load_rules,
+    refused_reach,
+)
 from companion.systems.events.sword_world import Member, RatingTable, folded_name
 from companion.systems.events.traps import trap_row
 
@@ -69,6 +76,7 @@ def run_event(
     if table not in EVENT_TABLES:
         raise DataError(f"no event table {table!r}; choose from {', '.join(EVENT_TABLES)}")
     rules = rules or load_rules()
+    refuse_reach(rules, table)
     if trap is not None:
         if table != "trap":
             raise DataError(f"a trap kind ({trap!r}) goes with the trap table, not {table!r}")
@@ -129,6 +137,7 @@ def run_active_action(
     generic mode). ``poisoned``: the tracked poisons by name; DataError when ``who`` has
     none, or one of another kind, which bars no action."""
     rules = rules or load_rules()
+    refuse_reach(rules, "act")
     who = tracked_name(poisoned, who)  # aki for Aki: the name the poison is tracked under
     poison = poisoned[who]
     if poison.rule != "EV-POI-5":
@@ -142,6 +151,28 @@ def run_active_action(
     member = _victim(party, who) if chosen is Mode.SW else Member(who)
     run.active_action(member or Member(who), poison)
     return EventReport(rules.title, "act", chosen, run.dm, tuple(run.steps))
+
+
+def refuse_reach(rules: EventRules, table: str) -> None:
+    """:class:`RuleRefused` before ``table``'s first die when a rule it can come to
+    (:data:`~companion.systems.events.rules.REACHES`) was set wrong in the player's file:
+    the file, key and value named, and why this table waits. Refused at the first read of
+    the rule, a door stopped after its throws were taken, the last one shown nowhere, and
+    run again after the file was mended it threw them anew (reviewe74 DEFECT 2).
+
+    >>> rules = load_rules().with_refused({"EV-TRAP-2": "x"})
+    >>> refuse_reach(rules, "monster")
+    >>> refuse_reach(rules, "door")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    companion.systems.defaults.RuleRefused: x: the door table can come to EV-TRAP-2, ...
+    """
+    found = refused_reach(rules.settings, table)
+    if found is not None:
+        rule, why = found
+        what = "the act check (EV-POI-5)" if table == "act" else f"the {table} table"
+        whole = set(rules.settings.refused) >= set(rules.settings.values)
+        raise RuleRefused(f"{why}: {what} {'' if whole else f'can come to {rule}, so it '}"
+                          "is not rolled until that is mended (no die thrown)")
 
 
 def _check_dm_level(rules: EventRules, dm_level: int) -> None:
