@@ -16,10 +16,13 @@ in a room named with ``--room`` works once (:mod:`companion.app.recovery_rooms`)
 
 A table's roll that the data folder refuses to record (full, read-only) is still shown,
 and one line on stderr says what was not recorded and what to do; the command exits 1.
-A recovery spot's room is marked first, then its cure (the poison list) and its HP are
-kept: a cut between the writes leaves the spot spent, and the same command run again is
-refused it, never given a second recovery (events74 RISK 3). A write the disk refuses
-after the room takes its mark back: a spot whose cure or HP was not kept is not spent.
+A recovery spot's room is marked first, as pending with what it is to keep, then its cure
+(the poison list) and its HP are kept, then the mark is settled: a cut between the writes
+leaves the spot spent, the same command run again is refused it, never given a second
+recovery (events74 RISK 3), and the next run says what may not have been kept (reviewe74
+RISK 5). A room another run marked meanwhile is refused, not recovered twice. A write the
+disk refuses after the room takes its mark back: a spot whose cure or HP was not kept is
+not spent.
 
 A walk with thrown or typed dice stopped part-way (the input ended, Ctrl-C, the camera
 gave up) says on stderr the steps the dice already taken walked, before the error
@@ -35,6 +38,7 @@ import shlex
 import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -286,6 +290,7 @@ def run(args: argparse.Namespace) -> int:
         note(line)
     if args.table in EVENT_TABLES:  # one that can come to it: before its mode and party
         refuse_reach(rules, args.table)
+    _say_stopped_recoveries()
     # A generic-mode table never reads the party (the GM makes the checks): the saved
     # party file written wrong stopped `events monster` all the same (events72 DEFECT 2).
     # The poison and party actions keep its HP, and --party given is read as ever. The
@@ -320,6 +325,7 @@ def run(args: argparse.Namespace) -> int:
     def body(source: DiceSource) -> int:
         poisons = _poison_list()
         rooms = _recovery_rooms() if room is not None else None
+        used_then = list(rooms.used) if rooms is not None else []
         pools = _party_hp()
         now = _current(pools, party)
         throws = TakenThrows(source)
@@ -345,13 +351,20 @@ def run(args: argparse.Namespace) -> int:
         # the HP were kept, leaves the spot spent, and the same command run again (the
         # player saw nothing printed) is refused, not given a second recovery. A write the
         # disk refuses after it takes the mark back: a spot whose cure or HP was not kept
-        # is not spent.
+        # is not spent. The mark is pending, with what it is yet to keep, and settled once
+        # kept: a cut between is said by the next run, not lost unsaid (reviewe74 RISK 5).
         marked, room_error = False, None
         if rooms is not None and room is not None:
             try:
-                marked = rooms.mark(room)
+                marked = rooms.mark(room, _to_keep(poisons.poisons, report, now),
+                                    at=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"))
             except OSError as exc:
                 room_error = exc
+            if not marked and room_error is None and room not in used_then:
+                # free as the walk began, marked since: another run at once recovered
+                raise DataError(f"room {room} was marked used meanwhile, by another run at "
+                                "once: this recovery is not kept (EV-REC-1: a spot works "
+                                "once)")
         unsaved: list[str] = []
         tracked = poisons.track(report, unsaved.append)
         notes = [*_trap_commands(report), *_unrated(report, args.ratings),
@@ -376,6 +389,9 @@ def run(args: argparse.Namespace) -> int:
             cure = "; the cure is recorded" if tracked.cured else ""
             refused = (f"cannot save the used rooms ({error_text(room_error)}): room {room} "
                        f"is not marked used{cure}")
+        elif marked:
+            assert rooms is not None and room is not None
+            _settle(rooms, room)
         elif args.table == "recovery" and room is None:
             notes.append("To have the room remembered, name it with --room NAME: coming back "
                          "to it then gives nothing (EV-REC-1)")
@@ -564,6 +580,44 @@ def _unmark(rooms: RecoveryRooms, room: str) -> str:
                 f"({error_text(exc)}): `{companion_command()} events new-dungeon` forgets "
                 "every used room")
     return ""
+
+
+def _to_keep(poisoned: Mapping[str, Poison], report: EventReport,
+             now: tuple[Member, ...]) -> str:
+    """What a recovery is yet to keep once its room is marked, as a later run says it if
+    a cut stops it: "the cure of the poisons tracked (Aki); Aki HP 1 → 13"."""
+    parts = ([f"the cure of the poisons tracked ({', '.join(sorted(poisoned))})"]
+             if poisoned else [])
+    return "; ".join([*parts, *_changed(report.pool_changes(), now)]) or "nothing"
+
+
+def _settle(rooms: RecoveryRooms, room: str) -> None:
+    """The recovery in ``room`` kept all: its mark no longer pending."""
+    try:
+        rooms.settle(room)
+    except OSError as exc:
+        note(f"the recovery is kept, but {rooms.path} could not say so ({error_text(exc)}): "
+             f"a later run may say room {room}'s recovery stopped part-way; it did not")
+
+
+def _say_stopped_recoveries() -> None:
+    """Each recovery a cut stopped between its room's mark and its cure and HP (its
+    process gone), said once with what it was to keep: the room stays used (never a
+    second recovery), and the player checks and sets by hand what is missing. The next
+    run said only "already used" (reviewe74 RISK 5)."""
+    if not rooms_path().exists():
+        return
+    rooms = _recovery_rooms()
+    try:
+        stopped = rooms.stopped()
+    except OSError as exc:
+        note(f"cannot read or update {rooms.path} ({error_text(exc)})")
+        return
+    for room, pending in stopped.items():
+        note(f"room {room}'s recovery stopped part-way ({pending.at}, the run cut before it "
+             f"was kept): it was to keep {pending.what}, which may not be kept; check "
+             f"`{companion_command()} events poisoned` and `{companion_command()} events "
+             "party` and set by hand what is missing (the room stays used, EV-REC-1)")
 
 
 def _recovery_rooms() -> RecoveryRooms:

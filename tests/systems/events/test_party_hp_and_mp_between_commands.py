@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,6 +20,8 @@ from companion.app.cli import main
 from companion.app.party_hp import PartyHP, party_hp_path
 from companion.app.poisons import PoisonList, poisons_path
 from companion.app.recovery_rooms import RecoveryRooms, rooms_path
+from companion.systems.events.report import EventReport
+from companion.systems.events.run import run_event
 from companion.systems.events.sword_world import load_party
 from tests.disk import refuse_writes
 from tests.systems.events.helpers import PARTY, VITALITY_DAMAGE, _events
@@ -191,7 +196,7 @@ class PowerCut(BaseException):
     """The power going: nothing after it is written, nothing printed."""
 
 
-def _cut(*_: object) -> None:
+def _cut(*_: object, **__: object) -> None:
     raise PowerCut
 
 
@@ -233,3 +238,60 @@ def test_a_cut_after_the_room_s_write_refuses_a_second_recovery(
     assert RecoveryRooms(rooms_path()).used == ["1"]
     code, out, _ = _events(capsys, *recovery)
     assert code == 0 and "room 1" in out and not party_hp_path().exists()
+
+
+def test_a_recovery_cut_after_its_room_is_said_by_the_next_run(
+        files: tuple[Path, Path], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """reviewe74 RISK 5: the cut after the room's mark lost the HP with no word, and the
+    next run said only "already used". The mark is pending, with what the recovery was to
+    keep, until kept: the next run, its process gone, says it once, plainly."""
+    party, ratings = files
+    recovery = ("recovery", "--mode", "sw", "--party", str(party), "--ratings", str(ratings),
+                "--room", "1", "--seed", "1")
+    ended = subprocess.Popen([sys.executable, "-c", ""])  # a process that is gone
+    ended.wait()
+    with monkeypatch.context() as patch:
+        patch.setattr(PartyHP, "keep", _cut)
+        patch.setattr("companion.app.recovery_rooms.os.getpid", lambda: ended.pid)
+        with pytest.raises(PowerCut):
+            main(["events", *recovery])
+    assert set(RecoveryRooms(rooms_path()).pending) == {"1"}
+    code, _, err = _events(capsys, "party", "--party", str(party))
+    said = " ".join(err.split())
+    assert code == 0 and "room 1's recovery stopped part-way (" in said
+    assert "it was to keep Aki HP 20 → " in said and "which may not be kept" in said
+    code, _, err = _events(capsys, "rooms")  # said once; the room stays used
+    assert code == 0 and "part-way" not in err
+    assert RecoveryRooms(rooms_path()).used == ["1"] and not RecoveryRooms(rooms_path()).pending
+
+
+def test_a_whole_recovery_leaves_no_room_pending(
+        files: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    party, ratings = files
+    code, _, err = _events(capsys, "recovery", "--mode", "sw", "--party", str(party),
+                           "--ratings", str(ratings), "--room", "1", "--seed", "1")
+    assert code == 0 and err == ""
+    rooms = RecoveryRooms(rooms_path())
+    assert rooms.used == ["1"] and rooms.pending == {}
+
+
+def test_a_room_marked_by_another_run_at_once_is_not_recovered_twice(
+        files: tuple[Path, Path], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """reviewe74 RISK 5 NIT: mark()'s False was ignored: two runs at once both walked the
+    room free, and both recovered."""
+    party, ratings = files
+    def other_run_marks_it_meanwhile(*args: Any, **kwargs: Any) -> EventReport:
+        report = run_event(*args, **kwargs)
+        RecoveryRooms(rooms_path()).mark("1")
+        return report
+
+    monkeypatch.setattr("companion.app.commands.events.run_event",
+                        other_run_marks_it_meanwhile)
+    code, out, err = _events(capsys, "recovery", "--mode", "sw", "--party", str(party),
+                             "--ratings", str(ratings), "--room", "1", "--seed", "1")
+    assert code == 2 and out == ""
+    assert ("room 1 was marked used meanwhile, by another run at once: this recovery is "
+            "not kept") in " ".join(err.split())
+    assert not party_hp_path().exists()
