@@ -59,9 +59,29 @@ def test_a_d66_s_pair_under_way_is_shown_as_a_d66_not_a_2d6_sum() -> None:
     mode = DiceTrayMode(("2D66",), "typed 入力", typed=True)
     mode.answer(0)
     mode.answer(Throw((1, 2)))
-    assert mode.dice.rolls == ("(D66) ＞ [1,2]",)
+    assert mode.dice.rolls == ("(D66) ＞ 12[1,2]",)  # the 12 it reads as (reviewe74 NIT 4)
     mode.answer(Throw((3, 4)))
     assert mode.dice.rolls == ("(2D66) ＞ 46[12,34]",)
+
+
+@pytest.mark.parametrize(("expression", "reads"), [("2D66", 21), ("x2 D66S", 12)])
+def test_a_d66_pair_under_way_reads_as_its_roll_reads_it(expression: str,
+                                                         reads: int) -> None:
+    """As thrown [2,1] is 21; D66S puts the lower die first (12)."""
+    mode = DiceTrayMode((expression,), "typed 入力", typed=True)
+    mode.answer(0)
+    mode.answer(Throw((2, 1)))
+    assert mode.dice.rolls[0] == f"(D66) ＞ {reads}[2,1]"
+
+
+@pytest.mark.parametrize(("expression", "opens"), [
+    ("1D66", "1D66: "), ("D66", "D66: "), ("2D66", "2D66: "), ("1D6+1D66", "1D6+1D66: "),
+    ("2D6", "Dice tray ダイストレイ")])
+def test_a_lone_1d66_opens_with_its_expression_as_d66_does(expression: str,
+                                                             opens: str) -> None:
+    """reviewe74 NIT 3: 1D66 opened "Dice tray ダイストレイ: a D66's first die…" as a bare
+    2D6 does, where D66 opened "D66: …": a D66's reading is no sum of the dice named."""
+    assert first_throw(expression).prompt.startswith(opens)
 
 
 def roll_in_the_tray(expression: str, *faces: int) -> DiceTrayMode:

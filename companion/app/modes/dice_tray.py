@@ -65,9 +65,16 @@ from companion.app.session.mode import Answer, ChoiceAsk, RollAsk, Throw
 from companion.app.session.rolls import SO_FAR, NeedDice, Rolled, Thrown
 from companion.app.session.save import BOM, NewerSave, json_kind
 from companion.dice import DiceCommand, parse, roll
-from companion.dice.notation import D66Command, Dice, DiceSyntaxError, RepeatCommand
+from companion.dice.notation import (
+    D66_SIDES,
+    D66Command,
+    D66Order,
+    Dice,
+    DiceSyntaxError,
+    RepeatCommand,
+)
 from companion.dice.result import Result, RollKind
-from companion.dice.roll import reads_d66_as_thrown
+from companion.dice.roll import RollOptions, reads_d66_as_thrown
 from companion.errors import CompanionError, DataError, IllegalAction, error_text
 from companion.file_locks import service_name
 from companion.files import (
@@ -318,6 +325,14 @@ def _is_bare_roll(expression: str) -> bool:
     return (isinstance(command, DiceCommand) and isinstance(command.expr, Dice)
             and command.expr.keep is None and command.comparison is None
             and not command.secret and not command.comment)
+
+
+def _d66_dice(expression: str) -> bool:
+    """Whether ``expression`` is NdM with M of 66 (``1D66``, ``2D66``): D66s, each read as a
+    number, not dice summed."""
+    command = parse(expression)
+    return (isinstance(command, DiceCommand) and isinstance(command.expr, Dice)
+            and command.expr.sides == D66_SIDES)
 
 
 class Stage(Enum):
@@ -1388,7 +1403,7 @@ class DiceTrayMode:
         walk is whole (the outcome is then in ``dice``)."""
         assert self.pick is not None
         self.report = None
-        source = Thrown(self.throws)
+        source = Thrown(self.throws, self._d66_order())
         so_far: list[EventReport] = []  # the walk's steps before the die it awaits
         try:
             if self.pick.table is not None:
@@ -1426,6 +1441,18 @@ class DiceTrayMode:
         self.stage = Stage.OUTCOME
         return None
 
+    def _d66_order(self) -> D66Order | None:
+        """How the plain roll picked reads a D66's pair (``D66S``'s suffix, else the roll's
+        Default order, as :func:`roll` reads it), so a pair under way shows its number;
+        None for a table or a roll with no D66."""
+        if self.pick is None or self.pick.expression is None:
+            return None
+        command = parse(self.pick.expression)
+        single = command.command if isinstance(command, RepeatCommand) else command
+        if isinstance(single, D66Command):
+            return single.suffix.order or RollOptions().d66_order
+        return RollOptions().d66_order
+
     def _title(self) -> str:
         assert self.pick is not None
         if self.pick.table is not None:
@@ -1440,8 +1467,10 @@ class DiceTrayMode:
         own words (*Throw 1D6…*, *Read 1D6…*) say the dice, and said twice they told the
         player nothing (display audit 56 #13, review 56 #7)."""
         if self.pick is not None and self.pick.expression is not None \
-                and _is_bare_roll(self.pick.expression):
+                and _is_bare_roll(self.pick.expression) \
+                and not _d66_dice(self.pick.expression):
             return TRAY
+        # A lone 1D66 named as D66 and 1D6+1D66 are (reviewe74 NIT 3): no sum, its reading
         return self._title()
 
     def _tens_first(self) -> str:

@@ -45,6 +45,7 @@ from companion.app.session.controls import (
 from companion.app.session.keypad import Keypad
 from companion.app.session.mode import RollAsk, Show, Throw
 from companion.dice import DiceSource
+from companion.dice.notation import D66Order
 from companion.errors import CompanionError, DeviceError, IllegalAction
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.camera.pace import FRAME_PERIOD_S, Pace
@@ -119,13 +120,17 @@ class Rolled:
     purpose: str = ""
     #: The two D6 of a D66 (:meth:`Thrown.roll_d66`): no sum, they read as a number.
     d66: bool = False
+    #: The number a D66's pair reads as (12 for [1,2] read as thrown, 21 for [2,1] read
+    #: ascending), when the source knew the order (:attr:`Thrown.d66_order`); None if not.
+    reads: int | None = None
 
     def line(self) -> str:
         """BCDice style, with what it was for: ``(2D6) ＞ 12[6,6]: to hit 命中``; a D66's
-        pair ``(D66) ＞ [1,2]``: "(2D6) ＞ 3[1,2]" halfway through a 2D66 read as a 2D6 of 3,
-        a pair that reads 12 (events74 NIT 5)."""
+        pair ``(D66) ＞ 12[1,2]``, the number it reads as: "(2D6) ＞ 3[1,2]" halfway through
+        a 2D66 read as a 2D6 of 3 (events74 NIT 5), and "(D66) ＞ [1,2]" gave none of the
+        12 it reads as (reviewe74 NIT 4)."""
         faces = f"[{','.join(map(str, self.values))}]" if len(self.values) > 1 else ""
-        head = (f"(D66) ＞ {faces}" if self.d66
+        head = (f"(D66) ＞ {'' if self.reads is None else self.reads}{faces}" if self.d66
                 else f"({self.count}D{self.sides}) ＞ {sum(self.values)}{faces}")
         return f"{head}: {self.purpose}" if self.purpose else head
 
@@ -159,9 +164,13 @@ class Thrown:
     them carries what the engine said that roll is for, and the rolls it had before.
     """
 
-    def __init__(self, throws: Sequence[tuple[int, ...]]) -> None:
+    def __init__(self, throws: Sequence[tuple[int, ...]],
+                 d66_order: D66Order | None = None) -> None:
         self.throws = list(throws)
         self.rolled: list[Rolled] = []  # each roll handed out, for the NeedDice past them
+        #: How the roll reads a D66's pair (its suffix, else the options' order), so the
+        #: pair shows the number it reads as; None: not known, the faces alone.
+        self.d66_order = d66_order
 
     def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
         if not self.throws:
@@ -176,7 +185,11 @@ class Thrown:
         """A D66's two D6, taken as :meth:`roll` takes two D6 (:class:`ReadsD66`: the dice
         layer asks a D66 so), kept marked a D66's pair for the screen (:meth:`Rolled.line`)."""
         values = self.roll(2, 6, purpose=purpose)
-        self.rolled[-1] = replace(self.rolled[-1], d66=True)
+        reads = None
+        if self.d66_order is not None:
+            tens, units = self.d66_order.arrange(*values)
+            reads = 10 * tens + units
+        self.rolled[-1] = replace(self.rolled[-1], d66=True, reads=reads)
         return values
 
 

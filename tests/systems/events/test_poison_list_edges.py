@@ -55,3 +55,16 @@ def test_a_number_past_any_poison_s_is_refused_naming_the_field(
                                                   f"found {poison[field]}")):
         Poison.from_json(poison, AKI_S)
     Poison.from_json({**poison, field: 9999}, AKI_S)
+
+
+@pytest.mark.parametrize("change", [10000, -10000])
+def test_an_ability_change_past_the_party_s_numbers_is_refused(change: int) -> None:
+    """events74 NIT 7's bound on EV-POI-9's ±6 (reviewe74 NIT 6: it had no test): ±9999,
+    the party numbers' top, is read; one past it is refused, naming the field."""
+    poison = {"face": 6, "rule": "EV-POI-9", "toxicity": 8, "hours_left": 3,
+              "ability": "dexterity", "change": change}
+    with pytest.raises(DataError, match=re.escape(
+            f"{AKI_S}: change must be from −9999 to 9999, found {change}")):
+        Poison.from_json(poison, AKI_S)
+    top = 9999 if change > 0 else -9999
+    assert Poison.from_json({**poison, "change": top}, AKI_S).change == top
