@@ -947,3 +947,28 @@ def test_an_opposed_check_at_the_table_asks_each_sides_modifier() -> None:
     lines = checked.check.text.splitlines()
     assert lines[1] == f"{PC1}: 2D + 体力/Body 6 + 修正/modifier 2: (2D6+8) ＞ 2[1,1]+8=10"
     assert lines[2] == f"{PC2}: 2D + 体力/Body 5 + 修正/modifier -3: (2D6+2) ＞ 4[2,2]+2=6"
+
+
+@pytest.mark.parametrize("mode", ["genso", "coc"])
+def test_a_table_with_no_fight_says_so_before_asking_about_the_dice(
+        mode: str, tmp_path: Path) -> None:
+    """modes74 NIT 6: `play --mode genso` with the dice camera and no fight file asked
+    "Type the dice?" (no camera here), and its answer led to "no fight at … yet"."""
+    from companion.app.cli import build_parser
+    from companion.app.commands.play.table_modes import run_coc, run_genso
+    from companion.app.config import load_config
+    from companion.hw.buttons import Press
+    from tests.app.table import PlayerAtTheScreen
+
+    args = build_parser("play").parse_args(["play", "--mode", mode])
+    config = load_config(env={"COMPANION_CONFIG_DIR": str(tmp_path)},
+                         overrides={"dice.source": "camera", "input.poll_seconds": 0.005})
+    class NoAnswer(PlayerAtTheScreen):
+        def poll(self) -> list[Press]:
+            raise AssertionError(f"asked first: {self.views[-1].prompt if self.views else ''}")
+
+    screen = NoAnswer([])
+    run = run_genso if mode == "genso" else run_coc
+    with pytest.raises(DataError, match=f"no fight at .*{mode}.fight.json yet"):
+        run(args, config, screen, Controls([screen]), None)  # type: ignore[arg-type]
+    assert screen.views == []  # nothing asked first

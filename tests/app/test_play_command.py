@@ -908,3 +908,19 @@ def test_a_data_folder_that_cannot_be_made_is_named_before_a_new_game_is_promise
     assert err == (f"companion: error: {blocker / 'data'}: the data folder (COMPANION_DATA_DIR) "
                    f"cannot be made: {os.strerror(errno.ENOTDIR)}\n")
 
+
+
+def test_a_setting_headless_sets_is_said_to_come_from_headless(user_dirs: Path) -> None:
+    """modes74 NIT 7: config.toml's refused play.mode, with `play --headless`, was said to
+    be replaced by "game" from --mode, which nobody typed: --headless sets it."""
+    from companion.app.cli import build_parser
+    from companion.app.commands.play.options import effective_config
+
+    (user_dirs / "config").mkdir()
+    (user_dirs / "config" / "config.toml").write_text('[play]\nmode = "jongrogue"\n')
+    args = build_parser("play").parse_args(["play", "--headless"])
+    for _ in range(2):  # as the run's first look, and again (args then hold what it set)
+        notices = " ".join(effective_config(args, tell=False).notices)
+        assert 'found "jongrogue"; using "game" from --headless' in notices, notices
+    typed = build_parser("play").parse_args(["play", "--headless", "--mode", "game"])
+    assert 'using "game" from --mode' in " ".join(effective_config(typed, tell=False).notices)

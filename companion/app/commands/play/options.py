@@ -550,6 +550,11 @@ def effective_config(args: argparse.Namespace, tell: bool = True) -> Config:
     if args.pace is not None and args.pace < 0:
         raise DataError("--pace must be 0 or more seconds")
     if args.headless:
+        # The flags --headless sets, none typed: named by it where a setting's origin is said
+        # ('using "game" from --headless', not "from --mode": modes74 NIT 7). Kept on args,
+        # which the first call sets them in.
+        if getattr(args, "headless_sets", None) is None:
+            args.headless_sets = tuple(flag for flag in HEADLESS if getattr(args, flag) is None)
         for flag, wanted in HEADLESS.items():
             value = getattr(args, flag)
             if value not in (None, wanted):
@@ -561,7 +566,8 @@ def effective_config(args: argparse.Namespace, tell: bool = True) -> Config:
         value = getattr(args, flag)
         if value is not None:
             overrides[key] = value
-            names[key] = name
+            names[key] = "--headless" if flag in (getattr(args, "headless_sets", None) or ()) \
+                else name
     config = load_config(overrides=overrides, flag_names=names)
     if tell:
         config.tell_notices()

@@ -27,7 +27,13 @@ from companion.app.modes.dice_tray import (
     parse_expressions,
     table_path,
 )
-from companion.app.modes.fight_file import FightClosed, FightFileChanged, unapplied_fight
+from companion.app.modes.fight_file import (
+    FightClosed,
+    FightFileChanged,
+    default_fight_file,
+    read_fight_data,
+    unapplied_fight,
+)
 from companion.app.notes import note
 from companion.app.paths import config_dir, data_dir
 from companion.app.poisons import PoisonList, poisons_path
@@ -166,8 +172,10 @@ def run_genso(args: argparse.Namespace, config: Config, display: Display,
     default genso/table.json in the data folder; ``--resume`` replays it)."""
     from companion.app.commands.genso import saved_fight_rules
     from companion.app.modes.genso import table_session
+    from companion.app.modes.genso.table import start_hint as genso_start_hint
 
     poll = config.number("input.poll_seconds")
+    no_fight_yet(args, "genso", genso_start_hint())
     with table_dice(config, controls, display, menu) as (rolls, source):
 
         def start(resume: bool) -> Session:
@@ -188,9 +196,11 @@ def run_coc(args: argparse.Namespace, config: Config, display: Display,
     camera`` the camera reads the d6-based dice and the rest are typed or simulated
     (``--d100``)."""
     from companion.app.modes.coc import table_session
+    from companion.app.modes.coc.table import start_hint as coc_start_hint
 
     d100 = config.text("dice.d100")
     poll = config.number("input.poll_seconds")
+    no_fight_yet(args, "coc", coc_start_hint())
     with table_dice(config, controls, display, menu) as (dice, source):
         # Camera dice: the d6-based ones, the rest typed or simulated (d100); typed: all typed.
         camera, rolls = (dice, None) if source == "camera" else (None, dice)
@@ -206,6 +216,16 @@ def run_coc(args: argparse.Namespace, config: Config, display: Display,
                 resume_with=resumes(args, "coc"))
 
         played(taken_up(start, args.resume, "coc", display, controls, poll, menu), menu)
+
+
+def no_fight_yet(args: argparse.Namespace, mode: str, start_hint: str) -> None:
+    """With neither the ``mode`` table's fight file nor its save there, the table's own
+    "no fight at … yet" (:func:`read_fight_data`), said before the dice are chosen: the dice
+    camera's question (type the dice instead?) came first, answered for nothing (modes74
+    NIT 6)."""
+    fight, state = table_files(args, mode)
+    if not fight.exists() and not state.exists():
+        read_fight_data(fight, start_hint, default_fight_file(mode))
 
 
 def resumes(args: argparse.Namespace, mode: str) -> Callable[[Path, Path], str]:
