@@ -775,3 +775,22 @@ def test_a_device_error_in_a_mode_switched_to_is_held_back_home(tmp_path: Path) 
     assert "Picamera2" in held and "--input sim" in held, held
     term.proc.terminate()
     term.finish()
+
+
+def test_a_roll_chosen_with_no_die_typed_yet_is_carried_over_a_switch(
+        tmp_path: Path) -> None:
+    """modes74 NIT 5: Roll 2D6 (or a table) chosen at the tray, its first die not yet typed,
+    then System -> JongRogue and back: the tray was at its menu again, the choice dropped;
+    a table with a die thrown was carried on. Both are: the keypad asks the same die."""
+    config = load_config(env={"COMPANION_CONFIG_DIR": str(tmp_path)},
+                         overrides={"dice.source": "typed", "input.poll_seconds": 0.005})
+    screen = PlayerAtTheScreen([("Dice tray ダイストレイ: roll dice", "1"),
+                                ("Type the D6", Button.SYSTEM), (SYSTEM, "mode:game")])
+    controls = Controls([screen])
+    with pytest.raises(ModeSwitch):
+        run_dice_tray(config, screen, controls, None, SystemMenu(controls, "dice", 0.0, ""))
+    back = PlayerAtTheScreen([("Type the D6", Button.SYSTEM), (SYSTEM, "mode:game")])
+    controls = Controls([back])
+    with pytest.raises(ModeSwitch):  # at the menu instead, the player waited for ever
+        run_dice_tray(config, back, controls, None, SystemMenu(controls, "dice", 0.0, ""))
+    assert back.views[0].prompt.startswith("Type the D6"), back.views[0].prompt

@@ -24,6 +24,7 @@ from companion.app.config import Config
 from companion.app.modes.dice_tray import (
     RULES_REFUSED,
     DiceTrayMode,
+    Stage,
     parse_expressions,
     table_path,
 )
@@ -161,7 +162,11 @@ def run_dice_tray(config: Config, display: Display, controls: Controls,
             Session(tray, choices=MenuChoices(controls, poll), rolls=rolls, display=display,
                     system_menu=menu).run()
         except ModeSwitch:
-            if tray.under_way() or tray.table_unsaved():  # or its file older (stale)
+            # A roll or table chosen, its first die not yet thrown (Stage.THROW, no throws:
+            # not under way, nothing in its file) is carried on too: the tray came back at its
+            # menu, the choice dropped (modes74 NIT 5).
+            if tray.under_way() or tray.table_unsaved() or (  # or its file older (stale)
+                    tray.stage is Stage.THROW):
                 _TRAY_LEFT[data_dir()] = tray
             raise
 
