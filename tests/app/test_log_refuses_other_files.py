@@ -232,9 +232,10 @@ def test_a_data_folder_save_that_is_a_loop_lets_a_game_with_no_save_play(
 
 def _no_save_there(save: Path) -> str:
     return (f"companion: error: --log names {save}, where play saves the game with no "
-            "--state: this run saves nothing there, but the next `companion play` without "
-            "--state would find the log where it looks for its save, and stop; give --log "
-            f"another file (e.g. {save.with_suffix('.jsonl')})\n")
+            "--state: this run saves nothing there, but a later `companion play --resume`, or "
+            "`companion play` without --headless (at the screen), with no --state, would find "
+            "the log where it looks for its save, and stop; give --log another file (e.g. "
+            f"{save.with_suffix('.jsonl')})\n")
 
 
 @pytest.mark.parametrize("state", [False, True], ids=["no-state", "state"])
@@ -248,6 +249,32 @@ def test_the_data_folders_save_as_the_log_of_a_run_saving_nothing_there_says_so(
     assert main(["play", "--headless", "--seed", "1", *other, "--log", str(save)]) == 2
     assert capsys.readouterr().err == _no_save_there(save)
     assert not save.exists() and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(("flags", "named"), [
+    (["--headless", "--resume"], "`companion play --resume`"),
+    (["--input", "sim", "--choices", "auto", "--display", "none", "--mode", "game"],
+     "`companion play` without --headless"),
+    (["--headless"], None),
+], ids=["resume", "at-the-screen", "headless"])
+def test_the_runs_said_to_stop_on_a_log_in_save_json_are_those_that_do(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], flags: list[str],
+        named: str | None) -> None:
+    """The refusal names the later runs a log in save.json would stop, and each does:
+    `play --resume` and a `play` without --headless. It said 'the next `companion play`',
+    and a plain `play --headless` reads no save and plays on (reviewh74b N3)."""
+    save = default_save_path()
+    assert main(["play", "--headless", "--seed", "1", "--log", str(save)]) == 2
+    said = capsys.readouterr().err
+    log = tmp_path / "games.jsonl"
+    assert main(["play", "--headless", "--seed", "1", "--log", str(log)]) == 0
+    save.parent.mkdir(parents=True, exist_ok=True)
+    save.write_bytes(log.read_bytes())  # as if the refused --log had been written
+    capsys.readouterr()
+    assert main(["play", "--seed", "2", *flags]) == (0 if named is None else 2)
+    err = capsys.readouterr().err
+    assert (f"companion: error: {save} is a game log" in err) == (named is not None), err
+    assert named is None or named in said, said
 
 
 def test_the_fight_file_as_the_log_is_no_save(capsys: pytest.CaptureFixture[str]) -> None:

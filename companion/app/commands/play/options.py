@@ -258,13 +258,16 @@ def refuse_log_over_save(args: argparse.Namespace, config: Config) -> None:
         saved.append((args.state, "--state", "the game's save", saves_over))
     # The data folder's save.json in any run (a table's too: the game the System menu
     # switches to saves there). A headless game saves only when asked and a game with --state
-    # saves elsewhere, but the next `play` without --state would find a log there and stop
-    # (reviewb74 NIT 1: with --state it was let through, and said to be saved over without).
+    # saves elsewhere, but a later `play` with no --state that reads save.json (--resume, or
+    # any but --headless: previous_game) would find a log there and stop (reviewb74 NIT 1:
+    # with --state it was let through, and said to be saved over without). Which ones, said:
+    # a plain `play --headless` reads no save and plays (reviewh74b N3).
     writes = mode != "game" or (args.state is None and (args.resume or not args.headless))
     saved.append((default_save_path(), None, "where play saves the game with no --state",
                   saves_over if writes else
-                  "this run saves nothing there, but the next `companion play` without "
-                  "--state would find the log where it looks for its save, and stop"))
+                  "this run saves nothing there, but a later `companion play --resume`, or "
+                  "`companion play` without --headless (at the screen), with no --state, "
+                  "would find the log where it looks for its save, and stop"))
     for path, flag, what, why in saved:
         if not _one_file(log, path):
             continue
