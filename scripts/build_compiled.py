@@ -13,8 +13,11 @@ Python modules, only slower, so a Pi without a compiler still plays. A failed
 
 Each run works in folders named by its process id, so two runs at once (bootstrap.sh and
 a hand-typed one) never remove each other's work, and it swaps its build in under a lock
-on the builds' folder. Every run, an up-to-date one too, removes what a killed build
-left: work folders whose process is gone or that are older than :data:`STALE_SECONDS`.
+on the builds' folder (without one where the filesystem has no locks). Every run, an
+up-to-date one too, removes what a killed build left: work folders whose process is gone,
+or, named by none, older than :data:`STALE_SECONDS`; in the system's temporary folder
+only this user's. A build that could not be put in place (a read-only install) is said
+before the compile, not after it.
 """
 
 from __future__ import annotations
@@ -36,8 +39,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's 
 from companion.systems import jongrogue
 
 GROUP = "companion.systems.jongrogue.rules"  # the shared library all the modules use
-#: A build's work folder this old is a killed build's, whoever made it: the compile runs
-#: before any of them is made, and filling one (a copy) or swapping it in takes seconds.
+#: A work folder named by no process (0b4950d6's runs) this old is a killed build's: a run
+#: makes them only after its compile, and filling one (a copy) or swapping it in takes
+#: seconds. Not for a name with a pid: the compiling child's temporary folder lasts the
+#: whole compile, minutes on a Pi, with its own mtime unchanged from the first of them
+#: (reviewh74b R1: it was removed from under a live compile); that process tells.
 STALE_SECONDS = 10 * 60
 #: A run's work folders: ``.<hash>.<pid>.new`` (and the child's ``..<hash>.<pid>.new.partial``
 #: as it fills it) and ``.<hash>.<pid>.old``; without a pid, the names of 0b4950d6's runs.
@@ -100,6 +106,10 @@ def main() -> int:
     # this process: one name for all runs let two at once remove each other's (reviewb74 R1).
     fresh = builds / f".{target.name}.{os.getpid()}.new"
     shutil.rmtree(fresh, ignore_errors=True)  # a run of the same pid killed long ago
+    if (unwritable := _unwritable(builds, fresh)) is not None:
+        # Said now, not once the compile is done and its build cannot be put anywhere
+        # (reviewh74b N4: a read-only install's --force compiled for minutes, then failed).
+        return _not_built(unwritable, target, args.force)
     print("compiled rules core: building (a minute here, several on a Pi)", flush=True)
     start = time.perf_counter()
     # A child process compiles, so the compiler's own output can be kept quiet.
@@ -110,16 +120,39 @@ def main() -> int:
     if child.returncode != 0 or not fresh.is_dir():
         for left in (fresh, builds / f".{fresh.name}.partial"):  # this run's own
             shutil.rmtree(left, ignore_errors=True)
-        reason = _reason((child.stdout or "") + (child.stderr or ""))
-        kept = f"the build there is kept ({target.name})" if target.is_dir() \
-            else "pure Python is used"
-        # Not forced, exit 0: bootstrap.sh and install-pi.sh go on with the pure core.
-        print(f"compiled rules core: not built ({reason}); {kept}",
-              file=sys.stderr if args.force else sys.stdout)
-        return 1 if args.force else 0
+        return _not_built(_reason((child.stdout or "") + (child.stderr or "")), target,
+                          args.force)
     install(fresh, target)
     print(f"compiled rules core: built in {time.perf_counter() - start:.0f} s ({target.name})")
     return 0
+
+
+def _not_built(reason: str, target: Path, forced: bool) -> int:
+    """Say why nothing was built, and what is used instead; the exit status."""
+    kept = f"the build there is kept ({target.name})" if target.is_dir() \
+        else "pure Python is used"
+    # Not forced, exit 0: bootstrap.sh and install-pi.sh go on with the pure core.
+    print(f"compiled rules core: not built ({reason}); {kept}",
+          file=sys.stderr if forced else sys.stdout)
+    return 1 if forced else 0
+
+
+def _unwritable(builds: Path, fresh: Path) -> str | None:
+    """Why no build can be put in ``builds`` (None: it can), found by making there the
+    folder the child fills (``fresh``'s ``.partial``, a name :func:`_sweep` removes if this
+    run is killed before it is removed again): a mode's check would pass a read-only mount
+    or, as root, a dropped capability."""
+    probe = builds / f".{fresh.name}.partial"
+    shutil.rmtree(probe, ignore_errors=True)  # a run of the same pid killed long ago
+    try:
+        builds.mkdir(parents=True, exist_ok=True)
+        probe.mkdir()
+        probe.rmdir()
+    except FileExistsError:  # a killed run's that could not be removed: the child says why
+        return None
+    except OSError as error:
+        return f"{builds} cannot be written in: {error.strerror or error}"
+    return None
 
 
 def install(fresh: Path, target: Path) -> None:
@@ -143,15 +176,20 @@ def install(fresh: Path, target: Path) -> None:
 
 def sweep(builds: Path) -> None:
     """Remove what killed builds left in ``builds`` and in the system's temporary folder
-    (:func:`_sweep`); a folder that cannot be locked or read (a read-only checkout, no
-    builds yet) is left as it is: an up-to-date run says so all the same."""
+    (:func:`_sweep`; there, only this user's); a folder that cannot be opened or written in
+    (no builds yet, a read-only checkout) is left as it is: an up-to-date run says so all
+    the same."""
     with contextlib.suppress(OSError):
         with _locked(builds):
             _sweep(builds)
     for left in Path(tempfile.gettempdir()).glob(f"{TEMPORARY}*"):
         pid, named, _ = left.name.removeprefix(TEMPORARY).partition("-")
-        if _stale(left, int(pid) if named and pid.isdigit() else None):
-            shutil.rmtree(left, ignore_errors=True)
+        # Only this user's: a shared /tmp holds other users' builds, which root's run (sudo,
+        # install-pi.sh) could remove in spite of the sticky bit (reviewh74b R1).
+        with contextlib.suppress(OSError):
+            if left.lstat().st_uid == os.getuid() and \
+                    _stale(left, int(pid) if named and pid.isdigit() else None):
+                shutil.rmtree(left, ignore_errors=True)
 
 
 def _sweep(builds: Path) -> None:
@@ -167,16 +205,15 @@ def _sweep(builds: Path) -> None:
 
 def _stale(path: Path, pid: int | None) -> bool:
     """Whether the work folder ``path`` of the run ``pid`` (None: not known) is a killed
-    run's: that process is gone, or the folder is older than :data:`STALE_SECONDS` (a pid
-    used again since, or a name without one)."""
-    if pid == os.getpid():
-        return False
-    try:
-        if time.time() - path.lstat().st_mtime > STALE_SECONDS:
-            return True
-    except OSError:  # gone meanwhile
-        return False
+    run's: that process is gone, whatever the folder's age (a live one's is kept, however
+    long it compiles: reviewh74b R1; a pid used again since only puts off the removal), or,
+    named by no process, the folder is older than :data:`STALE_SECONDS`."""
     if pid is None:
+        try:
+            return time.time() - path.lstat().st_mtime > STALE_SECONDS
+        except OSError:  # gone meanwhile
+            return False
+    if pid == os.getpid():
         return False
     try:
         os.kill(pid, 0)
@@ -190,10 +227,16 @@ def _stale(path: Path, pid: int | None) -> bool:
 @contextlib.contextmanager
 def _locked(builds: Path) -> Iterator[None]:
     """Hold a lock on the folder ``builds`` itself until the block ends: no lock file is
-    left among the builds, and a folder that is not there yet raises FileNotFoundError."""
+    left among the builds, and a folder that is not there yet raises FileNotFoundError.
+    A filesystem that has no locks (NFS mounted nolock, some FUSE ones) runs the block
+    without: a build made was lost to a traceback (reviewh74b R3), and two runs at once
+    on such a checkout are as before the lock."""
     folder = os.open(builds, os.O_RDONLY | os.O_DIRECTORY)
     try:
-        fcntl.flock(folder, fcntl.LOCK_EX)
+        # A blocking flock fails only where it cannot lock at all: ENOLCK on NFS without
+        # lockd, EOPNOTSUPP, EINVAL or EBADF on some FUSE filesystems.
+        with contextlib.suppress(OSError):
+            fcntl.flock(folder, fcntl.LOCK_EX)
         yield
     finally:
         os.close(folder)

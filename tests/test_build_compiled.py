@@ -6,16 +6,22 @@ checkout's own build is never touched."""
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import os
 import shutil
+import stat
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from companion.systems import jongrogue
+from tests.disk import without_root_override
 from tests.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,11 +44,20 @@ def _copy(tmp_path: Path) -> Path:
     return tmp_path / "companion" / "systems" / "jongrogue" / "_compiled"
 
 
-def _build(checkout: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def _temporary(checkout: Path) -> str:
+    """A system temporary folder of the test's own (TMPDIR): a run sweeps the one it is
+    given, and the real one holds other runs' live compiles (reviewh74b R2)."""
+    folder = checkout / "systmp"
+    folder.mkdir(exist_ok=True)
+    return str(folder)
+
+
+def _build(checkout: Path, *args: str, prefix: tuple[str, ...] = ()
+           ) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, str(checkout / "scripts" / "build_compiled.py"), *args],
-        env={**os.environ, "CC": BAD_CC}, capture_output=True, text=True, timeout=600,
-        check=False)
+        [*prefix, sys.executable, str(checkout / "scripts" / "build_compiled.py"), *args],
+        env={**os.environ, "CC": BAD_CC, "TMPDIR": _temporary(checkout)},
+        capture_output=True, text=True, timeout=600, check=False)
 
 
 def _tree(folder: Path) -> dict[str, str]:
@@ -193,14 +208,15 @@ def test_two_builds_at_once_each_build_and_neither_removes_the_others_work(
                       encoding="utf-8")
     target = builds / jongrogue.source_hash()
     command = [sys.executable, str(script), "--force"]
-    slow = subprocess.Popen(command, env={**os.environ, "BUILT_BY": "slow", "SLOW": "0.2"},
+    env = {**os.environ, "TMPDIR": _temporary(tmp_path)}
+    slow = subprocess.Popen(command, env={**env, "BUILT_BY": "slow", "SLOW": "0.2"},
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         deadline = time.monotonic() + 60
         while not list(builds.glob("..*.partial")):
             assert slow.poll() is None and time.monotonic() < deadline
             time.sleep(0.02)
-        fast = subprocess.run(command, env={**os.environ, "BUILT_BY": "fast", "SLOW": "0"},
+        fast = subprocess.run(command, env={**env, "BUILT_BY": "fast", "SLOW": "0"},
                               capture_output=True, text=True, timeout=120, check=False)
         out, err = slow.communicate(timeout=120)
     finally:
@@ -214,3 +230,108 @@ def test_two_builds_at_once_each_build_and_neither_removes_the_others_work(
     assert sorted(p.name for p in builds.iterdir()) == [target.name]
     built = {p.read_text() for p in target.iterdir()}
     assert built == {"slow"} and len(list(target.iterdir())) == len(jongrogue.COMPILED_MODULES)
+
+
+def test_a_live_compile_keeps_its_folders_however_long_it_runs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiling child's temporary folder lasts the whole compile with its mtime left
+    from its first minute: any other run's sweep (an up-to-date one, another checkout's)
+    removed it once older than STALE_SECONDS, with its process still compiling, and that
+    build failed (reviewh74b R1). A folder named by a process is kept while it lives; one
+    whose process is gone goes at once, and only a name with no pid goes by its age."""
+    script = load_script("build_compiled")
+    temporary = tmp_path / "tmp"
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
+    builds = tmp_path / "_compiled"
+    live, ended = _pids()
+    try:
+        kept = [temporary / f"jongrogue-mypyc-{live.pid}-abcd1234",
+                builds / f"..abc.{live.pid}.new.partial",
+                temporary / "jongrogue-mypyc-new_one"]
+        left = [temporary / f"jongrogue-mypyc-{ended}-x1y2", builds / f".abc.{ended}.old",
+                temporary / "jongrogue-mypyc-ab_c"]
+        for folder in kept + left:
+            for part in ("build", "tmp"):
+                (folder / part).mkdir(parents=True)
+        for folder in kept[:2] + left[2:]:
+            _aged(folder, 3 * script.STALE_SECONDS)
+        script.sweep(builds)
+        assert [folder for folder in kept if not folder.is_dir()] == []
+        assert [folder for folder in left if folder.exists()] == []
+    finally:
+        live.kill()
+        live.wait()
+
+
+def test_the_sweep_leaves_another_users_temporary_folders(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The system's temporary folder is shared: root's run (sudo, install-pi.sh), whom the
+    sticky bit does not stop, removed every user's folders it took for killed builds
+    (reviewh74b R1). Only this user's are removed."""
+    if os.geteuid() != 0:
+        pytest.skip("a folder of another user's is made by root only")
+    script = load_script("build_compiled")
+    temporary = tmp_path / "tmp"
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
+    _, ended = _pids()
+    theirs = [temporary / f"jongrogue-mypyc-{ended}-x1y2", temporary / "jongrogue-mypyc-ab_c"]
+    mine = temporary / f"jongrogue-mypyc-{ended}-q9"
+    for folder in [*theirs, mine]:
+        folder.mkdir(parents=True)
+    for folder in theirs:
+        os.chown(folder, 65534, 65534)  # nobody's
+        _aged(folder, 3 * script.STALE_SECONDS)
+    script.sweep(tmp_path / "_compiled")
+    assert all(folder.is_dir() for folder in theirs)
+    assert not mine.exists()
+
+
+def test_a_build_made_is_put_in_place_where_the_filesystem_cannot_lock(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A checkout on NFS mounted nolock (or some FUSE filesystems) refuses flock: a build
+    that compiled ended in a traceback, exit 1, and bootstrap.sh stopped (reviewh74b R3).
+    It is put in place without the lock, the older build removed."""
+    script = load_script("build_compiled")
+
+    def refused(fd: int, operation: int) -> None:
+        raise OSError(errno.ENOLCK, os.strerror(errno.ENOLCK))
+
+    monkeypatch.setattr(script, "fcntl", SimpleNamespace(flock=refused, LOCK_EX=fcntl.LOCK_EX))
+    builds = tmp_path / "_compiled"
+    fresh = builds / f".abc.{os.getpid()}.new"
+    for folder, text in [(fresh, "new"), (builds / "abc", "old"), (builds / "0123", "older")]:
+        folder.mkdir(parents=True)
+        (folder / "game.so").write_text(text)
+    script.install(fresh, builds / "abc")
+    assert _tree(builds) == {"abc/game.so": "new"}
+
+
+def test_a_build_that_cannot_be_put_in_place_is_said_before_compiling(tmp_path: Path) -> None:
+    """A read-only install: --force compiled for minutes (on a Pi), then failed on the
+    folder it was to fill (reviewh74b N4). It says so at once, naming the folder, and
+    compiles nothing; not forced, with no build of these sources, exit 0 with pure Python."""
+    prefix = tuple(without_root_override())
+    builds = _copy(tmp_path)
+    current = builds / jongrogue.source_hash()
+    current.mkdir(parents=True)
+    (current / "game.so").write_text("the build in use")
+    package = builds.parent
+    try:
+        builds.chmod(0o555)
+        done = _build(tmp_path, "--force", prefix=prefix)
+        assert (done.returncode, done.stdout, done.stderr) == (
+            1, "", f"compiled rules core: not built ({builds} cannot be written in: "
+            f"Permission denied); the build there is kept ({current.name})\n")
+        assert _tree(builds) == {f"{current.name}/game.so": "the build in use"}
+        builds.chmod(0o755)
+        shutil.rmtree(builds)
+        package.chmod(0o555)  # no builds' folder yet, and none can be made
+        done = _build(tmp_path, prefix=prefix)
+        assert (done.returncode, done.stdout, done.stderr) == (
+            0, f"compiled rules core: not built ({builds} cannot be written in: "
+            "Permission denied); pure Python is used\n", "")
+        assert not builds.exists()
+    finally:
+        for folder in (package, builds):
+            if folder.exists():
+                folder.chmod(folder.stat().st_mode | stat.S_IWUSR)
