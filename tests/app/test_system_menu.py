@@ -794,3 +794,36 @@ def test_a_roll_chosen_with_no_die_typed_yet_is_carried_over_a_switch(
     with pytest.raises(ModeSwitch):  # at the menu instead, the player waited for ever
         run_dice_tray(config, back, controls, None, SystemMenu(controls, "dice", 0.0, ""))
     assert back.views[0].prompt.startswith("Type the D6"), back.views[0].prompt
+
+
+def test_a_new_game_its_profile_refuses_is_said_in_the_menu_and_the_game_stays(
+        tmp_path: Path) -> None:
+    """reviewh74b N2: the profile a new game reads refused (a blank item name, JR-ITEM-1:
+    a game begun with it before 42818b26 resumes), New game kept the game aside and said
+    "this new game replaces it", then stopped on the profile, put the game back and ended
+    the run, exit 2. It is said in the menu, before the game is left: nothing is kept
+    aside, and the game plays on."""
+    profile, save = tmp_path / "p.toml", tmp_path / "s.json"
+    profile.write_text('[items.1]\nname_en = "x"\n', encoding="utf-8")
+    env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
+           "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "100"}
+    term = Terminal(["--input", "sim", "--choices", "keyboard", "--display", "terminal",
+                     "--seed", str(SEED), "--profile", str(profile), "--state", str(save)], env)
+    term.answer("s: System 設定", 1, b"s")
+    profile.write_text('[items.1]\nname_en = " "\n', encoding="utf-8")  # mid-game
+    heading = "System 設定: every step"  # the menu's, not the game's hint
+    term.answer(heading, 1, b"2")  # New game
+    term.answer("No new game 新しいゲーム不可", 1, b"a")
+    shown = term.text().count("s: System 設定")
+    term.answer(heading, 2, b"f")  # Back: the same game, at the same choice
+    term.answer("s: System 設定", shown + 1, b"")
+    assert term.proc.poll() is None
+    game_id = json.loads(save.read_text(encoding="utf-8"))["game_id"]
+    term.proc.terminate()
+    term.finish()
+    text = " ".join(re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", term.text()).split())
+    assert (f"No new game 新しいゲーム不可: {profile}: field items.1.name_en must be a name "
+            "(text), found ' '; this game plays on") in text, text[-2000:]
+    assert "Leave this game" not in text and "kept as" not in text, text[-2000:]
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith("s.json")] == ["s.json"]
+    assert json.loads(save.read_text(encoding="utf-8"))["game_id"] == game_id

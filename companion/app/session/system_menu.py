@@ -193,6 +193,10 @@ class SystemMenu:
         # Whether the tray's file holds an older table than the tray's (the disk refused
         # its write and its removal), no table under way: said instead of the above.
         self.table_stale: Callable[[], bool] = lambda: False
+        # Why New game cannot begin a game now ("": it can), asked before the game is left:
+        # its profile refused (a blank name a game begun before 42818b26 resumes with) was
+        # met only after the game was kept aside, and ended the run (reviewh74b N2).
+        self.new_game_refused: Callable[[], str] = lambda: ""
 
     def held_table(self) -> str:
         """What the menu's heading says of the dice tray's table part-thrown, held in memory
@@ -294,6 +298,8 @@ class SystemMenu:
                     self.tell(show, f"No new game while the disk refuses the save "
                               f"保存できない間は新しいゲーム不可 ({unsaved}): free space or fix "
                               "the folder")
+                elif refused := self.new_game_refused():
+                    self.tell(show, refused)
                 elif self.sure(show, LEAVE_QUESTION, "Yes, new game はい"):
                     raise NewGameAsked
             elif chosen.choice.startswith("mode:"):

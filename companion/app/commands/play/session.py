@@ -289,6 +289,8 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None,
         if among.stopped:
             show_message(among.stopped, display, controls)
         menu = system_menu(config, display, controls, among.unplayable)
+        if menu is not None:
+            menu.new_game_refused = lambda: new_game_refusal(args, config)
         if config.text("play.mode") in TABLE_MODES:
             assert display is not None  # effective_config refused a table mode with no display
             if config.text("play.mode") == "dice":
@@ -374,6 +376,19 @@ def bug_details() -> str:
     if service:
         return f"Details 詳細: journalctl -u {service}"
     return "Details 詳細: the traceback in the terminal it was started from 起動した端末に"
+
+
+def new_game_refusal(args: argparse.Namespace, config: Config) -> str:
+    """Why the System menu's New game cannot begin a game now ("": it can): the profile the
+    new game would read (:func:`build_session`) refused, a blank item name (JR-ITEM-1) or
+    keys at odds. A game begun with such a profile before 42818b26 resumes (its save's own),
+    and New game kept it aside, said so, then stopped on the profile and put it back, the
+    run ended with exit 2 (reviewh74b N2): said in the menu now, the game left as it is."""
+    try:
+        load_profile(profile_file(args.profile, config))
+    except (CompanionError, OSError) as exc:
+        return f"No new game 新しいゲーム不可: {error_text(exc)}; this game plays on"
+    return ""
 
 
 def system_menu(config: Config, display: Display | None, controls: Controls,
