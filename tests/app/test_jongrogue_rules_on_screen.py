@@ -29,7 +29,7 @@ from companion.hw.buttons import Button
 from companion.hw.display import screen as screen_module
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.terminal import render
-from companion.hw.display.view import Option, View
+from companion.hw.display.view import Name, Option, View
 from companion.systems.jongrogue.actions import Choice, TileRequest, input_from_notation
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.profile import load_profile
@@ -316,3 +316,50 @@ def test_a_long_preset_is_broken_and_shortened_at_its_options_never_in_a_name(
     words = {word for d in rows for word in re.split(r"[+ ]", d.shown)}
     counted = [int(n) for d in rows for n in re.findall(r"\(\+(\d+) more 他\1件\)", d.shown)]
     assert len([o for o in options if o in words]) + sum(counted) == len(options), rows
+
+
+def _full_sheet_stairs_view() -> View:
+    """The stairs status over the fight menu of five, the PC carrying two rings, four kinds
+    of item, a state and a preset of two options (reviewscreen74 RISK 1's sheet)."""
+    game = Game("ez")
+    feed(game, "5m | 1m 5z 1z 2z")
+    mode = JongRogueMode(game)
+    mode.push(Choice.from_notation("stairs"))
+    view = shown(mode)
+    assert view.sheet is not None
+    full = replace(view.sheet, rings=(Name("隠密の指輪", "ring of stealth"),
+                                      Name("鎧保護の指輪", "ring of armour protection")),
+                   items=("回復薬 healing potion ×2", "手裏剣 shuriken ×5 (+2)",
+                          "巻物 scroll of teleport", "毒消し antidote ×3"),
+                   states=(Name("毒", "poisoned"),), rules="Rules ルール: ez+drops+pursuit",
+                   rules_named="drops アイテムのドロップ・ルール")
+    return replace(view, sheet=full, options=(
+        Option("fight:1", "Fight 戦う", Button.ATTACK), Option("defend", "Defend 防御"),
+        Option("flee", "Flee 逃げる", Button.FLEE), Option("unequip:6p", "Doff stealth 隠密を外す"),
+        Option("unequip:8p", "Doff armour protection 鎧保護を外す")),
+        last_check=("rate 4 = 7 atk − 3 lvl − 0 str − 2 wpn (clamped to 1..9)",
+                    "ranged 遠隔攻撃 … drew 2p → 2 < 3 → failure 失敗"))
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.25])
+@pytest.mark.parametrize("size", ["800x480", "1024x600"])
+def test_jr_state_2_the_stairs_status_takes_its_second_row_from_the_log_not_the_sheet(
+        size: str, scale: float) -> None:
+    """The stairs status's second row came from the PC sheet: a sheet that fills its panel
+    lost its Rules line at text 1.0, and at 1.25 its Items line was cut to its first item,
+    the ×2 with it (reviewscreen74 RISK 1). The log's newest row (the wake-up the status
+    answers) gives way instead: at 1.0 the sheet, room and last check draw all they draw
+    without the status; at 1.25 the Items keep their second row and counts, as they did
+    under a status of one row."""
+    view = _full_sheet_stairs_view()
+    with_status = _shown_text(view, size, scale)
+    without = _shown_text(replace(view, status=""), size, scale)
+    lost = [text for text in (without - with_status).elements()
+            if text != "Log 記録" and "wakes up" not in text and text != "room)"]
+    if scale == 1.0:
+        assert lost == []
+        assert "Rules ルール: ez+drops+pursuit (drops" in with_status
+    else:
+        assert "Items 持ち物: 回復薬 healing potion ×2," in with_status
+        assert any(text.startswith("手裏剣 shuriken ×5 (+2)") for text in with_status)
+        assert "States 状態: 毒 poisoned" in with_status

@@ -340,7 +340,7 @@ class GamePanels(Canvas):
             y += word.get_height()
 
     def _sheet(self, sheet: SheetView | None, rect: pygame.Rect, limit: int,
-               last: int | None = None) -> int:
+               last: int | None = None, whole: int | None = None) -> int:
         """The PC sheet in ``rect``; returns the panel's bottom. A line too long for the
         panel (two rings, the potions after the shuriken) wraps, its rows hanging under its
         label: first into the panel's spare rows (closer together), then down as far as
@@ -351,7 +351,9 @@ class GamePanels(Canvas):
         game, gives way first: its options' names left out, its rows cut, then the line
         itself (at text 1.25 it took the Items line's second row, and the potion held went
         unseen, reviewr72 DEFECT 1). Only a line that still does not fit is cut, the
-        longest first (the Items)."""
+        longest first (the Items). ``whole``: the log may give way whole, down to there
+        (:meth:`ScreenDisplay.render` under a status of two rows), the panel then reaching
+        it."""
         m = self.m
         if sheet is None:
             self._panel(rect, "PC")
@@ -367,7 +369,8 @@ class GamePanels(Canvas):
             total = sum(len(rows) for rows in lines)
             step = self._step(m(22)) if frame + total * self._step(m(22)) <= rect.h \
                 else self._step(m(19))
-            for bottom, closest in ((limit, m(19)), (limit, m(17)), (last, m(17))):
+            for bottom, closest in ((limit, m(19)), (limit, m(17)), (last, m(17)),
+                                    (whole, m(17))):
                 if bottom is None:
                     continue
                 step = min(step, self._step(closest))
@@ -392,7 +395,10 @@ class GamePanels(Canvas):
             # Its rows joined in one past its width (the preset alone, its options' names
             # left out first): the options left out counted, not cut in a name.
             lines[-1] = [self._rules_shortened(sheet.rules, size, width)]
-        panel = pygame.Rect(rect.x, rect.y, rect.w, max(rect.h, frame + total * step))
+        height = max(rect.h, frame + total * step)
+        if whole is not None and rect.y + height > (last if last is not None else limit):
+            height = whole - rect.y  # the log's place taken: no strip left blank under it
+        panel = pygame.Rect(rect.x, rect.y, rect.w, height)
         y = self._panel(panel, "PC")
         for rows in lines:
             for n, row in enumerate(rows):
