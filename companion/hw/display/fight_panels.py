@@ -45,9 +45,12 @@ class FightPanels(DiceTray):
         to itself."""
         m = self.m
         top = self._panel(left, fight.title or "Fight 戦闘")
-        self._heading(fight, pygame.Rect(left.x + m(8), top - m(2), left.w - m(16), m(22)))
-        self._fighters(fight.fighters, pygame.Rect(left.x + m(4), top + m(24), left.w - m(8),
-                                                   left.bottom - top - m(28)))
+        heading_h = self._heading_h(fight, left.h)
+        if heading_h:
+            self._heading(fight, pygame.Rect(left.x + m(8), top - m(2), left.w - m(16), m(22)))
+        self._fighters(fight.fighters, pygame.Rect(left.x + m(4), top + heading_h,
+                                                   left.w - m(8),
+                                                   left.bottom - top - heading_h - m(4)))
         log = self._log_before_result(fight)
         log_h = self._log_h(fight, right) if middle is None else 0
         result = pygame.Rect(right.x, right.y, right.w, right.h - log_h - m(6))
@@ -299,8 +302,21 @@ class FightPanels(DiceTray):
                                                     self._result_top(fight, result),
                                                     result.bottom)
         # the combatants' rows' height as _fight gives _fighters, under the heading
-        return left.h - m(24) - m(28), self._result_state(fight, rows, size, result.w - m(16),
-                                                           capacity)
+        return left.h - m(24) - self._heading_h(fight, left.h) - m(4), self._result_state(
+            fight, rows, size, result.w - m(16), capacity)
+
+    def _heading_h(self, fight: FightView, panel_h: int) -> int:
+        """The height the heading's row takes in the combatants' panel ``panel_h`` tall: none
+        once the fight is over where the rows under it would go into a window: the
+        round's outcome is the prompt's, read whole (:meth:`_fight_prompt_fit`), and with
+        nobody acting the window stayed at the top, the last combatant, standing or
+        not, behind a "▼ 1 more" nothing scrolls (reviewscreen74 RISK 2: a fight of seven
+        ended by the GM at text 1.25)."""
+        m = self.m
+        rows_h = panel_h - m(24) - m(28)
+        if fight.outcome and self._fighters_form(len(fight.fighters), rows_h) == 0:
+            return 0
+        return m(24)
 
     def _fighters_form(self, count: int, height: int) -> int:
         """How ``count`` combatants' rows are drawn ``height`` tall: 2, two lines each (HP

@@ -217,7 +217,7 @@ class OptionButtons(FightPanels):
         # A fight that is over asks nothing more of its combatants: its prompt (what ended
         # it) reads whole before their last rows, which scroll into a window ("▼ 1 more"):
         # at text 1.25 it was cut in its middle, "the GM ended the fight" lost (screen74
-        # NIT 5).
+        # NIT 5). The heading's row, the same outcome, gives way first (:meth:`_heading_h`).
         for least in (form, min(form, 1), *((0,) if fight.outcome else ())):
             for size in (m(17), m(15), m(TEXT_MIN)):
                 rows = max(base, len(self._wrap(view.prompt, size, width)))

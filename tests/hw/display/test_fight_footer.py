@@ -305,6 +305,18 @@ def test_a_fight_over_reads_what_ended_it_whole(size: str, scale: float,
     prompt had one row, cut in its middle, "the GM ended the fight" lost (screen74 NIT 5).
     Over, the fight asks nothing more of its combatants: the prompt takes a second row."""
     monkeypatch.setitem(screen_module.LAYOUTS, "640x384", (640, 384))
+    view = _fight_of_seven_over()
+    screen = ScreenDisplay(size, text_scale=scale)
+    try:
+        assert screen._grid(view)
+        assert unread(screen, view) == ""
+    finally:
+        screen.close()
+
+
+def _fight_of_seven_over() -> View:
+    """genso's fight of two PCs, three orcs and two giant ants, ended by the GM with some of
+    the party fled, on its closing menu."""
     rules = genso_rules()
     mode = GensoFightMode(rules, GensoFight(rules, entrants_for(
         rules, [preset(rules, "pc1"), preset(rules, "pc2")],
@@ -315,10 +327,30 @@ def test_a_fight_over_reads_what_ended_it_whole(size: str, scale: float,
                Option("sunset", "Sunset 日没"), Option("check", "Check 判定"))
     view = mode.view(f"The fight is over 戦闘終了: {ended}", options=options, highlight=0)
     assert view.fight is not None and len(view.fight.fighters) == 7
-    view = replace(view, fight=replace(view.fight, outcome=ended, turn=""))
+    return replace(view, fight=replace(view.fight, outcome=ended, turn=""))
+
+
+@pytest.mark.needs_japanese_font
+@pytest.mark.parametrize("scale", [*SCALES, 1.1])
+@pytest.mark.parametrize("size", [*SIZES, "640x384"])
+def test_a_fight_over_hides_none_of_its_combatants(size: str, scale: float,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the prompt's second row, the fight of seven over drew six rows and "▼ 1 more",
+    which nothing scrolls: the last giant ant, how it ended, was not to be seen
+    (reviewscreen74 RISK 2). Over, the heading's row (the round and the outcome the prompt
+    says whole) gives way to the combatants: every one is drawn, no window, the prompt
+    still whole."""
+    monkeypatch.setitem(screen_module.LAYOUTS, "640x384", (640, 384))
+    view = _fight_of_seven_over()
+    assert view.fight is not None
     screen = ScreenDisplay(size, text_scale=scale)
     try:
-        assert screen._grid(view)
         assert unread(screen, view) == ""
+        drawn = spy_text(screen)
+        screen.render(view)
     finally:
         screen.close()
+    shown = [d.shown for d in drawn]
+    assert not [text for text in shown if "more" in text]
+    for fighter in view.fight.fighters:
+        assert any(text.lstrip("▶ ") == fighter.name.ja for text in shown), fighter.name
