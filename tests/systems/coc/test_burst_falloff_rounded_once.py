@@ -91,7 +91,7 @@ def test_the_burst_s_damage_does_not_hang_on_the_bullets_order(
     assert {smg_burst(order, settings) for order in ((1, 1, 3), (1, 3, 1), (3, 1, 1))} == {13}
 
 
-POOLED = {"CO-ARMOR-2": {"pool_across_bullets": True}}
+POOLED: dict[str, dict[str, object]] = {"CO-ARMOR-2": {"pool_across_bullets": True}}
 
 
 def test_pooled_armour_stops_value_times_hits_whatever_the_order() -> None:
@@ -99,6 +99,27 @@ def test_pooled_armour_stops_value_times_hits_whatever_the_order() -> None:
     15/4 is stopped, 7/4 rounded 1, in both orders (004 l.31, armour × bullets). Carried
     forward only, the 12 first met a coat of 1 and let 2 through."""
     assert {smg_burst(order, POOLED) for order in ((10, 1), (1, 10))} == {12}
+
+
+def test_a_bullet_after_the_pool_is_spent_says_so() -> None:
+    """reviewcoc74b NIT 3: bullets of 12, 3, 3 at ÷4 against the coat of 1, pooled (1 × 3 = 3):
+    the first spends the pool and the others still spend a use each (004 l.32); they said
+    "coat stops 0", read as a fault, where the pool is spent."""
+    f = duel(P004, SMG, COAT, settings=POOLED)
+    text = push(f, Attack("Ann", "Cult", burst=True, distance_m=80), (100, 10), (20, 3),
+                (10, 10), (10, 1), (10, 1))
+    assert "coat stops 3: uses 29/1 left (CO-ARMOR-2)" in text
+    assert text.count("coat: the burst's pool is spent, it stops nothing more; uses ") == 2
+    assert "stops 0" not in text and f.state.get("Cult").sheet.armour[0].uses == 27
+    replays(f)
+    # a vest of 0 stops nothing to spend: it says "stops 0", and revision 21 says so as played
+    vest0 = {"armour": [{"name": "vest", "value": 0, "uses": 30}]}
+    for engine in (22, OLD):
+        g = at(engine, duel(P004, SMG, vest0, settings=POOLED))
+        text = push(g, Attack("Ann", "Cult", burst=True, distance_m=20), (100, 10), (20, 2),
+                    (10, 1), (10, 1))
+        assert text.count("vest stops 0: uses ") == 2 and "pool is spent" not in text
+        replays(g)
 
 
 def test_pooled_armour_up_front_in_a_burst_within_range_too() -> None:
@@ -126,3 +147,39 @@ def test_the_rounding_setting_rounds_the_burst_s_total() -> None:
     assert "the burst's damage through so far 11/4, rounded 3 (§0.3)" in text
     assert f.state.get("Cult").hp == 13 - 3
     replays(f)
+
+
+#: 003 with CO-RANGE-2 switched on (its falloff is optional there) and a plate of CO-ARMOR-1
+#: durability 1 that stops up to 4 a hit.
+RANGE_003 = {"CO-RANGE-2": {"p003": "on"}}
+PLATE = {"armour": [{"name": "plate", "value": 4, "durability": 1}], "siz": 40}
+
+
+def plate_burst_003(faces: tuple[int, ...]) -> tuple[int, str]:
+    """Cult's HP lost after an SMG burst at 80 m (÷4) in 003 with a
+    bullet for each of ``faces`` on 1D10 (+2 each), and the action's text."""
+    f = duel(Profile.P003, {"weapons": ("smg",), "smg": 90}, PLATE, settings=RANGE_003)
+    start = f.state.get("Cult").hp
+    text = push(f, Attack("Ann", "Cult", burst=True, distance_m=80), (100, 10),
+                (20, len(faces)), *[(10, x) for x in faces])
+    replays(f)
+    return start - f.state.get("Cult").hp, text
+
+
+def test_co_armor_1_durability_caps_what_the_armour_stops_in_a_burst_003() -> None:
+    """reviewcoc74b DEFECT 1: CO-ARMOR-1's durability is the armour's own HP, so a plate of
+    durability 1 stops 1 in all. Bullets of 3, 3, 3 at ÷4 are 3/4 each: the plate stops 3/4
+    and then the 1/4 it has left, 9/4 − 1 = 5/4 gets through, rounded 1. It wore whole points
+    and so stopped 3/4 twice (HP lost 0)."""
+    lost, text = plate_burst_003((1, 1, 1))
+    assert "plate stops 3/4, durability 1 left (CO-ARMOR-1)" in text
+    assert "plate stops 1/4, durability 0 left (CO-ARMOR-1)" in text
+    assert lost == 1
+
+
+def test_co_armor_1_durability_in_a_burst_does_not_hang_on_the_bullets_order_003() -> None:
+    """Bullets of 12, 3, 3 at ÷4 (3, 3/4, 3/4: 9/2) against the plate of durability 1: it
+    stops 1 in all, 7/2 gets through, rounded 3, in every order. Rounded wear let the plate
+    stop 3/4 + 1 from its durability of 1 when the 12 came second (HP lost 2)."""
+    orders = ((10, 1, 1), (1, 10, 1), (1, 1, 10))
+    assert {plate_burst_003(order)[0] for order in orders} == {3}

@@ -95,15 +95,23 @@ class _Damage(_Spells):
         through the armour, the burst rounded once after it (reviewcoc74 RISK 2,
         :meth:`~companion.systems.coc.combat.firearms._Firearms.burst_through`); a whole
         number stays whole, as every other hit's. The durability a share wears (CO-ARMOR-1)
-        is the running total this armour stopped in the action rounded by §0.3, so the
-        parts add up to the whole stopped, whatever the bullets' order."""
+        is the running total this armour stopped in the action rounded by §0.3, and what it
+        can still stop is its durability less that running total unrounded, so the armour
+        never stops more than its durability and the parts add up to the whole stopped,
+        whatever the bullets' order (reviewcoc74b DEFECT 1)."""
         kept = []
         for arm in t.sheet.armour:
             if damage <= 0:
                 kept.append(arm)
                 continue
             if self.on("CO-ARMOR-1"):
-                pool = arm.durability if arm.durability is not None else damage
+                pool: Fraction | int = damage
+                if arm.durability is not None:
+                    # the exact durability left: the shares this armour stopped so far in the
+                    # action, unrounded, not the whole points worn off (a plate of 1 that
+                    # stopped 3/4 still shows 1 but has 1/4 left to stop, CO-ARMOR-1)
+                    done = self.worn.get((t.name, arm.name), Fraction(0))
+                    pool = arm.durability + self.rounded(done) - done
                 absorbed = Fraction(min(arm.value, damage, pool))
                 damage -= absorbed
                 if arm.durability is not None:
@@ -130,7 +138,14 @@ class _Damage(_Spells):
                 if wears:
                     uses = max(0, (arm.uses or 0) - 1)
                     arm = replace(arm, uses=uses, breaking=arm.breaking or uses == 0)
-                    self.say(f"{arm.name} stops {absorbed}: uses {uses}/{arm.value} left"
+                    # reviewcoc74b NIT 3: a bullet still spends a use (l.32) once the burst's
+                    # pool is spent; "stops 0" beside it read as a fault. Only a pool filled
+                    # up front (revision 22 on) of armour that stops something
+                    spent = (pooled and (t.name, arm.name) in self.up_front
+                             and arm.value > 0 and absorbed == 0)
+                    self.say((f"{arm.name}: the burst's pool is spent, it stops nothing more;"
+                              if spent else f"{arm.name} stops {absorbed}:")
+                             + f" uses {uses}/{arm.value} left"
                              + (", breaks at end of round" if arm.breaking else "")
                              + " (CO-ARMOR-2)")
                 else:
