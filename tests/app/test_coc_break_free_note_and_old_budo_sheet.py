@@ -33,7 +33,8 @@ def test_defaults_say_when_the_break_free_cost_is_read(
         ("§0.3", "rounding"), ("CO-BASE-1", "recompute"), ("CO-BASE-2", "db_twice"),
         ("CO-GRAP-2", "ap"),
         ("CO-DODGE-5", "dodge_needs_fatal_blow"), ("CO-DODGE-5", "attack_needs_keeper"),
-        ("CO-MA-3", "doubled"), ("CO-MA-4", "damage"), ("CO-MA-4", "own_roll")]
+        ("CO-MA-3", "doubled"), ("CO-MA-4", "damage"), ("CO-MA-4", "own_roll"),
+        ("CO-RANGE-3", "reach_m")]
 
 
 OLD = '''name = "{name}"

@@ -546,7 +546,8 @@ def test_arm_s_reach_is_set_saved_with_the_fight_and_listed(
     refuses it at 3, and the fight keeps the setting in its file."""
     listed = run(capsys, "defaults")["defaults"]
     assert {"rule": "CO-RANGE-3", "key": "reach_m", "value": 1, "default": True,
-            "range": "1 or more"} in listed
+            "range": "from 1 to 3"}.items() <= next(
+                r for r in listed if (r["rule"], r["key"]) == ("CO-RANGE-3", "reach_m")).items()
     ann, cult = sheets(tmp_path)
     run(capsys, "fight", "new", "--investigators", ann, "--foes", cult, "--profile", "004",
         "--set", "CO-RANGE-3.reach_m=2")
@@ -558,7 +559,22 @@ def test_arm_s_reach_is_set_saved_with_the_fight_and_listed(
     assert kicked["entry"]["action"]["distance_m"] == 2
     saved = json.loads((user_dirs / "data" / "coc" / "fight.json").read_text(encoding="utf-8"))
     assert saved["settings"]["CO-RANGE-3"] == {"reach_m": 2}
+    again = run(capsys, "defaults", "--file", str(user_dirs / "data" / "coc" / "fight.json"))
     assert {"rule": "CO-RANGE-3", "key": "reach_m", "value": 2, "default": False,
-            "range": "1 or more"} in run(capsys, "defaults", "--file",
-                                         str(user_dirs / "data" / "coc" / "fight.json")
-                                         )["defaults"]
+            "range": "from 1 to 3"}.items() <= next(
+                r for r in again["defaults"]
+                if (r["rule"], r["key"]) == ("CO-RANGE-3", "reach_m")).items()
+
+
+def test_003_s_listing_says_it_reads_arm_s_reach_though_co_range_3_is_off(
+    user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """reviewcoc74b NIT 4: `coc defaults --profile 003` lists CO-RANGE-3.reach_m beside
+    CO-RANGE-3's p003 "off"; its note says 003 reads it off the board (CO-FIRE-5,
+    CO-MELEE-1)."""
+    rows = {(r["rule"], r["key"]): r
+            for r in run(capsys, "defaults", "--profile", "003")["defaults"]}
+    assert rows["CO-RANGE-3", "p003"]["value"] == "off"
+    assert rows["CO-RANGE-3", "reach_m"]["note"].endswith(
+        "003 reads it too, off the board, for adjacent 隣接 (CO-FIRE-5) and a blow "
+        "(CO-MELEE-1), though its CO-RANGE-3 is off")

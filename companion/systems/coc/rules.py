@@ -74,6 +74,10 @@ ROW_NOTES: dict[tuple[str, str], str] = {
     ("CO-BASE-2", "db_twice"): "true: an impale 貫通 adds DB to each of its two rolls"
                                "; read where CO-BASE-2 is played, profile 003 by Default",
     ("CO-MA-3", "doubled"): "true: the forced hit 必中 is doubled 倍化 as a full MA success",
+    # reviewcoc74b NIT 4: 003 lists CO-RANGE-3 off, yet reads this key
+    ("CO-RANGE-3", "reach_m"): "arm's reach 手が届く範囲 for touch タッチ and a blow; 003 "
+                               "reads it too, off the board, for adjacent 隣接 (CO-FIRE-5) "
+                               "and a blow (CO-MELEE-1), though its CO-RANGE-3 is off",
     ("CO-MA-4", "damage"): "doubled 倍化, as the seed's 2d3+DB+2d3+DB; normal 等倍, ×1",
     ("CO-MA-4", "own_roll"): "true: the follow-up 追撃 rolls the combination roll again, "
                              "landing on 成功 only",

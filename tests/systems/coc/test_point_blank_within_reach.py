@@ -60,7 +60,8 @@ def test_a_kick_at_a_distance_beyond_reach_is_refused(profile: Profile, rule: st
     refused(f, Attack("Ann", "Cult", distance_m=400),
             rf"キック/Kick is a melee blow, within arm's reach 手が届く範囲 \(1 m: "
             rf"CO-RANGE-3.reach_m \(default\)\): "
-            rf"distance_m=400 is beyond it; leave out distance_m \({rule}\)")
+            rf"distance_m=400 is beyond it; give distance_m 1 or less, or leave it out "
+            rf"\({rule}\)")
     old = at(OLD, duel(profile, KICK))
     assert "Cult takes" in push(old, Attack("Ann", "Cult", distance_m=400), (100, 10), (6, 3),
                                  (4, 1))
@@ -123,7 +124,7 @@ def test_arm_s_reach_is_a_default_the_keeper_may_set_004() -> None:
     assert "×3 (touch, CO-RANGE-3)" in push(
         f, Attack("Ann", "Cult", distance_m=2, adjacent=True), (100, 99), (10, 1))
     replays(f)
-    with pytest.raises(DataError, match=r"CO-RANGE-3\.reach_m must be 1 or more"):
+    with pytest.raises(DataError, match=r"CO-RANGE-3\.reach_m must be from 1 to 3, found 0"):
         duel(P004, GUN, settings={"CO-RANGE-3": {"reach_m": 0}})
 
 
@@ -145,7 +146,7 @@ def test_a_melee_weapon_s_own_range_on_its_sheet_is_its_reach_004() -> None:
     f = duel(P004, {"weapons": (WHIP,), "fist": 50})
     refused(f, Attack("Ann", "Cult", distance_m=4),
             r"鞭/Whip is a melee blow, its reach range_m=3 m on the sheet: distance_m=4 is "
-            r"beyond it; leave out distance_m \(CO-RANGE-3\)")
+            r"beyond it; give distance_m 3 or less, or leave it out \(CO-RANGE-3\)")
     assert "鞭/Whip" in push(f, Attack("Ann", "Cult", distance_m=3), (100, 80))
     replays(f)
 
@@ -155,3 +156,40 @@ def test_with_both_rules_off_a_blow_at_a_distance_is_not_checked() -> None:
     cited CO-RANGE-2, off there too."""
     f = duel(P003, KICK, settings={"CO-MELEE-1": {"p003": "off"}})
     assert "キック/Kick (1D100<=60)" in push(f, Attack("Ann", "Cult", distance_m=400), (100, 80))
+
+
+def test_arm_s_reach_is_at_most_3_m() -> None:
+    """reviewcoc74b RISK 2: a touch is arm's reach (004 l.73 「手が届く範囲」), and 3 m is the
+    longest reach on 003's board (a throw's 3 squares, l.65): a reach of 1000 took touch at
+    50 m (×1/4 and ×3 at once) and a kick at 900 m."""
+    for far in (4, 1000):
+        with pytest.raises(DataError,
+                           match=rf"CO-RANGE-3\.reach_m must be from 1 to 3, found {far}"):
+            duel(P004, GUN, settings={"CO-RANGE-3": {"reach_m": far}})
+    f = duel(P004, GUN_AND_KICK, settings={"CO-RANGE-3": {"reach_m": 3}})
+    assert "キック/Kick" in push(f, Attack("Ann", "Cult", 1, distance_m=3), (100, 99))
+
+
+#: A sheet's firearm whose base range is shorter than a reach of 3 m.
+DERRINGER = {"key": "derringer", "ja": "デリンジャー", "en": "Derringer", "kind": "firearm",
+             "skill": "handgun", "damage": "1D6", "db": "none", "attacks": 1, "magazine": 2,
+             "range_m": 2}
+
+
+@pytest.mark.parametrize(("profile", "touch"), [(P004, "touch タッチ, CO-RANGE-3"),
+                                                (P003, "point blank 隣接, CO-FIRE-5")])
+def test_point_blank_beyond_the_weapon_s_base_range_is_refused(profile: Profile,
+                                                              touch: str) -> None:
+    """reviewcoc74b RISK 2: touch is within the base range (004 l.70 「基本射程(タッチ以外)」),
+    so within a reach of 3 m a derringer's 3 m (2 m base range, 2× range) is refused with
+    ``adjacent``, not ×1/2 and ×3 at once; at 2 m it is point blank."""
+    f = duel(profile, {"weapons": (DERRINGER,), "handgun": 50},
+             settings={"CO-RANGE-3": {"reach_m": 3}})
+    refused(f, Attack("Ann", "Cult", distance_m=3, adjacent=True),
+            rf"adjacent=true \({touch}\) is within デリンジャー/Derringer's base range 基本射程 "
+            r"2 m, and distance_m=3 is beyond it")
+    hits = profile is P004  # 50 ×3 = 150 hits with 99; 50 +15 = 65 misses
+    text = push(f, Attack("Ann", "Cult", distance_m=2, adjacent=True), (100, 99),
+                *([(6, 1)] if hits else []))
+    assert "×1/" not in text and ("×3 (touch" in text or "+15 (adjacent" in text)
+    replays(f)

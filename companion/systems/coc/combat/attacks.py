@@ -198,25 +198,40 @@ class _Attacks(_Iai):
         is a melee or bare-hand blow at such a distance (003 l.26 「敵と隣接しているときのみ
         可能」, CO-MELEE-1; 004 l.70's base range is 「タッチ以外」, so a blow is at touch,
         CO-RANGE-3). A sheet's melee weapon with its own ``range_m`` (a whip) reaches that far
-        if it is longer (reviewcoc74 RISK 3). Each check runs only while its rule does.
+        if it is longer (reviewcoc74 RISK 3). Point blank with a firearm is also within its
+        base range 基本射程 (004 l.70 「基本射程(タッチ以外)」: every band but touch's), so a
+        distance_m beyond the sheet's range_m is refused with ``adjacent`` whatever reach_m
+        says (reviewcoc74b RISK 2). Each check runs only while its rule does.
         Revision 21 multiplied ×1/3 and ×3 at once and ignored the melee distance."""
         reach = self.reach_m()
+        kind = w.info.kind
+        touch = next((t for r, t in (("CO-RANGE-3", "touch タッチ, CO-RANGE-3"),
+                                     ("CO-FIRE-5", "point blank 隣接, CO-FIRE-5"))
+                      if self.on(r)), None)
+        base = w.info.range_m
         if a.distance_m <= reach:
+            if a.adjacent and touch is not None and kind is WeaponKind.FIREARM \
+                    and a.distance_m > base > 0:
+                # reviewcoc74b RISK 2: touch is within the base range (004 l.70 「基本射程
+                # (タッチ以外)」), so never ×3 with a band's ×1/k, whatever reach_m is
+                raise IllegalAction(
+                    f"adjacent=true ({touch}) is within {w.info.name}'s base range 基本射程 "
+                    f"{base} m, and distance_m={a.distance_m} is beyond it: the target "
+                    "cannot be both; leave out one of them")
             return
         arms = f"{reach} m: CO-RANGE-3.reach_m{self.rules.tag('CO-RANGE-3', 'reach_m')}"
-        kind = w.info.kind
         if kind in (WeaponKind.MELEE, WeaponKind.UNARMED):
             rule = next((r for r in ("CO-MELEE-1", "CO-RANGE-3") if self.on(r)), None)
             own = w.info.range_m
             if rule is None or a.distance_m <= own:
                 return
+            longest = max(own, reach)
             held = (f"its reach range_m={own} m on the sheet" if own > reach
                     else f"within arm's reach 手が届く範囲 ({arms})")
+            # reviewcoc74b NIT 5: the Keeper may have meant a distance within it
             raise IllegalAction(f"{w.info.name} is a melee blow, {held}: distance_m="
-                                f"{a.distance_m} is beyond it; leave out distance_m ({rule})")
-        touch = next((t for r, t in (("CO-RANGE-3", "touch タッチ, CO-RANGE-3"),
-                                     ("CO-FIRE-5", "point blank 隣接, CO-FIRE-5"))
-                      if self.on(r)), None)
+                                f"{a.distance_m} is beyond it; give distance_m {longest} or "
+                                f"less, or leave it out ({rule})")
         if a.adjacent and touch is not None:
             raise IllegalAction(f"adjacent=true ({touch}) is within arm's reach 手が届く範囲 "
                                 f"({arms}), and distance_m="
