@@ -26,13 +26,15 @@ POWER_CUT = "the file is all zero bytes: a power cut as it was written?"
 
 def zeroed_with_a_whole_copy(path: Path, whole: str) -> Path:
     """``path`` zeroed, and beside it the copy of ``whole`` a write cut short left (an hour
-    old: no writer holds it); the copy is returned."""
+    old: no writer holds it; ``path`` a minute older, its last write before the cut one, as
+    a rename the cut stopped leaves them); the copy is returned."""
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(b"\0" * 64)
     copy = path.parent / f".{path.name}.q7w2e9.tmp"
     copy.write_text(whole, encoding="utf-8")
     an_hour_ago = time.time() - 3600
     os.utime(copy, (an_hour_ago, an_hour_ago))
+    os.utime(path, (an_hour_ago - 60, an_hour_ago - 60))
     return copy
 
 
@@ -225,6 +227,8 @@ def test_the_set_aside_line_names_only_copies_kept_since_the_file_was_written(
              for day in range(1, older + 1)]
     for old in stale:
         old.write_text("[reader]\n", encoding="utf-8")
+        two_hours_ago = an_hour_ago - 3600
+        os.utime(old, (two_hours_ago, two_hours_ago))  # their cut writes, before its last
     set_aside(path, f"{path}: not TOML; run `companion calibrate dice`")
     err = capsys.readouterr().err
     (aside,) = path.parent.glob("dice.toml.corrupt-*")
@@ -239,6 +243,38 @@ def test_the_set_aside_line_names_only_copies_kept_since_the_file_was_written(
                    f"kept as {kept[0].name}; {counted} beside it (dice.toml.unwritten-*) and "
                    "calibration starts afresh\n")
     assert all(old.exists() for old in stale)
+
+
+def test_the_copy_of_this_cut_is_named_when_the_clock_restarts_behind_the_file(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewfw74 R1: a Pi with no RTC comes back from a power cut with its clock behind
+    (fake-hwclock's saved time, until NTP), so the copy of that very cut, kept at the first
+    load, had a time in its name before the damaged file's last write and was counted as
+    "an older copy" and not named: the one copy that may hold the last write whole. When a
+    copy's write was cut is its own time, set by the clock that dated the file, whatever the
+    clock says now; a copy from a cut before the file's last write is still counted."""
+    from companion.app.calibrate import set_aside
+
+    path = config_dir() / "dice.toml"
+    cut = zeroed_with_a_whole_copy(path, "[reader]\n")
+    written = time.time() + 20 * 60  # the cut came 20 min later than the clock restarted at
+    os.utime(path, (written, written))
+    os.utime(cut, (written, written))
+    stale = path.with_name("dice.toml.unwritten-20250101T000000Z")
+    stale.write_text("[reader]\n", encoding="utf-8")
+    os.utime(stale, (written - 3600, written - 3600))  # a cut before the file's last write
+    set_aside(path, f"{path}: not TOML; run `companion calibrate dice`")
+    err = capsys.readouterr().err
+    (aside,) = path.parent.glob("dice.toml.corrupt-*")
+    (kept,) = (p for p in path.parent.glob("dice.toml.unwritten-*") if p != stale)
+    assert kept.read_text(encoding="utf-8") == "[reader]\n"
+    named = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(written))
+    assert kept.name < f"dice.toml.unwritten-{named}"  # its name is before the file's write
+    assert err == (f"companion: {path} cannot be read (not TOML); it was kept as {aside.name}"
+                   "; a copy a write cut short left, which may hold the last write whole, was "
+                   f"kept as {kept.name}; an older copy, of a write cut short before dice.toml "
+                   "was last written, stays beside it (dice.toml.unwritten-*) and calibration "
+                   "starts afresh\n")
 
 
 @pytest.mark.parametrize("rolled_first", [False, True])

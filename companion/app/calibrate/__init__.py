@@ -47,8 +47,12 @@ def kept_since(kept: Kept) -> tuple[tuple[Path, ...], tuple[Path, ...]]:
     (one may hold its last write), and the older ones, from writes cut short before it was
     written again, which cannot (reviewa74 R2: each set-aside named every copy ever left,
     a longer line at each incident, each "which may hold the last write whole"). When a
-    copy was kept is the time in its name; one with none (not renamed), or a damaged file
-    whose time cannot be read, counts as recent."""
+    copy's write was cut is its own modification time (a rename keeps it), set by the same
+    clock as the damaged file's, not the time in its name, which is the clock's when it was
+    renamed: a Pi with no RTC boots after a power cut with its clock behind, and the copy
+    of that very cut was named before the file's last write and counted as older
+    (reviewfw74 R1). The name's time serves only a copy whose time cannot be read; one with
+    neither, or a damaged file whose time cannot be read, counts as recent."""
     try:
         written = int(kept.path.stat().st_mtime)  # a rename keeps it: the damaged file's
     except OSError:
@@ -56,9 +60,13 @@ def kept_since(kept: Kept) -> tuple[tuple[Path, ...], tuple[Path, ...]]:
     recent: list[Path] = []
     older: list[Path] = []
     for copy in kept.unwritten:
-        stamp = _STAMP.search(copy.name)
-        at = (calendar.timegm(time.strptime(stamp.group(1), "%Y%m%dT%H%M%SZ"))
-              if stamp else None)
+        at: int | None
+        try:
+            at = int(copy.stat().st_mtime)
+        except OSError:
+            stamp = _STAMP.search(copy.name)
+            at = (calendar.timegm(time.strptime(stamp.group(1), "%Y%m%dT%H%M%SZ"))
+                  if stamp else None)
         (older if at is not None and at < written else recent).append(copy)
     return tuple(recent), tuple(older)
 
