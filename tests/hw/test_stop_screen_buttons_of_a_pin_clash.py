@@ -229,3 +229,39 @@ def test_a_clash_and_a_busy_pin_shut_both_buttons_and_the_rest_end_the_stop(
     assert "buttons.ranged_pin (built in): GPIO22 cannot be used" in said
     assert [o.button for o in views[0].options] == [Button.ITEM]
     assert took < 5.0, f"the I press did not end the stop screen ({took:.1f} s)"
+
+
+#: The hint a device error off a Pi gets (session.no_hardware_hint).
+LAPTOP = "no camera, buttons or screen here (a laptop)?"
+
+
+@pytest.mark.parametrize("held", ["item", "attack", "all"])
+def test_a_busy_pin_gets_no_laptop_hint(
+        held: str, busy: Callable[..., None], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A pin another program holds is a Pi's, its buttons there: "no camera, buttons or
+    screen here (a laptop)?" followed its error on stderr, and pointed at a game with
+    the keys that the busy pin does not call for (reviewscreen74 NIT 3; as the tray's
+    refusal with no sticker enrolled gets none, b4c0f609)."""
+    pins = ButtonPins()
+    holds = {"item": (pins.item,), "attack": (pins.attack,),
+             "all": (pins.attack, pins.flee, pins.ranged, pins.item)}[held]
+    busy(*holds)
+    ends = {"item": pins.attack, "attack": pins.flee, "all": None}[held]
+    capsys.readouterr()
+    play_stopped(monkeypatch, "", ends, (), code=1)
+    err = capsys.readouterr().err
+    assert "cannot be used" in err
+    assert LAPTOP not in err, err
+
+
+def test_a_busy_pin_at_a_terminal_gets_no_laptop_hint(
+        busy: Callable[..., None], capsys: pytest.CaptureFixture[str]) -> None:
+    """With the terminal for a display the busy pin stops the run at once, its error alone."""
+    busy(ButtonPins().item)
+    write_config('[display]\nkind = "terminal"\n[choices]\nkind = "gpio"\n')
+    capsys.readouterr()
+    assert main(["play", "--input", "sim"]) == 1
+    err = capsys.readouterr().err
+    assert "buttons.item_pin (built in): GPIO23 cannot be used" in err
+    assert LAPTOP not in err, err

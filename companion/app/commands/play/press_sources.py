@@ -70,16 +70,22 @@ class ButtonsOff(CompanionError):
         self.ends = ends
 
 
+class PinsHeld(DeviceError):
+    """Button, LED or buzzer pins another program, a HAT or an overlay holds ('GPIO busy'):
+    a Pi's error, whose buttons are there (no "a laptop?" hint follows it: reviewscreen74
+    NIT 3)."""
+
+
 class SettingButtonsOff(ButtonsOff, DataError):
     """A setting ``play`` stops on (a pin clash, a hold time), the A button shut."""
 
 
-class BusyButtonsOff(ButtonsOff, DeviceError):
+class BusyButtonsOff(ButtonsOff, PinsHeld):
     """A button's pin another program, a HAT or an overlay holds ('GPIO busy'), the A
     button shut with it or all four: a device error, as any other pin that cannot be had."""
 
 
-class PinBusy(DeviceError):
+class PinBusy(PinsHeld):
     """:func:`gpio_parts`' error for a part whose pin cannot be had (``part``: its setting's
     name, ``attack`` … ``buzzer``); ``pin_said``: the pin and why, naming its setting."""
 
@@ -240,13 +246,13 @@ def busy_said(busy: list[PinBusy]) -> str:
     return f"{'; '.join(exc.pin_said for exc in busy)}: {busy_advice(len(busy))}"
 
 
-def busy_refusal(busy: list[PinBusy], panel: ButtonPanel | None) -> DeviceError:
+def busy_refusal(busy: list[PinBusy], panel: ButtonPanel | None) -> PinsHeld:
     """The error a run on the screen stops on when button pins are held by another: the
     busy pins named, and which button ends the stop (its OK box keyed by it), A where it
     opened; with A shut the button that did, or with none open that the screen closes by
     itself (said before the advice, which larger text cuts)."""
     if panel is not None and Button.ATTACK in panel.devices:
-        return DeviceError(busy_said(busy))
+        return PinsHeld(busy_said(busy))
     pins = "; ".join(exc.pin_said for exc in busy)
     advice = busy_advice(len(busy))
     if panel is None:

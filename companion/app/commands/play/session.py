@@ -18,6 +18,7 @@ from pathlib import Path
 from companion.app.command_name import companion_line
 from companion.app.commands.play.press_sources import (
     ButtonsOff,
+    PinsHeld,
     open_press_sources,
     open_waiting_signal,
     refused,
@@ -322,7 +323,10 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None,
         # desktop's terminal would wait that long in silence.
         code = tell_error(exc)
         hint = None
-        if isinstance(exc, DeviceError) and not isinstance(exc, TrayNotSetUp) and (
+        # A tray to set up, or a pin another program holds (a Pi's: reviewscreen74 NIT 3),
+        # is no laptop's: the hint to play with the keys does not fit it.
+        if isinstance(exc, DeviceError) and not isinstance(
+                exc, (TrayNotSetUp, PinsHeld)) and (
                 hint := no_hardware_hint(config, args, save_path)):
             note(hint)
         if screen:
