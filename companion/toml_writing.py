@@ -8,22 +8,42 @@ checks the text loads back with the standard library before it replaces anything
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import tomlkit
+from tomlkit.container import OutOfOrderTableProxy
 from tomlkit.exceptions import ParseError
 from tomlkit.items import InlineTable, Item, KeyType, SingleKey, Table
 
-from companion.files import atomic_write_text
+from companion.files import atomic_write_bytes, atomic_write_text
 
 
-def write_toml(path: Path, document: tomlkit.TOMLDocument) -> None:
-    """Write a TOML document atomically, after checking that it loads back as written."""
+def write_toml(path: Path, document: tomlkit.TOMLDocument, as_it_was: bool = False) -> None:
+    """Write a TOML document atomically, after checking that it loads back as written.
+
+    ``as_it_was``: a file already at ``path`` keeps its line ends (CRLF, as Windows Notepad
+    saves) and its UTF-8 byte-order mark, when it had them (reviewg74 NIT 3: a sheet a
+    command changed came out all LF, every line changed to git and diff, its BOM gone)."""
     text = tomlkit.dumps(document)
     tomllib.loads(text)  # a value tomlkit cannot write faithfully fails here, not at next load
+    if as_it_was:
+        try:
+            was = path.read_bytes()
+        except OSError:  # none yet, or unreadable: written as a new file is
+            was = b""
+        first_end = was.find(b"\n")
+        if first_end > 0 and was[first_end - 1:first_end] == b"\r":
+            text = text.replace("\r\n", "\n").replace("\n", "\r\n")
+        if was.startswith(BOM):
+            atomic_write_bytes(path, BOM + text.encode("utf-8"))
+            return
     atomic_write_text(path, text)
+
+
+#: The UTF-8 byte-order mark a file written by an older Windows Notepad starts with.
+BOM = b"\xef\xbb\xbf"
 
 
 def one_line_each(values: Mapping[str, Any], *comments: str) -> tomlkit.TOMLDocument:
@@ -43,15 +63,23 @@ def one_line_each_over(text: str, values: Mapping[str, Any], *comments: str,
     """``values`` as :func:`one_line_each` writes them, put into the document ``text`` holds,
     so a file the player wrote keeps its comments and order: a field whose value is the same
     is not touched, a changed one keeps its line's comment, a new one goes at the end and one
-    no longer written goes. A table the file holds (``[money]``, or an inline one) is changed
-    key by key in place, so its own comments and order stay too. Text that is not TOML gets
-    :func:`one_line_each`'s document.
+    no longer written goes. A table the file holds (``[money]``, an inline one, or dotted
+    keys ``money.gold = 3``) is changed key by key in place, so its own comments and order
+    stay too. Text that is not TOML gets :func:`one_line_each`'s document.
 
-    ``same`` tells whether a document reads back as ``values`` do, defaults and all: given,
-    a file that already does is returned untouched, and a field or a table's key the file
-    left out is not added when the document reads back the same without it (a sheet's
-    ``silver = 0`` or ``race``: genso74 DEFECT 1, a rest at full HP wrote a sheet's
-    ``[money]`` over inline, its comments gone, though no coin changed)."""
+    ``same`` tells whether a document reads back as ``values`` do, defaults and all. Given:
+
+    - a file that already does is returned untouched;
+    - a field or a table's key the file left out is not added when the document reads back
+      the same without it (a sheet's ``silver = 0`` or ``race``: genso74 DEFECT 1, a rest
+      wrote a sheet's ``[money]`` over inline, its comments gone, though no coin changed);
+    - a field (or a table's key) the file holds and ``values`` leave out is kept as it is
+      when the file still reads the same with it (``combat = 0``, ``spells = []``, an empty
+      ``[rings]``), else set in place to its type's empty value (``[]``, ``0``, ``""``),
+      its comment kept, when that reads the same (a stone sold: ``mana_stones = []  # …``),
+      and deleted only when neither does (reviewg74 DEFECT 1: ``sell`` and ``gear --off``
+      took the shipped example's commented lines away, a ``rest`` a sheet's ``combat = 0``).
+    """
     try:
         document = tomlkit.parse(text)
     except ParseError:
@@ -59,8 +87,11 @@ def one_line_each_over(text: str, values: Mapping[str, Any], *comments: str,
     if same is not None and same(document):
         return document
     added: list[tuple[str, ...]] = []
-    for key in [k for k in document if k not in values]:
-        del document[key]
+    gone: list[tuple[str, ...]] = [(k,) for k in document if k not in values]
+    if same is None:
+        for (key,) in gone:
+            del document[key]
+        gone = []
     for key, value in values.items():
         item = tomlkit.item(_inline(value))
         if key not in document:
@@ -68,12 +99,27 @@ def one_line_each_over(text: str, values: Mapping[str, Any], *comments: str,
             added.append((key,))
         elif document[key].unwrap() == item.unwrap():
             continue
-        elif isinstance(value, Mapping) and isinstance(document[key], Table | InlineTable):
-            added.extend((key, k) for k in _update_in_place(document[key], value))
+        elif isinstance(value, Mapping) and isinstance(document[key], _TABLES):
+            now_added, now_gone = _update_in_place(document[key], value, same is None)
+            added.extend((key, k) for k in now_added)
+            gone.extend((key, k) for k in now_gone)
         else:
             document[key] = item
     if same is None:
         return document
+    # Each field the values leave out: kept, emptied or deleted, the first that reads the
+    # same (the ones not yet decided deleted meanwhile, as the values have them).
+    emptied: list[tuple[str, ...]] = []
+    deleted: list[tuple[str, ...]] = []
+    for at, path in enumerate(gone):
+        undecided = gone[at + 1:]
+        if same(_without(document, [*deleted, *undecided], emptied)):
+            continue
+        if same(_without(document, [*deleted, *undecided], [*emptied, path])):
+            emptied.append(path)
+        else:
+            deleted.append(path)
+    document = _without(document, deleted, emptied) if deleted or emptied else document
     left_out: list[tuple[str, ...]] = []
     for path in added:  # each left out only if the file still reads the same without it
         if same(_without(document, [*left_out, path])):
@@ -81,12 +127,25 @@ def one_line_each_over(text: str, values: Mapping[str, Any], *comments: str,
     return _without(document, left_out) if left_out else document
 
 
-def _update_in_place(section: Table | InlineTable, values: Mapping[str, Any]) -> list[str]:
+#: What a table the file holds may be: ``[money]``, ``money = {…}``, or two or more dotted
+#: keys (``money.gold = 3`` and ``money.large_silver = 1``), which tomlkit reads as a proxy
+#: that changes the dotted lines in place (reviewg74 RISK 2: replaced whole, they came out
+#: as an inline table at the end, their comments gone).
+_TABLES = (Table, InlineTable, OutOfOrderTableProxy)
+
+
+def _update_in_place(section: Table | InlineTable | OutOfOrderTableProxy,
+                     values: Mapping[str, Any], delete: bool = True,
+                     ) -> tuple[list[str], list[str]]:
     """``section`` made to hold ``values``, key by key: a key whose value is the same keeps
-    its line, a changed one its comment, one no longer there goes; the keys added, returned."""
+    its line, a changed one its comment; one no longer there goes (with ``delete``) or is
+    left for the caller to decide. Returns the keys added and the keys left over."""
     added: list[str] = []
-    for key in [k for k in section if k not in values]:
-        del section[key]
+    gone = [k for k in section if k not in values]
+    if delete:
+        for key in gone:
+            del section[key]
+        gone = []
     for key, value in values.items():
         item = tomlkit.item(_inline(value))
         if key not in section:
@@ -94,19 +153,51 @@ def _update_in_place(section: Table | InlineTable, values: Mapping[str, Any]) ->
             added.append(key)
         elif section[key].unwrap() != item.unwrap():
             section[key] = item
-    return added
+    return added, gone
 
 
-def _without(document: tomlkit.TOMLDocument,
-             paths: list[tuple[str, ...]]) -> tomlkit.TOMLDocument:
-    """A copy of ``document`` without the fields ``paths`` name (a key, or a table's key)."""
+def _without(document: tomlkit.TOMLDocument, paths: Sequence[tuple[str, ...]],
+             emptied: Sequence[tuple[str, ...]] = ()) -> tomlkit.TOMLDocument:
+    """A copy of ``document`` without the fields ``paths`` name (a key, or a table's key),
+    and with those ``emptied`` names set in place to their type's empty value."""
     copy = tomlkit.parse(tomlkit.dumps(document))
     for *tables, key in paths:
         holder: Any = copy
         for name in tables:
             holder = holder[name]
         del holder[key]
+    for *tables, key in emptied:
+        holder = copy
+        for name in tables:
+            holder = holder[name]
+        _empty(holder, key)
     return copy
+
+
+def _empty(holder: Any, key: str) -> None:
+    """``holder[key]`` set to the empty value of its type, its line's comment kept: ``[]``,
+    ``0``, ``""``, or a table whose every key is emptied so."""
+    item = holder[key]
+    if isinstance(item, _TABLES):
+        for name in list(item):
+            _empty(item, name)
+        return
+    value = item.unwrap()
+    if isinstance(value, bool):
+        empty: Any = False
+    elif isinstance(value, list):
+        empty = tomlkit.array()
+    elif isinstance(value, int | float):
+        empty = type(value)(0)
+    elif isinstance(value, str):
+        empty = ""
+    else:
+        return
+    new = tomlkit.item(empty)
+    if isinstance(item, Item) and item.trivia.comment:
+        new.comment(item.trivia.comment.lstrip("#").strip())
+        new.trivia.comment_ws = item.trivia.comment_ws
+    holder[key] = new
 
 
 def _inline(value: Any) -> Any:

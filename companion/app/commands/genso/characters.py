@@ -384,7 +384,7 @@ def _change(args: argparse.Namespace, rules: GensoRules,
         raise DataError(f"{exc}; the sheet is left as it was") from None
     before = read_text(path, "sheet")
     after = sheet_document_over(rules, before, changed, str(path))
-    write_toml(path, after)
+    write_toml(path, after, as_it_was=True)
     # Only a sheet whose text changed makes `fight apply` refuse; one left as it was (a
     # rest at full HP and MP) is written over as usual, so the note would be untrue
     # (reviewg73 NIT 1).

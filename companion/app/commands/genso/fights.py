@@ -1563,7 +1563,7 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
             next(e for e in fight.entrants if e.name == name)))
     try:
         for write in plans:
-            write_toml(write.sheet, write.document)
+            write_toml(write.sheet, write.document, as_it_was=True)
             fight.applied[write.entrant.name] = applied_record(write.new, write.after)
             written.append(str(write.sheet))
     except OSError as exc:

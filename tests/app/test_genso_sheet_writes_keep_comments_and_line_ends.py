@@ -1,0 +1,141 @@
+"""What `buy`, `sell`, `gear`, `rest` and `fight apply` leave of a player's sheet file
+(reviewg74): a field a command empties or zeroes stays on its line with its comment, set in
+place (`mana_stones = []`), or untouched while the file still reads the same (`combat = 0`, an
+empty `[rings]`), where it was deleted and came back at the end (DEFECT 1); dotted keys
+(`money.gold = 3  # …`) are changed in place, not made an inline table at the end (RISK 2);
+CRLF line ends and a byte-order mark stay (NIT 3)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.app.cli import main
+from tests.app.genso_json_helpers import genso
+from tests.app.genso_ring_table_helpers import PC2, turn_of
+
+AKI = Path(__file__).resolve().parents[2] / "docs" / "examples" / "aki.toml"
+
+ZEROS = """# zeros sheet
+name = "Zed"
+kind = "pc"
+body = 6
+perception = 5
+magic = 4
+hp = 8
+combat = 0   # not trained yet, grow later
+search = 0
+spells = []  # none learnt yet
+weapons = []  # bare hands for now
+age = 0      # unknown age
+
+[rings]
+left = []   # saving for a ring
+right = []
+
+[money]
+gold = 3
+"""
+
+DOTTED = """# dotted keys
+name = "Dot"
+kind = "pc"
+body = 6
+perception = 5
+magic = 4
+hp = 8
+money.gold = 3  # dotted gold
+money.large_silver = 1
+rings.left = ["ring_storage"] # dotted ring
+"""
+
+
+def aki_copy(tmp_path: Path) -> tuple[Path, str]:
+    sheet = tmp_path / "aki.toml"
+    text = AKI.read_text(encoding="utf-8")
+    sheet.write_text(text, encoding="utf-8")
+    return sheet, text
+
+
+def test_a_stone_sold_and_a_weapon_taken_off_keep_the_example_sheets_lines(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DEFECT 1 on docs/examples/aki.toml: selling its mana stone and taking off its staff
+    set `mana_stones` and `weapons` to `[]` on their own lines, comments kept (they were
+    deleted); the staff put back returns the file to what it was, byte for byte (it came back
+    as a bare line after `money`)."""
+    sheet, text = aki_copy(tmp_path)
+    genso(capsys, "sell", str(sheet), "mana_stone:0")
+    sold = sheet.read_text(encoding="utf-8")
+    assert sold == text.replace("mana_stones = [4]     #", "mana_stones = []     #").replace(
+        "large_silver = 10", "large_silver = 11")
+    sheet.write_text(text, encoding="utf-8")
+    genso(capsys, "gear", str(sheet), "staff", "--off")
+    off = sheet.read_text(encoding="utf-8").splitlines()
+    assert off[text.splitlines().index(next(line for line in text.splitlines()
+                                                 if line.startswith("weapons =")))] == \
+        "weapons = []   # item keys (`companion genso list items`); the first is weapon 0"
+    assert len(off) == len(text.splitlines())
+    genso(capsys, "gear", str(sheet), "staff")
+    assert sheet.read_text(encoding="utf-8") == text
+
+
+def test_a_rest_keeps_zero_and_empty_fields_the_player_wrote(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DEFECT 1 on a hand-made sheet: a rest changes the HP line only; `combat = 0`,
+    `search = 0`, `spells = []`, `weapons = []` and an empty `[rings]` read as the character
+    does, so they stay, comments and all (a plain rest deleted them)."""
+    sheet = tmp_path / "zed.toml"
+    sheet.write_text(ZEROS, encoding="utf-8")
+    assert genso(capsys, "rest", str(sheet), "2")["sheet"]["hp"] == 9
+    assert sheet.read_text(encoding="utf-8") == ZEROS.replace("hp = 8", "hp = 9")
+
+
+def test_dotted_keys_are_changed_in_place(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """RISK 2: two dotted keys of one table (`money.gold`, `money.large_silver`) stay dotted
+    lines, a changed one keeping its comment, and no `silver = 0` is added; they were made
+    `money = {gold = 3, large_silver = 1, silver = 0}` at the end."""
+    sheet = tmp_path / "dot.toml"
+    sheet.write_text(DOTTED, encoding="utf-8")
+    genso(capsys, "rest", str(sheet), "2")
+    assert sheet.read_text(encoding="utf-8") == DOTTED.replace("hp = 8", "hp = 9")
+    genso(capsys, "buy", str(sheet), "knife")
+    bought = sheet.read_text(encoding="utf-8")
+    assert bought.startswith(DOTTED.replace("hp = 8", "hp = 9").replace(
+        "money.gold = 3  # dotted gold", "money.gold = 1  # dotted gold"))
+    assert genso(capsys, "sheet", str(sheet))["sheet"]["money"] == \
+        {"gold": 1, "large_silver": 1, "silver": 0}
+
+
+def test_crlf_line_ends_and_a_byte_order_mark_stay(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """NIT 3: a sheet saved with CRLF and a BOM (Windows Notepad) keeps both through a rest and
+    a fight apply: only the HP line changes (every line came out LF, the BOM gone)."""
+    sheet = tmp_path / "two.toml"
+    genso(capsys, "sheet", "pc2", "--save-as", str(sheet))
+    lf = sheet.read_text(encoding="utf-8")
+    windows = b"\xef\xbb\xbf" + lf.replace("\n", "\r\n").encode("utf-8")
+    sheet.write_bytes(windows)
+    genso(capsys, "rest", str(sheet), "1")  # at full HP: nothing to heal, the file as it was
+    assert sheet.read_bytes() == windows
+    genso(capsys, "fight", "new", "--party", str(sheet), "--monsters", "orc")
+    turn_of(capsys, "オーク")
+    genso(capsys, "fight", "attack", "オーク", PC2, "--seed", "3")
+    genso(capsys, "fight", "end")
+    assert [r["result"] for r in genso(capsys, "fight", "apply")["sheets"]] == ["written"]
+    after = sheet.read_bytes()
+    assert after.startswith(b"\xef\xbb\xbf")
+    assert after.count(b"\n") == after.count(b"\r\n") == windows.count(b"\r\n")
+    changed = [(a, b) for a, b in zip(windows.split(b"\r\n"), after.split(b"\r\n"), strict=True)
+               if a != b]
+    assert [a.split(b" ")[0] for a, _ in changed] == [b"hp"]
+    rest = main(["genso", "rest", str(sheet), "1", "--json"])
+    capsys.readouterr()
+    assert rest == 0
+    assert sheet.read_bytes().startswith(b"\xef\xbb\xbf") and b"\n" not in \
+        sheet.read_bytes().replace(b"\r\n", b"")
