@@ -192,9 +192,9 @@ def test_two_copies_of_an_npc_preset_come_numbered(
     main(["genso", "fight", "new", "--party", "pc1", "--npc", "knight_m", "knight_m"])
     err = capsys.readouterr().err
     assert "name = … in its sheet" not in err
-    assert (f"--npc knight_m and --npc knight_m: 2 copies of the preset knight_m ({knight}) "
-            f"would share its name: bring them as `--npc knight_m:2`, numbered {knight}1 and "
-            f"{knight}2") in err
+    assert (f"--npc knight_m and --npc knight_m bring 2 copies of the preset knight_m "
+            f"({knight}), which would share its name: bring them as `--npc knight_m:2`, "
+            f"numbered {knight}1 and {knight}2") in err
     main(["genso", "fight", "new", "--party", "pc1", "--npc", "pc1"])
     err = capsys.readouterr().err
     assert "the preset pc1 (駆け出し冒険者１) on both sides" in err
@@ -238,3 +238,56 @@ def test_monsters_take_a_full_width_colon(
     for typed in ("オーク：２", "ｏｒｃ：2"):
         shown = out(capsys, "fight", "new", "--party", "pc1", "--monsters", typed, "--force")
         assert "enemy オーク1 Orc 1" in shown and "enemy オーク2 Orc 2" in shown
+
+
+def test_copies_refused_are_said_apart_from_a_key_n(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewg74 NIT 5: "--npc knight_m:2 and --npc knight_m: 3 copies" read as a
+    `knight_m:3` typed; NIT 6: `knight_m:-1` (a minus of any width) was "no sheet
+    'knight_m:-1'", where `:0` gets the KEY:N line."""
+    assert main(["genso", "fight", "new", "--party", "pc1", "--npc", "knight_m:2",
+                 "knight_m"]) == 2
+    err = capsys.readouterr().err
+    assert "knight_m: 3" not in err
+    assert "--npc knight_m:2 and --npc knight_m bring 3 copies of the preset knight_m" in err
+    assert "bring them as `--npc knight_m:3`" in err
+    for typed in ("knight_m:-1", "knight_m:−1", "knight_m：－１"):
+        assert main(["genso", "fight", "new", "--party", "pc1", "--npc", typed]) == 2
+        err = capsys.readouterr().err
+        assert f"--npc {typed}: write a sheet, or a preset's KEY:N, N a whole number of 1 or " \
+            "more" in err and "no sheet" not in err, err
+
+
+def test_a_preset_where_a_monster_goes_is_said_to_be_one(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewg74 NIT 7, the reverse of genso74 NIT 7: `--monsters knight_m:2` was only "no
+    monster 'knight_m'"; it names the NPC preset and the --npc that brings it, count and
+    all (a PC preset too). A word that is neither is refused as ever."""
+    assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "knight_m:2"]) == 2
+    err = capsys.readouterr().err
+    assert "--monsters knight_m:2: no monster 'knight_m'" in err
+    assert "'knight_m' is an NPC preset (騎士（男性）): bring it with `--npc knight_m:2`" in err
+    assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "pc2"]) == 2
+    assert "'pc2' is a PC preset (駆け出し冒険者２): bring it with `--npc pc2`" in \
+        capsys.readouterr().err
+    assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "dragon"]) == 2
+    assert "preset" not in capsys.readouterr().err
+
+
+def test_apply_tells_an_npc_presets_copy_to_come_back_by_npc(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewg74 NIT 8: `fight apply` told an `--npc` preset to come back as `fight new
+    --party FILE`, a PC; an NPC comes back by `--npc FILE`, a numbered copy with a name of
+    its own, and a PC preset by `--party FILE` as before."""
+    out(capsys, "fight", "new", "--party", "pc1", "--npc", "knight_m:2", "priest_f")
+    out(capsys, "fight", "end")
+    said = out(capsys, "fight", "apply")
+    lines = {line.split(":")[0]: line for line in said.splitlines() if "a preset" in line}
+    assert "(`fight new --party FILE`)" in lines["駆け出し冒険者１ PC"]
+    assert "name of its own" not in lines["駆け出し冒険者１ PC"]
+    priest = lines["一般的な神官（女性） Typical priest (female)"]
+    assert "(`fight new --npc FILE`)" in priest and "name of its own" not in priest
+    for n in (1, 2):
+        copy = lines[f"騎士（男性）{n} Knight (male) {n}"]
+        assert "(`fight new --npc FILE`)" in copy and "--party" not in copy
+        assert "give it a name of its own (name = … in FILE" in copy

@@ -15,7 +15,7 @@ import shlex
 import tempfile
 import textwrap
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -68,7 +68,7 @@ from companion.app.modes.names import add_english
 from companion.app.notes import note
 from companion.app.overrides import read_text, set_values
 from companion.app.session.save import json_fault
-from companion.dice import DiceSource
+from companion.dice import DiceSource, SimulatedDice
 from companion.dice.notation import display_width
 from companion.errors import DataError, IllegalAction
 from companion.file_locks import FileInUse
@@ -98,6 +98,7 @@ from companion.systems.genso.combat import (
     setting_text,
     wants_to_flee,
 )
+from companion.systems.genso.combat.spells import MisaimedExorcism, own_mp_paid
 from companion.systems.genso.names import fold_name
 from companion.systems.genso.rules import (
     BUILT_ONLY,
@@ -676,14 +677,36 @@ def _sheet_or_preset(rules: GensoRules, option: str, typed: str, ref: str,
                         f"GM-MON-7): bring it with `--monsters {monster.key}{many}`") from None
 
 
+def _a_monster(rules: GensoRules, spec: str, key: str, count: int) -> None:
+    """``--monsters`` ``key`` refused when no monster has it; an NPC preset's key said to be
+    one, with the ``--npc`` that brings it (reviewg74 NIT 7: ``--monsters knight_m:2`` was
+    only "no monster 'knight_m'"; the reverse of ``--party orc``, genso74 NIT 7)."""
+    try:
+        rules.monster(key)
+    except DataError as exc:
+        folded = fold_name(key).casefold()
+        found = next((k for k, raw in rules.presets.items()
+                      if folded in (k.casefold(), fold_name(str(raw.get("name", ""))).casefold(),
+                                    str(raw.get("name_en", "")).casefold())), None)
+        if found is None:
+            raise
+        many = f":{count}" if count > 1 else ""
+        raw = rules.presets[found]
+        kind = "an NPC" if raw.get("kind") == "npc" else "a PC"
+        raise DataError(f"--monsters {spec}: {exc}; {key!r} is {kind} preset "
+                        f"({raw.get('name')}): bring it with `--npc {found}{many}`") from None
+
+
 def _copies(option: str, ref: str) -> tuple[str, int]:
     """``knight_m:2`` → ("knight_m", 2); a ref with no ``:N`` (a colon and a number of any
     width: ``knight_m：２``, as an IME gives them) is itself, one. A count below 1 is
     refused."""
-    copies = re.fullmatch(r"(.*\S)\s*[:：]\s*(\d+)\s*", ref)
+    # A sign too, so ``knight_m:-1`` gets the KEY:N line that ``:0`` gets, not "no sheet
+    # 'knight_m:-1'" (reviewg74 NIT 6): a hyphen, a minus sign or a full-width one.
+    copies = re.fullmatch(r"(.*\S)\s*[:：]\s*([-−－+＋]?\d+)\s*", ref)
     if copies is None:
         return ref, 1
-    count = int(unicodedata.normalize("NFKC", copies.group(2)))
+    count = int(unicodedata.normalize("NFKC", copies.group(2)).replace("−", "-"))
     if count < 1:
         raise DataError(f"{option} {ref}: write a sheet, or a preset's KEY:N, N a whole number "
                         "of 1 or more (e.g. knight_m:2)")
@@ -704,9 +727,10 @@ def _twice(rules: GensoRules, name: str, uses: list[tuple[str, str, int]]) -> st
     total = sum(count for _, _, count in uses)
     (option,) = options
     numbered = " and " if total == 2 else " to "
-    return (f"{said}: {total} copies of the preset {key} ({name}) would share its name: bring "
-            f"them as `{option} {key}:{total}`, numbered {name}1{numbered}{name}{total} (or "
-            f"{save})")
+    # "bring N copies", not "…knight_m: 3 copies", which reads as a KEY:N (reviewg74 NIT 5).
+    return (f"{said} bring {total} copies of the preset {key} ({name}), which would share its "
+            f"name: bring them as `{option} {key}:{total}`, numbered {name}1{numbered}{name}"
+            f"{total} (or {save})")
 
 
 def apply_hint(path: Path) -> str:
@@ -1104,6 +1128,8 @@ def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
                             + "; ".join(_by_hand(old, w, path) for w in left))
         raise refused
     counts = monster_counts(args.monsters or [])
+    for spec, (key, count) in zip(args.monsters or [], counts, strict=True):
+        _a_monster(rules, spec, key, count)
     brought = sheet_entrants(rules, [("--party", ref, Side.PARTY, False) for ref in args.party]
                              + [("--npc", ref, Side.ENEMY, args.npc_as_monster)
                                 for ref in args.npc or []])
@@ -1315,8 +1341,14 @@ def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
     refuse_the_dead(table, action, path)
 
     def body(source: DiceSource) -> int:
+        if isinstance(action, Cast) and not args.force:
+            _warned_first(fight, action, overrides or None, path)
         try:
             entry: Entry = fight.push(action, source, overrides or None)
+        except MisaimedExorcism as exc:  # each undead as typed, the weapon's option named
+            english = english_names(fight.rules, fight)
+            raise IllegalAction(exc.said(lambda name: _typeable(fight, english, name),
+                                         "a weapon (`--weapon N`)")) from None
         except IllegalAction as exc:
             if fight.state.outcome is None or isinstance(action, Cast | UseStone):
                 raise
@@ -1344,6 +1376,31 @@ def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
                     dice=True)
 
     return run_with_source(args, body)
+
+
+def _warned_first(fight: Fight, cast: Cast, settings: Mapping[str, Mapping[str, Any]] | None,
+                  path: Path) -> None:
+    """GM-MAGIC-1 Default, "a cast that leaves MP < 1 incapacitates the caster (GM-COMBAT-8);
+    the program warns first": a cast the fight takes that leaves the caster below 1 MP of
+    its own is refused without ``--force``, saying what it does, as the table asks before it
+    (genso74 RISK 3); ``fight cast`` made it and warned after, the caster out of the fight
+    (reviewg74, fixgenso74's RISK 3 left open). Tried first on simulated dice and taken
+    back, so a cast the engine refuses anyway is refused for its own reason, and no die
+    the player throws is asked for it."""
+    try:
+        fight.push(cast, SimulatedDice.seeded(0), settings)
+    except IllegalAction:
+        return  # the real push refuses it, for its own reason
+    fight.pop()
+    caster = fight.state.get(cast.actor)
+    spell = fight.rules.spell(cast.spell)
+    own = own_mp_paid(caster, spell.mp or 0, cast.stone, cast.ring)
+    if own <= caster.mp and caster.mp - own < 1:
+        raise IllegalAction(with_english(fight,
+            f"GM-MAGIC-1: {caster.name} would fall below 1 MP and be incapacitated 行動不能 "
+            f"(GM-COMBAT-8) by {spell.ja} {spell.en} (MP {caster.mp} → {caster.mp - own}), "
+            f"out of the fight: nothing was cast; to cast it anyway, give --force "
+            f"(`{companion_command()} genso fight cast … --force{file_option(path)}`)"))
 
 
 def _curse_due(fight: Fight, curse: DeathCurse, line: str, path: Path) -> str:
@@ -1605,12 +1662,19 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
                    f"now leaves {leaves.get(row['name'])} (`fight show`), to make by "
                    "hand") if row.get("unknown") else ""
         if row["result"] == "preset":
+            # Brought back by the option that brought it: an NPC by --npc, where --party
+            # made it a PC (reviewg74 NIT 8); a numbered copy needs a name of its own.
+            option = "--party" if fight.state.get(row["name"]).side is Side.PARTY else "--npc"
+            came = next((e for e in fight.entrants if e.name == row["name"]), None)
+            own = row["name"] if came is None else str(came.sheet.get("name", row["name"]))
+            named_apart = (f" and give it a name of its own (name = … in FILE: a copy of "
+                           f"{own} beside another in one fight)") if own != row["name"] else ""
             lines.append(f"{who}: a preset, not a sheet file, so its HP {row['hp']} "
                          f"MP {row['mp']} are written nowhere: to keep them, save it "
                          f"(`{companion_command()} genso sheet {row['preset'] or 'KEY'} "
                          "--save-as FILE`) "
-                         "and put them in FILE; bring FILE into the next fight (`fight new "
-                         "--party FILE`) and `fight apply` writes them for you")
+                         f"and put them in FILE{named_apart}; bring FILE into the next fight "
+                         f"(`fight new {option} FILE`) and `fight apply` writes them for you")
         elif row["result"] == "unchanged":
             lines.append(f"{who}: {row['path']} already holds HP {row['hp']} "
                          f"MP {row['mp']}; not written")

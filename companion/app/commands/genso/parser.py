@@ -457,6 +457,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     cast.add_argument("--stone", type=int, help="pay from this mana stone first")
     cast.add_argument("--ring", action="store_true",
                       help="pay from the Ring of Storage's stored MP first (GM-ITEM-3)")
+    cast.add_argument("--force", action="store_true",
+                      help="cast even though it leaves the caster below 1 MP, incapacitated "
+                           "行動不能 (GM-MAGIC-1, GM-COMBAT-8); refused without it")
     stone = _page(verbs, "stone", "use a Healing or Enchant Stone (GM-ITEM-2)",
                   f"A Healing Stone heals {rules.num('GM-ITEM-2', 'healing')}; an Enchant "
                   f"Stone does {rules.num('GM-ITEM-2', 'enchant')} to a monster immune to "

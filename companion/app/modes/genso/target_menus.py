@@ -108,9 +108,22 @@ class _TargetMenus(_FightView):
         return Attack(actor.name, target, 0, full)
 
     def _spells(self, actor: Combatant) -> list[str]:
-        """The spells the tracker resolves that ``actor`` knows (GM-MAGIC-1)."""
+        """The spells the tracker resolves that ``actor`` knows (GM-MAGIC-1) and can pay for,
+        from its own MP or with a Ring of Storage's stored MP or a mana stone (GM-ITEM-1/3):
+        one it cannot was offered, then refused at its target (reviewg74 NIT 9). While a
+        save is given again (:attr:`_restoring`) every one, as its answers were given."""
         return [k for k in actor.spells if k in self.rules.spells
-                and self.rules.spells[k].group == "basic" and self.rules.spells[k].mp is not None]
+                and self.rules.spells[k].group == "basic" and self.rules.spells[k].mp is not None
+                and (self._restoring or self._affordable(actor, self.rules.spells[k].mp or 0))]
+
+    def _affordable(self, actor: Combatant, cost: int) -> bool:
+        """Whether some payment the table offers leaves ``actor`` MP enough for ``cost``."""
+        ways: list[tuple[int | None, bool]] = [(None, False)]
+        if self.rules.default("GM-ITEM-1", "stones_pay_for_spells"):
+            rings = [False, True] if actor.storage_mp >= 1 else [False]
+            ways += [(i, ring) for ring in rings for i in (None, *range(len(actor.mana_stones)))
+                     if i is None or actor.mana_stones[i] > 0]
+        return any(own_mp_paid(actor, cost, stone, ring) <= actor.mp for stone, ring in ways)
 
     def _cast(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
         """GM-MAGIC-1..11: which spell, on whom (or which weapon: Exorcism's, or a Dispel's

@@ -10,6 +10,7 @@ GM-MAGIC-4 (Dispel), GM-MAGIC-5 (Barrier), GM-MAGIC-10 (Fire), GM-MAGIC-11 (Ligh
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 
 from companion.errors import IllegalAction
@@ -65,8 +66,10 @@ def _pay(rules: GensoRules, caster: Combatant, cost: int, stone: int | None,
         assert stone is not None
         stones[stone] -= from_stone
     if caster.mp < own:
+        # The shortfall is what lacks, not the whole cost: "needs 4 (1 more)" of 3 MP, where
+        # it said "needs 4 more" (reviewg74 NIT 9).
         raise IllegalAction(f"GM-MAGIC-1: {caster.name} has {caster.mp} MP, the spell needs "
-                            f"{own} more")
+                            f"{own} of its own ({own - caster.mp} more)")
     if caster.mp - own < 1:
         lines.append(Line("GM-MAGIC-1", f"warning: {caster.name} falls below 1 MP and is "
                                         "incapacitated (GM-COMBAT-8)"))
@@ -175,25 +178,41 @@ def _dispel(rules: GensoRules, state: FightState, caster: Combatant, target: Com
                                                       if e != oldest)))
 
 
+class MisaimedExorcism(IllegalAction):
+    """An Exorcism refused for its target (:func:`_exorcism_aimed`), with the undead it could
+    go on kept apart, so a command line names each as it is typed (``ワイト Wight = wight``)
+    and says how a weapon is aimed at (reviewg74 NIT 4); its plain text names them as the
+    fight does, for the table, which adds the English."""
+
+    def __init__(self, head: str, undead: tuple[str, ...]) -> None:
+        self.head, self.undead = head, undead
+        super().__init__(self.said())
+
+    def said(self, name: Callable[[str], str] = str, weapon: str = "a weapon") -> str:
+        """The refusal, each undead as ``name`` gives it, a weapon's aim as ``weapon``."""
+        where = (f"an undead ({', '.join(name(u) for u in self.undead)})" if self.undead
+                 else "an undead (none is in the fight)")
+        return f"{self.head}; it goes on {where}, a victim's corpse before it rises, or " \
+               f"{weapon} till sunrise"
+
+
 def _exorcism_aimed(state: FightState, target: Combatant) -> None:
     """GM-MAGIC-3, GM-MON-5: refuse, before any MP is paid, an Exorcism on a being it does
     nothing to: 「一体の不死族に…ダメージ」 harms only the undead, and on a corpse it only
     stops a Wight's or Wraith's victim rising. Revision 8 paid 4 MP and the turn for "no
     effect" (genso74 RISK 4), as an Enchant Stone on a foe not immune was used up."""
-    undead = [c.name for c in state.order
-              if c.creature is CreatureKind.UNDEAD
-              and c.status not in (Status.DEAD, Status.VANISHED, Status.FLED)]
-    where = (f"an undead ({', '.join(undead)})" if undead else "an undead (none is in the "
-             "fight)") + ", a victim's corpse before it rises, or a weapon till sunrise"
+    undead = tuple(c.name for c in state.order
+                   if c.creature is CreatureKind.UNDEAD
+                   and c.status not in (Status.DEAD, Status.VANISHED, Status.FLED))
     if target.status is Status.DEAD and not target.rises_as:
         why = (f"rose at sunset already ({target.risen_as}'s kind): too late, 「あらかじめ」"
                if target.risen_as else "has no rising to stop")
-        raise IllegalAction(f"GM-MAGIC-3 退魔呪/Exorcism: {target.name}'s corpse {why} "
-                            f"(GM-MON-5): the MP would be spent for nothing; it goes on {where}")
+        raise MisaimedExorcism(f"GM-MAGIC-3 退魔呪/Exorcism: {target.name}'s corpse {why} "
+                               "(GM-MON-5): the MP would be spent for nothing", undead)
     if target.status is not Status.DEAD and target.creature is not CreatureKind.UNDEAD:
-        raise IllegalAction(f"GM-MAGIC-3 退魔呪/Exorcism: {target.name} is not undead (不死族), "
-                            f"the only being it harms: the MP would be spent for nothing; it "
-                            f"goes on {where}")
+        raise MisaimedExorcism(f"GM-MAGIC-3 退魔呪/Exorcism: {target.name} is not undead "
+                               "(不死族), the only being it harms: the MP would be spent for "
+                               "nothing", undead)
 
 
 def _cast(rules: GensoRules, state: FightState, action: Cast, lines: list[Line],
