@@ -650,8 +650,7 @@ class OptionButtons(FightPanels):
         """Where a label's ink starts under its first row's top, and its height."""
         first = self._text(rows[0], at).get_bounding_rect()
         last = self._text(rows[-1], at).get_bounding_rect()
-        return first.top, self._label_step(at, len(rows)) * (len(rows) - 1) + last.bottom \
-            - first.top
+        return first.top, self._label_step(at) * (len(rows) - 1) + last.bottom - first.top
 
     def _label_y(self, rows: Sequence[str], at: int, box_h: int, tight: bool) -> int:
         """The top of a label's first row in its box ``box_h`` tall: its rows centred by
@@ -661,7 +660,7 @@ class OptionButtons(FightPanels):
             top, ink = self._label_ink(rows, at)
             return (box_h - ink) // 2 - top
         height = self._text(rows[0], at).get_height()
-        return box_h // 2 - (self._label_step(at, len(rows)) * (len(rows) - 1) + height) // 2
+        return box_h // 2 - (self._label_step(at) * (len(rows) - 1) + height) // 2
 
     def _label_inked(self, text: str, size: int, box_w: int, box_h: int) \
             -> tuple[list[str], int, int]:
@@ -700,6 +699,20 @@ class OptionButtons(FightPanels):
                 least = rows, at
                 if self._label_ink(rows, at)[1] <= box_h - 2 * clear:
                     break
+            else:
+                # Three rows at the least size, none clear of the border: a pixel under it,
+                # where that one is (its rows fewer, or shorter), rather than ink on the
+                # lit border: on the portrait panel at text 1.0 "[7] Doff" / "strength" /
+                # "増強を外す" in a one-row menu's 78-px box touched it, and two rows at
+                # 20 px clear it (screen74 NIT 3; set closer, its rows touched each other:
+                # reviewscreen74 NIT 1). Two rows keep the least size (into the border at
+                # text 1.25, as above).
+                smaller = min(size, m(_LABEL_MIN)) - 1 if least and len(least[0]) > 2 \
+                    else 0
+                if smaller:
+                    rows, at = self._label_rows(text, smaller, width, height, floor=smaller)
+                    if whole(rows, at) and self._label_ink(rows, at)[1] <= box_h - 2 * clear:
+                        least = rows, at
             rows, at = least or self._label_rows(text, size, width, height)
             return rows, at, self._label_y(rows, at, box_h, True)
 
@@ -790,7 +803,7 @@ class OptionButtons(FightPanels):
             rows, at, top = fitted(text, min(common, own[n]), box)
             surfaces = [self._fit_middle(line, at, width, TEXT if index is not None else ACCENT)
                         for line in rows]
-            step = self._label_step(at, len(rows))
+            step = self._label_step(at)
             y = box.y + top
             for surface in surfaces:
                 self.surface.blit(surface, surface.get_rect(midtop=(box.centerx, y)))
@@ -811,13 +824,13 @@ class OptionButtons(FightPanels):
                 return label
         return labels[-1]
 
-    def _label_step(self, size: int, rows: int = 2) -> int:
+    def _label_step(self, size: int) -> int:
         """From one wrapped row of a label to the next: the font's own line height (Noto
-        CJK's is 1.45 em) is too loose for two rows in a button; three (``rows``) are set a
-        little closer still, 1.08 em, their ink then clear of a one-row menu's 78-px box's
-        lit border on the portrait panel ("[7] Doff" / "strength" / "増強を外す" touched it
-        at text size 1.0: screen74 NIT 3)."""
-        return round(self._font_size(size) * (1.15 if rows < 3 else 1.08))
+        CJK's is 1.45 em) is too loose for two rows in a button. (Three rows set 1.08 em
+        apart touched each other, the g of "strength" on 増, and took rows the labels had
+        not taken before: reviewscreen74 NIT 1 and 2; :meth:`_label_inked` goes a pixel
+        smaller instead.)"""
+        return round(self._font_size(size) * 1.15)
 
     def _label_rows(self, text: str, size: int, width: int, height: int,
                     floor: int | None = None) -> tuple[list[str], int]:
@@ -871,8 +884,6 @@ class OptionButtons(FightPanels):
         """The rows a label fits in whole at size ``at`` (see :meth:`_label_rows`), or
         None."""
         def fits(rows: Sequence[str]) -> bool:
-            # (by the two rows' step: the closer one of three is for their ink, not to
-            # take a third row in a box that had none)
             return (self._label_step(at) * (len(rows) - 1) + self._font_size(at) <= height
                     and all(self._text_width(row, at) <= width for row in rows))
 

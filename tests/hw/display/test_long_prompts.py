@@ -22,6 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
 
 from companion.app.modes.dice_tray import (
@@ -55,6 +56,7 @@ from tests.hw.display.prompt_fit_helpers import (
     system_said,
     unread,
 )
+from tests.hw.screen_layout_helpers import spy_text
 
 # ---- the views ------------------------------------------------------------------------------
 
@@ -320,6 +322,58 @@ def test_no_option_label_ink_touches_a_border(size: str, scale: float, group: st
     assert not problems, "\n".join(problems)
 
 
+@pytest.mark.needs_japanese_font
+def test_a_long_game_label_keeps_its_rows_apart_and_off_its_border(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the portrait panel at text 1.0 "[7] Doff" / "strength" / "増強を外す" took three
+    rows of its 78-px box, and their ink touched the lit border (screen74 NIT 3); set 1.08
+    em apart to clear it, the rows touched each other instead, the g of "strength" on 増
+    (reviewscreen74 NIT 1). Fitted by its ink, the label is a pixel smaller where it must
+    be: its ink clear of the border, and no pixel of a row's ink on or beside the next's."""
+    monkeypatch.setitem(screen_module.LAYOUTS, "720x1280", SIZES["720x1280"])
+    (said,) = GAME_MENU
+    label = "[7] " + said.options[-1].label
+    view = next(view for _, view in views("game menu"))
+    screen = ScreenDisplay("720x1280", text_scale=1.0)
+    placed: list[tuple[pygame.Surface, tuple[int, int]]] = []
+
+    class Placing(pygame.Surface):
+        """The screen's surface, each text's place on it kept."""
+
+        def blit(self, source: pygame.Surface, dest: Any, *args: Any,
+                 **kwargs: Any) -> pygame.Rect:
+            placed.append((source, tuple(dest)[:2]))
+            return super().blit(source, dest, *args, **kwargs)
+
+    screen.surface = Placing(screen.surface.get_size(), 0, screen.surface)
+    try:
+        rows: dict[int, str] = {}
+        fit = screen._fit_middle
+
+        def kept(text: str, *args: Any) -> pygame.Surface:
+            surface = fit(text, *args)
+            rows[id(surface)] = text
+            return surface
+
+        screen.__dict__["_fit_middle"] = kept
+        surface = screen.render(view)
+        assert ink_on_borders(screen, surface) == []
+    finally:
+        screen.close()
+    labels = [(source, at, rows[id(source)]) for source, at in placed if id(source) in rows]
+    mine = next(labels[n:n + k] for k in (1, 2, 3) for n in range(len(labels))
+                if " ".join(text for _, _, text in labels[n:n + k]) == label)
+    masks = []
+    for source, (x, y), _ in mine:  # each row's ink where it was drawn
+        mask = pygame.mask.Mask(surface.get_size())
+        mask.draw(pygame.mask.from_surface(source, 60), (x, y))
+        masks.append(mask)
+    touching = [(mine[n][2], mine[n + 1][2]) for n in range(len(masks) - 1)
+                if any(masks[n].overlap(masks[n + 1], (dx, dy)) for dx in (-1, 0, 1)
+                       for dy in (-1, 0, 1))]
+    assert touching == []
+
+
 @pytest.mark.parametrize("scale", SCALES)
 @pytest.mark.parametrize("size", list(INK_SIZES))
 def test_a_fights_grid_keeps_its_boxes_from_menu_to_menu(size: str, scale: float,
@@ -368,3 +422,25 @@ if __name__ == "__main__":
     import sys
 
     save_pngs(Path(sys.argv[1]))
+
+
+@pytest.mark.needs_japanese_font
+def test_a_label_takes_no_third_row_where_two_held_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fitted by a three-row step of 1.08 em, the coc defence's "With which weapon?" at
+    640x384, text 1.25, put its [A] key alone on a row over "儀式の短剣/Ritual" / "Dagger"
+    (reviewscreen74 NIT 2): the rows a label takes are fitted at the one step they are
+    drawn at, 1.15 em, and two rows held it."""
+    monkeypatch.setitem(screen_module.LAYOUTS, "640x384", INK_SIZES["640x384"])
+    view = coc_board_mode().view("With which weapon? 武器は？", options=(
+        Option("w:0", "儀式の短剣/Ritual Dagger"), Option("w:1", "こぶし(パンチ)/Fist/Punch"),
+        Option("back", "Back 戻る", Button.FLEE)), highlight=0)
+    screen = ScreenDisplay("640x384", text_scale=1.25)
+    try:
+        drawn = spy_text(screen)
+        screen.render(view)
+    finally:
+        screen.close()
+    labels = [d.shown for d in drawn if d.label]
+    first = labels.index(next(text for text in labels if text.startswith("[A]")))
+    assert labels[first:first + 2] == ["[A] 儀式の短剣/Ritual", "Dagger"], labels
