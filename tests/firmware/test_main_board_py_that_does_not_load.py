@@ -12,6 +12,8 @@ until mpremote's Ctrl-C; the companion says so.
 from __future__ import annotations
 
 import os
+import threading
+import time
 import tty
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -147,3 +149,85 @@ def test_the_companion_names_board_py_and_its_error(
     assert message.startswith(f"the tray's firmware crashed (SyntaxError in board.py: "
                               f"{' '.join(crash[2:])}): mend firmware/board.py")
     assert "no hello" not in message
+
+
+@pytest.mark.parametrize("heartbeat_ms", [2000, 2001])
+def test_a_heartbeat_of_2000_ms_is_the_last_one_taken(
+        heartbeat_ms: int, main_with_board: Callable[[str], ModuleType],
+        rp2040: Clock) -> None:
+    """reviewfw74 N7: the limit itself (2000, a second below the companion's silence
+    timeout) starts the tray; one millisecond over is told as board.py's error."""
+    main = main_with_board(BOARD.replace("HEARTBEAT_MS = 1000",
+                                         f"HEARTBEAT_MS = {heartbeat_ms}"))
+    link = started(main, incoming=HELLO, reads=30)
+    if heartbeat_ms <= main.HEARTBEAT_LIMIT_MS:
+        assert main.BOARD_ERROR is None
+        assert link.out[0] == ("HELLO", (main.FIRMWARE_VERSION, "5"))
+    else:
+        kind, args = link.out[0]
+        assert (kind, args[:3]) == ("ERR", ("CRASH", "ValueError", "board.py"))
+        assert f"HEARTBEAT_MS {heartbeat_ms} over 2000" in " ".join(args[3:])
+
+
+class PacedPtyLink(PtyLink):
+    """The board's end of the pty, each read a board loop's 20 ms apart in real time (the
+    fake clock's sleep_ms takes none), for a host reading it in this process."""
+
+    def read(self) -> bytes:
+        time.sleep(0.02)
+        return super().read()
+
+
+@pytest.mark.parametrize("command", [["rfid", "monitor"],
+                                     ["calibrate", "rfid", "--only", "1m"]])
+def test_the_end_of_a_run_on_a_tray_whose_board_py_does_not_load_says_it_crashed(
+        command: list[str], main_with_board: Callable[[str], ModuleType], rp2040: Clock,
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewfw74 N2: ``rfid monitor`` ended "the RFID reader never answered (the tray's
+    firmware crashed (…))", of a tray that answered each HELLO with its crash; the end is
+    the tray's status alone, as ``calibrate rfid``'s is, exit 1 (130 for a Ctrl-C)."""
+    from companion.app import cli
+    from companion.app.calibrate import rfid as calibrate_rfid
+    from companion.app.commands import rfid
+
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    os.set_blocking(master, False)
+    main = main_with_board(TYPO)
+    board = threading.Thread(target=main.board_failed,
+                             args=(PacedPtyLink(master), main.BOARD_ERROR, 100))
+
+    class UntilTheBoardIsDone:
+        """Stops the monitor once the board's steps are done (2 s: HELLOs answered)."""
+
+        def __enter__(self) -> UntilTheBoardIsDone:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            return None
+
+        @property
+        def stopped(self) -> bool:
+            return not board.is_alive()
+
+    def ctrl_c_once_the_board_is_done(self: object) -> None:
+        if not board.is_alive():
+            raise KeyboardInterrupt
+        return None
+
+    monkeypatch.setattr(rfid, "StopSignal", UntilTheBoardIsDone)
+    monkeypatch.setattr(calibrate_rfid.TerminalKeys, "poll", ctrl_c_once_the_board_is_done)
+    board.start()
+    try:
+        code = cli.main([*command, "--port", os.ttyname(slave)])
+    finally:
+        board.join()
+        os.close(master)
+        os.close(slave)
+    err = capsys.readouterr().err
+    crash = " ".join(main.crash_args(main.BOARD_ERROR, "board.py")[2:])
+    said = (f"companion: error: the tray's firmware crashed (SyntaxError in board.py: {crash}"
+            "): mend firmware/board.py and copy it to the tray again")
+    assert err.startswith(said), err
+    assert "never answered" not in err
+    assert code == (1 if command[0] == "rfid" else 130)

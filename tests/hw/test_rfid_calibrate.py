@@ -653,4 +653,34 @@ def test_one_reader_down_and_no_sticker_laid_is_a_tray_that_answered(
     out, err = capsys.readouterr()
     assert "never answered" not in err and "error" not in err
     assert "(the reader under the top-right room slot is not answering" in out
-    assert "Stopped; no sticker is enrolled yet." in out
+    # the same capture again ends the same: no "run it again to start" (reviewfw74 N9)
+    assert out.endswith("Stopped; no sticker is enrolled.\n")
+
+
+@pytest.mark.parametrize("history", ["ok first", "one down first", "all down from the start"])
+def test_every_reader_down_at_the_end_ends_as_rfid_monitor_does_whatever_came_before(
+        history: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewfw74 N1: one reader down, then every one, ended as a tray that answered (exit
+    0, no error line), where ``rfid monitor`` exited 1: the tray's last word decides in
+    both, whatever its readers did before."""
+    from companion.app import cli
+    from companion.hw.rfid.protocol import encode
+
+    first = {"ok first": "-----", "one down first": "-?---",
+             "all down from the start": "?????"}[history]
+    downs = [slot for slot in range(5) if first[slot] == "-"]
+    path = tmp_path / "tray.bin"
+    path.write_bytes(b"".join([encode(0, "HELLO", "1.3.4", "5"), encode(1, "SNAP", *first),
+                               *(encode(2 + n, "ERR", "READER_DOWN", str(slot))
+                                 for n, slot in enumerate(downs))]))
+    # A few bytes a read, as a live tray's lines come: each state is polled in its turn.
+    monkeypatch.setattr("companion.hw.rfid.link.READ_LIMIT", 16)
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(path.open("rb")))
+    with ends_within(REPLAY_SECONDS, "calibrate rfid on a capture"):
+        assert cli.main(["calibrate", "rfid", "--port", "-", "--only", "1m"]) == 1
+    out, err = capsys.readouterr()
+    assert err == ("companion: error: the tray answered, but none of its readers reads "
+                   "(none of the tray's 5 readers is answering トレイの読み取り機がすべて無応答); "
+                   "nothing was enrolled\n")
+    assert out.endswith("Stopped; no sticker is enrolled.\n")

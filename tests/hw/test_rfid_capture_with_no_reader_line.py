@@ -157,10 +157,20 @@ def test_calibrate_on_junk_after_stickers_saved_names_them_without_run_it_again(
     assert err.endswith("; nothing new was enrolled\n")
 
 
-def test_calibrate_on_a_tray_capture_that_answered_still_says_carry_on(
+def test_calibrate_on_a_tray_capture_that_answered_says_how_to_carry_on(
         tmp_path: Path) -> None:
-    """A capture the reader answered on: the line is as before."""
+    """A capture the reader answered on ended "Run the same command again to carry on",
+    and the same command refused its sticker as enrolled (reviewfw74 N9): the end says the
+    same capture enrols no more and what does carry on; a rerun shows it is so."""
+    end = (f"Stopped; 1 sticker is saved in {config_dir() / TAGMAP_FILENAME}. The same "
+           "capture again enrols no more (its stickers are read): to carry on, enrol the "
+           "next ones at the tray (the same command without --port -), or replay a capture "
+           "of them.\n")
     code, out, err = replay(tmp_path, TRAY_LINES, "calibrate", "rfid", "--kind", "tray",
                             "--only", "5p")
-    assert out.endswith(f"is saved in {config_dir() / TAGMAP_FILENAME}. Run the same command "
-                        "again to carry on.\n"), (code, out, err)
+    assert code == 0 and out.endswith(end), (code, out, err)
+    code, out, err = replay(tmp_path, TRAY_LINES, "calibrate", "rfid", "--kind", "tray",
+                            "--only", "5p")
+    assert "Refused: sticker 04A1B2C3 is already enrolled as 5p" in out
+    assert code == 0 and out.endswith(end), (code, out, err)
+    assert len(TagMap.load(config_dir() / TAGMAP_FILENAME)) == 1

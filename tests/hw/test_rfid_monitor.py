@@ -381,3 +381,35 @@ def test_one_reader_down_and_no_sticker_laid_is_no_silent_tray(
     captured = capsys.readouterr()
     assert "the tray answers and reads the other slots; check slot 2" in captured.out
     assert "never answered" not in captured.err and "error" not in captured.err
+
+
+#: Three trays whose every reader is down at the end, each reached another way: the end
+#: is the same (reviewfw74 N1: first ok exited 0, first one down exited 1).
+ALL_DOWN_AT_THE_END = {
+    "ok first": [encode(1, Kind.SNAP, "-", "-", "-", "-", "-"),
+                 *(encode(2 + slot, Kind.ERR, "READER_DOWN", str(slot)) for slot in range(5))],
+    "one down first": [encode(1, Kind.SNAP, "-", "?", "-", "-", "-"),
+                       *(encode(2 + slot, Kind.ERR, "READER_DOWN", str(slot))
+                         for slot in (0, 2, 3, 4))],
+    "all down from the start": [encode(1, Kind.SNAP, "?", "?", "?", "?", "?")],
+}
+
+
+@pytest.mark.parametrize("history", sorted(ALL_DOWN_AT_THE_END))
+def test_every_reader_down_at_the_end_exits_1_whatever_came_before(
+    history: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """reviewfw74 N1: the exit depended on history: a tray ok first, then every reader down,
+    exited 0 with no error; one reader down first, then all, exited 1. The end state
+    decides, as the docstring says and ``calibrate rfid`` ends."""
+    # A few bytes a read, as a live tray's lines come: each state is polled in its turn.
+    monkeypatch.setattr("companion.hw.rfid.link.READ_LIMIT", 16)
+    replay(tmp_path, monkeypatch, b"".join([encode(0, Kind.HELLO, "1.3.4", "5"),
+                                            *ALL_DOWN_AT_THE_END[history]]))
+    assert replayed(["rfid", "monitor", "--port", "-"]) == 1
+    captured = capsys.readouterr()
+    assert "-- problem: none of the tray's 5 readers is answering" in captured.out
+    assert captured.err == ("companion: error: the tray answered, but none of its readers "
+                            "reads (none of the tray's 5 readers is answering トレイの読み取り"
+                            "機がすべて無応答)\n")

@@ -409,11 +409,13 @@ class Enroller:
         self.say(f"  {self.new_uid} = {tile}. Done: saved in {self.path}.")
         self.waiting = Waiting.DONE
 
-    def stop(self, again: bool = True) -> None:
+    def stop(self, again: bool = True, capture: bool = False) -> None:
         """Stop where it is; every sticker read is already saved. ``again``: whether running
         the same command again may go on; not for a capture the reader never answered on (the
         wrong kind, junk, empty), which the same command replays to the same end (reviewr73
-        NIT 6): the error line after says what to change."""
+        NIT 6): the error line after says what to change. ``capture``: a tray's capture
+        replayed to its end, whose stickers the same command would find enrolled: the
+        stickers not in it are enrolled at the tray (reviewfw74 N9)."""
         if self.done:
             return
         if self.waiting is Waiting.LIFT and self.after_lift is Waiting.TILE and not self.plan:
@@ -423,11 +425,17 @@ class Enroller:
             return
         count = len(self.tag_map)
         if not count:  # nothing was written: naming the file would send the player to it
+            # A capture replayed again ends the same: no "run it again" (reviewfw74 N9).
             self.say("Stopped; no sticker is enrolled yet. Run the same command again to start."
-                     if again else "Stopped; no sticker is enrolled.")
+                     if again and not capture else "Stopped; no sticker is enrolled.")
         else:
             # A re-enrolment starts over, with the new sticker first (calib62 N8).
-            advice = ("" if not again else " Run it again to start the re-enrolment over."
+            advice = ("" if not again
+                      else " The same capture again enrols no more (its stickers are "
+                           "read): to carry on, enrol the next ones at the tray (the same "
+                           f"command without --port {STDIN_PORT}), or replay a capture of "
+                           "them." if capture
+                      else " Run it again to start the re-enrolment over."
                       if self.reenrol_tile is not None
                       else " Run the same command again to carry on.")
             self.say(f"Stopped; {stickers(count)} {'is' if count == 1 else 'are'} saved in "
@@ -471,9 +479,11 @@ class Enroller:
 @dataclass(frozen=True, slots=True)
 class Heard:
     """How :func:`run_enrolment` found the reader: ``answered``, it answered at some point
-    (its status was ok, a tag was read, or a tray past its hello had a reader that reads);
-    ``none_read``, the tray's status while it answered but every one of its readers was
-    down ("" if not), which the end names, not "never answered" (hw74 DEFECT 1)."""
+    (its status was ok, a tag was read, or a tray past its hello had a reader that reads)
+    and its last word was not every reader down; ``none_read``, the tray's status when its
+    last word was every one of its readers down ("" if not), which the end names, not
+    "never answered" (hw74 DEFECT 1), whatever they did before, as ``rfid monitor`` ends
+    (reviewfw74 N1: a reader down, then all, ended as a tray that answered)."""
 
     answered: bool
     none_read: str = ""
@@ -518,7 +528,10 @@ def run_enrolment(enroller: Enroller, reader: RfidReader, keys: KeySource,
                 # An RDM6300's frames on stdin: the same command on the same capture ends the
                 # same, and RDM6300_STDIN has just said a saved one enrols nothing: "run the
                 # same command again" sent the player round (reviewa74 N2).
-                enroller.stop(again=answered and enroller.kind != "rdm6300")
+                # A tray's capture replayed enrols its stickers once: the same command
+                # again refuses each as enrolled (reviewfw74 N9), so the end says so.
+                enroller.stop(again=answered and enroller.kind != "rdm6300",
+                              capture=True)
                 break
             key = keys.poll()
             if key is not None:
@@ -530,7 +543,7 @@ def run_enrolment(enroller: Enroller, reader: RfidReader, keys: KeySource,
     except KeyboardInterrupt:
         enroller.stop()
         enroller.interrupted = True
-    return Heard(answered, "" if answered else none_read)
+    return Heard(answered and not none_read, none_read)
 
 
 def starting(reader: RfidReader) -> bool:
@@ -613,6 +626,13 @@ def run(args: argparse.Namespace) -> int:
     if found_the_tray(reader):  # its message says which kind to use
         print(f"companion: error: {as_typed_here(status.message)}", file=sys.stderr)
         return 1
+    if not heard.answered and isinstance(reader, TrayReader) and reader.crashed:
+        # It answered, with its firmware's crash: its status is the whole error, as rfid
+        # monitor's end (reviewfw74 N2).
+        nothing = "nothing new was enrolled" if len(tag_map) else "nothing was enrolled"
+        print(f"companion: error: {as_typed_here(status.message)}; {nothing}",
+              file=sys.stderr)
+        return 130 if enroller.interrupted else 1
     if not heard.answered:
         # q (or Ctrl-C) before the reader's first word may be the player's haste, not the
         # reader's fault: say what happened, not which. A tray that answered with every

@@ -273,9 +273,11 @@ class MonitorEnd(ReaderStatus):
 def monitor(reader: RfidReader, out: TextIO, as_json: bool, stop: StopSignal,
             options: tuple[str, ...] = ()) -> MonitorEnd:
     """Print events and status changes until stopped or the input ends; return the last
-    status, ok when the reader answered at some point (its status was ok, or a tag read),
-    or the tray answered and some reader on it reads though none read a tag (one reader
-    down, no sticker laid: the other slots read), and is not the wrong kind. The first
+    status, ok when the reader answered at some point (its status was ok, a tag read, or
+    the tray answered) and is not the wrong kind, unless the tray's last word was every one
+    of its readers down, whatever they did before, as ``calibrate rfid`` ends (reviewfw74
+    N1: a tray first ok, then all down, exited 0; first one down, then all down, 1). One
+    reader down, no sticker laid, is ok: the other slots read. The first
     problem of a live reader that does not answer (:func:`answering`) is followed by
     :data:`WAITING` (not in JSON), and a tray's reader down by what to check instead; an
     RDM6300's port found to be the tray stops it, its problem said. ``options``: the
@@ -325,7 +327,7 @@ def monitor(reader: RfidReader, out: TextIO, as_json: bool, stop: StopSignal,
         reader.close()
         print(counters_line(reader.status(), as_json), file=out, flush=True)
     # An RDM6300's port that was "ok" until the tray's lines came did not answer as one.
-    reads = answered or (tray_answered and not none_read)
+    reads = (answered or tray_answered) and not (tray_answered and none_read)
     message = tray_said if tray_answered and not reads else status.message
     return MonitorEnd(reads and not found_the_tray(reader), message, status.counters,
                       tray_answered)
@@ -333,7 +335,8 @@ def monitor(reader: RfidReader, out: TextIO, as_json: bool, stop: StopSignal,
 
 def run_monitor(args: argparse.Namespace) -> int:
     """Exit 1 when the reader never answered (a port that never opened, a capture with no
-    valid line), when the tray answered but none of its readers reads (every one down),
+    valid line), when the tray's firmware crashed, when the tray answered but none of its
+    readers reads (every one down at the end, whatever they did before),
     or when it is the wrong kind (an RDM6300's port is the tray), as ``calibrate rfid``
     does: a script or a service sees it failed. A tray with one reader down whose other
     readers read exits 0, whether or not a sticker was laid (hw74 DEFECT 1)."""
@@ -345,8 +348,11 @@ def run_monitor(args: argparse.Namespace) -> int:
     with StopSignal() as stop:
         result = monitor(reader, sys.stdout, args.json, stop, reader_options(args))
     if not result.ok:
-        # The tray answers, as the wrong kind of reader: its message is the whole error.
-        error = (result.message if found_the_tray(reader)
+        # The tray answers, as the wrong kind of reader or with its firmware's crash: its
+        # message is the whole error (reviewfw74 N2: "never answered (the tray's firmware
+        # crashed (…))" of a tray that did).
+        crashed = isinstance(reader, TrayReader) and reader.crashed
+        error = (result.message if found_the_tray(reader) or crashed
                  else f"the tray answered, but none of its readers reads ({result.message})"
                  if result.tray_answered
                  else f"the RFID reader never answered ({result.message})")

@@ -351,6 +351,13 @@ class TrayReader:
         self._stacked, self._in_doubt = set(slots), set()
 
     @property
+    def crashed(self) -> bool:
+        """Whether the tray's last word was its firmware's crash (``ERR CRASH``, a board.py
+        that does not load among them), no hello since: it answered, and its status says
+        why it stopped (reviewfw74 N2)."""
+        return self._crash is not None
+
+    @property
     def awaiting_snapshot(self) -> bool:
         """Whether the tray has said hello but its first SNAP, which follows, is not read yet."""
         return self.state is LinkState.READY and not self._snapped and not self.settings.passive
