@@ -44,17 +44,13 @@ def test_the_default_pins_are_not_warned_about() -> None:
     assert check_pins(load_config()) == []
 
 
-def test_a_pin_to_avoid_is_on_the_settings_screen(
-        mock_pins: MockFactory, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
-    """The warning went to stderr alone: under the boot service a button on GPIO15 (the
-    serial console's) pressed itself, or the RDM6300 read nothing, and only the journal
-    said why."""
+def played_past_the_settings_screen(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """`companion play --choices gpio` on the screen: OK (the A key) pressed on the Settings
+    screen, then the window closed at the next view. The prompts shown, in order."""
     import pygame
 
     from companion.hw.display.screen import ScreenDisplay
 
-    monkeypatch.setenv("COMPANION_BUTTONS_FLEE_PIN", "15")
     shown: list[str] = []
     draw = ScreenDisplay.show
 
@@ -67,6 +63,17 @@ def test_a_pin_to_avoid_is_on_the_settings_screen(
 
     monkeypatch.setattr(ScreenDisplay, "show", show)
     assert main(["play", "--input", "sim", "--choices", "gpio", "--display", "screen"]) == 130
+    return shown
+
+
+def test_a_pin_to_avoid_is_on_the_settings_screen(
+        mock_pins: MockFactory, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The warning went to stderr alone: under the boot service a button on GPIO15 (the
+    serial console's) pressed itself, or the RDM6300 read nothing, and only the journal
+    said why."""
+    monkeypatch.setenv("COMPANION_BUTTONS_FLEE_PIN", "15")
+    shown = played_past_the_settings_screen(monkeypatch)
     warning = ("buttons.flee_pin (COMPANION_BUTTONS_FLEE_PIN) is GPIO15, the serial console's "
                "RXD (and the RDM6300's); hardware/wiring.md says to avoid it")
     assert shown[0] == f"Settings 設定: {warning}"
@@ -203,24 +210,9 @@ def test_a_refused_pin_set_again_by_the_environment_names_the_pin_play_reads(
     """fixcarry74: config.toml's refused flee_pin said "using the default 27" while the
     environment's GPIO5 was the pin play read the button on, on the settings screen and on
     stderr; it names that pin, and where it came from."""
-    import pygame
-
-    from companion.hw.display.screen import ScreenDisplay
-
     path = write_config("[buttons]\nflee_pin = 40\n")
     monkeypatch.setenv("COMPANION_BUTTONS_FLEE_PIN", "5")
-    shown: list[str] = []
-    draw = ScreenDisplay.show
-
-    def show(screen: ScreenDisplay, view: Any) -> None:
-        shown.append(view.prompt)
-        draw(screen, view)
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, unicode="a")
-                          if view.prompt.startswith("Settings 設定")
-                          else pygame.event.Event(pygame.QUIT))
-
-    monkeypatch.setattr(ScreenDisplay, "show", show)
-    assert main(["play", "--input", "sim", "--choices", "gpio", "--display", "screen"]) == 130
+    shown = played_past_the_settings_screen(monkeypatch)
     notice = f"{path}: {HEADER_40}; using 5 from COMPANION_BUTTONS_FLEE_PIN"
     assert shown[0] == f"Settings 設定: {notice}"
     assert f"companion: {notice}\n" in capsys.readouterr().err
