@@ -1,7 +1,8 @@
 """The coc table's tests share: the scripted 003 fight played from its menus (SCRIPT_003, CHOICES,
 play), fight files and makers (new_fight, fight_file, people), a fight played at the table
-against the engine (at_the_table, Watcher, offered), pick, which answers a menu by key, and
-003's table at its first roll (coc_mode_at_the_first_roll)."""
+against the engine (at_the_table, Watcher, offered), pick, which answers a menu by key, the menu
+a new table asks after such keys (menu_after), and 003's table at its first roll
+(coc_mode_at_the_first_roll)."""
 
 from __future__ import annotations
 
@@ -132,6 +133,13 @@ def pick(mode: CocFightMode, *keys: str) -> ChoiceAsk | RollAsk | None:
         assert isinstance(ask, ChoiceAsk), ask
         mode.answer([o.choice for o in ask.options].index(key))
     return mode.ask()
+
+
+def menu_after(fight: Fight, *keys: str) -> ChoiceAsk:
+    """The menu a new table of ``fight`` asks after picking ``keys``, one after the other."""
+    last = pick(CocFightMode(fight), *keys)
+    assert isinstance(last, ChoiceAsk), last
+    return last
 
 
 def coc_mode_at_the_first_roll() -> CocFightMode:

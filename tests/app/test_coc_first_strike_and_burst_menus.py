@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.app.modes.coc import CocFightMode
-from companion.app.session.mode import ChoiceAsk
 from companion.systems.coc.combat import Fight
 from companion.systems.coc.rules import Profile
+from tests.app.coc_table_helpers import menu_after
 from tests.systems.coc.helpers import at, duel
 
 ANN: dict[str, Any] = {"weapons": ("automatic", "smg", "fist"), "handgun": 60, "smg": 60,
@@ -20,13 +19,7 @@ CULT: dict[str, Any] = {"weapons": ("fist",), "fist": 50}
 
 def choices(fight: Fight, *keys: str) -> tuple[str, list[str]]:
     """The prompt and choices the table asks after picking ``keys`` one after the other."""
-    mode = CocFightMode(fight)
-    for key in keys:
-        ask = mode.ask()
-        assert isinstance(ask, ChoiceAsk), ask
-        mode.answer([o.choice for o in ask.options].index(key))
-    last = mode.ask()
-    assert isinstance(last, ChoiceAsk), last
+    last = menu_after(fight, *keys)
     return last.prompt, [o.choice for o in last.options]
 
 

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.app.modes.coc import CocFightMode
-from companion.app.session.mode import ChoiceAsk
 from companion.systems.coc.combat import Fight
 from companion.systems.coc.rules import Profile
+from tests.app.coc_table_helpers import menu_after
 from tests.systems.coc.helpers import at, duel
 
 ANN: dict[str, Any] = {"weapons": ("revolver", "fist"), "handgun": 50, "fist": 50}
@@ -20,14 +19,7 @@ ATTACK = ("attack", "t:Cult", "w:0", "h:plain", "m:more")
 
 def keys_after(fight: Fight, *keys: str) -> list[str]:
     """The choices the table offers after picking ``keys`` one after the other."""
-    mode = CocFightMode(fight)
-    for key in keys:
-        ask = mode.ask()
-        assert isinstance(ask, ChoiceAsk), ask
-        mode.answer([o.choice for o in ask.options].index(key))
-    last = mode.ask()
-    assert isinstance(last, ChoiceAsk), last
-    return [o.choice for o in last.options]
+    return [o.choice for o in menu_after(fight, *keys).options]
 
 
 def test_no_touch_after_a_distance_and_no_distance_after_touch_004() -> None:
