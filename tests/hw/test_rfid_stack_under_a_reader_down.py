@@ -160,6 +160,20 @@ class OldTray:
         self.port.written.clear()
         return said
 
+    def snap_down_with_a_collision_then_up(self, heartbeat: str) -> None:
+        """A SNAP saying the draw slot's reader is down, 1.3.3's COLLISION after it and a
+        heartbeat: the host shows the reader down and no stack. Then its READER_UP: the host
+        asks for a SNAP (and for nothing else)."""
+        self.says(Kind.SNAP, *DRAW_DOWN)
+        self.says(Kind.ERR, "COLLISION", "0")
+        self.says(Kind.HB, heartbeat)
+        self.host.poll_events()
+        assert self.host.status().message.startswith(DOWN) and not self.host.stacked
+        self.host_said()
+        self.says(Kind.ERR, "READER_UP", "0")
+        self.host.poll_events()
+        assert self.host_said() == [Kind.SNAP]
+
 
 def test_firmware_1_3_3_a_stack_met_under_a_down_reader_is_asked_for_at_its_reader_up(
         ) -> None:
@@ -169,15 +183,7 @@ def test_firmware_1_3_3_a_stack_met_under_a_down_reader_is_asked_for_at_its_read
     the host asks for a SNAP, whose COLLISION says the stack again."""
     tray = OldTray()
     tray.says(Kind.HELLO, "1.3.3", "5")
-    tray.says(Kind.SNAP, *DRAW_DOWN)
-    tray.says(Kind.ERR, "COLLISION", "0")
-    tray.says(Kind.HB, "1")
-    tray.host.poll_events()
-    assert tray.host.status().message.startswith(DOWN) and not tray.host.stacked
-    tray.host_said()
-    tray.says(Kind.ERR, "READER_UP", "0")
-    tray.host.poll_events()
-    assert tray.host_said() == [Kind.SNAP]
+    tray.snap_down_with_a_collision_then_up("1")
     tray.says(Kind.SNAP, *DRAW_5P)
     tray.says(Kind.ERR, "COLLISION", "0")
     tray.says(Kind.HB, "2")
@@ -200,15 +206,7 @@ def test_firmware_1_3_3_a_stack_whose_reader_goes_down_is_not_shown_and_asked_fo
     tray.host.poll_events()
     assert tray.host.stacked == {Slot.DRAW}
     tray.says(Kind.ERR, "READER_DOWN", "0")
-    tray.says(Kind.SNAP, *DRAW_DOWN)
-    tray.says(Kind.ERR, "COLLISION", "0")
-    tray.says(Kind.HB, "2")
-    tray.host.poll_events()
-    assert tray.host.status().message.startswith(DOWN) and not tray.host.stacked
-    tray.host_said()
-    tray.says(Kind.ERR, "READER_UP", "0")
-    tray.host.poll_events()
-    assert tray.host_said() == [Kind.SNAP]
+    tray.snap_down_with_a_collision_then_up("2")
     tray.says(Kind.SNAP, *DRAW_5P)
     tray.says(Kind.HB, "3")
     tray.host.poll_events()
