@@ -177,6 +177,24 @@ def test_a_dice_enrolment_set_aside_still_names_the_copy_a_cut_write_left(
     assert "instead" not in err
 
 
+def two_dice_photo(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                   rolled_first: bool) -> Path:
+    """A photo of two loose dice on felt, in ``tmp_path``. With ``rolled_first``, a camera
+    ``roll`` of it first: the roll keeps the cut write's copy, names it, and refuses."""
+    import cv2
+
+    from companion.app import cli
+    from companion.hw.dice.render import SceneKind, Table, render_scene
+
+    photo = tmp_path / "dice.png"
+    cv2.imwrite(str(photo), render_scene(703, kind=SceneKind.LOOSE, count=2,
+                                         table=Table.FELT).image)
+    if rolled_first:
+        assert cli.main(["roll", "--dice", "camera", "--source", str(photo), "2D6"]) == 2
+        assert "put it back instead with" in capsys.readouterr().err
+    return photo
+
+
 @pytest.mark.parametrize("rolled_first", [False, True])
 def test_calibrate_setting_a_zeroed_dice_toml_aside_names_the_copy_kept_before(
         rolled_first: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -184,22 +202,14 @@ def test_calibrate_setting_a_zeroed_dice_toml_aside_names_the_copy_kept_before(
     it, as the load before it (or a ``roll`` first) had kept it already and its words were
     cut off with the advice; dice_enrol.npz's and camera.toml's set-aside lines name such a
     copy. It is named, and still there after calibration writes dice.toml afresh."""
-    import cv2
-
     from companion.app import cli
-    from companion.hw.dice.render import SceneKind, Table, render_scene
 
     path = config_dir() / "dice.toml"
     path.parent.mkdir(parents=True, exist_ok=True)
     ReaderConfig.load().save(path)
     whole = path.read_text(encoding="utf-8")
     zeroed_with_a_whole_copy(path, whole)
-    photo = tmp_path / "dice.png"
-    cv2.imwrite(str(photo), render_scene(703, kind=SceneKind.LOOSE, count=2,
-                                         table=Table.FELT).image)
-    if rolled_first:  # the roll keeps the copy, names it, and refuses
-        assert cli.main(["roll", "--dice", "camera", "--source", str(photo), "2D6"]) == 2
-        assert "put it back instead with" in capsys.readouterr().err
+    photo = two_dice_photo(tmp_path, capsys, rolled_first)
     assert cli.main(["calibrate", "dice", "--count", "2", "--source", str(photo)]) == 0
     err = capsys.readouterr().err
     (aside,) = path.parent.glob("dice.toml.corrupt-*")
@@ -285,19 +295,11 @@ def test_plain_calibrate_setting_a_zeroed_enrolment_aside_says_how_to_put_the_co
     the player to enrol every die again; a copy a ``roll`` had kept before was not named at
     all, and the put-back that roll had said (which moves dice_enrol.npz aside first) no
     longer ran. The command said now runs as printed and the dice are enrolled again."""
-    import cv2
-
     from companion.app import cli
-    from companion.hw.dice.render import SceneKind, Table, render_scene
     from companion.hw.dice.source import CameraDiceSource
 
     path, enrolment = zeroed_enrolment_with_a_whole_copy()
-    photo = tmp_path / "dice.png"
-    cv2.imwrite(str(photo), render_scene(703, kind=SceneKind.LOOSE, count=2,
-                                         table=Table.FELT).image)
-    if rolled_first:  # the roll keeps the copy, names it, and refuses
-        assert cli.main(["roll", "--dice", "camera", "--source", str(photo), "2D6"]) == 2
-        assert "put it back instead with" in capsys.readouterr().err
+    photo = two_dice_photo(tmp_path, capsys, rolled_first)
     cli.main(["calibrate", "dice", "--count", "2", "--source", str(photo)])
     err = " ".join(capsys.readouterr().err.split())
     (aside,) = path.parent.glob(f"{ENROL_FILE}.corrupt-*")
