@@ -55,11 +55,27 @@ def room_name(text: str) -> str:
 class Pending:
     """A room marked by a recovery not yet settled: ``at`` (UTC, as "2026-12-07 14:05"), the
     process ``pid`` that marked it, and ``what`` it was to keep ("the cure of Aki's poison;
-    Aki HP 1 → 13")."""
+    Aki HP 1 → 13"). ``boot``: the boot the process ran in (:func:`boot_id`), "" where it
+    is not known (a file written before it was kept, a system without one): after a
+    reboot, the power cut this is for, the pid is often another process's."""
 
     at: str
     pid: int
     what: str
+    boot: str = ""
+
+
+#: Linux's id of the running boot, new at each: where it differs from the one a pending
+#: room was marked in, the pid that marked it is gone whatever runs under it now.
+BOOT_ID = Path("/proc/sys/kernel/random/boot_id")
+
+
+def boot_id() -> str:
+    """This boot's id (:data:`BOOT_ID`), "" where the system has none to read."""
+    try:
+        return BOOT_ID.read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return ""
 
 
 def _pending(raw: object) -> dict[str, Pending]:
@@ -68,10 +84,11 @@ def _pending(raw: object) -> dict[str, Pending]:
     out = {}
     for room, entry in raw.items():
         if not (isinstance(entry, dict) and isinstance(entry.get("at"), str)
-                and type(entry.get("pid")) is int and isinstance(entry.get("what"), str)):
-            raise DataError(f"pending.{room} must hold at, pid and what, found "
-                            f"{toml_value(entry)}")
-        out[room] = Pending(entry["at"], entry["pid"], entry["what"])
+                and type(entry.get("pid")) is int and isinstance(entry.get("what"), str)
+                and isinstance(entry.get("boot", ""), str)):
+            raise DataError(f"pending.{room} must hold at, pid and what (and boot, a "
+                            f"string), found {toml_value(entry)}")
+        out[room] = Pending(entry["at"], entry["pid"], entry["what"], entry.get("boot", ""))
     return out
 
 
@@ -85,8 +102,14 @@ def _used(raw: dict[str, Any]) -> tuple[list[str], dict[str, Pending]]:
     return used, pending
 
 
-def _gone(pid: int) -> bool:
-    """Whether process ``pid`` has ended (a recovery it marked is not under way)."""
+def _gone(pid: int, boot: str = "") -> bool:
+    """Whether process ``pid`` of boot ``boot`` has ended (a recovery it marked is not
+    under way): a pid of another boot has, whatever holds that pid now; a pid alone left
+    a cut run's notice unsaid while a daemon started after the reboot held it (reviewe74b
+    RISK 2)."""
+    now = boot_id() if boot else ""
+    if now and now != boot:
+        return True
     if pid == os.getpid():
         return False
     try:
@@ -131,7 +154,7 @@ class RecoveryRooms:
             used = [*self.used, room]
             pending_now = dict(self.pending)
             if pending is not None:
-                pending_now[room] = Pending(at, os.getpid(), pending)
+                pending_now[room] = Pending(at, os.getpid(), pending, boot_id())
             self._save(used, pending_now)
             self.used, self.pending = used, pending_now
             return True
@@ -149,7 +172,7 @@ class RecoveryRooms:
         """The pending rooms whose process is gone: their recovery stopped part-way (a cut
         after the mark), what it was to keep maybe not kept. Settled as said: the caller
         says them once (the room stays used: never a second recovery)."""
-        gone = {room: p for room, p in self.pending.items() if _gone(p.pid)}
+        gone = {room: p for room, p in self.pending.items() if _gone(p.pid, p.boot)}
         if gone:
             with changing(self.path, CHANGER):
                 self._load()
@@ -187,7 +210,8 @@ class RecoveryRooms:
         if pending:
             table = tomlkit.table()
             for room, entry in pending.items():
-                table.add(room, {"at": entry.at, "pid": entry.pid, "what": entry.what})
+                table.add(room, {"at": entry.at, "pid": entry.pid, "what": entry.what,
+                                 **({"boot": entry.boot} if entry.boot else {})})
             document.add("pending", table)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         write_toml(self.path, document)

@@ -90,7 +90,7 @@ from companion.systems.defaults import (
     refuse_control,
 )
 from companion.systems.events.lists import LIST_TABLES, UserLists, load_lists
-from companion.systems.events.poisoned import Poison, describe, ended, tracked_name
+from companion.systems.events.poisoned import Poison, describe, ended, same_name, tracked_name
 from companion.systems.events.report import EventReport
 from companion.systems.events.rules import (
     EVENT_TABLES,
@@ -99,6 +99,7 @@ from companion.systems.events.rules import (
     Mode,
     NoParty,
     load_rules,
+    refused_reach,
 )
 from companion.systems.events.run import refuse_reach, run_active_action, run_event
 from companion.systems.events.sword_world import (
@@ -119,6 +120,10 @@ POISON_ACTIONS = {
     "poisoned": "list the tracked poisons",
     "cure": "cure --who NAME's poison: Cure Poison (or Remove Curse) beat its toxicity",
 }
+#: The reach (:data:`~companion.systems.events.rules.REACHES`) each action that reads
+#: rules is refused on up front, before it writes the poison list or the HP; ``poisoned``
+#: only lists, and reads no setting.
+ACTION_REACHES = {"end-block": "tick", "rest": "tick", "cure": "cure", "act": "act"}
 #: The check a tracked 判定－１ poison asks before an active action (EV-POI-5).
 ACT = {"act": "--who NAME tries an active action: vitality vs their 判定－１ poison's toxicity"}
 #: The party's HP and MP as the tables left them (cli59 F4: the party file is never written).
@@ -186,7 +191,7 @@ def load_user_rules(settings: list[str]) -> EventRules:
             try:
                 rules.with_overrides({rule: defaults[rule]}, origin)
             except DataError as exc:
-                whole = f"{exc}: a rule no Default has, so the whole file is refused"
+                whole = f"{exc}: the whole file is refused"
             break
     if whole:
         defaults = {}
@@ -211,15 +216,18 @@ def load_user_rules(settings: list[str]) -> EventRules:
     return rules.with_refused(refused) if refused else rules
 
 
-def refused_rules(rules: EventRules) -> list[str]:
+def refused_rules(rules: EventRules, but: str | None = None) -> list[str]:
     """What is wrong with the player's events.toml (:func:`load_user_rules`), once each,
-    with what it stops: said on stderr by a run it does not stop, so it is not unseen."""
+    with what it stops: said on stderr by a run it does not stop, so it is not unseen.
+    ``but``: the fault the run is about to be refused on, said by that error alone, not
+    twice (reviewe74b NIT 1)."""
     refused = rules.settings.refused
+    faults = [why for why in dict.fromkeys(refused.values()) if why != but]
     if refused and set(refused) >= set(rules.settings.values):  # the file refused whole
-        return [f"{why}: every table, and end-block, rest and act, wait until it is mended"
-                for why in dict.fromkeys(refused.values())]
+        return [f"{why}: every table, and end-block, rest, cure and act, wait until it is "
+                "mended" for why in faults]
     return [f"{why}: what reads {', '.join(r for r in refused if refused[r] == why)} waits "
-            "until it is mended" for why in dict.fromkeys(refused.values())]
+            "until it is mended" for why in faults]
 
 
 def user_lists(given: str | None) -> UserLists | None:
@@ -286,10 +294,14 @@ def run(args: argparse.Namespace) -> int:
     rules = load_user_rules(args.set or [])
     if args.table == "defaults":
         return show_defaults(rules, args.json)
-    for line in refused_rules(rules):  # a bad events.toml value stops only what reads it
+    # A bad events.toml value stops only what reads it, before its mode and party, and
+    # before any write: a cure was kept, then refused on EV-POI-10 (reviewe74b DEFECT 2)
+    reach = ACTION_REACHES.get(args.table, args.table if args.table in EVENT_TABLES else None)
+    stop = None if reach is None else refused_reach(rules.settings, reach)
+    for line in refused_rules(rules, but=None if stop is None else stop[1]):
         note(line)
-    if args.table in EVENT_TABLES:  # one that can come to it: before its mode and party
-        refuse_reach(rules, args.table)
+    if reach is not None:
+        refuse_reach(rules, reach)
     _say_stopped_recoveries()
     # A generic-mode table never reads the party (the GM makes the checks): the saved
     # party file written wrong stopped `events monster` all the same (events72 DEFECT 2).
@@ -585,9 +597,15 @@ def _unmark(rooms: RecoveryRooms, room: str) -> str:
 def _to_keep(poisoned: Mapping[str, Poison], report: EventReport,
              now: tuple[Member, ...]) -> str:
     """What a recovery is yet to keep once its room is marked, as a later run says it if
-    a cut stops it: "the cure of the poisons tracked (Aki); Aki HP 1 → 13"."""
-    parts = ([f"the cure of the poisons tracked ({', '.join(sorted(poisoned))})"]
-             if poisoned else [])
+    a cut stops it: "the cure of the poisons tracked (Aki); Aki HP 1 → 13". The cure only
+    of the tracked poisons the spot cures (EV-REC-1's ``cured``: those named, everyone's
+    for None), as :meth:`PoisonList.track` cures them: one tracked was said to be due a
+    cure by a recovery that cured none (reviewe74b NIT 3)."""
+    cures = [step.data["cured"] for step in report.find("EV-REC-1")
+             if step.data.get("cure_poison")]
+    names = sorted({same for cured in cures for name in (poisoned if cured is None else cured)
+                    for same in same_name(poisoned, name)})
+    parts = [f"the cure of the poisons tracked ({', '.join(names)})"] if names else []
     return "; ".join([*parts, *_changed(report.pool_changes(), now)]) or "nothing"
 
 

@@ -98,7 +98,7 @@ from companion.systems.events.rules import (
     load_rules,
     refused_reach,
 )
-from companion.systems.events.run import run_event
+from companion.systems.events.run import NO_DIE_THROWN, THROWS_KEPT, refuse_reach, run_event
 from companion.systems.events.sword_world import folded_name
 
 TITLE = "ダイストレイ Dice tray"
@@ -127,6 +127,9 @@ MENU_PROMPT = f"{TRAY}: roll dice, or an event table? ダイスかイベント�
 #: Measured whole at 800x480, 1024x600 and 720x1280, text_scale 1.0 and 1.25.
 EVENTS = "Tables 表"
 POISONS = "Tick 毒の経過"
+#: The outcome's choices beside *Tick* and *Undo*.
+AGAIN = "Again もう一度"
+MENU_LABEL = "Menu メニュー"
 POISONS_PROMPT = ("Poisons 毒の経過: the end of a block, or an hour of rest? "
                   "ブロック終了か休息か (EV-POI-2)")
 NO_ROLL = "No roll 振れませんでした: throw again, or back to the menu?"
@@ -196,12 +199,17 @@ RULES_REFUSED = "events.toml refused 設定に誤り: tables reading it stop 読
 #: DEFECT 1). A table is refused before its first die when it can come to the rule; a
 #: table saved part-thrown before that (or a rule the walk read unforeseen) keeps its
 #: throws, and a start after the file is mended finishes it.
-RULES_STOPPED = ("events.toml refused 設定に誤り: mend it, then start the tray again; or "
-                 "back to the menu? 修正して再起動")
+#: Only *Menu* is offered there: the tray reads events.toml at its start, so an *Again*
+#: walked the same throws to the same stop, the screen unchanged (reviewe74b RISK 3).
+RULES_STOPPED = ("events.toml refused 設定に誤り: mend it, then start the tray again "
+                 "修正して再起動; Menu goes back")
 RULES_STOPPED_KEPT = ("events.toml refused 設定に誤り: mend it, then start the tray again: "
-                      "your throws are kept 振った分は保持; or back to the menu?")
-#: Beside a table on the Tables panel that can come to a rule events.toml set wrong.
+                      "your throws are kept 振った分は保持; Menu drops them 破棄")
+#: Beside a table on the Tables panel that can come to a rule events.toml set wrong, and
+#: beside *Tick* on the menu's panel when a tick reads one (reviewe74b DEFECT 1).
 RULES_WAITING = "waits: events.toml 設定待ち"
+#: The status line at a Tick refused on events.toml: nothing ticked, nothing written.
+TICK_REFUSED = "events.toml refused 設定に誤り: no time passed 経過なし"
 #: A table saved as ended, taken up at a start where the list file cannot be read: its
 #: walk is walked again without the list, to show it and track its poisons, and what the
 #: list picked (a monster's species, an item) is not in it: said, not shown silently as
@@ -605,21 +613,23 @@ class DiceTrayMode:
                 self._start(TrayPick(names[index], None))
             else:
                 self._to_menu()
-        elif index == 0:  # the outcome's "again"
+        elif (label := self._outcome_labels()[index]) == AGAIN:
             assert self.pick is not None
             if self.resume:
                 self._resume()
             else:
                 self._start(self.pick)
-        elif index == 1 and self.crowded:
+        elif label == POISONS:
             self._open_poisons()
-        elif self._outcome_labels()[index] == UNDO:
+        elif label == UNDO:
             self._undo()
         else:
             self._to_menu()
 
     def _outcome_labels(self) -> list[str]:
-        return ["Again もう一度", *((POISONS,) if self.crowded else ()), "Menu メニュー",
+        if self.rules_stop:  # Again would walk to the same stop (RULES_STOPPED)
+            return [MENU_LABEL]
+        return [AGAIN, *((POISONS,) if self.crowded else ()), MENU_LABEL,
                 *((UNDO,) if self._can_undo() else ())]
 
     def _can_undo(self) -> bool:
@@ -716,6 +726,14 @@ class DiceTrayMode:
         poison list refused, or a party file that cannot be read, keeps no HP either: the
         tick is not spent."""
         assert self.poisons is not None
+        # A rule events.toml set wrong that a tick reads (EV-POI-2's hours, EV-POI-10): said
+        # here before anything is written, the tray staying up; it ended the tray, a
+        # misspelt door rule ID refusing the whole file (reviewe74b DEFECT 1)
+        try:
+            refuse_reach(self._rules(), "tick")
+        except RuleRefused as exc:
+            self._tick_refused(exc)
+            return
         try:
             party = user_party(None)
         except DataError as exc:
@@ -730,9 +748,13 @@ class DiceTrayMode:
         for line in told:
             note(line)
         hp = pools.hp_now(now)
-        passed = say_unkept(
-            self.poisons.pass_time(self._rules(), rest_hours, unsaved.append, hp=hp), hp,
-            party, f"no party file: save {PARTY_NAME} in the config folder")
+        try:
+            ticked = self.poisons.pass_time(self._rules(), rest_hours, unsaved.append, hp=hp)
+        except RuleRefused as exc:  # a rule read unforeseen: refused before the list's write
+            self._tick_refused(exc)
+            return
+        passed = say_unkept(ticked, hp, party,
+                            f"no party file: save {PARTY_NAME} in the config folder")
         self._poisons_view(tuple(DiceStep(s.rule, s.text, s.depth) for s in passed.steps))
         self._unsaved(unsaved, "the time passed is not kept in it", "経過は未記録")
         if unsaved:
@@ -746,6 +768,13 @@ class DiceTrayMode:
             note(f"cannot save the party's HP and MP ({error_text(exc)}): the HP the "
                  "poisons took is not kept")
             self.trouble = "HP not saved HP保存不可: the HP the poisons took is not kept 未記録"
+
+    def _tick_refused(self, exc: RuleRefused) -> None:
+        """A tick refused on events.toml: its error on the Poisons view and stderr, no
+        time passed; the tray goes on (its rolls, the tables that read no such rule)."""
+        note(str(exc))
+        self._poisons_view((DiceStep("EV-POI-2", f"events.toml refused 設定に誤り: {exc}"),))
+        self.trouble = TICK_REFUSED
 
     def under_way(self) -> bool:
         """Whether a table (or a plain roll) is part-thrown: throws taken, its next die
@@ -1179,12 +1208,17 @@ class DiceTrayMode:
         rule = EVENT_TABLES[self.pick.table] if self.pick.table is not None else "§1"
         kept = ((DiceStep(rule, f"Throws kept 振った分は保持: {taken}"),) if self.throws
                 else ())
+        why = str(exc)
+        if self.throws and why.endswith(NO_DIE_THROWN):  # dice were thrown: they are kept
+            why = why.removesuffix(NO_DIE_THROWN) + THROWS_KEPT
+        self.note = why
         self.dice = DiceView(title=self._title(), source=self.source_name, steps=(
-            *kept, DiceStep("§1", f"events.toml refused 設定に誤り: {exc}")))
+            *kept, DiceStep("§1", f"events.toml refused 設定に誤り: {why}")))
 
     def _waiting(self, table: str) -> str:
-        """:data:`RULES_WAITING` after a table on the Tables panel that can come to a rule
-        events.toml set wrong (refused before its first die), else ""."""
+        """:data:`RULES_WAITING` after a table on the Tables panel (or ``tick``, *Tick* on
+        the menu's) that can come to a rule events.toml set wrong (refused before its first
+        die, or before a tick writes), else ""."""
         if self.rules is None or refused_reach(self.rules.settings, table) is None:
             return ""
         return f" — {RULES_WAITING}"
@@ -1513,8 +1547,11 @@ class DiceTrayMode:
     def _menu_view(self) -> DiceView:
         # Short: the Dice panel (about 264 px at 800x480) cut a longer title's Japanese.
         # (short: "Roll or table? 選んでください" was cut at text_scale 1.25, screen66 NIT 1)
+        tick = (DiceStep("EV-POI-2", f"{POISONS}{self._waiting('tick')}"),)
         return DiceView(title=MENU_TITLE, source=self.source_name,
-                        steps=(*self._rules_rows(), *self._lists_rows()))
+                        steps=(*self._rules_rows(), *(tick if self.poisons is not None
+                                                     and self._waiting("tick") else ()),
+                               *self._lists_rows()))
 
     def _rules_rows(self) -> tuple[DiceStep, ...]:
         """The player's events.toml values refused (:attr:`Settings.refused`), on the menu's

@@ -61,7 +61,7 @@ EVENT_TABLES: dict[str, str] = {
     "recovery": "EV-REC-1",
     "poison": "EV-POI-4",
 }
-#: The rule chapters each table (and the poison actions) can come to, by the walk's
+#: The rule chapters (or single rules) each table and action can come to, by the walk's
 #: follow-ups: a door's trap can poison and its alarm call monsters, a recovery spot cures
 #: poisons. A table any of whose chapters holds a rule the player's events.toml set wrong
 #: (:attr:`~companion.systems.defaults.Settings.refused`) is refused before its first die
@@ -71,12 +71,19 @@ EVENT_TABLES: dict[str, str] = {
 REACHES: dict[str, tuple[str, ...]] = {
     "door": ("§1", "EV-CORE", "EV-DOOR", "EV-TRAP", "EV-POI", "EV-MON"),
     "chest": ("§1", "EV-CORE", "EV-DOOR", "EV-TRAP", "EV-POI", "EV-MON"),
-    "trap": ("§1", "EV-CORE", "EV-TRAP", "EV-POI", "EV-MON"),
+    # trap --who NAME: the disarmer named is checked against EV-DOOR-2's thief_only, the
+    # one door rule it reads (reviewe74b RISK 1): a rule ID, not its whole chapter
+    "trap": ("§1", "EV-CORE", "EV-DOOR-2", "EV-TRAP", "EV-POI", "EV-MON"),
     "monster": ("§1", "EV-CORE", "EV-MON"),
     "explore": ("§1", "EV-CORE", "EV-EXP", "EV-MON"),
     "recovery": ("§1", "EV-CORE", "EV-REC", "EV-POI"),
     "poison": ("§1", "EV-CORE", "EV-POI"),
     "act": ("§1", "EV-CORE", "EV-POI"),
+    # The poison actions that read no die: a tick (end-block, rest, the tray's Tick) reads
+    # EV-POI-2's hours and EV-POI-10's healing; a cure EV-POI-10 and 11. Refused before the
+    # poison list or the HP is written, not after (reviewe74b DEFECT 1 and 2).
+    "tick": ("EV-POI",),
+    "cure": ("EV-POI",),
 }
 
 
@@ -95,7 +102,7 @@ def refused_reach(settings: Settings, table: str) -> tuple[str, str] | None:
     file set wrong, and why (the file, key and value named); None when none is."""
     reach = REACHES[table]
     for rule, why in settings.refused.items():
-        if chapter(rule) in reach:
+        if chapter(rule) in reach or rule in reach:
             return rule, why
     return None
 

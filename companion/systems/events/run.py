@@ -169,10 +169,25 @@ def refuse_reach(rules: EventRules, table: str) -> None:
     found = refused_reach(rules.settings, table)
     if found is not None:
         rule, why = found
-        what = "the act check (EV-POI-5)" if table == "act" else f"the {table} table"
+        what, stop = _REFUSED_WHAT.get(table, (f"the {table} table", _NOT_ROLLED))
         whole = set(rules.settings.refused) >= set(rules.settings.values)
         raise RuleRefused(f"{why}: {what} {'' if whole else f'can come to {rule}, so it '}"
-                          "is not rolled until that is mended (no die thrown)")
+                          f"{stop}")
+
+
+#: How a refused table ends (:func:`refuse_reach`): nothing was thrown. The dice tray
+#: swaps it for :data:`THROWS_KEPT` at a table it holds with throws already taken.
+NO_DIE_THROWN = " (no die thrown)"
+THROWS_KEPT = " (no further die thrown; the throws taken are kept)"
+_NOT_ROLLED = f"is not rolled until that is mended{NO_DIE_THROWN}"
+#: The actions :data:`REACHES` holds beside the tables: what each is, and how it stops.
+_REFUSED_WHAT = {
+    "act": ("the act check (EV-POI-5)", _NOT_ROLLED),
+    "tick": ("the poisons' tick (EV-POI-2: end-block, rest, the dice tray's Tick)",
+             "does not run until that is mended (no time passed, nothing written)"),
+    "cure": ("the cure (EV-POI-1)",
+             "is not kept until that is mended (the poison stays tracked)"),
+}
 
 
 def _check_dm_level(rules: EventRules, dm_level: int) -> None:

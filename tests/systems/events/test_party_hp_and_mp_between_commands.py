@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -16,13 +17,17 @@ from typing import Any
 
 import pytest
 
+from companion.app import recovery_rooms
 from companion.app.cli import main
+from companion.app.commands.events import _to_keep
 from companion.app.party_hp import PartyHP, party_hp_path
 from companion.app.poisons import PoisonList, poisons_path
 from companion.app.recovery_rooms import RecoveryRooms, rooms_path
+from companion.dice.sources import SimulatedDice
+from companion.systems.events.poisoned import Poison
 from companion.systems.events.report import EventReport
 from companion.systems.events.run import run_event
-from companion.systems.events.sword_world import load_party
+from companion.systems.events.sword_world import load_party, load_rating_table
 from tests.disk import refuse_writes
 from tests.systems.events.helpers import PARTY, VITALITY_DAMAGE, _events
 
@@ -295,3 +300,51 @@ def test_a_room_marked_by_another_run_at_once_is_not_recovered_twice(
     assert ("room 1 was marked used meanwhile, by another run at once: this recovery is "
             "not kept") in " ".join(err.split())
     assert not party_hp_path().exists()
+
+
+def _pending_room(boot: str | None) -> None:
+    """Room 1 pending, marked by pid 1 (alive: init) in the boot ``boot``."""
+    rooms_path().parent.mkdir(parents=True, exist_ok=True)
+    kept = "" if boot is None else f'boot = "{boot}"\n'
+    rooms_path().write_text('used = ["1"]\n\n[pending.1]\nat = "2026-12-07 14:05 UTC"\n'
+                            f'pid = 1\nwhat = "Aki HP 1 → 6"\n{kept}', encoding="utf-8")
+
+
+def test_a_pending_room_of_another_boot_is_said_though_its_pid_is_taken(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewe74b RISK 2: after the reboot a power cut brings, the cut run's pid is often
+    a daemon's: a pid alone kept the notice unsaid while it lived. The boot is kept with
+    the pid: another boot's pid is gone, whatever holds it now."""
+    if not Path("/proc/sys/kernel/random/boot_id").exists():
+        pytest.skip("no boot id on this system")
+    _pending_room("00000000-0000-0000-0000-000000000000")
+    code, _, err = _events(capsys, "rooms")
+    assert code == 0 and "room 1's recovery stopped part-way (2026-12-07 14:05 UTC" in err
+    assert "it was to keep Aki HP 1 → 6" in " ".join(err.split())
+    assert not RecoveryRooms(rooms_path()).pending
+    _pending_room(recovery_rooms.boot_id())  # this boot's pid 1: a run still going
+    code, _, err = _events(capsys, "rooms")
+    assert code == 0 and "part-way" not in err
+    _pending_room(None)  # a file from before the boot was kept: the pid alone, as then
+    code, _, err = _events(capsys, "rooms")
+    assert code == 0 and "part-way" not in err
+
+
+def test_a_room_is_marked_pending_with_this_boot() -> None:
+    rooms = RecoveryRooms(rooms_path())
+    assert rooms.mark("1", "Aki HP 1 → 6", at="2026-12-07 14:05 UTC")
+    assert RecoveryRooms(rooms_path()).pending["1"].boot == recovery_rooms.boot_id()
+
+
+def test_a_pending_recovery_names_a_cure_only_of_those_it_cures(
+        files: tuple[Path, Path]) -> None:
+    """reviewe74b NIT 3: the pending mark said "the cure of the poisons tracked (Zed)"
+    for any poison tracked, though the spot cures only the party's (EV-REC-1)."""
+    party = load_party(PARTY)
+    poison = Poison(face=5, rule="EV-POI-5", toxicity=9, hours_left=3)
+    ratings = load_rating_table(files[1].read_text(encoding="utf-8"))
+    report = run_event("recovery", SimulatedDice(random.Random(1)), mode="sw", party=party,
+                       rating_table=ratings, room="1", poisoned={"Zed": poison})
+    assert "cure" not in _to_keep({"Zed": poison}, report, party)
+    assert _to_keep({"Aki": poison, "Zed": poison}, report, party).startswith(
+        "the cure of the poisons tracked (Aki)")

@@ -32,6 +32,7 @@ from companion.app.session.mode import ChoiceAsk, Throw
 from companion.app.session.system_menu import SystemMenu
 from companion.systems.defaults import RuleRefused
 from companion.systems.events import rules as event_rules
+from companion.systems.events import run as event_run
 from tests.app.table import PlayerAtTheScreen
 from tests.systems.events.helpers import PARTY_FILE, VITALITY_DAMAGE, _events
 
@@ -234,8 +235,12 @@ def test_a_tray_table_saved_stopped_on_events_toml_is_held_not_kept_aside_as_cor
     ask = mode.ask()
     assert isinstance(ask, ChoiceAsk) and ask.prompt == dice_tray.RULES_STOPPED_KEPT != NO_ROLL
     assert mode.dice.steps[0].text == "Throws kept 振った分は保持: 4; 5"
-    mode.answer(0)  # Again: the same stop, the throws kept, saved as stopped on the rules
-    assert mode.throws == [(4,), (5,)] and mode.ask() == ask
+    # reviewe74b RISK 3: the throws were taken, so not "(no die thrown)"; Again walked the
+    # same throws to the same stop: only Menu, which the prompt says drops them
+    assert mode.dice.steps[1].text.endswith(event_run.THROWS_KEPT)
+    assert "(no die thrown)" not in mode.dice.steps[1].text
+    assert [o.label for o in ask.options] == [dice_tray.MENU_LABEL]
+    assert "Menu drops them 破棄" in ask.prompt
     saved = json.loads(table_path().read_text(encoding="utf-8"))["table"]
     assert saved["refused"] is True and saved["throws"] == [[4], [5]]
 
@@ -262,17 +267,19 @@ def test_a_misspelt_rule_id_refuses_the_whole_file_saying_the_rule_meant(
     path = config_dir() / OVERRIDES_NAME
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text('[defaults."EV-DOOR-9"]\nenabled = true\n', encoding="utf-8")
-    why = (f"{path}: no Default is kept for rule 'EV-DOOR-9' (did you mean 'EV-DOOR-4'?): a "
-           "rule no Default has, so the whole file is refused")
+    # said once, the refusal's error alone (reviewe74b NITs 1 and 2: the note said the same
+    # before it, and "a rule no Default has" said again what "no Default" had)
+    why = (f"{path}: no Default is kept for rule 'EV-DOOR-9' (did you mean 'EV-DOOR-4'?): "
+           "the whole file is refused")
     code, out, err = _events(capsys, "monster", "--seed", "1")
     assert code == 2 and out == ""
     assert err.splitlines() == [
-        f"companion: {why}: every table, and end-block, rest and act, wait until it is "
-        "mended",
         f"companion: error: {why}: the monster table is not rolled until that is mended "
         "(no die thrown)"]
     code, _, err = _events(capsys, "party")
-    assert code == 0 and "did you mean 'EV-DOOR-4'?" in err
+    assert code == 0 and err.splitlines() == [
+        f"companion: {why}: every table, and end-block, rest, cure and act, wait until it "
+        "is mended"]
 
 
 @pytest.mark.usefixtures("bad_events_toml")
@@ -281,3 +288,96 @@ def test_a_value_set_for_the_run_wins_over_the_file_s_refused_one(
     """reviewe74 NIT 1: --set EV-DOOR-3.enabled=true still ended with the file's error."""
     code, out, _ = _events(capsys, "door", "--seed", "2", "--set", "EV-DOOR-3.enabled=true")
     assert code == 0 and "EV-DOOR-1" in out
+
+
+@pytest.mark.parametrize("text", [
+    '[defaults."EV-DOOR-9"]\nenabled = true\n',  # misspelt: the whole file refused
+    '[defaults."EV-POI-2"]\nhours_per_tick = "x"\n',  # the tick's own rule
+])
+def test_tick_on_a_refused_tick_rule_says_it_and_the_tray_stays_up(text: str) -> None:
+    """reviewe74b DEFECT 1: Tick → End block ended the whole dice tray (exit 2) on a rule
+    events.toml refused that a tick reads. Tick is marked on the menu as the tables are,
+    and a tick refused says so on its screen, nothing ticked; the tray goes on."""
+    path = config_dir() / OVERRIDES_NAME
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    poisons_path().parent.mkdir(parents=True)
+    poisons_path().write_text(VITALITY_DAMAGE, encoding="utf-8")
+    screen = PlayerAtTheScreen([
+        ("Dice tray ダイストレイ: roll dice", "2"),  # Tick
+        ("Poisons 毒の経過", "0"),  # End block
+        ("Poisons 毒の経過", "2"),  # Back
+        ("Dice tray ダイストレイ: roll dice", "0"), ("Type the D6", "3"), ("1D6: total", "1")])
+    config = load_config(overrides={"dice.source": "typed", "input.poll_seconds": 0.005,
+                                    "dice.expressions": "1D6"})
+    controls = Controls([screen])
+    with pytest.raises(KeyboardInterrupt):  # the script run out, not an exit on the error
+        run_dice_tray(config, screen, controls, None, SystemMenu(controls, "dice", 0.0, ""))
+    menu = screen.views[0].dice
+    assert menu is not None
+    assert f"{dice_tray.POISONS} — {dice_tray.RULES_WAITING}" in [s.text for s in menu.steps]
+    ticked = next(v for v in screen.views if v.status == dice_tray.TICK_REFUSED)
+    assert ticked.dice is not None
+    assert ticked.dice.steps[0].text.startswith(f"events.toml refused 設定に誤り: {path}: ")
+    assert ticked.dice.steps[0].text.endswith("(no time passed, nothing written)")
+    assert "1D6: total 合計 3" in screen.prompts()
+    assert PoisonList(poisons_path()).poisons["Ben"].damage_done == 0  # nothing ticked
+
+
+def test_a_good_file_leaves_tick_unmarked() -> None:
+    poisons_path().parent.mkdir(parents=True)
+    mode = DiceTrayMode(("1D6",), "typed 入力", load_user_rules([]), PoisonList(poisons_path()))
+    assert not any(s.text.startswith(dice_tray.POISONS) for s in mode.dice.steps)
+
+
+@pytest.mark.parametrize("action", [["cure", "--who", "Ben"], ["end-block"],
+                                    ["rest", "--hours", "2"]])
+def test_a_poison_action_on_a_refused_rule_writes_nothing_and_says_it_once(
+        action: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewe74b DEFECT 2: `cure` kept the cure, then exited 2 on EV-POI-10 ("waits until
+    it is mended"): the poison gone from the list, its HP line never said. Each poison
+    action that reads rules is refused before it writes, the poison list as it was."""
+    path = config_dir() / OVERRIDES_NAME
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('[defaults."EV-POI-10"]\nenabled = "yes"\n', encoding="utf-8")
+    poisons_path().parent.mkdir(parents=True)
+    poisons_path().write_text(VITALITY_DAMAGE, encoding="utf-8")
+    code, out, err = _events(capsys, *action)
+    assert code == 2 and out == ""
+    assert poisons_path().read_text(encoding="utf-8") == VITALITY_DAMAGE
+    what = ("the cure (EV-POI-1) can come to EV-POI-10, so it is not kept until that is "
+            "mended (the poison stays tracked)" if action[0] == "cure" else
+            "the poisons' tick (EV-POI-2: end-block, rest, the dice tray's Tick) can come to "
+            "EV-POI-10, so it does not run until that is mended (no time passed, nothing "
+            "written)")
+    assert err.splitlines() == [
+        f'companion: error: {path}: EV-POI-10.enabled must be true or false, found "yes": '
+        f"{what}"]
+    path.unlink()  # mended: the cure is kept, and said
+    code, out, _ = _events(capsys, "cure", "--who", "Ben")
+    assert code == 0 and out.startswith("Ben's 生命力ダメージ/Vitality damage is cured")
+
+
+def test_a_door_refused_is_said_once(bad_events_toml: str,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewe74b NIT 1: the note said the fault, then the error said it again."""
+    code, _, err = _events(capsys, "door", "--seed", "1")
+    assert code == 2 and err.count("EV-DOOR-3.enabled must be true or false") == 1
+
+
+def test_trap_with_a_disarmer_named_is_refused_up_front_on_ev_door_2(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """reviewe74b RISK 1: `trap --who NAME` reads EV-DOOR-2 (thief_only): refused with the
+    up-front words, no die read; the late backstop said "waits until it is mended"."""
+    path = config_dir() / OVERRIDES_NAME
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('[defaults."EV-DOOR-2"]\nthief_only = "no"\n', encoding="utf-8")
+    stdin = io.StringIO("3\n4\n")
+    monkeypatch.setattr(sys, "stdin", stdin)
+    code, _, err = _events(capsys, "trap", "--mode", "sw", "--party", _party_file(tmp_path),
+                           "--who", "Aki", "--dice", "typed")
+    assert code == 2 and stdin.tell() == 0
+    assert err.splitlines()[-1].endswith(
+        "the trap table can come to EV-DOOR-2, so it is not rolled until that is mended "
+        "(no die thrown)")
