@@ -7,7 +7,11 @@ dice again."""
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import re
+import signal
+import uuid
 from pathlib import Path
 
 import pytest
@@ -16,10 +20,14 @@ from companion.app.cli import main
 from companion.app.commands.play.options import switched
 from companion.app.commands.play.table_modes import forget_sim_dice, run_dice_tray
 from companion.app.config import load_config
+from companion.app.history import History
 from companion.app.session.controls import Controls
 from companion.app.session.save import default_save_path
 from companion.app.session.system_menu import ModeSwitch, SystemMenu
 from companion.hw.buttons import Button, Press
+from companion.systems.jongrogue.actions import input_from_notation
+from companion.systems.jongrogue.game import Game
+from tests.app.play_pty_helpers import Terminal
 from tests.app.system_menu_helpers import SYSTEM
 from tests.app.table import PlayerAtTheScreen
 
@@ -80,6 +88,44 @@ def test_a_game_over_met_back_home_draws_a_new_wall(user_dirs: Path) -> None:
     save.write_text("{}", encoding="utf-8")  # a game saved there, whatever it holds
     assert switched(first, "game", "game").seed is None
     assert switched(first, "game", "dice").seed is None
+
+
+def test_a_game_played_to_its_end_then_a_switch_and_back_plays_a_new_wall(
+        user_dirs: Path) -> None:
+    """reviewm74 NIT 5, end to end: a game of ``--seed 7`` resumed 4 inputs from its end
+    (its first key ends it), Game over, System -> Dice tray, System -> JongRogue: the new
+    game back home is on a new wall, not seed 7's again (modes74 DEFECT 3), and the history
+    keeps the game over with its seed. Stopped there, its resume line says no ``--mode
+    game`` nobody typed (reviewm74 NIT 6)."""
+    save = default_save_path()
+    save.parent.mkdir(parents=True, exist_ok=True)
+    assert main(["play", "--headless", "--seed", "7", "--state", str(save)]) == 0
+    whole = json.loads(save.read_text(encoding="utf-8"))
+    inputs = whole["inputs"][:-4]
+    played = Game.replay([input_from_notation(i) for i in inputs], whole["preset"], None,
+                         revision=whole["rules"])
+    whole.update(inputs=inputs, finished=False, events=len(played.events),
+                 game_id=uuid.uuid4().hex)
+    save.write_text(json.dumps(whole), encoding="utf-8")
+    term = Terminal(["--resume", "--input", "sim", "--choices", "keyboard", "--display",
+                     "terminal", "--seed", "7"], {**os.environ, "COMPANION_DICE_SOURCE": "sim"})
+    over = "Game over ゲームオーバー"
+    term.answer("What next?", 1, b"a")  # Fight: seed 7's game ends there
+    term.answer(over, 1, b"s")
+    term.answer(SYSTEM, 1, b"2")  # Dice tray (no New game here: Game over's own)
+    term.answer("Roll or table?", 1, b"s")
+    term.answer(SYSTEM, 2, b"2")  # JongRogue, home
+    term.answer("What next?", 1, b"", pause=0.5)
+    new = json.loads(save.read_text(encoding="utf-8"))
+    term.proc.send_signal(signal.SIGTERM)
+    assert term.finish() == 130
+    assert not new["finished"] and new["seed"] != 7, new["seed"]
+    assert new["inputs"][:3] != whole["inputs"][:3]
+    assert {run.seed for run in History().runs()} == {7}  # the headless one, and this one
+    err = " ".join((term.proc.stderr.read().decode() if term.proc.stderr else "").split())
+    line = re.search(r"stopped; the game is saved in \S+: (.*?) carries on", err)
+    assert line is not None, err
+    assert "play --resume --input sim" in line[1] and "--mode" not in line[1], line[1]
 
 
 R = "Dice tray ダイストレイ: roll dice"  # the tray's first menu

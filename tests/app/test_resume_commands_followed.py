@@ -243,3 +243,19 @@ class CutTiles:
 
     def close(self) -> None:
         return None
+
+
+@pytest.mark.parametrize("mode", ["genso", "coc", "dice"])
+def test_a_tables_resume_command_keeps_the_input_its_system_menus_game_plays_by(
+        mode: str) -> None:
+    """reviewm74 RISK 1: a table's run given ``--input sim`` (a laptop's) was resumed by a
+    command without it, and the resumed run's System menu -> JongRogue stopped on the
+    camera it wanted. A game's resume takes its input from its save, as before."""
+    from companion.app.commands.play.telling import resume_command
+
+    table = argparse.Namespace(**{**ARGS, "mode": mode, "input": "sim",
+                                  "choices": "keyboard", "display": "terminal"})
+    assert resume_command(table, mode).endswith(
+        f"play --mode {mode} --resume --input sim --choices keyboard --display terminal")
+    game = argparse.Namespace(**{**ARGS, "input": "camera"})
+    assert "--input" not in resume_command(game)

@@ -341,8 +341,9 @@ def test_a_switched_run_carries_on_what_it_left_and_keeps_its_files_to_their_mod
     game = switched(first, "genso", "game")
     assert (game.mode, game.resume, game.state, game.fight) == ("game", True, None, None)
     back = switched(first, "genso", "genso")
+    # The mode config.toml chose, as the run began: no --mode nobody typed (reviewm74 NIT 6)
     assert (back.mode, back.resume, back.state, back.fight) == (
-        "genso", True, tmp_path / "t.json", tmp_path / "f.json")
+        None, True, tmp_path / "t.json", tmp_path / "f.json")
 
 
 def test_at_the_table_a_game_left_for_the_tray_is_carried_on_and_a_new_game_keeps_it(
@@ -751,18 +752,23 @@ def test_a_mode_switched_to_that_stops_at_its_start_leads_back_to_the_game(
     assert "Genso fight 幻想迷宮: stopped 停止:" in shown, shown[-2000:]
     assert "not a saved genso fight" in shown, shown[-2000:]
     err = term.proc.stderr.read().decode() if term.proc.stderr else ""
-    assert f"{fight}: not a saved genso fight: back to JongRogue 雀ローグ" in err, err
+    assert (f"companion: Genso fight 幻想迷宮 stopped: {fight}: not a saved genso fight; "
+            "back to JongRogue 雀ローグ") in err, err
 
 
 def test_a_device_error_in_a_mode_switched_to_is_held_back_home(tmp_path: Path) -> None:
     """modes74 DEFECT 2: the dice tray at a terminal, System -> JongRogue with no --input:
-    the default camera (none here) stopped it, and its error was said on stderr only, the
-    tray's first frame clearing it in the same write. It is held on the tray's display
-    until OK, with how to play without the camera, and the tray goes on."""
+    the camera (none at the one set, on a Pi with a camera too) stopped it, and its error
+    was said on stderr only, the tray's first frame clearing it in the same write. It is
+    held on the tray's display until OK, with how to play without the camera: this run,
+    the tray, carried on with --input sim (reviewm74 RISK 1: a game's run was named, which
+    ended the tray to follow), and the tray goes on. stderr names the mode that stopped
+    first, and the run going back last (reviewm74 NIT 4)."""
     env = {key: value for key, value in os.environ.items() if key != "COMPANION_INPUT_KIND"}
     env.update({"COMPANION_CONFIG_DIR": str(tmp_path / "config"),
                 "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "100",
-                "COMPANION_DICE_SOURCE": "sim"})
+                "COMPANION_DICE_SOURCE": "sim",
+                "COMPANION_INPUT_CAMERA_SOURCE": str(tmp_path / "no-camera")})
     term = Terminal(["--mode", "dice", "--choices", "keyboard", "--display", "terminal"], env)
     tray = "Roll or table?"
     term.answer(tray, 1, b"s")
@@ -770,11 +776,72 @@ def test_a_device_error_in_a_mode_switched_to_is_held_back_home(tmp_path: Path) 
     term.answer("Back to Dice tray ダイストレイ 戻ります", 1, b"a")
     term.answer(tray, 3, b"")  # the tray again, after the OK
     assert term.proc.poll() is None
-    shown = " ".join(re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", term.text()).split())
-    held = shown[shown.index("JongRogue 雀ローグ: stopped 停止"):]
-    assert "Picamera2" in held and "--input sim" in held, held
     term.proc.terminate()
     term.finish()
+    shown = " ".join(re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", term.text()).split())
+    held = shown[shown.index("JongRogue 雀ローグ: stopped 停止"):]
+    assert "no-camera: no such camera" in held, held
+    this_run = "play --mode dice --resume --input sim --choices keyboard --display terminal"
+    assert this_run in held, held
+    err = " ".join((term.proc.stderr.read().decode() if term.proc.stderr else "").split())
+    assert ("companion: JongRogue 雀ローグ stopped: input.camera_source "
+            f"(COMPANION_INPUT_CAMERA_SOURCE): {tmp_path / 'no-camera'}: no such camera") \
+        in err, err
+    assert "; back to Dice tray ダイストレイ" in err and this_run in err, err
+
+
+def test_a_device_error_in_a_mode_switched_to_on_the_screen_names_it_and_the_way_back(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewm74 NIT 3: on the screen the same stop as at a terminal (the dice tray, System
+    -> JongRogue, no camera at the one set) read "Stopped 停止: <error>", naming neither the
+    mode that stopped nor the tray the run went back to, and stderr said it as the run's
+    own error. Both say it as the terminal does."""
+    screen = PlayerAtTheScreen([("Dice tray ダイストレイ: roll dice", Button.SYSTEM),
+                                (SYSTEM, "mode:game"),
+                                ("JongRogue 雀ローグ: stopped 停止", Button.ATTACK),
+                                ("Dice tray ダイストレイ: roll dice", Button.SYSTEM)])
+    monkeypatch.setattr(play_session, "open_display", lambda *args: screen)
+    monkeypatch.setattr(telling, "STOP_SHOWN_SECONDS", 3.0)  # the player presses before
+    monkeypatch.delenv("COMPANION_SERVICE", raising=False)
+    for key, value in (("DICE_SOURCE", "sim"), ("INPUT_POLL_SECONDS", "0.005"),
+                       ("INPUT_CAMERA_SOURCE", tmp_path / "no-camera")):
+        monkeypatch.setenv(f"COMPANION_{key}", str(value))
+    # The script run out back at the tray, the power goes (Ctrl-C's exit status).
+    assert main(["play", "--mode", "dice", "--choices", "keyboard", "--display", "screen"]) \
+        == 130
+    stop = next(v.prompt for v in screen.views if "stopped 停止" in v.prompt)
+    assert stop.startswith("JongRogue 雀ローグ: stopped 停止: input.camera_source "), stop
+    assert stop.endswith("\nBack to Dice tray ダイストレイ 戻ります"), stop
+    assert "play --mode dice --resume --input sim --choices keyboard --display screen" in stop, stop
+    assert not screen.script  # the tray again, after the OK
+    err = " ".join(capsys.readouterr().err.split())
+    assert "companion: JongRogue 雀ローグ stopped: input.camera_source " in err, err
+    assert "; back to Dice tray ダイストレイ" in err and "error:" not in err, err
+
+
+def test_quit_at_a_switched_fights_dice_camera_question_goes_home_with_nothing_to_ok(
+        tmp_path: Path) -> None:
+    """reviewm74 NIT 2: a game, System -> Genso fight, whose dice camera cannot be opened:
+    the player read why, chose Quit 終了 at "Type the dice you throw?", and the game back
+    home held the same text again as an error to OK. The game comes back at once."""
+    assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "orc:1"]) == 0
+    env = {**os.environ, "COLUMNS": "100", "COMPANION_DICE_SOURCE": "camera",
+           "COMPANION_DICE_CAMERA_SOURCE": str(tmp_path / "no-camera")}
+    term = Terminal(["--input", "sim", "--choices", "keyboard", "--display", "terminal",
+                     "--seed", str(SEED)], env)
+    asked = first_choice()
+    term.answer(asked, 1, b"s")
+    term.answer(SYSTEM, 1, b"4")  # Genso fight
+    term.answer("(f) Quit 終了", 1, b"f")  # at "Type the dice you throw for this session?"
+    term.answer(asked, 2, b"")  # the game at once, no OK asked first
+    assert term.proc.poll() is None
+    term.proc.terminate()
+    term.finish()
+    assert "stopped 停止" not in term.text()
+    err = " ".join((term.proc.stderr.read().decode() if term.proc.stderr else "").split())
+    assert "companion: Genso fight 幻想迷宮 stopped: " in err, err
+    assert "; back to JongRogue 雀ローグ" in err, err
 
 
 def test_a_roll_chosen_with_no_die_typed_yet_is_carried_over_a_switch(

@@ -29,14 +29,18 @@ from companion.app.commands.play.saves import load_game, resume_as_played
 from companion.app.commands.play.session import (
     Among,
     StoppedAfterError,
-    TrayNotSetUp,
+    back_home_hint,
     configured_display,
     held_files,
-    no_hardware_hint,
     play,
 )
-from companion.app.commands.play.table_modes import TABLE_MODES, forget_sim_dice, table_files
-from companion.app.commands.play.telling import resume_command
+from companion.app.commands.play.table_modes import (
+    TABLE_MODES,
+    QuitAtNoCamera,
+    forget_sim_dice,
+    table_files,
+)
+from companion.app.commands.play.telling import back_home, back_home_note, resume_command
 from companion.app.commands.roll import refuse_idle_d100, refuse_idle_seed, typed_alias
 from companion.app.commands.rules import preset_arg, preset_help
 from companion.app.config import Config, Source, load_config
@@ -46,8 +50,8 @@ from companion.app.notes import note
 from companion.app.session.host import StoppedBehind
 from companion.app.session.log import KEPT, rotate_limit
 from companion.app.session.save import INPUT_KINDS, SEED_LIMIT, default_save_path
-from companion.app.session.system_menu import MODE_NAMES, ModeSwitch
-from companion.errors import CompanionError, DataError, DeviceError, error_text
+from companion.app.session.system_menu import ModeSwitch
+from companion.errors import CompanionError, DataError, error_text
 from companion.file_locks import FileInUse, holding, real_path, service_name
 from companion.hw.display import Display
 from companion.hw.display.view import message_view
@@ -182,8 +186,11 @@ def run(args: argparse.Namespace) -> int:
     stopped = ""  # why the mode switched to stopped, to hold on the display back home
     while True:
         held, stopped = stopped, ""
+        # The mode the run goes back to should this one stop ("": this is it), and the
+        # command line it began with, for what the stop says (back_home_hint).
+        back = "" if config.text("play.mode") == home else home
         try:
-            code = run_mode(this, config, Among(this is not args, unplayable, held))
+            code = run_mode(this, config, Among(this is not args, unplayable, held, back, args))
         except KeyboardInterrupt:
             if config.text("play.mode") != home:
                 # Stopped in a mode switched to (the dice tray): the game or table the run
@@ -197,27 +204,30 @@ def run(args: argparse.Namespace) -> int:
             config = dataclasses.replace(effective_config(this, tell=False), notices=())
             continue
         except FileInUse as exc:
-            if this is args:
+            if not back:
                 raise
             # Taken by another companion since the menu looked: said, and back home.
-            note(str(exc))
-            stopped = back_home(this.mode, home, str(exc))
+            note(back_home_note(back_mode(this, home), home, str(exc)))
+            stopped = back_home(back_mode(this, home), home, str(exc))
             code = 2
         except (CompanionError, OSError) as exc:
-            if this is args:
+            if not back:
                 raise
             # A mode switched to that stops, at its start (a file of its own written wrong)
             # or later, or with no device (a laptop's JongRogue wants the camera): said, and
             # back to the game or table the run began with, carried on; it ended the whole
             # run (events74 RISK 2, modes74 DEFECT 1). At a terminal (a screen held it
             # already) the mode back home holds it until OK: its first frame cleared the
-            # stderr lines at once (modes74 DEFECT 2).
-            note(f"{error_text(exc)}: back to {MODE_NAMES[home]}")
-            hint = no_hardware_hint(config, this, this.state or default_save_path()) \
-                if isinstance(exc, DeviceError) and not isinstance(exc, TrayNotSetUp) else None
+            # stderr lines at once (modes74 DEFECT 2). Not a Quit the player chose at the
+            # dice camera's question, its text just read (reviewm74 NIT 2).
+            mode = back_mode(this, home)
+            note(back_home_note(mode, home, error_text(exc)))
+            hint = back_home_hint(config, this, this.state or default_save_path(), exc, args,
+                                  home)
             if hint:
                 note(hint)
-            stopped = back_home(this.mode, home, error_text(exc), hint)
+            if not isinstance(exc, QuitAtNoCamera):
+                stopped = back_home(mode, home, error_text(exc), hint)
             code = 2
         if config.text("play.mode") == home:
             return code
@@ -225,11 +235,9 @@ def run(args: argparse.Namespace) -> int:
         config = dataclasses.replace(effective_config(this, tell=False), notices=())
 
 
-def back_home(mode: str, home: str, why: str, hint: str | None = None) -> str:
-    """What the display says, until OK, as the run goes back to ``home`` after ``mode``
-    (switched to) stopped for ``why`` (and ``hint``: how to play without the device)."""
-    return (f"{MODE_NAMES[mode]}: stopped 停止: {why}" + (f"\n{hint}" if hint else "")
-            + f"\nBack to {MODE_NAMES[home]} 戻ります")
+def back_mode(this: argparse.Namespace, home: str) -> str:
+    """The mode the command line ``this`` plays, switched to from ``home``."""
+    return str(this.mode or home)
 
 
 def refuse_log_over_save(args: argparse.Namespace, config: Config) -> None:
@@ -353,12 +361,15 @@ def switched(first: argparse.Namespace, home: str, mode: str) -> argparse.Namesp
     it, saved at its start), a game over met back home draws a new wall, as Game over's New
     game does; the seed carried home replayed the same dungeon (modes74 DEFECT 3). With no
     save there yet (its game set aside before it began), nothing was played on it: kept.
-    (Its config tells no notices: they were told as the run began.)"""
+    (Its config tells no notices: they were told as the run began.) Back home, the mode is
+    the one ``first`` gave, none when config.toml chose it: the resume line said a
+    ``--mode game`` nobody typed (reviewm74 NIT 6)."""
     own = mode == home
     seed = first.seed if own else None
     if own and mode == "game" and (first.state or default_save_path()).exists():
         seed = None  # an unfinished save is resumed as it is, its own seed kept in it
-    return argparse.Namespace(**{**vars(first), "mode": mode, "resume": True,
+    return argparse.Namespace(**{**vars(first), "mode": first.mode if own else mode,
+                                 "resume": True,
                                  "state": first.state if own else None,
                                  "fight": first.fight if own else None,
                                  "seed": seed})

@@ -43,6 +43,7 @@ from companion.app.commands.play.saves import (
 from companion.app.commands.play.sim_sources import AutoChoices, SimTiles
 from companion.app.commands.play.table_modes import (
     TABLE_MODES,
+    QuitAtNoCamera,
     run_coc,
     run_dice_tray,
     run_genso,
@@ -54,6 +55,8 @@ from companion.app.commands.play.table_modes import (
 )
 from companion.app.commands.play.telling import (
     auto_player_line,
+    back_home,
+    back_home_note,
     farewell,
     held_until_ok,
     print_events,
@@ -84,7 +87,7 @@ from companion.app.session.save import (
     default_save_path,
     profile_hash,
 )
-from companion.app.session.system_menu import ModeSwitch, NewGameAsked, SystemMenu
+from companion.app.session.system_menu import MODE_NAMES, ModeSwitch, NewGameAsked, SystemMenu
 from companion.errors import CompanionError, DataError, DeviceError, error_text
 from companion.file_locks import service_name
 from companion.files import keep_unreadable, kept_aside, read_regular
@@ -199,6 +202,36 @@ def no_hardware_hint(config: Config, args: argparse.Namespace,
             "wall with the keys")
 
 
+def laptop_hinted(exc: CompanionError | OSError) -> bool:
+    """Whether a stop for ``exc`` may say how to play without the device: a device's error,
+    not a tray to set up, nor a pin another program holds (a Pi's: reviewscreen74 NIT 3)."""
+    return isinstance(exc, DeviceError) and not isinstance(exc, (TrayNotSetUp, PinsHeld))
+
+
+def back_home_hint(config: Config, args: argparse.Namespace, save_path: Path | None,
+                   exc: CompanionError | OSError, first: argparse.Namespace,
+                   home: str) -> str | None:
+    """How to play without the device whose error ``exc`` stopped the mode of ``args``
+    (``config``, saving in ``save_path``), switched to from ``home``, the mode the command
+    line ``first`` plays (None: no hint, as :func:`no_hardware_hint`). A laptop's
+    JongRogue: ``first`` carried on with ``--input sim``, whose System menu plays the
+    simulated wall; the hint named a game's run, which ended this one to follow (reviewm74
+    RISK 1). Not for a saved game played with the camera or tray: it plays on only at the
+    table, and the hint says the new game to play meanwhile."""
+    if not laptop_hinted(exc):
+        return None
+    hint = no_hardware_hint(config, args, save_path)
+    if hint is None or home == config.text("play.mode"):
+        return hint
+    saved = unfinished_save(save_path) if args.resume else None
+    if saved is not None and saved.input_kind != "sim":
+        return hint
+    command = resume_command(argparse.Namespace(**{**vars(first), "input": "sim"}), home)
+    device = "RFID tray" if config.text("input.kind") == "rfid" else "camera"
+    return (f"no {device} here (a laptop)? {command} carries this {MODE_NAMES[home]} on, "
+            f"its System menu's {MODE_NAMES['game']} on the simulated wall")
+
+
 class TrayNotSetUp(DeviceError):
     """The RFID tray's reader refused to open because no sticker is enrolled (or none its
     kind reads: :class:`OtherKindsStickers`): the tray is
@@ -253,11 +286,16 @@ class Among:
     were told as the run began); ``unplayable``, why a mode cannot be switched to now
     ("" when it can); ``stopped``, at a terminal, why the mode switched to stopped and that
     the run is back in this one, held on its display until OK before it plays on ("": none;
-    said on stderr only, the mode's first frame cleared it at once: modes74 DEFECT 1, 2)."""
+    said on stderr only, the mode's first frame cleared it at once: modes74 DEFECT 1, 2);
+    ``home``, the mode the run goes back to should this one stop ("": this is the one the
+    run began in), and ``first``, the command line it began with, for what that stop says
+    (:func:`back_home_hint`)."""
 
     switched: bool
     unplayable: Callable[[str], str]
     stopped: str = ""
+    home: str = ""
+    first: argparse.Namespace | None = None
 
 
 def play(args: argparse.Namespace, config: Config, save_path: Path | None,
@@ -317,20 +355,30 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None,
         # A mode switched to, at a terminal: its device error too goes to options.run, which
         # says it and holds it on the display of the mode the run goes back to (modes74
         # DEFECT 2: said on stderr here, it was cleared by that mode's first frame at once).
-        if not screen and (among.switched or not isinstance(exc, DeviceError)):
+        if not screen and (among.home or not isinstance(exc, DeviceError)):
             raise
         # Said first: the screen holds the error up to a minute, and a player at a
-        # desktop's terminal would wait that long in silence.
-        code = tell_error(exc)
-        hint = None
+        # desktop's terminal would wait that long in silence. A mode switched to says it
+        # as the terminal does (its name, and the mode the run goes back to: reviewm74 NIT
+        # 3, 4), with how this run plays on without the device (RISK 1).
+        mode = config.text("play.mode")
+        if among.home:
+            note(back_home_note(mode, among.home, error_text(exc)))
+            code = 2 if isinstance(exc, ValueError) else 1
+        else:
+            code = tell_error(exc)
         # A tray to set up, or a pin another program holds (a Pi's: reviewscreen74 NIT 3),
         # is no laptop's: the hint to play with the keys does not fit it.
-        if isinstance(exc, DeviceError) and not isinstance(
-                exc, (TrayNotSetUp, PinsHeld)) and (
-                hint := no_hardware_hint(config, args, save_path)):
+        hint = back_home_hint(config, args, save_path, exc, among.first, among.home) \
+            if among.home and among.first is not None else \
+            no_hardware_hint(config, args, save_path) if laptop_hinted(exc) else None
+        if hint:
             note(hint)
-        if screen:
+        # A Quit chosen at the dice camera's question, its text just read, is not held
+        # again: the run goes back home (reviewm74 NIT 2).
+        if screen and not (among.home and isinstance(exc, QuitAtNoCamera)):
             assert display is not None
+            back = back_home(mode, among.home, error_text(exc), hint) if among.home else ""
             try:
                 with contextlib.suppress(CompanionError, OSError):  # the error said stays first
                     # With the System menu: under the boot service, another mode or
@@ -338,7 +386,8 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None,
                     show_stop(error_text(exc), display, menu.controls if menu
                               else Controls(sources or [display], player), menu,
                               buttons_off=isinstance(exc, ButtonsOff),
-                              ends=exc.ends if isinstance(exc, ButtonsOff) else None)
+                              ends=exc.ends if isinstance(exc, ButtonsOff) else None,
+                              back=back)
             except KeyboardInterrupt:
                 raise StoppedAfterError(hint is not None) from None
         return code

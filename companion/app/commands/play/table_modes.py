@@ -378,6 +378,13 @@ NO_CAMERA_OPTIONS = (Option("typed", "Type the dice 手入力で続ける", Butt
                      Option("quit", "Quit 終了", Button.FLEE))
 
 
+class QuitAtNoCamera(DeviceError):
+    """The dice camera's error, the player having read it and chosen *Quit 終了* at the
+    question that offered typed dice (:func:`real_dice`): in a mode the System menu
+    switched to, the run goes back home with nothing more to OK (reviewm74 NIT 2: the text
+    just read was held again, as an error, before the mode the run began in played on)."""
+
+
 #: What the run's camera rolls last knew of the dice in view (:class:`DiceLeft`), by the data
 #: folder as :data:`_TRAY_LEFT`: each mode's camera rolls are new, and the dice read in the
 #: mode before are not a new throw in the next (reviewdice66 DEFECT 2).
@@ -405,7 +412,8 @@ def real_dice(config: Config, controls: Controls, display: Display,
     simulated. A dice camera that cannot be opened (unplugged, Picamera2 missing) is said
     on the screen, and the player may type their dice for this session instead: under the
     boot service the Stopped screen came back at every start, and only a computer could
-    change ``dice.source``. Quit raises the camera's error, as before."""
+    change ``dice.source``. Quit raises the camera's error, as before (its text, as
+    :class:`QuitAtNoCamera`)."""
     source = config.text("dice.source")
     poll = config.number("input.poll_seconds")
     if source == "camera":
@@ -418,7 +426,7 @@ def real_dice(config: Config, controls: Controls, display: Display,
             show = question_show(display, menu)
             if answered(menu, lambda: choose(controls, show, prompt, NO_CAMERA_OPTIONS, 0,
                                              poll), show) != 0:
-                raise
+                raise QuitAtNoCamera(str(exc)) from exc
             note(f"{exc}; the dice are typed this session")
             source = "typed"
     if source == "typed":

@@ -12,14 +12,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from companion.app.command_name import companion_command, companion_line
+from companion.app.command_name import as_typed_here, companion_command, companion_line
 from companion.app.config import Config
 from companion.app.notes import note
 from companion.app.session.controls import Controls, choose
 from companion.app.session.host import Session
 from companion.app.session.mode import Show
 from companion.app.session.save import SaveGame
-from companion.app.session.system_menu import SystemMenu
+from companion.app.session.system_menu import MODE_NAMES, SystemMenu
 from companion.file_locks import service_name
 from companion.hw.buttons import Button
 from companion.hw.display import Display
@@ -105,9 +105,25 @@ def question_show(display: Display, menu: SystemMenu | None) -> Show:
     return show
 
 
+def back_home(mode: str, home: str, why: str, hint: str | None = None) -> str:
+    """What the display says, until OK, as the run goes back to ``home`` after ``mode``
+    (switched to) stopped for ``why`` (and ``hint``: how to play without the device): at a
+    terminal (held back home) and on the screen (:func:`show_stop`'s ``back``) alike."""
+    return (f"{MODE_NAMES[mode]}: stopped 停止: {why}" + (f"\n{hint}" if hint else "")
+            + f"\nBack to {MODE_NAMES[home]} 戻ります")
+
+
+def back_home_note(mode: str, home: str, why: str) -> str:
+    """What stderr says (after ``companion:``) as the run goes back to ``home`` after
+    ``mode`` (switched to) stopped for ``why``: the mode first and the run going back last,
+    as the display says it; ``<why>: back to …`` read as if the file ``why`` ended with were
+    "back to" the mode (reviewm74 NIT 4)."""
+    return f"{MODE_NAMES[mode]} stopped: {as_typed_here(why)}; back to {MODE_NAMES[home]}"
+
+
 def show_stop(message: str, display: Display, controls: Controls,
               menu: SystemMenu | None = None, *, buttons_off: bool = False,
-              ends: Button | None = None) -> None:
+              ends: Button | None = None, back: str = "") -> None:
     """The error that stops the run, on the screen until a press or for
     :data:`STOP_SHOWN_SECONDS`: under the boot service the screen is all the player sees,
     and the service starts the companion again after it. With ``menu`` the System menu is
@@ -123,7 +139,10 @@ def show_stop(message: str, display: Display, controls: Controls,
     the terminal is told that it does not end it (``message`` says so on the screen;
     screen72 DEFECT 1); ``ends``: the button opened that does, None when none is. The OK
     box is then keyed by that button, or, with none, by the screen's own key 1 and said to
-    be tapped: its [A] contradicted the sentence above it (reviews72 RISK 2)."""
+    be tapped: its [A] contradicted the sentence above it (reviews72 RISK 2). ``back``: the
+    mode stopped was switched to, and the run goes back to the one it began in
+    (:func:`back_home`'s text, shown in the place of "Stopped 停止: ``message``", as the
+    terminal holds it: reviewm74 NIT 3); the run goes on, and no start again is waited for."""
     show = question_show(display, menu)
     if controls.player:
         if any(isinstance(source, KeyboardInput) for source in controls.sources):
@@ -146,8 +165,8 @@ def show_stop(message: str, display: Display, controls: Controls,
             ok = Option("ok", "OK 了解", Button.ATTACK) if not buttons_off \
                 else Option("ok", "OK 了解", ends) if ends is not None \
                 else Option("ok", "Tap OK 了解")
-            show(f"Stopped 停止: {message}", options=(ok,), highlight=None if buttons_off else 0,
-                 trouble=True)
+            show(back or f"Stopped 停止: {message}", options=(ok,),
+                 highlight=None if buttons_off else 0, trouble=True)
             if not controls.player:
                 return
             controls.poll()
@@ -156,7 +175,8 @@ def show_stop(message: str, display: Display, controls: Controls,
                 time.sleep(0.05)
             waited = True
         until = STARTED + STOP_HELD_SINCE_START_SECONDS
-        if time.monotonic() < until and service_name():  # pressed through soon after the start
+        # pressed through soon after the start (not back home: the run goes on)
+        if not back and time.monotonic() < until and service_name():
             show(f"Stopped 停止, starting again shortly 間もなく再起動: {message}",
                  highlight=None, trouble=True)
             # Presses meanwhile are dropped with the run, but SYSTEM where the menu is
@@ -225,7 +245,10 @@ def resume_command(args: argparse.Namespace, mode: str = "game", *,
     words.append("--resume")
     if args.headless:  # it fixed --input, --choices, --display and --mode
         words.append("--headless")
-    for flag in (NEXT_GAME_FLAGS if next_game else ()) + RESUMED_FLAGS:
+    # A table's run says its --input too: the System menu's JongRogue plays by it (a
+    # laptop's --input sim; reviewm74 RISK 1: dropped, the resumed run met the camera).
+    table = ("input",) if (args.mode or mode) != "game" else ()
+    for flag in (NEXT_GAME_FLAGS if next_game else table) + RESUMED_FLAGS:
         value = getattr(args, flag, None)
         if flag == "rfid_kind" and (found := getattr(args, "rfid_kind_found", None)):
             # The port held the other kind of reader: the kind given just failed (rfid69
