@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
+from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Any
 
 import tomlkit
 from tomlkit.container import OutOfOrderTableProxy
 from tomlkit.exceptions import ParseError
-from tomlkit.items import InlineTable, Item, KeyType, SingleKey, Table
+from tomlkit.items import Array, InlineTable, Item, KeyType, SingleKey, Table
 
 from companion.files import atomic_write_bytes, atomic_write_text
 
@@ -103,7 +104,7 @@ def one_line_each_over(text: str, values: Mapping[str, Any], *comments: str,
             now_added, now_gone = _update_in_place(document[key], value, same is None)
             added.extend((key, k) for k in now_added)
             gone.extend((key, k) for k in now_gone)
-        else:
+        elif not _changed_in_place(document[key], value):
             document[key] = item
     if same is None:
         return document
@@ -151,9 +152,38 @@ def _update_in_place(section: Table | InlineTable | OutOfOrderTableProxy,
         if key not in section:
             section[key] = item
             added.append(key)
-        elif section[key].unwrap() != item.unwrap():
+        elif section[key].unwrap() != item.unwrap() and not _changed_in_place(section[key],
+                                                                                  value):
             section[key] = item
     return added, gone
+
+
+def _changed_in_place(old: Any, value: Any) -> bool:
+    """Whether the array ``old`` the file holds was made to hold the list ``value`` item by
+    item, so each item it keeps keeps its own comment and a list written one item a line
+    stays so (reviewz74 RISK 1: ``buy``, ``sell`` and ``gear --off`` wrote a commented
+    multi-line ``equipment``, ``mana_stones`` or ``weapons`` over as one line, every item's
+    comment gone). Only a list of plain values is; anything else is left to be replaced."""
+    if not isinstance(old, Array) or not isinstance(value, list | tuple):
+        return False
+    now = old.unwrap()
+    plain = (str, int, float, bool)
+    if not all(isinstance(v, plain) for v in [*now, *value]):
+        return False
+    # Typed so 1 and True (equal, and the same hash, to Python) are never taken as the same.
+    typed = SequenceMatcher(None, [(type(v), v) for v in now], [(type(v), v) for v in value],
+                            autojunk=False)
+    for tag, i1, i2, j1, j2 in reversed(typed.get_opcodes()):  # from the end: i stay right
+        if tag == "equal":
+            continue
+        common = min(i2 - i1, j2 - j1)
+        for at in range(common):  # one value for another: the item's comment stays
+            old[i1 + at] = value[j1 + at]
+        for at in reversed(range(i1 + common, i2)):
+            del old[at]
+        for at in range(common, j2 - j1):  # old[:i1] is as the file had it still
+            old.insert(i1 + at, value[j1 + at])
+    return bool(old.unwrap() == list(value))
 
 
 def _without(document: tomlkit.TOMLDocument, paths: Sequence[tuple[str, ...]],

@@ -478,3 +478,18 @@ def test_a_table_written_over_keeps_its_comments_and_leaves_defaults_out() -> No
     values = {"name": "Aki", "hp": 8, "mp": 2, "money": {"gold": 3, "silver": 7}}
     assert tomlkit.dumps(one_line_each_over(text, values, same=same_as(values))) == \
         text.replace("hp = 8\n", "hp = 8\nmp = 2\n") + "silver = 7\n"
+
+
+def test_a_list_written_over_is_changed_item_by_item_its_comments_kept() -> None:
+    """one_line_each_over (reviewz74 RISK 1): a list the file writes one item a line is given
+    the items added, taken out or changed in place, so every item kept keeps its line and
+    comment, as does a one-line list's own comment; a list of tables is still written whole."""
+    text = ('bag = [\n  "rope",   # long\n  "torch",  # dry\n  "purse",  # red\n]\n'
+            "stones = [3, 1]  # two\n")
+    values = {"bag": ["rope", "lamp", "purse", "oil"], "stones": [3, 0]}
+    assert tomlkit.dumps(one_line_each_over(text, values)) == (
+        'bag = [\n  "rope",   # long\n  "lamp",  # dry\n  "purse",  # red\n  "oil",\n]\n'
+        "stones = [3, 0]  # two\n")
+    values = {"bag": ["purse"], "stones": [{"mp": 3}]}
+    assert tomlkit.dumps(one_line_each_over(text, values)) == \
+        'bag = [\n  "purse",  # red\n]\nstones = [{mp = 3}]  # two\n'

@@ -139,3 +139,47 @@ def test_crlf_line_ends_and_a_byte_order_mark_stay(
     assert rest == 0
     assert sheet.read_bytes().startswith(b"\xef\xbb\xbf") and b"\n" not in \
         sheet.read_bytes().replace(b"\r\n", b"")
+
+
+MULTI_LINE = """# multi-line arrays
+name = "Mia"
+kind = "pc"
+body = 6
+perception = 5
+magic = 5
+weapons = [
+  "club",      # grandpa's
+  "staff",     # walking stick
+]
+equipment = [
+  "backpack",  # blue
+  "purse",     # leather
+]
+mana_stones = [
+  4,           # the big one
+  2,           # the small one
+]
+money.gold = 30   # savings
+"""
+
+
+def test_a_multi_line_list_keeps_its_items_comments_through_buy_sell_and_gear_off(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """reviewz74 RISK 1: a list written one item a line with a comment on each stays so when
+    `buy` adds an item, `sell` takes a stone or `gear --off` a weapon: the one item is added or
+    taken out and the others keep their lines (each list was written over as one line,
+    `equipment = ["backpack", "purse", "dagger"]`, every comment gone)."""
+    sheet = tmp_path / "mia.toml"
+    sheet.write_text(MULTI_LINE, encoding="utf-8")
+    genso(capsys, "buy", str(sheet), "dagger")
+    genso(capsys, "sell", str(sheet), "mana_stone:1")
+    genso(capsys, "gear", str(sheet), "staff", "--off")
+    text = sheet.read_text(encoding="utf-8")
+    assert 'weapons = [\n  "club",      # grandpa\'s\n]\n' in text
+    assert ('equipment = [\n  "backpack",  # blue\n  "purse",     # leather\n  "dagger",\n'
+            '  "staff",\n]\n') in text
+    assert "mana_stones = [\n  4,           # the big one\n]\n" in text
+    read = genso(capsys, "sheet", str(sheet))["sheet"]
+    assert (read["weapons"], read["equipment"], read["mana_stones"]) == \
+        (["club"], ["backpack", "purse", "dagger", "staff"], [4])
