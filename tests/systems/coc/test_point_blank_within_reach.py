@@ -193,3 +193,26 @@ def test_point_blank_beyond_the_weapon_s_base_range_is_refused(profile: Profile,
                 *([(6, 1)] if hits else []))
     assert "×1/" not in text and ("×3 (touch" in text or "+15 (adjacent" in text)
     replays(f)
+
+
+#: A sheet's shotgun whose range_m (2 m) is shorter than its first printed band (5 m).
+SAWN_OFF = {"key": "sawn", "ja": "ソードオフ", "en": "Sawn-off", "kind": "firearm",
+            "skill": "shotgun", "damage": "4D6", "db": "none", "attacks": 1, "magazine": 2,
+            "range_m": 2, "bands": "4D6/2D6 @ 5/10"}
+
+
+def test_with_printed_bands_point_blank_is_within_the_first_band_not_range_m() -> None:
+    """reviewz74 NIT 1: range_m serves only while CO-FIRE-9 is off (weapons.toml), and a band
+    takes no ×1/k (to_hit.py), so with the printed bands in use the base range touch lies
+    within is the first band: a sawn-off's 3 m touch (range_m 2, bands 5/10 m) is taken at
+    ×3 (it was refused as beyond a 2 m base range), and one whose first band is 2 m refused."""
+    f = duel(P004, {"weapons": (SAWN_OFF,), "shotgun": 50},
+             settings={"CO-RANGE-3": {"reach_m": 3}})
+    text = push(f, Attack("Ann", "Cult", distance_m=3, adjacent=True), (100, 99), *[(6, 1)] * 4)
+    assert "×3 (touch, CO-RANGE-3)" in text and "damage 4D6 up to 5 m" in text
+    replays(f)
+    short = {**SAWN_OFF, "range_m": 5, "bands": "4D6/2D6 @ 2/10"}
+    f = duel(P004, {"weapons": (short,), "shotgun": 50}, settings={"CO-RANGE-3": {"reach_m": 3}})
+    refused(f, Attack("Ann", "Cult", distance_m=3, adjacent=True),
+            r"within ソードオフ/Sawn-off's base range 基本射程 2 m \(its first printed band "
+            r"4D6/2D6 @ 2/10 m, CO-FIRE-9\), and distance_m=3 is beyond it")

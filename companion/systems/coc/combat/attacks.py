@@ -208,7 +208,12 @@ class _Attacks(_Iai):
         touch = next((t for r, t in (("CO-RANGE-3", "touch タッチ, CO-RANGE-3"),
                                      ("CO-FIRE-5", "point blank 隣接, CO-FIRE-5"))
                       if self.on(r)), None)
-        base = w.info.range_m
+        base, printed = w.info.range_m, ""
+        bands, shown = self.rules.bands(w.info)
+        if bands and self.on("CO-FIRE-9"):
+            # reviewz74 NIT 1: range_m serves only while CO-FIRE-9 is off (weapons.toml); with
+            # printed bands the base range is the first band (no ×1/k within it, to_hit.py)
+            base, printed = bands[0].up_to_m, f" (its first printed band {shown}, CO-FIRE-9)"
         if a.distance_m <= reach:
             if a.adjacent and touch is not None and kind is WeaponKind.FIREARM \
                     and a.distance_m > base > 0:
@@ -216,8 +221,8 @@ class _Attacks(_Iai):
                 # (タッチ以外)」), so never ×3 with a band's ×1/k, whatever reach_m is
                 raise IllegalAction(
                     f"adjacent=true ({touch}) is within {w.info.name}'s base range 基本射程 "
-                    f"{base} m, and distance_m={a.distance_m} is beyond it: the target "
-                    "cannot be both; leave out one of them")
+                    f"{base} m{printed}, and distance_m={a.distance_m} is beyond it: the "
+                    "target cannot be both; leave out one of them")
             return
         arms = f"{reach} m: CO-RANGE-3.reach_m{self.rules.tag('CO-RANGE-3', 'reach_m')}"
         if kind in (WeaponKind.MELEE, WeaponKind.UNARMED):
