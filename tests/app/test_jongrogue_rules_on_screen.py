@@ -346,20 +346,42 @@ def _full_sheet_stairs_view() -> View:
 def test_jr_state_2_the_stairs_status_takes_its_second_row_from_the_log_not_the_sheet(
         size: str, scale: float) -> None:
     """The stairs status's second row came from the PC sheet: a sheet that fills its panel
-    lost its Rules line at text 1.0, and at 1.25 its Items line was cut to its first item,
-    the ×2 with it (reviewscreen74 RISK 1). The log's newest row (the wake-up the status
-    answers) gives way instead: at 1.0 the sheet, room and last check draw all they draw
-    without the status; at 1.25 the Items keep their second row and counts, as they did
-    under a status of one row."""
+    at 1.25 had its Items line cut to its first item, the ×2 with it (reviewscreen74 RISK
+    1). The log gives way whole instead, but only there: at 1.0, where only the Rules line
+    (the same all game) would go, the log keeps its newest event and the Rules line gives
+    way (reviewy74 RISK 1); the Rings, Items and States are drawn as without the status."""
     view = _full_sheet_stairs_view()
     with_status = _shown_text(view, size, scale)
     without = _shown_text(replace(view, status=""), size, scale)
     lost = [text for text in (without - with_status).elements()
             if text != "Log 記録" and "wakes up" not in text and text != "room)"]
     if scale == 1.0:
-        assert lost == []
-        assert "Rules ルール: ez+drops+pursuit (drops" in with_status
+        assert [text for text in lost if "ルール" not in text] == [], lost
+        assert with_status["Log 記録"] == 1
+        assert any("wakes up" in text for text in with_status)
     else:
         assert "Items 持ち物: 回復薬 healing potion ×2," in with_status
         assert any(text.startswith("手裏剣 shuriken ×5 (+2)") for text in with_status)
         assert "States 状態: 毒 poisoned" in with_status
+
+
+SAVE_TROUBLE = ("the save could not be written (No space left on device): your game is not "
+                "being kept; free some space on the card")
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.25])
+@pytest.mark.parametrize("size", ["800x480", "1024x600"])
+def test_a_fresh_sheet_keeps_its_log_under_a_trouble_status_of_two_rows(
+        size: str, scale: float) -> None:
+    """Any status of two rows over a grid took the whole Log panel, a fresh game's sheet
+    (no rings, no items) gaining only its Rules line: a save trouble, up turn after turn,
+    hid the game's newest event all that time at text 1.25 (reviewy74 RISK 1). The log
+    gives way whole only where the Rings, Items or States would be cut."""
+    view = replace(_full_sheet_stairs_view(), status=SAVE_TROUBLE)
+    assert view.sheet is not None
+    view = replace(view, sheet=replace(view.sheet, rings=(), items=(), states=(),
+                                       rules="Rules ルール: ez", rules_named=""))
+    drawn = _shown_text(view, size, scale)
+    assert drawn["Log 記録"] == 1, drawn
+    assert any("wakes up" in text for text in drawn), drawn
+    assert "Items 持ち物: –" in drawn

@@ -353,13 +353,14 @@ class GamePanels(Canvas):
         unseen, reviewr72 DEFECT 1). Only a line that still does not fit is cut, the
         longest first (the Items). ``whole``: the log may give way whole, down to there
         (:meth:`ScreenDisplay.render` under a status of two rows), the panel then reaching
-        it."""
+        it, only where a line other than the Rules would be cut (reviewy74 RISK 1)."""
         m = self.m
         if sheet is None:
             self._panel(rect, "PC")
             return rect.bottom
         size, indent, width = m(15), m(14), rect.w - m(16)
         frame = m(24) + m(4)  # the title above the rows, the margin under them
+        took_log = False
         for brief in (False, True):
             texts = sheet.lines(brief)
             lines = [[line] if self._text(line, size).get_width() <= width
@@ -369,10 +370,19 @@ class GamePanels(Canvas):
             total = sum(len(rows) for rows in lines)
             step = self._step(m(22)) if frame + total * self._step(m(22)) <= rect.h \
                 else self._step(m(19))
+            capacity = 0  # (set at ``limit``, never None, before ``whole`` is reached)
             for bottom, closest in ((limit, m(19)), (limit, m(17)), (last, m(17)),
                                     (whole, m(17))):
                 if bottom is None:
                     continue
+                if bottom == whole and total - (len(lines[-1]) if sheet.rules else 0) \
+                        <= capacity:
+                    # The log gives way whole only where the Rings, Items or States would
+                    # be cut: for the Rules line alone (the same all game) a fresh game's
+                    # log lost its newest event under any status of two rows, a save
+                    # trouble's turn after turn (reviewy74 RISK 1).
+                    break
+                took_log = bottom == whole
                 step = min(step, self._step(closest))
                 capacity = (max(rect.h, bottom - rect.y) - frame) // step
                 if total <= capacity:
@@ -396,7 +406,7 @@ class GamePanels(Canvas):
             # left out first): the options left out counted, not cut in a name.
             lines[-1] = [self._rules_shortened(sheet.rules, size, width)]
         height = max(rect.h, frame + total * step)
-        if whole is not None and rect.y + height > (last if last is not None else limit):
+        if took_log and whole is not None:
             height = whole - rect.y  # the log's place taken: no strip left blank under it
         panel = pygame.Rect(rect.x, rect.y, rect.w, height)
         y = self._panel(panel, "PC")

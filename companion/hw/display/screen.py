@@ -436,10 +436,12 @@ class ScreenDisplay(OptionButtons):
         # the pick boxes took rows at text 1.25) shrinks the sheet, not the log: the log was
         # dropped, and its rows left blank under the sheet (reviews72 RISK 1).
         sheet_h = max(0, min(m(198), right.bottom - m(6) - log_min - right.y))
-        # A status of two rows over the grid (screen74 DEFECT 2) takes its second row from
-        # the log, not the sheet: the sheet lost its Rules line at text 1.0 and its Items
-        # count at 1.25 (reviewscreen74 RISK 1), where the log's newest row, the event the
-        # status answers, says less than the status; it is back at the next answer.
+        # A status of two rows over the grid (screen74 DEFECT 2) may take the log whole,
+        # only where the sheet would otherwise cut its Rings, Items or States (its Items
+        # count at 1.25, reviewscreen74 RISK 1); never for the Rules line alone. The
+        # status is not always the answer to the log's newest event (a save or camera
+        # trouble stays up turn after turn: reviewy74 RISK 1), so the log is lost only
+        # where a line the game changes would be.
         whole = right.bottom if self._grid(view) and self._grid_status_rows(view) > 1 \
             else None
         sheet_bottom = self._sheet(view.sheet, pygame.Rect(right.x, right.y, right.w, sheet_h),
