@@ -311,10 +311,14 @@ class FightPanels(DiceTray):
         round's outcome is the prompt's, read whole (:meth:`_fight_prompt_fit`), and with
         nobody acting the window stayed at the top, the last combatant, standing or
         not, behind a "▼ 1 more" nothing scrolls (reviewscreen74 RISK 2: a fight of seven
-        ended by the GM at text 1.25)."""
+        ended by the GM at text 1.25). Only where that ends the window: a fight of ten still
+        in a window without its heading lost the round and outcome for nothing
+        (reviewy74 RISK 2)."""
         m = self.m
         rows_h = panel_h - m(24) - m(28)
-        if fight.outcome and self._fighters_form(len(fight.fighters), rows_h) == 0:
+        count = len(fight.fighters)
+        if fight.outcome and self._fighters_form(count, rows_h) == 0 \
+                and self._fighters_form(count, rows_h + m(24)) > 0:
             return 0
         return m(24)
 

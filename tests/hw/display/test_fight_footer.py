@@ -314,19 +314,19 @@ def test_a_fight_over_reads_what_ended_it_whole(size: str, scale: float,
         screen.close()
 
 
-def _fight_of_seven_over() -> View:
-    """genso's fight of two PCs, three orcs and two giant ants, ended by the GM with some of
-    the party fled, on its closing menu."""
+def _fight_of_seven_over(orcs: int = 3, ants: int = 2) -> View:
+    """genso's fight of two PCs, three orcs and two giant ants (or ``orcs`` and ``ants``),
+    ended by the GM with some of the party fled, on its closing menu."""
     rules = genso_rules()
     mode = GensoFightMode(rules, GensoFight(rules, entrants_for(
         rules, [preset(rules, "pc1"), preset(rules, "pc2")],
-        [("orc", 3), ("giant_ant", 2)])), "simulated 仮想")
+        [("orc", orcs), ("giant_ant", ants)])), "simulated 仮想")
     ended = f"{Outcome.DECLARED.text} — {Outcome.PARTY_FLED_SOME_DOWN.text}"
     options = (Option("close", "Close 閉じる", Button.ATTACK), Option("undo", "Undo 取り消し"),
                Option("sleep", "Sleep 睡眠 (MP)"), Option("sunrise", "Sunrise 日の出"),
                Option("sunset", "Sunset 日没"), Option("check", "Check 判定"))
     view = mode.view(f"The fight is over 戦闘終了: {ended}", options=options, highlight=0)
-    assert view.fight is not None and len(view.fight.fighters) == 7
+    assert view.fight is not None and len(view.fight.fighters) == 2 + orcs + ants
     return replace(view, fight=replace(view.fight, outcome=ended, turn=""))
 
 
@@ -354,3 +354,24 @@ def test_a_fight_over_hides_none_of_its_combatants(size: str, scale: float,
     assert not [text for text in shown if "more" in text]
     for fighter in view.fight.fighters:
         assert any(text.lstrip("▶ ") == fighter.name.ja for text in shown), fighter.name
+
+
+@pytest.mark.needs_japanese_font
+@pytest.mark.parametrize("scale", SCALES)
+def test_a_fight_over_still_in_a_window_keeps_its_heading(scale: float) -> None:
+    """A fight of ten over (two PCs, four orcs, four giant ants) dropped its heading's row
+    though its combatants stayed in a window ("▼ 2 more" at 800x480, text 1.0): the round
+    and outcome lost for nothing (reviewy74 RISK 2). The heading gives way only where that
+    ends the window."""
+    view = _fight_of_seven_over(orcs=4, ants=4)
+    assert view.fight is not None
+    screen = ScreenDisplay("800x480", text_scale=scale)
+    try:
+        drawn = spy_text(screen)
+        screen.render(view)
+    finally:
+        screen.close()
+    shown = [d.shown for d in drawn]
+    assert [text for text in shown if "more" in text], shown  # still a window
+    # the heading, cut at its end to its row
+    assert any(text.startswith(f"Round {view.fight.round} ") for text in shown), shown
