@@ -684,3 +684,31 @@ def test_every_reader_down_at_the_end_ends_as_rfid_monitor_does_whatever_came_be
                    "(none of the tray's 5 readers is answering トレイの読み取り機がすべて無応答); "
                    "nothing was enrolled\n")
     assert out.endswith("Stopped; no sticker is enrolled.\n")
+
+
+@pytest.mark.parametrize("history", ["ok first", "a sticker enrolled first"])
+def test_a_crash_at_the_end_exits_1_as_rfid_monitor_does(
+        history: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewy74 R4: a tray that answered, then crashed, ended "Stopped; …" with exit 0
+    and no error, as if the capture had just ended: its crash is the error, as ``rfid
+    monitor``'s end, and a sticker enrolled before it is said to be saved."""
+    from companion.app import cli
+    from companion.hw.rfid.protocol import encode
+
+    placed = [encode(2, "PLACE", "0", "04A1B2C3")] if history != "ok first" else []
+    path = tmp_path / "tray.bin"
+    path.write_bytes(b"".join([encode(0, "HELLO", "1.3.4", "5"), encode(1, "SNAP", *"-----"),
+                               *placed, encode(3, "ERR", "CRASH", "MemoryError")]))
+    monkeypatch.setattr("companion.hw.rfid.link.READ_LIMIT", 16)
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(path.open("rb")))
+    with ends_within(REPLAY_SECONDS, "calibrate rfid on a capture"):
+        assert cli.main(["calibrate", "rfid", "--port", "-", "--only", "1m"]) == 1
+    err = capsys.readouterr().err
+    saved = ("nothing was enrolled" if history == "ok first"
+             else "the 1 sticker enrolled before it is saved")
+    assert err == ("companion: error: the tray's firmware crashed (MemoryError): replug the "
+                   "tray; if it crashes again, flash its firmware again (firmware/README.md) "
+                   "トレイのファームウェアが停止: 挿し直し、再発なら書き込み直して; "
+                   f"{saved}\n")
+    assert ("04A1B2C3" in TagMap.load(config_dir() / TAGMAP_FILENAME)) == (history != "ok first")

@@ -413,3 +413,36 @@ def test_every_reader_down_at_the_end_exits_1_whatever_came_before(
     assert captured.err == ("companion: error: the tray answered, but none of its readers "
                             "reads (none of the tray's 5 readers is answering トレイの読み取り"
                             "機がすべて無応答)\n")
+
+
+#: A tray whose last word is its firmware's crash, after what it said before.
+CRASH_AT_THE_END = {
+    "ok, then the crash": [encode(0, Kind.HELLO, "1.3.4", "5"),
+                           encode(1, Kind.SNAP, "-", "-", "-", "-", "-"),
+                           encode(2, Kind.ERR, "CRASH", "MemoryError")],
+    "a sticker read, then the crash": [encode(0, Kind.HELLO, "1.3.4", "5"),
+                                       encode(1, Kind.SNAP, "-", "-", "-", "-", "-"),
+                                       encode(2, Kind.PLACE, "0", "04A1B2C3"),
+                                       encode(3, Kind.ERR, "CRASH", "MemoryError")],
+    "the crash alone": [encode(0, Kind.ERR, "CRASH", "MemoryError")],
+}
+
+
+@pytest.mark.parametrize("history", sorted(CRASH_AT_THE_END))
+def test_a_crash_at_the_end_exits_1_whatever_came_before(
+    history: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """reviewy74 R4: a tray whose last word was its firmware's crash (a crash-looping tray
+    stopped by Ctrl-C among them) exited 0 with no error, a service seeing success, though
+    run_monitor's docstring says exit 1: the crash is the error, as told on the way."""
+    enrol_five_pin()
+    monkeypatch.setattr("companion.hw.rfid.link.READ_LIMIT", 16)
+    replay(tmp_path, monkeypatch, b"".join(CRASH_AT_THE_END[history]))
+    assert replayed(["rfid", "monitor", "--port", "-"]) == 1
+    captured = capsys.readouterr()
+    crash = ("the tray's firmware crashed (MemoryError): replug the tray; if it crashes "
+             "again, flash its firmware again (firmware/README.md) トレイのファームウェアが"
+             "停止: 挿し直し、再発なら書き込み直して")
+    assert f"-- problem: {crash}\n" in captured.out
+    assert captured.err == f"companion: error: {crash}\n"

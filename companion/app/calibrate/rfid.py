@@ -617,6 +617,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     reader = open_reader(args, tag_map)
     keys = NoKeys() if from_stdin else TerminalKeys()
+    saved_before = enroller.saved
     try:
         heard = run_enrolment(enroller, reader, keys)
         status = reader.status()
@@ -626,10 +627,14 @@ def run(args: argparse.Namespace) -> int:
     if found_the_tray(reader):  # its message says which kind to use
         print(f"companion: error: {as_typed_here(status.message)}", file=sys.stderr)
         return 1
-    if not heard.answered and isinstance(reader, TrayReader) and reader.crashed:
+    if isinstance(reader, TrayReader) and reader.crashed:
         # It answered, with its firmware's crash: its status is the whole error, as rfid
-        # monitor's end (reviewfw74 N2).
-        nothing = "nothing new was enrolled" if len(tag_map) else "nothing was enrolled"
+        # monitor's end (reviewfw74 N2). Its last word, whatever it read before: a tray
+        # that read stickers, then crashed, exited 0 (reviewy74 R4); those are saved.
+        new = enroller.saved - saved_before
+        nothing = (f"the {stickers(new)} enrolled before it "
+                   f"{'is' if new == 1 else 'are'} saved" if new > 0
+                   else "nothing new was enrolled" if len(tag_map) else "nothing was enrolled")
         print(f"companion: error: {as_typed_here(status.message)}; {nothing}",
               file=sys.stderr)
         return 130 if enroller.interrupted else 1

@@ -275,8 +275,9 @@ def monitor(reader: RfidReader, out: TextIO, as_json: bool, stop: StopSignal,
     """Print events and status changes until stopped or the input ends; return the last
     status, ok when the reader answered at some point (its status was ok, a tag read, or
     the tray answered) and is not the wrong kind, unless the tray's last word was every one
-    of its readers down, whatever they did before, as ``calibrate rfid`` ends (reviewfw74
-    N1: a tray first ok, then all down, exited 0; first one down, then all down, 1). One
+    of its readers down or its firmware's crash (reviewy74 R4), whatever they did before, as
+    ``calibrate rfid`` ends (reviewfw74 N1: a tray first ok, then all down, exited 0; first
+    one down, then all down, 1). One
     reader down, no sticker laid, is ok: the other slots read. The first
     problem of a live reader that does not answer (:func:`answering`) is followed by
     :data:`WAITING` (not in JSON), and a tray's reader down by what to check instead; an
@@ -329,6 +330,11 @@ def monitor(reader: RfidReader, out: TextIO, as_json: bool, stop: StopSignal,
     # An RDM6300's port that was "ok" until the tray's lines came did not answer as one.
     reads = (answered or tray_answered) and not (tray_answered and none_read)
     message = tray_said if tray_answered and not reads else status.message
+    if isinstance(reader, TrayReader) and reader.crashed:
+        # Its last word was its firmware's crash (a crash-looping tray stopped by Ctrl-C
+        # among them): not ok, whatever it read before, its status the error (reviewy74
+        # R4: it exited 0, a service saw success).
+        reads, message = False, reader.status().message
     return MonitorEnd(reads and not found_the_tray(reader), message, status.counters,
                       tray_answered)
 
