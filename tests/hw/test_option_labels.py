@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from companion.hw.display import screen as screen_module
 from companion.hw.display.fonts import without_cjk
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import Option, example_view
@@ -23,10 +24,28 @@ from tests.hw.screen_view_helpers import VIEWS
 LABEL_MIN = 14  # (at 800x480) the audit's floor: a 10 px capital
 
 
+#: The portrait panel (display audit's 720x1280), where a label of three rows at the floor
+#: reaches into its border, and a pixel smaller broke the floor (reviewy74 NIT 2).
+PORTRAIT = (720, 1280)
+
+
 @pytest.fixture(params=[("800x480", True), ("1024x600", True), ("800x480", False)],
                 ids=["800x480", "1024x600", "800x480-no-cjk"])
 def screen(request: pytest.FixtureRequest) -> Iterator[ScreenDisplay]:
     size, cjk = request.param
+    display = ScreenDisplay(size, find_font=cjk)
+    yield display
+    display.close()
+
+
+@pytest.fixture(params=[("800x480", True), ("1024x600", True), ("800x480", False),
+                        ("720x1280", True)],
+                ids=["800x480", "1024x600", "800x480-no-cjk", "720x1280"])
+def floor_screen(request: pytest.FixtureRequest,
+                 monkeypatch: pytest.MonkeyPatch) -> Iterator[ScreenDisplay]:
+    """The screens the floor is checked on: the portrait panel's too."""
+    size, cjk = request.param
+    monkeypatch.setitem(screen_module.LAYOUTS, "720x1280", PORTRAIT)
     display = ScreenDisplay(size, find_font=cjk)
     yield display
     display.close()
@@ -48,11 +67,32 @@ def spy_labels(screen: ScreenDisplay) -> list[Drawn]:
 
 
 @pytest.mark.parametrize("name", VIEWS)
-def test_every_option_label_is_drawn_at_14_px_or_more(screen: ScreenDisplay,
+def test_every_option_label_is_drawn_at_14_px_or_more(floor_screen: ScreenDisplay,
                                                       name: str) -> None:
+    screen = floor_screen
     labels = spy_labels(screen)
     screen.render(VIEWS[name])
     assert labels, name
+    assert min(d.size for d in labels) >= screen.m(LABEL_MIN), \
+        [(d.text, d.size) for d in labels if d.size < screen.m(LABEL_MIN)]
+
+
+#: JongRogue's What next? with two rings to doff, seven in one row: on the portrait panel
+#: at text 1.0 "[7] Doff" / "strength" / "増強を外す" takes three rows of its box.
+GAME_MENU = (Option("take", "Take 拾う"),
+             *(Option(f"move:{n}", f"Room {n} 部屋{n}へ") for n in (2, 4, 6, 8)),
+             Option("unequip:6p", "Doff stealth 隠密を外す"),
+             Option("unequip:7p", "Doff strength 増強を外す"))
+
+
+def test_a_game_menus_three_row_label_keeps_the_floor(floor_screen: ScreenDisplay) -> None:
+    """A label that at the floor takes three rows with none clear of its border was drawn a
+    pixel under the floor on the portrait panel (20 px where the floor is 21: reviewy74
+    NIT 2): the floor is kept, as everywhere."""
+    screen = floor_screen
+    labels = spy_labels(screen)
+    screen.render(replace(example_view(), options=GAME_MENU, highlight=0))
+    assert labels
     assert min(d.size for d in labels) >= screen.m(LABEL_MIN), \
         [(d.text, d.size) for d in labels if d.size < screen.m(LABEL_MIN)]
 

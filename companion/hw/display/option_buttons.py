@@ -699,20 +699,9 @@ class OptionButtons(FightPanels):
                 least = rows, at
                 if self._label_ink(rows, at)[1] <= box_h - 2 * clear:
                     break
-            else:
-                # Three rows at the least size, none clear of the border: a pixel under it,
-                # where that one is (its rows fewer, or shorter), rather than ink on the
-                # lit border: on the portrait panel at text 1.0 "[7] Doff" / "strength" /
-                # "増強を外す" in a one-row menu's 78-px box touched it, and two rows at
-                # 20 px clear it (screen74 NIT 3; set closer, its rows touched each other:
-                # reviewscreen74 NIT 1). Two rows keep the least size (into the border at
-                # text 1.25, as above).
-                smaller = min(size, m(_LABEL_MIN)) - 1 if least and len(least[0]) > 2 \
-                    else 0
-                if smaller:
-                    rows, at = self._label_rows(text, smaller, width, height, floor=smaller)
-                    if whole(rows, at) and self._label_ink(rows, at)[1] <= box_h - 2 * clear:
-                        least = rows, at
+            # Never under _LABEL_MIN, the labels' floor: "[7] Doff" / "strength" / "増強を外
+            # す" (720x1280, text 1.0) a pixel smaller cleared its border, in two rows, but
+            # broke the floor (reviewy74 NIT 2); at the floor its ink reaches into the border.
             rows, at = least or self._label_rows(text, size, width, height)
             return rows, at, self._label_y(rows, at, box_h, True)
 
