@@ -446,3 +446,29 @@ def test_a_crash_at_the_end_exits_1_whatever_came_before(
              "停止: 挿し直し、再発なら書き込み直して")
     assert f"-- problem: {crash}\n" in captured.out
     assert captured.err == f"companion: error: {crash}\n"
+
+
+CRASHED_THEN_STARTED_AGAIN = {
+    "ok, the crash, a hello and ok again": [
+        encode(0, Kind.HELLO, "1.3.4", "5"), encode(1, Kind.SNAP, "-", "-", "-", "-", "-"),
+        encode(2, Kind.ERR, "CRASH", "MemoryError"),
+        encode(0, Kind.HELLO, "1.3.4", "5"), encode(1, Kind.SNAP, "-", "-", "-", "-", "-")],
+    "the crash first, then a hello and ok": [
+        encode(0, Kind.ERR, "CRASH", "MemoryError"),
+        encode(0, Kind.HELLO, "1.3.4", "5"), encode(1, Kind.SNAP, "-", "-", "-", "-", "-")],
+}
+
+
+@pytest.mark.parametrize("history", sorted(CRASHED_THEN_STARTED_AGAIN))
+def test_a_crash_the_tray_started_again_after_is_not_its_last_word(
+    history: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """finalb74 DEFECT 1: the crash was forgotten only at the hello that opened the link,
+    so a tray that crashed and then started again (a fresh HELLO on a link already up)
+    still counted as crashed, and rfid monitor ended with exit 1 on a tray reading fine."""
+    enrol_five_pin()
+    monkeypatch.setattr("companion.hw.rfid.link.READ_LIMIT", 16)
+    replay(tmp_path, monkeypatch, b"".join(CRASHED_THEN_STARTED_AGAIN[history]))
+    assert replayed(["rfid", "monitor", "--port", "-"]) == 0
+    assert "crashed" not in capsys.readouterr().err

@@ -686,6 +686,7 @@ class TrayReader:
         if message.kind is Kind.HELLO and message.args:
             # A HELLO's SNAP follows it; a tray that rebooted forgot what it was asked.
             self._snaps_asked, self._snap_follows_hello = 0, True
+            self._crash = None  # a crash before this hello is over: the tray started again
             if self.catching_up:
                 self._stale_snaps = 0
                 self._caught_up_asked = self.clock()
