@@ -83,9 +83,15 @@ def _nodes(tree: ast.AST, source: str, modules: frozenset[str]) -> list[tuple[in
         elif isinstance(node, (ast.With, ast.AsyncWith)) and len(node.items) > 1 \
                 and _parenthesized_items(node, lines):
             found.append((line, "context managers in brackets: with (a as x, b as y)"))
-        elif isinstance(node, ast.FormattedValue) and node.conversion != -1:
-            found.append((line, "an f-string conversion (!r, !s, !a or the = that means "
-                                "!r); use repr(x) or str(x) in the braces"))
+        elif isinstance(node, ast.FormattedValue):
+            if node.conversion != -1:
+                found.append((line, "an f-string conversion (!r, !s, !a or the = that "
+                                    "means !r); use repr(x) or str(x) in the braces"))
+            # mpy-cross 1.19 refuses an f-string in another's braces (its format spec, as
+            # in {x:{w}}, is one it takes).
+            if any(isinstance(inner, ast.JoinedStr) for inner in ast.walk(node.value)):
+                found.append((line, "an f-string inside an f-string's braces; build the "
+                                    "inner text first"))
         elif isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in guarded:
             names = [alias.name for alias in node.names] if isinstance(node, ast.Import) \
                 else [node.module or ""] if not node.level else []

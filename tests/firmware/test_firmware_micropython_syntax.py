@@ -45,12 +45,13 @@ PLANTED = {
     "x = f'{a}' f'{b}'\n": "two f-strings in one run of strings side by side",
     "x = f'c' f'd'\n": "two f-strings in one run of strings side by side",
     "x = f'{a}' 'b' f'{c}'\n": "two f-strings in one run of strings side by side",
+    "x = f'{f\"{a}\"}'\n": "an f-string inside an f-string's braces",
 }
 
 #: What MicroPython runs, which the check must let be.
 ALLOWED = [
     "a, *b = [1, 2]\n", "print(*PINS)\n", "def f(a, *, b):\n    return a\n",
-    "y = [z for w in PINS if (z := w)]\n", "s = f'{x:>4}'\n", "x: int = 1\n",
+    "y = [z for w in PINS if (z := w)]\n", "s = f'{x:>4}'\n", "s = f'{x:{w}}'\n", "x: int = 1\n",
     "@micropython.native\ndef f():\n    pass\n", "@property\ndef f(self):\n    pass\n",
     "with open('a') as a, open('b') as b:\n    pass\n", "from jrtray import protocol\n",
     "from time import ticks_add\n", "import machine\n", "from . import logic\n",
