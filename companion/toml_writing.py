@@ -171,19 +171,46 @@ def _changed_in_place(old: Any, value: Any) -> bool:
     if not all(isinstance(v, plain) for v in [*now, *value]):
         return False
     # Typed so 1 and True (equal, and the same hash, to Python) are never taken as the same.
-    typed = SequenceMatcher(None, [(type(v), v) for v in now], [(type(v), v) for v in value],
-                            autojunk=False)
-    for tag, i1, i2, j1, j2 in reversed(typed.get_opcodes()):  # from the end: i stay right
+    was = [(type(v), v) for v in now]
+    typed = SequenceMatcher(None, was, [(type(v), v) for v in value], autojunk=False)
+    opcodes = typed.get_opcodes()
+    for n, (tag, i1, i2, j1, j2) in reversed(list(enumerate(opcodes))):  # from the end
         if tag == "equal":
             continue
+        if tag == "delete" and n > 0:
+            # Of equal values side by side, the first goes, as drop_one and mana_stone:0
+            # take it (finalb74 RISK 1: difflib took the last, so `sell dagger` on
+            # [dagger # first, dagger # second] kept "# first"). The list comes out the
+            # same; only which copy's comment goes changes. Slid no further than the
+            # equal run before it, which the opcodes left of it do not touch.
+            start = opcodes[n - 1][1]
+            while i1 > start and was[i1 - 1] == was[i2 - 1]:
+                i1, i2 = i1 - 1, i2 - 1
         common = min(i2 - i1, j2 - j1)
-        for at in range(common):  # one value for another: the item's comment stays
-            old[i1 + at] = value[j1 + at]
+        for at in reversed(range(common)):
+            new = value[j1 + at]
+            if _same_item_changed(now[i1 + at], new):  # its comment still says what it is
+                old[i1 + at] = new
+            else:  # another item: the old one's comment goes with it (finalb74 DEFECT 2)
+                del old[i1 + at]
+                old.insert(i1 + at, new)
         for at in reversed(range(i1 + common, i2)):
             del old[at]
         for at in range(common, j2 - j1):  # old[:i1] is as the file had it still
             old.insert(i1 + at, value[j1 + at])
     return bool(old.unwrap() == list(value))
+
+
+def _same_item_changed(was: Any, new: Any) -> bool:
+    """Whether ``new`` is the item ``was`` changed, so it keeps ``was``'s comment: a number
+    changed (a mana stone's MP spent, ``4`` to ``0``) or an item used (``healing_stone`` to
+    ``used:healing_stone``). Anything else is another item (a worn armour swapped for the
+    one carried), and the comment the player wrote on the old one is not about it."""
+    numbers = int | float
+    if (isinstance(was, numbers) and isinstance(new, numbers)
+            and not isinstance(was, bool) and not isinstance(new, bool)):
+        return True
+    return isinstance(was, str) and new == f"used:{was}"
 
 
 def _without(document: tomlkit.TOMLDocument, paths: Sequence[tuple[str, ...]],

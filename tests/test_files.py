@@ -488,8 +488,29 @@ def test_a_list_written_over_is_changed_item_by_item_its_comments_kept() -> None
             "stones = [3, 1]  # two\n")
     values = {"bag": ["rope", "lamp", "purse", "oil"], "stones": [3, 0]}
     assert tomlkit.dumps(one_line_each_over(text, values)) == (
-        'bag = [\n  "rope",   # long\n  "lamp",  # dry\n  "purse",  # red\n  "oil",\n]\n'
+        'bag = [\n  "rope",   # long\n  "lamp",\n  "purse",  # red\n  "oil",\n]\n'
         "stones = [3, 0]  # two\n")
     values = {"bag": ["purse"], "stones": [{"mp": 3}]}
     assert tomlkit.dumps(one_line_each_over(text, values)) == \
         'bag = [\n  "purse",  # red\n]\nstones = [{mp = 3}]  # two\n'
+
+
+def test_an_item_swapped_for_another_takes_its_comment_away_and_of_equal_ones_the_first_goes(
+) -> None:
+    """one_line_each_over (finalb74 DEFECT 2): an item taken out and another put in its place
+    takes its comment with it, in a table's list too (set in its place, the armour swapped
+    kept "# dwarf-made" on the leather one); an item used or a number changed is the same item
+    and keeps it. RISK 1: of equal items side by side the first goes, as drop_one and
+    ``mana_stone:0`` take it, so the second keeps its comment."""
+    text = ('bag = [\n  "rope",   # long\n  "torch",  # dry\n  "stone",  # priest\n]\n'
+            "[gear]\nkit = [\n  \"a\",  # x\n  \"b\",  # y\n]\n")
+    values = {"bag": ["rope", "lamp", "used:stone"], "gear": {"kit": ["a", "c"]}}
+    assert tomlkit.dumps(one_line_each_over(text, values)) == (
+        'bag = [\n  "rope",   # long\n  "lamp",\n  "used:stone",  # priest\n]\n'
+        '[gear]\nkit = [\n  "a",  # x\n  "c",\n]\n')
+    text = ('bag = [\n  "rope",    # long\n  "dagger",  # first\n  "dagger",  # second\n]\n'
+            "stones = [\n  4,  # from the tower\n  4,  # bought in town\n  2,  # gift\n]\n")
+    values = {"bag": ["rope", "dagger"], "stones": [4, 2]}
+    assert tomlkit.dumps(one_line_each_over(text, values)) == (
+        'bag = [\n  "rope",    # long\n  "dagger",  # second\n]\n'
+        "stones = [\n  4,  # bought in town\n  2,  # gift\n]\n")

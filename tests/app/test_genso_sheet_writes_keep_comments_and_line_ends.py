@@ -183,3 +183,29 @@ def test_a_multi_line_list_keeps_its_items_comments_through_buy_sell_and_gear_of
     read = genso(capsys, "sheet", str(sheet))["sheet"]
     assert (read["weapons"], read["equipment"], read["mana_stones"]) == \
         (["club"], ["backpack", "purse", "dagger", "staff"], [4])
+
+
+def test_armour_swapped_and_one_of_two_equal_stones_sold_leave_no_comment_on_the_wrong_item(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """finalb74 DEFECT 2: `gear` chain armour carried for the leather worn put the leather one
+    in the chain's place with its note, `"leather_armor",   # dwarf-made, from the quest`;
+    the note goes with the chain armour now. RISK 1: `sell mana_stone:0` of two 4 MP stones
+    sells the first, the tower's, and the one left keeps "# bought in town" (the file kept
+    the tower's note on the stone left)."""
+    sheet = tmp_path / "mia.toml"
+    sheet.write_text('name = "Mia"\nkind = "pc"\nbody = 6\nperception = 5\nmagic = 5\n'
+                     'armor = "leather_armor"  # worn\n'
+                     'equipment = [\n  "backpack",      # blue\n'
+                     '  "chain_armor",   # dwarf-made, from the quest\n]\n'
+                     "mana_stones = [\n  4,  # from the tower\n  4,  # bought in town\n]\n"
+                     "money.gold = 30\n", encoding="utf-8")
+    genso(capsys, "gear", str(sheet), "chain_armor")
+    genso(capsys, "sell", str(sheet), "mana_stone:0")
+    text = sheet.read_text(encoding="utf-8")
+    assert 'equipment = [\n  "backpack",      # blue\n  "leather_armor",\n]\n' in text
+    assert "dwarf-made" not in text and "tower" not in text
+    assert "mana_stones = [\n  4,  # bought in town\n]\n" in text
+    read = genso(capsys, "sheet", str(sheet))["sheet"]
+    assert (read["armor"], read["equipment"], read["mana_stones"]) == \
+        ("chain_armor", ["backpack", "leather_armor"], [4])
