@@ -82,8 +82,10 @@ REACHES: dict[str, tuple[str, ...]] = {
     # The poison actions that read no die: a tick (end-block, rest, the tray's Tick) reads
     # EV-POI-2's hours and EV-POI-10's healing; a cure EV-POI-10 and 11. Refused before the
     # poison list or the HP is written, not after (reviewe74b DEFECT 1 and 2).
-    "tick": ("EV-POI",),
-    "cure": ("EV-POI",),
+    # Rule IDs, not the chapter, so a slip in another poison rule (EV-POI-5's act penalty)
+    # does not stop cures and time passing (finala74 NIT 1).
+    "tick": ("EV-POI-2", "EV-POI-10"),
+    "cure": ("EV-POI-10", "EV-POI-11"),
 }
 
 

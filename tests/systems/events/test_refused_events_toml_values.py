@@ -381,3 +381,21 @@ def test_trap_with_a_disarmer_named_is_refused_up_front_on_ev_door_2(
     assert err.splitlines()[-1].endswith(
         "the trap table can come to EV-DOOR-2, so it is not rolled until that is mended "
         "(no die thrown)")
+
+
+@pytest.mark.parametrize("action", [["cure", "--who", "Ben"], ["end-block"],
+                                    ["rest", "--hours", "2"]])
+def test_a_poison_rule_the_action_never_reads_does_not_stop_it(
+        action: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """finala74 NIT 1: the tick and the cure reached the whole EV-POI chapter, so a slip in
+    EV-POI-5 (the act check's penalty, which neither reads) refused them, saying they could
+    come to it. They reach the rules they read: EV-POI-2 and 10, EV-POI-10 and 11."""
+    path = config_dir() / OVERRIDES_NAME
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('[defaults."EV-POI-5"]\nstack = "zz"\n', encoding="utf-8")
+    poisons_path().parent.mkdir(parents=True)
+    poisons_path().write_text(VITALITY_DAMAGE, encoding="utf-8")
+    code, _, err = _events(capsys, *action)
+    assert code == 0
+    assert "can come to EV-POI-5" not in err
+    assert poisons_path().read_text(encoding="utf-8") != VITALITY_DAMAGE
