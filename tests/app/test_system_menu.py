@@ -350,13 +350,7 @@ def test_at_the_table_a_game_left_for_the_tray_is_carried_on_and_a_new_game_keep
         tmp_path: Path) -> None:
     """`companion play` on a terminal, with the S key: the game → the dice tray → the same
     game carried on (not a new one) → New game, which keeps the unfinished one aside."""
-    env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
-           "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "100",
-           "COMPANION_DICE_SOURCE": "sim"}
-    term = Terminal(["--input", "sim", "--choices", "keyboard", "--display", "terminal",
-                     "--seed", str(SEED)], env)
-    asked = first_choice()
-    term.answer(asked, 1, b"s")
+    term, asked = _at_a_terminal(tmp_path)
     term.answer(SYSTEM, 1, b"3")  # Dice tray
     term.answer("roll dice, or an event table?", 1, b"s")
     term.answer(SYSTEM, 2, b"2")  # JongRogue
