@@ -40,12 +40,24 @@ BAD = '[defaults."EV-DOOR-3"]\nenabled = "yes"\n'
 TABLES, TICK, DOOR = 1, 2, 0  # the menu with one roll: Roll 1D6, Tables, Tick; door first
 
 
+def _events_toml(text: str) -> Path:
+    """The player's events.toml in the config folder, holding ``text``."""
+    path = config_dir() / OVERRIDES_NAME
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _vitality_damage_tracked() -> None:
+    """A vitality-damage poison on the poison list, as `events poison` leaves it."""
+    poisons_path().parent.mkdir(parents=True)
+    poisons_path().write_text(VITALITY_DAMAGE, encoding="utf-8")
+
+
 @pytest.fixture
 def bad_events_toml() -> str:
     """events.toml with EV-DOOR-3.enabled = "yes"; the error as it names file, key, value."""
-    path = config_dir() / OVERRIDES_NAME
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(BAD + '[defaults."EV-POI-2"]\nhours_per_tick = 2\n', encoding="utf-8")
+    path = _events_toml(BAD + '[defaults."EV-POI-2"]\nhours_per_tick = 2\n')
     return f'{path}: EV-DOOR-3.enabled must be true or false, found "yes"'
 
 
@@ -58,8 +70,7 @@ def test_the_actions_that_read_no_door_rule_go_on_and_say_the_file_s_error(
         bad_events_toml: str, capsys: pytest.CaptureFixture[str]) -> None:
     """end-block (its other rules from the file kept: 2 h a tick), party, rooms, poisoned
     and a monster table: each exited 2 on the door's option."""
-    poisons_path().parent.mkdir(parents=True)
-    poisons_path().write_text(VITALITY_DAMAGE, encoding="utf-8")
+    _vitality_damage_tracked()
     for words in (["end-block"], ["party"], ["rooms"], ["poisoned"],
                   ["monster", "--seed", "1"]):
         code, _, err = _events(capsys, *words)
@@ -86,8 +97,7 @@ def test_a_table_that_can_come_to_the_rule_is_refused_naming_file_key_and_value(
 
 def test_a_file_that_is_not_toml_keeps_out_every_rule_not_the_party_actions(
         capsys: pytest.CaptureFixture[str]) -> None:
-    (config_dir() / OVERRIDES_NAME).parent.mkdir(parents=True, exist_ok=True)
-    (config_dir() / OVERRIDES_NAME).write_text("[defaults\n", encoding="utf-8")
+    _events_toml("[defaults\n")
     rules = load_user_rules([])
     with pytest.raises(RuleRefused, match="not TOML"):
         rules.settings["EV-POI-2", "hours_per_tick"]
@@ -97,8 +107,7 @@ def test_a_file_that_is_not_toml_keeps_out_every_rule_not_the_party_actions(
 
 @pytest.mark.usefixtures("bad_events_toml")
 def test_the_tray_starts_rolls_and_ticks_and_a_door_stops_with_its_throw_kept() -> None:
-    poisons_path().parent.mkdir(parents=True)
-    poisons_path().write_text(VITALITY_DAMAGE, encoding="utf-8")
+    _vitality_damage_tracked()
     mode = DiceTrayMode(("1D6",), "typed 入力", load_user_rules([]),
                         PoisonList(poisons_path()))
     assert mode.dice.steps[0].text.startswith("events.toml refused 設定に誤り: ")
@@ -151,9 +160,7 @@ def test_config_show_with_the_tray_marks_the_file_s_error(
 
 
 def _trap_two_refused() -> str:
-    path = config_dir() / OVERRIDES_NAME
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text('[defaults."EV-TRAP-2"]\nlevel_reduction = "no"\n', encoding="utf-8")
+    path = _events_toml('[defaults."EV-TRAP-2"]\nlevel_reduction = "no"\n')
     return f'{path}: EV-TRAP-2.level_reduction must be true or false, found "no"'
 
 
@@ -204,9 +211,7 @@ def test_a_walk_stopped_late_on_a_refused_rule_lists_the_throws_taken(
 
 
 def _poison_ten_refused() -> Path:
-    path = config_dir() / OVERRIDES_NAME
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text('[defaults."EV-POI-10"]\nenabled = "no"\n', encoding="utf-8")
+    path = _events_toml('[defaults."EV-POI-10"]\nenabled = "no"\n')
     return path
 
 
@@ -264,9 +269,7 @@ def test_a_misspelt_rule_id_refuses_the_whole_file_saying_the_rule_meant(
     which nothing reads, and the tables ran with EV-DOOR-4 at its Default. Refused whole,
     as coc.toml and genso.toml refuse a rule ID no Default has: the setting meant is not
     known. The party's own actions read no rule, and go on."""
-    path = config_dir() / OVERRIDES_NAME
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text('[defaults."EV-DOOR-9"]\nenabled = true\n', encoding="utf-8")
+    path = _events_toml('[defaults."EV-DOOR-9"]\nenabled = true\n')
     # said once, the refusal's error alone (reviewe74b NITs 1 and 2: the note said the same
     # before it, and "a rule no Default has" said again what "no Default" had)
     why = (f"{path}: no Default is kept for rule 'EV-DOOR-9' (did you mean 'EV-DOOR-4'?): "
@@ -298,11 +301,8 @@ def test_tick_on_a_refused_tick_rule_says_it_and_the_tray_stays_up(text: str) ->
     """reviewe74b DEFECT 1: Tick → End block ended the whole dice tray (exit 2) on a rule
     events.toml refused that a tick reads. Tick is marked on the menu as the tables are,
     and a tick refused says so on its screen, nothing ticked; the tray goes on."""
-    path = config_dir() / OVERRIDES_NAME
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    poisons_path().parent.mkdir(parents=True)
-    poisons_path().write_text(VITALITY_DAMAGE, encoding="utf-8")
+    path = _events_toml(text)
+    _vitality_damage_tracked()
     screen = PlayerAtTheScreen([
         ("Dice tray ダイストレイ: roll dice", "2"),  # Tick
         ("Poisons 毒の経過", "0"),  # End block
@@ -337,11 +337,8 @@ def test_a_poison_action_on_a_refused_rule_writes_nothing_and_says_it_once(
     """reviewe74b DEFECT 2: `cure` kept the cure, then exited 2 on EV-POI-10 ("waits until
     it is mended"): the poison gone from the list, its HP line never said. Each poison
     action that reads rules is refused before it writes, the poison list as it was."""
-    path = config_dir() / OVERRIDES_NAME
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text('[defaults."EV-POI-10"]\nenabled = "yes"\n', encoding="utf-8")
-    poisons_path().parent.mkdir(parents=True)
-    poisons_path().write_text(VITALITY_DAMAGE, encoding="utf-8")
+    path = _events_toml('[defaults."EV-POI-10"]\nenabled = "yes"\n')
+    _vitality_damage_tracked()
     code, out, err = _events(capsys, *action)
     assert code == 2 and out == ""
     assert poisons_path().read_text(encoding="utf-8") == VITALITY_DAMAGE
@@ -370,9 +367,7 @@ def test_trap_with_a_disarmer_named_is_refused_up_front_on_ev_door_2(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """reviewe74b RISK 1: `trap --who NAME` reads EV-DOOR-2 (thief_only): refused with the
     up-front words, no die read; the late backstop said "waits until it is mended"."""
-    path = config_dir() / OVERRIDES_NAME
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text('[defaults."EV-DOOR-2"]\nthief_only = "no"\n', encoding="utf-8")
+    _events_toml('[defaults."EV-DOOR-2"]\nthief_only = "no"\n')
     stdin = io.StringIO("3\n4\n")
     monkeypatch.setattr(sys, "stdin", stdin)
     code, _, err = _events(capsys, "trap", "--mode", "sw", "--party", _party_file(tmp_path),
@@ -390,11 +385,8 @@ def test_a_poison_rule_the_action_never_reads_does_not_stop_it(
     """finala74 NIT 1: the tick and the cure reached the whole EV-POI chapter, so a slip in
     EV-POI-5 (the act check's penalty, which neither reads) refused them, saying they could
     come to it. They reach the rules they read: EV-POI-2 and 10, EV-POI-10 and 11."""
-    path = config_dir() / OVERRIDES_NAME
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text('[defaults."EV-POI-5"]\nstack = "zz"\n', encoding="utf-8")
-    poisons_path().parent.mkdir(parents=True)
-    poisons_path().write_text(VITALITY_DAMAGE, encoding="utf-8")
+    _events_toml('[defaults."EV-POI-5"]\nstack = "zz"\n')
+    _vitality_damage_tracked()
     code, _, err = _events(capsys, *action)
     assert code == 0
     assert "can come to EV-POI-5" not in err
