@@ -47,7 +47,8 @@ from companion.file_locks import LINK_LOOP, not_held_elsewhere, real_path
 T = TypeVar("T")
 
 #: When this process began (near enough: the module is loaded as a command starts): a
-#: temporary made since, in the last JUST_MADE_SECONDS, may not be locked by its writer yet.
+#: temporary made about then, in the last JUST_MADE_SECONDS, may not be locked by its writer
+#: yet.
 _STARTED = time.time()
 
 
@@ -139,7 +140,11 @@ def _left_over(stray: Path, unsure: bool) -> bool:
     ``flock`` on it from just after making it to the rename (:func:`atomic_write_bytes`),
     and the kernel lets go of that however the writer ends, a kill or a power cut. Only a
     file made in this run within :data:`JUST_MADE_SECONDS`, which its writer may not have
-    locked yet, is spared by its time. ``unsure``: the answer when no lock can be asked
+    locked yet, is spared by its time: "this run" reaches JUST_MADE_SECONDS before this
+    process loaded, as another writer started with it may make its temporary first and be
+    held up before locking it (files75: a sweep of one of two writers started together
+    deleted the other's; a file's time is also the kernel's coarse clock, a tick behind
+    ``time.time()``). ``unsure``: the answer when no lock can be asked
     (a filesystem without locks, another user's file): keeping a copy aside harms
     nothing, deleting it might.
 
@@ -153,7 +158,8 @@ def _left_over(stray: Path, unsure: bool) -> bool:
         return False
     if not stat.S_ISREG(made.st_mode):
         return False
-    if made.st_mtime >= _STARTED and abs(time.time() - made.st_mtime) < JUST_MADE_SECONDS:
+    if (made.st_mtime >= _STARTED - JUST_MADE_SECONDS
+            and abs(time.time() - made.st_mtime) < JUST_MADE_SECONDS):
         return False
     try:
         fd = os.open(stray, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from companion import files
 from companion.file_locks import FileInUse, holding, lock_path
 from companion.files import atomic_write_text
 
@@ -21,6 +22,7 @@ from companion.files import atomic_write_text
 WRITER = """
 import sys
 from pathlib import Path
+from companion import files
 from companion.files import atomic_write_text
 path, text, times = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
 for n in range(times):
@@ -185,3 +187,25 @@ def test_holding_twice_in_one_process_is_shared(tmp_path: Path) -> None:
     with holding(path, "companion play"), holding(path, "companion play"):
         atomic_write_text(path, "x")
     assert not lock_path(path).exists()
+
+
+def test_a_writers_unlocked_temporary_made_just_before_this_process_loaded_is_spared(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two companions started together: one made its temporary and was held up before
+    locking it while the other loaded and swept; made half a second before the sweeper's
+    start, it was taken for a cut's left-over and deleted under its writer (a flake of the
+    two-writers test, files75). One made in the second before this process loaded is
+    spared; one a minute old and unlocked is still tidied."""
+    monkeypatch.setattr(files, "_STARTED", time.time())
+    monkeypatch.setattr(files, "_TIDIED", set())
+    path = tmp_path / "save.json"
+    starting = tmp_path / ".save.json.b7n4m2.tmp"
+    starting.write_text("b" * 10)
+    just_before = files._STARTED - 0.5
+    os.utime(starting, (just_before, just_before))
+    cut = tmp_path / ".save.json.k3j9x2.tmp"
+    cut.write_text("half")
+    minute_ago = time.time() - 60
+    os.utime(cut, (minute_ago, minute_ago))
+    atomic_write_text(path, "a" * 10)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [starting.name, "save.json"]
