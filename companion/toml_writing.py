@@ -60,6 +60,7 @@ def one_line_each(values: Mapping[str, Any], *comments: str) -> tomlkit.TOMLDocu
 
 def one_line_each_over(text: str, values: Mapping[str, Any], *comments: str,
                        same: Callable[[tomlkit.TOMLDocument], bool] | None = None,
+                       taken: Mapping[str, int] | None = None,
                        ) -> tomlkit.TOMLDocument:
     """``values`` as :func:`one_line_each` writes them, put into the document ``text`` holds,
     so a file the player wrote keeps its comments and order: a field whose value is the same
@@ -80,6 +81,12 @@ def one_line_each_over(text: str, values: Mapping[str, Any], *comments: str,
       its comment kept, when that reads the same (a stone sold: ``mana_stones = []  # …``),
       and deleted only when neither does (reviewg74 DEFECT 1: ``sell`` and ``gear --off``
       took the shipped example's commented lines away, a ``rest`` a sheet's ``combat = 0``).
+
+    ``taken`` names which copy went out of a list, field by field: the index the item had
+    in the file's list (``sell mana_stone:1`` of ``[4  # tower, 4  # town]`` took the second
+    stone, and the town's line goes with it). Of equal items side by side the list alone
+    cannot tell which went; without ``taken`` the first is taken to be it (fixcarry75 item 1:
+    the tower's comment went, the stone sold the town's).
     """
     try:
         document = tomlkit.parse(text)
@@ -104,7 +111,7 @@ def one_line_each_over(text: str, values: Mapping[str, Any], *comments: str,
             now_added, now_gone = _update_in_place(document[key], value, same is None)
             added.extend((key, k) for k in now_added)
             gone.extend((key, k) for k in now_gone)
-        elif not _changed_in_place(document[key], value):
+        elif not _changed_in_place(document[key], value, (taken or {}).get(key)):
             document[key] = item
     if same is None:
         return document
@@ -158,12 +165,14 @@ def _update_in_place(section: Table | InlineTable | OutOfOrderTableProxy,
     return added, gone
 
 
-def _changed_in_place(old: Any, value: Any) -> bool:
+def _changed_in_place(old: Any, value: Any, taken_at: int | None = None) -> bool:
     """Whether the array ``old`` the file holds was made to hold the list ``value`` item by
     item, so each item it keeps keeps its own comment and a list written one item a line
     stays so (reviewz74 RISK 1: ``buy``, ``sell`` and ``gear --off`` wrote a commented
     multi-line ``equipment``, ``mana_stones`` or ``weapons`` over as one line, every item's
-    comment gone). Only a list of plain values is; anything else is left to be replaced."""
+    comment gone). Only a list of plain values is; anything else is left to be replaced.
+    ``taken_at``: the index of the item the caller took out, when ``value`` is ``old``
+    without it (which of two equal stones was sold; its line goes, the other's stays)."""
     if not isinstance(old, Array) or not isinstance(value, list | tuple):
         return False
     now = old.unwrap()
@@ -172,6 +181,10 @@ def _changed_in_place(old: Any, value: Any) -> bool:
         return False
     # Typed so 1 and True (equal, and the same hash, to Python) are never taken as the same.
     was = [(type(v), v) for v in now]
+    if (taken_at is not None and 0 <= taken_at < len(was)
+            and was[:taken_at] + was[taken_at + 1:] == [(type(v), v) for v in value]):
+        del old[taken_at]
+        return True
     typed = SequenceMatcher(None, was, [(type(v), v) for v in value], autojunk=False)
     opcodes = typed.get_opcodes()
     for n, (tag, i1, i2, j1, j2) in reversed(list(enumerate(opcodes))):  # from the end

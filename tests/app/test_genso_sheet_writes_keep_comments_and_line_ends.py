@@ -209,3 +209,22 @@ def test_armour_swapped_and_one_of_two_equal_stones_sold_leave_no_comment_on_the
     read = genso(capsys, "sheet", str(sheet))["sheet"]
     assert (read["armor"], read["equipment"], read["mana_stones"]) == \
         ("chain_armor", ["backpack", "leather_armor"], [4])
+
+
+def test_the_second_of_two_equal_stones_sold_takes_its_own_line_and_comment(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """fixcarry75 item 1: `sell mana_stone:1` of two 4 MP stones sells the second, the one
+    bought in town, and the one left keeps "# from the tower". The sheet writer cannot tell
+    equal stones apart, and took the first's line and comment out (the file then said the
+    stone left was the town's); `sell` now names the copy it took."""
+    sheet = tmp_path / "mia.toml"
+    sheet.write_text('name = "Mia"\nkind = "pc"\nbody = 6\nperception = 5\nmagic = 5\n'
+                     "mana_stones = [\n  4,  # from the tower\n  4,  # bought in town\n"
+                     "  2,  # the small one\n]\n"
+                     "money.gold = 30\n", encoding="utf-8")
+    genso(capsys, "sell", str(sheet), "mana_stone:1")
+    text = sheet.read_text(encoding="utf-8")
+    assert "mana_stones = [\n  4,  # from the tower\n  2,  # the small one\n]\n" in text
+    assert "town" not in text
+    assert genso(capsys, "sheet", str(sheet))["sheet"]["mana_stones"] == [4, 2]

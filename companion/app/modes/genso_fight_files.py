@@ -14,7 +14,7 @@ import hashlib
 import json
 import shlex
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -49,20 +49,23 @@ def sheet_document(character: Character) -> tomlkit.TOMLDocument:
 
 
 def sheet_document_over(rules: GensoRules, text: str, character: Character,
-                        origin: str) -> tomlkit.TOMLDocument:
+                        origin: str, taken: Mapping[str, int] | None = None,
+                        ) -> tomlkit.TOMLDocument:
     """``character`` written into the sheet file ``text`` was read from, keeping the
     player's comments and order (:func:`one_line_each_over`); a fresh sheet if that would
     not load back as ``character``. A file that already reads as ``character`` is left as
     it is, and a field or a ``[money]``/``[rings]`` key it leaves out is not added when the
     file reads the same without it (genso74 DEFECT 1: a rest wrote ``race``, ``silver = 0``
-    and an inline ``money = {…}`` over a ``[money]`` table, its comments lost)."""
+    and an inline ``money = {…}`` over a ``[money]`` table, its comments lost). ``taken``:
+    which copy of equal items left a list, by its index (``mana_stones``: the stone sold)."""
     def same(document: tomlkit.TOMLDocument) -> bool:
         try:
             return load_sheet(rules, tomlkit.dumps(document), origin) == character
         except DataError:
             return False
 
-    document = one_line_each_over(text, sheet_mapping(character), SHEET_COMMENT, same=same)
+    document = one_line_each_over(text, sheet_mapping(character), SHEET_COMMENT, same=same,
+                                  taken=taken)
     return document if same(document) else sheet_document(character)
 
 

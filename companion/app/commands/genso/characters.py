@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import shlex
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +64,7 @@ from companion.systems.genso.character.shop import (
     buy,
     buy_mana_stone,
     is_mana_stone,
+    mana_stone_index,
     mana_stone_price,
     price_coins,
     sale,
@@ -369,9 +370,11 @@ def _mid_fight(args: argparse.Namespace, rules: GensoRules, character: Character
 
 
 def _change(args: argparse.Namespace, rules: GensoRules,
-            change: Callable[[Character], tuple[Character, str]], rest: bool = False) -> int:
+            change: Callable[[Character], tuple[Character, str]], rest: bool = False,
+            taken: Mapping[str, int] | None = None) -> int:
     """Apply a change to a saved sheet and write it back atomically, its comments kept; a
-    character the fight file holds said so, and a ``rest`` refused (:func:`_mid_fight`)."""
+    character the fight file holds said so, and a ``rest`` refused (:func:`_mid_fight`).
+    ``taken``, filled in by ``change``: which copy left a list (:func:`sheet_document_over`)."""
     character, path = resolve_sheet(rules, args.sheet)
     if path is None:
         raise DataError(f"{args.sheet!r} is a preset; save it first with "
@@ -383,7 +386,7 @@ def _change(args: argparse.Namespace, rules: GensoRules,
     except DataError as exc:
         raise DataError(f"{exc}; the sheet is left as it was") from None
     before = read_text(path, "sheet")
-    after = sheet_document_over(rules, before, changed, str(path))
+    after = sheet_document_over(rules, before, changed, str(path), taken)
     write_toml(path, after, as_it_was=True)
     # Only a sheet whose text changed makes `fight apply` refuse; one left as it was (a
     # rest at full HP and MP) is written over as usual, so the note would be untrue
@@ -431,6 +434,11 @@ def cmd_buy(args: argparse.Namespace, rules: GensoRules) -> int:
 
 
 def cmd_sell(args: argparse.Namespace, rules: GensoRules) -> int:
+    # Which mana stone was sold, by its number: of two equal stones side by side the sheet
+    # writer cannot tell, and took the first's line and comment for `mana_stone:1`
+    # (fixcarry75 item 1).
+    taken: dict[str, int] = {}
+
     def change(c: Character) -> tuple[Character, str]:
         try:
             after, _, coins = sale(rules, c, args.item, args.price)
@@ -443,12 +451,15 @@ def cmd_sell(args: argparse.Namespace, rules: GensoRules) -> int:
                                 f"{shlex.quote(args.sheet)} "
                                 f"{exc.item} --off{hand}` takes it off)") from None
         name, _, _ = args.item.partition(":")
+        stone = mana_stone_index(rules, c, args.item)
+        if stone is not None:
+            taken["mana_stones"] = stone
         sold = (f"{rules.mana_stone['ja']}/{rules.mana_stone['en']}"
                 if is_mana_stone(rules, name) else
                 ("used " if args.item.startswith("used:") else "")
                 + rules.item(args.item.removeprefix("used:")).name)
         return after, f"GM-ECON-1 sold {sold} for {coins_text(coins)}"
-    return _change(args, rules, change)
+    return _change(args, rules, change, taken=taken)
 
 
 def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:

@@ -94,7 +94,7 @@ def buy_mana_stone(rules: GensoRules, character: Character, mp: int | None = Non
     return replace(character, purse=purse, mana_stones=(*character.mana_stones, mp))
 
 
-def _mana_stone_index(rules: GensoRules, character: Character, key: str) -> int | None:
+def mana_stone_index(rules: GensoRules, character: Character, key: str) -> int | None:
     """Which carried mana stone ``key`` names (``mana_stone:N``, N counted from 0, or just
     ``mana_stone`` when there is one), or None when ``key`` is no mana stone."""
     name, sep, number = key.partition(":")
@@ -130,7 +130,7 @@ def sale(rules: GensoRules, character: Character, key: str,
     buy-back price in the seed (only magic weapons, armour, shields, stones and rings do), so
     they sell only at a price the GM sets. Every other buy-back is the seed's own number.
     """
-    index = _mana_stone_index(rules, character, key)
+    index = mana_stone_index(rules, character, key)
     own = ("the seed's buy-back for {} is its own number, not an おおよそ (about) one the "
            "GM sets: sell it without a price")
     if index is not None:
