@@ -12,7 +12,10 @@ from pathlib import Path
 import pytest
 
 from companion.app.cli import main
+from companion.app.modes.genso import table_session, write_fight_file
+from companion.app.session.mode import ChoiceAsk
 from companion.dice import SimulatedDice
+from companion.errors import IllegalAction
 from companion.systems.genso.combat import Cast
 from companion.systems.genso.rules import load_rules
 from tests.app.genso_json_helpers import genso
@@ -47,10 +50,11 @@ def test_a_weapon_readied_with_gear_is_the_one_fight_attack_strikes_with(
 def test_the_table_pays_a_spell_from_a_ring_of_storage_as_fight_cast_ring_does() -> None:
     """DEFECT 3 (GM-ITEM-3's Default: stored MP is spent like a mana stone's): the table
     asked no payment with no mana stone, so with 3 MP of its own and 5 in the ring Healing
-    (4 MP) was refused ("has 3 MP, the spell needs 4 more"); `fight cast --ring` cast it."""
+    (4 MP) was refused ("has 3 MP, the spell needs 4 more"); `fight cast --ring` cast it.
+    Own MP alone (3) cannot pay it, and is not offered (fixcarry75 item 2)."""
     mode = ringed_table()
     played_keys(mode, ("wait", "cast", "s:healing", f"t:{PC1}"), SimulatedDice.seeded(1))
-    assert choices(mode) == ["pay:mp", "pay:ring", "back"]
+    assert choices(mode) == ["pay:ring", "back"]
     played_keys(mode, ("pay:ring",), SimulatedDice.seeded(1))
     assert mode.fight.journal[-1].action == Cast(PC2, "healing", (PC1,), None, None, True)
     caster = mode.fight.state.get(PC2)
@@ -59,13 +63,56 @@ def test_the_table_pays_a_spell_from_a_ring_of_storage_as_fight_cast_ring_does()
 
 def test_the_ring_then_a_mana_stone_is_offered_beside_each_alone() -> None:
     """With a mana stone too, each pays alone, or the ring first and the stone after, as
-    `fight cast --ring --stone N` pays (GM-ITEM-1, GM-ITEM-3)."""
+    `fight cast --ring --stone N` pays (GM-ITEM-1, GM-ITEM-3); own MP alone (3 of 4) is not
+    offered (fixcarry75 item 2), as with 4 of its own it is."""
     mode = ringed_table(mana_stones=(2,))
     played_keys(mode, ("wait", "cast", "s:healing", f"t:{PC1}"), SimulatedDice.seeded(1))
-    assert choices(mode) == ["pay:mp", "pay:0", "pay:ring", "pay:ring:0", "back"]
+    assert choices(mode) == ["pay:0", "pay:ring", "pay:ring:0", "back"]
     played_keys(mode, ("pay:ring:0",), SimulatedDice.seeded(1))
     caster = mode.fight.state.get(PC2)
     assert (caster.storage_mp, caster.mana_stones, caster.mp) == (1, (2,), 3)
+    mode = ringed_table(mp=4, mana_stones=(2,))
+    played_keys(mode, ("wait", "cast", "s:healing", f"t:{PC1}"), SimulatedDice.seeded(1))
+    assert choices(mode) == ["pay:mp", "pay:0", "pay:ring", "pay:ring:0", "back"]
+
+
+class _Asked:
+    """A player at the table who picks by key, noting each menu's keys, and stops (the power
+    goes) when the script runs out."""
+
+    def __init__(self, script: list[str]) -> None:
+        self.script, self.menus = list(script), list[list[str]]()
+
+    def next_choice(self, ask: ChoiceAsk, show: object) -> int:
+        keys = [o.choice for o in ask.options]
+        self.menus.append(keys)
+        if not self.script:
+            raise KeyboardInterrupt
+        return keys.index(self.script.pop(0))
+
+
+def test_the_table_offers_only_payments_that_can_pay_and_a_save_of_one_that_could_not(
+    tmp_path: Path,
+) -> None:
+    """fixcarry75 item 2 (GM-MAGIC-1, GM-ITEM-1/3): at the table, pc2 with 3 MP of its own
+    and 5 in a Ring of Storage casts Healing (4 MP): the payment question offered "MP only
+    (3)", which the engine then refused ("needs 4 of its own (1 more)"). Only the ring is
+    offered now. A save whose answers picked own MP and then the ring (the refusal kept the
+    menu) still replays: every way is offered while it is given again."""
+    fight, state = tmp_path / "fight.json", tmp_path / "table.json"
+    write_fight_file(fight, ringed_table().fight)
+    player = _Asked(["wait", "cast", "s:healing", f"t:{PC1}"])
+    session = table_session(RULES, fight, state, resume=False, seed=1, choices=player)
+    with pytest.raises(KeyboardInterrupt):
+        session.run()
+    assert player.menus[-1] == ["pay:ring", "back"]
+    mode = ringed_table()
+    for choice in ("wait", "cast", "s:healing", f"t:{PC1}"):
+        mode.restore(choice)
+    with pytest.raises(IllegalAction, match=r"needs 4 of its own \(1 more\)"):
+        mode.restore("pay:mp")
+    mode.restore("pay:ring")
+    assert mode.fight.journal[-1].action == Cast(PC2, "healing", (PC1,), None, None, True)
 
 
 def test_a_journal_from_before_the_ring_was_offered_replays_as_it_was_cast() -> None:

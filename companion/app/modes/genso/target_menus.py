@@ -156,7 +156,7 @@ class _TargetMenus(_FightView):
                 targets, weapon = (owner,), int(number)
             elif picked != "self":
                 targets = (_value(picked, "t"),)
-        payment = self._payment(actor)
+        payment = self._payment(actor, spell.mp or 0)
         cast = Cast(actor.name, spell.key, targets, weapon)
         if payment:
             if len(rest) <= used:
@@ -185,12 +185,17 @@ class _TargetMenus(_FightView):
                 raise IllegalAction(f"there is no choice {rest[used]!r} now")
         return cast
 
-    def _payment(self, actor: Combatant) -> list[Option]:
+    def _payment(self, actor: Combatant, cost: int) -> list[Option]:
         """GM-ITEM-1, GM-ITEM-3 (its Default: a Ring of Storage's stored MP is spent like a
-        mana stone's, ``fight cast --ring``): how a spell may be paid, when there is more
-        than own MP: own MP only (``pay:mp``), each charged mana stone first (``pay:N``),
-        the worn rings' stored MP first (``pay:ring``), then a stone (``pay:ring:N``), as
-        the engine pays (:class:`Cast`). Empty when there is no choice."""
+        mana stone's, ``fight cast --ring``): how a spell of ``cost`` MP may be paid, when
+        there is more than own MP: own MP only (``pay:mp``), each charged mana stone first
+        (``pay:N``), the worn rings' stored MP first (``pay:ring``), then a stone
+        (``pay:ring:N``), as the engine pays (:class:`Cast`). Empty when there is no choice.
+
+        Only the ways that leave the caster own MP enough for the rest are offered
+        (GM-MAGIC-1): "MP only (3)" for a 4 MP spell was offered, then refused (fixcarry75
+        item 2). While a save is given again (:attr:`_restoring`) every one, as its answers
+        were given; the question is asked whenever it was, so a save replays the same."""
         if not self.rules.default("GM-ITEM-1", "stones_pay_for_spells"):
             return []
         stones = [i for i, mp in enumerate(actor.mana_stones) if mp > 0]
@@ -202,7 +207,19 @@ class _TargetMenus(_FightView):
             options += [Option(f"pay:ring:{i}", f"{ring} ({actor.storage_mp}), then 魔力石 "
                                                 f"mana stone {i + 1} ({actor.mana_stones[i]})")
                         for i in stones]
-        return [Option("pay:mp", f"MP only MPのみ ({actor.mp})"), *options] if options else []
+        if not options:
+            return []
+        options.insert(0, Option("pay:mp", f"MP only MPのみ ({actor.mp})"))
+        return [o for o in options if self._restoring or self._pays(actor, cost, o.choice)]
+
+    @staticmethod
+    def _pays(actor: Combatant, cost: int, choice: str) -> bool:
+        """Whether the payment ``choice`` (``pay:mp``, ``pay:N``, ``pay:ring``,
+        ``pay:ring:N``) leaves ``actor`` own MP enough for the rest of ``cost``."""
+        value = _value(choice, "pay")
+        stone = value.removeprefix("ring").removeprefix(":")
+        return own_mp_paid(actor, cost, int(stone) if stone.isdigit() else None,
+                           value.startswith("ring")) <= actor.mp
 
     def _area_candidates(self, actor: Combatant, effect: str,
                          everyone: bool = False) -> list[Combatant]:
