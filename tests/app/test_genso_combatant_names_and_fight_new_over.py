@@ -291,3 +291,23 @@ def test_apply_tells_an_npc_presets_copy_to_come_back_by_npc(
         copy = lines[f"騎士（男性）{n} Knight (male) {n}"]
         assert "(`fight new --npc FILE`)" in copy and "--party" not in copy
         assert "give it a name of its own (name = … in FILE" in copy
+
+
+def test_a_fight_brings_at_most_99_of_one_kind(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """fixcarry75 item 3: `--npc knight_m:N` and `--monsters orc:N` took any N, and
+    `orc:1000000000` ran on for minutes, filling memory. Above 99 of one kind (a preset's
+    copies, or a monster's counts together) is refused naming the bound and why; 99 is
+    brought, numbered to オーク99."""
+    for option, typed, said in (
+            ("--npc", "knight_m:100", "--npc knight_m:100: at most 99 copies of a preset"),
+            ("--npc", "knight_m：１０００００００００", "at most 99 copies of a preset"),
+            ("--monsters", "orc:100", "--monsters orc:100: at most 99 of one kind"),
+            ("--monsters", "orc:1000000000", "at most 99 of one kind in a fight")):
+        err = refused(capsys, "fight", "new", "--party", "pc1", option, typed)
+        assert said in err and "(an encounter at a table, numbered 1 to 99; more would take " \
+            "minutes to set up" in err, err
+    err = refused(capsys, "fight", "new", "--party", "pc1", "--monsters", "orc:60", "orc:40")
+    assert "オーク/Orc: 100 of one kind in all; at most 99 in a fight" in err
+    shown = out(capsys, "fight", "new", "--party", "pc1", "--monsters", "orc:60", "orc:39")
+    assert "enemy オーク99 Orc 99" in shown

@@ -98,6 +98,7 @@ from companion.systems.genso.combat import (
     setting_text,
     wants_to_flee,
 )
+from companion.systems.genso.combat.entrants import MOST_OF_ONE_KIND, too_many_why
 from companion.systems.genso.combat.spells import MisaimedExorcism, own_mp_paid
 from companion.systems.genso.names import fold_name
 from companion.systems.genso.rules import (
@@ -606,7 +607,8 @@ def _fight_action(args: argparse.Namespace, fight: Fight) -> Action:
 
 def monster_counts(specs: list[str]) -> list[tuple[str, int]]:
     """``orc:2 ghost`` → [("orc", 2), ("ghost", 1)]; a count that is not a whole number of
-    1 or more (``orc:x``, ``orc:0``) is refused, not read as none."""
+    1 or more (``orc:x``, ``orc:0``) is refused, not read as none, and one above
+    :data:`MOST_OF_ONE_KIND` (``orc:1000000000`` ran on for minutes)."""
     counts = []
     for spec in specs:
         # A full-width colon too (オーク：２), as an IME gives it: the key and the number are
@@ -615,6 +617,9 @@ def monster_counts(specs: list[str]) -> list[tuple[str, int]]:
         if sep and not (count.strip().isdecimal() and int(count) >= 1):
             raise DataError(f"--monsters {spec}: write KEY or KEY:N, N a whole number of 1 or "
                             "more (e.g. orc:2)")
+        if sep and int(count) > MOST_OF_ONE_KIND:
+            raise DataError(f"--monsters {spec}: at most {MOST_OF_ONE_KIND} of one kind in a "
+                            f"fight {too_many_why()}")
         counts.append((key, int(count) if sep else 1))
     return counts
 
@@ -700,7 +705,7 @@ def _a_monster(rules: GensoRules, spec: str, key: str, count: int) -> None:
 def _copies(option: str, ref: str) -> tuple[str, int]:
     """``knight_m:2`` → ("knight_m", 2); a ref with no ``:N`` (a colon and a number of any
     width: ``knight_m：２``, as an IME gives them) is itself, one. A count below 1 is
-    refused."""
+    refused, and one above :data:`MOST_OF_ONE_KIND`."""
     # A sign too, so ``knight_m:-1`` gets the KEY:N line that ``:0`` gets, not "no sheet
     # 'knight_m:-1'" (reviewg74 NIT 6): a hyphen, a minus sign or a full-width one.
     copies = re.fullmatch(r"(.*\S)\s*[:：]\s*([-−－+＋]?\d+)\s*", ref)
@@ -710,6 +715,9 @@ def _copies(option: str, ref: str) -> tuple[str, int]:
     if count < 1:
         raise DataError(f"{option} {ref}: write a sheet, or a preset's KEY:N, N a whole number "
                         "of 1 or more (e.g. knight_m:2)")
+    if count > MOST_OF_ONE_KIND:  # knight_m:1000000000 ran on for minutes (fixcarry75 item 3)
+        raise DataError(f"{option} {ref}: at most {MOST_OF_ONE_KIND} copies of a preset in a "
+                        f"fight {too_many_why()}")
     return copies.group(1), count
 
 

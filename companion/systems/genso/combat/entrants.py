@@ -25,6 +25,12 @@ from companion.systems.genso.combat.combatants import (
 from companion.systems.genso.rules import GensoRules
 from companion.systems.genso.sheet import character_from_mapping, sheet_mapping
 
+#: The most combatants of one kind a new fight brings (``--monsters orc:N``, ``--npc
+#: knight_m:N``): an encounter at a table, each numbered オーク1 to オーク99, two digits a
+#: player types (``orc99``) and a menu shows. No bound took ``orc:1000000000`` and ran on for
+#: minutes, filling memory (5000 took 30 s and wrote a 3 MB fight file: fixcarry75 item 3).
+MOST_OF_ONE_KIND = 99
+
 #: What :meth:`Entrant.to_json` writes, all a fight file's entrant may hold.
 ENTRANT_FIELDS = ("name", "side", "monster", "sheet", "as_monster", "origin", "digest")
 
@@ -114,7 +120,8 @@ class Entrant:
 def entrants_for(rules: GensoRules, party: Iterable[Character],
                  monsters: Iterable[tuple[str, int]]) -> list[Entrant]:
     """The party's characters and ``count`` monsters of each key, numbered when several; a
-    count below 1 is refused rather than adding none.
+    count below 1 is refused rather than adding none, and one above
+    :data:`MOST_OF_ONE_KIND` (the key's counts together) too.
 
     A key given twice is counted once, all its monsters together (``orc:2 orc`` is
     ``orc:3``: オーク1 to オーク3): numbered apart, the lone orc was オーク beside オーク1
@@ -130,8 +137,18 @@ def entrants_for(rules: GensoRules, party: Iterable[Character],
                                 f"found {count}")
         counts[monster.key] = counts.get(monster.key, 0) + count
     for key, count in counts.items():
+        if count > MOST_OF_ONE_KIND:
+            raise IllegalAction(f"{rules.monster(key).name}: {count} of one kind in all; at "
+                                f"most {MOST_OF_ONE_KIND} in a fight {too_many_why()}")
+    for key, count in counts.items():
         monster = rules.monster(key)
         for n in range(1, count + 1):
             name = monster.ja if count == 1 else f"{monster.ja}{n}"
             entrants.append(Entrant(name, Side.ENEMY, monster=monster.key))
     return entrants
+
+
+def too_many_why() -> str:
+    """Why a fight brings at most :data:`MOST_OF_ONE_KIND` of one kind, as a refusal says."""
+    return (f"(an encounter at a table, numbered 1 to {MOST_OF_ONE_KIND}; more would take "
+            "minutes to set up and a fight file of megabytes)")
