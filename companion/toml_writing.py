@@ -8,7 +8,7 @@ checks the text loads back with the standard library before it replaces anything
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Any
@@ -61,6 +61,7 @@ def one_line_each(values: Mapping[str, Any], *comments: str) -> tomlkit.TOMLDocu
 def one_line_each_over(text: str, values: Mapping[str, Any], *comments: str,
                        same: Callable[[tomlkit.TOMLDocument], bool] | None = None,
                        taken: Mapping[str, int] | None = None,
+                       dropped: Collection[str] = (),
                        ) -> tomlkit.TOMLDocument:
     """``values`` as :func:`one_line_each` writes them, put into the document ``text`` holds,
     so a file the player wrote keeps its comments and order: a field whose value is the same
@@ -87,6 +88,14 @@ def one_line_each_over(text: str, values: Mapping[str, Any], *comments: str,
     stone, and the town's line goes with it). Of equal items side by side the list alone
     cannot tell which went; without ``taken`` the first is taken to be it (fixcarry75 item 1:
     the tower's comment went, the stone sold the town's).
+
+    ``dropped`` names fields a change makes no more sense of (a Ring of Storage's
+    ``storage_mp`` and the ``rings`` worn, the last ring taken off): one the values leave
+    out is deleted, not emptied, when its line is as this module adds it: one line, no
+    comment of its own or inside (:func:`_as_added`). ``gear ring_storage`` added
+    ``storage_mp = 5`` and ``rings = {left = [...], right = []}``, and ``--off`` left
+    ``storage_mp = 0`` and ``rings = {left = [], right = []}`` behind (fixcarry75 item 4).
+    A line the player commented, or a ``[rings]`` table, is emptied as ever.
     """
     try:
         document = tomlkit.parse(text)
@@ -121,6 +130,10 @@ def one_line_each_over(text: str, values: Mapping[str, Any], *comments: str,
     deleted: list[tuple[str, ...]] = []
     for at, path in enumerate(gone):
         undecided = gone[at + 1:]
+        if (len(path) == 1 and path[0] in dropped and _as_added(document[path[0]])
+                and same(_without(document, [*deleted, path, *undecided], emptied))):
+            deleted.append(path)
+            continue
         if same(_without(document, [*deleted, *undecided], emptied)):
             continue
         if same(_without(document, [*deleted, *undecided], [*emptied, path])):
@@ -133,6 +146,17 @@ def one_line_each_over(text: str, values: Mapping[str, Any], *comments: str,
         if same(_without(document, [*left_out, path])):
             left_out.append(path)
     return _without(document, left_out) if left_out else document
+
+
+def _as_added(item: Any) -> bool:
+    """Whether ``item`` is a field as :func:`one_line_each_over` adds one: a plain value or
+    an inline table or array on one line, with no comment on it or inside it."""
+    if isinstance(item, Table | OutOfOrderTableProxy):
+        return False
+    if isinstance(item, Item) and item.trivia.comment:
+        return False
+    text = tomlkit.dumps({"x": item}) if isinstance(item, Item) else ""
+    return "#" not in text and text.count("\n") <= 1
 
 
 #: What a table the file holds may be: ``[money]``, ``money = {…}``, or two or more dotted

@@ -228,3 +228,39 @@ def test_the_second_of_two_equal_stones_sold_takes_its_own_line_and_comment(
     assert "mana_stones = [\n  4,  # from the tower\n  2,  # the small one\n]\n" in text
     assert "town" not in text
     assert genso(capsys, "sheet", str(sheet))["sheet"]["mana_stones"] == [4, 2]
+
+
+RINGLESS = """# my mage
+name = "Rin"
+kind = "pc"
+body = 6
+perception = 5
+magic = 6   # gifted
+mp = 12
+equipment = ["ring_storage"]
+money.gold = 3
+"""
+
+
+def test_a_ring_taken_off_takes_the_lines_its_putting_on_added(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """fixcarry75 item 4 (GM-ITEM-3): `gear ring_storage` added `storage_mp = 5` and
+    `rings = {left = ["ring_storage"], right = []}`; `--off` left `storage_mp = 0` and
+    `rings = {left = [], right = []}` behind. They go now, and the sheet is as it was but
+    for the MP the ring absorbed. A line the player wrote with a comment is emptied in place
+    as ever, its comment kept."""
+    sheet = tmp_path / "rin.toml"
+    sheet.write_text(RINGLESS, encoding="utf-8")
+    genso(capsys, "gear", str(sheet), "ring_storage")
+    text = sheet.read_text(encoding="utf-8")
+    assert "storage_mp = 5\n" in text and 'rings = {left = ["ring_storage"]' in text
+    genso(capsys, "gear", str(sheet), "ring_storage", "--off")
+    assert sheet.read_text(encoding="utf-8") == RINGLESS.replace("mp = 12", "mp = 7")
+    sheet.write_text(RINGLESS.replace('equipment = ["ring_storage"]\n', "")
+                     + "storage_mp = 3  # charged at the temple\n"
+                     + '[rings]\nleft = ["ring_storage"]  # my mother\'s\n', encoding="utf-8")
+    genso(capsys, "gear", str(sheet), "ring_storage", "--off")
+    text = sheet.read_text(encoding="utf-8")
+    assert "storage_mp = 0  # charged at the temple\n" in text
+    assert "[rings]\nleft = []  # my mother's\n" in text

@@ -14,7 +14,7 @@ import hashlib
 import json
 import shlex
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -50,6 +50,7 @@ def sheet_document(character: Character) -> tomlkit.TOMLDocument:
 
 def sheet_document_over(rules: GensoRules, text: str, character: Character,
                         origin: str, taken: Mapping[str, int] | None = None,
+                        dropped: Collection[str] = (),
                         ) -> tomlkit.TOMLDocument:
     """``character`` written into the sheet file ``text`` was read from, keeping the
     player's comments and order (:func:`one_line_each_over`); a fresh sheet if that would
@@ -57,7 +58,8 @@ def sheet_document_over(rules: GensoRules, text: str, character: Character,
     it is, and a field or a ``[money]``/``[rings]`` key it leaves out is not added when the
     file reads the same without it (genso74 DEFECT 1: a rest wrote ``race``, ``silver = 0``
     and an inline ``money = {…}`` over a ``[money]`` table, its comments lost). ``taken``:
-    which copy of equal items left a list, by its index (``mana_stones``: the stone sold)."""
+    which copy of equal items left a list, by its index (``mana_stones``: the stone sold);
+    ``dropped``: fields that go, not emptied, as they were added (a ring taken off)."""
     def same(document: tomlkit.TOMLDocument) -> bool:
         try:
             return load_sheet(rules, tomlkit.dumps(document), origin) == character
@@ -65,7 +67,7 @@ def sheet_document_over(rules: GensoRules, text: str, character: Character,
             return False
 
     document = one_line_each_over(text, sheet_mapping(character), SHEET_COMMENT, same=same,
-                                  taken=taken)
+                                  taken=taken, dropped=dropped)
     return document if same(document) else sheet_document(character)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import shlex
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -371,10 +371,11 @@ def _mid_fight(args: argparse.Namespace, rules: GensoRules, character: Character
 
 def _change(args: argparse.Namespace, rules: GensoRules,
             change: Callable[[Character], tuple[Character, str]], rest: bool = False,
-            taken: Mapping[str, int] | None = None) -> int:
+            taken: Mapping[str, int] | None = None, dropped: Collection[str] = ()) -> int:
     """Apply a change to a saved sheet and write it back atomically, its comments kept; a
     character the fight file holds said so, and a ``rest`` refused (:func:`_mid_fight`).
-    ``taken``, filled in by ``change``: which copy left a list (:func:`sheet_document_over`)."""
+    ``taken`` and ``dropped``, filled in by ``change``: which copy left a list, and the
+    fields that go as they were added (:func:`sheet_document_over`)."""
     character, path = resolve_sheet(rules, args.sheet)
     if path is None:
         raise DataError(f"{args.sheet!r} is a preset; save it first with "
@@ -386,7 +387,7 @@ def _change(args: argparse.Namespace, rules: GensoRules,
     except DataError as exc:
         raise DataError(f"{exc}; the sheet is left as it was") from None
     before = read_text(path, "sheet")
-    after = sheet_document_over(rules, before, changed, str(path), taken)
+    after = sheet_document_over(rules, before, changed, str(path), taken, dropped)
     write_toml(path, after, as_it_was=True)
     # Only a sheet whose text changed makes `fight apply` refuse; one left as it was (a
     # rest at full HP and MP) is written over as usual, so the note would be untrue
@@ -463,9 +464,15 @@ def cmd_sell(args: argparse.Namespace, rules: GensoRules) -> int:
 
 
 def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
+    # A ring taken off takes with it the lines its putting on added, `storage_mp = 5` and
+    # `rings = {…}`, when nothing is left in them: they stayed as `storage_mp = 0` and
+    # `rings = {left = [], right = []}` (fixcarry75 item 4). Lines the player commented stay.
+    dropped: list[str] = []
+
     def change(c: Character) -> tuple[Character, str]:
         item = rules.item(args.item)
         if args.off and item.key.startswith("ring_"):
+            dropped.extend(("storage_mp", "rings"))
             hand = _off_hand(args, rules, c, item.key)
             after = take_off_ring(rules, c, item.key, hand)
             # The hand it came off, as the put-on says it (reviewgc67b NIT 4): the one named,
@@ -492,7 +499,7 @@ def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
                   f"; `--weapon {before.key}` strikes with {before.name}")
         return after, (f"equipped {item.name}: weapon 0, the one `fight attack` strikes "
                        f"with{others}")
-    return _change(args, rules, change)
+    return _change(args, rules, change, dropped=dropped)
 
 
 def _off_hand(args: argparse.Namespace, rules: GensoRules, c: Character,
