@@ -35,8 +35,11 @@ except Exception as exc:
 # while it is down (fixcarry74) but kept, and sent again right after its READER_UP
 # (reviewa74 D1); a board.py that does not load
 # (a typo, a pin SPI0 cannot use, a name missing, HEARTBEAT_MS over HEARTBEAT_LIMIT_MS) is
-# told, ERR CRASH <type> board.py <error>, and again at every host HELLO (audit hw74 D2)
-FIRMWARE_VERSION = "1.3.4"
+# told, ERR CRASH <type> board.py <error>, and again at every host HELLO (audit hw74 D2);
+# 1.3.5: so is a pin board.py gives two jobs (a chip-select pin twice, or one that is also
+# SCK, MOSI, MISO or RST: audit rfid75 D1) and a count or time there that is not a whole
+# number of 1 or more (rfid75 R2)
+FIRMWARE_VERSION = "1.3.5"
 
 # The watchdog's registers (RP2040 datasheet 4.7.6, RP2350 datasheet 12.9.7, "List of
 # registers"): CTRL at its base, with ENABLE in bit 30 (MicroPython's WDT on rp2 has no
@@ -83,14 +86,55 @@ HEARTBEAT_LIMIT_MS = 2000
 CRASH_TEXT = 100
 
 
+# board.py's pins, each of one job: SPI0's three wires, the readers' shared reset line,
+# then each reader's chip-select (CS_PINS, one a reader).
+BOARD_PINS = ("SCK_PIN", "MOSI_PIN", "MISO_PIN", "RST_PIN")
+# board.py's counts of polls and times in milliseconds (and the SPI clock), each a whole
+# number of 1 or more: 1.5 polls made range() fail in the power-up polls, a crash loop
+# that never named board.py, and 0 polls a first SNAP of "-" under tiles lying there.
+BOARD_WHOLE_NUMBERS = ("SPI_BAUDRATE", "HEARTBEAT_MS", "PLACE_AFTER", "REMOVE_AFTER",
+                       "FAIL_AFTER", "RETRY_MS")
+
+
+def pin_name(pin):
+    """A pin as the Pico's pinout names it: GP20 for 20 (a name as given, "GP20", as is)."""
+    return "GP" + str(pin) if isinstance(pin, int) else str(pin)
+
+
+def check_pins():
+    """Raise a ValueError naming a pin board.py gives two jobs: a chip-select pin listed
+    twice drives one reader from two slots and never selects another (the companion then
+    blamed the stickers' placement), and a chip-select pin that is also an SPI wire or
+    the reset line takes it from every reader (audit rfid75 D1)."""
+    jobs = [(name, getattr(board, name)) for name in BOARD_PINS]
+    jobs += [("CS_PINS", pin) for pin in board.CS_PINS]
+    for i in range(len(jobs)):
+        for j in range(i):
+            if jobs[i][1] != jobs[j][1]:
+                continue
+            first, second, pin = jobs[j][0], jobs[i][0], pin_name(jobs[i][1])
+            if first == second:
+                raise ValueError(second + " has " + pin + " twice: a pin does one job")
+            verb = " has " if second == "CS_PINS" else " is "
+            raise ValueError(second + verb + pin + ", which is " + first
+                             + ": a pin does one job")
+
+
 def check_board():
     """Raise what is wrong with board.py: an error of its own import, a name main.py reads
-    that it lacks, a HEARTBEAT_MS the companion would take for silence."""
+    that it lacks, a pin of two jobs, a count or time that is not a whole number of 1 or
+    more, a HEARTBEAT_MS the companion would take for silence."""
     if BOARD_ERROR is not None:
         raise BOARD_ERROR
     for name in BOARD_NAMES:
         if not hasattr(board, name):
             raise AttributeError(name + " missing")
+    check_pins()
+    for name in BOARD_WHOLE_NUMBERS:
+        value = getattr(board, name)
+        # type(), not isinstance: True is an int too (and 1 poll).
+        if type(value) is not int or value < 1:
+            raise ValueError(name + " is " + repr(value) + ": a whole number of 1 or more")
     if board.HEARTBEAT_MS > HEARTBEAT_LIMIT_MS:
         raise ValueError("HEARTBEAT_MS " + str(board.HEARTBEAT_MS) + " over "
                          + str(HEARTBEAT_LIMIT_MS) + ", the longest the companion waits out")
@@ -136,7 +180,8 @@ def board_failed(link, exc, steps=None):
 
 def start(link):
     """main.py's own start: board.py checked and the readers made, then :func:`main`; a
-    board.py that does not load (a typo, a pin SPI0 cannot use, a name missing) is told
+    board.py that does not load (a typo, a pin SPI0 cannot use, a name missing, a pin of
+    two jobs, a timing that is not a whole number of 1 or more) is told
     to the host by :func:`board_failed`, as firmware/README.md says (audit hw74 D2)."""
     try:
         check_board()

@@ -231,3 +231,60 @@ def test_the_end_of_a_run_on_a_tray_whose_board_py_does_not_load_says_it_crashed
     assert err.startswith(said), err
     assert "never answered" not in err
     assert code == (1 if command[0] == "rfid" else 130)
+
+
+@pytest.mark.parametrize(("pins", "said"), [
+    ("(17, 20, 20, 26, 27)", "CS_PINS has GP20 twice: a pin does one job"),
+    ("(17, 20, 21, 16, 27)", "CS_PINS has GP16, which is MISO_PIN: a pin does one job"),
+    ("(18, 20, 21, 26, 27)", "CS_PINS has GP18, which is SCK_PIN: a pin does one job"),
+    ("(17, 20, 21, 26, 19)", "CS_PINS has GP19, which is MOSI_PIN: a pin does one job"),
+    ("(17, 22, 21, 26, 27)", "CS_PINS has GP22, which is RST_PIN: a pin does one job"),
+])
+def test_a_chip_select_pin_of_two_jobs_is_told_naming_the_pin_and_its_jobs(
+        pins: str, said: str, main_with_board: Callable[[str], ModuleType],
+        rp2040: Clock) -> None:
+    """Audit rfid75 D1: CS_PINS = (17, 20, 20, 26, 27) started the tray; two slots read the
+    GP20 pocket's tile, the GP21 pocket none, and the companion said to move the sticker
+    so only one slot reads it. The tray now tells board.py's fault instead of its HELLO."""
+    main = main_with_board(BOARD.replace("CS_PINS = (17, 20, 21, 26, 27)",
+                                         f"CS_PINS = {pins}"))
+    import machine
+
+    link = started(main, incoming=HELLO)
+    assert link.out == [("ERR", ("CRASH", "ValueError", "board.py", *said.split()))] * 2
+    assert machine.RESETS == []
+
+
+def test_a_reset_pin_that_is_an_spi_wire_is_told(
+        main_with_board: Callable[[str], ModuleType], rp2040: Clock) -> None:
+    main = main_with_board(BOARD.replace("RST_PIN = 22", "RST_PIN = 18"))
+    link = started(main)
+    assert link.out == [("ERR", ("CRASH", "ValueError", "board.py", *(
+        "RST_PIN is GP18, which is SCK_PIN: a pin does one job".split())))]
+
+
+@pytest.mark.parametrize(("line", "wrong", "shown"), [
+    ("PLACE_AFTER = 2", "PLACE_AFTER = 1.5", "1.5"),
+    ("REMOVE_AFTER = 3", "REMOVE_AFTER = 0", "0"),
+    ("FAIL_AFTER = 3", "FAIL_AFTER = -1", "-1"),
+    ("RETRY_MS = 1000", "RETRY_MS = 1e3", "1000.0"),
+    ("HEARTBEAT_MS = 1000", "HEARTBEAT_MS = 0", "0"),
+    ("HEARTBEAT_MS = 1000", "HEARTBEAT_MS = '1000'", "'1000'"),
+    ("SPI_BAUDRATE = 1_000_000", "SPI_BAUDRATE = 1e6", "1000000.0"),
+    ("PLACE_AFTER = 2", "PLACE_AFTER = True", "True"),
+])
+def test_a_count_or_time_that_is_not_a_whole_number_of_1_or_more_is_told_by_its_name(
+        line: str, wrong: str, shown: str, main_with_board: Callable[[str], ModuleType],
+        rp2040: Clock) -> None:
+    """Audit rfid75 R2: PLACE_AFTER = 1.5 passed the start, then range(4.5) in the power-up
+    polls crashed as a bare TypeError three times in a row, and the companion said to flash
+    the firmware again, which copies the same board.py."""
+    assert line in BOARD
+    main = main_with_board(BOARD.replace(line, wrong))
+    import machine
+
+    link = started(main)
+    name = wrong.split(" = ")[0]
+    assert link.out == [("ERR", ("CRASH", "ValueError", "board.py", name, "is", shown + ":",
+                                 *"a whole number of 1 or more".split()))]
+    assert machine.RESETS == []
