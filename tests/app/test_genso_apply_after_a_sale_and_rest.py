@@ -195,16 +195,17 @@ def test_a_change_past_the_maximum_hp_says_the_maximum(
             "those changes") in capsys.readouterr().err
 
 
-def aki_hurt_in_a_fight(capsys: pytest.CaptureFixture[str]) -> int:
-    """A saved Aki (HP 12/12) hurt by an orc in the fight going on: Aki's HP there."""
+def aki_hurt_in_a_fight(capsys: pytest.CaptureFixture[str], *where: str) -> int:
+    """A saved Aki (HP 12/12) hurt by an orc in the fight going on (in the fight file
+    ``where`` names, ``--file FILE``, else the default one): Aki's HP there."""
     assert main(["genso", "new", "Aki", "--body", "6", "--perception", "5", "--magic", "4",
                  "--skill", "magic", "--seed", "1"]) == 0
-    assert main(["genso", "fight", "new", "--party", "Aki", "--monsters", "orc"]) == 0
+    assert main(["genso", "fight", "new", "--party", "Aki", "--monsters", "orc", *where]) == 0
     for seed in ("1", "2", "3"):
-        main(["genso", "fight", "attack", "orc", "Aki", "--seed", seed])
-        main(["genso", "fight", "wait", "Aki"])
+        main(["genso", "fight", "attack", "orc", "Aki", "--seed", seed, *where])
+        main(["genso", "fight", "wait", "Aki", *where])
     capsys.readouterr()
-    assert main(["genso", "fight", "show", "--json"]) == 0
+    assert main(["genso", "fight", "show", "--json", *where]) == 0
     hp: int = json.loads(capsys.readouterr().out)["combatants"][0]["hp"]
     assert hp < 12
     return hp
@@ -233,6 +234,31 @@ def test_a_rest_of_a_character_hurt_in_a_fight_not_applied_is_refused(
     capsys.readouterr()
     assert main(["genso", "rest", "Aki", "3"]) == 0
     assert f"HP {hp} → {hp + 1}" in capsys.readouterr().out
+
+
+def test_a_fight_in_a_file_of_its_own_is_checked_when_named_with_fight(
+        tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """fixcarry75 item 5 (GM-HEAL-1): rest, buy, sell, gear and grow looked for the
+    character in the default fight file only, so a rest healed the sheet while a fight
+    played with `--file cave.json` held Aki hurt. `--fight cave.json` has that file looked
+    at too: the rest is refused, naming the file and the commands for it (`--file`), a
+    purchase noted; a file named that is not there is refused."""
+    cave = tmp_path / "cave.json"
+    hp = aki_hurt_in_a_fight(capsys, "--file", str(cave))
+    sheet = user_dirs / "data" / "genso" / "characters" / "Aki.toml"
+    before = sheet.read_text(encoding="utf-8")
+    assert main(["genso", "rest", "Aki", "3", "--fight", str(cave)]) == 2
+    err = capsys.readouterr().err
+    assert (f"GM-HEAL-1 休養/rest: Aki is in the fight at {cave} (HP {hp}/12 MP 8/8 there, "
+            "not yet applied)") in err
+    assert f"genso fight end --file {cave}` if it goes on" in err
+    assert f"genso fight apply --file {cave}`, which says" in err
+    assert sheet.read_text(encoding="utf-8") == before
+    assert main(["genso", "rest", "Aki", "3", "--fight", str(tmp_path / "none.json")]) == 2
+    assert f"--fight {tmp_path / 'none.json'}: no fight file there" in capsys.readouterr().err
+    assert main(["genso", "buy", "Aki", "torch", "--fight", str(cave)]) == 0
+    assert (f"note: Aki is in the fight at {cave} (HP {hp}/12 MP 8/8 there, not yet applied): "
+            f"the sheet changed, so `") in capsys.readouterr().err
 
 
 def test_a_rest_forced_and_a_purchase_go_on_with_a_note(

@@ -28,6 +28,7 @@ from companion.app.commands.genso.files import (
 from companion.app.commands.roll import emit, pad, run_with_source
 from companion.app.modes.genso_fight_files import (
     default_fight_path,
+    file_option,
     sheet_document,
     sheet_document_over,
 )
@@ -312,12 +313,31 @@ def cmd_lore(args: argparse.Namespace, rules: GensoRules) -> int:
     return emit(args, data, text)
 
 
-def in_the_fight(character: Character, path: Path) -> tuple[Path, str] | None:
-    """The fight file (the default one) that holds the character of the sheet at ``path``
-    at other HP or MP than the sheet's, not applied to it (the fight going on, or over and
-    not applied: `fight apply` writes them, or refuses once the sheet changed), and its HP
-    and MP there; None when none does, or the fight cannot be read (`fight` says why)."""
-    fight_path = default_fight_path()
+def in_the_fight(character: Character, path: Path,
+                 named: Path | None = None) -> tuple[Path, str] | None:
+    """The fight file that holds the character of the sheet at ``path`` at other HP or MP
+    than the sheet's, not applied to it (the fight going on, or over and not applied:
+    `fight apply` writes them, or refuses once the sheet changed), and its HP and MP there;
+    None when none does. The file ``named`` (``--fight FILE``) is looked at first, then the
+    default one (fixcarry75 item 5: only the default was, and a fight played in a file of
+    its own went unseen). The default one that cannot be read is passed over (`fight` says
+    why); one named that is not there or cannot be read is refused, saying why."""
+    for fight_path in (*([named] if named is not None else []), default_fight_path()):
+        if fight_path == named:
+            if not fight_path.is_file():
+                raise DataError(f"--fight {fight_path}: no fight file there")
+            try:
+                load_fight(saved_fight_rules([]), fight_path)
+            except (DataError, OSError) as exc:
+                raise DataError(f"--fight {fight_path}: {exc}") from None
+        held = _held_in(character, path, fight_path)
+        if held is not None:
+            return held
+    return None
+
+
+def _held_in(character: Character, path: Path, fight_path: Path) -> tuple[Path, str] | None:
+    """:func:`in_the_fight` of one fight file."""
     if not fight_path.exists():
         return None
     try:
@@ -347,7 +367,7 @@ def _mid_fight(args: argparse.Namespace, rules: GensoRules, character: Character
     written, tells that `fight apply` then refuses to write over the changed sheet (it said
     so only at the apply); a forced rest's too, which, as the refusal, starts with its rule
     (GM-HEAL-1 休養/rest). :func:`_change` says it only when the sheet's text changed."""
-    held = in_the_fight(character, path)
+    held = in_the_fight(character, path, getattr(args, "fight", None))
     if held is None:
         return ""
     fight_path, pools = held
@@ -355,16 +375,18 @@ def _mid_fight(args: argparse.Namespace, rules: GensoRules, character: Character
     if rest:  # the rule first, its Japanese beside it (reviewg73 NIT 3)
         where = f"GM-HEAL-1 休養/rest: {where}"
     fight = f"{companion_command()} genso fight"
+    # The commands for that fight's file: its --file when it is not the default one.
+    end, apply = (f"{fight} {verb}{file_option(fight_path)}" for verb in ("end", "apply"))
     if rest and not args.force:
         sheet = derive(rules, character)
         raise IllegalAction(
             f"{where}: this rest would work on the sheet's HP {character.hp}/"
             f"{sheet.max_hp.total} MP {character.mp}/{sheet.max_mp.total}, and `fight apply` "
-            f"then write the fight's over it, or refuse; apply the fight first (`{fight} end` "
-            f"if it goes on, then `{fight} apply`, which says what to copy by hand if the "
+            f"then write the fight's over it, or refuse; apply the fight first (`{end}` "
+            f"if it goes on, then `{apply}`, which says what to copy by hand if the "
             "sheet changed since it began), or give --force to rest the sheet as it is")
     # A rest's note starts with its rule, as its refusal does; the others' with "note".
-    return (f"{'' if rest else 'note: '}{where}: the sheet changed, so `{fight} apply` does "
+    return (f"{'' if rest else 'note: '}{where}: the sheet changed, so `{apply}` does "
             "not write over it, and the fight's HP and MP are the GM's to copy (apply or end "
             "the fight first to have them written)")
 

@@ -318,6 +318,14 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                            "character's HP and MP not yet applied (`fight apply` then does not "
                            "write them over the rest)")
     _common(rest)
+    for command in (buy, sell, gear, grow, rest):
+        # A fight played in a file of its own was not looked at: a rest healed the sheet
+        # while that fight held its HP 2/12 (fixcarry75 item 5).
+        command.add_argument("--fight", type=file_name, metavar="FILE",
+                             help="a fight file to check too, beside the default one (one "
+                                  "played with `fight … --file FILE` or `play --fight FILE`): "
+                                  "a change to a character it holds, not yet applied, is "
+                                  "said so, and a rest refused without --force")
 
     simple, general = (rules.difficulties[k] for k in ("simple", "general"))
     traps = "/".join(str(rules.num("GM-CHECK-3", t)) for t in TRAPS)
