@@ -241,10 +241,13 @@ def status_line(status: ReaderStatus, as_json: bool, connecting: bool = False) -
 def connecting(reader: RfidReader) -> bool:
     """Whether ``reader`` is a tray whose port is open and whose hello, or the first
     snapshot after it, is awaited: no problem yet (one that stopped it before is in its
-    message); or a replayed capture whose first valid line or frame is awaited."""
+    message); or a replayed capture whose first valid line or frame is awaited. Not a tray
+    whose last word was its firmware's crash: the host still says HELLO to it, but the
+    crash is a problem, one a board.py to mend waits on a person for (rfid75 NIT 3: it
+    was labelled "-- connecting" for good)."""
     if isinstance(reader, TrayReader):
-        return reader.state is LinkState.HANDSHAKE or reader.awaiting_snapshot \
-            or reader.unheard
+        return not reader.crashed and (reader.state is LinkState.HANDSHAKE
+                                       or reader.awaiting_snapshot or reader.unheard)
     return reader.settings.passive and reader.link.is_open \
         and not reader.framer.counters["frames"] and not reader.found_the_tray()
 
@@ -313,7 +316,10 @@ def monitor(reader: RfidReader, out: TextIO, as_json: bool, stop: StopSignal,
                     else None
                 if check is not None:  # the tray answers: it is not waited for
                     print(f"   ({check})", file=out, flush=True)
-                elif not (status.ok or hello or told_waiting or answering(reader) or found):
+                # A crash is the tray's own word, which says what to do, not a silence to
+                # wait out: a board.py to mend is copied by mpremote, which needs the port.
+                elif not (status.ok or hello or told_waiting or answering(reader) or found
+                          or (isinstance(reader, TrayReader) and reader.crashed)):
                     told_waiting = True
                     print(WAITING, file=out, flush=True)
             for event in events:
