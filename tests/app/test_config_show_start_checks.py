@@ -226,3 +226,34 @@ def test_the_flags_a_pairing_remedy_names_are_plays() -> None:
     from companion.app.commands.play.options import FLAG_KEYS
 
     assert set(PLAY_FLAGS.items()) <= set(FLAG_KEYS.values())
+
+
+GENSO_TABLE = ('[play]\nmode = "genso"\n[display]\nkind = "terminal"\n'
+               '[choices]\nkind = "keyboard"\n')
+
+
+@pytest.mark.parametrize(("genso_toml", "said"), [
+    ('[defaults."GM-COMBAT-8"]\nstrict_4_6 = "yes"\n',
+     '{path}: GM-COMBAT-8.strict_4_6 must be true or false, found "yes"'),
+    ("garbage =\n", "{path}: not TOML ("),
+])
+def test_config_show_with_a_genso_table_marks_genso_toml_play_stops_on(
+        genso_toml: str, said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """setup75 DEFECT 1: with ``play.mode = "genso"`` a genso.toml play stops on at its
+    start (exit 2, and again at each start of the boot service) passed ``config --show``
+    with exit 0, as events.toml had for the tray (0def5025). It is said naming the file,
+    key and value, and play.mode's line is marked."""
+    config = write_config(GENSO_TABLE)
+    path = config.parent / "genso.toml"
+    path.write_text(genso_toml, encoding="utf-8")
+    assert main(["config", "--show"]) == 1
+    out, err = capsys.readouterr()
+    first = err.splitlines()[0].removeprefix("companion: ")
+    assert first.startswith(said.format(path=path))
+    assert first.endswith("; a genso fight (play --mode genso) stops on it")
+    assert setting_lines(out)["play.mode"].endswith(
+        "(genso.toml refused: play stops on it プレイが止まります)")
+    # Another mode does not read genso.toml; mended, the table passes.
+    assert main(["config", "--show", "--set", "play.mode=game"]) == 0
+    path.write_text('[defaults."GM-COMBAT-8"]\nstrict_4_6 = true\n', encoding="utf-8")
+    assert main(["config", "--show"]) == 0

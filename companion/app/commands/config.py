@@ -69,6 +69,7 @@ def run(args: argparse.Namespace) -> int:
     stop on (``--path`` alone always 0: it names the file to mend)."""
     config, marks = tray_checked(load_config(overrides=parse_assignments(args.assignments)))
     config, marks = tray_rules_checked(config, marks)
+    config, marks = table_rules_checked(config, marks)
     config, marks = start_checked(config, marks)
     config.tell_notices()
     if args.path:
@@ -129,6 +130,36 @@ def tray_rules_checked(config: Config,
     return (replace(config, notices=(*config.notices, *texts),
                     problems=(*config.problems, *texts)),
             {**marks, "play.mode": TRAY_RULES_REFUSED})
+
+
+#: The mark on ``play.mode = "genso"``'s line when the player's genso.toml is refused as a
+#: genso fight at the table reads it: ``play`` stops on it at its start (setup75 DEFECT 1).
+TABLE_RULES_REFUSED = "genso.toml refused: play stops on it プレイが止まります"
+
+
+def table_rules_checked(config: Config,
+                        marks: Mapping[str, str]) -> tuple[Config, dict[str, str]]:
+    """``config`` with the player's genso.toml read as ``play --mode genso`` reads it (the
+    rules a saved fight falls back on, ``saved_fight_rules``), when ``play.mode`` is genso:
+    its refusal (the file, and the key and value refused, or the file not TOML) is a
+    problem, and ``play.mode``'s line is marked :data:`TABLE_RULES_REFUSED`. play stopped on
+    it (exit 2, again at each start of the boot service) while ``config --show`` exited 0
+    (setup75 DEFECT 1; events.toml is checked so for the tray, :func:`tray_rules_checked`).
+    coc.toml is not read at a coc table's start, so it is not checked here."""
+    if config.text("play.mode") != "genso":
+        return config, dict(marks)
+    # Here, not with the module: config --show imports no engine (reviewe68 RISK 2).
+    from companion.app.commands.genso import saved_fight_rules
+
+    try:
+        saved_fight_rules([])
+    except CompanionError as exc:
+        text = f"{exc}; a genso fight (play --mode genso) stops on it"
+    else:
+        return config, dict(marks)
+    return (replace(config, notices=(*config.notices, text),
+                    problems=(*config.problems, text)),
+            {**marks, "play.mode": TABLE_RULES_REFUSED})
 
 
 #: The mark on the line of a setting ``play`` stops on at its start (a pin two parts
