@@ -15,13 +15,14 @@ from pathlib import Path
 
 import pytest
 
-from companion.app.modes.genso import GensoFightMode
+from companion.app.modes.genso import GensoFightMode, table_session, write_fight_file
+from companion.app.session.mode import ChoiceAsk
 from companion.dice import SimulatedDice
 from companion.systems.genso.combat import Cast, Fight, Move, Wait, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
 from tests.app.genso_cli_out_helpers import out
-from tests.app.table import asked, choices, played_keys
+from tests.app.table import Player, asked, choices, played_keys
 from tests.hw.screen_layout_helpers import drawn_on
 
 RULES = load_rules()
@@ -170,6 +171,41 @@ def test_a_save_that_opened_attack_on_the_barred_replays() -> None:
     mode = _barred((PC1,))
     played_keys(mode, ("attack", "back", "wait"), SimulatedDice.seeded(1))
     assert mode.fight.state.current is not None and mode.fight.state.current.name == "オーク"
+
+
+class _Sees:
+    """A player at the table who notes the menu the resumed game first asks, then stops."""
+
+    def __init__(self) -> None:
+        self.menus = list[tuple[str, list[str]]]()
+
+    def next_choice(self, ask: ChoiceAsk, show: object) -> int:
+        self.menus.append((ask.prompt, [o.choice for o in ask.options]))
+        raise KeyboardInterrupt
+
+
+def test_a_save_stopped_at_the_barred_undeads_attack_whom_resumes_to_its_action_menu(
+        tmp_path: Path) -> None:
+    """fixcarry75 item 6 (reviewg73 NIT 2, GM-MAGIC-5): a table saved before RISK 3 that
+    stopped at the Undead Corpse's "Attack whom?" (every foe inside the Barrier, offered then)
+    resumed to that menu with Back alone in it. It resumes one step back, to the corpse's
+    action menu, Attack left out as the table plays now; the save's events are as it had."""
+    fight, state = tmp_path / "fight.json", tmp_path / "table.json"
+    write_fight_file(fight, _barred((PC1,)).fight)
+    session = table_session(RULES, fight, state, resume=False, seed=1, choices=Player([]))
+    with pytest.raises(KeyboardInterrupt):
+        session.run()
+    saved = json.loads(state.read_text(encoding="utf-8"))
+    assert (saved["inputs"], saved["events"]) == ([], 0)
+    saved["inputs"] = ["attack"]  # as the table wrote it before RISK 3: Attack was offered
+    state.write_text(json.dumps(saved), encoding="utf-8")
+    player = _Sees()
+    session = table_session(RULES, fight, state, resume=True, seed=None, choices=player)
+    with pytest.raises(KeyboardInterrupt):
+        session.run()
+    prompt, keys = player.menus[0]
+    assert prompt.startswith(f"{CORPSE} Undead Corpse: what now?")
+    assert "attack" not in keys and {"dodge", "wait", "gm"} <= set(keys)
 
 
 def _held_by_barrier() -> GensoFightMode:

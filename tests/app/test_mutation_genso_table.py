@@ -62,7 +62,8 @@ def test_an_enchant_stone_with_no_immune_foe_is_not_offered() -> None:
     to normal attacks) the stone and the turn were lost for "no effect". With no immune foe
     an Enchant Stone alone offers no Stone; beside a Healing Stone its kind is not offered
     (reviewg72 NIT 4: it was, "no target 対象なし", and led to a menu holding only Back).
-    A save whose answers name that kind still replays to it."""
+    A save whose answers name that kind still replays, and resumes one step back, at the
+    kinds, not at that kind's menu of Back alone (fixcarry75 item 6)."""
     mode = table(pc1={"equipment": ("enchant_stone",)})
     assert "stone" not in choices(mode)
     mode = table(pc1={"equipment": ("healing_stone", "enchant_stone")})
@@ -71,8 +72,7 @@ def test_an_enchant_stone_with_no_immune_foe_is_not_offered() -> None:
     assert asked(mode).options[0].label == "治癒石 Healing Stone"
     saved = table(pc1={"equipment": ("healing_stone", "enchant_stone")})
     replay(saved, ["stone", "k:enchant_stone"], 0)
-    assert saved.path == ["stone", "k:enchant_stone"]
-    play(saved, "back")
+    assert saved.path == ["stone"]
     assert choices(saved) == ["k:healing_stone", "back"]
 
 

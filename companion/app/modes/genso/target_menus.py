@@ -345,11 +345,23 @@ class _TargetMenus(_FightView):
         after a ring-wearer's cast has no next input to show the question unanswered, but
         counts the cast among its ``events``: it was cast on own MP, so that is answered
         (review63c RISK 2). A save of today's stopped at the question counts no cast, and
-        waits there for the answer."""
+        waits there for the answer. A save stopped at a menu of Back alone goes back."""
         if self.progress() < events and self._at_rings_new_question(None):
             super().restore("pay:mp")
         if self.progress() < events and self._at_below_one_question(None):
             super().restore(CAST_ANYWAY)
+        # A save that stopped at a menu the table now offers nothing in but Back goes back
+        # to one it does: an older table's save at a barred undead's "Attack whom?"
+        # (GM-MAGIC-5: every foe inside a Barrier it cannot enter, offered then, left out
+        # since) resumed to a menu of Back alone (reviewg73 NIT 2, fixcarry75 item 6). Its
+        # answers were replayed as given (:attr:`_restoring`); only the menu shown changes.
+        while self.path and self._back_only():
+            super().restore(BACK.choice)
+
+    def _back_only(self) -> bool:
+        """Is the menu asked now one of Back alone?"""
+        ask = self.ask()
+        return isinstance(ask, ChoiceAsk) and [o.choice for o in ask.options] == [BACK.choice]
 
     def _at_rings_new_question(self, text: str | None) -> bool:
         """Is the menu the payment question, asked only for a Ring of Storage (genso63
