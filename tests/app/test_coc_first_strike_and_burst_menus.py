@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.systems.coc.combat import Fight
+from companion.dice import ScriptedDice
+from companion.systems.coc.combat import Attack, Fight
 from companion.systems.coc.rules import Profile
 from tests.app.coc_table_helpers import menu_after
 from tests.systems.coc.helpers import at, duel
@@ -54,3 +55,22 @@ def test_an_iai_offers_a_surprise_where_surprise_is_played_003() -> None:
     assert "m:surprise" in keys
     _, keys = choices(duel(Profile.P003, sword, CULT), *iai)
     assert "m:surprise" not in keys
+
+
+def test_no_grapple_or_tackle_offered_after_a_first_strike_004() -> None:
+    """grapple75 DEFECT 1 (engine revision 23): after the SMG's first strike 重火器先制 (its one
+    attack, CO-FIRE-7) Ann's menu offers neither Attack nor Grapple nor Tackle; revision 22's
+    offered Grapple and Tackle, and still does for its fights."""
+    smg = {"weapons": ("smg", "fist"), "smg": 60, "fist": 60, "grapple": 60, "tackle": 50}
+
+    def menu(fight: Fight) -> list[str]:
+        prompt, keys = choices(fight)
+        assert prompt.startswith("Ann: what now?") and "grapple" in keys, prompt
+        fight.push(Attack("Ann", "Cult", first_strike=True), ScriptedDice([(100, 90)]))
+        prompt, keys = choices(fight)
+        assert prompt.startswith("Ann: what now?"), prompt
+        return keys
+
+    keys = menu(duel(Profile.P004, smg, CULT))
+    assert not {"attack", "grapple", "tackle"} & set(keys) and "end?" in keys
+    assert {"grapple", "tackle"} <= set(menu(at(22, duel(Profile.P004, smg, CULT))))

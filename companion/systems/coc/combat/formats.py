@@ -182,7 +182,10 @@ FORMAT = 2
 # revision 21 said so in every 003 round.
 # A cast with a blank spell name is refused (CO-SPELL-1, spells.SPELL_NAMED); revision 21
 # spent the MP and cast nothing.
-ENGINE = 22
+# Revision 23 (grapple75): after a first strike 重火器先制 (CO-FIRE-7) a grapple, tackle, choke
+# or throw that round is refused before any die, as a punch was (to_hit.FIRST_STRIKE_BARS_HOLDS,
+# 004 l.52-53, l.164-165's 又は); revision 22 took them, so a holder shot and choked in one round.
+ENGINE = 23
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
                  ("CO-ARMOR-2", "pool_across_bullets")}  # listed but not read by format 1

@@ -86,7 +86,7 @@ class _Grapples(_Firearms):
                      "are not in the seed, so an ordinary grapple is rolled (note for the "
                      "Keeper, CO-GRAP-9)")
             a = replace(a, ma=False)
-        self.may_strike(c, a.after_dodge, weapon=False)
+        self.may_strike(c, a.after_dodge, weapon=False, what="grapple 組み付き")
         no_hands = self.hands_refusal(c, None)  # coc72 RISK 4 (CO-BODY-5, revision 20 on)
         if no_hands:
             raise IllegalAction(no_hands)
@@ -316,7 +316,8 @@ class _Grapples(_Firearms):
             raise IllegalAction(f"{c.name}'s sheet has no {BUDO_GRAPPLING} "
                                 f"({self.rules.skill(BUDO_GRAPPLING).ja}) (CO-GRAP-6)")
         if self.engine >= 4:
-            self.may_strike(c, None, weapon=False)
+            self.may_strike(c, None, weapon=False,
+                            what={"choke": "choke 絞め", "throw": "throw 投げ"}[a.kind])
         if self.engine >= HOLD_FROM_WITHIN:  # grapple73 finding 7: made by hand, as a grapple
             no_hands = self.handless(c, {"choke": "choke 絞め", "throw": "throw 投げ"}[a.kind])
             if no_hands:

@@ -77,7 +77,7 @@ class _Tackle(_Grapples):
                                 "'defence')")
         placed = self.on_the_board(c, t, Attack(c.name, t.name, from_behind=a.from_behind),
                                    WeaponKind.UNARMED)
-        self.may_strike(c, a.after_dodge, weapon=False)
+        self.may_strike(c, a.after_dodge, weapon=False, what="tackle タックル")
         after = self.attacks_after_dodging(c, a.after_dodge)
         if self.p003:
             c = self.spend(c, self.rules.default("CO-TACKLE-1", "ap"), "CO-TACKLE-1")

@@ -21,15 +21,26 @@ from companion.systems.coc.combat.fighters import Combatant
 from companion.systems.coc.rules import WeaponKind
 from companion.systems.coc.sheet import Weapon, skill_value
 
+#: The first engine revision (:data:`~companion.systems.coc.combat.formats.ENGINE`) in which a
+#: first strike 重火器先制 (CO-FIRE-7) bars a grapple, tackle, choke or throw in its round
+#: (:meth:`_ToHit.may_strike`): 004 l.52 「攻撃回数が1回の武器ならそのラウンドは攻撃できない」,
+#: and l.53 gives a 3-attack gun's two left to 「技能ロールを2回」 of that gun; a holder's
+#: l.164-165 is a one-handed weapon 「又は」 a choke or throw, not both. Revision 22 refused
+#: a punch after it but took a grapple, a tackle, a choke and a throw (grapple75 DEFECT 1).
+FIRST_STRIKE_BARS_HOLDS = 23
+
 
 class _ToHit(_Defences):
     """Adds whether a strike may be made and the skill it is rolled at."""
 
-    def may_strike(self, c: Combatant, after_dodge: bool | None = False, weapon: bool = True
-                   ) -> None:
+    def may_strike(self, c: Combatant, after_dodge: bool | None = False, weapon: bool = True,
+                   what: str = "") -> None:
         """What bars any attack, a grapple and a tackle included: a stun (CO-STUN-1), another
         skill this round (CO-TURN-4), a dodge (CO-DODGE-4; the Keeper may allow an attack at
-        −50%, CO-DODGE-5), dodge concentration (CO-DODGE-8), sheathing (CO-IAI-3).
+        −50%, CO-DODGE-5), dodge concentration (CO-DODGE-8), sheathing (CO-IAI-3), and from
+        revision :data:`FIRST_STRIKE_BARS_HOLDS` a first strike this round (CO-FIRE-7) for one
+        with no ``weapon`` (``what``: a grapple, tackle, choke or throw; a weapon's attacks
+        left after it are :meth:`~_Attacks.attack`'s count).
         ``after_dodge`` None: the action has no such field (a choke, a throw), so the
         refusal after a dodge offers no −50%."""
         old_grapple = self.legacy and not weapon  # format 1 let the stunned grapple, tackle
@@ -53,6 +64,12 @@ class _ToHit(_Defences):
             raise IllegalAction(f"{c.name} concentrates on dodging: no attack (CO-DODGE-8)")
         if c.sheathed and not old_grapple:
             raise IllegalAction(f"{c.name} sheathed this round: no attack (CO-IAI-3)")
+        if not weapon and c.first_strike and self.engine >= FIRST_STRIKE_BARS_HOLDS:
+            # 004 l.52-53: a 1-attack gun's one attack went first, a 3-attack gun's two left
+            # are its own shots at the shooter's DEX
+            raise IllegalAction(f"{c.name} struck first 重火器先制 this round: the round's "
+                                "attacks left, if any, are that gun's own shots (CO-FIRE-7), "
+                                f"so no {what or 'grapple 組み付き'}")
 
     def may_attack(self, c: Combatant, w: Weapon, ap: int, after_dodge: bool = False,
                    index: int | None = None) -> None:

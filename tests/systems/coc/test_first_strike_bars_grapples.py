@@ -1,0 +1,113 @@
+"""A first strike 重火器先制 (CO-FIRE-7) bars a grapple, a tackle, a choke and a throw in its round
+(grapple75 DEFECT 1, engine revision 23): 004 l.52 「攻撃回数が1回の武器ならそのラウンドは攻撃
+できない」, l.53 gives a 3-attack gun's two left to that gun's own rolls, and a holder's l.164-165
+is a one-handed weapon 「又は」 a choke or throw. Revision 22 refused a punch after it but took
+the grapple family, so a holder shot and choked in one round; its fights replay as played."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.dice import ScriptedDice
+from companion.errors import IllegalAction
+from companion.systems.coc.combat import (
+    ENGINE,
+    Attack,
+    Choke,
+    EndTurn,
+    Fight,
+    Grapple,
+    Side,
+    Tackle,
+    Throw,
+)
+from companion.systems.coc.rules import Profile, load_rules
+from tests.systems.coc.helpers import at, pass_to, person, push, replays
+
+RULES = load_rules(Profile.P004)
+MISS = (100, 90)  # a d100 that fails every roll here
+FIRST_STRIKE_SHOT = ((100, 10), (10, 5))  # the shot hits Dan for 1D10 (+2 with the SMG)
+
+
+def fight(gun: str, engine: int = ENGINE) -> Fight:
+    """Ann (DEX 14, Grapple 80, Tackle 60) with ``gun`` and a fist, against Cult and Dan."""
+    return at(engine, Fight(RULES, [
+        (person(RULES, "Ann", 14, weapons=(gun, "fist"), grapple=80, smg=80, handgun=80,
+                tackle=60), Side.INVESTIGATORS),
+        (person(RULES, "Cult", 10), Side.FOES), (person(RULES, "Dan", 8), Side.FOES)],
+        ScriptedDice([])))
+
+
+def first_strike_in_round_2(f: Fight) -> None:
+    """Round 1 passes; round 2 opens with Ann's first strike at Dan, before the DEX order."""
+    pass_to(f, "Dan")
+    f.push(EndTurn("Dan"), ScriptedDice([]))
+    assert f.state.round == 2
+    push(f, Attack("Ann", "Dan", weapon=0, first_strike=True), *FIRST_STRIKE_SHOT)
+
+
+def restrained_then_first_strike(gun: str, engine: int = ENGINE) -> Fight:
+    """Ann restrains Cult in round 1 (CO-GRAP-6) and strikes first at Dan in round 2."""
+    f = fight(gun, engine)
+    push(f, Grapple("Ann", "Cult"), (100, 10))
+    first_strike_in_round_2(f)
+    return f
+
+
+@pytest.mark.parametrize("action, what", [
+    (Grapple("Ann", "Cult"), "grapple 組み付き"),
+    (Tackle("Ann", "Cult"), "tackle タックル"),
+    (Tackle("Ann", "Cult", option="knock_down"), "tackle タックル"),
+    (Tackle("Ann", "Cult", option="blow_back"), "tackle タックル"),
+])
+def test_no_grapple_or_tackle_after_a_one_attack_guns_first_strike(
+        action: Grapple | Tackle, what: str) -> None:
+    f = fight("smg")
+    first_strike_in_round_2(f)
+    with pytest.raises(IllegalAction) as refused:
+        f.push(action, ScriptedDice([]))
+    assert str(refused.value) == (
+        "Ann struck first 重火器先制 this round: the round's attacks left, if any, are that "
+        f"gun's own shots (CO-FIRE-7), so no {what}")
+
+
+@pytest.mark.parametrize("gun", ["smg", "revolver"])
+@pytest.mark.parametrize("action, what", [(Choke("Ann"), "choke 絞め"),
+                                          (Throw("Ann"), "throw 投げ"),
+                                          (Throw("Ann", at="Dan"), "throw 投げ")])
+def test_a_holder_that_struck_first_neither_chokes_nor_throws(
+        gun: str, action: Choke | Throw, what: str) -> None:
+    """l.164-165: a one-handed weapon 又は a choke or throw; the revolver's two shots left
+    are still taken (l.53)."""
+    f = restrained_then_first_strike(gun)
+    with pytest.raises(IllegalAction, match=f"CO-FIRE-7\\), so no {what}$"):
+        f.push(action, ScriptedDice([]))
+    if gun == "revolver":
+        push(f, Attack("Ann", "Dan", weapon=0), (100, 10), (10, 5))
+    assert f.state.get("Cult").held_by == "Ann"  # nothing was played: the hold stands
+    replays(f)
+
+
+def test_the_next_round_grapples_again_after_a_first_strike() -> None:
+    """The bar is the first strike's round only: round 3 grapples Cult."""
+    f = fight("smg")
+    first_strike_in_round_2(f)
+    pass_to(f, "Dan")
+    f.push(EndTurn("Dan"), ScriptedDice([]))
+    assert f.state.round == 3 and f.state.current.name == "Ann"
+    assert "Ann restrains Cult" in push(f, Grapple("Ann", "Cult"), (100, 10))
+    replays(f)
+
+
+def test_revision_22_took_them_and_replays_as_played() -> None:
+    f = fight("smg", 22)
+    first_strike_in_round_2(f)
+    assert "Ann restrains Cult" in push(f, Grapple("Ann", "Cult"), (100, 10))
+    replays(f)
+    g = restrained_then_first_strike("smg", 22)
+    assert "choke: (1D6+1D4)" in push(g, Choke("Ann"), (100, 10), (6, 3), (4, 2))
+    replays(g)
+    h = fight("smg", 22)
+    first_strike_in_round_2(h)
+    assert "tackle: (1D6+1D4)" in push(h, Tackle("Ann", "Cult"), (100, 10), (6, 3), (4, 2))
+    replays(h)
