@@ -44,7 +44,7 @@ from companion.app.commands.rfid import (
     answering,
     found_the_tray,
     open_reader,
-    refuse_a_file,
+    refuse_a_port_no_wait_mends,
     what_to_check,
 )
 from companion.app.config import load_config
@@ -581,7 +581,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    refuse_a_file(args)  # before the plan is printed: no capture is read from a file name
+    # Before the plan is printed: no capture is read from a file name, and no port of
+    # an unknown URL scheme is waited for.
+    refuse_a_port_no_wait_mends(args)
     path = config_dir() / TAGMAP_FILENAME
     tag_map = TagMap.load(path)
     from_stdin = args.port == STDIN_PORT

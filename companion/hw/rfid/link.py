@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import importlib
 import os
+import pkgutil
 import re
 import select
 import shlex
@@ -277,6 +279,42 @@ A_FILE = ("it is a file, not a serial port: a saved capture is replayed from std
 def is_a_file(device: str) -> bool:
     """Whether ``device`` names a regular file (a saved capture), never a serial port."""
     return "://" not in device and os.path.isfile(device)
+
+
+def url_schemes() -> list[str]:
+    """The port URL schemes pyserial opens here (``loop://``, ``socket://`` …): its URL
+    handler modules, ``protocol_<scheme>``, that import (cp2110's needs the hid module),
+    found as ``serial.serial_for_url`` finds them."""
+    schemes: set[str] = set()
+    for package_name in serial.protocol_handler_packages:
+        try:
+            package = importlib.import_module(package_name)
+        except ImportError:
+            continue
+        for module in pkgutil.iter_modules(getattr(package, "__path__", [])):
+            if not module.name.startswith("protocol_"):
+                continue
+            try:
+                importlib.import_module(f"{package_name}.{module.name}")
+            except ImportError:
+                continue
+            schemes.add(module.name.removeprefix("protocol_") + "://")
+    return sorted(schemes)
+
+
+def unknown_url(device: str) -> str | None:
+    """Why ``device`` is a port URL pyserial knows no scheme of (``bogus://x``), else None:
+    it raises ValueError at every attempt, which no wait mends (rfid75 NIT 5: the monitor
+    and play retried it for ever). Any name with ``://`` is a URL to pyserial."""
+    if "://" not in device:
+        return None
+    scheme = device.lower().split("://", 1)[0] + "://"
+    known = url_schemes()
+    if scheme in known:
+        return None
+    return (f"{device} is no serial port: pyserial opens no {scheme} URL; give the "
+            f"port's device (e.g. /dev/ttyACM0) or a URL of {', '.join(known)} "
+            "ポート名が不明")
 
 
 #: Where a bare port name (``ttyACM0``) is looked for, to offer the device it may mean.

@@ -46,7 +46,7 @@ def open_reader(kind: str, camera_source: str, rfid_port: str, ledger: TileLedge
         return camera
     if kind == "rfid":
         from companion.app.paths import config_dir
-        from companion.hw.rfid.link import port_or_usb
+        from companion.hw.rfid.link import port_or_usb, unknown_url
         from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
         from companion.hw.rfid.tray import TRAY_PID, TRAY_VID, TrayReader
 
@@ -62,6 +62,10 @@ def open_reader(kind: str, camera_source: str, rfid_port: str, ledger: TileLedge
             # Else, as with none enrolled, every tile laid says "not enrolled", and
             # --reenrol finds no lost sticker: the map is the other kind's (rfid69 R3).
             raise OtherKindsStickers(other_kinds_stickers(len(tags), path, rfid_kind))
+        if rfid_port and (problem := unknown_url(rfid_port)) is not None:
+            # pyserial refuses it at every attempt: the game sat at "Starting the tile
+            # reader" for ever (rfid75 NIT 5).
+            raise DeviceError(f"the RFID port (--rfid-port, input.rfid_port) {problem}")
         if rfid_kind == "rdm6300":
             from companion.hw.rfid.rdm6300 import DEFAULT_PORT, Rdm6300Reader
 
