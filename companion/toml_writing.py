@@ -209,6 +209,17 @@ def _changed_in_place(old: Any, value: Any, taken_at: int | None = None) -> bool
             and was[:taken_at] + was[taken_at + 1:] == [(type(v), v) for v in value]):
         del old[taken_at]
         return True
+    if len(now) == len(value) and all(
+            (type(a), a) == (type(b), b) or _same_item_changed(a, b)
+            for a, b in zip(now, value, strict=True)):
+        # Each item itself or itself changed, place by place (a stone spent, a stone used):
+        # each keeps its comment. The diff below matched [4 # a, 4 # b] → [0, 4] as the
+        # first stone's 4 kept and a 0 inserted before it, and the spent stone's "# a" went
+        # with the line it took out (fixcarry75).
+        for at, (a, b) in enumerate(zip(now, value, strict=True)):
+            if (type(a), a) != (type(b), b):
+                old[at] = b
+        return True
     typed = SequenceMatcher(None, was, [(type(v), v) for v in value], autojunk=False)
     opcodes = typed.get_opcodes()
     for n, (tag, i1, i2, j1, j2) in reversed(list(enumerate(opcodes))):  # from the end

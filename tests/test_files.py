@@ -514,3 +514,16 @@ def test_an_item_swapped_for_another_takes_its_comment_away_and_of_equal_ones_th
     assert tomlkit.dumps(one_line_each_over(text, values)) == (
         'bag = [\n  "rope",    # long\n  "dagger",  # second\n]\n'
         "stones = [\n  4,  # bought in town\n  2,  # gift\n]\n")
+
+
+def test_the_first_of_two_equal_stones_spent_or_used_keeps_its_own_comment() -> None:
+    """one_line_each_over (fixcarry75): `fight apply` of the first of two 4 MP stones spent,
+    [4 # tower, 4 # town] → [0, 4], matched the first's 4 as kept and put a bare 0 before
+    it, the spent stone's "# tower" gone; a Healing Stone used, likewise. Each item itself
+    or itself changed keeps its own line, place by place."""
+    text = ("stones = [\n  4,  # from the tower\n  4,  # bought in town\n]\n"
+            'bag = [\n  "healing_stone",  # a\n  "healing_stone",  # b\n]\n')
+    values = {"stones": [0, 4], "bag": ["used:healing_stone", "healing_stone"]}
+    assert tomlkit.dumps(one_line_each_over(text, values)) == (
+        "stones = [\n  0,  # from the tower\n  4,  # bought in town\n]\n"
+        'bag = [\n  "used:healing_stone",  # a\n  "healing_stone",  # b\n]\n')
