@@ -7,6 +7,7 @@ limit, and reads a transparent part as black (a tile's art cut out of its backgr
 
 from __future__ import annotations
 
+import stat
 from collections.abc import Callable
 from pathlib import Path
 
@@ -33,11 +34,14 @@ TRANSPARENT = (".png", ".webp", ".tif", ".tiff")  # formats that may hold an alp
 def read_picture(path: Path) -> np.ndarray:
     """The picture at ``path`` as 8-bit BGR, turned as its EXIF says, a transparent part on
     white paper; PictureError when it is missing, a folder, no picture OpenCV can read, too
-    large for it, or too small to read."""
+    large for it, or too small to read, or no regular file (a pipe or a device)."""
     if not path.exists():
         raise PictureError(path, "no such file")
     if path.is_dir():
         raise PictureError(path, "a folder, not a picture")
+    kind = not_regular(path, "picture")
+    if kind is not None:
+        raise PictureError(path, kind)
     if _cut_short_jpeg(path):
         raise PictureError(path, "the JPEG file is cut short (an unfinished copy or download?); "
                                  "its lower part would be grey, and dice or tiles there unseen")
@@ -60,6 +64,26 @@ def read_picture(path: Path) -> np.ndarray:
         if alpha is not None:
             image = np.round(image * alpha + 255 * (1 - alpha)).astype(np.uint8)
     return image
+
+
+def not_regular(path: Path, what: str) -> str | None:
+    """What ``path``, given as a ``what`` ("picture", "video"), is when it is no regular file
+    (a named pipe, a device), in words as companion.app.arg_types.not_a_file says them; None
+    for a regular file or a link to one. OpenCV reads a pipe by waiting for a writer:
+    classify, ``--enrol-from``, or a picture, a video or a folder used as the camera, with a
+    FIFO named 5p.png or clip.mp4, hung for ever (camera75 NIT 8), as save.json did before
+    :func:`companion.files.read_regular`."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return None  # gone or not to be looked at: OpenCV's reading says it cannot be read
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISFIFO(mode):
+        return f"a pipe (FIFO), not a {what} file: reading it would wait for a writer"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return f"a device, not a {what} file"
+    return f"not a regular file, so not a {what}"
 
 
 #: The eight ways EXIF's orientation tag turns a picture (1 to 8), as numpy moves: none first.

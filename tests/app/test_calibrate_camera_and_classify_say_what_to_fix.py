@@ -251,3 +251,33 @@ def test_classify_mat_says_a_covered_slot_with_no_outline_is_covered(
     draw = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("  draw:"))
     assert draw == ("  draw: something covers it but no tile's outline is seen (a tile across "
                     "two slots, a hand or a shadow?)")
+
+
+PIPE_SAID = "a pipe (FIFO), not a picture file: reading it would wait for a writer"
+
+
+def test_a_pipe_given_as_a_picture_is_named_not_waited_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """camera75 NIT 8: OpenCV read a named pipe by waiting for a writer, so classify, `classify
+    --mat`, `calibrate camera --source` (a picture or a video) and `--enrol-from` with a FIFO
+    named 5p.png hung for ever. Each names it for what it is at once."""
+    from tests.fifo_helpers import pipe_at
+
+    folder = tmp_path / "tiles"
+    folder.mkdir()
+    tile_picture(folder / "3m.png", "3m")
+    with pipe_at(tmp_path / "pipe.png") as pipe, pipe_at(folder / "5p.png"), \
+            pipe_at(tmp_path / "clip.mp4") as clip:
+        assert cli.main(["classify", str(pipe)]) == 1
+        assert capsys.readouterr().out == f"{pipe}: {PIPE_SAID}\n"
+        assert cli.main(["classify", "--mat", str(pipe)]) == 1
+        assert capsys.readouterr().err == f"companion: {pipe}: {PIPE_SAID}\n"
+        monkeypatch.setattr("sys.stdin", io.StringIO(""))
+        assert cli.main(["calibrate", "camera", "--source", str(pipe)]) == 1
+        assert capsys.readouterr().err == f"companion: error: --source: {pipe}: {PIPE_SAID}\n"
+        assert cli.main(["calibrate", "camera", "--source", str(clip)]) == 1
+        assert capsys.readouterr().err == (f"companion: error: --source: {clip}: "
+                                           f"{PIPE_SAID.replace('picture', 'video')}\n")
+        cli.main(["calibrate", "camera", "--enrol-from", str(folder)])
+        assert f"  {PIPE_SAID}: 5p.png skipped\n" in capsys.readouterr().out

@@ -11,6 +11,7 @@ from pytest_mock import MockerFixture
 
 from companion.errors import DataError
 from companion.hw.pictures import PictureError, read_picture
+from tests.fifo_helpers import pipe_at
 
 
 def test_a_transparent_part_is_white_paper_not_black(tmp_path: Path) -> None:
@@ -40,6 +41,18 @@ def test_what_is_wrong_is_named(tmp_path: Path, name: str, said: str) -> None:
         read_picture(tmp_path / name)
     assert str(err.value) == f"{tmp_path / name}: {said}"
     assert isinstance(err.value, PictureError) and err.value.problem == said
+
+
+def test_a_pipe_or_a_device_is_no_picture_and_is_not_waited_on(tmp_path: Path) -> None:
+    """camera75 NIT 8: OpenCV waited for a writer on a named pipe (classify hung for ever);
+    a device was called a picture that cannot be read."""
+    with pipe_at(tmp_path / "5p.png") as pipe, pytest.raises(PictureError) as err:
+        read_picture(pipe)
+    assert err.value.problem == ("a pipe (FIFO), not a picture file: reading it would wait "
+                                 "for a writer")
+    with pytest.raises(PictureError) as err:
+        read_picture(Path("/dev/null"))
+    assert err.value.problem == "a device, not a picture file"
 
 
 def test_a_picture_over_opencvs_limit_is_named(tmp_path: Path, mocker: MockerFixture) -> None:

@@ -39,7 +39,7 @@ from companion.hw.camera.choice import (
     usb_instead,
 )
 from companion.hw.camera.sim_scene import Camera, render_scene
-from companion.hw.pictures import PictureError, read_picture
+from companion.hw.pictures import PictureError, not_regular, read_picture
 from companion.hw.ports import Slot
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp")
@@ -416,6 +416,9 @@ class FileSource:
                                   f"({', '.join(IMAGE_SUFFIXES)})")
             self._readable()
         elif path.suffix.lower() in VIDEO_SUFFIXES:
+            kind = not_regular(path, "video")
+            if kind is not None:  # a pipe: FFmpeg would wait for its writer for ever
+                raise DeviceError(f"{path}: {kind}")
             self._video = cv2.VideoCapture(str(path))
             if not self._video.isOpened():
                 # Said now, as a picture that cannot be read is, not as "the source ended"
