@@ -101,6 +101,11 @@ STOPS_TOO = [
     ('[input]\ncamera_source = "camera:0 "\n', ["input.camera_source"],
      "input.camera_source ({path}): 'camera:0 ': a camera is camera:0, camera:1, … (its "
      "number), or its device, as /dev/video0"),
+    # setup75 RISK 3: a folder of pictures mistyped passed, and play stopped on it.
+    ('[input]\ncamera_source = "pics"\n', ["input.camera_source"],
+     "input.camera_source ({path}): {folder}/pics: no such picture, folder or video (the "
+     "relative path pics is taken from config.toml's folder); cameras are camera:0, "
+     "/dev/video0 or picamera"),
 ]
 
 
@@ -131,6 +136,18 @@ def test_config_show_passes_a_camera_not_used_and_a_font_that_is_one(
     font = Path(pygame.__file__).parent / "freesansbold.ttf"
     write_config(f'[input]\nkind = "sim"\ncamera_source = "camera:x"\n'
                  f'[display]\nkind = "screen"\nfont = "{font}"\n')
+    assert main(["config", "--show"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("source", ["camera:0", "1", "/dev/video7", "picamera",
+                                    "/dev/v4l/by-id/usb-cam-video-index0", "pics"])
+def test_config_show_passes_a_camera_and_a_folder_of_pictures_there(
+        source: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A camera by its number or device is not looked for (a webcam's node comes when it is
+    plugged in); a folder of pictures that is there passes (setup75 RISK 3)."""
+    path = write_config(f'[input]\ncamera_source = "{source}"\n')
+    (path.parent / "pics").mkdir()
     assert main(["config", "--show"]) == 0
     assert capsys.readouterr().err == ""
 

@@ -359,13 +359,18 @@ def test_the_terminal_reads_the_keys_it_shows_beside_the_buttons(tmp_path: Path)
 
 def test_a_camera_source_that_is_no_camera_names_its_key_and_file(
         capsys: pytest.CaptureFixture[str]) -> None:
-    """[input] camera_source = "webcam" said only "webcam: no such camera ..."."""
+    """[input] camera_source = "webcam" said only "webcam: no such camera ...". A path not
+    there is a setting to mend, said at play's start as config --show says it, with no
+    "no camera, buttons or screen here (a laptop)?" after it (setup75 RISK 3)."""
     path = load_config().path
     path.parent.mkdir(parents=True)
     path.write_text('[input]\ncamera_source = "webcam"\n', encoding="utf-8")
-    assert main(["play", "--input", "camera", "--choices", "auto", "--display", "none"]) == 1
+    assert main(["play", "--input", "camera", "--choices", "auto", "--display", "none"]) == 2
     err = capsys.readouterr().err
-    assert f"companion: error: input.camera_source ({path}): webcam: no such camera" in err
+    assert err == (f"companion: error: input.camera_source ({path}): {path.parent / 'webcam'}: "
+                   "no such picture, folder or video (the relative path webcam is taken from "
+                   "config.toml's folder); cameras are camera:0, /dev/video0 or picamera (mend "
+                   "it, then check with companion config --show)\n")
 
 
 def test_a_pi_camera_without_picamera2_stops_the_game_with_what_to_do(

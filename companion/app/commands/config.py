@@ -21,7 +21,7 @@ from companion.app.dice_expressions import parse_expressions
 from companion.app.help_format import cell_len, cell_wrap
 from companion.app.paths import data_dir
 from companion.errors import CompanionError, DataError
-from companion.hw.camera.choice import mistyped
+from companion.hw.camera.choice import mistyped, names_a_file
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -284,9 +284,28 @@ def start_problems(config: Config) -> list[tuple[tuple[str, ...], str]]:
         problems += font_problems(config)
     if config.text("play.mode") == "game" and config.text("input.kind") == "camera":
         key = "input.camera_source"
-        if (reason := mistyped(config.text(key))) is not None:
+        if (reason := mistyped(config.text(key)) or missing_source(config, key)) is not None:
             problems.append(((key,), f"{config.where(key)}: {reason}"))
     return problems
+
+
+def missing_source(config: Config, key: str) -> str | None:
+    """Why the camera source ``key`` names a picture, folder or video that is not there
+    (the full path, and how a relative one was taken), or None: it passed ``config --show``
+    and play stopped on it, then asked whether there was no camera here (a laptop) when the
+    path was mistyped (setup75 RISK 3). A camera (``camera:0``, ``picamera``) and anything
+    under /dev/ (a webcam's node comes when it is plugged in) are not looked for."""
+    written = config.text(key)
+    path = config.file_path(key)
+    if not names_a_file(written) or written.startswith("/dev/") or path is None \
+            or path.exists():
+        return None
+    base = "config.toml's folder" if config.settings[key].source is Source.FILE \
+        else "the current folder"
+    relative = "" if Path(written).expanduser().is_absolute() else \
+        f" (the relative path {written} is taken from {base})"
+    return (f"{path.absolute()}: no such picture, folder or video{relative}; cameras are "
+            "camera:0, /dev/video0 or picamera")
 
 
 def said_setting(config: Config, key: str, value: object | None = None) -> str:
