@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import pwd
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -82,6 +83,8 @@ def check_folder_settings() -> None:
         value = os.environ.get(variable)
         if not value:
             continue
+        if (unexpanded := not_expanded(variable, value)) is not None:
+            raise DataError(unexpanded)
         try:
             folder = Path(value).expanduser()
         except RuntimeError:
@@ -96,6 +99,31 @@ def check_folder_settings() -> None:
             raise DataError(f"{variable}={value} is a relative path, which names another "
                             "folder from each folder companion is run in: give the full "
                             f"path (from here: {variable}={Path(value).absolute()})")
+
+
+#: A shell variable as written, not expanded: ``$HOME``, ``${HOME}``.
+_VARIABLE = re.compile(r"\$(\{)?([A-Za-z_][A-Za-z0-9_]*)(?(1)\})")
+
+
+def not_expanded(variable: str, value: str) -> str | None:
+    """Why the folder ``variable=value`` holds a shell variable not expanded (``$HOME/d``,
+    as systemd's ``Environment=`` passes it, or a shell in single quotes), or None. It was
+    refused as "a relative path", and the full path offered named a folder called
+    ``$HOME`` in the current one (setup75 NIT 5). The path it was meant to be is offered,
+    the variables as this shell has them, and ``~`` for the home folder, which companion
+    expands itself."""
+    found = _VARIABLE.search(value)
+    if found is None:
+        return None
+    name = found.group(2)
+    meant = Path(os.path.expandvars(value)).expanduser()
+    full = f": {variable}={meant}" if meant.is_absolute() \
+        and not _VARIABLE.search(str(meant)) else ""
+    home = f" (or {variable}=~{value[found.end():]}, which companion expands itself)" \
+        if found.start() == 0 and name == "HOME" else ""
+    return (f"{variable}={value}: {found.group()} is not expanded here (systemd does not "
+            f"expand ${name} in Environment=, nor a shell in single quotes): write the full "
+            f"path{full}{home}")
 
 
 def root_folders_warning() -> str | None:

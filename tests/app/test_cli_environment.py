@@ -188,6 +188,40 @@ def test_a_relative_folder_is_refused(variable: str, tmp_path: Path,
     assert not (tmp_path / "reld").exists()
 
 
+@pytest.mark.parametrize("written", ["$HOME/d", "${HOME}/d"])
+@pytest.mark.parametrize("variable", ["COMPANION_CONFIG_DIR", "COMPANION_DATA_DIR"])
+def test_a_home_variable_not_expanded_is_said_so(
+        variable: str, written: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """setup75 NIT 5: ``$HOME/d`` as systemd's Environment= passes it (or a shell in single
+    quotes) was refused as "a relative path", and the full path offered named a folder
+    called $HOME in the current one. The variable is said not expanded, and the path it
+    meant offered, with ``~``, which companion expands; nothing is made."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv(variable, written)
+    monkeypatch.chdir(tmp_path)
+    assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "orc"]) == 2
+    said = written.removesuffix("/d")
+    assert capsys.readouterr().err == (
+        f"companion: error: {variable}={written}: {said} is not expanded here (systemd does "
+        "not expand $HOME in Environment=, nor a shell in single quotes): write the full "
+        f"path: {variable}={tmp_path / 'home' / 'd'} (or {variable}=~/d, which companion "
+        "expands itself)\n")
+    assert sorted(path.name for path in tmp_path.iterdir()) == []
+
+
+def test_another_variable_not_expanded_is_offered_as_this_shell_has_it(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """An absolute path with a variable in it (a folder named $USER) is said so too."""
+    monkeypatch.setenv("USER", "pi")
+    monkeypatch.setenv("COMPANION_DATA_DIR", "/srv/$USER/d")
+    assert main(["history"]) == 2
+    assert capsys.readouterr().err == (
+        "companion: error: COMPANION_DATA_DIR=/srv/$USER/d: $USER is not expanded here "
+        "(systemd does not expand $USER in Environment=, nor a shell in single quotes): "
+        "write the full path: COMPANION_DATA_DIR=/srv/pi/d\n")
+
+
 @pytest.mark.parametrize("variable", ["COMPANION_CONFIG_DIR", "COMPANION_DATA_DIR"])
 def test_the_home_of_no_user_is_said_not_a_traceback(
         variable: str, monkeypatch: pytest.MonkeyPatch,
