@@ -448,6 +448,31 @@ def test_a_crash_at_the_end_exits_1_whatever_came_before(
     assert captured.err == f"companion: error: {crash}\n"
 
 
+@pytest.mark.parametrize(("crash", "said"), [
+    (("MemoryError",), "the tray's firmware crashed (MemoryError): replug the tray"),
+    (("SyntaxError", "board.py", "invalid", "syntax"),
+     "the tray's firmware crashed (SyntaxError in board.py: invalid syntax): mend "
+     "firmware/board.py and copy it to the tray again"),
+])
+def test_a_capture_that_begins_with_a_crash_is_never_ok(
+    crash: tuple[str, ...], said: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """rfid75 NIT 4: a replayed capture whose first tray line was ERR CRASH printed "-- ok:
+    tray on stdin (firmware unknown, 5 slots)" before its crash: the crash is its status
+    from the line it is read on, as a live tray's (whose link its reset drops)."""
+    enrol_five_pin()
+    monkeypatch.setattr("companion.hw.rfid.link.READ_LIMIT", 16)
+    replay(tmp_path, monkeypatch, b"".join(encode(seq, Kind.ERR, "CRASH", *crash)
+                                           for seq in range(3)))
+    assert replayed(["rfid", "monitor", "--port", "-"]) == 1
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("--")]
+    # Before its first line is read, the capture's status is the wait for it.
+    assert lines[-1].startswith(f"-- problem: {said}"), lines
+    assert all(line.startswith("-- connecting: reading the capture on stdin: no tray line")
+               for line in lines[:-1]), lines
+
+
 CRASHED_THEN_STARTED_AGAIN = {
     "ok, the crash, a hello and ok again": [
         encode(0, Kind.HELLO, "1.3.4", "5"), encode(1, Kind.SNAP, "-", "-", "-", "-", "-"),

@@ -240,7 +240,11 @@ class TrayReader:
 
     def status(self) -> ReaderStatus:
         counters = {**self.lines.counters, **self.counters}
-        if self.state is not LinkState.READY:
+        # A replayed capture's link stays up after the tray's crash, which live would have
+        # dropped it (the tray resets): its crash is its status too, until a HELLO (rfid75
+        # NIT 4: a capture that began with ERR CRASH said "-- ok: tray on stdin" first).
+        crashed_in_a_capture = self.settings.passive and self._crash is not None
+        if self.state is not LinkState.READY or crashed_in_a_capture:
             if self._crash is not None and self._crash[1:2] == ("board.py",):
                 # Not a bug a replug clears: the maker's own file, told with its error
                 # (firmware/README.md, audit hw74 D2); the tray waits for a mended one.
