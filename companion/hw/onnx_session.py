@@ -13,11 +13,15 @@ from companion.errors import DataError
 def open_session(path: Path, what: str, hint: str, threads: int = 1) -> Any:
     """An onnxruntime session on ``path`` using ``threads`` CPU threads.
 
-    A missing or broken file is a DataError naming the file, ``what`` it holds
-    and ``hint`` (what the player can do about it).
+    A missing, empty or broken file, or a folder, is a DataError naming the file, ``what``
+    it holds and ``hint`` (what the player can do about it).
     """
+    if path.is_dir():
+        raise DataError(f"{path}: a folder, not the {what}; {hint}")
     if not path.is_file():
         raise DataError(f"{path}: the {what} is missing; {hint}")
+    if path.stat().st_size == 0:  # onnxruntime said only "InvalidArgument" (camera75 NIT 3)
+        raise DataError(f"{path}: the {what} file is empty (0 bytes: a cut copy?); {hint}")
     # No usage events to Microsoft, no ~/.cache/Microsoft: read as onnxruntime starts
     # (companion/__init__.py sets it first; this is where onnxruntime is loaded).
     os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")

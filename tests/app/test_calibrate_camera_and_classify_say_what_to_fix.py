@@ -281,3 +281,59 @@ def test_a_pipe_given_as_a_picture_is_named_not_waited_on(
                                            f"{PIPE_SAID.replace('picture', 'video')}\n")
         cli.main(["calibrate", "camera", "--enrol-from", str(folder)])
         assert f"  {PIPE_SAID}: 5p.png skipped\n" in capsys.readouterr().out
+
+
+CHECK_MODEL = "check --model's path (a tile_classifier.onnx with its .json beside it)"
+
+
+@pytest.mark.parametrize(("spoil", "said"), [
+    ({"tile_classifier.json": b"{bad"}, "{json}: model metadata is not JSON (line 1, column 2: "
+     "Expecting property name enclosed in double quotes)"),
+    ({"tile_classifier.json": b""}, "{json}: the file is empty (0 bytes: a cut copy?)"),
+    ({"tile_classifier.json": "{\"é\": 1}".encode("latin-1")},
+     "{json}: model metadata is not text (not UTF-8), so not the model's .json"),
+    ({"tile_classifier.onnx": b""}, "{onnx}: the tile model file is empty (0 bytes: a cut copy?)"),
+])
+def test_a_spoilt_model_or_metadata_file_is_named_in_words(
+    spoil: dict[str, bytes], said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """camera75 NIT 3: metadata that is not JSON, or empty, was said as Python's repr
+    ("malformed (JSONDecodeError('Expecting value: line 1 column 1 (char 0)'))"), and an empty
+    .onnx as "cannot be loaded (InvalidArgument)"."""
+    from companion.hw.camera.classifier import default_model_path
+
+    model = tmp_path / "tile_classifier.onnx"
+    model.write_bytes(default_model_path().read_bytes())
+    model.with_suffix(".json").write_bytes(default_model_path().with_suffix(".json").read_bytes())
+    for name, data in spoil.items():
+        (tmp_path / name).write_bytes(data)
+    picture = tile_picture(tmp_path / "5p.png", "5p")
+    assert cli.main(["classify", "--model", str(model), str(picture)]) == 2
+    assert capsys.readouterr().err == "companion: error: {}; {}\n".format(
+        said.format(json=model.with_suffix(".json"), onnx=model), CHECK_MODEL)
+
+
+def test_a_folder_given_as_the_model_names_the_model_in_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """camera75 NIT 4: `--model models` or COMPANION_TILE_MODEL=models was "the tile model is
+    missing; reinstall it", with the model there in the folder."""
+    from companion.hw.camera.classifier import default_model_path
+
+    models = default_model_path().parent
+    inside = models / "tile_classifier.onnx"
+    picture = tile_picture(tmp_path / "5p.png", "5p")
+    assert cli.main(["classify", "--model", str(models), str(picture)]) == 2
+    assert capsys.readouterr().err == (
+        f"companion: error: {models}: a folder, not the tile model: the model is {inside} in "
+        f"it; give --model {inside}\n")
+    assert cli.main(["classify", "--model", str(tmp_path), str(picture)]) == 2
+    assert capsys.readouterr().err == (
+        f"companion: error: {tmp_path}: a folder, not the tile model, and no "
+        "tile_classifier.onnx in it; point --model at a tile_classifier.onnx (with its .json "
+        "beside it)\n")
+    monkeypatch.setenv("COMPANION_TILE_MODEL", str(models))
+    assert cli.main(["classify", str(picture)]) == 2
+    assert capsys.readouterr().err == (
+        f"companion: error: {models}: a folder, not the tile model: the model is {inside} in "
+        "it; point COMPANION_TILE_MODEL at it\n")

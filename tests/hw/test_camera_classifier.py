@@ -109,6 +109,21 @@ def test_corrupt_or_missing_model_is_a_data_error(tmp_path: Path) -> None:
         TileClassifier(tmp_path / "nothing.onnx")  # a --model mistyped: that file is named
 
 
+def test_a_model_file_that_is_empty_or_a_folder_is_said_so(tmp_path: Path) -> None:
+    """camera75 NITs 3 and 4, for every ONNX model (the dice reader's too): an empty file
+    was "cannot be loaded (InvalidArgument)", a folder "missing"."""
+    from companion.hw.onnx_session import open_session
+
+    (tmp_path / "cut.onnx").write_bytes(b"")
+    with pytest.raises(DataError) as err:
+        open_session(tmp_path / "cut.onnx", "dice judge model", "reinstall it")
+    assert str(err.value) == (f"{tmp_path / 'cut.onnx'}: the dice judge model file is empty "
+                              "(0 bytes: a cut copy?); reinstall it")
+    with pytest.raises(DataError) as err:
+        open_session(tmp_path, "dice judge model", "reinstall it")
+    assert str(err.value) == f"{tmp_path}: a folder, not the dice judge model; reinstall it"
+
+
 def test_enrolment_pulls_a_strange_set_towards_its_enrolled_kind(
     classifier: TileClassifier, tmp_path: Path
 ) -> None:

@@ -41,7 +41,7 @@ def test_the_opt_out_is_set_before_onnxruntime_is_imported_and_a_session_made(
     monkeypatch.delitem(sys.modules, "onnxruntime", raising=False)
     monkeypatch.delenv("ORT_DISABLE_TELEMETRY", raising=False)
     model = tmp_path / "model.onnx"
-    model.write_bytes(b"")
+    model.write_bytes(b"not empty: an empty model is refused before onnxruntime is loaded")
     open_session(model, "test model", "no hint")
     import onnxruntime  # the stand-in, as open_session imported it
 

@@ -20,6 +20,7 @@ companion updated since) is refused with ``StaleEnrolment``.
 
 from __future__ import annotations
 
+import json
 import math
 import os
 from dataclasses import dataclass
@@ -30,7 +31,7 @@ import cv2
 import numpy as np
 
 from companion.errors import DataError, StaleEnrolment
-from companion.files import atomic_write_npz, loads_json, read_npz
+from companion.files import TOO_DEEP, atomic_write_npz, loads_json, read_npz
 from companion.hw.onnx_session import fingerprint, open_session
 from companion.hw.ports import Candidate
 from companion.systems.jongrogue.tiles import READER_LABELS
@@ -60,6 +61,19 @@ def default_model_path() -> Path:
     if override:
         return Path(override)
     return Path(__file__).resolve().parents[3] / "models" / MODEL_NAME
+
+
+def folder_not_model(folder: Path, from_env: bool) -> str:
+    """What is wrong with ``--model`` (or ``$COMPANION_TILE_MODEL`` when ``from_env``) naming
+    a folder, and the fix: the tile_classifier.onnx in it when it holds one. It was said as
+    "the tile model is missing; reinstall it", and the model was there (camera75 NIT 4)."""
+    inside = folder / MODEL_NAME
+    if not inside.is_file():
+        where = MODEL_ENV if from_env else "--model"
+        return (f"a folder, not the tile model, and no {MODEL_NAME} in it; point {where} at "
+                f"a {MODEL_NAME} (with its .json beside it)")
+    fix = f"point {MODEL_ENV} at it" if from_env else f"give --model {inside}"
+    return f"a folder, not the tile model: the model is {inside} in it; {fix}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +127,16 @@ class ModelInfo:
         except OSError as exc:
             raise DataError(f"{path}: cannot read the model metadata ({exc.strerror}); "
                             f"{fix}") from exc
+        except UnicodeDecodeError as exc:
+            raise DataError(f"{path}: model metadata is not text (not UTF-8), so not the "
+                            f"model's .json; {fix}") from exc
+        except json.JSONDecodeError as exc:
+            # Said in words, not as JSONDecodeError('Expecting value: …') (camera75 NIT 3).
+            what = ("the file is empty (0 bytes: a cut copy?)" if not exc.doc.strip()
+                    else f"model metadata is malformed: {TOO_DEEP}" if exc.msg == TOO_DEEP
+                    else f"model metadata is not JSON (line {exc.lineno}, column {exc.colno}: "
+                         f"{exc.msg})")
+            raise DataError(f"{path}: {what}; {fix}") from exc
         except MissingKey as exc:
             # Said as a key, not as KeyError('enrolment') (camera71 NIT 8).
             raise DataError(f"{path}: model metadata is malformed: '{exc.dotted}' is missing; "
@@ -320,6 +344,8 @@ class TileClassifier:
         # The player who typed --model fixes that path, not the install (camaudit69 NIT 3).
         hint = (f"reinstall it or point {MODEL_ENV} at a good copy" if model_path is None
                 else "check --model's path (a tile_classifier.onnx with its .json beside it)")
+        if path.is_dir():
+            raise DataError(f"{path}: {folder_not_model(path, model_path is None)}")
         if not path.is_file():  # before its metadata: the file named is what is wrong
             raise DataError(f"{path}: the tile model is missing; {hint}")
         self.info = ModelInfo.load(path.with_suffix(".json"),
