@@ -18,6 +18,7 @@ setting meant by a misspelt or misplaced key.
 from __future__ import annotations
 
 import difflib
+import errno
 import math
 import os
 import sys
@@ -31,7 +32,7 @@ from typing import Any
 
 from companion.app.arg_types import not_a_file
 from companion.app.command_name import companion_line
-from companion.app.paths import config_dir
+from companion.app.paths import CONFIG_VARIABLE, config_dir
 from companion.app.pin_numbers import header_pin_hint
 from companion.errors import DataError, utf8_text
 from companion.files import cut_short, parse_user_toml, toml_fault
@@ -736,6 +737,17 @@ def _toml_fault(data: bytes, exc: tomllib.TOMLDecodeError) -> str:
             "left open there, or the file cut short?")
 
 
+def file_in_the_way(path: Path) -> Path | None:
+    """The file (not a folder) where a folder of ``path``'s is wanted, or None: the config
+    folder given as a file (``COMPANION_CONFIG_DIR=~/notes.txt``) was said "cannot be read
+    (Not a directory)" and, by ``config --show``, "(not created)", naming no file
+    (setup75 NIT 4). The nearest of its folders that is there is the one looked at."""
+    for folder in path.parents:
+        if folder.exists():
+            return None if folder.is_dir() else folder
+    return None
+
+
 def _read_file(path: Path, problem: Callable[[str], None],
                specs: Mapping[str, Spec]) -> dict[str, Any]:
     """The file's values by ``section.key``; a file that is not TOML gives none and a notice
@@ -748,7 +760,13 @@ def _read_file(path: Path, problem: Callable[[str], None],
                     "the defaults")
         return {}
     except OSError as exc:
-        problem(f"{path}: cannot be read ({exc.strerror}); using the defaults")
+        if exc.errno == errno.ENOTDIR and (in_the_way := file_in_the_way(path)) is not None:
+            named = f" ({CONFIG_VARIABLE} names it)" if in_the_way == path.parent \
+                and os.environ.get(CONFIG_VARIABLE) else ""
+            problem(f"{path}: cannot be read: {in_the_way} is a file, not a folder{named}; "
+                    "using the defaults")
+        else:
+            problem(f"{path}: cannot be read ({exc.strerror}); using the defaults")
         return {}
     try:
         raw = parse_user_toml(data)

@@ -169,6 +169,27 @@ def test_a_config_file_that_is_a_broken_link_is_said_so(
                    "not there; using the defaults\n")
 
 
+@pytest.mark.parametrize("under", ["", "sub"])
+def test_a_config_folder_that_is_a_file_names_the_file(
+        under: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """setup75 NIT 4: COMPANION_CONFIG_DIR naming a file (or a folder under one) was said
+    "cannot be read (Not a directory)" and, in the header, "(not created)", naming no file
+    in the way."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a folder\n", encoding="utf-8")
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(notes / under))
+    path = load_config().path
+    assert main(["config", "--show"]) == 1
+    out, err = capsys.readouterr()
+    said = out.partition("# In config.toml")[0].split()
+    assert " ".join(word for word in said if word != "#") == \
+        f"config file: {path} ({notes} is a file, not a folder)"
+    named = "" if under else " (COMPANION_CONFIG_DIR names it)"
+    assert err == (f"companion: {path}: cannot be read: {notes} is a file, not a "
+                   f"folder{named}; using the defaults\n")
+
+
 @pytest.mark.parametrize(("name", "value", "said"), [
     ("COMPANION_DISPLAY", "terminal", "did you mean COMPANION_DISPLAY_KIND=terminal?"),
     ("COMPANION_PLAY", "dice", "did you mean COMPANION_PLAY_MODE=dice?"),

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.command_list import COMMANDS
-from companion.app.config import Config, Source, Spec, load_config
+from companion.app.config import Config, Source, Spec, file_in_the_way, load_config
 from companion.app.dice_expressions import parse_expressions
 from companion.app.help_format import cell_len, cell_wrap
 from companion.app.paths import data_dir
@@ -561,10 +561,15 @@ def setting_line(setting: str, where: str, columns: int) -> list[str]:
 
 def file_state(path: Path) -> str:
     """What ``config --show`` says after the config file's path when it is not there: a
-    link whose target is gone was said "(not created)" (setup73 NIT 4)."""
+    link whose target is gone was said "(not created)" (setup73 NIT 4), and so was a folder
+    of its that is a file."""
     if path.exists():
         return ""
-    return " (a link to a file not there)" if path.is_symlink() else " (not created)"
+    if path.is_symlink():
+        return " (a link to a file not there)"
+    # A file where its folder is wanted was said "(not created)" too (setup75 NIT 4).
+    in_the_way = file_in_the_way(path)
+    return " (not created)" if in_the_way is None else f" ({in_the_way} is a file, not a folder)"
 
 
 def said_again(config: Config, columns: int) -> list[str]:
