@@ -18,10 +18,11 @@ from companion.app.commands.play import jongrogue_mode
 from companion.app.commands.play.saves import load_game, resuming
 from companion.app.commands.play.sim_sources import AutoChoices, SimTiles
 from companion.app.session.host import Session
-from companion.app.session.save import SaveGame, profile_hash
+from companion.app.session.save import SaveGame, profile_hash, write_save
 from companion.systems.jongrogue.autoplay import find_strategy
 from companion.systems.jongrogue.profile import load_played_profile
 from tests.app.play_pty_helpers import Terminal
+from tests.app.power_cuts import cut_after_saves
 from tests.app.system_menu_helpers import SEED, SYSTEM, before_the_first_choice
 from tests.app.table import Player
 
@@ -259,3 +260,58 @@ def test_a_tables_resume_command_keeps_the_input_its_system_menus_game_plays_by(
         f"play --mode {mode} --resume --input sim --choices keyboard --display terminal")
     game = argparse.Namespace(**{**ARGS, "input": "camera"})
     assert "--input" not in resume_command(game)
+
+
+def kept_aside_notice(err: str) -> list[str]:
+    """The words of the command the ``.replaced-`` notice in ``err`` says plays the kept
+    game on, ``companion`` first."""
+    line = next(line for line in err.splitlines() if "To play that one on later" in line)
+    return line.split("To play that one on later, ", 1)[1].split(": ", 1)[1].split()
+
+
+def test_a_kept_games_command_carries_it_on_in_its_own_log_not_the_new_games(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """journey75 DEFECT 1: a game begun with --log A.jsonl, set aside by a new game with
+    --log B.jsonl, was said to play on with --log B.jsonl: followed, the old game's lines
+    stayed cut short in A and the whole game went into the new game's B. The command takes
+    the kept game's own log; followed, A holds that game whole and B the new one alone."""
+    state, own, new = tmp_path / "s.json", tmp_path / "A.jsonl", tmp_path / "B.jsonl"
+    with monkeypatch.context() as patch:
+        patch.setattr(Session, "_commit", cut_after_saves(20))
+        assert main(["play", "--headless", "--seed", "8", "--state", str(state), "--log",
+                     str(own)]) == 130
+    capsys.readouterr()
+    assert main(["play", "--headless", "--seed", str(SEED), "--state", str(state), "--log",
+                 str(new)]) == 0
+    words = kept_aside_notice(capsys.readouterr().err)
+    kept = next(tmp_path.glob("s.json.replaced-*"))
+    assert words == ["companion", "play", "--resume", "--headless", "--state", str(kept),
+                     "--log", str(own)]
+    assert main(words[1:]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(own)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].endswith("(seed 8, plus): 1501 events match")
+    assert main(["replay", str(new)]) == 0
+    assert [line.split(":")[0] for line in capsys.readouterr().out.splitlines()] == [
+        f"game 1 (seed {SEED}, plus)"]
+
+
+@pytest.mark.parametrize("log_there", [True, False])
+def test_a_kept_players_games_command_names_its_own_log_while_it_is_there(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], log_there: bool) -> None:
+    """journey75 DEFECT 1, the keyboard case: a player's game begun with --log, set aside
+    by a headless run without one, was said with no --log at all; its own log is said while
+    that file is there (a gone one holds nothing to carry on: none is said)."""
+    save, log = tmp_path / "save.json", tmp_path / "l.jsonl"
+    saved = players_sim_save(save)
+    saved.log_path = str(log)
+    write_save(save, saved)
+    if log_there:
+        log.write_text("", encoding="utf-8")
+    assert main(["play", "--headless", "--seed", str(SEED), "--state", str(save)]) == 0
+    words = kept_aside_notice(capsys.readouterr().err)
+    kept = next(tmp_path.glob("save.json.replaced-*"))
+    assert words[-4:] == (["--state", str(kept), "--log", str(log)] if log_there
+                          else ["--display", "terminal", "--state", str(kept)])
+    assert "--headless" not in words

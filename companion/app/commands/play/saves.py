@@ -147,9 +147,21 @@ def resuming(args: argparse.Namespace, kept: Path) -> str:
     """The command that plays on the game kept in ``kept``, with the flags this run (its
     command line ``args``) was given that a resume needs (:func:`resume_command`), as the
     kept game was played (:func:`resume_as_played`; one that cannot be read, as this run
-    plays)."""
-    return resume_as_played(argparse.Namespace(**{**vars(args), "state": kept}),
-                            saved_as_written(kept))
+    plays). Its ``--log`` is the kept game's own (:func:`own_log`), never this run's: this
+    run's log is another game's, and the kept game resumed into it left its own log cut
+    short and its whole game in the new one's (journey75 DEFECT 1)."""
+    saved = saved_as_written(kept)
+    return resume_as_played(
+        argparse.Namespace(**{**vars(args), "state": kept, "log": own_log(saved)}), saved)
+
+
+def own_log(saved: SaveGame | None) -> str | None:
+    """The log the game ``saved`` was begun in (``--log``), which a resume carries on,
+    when that file is still there; None when there is none, or it is gone (nothing of the
+    game is left to carry on)."""
+    if saved is None or saved.log_path is None or not os.path.isfile(saved.log_path):
+        return None
+    return saved.log_path
 
 
 def saved_as_written(path: Path) -> SaveGame | None:
