@@ -116,6 +116,10 @@ CHECKED_BY: dict[str, Callable[[str], str]] = {
 }
 
 
+#: Settings that are a list written as one text, its items separated by commas.
+COMMA_LISTS = frozenset({"dice.expressions"})
+
+
 class Source(Enum):
     """Where an effective value came from, lowest precedence first."""
 
@@ -166,6 +170,7 @@ class Spec:
         if type(value) is not kind and not number_among_words:
             raise DataError(
                 f"{self.key} must be {_KIND_WORDS[kind]}, found {toml_value(value)}"
+                f"{self._joined(value)}"
             )
         assert isinstance(value, bool | int | float | str)
         if self.choices and value not in self.choices:  # a word, or a number not one
@@ -188,6 +193,20 @@ class Spec:
                 raise DataError(f"{self.key} must be at most {self.maximum:g}, found {shown}"
                                 f"{header_pin_hint(self.key, value)}")
         return value
+
+    def _joined(self, value: object) -> str:
+        """`` (write them as one text, separated by commas: expressions = "2D6, 1D6")`` for a
+        TOML list of texts given a setting that is a list in one text (:data:`COMMA_LISTS`),
+        else empty. ``expressions = ["2D6", "1D6"]``, TOML's way to write a list, was told
+        "must be text in quotes" alone, and the rolls were dropped for the default
+        (setup75 NIT 6). Not taken as the list: the setting is one text in the environment,
+        ``--set`` and ``config --show``, as the docs give it."""
+        if self.key not in COMMA_LISTS or not isinstance(value, list) or not value \
+                or not all(isinstance(item, str) for item in value):
+            return ""
+        name = self.key.split(".", 1)[1]
+        return (f" (write them as one text, separated by commas: {name} = "
+                f"{toml_value(', '.join(item.strip() for item in value))})")
 
     def _meant(self, value: object) -> str:
         """`` (did you mean "rfid"?)`` for a word near one of the choices (setup64 NIT 1)."""

@@ -73,6 +73,22 @@ def test_bad_values_name_the_key_and_fall_back() -> None:
     assert path.exists()  # a file with bad values is the user's; it stays in place
 
 
+@pytest.mark.parametrize(("written", "said"), [
+    ('["2D6", "1D6"]', ' (write them as one text, separated by commas: expressions = '
+                       '"2D6, 1D6")'),
+    ('["2D6", 3]', ""),  # not texts alone: no form to give
+])
+def test_dice_expressions_as_a_toml_list_is_shown_as_one_text(written: str, said: str) -> None:
+    """setup75 NIT 6: TOML's way to write a list was told "must be text in quotes" alone,
+    and the rolls were dropped for the default; the comma form to write is shown. Not taken
+    as a list: the setting is one text in the environment, --set and config --show."""
+    path = write_config(f"[dice]\nexpressions = {written}\n")
+    config = load_config(env={})
+    assert config.notices == (f"{path}: dice.expressions must be text in quotes, found "
+                              f'{written}{said}; using the default "1D6, 2D6"',)
+    assert config.text("dice.expressions") == "1D6, 2D6"
+
+
 def test_int_accepted_for_float_setting() -> None:
     write_config("[input]\naccept_seconds = 2\n")
     assert load_config(env={}).number("input.accept_seconds") == 2.0
