@@ -409,8 +409,8 @@ def test_a_video_exported_as_m4v_or_3gp_is_read_as_a_video(tmp_path: Path, suffi
     with pytest.raises(DeviceError) as err:
         FileSource(odd)
     assert str(err.value) == (f"{odd}: not a picture that can be read (pictures: .png, .jpg, "
-                              ".jpeg, .bmp, .webp; videos: .mp4, .m4v, .3gp, .avi, .mkv, "
-                              ".mov, .webm)")
+                              ".jpeg, .bmp, .webp, .tif, .tiff; videos: .mp4, .m4v, .3gp, "
+                              ".avi, .mkv, .mov, .webm)")
 
 
 # --- NIT 8: tile model metadata missing a key names it, and says what to do ------------------

@@ -81,6 +81,24 @@ def test_video_file_gives_its_frames_then_says_it_ended(tmp_path: Path) -> None:
     source.close()
 
 
+def test_a_folder_of_tiff_frames_is_read_as_one_tiff_is(tmp_path: Path) -> None:
+    """camera75 NIT 2: one .tif was read as the camera, a folder of them was "the folder
+    holds no pictures"; the dice camera, which takes the same kinds, read them as a video's
+    frames, not as one still picture."""
+    from companion.hw.dice.frames import CameraStream
+
+    for name, value in (("f1.tif", 60), ("f2.tiff", 120), ("f10.TIF", 200)):
+        cv2.imwrite(str(tmp_path / name), picture(value))
+    source = FileSource(tmp_path)
+    means = []
+    while (frame := source.read()) is not None:
+        means.append(float(frame.mean()))
+    assert means == pytest.approx([60, 120, 200], abs=1)
+    assert source.message == f"{tmp_path.name}: no more pictures"
+    assert not CameraStream(FileSource(tmp_path)).still
+    assert CameraStream(FileSource(tmp_path / "f2.tiff")).still
+
+
 def test_missing_path_or_empty_folder_is_a_device_error(tmp_path: Path) -> None:
     with pytest.raises(DeviceError, match="no such camera, picture"):
         open_source(str(tmp_path / "nope.png"))

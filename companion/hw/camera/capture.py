@@ -42,7 +42,10 @@ from companion.hw.camera.sim_scene import Camera, render_scene
 from companion.hw.pictures import PictureError, not_regular, read_picture
 from companion.hw.ports import Slot
 
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp")
+# The pictures OpenCV reads wherever a build runs (the Pi's 4.11 too): one picture of another
+# kind is read all the same (read_picture), and a folder's are these. A folder of .tif frames
+# was "the folder holds no pictures", though one .tif was read (camera75 NIT 2).
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff")
 # .m4v and .3gp: Apple's and older phones' exports, which OpenCV opens as it opens .mp4; read
 # as pictures, they were refused as "not a picture that can be read" (camera71 NIT 7).
 VIDEO_SUFFIXES = (".mp4", ".m4v", ".3gp", ".avi", ".mkv", ".mov", ".webm")
