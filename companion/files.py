@@ -24,6 +24,7 @@ The game systems do no I/O; the app and the hardware adapters write through here
 
 from __future__ import annotations
 
+import calendar
 import codecs
 import contextlib
 import errno
@@ -229,12 +230,16 @@ def cut_copies_words(path: Path, whole: str, reads: Callable[[Path], object],
     """The words, to follow what is said of ``path`` found damaged, for the copies writes of
     it cut short left beside it: each kept first (:func:`keep_cut_writes`), as the next write
     of ``path`` would delete it unread (hist72 DEFECT 1: a tag map zeroed by a power cut,
-    deleted as told and enrolled again, lost the whole copy beside it), and named; each that
-    ``reads`` (raising DataError or OSError for none) as a ``whole`` one is given with the
-    command that puts it back, after ``move`` (the command moving ``path`` aside, if it must
-    go first), said after ``put_back``: "instead" where the words before ``path``'s offer
-    another way (roll's "run --enrol again"), plain where they do not (calibrate's: finalb73
-    NIT 7). "" when there are none."""
+    deleted as told and enrolled again, lost the whole copy beside it), and named; of those
+    that ``reads`` (raising DataError or OSError for none) as a ``whole`` one, the newest
+    (:func:`_cut_at`) is given with the command that puts it back, after ``move`` (the
+    command moving ``path`` aside, if it must go first), said after ``put_back``: "instead"
+    where the words before ``path``'s offer another way (roll's "run --enrol again"), plain
+    where they do not (calibrate's: finalb73 NIT 7). The older whole ones are named as
+    older, with no command (dicecam75 DEFECT 1: every whole copy ever left was offered, last
+    month's first, each command moving ``path`` to the same aside name, so running the
+    second wrote the first's kept original over). One command only, last. "" when there are
+    none."""
     import shlex
 
     try:
@@ -242,6 +247,7 @@ def cut_copies_words(path: Path, whole: str, reads: Callable[[Path], object],
     except OSError:
         copies = ()
     words = ""
+    whole_ones: list[Path] = []
     for copy in copies:
         try:
             reads(copy)
@@ -249,10 +255,35 @@ def cut_copies_words(path: Path, whole: str, reads: Callable[[Path], object],
             words += (f"; {copy.name}, kept beside it from a write cut short, is no whole "
                       f"{whole} either")
             continue
-        back = f"mv {shlex.quote(str(copy))} {shlex.quote(str(path))}"
-        words += (f"; {copy.name}, kept beside it from a write cut short, reads as a whole "
-                  f"{whole}: {put_back} `{f'{move} && ' if move else ''}{back}`")
+        whole_ones.append(copy)
+    if not whole_ones:
+        return words
+    newest, *older = sorted(whole_ones, key=_cut_at, reverse=True)
+    if older:
+        names = ", ".join(copy.name for copy in reversed(older))
+        one = len(older) == 1
+        words += (f"; {names}, kept beside it from {'an older write' if one else 'older writes'}"
+                  f" cut short, {'reads' if one else 'read'} whole too and "
+                  f"{'stays' if one else 'stay'} beside it")
+    back = f"mv {shlex.quote(str(newest))} {shlex.quote(str(path))}"
+    newest_words = ", the newest," if older else ","
+    words += (f"; {newest.name}{newest_words} kept beside it from a write cut short, reads as "
+              f"a whole {whole}: {put_back} `{f'{move} && ' if move else ''}{back}`")
     return words
+
+
+def _cut_at(copy: Path) -> tuple[float, str]:
+    """When the write that left ``copy`` was cut, to order copies by: its own modification
+    time, which a rename keeps and the same clock set as the damaged file's, before the time
+    in its name, which is the clock's when it was kept (a Pi with no clock of its own boots
+    behind: reviewfw74 R1); the name breaks ties and serves one whose time cannot be read."""
+    try:
+        return copy.lstat().st_mtime, copy.name
+    except OSError:
+        stamp = _KEPT_AT.search(copy.name)
+        at = (calendar.timegm(time.strptime(stamp.group(1), "%Y%m%dT%H%M%SZ"))
+              if stamp else 0.0)
+        return float(at), copy.name
 
 
 def aside_name(path: Path, why: str = "corrupt") -> Path:
@@ -332,6 +363,8 @@ def fsync_dir(folder: Path) -> None:
 
 #: The name move_aside gives a file it keeps: ``<name>.<why>-<UTC timestamp>[-n]``.
 _KEPT = re.compile(r"\.[a-z]+-\d{8}T\d{6}Z(-\d+)?$")
+#: The time in a kept copy's name.
+_KEPT_AT = re.compile(r"\.[a-z]+-(\d{8}T\d{6}Z)(?:-\d+)?$")
 
 
 def move_aside(path: Path, why: str = "corrupt") -> Path:

@@ -346,3 +346,102 @@ def test_a_command_in_backticks_takes_a_line_of_its_own_unbroken() -> None:
     for lines in (wrap_kept(f"put it back with {command}; or not", 20),
                   cell_wrap(f"put it back with {command}; or not", 20)):
         assert [line.strip() for line in lines if "`" in line] == [f"{command};"]
+
+
+def an_older_whole_enrolment(path: Path) -> tuple[Path, Enrolment]:
+    """Beside ``path``, the whole copy of another enrolment (3 dice) kept from a write cut
+    short two months ago; named later than now, as a clock that was ahead names it, to show
+    that the copy's own time orders the copies, not its name."""
+    from companion.hw.dice.calibrate import enrol
+    from companion.hw.dice.render import SceneKind, Table, render_scene
+
+    scene = render_scene(704, kind=SceneKind.LOOSE, count=3, table=Table.FELT)
+    made = enrol([(scene.image, [d.value for d in scene.dice])], ReaderConfig.load())
+    assert made.enrolment is not None
+    older = path.with_name(f"{ENROL_FILE}.unwritten-20991231T000000Z")
+    made.enrolment.save(older)
+    two_months_ago = time.time() - 60 * 86400
+    os.utime(older, (two_months_ago, two_months_ago))
+    return older, made.enrolment
+
+
+def only_the_newest_put_back(err: str, path: Path, older: Path, put_back: str) -> str:
+    """The one put-back command ``err`` gives, checked to put back the copy kept now (not
+    ``older``, which is named as older and left): dicecam75 DEFECT 1."""
+    (newest,) = (p for p in path.parent.glob(f"{ENROL_FILE}.unwritten-*") if p != older)
+    commands = re.findall(r"`(mv [^`]*)`", err)
+    assert len(commands) == 1, err
+    assert commands[0].endswith(f"mv {shlex.quote(str(newest))} {shlex.quote(str(path))}")
+    assert (f"; {older.name}, kept beside it from an older write cut short, reads whole too "
+            f"and stays beside it; {newest.name}, the newest, kept beside it from a write cut "
+            f"short, reads as a whole {ENROL_FILE}: {put_back} `") in err
+    return commands[0]
+
+
+@pytest.mark.parametrize("command", ["roll", "dice read"])
+def test_a_zeroed_enrolment_offers_only_the_newest_whole_copy_back(
+        command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """dicecam75 DEFECT 1: with a whole copy a month old beside today's, ``roll`` and ``dice
+    read`` offered both, the old one first, so the first command printed put last month's
+    enrolment back; and both moved the damaged file to the same ``.corrupt-<stamp>`` name,
+    the second writing the first's kept original over. Now one command, today's copy's, and
+    the older copy is named as older and stays."""
+    from companion.app import cli
+
+    path, enrolment = zeroed_enrolment_with_a_whole_copy()
+    older, older_enrolment = an_older_whole_enrolment(path)
+    photo = two_dice_photo(tmp_path, capsys, rolled_first=False)
+    argv = (["roll", "--dice", "camera", "--source", str(photo), "2D6"] if command == "roll"
+            else ["dice", "read", str(photo)])
+    assert cli.main(argv) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    damaged = path.read_bytes()
+    subprocess.run(["bash", "-c", only_the_newest_put_back(err, path, older,
+                                                           "put it back instead with")],
+                   check=True)
+    again = Enrolment.load(path)
+    assert again is not None and again.dice() == enrolment.dice() != older_enrolment.dice()
+    (aside,) = path.parent.glob(f"{ENROL_FILE}.corrupt-*")
+    assert aside.read_bytes() == damaged and older.exists()
+
+
+def test_plain_calibrate_offers_only_the_newest_whole_enrolment_back(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """dicecam75 DEFECT 1, as plain ``calibrate dice`` sets the zeroed enrolment aside: the
+    newest whole copy alone is given with its put-back, the older one named as older; the
+    set-aside line names neither (the words after it do)."""
+    from companion.app import cli
+
+    path, enrolment = zeroed_enrolment_with_a_whole_copy()
+    older, _ = an_older_whole_enrolment(path)
+    photo = two_dice_photo(tmp_path, capsys, rolled_first=False)
+    cli.main(["calibrate", "dice", "--count", "2", "--source", str(photo)])
+    err = " ".join(capsys.readouterr().err.split())
+    (aside,) = path.parent.glob(f"{ENROL_FILE}.corrupt-*")
+    assert f"it was kept as {aside.name} and calibration starts afresh" in err
+    command = only_the_newest_put_back(err, path, older, "put it back with")
+    subprocess.run(["bash", "-c", command], check=True)
+    again = Enrolment.load(path)
+    assert again is not None and again.dice() == enrolment.dice()
+    assert older.exists()
+
+
+def test_a_zeroed_dice_toml_offers_only_the_newest_whole_copy_back() -> None:
+    """dicecam75 DEFECT 1 for dice.toml (roll, the dice tray, ``dice read``): last month's
+    thresholds were offered first; the copy of today's cut is the one put back."""
+    path = config_dir() / "dice.toml"
+    whole = ReaderConfig.load()
+    whole.save(path)
+    zeroed_with_a_whole_copy(path, path.read_text(encoding="utf-8"))
+    older = path.with_name("dice.toml.unwritten-20991231T000000Z")
+    older.write_text("[reader]\nmax_face_px = 44.3\n", encoding="utf-8")
+    two_months_ago = time.time() - 60 * 86400
+    os.utime(older, (two_months_ago, two_months_ago))
+    with pytest.raises(DataError) as refused:
+        ReaderConfig.load(path)
+    said = str(refused.value)
+    assert said.count("`mv ") == 1
+    assert f"; {older.name}, kept beside it from an older write cut short, reads whole too" in said
+    (newest,) = (p for p in path.parent.glob("dice.toml.unwritten-*") if p != older)
+    put_back_as_told(said, path, newest)
+    assert ReaderConfig.load(path) == whole and older.exists()
