@@ -13,7 +13,9 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.history import default_history_path
+from companion.app.session.host import Session
 from tests.app.play_state_helpers import unfinished_game
+from tests.app.power_cuts import cut_after_saves
 
 TAKES = "replay takes the file `companion play --log FILE` wrote\n"
 
@@ -36,6 +38,29 @@ def test_an_unfinished_save_is_named_with_the_command_play_says_for_it(
     assert main(shlex.split(command)[1:]) == 0
     assert "Result: " in capsys.readouterr().out
     assert json.loads(save.read_text(encoding="utf-8"))["finished"] is True
+
+
+def test_an_unfinished_logged_save_is_played_on_in_its_own_log(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """journey75 DEFECT 2: a game begun with --log and stopped was named with no --log, as
+    play's stop line says it: followed, the game played to its end unlogged and its log
+    stayed cut short. The command said carries it on in its log, which then replays whole."""
+    save, log = tmp_path / "game.json", tmp_path / "game.jsonl"
+    with monkeypatch.context() as patch:
+        patch.setattr(Session, "_commit", cut_after_saves(20))
+        assert main(["play", "--headless", "--seed", "8", "--state", str(save), "--log",
+                     str(log)]) == 130
+    stop = capsys.readouterr().err.splitlines()[-1]
+    assert main(["replay", str(save)]) == 2
+    command = f"companion play --resume --headless --state {save} --log {log}"
+    assert capsys.readouterr().err == (
+        f"companion: error: {save} {SAVE}: `{command}` plays it on, and {TAKES}")
+    assert f": {command} carries on" in stop  # as play's own stop line says it
+    assert main(shlex.split(command)[1:]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(log)]) == 0
+    assert capsys.readouterr().out == "game 1 (seed 8, plus): 1501 events match\n"
 
 
 def test_a_players_unfinished_save_is_played_on_with_the_keys(

@@ -32,7 +32,7 @@ from typing import Any
 
 from companion.app.command_list import COMMANDS
 from companion.app.command_name import companion_command, companion_line
-from companion.app.commands.play.saves import resume_as_played
+from companion.app.commands.play.saves import own_log, resume_as_played
 from companion.app.history import History, HistoryError
 from companion.app.session.log import begins_as_log
 from companion.app.session.save import (
@@ -127,8 +127,10 @@ def _save_said(path: Path, head: bytes) -> str:
     starts a new game over the file); an unfinished one gets the command play's own stop
     line says for it (:func:`resume_as_played`), ``--headless`` for the auto-player's game
     on the simulated wall, which the plain ``play --resume --state`` said by 1ba2ee68 played
-    on the screen, stopping at "no screen found" on a laptop (reviewb74 D3). A save that
-    cannot be read gets neither: a resume would set it aside."""
+    on the screen, stopping at "no screen found" on a laptop (reviewb74 D3), and the game's
+    own ``--log`` while that file is there (:func:`own_log`): without it, the game played
+    on unlogged and its log stayed cut short (journey75 DEFECT 2). A save that cannot be
+    read gets neither: a resume would set it aside."""
     try:
         saved = SaveGame.from_json(head.decode("utf-8-sig"), str(path))
     except (UnicodeDecodeError, DataError):
@@ -137,9 +139,9 @@ def _save_said(path: Path, head: bytes) -> str:
         return (f"its game is over, with nothing to play on (`{companion_line('history')}` "
                 "lists the games played to their end), and ")
     args = argparse.Namespace(
-        mode=None, headless=saved.input_kind == "sim", state=path, log=None, profile=None,
-        preset=None, strategy=None, input=None, choices=None, display=None, rfid_kind=None,
-        rfid_port=None, dice=None, d100=None, fight=None)
+        mode=None, headless=saved.input_kind == "sim", state=path, log=own_log(saved),
+        profile=None, preset=None, strategy=None, input=None, choices=None, display=None,
+        rfid_kind=None, rfid_port=None, dice=None, d100=None, fight=None)
     return f"`{resume_as_played(args, saved)}` plays it on, and "
 
 
