@@ -23,6 +23,7 @@ import math
 import os
 import sys
 import tomllib
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -213,8 +214,13 @@ class Spec:
         if not isinstance(value, str):
             return ""
         words = self.choices
-        same = [c for c in words if c.lower() == value.strip().lower()]
-        near = same or difflib.get_close_matches(value, words, 1, 0.75)
+        # Full-width letters as a Japanese IME types them (ｔｅｒｍｉｎａｌ) read as plain
+        # ones, and a word begun (term) as the one choice it begins (setup75 NIT 7).
+        typed = unicodedata.normalize("NFKC", value).strip().lower()
+        same = [c for c in words if c.lower() == typed]
+        begun = [c for c in words if len(typed) >= 3 and c.lower().startswith(typed)]
+        near = same or (begun if len(begun) == 1 else []) \
+            or difflib.get_close_matches(typed, words, 1, 0.75)
         return f" (did you mean {toml_value(near[0])}?)" if near else ""
 
     def unquoted(self, value: object) -> str:

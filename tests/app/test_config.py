@@ -389,6 +389,27 @@ def test_a_misspelt_or_misplaced_key_names_the_setting_meant() -> None:
         load_config(env={}, overrides={"input.kind": "RFID"})
 
 
+@pytest.mark.parametrize(("typed", "meant"), [
+    ("ｔｅｒｍｉｎａｌ", "terminal"),  # full width, as a Japanese IME types it
+    ("ＳＣＲＥＥＮ", "screen"),
+    ("term", "terminal"),  # a word begun
+    ("scr", "screen"),
+    ("no", None),  # too short to tell
+    ("tv", None),
+])
+def test_a_word_typed_full_width_or_begun_gets_a_did_you_mean(
+        typed: str, meant: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """setup75 NIT 7: "Terminal" and "terminal " were answered "did you mean", and the
+    full-width ｔｅｒｍｉｎａｌ and a word begun (term) were not: read NFKC-normalised, and a
+    beginning of three letters or more that begins one choice alone."""
+    monkeypatch.setenv("COMPANION_DISPLAY_KIND", typed)
+    config = load_config()
+    said = ("COMPANION_DISPLAY_KIND: display.kind must be one of screen, terminal, none; "
+            f'found "{typed}"' + (f' (did you mean "{meant}"?)' if meant else "") + "; ignored")
+    assert config.notices == (said,)
+    assert config.text("display.kind") == "screen"
+
+
 #: A refused button pin's notice with choices.kind = "gpio", the default (reviewa73 NIT 3).
 STOPS = 'play stops on it (with choices.kind = "gpio")'
 
