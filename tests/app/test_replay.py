@@ -14,9 +14,11 @@ import pytest
 from companion.app.cli import main
 from companion.app.command_name import companion_command
 from companion.app.history import default_history_path
+from companion.app.session.host import Session
 from companion.systems.jongrogue.actions import input_from_notation
 from companion.systems.jongrogue.game import RULES_REVISION, Game
 from tests.app.played_log_helpers import _play
+from tests.app.power_cuts import cut_after_saves
 
 
 def test_replay_matches_two_games_and_catches_a_change(
@@ -432,6 +434,29 @@ def test_a_stopped_game_whose_state_file_is_in_the_data_folder_is_named_with_it(
     capsys.readouterr()
     assert main(["replay", str(log)]) == 0
     assert "the log ends before the game does" not in capsys.readouterr().out
+
+
+def test_a_stopped_log_of_a_game_played_on_to_its_end_elsewhere_is_said_to_be_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """journey75 DEFECT 3: a game stopped in a.jsonl, played on to its end with --log
+    b.jsonl (its --state file outside the data folder), was said stopped, with the resume
+    that carries it on; followed with its own save, that started a new game in a.jsonl. The
+    history holds the game: it is said to be over, with no command."""
+    state, stopped, whole = tmp_path / "s.json", tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    with monkeypatch.context() as patch:
+        patch.setattr(Session, "_commit", cut_after_saves(20))
+        assert main(["play", "--headless", "--seed", "8", "--state", str(state), "--log",
+                     str(stopped)]) == 130
+    assert main(["play", "--headless", "--resume", "--state", str(state), "--log",
+                 str(whole)]) == 0
+    logged = len(stopped.read_text(encoding="utf-8").splitlines()) - 1
+    capsys.readouterr()
+    assert main(["replay", str(stopped)]) == 0
+    assert capsys.readouterr().out == (
+        f"game 1 (seed 8, plus): {logged} events match; the log ends before the game does: "
+        f"the game played on without this log and is over (`{companion_command()} history` "
+        "lists it): this log holds its lines up to where it stopped\n")
 
 
 def test_replays_search_of_the_data_folder_waits_on_no_pipe() -> None:

@@ -474,8 +474,9 @@ def carried_on(logged: LoggedGame) -> str:
     replay can see (a headless game without --state: newuser61 N5, where ``play --resume
     --log`` started a new game and logged it in the same file, or a --state file
     elsewhere), and its seed plays it again from the start (when this revision plays its
-    seed's game: :func:`plays_its_seed_again`). Only games of the auto-player are
-    replayed."""
+    seed's game: :func:`plays_its_seed_again`), unless the history holds it: it was played
+    on to its end without this log, and a resume would start a new game in it. Only games
+    of the auto-player are replayed."""
     header = logged.header
     save_path, saved = save_of(header.get("game_id"))
     state = [] if save_path == default_save_path() else ["--state", str(save_path)]
@@ -492,6 +493,12 @@ def carried_on(logged: LoggedGame) -> str:
         # Resumed without --log (hist65 NIT 4): "no save holds it" was said of a game over.
         return (f"the game played on without this log and is over ({save_path} holds it, "
                 f"finished: `{companion_command()} history` lists it)")
+    game_id = header.get("game_id")
+    if isinstance(game_id, str) and _in_history(game_id):
+        # Played on with another --log, or none, its save elsewhere or since replaced: the
+        # resume said below started a new game in this log (journey75 DEFECT 3).
+        return (f"the game played on without this log and is over (`{companion_command()} "
+                "history` lists it): this log holds its lines up to where it stopped")
     said = ("the game was stopped or its log was cut short, and no save in the data folder "
             "holds it: a --state file of it carries it on (`"
             + companion_line("play", "--headless", "--resume", "--state")
