@@ -93,3 +93,28 @@ def test_dice_rules_and_replay_help_say_what_they_do_with_an_example(
         example = " ".join(parser.description.split()).split("Example: companion ")[1]
         assert main(example.split()) == 0, example
         capsys.readouterr()
+
+
+@pytest.mark.parametrize(("words", "said"), [
+    (["plya"], "companion: error: argument COMMAND: invalid choice: 'plya' (choose from "
+               "'calibrate', 'classify', 'config', 'history', 'roll', 'events', 'genso', 'coc', "
+               "'rfid', 'dice', 'rules', 'simulate', 'replay', 'play'); did you mean 'play'?"),
+    (["play", "--mode", "dcie"], "companion play: error: argument --mode: invalid choice: "
+                                 "'dcie' (choose from 'game', 'dice', 'genso', 'coc'); did you "
+                                 "mean 'dice'?"),
+    (["config", "--shw"], "companion config: error: unrecognized arguments: --shw (did you "
+                          "mean --show?)"),
+    (["config", "--shw", "--jsn=1"], "companion config: error: unrecognized arguments: --shw "
+                                     "--jsn=1 (did you mean --show or --json?)"),
+    (["zzz"], "companion: error: argument COMMAND: invalid choice: 'zzz' (choose from "
+              "'calibrate', 'classify', 'config', 'history', 'roll', 'events', 'genso', 'coc', "
+              "'rfid', 'dice', 'rules', 'simulate', 'replay', 'play')"),
+])
+def test_a_command_or_option_mistyped_is_answered_with_the_one_near_it(
+        words: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """setup75 NIT 7: `companion plya` and `config --shw` were refused with no "did you
+    mean" (Python 3.11's argparse offers none), as a setting's word near a choice is."""
+    with pytest.raises(SystemExit) as done:
+        main(words)
+    assert done.value.code == 2
+    assert capsys.readouterr().err.rstrip().splitlines()[-1] == said
