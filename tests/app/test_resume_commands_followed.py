@@ -315,3 +315,27 @@ def test_a_kept_players_games_command_names_its_own_log_while_it_is_there(
     assert words[-4:] == (["--state", str(kept), "--log", str(log)] if log_there
                           else ["--display", "terminal", "--state", str(kept)])
     assert "--headless" not in words
+
+
+def test_the_hint_for_a_log_not_carried_on_says_the_game_as_its_stop_line_does(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """journey75 NIT 4: a game on the simulated wall begun with --preset ez and --log,
+    resumed without --log, was hinted at as `play --resume --choices … --log …`, dropping
+    the --input sim and --preset ez the stop line says: a run started from the hint gave
+    its New game config.toml's tiles and rules. The hint is the stop line's, with --log."""
+    log = tmp_path / "l.jsonl"
+    table = ["--choices", "auto", "--display", "none"]
+    with monkeypatch.context() as patch:
+        patch.setattr(Session, "_commit", cut_after_saves(20))
+        assert main(["play", "--input", "sim", *table, "--preset", "ez", "--seed", "8",
+                     "--log", str(log)]) == 130
+    capsys.readouterr()
+    with monkeypatch.context() as patch:
+        patch.setattr(Session, "_commit", cut_after_saves(5))
+        assert main(["play", "--resume", *table]) == 130
+    err = capsys.readouterr().err.splitlines()
+    stop = err[-1].split(": ", 2)[2].removesuffix(" carries on")
+    assert stop.startswith("companion play --resume --input sim --preset ez "), err
+    assert (f"companion: this game's log {log} is not carried on (no --log); `{stop} --log "
+            f"{log}` carries the game on with its log, written whole") in err, err

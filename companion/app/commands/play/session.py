@@ -769,10 +769,13 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
         saved.log_path, saved.log_start = str(args.log.resolve()), log.start
     elif resuming and saved.log_path is not None:
         # The save still names its log, which a resume given it writes whole (hist65 NIT 4:
-        # the log was left short unsaid, and replay then found no save of it).
+        # the log was left short unsaid, and replay then found no save of it). As the stop
+        # line says it (resume_as_played): --input sim and the game's --preset kept, for the
+        # run's new games (journey75 NIT 4: dropped, they took config.toml's).
         logged = argparse.Namespace(**{**vars(args), "log": saved.log_path})
         note(f"this game's log {saved.log_path} is not carried on (no --log); "
-             f"`{resume_command(logged)}` carries the game on with its log, written whole")
+             f"`{resume_as_played(logged, saved)}` carries the game on with its log, written "
+             "whole")
     signal: WaitingSignal | None = None
     if config.text("choices.kind") == "gpio" and sim is None:
         signal = open_waiting_signal(config)
