@@ -556,8 +556,12 @@ def test_throw_options_at_the_table(tmp_path: Path) -> None:
     assert offered(player, "Throw Cult how?") == [[
         "how:plain", "how:at:Deep", "how:dodge:Deep", "how:at:Bob", "how:dodge:Bob", "back"]]
     assert "CO-MA-2" in shown_rules(mode)
-    assert describe(mode.fight.journal[-1].action) == (
-        "Ann 投げ throws → Deep [at Deep who dodges]")
+    # grapple75 NIT 5: the one thrown (the one held as it was played) after the arrow, not
+    # the one thrown at twice; the log names it too
+    assert mode.describe(mode.fight.journal[-1].action) == (
+        "Ann 投げ throws → Cult [at Deep who dodges]")
+    assert mode.fight_view().log[-1].startswith("Ann 投げ throws → Cult [at Deep who dodges] ＞")
+    assert describe(mode.fight.journal[-1].action) == "Ann 投げ throws [at Deep who dodges]"
     (tmp_path / "b").mkdir()
     make = people(Profile.P004, ("Ann", 14, ("fist",), INV, {"grapple": 70}),
                   ("Cult", 10, ("fist",), FOE, {}))
@@ -591,6 +595,9 @@ def test_co_grap_8_reading_b_throws_an_enemy_nobody_holds_at_the_table_004(
     assert {"throw", "throw_budo"} <= set(offered(player, "Ann")[0])
     assert offered(player, "Throw whom?") == [["how:at:Cult", "how:at:Deep", "back"]]
     assert "CO-GRAP-8" in shown_rules(mode)
+    # holding nobody, the one ``at`` is the one thrown (grapple75 NIT 5)
+    assert mode.describe(mode.fight.journal[-1].action) == "Ann 投げ throws → Cult"
+    assert "(throw 投げ of Cult, CO-GRAP-8 reading b)" in mode.fight.journal[-1].text
     (tmp_path / "a").mkdir()
     mode, player = at_the_table(tmp_path / "a", make("a"), [], [*END], [EndTurn("Ann")])
     assert not {"throw", "throw_budo"} & set(offered(player, "Ann")[0])
@@ -609,12 +616,17 @@ def test_choke_and_throw_by_budo_at_the_table_004(tmp_path: Path) -> None:
     menus = offered(player, "Ann")
     assert menus and {"choke", "choke_budo", "throw", "throw_budo"} <= set(menus[-1])
     assert "武道（組技系）/Budo (grappling)" in mode.fight.journal[-1].text
+    # grapple75 NIT 5 (engine revision 23): the roll says it is the choke's, of whom
+    assert "(choke 絞め of Cult, CO-GRAP-7)" in mode.fight.journal[-1].text
+    assert mode.describe(mode.fight.journal[-1].action) == "Ann 絞め chokes → Cult"
     (tmp_path / "b").mkdir()
     mode, player = at_the_table(tmp_path / "b", make, [(Grapple("Ann", "Cult"), [30])],
                                 [*END, "throw_budo", "how:m:6"],
                                 [EndTurn("Cult"),
                                  ThrowDown("Ann", height_m=6, skill="budo_grappling")])
     assert "武道（組技系）/Budo (grappling)" in mode.fight.journal[-1].text
+    assert "(throw 投げ of Cult, CO-GRAP-8)" in mode.fight.journal[-1].text
+    assert mode.describe(mode.fight.journal[-1].action) == "Ann 投げ throws → Cult [from 6 m]"
     (tmp_path / "c").mkdir()
     plain = people(Profile.P004, ("Ann", 14, ("fist",), INV, {"grapple": 70}),
                    ("Cult", 10, ("fist",), FOE, {}))

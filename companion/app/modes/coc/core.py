@@ -27,7 +27,7 @@ from companion.app.session.controls import BACK
 from companion.app.session.mode import Answer, ChoiceAsk
 from companion.app.session.rolls import NeedDice
 from companion.hw.display.view import Option
-from companion.systems.coc.combat import BETWEEN_ACTIONS, Action, Combatant, Fight
+from companion.systems.coc.combat import BETWEEN_ACTIONS, Action, Combatant, Fight, FightState
 from companion.systems.coc.rules import CocRules, WeaponKind
 
 
@@ -47,7 +47,16 @@ class _Core(FightMode):
         return super().answer(value)
 
     def describe(self, action: Action) -> str:
-        return self.with_english(describe(action, self.fight.state))
+        return self.with_english(describe(action, self.fight.state, self.played_from(action)))
+
+    def played_from(self, action: Action) -> FightState:
+        """The state ``action`` is or was played from, for whom a choke or throw holds: the
+        one before it when it is the last played (the Result's title, Undo's question), else
+        the fight's own (one still being played or just undone)."""
+        fight = self.fight
+        if fight.journal and fight.journal[-1].action is action:
+            return fight.states[-2]
+        return fight.state
 
     def roll_prompt(self, action: Action, need: NeedDice) -> str:
         """As every fight's; but a roll the start of a round or turn makes (a dying

@@ -65,8 +65,10 @@ class _FightView(_Core):
                 ally=c.side is Side.INVESTIGATORS, down=c.out, san=c.san))
         journal = self.fight.journal
         last = journal[-1] if journal else None
-        log = tuple(self.with_english(f"{describe(e.action, state)} ＞ {summary(e)}")
-                    for e in journal[-8:])
+        first = max(0, len(journal) - 8)  # each entry with the state it was played from
+        log = tuple(self.with_english(f"{describe(e.action, state, self.fight.states[n])} ＞ "
+                                      f"{summary(e)}")
+                    for n, e in enumerate(journal[first:], first))
         newest = last or self.fight.opening
         # The steps after the action's own (the engine's Entry.own: the turn handed over,
         # the round's end, the next one's start) are marked, for the Result cut short to

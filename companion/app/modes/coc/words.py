@@ -22,6 +22,7 @@ from companion.systems.coc.combat import (
     Attack,
     Burn,
     Cast,
+    Choke,
     Combatant,
     Defence,
     Entry,
@@ -133,11 +134,19 @@ AFTER_DODGE = "after dodging 回避後 −50%"  # CO-DODGE-5
 FROM_BEHIND = "from behind 背後"  # CO-DODGE-3
 
 
-def describe(action: Action, state: FightState | None = None) -> str:
+def describe(action: Action, state: FightState | None = None,
+             before: FightState | None = None) -> str:
     """An action in a line, for the log and the result's title; with the fight's ``state``
-    a parry names the weapon it parries with."""
+    a parry names the weapon it parries with; with ``before``, the state the action was
+    played from, a choke or throw names the one held (:func:`_held`)."""
     data = action_to_json(action)
     target = data.get("target") or data.get("at") or ""
+    held = _held(action, before)
+    at = data.get("at") or ""
+    if held is not None:  # the one held (a throw's, at someone or not), or CO-GRAP-8 reading b's
+        target = held or at  # holding nobody, the one thrown is the one ``at``
+    elif isinstance(action, ThrowDown):
+        target = ""  # not known: the one ``at`` is said in its tag, not as the one thrown
     words = {"attack": "攻撃 attacks", "grapple": "組み付き grapples", "choke": "絞め chokes",
              "throw": "投げ throws", "break_free": "振りほどく breaks free",
              "let_go": "手を放す lets go",
@@ -186,7 +195,8 @@ def describe(action: Action, state: FightState | None = None) -> str:
                             f"{action.option}{' obstacle' if action.obstacle else ''}") + "]"
     if isinstance(action, ThrowDown):
         text += "".join(f" [{tag}]" for on, tag in (
-            (action.at, f"at {action.at}" + (" who dodges" if action.at_dodges else "")),
+            (action.at and held != "",
+             f"at {action.at}" + (" who dodges" if action.at_dodges else "")),
             (action.toward, f"toward {action.toward}"),
             (action.height_m, f"from {action.height_m} m")) if on)
     if isinstance(action, Cast):
@@ -204,6 +214,19 @@ def describe(action: Action, state: FightState | None = None) -> str:
     if isinstance(action, SanLoss):
         text += f" {action.amount}"
     return text
+
+
+def _held(action: Action, before: FightState | None) -> str | None:
+    """Whom a choke 絞め or throw 投げ is of (grapple75 NIT 5: "Ann 投げ throws → Dan [at Dan]"
+    named the one thrown at twice and never the one thrown): the one its actor held in
+    ``before``, the state it was played from; "" holding nobody (CO-GRAP-8 reading b throws
+    the one ``at``); None for another action or with no such state."""
+    if before is None or not isinstance(action, (Choke, ThrowDown)):
+        return None
+    try:
+        return before.get(action.actor).grappling
+    except IllegalAction:
+        return None
 
 
 def _borrowed(action: Attack, state: FightState | None) -> str:

@@ -185,6 +185,8 @@ FORMAT = 2
 # Revision 23 (grapple75): after a first strike 重火器先制 (CO-FIRE-7) a grapple, tackle, choke
 # or throw that round is refused before any die, as a punch was (to_hit.FIRST_STRIKE_BARS_HOLDS,
 # 004 l.52-53, l.164-165's 又は); revision 22 took them, so a holder shot and choked in one round.
+# 004's choke and throw roll says what it is for, whom and its rule, "(choke 絞め of Cult,
+# CO-GRAP-7)" (grapples.OPTION_NAMED); revision 22's line was the grapple's alone.
 ENGINE = 23
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),

@@ -39,6 +39,10 @@ from companion.systems.coc.sheet import (
 #: a grapple may be parried bare-handed, with MA, Budo or Grapple (CO-GRAP-5, CO-PARRY-2);
 #: revision 18 took a melee weapon or long gun only.
 BARE_GRAPPLE_PARRY = 19
+#: The first engine revision in which 004's choke and throw roll says what it is for, whom
+#: and its rule (:meth:`_Grapples.option_named`): ``(choke 絞め of Cult, CO-GRAP-7)``; revision
+#: 22's line was the grapple's alone.
+OPTION_NAMED = 23
 #: A Grapple's ``parry_with`` words (CO-GRAP-5, CO-PARRY-2, CO-DODGE-2); "iai" is 003's Iai
 #: parry (CO-DODGE-2, CO-IAI-2), with ``parry_weapon`` the sheathed blade.
 GRAPPLE_PARRIES = ("hands", "ma", "budo", "grapple", "iai")
@@ -336,7 +340,9 @@ class _Grapples(_Firearms):
             if c.attacks:
                 raise IllegalAction("one choke a round (CO-GRAP-7)")
             self.set(c, attacks=1)
-            if not self.check(c, skill, attack=True).success:
+            made = self.check(c, skill, attack=True)
+            self.option_named(f"choke 絞め of {held.name}, CO-GRAP-7")
+            if not made.success:
                 return
             dice, rule = self.rules.num("CO-GRAP-7", "choke"), "CO-GRAP-7"
         db = c.sheet.db
@@ -373,7 +379,11 @@ class _Grapples(_Firearms):
             if c.attacks:
                 raise IllegalAction("one throw a round (CO-GRAP-8)")
             self.set(c, attacks=1)
-            if not self.check(c, skill, attack=True).success:
+            made = self.check(c, skill, attack=True)
+            self.option_named(f"throw 投げ of {held.name}"
+                              + (f" at {other.name}" if other is not None else "")
+                              + ", CO-GRAP-8")
+            if not made.success:
                 return
             dice, how, rule = self.rules.num("CO-GRAP-8", "throw"), DamageBonus.FULL, "CO-GRAP-8"
         self.set(self.cs[c.name], grappling="", grapple_options=False)
@@ -434,7 +444,9 @@ class _Grapples(_Firearms):
         if c.attacks:
             raise IllegalAction("one throw a round (CO-GRAP-8)")
         self.set(c, attacks=1)
-        if not self.check(c, skill, attack=True).success:
+        made = self.check(c, skill, attack=True)
+        self.option_named(f"throw 投げ of {t.name}, CO-GRAP-8 reading b")
+        if not made.success:
             return
         self.thrown_lets_go(self.cs[t.name])  # 004: no board, nobody steps aside
         hurt, text = self.roll_total(self.rules.num("CO-GRAP-8", "thrown_into"),
@@ -442,6 +454,14 @@ class _Grapples(_Firearms):
         self.hit(t, hurt, f"{t.name} is thrown: {text} (CO-GRAP-8 reading b"
                           f"{self.rules.tag('CO-GRAP-8', 'reading')})")
         self.stun_throw(self.cs[t.name])
+
+    def option_named(self, what: str) -> None:
+        """From revision :data:`OPTION_NAMED`, 004's Grapple or Budo roll of a choke or throw
+        (CO-GRAP-7/8) says what it is for, whom and its rule after the roll, ``what``, as a
+        tackle's says CO-TACKLE-1 (grapple75 NIT 5): revision 22's read as a grapple, so a
+        failed choke showed in the log as a new grapple that missed."""
+        if self.engine >= OPTION_NAMED:
+            self.lines[-1] += f" ({what})"
 
     def thrown_lets_go(self, thrown: Combatant) -> Combatant | None:
         """The Default "CO-GRAP-1 (chain)" from revision
