@@ -28,6 +28,9 @@ class PictureError(DataError):
 
 
 MIN_SIDE = 16  # pixels: less than a tile's or a die's face can be read from
+# .m4v and .3gp: Apple's and older phones' exports, which OpenCV opens as it opens .mp4; read
+# as pictures, they were refused as "not a picture that can be read" (camera71 NIT 7).
+VIDEO_SUFFIXES = (".mp4", ".m4v", ".3gp", ".avi", ".mkv", ".mov", ".webm")
 TRANSPARENT = (".png", ".webp", ".tif", ".tiff")  # formats that may hold an alpha channel
 
 
@@ -51,6 +54,11 @@ def read_picture(path: Path) -> np.ndarray:
             if image is not None and path.suffix.lower() in TRANSPARENT else None
     except cv2.error:
         raise PictureError(path, "too large a picture to read (over 2**30 pixels)") from None
+    if image is None and path.suffix.lower() in VIDEO_SUFFIXES:
+        # A kind the program reads as a camera: "not a picture" left the player to wonder
+        # whether the file was broken (camera75 NIT 6).
+        raise PictureError(path, f"a video, not a picture: take a frame from it (ffmpeg -i "
+                                 f"{path.name} -frames:v 1 frame.png)")
     if image is None:
         raise PictureError(path, "not a picture that can be read")
     if min(image.shape[:2]) < MIN_SIDE:

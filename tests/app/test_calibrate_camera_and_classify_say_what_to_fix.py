@@ -337,3 +337,32 @@ def test_a_folder_given_as_the_model_names_the_model_in_it(
     assert capsys.readouterr().err == (
         f"companion: error: {models}: a folder, not the tile model: the model is {inside} in "
         "it; point COMPANION_TILE_MODEL at it\n")
+
+
+def test_a_video_given_as_a_picture_is_called_a_video_and_enrol_from_names_the_kinds_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """camera75 NIT 6: `classify --mat clip.mp4` said "not a picture that can be read" of a
+    kind the program reads as a camera, and `--enrol-from` skipped a phone's 1m.heic with no
+    word on the kinds it reads."""
+    clip = tmp_path / "clip.mp4"
+    frame = cv2.imread(str(tile_picture(tmp_path / "5p.png", "5p")))
+    writer = cv2.VideoWriter(str(clip), cv2.VideoWriter_fourcc(*"mp4v"), 5,
+                             (frame.shape[1], frame.shape[0]))
+    for _ in range(3):
+        writer.write(frame)
+    writer.release()
+    said = "a video, not a picture: take a frame from it (ffmpeg -i clip.mp4 -frames:v 1 frame.png)"
+    assert cli.main(["classify", "--mat", str(clip)]) == 1
+    assert capsys.readouterr().err == f"companion: {clip}: {said}\n"
+    assert cli.main(["classify", str(clip)]) == 1
+    assert capsys.readouterr().out == f"{clip}: {said}\n"
+    folder = tmp_path / "tiles"
+    folder.mkdir()
+    tile_picture(folder / "5p.png", "5p")
+    (folder / "1m.heic").write_bytes(b"\x00\x00\x00\x18ftypheic")
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert cli.main(["calibrate", "camera", "--enrol-from", str(folder)]) == 0
+    assert ("  not a picture that can be read (pictures read: .png, .jpg, .jpeg, .bmp, .webp, "
+            ".tif, .tiff; a phone's .heic: save it as JPEG): 1m.heic skipped\n"
+            in capsys.readouterr().out)

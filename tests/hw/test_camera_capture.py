@@ -99,6 +99,37 @@ def test_a_folder_of_tiff_frames_is_read_as_one_tiff_is(tmp_path: Path) -> None:
     assert CameraStream(FileSource(tmp_path / "f2.tiff")).still
 
 
+def test_a_video_cut_short_empty_or_of_another_kind_says_which(tmp_path: Path) -> None:
+    """camera75 NIT 5: each was "not a video that can be read", under FFmpeg's own line
+    ("[mov,mp4,… @ 0x…] moov atom not found"), which OpenCV's log level does not reach."""
+    import subprocess
+
+    whole = tmp_path / "whole.mp4"
+    writer = cv2.VideoWriter(str(whole), cv2.VideoWriter_fourcc(*"mp4v"), 5, (64, 48))
+    for value in (40, 120, 200, 80):
+        writer.write(picture(value))
+    writer.release()
+    cut = tmp_path / "cut.mp4"
+    cut.write_bytes(whole.read_bytes()[: whole.stat().st_size // 3])
+    (tmp_path / "empty.mov").write_bytes(b"")
+    (tmp_path / "notes.mp4").write_text("not a video\n")
+    for name, why in (
+            ("cut.mp4", " (cut short, as an unfinished copy or download is, or damaged): copy it "
+                        "again"),
+            ("empty.mov", " (the file is empty, 0 bytes: a cut copy?)"),
+            ("notes.mp4", " (it does not begin as a video does: another kind of file?)")):
+        with pytest.raises(DeviceError) as err:
+            FileSource(tmp_path / name)
+        assert str(err.value) == f"{tmp_path / name}: not a video that can be read{why}"
+    env = {k: v for k, v in os.environ.items() if k != "OPENCV_FFMPEG_LOGLEVEL"}
+    done = subprocess.run([sys.executable, "-m", "companion", "calibrate", "camera", "--source",
+                           str(cut)], env=env, stdin=subprocess.DEVNULL, capture_output=True,
+                          text=True, timeout=120, cwd=Path(__file__).resolve().parents[2])
+    assert (done.returncode, done.stderr) == (1, (
+        f"companion: error: --source: {cut}: not a video that can be read (cut short, as an "
+        "unfinished copy or download is, or damaged): copy it again\n"))
+
+
 def test_missing_path_or_empty_folder_is_a_device_error(tmp_path: Path) -> None:
     with pytest.raises(DeviceError, match="no such camera, picture"):
         open_source(str(tmp_path / "nope.png"))

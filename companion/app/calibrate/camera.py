@@ -85,6 +85,7 @@ from companion.hw.camera.capture import (
     BRIGHT_MEAN,
     BURNT_OUT,
     DARK_MEAN,
+    IMAGE_SUFFIXES,
     FileSource,
     FrameSource,
     frame_problem,
@@ -110,7 +111,7 @@ from companion.hw.camera.quality import (
 )
 from companion.hw.camera.reader import ReaderSettings, out_of_view_message, slot_words
 from companion.hw.onnx_session import fingerprint
-from companion.hw.pictures import PictureError, read_picture
+from companion.hw.pictures import VIDEO_SUFFIXES, PictureError, read_picture
 from companion.hw.ports import SLOT_NAMES, Candidate, Slot
 from companion.systems.jongrogue.tiles import ALL_KINDS, BACK, EMPTY, READER_LABELS, Tile
 from companion.toml_writing import commented, table, write_toml
@@ -691,7 +692,12 @@ def enrol_from_folder(folder: Path, classifier: TileClassifier,
         try:
             image = read_picture(path)
         except PictureError as exc:
-            print(f"  {exc.problem}: {path.name} skipped")
+            # A kind OpenCV does not read (a phone's .heic) was skipped with no word on the
+            # kinds that are read (camera75 NIT 6).
+            kinds = "" if path.suffix.lower() in (*IMAGE_SUFFIXES, *VIDEO_SUFFIXES) else (
+                f" (pictures read: {', '.join(IMAGE_SUFFIXES)}; a phone's .heic: save it as "
+                "JPEG)")
+            print(f"  {exc.problem}{kinds}: {path.name} skipped")
             continue
         problem = picture_problem(image, label)
         if problem is not None:  # a lens cap's black: no tile's look to learn (calib62 R2)

@@ -39,16 +39,13 @@ from companion.hw.camera.choice import (
     usb_instead,
 )
 from companion.hw.camera.sim_scene import Camera, render_scene
-from companion.hw.pictures import PictureError, not_regular, read_picture
+from companion.hw.pictures import VIDEO_SUFFIXES, PictureError, not_regular, read_picture
 from companion.hw.ports import Slot
 
 # The pictures OpenCV reads wherever a build runs (the Pi's 4.11 too): one picture of another
 # kind is read all the same (read_picture), and a folder's are these. A folder of .tif frames
 # was "the folder holds no pictures", though one .tif was read (camera75 NIT 2).
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff")
-# .m4v and .3gp: Apple's and older phones' exports, which OpenCV opens as it opens .mp4; read
-# as pictures, they were refused as "not a picture that can be read" (camera71 NIT 7).
-VIDEO_SUFFIXES = (".mp4", ".m4v", ".3gp", ".avi", ".mkv", ".mov", ".webm")
 DARK_MEAN = 12.0  # grey level below which a frame is called black
 BRIGHT_MEAN = 245.0  # above which it is called washed out
 PURE_WHITE = 254.0  # a drawing's paper: no camera's noise under it
@@ -61,6 +58,11 @@ BURNT_OUT = 250  # a grey this bright is paper with no shading left: white ink, 
 # at its sides: mean 246) is 95.2%, its table's shading and the paper's edge the rest.
 DRAWN_SHARE = 0.96
 OPENCV_LOG_LEVEL_ERROR = 2  # cv::utils::logging::LOG_LEVEL_ERROR, in OpenCV 4 and 5 alike
+AV_LOG_QUIET = -8  # FFmpeg's log level that prints nothing (libavutil/log.h)
+#: How each kind of video file begins (its container's first bytes, at an offset): a file
+#: that begins so and cannot be read is a video cut short or damaged, not another kind of file.
+VIDEO_STARTS = ((4, b"ftyp"), (4, b"moov"), (4, b"mdat"), (4, b"wide"), (0, b"RIFF"),
+                (0, b"\x1a\x45\xdf\xa3"))
 
 
 class FrameSource(Protocol):
@@ -121,8 +123,14 @@ def quiet_opencv() -> None:
 
     OpenCV 4's Orbbec depth-camera backend, tried for every camera index, says "Camera index
     out of range" as an error of its own for a webcam not plugged in, before the source's
-    words: it is left out (read when the first camera is opened), unless the user set it."""
+    words: it is left out (read when the first camera is opened), unless the user set it.
+
+    FFmpeg, which reads video files, logs through its own level, not OpenCV's: a video cut
+    short printed "[mov,mp4,… @ 0x…] moov atom not found" over the source's own words
+    (camera75 NIT 5); it is kept quiet (AV_LOG_QUIET, read as FFmpeg is first used), unless
+    the user set it."""
     os.environ.setdefault("OPENCV_VIDEOIO_PRIORITY_OBSENSOR", "0")
+    os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", str(AV_LOG_QUIET))
     logging = getattr(getattr(cv2, "utils", None), "logging", None)
     if logging is not None:
         logging.setLogLevel(logging.LOG_LEVEL_ERROR)
@@ -380,6 +388,24 @@ class PicameraSource:
             self._camera = None
 
 
+def video_fault(path: Path) -> str:
+    """Why the video file at ``path``, which OpenCV cannot open, is so, told from its first
+    bytes, as " (…)" (nothing when they cannot be read): an empty file, a video cut short (a
+    copy or download that did not finish: an MP4's index is at its end), or a file of
+    another kind. "not a video that can be read" alone did not say which (camera75 NIT 5)."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(12)
+    except OSError:
+        return ""
+    if not head:
+        return " (the file is empty, 0 bytes: a cut copy?)"
+    if any(head[at:at + len(start)] == start for at, start in VIDEO_STARTS):
+        return (" (cut short, as an unfinished copy or download is, or damaged): copy it "
+                "again")
+    return " (it does not begin as a video does: another kind of file?)"
+
+
 def name_order(path: Path) -> tuple[tuple[int | str, ...], str]:
     """The key that sorts pictures in a folder by name as a file manager shows them: runs of
     digits compared as numbers, so frame2 comes before frame10, and letters without regard
@@ -422,12 +448,13 @@ class FileSource:
             kind = not_regular(path, "video")
             if kind is not None:  # a pipe: FFmpeg would wait for its writer for ever
                 raise DeviceError(f"{path}: {kind}")
+            quiet_opencv()
             self._video = cv2.VideoCapture(str(path))
             if not self._video.isOpened():
                 # Said now, as a picture that cannot be read is, not as "the source ended"
                 # once the dice were laid (review64e NIT 1).
                 self._video = None
-                raise DeviceError(f"{path}: not a video that can be read")
+                raise DeviceError(f"{path}: not a video that can be read{video_fault(path)}")
         else:
             # One picture that cannot be read gives no frame, ever: said now, naming it,
             # not as "no picture from the camera: … skipped" after the frames were tried
