@@ -310,16 +310,52 @@ def test_a_held_one_neither_grapples_nor_tackles_and_says_why_003() -> None:
         "CO-GRAP-1)") + "$")
 
 
-@pytest.mark.parametrize(("target", "holding", "why"), [
-    ("Ann", "", "Ann cannot tackle themself"),
-    ("Dan", "", "Dan is dead"),
-    ("Cult", "Dan", "Ann already holds Dan: one hold at a time")])
-def test_a_tackle_not_possible_says_why(target: str, holding: str, why: str) -> None:
+HOLDERS_TACKLE = ("Ann restrains Dan: 004 gives a holder a one-handed weapon (拳銃など) or a "
+                  "choke 締め付け or throw 投げ飛ばし, not a tackle; let go 手を放す first")
+
+
+@pytest.mark.parametrize(("target", "holding", "option", "why"), [
+    ("Ann", "", "", "Ann cannot tackle themself"),
+    ("Dan", "", "", "Dan is dead"),
+    # grapple75 AMBIGUOUS 2: a plain tackle or blow back holds nobody, so "one hold at a
+    # time" was not why; 004 l.164-165 is (CO-GRAP-6)
+    ("Cult", "Dan", "", HOLDERS_TACKLE),
+    ("Cult", "Dan", "blow_back", HOLDERS_TACKLE),
+    ("Cult", "Dan", "knock_down", "Ann already holds Dan: one hold at a time")])
+def test_a_tackle_not_possible_says_why(target: str, holding: str, option: str,
+                                        why: str) -> None:
     f = not_possible_fight()
     if holding:
         patch(f, "Ann", grappling=holding)
-    refused(f, Tackle("Ann", target), "^" + re.escape(
+    refused(f, Tackle("Ann", target, option=option), "^" + re.escape(
         f"that tackle is not possible: {why} (CO-TACKLE-1, CO-GRAP-6)") + "$")
+
+
+def test_a_holder_lets_go_and_then_tackles_004() -> None:
+    """The way out the refusal names: let go 手を放す, free (the Default "CO-GRAP-1 (let go)"),
+    and the tackle is taken in the same turn."""
+    rules = load_rules(P004)
+    f = Fight(rules, [(person(rules, "Ann", 14, grapple=80, tackle=50), Side.INVESTIGATORS),
+                      (person(rules, "Cult", 10), Side.FOES),
+                      (person(rules, "Dan", 8), Side.FOES)], ScriptedDice([]))
+    push(f, Grapple("Ann", "Dan"), (100, 10))
+    pass_to(f, "Ann")
+    refused(f, Tackle("Ann", "Cult"), re.escape(HOLDERS_TACKLE))
+    push(f, LetGo("Ann"))
+    assert "tackle: (1D6+1D4)" in push(f, Tackle("Ann", "Cult"), (100, 10), (6, 3), (4, 2))
+
+
+def test_a_holders_tackle_says_the_pair_is_one_unit_003() -> None:
+    rules = load_rules(P003).with_overrides(
+        {f"CO-TACKLE-{n}": {"p003": "optional_on"} for n in (1, 2, 3)})
+    f = Fight(rules, [(person(rules, "Ann", 14, grapple=80, tackle=50), Side.INVESTIGATORS),
+                      (person(rules, "Cult", 10), Side.FOES),
+                      (person(rules, "Dan", 8, fist=50), Side.FOES)], ScriptedDice([]))
+    patch(f, "Ann", grappling="Cult")
+    patch(f, "Cult", held_by="Ann")
+    refused(f, Tackle("Ann", "Dan"), "^" + re.escape(
+        "that tackle is not possible: Ann holds Cult, one unit with it: let go 手を放す first "
+        "(CO-TACKLE-1, CO-GRAP-1)") + "$")
 
 
 # --- a grappler with no hand left neither chokes nor throws (grapple73 finding 7) -------------

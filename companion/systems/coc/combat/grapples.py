@@ -169,15 +169,25 @@ class _Grapples(_Firearms):
             self.grapple_made(self.cs[c.name])
 
     def not_possible(self, c: Combatant, t: Combatant, rule: str,
-                     target_held: bool = False) -> str:
+                     target_held: bool = False, holds: bool = True) -> str:
         """Why ``c`` may not grapple (or tackle) ``t``, with its rule, or "" (grapple73 finding
         6: "that grapple is not possible" named none of its five cases). Nothing is played,
         so no revision: the refusal is as before, with its reason. ``target_held``: one held
-        by another is refused too (a grapple; a tackle may hit a held one)."""
+        by another is refused too (a grapple; a tackle may hit a held one). ``holds``: the
+        action would hold ``t`` (a grapple, a knock-down's pin); a holder's plain tackle or
+        blow back holds nobody, and is refused as a holder's (grapple75 AMBIGUOUS 2: it read
+        "one hold at a time"): 004 l.164-165 gives a holder 「片手で扱える武器(拳銃など)」
+        又は a choke or throw, and a tackle is neither; 003's pair is one unit (l.33)."""
         if t.name == c.name:
             return f"{c.name} cannot {'grapple' if target_held else 'tackle'} themself ({rule})"
         if t.dead:
             return f"{t.name} is dead ({rule})"
+        if c.grappling and not holds:
+            return (f"{c.name} restrains {c.grappling}: 004 gives a holder a one-handed "
+                    "weapon (拳銃など) or a choke 締め付け or throw 投げ飛ばし, not a tackle; let "
+                    f"go 手を放す first ({rule})" if self.on("CO-GRAP-6") else
+                    f"{c.name} holds {c.grappling}, one unit with it: let go 手を放す first "
+                    f"({rule})")
         if c.grappling:
             return f"{c.name} already holds {c.grappling}: one hold at a time ({rule})"
         if c.held_by:

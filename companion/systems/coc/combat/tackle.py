@@ -64,7 +64,8 @@ class _Tackle(_Grapples):
                                 + " or ".join(shown) + (", or " if shown else "")
                                 + "leave it out for 1d6+db (CO-TACKLE-1)")
         grapple_rule = "CO-GRAP-1" if self.on("CO-GRAP-1") else "CO-GRAP-6"
-        why = self.not_possible(c, t, f"CO-TACKLE-1, {grapple_rule}")
+        why = self.not_possible(c, t, f"CO-TACKLE-1, {grapple_rule}",
+                                holds=a.option == "knock_down")
         if why:  # grapple73 finding 6: the reason said
             raise IllegalAction(f"that tackle is not possible: {why}")
         # One pin at a time, as one grapple (CO-TACKLE-3: a pin becomes a grapple, and
