@@ -27,6 +27,16 @@ from companion.hw.camera.tile_faces import find_cjk_fonts
 from companion.systems.jongrogue.tiles import READER_LABELS
 
 
+def not_a_folder(out: Path, err: OSError) -> str:
+    """Why the folder ``out`` cannot be made: the file in its way (``out`` itself, or a
+    folder above it that is a file), else what the system said."""
+    for place in (out, *out.parents):
+        if place.exists() and not place.is_dir():
+            where = "" if place == out else f"{place} is "
+            return f"{where}a file, not a folder; give a folder to write into"
+    return f"cannot make the folder ({err.strerror})"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -42,7 +52,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rng = np.random.default_rng(args.seed)
     fonts = find_cjk_fonts()
-    args.out.mkdir(parents=True, exist_ok=True)
+    try:
+        args.out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:  # a usage error, not a traceback (camera75 NIT 7)
+        parser.error(f"argument --out: {args.out}: {not_a_folder(args.out, err)}")
     if args.scenes:
         slots = [s.slot for s in MatGeometry.load().slots]
         lines = ["frame," + ",".join(s.value for s in slots)]

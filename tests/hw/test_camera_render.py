@@ -51,6 +51,25 @@ def test_render_tiles_writes_crops_named_by_label(tmp_path: Path) -> None:
     assert names == sorted(f"{label}_0" for label in READER_LABELS)
 
 
+@pytest.mark.parametrize("under", ["", "sub"])
+def test_render_tiles_out_a_file_is_a_usage_error_not_a_traceback(
+        under: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """camera75 NIT 7: --out naming a file (or a folder under one) stopped with
+    FileExistsError (NotADirectoryError) and its traceback."""
+    render_tiles = load_script("render_tiles")
+    afile = tmp_path / "afile"
+    afile.write_text("x")
+    out = afile / under if under else afile
+    with pytest.raises(SystemExit) as stop:
+        render_tiles.main(["--out", str(out), "--per-class", "1"])
+    where = f"{afile} is " if under else ""
+    assert stop.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1].endswith(
+        f": error: argument --out: {out}: {where}a file, not a folder; give a folder to write "
+        "into")
+    assert afile.read_text() == "x"
+
+
 def test_a_font_named_like_cjk_that_draws_no_kanji_is_not_taken(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # Noto Sans Gothic (the Gothic alphabet) matched "Gothic" and drew every kanji as a box.
