@@ -172,7 +172,9 @@ def test_a_choke_refused_after_a_dodge_offers_no_after_dodge_004() -> None:
     patch(f, "Ann", dodges=1)
     with pytest.raises(IllegalAction) as refused:
         f.push(Choke("Ann"), ScriptedDice([]))
-    assert str(refused.value) == "Ann dodged this round and cannot attack (CO-DODGE-4)"
+    assert str(refused.value) == (  # grapple75 NIT 6: the reading that says so, named
+        "Ann dodged this round and cannot attack (CO-DODGE-4): no −50% for a choke 絞め (the "
+        "reading CO-DODGE-5 (choke and throw), coc defaults)")
 
 
 def test_a_second_dodge_by_luck_against_a_burst_rolls_luck_004() -> None:

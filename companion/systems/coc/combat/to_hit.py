@@ -56,8 +56,12 @@ class _ToHit(_Defences):
             raise IllegalAction(f"{c.name} has not dodged this round: leave out after_dodge")
         if self.on("CO-DODGE-4") and c.dodges and not after_dodge \
                 and not (after_dodge is not None and self.open_after_dodging()):
+            # A choke's or throw's refusal names the reading that says so (grapple75 NIT 6);
+            # Spot Hidden's line quotes this refusal with no ``what``, and keeps its words.
             raise IllegalAction(f"{c.name} dodged this round and cannot attack (CO-DODGE-4)"
-                                + ("" if after_dodge is None else
+                                + (f": no −50% for a {what} (the reading CO-DODGE-5 (choke "
+                                   "and throw), coc defaults)" if after_dodge is None and what
+                                   else "" if after_dodge is None else
                                    "; the Keeper may allow it at −50% with after_dodge=true "
                                    "(CO-DODGE-5)"))
         if not self.p003 and c.concentrating:
