@@ -10,7 +10,7 @@ import pytest
 
 from companion.hw.dice.readings import ReadStatus
 from companion.hw.dice.render import SceneKind, render_scene
-from companion.hw.dice.source import CameraDiceSource, NewThrowNeeded
+from companion.hw.dice.source import CameraDiceSource, FramesRanOut, NewThrowNeeded
 
 
 def blurred(count: int) -> tuple[np.ndarray, int]:
@@ -37,3 +37,23 @@ def test_an_unsure_still_picture_is_not_said_to_show_its_marks_as_dice(
     assert said.startswith(f"the picture {photo} never changes and does not read as 2D6: "
                            "unsure ("), said
     assert f"shows {marks}" not in said
+
+
+def test_a_folder_of_one_unsure_picture_runs_out_naming_the_unsure_die(
+        tmp_path: Path) -> None:
+    """dicecam75 DEFECT 2: a folder of identical pictures, the dice lying still in each but
+    one read unsure, ran out "before the dice lay still in 4 of them in a row" and advised
+    one picture, which then said the true cause. The dice did lie still: the die that could
+    not be read is said, as the single picture says it."""
+    image, marks = blurred(2)
+    folder = tmp_path / "throw"
+    folder.mkdir()
+    for n in range(6):
+        cv2.imwrite(str(folder / f"f{n}.png"), image)
+    with pytest.raises(FramesRanOut) as caught:
+        CameraDiceSource(source=str(folder)).roll(2, 6)
+    said = str(caught.value)
+    assert said.startswith(f"{folder}: its pictures ran out: the dice lay still, but not every "
+                           "die could be read surely: unsure ("), said
+    assert f"{marks} marks that may be dice" in said
+    assert "before the dice lay still" not in said

@@ -378,6 +378,9 @@ class CameraDiceSource:
         # How many dice the last frames held lying still, read as dice, where that is not
         # ``count`` (None else): why frames that run out gave no throw (maker73 NIT 4).
         still_shown: int | None = None
+        # The last frames' read, held still, where a die in it could not be read surely
+        # (None else): that is why, not stillness (dicecam75 DEFECT 2).
+        still_unsure: DiceRead | None = None
         while True:
             if pace is not None:
                 pace.wait(self._sleep)
@@ -385,7 +388,7 @@ class CameraDiceSource:
             waiting = False  # the player is not throwing: no time runs out
             frame = next(frames, None)
             if frame is None:
-                raise self._ran_out(count, sides, throw, still_shown)
+                raise self._ran_out(count, sides, throw, still_shown, still_unsure)
             if not isinstance(frame, str):
                 dark_since = None
             if isinstance(frame, str):
@@ -439,6 +442,9 @@ class CameraDiceSource:
             still_shown = len(read.dice) if (
                 steadily and looked and len(read.dice) != count
                 and all(d.value is not None for d in read.dice)) else None
+            still_unsure = read if (
+                steadily and looked and read.status is ReadStatus.UNSURE
+                and any(d.value is None for d in read.dice)) else None
             if still and steadily:  # read steadily, and never to change
                 where = (f"the picture {self.source}" if self._given is None
                          else "the still picture")
@@ -479,8 +485,8 @@ class CameraDiceSource:
             return DiceRead(read.dice, read.status, no_dice_said(looked))
         return read
 
-    def _ran_out(self, count: int, sides: int, throw: int,
-                 still_shown: int | None = None) -> DeviceError:
+    def _ran_out(self, count: int, sides: int, throw: int, still_shown: int | None = None,
+                 still_unsure: DiceRead | None = None) -> DeviceError:
         """Why the frames ended before the dice were read: a folder or a video given as the
         camera is named, with how it is read (dicecam69 NIT 3: a folder of one throw per
         picture ran out with "the camera stopped", and the player was asked "no camera?").
@@ -495,18 +501,28 @@ class CameraDiceSource:
         rolls before, reads rejected) named a table's first die "throw 3" (reviewe70 RISK 2);
         the throws the folder gave are said apart, as the folder's. ``still_shown``: the
         dice the last frames held lying still where another count was asked; that is why,
-        and said so: "ran out before the dice lay still" blamed stillness (maker73 NIT 4)."""
+        and said so: "ran out before the dice lay still" blamed stillness (maker73 NIT 4).
+        ``still_unsure``: the read the last frames held still where a die could not be read
+        surely; said as the single picture says it, as the dice did lie still (dicecam75
+        DEFECT 2: "the video ended before the dice lay still", of dice still in every
+        frame)."""
         steady = self.config.stable_frames
         read = self._read
         named = Path(self.source) if self.source else None  # "" is no folder, "." as a Path
         dice = f"the dice of throw {throw} ({count}D{sides})" if throw > 1 else "the dice"
+        ended = "its pictures ran out" if named is not None and named.is_dir() \
+            else "the video ended"
+        of = f" for throw {throw} ({count}D{sides})" if throw > 1 else ""
+        if named is not None and still_unsure is not None and (named.is_dir()
+                                                               or named.is_file()):
+            return FramesRanOut(f"{self.source}: {ended}: the dice lay still, but not every "
+                                f"die could be read surely{of}: {as_picture(still_unsure)}; "
+                                f"give frames where each die's face is clear")
         if named is not None and still_shown is not None and (named.is_dir()
                                                               or named.is_file()):
-            ended = "its pictures ran out" if named.is_dir() else "the video ended"
             lay = f"{dice_count(still_shown)} lay still" if still_shown \
                 else "no dice were in view"
             asked = f"{count} {'was' if count == 1 else 'were'} asked"
-            of = f" for throw {throw} ({count}D{sides})" if throw > 1 else ""
             return FramesRanOut(f"{self.source}: {ended}: {lay} where {asked}{of}; give "
                                 f"frames of {dice_count(count)}")
         if named is not None and named.is_dir():
