@@ -36,10 +36,12 @@ def still_scene(first_seed: int, count: int, unlike: tuple[int, ...] = ()) -> Sc
     raise AssertionError("no readable scene among the seeds")
 
 
-def on_the_mat(scene: Scene, size: tuple[int, int] = (1280, 720)) -> np.ndarray:
+def on_the_mat(scene: Scene, size: tuple[int, int] = (1280, 720),
+               beside: bool = False) -> np.ndarray:
     """A camera frame ``size`` pixels wide and high of the printed mat, the dice of ``scene``
     lying in its dice area at their true size (a 16 mm die), one above the other: what the
-    dice tray sees."""
+    dice tray sees. ``beside``: lying on the table left of the mat instead, in view but off
+    the dice area (dice that bounced out of it)."""
     frame = render_mat({}, camera=Camera(size=size, tilt=0.01, nudge_px=4))
     detector = MatDetector()
     detection = detector.detect(frame)
@@ -47,7 +49,7 @@ def on_the_mat(scene: Scene, size: tuple[int, int] = (1280, 720)) -> np.ndarray:
     to_frame = np.linalg.inv(detection.homography)
     area = detector.geometry.dice
     for number, die in enumerate(scene.dice, 1):
-        spot = np.array([[[area.x_mm + area.width_mm / 2,
+        spot = np.array([[[-25.0 if beside else area.x_mm + area.width_mm / 2,
                            area.y_mm + area.height_mm * number / (len(scene.dice) + 1)]]],
                         np.float32)
         cx, cy = cv2.perspectiveTransform(spot, to_frame)[0, 0]

@@ -294,3 +294,65 @@ def test_an_unsure_picture_says_what_was_seen_not_to_re_roll(
     assert row["message"].endswith(
         f": {marks} mark{'' if marks == 1 else 's'} that may be dice, "
         f"{sure or 'none'} read surely 読めません")
+
+
+def test_dice_seen_beside_the_mat_s_dice_area_are_said_so_not_none_in_view(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """dicecam75 DEFECT 3: three dice lying plain in the picture, on the table beside the
+    mat, read "no dice in view" (`dice read`), "none in view" (`roll`) and "check that the
+    dice are in view" (`calibrate dice`): only the mat's dice area is read when the mat is
+    seen. The dice are said to lie outside it, by all three."""
+    from tests.dice_scenes import on_the_mat, still_scene
+
+    photo = tmp_path / "beside.png"
+    cv2.imwrite(str(photo), on_the_mat(still_scene(700, 3), beside=True))
+    outside = "3 dice seen outside the dice area 賽の領域の外: move them into the mat's dice area"
+    assert cli.main(["dice", "read", str(photo)]) == 0
+    said = capsys.readouterr().out
+    assert f"{photo}: - ({outside}" in said and said.rstrip().endswith(
+        "; or read the whole picture with --view)")
+    assert cli.main(["roll", "--dice", "camera", "--source", str(photo), "3D6"]) == 1
+    said = " ".join(capsys.readouterr().err.split())
+    assert (f"the picture {photo} shows no dice in the mat's dice area, 3 were asked for: "
+            f"{outside}") in said
+    assert "none in view" not in said
+    assert cli.main(["calibrate", "dice", "--count", "3", "--source", str(photo)]) == 1
+    said = capsys.readouterr().out
+    assert f"Not saved: could not read 3 dice in the mat's dice area: {outside}" in said
+    assert "that the dice are in view" not in said
+    assert not (config_dir() / "dice.toml").exists()
+
+
+def test_the_tray_waiting_on_dice_beside_the_dice_area_says_where_they_lie() -> None:
+    """dicecam75 DEFECT 3, as the tray waits: "waiting for 3 dice, none in view" was said
+    of three dice lying in view beside the dice area."""
+    from companion.errors import DeviceError
+    from companion.hw.dice.source import CameraDiceSource
+    from tests.dice_scenes import on_the_mat, still_scene
+
+    frame = on_the_mat(still_scene(700, 3), beside=True)
+    said: list[str] = []
+    source = CameraDiceSource(frames=[frame] * 5, on_status=said.append)
+    with pytest.raises(DeviceError):  # the frames run out: the dice never came into the area
+        source.read_throw(3, 6)
+    assert said == ["3 dice seen outside the dice area 賽の領域の外: move them into the mat's "
+                    "dice area, or throw them again there"]
+
+
+def test_dice_read_lists_the_dice_left_to_right_as_a_d66_takes_them(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """dicecam75 NIT 4: `dice read` listed the dice in the finder's order, "3 5" of a throw
+    whose D66 `roll` and the tray read as 53 (the 5 on the left): a maker checking which die
+    is the tens was told wrong. Left to right, the first a D66's tens, text and JSON alike."""
+    from tests.dice_scenes import still_scene
+
+    scene = still_scene(700, 3)  # the finder finds them 5, 3, 1; they lie 3, 5, 1
+    photo = tmp_path / "throw.png"
+    cv2.imwrite(str(photo), scene.image)
+    lying = [d.value for d in sorted(scene.dice, key=lambda d: d.centre[0])]
+    assert cli.main(["dice", "read", str(photo)]) == 0
+    shown = " ".join(map(str, lying))
+    assert capsys.readouterr().out == (
+        f"{photo}: {shown} (read 読み取り {', '.join(map(str, lying))})\n")
+    assert cli.main(["dice", "read", str(photo), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["dice"] == lying

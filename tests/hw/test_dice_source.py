@@ -538,7 +538,9 @@ def test_waiting_for_a_throw_paces_the_camera_and_never_runs_out(
     idle = [gap for at, gap in zip(camera.taken[1:], gaps, strict=True)
             if at > IDLE_AFTER_S + IDLE_PERIOD_S]
     assert idle and min(idle) >= IDLE_PERIOD_S - 1e-9
-    assert reads.call_count == len(camera.taken)
+    # each frame read once; and the whole view once, for dice beside the empty dice area,
+    # as nothing moved since (dicecam75 DEFECT 3), not at every frame
+    assert reads.call_count == len(camera.taken) + 1
 
 
 def test_a_throw_after_minutes_of_talk_is_read_and_a_view_that_never_settles_still_ends() -> None:

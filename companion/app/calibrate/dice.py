@@ -363,6 +363,7 @@ def calibrate(args: argparse.Namespace, camera: str, path: Path, base: ReaderCon
     enrolled dice they lean on: :func:`as_the_tray_reads`)."""
     from companion.hw.dice.calibrate import tune
     from companion.hw.dice.frames import MAT_AREA, WHOLE_VIEW, area_of, take_frames
+    from companion.hw.dice.readings import dice_count
 
     lay_dice(args.count)
     frames, why = take_frames(camera, args.frames, CAMERA_WAIT_S)
@@ -380,6 +381,20 @@ def calibrate(args: argparse.Namespace, camera: str, path: Path, base: ReaderCon
     print(f"Read {MAT_AREA if on_mat else WHOLE_VIEW}, as the dice tray reads it{enrolled}"
           + ("" if on_mat else " (the mat's corner markers are not in view)"))
     tuning = tune(looked, args.count, base, MAT_AREA if on_mat else WHOLE_VIEW, networks)
+    outside = ""
+    if tuning.none_found and on_mat:
+        # Dice in view but off the dice area are no "check that the dice are in view"
+        # (dicecam75 DEFECT 3): the whole frame is read once, as `dice read --view` does.
+        from companion.hw.dice.reader import DiceReader
+        from companion.hw.dice.source import outside_said
+
+        whole = next(frame for frame, area in zip(frames, areas, strict=True)
+                     if area.where == MAT_AREA)
+        outside = outside_said(whole, DiceReader(base, networks), base, args.count)
+    if outside:
+        print(f"Not saved: could not read {dice_count(args.count)} in {MAT_AREA}: "
+              f"{outside}.")
+        return 1
     print(tuning.message)
     if tuning.miscounted:
         print(f"Not saved: {tuning.miscounted}")

@@ -1,15 +1,16 @@
 """``companion dice read IMAGE... [--json]``: read the dice in photos with the camera dice reader.
 
-One result per image: the value of every die found (in no set order; ``null``
-for a die the reader is unsure of), each die's confidence, and the status of
-the whole picture (``ok``, ``unsure``, ``no dice``; an unsure picture says how many marks
-may be dice and how many were read surely, as a file cannot be re-rolled). As the dice tray does, it
-reads only the printed mat's dice area when the mat's markers are in the picture (tiles and
-markers on the mat are no dice), else the whole picture; ``--mat`` reads the dice area or
-nothing, ``--view`` the whole picture. The reader uses
-the thresholds ``companion calibrate dice`` saved, if any. ``--count N`` tells it how many
-dice were thrown, as the play session does: marks that may be no die at all are then
-left out when N dice are read surely, and a read of another number of dice is unsure.
+One result per image: the value of every die found (left to right, as they lie and as a
+D66 takes them, the first its tens; ``null`` for a die the reader is unsure of), each
+die's confidence, and the status of the whole picture (``ok``, ``unsure``, ``no dice``; an
+unsure picture says how many marks may be dice and how many were read surely, as a file
+cannot be re-rolled). As the dice tray does, it reads only the printed mat's dice area when
+the mat's markers are in the picture (tiles and markers on the mat are no dice), else the
+whole picture; ``--mat`` reads the dice area or nothing, ``--view`` the whole picture. Dice
+seen beside the dice area are said so. The reader uses the thresholds ``companion
+calibrate dice`` saved, if any. ``--count N`` tells it how many dice were thrown, as the
+play session does: marks that may be no die at all are then left out when N dice are read
+surely, and a read of another number of dice is unsure.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from companion.app.command_list import COMMANDS
 from companion.app.paths import config_dir
 from companion.errors import CompanionError
 from companion.files import file_there
-from companion.hw.dice.readings import as_picture, shown_not_asked
+from companion.hw.dice.readings import as_picture, is_outside, lying_order, shown_not_asked
 
 if TYPE_CHECKING:
     from companion.hw.dice.source import CameraDiceSource
@@ -44,7 +45,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         "read", help="read the dice in one or more images",
         description="Read the dice in each picture: the faces, or why a die cannot be read, "
                     "and the thresholds and enrolled dice the reader used. --mat reads only "
-                    "the printed mat's dice area, --view the whole picture. Example: "
+                    "the printed mat's dice area, --view the whole picture. The dice are "
+                    "listed left to right, as a D66 takes them (the first die is its tens). "
+                    "Example: "
                     "companion dice read throw1.jpg throw2.jpg --count 3 --json")
     read.add_argument("images", nargs="+", metavar="IMAGE", help="photo(s) of dice")
     read.add_argument("--json", action="store_true", help="one JSON object per image")
@@ -130,12 +133,18 @@ def run_read(args: argparse.Namespace) -> int:
             if reader.own_sizes_in is not None and reader.own_sizes_in not in told:
                 told.add(reader.own_sizes_in)
                 print(own_sizes(name, reader.own_sizes_in, config_file), file=sys.stderr)
+            # Left to right, as roll and the tray take them: a D66's tens first (dicecam75
+            # NIT 4: the finder's order said "3 5" of dice a D66 read as 53).
+            dice = lying_order(read.dice)
+            message = shown_not_asked(as_picture(read))
+            if is_outside(message) and not args.view:
+                message += "; or read the whole picture with --view"
             result = {
                 "image": name,
-                "dice": [d.value for d in read.dice],
-                "confidence": [d.confidence for d in read.dice],
+                "dice": [d.value for d in dice],
+                "confidence": [d.confidence for d in dice],
                 "status": read.status.value,
-                "message": shown_not_asked(as_picture(read)),
+                "message": message,
             }
         if args.json:
             print(json.dumps(result, ensure_ascii=False))

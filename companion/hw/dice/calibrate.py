@@ -78,6 +78,9 @@ class Tuning:
     # frames where every die was read, whatever the values: more than frames_read, the dice
     # showed other values from frame to frame (moved, or a folder of different throws)
     frames_whole: int = 0
+    # no die was found in any setting: dice off the mat's dice area may be why (dicecam75
+    # DEFECT 3), for the caller, which has the whole frames, to look
+    none_found: bool = False
 
     @property
     def ok(self) -> bool:
@@ -143,7 +146,8 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
                       "): check the light, that the dice are in view and lie apart, and try "
                       "again" + (f" (or, if {dice_count(own)} {'lies' if own == 1 else 'lie'}"
                                  f" there, run again with --count {own})"
-                                 if own is not None and own != count else ""))
+                                 if own is not None and own != count else ""),
+                      none_found=not seen)
     sides = [d.side_px for r in good for d in r.dice]
     spread = max(max(larger_than_others(r.dice)) for r in good)
     shapes = {f.shape[:2] for f in frames}

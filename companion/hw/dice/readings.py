@@ -47,6 +47,24 @@ def none_in_view(count: int) -> str:
     return f"{_WAITING}{dice_count(count)}, none in view ダイス待ち"
 
 
+#: How :func:`outside_area` starts after the count: what tells its read apart.
+_OUTSIDE = " seen outside the dice area 賽の領域の外"
+
+
+def outside_area(seen: int) -> str:
+    """Said instead of "no dice in view" when the mat's dice area reads no dice but the
+    whole view reads ``seen`` dice: they are in view, beside the dice area, which alone is
+    read when the mat is seen (dicecam75 DEFECT 3: "waiting for 3 dice, none in view" of
+    three dice lying plain in the picture)."""
+    return (f"{dice_count(seen)}{_OUTSIDE}: move them into the mat's dice area, or throw "
+            "them again there")
+
+
+def is_outside(message: str) -> bool:
+    """Whether ``message`` is :func:`outside_area`'s."""
+    return _OUTSIDE in message
+
+
 def too_dark(grey: float, least: float) -> str:
     """Said instead of "no dice in view" when the dice area's paper (its median ``grey``) is
     under the ``least`` grey the camera's check wants: dice there may be unseen, and the fix
@@ -215,4 +233,6 @@ def _describe(dice: Sequence[DieReading]) -> tuple[ReadStatus, str]:
                                     for d in unsure))
         said = doubts[:_NAMED] + (["and more"] if len(doubts) > _NAMED else [])
         return ReadStatus.UNSURE, f"unsure ({'; '.join(said)}){RE_ROLL}"
-    return ReadStatus.OK, _READ + _READ_JA + ", ".join(str(d.value) for d in dice)
+    # Left to right, as a D66 takes them and the tray shows them (dicecam75 NIT 4).
+    return ReadStatus.OK, _READ + _READ_JA + ", ".join(str(d.value)
+                                                       for d in lying_order(dice))

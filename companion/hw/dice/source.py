@@ -76,7 +76,9 @@ from companion.hw.dice.readings import (
     ReadStatus,
     as_picture,
     dice_count,
+    is_outside,
     none_in_view,
+    outside_area,
     too_dark,
 )
 
@@ -195,6 +197,17 @@ class Motion:
         return changed(last, small, self.threshold, self.share)
 
 
+def outside_said(frame: Frame, reader: DiceReader, config: ReaderConfig,
+                 count: int | None = None) -> str:
+    """:func:`outside_area` for the dice ``reader`` reads in the whole ``frame`` with
+    ``config`` (its sizes for the whole view) when it reads every mark found as a die, as
+    ``dice read --view`` would; "" else. A read with a mark not read as a die says nothing:
+    tiles beside the dice area are marks too (dicecam75 DEFECT 3)."""
+    reader.config = config.for_frame(frame.shape, False)
+    whole = reader.read(frame, count)
+    return outside_area(len(whole.dice)) if whole.status is ReadStatus.OK else ""
+
+
 def no_dice_said(looked: Area) -> str:
     """What a read finding no dice in ``looked`` says: "no dice in view", or, when it is the
     mat's dice area and its printed-white paper is darker than the camera's check allows
@@ -280,6 +293,7 @@ class CameraDiceSource:
                 on_status(self.enrol_notice)
         self.reader = DiceReader(self.config, networks)
         self.own_sizes_in: str | None = None  # see read_frame
+        self.read_where = ""  # where read_frame read the last frame (frames.area_of)
         self.timeout_s = timeout_s
         self.no_picture_s = no_picture_s
         self._clock = clock
@@ -381,6 +395,9 @@ class CameraDiceSource:
         # The last frames' read, held still, where a die in it could not be read surely
         # (None else): that is why, not stillness (dicecam75 DEFECT 2).
         still_unsure: DiceRead | None = None
+        # What a read of the whole view said of dice outside the mat's dice area, since the
+        # view last moved (None: not read yet): read once a settle, not at every frame.
+        outside: str | None = None
         while True:
             if pace is not None:
                 pace.wait(self._sleep)
@@ -405,14 +422,21 @@ class CameraDiceSource:
                 # A throw in progress: nothing to read until the dice settle.
                 read = DiceRead((), ReadStatus.UNSURE, "the dice are moving")
                 new_throw = False
+                outside = None
                 if pace is not None:
                     pace.changed()
             elif new_throw:  # the dice of the throw taken before, lying where they fell
                 read = DiceRead((), ReadStatus.UNSURE, THROW_AGAIN)
                 waiting = True
             else:
-                read = self.read_frame(frame, count)
+                read = self.read_frame(frame, count, outside=False)
                 looked = True
+                if (read.status is ReadStatus.NO_DICE and read.message == NO_DICE_SEEN
+                        and self.read_where == MAT_AREA):
+                    if outside is None:
+                        outside = self.outside_said(frame, count)
+                    if outside:
+                        read = DiceRead(read.dice, read.status, outside)
                 waiting = read.status is ReadStatus.NO_DICE
                 if unlike is not None and read.dice and same_dice(unlike, read,
                                                                   self.config.still_px):
@@ -453,8 +477,9 @@ class CameraDiceSource:
                 # that may be dice"): counted as dice shown only when each was read as a die
                 # (events64 N6: "shows 3 dice" of a blurred throw).
                 if looked and shown != count and all(d.value is not None for d in read.dice):
+                    inside = " in the mat's dice area" if is_outside(read.message) else ""
                     why = (f"{where} shows {shown or 'no'} {'die' if shown == 1 else 'dice'}"
-                           f", {count} {'was' if count == 1 else 'were'} asked for")
+                           f"{inside}, {count} {'was' if count == 1 else 'were'} asked for")
                 else:
                     why = f"{where} never changes and does not read as {count}D{sides}"
                 several = f". {self.several}" if self.several and throw == 1 else ""
@@ -468,10 +493,14 @@ class CameraDiceSource:
                 raise DiceReadTimeout(f"no steady read of {dice_count(count)} in "
                                       f"{self.timeout_s:.0f} s 読み取れず")
 
-    def read_frame(self, frame: Frame, count: int | None = None) -> DiceRead:
+    def read_frame(self, frame: Frame, count: int | None = None,
+                   outside: bool = True) -> DiceRead:
         """Read one frame, cut down to the mat's dice area as ``area`` says; ``count`` is
-        how many dice were thrown, when known."""
+        how many dice were thrown, when known. With ``outside``, a dice area that reads no
+        dice has the whole frame read too, and dice read there are said to lie outside it
+        (:func:`outside_said`)."""
         looked = area_of(frame, self.area)
+        self.read_where = looked.where
         if looked.image is None:
             return DiceRead((), ReadStatus.UNSURE, looked.where)
         # The face sizes calibrated at another size of this area, scaled to this frame's.
@@ -482,8 +511,16 @@ class CameraDiceSource:
         self.own_sizes_in = looked.where if self.config.measured_elsewhere(on_mat) else None
         read = self.reader.read(looked.image, count)
         if read.status is ReadStatus.NO_DICE:
-            return DiceRead(read.dice, read.status, no_dice_said(looked))
+            said = no_dice_said(looked)
+            if outside and said == NO_DICE_SEEN and looked.where == MAT_AREA:
+                said = self.outside_said(frame, count) or said
+            return DiceRead(read.dice, read.status, said)
         return read
+
+    def outside_said(self, frame: Frame, count: int | None = None) -> str:
+        """What to say of dice lying in ``frame`` outside the mat's dice area, which read
+        none (:func:`outside_said`)."""
+        return outside_said(frame, self.reader, self.config, count)
 
     def _ran_out(self, count: int, sides: int, throw: int, still_shown: int | None = None,
                  still_unsure: DiceRead | None = None) -> DeviceError:
