@@ -24,11 +24,14 @@ WEBCAM = "camera:0"
 
 def table_camera(monkeypatch: pytest.MonkeyPatch, tiles: str = "") -> str:
     """Make ``camera:0`` show the rendered mat with ``tiles`` on it (``draw=5p,room_tl=1m``);
-    the source to give ``--source``."""
+    the source to give ``--source``. It is the camera the game reads the tiles with too
+    (input.camera_source), as the player's table camera is: calibrating another one is
+    noted (camera75 NIT 9)."""
     def opened(spec: str) -> FrameSource:
         return RenderedSource(parse_tiles_spec(tiles)) if spec == WEBCAM else open_source(spec)
 
     monkeypatch.setattr("companion.app.calibrate.camera.open_source", opened)
+    monkeypatch.setenv("COMPANION_INPUT_CAMERA_SOURCE", WEBCAM)
     return WEBCAM
 
 

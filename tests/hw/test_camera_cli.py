@@ -221,6 +221,41 @@ def test_calibrate_camera_checks_the_games_camera_by_default(
     assert saved["source"] == WEBCAM
 
 
+@pytest.mark.parametrize(("games", "env", "fix"), [
+    ("camera:1", False, 'input.camera_source = "camera:0" in {config}'),
+    ("picamera", True, "COMPANION_INPUT_CAMERA_SOURCE=camera:0"),
+    ("/dev/video0", False, None),  # the same camera, written another way
+])
+def test_calibrate_camera_source_says_when_the_game_reads_another_camera(
+    games: str, env: bool, fix: str | None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """camera75 NIT 9: `--source camera:0` learnt the slots' looks from a camera the game
+    does not read (input.camera_source) without a word, where --model says so of the model.
+    The fix is said where the game's value came from: the environment wins over config.toml.
+    A picture (a photo taken at the table) is no other camera: nothing is said of it."""
+    source = table_camera(monkeypatch, "draw=5p")
+    config = config_dir() / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    if env:
+        config.write_text('[input]\ncamera_source = "camera:0"\n')
+        monkeypatch.setenv("COMPANION_INPUT_CAMERA_SOURCE", games)
+    else:
+        config.write_text(f'[input]\ncamera_source = "{games}"\n')
+        monkeypatch.delenv("COMPANION_INPUT_CAMERA_SOURCE")
+    assert main(["calibrate", "camera", "--source", source, "--frames", "2"]) == 0
+    err = capsys.readouterr().err
+    origin = "COMPANION_INPUT_CAMERA_SOURCE" if env else str(config)
+    assert err == ("" if fix is None else (
+        f"companion: note: the game reads the tiles with {games}, from input.camera_source "
+        f"({origin}), not camera:0: the slots' looks learnt now are of camera:0's view; if it "
+        f"is the table's camera, set {fix.format(config=config)}\n"))
+    picture = tmp_path / "table.png"
+    cv2.imwrite(str(picture), RenderedSource({Slot.DRAW: "5p"}).read())
+    assert main(["calibrate", "camera", "--source", str(picture)]) == 0
+    assert "note" not in capsys.readouterr().err
+
+
 def test_calibrate_camera_without_a_mat_says_why(tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     cv2.imwrite(str(tmp_path / "black.png"), np.zeros((720, 1280, 3), np.uint8))

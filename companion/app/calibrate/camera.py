@@ -76,7 +76,7 @@ from companion.app.camera_settings import (
 )
 from companion.app.command_name import companion_line
 from companion.app.commands.classify import kept_for_model
-from companion.app.config import load_config
+from companion.app.config import Source, load_config
 from companion.app.options import refuse_stray_options
 from companion.app.paths import config_dir, data_dir
 from companion.errors import DataError, DeviceError, error_text
@@ -88,6 +88,7 @@ from companion.hw.camera.capture import (
     IMAGE_SUFFIXES,
     FileSource,
     FrameSource,
+    camera_named,
     frame_problem,
     is_drawing,
     may_be_drawn,
@@ -1035,6 +1036,35 @@ def not_the_games_model(classifier: TileClassifier) -> None:
           f"with {MODEL_ENV}={classifier.path}", file=sys.stderr)
 
 
+#: The setting of the camera the game reads the tiles with.
+KEY_CAMERA = "input.camera_source"
+
+
+def not_the_games_camera(chosen: CameraChoice) -> None:
+    """Say, once the mat is found, when ``--source`` is a camera the game does not read the
+    tiles with (``input.camera_source``): the slots' empty looks are learnt from it, and
+    the game reads another camera's view with them, as ``--model`` says of the model
+    (camera75 NIT 9). A picture, a folder or a video (a photo taken at the table, as
+    hardware/camera.md says) is no other camera: nothing is said of it."""
+    mine = camera_named(chosen)
+    if mine is None:
+        return
+    try:
+        config = load_config()
+    except DataError:
+        return  # a config.toml that cannot be read is said by the commands that read it
+    games = config.camera_source()
+    if camera_named(games) == mine:
+        return
+    setting = config.settings[KEY_CAMERA]
+    # The environment wins over config.toml: the fix is made where the value came from.
+    fix = (f"{setting.origin}={chosen.written}" if setting.source is Source.ENV
+           else f'{KEY_CAMERA} = "{chosen.written}" in {config.path}')
+    print(f"companion: note: the game reads the tiles with {games.written}, from "
+          f"{games.setting}, not {chosen.written}: the slots' looks learnt now are of "
+          f"{chosen.written}'s view; if it is the table's camera, set {fix}", file=sys.stderr)
+
+
 def run(args: argparse.Namespace) -> int:
     if args.enrol_from is not None:
         # Given with it, they were dropped without a word: no camera is looked through.
@@ -1119,6 +1149,8 @@ def run(args: argparse.Namespace) -> int:
             if view is not None:
                 print(f"saved the camera's last frame to {view}")
             return 1
+        if args.source is not None:  # said once the camera works and shows the mat
+            not_the_games_camera(chosen)
         warped = detector.warp(frame, detection, None)
         quality = measure_quality(warped, detector, detection)
         print(f"{detection.message}; focus {quality.focus:.0f}, paper grey "

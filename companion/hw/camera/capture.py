@@ -614,6 +614,19 @@ def _webcam_device(spec: str) -> int | str | None:
     return None
 
 
+def camera_named(spec: str) -> str | None:
+    """The camera ``spec`` names, one name however it is written (``camera:2``, ``2`` and
+    ``/dev/video2`` are ``/dev/video2``, a link to it followed; the Pi camera is
+    ``picamera``), or None for a picture, a folder, a video or a rendered scene: to tell
+    whether two settings choose the same camera, opening neither."""
+    if spec in ("picamera", "picamera:"):
+        return "picamera"
+    device = _webcam_device(spec)
+    if device is None:
+        return None
+    return str(device_node(device).resolve())
+
+
 def webcam_missing(spec: str) -> str | None:
     """Why the webcam ``spec`` names cannot be opened now, or None when it opens (it is
     closed again) or ``spec`` names no webcam. For a command that gives up at once, as
