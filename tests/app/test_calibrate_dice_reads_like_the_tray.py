@@ -353,6 +353,21 @@ def test_a_roll_of_several_throws_on_a_picture_says_a_picture_holds_one(
     assert "a picture holds one" not in capsys.readouterr().err
 
 
+def test_2d66_on_a_picture_points_to_a_roll_of_one_d66(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """dicecam75 NIT 5: ``2D66`` on a picture read its first D66 and refused the second
+    pointing to `companion roll 2D6`, another roll: 2D66 was counted one throw. It is two
+    (D66, then D66), and the roll pointed to is one D66, which the picture serves."""
+    photo = tmp_path / "two.png"
+    cv2.imwrite(str(photo), still_scene(700, 2).image)
+    assert cli.main(["roll", "--dice", "camera", "--source", str(photo), "2D66"]) == 1
+    err = " ".join(capsys.readouterr().err.split())
+    assert ("`2D66` is 2 throws (D66, then D66), and a picture holds one: give each throw its "
+            "own picture (`") in err and "roll D66`), or throw the dice under a camera" in err
+    assert "roll 2D6`" not in err
+    assert cli.main(["roll", "--dice", "camera", "--source", str(photo), "D66"]) == 0
+
+
 @needs_photos
 def test_one_die_found_is_said_to_lie_there_in_the_singular(
         capsys: pytest.CaptureFixture[str]) -> None:

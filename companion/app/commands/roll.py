@@ -235,6 +235,9 @@ def one_throw(args: argparse.Namespace, given_as: str) -> str:
     2D6` (fixcarry70 item 2). A walk or a fight is pointed where a roll of several throws
     cannot be: a folder of each throw's frames, given as ``given_as`` (``--source``)."""
     if args.command == "roll":
+        several = several_throws(args)
+        if several:  # the roll typed, and the command of each throw (dicecam75 NIT 5)
+            return several
         return (f"A picture serves one throw (`{companion_line('roll', '2D6')}`, not "
                 "'2D6+2D6' or 'x2 2D6'); throw the dice under a camera for more")
     words = [word for word in (args.command, getattr(args, "sub", None),
@@ -243,6 +246,10 @@ def one_throw(args: argparse.Namespace, given_as: str) -> str:
     return (f"A picture serves one throw, and `{companion_line(*words)}` asked for another: "
             f"throw the dice under a camera, or give as {given_as} a folder holding the "
             "frames of each throw in turn, the dice seen moving between them")
+
+
+#: A term of several D66s, as :func:`dice_parts` writes it ("2D66").
+_D66S = re.compile(r"(\d+)D66")
 
 
 def several_throws(args: argparse.Namespace) -> str:
@@ -254,7 +261,12 @@ def several_throws(args: argparse.Namespace) -> str:
     if args.command != "roll":
         return ""
     command = _parsed(" ".join(args.expression))
-    parts = [written for written, _ in dice_parts(command)]
+    parts = []
+    for written, _ in dice_parts(command):
+        # N D66s are N throws, each read as one D66 (dicecam75 NIT 5: `2D66` was counted
+        # one, and its second throw's refusal pointed to `companion roll 2D6`)
+        d66s = _D66S.fullmatch(written)
+        parts += ["D66"] * int(d66s.group(1)) if d66s else [written]
     parts *= command.times if isinstance(command, RepeatCommand) else 1
     if len(parts) < 2:
         return ""
