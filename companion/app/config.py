@@ -518,8 +518,22 @@ class Config:
         written = self.text(key)
         # A folder of pictures beside config.toml is found there.
         spec = str(self.file_path(key)) if names_a_file(written) else written
-        return CameraChoice(spec, self.where(key) + why,
-                            f'{usb_key or key} = "camera:0" in {self.path}', written)
+        return CameraChoice(spec, self.where(key) + why, self._usb_instead(usb_key or key),
+                            written)
+
+    def _usb_instead(self, key: str) -> str:
+        """How to choose a USB camera in ``key``'s place, where its value came from: the
+        environment wins over config.toml, so "input.camera_source = "camera:0" in
+        config.toml" did nothing while COMPANION_INPUT_CAMERA_SOURCE=picamera was set, and
+        the player who did it got the same error again (camera75 DEFECT 1)."""
+        setting = self.settings[key]
+        if setting.source is Source.ENV:
+            return (f"{setting.origin}=camera:0 (the environment sets {key}, over "
+                    f"{self.path.name}; or unset it)")
+        if setting.source is Source.COMMAND_LINE:
+            return (f"{setting.origin}=camera:0" if setting.origin.startswith("--set ")
+                    else f"{setting.origin} camera:0")
+        return f'{key} = "camera:0" in {self.path}'
 
     def tell_notices(self) -> None:
         """Print the notices on stderr: the command goes on, the user learns what was off."""

@@ -254,6 +254,50 @@ def test_each_camera_source_names_the_setting_that_chose_it() -> None:
     assert config.camera_source().usb == f'input.camera_source = "camera:0" in {path}'
 
 
+def test_a_usb_camera_is_chosen_where_the_camera_setting_came_from(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """camera75 DEFECT 1: with COMPANION_INPUT_CAMERA_SOURCE=picamera and no Picamera2, the
+    advice was 'input.camera_source = "camera:0" in config.toml', which config.toml already
+    said: the environment wins over it, and the same error came back. The advice is made
+    where the value came from."""
+    import io
+    import sys
+
+    path = write_config('[input]\ncamera_source = "camera:0"\n')
+    env = load_config(env={"COMPANION_INPUT_CAMERA_SOURCE": "picamera"})
+    assert env.camera_source().usb == (
+        "COMPANION_INPUT_CAMERA_SOURCE=camera:0 (the environment sets input.camera_source, "
+        "over config.toml; or unset it)")
+    # "auto" takes the tiles' camera; a USB camera for the dice goes in the dice's setting.
+    assert env.dice_camera().usb == f'dice.camera_source = "camera:0" in {path}'
+    dice_env = load_config(env={"COMPANION_DICE_CAMERA_SOURCE": "picamera"})
+    assert dice_env.dice_camera().usb == (
+        "COMPANION_DICE_CAMERA_SOURCE=camera:0 (the environment sets dice.camera_source, "
+        "over config.toml; or unset it)")
+    typed = load_config(env={}, overrides={"input.camera_source": "picamera"})
+    assert typed.camera_source().usb == "--set input.camera_source=camera:0"
+    named = load_config(env={}, overrides={"input.camera_source": "picamera"},
+                        flag_names={"input.camera_source": "--camera"})
+    assert named.camera_source().usb == "--camera camera:0"
+    write_config('[input]\ncamera_source = "picamera"\n')
+    assert load_config(env={}).camera_source().usb == (
+        f'input.camera_source = "camera:0" in {path}')
+    write_config("")
+    assert load_config(env={}).camera_source().usb == (
+        f'input.camera_source = "camera:0" in {path}')  # picamera, the default
+    # What the player sees: calibrate camera with no Picamera2 (its import fails).
+    write_config('[input]\ncamera_source = "camera:0"\n')
+    monkeypatch.setenv("COMPANION_INPUT_CAMERA_SOURCE", "picamera")
+    monkeypatch.setitem(sys.modules, "picamera2", None)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["calibrate", "camera"]) == 1
+    err = capsys.readouterr().err
+    assert "Picamera2 is not installed" in err
+    assert err.endswith("or use a USB camera: COMPANION_INPUT_CAMERA_SOURCE=camera:0 (the "
+                        "environment sets input.camera_source, over config.toml; or unset "
+                        "it)\n")
+
+
 def test_relative_paths_in_config_toml_are_taken_from_its_folder(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A font or a folder of pictures written beside config.toml is found there whatever
