@@ -87,6 +87,29 @@ def test_forget_with_an_option_that_calibrates_is_refused_and_forgets_nothing(
     assert all(path.read_bytes() == b"kept" for path in saved.values())
 
 
+@pytest.mark.parametrize(("options", "said"), [
+    (["--throws", "5", "--count", "2"],
+     "--throws is how many throws --enrol enrols, and this calibration enrols none: add "
+     "--enrol to enrol your dice (`"),
+    (["--enrol", "--frames", "3"],
+     "--frames is how many frames of one lay the thresholds are tuned on, and --enrol reads "
+     "each throw as it settles: leave --frames out"),
+])
+def test_an_option_of_the_other_calibration_is_refused_naming_it(
+        options: list[str], said: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """dicecam75 NIT 6: `calibrate dice --throws 5` tuned the thresholds, exit 0, with no
+    word of --throws (the player meant --enrol --throws 5); --frames did nothing with
+    --enrol. Each is refused before anything is read or saved."""
+    photo = tmp_path / "two.png"
+    cv2.imwrite(str(photo), render_scene(703, kind=SceneKind.LOOSE, count=2,
+                                         table=Table.FELT).image)
+    assert cli.main(["calibrate", "dice", "--source", str(photo), *options]) == 2
+    assert said in " ".join(capsys.readouterr().err.split())
+    assert not (config_dir() / "dice.toml").exists()
+    assert not (config_dir() / ENROL_FILE).exists()
+
+
 def test_forget_alone_still_forgets(capsys: pytest.CaptureFixture[str]) -> None:
     config_dir().mkdir(parents=True)
     (config_dir() / ENROL_FILE).write_bytes(b"gone")

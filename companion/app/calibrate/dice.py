@@ -178,6 +178,22 @@ def refuse_with_forget(args: argparse.Namespace) -> None:
                         f"alone, then again with {also}")
 
 
+def refuse_of_the_other_kind(args: argparse.Namespace) -> None:
+    """``--throws`` without ``--enrol``, or ``--frames`` with it: refused, naming the option
+    that would do nothing. `calibrate dice --throws 5` tuned the thresholds, exit 0, not a
+    word of the 5 throws a player who meant ``--enrol --throws 5`` then never gave
+    (dicecam75 NIT 6); an enrolment reads each throw as it settles, not ``--frames``."""
+    if args.throws is not None and not args.enrol:
+        enrol = companion_line("calibrate", "dice", "--enrol", "--throws", str(args.throws))
+        raise DataError("--throws is how many throws --enrol enrols, and this calibration "
+                        f"enrols none: add --enrol to enrol your dice (`{enrol}`), or leave "
+                        "--throws out to tune the thresholds")
+    if args.frames is not None and args.enrol:
+        raise DataError("--frames is how many frames of one lay the thresholds are tuned on, "
+                        "and --enrol reads each throw as it settles: leave --frames out, or "
+                        "run without --enrol to tune the thresholds")
+
+
 def source_missing(camera: str) -> str | None:
     """Why the picture, folder or video ``camera`` names gives no frame, or None: found
     before the dice are asked for, as a webcam's and a Pi camera's are (events64 N1), and
@@ -260,6 +276,7 @@ def run(args: argparse.Namespace) -> int:
     if args.forget:
         refuse_with_forget(args)
         return forget(path, args.forget)
+    refuse_of_the_other_kind(args)
     args.count = args.count or COUNT
     args.frames = args.frames or FRAMES
     args.throws = args.throws or THROWS
