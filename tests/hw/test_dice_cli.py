@@ -327,6 +327,7 @@ def test_the_tray_waiting_on_dice_beside_the_dice_area_says_where_they_lie() -> 
     """dicecam75 DEFECT 3, as the tray waits: "waiting for 3 dice, none in view" was said
     of three dice lying in view beside the dice area."""
     from companion.errors import DeviceError
+    from companion.hw.dice.readings import guidance
     from companion.hw.dice.source import CameraDiceSource
     from tests.dice_scenes import on_the_mat, still_scene
 
@@ -337,6 +338,8 @@ def test_the_tray_waiting_on_dice_beside_the_dice_area_says_where_they_lie() -> 
         source.read_throw(3, 6)
     assert said == ["3 dice seen outside the dice area 賽の領域の外: move them into the mat's "
                     "dice area, or throw them again there"]
+    # the player's next step, as "take 1 away" is, in the guidance colour, not trouble's
+    assert guidance(said[0])
 
 
 def test_dice_read_lists_the_dice_left_to_right_as_a_d66_takes_them(

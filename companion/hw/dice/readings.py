@@ -129,8 +129,10 @@ def as_picture(read: DiceRead) -> str:
 def guidance(message: str) -> bool:
     """Whether a status the camera's source said is the player's usual next step (the dice
     rolling, none or too few in view yet, read and settling, the last throw still lying
-    there), not trouble (a die it doubts, no picture)."""
-    return message in (MOVING, THROW_AGAIN, SAME_DICE) or message.startswith((_WAITING, _READ))
+    there, dice thrown beside the dice area: :func:`outside_area`, as common as dice too
+    many), not trouble (a die it doubts, no picture)."""
+    return (message in (MOVING, THROW_AGAIN, SAME_DICE) or message.startswith((_WAITING, _READ))
+            or is_outside(message))
 
 
 class ReadStatus(Enum):
