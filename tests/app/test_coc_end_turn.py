@@ -14,6 +14,7 @@ from rich.console import Console
 
 from companion.app.modes.coc import CocFightMode, table_session
 from companion.app.modes.fight_file import write_fight_file
+from companion.app.session.controls import Question
 from companion.app.session.host import replay
 from companion.app.session.mode import ChoiceAsk
 from companion.hw.display.terminal import TerminalDisplay
@@ -54,23 +55,27 @@ def on_the_buttons(tmp_path: Path, presses: list[tuple[str, str]]) -> CocFightMo
 
 def test_back_out_of_a_menu_and_one_back_too_many_ends_no_turn(tmp_path: Path) -> None:
     """The audit's presses: Attack (A), Back (B) to the action menu, then B again, and B on
-    every "what now?" after: each asks, each B there goes back; B then A ends it."""
+    every "what now?" after: each asks, Back lit, each B there goes back; B, then item (onto
+    End turn) and A, ends it."""
     mode = on_the_buttons(tmp_path, [
         (ANN, "attack"), ("Attack whom", "flee"), (ANN, "flee"), (SURE, "flee"),
-        (ANN, "flee"), (SURE, "flee"), (ANN, "flee"), (SURE, "attack"), ("Bob: what", "flee")])
+        (ANN, "flee"), (SURE, "flee"), (ANN, "flee"), (SURE, "item"), (SURE, "attack"),
+        ("Bob: what", "flee")])
     assert [e.action for e in mode.fight.journal] == [EndTurn("Ann")]
     assert mode.journal == ["attack", "back", "end?", "back", "end?", "back", "end?", "end",
                             "end?"]
 
 
-def test_the_question_offers_end_turn_on_a_and_back_on_b_with_the_ap_left() -> None:
-    """In 003 it says the action points the turn gives up (CO-TURN-3)."""
+def test_the_question_lights_back_offers_end_turn_second_with_the_ap_left() -> None:
+    """In 003 it says the action points the turn gives up (CO-TURN-3). Asked as Undo is
+    (keys75 D1): a double A on a highlighted End turn ended the turn."""
     mode = CocFightMode(fight_003()[0])
     mode.restore("end?")
     ask = mode.ask()
     assert isinstance(ask, ChoiceAsk) and ask.prompt == "Ann (3 AP): end the turn? 手番を終える？"
     assert [(o.choice, o.label, o.button.name if o.button else None) for o in ask.options] \
-        == [("end", "End turn 手番終了", "ATTACK"), ("back", "Back 戻る", "FLEE")]
+        == [("back", "Back 戻る", "FLEE"), ("end", "End turn 手番終了", None)]
+    assert isinstance(ask, Question) and ask.highlight == 0
     assert mode.fight.journal == []
 
 

@@ -58,7 +58,7 @@ def test_trap_table_with_simulated_dice_on_the_screen(tmp_path: Path) -> None:
     screen = ScreenDisplay("800x480")
     display = Recorded(screen)
     keys = Keys(display, [(menu, b"3"), (tables, b"3"), (outcome, b"f"), (menu, b"f"),
-                          (quitting, b"a")])
+                          (quitting, b"2")])
     session = tray(SimRolls(SimulatedDice.seeded(7)), Controls([keys.keyboard, display]),
                    display, "simulated 仮想", ("1D6", "2D6"), keys.sleep)
     try:
@@ -102,13 +102,15 @@ def test_trap_table_with_simulated_dice_on_the_screen(tmp_path: Path) -> None:
 
 
 def test_expression_roll_with_gpio_buttons() -> None:
-    """The four buttons drive the tray: ATTACK rolls the highlighted 2D6, FLEE goes back."""
+    """The four buttons drive the tray: ATTACK rolls the highlighted 2D6, FLEE goes back;
+    Quit asks first, Back lit: item onto Quit, then ATTACK, closes the tray."""
     factory = MockFactory()
     pins = ButtonPins()
     panel = ButtonPanel(pins, bounce_time=None, pin_factory=factory)
     console = Console(file=io.StringIO(), width=100)
     display = Recorded(TerminalDisplay(console))
-    presses = [(menu, "attack"), (outcome, "flee"), (menu, "flee"), (quitting, "attack")]
+    presses = [(menu, "attack"), (outcome, "flee"), (menu, "flee"), (quitting, "item"),
+               (quitting, "attack")]
 
     def sleep(_: float) -> None:
         if presses and presses[0][0](display.views[-1]):
@@ -132,11 +134,13 @@ def test_expression_roll_with_gpio_buttons() -> None:
 
 def test_one_flee_too_many_after_an_outcome_does_not_close_the_tray() -> None:
     """Buttons-only audit F5: after an outcome B is Menu, and a second B was Quit 終了: the
-    tray closed. Quit asks first, B there goes back to the menu; only A on it quits."""
+    tray closed. Quit asks first, Back lit: B there goes back to the menu, and A too (a double
+    A on a highlighted Quit closed it: keys75 D1); only A on its Quit quits."""
     buttons = Buttons()
     display = Recorded(TerminalDisplay(Console(file=io.StringIO(), width=100)))
     presses = [(menu, "attack"), (outcome, "flee"), (menu, "flee"), (quitting, "flee"),
-               (menu, "flee"), (quitting, "item"), (quitting, "item"), (quitting, "attack")]
+               (menu, "flee"), (quitting, "item"), (quitting, "item"), (quitting, "item"),
+               (quitting, "attack")]
     asked: list[View] = []
 
     def sleep(_: float) -> None:
@@ -151,11 +155,12 @@ def test_one_flee_too_many_after_an_outcome_does_not_close_the_tray() -> None:
     assert not presses
     question = [v for v in display.views if quitting(v)]
     assert [(o.label, o.button.name if o.button else None) for o in question[0].options] == [
-        ("Quit 終了", "ATTACK"), ("Back 戻る", "FLEE")]
-    # Roll, Menu, Quit?, Back, Quit?, then item twice there (the highlight off Quit and back
-    # onto it) and A: the tray closed on the question's Quit alone.
+        ("Back 戻る", "FLEE"), ("Quit 終了", None)]
+    assert question[0].highlight == 0
+    # Roll, Menu, Quit?, Back, Quit?, then item three times there (the highlight onto Quit,
+    # back to Back and onto Quit again) and A: the tray closed on the question's Quit alone.
     assert session.mode.ask() is None
-    assert session.mode.journal == ["0", "3,5", "1", "2", "1", "2", "0"]
+    assert session.mode.journal == ["0", "3,5", "1", "2", "0", "2", "1"]
 
 
 def test_camera_read_is_shown_rejected_and_thrown_again() -> None:
@@ -173,7 +178,7 @@ def test_camera_read_is_shown_rejected_and_thrown_again() -> None:
         return False
 
     keys = Keys(display, [(menu, b"1"), (read_shown, b"b"), (read_shown, b"a"),
-                          (outcome, b"f"), (menu, b"f"), (quitting, b"a")])
+                          (outcome, b"f"), (menu, b"f"), (quitting, b"2")])
     controls = Controls([keys.keyboard, display])
     # The first throw lies still for a while, then the second throw lands (and stays).
     stream: Iterator[np.ndarray] = itertools.chain([first.image] * 30,
@@ -203,7 +208,7 @@ def test_back_while_waiting_for_the_dice_returns_to_the_menu() -> None:
     def throwing(view: View) -> bool:
         return "Throw 2D6" in view.prompt
 
-    keys = Keys(display, [(menu, b"1"), (throwing, b"b"), (menu, b"f"), (quitting, b"a")])
+    keys = Keys(display, [(menu, b"1"), (throwing, b"b"), (menu, b"f"), (quitting, b"2")])
     # On the table's clock: the menu's f comes a glance after B left the wait, not as its
     # double (which the menu drops, reviewf67 RISK 1).
     controls = Controls([keys.keyboard, display], clock=keys.time_at_the_table)
@@ -276,7 +281,7 @@ def test_play_mode_dice_in_a_terminal_with_simulated_dice(tmp_path: Path) -> Non
     term.answer("Which table?", 1, b"5")
     term.answer("Again もう一度", 1, b"b")
     term.answer(MENU, 2, b"b")
-    term.answer(QUIT_PROMPT, 1, b"a")
+    term.answer(QUIT_PROMPT, 1, b"2")
     assert term.finish() == 0, term.proc.stderr.read() if term.proc.stderr else b""
     first = run_event("explore", SimulatedDice.seeded(4)).steps[0]
     assert first.roll is not None and first.roll.text in term.text()
@@ -302,7 +307,7 @@ def test_the_tray_picks_the_species_from_the_lists_in_the_config_folder(
     term.answer("Which table?", 1, b"4")  # Monster
     term.answer("Again もう一度", 1, b"b")
     term.answer(MENU, 2, b"b")
-    term.answer(QUIT_PROMPT, 1, b"a")
+    term.answer(QUIT_PROMPT, 1, b"2")
     assert term.finish() == 0, term.proc.stderr.read() if term.proc.stderr else b""
     assert re.search(r"種類/species \(level (\d+)\): Slime \1 \(the only one in your list\)",
                      term.text()), term.text()[-1500:]
@@ -325,7 +330,7 @@ def test_the_tray_starts_over_a_poison_list_grown_past_its_read_limit(tmp_path: 
     term.answer(MENU, 1, b"4")  # Poisons 毒の経過
     term.answer("No poison tracked", 1, b"b")
     term.answer(MENU, 2, b"b")
-    term.answer(QUIT_PROMPT, 1, b"a")
+    term.answer(QUIT_PROMPT, 1, b"2")
     assert term.finish() == 0, term.proc.stderr.read() if term.proc.stderr else b""
     # (Read with the panel's borders and line breaks gone: a long TMPDIR wraps the line.)
     said = " ".join(re.sub(r"[│╭╮╰╯─]", " ", term.text()).split())
@@ -353,7 +358,7 @@ def test_play_mode_dice_with_the_camera_on_a_picture(tmp_path: Path) -> None:
     term.answer(TAKEN, 1, b"b")  # waiting for a throw that a picture never gives
     # B again on the menu, read past the first's double (dropped: reviewf67 RISK 1).
     term.answer(MENU, 2, b"b", pause=DOUBLE_PRESS_SECONDS + 0.2)
-    term.answer(QUIT_PROMPT, 1, b"a")
+    term.answer(QUIT_PROMPT, 1, b"2")
     assert term.finish() == 0, term.proc.stderr.read() if term.proc.stderr else b""
     assert term.text().count("Read 読み取り 2D6") == 1
     assert "a still picture never moves" in term.text()

@@ -101,7 +101,7 @@ def test_again_after_the_camera_stopped_on_a_follow_up_in_the_session() -> None:
     keys = Keys(display, [(menu, b"2"), (lambda v: "Which table" in v.prompt, b"4"),
                           (shown_read, b"a"), (no_picture, b"f"), (no_roll, b"a"),
                           (no_picture, b"a"), (typing_the_count, b"4"), (whole, b"f"),
-                          (menu, b"f"), (quitting, b"a")])
+                          (menu, b"f"), (quitting, b"2")])
     controls = Controls([keys.keyboard, display], clock=keys.time_at_the_table)
     stream: Iterator[np.ndarray] = itertools.chain([scene.image] * 30)  # then none
     frames = CameraFrames(stream, controls, Motion().moving)

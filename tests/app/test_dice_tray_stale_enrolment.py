@@ -65,7 +65,7 @@ def test_the_dice_tray_shows_a_stale_enrolment_on_its_screen_at_start(
     first = words(term.text())
     term.answer("Which table?", 1, b"b")  # Back to the menu
     term.answer(MENU, 2, b"b")
-    term.answer(QUIT_PROMPT, 1, b"a")
+    term.answer(QUIT_PROMPT, 1, b"2")
     assert term.finish() == 0
     err = term.proc.stderr.read().decode("utf-8") if term.proc.stderr else ""
     (said,) = [line.removeprefix("companion: ") for line in err.splitlines()

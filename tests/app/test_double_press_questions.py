@@ -15,6 +15,7 @@ from collections.abc import Callable
 import pytest
 
 from companion.app.modes.coc import CocFightMode
+from companion.app.modes.dice_tray import MENU_PROMPT, DiceTrayMode
 from companion.app.modes.genso import GensoFightMode
 from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.session.controls import choose
@@ -22,14 +23,17 @@ from companion.app.session.mode import ChoiceAsk
 from companion.app.session.system_menu import ConsoleAsked, NewGameAsked, SystemMenu
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.display.view import Option
-from companion.systems.coc.combat import Defence
+from companion.systems.coc.combat import Defence, EndTurn
+from companion.systems.genso.combat import Cast, Flee
 from tests.app.double_press_helpers import POLL, Hands
 from tests.app.fight_log_helpers import cult_attacks_ann, orc_attacks
+from tests.app.genso_ring_table_helpers import PC1, PC2, ringed_table
+from tests.systems.coc.scripted_fight_helpers import fight_004
 
 TAP = Pick(1, tap=True)  # the second box: the entry's, then the question's Yes
 
 
-def asked(mode: GensoFightMode | CocFightMode | JongRogueMode) -> ChoiceAsk:
+def asked(mode: GensoFightMode | CocFightMode | JongRogueMode | DiceTrayMode) -> ChoiceAsk:
     ask = mode.ask()
     assert isinstance(ask, ChoiceAsk)
     return ask
@@ -197,3 +201,54 @@ def test_a_double_tap_on_use_does_not_take_the_use_under_the_finger() -> None:
     assert question.prompt == MENU
     tap = Pick(0, tap=True)
     assert hands.choose(question, [[tap], [], [], [], [], [tap]]) == ("use:1p", 0.5)
+
+
+def double_a(hands: Hands, mode: GensoFightMode | CocFightMode | DiceTrayMode,
+             entry: str) -> tuple[str, float]:
+    """Keys75 D1's presses: the highlight moved onto ``entry`` (item), A, and A again 0.2 s
+    later, on the question it opens; the player's own A at 0.6 s. What they took, and when."""
+    ask = asked(mode)
+    at = [o.choice for o in ask.options].index(entry)
+    moves: list[list[Press]] = [[Button.ITEM]] * ((at - ask.highlight) % len(ask.options))
+    assert hands.choose(ask, [*moves, [Button.ATTACK]])[0] == entry
+    mode.answer(at)
+    question = asked(mode)
+    return hands.choose(question, [[], [], [Button.ATTACK], [], [], [], [Button.ATTACK]])
+
+
+def test_a_double_a_on_flee_removes_nobody() -> None:
+    """Genso's Flee and the question it asks (GM-COMBAT-1) were Flee lit and keyed A: ←, ←,
+    then A, A 0.2 s apart fled the PC (keys75 D1). The double's A is dropped, the next A
+    takes the lit Back."""
+    mode = orc_attacks(6, 6)
+    assert double_a(Hands(), mode, "flee?") == ("back", 0.6)
+    assert not any(isinstance(e.action, Flee) for e in mode.fight.journal)
+
+
+def test_a_double_a_on_end_turn_ends_no_turn() -> None:
+    """CoC's End turn and its question were End turn lit and keyed A (keys75 D1)."""
+    mode = CocFightMode(fight_004()[0])
+    assert double_a(Hands(), mode, "end?") == ("back", 0.6)
+    assert not any(isinstance(e.action, EndTurn) for e in mode.fight.journal)
+
+
+def test_a_double_a_on_the_trays_quit_leaves_the_tray_open() -> None:
+    """The tray's Quit (its menu's last entry, ← from the first) asked Quit lit and keyed A:
+    A, A closed the tray (keys75 D1)."""
+    mode = DiceTrayMode(("2D6",), "simulated 仮想")
+    quit_at = str(len(asked(mode).options) - 1)
+    assert double_a(Hands(), mode, quit_at) == ("back", 0.6)
+    mode.answer(0)
+    assert asked(mode).prompt == MENU_PROMPT
+
+
+def test_a_double_a_on_whom_does_not_cast_below_1_mp() -> None:
+    """GM-MAGIC-1 Default, GM-COMBAT-8: "… falls below 1 MP … anyway?" follows the target
+    menu, chosen with A; it was Cast lit and keyed A, so A, A 0.2 s apart on "On whom?" cast
+    and put the caster out, the warning on screen for 0.2 s (keys75 D1)."""
+    mode = ringed_table(mp=4, rings_left=(), storage_mp=0)
+    for key in ("wait", "cast", "s:healing"):
+        mode.restore(key)
+    assert double_a(Hands(), mode, f"t:{PC1}") == ("back", 0.6)
+    assert not any(isinstance(e.action, Cast) for e in mode.fight.journal)
+    assert mode.fight.state.get(PC2).mp == 4

@@ -11,6 +11,7 @@ from pathlib import Path
 from rich.console import Console
 
 from companion.app.modes.genso import GensoFightMode, table_session, write_fight_file
+from companion.app.session.controls import Question
 from companion.app.session.host import replay
 from companion.app.session.mode import ChoiceAsk
 from companion.hw.display.terminal import TerminalDisplay
@@ -30,15 +31,17 @@ def new_fight() -> Fight:
 
 
 def test_flee_asks_first_and_back_there_leaves_the_pc_in_the_fight(tmp_path: Path) -> None:
-    """B on PC 1's menu asks "flees the fight?"; B again goes back, nobody fled; B then A
-    flees. When both PCs fled the closing line says the party escaped."""
+    """B on PC 1's menu asks "flees the fight?", Back lit; B again goes back, nobody fled;
+    B, then item (onto Flee) and A, flees. When both PCs fled the closing line says the party
+    escaped."""
     buttons = Buttons()
     console = Console(file=io.StringIO(), width=200)
     display = Recorded(TerminalDisplay(console))
     menu1, menu2 = f"{PC1} PC 1: what now", f"{PC2} PC 2: what now"
     sure1, sure2 = f"{PC1} PC 1 flees the fight? 逃亡する？", f"{PC2} PC 2 flees the fight?"
-    presses = [(menu1, "flee"), (sure1, "flee"), (menu1, "flee"), (sure1, "attack"),
-               (menu2, "flee"), (sure2, "attack"), ("The fight is over", "attack")]
+    presses = [(menu1, "flee"), (sure1, "flee"), (menu1, "flee"), (sure1, "item"),
+               (sure1, "attack"), (menu2, "flee"), (sure2, "item"), (sure2, "attack"),
+               ("The fight is over", "attack")]
     seen: list[str] = []
     ticks = [0]
 
@@ -67,13 +70,15 @@ def test_flee_asks_first_and_back_there_leaves_the_pc_in_the_fight(tmp_path: Pat
     assert "逃走 the party escaped" in text and "全滅" not in text
 
 
-def test_the_flee_question_offers_flee_on_a_and_back_on_b() -> None:
+def test_the_flee_question_lights_back_on_a_and_b_and_offers_flee_second() -> None:
+    """Asked as Undo is (keys75 D1): a double A on a highlighted Flee fled."""
     mode = GensoFightMode(RULES, new_fight())
     mode.restore("flee?")
     ask = mode.ask()
     assert isinstance(ask, ChoiceAsk) and ask.prompt == f"{PC1} PC 1 flees the fight? 逃亡する？"
     assert [(o.choice, o.label, o.button.name if o.button else None) for o in ask.options] \
-        == [("flee", "Flee 逃亡", "ATTACK"), ("back", "Back 戻る", "FLEE")]
+        == [("back", "Back 戻る", "FLEE"), ("flee", "Flee 逃亡", None)]
+    assert isinstance(ask, Question) and ask.highlight == 0
     assert mode.fight.journal == []
 
 

@@ -5,6 +5,7 @@ fight (GM-COMBAT-8). A table journal from before the question replays as it was 
 
 from __future__ import annotations
 
+from companion.app.session.controls import Question
 from companion.app.session.host import replay
 from companion.dice import SimulatedDice
 from companion.systems.genso.combat import Cast, Status, Wait
@@ -16,13 +17,15 @@ CAST = ("wait", "cast", "s:healing", f"t:{PC1}")
 
 def test_a_cast_leaving_the_caster_below_1_mp_is_asked_first() -> None:
     """pc2 with 4 MP casts Healing (4 MP): asked before the cast is made; Back leaves it
-    unmade, its yes makes it, the caster then incapacitated."""
+    unmade, its yes makes it, the caster then incapacitated. Back is lit, as Undo's is
+    (keys75 D1)."""
     mode = ringed_table(mp=4, rings_left=(), storage_mp=0)
     played_keys(mode, CAST, SimulatedDice.seeded(1))
-    assert choices(mode) == ["cast anyway", "back"]
+    assert choices(mode) == ["back", "cast anyway"]
     ask = mode.ask()
     assert ask is not None and "falls below 1 MP and is incapacitated 行動不能" in ask.prompt
     assert "(MP 4 → 0) anyway?" in ask.prompt
+    assert isinstance(ask, Question) and ask.highlight == 0
     assert len(mode.fight.journal) == 1 and mode.fight.state.get(PC2).mp == 4
     played_keys(mode, ("back",), SimulatedDice.seeded(1))
     assert f"t:{PC1}" in choices(mode) and len(mode.fight.journal) == 1
@@ -37,7 +40,7 @@ def test_a_cast_the_ring_pays_is_not_asked() -> None:
     leaves 0 and is asked; the ring's stored MP leaves own MP whole and is not."""
     mode = ringed_table(mp=4)
     played_keys(mode, (*CAST, "pay:mp"), SimulatedDice.seeded(1))
-    assert choices(mode) == ["cast anyway", "back"]
+    assert choices(mode) == ["back", "cast anyway"]
     mode = ringed_table(mp=4)
     played_keys(mode, (*CAST, "pay:ring"), SimulatedDice.seeded(1))
     assert mode.fight.journal[-1].action == Cast(PC2, "healing", (PC1,), None, None, True)
@@ -57,4 +60,4 @@ def test_a_journal_from_before_the_question_replays_as_it_was_cast() -> None:
     assert mode.fight.journal[-1].action == Cast(PC2, "healing", (PC1,))
     mode = ringed_table(mp=4, rings_left=(), storage_mp=0)
     replay(mode, list(CAST), 1)  # a save of today's, stopped at the question
-    assert choices(mode) == ["cast anyway", "back"] and mode.progress() == 1
+    assert choices(mode) == ["back", "cast anyway"] and mode.progress() == 1

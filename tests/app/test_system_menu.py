@@ -533,7 +533,7 @@ def test_a_mode_switched_to_leads_back_home_and_one_that_cannot_be_played_is_not
     term.answer("No genso fight yet 戦闘がありません", 1, b"a")
     term.answer(SYSTEM, 2, b"3")  # Dice tray
     term.answer("roll dice, or an event table?", 1, b"b")
-    term.answer(QUIT_PROMPT, 1, b"a")  # Quit 終了
+    term.answer(QUIT_PROMPT, 1, b"2")  # Quit 終了
     term.answer(asked, 2, b"")  # back in the same game, not a new one
     term.proc.terminate()
     term.finish()

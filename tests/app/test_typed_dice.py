@@ -39,7 +39,7 @@ def test_the_dice_tray_takes_the_dice_the_player_types(tmp_path: Path) -> None:
     term.answer("Type the D6 you threw (2 of 2, so far 4 入力済) 1D6の出目を入力", 1, b"5")
     term.answer("Again もう一度", 1, b"b")
     term.answer(MENU, 2, b"b")
-    term.answer(QUIT_PROMPT, 1, b"a")
+    term.answer(QUIT_PROMPT, 1, b"2")
     assert term.finish() == 0, term.proc.stderr.read() if term.proc.stderr else b""
     text = term.text()
     assert "your own dice, typed 手持ちのダイスを入力" in text
@@ -127,7 +127,7 @@ def test_a_dice_camera_that_cannot_be_opened_offers_typed_dice(tmp_path: Path) -
     term.answer("Type the D6 you threw 1D6の出目を入力", 1, b"4")
     term.answer("Again もう一度", 1, b"b")
     term.answer(MENU, 2, b"b")
-    term.answer(QUIT_PROMPT, 1, b"a")
+    term.answer(QUIT_PROMPT, 1, b"2")
     assert term.finish() == 0
     assert "unplugged.png" in term.text() and "typed 入力" in term.text()
     quits = Terminal(["--mode", "dice", "--dice", "camera", "--display", "terminal",

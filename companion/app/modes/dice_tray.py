@@ -49,6 +49,7 @@ from companion.app.commands.roll import shown
 # (their home since reviewe68 RISK 2; imported from here before)
 from companion.app.dice_expressions import parse_expressions as parse_expressions
 from companion.app.dice_expressions import split_expressions as split_expressions
+from companion.app.modes.questions import sure
 from companion.app.notes import note
 from companion.app.party_hp import (
     PARTY_NAME,
@@ -358,8 +359,11 @@ class Stage(Enum):
 
 #: The menu's Quit asks first: its button (B, f, Esc) is Back or Menu on every other screen,
 #: and one press too many after an outcome's Menu closed the tray (buttons-only audit F5).
+#: Asked as a fight's Undo is, Back lit and guarded against a repeat of the press that opened
+#: it: Quit was lit and keyed A, and A, A on a highlighted Quit closed the tray (keys75 D1).
 QUIT_PROMPT = "Close the dice tray? ダイストレイを閉じる？"
-QUIT_OPTIONS = (Option("0", "Quit 終了", Button.ATTACK), Option("1", "Back 戻る", Button.FLEE))
+QUIT_QUESTION = sure(QUIT_PROMPT, "quit", "Quit 終了")
+QUIT_YES = [o.choice for o in QUIT_QUESTION.options].index("quit")
 
 
 def _trap_hint(step: Step) -> tuple[DiceStep, ...]:
@@ -550,7 +554,7 @@ class DiceTrayMode:
                 options += (Option(str(len(options)), UNDO),)
             return ChoiceAsk(self._outcome_prompt(), options)
         if self.stage is Stage.QUIT_ASK:
-            return ChoiceAsk(QUIT_PROMPT, QUIT_OPTIONS)
+            return QUIT_QUESTION
         return None
 
     def answer(self, value: Answer) -> list[object]:
@@ -601,7 +605,7 @@ class DiceTrayMode:
             else:
                 self.stage = Stage.QUIT_ASK
         elif self.stage is Stage.QUIT_ASK:
-            self.stage = Stage.QUIT if index == 0 else Stage.MENU
+            self.stage = Stage.QUIT if index == QUIT_YES else Stage.MENU
         elif self.stage is Stage.POISONS:
             if index == 2:
                 self._to_menu()

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from companion.app.modes.coc.keeper_menu import _KeeperMenu
 from companion.app.modes.coc.words import CASTS, SPELL, TACKLES, TITLE
 from companion.app.modes.fight import option_index, option_value
-from companion.app.modes.questions import ASK_UNDO
+from companion.app.modes.questions import ASK_UNDO, sure
 from companion.app.session.controls import BACK
 from companion.app.session.mode import ChoiceAsk
 from companion.errors import IllegalAction
@@ -194,11 +194,14 @@ class CocFightMode(_KeeperMenu):
 
     def _end(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
         """Ending the turn gives up what it has left (003: its AP, CO-TURN-3), so it is asked
-        for again: End turn (A) ends it, Back (B, the button that chose it) returns to the
-        action menu, so one press of back never ends a turn."""
+        for again, as Undo is: Back lit (B, the button that chose it, and A alike return to
+        the action menu), guarded against a repeat of the press that opened it, *End turn
+        手番終了* the second choice. One press of back never ends a turn, nor does a double A
+        on a highlighted End turn (keys75 D1: End turn was lit and keyed A, and the second A
+        ended the turn)."""
         if not rest:
-            return ChoiceAsk(f"{actor.name}{self._ap(actor)}: end the turn? 手番を終える？",
-                             (Option("end", "End turn 手番終了", Button.ATTACK), BACK))
+            return sure(f"{actor.name}{self._ap(actor)}: end the turn? 手番を終える？", "end",
+                        "End turn 手番終了")
         if rest != ["end"]:
             raise IllegalAction(f"there is no choice {'/'.join([ASK_END, *rest])!r} now")
         return EndTurn(actor.name)

@@ -14,7 +14,7 @@ from companion.app.modes.genso.checks import CheckCall, FightEvent
 from companion.app.modes.genso.gm_menu import ASK_END_FIGHT, _GmMenu
 from companion.app.modes.genso.target_menus import _value
 from companion.app.modes.genso.words import FOES_OUT, PARTY_OUT, TITLE, named
-from companion.app.modes.questions import ASK_UNDO
+from companion.app.modes.questions import ASK_UNDO, sure
 from companion.app.session.controls import BACK, Question
 from companion.app.session.mode import ChoiceAsk
 from companion.errors import IllegalAction
@@ -258,12 +258,14 @@ class GensoFightMode(_GmMenu):
         return super()._chosen(choice)
 
     def _flee(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
-        """GM-COMBAT-1: flight takes the combatant out of the fight, so it is asked for again:
-        Flee (A) flees, Back (B, the button that chose Flee) returns to the action menu, so
-        one press of back never removes anyone."""
+        """GM-COMBAT-1: flight takes the combatant out of the fight, so it is asked for again,
+        as Undo is: Back lit (B, the button that chose Flee, and A alike return to the action
+        menu), guarded against a repeat of the press that opened it, *Flee 逃亡* the second
+        choice. One press of back never removes anyone, nor does a double A on a highlighted
+        Flee (keys75 D1: Flee was lit and keyed A, and the second A fled)."""
         if not rest:
-            return ChoiceAsk(f"{named(self.rules, self.fight, actor)} flees the fight? 逃亡する？",
-                             (Option("flee", "Flee 逃亡", Button.ATTACK), BACK))
+            return sure(f"{named(self.rules, self.fight, actor)} flees the fight? 逃亡する？",
+                        "flee", "Flee 逃亡")
         if rest != ["flee"]:
             raise IllegalAction(f"there is no choice {'/'.join([ASK_FLEE, *rest])!r} now")
         return Flee(actor.name)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from companion.app.modes.fight import option_index, option_value
 from companion.app.modes.genso.fight_view import _FightView
 from companion.app.modes.genso.words import DOWN, ONE_TARGET, named, target_label
+from companion.app.modes.questions import sure
 from companion.app.session.controls import BACK
 from companion.app.session.mode import ChoiceAsk
 from companion.errors import IllegalAction
@@ -174,13 +175,15 @@ class _TargetMenus(_FightView):
         if own <= actor.mp and actor.mp - own < 1:
             # GM-MAGIC-1 Default: a cast that leaves MP below 1 is warned of first, then
             # leaves the caster incapacitated (GM-COMBAT-8); the engine's warning came with
-            # the cast made, the Mage out of the fight (genso74 RISK 3). Asked as Flee is.
+            # the cast made, the Mage out of the fight (genso74 RISK 3). Asked as Undo is,
+            # Back lit and guarded: the target menu before it is chosen with A, and a double
+            # A there cast at once, the warning on screen for 0.2 s (keys75 D1).
             if len(rest) <= used:
-                return ChoiceAsk(
+                return sure(
                     f"{named(self.rules, self.fight, actor)} falls below 1 MP and is "
                     f"incapacitated 行動不能 (GM-MAGIC-1, GM-COMBAT-8): cast "
                     f"{spell.ja} {spell.en} (MP {actor.mp} → {actor.mp - own}) anyway? "
-                    "それでも唱える？", (Option(CAST_ANYWAY, "Cast 唱える", Button.ATTACK), BACK))
+                    "それでも唱える？", CAST_ANYWAY, "Cast 唱える")
             if rest[used] != CAST_ANYWAY:
                 raise IllegalAction(f"there is no choice {rest[used]!r} now")
         return cast
