@@ -1,10 +1,12 @@
 """keys71 RISK 2, NIT 1: the terminal a game is played in, on a real pty.
 
 Ctrl-S is a key, not XOFF: it froze the game's output until Ctrl-Q. A hangup (SIGHUP)
-puts the terminal's settings back as SIGTERM does: it was left in cbreak with ICRNL off."""
+puts the terminal's settings back as SIGTERM does: it was left in cbreak with ICRNL off.
+Ctrl-\\ (SIGQUIT) stops the run as Ctrl-C does (keys75 NIT 3)."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import signal
@@ -26,7 +28,9 @@ class Terminal:
     """``companion`` run on a pty, what it draws read as it comes; the pty's far end is
     kept open here, so the terminal's settings can be read after the process ends."""
 
-    def __init__(self, tmp_path: Path, *args: str) -> None:
+    def __init__(self, tmp_path: Path, *args: str, ctty: bool = False) -> None:
+        """``ctty``: the pty is the process's controlling terminal (as a login's is), so the
+        keys the terminal turns into signals (Ctrl-C, Ctrl-\\) reach it."""
         self.master, self.slave = os.openpty()
         self.before = termios.tcgetattr(self.slave)
         env = {**os.environ, "COMPANION_DATA_DIR": str(tmp_path / "data"),
@@ -34,7 +38,9 @@ class Terminal:
                "TERM": "xterm"}
         self.proc = subprocess.Popen([sys.executable, "-m", "companion", *args], cwd=ROOT,
                                      stdin=self.slave, stdout=self.slave,
-                                     stderr=subprocess.PIPE, env=env)
+                                     stderr=subprocess.PIPE, env=env,
+                                     start_new_session=ctty,
+                                     preexec_fn=_controlling_terminal if ctty else None)
         self.seen = bytearray()
         self.lock = threading.Lock()
         threading.Thread(target=self._drain, daemon=True).start()
@@ -74,10 +80,16 @@ class Terminal:
         os.close(self.master)
 
 
+def _controlling_terminal() -> None:
+    """In the child, its own session already (start_new_session): its stdin, the pty, made
+    its controlling terminal."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
 @contextmanager
-def dice_tray(tmp_path: Path) -> Iterator[Terminal]:
+def dice_tray(tmp_path: Path, ctty: bool = False) -> Iterator[Terminal]:
     terminal = Terminal(tmp_path, "play", "--mode", "dice", "--dice", "sim", "--choices",
-                        "keyboard", "--display", "terminal")
+                        "keyboard", "--display", "terminal", ctty=ctty)
     try:
         assert terminal.wait_for("Roll", 30), terminal.text()
         yield terminal
@@ -142,3 +154,16 @@ def test_alt_arrows_on_the_dice_tray_do_not_close_it(tmp_path: Path) -> None:
         assert terminal.wait_for("Close the dice tray?", 5), terminal.text()
         terminal.proc.send_signal(signal.SIGTERM)
         assert terminal.proc.wait(timeout=10) == 130
+
+
+def test_ctrl_backslash_stops_as_ctrl_c_does(tmp_path: Path) -> None:
+    """keys75 NIT 3: Ctrl-\\ (SIGQUIT; cbreak keeps the terminal's signal keys) ended the run
+    with a bare "Quit", exit -3 (131 under a shell), and with no job-control shell to mend
+    it the terminal was left in cbreak. Now it is a stop, as Ctrl-C is: 130, the terminal's
+    settings put back."""
+    with dice_tray(tmp_path, ctty=True) as terminal:
+        os.write(terminal.master, b"2")
+        assert terminal.wait_for("2D6: total", 5), terminal.text()
+        os.write(terminal.master, b"\x1c")
+        assert terminal.proc.wait(timeout=10) == 130
+        assert termios.tcgetattr(terminal.slave) == terminal.before
