@@ -14,10 +14,35 @@ from importlib.resources import files
 
 
 @cache
+def _header_data() -> dict[str, dict[str, object]]:
+    return tomllib.loads((files("companion.app.data") / "pi_header.toml").read_text("utf-8"))
+
+
 def header_pins() -> dict[int, str]:
     """What each header pin is, by its number: ``"GPIO21"``, or ``"a ground pin"``."""
-    data = tomllib.loads((files("companion.app.data") / "pi_header.toml").read_text("utf-8"))
-    return {int(pin): str(what) for pin, what in data["header"].items()}
+    return {int(pin): str(what) for pin, what in _header_data()["header"].items()}
+
+
+def wired_pins() -> dict[str, int]:
+    """hardware/wiring.md's wiring: the BCM GPIO each part is wired to, by its part
+    (``attack``: 17)."""
+    return {part: int(str(gpio)) for part, gpio in _header_data()["wiring"].items()}
+
+
+def header_pin_of(gpio: int) -> int:
+    """The header pin GPIO ``gpio`` is on (GPIO17: 11)."""
+    return next(pin for pin, what in header_pins().items() if what == f"GPIO{gpio}")
+
+
+def header_pins_written(pins: dict[str, int]) -> list[tuple[str, int, int]]:
+    """Keys75 RISK 2: the parts (of ``pins``, a part's BCM setting by its part) set to the
+    header pin hardware/wiring.md wires that part to, not its GPIO: ``attack_pin = 11``
+    for GPIO17 [11]. Each such part, its setting and the GPIO meant, ``("attack", 11,
+    17)``. Header pins 3 to 27 are BCM numbers too, so the setting is taken: nothing is
+    wired there, and no button answers."""
+    wired = wired_pins()
+    return [(part, pin, wired[part]) for part, pin in pins.items()
+            if part in wired and pin != wired[part] and pin == header_pin_of(wired[part])]
 
 
 def header_pin_hint(key: str, value: object) -> str:

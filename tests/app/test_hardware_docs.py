@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from companion.app.config import load_specs
+from companion.app.pin_numbers import header_pin_of, wired_pins
 
 HARDWARE = Path(__file__).resolve().parents[2] / "hardware"
 
@@ -24,6 +25,18 @@ def test_wiring_table_and_diagram_match_default_pins() -> None:
         if isinstance(spec.default, int) and spec.default >= 0:
             assert f"`{key} = {spec.default}`" in table, key
             assert f"GPIO{spec.default} " in svg_text, key
+
+
+def test_the_wiring_the_header_pin_warning_knows_is_the_tables() -> None:
+    """pi_header.toml's [wiring] (keys75 RISK 2's warning of header pins written for its
+    GPIOs) is wiring.md's table: each part's setting, its GPIO and that GPIO's header pin."""
+    table = (HARDWARE / "wiring.md").read_text(encoding="utf-8")
+    parts = {key.removeprefix("buttons.").removesuffix("_pin") for key in load_specs()
+             if key.startswith("buttons.") and key.endswith("_pin")}
+    assert set(wired_pins()) == parts
+    for part, gpio in wired_pins().items():
+        assert f"`buttons.{part}_pin = {gpio}`" in table, part
+        assert f"GPIO{gpio} [{header_pin_of(gpio)}]" in table, part
 
 
 def test_no_pi_header_pin_is_given_two_wires() -> None:

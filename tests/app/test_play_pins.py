@@ -270,3 +270,35 @@ def test_gpio15_beside_no_reader_on_the_serial_pins_is_warned_of_as_before(
     assert clashes == [] and [w.split(" is ")[1] for w in warnings] == [
         "GPIO15, the serial console's RXD (and the RDM6300's); hardware/wiring.md says to "
         "avoid it"]
+
+
+def test_the_wiring_tables_header_pins_written_for_its_gpios_are_warned_of(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """keys75 RISK 2: hardware/wiring.md gives "GPIO17 [11]", and a maker who copied the
+    bracketed header pins (attack_pin = 11 …) had four dead buttons, each a legal BCM
+    number taken silently. config --show and play's start warn, naming the GPIO meant; the
+    pins are allowed (they are legal, and may be wired so)."""
+    path = write_config('[choices]\nkind = "gpio"\n[buttons]\nattack_pin = 11\nflee_pin = 13\n'
+                        "ranged_pin = 15\nitem_pin = 16\nled_pin = 18\n")
+    written = (f"buttons.attack_pin ({path}) = 11, buttons.flee_pin ({path}) = 13, "
+               f"buttons.ranged_pin ({path}) = 15, buttons.item_pin ({path}) = 16, "
+               f"buttons.led_pin ({path}) = 18 are the header pins hardware/wiring.md wires "
+               "those parts to, not their BCM GPIO numbers, which the settings take: nothing "
+               "is wired to those GPIOs, and no button answers; wired as wiring.md shows, "
+               "write attack_pin = 17 (header pin 11 is GPIO17), flee_pin = 27 (header pin "
+               "13 is GPIO27), ranged_pin = 22 (header pin 15 is GPIO22), item_pin = 23 "
+               "(header pin 16 is GPIO23), led_pin = 24 (header pin 18 is GPIO24)")
+    assert main(["config", "--show"]) == 0
+    assert f"companion: warning: {written}\n" in capsys.readouterr().err
+    warnings = check_pins(load_config())  # play's start: said, and play goes on
+    assert warnings[-1] == written and len(warnings) == 2  # and GPIO15's, to avoid
+
+
+@pytest.mark.parametrize("buttons", [
+    "led_pin = 18\n",  # one alone: a pin chosen so (GPIO18), the others as wired
+    "buzzer_pin = 25\n",  # as wired: ranged's 22 is the buzzer's header pin, not its own
+    "attack_pin = 13\nflee_pin = 11\n",  # another part's header pins: no copy of the table
+])
+def test_pins_that_are_not_the_tables_header_pins_are_not_warned_of(buttons: str) -> None:
+    write_config(f'[choices]\nkind = "gpio"\n[buttons]\n{buttons}')
+    assert check_pins(load_config()) == []

@@ -20,6 +20,7 @@ from companion.app.config import Config, Source, Spec, file_in_the_way, load_con
 from companion.app.dice_expressions import parse_expressions
 from companion.app.help_format import cell_len, cell_wrap
 from companion.app.paths import data_dir
+from companion.app.pin_numbers import header_pins_written
 from companion.errors import CompanionError, DataError
 from companion.hw.camera.choice import mistyped, names_a_file
 
@@ -216,7 +217,8 @@ def pin_check(config: Config) -> tuple[list[tuple[tuple[str, ...], str]], list[s
     only the later was, at times the built-in default rather than the line the player
     wrote); a part on the serial pins an RDM6300 is read on (:func:`uart_reader`), as a
     clash of the part and the reader; and a pin the wiring guide says to avoid, allowed
-    (the player may have freed it) but warned about."""
+    (the player may have freed it) but warned about, as are two or more parts set to the
+    header pins the wiring guide wires them to (:func:`header_pins_written`)."""
     used: dict[int, str] = {}
     clashes: list[tuple[tuple[str, ...], str]] = []
     warnings: list[str] = []
@@ -240,6 +242,20 @@ def pin_check(config: Config) -> tuple[list[tuple[tuple[str, ...], str]], list[s
         if pin in PINS_TO_AVOID:
             warnings.append(f"{config.where(key)} is GPIO{pin}, {PINS_TO_AVOID[pin]}; "
                             "hardware/wiring.md says to avoid it")
+    # Two or more parts on the header pins wiring.md wires them to ("GPIO17 [11]" copied as
+    # 11): legal BCM numbers, so taken, and no button answers (keys75 RISK 2). One alone
+    # may be a pin chosen so; two are the wiring table's other column.
+    written = header_pins_written({key.removeprefix("buttons.").removesuffix("_pin"):
+                                   config.integer(key) for key in PIN_SETTINGS})
+    if len(written) >= 2:
+        settings = ", ".join(f"{config.where(f'buttons.{part}_pin')} = {pin}"
+                             for part, pin, _ in written)
+        meant = ", ".join(f"{part}_pin = {gpio} (header pin {pin} is GPIO{gpio})"
+                          for part, pin, gpio in written)
+        warnings.append(f"{settings} are the header pins hardware/wiring.md wires those parts "
+                        "to, not their BCM GPIO numbers, which the settings take: nothing is "
+                        f"wired to those GPIOs, and no button answers; wired as wiring.md "
+                        f"shows, write {meant}")
     return clashes, warnings
 
 
