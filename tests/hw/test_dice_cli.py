@@ -323,6 +323,26 @@ def test_dice_seen_beside_the_mat_s_dice_area_are_said_so_not_none_in_view(
     assert not (config_dir() / "dice.toml").exists()
 
 
+def test_an_enrolment_s_throw_beside_the_dice_area_is_said_to_lie_outside_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """dicecam75 DEFECT 3, at ``calibrate dice --enrol``: a throw beside the dice area was
+    "no dice found in view, --count says 3"."""
+    import io
+
+    from tests.dice_scenes import on_the_mat, still_scene
+
+    photo = tmp_path / "beside.png"
+    cv2.imwrite(str(photo), on_the_mat(still_scene(700, 3), beside=True))
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n"))
+    assert cli.main(["calibrate", "dice", "--enrol", "--throws", "1", "--count", "3",
+                     "--source", str(photo)]) == 1
+    out = capsys.readouterr().out
+    assert ("  3 dice seen outside the dice area 賽の領域の外: move them into the mat's dice "
+            "area, or throw them again there; then press Enter again\n") in out
+    assert "no dice found in view" not in out
+
+
 def test_the_tray_waiting_on_dice_beside_the_dice_area_says_where_they_lie() -> None:
     """dicecam75 DEFECT 3, as the tray waits: "waiting for 3 dice, none in view" was said
     of three dice lying in view beside the dice area."""

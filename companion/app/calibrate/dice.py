@@ -630,7 +630,7 @@ def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> in
     from companion.hw.dice.networks import DiceNetworks
     from companion.hw.dice.reader import DiceReader
     from companion.hw.dice.readings import NO_DICE_SEEN, dice_count
-    from companion.hw.dice.source import no_dice_said
+    from companion.hw.dice.source import no_dice_said, outside_said
 
     networks = DiceNetworks()
     target = config_dir() / ENROL_FILE
@@ -673,6 +673,13 @@ def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> in
                 # the cause is known: the light, not the throw (review 56b, finding 5)
                 run.left_out.append("the dice area too dark")
                 print(f"  {dark}; then press Enter again")
+                continue
+            if not read.dice and looked.where == MAT_AREA \
+                    and (outside := outside_said(frame, reader, config, args.count)):
+                # in view, beside the dice area: not "no dice found in view" (dicecam75
+                # DEFECT 3)
+                run.left_out.append("the dice outside the dice area")
+                print(f"  {outside}; then press Enter again")
                 continue
             if len(read.dice) != args.count:
                 why = (f"{len(read.dice) or 'no'} {'die' if len(read.dice) == 1 else 'dice'} "
