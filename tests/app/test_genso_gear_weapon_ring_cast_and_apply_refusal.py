@@ -6,6 +6,7 @@ changed since the fight began says what to write into it by hand and writes the 
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -113,6 +114,39 @@ def test_the_table_offers_only_payments_that_can_pay_and_a_save_of_one_that_coul
         mode.restore("pay:mp")
     mode.restore("pay:ring")
     assert mode.fight.journal[-1].action == Cast(PC2, "healing", (PC1,), None, None, True)
+
+
+def test_an_older_save_stopped_at_a_payment_no_way_pays_resumes_to_the_question(
+    tmp_path: Path,
+) -> None:
+    """reviewcarry75 DEFECT 1 (GM-MAGIC-1, GM-ITEM-1/3): a table save made before the
+    payment question offered only the ways that pay may have stopped at it with none that
+    pays: pc2 with 1 MP, 1 in the ring and a stone of 1 casting Healing (4 MP). It was set
+    aside as corrupt on resume (the empty question was skipped and the cast refused). It
+    resumes to the question with every way, as it was asked; each refused names the
+    shortfall and the question asked again, Back among its ways, the save kept."""
+    fight, state = tmp_path / "fight.json", tmp_path / "table.json"
+    write_fight_file(fight, ringed_table(mp=1, storage_mp=1, mana_stones=(1,)).fight)
+    with pytest.raises(KeyboardInterrupt):
+        table_session(RULES, fight, state, resume=False, seed=1,
+                      choices=_Asked(["wait"])).run()
+    save = json.loads(state.read_text(encoding="utf-8"))
+    assert (save["inputs"], save["events"]) == (["wait"], 1)
+    # As the older table saved it, stopped at the payment question.
+    save["inputs"] += ["cast", "s:healing", f"t:{PC1}"]
+    state.write_text(json.dumps(save), encoding="utf-8")
+    player, told = _Asked(["pay:mp"]), list[str]()
+    session = table_session(RULES, fight, state, resume=True, seed=1, choices=player,
+                            tell=told.append)
+    with pytest.raises(KeyboardInterrupt):
+        session.run()
+    every = ["pay:mp", "pay:0", "pay:ring", "pay:ring:0", "back"]
+    assert player.menus == [every, every]
+    assert told == []
+    assert "has 1 MP, the spell needs 4 of its own (3 more)" in session.status
+    assert [p.name for p in tmp_path.iterdir() if "corrupt" in p.name] == []
+    assert json.loads(state.read_text(encoding="utf-8"))["inputs"][:4] == [
+        "wait", "cast", "s:healing", f"t:{PC1}"]
 
 
 def test_a_journal_from_before_the_ring_was_offered_replays_as_it_was_cast() -> None:

@@ -198,7 +198,8 @@ class _TargetMenus(_FightView):
         Only the ways that leave the caster own MP enough for the rest are offered
         (GM-MAGIC-1): "MP only (3)" for a 4 MP spell was offered, then refused (fixcarry75
         item 2). While a save is given again (:attr:`_restoring`) every one, as its answers
-        were given; the question is asked whenever it was, so a save replays the same."""
+        were given, and every one too when none pays (an older save stopped here); the
+        question is asked whenever it was, so a save replays and resumes the same."""
         if not self.rules.default("GM-ITEM-1", "stones_pay_for_spells"):
             return []
         stones = [i for i, mp in enumerate(actor.mana_stones) if mp > 0]
@@ -213,7 +214,12 @@ class _TargetMenus(_FightView):
         if not options:
             return []
         options.insert(0, Option("pay:mp", f"MP only MPのみ ({actor.mp})"))
-        return [o for o in options if self._restoring or self._pays(actor, cost, o.choice)]
+        paying = [o for o in options if self._pays(actor, cost, o.choice)]
+        # A save made before the filter (fed79ae5) may stop at this question with no way
+        # that pays: every way is offered then, as it was, each refused naming what it
+        # lacks, so the save resumes to the question and Back (reviewcarry75 DEFECT 1: an
+        # empty list skipped the question, and the resume set the save aside as corrupt).
+        return options if self._restoring or not paying else paying
 
     @staticmethod
     def _pays(actor: Combatant, cost: int, choice: str) -> bool:
