@@ -473,6 +473,26 @@ def test_a_capture_that_begins_with_a_crash_is_never_ok(
                for line in lines[:-1]), lines
 
 
+def test_a_capture_read_in_one_batch_tells_its_crash_where_it_came(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """reviewrfid75 NIT 3: a capture of HELLO, SNAP, PLACE, ERR CRASH, read in one batch (as
+    a capture file is), printed the crash first and never "-- ok": the crash is the status
+    ahead of the lines only before the capture's first HELLO; after one, in the order the
+    lines came."""
+    enrol_five_pin()
+    replay(tmp_path, monkeypatch, b"".join([
+        encode(0, Kind.HELLO, "1.3.5", "5"), encode(1, Kind.SNAP, "-", "-", "-", "-", "-"),
+        encode(2, Kind.PLACE, "0", "04A1B2C3"), encode(3, Kind.ERR, "CRASH", "MemoryError")]))
+    assert replayed(["rfid", "monitor", "--port", "-"]) == 1
+    lines = [line for line in capsys.readouterr().out.splitlines()
+             if line.startswith("--") or " placed " in line]
+    assert len(lines) == 3, lines
+    assert lines[0] == "-- ok: tray on stdin (firmware 1.3.5, 5 slots)", lines
+    assert " placed   draw     04A1B2C3" in lines[1], lines
+    assert lines[2].startswith("-- problem: the tray's firmware crashed (MemoryError)"), lines
+
+
 CRASHED_THEN_STARTED_AGAIN = {
     "ok, the crash, a hello and ok again": [
         encode(0, Kind.HELLO, "1.3.4", "5"), encode(1, Kind.SNAP, "-", "-", "-", "-", "-"),

@@ -201,6 +201,7 @@ class TrayReader:
         # The exception type of the tray's last ERR CRASH; with firmware 1.3.4, "board.py"
         # and the error after it when board.py does not load (_crash_text).
         self._crash: tuple[str, ...] | None = None
+        self._capture_hello = False  # a replayed capture's HELLO was read (status)
         # What arrived since this handshake began, to say why no HELLO came (_no_hello).
         # The LineReader's counters of lines it dropped, when it began.
         self._hello_dropped: dict[str, int] = {}
@@ -243,7 +244,12 @@ class TrayReader:
         # A replayed capture's link stays up after the tray's crash, which live would have
         # dropped it (the tray resets): its crash is its status too, until a HELLO (rfid75
         # NIT 4: a capture that began with ERR CRASH said "-- ok: tray on stdin" first).
-        crashed_in_a_capture = self.settings.passive and self._crash is not None
+        # Only before the capture's first HELLO: after one, the status is the tray's as the
+        # lines came, a crash told at the capture's end, so a capture read in one batch
+        # (HELLO, SNAP, PLACE, ERR CRASH) said the crash first and lost its "-- ok" line
+        # (reviewrfid75 NIT 3).
+        crashed_in_a_capture = self.settings.passive and self._crash is not None \
+            and not self._capture_hello
         if self.state is not LinkState.READY or crashed_in_a_capture:
             if self._crash is not None and self._crash[1:2] == ("board.py",):
                 # Not a bug a replug clears: the maker's own file, told with its error
@@ -691,6 +697,7 @@ class TrayReader:
             # A HELLO's SNAP follows it; a tray that rebooted forgot what it was asked.
             self._snaps_asked, self._snap_follows_hello = 0, True
             self._crash = None  # a crash before this hello is over: the tray started again
+            self._capture_hello = self.settings.passive
             if self.catching_up:
                 self._stale_snaps = 0
                 self._caught_up_asked = self.clock()
