@@ -311,3 +311,17 @@ def test_a_fight_brings_at_most_99_of_one_kind(
     assert "オーク/Orc: 100 of one kind in all; at most 99 in a fight" in err
     shown = out(capsys, "fight", "new", "--party", "pc1", "--monsters", "orc:60", "orc:39")
     assert "enemy オーク99 Orc 99" in shown
+
+
+def test_one_preset_typed_twice_above_99_in_all_is_told_the_bound(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewcarry75 DEFECT 2: `--npc knight_m:60 knight_m:40` was told to "bring them as
+    `--npc knight_m:100`", which the bound of 99 then refused; above 99 in all the refusal
+    says the bound instead. 99 in all is still pointed to its KEY:N."""
+    for typed in (("knight_m:60", "knight_m:40"), ("knight_m:99", "knight_m")):
+        err = refused(capsys, "fight", "new", "--party", "pc1", "--npc", *typed)
+        assert f"--npc {typed[0]} and --npc {typed[1]} bring 100 copies of the preset " \
+            "knight_m" in err and "at most 99 copies of a preset" in err, err
+        assert "bring them as" not in err and "knight_m:100" not in err, err
+    err = refused(capsys, "fight", "new", "--party", "pc1", "--npc", "knight_m:98", "knight_m")
+    assert "bring them as `--npc knight_m:99`" in err and "at most" not in err, err

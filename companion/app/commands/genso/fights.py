@@ -723,7 +723,8 @@ def _copies(option: str, ref: str) -> tuple[str, int]:
 
 def _twice(rules: GensoRules, name: str, uses: list[tuple[str, str, int]]) -> str:
     """The refusal of one preset brought twice (:func:`sheet_entrants`): on one side, the
-    ``KEY:N`` that brings them numbered; on both, a copy saved under another name."""
+    ``KEY:N`` that brings them numbered (the bound when they are more than
+    :data:`MOST_OF_ONE_KIND`); on both, a copy saved under another name."""
     key = next((k for k, raw in rules.presets.items() if raw.get("name") == name), name)
     said = " and ".join(f"{option} {ref}" for option, ref, _ in uses)
     options = {option for option, _, _ in uses}
@@ -733,6 +734,9 @@ def _twice(rules: GensoRules, name: str, uses: list[tuple[str, str, int]]) -> st
         return (f"{said}: the preset {key} ({name}) on both sides would be two combatants of "
                 f"one name: for one of them, {save}")
     total = sum(count for _, _, count in uses)
+    if total > MOST_OF_ONE_KIND:  # `KEY:total` would be refused too (reviewcarry75 DEFECT 2)
+        return (f"{said} bring {total} copies of the preset {key} ({name}): at most "
+                f"{MOST_OF_ONE_KIND} copies of a preset in a fight {too_many_why()}")
     (option,) = options
     numbered = " and " if total == 2 else " to "
     # "bring N copies", not "…knight_m: 3 copies", which reads as a KEY:N (reviewg74 NIT 5).
