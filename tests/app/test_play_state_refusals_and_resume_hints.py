@@ -646,16 +646,26 @@ def test_historys_notes_name_the_venvs_command(
            "`.venv/bin/companion history --all`" in said
 
 
+def no_camera_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game's camera absent as on a laptop: the Pi camera, with Picamera2 not there to
+    open it. It passes play's start check (a camera is not looked for before the new game
+    sets the old one aside) and stops the game before its first move, at once (a webcam's
+    number or /dev/video9 is waited for, "retrying"). A path not there was the stand-in,
+    and play now refuses it at its start (setup75 RISK 3), before any game is set aside."""
+    monkeypatch.setitem(sys.modules, "picamera2", None)  # import picamera2 fails
+    load_config().path.parent.mkdir(parents=True)
+    load_config().path.write_text('[input]\ncamera_source = "picamera"\n', encoding="utf-8")
+
+
 def test_a_new_game_that_stops_before_its_first_move_puts_the_old_one_back(
-        capsys: pytest.CaptureFixture[str]) -> None:
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """A new game (--resume forgotten) set the unfinished game aside at once; stopped before
     its first move (here: no camera), the old game stayed aside and the next --resume said
     "no saved game … starting a new one". It is put back, byte for byte."""
     save = default_save_path()
     save.parent.mkdir(parents=True)
     before = unfinished_game(save)
-    load_config().path.parent.mkdir(parents=True)
-    load_config().path.write_text('[input]\ncamera_source = "webcam"\n', encoding="utf-8")
+    no_camera_here(monkeypatch)
     capsys.readouterr()
     assert main(["play", "--input", "camera", "--choices", "auto", "--display", "none"]) == 1
     err = capsys.readouterr().err
@@ -721,8 +731,7 @@ def test_a_game_that_cannot_be_put_back_is_named_with_the_resume_of_this_run(
     save = default_save_path()
     save.parent.mkdir(parents=True)
     before = unfinished_game(save)
-    load_config().path.parent.mkdir(parents=True)
-    load_config().path.write_text('[input]\ncamera_source = "webcam"\n', encoding="utf-8")
+    no_camera_here(monkeypatch)
     replace = os.replace
 
     def refused_back(src: str | Path, dst: str | Path) -> None:
