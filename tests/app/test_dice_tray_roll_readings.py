@@ -64,14 +64,26 @@ def test_a_d66_s_pair_under_way_is_shown_as_a_d66_not_a_2d6_sum() -> None:
     assert mode.dice.rolls == ("(2D66) ＞ 46[12,34]",)
 
 
-@pytest.mark.parametrize(("expression", "reads"), [("2D66", 21), ("x2 D66S", 12)])
+@pytest.mark.parametrize(("expression", "shown"), [("2D66", "(D66) ＞ 21"),
+                                                   ("x2 D66S", "(D66S) ＞ 12")])
 def test_a_d66_pair_under_way_reads_as_its_roll_reads_it(expression: str,
-                                                         reads: int) -> None:
-    """As thrown [2,1] is 21; D66S puts the lower die first (12)."""
+                                                         shown: str) -> None:
+    """As thrown [2,1] is 21; D66S puts the lower die first (12), and is named D66S, as its
+    outcome names it (dicecam75 NIT 7: "(D66) ＞ 35[5,3]", then "(D66S) ＞ 35")."""
     mode = DiceTrayMode((expression,), "typed 入力", typed=True)
     mode.answer(0)
     mode.answer(Throw((2, 1)))
-    assert mode.dice.rolls[0] == f"(D66) ＞ {reads}[2,1]"
+    assert mode.dice.rolls[0] == f"{shown}[2,1]"
+
+
+@pytest.mark.parametrize(("expression", "reads"), [("D66", 53), ("D66S", 35)])
+def test_a_d66_s_outcome_is_its_result_not_a_total(expression: str, reads: int) -> None:
+    """dicecam75 NIT 7: a D66's outcome said "total 合計 53"; a D66 reads as a number, no
+    sum."""
+    mode = DiceTrayMode((expression,), "typed 入力", typed=True)
+    mode.answer(0)
+    mode.answer(Throw((5, 3)))
+    assert mode.reading == f"result 結果 {reads}"
 
 
 @pytest.mark.parametrize(("expression", "opens"), [

@@ -291,8 +291,8 @@ def _value(result: Result) -> str:
 def reading(result: Result) -> str:
     """A plain roll's result as the outcome prompt words it, by its kind: a choice's
     item (its total is the item's place), a pool's successes, a repeat's rolls one by
-    one (BCDice keeps them apart), a calculation's result, a check's verdict, else the
-    total (events68 NIT 1, events72 NIT 6).
+    one (BCDice keeps them apart), a calculation's result, a check's verdict, a D66's
+    number, else the total (events68 NIT 1, events72 NIT 6).
 
     >>> from companion.dice.sources import ScriptedDice
     >>> reading(roll("choice[赤,青,緑]", ScriptedDice([(3, 2)])))
@@ -303,8 +303,14 @@ def reading(result: Result) -> str:
     '2 rolls 2回: a, c / c, a'
     >>> reading(roll("2D6>=7 hit", ScriptedDice([(6, 3), (6, 4)])))
     'success 成功 (7)'
+
+    A D66 reads as a number, no sum: its result, not a total (dicecam75 NIT 7: "D66: total
+    合計 53").
+
+    >>> reading(roll("D66S", ScriptedDice([(6, 5), (6, 3)])))
+    'result 結果 35'
     """
-    if result.kind is RollKind.CHOICE:
+    if result.kind in (RollKind.CHOICE, RollKind.D66):
         return f"result 結果 {_value(result)}"
     if result.kind is RollKind.POOL and result.target is not None:
         return f"successes 成功数 {result.total}"
@@ -1441,7 +1447,7 @@ class DiceTrayMode:
         walk is whole (the outcome is then in ``dice``)."""
         assert self.pick is not None
         self.report = None
-        source = Thrown(self.throws, self._d66_order())
+        source = Thrown(self.throws, self._d66_order(), self._d66_name())
         so_far: list[EventReport] = []  # the walk's steps before the die it awaits
         try:
             if self.pick.table is not None:
@@ -1490,6 +1496,15 @@ class DiceTrayMode:
         if isinstance(single, D66Command):
             return single.suffix.order or RollOptions().d66_order
         return RollOptions().d66_order
+
+    def _d66_name(self) -> str:
+        """How the plain roll picked writes its D66 (``D66S``), for the pair under way to
+        say it as the outcome does (dicecam75 NIT 7); ``D66`` for a table or another roll."""
+        if self.pick is None or self.pick.expression is None:
+            return "D66"
+        command = parse(self.pick.expression)
+        single = command.command if isinstance(command, RepeatCommand) else command
+        return single.formula if isinstance(single, D66Command) else "D66"
 
     def _title(self) -> str:
         assert self.pick is not None

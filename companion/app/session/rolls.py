@@ -123,6 +123,9 @@ class Rolled:
     #: The number a D66's pair reads as (12 for [1,2] read as thrown, 21 for [2,1] read
     #: ascending), when the source knew the order (:attr:`Thrown.d66_order`); None if not.
     reads: int | None = None
+    #: How the roll wrote its D66 (``D66S``, ``D66D``…), shown as written: the pair under
+    #: way said "(D66)" and the outcome "(D66S)" (dicecam75 NIT 7).
+    d66_name: str = "D66"
 
     def line(self) -> str:
         """BCDice style, with what it was for: ``(2D6) ＞ 12[6,6]: to hit 命中``; a D66's
@@ -130,7 +133,8 @@ class Rolled:
         a 2D66 read as a 2D6 of 3 (events74 NIT 5), and "(D66) ＞ [1,2]" gave none of the
         12 it reads as (reviewe74 NIT 4)."""
         faces = f"[{','.join(map(str, self.values))}]" if len(self.values) > 1 else ""
-        head = (f"(D66) ＞ {'' if self.reads is None else self.reads}{faces}" if self.d66
+        head = (f"({self.d66_name}) ＞ {'' if self.reads is None else self.reads}{faces}"
+                if self.d66
                 else f"({self.count}D{self.sides}) ＞ {sum(self.values)}{faces}")
         return f"{head}: {self.purpose}" if self.purpose else head
 
@@ -165,12 +169,13 @@ class Thrown:
     """
 
     def __init__(self, throws: Sequence[tuple[int, ...]],
-                 d66_order: D66Order | None = None) -> None:
+                 d66_order: D66Order | None = None, d66_name: str = "D66") -> None:
         self.throws = list(throws)
         self.rolled: list[Rolled] = []  # each roll handed out, for the NeedDice past them
         #: How the roll reads a D66's pair (its suffix, else the options' order), so the
         #: pair shows the number it reads as; None: not known, the faces alone.
         self.d66_order = d66_order
+        self.d66_name = d66_name  # how the roll wrote it (Rolled.d66_name)
 
     def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
         if not self.throws:
@@ -189,7 +194,8 @@ class Thrown:
         if self.d66_order is not None:
             tens, units = self.d66_order.arrange(*values)
             reads = 10 * tens + units
-        self.rolled[-1] = replace(self.rolled[-1], d66=True, reads=reads)
+        self.rolled[-1] = replace(self.rolled[-1], d66=True, reads=reads,
+                                  d66_name=self.d66_name)
         return values
 
 
