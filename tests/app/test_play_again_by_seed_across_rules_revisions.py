@@ -85,7 +85,8 @@ def test_a_resumed_older_game_is_not_offered_again(
 
 def _cut_log(tmp_path: Path, revision: int, capsys: pytest.CaptureFixture[str]) -> Path:
     """The log of a headless game ``revision`` began and played, cut after 40 events (a power
-    cut), its save gone: replay finds no save that holds it."""
+    cut), its save gone: replay finds no save that holds it, and the history holds the game
+    as over (it was played to its end), so no resume is offered."""
     log = tmp_path / f"log{revision}.jsonl"
     _resumed(tmp_path, revision, capsys, log)
     lines = log.read_text(encoding="utf-8").splitlines()
@@ -101,7 +102,8 @@ def test_replay_of_a_cut_newest_revision_log_offers_its_seed_which_plays_the_sam
     log = _cut_log(tmp_path, RULES_REVISION, capsys)
     assert main(["replay", str(log)]) == 0
     said = capsys.readouterr().out
-    assert said.endswith(f"FILE --log {log}`); `{again_command()}` plays it again from the start\n")
+    assert said.endswith("this log stops before its end (cut short, or the game played on "
+                         f"without it); `{again_command()}` plays it again from the start\n")
     again = tmp_path / "again.jsonl"
     assert main([*again_command().split()[1:], "--log", str(again)]) == 0
     assert again.read_text(encoding="utf-8").splitlines()[1:41] == \
@@ -114,7 +116,8 @@ def test_replay_of_a_cut_older_log_does_not_offer_its_seed(
     log = _cut_log(tmp_path, revision, capsys)
     assert main(["replay", str(log)]) == 0
     said = capsys.readouterr().out
-    assert "--seed" not in said and said.endswith(f"FILE --log {log}`)\n")
+    assert "--seed" not in said and said.endswith("(cut short, or the game played on without "
+                                                  "it)\n")
 
 
 def test_the_screens_log_and_the_game_log_say_the_move_onto_the_door_from_the_room() -> None:

@@ -442,7 +442,8 @@ def test_a_stopped_log_of_a_game_played_on_to_its_end_elsewhere_is_said_to_be_ov
     """journey75 DEFECT 3: a game stopped in a.jsonl, played on to its end with --log
     b.jsonl (its --state file outside the data folder), was said stopped, with the resume
     that carries it on; followed with its own save, that started a new game in a.jsonl. The
-    history holds the game: it is said to be over, with no command."""
+    history holds the game: it is said to be over, with no resume; its seed still plays it
+    again from the start."""
     state, stopped, whole = tmp_path / "s.json", tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     with monkeypatch.context() as patch:
         patch.setattr(Session, "_commit", cut_after_saves(20))
@@ -455,8 +456,10 @@ def test_a_stopped_log_of_a_game_played_on_to_its_end_elsewhere_is_said_to_be_ov
     assert main(["replay", str(stopped)]) == 0
     assert capsys.readouterr().out == (
         f"game 1 (seed 8, plus): {logged} events match; the log ends before the game does: "
-        f"the game played on without this log and is over (`{companion_command()} history` "
-        "lists it): this log holds its lines up to where it stopped\n")
+        f"the game is over (`{companion_command()} history` lists it): this log stops before "
+        "its end (cut short, or the game played on without it); "
+        f"`{companion_command()} play --headless --seed 8 --preset plus --strategy cautious` "
+        "plays it again from the start\n")
 
 
 def test_replays_search_of_the_data_folder_waits_on_no_pipe() -> None:

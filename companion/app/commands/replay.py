@@ -474,9 +474,9 @@ def carried_on(logged: LoggedGame) -> str:
     replay can see (a headless game without --state: newuser61 N5, where ``play --resume
     --log`` started a new game and logged it in the same file, or a --state file
     elsewhere), and its seed plays it again from the start (when this revision plays its
-    seed's game: :func:`plays_its_seed_again`), unless the history holds it: it was played
-    on to its end without this log, and a resume would start a new game in it. Only games
-    of the auto-player are replayed."""
+    seed's game: :func:`plays_its_seed_again`). A game the history holds is over, its log
+    cut short or played on without: it is said so, with no resume (one would start a new
+    game in this log). Only games of the auto-player are replayed."""
     header = logged.header
     save_path, saved = save_of(header.get("game_id"))
     state = [] if save_path == default_save_path() else ["--state", str(save_path)]
@@ -495,14 +495,16 @@ def carried_on(logged: LoggedGame) -> str:
                 f"finished: `{companion_command()} history` lists it)")
     game_id = header.get("game_id")
     if isinstance(game_id, str) and _in_history(game_id):
-        # Played on with another --log, or none, its save elsewhere or since replaced: the
-        # resume said below started a new game in this log (journey75 DEFECT 3).
-        return (f"the game played on without this log and is over (`{companion_command()} "
-                "history` lists it): this log holds its lines up to where it stopped")
-    said = ("the game was stopped or its log was cut short, and no save in the data folder "
-            "holds it: a --state file of it carries it on (`"
-            + companion_line("play", "--headless", "--resume", "--state")
-            + f" FILE --log {shlex.quote(log)}`)")
+        # Played on with another --log, or none, its save elsewhere or since replaced, or
+        # its log cut short: the resume said below started a new game in this log
+        # (journey75 DEFECT 3).
+        said = (f"the game is over (`{companion_command()} history` lists it): this log "
+                "stops before its end (cut short, or the game played on without it)")
+    else:
+        said = ("the game was stopped or its log was cut short, and no save in the data "
+                "folder holds it: a --state file of it carries it on (`"
+                + companion_line("play", "--headless", "--resume", "--state")
+                + f" FILE --log {shlex.quote(log)}`)")
     if not plays_its_seed_again(header.get("rules", 1), bool(header.get("profile"))):
         return said  # its seed plays another game now
     again = ["play", "--headless", "--seed", str(header["seed"]), "--preset", header["preset"],
