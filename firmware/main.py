@@ -38,7 +38,8 @@ except Exception as exc:
 # told, ERR CRASH <type> board.py <error>, and again at every host HELLO (audit hw74 D2);
 # 1.3.5: so is a pin board.py gives two jobs (a chip-select pin twice, or one that is also
 # SCK, MOSI, MISO or RST: audit rfid75 D1) and a count or time there that is not a whole
-# number of 1 or more (rfid75 R2)
+# number of 1 or more (rfid75 R2); the watchdog is fed in the power-up polls, which large
+# counts in board.py made outlast it (reviewrfid75 R2)
 FIRMWARE_VERSION = "1.3.5"
 
 # The watchdog's registers (RP2040 datasheet 4.7.6, RP2350 datasheet 12.9.7, "List of
@@ -244,7 +245,8 @@ class UsbLink:
 
 
 def run(link, readers, ticks_ms, watchdog, steps=None, steady=None):
-    """The main loop, feeding ``watchdog`` every poll; ``steps`` bounds it for the tests
+    """The power-up polls and the main loop, feeding ``watchdog`` after each round of
+    those and every poll of this; ``steps`` bounds it for the tests
     (forever on the board). ``steady`` is called once the loop has run
     ``CRASH_FORGET_MS``. An unforeseen exception is told to the host (``ERR CRASH
     <exception type>``) before it is raised on."""
@@ -254,7 +256,7 @@ def run(link, readers, ticks_ms, watchdog, steps=None, steady=None):
                 boot_misses=BOOT_MISSES)
     try:
         started = ticks_ms()
-        tray.boot(started)
+        tray.boot(started, watchdog.feed)  # board.py's counts may make it long
         done = 0
         while steps is None or done < steps:
             watchdog.feed()

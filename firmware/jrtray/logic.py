@@ -105,7 +105,7 @@ class Tray:
             if state.colliding and not state.down:  # a down slot's comes at its READER_UP
                 self.emit("ERR", ("COLLISION", str(index)), now)
 
-    def boot(self, now):
+    def boot(self, now, feed=None):
         """Read every slot, then announce ourselves once at power-up (the host may not be
         listening yet). A USB replug cuts the tray's power: a snapshot sent before any poll
         said "empty" for every tile that stayed put, and the host saw each one removed and
@@ -113,12 +113,19 @@ class Tray:
         count as placed (or a reader as down), without a word: the snapshot says it all.
         A tag at the edge of the field may be missed ``boot_misses`` times among those
         polls and still be in it (review61f F6), see :meth:`boot_rounds`. A host's HELLO
-        sent meanwhile waits in the USB buffer."""
+        sent meanwhile waits in the USB buffer.
+
+        ``feed`` (the watchdog's) is called after each round: board.py's counts set how
+        many rounds there are, and with PLACE_AFTER 32 or FAIL_AFTER 30 they outlasted the
+        8 s watchdog, which reset the tray before its HELLO, again at every start, with no
+        ERR CRASH (reviewrfid75 R2). A round is one poll of each reader, well under it."""
         self.quiet = True
         try:
             for _ in range(self.boot_rounds()):
                 for index in range(len(self.slots)):
                     self.poll_slot(index, now)
+                if feed is not None:
+                    feed()
         finally:  # a crash in these polls must still be told (ERR CRASH, firmware/main.py)
             self.quiet = False
         self.hello(now)

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import ModuleType
 
+import pytest
+
+from companion.hw.rfid.firmware_source import FIRMWARE_DIR
 from companion.hw.rfid.protocol import Kind, encode
-from tests.firmware.main_helpers import FakeLink
+from tests.firmware.main_helpers import FailingLink, FakeLink, board_clock
+
+BOARD = (FIRMWARE_DIR / "board.py").read_text(encoding="utf-8")
 
 
 def test_make_readers_wires_one_reader_per_cs_pin(firmware_main: ModuleType) -> None:
@@ -42,5 +48,39 @@ def test_the_main_loop_reports_tags_and_answers_the_host(firmware_main: ModuleTy
     for _ in range(10):
         tray.step(next(clock))
     assert ("PLACE", ("0", "04112233445566")) in link.out
-    assert watchdog.feeds == 40
+    assert watchdog.feeds == tray.boot_rounds() + 40  # each power-up round, then each poll
     assert link.lines.counters["garbage"] == link.lines.counters["bad_crc"] == 0
+
+
+@pytest.mark.parametrize(("count", "poll_ms", "dead"), [
+    ("PLACE_AFTER = 40", 17, False),  # 120 rounds of five 17 ms reads: 10 s
+    ("FAIL_AFTER = 40", 55, True),  # 40 rounds of five dead readers, 55 ms a try: 11 s
+])
+def test_power_up_polls_longer_than_the_watchdog_still_end_in_hello(
+        count: str, poll_ms: int, dead: bool, main_with_board: Callable[[str], ModuleType],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """reviewrfid75 R2: board.py's counts set how many power-up polls there are, which did
+    not feed the 8 s watchdog: PLACE_AFTER 32 or FAIL_AFTER 30 reset the tray before its
+    HELLO, with no ERR CRASH, at every start for ever. Each round feeds it now."""
+    name = count.split()[0]
+    text = "\n".join(count if line.startswith(name + " =") else line
+                     for line in BOARD.splitlines())
+    assert text != BOARD
+    main = main_with_board(text)
+    import board
+    import machine
+    import mfrc522
+
+    board_clock(monkeypatch, "Raspberry Pi Pico with RP2040")
+    mfrc522.POLL_MS = poll_ms
+    if dead:
+        mfrc522.DEAD.update(board.CS_PINS)
+    else:
+        mfrc522.TAGS[board.CS_PINS[0]] = bytes.fromhex("04a1b2c3")
+    link = FailingLink(KeyboardInterrupt(), after=3)  # mpremote's Ctrl-C, 3 polls in
+    with pytest.raises(KeyboardInterrupt):
+        main.start(link)
+    assert machine.NOW[0] > main.WATCHDOG_MS  # the power-up polls did outlast it
+    snapshot = ("?",) * 5 if dead else ("04A1B2C3", "-", "-", "-", "-")
+    assert link.out[:2] == [("HELLO", (main.FIRMWARE_VERSION, "5")), ("SNAP", snapshot)]
+    assert machine.RESETS == []

@@ -83,12 +83,33 @@ class WDT:
 
         self.timeout = timeout
         self.feeds = 0
+        self.fed_at = NOW[0]  # the board's time (elapse) at its start or last feed
+        WATCHDOGS.append(self)
         machine_name = getattr(sys.implementation, "_machine", "")
         chip = "RP2350" if "RP2350" in machine_name else "RP2040"
         mem32[WATCHDOG_BASES[chip] + SET_ALIAS] = 1 << 30  # the pico-sdk's hw_set_bits
 
     def feed(self) -> None:
         self.feeds += 1
+        self.fed_at = NOW[0]
+
+
+class WatchdogReset(BaseException):
+    """The watchdog's reset of the board: nothing of the firmware runs after it, no
+    ``except Exception`` handler, no ERR CRASH (so not an Exception)."""
+
+
+NOW = [0]  # the board's time in ms, as elapse moves it
+WATCHDOGS: list[WDT] = []
+
+
+def elapse(ms: int) -> None:
+    """``ms`` of the board's time go by (a fake reader's poll, say): a watchdog not fed
+    for longer than its timeout resets the board (WatchdogReset)."""
+    NOW[0] += ms
+    for watchdog in WATCHDOGS:
+        if NOW[0] - watchdog.fed_at > watchdog.timeout:
+            raise WatchdogReset(f"not fed for {NOW[0] - watchdog.fed_at} ms")
 
 
 def reset() -> None:
