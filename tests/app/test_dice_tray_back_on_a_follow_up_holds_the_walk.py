@@ -92,7 +92,7 @@ def test_the_keypads_back_on_the_count_in_the_session_keeps_the_tables_die() -> 
                           (typing("Monster (EV-MON-1)"), b"6"),
                           (typing("how many monsters"), b"f"), (held, b"a"),
                           (typing("how many monsters"), b"4"), (whole, b"f"),
-                          (menu, b"f"), (quitting, b"a")])
+                          (menu, b"f"), (quitting, b"2")])
     controls = Controls([keys.keyboard, display], clock=keys.time_at_the_table)
     rolls = Keypad(controls, 0.0, "typed 手入力", keys.sleep)
     try:
