@@ -8,6 +8,7 @@ a change could take HP past its maximum (NIT 3)."""
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -259,6 +260,31 @@ def test_a_fight_in_a_file_of_its_own_is_checked_when_named_with_fight(
     assert main(["genso", "buy", "Aki", "torch", "--fight", str(cave)]) == 0
     assert (f"note: Aki is in the fight at {cave} (HP {hp}/12 MP 8/8 there, not yet applied): "
             f"the sheet changed, so `") in capsys.readouterr().err
+
+
+def test_fight_naming_what_is_no_fight_is_refused_for_what_it_is(
+        tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewcarry75 RISK 1: `rest aki.toml --fight aki.toml` passed on `fight`'s advice
+    (`fight new … --force --file aki.toml`), which would move the sheet itself aside as
+    aki.toml.corrupt-…; it is said to be no saved genso fight, with no --force advice. NIT 1:
+    a folder, a named pipe or /dev/null was "no fight file there", though something is."""
+    sheet = tmp_path / "aki.toml"
+    genso(capsys, "sheet", "pc1", "--save-as", str(sheet))
+    before = sheet.read_bytes()
+    assert main(["genso", "rest", str(sheet), "3", "--fight", str(sheet)]) == 2
+    err = capsys.readouterr().err
+    assert f"--fight {sheet}: not a saved genso fight (not JSON (" in err, err
+    assert "--force" not in err and "corrupt" not in err and "cannot be played on" not in err
+    assert "name the file a fight was played in (`fight … --file FILE`)" in err
+    assert sheet.read_bytes() == before
+    pipe, folder = tmp_path / "pipe.json", tmp_path / "dir.json"
+    os.mkfifo(pipe)
+    folder.mkdir()
+    for there, kind in ((pipe, "a named pipe"), (folder, "a folder"),
+                        (Path(os.devnull), "a device")):
+        assert main(["genso", "rest", str(sheet), "3", "--fight", str(there)]) == 2
+        assert f"--fight {there}: {kind}, not a fight file" in capsys.readouterr().err
+    assert sheet.read_bytes() == before
 
 
 def test_a_rest_forced_and_a_purchase_go_on_with_a_note(

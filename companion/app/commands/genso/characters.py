@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import shlex
+import stat
 from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ import tomlkit
 
 from companion.app.command_name import companion_command, companion_line
 from companion.app.commands.genso.calendar import refuse_cursed, sheet_curses
-from companion.app.commands.genso.fights import load_fight
+from companion.app.commands.genso.fights import DamagedFight, load_fight
 from companion.app.commands.genso.files import (
     apart_by,
     resolve_sheet,
@@ -324,16 +325,36 @@ def in_the_fight(character: Character, path: Path,
     why); one named that is not there or cannot be read is refused, saying why."""
     for fight_path in (*([named] if named is not None else []), default_fight_path()):
         if fight_path == named:
-            if not fight_path.is_file():
-                raise DataError(f"--fight {fight_path}: no fight file there")
-            try:
-                load_fight(saved_fight_rules([]), fight_path)
-            except (DataError, OSError) as exc:
-                raise DataError(f"--fight {fight_path}: {exc}") from None
+            _a_fight_file(fight_path)
         held = _held_in(character, path, fight_path)
         if held is not None:
             return held
     return None
+
+
+def _a_fight_file(named: Path) -> None:
+    """``--fight FILE`` refused unless FILE is a genso fight that loads: something there that
+    is not a file named for what it is (reviewcarry75 NIT 1: a pipe, a folder or /dev/null
+    was "no fight file there"), and a file that is not JSON said to be no fight, without
+    `fight`'s advice to start a new one over it with --force, which would keep the file
+    named aside (reviewcarry75 RISK 1: `rest aki.toml --fight aki.toml` passed that on, and
+    following it moved the sheet itself aside as aki.toml.corrupt-…)."""
+    if not named.exists():
+        raise DataError(f"--fight {named}: no fight file there")
+    if not named.is_file():
+        mode = named.stat().st_mode
+        kind = ("a folder" if stat.S_ISDIR(mode) else "a named pipe" if stat.S_ISFIFO(mode)
+                else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+                else "not a regular file")
+        raise DataError(f"--fight {named}: {kind}, not a fight file")
+    try:
+        load_fight(saved_fight_rules([]), named)
+    except DamagedFight as exc:
+        raise DataError(f"--fight {named}: not a saved genso fight "
+                        f"({exc.fault.removeprefix(f'{named}: ')}): name the file a fight "
+                        "was played in (`fight … --file FILE`)") from None
+    except (DataError, OSError) as exc:
+        raise DataError(f"--fight {named}: {exc}") from None
 
 
 def _held_in(character: Character, path: Path, fight_path: Path) -> tuple[Path, str] | None:
