@@ -135,7 +135,10 @@ def check_board():
         value = getattr(board, name)
         # type(), not isinstance: True is an int too (and 1 poll).
         if type(value) is not int or value < 1:
-            raise ValueError(name + " is " + repr(value) + ": a whole number of 1 or more")
+            # 1e3 and 1000.0 are whole numbers to a maker, not to range() (reviewrfid75
+            # N4): the message says how to write one.
+            raise ValueError(name + " is " + repr(value) + ": a whole number of 1 or more,"
+                             " without a point or e, e.g. 1000")
     if board.HEARTBEAT_MS > HEARTBEAT_LIMIT_MS:
         raise ValueError("HEARTBEAT_MS " + str(board.HEARTBEAT_MS) + " over "
                          + str(HEARTBEAT_LIMIT_MS) + ", the longest the companion waits out")

@@ -287,7 +287,8 @@ def test_a_count_or_time_that_is_not_a_whole_number_of_1_or_more_is_told_by_its_
         rp2040: Clock) -> None:
     """Audit rfid75 R2: PLACE_AFTER = 1.5 passed the start, then range(4.5) in the power-up
     polls crashed as a bare TypeError three times in a row, and the companion said to flash
-    the firmware again, which copies the same board.py."""
+    the firmware again, which copies the same board.py. reviewrfid75 N4: "RETRY_MS is
+    1000.0: a whole number of 1 or more" read as if 1e3 were one; it says how to write one."""
     assert line in BOARD
     main = main_with_board(BOARD.replace(line, wrong))
     import machine
@@ -295,5 +296,6 @@ def test_a_count_or_time_that_is_not_a_whole_number_of_1_or_more_is_told_by_its_
     link = started(main)
     name = wrong.split(" = ")[0]
     assert link.out == [("ERR", ("CRASH", "ValueError", "board.py", name, "is", shown + ":",
-                                 *"a whole number of 1 or more".split()))]
+                                 *"a whole number of 1 or more, without a point or e, e.g. "
+                                 "1000".split()))]
     assert machine.RESETS == []
