@@ -264,3 +264,19 @@ def test_a_ring_taken_off_takes_the_lines_its_putting_on_added(
     text = sheet.read_text(encoding="utf-8")
     assert "storage_mp = 0  # charged at the temple\n" in text
     assert "[rings]\nleft = []  # my mother's\n" in text
+
+
+def test_a_ring_but_storage_taken_off_keeps_the_players_storage_mp_line(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """reviewcarry75 NIT 4 (GM-ITEM-3): taking off any ring deleted an uncommented
+    `storage_mp = 0` the player wrote, as if a Ring of Storage had added it; only that ring
+    takes it. The `rings` line still goes with the last ring, whichever it is."""
+    sheet = tmp_path / "rin.toml"
+    written = RINGLESS.replace('equipment = ["ring_storage"]', 'equipment = ["ring_protection"]')
+    sheet.write_text(written + "storage_mp = 0\n", encoding="utf-8")
+    genso(capsys, "gear", str(sheet), "ring_protection")
+    text = sheet.read_text(encoding="utf-8")
+    assert 'rings = {left = ["ring_protection"]' in text and "storage_mp = 0\n" in text
+    genso(capsys, "gear", str(sheet), "ring_protection", "--off")
+    assert sheet.read_text(encoding="utf-8") == written + "storage_mp = 0\n"

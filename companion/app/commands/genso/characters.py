@@ -510,12 +510,16 @@ def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
     # A ring taken off takes with it the lines its putting on added, `storage_mp = 5` and
     # `rings = {…}`, when nothing is left in them: they stayed as `storage_mp = 0` and
     # `rings = {left = [], right = []}` (fixcarry75 item 4). Lines the player commented stay.
+    # `storage_mp` only for a Ring of Storage, the ring that adds it: a player's own
+    # `storage_mp = 0` went when a Ring of Protection came off (reviewcarry75 NIT 4);
+    # `rings` goes only when no ring is left in it, whichever ring was the last.
     dropped: list[str] = []
 
     def change(c: Character) -> tuple[Character, str]:
         item = rules.item(args.item)
         if args.off and item.key.startswith("ring_"):
-            dropped.extend(("storage_mp", "rings"))
+            dropped.extend(("storage_mp", "rings") if item.key == "ring_storage"
+                           else ("rings",))
             hand = _off_hand(args, rules, c, item.key)
             after = take_off_ring(rules, c, item.key, hand)
             # The hand it came off, as the put-on says it (reviewgc67b NIT 4): the one named,
