@@ -5,6 +5,9 @@ typo in the scheme."""
 
 from __future__ import annotations
 
+import sys
+import types
+
 import pytest
 import serial
 
@@ -84,3 +87,39 @@ def test_a_game_given_an_unknown_url_scheme_refuses_it_at_once(kind: str) -> Non
         open_reader("rfid", "", "bogus://x", TileLedger(), kind)
     assert str(refused.value).startswith(
         f"the RFID port (--rfid-port, input.rfid_port) {SAID}"), refused.value
+
+
+def test_a_port_from_the_environment_is_named_as_the_environment_variable(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """reviewrfid75 NIT 5: it was named "input.rfid_port", a line of no config.toml."""
+    monkeypatch.setenv("COMPANION_INPUT_RFID_PORT", "bogus://y")
+    assert cli.main(["rfid", "monitor"]) == 1
+    assert (f"companion: error: input.rfid_port (COMPANION_INPUT_RFID_PORT) "
+            f"{SAID.replace('x', 'y')}") in capsys.readouterr().err
+
+
+def test_a_scheme_whose_handler_lacks_a_module_says_which(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """reviewrfid75 NIT 5: pyserial has a cp2110:// handler, which needs the module hid
+    (hidapi): "pyserial opens no cp2110:// URL" was untrue, and installing hid mends it."""
+    monkeypatch.setitem(sys.modules, "hid", None)  # not installed, wherever the tests run
+    monkeypatch.delitem(sys.modules, "serial.urlhandler.protocol_cp2110", raising=False)
+    with pytest.raises(ValueError, match="protocol 'cp2110' not known"):
+        serial.serial_for_url("cp2110://0001:0002", do_not_open=True)
+    said = unknown_url("cp2110://0001:0002")
+    assert said is not None
+    assert said.startswith("cp2110://0001:0002 is no serial port here: pyserial opens "
+                           "cp2110:// URLs only with the Python module hid, which is not "
+                           "installed; give the port's device"), said
+
+
+def test_a_scheme_is_known_as_pyserial_knows_it_by_importing_its_handler(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """reviewrfid75 NIT 5: pyserial imports protocol_<scheme> from each package of
+    serial.protocol_handler_packages; a listing of their folders misses a handler that is
+    importable but no file there, and refused a URL pyserial opens."""
+    handler = types.ModuleType("serial.urlhandler.protocol_jrtest")
+    handler.Serial = serial.Serial  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "serial.urlhandler.protocol_jrtest", handler)
+    serial.serial_for_url("jrtest://x", do_not_open=True)  # pyserial opens it
+    assert unknown_url("jrtest://x") is None

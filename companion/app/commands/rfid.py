@@ -137,7 +137,7 @@ def open_reader(args: argparse.Namespace, tag_map: TagMap, catch_up: bool = True
     config.tell_notices()
     kind = args.kind or config.text("input.rfid_kind")
     port = args.port if args.port is not None else (config.text("input.rfid_port") or None)
-    refuse_a_port_no_wait_mends(args, port)
+    refuse_a_port_no_wait_mends(args, port, config.where("input.rfid_port"))
     opener: Callable[[str, int], Port] = open_serial
     settings = TraySettings(passive=port == STDIN_PORT,
                             stale_after=STALE_AFTER_SECONDS if catch_up else math.inf)
@@ -153,17 +153,20 @@ def open_reader(args: argparse.Namespace, tag_map: TagMap, catch_up: bool = True
                       opener=opener)
 
 
-def refuse_a_port_no_wait_mends(args: argparse.Namespace, port: str | None = None) -> None:
+def refuse_a_port_no_wait_mends(args: argparse.Namespace, port: str | None = None,
+                                setting: str = "input.rfid_port") -> None:
     """Refuse a port that names a regular file (a saved capture), or a URL of a scheme
     pyserial does not know (``bogus://x``): no port that waiting mends (rfid71 NIT 3: the
     monitor waited for ever, saying "(25, 'Inappropriate ioctl for device')"; rfid75 NIT 5:
     "invalid URL, protocol 'bogus' not known"). ``port``: the one in use, else
-    ``--port``'s."""
+    ``--port``'s; ``setting``: where it came from when not from ``--port``
+    (``Config.where``), so one from COMPANION_INPUT_RFID_PORT is named so, not as a line
+    of a config.toml that has none (reviewrfid75 NIT 5)."""
     port = args.port if port is None else port
     # STDIN_PORT is stdin, never a file of that name in the folder (reviewr71 NIT 1).
     if port is None or port == STDIN_PORT:
         return
-    given = "--port" if args.port is not None else "input.rfid_port"
+    given = "--port" if args.port is not None else setting
     if is_a_file(port):
         raise DeviceError(f"{given} {port}: {A_FILE.format(file=shlex.quote(port))}")
     if (problem := unknown_url(port)) is not None:

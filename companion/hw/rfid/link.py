@@ -303,17 +303,42 @@ def url_schemes() -> list[str]:
 
 
 def unknown_url(device: str) -> str | None:
-    """Why ``device`` is a port URL pyserial knows no scheme of (``bogus://x``), else None:
-    it raises ValueError at every attempt, which no wait mends (rfid75 NIT 5: the monitor
-    and play retried it for ever). Any name with ``://`` is a URL to pyserial."""
+    """Why ``device`` is a port URL pyserial opens no handler for (``bogus://x``), else
+    None: it raises ValueError at every attempt, which no wait mends (rfid75 NIT 5: the
+    monitor and play retried it for ever). Any name with ``://`` is a URL to pyserial.
+
+    Decided as ``serial.serial_for_url`` decides it, by importing ``protocol_<scheme>``
+    from each of ``serial.protocol_handler_packages`` (reviewrfid75 NIT 5: a listing of
+    the package's folder could differ); the listing (:func:`url_schemes`) only names the
+    schemes that open. A handler that is there but lacks a module of its own (cp2110://
+    needs hid, from hidapi) is told so: "pyserial opens no cp2110:// URL" was untrue."""
     if "://" not in device:
         return None
-    scheme = device.lower().split("://", 1)[0] + "://"
-    known = url_schemes()
-    if scheme in known:
+    protocol = device.lower().split("://", 1)[0]
+    scheme = f"{protocol}://"
+    lacking: str | None = None
+    for package_name in serial.protocol_handler_packages:
+        handler = f"{package_name}.protocol_{protocol}"
+        try:
+            importlib.import_module(package_name)
+            importlib.import_module(f".protocol_{protocol}", package_name)
+        except ImportError as error:
+            # No such handler (the module, or a package above it, not there), or one that
+            # imports a module not installed here: pyserial goes on to the next package
+            # either way, and refuses the URL after the last.
+            name = error.name or ""
+            if name and not (handler == name or handler.startswith(f"{name}.")
+                             or name.startswith(f"{package_name}.protocol_")):
+                lacking = lacking or name
+            continue
         return None
+    known = ", ".join(url_schemes())
+    if lacking is not None:
+        return (f"{device} is no serial port here: pyserial opens {scheme} URLs only with "
+                f"the Python module {lacking}, which is not installed; give the port's "
+                f"device (e.g. /dev/ttyACM0) or a URL of {known} ポート名が不明")
     return (f"{device} is no serial port: pyserial opens no {scheme} URL; give the "
-            f"port's device (e.g. /dev/ttyACM0) or a URL of {', '.join(known)} "
+            f"port's device (e.g. /dev/ttyACM0) or a URL of {known} "
             "ポート名が不明")
 
 
