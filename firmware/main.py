@@ -102,13 +102,22 @@ def pin_name(pin):
     return "GP" + str(pin) if isinstance(pin, int) else str(pin)
 
 
+def pin_number(pin):
+    """A pin as its GP number, to compare: rp2's machine.Pin takes "GP20" for 20, so a
+    board.py giving both gave one pin two jobs unseen (reviewrfid75 N6). Another name
+    ("LED") is kept as given."""
+    if isinstance(pin, str) and pin[:2] == "GP" and pin[2:].isdigit():
+        return int(pin[2:])
+    return pin
+
+
 def check_pins():
     """Raise a ValueError naming a pin board.py gives two jobs: a chip-select pin listed
     twice drives one reader from two slots and never selects another (the companion then
     blamed the stickers' placement), and a chip-select pin that is also an SPI wire or
     the reset line takes it from every reader (audit rfid75 D1)."""
-    jobs = [(name, getattr(board, name)) for name in BOARD_PINS]
-    jobs += [("CS_PINS", pin) for pin in board.CS_PINS]
+    jobs = [(name, pin_number(getattr(board, name))) for name in BOARD_PINS]
+    jobs += [("CS_PINS", pin_number(pin)) for pin in board.CS_PINS]
     for i in range(len(jobs)):
         for j in range(i):
             if jobs[i][1] != jobs[j][1]:
