@@ -16,7 +16,7 @@ from typing import Any
 import tomlkit
 from tomlkit.container import OutOfOrderTableProxy
 from tomlkit.exceptions import ParseError
-from tomlkit.items import Array, InlineTable, Item, KeyType, SingleKey, Table
+from tomlkit.items import Array, InlineTable, Item, KeyType, Null, SingleKey, Table
 
 from companion.files import atomic_write_bytes, atomic_write_text
 
@@ -335,3 +335,70 @@ def table(values: dict[str, object], quoted_keys: bool = False) -> Table:
     for key, value in values.items():
         section.add(SingleKey(key, t=KeyType.Basic) if quoted_keys else key, value)
     return section
+
+
+
+# The two below work on tomlkit's own lines of an array (``Array._value``, one group of
+# indent, value, comma and comment each): its public calls add a value or a comment at the
+# end only, and a comment has to stay where the player wrote it.
+
+def comment_kept_aside(before: tomlkit.TOMLDocument, after: tomlkit.TOMLDocument, key: str,
+                       item: str, why: str) -> None:
+    """The comment the player wrote on ``item`` in the list ``key`` of ``before``, kept in
+    ``after``'s list as a line of its own where the item was, when the item left that list
+    (a ring put on: ``"ring_storage",  # from grandma`` moved into ``rings``, an inline
+    table with no room for it, and the comment was gone: reviewcarry75 RISK 2). ``why``
+    says where the item went; :func:`comment_taken_back` puts it on the item again."""
+    old, new = before.get(key), after.get(key)
+    if not isinstance(old, Array) or not isinstance(new, Array) \
+            or new.unwrap().count(item) >= old.unwrap().count(item):
+        return
+    groups = [g for g in old._value if _value_of(g) is not None]
+    first = next((g for g in groups if _value_of(g) == item), None)  # the one taken
+    if first is None or first.comment is None:
+        return
+    said = first.comment.as_string().strip()
+    kept = tomlkit.parse(f"x = [\n  # {_aside(item, why)}  {said}\n]\n")["x"]._value[0]
+    kept.indent = first.indent
+    before_it = groups.index(first)
+    lines = new._value
+    values = [at for at, g in enumerate(lines) if _value_of(g) is not None]
+    at = (values[before_it] if before_it < len(values) else
+          values[-1] + 1 if values else 0)
+    lines.insert(at, kept)
+    new._reindex()
+
+
+def comment_taken_back(before: tomlkit.TOMLDocument, after: tomlkit.TOMLDocument, key: str,
+                       item: str, why: str) -> None:
+    """``item`` come back into the list ``key`` of ``after`` takes the comment
+    :func:`comment_kept_aside` kept for it there, whose line goes (a ring taken off)."""
+    old, new = before.get(key), after.get(key)
+    if not isinstance(old, Array) or not isinstance(new, Array) \
+            or new.unwrap().count(item) <= old.unwrap().count(item):
+        return
+    lines = new._value
+    mark = f"# {_aside(item, why)}  "
+    kept = next((g for g in lines if _value_of(g) is None and g.comment is not None
+                 and g.comment.as_string().strip().startswith(mark)), None)
+    back = next((g for g in reversed(lines) if _value_of(g) == item and g.comment is None),
+                None)
+    if kept is None or kept.comment is None or back is None or back.value is None:
+        return
+    said = kept.comment.as_string().strip().removeprefix(mark)
+    line = tomlkit.parse(f"x = [\n  {back.value.as_string()},  {said}\n]\n")["x"]._value[0]
+    line.indent = back.indent
+    lines[lines.index(back)] = line
+    lines.remove(kept)
+    new._reindex()
+
+
+def _aside(item: str, why: str) -> str:
+    """The start of the line :func:`comment_kept_aside` keeps a comment on."""
+    return f"{tomlkit.string(item).as_string()} {why}:"
+
+
+def _value_of(group: Any) -> Any:
+    """The plain value a line of a tomlkit array holds; None for a comment or blank alone."""
+    value = group.value
+    return None if value is None or isinstance(value, Null) else value.unwrap()

@@ -280,3 +280,44 @@ def test_a_ring_but_storage_taken_off_keeps_the_players_storage_mp_line(
     assert 'rings = {left = ["ring_protection"]' in text and "storage_mp = 0\n" in text
     genso(capsys, "gear", str(sheet), "ring_protection", "--off")
     assert sheet.read_text(encoding="utf-8") == written + "storage_mp = 0\n"
+
+
+COMMENTED_RING = """# my mage
+name = "Rin"
+kind = "pc"
+body = 6
+perception = 5
+magic = 6   # gifted
+mp = 12
+equipment = [
+  "travellers_clothes",  # old
+  "ring_storage",  # from grandma
+  "backpack",
+]
+money.gold = 3
+"""
+
+
+@pytest.mark.parametrize("crlf", [False, True])
+def test_a_rings_comment_in_equipment_is_kept_while_worn_and_comes_back_with_it(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str], crlf: bool
+) -> None:
+    """reviewcarry75 RISK 2 (GM-ITEM-3): `"ring_storage",  # from grandma` in `equipment`
+    lost its comment when the ring was put on (`rings` is an inline table, with no room for
+    it) and came back bare at `--off`. The comment stays in `equipment` on a line of its
+    own while the ring is worn, and the ring taken off takes it again."""
+    sheet = tmp_path / "rin.toml"
+    written = COMMENTED_RING.replace("\n", "\r\n") if crlf else COMMENTED_RING
+    sheet.write_bytes(written.encode("utf-8"))
+    genso(capsys, "gear", str(sheet), "ring_storage")
+    text = sheet.read_bytes().decode("utf-8").replace("\r\n", "\n")
+    assert ('  "travellers_clothes",  # old\n  # "ring_storage" worn 装備中, its comment kept '
+            'here for `gear --off`:  # from grandma\n  "backpack",\n]') in text
+    assert genso(capsys, "sheet", str(sheet))["sheet"]["equipment"][-2:] == [
+        "travellers_clothes", "backpack"]
+    genso(capsys, "gear", str(sheet), "ring_storage", "--off")
+    text = sheet.read_bytes().decode("utf-8")
+    assert ("\r\n" in text) == crlf
+    assert text.replace("\r\n", "\n") == COMMENTED_RING.replace("mp = 12", "mp = 7").replace(
+        '  "ring_storage",  # from grandma\n  "backpack",\n',
+        '  "backpack",\n  "ring_storage",  # from grandma\n')

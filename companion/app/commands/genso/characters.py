@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import tomlkit
+from tomlkit.exceptions import ParseError
 
 from companion.app.command_name import companion_command, companion_line
 from companion.app.commands.genso.calendar import refuse_cursed, sheet_curses
@@ -77,7 +78,7 @@ from companion.systems.genso.names import fold_name
 from companion.systems.genso.rules import ABILITIES, GensoRules, Slot
 from companion.systems.genso.sheet import character_from_mapping, sheet_mapping
 from companion.systems.genso.travel import journey
-from companion.toml_writing import write_toml
+from companion.toml_writing import comment_kept_aside, comment_taken_back, write_toml
 
 
 def describe(rules: GensoRules, character: Character, derived: Derived,
@@ -414,11 +415,14 @@ def _mid_fight(args: argparse.Namespace, rules: GensoRules, character: Character
 
 def _change(args: argparse.Namespace, rules: GensoRules,
             change: Callable[[Character], tuple[Character, str]], rest: bool = False,
-            taken: Mapping[str, int] | None = None, dropped: Collection[str] = ()) -> int:
+            taken: Mapping[str, int] | None = None, dropped: Collection[str] = (),
+            mend: list[Callable[[tomlkit.TOMLDocument, tomlkit.TOMLDocument], None]]
+            | None = None) -> int:
     """Apply a change to a saved sheet and write it back atomically, its comments kept; a
     character the fight file holds said so, and a ``rest`` refused (:func:`_mid_fight`).
     ``taken`` and ``dropped``, filled in by ``change``: which copy left a list, and the
-    fields that go as they were added (:func:`sheet_document_over`)."""
+    fields that go as they were added (:func:`sheet_document_over`); ``mend``, each given
+    the document read and the one to write, the comments of an item that moved."""
     character, path = resolve_sheet(rules, args.sheet)
     if path is None:
         raise DataError(f"{args.sheet!r} is a preset; save it first with "
@@ -431,6 +435,9 @@ def _change(args: argparse.Namespace, rules: GensoRules,
         raise DataError(f"{exc}; the sheet is left as it was") from None
     before = read_text(path, "sheet")
     after = sheet_document_over(rules, before, changed, str(path), taken, dropped)
+    with contextlib.suppress(ParseError):  # not TOML: written afresh, nothing to carry
+        for carry in mend or ():
+            carry(tomlkit.parse(before), after)
     write_toml(path, after, as_it_was=True)
     # Only a sheet whose text changed makes `fight apply` refuse; one left as it was (a
     # rest at full HP and MP) is written over as usual, so the note would be untrue
@@ -514,9 +521,16 @@ def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
     # `storage_mp = 0` went when a Ring of Protection came off (reviewcarry75 NIT 4);
     # `rings` goes only when no ring is left in it, whichever ring was the last.
     dropped: list[str] = []
+    # A ring's comment in `equipment` ("ring_storage",  # from grandma) went when it was put
+    # on: `rings` is an inline table, with no room for it. It is kept in `equipment` on a
+    # line of its own, and the ring taken off takes it again (reviewcarry75 RISK 2).
+    mend: list[Callable[[tomlkit.TOMLDocument, tomlkit.TOMLDocument], None]] = []
 
     def change(c: Character) -> tuple[Character, str]:
         item = rules.item(args.item)
+        if item.key.startswith("ring_"):
+            carry = comment_taken_back if args.off else comment_kept_aside
+            mend.append(lambda was, now: carry(was, now, "equipment", item.key, RING_WORN))
         if args.off and item.key.startswith("ring_"):
             dropped.extend(("storage_mp", "rings") if item.key == "ring_storage"
                            else ("rings",))
@@ -546,7 +560,11 @@ def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
                   f"; `--weapon {before.key}` strikes with {before.name}")
         return after, (f"equipped {item.name}: weapon 0, the one `fight attack` strikes "
                        f"with{others}")
-    return _change(args, rules, change, dropped=dropped)
+    return _change(args, rules, change, dropped=dropped, mend=mend)
+
+
+#: What the line a worn ring's comment is kept on in `equipment` says after the ring's key.
+RING_WORN = "worn 装備中, its comment kept here for `gear --off`"
 
 
 def _off_hand(args: argparse.Namespace, rules: GensoRules, c: Character,
