@@ -298,17 +298,23 @@ def test_a_fight_brings_at_most_99_of_one_kind(
     """fixcarry75 item 3: `--npc knight_m:N` and `--monsters orc:N` took any N, and
     `orc:1000000000` ran on for minutes, filling memory. Above 99 of one kind (a preset's
     copies, or a monster's counts together) is refused naming the bound and why; 99 is
-    brought, numbered to オーク99."""
+    brought, numbered to オーク99. reviewcarry75 NIT 2: the game's terms have their
+    Japanese beside them (戦闘, 遭遇), and one count of a monster names it as the counts
+    together do (オーク/Orc)."""
     for option, typed, said in (
-            ("--npc", "knight_m:100", "--npc knight_m:100: at most 99 copies of a preset"),
+            ("--npc", "knight_m:100", "--npc knight_m:100: at most 99 copies of a preset in "
+                                      "a fight 戦闘"),
             ("--npc", "knight_m：１０００００００００", "at most 99 copies of a preset"),
-            ("--monsters", "orc:100", "--monsters orc:100: at most 99 of one kind"),
+            ("--monsters", "orc:100", "--monsters orc:100: オーク/Orc: at most 99 of one kind "
+                                      "in a fight 戦闘"),
+            ("--monsters", "オーク：１００", "オーク/Orc: at most 99 of one kind in a fight 戦闘"),
             ("--monsters", "orc:1000000000", "at most 99 of one kind in a fight")):
         err = refused(capsys, "fight", "new", "--party", "pc1", option, typed)
-        assert said in err and "(an encounter at a table, numbered 1 to 99; more would take " \
-            "minutes to set up" in err, err
+        assert said in err and "(an encounter 遭遇 at a table, numbered 1 to 99; more would " \
+            "take minutes to set up" in err, err
     err = refused(capsys, "fight", "new", "--party", "pc1", "--monsters", "orc:60", "orc:40")
-    assert "オーク/Orc: 100 of one kind in all; at most 99 in a fight" in err
+    assert "オーク/Orc: 100 of one kind in all; at most 99 in a fight 戦闘 (an encounter 遭遇" \
+        in err
     shown = out(capsys, "fight", "new", "--party", "pc1", "--monsters", "orc:60", "orc:39")
     assert "enemy オーク99 Orc 99" in shown
 

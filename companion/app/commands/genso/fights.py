@@ -605,10 +605,12 @@ def _fight_action(args: argparse.Namespace, fight: Fight) -> Action:
     return simple[verb]()
 
 
-def monster_counts(specs: list[str]) -> list[tuple[str, int]]:
+def monster_counts(specs: list[str], rules: GensoRules | None = None) -> list[tuple[str, int]]:
     """``orc:2 ghost`` → [("orc", 2), ("ghost", 1)]; a count that is not a whole number of
     1 or more (``orc:x``, ``orc:0``) is refused, not read as none, and one above
-    :data:`MOST_OF_ONE_KIND` (``orc:1000000000`` ran on for minutes)."""
+    :data:`MOST_OF_ONE_KIND` (``orc:1000000000`` ran on for minutes), naming the monster
+    in both languages with ``rules`` (オーク/Orc), as the counts together are (reviewcarry75
+    NIT 2)."""
     counts = []
     for spec in specs:
         # A full-width colon too (オーク：２), as an IME gives it: the key and the number are
@@ -618,8 +620,12 @@ def monster_counts(specs: list[str]) -> list[tuple[str, int]]:
             raise DataError(f"--monsters {spec}: write KEY or KEY:N, N a whole number of 1 or "
                             "more (e.g. orc:2)")
         if sep and int(count) > MOST_OF_ONE_KIND:
-            raise DataError(f"--monsters {spec}: at most {MOST_OF_ONE_KIND} of one kind in a "
-                            f"fight {too_many_why()}")
+            named = ""
+            if rules is not None:
+                with contextlib.suppress(DataError):  # no such monster: said after this
+                    named = f"{rules.monster(key).name}: "
+            raise DataError(f"--monsters {spec}: {named}at most {MOST_OF_ONE_KIND} of one kind "
+                            f"in a fight 戦闘 {too_many_why()}")
         counts.append((key, int(count) if sep else 1))
     return counts
 
@@ -717,7 +723,7 @@ def _copies(option: str, ref: str) -> tuple[str, int]:
                         "of 1 or more (e.g. knight_m:2)")
     if count > MOST_OF_ONE_KIND:  # knight_m:1000000000 ran on for minutes (fixcarry75 item 3)
         raise DataError(f"{option} {ref}: at most {MOST_OF_ONE_KIND} copies of a preset in a "
-                        f"fight {too_many_why()}")
+                        f"fight 戦闘 {too_many_why()}")
     return copies.group(1), count
 
 
@@ -736,7 +742,7 @@ def _twice(rules: GensoRules, name: str, uses: list[tuple[str, str, int]]) -> st
     total = sum(count for _, _, count in uses)
     if total > MOST_OF_ONE_KIND:  # `KEY:total` would be refused too (reviewcarry75 DEFECT 2)
         return (f"{said} bring {total} copies of the preset {key} ({name}): at most "
-                f"{MOST_OF_ONE_KIND} copies of a preset in a fight {too_many_why()}")
+                f"{MOST_OF_ONE_KIND} copies of a preset in a fight 戦闘 {too_many_why()}")
     (option,) = options
     numbered = " and " if total == 2 else " to "
     # "bring N copies", not "…knight_m: 3 copies", which reads as a KEY:N (reviewg74 NIT 5).
@@ -1139,7 +1145,7 @@ def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
             raise DataError(f"{refused}\nof the fight saved there, "
                             + "; ".join(_by_hand(old, w, path) for w in left))
         raise refused
-    counts = monster_counts(args.monsters or [])
+    counts = monster_counts(args.monsters or [], rules)
     for spec, (key, count) in zip(args.monsters or [], counts, strict=True):
         _a_monster(rules, spec, key, count)
     brought = sheet_entrants(rules, [("--party", ref, Side.PARTY, False) for ref in args.party]

@@ -139,7 +139,7 @@ def entrants_for(rules: GensoRules, party: Iterable[Character],
     for key, count in counts.items():
         if count > MOST_OF_ONE_KIND:
             raise IllegalAction(f"{rules.monster(key).name}: {count} of one kind in all; at "
-                                f"most {MOST_OF_ONE_KIND} in a fight {too_many_why()}")
+                                f"most {MOST_OF_ONE_KIND} in a fight 戦闘 {too_many_why()}")
     for key, count in counts.items():
         monster = rules.monster(key)
         for n in range(1, count + 1):
@@ -149,6 +149,7 @@ def entrants_for(rules: GensoRules, party: Iterable[Character],
 
 
 def too_many_why() -> str:
-    """Why a fight brings at most :data:`MOST_OF_ONE_KIND` of one kind, as a refusal says."""
-    return (f"(an encounter at a table, numbered 1 to {MOST_OF_ONE_KIND}; more would take "
+    """Why a fight brings at most :data:`MOST_OF_ONE_KIND` of one kind, as a refusal says,
+    the game's terms in Japanese too (reviewcarry75 NIT 2)."""
+    return (f"(an encounter 遭遇 at a table, numbered 1 to {MOST_OF_ONE_KIND}; more would take "
             "minutes to set up and a fight file of megabytes)")
