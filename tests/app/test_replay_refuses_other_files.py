@@ -151,3 +151,34 @@ def test_a_log_refused_for_its_own_header_is_not_called_a_log_that_is_no_log(
     assert main(["replay", str(log)]) == 2
     assert capsys.readouterr().err == (f"companion: error: {log}:1: the game's seed must be a "
                                        "whole number, found 'three'\n")
+
+
+def test_an_unfinished_copy_of_a_game_played_to_its_end_since_gets_no_command(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewjourney75 DEFECT 1: a copy kept of an unfinished logged save, whose game then
+    played to its end from the save itself, was named with `play --resume --headless --state
+    COPY --log LOG`: followed, play found the game over in the history and started a new
+    random game, logged in the old game's log. It is said to be over, with no command."""
+    save, copy, log = tmp_path / "s.json", tmp_path / "s.bak.json", tmp_path / "a.jsonl"
+    with monkeypatch.context() as patch:
+        patch.setattr(Session, "_commit", cut_after_saves(20))
+        assert main(["play", "--headless", "--seed", "8", "--state", str(save), "--log",
+                     str(log)]) == 130
+    copy.write_bytes(save.read_bytes())
+    assert main(["play", "--headless", "--resume", "--state", str(save), "--log",
+                 str(log)]) == 0
+    capsys.readouterr()
+    before = log.read_bytes()
+    assert main(["replay", str(copy)]) == 2
+    assert capsys.readouterr().err == (
+        f"companion: error: {copy} {SAVE}: its game is over and in the history (`companion "
+        "history` lists it): this save was behind its end, with nothing to play on, and "
+        f"{TAKES}")
+    # What the old line said, followed: a new game in this log. Nothing is offered now.
+    assert main(["play", "--resume", "--headless", "--state", str(copy), "--log",
+                 str(log)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(log)]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 2
+    assert log.read_bytes().startswith(before)

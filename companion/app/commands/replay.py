@@ -129,7 +129,9 @@ def _save_said(path: Path, head: bytes) -> str:
     on the simulated wall, which the plain ``play --resume --state`` said by 1ba2ee68 played
     on the screen, stopping at "no screen found" on a laptop (reviewb74 D3), and the game's
     own ``--log`` while that file is there (:func:`own_log`): without it, the game played
-    on unlogged and its log stayed cut short (journey75 DEFECT 2). A save that cannot be
+    on unlogged and its log stayed cut short (journey75 DEFECT 2). An unfinished save of
+    a game the history holds (a copy kept, or its last writes refused) is said to be behind
+    the game's end, with no command: its resume starts a new game. A save that cannot be
     read gets neither: a resume would set it aside."""
     try:
         saved = SaveGame.from_json(head.decode("utf-8-sig"), str(path))
@@ -138,6 +140,13 @@ def _save_said(path: Path, head: bytes) -> str:
     if saved.finished:
         return (f"its game is over, with nothing to play on (`{companion_line('history')}` "
                 "lists the games played to their end), and ")
+    if _in_history(saved.game_id):
+        # A copy kept, or a save whose last writes the disk refused, of a game played to
+        # its end since: its resume started a new game, in the old game's log (its own
+        # --log, a20f0f50), as carried_on says of a save in the data folder (reviewjourney75
+        # DEFECT 1).
+        return (f"its game is over and in the history (`{companion_line('history')}` lists "
+                "it): this save was behind its end, with nothing to play on, and ")
     args = argparse.Namespace(
         mode=None, headless=saved.input_kind == "sim", state=path, log=own_log(saved),
         profile=None, preset=None, strategy=None, input=None, choices=None, display=None,
