@@ -74,3 +74,22 @@ def test_no_grapple_or_tackle_offered_after_a_first_strike_004() -> None:
     keys = menu(duel(Profile.P004, smg, CULT))
     assert not {"attack", "grapple", "tackle"} & set(keys) and "end?" in keys
     assert {"grapple", "tackle"} <= set(menu(at(22, duel(Profile.P004, smg, CULT))))
+
+
+def test_only_the_first_strike_gun_is_offered_after_it_004() -> None:
+    """reviewcoc75 DEFECT 1 (engine revision 23): after a first strike 重火器先制 the round's
+    attacks left are that gun's own (004 l.52-53). The SMG's one attack went first, so with a
+    revolver carried too no Attack is offered; after the revolver's, Attack goes straight to
+    its shots, the automatic not offered. Revision 22's fights are offered what it took."""
+    def after_first_strike(weapons: tuple[str, ...], engine: int = 23) -> Fight:
+        ann = {"weapons": (*weapons, "fist"), "smg": 60, "handgun": 60, "fist": 60}
+        fight = at(engine, duel(Profile.P004, ann, CULT))
+        fight.push(Attack("Ann", "Cult", first_strike=True), ScriptedDice([(100, 90)]))
+        return fight
+
+    assert "attack" not in choices(after_first_strike(("smg", "revolver")))[1]
+    assert "attack" in choices(after_first_strike(("smg", "revolver"), 22))[1]
+    prompt, keys = choices(after_first_strike(("revolver", "automatic")), "attack", "t:Cult")
+    assert prompt.startswith("How?") and "h:shots2" in keys, prompt
+    prompt, keys = choices(after_first_strike(("revolver", "automatic"), 22), "attack", "t:Cult")
+    assert prompt.startswith("With which weapon?") and {"w:0", "w:1"} <= set(keys), prompt

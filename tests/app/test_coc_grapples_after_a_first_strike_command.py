@@ -31,8 +31,9 @@ def test_act_grapple_and_tackle_after_a_first_strike_are_refused(
     for verb in ("grapple", "tackle"):
         assert main(["coc", "fight", "act", verb, "Ann", "Cult", "--seed", "1"]) == 2
         err = capsys.readouterr().err
-        assert ("Ann struck first 重火器先制 this round: the round's attacks left, if any, are "
-                "that gun's own shots (CO-FIRE-7), so no") in err, err
+        assert ("Ann struck first 重火器先制 with サブマシンガン/Submachine Gun this round: the "
+                "round's attacks left, if any, are that gun's own shots (CO-FIRE-7), so no"
+                ) in err, err
     assert main(["coc", "fight", "show", "--json"]) == 0
     shown = {c["name"]: c for c in json.loads(capsys.readouterr().out)["combatants"]}
     assert shown["Ann"]["grappling"] == "" and shown["Cult"]["held_by"] == ""

@@ -2,7 +2,10 @@
 (grapple75 DEFECT 1, engine revision 23): 004 l.52 「攻撃回数が1回の武器ならそのラウンドは攻撃
 できない」, l.53 gives a 3-attack gun's two left to that gun's own rolls, and a holder's l.164-165
 is a one-handed weapon 「又は」 a choke or throw. Revision 22 refused a punch after it but took
-the grapple family, so a holder shot and choked in one round; its fights replay as played."""
+the grapple family, so a holder shot and choked in one round; its fights replay as played.
+Nor does another weapon attack that round (reviewcoc75 DEFECT 1, also revision 23): the
+round's attacks left are the first-strike gun's own, its attacks less 1; revision 22 counted
+the attacking weapon's, so a 1-attack SMG's first strike was followed by two revolver shots."""
 
 from __future__ import annotations
 
@@ -29,11 +32,12 @@ MISS = (100, 90)  # a d100 that fails every roll here
 FIRST_STRIKE_SHOT = ((100, 10), (10, 5))  # the shot hits Dan for 1D10 (+2 with the SMG)
 
 
-def fight(gun: str, engine: int = ENGINE) -> Fight:
-    """Ann (DEX 14, Grapple 80, Tackle 60) with ``gun`` and a fist, against Cult and Dan."""
+def fight(gun: str, engine: int = ENGINE, *others: str) -> Fight:
+    """Ann (DEX 14, Grapple 80, Tackle 60) with ``gun``, ``others`` and a fist, against Cult
+    and Dan."""
     return at(engine, Fight(RULES, [
-        (person(RULES, "Ann", 14, weapons=(gun, "fist"), grapple=80, smg=80, handgun=80,
-                tackle=60), Side.INVESTIGATORS),
+        (person(RULES, "Ann", 14, weapons=(gun, *others, "fist"), grapple=80, smg=80,
+                handgun=80, shotgun=80, tackle=60), Side.INVESTIGATORS),
         (person(RULES, "Cult", 10), Side.FOES), (person(RULES, "Dan", 8), Side.FOES)],
         ScriptedDice([])))
 
@@ -67,8 +71,8 @@ def test_no_grapple_or_tackle_after_a_one_attack_guns_first_strike(
     with pytest.raises(IllegalAction) as refused:
         f.push(action, ScriptedDice([]))
     assert str(refused.value) == (
-        "Ann struck first 重火器先制 this round: the round's attacks left, if any, are that "
-        f"gun's own shots (CO-FIRE-7), so no {what}")
+        "Ann struck first 重火器先制 with サブマシンガン/Submachine Gun this round: the round's "
+        f"attacks left, if any, are that gun's own shots (CO-FIRE-7), so no {what}")
 
 
 @pytest.mark.parametrize("gun", ["smg", "revolver"])
@@ -111,3 +115,49 @@ def test_revision_22_took_them_and_replays_as_played() -> None:
     first_strike_in_round_2(h)
     assert "tackle: (1D6+1D4)" in push(h, Tackle("Ann", "Cult"), (100, 10), (6, 3), (4, 2))
     replays(h)
+
+
+@pytest.mark.parametrize("first, other, shots", [
+    ("smg", "revolver", 2), ("revolver", "automatic", 2), ("smg", "shotgun", 1),
+    ("revolver", "fist", 1)])
+def test_no_other_weapon_attacks_after_a_first_strike(first: str, other: str,
+                                                       shots: int) -> None:
+    """004 l.52: a 1-attack gun's first strike leaves no attack that round; l.53: a 3-attack
+    gun's two left are that gun's own 「技能ロールを2回」, not another weapon's."""
+    f = fight(first, ENGINE, other) if other != "fist" else fight(first)
+    first_strike_in_round_2(f)
+    with pytest.raises(IllegalAction) as refused:
+        f.push(Attack("Ann", "Cult", weapon=1, shots=shots), ScriptedDice([]))
+    gun, weapon = (w.info.name for w in f.state.get("Ann").sheet.weapons[:2])
+    assert str(refused.value) == (
+        f"Ann struck first 重火器先制 with {gun} this round: the round's attacks left, if any, "
+        f"are that gun's own shots (CO-FIRE-7), so no attack with {weapon}")
+    assert f.state.current.name == "Ann" and len(f.journal) == 4  # nothing was played
+    replays(f)
+
+
+def test_the_first_strike_guns_own_shots_left_are_taken() -> None:
+    """l.53: the revolver (3 attacks) fires its two left after its first strike, with the
+    automatic carried too; then Ann's turn is over."""
+    f = fight("revolver", ENGINE, "automatic")
+    first_strike_in_round_2(f)
+    text = push(f, Attack("Ann", "Cult", weapon=0, shots=2), (100, 10), (10, 5), (100, 10),
+                (10, 5))
+    assert text.count("Ann 拳銃(リボルバー)/Revolver (1D100<=80)") == 2
+    replays(f)
+
+
+def test_revision_22_took_another_weapon_after_a_first_strike_and_replays() -> None:
+    """Revision 22's fights keep what it played: the SMG's first strike, then two revolver
+    shots, and the revolver's first strike, then a shotgun."""
+    f = fight("smg", 22, "revolver")
+    first_strike_in_round_2(f)
+    text = push(f, Attack("Ann", "Cult", weapon=1, shots=2), (100, 10), (10, 5), (100, 10),
+                (10, 5))
+    assert text.count("Ann 拳銃(リボルバー)/Revolver (1D100<=80)") == 2
+    replays(f)
+    g = fight("revolver", 22, "shotgun")
+    first_strike_in_round_2(g)
+    assert "Ann ショットガン/Shotgun (1D100<=80)" in push(
+        g, Attack("Ann", "Cult", weapon=1), (100, 10), (6, 2), (6, 2), (6, 2), (6, 2))
+    replays(g)

@@ -31,6 +31,13 @@ EVERY_WAY_CHECKED = 20
 #: (CO-MELEE-1; CO-RANGE-3 in 004) (:meth:`_Attacks.arms_reach`); revision 21 took a shot at
 #: 40 m and at touch at once (×1/3 and ×3) and a kick at 400 m (coc74 DEFECT 1).
 WITHIN_REACH = 22
+#: The first engine revision in which, after a first strike 重火器先制 (CO-FIRE-7), the shooter
+#: attacks that round only with the gun that struck first, its attacks less 1 (004 l.52
+#: 「攻撃回数が1回の武器ならそのラウンドは攻撃できない」, l.53 「技能ロールを2回」 of that gun):
+#: another gun, a shotgun, a blade's Iai or a fist is refused before any die
+#: (:meth:`_Attacks.attack`). Revision 22 counted the attacking weapon's own attacks less 1,
+#: so a 1-attack SMG's first strike was followed by two revolver shots (reviewcoc75 DEFECT 1).
+FIRST_STRIKE_GUN_ONLY = 23
 
 
 class _Attacks(_Iai):
@@ -48,6 +55,10 @@ class _Attacks(_Iai):
             self.declared_words(a)
         if a.distance_m < 0 and self.engine >= 14:  # revision 13 took it as within base range
             raise IllegalAction(f"a distance of 0 m or more (CO-RANGE-2), found {a.distance_m}")
+        if (c.first_strike and not a.first_strike and self.engine >= FIRST_STRIKE_GUN_ONLY
+                and (a.borrow or a.weapon != c.first_strike_weapon)):
+            other = self.weapon(self.get(a.borrow) if a.borrow else c, a.weapon, TO_ATTACK)
+            raise IllegalAction(self.struck_first(c, f"attack with {other.info.name}"))
         if a.borrow:
             c, a = self.borrow(c, a)
         w = self.weapon(c, a.weapon, TO_ATTACK)

@@ -81,6 +81,7 @@ class Combatant:
     hide_penalty: int = 0     # CO-SURP-3: the Keeper's penalty against the hidden attacker
     concentrating: bool = False  # CO-DODGE-1 (003) / CO-DODGE-8 (004), this round
     first_strike: int = 0     # CO-FIRE-7: the weapon's attacks used before the DEX order
+    first_strike_weapon: int = -1  # CO-FIRE-7: the number of the gun that struck first
     slot_pending: bool = False  # a DEX/2 turn waits in the order (CO-FIRE-2, CO-AIM-1)
     half_dex: bool = False    # this turn is taken at DEX/2
     delayed_ap: int = 0       # 003: AP kept for the DEX/2 turn (CO-FIRE-2)

@@ -258,7 +258,7 @@ class _Firearms(_Strikes):
             raise IllegalAction(f"{w.info.name} is empty")
         self.may_attack(c, w, 0, a.after_dodge)
         self.attack_options(c, t, a, w)
-        c = self.set(c, first_strike=1)
+        c = self.set(c, first_strike=1, first_strike_weapon=a.weapon)
         c = self.put_weapon(c, a.weapon, replace(w, loaded=w.loaded - 1))
         self.say(f"{c.name} shoots first, before the DEX order: 1 of {w.info.attacks} "
                  "attack(s) (CO-FIRE-7)")

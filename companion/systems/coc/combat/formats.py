@@ -187,6 +187,9 @@ FORMAT = 2
 # 004 l.52-53, l.164-165's 又は); revision 22 took them, so a holder shot and choked in one round.
 # 004's choke and throw roll says what it is for, whom and its rule, "(choke 絞め of Cult,
 # CO-GRAP-7)" (grapples.OPTION_NAMED); revision 22's line was the grapple's alone.
+# After a first strike the shooter attacks that round only with the gun that struck first, its
+# attacks less 1 (attacks.FIRST_STRIKE_GUN_ONLY, 004 l.52-53); revision 22 counted the attacking
+# weapon's own, so a 1-attack SMG's first strike was followed by two revolver shots.
 ENGINE = 23
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),

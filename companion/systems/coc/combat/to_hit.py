@@ -71,9 +71,17 @@ class _ToHit(_Defences):
         if not weapon and c.first_strike and self.engine >= FIRST_STRIKE_BARS_HOLDS:
             # 004 l.52-53: a 1-attack gun's one attack went first, a 3-attack gun's two left
             # are its own shots at the shooter's DEX
-            raise IllegalAction(f"{c.name} struck first 重火器先制 this round: the round's "
-                                "attacks left, if any, are that gun's own shots (CO-FIRE-7), "
-                                f"so no {what or 'grapple 組み付き'}")
+            raise IllegalAction(self.struck_first(c, what or "grapple 組み付き"))
+
+    @staticmethod
+    def struck_first(c: Combatant, what: str) -> str:
+        """CO-FIRE-7's refusal of ``what`` after ``c``'s first strike 重火器先制 this round: a
+        grapple, tackle, choke or throw (:meth:`may_strike`), or an attack with another weapon
+        (:meth:`~_Attacks.attack`); it names the gun that struck first."""
+        i = c.first_strike_weapon
+        gun = f" with {c.sheet.weapons[i].info.name}" if 0 <= i < len(c.sheet.weapons) else ""
+        return (f"{c.name} struck first 重火器先制{gun} this round: the round's attacks left, "
+                f"if any, are that gun's own shots (CO-FIRE-7), so no {what}")
 
     def may_attack(self, c: Combatant, w: Weapon, ap: int, after_dodge: bool = False,
                    index: int | None = None) -> None:

@@ -29,9 +29,9 @@ class _Turns(_Attacks):
             c = self.cs[name]
             self.set(c, dodges=0, parries=0, attacks=0, other_skill=False, ap=0,
                      treat_failed=False, first_aid_tries=0, concentrating=False, first_strike=0,
-                     slot_pending=False, half_dex=False, delayed_ap=0, spent_other=False,
-                     iai_used=False, sheathed=False, no_more_shots=False, moved=0, shots=0,
-                     jammed_now=(), skills_used=(), weapon_attacks=())
+                     first_strike_weapon=-1, slot_pending=False, half_dex=False, delayed_ap=0,
+                     spent_other=False, iai_used=False, sheathed=False, no_more_shots=False,
+                     moved=0, shots=0, jammed_now=(), skills_used=(), weapon_attacks=())
         self.opened = False
         self.dying_rolls()
         self.bleed()
