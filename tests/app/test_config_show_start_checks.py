@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from companion.app.cli import main
+from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
+from companion.systems.jongrogue.tiles import Tile
 from tests.app.config_and_pins_helpers import setting_lines, write_config
 
 
@@ -106,6 +108,10 @@ STOPS_TOO = [
      "input.camera_source ({path}): {folder}/pics: no such picture, folder or video (the "
      "relative path pics is taken from config.toml's folder); cameras are camera:0, "
      "/dev/video0 or picamera"),
+    # reviewrfid75 RISK 1: a port URL pyserial opens none of passed, and play stopped on it.
+    ('[input]\nkind = "rfid"\nrfid_port = "bogus://x"\n', ["input.rfid_port"],
+     "input.rfid_port ({path}): bogus://x is no serial port: pyserial opens no bogus:// URL; "
+     "give the port's device (e.g. /dev/ttyACM0) or a URL of "),
 ]
 
 
@@ -150,6 +156,39 @@ def test_config_show_passes_a_camera_and_a_folder_of_pictures_there(
     (path.parent / "pics").mkdir()
     assert main(["config", "--show"]) == 0
     assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("port", ["loop://", "socket://localhost:7000", "/dev/ttyACM0",
+                                  "/dev/serial/by-id/usb-x-if00", "COM3", ""])
+def test_config_show_passes_an_rfid_port_pyserial_opens(
+        port: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A port URL of a scheme pyserial opens, and a port by its device or name (not there:
+    the tray's comes when it is plugged in), pass; and the port is checked only when the
+    game reads tiles by the RFID tray (reviewrfid75 RISK 1)."""
+    write_config(f'[input]\nkind = "rfid"\nrfid_port = "{port}"\n')
+    assert main(["config", "--show"]) == 0
+    write_config('[input]\nkind = "camera"\nrfid_port = "bogus://x"\n')
+    assert main(["config", "--show"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_play_stops_at_its_start_on_an_rfid_port_url_with_no_laptop_hint(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """play refused ``bogus://x`` at the reader's opening, exit 1, and then asked "no
+    camera, buttons or screen here (a laptop)?" of a port mistyped (reviewrfid75 RISK 1).
+    It stops at its start check, as config --show says, exit 2, naming the setting as it
+    was given, with no such hint."""
+    path = write_config('[input]\nrfid_port = "bogus://x"\n')
+    tags = TagMap()  # a sticker enrolled: the tray is set up, its port mistyped
+    tags.enrol("04AABB00", Tile.from_notation("5m"))
+    tags.save(path.parent / TAGMAP_FILENAME)
+    assert main(["play", "--input", "rfid", "--rfid-port", "nope://y", "--choices", "auto",
+                 "--display", "terminal"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("companion: error: input.rfid_port (--rfid-port): nope://y is no "
+                          "serial port: pyserial opens no nope:// URL; "), err
+    assert err.rstrip().endswith("config --show)"), err
+    assert "laptop" not in err and len(err.splitlines()) == 1, err
 
 
 @pytest.mark.parametrize(("argv", "env", "said"), [

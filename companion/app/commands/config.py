@@ -287,10 +287,11 @@ def start_problems(config: Config) -> list[tuple[tuple[str, ...], str]]:
     (keys71 DEFECT 1: one was said per start, and ``config --show`` said none): a display
     and choices that cannot go together (:func:`pairing_problems`), with the buttons
     (``choices.kind = "gpio"``) their pins (one refused too) and hold times, with the screen a
-    ``display.font`` not there or no font (:func:`font_problems`), and for a game read by
-    the camera an ``input.camera_source`` that can name no camera. ``play`` and ``config``
-    share this one check (setup73 DEFECT 1: config passed all but the pins, holds and a
-    missing file, and play stopped on them)."""
+    ``display.font`` not there or no font (:func:`font_problems`), for a game read by the
+    camera an ``input.camera_source`` that can name no camera, and for one read by the RFID
+    tray an ``input.rfid_port`` URL pyserial opens none of (:func:`unknown_port_url`).
+    ``play`` and ``config`` share this one check (setup73 DEFECT 1: config passed all but
+    the pins, holds and a missing file, and play stopped on them)."""
     problems = pairing_problems(config)
     if config.text("choices.kind") == "gpio":
         problems += refused_pins(config) + pin_check(config)[0]
@@ -302,7 +303,24 @@ def start_problems(config: Config) -> list[tuple[tuple[str, ...], str]]:
         key = "input.camera_source"
         if (reason := mistyped(config.text(key)) or missing_source(config, key)) is not None:
             problems.append(((key,), f"{config.where(key)}: {reason}"))
+    if config.text("play.mode") == "game" and config.text("input.kind") == "rfid" \
+            and (reason := unknown_port_url(config)) is not None:
+        problems.append((("input.rfid_port",), f"{config.where('input.rfid_port')}: {reason}"))
     return problems
+
+
+def unknown_port_url(config: Config) -> str | None:
+    """Why ``input.rfid_port`` is a URL of a scheme pyserial opens none of (``bogus://x``),
+    or None. Play refused it at the reader's opening (rfid75 NIT 5), after a
+    ``config --show`` that passed it, and then asked whether there was no camera, buttons
+    or screen here (a laptop) (reviewrfid75 RISK 1). pyserial is imported only here, for a
+    game read by the RFID tray."""
+    port = config.text("input.rfid_port")
+    if "://" not in port:
+        return None
+    from companion.hw.rfid.link import unknown_url
+
+    return unknown_url(port)
 
 
 def missing_source(config: Config, key: str) -> str | None:
