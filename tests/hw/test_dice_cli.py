@@ -362,6 +362,41 @@ def test_the_tray_waiting_on_dice_beside_the_dice_area_says_where_they_lie() -> 
     assert guidance(said[0])
 
 
+@pytest.mark.parametrize("given", ["folder", "video"])
+def test_a_folder_or_video_of_dice_beside_the_dice_area_runs_out_saying_where_they_lie(
+        tmp_path: Path, given: str) -> None:
+    """reviewdice75 D1: a folder (or a video) of three dice lying beside the mat's dice area
+    said they lay outside it, then ran out with "no dice were in view": the run-out words
+    say what the frames said, as the single picture's refusal does."""
+    from companion.hw.dice.source import CameraDiceSource, FramesRanOut
+    from tests.dice_scenes import on_the_mat, still_scene
+
+    frame = on_the_mat(still_scene(700, 3), beside=True)
+    if given == "folder":
+        source = tmp_path / "throw"
+        source.mkdir()
+        for n in range(6):
+            cv2.imwrite(str(source / f"f{n}.png"), frame)
+        ended = "its pictures ran out"
+    else:
+        source = tmp_path / "throw.avi"
+        height, width = frame.shape[:2]
+        writer = cv2.VideoWriter(str(source), cv2.VideoWriter_fourcc(*"MJPG"), 5,
+                                 (width, height))
+        for _ in range(6):
+            writer.write(frame)
+        writer.release()
+        ended = "the video ended"
+    with pytest.raises(FramesRanOut) as caught:
+        CameraDiceSource(source=str(source)).roll(3, 6)
+    said = str(caught.value)
+    assert said == (f"{source}: {ended}: no dice in the mat's dice area where 3 were asked: "
+                    "3 dice seen outside the dice area 賽の領域の外: move them into the mat's "
+                    "dice area, or throw them again there; give frames of 3 dice in the dice "
+                    "area"), said
+    assert "no dice were in view" not in said
+
+
 def test_dice_read_lists_the_dice_left_to_right_as_a_d66_takes_them(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """dicecam75 NIT 4: `dice read` listed the dice in the finder's order, "3 5" of a throw

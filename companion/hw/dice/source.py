@@ -395,6 +395,9 @@ class CameraDiceSource:
         # The last frames' read, held still, where a die in it could not be read surely
         # (None else): that is why, not stillness (dicecam75 DEFECT 2).
         still_unsure: DiceRead | None = None
+        # What the last frames, held still with no dice in the mat's dice area, said of dice
+        # outside it (None else): why no dice lay there (reviewdice75 D1).
+        still_outside: str | None = None
         # What a read of the whole view said of dice outside the mat's dice area, since the
         # view last moved (None: not read yet): read once a settle, not at every frame.
         outside: str | None = None
@@ -405,7 +408,8 @@ class CameraDiceSource:
             waiting = False  # the player is not throwing: no time runs out
             frame = next(frames, None)
             if frame is None:
-                raise self._ran_out(count, sides, throw, still_shown, still_unsure)
+                raise self._ran_out(count, sides, throw, still_shown, still_unsure,
+                                    still_outside)
             if not isinstance(frame, str):
                 dark_since = None
             if isinstance(frame, str):
@@ -469,6 +473,8 @@ class CameraDiceSource:
             still_unsure = read if (
                 steadily and looked and read.status is ReadStatus.UNSURE
                 and any(d.value is None for d in read.dice)) else None
+            still_outside = read.message if (
+                still_shown == 0 and is_outside(read.message)) else None
             if still and steadily:  # read steadily, and never to change
                 where = (f"the picture {self.source}" if self._given is None
                          else "the still picture")
@@ -523,7 +529,8 @@ class CameraDiceSource:
         return outside_said(frame, self.reader, self.config, count)
 
     def _ran_out(self, count: int, sides: int, throw: int, still_shown: int | None = None,
-                 still_unsure: DiceRead | None = None) -> DeviceError:
+                 still_unsure: DiceRead | None = None,
+                 still_outside: str | None = None) -> DeviceError:
         """Why the frames ended before the dice were read: a folder or a video given as the
         camera is named, with how it is read (dicecam69 NIT 3: a folder of one throw per
         picture ran out with "the camera stopped", and the player was asked "no camera?").
@@ -542,7 +549,9 @@ class CameraDiceSource:
         ``still_unsure``: the read the last frames held still where a die could not be read
         surely; said as the single picture says it, as the dice did lie still (dicecam75
         DEFECT 2: "the video ended before the dice lay still", of dice still in every
-        frame)."""
+        frame). ``still_outside``: what those frames, with no dice in the mat's dice area,
+        said of dice outside it; said so (reviewdice75 D1: "no dice were in view" of three
+        dice lying in view beside the area, just said to lie outside it)."""
         steady = self.config.stable_frames
         read = self._read
         named = Path(self.source) if self.source else None  # "" is no folder, "." as a Path
@@ -557,9 +566,13 @@ class CameraDiceSource:
                                 f"give frames where each die's face is clear")
         if named is not None and still_shown is not None and (named.is_dir()
                                                               or named.is_file()):
+            asked = f"{count} {'was' if count == 1 else 'were'} asked"
+            if not still_shown and still_outside:
+                return FramesRanOut(f"{self.source}: {ended}: no dice in the mat's dice area "
+                                    f"where {asked}{of}: {still_outside}; give frames of "
+                                    f"{dice_count(count)} in the dice area")
             lay = f"{dice_count(still_shown)} lay still" if still_shown \
                 else "no dice were in view"
-            asked = f"{count} {'was' if count == 1 else 'were'} asked"
             return FramesRanOut(f"{self.source}: {ended}: {lay} where {asked}{of}; give "
                                 f"frames of {dice_count(count)}")
         if named is not None and named.is_dir():
