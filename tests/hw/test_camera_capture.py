@@ -508,6 +508,41 @@ def test_source_strings_pick_the_backend() -> None:
         parse_tiles_spec("draw=10p")
 
 
+def test_a_camera_named_by_another_device_path_is_a_webcam(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """reviewcam75 RISK 1: udev's /dev/v4l/by-id/…-video-index0 (a link to /dev/videoN), or a
+    rule's own link, was read as a picture file, and play, calibration and the dice camera
+    refused it for want of a picture's suffix, where ``config --show`` takes it as a camera.
+    A link to a character device (/dev/null stands in for the webcam's) is a webcam, and
+    the one it leads to; a path under /dev/ not there now is a webcam not plugged in. A
+    folder, a pipe or a file under /dev/shm (a temporary folder) is still a file."""
+    from companion.app.cli import main
+    from companion.hw.camera.capture import camera_named
+    from companion.hw.camera.choice import names_a_file
+
+    link = tmp_path / "usb-cam-video-index0"
+    link.symlink_to("/dev/null")
+    camera = open_source(str(link))
+    assert isinstance(camera, OpenCVCamera) and camera.device == str(link)
+    assert not names_a_file(str(link)) and not names_a_file("/dev/v4l/by-id/gone-video-index0")
+    assert names_a_file(str(tmp_path)) and names_a_file(str(tmp_path / "clip.mp4"))
+    os.mkfifo(tmp_path / "pipe.png")
+    assert names_a_file("/dev/shm/frames") and names_a_file(str(tmp_path / "pipe.png"))
+    assert camera_named(str(link)) == camera_named("/dev/null") == "/dev/null"
+    unplugged = "/dev/v4l/by-id/usb-gone-video-index0"
+    assert isinstance(open_source(unplugged), OpenCVCamera)
+    assert webcam_missing(unplugged) == (
+        f"no camera at {unplugged}: check the cable, or choose another camera: --source, or "
+        "input.camera_source in the config")
+    for command in (["calibrate", "camera"], ["calibrate", "dice"]):
+        assert main([*command, "--source", str(link)]) == 1
+        assert capsys.readouterr().err.endswith(
+            f"no pictures from {link}: not a camera's picture node (a webcam's second node is "
+            "its metadata; the Pi's ribbon camera is `picamera`): choose another camera: "
+            "--source (such as --source camera:0)\n")
+
+
 def test_rendered_source_places_and_removes_tiles() -> None:
     source = RenderedSource(seed=3)
     empty = source.read()

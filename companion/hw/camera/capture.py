@@ -35,6 +35,7 @@ from companion.hw.camera.choice import (
     CameraChoice,
     chosen_in,
     mistyped,
+    names_a_device,
     names_a_file,
     usb_instead,
 )
@@ -602,14 +603,15 @@ def refuse_mistyped(spec: str) -> None:
 
 
 def _webcam_device(spec: str) -> int | str | None:
-    """The device of the webcam ``spec`` names (``camera:0``, ``0``, ``/dev/video2``), or
+    """The device of the webcam ``spec`` names (``camera:0``, ``0``, ``/dev/video2``, or
+    another path to its device: :func:`~companion.hw.camera.choice.names_a_device`), or
     None when it names another source."""
     if spec.startswith("camera:"):
         device = spec.removeprefix("camera:")
         return int(device) if device.isdigit() else device
     if spec.isdigit():
         return int(spec)
-    if spec.startswith("/dev/video"):
+    if spec.startswith("/dev/video") or names_a_device(spec):
         return str(spec)
     return None
 

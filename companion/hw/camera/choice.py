@@ -5,6 +5,9 @@ Light on purpose: the config (read by every command) makes these without OpenCV.
 
 from __future__ import annotations
 
+import os
+import stat
+
 #: What a plain source string is said to come from: the commands' --source, or the config.
 ANY_SETTING = "--source, or input.camera_source in the config"
 #: How to choose a USB camera, said for a plain source string.
@@ -15,7 +18,23 @@ def names_a_file(spec: str) -> bool:
     """Whether the source ``spec`` is a picture, a folder or a video (a path), not a camera
     or a rendered scene (:func:`~companion.hw.camera.capture.open_source` tells them so)."""
     return not (spec.startswith(("camera:", "/dev/video", "render:")) or spec.isdigit()
-                or spec in ("picamera", "picamera:"))
+                or spec in ("picamera", "picamera:") or names_a_device(spec))
+
+
+def names_a_device(path: str) -> bool:
+    """Whether the path ``path`` names a webcam by a device file not called /dev/videoN:
+    udev's /dev/v4l/by-id/…-video-index0 and /dev/v4l/by-path/…, or a rule's own link. It
+    is one when it leads to a character device, or lies under /dev/ and is not there now
+    (a webcam's node and udev's links to it come when it is plugged in), as ``config
+    --show`` takes it. Such a path was read as a picture file, and play and calibration
+    refused it for want of a picture's or a video's suffix (reviewcam75 RISK 1). A folder
+    of pictures or a pipe under /dev/ (/dev/shm/frames, /dev/stdin) is no camera, nor
+    anything under /dev/shm/, where files are kept (a temporary folder may be there):
+    one missing there is a file missing."""
+    try:
+        return stat.S_ISCHR(os.stat(path).st_mode)
+    except (OSError, ValueError):  # ValueError: a NUL in the path, which names nothing
+        return path.startswith("/dev/") and not path.startswith("/dev/shm/")
 
 
 #: The sources there are, for a source that names none.
