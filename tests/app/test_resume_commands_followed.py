@@ -7,6 +7,7 @@ player's presses scripted (:class:`~tests.app.table.Player`) where a save is onl
 from __future__ import annotations
 
 import argparse
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.commands.play import jongrogue_mode
-from companion.app.commands.play.saves import load_game, resuming
+from companion.app.commands.play.saves import load_game, log_header, resuming
 from companion.app.commands.play.sim_sources import AutoChoices, SimTiles
 from companion.app.session.host import Session
 from companion.app.session.save import SaveGame, profile_hash, write_save
@@ -307,8 +308,8 @@ def test_a_kept_players_games_command_names_its_own_log_while_it_is_there(
     saved = players_sim_save(save)
     saved.log_path = str(log)
     write_save(save, saved)
-    if log_there:
-        log.write_text("", encoding="utf-8")
+    if log_there:  # its lines there begin with its header (own_log reads it)
+        log.write_text(log_header(saved)[0] + "\n", encoding="utf-8")
     assert main(["play", "--headless", "--seed", str(SEED), "--state", str(save)]) == 0
     words = kept_aside_notice(capsys.readouterr().err)
     kept = next(tmp_path.glob("save.json.replaced-*"))
@@ -339,3 +340,61 @@ def test_the_hint_for_a_log_not_carried_on_says_the_game_as_its_stop_line_does(
     assert stop.startswith("companion play --resume --input sim --preset ez "), err
     assert (f"companion: this game's log {log} is not carried on (no --log); `{stop} --log "
             f"{log}` carries the game on with its log, written whole") in err, err
+
+
+def killed_logged_game(state: Path, log: Path, monkeypatch: pytest.MonkeyPatch,
+                       capsys: pytest.CaptureFixture[str]) -> None:
+    """The auto-player's game of seed 8 saved in ``state`` and logged in ``log``, stopped
+    after 20 saves (a power cut)."""
+    with monkeypatch.context() as patch:
+        patch.setattr(Session, "_commit", cut_after_saves(20))
+        assert main(["play", "--headless", "--seed", "8", "--state", str(state), "--log",
+                     str(log)]) == 130
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize("there", ["another game's log", "notes", "a named pipe"])
+def test_a_kept_games_command_names_its_log_only_while_that_file_holds_the_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str], there: str) -> None:
+    """reviewjourney75 RISK 4: the kept game's log was named because a file was there: its
+    log moved away and another game's log made under its name, the notice said the kept
+    game carries on "in its own log", another's; notes there, the command said was refused
+    ("not a log `companion play --log` wrote"). A pipe there is not waited on. The log is
+    named only when the game's header is where its save says its lines begin."""
+    state, log = tmp_path / "s.json", tmp_path / "A.jsonl"
+    killed_logged_game(state, log, monkeypatch, capsys)
+    log.rename(tmp_path / "A.old.jsonl")
+    if there == "another game's log":
+        assert main(["play", "--headless", "--seed", "5", "--state", str(tmp_path / "z.json"),
+                     "--log", str(log)]) == 0
+    elif there == "notes":
+        log.write_text("my notes\n", encoding="utf-8")
+    else:
+        os.mkfifo(log)
+    capsys.readouterr()
+    assert main(["play", "--headless", "--seed", str(SEED), "--state", str(state)]) == 0
+    words = kept_aside_notice(capsys.readouterr().err)
+    kept = next(tmp_path.glob("s.json.replaced-*"))
+    assert words == ["companion", "play", "--resume", "--headless", "--state", str(kept)]
+
+
+def test_a_newer_companions_kept_save_is_named_with_its_own_log(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewjourney75 RISK 5: a save a newer companion wrote (rules 17), kept as
+    ``.newer-…``, was named with no --log, though the run said its own, the game's: once
+    updated, the command played it on unlogged. Its log is read from its JSON, which this
+    companion cannot read as a save."""
+    state, log = tmp_path / "s.json", tmp_path / "A.jsonl"
+    killed_logged_game(state, log, monkeypatch, capsys)
+    raw = json.loads(state.read_text(encoding="utf-8"))
+    raw["rules"] = 17
+    state.write_text(json.dumps(raw), encoding="utf-8")
+    assert main(["play", "--headless", "--resume", "--state", str(state), "--log",
+                 str(tmp_path / "B.jsonl")]) == 0
+    err = capsys.readouterr().err
+    kept = next(tmp_path.glob("s.json.newer-*"))
+    assert (f"(update this companion (git pull, then bash scripts/install-pi.sh) to carry it "
+            f"on: then `companion play --resume --headless --state {kept} --log {log}` does)"
+            ) in err, err

@@ -24,6 +24,8 @@ from companion.app.paths import data_dir_setting
 from companion.app.session.controls import Controls
 from companion.app.session.host import COMPANION_FAULTS, told_fault
 from companion.app.session.save import (
+    BOM,
+    SAVE_LIMIT,
     CorruptSave,
     NewerSave,
     SaveGame,
@@ -31,11 +33,23 @@ from companion.app.session.save import (
     read_save,
 )
 from companion.errors import CompanionError, DataError
-from companion.files import DISK_ERRNOS, fsync_dir, kept_aside, move_aside
+from companion.files import (
+    DISK_ERRNOS,
+    fsync_dir,
+    kept_aside,
+    loads_json,
+    move_aside,
+    open_regular,
+    read_regular,
+)
 from companion.hw.display import Display
 from companion.systems.jongrogue.actions import input_from_notation
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.profile import Profile, load_played_profile
+
+#: The most of a log's line read for a game's header (:func:`log_holding`): a header is a
+#: few hundred bytes (a profile's path and house rules), far under it.
+_HEADER_LIMIT = 64 * 1024
 
 
 @dataclass(frozen=True)
@@ -149,28 +163,62 @@ def resuming(args: argparse.Namespace, kept: Path) -> str:
     kept game was played (:func:`resume_as_played`; one that cannot be read, as this run
     plays). Its ``--log`` is the kept game's own (:func:`own_log`), never this run's: this
     run's log is another game's, and the kept game resumed into it left its own log cut
-    short and its whole game in the new one's (journey75 DEFECT 1)."""
-    saved = saved_as_written(kept)
+    short and its whole game in the new one's (journey75 DEFECT 1). A newer companion's
+    save, which this one cannot read, names its log as its JSON says it (reviewjourney75
+    RISK 5: none was said, and once updated the command played the game on unlogged)."""
+    try:
+        text = read_regular(kept, SAVE_LIMIT, "save").decode("utf-8")
+        saved: SaveGame | None = SaveGame.from_json(text)
+        log = own_log(saved)
+    except NewerSave:
+        saved, log = None, _newer_log(text)
+    except (OSError, UnicodeDecodeError, CompanionError):
+        saved, log = None, None
     return resume_as_played(
-        argparse.Namespace(**{**vars(args), "state": kept, "log": own_log(saved)}), saved)
+        argparse.Namespace(**{**vars(args), "state": kept, "log": log}), saved)
 
 
 def own_log(saved: SaveGame | None) -> str | None:
     """The log the game ``saved`` was begun in (``--log``), which a resume carries on,
-    when that file is still there; None when there is none, or it is gone (nothing of the
-    game is left to carry on)."""
-    if saved is None or saved.log_path is None or not os.path.isfile(saved.log_path):
+    when that file still holds the game (:func:`log_holding`); None when there is none, or
+    it is gone or holds another's lines (nothing of the game is left to carry on there)."""
+    if saved is None:
         return None
-    return saved.log_path
+    return log_holding(saved.log_path, saved.log_start, saved.game_id)
 
 
-def saved_as_written(path: Path) -> SaveGame | None:
-    """The game saved at ``path`` as its file says (not replayed: only how it was played is
-    wanted); None when it cannot be read."""
+def log_holding(log_path: object, start: object, game_id: object) -> str | None:
+    """``log_path`` when the game ``game_id``'s header is the line at ``start`` in it, where
+    its save says its lines begin; None otherwise. Only that one line of a regular file is
+    read (a pipe or a device is not waited on): a file there was named only because it was
+    there, though it was another game's log under that name, or notes, which the command
+    said then refused (reviewjourney75 RISK 4)."""
+    if not (isinstance(log_path, str) and isinstance(game_id, str)
+            and isinstance(start, int) and not isinstance(start, bool) and start >= 0):
+        return None
     try:
-        return SaveGame.from_json(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, CompanionError):
+        with open_regular(Path(log_path), "log") as handle:
+            handle.seek(start)
+            line = handle.readline(_HEADER_LIMIT)
+        header = loads_json(line.decode("utf-8"))
+    except (OSError, ValueError, DataError):  # UnicodeDecodeError, JSONDecodeError too
         return None
+    if not (isinstance(header, dict) and header.get("log") == "jongrogue-companion"
+            and header.get("game_id") == game_id):
+        return None
+    return log_path
+
+
+def _newer_log(text: str) -> str | None:
+    """The log a save a newer companion wrote (``text``) names, as its JSON says it, when
+    that file holds the game (:func:`log_holding`)."""
+    try:
+        raw = loads_json(text.removeprefix(BOM))
+    except ValueError:
+        return None
+    if not isinstance(raw, dict):
+        return None
+    return log_holding(raw.get("log_path"), raw.get("log_start", 0), raw.get("game_id"))
 
 
 def resume_as_played(args: argparse.Namespace, saved: SaveGame | None) -> str:
