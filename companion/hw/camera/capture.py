@@ -129,8 +129,14 @@ def quiet_opencv() -> None:
     FFmpeg, which reads video files, logs through its own level, not OpenCV's: a video cut
     short printed "[mov,mp4,… @ 0x…] moov atom not found" over the source's own words
     (camera75 NIT 5); it is kept quiet (AV_LOG_QUIET, read as FFmpeg is first used), unless
-    the user set it."""
+    the user set it.
+
+    OpenCV's own AVI reader (CV_MJPEG), tried on a file FFmpeg could not open, printed
+    "Unexpected element. Expected: LIST. Got: …" (two bytes of the file's) over the words
+    of an .avi cut short (reviewcam75 NIT 2): it is left out unless the user set it, and
+    FFmpeg reads every .avi it could (MJPG and XVID alike)."""
     os.environ.setdefault("OPENCV_VIDEOIO_PRIORITY_OBSENSOR", "0")
+    os.environ.setdefault("OPENCV_VIDEOIO_PRIORITY_CV_MJPEG", "0")
     os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", str(AV_LOG_QUIET))
     logging = getattr(getattr(cv2, "utils", None), "logging", None)
     if logging is not None:
