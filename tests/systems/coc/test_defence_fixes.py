@@ -177,6 +177,23 @@ def test_a_choke_refused_after_a_dodge_offers_no_after_dodge_004() -> None:
         "reading CO-DODGE-5 (choke and throw), coc defaults)")
 
 
+def test_a_dodgers_choke_is_refused_in_003_only_where_co_dodge_4_is_switched_on() -> None:
+    """reviewcoc75 NIT 4: the reading "CO-DODGE-5 (choke and throw)" names 003's CO-MA-2
+    choke only where the Keeper switches CO-DODGE-4 on (off in 003): by default 003's dodger
+    chokes the one it holds; with CO-DODGE-4 on it is refused in 004's words."""
+    for settings in (None, {"CO-DODGE-4": {"p003": "on"}}):
+        f = duel(P003, {"grapple": 90, "martial_arts": 60}, {"fist": 50},
+                 settings=settings)
+        patch(f, "Ann", grappling="Cult", grapple_options=True, dodges=1)
+        patch(f, "Cult", held_by="Ann")
+        if settings is None:
+            assert "Cult takes 5" in push(f, Choke("Ann"), (6, 3), (4, 2))
+            continue
+        with pytest.raises(IllegalAction, match=r"\(CO-DODGE-4\): no −50% for a choke 絞め "
+                           r"\(the reading CO-DODGE-5 \(choke and throw\), coc defaults\)$"):
+            f.push(Choke("Ann"), ScriptedDice([]))
+
+
 def test_a_second_dodge_by_luck_against_a_burst_rolls_luck_004() -> None:
     """CO-DODGE-4 (004 「2回目の回避は幸運技能を使用することが出来る」) against a burst: the
     Keeper's second dodge is a Luck roll (POW×5 = 50), as against a blow; it rolled Dodge."""

@@ -310,8 +310,9 @@ def test_a_held_one_neither_grapples_nor_tackles_and_says_why_003() -> None:
         "CO-GRAP-1)") + "$")
 
 
-HOLDERS_TACKLE = ("Ann restrains Dan: 004 gives a holder a one-handed weapon (拳銃など) or a "
-                  "choke 締め付け or throw 投げ飛ばし, not a tackle; let go 手を放す first")
+HOLDERS_TACKLE = ("Ann restrains Dan, a hand on the hold: a tackle タックル is a whole-body "
+                  "charge (the reading CO-GRAP-6 (holder's strikes), coc defaults); let go "
+                  "手を放す first")
 
 
 @pytest.mark.parametrize(("target", "holding", "option", "why"), [
@@ -343,6 +344,30 @@ def test_a_holder_lets_go_and_then_tackles_004() -> None:
     refused(f, Tackle("Ann", "Cult"), re.escape(HOLDERS_TACKLE))
     push(f, LetGo("Ann"))
     assert "tackle: (1D6+1D4)" in push(f, Tackle("Ann", "Cult"), (100, 10), (6, 3), (4, 2))
+
+
+def test_a_holder_kicks_and_head_butts_but_does_not_tackle_004() -> None:
+    """reviewcoc75 RISK 2: the refusal claims no rule the engine does not keep. 004 l.164
+    「拘束したまま片手で扱える武器が使用可能(拳銃など)」 names what the free hand wields; a
+    kick or a head butt needs no hand and is taken (the reading "CO-GRAP-6 (holder's
+    strikes)"), a tackle, a whole-body charge, is refused in words that say only that."""
+    rules = load_rules(P004)
+
+    def holding() -> Fight:
+        f = Fight(rules, [(person(rules, "Ann", 14, weapons=("kick", "head_butt"), grapple=80,
+                                  tackle=50, kick=60, head_butt=60), Side.INVESTIGATORS),
+                          (person(rules, "Cult", 10), Side.FOES),
+                          (person(rules, "Dan", 8), Side.FOES)], ScriptedDice([]))
+        push(f, Grapple("Ann", "Dan"), (100, 10))
+        pass_to(f, "Ann")
+        return f
+
+    f = holding()
+    refused(f, Tackle("Ann", "Cult"), "^" + re.escape(
+        f"that tackle is not possible: {HOLDERS_TACKLE} (CO-TACKLE-1, CO-GRAP-6)") + "$")
+    assert "Cult takes 5" in push(f, Attack("Ann", "Cult", weapon=0), (100, 10), (6, 3), (4, 2))
+    assert "Cult takes" in push(holding(), Attack("Ann", "Cult", weapon=1), (100, 10), (4, 3),
+                                (4, 2))
 
 
 def test_a_holders_tackle_says_the_pair_is_one_unit_003() -> None:
@@ -391,13 +416,16 @@ def test_the_engines_grapple_choices_are_listed_defaults(
     assert "no dodge" in readings["CO-GRAP-8 (thrown at)"]
     assert "stun スタン (CO-STUN-3) still follows" in readings["CO-GRAP-8 (height)"]
     assert "chokes or throws" in readings["CO-BODY-5 (hands)"]
+    assert "a fist, kick or head butt" in readings["CO-GRAP-6 (holder's strikes)"]  # RISK 2
     # reviewcoc73 NIT 5: the game terms keep their Japanese beside the English
     for key, terms in (("CO-TACKLE-1 (defence)", ("tackle タックル", "dodged 回避",
                                                    "parried 受け流し")),
                        ("CO-GRAP-1 (out)", ("shock ショック", "unconscious 気絶", "stun スタン")),
                        ("CO-GRAP-1 (chain)", ("choke 絞め", "throw 投げ", "lets go 手を放す")),
                        ("CO-GRAP-8 (thrown at)", ("stun スタン",)),
-                       ("CO-GRAP-8 (height)", ("throw 投げ", "stun スタン"))):
+                       ("CO-GRAP-8 (height)", ("throw 投げ", "stun スタン")),
+                       ("CO-GRAP-6 (holder's strikes)", ("chokes 絞め", "throws 投げ",
+                                                         "tackle タックル", "lets go 手を放す"))):
         assert all(term in readings[key] for term in terms), key
     assert "whoever of it moves" in readings["CO-GRAP-1 (chain)"]
 

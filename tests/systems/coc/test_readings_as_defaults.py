@@ -91,7 +91,7 @@ def test_co_grap_8_reading_b_throws_an_enemy_nobody_holds(
 
 def test_the_fixed_readings_are_listed_after_the_settings(
         capsys: pytest.CaptureFixture[str]) -> None:
-    """Spec §0.1: the 56 coc Defaults the companion plays as fixed readings (Chebyshev
+    """Spec §0.1: the 57 coc Defaults the companion plays as fixed readings (Chebyshev
     distance, diagonal moves at 1 AP, a pommel strike's stun without damage, ...) were
     listed nowhere; `coc defaults` lists them, from data/readings.toml, in the text and as
     "fixed_readings" in JSON; CO-RANGE-1, CO-GRAP-8, CO-DODGE-8 and CO-SURP-1 (coc60 F2, F3),
@@ -102,14 +102,18 @@ def test_the_fixed_readings_are_listed_after_the_settings(
     CO-GRAP-1's "whoever is out lets go", its chain of holds and letting go, CO-TACKLE-1's
     defence and CO-GRAP-8's body thrown at an enemy and throw from a height (54); coc74 adds
     CO-RANGE-2's burst rounded once on its total (55); grapple75 NIT 6 adds CO-DODGE-5's
-    choke and throw, refused after a dodge with no −50% (56)."""
+    choke and throw, refused after a dodge with no −50% (56); reviewcoc75 RISK 2 adds
+    CO-GRAP-6's holder's strikes: a kick or head butt taken, a tackle refused (57)."""
     assert main(["coc", "defaults", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     readings = data["fixed_readings"]
-    assert len(readings) == 56 and {"CO-TURN-5", "CO-IAI-4", "CO-TURN-2"} <= set(readings)
+    assert len(readings) == 57 and {"CO-TURN-5", "CO-IAI-4", "CO-TURN-2"} <= set(readings)
     assert {"CO-GRAP-1 (out)", "CO-GRAP-1 (chain)", "CO-GRAP-1 (let go)"} <= set(readings)
     assert "rounds it once" in readings["CO-RANGE-2 (burst)"]
     assert "no −50% offered" in readings["CO-DODGE-5 (choke and throw)"]
+    assert "in 003 only where the Keeper switches it on" in readings[  # reviewcoc75 NIT 4
+        "CO-DODGE-5 (choke and throw)"]
+    assert "not as barring a blow that needs no hand" in readings["CO-GRAP-6 (holder's strikes)"]
     settings = {r["rule"] for r in data["defaults"] if r["key"] not in ("p003", "p004")}
     assert {"CO-RANGE-1", "CO-DODGE-8", "CO-SURP-1"} <= settings and not settings & set(readings)
     assert main(["coc", "defaults"]) == 0

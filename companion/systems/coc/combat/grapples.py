@@ -176,16 +176,19 @@ class _Grapples(_Firearms):
         by another is refused too (a grapple; a tackle may hit a held one). ``holds``: the
         action would hold ``t`` (a grapple, a knock-down's pin); a holder's plain tackle or
         blow back holds nobody, and is refused as a holder's (grapple75 AMBIGUOUS 2: it read
-        "one hold at a time"): 004 l.164-165 gives a holder 「片手で扱える武器(拳銃など)」
-        又は a choke or throw, and a tackle is neither; 003's pair is one unit (l.33)."""
+        "one hold at a time"): 004 l.164 「次Rから拘束したまま片手で扱える武器が使用可能(拳銃
+        など)」, l.165 「又は…締め付け・投げ飛ばしに派生できる」: the hold keeps a hand, and a
+        tackle is a whole-body charge (the reading "CO-GRAP-6 (holder's strikes)"; its words
+        claim no more, since a holder's kick and head butt are taken, reviewcoc75 RISK 2);
+        003's pair is one unit (l.33)."""
         if t.name == c.name:
             return f"{c.name} cannot {'grapple' if target_held else 'tackle'} themself ({rule})"
         if t.dead:
             return f"{t.name} is dead ({rule})"
         if c.grappling and not holds:
-            return (f"{c.name} restrains {c.grappling}: 004 gives a holder a one-handed "
-                    "weapon (拳銃など) or a choke 締め付け or throw 投げ飛ばし, not a tackle; let "
-                    f"go 手を放す first ({rule})" if self.on("CO-GRAP-6") else
+            return (f"{c.name} restrains {c.grappling}, a hand on the hold: a tackle タックル "
+                    "is a whole-body charge (the reading CO-GRAP-6 (holder's strikes), coc "
+                    f"defaults); let go 手を放す first ({rule})" if self.on("CO-GRAP-6") else
                     f"{c.name} holds {c.grappling}, one unit with it: let go 手を放す first "
                     f"({rule})")
         if c.grappling:
