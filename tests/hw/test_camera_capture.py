@@ -443,6 +443,22 @@ def test_opencv_4s_depth_camera_backend_is_left_out(monkeypatch: pytest.MonkeyPa
     assert os.environ["OPENCV_VIDEOIO_PRIORITY_OBSENSOR"] == "1000"
 
 
+def test_ffmpegs_log_is_quiet_unless_the_user_asked_for_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """camera75 NIT 5 quietened FFmpeg's lines over a video's own words; a user's
+    OPENCV_FFMPEG_LOGLEVEL is kept, and so is OPENCV_FFMPEG_DEBUG, which alone asks for all
+    FFmpeg says: a level set unasked silenced it (reviewcam75 NIT 4)."""
+    for given, level in (({}, "-8"), ({"OPENCV_FFMPEG_LOGLEVEL": "32"}, "32"),
+                         ({"OPENCV_FFMPEG_DEBUG": "1"}, None)):
+        monkeypatch.delenv("OPENCV_FFMPEG_LOGLEVEL", raising=False)
+        monkeypatch.delenv("OPENCV_FFMPEG_DEBUG", raising=False)
+        for key, value in given.items():
+            monkeypatch.setenv(key, value)
+        OpenCVCamera(0, opener=lambda _: UnpluggedAfter(1)).close()
+        assert os.environ.get("OPENCV_FFMPEG_LOGLEVEL") == level, given
+
+
 def test_a_webcam_works_on_an_opencv_with_no_log_level_to_set(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

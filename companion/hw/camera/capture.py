@@ -129,7 +129,7 @@ def quiet_opencv() -> None:
     FFmpeg, which reads video files, logs through its own level, not OpenCV's: a video cut
     short printed "[mov,mp4,… @ 0x…] moov atom not found" over the source's own words
     (camera75 NIT 5); it is kept quiet (AV_LOG_QUIET, read as FFmpeg is first used), unless
-    the user set it.
+    the user set its level, or OPENCV_FFMPEG_DEBUG to hear it.
 
     OpenCV's own AVI reader (CV_MJPEG), tried on a file FFmpeg could not open, printed
     "Unexpected element. Expected: LIST. Got: …" (two bytes of the file's) over the words
@@ -137,7 +137,10 @@ def quiet_opencv() -> None:
     FFmpeg reads every .avi it could (MJPG and XVID alike)."""
     os.environ.setdefault("OPENCV_VIDEOIO_PRIORITY_OBSENSOR", "0")
     os.environ.setdefault("OPENCV_VIDEOIO_PRIORITY_CV_MJPEG", "0")
-    os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", str(AV_LOG_QUIET))
+    if not {"OPENCV_FFMPEG_LOGLEVEL", "OPENCV_FFMPEG_DEBUG"} & os.environ.keys():
+        # OPENCV_FFMPEG_DEBUG alone asks FFmpeg for all it says: a level set unasked
+        # silenced it (reviewcam75 NIT 4).
+        os.environ["OPENCV_FFMPEG_LOGLEVEL"] = str(AV_LOG_QUIET)
     logging = getattr(getattr(cv2, "utils", None), "logging", None)
     if logging is not None:
         logging.setLogLevel(logging.LOG_LEVEL_ERROR)
