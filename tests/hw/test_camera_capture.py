@@ -130,6 +130,29 @@ def test_a_video_cut_short_empty_or_of_another_kind_says_which(tmp_path: Path) -
         "unfinished copy or download is, or damaged): copy it again\n"))
 
 
+def test_a_mov_cut_short_in_its_first_atom_says_so(tmp_path: Path) -> None:
+    """reviewcam75 NIT 3(b): a QuickTime file may begin with a free, skip, wide or pnot atom
+    (the one with free first opens and plays); cut down to it, it was called "another kind
+    of file", not a video cut short."""
+    whole = tmp_path / "whole.mov"
+    writer = cv2.VideoWriter(str(whole), cv2.VideoWriter_fourcc(*"mp4v"), 5, (64, 48))
+    for value in (40, 120, 200, 80):
+        writer.write(picture(value))
+    writer.release()
+    free_first = tmp_path / "free_first.mov"
+    free_first.write_bytes(struct.pack(">I", 16) + b"free" + bytes(8) + whole.read_bytes())
+    video = FileSource(free_first)
+    assert [video.read() is not None for _ in range(5)] == [True] * 4 + [False]
+    video.close()
+    for atom in (b"free", b"skip", b"wide", b"pnot"):
+        cut = tmp_path / f"cut_{atom.decode()}.mov"
+        cut.write_bytes(struct.pack(">I", 16) + atom + bytes(4))
+        with pytest.raises(DeviceError) as err:
+            FileSource(cut)
+        assert str(err.value) == (f"{cut}: not a video that can be read (cut short, as an "
+                                  "unfinished copy or download is, or damaged): copy it again")
+
+
 def test_an_avi_cut_short_says_so_without_opencvs_own_avi_readers_line(tmp_path: Path) -> None:
     """reviewcam75 NIT 2: OpenCV's own AVI reader (CV_MJPEG), tried after FFmpeg, printed
     "Unexpected element. Expected: LIST. Got: …" (two bytes of the file's) above the words

@@ -62,8 +62,10 @@ OPENCV_LOG_LEVEL_ERROR = 2  # cv::utils::logging::LOG_LEVEL_ERROR, in OpenCV 4 a
 AV_LOG_QUIET = -8  # FFmpeg's log level that prints nothing (libavutil/log.h)
 #: How each kind of video file begins (its container's first bytes, at an offset): a file
 #: that begins so and cannot be read is a video cut short or damaged, not another kind of file.
-VIDEO_STARTS = ((4, b"ftyp"), (4, b"moov"), (4, b"mdat"), (4, b"wide"), (0, b"RIFF"),
-                (0, b"\x1a\x45\xdf\xa3"))
+#: A QuickTime .mov may begin with a free, skip, wide or pnot (preview) atom before its
+#: ftyp: cut down to it, it was "another kind of file" (reviewcam75 NIT 3b).
+VIDEO_STARTS = ((4, b"ftyp"), (4, b"moov"), (4, b"mdat"), (4, b"wide"), (4, b"free"),
+                (4, b"skip"), (4, b"pnot"), (0, b"RIFF"), (0, b"\x1a\x45\xdf\xa3"))
 
 
 class FrameSource(Protocol):
