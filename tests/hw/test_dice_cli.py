@@ -323,6 +323,40 @@ def test_dice_seen_beside_the_mat_s_dice_area_are_said_so_not_none_in_view(
     assert not (config_dir() / "dice.toml").exists()
 
 
+@pytest.mark.parametrize("asked", [2, 4])
+def test_dice_beside_the_dice_area_are_said_outside_it_when_another_count_is_asked(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], asked: int) -> None:
+    """reviewdice75 R1: three dice beside the mat's dice area were said to lie outside it
+    only when 3 were asked; a 2D6 or a 4D6 asked (an extra die left lying, one lost off the
+    table) was "none in view", `dice read --count 2` "no dice in view" and `calibrate dice
+    --count 2` "check … that the dice are in view". How many lie outside is said."""
+    from companion.errors import DeviceError
+    from companion.hw.dice.source import CameraDiceSource
+    from tests.dice_scenes import on_the_mat, still_scene
+
+    photo = tmp_path / "beside.png"
+    frame = on_the_mat(still_scene(700, 3), beside=True)
+    cv2.imwrite(str(photo), frame)
+    outside = "3 dice seen outside the dice area 賽の領域の外: move them into the mat's dice area"
+    assert cli.main(["roll", "--dice", "camera", "--source", str(photo), f"{asked}D6"]) == 1
+    said = " ".join(capsys.readouterr().err.split())
+    assert (f"the picture {photo} shows no dice in the mat's dice area, {asked} were asked "
+            f"for: {outside}") in said, said
+    assert "none in view" not in said
+    assert cli.main(["dice", "read", "--count", str(asked), str(photo)]) == 0
+    assert f"{photo}: - ({outside}" in capsys.readouterr().out
+    assert cli.main(["calibrate", "dice", "--count", str(asked), "--source", str(photo)]) == 1
+    said = capsys.readouterr().out
+    assert (f"Not saved: could not read {asked} dice in the mat's dice area: {outside}"
+            in said), said
+    assert "that the dice are in view" not in said
+    # and the tray, waiting on the throw
+    status: list[str] = []
+    with pytest.raises(DeviceError):  # the frames run out: the dice never came into the area
+        CameraDiceSource(frames=[frame] * 5, on_status=status.append).read_throw(asked, 6)
+    assert status and status[-1].startswith(outside), status
+
+
 def test_an_enrolment_s_throw_beside_the_dice_area_is_said_to_lie_outside_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:

@@ -202,10 +202,14 @@ def outside_said(frame: Frame, reader: DiceReader, config: ReaderConfig,
     """:func:`outside_area` for the dice ``reader`` reads in the whole ``frame`` with
     ``config`` (its sizes for the whole view) when it reads every mark found as a die, as
     ``dice read --view`` would; "" else. A read with a mark not read as a die says nothing:
-    tiles beside the dice area are marks too (dicecam75 DEFECT 3)."""
+    tiles beside the dice area are marks too (dicecam75 DEFECT 3). Said of as many dice as
+    are read there, ``count`` or not (reviewdice75 R1: three dice beside the area, a 2D6
+    asked, or a die lost off the table, were "none in view")."""
     reader.config = config.for_frame(frame.shape, False)
     whole = reader.read(frame, count)
-    return outside_area(len(whole.dice)) if whole.status is ReadStatus.OK else ""
+    if not whole.dice or any(d.value is None for d in whole.dice):
+        return ""
+    return outside_area(len(whole.dice))
 
 
 def no_dice_said(looked: Area) -> str:
