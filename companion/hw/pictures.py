@@ -7,7 +7,13 @@ limit, and reads a transparent part as black (a tile's art cut out of its backgr
 
 from __future__ import annotations
 
+import errno
+import fcntl
+import os
+import shlex
 import stat
+import struct
+import termios
 from collections.abc import Callable
 from pathlib import Path
 
@@ -57,8 +63,9 @@ def read_picture(path: Path) -> np.ndarray:
     if image is None and path.suffix.lower() in VIDEO_SUFFIXES:
         # A kind the program reads as a camera: "not a picture" left the player to wonder
         # whether the file was broken (camera75 NIT 6).
+        # Quoted for the shell: "ffmpeg -i my clip.mp4" named two files (reviewcam75 NIT 5b).
         raise PictureError(path, f"a video, not a picture: take a frame from it (ffmpeg -i "
-                                 f"{path.name} -frames:v 1 frame.png)")
+                                 f"{shlex.quote(path.name)} -frames:v 1 frame.png)")
     if image is None:
         raise PictureError(path, "not a picture that can be read")
     if min(image.shape[:2]) < MIN_SIDE:
@@ -87,11 +94,32 @@ def not_regular(path: Path, what: str) -> str | None:
         return None  # gone or not to be looked at: OpenCV's reading says it cannot be read
     if stat.S_ISREG(mode):
         return None
-    if stat.S_ISFIFO(mode):
+    if stat.S_ISFIFO(mode) and not _has_writer(path):
         return f"a pipe (FIFO), not a {what} file: reading it would wait for a writer"
+    if stat.S_ISFIFO(mode):
+        # /dev/stdin or <(…), a writer at its other end: no wait to speak of (reviewcam75
+        # NIT 5a), but OpenCV reads a picture or a video from a file by its name.
+        return f"a pipe, not a {what} file: {what}s are read from a file (save it first)"
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
         return f"a device, not a {what} file"
     return f"not a regular file, so not a {what}"
+
+
+def _has_writer(fifo: Path) -> bool:
+    """Whether the pipe ``fifo`` has a writer: bytes wait in it, or a read finds none yet
+    (EAGAIN) where a pipe with no writer ends (EOF). Opened for reading without waiting,
+    and nothing is taken from it: a byte is read only when FIONREAD says none is there."""
+    try:
+        handle = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return False
+    try:
+        waiting = struct.unpack("i", fcntl.ioctl(handle, termios.FIONREAD, bytes(4)))[0]
+        return waiting > 0 or os.read(handle, 1) != b""
+    except OSError as exc:
+        return exc.errno == errno.EAGAIN
+    finally:
+        os.close(handle)
 
 
 #: The eight ways EXIF's orientation tag turns a picture (1 to 8), as numpy moves: none first.

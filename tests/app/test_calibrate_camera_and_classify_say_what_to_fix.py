@@ -290,6 +290,7 @@ CHECK_MODEL = "check --model's path (a tile_classifier.onnx with its .json besid
     ({"tile_classifier.json": b"{bad"}, "{json}: model metadata is not JSON (line 1, column 2: "
      "Expecting property name enclosed in double quotes)"),
     ({"tile_classifier.json": b""}, "{json}: the file is empty (0 bytes: a cut copy?)"),
+    ({"tile_classifier.json": b"  \n"}, "{json}: the file holds only blank space, no metadata"),
     ({"tile_classifier.json": "{\"é\": 1}".encode("latin-1")},
      "{json}: model metadata is not text (not UTF-8), so not the model's .json"),
     ({"tile_classifier.onnx": b""}, "{onnx}: the tile model file is empty (0 bytes: a cut copy?)"),

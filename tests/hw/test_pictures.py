@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import cv2
@@ -53,6 +54,46 @@ def test_a_pipe_or_a_device_is_no_picture_and_is_not_waited_on(tmp_path: Path) -
     with pytest.raises(PictureError) as err:
         read_picture(Path("/dev/null"))
     assert err.value.problem == "a device, not a picture file"
+
+
+def test_a_pipe_with_a_writer_is_named_without_saying_it_would_wait(tmp_path: Path) -> None:
+    """reviewcam75 NIT 5(a): /dev/stdin, <(…) or a named pipe with a writer at its other end
+    was said to be one reading would wait on; it is refused as a pipe all the same, since
+    pictures and videos are read from a file, and nothing is taken from it."""
+    said = "a pipe, not a picture file: pictures are read from a file (save it first)"
+    reader, writer = os.pipe()
+    try:
+        with pytest.raises(PictureError) as err:
+            read_picture(Path(f"/dev/fd/{reader}"))  # as /dev/stdin and <(…) are
+        assert err.value.problem == said
+        os.write(writer, b"\x89PNG")
+        with pytest.raises(PictureError) as err:
+            read_picture(Path(f"/dev/fd/{reader}"))  # bytes waiting: left there
+        assert err.value.problem == said and os.read(reader, 9) == b"\x89PNG"
+    finally:
+        os.close(reader)
+        os.close(writer)
+    fifo = tmp_path / "5p.png"
+    os.mkfifo(fifo)
+    held = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # so the writer's open does not wait
+    written = os.open(fifo, os.O_WRONLY)
+    try:
+        with pytest.raises(PictureError) as err:
+            read_picture(fifo)
+        assert err.value.problem == said
+    finally:
+        os.close(written)
+        os.close(held)
+
+
+def test_a_video_given_as_a_picture_gives_an_ffmpeg_command_to_paste(tmp_path: Path) -> None:
+    """reviewcam75 NIT 5(b): "ffmpeg -i my clip.mp4 -frames:v 1 frame.png" named two files."""
+    clip = tmp_path / "my clip.mp4"
+    clip.write_bytes(b"\x00\x00\x00\x18ftypmp42")
+    with pytest.raises(PictureError) as err:
+        read_picture(clip)
+    assert err.value.problem == ("a video, not a picture: take a frame from it (ffmpeg -i "
+                                 "'my clip.mp4' -frames:v 1 frame.png)")
 
 
 def test_a_picture_over_opencvs_limit_is_named(tmp_path: Path, mocker: MockerFixture) -> None:

@@ -132,7 +132,9 @@ class ModelInfo:
                             f"model's .json; {fix}") from exc
         except json.JSONDecodeError as exc:
             # Said in words, not as JSONDecodeError('Expecting value: …') (camera75 NIT 3).
-            what = ("the file is empty (0 bytes: a cut copy?)" if not exc.doc.strip()
+            # Blank space alone is no "0 bytes" (reviewcam75 NIT 5c).
+            what = ("the file is empty (0 bytes: a cut copy?)" if not exc.doc
+                    else "the file holds only blank space, no metadata" if not exc.doc.strip()
                     else f"model metadata is malformed: {TOO_DEEP}" if exc.msg == TOO_DEEP
                     else f"model metadata is not JSON (line {exc.lineno}, column {exc.colno}: "
                          f"{exc.msg})")
