@@ -182,3 +182,28 @@ def test_an_unfinished_copy_of_a_game_played_to_its_end_since_gets_no_command(
     assert main(["replay", str(log)]) == 0
     assert len(capsys.readouterr().out.splitlines()) == 2
     assert log.read_bytes().startswith(before)
+
+
+def test_a_relative_saves_command_works_from_another_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewjourney75 RISK 2: `replay w/s.json` said `--state w/s.json` (as given) beside
+    the game's absolute --log; run from another folder it started a new game in that log.
+    --state is said absolute; followed from another folder, the game plays on in its log."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "w").mkdir()
+    with monkeypatch.context() as patch:
+        patch.setattr(Session, "_commit", cut_after_saves(20))
+        assert main(["play", "--headless", "--seed", "8", "--state", "w/s.json", "--log",
+                     "w/l.jsonl"]) == 130
+    capsys.readouterr()
+    assert main(["replay", "w/s.json"]) == 2
+    command = capsys.readouterr().err.split("`")[3]  # after "(`companion play` wrote it"
+    assert command == (f"companion play --resume --headless --state {tmp_path}/w/s.json "
+                       f"--log {tmp_path}/w/l.jsonl")
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    assert main(shlex.split(command)[1:]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(tmp_path / "w" / "l.jsonl")]) == 0
+    assert capsys.readouterr().out == "game 1 (seed 8, plus): 1501 events match\n"

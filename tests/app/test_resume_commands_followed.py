@@ -398,3 +398,51 @@ def test_a_newer_companions_kept_save_is_named_with_its_own_log(
     assert (f"(update this companion (git pull, then bash scripts/install-pi.sh) to carry it "
             f"on: then `companion play --resume --headless --state {kept} --log {log}` does)"
             ) in err, err
+
+
+def test_a_kept_games_command_given_a_relative_state_works_from_another_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewjourney75 RISK 2: the command said --state as this run was given it (w/s.json…,
+    relative) beside the kept game's --log, absolute: run from another folder it found no
+    save there, started a new random game and logged it in the kept game's log. --state is
+    said absolute; followed from another folder, the kept game plays on in its log."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "w").mkdir()
+    killed_logged_game(Path("w/s.json"), Path("w/A.jsonl"), monkeypatch, capsys)
+    assert main(["play", "--headless", "--seed", str(SEED), "--state", "w/s.json", "--log",
+                 "w/B.jsonl"]) == 0
+    words = kept_aside_notice(capsys.readouterr().err)
+    kept = next((tmp_path / "w").glob("s.json.replaced-*"))
+    assert words[words.index("--state") + 1] == str(kept)
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    assert main(words[1:]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(tmp_path / "w" / "A.jsonl")]) == 0
+    assert capsys.readouterr().out == "game 1 (seed 8, plus): 1501 events match\n"
+    assert not any((tmp_path / "elsewhere").iterdir())
+
+
+def test_the_hint_for_a_log_not_carried_on_says_an_absolute_state(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewjourney75 RISK 2, the "(no --log)" hint: it said a relative --state beside the
+    game's absolute log. Its --state is absolute, and it carries the game on from another
+    folder, into its log."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "w").mkdir()
+    killed_logged_game(Path("w/s.json"), Path("w/A.jsonl"), monkeypatch, capsys)
+    with monkeypatch.context() as patch:
+        patch.setattr(Session, "_commit", cut_after_saves(5))
+        assert main(["play", "--headless", "--resume", "--state", "w/s.json"]) == 130
+    hint = next(line for line in capsys.readouterr().err.splitlines()
+                if "is not carried on (no --log)" in line)
+    words = hint.split("`")[1].split()
+    assert words[words.index("--state") + 1] == str(tmp_path / "w" / "s.json")
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    assert main(words[1:]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(tmp_path / "w" / "A.jsonl")]) == 0
+    assert capsys.readouterr().out == "game 1 (seed 8, plus): 1501 events match\n"

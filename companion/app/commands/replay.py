@@ -148,7 +148,9 @@ def _save_said(path: Path, head: bytes) -> str:
         return (f"its game is over and in the history (`{companion_line('history')}` lists "
                 "it): this save was behind its end, with nothing to play on, and ")
     args = argparse.Namespace(
-        mode=None, headless=saved.input_kind == "sim", state=path, log=own_log(saved),
+        # --state absolute beside the absolute log (reviewjourney75 RISK 2)
+        mode=None, headless=saved.input_kind == "sim", state=path.absolute(),
+        log=own_log(saved),
         profile=None, preset=None, strategy=None, input=None, choices=None, display=None,
         rfid_kind=None, rfid_port=None, dice=None, d100=None, fight=None)
     return f"`{resume_as_played(args, saved)}` plays it on, and "

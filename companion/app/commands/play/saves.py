@@ -174,8 +174,11 @@ def resuming(args: argparse.Namespace, kept: Path) -> str:
         saved, log = None, _newer_log(text)
     except (OSError, UnicodeDecodeError, CompanionError):
         saved, log = None, None
+    # --state absolute, as the log is (log_path is kept resolved): a relative one beside
+    # it, run from another folder, found no save and started a new game in the kept
+    # game's log (reviewjourney75 RISK 2).
     return resume_as_played(
-        argparse.Namespace(**{**vars(args), "state": kept, "log": log}), saved)
+        argparse.Namespace(**{**vars(args), "state": kept.absolute(), "log": log}), saved)
 
 
 def own_log(saved: SaveGame | None) -> str | None:

@@ -772,7 +772,9 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
         # the log was left short unsaid, and replay then found no save of it). As the stop
         # line says it (resume_as_played): --input sim and the game's --preset kept, for the
         # run's new games (journey75 NIT 4: dropped, they took config.toml's).
-        logged = argparse.Namespace(**{**vars(args), "log": saved.log_path})
+        # --state absolute beside the absolute log (reviewjourney75 RISK 2).
+        logged = argparse.Namespace(**{**vars(args), "log": saved.log_path,
+                                       "state": args.state and args.state.absolute()})
         note(f"this game's log {saved.log_path} is not carried on (no --log); "
              f"`{resume_as_played(logged, saved)}` carries the game on with its log, written "
              "whole")
