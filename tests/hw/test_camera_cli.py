@@ -256,6 +256,25 @@ def test_calibrate_camera_source_says_when_the_game_reads_another_camera(
     assert "note" not in capsys.readouterr().err
 
 
+def test_calibrate_camera_sources_note_says_first_why_config_toml_is_not_used(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """reviewcam75 NIT 6: with a config.toml that cannot be read, the note spoke for the
+    built-in camera and sent the player to set the camera in that file, never saying it was
+    not read. The config's notice comes first."""
+    source = table_camera(monkeypatch, "draw=5p")
+    monkeypatch.delenv("COMPANION_INPUT_CAMERA_SOURCE")
+    config = config_dir() / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text("[input\n")
+    assert main(["calibrate", "camera", "--source", source, "--frames", "2"]) == 0
+    notice, note = capsys.readouterr().err.splitlines()
+    assert notice.startswith(f"companion: {config} is not a valid TOML file (")
+    assert notice.endswith("); the defaults are used until it is mended")
+    assert note.startswith("companion: note: the game reads the tiles with picamera, from "
+                           "input.camera_source (built in), not camera:0: ")
+
+
 def test_calibrate_camera_without_a_mat_says_why(tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     cv2.imwrite(str(tmp_path / "black.png"), np.zeros((720, 1280, 3), np.uint8))

@@ -1056,6 +1056,10 @@ def not_the_games_camera(chosen: CameraChoice) -> None:
     games = config.camera_source()
     if camera_named(games) == mine:
         return
+    # A config.toml that cannot be read, or whose camera_source is refused, leaves the
+    # game the built-in camera: said first, or the note sent the player to edit a file it
+    # never said was unread (reviewcam75 NIT 6).
+    config.tell_notices()
     setting = config.settings[KEY_CAMERA]
     # The environment wins over config.toml: the fix is made where the value came from.
     fix = (f"{setting.origin}={chosen.written}" if setting.source is Source.ENV
