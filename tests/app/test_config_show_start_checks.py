@@ -108,6 +108,12 @@ STOPS_TOO = [
      "input.camera_source ({path}): {folder}/pics: no such picture, folder or video (the "
      "relative path pics is taken from config.toml's folder); cameras are camera:0, "
      "/dev/video0 or picamera"),
+    # /dev/shm/ is a folder of files, not of devices: a path there not there is a file's
+    # (fixsetup75's left: it was opened as a camera, and asked "a laptop?").
+    ('[input]\ncamera_source = "/dev/shm/companion-no-such-folder/pics"\n',
+     ["input.camera_source"],
+     "input.camera_source ({path}): /dev/shm/companion-no-such-folder/pics: no such picture, "
+     "folder or video; cameras are camera:0, /dev/video0 or picamera"),
     # reviewrfid75 RISK 1: a port URL pyserial opens none of passed, and play stopped on it.
     ('[input]\nkind = "rfid"\nrfid_port = "bogus://x"\n', ["input.rfid_port"],
      "input.rfid_port ({path}): bogus://x is no serial port: pyserial opens no bogus:// URL; "

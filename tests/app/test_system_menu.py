@@ -15,6 +15,7 @@ import re
 import shlex
 import signal
 import sys
+import uuid
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -61,6 +62,7 @@ from companion.systems.genso.sheet import preset
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.narration import describe
 from tests.app.fight_file_question_helpers import RULES, resumed, sim, stopped_genso_table
+from tests.app.no_camera_helpers import PICAMERA2_MISSING, no_pi_camera, no_pi_camera_env
 from tests.app.play_pty_helpers import Terminal
 from tests.app.session_helpers import EMPTY_DRAW, ScriptedReader
 from tests.app.system_menu_helpers import (
@@ -546,22 +548,23 @@ def test_a_mode_switched_to_leads_back_home_and_one_that_cannot_be_played_is_not
 
 def test_a_stop_at_the_table_offers_the_system_menu(tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    """The tile camera cannot be had (unplugged): the Stopped screen is all the boot
-    service's player sees, started again after every press. It offers the System menu: the
-    dice tray, which needs no tile camera, is a way on."""
+    """The tile camera cannot be had (unplugged; here the Pi camera, Picamera2 not there to
+    open it): the Stopped screen is all the boot service's player sees, started again after
+    every press. It offers the System menu: the dice tray, which needs no tile camera, is a
+    way on."""
     screen = PlayerAtTheScreen([("Stopped 停止", Button.SYSTEM), (SYSTEM, "mode:dice"),
                                 ("Dice tray ダイストレイ: roll dice", Button.SYSTEM)])
     monkeypatch.setattr(play_session, "open_display", lambda *args: screen)
     monkeypatch.setattr(telling, "STOP_SHOWN_SECONDS", 30.0)  # the player presses before
+    no_pi_camera(monkeypatch)
     for key, value in (("CONFIG_DIR", tmp_path / "config"), ("DATA_DIR", tmp_path / "data"),
-                       ("DICE_SOURCE", "sim"), ("INPUT_POLL_SECONDS", "0.005"),
-                       ("INPUT_CAMERA_SOURCE", tmp_path / "unplugged.png")):
+                       ("DICE_SOURCE", "sim"), ("INPUT_POLL_SECONDS", "0.005")):
         monkeypatch.setenv(f"COMPANION_{key}", str(value))
     # The script run out, the power goes (Ctrl-C's exit status).
     assert main(["play", "--input", "camera", "--choices", "keyboard", "--display", "screen"]) \
         == 130
     stop = next(v for v in screen.views if v.prompt.startswith("Stopped 停止"))
-    assert stop.system and "unplugged.png" in stop.prompt
+    assert stop.system and PICAMERA2_MISSING in stop.prompt, stop.prompt
     # No New game there (review 4: it raised out of the stop handler, a traceback): the
     # stop would only come back.
     menu = next(v for v in screen.views if v.prompt.startswith(SYSTEM))
@@ -761,8 +764,7 @@ def test_a_device_error_in_a_mode_switched_to_is_held_back_home(tmp_path: Path) 
     env = {key: value for key, value in os.environ.items() if key != "COMPANION_INPUT_KIND"}
     env.update({"COMPANION_CONFIG_DIR": str(tmp_path / "config"),
                 "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "100",
-                "COMPANION_DICE_SOURCE": "sim",
-                "COMPANION_INPUT_CAMERA_SOURCE": str(tmp_path / "no-camera")})
+                "COMPANION_DICE_SOURCE": "sim", **no_pi_camera_env(tmp_path)})
     term = Terminal(["--mode", "dice", "--choices", "keyboard", "--display", "terminal"], env)
     tray = "Roll or table?"
     term.answer(tray, 1, b"s")
@@ -774,14 +776,44 @@ def test_a_device_error_in_a_mode_switched_to_is_held_back_home(tmp_path: Path) 
     term.finish()
     shown = " ".join(re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", term.text()).split())
     held = shown[shown.index("JongRogue 雀ローグ: stopped 停止"):]
-    assert "no-camera: no such camera" in held, held
+    assert PICAMERA2_MISSING in held, held
     this_run = "play --mode dice --resume --input sim --choices keyboard --display terminal"
-    assert this_run in held, held
+    assert "no camera here (a laptop)? " in held and this_run in held, held
     err = " ".join((term.proc.stderr.read().decode() if term.proc.stderr else "").split())
-    assert ("companion: JongRogue 雀ローグ stopped: input.camera_source "
-            f"(COMPANION_INPUT_CAMERA_SOURCE): {tmp_path / 'no-camera'}: no such camera") \
-        in err, err
+    assert f"companion: JongRogue 雀ローグ stopped: {PICAMERA2_MISSING}" in err, err
     assert "; back to Dice tray ダイストレイ" in err and this_run in err, err
+
+
+def test_a_camera_path_not_there_in_a_mode_switched_to_is_said_not_there(
+        tmp_path: Path) -> None:
+    """fixsetup75's left: the dice tray, System -> JongRogue, input.camera_source a picture
+    not there under /dev/shm/ (a folder of files; a temporary folder may be there): taken as
+    a device node not yet plugged in, it passed the start check, was opened as a camera not
+    there, and the stop asked "no camera here (a laptop)?". It is said to be a path not
+    there, as play's start says it (setup75 RISK 3), with no laptop hint, and the tray goes
+    on."""
+    missing = Path("/dev/shm") / f"companion-test-{uuid.uuid4().hex}" / "table.png"
+    env = {key: value for key, value in os.environ.items() if key != "COMPANION_INPUT_KIND"}
+    env.update({"COMPANION_CONFIG_DIR": str(tmp_path / "config"),
+                "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "100",
+                "COMPANION_DICE_SOURCE": "sim", "COMPANION_INPUT_CAMERA_SOURCE": str(missing)})
+    term = Terminal(["--mode", "dice", "--choices", "keyboard", "--display", "terminal"], env)
+    tray = "Roll or table?"
+    term.answer(tray, 1, b"s")
+    term.answer(SYSTEM, 1, b"2")  # JongRogue
+    term.answer("Back to Dice tray ダイストレイ 戻ります", 1, b"a")
+    term.answer(tray, 3, b"")  # the tray again, after the OK
+    assert term.proc.poll() is None
+    term.proc.terminate()
+    term.finish()
+    shown = " ".join(re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", term.text()).split())
+    held = shown[shown.index("JongRogue 雀ローグ: stopped 停止"):]
+    said = (f"input.camera_source (COMPANION_INPUT_CAMERA_SOURCE): {missing}: no such "
+            "picture, folder or video; cameras are camera:0, /dev/video0 or picamera")
+    assert said in held and "laptop" not in held, held
+    err = " ".join((term.proc.stderr.read().decode() if term.proc.stderr else "").split())
+    assert f"companion: JongRogue 雀ローグ stopped: {said}" in err, err
+    assert "; back to Dice tray ダイストレイ" in err and "laptop" not in err, err
 
 
 def test_a_device_error_in_a_mode_switched_to_on_the_screen_names_it_and_the_way_back(
@@ -798,19 +830,19 @@ def test_a_device_error_in_a_mode_switched_to_on_the_screen_names_it_and_the_way
     monkeypatch.setattr(play_session, "open_display", lambda *args: screen)
     monkeypatch.setattr(telling, "STOP_SHOWN_SECONDS", 3.0)  # the player presses before
     monkeypatch.delenv("COMPANION_SERVICE", raising=False)
-    for key, value in (("DICE_SOURCE", "sim"), ("INPUT_POLL_SECONDS", "0.005"),
-                       ("INPUT_CAMERA_SOURCE", tmp_path / "no-camera")):
+    no_pi_camera(monkeypatch)
+    for key, value in (("DICE_SOURCE", "sim"), ("INPUT_POLL_SECONDS", "0.005")):
         monkeypatch.setenv(f"COMPANION_{key}", str(value))
     # The script run out back at the tray, the power goes (Ctrl-C's exit status).
     assert main(["play", "--mode", "dice", "--choices", "keyboard", "--display", "screen"]) \
         == 130
     stop = next(v.prompt for v in screen.views if "stopped 停止" in v.prompt)
-    assert stop.startswith("JongRogue 雀ローグ: stopped 停止: input.camera_source "), stop
+    assert stop.startswith(f"JongRogue 雀ローグ: stopped 停止: {PICAMERA2_MISSING}"), stop
     assert stop.endswith("\nBack to Dice tray ダイストレイ 戻ります"), stop
     assert "play --mode dice --resume --input sim --choices keyboard --display screen" in stop, stop
     assert not screen.script  # the tray again, after the OK
     err = " ".join(capsys.readouterr().err.split())
-    assert "companion: JongRogue 雀ローグ stopped: input.camera_source " in err, err
+    assert f"companion: JongRogue 雀ローグ stopped: {PICAMERA2_MISSING}" in err, err
     assert "; back to Dice tray ダイストレイ" in err and "error:" not in err, err
 
 

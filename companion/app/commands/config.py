@@ -328,11 +328,14 @@ def missing_source(config: Config, key: str) -> str | None:
     (the full path, and how a relative one was taken), or None: it passed ``config --show``
     and play stopped on it, then asked whether there was no camera here (a laptop) when the
     path was mistyped (setup75 RISK 3). A camera (``camera:0``, ``picamera``) and anything
-    under /dev/ (a webcam's node comes when it is plugged in) are not looked for."""
+    under /dev/ (a webcam's node comes when it is plugged in) are not looked for, but for
+    /dev/shm/, a folder of files (a temporary folder may be there): one missing there is
+    said so too, where it was opened as a camera not there, and asked whether there was no
+    camera here (a laptop), after a System-menu switch to JongRogue (fixsetup75's left)."""
     written = config.text(key)
     path = config.file_path(key)
-    if not names_a_file(written) or written.startswith("/dev/") or path is None \
-            or path.exists():
+    if not names_a_file(written) or path is None or path.exists() \
+            or (written.startswith("/dev/") and not written.startswith("/dev/shm/")):
         return None
     base = "config.toml's folder" if config.settings[key].source is Source.FILE \
         else "the current folder"
