@@ -68,7 +68,7 @@ BOOT_MISSES = 2
 # reader's soft reset waits 50 ms); the RP2040's longest is 8388 ms.
 WATCHDOG_MS = 8000
 # A crash resets the board; after CRASH_LIMIT crashes in a row (none CRASH_FORGET_MS
-# after its start) it stays at the REPL, with the watchdog stopped, for a person or
+# after its power-up polls) it stays at the REPL, with the watchdog stopped, for a person or
 # mpremote to mend it (firmware/README.md).
 CRASH_LIMIT = 3
 CRASH_FORGET_MS = 30_000
@@ -259,16 +259,20 @@ class UsbLink:
 def run(link, readers, ticks_ms, watchdog, steps=None, steady=None):
     """The power-up polls and the main loop, feeding ``watchdog`` after each round of
     those and every poll of this; ``steps`` bounds it for the tests
-    (forever on the board). ``steady`` is called once the loop has run
-    ``CRASH_FORGET_MS``. An unforeseen exception is told to the host (``ERR CRASH
+    (forever on the board). ``steady`` is called once the loop (not the power-up polls)
+    has run ``CRASH_FORGET_MS``. An unforeseen exception is told to the host (``ERR CRASH
     <exception type>``) before it is raised on."""
     tray = Tray(readers, FIRMWARE_VERSION, link.write, heartbeat_ms=board.HEARTBEAT_MS,
                 place_after=board.PLACE_AFTER, remove_after=board.REMOVE_AFTER,
                 fail_after=board.FAIL_AFTER, retry_ms=board.RETRY_MS,
                 boot_misses=BOOT_MISSES)
     try:
+        tray.boot(ticks_ms(), watchdog.feed)  # board.py's counts may make it long
+        # Steady running is timed from the loop's start: power-up polls longer than
+        # CRASH_FORGET_MS counted as steady at the first poll, and a tray crashing soon
+        # after its HELLO cleared its crash count at every start and never stayed at the
+        # REPL (reviewb75 A1).
         started = ticks_ms()
-        tray.boot(started, watchdog.feed)  # board.py's counts may make it long
         done = 0
         while steps is None or done < steps:
             watchdog.feed()

@@ -84,3 +84,36 @@ def test_power_up_polls_longer_than_the_watchdog_still_end_in_hello(
     snapshot = ("?",) * 5 if dead else ("04A1B2C3", "-", "-", "-", "-")
     assert link.out[:2] == [("HELLO", (main.FIRMWARE_VERSION, "5")), ("SNAP", snapshot)]
     assert machine.RESETS == []
+
+
+def test_power_up_polls_longer_than_crash_forget_ms_are_not_steady_running(
+        main_with_board: Callable[[str], ModuleType], monkeypatch: pytest.MonkeyPatch) -> None:
+    """reviewb75 A1: power-up polls are fed now, so board.py's counts may make them outlast
+    CRASH_FORGET_MS; timed from before them, the loop's first poll counted as 30 s of
+    steady running and cleared the crash count, and a tray crashing soon after its HELLO
+    never stayed at the REPL. The time is the loop's own."""
+    text = "\n".join("PLACE_AFTER = 110" if line.startswith("PLACE_AFTER =") else line
+                     for line in BOARD.splitlines())
+    main = main_with_board(text)
+    import machine
+    import mfrc522
+
+    board_clock(monkeypatch, "Raspberry Pi Pico with RP2040")
+    mfrc522.POLL_MS = 20  # 330 rounds of five reads: 33 s
+    watchdog = machine.WDT(timeout=main.WATCHDOG_MS)
+    steady: list[int] = []
+    link = FakeLink(b"")
+
+    def now() -> int:
+        return int(machine.NOW[0])
+
+    main.run(link, main.make_readers(), now, watchdog, steps=1,
+             steady=lambda: steady.append(now()))
+    assert machine.NOW[0] > main.CRASH_FORGET_MS  # the power-up polls did outlast it
+    assert link.out[0][0] == "HELLO"
+    assert steady == []
+    # The loop's own CRASH_FORGET_MS still counts as steady running: a poll a step, 20 ms.
+    link = FakeLink(b"")
+    main.run(link, main.make_readers(), now, watchdog, steps=1600,
+             steady=lambda: steady.append(now()))
+    assert len(steady) == 1
