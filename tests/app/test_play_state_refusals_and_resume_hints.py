@@ -31,6 +31,7 @@ from companion.hw.buttons import Button
 from companion.systems.jongrogue.actions import input_from_notation
 from companion.systems.jongrogue.game import Game
 from tests.app.companion_script_helpers import companion_on_path, venv_script
+from tests.app.no_camera_helpers import no_pi_camera
 from tests.app.play_pty_helpers import Terminal
 from tests.app.play_state_helpers import SEED, unfinished_game
 from tests.app.table import PlayerAtTheScreen
@@ -646,17 +647,6 @@ def test_historys_notes_name_the_venvs_command(
            "`.venv/bin/companion history --all`" in said
 
 
-def no_camera_here(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The game's camera absent as on a laptop: the Pi camera, with Picamera2 not there to
-    open it. It passes play's start check (a camera is not looked for before the new game
-    sets the old one aside) and stops the game before its first move, at once (a webcam's
-    number or /dev/video9 is waited for, "retrying"). A path not there was the stand-in,
-    and play now refuses it at its start (setup75 RISK 3), before any game is set aside."""
-    monkeypatch.setitem(sys.modules, "picamera2", None)  # import picamera2 fails
-    load_config().path.parent.mkdir(parents=True)
-    load_config().path.write_text('[input]\ncamera_source = "picamera"\n', encoding="utf-8")
-
-
 def test_a_new_game_that_stops_before_its_first_move_puts_the_old_one_back(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """A new game (--resume forgotten) set the unfinished game aside at once; stopped before
@@ -665,7 +655,7 @@ def test_a_new_game_that_stops_before_its_first_move_puts_the_old_one_back(
     save = default_save_path()
     save.parent.mkdir(parents=True)
     before = unfinished_game(save)
-    no_camera_here(monkeypatch)
+    no_pi_camera(monkeypatch)  # passes the start check; stops the new game at once
     capsys.readouterr()
     assert main(["play", "--input", "camera", "--choices", "auto", "--display", "none"]) == 1
     err = capsys.readouterr().err
@@ -731,7 +721,7 @@ def test_a_game_that_cannot_be_put_back_is_named_with_the_resume_of_this_run(
     save = default_save_path()
     save.parent.mkdir(parents=True)
     before = unfinished_game(save)
-    no_camera_here(monkeypatch)
+    no_pi_camera(monkeypatch)  # passes the start check; stops the new game at once
     replace = os.replace
 
     def refused_back(src: str | Path, dst: str | Path) -> None:
