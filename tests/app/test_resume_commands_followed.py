@@ -446,3 +446,23 @@ def test_the_hint_for_a_log_not_carried_on_says_an_absolute_state(
     capsys.readouterr()
     assert main(["replay", str(tmp_path / "w" / "A.jsonl")]) == 0
     assert capsys.readouterr().out == "game 1 (seed 8, plus): 1501 events match\n"
+
+
+def test_a_game_whose_log_is_gone_is_said_to_go_on_unlogged_with_no_command(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewjourney75 RISK 6: a game logged on a USB stick, the stick taken out, resumed
+    without --log: the hint said `… --log /media/…/A.jsonl` carries it on; followed, the
+    stick's folder was made anew on the SD card. A gone log is said to be gone, no command
+    naming it; the game goes on unlogged and nothing is made where the stick was."""
+    state, usb = tmp_path / "s.json", tmp_path / "usb"
+    usb.mkdir()
+    killed_logged_game(state, usb / "A.jsonl", monkeypatch, capsys)
+    usb.rename(tmp_path / "usb.away")
+    assert main(["play", "--headless", "--resume", "--state", str(state)]) == 0
+    err = capsys.readouterr().err
+    assert (f"companion: this game's log {usb / 'A.jsonl'} is not there (a disk taken out, or "
+            "the file moved): the game goes on unlogged (with the log back, a resume without "
+            "--log says the command that writes it whole)\n") in err, err
+    assert "--log" not in err.replace("without --log", "")
+    assert not usb.exists()
