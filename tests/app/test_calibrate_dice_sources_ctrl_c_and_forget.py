@@ -110,6 +110,29 @@ def test_an_option_of_the_other_calibration_is_refused_naming_it(
     assert not (config_dir() / ENROL_FILE).exists()
 
 
+def test_the_throws_refusal_s_command_keeps_the_source_and_count_given(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewdice75 N2: `calibrate dice --throws 5 --count 3 --source P` advised
+    `… calibrate dice --enrol --throws 5`, which, pasted as printed, read the configured
+    camera for the default count, not P's 3 dice. The --count and --source given are kept,
+    quoted for the shell."""
+    import shlex
+
+    from companion.app.command_name import companion_line
+
+    photo = tmp_path / "my dice" / "three.png"
+    photo.parent.mkdir()
+    cv2.imwrite(str(photo), render_scene(703, kind=SceneKind.LOOSE, count=2,
+                                         table=Table.FELT).image)
+    assert cli.main(["calibrate", "dice", "--throws", "5", "--count", "3",
+                     "--source", str(photo)]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    advised = companion_line("calibrate", "dice", "--enrol", "--throws", "5", "--count", "3",
+                             "--source", str(photo))
+    assert f"add --enrol to enrol your dice (`{advised}`)" in err, err
+    assert shlex.split(advised)[-1] == str(photo)
+
+
 def test_forget_alone_still_forgets(capsys: pytest.CaptureFixture[str]) -> None:
     config_dir().mkdir(parents=True)
     (config_dir() / ENROL_FILE).write_bytes(b"gone")

@@ -182,9 +182,14 @@ def refuse_of_the_other_kind(args: argparse.Namespace) -> None:
     """``--throws`` without ``--enrol``, or ``--frames`` with it: refused, naming the option
     that would do nothing. `calibrate dice --throws 5` tuned the thresholds, exit 0, not a
     word of the 5 throws a player who meant ``--enrol --throws 5`` then never gave
-    (dicecam75 NIT 6); an enrolment reads each throw as it settles, not ``--frames``."""
+    (dicecam75 NIT 6); an enrolment reads each throw as it settles, not ``--frames``. The
+    command advised keeps the ``--count`` and ``--source`` given (reviewdice75 N2: pasted
+    as printed, it read the configured camera for the default count)."""
     if args.throws is not None and not args.enrol:
-        enrol = companion_line("calibrate", "dice", "--enrol", "--throws", str(args.throws))
+        given = [word for name in ("count", "source") if getattr(args, name) is not None
+                 for word in (f"--{name}", str(getattr(args, name)))]
+        enrol = companion_line("calibrate", "dice", "--enrol", "--throws", str(args.throws),
+                               *given)
         raise DataError("--throws is how many throws --enrol enrols, and this calibration "
                         f"enrols none: add --enrol to enrol your dice (`{enrol}`), or leave "
                         "--throws out to tune the thresholds")
