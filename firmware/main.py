@@ -38,8 +38,9 @@ except Exception as exc:
 # told, ERR CRASH <type> board.py <error>, and again at every host HELLO (audit hw74 D2);
 # 1.3.5: so is a pin board.py gives two jobs (a chip-select pin twice, or one that is also
 # SCK, MOSI, MISO or RST: audit rfid75 D1) and a count or time there that is not a whole
-# number of 1 or more (rfid75 R2); the watchdog is fed in the power-up polls, which large
-# counts in board.py made outlast it (reviewrfid75 R2)
+# number of 1 or more (rfid75 R2), or a count over COUNT_LIMIT (reviewb75 A1); the watchdog
+# is fed in the power-up polls, which large counts in board.py made outlast it
+# (reviewrfid75 R2)
 FIRMWARE_VERSION = "1.3.5"
 
 # The watchdog's registers (RP2040 datasheet 4.7.6, RP2350 datasheet 12.9.7, "List of
@@ -95,6 +96,17 @@ BOARD_PINS = ("SCK_PIN", "MOSI_PIN", "MISO_PIN", "RST_PIN")
 # that never named board.py, and 0 polls a first SNAP of "-" under tiles lying there.
 BOARD_WHOLE_NUMBERS = ("SPI_BAUDRATE", "HEARTBEAT_MS", "PLACE_AFTER", "REMOVE_AFTER",
                        "FAIL_AFTER", "RETRY_MS")
+# The example each one's refusal gives: firmware/board.py's own value, so a maker who
+# copies it gets a working tray (1000 for a count was 3000 power-up polls; reviewb75 A2).
+BOARD_EXAMPLES = {"SPI_BAUDRATE": "1000000", "HEARTBEAT_MS": "1000", "PLACE_AFTER": "2",
+                  "REMOVE_AFTER": "3", "FAIL_AFTER": "3", "RETRY_MS": "1000"}
+# The most polls board.py's counts may be: the power-up polls are max(PLACE_AFTER x 3,
+# FAIL_AFTER) rounds (jrtray.logic Tray.boot_rounds), at most about 0.13 s each when
+# readers do not answer, so 100 keeps the first HELLO within about 40 s; a typo such as
+# PLACE_AFTER = 20000 was a silent tray for hours (reviewb75 A1). REMOVE_AFTER's 100
+# polls of each reader are about 10 s before a lifted tile is told.
+COUNT_LIMIT = 100
+BOARD_COUNTS = ("PLACE_AFTER", "REMOVE_AFTER", "FAIL_AFTER")
 
 
 def pin_name(pin):
@@ -133,7 +145,7 @@ def check_pins():
 def check_board():
     """Raise what is wrong with board.py: an error of its own import, a name main.py reads
     that it lacks, a pin of two jobs, a count or time that is not a whole number of 1 or
-    more, a HEARTBEAT_MS the companion would take for silence."""
+    more, a count over COUNT_LIMIT, a HEARTBEAT_MS the companion would take for silence."""
     if BOARD_ERROR is not None:
         raise BOARD_ERROR
     for name in BOARD_NAMES:
@@ -146,8 +158,17 @@ def check_board():
         if type(value) is not int or value < 1:
             # 1e3 and 1000.0 are whole numbers to a maker, not to range() (reviewrfid75
             # N4): the message says how to write one.
+            if type(value) is float and value >= 1 and value % 1 == 0:  # not inf, nan
+                raise ValueError(name + " is " + repr(value) + ": a whole number of 1 or"
+                                 " more, written without a point or e: " + str(int(value)))
             raise ValueError(name + " is " + repr(value) + ": a whole number of 1 or more,"
-                             " without a point or e, e.g. 1000")
+                             " e.g. " + BOARD_EXAMPLES[name])
+    for name in BOARD_COUNTS:
+        if getattr(board, name) > COUNT_LIMIT:
+            why = ("before a lifted tile is told" if name == "REMOVE_AFTER"
+                   else "that keep the first HELLO within a minute")
+            raise ValueError(name + " " + str(getattr(board, name)) + " over "
+                             + str(COUNT_LIMIT) + ", the most polls " + why)
     if board.HEARTBEAT_MS > HEARTBEAT_LIMIT_MS:
         raise ValueError("HEARTBEAT_MS " + str(board.HEARTBEAT_MS) + " over "
                          + str(HEARTBEAT_LIMIT_MS) + ", the longest the companion waits out")
@@ -194,7 +215,7 @@ def board_failed(link, exc, steps=None):
 def start(link):
     """main.py's own start: board.py checked and the readers made, then :func:`main`; a
     board.py that does not load (a typo, a pin SPI0 cannot use, a name missing, a pin of
-    two jobs, a timing that is not a whole number of 1 or more) is told
+    two jobs, a timing that is not a whole number of 1 or more, a count over 100) is told
     to the host by :func:`board_failed`, as firmware/README.md says (audit hw74 D2)."""
     try:
         check_board()
