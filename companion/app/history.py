@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -321,6 +322,30 @@ class History:
             pass  # _use says why it cannot be read
         return self._use(lambda conn: conn.execute(
             "SELECT 1 FROM runs WHERE game_id = ?", (game_id,)).fetchone() is not None)
+
+    def holds_as_it_is(self, game_id: str) -> bool:
+        """:meth:`holds`, for a command that only reads (``replay``): looked up read-only,
+        nothing made, mended or moved. A file that is no history, or a damaged one, was
+        kept aside by :meth:`holds` and a new history begun, and replay said nothing of it
+        (reviewjourney75 RISK 3); here it raises :class:`HistoryError`, left as it is for
+        the next game (or ``history``) to mend and say so. No file holds none; only a
+        regular file is opened (a pipe in its place is not waited on)."""
+        try:
+            if not stat.S_ISREG(os.stat(self.path).st_mode):
+                raise HistoryError(f"{self.path}: not a history file")
+        except (FileNotFoundError, NotADirectoryError):
+            return False
+        except OSError as exc:
+            raise HistoryError(f"{self.path}: {exc.strerror or exc}") from None
+        try:
+            conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
+            try:
+                return conn.execute("SELECT 1 FROM runs WHERE game_id = ?",
+                                    (game_id,)).fetchone() is not None
+            finally:
+                conn.close()
+        except sqlite3.Error as exc:
+            raise HistoryError(f"{self.path}: {_reason(exc, self.path)}") from None
 
     def runs(self) -> list[Run]:
         """Every run, in the order they were recorded (:meth:`listing`)."""

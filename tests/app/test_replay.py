@@ -485,3 +485,35 @@ def test_replays_search_of_the_data_folder_waits_on_no_pipe() -> None:
                          env={**os.environ, "COMPANION_DATA_DIR": str(data)})
     assert ran.returncode == 0, ran.stderr
     assert f"{state} holds it" in ran.stdout
+
+
+@pytest.mark.parametrize("history", ["notes", "a named pipe"])
+def test_replay_of_a_stopped_log_leaves_a_damaged_history_as_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    history: str,
+) -> None:
+    """reviewjourney75 RISK 3: `replay LOG` of a stopped game asks the history whether the
+    game is over (ead89f66); the lookup kept a file that is no history aside as
+    history.sqlite3.corrupt-… and began a new one, and replay said nothing of it. It is
+    asked read-only: the file is left as it is (a pipe not waited on), the game said
+    stopped as for a history that cannot be asked, and the next game mends it, saying so."""
+    state, stopped = tmp_path / "s.json", tmp_path / "a.jsonl"
+    with monkeypatch.context() as patch:
+        patch.setattr(Session, "_commit", cut_after_saves(20))
+        assert main(["play", "--headless", "--seed", "8", "--state", str(state), "--log",
+                     str(stopped)]) == 130
+    path = default_history_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if history == "notes":
+        path.write_bytes(b"these are my notes, not a db\n")
+    else:
+        os.mkfifo(path)
+    before = sorted(os.listdir(path.parent))
+    capsys.readouterr()
+    assert main(["replay", str(stopped)]) == 0
+    out, err = capsys.readouterr()
+    assert "the game was stopped or its log was cut short" in out, out
+    assert err == ""
+    assert sorted(os.listdir(path.parent)) == before
+    if history == "notes":
+        assert path.read_bytes() == b"these are my notes, not a db\n"

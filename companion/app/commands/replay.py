@@ -435,9 +435,10 @@ def _cut_after(logged: LoggedGame) -> str:
 
 def _in_history(game_id: str) -> bool:
     """Whether the history holds ``game_id``; one that cannot be asked now holds it not
-    (the save's resume is then named, as before review65h)."""
+    (the save's resume is then named, as before review65h). Asked read-only: replay moved
+    a damaged history aside and began a new one, unsaid (reviewjourney75 RISK 3)."""
     try:
-        return History().holds(game_id)
+        return History().holds_as_it_is(game_id)
     except HistoryError:
         return False
 
