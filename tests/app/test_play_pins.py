@@ -283,8 +283,8 @@ def test_the_wiring_tables_header_pins_written_for_its_gpios_are_warned_of(
     written = (f"buttons.attack_pin ({path}) = 11, buttons.flee_pin ({path}) = 13, "
                f"buttons.ranged_pin ({path}) = 15, buttons.item_pin ({path}) = 16, "
                f"buttons.led_pin ({path}) = 18 are the header pins hardware/wiring.md wires "
-               "those parts to, not their BCM GPIO numbers, which the settings take: nothing "
-               "is wired to those GPIOs, and no button answers; wired as wiring.md shows, "
+               "those parts to, not their BCM GPIO numbers, which the settings take: wired as "
+               "wiring.md shows, nothing is on those GPIOs and those parts do nothing; then "
                "write attack_pin = 17 (header pin 11 is GPIO17), flee_pin = 27 (header pin "
                "13 is GPIO27), ranged_pin = 22 (header pin 15 is GPIO22), item_pin = 23 "
                "(header pin 16 is GPIO23), led_pin = 24 (header pin 18 is GPIO24)")

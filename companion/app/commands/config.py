@@ -252,10 +252,12 @@ def pin_check(config: Config) -> tuple[list[tuple[tuple[str, ...], str]], list[s
                              for part, pin, _ in written)
         meant = ", ".join(f"{part}_pin = {gpio} (header pin {pin} is GPIO{gpio})"
                           for part, pin, gpio in written)
+        # Said as a likelihood: two may match by chance (item 16 and an LED on PWM GPIO18),
+        # and the LED is no button (reviewkeys75 NIT 2).
         warnings.append(f"{settings} are the header pins hardware/wiring.md wires those parts "
-                        "to, not their BCM GPIO numbers, which the settings take: nothing is "
-                        f"wired to those GPIOs, and no button answers; wired as wiring.md "
-                        f"shows, write {meant}")
+                        "to, not their BCM GPIO numbers, which the settings take: wired as "
+                        "wiring.md shows, nothing is on those GPIOs and those parts do "
+                        f"nothing; then write {meant}")
     return clashes, warnings
 
 
