@@ -79,6 +79,24 @@ def test_of_two_dice_one_above_the_other_the_upper_is_first() -> None:
     assert read.as_lying == [6, 2] and read.values == [2, 6]
 
 
+def test_three_dice_on_a_slant_lie_in_one_order_however_they_are_handed_in() -> None:
+    """reviewdice75 N1: dice at (40, 0), (20, 50), (0, 100), each 50 px: each neighbour
+    pair is one column (upper first), the two ends are not (left first), and the pairs'
+    comparison gave three orders over the six orders the finder may hand them in. One
+    order now: the leftmost's column, (20, 50) within half a side of (0, 100), upper first;
+    then (40, 0). The read's words follow it, the same every time."""
+    def die(value: int, x: float, y: float) -> DieReading:
+        return DieReading(value, 0.99, (x, y), 50.0)
+
+    slant = [die(1, 40, 0), die(2, 20, 50), die(3, 0, 100)]
+    orders = {tuple(d.value for d in lying_order(list(handed)))
+              for handed in itertools.permutations(slant)}
+    assert orders == {(2, 3, 1)}
+    words = {DiceRead(tuple(handed), ReadStatus.OK, "").as_lying == [2, 3, 1]
+             for handed in itertools.permutations(slant)}
+    assert words == {True}
+
+
 # D2: no camera, or no picture, is said soon and names the camera.
 
 def test_a_camera_giving_no_picture_is_a_device_error_in_seconds_not_minutes() -> None:

@@ -9,7 +9,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
-from functools import cmp_to_key
 
 # Why a die is doubted (DieReading.reason); placement.py and reader.py hold the other reasons.
 _NOT_READ = "a die could not be read"  # the judge doubts a readable top is there at all
@@ -196,13 +195,28 @@ def lying_order(dice: Sequence[DieReading]) -> list[DieReading]:
     first the tens): left to right; of two less than half a die's side apart across, the
     upper in the picture first. Where the dice lie tells nothing of their values, so a D66
     read in this order comes up 11 to 66 alike (the camera's read ``values`` are sorted,
-    which made a plain D66 a D66S: dice62 D1)."""
-    def before(a: DieReading, b: DieReading) -> int:
-        if abs(a.centre[0] - b.centre[0]) < max(a.side_px, b.side_px) / 2:
-            return -1 if a.centre[1] < b.centre[1] else int(a.centre[1] > b.centre[1])
-        return -1 if a.centre[0] < b.centre[0] else 1
+    which made a plain D66 a D66S: dice62 D1).
 
-    return sorted(dice, key=cmp_to_key(before))
+    Three or more dice are put in columns by a sweep across: from the leftmost die not yet
+    placed, the dice less than half a die's side right of it are its column, upper first;
+    then the next column. One order for the dice however they are handed in (reviewdice75
+    N1: a comparison of pairs, not transitive for dice on a slant, listed three dice in
+    three orders by the order they were found); two dice keep the pair's rule.
+
+    >>> die = lambda x, y: DieReading(1, 1.0, (x, y), 50.0)
+    >>> [d.centre for d in lying_order([die(40, 0), die(20, 50), die(0, 100)])]
+    [(20, 50), (0, 100), (40, 0)]
+    """
+    across = sorted(dice, key=lambda d: (d.centre[0], d.centre[1], d.side_px))
+    lying: list[DieReading] = []
+    while across:
+        first = across[0]
+        near = [d.centre[0] - first.centre[0] < max(d.side_px, first.side_px) / 2
+                for d in across]
+        column = [d for d, within in zip(across, near, strict=True) if within]
+        across = [d for d, within in zip(across, near, strict=True) if not within]
+        lying += sorted(column, key=lambda d: (d.centre[1], d.centre[0]))
+    return lying
 
 
 def place_of(die: DieReading, shape: tuple[int, ...]) -> str:
