@@ -517,3 +517,21 @@ def test_replay_of_a_stopped_log_leaves_a_damaged_history_as_it_is(
     assert sorted(os.listdir(path.parent)) == before
     if history == "notes":
         assert path.read_bytes() == b"these are my notes, not a db\n"
+
+
+def test_a_cut_log_of_a_game_over_held_by_another_state_file_says_it_can_be_removed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """reviewjourney75 NIT 7: a --state file of its own in the data folder (mine.json),
+    behind its game's end, was said to be replaced by the next game, which replaces only
+    save.json: it stays until removed, and is said so."""
+    save, log = _logged_in_the_data_folders_save(tmp_path, capsys)
+    mine = save.with_name("mine.json")
+    save.rename(mine)
+    lines = log.read_text(encoding="utf-8").splitlines()
+    log.write_text("\n".join(lines[:40]) + "\n", encoding="utf-8")
+    assert main(["replay", str(log)]) == 0
+    assert capsys.readouterr().out == (
+        "game 1 (seed 13, ez): 39 events match; the log ends before the game does: the game "
+        f"is over and in the history (`{companion_command()} history` lists it); {mine} was "
+        "behind its end, and it can be removed\n")

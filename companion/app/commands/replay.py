@@ -496,8 +496,11 @@ def carried_on(logged: LoggedGame) -> str:
     if saved is not None and not saved.finished and saved.game_id == header.get("game_id") \
             and _in_history(saved.game_id):
         # Its save was behind its end (the disk refused it): a resume starts a new game.
+        # The next game replaces save.json alone: a --state file of its own stays until
+        # removed (reviewjourney75 NIT 7: "the next game replaces it" was said of one).
+        after = "the next game replaces it" if not state else "it can be removed"
         return (f"the game is over and in the history (`{companion_command()} history` lists "
-                f"it); {save_path} was behind its end, and the next game replaces it")
+                f"it); {save_path} was behind its end, and {after}")
     if saved is not None and not saved.finished and saved.game_id == header.get("game_id"):
         resume = companion_line("play", "--headless", "--resume", *state, "--log", log)
         return f"the game was stopped, and {save_path} holds it: `{resume}` carries it on"
