@@ -17,6 +17,7 @@ from companion.systems.coc.combat import (
     ENGINE,
     Attack,
     Choke,
+    Delay,
     EndTurn,
     Fight,
     Grapple,
@@ -25,7 +26,7 @@ from companion.systems.coc.combat import (
     Throw,
 )
 from companion.systems.coc.rules import Profile, load_rules
-from tests.systems.coc.helpers import at, pass_to, person, push, replays
+from tests.systems.coc.helpers import at, duel, pass_to, person, push, replays
 
 RULES = load_rules(Profile.P004)
 MISS = (100, 90)  # a d100 that fails every roll here
@@ -161,3 +162,45 @@ def test_revision_22_took_another_weapon_after_a_first_strike_and_replays() -> N
     assert "Ann ショットガン/Shotgun (1D100<=80)" in push(
         g, Attack("Ann", "Cult", weapon=1), (100, 10), (6, 2), (6, 2), (6, 2), (6, 2))
     replays(g)
+
+
+def test_two_guns_of_one_name_are_told_apart_by_their_numbers() -> None:
+    """reviewcoc75b NIT 2: Ann's first strike with revolver 0 refuses revolver 1 (l.53 gives
+    the shots left to the gun that struck first), and the refusal numbers the two as the
+    weapon list does; before, it read "with Revolver … so no attack with Revolver"."""
+    f = fight("revolver", ENGINE, "revolver")
+    first_strike_in_round_2(f)
+    with pytest.raises(IllegalAction) as refused:
+        f.push(Attack("Ann", "Cult", weapon=1, shots=2), ScriptedDice([]))
+    name = f.state.get("Ann").sheet.weapons[0].info.name
+    assert str(refused.value) == (
+        f"Ann struck first 重火器先制 with 0 {name} this round: the round's attacks left, if "
+        f"any, are that gun's own shots (CO-FIRE-7), so no attack with 1 {name}")
+    assert len(f.journal) == 4  # nothing was played
+
+
+def test_a_revision_19_lend_renumbers_the_gun_that_struck_first() -> None:
+    """reviewcoc75b NIT 1: revision 19's Iai draw takes the blade out of its owner's list and
+    renumbers the rest (drop_weapon); the number of the gun that struck first moves with them,
+    so revision 23, playing on in that round, takes that gun and refuses the other. Before,
+    Ann's revolver (1, then 0) was refused and the automatic (2, then 1) taken."""
+    f = at(19, duel(Profile.P003, {"weapons": ("japanese_sword", "revolver", "automatic"),
+                                   "handgun": 80, "japanese_sword": 60},
+                    {"weapons": ("fist",)}, settings={"CO-FIRE-7": {"p003": "on"}},
+                    third={"weapons": ("fist",), "japanese_sword": 80, "iai": 80}))
+    pass_to(f, "Cult")
+    f.push(EndTurn("Cult"), ScriptedDice([]))
+    push(f, Attack("Ann", "Cult", weapon=1, first_strike=True), (100, 90))
+    push(f, Delay("Ann"))
+    push(f, Attack("Bob", "Cult", weapon=0, iai=True, borrow="Ann"), (100, 90))
+    ann = f.state.get("Ann")
+    assert [w.info.key for w in ann.sheet.weapons] == ["revolver", "automatic"]
+    assert ann.first_strike_weapon == 0
+    pass_to(f, "Ann")
+    at(ENGINE, f)
+    with pytest.raises(IllegalAction, match=r"with 拳銃\(リボルバー\)/Revolver this round.*"
+                       r"so no attack with 拳銃\(オートマチック\)"):
+        f.push(Attack("Ann", "Cult", weapon=1), ScriptedDice([]))
+    assert "Ann 拳銃(リボルバー)/Revolver (1D100<=80)" in push(
+        f, Attack("Ann", "Cult", weapon=0), (100, 90))
+    replays(f)

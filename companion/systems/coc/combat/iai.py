@@ -85,10 +85,16 @@ class _Iai(_Skills):
 
     def drop_weapon(self, c: Combatant, index: int) -> Combatant:
         """Take ``c``'s weapon ``index`` out of its list, the later ones renumbered with their
-        attacks this round (CO-TURN-6)."""
+        attacks this round (CO-TURN-6) and the gun that struck first 重火器先制 (CO-FIRE-7),
+        which is none when it is the one taken out (reviewcoc75b NIT 1: a revision-19 lend
+        mid-round, continued at revision 23, else pointed the first strike at another gun).
+        Replay keeps: ``first_strike_weapon`` is read only from revision 23."""
         kept = tuple(x for i, x in enumerate(c.sheet.weapons) if i != index)
         tally = tuple((i - (i > index), n) for i, n in c.weapon_attacks if i != index)
-        return self.set(c, sheet=replace(c.sheet, weapons=kept), weapon_attacks=tally)
+        gun = c.first_strike_weapon
+        gun = -1 if gun == index else gun - (gun > index)
+        return self.set(c, sheet=replace(c.sheet, weapons=kept), weapon_attacks=tally,
+                        first_strike_weapon=gun)
 
     @staticmethod
     def own_blade(c: Combatant, ally: Combatant, w: Weapon) -> int | None:
