@@ -58,7 +58,14 @@ class _Attacks(_Iai):
         if (c.first_strike and not a.first_strike and self.engine >= FIRST_STRIKE_GUN_ONLY
                 and (a.borrow or a.weapon != c.first_strike_weapon)):
             other = self.weapon(self.get(a.borrow) if a.borrow else c, a.weapon, TO_ATTACK)
-            raise IllegalAction(self.struck_first(c, f"attack with {other.info.name}"))
+            gun = c.first_strike_weapon
+            # two guns of one name (two revolvers) are told apart by their numbers, as
+            # no_weapon lists them, not "with Revolver … no attack with Revolver"; display only
+            twin = (not a.borrow and 0 <= gun < len(c.sheet.weapons)
+                    and c.sheet.weapons[gun].info.name == other.info.name)
+            what = f"attack with {a.weapon} {other.info.name}" if twin else (
+                f"attack with {other.info.name}")
+            raise IllegalAction(self.struck_first(c, what, numbered=twin))
         if a.borrow:
             c, a = self.borrow(c, a)
         w = self.weapon(c, a.weapon, TO_ATTACK)

@@ -74,12 +74,16 @@ class _ToHit(_Defences):
             raise IllegalAction(self.struck_first(c, what or "grapple 組み付き"))
 
     @staticmethod
-    def struck_first(c: Combatant, what: str) -> str:
+    def struck_first(c: Combatant, what: str, numbered: bool = False) -> str:
         """CO-FIRE-7's refusal of ``what`` after ``c``'s first strike 重火器先制 this round: a
         grapple, tackle, choke or throw (:meth:`may_strike`), or an attack with another weapon
-        (:meth:`~_Attacks.attack`); it names the gun that struck first."""
+        (:meth:`~_Attacks.attack`); it names the gun that struck first, ``numbered`` with its
+        number in ``c``'s list as :func:`~.core.no_weapon` lists it, for when ``what`` is
+        another weapon of the same name (two revolvers, reviewcoc75b NIT 2)."""
         i = c.first_strike_weapon
-        gun = f" with {c.sheet.weapons[i].info.name}" if 0 <= i < len(c.sheet.weapons) else ""
+        number = f"{i} " if numbered else ""
+        gun = (f" with {number}{c.sheet.weapons[i].info.name}"
+               if 0 <= i < len(c.sheet.weapons) else "")
         return (f"{c.name} struck first 重火器先制{gun} this round: the round's attacks left, "
                 f"if any, are that gun's own shots (CO-FIRE-7), so no {what}")
 
