@@ -119,3 +119,14 @@ def test_the_fixed_readings_are_listed_after_the_settings(
     assert main(["coc", "defaults"]) == 0
     shown = capsys.readouterr().out.split("Fixed readings")[1]
     assert "\nCO-TURN-5    movement in all 8 directions, diagonals at 1 AP too" in shown
+
+
+def test_the_holders_strikes_reading_says_it_is_004s(capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewcoc75b NIT 3: CO-GRAP-6 is off in 003 (a holder there is one unit, CO-GRAP-1/3),
+    so 003's listing says the holder's strikes are 004's, as "CO-MA-2 (choke and throw)" says
+    it is 003's; before, 003's list read as if its holder struck with any one-handed weapon."""
+    assert main(["coc", "defaults", "--profile", "003"]) == 0
+    shown = capsys.readouterr().out.split("Fixed readings")[1]
+    assert ("\nCO-GRAP-6 (holder's strikes) 004 (where CO-GRAP-6 is on): a restrainer keeps "
+            "a hand on the hold") in shown
+    assert "\nCO-MA-2 (choke and throw) 003: " in shown
