@@ -16,7 +16,7 @@ from typing import Any
 import tomlkit
 from tomlkit.container import OutOfOrderTableProxy
 from tomlkit.exceptions import ParseError
-from tomlkit.items import Array, InlineTable, Item, KeyType, Null, SingleKey, Table
+from tomlkit.items import Array, InlineTable, Item, KeyType, Null, SingleKey, Table, Whitespace
 
 from companion.files import atomic_write_bytes, atomic_write_text
 
@@ -359,14 +359,28 @@ def comment_kept_aside(before: tomlkit.TOMLDocument, after: tomlkit.TOMLDocument
         return
     said = first.comment.as_string().strip()
     kept = tomlkit.parse(f"x = [\n  # {_aside(item, why)}  {said}\n]\n")["x"]._value[0]
-    kept.indent = first.indent
+    kept.indent = _line_indent(old._value, old._value.index(first))
+    # Right after the value before the ring, on a line of its own: given the ring's own
+    # indent, a ring second on its line put the kept line on its neighbour's line, where
+    # it read as that item's comment and never came back (reviewb75 RISK B1); put before
+    # the value after the ring, it went below a comment-only line heading the next items
+    # (NIT B2).
     before_it = groups.index(first)
     lines = new._value
     values = [at for at, g in enumerate(lines) if _value_of(g) is not None]
-    at = (values[before_it] if before_it < len(values) else
-          values[-1] + 1 if values else 0)
-    lines.insert(at, kept)
+    lines.insert(values[before_it - 1] + 1 if before_it else 0, kept)
     new._reindex()
+
+
+def _line_indent(lines: list[Any], at: int) -> Whitespace:
+    """The newline and indent that start the line of ``lines[at]`` (a line of a tomlkit
+    array): that of the nearest value or comment at or before it that starts a line, else
+    of a later one, else two spaces (not the closing bracket's, at the key's column)."""
+    for group in [*reversed(lines[:at + 1]), *lines[at + 1:]]:
+        text = group.indent.as_string() if group.indent is not None else ""
+        if "\n" in text and (group.value is not None or group.comment is not None):
+            return Whitespace("\n" + text.rsplit("\n", 1)[1])
+    return Whitespace("\n  ")
 
 
 def comment_taken_back(before: tomlkit.TOMLDocument, after: tomlkit.TOMLDocument, key: str,
@@ -387,8 +401,12 @@ def comment_taken_back(before: tomlkit.TOMLDocument, after: tomlkit.TOMLDocument
         return
     said = kept.comment.as_string().strip().removeprefix(mark)
     line = tomlkit.parse(f"x = [\n  {back.value.as_string()},  {said}\n]\n")["x"]._value[0]
-    line.indent = back.indent
-    lines[lines.index(back)] = line
+    at = lines.index(back)
+    # On a line of its own: appended after "backpack", "dagger", the ring's comment would
+    # read as theirs too.
+    alone = back.indent is not None and "\n" in back.indent.as_string()
+    line.indent = back.indent if alone else _line_indent(lines, at)
+    lines[at] = line
     lines.remove(kept)
     new._reindex()
 

@@ -321,3 +321,51 @@ def test_a_rings_comment_in_equipment_is_kept_while_worn_and_comes_back_with_it(
     assert text.replace("\r\n", "\n") == COMMENTED_RING.replace("mp = 12", "mp = 7").replace(
         '  "ring_storage",  # from grandma\n  "backpack",\n',
         '  "backpack",\n  "ring_storage",  # from grandma\n')
+
+
+ASIDE = '# "ring_storage" worn 装備中, its comment kept here for `gear --off`:  # grandma'
+
+
+@pytest.mark.parametrize(("equipment", "worn", "off"), [
+    # reviewb75 RISK B1: a value before the ring on its line took the kept line as its
+    # own comment, which then said the ring was worn for good and never came back.
+    ('equipment = [\n  "travellers_clothes", "ring_storage",  # grandma\n  "backpack",\n]\n',
+     f'equipment = [\n  "travellers_clothes",\n  {ASIDE}\n  "backpack",\n]\n',
+     'equipment = [\n  "travellers_clothes",\n  "backpack",\n'
+     '  "ring_storage",  # grandma\n]\n'),
+    # A list opened on its key's line, the ring sharing that line.
+    ('equipment = ["travellers_clothes", "ring_storage",  # grandma\n  "backpack"]\n',
+     f'equipment = ["travellers_clothes",\n  {ASIDE}\n  "backpack"]\n',
+     'equipment = ["travellers_clothes",\n  "backpack",\n  "ring_storage",  # grandma\n]\n'),
+    # reviewb75 NIT B2: a comment-only line heading the next items stays below the ring's.
+    ('equipment = [\n  "ring_storage",  # grandma\n  # --- bought in town ---\n'
+     '  "backpack",\n]\n',
+     f'equipment = [\n  {ASIDE}\n  # --- bought in town ---\n  "backpack",\n]\n',
+     'equipment = [\n  # --- bought in town ---\n  "backpack",\n'
+     '  "ring_storage",  # grandma\n]\n'),
+    ('equipment = ["travellers_clothes", "ring_storage",  # grandma\n'
+     '  # --- bought in town ---\n  "backpack"]\n',
+     f'equipment = ["travellers_clothes",\n  {ASIDE}\n  # --- bought in town ---\n'
+     '  "backpack"]\n',
+     'equipment = ["travellers_clothes",\n  # --- bought in town ---\n  "backpack",\n'
+     '  "ring_storage",  # grandma\n]\n'),
+    # Back after two values on one line, the ring's comment is not put on theirs.
+    ('equipment = [\n  "ring_storage",  # grandma\n  "backpack", "dagger",\n]\n',
+     f'equipment = [\n  {ASIDE}\n  "backpack", "dagger",\n]\n',
+     'equipment = [\n  "backpack", "dagger",\n  "ring_storage",  # grandma\n]\n'),
+], ids=["second-on-its-line", "on-the-keys-line", "heading-below", "keys-line-and-heading",
+        "back-after-a-shared-line"])
+def test_a_rings_comment_kept_aside_has_a_line_of_its_own_after_the_value_before_it(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str], equipment: str,
+    worn: str, off: str,
+) -> None:
+    """GM-ITEM-3: the kept line goes right after the value before the ring, on a line of
+    its own, and comes back with the ring at `--off`, whatever shares the ring's line."""
+    sheet = tmp_path / "rin.toml"
+    written = RINGLESS.replace('equipment = ["ring_storage"]\n', equipment)
+    sheet.write_text(written, encoding="utf-8")
+    genso(capsys, "gear", str(sheet), "ring_storage")
+    assert worn in sheet.read_text(encoding="utf-8")
+    genso(capsys, "gear", str(sheet), "ring_storage", "--off")
+    assert sheet.read_text(encoding="utf-8") == written.replace("mp = 12", "mp = 7").replace(
+        equipment, off)
