@@ -238,8 +238,10 @@ def cut_copies_words(path: Path, whole: str, reads: Callable[[Path], object],
     where they do not (calibrate's: finalb73 NIT 7). The older whole ones are named as
     older, with no command (dicecam75 DEFECT 1: every whole copy ever left was offered, last
     month's first, each command moving ``path`` to the same aside name, so running the
-    second wrote the first's kept original over). One command only, last. "" when there are
-    none."""
+    second wrote the first's kept original over). One command only, last. A newest whole
+    copy older than ``path``'s last write is said so, with when it was cut (reviewdice75 R2:
+    last month's copy was offered with no word that it predates the file's last write, while
+    calibrate's set-aside line called the same copy "older"). "" when there are none."""
     import shlex
 
     try:
@@ -267,8 +269,14 @@ def cut_copies_words(path: Path, whole: str, reads: Callable[[Path], object],
                   f"{'stays' if one else 'stay'} beside it")
     back = f"mv {shlex.quote(str(newest))} {shlex.quote(str(path))}"
     newest_words = ", the newest," if older else ","
-    words += (f"; {newest.name}{newest_words} kept beside it from a write cut short, reads as "
-              f"a whole {whole}: {put_back} `{f'{move} && ' if move else ''}{back}`")
+    cut = "a write cut short"
+    cut_at = _cut_at(newest)[0]
+    with contextlib.suppress(OSError):
+        if cut_at < path.stat().st_mtime:
+            when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(cut_at))
+            cut = f"a write cut short at {when}, before {path.name} was last written"
+    words += (f"; {newest.name}{newest_words} kept beside it from {cut}, reads as a whole "
+              f"{whole}: {put_back} `{f'{move} && ' if move else ''}{back}`")
     return words
 
 

@@ -307,6 +307,8 @@ def test_a_calendar_s_copy_a_cut_write_left_is_named(
     old = copy.stat().st_mtime - 60  # left by a run that is over
     os.utime(copy, (old, old))
     path.write_bytes(b"\0" * 20)
+    # last written before the cut write (a copy older than that is said so: reviewdice75 R2)
+    os.utime(path, (old - 60, old - 60))
     capsys.readouterr()
     assert main(["genso", "calendar"]) == 2
     kept = path.with_name("calendar.toml.unwritten-STAMP")

@@ -4,6 +4,7 @@ under a name no save deletes, and named; dice_enrol.npz's too (dicecam73 NIT 4).
 
 from __future__ import annotations
 
+import calendar
 import os
 import re
 import shlex
@@ -445,3 +446,48 @@ def test_a_zeroed_dice_toml_offers_only_the_newest_whole_copy_back() -> None:
     (newest,) = (p for p in path.parent.glob("dice.toml.unwritten-*") if p != older)
     put_back_as_told(said, path, newest)
     assert ReaderConfig.load(path) == whole and older.exists()
+
+
+def test_a_whole_copy_older_than_the_damaged_file_s_last_write_is_said_so_with_its_date(
+        ) -> None:
+    """reviewdice75 R2: a zeroed dice.toml whose only whole copy beside it is last month's
+    (today's cut .tmp no whole dice.toml) offered that copy with no word that it predates
+    the file's last write, while calibrate's set-aside line called it "older": the player
+    who ran the command got last month's thresholds back unwarned. It is said, with its
+    date; still the one command, last."""
+    path = config_dir() / "dice.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"\0" * 64)  # zeroed a minute ago
+    now = time.time()
+    os.utime(path, (now - 60, now - 60))
+    cut = path.parent / f".{path.name}.q7w2e9.tmp"
+    cut.write_bytes(b"[reader")  # today's cut: not whole
+    os.utime(cut, (now - 3600, now - 3600))
+    older = path.with_name("dice.toml.unwritten-20261101T100000Z")
+    older.write_text("[reader]\nmax_face_px = 44.3\n", encoding="utf-8")
+    last_month = calendar.timegm((2026, 11, 1, 10, 0, 0, 0, 0, 0))
+    os.utime(older, (last_month, last_month))
+    with pytest.raises(DataError) as refused:
+        ReaderConfig.load(path)
+    said = " ".join(str(refused.value).split())
+    assert said.count("`mv ") == 1
+    assert (f"; {older.name}, kept beside it from a write cut short at 2026-11-01 10:00 UTC, "
+            "before dice.toml was last written, reads as a whole dice.toml: put it back "
+            "instead with `mv ") in said, said
+    put_back_as_told(str(refused.value), path, older)
+    assert ReaderConfig.load(path).max_face_px == 44.3
+
+
+def test_a_whole_copy_cut_after_the_damaged_file_s_last_write_says_no_date() -> None:
+    """reviewdice75 R2, the usual power cut: the copy was cut after the file's last write
+    (the rename the cut stopped), so it is its newest content, and said as before."""
+    path = config_dir() / "dice.toml"
+    whole = ReaderConfig.load()
+    whole.save(path)
+    zeroed_with_a_whole_copy(path, path.read_text(encoding="utf-8"))
+    with pytest.raises(DataError) as refused:
+        ReaderConfig.load(path)
+    said = " ".join(str(refused.value).split())
+    assert ", kept beside it from a write cut short, reads as a whole dice.toml: put it back" \
+        in said, said
+    assert "was last written" not in said

@@ -264,7 +264,9 @@ def test_the_maps_own_file_loads_with_its_comments(tmp_path: Path) -> None:
 
 def enrolled_map(folder: Path, stickers: int) -> Path:
     """A tag map of ``stickers`` saved in ``folder``, and the whole copy a power cut left
-    beside it (an hour old: its writer long gone), the map itself zeroed by the cut."""
+    beside it (an hour old: its writer long gone), the map itself zeroed by the cut, last
+    written a minute before the copy's write (the cut write is the newer: a copy older than
+    the file's last write is said so, reviewdice75 R2)."""
     import os
     import time
 
@@ -278,6 +280,7 @@ def enrolled_map(folder: Path, stickers: int) -> Path:
     an_hour_ago = time.time() - 3600
     os.utime(copy, (an_hour_ago, an_hour_ago))
     path.write_bytes(b"\0" * len(path.read_bytes()))
+    os.utime(path, (an_hour_ago - 60, an_hour_ago - 60))
     return path
 
 
