@@ -57,3 +57,22 @@ def test_a_folder_of_one_unsure_picture_runs_out_naming_the_unsure_die(
                            "die could be read surely: unsure ("), said
     assert f"{marks} marks that may be dice" in said
     assert "before the dice lay still" not in said
+
+
+def test_a_folder_of_an_unsure_throw_does_not_ask_for_a_re_roll_it_cannot_give(
+        tmp_path: Path) -> None:
+    """reviewdice75 N3: a folder (as a video) of an unsure throw said "please re-roll
+    読めません: 振り直し" as it was read, then ran out saying the die could not be read
+    surely: a file cannot be re-rolled. Its status says what was seen, as a picture's does."""
+    from companion.hw.dice.readings import RE_ROLL
+
+    image, marks = blurred(2)
+    folder = tmp_path / "throw"
+    folder.mkdir()
+    for n in range(6):
+        cv2.imwrite(str(folder / f"f{n}.png"), image)
+    said: list[str] = []
+    with pytest.raises(FramesRanOut):
+        CameraDiceSource(source=str(folder), on_status=said.append).roll(2, 6)
+    assert said and not any(RE_ROLL in status or "re-roll" in status for status in said), said
+    assert any(f"{marks} marks that may be dice" in status for status in said), said

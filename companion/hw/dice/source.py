@@ -331,6 +331,13 @@ class CameraDiceSource:
             return is_picture(self.source)
         return bool(getattr(self._given, "still", False))
 
+    @property
+    def from_files(self) -> bool:
+        """Whether the frames are a folder's pictures or a video's, as ``source`` names
+        them (a camera's name is no file)."""
+        named = Path(self.source) if self.source else None
+        return named is not None and (named.is_dir() or named.is_file())
+
     def open(self) -> None:
         """Open the camera now rather than at the first roll: a webcam not plugged in is
         said (:class:`~companion.errors.DeviceError`) before the player is told to throw."""
@@ -388,6 +395,10 @@ class CameraDiceSource:
         # The same read over the stable frames: a still view has settled on it (and a still
         # picture will never give another).
         still = self.still
+        # Frames of a file (a picture, a folder, a video): no die in them can be taken away,
+        # nor added, nor re-rolled, so none is asked for (reviewdice75 N3: a video's unsure
+        # throw said "please re-roll", then ran out saying the die could not be read surely).
+        on_file = still or self.from_files
         same = Steadiness(self.config.stable_frames, self.config.still_px, lambda _: True)
         same_as: tuple[ReadStatus, str] | None = None
         trying_since: float | None = None  # the view has kept from settling since then
@@ -457,7 +468,7 @@ class CameraDiceSource:
                 message = MOVING
             elif read.status is ReadStatus.NO_DICE and read.message == NO_DICE_SEEN:
                 message = none_in_view(count)
-            elif still:  # no die can be taken away from a picture, nor added, nor re-rolled
+            elif on_file:  # no die can be taken away from a file, nor added, nor re-rolled
                 message = as_picture(read)
             if message != said and self.on_status is not None:
                 self.on_status(message)
