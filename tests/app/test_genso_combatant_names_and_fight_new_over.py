@@ -331,3 +331,22 @@ def test_one_preset_typed_twice_above_99_in_all_is_told_the_bound(
         assert "bring them as" not in err and "knight_m:100" not in err, err
     err = refused(capsys, "fight", "new", "--party", "pc1", "--npc", "knight_m:98", "knight_m")
     assert "bring them as `--npc knight_m:99`" in err and "at most" not in err, err
+
+
+def test_a_repeated_party_npc_or_monsters_option_adds_to_the_earlier_ones(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewb75 NIT B4: `--npc knight_m:60 --npc knight_m:40` kept only the 40 and saved the
+    fight without a word (argparse's store); the refusal of 100 in all even spells them so.
+    Repeated, each option adds up, and the bound of 99 counts them all."""
+    err = refused(capsys, "fight", "new", "--party", "pc1", "--npc", "knight_m:60",
+                  "--npc", "knight_m:40")
+    assert "bring 100 copies of the preset knight_m" in err and "at most 99" in err, err
+    shown = out(capsys, "fight", "new", "--party", "pc1", "--party", "pc2", "--monsters",
+                "orc:2", "--monsters", "slime", "--npc", "knight_m:2", "--npc", "knight_f")
+    for name in ("駆け出し冒険者１", "駆け出し冒険者２", "オーク1", "オーク2", "スライム",
+                 "騎士（男性）1", "騎士（男性）2", "騎士（女性）"):
+        assert name in shown, shown
+    # The same typed twice is one name twice, refused as typed in one option.
+    err = refused(capsys, "fight", "new", "--party", "pc1", "--npc", "knight_m",
+                  "--npc", "knight_m", "--force")
+    assert "bring them as `--npc knight_m:2`" in err, err

@@ -391,9 +391,13 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                   "(`fight end`) and apply it first, or give --force. Refused too when the "
                   "party is down before it begins.",
                   ("companion genso fight new --party Aki pc2 --monsters orc:2 ghost",))
-    start.add_argument("--party", nargs="+", required=True, help="PC-side sheets or presets")
-    start.add_argument("--monsters", nargs="*", metavar="KEY[:N]", help="e.g. orc:2 ghost")
-    start.add_argument("--npc", nargs="*", metavar="SHEET|PRESET[:N]",
+    # "extend": a repeated option adds to the earlier ones; stored, `--npc knight_m:60
+    # --npc knight_m:40` kept only the 40, without a word (reviewb75 NIT B4).
+    start.add_argument("--party", nargs="+", action="extend", required=True,
+                       help="PC-side sheets or presets")
+    start.add_argument("--monsters", nargs="*", action="extend", metavar="KEY[:N]",
+                       help="e.g. orc:2 ghost")
+    start.add_argument("--npc", nargs="*", action="extend", metavar="SHEET|PRESET[:N]",
                        help="NPC sheets or presets on the other side; a preset's KEY:N brings "
                             "N copies, numbered (knight_m:2)")
     start.add_argument("--npc-as-monster", action="store_true",
