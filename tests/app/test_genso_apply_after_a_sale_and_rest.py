@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import socket
 from pathlib import Path
 
 import pytest
@@ -284,6 +285,30 @@ def test_fight_naming_what_is_no_fight_is_refused_for_what_it_is(
                         (Path(os.devnull), "a device")):
         assert main(["genso", "rest", str(sheet), "3", "--fight", str(there)]) == 2
         assert f"--fight {there}: {kind}, not a fight file" in capsys.readouterr().err
+    assert sheet.read_bytes() == before
+
+
+def test_fight_naming_a_socket_a_link_loop_or_other_json_says_so_once(
+        tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """reviewb75 NIT B5: a socket was "not a regular file, not a fight file", a link that
+    leads round to itself "no fight file there", though something is there, and JSON that
+    is no fight named its path twice ("--fight e.json: e.json: not a saved genso fight")."""
+    monkeypatch.chdir(tmp_path)  # a socket's path is short (108 bytes at most)
+    sheet = tmp_path / "aki.toml"
+    genso(capsys, "sheet", "pc1", "--save-as", str(sheet))
+    before = sheet.read_bytes()
+    with socket.socket(socket.AF_UNIX) as server:
+        server.bind("s.sock")
+        Path("twisty.json").symlink_to("twisty.json")
+        Path("e.json").write_text('{"a": 1}', encoding="utf-8")
+        for named, said in (("s.sock", "--fight s.sock: a socket, not a fight file"),
+                            ("twisty.json", "--fight twisty.json: a symbolic link that "
+                                            "loops, not a fight file"),
+                            ("e.json", "--fight e.json: not a saved genso fight\n")):
+            assert main(["genso", "rest", str(sheet), "3", "--fight", named]) == 2
+            err = capsys.readouterr().err
+            assert said in err and err.count(named) == 1, err
     assert sheet.read_bytes() == before
 
 

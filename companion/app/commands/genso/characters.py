@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import shlex
 import stat
 from collections.abc import Callable, Collection, Mapping
@@ -341,12 +342,21 @@ def _a_fight_file(named: Path) -> None:
     named aside (reviewcarry75 RISK 1: `rest aki.toml --fight aki.toml` passed that on, and
     following it moved the sheet itself aside as aki.toml.corrupt-…)."""
     if not named.exists():
+        try:
+            named.stat()
+        except OSError as exc:
+            # A link to itself, or round to it, is there, not "no fight file there"
+            # (reviewb75 NIT B5).
+            if exc.errno == errno.ELOOP:
+                raise DataError(f"--fight {named}: a symbolic link that loops, not a fight "
+                                "file") from None
         raise DataError(f"--fight {named}: no fight file there")
     if not named.is_file():
         mode = named.stat().st_mode
+        # A socket was "not a regular file, not a fight file" (reviewb75 NIT B5).
         kind = ("a folder" if stat.S_ISDIR(mode) else "a named pipe" if stat.S_ISFIFO(mode)
                 else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
-                else "not a regular file")
+                else "a socket" if stat.S_ISSOCK(mode) else "a special file")
         raise DataError(f"--fight {named}: {kind}, not a fight file")
     try:
         load_fight(saved_fight_rules([]), named)
@@ -355,7 +365,9 @@ def _a_fight_file(named: Path) -> None:
                         f"({exc.fault.removeprefix(f'{named}: ')}): name the file a fight "
                         "was played in (`fight … --file FILE`)") from None
     except (DataError, OSError) as exc:
-        raise DataError(f"--fight {named}: {exc}") from None
+        # JSON of something else names the file itself ("e.json: not a saved genso
+        # fight"): said once (reviewb75 NIT B5).
+        raise DataError(f"--fight {named}: {str(exc).removeprefix(f'{named}: ')}") from None
 
 
 def _held_in(character: Character, path: Path, fight_path: Path) -> tuple[Path, str] | None:
