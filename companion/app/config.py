@@ -443,6 +443,24 @@ class Setting:
     origin: str
 
 
+def home_not_found(text: str) -> str | None:
+    """Why the path ``text`` names a home folder that cannot be found (``~pi/pics`` from a
+    config.toml copied off a Pi onto a machine with no user pi; ``~`` with no HOME and no
+    home in the user database), or None. pathlib's "Could not determine home directory"
+    was a traceback from ``config --show`` and ``play`` (reviewsetup75 DEFECT 1); it is
+    said as paths.py says it of COMPANION_CONFIG_DIR and COMPANION_DATA_DIR."""
+    if not text.startswith("~"):
+        return None
+    try:
+        Path(text).expanduser()
+    except RuntimeError:
+        user = text[1:].partition("/")[0]
+        whose = (f"there is no user {user} here, so ~{user} cannot be expanded" if user
+                 else "this user has no home folder, so ~ cannot be expanded")
+        return f"{text}: {whose}: give the full path"
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
     """The effective settings, plus the notices loading produced (bad keys, a moved file).
@@ -478,6 +496,8 @@ class Config:
         text = self.text(key)
         if not text:
             return None
+        if (reason := home_not_found(text)) is not None:
+            raise DataError(f"{self.where(key)}: {reason}")
         path = Path(text).expanduser()
         if not path.is_absolute() and self.settings[key].source is Source.FILE:
             path = self.path.parent / path

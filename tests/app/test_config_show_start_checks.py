@@ -114,6 +114,11 @@ STOPS_TOO = [
      ["input.camera_source"],
      "input.camera_source ({path}): /dev/shm/companion-no-such-folder/pics: no such picture, "
      "folder or video; cameras are camera:0, /dev/video0 or picamera"),
+    # reviewsetup75 DEFECT 1: a home folder of a user there is none of (a config.toml copied
+    # off a Pi) ended config --show in pathlib's traceback.
+    ('[input]\ncamera_source = "~nosuchuser/pics"\n', ["input.camera_source"],
+     "input.camera_source ({path}): ~nosuchuser/pics: there is no user nosuchuser here, so "
+     "~nosuchuser cannot be expanded: give the full path"),
     # reviewrfid75 RISK 1: a port URL pyserial opens none of passed, and play stopped on it.
     ('[input]\nkind = "rfid"\nrfid_port = "bogus://x"\n', ["input.rfid_port"],
      "input.rfid_port ({path}): bogus://x is no serial port: pyserial opens no bogus:// URL; "

@@ -373,6 +373,21 @@ def test_a_camera_source_that_is_no_camera_names_its_key_and_file(
                    "it, then check with companion config --show)\n")
 
 
+def test_a_camera_source_in_the_home_of_no_user_here_stops_play_with_what_to_do(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``~pi/pics`` from a config.toml copied off a Pi, where there is no user pi, ended
+    play in pathlib's "Could not determine home directory" traceback (reviewsetup75
+    DEFECT 1): it is a setting to mend, named as config --show names it."""
+    path = load_config().path
+    path.parent.mkdir(parents=True)
+    path.write_text('[input]\ncamera_source = "~nosuchuser/pics"\n', encoding="utf-8")
+    assert main(["play", "--input", "camera", "--choices", "auto", "--display", "none"]) == 2
+    assert capsys.readouterr().err == (
+        f"companion: error: input.camera_source ({path}): ~nosuchuser/pics: there is no user "
+        "nosuchuser here, so ~nosuchuser cannot be expanded: give the full path (mend it, "
+        "then check with companion config --show)\n")
+
+
 def test_a_pi_camera_without_picamera2_stops_the_game_with_what_to_do(
         tmp_path: Path) -> None:
     """The game waited for a tile for ever under "Picamera2 is not installed" (it never

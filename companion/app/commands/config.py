@@ -16,7 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.command_list import COMMANDS
-from companion.app.config import Config, Source, Spec, file_in_the_way, load_config
+from companion.app.config import (
+    Config,
+    Source,
+    Spec,
+    file_in_the_way,
+    home_not_found,
+    load_config,
+)
 from companion.app.dice_expressions import parse_expressions
 from companion.app.help_format import cell_len, cell_wrap
 from companion.app.paths import data_dir
@@ -335,8 +342,12 @@ def missing_source(config: Config, key: str) -> str | None:
     said so too, where it was opened as a camera not there, and asked whether there was no
     camera here (a laptop), after a System-menu switch to JongRogue (fixsetup75's left)."""
     written = config.text(key)
+    if not names_a_file(written):
+        return None
+    if (unknown_home := home_not_found(written)) is not None:
+        return unknown_home
     path = config.file_path(key)
-    if not names_a_file(written) or path is None or path.exists() \
+    if path is None or path.exists() \
             or (written.startswith("/dev/") and not written.startswith("/dev/shm/")):
         return None
     base = "config.toml's folder" if config.settings[key].source is Source.FILE \
