@@ -347,9 +347,16 @@ def missing_source(config: Config, key: str) -> str | None:
     if (unknown_home := home_not_found(written)) is not None:
         return unknown_home
     path = config.file_path(key)
-    if path is None or path.exists() \
-            or (written.startswith("/dev/") and not written.startswith("/dev/shm/")):
+    if path is None or (written.startswith("/dev/") and not written.startswith("/dev/shm/")):
         return None
+    try:
+        if path.exists():
+            return None
+    except OSError as exc:
+        # A stick udisks mounted under another user's /media/<user> (mode 0750): exists()
+        # raised EACCES, and config --show stopped before its listing (reviewsetup75 RISK 3).
+        return (f"{path.absolute()}: cannot be looked at ({exc.strerror or exc}): the user "
+                "companion runs as may not open a folder on the way to it")
     base = "config.toml's folder" if config.settings[key].source is Source.FILE \
         else "the current folder"
     relative = "" if Path(written).expanduser().is_absolute() else \
