@@ -83,6 +83,11 @@ def check_folder_settings() -> None:
         value = os.environ.get(variable)
         if not value:
             continue
+        if os.path.isabs(value) and os.path.exists(value):
+            # A full path that is there is taken as written, a ``$`` in it and all (a share's
+            # ``/srv/nas/a$b``): refused as "not expanded", it could not be used at all, for
+            # it already is the full path (reviewsetup75 RISK 2).
+            continue
         if (unexpanded := not_expanded(variable, value)) is not None:
             raise DataError(unexpanded)
         try:

@@ -223,6 +223,20 @@ def test_another_variable_not_expanded_is_offered_as_this_shell_has_it(
 
 
 @pytest.mark.parametrize("variable", ["COMPANION_CONFIG_DIR", "COMPANION_DATA_DIR"])
+def test_a_full_path_there_with_a_dollar_in_its_name_is_taken_as_written(
+        variable: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewsetup75 RISK 2: an existing folder such as ``/srv/nas/a$b`` (a share's
+    ``$RECYCLE.BIN``) was refused as "$b is not expanded here: write the full path", which
+    it already was, so it could not be used at all."""
+    folder = tmp_path / "a$b"
+    folder.mkdir()
+    monkeypatch.setenv(variable, str(folder))
+    assert main(["config", "--show"]) == 0
+    assert "not expanded" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("variable", ["COMPANION_CONFIG_DIR", "COMPANION_DATA_DIR"])
 def test_the_home_of_no_user_is_said_not_a_traceback(
         variable: str, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
