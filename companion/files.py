@@ -226,7 +226,8 @@ def keep_cut_writes(path: Path) -> tuple[Path, ...]:
 
 
 def cut_copies_words(path: Path, whole: str, reads: Callable[[Path], object],
-                     move: str | None = None, put_back: str = "put it back instead with") -> str:
+                     move: str | None = None, put_back: str = "put it back instead with",
+                     written_at: float | None = None) -> str:
     """The words, to follow what is said of ``path`` found damaged, for the copies writes of
     it cut short left beside it: each kept first (:func:`keep_cut_writes`), as the next write
     of ``path`` would delete it unread (hist72 DEFECT 1: a tag map zeroed by a power cut,
@@ -241,7 +242,9 @@ def cut_copies_words(path: Path, whole: str, reads: Callable[[Path], object],
     second wrote the first's kept original over). One command only, last. A newest whole
     copy older than ``path``'s last write is said so, with when it was cut (reviewdice75 R2:
     last month's copy was offered with no word that it predates the file's last write, while
-    calibrate's set-aside line called the same copy "older"). "" when there are none."""
+    calibrate's set-aside line called the same copy "older"); ``written_at`` is ``path``'s
+    last write when ``path`` is already moved aside (calibrate's: reviewdice75b D1, where
+    the file was gone and the date never said). "" when there are none."""
     import shlex
 
     try:
@@ -272,7 +275,7 @@ def cut_copies_words(path: Path, whole: str, reads: Callable[[Path], object],
     cut = "a write cut short"
     cut_at = _cut_at(newest)[0]
     with contextlib.suppress(OSError):
-        if cut_at < path.stat().st_mtime:
+        if cut_at < (path.stat().st_mtime if written_at is None else written_at):
             when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(cut_at))
             cut = f"a write cut short at {when}, before {path.name} was last written"
     words += (f"; {newest.name}{newest_words} kept beside it from {cut}, reads as a whole "

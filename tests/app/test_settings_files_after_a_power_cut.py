@@ -288,6 +288,28 @@ def test_the_copy_of_this_cut_is_named_when_the_clock_restarts_behind_the_file(
                    "starts afresh\n")
 
 
+
+def test_calibrate_dates_an_enrolment_copy_older_than_the_file_it_sets_aside(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewdice75b D1: calibrate sets dice_enrol.npz aside before naming the copies, so
+    the file whose last write the copy predates was gone and the date never said: last
+    month's enrolled dice were offered as ``roll`` dates them, unwarned. The kept file's
+    time (a rename keeps it) is the file's last write."""
+    from companion.app.calibrate.dice import enrolled_before
+    from companion.hw.dice.networks import DiceNetworks
+
+    path, _ = zeroed_enrolment_with_a_whole_copy()
+    (copy,) = path.parent.glob(f".{path.name}.*.tmp")
+    last_month = calendar.timegm((2026, 11, 1, 10, 0, 0, 0, 0, 0))
+    os.utime(copy, (last_month, last_month))
+    assert enrolled_before(path, DiceNetworks()) is None
+    err = " ".join(capsys.readouterr().err.split())
+    kept = kept_copy(path)
+    assert (f"{kept.name}, kept beside it from a write cut short at 2026-11-01 10:00 UTC, "
+            f"before {ENROL_FILE} was last written, reads as a whole {ENROL_FILE}: put it "
+            "back with `mv ") in err, err
+
+
 @pytest.mark.parametrize("rolled_first", [False, True])
 def test_plain_calibrate_setting_a_zeroed_enrolment_aside_says_how_to_put_the_copy_back(
         rolled_first: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -371,7 +371,12 @@ def set_enrolment_aside(path: Path, problem: str, networks: DiceNetworks) -> str
 
     # path is aside: nothing to move first; and no other way was offered before the copy,
     # so it is not "put it back instead" (finalb73 NIT 7)
-    words = cut_copies_words(path, ENROL_FILE, reads, put_back="put it back with")
+    try:
+        written_at: float | None = kept.path.stat().st_mtime  # a rename keeps it
+    except OSError:
+        written_at = None
+    words = cut_copies_words(path, ENROL_FILE, reads, put_back="put it back with",
+                             written_at=written_at)
     # The words returned name each copy: the set-aside line then names none (reviewa74 N3:
     # each was named twice, in it and in the put-back after it).
     say_set_aside(path, problem, kept, copies=not whole)
