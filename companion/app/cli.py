@@ -21,6 +21,7 @@ import io
 import os
 import re
 import sys
+import unicodedata
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
@@ -85,8 +86,21 @@ class _Parser(argparse.ArgumentParser):
         name, typed = refused.groups()
         words = [str(choice) for action in self._actions if action.choices
                  and argparse._get_action_name(action) == name for choice in action.choices]
-        near = difflib.get_close_matches(typed, words, 1, 0.75)
-        return f"; did you mean {near[0]!r}?" if near else ""
+        near = _nearest(typed, words)
+        return f"; did you mean {near!r}?" if near else ""
+
+
+def _nearest(typed: str, words: Sequence[str]) -> str | None:
+    """The one of ``words`` nearest ``typed``, or None: both folded as the settings' did-you-
+    mean folds them (NFKC and casefold), so ``DICE``, full-width ``ｄｉｃｅ`` and ``--SHOW``
+    find ``dice`` and ``--show`` (reviewsetup75 NIT 5: matched as typed, they got none).
+    The word is named as the parser takes it."""
+    def folded(word: str) -> str:
+        return unicodedata.normalize("NFKC", word).casefold()
+
+    by_fold = {folded(word): word for word in reversed(words)}
+    near = difflib.get_close_matches(folded(typed), list(by_fold), 1, 0.75)
+    return by_fold[near[0]] if near else None
 
 
 #: The namespace's name for the parser of the command typed (:class:`_Parser`).
@@ -114,10 +128,10 @@ def _near_options(leaf: argparse.ArgumentParser, extras: Sequence[str]) -> str:
     take but has one near it (``config --shw``), else empty: Python 3.11's argparse offers
     none (setup75 NIT 7)."""
     options = [option for option in leaf._option_string_actions if option.startswith("--")]
-    near = [match[0] for word in extras
-            if word.startswith("--") and word.partition("=")[0] not in options
-            for match in [difflib.get_close_matches(word.partition("=")[0], options, 1, 0.75)]
-            if match]
+    near = [match for word in extras
+            if unicodedata.normalize("NFKC", word).startswith("--")
+            and word.partition("=")[0] not in options
+            for match in [_nearest(word.partition("=")[0], options)] if match]
     return f" (did you mean {' or '.join(near)}?)" if near else ""
 
 

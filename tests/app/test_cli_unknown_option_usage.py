@@ -118,3 +118,20 @@ def test_a_command_or_option_mistyped_is_answered_with_the_one_near_it(
         main(words)
     assert done.value.code == 2
     assert capsys.readouterr().err.rstrip().splitlines()[-1] == said
+
+
+@pytest.mark.parametrize(("words", "near"), [
+    (["play", "--mode", "DICE"], "did you mean 'dice'?"),
+    (["play", "--mode", "ｄｉｃｅ"], "did you mean 'dice'?"),
+    (["PLAY"], "did you mean 'play'?"),
+    (["config", "--SHOW"], "(did you mean --show?)"),
+])
+def test_a_command_or_option_in_capitals_or_full_width_is_answered_too(
+        words: list[str], near: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewsetup75 NIT 5: the word typed was matched as typed, so ``DICE``, full-width
+    ``ｄｉｃｅ``, ``PLAY`` and ``--SHOW`` got no "did you mean", where a setting's value
+    (``COMPANION_DISPLAY_KIND=SCREEN``) does; it is folded as the settings fold it."""
+    with pytest.raises(SystemExit) as done:
+        main(words)
+    assert done.value.code == 2
+    assert capsys.readouterr().err.rstrip().endswith(near)
