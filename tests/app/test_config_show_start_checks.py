@@ -121,6 +121,17 @@ STOPS_TOO = [
     ('[input]\ncamera_source = "~nosuchuser/pics"\n', ["input.camera_source"],
      "input.camera_source ({path}): ~nosuchuser/pics: there is no user nosuchuser here, so "
      "~nosuchuser cannot be expanded: give the full path"),
+    # reviewsetup75 NIT 6: under /media/ or /mnt/ the setting may be right and the stick
+    # not in yet; "mend it" alone sent the player to change it.
+    ('[input]\ncamera_source = "/media/companion-no-such-user/STICK/pics"\n',
+     ["input.camera_source"],
+     "input.camera_source ({path}): /media/companion-no-such-user/STICK/pics: no such "
+     "picture, folder or video (a USB stick not in, or not yet mounted?); cameras are "
+     "camera:0, /dev/video0 or picamera"),
+    ('[input]\ncamera_source = "/mnt/companion-no-such-stick/pics"\n', ["input.camera_source"],
+     "input.camera_source ({path}): /mnt/companion-no-such-stick/pics: no such picture, "
+     "folder or video (a USB stick not in, or not yet mounted?); cameras are camera:0, "
+     "/dev/video0 or picamera"),
     # reviewrfid75 RISK 1: a port URL pyserial opens none of passed, and play stopped on it.
     ('[input]\nkind = "rfid"\nrfid_port = "bogus://x"\n', ["input.rfid_port"],
      "input.rfid_port ({path}): bogus://x is no serial port: pyserial opens no bogus:// URL; "

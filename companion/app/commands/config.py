@@ -361,8 +361,12 @@ def missing_source(config: Config, key: str) -> str | None:
         else "the current folder"
     relative = "" if Path(written).expanduser().is_absolute() else \
         f" (the relative path {written} is taken from {base})"
-    return (f"{path.absolute()}: no such picture, folder or video{relative}; cameras are "
-            "camera:0, /dev/video0 or picamera")
+    # Under /media/ or /mnt/ the path may be right and the stick not there yet: "mend it"
+    # alone sent the player to change a correct setting (reviewsetup75 NIT 6).
+    stick = " (a USB stick not in, or not yet mounted?)" \
+        if path.absolute().parts[1:2] in (("media",), ("mnt",)) else ""
+    return (f"{path.absolute()}: no such picture, folder or video{relative}{stick}; cameras "
+            "are camera:0, /dev/video0 or picamera")
 
 
 def said_setting(config: Config, key: str, value: object | None = None) -> str:
