@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.app.cli import main
+from companion.app.paths import data_dir
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.systems.jongrogue.tiles import Tile
 from tests.app.config_and_pins_helpers import setting_lines, write_config
@@ -351,6 +352,7 @@ def test_config_show_with_a_genso_table_marks_genso_toml_play_stops_on(
     with exit 0, as events.toml had for the tray (0def5025). It is said naming the file,
     key and value, and play.mode's line is marked."""
     config = write_config(GENSO_TABLE)
+    make_genso_fight()  # with none yet, play stops on that first (the test below)
     path = config.parent / "genso.toml"
     path.write_text(genso_toml, encoding="utf-8")
     assert main(["config", "--show"]) == 1
@@ -364,3 +366,44 @@ def test_config_show_with_a_genso_table_marks_genso_toml_play_stops_on(
     assert main(["config", "--show", "--set", "play.mode=game"]) == 0
     path.write_text('[defaults."GM-COMBAT-8"]\nstrict_4_6 = true\n', encoding="utf-8")
     assert main(["config", "--show"]) == 0
+
+
+def make_genso_fight() -> Path:
+    """A genso fight made as the player makes one (``genso fight new``): its file."""
+    words = ["genso", "fight", "new", "--party", "pc1", "pc2", "--monsters", "orc:2"]
+    assert main(words) == 0
+    fight = data_dir() / "genso" / "fight.json"
+    assert fight.exists()
+    return fight
+
+
+def test_config_show_with_a_genso_table_and_no_fight_yet_says_so(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """reviewsetup75 RISK 4: with ``play.mode = "genso"`` and no fight made yet, config
+    --show exited 0 while play stopped at every start on "no fight at … yet", and a
+    genso.toml out of range passed though ``genso fight new``, the command play names,
+    refuses it. Both are said; made, the fight plays with that value (as a fight in
+    progress keeps it), and config --show passes."""
+    config = write_config(GENSO_TABLE)
+    genso_toml = config.parent / "genso.toml"
+    assert main(["config", "--show"]) == 1
+    out, err = capsys.readouterr()
+    fight = data_dir() / "genso" / "fight.json"
+    assert err.startswith(f"companion: no fight at {fight} yet 戦闘がありません: start one on "
+                          "a computer 端末で: ")
+    assert err.endswith(" genso fight new --party pc1 pc2 --monsters orc:2; a genso fight "
+                        "(play --mode genso) stops on it\n")
+    assert setting_lines(out)["play.mode"].endswith("(play stops on it プレイが止まります)")
+    genso_toml.write_text('[defaults."GM-CHECK-6"]\ndifficulty = 3\n', encoding="utf-8")
+    assert main(["config", "--show"]) == 1
+    said = capsys.readouterr().err.splitlines()
+    assert said[0] == (f"companion: {genso_toml}: GM-CHECK-6.difficulty must be from 8 to 20, "
+                       "found 3; genso fight new, which makes the fight a genso fight (play "
+                       "--mode genso) needs, stops on it")
+    assert said[1].startswith(f"companion: no fight at {fight} yet")
+    genso_toml.write_text("", encoding="utf-8")
+    make_genso_fight()
+    genso_toml.write_text('[defaults."GM-CHECK-6"]\ndifficulty = 3\n', encoding="utf-8")
+    capsys.readouterr()
+    assert main(["config", "--show"]) == 0
+    assert capsys.readouterr().err == ""

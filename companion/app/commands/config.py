@@ -153,21 +153,41 @@ def table_rules_checked(config: Config,
     problem, and ``play.mode``'s line is marked :data:`TABLE_RULES_REFUSED`. play stopped on
     it (exit 2, again at each start of the boot service) while ``config --show`` exited 0
     (setup75 DEFECT 1; events.toml is checked so for the tray, :func:`tray_rules_checked`).
-    coc.toml is not read at a coc table's start, so it is not checked here."""
+    coc.toml is not read at a coc table's start, so it is not checked here.
+
+    With neither the fight file nor the table's save there (no fight made yet), play stops
+    on "no fight at … yet" (``no_fight_yet``), which is said too, and genso.toml is read
+    with its ranges, as ``genso fight new``, the command that message names, reads it: the
+    check passed, play stopped, and the command it named refused the file (reviewsetup75
+    RISK 4)."""
     if config.text("play.mode") != "genso":
         return config, dict(marks)
     # Here, not with the module: config --show imports no engine (reviewe68 RISK 2).
-    from companion.app.commands.genso import saved_fight_rules
+    from companion.app.commands.genso import load_user_rules, saved_fight_rules
+    from companion.app.modes.fight_file import read_fight_data
+    from companion.app.modes.genso.table import start_hint
 
+    # play's default files (table_files): config --show has no --fight or --state.
+    fight, state = data_dir() / "genso" / "fight.json", data_dir() / "genso" / "table.json"
+    no_fight = not fight.exists() and not state.exists()
+    texts, mark = [], PLAY_STOPS
     try:
-        saved_fight_rules([])
+        load_user_rules([]) if no_fight else saved_fight_rules([])
     except CompanionError as exc:
-        text = f"{exc}; a genso fight (play --mode genso) stops on it"
-    else:
+        texts.append(f"{exc}; " + ("genso fight new, which makes the fight a genso fight "
+                                   "(play --mode genso) needs, stops on it" if no_fight
+                                   else "a genso fight (play --mode genso) stops on it"))
+        mark = TABLE_RULES_REFUSED
+    if no_fight:
+        try:
+            read_fight_data(fight, start_hint(), fight)
+        except CompanionError as exc:
+            texts.append(f"{exc}; a genso fight (play --mode genso) stops on it")
+    if not texts:
         return config, dict(marks)
-    return (replace(config, notices=(*config.notices, text),
-                    problems=(*config.problems, text)),
-            {**marks, "play.mode": TABLE_RULES_REFUSED})
+    return (replace(config, notices=(*config.notices, *texts),
+                    problems=(*config.problems, *texts)),
+            {**marks, "play.mode": mark})
 
 
 #: The mark on the line of a setting ``play`` stops on at its start (a pin two parts
