@@ -122,6 +122,13 @@ STOPS_TOO = [
     ('[input]\ncamera_source = "~nosuchuser/pics"\n', ["input.camera_source"],
      "input.camera_source ({path}): ~nosuchuser/pics: there is no user nosuchuser here, so "
      "~nosuchuser cannot be expanded: give the full path"),
+    ('[display]\nkind = "screen"\nfont = "~nosuchuser/x.ttf"\n', ["display.font"],
+     "display.font ({path}): ~nosuchuser/x.ttf: there is no user nosuchuser here, so "
+     "~nosuchuser cannot be expanded: give the full path"),
+    ('[game]\nprofile = "~nosuchuser/p.toml"\n', ["game.profile"],
+     "game.profile ({path}): ~nosuchuser/p.toml: there is no user nosuchuser here, so "
+     "~nosuchuser cannot be expanded: give the full path; a new game, rules and simulate "
+     "stop on it"),
     # reviewsetup75 NIT 6: under /media/ or /mnt/ the setting may be right and the stick
     # not in yet; "mend it" alone sent the player to change it.
     ('[input]\ncamera_source = "/media/companion-no-such-user/STICK/pics"\n',

@@ -504,8 +504,10 @@ def _file_problems(config: Config, key: str, read: Callable[[Path], str | None]
     """``[((key,), problem)]`` when the file the setting names is not there, or ``read``
     (the file's path) says what is wrong with it, named with the setting; else ``[]``."""
     found = missing_file(config, key)
+    if found:  # file_path raises what missing_file said (a ~user not here)
+        return found
     path = config.file_path(key)
-    if found or path is None:
+    if path is None:
         return found
     problem = read(path)
     return [] if problem is None else [((key,), f"{config.where(key)}: {problem}")]
