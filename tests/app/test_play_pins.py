@@ -302,3 +302,57 @@ def test_the_wiring_tables_header_pins_written_for_its_gpios_are_warned_of(
 def test_pins_that_are_not_the_tables_header_pins_are_not_warned_of(buttons: str) -> None:
     write_config(f'[choices]\nkind = "gpio"\n[buttons]\n{buttons}')
     assert check_pins(load_config()) == []
+
+
+def test_the_settings_screen_of_an_a_button_on_its_header_pin_passes_without_a(
+        mock_pins: MockFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """maker75 RISK 1: with the wiring table's header pins written (attack_pin = 11 …) the
+    Settings screen waited behind "[A] OK" for the very button its warning says does
+    nothing: under the boot service a Pi with the buttons alone stayed there. It now says
+    to press a on a keyboard or tap, and goes on by itself; nothing is pressed here."""
+    import threading
+
+    import pygame
+
+    from companion.app.commands.play import telling
+    from companion.hw.display.screen import ScreenDisplay
+
+    write_config("[buttons]\nattack_pin = 11\nflee_pin = 13\nranged_pin = 15\nitem_pin = 16\n")
+    monkeypatch.setattr(telling, "STOP_SHOWN_SECONDS", 0.3)
+    shown: list[Any] = []
+    draw = ScreenDisplay.show
+
+    def show(screen: ScreenDisplay, view: Any) -> None:
+        shown.append(view)
+        draw(screen, view)
+        if not view.prompt.startswith("Settings 設定"):
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    monkeypatch.setattr(ScreenDisplay, "show", show)
+    # The old screen waited for ever: the window is closed after 10 s to end the test.
+    timer = threading.Timer(10, lambda: pygame.event.post(pygame.event.Event(pygame.QUIT)))
+    timer.start()
+    try:
+        assert main(["play", "--input", "sim", "--choices", "gpio",
+                     "--display", "screen"]) == 130
+    finally:
+        timer.cancel()
+    settings = shown[0]
+    assert settings.prompt.startswith("Settings 設定: ")
+    assert settings.prompt.endswith(
+        "\nThe A button is not read until attack_pin is mended: press a on a keyboard or tap "
+        "OK to go on, or this screen closes by itself within a minute 1分で閉じます")
+    assert [o.button for o in settings.options] == [None]  # no [A] on its OK
+    assert not shown[1].prompt.startswith("Settings")  # it went on by itself
+
+
+def test_the_settings_screen_is_held_for_ok_when_a_is_read(
+        mock_pins: MockFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Header pins written for the other parts only: A is read as set, and the warning
+    waits for its OK as every settings notice does."""
+    from companion.app.commands.play.press_sources import a_button_unread
+
+    write_config('[choices]\nkind = "gpio"\n[buttons]\nflee_pin = 13\nitem_pin = 16\n')
+    assert len(check_pins(load_config())) == 1 and a_button_unread(load_config()) is None
+    write_config('[choices]\nkind = "gpio"\n[buttons]\nattack_pin = 11\nflee_pin = 13\n')
+    assert a_button_unread(load_config()) is not None

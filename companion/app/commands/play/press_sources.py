@@ -10,8 +10,15 @@ from functools import partial
 from typing import TypeVar
 
 from companion.app.command_name import companion_line
-from companion.app.commands.config import hold_problem, pin_check, said_together, start_problems
+from companion.app.commands.config import (
+    PIN_SETTINGS,
+    hold_problem,
+    pin_check,
+    said_together,
+    start_problems,
+)
 from companion.app.config import Config, load_specs
+from companion.app.pin_numbers import header_pins_written
 from companion.app.session.controls import PressSource
 from companion.errors import CompanionError, DataError, DeviceError
 from companion.hw.buttons import (
@@ -98,6 +105,23 @@ class PinBusy(PinsHeld):
 BUTTON_PARTS = ("attack", "flee", "ranged", "item")
 #: How the Stopped screen ends when no button does: said last, so it is never cut off.
 CLOSES_ITSELF = "this screen closes by itself within a minute 1分で閉じます"
+
+
+def a_button_unread(config: Config) -> str | None:
+    """With ``choices.kind = "gpio"``, the A button set to the header pin wiring.md wires
+    it to (``attack_pin = 11`` for GPIO17 [11], among two or more so set: the settings
+    notice warns of them): how the Settings screen is passed instead, as it says on it.
+    Its OK was pressed on A, the very button the warning says does nothing, and under the
+    boot service a Pi with the buttons alone stayed there (maker75 RISK 1). None when A is
+    read as set, or no buttons are used."""
+    if config.text("choices.kind") != "gpio":
+        return None
+    written = header_pins_written({key.removeprefix("buttons.").removesuffix("_pin"):
+                                   config.integer(key) for key in PIN_SETTINGS})
+    if len(written) < 2 or "attack" not in {part for part, _, _ in written}:
+        return None
+    return ("The A button is not read until attack_pin is mended: press a on a keyboard or "
+            f"tap OK to go on, or {CLOSES_ITSELF}")
 
 
 def open_press_sources(config: Config, display: Display | None

@@ -19,6 +19,7 @@ from companion.app.command_name import companion_line
 from companion.app.commands.play.press_sources import (
     ButtonsOff,
     PinsHeld,
+    a_button_unread,
     open_press_sources,
     open_waiting_signal,
     refused,
@@ -325,7 +326,7 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None,
                 note(f"warning: {warning}")
             show_settings_notices(
                 dataclasses.replace(config, notices=config.notices + tuple(pin_warnings)),
-                display, controls)
+                display, controls, a_button_unread(config) if pin_warnings else None)
         if among.stopped:
             show_message(among.stopped, display, controls)
         menu = system_menu(config, display, controls, among.unplayable)

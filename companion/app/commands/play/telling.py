@@ -67,9 +67,20 @@ def held_until_ok(display: Display | None, controls: Controls) -> bool:
 
 
 def show_message(message: str, display: Display | None, controls: Controls,
-                 ask: bool = False) -> bool:
-    """:func:`tell`'s part on the display, for a message stderr has had already."""
+                 ask: bool = False, closes_after: float | None = None) -> bool:
+    """:func:`tell`'s part on the display, for a message stderr has had already.
+    ``closes_after``: the A button may not be read, so the OK is tapped (or any press,
+    the keyboard's ``a`` among them, passes it), and the screen goes on by itself after
+    that many seconds, as a stop does when its A is off (:func:`show_stop`)."""
     if display is None or not held_until_ok(display, controls):
+        return True
+    if closes_after is not None and not ask:
+        display.show(replace(message_view(message, (Option("ok", "Tap OK 了解"),)),
+                             highlight=None))
+        controls.poll()  # presses from before the screen do not pass it
+        end = time.monotonic() + closes_after
+        while time.monotonic() < end and not controls.poll():
+            time.sleep(0.05)
         return True
     options = ((Option("new", "New game 新しいゲーム", Button.ATTACK),
                 Option("quit", "Quit 終了", Button.FLEE)) if ask
@@ -82,13 +93,18 @@ def show_message(message: str, display: Display | None, controls: Controls,
 
 
 def show_settings_notices(config: Config, display: Display | None,
-                          controls: Controls) -> None:
+                          controls: Controls, a_unread: str | None = None) -> None:
     """What was wrong in the settings, on the screen or the terminal before play, until OK:
     the boot service's player sees no stderr, a typo (``kind = "RFID"``) otherwise shows
     only as the camera the companion fell back to, and the terminal's first frame clears
-    the stderr lines off it (newuser61 R1: ``preset = "plsu"`` played plus unsaid)."""
+    the stderr lines off it (newuser61 R1: ``preset = "plsu"`` played plus unsaid).
+    ``a_unread``: the A button is not read (its pin a header pin's number), said last, and
+    the screen then closes by itself after :data:`STOP_SHOWN_SECONDS` (maker75 RISK 1: a
+    Pi with the buttons alone waited there for an OK none of them could press)."""
     if config.notices:
-        show_message("Settings 設定: " + "\n".join(config.notices), display, controls)
+        show_message("Settings 設定: " + "\n".join(config.notices)
+                     + (f"\n{a_unread}" if a_unread else ""), display, controls,
+                     closes_after=STOP_SHOWN_SECONDS if a_unread else None)
 
 
 def question_show(display: Display, menu: SystemMenu | None) -> Show:
