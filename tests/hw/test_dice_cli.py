@@ -429,6 +429,8 @@ def test_a_folder_or_video_of_dice_beside_the_dice_area_runs_out_saying_where_th
                     "dice area, or throw them again there; give frames of 3 dice in the dice "
                     "area"), said
     assert "no dice were in view" not in said
+    # what the dice tray says after its own "pictures ran out" (maker75 NIT 4): not twice
+    assert caught.value.after_ran_out == f"{source}: " + said.split(f"{ended}: ", 1)[1]
 
 
 def test_dice_read_lists_the_dice_left_to_right_as_a_d66_takes_them(

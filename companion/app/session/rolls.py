@@ -350,13 +350,16 @@ class CameraRolls:
         the mode offers it again). A folder of pictures or a video given as the camera that
         ran out is said as the source says it (:data:`RAN_OUT`: the folder or video and the
         throw named), not as a camera giving no picture, and offers typing or going back
-        (fixcarry70 item 1: "gives no picture: the camera stopped giving frames")."""
+        (fixcarry70 item 1: "gives no picture: the camera stopped giving frames"); its
+        pictures said to run out once (maker75 NIT 4)."""
         from companion.hw.dice.source import FramesRanOut  # loaded: the source is its module's
 
         ran_out = isinstance(exc, FramesRanOut)
         said, why = (RAN_OUT[0].upper() + RAN_OUT[1:], RAN_OUT) if ran_out else (
             "The dice camera gives no picture カメラ映像なし", NO_PICTURE_WHY)
-        prompt = f"{said}: {exc}. Type the dice you throw for this session?"
+        # The source's own "its pictures ran out" is not said again after RAN_OUT.
+        told = exc.after_ran_out if isinstance(exc, FramesRanOut) else str(exc)
+        prompt = f"{said}: {told}. Type the dice you throw for this session?"
         options = RAN_OUT_OPTIONS if ran_out else NO_PICTURE_OPTIONS
         if choose(self.controls, show, prompt, options, 0, self.poll_seconds,
                   self.sleep) != 0:

@@ -104,7 +104,15 @@ class NewThrowNeeded(CompanionError):
 
 
 class FramesRanOut(DeviceError):
-    """A folder of pictures or a video given as the camera ended before the dice were read."""
+    """A folder of pictures or a video given as the camera ended before the dice were read:
+    ``source`` ``ended`` (its pictures ran out, the video ended) and ``why``, joined by
+    ``joint``. :attr:`after_ran_out` is the same without ``ended``, for a caller that says
+    first that the pictures ran out (the dice tray: maker75 NIT 4, "pictures ran out …
+    its pictures ran out", five colons in a row)."""
+
+    def __init__(self, source: object, ended: str, why: str, joint: str = ": ") -> None:
+        super().__init__(f"{source}: {ended}{joint}{why}")
+        self.after_ran_out = f"{source}: {why}"
 
 
 def _read_ok(read: DiceRead) -> bool:
@@ -576,19 +584,19 @@ class CameraDiceSource:
         of = f" for throw {throw} ({count}D{sides})" if throw > 1 else ""
         if named is not None and still_unsure is not None and (named.is_dir()
                                                                or named.is_file()):
-            return FramesRanOut(f"{self.source}: {ended}: the dice lay still, but not every "
+            return FramesRanOut(self.source, ended, f"the dice lay still, but not every "
                                 f"die could be read surely{of}: {as_picture(still_unsure)}; "
                                 f"give frames where each die's face is clear")
         if named is not None and still_shown is not None and (named.is_dir()
                                                               or named.is_file()):
             asked = f"{count} {'was' if count == 1 else 'were'} asked"
             if not still_shown and still_outside:
-                return FramesRanOut(f"{self.source}: {ended}: no dice in the mat's dice area "
+                return FramesRanOut(self.source, ended, f"no dice in the mat's dice area "
                                     f"where {asked}{of}: {still_outside}; give frames of "
                                     f"{dice_count(count)} in the dice area")
             lay = f"{dice_count(still_shown)} lay still" if still_shown \
                 else "no dice were in view"
-            return FramesRanOut(f"{self.source}: {ended}: {lay} where {asked}{of}; give "
+            return FramesRanOut(self.source, ended, f"{lay} where {asked}{of}; give "
                                 f"frames of {dice_count(count)}")
         if named is not None and named.is_dir():
             # The first throw's advice fits a single roll and a walk alike: the source
@@ -602,12 +610,12 @@ class CameraDiceSource:
                       f"moving between them; {read} "
                       f"{'throw was' if read == 1 else 'throws were'} read from it")
             return FramesRanOut(
-                f"{self.source}: its pictures ran out before {dice} lay still in {steady} "
+                self.source, "its pictures ran out", f"before {dice} lay still in {steady} "
                 "of them in a row (a folder is read as a camera's frames, in name order, not "
-                f"one throw per picture); {advice}")
+                f"one throw per picture); {advice}", " ")
         if named is not None and named.is_file():
-            return FramesRanOut(f"{self.source}: the video ended before {dice} lay still "
-                                f"for {steady} frames in a row")
+            return FramesRanOut(self.source, "the video ended", f"before {dice} lay still "
+                                f"for {steady} frames in a row", " ")
         return DeviceError("the camera stopped giving frames before the dice were read")
 
     def given_as(self) -> str:

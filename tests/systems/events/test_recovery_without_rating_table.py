@@ -167,8 +167,7 @@ def test_a_folder_that_runs_out_at_a_second_plain_roll_names_no_throw_2(
     finally:
         rolls.close()
     said = said_on_running_out(hands)
-    assert (f"{folder}: its pictures ran out before the dice lay still in 4 of them in a "
-            "row") in said
+    assert f"{folder}: before the dice lay still in 4 of them in a row" in said
     assert "throw 2" not in said and "1 throw was read from it" in said
     assert throw.failure.startswith(f"{folder}: its pictures ran out before the dice lay")
 
