@@ -217,3 +217,27 @@ def test_a_folder_of_more_dice_than_asked_runs_out_saying_so(tmp_path: Path) -> 
     assert "before the dice lay still" not in said
     assert throw.failure is not None and throw.failure.startswith(
         f"{folder}: its pictures ran out: 2 dice lay still where 1 was asked")
+
+
+def test_config_show_names_every_kind_of_tile_camera_the_dice_camera_names(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """maker75 NIT 5: input.camera_source's line said "picamera, camera:0 (a USB webcam),
+    or a folder of pictures", where the dice camera's, playing.md and the refusals name
+    /dev/video0, a picture and a video too: each kind the dice camera takes (but auto, the
+    tile camera itself) is named for the tiles, and udev's lasting by-id name."""
+    from companion.app.config import load_specs
+
+    specs = load_specs()
+    dice_kinds = specs["dice.camera_source"].help.split("), ", 1)[1]
+    kinds = [kind for part in dice_kinds.split(", ") for kind in part.split(" or ")]
+    assert len(kinds) == 6  # camera:0, /dev/video0, picamera, pictures, a folder, a video
+    assert cli.main(["config", "--show"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    at = next(n for n, line in enumerate(lines) if line.startswith("input.camera_source "))
+    above = []  # its help: the comment lines just above it
+    while lines[at - 1 - len(above)].startswith("# "):
+        above.insert(0, lines[at - 1 - len(above)].removeprefix("# "))
+    tiles = " ".join(above)
+    assert tiles.startswith("the camera: ")
+    assert [kind for kind in kinds if kind not in tiles] == [], tiles
+    assert "/dev/v4l/by-id/" in tiles
