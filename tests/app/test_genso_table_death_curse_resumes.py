@@ -167,39 +167,104 @@ def test_saves_with_the_foes_question_or_before_it_replay(
 # --- NIT 1 ---------------------------------------------------------------------------------
 
 
-def test_one_back_drops_the_resumed_action_of_the_dead(
+def test_a_resumed_action_of_the_dead_steps_back_to_its_menu_and_deals_no_blow(
         user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """A table saved at pc1's With which weapon?, pc1 then recorded dead: one Back, as the
-    status line says, leads to the dead's menu (it led to Attack whom?), journalled as the
-    Backs it stands for, so the save replays to that menu, and after undo-death too."""
+    """calendar75 DEFECT 1: a table saved at pc1's With which weapon?, pc1 then recorded
+    dead of the Death Curse: resumed, it steps back to the dead's menu (Skip turn, GM), the
+    attack's dice never asked, journalled as the Backs that leave it, so the save replays
+    to that menu (nothing set aside), after undo-death too. The dice typed went on to hit
+    the orc for 6 damage."""
     genso(capsys, "calendar", "curse", "Mio", "pc1")
     genso(capsys, "fight", "new", "--party", "pc1", "pc2", "--monsters", "orc:1")
     at_table(user_dirs, False, "attack", "t:オーク")
     genso(capsys, "calendar", "pass", "367")
     resumed = at_table(user_dirs, True)
-    assert keys(resumed.ask())[-1] == "back" and resumed.dead_mid_action().endswith(
-        "Back 戻る to drop it")
-    dropped = at_table(user_dirs, True, "back")
-    assert keys(dropped.ask()) == ["wait", "gm"]
-    assert dropped.journal == ["attack", "t:オーク", "back", "back"]
-    assert at_table(user_dirs, True).journal == dropped.journal
+    assert keys(resumed.ask()) == ["wait", "gm"] and resumed.path == []
+    assert resumed.journal == ["attack", "t:オーク", "back", "back"]
+    assert resumed.fight.journal == [] and not list(user_dirs.glob("table*corrupt*"))
+    skipped = at_table(user_dirs, True, "wait")  # Skip turn: the save holds the Backs
+    assert skipped.journal == ["attack", "t:オーク", "back", "back", "wait"]
+    assert [type(e.action).__name__ for e in skipped.fight.journal] == ["Wait"]
     genso(capsys, "calendar", "undo-death", PC1)
-    again = at_table(user_dirs, True)
-    assert again.path == [] and again.journal == dropped.journal
+    undone = at_table(user_dirs, True)
+    assert undone.journal == skipped.journal and undone.path == []
 
 
-def test_at_a_later_die_the_status_says_give_up_drops_it(
+def test_at_a_later_die_the_resumed_action_of_the_dead_is_given_up(
         user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Saved at the damage die (the hit thrown): Back asks Again or Give up there, as for
-    any action with throws taken, and the status line says so."""
+    """Saved at the damage die (the hit thrown), pc1 then recorded dead: the resumed table
+    gives the attack up with its throw (a save's ``back`` at a later die), the orc unhurt."""
     genso(capsys, "calendar", "curse", "Mio", "pc1")
     genso(capsys, "fight", "new", "--party", "pc1", "pc2", "--monsters", "orc:1")
     saved = at_table(user_dirs, False, "attack", "t:オーク", "w:0", rolls=Hit())
     assert saved.journal == ["attack", "t:オーク", "w:0", "5,3"]
     genso(capsys, "calendar", "pass", "367")
     resumed = at_table(user_dirs, True, rolls=Hit())
-    assert resumed.throws and resumed.dead_mid_action() == (
-        f"死亡 died: {PC1} PC 1's saved action goes on; Back 戻る, Give up やめる to drop it")
+    assert not resumed.throws and resumed.path == [] and keys(resumed.ask()) == ["wait", "gm"]
+    assert resumed.journal == ["attack", "t:オーク", "w:0", "5,3", "back"]
+    assert at_table(user_dirs, True).journal == resumed.journal
+    assert resumed.fight.journal == []
+
+
+def live_pass(capsys: pytest.CaptureFixture[str], *before: str) -> GensoFightMode:
+    """The table open on pc1's turn (``before`` picked), then `genso calendar pass 1` run
+    from another shell records pc1 dead of Mio's Death Curse (due at today's sunset)."""
+    genso(capsys, "calendar", "curse", "Mio", "pc1", "--set", "GM-MAGIC-13.year_days=1")
+    genso(capsys, "calendar", "pass", "2")  # day 3: due at today's sunset
+    mode = GensoFightMode(RULES, Fight(RULES, entrants_for(
+        RULES, [preset(RULES, "pc1"), preset(RULES, "pc2")], [("orc", 1)])))
+    pick(mode, *before)
+    assert not mode.cursed_dead(PC1)
+    genso(capsys, "calendar", "pass", "1")
+    return mode
+
+
+@pytest.mark.parametrize("before", [(), ("attack",), ("attack", "t:オーク")])
+def test_a_pass_from_another_shell_refuses_the_deads_next_pick(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str], before: tuple[str, ...]) -> None:
+    """calendar75 DEFECT 1, live: the menu drawn before the death was recorded still offers
+    the attack; its pick is refused, the table back at the dead's menu saying why, and the
+    journal replays to that menu."""
+    mode = live_pass(capsys, *before)
+    nxt = {(): "attack", ("attack",): "t:オーク", ("attack", "t:オーク"): "w:0"}[before]
+    assert pick(mode, nxt) is not None
+    assert keys(mode.ask()) == ["wait", "gm"] and mode.fight.journal == []
+    ask = mode.ask()
+    assert isinstance(ask, ChoiceAsk)
+    assert mode.view(ask.prompt).status == (
+        f"{PC1} PC 1: died 死亡 (Death Curse 呪殺呪), acts no more 死者は行動しない: its "
+        "action is not taken 行動は取りやめ")
+    replay = GensoFightMode(RULES, Fight(RULES, entrants_for(
+        RULES, [preset(RULES, "pc1"), preset(RULES, "pc2")], [("orc", 1)])))
+    for text in mode.journal:
+        replay.restore(text)
+    assert replay.path == [] and keys(replay.ask()) == ["wait", "gm"]
+    pick(mode, "wait")  # Skip turn
+    assert [type(e.action).__name__ for e in mode.fight.journal] == ["Wait"]
+
+
+@pytest.mark.parametrize("throws", [[], [(5, 3)]])
+def test_a_pass_from_another_shell_refuses_the_deads_dice(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str],
+        throws: list[tuple[int, ...]]) -> None:
+    """Live, at the to-hit die or the damage die: the throw is not taken, no blow is dealt,
+    and the journal's ``back`` gives the action up on a replay too."""
+    genso(capsys, "calendar", "curse", "Mio", "pc1", "--set", "GM-MAGIC-13.year_days=1")
+    genso(capsys, "calendar", "pass", "2")
+    mode = GensoFightMode(RULES, Fight(RULES, entrants_for(
+        RULES, [preset(RULES, "pc1"), preset(RULES, "pc2")], [("orc", 1)])))
+    pick(mode, "attack", "t:オーク", "w:0")
+    for throw in throws:
+        mode.answer(Throw(throw))
+    genso(capsys, "calendar", "pass", "1")
+    assert mode.answer(Throw((6,) * (1 if throws else 2))) == []
+    assert mode.fight.journal == [] and mode.path == [] and not mode.throws
+    assert keys(mode.ask()) == ["wait", "gm"] and mode.journal[-1] == "back"
+    replay = GensoFightMode(RULES, Fight(RULES, entrants_for(
+        RULES, [preset(RULES, "pc1"), preset(RULES, "pc2")], [("orc", 1)])))
+    for text in mode.journal:
+        replay.restore(text)
+    assert replay.path == [] and keys(replay.ask()) == ["wait", "gm"]
 
 
 class Hit:
@@ -241,7 +306,7 @@ def test_the_party_down_question_says_what_the_preset_says(
 def test_resumed_at_the_deads_own_menu_the_status_line_says_nothing(
         user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Saved at pc1's action menu (GM, Back), pc1 then recorded dead: resumed there, no
-    action of the dead is half done, so the status line has no 'saved action goes on'."""
+    action of the dead is half done, so the status line says nothing of an action dropped."""
     genso(capsys, "calendar", "curse", "Mio", "pc1")
     genso(capsys, "fight", "new", "--party", "pc1", "pc2", "--monsters", "orc:1")
     at_table(user_dirs, False, "gm", "back")

@@ -174,14 +174,16 @@ def resumed_status(tmp: Path, *keys: str) -> str:
     return mode.view(ask.prompt).status
 
 
-def test_a_resumed_half_done_action_of_the_dead_says_it_goes_on(
+def test_a_resumed_half_done_action_of_the_dead_is_dropped_and_says_so(
         user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """A table saved while pc1 picked whom to attack, pc1 then recorded dead: the attack
-    goes on as saved (the replay is not changed), and the status line says so once."""
+    """A table saved while pc1 picked whom to attack, pc1 then recorded dead: the resumed
+    table steps out of the attack to the dead's menu, and the status line says why once
+    (calendar75 DEFECT 1: the attack went on and its blow was dealt)."""
     genso(capsys, "calendar", "curse", "Mio", "pc1")
     genso(capsys, "fight", "new", "--party", "pc1", "pc2", "--monsters", "orc:2")
     resumed_status(user_dirs, "attack")
     assert resumed_status(user_dirs) == ""  # not dead yet
     genso(capsys, "calendar", "pass", "367")
     assert resumed_status(user_dirs) == (
-        f"死亡 died: {PC1} PC 1's saved action goes on; Back 戻る to drop it")
+        f"{PC1} PC 1: {DIED}, acts no more 死者は行動しない: its unfinished action is "
+        "dropped 未完の行動は取りやめ")

@@ -16,10 +16,10 @@ from companion.app.modes.genso.target_menus import _value
 from companion.app.modes.genso.words import FOES_OUT, PARTY_OUT, TITLE, named
 from companion.app.modes.questions import ASK_UNDO, sure
 from companion.app.session.controls import BACK, Question
-from companion.app.session.mode import ChoiceAsk
+from companion.app.session.mode import Answer, ChoiceAsk, RollAsk, Throw
 from companion.errors import IllegalAction
 from companion.hw.buttons import Button
-from companion.hw.display.view import Option
+from companion.hw.display.view import Option, View
 from companion.systems.genso.combat import (
     Action,
     Combatant,
@@ -63,6 +63,10 @@ class GensoFightMode(_GmMenu):
         #: The journal's length when the GM played on with the party down (None: not asked
         #: since it fell, :meth:`_asks_party_down`).
         self._played_on: int | None = None
+        #: Why the action of a fighter the calendar records dead of a Death Curse was not
+        #: taken, or a resumed one dropped (:meth:`answer`, :meth:`replayed`), in the status
+        #: line until the next answer.
+        self.dead_dropped = ""
 
     def _asks_party_down(self) -> bool:
         """GM-COMBAT-1 (Default ``party_down_ends_fight`` off): the party down (全滅) leaves
@@ -99,6 +103,84 @@ class GensoFightMode(_GmMenu):
         if self._played_on is not None and len(self.fight.journal) < self._played_on:
             self._played_on = None  # the answer was given after the action undone
         return undone
+
+    def answer(self, value: Answer) -> list[Any]:
+        """As every fight's; but a new step of an action (a pick in its menus, or one of its
+        dice) by a fighter the calendar records dead of a Death Curse (GM-MAGIC-13) is not
+        taken, the calendar read again for it: `genso calendar pass` from another shell while
+        the menu was shown recorded the death, and the dead's blow was dealt (calendar75
+        DEFECT 1; the command line refuses it, ``acts no more``). The action is left for the
+        dead's own menu (Skip turn, GM), journalled as the Backs that leave it, and the
+        status line says why. Not while a save is given again (:attr:`_restoring`): a turn
+        played before the death replays as played."""
+        self.dead_dropped = ""
+        actor = self.fight.state.current
+        if self._restoring or actor is None or not self._new_step(value):
+            return super().answer(value)
+        said, self._curses = self.calendar_fault, None  # read again: a pass since
+        if not self.cursed_dead(actor.name):
+            fault = self.calendar_fault if self.calendar_fault != said else ""
+            events = super().answer(value)
+            self.calendar_fault = self.calendar_fault or fault
+            return events
+        self.resumed = self.undone = ""
+        self._drop_action()
+        self.dead_dropped = f"{self.acts_no_more(actor)}: its action is not taken 行動は取りやめ"
+        return []
+
+    def _new_step(self, value: Answer) -> bool:
+        """Is ``value`` a step into or through an action (not Back, the GM's menu, a check, a
+        Skip turn, nor Again or Give up)?"""
+        if self.held:
+            return False
+        in_action = bool(self.path) and self.path[0] in _ACTIONS
+        if isinstance(value, Throw):
+            return in_action and not value.back and not value.failure
+        ask = self.ask()
+        if not isinstance(ask, ChoiceAsk) or not isinstance(value, int) \
+                or not 0 <= value < len(ask.options):
+            return False
+        choice = ask.options[value].choice
+        if choice == BACK.choice:
+            return False
+        return in_action if self.path else choice in (*_ACTIONS, "dodge")
+
+    def _drop_action(self) -> None:
+        """The action under way given up, journalled as the presses that give it up, so a
+        replay comes to the same menu whatever the calendar says then: Give up at Again or
+        Give up, ``back`` at a die (the first leaves the action, a later one gives it up, as
+        a save's ``back`` does), one Back a menu (one fewer where a pre-review60a Fire pick
+        takes two, :meth:`restore`)."""
+        if self.held or isinstance(self.ask(), RollAsk):
+            backs = 1
+        else:
+            backs = len(self.path) - (1 if self._from_old_pick
+                                      and tuple(self.path) == self._from_old_pick else 0)
+        self._journal += [BACK.choice] * backs
+        self.held = False
+        self.path, self.throws, self.note = [], [], ""
+
+    def replayed(self, events: int) -> None:
+        """As every fight's; then a save stopped inside the action of a fighter the calendar
+        now records dead of a Death Curse (GM-MAGIC-13) steps back out of it, to the dead's
+        own menu (Skip turn, GM), journalled as :meth:`_drop_action` says: the dice typed
+        after a resume are new play, and the dead act no more (calendar75 DEFECT 1: the
+        action went on, and its blow was dealt). Its answers given before the death were
+        replayed as given, and nothing is set aside."""
+        super().replayed(events)
+        actor = self.fight.state.current
+        if (actor is not None and (self.held or (self.path[:1] and self.path[0] in _ACTIONS))
+                and self.cursed_dead(actor.name)):
+            self._drop_action()
+            self.dead_dropped = (f"{self.acts_no_more(actor)}: its unfinished action is "
+                                 "dropped 未完の行動は取りやめ")
+
+    def view(self, prompt: str, *, options: tuple[Option, ...] = (),
+             highlight: int | None = None, status: str = "", prompt_tile: str | None = None,
+             prompt_faces: tuple[int, ...] = ()) -> View:
+        return super().view(prompt, options=options, highlight=highlight,
+                            status=status or self.dead_dropped, prompt_tile=prompt_tile,
+                            prompt_faces=prompt_faces)
 
     def _direct(self, choice: str) -> list[FightEvent] | None:
         if self._asks_party_down() or (self._restoring and not self.path
@@ -229,8 +311,9 @@ class GensoFightMode(_GmMenu):
         """What a table resumed in the middle of an action (its target, weapon, spell or
         dice asked) says when the fighter acting is one the calendar now records dead of a
         Death Curse (GM-MAGIC-13): the action goes on, as the save holds it, and Back leaves
-        it for the dead's own menu (reviewg71 RISK 2). Empty otherwise. The replay is not
-        changed: leaving it for the player would have to be journalled."""
+        it for the dead's own menu (reviewg71 RISK 2). Empty otherwise. Since calendar75
+        DEFECT 1 a resume steps out of such an action itself (:meth:`replayed`), so this
+        is empty after one."""
         actor = self.fight.state.current
         if (actor is None or not (self.path[:1] and self.path[0] in _ACTIONS)
                 or not self.cursed_dead(actor.name)):
