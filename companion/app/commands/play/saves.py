@@ -23,6 +23,7 @@ from companion.app.notes import note
 from companion.app.paths import data_dir_setting
 from companion.app.session.controls import Controls
 from companion.app.session.host import COMPANION_FAULTS, told_fault
+from companion.app.session.log import HOLDS, NO_GAME, OTHER_GAME, GameLog
 from companion.app.session.save import (
     BOM,
     SAVE_LIMIT,
@@ -39,17 +40,12 @@ from companion.files import (
     kept_aside,
     loads_json,
     move_aside,
-    open_regular,
     read_regular,
 )
 from companion.hw.display import Display
 from companion.systems.jongrogue.actions import input_from_notation
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.profile import Profile, load_played_profile
-
-#: The most of a log's line read for a game's header (:func:`log_holding`): a header is a
-#: few hundred bytes (a profile's path and house rules), far under it.
-_HEADER_LIMIT = 64 * 1024
 
 
 @dataclass(frozen=True)
@@ -191,25 +187,49 @@ def own_log(saved: SaveGame | None) -> str | None:
 
 
 def log_holding(log_path: object, start: object, game_id: object) -> str | None:
-    """``log_path`` when the game ``game_id``'s header is the line at ``start`` in it, where
-    its save says its lines begin; None otherwise. Only that one line of a regular file is
-    read (a pipe or a device is not waited on): a file there was named only because it was
-    there, though it was another game's log under that name, or notes, which the command
-    said then refused (reviewjourney75 RISK 4)."""
+    """``log_path`` when a resume with it as ``--log`` writes the game ``game_id`` (begun
+    at byte ``start`` in it, as its save says) whole there (:meth:`GameLog.holding`, the
+    test the log's own rewrite makes: the game's lines, or nothing yet, at ``start``; its
+    header elsewhere in the file, or in ``FILE.1``/``FILE.2``); None when it cannot be read,
+    or another game's log or notes are under that name and the game is nowhere in them
+    (reviewjourney75 RISK 4: such a file was named, and the command said then refused). A
+    pipe or a device is not waited on. Only the line at ``start`` is read when it holds
+    the game (reviewjourney75b DEFECT 1: that line alone was asked, and a game whose lines
+    another game's resume moved, or rotated, or cut by a full disk, went on unlogged)."""
+    found = log_verdict(log_path, start, game_id)
+    return log_path if found == HOLDS and isinstance(log_path, str) else None
+
+
+def log_verdict(log_path: object, start: object, game_id: object) -> str:
+    """What :meth:`GameLog.holding` finds of the log ``log_path`` for the game ``game_id``
+    begun at ``start``, or why it could not look, in words (``cannot be read (…)``); "gone"
+    when there is no such file (or no log named at all)."""
     if not (isinstance(log_path, str) and isinstance(game_id, str)
             and isinstance(start, int) and not isinstance(start, bool) and start >= 0):
-        return None
+        return "gone"
     try:
-        with open_regular(Path(log_path), "log") as handle:
-            handle.seek(start)
-            line = handle.readline(_HEADER_LIMIT)
-        header = loads_json(line.decode("utf-8"))
-    except (OSError, ValueError, DataError):  # UnicodeDecodeError, JSONDecodeError too
-        return None
-    if not (isinstance(header, dict) and header.get("log") == "jongrogue-companion"
-            and header.get("game_id") == game_id):
-        return None
-    return log_path
+        return GameLog.holding(Path(log_path), start, game_id)
+    except FileNotFoundError:
+        return "gone"
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror or exc})"
+    except DataError as exc:
+        return f"cannot be read ({str(exc).removeprefix(f'{log_path}: ')})"
+
+
+def lost_log_words(saved: SaveGame) -> str:
+    """Why the save ``saved``'s log is not named in a resume command, for the resume that
+    goes on unlogged: not there, cannot be read, another game's log, or a file holding no
+    line of the game (reviewjourney75b NIT 3: "another file under that name?" was said of
+    a log that could not be read, or that held nothing yet)."""
+    found = log_verdict(saved.log_path, saved.log_start, saved.game_id)
+    if found == "gone":
+        return "is not there (a disk taken out, or the file moved)"
+    if found == OTHER_GAME:
+        return "is no longer its log (another game's log is under that name)"
+    if found == NO_GAME:
+        return "holds no line of this game (another file under that name?)"
+    return found
 
 
 def _newer_log(text: str) -> str | None:

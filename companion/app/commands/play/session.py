@@ -32,6 +32,7 @@ from companion.app.commands.play.readers import (
 )
 from companion.app.commands.play.saves import (
     log_header,
+    lost_log_words,
     offer_new_game,
     own_log,
     previous_game,
@@ -772,12 +773,12 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
     elif resuming and saved.log_path is not None and own_log(saved) is None:
         # Its log gone (a USB stick taken out) or another file under its name: the hint's
         # `--log` made the stick's folder anew on the SD card, or named another's log
-        # (reviewjourney75 RISK 6). No command: put back, the next resume says it.
-        gone = ("is not there (a disk taken out, or the file moved)"
-                if not os.path.lexists(saved.log_path)
-                else "is no longer its log (another file under that name?)")
-        note(f"this game's log {saved.log_path} {gone}: the game goes on unlogged (with the "
-             "log back, a resume without --log says the command that writes it whole)")
+        # (reviewjourney75 RISK 6). No command: put back, the next resume says it. What
+        # was found is said: "another file under that name?" was said of a log that
+        # could not be read (reviewjourney75b NIT 3).
+        note(f"this game's log {saved.log_path} {lost_log_words(saved)}: the game goes on "
+             "unlogged (with the log back, a resume without --log says the command that "
+             "writes it whole)")
     elif resuming and saved.log_path is not None:
         # The save still names its log, which a resume given it writes whole (hist65 NIT 4:
         # the log was left short unsaid, and replay then found no save of it). As the stop
