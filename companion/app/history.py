@@ -345,6 +345,13 @@ class History:
             finally:
                 conn.close()
         except sqlite3.Error as exc:
+            if (getattr(exc, "sqlite_errorname", "") or "") == "SQLITE_READONLY_ROLLBACK":
+                # A crash while a game was recorded left a -journal that only a writer
+                # rolls back: "cannot be written" was said of a file that can be
+                # (reviewjourney75b RISK 2).
+                raise HistoryError(f"{self.path}: a game's recording was cut short (its "
+                                   "-journal is left beside it) and a look that only reads "
+                                   "cannot roll it back") from None
             raise HistoryError(f"{self.path}: {_reason(exc, self.path)}") from None
 
     def runs(self) -> list[Run]:

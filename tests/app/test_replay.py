@@ -495,8 +495,10 @@ def test_replay_of_a_stopped_log_leaves_a_damaged_history_as_it_is(
     """reviewjourney75 RISK 3: `replay LOG` of a stopped game asks the history whether the
     game is over (ead89f66); the lookup kept a file that is no history aside as
     history.sqlite3.corrupt-… and began a new one, and replay said nothing of it. It is
-    asked read-only: the file is left as it is (a pipe not waited on), the game said
-    stopped as for a history that cannot be asked, and the next game mends it, saying so."""
+    asked read-only: the file is left as it is (a pipe not waited on), and the next game
+    mends it, saying so. Whether the game is over cannot be told then: no resume is named,
+    and why is said (reviewjourney75b RISK 2: the game was said stopped, and the resume of
+    a game over started a second game in its log)."""
     state, stopped = tmp_path / "s.json", tmp_path / "a.jsonl"
     with monkeypatch.context() as patch:
         patch.setattr(Session, "_commit", cut_after_saves(20))
@@ -512,7 +514,10 @@ def test_replay_of_a_stopped_log_leaves_a_damaged_history_as_it_is(
     capsys.readouterr()
     assert main(["replay", str(stopped)]) == 0
     out, err = capsys.readouterr()
-    assert "the game was stopped or its log was cut short" in out, out
+    why = "file is not a database" if history == "notes" else "not a history file"
+    assert (f"whether the game is over cannot be told: the history could not be read ({path}: "
+            f"{why}); try again, or `companion history` reads it") in out, out
+    assert "carries it on" not in out
     assert err == ""
     assert sorted(os.listdir(path.parent)) == before
     if history == "notes":

@@ -140,7 +140,10 @@ def _save_said(path: Path, head: bytes) -> str:
     if saved.finished:
         return (f"its game is over, with nothing to play on (`{companion_line('history')}` "
                 "lists the games played to their end), and ")
-    if _in_history(saved.game_id):
+    held = _in_history(saved.game_id)
+    if isinstance(held, str):
+        return f"{_unread_history(held)}, and "
+    if held:
         # A copy kept, or a save whose last writes the disk refused, of a game played to
         # its end since: its resume started a new game, in the old game's log (its own
         # --log, a20f0f50), as carried_on says of a save in the data folder (reviewjourney75
@@ -433,14 +436,24 @@ def _cut_after(logged: LoggedGame) -> str:
             "short (a power cut as it was written?) and is left out")
 
 
-def _in_history(game_id: str) -> bool:
-    """Whether the history holds ``game_id``; one that cannot be asked now holds it not
-    (the save's resume is then named, as before review65h). Asked read-only: replay moved
-    a damaged history aside and began a new one, unsaid (reviewjourney75 RISK 3)."""
+def _in_history(game_id: str) -> bool | str:
+    """Whether the history holds ``game_id``, or why it cannot be asked now (a leftover
+    ``-journal`` a read-only look cannot roll back, a history busy past SQLite's wait, a
+    damaged file): then no resume is named (reviewjourney75b RISK 2: "not held" was taken,
+    and the resume named for a game over started a second game in its log). Asked
+    read-only: replay moved a damaged history aside and began a new one, unsaid
+    (reviewjourney75 RISK 3)."""
     try:
         return History().holds_as_it_is(game_id)
-    except HistoryError:
-        return False
+    except HistoryError as exc:
+        return str(exc)
+
+
+def _unread_history(why: str) -> str:
+    """What is said, with no resume, of a game whose history could not be read (``why``)."""
+    return (f"whether the game is over cannot be told: the history could not be read ({why}); "
+            f"try again, or `{companion_line('history')}` reads it (and mends it), then "
+            "replay again: a resume of a game over would start a new game in its log")
 
 
 def _saved(path: Path, game_id: object) -> SaveGame | None:
@@ -493,8 +506,12 @@ def carried_on(logged: LoggedGame) -> str:
     save_path, saved = save_of(header.get("game_id"))
     state = [] if save_path == default_save_path() else ["--state", str(save_path)]
     log = str(logged.path)
-    if saved is not None and not saved.finished and saved.game_id == header.get("game_id") \
-            and _in_history(saved.game_id):
+    game_id = header.get("game_id")
+    held = _in_history(game_id) if isinstance(game_id, str) and not (
+        saved is not None and saved.finished and saved.game_id == game_id) else False
+    if isinstance(held, str):
+        return _unread_history(held)
+    if saved is not None and not saved.finished and saved.game_id == game_id and held:
         # Its save was behind its end (the disk refused it): a resume starts a new game.
         # The next game replaces save.json alone: a --state file of its own stays until
         # removed (reviewjourney75 NIT 7: "the next game replaces it" was said of one).
@@ -508,8 +525,7 @@ def carried_on(logged: LoggedGame) -> str:
         # Resumed without --log (hist65 NIT 4): "no save holds it" was said of a game over.
         return (f"the game played on without this log and is over ({save_path} holds it, "
                 f"finished: `{companion_command()} history` lists it)")
-    game_id = header.get("game_id")
-    if isinstance(game_id, str) and _in_history(game_id):
+    if held:
         # Played on with another --log, or none, its save elsewhere or since replaced, or
         # its log cut short: the resume said below started a new game in this log
         # (journey75 DEFECT 3).
