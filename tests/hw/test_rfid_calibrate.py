@@ -617,13 +617,15 @@ def test_every_reader_down_names_the_wires_they_share_first(
         < check.index("3.3V and GND") < check.index("SDA (chip select)")
 
 
-def replay_tray(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, snap: str) -> int:
-    """``calibrate rfid --port -`` on a tray's HELLO and a SNAP of ``snap``; its exit code."""
+def replay_tray(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, snap: str,
+                version: str = "1.3.4") -> int:
+    """``calibrate rfid --port -`` on a tray's HELLO (firmware ``version``) and a SNAP of
+    ``snap``; its exit code."""
     from companion.app import cli
     from companion.hw.rfid.protocol import encode
 
     path = tmp_path / "tray.bin"
-    path.write_bytes(encode(0, "HELLO", "1.3.4", "5") + encode(1, "SNAP", *snap))
+    path.write_bytes(encode(0, "HELLO", version, "5") + encode(1, "SNAP", *snap))
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(path.open("rb")))
     with ends_within(REPLAY_SECONDS, "calibrate rfid on a capture"):
         return cli.main(["calibrate", "rfid", "--port", "-", "--only", "1m"])
@@ -712,3 +714,22 @@ def test_a_crash_at_the_end_exits_1_as_rfid_monitor_does(
                    "トレイのファームウェアが停止: 挿し直し、再発なら書き込み直して; "
                    f"{saved}\n")
     assert ("04A1B2C3" in TagMap.load(config_dir() / TAGMAP_FILENAME)) == (history != "ok first")
+
+
+@pytest.mark.parametrize("behind", [True, False])
+def test_a_tray_on_older_firmware_is_told_to_flash_it_again_once(
+        behind: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """maker75 NIT 2: a tray flashed before the companion was updated misses the newer
+    firmware's board.py checks, and nothing said so: calibrate rfid names the checkout's
+    version (firmware/main.py) once, as rfid monitor does; a tray as new is told nothing."""
+    from companion.hw.rfid.firmware_source import firmware_version
+
+    shipped = firmware_version()
+    assert shipped is not None
+    major, minor, patch = (int(n) for n in shipped.split("."))
+    older = f"{major}.{minor}.{patch - 1}" if patch else f"{major}.{minor - 1}.9"
+    replay_tray(tmp_path, monkeypatch, "-----", older if behind else shipped)
+    told = [line for line in capsys.readouterr().out.splitlines() if "flash it again" in line]
+    assert told == ([f"  (this companion ships {shipped}: flash it again for the newer "
+                     "board.py checks, firmware/README.md)"] if behind else [])

@@ -517,3 +517,34 @@ def test_a_crash_the_tray_started_again_after_is_not_its_last_word(
     replay(tmp_path, monkeypatch, b"".join(CRASHED_THEN_STARTED_AGAIN[history]))
     assert replayed(["rfid", "monitor", "--port", "-"]) == 0
     assert "crashed" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("behind", [True, False])
+def test_a_tray_on_older_firmware_is_told_to_flash_it_again(
+    behind: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """maker75 NIT 2: a tray flashed before the companion was updated said "firmware 1.3.3"
+    and nothing more, missing the newer firmware's board.py checks. Under its ok line the
+    checkout's version (firmware/main.py, read as text) is named, once; a tray as new is
+    told nothing."""
+    from companion.hw.rfid.firmware_source import firmware_version
+
+    shipped = firmware_version()
+    assert shipped is not None
+    major, minor, patch = (int(n) for n in shipped.split("."))
+    older = f"{major}.{minor}.{patch - 1}" if patch else f"{major}.{minor - 1}.9"
+    version = older if behind else shipped
+    replay(tmp_path, monkeypatch, b"".join([
+        encode(0, Kind.HELLO, version, "5"), encode(1, Kind.SNAP, "-", "-", "-", "-", "-"),
+        encode(2, Kind.HB), encode(3, Kind.SNAP, "-", "-", "-", "-", "-")]))
+    assert replayed(["rfid", "monitor", "--port", "-"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    ok = lines.index(f"-- ok: tray on stdin (firmware {version}, 5 slots)")
+    told = [line for line in lines if "flash it again" in line]
+    if behind:
+        assert lines[ok + 1] == (f"   (this companion ships {shipped}: flash it again for the "
+                                 "newer board.py checks, firmware/README.md)")
+        assert told == [lines[ok + 1]]
+    else:
+        assert told == []

@@ -42,6 +42,7 @@ from companion.app.commands.rfid import (
     RfidReader,
     add_reader_arguments,
     answering,
+    flash_again,
     found_the_tray,
     open_reader,
     refuse_a_port_no_wait_mends,
@@ -498,6 +499,7 @@ def run_enrolment(enroller: Enroller, reader: RfidReader, keys: KeySource,
     last_status = ""
     answered = False
     none_read = ""  # the tray's word while it answered with every reader down
+    told_flash = False  # flash_again, said once
     try:
         while not enroller.done:
             if enroller.held is not None and not starting(reader):
@@ -509,6 +511,9 @@ def run_enrolment(enroller: Enroller, reader: RfidReader, keys: KeySource,
                     return Heard(answered)
             status = reader.status()
             answered = answered or status.ok
+            if status.ok and not told_flash and (flash := flash_again(reader)):
+                told_flash = True
+                enroller.say(f"  ({flash})")
             if isinstance(reader, TrayReader) and answering(reader) and not reader.unheard:
                 # Past its hello: its problem is its own word (a stack, a reader down), not
                 # silence. Every reader down is no answer, and the end says so as the

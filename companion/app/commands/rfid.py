@@ -38,6 +38,7 @@ from companion.app.session.save import SEED_LIMIT
 from companion.errors import DeviceError
 from companion.hw.ports import ReaderStatus
 from companion.hw.rfid.events import TagEvent
+from companion.hw.rfid.firmware_source import shipped_if_newer
 from companion.hw.rfid.link import (
     A_FILE,
     Port,
@@ -262,6 +263,19 @@ def connecting(reader: RfidReader) -> bool:
         and not reader.framer.counters["frames"] and not reader.found_the_tray()
 
 
+def flash_again(reader: RfidReader) -> str | None:
+    """What a tray whose hello named firmware older than this checkout's (firmware/main.py)
+    is to do, said once beside its first ok line by ``rfid monitor`` and ``calibrate
+    rfid``: "firmware 1.3.3" alone did not say that the tray, flashed before the companion
+    was updated, misses the newer firmware's board.py checks (maker75 NIT 2). None for a
+    tray as new, an RDM6300, or no hello yet."""
+    if not isinstance(reader, TrayReader):
+        return None
+    shipped = shipped_if_newer(reader.firmware)
+    return None if shipped is None else (f"this companion ships {shipped}: flash it again "
+                                         "for the newer board.py checks, firmware/README.md")
+
+
 def answering(reader: RfidReader) -> bool:
     """Whether ``reader`` answers: a tray past its hello, whose problem (two tiles stacked,
     a reader down, a sticker read on two slots) is its own word, not a silence the monitor
@@ -302,6 +316,7 @@ def monitor(reader: RfidReader, out: TextIO, as_json: bool, stop: StopSignal,
     tray_answered = none_read = False  # a tray past its hello; every reader of it down
     tray_said = ""
     told_waiting = as_json or reader.link.port == STDIN_NAME  # a capture ends by itself
+    told_flash = as_json  # flash_again, said once
     status = reader.status()
     try:
         while not stop.stopped and not reader.link.ended:
@@ -321,6 +336,9 @@ def monitor(reader: RfidReader, out: TextIO, as_json: bool, stop: StopSignal,
                 last = (status.ok, status.message)
                 hello = connecting(reader)
                 print(status_line(status, as_json, hello), file=out, flush=True)
+                if status.ok and not told_flash and (flash := flash_again(reader)):
+                    told_flash = True
+                    print(f"   ({flash})", file=out, flush=True)
                 found = found_the_tray(reader)  # the message says which kind to use
                 check = what_to_check(reader) if not (status.ok or as_json or found) \
                     else None
