@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from companion.app.cli import COMMAND_MODULES, build_parser, main
+from companion.app.cli import COMMAND_MODULES, build_parser, main, parse_command_line
 
 
 def leaves(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()) -> Iterator[
@@ -135,3 +135,29 @@ def test_a_command_or_option_in_capitals_or_full_width_is_answered_too(
         main(words)
     assert done.value.code == 2
     assert capsys.readouterr().err.rstrip().endswith(near)
+
+
+@pytest.mark.parametrize("words", [["Aki", "--healer", "3"], ["Aki", "--sleep", "3"],
+                                   ["--healer", "Aki", "3"], ["Aki", "3", "--healer"]])
+def test_a_number_after_a_flag_is_the_days_of_rest(words: list[str]) -> None:
+    """calendar75 DEFECT 2: ``genso rest Aki --healer 3`` was refused with "unrecognized
+    arguments: 3" (argparse matched ``days``, empty, with ``sheet``): the 3 is the days,
+    wherever it stands."""
+    parsed = parse_command_line(build_parser("genso"), ["genso", "rest", *words])
+    assert parsed.sheet == "Aki" and parsed.days == 3
+
+
+def test_an_optional_positional_after_an_option_keeps_its_checks(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A word after the flag that is no number is refused as ``days`` (its type named),
+    and a word more than the positionals take is still unrecognized; ``coc fight act``'s
+    TARGET after a ``--with`` is taken too."""
+    with pytest.raises(SystemExit):
+        parse_command_line(build_parser("genso"), ["genso", "rest", "Aki", "--sleep", "x"])
+    assert "argument days: invalid int value: 'x'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        parse_command_line(build_parser("genso"), ["genso", "rest", "Aki", "1", "--healer", "3"])
+    assert "unrecognized arguments: 3" in capsys.readouterr().err
+    act = parse_command_line(build_parser("coc"), ["coc", "fight", "act", "attack", "Ann", "--with",
+                                              "weapon=1", "Cultist"])
+    assert (act.actor, act.target, act.with_) == ("Ann", "Cultist", ["weapon=1"])
