@@ -191,14 +191,17 @@ def move_label(mode: str, metres: Mapping[str, int] | None = None) -> str:
     return f"{label} {metres[mode]} m" if metres and mode in metres else label
 
 
-def action_text(action: Action, metres: Mapping[str, int] | None = None) -> str:
+def action_text(action: Action, metres: Mapping[str, int] | None = None,
+                spell: str = "") -> str:
     """An action in a line, for the log, an undo and an error: ``X → オーク 攻撃 attack``;
-    ``metres`` are how far its mover goes by each movement mode, for a move."""
+    ``metres`` are how far its mover goes by each movement mode, for a move; ``spell`` the
+    cast's spell as the player reads it (``治癒呪 Healing``, as the table's menus name it;
+    its key when not given). Text only: no journal line is made of it."""
     if isinstance(action, Attack):
         return (f"{action.actor} → {action.target}"
                 + (" 全力攻撃 full attack" if action.full else " 攻撃 attack"))
     if isinstance(action, Cast):
-        return f"{action.actor} casts 呪文 {action.spell}" + (
+        return f"{action.actor} casts 呪文 {spell or action.spell}" + (
             f" → {', '.join(action.targets)}" if action.targets else "")
     if isinstance(action, UseStone):
         return f"{action.actor}: {STONES.get(action.stone, action.stone)} → {action.target}"

@@ -17,6 +17,7 @@ from companion.errors import DataError, DeviceError, IllegalAction
 from companion.systems.genso.character.core import Character
 from companion.systems.genso.combat.actions import (
     Action,
+    Cast,
     Move,
     action_from_json,
     action_text,
@@ -201,10 +202,20 @@ class Fight:
 
     def describe(self, action: Action) -> str:
         """``action`` in a line (:func:`.actions.action_text`), a move with the metres its
-        mover goes (GM-MOVE-1: the Orc's normal move is 16 m, not a character's 12 m)."""
+        mover goes (GM-MOVE-1: the Orc's normal move is 16 m, not a character's 12 m), a
+        cast with its spell's name, ``治癒呪 Healing`` (GM-MAGIC-1; calendar75 NIT 4: it said
+        the key, ``casts 呪文 healing``, in the table's Log, Result title and Undo's question,
+        and in `genso fight undo`)."""
         mover = next((c for c in self.state.combatants
                       if isinstance(action, Move) and c.name == action.actor), None)
-        return action_text(action, move_metres(self.rules, mover) if mover else None)
+        spell = ""
+        if isinstance(action, Cast):
+            try:
+                known = self.rules.spell(action.spell)
+                spell = f"{known.ja} {known.en}"
+            except DataError:  # a damaged file's unknown spell: its key, as it was
+                spell = ""
+        return action_text(action, move_metres(self.rules, mover) if mover else None, spell)
 
     def pop(self) -> Entry:
         """Undo the last action (python-chess style), and any setting it changed."""
