@@ -414,3 +414,46 @@ def test_config_show_with_a_genso_table_and_no_fight_yet_says_so(
     capsys.readouterr()
     assert main(["config", "--show"]) == 0
     assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize(("table", "marked"), [
+    ('[play]\nmode = "dice"\n', True),
+    ('[play]\nmode = "coc"\n', True),
+    ('[play]\nmode = "dice"\n[dice]\nsource = "typed"\n', False),  # no dice camera
+    ("", False),  # a game of JongRogue: no dice camera opened
+])
+def test_config_show_marks_a_dice_camera_source_not_there_at_a_camera_table(
+        table: str, marked: bool, capsys: pytest.CaptureFixture[str]) -> None:
+    """maker75 NIT 6: input.camera_source not there is marked and exits 1, but a
+    dice.camera_source not there passed with exit 0 and no mark, and under the boot service
+    the table opened on "The dice camera cannot be used … Type the dice?". It is marked
+    (play goes on, asking to type the dice) and exits 1, where a dice camera is opened."""
+    path = write_config(f'{table}[dice]\ncamera_source = "throws"\n'
+                        if "[dice]" not in table
+                        else table + 'camera_source = "throws"\n')
+    assert main(["config", "--show"]) == (1 if marked else 0)
+    out, err = capsys.readouterr()
+    line = " ".join(setting_lines(out)["dice.camera_source"].split())
+    if marked:
+        assert line.endswith("(the table asks to type the dice instead 手入力を尋ねます)"), line
+        assert err == (f"companion: dice.camera_source ({path}): {path.parent / 'throws'}: no "
+                       "such picture, folder or video (the relative path throws is taken "
+                       "from config.toml's folder); cameras are camera:0, /dev/video0 or "
+                       "picamera; the table asks at its start to type the dice instead\n")
+    else:
+        assert "手入力" not in line and err == ""
+
+
+def test_config_show_marks_the_tile_camera_not_there_that_an_auto_dice_camera_takes(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """dice.camera_source = "auto" (the default) reads by input.camera_source: that one is
+    looked for at a camera table and marked, "auto" itself never taken for a path."""
+    write_config('[play]\nmode = "dice"\n[input]\ncamera_source = "throws"\n')
+    assert main(["config", "--show"]) == 1
+    lines = {key: " ".join(line.split()) for key, line in setting_lines(
+        capsys.readouterr().out).items()}
+    assert lines["input.camera_source"].endswith("(the table asks to type the dice instead "
+                                                 "手入力を尋ねます)")
+    assert "手入力" not in lines["dice.camera_source"]
+    write_config('[play]\nmode = "dice"\n')
+    assert main(["config", "--show"]) == 0  # "auto", the built-in picamera

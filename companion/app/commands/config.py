@@ -79,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
     config, marks = tray_rules_checked(config, marks)
     config, marks = table_rules_checked(config, marks)
     config, marks = start_checked(config, marks)
+    config, marks = dice_camera_checked(config, marks)
     config.tell_notices()
     if args.path:
         print(config.path)
@@ -549,6 +550,35 @@ def start_checked(config: Config, marks: Mapping[str, str]) -> tuple[Config, dic
     return (replace(config, notices=(*config.notices, *texts, *warnings),
                     problems=(*config.problems, *texts)),
             {**marks, **{key: PLAY_STOPS for keys, _ in found for key in keys}})
+
+
+#: The mark on the line of a ``dice.camera_source`` naming a picture, folder or video not
+#: there, at a table reading its dice by camera: play goes on, and asks to type the dice.
+DICE_TYPED = "the table asks to type the dice instead 手入力を尋ねます"
+
+
+def dice_camera_checked(config: Config, marks: Mapping[str, str]
+                        ) -> tuple[Config, dict[str, str]]:
+    """``config`` with a dice camera (``dice.camera_source``) that names a picture, folder
+    or video not there (:func:`missing_source`, as ``input.camera_source`` is checked) added
+    to its problems, at a table (``play.mode`` not "game") whose dice the camera reads
+    (``dice.source = "camera"``), its line marked :data:`DICE_TYPED`: no stop, for the
+    table asks at its start to type the dice instead, but under the boot service a maker
+    who checked with ``config --show`` met that question only at the table (maker75 NIT
+    6: exit 0, no mark). With "auto" the dice camera is ``input.camera_source``: that one
+    is looked for, and marked."""
+    key = "dice.camera_source"
+    if config.text(key) == "auto":
+        key = "input.camera_source"
+    if config.text("play.mode") == "game" or config.text("dice.source") != "camera":
+        return config, dict(marks)
+    reason = missing_source(config, key)
+    if reason is None:
+        return config, dict(marks)
+    text = f"{config.where(key)}: {reason}; the table asks at its start to type the dice instead"
+    return (replace(config, notices=(*config.notices, text),
+                    problems=(*config.problems, text)),
+            {**marks, key: DICE_TYPED})
 
 
 def said_together(problems: list[str], remedy: str) -> str:
