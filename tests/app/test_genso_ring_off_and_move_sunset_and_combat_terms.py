@@ -51,6 +51,29 @@ def ringed(tmp_path: Path, capsys: pytest.CaptureFixture[str], *rings: str) -> P
     return sheet
 
 
+#: calendar75 NIT 5: a Ring of Storage put on that leaves pc1 below 1 MP says so.
+LEFT_AT_0 = (f"GM-COMBAT-8 {PC1} is left at ＭＰ/MP 0: 行動不能 incapacitated until a night's "
+             "sleep fills MP (GM-HEAL-2)")
+
+
+def test_a_ring_of_storage_that_takes_the_last_mp_says_the_wearer_is_incapacitated(
+        tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """calendar75 NIT 5: pc1 at MP 3 puts on a Ring of Storage, which absorbs all 3: the
+    line said only "absorbed 3 MP (ＭＰ/MP 3 → 0)"; now a line of its own says pc1 is left
+    incapacitated (GM-COMBAT-8), as the sheet's condition shows. At MP 8 (5 absorbed, 3
+    left) no such line."""
+    sheet = ringed(tmp_path, capsys, "ring_storage")
+    kept = sheet.read_text(encoding="utf-8")
+    high = genso(capsys, "gear", str(sheet), "ring_storage")
+    assert "GM-COMBAT-8" not in high["said"] and high["sheet"]["mp"] == 3
+    sheet.write_text(re.sub(r"(?m)^mp = \d+", "mp = 3", kept), encoding="utf-8")
+    low = genso(capsys, "gear", str(sheet), "ring_storage")
+    assert low["said"].split("\n") == [
+        f"GM-ITEM-3 put on {STORAGE} (左手/left hand); put on, it absorbed 3 MP (ＭＰ/MP 3 → 0)",
+        LEFT_AT_0]
+    assert low["sheet"]["mp"] == 0
+
+
 def on_sheet(sheet: Path) -> dict[str, object]:
     return tomllib.loads(sheet.read_text(encoding="utf-8"))
 
@@ -106,7 +129,7 @@ def test_a_worn_ring_moves_to_the_other_hand_and_says_what_the_move_costs(
         f"GM-ITEM-3 moved {STORAGE} from the 左手/left hand to the 右手/right hand, taken off "
         "and put on again: its 5 stored MP are lost (GM-ITEM-3 reading: a Ring of Storage "
         "keeps no MP off the hand, and absorbs up to 5 MP again when put on); put on, it "
-        "absorbed 3 MP (ＭＰ/MP 3 → 0)")
+        "absorbed 3 MP (ＭＰ/MP 3 → 0)\n" + LEFT_AT_0)
     assert on_sheet(sheet)["rings"] == {"left": [], "right": ["ring_storage"]}
     assert moved["sheet"]["mp"] == 0 and moved["derived"]["storage_mp"]["mp"] == 3
     genso(capsys, "gear", str(sheet), "ring_striking", "--hand", "right")

@@ -632,6 +632,11 @@ def _ring_on(rules: GensoRules, c: Character, key: str, hand: Hand) -> tuple[Cha
                  if rings_work(rules, after) else
                  f"; put on, it absorbed nothing: no magic ring works with {most + 1} or more "
                  "on one hand")
+        if taken > 0 and after.mp < 1:
+            # GM-COMBAT-8: below 1 MP is 行動不能, as a cast's warning says first (GM-MAGIC-1);
+            # the sheet's condition showed it, the line did not (calendar75 NIT 5).
+            said += (f"\nGM-COMBAT-8 {after.name} is left at ＭＰ/MP {after.mp}: 行動不能 "
+                     "incapacitated until a night's sleep fills MP (GM-HEAL-2)")
     return after, said + _of_a_kind(rules, item.key, after)
 
 
