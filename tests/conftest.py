@@ -12,8 +12,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import platformdirs
 import pytest
 from hypothesis import HealthCheck, settings
+
+from companion.app.paths import APP_NAME
 
 # Every test that touches pygame draws into memory, never onto a screen.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -126,19 +129,72 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> Iterat
             yellow=True)
 
 
+# The autouse fixtures below patch with a MonkeyPatch of their own, not the test's
+# ``monkeypatch``: a test calling ``monkeypatch.undo()`` (to end its own patch midway) undid
+# theirs too, and went on with the player's real folders: test_log_two_games_resumed put two
+# games (seeds 1 and 3) in ~/.local/share/jongrogue-companion/history.sqlite3 at every run
+# (leak75).
+
+
+def _players_folders() -> tuple[Path, ...]:
+    """The platform's config and data folders of the companion, the player's own (what
+    paths.py gives with no ``COMPANION_*`` variable), taken once as the run starts, before a
+    test points HOME elsewhere; none when this user has no home folder."""
+    try:
+        return (Path(platformdirs.user_config_dir(APP_NAME)),
+                Path(platformdirs.user_data_dir(APP_NAME)))
+    except RuntimeError:
+        return ()
+
+
+def _what_is_in(folders: tuple[Path, ...]) -> dict[str, tuple[int, int]]:
+    """Each file and folder under ``folders``, as (modified time, size)."""
+    seen: dict[str, tuple[int, int]] = {}
+    for folder in folders:
+        for root, _folders, files in os.walk(folder):
+            for path in [root, *(os.path.join(root, name) for name in files)]:
+                with contextlib.suppress(OSError):  # gone meanwhile: missing after
+                    stat = os.stat(path)
+                    seen[path] = (stat.st_mtime_ns, stat.st_size)
+    return seen
+
+
+@pytest.fixture(scope="session")
+def players_folders() -> tuple[Path, ...]:
+    return _players_folders()
+
+
 @pytest.fixture(autouse=True)
-def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def nothing_written_to_the_players_folders(players_folders: tuple[Path, ...]) -> Iterator[None]:
+    """A test that creates, changes or removes anything in the player's real config or data
+    folder fails (in its teardown): tests keep to their temporary folders. (Another process
+    writing there meanwhile, a companion run by hand or another test run, is blamed too:
+    the message says so.)"""
+    before = _what_is_in(players_folders)
+    yield
+    after = _what_is_in(players_folders)
+    if after != before:
+        changed = sorted(path for path in before.keys() | after.keys()
+                         if before.get(path) != after.get(path))
+        pytest.fail("this test wrote to the player's own folders, not its temporary ones "
+                    f"(or another process did meanwhile): {', '.join(changed)}",
+                    pytrace=False)
+
+
+@pytest.fixture(autouse=True)
+def user_dirs(tmp_path: Path) -> Iterator[Path]:
     """Keep every test's config and data in its own temporary folder, with no setting the
     shell exported (``COMPANION_GAME_PRESET``: robust59 F4) and a terminal of 80 columns,
     which output read by the tests is written for, whatever ``COLUMNS`` the shell has (F3);
     a test of another width sets its own."""
-    for name in [name for name in os.environ if name.startswith("COMPANION_")]:
-        monkeypatch.delenv(name)
-    monkeypatch.setenv("COLUMNS", "80")
-    monkeypatch.delenv("LINES", raising=False)
-    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
-    return tmp_path
+    with pytest.MonkeyPatch.context() as patch:
+        for name in [name for name in os.environ if name.startswith("COMPANION_")]:
+            patch.delenv(name)
+        patch.setenv("COLUMNS", "80")
+        patch.delenv("LINES", raising=False)
+        patch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
+        patch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+        yield tmp_path
 
 
 @pytest.fixture(scope="session")
@@ -153,22 +209,26 @@ def companion_bin(tmp_path_factory: pytest.TempPathFactory) -> Path | None:
 
 
 @pytest.fixture(autouse=True)
-def companion_on_the_path(companion_bin: Path | None, monkeypatch: pytest.MonkeyPatch) -> None:
+def companion_on_the_path(companion_bin: Path | None) -> Iterator[None]:
     """``companion`` on the PATH, as install-pi.sh leaves a Pi's: the hints that name it
     (:func:`~companion.app.command_name.companion_command`) read the same whether the shell
     running the tests has the venv activated or not (setup66 D1). A test of the PATH
     scripts/bootstrap.sh leaves, with no ``companion`` on it, sets its own."""
-    if companion_bin is not None:
-        monkeypatch.setenv("PATH", f"{companion_bin}{os.pathsep}{os.environ.get('PATH', '')}")
+    with pytest.MonkeyPatch.context() as patch:
+        if companion_bin is not None:
+            patch.setenv("PATH", f"{companion_bin}{os.pathsep}{os.environ.get('PATH', '')}")
+        yield
 
 
 @pytest.fixture(autouse=True)
-def nobody_reads_the_stop_screen(monkeypatch: pytest.MonkeyPatch) -> None:
+def nobody_reads_the_stop_screen() -> Iterator[None]:
     """No key is ever pressed on a test's screen: the error that stops `companion play` is
     drawn there and left at once, where a player would have a minute to read it."""
     from companion.app.commands.play import telling
 
-    monkeypatch.setattr(telling, "STOP_SHOWN_SECONDS", 0)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(telling, "STOP_SHOWN_SECONDS", 0)
+        yield
 
 
 @pytest.fixture(scope="module")

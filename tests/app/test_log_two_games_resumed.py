@@ -65,10 +65,13 @@ def test_two_logged_games_stopped_and_resumed_in_turn_replay_once_each(
     replay called a stopped game to carry on with a --state file (c.json held it, over)."""
     log, first, second = tmp_path / "g.jsonl", tmp_path / "a.json", tmp_path / "c.json"
     for seed, save, replaces in (("1", first, 100), ("3", second, 150)):
-        monkeypatch.setattr(os, "replace", ctrl_c_after(replaces))
-        main(["play", "--headless", "--seed", seed, "--state", str(save), "--log", str(log)])
+        # Its own context, not monkeypatch.undo(): that also undid conftest's
+        # COMPANION_DATA_DIR, and the resumes below put both games in the real history.
+        with monkeypatch.context() as cut:
+            cut.setattr(os, "replace", ctrl_c_after(replaces))
+            main(["play", "--headless", "--seed", seed, "--state", str(save), "--log",
+                  str(log)])
         assert "stopped; the game is saved in" in capsys.readouterr().err
-    monkeypatch.undo()
     for save in (first, second):
         assert main(["play", "--headless", "--resume", "--state", str(save), "--log",
                      str(log)]) == 0
