@@ -124,3 +124,38 @@ def test_the_help_says_it_is_a_correction_not_a_rule(
     with pytest.raises(SystemExit):
         main(["genso", "calendar", "--help"])
     assert "undo-death" in capsys.readouterr().out
+
+
+def test_the_other_curses_that_ended_with_the_death_come_back_or_are_named(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """calendar75 NIT 3: Mio's curse kills pc1 at sunset on day 3, and Ren's (due day 4)
+    ends with the death. `undo-death` said only "that curse stays off" and Ren's was lost
+    unsaid. Nothing in the seed ends a Death Curse but its sunset and its caster's lift
+    (GM-MAGIC-13), so each not yet due comes back, named; Mio's, which killed, stays off."""
+    genso(capsys, "calendar", "curse", "Mio", "pc1", "--set", "GM-MAGIC-13.year_days=1")
+    genso(capsys, "calendar", "curse", "Ren", "pc1", "--set", "GM-MAGIC-13.year_days=2")
+    genso(capsys, "calendar", "pass", "3")  # day 4: pc1 died at sunset on day 3
+    assert kept(user_dirs)["ended_with_death"] == [
+        {"target": PC1, "caster": "Ren", "cast_on": 1, "dies_on": 4}]
+    out, _ = genso(capsys, "calendar", "undo-death", "pc1")
+    assert (f"GM-MAGIC-13 Ren's 呪殺呪/Death Curse on {PC1} (cast on day 1, due at sunset "
+            "on day 4), which ended with the death, is back on the calendar: only its sunset "
+            "or its caster's lift ends it") in out
+    after = kept(user_dirs)
+    assert after["death_curses"] == [{"target": PC1, "caster": "Ren", "cast_on": 1,
+                                      "dies_on": 4}]
+    assert "died" not in after and "ended_with_death" not in after
+
+
+def test_one_whose_sunset_has_passed_stays_off_and_is_named(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Ren's curse, ended with pc1's death on day 3, was due on day 4; undone on day 6, it
+    is named and stays off (kept, it would kill at once), as the one that killed does."""
+    genso(capsys, "calendar", "curse", "Mio", "pc1", "--set", "GM-MAGIC-13.year_days=1")
+    genso(capsys, "calendar", "curse", "Ren", "pc1", "--set", "GM-MAGIC-13.year_days=2")
+    genso(capsys, "calendar", "pass", "5")
+    out, _ = genso(capsys, "calendar", "undo-death", "pc1")
+    assert (f"GM-MAGIC-13 Ren's 呪殺呪/Death Curse on {PC1} (cast on day 1, due at sunset "
+            "on day 4), which ended with the death, stays off: its sunset is past") in out
+    after = kept(user_dirs)
+    assert after["death_curses"] == [] and "ended_with_death" not in after

@@ -61,6 +61,9 @@ class Calendar:
     day: int = FIRST_DAY
     curses: tuple[DeathCurse, ...] = ()
     dead: tuple[DeathCurse, ...] = ()
+    #: The other curses on a target that ended with its death (:func:`settle`), kept so
+    #: that :func:`undo_death` can give them back (calendar75 NIT 3: they were lost).
+    ended: tuple[DeathCurse, ...] = ()
 
     def days_left(self, curse: DeathCurse) -> int:
         """Days until the sunset that kills: 0 on the day itself."""
@@ -295,10 +298,12 @@ def undo_death(rules: GensoRules, calendar: Calendar, target: str,
     ``target`` (a ``calendar pass`` run by mistake left it dead for good, and only a hand
     edit took it back: fixg70d). Nothing in the seed brings back one dead of a Death Curse
     (GM-MAGIC-13), so this takes back a record, and no more: the curse that killed stays
-    off the calendar (its sunset is past: kept, it would kill again), and so do those that
-    ended with the death. A target recorded dead more than once (copies of an NPC preset,
-    :func:`npc_names`) needs ``caster`` to say whose curse; of one caster's, the latest goes.
-    A target with no such death recorded is refused, naming who has one."""
+    off the calendar (its sunset is past: kept, it would kill again). The others on the
+    target that ended with the death come back if their sunset is not past
+    (:func:`ended_with`, calendar75 NIT 3: they were lost unsaid). A target recorded dead
+    more than once (copies of an NPC preset, :func:`npc_names`) needs ``caster`` to say
+    whose curse; of one caster's, the latest goes. A target with no such death recorded is
+    refused, naming who has one."""
     name, spell = _name(target, "target"), rules.spell("death_curse").name
     folded = fold_name(name)
     deaths = [c for c in calendar.dead if fold_name(c.target) == folded]
@@ -315,7 +320,23 @@ def undo_death(rules: GensoRules, calendar: Calendar, target: str,
         raise IllegalAction(f"GM-MAGIC-13: {name} is recorded dead {len(deaths)} times, of "
                             f"{spell} of several casters: {casters}; name whose with --caster")
     death = max(deaths, key=lambda c: c.dies_on)
-    return replace(calendar, dead=tuple(c for c in calendar.dead if c != death)), death
+    ended = ended_with(calendar, death)
+    back = tuple(c for c in ended if c.dies_on >= calendar.day)
+    return replace(calendar, dead=tuple(c for c in calendar.dead if c != death),
+                   curses=(*calendar.curses, *back),
+                   ended=tuple(c for c in calendar.ended if c not in ended)), death
+
+
+def ended_with(calendar: Calendar, death: DeathCurse) -> tuple[DeathCurse, ...]:
+    """The other curses on ``death``'s target that ended with that death (cast before its
+    sunset, kept in :attr:`Calendar.ended`). :func:`undo_death` gives back those whose
+    sunset is today or later: nothing in the seed ends a Death Curse but its sunset and its
+    caster's lift (GM-MAGIC-13, 「術者は任意の時点で呪文を解除できる」), so with the death taken
+    back they hold (calendar75 NIT 3); one whose sunset has passed stays off, as the
+    curse that killed does (kept, it would kill at once)."""
+    folded = fold_name(death.target)
+    return tuple(c for c in calendar.ended
+                 if fold_name(c.target) == folded and c.cast_on <= death.dies_on)
 
 
 def settle(calendar: Calendar, rules: GensoRules | None = None) -> Passed:
@@ -335,7 +356,9 @@ def settle(calendar: Calendar, rules: GensoRules | None = None) -> Passed:
     deaths = (*calendar.dead, *died.values())
     gone = [c for c in calendar.curses if any(_same_death(d, c, copies) for d in deaths)]
     kept = tuple(c for c in calendar.curses if c not in gone)
-    return Passed(replace(calendar, curses=kept, dead=(*calendar.dead, *died.values())),
+    ended = (*calendar.ended, *(c for c in gone if c not in died.values()))
+    return Passed(replace(calendar, curses=kept, dead=(*calendar.dead, *died.values()),
+                          ended=ended),
                   tuple(died.values()), tuple(c for c in gone if c not in died.values()),
                   tuple(c for c in kept if c.dies_on == calendar.day))
 
@@ -349,7 +372,7 @@ def pass_days(calendar: Calendar, days: int, rules: GensoRules | None = None) ->
     return settle(replace(calendar, day=calendar.day + days), rules)
 
 
-_FIELDS = ("day", "death_curses", "died")
+_FIELDS = ("day", "death_curses", "died", "ended_with_death")
 _CURSE_FIELDS = ("target", "caster", "cast_on", "dies_on")
 
 
@@ -409,7 +432,8 @@ def calendar_from_mapping(raw: Mapping[str, Any], origin: str,
             raise DataError(f"{origin}: died {number}: {curse.target} died at sunset on day "
                             f"{curse.dies_on}, not before day {day}")
         dead.append(curse)
-    return Calendar(day, tuple(curses), tuple(dead))
+    ended = tuple(_curses_from(raw, "ended_with_death", origin))
+    return Calendar(day, tuple(curses), tuple(dead), ended)
 
 
 def calendar_mapping(calendar: Calendar) -> dict[str, Any]:
@@ -420,4 +444,5 @@ def calendar_mapping(calendar: Calendar) -> dict[str, Any]:
 
     # ``died`` only once a death is recorded: a file without one reads as before.
     return {"day": calendar.day, "death_curses": rows(calendar.curses),
-            **({"died": rows(calendar.dead)} if calendar.dead else {})}
+            **({"died": rows(calendar.dead)} if calendar.dead else {}),
+            **({"ended_with_death": rows(calendar.ended)} if calendar.ended else {})}

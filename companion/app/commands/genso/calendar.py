@@ -47,6 +47,7 @@ from companion.systems.genso.calendar import (
     curse_length,
     dead_of,
     end_curse,
+    ended_with,
     fresh_copy,
     involving,
     pass_days,
@@ -334,7 +335,18 @@ def _undo(args: argparse.Namespace, rules: GensoRules,
             f"{death.dies_on} of {death.caster}'s {_curse(rules)} (cast on day "
             f"{death.cast_on}); that curse stays off the calendar (`calendar curse` keeps a "
             f"new one if the GM rules it still holds), and the day stays {kept.day}")
-    return replace(settled, calendar=kept), [*_deaths(rules, settled), told]
+    lines = [*_deaths(rules, settled), told]
+    # The other curses that ended with the death (calendar75 NIT 3: lost unsaid): each
+    # named, back on the calendar if its sunset is not past, else off as the killer is.
+    for curse in ended_with(settled.calendar, death):
+        what = (f"{curse.caster}'s {_curse(rules)} on {curse.target} (cast on day "
+                f"{curse.cast_on}, due at sunset on day {curse.dies_on}), which ended with "
+                "the death")
+        lines.append(f"GM-MAGIC-13 {what}, is back on the calendar: only its sunset or its "
+                     "caster's lift ends it" if curse in kept.curses else
+                     f"GM-MAGIC-13 {what}, stays off: its sunset is past (`calendar curse` "
+                     "keeps a new one if the GM rules it still holds)")
+    return replace(settled, calendar=kept), lines
 
 
 def cmd_calendar(args: argparse.Namespace, rules: GensoRules) -> int:
