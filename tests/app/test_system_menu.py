@@ -753,18 +753,15 @@ def test_a_mode_switched_to_that_stops_at_its_start_leads_back_to_the_game(
             "back to JongRogue 雀ローグ") in err, err
 
 
-def test_a_device_error_in_a_mode_switched_to_is_held_back_home(tmp_path: Path) -> None:
-    """modes74 DEFECT 2: the dice tray at a terminal, System -> JongRogue with no --input:
-    the camera (none at the one set, on a Pi with a camera too) stopped it, and its error
-    was said on stderr only, the tray's first frame clearing it in the same write. It is
-    held on the tray's display until OK, with how to play without the camera: this run,
-    the tray, carried on with --input sim (reviewm74 RISK 1: a game's run was named, which
-    ended the tray to follow), and the tray goes on. stderr names the mode that stopped
-    first, and the run going back last (reviewm74 NIT 4)."""
+def _jongrogue_stopped_from_the_tray(tmp_path: Path,
+                                     camera_env: dict[str, str]) -> tuple[str, str]:
+    """The dice tray at a terminal, System -> JongRogue with no --input and the camera set
+    by camera_env: JongRogue stops, its error is held until OK (a), and the tray comes back
+    and goes on. Gives the display's words from the stop on and stderr, spaces folded."""
     env = {key: value for key, value in os.environ.items() if key != "COMPANION_INPUT_KIND"}
     env.update({"COMPANION_CONFIG_DIR": str(tmp_path / "config"),
                 "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "100",
-                "COMPANION_DICE_SOURCE": "sim", **no_pi_camera_env(tmp_path)})
+                "COMPANION_DICE_SOURCE": "sim", **camera_env})
     term = Terminal(["--mode", "dice", "--choices", "keyboard", "--display", "terminal"], env)
     tray = "Roll or table?"
     term.answer(tray, 1, b"s")
@@ -776,10 +773,22 @@ def test_a_device_error_in_a_mode_switched_to_is_held_back_home(tmp_path: Path) 
     term.finish()
     shown = " ".join(re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", term.text()).split())
     held = shown[shown.index("JongRogue 雀ローグ: stopped 停止"):]
+    err = " ".join((term.proc.stderr.read().decode() if term.proc.stderr else "").split())
+    return held, err
+
+
+def test_a_device_error_in_a_mode_switched_to_is_held_back_home(tmp_path: Path) -> None:
+    """modes74 DEFECT 2: the dice tray at a terminal, System -> JongRogue with no --input:
+    the camera (none at the one set, on a Pi with a camera too) stopped it, and its error
+    was said on stderr only, the tray's first frame clearing it in the same write. It is
+    held on the tray's display until OK, with how to play without the camera: this run,
+    the tray, carried on with --input sim (reviewm74 RISK 1: a game's run was named, which
+    ended the tray to follow), and the tray goes on. stderr names the mode that stopped
+    first, and the run going back last (reviewm74 NIT 4)."""
+    held, err = _jongrogue_stopped_from_the_tray(tmp_path, no_pi_camera_env(tmp_path))
     assert PICAMERA2_MISSING in held, held
     this_run = "play --mode dice --resume --input sim --choices keyboard --display terminal"
     assert "no camera here (a laptop)? " in held and this_run in held, held
-    err = " ".join((term.proc.stderr.read().decode() if term.proc.stderr else "").split())
     assert f"companion: JongRogue 雀ローグ stopped: {PICAMERA2_MISSING}" in err, err
     assert "; back to Dice tray ダイストレイ" in err and this_run in err, err
 
@@ -793,25 +802,11 @@ def test_a_camera_path_not_there_in_a_mode_switched_to_is_said_not_there(
     there, as play's start says it (setup75 RISK 3), with no laptop hint, and the tray goes
     on."""
     missing = Path("/dev/shm") / f"companion-test-{uuid.uuid4().hex}" / "table.png"
-    env = {key: value for key, value in os.environ.items() if key != "COMPANION_INPUT_KIND"}
-    env.update({"COMPANION_CONFIG_DIR": str(tmp_path / "config"),
-                "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "100",
-                "COMPANION_DICE_SOURCE": "sim", "COMPANION_INPUT_CAMERA_SOURCE": str(missing)})
-    term = Terminal(["--mode", "dice", "--choices", "keyboard", "--display", "terminal"], env)
-    tray = "Roll or table?"
-    term.answer(tray, 1, b"s")
-    term.answer(SYSTEM, 1, b"2")  # JongRogue
-    term.answer("Back to Dice tray ダイストレイ 戻ります", 1, b"a")
-    term.answer(tray, 3, b"")  # the tray again, after the OK
-    assert term.proc.poll() is None
-    term.proc.terminate()
-    term.finish()
-    shown = " ".join(re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", term.text()).split())
-    held = shown[shown.index("JongRogue 雀ローグ: stopped 停止"):]
+    held, err = _jongrogue_stopped_from_the_tray(
+        tmp_path, {"COMPANION_INPUT_CAMERA_SOURCE": str(missing)})
     said = (f"input.camera_source (COMPANION_INPUT_CAMERA_SOURCE): {missing}: no such "
             "picture, folder or video; cameras are camera:0, /dev/video0 or picamera")
     assert said in held and "laptop" not in held, held
-    err = " ".join((term.proc.stderr.read().decode() if term.proc.stderr else "").split())
     assert f"companion: JongRogue 雀ローグ stopped: {said}" in err, err
     assert "; back to Dice tray ダイストレイ" in err and "laptop" not in err, err
 
