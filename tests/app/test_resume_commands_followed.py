@@ -400,6 +400,22 @@ def test_a_newer_companions_kept_save_is_named_with_its_own_log(
             ) in err, err
 
 
+def followed_from_another_folder(words: list[str], tmp_path: Path,
+                                 monkeypatch: pytest.MonkeyPatch,
+                                 capsys: pytest.CaptureFixture[str]) -> Path:
+    """Runs the command ``words`` (``companion`` first) from tmp_path/elsewhere, a new
+    folder, and checks that it carried killed_logged_game's game on into w/A.jsonl whole.
+    Gives that folder."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    assert main(words[1:]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(tmp_path / "w" / "A.jsonl")]) == 0
+    assert capsys.readouterr().out == "game 1 (seed 8, plus): 1501 events match\n"
+    return elsewhere
+
+
 def test_a_kept_games_command_given_a_relative_state_works_from_another_folder(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
@@ -415,13 +431,8 @@ def test_a_kept_games_command_given_a_relative_state_works_from_another_folder(
     words = kept_aside_notice(capsys.readouterr().err)
     kept = next((tmp_path / "w").glob("s.json.replaced-*"))
     assert words[words.index("--state") + 1] == str(kept)
-    (tmp_path / "elsewhere").mkdir()
-    monkeypatch.chdir(tmp_path / "elsewhere")
-    assert main(words[1:]) == 0
-    capsys.readouterr()
-    assert main(["replay", str(tmp_path / "w" / "A.jsonl")]) == 0
-    assert capsys.readouterr().out == "game 1 (seed 8, plus): 1501 events match\n"
-    assert not any((tmp_path / "elsewhere").iterdir())
+    elsewhere = followed_from_another_folder(words, tmp_path, monkeypatch, capsys)
+    assert not any(elsewhere.iterdir())
 
 
 def test_the_hint_for_a_log_not_carried_on_says_an_absolute_state(
@@ -440,12 +451,7 @@ def test_the_hint_for_a_log_not_carried_on_says_an_absolute_state(
                 if "is not carried on (no --log)" in line)
     words = hint.split("`")[1].split()
     assert words[words.index("--state") + 1] == str(tmp_path / "w" / "s.json")
-    (tmp_path / "elsewhere").mkdir()
-    monkeypatch.chdir(tmp_path / "elsewhere")
-    assert main(words[1:]) == 0
-    capsys.readouterr()
-    assert main(["replay", str(tmp_path / "w" / "A.jsonl")]) == 0
-    assert capsys.readouterr().out == "game 1 (seed 8, plus): 1501 events match\n"
+    followed_from_another_folder(words, tmp_path, monkeypatch, capsys)
 
 
 def test_a_game_whose_log_is_gone_is_said_to_go_on_unlogged_with_no_command(
