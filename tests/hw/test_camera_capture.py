@@ -27,7 +27,7 @@ from companion.hw.camera.capture import (
 )
 from companion.hw.camera.choice import CameraChoice
 from companion.hw.ports import Slot
-from tests.hw.capture_helpers import forget_after, picture
+from tests.hw.capture_helpers import forget_after, four_frame_video, picture
 
 
 def test_folder_is_read_in_name_order_skipping_a_broken_file(tmp_path: Path) -> None:
@@ -104,11 +104,7 @@ def test_a_video_cut_short_empty_or_of_another_kind_says_which(tmp_path: Path) -
     ("[mov,mp4,… @ 0x…] moov atom not found"), which OpenCV's log level does not reach."""
     import subprocess
 
-    whole = tmp_path / "whole.mp4"
-    writer = cv2.VideoWriter(str(whole), cv2.VideoWriter_fourcc(*"mp4v"), 5, (64, 48))
-    for value in (40, 120, 200, 80):
-        writer.write(picture(value))
-    writer.release()
+    whole = four_frame_video(tmp_path / "whole.mp4", "mp4v")
     cut = tmp_path / "cut.mp4"
     cut.write_bytes(whole.read_bytes()[: whole.stat().st_size // 3])
     (tmp_path / "empty.mov").write_bytes(b"")
@@ -134,11 +130,7 @@ def test_a_mov_cut_short_in_its_first_atom_says_so(tmp_path: Path) -> None:
     """reviewcam75 NIT 3(b): a QuickTime file may begin with a free, skip, wide or pnot atom
     (the one with free first opens and plays); cut down to it, it was called "another kind
     of file", not a video cut short."""
-    whole = tmp_path / "whole.mov"
-    writer = cv2.VideoWriter(str(whole), cv2.VideoWriter_fourcc(*"mp4v"), 5, (64, 48))
-    for value in (40, 120, 200, 80):
-        writer.write(picture(value))
-    writer.release()
+    whole = four_frame_video(tmp_path / "whole.mov", "mp4v")
     free_first = tmp_path / "free_first.mov"
     free_first.write_bytes(struct.pack(">I", 16) + b"free" + bytes(8) + whole.read_bytes())
     video = FileSource(free_first)
@@ -160,11 +152,7 @@ def test_an_avi_cut_short_says_so_without_opencvs_own_avi_readers_line(tmp_path:
     import subprocess
 
     for fourcc in ("MJPG", "XVID"):
-        whole = tmp_path / f"{fourcc}.avi"
-        writer = cv2.VideoWriter(str(whole), cv2.VideoWriter_fourcc(*fourcc), 5, (64, 48))
-        for value in (40, 120, 200, 80):
-            writer.write(picture(value))
-        writer.release()
+        whole = four_frame_video(tmp_path / f"{fourcc}.avi", fourcc)
         video = FileSource(whole)
         frames = [video.read() for _ in range(5)]
         video.close()
