@@ -99,11 +99,18 @@ def test_camera_toml_s_put_back_command_moves_the_damaged_file_aside_first() -> 
     assert load_settings(TileClassifier()).stable_frames == 3
 
 
-def test_dice_toml_s_put_back_command_moves_the_damaged_file_aside_first() -> None:
+def zeroed_dice_toml_with_a_whole_copy() -> tuple[Path, ReaderConfig]:
+    """``dice.toml`` zeroed, and beside it the whole copy of the default settings a write
+    cut short left (zeroed_with_a_whole_copy); gives the file and those settings."""
     path = config_dir() / "dice.toml"
     whole = ReaderConfig.load()
     whole.save(path)
     zeroed_with_a_whole_copy(path, path.read_text(encoding="utf-8"))
+    return path, whole
+
+
+def test_dice_toml_s_put_back_command_moves_the_damaged_file_aside_first() -> None:
+    path, whole = zeroed_dice_toml_with_a_whole_copy()
     with pytest.raises(DataError) as refused:
         ReaderConfig.load(path)
     put_back_as_told(str(refused.value), path, kept_copy(path))
@@ -452,10 +459,7 @@ def test_plain_calibrate_offers_only_the_newest_whole_enrolment_back(
 def test_a_zeroed_dice_toml_offers_only_the_newest_whole_copy_back() -> None:
     """dicecam75 DEFECT 1 for dice.toml (roll, the dice tray, ``dice read``): last month's
     thresholds were offered first; the copy of today's cut is the one put back."""
-    path = config_dir() / "dice.toml"
-    whole = ReaderConfig.load()
-    whole.save(path)
-    zeroed_with_a_whole_copy(path, path.read_text(encoding="utf-8"))
+    path, whole = zeroed_dice_toml_with_a_whole_copy()
     older = path.with_name("dice.toml.unwritten-20991231T000000Z")
     older.write_text("[reader]\nmax_face_px = 44.3\n", encoding="utf-8")
     two_months_ago = time.time() - 60 * 86400
@@ -503,10 +507,7 @@ def test_a_whole_copy_older_than_the_damaged_file_s_last_write_is_said_so_with_i
 def test_a_whole_copy_cut_after_the_damaged_file_s_last_write_says_no_date() -> None:
     """reviewdice75 R2, the usual power cut: the copy was cut after the file's last write
     (the rename the cut stopped), so it is its newest content, and said as before."""
-    path = config_dir() / "dice.toml"
-    whole = ReaderConfig.load()
-    whole.save(path)
-    zeroed_with_a_whole_copy(path, path.read_text(encoding="utf-8"))
+    path, _ = zeroed_dice_toml_with_a_whole_copy()
     with pytest.raises(DataError) as refused:
         ReaderConfig.load(path)
     said = " ".join(str(refused.value).split())
