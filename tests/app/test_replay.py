@@ -17,7 +17,7 @@ from companion.app.history import default_history_path
 from companion.app.session.host import Session
 from companion.systems.jongrogue.actions import input_from_notation
 from companion.systems.jongrogue.game import RULES_REVISION, Game
-from tests.app.played_log_helpers import _play
+from tests.app.played_log_helpers import _play, cut_to_its_first_40_lines
 from tests.app.power_cuts import cut_after_saves
 
 
@@ -81,8 +81,7 @@ def test_replay_of_a_cut_log_compares_what_is_there_and_says_it_stops_early(
     match", as a whole game's log does: nothing told that the game went on past it."""
     log = tmp_path / "cut.jsonl"
     _play(log, 13, capsys)
-    lines = log.read_text(encoding="utf-8").splitlines()
-    log.write_text("\n".join(lines[:40]) + "\n", encoding="utf-8")
+    lines = cut_to_its_first_40_lines(log)
     assert main(["replay", str(log)]) == 0
     said = capsys.readouterr().out
     # No save holds a headless game played without --state: `play --resume --log` started
@@ -370,8 +369,7 @@ def test_a_cut_log_of_a_game_the_history_holds_names_no_resume(
     """fixh65b: a save behind its game's end (the disk refused it) whose game the history
     holds is over: its resume starts a new game, so the replay of its cut log names none."""
     save, log = _logged_in_the_data_folders_save(tmp_path, capsys)
-    lines = log.read_text(encoding="utf-8").splitlines()
-    log.write_text("\n".join(lines[:40]) + "\n", encoding="utf-8")
+    cut_to_its_first_40_lines(log)
     assert main(["replay", str(log)]) == 0
     assert capsys.readouterr().out == (
         "game 1 (seed 13, ez): 39 events match; the log ends before the game does: the game "
@@ -391,8 +389,7 @@ def test_a_cut_log_of_a_game_the_data_folders_save_holds_names_the_resume(
     assert main(["replay", str(log)]) == 0
     said = capsys.readouterr().out
     assert "; the log ends before the game does" not in said  # the log holds the whole game
-    lines = log.read_text(encoding="utf-8").splitlines()
-    log.write_text("\n".join(lines[:40]) + "\n", encoding="utf-8")
+    lines = cut_to_its_first_40_lines(log)
     assert main(["replay", str(log)]) == 0
     resume = f"{companion_command()} play --headless --resume --log {log}"
     assert capsys.readouterr().out == (
@@ -533,8 +530,7 @@ def test_a_cut_log_of_a_game_over_held_by_another_state_file_says_it_can_be_remo
     save, log = _logged_in_the_data_folders_save(tmp_path, capsys)
     mine = save.with_name("mine.json")
     save.rename(mine)
-    lines = log.read_text(encoding="utf-8").splitlines()
-    log.write_text("\n".join(lines[:40]) + "\n", encoding="utf-8")
+    cut_to_its_first_40_lines(log)
     assert main(["replay", str(log)]) == 0
     assert capsys.readouterr().out == (
         "game 1 (seed 13, ez): 39 events match; the log ends before the game does: the game "
