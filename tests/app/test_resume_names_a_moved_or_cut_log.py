@@ -124,3 +124,35 @@ def test_a_resume_says_what_is_found_where_its_log_was(
             "pipe": "cannot be read (a device or a pipe, not a log)"}[there]
     assert (f"companion: this game's log {log} {said}: the game goes on unlogged"
             in capsys.readouterr().err)
+
+
+@pytest.mark.parametrize("where", ["shorter-than-its-start", "game-in-file-1"])
+def test_notes_under_the_logs_name_are_never_named_in_a_resume_command(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str], where: str) -> None:
+    """Notes put under the log's name are said as they are, and no command names the log:
+    a ``--log`` resume refuses a file whose first line is no game header (reviewjourney75c
+    RISK 1: notes shorter than the game's log_start, or the game's lines in ``FILE.1``,
+    named the log, and the command, followed, was refused as "not a log")."""
+    log, state = tmp_path / "A.jsonl", tmp_path / "s.json"
+    if where == "shorter-than-its-start":
+        stopped(8, tmp_path / "sx.json", log, monkeypatch, capsys)  # the game begins past 0
+        stopped(5, state, log, monkeypatch, capsys)
+        assert load_game(state).log_start > 0  # type: ignore[union-attr]
+    else:
+        stopped(8, state, log, monkeypatch, capsys)
+        log.rename(game_log.older_log(log, 1))  # rotated: the game's lines are in FILE.1
+    notes = b"shopping list\neggs\n"
+    log.write_bytes(notes)
+    named = re.compile(r"--log \S*A\.jsonl")  # a command naming the log
+    main(["replay", str(state)])
+    said = capsys.readouterr()
+    assert not named.search(said.out + said.err), said
+    with monkeypatch.context() as patch:
+        patch.setattr(Session, "_commit", cut_after_saves(1))
+        main(["play", "--headless", "--resume", "--state", str(state)])
+    err = capsys.readouterr().err
+    assert (f"companion: this game's log {log} holds no line of this game (another file "
+            "under that name?): the game goes on unlogged") in err, err
+    assert not named.search(err), err
+    assert log.read_bytes() == notes

@@ -131,8 +131,7 @@ class GameLog:
                 first = handle.read(_BLOCK)
         except FileNotFoundError:
             return
-        line, ends, _ = first.partition(b"\n")
-        if first and _HEADER not in line and not (not ends and _torn(line)):
+        if _no_log(first):
             raise DataError(f"{path}: not a log `companion play --log` wrote (its first line "
                             "is no game header); it is left as it is: give --log a new file, "
                             "or a log it wrote")
@@ -148,12 +147,19 @@ class GameLog:
         game resumed since moved its lines, hist72 DEFECT 3), or in ``FILE.1``/``FILE.2``
         (rotated since: the resume writes it whole in the new file, as this module says).
         :data:`OTHER_GAME` when the line at ``start`` is another game's header and the
-        game's own is nowhere; :data:`NO_GAME` for anything else without the game (notes).
+        game's own is nowhere; :data:`NO_GAME` for anything else without the game (notes),
+        and for any file :meth:`refuse_other` refuses, before all else (:func:`_no_log`:
+        notes shorter than ``start``, or with the game in ``FILE.1``, were named, and the
+        resume then refused them, reviewjourney75c RISK 1).
         Raises OSError (FileNotFoundError when gone) or DataError (a folder, a pipe) when
         the file cannot be read. The one test `play` uses to name the log in a resume
         command (reviewjourney75b DEFECT 1: a stricter one named none, and the game went on
         unlogged, its log cut short for good)."""
         with open_regular(path, "log") as handle:
+            # A file the resume refuses (notes under the log's name) is never named in a
+            # command, whatever its length or FILE.1 holds (reviewjourney75c RISK 1).
+            if _no_log(handle.read(_BLOCK)):
+                return NO_GAME
             handle.seek(start)
             line = handle.readline(_BLOCK)
             if not line.endswith(b"\n") and _torn(line):
@@ -355,6 +361,15 @@ def _torn(line: bytes) -> bool:
     leaves of a first write: nothing, NUL bytes, or the beginning of a game's header."""
     return (line.startswith(_HEADER_START[:len(line)]) or line.startswith(_HEADER_START)
             or not line.strip(b"\0"))
+
+
+def _no_log(first: bytes) -> bool:
+    """Whether ``first``, a file's first block, shows it is no log ``play --log`` wrote: its
+    first line holds no game header and is no first line a power cut tore (:func:`_torn`).
+    The one test :meth:`GameLog.refuse_other` refuses a file by and
+    :meth:`GameLog.holding` names none by, so a log is never named and then refused."""
+    line, ends, _ = first.partition(b"\n")
+    return bool(first) and _HEADER not in line and not (not ends and _torn(line))
 
 
 def _header_id(line: bytes) -> str | None:
