@@ -217,12 +217,16 @@ def log_verdict(log_path: object, start: object, game_id: object) -> str:
         return f"cannot be read ({str(exc).removeprefix(f'{log_path}: ')})"
 
 
-def lost_log_words(saved: SaveGame) -> str:
+def lost_log_words(saved: SaveGame) -> str | None:
     """Why the save ``saved``'s log is not named in a resume command, for the resume that
     goes on unlogged: not there, cannot be read, another game's log, or a file holding no
     line of the game (reviewjourney75b NIT 3: "another file under that name?" was said of
-    a log that could not be read, or that held nothing yet)."""
+    a log that could not be read, or that held nothing yet). None when the log holds the
+    game (:func:`own_log` names it): the one search both need, made once (reviewjourney75c
+    NIT 1: the unlogged resume asked own_log, then this, each reading the whole log)."""
     found = log_verdict(saved.log_path, saved.log_start, saved.game_id)
+    if found == HOLDS and isinstance(saved.log_path, str):
+        return None
     if found == "gone":
         return "is not there (a disk taken out, or the file moved)"
     if found == OTHER_GAME:

@@ -34,7 +34,6 @@ from companion.app.commands.play.saves import (
     log_header,
     lost_log_words,
     offer_new_game,
-    own_log,
     previous_game,
     put_back,
     record,
@@ -770,13 +769,14 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
                  f"the lines it holds of the game, up to where it stopped, stay there; "
                  f"{args.log} gets the game whole")
         saved.log_path, saved.log_start = str(args.log.resolve()), log.start
-    elif resuming and saved.log_path is not None and own_log(saved) is None:
+    elif resuming and saved.log_path is not None \
+            and (lost := lost_log_words(saved)) is not None:
         # Its log gone (a USB stick taken out) or another file under its name: the hint's
         # `--log` made the stick's folder anew on the SD card, or named another's log
         # (reviewjourney75 RISK 6). No command: put back, the next resume says it. What
         # was found is said: "another file under that name?" was said of a log that
         # could not be read (reviewjourney75b NIT 3).
-        note(f"this game's log {saved.log_path} {lost_log_words(saved)}: the game goes on "
+        note(f"this game's log {saved.log_path} {lost}: the game goes on "
              "unlogged (with the log back, a resume without --log says the command that "
              "writes it whole)")
     elif resuming and saved.log_path is not None:
