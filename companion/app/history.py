@@ -349,9 +349,7 @@ class History:
                 # A crash while a game was recorded left a -journal that only a writer
                 # rolls back: "cannot be written" was said of a file that can be
                 # (reviewjourney75b RISK 2).
-                raise HistoryError(f"{self.path}: a game's recording was cut short (its "
-                                   "-journal is left beside it) and a look that only reads "
-                                   "cannot roll it back") from None
+                raise HistoryError(f"{self.path}: {HOT_JOURNAL}") from None
             raise HistoryError(f"{self.path}: {_reason(exc, self.path)}") from None
 
     def runs(self) -> list[Run]:
@@ -515,14 +513,22 @@ def _utf8(text: str) -> bool:
     return True
 
 
+# Why a read-only look failed, as HistoryError says it: a leftover -journal only a writer
+# rolls back, and a history another companion writes (replay tells them apart: trying
+# again helps only the second, reviewjourney75c NIT 2).
+HOT_JOURNAL = ("a game's recording was cut short (its -journal is left beside it) and a "
+               "look that only reads cannot roll it back")
+BUSY = "busy: another companion is writing it; try again"
+
+
 class HistoryError(CompanionError):
     """The history cannot be used now; what it holds is left as it is."""
 
 
 # SQLite's answers that say the moment or the place is wrong, not the file.
 _PASSING = {
-    "SQLITE_BUSY": "busy: another companion is writing it; try again",
-    "SQLITE_LOCKED": "busy: another companion is writing it; try again",
+    "SQLITE_BUSY": BUSY,
+    "SQLITE_LOCKED": BUSY,
     "SQLITE_FULL": "the disk is full",
     "SQLITE_READONLY": "cannot be written (a read-only folder or file)",
     "SQLITE_CANTOPEN": "cannot be opened (a missing or read-only folder?)",

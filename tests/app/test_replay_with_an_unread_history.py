@@ -5,9 +5,11 @@ started a second game in that game's log. Now no resume is named, and it says wh
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -60,8 +62,37 @@ def test_a_behind_save_of_a_game_over_gets_no_resume_when_the_history_cannot_be_
     assert "plays it on" not in said.out + said.err
     assert "the history could not be read" in said.out + said.err, said
     assert "its -journal is left beside it" in said.err, said  # not "cannot be written"
+    # Replay again never rolls it back: only a writer does (reviewjourney75c NIT 2).
+    assert "`companion history` (or the next `companion play`) rolls it back" in said.err, said
+    assert "try again" not in said.out + said.err, said
     main(["replay", str(cut)])
     said = capsys.readouterr()
     assert "carries it on" not in said.out + said.err
     assert "the history could not be read" in said.out + said.err, said
     assert Path(f"{History().path}-journal").exists()  # replay only reads: left for play
+
+
+def test_a_busy_history_is_tried_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Another companion writing the history passes: "try again" is said of it, and of it
+    only (reviewjourney75c NIT 2)."""
+    state, log = tmp_path / "s.json", tmp_path / "a.jsonl"
+    assert main(["play", "--headless", "--seed", "3", "--state", str(tmp_path / "z.json"),
+                 "--log", str(tmp_path / "z.jsonl")]) == 0  # played out: a history exists
+    with monkeypatch.context() as patch:
+        patch.setattr(Session, "_commit", cut_after_saves(20))
+        assert main(["play", "--headless", "--seed", "8", "--state", str(state), "--log",
+                     str(log)]) == 130
+    capsys.readouterr()
+    writer = sqlite3.connect(History().path, isolation_level=None)
+    try:
+        writer.execute("BEGIN EXCLUSIVE")  # another companion writing it
+        monkeypatch.setattr(sqlite3, "connect", functools.partial(sqlite3.connect, timeout=0))
+        main(["replay", str(state)])
+    finally:
+        writer.close()
+    said = capsys.readouterr()
+    assert "plays it on" not in said.out + said.err
+    assert "another companion is writing it; try again" in said.err, said
+    assert "try again, or `companion history` reads it, then replay again" in said.err, said

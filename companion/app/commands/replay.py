@@ -33,7 +33,7 @@ from typing import Any
 from companion.app.command_list import COMMANDS
 from companion.app.command_name import companion_command, companion_line
 from companion.app.commands.play.saves import own_log, resume_as_played
-from companion.app.history import History, HistoryError
+from companion.app.history import BUSY, HOT_JOURNAL, History, HistoryError
 from companion.app.session.log import begins_as_log
 from companion.app.session.save import (
     SAVE_LIMIT,
@@ -450,10 +450,19 @@ def _in_history(game_id: str) -> bool | str:
 
 
 def _unread_history(why: str) -> str:
-    """What is said, with no resume, of a game whose history could not be read (``why``)."""
+    """What is said, with no resume, of a game whose history could not be read (``why``):
+    "try again" only while another companion writes it; a leftover ``-journal`` only a
+    writer rolls back, which replay again never does (reviewjourney75c NIT 2)."""
+    history = companion_line("history")
+    if HOT_JOURNAL in why:
+        then = f"`{history}` (or the next `{companion_line('play')}`) rolls it back"
+    elif BUSY in why:
+        then = f"try again, or `{history}` reads it"
+    else:
+        then = f"`{history}` reads it (and mends it)"
     return (f"whether the game is over cannot be told: the history could not be read ({why}); "
-            f"try again, or `{companion_line('history')}` reads it (and mends it), then "
-            "replay again: a resume of a game over would start a new game in its log")
+            f"{then}, then replay again: a resume of a game over would start a new game in "
+            "its log")
 
 
 def _saved(path: Path, game_id: object) -> SaveGame | None:
