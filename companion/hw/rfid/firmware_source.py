@@ -42,12 +42,18 @@ def shipped_if_newer(tray_version: str | None) -> str | None:
     named an older one (``"1.3.3"`` beside ``"1.3.5"``): the tray was flashed before the
     companion was updated, and misses the newer firmware's checks (maker75 NIT 2). None
     when it is as new or newer, or either version is not a dotted number (``unknown``); a
-    simulator's ``-sim`` mark is no version of its own."""
+    simulator's ``-sim`` mark is no version of its own.
+
+    >>> shipped_if_newer("1.²") is None
+    True
+    """
     shipped = firmware_version()
 
     def dotted(version: str | None) -> tuple[int, ...] | None:
         numbers = (version or "").split("-", 1)[0].split(".")
-        return tuple(int(n) for n in numbers) if all(n.isdigit() for n in numbers) else None
+        # isascii: str.isdigit takes '²', which int() refuses (finala75 NIT 4)
+        return (tuple(int(n) for n in numbers)
+                if all(n.isascii() and n.isdigit() for n in numbers) else None)
 
     ours, theirs = dotted(shipped), dotted(tray_version)
     return shipped if ours is not None and theirs is not None and theirs < ours else None
