@@ -243,6 +243,26 @@ def test_a_pass_from_another_shell_refuses_the_deads_next_pick(
     assert [type(e.action).__name__ for e in mode.fight.journal] == ["Wait"]
 
 
+def test_back_in_the_deads_later_menu_leaves_the_whole_action_saying_why(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Live, at With which weapon? when the death is recorded: Back leaves the attack in one
+    press, for the dead's own menu, and the status line says why (it left silently, by a
+    check that only a resumed table's message was meant to use); the journal replays."""
+    mode = live_pass(capsys, "attack", "t:オーク")
+    assert keys(pick(mode, "back")) == ["wait", "gm"] and mode.path == []
+    ask = mode.ask()
+    assert isinstance(ask, ChoiceAsk)
+    assert mode.view(ask.prompt).status == (
+        f"{PC1} PC 1: died 死亡 (Death Curse 呪殺呪), acts no more 死者は行動しない: its "
+        "action is not taken 行動は取りやめ")
+    assert mode.journal == ["attack", "t:オーク", "back", "back"]
+    replay = GensoFightMode(RULES, Fight(RULES, entrants_for(
+        RULES, [preset(RULES, "pc1"), preset(RULES, "pc2")], [("orc", 1)])))
+    for text in mode.journal:
+        replay.restore(text)
+    assert replay.path == [] and keys(replay.ask()) == ["wait", "gm"]
+
+
 @pytest.mark.parametrize("throws", [[], [(5, 3)]])
 def test_a_pass_from_another_shell_refuses_the_deads_dice(
         user_dirs: Path, capsys: pytest.CaptureFixture[str],

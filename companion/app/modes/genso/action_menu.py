@@ -111,11 +111,14 @@ class GensoFightMode(_GmMenu):
         the menu was shown recorded the death, and the dead's blow was dealt (calendar75
         DEFECT 1; the command line refuses it, ``acts no more``). The action is left for the
         dead's own menu (Skip turn, GM), journalled as the Backs that leave it, and the
-        status line says why. Not while a save is given again (:attr:`_restoring`): a turn
-        played before the death replays as played."""
+        status line says why; a Back in one of its later menus leaves it whole too, saying
+        so, rather than one menu a press back towards a menu the dead cannot pick from. Not
+        while a save is given again (:attr:`_restoring`): a turn played before the death
+        replays as played."""
         self.dead_dropped = ""
         actor = self.fight.state.current
-        if self._restoring or actor is None or not self._new_step(value):
+        if self._restoring or actor is None or not (
+                self._new_step(value) or self._steps_back_inside(value)):
             return super().answer(value)
         said, self._curses = self.calendar_fault, None  # read again: a pass since
         if not self.cursed_dead(actor.name):
@@ -144,6 +147,15 @@ class GensoFightMode(_GmMenu):
         if choice == BACK.choice:
             return False
         return in_action if self.path else choice in (*_ACTIONS, "dodge")
+
+    def _steps_back_inside(self, value: Answer) -> bool:
+        """Is ``value`` Back in a menu of an action after its first (which the dead's Back
+        would only step out of one menu)?"""
+        if self.held or len(self.path) < 2 or self.path[0] not in _ACTIONS:
+            return False
+        ask = self.ask()
+        return (isinstance(ask, ChoiceAsk) and isinstance(value, int)
+                and 0 <= value < len(ask.options) and ask.options[value].choice == BACK.choice)
 
     def _drop_action(self) -> None:
         """The action under way given up, journalled as the presses that give it up, so a
@@ -306,39 +318,6 @@ class GensoFightMode(_GmMenu):
             flee += f" {FOES_OUT}: GM → End fight ends the fight"
         return ChoiceAsk(f"{named(self.rules, self.fight, actor)}: what now? 行動は？"
                          f"{flee}", tuple(options))
-
-    def dead_mid_action(self) -> str:
-        """What a table resumed in the middle of an action (its target, weapon, spell or
-        dice asked) says when the fighter acting is one the calendar now records dead of a
-        Death Curse (GM-MAGIC-13): the action goes on, as the save holds it, and Back leaves
-        it for the dead's own menu (reviewg71 RISK 2). Empty otherwise. Since calendar75
-        DEFECT 1 a resume steps out of such an action itself (:meth:`replayed`), so this
-        is empty after one."""
-        actor = self.fight.state.current
-        if (actor is None or not (self.path[:1] and self.path[0] in _ACTIONS)
-                or not self.cursed_dead(actor.name)):
-            return ""
-        # In its menus one Back drops it (:meth:`_chosen`); at a die after the first, Back
-        # asks Again or Give up, as for every action with throws taken.
-        drop = "Back 戻る, Give up やめる" if self.throws else "Back 戻る"
-        return (f"死亡 died: {named(self.rules, self.fight, actor)}'s saved action goes on; "
-                f"{drop} to drop it")
-
-    def _chosen(self, choice: str) -> list[Any]:
-        """As every fight's; but Back in the menus of a half-done action of a fighter the
-        calendar records dead (:meth:`dead_mid_action`, resumed) drops the whole action in
-        one press, back to the dead's own menu (reviewg71b NIT 1: each Back stepped out of
-        one menu, from which weapon to whom, and the status line promised one press). It
-        is journalled as the Backs it stands for, one a menu, so a replay comes to the
-        same menu whatever the calendar says then. Not for the Back a pre-review60a Fire
-        pick takes twice (:meth:`restore`), nor while a save is given again."""
-        if (choice == BACK.choice and not self.held and len(self.path) > 1
-                and not self._restoring and not self._from_old_pick
-                and self.dead_mid_action()):
-            self._journal += [BACK.choice] * (len(self.path) - 1)  # the last: the caller's
-            self.path = []
-            return []
-        return super()._chosen(choice)
 
     def _flee(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
         """GM-COMBAT-1: flight takes the combatant out of the fight, so it is asked for again,

@@ -42,13 +42,10 @@ def read_fight_file(rules: GensoRules, path: Path) -> Fight:
 
 def older_engine(mode: FightMode) -> None:
     """A table resumed under a newer engine says once that its fight plays on by the
-    revision the table began it by (:func:`~companion.app.modes.fight_file.older_engine_said`);
-    and one whose half-done action is of a fighter the calendar now records dead that the
-    action goes on (:meth:`GensoFightMode.dead_mid_action`, reviewg71 RISK 2)."""
+    revision the table began it by (:func:`~companion.app.modes.fight_file.older_engine_said`)."""
     assert isinstance(mode, GensoFightMode)
-    said = [older_engine_said(mode.fight.engine, ENGINE, "companion genso fight"),
-            mode.dead_mid_action()]
-    mode.resumed = "; ".join(s for s in said if s) or mode.resumed
+    mode.resumed = older_engine_said(mode.fight.engine, ENGINE, "companion genso fight") \
+        or mode.resumed
 
 
 def table_session(rules: GensoRules, fight_path: Path, state_path: Path, *, resume: bool,
