@@ -20,9 +20,13 @@ import importlib
 import io
 import os
 import re
+import signal
 import sys
+import threading
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from types import FrameType
 from typing import Any, NoReturn
 
 from companion import __version__
@@ -291,6 +295,28 @@ def named_output() -> None:
                               write_through=out.write_through)
 
 
+@contextmanager
+def quit_key_stops() -> Iterator[None]:
+    """Ctrl-\\ (SIGQUIT; cbreak keeps the terminal's signal keys) stops a command as Ctrl-C
+    does: a player pressing it wants it to stop, and it ended with a bare "Quit", exit 131,
+    no resume hint and, with no job-control shell to mend it, the terminal left in cbreak
+    (keys75 NIT 3; every command: `rfid monitor` and the calibrations too). One ignored (a
+    non-interactive shell's `cmd &`) stays so; the handler before is put back after."""
+    if signal.getsignal(signal.SIGQUIT) is not signal.SIG_DFL \
+            or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    signal.signal(signal.SIGQUIT, _stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGQUIT, signal.SIG_DFL)
+
+
+def _stop(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     writable_streams()
     named_output()
@@ -318,7 +344,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         # not run with sudo (env58 R4).
         if (warning := root_folders_warning()) is not None:
             note(f"warning: {warning}")
-        code: int = args.func(args)
+        with quit_key_stops():
+            code: int = args.func(args)
         if sys.stdout is not None:
             sys.stdout.flush()  # here, where its failure is told, not at the exit
     except CompanionError as exc:

@@ -123,9 +123,10 @@ def test_a_broken_tag_map_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -
     assert "tags.04A1B2C3" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT, signal.SIGQUIT])
 def test_monitor_on_a_live_tray_prints_counters_when_stopped(stop: signal.Signals) -> None:
-    """A real process on the pty's host end; the simulator answers from this test. The
+    """Stopped by SIGTERM, Ctrl-C or Ctrl-\\ (SIGQUIT: it ended with a bare "Quit", exit 131,
+    no counters). A real process on the pty's host end; the simulator answers from this test. The
     noise comes before the tile's PLACE, so the monitor has counted it once it prints the
     tile (it was sent after, and a monitor starved for 0.1 s was stopped before reading
     it: flaky64 T6)."""

@@ -149,12 +149,6 @@ def run(args: argparse.Namespace) -> int:
     # systemd stops the service with SIGTERM: leave like Ctrl-C (the terminal restored;
     # the game is already saved).
     signal.signal(signal.SIGTERM, stop_on_signal)
-    # Ctrl-\ too (SIGQUIT: cbreak keeps the terminal's signal keys): a player pressing it
-    # wants the run to stop, as Ctrl-C stops it, and it ended with a bare "Quit", exit 131,
-    # no resume hint and, with no job-control shell to mend it, the terminal left in cbreak
-    # (keys75 NIT 3). One ignored (a non-interactive shell's `cmd &`) stays so.
-    if signal.getsignal(signal.SIGQUIT) is signal.SIG_DFL:
-        signal.signal(signal.SIGQUIT, stop_on_signal)
     forget_sim_dice()
     config = effective_config(args)
     refuse_stray_fight(args, config)
