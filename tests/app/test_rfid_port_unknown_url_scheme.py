@@ -98,6 +98,17 @@ def test_a_port_from_the_environment_is_named_as_the_environment_variable(
             f"{SAID.replace('x', 'y')}") in capsys.readouterr().err
 
 
+def test_calibrate_refuses_a_config_port_before_its_plan(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """`calibrate rfid` with input.rfid_port = "bogus://x" printed its plan of 136 stickers
+    and its keys, then refused the port: refused first, as one from --port is."""
+    monkeypatch.setenv("COMPANION_INPUT_RFID_PORT", "bogus://x")
+    assert cli.main(["calibrate", "rfid"]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert f"companion: error: input.rfid_port (COMPANION_INPUT_RFID_PORT) {SAID}" in err, err
+
+
 def test_a_scheme_whose_handler_lacks_a_module_says_which(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """reviewrfid75 NIT 5: pyserial has a cp2110:// handler, which needs the module hid

@@ -42,10 +42,10 @@ from companion.app.commands.rfid import (
     RfidReader,
     add_reader_arguments,
     answering,
+    chosen_port,
     flash_again,
     found_the_tray,
     open_reader,
-    refuse_a_port_no_wait_mends,
     what_to_check,
 )
 from companion.app.config import load_config
@@ -587,13 +587,15 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     # Before the plan is printed: no capture is read from a file name, and no port of
-    # an unknown URL scheme is waited for.
-    refuse_a_port_no_wait_mends(args)
+    # an unknown URL scheme is waited for, given by --port or by config.toml (the plan
+    # came first, then the refusal: reviewrfid75).
+    config = load_config()
+    chosen_port(args, config)
     path = config_dir() / TAGMAP_FILENAME
     tag_map = TagMap.load(path)
     from_stdin = args.port == STDIN_PORT
     # The reader kind, as open_reader takes it, to tell the other kind's stickers.
-    kind = args.kind or load_config().text("input.rfid_kind")
+    kind = args.kind or config.text("input.rfid_kind")
     enroller = Enroller(tag_map, path, sys.stdout, keys=not from_stdin, kind=kind)
     if args.reenrol is not None:
         # --only and --copies plan an enrolment: beside --reenrol they were ignored without

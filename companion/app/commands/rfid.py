@@ -32,7 +32,7 @@ from serial.tools import list_ports
 from companion.app.arg_types import seeds_below
 from companion.app.command_list import COMMANDS
 from companion.app.command_name import as_typed_here, companion_line
-from companion.app.config import load_config
+from companion.app.config import Config, load_config
 from companion.app.paths import config_dir
 from companion.app.session.save import SEED_LIMIT
 from companion.errors import DeviceError
@@ -137,8 +137,7 @@ def open_reader(args: argparse.Namespace, tag_map: TagMap, catch_up: bool = True
     config = load_config()
     config.tell_notices()
     kind = args.kind or config.text("input.rfid_kind")
-    port = args.port if args.port is not None else (config.text("input.rfid_port") or None)
-    refuse_a_port_no_wait_mends(args, port, config.where("input.rfid_port"))
+    port = chosen_port(args, config)
     opener: Callable[[str, int], Port] = open_serial
     settings = TraySettings(passive=port == STDIN_PORT,
                             stale_after=STALE_AFTER_SECONDS if catch_up else math.inf)
@@ -152,6 +151,14 @@ def open_reader(args: argparse.Namespace, tag_map: TagMap, catch_up: bool = True
                                                       stale_after=settings.stale_after))
     return TrayReader(port_or_usb(port, TRAY_VID, TRAY_PID), tag_map, settings=settings,
                       opener=opener)
+
+
+def chosen_port(args: argparse.Namespace, config: Config) -> str | None:
+    """``--port``, else input.rfid_port (None: the kind's default), refused if it is one no
+    wait mends (:func:`refuse_a_port_no_wait_mends`)."""
+    port = args.port if args.port is not None else (config.text("input.rfid_port") or None)
+    refuse_a_port_no_wait_mends(args, port, config.where("input.rfid_port"))
+    return port
 
 
 def refuse_a_port_no_wait_mends(args: argparse.Namespace, port: str | None = None,
