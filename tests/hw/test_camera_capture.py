@@ -81,6 +81,30 @@ def test_video_file_gives_its_frames_then_says_it_ended(tmp_path: Path) -> None:
     source.close()
 
 
+@pytest.mark.parametrize(("suffix", "fourcc"), [(".avi", "MJPG"), (".mkv", "MJPG")])
+def test_a_video_cut_short_that_still_opens_says_so_at_its_end(
+        tmp_path: Path, suffix: str, fourcc: str) -> None:
+    """camera75: an AVI or Matroska file copied only in part opens and plays what it holds;
+    it ended as "end of video", as a whole one does, and the player took the frames missing
+    for a short video. Its header counts them all."""
+    whole = tmp_path / f"whole{suffix}"
+    writer = cv2.VideoWriter(str(whole), cv2.VideoWriter_fourcc(*fourcc), 10, (64, 48))
+    for value in range(100):
+        writer.write(picture(value * 2))
+    writer.release()
+    cut = tmp_path / f"cut{suffix}"
+    cut.write_bytes(whole.read_bytes()[:whole.stat().st_size // 2])
+    source = FileSource(cut)
+    frames = 0
+    while source.read() is not None:
+        frames += 1
+    assert 10 < frames < 90
+    assert source.message == (f"cut{suffix}: end of video after {frames} of the 100 frames it "
+                              "counts: it is cut short, as an unfinished copy or download "
+                              "is; copy it again")
+    source.close()
+
+
 def test_a_folder_of_tiff_frames_is_read_as_one_tiff_is(tmp_path: Path) -> None:
     """camera75 NIT 2: one .tif was read as the camera, a folder of them was "the folder
     holds no pictures"; the dice camera, which takes the same kinds, read them as a video's

@@ -447,6 +447,7 @@ class FileSource:
         # One picture, not a folder or a video: the table as it was once, never changing.
         self.still = self.pictures and not path.is_dir()
         self._video: Any = None
+        self._frames_read = 0
         self._files: list[Path] = []
         self._next = 0
         if path.is_dir():
@@ -508,9 +509,10 @@ class FileSource:
                 self._video.set(cv2.CAP_PROP_POS_FRAMES, 0)
                 ok, frame = self._video.read()
             if not ok:
-                self.message = f"{self.path.name}: end of video"
+                self.message = f"{self.path.name}: end of video{self._cut_short()}"
                 self.ended = True
                 return None
+            self._frames_read += 1
             out: np.ndarray = frame
             return out
         if self._next >= len(self._files):
@@ -528,6 +530,18 @@ class FileSource:
             return None
         self.message = "ok"
         return image
+
+    def _cut_short(self) -> str:
+        """Why a video ended before the frames its header counts: an AVI, a Matroska or WebM
+        file, or an MP4 whose index comes first (faststart), copied or downloaded only in
+        part, plays what it holds and stopped as a whole one does (a plain MP4's index comes
+        last: cut, it does not open). A few frames short is a count estimated from the
+        length, not a cut."""
+        counted = int(self._video.get(cv2.CAP_PROP_FRAME_COUNT))
+        if counted - self._frames_read <= max(2, counted // 50):
+            return ""
+        return (f" after {self._frames_read} of the {counted} frames it counts: it is cut "
+                "short, as an unfinished copy or download is; copy it again")
 
     def close(self) -> None:
         if self._video is not None:
