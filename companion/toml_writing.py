@@ -384,22 +384,55 @@ def _line_indent(lines: list[Any], at: int) -> Whitespace:
 
 
 def comment_taken_back(before: tomlkit.TOMLDocument, after: tomlkit.TOMLDocument, key: str,
-                       item: str, why: str) -> None:
+                       item: str, why: str, *also: str) -> None:
     """``item`` come back into the list ``key`` of ``after`` takes the comment
-    :func:`comment_kept_aside` kept for it there, whose line goes (a ring taken off)."""
+    :func:`comment_kept_aside` kept for it there, whose line goes (a ring taken off).
+    ``also``: what older lines kept for it say instead of ``why``, taken when no line says
+    ``why`` (a ring's line kept before the hand was named in it)."""
     old, new = before.get(key), after.get(key)
     if not isinstance(old, Array) or not isinstance(new, Array) \
             or new.unwrap().count(item) <= old.unwrap().count(item):
         return
     lines = new._value
-    mark = f"# {_aside(item, why)}  "
-    kept = next((g for g in lines if _value_of(g) is None and g.comment is not None
-                 and g.comment.as_string().strip().startswith(mark)), None)
+    kept, mark = None, ""
+    for said_why in (why, *also):
+        mark = f"# {_aside(item, said_why)}  "
+        kept = _kept_line(lines, mark)
+        if kept is not None:
+            break
     back = next((g for g in reversed(lines) if _value_of(g) == item and g.comment is None),
                 None)
     if kept is None or kept.comment is None or back is None or back.value is None:
         return
-    said = kept.comment.as_string().strip().removeprefix(mark)
+    lines.remove(kept)
+    _comment_put(new, back, kept.comment.as_string().strip().removeprefix(mark))
+
+
+def comment_carried(before: tomlkit.TOMLDocument, after: tomlkit.TOMLDocument, source: str,
+                    key: str, item: str) -> None:
+    """The comment the player wrote on ``item`` in the list ``source`` of ``before`` put on
+    the copy that came into the list ``key`` of ``after``, when it left ``source`` for
+    ``key`` (a weapon taken off: ``weapons = [\n  "staff",  # from grandpa\n]`` lost the
+    comment as the staff went back into ``equipment``). The copy taken is the first, as
+    the engine takes it; the one come is the last without a comment of its own."""
+    was, gone, new = before.get(source), after.get(source), after.get(key)
+    old = before.get(key)
+    if not isinstance(was, Array) or not isinstance(gone, Array) \
+            or not isinstance(new, Array) or gone.unwrap().count(item) >= was.unwrap().count(item) \
+            or new.unwrap().count(item) <= (old.unwrap().count(item)
+                                            if isinstance(old, Array) else 0):
+        return
+    first = next((g for g in was._value if _value_of(g) == item), None)
+    back = next((g for g in reversed(new._value) if _value_of(g) == item
+                 and g.comment is None), None)
+    if first is None or first.comment is None or back is None:
+        return
+    _comment_put(new, back, first.comment.as_string().strip())
+
+
+def _comment_put(array: Array, back: Any, said: str) -> None:
+    """``said`` (a comment, ``#`` and all) put on the line ``back`` of ``array``."""
+    lines = array._value
     line = tomlkit.parse(f"x = [\n  {back.value.as_string()},  {said}\n]\n")["x"]._value[0]
     at = lines.index(back)
     # On a line of its own: appended after "backpack", "dagger", the ring's comment would
@@ -407,8 +440,32 @@ def comment_taken_back(before: tomlkit.TOMLDocument, after: tomlkit.TOMLDocument
     alone = back.indent is not None and "\n" in back.indent.as_string()
     line.indent = back.indent if alone else _line_indent(lines, at)
     lines[at] = line
-    lines.remove(kept)
+    array._reindex()
+
+
+def comment_aside_moved(after: tomlkit.TOMLDocument, key: str, item: str, was: str,
+                        why: str) -> None:
+    """The line :func:`comment_kept_aside` kept for ``item`` in the list ``key`` of
+    ``after`` saying ``was`` made to say ``why`` (a worn ring moved to the other hand: the
+    line named the hand it left, and the ring taken off that hand took it back)."""
+    new = after.get(key)
+    if not isinstance(new, Array):
+        return
+    mark = f"# {_aside(item, was)}  "
+    kept = _kept_line(new._value, mark)
+    if kept is None or kept.comment is None:
+        return
+    said = kept.comment.as_string().strip().removeprefix(mark)
+    line = tomlkit.parse(f"x = [\n  # {_aside(item, why)}  {said}\n]\n")["x"]._value[0]
+    line.indent = kept.indent
+    new._value[new._value.index(kept)] = line
     new._reindex()
+
+
+def _kept_line(lines: list[Any], mark: str) -> Any:
+    """The comment-only line of a tomlkit array that starts with ``mark``, else None."""
+    return next((g for g in lines if _value_of(g) is None and g.comment is not None
+                 and g.comment.as_string().strip().startswith(mark)), None)
 
 
 def _aside(item: str, why: str) -> str:

@@ -177,8 +177,9 @@ def test_a_multi_line_list_keeps_its_items_comments_through_buy_sell_and_gear_of
     genso(capsys, "gear", str(sheet), "staff", "--off")
     text = sheet.read_text(encoding="utf-8")
     assert 'weapons = [\n  "club",      # grandpa\'s\n]\n' in text
+    # The staff's comment comes with it into the pack (fixcarry75b's left-open weapon).
     assert ('equipment = [\n  "backpack",  # blue\n  "purse",     # leather\n  "dagger",\n'
-            '  "staff",\n]\n') in text
+            '  "staff",  # walking stick\n]\n') in text
     assert "mana_stones = [\n  4,           # the big one\n]\n" in text
     read = genso(capsys, "sheet", str(sheet))["sheet"]
     assert (read["weapons"], read["equipment"], read["mana_stones"]) == \
@@ -203,8 +204,12 @@ def test_armour_swapped_and_one_of_two_equal_stones_sold_leave_no_comment_on_the
     genso(capsys, "gear", str(sheet), "chain_armor")
     genso(capsys, "sell", str(sheet), "mana_stone:0")
     text = sheet.read_text(encoding="utf-8")
-    assert 'equipment = [\n  "backpack",      # blue\n  "leather_armor",\n]\n' in text
-    assert "dwarf-made" not in text and "tower" not in text
+    # Worn, the chain armour's note is kept aside in the pack for `gear --off`, never on the
+    # leather armour.
+    assert ('equipment = [\n  "backpack",      # blue\n  # "chain_armor" worn 装備中, its '
+            'comment kept here for `gear --off`:  # dwarf-made, from the quest\n'
+            '  "leather_armor",\n]\n') in text
+    assert "tower" not in text
     assert "mana_stones = [\n  4,  # bought in town\n]\n" in text
     read = genso(capsys, "sheet", str(sheet))["sheet"]
     assert (read["armor"], read["equipment"], read["mana_stones"]) == \
@@ -311,8 +316,9 @@ def test_a_rings_comment_in_equipment_is_kept_while_worn_and_comes_back_with_it(
     sheet.write_bytes(written.encode("utf-8"))
     genso(capsys, "gear", str(sheet), "ring_storage")
     text = sheet.read_bytes().decode("utf-8").replace("\r\n", "\n")
-    assert ('  "travellers_clothes",  # old\n  # "ring_storage" worn 装備中, its comment kept '
-            'here for `gear --off`:  # from grandma\n  "backpack",\n]') in text
+    assert ('  "travellers_clothes",  # old\n  # "ring_storage" worn 装備中 on the 左手/left '
+            'hand, its comment kept here for `gear --off`:  # from grandma\n  "backpack",\n]'
+            ) in text
     assert genso(capsys, "sheet", str(sheet))["sheet"]["equipment"][-2:] == [
         "travellers_clothes", "backpack"]
     genso(capsys, "gear", str(sheet), "ring_storage", "--off")
@@ -323,7 +329,8 @@ def test_a_rings_comment_in_equipment_is_kept_while_worn_and_comes_back_with_it(
         '  "backpack",\n  "ring_storage",  # from grandma\n')
 
 
-ASIDE = '# "ring_storage" worn 装備中, its comment kept here for `gear --off`:  # grandma'
+ASIDE = ('# "ring_storage" worn 装備中 on the 左手/left hand, its comment kept here for '
+         '`gear --off`:  # grandma')
 
 
 @pytest.mark.parametrize(("equipment", "worn", "off"), [
@@ -369,3 +376,123 @@ def test_a_rings_comment_kept_aside_has_a_line_of_its_own_after_the_value_before
     genso(capsys, "gear", str(sheet), "ring_storage", "--off")
     assert sheet.read_text(encoding="utf-8") == written.replace("mp = 12", "mp = 7").replace(
         equipment, off)
+
+
+GEARED = """# my fighter
+name = "Aki"
+kind = "pc"
+body = 4
+perception = 5
+magic = 6
+weapons = ["club"]   # the first is weapon 0
+armor = "leather_armor"
+equipment = [
+  "travellers_clothes",  # old
+  "staff",  # from grandpa
+  "chain_armor",  # dwarf-made
+  "backpack",
+]
+money.gold = 2
+"""
+
+
+def test_a_weapons_and_armours_comment_in_the_pack_stays_while_readied_and_comes_back(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GM-EQUIP-1/2 (fixcarry75b's left open): `"staff",  # from grandpa` in `equipment` lost
+    its comment at `gear staff` (`weapons = ["staff"]` is one line) and came back bare at
+    `--off`; chain armour's too. Each comment is kept in `equipment` on a line of its own
+    while readied or worn, and the item taken off takes it again."""
+    sheet = tmp_path / "aki.toml"
+    sheet.write_text(GEARED, encoding="utf-8")
+    genso(capsys, "gear", str(sheet), "staff")
+    genso(capsys, "gear", str(sheet), "chain_armor")
+    text = sheet.read_text(encoding="utf-8")
+    assert ('equipment = [\n  "travellers_clothes",  # old\n'
+            '  # "chain_armor" worn 装備中, its comment kept here for `gear --off`:  # dwarf-made\n'
+            '  # "staff" readied 装備中, its comment kept here for `gear --off`:  # from grandpa\n'
+            '  "backpack",\n  "leather_armor",\n]\n') in text
+    read = genso(capsys, "sheet", str(sheet))["sheet"]
+    assert (read["weapons"], read["armor"]) == (["staff", "club"], "chain_armor")
+    genso(capsys, "gear", str(sheet), "staff", "--off")
+    genso(capsys, "gear", str(sheet), "chain_armor", "--off")
+    text = sheet.read_text(encoding="utf-8")
+    assert ('equipment = [\n  "travellers_clothes",  # old\n  "backpack",\n'
+            '  "leather_armor",\n  "staff",  # from grandpa\n  "chain_armor",  # dwarf-made\n]\n'
+            ) in text
+    assert "装備中" not in text
+
+
+def test_a_weapons_comment_in_a_list_one_a_line_goes_with_it_into_the_pack(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GM-EQUIP-1: a weapon taken off from `weapons` written one a line takes its comment
+    into `equipment` (it went with the line), and readied again keeps it aside there."""
+    sheet = tmp_path / "aki.toml"
+    sheet.write_text(GEARED.replace('weapons = ["club"]', 'weapons = [\n  "club",  # oak\n]'),
+                     encoding="utf-8")
+    genso(capsys, "gear", str(sheet), "club", "--off")
+    assert '  "backpack",\n  "club",  # oak\n]\n' in sheet.read_text(encoding="utf-8")
+    genso(capsys, "gear", str(sheet), "club")
+    genso(capsys, "gear", str(sheet), "club", "--off")
+    assert '  "backpack",\n  "club",  # oak\n]\n' in sheet.read_text(encoding="utf-8")
+
+
+TWO_RINGS = """# my mage
+name = "Rin"
+kind = "pc"
+body = 6
+perception = 5
+magic = 6
+equipment = [
+  "ring_protection",  # first, from grandma
+  "ring_protection",  # second, from grandpa
+  "backpack",
+]
+money.gold = 3
+"""
+
+
+def test_rings_of_a_kind_take_back_the_comment_of_the_hand_they_come_off(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GM-ITEM-3 (reviewb75 NIT B3): of two Rings of Protection put on the left, then the
+    right, the right one taken off took back the first kept comment, the left one's. The
+    line kept names the hand, and a ring moved to the other hand takes its line along."""
+    sheet = tmp_path / "rin.toml"
+    sheet.write_text(TWO_RINGS, encoding="utf-8")
+    genso(capsys, "gear", str(sheet), "ring_protection")
+    genso(capsys, "gear", str(sheet), "ring_protection", "--hand", "right")
+    genso(capsys, "gear", str(sheet), "ring_protection", "--off", "--hand", "right")
+    text = sheet.read_text(encoding="utf-8")
+    assert ('  "backpack",\n  "ring_protection",  # second, from grandpa\n]\n') in text
+    assert ('# "ring_protection" worn 装備中 on the 左手/left hand, its comment kept here for '
+            '`gear --off`:  # first, from grandma\n') in text
+    genso(capsys, "gear", str(sheet), "ring_protection", "--off")
+    assert '  "ring_protection",  # first, from grandma\n]\n' in sheet.read_text(
+        encoding="utf-8")
+    # One moved from the left hand to the right comes off the right with its comment.
+    sheet.write_text(TWO_RINGS.replace('  "ring_protection",  # second, from grandpa\n', ""),
+                     encoding="utf-8")
+    genso(capsys, "gear", str(sheet), "ring_protection")
+    genso(capsys, "gear", str(sheet), "ring_protection", "--hand", "right")
+    assert "on the 右手/right hand, its comment" in sheet.read_text(encoding="utf-8")
+    genso(capsys, "gear", str(sheet), "ring_protection", "--off")
+    assert '  "backpack",\n  "ring_protection",  # first, from grandma\n]\n' in \
+        sheet.read_text(encoding="utf-8")
+
+
+def test_a_rings_line_kept_before_it_named_the_hand_is_still_taken_back(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A sheet written by a companion whose kept line named no hand gives its comment back
+    all the same."""
+    sheet = tmp_path / "rin.toml"
+    sheet.write_text(RINGLESS.replace(
+        'equipment = ["ring_storage"]\n',
+        'equipment = [\n  # "ring_storage" worn 装備中, its comment kept here for `gear --off`:'
+        '  # grandma\n  "backpack",\n]\nstorage_mp = 5\n'
+        'rings = {left = ["ring_storage"], right = []}\n'), encoding="utf-8")
+    genso(capsys, "gear", str(sheet), "ring_storage", "--off")
+    assert 'equipment = [\n  "backpack",\n  "ring_storage",  # grandma\n]\n' in \
+        sheet.read_text(encoding="utf-8")

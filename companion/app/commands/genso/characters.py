@@ -11,6 +11,7 @@ import errno
 import shlex
 import stat
 from collections.abc import Callable, Collection, Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -79,7 +80,13 @@ from companion.systems.genso.names import fold_name
 from companion.systems.genso.rules import ABILITIES, GensoRules, Slot
 from companion.systems.genso.sheet import character_from_mapping, sheet_mapping
 from companion.systems.genso.travel import journey
-from companion.toml_writing import comment_kept_aside, comment_taken_back, write_toml
+from companion.toml_writing import (
+    comment_aside_moved,
+    comment_carried,
+    comment_kept_aside,
+    comment_taken_back,
+    write_toml,
+)
 
 
 def describe(rules: GensoRules, character: Character, derived: Derived,
@@ -540,9 +547,6 @@ def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
 
     def change(c: Character) -> tuple[Character, str]:
         item = rules.item(args.item)
-        if item.key.startswith("ring_"):
-            carry = comment_taken_back if args.off else comment_kept_aside
-            mend.append(lambda was, now: carry(was, now, "equipment", item.key, RING_WORN))
         if args.off and item.key.startswith("ring_"):
             dropped.extend(("storage_mp", "rings") if item.key == "ring_storage"
                            else ("rings",))
@@ -551,12 +555,36 @@ def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
             # The hand it came off, as the put-on says it (reviewgc67b NIT 4): the one named,
             # else the one hand that wore it (take_off_ring's first).
             off = hand or ring_hands(c, item.key)[0]
+            # That hand's line first; a line kept before the hand was named, else.
+            mend.append(lambda was, now: comment_taken_back(
+                was, now, "equipment", item.key, ring_worn(off), RING_WORN))
             return after, (f"took off {item.name} ({off.text} hand)"
                            + _storage_lost(rules, item.key, c, after))
         if args.off:
+            # A weapon, armour or shield back in the pack takes the comment it left there.
+            mend.append(lambda was, now: comment_taken_back(
+                was, now, "equipment", item.key, gear_worn(rules, item.key)))
+            # A weapon's comment in a `weapons` list one item a line comes with it.
+            mend.append(lambda was, now: comment_carried(
+                was, now, "weapons", "equipment", item.key))
             return unequip(rules, c, item.key), f"took off {item.name}"
         if item.key.startswith("ring_"):
-            return _ring_on(rules, c, item.key, Hand(args.hand or Hand.LEFT.value))
+            on = Hand(args.hand or Hand.LEFT.value)
+            mend.append(lambda was, now: comment_kept_aside(
+                was, now, "equipment", item.key, ring_worn(on)))
+            moved = ring_hands(c, item.key) if item.key not in c.equipment else ()
+            if moved and on not in moved:  # the line kept names the hand it is on now
+                mend.append(lambda was, now: comment_aside_moved(
+                    now, "equipment", item.key, ring_worn(moved[0]), ring_worn(on)))
+            return _ring_on(rules, c, item.key, on)
+        # Its comment in the pack kept there (finalb74/fixcarry75b: `"staff",  # from
+        # grandpa` went at `gear staff`, `weapons = ["staff"]` one line with no room for
+        # it); armour or a shield it takes the place of takes back its own.
+        mend.append(lambda was, now: comment_kept_aside(
+            was, now, "equipment", item.key, gear_worn(rules, item.key)))
+        for worn in (c.armor, c.shield):
+            if worn is not None:
+                mend.append(partial(_taken_back_worn, key=worn, why=gear_worn(rules, worn)))
         after = equip(rules, c, item.key)
         if item.slot is not Slot.WEAPON:
             return after, f"equipped {item.name}"
@@ -575,8 +603,29 @@ def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
     return _change(args, rules, change, dropped=dropped, mend=mend)
 
 
-#: What the line a worn ring's comment is kept on in `equipment` says after the ring's key.
+#: What the line a worn ring's comment is kept on in `equipment` said after the ring's key
+#: before it named the hand (:func:`ring_worn`); such a line is still taken back.
 RING_WORN = "worn 装備中, its comment kept here for `gear --off`"
+
+
+def _taken_back_worn(was: tomlkit.TOMLDocument, now: tomlkit.TOMLDocument, key: str,
+                     why: str) -> None:
+    """:func:`comment_taken_back` in `equipment`, for armour or a shield come off."""
+    comment_taken_back(was, now, "equipment", key, why)
+
+
+def ring_worn(hand: Hand) -> str:
+    """What the line a ring's comment is kept on in `equipment` says after its key: the hand
+    it is worn on, so of two rings of a kind the one taken off takes back its own comment
+    (reviewb75 NIT B3: they came back in put-on order, the left ring's to the right)."""
+    return f"worn 装備中 on the {hand.text} hand, its comment kept here for `gear --off`"
+
+
+def gear_worn(rules: GensoRules, key: str) -> str:
+    """What the line a readied weapon's, or worn armour's or shield's, comment is kept on in
+    `equipment` says after its key (GM-EQUIP-1/2/3)."""
+    done = "readied" if rules.item(key).slot is Slot.WEAPON else "worn"
+    return f"{done} 装備中, its comment kept here for `gear --off`"
 
 
 def _off_hand(args: argparse.Namespace, rules: GensoRules, c: Character,
