@@ -21,7 +21,7 @@ from companion.systems.genso.combat import Cast
 from companion.systems.genso.rules import load_rules
 from tests.app.genso_json_helpers import genso
 from tests.app.genso_ring_table_helpers import PC1, PC2, ringed_table, turn_of
-from tests.app.table import choices, played_keys
+from tests.app.table import asked, choices, played_keys
 
 RULES = load_rules()
 
@@ -75,6 +75,26 @@ def test_the_ring_then_a_mana_stone_is_offered_beside_each_alone() -> None:
     mode = ringed_table(mp=4, mana_stones=(2,))
     played_keys(mode, ("wait", "cast", "s:healing", f"t:{PC1}"), SimulatedDice.seeded(1))
     assert choices(mode) == ["pay:mp", "pay:0", "pay:ring", "pay:ring:0", "back"]
+
+
+def test_the_payment_question_says_which_way_cannot_pay_and_why() -> None:
+    """reviewcarry75 NIT 3 (GM-MAGIC-1, GM-ITEM-1/3): a way that cannot pay left the payment
+    question without a word: pc2 with 2 MP of its own, 5 in the ring and a stone of 1 saw
+    no "MP only" and no stone alone. The question names each way left out and the MP it
+    reaches of the spell's 4, Japanese beside English, short enough that the ring-then-stone
+    label (made shorter too) stays whole in its box; with every way offered it says nothing
+    more."""
+    mode = ringed_table(mp=2, mana_stones=(0, 1))
+    played_keys(mode, ("wait", "cast", "s:healing", f"t:{PC1}"), SimulatedDice.seeded(1))
+    ask = asked(mode)
+    assert choices(mode) == ["pay:ring", "pay:ring:1", "back"]
+    assert ask.prompt == ("Pay from a mana stone or ring? 魔力石・指輪で払う？ — cannot pay "
+                          "払えない, short of 4 MP: MP only MPのみ 2, stone 魔力石2 3")
+    assert [o.label for o in ask.options[:2]] == ["蓄積の指輪 Ring of Storage (5)",
+                                                  "指輪 ring (5) + 魔力石 stone 2 (1)"]
+    mode = ringed_table(mp=4, mana_stones=(2,))
+    played_keys(mode, ("wait", "cast", "s:healing", f"t:{PC1}"), SimulatedDice.seeded(1))
+    assert asked(mode).prompt == "Pay from a mana stone or ring? 魔力石・指輪で払う？"
 
 
 class _Asked:

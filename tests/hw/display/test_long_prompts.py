@@ -37,11 +37,14 @@ from companion.app.modes.fight import HELD, FightMode
 from companion.app.poisons import PoisonList
 from companion.app.session.host import SHORT_REASONS
 from companion.app.session.mode import ChoiceAsk, RollAsk, Throw
+from companion.dice import SimulatedDice
 from companion.hw.buttons import Button
 from companion.hw.display import screen as screen_module
 from companion.hw.display.option_buttons import TAP_GAP
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import Option, View, example_view
+from tests.app.genso_ring_table_helpers import PC1, ringed_table
+from tests.app.table import asked, played_keys
 from tests.hw.display.prompt_fit_helpers import (
     SCALES,
     SIZES,
@@ -201,6 +204,23 @@ def held_said() -> tuple[Said, ...]:
     return tuple(said)
 
 
+#: The genso payment question (GM-ITEM-1/3) with the ways it leaves out said, pc2 with 1 MP,
+#: a Ring of Storage of 2 and three stones of 1 casting Healing (4 MP): five ways cannot
+#: pay, and the three ring-then-stone labels, "蓄積の指輪 Ring of Storage (2), then 魔力石
+#: mana stone 1 (1)" as they were, were cut in their boxes at 1024x600 under the longer
+#: question (reviewcarry75 NIT 3).
+PAYMENT_WALK = ("wait", "cast", "s:healing", f"t:{PC1}")
+
+
+def payment_said() -> tuple[Said, ...]:
+    """The payment question of :data:`PAYMENT_WALK`, over a genso fight."""
+    mode = ringed_table(mp=1, storage_mp=2, mana_stones=(1, 1, 1))
+    played_keys(mode, PAYMENT_WALK, SimulatedDice.seeded(1))
+    ask = asked(mode)
+    assert "cannot pay 払えない" in ask.prompt
+    return (Said("payment, five ways left out", ask.prompt, ask.options, over="genso"),)
+
+
 #: JongRogue's What next? with two rings to doff, seven in one row: on the portrait panel
 #: "[7] Doff" / "strength" / "増強を外す" took three rows of a 78-px box, and at text size
 #: 1.0 their ink touched its border (screen74 NIT 3).
@@ -226,7 +246,8 @@ GROUPS: dict[str, Callable[[], tuple[Said, ...]]] = {
                                for said in tray_table_said()
                                if said.status == TABLE_UNREADABLE),
     # the tray's Poisons menu and a roll's outcome menu (reviews68 NIT 2)
-    "tray poisons": tray_poisons_said}
+    "tray poisons": tray_poisons_said,
+    "genso payment": payment_said}
 #: The groups whose labels' ink is measured (test_no_option_label_ink_touches_a_border): the
 #: game's menu too, whose labels are cut at text size 1.25 as docs/playing.md says.
 INK_GROUPS = {**GROUPS, "game menu": lambda: GAME_MENU}

@@ -161,7 +161,8 @@ class _TargetMenus(_FightView):
         cast = Cast(actor.name, spell.key, targets, weapon)
         if payment:
             if len(rest) <= used:
-                return ChoiceAsk("Pay from a mana stone or ring? 魔力石・指輪で払う？",
+                return ChoiceAsk("Pay from a mana stone or ring? 魔力石・指輪で払う？"
+                                 + self._unpaid(actor, spell.mp or 0, payment),
                                  (*payment, BACK))
             paid = rest[used]
             if paid not in {o.choice for o in payment}:
@@ -200,6 +201,17 @@ class _TargetMenus(_FightView):
         item 2). While a save is given again (:attr:`_restoring`) every one, as its answers
         were given, and every one too when none pays (an older save stopped here); the
         question is asked whenever it was, so a save replays and resumes the same."""
+        options = self._payment_ways(actor)
+        paying = [o for o in options if self._pays(actor, cost, o.choice)]
+        # A save made before the filter (fed79ae5) may stop at this question with no way
+        # that pays: every way is offered then, as it was, each refused naming what it
+        # lacks, so the save resumes to the question and Back (reviewcarry75 DEFECT 1: an
+        # empty list skipped the question, and the resume set the save aside as corrupt).
+        return options if self._restoring or not paying else paying
+
+    def _payment_ways(self, actor: Combatant) -> list[Option]:
+        """Every way :meth:`_payment` may offer ``actor``, whether it pays or not; empty when
+        there is no choice (own MP alone)."""
         if not self.rules.default("GM-ITEM-1", "stones_pay_for_spells"):
             return []
         stones = [i for i, mp in enumerate(actor.mana_stones) if mp > 0]
@@ -208,27 +220,45 @@ class _TargetMenus(_FightView):
                    for i in stones]
         if actor.storage_mp > 0:
             options.append(Option("pay:ring", f"{ring} ({actor.storage_mp})"))
-            options += [Option(f"pay:ring:{i}", f"{ring} ({actor.storage_mp}), then 魔力石 "
-                                                f"mana stone {i + 1} ({actor.mana_stones[i]})")
+            # Short, the ring named as its own way names it: "蓄積の指輪 Ring of Storage (5),
+            # then 魔力石 mana stone 1 (2)" was cut in its box at text size 1.25 (reviewcarry75
+            # NIT 3), and at 1.0 on 1024x600 once the question says a way that cannot pay.
+            options += [Option(f"pay:ring:{i}", f"指輪 ring ({actor.storage_mp}) + 魔力石 "
+                                                f"stone {i + 1} ({actor.mana_stones[i]})")
                         for i in stones]
         if not options:
             return []
         options.insert(0, Option("pay:mp", f"MP only MPのみ ({actor.mp})"))
-        paying = [o for o in options if self._pays(actor, cost, o.choice)]
-        # A save made before the filter (fed79ae5) may stop at this question with no way
-        # that pays: every way is offered then, as it was, each refused naming what it
-        # lacks, so the save resumes to the question and Back (reviewcarry75 DEFECT 1: an
-        # empty list skipped the question, and the resume set the save aside as corrupt).
-        return options if self._restoring or not paying else paying
+        return options
+
+    def _unpaid(self, actor: Combatant, cost: int, offered: Sequence[Option]) -> str:
+        """GM-MAGIC-1: the ways the payment question leaves out, each with the MP it would
+        reach of ``cost`` (reviewcarry75 NIT 3: "MP only" went from the menu without a
+        word, the player left to guess why): `` — cannot pay 払えない, short of 4 MP: MP only
+        MPのみ 3``. Empty when every way is offered. Short, so the menu's boxes keep their
+        height and their labels whole at 1024x600 (the question then takes a second row)."""
+        shown = {o.choice for o in offered}
+        left_out = [o for o in self._payment_ways(actor) if o.choice not in shown]
+        if not left_out:
+            return ""
+        said = ", ".join(f"{_way(o.choice)} {actor.mp + cost - self._own(actor, cost, o.choice)}"
+                         for o in left_out)
+        return f" — cannot pay 払えない, short of {cost} MP: {said}"
 
     @staticmethod
-    def _pays(actor: Combatant, cost: int, choice: str) -> bool:
-        """Whether the payment ``choice`` (``pay:mp``, ``pay:N``, ``pay:ring``,
-        ``pay:ring:N``) leaves ``actor`` own MP enough for the rest of ``cost``."""
+    def _own(actor: Combatant, cost: int, choice: str) -> int:
+        """The caster's own MP the payment ``choice`` (``pay:mp``, ``pay:N``, ``pay:ring``,
+        ``pay:ring:N``) takes of ``cost`` (:func:`own_mp_paid`)."""
         value = _value(choice, "pay")
         stone = value.removeprefix("ring").removeprefix(":")
         return own_mp_paid(actor, cost, int(stone) if stone.isdigit() else None,
-                           value.startswith("ring")) <= actor.mp
+                           value.startswith("ring"))
+
+    @classmethod
+    def _pays(cls, actor: Combatant, cost: int, choice: str) -> bool:
+        """Whether the payment ``choice`` leaves ``actor`` own MP enough for the rest of
+        ``cost``."""
+        return cls._own(actor, cost, choice) <= actor.mp
 
     def _area_candidates(self, actor: Combatant, effect: str,
                          everyone: bool = False) -> list[Combatant]:
@@ -481,6 +511,21 @@ FULL = "満タン full"
 
 _value = option_value
 _index = option_index
+
+
+def _way(choice: str) -> str:
+    """A payment way short, for the ways the payment question leaves out: ``MP only MPのみ``,
+    ``stone 魔力石2``, ``ring 指輪``, ``ring+stone 指輪+魔力石2`` (stones counted from 1, as
+    the menu's labels count them)."""
+    value = _value(choice, "pay")
+    if value == "mp":
+        return "MP only MPのみ"
+    ring, _, stone = value.partition("ring")
+    stone = (ring or stone).removeprefix(":")
+    number = f"{int(stone) + 1}" if stone.isdigit() else ""
+    if not value.startswith("ring"):
+        return f"stone 魔力石{number}"
+    return f"ring+stone 指輪+魔力石{number}" if number else "ring 指輪"
 
 
 def _is_all(key: str) -> bool:
