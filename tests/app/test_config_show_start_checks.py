@@ -156,6 +156,8 @@ def test_config_show_says_what_else_play_stops_on(
     path = write_config(text)
     (path.parent / "font.ttf").write_text("not a font\n", encoding="utf-8")
     (path.parent / "mine.toml").write_text("[combat]\nthw = 1\n", encoding="utf-8")
+    if 'mode = "coc"' in text:
+        make_coc_fight(capsys)  # the fight play would stop on the want of
     assert main(["config", "--show"]) == 1
     out, err = capsys.readouterr()
     said = [line.removeprefix("companion: ") for line in err.splitlines()]
@@ -416,6 +418,33 @@ def test_config_show_with_a_genso_table_and_no_fight_yet_says_so(
     assert capsys.readouterr().err == ""
 
 
+def make_coc_fight(capsys: pytest.CaptureFixture[str]) -> None:
+    """A coc fight made as the player makes one (``coc fight new``), its output let go."""
+    examples = Path(__file__).resolve().parents[2] / "docs" / "examples"
+    assert main(["coc", "fight", "new", "--investigators", str(examples / "ann.toml"),
+                 "--foes", str(examples / "cultist.toml")]) == 0
+    assert (data_dir() / "coc" / "fight.json").exists()
+    capsys.readouterr()
+
+
+def test_config_show_with_a_coc_table_and_no_fight_yet_says_so(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """With ``play.mode = "coc"`` and no fight made yet, config --show exited 0 while play
+    stopped at every start on "no fight at … yet", as it did for a genso table; made, it
+    passes."""
+    write_config(GENSO_TABLE.replace('"genso"', '"coc"'))
+    assert main(["config", "--show"]) == 1
+    out, err = capsys.readouterr()
+    fight = data_dir() / "coc" / "fight.json"
+    assert err.startswith(f"companion: no fight at {fight} yet 戦闘がありません: start one on "
+                          "a computer 端末で: ")
+    assert err.endswith("; a coc fight (play --mode coc) stops on it\n")
+    assert setting_lines(out)["play.mode"].endswith("(play stops on it プレイが止まります)")
+    make_coc_fight(capsys)
+    assert main(["config", "--show"]) == 0
+    assert capsys.readouterr().err == ""
+
+
 @pytest.mark.parametrize(("table", "marked"), [
     ('[play]\nmode = "dice"\n', True),
     ('[play]\nmode = "coc"\n', True),
@@ -431,6 +460,8 @@ def test_config_show_marks_a_dice_camera_source_not_there_at_a_camera_table(
     path = write_config(f'{table}[dice]\ncamera_source = "throws"\n'
                         if "[dice]" not in table
                         else table + 'camera_source = "throws"\n')
+    if 'mode = "coc"' in table:
+        make_coc_fight(capsys)  # the fight play would stop on the want of
     assert main(["config", "--show"]) == (1 if marked else 0)
     out, err = capsys.readouterr()
     line = " ".join(setting_lines(out)["dice.camera_source"].split())

@@ -148,42 +148,50 @@ TABLE_RULES_REFUSED = "genso.toml refused: play stops on it プレイが止ま�
 
 def table_rules_checked(config: Config,
                         marks: Mapping[str, str]) -> tuple[Config, dict[str, str]]:
-    """``config`` with the player's genso.toml read as ``play --mode genso`` reads it (the
-    rules a saved fight falls back on, ``saved_fight_rules``), when ``play.mode`` is genso:
-    its refusal (the file, and the key and value refused, or the file not TOML) is a
-    problem, and ``play.mode``'s line is marked :data:`TABLE_RULES_REFUSED`. play stopped on
-    it (exit 2, again at each start of the boot service) while ``config --show`` exited 0
-    (setup75 DEFECT 1; events.toml is checked so for the tray, :func:`tray_rules_checked`).
+    """``config`` with what a fight table (``play.mode`` genso or coc) stops on at its start
+    added to its problems, ``play.mode``'s line marked. play stopped on it (exit 2, again at
+    each start of the boot service) while ``config --show`` exited 0 (setup75 DEFECT 1;
+    events.toml is checked so for the tray, :func:`tray_rules_checked`).
+
+    For genso, the player's genso.toml read as ``play --mode genso`` reads it (the rules a
+    saved fight falls back on, ``saved_fight_rules``): its refusal (the file, and the key
+    and value refused, or the file not TOML) marks the line :data:`TABLE_RULES_REFUSED`.
     coc.toml is not read at a coc table's start, so it is not checked here.
 
     With neither the fight file nor the table's save there (no fight made yet), play stops
-    on "no fight at … yet" (``no_fight_yet``), which is said too, and genso.toml is read
-    with its ranges, as ``genso fight new``, the command that message names, reads it: the
-    check passed, play stopped, and the command it named refused the file (reviewsetup75
-    RISK 4)."""
-    if config.text("play.mode") != "genso":
+    on "no fight at … yet" (``no_fight_yet``), which is said too, for a coc table as for a
+    genso one (the coc one passed: setup75), and genso.toml is read with its ranges, as
+    ``genso fight new``, the command that message names, reads it: the check passed, play
+    stopped, and the command it named refused the file (reviewsetup75 RISK 4)."""
+    mode = config.text("play.mode")
+    if mode not in ("genso", "coc"):
         return config, dict(marks)
     # Here, not with the module: config --show imports no engine (reviewe68 RISK 2).
-    from companion.app.commands.genso import load_user_rules, saved_fight_rules
     from companion.app.modes.fight_file import read_fight_data
-    from companion.app.modes.genso.table import start_hint
 
     # play's default files (table_files): config --show has no --fight or --state.
-    fight, state = data_dir() / "genso" / "fight.json", data_dir() / "genso" / "table.json"
+    fight, state = data_dir() / mode / "fight.json", data_dir() / mode / "table.json"
     no_fight = not fight.exists() and not state.exists()
     texts, mark = [], PLAY_STOPS
-    try:
-        load_user_rules([]) if no_fight else saved_fight_rules([])
-    except CompanionError as exc:
-        texts.append(f"{exc}; " + ("genso fight new, which makes the fight a genso fight "
-                                   "(play --mode genso) needs, stops on it" if no_fight
-                                   else "a genso fight (play --mode genso) stops on it"))
-        mark = TABLE_RULES_REFUSED
+    if mode == "genso":
+        from companion.app.commands.genso import load_user_rules, saved_fight_rules
+
+        try:
+            load_user_rules([]) if no_fight else saved_fight_rules([])
+        except CompanionError as exc:
+            texts.append(f"{exc}; " + ("genso fight new, which makes the fight a genso fight "
+                                       "(play --mode genso) needs, stops on it" if no_fight
+                                       else "a genso fight (play --mode genso) stops on it"))
+            mark = TABLE_RULES_REFUSED
     if no_fight:
+        if mode == "genso":
+            from companion.app.modes.genso.table import start_hint
+        else:
+            from companion.app.modes.coc.table import start_hint
         try:
             read_fight_data(fight, start_hint(), fight)
         except CompanionError as exc:
-            texts.append(f"{exc}; a genso fight (play --mode genso) stops on it")
+            texts.append(f"{exc}; a {mode} fight (play --mode {mode}) stops on it")
     if not texts:
         return config, dict(marks)
     return (replace(config, notices=(*config.notices, *texts),
