@@ -62,6 +62,7 @@ def one_line_each_over(text: str, values: Mapping[str, Any], *comments: str,
                        same: Callable[[tomlkit.TOMLDocument], bool] | None = None,
                        taken: Mapping[str, int] | None = None,
                        dropped: Collection[str] = (),
+                       first: Collection[str] = (),
                        ) -> tomlkit.TOMLDocument:
     """``values`` as :func:`one_line_each` writes them, put into the document ``text`` holds,
     so a file the player wrote keeps its comments and order: a field whose value is the same
@@ -96,6 +97,10 @@ def one_line_each_over(text: str, values: Mapping[str, Any], *comments: str,
     ``storage_mp = 5`` and ``rings = {left = [...], right = []}``, and ``--off`` left
     ``storage_mp = 0`` and ``rings = {left = [], right = []}`` behind (fixcarry75 item 4).
     A line the player commented, or a ``[rings]`` table, is emptied as ever.
+
+    ``first`` names lists an item is added to at the front (a sheet's ``weapons``: the one
+    readied is weapon 0): of equal items a copy added went at the end, and the comment on
+    the one held before went to the new weapon 0 (f76genso item 1).
     """
     try:
         document = tomlkit.parse(text)
@@ -120,7 +125,8 @@ def one_line_each_over(text: str, values: Mapping[str, Any], *comments: str,
             now_added, now_gone = _update_in_place(document[key], value, same is None)
             added.extend((key, k) for k in now_added)
             gone.extend((key, k) for k in now_gone)
-        elif not _changed_in_place(document[key], value, (taken or {}).get(key)):
+        elif not _changed_in_place(document[key], value, (taken or {}).get(key),
+                                   key in first):
             document[key] = item
     if same is None:
         return document
@@ -189,14 +195,16 @@ def _update_in_place(section: Table | InlineTable | OutOfOrderTableProxy,
     return added, gone
 
 
-def _changed_in_place(old: Any, value: Any, taken_at: int | None = None) -> bool:
+def _changed_in_place(old: Any, value: Any, taken_at: int | None = None,
+                      first: bool = False) -> bool:
     """Whether the array ``old`` the file holds was made to hold the list ``value`` item by
     item, so each item it keeps keeps its own comment and a list written one item a line
     stays so (reviewz74 RISK 1: ``buy``, ``sell`` and ``gear --off`` wrote a commented
     multi-line ``equipment``, ``mana_stones`` or ``weapons`` over as one line, every item's
     comment gone). Only a list of plain values is; anything else is left to be replaced.
     ``taken_at``: the index of the item the caller took out, when ``value`` is ``old``
-    without it (which of two equal stones was sold; its line goes, the other's stays)."""
+    without it (which of two equal stones was sold; its line goes, the other's stays).
+    ``first``: an item added goes at the front (:func:`one_line_each_over`)."""
     if not isinstance(old, Array) or not isinstance(value, list | tuple):
         return False
     now = old.unwrap()
@@ -209,6 +217,25 @@ def _changed_in_place(old: Any, value: Any, taken_at: int | None = None) -> bool
             and was[:taken_at] + was[taken_at + 1:] == [(type(v), v) for v in value]):
         del old[taken_at]
         return True
+    typed = [(type(v), v) for v in value]
+    if first and typed[1:] == was:
+        old.insert(0, value[0])
+        return True
+    # One item taken, and at most one other put at the end (armour swapped for the one worn
+    # goes into the pack): the first copy of equal items side by side is taken, as
+    # drop_one takes it. The diff below matched [chain # a, chain # b] → [chain, leather]
+    # as the second chain replaced, and the first's "# a" stayed on the one left; with a
+    # copy kept after it, a used stone's comment went to the next (f76genso item 1).
+    if typed[:len(was)] != was and len(was) - 1 <= len(typed) <= len(was):
+        for at in range(len(was)):
+            rest = was[:at] + was[at + 1:]
+            put = value[len(rest):]
+            if typed[:len(rest)] == rest and not any(
+                    (type(v), v) == was[at] or _same_item_changed(now[at], v) for v in put):
+                del old[at]
+                for v in put:
+                    old.append(v)
+                return True
     if len(now) == len(value) and all(
             (type(a), a) == (type(b), b) or _same_item_changed(a, b)
             for a, b in zip(now, value, strict=True)):
@@ -220,8 +247,7 @@ def _changed_in_place(old: Any, value: Any, taken_at: int | None = None) -> bool
             if (type(a), a) != (type(b), b):
                 old[at] = b
         return True
-    typed = SequenceMatcher(None, was, [(type(v), v) for v in value], autojunk=False)
-    opcodes = typed.get_opcodes()
+    opcodes = SequenceMatcher(None, was, typed, autojunk=False).get_opcodes()
     for n, (tag, i1, i2, j1, j2) in reversed(list(enumerate(opcodes))):  # from the end
         if tag == "equal":
             continue

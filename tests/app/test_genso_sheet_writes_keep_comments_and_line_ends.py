@@ -496,3 +496,38 @@ def test_a_rings_line_kept_before_it_named_the_hand_is_still_taken_back(
     genso(capsys, "gear", str(sheet), "ring_storage", "--off")
     assert 'equipment = [\n  "backpack",\n  "ring_storage",  # grandma\n]\n' in \
         sheet.read_text(encoding="utf-8")
+
+
+def test_of_two_equal_armours_last_in_the_pack_the_one_worn_takes_its_own_comment(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """f76genso item 1 (GM-EQUIP-2): `gear chain_armor` of two chain armours last in the pack
+    wears the first (drop_one) and puts the leather one at the end. The list's diff took
+    the second chain's line for the leather's, so "# from the quest" went and "# dwarf-made"
+    stayed on the chain left in the pack, besides being kept aside for the worn one."""
+    sheet = tmp_path / "mia.toml"
+    sheet.write_text('name = "Mia"\nkind = "pc"\nbody = 6\nperception = 5\nmagic = 5\n'
+                     'armor = "leather_armor"\nequipment = [\n  "backpack",  # blue\n'
+                     '  "chain_armor",  # dwarf-made\n  "chain_armor",  # from the quest\n]\n'
+                     "money.gold = 30\n", encoding="utf-8")
+    genso(capsys, "gear", str(sheet), "chain_armor")
+    text = sheet.read_text(encoding="utf-8")
+    assert ('equipment = [\n  "backpack",  # blue\n  # "chain_armor" worn 装備中, its comment '
+            'kept here for `gear --off`:  # dwarf-made\n  "chain_armor",  # from the quest\n'
+            '  "leather_armor",\n]\n') in text
+    assert text.count("dwarf-made") == 1
+
+
+def test_a_second_equal_weapon_readied_leaves_the_comment_on_the_one_held_before(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """f76genso item 1 (GM-EQUIP-1): a dagger readied beside the one held goes first, weapon
+    0 (equip); the file added it at the end, so "# father's" went to the new weapon 0 and
+    the father's dagger, now `--weapon 1`, had none."""
+    sheet = tmp_path / "aki.toml"
+    sheet.write_text('name = "Aki"\nkind = "pc"\nbody = 4\nperception = 5\nmagic = 6\n'
+                     'weapons = [\n  "dagger",  # father\'s\n]\n'
+                     'equipment = ["backpack", "dagger"]\nmoney.gold = 2\n', encoding="utf-8")
+    genso(capsys, "gear", str(sheet), "dagger")
+    assert 'weapons = [\n  "dagger",\n  "dagger",  # father\'s\n]\n' in sheet.read_text(
+        encoding="utf-8")

@@ -59,7 +59,9 @@ def sheet_document_over(rules: GensoRules, text: str, character: Character,
     file reads the same without it (genso74 DEFECT 1: a rest wrote ``race``, ``silver = 0``
     and an inline ``money = {…}`` over a ``[money]`` table, its comments lost). ``taken``:
     which copy of equal items left a list, by its index (``mana_stones``: the stone sold);
-    ``dropped``: fields that go, not emptied, as they were added (a ring taken off)."""
+    ``dropped``: fields that go, not emptied, as they were added (a ring taken off). A
+    weapon readied goes first in ``weapons`` (:func:`.character.gear.equip`), in the file
+    too."""
     def same(document: tomlkit.TOMLDocument) -> bool:
         try:
             return load_sheet(rules, tomlkit.dumps(document), origin) == character
@@ -67,7 +69,7 @@ def sheet_document_over(rules: GensoRules, text: str, character: Character,
             return False
 
     document = one_line_each_over(text, sheet_mapping(character), SHEET_COMMENT, same=same,
-                                  taken=taken, dropped=dropped)
+                                  taken=taken, dropped=dropped, first=("weapons",))
     return document if same(document) else sheet_document(character)
 
 
