@@ -350,3 +350,44 @@ def test_a_repeated_party_npc_or_monsters_option_adds_to_the_earlier_ones(
     err = refused(capsys, "fight", "new", "--party", "pc1", "--npc", "knight_m",
                   "--npc", "knight_m", "--force")
     assert "bring them as `--npc knight_m:2`" in err, err
+
+
+@pytest.mark.parametrize("name, monsters, said", [
+    ("オーク・ウォーリア", ("orc_warrior", "orc:2"),
+     "'オーク・ウォーリア' is also the name of the monster `--monsters orc_warrior` brings "
+     "(オーク・ウォーリア/Orc Warrior)"),
+    ("オーク1", ("orc:2",),
+     "'オーク1' is also the name of a monster `--monsters orc:2` brings (オーク/Orc, numbered "
+     "オーク1 and オーク2)"),
+    ("オーク１", ("orc", "orc"),
+     "'オーク１' and 'オーク1', the name of a monster `--monsters orc orc` brings (オーク/Orc, "
+     "numbered オーク1 and オーク2), differ only in full- and half-width letters"),
+])
+def test_a_sheet_named_as_a_monster_of_the_fight_is_told_which(
+        name: str, monsters: tuple[str, ...], said: str, tmp_path: Path, user_dirs: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """a76gensofight DEFECT 1: an NPC sheet named as a monster the rules name in the fight
+    (a boss written as オーク・ウォーリア, or オーク1 beside ``--monsters orc:2``) was refused
+    with the engine's bare "every combatant needs its own name", naming neither side nor
+    the remedy. The sheets and the monsters' names are now checked together."""
+    boss = tmp_path / "boss.toml"
+    boss.write_text(f'name = "{name}"\nkind = "npc"\nbody = 8\nperception = 6\nmagic = 4\n',
+                    encoding="utf-8")
+    err = refused(capsys, "fight", "new", "--party", "pc1", "--npc", str(boss),
+                  "--monsters", *monsters)
+    assert f"--npc {boss}: {said}" in err, err
+    assert (f"a monster's name is the rules', so give the sheet another name (name = … in "
+            f"{boss.resolve()})") in err
+    assert "every combatant needs its own name" not in err
+    assert not (user_dirs / "data" / "genso" / "fight.json").exists()
+
+
+def test_a_saved_character_named_as_a_monster_is_told_which(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """a76gensofight DEFECT 1, a saved character: `--party オーク --monsters orc`."""
+    out(capsys, "new", "オーク", "--body", "6", "--perception", "5", "--magic", "4",
+        "--skill", "combat", "--seed", "1")
+    err = refused(capsys, "fight", "new", "--party", "オーク", "--monsters", "orc")
+    assert ("--party オーク: 'オーク' is also the name of the monster `--monsters orc` brings "
+            "(オーク/Orc)") in err, err
+    assert "genso/characters/オーク.toml)" in err

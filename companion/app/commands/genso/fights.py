@@ -1160,7 +1160,12 @@ def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
     # Of the sheets and presets, whose names the player chose; the monsters are
     # numbered apart by the rules (オーク1, オーク2).
     names_apart((ref, entrant.name) for ref, entrant in brought)
-    entrants += entrants_for(rules, [], counts)
+    monsters = entrants_for(rules, [], counts)
+    _apart_from_monsters(rules, brought, monsters,
+                         list(zip(args.monsters or [], counts, strict=True)),
+                         {**{ref: "--party" for ref in args.party},
+                          **{ref: "--npc" for ref in args.npc or []}})
+    entrants += monsters
     fight = Fight(rules, entrants)  # the settings now are the fight's, kept in its file
     down = [c for c in fight.state.order if c.status.badge]
     if fight.state.outcome is not None:
@@ -1193,6 +1198,42 @@ def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
     # The calendar was read for each entrant above (refuse_cursed, its fault said there).
     text, data = fight_status(rules, fight, GensoFightMode(rules, fight, fight_path=path))
     return emit(args, {**data, "path": str(path)}, f"{text}\n\nsaved at {path}")
+
+
+def _apart_from_monsters(rules: GensoRules, brought: list[tuple[str, Entrant]],
+                         monsters: list[Entrant], specs: list[tuple[str, tuple[str, int]]],
+                         options: Mapping[str, str]) -> None:
+    """Refuse a sheet or preset whose name is a monster's in the new fight, the name the
+    rules give it (オーク, or オーク1 of ``--monsters orc:2``), or one only a width apart from
+    it (オーク１), naming both sides and the remedy (a76gensofight DEFECT 1: the engine's
+    bare "every combatant needs its own name" named neither). A monster's name is the
+    rules', so it is the sheet that takes another name; ``options`` are the ``--party``
+    or ``--npc`` each sheet was typed after."""
+    sheets = {unicodedata.normalize("NFKC", entrant.name): (ref, entrant)
+              for ref, entrant in brought}
+    for monster in monsters:
+        found = sheets.get(unicodedata.normalize("NFKC", monster.name))
+        if found is None:
+            continue
+        ref, entrant = found
+        block = rules.monster(monster.monster)
+        typed = " ".join(spec for spec, (key, _) in specs
+                         if rules.monster(key).key == block.key)
+        count = sum(1 for m in monsters if m.monster == block.key)
+        what = (f"a monster `--monsters {typed}` brings ({block.name}, numbered {block.ja}1"
+                f"{' and ' if count == 2 else ' to '}{block.ja}{count})" if count > 1
+                else f"the monster `--monsters {typed}` brings ({block.name})")
+        clash = (f"{entrant.name!r} is also the name of {what}"
+                 if entrant.name == monster.name else
+                 f"{entrant.name!r} and {monster.name!r}, the name of {what}, differ only in "
+                 "full- and half-width letters, so a typed name cannot tell them apart")
+        if entrant.origin:
+            remedy = f"give the sheet another name (name = … in {entrant.origin})"
+        else:  # a preset: no sheet of its own to edit (genso74 DEFECT 2)
+            remedy = (f"save it with `{companion_command()} genso sheet {_copies('', ref)[0]} "
+                      "--save-as FILE`, give it another name (name = … in FILE) and bring FILE")
+        raise DataError(f"{options.get(ref, '')} {ref}: {clash}; a monster's name is the "
+                        f"rules', so {remedy}".lstrip())
 
 
 def _what_to_do(down: list[Combatant]) -> str:
