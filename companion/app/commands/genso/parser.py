@@ -478,8 +478,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                   "normal attacks. Either is used up.",
                   ("companion genso fight stone Aki healing_stone Ben",))
     stone.add_argument("actor", help=WHO_HELP)
-    stone.add_argument("stone_key", choices=("healing_stone", "enchant_stone"),
-                       help="healing_stone 治癒石 or enchant_stone 付与石, from the user's pack")
+    stone.add_argument("stone_key", metavar="stone",
+                       help="healing_stone 治癒石 or enchant_stone 付与石 (its key or name, "
+                            "as a spell's for cast), from the user's pack")
     stone.add_argument("target", help=WHO_HELP)
     metres = {m: rules.num("GM-MOVE-1", f"{m}_m") for m in ("combat", "normal", "full")}
     move = _page(verbs, "move", "move (GM-MOVE-1)",
