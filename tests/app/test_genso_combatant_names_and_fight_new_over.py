@@ -391,3 +391,18 @@ def test_a_saved_character_named_as_a_monster_is_told_which(
     assert ("--party オーク: 'オーク' is also the name of the monster `--monsters orc` brings "
             "(オーク/Orc)") in err, err
     assert "genso/characters/オーク.toml)" in err
+
+
+def test_genso_sheet_of_a_monster_says_it_is_one(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """a76gensofight NIT 4: `genso sheet orc` listed only the presets, while `check --sheet
+    orc` and `fight new --party orc` say it is a monster. A word that is neither is refused
+    as ever."""
+    err = refused(capsys, "sheet", "orc")
+    assert "no sheet 'orc'" in err
+    assert ("'orc' is a monster (オーク/Orc, GM-MON-7), which has a stat block, not a sheet: "
+            "`") in err and " genso list monsters` shows it" in err
+    assert "'Orc Warrior' is a monster (オーク・ウォーリア/Orc Warrior" in refused(
+        capsys, "sheet", "Orc Warrior", "--save-as", str(user_dirs / "x.toml"))
+    assert not (user_dirs / "x.toml").exists()
+    assert "is a monster" not in refused(capsys, "sheet", "orx")

@@ -266,7 +266,7 @@ def _refuse_case_twin(target: Path, force: bool) -> None:
 
 
 def cmd_sheet(args: argparse.Namespace, rules: GensoRules) -> int:
-    character, path = resolve_sheet(rules, args.sheet)
+    character, path = _sheet_not_monster(rules, args.sheet)
     # GM-MAGIC-13: a Death Curse the character cast or carries, from the calendar, and the
     # one that killed it, as its condition.
     cursed, curses, killer = sheet_curses(rules, character.name,
@@ -286,6 +286,24 @@ def cmd_sheet(args: argparse.Namespace, rules: GensoRules) -> int:
         data["saved_to"] = str(target)
         text += f"\nsaved to {target}"
     return emit(args, data, text)
+
+
+def _sheet_not_monster(rules: GensoRules, ref: str) -> tuple[Character, Path | None]:
+    """:func:`resolve_sheet` of ``ref``; a monster's key or name said to be one, with where
+    its block is (a76gensofight NIT 4: ``genso sheet orc`` listed only the presets, while
+    ``check --sheet orc`` and ``fight new --party orc`` say it is a monster)."""
+    try:
+        return resolve_sheet(rules, ref)
+    except DataError as exc:
+        if not str(exc).startswith("no sheet "):
+            raise
+        try:
+            monster = rules.monster(ref)
+        except DataError:
+            raise exc from None
+        raise DataError(f"{exc}; {ref!r} is a monster ({monster.name}, GM-MON-7), which has a "
+                        f"stat block, not a sheet: `{companion_command()} genso list monsters` "
+                        "shows it") from None
 
 
 def cmd_presets(args: argparse.Namespace, rules: GensoRules) -> int:
