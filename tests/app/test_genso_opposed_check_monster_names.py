@@ -45,3 +45,11 @@ def test_a_monster_as_the_sheet_of_a_check_not_opposed_says_where_it_rolls(
                 f"--vs SHEET`, GM-CHECK-5), not in a {kind} check") in err
     assert main(["genso", "check", "general", "--sheet", "orx"]) == 2
     assert "rolls only" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("kind, article", [("undead", "an"), ("enemy", "an"), ("mark", "a")])
+def test_the_refusal_of_a_monsters_check_takes_its_article(
+        kind: str, article: str, user_dirs: object, capsys: pytest.CaptureFixture[str]) -> None:
+    """a76gensofight NIT 5: "not in a undead check"."""
+    assert main(["genso", "check", kind, "--sheet", "ghost"]) == 2
+    assert f"GM-CHECK-5), not in {article} {kind} check" in capsys.readouterr().err

@@ -234,8 +234,8 @@ def _own_sheet(rules: GensoRules, kind: str, ref: str) -> tuple[Character, Path 
         except DataError:
             raise exc from None
         raise DataError(f"{exc}; {ref!r} is a monster, and a monster rolls only in an opposed "
-                        f"check (`check opposed --sheet {ref} --vs SHEET`, GM-CHECK-5), not in a "
-                        f"{kind} check") from None
+                        f"check (`check opposed --sheet {ref} --vs SHEET`, GM-CHECK-5), not in "
+                        f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind} check") from None
 
 
 def _other_side(rules: GensoRules, ref: str) -> Character | Monster:
