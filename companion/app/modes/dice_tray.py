@@ -131,6 +131,13 @@ POISONS = "Tick 毒の経過"
 #: The outcome's choices beside *Tick* and *Undo*.
 AGAIN = "Again もう一度"
 MENU_LABEL = "Menu メニュー"
+#: A door's or chest's outcome whose trap was rolled before the disarm (EV-DOOR-3): its
+#: failed disarm sets off that trap, whose row *Fires* walks with its follow-ups (the
+#: alarm's monsters, EV-TRAP-6; the pit's fall, EV-TRAP-7; the poison check's hint), the
+#: trap table's row named, not rolled. The tray said "read its row, not a new Trap roll",
+#: and Tables → Trap, its only way to a trap, rolled a new type: the second roll EV-DOOR-3
+#: forbids (a76events RISK 2). The command line names ``events trap --trap KIND``.
+FIRES = "Fires 発動"
 POISONS_PROMPT = ("Poisons 毒の経過: the end of a block, or an hour of rest? "
                   "ブロック終了か休息か (EV-POI-2)")
 NO_ROLL = "No roll 振れませんでした: throw again, or back to the menu?"
@@ -382,17 +389,26 @@ def _trap_hint(step: Step) -> tuple[DiceStep, ...]:
     if "trap_on_failure" not in step.data:
         return ()
     if step.data["trap_on_failure"]:
-        hint = ("On a failed disarm the trap rolled above fires (EV-DOOR-3): read its row, "
-                "not a new Trap 罠 roll 罠は振り直さない")
-    else:
-        hint = f"On a failed disarm roll {TRAP_TABLE_PATH} 失敗したら{TRAP_TABLE_PATH_JA}"
+        # the disarm's own line says the trap rolled above fires: this says where, aside
+        return (DiceStep(step.rule, f"On a failed disarm: {FIRES} walks that trap, no new "
+                         "roll 罠は振り直さない", step.depth + 1, aside=True),)
+    hint = f"On a failed disarm roll {TRAP_TABLE_PATH} 失敗したら{TRAP_TABLE_PATH_JA}"
     return (DiceStep(step.rule, hint, step.depth + 1),)
+
+
+#: The walk's steps that say a rule again for reference, nothing to act on: EV-POI-3's
+#: "poisons do not stack", EV-POI-2's when a poison ticks, the EV-DOOR-3 option's "roll the
+#: trap type before disarming". A Table panel too short for the walk leaves them out first,
+#: said with a count, rather than the lock check or the tracking line after them
+#: (a76events DEFECT 1).
+ASIDE_RULES = frozenset({"EV-POI-3", "EV-POI-2", "EV-DOOR-3"})
 
 
 def _steps(steps: Sequence[Step]) -> tuple[DiceStep, ...]:
     """A walk's steps as the Table panel's rows, each with how the tray rolls what it sets
-    off (EV-DOOR-2/3, EV-TRAP-4)."""
-    return tuple(row for s in steps for row in (DiceStep(s.rule, s.text, s.depth), *_trap_hint(s)))
+    off (EV-DOOR-2/3, EV-TRAP-4); :data:`ASIDE_RULES`' marked aside."""
+    return tuple(row for s in steps for row in (
+        DiceStep(s.rule, s.text, s.depth, aside=s.rule in ASIDE_RULES), *_trap_hint(s)))
 
 
 def _faces(rolled: Sequence[Rolled]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -423,6 +439,9 @@ class TrayPick:
 
     table: str | None
     expression: str | None
+    # The trap kind a door or chest rolled before its disarm (EV-DOOR-3), which the trap
+    # table walks named, not rolled (:data:`FIRES`); None: the table rolls its own.
+    trap: str | None = None
 
 
 def _menu(labels: Sequence[str]) -> tuple[Option, ...]:
@@ -629,6 +648,10 @@ class DiceTrayMode:
                 self._resume()
             else:
                 self._start(self.pick)
+        elif label == FIRES:
+            kind = self._fires()
+            assert kind is not None
+            self._start(TrayPick("trap", None, trap=kind))
         elif label == POISONS:
             self._open_poisons()
         elif label == UNDO:
@@ -639,8 +662,18 @@ class DiceTrayMode:
     def _outcome_labels(self) -> list[str]:
         if self.rules_stop:  # Again would walk to the same stop (RULES_STOPPED)
             return [MENU_LABEL]
-        return [AGAIN, *((POISONS,) if self.crowded else ()), MENU_LABEL,
+        return [AGAIN, *((FIRES,) if self._fires() else ()),
+                *((POISONS,) if self.crowded else ()), MENU_LABEL,
                 *((UNDO,) if self._can_undo() else ())]
+
+    def _fires(self) -> str | None:
+        """The trap kind a whole door's or chest's walk rolled before its disarm
+        (EV-DOOR-3), which :data:`FIRES` walks; None when it rolled none, or is not whole
+        (a throw failed: its outcome asks that die again)."""
+        if self.report is None or self.note:
+            return None
+        return next((s.data["trap_on_failure"] for s in self.report.steps
+                     if s.data.get("trap_on_failure")), None)
 
     def _can_undo(self) -> bool:
         """Whether the outcome offers :data:`UNDO`: typed dice, a throw taken, and a walk
@@ -838,16 +871,22 @@ class DiceTrayMode:
             assert self.pick is not None
             return {"table": self.pick.table, "expression": self.pick.expression,
                     "throws": [list(t) for t in self.throws], "stage": Stage.OUTCOME.value,
-                    "resume": False, "held": False, "note": "", "ended": self._ended}
+                    "resume": False, "held": False, "note": "", "ended": self._ended,
+                    **self._trap_state()}
         if not self.under_way():
             return None
         assert self.pick is not None
         return {"table": self.pick.table, "expression": self.pick.expression,
                 "throws": [list(t) for t in self.throws],
                 "stage": self.stage.value, "resume": self.resume, "held": self.held,
-                "note": self.note, "poisons": self._poisons_then,
+                "note": self.note, "poisons": self._poisons_then, **self._trap_state(),
                 **({"undo": self._undoing} if self._undoing is not None else {}),
                 **({"refused": True} if self.rules_stop else {})}
+
+    def _trap_state(self) -> dict[str, str]:
+        """The named trap kind (:data:`FIRES`) as the table's file holds it: none without."""
+        assert self.pick is not None
+        return {"trap": self.pick.trap} if self.pick.trap is not None else {}
 
     def _table_text(self) -> str:
         return self._file_text(self._table_state())
@@ -1067,7 +1106,7 @@ class DiceTrayMode:
         """The tray as ``state`` (:meth:`_read_table`) left it, its walk walked again: a
         walk that awaits no die (the tables changed since) is no table to take up, but for
         one saved stopped on events.toml, mended since: True, the start finishes it."""
-        pick = TrayPick(state["table"], state["expression"])
+        pick = TrayPick(state["table"], state["expression"], state.get("trap"))
         self.pick, self.throws = pick, [tuple(t) for t in state["throws"]]
         self._typed_throws = []  # not kept in the file: typed only with typed dice
         without_list = state.get("ended") is not None and self._lists_unread()
@@ -1453,7 +1492,8 @@ class DiceTrayMode:
             if self.pick.table is not None:
                 # generic mode whatever events.toml says: the tray has no party file
                 report = run_event(self.pick.table, source, rules=self.rules,
-                                   mode=Mode.GENERIC, lists=self.lists, so_far=so_far.append)
+                                   mode=Mode.GENERIC, lists=self.lists, trap=self.pick.trap,
+                                   so_far=so_far.append)
                 self.report = report
                 # Every roll the walk took, as shown while the next was awaited: a step's
                 # own roll leaves out a follow-up's (EV-POI-9's D4 and its ± die).
@@ -1647,13 +1687,16 @@ def _checked_table(table: object) -> dict[str, Any]:
             raise DataError(f"table.{key} is missing")
         if not isinstance(table[key], kind):
             raise DataError(f"table.{key} has the wrong type ({table[key]!r})")
-    unknown = sorted(set(table) - set(kinds) - {"ended", "poisons", "undo", "refused"})
+    unknown = sorted(set(table) - set(kinds)
+                     - {"ended", "poisons", "undo", "refused", "trap"})
     if unknown:
         raise DataError(f"unknown field table.{unknown[0]}")
     if (table["table"] is None) == (table["expression"] is None):
         raise DataError("table holds neither a table nor an expression, or both")
     if table["table"] is not None and table["table"] not in TABLE_NAMES:
         raise DataError(f"table.table {table['table']!r} is no event table")
+    if "trap" in table and not (isinstance(table["trap"], str) and table["table"] == "trap"):
+        raise DataError(f"table.trap {table['trap']!r} names no trap of the trap table")
     if table["expression"] is not None:
         try:
             parse(table["expression"])

@@ -23,14 +23,31 @@ _FACE_MIN = 28
 #: 28 px) went to 64 px in three rows, twice the size, and pushed the Roll lines down; the
 #: faces grew and shrank from throw to throw (reviews70 NIT 3).
 _FACE_ROWS_MAX = 40
+#: A Table panel's row: its x, the rule ID beside it (a step's first row), its text, its
+#: width, and its colour (None: the text's own).
+_Row = tuple[int, str, str, int, Color | None]
+#: A walk laid out in a Table panel: its heading, the rule IDs' column's width, the text's
+#: size, the rows' step, and the rows.
+_Walk = tuple[str, int, int, int, list[_Row]]
 
 
 class DiceTray(GamePanels):
     """The dice tray, and the die faces a fight's result shows too."""
 
     def _dice(self, dice: DiceView, left: pygame.Rect, right: pygame.Rect) -> None:
-        """The dice tray: the throw as dice faces and BCDice lines; the table's walk."""
+        """The dice tray: the throw as dice faces and BCDice lines; the table's walk. A walk
+        the Table panel cannot hold takes the Dice panel's room too (its title in the Table
+        panel's heading): each step says its own roll (``(1D6) ＞ 1``), and at text_scale
+        1.25 a trapped and locked door's walk lost its lock check (a76events DEFECT 1)."""
         m = self.m
+        walk = self._walk_rows(dice, right, "Table 表")
+        if walk[0] is not None:
+            wide = left.union(right)
+            whole = self._walk_rows(dice, wide, "Table 表" + (f" · {dice.title}"
+                                                              if dice.title else ""))
+            if whole[0] is None or whole[1] > walk[1]:
+                self._draw_walk(dice, wide, whole[2])
+                return
         top = self._panel(left, "Dice ダイス" + (f" · {dice.source}" if dice.source else ""))
         if dice.title:
             self.surface.blit(self._fit(dice.title, m(18), left.w - m(16), ACCENT),
@@ -48,31 +65,87 @@ class DiceTray(GamePanels):
         self._lines("Roll 出目", dice.rolls,
                     pygame.Rect(left.x + m(4), rolls_top, left.w - m(8),
                                 left.bottom - rolls_top - m(4)))
-        y = self._panel(right, "Table 表")
-        rule_w = self._rule_column(dice, right.w)
-        # A long walk has its rows set closer, then closer again (never smaller than
-        # TEXT_MIN), before any of it is cut; then its last row shown ends with an
-        # ellipsis, so the cut is never silent.
+        self._draw_walk(dice, right, walk[2])
+
+    def _walk_rows(self, dice: DiceView, rect: pygame.Rect, title: str) \
+            -> tuple[int | None, int, _Walk]:
+        """The walk laid out in a Table panel ``rect`` headed ``title``: how many steps it
+        leaves out (None: none), how many it shows whole, and the layout to draw. A long
+        walk has its rows set closer, then closer again (never smaller than TEXT_MIN),
+        before any of it is left out (:meth:`_table_rows`)."""
+        m = self.m
+        y = rect.y + m(24)  # under the panel's title (_panel)
+        rule_w = self._rule_column(dice, rect.w)
         size = m(TEXT_MIN)
         for step in (self._step(m(19)), self._step(m(17)), self._step(m(16))):
-            rows: list[tuple[int, str, str, int]] = []  # x, rule (on a step's first row)
+            wrapped: list[list[_Row]] = []
             for entry in dice.steps:
-                x = right.x + m(8) + m(10) * entry.depth
-                width = right.right - x - rule_w - m(8)
-                rows.extend((x, "" if n else entry.rule, row, width)
-                            for n, row in enumerate(self._wrap(entry.text, size, width)))
-            capacity = self._rows_fit(y, right.bottom, step, size)
-            if len(rows) <= capacity:
+                x = rect.x + m(8) + m(10) * entry.depth
+                width = rect.right - x - rule_w - m(8)
+                wrapped.append([(x, "" if n else entry.rule, row, width, None)
+                                for n, row in enumerate(self._wrap(entry.text, size, width))])
+            capacity = self._rows_fit(y, rect.bottom, step, size)
+            if sum(map(len, wrapped)) <= capacity:
                 break
-        if len(rows) > capacity and capacity:
-            x, rule, row, width = rows[capacity - 1]
-            rows[capacity - 1] = (x, rule, row.rstrip() + "…", width)
-        for x, rule, row, width in rows[:capacity]:
+        rows, left_out = self._table_rows(dice, wrapped, capacity,
+                                          (rect.x + m(8), rect.right - rule_w - m(16)))
+        return left_out, len(dice.steps) - (left_out or 0), (title, rule_w, size, step, rows)
+
+    def _draw_walk(self, dice: DiceView, rect: pygame.Rect, walk: _Walk) -> None:
+        """The Table panel ``rect`` with the walk :meth:`_walk_rows` laid out in it."""
+        m = self.m
+        title, rule_w, size, step, rows = walk
+        y = self._panel(rect, title)
+        for x, rule, row, width, color in rows:
             if rule:
                 self.surface.blit(self._fit(rule, m(12), rule_w - m(_RULE_GAP), DIM),
                                   (x, y + m(2)))
-            self.surface.blit(self._fit(row, size, width), (x + rule_w, y))
+            self.surface.blit(self._fit(row, size, width, *((color,) if color else ())),
+                              (x + rule_w, y))
             y += step
+
+    @staticmethod
+    def _table_rows(dice: DiceView, wrapped: list[list[_Row]], capacity: int,
+                    marker: tuple[int, int]) -> tuple[list[_Row], int | None]:
+        """The Table panel's rows, ``capacity`` at most, from each step's ``wrapped`` rows.
+        A walk longer than the panel leaves out its :attr:`~DiceStep.aside` steps first
+        (rules said again for reference), from its end, then its last steps, each step
+        whole, and its last row says how many steps are not shown, in both languages
+        (``+3 reminders not shown 注意書き3件は省略``); ``marker``: that row's x and width.
+
+        The walk was cut at its end with an ellipsis: at text_scale 1.25 a trapped and
+        locked door (EV-DOOR-3 on) lost its lock check under the disarm's reminders, a
+        poison its tracking line, and nothing said what or how much (a76events DEFECT 1)."""
+        if sum(map(len, wrapped)) <= capacity:
+            return [row for rows in wrapped for row in rows], None
+        if capacity < 1:
+            return [], len(wrapped)
+        room = capacity - 1  # the last row says what is left out
+        kept = list(range(len(wrapped)))
+
+        def used() -> int:
+            return sum(len(wrapped[n]) for n in kept)
+
+        for n in reversed(range(len(wrapped))):
+            if used() <= room:
+                break
+            if dice.steps[n].aside:
+                kept.remove(n)
+        while len(kept) > 1 and used() > room:
+            kept.pop()
+        rows = [row for n in kept for row in wrapped[n]]
+        if len(rows) > room:  # one step longer than the panel: cut in it, said so
+            rows = rows[:room]
+            if rows:
+                x, rule, text, width, color = rows[-1]
+                rows[-1] = (x, rule, text.rstrip() + "…", width, color)
+        left_out = [n for n in range(len(wrapped)) if n not in kept]
+        count = len(left_out)
+        if all(dice.steps[n].aside for n in left_out):
+            said = f"+{count} reminder{'s' * (count > 1)} not shown 注意書き{count}件は省略"
+        else:
+            said = f"+{count} more not shown 他{count}件は表示しきれず"
+        return [*rows, (marker[0], "", said, marker[1], DIM)], count
 
     def _faces(self, dice: DiceView, room: pygame.Rect) -> int:
         """The throw's dice faces in ``room`` (what the Roll lines under them leave): one

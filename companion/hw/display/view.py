@@ -103,6 +103,10 @@ class DiceStep:
     # "Cult's turn: 3 AP", the round's end and the next one's start), as the engine marks
     # it: the Result cut short keeps the action's own outcome before it (reviewcoc67 RISK 1).
     hand_over: bool = False
+    # A rule said again for reference, nothing to act on (EV-POI-3's "poisons do not
+    # stack", EV-POI-2's when a poison ticks, the EV-DOOR-3 option's line): a Table panel
+    # too short for the walk leaves these out first, and says how many (a76events DEFECT 1).
+    aside: bool = False
 
 
 @dataclass(frozen=True, slots=True)
