@@ -51,7 +51,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_play  # scripts beside this one
 from bench_stats import percentile
 
-from companion.app.arg_types import positive_int
+from companion.app.arg_types import cannot_make_folder, positive_int
 
 #: Panels timed beside the layouts: the official Touch Display 2, taller than wide, which
 #: shows the landscape layout turned a quarter (``display.rotate``). (A window of its size
@@ -303,6 +303,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="save every screenshot docs/playing.md shows here "
                              "(default: none)")
     args = parser.parse_args(argv)
+    # checked (and made) before the bench, whose minutes it was checked after (a76maker
+    # DEFECT 1: a FileExistsError traceback once the figures were printed)
+    if args.screenshots and (trouble := cannot_make_folder(args.screenshots)):
+        parser.error(f"argument --screenshots: {args.screenshots}: {trouble}")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     signal.signal(signal.SIGTERM, bench_play.leave)  # the first screen's game stopped too
     game_screens(args.game_steps)

@@ -48,7 +48,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's companion
-from companion.app.arg_types import non_negative_int, positive_int
+from companion.app.arg_types import cannot_make_folder, non_negative_int, positive_int
 from companion.hw.dice.networks import (
     COCKED,
     CROP_PX,
@@ -243,7 +243,9 @@ def main(argv: list[str] | None = None) -> None:
     args.paints = Paints(args.paints)
     if args.side_on and not args.tilted_only:
         parser.error("--side-on goes with --tilted-only")
-    args.out.mkdir(parents=True, exist_ok=True)
+    trouble = cannot_make_folder(args.out)
+    if trouble:  # a usage error, not a FileExistsError traceback (a76maker DEFECT 1)
+        parser.error(f"argument --out: {args.out}: {trouble}")
     count = -(-args.scenes // SHARD)
     print(shards_said(args.scenes, args.side_on), flush=True)
     kinds = [SceneKind.TILTED] if args.tilted_only else KINDS

@@ -24,11 +24,15 @@ from __future__ import annotations
 
 import argparse
 import struct
+import sys
 from dataclasses import dataclass
 from itertools import product
 from pathlib import Path
 
 import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's companion
+from companion.app.arg_types import cannot_write_file
 
 OUT = Path(__file__).resolve().parents[1] / "hardware" / "tray.stl"
 
@@ -143,13 +147,16 @@ def write_stl(path: Path, mesh: np.ndarray) -> None:
             out.write(struct.pack("<12fH", *normal, *triangle.ravel(), 0))
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, default=OUT, metavar="STL",
                         help="the STL file to write (default: hardware/tray.stl in this "
                              "checkout)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
+    trouble = cannot_write_file(args.out)
+    if trouble:  # a usage error, not a FileNotFoundError traceback (a76maker DEFECT 1)
+        parser.error(f"argument --out: {args.out}: {trouble}")
     tray = design()
     mesh = triangles(tray)
     write_stl(args.out, mesh)

@@ -17,7 +17,7 @@ from pathlib import Path
 import cv2
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's companion
-from companion.app.arg_types import non_negative_int, positive_int
+from companion.app.arg_types import cannot_make_folder, non_negative_int, positive_int
 from companion.hw.dice.render import SceneKind, Table, render_scene
 
 
@@ -34,7 +34,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--table", choices=[t.value for t in Table], default=None,
                         help="every scene on this table (default: each scene's seed chooses)")
     args = parser.parse_args(argv)
-    args.out.mkdir(parents=True, exist_ok=True)
+    trouble = cannot_make_folder(args.out)
+    if trouble:  # a usage error, not a FileExistsError traceback (a76maker DEFECT 1)
+        parser.error(f"argument out: {args.out}: {trouble}")
     for seed in range(args.seed, args.seed + args.count):
         scene = render_scene(seed, kind=SceneKind(args.kind) if args.kind else None,
                              table=Table(args.table) if args.table else None)

@@ -19,22 +19,12 @@ import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's companion
-from companion.app.arg_types import non_negative_int, positive_int
+from companion.app.arg_types import cannot_make_folder, non_negative_int, positive_int
 from companion.hw.camera.augment import render_crop
 from companion.hw.camera.mat import MatGeometry
 from companion.hw.camera.sim_scene import render_scene
 from companion.hw.camera.tile_faces import find_cjk_fonts
 from companion.systems.jongrogue.tiles import READER_LABELS
-
-
-def not_a_folder(out: Path, err: OSError) -> str:
-    """Why the folder ``out`` cannot be made: the file in its way (``out`` itself, or a
-    folder above it that is a file), else what the system said."""
-    for place in (out, *out.parents):
-        if place.exists() and not place.is_dir():
-            where = "" if place == out else f"{place} is "
-            return f"{where}a file, not a folder; give a folder to write into"
-    return f"cannot make the folder ({err.strerror})"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -50,12 +40,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=non_negative_int, default=1,
                         help="the pictures' random seed (default %(default)s)")
     args = parser.parse_args(argv)
+    trouble = cannot_make_folder(args.out)
+    if trouble:  # a usage error, not a traceback (camera75 NIT 7)
+        parser.error(f"argument --out: {args.out}: {trouble}")
     rng = np.random.default_rng(args.seed)
     fonts = find_cjk_fonts()
-    try:
-        args.out.mkdir(parents=True, exist_ok=True)
-    except OSError as err:  # a usage error, not a traceback (camera75 NIT 7)
-        parser.error(f"argument --out: {args.out}: {not_a_folder(args.out, err)}")
     if args.scenes:
         slots = [s.slot for s in MatGeometry.load().slots]
         lines = ["frame," + ",".join(s.value for s in slots)]

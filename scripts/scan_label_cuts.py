@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame
 
-from companion.app.arg_types import non_negative_int, positive_int
+from companion.app.arg_types import cannot_write_file, non_negative_int, positive_int
 from companion.app.modes.jongrogue import JongRogueMode, options_for
 from companion.hw.display.canvas import TEXT_SCALES
 from companion.hw.display.screen import LAYOUTS, ScreenDisplay
@@ -87,13 +87,17 @@ def main(argv: list[str] | None = None) -> None:
     if not low <= args.scale <= high:
         parser.error(f"--scale {args.scale:g}: give {low:g} to {high:g}")
     if args.shot:
-        seed, strategy, inputs, _ = args.shot
+        seed, strategy, inputs, png = args.shot
         try:
             non_negative_int(seed), non_negative_int(inputs)
         except argparse.ArgumentTypeError as exc:
             parser.error(f"--shot: {exc}")
         if strategy not in STRATEGIES:
             parser.error(f"--shot: strategy {strategy!r}: choose one of {', '.join(STRATEGIES)}")
+        # before the game is played to it, not pygame's error after (a76maker DEFECT 1)
+        trouble = cannot_write_file(Path(png))
+        if trouble:
+            parser.error(f"--shot: {png}: {trouble}")
     screen = ScreenDisplay(args.size, text_scale=args.scale)
     drawn = spy_cuts(screen)
     cuts: collections.Counter[tuple[str, str]] = collections.Counter()

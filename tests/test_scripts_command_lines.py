@@ -108,6 +108,50 @@ def test_a_value_the_script_cannot_use_is_a_usage_error(
     assert list(tmp_path.iterdir()) == []  # nothing written
 
 
+_NOT_A_FOLDER = "a file, not a folder; give a folder to write into"
+
+
+@pytest.mark.parametrize(("script", "argv", "said"), [
+    ("render_dice", ["{file}", "--count", "1"], f"argument out: {{file}}: {_NOT_A_FOLDER}"),
+    ("make_dice_data", ["--scenes", "1", "--out", "{file}"],
+     f"argument --out: {{file}}: {_NOT_A_FOLDER}"),
+    ("make_dice_data", ["--scenes", "1", "--out", "{file}/sub"],
+     f"argument --out: {{file}}/sub: {{file}} is {_NOT_A_FOLDER}"),
+    ("make_tray", ["--out", "{tmp}/nodir/tray.stl"],
+     "argument --out: {tmp}/nodir/tray.stl: no folder {tmp}/nodir; make it first, or give "
+     "another"),
+    ("make_tray", ["--out", "{tmp}"], "argument --out: {tmp}: a folder, not a file; give a "
+                                      "file name"),
+    ("make_tray", ["--out", "{file}/tray.stl"],
+     "argument --out: {file}/tray.stl: {file} is a file, not a folder"),
+    ("bench_display", ["--frames", "1", "--game-steps", "1", "--screenshots", "{file}"],
+     f"argument --screenshots: {{file}}: {_NOT_A_FOLDER}"),
+    ("scan_label_cuts", ["--shot", "0", "cautious", "5", "{tmp}/nodir/x.png"],
+     "--shot: {tmp}/nodir/x.png: no folder {tmp}/nodir; make it first, or give another"),
+    ("scan_label_cuts", ["--shot", "0", "cautious", "5", "{tmp}"],
+     "--shot: {tmp}: a folder, not a file; give a file name"),
+])
+def test_an_output_path_the_script_cannot_write_is_a_usage_error_before_any_work(
+        script: str, argv: list[str], said: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """a76maker DEFECT 1: each ended in a FileExistsError, FileNotFoundError or
+    IsADirectoryError traceback (scan_label_cuts in pygame's error), bench_display's and
+    scan_label_cuts' after the bench or the game played up to the shot. Now a usage error
+    naming the path and what is wrong, as render_tiles' (camera75 NIT 7), before the work:
+    nothing printed, nothing written."""
+    afile = tmp_path / "afile"
+    afile.write_text("x")
+    def placed(text: str) -> str:
+        return text.replace("{file}", str(afile)).replace("{tmp}", str(tmp_path))
+    with pytest.raises(SystemExit) as stop:
+        load_script(script).main([placed(arg) for arg in argv])
+    assert stop.value.code == 2
+    out, err = capsys.readouterr()
+    assert err.splitlines()[-1].endswith(f": error: {placed(said)}")
+    assert out == ""  # stopped before the work, which prints as it goes
+    assert list(tmp_path.iterdir()) == [afile] and afile.read_text() == "x"
+
+
 def test_bench_rules_takes_the_engines_presets_and_strategies(
         capsys: pytest.CaptureFixture[str]) -> None:
     """D2: `--preset foo` printed the table's head, then a CalledProcessError: the child's

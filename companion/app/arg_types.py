@@ -1,5 +1,6 @@
-"""The types of the commands' options (argparse ``type=``): whole numbers, seeds, files.
-A bad value is a usage error naming the option and why."""
+"""The types of the commands' options (argparse ``type=``): whole numbers, seeds, files; and
+the checks of the paths a script writes to. A bad value is a usage error naming the option
+and why."""
 
 from __future__ import annotations
 
@@ -110,3 +111,42 @@ def file_name(text: str) -> Path:
         raise argparse.ArgumentTypeError(
             f"the file name is empty{f' (only spaces: {text!r})' if text else ''}: give one")
     return Path(text)
+
+
+def cannot_make_folder(out: Path) -> str | None:
+    """Make ``out``, a folder for a script to write into (a script's ``--out``), with the
+    folders above it; None when it is there now, else why not, in words: the file in its
+    way (``out`` itself, or a folder above it that is a file), else what the system said.
+    Called right after the arguments are read, so a path that cannot be used is a usage
+    error before any work, not a FileExistsError traceback at the end (a76maker DEFECT 1;
+    render_tiles' own check, camera75 NIT 7)."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        for place in (out, *out.parents):
+            if place.exists() and not place.is_dir():
+                where = "" if place == out else f"{place} is "
+                return f"{where}a file, not a folder; give a folder to write into"
+        return f"cannot make the folder ({error.strerror})"
+    return None
+
+
+def cannot_write_file(path: Path) -> str | None:
+    """Why ``path`` is no file a script can write (make_tray's ``--out``, scan_label_cuts'
+    PNG), in words, or None when it can be: its folder must be there (it is not made) and
+    ``path`` no folder. Checked before the work, which the write comes after (a76maker
+    DEFECT 1: a FileNotFoundError or IsADirectoryError traceback, or pygame's error)."""
+    if path.is_dir():
+        return "a folder, not a file; give a file name"
+    folder = path.parent
+    if not folder.is_dir():
+        for place in (folder, *folder.parents):
+            if place.exists() and not place.is_dir():
+                return f"{place} is a file, not a folder"
+        return f"no folder {folder}; make it first, or give another"
+    if path.exists():
+        if not os.access(path, os.W_OK):
+            return "cannot be written (permission denied)"
+    elif not os.access(folder, os.W_OK | os.X_OK):
+        return f"cannot write into the folder {folder} (permission denied)"
+    return None
