@@ -254,11 +254,23 @@ def pin_check(config: Config) -> tuple[list[tuple[tuple[str, ...], str]], list[s
     wrote); a part on the serial pins an RDM6300 is read on (:func:`uart_reader`), as a
     clash of the part and the reader; and a pin the wiring guide says to avoid, allowed
     (the player may have freed it) but warned about, as are two or more parts set to the
-    header pins the wiring guide wires them to (:func:`header_pins_written`)."""
+    header pins the wiring guide wires them to (:func:`header_pins_written`); such a part's
+    pin is not warned of as one to avoid too, its header pin being no GPIO chosen."""
     used: dict[int, str] = {}
     clashes: list[tuple[tuple[str, ...], str]] = []
     warnings: list[str] = []
     reader = uart_reader(config)
+    # Two or more parts on the header pins wiring.md wires them to ("GPIO17 [11]" copied as
+    # 11): legal BCM numbers, so taken, and no button answers (keys75 RISK 2). One alone
+    # may be a pin chosen so; two are the wiring table's other column.
+    written = header_pins_written({key.removeprefix("buttons.").removesuffix("_pin"):
+                                   config.integer(key) for key in PIN_SETTINGS})
+    if len(written) < 2:
+        written = []
+    # Their pins are not warned of as pins to avoid: "ranged_pin = 15" is header pin 15
+    # (GPIO22), not GPIO15 chosen, and "GPIO15 ... avoid it", said first, sent the maker
+    # off that pin rather than to 22 (a76maker NIT 2).
+    header_written = {f"buttons.{part}_pin" for part, _, _ in written}
     for key in PIN_SETTINGS:
         pin = config.integer(key)
         if pin < 0:
@@ -275,15 +287,10 @@ def pin_check(config: Config) -> tuple[list[tuple[tuple[str, ...], str]], list[s
                             "pin"))
             continue
         used[pin] = key
-        if pin in PINS_TO_AVOID:
+        if pin in PINS_TO_AVOID and key not in header_written:
             warnings.append(f"{config.where(key)} is GPIO{pin}, {PINS_TO_AVOID[pin]}; "
                             "hardware/wiring.md says to avoid it")
-    # Two or more parts on the header pins wiring.md wires them to ("GPIO17 [11]" copied as
-    # 11): legal BCM numbers, so taken, and no button answers (keys75 RISK 2). One alone
-    # may be a pin chosen so; two are the wiring table's other column.
-    written = header_pins_written({key.removeprefix("buttons.").removesuffix("_pin"):
-                                   config.integer(key) for key in PIN_SETTINGS})
-    if len(written) >= 2:
+    if written:
         settings = ", ".join(f"{config.where(f'buttons.{part}_pin')} = {pin}"
                              for part, pin, _ in written)
         meant = ", ".join(f"{part}_pin = {gpio} (header pin {pin} is GPIO{gpio})"
