@@ -276,7 +276,13 @@ class _TrapWalk(_PoisonWalk):
                          f"{self.s.tag('EV-TRAP-7', 'one_depth_roll')}): {depth_roll.text} m"
                          f"{self.rounding_said('1/2D')}{raised}",
                          roll=depth_roll, data={"metres": depth})
-            thief = member.thief if own_thief else max(m.thief for m in self.party)
+            # The party's best when set (first of the highest): said whose, when not the
+            # faller's own, so a faller with no Thief level is not read as having one
+            # (a76events NIT 3: "Ben: … − Thief 3" for Aki's 3).
+            best = max(self.party, key=lambda m: m.thief)
+            thief = member.thief if own_thief else best.thief
+            whose = ("" if thief == member.thief
+                     else f" (party's best パーティ最高, {best.name})")
             metres = max(0, depth - thief)
             raw = metres * per_metre
             level = 0 if fumbled else member.adventurer
@@ -284,7 +290,7 @@ class _TrapWalk(_PoisonWalk):
             now, after = self.change_pools(member, hp=-damage)
             self.add(
                 "EV-TRAP-7",
-                f"{member.name}: Fall {depth} m − Thief {thief} = {metres} m × {per_metre}"
+                f"{member.name}: Fall {depth} m − Thief {thief}{whose} = {metres} m × {per_metre}"
                 f" = {raw} − armour {member.armor} − Lv {level}"
                 f"{' (１ゾロ)' if fumbled else ''} ＞ {damage} damage{now}",
                 member=member.name,

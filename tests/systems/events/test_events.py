@@ -593,7 +593,22 @@ def test_ev_trap_7_thief_level_of_the_party_when_set() -> None:
     """EV-TRAP-7: the Default subtracts the faller's own Thief level; a setting uses the best."""
     report = sw("trap", d6(6, 2, 3, 1, 1, 4), party=(CARA, AKI),
                 overrides={"EV-TRAP-7": {"own_thief_level": False}})
-    assert "Cara: Fall 2 m − Thief 3 = 0 m" in texts(report, "EV-TRAP-7")[-2]
+    assert "Cara: Fall 2 m − Thief 3 (party's best パーティ最高, Aki) = 0 m" in texts(
+        report, "EV-TRAP-7")[-2]
+
+
+def test_ev_trap_7_the_party_s_best_thief_level_says_whose() -> None:
+    """EV-TRAP-7 with own_thief_level off: a faller whose own Thief level is lower is
+    said to take the party's best, and whose (a76events NIT 3: "Ben: … − Thief 3" read as
+    Ben's own); the best's own line says nothing more."""
+    report = sw("trap", d6(6, 1, 1, 1, 1, 4), party=(CARA, AKI),
+                overrides={"EV-TRAP-7": {"own_thief_level": False}})
+    falls = {s.member: s.text for s in report.find("EV-TRAP-7") if ": Fall " in s.text}
+    assert "− Thief 3 (party's best パーティ最高, Aki) =" in falls["Cara"]
+    assert "− Thief 3 =" in falls["Aki"] and "best" not in falls["Aki"]
+    own = sw("trap", d6(6, 1, 1, 1, 1, 4), party=(CARA, AKI))
+    assert "− Thief 1 =" in next(s.text for s in own.find("EV-TRAP-7")
+                                 if s.text.startswith("Cara: Fall "))
 
 
 def test_ev_trap_8_arrows_in_marching_order_until_someone_is_hit() -> None:
