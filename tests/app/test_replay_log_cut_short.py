@@ -74,3 +74,19 @@ def test_a_file_of_one_unreadable_line_is_no_log(
     assert capsys.readouterr().err == (f"companion: error: {log}:1: not a JSON line, so no "
                                        "log: replay takes the file `companion play --log "
                                        "FILE` wrote\n")
+
+
+def test_a_log_an_editor_saved_with_a_byte_order_mark_replays(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """a76saves DEFECT 2: a log saved by Notepad (a byte order mark first) was refused as
+    "is a game log …, not a log", while `play --log` went on writing games into it, none of
+    which replay could then read. It replays, the games played on into it with it."""
+    log = tmp_path / "games.jsonl"
+    _play(log, 11, capsys)
+    log.write_bytes(b"\xef\xbb\xbf" + log.read_bytes())
+    _play(log, 12, capsys)
+    assert main(["replay", str(log)]) == 0
+    out, err = capsys.readouterr()
+    assert [line.split(":")[0] for line in out.splitlines()] == ["game 1 (seed 11, ez)",
+                                                                 "game 2 (seed 12, ez)"]
+    assert all("events match" in line for line in out.splitlines()) and err == ""

@@ -24,6 +24,7 @@ where it first differs, which is the honest answer.
 from __future__ import annotations
 
 import argparse
+import codecs
 import json
 import shlex
 from dataclasses import dataclass, field
@@ -192,6 +193,8 @@ def _read_line(raw: bytes, path: Path, number: int, games: list[LoggedGame]) -> 
     """Line ``number`` of the log at ``path`` added to ``games``: a game's header begins a
     game, any other line is an event of the last one."""
     where = f"{path}:{number}"
+    if number == 1:  # an editor's byte order mark (Notepad's) before the first header
+        raw = raw.removeprefix(codecs.BOM_UTF8)
     try:
         line = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -14,6 +14,7 @@ A game holds its log while it lasts (:data:`HOLDER`), as it holds its save: two 
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import fcntl
 import json
@@ -51,8 +52,9 @@ def begins_as_log(head: bytes) -> bool:
     """Whether ``head``, a file's first bytes (its first line whole, or :data:`_BLOCK` of
     it), begins as a log this companion writes: a first line holding a game's header. A
     ``--state`` file so begun is a log given by a slip, not a save to set aside
-    (journey73 DEFECT 1)."""
-    line = head.partition(b"\n")[0]
+    (journey73 DEFECT 1). A byte order mark before it (an editor's, Notepad's) is read
+    through, as replay and the save reader read it."""
+    line = head.removeprefix(codecs.BOM_UTF8).partition(b"\n")[0]
     return line.startswith(b"{") and _HEADER in line
 
 
