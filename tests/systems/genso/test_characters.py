@@ -33,6 +33,7 @@ from companion.systems.genso.character.shop import (
     HeldNotInPack,
     buy,
     buy_mana_stone,
+    listed_about,
     price_coins,
     sale,
     sell,
@@ -428,8 +429,10 @@ def test_ordinary_goods_sell_at_the_price_the_gm_sets() -> None:
     assert pc.purse == Purse(0, 1, 2)
     with pytest.raises(IllegalAction, match="holds 棍棒/Club"):  # the one in its hand
         sale(RULES, pc, "club", 6)
-    with pytest.raises(IllegalAction, match="a price must be 0 silver or more, found -1"):
-        sale(RULES, pc, "torch", -1)
+    for price in (-1, 0):  # a76gensofight RISK 2: the shop has no gift
+        with pytest.raises(IllegalAction, match=f"a price the GM sets is 1 silver .銀貨. or "
+                                                 f"more, found {price}; the shop has no gift"):
+            sale(RULES, pc, "torch", price)
 
 
 def test_mana_stones_are_bought_by_the_mp() -> None:
@@ -648,8 +651,14 @@ def test_about_prices_are_the_gms_either_way() -> None:
     bought = buy(RULES, rich, "sword_plus1", price=90 * 80)
     assert bought.purse == Purse(gold=110)
     assert buy(RULES, rich, "sword_plus1", price=120 * 80).purse == Purse(gold=80)
-    with pytest.raises(IllegalAction, match="0 silver or more"):
-        buy(RULES, rich, "sword_plus1", price=-1)
+    for price in (-1, 0):  # 0 bought it for nothing, unsaid (a76gensofight RISK 2)
+        with pytest.raises(IllegalAction, match=f"1 silver .銀貨. or more, found {price}"):
+            buy(RULES, rich, "sword_plus1", price=price)
+        with pytest.raises(IllegalAction, match=f"1 silver .銀貨. or more, found {price}"):
+            sale(RULES, bought, "sword_plus1", price=price)
+    assert listed_about(sword) == (8000, Purse(gold=100))
+    assert listed_about(sword, sold=True) == (4000, Purse(gold=50))
+    assert listed_about(RULES.item("sword")) is None
     with pytest.raises(IllegalAction, match=r"or more \(～\)"):
         buy(RULES, rich, "sword", price=300)
     sold, paid, coins = sale(RULES, bought, "sword_plus1", price=45 * 80)

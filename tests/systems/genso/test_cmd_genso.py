@@ -835,6 +835,35 @@ def test_about_prices_at_the_command_line(
     assert "打撃の指輪/Ring of Striking is its own number" in capsys.readouterr().err
 
 
+def test_an_about_price_far_from_the_list_is_told_beside_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """a76gensofight RISK 2: `buy … sword_plus1 --price 100` (the list says 金貨100枚) paid
+    100 silver, 1/80 of it, unsaid, and `--price 0` bought it for nothing. The GM may still
+    set an おおよそ price (GM-EQUIP-3), but one more than twice or less than half the list's
+    is told beside it in silver, with the gold slip's price and the command that takes it
+    back; 0 is refused, the sheet left as it was."""
+    sheet = tmp_path / "pc1.toml"
+    run(capsys, "sheet", "pc1", "--save-as", str(sheet))
+    text = sheet.read_text(encoding="utf-8")
+    sheet.write_text(text.replace("money = {gold = 0,", "money = {gold = 200,"), encoding="utf-8")
+    assert "found 0; the shop has no gift" in fails(capsys, "buy", str(sheet), "sword_plus1",
+                                                    "--price", "0")
+    assert "sword_plus1" not in sheet.read_text(encoding="utf-8")
+    assert main(["genso", "buy", str(sheet), "sword_plus1", "--price", "100"]) == 0
+    err = capsys.readouterr().err
+    assert ("warning: 剣＋１/Sword+1 is listed at おおよそ/about 金貨100枚 (100 gold) = 8000 "
+            "silver 銀貨; paid 100 silver 銀貨: --price is in silver (GM-ECON-1: 1 gold = 80 "
+            "silver); if 100 gold was meant, that is --price 8000; to take it back: `") in err
+    assert f"genso sell {sheet} sword_plus1 --price 100`" in err
+    assert main(["genso", "sell", str(sheet), "sword_plus1", "--price", "9000"]) == 0
+    assert ("warning: the buy-back of 剣＋１/Sword+1 is listed at おおよそ/about 金貨50枚 (50 "
+            "gold) = 4000 silver 銀貨; received 9000 silver 銀貨" in capsys.readouterr().err)
+    for near in ("7000", "4000"):  # the GM's haggling, within twice either way: unsaid
+        assert main(["genso", "buy", str(sheet), "sword_plus1", "--price", near]) == 0
+        assert "warning" not in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("argv", [
     ["new", "Ken", "--body", "6", "--perception", "5", "--magic", "4", "--skill", "combat",
      "--out"],

@@ -50,6 +50,7 @@ from companion.systems.genso.character.core import (
     condition,
     derive,
     numbered_weapons,
+    rates,
     rings_work,
 )
 from companion.systems.genso.character.creation import create_character, starting_money_tag
@@ -69,6 +70,7 @@ from companion.systems.genso.character.shop import (
     buy,
     buy_mana_stone,
     is_mana_stone,
+    listed_about,
     mana_stone_index,
     mana_stone_price,
     price_coins,
@@ -517,8 +519,50 @@ def cmd_buy(args: argparse.Namespace, rules: GensoRules) -> int:
         if item.slot is Slot.WEAPON:
             said += (f" (in the pack: `{companion_command()} genso gear {shlex.quote(args.sheet)} "
                      f"{item.key}` equips it)")
-        return buy(rules, c, item.key, args.price), said
-    return _change(args, rules, change)
+        after = buy(rules, c, item.key, args.price)
+        warned.append(_far_from_list(args, rules, item.key, args.price))
+        return after, said
+    warned: list[str | None] = []
+    return _warned(_change(args, rules, change), warned)
+
+
+#: A price the GM sets (``--price``, silver) more than this many times the おおよそ (about)
+#: one the seed lists, or less than its share, is told beside the list's: the program's
+#: line, not a rule (GM-EQUIP-3 bounds no haggling), for the slip of a gold count typed as
+#: silver (a76gensofight RISK 2: `--price 100` bought 金貨100枚's Sword+1 for 100 silver).
+FAR_FROM_LIST = 2
+
+
+def _far_from_list(args: argparse.Namespace, rules: GensoRules, key: str,
+                   paid: int | None, sold: bool = False) -> str | None:
+    """The warning of a GM's price far from the おおよそ one listed (:data:`FAR_FROM_LIST`),
+    both in silver, with the command that undoes it; None when near, or not such a price."""
+    item = rules.item(key)
+    listed = listed_about(item, sold)
+    if paid is None or listed is None:
+        return None
+    silver, coins = listed
+    if silver <= paid * FAR_FROM_LIST and paid <= silver * FAR_FROM_LIST:
+        return None
+    money = rates(rules)
+    gold = money.large_per_gold * money.silver_per_large
+    meant = (f"; if {paid} gold was meant, that is --price {paid * gold}"
+             if silver <= paid * gold * FAR_FROM_LIST and paid * gold <= silver * FAR_FROM_LIST
+             else "")
+    undo = companion_line("genso", "buy" if sold else "sell", args.sheet, item.key, "--price",
+                          str(paid))
+    return (f"warning: {'the buy-back of ' if sold else ''}{item.name} is listed at "
+            f"おおよそ/about {coins_text(coins)} = {silver} silver 銀貨; "
+            f"{'received' if sold else 'paid'} {paid} silver 銀貨: --price is in silver "
+            f"(GM-ECON-1: 1 gold = {gold} silver){meant}; to take it back: `{undo}`")
+
+
+def _warned(code: int, warned: list[str | None]) -> int:
+    """``code``, the warnings of a sheet changed and written said after it."""
+    for warning in warned:
+        if warning is not None:
+            note(warning)
+    return code
 
 
 def cmd_sell(args: argparse.Namespace, rules: GensoRules) -> int:
@@ -546,8 +590,11 @@ def cmd_sell(args: argparse.Namespace, rules: GensoRules) -> int:
                 if is_mana_stone(rules, name) else
                 ("used " if args.item.startswith("used:") else "")
                 + rules.item(args.item.removeprefix("used:")).name)
+        if stone is None and not args.item.startswith("used:"):
+            warned.append(_far_from_list(args, rules, args.item, args.price, sold=True))
         return after, f"GM-ECON-1 sold {sold} for {coins_text(coins)}"
-    return _change(args, rules, change, taken=taken)
+    warned: list[str | None] = []
+    return _warned(_change(args, rules, change, taken=taken), warned)
 
 
 def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:

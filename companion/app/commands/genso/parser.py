@@ -252,8 +252,12 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                 ("companion genso buy Aki sword", "companion genso buy Aki mana_stone --mp 3"))
     buy.add_argument("sheet", help=SHEET_HELP)
     buy.add_argument("item", help="item key or name, or mana_stone")
-    buy.add_argument("--price", type=int, help="silver paid for a price marked ～ (from) or "
-                                               "おおよそ (about)")
+    gold = rules.source["GM-ECON-1"]
+    in_silver = (f"in silver 銀貨, 1 or more (1 gold = "
+                 f"{gold['large_silver_per_gold'] * gold['silver_per_large_silver']} silver, "
+                 "GM-ECON-1); one far from an おおよそ list price is warned of")
+    buy.add_argument("--price", type=int, help="the price paid for one marked ～ (from) "
+                                               f"or おおよそ (about): {in_silver}")
     mana = rules.mana_stone
     buy.add_argument("--mp", type=int, help=f"a mana stone's MP ({mana['min_mp']}-"
                                             f"{mana['max_mp']}; default the shop's "
@@ -264,9 +268,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     sell.add_argument("sheet", help=SHEET_HELP)
     sell.add_argument("item", help="item key, used:KEY for a used stone, mana_stone (or "
                                    "mana_stone:N, N from 0, when several)")
-    sell.add_argument("--price", type=int, help="silver received for a buy-back marked "
+    sell.add_argument("--price", type=int, help="the price received for a buy-back marked "
                                                 "おおよそ (about), or the GM's price for an "
-                                                "item the seed gives none")
+                                                f"item the seed gives none: {in_silver}")
     _common(sell)
     gear = _page(sub, "gear", "equip a weapon, armour, shield or ring (or --off)",
                  "The item must be in the sheet's pack (`genso buy`); a weapon equipped "

@@ -22,11 +22,29 @@ class HeldNotInPack(IllegalAction):
 
 
 def _set_price(item: Item, price: int) -> int:
-    """GM-EQUIP-3: a price the GM sets for an おおよそ (about) one; the seed bounds it no
-    further, but a price is never below 0."""
-    if price < 0:
-        raise IllegalAction(f"{item.name}: a price must be 0 silver or more, found {price}")
+    """GM-EQUIP-3: a price the GM sets for an おおよそ (about) one, or for ordinary goods
+    sold (no buy-back in the seed); the seed bounds it no further, but a price is 1 silver
+    or more: the seed has no gift in its shop (GM-ECON), and 0 bought a Sword+1 for nothing
+    and unsaid (a76gensofight RISK 2). A thing given or thrown away is taken off the sheet
+    by hand."""
+    if price < 1:
+        raise IllegalAction(f"{item.name}: a price the GM sets is 1 silver (銀貨) or more, "
+                            f"found {price}; the shop has no gift (GM-ECON): to give it or "
+                            "throw it away, edit equipment in the sheet")
     return price
+
+
+def listed_about(item: Item, sold: bool = False) -> tuple[int, Purse] | None:
+    """GM-EQUIP-3: the おおよそ (about) price the seed lists for ``item``, in silver and in
+    its coins (the sale's, or the buy-back's when ``sold``), that a price the GM sets is
+    told beside; None when the item has no such price."""
+    if not item.price_about:
+        return None
+    silver, coins = (item.buyback, item.buyback_coins) if sold else (item.price,
+                                                                   item.price_coins)
+    if silver is None or coins is None:
+        return None
+    return silver, coins
 
 
 def price_of(rules: GensoRules, item: Item, price: int | None = None) -> int:
