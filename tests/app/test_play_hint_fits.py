@@ -41,6 +41,23 @@ def test_a_resumed_tray_game_with_no_sticker_enrolled_gets_no_hint(
     assert err.startswith(NOT_ENROLLED) and err.count("\n") == 1, err
 
 
+def test_a_headless_resume_of_a_tray_game_says_to_leave_headless_out(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """a76saves NIT 3: it said "resume it with --input rfid", which beside --headless was
+    refused in turn ("--headless plays with --input sim"). The save is kept as it was."""
+    save = default_save_path()
+    save.parent.mkdir(parents=True)
+    unfinished_game(save)
+    save.write_text(json.dumps({**json.loads(save.read_text()), "input_kind": "rfid"}))
+    before = save.read_bytes()
+    capsys.readouterr()
+    assert main(["play", "--headless", "--resume"]) == 2
+    assert capsys.readouterr().err == (
+        "companion: error: this game was played with --input rfid, and --headless plays the "
+        "simulated wall: resume it without --headless; the save is as it was\n")
+    assert save.read_bytes() == before
+
+
 @pytest.mark.parametrize("enrolled", [False, True])
 def test_a_tray_game_whose_buttons_are_missing_still_gets_the_hint(
         enrolled: bool, capsys: pytest.CaptureFixture[str]) -> None:

@@ -711,6 +711,12 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
                 args.input = "sim"
         elif saved.input_kind != input_kind and "sim" in (saved.input_kind, input_kind):
             # The simulated wall's order is part of a sim game; a table game has none.
+            if args.headless and saved.input_kind != "sim":
+                # --headless is --input sim: "resume it with --input rfid" beside it was
+                # refused as well (a76saves NIT 3).
+                raise DataError(f"this game was played with --input {saved.input_kind}, and "
+                                "--headless plays the simulated wall: resume it without "
+                                "--headless; the save is as it was")
             raise DataError(f"this game was played with --input {saved.input_kind}; "
                             f"resume it with --input {saved.input_kind}")
         if saved.player_chose and config.text("choices.kind") == "auto" and (
