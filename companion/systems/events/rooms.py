@@ -242,7 +242,8 @@ class _RoomWalk(_Walk):
     def recovery_cap(
         self, member: Member, hp: int | None, mp: int | None
     ) -> tuple[int | None, int | None, str]:
-        """EV-REC-1 Default: each pool stops at its own maximum, where one is given.
+        """EV-REC-1 Default: each pool stops at its own maximum, where one is given, and
+        the text names the pools it stopped (and any the GM looks up).
 
         A maximum of 0 is "not given" (the party file may leave it out), so that pool is
         uncapped. A gain is never negative: a pool already full gains nothing. The cap is
@@ -255,10 +256,14 @@ class _RoomWalk(_Walk):
             most = getattr(member, f"max_{pool}")
             if not most:
                 continue
-            caps.append(f"{pool.upper()} {most}")
             if gain is not None:
                 now = self.pools.get(member.name, {}).get(pool, 0)
                 gains[pool] = max(0, min(gain, most - now))
+            # Said where it took some of the gain (or the GM looks the gain up): "capped"
+            # under a gain of +0 from an automatic miss, or one the pool held whole, read
+            # as a cut that never was (a76events NIT 4). The pools' lines show the maximum.
+            if gain is None or gains[pool] != gain:
+                caps.append(f"{pool.upper()} {most}")
         tag = self.s.tag("EV-REC-1", "cap_at_maximum")
         text = f" (capped at maximum {', '.join(caps)}{tag})" if caps else ""
         return gains["hp"], gains["mp"], text

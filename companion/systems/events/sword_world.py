@@ -224,6 +224,8 @@ def sw_check(
 #: The form of a rating table, for a player who has none yet: no numbers are built in
 #: (EV-CORE-3: the table is the rulebook's), so there is no example file to copy either.
 #: Here beside its reader, as a sw recovery refused for want of a table says it too.
+#: A rating table's ``*`` cell as a walk says it (EV-CORE-3).
+AUTOMATIC_MISS = "自動失敗/automatic miss"
 RATINGS_FORM = ("a CSV whose first line is rating,2,3,4,5,6,7,8,9,10,11,12, then one line "
                 "per rating: the rating, then the values for 2D6 totals 2 to 12 from your "
                 "rulebook's 威力表 (* for an automatic miss)")
@@ -239,6 +241,12 @@ class RatingTable:
 
     rows: dict[int, tuple[int | None, ...]]
     origin: str = "rating table"
+
+    def missed(self, rating: int, roll_total: int) -> bool:
+        """EV-CORE-3: whether the cell at ``rating`` for a 2D6 total is ``*``, an automatic
+        miss (:meth:`lookup` reads it as 0)."""
+        row = self.rows.get(rating)
+        return row is not None and row[roll_total - 2] is None
 
     def lookup(self, rating: int, roll_total: int) -> int | None:
         """EV-CORE-3: the value at ``rating`` for a 2D6 total, 0 for a ``*`` cell (an automatic

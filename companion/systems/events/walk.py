@@ -26,6 +26,7 @@ from companion.systems.events.poisoned import Poison, same_name
 from companion.systems.events.report import Step
 from companion.systems.events.rules import FULL_WIDTH_DIGITS, EventRules, Mode, NoParty
 from companion.systems.events.sword_world import (
+    AUTOMATIC_MISS,
     CheckRules,
     Member,
     RatingTable,
@@ -230,6 +231,9 @@ class _Walk:
         total = result.total
         value = self.rating_table.lookup(rating, total) if self.rating_table else None
         found = "(look up) ＞ ?" if value is None else str(value)
+        if self.rating_table is not None and self.rating_table.missed(rating, total):
+            # the table's * cell: said, not a bare 0 read as a low roll (a76events NIT 4)
+            found = f"* {AUTOMATIC_MISS} ＞ {value}"
         prefix = f"{who}: " if who else ""
         self.add(
             "EV-CORE-3",

@@ -719,7 +719,7 @@ def test_ev_rec_1_recovery_once_capped_at_maximum() -> None:
     """EV-REC-1: poison cured; HP and MP recover base power; capped; room used."""
     report = sw("recovery", d6(3, 4, 6, 6, 2, 3, 1, 1), dm_level=2, rating_table=RATINGS)
     members = [s for s in report.find("EV-REC-1") if s.member]
-    assert members[0].text == ("Aki: HP +4, MP +2 (capped at maximum HP 25, MP 12 (default)); "
+    assert members[0].text == ("Aki: HP +4, MP +2 (capped at maximum MP 12 (default)); "
                                "HP 20 → 24/25, MP 10 → 12/12")
     assert members[1].data == {"hp": 3, "mp": 0}
     assert report.steps[0].data == {"cure_poison": True, "cured": ["Aki", "Ben"]}
@@ -727,6 +727,20 @@ def test_ev_rec_1_recovery_once_capped_at_maximum() -> None:
     first_only = sw("recovery", d6(3, 4, 6, 6), rating_table=RATINGS,
                     overrides={"EV-REC-1": {"all_members": False}})
     assert [s.member for s in first_only.find("EV-REC-1") if s.member] == ["Aki"]
+
+
+def test_ev_core_3_a_star_cell_is_said_an_automatic_miss_and_nothing_is_capped() -> None:
+    """EV-CORE-3's ``*`` cell (the rulebook's automatic miss) is said, not a bare ``＞ 0``,
+    and EV-REC-1 says "capped" only where the cap took some of a gain: a +0 was "(capped at
+    maximum HP 25, MP 12)" with nothing capped (a76events NIT 4)."""
+    report = sw("recovery", d6(1, 1, 1, 1, 1, 1, 1, 1), dm_level=2, rating_table=RATINGS)
+    powers = texts(report, "EV-CORE-3")
+    assert len(powers) == 4
+    assert all(p.endswith("＞ 2D6=2[1,1] ＞ * 自動失敗/automatic miss ＞ 0") for p in powers)
+    aki = next(s.text for s in report.find("EV-REC-1") if s.member == "Aki")
+    assert aki == "Aki: HP +0, MP +0; HP 20/25, MP 10/12"
+    rolled = sw("recovery", d6(3, 4, 1, 1, 1, 1, 1, 1), dm_level=2, rating_table=RATINGS)
+    assert "＞ 2D6=7[3,4] ＞ 4" in texts(rolled, "EV-CORE-3")[0]  # a number read is as was
 
 
 def test_ev_rec_1_each_pool_is_capped_by_its_own_maximum_never_below_0() -> None:

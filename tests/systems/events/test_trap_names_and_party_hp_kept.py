@@ -67,7 +67,7 @@ def test_a_recovery_after_poison_damage_caps_from_the_hp_left(
     assert code == 0 and "3 HP lost (3/3) (HP 14 → 11)" in out
     sw = ("--mode", "sw", "--party", str(party), "--ratings", str(ratings), "--seed", "1")
     _, out, _ = _events(capsys, "recovery", *sw)
-    assert ("Ben: HP +4, MP +3 (capped at maximum HP 16, MP 21 (default)); "
+    assert ("Ben: HP +4, MP +3 (capped at maximum MP 21 (default)); "
             "HP 11 → 15/16, MP 18 → 21/21") in out
     _, out, _ = _events(capsys, "recovery", *sw)
     assert "Ben: HP +1, MP +0 (capped at maximum HP 16, MP 21 (default)); HP 15 → 16/16" in out
