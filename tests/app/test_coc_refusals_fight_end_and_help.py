@@ -73,6 +73,28 @@ def test_the_keeper_ends_a_fight_from_the_command_line(
     assert undone["undone"]["action"]["kind"] == "end"
 
 
+def test_a_keepers_event_after_the_end_says_what_to_do_and_the_help_says_when(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """a76cocother NIT 5: the help said a Keeper's event comes "at any moment"; after the
+    fight's end it was refused with a bare "the fight is over". The help says "while the
+    fight is on", and the refusal says why and, after the Keeper's end, how to reopen it."""
+    with pytest.raises(SystemExit):
+        main(["coc", "fight", "act", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert "san_loss, at any moment while the fight is on)" in said
+    ann, cult = sheets(tmp_path)
+    run(capsys, "fight", "new", "--investigators", ann, "--foes", cult, "--seed", "1")
+    run(capsys, "fight", "end")
+    assert main(["coc", "fight", "act", "san_loss", "Ann", "--with", "amount=3"]) == 2
+    err = capsys.readouterr().err
+    assert ("the fight is over: a Keeper's event (san_loss) is played only while it is on; "
+            "`companion coc fight undo` takes back the Keeper's end") in err
+    assert main(["coc", "fight", "act", "end_turn", "Ann"]) == 2
+    assert "the fight is over: no action after it; `companion coc fight undo`" in (
+        capsys.readouterr().err)
+
+
 def test_fight_new_writes_over_a_fight_that_is_over_without_force(
     tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

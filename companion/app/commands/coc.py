@@ -73,6 +73,7 @@ from companion.files import (
 from companion.systems.coc.checks import roll_command
 from companion.systems.coc.combat import (
     ACTIONS,
+    KEEPER_ACTIONS,
     Attack,
     EndFight,
     Fight,
@@ -513,6 +514,17 @@ def _fight_verb(args: argparse.Namespace, path: Path,
         except tomllib.TOMLDecodeError:
             raw[key] = value
     action = action_from_json(raw)
+    if fight.state.over:
+        # a76cocother NIT 5: the help says a Keeper's event comes at any moment while the
+        # fight is on; after it, the bare "the fight is over" left the Keeper with no way on
+        keeper = isinstance(action, KEEPER_ACTIONS)
+        ended = bool(fight.journal) and isinstance(fight.journal[-1].action, EndFight)
+        raise IllegalAction(
+            "the fight is over: "
+            + (f"a Keeper's event ({action.kind}) is played only while it is on"
+               if keeper else "no action after it")
+            + (f"; `{companion_command()} coc fight undo` takes back the Keeper's end"
+               if ended else ""))
     if (isinstance(action, Attack) and action.shots != 1
             and fight.rules.profile is Profile.P003):
         # The engine takes one shot an AP in 003; shots=2 there fired one without a word.
@@ -615,9 +627,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         "act", help="play an action, e.g. act attack Ann Cultist --with weapon=1 --with ma=true",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Play one action of the one whose turn it is (or a Keeper's event:\n"
-                    "place, burn, fall, san_loss, at any moment), with its fields as\n"
-                    "--with KEY=VALUE; the dice come from --dice. A refused action says\n"
-                    "why, with its rule ID, and nothing is saved.",
+                    "place, burn, fall, san_loss, at any moment while the fight is on),\n"
+                    "with its fields as --with KEY=VALUE; the dice come from --dice. A\n"
+                    "refused action says why, with its rule ID, and nothing is saved.",
         epilog="examples:\n"
                "  companion coc fight act attack Ann Cultist --with weapon=1 --with ma=true\n"
                "  companion coc fight act attack Cultist Ann --with defence=dodge\n"

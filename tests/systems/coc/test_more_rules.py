@@ -620,8 +620,9 @@ def test_co_throw_1_range_and_half_db_and_co_throw_2_critical_and_stray_fumble_0
     assert "flies off towards Bob (CO-THROW-2)" in text and g.state.get("Bob").hp == 7
     h = duel(P003, rock)
     assert "lands harmlessly" in push(h, Attack("Ann", "Cult"), (100, 96))
-    k = duel(P004, rock)  # off in 004: a fumbled rock is only a miss
-    assert "CO-THROW" not in push(k, Attack("Ann", "Cult", distance_m=9), (100, 97))
+    k = duel(P004, rock)  # off in 004: a fumbled rock is only a miss (no distance_m: the
+    # rock has no base range for CO-RANGE-2, refused from engine revision 24)
+    assert "CO-THROW" not in push(k, Attack("Ann", "Cult"), (100, 97))
 
 
 def test_co_call_1_called_shots_003() -> None:
@@ -707,6 +708,27 @@ def test_co_turn_7_throw_range_and_the_line_of_fire_003() -> None:
         f.push(Attack("Ann", "Cult", weapon=1), ScriptedDice([]))  # Bob is in the way
     push(f, Place("Bob", "b3"))
     push(f, Attack("Ann", "Cult", weapon=1), (100, 90))  # the whole board for a firearm
+
+
+def test_co_turn_7_a_blocked_shot_names_who_blocks_it_003() -> None:
+    """a76cocother NIT 3: a diagonal line blocks at the corners it passes too (b1 for a1 to
+    e3), so the refusal names whom to move, nearest the shooter first; it said "somebody"."""
+    from companion.systems.coc.combat import Place
+
+    rules = load_rules(P003)
+    f = Fight(rules, [(person(rules, "Ann", 14, ("revolver",), handgun=60), Side.INVESTIGATORS),
+                      (person(rules, "Bob", 12), Side.INVESTIGATORS),
+                      (person(rules, "Dan", 11), Side.INVESTIGATORS),
+                      (person(rules, "Cult", 10), Side.FOES)], ScriptedDice([]))
+    for name, square in (("Ann", "a1"), ("Cult", "e3"), ("Bob", "b1"), ("Dan", "h8")):
+        push(f, Place(name, square))
+    with pytest.raises(IllegalAction) as refused:
+        f.push(Attack("Ann", "Cult"), ScriptedDice([]))
+    assert str(refused.value) == "Bob on b1 stands between Ann and Cult (CO-TURN-7)"
+    push(f, Place("Dan", "d3"))
+    with pytest.raises(IllegalAction) as refused:
+        f.push(Attack("Ann", "Cult"), ScriptedDice([]))
+    assert str(refused.value) == "Bob on b1 and Dan on d3 stand between Ann and Cult (CO-TURN-7)"
 
 
 def test_co_melee_2_knockback_on_the_board_and_co_throw_2_stray_by_lot_003() -> None:

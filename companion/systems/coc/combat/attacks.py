@@ -38,6 +38,13 @@ WITHIN_REACH = 22
 #: (:meth:`_Attacks.attack`). Revision 22 counted the attacking weapon's own attacks less 1,
 #: so a 1-attack SMG's first strike was followed by two revolver shots (reviewcoc75 DEFECT 1).
 FIRST_STRIKE_GUN_ONLY = 23
+#: The first engine revision in which a ``distance_m`` beyond arm's reach for a firearm or
+#: thrown weapon with no base range 基本射程 (no ``range_m``, no printed bands under CO-FIRE-9)
+#: is refused before any die where CO-RANGE-2 runs (:meth:`_Attacks.base_range_needed`):
+#: 004 l.70 bands each weapon's own 「基本射程(タッチ以外)」, which no seed gives a rock, so
+#: the distance cannot be judged; revision 23 dropped it unsaid and threw the packaged rock
+#: at 400 m at full skill (a76cocother DEFECT 2).
+DISTANCE_NEEDS_A_RANGE = 24
 
 
 class _Attacks(_Iai):
@@ -184,6 +191,8 @@ class _Attacks(_Iai):
         self.ma_fits(a, w)
         if self.engine >= WITHIN_REACH:
             self.arms_reach(a, w)
+        if self.engine >= DISTANCE_NEEDS_A_RANGE:
+            self.base_range_needed(a, w)
         if a.iai and not w.info.iai:
             raise IllegalAction(f"Iai needs a Japanese sword or a bokuto, not {w.info.name} "
                                 "(CO-IAI-1)")
@@ -260,6 +269,27 @@ class _Attacks(_Iai):
                                 f"({arms}), and distance_m="
                                 f"{a.distance_m} is beyond it: the target cannot be both; "
                                 "leave out one of them")
+
+    def base_range_needed(self, a: Attack, w: Weapon) -> None:
+        """From revision :data:`DISTANCE_NEEDS_A_RANGE`, before any die: CO-RANGE-2's bands
+        are multiples of the weapon's own base range (004 l.70 「各武器に設定されている"基本
+        射程(タッチ以外)"の2倍の距離を打つ場合」; l.66 thrown and other ranged weapons too), so
+        a firearm's or thrown weapon's ``distance_m`` beyond arm's reach needs a ``range_m``
+        (or, while CO-FIRE-9 runs, printed bands). The seeds give the packaged rock none, so
+        none is made up for it: the Keeper leaves the distance out, or writes a weapon of
+        the sheet's own with a range_m (docs/sheets.md). Within arm's reach every weapon is
+        within its base range, so nothing is refused there."""
+        info = w.info
+        if info.kind not in (WeaponKind.FIREARM, WeaponKind.THROWN) or info.range_m > 0 \
+                or not self.on("CO-RANGE-2") or a.distance_m <= self.reach_m():
+            return
+        bands, _ = self.rules.bands(info)
+        if bands and self.on("CO-FIRE-9"):
+            return
+        raise IllegalAction(f"{info.name} has no base range 基本射程 (range_m) for CO-RANGE-2's "
+                            f"bands, so distance_m={a.distance_m} cannot be judged: leave out "
+                            "distance_m, or write the weapon as one of the sheet's own with a "
+                            "range_m (docs/sheets.md)")
 
     def declared_words(self, a: Attack) -> None:
         """coc67 D1: the words an Attack declares, checked before any die as ``defence`` is:

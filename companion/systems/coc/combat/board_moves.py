@@ -139,9 +139,17 @@ class _Board(_Core):
 
     def clear(self, c: Combatant, t: Combatant) -> bool:
         """CO-TURN-7: nobody stands on the line between the two squares."""
-        occupied = {board.parse(o.square) for o in self.cs.values()
-                    if o.square and not o.dead and o.name not in (c.name, t.name)}
-        return not occupied & set(board.line(board.parse(c.square), board.parse(t.square)))
+        return not self.in_the_way(c, t)
+
+    def in_the_way(self, c: Combatant, t: Combatant) -> list[Combatant]:
+        """CO-TURN-7: who stands on the line between the two squares (the living on a square
+        :func:`~companion.systems.coc.board.line` passes through), nearest ``c`` first."""
+        line = board.line(board.parse(c.square), board.parse(t.square))
+        here = board.parse(c.square)
+        return sorted((o for o in self.cs.values()
+                       if o.square and not o.dead and o.name not in (c.name, t.name)
+                       and board.parse(o.square) in line),
+                      key=lambda o: (board.distance(here, board.parse(o.square)), o.square))
 
     def place(self, t: Combatant, a: Place) -> None:
         """CO-TURN-2: the Keeper sets a square and a facing."""
@@ -202,8 +210,13 @@ class _Board(_Core):
         if kind is WeaponKind.THROWN and apart > self.rules.num("CO-THROW-1", "range_squares"):
             raise IllegalAction(f"{t.name} is {apart} squares away: a throw reaches 3 "
                                 "(CO-TURN-7)")
-        if not melee and not self.clear(c, t):
-            raise IllegalAction(f"somebody stands between {c.name} and {t.name} (CO-TURN-7)")
+        blocking = [] if melee else self.in_the_way(c, t)
+        if blocking:
+            # a76cocother NIT 3: a diagonal line's corners block too, so say whom to move
+            who = [f"{o.name} on {o.square}" for o in blocking]
+            names = who[0] if len(who) == 1 else f"{', '.join(who[:-1])} and {who[-1]}"
+            raise IllegalAction(f"{names} {'stands' if len(who) == 1 else 'stand'} between "
+                                f"{c.name} and {t.name} (CO-TURN-7)")
         if self.engine >= ADJACENT_FROM_THE_BOARD:
             if kind is WeaponKind.FIREARM and a.adjacent and apart > 1:
                 raise IllegalAction(f"{t.name} is {apart} squares away: adjacent=true (point "

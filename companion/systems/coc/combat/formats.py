@@ -190,7 +190,17 @@ FORMAT = 2
 # After a first strike the shooter attacks that round only with the gun that struck first, its
 # attacks less 1 (attacks.FIRST_STRIKE_GUN_ONLY, 004 l.52-53); revision 22 counted the attacking
 # weapon's own, so a 1-attack SMG's first strike was followed by two revolver shots.
-ENGINE = 23
+# Revision 24 (a76cocother): a martial-arts combination roll whose technique fumbles (the die
+# on 95-00, 003 l.29) and which MA carries to a partial success that hits or holds plays the
+# technique's fumble after the blow or grapple, as its critical was played (CO-BASE-3's
+# Default, CO-MELEE-4; strikes.TECHNIQUE_FUMBLE_ON_A_HIT); revision 23 dropped it, so Kick 40
+# with MA 97 on 96 hit and never fell. A firearm's or thrown weapon's distance_m beyond arm's
+# reach with no base range (range_m; the packaged rock has none) is refused before any die
+# where CO-RANGE-2 runs (attacks.DISTANCE_NEEDS_A_RANGE); revision 23 ignored it, a rock at
+# 400 m at full skill. A failed knockout says "the knockout fails: the blow lands as usual, N
+# (CO-BASE-10)" where revision 23 said the damage roll's line a second time
+# (strikes.KNOCKOUT_FAILED_SAID).
+ENGINE = 24
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
                  ("CO-ARMOR-2", "pool_across_bullets")}  # listed but not read by format 1

@@ -26,6 +26,7 @@ from companion.systems.coc.combat.board_moves import CHAIN_AS_ONE
 from companion.systems.coc.combat.damage import HOLD_FROM_WITHIN
 from companion.systems.coc.combat.fighters import Combatant, Condition, Timed
 from companion.systems.coc.combat.firearms import _Firearms
+from companion.systems.coc.combat.strikes import TECHNIQUE_FUMBLE_ON_A_HIT
 from companion.systems.coc.rules import DamageBonus, WeaponKind
 from companion.systems.coc.sheet import (
     BUDO_GRAPPLING,
@@ -130,6 +131,18 @@ class _Grapples(_Firearms):
             if graded and grade is Grade.FUMBLE and self.on("CO-MELEE-4"):
                 self.fall(c)  # a grapple has no weapon to break
             return
+        self.holds(c, t, a, fake, grade, options, rule)
+        if grade is Grade.FUMBLE and self.on("CO-MELEE-4") \
+                and self.engine >= TECHNIQUE_FUMBLE_ON_A_HIT:
+            # CO-BASE-3: the grapple's fumble follows it when MA holds (CO-MA-2's partial
+            # success, an ordinary grapple), held or dodged: 003 l.29's die on 95-00
+            self.fall(self.cs[c.name])
+
+    def holds(self, c: Combatant, t: Combatant, a: Grapple, fake: Attack, grade: Grade,
+              options: bool, rule: str) -> None:
+        """A grapple roll that succeeded (:meth:`grapple`): the declared dodge or parry, then
+        the hold; it ends where the defence stops it."""
+        graded = self.engine >= 5
         if a.defence is not Defence.NONE and graded and grade.critical \
                 and self.on("CO-MELEE-3"):
             self.say("critical: no dodge or parry (CO-MELEE-3)")  # and no damage to double

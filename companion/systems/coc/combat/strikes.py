@@ -23,6 +23,18 @@ from companion.systems.coc.combat.to_hit import _ToHit
 from companion.systems.coc.rules import WeaponKind
 from companion.systems.coc.sheet import Weapon, skill_value
 
+#: The first engine revision (:data:`~companion.systems.coc.combat.formats.ENGINE`) in which
+#: the attacking technique's fumble in a combination roll with MA (CO-BASE-3: 「criticals and
+#: fumbles are judged for each skill separately … A critical or fumble effect follows the
+#: result for the attacking technique」) is played when MA carries the roll to a partial
+#: success that hits or holds, as its critical was: 003 l.29 ties the fumble to the die,
+#: 「ファンブル(ダイス目95～00)が出た場合、バランスを崩して転んだ…次ラウンドは行動選択を出来
+#: ない」 (CO-MELEE-4). Revision 23 played it only on a miss (a76cocother DEFECT 1).
+TECHNIQUE_FUMBLE_ON_A_HIT = 24
+#: The first engine revision in which a knockout that fails says the blow lands as usual,
+#: not the damage roll's line a second time (CO-BASE-10; a76cocother NIT 4).
+KNOCKOUT_FAILED_SAID = 24
+
 
 class _Strikes(_ToHit):
     """Adds one attack roll with its damage, its effects and its fumble."""
@@ -63,6 +75,20 @@ class _Strikes(_ToHit):
             if grade is Grade.FUMBLE:
                 self.fumble(c, a, w)
             return
+        self.lands(c, target, a, w, first, defence, grade, skill, band, printed, doubled,
+                   times_two)
+        if grade is Grade.FUMBLE and self.engine >= TECHNIQUE_FUMBLE_ON_A_HIT:
+            # CO-BASE-3: a combination roll's fumble follows the technique's result, as its
+            # critical does (CO-MELEE-3 above): the die on 95-00 fumbles the kick that MA
+            # still carries to a partial success (003 l.29, CO-MELEE-4)
+            self.fumble(self.cs[c.name], a, w)
+
+    def lands(self, c: Combatant, target: Combatant, a: Attack, w: Weapon, first: bool,
+              defence: Defence, grade: Grade, skill: int, band: int, printed: str,
+              doubled: bool, times_two: bool) -> None:
+        """A blow or shot that hit (:meth:`one_attack`): the defence, the damage and what
+        follows; it ends where the defence or the blow stops it."""
+        info = w.info
         melee = info.kind in (WeaponKind.MELEE, WeaponKind.UNARMED)
         if a.surprise and defence is not Defence.NONE:
             self.say(f"{target.name} cannot dodge or parry a surprise attack (CO-SURP-1)")
@@ -140,8 +166,11 @@ class _Strikes(_ToHit):
                 return
             if held:  # stopped in part: the rest goes on to the armour
                 text = f"{damage} damage gets past the {defence.value}"
-        if a.knockout and self.knockout(self.cs[target.name], damage, text):
-            return
+        if a.knockout:
+            if self.knockout(self.cs[target.name], damage, text):
+                return
+            if self.engine >= KNOCKOUT_FAILED_SAID:  # the roll's line was said before it
+                text = f"the knockout fails: the blow lands as usual, {damage} (CO-BASE-10)"
         ignore = self.ignores_armour(grade, w)
         if ignore:
             self.say("critical: the armour is ignored (CO-FIRE-3)")
