@@ -105,31 +105,39 @@ class _RoomWalk(_Walk):
         self.add("EV-EXP-3", found, data={"exit_found": result.success})
 
     def bonus_room(self) -> None:
-        """EV-EXP-4: the exit is open; one successful appraisal gives 1D6 items of one kind."""
+        """EV-EXP-4: the exit is open; one successful appraisal gives 1D6 items of one kind.
+        In generic mode the GM resolves the appraisals: the count and the kind (from the
+        player's list) are rolled together for the GM to give on a success. The kind alone
+        was rolled there, the count left to the GM: one of the rule's two dice (a76events
+        NIT 6)."""
         self.add("EV-EXP-4", "出口は隠されていない/The exit is open")
         if not self.sw:
             self.check_prompt("EV-EXP-4", "appraise", "anyone (one success is enough)",
-                              "on success: one kind of small recovery item ×1D6")
-            if self.lists.items:
-                with self.deeper():
-                    self.item_kind()
+                              "on success: one kind of small recovery item ×1D6, below")
+            with self.deeper():
+                self.items_found("on success 成功なら: ")
             return
         for member in self.party:
             result = self.check("EV-EXP-4", "appraise", member)
             if result.success:
-                count = roll("1D6", self.source, purpose="how many items 個数")
-                named = ("" if self.lists.items
-                         else "; the list is missing in the source, the GM names it")
-                self.add(
-                    "EV-EXP-4",
-                    f"報酬：小回復アイテム/small recovery items {count.text} ＞ ×{count.total} "
-                    f"(one kind{named})",
-                    roll=count, data={"items": count.total},
-                )
-                if self.lists.items:
-                    self.item_kind()
+                self.items_found()
                 return
         self.add("EV-EXP-4", "Nothing useful found", data={"items": 0})
+
+    def items_found(self, when: str = "") -> None:
+        """EV-EXP-4 Default: the count (1D6) of the one kind found, and the kind from the
+        player's list when there is one; ``when``: said before them (generic mode's "on
+        success")."""
+        count = roll("1D6", self.source, purpose="how many items 個数")
+        named = "" if self.lists.items else "; the list is missing in the source, the GM names it"
+        self.add(
+            "EV-EXP-4",
+            f"{when}報酬：小回復アイテム/small recovery items {count.text} ＞ ×{count.total} "
+            f"(one kind{named})",
+            roll=count, data={"items": count.total},
+        )
+        if self.lists.items:
+            self.item_kind()
 
     def item_kind(self) -> None:
         """EV-EXP-4 Default: the one kind of small recovery item, from the player's list."""

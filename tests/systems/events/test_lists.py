@@ -53,7 +53,8 @@ def test_ev_mon_1_the_species_is_picked_from_the_list_by_level() -> None:
 
 def test_ev_exp_4_the_kind_of_item_is_picked_from_the_list() -> None:
     """EV-EXP-4 Default: "the program picks from a user-supplied list" the one kind of
-    small recovery item, in sw mode after the appraisal and count, in generic mode ahead."""
+    small recovery item, after the count: in sw mode after the appraisal, in generic mode
+    both for the GM to give on a success."""
     aki = Member("Aki", thief=3, intelligence=1)
     report = walk("explore", [(6, 6), (6, 5), (6, 5), (6, 4), (2, 1)], mode="sw",
                   party=(aki,))
@@ -61,8 +62,24 @@ def test_ev_exp_4_the_kind_of_item_is_picked_from_the_list() -> None:
     assert texts[-2] == "報酬：小回復アイテム/small recovery items (1D6) ＞ 4 ＞ ×4 (one kind)"
     assert texts[-1] == ("種類/kind from your list: (1D2) ＞ 1 ＞ "
                          "ヒーリングポーション/Healing potion")
-    generic = walk("explore", [(6, 6), (2, 2)])
+    generic = walk("explore", [(6, 6), (6, 3), (2, 2)])
     assert generic.find("EV-EXP-4")[-1].data == {"picked": "保存食/Rations"}
+
+
+def test_ev_exp_4_generic_rolls_the_count_with_the_kind_on_success() -> None:
+    """EV-EXP-4 in generic mode (the GM resolves the appraisals): the count and the kind
+    rolled together, both said for a success; the kind alone was rolled, the ×1D6 left to
+    the GM (a76events NIT 6). Without a list, the count and that the GM names the kind."""
+    generic = walk("explore", [(6, 6), (6, 3), (2, 2)])
+    steps = generic.find("EV-EXP-4")
+    assert steps[1].text.endswith("on success: one kind of small recovery item ×1D6, below")
+    assert steps[2].text == ("on success 成功なら: 報酬：小回復アイテム/small recovery items "
+                             "(1D6) ＞ 3 ＞ ×3 (one kind)")
+    assert steps[2].depth == steps[3].depth == steps[1].depth + 1
+    assert steps[3].text.startswith("種類/kind from your list: (1D2) ＞ 2 ＞ ")
+    bare = run_event("explore", ScriptedDice([(6, 6), (6, 5)]))
+    assert bare.find("EV-EXP-4")[-1].text.endswith(
+        "×5 (one kind; the list is missing in the source, the GM names it)")
 
 
 @pytest.mark.parametrize(("text", "wrong"), [
