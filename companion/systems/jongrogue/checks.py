@@ -10,8 +10,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from companion.systems.jongrogue.profile import Profile
 from companion.systems.jongrogue.tiles import Tile
 
 
@@ -23,6 +25,41 @@ class D9:
     value: int  # 1..9; a critical counts 9 and a fumble 1 where a number is wanted
     critical: bool = False
     fumble: bool = False
+
+
+def read_d9(drawn: tuple[Tile, ...], profile: Profile) -> D9 | None:
+    """JR-DICE-1: the 1d9 the tiles drawn so far make, read by their last: a number tile
+    counts its rank, the profile's critical or fumble tile its value; None while the last
+    is another honour, set aside (draw another)."""
+    tile = drawn[-1]
+    if tile.is_number:
+        return D9(drawn, tile.rank)
+    if tile is profile.critical:
+        return D9(drawn, profile.critical_value, critical=True)
+    if tile is profile.fumble:
+        return D9(drawn, profile.fumble_value, fumble=True)
+    return None
+
+
+def split_d9s(tiles: Sequence[Tile], profile: Profile) -> list[D9] | None:
+    """The 1d9s a run of tiles drawn one after another made (2d9 damage logs its tiles in
+    one list), each read as :func:`read_d9` reads it; None when the run does not end on a
+    tile that decides (not drawn under this profile's critical and fumble tiles).
+
+    >>> from companion.systems.jongrogue.profile import DEFAULT_PROFILE
+    >>> [(d.value, d.critical) for d in split_d9s(
+    ...     [Tile.from_notation(t) for t in "6z 7z 5z".split()], DEFAULT_PROFILE)]
+    [(9, True), (1, False)]
+    """
+    out: list[D9] = []
+    drawn: tuple[Tile, ...] = ()
+    for tile in tiles:
+        drawn += (tile,)
+        d9 = read_d9(drawn, profile)
+        if d9 is not None:
+            out.append(d9)
+            drawn = ()
+    return None if drawn else out
 
 
 def passes(d9: D9, target: int, automatic: bool) -> bool:

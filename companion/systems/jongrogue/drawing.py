@@ -12,7 +12,7 @@ from collections.abc import Generator
 from typing import Any
 
 from companion.systems.jongrogue.actions import Purpose, Request, TileRequest
-from companion.systems.jongrogue.checks import D9, passes
+from companion.systems.jongrogue.checks import D9, passes, read_d9
 from companion.systems.jongrogue.core import Outcome, Termination, _Core
 from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.narration import seed_head
@@ -88,19 +88,15 @@ class _Drawing(_Core):
     def _d9(self, purpose: Purpose, prompt: str) -> Proc:
         """JR-DICE-1: draw until a number, a critical or a fumble; other honours are set aside."""
         drawn: tuple[Tile, ...] = ()
-        critical, fumble = self.profile.critical, self.profile.fumble
         while True:
             if self._draw_now is None:
                 tile = yield from self._draw(purpose, prompt, Place.DISCARDS)
             else:
                 tile = self._drawn(Place.DISCARDS)
             drawn += (tile,)
-            if tile.is_number:
-                return D9(drawn, tile.rank)
-            if tile is critical:
-                return D9(drawn, self.profile.critical_value, critical=True)
-            if tile is fumble:
-                return D9(drawn, self.profile.fumble_value, fumble=True)
+            d9 = read_d9(drawn, self.profile)
+            if d9 is not None:
+                return d9
 
     def _check(
         self,

@@ -59,9 +59,12 @@ class _Items(_Rooms):
         # floor × 10 gold and does not say what a PC with less loses.
         self.pc.gold = max(self.profile.gold_min, before + amount)
         if self.record:
-            self._emit(
-                Kind.ITEM, action="gold", amount=self.pc.gold - before, gold=self.pc.gold, why=why
-            )
+            lost = self.pc.gold - before
+            if lost == amount:
+                self._emit(Kind.ITEM, action="gold", amount=lost, gold=self.pc.gold, why=why)
+            else:  # the loss the rule asked for, which the log says beside (a76jrcore NIT 2)
+                self._emit(Kind.ITEM, action="gold", amount=lost, gold=self.pc.gold, why=why,
+                           asked=amount)
 
     def _has_loot(self) -> bool:
         """Is there an item or gold in the room (what :meth:`_room_loot` lists)?"""

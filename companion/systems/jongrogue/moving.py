@@ -102,7 +102,10 @@ class _Moving(_Ranged):
             yield from self._defend_turn(Choice.of(Verb.FLEE))
         elif self.attackers():
             self._turn("flee", attackers=[])  # JR-FLEE-2: the pursuers hold their blows
-        for m in [*self.room_monsters(), *self.pursuers]:
+        # Each breathes once: a flight round a loop of rooms can end on another door of the
+        # room a pursuer came from, where it is the room's and a pursuer both (a76jrcore
+        # RISK 3), as :meth:`_targets` counts it once.
+        for m in dict.fromkeys([*self.room_monsters(), *self.pursuers]):
             if m.monster.ability is Ability.FIRE_BREATH and m.sleep is Sleeping.AWAKE:
                 self._emit(Kind.ABILITY, ability="fire_breath", uid=m.uid, why="flee")
                 yield from self._hit(m, breath=True)  # JR-AB-BREATH: unopposed

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import InvalidNotation
+from companion.systems.jongrogue.checks import split_d9s
 from companion.systems.jongrogue.events import Event, Kind
 from companion.systems.jongrogue.profile import DEFAULT_PROFILE, ItemKind, Option, Profile
 from companion.systems.jongrogue.tables import TABLES, Ability
@@ -155,21 +156,54 @@ def _check(d: dict[str, Any]) -> str:
     if d["terms"]:
         clamp = f" = {d['raw']}, clamped to 1..9" if d["raw"] != target else ""
         head += f"rate {target} = {format_terms(d['terms'])}{clamp}; "
-    tiles = d["tiles"]
-    drew = ", ".join(f"{t} (set aside)" for t in tiles[:-1])
-    drew = (drew + ", " if drew else "") + tiles[-1]
-    if d["critical"] or d["fumble"]:  # the profile's tiles and values (JR-DICE-1)
-        face = (f"{'critical' if d['critical'] else 'fumble'} "
-                f"({Tile.from_notation(tiles[-1]).name_ja}) → {d['value']}")
-    else:
-        face = str(d["value"])
+    drew = _drew(d["tiles"], d["value"], d["critical"], d["fumble"])
     verdict = _VERDICT[d["success"]]
     sign = "≥" if d["value"] >= target else "<"
     if (d["value"] >= target) != d["success"]:
         # JR-DICE-2: a fumble fails (a critical succeeds) whatever the number says
         kind, outcome = ("critical", "succeeds") if d["critical"] else ("fumble", "fails")
         verdict = f"a {kind} always {outcome} → {verdict}"
-    return f"{head}drew {drew} → {face} {sign} {target} → {verdict}"
+    return f"{head}drew {drew} {sign} {target} → {verdict}"
+
+
+def _drew(tiles: list[str], value: int, critical: bool, fumble: bool) -> str:
+    """One 1d9 as drawn (JR-DICE-1), each tile marked, in a check's line and a 2d9's alike:
+    the honours set aside, then the deciding tile and what it counts, the profile's
+    critical or fumble named (its value the profile's).
+
+    >>> _drew(["6z", "7z"], 9, True, False), _drew(["4s"], 4, False, False)
+    ('6z (set aside), 7z → critical (中) → 9', '4s → 4')
+    """
+    drew = ", ".join(f"{t} (set aside)" for t in tiles[:-1])
+    drew = (drew + ", " if drew else "") + tiles[-1]
+    if critical or fumble:
+        face = (f"{'critical' if critical else 'fumble'} "
+                f"({Tile.from_notation(tiles[-1]).name_ja}) → {value}")
+    else:
+        face = str(value)
+    return f"{drew} → {face}"
+
+
+def _rolls(rolls: list[str], table: int, profile: Profile) -> str:
+    """A 2d9's tiles (JR-MON-1 damage 2d9, logged in one list), each 1d9 as a check's line
+    marks it (a76jrcore NIT 1: ``2d9: 2z, 4s, 8m`` did not say 2z was set aside, nor a
+    critical's 9), its 1d9s summed: ``2z (set aside), 4s → 4 + 8m → 8``. Tiles that the
+    profile's critical and fumble do not read as the logged sum (a log of a game played
+    under another profile, told with the packaged one) are listed as logged.
+
+    >>> _rolls(["6z", "7z", "5z"], 10, DEFAULT_PROFILE)
+    '6z (set aside), 7z → critical (中) → 9 + 5z → fumble (白) → 1'
+    >>> _rolls(["6z", "7z", "5z"], 12, DEFAULT_PROFILE)
+    '6z, 7z, 5z'
+    """
+    try:
+        d9s = split_d9s([Tile.from_notation(t) for t in rolls], profile)
+    except InvalidNotation:
+        d9s = None
+    if not d9s or sum(d9.value for d9 in d9s) != table:
+        return ", ".join(rolls)
+    return " + ".join(_drew([str(t) for t in d9.tiles], d9.value, d9.critical, d9.fumble)
+                      for d9 in d9s)
 
 
 #: A monster's Plus states an encounter line names, by the ENCOUNTER event's key.
@@ -224,7 +258,8 @@ def describe(event: Event, profile: Profile | None = None,
         return "  " + _check(d)
     if k is Kind.DAMAGE:
         table = d["table"]
-        rolled = f" (2d9: {', '.join(d['rolls'])})" if d["rolls"] else ""
+        rolls = _rolls(d["rolls"], table, profile or DEFAULT_PROFILE) if d["rolls"] else ""
+        rolled = f" (2d9: {rolls})" if rolls else ""
         how = "breathes fire on" if d["breath"] else "hits"
         sum_ = f"{table}{rolled} − {d['defence']} armour" if table else "no damage (table 0)"
         # A killing blow takes the PC below 0 in the event (the log and replay keep it): the
@@ -315,6 +350,35 @@ def _gold_why(why: str) -> str:
     return _GOLD_WHY.get(why, why)
 
 
+def _gold_line(d: dict[str, Any]) -> str:
+    """A change of gold, as its event logs it. A loss the PC could not pay whole (its
+    gold would go below the profile's gold_min, 0 [DEFAULT]) says the loss the rule asked
+    for (``asked``) and what was lost (a76jrcore NIT 2: poison's −10 taken from a PC with
+    no gold read "+0", a gain); a log from before ``asked`` was kept reads as it did.
+
+    >>> _gold_line({"amount": 0, "asked": -10, "gold": 0, "why": "held"})
+    'Gold 金塊 -10 (held 拘束): the PC had none 所持金なし, 0 lost → 0'
+    >>> _gold_line({"amount": -30, "asked": -100, "gold": 0, "why": "gaze"})
+    'Gold 金塊 -100 (gaze 睨み): the PC had only 30 所持金30のみ, 30 lost → 0'
+    >>> _gold_line({"amount": -5, "asked": -10, "gold": 20, "why": "poison"})
+    'Gold 金塊 -10 (poison 毒攻撃): kept at the minimum 下限 20, 5 lost → 20'
+    >>> _gold_line({"amount": -10, "gold": 90, "why": "poison"})
+    'Gold 金塊 -10 (poison 毒攻撃) → 90'
+    """
+    amount, gold, why = d["amount"], d["gold"], _gold_why(d["why"])
+    asked = d.get("asked")
+    if asked is None or asked == amount:
+        return f"Gold 金塊 {amount:+d} ({why}) → {gold}"
+    lost = -amount
+    if gold:  # the profile's gold_min kept
+        held = f"kept at the minimum 下限 {gold}"
+    elif lost:
+        held = f"the PC had only {lost} 所持金{lost}のみ"
+    else:
+        held = "the PC had none 所持金なし"
+    return f"Gold 金塊 {asked:+d} ({why}): {held}, {lost} lost → {gold}"
+
+
 def _stolen(what: str, profile: Profile, count: int = 1) -> str:
     """What a thief took (JR-AB-STEALITEM), as its event logs it: arrows by name (and
     potions or shuriken before revision 12); a ring by its kind, and from revision 12 a
@@ -342,7 +406,7 @@ def _stolen(what: str, profile: Profile, count: int = 1) -> str:
 def _item(d: dict[str, Any], profile: Profile) -> str:
     action = d["action"]
     if action == "gold":
-        return f"Gold 金塊 {d['amount']:+d} ({_gold_why(d['why'])}) → {d['gold']}"
+        return _gold_line(d)
     if action == "found":
         return f"Found {d['name_ja']} ({d['name_en']}) [{d['tile']}]"
     if action in ("dropped", "no drop"):

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from companion.hw.display.fonts import without_cjk
 from companion.systems.jongrogue.events import Event, Kind
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.narration import describe
+from companion.systems.jongrogue.profile import DEFAULT_PROFILE
+from companion.systems.jongrogue.tiles import Tile
 from tests.systems.jongrogue.script import feed
 
 
@@ -93,3 +97,56 @@ def test_prompts_name_monsters_and_gear_in_english_too() -> None:
     assert game.pending.prompt == \
         "Draw a tile for the check: melee 近接攻撃 vs 大蛇 snake (判定 1d9 >= 3)"
     assert without_cjk(game.pending.prompt).endswith("melee vs snake (1d9 >= 3)")
+
+
+def _flytrap_hits(gold: int, wall: str) -> list[Event]:
+    """EZ, floor 12: a venus flytrap (虫取り草, 2d9 damage, holds: −10 gold) in start room 5,
+    fought and missed, so it hits the PC holding ``gold`` with the 2d9 drawn from ``wall``."""
+    game = Game("ez")
+    game.floor = 12
+    game.pc.gold = gold
+    return feed(game, f"5p 8m 3s 1z 2z fight:1 1m {wall}")
+
+
+def test_a_2d9_marks_each_tile_as_a_check_line_does() -> None:
+    """JR-MON-1 2d9 damage (a76jrcore NIT 1): each 1d9's honours set aside and its critical
+    or fumble, with what it counts, as a check's line marks them, the two summed; the line
+    said ``2d9: 6z, 7z, 5z`` and left the player to find how they made 10."""
+    events = _flytrap_hits(0, "6z 7z 5z")
+    damage = next(e for e in events if e.kind is Kind.DAMAGE)
+    assert (damage.data["table"], damage.data["rolls"]) == (10, ["6z", "7z", "5z"])
+    assert describe(damage) == (
+        "  虫取り草 (venus flytrap) hits the PC: 10 (2d9: 6z (set aside), "
+        "7z → critical (中) → 9 + 5z → fumble (白) → 1) − 3 armour = 7 → HP 5")
+    plain = next(e for e in _flytrap_hits(0, "2z 4s 8m") if e.kind is Kind.DAMAGE)
+    assert "12 (2d9: 2z (set aside), 4s → 4 + 8m → 8) − 3 armour = 9" in describe(plain)
+
+
+def test_a_2d9_is_read_by_the_games_own_critical_and_fumble() -> None:
+    """A profile of other critical and fumble tiles (1z counting 8, 2z counting 2) splits
+    the tiles where its game did; told with the packaged profile, where they make no 2d9
+    of that sum, they are listed as logged rather than marked wrongly."""
+    profile = dataclasses.replace(DEFAULT_PROFILE, critical=Tile.from_notation("1z"),
+                                  fumble=Tile.from_notation("2z"), critical_value=8,
+                                  fumble_value=2)
+    event = Event(Kind.DAMAGE, {"uid": 1, "monster": "F", "table": 10,
+                                "rolls": ["7z", "1z", "2z"], "defence": 3, "amount": 7,
+                                "hp": 5, "breath": False})
+    assert "10 (2d9: 7z (set aside), 1z → critical (東) → 8 + 2z → fumble (南) → 2) " \
+        in describe(event, profile)
+    assert "10 (2d9: 7z, 1z, 2z) − 3 armour" in describe(event)
+
+
+@pytest.mark.parametrize(("gold", "line"), [
+    (0, "  Gold 金塊 -10 (held 拘束): the PC had none 所持金なし, 0 lost → 0"),
+    (4, "  Gold 金塊 -10 (held 拘束): the PC had only 4 所持金4のみ, 4 lost → 0"),
+    (25, "  Gold 金塊 -10 (held 拘束) → 15"),
+])
+def test_gold_the_pc_cannot_pay_says_the_loss_asked_and_the_loss(gold: int, line: str) -> None:
+    """JR-AB-HOLD (EZ −10 gold), and poison, gold theft, gaze and strength drain alike
+    (a76jrcore NIT 2): a PC with less gold than the rule takes loses what it has, and the
+    line said "+0", a gain, for a PC with none. The gold kept is as before."""
+    events = _flytrap_hits(gold, "2z 4s 8m")
+    [change] = [e for e in events if e.kind is Kind.ITEM and e.data["action"] == "gold"]
+    assert (change.data["amount"], change.data["gold"]) == (-min(gold, 10), max(0, gold - 10))
+    assert describe(change) == line
