@@ -10,7 +10,7 @@ import contextlib
 import errno
 import shlex
 import stat
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -26,6 +26,7 @@ from companion.app.commands.genso.files import (
     resolve_sheet,
     saved_fight_rules,
     saved_twins,
+    sheet_changer,
     sheet_out,
     sheet_path,
 )
@@ -41,6 +42,7 @@ from companion.app.overrides import read_text
 from companion.dice import DiceSource
 from companion.dice.notation import display_width
 from companion.errors import DataError, IllegalAction
+from companion.file_locks import changing, real_path
 from companion.systems.genso.calendar import DeathCurse, fresh_copy
 from companion.systems.genso.character.core import (
     Character,
@@ -194,7 +196,7 @@ def cmd_new(args: argparse.Namespace, rules: GensoRules) -> int:
     def body(source: DiceSource) -> int:
         made = create_character(rules, source, name=args.name, sex=args.sex, age=args.age,
                                 abilities=abilities, skill=args.skill)
-        write_toml(target, sheet_document(made.character))
+        _write_new(target, sheet_document(made.character), args.force, "new")
         rolls = [{"rule": rule, "result": result.to_json(), "row": row}
                  for rule, result, row in made.rolls]
         _note_shadowed(rules, target)
@@ -208,6 +210,17 @@ def cmd_new(args: argparse.Namespace, rules: GensoRules) -> int:
                             "path": str(target)}, text, dice=True)
 
     return run_with_source(args, body)
+
+
+def _write_new(target: Path, document: tomlkit.TOMLDocument, force: bool, verb: str) -> None:
+    """A sheet made (``genso new``, ``sheet --save-as``) written to ``target``, held as a
+    change of it is (:func:`_sheet_held`): one another command is changing is waited for,
+    not written over halfway, and one made meanwhile (two ``genso new Aki`` at once, the
+    dice rolled after the first look) is refused without ``--force``, as one there before."""
+    with changing(target, sheet_changer(verb)):
+        if target.exists() and not force:
+            raise DataError(f"{target} exists; pass --force to replace it")
+        write_toml(target, document)
 
 
 def _note_shadowed(rules: GensoRules, target: Path) -> None:
@@ -282,7 +295,7 @@ def cmd_sheet(args: argparse.Namespace, rules: GensoRules) -> int:
         if target.exists() and not args.force:
             raise DataError(f"{target} exists; pass --force to replace it")
         _refuse_case_twin(target, args.force)
-        write_toml(target, sheet_document(character))
+        _write_new(target, sheet_document(character), args.force, "sheet --save-as")
         _note_shadowed(rules, target)
         # Said as `genso new` says it: the file was written without a word.
         data["saved_to"] = str(target)
@@ -452,6 +465,30 @@ def _mid_fight(args: argparse.Namespace, rules: GensoRules, character: Character
             "the fight first to have them written)")
 
 
+@contextlib.contextmanager
+def _sheet_held(rules: GensoRules, ref: str, holder: str) -> Iterator[tuple[Character, Path]]:
+    """The saved sheet ``ref`` (:func:`resolve_sheet`) and its file, held from this read to
+    the block's write (:func:`~companion.file_locks.changing`, as the calendar, the party's
+    HP and the poisons are): another command's change of it waits for this one, or is
+    refused naming it, and none is written over (a76saves DEFECT 1: `genso buy` and `genso grow` at
+    once both said they were done and the sheet kept one; 8 buys at once kept 5). It is
+    read again once held, as another change may have been written meanwhile; a name that
+    finds another file by then (one made in another case) is looked up again. A preset,
+    which has no file, is refused."""
+    for _ in range(3):
+        _, path = resolve_sheet(rules, ref)
+        if path is None:
+            raise DataError(f"{ref!r} is a preset; save it first with "
+                            f"`{companion_line('genso', 'sheet', ref)} --save-as FILE`")
+        with changing(path, holder):
+            character, now = resolve_sheet(rules, ref)
+            if now is not None and real_path(now) == real_path(path):
+                yield character, path
+                return
+    raise DataError(f"{ref!r} names another sheet file each time it is looked up (sheets "
+                    "being made or removed meanwhile): nothing was changed; try again")
+
+
 def _change(args: argparse.Namespace, rules: GensoRules,
             change: Callable[[Character], tuple[Character, str]], rest: bool = False,
             taken: Mapping[str, int] | None = None, dropped: Collection[str] = (),
@@ -462,22 +499,19 @@ def _change(args: argparse.Namespace, rules: GensoRules,
     ``taken`` and ``dropped``, filled in by ``change``: which copy left a list, and the
     fields that go as they were added (:func:`sheet_document_over`); ``mend``, each given
     the document read and the one to write, the comments of an item that moved."""
-    character, path = resolve_sheet(rules, args.sheet)
-    if path is None:
-        raise DataError(f"{args.sheet!r} is a preset; save it first with "
-                        f"`{companion_line('genso', 'sheet', args.sheet)} --save-as FILE`")
-    in_fight = _mid_fight(args, rules, character, path, rest)
-    changed, said = change(character)
-    try:  # never write a sheet that would not load back (award --scenarios 10**30)
-        character_from_mapping(rules, sheet_mapping(changed), str(path))
-    except DataError as exc:
-        raise DataError(f"{exc}; the sheet is left as it was") from None
-    before = read_text(path, "sheet")
-    after = sheet_document_over(rules, before, changed, str(path), taken, dropped)
-    with contextlib.suppress(ParseError):  # not TOML: written afresh, nothing to carry
-        for carry in mend or ():
-            carry(tomlkit.parse(before), after)
-    write_toml(path, after, as_it_was=True)
+    with _sheet_held(rules, args.sheet, sheet_changer(args.sub)) as (character, path):
+        in_fight = _mid_fight(args, rules, character, path, rest)
+        changed, said = change(character)
+        try:  # never write a sheet that would not load back (award --scenarios 10**30)
+            character_from_mapping(rules, sheet_mapping(changed), str(path))
+        except DataError as exc:
+            raise DataError(f"{exc}; the sheet is left as it was") from None
+        before = read_text(path, "sheet")
+        after = sheet_document_over(rules, before, changed, str(path), taken, dropped)
+        with contextlib.suppress(ParseError):  # not TOML: written afresh, nothing to carry
+            for carry in mend or ():
+                carry(tomlkit.parse(before), after)
+        write_toml(path, after, as_it_was=True)
     # Only a sheet whose text changed makes `fight apply` refuse; one left as it was (a
     # rest at full HP and MP) is written over as usual, so the note would be untrue
     # (reviewg73 NIT 1).

@@ -15,7 +15,7 @@ import shlex
 import tempfile
 import textwrap
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,6 +31,7 @@ from companion.app.commands.genso.files import (
     load_user_rules,
     resolve_sheet,
     saved_fight_rules,
+    sheet_changer,
     sheet_path,
 )
 from companion.app.commands.roll import emit, pad, run_with_source
@@ -71,7 +72,7 @@ from companion.app.session.save import json_fault
 from companion.dice import DiceSource, SimulatedDice
 from companion.dice.notation import display_width
 from companion.errors import DataError, IllegalAction
-from companion.file_locks import FileInUse
+from companion.file_locks import FileInUse, changing, lock_path
 from companion.files import NotDurable, atomic_write_text, file_there, loads_json
 from companion.systems.genso.calendar import DeathCurse, fresh_copy
 from companion.systems.genso.character.core import Character, derive, rings_work
@@ -1571,7 +1572,24 @@ def apply_fight(args: argparse.Namespace, rules: GensoRules, fight: Fight, path:
                             f"`{companion_command()} genso fight "
                             f"end{file_option(path)}` (spells and stones may still follow the "
                             "end)")
-    return _apply_held(args, fight, path)
+    with _sheets_held(fight):
+        return _apply_held(args, fight, path)
+
+
+@contextlib.contextmanager
+def _sheets_held(fight: Fight) -> Iterator[None]:
+    """Each sheet file ``fight`` took a PC from, held from apply's read of it to its write
+    (:func:`~companion.file_locks.changing`), as ``genso buy``, ``rest`` … hold the one they
+    change: a purchase written between the two was written over, both commands saying they
+    were done (a76saves DEFECT 1). Taken in one order (by lock file), so two applies
+    sharing sheets wait for each other, never each for the other; a sheet gone is left to
+    apply's refusal (no lock file, nor its folder, made for it)."""
+    sheets = {lock_path(Path(e.origin)): Path(e.origin) for e in fight.entrants
+              if e.origin and not e.monster and Path(e.origin).is_file()}
+    with contextlib.ExitStack() as held:
+        for lock in sorted(sheets):
+            held.enter_context(changing(sheets[lock], sheet_changer("fight apply")))
+        yield
 
 
 def _preset_key(rules: GensoRules, name: object) -> str | None:

@@ -39,6 +39,12 @@ def fight_path(args: argparse.Namespace) -> Path:
     return Path(args.file) if getattr(args, "file", None) else default_fight_path()
 
 
+def sheet_changer(verb: str) -> str:
+    """Who holds a sheet file while ``genso <verb>`` reads, changes and writes it, as its
+    lock file says and another command waiting for it is told (the calendar's ``CHANGER``)."""
+    return f"companion genso {verb}, changing the sheet"
+
+
 #: The one ending a sheet file is read by (:func:`resolve_sheet`), so the one it is written by.
 SHEET_SUFFIX = ".toml"
 
