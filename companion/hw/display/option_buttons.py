@@ -78,13 +78,22 @@ class OptionButtons(FightPanels):
 
     def _needs_grid(self, view: View) -> bool:
         """Whether a menu outside a fight needs the fight's grid (two rows, pages): when one
-        row would give its options boxes narrower than a short label reads in."""
+        row would give its options boxes narrower than a short label reads in. For more than
+        four, at the labels' own text size (``display.text_scale``), for the grid's two rows
+        give them boxes twice as wide: with the layout's alone, the System menu read "[2]
+        New ga…", "[6] Shut do…" at text size 1.25 (800x480), and JongRogue's "What next?"
+        of seven "[7] Doff ar…" over "鎧…を外す" (720x1280), in one row (a76screen DEFECT
+        2). Four or fewer are one row in the grid too: the row's own status beside or over
+        them, and boxes widened for a long label (:meth:`_full_box_w`), keep them whole."""
         count = len(view.options)
         if count <= 1:
             return False
         m = self.m
         share = (self.width - m(20)) * (3 if view.status else 5) // 5
-        return (share - m(8) * (count - 1)) // count < m(_ONE_ROW_MIN_W)
+        least = m(_ONE_ROW_MIN_W)
+        if count > 4:
+            least = round(least * self.text_scale)
+        return (share - m(8) * (count - 1)) // count < least
 
     def _grid(self, view: View) -> bool:
         """Whether the options are drawn in the grid: a fight's menu of more than four (up to
@@ -538,7 +547,7 @@ class OptionButtons(FightPanels):
                     if self._status_fits(view.status, beside, row.h, trouble):
                         break
             box_w = self._box_w(view, row.w, fifths) if view.status and not over \
-                else self._full_box_w(view, row.w)
+                else self._full_box_w(view, row.w, row.h)
             # Under a status, boxes a fingertip tall whose labels reach their borders are
             # drawn tight (:meth:`_tight_gain`; _status_more gave them the rest).
             tight = bool(over) and not self._labels_clear(view, box_w, row.h)
@@ -564,10 +573,20 @@ class OptionButtons(FightPanels):
         m = self.m
         return m(8) - m(4) + m(4) - m(2)
 
-    def _full_box_w(self, view: View, row_w: int) -> int:
-        """An option box's width in one row ``row_w`` wide that they have to themselves."""
+    def _full_box_w(self, view: View, row_w: int, box_h: int | None = None) -> int:
+        """An option box's width in one row ``row_w`` wide that they have to themselves: at
+        most the widest (:meth:`_box_max_w`); drawn ``box_h`` tall, the row's whole share
+        where a label reads whole only wider, as in the grid's one row
+        (:meth:`_option_grid`). A coc weapon menu of three, "[A] 拳銃(リボルバー)/Revolver
+        6/6", read "[A] 拳銃…)/Revolver" at text size 1.25 beside a third of the row empty
+        (a76screen DEFECT 1). Whether a status goes over the boxes (:meth:`_status_over`,
+        :meth:`_status_more`) is judged at the widest, as before."""
         count, gap = len(view.options), self.m(TAP_GAP)
-        return min(self._box_max_w(), (row_w - gap * (count - 1)) // count)
+        share = (row_w - gap * (count - 1)) // count
+        box_w = min(self._box_max_w(), share)
+        if box_h is not None and box_w < share and not self._labels_whole(view, box_w, box_h):
+            return share
+        return box_w
 
     def _status_over(self, view: View, row_w: int, row_h: int, trouble: bool) -> int:
         """The height of the status put over the boxes of a row ``row_w`` by ``row_h``,
