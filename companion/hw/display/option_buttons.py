@@ -987,6 +987,12 @@ class OptionButtons(FightPanels):
         per_row, rows, indices, more = self._grid_page(view)
         size = m(15) if rows == 2 else m(16)
         box_h = (row.h - gap * (rows - 1)) // rows
+        if len(indices) + (more is not None) <= per_row:
+            # A last page whose boxes take one row of the two (three targets and the page
+            # box) has them the row's whole height, at the widths and places of the page
+            # before: in the top row, half as tall, the second empty, they cut "[A] Giant… 4"
+            # over "ジャ…ント4" that they hold whole so (a76screen NIT 4).
+            box_h = row.h
         # Two rows of boxes take the row's whole share, every page of every menu alike: one
         # fight's menus kept the boxes at their widest (_box_max_w) or widened them for a
         # long label, so that Deep's defence boxes were 190 px and Ann's 254 at 800x480,
