@@ -4,8 +4,10 @@ who holds her cut, with room to spare under the rows, at 800x480 and at 1024x600
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,7 +23,7 @@ from companion.hw.display.view import (
     View,
     example_fight_view,
 )
-from tests.hw.screen_layout_helpers import Drawn, spy_text
+from tests.hw.screen_layout_helpers import Drawn, _big_fight, spy_text
 
 INVESTIGATORS, FOES = Name("探索者", "investigators"), Name("敵", "foes")
 ANN = ("気絶/unconscious", "瀕死/dying", "held by Cultist 組み付かれ")
@@ -171,5 +173,39 @@ def test_crowded_narrow_rows_keep_every_condition_before_their_pools(
         for fighter in view.fight.fighters:
             for condition in fighter.conditions:
                 assert any(condition in text for text in shown), (condition, shown)
+    finally:
+        screen.close()
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.25])
+@pytest.mark.parametrize("acting", [0, 6, 12])
+def test_the_window_s_more_marks_count_in_japanese_too(acting: int, scale: float) -> None:
+    """``▼ 6 more`` over a window of a fight of thirteen's rows had no Japanese, though the
+    Rules line's count has (``+3 more 他3件``; a76screen NIT 3): each mark reads ``▲ 5 more
+    他5件``, whole, its two counts the same, and together they count the rows not shown."""
+    view = _big_fight(acting)
+    assert view.fight is not None
+    screen = ScreenDisplay("800x480", text_scale=scale)
+    try:
+        shown: list[FighterView] = []
+        fighter = screen._fighter
+
+        def spy(f: FighterView, *args: Any) -> None:
+            shown.append(f)
+            fighter(f, *args)
+
+        screen.__dict__["_fighter"] = spy
+        drawn = spy_text(screen)
+        screen.render(view)
+        marks = [d for d in drawn if d.text[:1] in "▲▼" and "more" in d.text]
+        assert marks and all(not d.cut for d in marks), marks
+        counts = []
+        for mark in marks:
+            found = re.fullmatch(r"[▲▼] (\d+) more(?: 他(\d+)件)?", mark.text)
+            assert found is not None, mark.text
+            assert (found[2] is not None) == screen.has_cjk, mark.text
+            assert found[2] in (None, found[1]), mark.text
+            counts.append(int(found[1]))
+        assert sum(counts) == len(view.fight.fighters) - len(shown)
     finally:
         screen.close()

@@ -494,14 +494,13 @@ class FightPanels(DiceTray):
                 first, shown = acting - two_marks // 2, two_marks
         y = rect.y
         if first:
-            self._more_rows(f"▲ {first} more", pygame.Rect(rect.x, y, rect.w, m(18)))
+            self._more_rows("▲", first, pygame.Rect(rect.x, y, rect.w, m(18)))
             y += m(18)
         for i in range(first, first + shown):
             self._fighter(fighters[i], i, pygame.Rect(rect.x, y, rect.w, row_h - m(2)), False)
             y += row_h
         if first + shown < count:
-            self._more_rows(f"▼ {count - first - shown} more",
-                            pygame.Rect(rect.x, y, rect.w, m(18)))
+            self._more_rows("▼", count - first - shown, pygame.Rect(rect.x, y, rect.w, m(18)))
 
     def _two_line_rows(self, fighters: Sequence[FighterView], rect: pygame.Rect) -> None:
         """Two lines a row; a row whose side and conditions do not fit its second line takes
@@ -658,9 +657,16 @@ class FightPanels(DiceTray):
             return self._text(f.hp_pool(), m(TEXT_MIN), color), f.other_pools().strip()
         return pools, ""
 
-    def _more_rows(self, text: str, rect: pygame.Rect) -> None:
-        """``▲ 3 more`` over a window of rows (``▼`` under it), centred in ``rect``."""
-        label = self._fit(text, self.m(TEXT_MIN), rect.w, DIM)
+    def _more_rows(self, arrow: str, count: int, rect: pygame.Rect) -> None:
+        """``▲ 3 more 他3件`` over a window of rows (``▼`` under it), centred in ``rect``:
+        the count in Japanese too, as the Rules line's (``+3 more 他3件``); in English alone
+        where that does not fit ``rect`` or there is no Japanese font (a76screen NIT 3)."""
+        size = self.m(TEXT_MIN)
+        text = f"{arrow} {count} more"
+        both = f"{text} 他{count}件"
+        if self.has_cjk and self._text_width(both, size) <= rect.w:
+            text = both
+        label = self._fit(text, size, rect.w, DIM)
         self.surface.blit(label, label.get_rect(center=rect.center))
 
     def _fighter_name(self, f: FighterView, index: int) -> tuple[str, str]:
