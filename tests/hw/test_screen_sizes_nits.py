@@ -34,7 +34,7 @@ from companion.hw.display.view import (
     message_view,
 )
 from tests.app.boot_stop_hold_helpers import HELD, SYSTEM, stopped_under_the_service
-from tests.hw.screen_layout_helpers import spy_text
+from tests.hw.screen_layout_helpers import Drawn, spy_text
 
 SIZES = ("800x480", "1024x600", "1280x720")
 
@@ -215,6 +215,38 @@ def test_the_word_in_an_empty_slot_stays_clear_of_its_dashes(size: str, scale: f
     assert inside.right - 1 - max(ink) >= m(4) - dash
     assert _is(surface, (inner.x, inner.y), DIM)  # the outline is where it was measured
     screen.close()
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.25])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_word_in_an_empty_slot_is_never_cut(size: str, scale: float) -> None:
+    """At 1280x720 (the Touch Display 2 turned) with text 1.25 the slot read "空き" over
+    "e…" (a76screen NIT 5): every word drawn in it is whole; where "empty" fits no size,
+    空き alone says it (with a Japanese font), never nothing."""
+    screen = ScreenDisplay(size, text_scale=scale)
+    try:
+        # The room of `companion play --choices auto --seed 11`, frame 83: a bat deeply
+        # asleep, whose rows make the slots smaller.
+        tiles = (TileView("empty", Name("空き", "(no tile)"), "defeated 撃破"),
+                 TileView("6p", Name("隠密の指輪", "ring of stealth")),
+                 TileView("1z", Name("床", "empty floor")),
+                 TileView("9m", Name("大こうもり", "bat"), "deeply asleep 熟睡"))
+        slot = screen._empty_slot
+        drawn: list[Drawn] = []
+
+        def spy(rect: pygame.Rect) -> None:  # only the texts drawn in the slot
+            start = len(seen)
+            slot(rect)
+            drawn.extend(seen[start:])
+
+        seen = spy_text(screen)
+        screen.__dict__["_empty_slot"] = spy
+        screen.render(replace(example_view(), room_tiles=tiles))
+        words = drawn
+        assert words and all(not text.cut for text in words), words
+        assert ("空き" in [text.text for text in words]) == screen.has_cjk, words
+    finally:
+        screen.close()
 
 
 # ---- NIT 7: a typed d100's prompt keeps its skill -----------------------------------------

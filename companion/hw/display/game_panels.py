@@ -329,10 +329,20 @@ class GamePanels(Canvas):
                              width)
         # Clear of the dashes by a margin: fitted to 2 px from them, with text a quarter
         # larger "empty" touched them (screen64 NIT 6); it goes a step or two smaller first.
-        texts = ("空き", "empty") if self.has_cjk else ("empty",)
+        # Where "empty" fits no size (a 1280x720 layout's slot at text 1.25), 空き alone
+        # says it, as the name beside does: it read "空き / e…" (a76screen NIT 5).
         room = inner.w - 2 * m(5)
-        size = next((size for size in (m(12), m(11), m(10))
-                     if all(self._text_width(text, size) <= room for text in texts)), m(10))
+
+        def fitting(texts: tuple[str, ...]) -> int | None:
+            return next((size for size in (m(12), m(11), m(10))
+                         if all(self._text_width(text, size) <= room for text in texts)), None)
+
+        texts = ("空き", "empty") if self.has_cjk else ("empty",)
+        size = fitting(texts)
+        if size is None and self.has_cjk:
+            texts = ("空き",)
+            size = fitting(texts)
+        size = m(10) if size is None else size
         words = [self._fit(text, size, room, DIM) for text in texts]
         y = inner.centery - sum(w.get_height() for w in words) // 2
         for word in words:
