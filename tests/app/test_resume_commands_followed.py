@@ -472,3 +472,18 @@ def test_a_game_whose_log_is_gone_is_said_to_go_on_unlogged_with_no_command(
             "--log says the command that writes it whole)\n") in err, err
     assert "--log" not in err.replace("without --log", "")
     assert not usb.exists()
+
+
+def test_a_resume_of_a_kept_copy_that_is_not_there_begins_no_game_under_its_name(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A mistyped stamp (or a copy resumed and finished before): `--resume --state
+    save.json.replaced-…` began a new game in that name, a kept copy's, which the next new
+    game set aside as ….replaced-….replaced-…. It is refused, naming the copies there."""
+    kept = tmp_path / "save.json.replaced-20261201T101010Z"
+    (tmp_path / "save.json.replaced-20261130T090000Z").write_text("{}", encoding="utf-8")
+    assert main(["play", "--headless", "--resume", "--state", str(kept)]) == 2
+    assert capsys.readouterr().err == (
+        f"companion: error: {kept}: no such file, so no game kept in it to resume (no new game "
+        "is begun under a kept copy's name); the copies kept beside it: "
+        "save.json.replaced-20261130T090000Z\n")
+    assert not kept.exists()

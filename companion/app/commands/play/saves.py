@@ -487,7 +487,17 @@ def record_kept(path: Path, args: argparse.Namespace, display: Display | None,
     kept game is not over (it plays on, in that file), or cannot be read (it is kept aside
     again and a new game offered, as for any save). A newer companion's save (``.newer-…``)
     is refused and left as it is, saying to update. ``args``: this run's command line,
-    whose flags the command it says to try again with repeats."""
+    whose flags the command it says to try again with repeats. One not there is refused:
+    a new game begun under a kept copy's name set itself aside as one (a mistyped stamp,
+    or a copy resumed and finished before)."""
+    if not path.exists():
+        kept_from = path.name.rsplit(".", 1)[0]  # save.json of save.json.replaced-…
+        kept = sorted(p.name for p in path.parent.glob(f"{glob.escape(kept_from)}.*")
+                      if kept_aside(p))
+        there = (f"the copies kept beside it: {', '.join(kept[:3])}{', …' if kept[3:] else ''}"
+                 if kept else "no copy is kept beside it")
+        raise DataError(f"{path}: no such file, so no game kept in it to resume (no new game is "
+                        f"begun under a kept copy's name); {there}")
     try:
         saved = load_game(path, args)
     except CorruptSave as exc:
