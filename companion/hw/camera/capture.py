@@ -40,6 +40,7 @@ from companion.hw.camera.choice import (
     usb_instead,
 )
 from companion.hw.camera.sim_scene import Camera, render_scene
+from companion.hw.camera.video_length import declared_past_end
 from companion.hw.pictures import VIDEO_SUFFIXES, PictureError, not_regular, read_picture
 from companion.hw.ports import Slot
 
@@ -532,16 +533,16 @@ class FileSource:
         return image
 
     def _cut_short(self) -> str:
-        """Why a video ended before the frames its header counts: an AVI, a Matroska or WebM
-        file, or an MP4 whose index comes first (faststart), copied or downloaded only in
-        part, plays what it holds and stopped as a whole one does (a plain MP4's index comes
-        last: cut, it does not open). A few frames short is a count estimated from the
-        length, not a cut."""
-        counted = int(self._video.get(cv2.CAP_PROP_FRAME_COUNT))
-        if counted - self._frames_read <= max(2, counted // 50):
+        """Why a video ended early: it holds fewer bytes than its header declares
+        (:func:`~companion.hw.camera.video_length.declared_past_end`). An AVI, a Matroska or
+        WebM file, or an MP4 whose index comes first (faststart), copied or downloaded only
+        in part, plays what it holds and stopped as a whole one does (a plain MP4's index
+        comes last: cut, it does not open)."""
+        if not declared_past_end(self.path):
             return ""
-        return (f" after {self._frames_read} of the {counted} frames it counts: it is cut "
-                "short, as an unfinished copy or download is; copy it again")
+        return (f" after {self._frames_read} frames: the file holds less than its header "
+                "says, so it is cut short, as an unfinished copy or download is; copy it "
+                "again")
 
     def close(self) -> None:
         if self._video is not None:
