@@ -301,7 +301,8 @@ def quit_key_stops() -> Iterator[None]:
     does: a player pressing it wants it to stop, and it ended with a bare "Quit", exit 131,
     no resume hint and, with no job-control shell to mend it, the terminal left in cbreak
     (keys75 NIT 3; every command: `rfid monitor` and the calibrations too). One ignored (a
-    non-interactive shell's `cmd &`) stays so; the handler before is put back after."""
+    non-interactive shell's `cmd &`) stays so, and one set before (``python -m companion``
+    sets it before this module loads) is left; the default is put back after."""
     if signal.getsignal(signal.SIGQUIT) is not signal.SIG_DFL \
             or threading.current_thread() is not threading.main_thread():
         yield
@@ -318,6 +319,11 @@ def _stop(signum: int, frame: FrameType | None) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    with quit_key_stops():  # from the first: the command's modules load for seconds on a Pi
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     writable_streams()
     named_output()
     closed_stdin_as_empty()
@@ -344,8 +350,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # not run with sudo (env58 R4).
         if (warning := root_folders_warning()) is not None:
             note(f"warning: {warning}")
-        with quit_key_stops():
-            code: int = args.func(args)
+        code: int = args.func(args)
         if sys.stdout is not None:
             sys.stdout.flush()  # here, where its failure is told, not at the exit
     except CompanionError as exc:
