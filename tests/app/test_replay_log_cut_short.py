@@ -85,8 +85,12 @@ def test_a_log_an_editor_saved_with_a_byte_order_mark_replays(
     _play(log, 11, capsys)
     log.write_bytes(b"\xef\xbb\xbf" + log.read_bytes())
     _play(log, 12, capsys)
+    other = tmp_path / "other.jsonl"
+    _play(other, 13, capsys)
+    # one so saved joined to its end (`cat`, r76lead NIT 4: "Unexpected UTF-8 BOM")
+    log.write_bytes(log.read_bytes() + b"\xef\xbb\xbf" + other.read_bytes())
     assert main(["replay", str(log)]) == 0
     out, err = capsys.readouterr()
-    assert [line.split(":")[0] for line in out.splitlines()] == ["game 1 (seed 11, ez)",
-                                                                 "game 2 (seed 12, ez)"]
+    assert [line.split(":")[0] for line in out.splitlines()] == [
+        "game 1 (seed 11, ez)", "game 2 (seed 12, ez)", "game 3 (seed 13, ez)"]
     assert all("events match" in line for line in out.splitlines()) and err == ""

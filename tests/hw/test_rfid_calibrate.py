@@ -367,10 +367,18 @@ def test_the_end_of_input_after_done_is_not_a_stop(sim: TraySimulator, tray: Tra
     assert "Done:" in out.getvalue() and "Stopped" not in out.getvalue()
 
 
-def test_port_stdin_reads_no_keys_from_it_and_enrols_every_sticker(tmp_path: Path) -> None:
-    """stdin is the tray: lines taken for keys would lose stickers (and answer `Keys: ...`)."""
+@pytest.mark.parametrize("by_setting", [False, True])
+def test_port_stdin_reads_no_keys_from_it_and_enrols_every_sticker(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, by_setting: bool) -> None:
+    """stdin is the tray: lines taken for keys would lose stickers (and answer `Keys: ...`).
+    So too when input.rfid_port names it (r76lead NIT 1: the keys were offered)."""
+    port = []
+    if by_setting:
+        monkeypatch.setenv("COMPANION_INPUT_RFID_PORT", "-")
+    else:
+        port = ["--port", "-"]
     with capture(tmp_path / "tray.bin", 8).open("rb") as stdin:
-        result = run_companion("calibrate", "rfid", "--port", "-", "--only", "1m 2m",
+        result = run_companion("calibrate", "rfid", *port, "--only", "1m 2m",
                                stdin=stdin, timeout=REPLAY_SECONDS)
     out = result.stdout.decode()
     assert result.returncode == 0, result.stderr.decode()

@@ -590,10 +590,11 @@ def run(args: argparse.Namespace) -> int:
     # an unknown URL scheme is waited for, given by --port or by config.toml (the plan
     # came first, then the refusal: reviewrfid75).
     config = load_config()
-    chosen_port(args, config)
+    # A capture on stdin by input.rfid_port = "-" too: no keys are read from it (r76lead
+    # NIT 1: the keys were offered, on the stdin the tray's lines came on).
+    from_stdin = chosen_port(args, config) == STDIN_PORT
     path = config_dir() / TAGMAP_FILENAME
     tag_map = TagMap.load(path)
-    from_stdin = args.port == STDIN_PORT
     # The reader kind, as open_reader takes it, to tell the other kind's stickers.
     kind = args.kind or config.text("input.rfid_kind")
     enroller = Enroller(tag_map, path, sys.stdout, keys=not from_stdin, kind=kind)

@@ -193,8 +193,9 @@ def _read_line(raw: bytes, path: Path, number: int, games: list[LoggedGame]) -> 
     """Line ``number`` of the log at ``path`` added to ``games``: a game's header begins a
     game, any other line is an event of the last one."""
     where = f"{path}:{number}"
-    if number == 1:  # an editor's byte order mark (Notepad's) before the first header
-        raw = raw.removeprefix(codecs.BOM_UTF8)
+    # An editor's byte order mark (Notepad's) before a header: the first, or one of a log
+    # so saved joined to the end of another (`cat`).
+    raw = raw.removeprefix(codecs.BOM_UTF8)
     try:
         line = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
