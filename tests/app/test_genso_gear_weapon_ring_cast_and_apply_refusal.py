@@ -89,12 +89,33 @@ def test_the_payment_question_says_which_way_cannot_pay_and_why() -> None:
     ask = asked(mode)
     assert choices(mode) == ["pay:ring", "pay:ring:1", "back"]
     assert ask.prompt == ("Pay from a mana stone or ring? 魔力石・指輪で払う？ — cannot pay "
-                          "払えない, short of 4 MP: MP only MPのみ 2, stone 魔力石2 3")
+                          "払えない: MP only MPのみ 2/4, stone 魔力石2 3/4")
     assert [o.label for o in ask.options[:2]] == ["蓄積の指輪 Ring of Storage (5)",
                                                   "指輪 ring (5) + 魔力石 stone 2 (1)"]
     mode = ringed_table(mp=4, mana_stones=(2,))
     played_keys(mode, ("wait", "cast", "s:healing", f"t:{PC1}"), SimulatedDice.seeded(1))
     assert asked(mode).prompt == "Pay from a mana stone or ring? 魔力石・指輪で払う？"
+
+
+@pytest.mark.parametrize(("stones", "said"), [
+    # Five stones, four part-spent: each way said one by one cut the question mid-text at
+    # text size 1.25 (r76genso DEFECT 2); stones alike are one way.
+    ((3, 1, 1, 1, 1), "MP only MPのみ 1/4, stones 魔力石2–5 2/4, ring 指輪 2/4, "
+                      "ring+stones 指輪+魔力石2–5 3/4"),
+    ((3, 1, 1), "MP only MPのみ 1/4, stones 魔力石2,3 2/4, ring 指輪 2/4, "
+                "ring+stones 指輪+魔力石2,3 3/4"),
+    # Past three, the rest counted.
+    ((2, 1, 2, 1, 2, 1, 2, 1), "MP only MPのみ 1/4, stones 魔力石1,3,5,7 3/4, "
+                               "stones 魔力石2,4,6,8 2/4, +2 more 他2件"),
+], ids=["five-stones", "three-stones", "eight-stones-unlike"])
+def test_the_payment_question_says_stones_alike_as_one_and_counts_past_three(
+        stones: tuple[int, ...], said: str) -> None:
+    """GM-MAGIC-1, GM-ITEM-1/3: pc2 with 1 MP of its own and 1 in the ring, casting Healing
+    (4 MP): the ways left out are said bounded, each with the MP it reaches of 4."""
+    mode = ringed_table(mp=1, storage_mp=1, mana_stones=stones)
+    played_keys(mode, ("wait", "cast", "s:healing", f"t:{PC1}"), SimulatedDice.seeded(1))
+    assert asked(mode).prompt == ("Pay from a mana stone or ring? 魔力石・指輪で払う？ — "
+                                  f"cannot pay 払えない: {said}")
 
 
 class _Asked:

@@ -212,13 +212,29 @@ def held_said() -> tuple[Said, ...]:
 PAYMENT_WALK = ("wait", "cast", "s:healing", f"t:{PC1}")
 
 
+#: The casters of the payment question: pc2 as above, then with 1 MP in the ring and five,
+#: then eight, stones of which all but the first hold 1 (ten and sixteen ways left out):
+#: said one by one, the question was cut mid-text at text size 1.25, and with eight
+#: stones at 1.0 too (r76genso DEFECT 2); then eight stones unlike, past three groups.
+PAYMENT_CASTERS = {
+    "five ways left out": {"storage_mp": 2, "mana_stones": (1, 1, 1)},
+    "five stones": {"storage_mp": 1, "mana_stones": (3, 1, 1, 1, 1)},
+    "eight stones": {"storage_mp": 1, "mana_stones": (3, 1, 1, 1, 1, 1, 1, 1)},
+    "eight stones unlike": {"storage_mp": 1, "mana_stones": (2, 1, 2, 1, 2, 1, 2, 1)},
+}
+
+
 def payment_said() -> tuple[Said, ...]:
-    """The payment question of :data:`PAYMENT_WALK`, over a genso fight."""
-    mode = ringed_table(mp=1, storage_mp=2, mana_stones=(1, 1, 1))
-    played_keys(mode, PAYMENT_WALK, SimulatedDice.seeded(1))
-    ask = asked(mode)
-    assert "cannot pay 払えない" in ask.prompt
-    return (Said("payment, five ways left out", ask.prompt, ask.options, over="genso"),)
+    """The payment question of :data:`PAYMENT_WALK` for each of :data:`PAYMENT_CASTERS`,
+    over a genso fight."""
+    said = []
+    for name, caster in PAYMENT_CASTERS.items():
+        mode = ringed_table(mp=1, **caster)
+        played_keys(mode, PAYMENT_WALK, SimulatedDice.seeded(1))
+        ask = asked(mode)
+        assert "cannot pay 払えない" in ask.prompt, name
+        said.append(Said(f"payment, {name}", ask.prompt, ask.options, over="genso"))
+    return tuple(said)
 
 
 #: JongRogue's What next? with two rings to doff, seven in one row: on the portrait panel

@@ -234,16 +234,33 @@ class _TargetMenus(_FightView):
     def _unpaid(self, actor: Combatant, cost: int, offered: Sequence[Option]) -> str:
         """GM-MAGIC-1: the ways the payment question leaves out, each with the MP it would
         reach of ``cost`` (reviewcarry75 NIT 3: "MP only" went from the menu without a
-        word, the player left to guess why): `` — cannot pay 払えない, short of 4 MP: MP only
-        MPのみ 3``. Empty when every way is offered. Short, so the menu's boxes keep their
-        height and their labels whole at 1024x600 (the question then takes a second row)."""
+        word, the player left to guess why): `` — cannot pay 払えない: MP only MPのみ 2/4,
+        stone 魔力石2 3/4``. Empty when every way is offered.
+
+        Bounded, so the question keeps to its two rows and the menu's boxes their height
+        and their labels whole (at 1024x600 the question takes a second row): stones of a
+        kind reaching the same MP said as one (``stones 魔力石2–5 2/4``), and past
+        :data:`UNPAID_SAID` of those the rest counted, ``+2 more 他2件`` (r76genso DEFECT
+        2: every way said one by one, five part-spent stones and a ring cut the question
+        mid-text at text size 1.25; eight stones at 1.0). The figure is the MP reached of
+        the cost, ``2/4``, not a shortfall (NIT 1: "short of 4 MP: … 2" read as 2 short,
+        and ``魔力石2 3`` ran the stone's number into its figure)."""
         shown = {o.choice for o in offered}
-        left_out = [o for o in self._payment_ways(actor) if o.choice not in shown]
-        if not left_out:
+        groups: dict[tuple[str, int], list[int]] = {}
+        for option in self._payment_ways(actor):
+            if option.choice not in shown:
+                kind, stone = _way_parts(option.choice)
+                reach = actor.mp + cost - self._own(actor, cost, option.choice)
+                groups.setdefault((kind, reach), []).extend(
+                    () if stone is None else (stone,))
+        if not groups:
             return ""
-        said = ", ".join(f"{_way(o.choice)} {actor.mp + cost - self._own(actor, cost, o.choice)}"
-                         for o in left_out)
-        return f" — cannot pay 払えない, short of {cost} MP: {said}"
+        said = [f"{_way(kind, stones)} {reach}/{cost}"
+                for (kind, reach), stones in groups.items()]
+        if len(said) > UNPAID_SAID + 1:  # "+1 more" is no shorter than the one it hides
+            hidden = len(said) - UNPAID_SAID
+            said = [*said[:UNPAID_SAID], f"+{hidden} more 他{hidden}件"]
+        return " — cannot pay 払えない: " + ", ".join(said)
 
     @staticmethod
     def _own(actor: Combatant, cost: int, choice: str) -> int:
@@ -513,19 +530,46 @@ _value = option_value
 _index = option_index
 
 
-def _way(choice: str) -> str:
-    """A payment way short, for the ways the payment question leaves out: ``MP only MPのみ``,
-    ``stone 魔力石2``, ``ring 指輪``, ``ring+stone 指輪+魔力石2`` (stones counted from 1, as
-    the menu's labels count them)."""
+#: How many of the ways the payment question leaves out it names, stones alike as one,
+#: before it counts the rest (:meth:`_TargetMenus._unpaid`, r76genso DEFECT 2).
+UNPAID_SAID = 3
+
+
+def _way_parts(choice: str) -> tuple[str, int | None]:
+    """A payment way's kind (``mp``, ``stone``, ``ring``, ``ring+stone``) and its stone's
+    number counted from 1, as the menu's labels count them (None without a stone)."""
     value = _value(choice, "pay")
     if value == "mp":
-        return "MP only MPのみ"
+        return "mp", None
     ring, _, stone = value.partition("ring")
     stone = (ring or stone).removeprefix(":")
-    number = f"{int(stone) + 1}" if stone.isdigit() else ""
+    number = int(stone) + 1 if stone.isdigit() else None
     if not value.startswith("ring"):
-        return f"stone 魔力石{number}"
-    return f"ring+stone 指輪+魔力石{number}" if number else "ring 指輪"
+        return "stone", number
+    return ("ring+stone" if number is not None else "ring"), number
+
+
+def _way(kind: str, stones: Sequence[int]) -> str:
+    """Payment ways of ``kind`` short, for the ways the payment question leaves out: ``MP
+    only MPのみ``, ``stone 魔力石2``, ``stones 魔力石2–5``, ``ring 指輪``, ``ring+stones
+    指輪+魔力石2,4`` (runs of stone numbers as ranges)."""
+    if kind == "mp":
+        return "MP only MPのみ"
+    if kind == "ring":
+        return "ring 指輪"
+    runs: list[list[int]] = []
+    for number in sorted(stones):
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    numbers = ",".join(f"{run[0]}" if len(run) == 1 else
+                       f"{run[0]},{run[1]}" if len(run) == 2 else f"{run[0]}–{run[-1]}"
+                       for run in runs)
+    plural = "s" if len(stones) > 1 else ""
+    if kind == "stone":
+        return f"stone{plural} 魔力石{numbers}"
+    return f"ring+stone{plural} 指輪+魔力石{numbers}"
 
 
 def _is_all(key: str) -> bool:
