@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -19,6 +20,7 @@ from companion.app.session.controls import menu_press
 from companion.errors import DeviceError
 from companion.hw.buttons import Button, Pick
 from companion.hw.display import open_display
+from companion.hw.display import screen as screen_layout_module
 from companion.hw.display.fonts import without_cjk
 from companion.hw.display.keys import back_button, option_key
 from companion.hw.display.screen import BACKGROUND, TEXT, ScreenDisplay, pick_layout
@@ -31,6 +33,7 @@ from companion.hw.display.view import (
     example_view,
     message_view,
 )
+from tests.hw.screen_layout_helpers import spy_text
 
 
 @pytest.fixture(params=["800x480", "1024x600"])
@@ -498,5 +501,37 @@ def test_a_d10_s_name_is_drawn_clear_of_its_kite(size: str) -> None:
             under = {surface.get_at((x, y))[:3] for x in range(rect.x, rect.right)
                      for y in range(rect.bottom, rect.bottom + screen.m(12))}
             assert len(under) > 1  # the name
+    finally:
+        screen.close()
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.25])
+@pytest.mark.parametrize("size", ["800x480", "1280x720"])
+def test_the_dice_past_those_drawn_are_counted_in_japanese_too(
+        size: str, scale: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    """40D10 drew 13 faces and ``+27 more`` in English alone, though the Rules line's count
+    has its Japanese (``+3 more 他3件``; a76screen NIT 3): ``+27 more 他27個``, whole, its
+    counts the same and the dice drawn and not drawn together the throw's."""
+    monkeypatch.setitem(screen_layout_module.LAYOUTS, "1280x720", (1280, 720))
+    screen = ScreenDisplay(size, text_scale=scale)
+    try:
+        dice: list[int] = []
+        die = screen._die
+
+        def spy(face: int, rect: pygame.Rect, sides: int) -> None:
+            dice.append(face)
+            die(face, rect, sides)
+
+        screen.__dict__["_die"] = spy
+        drawn = spy_text(screen)
+        faces = tuple(n % 10 + 1 for n in range(40))
+        screen.render(replace(message_view("Throw 40D10", (Option("back", "Back"),)),
+                              dice=DiceView("40D10", faces=faces, sides=(10,) * 40)))
+        marks = [d for d in drawn if re.match(r"\+\d+ more", d.text)]
+        assert len(marks) == 1 and not marks[0].cut, marks
+        found = re.fullmatch(r"\+(\d+) more(?: 他(\d+)個)?", marks[0].text)
+        assert found is not None, marks[0].text
+        assert (found[2] is not None) == screen.has_cjk and found[2] in (None, found[1])
+        assert dice and len(dice) + int(found[1]) == len(faces)
     finally:
         screen.close()

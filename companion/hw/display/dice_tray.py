@@ -151,7 +151,7 @@ class DiceTray(GamePanels):
         """The throw's dice faces in ``room`` (what the Roll lines under them leave): one
         row, each at most m(64); too many for a row of dice :data:`_FACE_MIN` wide, in rows,
         each as large as lets them all fit, at most :data:`_FACE_ROWS_MAX` and never smaller
-        than :data:`_FACE_MIN`; dice past those that fit are said ``+12 more`` at the last
+        than :data:`_FACE_MIN`; dice past those that fit are said ``+12 more 他12個`` at the last
         row's end, and with no room for a row there are none: the Roll line gives every
         value. Returns the y under them.
 
@@ -173,10 +173,14 @@ class DiceTray(GamePanels):
         row_h = self._face_row(side, under)
         shown, label = count, None
         if per_row * rows < count:  # the label takes the last row's last slots
-            slots = -(-(self._text_width(f"+{count} more", m(13)) + gap) // (side + gap))
+            # The count in Japanese too, as the Rules line's and the Table's (a76screen NIT
+            # 3); its slots are counted for the whole throw's count, at least as wide.
+            def said(more: int) -> str:
+                return f"+{more} more 他{more}個" if self.has_cjk else f"+{more} more"
+
+            slots = -(-(self._text_width(said(count), m(13)) + gap) // (side + gap))
             shown = max(0, per_row * rows - slots)
-            label = self._fit(f"+{count - shown} more", m(13), slots * (side + gap) - gap,
-                              DIM)
+            label = self._fit(said(count - shown), m(13), slots * (side + gap) - gap, DIM)
         for i, face in enumerate(dice.faces[:shown]):
             row, col = divmod(i, per_row)
             self._die(face, pygame.Rect(room.x + col * (side + gap), room.y + row * row_h,
