@@ -59,3 +59,13 @@ def as_typed_here(text: str) -> str:
     rules, which name a command to run yet never import the app (setup66 D1)."""
     command = companion_command()
     return text if command == "companion" else text.replace("`companion ", f"`{command} ")
+
+
+def file_option(path: Path, default: Path) -> str:
+    """`` --file PATH`` for a command a hint names on the fight file at ``path``; nothing
+    for the system's ``default`` file, so the command acts on that fight, not the default
+    one (genso's fight commands; coc's, r76coc D1: `coc fight undo` after the end of a
+    ``--file`` fight undid the default fight's last action)."""
+    if path.resolve() == default.resolve():
+        return ""
+    return f" --file {shlex.quote(str(path))}"

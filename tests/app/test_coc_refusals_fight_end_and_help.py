@@ -8,6 +8,8 @@ with those that are (F11) and the log's rule column one width (F11)."""
 from __future__ import annotations
 
 import json
+import re
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -93,6 +95,40 @@ def test_a_keepers_event_after_the_end_says_what_to_do_and_the_help_says_when(
     assert main(["coc", "fight", "act", "end_turn", "Ann"]) == 2
     assert "the fight is over: no action after it; `companion coc fight undo`" in (
         capsys.readouterr().err)
+
+
+def test_the_hints_of_a_fight_at_another_file_name_that_file(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """r76coc D1: the commands the refusals name for a fight saved at ``--file PATH`` carry
+    ``--file PATH``; the end's `coc fight undo` named none, and followed it undid the
+    default fight's last action, leaving this one ended. The default fight's hints name
+    none (the tests above)."""
+    ann, cult = sheets(tmp_path)
+    run(capsys, "fight", "new", "--investigators", ann, "--foes", cult, "--seed", "1")
+    run(capsys, "fight", "act", "place", "Ann", "--with", "square=e2")  # the default fight's
+    other = tmp_path / "the other fight.json"
+    on = f" --file {shlex.quote(str(other))}"
+    assert main(["coc", "fight", "show", "--file", str(other)]) == 2
+    assert f"start one with `companion coc fight new{on}`" in capsys.readouterr().err
+    new = ("fight", "new", "--investigators", ann, "--foes", cult, "--seed", "1",
+           "--file", str(other))
+    run(capsys, *new)
+    assert main(["coc", *new]) == 2
+    assert f"or end it first with `companion coc fight end{on}`" in capsys.readouterr().err
+    run(capsys, "fight", "end", "--file", str(other))
+    assert main(["coc", "fight", "end", "--file", str(other)]) == 2
+    assert f"(`companion coc fight new{on}` starts the next one, with no --force)" in (
+        capsys.readouterr().err)
+    assert main(["coc", "fight", "act", "san_loss", "Ann", "--with", "amount=3",
+                 "--file", str(other)]) == 2
+    told = re.search(r"`companion (coc fight undo[^`]*)` takes back the Keeper's end",
+                     capsys.readouterr().err)
+    assert told is not None and told[1] == f"coc fight undo{on}"
+    undone = run(capsys, *shlex.split(told[1])[1:])  # as told
+    assert undone["undone"]["action"]["kind"] == "end" and undone["over"] is False
+    shown = run(capsys, "fight", "show")
+    assert shown["actions"] == 1 and shown["combatants"][0]["square"] == "e2"
 
 
 def test_fight_new_writes_over_a_fight_that_is_over_without_force(

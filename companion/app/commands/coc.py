@@ -35,7 +35,7 @@ from companion.app.coc_badges import applying
 from companion.app.coc_badges import badges as coc_badges
 from companion.app.combatants import names_apart
 from companion.app.command_list import COMMANDS
-from companion.app.command_name import companion_command
+from companion.app.command_name import companion_command, file_option
 from companion.app.commands.fight_not_saved import action_saved
 from companion.app.commands.roll import (
     NotForCamera,
@@ -185,8 +185,19 @@ def _rules_of(args: argparse.Namespace) -> CocRules:
     return rules
 
 
+def _default_path() -> Path:
+    """The fight file ``coc fight`` and ``play --mode coc`` take with no ``--file``."""
+    return data_dir() / "coc" / "fight.json"
+
+
 def _path(args: argparse.Namespace) -> Path:
-    return Path(args.file) if args.file else data_dir() / "coc" / "fight.json"
+    return Path(args.file) if args.file else _default_path()
+
+
+def _on(path: Path) -> str:
+    """`` --file PATH`` for a hint's command on the fight at ``path`` when it is not the
+    default one (r76coc D1: the hint's `coc fight undo` undid the default fight's action)."""
+    return file_option(path, _default_path())
 
 
 def _status(fight: Fight) -> tuple[str, dict[str, Any]]:
@@ -247,7 +258,8 @@ def _named(fight: Fight, name: str) -> str:
 def load_fight(path: Path) -> Fight:
     """The saved fight, replayed from its log under the settings it keeps."""
     if not file_there(path):
-        raise DataError(f"no fight at {path}: start one with `{companion_command()} coc fight new`")
+        raise DataError(f"no fight at {path}: start one with "
+                        f"`{companion_command()} coc fight new{_on(path)}`")
     try:
         fight = _fight_on_file(path)
     except DamagedFight as exc:
@@ -257,7 +269,7 @@ def load_fight(path: Path) -> Fight:
         from companion.app.modes.fight_file import start_command
 
         new = start_command(f"{companion_command()} coc fight new … --force", path,
-                            data_dir() / "coc" / "fight.json")
+                            _default_path())
         raise DataError(f"{exc}; it cannot be played on: `{new}` starts a new fight, keeping "
                         f"this file as {path.name}.corrupt-…") from exc
     # A format-1 file is told on each load until it is saved again; a setting kept out of
@@ -393,7 +405,7 @@ def cmd_fight(args: argparse.Namespace) -> int:
                 raise refuse_replacing(path, fault=exc) from None
             if not over:
                 raise DataError(f"{refuse_replacing(path)}; or end it first with "
-                                f"`{companion_command()} coc fight end`")
+                                f"`{companion_command()} coc fight end{_on(path)}`")
         # Asked before the opening's dice (typed, or the camera's): a table playing the file
         # refused the new fight only once they were thrown. Not held while they are asked
         # for, which a GM gone from the prompt keeps open for ever.
@@ -411,8 +423,8 @@ def cmd_fight(args: argparse.Namespace) -> int:
         # Said before the hold: a table showing the fight over holds the file, and its
         # "press Close and run fight end again" could only lead to this (review59a N1).
         raise IllegalAction("the fight is over already: nothing to end "
-                            f"(`{companion_command()} coc fight new` starts the next one, with "
-                            "no --force)")
+                            f"(`{companion_command()} coc fight new{_on(path)}` starts the next "
+                            "one, with no --force)")
     if args.verb in ("undo", "end"):
         # No dice asked for: held from the load to the save, so nothing written meanwhile
         # (another command's, a table's started meanwhile) is written over.
@@ -523,7 +535,7 @@ def _fight_verb(args: argparse.Namespace, path: Path,
             "the fight is over: "
             + (f"a Keeper's event ({action.kind}) is played only while it is on"
                if keeper else "no action after it")
-            + (f"; `{companion_command()} coc fight undo` takes back the Keeper's end"
+            + (f"; `{companion_command()} coc fight undo{_on(path)}` takes back the Keeper's end"
                if ended else ""))
     if (isinstance(action, Attack) and action.shots != 1
             and fight.rules.profile is Profile.P003):

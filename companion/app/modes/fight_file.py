@@ -13,13 +13,12 @@ import hashlib
 import json
 import os
 import secrets
-import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.app.command_name import companion_line
+from companion.app.command_name import companion_line, file_option
 from companion.app.modes.fight import SIMULATED, FightMode
 from companion.app.modes.fight_save import FightSave, load_fight_save
 from companion.app.modes.fight_unchanged import loaded
@@ -120,10 +119,10 @@ def start_command(start_hint: str, path: Path, default: Path | None) -> str:
     with ``--file PATH`` when that is not the ``default`` file (None: the hint as it is).
     Without it, the command wrote the default file, and the same ``play --fight PATH``
     found no fight again (tables65 NIT 5)."""
-    if default is None or path.resolve() == default.resolve():
+    if default is None:
         return start_hint
     # By its whole path: the command may begin by going elsewhere (coc's ``cd``).
-    return f"{start_hint} --file {shlex.quote(str(path.resolve()))}"
+    return f"{start_hint}{file_option(path.resolve(), default)}"
 
 
 def read_fight_data(path: Path, start_hint: str, default: Path | None = None) -> Any:

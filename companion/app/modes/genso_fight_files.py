@@ -22,6 +22,7 @@ from typing import Any
 import tomlkit
 
 from companion.app.command_name import companion_command
+from companion.app.command_name import file_option as any_file_option
 from companion.app.overrides import read_text
 from companion.app.paths import data_dir
 from companion.errors import DataError
@@ -231,9 +232,7 @@ def sunset_curse_text(rules: GensoRules, curse: DeathCurse, *, table: bool = Fal
 def file_option(path: Path) -> str:
     """`` --file PATH`` for a command on the fight at ``path``; nothing for the default one,
     so a command printed for another fight acts on that fight, not the default."""
-    if path.resolve() == default_fight_path().resolve():
-        return ""
-    return f" --file {shlex.quote(str(path))}"
+    return any_file_option(path, default_fight_path())
 
 
 def apply_command(path: Path) -> str:
