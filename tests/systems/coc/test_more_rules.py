@@ -712,8 +712,9 @@ def test_co_turn_7_throw_range_and_the_line_of_fire_003() -> None:
 
 def test_co_turn_7_a_blocked_shot_names_who_blocks_it_003() -> None:
     """a76cocother NIT 3: a diagonal line blocks at the corners it passes too (b1 for a1 to
-    e3), so the refusal names whom to move, nearest the shooter first; it said "somebody"."""
-    from companion.systems.coc.combat import Place
+    e3), so the refusal names whom to move, nearest the shooter first; it said "somebody".
+    r76coc N2: it says "is between", true of Bob lying unconscious too ("stands")."""
+    from companion.systems.coc.combat import Fall, Place
 
     rules = load_rules(P003)
     f = Fight(rules, [(person(rules, "Ann", 14, ("revolver",), handgun=60), Side.INVESTIGATORS),
@@ -724,11 +725,17 @@ def test_co_turn_7_a_blocked_shot_names_who_blocks_it_003() -> None:
         push(f, Place(name, square))
     with pytest.raises(IllegalAction) as refused:
         f.push(Attack("Ann", "Cult"), ScriptedDice([]))
-    assert str(refused.value) == "Bob on b1 stands between Ann and Cult (CO-TURN-7)"
+    assert str(refused.value) == "Bob on b1 is between Ann and Cult (CO-TURN-7)"
     push(f, Place("Dan", "d3"))
     with pytest.raises(IllegalAction) as refused:
         f.push(Attack("Ann", "Cult"), ScriptedDice([]))
-    assert str(refused.value) == "Bob on b1 and Dan on d3 stand between Ann and Cult (CO-TURN-7)"
+    assert str(refused.value) == "Bob on b1 and Dan on d3 are between Ann and Cult (CO-TURN-7)"
+    push(f, Place("Dan", "h8"))
+    assert "Bob is unconscious" in push(f, Fall("Bob", metres=6), (6, 6), (6, 6)) + push(
+        f, Fall("Bob", metres=3), (6, 2))
+    with pytest.raises(IllegalAction) as refused:
+        f.push(Attack("Ann", "Cult"), ScriptedDice([]))
+    assert str(refused.value) == "Bob on b1 is between Ann and Cult (CO-TURN-7)"
 
 
 def test_co_melee_2_knockback_on_the_board_and_co_throw_2_stray_by_lot_003() -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.systems.coc.combat import Attack, Defence, EndTurn, Fight, Grapple
+from companion.systems.coc.combat import Attack, Defence, EndTurn, Fall, Fight, Grapple
 from companion.systems.coc.combat.fighters import Condition
 from companion.systems.coc.rules import Profile
 from tests.systems.coc.helpers import at, duel, push, refused, replays
@@ -94,21 +94,56 @@ def test_the_fumble_switched_on_in_004_falls_too() -> None:
     assert "97[致命的失敗,成功]" in text and text.endswith(FALLS)
 
 
+def test_no_fall_for_a_kicker_a_counter_left_dying_004() -> None:
+    """r76coc N1: the fall costs 003 l.29's next round's actions, which Ann, left dying by
+    Cult's counter (CO-MA-5) before her fumble is played, has none of; "Ann falls and loses
+    next round's actions" was said of her. Bob stands, so the fight goes on."""
+    on = {"CO-MELEE-4": {"p004": "optional_on"}}
+    f = duel(P004, {"weapons": ("kick",), "kick": 40, "martial_arts": 98},
+             {"weapons": ("fist",), "fist": 90, "martial_arts": 90}, settings=on, third={})
+    push(f, Fall("Ann", metres=6), (6, 5), (6, 5))
+    text = push(f, Attack("Ann", "Cult", ma=True, defence=Defence.COUNTER), (100, 97),
+                (6, 3), (4, 1), (100, 10), (3, 3), (4, 4))
+    assert "97[致命的失敗,成功]" in text and "Ann is dying" in text, text
+    assert "fumble" not in text and not f.state.over
+    assert not f.state.get("Ann").has(Condition.FALLEN, f.state.round + 1)
+    replays(f)
+
+
+def test_no_fall_after_the_kick_that_wins_the_fight_003() -> None:
+    """r76coc N1: a fumbled kick that kills the last foe ends the fight; no next round is
+    lost to a fall (it was said before "the fight is over")."""
+    f = duel(P003, KICKER, {"dodge": 5})
+    push(f, Fall("Cult", metres=6), (6, 5), (6, 5))
+    text = push(f, Attack("Ann", "Cult", ma=True), (100, 96), (6, 6), (4, 4))
+    assert "Cult dies" in text and "fumble" not in text, text
+    assert text.endswith("the fight is over: the investigators stand")
+    replays(f)
+
+
 ROCK = {"weapons": ("rock",), "throw": 95}
 FLINTLOCK = {"weapons": ({"key": "flintlock", "ja": "火縄銃", "en": "Flintlock",
                           "kind": "firearm", "skill": "handgun", "damage": "1D10",
                           "db": "none", "attacks": 1, "magazine": 1},), "handgun": 90}
 
 
-@pytest.mark.parametrize(("ann", "name", "skill"), [(ROCK, "石/Rock", 95),
-                                                   (FLINTLOCK, "火縄銃/Flintlock", 90)])
+#: How each is given a base range: the packaged rock by a weapon of the sheet's own, the
+#: sheet's own flintlock in the sheet (r76coc N3: it too was to become "one of the sheet's
+#: own").
+AS_OWN = r"write the weapon as one of the sheet's own with a range_m"
+IN_THE_SHEET = r"give it a range_m in the sheet"
+
+
+@pytest.mark.parametrize(("ann", "name", "skill", "mend"),
+                         [(ROCK, "石/Rock", 95, AS_OWN),
+                          (FLINTLOCK, "火縄銃/Flintlock", 90, IN_THE_SHEET)])
 def test_a_distance_without_a_base_range_is_refused_004(ann: dict[str, object], name: str,
-                                                         skill: int) -> None:
+                                                         skill: int, mend: str) -> None:
     f = duel(P004, ann)
     refused(f, Attack("Ann", "Cult", distance_m=400),
             rf"^{name} has no base range 基本射程 \(range_m\) for CO-RANGE-2's bands, so "
-            r"distance_m=400 cannot be judged: leave out distance_m, or write the weapon as "
-            r"one of the sheet's own with a range_m \(docs/sheets.md\)$")
+            rf"distance_m=400 cannot be judged: leave out distance_m, or {mend} "
+            r"\(docs/sheets.md\)$")
     refused(f, Attack("Ann", "Cult", distance_m=400, first_strike=True) if ann is FLINTLOCK
             else Attack("Ann", "Cult", distance_m=2), "has no base range")
     # within arm's reach (CO-RANGE-3.reach_m, 1 m) every weapon is within its base range

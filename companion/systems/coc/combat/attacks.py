@@ -277,7 +277,8 @@ class _Attacks(_Iai):
         a firearm's or thrown weapon's ``distance_m`` beyond arm's reach needs a ``range_m``
         (or, while CO-FIRE-9 runs, printed bands). The seeds give the packaged rock none, so
         none is made up for it: the Keeper leaves the distance out, or writes a weapon of
-        the sheet's own with a range_m (docs/sheets.md). Within arm's reach every weapon is
+        the sheet's own with a range_m (docs/sheets.md), or gives one the sheet writes out a
+        range_m. Within arm's reach every weapon is
         within its base range, so nothing is refused there."""
         info = w.info
         if info.kind not in (WeaponKind.FIREARM, WeaponKind.THROWN) or info.range_m > 0 \
@@ -286,10 +287,14 @@ class _Attacks(_Iai):
         bands, _ = self.rules.bands(info)
         if bands and self.on("CO-FIRE-9"):
             return
+        # r76coc N3: a weapon the sheet writes out already is given a range_m there; only a
+        # packaged one (the rock) is written out as the sheet's own to have one
+        packaged = self.rules.weapons.get(info.key) == info
+        mend = ("write the weapon as one of the sheet's own with a range_m" if packaged
+                else "give it a range_m in the sheet")
         raise IllegalAction(f"{info.name} has no base range 基本射程 (range_m) for CO-RANGE-2's "
                             f"bands, so distance_m={a.distance_m} cannot be judged: leave out "
-                            "distance_m, or write the weapon as one of the sheet's own with a "
-                            "range_m (docs/sheets.md)")
+                            f"distance_m, or {mend} (docs/sheets.md)")
 
     def declared_words(self, a: Attack) -> None:
         """coc67 D1: the words an Attack declares, checked before any die as ``defence`` is:

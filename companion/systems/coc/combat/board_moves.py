@@ -212,10 +212,11 @@ class _Board(_Core):
                                 "(CO-TURN-7)")
         blocking = [] if melee else self.in_the_way(c, t)
         if blocking:
-            # a76cocother NIT 3: a diagonal line's corners block too, so say whom to move
+            # a76cocother NIT 3: a diagonal line's corners block too, so say whom to move;
+            # "is", not "stands": one unconscious or dying blocks too (r76coc N2)
             who = [f"{o.name} on {o.square}" for o in blocking]
             names = who[0] if len(who) == 1 else f"{', '.join(who[:-1])} and {who[-1]}"
-            raise IllegalAction(f"{names} {'stands' if len(who) == 1 else 'stand'} between "
+            raise IllegalAction(f"{names} {'is' if len(who) == 1 else 'are'} between "
                                 f"{c.name} and {t.name} (CO-TURN-7)")
         if self.engine >= ADJACENT_FROM_THE_BOARD:
             if kind is WeaponKind.FIREARM and a.adjacent and apart > 1:

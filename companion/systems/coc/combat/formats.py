@@ -193,7 +193,9 @@ FORMAT = 2
 # Revision 24 (a76cocother): a martial-arts combination roll whose technique fumbles (the die
 # on 95-00, 003 l.29) and which MA carries to a partial success that hits or holds plays the
 # technique's fumble after the blow or grapple, as its critical was played (CO-BASE-3's
-# Default, CO-MELEE-4; strikes.TECHNIQUE_FUMBLE_ON_A_HIT); revision 23 dropped it, so Kick 40
+# Default, CO-MELEE-4; strikes.TECHNIQUE_FUMBLE_ON_A_HIT), while the attacker is still in and
+# the fight goes on (r76coc N1: not after a counter left the attacker dying, nor after the
+# blow won the fight); revision 23 dropped it, so Kick 40
 # with MA 97 on 96 hit and never fell. A firearm's or thrown weapon's distance_m beyond arm's
 # reach with no base range (range_m; the packaged rock has none) is refused before any die
 # where CO-RANGE-2 runs (attacks.DISTANCE_NEEDS_A_RANGE); revision 23 ignored it, a rock at

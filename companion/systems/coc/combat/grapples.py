@@ -26,7 +26,6 @@ from companion.systems.coc.combat.board_moves import CHAIN_AS_ONE
 from companion.systems.coc.combat.damage import HOLD_FROM_WITHIN
 from companion.systems.coc.combat.fighters import Combatant, Condition, Timed
 from companion.systems.coc.combat.firearms import _Firearms
-from companion.systems.coc.combat.strikes import TECHNIQUE_FUMBLE_ON_A_HIT
 from companion.systems.coc.rules import DamageBonus, WeaponKind
 from companion.systems.coc.sheet import (
     BUDO_GRAPPLING,
@@ -132,8 +131,7 @@ class _Grapples(_Firearms):
                 self.fall(c)  # a grapple has no weapon to break
             return
         self.holds(c, t, a, fake, grade, options, rule)
-        if grade is Grade.FUMBLE and self.on("CO-MELEE-4") \
-                and self.engine >= TECHNIQUE_FUMBLE_ON_A_HIT:
+        if grade is Grade.FUMBLE and self.on("CO-MELEE-4") and self.fumbles_after_a_hit(c):
             # CO-BASE-3: the grapple's fumble follows it when MA holds (CO-MA-2's partial
             # success, an ordinary grapple), held or dodged: 003 l.29's die on 95-00
             self.fall(self.cs[c.name])

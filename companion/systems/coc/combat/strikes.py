@@ -77,11 +77,22 @@ class _Strikes(_ToHit):
             return
         self.lands(c, target, a, w, first, defence, grade, skill, band, printed, doubled,
                    times_two)
-        if grade is Grade.FUMBLE and self.engine >= TECHNIQUE_FUMBLE_ON_A_HIT:
+        if grade is Grade.FUMBLE and self.fumbles_after_a_hit(c):
             # CO-BASE-3: a combination roll's fumble follows the technique's result, as its
             # critical does (CO-MELEE-3 above): the die on 95-00 fumbles the kick that MA
             # still carries to a partial success (003 l.29, CO-MELEE-4)
             self.fumble(self.cs[c.name], a, w)
+
+    def fumbles_after_a_hit(self, c: Combatant) -> bool:
+        """Whether the technique's fumble of a blow or grapple that hit or held is played
+        (:data:`TECHNIQUE_FUMBLE_ON_A_HIT`): only while ``c``, who made it, is still in and
+        the fight goes on. 003 l.29's fall costs 「次ラウンドは行動選択を出来ない」, the next
+        round's actions, which someone a counter (CO-MA-5) left unconscious or dying has
+        none of, and a fight the blow won has no next round (r76coc N1: "Ann falls and
+        loses next round's actions" was said of a dying Ann, and before "the fight is
+        over")."""
+        return self.engine >= TECHNIQUE_FUMBLE_ON_A_HIT and not self.cs[c.name].out \
+            and self.freeze().outcome() is None
 
     def lands(self, c: Combatant, target: Combatant, a: Attack, w: Weapon, first: bool,
               defence: Defence, grade: Grade, skill: int, band: int, printed: str,
