@@ -864,6 +864,30 @@ def test_an_about_price_far_from_the_list_is_told_beside_it(
         assert "warning" not in capsys.readouterr().err
 
 
+def test_a_buy_back_price_is_warned_of_only_beyond_twice_or_half_the_list(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """r76coc N5: a sale's price is held against the buy-back list as a buy's against the
+    list: 剣＋１/Sword+1's buy-back is おおよそ金貨50枚, 4000 silver, so 8000 and 2000 (twice
+    and half) and 5000 are the GM's haggling, unsaid, and 8001 and 1999 are told."""
+    sheet = tmp_path / "pc1.toml"
+    run(capsys, "sheet", "pc1", "--save-as", str(sheet))
+    text = sheet.read_text(encoding="utf-8")
+    sheet.write_text(text.replace("money = {gold = 0,", "money = {gold = 1000,"),
+                     encoding="utf-8")
+    sales = (("8000", False), ("2000", False), ("5000", False), ("8001", True), ("1999", True))
+    for _ in sales:
+        assert main(["genso", "buy", str(sheet), "sword_plus1", "--price", "8000"]) == 0
+        assert "warning" not in capsys.readouterr().err
+    for price, warned in sales:
+        assert main(["genso", "sell", str(sheet), "sword_plus1", "--price", price]) == 0
+        err = capsys.readouterr().err
+        assert ("warning: the buy-back of 剣＋１/Sword+1 is listed at おおよそ/about 金貨50枚 "
+                f"(50 gold) = 4000 silver 銀貨; received {price} silver 銀貨" in err) is warned, (
+            price, err)
+    assert "sword_plus1" not in sheet.read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("argv", [
     ["new", "Ken", "--body", "6", "--perception", "5", "--magic", "4", "--skill", "combat",
      "--out"],
