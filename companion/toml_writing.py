@@ -394,8 +394,31 @@ def comment_kept_aside(before: tomlkit.TOMLDocument, after: tomlkit.TOMLDocument
     before_it = groups.index(first)
     lines = new._value
     values = [at for at, g in enumerate(lines) if _value_of(g) is not None]
-    lines.insert(values[before_it - 1] + 1 if before_it else 0, kept)
+    if before_it:
+        at = values[before_it - 1] + 1
+    else:
+        # Below the comment on the list's opening line (`equipment = [  # my pack`), never
+        # before it: that comment, a line with no newline before it, went onto the end of
+        # the kept line, and came back at `gear --off` as the item's (r76genso DEFECT 1).
+        at = 0
+        while at < len(lines) and _value_of(lines[at]) is None and not _starts_line(lines[at]):
+            at += 1
+    # Of two of a kind put aside, the one put last is kept first: the engine takes the one
+    # readied last off first (weapon 0, drop_one), and comment_taken_back takes the first
+    # line. By place, a dagger readied from before another item put its line after the
+    # first dagger's, whose comment then came back with it (r76genso RISK 1).
+    mark = f"# {_aside(item, why)}  "
+    earlier = _kept_line(lines, mark)
+    if earlier is not None:
+        at = min(at, lines.index(earlier))
+    lines.insert(at, kept)
     new._reindex()
+
+
+def _starts_line(group: Any) -> bool:
+    """Whether a line of a tomlkit array starts on a line of its own (a newline in its
+    indent), not after the opening bracket or another value."""
+    return group.indent is not None and "\n" in group.indent.as_string()
 
 
 def _line_indent(lines: list[Any], at: int) -> Whitespace:
@@ -454,6 +477,31 @@ def comment_carried(before: tomlkit.TOMLDocument, after: tomlkit.TOMLDocument, s
     if first is None or first.comment is None or back is None:
         return
     _comment_put(new, back, first.comment.as_string().strip())
+
+
+def comment_of_field_carried(before: tomlkit.TOMLDocument, after: tomlkit.TOMLDocument,
+                             field: str, key: str, item: str) -> None:
+    """The comment the player wrote on the line ``field = "item"`` of ``before`` put on the
+    copy of ``item`` that came into the list ``key`` of ``after``, when ``field`` no longer
+    holds it (worn armour swapped or taken off: `armor = "leather_armor"  # mum sewed it`
+    stayed on the line, now saying the chain armour put on was mum's, and the leather
+    armour went into `equipment` bare; at `--off` the line and its comment went, r76genso
+    RISK 2). The line's comment goes from it when it holds another item."""
+    was, now, new, old = before.get(field), after.get(field), after.get(key), before.get(key)
+    if not isinstance(was, Item) or was.unwrap() != item or not was.trivia.comment \
+            or not isinstance(new, Array) \
+            or (now is not None and isinstance(now, Item) and now.unwrap() == item) \
+            or new.unwrap().count(item) <= (old.unwrap().count(item)
+                                            if isinstance(old, Array) else 0):
+        return
+    back = next((g for g in reversed(new._value) if _value_of(g) == item
+                 and g.comment is None), None)
+    if back is None:  # it took back a comment of its own, kept for it in the pack
+        return
+    _comment_put(new, back, was.trivia.comment.strip())
+    if isinstance(now, Item) and now.trivia.comment == was.trivia.comment:
+        now.trivia.comment = ""
+        now.trivia.comment_ws = ""
 
 
 def _comment_put(array: Array, back: Any, said: str) -> None:

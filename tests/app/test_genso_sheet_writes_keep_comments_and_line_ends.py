@@ -13,6 +13,7 @@ import pytest
 
 from companion.app.cli import main
 from tests.app.genso_json_helpers import genso
+from tests.app.genso_preset_helpers import refused
 from tests.app.genso_ring_table_helpers import PC2, turn_of
 
 AKI = Path(__file__).resolve().parents[2] / "docs" / "examples" / "aki.toml"
@@ -205,10 +206,10 @@ def test_armour_swapped_and_one_of_two_equal_stones_sold_leave_no_comment_on_the
     genso(capsys, "sell", str(sheet), "mana_stone:0")
     text = sheet.read_text(encoding="utf-8")
     # Worn, the chain armour's note is kept aside in the pack for `gear --off`, never on the
-    # leather armour.
-    assert ('equipment = [\n  "backpack",      # blue\n  # "chain_armor" worn 装備中, its '
-            'comment kept here for `gear --off`:  # dwarf-made, from the quest\n'
-            '  "leather_armor",\n]\n') in text
+    # leather armour; the leather's own, on its `armor` line, goes with it (r76genso RISK 2).
+    assert ('armor = "chain_armor"\nequipment = [\n  "backpack",      # blue\n'
+            '  # "chain_armor" worn 装備中, its comment kept here for `gear --off`:  # dwarf-made, '
+            'from the quest\n  "leather_armor",  # worn\n]\n') in text
     assert "tower" not in text
     assert "mana_stones = [\n  4,  # bought in town\n]\n" in text
     read = genso(capsys, "sheet", str(sheet))["sheet"]
@@ -531,3 +532,125 @@ def test_a_second_equal_weapon_readied_leaves_the_comment_on_the_one_held_before
     genso(capsys, "gear", str(sheet), "dagger")
     assert 'weapons = [\n  "dagger",\n  "dagger",  # father\'s\n]\n' in sheet.read_text(
         encoding="utf-8")
+
+
+OPENED = """name = "Aki"
+kind = "pc"
+body = 4
+perception = 5
+magic = 6
+mp = 12
+weapons = []
+equipment = [  # my pack
+  "{item}",  # dwarf-made
+  "backpack",
+]
+money.gold = 2
+"""
+
+
+@pytest.mark.parametrize(("item", "why"), [
+    ("chain_armor", "worn 装備中"), ("dagger", "readied 装備中"),
+    ("ring_protection", "worn 装備中 on the 左手/left hand")])
+def test_the_comment_on_the_lists_opening_line_stays_there(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str], item: str, why: str,
+) -> None:
+    """r76genso DEFECT 1 (GM-EQUIP-1/2, GM-ITEM-3): the first item of `equipment` put on,
+    its comment's kept line went in before the comment on the list's opening line, which
+    then sat on the kept line's end (`…:  # dwarf-made  # my pack`) and came back with the
+    item at `--off`, the opening line bare. The kept line goes below it."""
+    sheet = tmp_path / "aki.toml"
+    written = OPENED.format(item=item)
+    sheet.write_text(written, encoding="utf-8")
+    genso(capsys, "gear", str(sheet), item)
+    assert (f'equipment = [  # my pack\n  # "{item}" {why}, its comment kept here for '
+            '`gear --off`:  # dwarf-made\n  "backpack",\n]\n') in sheet.read_text(encoding="utf-8")
+    genso(capsys, "gear", str(sheet), item, "--off")
+    assert sheet.read_text(encoding="utf-8").replace("mp = 7", "mp = 12") == written.replace(
+        f'  "{item}",  # dwarf-made\n  "backpack",\n',
+        f'  "backpack",\n  "{item}",  # dwarf-made\n')
+
+
+def test_of_two_equal_weapons_readied_the_one_taken_off_takes_its_own_comment(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """r76genso RISK 1 (GM-EQUIP-1): of two daggers readied with the backpack between them
+    in the pack, `--off` takes weapon 0, the one readied last (drop_one), but the file gave
+    back the first-readied dagger's comment and kept the other's as still readied."""
+    sheet = tmp_path / "aki.toml"
+    sheet.write_text('name = "Aki"\nkind = "pc"\nbody = 4\nperception = 5\nmagic = 6\n'
+                     'weapons = ["club"]\nequipment = [\n  "dagger",  # a: father\'s\n'
+                     '  "backpack",\n  "dagger",  # b: bought in town\n]\nmoney.gold = 2\n',
+                     encoding="utf-8")
+    genso(capsys, "gear", str(sheet), "dagger")
+    genso(capsys, "gear", str(sheet), "dagger")
+    genso(capsys, "gear", str(sheet), "dagger", "--off")
+    assert ('equipment = [\n  # "dagger" readied 装備中, its comment kept here for '
+            '`gear --off`:  # a: father\'s\n  "backpack",\n  "dagger",  # b: bought in town\n]'
+            ) in sheet.read_text(encoding="utf-8")
+    genso(capsys, "gear", str(sheet), "dagger", "--off")
+    assert ('equipment = [\n  "backpack",\n  "dagger",  # b: bought in town\n'
+            '  "dagger",  # a: father\'s\n]') in sheet.read_text(encoding="utf-8")
+
+
+SEWN = """name = "Aki"
+kind = "pc"
+body = 6
+perception = 5
+magic = 6
+{field} = "{worn}"  # mum sewed it
+equipment = [
+  "backpack",
+  "{other}",  # dwarf-made
+]
+money.gold = 3
+"""
+
+
+@pytest.mark.parametrize(("field", "worn", "other"), [
+    ("armor", "leather_armor", "chain_armor"), ("shield", "shield", "shield_plus1")])
+def test_a_worn_armours_own_lines_comment_goes_with_it_into_the_pack(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str], field: str,
+    worn: str, other: str,
+) -> None:
+    """r76genso RISK 2 (GM-EQUIP-2): `armor = "leather_armor"  # mum sewed it` kept its
+    comment on the line when chain armour was put on, saying the chain was mum's, and the
+    leather armour went into the pack bare; taken off, the line went and the comment with
+    it. The comment goes with the armour into `equipment`, as a weapon's from `weapons`."""
+    sheet = tmp_path / "aki.toml"
+    written = SEWN.format(field=field, worn=worn, other=other)
+    sheet.write_text(written, encoding="utf-8")
+    genso(capsys, "gear", str(sheet), other)
+    text = sheet.read_text(encoding="utf-8")
+    assert f'{field} = "{other}"\n' in text
+    assert (f'  "backpack",\n  # "{other}" worn 装備中, its comment kept here for `gear --off`:'
+            f'  # dwarf-made\n  "{worn}",  # mum sewed it\n]\n') in text
+    genso(capsys, "gear", str(sheet), other, "--off")
+    genso(capsys, "gear", str(sheet), worn)
+    genso(capsys, "gear", str(sheet), worn, "--off")
+    text = sheet.read_text(encoding="utf-8")
+    assert (f'equipment = [\n  "backpack",\n  "{other}",  # dwarf-made\n'
+            f'  "{worn}",  # mum sewed it\n]\n') in text
+    assert f"{field} =" not in text
+    # Taken off straight from its line, it takes the comment too.
+    sheet.write_text(written, encoding="utf-8")
+    genso(capsys, "gear", str(sheet), worn, "--off")
+    assert f'  "{other}",  # dwarf-made\n  "{worn}",  # mum sewed it\n]\n' in \
+        sheet.read_text(encoding="utf-8")
+
+
+def test_armour_already_worn_is_not_put_on_again(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """r76genso RISK 3 (GM-EQUIP-2): `gear chain_armor` wearing chain armour, with a second
+    in the pack, swapped one for its equal and the file took the backpack's "# blue" for
+    the change. Refused, naming the armour worn, the sheet left as it was."""
+    sheet = tmp_path / "aki.toml"
+    written = ('name = "Aki"\nkind = "pc"\nbody = 6\nperception = 5\nmagic = 6\n'
+               'armor = "chain_armor"\nequipment = [\n  "chain_armor",  # dwarf-made\n'
+               '  "backpack",  # blue\n]\nmoney.gold = 3\n')
+    sheet.write_text(written, encoding="utf-8")
+    err = refused(capsys, "gear", str(sheet), "chain_armor")
+    assert "Aki already wears 鎖鎧/Chain armor: nothing to change (the sheet is left as it " \
+        "was)" in err
+    assert sheet.read_text(encoding="utf-8") == written

@@ -88,6 +88,7 @@ from companion.toml_writing import (
     comment_aside_moved,
     comment_carried,
     comment_kept_aside,
+    comment_of_field_carried,
     comment_taken_back,
     write_toml,
 )
@@ -666,6 +667,10 @@ def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
             # A weapon's comment in a `weapons` list one item a line comes with it.
             mend.append(lambda was, now: comment_carried(
                 was, now, "weapons", "equipment", item.key))
+            # Armour's or a shield's, on its own line (`armor = "…"  # mum sewed it`), too.
+            for field in ("armor", "shield"):
+                mend.append(partial(comment_of_field_carried, field=field, key="equipment",
+                                    item=item.key))
             return unequip(rules, c, item.key), f"took off {item.name}"
         if item.key.startswith("ring_"):
             on = Hand(args.hand or Hand.LEFT.value)
@@ -676,14 +681,24 @@ def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
                 mend.append(lambda was, now: comment_aside_moved(
                     now, "equipment", item.key, ring_worn(moved[0]), ring_worn(on)))
             return _ring_on(rules, c, item.key, on)
+        worn_now = {Slot.ARMOR: c.armor, Slot.SHIELD: c.shield}.get(item.slot)
+        if worn_now == item.key:
+            # GM-EQUIP-2: one armour and one shield are worn; the same again from the pack
+            # changes nothing but which copy's line is where, and the file then took an
+            # unrelated item's comment for it (r76genso RISK 3).
+            raise IllegalAction(f"{c.name} already wears {item.name}: nothing to change "
+                                "(the sheet is left as it was)")
         # Its comment in the pack kept there (finalb74/fixcarry75b: `"staff",  # from
         # grandpa` went at `gear staff`, `weapons = ["staff"]` one line with no room for
         # it); armour or a shield it takes the place of takes back its own.
         mend.append(lambda was, now: comment_kept_aside(
             was, now, "equipment", item.key, gear_worn(rules, item.key)))
-        for worn in (c.armor, c.shield):
+        for field, worn in (("armor", c.armor), ("shield", c.shield)):
             if worn is not None:
                 mend.append(partial(_taken_back_worn, key=worn, why=gear_worn(rules, worn)))
+                # The comment on its own line goes with it into the pack (r76genso RISK 2).
+                mend.append(partial(comment_of_field_carried, field=field, key="equipment",
+                                    item=worn))
         after = equip(rules, c, item.key)
         if item.slot is not Slot.WEAPON:
             return after, f"equipped {item.name}"
