@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.app.modes.dice_tray import FIRES, DiceTrayMode
+from companion.app.modes.dice_tray import AGAIN, FIRES, MENU_LABEL, DiceTrayMode
 from companion.app.session.mode import ChoiceAsk, RollAsk, Throw
 from companion.systems.events.rules import EventRules, load_rules
 
@@ -58,8 +58,12 @@ def test_the_alarm_rolled_first_fires_with_its_monsters_and_no_second_trap_roll(
     assert len(hint) == 1 and hint[0].aside  # the disarm's line says the trap fires
     _pick(mode, FIRES)
     ask = mode.ask()
-    # the first die is the monsters' (EV-TRAP-6 → EV-MON-1), not the trap table's
+    # the first die is the monsters' (EV-TRAP-6 → EV-MON-1), not the trap table's, and
+    # said so: it was asked as "罠 Trap (EV-TRAP-1)", the roll EV-DOOR-3 forbids (r76events
+    # RISK 2), on the prompt line and the Dice panel's title
     assert isinstance(ask, RollAsk) and mode.throws == []
+    assert ask.prompt == "the Monsters モンスター table (EV-MON-1) — 罠 Trap (EV-DOOR-3)"
+    assert "EV-TRAP-1" not in mode.dice.title
     assert mode.dice.steps[0].rule == "EV-TRAP-1"
     assert "警報/Alarm" in mode.dice.steps[0].text
     assert "named, no roll: EV-DOOR-3" in mode.dice.steps[0].text
@@ -71,6 +75,9 @@ def test_the_alarm_rolled_first_fires_with_its_monsters_and_no_second_trap_roll(
     assert rules[:3] == ["EV-TRAP-1", "EV-TRAP-6", "EV-MON-1"]
     assert mode.dice.rolls[0].startswith("(1D6) ＞ 3")  # the monsters', first
     assert FIRES not in _labels(mode)  # a trap fired is no door: nothing more fires
+    # A trap fires once: Again walked the same alarm again, new monsters for it (r76events
+    # NIT 7)
+    assert AGAIN not in _labels(mode) and MENU_LABEL in _labels(mode)
 
 
 @pytest.mark.parametrize(("face", "kind", "follow"), [
@@ -83,6 +90,10 @@ def test_each_trap_rolled_first_walks_its_own_row(face: int, kind: str, follow: 
     _pick(mode, FIRES)
     assert mode.report is not None and mode.report.finished  # generic: the GM's checks
     assert kind in mode.report.steps[0].text and "named, no roll" in mode.report.steps[0].text
+    # its names, not its key (poison_gas read as code, r76events NIT 6)
+    assert mode.report.steps[0].text.startswith(f"罠/Trap: {kind}")
+    assert "_" not in mode.report.steps[0].text
+    assert _labels(mode) == [MENU_LABEL]  # no Again: the trap fired, no die to take back
     assert follow in [s.rule for s in mode.report.steps]
     assert mode.dice.rolls == () and mode.throws == []
     if follow == "EV-TRAP-4":
@@ -115,8 +126,39 @@ def test_the_trap_fired_is_saved_part_thrown_and_taken_up_named(tmp_path: Path) 
     assert again.report is not None and again.report.finished
 
 
-def test_a_trap_named_beside_another_table_is_refused(tmp_path: Path) -> None:
-    """The file's ``trap`` goes with the trap table only: a door's is set aside."""
+def test_a_trap_fired_is_saved_before_its_first_die(tmp_path: Path) -> None:
+    """Fires on the alarm, and a stop before the monsters' die: the file names the trap with
+    no throws, and a start takes it up awaiting that die, the same alarm. It held no table
+    (the door's outcome is not saved either): the trap was lost, and Tables → Trap rolls a
+    new type (r76events RISK 1). A first die that failed is held so too."""
+    table_file = tmp_path / "tray.json"
+    mode = _trapped(CHEST, 5, table_file=table_file)
+    _pick(mode, FIRES)
+    saved = json.loads(table_file.read_text("utf-8"))["table"]
+    assert saved is not None and saved["trap"] == "alarm" and saved["throws"] == []
+    again = DiceTrayMode(("1D6",), "typed 入力", _rules(), table_file=table_file, typed=True)
+    again.take_up_saved()
+    ask = again.ask()
+    assert isinstance(ask, RollAsk) and again.throws == [] and again.pick is not None
+    assert again.pick.trap == "alarm"
+    assert ask.prompt.startswith("the Monsters モンスター table (EV-MON-1)")
+    again.answer(Throw((), failure="the camera saw no dice"))
+    assert json.loads(table_file.read_text("utf-8"))["table"]["note"]  # held, kept
+    third = DiceTrayMode(("1D6",), "typed 入力", _rules(), table_file=table_file, typed=True)
+    third.take_up_saved()
+    _pick(third, AGAIN)  # the die asked again: the same alarm, named
+    assert isinstance(third.ask(), RollAsk) and third.pick == again.pick
+    third.answer(Throw((3,)))
+    third.answer(Throw((4,)))
+    assert third.report is not None and third.report.finished
+    assert third.report.steps[0].data["kind"] == "alarm"
+
+
+def test_a_trap_named_beside_another_table_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The file's ``trap`` goes with the trap table only: a door's is set aside, for that
+    reason (the tray before it refused any ``trap`` as an unknown field: r76events NIT 5)."""
     table_file = tmp_path / "tray.json"
     table_file.write_text(json.dumps({"version": 1, "table": {
         "table": "door", "expression": None, "throws": [[1]], "stage": "throw",
@@ -124,3 +166,6 @@ def test_a_trap_named_beside_another_table_is_refused(tmp_path: Path) -> None:
     mode = DiceTrayMode(("1D6",), "typed 入力", _rules(), table_file=table_file, typed=True)
     mode.take_up_saved()
     assert mode.throws == [] and not table_file.exists()
+    err = capsys.readouterr().err
+    assert "table.trap 'alarm' names no trap of the trap table" in err
+    assert "unknown field" not in err

@@ -143,6 +143,7 @@ ONLY_WITH: OnlyWith = {
     "hours": (("rest",), "rest"),
     "room": (("recovery",), "recovery"),
     "reset": (("party",), "party"),
+    "found": (("explore",), "the explore table"),
 }
 
 
@@ -346,7 +347,7 @@ def run(args: argparse.Namespace) -> int:
             with party_needed():
                 report = run_event(
                     args.table, throws, rules=rules, mode=args.mode, dm_level=args.level,
-                    party=now, rating_table=ratings, trap=args.trap,
+                    party=now, rating_table=ratings, trap=args.trap, found=args.found,
                     victim=args.who if args.table == "poison" else None,
                     disarmer=args.who if args.table == "trap" else None, lists=lists,
                     poisoned=poisons.poisons, room=room,
@@ -379,7 +380,8 @@ def run(args: argparse.Namespace) -> int:
                                 "once)")
         unsaved: list[str] = []
         tracked = poisons.track(report, unsaved.append)
-        notes = [*_trap_commands(report), *_unrated(report, args.ratings),
+        notes = [*_trap_commands(report), *_found_commands(report, args),
+                 *_unrated(report, args.ratings),
                  *_notes(tracked, report.mode, rules, poisons.poisons, kept=not unsaved,
                          party_file=args.party)]
         refused = None
@@ -698,6 +700,17 @@ def _trap_commands(report: EventReport) -> list[str]:
             *(f"On a failed resistance: {command} events poison --who NAME" for _ in poisons)]
 
 
+def _found_commands(report: EventReport, args: argparse.Namespace) -> list[str]:
+    """EV-EXP-4 in generic mode: the command that rolls the bonus room's reward (the count
+    and the kind) once the GM's appraisal succeeded; the walk rolls none before (seed 001:
+    on a success only, r76events NIT 3). With the list file and mode this run was given."""
+    if not any(s.data.get("items_on_success") for s in report.steps):
+        return []
+    given = "".join(f" --{key} {shlex.quote(value)}"
+                    for key, value in (("mode", args.mode), ("lists", args.lists)) if value)
+    return [f"On a successful appraisal: {companion_command()} events explore --found{given}"]
+
+
 def _notes(tracked: Tracked, mode: Mode, rules: EventRules,
            poisons: Mapping[str, Poison], kept: bool = True,
            party_file: str | None = None) -> list[str]:
@@ -893,6 +906,10 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                              "pit 落とし穴: the key or the Japanese) "
                              "without rolling its type, e.g. the one a door rolled before its "
                              "disarm (EV-DOOR-3: no second roll)")
+    parser.add_argument("--found", action="store_true",
+                        help="with the explore table in generic mode: the bonus room's "
+                             "appraisal succeeded (its 6 rolled before): roll only the "
+                             "reward, how many items and their kind (EV-EXP-4: on success)")
     parser.add_argument("--level", type=int, default=None,
                         help="dungeon level, ＤＭレベル (default: EV-CORE-1 Default, 1)")
     parser.add_argument("--mode", choices=[m.value for m in Mode], default=None,

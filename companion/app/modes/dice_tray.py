@@ -138,6 +138,12 @@ MENU_LABEL = "Menu メニュー"
 #: and Tables → Trap, its only way to a trap, rolled a new type: the second roll EV-DOOR-3
 #: forbids (a76events RISK 2). The command line names ``events trap --trap KIND``.
 FIRES = "Fires 発動"
+#: An exploration's outcome at its 6 (EV-EXP-4), whose appraisal the GM resolves: on a
+#: success *Found* walks the reward, the count (1D6) and the kind, the table's 6 not rolled
+#: again. They were rolled with the 6, a die the seed does not roll when every appraisal
+#: fails (seed 001: 「探索に成功した場合」; r76events NIT 3). The command line names
+#: ``events explore --found``.
+FOUND = "Found 見つけた"
 POISONS_PROMPT = ("Poisons 毒の経過: the end of a block, or an hour of rest? "
                   "ブロック終了か休息か (EV-POI-2)")
 NO_ROLL = "No roll 振れませんでした: throw again, or back to the menu?"
@@ -442,6 +448,15 @@ class TrayPick:
     # The trap kind a door or chest rolled before its disarm (EV-DOOR-3), which the trap
     # table walks named, not rolled (:data:`FIRES`); None: the table rolls its own.
     trap: str | None = None
+    # The exploration's appraisal succeeded at its 6 (:data:`FOUND`): only its reward is
+    # walked (EV-EXP-4), the table not rolled.
+    found: bool = False
+
+    @property
+    def named(self) -> bool:
+        """Whether the walk goes on from an outcome shown before (:data:`FIRES`,
+        :data:`FOUND`), its table not rolled: nothing but this pick names it again."""
+        return self.trap is not None or self.found
 
 
 def _menu(labels: Sequence[str]) -> tuple[Option, ...]:
@@ -541,6 +556,9 @@ class DiceTrayMode:
         self.hint = ""
         self._journal: deque[str] = deque(maxlen=JOURNAL_KEPT)
         self._answers = 0
+        # A table taken up whose file holds an older walk (_found_before): written again
+        # as the tray holds it now.
+        self._rewrite = False
 
     # -- what the tray asks -------------------------------------------------------------
 
@@ -561,8 +579,14 @@ class DiceTrayMode:
             # many monsters, the trap table): a prompt cut short keeps it; then that it is
             # the table's next roll, not the first again.
             if not self.throws:
-                return RollAsk(f"{self._first_roll_for()}{self._tens_first()}", need.count,
-                               need.sides)
+                # A walk named from an outcome (Fires, Found) rolls no table first: its
+                # first die is a follow-up's, said as the walk says it. The alarm's
+                # monster die was asked as "罠 Trap (EV-TRAP-1)", the very roll EV-DOOR-3
+                # forbids (r76events RISK 2).
+                what = (f"{need.purpose} — " if self.pick is not None and self.pick.named
+                        and need.purpose else "")
+                return RollAsk(f"{what}{self._first_roll_for()}{self._tens_first()}",
+                               need.count, need.sides)
             n = len(self.throws) + 1
             what = f"{need.purpose} — " if need.purpose else ""
             return RollAsk(f"{what}{self._title()}, roll {n} {n}投目{self._tens_first()}",
@@ -652,6 +676,8 @@ class DiceTrayMode:
             kind = self._fires()
             assert kind is not None
             self._start(TrayPick("trap", None, trap=kind))
+        elif label == FOUND:
+            self._start(TrayPick("explore", None, found=True))
         elif label == POISONS:
             self._open_poisons()
         elif label == UNDO:
@@ -662,9 +688,25 @@ class DiceTrayMode:
     def _outcome_labels(self) -> list[str]:
         if self.rules_stop:  # Again would walk to the same stop (RULES_STOPPED)
             return [MENU_LABEL]
-        return [AGAIN, *((FIRES,) if self._fires() else ()),
+        return [*(() if self._once() else (AGAIN,)), *((FIRES,) if self._fires() else ()),
+                *((FOUND,) if self._found() else ()),
                 *((POISONS,) if self.crowded else ()), MENU_LABEL,
                 *((UNDO,) if self._can_undo() else ())]
+
+    def _once(self) -> bool:
+        """Whether the outcome is a whole walk named from an earlier one (:data:`FIRES`,
+        :data:`FOUND`): no *Again*. A trap fires once and a room's reward is found once;
+        *Again* walked the same trap again, new monsters for the same alarm, where on a
+        trap table rolled it rolls a new type (r76events NIT 7). A throw that failed, or
+        was backed out of, keeps it: *Again* asks that die."""
+        return (self.pick is not None and self.pick.named and self.report is not None
+                and not self.note)
+
+    def _found(self) -> bool:
+        """Whether a whole exploration's walk stopped at its appraisal, for the GM
+        (EV-EXP-4 in generic mode): :data:`FOUND` walks the reward on a success."""
+        return self.report is not None and not self.note and any(
+            s.data.get("items_on_success") for s in self.report.steps)
 
     def _fires(self) -> str | None:
         """The trap kind a whole door's or chest's walk rolled before its disarm
@@ -821,8 +863,15 @@ class DiceTrayMode:
 
     def under_way(self) -> bool:
         """Whether a table (or a plain roll) is part-thrown: throws taken, its next die
-        awaited or held after a Back or a failed throw (*Again* asks it)."""
-        return bool(self.throws) and (self.stage is Stage.THROW or self.resume)
+        awaited or held after a Back or a failed throw (*Again* asks it). A walk named from
+        an outcome (:attr:`TrayPick.named`: *Fires*, *Found*) is under way before its first
+        die too: the outcome that offered it is not saved, and nothing else names it again
+        (Tables → Trap rolls a new type); a stop there lost it (r76events RISK 1)."""
+        if self.throws:
+            return self.stage is Stage.THROW or self.resume
+        return (self.pick is not None and self.pick.named
+                and (self.stage is Stage.THROW
+                     or (self.stage is Stage.OUTCOME and bool(self.note))))
 
     def carry_on(self, left: DiceTrayMode) -> None:
         """Take up the walk ``left`` had under way (:meth:`under_way`), the tray of this run
@@ -883,10 +932,12 @@ class DiceTrayMode:
                 **({"undo": self._undoing} if self._undoing is not None else {}),
                 **({"refused": True} if self.rules_stop else {})}
 
-    def _trap_state(self) -> dict[str, str]:
-        """The named trap kind (:data:`FIRES`) as the table's file holds it: none without."""
+    def _trap_state(self) -> dict[str, Any]:
+        """The named trap kind (:data:`FIRES`), or the reward found (:data:`FOUND`), as the
+        table's file holds it: none without."""
         assert self.pick is not None
-        return {"trap": self.pick.trap} if self.pick.trap is not None else {}
+        return {**({"trap": self.pick.trap} if self.pick.trap is not None else {}),
+                **({"found": True} if self.pick.found else {})}
 
     def _table_text(self) -> str:
         return self._file_text(self._table_state())
@@ -1002,7 +1053,10 @@ class DiceTrayMode:
             assert state is not None
             self._finish_mended(state)
             return
-        self._table_written = self._table_text()
+        self._table_written = None if self._rewrite else self._table_text()
+        if self._rewrite:
+            self._rewrite = False
+            self._keep_table()
         if self.rules_stop:  # saved as held on events.toml (a file before it said so too)
             self._table_written = None
             self._keep_table()
@@ -1106,7 +1160,8 @@ class DiceTrayMode:
         """The tray as ``state`` (:meth:`_read_table`) left it, its walk walked again: a
         walk that awaits no die (the tables changed since) is no table to take up, but for
         one saved stopped on events.toml, mended since: True, the start finishes it."""
-        pick = TrayPick(state["table"], state["expression"], state.get("trap"))
+        pick = TrayPick(state["table"], state["expression"], state.get("trap"),
+                        state.get("found", False))
         self.pick, self.throws = pick, [tuple(t) for t in state["throws"]]
         self._typed_throws = []  # not kept in the file: typed only with typed dice
         without_list = state.get("ended") is not None and self._lists_unread()
@@ -1122,6 +1177,10 @@ class DiceTrayMode:
             return False
         except CompanionError as exc:
             raise DataError(f"its throws do not walk {self._title()} ({exc})") from None
+        if need is None and self._found() and not state.get("refused"):
+            need = self._found_before(state)
+            if need is None and state.get("ended") is None:
+                return False  # its outcome, Found offered; no table written
         if state.get("ended") is not None:  # a walk saved as ended: its outcome
             if need is not None:
                 raise DataError(f"its throws, said ended, do not end {self._title()}")
@@ -1154,6 +1213,29 @@ class DiceTrayMode:
             # held on events.toml, mended since, its die awaited now: asked as after Back
             self.held, self.note = True, HELD_NOTE
         return False
+
+    def _found_before(self, state: dict[str, Any]) -> NeedDice | None:
+        """An exploration saved at its 6 by a tray before *Found* (:data:`FOUND`), which
+        rolled the reward's count (and kind) with the 6 (29b73ab7), or only the kind (before
+        it): the 6 now ends the walk at the appraisal. The throws after it are kept as the
+        reward's, taken up as *Found*, its die awaited (the count, then the kind); with none
+        after it, the outcome is shown, *Found* offered. No throw is lost, none asked again
+        (r76events NIT 3). The die awaited, or None: an outcome shown."""
+        after = self.throws[1:]
+        ended = state.get("ended") is not None
+        self._rewrite = not ended  # the file holds the old walk: written again as it is now
+        if not after:
+            if ended:
+                return None
+            note(f"{self.table_file}: the dice tray's {self._title()} was saved at its 6 "
+                 "awaiting the reward's die; the reward is rolled on a successful appraisal "
+                 f"now: its outcome is shown, and {FOUND} rolls it (EV-EXP-4)")
+            return None
+        self.pick = TrayPick("explore", None, found=True)
+        self.throws = after
+        note(f"{self.table_file}: the dice tray's exploration was saved at its 6 with the "
+             f"reward's throws; taken up as {FOUND}, its throws kept (EV-EXP-4)")
+        return self._walk()
 
     def _came_to_a_list(self) -> bool:
         """Whether the walk came to a step the list file picks for (:data:`LIST_STEPS`: a
@@ -1493,7 +1575,7 @@ class DiceTrayMode:
                 # generic mode whatever events.toml says: the tray has no party file
                 report = run_event(self.pick.table, source, rules=self.rules,
                                    mode=Mode.GENERIC, lists=self.lists, trap=self.pick.trap,
-                                   so_far=so_far.append)
+                                   found=self.pick.found, so_far=so_far.append)
                 self.report = report
                 # Every roll the walk took, as shown while the next was awaited: a step's
                 # own roll leaves out a follow-up's (EV-POI-9's D4 and its ± die).
@@ -1548,6 +1630,15 @@ class DiceTrayMode:
 
     def _title(self) -> str:
         assert self.pick is not None
+        # A walk named from an outcome says the rule it goes on by, not its table's, whose
+        # roll it is not: "罠 Trap (EV-TRAP-1)" asked the alarm's monster die as the roll
+        # EV-DOOR-3 forbids (r76events RISK 2). The trap's or the reward's name, beside it,
+        # cut the Dice panel's title at text_scale 1.25 (落とし穴, Found 見つけた); the
+        # walk's first row says it.
+        if self.pick.trap is not None:
+            return f"{TABLE_NAMES['trap']} (EV-DOOR-3)"
+        if self.pick.found:
+            return f"{TABLE_NAMES['explore']} (EV-EXP-4)"
         if self.pick.table is not None:
             return f"{TABLE_NAMES[self.pick.table]} ({EVENT_TABLES[self.pick.table]})"
         assert self.pick.expression is not None
@@ -1688,7 +1779,7 @@ def _checked_table(table: object) -> dict[str, Any]:
         if not isinstance(table[key], kind):
             raise DataError(f"table.{key} has the wrong type ({table[key]!r})")
     unknown = sorted(set(table) - set(kinds)
-                     - {"ended", "poisons", "undo", "refused", "trap"})
+                     - {"ended", "poisons", "undo", "refused", "trap", "found"})
     if unknown:
         raise DataError(f"unknown field table.{unknown[0]}")
     if (table["table"] is None) == (table["expression"] is None):
@@ -1697,6 +1788,9 @@ def _checked_table(table: object) -> dict[str, Any]:
         raise DataError(f"table.table {table['table']!r} is no event table")
     if "trap" in table and not (isinstance(table["trap"], str) and table["table"] == "trap"):
         raise DataError(f"table.trap {table['trap']!r} names no trap of the trap table")
+    if "found" in table and not (table["found"] is True and table["table"] == "explore"):
+        raise DataError(f"table.found {table['found']!r} goes with the explore table only, "
+                        "as true")
     if table["expression"] is not None:
         try:
             parse(table["expression"])
@@ -1704,7 +1798,10 @@ def _checked_table(table: object) -> dict[str, Any]:
             raise DataError(f"table.expression {table['expression']!r} is not a dice "
                             f"expression ({exc})") from None
     throws = table["throws"]
-    if not throws or not all(
+    # A walk named from an outcome (Fires, Found) is saved before its first die too
+    # (r76events RISK 1): its name is what the file keeps
+    named = "trap" in table or "found" in table
+    if (not throws and not named) or not all(
             isinstance(t, list) and t and all(type(v) is int and 1 <= v <= 1000 for v in t)
             for t in throws):
         raise DataError("table.throws must be a list of throws, each a list of faces")
@@ -1731,7 +1828,10 @@ def _checked_table(table: object) -> dict[str, Any]:
             raise DataError(f"table.ended has the wrong shape ({ended!r})")
         if table["stage"] != Stage.OUTCOME.value or table["resume"] or table["held"]:
             raise DataError("table.ended with its stage not an outcome shown")
-    elif table["stage"] == Stage.OUTCOME.value and not table["resume"]:
+    elif table["stage"] == Stage.OUTCOME.value and not table["resume"] \
+            and not (named and not throws and table["note"]):
+        # (a named walk's first die failed is held at its outcome: Again asks it, no throw
+        # to resume from)
         raise DataError("table.stage outcome without resume holds no table part-thrown")
     return table
 

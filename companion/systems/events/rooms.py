@@ -106,16 +106,17 @@ class _RoomWalk(_Walk):
 
     def bonus_room(self) -> None:
         """EV-EXP-4: the exit is open; one successful appraisal gives 1D6 items of one kind.
-        In generic mode the GM resolves the appraisals: the count and the kind (from the
-        player's list) are rolled together for the GM to give on a success. The kind alone
-        was rolled there, the count left to the GM: one of the rule's two dice (a76events
-        NIT 6)."""
+        In generic mode the GM resolves the appraisals, and the walk stops there: the count
+        and the kind are rolled on a success only (seed 001 「探索に成功した場合」, the Default
+        "roll the 1D6 count on success"), by :meth:`found` (``run_event(found=True)``: the
+        tray's *Found 見つけた*, ``events explore --found``). The step's data
+        ``items_on_success`` says so. The count was rolled with row 6, a die the seed does
+        not roll when every appraisal fails (r76events NIT 3)."""
         self.add("EV-EXP-4", "出口は隠されていない/The exit is open")
         if not self.sw:
             self.check_prompt("EV-EXP-4", "appraise", "anyone (one success is enough)",
-                              "on success: one kind of small recovery item ×1D6, below")
-            with self.deeper():
-                self.items_found("on success 成功なら: ")
+                              "on success 成功なら: roll one kind of small recovery item "
+                              "×1D6 (found 見つけた)", data={"items_on_success": True})
             return
         for member in self.party:
             result = self.check("EV-EXP-4", "appraise", member)
@@ -124,15 +125,22 @@ class _RoomWalk(_Walk):
                 return
         self.add("EV-EXP-4", "Nothing useful found", data={"items": 0})
 
-    def items_found(self, when: str = "") -> None:
+    def found(self) -> None:
+        """EV-EXP-4 in generic mode, after the GM's appraisal succeeded: the exploration's
+        6 rolled before is not rolled again; the count (1D6) and the kind are."""
+        self.add("EV-EXP-4", "探索 6 ＞ 鑑定成功/an appraisal succeeded (found 見つけた: the "
+                 "exploration's 6, no new roll)")
+        with self.deeper():
+            self.items_found()
+
+    def items_found(self) -> None:
         """EV-EXP-4 Default: the count (1D6) of the one kind found, and the kind from the
-        player's list when there is one; ``when``: said before them (generic mode's "on
-        success")."""
+        player's list when there is one."""
         count = roll("1D6", self.source, purpose="how many items 個数")
         named = "" if self.lists.items else "; the list is missing in the source, the GM names it"
         self.add(
             "EV-EXP-4",
-            f"{when}報酬：小回復アイテム/small recovery items {count.text} ＞ ×{count.total} "
+            f"報酬：小回復アイテム/small recovery items {count.text} ＞ ×{count.total} "
             f"(one kind{named})",
             roll=count, data={"items": count.total},
         )

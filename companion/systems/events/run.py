@@ -47,6 +47,7 @@ def run_event(
     party: Sequence[Member] = (),
     rating_table: RatingTable | None = None,
     trap: str | None = None,
+    found: bool = False,
     victim: str | None = None,
     disarmer: str | None = None,
     lists: UserLists | None = None,
@@ -60,6 +61,9 @@ def run_event(
     ``mode`` and ``dm_level`` default to the rules data's Defaults (§1, EV-CORE-1).
     ``trap`` names the trap kind for the ``trap`` table instead of rolling it: the trap a
     door or chest rolled before its disarm (EV-DOOR-3), which fires without a second roll.
+    ``found``, with the ``explore`` table in generic mode: the GM's appraisal of the bonus
+    room (its 6, rolled before) succeeded, and only its reward is rolled, the count and the
+    kind (EV-EXP-4: on success; the table's walk stops at the appraisal).
     ``victim`` names who the ``poison`` table poisons: a party member in sw mode (the first
     in marching order when None), anyone in generic mode. ``disarmer`` names, in sw mode, the
     member whose disarm set the ``trap`` table's trap off, whom an individual trap hits
@@ -82,6 +86,10 @@ def run_event(
             raise DataError(f"a trap kind ({trap!r}) goes with the trap table, not {table!r}")
         trap_row(rules, trap)
     chosen = Mode(mode or rules.settings["§1", "mode"])
+    if found and (table != "explore" or chosen is not Mode.GENERIC):
+        raise DataError(f"a reward found goes with the explore table in generic mode, not "
+                        f"{table!r} in {chosen.value} mode (sw mode rolls the appraisals and "
+                        "their reward itself, EV-EXP-4)")
     if dm_level is not None:
         _check_dm_level(rules, dm_level)
     run = _Run(rules, source, chosen, dm_level, party, rating_table, lists, poisoned)
@@ -106,6 +114,8 @@ def run_event(
                 run.trap(named=trap, disarmer=by)
             case "monster":
                 run.monster()
+            case "explore" if found:
+                run.found()
             case "explore":
                 run.explore()
             case "recovery":

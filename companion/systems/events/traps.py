@@ -116,14 +116,16 @@ class _TrapWalk(_PoisonWalk):
         result: Result | None = None
         if named is None:
             result, row = self.table_roll("trap")
-            how = result.text
+            how = f"{result.text} ＞ {row['ja']}/{row['en']}"
         else:
             row = trap_row(self.rules, named)
-            how = f"{row['kind']} (named, no roll: EV-DOOR-3)"
+            # The row's names, not its key: "poison_gas (named…)" read as code on the tray,
+            # whose player never types --trap (r76events NIT 6)
+            how = f"{row['ja']}/{row['en']} (named, no roll: EV-DOOR-3)"
         counter = f"{row['target_ja']}／{row['counter_ja']}".rstrip("／")
         self.add(
             "EV-TRAP-1",
-            f"{table.title}: {how} ＞ {row['ja']}/{row['en']} — "
+            f"{table.title}: {how} — "
             f"対象／対処法 {counter} (target {row['target']}, counter {row['counter']}); "
             f"失敗／成功 {row['outcome_ja']}/{row['outcome_en']}",
             roll=result,

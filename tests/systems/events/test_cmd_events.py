@@ -332,6 +332,35 @@ def test_door_3_trap_named_on_the_chest_is_resolved_without_a_new_roll(
     assert "爆発（エネルギー系）/Explosion (energy)" in captured.out and "EV-TRAP-3" in captured.out
 
 
+def test_exp_4_the_reward_is_rolled_by_its_own_command_on_a_success(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """EV-EXP-4 in generic mode: seed 001 gives the items on a successful appraisal only.
+    The exploration's 6 asks no further die (29b73ab7 asked the ×1D6 count straight away,
+    before any appraisal was known: r76events NIT 3); it names the command that rolls the
+    reward, with the --lists and --mode given, and that command rolls the count and the
+    kind, not the table."""
+    lists = tmp_path / "lists.toml"
+    lists.write_text("[[item]]\nname = 'Potion'\n[[item]]\nname = 'Rations'\n", "utf-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO("6\n"))  # an empty stdin ends a prompt
+    assert main(["events", "explore", "--dice", "typed", "--mode", "generic",
+                 "--lists", str(lists)]) == 0
+    captured = capsys.readouterr()
+    assert "how many items" not in captured.err and "種類/kind" not in captured.out
+    (command,) = re.findall(r"companion events explore --found[^\n]*", captured.out)
+    assert command == f"companion events explore --found --mode generic --lists {lists}"
+    assert "On a successful appraisal: companion events explore --found" in captured.out
+    monkeypatch.setattr("sys.stdin", io.StringIO("4\n2\n"))
+    assert main([*command.split()[1:], "--dice", "typed"]) == 0
+    captured = capsys.readouterr()
+    assert "Roll 1D6 for how many items 個数" in captured.err
+    assert "Exploration 探索 table" not in captured.err  # the 6 is not rolled again
+    assert "small recovery items (1D6) ＞ 4 ＞ ×4 (one kind)" in captured.out
+    assert "Rations" in captured.out and "--found" not in captured.out
+    assert main(["events", "door", "--found"]) == 2
+    assert "--found goes with the explore table, not door" in capsys.readouterr().err
+
+
 def test_trap_4_a_poison_trap_names_the_poison_command_under_the_walk(
     capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -376,7 +376,9 @@ def test_ev_door_3_generic_names_the_rolled_trap_and_how_to_resolve_it() -> None
     named = walk("trap", [], trap="explosion")  # no dice at all: the type is not rolled
     first = named.steps[0]
     assert first.roll is None and first.data["kind"] == "explosion"
-    assert "explosion (named, no roll: EV-DOOR-3) ＞ 爆発（エネルギー系）" in first.text
+    assert first.text.startswith("罠/Trap: 爆発（エネルギー系）/Explosion (energy) (named, no "
+                                 "roll: EV-DOOR-3) — ")
+    assert "explosion" not in first.text  # its key, which no player types on the tray
     assert named.rules() == ["EV-TRAP-1", "EV-TRAP-3"]
     pit = walk("trap", d6(6, 6), mode="sw", party=(CARA,), trap="pit")
     assert [s.rule for s in pit.steps[:2]] == ["EV-TRAP-1", "EV-TRAP-7"]
@@ -670,9 +672,9 @@ def test_ev_mon_1_table(face: int, count_dice: list[tuple[int, int]], shown: str
 @pytest.mark.parametrize(("face", "follow"), [(1, "EV-EXP-3"), (2, "EV-EXP-2"),
                          (3, "EV-EXP-2"), (4, "EV-EXP-2"), (5, "EV-EXP-2"), (6, "EV-EXP-4")])
 def test_ev_exp_1_table(face: int, follow: str) -> None:
-    """EV-EXP-1: the room looks empty; the face picks the follow-up (6's count for the GM
-    to give on a success)."""
-    report = walk("explore", d6(face, *([3] if face == 6 else [])))
+    """EV-EXP-1: the room looks empty; the face picks the follow-up (6's reward rolled on
+    a success only, EV-EXP-4: no die after the 6)."""
+    report = walk("explore", d6(face))
     assert report.rules() == ["EV-EXP-1", follow]
 
 

@@ -54,7 +54,7 @@ def test_ev_mon_1_the_species_is_picked_from_the_list_by_level() -> None:
 def test_ev_exp_4_the_kind_of_item_is_picked_from_the_list() -> None:
     """EV-EXP-4 Default: "the program picks from a user-supplied list" the one kind of
     small recovery item, after the count: in sw mode after the appraisal, in generic mode
-    both for the GM to give on a success."""
+    once the GM's appraisal succeeded (found)."""
     aki = Member("Aki", thief=3, intelligence=1)
     report = walk("explore", [(6, 6), (6, 5), (6, 5), (6, 4), (2, 1)], mode="sw",
                   party=(aki,))
@@ -62,24 +62,42 @@ def test_ev_exp_4_the_kind_of_item_is_picked_from_the_list() -> None:
     assert texts[-2] == "報酬：小回復アイテム/small recovery items (1D6) ＞ 4 ＞ ×4 (one kind)"
     assert texts[-1] == ("種類/kind from your list: (1D2) ＞ 1 ＞ "
                          "ヒーリングポーション/Healing potion")
-    generic = walk("explore", [(6, 6), (6, 3), (2, 2)])
+    generic = walk("explore", [(6, 3), (2, 2)], found=True)
     assert generic.find("EV-EXP-4")[-1].data == {"picked": "保存食/Rations"}
 
 
-def test_ev_exp_4_generic_rolls_the_count_with_the_kind_on_success() -> None:
-    """EV-EXP-4 in generic mode (the GM resolves the appraisals): the count and the kind
-    rolled together, both said for a success; the kind alone was rolled, the ×1D6 left to
-    the GM (a76events NIT 6). Without a list, the count and that the GM names the kind."""
-    generic = walk("explore", [(6, 6), (6, 3), (2, 2)])
+def test_ev_exp_4_generic_rolls_the_reward_only_on_a_success() -> None:
+    """EV-EXP-4 in generic mode (the GM resolves the appraisals): seed 001 gives the items
+    「探索に成功した場合」, the Default rolls the 1D6 count "on success". The table's walk
+    stops at the appraisal, no die spent (29b73ab7 rolled the count with the 6, r76events
+    NIT 3), its data saying a reward waits on a success; the walk found (``found``) rolls
+    the count and the kind, not the table. Without a list, the GM names the kind."""
+    generic = walk("explore", [(6, 6)])
     steps = generic.find("EV-EXP-4")
-    assert steps[1].text.endswith("on success: one kind of small recovery item ×1D6, below")
-    assert steps[2].text == ("on success 成功なら: 報酬：小回復アイテム/small recovery items "
-                             "(1D6) ＞ 3 ＞ ×3 (one kind)")
-    assert steps[2].depth == steps[3].depth == steps[1].depth + 1
-    assert steps[3].text.startswith("種類/kind from your list: (1D2) ＞ 2 ＞ ")
-    bare = run_event("explore", ScriptedDice([(6, 6), (6, 5)]))
+    assert len(steps) == 2 and generic.finished
+    assert steps[1].text.endswith("on success 成功なら: roll one kind of small recovery "
+                                  "item ×1D6 (found 見つけた)")
+    assert steps[1].data == {"items_on_success": True}
+    found = walk("explore", [(6, 3), (2, 2)], found=True)
+    assert [s.rule for s in found.steps] == ["EV-EXP-4"] * 3  # no EV-EXP-1: no 6 rolled again
+    steps = found.find("EV-EXP-4")
+    assert "鑑定成功/an appraisal succeeded" in steps[0].text
+    assert steps[1].text == "報酬：小回復アイテム/small recovery items (1D6) ＞ 3 ＞ ×3 (one kind)"
+    assert steps[1].data == {"items": 3}
+    assert steps[2].text.startswith("種類/kind from your list: (1D2) ＞ 2 ＞ ")
+    bare = run_event("explore", ScriptedDice([(6, 5)]), found=True)
     assert bare.find("EV-EXP-4")[-1].text.endswith(
         "×5 (one kind; the list is missing in the source, the GM names it)")
+
+
+@pytest.mark.parametrize(("table", "mode"), [("door", "generic"), ("explore", "sw")])
+def test_a_reward_found_goes_with_the_explore_table_in_generic_mode(table: str,
+                                                                     mode: str) -> None:
+    """sw mode rolls the appraisals and their reward itself: found there would roll the
+    reward twice; no other table has one."""
+    with pytest.raises(DataError, match="a reward found goes with the explore table in "
+                                        "generic mode"):
+        run_event(table, ScriptedDice([]), found=True, mode=mode)
 
 
 @pytest.mark.parametrize(("text", "wrong"), [

@@ -29,7 +29,8 @@ def test_a_trap_is_named_by_its_japanese_name_too() -> None:
     without the table's bracket, any width) names the same row."""
     for name in ("落とし穴", "pit", "ＰＩＴ"):
         report = run_event("trap", ScriptedDice([]), trap=name)
-        assert report.steps[0].text.startswith("罠/Trap: pit (named, no roll: EV-DOOR-3)")
+        assert report.steps[0].text.startswith("罠/Trap: 落とし穴/Pit (named, no roll: "
+                                               "EV-DOOR-3) — ")
         assert report.steps[0].data["kind"] == "pit"
     for name in ("爆発", "爆発（エネルギー系）"):
         assert run_event("trap", ScriptedDice([]), trap=name).steps[0].data["kind"] == "explosion"
