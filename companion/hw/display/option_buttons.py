@@ -78,22 +78,31 @@ class OptionButtons(FightPanels):
 
     def _needs_grid(self, view: View) -> bool:
         """Whether a menu outside a fight needs the fight's grid (two rows, pages): when one
-        row would give its options boxes narrower than a short label reads in. For more than
-        four, at the labels' own text size (``display.text_scale``), for the grid's two rows
-        give them boxes twice as wide: with the layout's alone, the System menu read "[2]
-        New ga…", "[6] Shut do…" at text size 1.25 (800x480), and JongRogue's "What next?"
-        of seven "[7] Doff ar…" over "鎧…を外す" (720x1280), in one row (a76screen DEFECT
-        2). Four or fewer are one row in the grid too: the row's own status beside or over
-        them, and boxes widened for a long label (:meth:`_full_box_w`), keep them whole."""
+        row would give its options boxes narrower than a short label reads in; or, for more
+        than four without a status, when a label would be cut in the box one row gives it
+        (at the labels' own text size, ``display.text_scale``: the grid's two rows give them
+        boxes twice as wide). The System menu read "[2] New ga…", "[6] Shut do…" at text
+        size 1.25 (800x480), and JongRogue's "What next?" of seven "[7] Doff ar…" over
+        "鎧…を外す" (720x1280), in one row (a76screen DEFECT 2). A least width scaled by the
+        text size instead sent every menu of six to the grid at 1.25, its labels whole in
+        one row: the taller footer cost the Log its newest entry's second row and the Last
+        check its middle (r76screen DEFECT 1). Four or fewer are one row in the grid too:
+        the row's own status beside or over them, and boxes widened for a long label
+        (:meth:`_full_box_w`), keep them whole; with a status, more than four already take
+        the grid at the least width (the boxes have three fifths of the row)."""
         count = len(view.options)
         if count <= 1:
             return False
         m = self.m
         share = (self.width - m(20)) * (3 if view.status else 5) // 5
-        least = m(_ONE_ROW_MIN_W)
-        if count > 4:
-            least = round(least * self.text_scale)
-        return (share - m(8) * (count - 1)) // count < least
+        each = (share - m(8) * (count - 1)) // count
+        if each < m(_ONE_ROW_MIN_W):
+            return True
+        if count <= 4 or view.status:
+            return False
+        # The boxes' height in a one-row footer (m(96)) under a prompt of one row.
+        return not self._labels_whole(view, min(self._box_max_w(), each),
+                                      m(96) - m(8) - (m(12) + m(24)))
 
     def _grid(self, view: View) -> bool:
         """Whether the options are drawn in the grid: a fight's menu of more than four (up to

@@ -103,3 +103,57 @@ def test_a_long_label_of_a_menu_of_seven_keeps_its_japanese_at_a_larger_text_siz
     cut, screen = _cut_labels(size, scale, _game_menu("what next, armour"))
     screen.close()
     assert not [row for row in cut if holds_japanese(row)], cut
+
+
+#: JongRogue's "What next?" of six (`companion play --choices auto --seed 11`, frame 14), and
+#: the event newest in its log then: two rows in the Log panel under a footer of one row.
+WHAT_NEXT_SIX = (Option("fight:1", "Fight 戦う"), Option("shoot:1", "Fire 射撃", Button.RANGED),
+                 Option("enter", "Enter 入る"), Option("move:3", "Room 3 部屋3へ"),
+                 Option("move:5", "Room 5 部屋5へ"), Option("move:9", "Room 9 部屋9へ"))
+NEWEST = ("Monster #1: 大はやぶさ (kestrel), asleep (睡眠) (sleep check: row 7z, column 7m, "
+          "0 ring(s)), hasted (倍速)")
+
+
+def _log_rows(screen: ScreenDisplay, view: View) -> list[str]:
+    """The rows ``screen`` draws in the Log panel of ``view`` (its title first)."""
+    drawn = spy_text(screen)
+    rows: list[str] = []
+    lines = screen._lines
+
+    def spy(title: str, *args: object, **kwargs: object) -> None:
+        start = len(drawn)
+        lines(title, *args, **kwargs)  # type: ignore[arg-type]
+        if title == "Log 記録":
+            rows.extend(d.shown for d in drawn[start:])
+
+    screen.__dict__["_lines"] = spy
+    screen.render(view)
+    return rows
+
+
+@pytest.mark.parametrize("size", ["1024x600", "1280x720", "720x1280"])
+@pytest.mark.parametrize("menu", ["what next of six", "system"])
+def test_a_menu_of_six_whose_labels_read_whole_in_one_row_stays_in_it(
+        monkeypatch: pytest.MonkeyPatch, size: str, menu: str) -> None:
+    """At text size 1.25 every menu of six took the grid, its labels whole in one row (the
+    System menu, and "What next?" of frame 14 with its Room 3/5/9): the grid's taller footer
+    left the Log's newest entry its first row alone, "Monster #1: 大はやぶさ (kestrel),
+    asleep (睡眠)…", and cut the Last check's middle (r76screen DEFECT 1). The menu keeps its
+    one row, every label whole, and the Log the two rows it had."""
+    monkeypatch.setitem(screen_module.LAYOUTS, "1280x720", (1280, 720))
+    game = example_view()
+    view = replace(game, prompt="What next? どうする？", options=WHAT_NEXT_SIX, highlight=0,
+                   status="", log=(*game.log, NEWEST))
+    if menu == "system":
+        view = replace(view, prompt=menu_prompt(), options=_game_menu("system").options)
+    screen = ScreenDisplay(size, text_scale=1.25)
+    try:
+        rows = _log_rows(screen, view)
+        newest = [row for row in rows if row.startswith("Monster #1:")]
+        assert newest, rows
+        assert len(rows[rows.index(newest[0]):]) >= 2, rows
+        assert not screen._grid(view)
+        cut, _ = _cut_labels(size, 1.25, view)
+        assert cut == [], cut
+    finally:
+        screen.close()
