@@ -535,3 +535,39 @@ def test_the_dice_past_those_drawn_are_counted_in_japanese_too(
         assert dice and len(dice) + int(found[1]) == len(faces)
     finally:
         screen.close()
+
+
+@pytest.mark.parametrize("throw", [100, 99])
+@pytest.mark.parametrize(("size", "scale"), [("800x480", 1.25), ("640x384", 1.25),
+                                             ("800x480", 1.0)])
+def test_the_dice_left_out_take_the_fewest_slots_their_count_needs(
+        size: str, scale: float, throw: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """100D6 at 800x480, text 1.25, kept room for ``+100 more 他100個``, the whole throw's
+    count, and drew ``+98 more 他98個`` with a die's room spare after it: 2 faces where 3
+    fit (r76screen NIT 1). The label holds the count it says, and one die more would leave
+    no room for it."""
+    monkeypatch.setitem(screen_layout_module.LAYOUTS, "640x384", (640, 384))
+    screen = ScreenDisplay(size, text_scale=scale)
+    try:
+        dice: list[pygame.Rect] = []
+        die = screen._die
+
+        def spy(face: int, rect: pygame.Rect, sides: int) -> None:
+            dice.append(rect.copy())
+            die(face, rect, sides)
+
+        screen.__dict__["_die"] = spy
+        drawn = spy_text(screen)
+        faces = tuple(n % 6 + 1 for n in range(throw))
+        screen.render(replace(message_view(f"Throw {throw}D6", (Option("back", "Back"),)),
+                              dice=DiceView(f"{throw}D6", faces=faces)))
+        marks = [d for d in drawn if re.match(r"\+\d+ more", d.text)]
+        assert len(marks) == 1 and not marks[0].cut, marks
+        left_out = throw - len(dice)
+        assert dice and marks[0].text.startswith(f"+{left_out} more"), marks[0].text
+        one_more = marks[0].text.replace(str(left_out), str(left_out - 1))
+        slot = dice[0].w + screen.m(8)  # a die and the gap after it
+        assert screen._text_width(one_more, marks[0].size) > marks[0].width - slot, \
+            (marks[0], len(dice))
+    finally:
+        screen.close()

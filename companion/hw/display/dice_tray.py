@@ -174,12 +174,16 @@ class DiceTray(GamePanels):
         shown, label = count, None
         if per_row * rows < count:  # the label takes the last row's last slots
             # The count in Japanese too, as the Rules line's and the Table's (a76screen NIT
-            # 3); its slots are counted for the whole throw's count, at least as wide.
+            # 3), in the fewest slots that hold the label drawn, of the dice it leaves out:
+            # counted for the whole throw's count, 100D6 kept room for "+100 more 他100個"
+            # and drew "+98 more 他98個" with a die's room spare (r76screen NIT 1).
             def said(more: int) -> str:
                 return f"+{more} more 他{more}個" if self.has_cjk else f"+{more} more"
 
-            slots = -(-(self._text_width(said(count), m(13)) + gap) // (side + gap))
-            shown = max(0, per_row * rows - slots)
+            slots = next((slots for slots in range(1, per_row * rows) if self._text_width(
+                said(count - per_row * rows + slots), m(13)) + gap <= slots * (side + gap)),
+                per_row * rows)
+            shown = per_row * rows - slots
             label = self._fit(said(count - shown), m(13), slots * (side + gap) - gap, DIM)
         for i, face in enumerate(dice.faces[:shown]):
             row, col = divmod(i, per_row)
