@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shlex
 import subprocess
 import sys
 from importlib.resources import files
@@ -16,7 +18,9 @@ import pytest
 from companion.app.cli import build_parser, main
 from companion.app.commands.genso.parser import COMMANDS
 from companion.errors import DataError
+from companion.systems.genso.character.core import rates
 from companion.systems.genso.lore import load_lore
+from companion.systems.genso.money import Purse
 from companion.systems.genso.rules import load_rules
 from tests.app.table import killed_while_typing
 
@@ -855,13 +859,47 @@ def test_an_about_price_far_from_the_list_is_told_beside_it(
     assert ("warning: 剣＋１/Sword+1 is listed at おおよそ/about 金貨100枚 (100 gold) = 8000 "
             "silver 銀貨; paid 100 silver 銀貨: --price is in silver (GM-ECON-1: 1 gold = 80 "
             "silver); if 100 gold was meant, that is --price 8000; to take it back: `") in err
-    assert f"genso sell {sheet} sword_plus1 --price 100`" in err
+    assert f"genso sell {sheet} sword_plus1 --price 100 --take-back`" in err
     assert main(["genso", "sell", str(sheet), "sword_plus1", "--price", "9000"]) == 0
     assert ("warning: the buy-back of 剣＋１/Sword+1 is listed at おおよそ/about 金貨50枚 (50 "
             "gold) = 4000 silver 銀貨; received 9000 silver 銀貨" in capsys.readouterr().err)
     for near in ("7000", "4000"):  # the GM's haggling, within twice either way: unsaid
         assert main(["genso", "buy", str(sheet), "sword_plus1", "--price", near]) == 0
         assert "warning" not in capsys.readouterr().err
+
+
+def test_a_price_warnings_take_back_is_not_warned_of_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """r76coc N4: the command a price warning names to take a buy back, a sale at that
+    price, was itself warned of (far below the buy-back list) and named a buy to take *it*
+    back, an undo of the undo; a sale's take-back the same. It carries --take-back and is
+    not warned of; the purse and the pack are as before."""
+    sheet = tmp_path / "pc1.toml"
+    run(capsys, "sheet", "pc1", "--save-as", str(sheet))
+    text = sheet.read_text(encoding="utf-8")
+    sheet.write_text(text.replace("money = {gold = 0,", "money = {gold = 200,"), encoding="utf-8")
+    rate = rates(load_rules())
+
+    def held() -> tuple[int, bool]:
+        data = run(capsys, "sheet", str(sheet))["sheet"]
+        return Purse(**data["money"]).value(rate), "sword_plus1" in data["equipment"]
+
+    def taken_back(verb: str) -> None:
+        before = held()
+        assert main(["genso", verb, str(sheet), "sword_plus1", "--price", "100"]) == 0
+        told = re.search(r"to take it back: `[^`]*? (genso [^`]*)`", capsys.readouterr().err)
+        back = "sell" if verb == "buy" else "buy"
+        assert told is not None and told[1] == shlex.join(
+            ["genso", back, str(sheet), "sword_plus1", "--price", "100", "--take-back"])
+        assert main(shlex.split(told[1])) == 0  # as told
+        assert "warning" not in capsys.readouterr().err
+        assert held() == before
+
+    taken_back("buy")
+    assert main(["genso", "buy", str(sheet), "sword_plus1", "--price", "8000"]) == 0
+    capsys.readouterr()
+    taken_back("sell")
 
 
 def test_a_buy_back_price_is_warned_of_only_beyond_twice_or_half_the_list(

@@ -571,10 +571,13 @@ FAR_FROM_LIST = 2
 def _far_from_list(args: argparse.Namespace, rules: GensoRules, key: str,
                    paid: int | None, sold: bool = False) -> str | None:
     """The warning of a GM's price far from the おおよそ one listed (:data:`FAR_FROM_LIST`),
-    both in silver, with the command that undoes it; None when near, or not such a price."""
+    both in silver, with the command that undoes it; None when near, or not such a price,
+    or when this buy or sale is that command (``--take-back``): the take-back of a buy at
+    100 silver, a sale at 100, was warned of as far below the buy-back list, with a buy to
+    take *it* back (r76coc N4)."""
     item = rules.item(key)
     listed = listed_about(item, sold)
-    if paid is None or listed is None:
+    if paid is None or listed is None or args.take_back:
         return None
     silver, coins = listed
     if silver <= paid * FAR_FROM_LIST and paid <= silver * FAR_FROM_LIST:
@@ -585,7 +588,7 @@ def _far_from_list(args: argparse.Namespace, rules: GensoRules, key: str,
              if silver <= paid * gold * FAR_FROM_LIST and paid * gold <= silver * FAR_FROM_LIST
              else "")
     undo = companion_line("genso", "buy" if sold else "sell", args.sheet, item.key, "--price",
-                          str(paid))
+                          str(paid), "--take-back")
     return (f"warning: {'the buy-back of ' if sold else ''}{item.name} is listed at "
             f"おおよそ/about {coins_text(coins)} = {silver} silver 銀貨; "
             f"{'received' if sold else 'paid'} {paid} silver 銀貨: --price is in silver "

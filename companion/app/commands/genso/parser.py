@@ -258,6 +258,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                  "GM-ECON-1); one far from an おおよそ list price is warned of")
     buy.add_argument("--price", type=int, help="the price paid for one marked ～ (from) "
                                                f"or おおよそ (about): {in_silver}")
+    buy.add_argument("--take-back", action="store_true",
+                     help="this buy takes back a sale at its --price (as a price warning's "
+                          "command does): the price is not warned of")
     mana = rules.mana_stone
     buy.add_argument("--mp", type=int, help=f"a mana stone's MP ({mana['min_mp']}-"
                                             f"{mana['max_mp']}; default the shop's "
@@ -271,6 +274,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     sell.add_argument("--price", type=int, help="the price received for a buy-back marked "
                                                 "おおよそ (about), or the GM's price for an "
                                                 f"item the seed gives none: {in_silver}")
+    sell.add_argument("--take-back", action="store_true",
+                      help="this sale takes back a buy at its --price (as a price warning's "
+                           "command does): the price is not warned of")
     _common(sell)
     gear = _page(sub, "gear", "equip a weapon, armour, shield or ring (or --off)",
                  "The item must be in the sheet's pack (`genso buy`); a weapon equipped "
