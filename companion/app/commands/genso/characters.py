@@ -23,6 +23,7 @@ from companion.app.commands.genso.calendar import refuse_cursed, sheet_curses
 from companion.app.commands.genso.fights import DamagedFight, load_fight
 from companion.app.commands.genso.files import (
     apart_by,
+    monster_not_sheet,
     resolve_sheet,
     saved_fight_rules,
     saved_twins,
@@ -311,12 +312,7 @@ def _sheet_not_monster(rules: GensoRules, ref: str) -> tuple[Character, Path | N
     try:
         return resolve_sheet(rules, ref)
     except DataError as exc:
-        if not str(exc).startswith("no sheet "):
-            raise
-        try:
-            monster = rules.monster(ref)
-        except DataError:
-            raise exc from None
+        monster = monster_not_sheet(rules, ref, exc)
         raise DataError(f"{exc}; {ref!r} is a monster ({monster.name}, GM-MON-7), which has a "
                         f"stat block, not a sheet: `{companion_command()} genso list monsters` "
                         "shows it") from None

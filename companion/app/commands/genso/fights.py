@@ -29,6 +29,7 @@ from companion.app.commands.genso.files import (
     fight_entrant,
     fight_path,
     load_user_rules,
+    monster_not_sheet,
     resolve_sheet,
     saved_fight_rules,
     sheet_changer,
@@ -694,12 +695,7 @@ def _sheet_or_preset(rules: GensoRules, option: str, typed: str, ref: str,
     try:
         return resolve_sheet(rules, ref)
     except DataError as exc:
-        if not str(exc).startswith("no sheet "):
-            raise
-        try:
-            monster = rules.monster(ref)
-        except DataError:
-            raise exc from None
+        monster = monster_not_sheet(rules, ref, exc)
         many = f":{count}" if count > 1 else ""
         raise DataError(f"{option} {typed}: {exc}; {ref!r} is a monster ({monster.name}, "
                         f"GM-MON-7): bring it with `--monsters {monster.key}{many}`") from None

@@ -28,7 +28,7 @@ from companion.files import file_there
 from companion.systems.genso.character.core import Character
 from companion.systems.genso.combat import Entrant, Side
 from companion.systems.genso.names import fold_name
-from companion.systems.genso.rules import GensoRules, load_rules
+from companion.systems.genso.rules import GensoRules, Monster, load_rules
 from companion.systems.genso.sheet import character_from_mapping, preset
 
 SET_EXAMPLE = "GM-COMBAT-8.strict_4_6=true"
@@ -59,6 +59,19 @@ def sheet_out(option: str, value: str) -> Path:
         raise DataError(f"{option} {value!r}: a sheet is read back from a {SHEET_SUFFIX} "
                         f"file only (give {better})")
     return path
+
+
+def monster_not_sheet(rules: GensoRules, ref: str, exc: DataError) -> Monster:
+    """The monster ``ref`` names where a sheet was looked for (:func:`resolve_sheet`) and
+    ``exc``, "no sheet …", said there is none: for the caller to say it is a monster, and
+    how it is used (GM-MON-7). ``exc`` is raised again for another fault, or when ``ref``
+    names no monster either."""
+    if not str(exc).startswith("no sheet "):
+        raise exc
+    try:
+        return rules.monster(ref)
+    except DataError:
+        raise exc from None
 
 
 class AmbiguousSheet(DataError):
