@@ -537,3 +537,35 @@ def test_a_cut_log_of_a_game_over_held_by_another_state_file_says_it_can_be_remo
         "game 1 (seed 13, ez): 39 events match; the log ends before the game does: the game "
         f"is over and in the history (`{companion_command()} history` lists it); {mine} was "
         "behind its end, and it can be removed\n")
+
+
+def test_a_revision_12_log_of_a_gold_loss_the_pc_could_not_pay_replays_as_written(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """r76jr DEFECT 1: revision 13 keeps the loss asked for beside a loss of gold the PC
+    could not pay whole (``asked``); a log revision 12 wrote has none, and it replays by
+    its own revision, event for event. A profile with no gold piles leaves EZ seed 3's PC
+    poor when poison takes its gold. The revision-12 log is made as revision 12 wrote it:
+    the same game's, its header's revision 12 and no ``asked`` in its events (all revision
+    13 changed in it); under revision 13's header the missing ``asked`` differs."""
+    profile = tmp_path / "nogold.toml"
+    profile.write_text("[map]\ngold_per_rank = 0\n", encoding="utf-8")
+    log = tmp_path / "games.jsonl"
+    assert main(["play", "--headless", "--seed", "3", "--preset", "ez", "--profile",
+                 str(profile), "--log", str(log)]) == 0
+    capsys.readouterr()
+    header, *events = (json.loads(line) for line in log.read_text("utf-8").splitlines())
+    assert header["rules"] == RULES_REVISION == 13
+    clamped = [e for e in events if "asked" in e]
+    assert clamped and all(e["amount"] != e["asked"] for e in clamped)
+
+    def written(rules: int) -> None:
+        lines = [{**header, "rules": rules},
+                 *({k: v for k, v in e.items() if k != "asked"} for e in events)]
+        log.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+
+    written(12)
+    assert main(["replay", str(log)]) == 0
+    assert f"{len(events)} events match" in capsys.readouterr().out
+    written(13)
+    assert main(["replay", str(log)]) == 1
+    assert "asked: log (none), replay -10" in capsys.readouterr().out

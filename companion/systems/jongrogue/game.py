@@ -123,8 +123,14 @@ Draw = Callable[["Game"], Tile]  # an in-line wall (simulation mode)
 # kind found readied and another readied by ``ready:<tile>``, a thief taking the kind
 # readied first. Before, the first potion held was offered and the last one drunk, and every
 # shuriken was thrown at the attack of the kind found last (rules72 DEFECT 1). The packaged
-# profile has one kind of each, so its games are revision 11's.
-RULES_REVISION = 12
+# profile has one kind of each, so its games are revision 11's. 13: a loss of gold the PC
+# cannot pay whole (below the profile's gold_min) keeps the loss asked for beside what was
+# lost (``asked``, a76jrcore NIT 2), and a fire-breather that is both the room's and a
+# pursuer breathes once on a flight (JR-AB-BREATH, a76jrcore RISK 3); before, the event had
+# no ``asked`` and such a monster breathed twice, and a log of revision 12 or before replays
+# so (r76jr DEFECT 1, RISK 3). No auto-player game meets the double breath, so its games are
+# revision 12's, event for event but a clamped loss's ``asked``.
+RULES_REVISION = 13
 
 # The oldest rules revision whose headless games RULES_REVISION plays identically. A
 # seeded auto-player game (``play --headless --seed``) is the same game, input for input

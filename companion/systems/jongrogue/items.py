@@ -60,9 +60,11 @@ class _Items(_Rooms):
         self.pc.gold = max(self.profile.gold_min, before + amount)
         if self.record:
             lost = self.pc.gold - before
-            if lost == amount:
+            if lost == amount or self.revision < 13:
                 self._emit(Kind.ITEM, action="gold", amount=lost, gold=self.pc.gold, why=why)
-            else:  # the loss the rule asked for, which the log says beside (a76jrcore NIT 2)
+            else:  # the loss the rule asked for, which the log says beside (a76jrcore NIT 2);
+                # from revision 13 only, so a log of 12 or before replays as it was written
+                # (r76jr DEFECT 1: its clamped loss had no ``asked``)
                 self._emit(Kind.ITEM, action="gold", amount=lost, gold=self.pc.gold, why=why,
                            asked=amount)
 

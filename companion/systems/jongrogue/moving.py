@@ -104,8 +104,10 @@ class _Moving(_Ranged):
             self._turn("flee", attackers=[])  # JR-FLEE-2: the pursuers hold their blows
         # Each breathes once: a flight round a loop of rooms can end on another door of the
         # room a pursuer came from, where it is the room's and a pursuer both (a76jrcore
-        # RISK 3), as :meth:`_targets` counts it once.
-        for m in dict.fromkeys([*self.room_monsters(), *self.pursuers]):
+        # RISK 3), as :meth:`_targets` counts it once. From revision 13: revision 12 and
+        # before breathed once for each list, and their logs replay so (r76jr RISK 3).
+        breathers = [*self.room_monsters(), *self.pursuers]
+        for m in list(dict.fromkeys(breathers)) if self.revision >= 13 else breathers:
             if m.monster.ability is Ability.FIRE_BREATH and m.sleep is Sleeping.AWAKE:
                 self._emit(Kind.ABILITY, ability="fire_breath", uid=m.uid, why="flee")
                 yield from self._hit(m, breath=True)  # JR-AB-BREATH: unopposed

@@ -300,13 +300,16 @@ def test_jr_ab_breath_answers_ranged_and_burns_the_fleeing() -> None:
     assert of(events, Kind.DAMAGE)[0]["breath"] and game.room_no == 4
 
 
-def test_jr_ab_breath_a_pursuer_back_in_its_own_room_breathes_once() -> None:
+@pytest.mark.parametrize(("revision", "breaths"), [(13, 1), (12, 2)])
+def test_jr_ab_breath_a_pursuer_back_in_its_own_room_breathes_once(revision: int,
+                                                                   breaths: int) -> None:
     """JR-AB-BREATH (a76jrcore RISK 3): a flight round a loop of rooms can end on another
     door of the room a pursuer came from; there the monster is the room's and a pursuer
     both, and it breathes on the PC's next flight once, not once for each list. The state
     is built directly: the dragon of room 5 follows the PC, who stands on room 5's door
-    again with a way back (room 4) open."""
-    game = Game("plus")
+    again with a way back (room 4) open. From revision 13: revision 12 breathed twice, and
+    a log of it replays so (r76jr RISK 3)."""
+    game = Game("plus", revision=revision)
     game.floor = 22
     game.pc.hp = game.pc.max_hp = 300
     feed(game, "4m 1z 1z 1z 1z | move:5 9m 2z 3z 4z shoot:1 3m 1m 1m flee 9m")
@@ -316,9 +319,11 @@ def test_jr_ab_breath_a_pursuer_back_in_its_own_room_breathes_once() -> None:
     feed(game, "defend 9m")
     assert "flee" in options(game)
     events = feed(game, "flee")
-    assert [d["amount"] for d in of(events, Kind.DAMAGE)] == [22]
-    assert len([a for a in of(events, Kind.ABILITY) if a["ability"] == "fire_breath"]) == 1
-    assert game.pc.hp == 300 - 3 * 22 and game.room_no == 4  # the shot answered, two flights
+    assert [d["amount"] for d in of(events, Kind.DAMAGE)] == [22] * breaths
+    assert len([a for a in of(events, Kind.ABILITY)
+                if a["ability"] == "fire_breath"]) == breaths
+    # the shot answered, the first flight, this one's breaths
+    assert game.pc.hp == 300 - (2 + breaths) * 22 and game.room_no == 4
 
 
 def test_jr_state_3_states_are_per_monster() -> None:

@@ -112,9 +112,10 @@ def moves(events: list[Event]) -> list[tuple[int, str]]:
 
 
 def test_revision_10_is_played_still() -> None:
-    """Revisions 11 (tests/app/test_jongrogue_bound_pc_and_ability_lines.py) and 12
-    (test_item_kinds.py) came after it; a game saved by revision 10 plays by it."""
-    assert RULES_REVISION == 12 and Game("plus", revision=10).revision == 10
+    """Revisions 11 (tests/app/test_jongrogue_bound_pc_and_ability_lines.py), 12
+    (test_item_kinds.py) and 13 (tests/app/test_replay.py, test_abilities.py) came after
+    it; a game saved by revision 10 plays by it."""
+    assert RULES_REVISION == 13 and Game("plus", revision=10).revision == 10
 
 
 def test_jr_flee_2_a_pursued_flight_does_not_double_back_after_a_walk_back() -> None:
