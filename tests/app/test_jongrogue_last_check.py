@@ -3,10 +3,18 @@
 
 from __future__ import annotations
 
-from companion.app.modes.jongrogue import JongRogueMode, last_check
+from functools import partial
+
+import pytest
+
+from companion.app.modes.jongrogue import JongRogueMode, after_the_damage, last_check
+from companion.hw.display.screen import ScreenDisplay
 from companion.systems.jongrogue.autoplay import HeadlessPlayer
 from companion.systems.jongrogue.events import Event, Kind
 from companion.systems.jongrogue.game import Game
+from companion.systems.jongrogue.narration import describe
+from tests.hw.screen_layout_helpers import Drawn, spy_text
+from tests.systems.jongrogue.script import feed
 
 #: Events that are the game going on after a check, never its outcome.
 LATER = {Kind.MOVE, Kind.TURN, Kind.RANGED, Kind.ROOM, Kind.ENCOUNTER, Kind.WAKE, Kind.STAIRS,
@@ -55,3 +63,70 @@ def test_a_played_game_s_last_check_never_shows_what_came_after_it() -> None:
             assert events[end].kind not in OUTCOMES, shown
             left_out += len(shown) < 4 and len(events) - first >= 4
     assert left_out
+
+
+def _panel(drawn: list[Drawn], lines: tuple[str, ...]) -> list[str]:
+    """The rows the Last check panel drew, as shown: those after its title that are pieces
+    of ``lines`` (split where ``…`` marks a cut), up to the sheet's title."""
+    start = next(i for i, d in enumerate(drawn) if d.text == "Last check 判定")
+    rows = []
+    for d in drawn[start + 1:]:
+        pieces = [p.strip() for p in d.shown.split("…") if p.strip()]
+        if d.label or d.text in ("PC", "Log 記録") \
+                or not all(any(p in line for line in lines) for p in pieces):
+            break
+        rows.append(d.shown)
+    return rows
+
+
+@pytest.mark.parametrize(("gold", "wall"), [(50, "6z 7z 5z"), (0, "6z 7z 5z"),
+                                            (0, "2z 4s 8m")],
+                         ids=["gold, honours", "no gold, honours", "no gold, plain"])
+@pytest.mark.needs_japanese_font
+def test_a_venus_flytrap_s_damage_stays_in_the_panel_ahead_of_the_gold_it_took(
+        screen: ScreenDisplay, gold: int, wall: str) -> None:
+    """r76jr DEFECT 2, at 800x480 and text 1.0: an EZ venus flytrap (虫取り草, floor 12)
+    missed and hitting with a 2d9 that set an honour aside and drew 中 and 白, or with none
+    for gold's loss (所持金なし); the check, the damage and the gold lost were more rows
+    than the panel, which kept the gold line as the outcome and dropped the damage and its
+    sum (spec §9). The check's verdict and the damage stay whole; the gold line is whole
+    or its place marked ``…``."""
+    game = Game("ez")
+    game.floor = 12
+    game.pc.gold = gold
+    feed(game, f"5p 8m 3s 1z 2z fight:1 1m {wall}")
+    mode = JongRogueMode(game, None, partial(describe, profile=game.profile,
+                                             options=game.options))
+    ask = mode.ask()
+    assert ask is not None
+    view = mode.view(ask.prompt, options=getattr(ask, "options", ()))
+    made, damage, lost = view.last_check
+    assert made.lstrip().startswith("melee 近接攻撃 vs 虫取り草")
+    assert damage.lstrip().startswith("虫取り草 (venus flytrap) hits the PC")
+    assert lost.lstrip().startswith("Gold 金塊 -10 (held 拘束)")
+    drawn = spy_text(screen)
+    screen.render(view)
+    rows = _panel(drawn, view.last_check)
+    shown = " ".join(row.strip() for row in rows)
+    assert "→ failure 失敗" in shown and damage.strip() in shown, rows
+    assert lost.strip() in shown or rows[-1].endswith("…"), rows
+
+
+def test_only_what_follows_from_a_hit_gives_way_to_its_damage() -> None:
+    """r76jr DEFECT 2: the lines after a monster's damage that only follow from it (the
+    gold it took, a state) are counted to give way to the damage on a short panel; a line
+    that ends the game (the PC killed) or a fight (a defeat) stays the outcome, and a check
+    with no damage keeps its last line as before."""
+    damage = Event(Kind.DAMAGE, {"uid": 4, "monster": "L", "table": 10, "rolls": [],
+                                 "defence": 3, "amount": 7, "hp": 5, "breath": False})
+    gold = Event(Kind.ITEM, {"action": "gold", "amount": -10, "gold": 40, "why": "held"})
+    state = Event(Kind.STATE, {"state": "bound"})
+    over = Event(Kind.GAME_OVER, {})
+    defeat = Event(Kind.DEFEAT, {"uid": 4, "monster": "L", "xp": 5, "total": 30})
+    attack = check("melee vs レプラコーン")
+    assert after_the_damage([attack, damage, gold]) == 1
+    assert after_the_damage([attack, damage, state, gold]) == 2
+    assert after_the_damage([attack, damage, gold, over]) == 0
+    assert after_the_damage([attack, damage]) == 0
+    assert after_the_damage([attack, defeat, gold]) == 0
+    assert after_the_damage([attack, damage, gold, Event(Kind.MOVE, {"room": 2})]) == 1

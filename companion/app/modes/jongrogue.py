@@ -521,16 +521,42 @@ def _follows_from_check(events: Sequence[Event], at: int) -> bool:
     return event.kind in _CHECK_OUTCOMES
 
 
-def last_check(events: Sequence[Event], describe: Callable[[Event], str]) -> tuple[str, ...]:
-    """The last check and what it set off (damage, defeat, XP, level, drops), spelled out
-    (spec §9); the events after those are not shown as its outcome."""
+def _last_check_span(events: Sequence[Event]) -> tuple[int, int]:
+    """Where the last check and what it set off lie in ``events`` (``start:end``), or
+    ``(0, 0)`` before any check."""
     for i in range(len(events) - 1, -1, -1):
         if events[i].kind is Kind.CHECK:
             end = i + 1
             while end < len(events) and _follows_from_check(events, end):
                 end += 1
-            return tuple(describe(e) for e in events[i:end])
-    return ()
+            return i, end
+    return 0, 0
+
+
+def last_check(events: Sequence[Event], describe: Callable[[Event], str]) -> tuple[str, ...]:
+    """The last check and what it set off (damage, defeat, XP, level, drops), spelled out
+    (spec §9); the events after those are not shown as its outcome."""
+    start, end = _last_check_span(events)
+    return tuple(describe(e) for e in events[start:end])
+
+
+#: Lines after a monster's damage that end the game or the fight, or change the level (a
+#: level drained, JR-AB-DRAIN): the outcome, kept last as before.
+_ENDINGS = frozenset({Kind.GAME_OVER, Kind.DEFEAT, Kind.LEVEL})
+
+
+def after_the_damage(events: Sequence[Event]) -> int:
+    """How many of :func:`last_check`'s lines come after its damage line and only follow
+    from it: the gold a monster's hit took (JR-AB-HOLD, JR-AB-POISON ...), a state it set, a
+    theft. The screen keeps the damage ahead of them when not all fit (spec §9: "damage
+    and its sum"; r76jr DEFECT 2: the venus flytrap's gold line took the 2d9's place). 0
+    with no damage, or where a line after it is one of :data:`_ENDINGS` (the PC killed, a
+    level drained), which stays the outcome."""
+    start, end = _last_check_span(events)
+    damage = max((i for i in range(start, end) if events[i].kind is Kind.DAMAGE), default=-1)
+    if damage < 0 or any(events[i].kind in _ENDINGS for i in range(damage + 1, end)):
+        return 0
+    return end - damage - 1
 
 
 #: JR-STATE-2 (stairs), ``companion rules defaults``: Stairs chosen from the door of a room
@@ -663,6 +689,7 @@ class JongRogueMode:
             highlight=highlight,
             prompt_tile=prompt_tile,
             last_check=last_check(events, self.describe),
+            last_check_after=after_the_damage(events),
             log=tuple(self.describe(e) for e in events[-12:]),
             status=told or waiting,
             guidance=bool(waiting),

@@ -577,6 +577,32 @@ class GamePanels(Canvas):
         rows[-1] = (rows[-1][0], rows[-1][1].rstrip() + "…")
         return rows
 
+    def _following(self, rows: list[tuple[int, str]], tail: Sequence[list[tuple[int, str]]],
+                   capacity: int, size: int, width: int) -> list[tuple[int, str]]:
+        """The rows of the wrapped lines ``tail`` that fit whole, in order, under ``rows``
+        in ``capacity`` rows; where one does not, a ``…`` says it and those after it are left
+        out: after the last row when it has the room, else on a row of its own when there
+        is one (:meth:`_lines`' ``after``)."""
+        added: list[tuple[int, str]] = []
+        for parts in tail:
+            if len(rows) + len(added) + len(parts) > capacity:
+                break
+            added += parts
+        else:
+            return added
+        shown = rows + added
+        if shown:
+            left, row = shown[-1]
+            if self._text_width(f"{row} …", size) <= width - left:
+                if added:
+                    added[-1] = (left, f"{row} …")
+                else:
+                    rows[-1] = (left, f"{row} …")
+                return added
+        if len(shown) < capacity:
+            added.append((0, "…"))
+        return added
+
     def _middle_rows(self, line: str, capacity: int, size: int, width: int,
                      indent: int) -> list[tuple[int, str]]:
         """``line`` wrapped in at most ``capacity`` rows by leaving out words from its
@@ -617,14 +643,18 @@ class GamePanels(Canvas):
 
     def _lines(self, title: str, lines: Sequence[str], rect: pygame.Rect,
                newest_last: bool = False, size: int | None = None,
-               step: int | None = None) -> None:
+               step: int | None = None, after: Sequence[str] = ()) -> None:
         """A panel of lines, each wrapped with its next rows indented, so that each line's
         start stands out; the first that fit and the last (:meth:`_first_and_last`), or
         with ``newest_last`` (a log) the newest
         that fit whole, oldest first: an older line that does not fit whole is left out, not
         shown as its last rows alone (a check's verdict ends its line: 成功/失敗). A newest
         line longer than the whole panel shows its start (whose it is, what was done),
-        marked ``…`` where it is cut, rather than leaving the log blank."""
+        marked ``…`` where it is cut, rather than leaving the log blank. Lines ``after``
+        ``lines`` only follow from their last (the gold a monster's hit took, after its
+        damage): where not all fit, ``lines`` are shown as above and those of ``after`` that
+        still fit whole, in order, the rest marked by a ``…`` (r76jr DEFECT 2: the gold line
+        was kept as the outcome and the 2d9 damage dropped)."""
         m = self.m
         y = self._panel(rect, title)
         size, step = size or m(TEXT_MIN), self._step(step or m(19))
@@ -632,8 +662,14 @@ class GamePanels(Canvas):
         capacity = self._rows_fit(y, rect.bottom, step, size, m(4))
         indent = m(12)
         wrapped = [self._indented(line, size, width, indent) for line in lines]
-        rows = self._newest(wrapped, capacity, size, width) if newest_last \
-            else self._first_and_last(wrapped, lines, capacity, size, width, indent)
+        tail = [self._indented(line, size, width, indent) for line in after]
+        if newest_last:
+            rows = self._newest(wrapped, capacity, size, width)
+        elif sum(len(parts) for parts in [*wrapped, *tail]) <= capacity:
+            rows = [row for parts in [*wrapped, *tail] for row in parts]
+        else:
+            rows = self._first_and_last(wrapped, lines, capacity, size, width, indent)
+            rows += self._following(rows, tail, capacity, size, width)
         for left, row in rows:
             self.surface.blit(self._fit(row, size, width - left), (rect.x + m(8) + left, y))
             y += step

@@ -423,7 +423,9 @@ class ScreenDisplay(OptionButtons):
                 check_min + m(6)) + m(6)
         if not view.pursuers or left.bottom - check_top >= check_min:
             check = pygame.Rect(left.x, check_top, left.w, left.bottom - check_top)
-            self._lines("Last check 判定", self._check_lines(view.last_check, check), check)
+            lines = view.last_check[:len(view.last_check) - view.last_check_after]
+            self._lines("Last check 判定", self._check_lines(lines, check), check,
+                        after=view.last_check[len(lines):])
         # The sheet takes rows from the log when its lines wrap, down to the log's last two
         # (its newest entry): under a two-row grid, three kept for the log cut the Items
         # line, and ring kinds the player carries were shown nowhere (display audit 56,

@@ -246,6 +246,11 @@ class View:
     options: tuple[Option, ...] = ()
     prompt_tile: str | None = None
     last_check: tuple[str, ...] = ()
+    # How many of last_check's last lines only follow from the damage line before them (the
+    # gold or a state a monster's hit took, JR-AB-*): where the panel cannot show every
+    # line, the damage stays whole ahead of them (spec §9: "damage and its sum"; r76jr
+    # DEFECT 2). 0: the last line is the check's outcome, kept whole.
+    last_check_after: int = 0
     log: tuple[str, ...] = ()
     highlight: int | None = None  # the option a menu cursor is on
     status: str = ""  # reader trouble, a rejected read; or with ``guidance`` the next step

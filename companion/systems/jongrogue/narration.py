@@ -167,9 +167,9 @@ def _check(d: dict[str, Any]) -> str:
 
 
 def _drew(tiles: list[str], value: int, critical: bool, fumble: bool) -> str:
-    """One 1d9 as drawn (JR-DICE-1), each tile marked, in a check's line and a 2d9's alike:
-    the honours set aside, then the deciding tile and what it counts, the profile's
-    critical or fumble named (its value the profile's).
+    """A check's 1d9 as drawn (JR-DICE-1), each tile marked: the honours set aside, then
+    the deciding tile and what it counts, the profile's critical or fumble named (its value
+    the profile's). A 2d9's line marks its tiles shorter (:func:`_rolls`).
 
     >>> _drew(["6z", "7z"], 9, True, False), _drew(["4s"], 4, False, False)
     ('6z (set aside), 7z → critical (中) → 9', '4s → 4')
@@ -185,14 +185,19 @@ def _drew(tiles: list[str], value: int, critical: bool, fumble: bool) -> str:
 
 
 def _rolls(rolls: list[str], table: int, profile: Profile) -> str:
-    """A 2d9's tiles (JR-MON-1 damage 2d9, logged in one list), each 1d9 as a check's line
-    marks it (a76jrcore NIT 1: ``2d9: 2z, 4s, 8m`` did not say 2z was set aside, nor a
-    critical's 9), its 1d9s summed: ``2z (set aside), 4s → 4 + 8m → 8``. Tiles that the
-    profile's critical and fumble do not read as the logged sum (a log of a game played
-    under another profile, told with the packaged one) are listed as logged.
+    """A 2d9's tiles (JR-MON-1 damage 2d9, logged in one list), each 1d9 in its brackets,
+    summed: its honours set aside, then its deciding tile, a number tile counting its rank
+    and the profile's critical or fumble (JR-DICE-1) named with what it counts (a76jrcore
+    NIT 1: ``2d9: 2z, 4s, 8m`` did not say 2z was set aside, nor a critical's 9). Shorter
+    than a check's marking, which left the damage out of the Last check panel at 800x480
+    (r76jr DEFECT 2); the brackets keep the ``+`` between the two 1d9s, not a tile (NIT 4).
+    Tiles that the profile's critical and fumble do not read as the logged sum (a log of a
+    game played under another profile, told with the packaged one) are listed as logged.
 
     >>> _rolls(["6z", "7z", "5z"], 10, DEFAULT_PROFILE)
-    '6z (set aside), 7z → critical (中) → 9 + 5z → fumble (白) → 1'
+    '[6z set aside, 7z 中 9] + [5z 白 1]'
+    >>> _rolls(["2z", "4s", "8m"], 12, DEFAULT_PROFILE)
+    '[2z set aside, 4s] + [8m]'
     >>> _rolls(["6z", "7z", "5z"], 12, DEFAULT_PROFILE)
     '6z, 7z, 5z'
     """
@@ -202,8 +207,12 @@ def _rolls(rolls: list[str], table: int, profile: Profile) -> str:
         d9s = None
     if not d9s or sum(d9.value for d9 in d9s) != table:
         return ", ".join(rolls)
-    return " + ".join(_drew([str(t) for t in d9.tiles], d9.value, d9.critical, d9.fumble)
-                      for d9 in d9s)
+    marked = []
+    for d9 in d9s:
+        *aside, last = d9.tiles
+        face = f"{last} {last.name_ja} {d9.value}" if d9.critical or d9.fumble else str(last)
+        marked.append("[" + ", ".join([*(f"{t} set aside" for t in aside), face]) + "]")
+    return " + ".join(marked)
 
 
 #: A monster's Plus states an encounter line names, by the ENCOUNTER event's key.

@@ -108,18 +108,20 @@ def _flytrap_hits(gold: int, wall: str) -> list[Event]:
     return feed(game, f"5p 8m 3s 1z 2z fight:1 1m {wall}")
 
 
-def test_a_2d9_marks_each_tile_as_a_check_line_does() -> None:
-    """JR-MON-1 2d9 damage (a76jrcore NIT 1): each 1d9's honours set aside and its critical
-    or fumble, with what it counts, as a check's line marks them, the two summed; the line
-    said ``2d9: 6z, 7z, 5z`` and left the player to find how they made 10."""
+def test_a_2d9_marks_each_tile_and_brackets_each_1d9() -> None:
+    """JR-MON-1 2d9 damage (a76jrcore NIT 1): each 1d9 in its brackets, its honours set
+    aside and its critical or fumble with what it counts, the two summed; the line said
+    ``2d9: 6z, 7z, 5z`` and left the player to find how they made 10. Shorter than a
+    check's marking, which took the damage out of the Last check panel at 800x480 (r76jr
+    DEFECT 2), and bracketed so the ``+`` is between the 1d9s, not after a tile (NIT 4)."""
     events = _flytrap_hits(0, "6z 7z 5z")
     damage = next(e for e in events if e.kind is Kind.DAMAGE)
     assert (damage.data["table"], damage.data["rolls"]) == (10, ["6z", "7z", "5z"])
     assert describe(damage) == (
-        "  虫取り草 (venus flytrap) hits the PC: 10 (2d9: 6z (set aside), "
-        "7z → critical (中) → 9 + 5z → fumble (白) → 1) − 3 armour = 7 → HP 5")
+        "  虫取り草 (venus flytrap) hits the PC: 10 (2d9: [6z set aside, 7z 中 9] + "
+        "[5z 白 1]) − 3 armour = 7 → HP 5")
     plain = next(e for e in _flytrap_hits(0, "2z 4s 8m") if e.kind is Kind.DAMAGE)
-    assert "12 (2d9: 2z (set aside), 4s → 4 + 8m → 8) − 3 armour = 9" in describe(plain)
+    assert "12 (2d9: [2z set aside, 4s] + [8m]) − 3 armour = 9" in describe(plain)
 
 
 def test_a_2d9_is_read_by_the_games_own_critical_and_fumble() -> None:
@@ -132,8 +134,7 @@ def test_a_2d9_is_read_by_the_games_own_critical_and_fumble() -> None:
     event = Event(Kind.DAMAGE, {"uid": 1, "monster": "F", "table": 10,
                                 "rolls": ["7z", "1z", "2z"], "defence": 3, "amount": 7,
                                 "hp": 5, "breath": False})
-    assert "10 (2d9: 7z (set aside), 1z → critical (東) → 8 + 2z → fumble (南) → 2) " \
-        in describe(event, profile)
+    assert "10 (2d9: [7z set aside, 1z 東 8] + [2z 南 2]) " in describe(event, profile)
     assert "10 (2d9: 7z, 1z, 2z) − 3 armour" in describe(event)
 
 
