@@ -14,8 +14,18 @@ from pathlib import Path
 
 import pytest
 
-from companion.app.modes.dice_tray import AGAIN, FOUND, DiceTrayMode
+from companion.app.modes.dice_tray import (
+    AGAIN,
+    FOUND,
+    HELD,
+    LISTS_BLOCKED,
+    MENU_LABEL,
+    OLD_SAVE_FOUND,
+    OLD_SAVE_SIX,
+    DiceTrayMode,
+)
 from companion.app.session.mode import ChoiceAsk, RollAsk, Throw
+from companion.errors import DataError
 from companion.systems.events.lists import UserLists
 
 #: The menu's Tables (after the one plain roll), then Explore on its list.
@@ -120,6 +130,103 @@ def test_a_save_at_the_six_with_the_count_thrown_is_taken_up_as_found(
     mode.answer(Throw((1,)))
     assert mode.report is not None and mode.report.finished
     assert any("×3 (one kind)" in s.text for s in mode.report.steps)
+
+
+def test_a_save_with_the_count_thrown_held_for_the_list_file_keeps_the_count(
+    tmp_path: Path,
+) -> None:
+    """The same save taken up while the list file cannot be read: held for it, then the
+    file mended and *Again* pressed. The throws were walked through today's walk, which
+    ends at the 6: the 3 thrown was passed over, Found asked the count again (r76events2
+    DEFECT 1). The count is kept as Found's, held for the list, kept so in the file."""
+    table_file = tmp_path / "tray.json"
+    _save(table_file, [[6], [3]])
+    broken = "events_lists.toml: line 1: broken"
+    mended = False
+
+    def reload() -> UserLists:
+        if not mended:
+            raise DataError(broken)
+        return LISTS
+
+    def tray() -> DiceTrayMode:
+        return DiceTrayMode(("1D6",), "typed 入力", lists=None, table_file=table_file,
+                            typed=True, lists_error=broken, reload_lists=reload)
+
+    mode = tray()
+    mode.take_up_saved()
+    assert mode.note == LISTS_BLOCKED and _labels(mode) == [AGAIN, MENU_LABEL]
+    assert mode.pick is not None and mode.pick.found and mode.throws == [(3,)]
+    saved = json.loads(table_file.read_text("utf-8"))["table"]
+    assert saved["found"] is True and saved["throws"] == [[3]]
+    later = tray()  # a start while it is still unreadable: the same, from the file
+    later.take_up_saved()
+    assert later.pick == mode.pick and later.throws == [(3,)]
+    mended = True
+    mode.answer(_labels(mode).index(AGAIN))
+    ask = mode.ask()
+    assert isinstance(ask, RollAsk) and ask.sides == 2 and mode.throws == [(3,)]
+    mode.answer(Throw((1,)))
+    assert mode.report is not None and mode.report.finished
+    assert any("×3 (one kind)" in s.text for s in mode.report.steps)
+
+
+def test_an_older_save_taken_up_says_so_once_on_the_screen(tmp_path: Path) -> None:
+    """Found's walk says an appraisal succeeded, which nobody said when 29b73ab7 took the
+    count straight after the 6; and a save awaiting that count shows the outcome, the die
+    asked before the stop not asked. Said on stderr only (r76events2 NIT 1): the status
+    line says it once, in English and Japanese."""
+    table_file = tmp_path / "tray.json"
+    _save(table_file, [[6], [3]])
+    mode = _tray(table_file)
+    mode.take_up_saved()
+    ask = mode.ask()
+    assert isinstance(ask, RollAsk)
+    assert mode.view(ask.prompt).status == OLD_SAVE_FOUND
+    assert "older save 旧セーブ" in OLD_SAVE_FOUND and "鑑定成功時のみ" in OLD_SAVE_FOUND
+    mode.answer(Throw((1,)))
+    ask = mode.ask()
+    assert mode.view(ask.prompt).status == ""  # once
+    _save(table_file, [[6]])
+    six = _tray(table_file)
+    six.take_up_saved()
+    ask = six.ask()
+    assert six.view(ask.prompt).status == OLD_SAVE_SIX and FOUND in OLD_SAVE_SIX
+    six.answer(_labels(six).index(FOUND))
+    assert six.view(six.ask().prompt).status == ""
+    # today's saves say nothing of it
+    fresh = _at_six(table_file)
+    fresh.answer(_labels(fresh).index(FOUND))
+    today = _tray(table_file)
+    today.take_up_saved()
+    assert today.view(today.ask().prompt).status == ""
+
+
+def test_back_on_found_s_first_die_holds_it(tmp_path: Path) -> None:
+    """One Back on the count's die went to the menu and cleared the file, the reward lost:
+    Tables → Explore rolls the 6 again (r76events2 RISK 1). It is held: *Again* asks the
+    count, a start takes it up held, and *Menu* alone gives it up."""
+    table_file = tmp_path / "tray.json"
+    mode = _at_six(table_file)
+    mode.answer(_labels(mode).index(FOUND))
+    first = mode.ask()
+    mode.answer(Throw(back=True))
+    held = mode.ask()
+    assert isinstance(held, ChoiceAsk) and held.prompt == HELD
+    assert _labels(mode) == [AGAIN, MENU_LABEL]
+    saved = json.loads(table_file.read_text("utf-8"))["table"]
+    assert saved["found"] is True and saved["throws"] == [] and saved["held"] is True
+    again = _tray(table_file)
+    again.take_up_saved()
+    assert again.ask() == held
+    again.answer(_labels(again).index(AGAIN))
+    assert again.ask() == first and again.pick is not None and again.pick.found
+    mode.answer(_labels(mode).index(AGAIN))
+    assert mode.ask() == first
+    mode.answer(Throw((5,)))
+    mode.answer(Throw((1,)))
+    assert mode.report is not None and any("×5 (one kind)" in s.text
+                                           for s in mode.report.steps)
 
 
 def test_found_beside_another_table_is_refused(

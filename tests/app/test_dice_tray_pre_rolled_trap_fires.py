@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.app.modes.dice_tray import AGAIN, FIRES, MENU_LABEL, DiceTrayMode
+from companion.app.modes.dice_tray import AGAIN, FIRES, HELD, MENU_LABEL, DiceTrayMode
 from companion.app.session.mode import ChoiceAsk, RollAsk, Throw
 from companion.systems.events.rules import EventRules, load_rules
 
@@ -152,6 +152,35 @@ def test_a_trap_fired_is_saved_before_its_first_die(tmp_path: Path) -> None:
     third.answer(Throw((4,)))
     assert third.report is not None and third.report.finished
     assert third.report.steps[0].data["kind"] == "alarm"
+
+
+def test_back_on_the_first_die_of_a_trap_fired_holds_it(tmp_path: Path) -> None:
+    """One Back on the alarm's first die went to the menu and cleared the file: the alarm
+    was lost for good, and Tables → Trap rolls a new type, the second roll EV-DOOR-3
+    forbids (r76events2 RISK 1). It is held as a later die is: *Again* asks that die, the
+    same alarm, a start takes it up held, and *Menu* alone gives it up."""
+    table_file = tmp_path / "tray.json"
+    mode = _trapped(CHEST, 5, table_file=table_file)
+    _pick(mode, FIRES)
+    first = mode.ask()
+    mode.answer(Throw(back=True))
+    held = mode.ask()
+    assert isinstance(held, ChoiceAsk) and held.prompt == HELD
+    assert _labels(mode) == [AGAIN, MENU_LABEL]
+    saved = json.loads(table_file.read_text("utf-8"))["table"]
+    assert saved["trap"] == "alarm" and saved["throws"] == [] and saved["held"] is True
+    again = DiceTrayMode(("1D6",), "typed 入力", _rules(), table_file=table_file, typed=True)
+    again.take_up_saved()
+    held_again = again.ask()
+    assert isinstance(held_again, ChoiceAsk) and held_again.prompt == HELD
+    _pick(again, AGAIN)
+    assert again.ask() == first and again.pick is not None and again.pick.trap == "alarm"
+    _pick(mode, AGAIN)
+    assert mode.ask() == first
+    mode.answer(Throw(back=True))
+    _pick(mode, MENU_LABEL)  # given up on purpose
+    assert mode.pick is None
+    assert json.loads(table_file.read_text("utf-8"))["table"] is None
 
 
 def test_a_trap_named_beside_another_table_is_refused(

@@ -703,11 +703,15 @@ def _trap_commands(report: EventReport) -> list[str]:
 def _found_commands(report: EventReport, args: argparse.Namespace) -> list[str]:
     """EV-EXP-4 in generic mode: the command that rolls the bonus room's reward (the count
     and the kind) once the GM's appraisal succeeded; the walk rolls none before (seed 001:
-    on a success only, r76events NIT 3). With the list file and mode this run was given."""
+    on a success only, r76events NIT 3). With the list file this run was given, and its
+    mode as --mode whatever gave it: --found is refused in sw mode, and a generic mode
+    --set gave (or events.toml) was left out, the command printed refused where
+    events.toml says sw (r76events2 NIT 2)."""
     if not any(s.data.get("items_on_success") for s in report.steps):
         return []
+    mode = args.mode or report.mode.value
     given = "".join(f" --{key} {shlex.quote(value)}"
-                    for key, value in (("mode", args.mode), ("lists", args.lists)) if value)
+                    for key, value in (("mode", mode), ("lists", args.lists)) if value)
     return [f"On a successful appraisal: {companion_command()} events explore --found{given}"]
 
 

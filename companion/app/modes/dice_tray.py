@@ -144,6 +144,14 @@ FIRES = "Fires 発動"
 #: fails (seed 001: 「探索に成功した場合」; r76events NIT 3). The command line names
 #: ``events explore --found``.
 FOUND = "Found 見つけた"
+#: Said once on the status line when a tray.json saved by a tray before *Found* (29b73ab7)
+#: is taken up (r76events2 NIT 1): its count, thrown straight after the 6, is taken up as
+#: *Found*'s, whose walk says the appraisal succeeded, which nobody said then ...
+OLD_SAVE_FOUND = ("older save 旧セーブ: the reward counts only if an appraisal succeeded "
+                  "鑑定成功時のみ")
+#: ... or, saved at the 6 awaiting the count, the die it asked is not asked now.
+OLD_SAVE_SIX = ("older save 旧セーブ: the reward is rolled on a successful appraisal "
+                "鑑定成功なら: Found 見つけた")
 POISONS_PROMPT = ("Poisons 毒の経過: the end of a block, or an hour of rest? "
                   "ブロック終了か休息か (EV-POI-2)")
 NO_ROLL = "No roll 振れませんでした: throw again, or back to the menu?"
@@ -1164,6 +1172,10 @@ class DiceTrayMode:
                         state.get("found", False))
         self.pick, self.throws = pick, [tuple(t) for t in state["throws"]]
         self._typed_throws = []  # not kept in the file: typed only with typed dice
+        # Before the list file is checked: a walk held for it is walked again only by
+        # Again once it is mended (_resume), through today's walk, which ends at the 6
+        # and passed over the reward's throws after it (r76events2 DEFECT 1)
+        self._found_after_six(state)
         without_list = state.get("ended") is not None and self._lists_unread()
         if state.get("ended") is None and self._lists_blocked():
             return False  # not walked without the list it walked with: held till mended
@@ -1215,27 +1227,57 @@ class DiceTrayMode:
         return False
 
     def _found_before(self, state: dict[str, Any]) -> NeedDice | None:
-        """An exploration saved at its 6 by a tray before *Found* (:data:`FOUND`), which
-        rolled the reward's count (and kind) with the 6 (29b73ab7), or only the kind (before
-        it): the 6 now ends the walk at the appraisal. The throws after it are kept as the
-        reward's, taken up as *Found*, its die awaited (the count, then the kind); with none
-        after it, the outcome is shown, *Found* offered. No throw is lost, none asked again
-        (r76events NIT 3). The die awaited, or None: an outcome shown."""
-        after = self.throws[1:]
-        ended = state.get("ended") is not None
-        self._rewrite = not ended  # the file holds the old walk: written again as it is now
-        if not after:
-            if ended:
-                return None
-            note(f"{self.table_file}: the dice tray's {self._title()} was saved at its 6 "
-                 "awaiting the reward's die; the reward is rolled on a successful appraisal "
-                 f"now: its outcome is shown, and {FOUND} rolls it (EV-EXP-4)")
+        """An exploration saved at its 6 by a tray before *Found* (:data:`FOUND`), awaiting
+        the reward's count (29b73ab7) or its kind (before it), no die thrown after the 6
+        (with one, :meth:`_found_after_six`): the 6 now ends the walk at the appraisal, so
+        its outcome is shown, *Found* offered, and the die the player was told to throw is
+        not asked: said once on the screen (:data:`OLD_SAVE_SIX`, r76events2 NIT 1). No
+        throw is lost (r76events NIT 3). None: an outcome shown."""
+        if state.get("ended") is not None:
             return None
+        self._rewrite = True  # the file holds the old walk: written again as it is now
+        note(f"{self.table_file}: the dice tray's {self._title()} was saved at its 6 "
+             "awaiting the reward's die; the reward is rolled on a successful appraisal "
+             f"now: its outcome is shown, and {FOUND} rolls it (EV-EXP-4)")
+        self._notice_too(OLD_SAVE_SIX)
+        return None
+
+    def _found_after_six(self, state: dict[str, Any]) -> None:
+        """An exploration saved by a tray before *Found* (:data:`FOUND`) with throws after
+        its 6 (29b73ab7 rolled the reward's count with the 6, the tray before it the kind):
+        the 6 now ends the walk at the appraisal, so the throws after it are the reward's,
+        taken up as *Found* (the count, then the kind awaited): no throw lost, none asked
+        again (r76events NIT 3). Known by the pick and the row the first throw reads
+        (EV-EXP-4's), with no walk: before the list file is checked, which holds a list
+        table unwalked until it is mended (r76events2 DEFECT 1: its Again walked the old
+        throws through the walk of today, which ended at the 6, the count thrown passed
+        over and asked again). Found's walk says the appraisal succeeded, which nobody
+        confirmed before the count was thrown: said once on the screen
+        (:data:`OLD_SAVE_FOUND`, r76events2 NIT 1)."""
+        pick = self.pick
+        if (pick is None or pick.table != "explore" or pick.found or len(self.throws) < 2
+                or not self._bonus_row(self.throws[0])):
+            return
+        self._rewrite = state.get("ended") is None  # the file holds the old walk
         self.pick = TrayPick("explore", None, found=True)
-        self.throws = after
+        self.throws = self.throws[1:]
         note(f"{self.table_file}: the dice tray's exploration was saved at its 6 with the "
              f"reward's throws; taken up as {FOUND}, its throws kept (EV-EXP-4)")
-        return self._walk()
+        self._notice_too(OLD_SAVE_FOUND)
+
+    def _bonus_row(self, throw: tuple[int, ...]) -> bool:
+        """Whether ``throw``, an exploration's first, reads the bonus room's row (EV-EXP-4:
+        the 6 of seed 001)."""
+        try:
+            row = self._rules().tables["explore"].row_for(sum(throw))
+        except (KeyError, DataError):
+            return False
+        return bool(row.fields.get("follow") == "EV-EXP-4")
+
+    def _notice_too(self, text: str) -> None:
+        """Said once on the status line (:attr:`notice`), after what the dice source said
+        as it opened, if it said anything."""
+        self.notice = f"{self.notice}; {text}" if self.notice else text
 
     def _came_to_a_list(self) -> bool:
         """Whether the walk came to a step the list file picks for (:data:`LIST_STEPS`: a
@@ -1254,8 +1296,12 @@ class DiceTrayMode:
     def _thrown(self, throw: Throw) -> None:
         """A throw taken, failed or backed out of. Back on a table's first throw goes back
         to the menu; on a later one it holds the walk as a failed throw does (HELD): the
-        throws taken are never thrown again but by *Menu* (review64e RISK 1)."""
-        if throw.back and not self.throws:
+        throws taken are never thrown again but by *Menu* (review64e RISK 1). A walk named
+        from an outcome (*Fires*, *Found*) is held on its first die too: nothing else names
+        it again (Tables → Trap rolls a new type, EV-DOOR-3's second roll), and one Back
+        lost it, its file cleared (r76events2 RISK 1); *Again* asks that die."""
+        named = self.pick is not None and self.pick.named
+        if throw.back and not self.throws and not named:
             self._to_menu()
             return
         if throw.back or throw.failure:

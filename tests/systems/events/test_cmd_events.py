@@ -361,6 +361,27 @@ def test_exp_4_the_reward_is_rolled_by_its_own_command_on_a_success(
     assert "--found goes with the explore table, not door" in capsys.readouterr().err
 
 
+def test_exp_4_the_reward_command_runs_when_set_gave_the_generic_mode(
+    user_dirs: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The mode of a run made generic by --set over events.toml's sw: the command named
+    for the reward carried --mode only when --mode was given, so it ran in sw mode and was
+    refused (r76events2 NIT 2). It names the mode the run walked in, and runs."""
+    config = user_dirs / "config"
+    config.mkdir(parents=True, exist_ok=True)
+    (config / "events.toml").write_text('[defaults."§1"]\nmode = "sw"\n', "utf-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO("6\n"))
+    assert main(["events", "explore", "--dice", "typed", "--set", "§1.mode=generic"]) == 0
+    out = capsys.readouterr().out
+    (command,) = re.findall(r"companion events explore --found[^\n]*", out)
+    assert command == "companion events explore --found --mode generic"
+    monkeypatch.setattr("sys.stdin", io.StringIO("4\n"))
+    assert main([*command.split()[1:], "--dice", "typed"]) == 0
+    captured = capsys.readouterr()
+    assert "small recovery items (1D6) ＞ 4 ＞ ×4 (one kind" in captured.out
+    assert "sw mode" not in captured.err
+
+
 def test_trap_4_a_poison_trap_names_the_poison_command_under_the_walk(
     capsys: pytest.CaptureFixture[str]
 ) -> None:
