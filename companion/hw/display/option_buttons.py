@@ -100,8 +100,12 @@ class OptionButtons(FightPanels):
             return True
         if count <= 4 or view.status:
             return False
-        # The boxes' height in a one-row footer (m(96)) under a prompt of one row.
-        return not self._labels_whole(view, min(self._box_max_w(), each),
+        # The row :meth:`_footer` gives the boxes: beside the prompt's tile on a game screen
+        # (its picture at its tallest), under the prompt's rows, each a row taller footer
+        # (:meth:`_footer_height`); the boxes take its share (:meth:`_full_box_w`).
+        row_w = self._game_prompt_width(view) if view.dice is None and view.fight is None \
+            else self.width - m(20)
+        return not self._labels_whole(view, (row_w - m(8) * (count - 1)) // count,
                                       m(96) - m(8) - (m(12) + m(24)))
 
     def _grid(self, view: View) -> bool:
@@ -168,9 +172,16 @@ class OptionButtons(FightPanels):
         base = self._base_prompt_rows(view)
         if view.message or (self._grid(view) and view.dice is None and view.fight is None):
             # A message's prompt is in the body (``_message``); a game screen's over a grid
-            # (the ring menu) keeps its one row: its Last check, room and sheet need the body
-            # (the Last check lost its outcome under the grid with larger text).
-            return base, m(17)
+            # (the ring menu, the picks beside a read's status) keeps its one row: its Last
+            # check, room and sheet need the body (the Last check lost its outcome under the
+            # grid with larger text). With neither a status nor a Last check (a game's start,
+            # a menu one row would cut: :meth:`_needs_grid`), the prompt has two rows where it
+            # needs them, not cut in its middle ("Draw a tile and put it…いて: 1d9 for the
+            # start room", six tile picks at text 1.25; r76screen RISK 1).
+            if view.message or view.status or view.last_check:
+                return base, m(17)
+            needed = len(self._wrap(view.prompt, m(17), self._prompt_width(view)))
+            return max(base, min(2, needed)), m(17)
         memo = self._room_memo
         if memo is not None and memo[0] is view and memo[1] == self._room_key():
             return memo[2]

@@ -12,13 +12,15 @@ from dataclasses import replace
 import pytest
 
 from companion.app.session.controls import Controls
+from companion.app.session.reads import OTHER, pick_option
 from companion.app.session.system_menu import SystemMenu, menu_prompt
 from companion.hw.buttons import Button
 from companion.hw.display import screen as screen_module
 from companion.hw.display.fonts import holds_japanese
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import Option, View, example_view
-from tests.hw.display.prompt_fit_helpers import SCALES, SIZES, coc_board_mode
+from companion.systems.jongrogue.tiles import parse_tiles
+from tests.hw.display.prompt_fit_helpers import SCALES, SIZES, coc_board_mode, unread
 from tests.hw.screen_layout_helpers import spy_text
 
 #: Ann's weapon menu in the coc fight of docs/examples (ann.toml attacks cultist.toml).
@@ -155,5 +157,44 @@ def test_a_menu_of_six_whose_labels_read_whole_in_one_row_stays_in_it(
         assert not screen._grid(view)
         cut, _ = _cut_labels(size, 1.25, view)
         assert cut == [], cut
+    finally:
+        screen.close()
+
+
+@pytest.mark.parametrize("scale", [1.1, 1.25])
+@pytest.mark.parametrize("size", ["1024x600", "1280x720", "720x1280"])
+def test_a_menu_of_six_beside_the_prompt_s_tile_takes_the_grid_where_one_row_cuts(
+        monkeypatch: pytest.MonkeyPatch, size: str, scale: float) -> None:
+    """Whether one row cuts a label is judged in the row the boxes have: beside the prompt's
+    tile on a game screen, not the footer's whole width. Judged at the whole width, six tile
+    picks with no status stayed in one row and read "(3 o…cters)" (r76screen DEFECT 1's
+    fix, first form)."""
+    monkeypatch.setitem(screen_module.LAYOUTS, "1280x720", (1280, 720))
+    picks = tuple(pick_option(tile) for tile in parse_tiles("3m 6m 9m 1p 2p"))
+    view = replace(example_view(), prompt="Draw a tile and put it on the draw slot 牌を引いて"
+                   "引き牌の枠に置いて: 1d9 for the start room 開始部屋の1d9",
+                   options=(*picks, pick_option(OTHER)), prompt_tile="back", highlight=0,
+                   status="")
+    cut, screen = _cut_labels(size, scale, view)
+    screen.close()
+    assert [text for text in cut if text != view.prompt] == [], cut
+
+
+@pytest.mark.parametrize("scale", SCALES)
+@pytest.mark.parametrize("size", ["800x480", "1024x600", "720x1280"])
+def test_a_prompt_over_a_menu_that_takes_the_grid_reads_whole(
+        size: str, scale: float) -> None:
+    """A game screen's prompt over the grid kept its one row: six tile picks with no status,
+    in the grid at text 1.25 for their labels, read "Draw a tile and put it…いて: 1d9 for the
+    start room 開始部屋の1d9", whole in two rows in one row's footer before (r76screen RISK
+    1). It has two rows, and its boxes stay under them a fingertip tall."""
+    picks = tuple(pick_option(tile) for tile in parse_tiles("3m 6m 9m 1p 2p"))
+    view = replace(example_view(), prompt="Draw a tile and put it on the draw slot 牌を引いて"
+                   "引き牌の枠に置いて: 1d9 for the start room 開始部屋の1d9",
+                   options=(*picks, pick_option(OTHER)), prompt_tile="back", highlight=0,
+                   status="", last_check=())
+    screen = ScreenDisplay(size, text_scale=scale)
+    try:
+        assert unread(screen, view) == ""
     finally:
         screen.close()
