@@ -98,3 +98,24 @@ def test_with_the_attacker_first_the_buttons_are_as_before() -> None:
     options, highlight = options_for(game, game.pending)
     assert highlight == 0 and options[0].label == "Fight snake 大蛇と戦う"
     assert [o.label for o in options if o.button is Button.RANGED] == ["Fire snake 大蛇を射撃"]
+
+
+def test_with_no_fight_the_highlight_is_not_on_an_item_asked_again() -> None:
+    """a76journey DEFECT 1: with no monster to fight, the highlight started on the first
+    choice, *Use healing potion*, listed first: A to move on, then A at "Use … now?", drank
+    it at HP 10/12. It starts on the first choice not asked again (Take, Stairs, …)."""
+    from companion.app.modes.jongrogue import ASKED_FIRST
+    from companion.systems.jongrogue.actions import Verb
+    from companion.systems.jongrogue.autoplay import HeadlessPlayer
+
+    game, player = Game("plus"), HeadlessPlayer(11)
+    while not (isinstance(game.pending, ChoiceRequest)
+               and game.pending.options[0].verb is Verb.USE
+               and all(c.verb is not Verb.FIGHT for c in game.pending.options)):
+        assert game.pending is not None, "the game ended before such a menu"
+        game.push(player.answer(game))
+    options, highlight = options_for(game, game.pending)
+    assert options[0].label == "Use healing potion 回復薬を使う"
+    assert game.pending.options[highlight].verb not in ASKED_FIRST
+    assert highlight == next(i for i, c in enumerate(game.pending.options)
+                             if c.verb not in ASKED_FIRST)

@@ -384,7 +384,9 @@ def options_for(game: Game, request: ChoiceRequest) -> tuple[tuple[Option, ...],
 
     FLEE and USE get their button (the first of each); the highlight starts on the
     FIGHT of the monster attacking (:func:`aimed`), else on the first FIGHT, else on the
-    first choice, and RANGED goes to the SHOOT at that monster, else to the first SHOOT.
+    first choice that is not asked again (:data:`ASKED_FIRST`): on *Use healing potion*,
+    listed first, A pressed twice to move on drank the potion at HP 10/12 (a76journey
+    DEFECT 1). RANGED goes to the SHOOT at that monster, else to the first SHOOT.
     A player who presses A ("attack") or R ("ranged") as the screen says "bat attack!"
     means the bat: the first monster in tile order may be asleep, and attacking it wakes
     it (JR-STATE-1) while the bat hits them (JR-MULTI-1).
@@ -409,7 +411,9 @@ def options_for(game: Game, request: ChoiceRequest) -> tuple[tuple[Option, ...],
                                                         twinned(game, request, choice)),
                               button))
     fight = aim(Verb.FIGHT)
-    return tuple(options), 0 if fight is None else fight
+    if fight is None:
+        fight = next((i for i, c in enumerate(request.options) if c.verb not in ASKED_FIRST), 0)
+    return tuple(options), fight
 
 
 def twinned(game: Game, request: ChoiceRequest, choice: Choice) -> bool:
