@@ -307,11 +307,21 @@ def _without(document: tomlkit.TOMLDocument, paths: Sequence[tuple[str, ...]],
 
 def _empty(holder: Any, key: str) -> None:
     """``holder[key]`` set to the empty value of its type, its line's comment kept: ``[]``,
-    ``0``, ``""``, or a table whose every key is emptied so."""
+    ``0``, ``""``, or a table whose every key is emptied so. A list keeps the comments on
+    lines of their own inside it and on its opening line: only its values go."""
     item = holder[key]
     if isinstance(item, _TABLES):
         for name in list(item):
             _empty(item, name)
+        return
+    if isinstance(item, Array) and any(g.comment is not None for g in item._value
+                                       if _value_of(g) is None):
+        # A fresh `[]` dropped them: the kept line of a ring worn or an armour put on
+        # (`comment_kept_aside`), which the last item leaving the pack took with it, so
+        # `gear --off` brought that item back bare, and `equipment = [  # my pack` or
+        # `weapons = [  # my arms` (r76genso2 DEFECT 1, r76genso NIT 3).
+        for at in reversed(range(len(item))):
+            del item[at]
         return
     value = item.unwrap()
     if isinstance(value, bool):

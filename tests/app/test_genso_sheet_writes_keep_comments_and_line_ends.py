@@ -654,3 +654,69 @@ def test_armour_already_worn_is_not_put_on_again(
     assert "Aki already wears 鎖鎧/Chain armor: nothing to change (the sheet is left as it " \
         "was)" in err
     assert sheet.read_text(encoding="utf-8") == written
+
+
+def test_the_pack_emptied_keeps_the_lines_kept_for_items_worn_and_readied(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """r76genso2 DEFECT 1 (GM-EQUIP-1/2): the last item out of `equipment` made the list a
+    fresh `[]`, and the line kept there for the chain armour worn before went with it; at
+    `--off` the armour came back bare, its "# dwarf-made" lost for good. Only the values go."""
+    sheet = tmp_path / "aki.toml"
+    written = ('name = "Aki"\nkind = "pc"\nbody = 6\nperception = 5\nmagic = 6\n'
+               'weapons = ["club"]\nequipment = [\n  "chain_armor",  # dwarf-made\n'
+               '  "dagger",  # mine\n]\nmoney.gold = 3\n')
+    sheet.write_text(written, encoding="utf-8")
+    genso(capsys, "gear", str(sheet), "chain_armor")
+    genso(capsys, "gear", str(sheet), "dagger")
+    assert ('equipment = [\n'
+            '  # "dagger" readied 装備中, its comment kept here for `gear --off`:  # mine\n'
+            '  # "chain_armor" worn 装備中, its comment kept here for `gear --off`:  # dwarf-made\n'
+            ']\n') in sheet.read_text(encoding="utf-8")
+    read = genso(capsys, "sheet", str(sheet))["sheet"]
+    assert (read["weapons"], read["armor"], read.get("equipment")) == (
+        ["dagger", "club"], "chain_armor", None)
+    genso(capsys, "gear", str(sheet), "chain_armor", "--off")
+    genso(capsys, "gear", str(sheet), "dagger", "--off")
+    assert sheet.read_text(encoding="utf-8") == written
+
+
+def test_the_pack_sold_empty_keeps_a_worn_rings_line_and_the_opening_lines_comment(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """r76genso2 DEFECT 1 (GM-ITEM-3): with the ring worn, the last item sold emptied
+    `equipment` to `[]`, the ring's kept "# from grandma" and the list's "# my pack" gone;
+    the ring taken off came back bare."""
+    sheet = tmp_path / "aki.toml"
+    sheet.write_text('name = "Aki"\nkind = "pc"\nbody = 6\nperception = 5\nmagic = 6\n'
+                     'weapons = ["club"]\nequipment = [  # my pack\n'
+                     '  "ring_protection",  # from grandma\n  "dagger",\n]\nmoney.gold = 3\n',
+                     encoding="utf-8")
+    genso(capsys, "gear", str(sheet), "ring_protection")
+    genso(capsys, "sell", str(sheet), "dagger", "--price", "5")
+    assert ('equipment = [  # my pack\n  # "ring_protection" worn 装備中 on the 左手/left hand, '
+            'its comment kept here for `gear --off`:  # from grandma\n]\n'
+            ) in sheet.read_text(encoding="utf-8")
+    assert "equipment" not in genso(capsys, "sheet", str(sheet))["sheet"]  # none carried
+    genso(capsys, "gear", str(sheet), "ring_protection", "--off")
+    assert 'equipment = [  # my pack\n  "ring_protection",  # from grandma\n]\n' in \
+        sheet.read_text(encoding="utf-8")
+
+
+def test_the_last_weapon_taken_off_keeps_the_comment_on_weapons_opening_line(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """r76genso NIT 3 (GM-EQUIP-1): `weapons = [  # my arms` emptied by the last weapon
+    taken off became a bare `weapons = []`; the comment stays on its line, and the weapon
+    readied again goes below it."""
+    sheet = tmp_path / "aki.toml"
+    sheet.write_text(GEARED.replace('weapons = ["club"]',
+                                    'weapons = [  # my arms\n  "club",  # oak\n]'),
+                     encoding="utf-8")
+    genso(capsys, "gear", str(sheet), "club", "--off")
+    assert "weapons = [  # my arms\n]   # the first is weapon 0\n" in sheet.read_text(
+        encoding="utf-8")
+    assert "weapons" not in genso(capsys, "sheet", str(sheet))["sheet"]  # none readied
+    genso(capsys, "gear", str(sheet), "club")
+    assert "weapons = [  # my arms\n" in sheet.read_text(encoding="utf-8")
+    assert genso(capsys, "sheet", str(sheet))["sheet"]["weapons"] == ["club"]
