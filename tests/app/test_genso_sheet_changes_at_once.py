@@ -166,3 +166,20 @@ def test_a_sheet_saved_as_a_file_made_meanwhile_is_refused_without_force(
         assert other.wait(timeout=30) == 0
     assert f"{saved} exists; pass --force to replace it" in capsys.readouterr().err
     assert saved.read_text(encoding="utf-8") == "exp = 7\n"
+
+
+def test_a_sheet_saved_over_its_own_file_is_read_again_once_held(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """r76genso2 RISK 1: `genso sheet Aki --save-as <Aki's file> --force` read the sheet
+    before it waited for another change of it, and wrote that first copy over the change
+    (`exp = 3` back to 0). Saved over its own file, it is held from its read, as `buy` is,
+    and reads the sheet again once held: the change is kept, and shown."""
+    path = saved_aki(user_dirs, capsys)
+    other = other_change(path, 1.0, "3")
+    try:
+        shown = genso(capsys, "sheet", "Aki", "--save-as", str(path), "--force")
+    finally:
+        assert other.wait(timeout=30) == 0
+    assert shown["saved_to"] == str(path)
+    assert shown["sheet"]["exp"] == 3
+    assert sheet(path)["exp"] == 3

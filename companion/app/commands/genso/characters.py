@@ -284,6 +284,21 @@ def _refuse_case_twin(target: Path, force: bool) -> None:
 
 def cmd_sheet(args: argparse.Namespace, rules: GensoRules) -> int:
     character, path = _sheet_not_monster(rules, args.sheet)
+    # Saved over its own file (`sheet Aki --save-as <Aki's file> --force`), it is a change
+    # of that sheet: held from the read, the sheet read again once held, as `buy` is
+    # (:func:`_sheet_held`). Read before the hold, another command's change written while
+    # it waited was written over with the copy read first (r76genso2 RISK 1).
+    own = bool(args.save_as and args.force and path is not None
+               and real_path(Path(args.save_as)) == real_path(path))
+    held = (_sheet_held(rules, args.sheet, sheet_changer("sheet --save-as")) if own
+            else contextlib.nullcontext((character, path)))
+    with held as (character, path):
+        return _sheet_shown(args, rules, character, path)
+
+
+def _sheet_shown(args: argparse.Namespace, rules: GensoRules, character: Character,
+                 path: Path | None) -> int:
+    """:func:`cmd_sheet` of the sheet read, ``path`` its file (None for a preset)."""
     # GM-MAGIC-13: a Death Curse the character cast or carries, from the calendar, and the
     # one that killed it, as its condition.
     cursed, curses, killer = sheet_curses(rules, character.name,
