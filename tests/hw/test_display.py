@@ -265,6 +265,20 @@ def test_only_the_option_attack_picks_says_a() -> None:
     assert "(1) Attack 攻撃" in text and "(a) Dodge 全力回避" in text
 
 
+def test_a_pick_list_with_nothing_highlighted_keys_each_option_past_the_tenth_apart() -> None:
+    """a76tilecam DEFECT 1: the list of every legal tile opens with nothing highlighted, and
+    each option past the tenth read "M" (or "m" on the terminal), beside the legend "m×3 =
+    press m three times": counted from where the first press lands (MENU onto the first,
+    back onto the last, as reads._picked moves), they read apart."""
+    options = tuple(Option(f"t{i}", f"Tile {i}") for i in range(13))
+    names = {Button.ATTACK: "A", Button.MENU: "M", Button.FLEE: "B"}
+    keys = [option_key(o, i, None, names, len(options)) for i, o in enumerate(options)]
+    assert keys[9:] == ["0", "M×11", "M×12", "M×13"]
+    back = [option_key(o, i, None, names, len(options), Button.FLEE)
+            for i, o in enumerate(options)]
+    assert back[10:] == ["B×3", "B×2", "B×1"]
+
+
 def test_a_fight_view_on_the_screen_and_the_terminal(screen: ScreenDisplay) -> None:
     """FightView (genso today, a CoC tracker next): the acting row is highlighted, the menu
     of a fight sits in two rows of taps, and the terminal prints the rows and the result."""

@@ -15,7 +15,8 @@ def option_key(option: Option, index: int, highlight: int | None,
     how many presses of it that takes in a menu of ``count`` options: the menu button
     forward (``M×3``), or ``back`` (:func:`back_button` on the screen, the ← key on the
     terminal) backward (``B×1``, ``←×1``: the last of twelve options was ``M×11``), so that
-    the options past the tenth read apart.
+    the options past the tenth read apart; with nothing highlighted (a pick list), counted
+    from where the first press lands.
 
     In a menu, attack confirms the highlight wherever it is: an option whose own button is
     attack is named by it only while it is the one highlighted (or nothing is), so that one
@@ -28,8 +29,11 @@ def option_key(option: Option, index: int, highlight: int | None,
     if index < len(NUMBER_KEYS):
         return NUMBER_KEYS[index]
     if highlight is None:
-        return names[Button.MENU]
-    forward, backward = menu_presses(highlight, index, count), (highlight - index) % count
+        # A pick list opens with none: the first MENU lands on the first option, the first
+        # step back on the last (a76tilecam DEFECT 1: every option past the tenth read "M").
+        forward, backward = index + 1, count - index
+    else:
+        forward, backward = menu_presses(highlight, index, count), (highlight - index) % count
     if back is not None and backward < forward:
         return f"{names[back]}×{backward}"
     return menu_key(names, forward)

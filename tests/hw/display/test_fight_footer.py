@@ -259,10 +259,15 @@ def test_a_fight_prompt_beside_the_menu_legend_is_wrapped_in_what_it_leaves() ->
     screen = ScreenDisplay("800x480", text_scale=1.25)
     try:
         fight = coc_board_mode()
-        options = tuple(Option(f"o{i}", f"Option {i} 選択{i}") for i in range(12))
+        # Flee and Fire their own (no button steps back), so the 11th and 12th are M×n
+        # whatever is lit (nothing lit: counted from the first press, a76tilecam DEFECT 1).
+        options = (*(Option(f"o{i}", f"Option {i} 選択{i}") for i in range(10)),
+                   Option("flee", "Flee 逃走", Button.FLEE),
+                   Option("fire", "Fire 射撃", Button.RANGED),
+                   *(Option(f"o{i}", f"Option {i} 選択{i}") for i in range(10, 12)))
         prompt = ("Close the table? 卓を閉じますか？ The fight is saved as it stands; "
                   "戦闘は続けられなくなる: a closed table is not played on")
-        view = fight.view(prompt, options=options)  # nothing lit: the 11th and 12th M
+        view = fight.view(prompt, options=options)  # nothing lit
         m = screen.m
         assert screen._menu_keyed(view)
         legend_w = screen._text_width(MENU_LEGEND, m(TEXT_MIN)) + m(12)

@@ -322,8 +322,8 @@ def test_a_late_floor_with_a_long_menu_at_80x24_keeps_its_header_room_and_menu()
               "Ready bow 弓を構える")
     view = replace(example_view(), options=tuple(Option(str(n), label)
                                                  for n, label in enumerate(labels)))
-    rows = frame(view, 80, 24)
-    assert len(rows) <= 23 and rows[0].startswith("Floor 3 3階 · Room 5 部屋5   HP ")
+    rows = frame(view, 80, 23)
+    assert len(rows) <= 22 and rows[0].startswith("Floor 3 3階 · Room 5 部屋5   HP ")
     assert rows[1].startswith("Room 部屋")
     assert [row.split()[0] for row in rows[2:6]] == ["TL", "TR", "BL", "BR"]
     text = "\n".join(rows)
@@ -335,18 +335,20 @@ def test_a_late_floor_with_a_long_menu_at_80x24_keeps_its_header_room_and_menu()
 
 def test_a_late_floor_with_twelve_options_gives_up_the_pc_sheet_s_box() -> None:
     """Twelve options (two rings to doff) under a plain room table were still 24 rows at
-    80x24 (term60's one frame in 1600): the PC sheet gives up its box, every line kept."""
+    80x24 (term60's one frame in 1600): the PC sheet gives up its box, every line kept.
+    (Their keys past the tenth read ←×n since a76tilecam DEFECT 1, with no legend of m
+    under them: the frame is a row shorter and fits boxed at 80x24, so 80x23 here.)"""
     labels = ("Fight centaur TR ケンタウロスと戦う", "Fight centaur BR ケンタウロスと戦う",
               "Fire centaur TR ケンタウロスを射撃", "Fire centaur BR ケンタウロスを射撃",
               "Enter 入る", "Stairs 階段", "Room 2 部屋2へ", "Room 4 部屋4へ", "Room 6 部屋6へ",
               "Ready bow 弓を構える", "Doff ring 1 指輪を外す", "Doff ring 2 指輪を外す")
     view = replace(example_view(), options=tuple(Option(str(n), label)
                                                  for n, label in enumerate(labels)))
-    rows = frame(view, 80, 24)
-    assert len(rows) <= 23 and rows[0].startswith("Floor 3 3階 · Room 5 部屋5   HP ")
+    rows = frame(view, 80, 23)
+    assert len(rows) <= 22 and rows[0].startswith("Floor 3 3階 · Room 5 部屋5   HP ")
     assert view.sheet is not None
     sheet = view.sheet.lines()
     start = rows.index(f"PC  {sheet[0]}")
     assert rows[start + 1:start + len(sheet)] == [f"    {line}" for line in sheet[1:]]
-    assert "(m) Doff ring 2 指輪を外す" in "\n".join(rows)
+    assert "(←×1) Doff ring 2 指輪を外す" in "\n".join(rows)
     assert any(row.startswith("╭─ PC ") for row in frame(view, 100, 30))  # boxed where it fits
