@@ -130,3 +130,7 @@ def test_only_what_follows_from_a_hit_gives_way_to_its_damage() -> None:
     assert after_the_damage([attack, damage]) == 0
     assert after_the_damage([attack, defeat, gold]) == 0
     assert after_the_damage([attack, damage, gold, Event(Kind.MOVE, {"room": 2})]) == 1
+    # r76jr2 DEFECT 1: a thief's hit deals table 0, "no damage = 0": the theft after it is
+    # the outcome, kept last, not given way to the zero.
+    thief = Event(Kind.DAMAGE, {**damage.data, "table": 0, "amount": 0, "hp": 19})
+    assert after_the_damage([attack, thief, gold]) == 0

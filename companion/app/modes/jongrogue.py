@@ -544,8 +544,9 @@ def last_check(events: Sequence[Event], describe: Callable[[Event], str]) -> tup
     return tuple(describe(e) for e in events[start:end])
 
 
-#: Lines after a monster's damage that end the game or the fight, or change the level (a
-#: level drained, JR-AB-DRAIN): the outcome, kept last as before.
+#: Lines after a monster's damage that end the game or the fight, or change the level: the
+#: outcome, kept last as before. (A level drained, JR-AB-DRAIN, comes on the check's fumble,
+#: before the damage.)
 _ENDINGS = frozenset({Kind.GAME_OVER, Kind.DEFEAT, Kind.LEVEL})
 
 
@@ -554,11 +555,13 @@ def after_the_damage(events: Sequence[Event]) -> int:
     from it: the gold a monster's hit took (JR-AB-HOLD, JR-AB-POISON ...), a state it set, a
     theft. The screen keeps the damage ahead of them when not all fit (spec §9: "damage
     and its sum"; r76jr DEFECT 2: the venus flytrap's gold line took the 2d9's place). 0
-    with no damage, or where a line after it is one of :data:`_ENDINGS` (the PC killed, a
-    level drained), which stays the outcome."""
+    with no damage, with a hit of damage table 0 (a thief's: what it took is the outcome,
+    and "no damage = 0" took its place, r76jr2 DEFECT 1), or where a line after it is one
+    of :data:`_ENDINGS` (the PC killed, a level changed), which stays the outcome."""
     start, end = _last_check_span(events)
     damage = max((i for i in range(start, end) if events[i].kind is Kind.DAMAGE), default=-1)
-    if damage < 0 or any(events[i].kind in _ENDINGS for i in range(damage + 1, end)):
+    if damage < 0 or events[damage].data.get("table") == 0 \
+            or any(events[i].kind in _ENDINGS for i in range(damage + 1, end)):
         return 0
     return end - damage - 1
 
