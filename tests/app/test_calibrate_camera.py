@@ -303,6 +303,21 @@ def test_enrol_from_a_folder_names_each_picture_not_named_after_a_tile(
     assert "enrolled 1 picture of 1 kind (1 kind in all)" in out
 
 
+def test_enrol_from_takes_a_red_five_named_as_the_notation_writes_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """a76tilecam NIT 2: 0p.jpg, a red five as every tile notation of the companion writes
+    it (`render:draw=0p`), was skipped as "not named after a tile": taken as its five, as
+    the reader reads it."""
+    folder = tmp_path / "set"
+    folder.mkdir()
+    tile_picture(folder / "0p.png", "5p")
+    assert main(["calibrate", "camera", "--enrol-from", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert "skipped" not in out and "enrolled 1 picture of 1 kind (1 kind in all)" in out
+    assert Enrolment.load(config_dir() / ENROLMENT_FILE).labels == ["5p"]
+
+
 def test_enrol_from_leaves_out_a_picture_of_the_mat_or_of_bare_paper(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A whole-mat photo named 5s_big.png was taken as a picture of 5s."""

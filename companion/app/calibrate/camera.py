@@ -684,6 +684,8 @@ def enrol_from_folder(folder: Path, classifier: TileClassifier,
     tiles_named = 0  # the pictures named after a tile, taken or skipped
     for path in sorted(folder.iterdir()):
         label = path.stem.split("_")[0].lower()
+        if label in ("0m", "0p", "0s"):  # a red five, as the tile notation writes it: the
+            label = "5" + label[1]  # reader reads it as its five (a76tilecam NIT 2)
         if label not in READER_LABELS:
             # A phone's or a file manager's copy (5p (2).jpg, 5p-1.jpg) is not taken either.
             print(f"  {path.name} skipped: not named after a tile (the tile, then _ and "
