@@ -138,7 +138,8 @@ def test_a_new_game_keeps_an_unfinished_save_aside(capsys: pytest.CaptureFixture
     assert SaveGame.from_json(kept[0].read_text()) == unfinished
     # How to take it up again is said (nothing said it): the command resumes it.
     command = f"companion play --resume --headless --state {kept[0]}"
-    assert f"To play that one on later, on a computer: {command}" in err
+    assert f"To play that one on later, on the simulated wall (no table needed): {command}" \
+        in err
     assert main(shlex.split(command)[1:]) == 0
     assert len(SaveGame.from_json(kept[0].read_text()).inputs) > 1
 

@@ -342,7 +342,7 @@ def test_a_resume_of_a_game_played_at_the_table_says_it_needs_the_table(
 
 @pytest.mark.parametrize(("kind", "where"), [
     ("camera", "at the table (camera or tray)"), ("rfid", "at the table (camera or tray)"),
-    ("sim", "on a computer")])
+    ("sim", "on the simulated wall (no table needed)")])
 def test_a_game_of_the_table_set_aside_is_said_to_play_on_at_the_table(
         capsys: pytest.CaptureFixture[str], kind: str, where: str) -> None:
     """journey73 NIT 4: a camera game set aside for a new one said "To play that one on

@@ -89,9 +89,11 @@ def previous_game(save_path: Path | None, args: argparse.Namespace,
                               f"for a new one ({exc.strerror}): play it on with --resume, "
                               "or fix the folder", str(save_path)) from exc
             try:
-                # A game of the camera or the tray plays on only there (journey73 NIT 4).
-                where = "on a computer" if old.input_kind == "sim" else \
-                    "at the table (camera or tray)"
+                # A game of the camera or the tray plays on only there (journey73 NIT 4);
+                # one of the simulated wall anywhere, but by the run's own choices and
+                # display, which "on a computer" beside --choices gpio belied (a76journey).
+                where = "on the simulated wall (no table needed)" if old.input_kind == "sim" \
+                    else "at the table (camera or tray)"
                 tell(f"前の冒険は残しました The unfinished game is kept as {kept.name}, beside "
                      f"{save_path}; this new game replaces it. To play that one on later, "
                      f"{where}: {resuming(args, kept)}", display, controls)
