@@ -980,11 +980,18 @@ class OptionButtons(FightPanels):
             turn_to = first + per_page if first + per_page < count else 0
             button, presses = page_turn(highlight, first, turn_to, count, pages,
                                         back_button(view.options))
+            # With nothing lit (a pick list) the first MENU lands on the first option, so one
+            # more reaches the next page: keyed M×11 as option 11 was, and a tap stayed on
+            # page 1 (r76fa DEFECT 1). A back press from nothing lands on the last, as lit
+            # from the first.
+            unlit = 1 if view.highlight is None else 0
+            if button is Button.MENU:
+                presses += unlit
             # The page shown, and that the box turns to the next (the last turns to the first).
             page = f"{first // per_page + 1}/{pages}"
             more = ((f"page {page} · next 次へ ▶", f"page {page} 次へ ▶", f"{page} 次へ ▶"),
                     menu_key(_BUTTON_KEYS, presses, button),
-                    menu_presses(highlight, turn_to, count))
+                    menu_presses(highlight, turn_to, count) + unlit)
         return per_row, rows, indices, more
 
     def _menu_keyed(self, view: View) -> bool:

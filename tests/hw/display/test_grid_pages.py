@@ -60,3 +60,37 @@ def test_a_last_page_of_one_row_takes_the_grid_s_whole_height(size: str, scale: 
             assert not [t for t in cut if "4" in t or "5" in t], cut
     finally:
         screen.close()
+
+
+@pytest.mark.parametrize("size", ["800x480", "1280x720"])
+def test_a_pick_list_s_page_box_with_nothing_lit_turns_to_the_next_page(size: str) -> None:
+    """r76fa DEFECT 1: the list of every tile opens with nothing lit, where the first MENU
+    lands on the first option: the page box was keyed M×11 beside option 11's own M×11, and
+    a tap on it (eleven MENU presses) only came to 2p, page 1 still shown. It is keyed and
+    tapped one press more, onto the next page's first option."""
+    from dataclasses import replace
+
+    from companion.app.session.reads import _picked, pick_option
+    from companion.hw.buttons import Button
+    from companion.hw.display.view import example_view
+    from companion.systems.jongrogue.tiles import parse_tiles
+
+    tiles = parse_tiles("123456789m123456789p123456789s1234567z")
+    view = replace(example_view(), prompt="Draw a tile: pick the tile laid",
+                   options=tuple(pick_option(t) for t in tiles), highlight=None,
+                   prompt_tile="back", status="read 5p again: pick the tile laid")
+    screen = ScreenDisplay(size)
+    try:
+        drawn = spy_text(screen)
+        screen.render(view)
+        shown = [i for _, i in screen._targets]
+        assert screen._more is not None
+        presses = screen._more[1]
+        _, lit, _ = _picked([Button.MENU] * presses, tiles, None)
+        assert lit == shown[-1] + 1  # the next page's first option
+        keys = [d.shown for d in drawn if d.shown.startswith("[M×")]
+        assert len(keys) == len(set(keys)), keys  # no two boxes keyed alike
+        screen.render(replace(view, highlight=lit))
+        assert next(i for _, i in screen._targets) == lit
+    finally:
+        screen.close()
