@@ -131,6 +131,34 @@ def test_the_hints_of_a_fight_at_another_file_name_that_file(
     assert shown["actions"] == 1 and shown["combatants"][0]["square"] == "e2"
 
 
+def test_the_reworded_note_of_an_old_fight_at_another_file_names_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """r76fb RISK 1: an old-format fight at --file PATH whose entries now read differently
+    said "(`coc fight log` shows the replay)", which showed the default fight's log, or
+    "no fight at …/coc/fight.json": the command names the file, as it runs."""
+    from companion.systems.coc.combat import Attack, Defence, Fight
+    from companion.systems.coc.rules import Profile, load_rules
+    from tests.systems.coc.helpers import duel, push
+
+    fight = duel(Profile.P003, {"fist": 60}, {"weapons": ("knife",), "knife": 50})
+    push(fight, Attack("Ann", "Cult", defence=Defence.PARRY), (100, 20), (3, 2), (4, 1),
+         (100, 80))
+    data = json.loads(json.dumps(fight.to_json()))
+    del data["format"]
+    lines = data["journal"][0]["lines"]
+    lines[lines.index("damage (1D3+1D4) ＞ 2[2]+1[1]=3 = 3")] = \
+        "3 damage gets through the parry"  # the old wording
+    assert Fight.from_json(load_rules(), json.loads(json.dumps(data))).reworded == [1]
+    path = tmp_path / "old f.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["coc", "fight", "show", "--file", str(path)]) == 0
+    said = re.search(r"\(`([^`]*)` shows the replay\)", capsys.readouterr().err)
+    assert said is not None and said.group(1).endswith(
+        f"coc fight log --file {shlex.quote(str(path))}")
+    assert main(shlex.split(said.group(1))[1:]) == 0
+    assert "Cult" in capsys.readouterr().out
+
+
 def test_fight_new_writes_over_a_fight_that_is_over_without_force(
     tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -281,7 +281,8 @@ def load_fight(path: Path) -> Fight:
         which = "entries" if len(fight.reworded) > 1 else "entry"
         print(f"companion: note: {path} was saved by an older version; journal {which} "
               f"{shown} now read{'' if len(fight.reworded) > 1 else 's'} differently "
-              "(`coc fight log` shows the replay)", file=sys.stderr)
+              f"(`{companion_command()} coc fight log{_on(path)}` shows the replay)",
+              file=sys.stderr)
     return fight
 
 
