@@ -900,6 +900,14 @@ def test_a_price_warnings_take_back_is_not_warned_of_again(
     assert main(["genso", "buy", str(sheet), "sword_plus1", "--price", "8000"]) == 0
     capsys.readouterr()
     taken_back("sell")
+    # r76fb NIT 1: with no --price it checks nothing, and is refused, the sheet untouched
+    before = sheet.read_bytes()
+    for verb in ("buy", "sell"):
+        assert main(["genso", verb, str(sheet), "club", "--take-back"]) == 2
+        assert capsys.readouterr().err == (
+            f"companion: error: {verb} --take-back takes back a sale or buy at its --price: "
+            "give the --price the warning's command gives, or leave --take-back out\n")
+    assert sheet.read_bytes() == before
 
 
 def test_a_buy_back_price_is_warned_of_only_beyond_twice_or_half_the_list(

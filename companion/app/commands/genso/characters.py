@@ -540,6 +540,7 @@ def cmd_buy(args: argparse.Namespace, rules: GensoRules) -> int:
     other, each is refused by name (both were dropped unsaid). A mana stone's price is the
     seed's own (items.toml ``[mana_stone]``: 2 silver per MP, 大銀貨２枚 the shop's 4 MP
     stone), as its buy-back is."""
+    _take_back_priced(args, "buy")
     stone = rules.mana_stone
     name = f"{stone['ja']}/{stone['en']}"
     if is_mana_stone(rules, args.item) and args.price is not None:
@@ -614,7 +615,16 @@ def _warned(code: int, warned: list[str | None]) -> int:
     return code
 
 
+def _take_back_priced(args: argparse.Namespace, verb: str) -> None:
+    """``--take-back`` is the price warning's own command, a buy or sale at a --price: with
+    none it checks nothing and is refused (r76fb NIT 1: it was taken, silently)."""
+    if args.take_back and args.price is None:
+        raise DataError(f"{verb} --take-back takes back a sale or buy at its --price: give the "
+                        "--price the warning's command gives, or leave --take-back out")
+
+
 def cmd_sell(args: argparse.Namespace, rules: GensoRules) -> int:
+    _take_back_priced(args, "sell")
     # Which mana stone was sold, by its number: of two equal stones side by side the sheet
     # writer cannot tell, and took the first's line and comment for `mana_stone:1`
     # (fixcarry75 item 1).
