@@ -18,7 +18,7 @@ from companion.app.session.host import Session
 from companion.app.session.log import GameLog
 from companion.app.session.reads import TableTiles
 from companion.app.session.save import CorruptSave, SaveGame
-from companion.hw.buttons import ButtonPanel, ButtonPins, Press, WaitingSignal
+from companion.hw.buttons import Button, ButtonPanel, ButtonPins, Press, WaitingSignal
 from companion.hw.display.view import View
 from companion.hw.ports import SLOT_NAMES, ReaderStatus, Slot, SlotReading
 from companion.systems.jongrogue.actions import Choice, TileRequest
@@ -146,8 +146,10 @@ class Hand:
 def test_table_session_with_buttons_and_reader(tmp_path: Path, seed: int,
                                                questions: int) -> None:
     """Tiles come from the reader, confirmed by the attack button; choices from the buttons.
-    A takes the lit option; one that asks first (ASKED_FIRST) brings its question, whose
-    lit option A then takes, so the question is the same choice, not another."""
+    A takes the lit option, never one that asks first (the highlight starts elsewhere,
+    a76journey: A, A drank the potion); the player who means to drink presses the item's
+    own button (``questions`` times), which brings its question, whose lit option A then
+    takes, so the question is the same choice, not another."""
     factory = MockFactory()
     panel = ButtonPanel(ButtonPins(), bounce_time=None, pin_factory=factory)
     signal = WaitingSignal(24, None, pin_factory=factory)
@@ -160,7 +162,8 @@ def test_table_session_with_buttons_and_reader(tmp_path: Path, seed: int,
     expected: list[str] = []
     menus: list[View] = []
     asked: list[str] = []  # the choice whose question (ASKED_FIRST) is due next
-    seen = {"questions": 0}
+    seen = {"questions": 0, "drunk": 0}
+    pin = {"now": ButtonPins().attack}  # the button pressed on the menu shown
 
     def press(button: int) -> None:
         factory.pin(button).drive_low()
@@ -187,15 +190,22 @@ def test_table_session_with_buttons_and_reader(tmp_path: Path, seed: int,
             if not menus or menus[-1] is not view:  # each menu once, however often pressed
                 menus.append(view)
                 lit = view.options[view.highlight].choice
+                pin["now"] = ButtonPins().attack  # confirm the highlighted option
+                use = next((o.choice for o in view.options if o.button is Button.ITEM), None)
                 if asked:  # the question: the choice again, lit, and Back
                     assert [o.choice for o in view.options] == [asked.pop(), "back"]
                     assert view.highlight == 0
                     seen["questions"] += 1
+                elif use is not None and seen["drunk"] < questions:  # its own button
+                    assert Choice.from_notation(use).verb in ASKED_FIRST
+                    seen["drunk"] += 1
+                    expected.append(use)
+                    asked.append(use)
+                    pin["now"] = ButtonPins().item
                 else:
+                    assert Choice.from_notation(lit).verb not in ASKED_FIRST
                     expected.append(lit)
-                    if Choice.from_notation(lit).verb in ASKED_FIRST:
-                        asked.append(lit)
-            press(ButtonPins().attack)  # confirm the highlighted option
+            press(pin["now"])
 
     controls = Controls([panel, display], clock=lambda: now[0])
     session = Session(JongRogueMode(game),
