@@ -55,6 +55,27 @@ def test_a_video_that_ends_is_named(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "no camera?" not in said
 
 
+def test_a_video_cut_short_is_said_so(tmp_path: Path,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """A half-copied video ended as a whole one does, and only the dice were blamed; its
+    RIFF header declares more bytes than it holds, as the tile camera tells."""
+    whole = tmp_path / "whole.avi"
+    frames = [render_scene(seed, kind=SceneKind.LOOSE, count=2, table=Table.FELT).image
+              for seed in (700, 701, 702)]
+    height, width = frames[0].shape[:2]
+    writer = cv2.VideoWriter(str(whole), cv2.VideoWriter_fourcc(*"MJPG"), 5, (width, height))
+    for frame in frames:
+        writer.write(frame)
+    writer.release()
+    video = tmp_path / "throw.avi"
+    video.write_bytes(whole.read_bytes()[:whole.stat().st_size * 2 // 3])
+    assert cli.main(["roll", "2D6", "--dice", "camera", "--source", str(video)]) == 1
+    said = " ".join(capsys.readouterr().err.split())
+    assert (f"{video}: the video ended where it is cut short (the file holds less than its "
+            "header says, as an unfinished copy or download does: copy it again) before the "
+            "dice lay still for 4 frames in a row") in said
+
+
 def test_roll_help_says_how_a_folder_is_read(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         cli.main(["roll", "--help"])

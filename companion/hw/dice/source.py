@@ -51,6 +51,7 @@ from companion.errors import CompanionError, DeviceError, StaleEnrolment
 from companion.hw.camera.change import SHARE, THRESHOLD, changed, shrink
 from companion.hw.camera.pace import FRAME_PERIOD_S, Pace
 from companion.hw.camera.quality import EXPOSURE_RANGE
+from companion.hw.camera.video_length import declared_past_end
 from companion.hw.dice.enrol import ENROL_FILE, Enrolment
 from companion.hw.dice.frames import (
     MAT_AREA,
@@ -580,7 +581,7 @@ class CameraDiceSource:
         named = Path(self.source) if self.source else None  # "" is no folder, "." as a Path
         dice = f"the dice of throw {throw} ({count}D{sides})" if throw > 1 else "the dice"
         ended = "its pictures ran out" if named is not None and named.is_dir() \
-            else "the video ended"
+            else self._video_ended(named)
         of = f" for throw {throw} ({count}D{sides})" if throw > 1 else ""
         if named is not None and still_unsure is not None and (named.is_dir()
                                                                or named.is_file()):
@@ -614,9 +615,19 @@ class CameraDiceSource:
                 "of them in a row (a folder is read as a camera's frames, in name order, not "
                 f"one throw per picture); {advice}", " ")
         if named is not None and named.is_file():
-            return FramesRanOut(self.source, "the video ended", f"before {dice} lay still "
+            return FramesRanOut(self.source, ended, f"before {dice} lay still "
                                 f"for {steady} frames in a row", " ")
         return DeviceError("the camera stopped giving frames before the dice were read")
+
+    @staticmethod
+    def _video_ended(named: Path | None) -> str:
+        """How a video given as the camera ended: where it is cut short, when it holds fewer
+        bytes than its header declares (:func:`declared_past_end`), as the tile camera says
+        it; ``roll --source`` of a half-copied video blamed only the dice (r76 remaining)."""
+        if named is not None and named.is_file() and declared_past_end(named):
+            return ("the video ended where it is cut short (the file holds less than its "
+                    "header says, as an unfinished copy or download does: copy it again)")
+        return "the video ended"
 
     def given_as(self) -> str:
         """Where the dice camera was given, for advice: ``--source``, or else the setting
