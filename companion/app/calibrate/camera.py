@@ -405,6 +405,9 @@ def find_mat(source: FrameSource, detector: MatDetector, frames: int,
             f"calibrate again; if it is sharp: {reason}")
     else:
         say(f"mat not found: {reason}")
+    if getattr(source, "cut_short", False):
+        # Its last frames were looked at, but the rest of the video never came (r76 remaining).
+        say(source.message)
     return looked
 
 

@@ -443,6 +443,7 @@ class FileSource:
         self.loop = loop
         self.message = "ok"
         self.ended = False  # no more frames will come (never, when looping)
+        self.cut_short = False  # a video that ended where its file is cut short
         # Pictures, one or a folder of them, not a video: each may be a drawing.
         self.pictures = path.is_dir() or path.suffix.lower() not in VIDEO_SUFFIXES
         # One picture, not a folder or a video: the table as it was once, never changing.
@@ -510,7 +511,9 @@ class FileSource:
                 self._video.set(cv2.CAP_PROP_POS_FRAMES, 0)
                 ok, frame = self._video.read()
             if not ok:
-                self.message = f"{self.path.name}: end of video{self._cut_short()}"
+                cut = self._cut_short()
+                self.cut_short = bool(cut)
+                self.message = f"{self.path.name}: end of video{cut}"
                 self.ended = True
                 return None
             self._frames_read += 1
