@@ -119,3 +119,28 @@ def test_with_no_fight_the_highlight_is_not_on_an_item_asked_again() -> None:
     assert game.pending.options[highlight].verb not in ASKED_FIRST
     assert highlight == next(i for i, c in enumerate(game.pending.options)
                              if c.verb not in ASKED_FIRST)
+
+
+def test_with_no_fight_the_highlight_does_not_start_on_the_stairs() -> None:
+    """f77carry item 1: with no monster and Stairs listed before the rooms, the highlight
+    started on Stairs, and one A (confirm) left the floor for good. It starts on the first
+    room instead; Stairs is still offered, to walk the highlight onto or tap."""
+    from companion.app.modes.jongrogue import ASKED_FIRST
+    from companion.systems.jongrogue.actions import Verb
+    from companion.systems.jongrogue.autoplay import HeadlessPlayer
+
+    def stairs_first(game: Game) -> bool:  # no fight, nothing to take: Stairs, the rooms
+        return isinstance(game.pending, ChoiceRequest) and next(
+            c.verb for c in game.pending.options if c.verb not in ASKED_FIRST) is Verb.STAIRS
+
+    game, player = Game("plus"), HeadlessPlayer(1)
+    while not stairs_first(game):
+        assert game.pending is not None, "the game ended before such a menu"
+        game.push(player.answer(game))
+    assert isinstance(game.pending, ChoiceRequest)
+    verbs = [c.verb for c in game.pending.options]
+    assert Verb.FIGHT not in verbs and verbs.index(Verb.STAIRS) < verbs.index(Verb.MOVE)
+    options, highlight = options_for(game, game.pending)
+    assert "Stairs 階段" in [o.label for o in options]
+    assert game.pending.options[highlight].verb is Verb.MOVE
+    assert highlight == verbs.index(Verb.MOVE)

@@ -270,6 +270,12 @@ VERB_BUTTONS: dict[Verb, Button] = {
 #: (buttons-only audit F5). The question is the table's, not the game's: the journal holds
 #: the choice alone, as before.
 ASKED_FIRST = frozenset({Verb.USE})
+#: The verbs the highlight does not start on (:func:`options_for`), so that A alone never
+#: takes them: the ones asked first, and Stairs (階段), which leave the floor for good
+#: (JR-STATE-2): listed before the rooms, it was lit with no monster about, and one A to
+#: move on took the stairs (f77carry item 1). No button of its own lights Stairs, so it is
+#: not asked again: the player who walks the highlight onto it, or taps it, chose it.
+NOT_LIT_FIRST = ASKED_FIRST | {Verb.STAIRS}
 
 
 DRAW_ASK = "Draw a tile and put it on the draw slot 牌を引いて引き牌の枠に置いて"
@@ -384,9 +390,10 @@ def options_for(game: Game, request: ChoiceRequest) -> tuple[tuple[Option, ...],
 
     FLEE and USE get their button (the first of each); the highlight starts on the
     FIGHT of the monster attacking (:func:`aimed`), else on the first FIGHT, else on the
-    first choice that is not asked again (:data:`ASKED_FIRST`): on *Use healing potion*,
-    listed first, A pressed twice to move on drank the potion at HP 10/12 (a76journey
-    DEFECT 1). RANGED goes to the SHOOT at that monster, else to the first SHOOT.
+    first choice that is neither asked again nor Stairs (:data:`NOT_LIT_FIRST`): on *Use
+    healing potion*, listed first, A pressed twice to move on drank the potion at HP 10/12
+    (a76journey DEFECT 1), and on Stairs one A left the floor. RANGED goes to the SHOOT at
+    that monster, else to the first SHOOT.
     A player who presses A ("attack") or R ("ranged") as the screen says "bat attack!"
     means the bat: the first monster in tile order may be asleep, and attacking it wakes
     it (JR-STATE-1) while the bat hits them (JR-MULTI-1).
@@ -412,7 +419,8 @@ def options_for(game: Game, request: ChoiceRequest) -> tuple[tuple[Option, ...],
                               button))
     fight = aim(Verb.FIGHT)
     if fight is None:
-        fight = next((i for i, c in enumerate(request.options) if c.verb not in ASKED_FIRST), 0)
+        fight = next((i for i, c in enumerate(request.options)
+                      if c.verb not in NOT_LIT_FIRST), 0)
     return tuple(options), fight
 
 
