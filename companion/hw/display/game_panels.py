@@ -580,27 +580,36 @@ class GamePanels(Canvas):
     def _following(self, rows: list[tuple[int, str]], tail: Sequence[list[tuple[int, str]]],
                    capacity: int, size: int, width: int) -> list[tuple[int, str]]:
         """The rows of the wrapped lines ``tail`` that fit whole, in order, under ``rows``
-        in ``capacity`` rows; where one does not, a ``…`` says it and those after it are left
-        out: after the last row when it has the room, else on a row of its own when there
-        is one (:meth:`_lines`' ``after``)."""
+        in ``capacity`` rows; where one does not, ``(1 more line 他1行)`` counts it and those
+        after it, left out: after the last row when it has the room, else on a row of its
+        own when there is one (:meth:`_lines`' ``after``). A count, not a ``…``: after the
+        damage row, whole, "→ HP 5 …" read as the damage cut (f77carry item 2); in brackets,
+        for "HP 5 +1 more" read as HP 5 plus one."""
         added: list[tuple[int, str]] = []
+        more = len(tail)  # the lines left out
         for parts in tail:
             if len(rows) + len(added) + len(parts) > capacity:
                 break
             added += parts
+            more -= 1
         else:
             return added
+        said = f"{more} more line{'s' if more > 1 else ''}"
+        marks = [f"({said} 他{more}行)", f"({said})"] if self.has_cjk else [f"({said})"]
         shown = rows + added
         if shown:
             left, row = shown[-1]
-            if self._text_width(f"{row} …", size) <= width - left:
+            mark = next((f"{row} {mark}" for mark in marks
+                         if self._text_width(f"{row} {mark}", size) <= width - left), None)
+            if mark is not None:
                 if added:
-                    added[-1] = (left, f"{row} …")
+                    added[-1] = (left, mark)
                 else:
-                    rows[-1] = (left, f"{row} …")
+                    rows[-1] = (left, mark)
                 return added
         if len(shown) < capacity:
-            added.append((0, "…"))
+            added.append((0, next((mark for mark in marks
+                                   if self._text_width(mark, size) <= width), marks[-1])))
         return added
 
     def _middle_rows(self, line: str, capacity: int, size: int, width: int,
