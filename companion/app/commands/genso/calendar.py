@@ -55,6 +55,7 @@ from companion.systems.genso.calendar import (
     settle,
     undo_death,
 )
+from companion.systems.genso.character.core import Condition, Kind, condition, death_below
 from companion.systems.genso.names import fold_name
 from companion.systems.genso.rules import GensoRules
 from companion.toml_writing import one_line_each, write_toml
@@ -83,6 +84,24 @@ def person(rules: GensoRules, text: str) -> tuple[str, bool]:
     except DataError:
         return text, False
     return character.name, fresh_copy(rules, character, path is None)
+
+
+def refuse_hp_dead(rules: GensoRules, text: str, doing: str) -> None:
+    """Refuse ``doing`` for the sheet ``text`` names when its character is dead by HP
+    (GM-COMBAT-8), as the calendar's dead are refused (:func:`cast_death_curse`,
+    :func:`end_curse`) and as ``rest`` and ``grow`` refuse that sheet (a77gensotown
+    DEFECT 1: a sheet at HP −6 cast, took and lifted a Death Curse). A name with no sheet
+    (an NPC of the GM's) has no HP to look at."""
+    try:
+        character, _ = resolve_sheet(rules, text.strip())
+    except AmbiguousSheet:
+        raise
+    except DataError:
+        return
+    if condition(rules, character) is Condition.DEAD:
+        raise IllegalAction(
+            f"GM-MAGIC-13: {character.name} is dead (死亡: HP {character.hp}, below "
+            f"{death_below(rules, character.kind is Kind.PC)}, GM-COMBAT-8): {doing}")
 
 
 def refuse_a_monster(rules: GensoRules, typed: str) -> None:
@@ -287,6 +306,8 @@ def _change(args: argparse.Namespace, rules: GensoRules,
             f"unless {c.caster} lifts it first" for c in passed.today)]
     if args.verb == "curse":
         refuse_a_monster(rules, args.target)
+        refuse_hp_dead(rules, args.target, "no curse is cast on the dead")
+        refuse_hp_dead(rules, args.caster, "the dead cast no curse")
         (caster, fresh_caster), (target, fresh_target) = (
             person(rules, args.caster), person(rules, args.target))
         cursed, curse = cast_death_curse(rules, calendar, caster, target,
@@ -310,6 +331,9 @@ def _change(args: argparse.Namespace, rules: GensoRules,
         lifter, fresh_caster = person(rules, args.caster)
     freed, curse = end_curse(rules, calendar, target, lifter, ending,
                              (fresh_caster, fresh_target))
+    if ending is Ending.LIFTED:  # the caster lifts it; another's Dispel reaches it still
+        refuse_hp_dead(rules, args.caster if args.caster is not None else curse.caster,
+                       "the dead lift no curse")
     passed = settle(freed, rules)
     if ending is Ending.LIFTED:
         told = (f"GM-MAGIC-13 {curse.caster} lifts the {_curse(rules)} on {curse.target} "
