@@ -23,6 +23,8 @@ import tomllib
 from pathlib import Path
 
 import tomlkit
+from tomlkit.exceptions import ParseError
+from tomlkit.items import InlineTable, Item, KeyType, SingleKey, Table
 
 from companion.errors import CompanionError, DataError
 from companion.files import aside_command, blank_fault, cut_copies_words, file_there, loads_toml
@@ -198,6 +200,19 @@ def _same_kind(tags: dict[str, object], tile: Tile) -> list[str]:
     return same
 
 
+def _uid_or_none(key: str) -> str | None:
+    """The sticker a [tags] key names, as the map keeps it; None when it names none."""
+    try:
+        return normalise_uid(key)
+    except DataError:
+        return None
+
+
+def _sticker_value(tile: Tile) -> Item:
+    """A [tags] value as save() writes it: the tile, its names in a comment."""
+    return commented(str(tile), f"{tile.name_ja} {tile.name_en}")
+
+
 class _Unreadable(DataError):
     """A tag map that cannot be read at all (a folder, no permission): nothing of it is
     damaged, so no copy beside it is kept for it."""
@@ -301,17 +316,56 @@ class TagMap:
         return tag_map
 
     def save(self, path: Path) -> None:
-        """Write the map atomically (a crash mid-write keeps the old file)."""
-        document = tomlkit.document()
-        document.add(tomlkit.comment(
-            "RFID stickers → tiles, written by `companion calibrate rfid`."))
-        document.add(tomlkit.comment(
-            'One line per sticker: "UID" = "tile in MPSZ". Four stickers per kind at most.'))
-        document.add("version", FORMAT_VERSION)
-        document.add("tags", table({uid: commented(str(tile), f"{tile.name_ja} {tile.name_en}")
-                                    for tile in ALL_KINDS for uid in self.uids(tile)},
-                                   quoted_keys=True))
-        write_toml(path, document)
+        """Write the map atomically (a crash mid-write keeps the old file).
+
+        A map already at ``path`` is changed line by line: a sticker forgotten loses its
+        line, a new one is added at the end of [tags], and the rest stays as the player
+        left it, comments, line ends and byte-order mark too (a77rfid item 1: the first
+        sticker enrolled after an edit in a text editor took away every comment written).
+        """
+        found = self._document_at(path)
+        if found is None:
+            document = tomlkit.document()
+            document.add(tomlkit.comment(
+                "RFID stickers → tiles, written by `companion calibrate rfid`."))
+            document.add(tomlkit.comment(
+                'One line per sticker: "UID" = "tile in MPSZ". Four stickers per kind at most.'))
+            document.add("version", FORMAT_VERSION)
+            tags: Table | InlineTable = table({}, quoted_keys=True)
+            document.add("tags", tags)
+        else:
+            document, tags = found
+        kept: set[str] = set()
+        for key in list(tags):
+            uid = _uid_or_none(key)
+            tile = None if uid is None else self._tags.get(uid)
+            if uid is None or tile is None or uid in kept:
+                del tags[key]
+                continue
+            if tags[key] != str(tile):
+                tags[key] = _sticker_value(tile)
+            kept.add(uid)
+        for tile in ALL_KINDS:
+            for uid in self.uids(tile):
+                if uid not in kept:
+                    tags.add(SingleKey(uid, t=KeyType.Basic), _sticker_value(tile))
+        write_toml(path, document, as_it_was=True)
+
+    @staticmethod
+    def _document_at(path: Path) -> tuple[tomlkit.TOMLDocument, Table | InlineTable] | None:
+        """The tag map at ``path`` as tomlkit reads it, and its [tags] table (added when
+        the file has none); None when there is no such file, or it is not one to edit."""
+        try:
+            text = path.read_bytes().removeprefix(codecs.BOM_UTF8).decode("utf-8")
+            document = tomlkit.parse(text)
+        except (OSError, UnicodeDecodeError, ParseError):
+            return None
+        if set(document) - set(_FILE_KEYS) or document.get("version") != FORMAT_VERSION:
+            return None
+        if "tags" not in document:
+            document.add("tags", table({}, quoted_keys=True))
+        tags = document["tags"]
+        return (document, tags) if isinstance(tags, Table | InlineTable) else None
 
     def label(self, uid: str) -> str | None:
         """The tile under this sticker in MPSZ, or None when it is not enrolled."""

@@ -1,0 +1,57 @@
+"""A tag map the player edited in a text editor keeps their comments, line ends and
+byte-order mark when `calibrate rfid` writes a sticker into it (a77rfid item 1)."""
+
+from __future__ import annotations
+
+import codecs
+from pathlib import Path
+
+from companion.app.paths import config_dir
+from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
+from companion.systems.jongrogue.tiles import Tile
+from tests.companion_process import run_companion
+from tests.hw.rfid_calibrate_helpers import REPLAY_SECONDS, capture
+
+FIVE_P = Tile.from_notation("5p")
+SIX_P = Tile.from_notation("6p")
+#: As Windows Notepad saves it: a byte-order mark, CRLF, and the player's notes.
+EDITED = (codecs.BOM_UTF8
+          + b"version = 1\r\n"
+          b"[tags]\r\n"
+          b"# set B: blue backs, stickers from batch 2\r\n"
+          b'"04000001" = "5p"  # chipped corner\r\n'
+          b'"04000002" = "6p"  # the odd one\r\n')
+
+
+def test_enrolling_a_sticker_keeps_the_players_comments_crlf_and_bom(tmp_path: Path) -> None:
+    path = config_dir() / TAGMAP_FILENAME
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(EDITED)
+    with capture(tmp_path / "tray.bin", 1).open("rb") as stdin:
+        result = run_companion("calibrate", "rfid", "--port", "-", "--only", "5p",
+                               stdin=stdin, timeout=REPLAY_SECONDS)
+    assert result.returncode == 0, result.stderr.decode()
+    written = path.read_bytes()
+    assert written == EDITED + '"04AABB00" = "5p"  # 五筒 5 of dots\r\n'.encode()
+    assert TagMap.load(path).tile("04AABB00") is FIVE_P
+
+
+def test_a_sticker_forgotten_takes_its_line_only(tmp_path: Path) -> None:
+    """A re-enrolment forgets the lost sticker: its line goes, the notes above stay."""
+    path = tmp_path / TAGMAP_FILENAME
+    path.write_bytes(EDITED)
+    tags = TagMap.load(path)
+    tags.forget("04000002")
+    tags.enrol("04:00:00:03", SIX_P)
+    tags.save(path)
+    assert path.read_bytes() == (
+        EDITED.replace(b'"04000002" = "6p"  # the odd one\r\n', b"")
+        + '"04000003" = "6p"  # 六筒 6 of dots\r\n'.encode())
+
+
+def test_a_map_with_no_tags_table_gets_one(tmp_path: Path) -> None:
+    path = tmp_path / TAGMAP_FILENAME
+    path.write_text("# mine\nversion = 1\n", encoding="utf-8")
+    TagMap({"04A1B2C3": FIVE_P}).save(path)
+    assert path.read_text(encoding="utf-8") == (
+        '# mine\nversion = 1\n\n[tags]\n"04A1B2C3" = "5p"  # 五筒 5 of dots\n')
