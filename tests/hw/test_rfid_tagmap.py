@@ -83,6 +83,13 @@ def test_an_empty_file_says_it_is_empty(tmp_path: Path, text: str) -> None:
                                 "it, then run `companion calibrate rfid` to enrol the stickers")
 
 
+def test_stickers_with_no_version_line_are_told_the_line_to_add(tmp_path: Path) -> None:
+    """a77rfid item 5: a hand-written map with [tags] and no version said "version must be
+    1, found None", Python's word, and not which line to add."""
+    path, refused = refusal(tmp_path, '[tags]\n"04A1B2C3" = "5p"\n')
+    assert refused == f"{path}: no version line: add `version = 1` as the first line"
+
+
 @pytest.mark.parametrize("text", [
     'version = 1\n[tags]\n"04AABB00" = "5p"\n"04AABB00" = "1m"\n',
     'version = 1\n[tags]  # stickers\n04AABB00 = "5p"\n04AABB00 = "1m"\n',

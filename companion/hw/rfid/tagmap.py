@@ -282,6 +282,9 @@ class TagMap:
                         if close else 'the file holds version and [tags] only')
                 raise DataError(f"{path}: unknown table or key {key!r}; {hint}")
         version = data.get("version")
+        if version is None:  # "found None" is Python's word, and names no line to add
+            raise DataError(f"{path}: no version line: add `version = {FORMAT_VERSION}` as "
+                            "the first line")
         # true is 1 to Python, and 1.0 equal to it: the version is the whole number itself.
         if type(version) is not int or version != FORMAT_VERSION:
             shown = str(version).lower() if isinstance(version, bool) else repr(version)
