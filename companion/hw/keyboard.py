@@ -65,14 +65,22 @@ def keys_for_text(text: str) -> list[tuple[str, Press | None]]:
     held, as terminals send it, and one key: Alt+arrow (``ESC ESC [ D``, PuTTY's) is the
     arrow; any other (``ESC b``, macOS Terminal's ⌥←; Alt+letter) means nothing. Each
     read as Esc, flee, and a key: ⌥← fled a JongRogue fight, where Flee is taken at once
-    (keys73 RISK 1). Esc pressed alone comes alone (:func:`split_unfinished` holds an ESC a
-    read ends in for a poll), and is flee as before."""
+    (keys73 RISK 1). The Linux console's F1-F5 (``ESC [ [ A``) mean nothing too: read as
+    ``ESC [ [`` and a letter, F1 took Fight and F2 fled (a77keys DEFECT 1). Esc pressed
+    alone comes alone (:func:`split_unfinished` holds an ESC a read ends in for a poll), and
+    is flee as before."""
     keys: list[tuple[str, Press | None]] = []
     i = 0
     while i < len(text):
         if text[i] == "\x1b" and i + 1 < len(text):
             meta = text[i + 1] == "\x1b" and text[i + 2:i + 3] in ("[", "O")
             start = i + 1 if meta else i  # Alt+arrow: the arrow's own sequence
+            if text[start + 1:start + 3] == "[[":
+                # The Linux console's F1-F5 (the Pi's own tty): ESC [ [ A-E, the letter
+                # after the second [. Cut at that [, F1 was Fight (a) and F2 Flee (b).
+                keys.append((text[i:start + 4], None))
+                i = start + 4
+                continue
             if text[start + 1:start + 2] in ("[", "O"):
                 end = start + 2
                 while end < len(text) and not "@" <= text[end] <= "~":
@@ -97,12 +105,13 @@ def presses_for_text(text: str) -> list[Press]:
 def split_unfinished(text: str) -> tuple[str, str]:
     """``text`` cut before the escape sequence it ends in the middle of, if any: (the text
     whole, the sequence begun). A read ends where the bytes in hand do: an arrow's ``ESC [ C``
-    split after its ESC was Esc, flee, and the rest dropped (input audit 63 N3)."""
+    split after its ESC was Esc, flee, and the rest dropped (input audit 63 N3); the Linux
+    console's F1 split after ``ESC [ [`` was its letter, a (a77keys DEFECT 1)."""
     start = text.rfind("\x1b")
     if start < 0:
         return text, ""
     rest = text[start + 1:]
-    if rest == "" or (rest[0] in "[O" and not any("@" <= c <= "~" for c in rest[1:])):
+    if rest in ("", "[[") or (rest[0] in "[O" and not any("@" <= c <= "~" for c in rest[1:])):
         if start > 0 and keys_for_text(text[:start])[-1][0] == "\x1b":
             start -= 1  # an Alt+arrow begun (ESC ESC [): one key (keys_for_text)
         return text[:start], text[start:]

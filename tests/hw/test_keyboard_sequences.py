@@ -13,7 +13,7 @@ import pytest
 
 from companion.hw.buttons import Button
 from companion.hw.key_runs import KEY_REPEAT_SECONDS
-from companion.hw.keyboard import KeyboardInput, split_unfinished
+from companion.hw.keyboard import KeyboardInput, presses_for_text, split_unfinished
 
 
 @pytest.fixture
@@ -128,3 +128,22 @@ def test_split_unfinished_cuts_only_a_sequence_begun() -> None:
     assert split_unfinished("a\x1b\x1b[") == ("a", "\x1b\x1b[")
     assert split_unfinished("a\x1b\x1b") == ("a", "\x1b\x1b")
     assert split_unfinished("\x1bb\x1b") == ("\x1bb", "\x1b")
+
+
+def test_linux_console_function_keys_mean_nothing() -> None:
+    """a77keys DEFECT 1: the Pi's own console (TERM=linux) sends F1-F5 as ESC [ [ A-E. Cut
+    at the second [, F1 read as a (Fight) and F2 as b (Flee)."""
+    assert presses_for_text("\x1b[[A\x1b[[B\x1b[[C\x1b[[D\x1b[[E") == []
+    assert presses_for_text("\x1b[[A\x1b[C") == [Button.MENU]
+    assert split_unfinished("a\x1b[[") == ("a", "\x1b[[")
+
+
+def test_linux_console_f1_split_between_reads_is_nothing(
+        terminal: tuple[KeyboardInput, int]) -> None:
+    keys, master = terminal
+    os.write(master, b"\x1b[[")
+    _wait_read(keys, 3)
+    assert keys.poll() == []
+    os.write(master, b"A")
+    _wait_read(keys, 4)
+    assert keys.poll() + keys.poll() == []
