@@ -67,6 +67,10 @@ RDM6300_STDIN = ("No keys are read (stdin is the RDM6300's frames, timed as they
                  "within the first second are a tag lying there, so a capture saved to a "
                  "file, read all at once, enrols nothing.")
 
+#: The keys of a re-enrolment: it has no plan to skip in and nothing to undo, and it writes
+#: the map only once the new sticker is known to replace the lost one.
+REENROL_KEYS = "q = stop (the tag map is not changed until the new sticker is saved)"
+
 
 class Waiting(Enum):
     """What the enrolment waits for next."""
@@ -198,6 +202,8 @@ class Enroller:
             self.say(theirs)
         self.reenrol_tile = tile
         self.waiting = Waiting.NEW_STICKER
+        if self.keys:
+            self.say(f"Keys (then Enter): {REENROL_KEYS}.")
         self._ask(f"Place the {describe(tile)} with its new sticker.", hold)
 
     def _ask(self, prompt: str, hold: bool) -> None:
@@ -473,6 +479,11 @@ class Enroller:
             self.plan.insert(0, tile)
             self.say(f"  Undid {uid} = {tile}.")
             self._next_tile()
+        elif key and self.reenrol_tile is not None:
+            # s and u do nothing here: the list of them sent the player round (a77rfid 2).
+            self.say(f"  Keys: {REENROL_KEYS}.")
+        elif key == "u" and not self.history:
+            self.say("  Nothing to undo in this run.")
         elif key:
             self.say("  Keys: s = skip this kind, u = undo the last one, q = save and quit.")
 

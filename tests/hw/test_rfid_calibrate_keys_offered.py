@@ -1,0 +1,60 @@
+"""The keys `calibrate rfid` offers are keys that do something where they are offered
+(a77rfid item 2: a re-enrolment answered `s` and `u` with a list offering `s` and `u`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from companion.app.calibrate.rfid import parse_kinds, run_enrolment
+from companion.app.paths import config_dir
+from companion.hw.rfid.simulator import TraySimulator
+from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
+from companion.hw.rfid.tray import TrayReader
+from companion.systems.jongrogue.tiles import Tile
+from tests.hw.rfid_calibrate_helpers import FAST, session, sticker
+
+FIVE_P = Tile.from_notation("5p")
+REENROL_KEYS = "q = stop (the tag map is not changed until the new sticker is saved)."
+
+
+@pytest.fixture
+def sim() -> Iterator[TraySimulator]:
+    with TraySimulator(heartbeat_ms=200, remove_after=2) as simulator:
+        yield simulator
+
+
+@pytest.fixture
+def tray(sim: TraySimulator) -> Iterator[TrayReader]:
+    reader = TrayReader(sim.port, settings=FAST)
+    yield reader
+    reader.close()
+
+
+def test_a_reenrolment_offers_q_at_its_start_and_only_q_after_s_or_u(
+        sim: TraySimulator, tray: TrayReader) -> None:
+    full = TagMap({sticker(FIVE_P, c): FIVE_P for c in range(4)})
+    enroller, player, keys, out = session(sim, tray, full)
+    enroller.reenrol(FIVE_P)
+    keys.queue.extend(["s", "u", "q"])
+    run_enrolment(enroller, tray, keys, idle=player)
+    # The reader's status lines ("  (waiting for the tray …)") come between as they come.
+    lines = [line for line in out.getvalue().splitlines() if not line.startswith("  (")]
+    assert lines[:2] == [f"Keys (then Enter): {REENROL_KEYS}",
+                         "Place the 5p 五筒 (5 of dots) with its new sticker."]
+    assert lines[2:4] == [f"  Keys: {REENROL_KEYS}"] * 2
+    assert "s = skip" not in out.getvalue()
+    assert lines[4].startswith("Stopped; 4 stickers are saved")
+    assert not (config_dir() / TAGMAP_FILENAME).exists()  # stopped: nothing was written
+
+
+def test_u_before_anything_is_enrolled_says_there_is_nothing_to_undo(
+        sim: TraySimulator, tray: TrayReader) -> None:
+    enroller, player, keys, out = session(sim, tray)
+    enroller.enrol(parse_kinds("5p"), copies=1)
+    keys.queue.extend(["u", "q"])
+    run_enrolment(enroller, tray, keys, idle=player)
+    text = out.getvalue()
+    assert "  Nothing to undo in this run.\n" in text
+    assert "  Keys: s = skip" not in text
