@@ -561,12 +561,12 @@ def cmd_buy(args: argparse.Namespace, rules: GensoRules) -> int:
             return after, (f"GM-ITEM-1 bought a mana stone ({name}, {mp} MP) for "
                            f"{coins_text(mana_stone_price(rules, mp)[1])}")
         item = rules.item(args.item)
-        cost = price_coins(rules, item, args.price)
+        cost = price_coins(rules, item, args.price, args.take_back)
         said = f"GM-ECON-1 bought {item.name} for {coins_text(cost)}"
         if item.slot is Slot.WEAPON:
             said += (f" (in the pack: `{companion_command()} genso gear {shlex.quote(args.sheet)} "
                      f"{item.key}` equips it)")
-        after = buy(rules, c, item.key, args.price)
+        after = buy(rules, c, item.key, args.price, args.take_back)
         warned.append(_far_from_list(args, rules, item.key, args.price))
         return after, said
     warned: list[str | None] = []
@@ -578,6 +578,11 @@ def cmd_buy(args: argparse.Namespace, rules: GensoRules) -> int:
 #: line, not a rule (GM-EQUIP-3 bounds no haggling), for the slip of a gold count typed as
 #: silver (a76gensofight RISK 2: `--price 100` bought 金貨100枚's Sword+1 for 100 silver).
 FAR_FROM_LIST = 2
+#: The same for a sale of goods the seed gives no buy-back price (iron armour), told beside
+#: the list's sale price: a second-hand sale fetches less than a new one costs, so only one
+#: this many times off is told (a77gensotown DEFECT 2: iron armour listed at 48 gold sold at
+#: `--price 24`, 24 silver, without a word).
+SECOND_HAND_FAR = 10
 
 
 def _far_from_list(args: argparse.Namespace, rules: GensoRules, key: str,
@@ -588,21 +593,24 @@ def _far_from_list(args: argparse.Namespace, rules: GensoRules, key: str,
     100 silver, a sale at 100, was warned of as far below the buy-back list, with a buy to
     take *it* back (r76coc N4)."""
     item = rules.item(key)
-    listed = listed_about(item, sold)
+    listed, far = listed_about(item, sold), FAR_FROM_LIST
+    listing = f"{'the buy-back of ' if sold else ''}{item.name} is listed at おおよそ/about"
+    if sold and item.buyback is None and item.price is not None and item.price_coins is not None:
+        listed, far = (item.price, item.price_coins), SECOND_HAND_FAR
+        listing = (f"{item.name}, which the seed gives no buy-back price, is listed for sale "
+                   "at")
     if paid is None or listed is None or args.take_back:
         return None
     silver, coins = listed
-    if silver <= paid * FAR_FROM_LIST and paid <= silver * FAR_FROM_LIST:
+    if silver <= paid * far and paid <= silver * far:
         return None
     money = rates(rules)
     gold = money.large_per_gold * money.silver_per_large
     meant = (f"; if {paid} gold was meant, that is --price {paid * gold}"
-             if silver <= paid * gold * FAR_FROM_LIST and paid * gold <= silver * FAR_FROM_LIST
-             else "")
+             if silver <= paid * gold * far and paid * gold <= silver * far else "")
     undo = companion_line("genso", "buy" if sold else "sell", args.sheet, item.key, "--price",
                           str(paid), "--take-back")
-    return (f"warning: {'the buy-back of ' if sold else ''}{item.name} is listed at "
-            f"おおよそ/about {coins_text(coins)} = {silver} silver 銀貨; "
+    return (f"warning: {listing} {coins_text(coins)} = {silver} silver 銀貨; "
             f"{'received' if sold else 'paid'} {paid} silver 銀貨: --price is in silver "
             f"(GM-ECON-1: 1 gold = {gold} silver){meant}; to take it back: `{undo}`")
 

@@ -13,6 +13,7 @@ from companion.app import command_list
 from companion.app.arg_types import file_name
 from companion.app.commands.genso.calendar import CORRECTION, cmd_calendar
 from companion.app.commands.genso.characters import (
+    SECOND_HAND_FAR,
     cmd_buy,
     cmd_gear,
     cmd_grow,
@@ -260,7 +261,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                                                f"or おおよそ (about): {in_silver}")
     buy.add_argument("--take-back", action="store_true",
                      help="this buy takes back a sale at its --price (as a price warning's "
-                          "command does): the price is not warned of")
+                          "command does), the GM's price too for goods with no buy-back: "
+                          "the price is not warned of")
     mana = rules.mana_stone
     buy.add_argument("--mp", type=int, help=f"a mana stone's MP ({mana['min_mp']}-"
                                             f"{mana['max_mp']}; default the shop's "
@@ -273,7 +275,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                                    "mana_stone:N, N from 0, when several)")
     sell.add_argument("--price", type=int, help="the price received for a buy-back marked "
                                                 "おおよそ (about), or the GM's price for an "
-                                                f"item the seed gives none: {in_silver}")
+                                                f"item the seed gives none: {in_silver}, "
+                                                f"and one {SECOND_HAND_FAR} times off the list "
+                                                "price of goods with no buy-back")
     sell.add_argument("--take-back", action="store_true",
                       help="this sale takes back a buy at its --price (as a price warning's "
                            "command does): the price is not warned of")
