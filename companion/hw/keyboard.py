@@ -50,6 +50,14 @@ KEYMAP: dict[str, Button] = {
 }
 
 
+#: How soon after a lone ESC a later read must come to be read with it (the rest of a
+#: sequence, Alt and a key): a terminal sends those in one write, so their bytes come
+#: together (curses waits 25 ms, its ESCDELAY). Later, the ESC was Esc pressed alone: two
+#: Escs (or Esc and an arrow) between two polls, joined, read as Alt+Esc (or Alt+arrow),
+#: and an Esc was lost (a77keys RISK 3).
+ESC_JOIN_SECONDS = 0.05
+
+
 #: The last letter of an arrow key's escape sequence (``ESC [ C`` is →), and its press.
 ARROWS: dict[str, Button] = {"A": Button.PREVIOUS, "D": Button.PREVIOUS,
                              "B": Button.MENU, "C": Button.MENU}
@@ -333,9 +341,12 @@ class KeyboardInput:
             self.bytes_read += len(data)
             self.read_nothing = False
             text = self._decoder.decode(data)
-            if self._unfinished == "\x1b" and text[:1] not in ("", "[", "O", "\x1b"):
-                # Esc pressed alone, a key after it in a later read: the two are no Alt
-                # and a key (keys_for_text), which a terminal sends in one write.
+            if self._unfinished == "\x1b" and (
+                    at - self._unfinished_at > ESC_JOIN_SECONDS
+                    or text[:1] not in ("", "[", "O", "\x1b")):
+                # Esc pressed alone, a key after it in a later read (or any read come well
+                # after it): the two are no Alt and a key, nor a sequence (keys_for_text),
+                # which a terminal sends in one write.
                 self._take(self._unfinished, self._unfinished_at)
                 self._unfinished = ""
             text = self._unfinished + text

@@ -13,7 +13,13 @@ import pytest
 
 from companion.hw.buttons import Button
 from companion.hw.key_runs import KEY_REPEAT_SECONDS
-from companion.hw.keyboard import KeyboardInput, presses_for_text, split_unfinished
+from companion.hw.keyboard import (
+    ESC_JOIN_SECONDS,
+    KeyboardInput,
+    presses_for_text,
+    split_unfinished,
+)
+from tests.app.session_helpers import StepClock
 
 
 @pytest.fixture
@@ -68,10 +74,17 @@ def _wait_read(keys: KeyboardInput, count: int) -> None:
 
 
 @pytest.fixture
-def terminal() -> Iterator[tuple[KeyboardInput, int]]:
+def clock() -> StepClock:
+    """The keyboard's clock, still unless a test moves it: reads split by a busy machine
+    stay within ESC_JOIN_SECONDS of each other."""
+    return StepClock()
+
+
+@pytest.fixture
+def terminal(clock: StepClock) -> Iterator[tuple[KeyboardInput, int]]:
     """The keyboard on a pty, as a game's over SSH: (it, the pty's far end to type on)."""
     master, slave = os.openpty()
-    keys = KeyboardInput(slave)
+    keys = KeyboardInput(slave, clock=clock)
     yield keys, master
     keys.close()
     os.close(slave)
@@ -147,3 +160,33 @@ def test_linux_console_f1_split_between_reads_is_nothing(
     os.write(master, b"A")
     _wait_read(keys, 4)
     assert keys.poll() + keys.poll() == []
+
+
+@pytest.mark.parametrize(("second", "presses"), [
+    (b"\x1b", [Button.FLEE, Button.FLEE]), (b"\x1b[A", [Button.FLEE, Button.PREVIOUS]),
+], ids=["Esc Esc", "Esc Up"])
+def test_esc_then_a_key_read_well_after_it_are_two_keys(
+        terminal: tuple[KeyboardInput, int], clock: StepClock, second: bytes,
+        presses: list[Button]) -> None:
+    """a77keys RISK 3: a lone ESC was joined to any later read that began with ESC, [ or O,
+    however long after: two Escs 0.2 s apart between two polls read as Alt+Esc (nothing),
+    Esc then Up as Alt+Up (the Esc lost)."""
+    keys, master = terminal
+    os.write(master, b"\x1b")
+    _wait_read(keys, 1)
+    clock.sleep(0.2)
+    os.write(master, second)
+    _wait_read(keys, 1 + len(second))
+    clock.sleep(0.2)  # past a same key's hold-back (KEY_HELD_WAIT_SECONDS)
+    assert keys.poll() + keys.poll() == presses
+
+
+def test_esc_and_a_sequence_within_the_join_window_are_one_key(
+        terminal: tuple[KeyboardInput, int], clock: StepClock) -> None:
+    keys, master = terminal
+    os.write(master, b"\x1b")
+    _wait_read(keys, 1)
+    clock.sleep(ESC_JOIN_SECONDS / 2)
+    os.write(master, b"\x1b[D")
+    _wait_read(keys, 4)
+    assert keys.poll() + keys.poll() == [Button.PREVIOUS]
