@@ -237,8 +237,12 @@ def test_reenrol_a_lost_sticker_finds_which_one_was_lost(
     # Audit rfid #10: both were "That is not a 5p sticker", the new 5p sticker too, and
     # the 1m was not named.
     assert (f"That is a 1m 一萬 (1 of characters) sticker ({sticker(one_m, 0)}); place one of "
-            "the other 5p that still have their sticker.") in text
-    assert f"That is the new sticker ({new}); place one of the other 5p" in text
+            "the other 5p 五筒 (5 of dots) that still have their sticker.") in text
+    assert f"That is the new sticker ({new}); place one of the other 5p 五筒" in text
+    # a77rfid item 6: the kind named with its Japanese name, as the enrolment names it.
+    assert ("  5p 五筒 (5 of dots) already has 4 stickers: show me the other 3 so I can tell "
+            "which one was lost.") in text
+    assert "Place another 5p 五筒 (5 of dots) that still has its sticker (3 to go)." in text
     assert "Already seen that one" in text
     assert f"Forgot the lost sticker {sticker(five_p, 2)}." in text
     saved = TagMap.load(config_dir() / TAGMAP_FILENAME)

@@ -329,7 +329,8 @@ class Enroller:
             self.waiting = Waiting.OLD_STICKERS
             left = COPIES_PER_KIND - 1 - len(self.checked)
             tile = self.reenrol_tile
-            self.say(f"Place another {tile} that still has its sticker ({left} to go).")
+            self.say(f"Place another {describe(tile)} that still has its sticker "
+                     f"({left} to go).")
         else:
             self.waiting = self.after_lift
         if not self.done:
@@ -373,7 +374,7 @@ class Enroller:
         if len(self.tag_map.uids(tile)) < COPIES_PER_KIND:
             self._replace(None)
             return
-        self.say(f"  {tile} already has {COPIES_PER_KIND} stickers: "
+        self.say(f"  {describe(tile)} already has {COPIES_PER_KIND} stickers: "
                  f"show me the other {COPIES_PER_KIND - 1} so I can tell which one was lost.")
         self._lift(uid, Waiting.OLD_STICKERS)
 
@@ -389,7 +390,8 @@ class Enroller:
                 what = f"Sticker {uid} is not enrolled"
             else:
                 what = f"That is a {describe(known)} sticker ({uid})"
-            self.say(f"  {what}; place one of the other {tile} that still have their sticker.")
+            self.say(f"  {what}; place one of the other {describe(tile)} that still have "
+                     "their sticker.")
             self._lift(uid, Waiting.OLD_STICKERS)
             return
         if uid in self.checked:
