@@ -29,6 +29,12 @@ STUN_TURN = 18
 #: lets go (:meth:`_Damage.release_if_out`); revision 20 put the choke into the third
 #: fighter's HP as a human shield and kept a stunned-out holder holding.
 HOLD_FROM_WITHIN = 21
+#: The first engine revision in which the human shield stands in front of the grappler's own
+#: armour (a77cocgrapple DEFECT 1, CO-GRAP-4/6's Default: damage aimed at the grappler "goes
+#: first to the grappled opponent's current HP"), so the armour meets only what the shield
+#: left; revision 24 spent an armour use (CO-ARMOR-2) or durability (CO-ARMOR-1) on a blow the
+#: shield then took whole.
+SHIELD_BEFORE_ARMOUR = 25
 
 
 class _Damage(_Spells):
@@ -165,8 +171,9 @@ class _Damage(_Spells):
     def hit(self, t: Combatant, damage: int, text: str, ignore_armour: bool = False,
             from_behind: bool = False, armour: bool = True, bullet: bool = False,
             by: str = "", hold: bool = False) -> None:
-        """``damage`` to ``t`` from ``by`` (its attacker, when one strikes): armour, then the
-        human shield, then HP. ``hold``: the damage is ``t``'s holder's own hold on it (a
+        """``damage`` to ``t`` from ``by`` (its attacker, when one strikes): the human shield,
+        then armour, then HP (from revision :data:`SHIELD_BEFORE_ARMOUR`; before, armour, then
+        the shield, then HP). ``hold``: the damage is ``t``'s holder's own hold on it (a
         choke, CO-MA-2 / CO-GRAP-7; a throw, CO-MA-2 / CO-GRAP-8).
 
         CO-GRAP-4 (003 l.36 「＜組みつき＞中は相手のHPをそのまま装甲として使用できる。但し
@@ -184,7 +191,9 @@ class _Damage(_Spells):
         from outside the pair, not between its throat and the arms choking it). Revision 20
         put it into the third fighter's HP."""
         self.say(text)
-        if armour and not ignore_armour:
+        armoured = armour and not ignore_armour
+        shield_first = self.engine >= SHIELD_BEFORE_ARMOUR
+        if armoured and not shield_first:
             damage = self.armour(self.cs[t.name], damage, bullet)
         t = self.cs[t.name]
         shield_rule = "CO-GRAP-4" if self.on("CO-GRAP-4") else "CO-GRAP-6"
@@ -201,6 +210,8 @@ class _Damage(_Spells):
                 self.say(f"{held.name} is a human shield and takes {taken} ({shield_rule})")
                 self.harm(held, taken)
                 damage -= taken
+        if armoured and shield_first and damage > 0:
+            damage = self.armour(self.cs[t.name], damage, bullet)
         self.harm(self.cs[t.name], damage)
 
     def harm(self, t: Combatant, damage: int) -> None:

@@ -202,7 +202,10 @@ FORMAT = 2
 # 400 m at full skill. A failed knockout says "the knockout fails: the blow lands as usual, N
 # (CO-BASE-10)" where revision 23 said the damage roll's line a second time
 # (strikes.KNOCKOUT_FAILED_SAID).
-ENGINE = 24
+# Revision 25 (a77cocgrapple): the human shield (CO-GRAP-4, CO-GRAP-6) takes a blow aimed at
+# its grappler before the grappler's armour does, which meets only what is left
+# (damage.SHIELD_BEFORE_ARMOUR); revision 24 spent the armour first.
+ENGINE = 25
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
                  ("CO-ARMOR-2", "pool_across_bullets")}  # listed but not read by format 1
