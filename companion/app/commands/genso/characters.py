@@ -852,18 +852,29 @@ def _of_a_kind(rules: GensoRules, key: str, after: Character) -> str:
 
 
 def cmd_grow(args: argparse.Namespace, rules: GensoRules) -> int:
+    """GM-GROW-1 ``award`` and GM-GROW-2's buys. ``--spell`` belongs to ``spell`` and
+    ``--scenarios`` to ``award``, and each given to another choice is refused by name, as
+    ``buy`` refuses ``--mp`` and ``--price`` (a77gensotown DEFECT 3: `grow Aki hp --spell
+    fire` said "bought hp (火炎呪/Fire)", spent the experience on HP and learned nothing)."""
     if args.choice == "spell" and args.spell is None:
         raise IllegalAction("GM-GROW-2: name the basic spell (基本呪文) to learn with --spell "
                             f"NAME (see `{companion_command()} genso list spells`)")
+    for flag, value, owner in (("--spell", args.spell, "spell"),
+                               ("--scenarios", args.scenarios, "award")):
+        if value is not None and args.choice != owner:
+            raise DataError(f"grow {args.choice} {flag} {value}: {flag} belongs to `grow "
+                            f"SHEET {owner}` only; {args.choice} takes none (nothing was "
+                            "changed)")
+    scenarios = 1 if args.scenarios is None else args.scenarios
 
     def change(c: Character) -> tuple[Character, str]:
         # GM-MAGIC-13: one dead of a Death Curse grows no more, as the HP-dead (GM-GROW-2).
         refuse_cursed(rules, c.name, "growth (GM-GROW-1/2) does not bring the dead back")
         if args.choice == "award":
-            return (award_experience(rules, c, args.scenarios),
-                    f"GM-GROW-1 +{args.scenarios} experience")
+            return (award_experience(rules, c, scenarios),
+                    f"GM-GROW-1 +{scenarios} experience")
         after = spend_experience(rules, c, args.choice, args.spell)
-        spell = f" ({rules.spell(args.spell).name})" if args.spell else ""
+        spell = f" ({rules.spell(args.spell).name})" if args.choice == "spell" else ""
         return after, f"GM-GROW-2 bought {args.choice}{spell}"
     return _change(args, rules, change)
 

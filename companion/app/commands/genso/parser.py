@@ -309,8 +309,10 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     grow.add_argument("sheet", help=SHEET_HELP)
     grow.add_argument("choice", choices=("award", *GROWTH_CHOICES),
                       help=f"award, or what to buy ({costs} experience)")
-    grow.add_argument("--spell", help="the basic spell to learn (`genso list spells`)")
-    grow.add_argument("--scenarios", type=int, default=1, help="scenarios finished (award)")
+    grow.add_argument("--spell", help="the basic spell to learn (spell only; `genso list "
+                                      "spells`)")
+    grow.add_argument("--scenarios", type=int,
+                      help="scenarios finished (award only; default 1)")
     _common(grow)
     rest = _page(sub, "rest", "days of rest (GM-HEAL-1), a night's sleep, or both",
                  f"Alone, {rules.num('GM-HEAL-1', 'alone_days_per_hp')} days of rest heal 1 "
