@@ -287,6 +287,20 @@ def test_only_with_bad_tiles_is_a_usage_error(capsys: pytest.CaptureFixture[str]
     assert "'xyz': unexpected character 'x'" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("kind", ["東", "5P"])
+def test_only_with_a_kind_not_in_mpsz_is_told_how_to_write_it(
+        capsys: pytest.CaptureFixture[str], kind: str) -> None:
+    """a77rfid item 10: a Japanese name or an upper-case suit said only "unexpected
+    character", with no example of what to write."""
+    from companion.app import cli
+
+    assert cli.main(["calibrate", "rfid", "--only", kind, "--port", "loop://"]) == 2
+    err = capsys.readouterr().err
+    assert (f"'{kind}': unexpected character '{kind[-1]}'; --only takes MPSZ kinds, e.g. "
+            "--only '5p 123m 1z' (lower-case m p s z; 1z = 東 East, 5z = 白 White dragon)"
+            ) in err
+
+
 @pytest.mark.parametrize("only", ["", " "])
 def test_only_with_no_kinds_is_a_usage_error(capsys: pytest.CaptureFixture[str],
                                              only: str) -> None:

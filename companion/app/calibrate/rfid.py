@@ -631,7 +631,12 @@ def run(args: argparse.Namespace) -> int:
     else:
         # --only '' is an --only with no kinds, refused below, not "no --only": it planned
         # all 136 stickers.
-        kinds = parse_kinds(args.only) if args.only is not None else list(ALL_KINDS)
+        try:
+            kinds = parse_kinds(args.only) if args.only is not None else list(ALL_KINDS)
+        except InvalidNotation as exc:  # "'東': unexpected character '東'" showed no way out
+            raise InvalidNotation(f"{exc}; --only takes MPSZ kinds, e.g. --only '5p 123m 1z' "
+                                  "(lower-case m p s z; 1z = 東 East, 5z = 白 White dragon)"
+                                  ) from exc
         if not kinds:
             raise InvalidNotation("--only needs at least one tile kind, e.g. --only '5p 123m'")
         copies = args.copies if args.copies is not None else COPIES_PER_KIND
