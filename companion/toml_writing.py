@@ -108,6 +108,7 @@ def one_line_each_over(text: str, values: Mapping[str, Any], *comments: str,
         return one_line_each(values, *comments)
     if same is not None and same(document):
         return document
+    layout = _items_layout(document)
     added: list[tuple[str, ...]] = []
     gone: list[tuple[str, ...]] = [(k,) for k in document if k not in values]
     if same is None:
@@ -122,11 +123,11 @@ def one_line_each_over(text: str, values: Mapping[str, Any], *comments: str,
         elif document[key].unwrap() == item.unwrap():
             continue
         elif isinstance(value, Mapping) and isinstance(document[key], _TABLES):
-            now_added, now_gone = _update_in_place(document[key], value, same is None)
+            now_added, now_gone = _update_in_place(document[key], value, same is None, layout)
             added.extend((key, k) for k in now_added)
             gone.extend((key, k) for k in now_gone)
         elif not _changed_in_place(document[key], value, (taken or {}).get(key),
-                                   key in first):
+                                   key in first, layout):
             document[key] = item
     if same is None:
         return document
@@ -170,10 +171,14 @@ def _as_added(item: Any) -> bool:
 #: that changes the dotted lines in place (reviewg74 RISK 2: replaced whole, they came out
 #: as an inline table at the end, their comments gone).
 _TABLES = (Table, InlineTable, OutOfOrderTableProxy)
+#: A file with no list written one item a line: its items two spaces in, as
+#: :func:`_line_indent` puts a line, each with its comma (:func:`_items_layout`).
+_LAYOUT = ("\n  ", True)
 
 
 def _update_in_place(section: Table | InlineTable | OutOfOrderTableProxy,
                      values: Mapping[str, Any], delete: bool = True,
+                     layout: tuple[str, bool] = _LAYOUT,
                      ) -> tuple[list[str], list[str]]:
     """``section`` made to hold ``values``, key by key: a key whose value is the same keeps
     its line, a changed one its comment; one no longer there goes (with ``delete``) or is
@@ -189,14 +194,14 @@ def _update_in_place(section: Table | InlineTable | OutOfOrderTableProxy,
         if key not in section:
             section[key] = item
             added.append(key)
-        elif section[key].unwrap() != item.unwrap() and not _changed_in_place(section[key],
-                                                                                  value):
+        elif section[key].unwrap() != item.unwrap() and not _changed_in_place(
+                section[key], value, layout=layout):
             section[key] = item
     return added, gone
 
 
 def _changed_in_place(old: Any, value: Any, taken_at: int | None = None,
-                      first: bool = False) -> bool:
+                      first: bool = False, layout: tuple[str, bool] = _LAYOUT) -> bool:
     """Whether the array ``old`` the file holds was made to hold the list ``value`` item by
     item, so each item it keeps keeps its own comment and a list written one item a line
     stays so (reviewz74 RISK 1: ``buy``, ``sell`` and ``gear --off`` wrote a commented
@@ -204,7 +209,9 @@ def _changed_in_place(old: Any, value: Any, taken_at: int | None = None,
     comment gone). Only a list of plain values is; anything else is left to be replaced.
     ``taken_at``: the index of the item the caller took out, when ``value`` is ``old``
     without it (which of two equal stones was sold; its line goes, the other's stays).
-    ``first``: an item added goes at the front (:func:`one_line_each_over`)."""
+    ``first``: an item added goes at the front (:func:`one_line_each_over`). ``layout``:
+    how the file's lists one item a line start and end their items (:func:`_items_layout`),
+    which a list written over lines with no item yet takes."""
     if not isinstance(old, Array) or not isinstance(value, list | tuple):
         return False
     now = old.unwrap()
@@ -216,6 +223,18 @@ def _changed_in_place(old: Any, value: Any, taken_at: int | None = None,
     if (taken_at is not None and 0 <= taken_at < len(was)
             and was[:taken_at] + was[taken_at + 1:] == [(type(v), v) for v in value]):
         del old[taken_at]
+        return True
+    if not now and "\n" in old.as_string():
+        # No item yet, and written over lines (`weapons = [  # my arms` and `]`): tomlkit
+        # puts an item into it at 4 spaces, with no comma, whatever the file's lists use
+        # (f77carry item 3); its items go one a line as the file's other lists have theirs.
+        line, comma = layout
+        for v in value:
+            old.append(v)
+        groups = [g for g in old._value if _value_of(g) is not None]
+        for n, group in enumerate(groups, 1):
+            group.indent = Whitespace(line)
+            group.comma = Whitespace(",") if comma or n < len(groups) else None
         return True
     typed = [(type(v), v) for v in value]
     if first and typed[1:] == was:
@@ -273,6 +292,26 @@ def _changed_in_place(old: Any, value: Any, taken_at: int | None = None,
         for at in range(common, j2 - j1):  # old[:i1] is as the file had it still
             old.insert(i1 + at, value[j1 + at])
     return bool(old.unwrap() == list(value))
+
+
+def _items_layout(document: tomlkit.TOMLDocument) -> tuple[str, bool]:
+    """How the file's lists written one item a line lay out their items: the newline and
+    indent an item's line starts with, and whether the last item ends with a comma; those
+    of the first such list, in the file's order (a table's lists too), else
+    :data:`_LAYOUT`."""
+    holders: list[Any] = [document]
+    while holders:
+        holder = holders.pop(0)
+        for value in holder.values():
+            if isinstance(value, _TABLES):
+                holders.append(value)
+            if not isinstance(value, Array):
+                continue
+            groups = [g for g in value._value if _value_of(g) is not None]
+            if groups and all(_starts_line(g) for g in groups):
+                first = _line_indent(value._value, value._value.index(groups[0]))
+                return first.as_string(), groups[-1].comma is not None
+    return _LAYOUT
 
 
 def _same_item_changed(was: Any, new: Any) -> bool:

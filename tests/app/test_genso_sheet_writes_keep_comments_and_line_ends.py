@@ -720,3 +720,21 @@ def test_the_last_weapon_taken_off_keeps_the_comment_on_weapons_opening_line(
     genso(capsys, "gear", str(sheet), "club")
     assert "weapons = [  # my arms\n" in sheet.read_text(encoding="utf-8")
     assert genso(capsys, "sheet", str(sheet))["sheet"]["weapons"] == ["club"]
+
+
+@pytest.mark.parametrize("indent", ["  ", "    ", "\t"], ids=["2 spaces", "4 spaces", "tab"])
+def test_a_weapon_readied_into_a_commented_empty_weapons_list_takes_the_file_s_indent(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str], indent: str
+) -> None:
+    """f77carry item 3: a weapon readied into `weapons = [  # my arms` with no item under it
+    went in at tomlkit's 4 spaces with no comma, beside the file's `equipment` at 2 spaces
+    with one; it takes the indent and the trailing comma the file's lists use."""
+    sheet = tmp_path / "aki.toml"
+    sheet.write_text('name = "Aki"\nkind = "pc"\nbody = 6\nperception = 5\nmagic = 6\n'
+                     f'weapons = [  # my arms\n]\nequipment = [\n{indent}"dagger",\n'
+                     f'{indent}"backpack",  # old\n]\nmoney.gold = 3\n', encoding="utf-8")
+    genso(capsys, "gear", str(sheet), "dagger")
+    assert (f'weapons = [  # my arms\n{indent}"dagger",\n]\n'
+            f'equipment = [\n{indent}"backpack",  # old\n]\n') in sheet.read_text(
+        encoding="utf-8")
+    assert genso(capsys, "sheet", str(sheet))["sheet"]["weapons"] == ["dagger"]
