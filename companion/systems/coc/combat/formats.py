@@ -204,7 +204,9 @@ FORMAT = 2
 # (strikes.KNOCKOUT_FAILED_SAID).
 # Revision 25 (a77cocgrapple): the human shield (CO-GRAP-4, CO-GRAP-6) takes a blow aimed at
 # its grappler before the grappler's armour does, which meets only what is left
-# (damage.SHIELD_BEFORE_ARMOUR); revision 24 spent the armour first.
+# (damage.SHIELD_BEFORE_ARMOUR); revision 24 spent the armour first. 004's throw from a height
+# refuses a negative height, or one beyond a roll's dice, before any die
+# (grapples.THROW_HEIGHT_CHECKED); revision 24 threw from -3 m as a fall.
 ENGINE = 25
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),

@@ -43,6 +43,12 @@ BARE_GRAPPLE_PARRY = 19
 #: and its rule (:meth:`_Grapples.option_named`): ``(choke 絞め of Cult, CO-GRAP-7)``; revision
 #: 22's line was the grapple's alone.
 OPTION_NAMED = 23
+#: The first engine revision in which 004's throw from a height (CO-GRAP-8 「高所から落とした
+#: 場合は代わりに落下ダメージを入れる」, CO-BASE-11) checks ``height_m`` before any die: a negative
+#: height, and one beyond the dice a fall's roll takes, are refused (a77cocgrapple DEFECT 2);
+#: revision 24 dealt a negative height as a fall and refused too great a one only after the
+#: Grapple roll, and saved either as a plain missed throw when that roll failed.
+THROW_HEIGHT_CHECKED = 25
 #: A Grapple's ``parry_with`` words (CO-GRAP-5, CO-PARRY-2, CO-DODGE-2); "iai" is 003's Iai
 #: parry (CO-DODGE-2, CO-IAI-2), with ``parry_weapon`` the sheathed blade.
 GRAPPLE_PARRIES = ("hands", "ma", "budo", "grapple", "iai")
@@ -392,6 +398,11 @@ class _Grapples(_Firearms):
             raise IllegalAction(f"{other.name} is {c.name}'s ally: throw at another enemy "
                                 "(CO-GRAP-8)")
         skill = self.option_checks(c, a)
+        if a.height_m and not self.p003 and self.engine >= THROW_HEIGHT_CHECKED:
+            if a.height_m < 1:
+                raise IllegalAction("a throw from a height of 1 m or more (CO-GRAP-8, "
+                                    "CO-BASE-11)")
+            self.fall_dice(a.height_m)
         land: board.Square | None = None
         if self.board(c, held):
             land, other = self.throw_landing(c, held, a, other)

@@ -29,12 +29,7 @@ class _Keeper(_BodyParts):
         """CO-BASE-11: 1D6 per full 3 m (Default); a shorter fall from a height 1D6. With the
         spec's option jump_reduces (off by Default) a faller who can act rolls Jump (跳躍) on
         landing, and a success takes 1D6 off the damage (to 0 at least)."""
-        step = self.divisor("CO-BASE-11", "metres_per_d6")
-        dice = max(1, metres // step)
-        if dice > MAX_DICE:  # coc72 NIT 8: said in the rule's words, not the dice parser's
-            raise IllegalAction(f"a fall of {metres} m is {dice}D6, more than the {MAX_DICE} "
-                                f"dice a roll takes: at most {(MAX_DICE + 1) * step - 1} m "
-                                f"(CO-BASE-11: 1D6 per full {step} m)")
+        dice = self.fall_dice(metres)
         total, text = self.roll_total(f"{dice}D6", f"{who}'s fall damage 落下ダメージ "
                                       f"({metres} m)")
         shown = f"fall {metres} m ＞ {text} (CO-BASE-11)"
@@ -46,6 +41,18 @@ class _Keeper(_BodyParts):
         cut, cut_text = self.roll_total("1D6", f"{who}'s Jump on landing 着地の跳躍")
         total = max(0, total - cut)
         return total, f"{shown}; the Jump on landing takes off {cut_text}: {total} (CO-BASE-11)"
+
+    def fall_dice(self, metres: int) -> int:
+        """CO-BASE-11: the D6 a fall of ``metres`` rolls, refused beyond the dice a roll takes
+        (coc72 NIT 8: said in the rule's words, not the dice parser's), so a throw from a
+        height can be refused before its roll (a77cocgrapple DEFECT 2)."""
+        step = self.divisor("CO-BASE-11", "metres_per_d6")
+        dice = max(1, metres // step)
+        if dice > MAX_DICE:
+            raise IllegalAction(f"a fall of {metres} m is {dice}D6, more than the {MAX_DICE} "
+                                f"dice a roll takes: at most {(MAX_DICE + 1) * step - 1} m "
+                                f"(CO-BASE-11: 1D6 per full {step} m)")
+        return dice
 
     def keeper(self, t: Combatant, a: Burn | Fall | SanLoss | Place) -> None:
         """The Keeper's events: a placing (CO-TURN-2), a burn (CO-BURN-1), a fall (CO-BASE-11), a
