@@ -372,3 +372,25 @@ def test_the_settings_screen_is_held_for_ok_when_a_is_read(
     assert len(check_pins(load_config())) == 1 and a_button_unread(load_config()) is None
     write_config('[choices]\nkind = "gpio"\n[buttons]\nattack_pin = 11\nflee_pin = 13\n')
     assert a_button_unread(load_config()) is not None
+
+
+def test_one_part_on_its_header_pin_is_told_so_where_its_pin_is_a_problem() -> None:
+    """a77keys RISK 2: one part set to the header pin wiring.md wires it to is no warning of
+    its own (it may be a pin chosen so), but where that pin clashes or is one to avoid, the
+    header pin is the likely cause: "give each part its own pin" alone sent the maker to move
+    the ranged button wired right, and "avoid it" off the pin, not to GPIO22."""
+    path = write_config("[buttons]\nbuzzer_pin = 22\n")
+    with pytest.raises(DataError) as refused:
+        check_pins(load_config())
+    assert (f"buttons.buzzer_pin ({path}) and buttons.ranged_pin (built in) are both GPIO22; "
+            "give each part its own pin; 22 is the header pin of GPIO25, which "
+            "hardware/wiring.md wires the buzzer to: write buzzer_pin = 25") in str(refused.value)
+    write_config("[buttons]\nranged_pin = 15\n")
+    assert [w.split(" is ", 1)[1] for w in check_pins(load_config())] == [
+        "GPIO15, the serial console's RXD (and the RDM6300's); 15 is the header pin of GPIO22, "
+        "which hardware/wiring.md wires the R button to: write ranged_pin = 22"]
+    write_config('[input]\nkind = "rfid"\nrfid_kind = "rdm6300"\n[buttons]\nranged_pin = 15\n')
+    clashes, _ = pin_check(load_config())
+    assert [problem.endswith("give the part another pin; 15 is the header pin of GPIO22, "
+                             "which hardware/wiring.md wires the R button to: write "
+                             "ranged_pin = 22") for _, problem in clashes] == [True]

@@ -240,6 +240,10 @@ def uart_reader(config: Config) -> str | None:
             f"{config.where('input.rfid_port')})")
 
 
+#: Each part wired to the Pi's pins as a sentence names it, by its ``buttons.`` setting's.
+PART_NAMES = {"attack": "A button", "flee": "B button", "ranged": "R button",
+              "item": "I button", "led": "LED", "buzzer": "buzzer"}
+
 #: The parts wired to the Pi's pins, by their ``buttons.`` settings.
 PIN_SETTINGS = tuple(f"buttons.{part}_pin"
                      for part in ("attack", "flee", "ranged", "item", "led", "buzzer"))
@@ -265,6 +269,12 @@ def pin_check(config: Config) -> tuple[list[tuple[tuple[str, ...], str]], list[s
     # may be a pin chosen so; two are the wiring table's other column.
     written = header_pins_written({key.removeprefix("buttons.").removesuffix("_pin"):
                                    config.integer(key) for key in PIN_SETTINGS})
+    # One alone is said where its pin is a problem: most likely the header pin, and "give
+    # each part its own pin" or "avoid it" alone sent the maker to move the other part, or
+    # off the pin (a77keys RISK 2).
+    header_notes = {f"buttons.{part}_pin": f"; {pin} is the header pin of GPIO{gpio}, which "
+                    f"hardware/wiring.md wires the {PART_NAMES[part]} to: write "
+                    f"{part}_pin = {gpio}" for part, pin, gpio in written}
     if len(written) < 2:
         written = []
     # Their pins are not warned of as pins to avoid: "ranged_pin = 15" is header pin 15
@@ -278,18 +288,19 @@ def pin_check(config: Config) -> tuple[list[tuple[tuple[str, ...], str]], list[s
         if pin in used:
             clashes.append(((key, used[pin]),
                             f"{config.where(key)} and {config.where(used[pin])} are both "
-                            f"GPIO{pin}; give each part its own pin"))
+                            f"GPIO{pin}; give each part its own pin"
+                            f"{header_notes.get(used[pin], '')}{header_notes.get(key, '')}"))
             continue
         if reader is not None and pin in UART_PINS:
             clashes.append(((key, "input.rfid_kind"),
                             f"{config.where(key)} is GPIO{pin}, "
                             f"{UART_PINS[pin].format(reader=reader)}; give the part another "
-                            "pin"))
+                            f"pin{header_notes.get(key, '')}"))
             continue
         used[pin] = key
         if pin in PINS_TO_AVOID and key not in header_written:
-            warnings.append(f"{config.where(key)} is GPIO{pin}, {PINS_TO_AVOID[pin]}; "
-                            "hardware/wiring.md says to avoid it")
+            warnings.append(f"{config.where(key)} is GPIO{pin}, {PINS_TO_AVOID[pin]}" + (
+                header_notes.get(key) or "; hardware/wiring.md says to avoid it"))
     if written:
         settings = ", ".join(f"{config.where(f'buttons.{part}_pin')} = {pin}"
                              for part, pin, _ in written)
