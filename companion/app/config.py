@@ -538,22 +538,23 @@ class Config:
         written = self.text(key)
         # A folder of pictures beside config.toml is found there.
         spec = str(self.file_path(key)) if names_a_file(written) else written
-        return CameraChoice(spec, self.where(key) + why, self._usb_instead(usb_key or key),
-                            written)
+        return CameraChoice(spec, self.where(key) + why,
+                            self.how_to_set(usb_key or key, "camera:0"), written)
 
-    def _usb_instead(self, key: str) -> str:
-        """How to choose a USB camera in ``key``'s place, where its value came from: the
-        environment wins over config.toml, so "input.camera_source = "camera:0" in
-        config.toml" did nothing while COMPANION_INPUT_CAMERA_SOURCE=picamera was set, and
-        the player who did it got the same error again (camera75 DEFECT 1)."""
+    def how_to_set(self, key: str, value: str) -> str:
+        """How to give ``key`` the value ``value``, where its value came from now: the
+        environment and the command line win over config.toml, so "input.camera_source =
+        "camera:0" in config.toml" did nothing while COMPANION_INPUT_CAMERA_SOURCE=picamera
+        was set, and the player who did it got the same error again (camera75 DEFECT 1;
+        the buttons' and the dice camera's hints, a77setup DEFECT 1)."""
         setting = self.settings[key]
         if setting.source is Source.ENV:
-            return (f"{setting.origin}=camera:0 (the environment sets {key}, over "
+            return (f"{setting.origin}={value} (the environment sets {key}, over "
                     f"{self.path.name}; or unset it)")
         if setting.source is Source.COMMAND_LINE:
-            return (f"{setting.origin}=camera:0" if setting.origin.startswith("--set ")
-                    else f"{setting.origin} camera:0")
-        return f'{key} = "camera:0" in {self.path}'
+            joint = "=" if setting.origin.startswith("--set ") else " "
+            return f"{setting.origin}{joint}{value}"
+        return f"{key} = {toml_value(value)} in {self.path}"
 
     def tell_notices(self) -> None:
         """Print the notices on stderr: the command goes on, the user learns what was off."""

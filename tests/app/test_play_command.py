@@ -295,12 +295,34 @@ def test_no_gpio_here_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> No
     """Off a Pi the buttons cannot work: one line saying why (it was gpiozero's "Unable to
     load any default pin factory!") and the setting that plays without them for good, no
     traceback."""
-    assert main(["play", "--input", "sim", "--choices", "gpio", "--display", "terminal"]) == 1
+    assert main(["play", "--input", "sim", "--display", "terminal"]) == 1
     err = capsys.readouterr().err
     assert ("companion: error: the buttons cannot be used: no GPIO here: this is not a "
             "Raspberry Pi; without them, play with --choices keyboard, or set choices.kind = "
             f'"keyboard" in {load_config().path}\n') in err
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(("argv", "hint"), [
+    # The environment wins over config.toml: the hint names the variable (a77setup DEFECT 1).
+    ([], "play with --choices keyboard, or set COMPANION_CHOICES_KIND=keyboard (the "
+         "environment sets choices.kind, over config.toml; or unset it)\n"),
+    # A flag typed wins over both: the hint is the flag.
+    (["--choices", "gpio"], "play with --choices keyboard\n"),
+])
+def test_no_gpio_here_names_where_the_buttons_were_chosen(
+        argv: list[str], hint: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """config.toml already said ``kind = "keyboard"``, and the hint sent the player there."""
+    path = load_config().path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('[choices]\nkind = "keyboard"\n', encoding="utf-8")
+    monkeypatch.setenv("COMPANION_CHOICES_KIND", "gpio")
+    assert main(["play", "--input", "sim", "--display", "terminal", *argv]) == 1
+    err = capsys.readouterr().err
+    first = err.splitlines(keepends=True)[0]
+    assert first.startswith("companion: error: the buttons cannot be used: no GPIO here")
+    assert first.endswith(hint) and "config.toml\n" not in first
 
 
 @pytest.mark.parametrize("argv", [

@@ -745,20 +745,39 @@ def test_the_dice_camera_question_names_the_setting_that_types_the_dice_for_good
         tmp_path: Path) -> None:
     """It said "dice.source in config.toml chooses for good", no value and no path: the
     player had to guess both. Written as it says, the dice are typed and nothing is asked."""
-    camera = {"dice.source": "camera", "dice.camera_source": str(tmp_path / "unplugged.png"),
+    camera = {"dice.camera_source": str(tmp_path / "unplugged.png"),
               "input.poll_seconds": 0.005}
+    path = load_config().path
+    path.parent.mkdir(parents=True)
+    path.write_text('[dice]\nsource = "camera"\n', encoding="utf-8")
     config = load_config(overrides=camera)
     screen = PlayerAtTheScreen([("The dice camera cannot be used", Button.FLEE)])  # Quit
     with pytest.raises(DeviceError):
         run_dice_tray(config, screen, Controls([screen]), 1, None)
     asked = screen.views[0].prompt
-    assert asked.endswith(f'(dice.source = "typed" in {config.path} types them every '
-                          "session)")
-    config.path.parent.mkdir(parents=True)
+    assert asked.endswith(f'(to type them every session: dice.source = "typed" in '
+                          f"{config.path})")
     config.path.write_text('[dice]\nsource = "typed"\n', encoding="utf-8")
-    del camera["dice.source"]
     screen = PlayerAtTheScreen([])
     with pytest.raises(KeyboardInterrupt):
         run_dice_tray(load_config(overrides=camera), screen, Controls([screen]), 1,
                       None)
     assert not any("dice camera" in prompt for prompt in screen.prompts())
+
+
+def test_the_dice_camera_question_names_the_variable_that_chose_the_camera(
+        tmp_path: Path) -> None:
+    """config.toml already said ``source = "typed"``, and the question sent the player
+    there: the environment wins over it (a77setup DEFECT 1)."""
+    path = load_config().path
+    path.parent.mkdir(parents=True)
+    path.write_text('[dice]\nsource = "typed"\n', encoding="utf-8")
+    config = load_config(env={"COMPANION_DICE_SOURCE": "camera",
+                              "COMPANION_DICE_CAMERA_SOURCE": str(tmp_path / "unplugged.png"),
+                              "COMPANION_INPUT_POLL_SECONDS": "0.005"})
+    screen = PlayerAtTheScreen([("The dice camera cannot be used", Button.FLEE)])  # Quit
+    with pytest.raises(DeviceError):
+        run_dice_tray(config, screen, Controls([screen]), 1, None)
+    assert screen.views[0].prompt.endswith(
+        "(to type them every session: COMPANION_DICE_SOURCE=typed (the environment sets "
+        "dice.source, over config.toml; or unset it))")

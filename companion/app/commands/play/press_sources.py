@@ -17,7 +17,7 @@ from companion.app.commands.config import (
     said_together,
     start_problems,
 )
-from companion.app.config import Config, load_specs
+from companion.app.config import Config, Source, load_specs
 from companion.app.pin_numbers import header_pins_written
 from companion.app.session.controls import PressSource
 from companion.errors import CompanionError, DataError, DeviceError
@@ -302,9 +302,13 @@ def gpio_parts(config: Config, open_parts: Callable[[], T]) -> T:
     try:
         return open_parts()
     except NoGpio as exc:
+        # The hint sets choices.kind where it was set: the environment and a flag win
+        # over config.toml (a77setup DEFECT 1).
+        how = config.how_to_set("choices.kind", "keyboard")
+        instead = how if config.settings["choices.kind"].source is Source.COMMAND_LINE \
+            else f"--choices keyboard, or set {how}"
         raise DeviceError(f"the buttons cannot be used: {exc}; without them, play with "
-                          '--choices keyboard, or set choices.kind = "keyboard" in '
-                          f"{config.path}") from None
+                          f"{instead}") from None
     except PinUnusable as exc:
         said = f"{config.where(f'buttons.{exc.part}_pin')}: {exc}"
         raise PinBusy(f"{said}: {busy_advice(1)}", exc.part, said) from None

@@ -421,8 +421,8 @@ def real_dice(config: Config, controls: Controls, display: Display,
             return camera_rolls(config, controls), source
         except DeviceError as exc:
             prompt = (f"The dice camera cannot be used カメラが使えません: {exc}. Type the dice "
-                      f'you throw for this session? (dice.source = "typed" in {config.path} '
-                      "types them every session)")
+                      "you throw for this session? (to type them every session: "
+                      f"{config.how_to_set('dice.source', 'typed')})")
             show = question_show(display, menu)
             if answered(menu, lambda: choose(controls, show, prompt, NO_CAMERA_OPTIONS, 0,
                                              poll), show) != 0:
