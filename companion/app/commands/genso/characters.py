@@ -50,6 +50,7 @@ from companion.systems.genso.character.core import (
     Condition,
     Derived,
     Hand,
+    Weapon,
     condition,
     derive,
     numbered_weapons,
@@ -720,6 +721,13 @@ def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
             # unrelated item's comment for it (r76genso RISK 3).
             raise IllegalAction(f"{c.name} already wears {item.name}: nothing to change "
                                 "(the sheet is left as it was)")
+        if item.key not in c.equipment and item.key in c.weapons:
+            # Readied already: moved to the front, nothing in or out of the pack (equip).
+            held = c.weapons.index(item.key)
+            after = equip(rules, c, item.key)
+            return after, (f"{c.name} already has {item.name} readied (weapon {held}); now "
+                           "weapon 0, the one `fight attack` strikes with"
+                           + _weapon_before(derive(rules, after).weapons, item.key))
         # Its comment in the pack kept there (finalb74/fixcarry75b: `"staff",  # from
         # grandpa` went at `gear staff`, `weapons = ["staff"]` one line with no room for
         # it); armour or a shield it takes the place of takes back its own.
@@ -735,18 +743,23 @@ def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
         if item.slot is not Slot.WEAPON:
             return after, f"equipped {item.name}"
         # The weapon readied becomes weapon 0 (:func:`equip`), the fight's default; the one
-        # held first before is weapon 1. A second of the same kind (a club readied beside a
-        # club) is named by its number: `--weapon club` picks the first, the new one
-        # (review63c NIT 5).
-        weapons = derive(rules, after).weapons
-        before = weapons[1] if len(weapons) > 1 and weapons[1].key != "fist" else None
-        others = ("" if before is None else
-                  f"; `--weapon 1` strikes with the {before.name} held before"
-                  if before.key == item.key else
-                  f"; `--weapon {before.key}` strikes with {before.name}")
+        # held first before is weapon 1.
         return after, (f"equipped {item.name}: weapon 0, the one `fight attack` strikes "
-                       f"with{others}")
+                       f"with{_weapon_before(derive(rules, after).weapons, item.key)}")
     return _change(args, rules, change, dropped=dropped, mend=mend)
+
+
+def _weapon_before(weapons: tuple[Weapon, ...], key: str) -> str:
+    """How `fight attack` strikes with weapon 1, the one held first before ``key`` was
+    readied as weapon 0: by its number beside a second of the same kind (a club readied
+    beside a club: `--weapon club` picks the first, the new one; review63c NIT 5), else
+    by its key; "" with none but fists."""
+    before = weapons[1] if len(weapons) > 1 and weapons[1].key != "fist" else None
+    if before is None:
+        return ""
+    if before.key == key:
+        return f"; `--weapon 1` strikes with the {before.name} held before"
+    return f"; `--weapon {before.key}` strikes with {before.name}"
 
 
 #: What the line a worn ring's comment is kept on in `equipment` said after the ring's key

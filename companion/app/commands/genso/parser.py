@@ -283,9 +283,10 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                            "command does): the price is not warned of")
     _common(sell)
     gear = _page(sub, "gear", "equip a weapon, armour, shield or ring (or --off)",
-                 "The item must be in the sheet's pack (`genso buy`); a weapon equipped "
-                 "becomes weapon 0, the one `fight attack` strikes with (those held "
-                 "before follow it: `fight attack --weapon KEY` takes another).",
+                 "The item must be in the sheet's pack (`genso buy`); a weapon equipped, "
+                 "or one readied already, becomes weapon 0, the one `fight attack` strikes "
+                 "with (those held before follow it: `fight attack --weapon KEY` takes "
+                 "another).",
                  ("companion genso gear Aki sword", "companion genso gear Aki ring_storage "
                                                     "--hand right"))
     gear.add_argument("sheet", help=SHEET_HELP)

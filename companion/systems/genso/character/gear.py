@@ -32,10 +32,19 @@ def equip(rules: GensoRules, character: Character, key: str) -> Character:
     sword and readies it means to strike with it. Those held before follow it in their
     order; a sheet keeps its order as written and a fight keeps the sheet it began with
     (:class:`.combat.entrants.Entrant`), so neither changes meaning.
-    The armour or shield taken off goes back into the pack.
+    The armour or shield taken off goes back into the pack. A weapon readied already, and
+    none of its kind in the pack, moves to the front, as weapon 0 (a77gensotown DEFECT 4:
+    `gear Ben knife` said Ben carried no knife, while Ben held it as weapon 1).
     """
     item = rules.item(key)
     if item.key not in character.equipment:
+        if item.slot is Slot.WEAPON and item.key in character.weapons:
+            if character.weapons[0] == item.key:
+                raise IllegalAction(f"{character.name} already has {item.name} readied as "
+                                    "weapon 0: nothing to change (the sheet is left as it "
+                                    "was)")
+            return replace(character, weapons=(item.key,
+                                               *drop_one(character.weapons, item.key)))
         raise IllegalAction(f"{character.name} carries no {item.name} to equip")
     pack = drop_one(character.equipment, item.key)
     _no_shield_with_two_hands(rules, character, item)
