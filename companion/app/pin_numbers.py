@@ -12,6 +12,16 @@ import tomllib
 from functools import cache
 from importlib.resources import files
 
+# The pins hardware/wiring.md says to avoid, and why: they work, but not as a plain pin.
+PINS_TO_AVOID = {
+    0: "the HAT ID EEPROM's data line (ID_SD)",
+    1: "the HAT ID EEPROM's clock line (ID_SC)",
+    2: "I²C SDA, with a fixed pull-up on the board",
+    3: "I²C SCL, with a fixed pull-up on the board",
+    14: "the serial console's TXD",
+    15: "the serial console's RXD (and the RDM6300's)",
+}
+
 
 @cache
 def _header_data() -> dict[str, dict[str, object]]:
@@ -48,15 +58,21 @@ def header_pins_written(pins: dict[str, int]) -> list[tuple[str, int, int]]:
 def header_pin_hint(key: str, value: object) -> str:
     """For a ``buttons.*_pin`` above the BCM numbers that is a header pin (28 to 40): what
     to read it as, `` (BCM GPIO numbers, not header pins: header pin 40 is GPIO21, so
-    write 21)``; else ``""``."""
+    write 21)``; else ``""``. A header pin whose GPIO is one to avoid (28, GPIO1) says so,
+    not "so write 1", which the pin check then warned of (a77keys NIT 4)."""
     if not (key.startswith("buttons.") and key.endswith("_pin")) or isinstance(value, bool) \
             or not isinstance(value, int) or value <= 27:
         return ""
     what = header_pins().get(value)
     if what is None:
         return ""
-    if what.startswith("GPIO"):
+    gpio = int(what.removeprefix("GPIO")) if what.startswith("GPIO") else None
+    if gpio is not None and gpio in PINS_TO_AVOID:
         return (f" (BCM GPIO numbers, not header pins: header pin {value} is {what}, "
-                f"so write {what.removeprefix('GPIO')})")
+                f"{PINS_TO_AVOID[gpio]}, a pin hardware/wiring.md says to avoid; choose "
+                "another, as wiring.md gives each part's GPIO)")
+    if gpio is not None:
+        return (f" (BCM GPIO numbers, not header pins: header pin {value} is {what}, "
+                f"so write {gpio})")
     return (f" (BCM GPIO numbers, not header pins: header pin {value} is {what}, "
             "not a GPIO; hardware/wiring.md gives each part's GPIO)")

@@ -394,3 +394,15 @@ def test_one_part_on_its_header_pin_is_told_so_where_its_pin_is_a_problem() -> N
     assert [problem.endswith("give the part another pin; 15 is the header pin of GPIO22, "
                              "which hardware/wiring.md wires the R button to: write "
                              "ranged_pin = 22") for _, problem in clashes] == [True]
+
+
+def test_header_pin_28_is_not_told_to_be_written_as_a_pin_to_avoid() -> None:
+    """a77keys NIT 4: header pin 28 is GPIO1, the HAT ID EEPROM's clock line; the hint said
+    "so write 1", a pin the same check then warned to avoid."""
+    with pytest.raises(DataError) as refused:
+        load_config(overrides={"buttons.buzzer_pin": "28"})
+    assert str(refused.value).endswith(
+        "buttons.buzzer_pin must be at most 27, found 28 (BCM GPIO numbers, not header pins: "
+        "header pin 28 is GPIO1, the HAT ID EEPROM's clock line (ID_SC), a pin "
+        "hardware/wiring.md says to avoid; choose another, as wiring.md gives each part's "
+        "GPIO)")

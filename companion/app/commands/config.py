@@ -27,7 +27,7 @@ from companion.app.config import (
 from companion.app.dice_expressions import parse_expressions
 from companion.app.help_format import cell_len, cell_wrap
 from companion.app.paths import data_dir
-from companion.app.pin_numbers import header_pins_written
+from companion.app.pin_numbers import PINS_TO_AVOID, header_pins_written
 from companion.errors import CompanionError, DataError
 from companion.hw.camera.choice import mistyped, names_a_file
 
@@ -202,16 +202,6 @@ def table_rules_checked(config: Config,
 #: The mark on the line of a setting ``play`` stops on at its start (a pin two parts
 #: share, a hold not longer than the other, a file not there): the value in effect.
 PLAY_STOPS = "play stops on it プレイが止まります"
-
-# The pins hardware/wiring.md says to avoid, and why: they work, but not as a plain pin.
-PINS_TO_AVOID = {
-    0: "the HAT ID EEPROM's data line (ID_SD)",
-    1: "the HAT ID EEPROM's clock line (ID_SC)",
-    2: "I²C SDA, with a fixed pull-up on the board",
-    3: "I²C SCL, with a fixed pull-up on the board",
-    14: "the serial console's TXD",
-    15: "the serial console's RXD (and the RDM6300's)",
-}
 
 #: The Pi's serial pin a reader is read on. Only GPIO15 (RXD): the RDM6300's own RX is not
 #: connected (hardware/wiring.md), and the pin mux is per pin, so a part on GPIO14 (TXD)
