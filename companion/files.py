@@ -99,7 +99,11 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
     if path.is_symlink():
         path = real_path(path)
     folder = path.parent
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (NotADirectoryError, FileExistsError):
+        # The OS named the folder looked for, not the file in its way (a77setup DEFECT 2).
+        raise not_a_folder(path) from None
     with not_held_elsewhere(path):
         try:
             fd, name = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
