@@ -68,7 +68,7 @@ from companion.systems.genso.character.gear import (
     unequip,
 )
 from companion.systems.genso.character.growth import award_experience, spend_experience
-from companion.systems.genso.character.recovery import rest, sleep
+from companion.systems.genso.character.recovery import FeeNotPaid, rest, sleep
 from companion.systems.genso.character.shop import (
     HeldNotInPack,
     buy,
@@ -907,7 +907,14 @@ def cmd_rest(args: argparse.Namespace, rules: GensoRules) -> int:
         after = c
         if args.days is not None or args.healer or not args.sleep:
             days = 1 if args.days is None else args.days
-            after, fee = rest(rules, c, days, args.healer)
+            try:
+                after, fee = rest(rules, c, days, args.healer)
+            except FeeNotPaid as exc:
+                pays = (f"`{companion_line('genso', 'rest', args.sheet, str(exc.days))} "
+                        "--healer` is what it pays for, or " if exc.days else
+                        "it pays for no day in a healer's care; ")
+                raise IllegalAction(f"{exc}; {pays}rest without --healer (1 HP per "
+                                    f"{exc.alone_days} days)") from None
             told = f"{days} day's" if days == 1 else f"{days} days'"
             # The fee is 銀貨１枚 per HP (GM-HEAL-1), so it is shown in silver as the seed
             # says it.

@@ -6,8 +6,20 @@ from dataclasses import replace
 
 from companion.errors import IllegalAction
 from companion.systems.genso.character.core import Character, derive, rates, refuse_dead
-from companion.systems.genso.money import Purse
+from companion.systems.genso.money import NotEnoughMoney, Purse
 from companion.systems.genso.rules import GensoRules
+
+
+class FeeNotPaid(NotEnoughMoney):
+    """GM-HEAL-1: a healer's fee the purse cannot pay, with ``days``, the days in a healer's
+    care it pays for (0 for none), and ``alone_days``, the days alone that heal 1 HP, for a
+    caller that names the rests it can take (a77gensotown NIT 7: the refusal named neither
+    the fee nor what could be paid)."""
+
+    def __init__(self, message: str, days: int, alone_days: int) -> None:
+        super().__init__(message)
+        self.days = days
+        self.alone_days = alone_days
 
 
 def rest(rules: GensoRules, character: Character, days: int, healer: bool) -> tuple[Character,
@@ -37,7 +49,15 @@ def rest(rules: GensoRules, character: Character, days: int, healer: bool) -> tu
         gained = min(whole, missing)
     if character.hp + gained >= maximum:
         carried = 0
-    fee = gained * rules.default("GM-HEAL-1", "fee_silver") if healer else 0
+    per_hp = rules.default("GM-HEAL-1", "fee_silver")
+    fee = gained * per_hp if healer else 0
+    if fee > character.purse.value(rates(rules)):
+        paid_for = character.purse.value(rates(rules)) // per_hp
+        raise FeeNotPaid(
+            f"GM-HEAL-1 healer's fee: {gained} HP × {Purse(silver=per_hp).text()} = "
+            f"{Purse(silver=fee).text()} is more than the purse holds "
+            f"({character.purse.text()})", paid_for * heal["healer_days_per_hp"],
+            heal["alone_days_per_hp"])
     purse = character.purse.pay(fee, rates(rules), Purse(silver=fee))
     return replace(character, hp=character.hp + gained, purse=purse, rest_days=carried), fee
 

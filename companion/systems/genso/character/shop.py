@@ -115,7 +115,7 @@ def buy_mana_stone(rules: GensoRules, character: Character, mp: int | None = Non
     mp = stone["shop_mp"] if mp is None else mp
     if not stone["min_mp"] <= mp <= stone["max_mp"]:
         raise IllegalAction(f"GM-ITEM-1: a mana stone holds {stone['min_mp']}–"
-                            f"{stone['max_mp']} MP")
+                            f"{stone['max_mp']} MP, found {mp}")
     cost, coins = mana_stone_price(rules, mp)
     purse = character.purse.pay(cost, rates(rules), coins)
     return replace(character, purse=purse, mana_stones=(*character.mana_stones, mp))
