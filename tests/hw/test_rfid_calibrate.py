@@ -756,6 +756,8 @@ def test_a_tray_on_older_firmware_is_told_to_flash_it_again_once(
     major, minor, patch = (int(n) for n in shipped.split("."))
     older = f"{major}.{minor}.{patch - 1}" if patch else f"{major}.{minor - 1}.9"
     replay_tray(tmp_path, monkeypatch, "-----", older if behind else shipped)
-    told = [line for line in capsys.readouterr().out.splitlines() if "flash it again" in line]
-    assert told == ([f"  (this companion ships {shipped}: flash it again for the newer "
-                     "board.py checks, firmware/README.md)"] if behind else [])
+    told = [line for line in capsys.readouterr().out.splitlines()
+            if "flash the tray again" in line]
+    assert told == ([f"  (this companion ships {shipped}: flash the tray again "
+                     "(firmware/README.md, \"Flash it\", step 3); the newer firmware checks "
+                     "board.py for more mistakes)"] if behind else [])

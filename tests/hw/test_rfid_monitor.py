@@ -520,6 +520,29 @@ def test_a_crash_the_tray_started_again_after_is_not_its_last_word(
     assert "crashed" not in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(("version", "why"), [
+    ("1.3.1", "firmware before 1.3.2 never reports two stacked tiles (they read as an empty "
+              "slot)"),
+    ("1.1.9", "firmware before 1.2 reports every tile lying on the tray as laid anew after a "
+              "replug"),
+])
+def test_an_older_tray_is_told_the_worst_it_misses(
+    version: str, why: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """a77rfid item 4: every older tray was told to flash again "for the newer board.py
+    checks", one that never reports stacked tiles too: the worst it misses is named."""
+    from companion.hw.rfid.firmware_source import firmware_version
+
+    replay(tmp_path, monkeypatch, b"".join([
+        encode(0, Kind.HELLO, version, "5"), encode(1, Kind.SNAP, "-", "-", "-", "-", "-")]))
+    assert replayed(["rfid", "monitor", "--port", "-"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    ok = lines.index(f"-- ok: tray on stdin (firmware {version}, 5 slots)")
+    assert lines[ok + 1] == (f"   (this companion ships {firmware_version()}: flash the tray "
+                             f"again (firmware/README.md, \"Flash it\", step 3); {why})")
+
+
 @pytest.mark.parametrize("behind", [True, False])
 def test_a_tray_on_older_firmware_is_told_to_flash_it_again(
     behind: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -542,10 +565,11 @@ def test_a_tray_on_older_firmware_is_told_to_flash_it_again(
     assert replayed(["rfid", "monitor", "--port", "-"]) == 0
     lines = capsys.readouterr().out.splitlines()
     ok = lines.index(f"-- ok: tray on stdin (firmware {version}, 5 slots)")
-    told = [line for line in lines if "flash it again" in line]
+    told = [line for line in lines if "flash the tray again" in line]
     if behind:
-        assert lines[ok + 1] == (f"   (this companion ships {shipped}: flash it again for the "
-                                 "newer board.py checks, firmware/README.md)")
+        assert lines[ok + 1] == (f"   (this companion ships {shipped}: flash the tray again "
+                                 "(firmware/README.md, \"Flash it\", step 3); the newer "
+                                 "firmware checks board.py for more mistakes)")
         assert told == [lines[ok + 1]]
     else:
         assert told == []

@@ -38,7 +38,7 @@ from companion.app.session.save import SEED_LIMIT
 from companion.errors import DeviceError
 from companion.hw.ports import ReaderStatus
 from companion.hw.rfid.events import TagEvent
-from companion.hw.rfid.firmware_source import shipped_if_newer
+from companion.hw.rfid.firmware_source import shipped_if_newer, version_numbers
 from companion.hw.rfid.link import (
     A_FILE,
     Port,
@@ -279,8 +279,26 @@ def flash_again(reader: RfidReader) -> str | None:
     if not isinstance(reader, TrayReader):
         return None
     shipped = shipped_if_newer(reader.firmware)
-    return None if shipped is None else (f"this companion ships {shipped}: flash it again "
-                                         "for the newer board.py checks, firmware/README.md")
+    if shipped is None:
+        return None
+    theirs = version_numbers(reader.firmware)
+    # The worst the tray misses, by its version (firmware/PROTOCOL.md): "the newer board.py
+    # checks" alone, said to a tray that never reports stacked tiles, read as a reflash
+    # only a maker with a board.py of their own needs (a77rfid item 4).
+    why = next((said for below, said in _OLDER_FIRMWARE_MISSES
+                if theirs is not None and theirs < below),
+               "the newer firmware checks board.py for more mistakes")
+    return (f"this companion ships {shipped}: flash the tray again (firmware/README.md, "
+            f"\"Flash it\", step 3); {why}")
+
+
+#: What a tray's firmware before a version does that a newer one does not, worst first.
+_OLDER_FIRMWARE_MISSES: tuple[tuple[tuple[int, ...], str], ...] = (
+    ((1, 2), "firmware before 1.2 reports every tile lying on the tray as laid anew after "
+             "a replug"),
+    ((1, 3, 2), "firmware before 1.3.2 never reports two stacked tiles (they read as an "
+                "empty slot)"),
+)
 
 
 def answering(reader: RfidReader) -> bool:

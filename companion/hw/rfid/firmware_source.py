@@ -48,14 +48,7 @@ def shipped_if_newer(tray_version: str | None) -> str | None:
     True
     """
     shipped = firmware_version()
-
-    def dotted(version: str | None) -> tuple[int, ...] | None:
-        numbers = (version or "").split("-", 1)[0].split(".")
-        # isascii: str.isdigit takes '²', which int() refuses (finala75 NIT 4)
-        return (tuple(int(n) for n in numbers)
-                if all(n.isascii() and n.isdigit() for n in numbers) else None)
-
-    ours, theirs = dotted(shipped), dotted(tray_version)
+    ours, theirs = version_numbers(shipped), version_numbers(tray_version)
     return shipped if ours is not None and theirs is not None and theirs < ours else None
 
 
@@ -68,3 +61,12 @@ def chip_select_pin(slot_number: int) -> int | None:
         pin: int = pins[slot_number]
         return pin
     return None
+
+
+def version_numbers(version: str | None) -> tuple[int, ...] | None:
+    """``"1.3.2"`` → ``(1, 3, 2)``, to compare; a simulator's ``-sim`` mark left out. None
+    for a version that is not a dotted number (``unknown``, none)."""
+    numbers = (version or "").split("-", 1)[0].split(".")
+    # isascii: str.isdigit takes '²', which int() refuses (finala75 NIT 4)
+    return (tuple(int(n) for n in numbers)
+            if all(n.isascii() and n.isdigit() for n in numbers) else None)
