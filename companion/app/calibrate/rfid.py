@@ -329,6 +329,7 @@ class Enroller:
             self.waiting = Waiting.OLD_STICKERS
             left = COPIES_PER_KIND - 1 - len(self.checked)
             tile = self.reenrol_tile
+            assert tile is not None  # OLD_STICKERS comes in a re-enrolment only
             self.say(f"Place another {describe(tile)} that still has its sticker "
                      f"({left} to go).")
         else:
