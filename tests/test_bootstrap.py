@@ -191,3 +191,25 @@ def test_ci_says_when_it_leaves_the_fonts_out(tmp_path: Path) -> None:
     assert done.stdout == ("note: fonts-noto-cjk fonts-symbola not installed (installing "
                            "them needs root, and this is player); the tests that need them "
                            "will be skipped\n")
+
+
+def test_ci_finds_the_fonts_whatever_fc_list_prints(tmp_path: Path) -> None:
+    """a77setup RISK 3: ``fc-list | grep -q .`` under pipefail: grep stopped at the first
+    line, fc-list died of SIGPIPE with more to write (a machine with many CJK fonts), and
+    .ci/run said the fonts were not installed, or, as root, ran apt-get for nothing."""
+    repo = checkout(tmp_path)
+    (repo / ".ci").mkdir()
+    shutil.copy(ROOT / ".ci" / "run", repo / ".ci" / "run")
+    (repo / "scripts" / "bootstrap.sh").write_text("exit 3\n")  # no tests run here
+    env = stand_ins(tmp_path)
+    line = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc: Noto Sans CJK JP:style=Regular"
+    (tmp_path / "bin" / "fc-list").write_text(  # about 400 KB, past any pipe's buffer
+        f'#!/bin/sh\ni=0\nwhile [ $i -lt 5000 ]; do echo "{line}"; i=$((i+1)); done\n')
+    (tmp_path / "bin" / "fc-list").chmod(0o755)
+    done = subprocess.run(["bash", str(repo / ".ci" / "run")], capture_output=True, text=True,
+                          env=env, timeout=60)
+    assert (done.returncode, done.stdout) == (3, "") and not calls(env)
+
+
+def test_ci_parses() -> None:
+    subprocess.run(["bash", "-n", str(ROOT / ".ci" / "run")], check=True)
