@@ -103,11 +103,12 @@ def test_the_fixed_readings_are_listed_after_the_settings(
     defence and CO-GRAP-8's body thrown at an enemy and throw from a height (54); coc74 adds
     CO-RANGE-2's burst rounded once on its total (55); grapple75 NIT 6 adds CO-DODGE-5's
     choke and throw, refused after a dodge with no −50% (56); reviewcoc75 RISK 2 adds
-    CO-GRAP-6's holder's strikes: a kick or head butt taken, a tackle refused (57)."""
+    CO-GRAP-6's holder's strikes: a kick or head butt taken, a tackle refused (57);
+    a77cocgrapple RISK 5 adds CO-GRAP-1's one holder and one hold at a time (58)."""
     assert main(["coc", "defaults", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     readings = data["fixed_readings"]
-    assert len(readings) == 57 and {"CO-TURN-5", "CO-IAI-4", "CO-TURN-2"} <= set(readings)
+    assert len(readings) == 58 and {"CO-TURN-5", "CO-IAI-4", "CO-TURN-2"} <= set(readings)
     assert {"CO-GRAP-1 (out)", "CO-GRAP-1 (chain)", "CO-GRAP-1 (let go)"} <= set(readings)
     assert "rounds it once" in readings["CO-RANGE-2 (burst)"]
     assert "no −50% offered" in readings["CO-DODGE-5 (choke and throw)"]
@@ -130,3 +131,14 @@ def test_the_holders_strikes_reading_says_it_is_004s(capsys: pytest.CaptureFixtu
     assert ("\nCO-GRAP-6 (holder's strikes) 004 (where CO-GRAP-6 is on): a restrainer keeps "
             "a hand on the hold") in shown
     assert "\nCO-MA-2 (choke and throw) 003: " in shown
+
+
+@pytest.mark.parametrize("profile", ["003", "004"])
+def test_one_holder_at_a_time_is_a_listed_reading(capsys: pytest.CaptureFixture[str],
+                                                  profile: str) -> None:
+    """a77cocgrapple RISK 5: a grapple of one already held was refused "one holder at a time
+    (CO-GRAP-6)", a limit no seed line or rule states, and `coc defaults` listed it nowhere;
+    the refusal now names the reading, which both profiles list."""
+    assert main(["coc", "defaults", "--profile", profile]) == 0
+    shown = capsys.readouterr().out.split("Fixed readings")[1]
+    assert "\nCO-GRAP-1 (one holder) one holder and one hold at a time" in shown

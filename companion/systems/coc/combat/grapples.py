@@ -51,6 +51,8 @@ OPTION_NAMED = 23
 THROW_HEIGHT_CHECKED = 25
 #: A Grapple's ``parry_with`` words (CO-GRAP-5, CO-PARRY-2, CO-DODGE-2); "iai" is 003's Iai
 #: parry (CO-DODGE-2, CO-IAI-2), with ``parry_weapon`` the sheathed blade.
+#: The fixed reading (data/readings.toml) that holds one to one holder and one hold at a time.
+ONE_HOLDER = "CO-GRAP-1 (one holder)"
 GRAPPLE_PARRIES = ("hands", "ma", "budo", "grapple", "iai")
 
 
@@ -208,12 +210,15 @@ class _Grapples(_Firearms):
                     f"defaults); let go 手を放す first ({rule})" if self.on("CO-GRAP-6") else
                     f"{c.name} holds {c.grappling}, one unit with it: let go 手を放す first "
                     f"({rule})")
+        # Neither seed limits a hold to one a side; the reading does (a77cocgrapple RISK 5:
+        # these cited the grapple's rule, which does not say so), nothing played differently
+        one = f"(the reading {ONE_HOLDER}, coc defaults)"
         if c.grappling:
-            return f"{c.name} already holds {c.grappling}: one hold at a time ({rule})"
+            return f"{c.name} already holds {c.grappling}: one hold at a time {one}"
         if c.held_by:
             return f"{c.name} is held by {c.held_by}: break free first ({rule})"
         if target_held and t.held_by:
-            return f"{t.name} is already held by {t.held_by}: one holder at a time ({rule})"
+            return f"{t.name} is already held by {t.held_by}: one holder at a time {one}"
         return ""
 
     def grapple_parry_word(self, a: Grapple) -> None:
