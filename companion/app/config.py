@@ -33,7 +33,7 @@ from typing import Any
 
 from companion.app.arg_types import not_a_file
 from companion.app.command_name import companion_line
-from companion.app.paths import CONFIG_VARIABLE, config_dir
+from companion.app.paths import CONFIG_VARIABLE, DATA_VARIABLE, config_dir
 from companion.app.pin_numbers import header_pin_hint
 from companion.errors import DataError, utf8_text
 from companion.files import cut_short, parse_user_toml, toml_fault
@@ -724,9 +724,11 @@ def _pins_play_stops_on(settings: Mapping[str, Setting],
 
 def _misspelt_env(env: Mapping[str, str], specs: Mapping[str, Spec]) -> list[str]:
     """A notice for each ``COMPANION_…`` variable that is no setting's but nearly one's: a
-    typo there was ignored without a word. (Variables far from every setting's, such as
-    COMPANION_DATA_DIR, are other parts' and left alone.)"""
-    known = [spec.env_var for spec in specs.values()]
+    typo there was ignored without a word. The folder variables are matched too:
+    COMPANION_DATADIR was silent, and the saves went to the platform's folder, not the one
+    the player backs up (a77setup RISK 4). (Variables far from all of them are other
+    parts' and left alone.)"""
+    known = [spec.env_var for spec in specs.values()] + [CONFIG_VARIABLE, DATA_VARIABLE]
     notices = []
     for name in sorted(env):
         if name.startswith(ENV_PREFIX) and name not in known:
