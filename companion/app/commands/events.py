@@ -48,6 +48,7 @@ from companion.app.commands.roll import (
     add_dice_arguments,
     print_json,
     refuse_idle_seed,
+    refuse_idle_source,
     run_with_source,
 )
 from companion.app.notes import note
@@ -289,6 +290,7 @@ def show_defaults(rules: EventRules, as_json: bool) -> int:
 def run(args: argparse.Namespace) -> int:
     refuse_stray_options(args, args.table, ONLY_WITH)
     refuse_idle_seed(args)  # here too: a table that rolls nothing is refused it alike
+    refuse_idle_source(args)
     for option, name in (("--who", args.who), ("--room", args.room), ("--reset", args.reset)):
         if isinstance(name, str):
             refuse_control(name, option)

@@ -285,14 +285,16 @@ def run_with_source(
     reader into a clear exit 1. A camera that cannot read (Picamera2 missing, unplugged)
     is said with how to play without one (:data:`TYPED_INSTEAD`). What the dice source
     says when it stops (the camera's why, typed input ended) is said within 80 columns.
-    A ``--d100`` with no camera (:func:`refuse_idle_d100`), and a ``--seed`` no simulated
-    die takes (:func:`refuse_idle_seed`), are refused first.
+    A ``--d100`` with no camera (:func:`refuse_idle_d100`), a ``--seed`` no simulated
+    die takes (:func:`refuse_idle_seed`), and a ``--source`` no camera reads
+    (:func:`refuse_idle_source`), are refused first.
 
     Ctrl-C at a die, or typed input that ends, says the rolls taken so far
     (:func:`say_stopped`, :func:`taken_lines`); ``lists_taken`` False: the body says them
     its own way (``events``' walk)."""
     refuse_idle_d100(args)
     refuse_idle_seed(args)
+    refuse_idle_source(args)
     try:
         source = make(args)
     except CameraUnavailable as exc:
@@ -457,6 +459,23 @@ def refuse_idle_seed(args: argparse.Namespace, dice_said: str = "") -> None:
     raise SeedNotUsed(error_within_80(
         f"--seed goes with simulated dice (--dice sim{d100}): "
         f"{dice_said or f'--dice {args.dice}'} dice are thrown, not seeded; leave --seed out"))
+
+
+class SourceNotUsed(CompanionError, ValueError):
+    """``--source`` given where no camera reads the dice: the photo of a throw was never
+    opened, and a simulated roll printed in its place with exit 0 (a77dice DEFECT 1), as an
+    idle ``--seed`` is refused (:class:`SeedNotUsed`)."""
+
+
+def refuse_idle_source(args: argparse.Namespace) -> None:
+    """Refuse ``--source`` unless the dice are the camera's (``--dice camera``): said for
+    every command that takes the dice options (roll, coc, genso, events)."""
+    if getattr(args, "source", None) is None or args.dice == "camera":
+        return
+    every = "typed" if args.dice == "typed" else "simulated"
+    raise SourceNotUsed(error_within_80(
+        f"--source names the camera of --dice camera: with --dice {args.dice} the dice are "
+        f"{every}, not read from {args.source}; add --dice camera, or leave --source out"))
 
 
 class D100NotUsed(CompanionError, ValueError):
