@@ -291,7 +291,7 @@ def cmd_sheet(args: argparse.Namespace, rules: GensoRules) -> int:
     # it waited was written over with the copy read first (r76genso2 RISK 1).
     own = bool(args.save_as and args.force and path is not None
                and real_path(Path(args.save_as)) == real_path(path))
-    held = (_sheet_held(rules, args.sheet, sheet_changer("sheet --save-as")) if own
+    held = (_sheet_held(rules, args.sheet, sheet_changer("sheet --save-as"), "sheet") if own
             else contextlib.nullcontext((character, path)))
     with held as (character, path):
         return _sheet_shown(args, rules, character, path)
@@ -479,7 +479,8 @@ def _mid_fight(args: argparse.Namespace, rules: GensoRules, character: Character
 
 
 @contextlib.contextmanager
-def _sheet_held(rules: GensoRules, ref: str, holder: str) -> Iterator[tuple[Character, Path]]:
+def _sheet_held(rules: GensoRules, ref: str, holder: str,
+                verb: str) -> Iterator[tuple[Character, Path]]:
     """The saved sheet ``ref`` (:func:`resolve_sheet`) and its file, held from this read to
     the block's write (:func:`~companion.file_locks.changing`, as the calendar, the party's
     HP and the poisons are): another command's change of it waits for this one, or is
@@ -487,12 +488,19 @@ def _sheet_held(rules: GensoRules, ref: str, holder: str) -> Iterator[tuple[Char
     once both said they were done and the sheet kept one; 8 buys at once kept 5). It is
     read again once held, as another change may have been written meanwhile; a name that
     finds another file by then (one made in another case) is looked up again. A preset,
-    which has no file, is refused."""
+    which has no file, is refused, with the commands that save it and give it to ``verb``
+    (a77gensotown NIT 8: the hint's `--save-as FILE` was refused, and the preset's name
+    given again named the preset still)."""
     for _ in range(3):
-        _, path = resolve_sheet(rules, ref)
+        preset, path = resolve_sheet(rules, ref)
         if path is None:
+            key = next((k for k, raw in rules.presets.items()
+                        if k == ref.strip() or raw.get("name") == preset.name), ref.strip())
+            copy = f"{key}.toml"
             raise DataError(f"{ref!r} is a preset; save it first with "
-                            f"`{companion_line('genso', 'sheet', ref)} --save-as FILE`")
+                            f"`{companion_line('genso', 'sheet', key, '--save-as', copy)}`, "
+                            f"then give {copy} in its place "
+                            f"(`{companion_line('genso', verb, copy)} …`)")
         with changing(path, holder):
             character, now = resolve_sheet(rules, ref)
             if now is not None and real_path(now) == real_path(path):
@@ -512,7 +520,8 @@ def _change(args: argparse.Namespace, rules: GensoRules,
     ``taken`` and ``dropped``, filled in by ``change``: which copy left a list, and the
     fields that go as they were added (:func:`sheet_document_over`); ``mend``, each given
     the document read and the one to write, the comments of an item that moved."""
-    with _sheet_held(rules, args.sheet, sheet_changer(args.sub)) as (character, path):
+    with _sheet_held(rules, args.sheet, sheet_changer(args.sub), args.sub) as (character,
+                                                                              path):
         in_fight = _mid_fight(args, rules, character, path, rest)
         changed, said = change(character)
         try:  # never write a sheet that would not load back (award --scenarios 10**30)
