@@ -19,6 +19,9 @@ from companion.app.cli import main
 from companion.systems.coc.combat import action_from_json
 from tests.app.coc_command_helpers import sheets
 
+#: The sheets a `coc fight new` hint names (f77carry item 4).
+SHEETS = " --investigators SHEET.toml --foes SHEET.toml"
+
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
     assert main(["coc", *argv, "--json"]) == 0, capsys.readouterr().err
@@ -110,7 +113,7 @@ def test_the_hints_of_a_fight_at_another_file_name_that_file(
     other = tmp_path / "the other fight.json"
     on = f" --file {shlex.quote(str(other))}"
     assert main(["coc", "fight", "show", "--file", str(other)]) == 2
-    assert f"start one with `companion coc fight new{on}`" in capsys.readouterr().err
+    assert f"start one with `companion coc fight new{SHEETS}{on}`" in capsys.readouterr().err
     new = ("fight", "new", "--investigators", ann, "--foes", cult, "--seed", "1",
            "--file", str(other))
     run(capsys, *new)
@@ -118,7 +121,7 @@ def test_the_hints_of_a_fight_at_another_file_name_that_file(
     assert f"or end it first with `companion coc fight end{on}`" in capsys.readouterr().err
     run(capsys, "fight", "end", "--file", str(other))
     assert main(["coc", "fight", "end", "--file", str(other)]) == 2
-    assert f"(`companion coc fight new{on}` starts the next one, with no --force)" in (
+    assert f"(`companion coc fight new{SHEETS}{on}` starts the next one, with no --force)" in (
         capsys.readouterr().err)
     assert main(["coc", "fight", "act", "san_loss", "Ann", "--with", "amount=3",
                  "--file", str(other)]) == 2
@@ -269,3 +272,37 @@ def test_the_readme_puts_profile_where_it_goes(
     for argv in (["defaults"],
                  ["fight", "new", "--investigators", ann, "--foes", cult, "--seed", "1"]):
         assert run(capsys, *argv, "--profile", "004")["profile"] == "004"
+
+
+def test_each_fight_new_hint_runs_as_printed_with_its_sheets_put_in(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """f77carry item 4: the `coc fight new --file PATH` the hints name (no fight there, a
+    fight over, a damaged file) left out --investigators and --foes, and was refused as typed
+    ("the following arguments are required"). Each hint, its SHEET.toml the sheets in turn,
+    starts the fight at that file."""
+    ann, cult = sheets(tmp_path)
+    other = tmp_path / "the other fight.json"
+
+    def hinted(err: str) -> list[str]:
+        command = re.search(r"`companion (coc fight new [^`]*)`", err)
+        assert command is not None, err
+        argv = shlex.split(command.group(1))
+        for sheet in (ann, cult):
+            argv[argv.index("SHEET.toml")] = sheet
+        return argv
+
+    assert main(["coc", "fight", "show", "--file", str(other)]) == 2
+    assert main([*hinted(capsys.readouterr().err), "--seed", "1"]) == 0, \
+        capsys.readouterr().err
+    assert main(["coc", "fight", "end", "--file", str(other)]) == 0
+    capsys.readouterr()
+    assert main(["coc", "fight", "end", "--file", str(other)]) == 2
+    assert main([*hinted(capsys.readouterr().err), "--seed", "2"]) == 0, \
+        capsys.readouterr().err
+    other.write_bytes(b"")  # cut to nothing (a power cut as it was written)
+    assert main(["coc", "fight", "show", "--file", str(other)]) == 2
+    assert main(hinted(capsys.readouterr().err)) == 0, capsys.readouterr().err
+    assert [p.name for p in tmp_path.glob("the other fight.json.corrupt-*")]
+    capsys.readouterr()
+    assert run(capsys, "fight", "show", "--file", str(other))["round"] == 1

@@ -83,8 +83,9 @@ def test_fight_end_at_a_table_showing_the_fight_over_says_it_is_over(
     finally:
         stopped(table)
     err = capsys.readouterr().err
-    assert "the fight is over already: nothing to end (`companion coc fight new` starts the " \
-           "next one, with no --force)" in err
+    assert "the fight is over already: nothing to end (`companion coc fight new " \
+           "--investigators SHEET.toml --foes SHEET.toml` starts the next one, with no " \
+           "--force)" in err
     assert "press Close" not in err and fight.read_bytes() == before
 
 

@@ -70,7 +70,8 @@ def test_a_damaged_coc_fight_file_is_said_as_genso_s_with_what_to_do(
     assert main(["coc", "fight", *verb]) == 2
     assert capsys.readouterr().err == (
         f"companion: error: {path}: not JSON ({said}); it cannot be played on: "
-        f"`{companion_command()} coc fight new … --force` starts a new fight, keeping this "
+        f"`{companion_command()} coc fight new --investigators SHEET.toml --foes SHEET.toml "
+        "--force` starts a new fight, keeping this "
         "file as fight.json.corrupt-…\n")
     assert path.read_bytes() == before  # left in place
 
@@ -85,7 +86,8 @@ def test_what_to_do_names_the_fight_s_own_file_and_new_force_does_as_said(
     capsys.readouterr()
     assert main(["coc", "fight", "show", "--file", str(path)]) == 2
     err = capsys.readouterr().err
-    new = (f"`{companion_command()} coc fight new … --force --file {path.resolve()}` starts a "
+    new = (f"`{companion_command()} coc fight new --investigators SHEET.toml --foes "
+           f"SHEET.toml --force --file {path.resolve()}` starts a "
            "new fight, keeping this file as mine.json.corrupt-…")
     assert err.endswith(f"power cut as it was written?); it cannot be played on: {new}\n")
     coc_fight("--file", str(path), "--force")

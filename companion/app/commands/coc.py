@@ -200,6 +200,12 @@ def _on(path: Path) -> str:
     return file_option(path, _default_path())
 
 
+#: The `fight new` a hint names, with the sheets it cannot start without: named bare, or
+#: with `--file PATH` alone, it was refused as typed ("the following arguments are required:
+#: --investigators, --foes", f77carry item 4). SHEET.toml, as the table's hint says them.
+_NEW_FIGHT = "coc fight new --investigators SHEET.toml --foes SHEET.toml"
+
+
 def _status(fight: Fight) -> tuple[str, dict[str, Any]]:
     state = fight.state
     current = state.current.name if state.current else None
@@ -259,7 +265,7 @@ def load_fight(path: Path) -> Fight:
     """The saved fight, replayed from its log under the settings it keeps."""
     if not file_there(path):
         raise DataError(f"no fight at {path}: start one with "
-                        f"`{companion_command()} coc fight new{_on(path)}`")
+                        f"`{companion_command()} {_NEW_FIGHT}{_on(path)}`")
     try:
         fight = _fight_on_file(path)
     except DamagedFight as exc:
@@ -268,7 +274,7 @@ def load_fight(path: Path) -> Fight:
         # Loaded only here: it brings the table modes, 0.1 s of every coc command's start.
         from companion.app.modes.fight_file import start_command
 
-        new = start_command(f"{companion_command()} coc fight new … --force", path,
+        new = start_command(f"{companion_command()} {_NEW_FIGHT} --force", path,
                             _default_path())
         raise DataError(f"{exc}; it cannot be played on: `{new}` starts a new fight, keeping "
                         f"this file as {path.name}.corrupt-…") from exc
@@ -424,7 +430,7 @@ def cmd_fight(args: argparse.Namespace) -> int:
         # Said before the hold: a table showing the fight over holds the file, and its
         # "press Close and run fight end again" could only lead to this (review59a N1).
         raise IllegalAction("the fight is over already: nothing to end "
-                            f"(`{companion_command()} coc fight new{_on(path)}` starts the next "
+                            f"(`{companion_command()} {_NEW_FIGHT}{_on(path)}` starts the next "
                             "one, with no --force)")
     if args.verb in ("undo", "end"):
         # No dice asked for: held from the load to the save, so nothing written meanwhile
