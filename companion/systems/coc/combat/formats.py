@@ -206,7 +206,10 @@ FORMAT = 2
 # its grappler before the grappler's armour does, which meets only what is left
 # (damage.SHIELD_BEFORE_ARMOUR); revision 24 spent the armour first. 004's throw from a height
 # refuses a negative height, or one beyond a roll's dice, before any die
-# (grapples.THROW_HEIGHT_CHECKED); revision 24 threw from -3 m as a fall.
+# (grapples.THROW_HEIGHT_CHECKED); revision 24 threw from -3 m as a fall. A throw's or
+# tackle's field not played is refused before any die (grapples.FIELDS_THAT_APPLY: 003's
+# height_m, toward off the board, 004's at_dodges, obstacle without blow back); revision 24
+# dropped it unsaid.
 ENGINE = 25
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),

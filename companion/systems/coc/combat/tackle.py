@@ -10,7 +10,7 @@ from companion.errors import IllegalAction
 from companion.systems.coc import board
 from companion.systems.coc.combat.actions import TACKLE_OPTIONS, Attack, Defence, Tackle
 from companion.systems.coc.combat.fighters import Combatant, Condition
-from companion.systems.coc.combat.grapples import _Grapples
+from companion.systems.coc.combat.grapples import FIELDS_THAT_APPLY, _Grapples
 from companion.systems.coc.rules import WeaponKind
 from companion.systems.coc.sheet import skill_value
 
@@ -63,6 +63,9 @@ class _Tackle(_Grapples):
             raise IllegalAction(f"no tackle option {a.option!r}: write "
                                 + " or ".join(shown) + (", or " if shown else "")
                                 + "leave it out for 1d6+db (CO-TACKLE-1)")
+        if a.obstacle and a.option != "blow_back" and self.engine >= FIELDS_THAT_APPLY:
+            # a77cocgrapple NIT 6: the obstacle's +1D6 is blow back's alone; it went unsaid
+            raise IllegalAction("obstacle goes with option=blow_back (CO-TACKLE-2)")
         grapple_rule = "CO-GRAP-1" if self.on("CO-GRAP-1") else "CO-GRAP-6"
         why = self.not_possible(c, t, f"CO-TACKLE-1, {grapple_rule}",
                                 holds=a.option == "knock_down")
