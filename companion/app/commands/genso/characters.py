@@ -539,8 +539,16 @@ def _change(args: argparse.Namespace, rules: GensoRules,
     # (reviewg73 NIT 1).
     if in_fight and tomlkit.dumps(after) != before:
         note(in_fight)
-    text = "\n".join([said, describe(rules, changed, derive(rules, changed))])
-    return emit(args, {**sheet_json(rules, changed), "said": said, "path": str(path)}, text)
+    # GM-MAGIC-13: one the calendar keeps dead of a Death Curse is shown so, as `genso
+    # sheet` shows it (a77gensotown NIT 9: after buy, sell or gear it was "active"). A saved
+    # sheet is never a fresh copy of a preset (:func:`fresh_copy`).
+    _, curses, killer = sheet_curses(rules, changed.name)
+    data = {**sheet_json(rules, changed), "dead": curses["dead"], "said": said,
+            "path": str(path)}
+    if killer is not None:
+        data["condition"] = Condition.DEAD.value
+    text = "\n".join([said, describe(rules, changed, derive(rules, changed), killer)])
+    return emit(args, data, text)
 
 
 def cmd_buy(args: argparse.Namespace, rules: GensoRules) -> int:
