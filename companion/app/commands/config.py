@@ -26,7 +26,7 @@ from companion.app.config import (
 )
 from companion.app.dice_expressions import parse_expressions
 from companion.app.help_format import cell_len, cell_wrap
-from companion.app.paths import data_dir
+from companion.app.paths import data_dir, data_dir_setting
 from companion.app.pin_numbers import PINS_TO_AVOID, header_pins_written
 from companion.errors import CompanionError, DataError
 from companion.hw.camera.choice import mistyped, names_a_file
@@ -80,6 +80,7 @@ def run(args: argparse.Namespace) -> int:
     config, marks = table_rules_checked(config, marks)
     config, marks = start_checked(config, marks)
     config, marks = dice_camera_checked(config, marks)
+    config = data_folder_checked(config)
     config.tell_notices()
     if args.path:
         print(config.path)
@@ -89,6 +90,20 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(render(config, marks=marks))
     return 1 if config.problems else 0
+
+
+def data_folder_checked(config: Config) -> Config:
+    """``config`` with a file in the data folder's place (or in a folder's above it) added
+    to its problems: ``play``, ``history`` and ``genso`` stop on it, and ``config --show``
+    said the folder was fine and exited 0 (a77setup NIT 5)."""
+    in_the_way = file_in_the_way(data_dir() / "save.json")
+    if in_the_way is None:
+        return config
+    data = data_dir()
+    why = "is a file, not a folder" if in_the_way == data \
+        else f"cannot be made: {in_the_way} is a file, not a folder"
+    text = f"the data folder {data} ({data_dir_setting()}) {why}; move it away"
+    return replace(config, notices=(*config.notices, text), problems=(*config.problems, text))
 
 
 #: The mark on the line of a ``dice.expressions`` the dice tray stops on: it is the value
@@ -646,9 +661,11 @@ def render(config: Config, columns: int | None = None,
     lines += comment("In config.toml write a setting under its section: [display] then kind = "
                      "\"terminal\"; or set COMPANION_<SECTION>_<KEY> (COMPANION_DISPLAY_KIND).",
                      columns)
+    in_the_way = file_in_the_way(data / "save.json")
+    state = "" if data.is_dir() else "; not created" if in_the_way is None \
+        else f"; {in_the_way} is a file, not a folder"
     lines += comment(f"data folder: {data} (the save, the history, fight files, "
-                     "camera_check.jpg" + ("" if data.exists() else "; not created") + ")",
-                     columns)
+                     f"camera_check.jpg{state})", columns)
     width = max(len(k) for k in config.settings)
     section = ""
     for key, s in config.settings.items():
