@@ -40,8 +40,9 @@ except Exception as exc:
 # SCK, MOSI, MISO or RST: audit rfid75 D1) and a count or time there that is not a whole
 # number of 1 or more (rfid75 R2), or a count over COUNT_LIMIT (reviewb75 A1); the watchdog
 # is fed in the power-up polls, which large counts in board.py made outlast it
-# (reviewrfid75 R2)
-FIRMWARE_VERSION = "1.3.5"
+# (reviewrfid75 R2); 1.3.6: a CS_PINS that is not a tuple or list (``(17)`` for one reader,
+# the comma left out) is told by its name, not as "'int' object is not iterable" (a77rfid 7)
+FIRMWARE_VERSION = "1.3.6"
 
 # The watchdog's registers (RP2040 datasheet 4.7.6, RP2350 datasheet 12.9.7, "List of
 # registers"): CTRL at its base, with ENABLE in bit 30 (MicroPython's WDT on rp2 has no
@@ -151,6 +152,10 @@ def check_board():
     for name in BOARD_NAMES:
         if not hasattr(board, name):
             raise AttributeError(name + " missing")
+    # (17) is 17 to Python: a one-reader tray written without the comma.
+    if type(board.CS_PINS) not in (tuple, list):
+        raise ValueError("CS_PINS is " + repr(board.CS_PINS)
+                         + ": a tuple of pins, e.g. (17,) for one reader")
     check_pins()
     for name in BOARD_WHOLE_NUMBERS:
         value = getattr(board, name)

@@ -72,6 +72,29 @@ def test_a_timing_left_out_of_board_py_is_told_by_its_name(
     assert machine.RESETS == []
 
 
+@pytest.mark.parametrize("written", ["(17)", "17"])
+def test_cs_pins_of_one_reader_without_its_comma_is_told_by_its_name(
+        main_with_board: Callable[[str], ModuleType], rp2040: Clock, written: str) -> None:
+    """a77rfid item 7: (17) is the int 17 to Python, and the tray said only "'int' object
+    is not iterable", naming no setting; every other board.py check names its own."""
+    main = main_with_board(BOARD.replace("CS_PINS = (17, 20, 21, 26, 27)",
+                                         f"CS_PINS = {written}"))
+    import machine
+
+    link = started(main)
+    assert link.out == [("ERR", ("CRASH", "ValueError", "board.py", "CS_PINS", "is", "17:",
+                                 "a", "tuple", "of", "pins,", "e.g.", "(17,)", "for", "one",
+                                 "reader"))]
+    assert machine.RESETS == []
+
+
+def test_one_reader_with_its_comma_starts(
+        main_with_board: Callable[[str], ModuleType], rp2040: Clock) -> None:
+    main = main_with_board(BOARD.replace("CS_PINS = (17, 20, 21, 26, 27)", "CS_PINS = (17,)"))
+    link = started(main)
+    assert link.out[0][0] == "HELLO" and link.out[0][1][1] == "1"
+
+
 def test_a_pin_spi0_cannot_use_is_told(
         firmware_main: ModuleType, rp2040: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
     """MicroPython's machine.SPI refuses it at make_readers, before main() ran."""
