@@ -59,6 +59,7 @@ from companion.systems.genso.character.core import (
 )
 from companion.systems.genso.character.creation import create_character, starting_money_tag
 from companion.systems.genso.character.gear import (
+    NoHandFree,
     equip,
     ring_hands,
     ring_put_on,
@@ -756,7 +757,12 @@ def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
                 # The comment on its own line goes with it into the pack (r76genso RISK 2).
                 mend.append(partial(comment_of_field_carried, field=field, key="equipment",
                                     item=worn))
-        after = equip(rules, c, item.key)
+        try:
+            after = equip(rules, c, item.key)
+        except NoHandFree as exc:  # the system says it in game words; the command, how
+            raise IllegalAction(f"{exc} (`{companion_command()} genso gear "
+                                f"{shlex.quote(args.sheet)} {exc.item} --off` takes it "
+                                "off)") from None
         if item.slot is not Slot.WEAPON:
             return after, f"equipped {item.name}"
         # The weapon readied becomes weapon 0 (:func:`equip`), the fight's default; the one

@@ -18,6 +18,17 @@ def _set(character: Character, attr: str, value: Any, **more: Any) -> Character:
     return replace(character, **changes)
 
 
+class NoHandFree(IllegalAction):
+    """GM-EQUIP-1 Default ``two_hands_no_shield``: a two-handed weapon and a shield, refused
+    in game words; ``item`` is the key of the one to take off first, for a caller that names
+    how (a77gensotown NIT 10: the refusal gave `genso gear SHEET shield --off`, a
+    placeholder, where every other gear hint gives the program and the sheet)."""
+
+    def __init__(self, message: str, item: str) -> None:
+        super().__init__(message)
+        self.item = item
+
+
 def drop_one(items: tuple[str, ...], key: str) -> tuple[str, ...]:
     """``items`` without the first ``key`` in it."""
     index = items.index(key)
@@ -72,14 +83,13 @@ def _no_shield_with_two_hands(rules: GensoRules, character: Character, item: Ite
                "shield (--set GM-EQUIP-1.two_hands_no_shield=false allows both)")
     if item.slot is Slot.WEAPON and item.grip is Grip.TWO_HANDS and character.shield:
         shield = rules.item(character.shield)
-        raise IllegalAction(f"{character.name} wears {shield.name}, so {item.name} cannot be "
-                            f"readied: take {shield.name} off first (`genso gear SHEET "
-                            f"{shield.key} --off`); {setting}")
+        raise NoHandFree(f"{character.name} wears {shield.name}, so {item.name} cannot be "
+                         f"readied: take {shield.name} off first; {setting}", shield.key)
     if item.slot is Slot.SHIELD and (held := two_handed(rules, character)):
         names = ", ".join(w.name for w in held)
-        raise IllegalAction(f"{character.name} has {names} readied, held in two hands, so "
-                            f"{item.name} cannot be worn: put {names} in the pack first "
-                            f"(`genso gear SHEET {held[0].key} --off`); {setting}")
+        raise NoHandFree(f"{character.name} has {names} readied, held in two hands, so "
+                         f"{item.name} cannot be worn: put {names} in the pack first; "
+                         f"{setting}", held[0].key)
 
 
 def unequip(rules: GensoRules, character: Character, key: str) -> Character:
