@@ -17,6 +17,7 @@ setting meant by a misspelt or misplaced key.
 
 from __future__ import annotations
 
+import codecs
 import difflib
 import errno
 import math
@@ -770,16 +771,25 @@ def _not_utf8(data: bytes, path: Path) -> str:
     """What to do with a settings file that is not UTF-8, in the player's terms (setup69
     NIT 6: an old Japanese editor's Shift-JIS got Python's "'utf-8' codec can't decode byte
     0x90", and the RFID tray's player played on the camera's defaults): the byte as
-    :func:`companion.errors.utf8_text` counts it, Shift-JIS guessed when the bytes read so."""
+    :func:`companion.errors.utf8_text` counts it, UTF-16 named by its byte order mark
+    (Notepad's "Unicode"), Shift-JIS guessed when the bytes read so. A UTF-8 file that ends
+    in the middle of a character is said cut short, as :func:`toml_fault` says it: "save it
+    as UTF-8" sent the player of a file cut by a power cut the wrong way (a77setup NIT 6)."""
     try:
         said = utf8_text(data, "settings file", path)  # not reached: the bytes are not UTF-8
     except DataError as exc:
         said = str(exc)
+        cause = exc.__cause__
+        if isinstance(cause, UnicodeDecodeError) \
+                and (fault := toml_fault(data, cause)) == cut_short(len(data), "file"):
+            return f"{path} is not a valid TOML file ({fault})"
     try:
         text = data.decode("cp932")  # Windows' Shift-JIS, a superset of it
     except UnicodeDecodeError:
         text = "\0"
-    if all(char.isprintable() or char in "\t\r\n" for char in text):  # not UTF-16's NULs
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        said = said.removesuffix(")") + "; saved as UTF-16 (Notepad's Unicode)?)"
+    elif all(char.isprintable() or char in "\t\r\n" for char in text):  # not UTF-16's NULs
         said = said.removesuffix(")") + "; saved as Shift-JIS?)"
     return f"{said}: save it as UTF-8 (UTF-8で保存してください)"
 

@@ -130,9 +130,10 @@ def test_binary_garbage_is_told_and_left_alone() -> None:
     path = write_config("")
     path.write_bytes(b"\xff\xfe\x00garbage")
     config = load_config(env={})
-    # not UTF-8 (a UTF-16 byte-order mark): what to do with it (setup69 NIT 6)
-    assert f"{path} is not UTF-8 text (byte 1 cannot be read): save it as UTF-8" \
-        in config.notices[0]
+    # not UTF-8 (a UTF-16 byte-order mark): what to do with it (setup69 NIT 6, a77setup
+    # NIT 6)
+    assert (f"{path} is not UTF-8 text (byte 1 cannot be read; saved as UTF-16 (Notepad's "
+            "Unicode)?): save it as UTF-8") in config.notices[0]
     assert path.read_bytes() == b"\xff\xfe\x00garbage"
 
 
