@@ -26,10 +26,12 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from companion.app.commands.genso.files import AmbiguousSheet, resolve_sheet
+from companion.app.command_name import companion_command
+from companion.app.commands.genso.files import AmbiguousSheet, resolve_sheet, saved_fight_rules
 from companion.app.commands.roll import emit
 from companion.app.modes.genso_fight_files import (
     calendar_path,
+    default_fight_path,
     kept_name,
     load_calendar,
     sunset_curse_text,
@@ -37,6 +39,7 @@ from companion.app.modes.genso_fight_files import (
 from companion.app.notes import note
 from companion.errors import DataError, IllegalAction, error_text
 from companion.file_locks import changing
+from companion.files import file_there, loads_json
 from companion.systems.genso.calendar import (
     Calendar,
     DeathCurse,
@@ -56,8 +59,9 @@ from companion.systems.genso.calendar import (
     undo_death,
 )
 from companion.systems.genso.character.core import Condition, Kind, condition, death_below
+from companion.systems.genso.combat import Fight
 from companion.systems.genso.names import fold_name
-from companion.systems.genso.rules import GensoRules
+from companion.systems.genso.rules import Duration, GensoRules
 from companion.toml_writing import one_line_each, write_toml
 
 CALENDAR_COMMENT = "幻想迷宮冒険譚 Ver2.5 calendar (companion genso calendar)"
@@ -373,6 +377,31 @@ def _undo(args: argparse.Namespace, rules: GensoRules,
     return replace(settled, calendar=kept), lines
 
 
+def fight_day_spells() -> str:
+    """GM-CORE-2: the 1-day spells (「次の日の出まで」) the fight in the default fight file,
+    going on, still holds, as a note for ``calendar pass``: the calendar's day and the
+    fight's sunrise (``fight sunrise``) are two clocks, and a day passed on one left the
+    other's spells on without a word (a77gensotown RISK 5). "" when there are none, or
+    when the file cannot be read (``fight`` says why)."""
+    path = default_fight_path()
+    try:
+        if not file_there(path):
+            return ""
+        fight = Fight.from_json(saved_fight_rules([]), loads_json(path.read_text("utf-8")),
+                                str(path))
+    except (DataError, OSError, ValueError):
+        return ""
+    if fight.state.outcome is not None:
+        return ""
+    held = [f"{fight.rules.spell(e.spell).name} on {c.name}"
+            for c in fight.state.combatants for e in c.effects if e.duration is Duration.DAY]
+    if not held:
+        return ""
+    return (f"note: the fight at {path} still holds {', '.join(held)}: the calendar and the "
+            f"fight keep their own days, and `{companion_command()} genso fight sunrise` "
+            "ends them (GM-CORE-2)")
+
+
 def cmd_calendar(args: argparse.Namespace, rules: GensoRules) -> int:
     """The day and the Death Curses; ``pass``, ``curse``, ``lift`` and ``dispel`` change
     them and save them, holding the file from the read to the write."""
@@ -382,6 +411,8 @@ def cmd_calendar(args: argparse.Namespace, rules: GensoRules) -> int:
         with changing(path, CHANGER):
             passed, said = _change(args, rules, load_named(rules))
             _save(passed.calendar)
+        if args.verb == "pass" and (held := fight_day_spells()):
+            note(held)
     else:
         passed = settle(load_named(rules), rules)
         said = _deaths(rules, passed)
