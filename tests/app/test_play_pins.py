@@ -406,3 +406,19 @@ def test_header_pin_28_is_not_told_to_be_written_as_a_pin_to_avoid() -> None:
         "header pin 28 is GPIO1, the HAT ID EEPROM's clock line (ID_SC), a pin "
         "hardware/wiring.md says to avoid; choose another, as wiring.md gives each part's "
         "GPIO)")
+
+
+def test_plays_refusal_of_a_clash_carries_the_header_pins_warning() -> None:
+    """a77keys RISK 2: config --show warned that led_pin = 18 and buzzer_pin = 22 are the
+    header pins wiring.md wires them to, but play raised the clash alone (its warnings
+    dropped), and its Stopped screen is all the boot service's player sees."""
+    path = write_config("[buttons]\nled_pin = 18\nbuzzer_pin = 22\n")
+    _, _, refusal = open_press_sources(load_config(), None)
+    with pytest.raises(DataError) as refused:
+        check_pins(load_config())
+    said = str(refused.value)
+    assert str(refusal) == said
+    assert said.startswith("2 problems with the settings: (1) buttons.buzzer_pin")
+    assert (f"(2) buttons.led_pin ({path}) = 18, buttons.buzzer_pin ({path}) = 22 are the "
+            "header pins hardware/wiring.md wires those parts to") in said
+    assert "write led_pin = 24 (header pin 18 is GPIO24), buzzer_pin = 25" in said

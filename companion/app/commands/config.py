@@ -306,18 +306,27 @@ def pin_check(config: Config) -> tuple[list[tuple[tuple[str, ...], str]], list[s
         if pin in PINS_TO_AVOID and key not in header_written:
             warnings.append(f"{config.where(key)} is GPIO{pin}, {PINS_TO_AVOID[pin]}" + (
                 header_notes.get(key) or "; hardware/wiring.md says to avoid it"))
-    if written:
-        settings = ", ".join(f"{config.where(f'buttons.{part}_pin')} = {pin}"
-                             for part, pin, _ in written)
-        meant = ", ".join(f"{part}_pin = {gpio} (header pin {pin} is GPIO{gpio})"
-                          for part, pin, gpio in written)
-        # Said as a likelihood: two may match by chance (item 16 and an LED on PWM GPIO18),
-        # and the LED is no button (reviewkeys75 NIT 2).
-        warnings.append(f"{settings} are the header pins hardware/wiring.md wires those parts "
-                        "to, not their BCM GPIO numbers, which the settings take: wired as "
-                        "wiring.md shows, nothing is on those GPIOs and those parts do "
-                        f"nothing; then write {meant}")
+    if (header_warning := header_pins_warning(config)) is not None:
+        warnings.append(header_warning)
     return clashes, warnings
+
+
+def header_pins_warning(config: Config) -> str | None:
+    """The warning of two or more parts set to the header pins wiring.md wires them to
+    (:func:`pin_check`), or None."""
+    written = header_pins_written({key.removeprefix("buttons.").removesuffix("_pin"):
+                                   config.integer(key) for key in PIN_SETTINGS})
+    if len(written) < 2:
+        return None
+    settings = ", ".join(f"{config.where(f'buttons.{part}_pin')} = {pin}"
+                         for part, pin, _ in written)
+    meant = ", ".join(f"{part}_pin = {gpio} (header pin {pin} is GPIO{gpio})"
+                      for part, pin, gpio in written)
+    # Said as a likelihood: two may match by chance (item 16 and an LED on PWM GPIO18),
+    # and the LED is no button (reviewkeys75 NIT 2).
+    return (f"{settings} are the header pins hardware/wiring.md wires those parts to, not "
+            "their BCM GPIO numbers, which the settings take: wired as wiring.md shows, "
+            f"nothing is on those GPIOs and those parts do nothing; then write {meant}")
 
 
 def refused_pins(config: Config) -> list[tuple[tuple[str, ...], str]]:

@@ -12,6 +12,7 @@ from typing import TypeVar
 from companion.app.command_name import companion_line
 from companion.app.commands.config import (
     PIN_SETTINGS,
+    header_pins_warning,
     hold_problem,
     pin_check,
     said_together,
@@ -51,8 +52,18 @@ def check_pins(config: Config) -> list[str]:
     sees them (buttons that press themselves on GPIO15 are otherwise a mystery)."""
     clashes, warnings = pin_check(config)
     if clashes:
-        raise refused([problem for _, problem in clashes])
+        raise refused(with_header_pins(config, [problem for _, problem in clashes]))
     return warnings
+
+
+def with_header_pins(config: Config, problems: list[str]) -> list[str]:
+    """The ``problems`` play stops on, with the buttons read the warning of parts set to the
+    header pins wiring.md wires them to after them (:func:`header_pins_warning`): a clash's
+    likely cause. Play's other warnings are dropped when it stops, and this one went with
+    them, though its refusal (the Stopped screen, all the boot service's player sees) is all
+    play says (a77keys RISK 2)."""
+    warning = header_pins_warning(config) if config.text("choices.kind") == "gpio" else None
+    return problems if warning is None else [*problems, warning]
 
 
 def held_seconds(config: Config) -> tuple[float, float]:
@@ -137,7 +148,8 @@ def open_press_sources(config: Config, display: Display | None
     # before (reviewk71 DEFECT 1: A did nothing for a minute).
     problems = start_problems(config)
     if any(keys != ("display.font",) for keys, _ in problems):
-        stopping, refusal = stop_sources(config, display, [problem for _, problem in problems])
+        stopping, refusal = stop_sources(
+            config, display, with_header_pins(config, [problem for _, problem in problems]))
         return stopping, [], refusal
     sources: list[PressSource] = []
     pin_warnings: list[str] = []
