@@ -35,7 +35,7 @@ from typing import Any
 from companion.app.arg_types import not_a_file
 from companion.app.command_name import companion_line
 from companion.app.paths import CONFIG_VARIABLE, DATA_VARIABLE, config_dir
-from companion.app.pin_numbers import header_pin_hint
+from companion.app.pin_numbers import header_pin_hint, pin_text_hint
 from companion.errors import DataError, utf8_text
 from companion.files import cut_short, parse_user_toml, toml_fault
 from companion.hw.camera.choice import CameraChoice, names_a_file
@@ -173,6 +173,7 @@ class Spec:
             raise DataError(
                 f"{self.key} must be {_KIND_WORDS[kind]}, found {toml_value(value)}"
                 f"{self._joined(value)}"
+                f"{pin_text_hint(self.key, value) if isinstance(value, str) else ''}"
             )
         assert isinstance(value, bool | int | float | str)
         if self.choices and value not in self.choices:  # a word, or a number not one

@@ -422,3 +422,23 @@ def test_plays_refusal_of_a_clash_carries_the_header_pins_warning() -> None:
     assert (f"(2) buttons.led_pin ({path}) = 18, buttons.buzzer_pin ({path}) = 22 are the "
             "header pins hardware/wiring.md wires those parts to") in said
     assert "write led_pin = 24 (header pin 18 is GPIO24), buzzer_pin = 25" in said
+
+
+@pytest.mark.parametrize(("written", "hint"), [
+    ('"GPIO17"', " (the BCM GPIO number alone: write 17)"),
+    ('"bcm17"', " (the BCM GPIO number alone: write 17)"),
+    ('"40"', " (BCM GPIO numbers, not header pins: header pin 40 is GPIO21, so write 21)"),
+])
+def test_a_pin_written_as_wiring_md_names_it_or_a_header_pin_quoted_is_told_what_to_write(
+        written: str, hint: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """a77keys NIT 5: wiring.md names each pin "GPIO17 [11]"; the name copied, or a header
+    pin quoted, was told only "must be a whole number"."""
+    path = write_config(f"[buttons]\nattack_pin = {written}\n")
+    assert load_config().notices == (
+        f"{path}: buttons.attack_pin must be a whole number, found {written}{hint}; {STOPS}",)
+    write_config("")
+    monkeypatch.setenv("COMPANION_BUTTONS_ATTACK_PIN", written.strip('"'))
+    if written != '"40"':  # bare in the environment: a number, told by its range
+        assert load_config().notices == (
+            f"COMPANION_BUTTONS_ATTACK_PIN: buttons.attack_pin must be a whole number, found "
+            f"{written}{hint}; {STOPS}",)
