@@ -557,6 +557,19 @@ def blank_fault(text: str, what: str) -> str | None:
     return f"the {what} is {held}: a power cut as it was written?"
 
 
+def _zero_tail(text: str) -> str | None:
+    """What a file whose good lines end in zero bytes is, or None: an SD card cut off as a
+    file was rewritten in place (nano saves in place) leaves it so, and tomllib said only
+    "Invalid statement (at line 5, column 1)", at bytes an editor shows as ``^@`` if at all
+    (a77setup NIT 7)."""
+    kept = text.rstrip("\0")
+    if kept == text:
+        return None
+    zeros, line = len(text) - len(kept), kept.count("\n") + 1
+    return (f"the file ends in {zeros} zero byte{'s' * (zeros != 1)} from line {line}: a "
+            "power cut as it was written? delete them")
+
+
 def cut_short(size: int, what: str = "save") -> str:
     """A ``what`` (a save, a file) that ends in the middle, after ``size`` bytes."""
     return f"the {what} ends in the middle: cut short after {size} byte{'s' * (size != 1)}"
@@ -581,6 +594,8 @@ def toml_fault(data: bytes, exc: tomllib.TOMLDecodeError | UnicodeDecodeError) -
     text = data[skip:].decode("utf-8")
     if (blank := blank_fault(text, "file")) is not None:
         return blank
+    if (zeros := _zero_tail(text)) is not None:
+        return zeros
     if str(exc).endswith(_TOML_AT_END):
         return cut_short(len(data), "file")
     return str(exc)
