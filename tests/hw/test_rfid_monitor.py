@@ -67,8 +67,9 @@ def test_monitor_text_for_an_rdm6300_capture(
     replay(tmp_path, monkeypatch, frame("0F00A1B2C3") * 3 + b"\x020F00A1B2C300\x03")
     assert replayed(["rfid", "monitor", "--port", "-", "--kind", "rdm6300"]) == 0
     out = capsys.readouterr().out
-    assert "placed   draw     0F00A1B2C3            7z 中 Red dragon" in out
-    assert out.count("placed") == 1  # repeats suppressed
+    # Read all at once, within the reader's first second: lying there as it came up.
+    assert "lying    draw     0F00A1B2C3            7z 中 Red dragon" in out
+    assert out.count("lying") == 1 and "placed" not in out  # repeats suppressed
     assert out.splitlines()[-1].startswith("counters: frames=3 garbage=0 bad_checksum=1 repeats=2")
 
 
@@ -81,7 +82,7 @@ def test_monitor_watches_the_games_reader_by_default(
     monkeypatch.setenv("COMPANION_INPUT_RFID_KIND", "rdm6300")
     monkeypatch.setenv("COMPANION_INPUT_RFID_PORT", "-")
     assert replayed(["rfid", "monitor"]) == 0
-    assert "placed   draw     0F00A1B2C3            7z 中 Red dragon" in capsys.readouterr().out
+    assert "lying    draw     0F00A1B2C3            7z 中 Red dragon" in capsys.readouterr().out
 
 
 def test_a_port_that_never_opened_exits_1() -> None:

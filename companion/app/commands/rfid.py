@@ -79,7 +79,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         "rfid", help=COMMANDS["rfid"].help)
     actions = parser.add_subparsers(dest="rfid_action", required=True, metavar="ACTION")
     monitor = actions.add_parser(
-        "monitor", help="print each tag placed or removed, and the error counters on exit")
+        "monitor", help="print each tag placed or removed (lying: there as the reader came "
+                        "up), and the error counters on exit")
     add_reader_arguments(monitor)
     monitor.add_argument("--json", action="store_true", help="one JSON object per line")
     monitor.set_defaults(func=run_monitor)
@@ -226,12 +227,22 @@ def describe(event: TagEvent, options: tuple[str, ...] = ()) -> str:
         known = Tile.from_notation(event.label)
         tile = f"{known} {known.name_ja} {known.name_en}"
     stamp = datetime.now().strftime("%H:%M:%S.%f")[:-3]
-    return f"{stamp}  {event.action.value:<8} {event.slot.value:<8} {event.uid:<20}  {tile}"
+    # A tile lying on the tray as the reader came up was laid by no one now: "placed" for
+    # it, a tile left there after a game, read as a placing the maker never did (a77rfid 3).
+    action = LYING if event.at_start else event.action.value
+    return f"{stamp}  {action:<8} {event.slot.value:<8} {event.uid:<20}  {tile}"
+
+
+#: The monitor's word for a tile read lying on the tray as the reader came up.
+LYING = "lying"
 
 
 def event_json(event: TagEvent) -> str:
+    """One tag event as ``--json`` prints it. ``at_start``: a ``placed`` of a tile that lay
+    there as the reader came up (the text line's ``lying``), not one laid since."""
     return json.dumps({"event": event.action.value, "slot": event.slot.value, "uid": event.uid,
-                       "tile": event.label, "time": round(time.time(), 3)}, ensure_ascii=False)
+                       "tile": event.label, "at_start": event.at_start,
+                       "time": round(time.time(), 3)}, ensure_ascii=False)
 
 
 def what_to_check(reader: RfidReader) -> str | None:
