@@ -6,7 +6,10 @@ the bleeding, the lost parts or the weapons the screen showed).
 A timed condition is said only in the rounds it applies, by the engine's own test
 (:meth:`~companion.systems.coc.combat.fighters.Combatant.has`: from its ``from_round`` to its
 ``until``): CO-STUN-3's 行動不能/no action and CO-MELEE-4's 転倒/fallen are set for the next
-round, and were shown in the round that set them and for ever after (coc70 finding 3).
+round, and were shown in the round that set them and for ever after (coc70 finding 3). Before
+its round such a condition is said as next round's, "行動不能/no action next round 次R": the
+fight is saved to be picked up later, and what is legal next was only in the action's log line
+(a77cocgrapple RISK 3), as were a tackler's pin to come and a 003 hold that may choke or throw.
 
 Pure: it reads the engine's state alone. It lives here, not in ``companion.app.modes.coc``,
 because importing anything there runs that package's ``__init__``, the whole table mode
@@ -30,11 +33,19 @@ def dying_badge(until: int) -> str:
     return f"{Condition.DYING.value} (dies at end of round {until})"
 
 
+def coming(c: Combatant, round_: int) -> tuple[Condition, ...]:
+    """The conditions on ``c`` set for a later round than ``round_`` (CO-STUN-3's 行動不能/no
+    action, CO-MELEE-4's 転倒/fallen), each once."""
+    return tuple(dict.fromkeys(t.condition for t in c.conditions if t.from_round > round_))
+
+
 def badges(c: Combatant, round_: int, current: str) -> tuple[str, ...]:
     """Everything on ``c`` in ``round_`` besides its HP, action points and square: dead, its
-    conditions (CO-BASE-8's dying with its deadline), whom it holds or is held by (CO-GRAP-1),
-    its stun stacks or a turn that began stunned (CO-STUN-1), bleeding (CO-BODY-6), lost parts
-    (CO-BODY-5, each part once with how many: "lost 欠損 eye ×2"), a blade drawn by Iai
+    conditions (CO-BASE-8's dying with its deadline) and those set for next round, whom it
+    holds or is held by (CO-GRAP-1), 003's MA hold that may choke or throw (CO-MA-2), the pin a
+    knock-down starts next round (CO-TACKLE-3), its stun stacks or a turn that began stunned
+    (CO-STUN-1), bleeding (CO-BODY-6), lost parts (CO-BODY-5, each part once with how many:
+    "lost 欠損 eye ×2"), a blade drawn by Iai
     (CO-IAI-3), its broken, jammed or dropped weapons (CO-PARRY-1/4, CO-MELEE-4, CO-FIRE-4,
     CO-DISARM-1), a blade lent to the ally who drew it (CO-IAI-1) and the spell it chants
     (CO-SPELL-2).
@@ -54,10 +65,15 @@ def badges(c: Combatant, round_: int, current: str) -> tuple[str, ...]:
                   for condition in applying(c, round_)]
         if c.dying_until and Condition.DYING not in applying(c, round_):
             shown.append(dying_badge(c.dying_until))
+        shown += [f"{condition.value} next round 次R" for condition in coming(c, round_)]
     if c.held_by:
         shown.append(f"held by {c.held_by} 組み付かれ")
     if c.grappling:
         shown.append(f"holds {c.grappling} 組み付き")
+        if c.grapple_options:  # a full MA success (CO-MA-2); a partial one may not
+            shown.append("may choke/throw 絞め/投げ")
+    if c.pinning:
+        shown.append(f"pins {c.pinning} next round 押さえ込み")
     if c.stun:
         shown.append(f"stun 朦朧 {c.stun}")
     elif c.stun_round == round_ and (current == c.name or c.slot_pending):

@@ -17,6 +17,8 @@ from companion.systems.coc.combat import (
     EndTurn,
     Fight,
     Grapple,
+    Tackle,
+    Throw,
     Timed,
 )
 from companion.systems.coc.rules import Profile
@@ -136,7 +138,10 @@ def test_a_fall_is_shown_in_the_round_it_costs_alone() -> None:
     def ann() -> tuple[str, dict[str, Any], tuple[str, ...]]:
         return shown(f)["Ann"]
 
-    assert FALLEN not in ann()[0] and ann()[1]["conditions"] == [] and ann()[2] == ()
+    # said as next round's, not as on now (a77cocgrapple RISK 3)
+    coming = f"{FALLEN} next round 次R"
+    assert ann()[0].endswith(f"  {coming}")
+    assert ann()[1]["conditions"] == [] and ann()[2] == (coming,)
     push(f, EndTurn("Ann"))
     push(f, EndTurn("Cult"))  # round 2: Ann has fallen, and her turn is skipped
     assert f.state.round == 2
@@ -148,13 +153,56 @@ def test_a_fall_is_shown_in_the_round_it_costs_alone() -> None:
     assert FALLEN not in ann()[0] and ann()[1]["conditions"] == [] and ann()[2] == ()
 
 
-def test_a_condition_not_begun_is_not_shown() -> None:
-    """CO-STUN-3's 行動不能/no action, set for the next round, is not on the screen or in
-    `fight show` before that round (the screen tested only ``until``)."""
+def test_a_condition_not_begun_is_said_as_next_rounds() -> None:
+    """CO-STUN-3's 行動不能/no action, set for the next round, is not said as on now before that
+    round (the screen tested only ``until``), but as next round's (a77cocgrapple RISK 3: the
+    saved fight said it only in the throw's log line)."""
     f = duel(Profile.P004, {"fist": 50})
     patch(f, "Cult", conditions=(Timed(Condition.NO_ACTION, 2, 2),))
     line, row, screen = shown(f)["Cult"]
-    assert Condition.NO_ACTION.value not in line and row["conditions"] == [] and screen == ()
+    coming = "行動不能/no action next round 次R"
+    assert line.endswith(f"HP 13/13  {coming}") and screen == (coming,)
+    assert row["conditions"] == []
+
+
+def test_a_throws_stun_passed_is_said_before_its_round_004() -> None:
+    """a77cocgrapple RISK 3: Ann throws the Cult she restrains; Cult passes CON×4 (CO-STUN-3)
+    and cannot act next round. Round 2's show had no mark on it."""
+    f = duel(Profile.P004, {"grapple": 60})
+    push(f, Grapple("Ann", "Cult"), (100, 30))
+    pass_to(f, "Cult")
+    pass_to(f, "Ann")
+    push(f, Throw("Ann"), (100, 10), (6, 3), (4, 1), (100, 20))
+    line, row, screen = shown(f)["Cult"]
+    assert screen == ("行動不能/no action next round 次R",)
+    assert line.endswith("HP 9/13  行動不能/no action next round 次R")
+    assert row["badges"] == list(screen) and row["conditions"] == []
+
+
+def test_a_knock_down_says_the_pin_to_come_004() -> None:
+    """a77cocgrapple RISK 3 (CO-TACKLE-3): the tackler pins the one knocked down from the
+    next round; nothing but the tackle's log line said so, and --json had no key for it."""
+    f = duel(Profile.P004, {"tackle": 60})
+    push(f, Tackle("Ann", "Cult", "knock_down"), (100, 30))
+    line, row, screen = shown(f)["Ann"]
+    assert screen == ("pins Cult next round 押さえ込み",)
+    assert line.endswith("HP 13/13  pins Cult next round 押さえ込み")
+    assert row["pinning"] == "Cult" and row["badges"] == list(screen)
+
+
+def test_an_ma_hold_says_it_may_choke_or_throw_003() -> None:
+    """a77cocgrapple RISK 3 (CO-MA-2): a full MA grapple success may choke or throw, a partial
+    one (an ordinary grapple) may not; both rows read "holds Cult 組み付き" alike."""
+    full = duel(Profile.P003, {"grapple": 60, "martial_arts": 60})
+    push(full, Grapple("Ann", "Cult", ma=True), (100, 40), (100, 80))
+    line, row, screen = shown(full)["Ann"]
+    assert screen == ("holds Cult 組み付き", "may choke/throw 絞め/投げ")
+    assert line.endswith("HP 13/13  holds Cult 組み付き · may choke/throw 絞め/投げ")
+    assert row["grapple_options"] is True
+    partial = duel(Profile.P003, {"grapple": 60, "martial_arts": 30})
+    push(partial, Grapple("Ann", "Cult", ma=True), (100, 40), (100, 80))
+    line, row, screen = shown(partial)["Ann"]
+    assert screen == ("holds Cult 組み付き",) and row["grapple_options"] is False
 
 
 def test_the_screen_says_the_dying_deadline_as_the_command_line_does() -> None:

@@ -237,7 +237,8 @@ def _status(fight: Fight) -> tuple[str, dict[str, Any]]:
                      "conditions": [cond.value for cond in applying(c, state.round)],
                      # As "square": "" (0) when there is none.
                      "dying_until": c.dying_until, "stun": c.stun, "held_by": c.held_by,
-                     "grappling": c.grappling, "drawn": c.drawn,
+                     "grappling": c.grappling, "grapple_options": c.grapple_options,
+                     "pinning": c.pinning, "drawn": c.drawn,
                      "concentrating": c.concentrating, "chanting": c.chanting,
                      "badges": list(badges),
                      "characteristics": dict(c.sheet.characteristics),
