@@ -312,7 +312,7 @@ def test_the_read_is_shown_a_sure_disagreement_is_confirmed_and_a_throw_undone(
     stdin = f"\n{wrong}\n{typed[0]}\n\n\nu\n"  # retyped; the second kept as read, undone
     assert enrolling(stdin, monkeypatch, "--source", folder, "--throws", "3") == 0
     out = capsys.readouterr().out
-    assert (f"  the camera read {typed[0]}\n  type the values they show (Enter: keep "
+    assert (f"  a1.png: the camera read {typed[0]}\n  type the values they show (Enter: keep "
             f"{typed[0]} as read; r: leave this throw out):\n  you typed {wrong}, but the "
             f"camera read {typed[0]}, surely: y to keep what you typed") in out
     assert f"undone: throw 2 ({typed[1]}) is no longer enrolled" in out

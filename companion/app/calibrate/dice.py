@@ -61,6 +61,7 @@ from companion.errors import DataError, DeviceError
 from companion.files import DISK_ERRNOS, cut_copies_words
 
 if TYPE_CHECKING:
+    from companion.hw.dice.calibrate import ThrowFrames
     from companion.hw.dice.enrol import Enrolment
     from companion.hw.dice.networks import DiceNetworks
     from companion.hw.dice.reader_config import ReaderConfig
@@ -492,7 +493,8 @@ class EnrolRun:
     target: Path
     before: Enrolment | None
     now: Enrolment | None = None
-    throws: list[tuple[Enrolment | None, list[int]]] = field(default_factory=list)
+    # (the enrolment before it, the values typed, a folder's picture read for it, or "")
+    throws: list[tuple[Enrolment | None, list[int], str]] = field(default_factory=list)
     left_out: list[str] = field(default_factory=list)
     undone: int = 0  # throws of this run taken back
 
@@ -529,10 +531,10 @@ class EnrolRun:
             enrolment.save(self.target)
         self.now = enrolment
 
-    def add(self, enrolment: Enrolment, values: list[int]) -> None:
+    def add(self, enrolment: Enrolment, values: list[int], picture: str = "") -> None:
         earlier = self.now
         self.save(enrolment)
-        self.throws.append((earlier, values))
+        self.throws.append((earlier, values, picture))
 
     def undo(self) -> str:
         """Take back the last throw of this run, in words."""
@@ -543,12 +545,16 @@ class EnrolRun:
             forget = companion_line("calibrate", "dice", "--forget", "enrolled")
             return (f"no throw of this run to undo (the dice enrolled before stay; `{forget}` "
                     "removes them)")
-        earlier, values = self.throws[-1]
+        earlier, values, picture = self.throws[-1]
         self.save(earlier)
         self.throws.pop()
         self.undone += 1
+        # A folder's picture is read once a run: which one to give again is said (a77dice
+        # DEFECT 2: the next throw read the next picture, and the undone one was not named).
+        again = f" (to enrol {picture} again, give it as --source in another run)" \
+            if picture else ""
         return (f"undone: throw {len(self.throws) + 1} ({' '.join(map(str, values))}) is no "
-                "longer enrolled")
+                f"longer enrolled{again}")
 
 
 def plural(count: int, what: str) -> str:
@@ -608,7 +614,7 @@ def take_back(run: EnrolRun) -> None:
     try:
         print(f"  {run.undo()}")
     except OSError as exc:
-        _, values = run.throws[-1]
+        _, values, _ = run.throws[-1]
         print(f"companion: error: cannot save {run.target} ({exc.strerror or exc}): throw "
               f"{len(run.throws)} ({' '.join(map(str, values))}) is still enrolled, as the "
               f"file could not be written without it; {room_fix(exc, run.target.parent)} "
@@ -633,6 +639,21 @@ def not_saved(what: str, path: Path, exc: OSError, kept: str, again: str) -> Non
           f"saved; {kept}; {room_fix(exc, path.parent)} and run {again} again", file=sys.stderr)
 
 
+def throw_asked(frames: ThrowFrames, camera: str, dice: str, number: int, throws: int) -> str:
+    """The question before throw ``number`` of ``throws``: a camera's asks for ``dice`` to be
+    thrown; a folder's names the picture it reads next, and a video's the video, since
+    nothing is thrown (a77dice DEFECT 2: "when they lie still, press Enter", and the
+    picture whose values were typed was never named)."""
+    if frames.folder:
+        upcoming = f", {frames.upcoming}" if frames.upcoming else ""
+        return (f"Throw {number} of {throws} ({dice}): press Enter to read the next "
+                f"picture{upcoming}")
+    if frames.named:
+        return (f"Throw {number} of {throws} ({dice}): press Enter to read the next throw "
+                f"in {Path(camera).name}")
+    return f"Throw {dice} of your own ({number} of {throws}); when they lie still, press Enter"
+
+
 def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> int:
     from companion.hw.dice.calibrate import ThrowFrames, enrol, shown
     from companion.hw.dice.enrol import ENROL_FILE
@@ -648,13 +669,18 @@ def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> in
     networks.enrol(None)  # the judge's own read is shown, as it pairs the values
     reader = DiceReader(config, networks)
     frames = ThrowFrames(camera, SETTLE_FRAMES, CAMERA_WAIT_S)
+
+    def of_it(said: str) -> str:
+        """``said`` of the throw just read, naming its picture or frame when it has one."""
+        return f"{frames.name}: {said}" if frames.name else said
+
     input_ended = False
     try:
         while len(run.throws) < args.throws:
             number = len(run.throws) + 1
             undo = f"; {UNDO}: undo throw {number - 1}" if run.throws else ""
-            line = ask(f"Throw {dice_count(args.count)} of your own ({number} of {args.throws});"
-                       f" when they lie still, press Enter{undo}:")
+            line = ask(f"{throw_asked(frames, camera, dice_count(args.count), number, args.throws)}"
+                       f"{undo}:")
             if line is None:
                 input_ended = True
                 break  # the end of input: the throws taken are saved
@@ -666,11 +692,13 @@ def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> in
                 print(f"  {frame}")
                 if frames.ended:
                     break
+                if frames.skipped:  # a folder's picture that cannot be read
+                    run.left_out.append(frame.removesuffix("; skipped"))
                 continue
             looked = area_of(frame, "auto")  # as the tray reads it
             if looked.image is None:
-                run.left_out.append(looked.where)
-                print(f"  {looked.where}: throw again")
+                run.left_out.append(of_it(looked.where))
+                print(f"  {of_it(looked.where)}: throw again")
                 continue
             # The face sizes calibrated at another size of this area, scaled to this one's.
             sized = config.for_frame(looked.image.shape, looked.where == MAT_AREA)
@@ -681,37 +709,38 @@ def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> in
             read = reader.read(looked.image, args.count)
             if not read.dice and (dark := no_dice_said(looked)) != NO_DICE_SEEN:
                 # the cause is known: the light, not the throw (review 56b, finding 5)
-                run.left_out.append("the dice area too dark")
-                print(f"  {dark}; then press Enter again")
+                run.left_out.append(of_it("the dice area too dark"))
+                print(f"  {of_it(dark)}; then press Enter again")
                 continue
             if not read.dice and looked.where == MAT_AREA \
                     and (outside := outside_said(frame, reader, config, args.count)):
                 # in view, beside the dice area: not "no dice found in view" (dicecam75
                 # DEFECT 3)
-                run.left_out.append("the dice outside the dice area")
-                print(f"  {outside}; then press Enter again")
+                run.left_out.append(of_it("the dice outside the dice area"))
+                print(f"  {of_it(outside)}; then press Enter again")
                 continue
             if len(read.dice) != args.count:
                 why = (f"{len(read.dice) or 'no'} {'die' if len(read.dice) == 1 else 'dice'} "
                        f"found in view, --count says {args.count}")
-                run.left_out.append(why)
-                print(f"  {why}: lay them apart in view and throw again")
+                run.left_out.append(of_it(why))
+                print(f"  {of_it(why)}: lay them apart in view and throw again")
                 continue
-            print(f"  the camera read {shown(read)}")
+            print(f"  {of_it(f'the camera read {shown(read)}')}")
             try:
                 values = values_for(read, args.count)
             except EOFError:
                 input_ended = True
                 break  # as at the throw's prompt: the throws taken are saved
             if values is None:
-                run.left_out.append("left out by you")
-                print("  throw left out")  # the next prompt alone did not say so (N3)
+                run.left_out.append(of_it("left out by you"))
+                print(f"  {of_it('throw left out')}")  # the next prompt alone did not (N3)
                 continue
             made = enrol([(looked.image, values)], sized, networks, earlier=run.now)
             # the same read of the same picture (given the count) found as many dice as named
             assert made.enrolment is not None
             try:
-                run.add(made.enrolment, values)  # now, so that a stop keeps it
+                # now, so that a stop keeps it
+                run.add(made.enrolment, values, frames.name if frames.folder else "")
             except OSError as exc:
                 not_saved(f"this throw ({' '.join(map(str, values))})", target, exc,
                           run.kept(), f"`{companion_line('calibrate', 'dice', '--enrol')}`")
@@ -729,7 +758,7 @@ def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> in
         none = "No throw kept" if run.undone else "No throw could be used"
         print(f"{none}{left}: nothing new saved; {run.kept()}.")
         return 1
-    dice = sum(len(values) for _, values in run.throws)
+    dice = sum(len(values) for _, values, _ in run.throws)
     print(f"enrolled {dice_count(dice)} from {plural(len(run.throws), 'throw')}{left}; "
           f"{dice_count(run.dice(run.now))} enrolled in all")
     print(f"Saved to {target}")

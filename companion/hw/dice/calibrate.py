@@ -34,6 +34,7 @@ from pathlib import Path
 import numpy as np
 
 from companion.errors import ordinal
+from companion.hw.camera.capture import IMAGE_SUFFIXES, name_order
 from companion.hw.dice.enrol import Enrolment, normalised, pair_values
 from companion.hw.dice.frames import (
     MAT_AREA,
@@ -426,6 +427,12 @@ class ThrowFrames:
     settled (``settle`` frames with nothing moving); a live camera, asked once the player
     says the dice lie still, the first frame after ``settle`` still ones, so a frame
     buffered before the throw is not taken. A still picture gives one throw only.
+
+    A folder's or a video's throw is named (``name``: the picture, or the video's frame),
+    and a folder's next picture is named before it is read (``upcoming``): the player types
+    the values a photo shows, and was never told which photo (a77dice DEFECT 2). A
+    folder's picture that cannot be read is said as the throw's (``skipped``), not passed
+    over in silence, which moved every later value onto the wrong photo.
     """
 
     def __init__(self, spec: str, settle: int, wait_s: float,
@@ -437,12 +444,29 @@ class ThrowFrames:
         self._stream = stream
         self.still = self._stream.still
         self._live = self._stream.live
-        self._folder = Path(spec).is_dir()
+        self.folder = Path(spec).is_dir()
+        # A folder gives its pictures in this order, one item each (a frame, or why not).
+        self._names = ([path.name for path in sorted(
+            (p for p in Path(spec).iterdir() if p.suffix.lower() in IMAGE_SUFFIXES),
+            key=name_order)] if self.folder else [])
+        self._items = 0  # the pictures or frames of a folder or video given so far
         self._settle = settle
         self._wait_s = wait_s
         self._clock, self._sleep = clock, sleep
         self.taken = 0
         self.ended = False  # no throw will come any more
+        self.name = ""  # the picture or frame of the last throw given (a folder's, a video's)
+        self.skipped = False  # the last answer was a folder's picture that cannot be read
+
+    @property
+    def named(self) -> bool:
+        """Whether each throw is a picture of a folder or a frame of a video, named."""
+        return not self.still and not self._live
+
+    @property
+    def upcoming(self) -> str:
+        """The folder's picture the next throw reads ("" when none is left, or no folder)."""
+        return self._names[self._items] if self._items < len(self._names) else ""
 
     def next(self) -> np.ndarray | str:
         """The next throw's frame, or why there is none (``ended`` says if for good)."""
@@ -452,10 +476,17 @@ class ThrowFrames:
             # (dicecam71 NIT 6: "taken already", then "No throw could be used").
             return (f"{self.spec} is a still picture: it holds one throw, read already; "
                     "throw the dice under a camera, or give a folder of photos, for more")
-        moved = self._folder or self._live or not self.taken
+        moved = self.folder or self._live or not self.taken
         motion, still_frames = Motion(), 0
         deadline = self._clock() + self._wait_s
+        self.skipped = False
         for item in self._stream:
+            self._items += not self._live  # each is one picture of a folder, or frame
+            if isinstance(item, str) and self.named:
+                # a folder's picture that cannot be read ("b.jpg: …; skipped"): said, as
+                # this throw's, so the values typed next are for the picture they name
+                self.skipped = True
+                return item
             if isinstance(item, str):  # a live camera without a picture just now
                 if self._clock() > deadline:
                     return f"no frames from {self.spec!r}: {item.removesuffix('; retrying')}"
@@ -471,8 +502,10 @@ class ThrowFrames:
             moving = motion.moving(item)
             moved = moved or moving
             still_frames = 0 if moving else still_frames + 1
-            if self._folder or self.still or (moved and still_frames > self._settle):
+            if self.folder or self.still or (moved and still_frames > self._settle):
                 self.taken += 1
+                self.name = (self._names[self._items - 1] if self.folder
+                             else f"frame {self._items}" if self.named else "")
                 return item
         self.ended = True
         return f"{self.spec}: no more frames, so no more throws"
