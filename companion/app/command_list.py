@@ -19,7 +19,7 @@ class Command:
 #: Each command by its name, in the order `companion --help` lists them.
 COMMANDS: dict[str, Command] = {
     "calibrate": Command("companion.app.commands.calibrate",
-                         "set up a camera, the RFID tray or the dice reader"),
+                         "set up a camera, RFID tray or dice reader; check the buttons"),
     "classify": Command("companion.app.commands.classify",
                         "name the tile in pictures, or every slot of a photo of the mat"),
     "config": Command("companion.app.commands.config",

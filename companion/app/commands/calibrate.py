@@ -16,6 +16,7 @@ CALIBRATE_MODULES: tuple[str, ...] = (
     "companion.app.calibrate.rfid",
     "companion.app.calibrate.camera",
     "companion.app.calibrate.dice",
+    "companion.app.calibrate.buttons",
 )
 
 
@@ -24,7 +25,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         "calibrate", help=COMMANDS["calibrate"].help,
         description="Set up what reads the table: camera (the mat and the tiles; first, "
                     "with the service stopped), dice (the dice reader's light and your dice, "
-                    "after the camera), rfid (the RFID tray's stickers).")
+                    "after the camera), rfid (the RFID tray's stickers), buttons (the "
+                    "buttons, LED and buzzer, each press named with its pin).")
     kinds = parser.add_subparsers(dest="device", required=True, metavar="DEVICE")
     for name in CALIBRATE_MODULES:
         importlib.import_module(name).register(kinds)

@@ -1,0 +1,94 @@
+"""`companion calibrate buttons` (a77keys RISK 6): the buttons, LED and buzzer checked as
+wired, on gpiozero's mock pins. A button on the wrong pin showed only as "A does nothing" in
+a game."""
+
+from __future__ import annotations
+
+import _thread
+import os
+import sys
+import threading
+import time
+from collections.abc import Callable
+
+import gpiozero
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from companion.app.calibrate.buttons import q_typed
+from companion.app.cli import main
+from tests.app.config_and_pins_helpers import (
+    mock_pins_fixture,  # noqa: F401 (asked for as mock_pins)
+    write_config,
+)
+
+
+def _until(condition: Callable[[], object], timeout: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+
+
+def test_each_press_is_named_with_its_setting_and_pin(
+        mock_pins: MockFactory, capsys: pytest.CaptureFixture[str]) -> None:
+    write_config("[buttons]\nattack_pin = 5\nbuzzer_pin = 25\n")
+    led, buzzer, attack, flee = (mock_pins.pin(n) for n in (24, 25, 5, 27))
+
+    def player() -> None:
+        try:
+            _until(lambda: led.state)  # the LED lit: the presses are watched
+            for pin in (attack, flee):
+                pin.drive_low()
+                time.sleep(0.1)
+                pin.drive_high()
+                time.sleep(0.1)
+            time.sleep(0.3)
+        finally:
+            _thread.interrupt_main()  # Ctrl-C (also when the LED never lit: no hang)
+
+    typing = threading.Thread(target=player)
+    typing.start()
+    assert main(["calibrate", "buttons"]) == 130
+    typing.join()
+    out = capsys.readouterr().out
+    assert "A pressed (buttons.attack_pin = 5)\nB pressed (buttons.flee_pin = 27)\n" in out
+    assert "LED: buttons.led_pin = 24, lit now\nBuzzer: buttons.buzzer_pin = 25, beeped once\n" \
+        in out
+    assert True in [state for _, state in buzzer.states]  # the one beep
+    assert not led.state  # closed on Ctrl-C
+
+
+def test_a_pin_clash_is_refused_as_play_refuses_it(
+        mock_pins: MockFactory, capsys: pytest.CaptureFixture[str]) -> None:
+    write_config("[buttons]\nbuzzer_pin = 22\n")
+    assert main(["calibrate", "buttons"]) == 2  # a setting refused
+    captured = capsys.readouterr()
+    assert "are both GPIO22; give each part its own pin" in captured.err
+    assert captured.out == ""
+
+
+def test_no_gpio_is_refused_saying_so(monkeypatch: pytest.MonkeyPatch,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
+    monkeypatch.setattr(gpiozero.Device, "pin_factory", None)
+    for name in ("RPi", "pigpio", "lgpio", "gpiozero.pins.native", "gpiozero.pins.lgpio"):
+        monkeypatch.setitem(sys.modules, name, None)
+    assert main(["calibrate", "buttons"]) == 1
+    captured = capsys.readouterr()
+    assert captured.err.startswith("companion: error: the buttons cannot be checked: ")
+    assert captured.out == ""
+
+
+def test_q_on_the_terminal_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    master, slave = os.openpty()
+    with open(slave, closefd=True) as terminal:
+        monkeypatch.setattr(sys, "stdin", terminal)
+        with q_typed() as typed:
+            assert not typed()
+            os.write(master, b"a")
+            time.sleep(0.05)
+            assert not typed()
+            os.write(master, b"q")
+            _until(typed)
+    os.close(master)
