@@ -269,9 +269,10 @@ def load_fight(path: Path) -> Fight:
                         f"`{companion_command()} {_NEW_FIGHT}{_on(path)}`")
     try:
         fight = _fight_on_file(path)
-    except DamagedFight as exc:
+    except (DamagedFight, UnplayableFight) as exc:
         # What to do with it (hist70 D1): no command plays it on, and `fight new` refuses
-        # to start over it unless forced, which keeps it aside (kept_if_unreadable).
+        # to start over it unless forced, which keeps it aside (kept_if_unreadable). JSON
+        # that does not replay is as stuck (a77cocgrapple RISK 4: it named no way out).
         # Loaded only here: it brings the table modes, 0.1 s of every coc command's start.
         from companion.app.modes.fight_file import start_command
 
@@ -298,6 +299,11 @@ class DamagedFight(DataError):
     written), said as genso's and the tables' are (:func:`json_fault`, hist70 D1)."""
 
 
+class UnplayableFight(DataError):
+    """A fight file that is JSON but does not load: a shape, an entry or a replay that is
+    wrong (a die fixed by hand, a damaged card)."""
+
+
 def _fight_on_file(path: Path) -> Fight:
     """The fight saved at ``path``, replayed; a DataError naming the file when it cannot be."""
     text = read_text(path, "fight file")
@@ -309,7 +315,7 @@ def _fight_on_file(path: Path) -> Fight:
     try:
         return Fight.from_json(load_rules(), data)
     except DataError as exc:
-        raise DataError(f"{path}: {exc}") from exc
+        raise UnplayableFight(f"{path}: {exc}") from exc
 
 
 def save_fight(fight: Fight, path: Path) -> None:

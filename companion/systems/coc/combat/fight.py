@@ -255,5 +255,20 @@ class Fight:
                             f"{exc}") from exc
         if lines is not None and list(entry.lines) != list(lines):
             if strict:
-                raise DataError(f"{where} ({action.kind}) replays differently")
+                # a77cocgrapple RISK 4: the first line that differs, so a die mistyped by
+                # hand (or a damaged card) is found; it said only "replays differently"
+                raise DataError(f"{where} ({action.kind}) replays differently: "
+                                + first_difference([str(x) for x in lines], list(entry.lines)))
             self.reworded.append(n)
+
+
+def first_difference(saved: list[str], now: list[str]) -> str:
+    """The first of an entry's lines that its replay reads differently, as saved and as now
+    (a line missing on one side is "nothing")."""
+    n = next((i for i, (a, b) in enumerate(zip(saved, now, strict=False)) if a != b),
+             min(len(saved), len(now)))
+
+    def said(lines: list[str]) -> str:
+        return f'"{lines[n]}"' if n < len(lines) else "nothing"
+
+    return f"line {n + 1} saved {said(saved)}, now {said(now)}"
