@@ -402,6 +402,23 @@ def fight_day_spells() -> str:
             "ends them (GM-CORE-2)")
 
 
+def calendar_stays(days: int, when: str, cursed_only: bool = False) -> str:
+    """A note that the calendar's day, which GM-MAGIC-13's curses count from, did not move
+    with the days a command took (a fight's sunrise, a rest, a journey), with the ``calendar
+    pass`` that moves it ``when``; with ``cursed_only``, only while a curse is on it
+    (a77gensotown RISK 5/6: neither said the calendar stayed, and a curse's countdown
+    stood through 100 days' rest). "" when none is due, or when the calendar cannot be
+    read (``genso calendar`` says why)."""
+    try:
+        calendar = load_calendar()
+    except DataError:
+        return ""
+    if cursed_only and not calendar.curses:
+        return ""
+    return (f"note: the calendar stays on day {calendar.day} (GM-MAGIC-13 curses count from "
+            f"it): `{companion_command()} genso calendar pass {days}` {when}")
+
+
 def cmd_calendar(args: argparse.Namespace, rules: GensoRules) -> int:
     """The day and the Death Curses; ``pass``, ``curse``, ``lift`` and ``dispel`` change
     them and save them, holding the file from the read to the write."""

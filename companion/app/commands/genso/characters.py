@@ -19,7 +19,7 @@ import tomlkit
 from tomlkit.exceptions import ParseError
 
 from companion.app.command_name import companion_command, companion_line
-from companion.app.commands.genso.calendar import refuse_cursed, sheet_curses
+from companion.app.commands.genso.calendar import calendar_stays, refuse_cursed, sheet_curses
 from companion.app.commands.genso.fights import DamagedFight, load_fight
 from companion.app.commands.genso.files import (
     apart_by,
@@ -353,10 +353,16 @@ def cmd_travel(args: argparse.Namespace, rules: GensoRules) -> int:
     data = {"rule": "GM-MOVE-2", "metres": trip.metres, "days": trip.days,
             "hours": trip.hours, "turns": trip.turns}
     counts = rules.default("GM-MOVE-2", "begun_turn_counts")
-    return emit(args, data, f"{trip.text()} (GM-MOVE-2; "
+    code = emit(args, data, f"{trip.text()} (GM-MOVE-2; "
                             + ("端数切り上げ a turn begun counts whole" if counts
                                else "端数切り捨て rounded down")
                             + f"{rules.settings.tag('GM-MOVE-2', 'begun_turn_counts')})")
+    # A journey's days are the party's, which only the GM passes on the calendar
+    # (a77gensotown RISK 6).
+    if trip.days and (stays := calendar_stays(trip.days, "when the party has made the "
+                                               "journey", cursed_only=True)):
+        note(stays)
+    return code
 
 
 def cmd_lore(args: argparse.Namespace, rules: GensoRules) -> int:
@@ -923,13 +929,16 @@ def cmd_rest(args: argparse.Namespace, rules: GensoRules) -> int:
     fills MP. ``--sleep`` alone is the night's sleep only; ``--healer`` without a number of
     days is 1 day's rest.
     """
+    # The days of rest: None for a night's sleep alone.
+    days: int | None = (1 if args.days is None else args.days) \
+        if args.days is not None or args.healer or not args.sleep else None
+
     def change(c: Character) -> tuple[Character, str]:
         # GM-MAGIC-13: one dead of a Death Curse rests no more, as the HP-dead (GM-HEAL-1/2).
         refuse_cursed(rules, c.name, "rest and sleep (GM-HEAL-1/2) do not bring the dead back")
         said: list[str] = []
         after = c
-        if args.days is not None or args.healer or not args.sleep:
-            days = 1 if args.days is None else args.days
+        if days is not None:
             try:
                 after, fee = rest(rules, c, days, args.healer)
             except FeeNotPaid as exc:
@@ -953,4 +962,11 @@ def cmd_rest(args: argparse.Namespace, rules: GensoRules) -> int:
                         + (f" ({after.mp} → {slept.mp})" if said else ""))
             after = slept
         return after, "\n".join(said)
-    return _change(args, rules, change, rest=True)
+    code = _change(args, rules, change, rest=True)
+    # One character's rest is not the party's days, which only the GM passes on the
+    # calendar; said while a curse counts from it (a77gensotown RISK 6: 100 days' rest left
+    # a curse's countdown standing without a word).
+    if days and (stays := calendar_stays(days, "when these days pass for the party",
+                                         cursed_only=True)):
+        note(stays)
+    return code

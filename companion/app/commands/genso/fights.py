@@ -23,7 +23,7 @@ from typing import Any
 from companion.app.combatants import names_apart
 from companion.app.command_name import companion_command
 from companion.app.commands.fight_not_saved import action_saved
-from companion.app.commands.genso.calendar import refuse_cursed, sunset_curses
+from companion.app.commands.genso.calendar import calendar_stays, refuse_cursed, sunset_curses
 from companion.app.commands.genso.files import (
     SET_EXAMPLE,
     fight_entrant,
@@ -62,7 +62,6 @@ from companion.app.modes.genso_fight_files import (
     applied_results,
     apply_command,
     file_option,
-    load_calendar,
     results,
     sheet_write,
     unwritten,
@@ -1445,25 +1444,13 @@ def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
             due, data["death_curses_due"] = sunset_curses(rules)
             said = "\n".join([said, *(_curse_due(fight, curse, line, path)
                                       for curse, line in due)])
-        if isinstance(action, Sunrise):
-            _calendar_stays()
+        if isinstance(action, Sunrise) and (stays := calendar_stays(
+                1, "when the day has passed")):  # two clocks (a77gensotown RISK 5)
+            note(stays)
         return emit(args, {**data, "entry": entry.to_json()}, f"{said}\n\n{text}",
                     dice=True)
 
     return run_with_source(args, body)
-
-
-def _calendar_stays() -> None:
-    """A fight's sunrise (GM-CORE-2) does not move the calendar's day, which GM-MAGIC-13's
-    curses count from: said in a note with the command that does (a77gensotown RISK 5:
-    neither clock said the other stayed). A calendar that cannot be read is not named:
-    ``genso calendar`` says why."""
-    try:
-        day = load_calendar().day
-    except DataError:
-        return
-    note(f"note: the calendar stays on day {day} (GM-MAGIC-13 curses count from it): "
-         f"`{companion_command()} genso calendar pass 1` when the day has passed")
 
 
 def _warned_first(fight: Fight, cast: Cast, settings: Mapping[str, Mapping[str, Any]] | None,

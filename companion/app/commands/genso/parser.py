@@ -319,7 +319,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                  f"Alone, {rules.num('GM-HEAL-1', 'alone_days_per_hp')} days of rest heal 1 "
                  "HP (days short of it are kept on the sheet); in a healer's care, "
                  f"{rules.num('GM-HEAL-1', 'healer_days_per_hp')} day heals 1 HP for a fee. "
-                 f"{rules.num('GM-HEAL-2', 'sleep_hours')} hours' sleep fills MP (GM-HEAL-2).",
+                 f"{rules.num('GM-HEAL-2', 'sleep_hours')} hours' sleep fills MP (GM-HEAL-2). "
+                 "A rest is this character's own: the calendar's day (`genso calendar pass "
+                 "N`) moves only when the GM passes days.",
                  ("companion genso rest Aki 4 --healer", "companion genso rest Aki --sleep"))
     rest.add_argument("sheet", help=SHEET_HELP)
     rest.add_argument("days", type=int, nargs="?",
