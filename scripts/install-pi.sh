@@ -13,6 +13,10 @@
 #                                            # the companion command; saves and settings stay
 #
 # Safe to run again: it only adds what is missing and rewrites the unit file.
+# `sh scripts/install-pi.sh` (dash) stopped at "set: Illegal option -o pipefail", naming no fix
+# (a77setup NIT 8).
+[ -n "${BASH_VERSION:-}" ] || {
+  echo "install-pi.sh: run it with bash: bash scripts/install-pi.sh" >&2; exit 2; }
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
