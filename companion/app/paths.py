@@ -88,6 +88,15 @@ def check_folder_settings() -> None:
             # ``/srv/nas/a$b``): refused as "not expanded", it could not be used at all, for
             # it already is the full path (reviewsetup75 RISK 2).
             continue
+        if value != value.strip():
+            # A stray space (Environment="COMPANION_DATA_DIR= /home/pi/jr-data", a pasted
+            # line) was "a relative path" with a nonsense full path offered, and one at the
+            # end made a folder named with it on the first save (a77setup NIT 9).
+            ends = " and ".join(side for side, blank in (
+                ("begins", value != value.lstrip()), ("ends", value != value.rstrip())) if blank)
+            fix = f"write {variable}={value.strip()}" if value.strip() \
+                else f"give a full path, or unset {variable}"
+            raise DataError(f"{variable}='{value}' {ends} with a space: {fix}")
         if (unexpanded := not_expanded(variable, value)) is not None:
             raise DataError(unexpanded)
         try:

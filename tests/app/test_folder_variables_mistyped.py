@@ -3,8 +3,11 @@ stray space. Either sent the saves to a folder the player did not mean, without 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from companion.app.cli import main
 from companion.app.config import load_config
 
 
@@ -20,3 +23,26 @@ def test_a_folder_variable_misspelt_is_said(name: str, meant: str) -> None:
 def test_the_folder_variables_themselves_are_no_notice() -> None:
     assert load_config(env={"COMPANION_DATA_DIR": "/media/pi/JR",
                             "COMPANION_CONFIG_DIR": "/media/pi/JR/config"}).notices == ()
+
+
+@pytest.mark.parametrize(("written", "said"), [
+    (" {}", "begins with a space: write {variable}={}"),
+    ("{} ", "ends with a space: write {variable}={}"),
+    ("\t{} ", "begins and ends with a space: write {variable}={}"),
+    ("  ", "begins and ends with a space: give a full path, or unset {variable}")])
+@pytest.mark.parametrize("variable", ["COMPANION_CONFIG_DIR", "COMPANION_DATA_DIR"])
+def test_a_folder_variable_with_a_stray_space_is_refused(
+        variable: str, written: str, said: str, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """a77setup NIT 9: ``Environment="COMPANION_DATA_DIR= /home/pi/jr-data"`` was "a
+    relative path (from here: …=/tmp/ /home/pi/jr-data)", and a space at the end made a
+    folder named with it on the first save. Nothing is made."""
+    meant = tmp_path / "jr-data"
+    value = written.format(meant)
+    monkeypatch.setenv(variable, value)
+    monkeypatch.chdir(tmp_path)
+    assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "orc"]) == 2
+    assert capsys.readouterr().err == (
+        f"companion: error: {variable}='{value}' "
+        f"{said.format(meant, variable=variable)}\n")
+    assert list(tmp_path.iterdir()) == []
