@@ -206,6 +206,12 @@ def _on(path: Path) -> str:
 _NEW_FIGHT = "coc fight new --investigators SHEET.toml --foes SHEET.toml"
 
 
+#: The actions of a holder on the one it holds, which name no TARGET, with their rules
+#: (without CO-MA-2, with it: 004's, 003's).
+_OF_THE_HELD = {"choke": ("CO-GRAP-7", "CO-MA-2"),
+                "let_go": ("the reading CO-GRAP-1 (let go)",) * 2}
+
+
 def _status(fight: Fight) -> tuple[str, dict[str, Any]]:
     state = fight.state
     current = state.current.name if state.current else None
@@ -527,6 +533,14 @@ def _fight_verb(args: argparse.Namespace, path: Path,
         return emit(args, {**data, "entry": entry.to_json()},
                     f"{ruled_text(entry.lines)}\n\n{text}")
     raw: dict[str, Any] = {"kind": args.kind, "actor": _named(fight, args.actor)}
+    if args.target and args.kind in _OF_THE_HELD:
+        # a77cocgrapple NIT 7: "the choke action has no 'target' (its fields: actor, skill)"
+        # did not say whom a choke or letting go is of
+        held = next((c.grappling for c in fight.state.combatants if c.name == raw["actor"]),
+                    "")
+        raise IllegalAction(f"{args.kind} takes no TARGET: it is of the one {raw['actor']} "
+                            f"holds ({held or 'nobody now'}): `act {args.kind} {raw['actor']}` "
+                            f"({_OF_THE_HELD[args.kind][fight.rules.on('CO-MA-2')]})")
     if args.target:
         raw["target" if args.kind != "throw" else "at"] = _named(fight, args.target)
     for item in args.with_ or []:

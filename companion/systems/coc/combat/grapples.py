@@ -56,6 +56,9 @@ THROW_HEIGHT_CHECKED = 25
 FIELDS_THAT_APPLY = 25
 #: A Grapple's ``parry_with`` words (CO-GRAP-5, CO-PARRY-2, CO-DODGE-2); "iai" is 003's Iai
 #: parry (CO-DODGE-2, CO-IAI-2), with ``parry_weapon`` the sheathed blade.
+#: 004's rule and the Japanese term of each grapple option (CO-GRAP-7, CO-GRAP-8).
+OPTION_RULES = {"choke": "CO-GRAP-7", "throw": "CO-GRAP-8"}
+OPTION_JA = {"choke": "絞め", "throw": "投げ"}
 #: The fixed reading (data/readings.toml) that holds one to one holder and one hold at a time.
 ONE_HOLDER = "CO-GRAP-1 (one holder)"
 GRAPPLE_PARRIES = ("hands", "ma", "budo", "grapple", "iai")
@@ -318,13 +321,15 @@ class _Grapples(_Firearms):
                 raise IllegalAction(f"{refusal}; a bare-handed parry of a grapple is {way}")
             raise refusal
 
-    def holding(self, c: Combatant) -> Combatant:
+    def holding(self, c: Combatant, what: str) -> Combatant:
         """Whom ``c`` holds, for a choke or throw: CO-MA-2 (003) after a successful MA
         grapple, one of them a round (「毎ラウンド次の行動に派生できる」, 締め上げ「毎ラウンド
         1D6+DB」: from revision 4, whatever AP CO-GRAP-3 leaves); CO-GRAP-6 (004) from the
-        round after the grapple."""
+        round after the grapple. ``what``: the choke or throw, said when ``c`` holds nobody
+        (a77cocgrapple NIT 7: "Bob holds nobody" named neither it nor its rule)."""
         if not c.grappling:
-            raise IllegalAction(f"{c.name} holds nobody")
+            rule = "CO-MA-2" if self.on("CO-MA-2") else OPTION_RULES[what]
+            raise IllegalAction(f"{c.name} holds nobody to {what} {OPTION_JA[what]} ({rule})")
         if self.on("CO-MA-2"):
             if not c.grapple_options:
                 raise IllegalAction("choke and throw need a successful MA grapple (CO-MA-2)")
@@ -370,7 +375,7 @@ class _Grapples(_Firearms):
 
     def choke(self, c: Combatant, a: Choke) -> None:
         """CO-MA-2 (003) / CO-GRAP-7 (004): choke the held one for 1D6+DB."""
-        held = self.holding(c)
+        held = self.holding(c, "choke")
         skill = self.option_checks(c, a)
         if self.p003:
             c = self.spend(c, self.rules.num("CO-GRAP-3", "action_points"), "CO-MA-2")
@@ -400,10 +405,17 @@ class _Grapples(_Firearms):
                 and self.rules.default("CO-GRAP-8", "reading") == "b"):
             self.throw_unheld(c, a)
             return
-        held = self.holding(c)
+        held = self.holding(c, "throw")
         other = self.get(a.at) if a.at else None
-        if other is not None and other.name in (c.name, held.name):
-            raise IllegalAction("throw the held one at somebody else")
+        rule = "CO-MA-2" if self.p003 else "CO-GRAP-8"
+        # a77cocgrapple NIT 7: `act throw Ann Cult` is the natural way to write "Ann throws
+        # Cult", and "throw the held one at somebody else" did not say what TARGET is
+        if other is not None and other.name == held.name:
+            raise IllegalAction(f"{held.name} is the one {c.name} holds: `act throw {c.name}` "
+                                f"throws it; TARGET is whom it is thrown at ({rule})")
+        if other is not None and other.name == c.name:
+            raise IllegalAction(f"{c.name} cannot throw {held.name} at themself: TARGET is "
+                                f"whom it is thrown at ({rule})")
         # CO-GRAP-8 (004 「拘束していなかった他の敵に対して投げることもできる」): at an enemy
         # only, from revision 4 (before, an ally too); 003's CO-MA-2 lands on anyone there
         if other is not None and other.side is c.side and not self.p003 and self.engine >= 4:
@@ -593,9 +605,9 @@ class _Grapples(_Firearms):
         (or by revision 9 and before), costing ``ap``, since the seed's roll happens by itself
         (:meth:`strain`). A turn begun by revision 9 or before (a fight file continued) had no
         roll by itself: asked for, it is made then, at no AP, the round's one."""
-        if not c.held_by:
-            raise IllegalAction(f"{c.name} is not held")
         rule = "CO-GRAP-2" if self.on("CO-GRAP-2") else "CO-GRAP-6"
+        if not c.held_by:  # a77cocgrapple NIT 7: said with its rule
+            raise IllegalAction(f"{c.name} is not held: nothing to break free from ({rule})")
         if self.p003 and self.rolls_each_turn():
             if c.strain_round == self.round:
                 raise IllegalAction(f"{c.name}'s STR roll to break free came by itself at the "
