@@ -694,7 +694,11 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                           "body=cut, part=arm, distance_m=40, surprise=hide, to=d4, damage=7, "
                           "parry_with=hands|ma|budo|grapple|iai, cover=hide|dodge, "
                           "after_dodge=true, fatal_blow=true (CO-DODGE-5), from_behind=true "
-                          "(off 003's board)")
+                          "(off 003's board), option=blow_back|knock_down (tackle, "
+                          "CO-TACKLE-2/3), obstacle=true (with blow_back), height_m=6 (004's "
+                          "throw from a height, CO-GRAP-8), toward=N (a throw on 003's board), "
+                          "at_dodges=true (003's throw at TARGET, CO-MA-2), "
+                          "skill=budo_grappling (004's choke or throw, CO-GRAP-6)")
     for name, text in (("show", "the round, whose turn it is (with its AP in 003), and "
                                 "everyone's HP, square and what is on them, as the table "
                                 "shows it: conditions, grapples, stun, bleeding, lost "
