@@ -10,6 +10,7 @@ import pytest
 
 from companion.app.modes.jongrogue import JongRogueMode, after_the_damage, last_check
 from companion.hw.display.screen import ScreenDisplay
+from companion.hw.display.view import View
 from companion.systems.jongrogue.autoplay import HeadlessPlayer
 from companion.systems.jongrogue.events import Event, Kind
 from companion.systems.jongrogue.game import Game
@@ -86,6 +87,20 @@ def _panel(drawn: list[Drawn], lines: tuple[str, ...]) -> list[str]:
     return rows
 
 
+def _flytrap(gold: int, wall: str) -> View:
+    """The screen after an EZ venus flytrap (虫取り草, floor 12) hit the PC with a 2d9 that
+    drew ``wall``, the PC holding ``gold``: the check, its damage, the gold lost."""
+    game = Game("ez")
+    game.floor = 12
+    game.pc.gold = gold
+    feed(game, f"5p 8m 3s 1z 2z fight:1 1m {wall}")
+    mode = JongRogueMode(game, None, partial(describe, profile=game.profile,
+                                             options=game.options))
+    ask = mode.ask()
+    assert ask is not None
+    return mode.view(ask.prompt, options=getattr(ask, "options", ()))
+
+
 @pytest.mark.parametrize(("gold", "wall"), [(50, "6z 7z 5z"), (0, "6z 7z 5z"),
                                             (0, "2z 4s 8m")],
                          ids=["gold, honours", "no gold, honours", "no gold, plain"])
@@ -99,15 +114,7 @@ def test_a_venus_flytrap_s_damage_stays_in_the_panel_ahead_of_the_gold_it_took(
     sum (spec §9). The check's verdict and the damage stay whole; the gold line is whole
     or counted, "(1 more line 他1行)": a ``…`` after the damage row, whole, read as the
     damage cut (f77carry item 2)."""
-    game = Game("ez")
-    game.floor = 12
-    game.pc.gold = gold
-    feed(game, f"5p 8m 3s 1z 2z fight:1 1m {wall}")
-    mode = JongRogueMode(game, None, partial(describe, profile=game.profile,
-                                             options=game.options))
-    ask = mode.ask()
-    assert ask is not None
-    view = mode.view(ask.prompt, options=getattr(ask, "options", ()))
+    view = _flytrap(gold, wall)
     made, damage, lost = view.last_check
     assert made.lstrip().startswith("melee 近接攻撃 vs 虫取り草")
     assert damage.lstrip().startswith("虫取り草 (venus flytrap) hits the PC")
@@ -120,6 +127,22 @@ def test_a_venus_flytrap_s_damage_stays_in_the_panel_ahead_of_the_gold_it_took(
     more = MORE.search(rows[-1])
     assert (lost.strip() in shown) != bool(more and more.group(1) == "1"), rows
     assert not any(row.endswith("…") for row in rows), rows
+
+
+@pytest.mark.needs_japanese_font
+def test_the_count_of_lines_left_out_takes_a_row_of_its_own_to_say_it_in_both() -> None:
+    """r77carry: at 800x480 the count did not fit after the damage row in both languages,
+    and "(1 more line)" ended that row in English alone over an empty row; the row of its
+    own, there for the count, says it in both."""
+    view = _flytrap(0, "2z 4s 8m")
+    screen = ScreenDisplay("800x480")
+    try:
+        drawn = spy_text(screen)
+        screen.render(view)
+    finally:
+        screen.close()
+    rows = _panel(drawn, view.last_check)
+    assert rows[-2].endswith("→ HP 3") and rows[-1].strip() == "(1 more line 他1行)", rows
 
 
 def test_only_what_follows_from_a_hit_gives_way_to_its_damage() -> None:

@@ -582,9 +582,11 @@ class GamePanels(Canvas):
         """The rows of the wrapped lines ``tail`` that fit whole, in order, under ``rows``
         in ``capacity`` rows; where one does not, ``(1 more line 他1行)`` counts it and those
         after it, left out: after the last row when it has the room, else on a row of its
-        own when there is one (:meth:`_lines`' ``after``). A count, not a ``…``: after the
-        damage row, whole, "→ HP 5 …" read as the damage cut (f77carry item 2); in brackets,
-        for "HP 5 +1 more" read as HP 5 plus one."""
+        own when there is one (:meth:`_lines`' ``after``), in English alone only where
+        neither has the room for both: "(1 more line)" ended the damage row over an empty
+        row (r77carry). A count, not a ``…``: after the damage row, whole, "→ HP 5 …" read
+        as the damage cut (f77carry item 2); in brackets, for "HP 5 +1 more" read as HP 5
+        plus one."""
         added: list[tuple[int, str]] = []
         more = len(tail)  # the lines left out
         for parts in tail:
@@ -597,20 +599,19 @@ class GamePanels(Canvas):
         said = f"{more} more line{'s' if more > 1 else ''}"
         marks = [f"({said} 他{more}行)", f"({said})"] if self.has_cjk else [f"({said})"]
         shown = rows + added
-        if shown:
-            left, row = shown[-1]
-            mark = next((f"{row} {mark}" for mark in marks
-                         if self._text_width(f"{row} {mark}", size) <= width - left), None)
-            if mark is not None:
-                if added:
-                    added[-1] = (left, mark)
-                else:
-                    rows[-1] = (left, mark)
-                return added
-        if len(shown) < capacity:
-            added.append((0, next((mark for mark in marks
-                                   if self._text_width(mark, size) <= width), marks[-1])))
-        return added
+        spare = len(shown) < capacity  # a row of its own for the count
+        for mark in marks:
+            if shown:
+                left, row = shown[-1]
+                if self._text_width(f"{row} {mark}", size) <= width - left:
+                    if added:
+                        added[-1] = (left, f"{row} {mark}")
+                    else:
+                        rows[-1] = (left, f"{row} {mark}")
+                    return added
+            if spare and self._text_width(mark, size) <= width:
+                return [*added, (0, mark)]
+        return [*added, (0, marks[-1])] if spare else added
 
     def _middle_rows(self, line: str, capacity: int, size: int, width: int,
                      indent: int) -> list[tuple[int, str]]:
@@ -662,8 +663,8 @@ class GamePanels(Canvas):
         marked ``…`` where it is cut, rather than leaving the log blank. Lines ``after``
         ``lines`` only follow from their last (the gold a monster's hit took, after its
         damage): where not all fit, ``lines`` are shown as above and those of ``after`` that
-        still fit whole, in order, the rest marked by a ``…`` (r76jr DEFECT 2: the gold line
-        was kept as the outcome and the 2d9 damage dropped)."""
+        still fit whole, in order, the rest counted (:meth:`_following`; r76jr DEFECT 2: the
+        gold line was kept as the outcome and the 2d9 damage dropped)."""
         m = self.m
         y = self._panel(rect, title)
         size, step = size or m(TEXT_MIN), self._step(step or m(19))
