@@ -337,7 +337,7 @@ def _full_sheet_stairs_view() -> View:
         Option("fight:1", "Fight 戦う", Button.ATTACK), Option("defend", "Defend 防御"),
         Option("flee", "Flee 逃げる", Button.FLEE), Option("unequip:6p", "Doff stealth 隠密を外す"),
         Option("unequip:8p", "Doff armour protection 鎧保護を外す")),
-        last_check=("rate 4 = 7 atk − 3 lvl − 0 str − 2 wpn (clamped to 1..9)",
+        last_check=("rate 2 = 7 atk − 3 lvl − 0 str − 2 wpn (clamped to 1..9)",
                     "ranged 遠隔攻撃 … drew 2p → 2 < 3 → failure 失敗"))
 
 

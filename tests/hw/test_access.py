@@ -342,7 +342,7 @@ def test_an_hp_bar_shows_its_whole_length(screen: ScreenDisplay) -> None:
     fraction filled, were hard to see. The bar is outlined in DIM, in the header and in a
     combatant's row, its empty end too."""
     m = screen.m
-    surface = screen.render(example_view())  # HP 9/22: the right end is empty
+    surface = screen.render(example_view())  # HP 9/14: the right end is empty
     header_bar = pygame.Rect(screen.width - m(210), m(10), m(200), m(18))
     assert tuple(surface.get_at((header_bar.right - 1, header_bar.centery)))[:3] == DIM
     rows: list[pygame.Rect] = []

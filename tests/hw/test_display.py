@@ -58,7 +58,7 @@ def test_screenshot_at_each_size(screen: ScreenDisplay, tmp_path: Path) -> None:
     # The first room tile's picture sits top-left of the room panel: ivory tile body.
     body = surface.get_at((screen.m(14), screen.m(38) + screen.m(40)))
     assert body.r > 200 and body.g > 200
-    # The HP bar is 9/22 full: its left end is coloured, its right end is not.
+    # The HP bar is 9/14 full: its left end is coloured, its right end is not.
     bar_y = screen.m(19)
     left = surface.get_at((screen.width - screen.m(205), bar_y))
     right = surface.get_at((screen.width - screen.m(15), bar_y))
@@ -145,9 +145,9 @@ def test_terminal_shows_the_same_content() -> None:
     out = io.StringIO()
     TerminalDisplay(Console(file=out, width=100)).show(example_view())
     text = out.getvalue()
-    for expected in ("Floor 3 3階", "Room 5 部屋5", "大うずら emu", "asleep 眠", "HP", "9/22",
-                     "メイス mace", "rate 4 = 7 atk", "大蛇 snake defeated", "(a) Fight 戦う",
-                     "隠密の指輪 ring of stealth"):
+    for expected in ("Floor 3 3階", "Room 5 部屋5", "大うずら emu", "asleep 眠", "HP", "9/14",
+                     "メイス mace", "rate 2 = 7 atk", "大はやぶさ kestrel defeated",
+                     "(a) Fight 戦う", "隠密の指輪 ring of stealth"):
         assert expected in text, expected
 
 

@@ -65,8 +65,8 @@ def _terminal_header(system_seconds: float | None) -> str:
 
 
 def test_the_terminal_header_says_the_hold_where_buttons_are_wired_on_one_line() -> None:
-    assert _terminal_header(3.0).endswith("9/22  s/hold I 3s: System 設定")
-    assert _terminal_header(None).endswith("9/22  s: System 設定")
+    assert _terminal_header(3.0).endswith("9/14  s/hold I 3s: System 設定")
+    assert _terminal_header(None).endswith("9/14  s: System 設定")
 
 
 @pytest.mark.parametrize("choices, said", [("gpio", "hold I 4.5s"), ("keyboard", None)])

@@ -309,10 +309,10 @@ def example_view() -> View:
             TileView("4s", Name("金塊", "gold"), "40 gold"),
         ),
         sheet=SheetView(
-            level=3, xp=27, xp_next=40, hp=9, hp_max=22, gold=40,
+            level=3, xp=27, xp_next=40, hp=9, hp_max=14, gold=40,
             weapon=Name("メイス", "mace"), weapon_attack=2,
             ranged=Name("短弓", "short bow"), ranged_attack=1, ammo=18,
-            armour=Name("リングメイル", "ring mail"), armour_defence=3,
+            armour=Name("リング・メイル", "ring mail"), armour_defence=3,
             strength=0, rings=(Name("隠密の指輪", "ring of stealth"),),
             items=("回復薬 healing potion ×2", "手裏剣 shuriken ×5 (+2)"),
         ),
@@ -324,17 +324,17 @@ def example_view() -> View:
             Option("item", "Item 道具", Button.ITEM),
         ),
         last_check=(
-            "rate 4 = 7 atk − 3 lvl − 0 str − 2 wpn (clamped to 1..9)",
-            "tile drawn 6m → 6 ≥ 4 → hit: 大蛇 snake defeated",
+            "rate 2 = 7 atk − 3 lvl − 0 str − 2 wpn (clamped to 1..9)",
+            "tile drawn 6m → 6 ≥ 2 → hit: 大はやぶさ kestrel defeated",
             "XP +2 → 27 (next level at 40)",
         ),
         log=(
             "Floor 3: start room 5 (tile 5m)",
-            "Room 5 revealed: 3m 1p 5z 4s",
-            "大蛇 snake attacks: 1d9>=5 ＞ 3 ＞ 失敗, damage 4 − 3 = 1",
+            "Room 5 revealed: 2m 3m 1p 5z 4s",
+            "大はやぶさ kestrel attacks: 1d9>=2 ＞ 1 ＞ 失敗, damage 4 − 3 = 1",
             "HP 10 → 9",
-            "You attack 大蛇 snake: 1d9>=4 ＞ 6 ＞ 成功",
-            "大蛇 snake defeated, XP +2",
+            "You attack 大はやぶさ kestrel: 1d9>=2 ＞ 6 ＞ 成功",
+            "大はやぶさ kestrel defeated, XP +2",
         ),
     )
 
