@@ -389,6 +389,7 @@ def calibrate(args: argparse.Namespace, camera: str, path: Path, base: ReaderCon
     """Lay the dice, read them under several thresholds, and save the best to ``path``;
     with ``networks`` as the tray reads with them (``enrolled``: the words saying which
     enrolled dice they lean on: :func:`as_the_tray_reads`)."""
+    from companion.hw.camera.choice import names_a_file
     from companion.hw.dice.calibrate import tune
     from companion.hw.dice.frames import MAT_AREA, WHOLE_VIEW, area_of, take_frames
     from companion.hw.dice.readings import dice_count
@@ -398,6 +399,16 @@ def calibrate(args: argparse.Namespace, camera: str, path: Path, base: ReaderCon
     if not frames:
         print(f"companion: error: no frames from {camera!r}: {gave_up(why)}", file=sys.stderr)
         return 1
+    if len(frames) < args.frames and not names_a_file(camera):
+        # A camera that stopped (a loose cable) was calibrated on the frames it gave, saved,
+        # and its stopping never said (a77dice RISK 3).
+        print(f"Not saved: the camera gave only {len(frames)} of {args.frames} frames: "
+              f"{gave_up(why)}; check the cable and run it again")
+        return 1
+    if len(frames) < args.frames:
+        kind = "folder" if Path(camera).is_dir() else "video"
+        print(f"Read {plural(len(frames), 'frame')} of the {args.frames} asked for: the "
+              f"{kind} holds no more")
     areas = [area_of(frame, "auto") for frame in frames]
     # The tray reads the mat's dice area whenever it sees the mat: the sizes are measured there.
     on_mat = [a.image for a in areas if a.where == MAT_AREA and a.image is not None]

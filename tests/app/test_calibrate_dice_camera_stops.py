@@ -1,0 +1,69 @@
+"""a77dice RISK 3: a webcam that stopped sending pictures during ``calibrate dice`` (a
+loose cable) was calibrated on the frames it gave, saved, exit 0, and its stopping never
+said; a folder holding fewer pictures than ``--frames`` is read, and says so."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.app import cli
+from companion.app.commands.dice import CALIBRATION_FILE
+from companion.app.paths import config_dir
+from tests.dice_scenes import still_scene
+
+
+class LooseWebcam:
+    """cv2.VideoCapture's seam: a webcam showing two dice for ``frames`` reads, then none,
+    as one whose cable came loose."""
+
+    sent = 0
+    frames = 2
+    picture: np.ndarray | None = None
+
+    def __init__(self, device: Any) -> None:
+        pass
+
+    def isOpened(self) -> bool:  # OpenCV's name
+        return True
+
+    def set(self, prop: int, value: float) -> bool:
+        return True
+
+    def read(self) -> tuple[bool, Any]:
+        LooseWebcam.sent += 1
+        if LooseWebcam.sent > LooseWebcam.frames:
+            return False, None
+        return True, LooseWebcam.picture
+
+    def release(self) -> None:
+        pass
+
+
+def test_a_webcam_that_stops_sending_pictures_is_said_and_nothing_saved(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(LooseWebcam, "sent", 0)
+    monkeypatch.setattr(LooseWebcam, "picture", still_scene(700, 2).image)
+    monkeypatch.setattr(cv2, "VideoCapture", LooseWebcam)
+    assert cli.main(["calibrate", "dice", "--source", "camera:0"]) == 1
+    out = capsys.readouterr().out
+    assert ("Not saved: the camera gave only 2 of 8 frames: camera 0 stopped sending "
+            "pictures (unplugged?); check the cable and run it again\n") in out
+    assert not (config_dir() / CALIBRATION_FILE).exists()
+
+
+def test_a_folder_of_fewer_pictures_than_frames_is_read_and_says_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "lay"
+    folder.mkdir()
+    picture = still_scene(700, 2).image
+    for name in ("a.png", "b.png"):
+        cv2.imwrite(str(folder / name), picture)
+    assert cli.main(["calibrate", "dice", "--source", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert "Read 2 frames of the 8 asked for: the folder holds no more\n" in out
+    assert (config_dir() / CALIBRATION_FILE).exists()
