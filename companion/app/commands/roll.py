@@ -333,8 +333,11 @@ def run_with_source(
         # read from it was said nowhere).
         listed = (taken_lines(taken) if lists_taken
                   and (isinstance(exc, DiceInputEnded) or _still_refused(exc)) else [])
+        # A wait that gave up offers typed dice, as every other camera failure does
+        # (a77dice NIT 4).
+        said = f"{exc}; {OR_TYPED}" if _timed_out(exc) else str(exc)
         # Its kind, and so its exit status, kept.
-        exc.args = (error_within_80("\n".join([str(exc), *listed])),)
+        exc.args = (error_within_80("\n".join([said, *listed])),)
         raise
     return code
 
@@ -424,6 +427,15 @@ def _still_refused(exc: CompanionError) -> bool:
     except ImportError:  # no camera reader here
         return False
     return isinstance(exc, NewThrowNeeded)
+
+
+def _timed_out(exc: CompanionError) -> bool:
+    """Whether ``exc`` is the camera giving up its wait for a steady read."""
+    try:
+        from companion.hw.dice.source import DiceReadTimeout
+    except ImportError:  # no camera reader here
+        return False
+    return isinstance(exc, DiceReadTimeout)
 
 
 def _source_errors(args: argparse.Namespace) -> tuple[type[CompanionError], ...]:

@@ -1,0 +1,42 @@
+"""a77dice NIT 4: ``roll --dice camera`` on a live camera, a die it cannot read lying still,
+ended after its wait with "no steady read of 2 dice in 120 s 読み取れず": no cause named,
+and no word of ``--dice typed``, as every other camera failure of ``roll`` has."""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+
+import cv2
+import pytest
+
+from companion.app.commands.roll import run_with_source
+from companion.dice import DiceSource
+from companion.hw.dice.source import CameraDiceSource, DiceReadTimeout
+from tests.app.camera_roll_helpers import Clock
+from tests.hw.dice_photo_helpers import PHOTOS
+
+#: Two dice, the one in the middle of the view smoke-black, its value unclear.
+UNCLEAR = PHOTOS / "nb_IMG_20191208_112714.jpg"
+
+
+def camera(_: argparse.Namespace) -> CameraDiceSource:
+    """A camera watching the two dice lie still, for ever; its wait gives up in 5 s."""
+    photo = cv2.imread(str(UNCLEAR))
+    return CameraDiceSource(frames=itertools.repeat(photo), clock=Clock(),
+                            sleep=lambda _: None, timeout_s=5.0)
+
+
+def test_the_wait_that_gives_up_names_the_unclear_die_and_typed_dice() -> None:
+    args = argparse.Namespace(dice="camera", seed=None, source=None)
+
+    def body(source: DiceSource) -> int:
+        source.roll(2, 6)
+        return 0
+
+    with pytest.raises(DiceReadTimeout) as raised:
+        run_with_source(args, body, camera)
+    said = " ".join(str(raised.value).split())  # within 80 columns
+    assert said == ("no steady read of 2 dice in 5 s 読み取れず: the dice lay still, but a "
+                    "die's value is unclear in the middle; re-roll the dice; or throw your "
+                    "own dice and type them in with --dice typed")
