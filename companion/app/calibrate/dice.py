@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.app.arg_types import positive_int
 from companion.app.calibrate import kept_aside, room_fix, say_set_aside, set_aside
-from companion.app.command_name import companion_line
+from companion.app.command_name import as_typed_here, companion_line
 from companion.app.commands.dice import CALIBRATION_FILE
 from companion.app.config import load_config
 from companion.app.paths import config_dir
@@ -434,7 +434,7 @@ def calibrate(args: argparse.Namespace, camera: str, path: Path, base: ReaderCon
         print(f"Not saved: could not read {dice_count(args.count)} in {MAT_AREA}: "
               f"{outside}.")
         return 1
-    print(tuning.message)
+    print(as_typed_here(tuning.message))
     if tuning.miscounted:
         print(f"Not saved: {tuning.miscounted}")
         return 1

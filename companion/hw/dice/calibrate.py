@@ -142,12 +142,16 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
             and (dark := no_dice_said(Area(frames[-1], where))) != NO_DICE_SEEN:
         return Tuning(base, 0, len(frames), [], f"could not read {dice_count(count)}: {dark}")
     if not good:
+        # Every die found, not every one read surely: dice of their own kind (an emblem on
+        # the 1, dark pips), which the enrolment is for, not only the light (a77dice NIT 5).
+        teach = ("; if the light is good, teach the reader your dice: `companion calibrate "
+                 "dice --enrol`" if seen == count else "")
         return Tuning(base, 0, len(frames), [],
                       f"could not read {dice_count(count)} in any setting ({found(seen, count)}"
                       "): check the light, that the dice are in view and lie apart, and try "
                       "again" + (f" (or, if {dice_count(own)} {'lies' if own == 1 else 'lie'}"
                                  f" there, run again with --count {own})"
-                                 if own is not None and own != count else ""),
+                                 if own is not None and own != count else "") + teach,
                       none_found=not seen)
     sides = [d.side_px for r in good for d in r.dice]
     spread = max(max(larger_than_others(r.dice)) for r in good)
