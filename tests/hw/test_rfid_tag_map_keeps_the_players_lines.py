@@ -55,3 +55,17 @@ def test_a_map_with_no_tags_table_gets_one(tmp_path: Path) -> None:
     TagMap({"04A1B2C3": FIVE_P}).save(path)
     assert path.read_text(encoding="utf-8") == (
         '# mine\nversion = 1\n\n[tags]\n"04A1B2C3" = "5p"  # 五筒 5 of dots\n')
+
+
+def test_a_line_that_names_the_same_tile_otherwise_is_left_as_written(tmp_path: Path) -> None:
+    """A red five written "0p", or "5P", loads as the 5p: its line is the player's still
+    (r77rfid: compared as text, it was written "5p" and its comment lost at the next save)."""
+    path = tmp_path / TAGMAP_FILENAME
+    mine = ('version = 1\n[tags]\n"04000001" = "0p"  # the red five\n'
+            '"04000002" = "5P"  # typed with caps lock\n')
+    path.write_text(mine, encoding="utf-8")
+    tags = TagMap.load(path)
+    tags.enrol("04000003", SIX_P)
+    tags.save(path)
+    assert path.read_text(encoding="utf-8") == mine + '"04000003" = "6p"  # 六筒 6 of dots\n'
+    assert TagMap.load(path).tile("04000001") is FIVE_P

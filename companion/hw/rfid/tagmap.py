@@ -208,6 +208,17 @@ def _uid_or_none(key: str) -> str | None:
         return None
 
 
+def _tile_or_none(value: object) -> Tile | None:
+    """The tile a [tags] value names, as load() reads it ("0p" and "5P" are the 5p); None
+    when it names none. A line that still reads as its sticker's tile is left as the player
+    wrote it: compared as text, a red five's "0p" became "5p" and lost the player's comment
+    at the next save (r77rfid)."""
+    try:
+        return Tile.from_notation(value) if isinstance(value, str) else None
+    except CompanionError:
+        return None
+
+
 def _sticker_value(tile: Tile) -> Item:
     """A [tags] value as save() writes it: the tile, its names in a comment."""
     return commented(str(tile), f"{tile.name_ja} {tile.name_en}")
@@ -345,7 +356,7 @@ class TagMap:
             if uid is None or tile is None or uid in kept:
                 del tags[key]
                 continue
-            if tags[key] != str(tile):
+            if _tile_or_none(tags[key]) is not tile:
                 tags[key] = _sticker_value(tile)
             kept.add(uid)
         for tile in ALL_KINDS:
