@@ -73,7 +73,7 @@ def test_no_spell_or_monster_field_is_dropped(
         row = shown[str(m["key"])]
         assert f"HP {m['hp'] or '-'} MP {m['mp']}" in row and str(m["attack"]) in row
         assert " ".join(str(m["senses"]).split()) in row
-        assert ("通常攻撃無効" in row) == m["immune_normal"]
+        assert ("攻撃は無効/only" in row or "攻撃無効/only" in row) == m["immune_normal"]
 
 
 def test_a_long_part_breaks_between_words_and_a_long_word_between_letters() -> None:

@@ -346,21 +346,39 @@ def cmd_lists(args: argparse.Namespace, rules: GensoRules) -> int:
                  "magic": m.magic, "hp": m.hp, "mp": m.mp, "move": list(m.move),
                  "attack": m.attack_ja, "power": m.power, "drain_hp": m.drain_hp,
                  "drain_mp": m.drain_mp, "protection": m.protection, "kind": m.kind.value,
-                 "immune_normal": m.immune_normal, "senses": m.senses}
+                 "immune_normal": m.immune_normal, "magic_weapons_harm": m.magic_weapons_harm,
+                 "senses": m.senses}
                 for m in rules.monsters.values()]
         text = "\n".join("\n".join(fit((
             f"{r['key']:<14} {pad(r['name'], 34)}",
+            # 退魔呪, 防護呪 and 火炎呪 ask whether it is undead (GM-MON-2, GM-MAGIC)
+            KIND_TEXT[r["kind"]],
             f"体力 {r['body'] or '-'} 知覚 {r['perception']} 魔力 {r['magic']} "
             f"HP {r['hp'] or '-'} MP {r['mp']}",
             # GM-MON-7's 移動力 (combat / normal / full move, m) and 防御力 (protection)
             "移動/move {}/{}/{} m".format(*r["move"]), f"防護/protection {r['protection']}",
             f"{r['attack']} {r['power'] or _drain_text(r)}",
-            "通常攻撃無効" if r["immune_normal"] else "", r["senses"],
+            _immunity_text(r), r["senses"],
             # GM-MON-7: whose numbers the Orc Warrior's are, a Default
             f"GM-MON-7 orc_warrior = {rules.default('GM-MON-7', 'orc_warrior')}"
             f"{rules.settings.tag('GM-MON-7', 'orc_warrior')}"
             if r["key"] == "orc_warrior" else ""), LIST_INDENT)) for r in rows)
     return emit(args, {args.what: rows}, text)
+
+
+#: GM-MON-2's kinds as `list monsters` says them, the seed's word first.
+KIND_TEXT = {"living": "生物/living", "undead": "不死族/undead", "pseudo": "擬似生物/pseudo-living"}
+
+
+def _immunity_text(row: dict[str, Any]) -> str:
+    """GM-MON-2: what harms a monster immune to normal attacks. The ghost's 「実体を持たないので
+    非魔法攻撃は無効」 (seed 002) lets a magic weapon harm it; the wight's and wraith's
+    「通常攻撃は無効」 only a weapon with 退魔呪 cast on it. Both read 通常攻撃無効 alike."""
+    if not row["immune_normal"]:
+        return ""
+    if row["magic_weapons_harm"]:
+        return "非魔法攻撃は無効/only magic or Exorcism-enchanted weapons harm it"
+    return "通常攻撃無効/only Exorcism-enchanted weapons harm it"
 
 
 def _drain_text(row: dict[str, Any]) -> str:
