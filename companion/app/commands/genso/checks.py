@@ -340,7 +340,8 @@ def cmd_lists(args: argparse.Namespace, rules: GensoRules) -> int:
             f"{pad('MP ' + str(r['mp'] or '特殊'), 7)}  {r['duration']:<9}  ({r['rule']})\n"
             + "\n".join(fit((f"対象/target {r['target']}", f"射程/range {r['range']}",
                              "禁呪ではないが忌避/not forbidden, but shunned" if r["shunned"]
-                             else ""), LIST_INDENT, " " * LIST_INDENT)) for r in rows)
+                             else "", _chosen_text(rules, r["key"])),
+                            LIST_INDENT, " " * LIST_INDENT)) for r in rows)
     else:
         rows = [{"key": m.key, "name": m.name, "body": m.body, "perception": m.perception,
                  "magic": m.magic, "hp": m.hp, "mp": m.mp, "move": list(m.move),
@@ -364,6 +365,18 @@ def cmd_lists(args: argparse.Namespace, rules: GensoRules) -> int:
             f"{rules.settings.tag('GM-MON-7', 'orc_warrior')}"
             if r["key"] == "orc_warrior" else ""), LIST_INDENT)) for r in rows)
     return emit(args, {args.what: rows}, text)
+
+
+def _chosen_text(rules: GensoRules, key: str) -> str:
+    """The Default that chose a spell's target and text where the PG and the GM guide print
+    them otherwise (GM-MAGIC-5's Barrier diameter, GM-MAGIC-7's Protection version), as
+    `list monsters` says the Orc Warrior's: the list showed the chosen 直径３ｍ as if it were
+    the only book's."""
+    variant = rules.spell_variants.get(key)
+    if variant is None:
+        return ""
+    rule, name = variant.chosen_by
+    return f"{rule} {name} = {rules.default(rule, name)}{rules.settings.tag(rule, name)}"
 
 
 #: GM-MON-2's kinds as `list monsters` says them, the seed's word first.
