@@ -90,6 +90,16 @@ def test_stickers_with_no_version_line_are_told_the_line_to_add(tmp_path: Path) 
     assert refused == f"{path}: no version line: add `version = 1` as the first line"
 
 
+def test_a_version_line_under_tags_is_told_to_move(tmp_path: Path) -> None:
+    """A version line written at the end is a line of [tags]: "no version line" sent the
+    player to add a second one, which was then refused as a sticker's (r77rfid)."""
+    path, refused = refusal(tmp_path, '[tags]\n"04A1B2C3" = "5p"\nversion = 1\n')
+    assert refused == (f"{path}: the version line is under [tags], where it is read as a "
+                       "sticker: move it to the first line")
+    path.write_text('version = 1\n[tags]\n"04A1B2C3" = "5p"\n', encoding="utf-8")
+    assert TagMap.load(path).label("04A1B2C3") == "5p"  # moved as told, it loads
+
+
 @pytest.mark.parametrize("text", [
     'version = 1\n[tags]\n"04AABB00" = "5p"\n"04AABB00" = "1m"\n',
     'version = 1\n[tags]  # stickers\n04AABB00 = "5p"\n04AABB00 = "1m"\n',

@@ -294,6 +294,12 @@ class TagMap:
                 raise DataError(f"{path}: unknown table or key {key!r}; {hint}")
         version = data.get("version")
         if version is None:  # "found None" is Python's word, and names no line to add
+            tags = data.get("tags")
+            if isinstance(tags, dict) and "version" in tags:
+                # Written at the end, it is a line of [tags]: "no version line" sent the
+                # player to add a second, then refused as a sticker's (r77rfid).
+                raise DataError(f"{path}: the version line is under [tags], where it is read "
+                                "as a sticker: move it to the first line")
             raise DataError(f"{path}: no version line: add `version = {FORMAT_VERSION}` as "
                             "the first line")
         # true is 1 to Python, and 1.0 equal to it: the version is the whole number itself.
