@@ -207,7 +207,8 @@ def test_genso_fight_verbs_on_a_damaged_fight_file_name_the_next_step(
     for verb in ("show", "end"):
         err = err_of(capsys, ["genso", "fight", verb, *option])
         assert err.startswith(f"companion: error: {fault}; it cannot be played on: `"), err
-        assert err.endswith(f" genso fight new … --force{quoted}` starts a new fight, keeping "
+        assert err.endswith(f" genso fight new --party pc1 pc2 --monsters orc:2 --force{quoted}`"
+                            " starts a new fight, keeping "
                             f"this file as {path.name}.corrupt-…\n"), err
     # fight new's own refusal says it once
     err = err_of(capsys, ["genso", "fight", "new", "--party", "pc1", *option])

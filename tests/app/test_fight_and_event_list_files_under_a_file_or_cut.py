@@ -97,7 +97,8 @@ def test_an_empty_zeroed_or_cut_fight_file_is_said_as_a_save_is(
     # with the next step coc's says (reviewh70 NIT 5)
     assert capsys.readouterr().err == (
         f"companion: error: {path}: not JSON ({said}); it cannot be played on: "
-        f"`{companion_command()} genso fight new … --force` starts a new fight, keeping this "
+        f"`{companion_command()} genso fight new --party pc1 pc2 --monsters orc:2 --force` "
+        "starts a new fight, keeping this "
         "file as fight.json.corrupt-…\n")
     with pytest.raises(DataError) as raised:  # as the table reads it
         read_fight_data(path, "companion genso fight new")

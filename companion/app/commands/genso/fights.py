@@ -114,12 +114,25 @@ from companion.systems.genso.sheet import load_sheet
 from companion.toml_writing import write_toml
 
 
+def _start_over(path: Path, force: str = "") -> str:
+    """The `genso fight new` a hint names for the fight at ``path``: the table's
+    (:func:`~companion.app.modes.genso.table.start_hint`), with --party and --monsters, and
+    the file's --file; `genso fight new` bare was refused ("the following arguments are
+    required: --party") and, typed with a party, started the default fight, not the one at
+    ``path`` (r77carry, as f77carry item 4 for coc's)."""
+    # Loaded only here, as coc's load_fight does: it brings the table modes.
+    from companion.app.modes.genso.table import start_hint
+
+    return f"{start_hint()}{force}{file_option(path)}"
+
+
 def load_fight(rules: GensoRules, path: Path) -> Fight:
     """The saved fight, replayed under the settings it keeps (``rules`` only for a file from
-    before fights kept them); an error names the file and the journal entry."""
+    before fights kept them); an error names the file and the journal entry, and the
+    `fight new` to start over (:func:`_start_over`)."""
     if not file_there(path):
         raise DataError(f"no fight at {path}: start one with "
-                        f"`{companion_command()} genso fight new`")
+                        f"`{_start_over(path)}`")
     text = read_text(path, "fight")
     try:
         data = loads_json(text)
@@ -128,7 +141,7 @@ def load_fight(rules: GensoRules, path: Path) -> Fight:
         # as coc's load_fight says it (reviewh70 NIT 5): no command plays it on, and `fight
         # new` refuses to start over it unless forced, which keeps it aside.
         fault = f"{path}: not JSON ({json_fault(text, exc, 'fight file')})"
-        new = f"{companion_command()} genso fight new … --force{file_option(path)}"
+        new = _start_over(path, " --force")
         raise DamagedFight(f"{fault}; it cannot be played on: `{new}` starts a new fight, "
                            f"keeping this file as {path.name}.corrupt-…", fault) from exc
     return Fight.from_json(rules, data, str(path))
