@@ -336,8 +336,9 @@ def cmd_lists(args: argparse.Namespace, rules: GensoRules) -> int:
         # Two lines a spell: its name, group, MP, duration and rule, then whom it goes on
         # and how far (a line of both ran to 160 columns with Fire's heading).
         text = "\n".join(
-            f"{r['key']:<14} {pad(r['name'], 22)} {r['group']:<9} "
-            f"{pad('MP ' + str(r['mp'] or '特殊'), 7)}  {r['duration']:<9}  ({r['rule']})\n"
+            f"{r['key']:<14} {pad(r['name'], 22)} {pad(GROUP_TEXT[r['group']], 17)} "
+            f"{pad('MP ' + str(r['mp'] or '特殊'), 7)}  {pad(DURATION_TEXT[r['duration']], 15)}"
+            f"  ({r['rule']})\n"
             + "\n".join(fit((f"対象/target {r['target']}", f"射程/range {r['range']}",
                              "禁呪ではないが忌避/not forbidden, but shunned" if r["shunned"]
                              else "", _chosen_text(rules, r["key"])),
@@ -345,7 +346,8 @@ def cmd_lists(args: argparse.Namespace, rules: GensoRules) -> int:
     else:
         rows = [{"key": m.key, "name": m.name, "body": m.body, "perception": m.perception,
                  "magic": m.magic, "hp": m.hp, "mp": m.mp, "move": list(m.move),
-                 "attack": m.attack_ja, "power": m.power, "drain_hp": m.drain_hp,
+                 "attack": m.attack_ja, "attack_en": m.attack_en, "power": m.power,
+                 "drain_hp": m.drain_hp,
                  "drain_mp": m.drain_mp, "protection": m.protection, "kind": m.kind.value,
                  "immune_normal": m.immune_normal, "magic_weapons_harm": m.magic_weapons_harm,
                  "senses": m.senses}
@@ -358,7 +360,7 @@ def cmd_lists(args: argparse.Namespace, rules: GensoRules) -> int:
             f"HP {r['hp'] or '-'} MP {r['mp']}",
             # GM-MON-7's 移動力 (combat / normal / full move, m) and 防御力 (protection)
             "移動/move {}/{}/{} m".format(*r["move"]), f"防護/protection {r['protection']}",
-            f"{r['attack']} {r['power'] or _drain_text(r)}",
+            f"{r['attack']}/{r['attack_en']} {r['power'] or _drain_text(r)}",
             _immunity_text(r), r["senses"],
             # GM-MON-7: whose numbers the Orc Warrior's are, a Default
             f"GM-MON-7 orc_warrior = {rules.default('GM-MON-7', 'orc_warrior')}"
@@ -379,6 +381,12 @@ def _chosen_text(rules: GensoRules, key: str) -> str:
     return f"{rule} {name} = {rules.default(rule, name)}{rules.settings.tag(rule, name)}"
 
 
+#: A spell's group and duration as `list spells` says them, the seed's word first (PG 1-2's
+#: headings 基本魔法, 魔法陣魔法, 禁呪 and its 持続時間 column).
+GROUP_TEXT = {"basic": "基本魔法/basic", "circle": "魔法陣魔法/circle",
+              "forbidden": "禁呪/forbidden"}
+DURATION_TEXT = {"permanent": "永久/permanent", "day": "１日/day", "round": "１Ｒ/round",
+                 "special": "特殊/special"}
 #: GM-MON-2's kinds as `list monsters` says them, the seed's word first.
 KIND_TEXT = {"living": "生物/living", "undead": "不死族/undead", "pseudo": "擬似生物/pseudo-living"}
 
