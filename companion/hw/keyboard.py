@@ -50,11 +50,10 @@ KEYMAP: dict[str, Button] = {
 }
 
 
-#: How soon after a lone ESC a later read must come to be read with it (the rest of a
-#: sequence, Alt and a key): a terminal sends those in one write, so their bytes come
-#: together (curses waits 25 ms, its ESCDELAY). Later, the ESC was Esc pressed alone: two
-#: Escs (or Esc and an arrow) between two polls, joined, read as Alt+Esc (or Alt+arrow),
-#: and an Esc was lost (a77keys RISK 3).
+#: How soon after a lone ESC a later read beginning with ESC must come to be read with it
+#: (Alt+Esc, Alt+arrow): a terminal sends those in one write, so their bytes come together.
+#: Later, the ESC was Esc pressed alone: two Escs (or Esc and an arrow) between two polls,
+#: joined, read as Alt+Esc (or Alt+arrow), and an Esc was lost (a77keys RISK 3).
 ESC_JOIN_SECONDS = 0.05
 
 
@@ -342,11 +341,14 @@ class KeyboardInput:
             self.read_nothing = False
             text = self._decoder.decode(data)
             if self._unfinished == "\x1b" and (
-                    at - self._unfinished_at > ESC_JOIN_SECONDS
-                    or text[:1] not in ("", "[", "O", "\x1b")):
-                # Esc pressed alone, a key after it in a later read (or any read come well
-                # after it): the two are no Alt and a key, nor a sequence (keys_for_text),
-                # which a terminal sends in one write.
+                    text[:1] not in ("", "[", "O", "\x1b")
+                    or (text[:1] == "\x1b" and at - self._unfinished_at > ESC_JOIN_SECONDS)):
+                # Esc pressed alone, a key after it in a later read (or Esc again, or an
+                # arrow, well after it): the two are no Alt and a key, nor a sequence
+                # (keys_for_text), which a terminal sends in one write. A read beginning
+                # with [ or O is the rest of a sequence, however late: no key begins so,
+                # and cut from its ESC an arrow's ESC [ A was Esc and A, flee and attack
+                # (r77keys).
                 self._take(self._unfinished, self._unfinished_at)
                 self._unfinished = ""
             text = self._unfinished + text

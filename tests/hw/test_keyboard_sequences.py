@@ -190,3 +190,19 @@ def test_esc_and_a_sequence_within_the_join_window_are_one_key(
     os.write(master, b"\x1b[D")
     _wait_read(keys, 4)
     assert keys.poll() + keys.poll() == [Button.PREVIOUS]
+
+
+def test_an_arrow_split_after_its_esc_is_the_arrow_however_late(
+        terminal: tuple[KeyboardInput, int], clock: StepClock) -> None:
+    """r77keys: the rest of an arrow read well after its ESC (a slow link's split) was cut
+    from it by the join window, ESC [ A read as Esc and A: flee and attack. No key begins
+    with [ or O: such a read is the rest of the sequence, whenever it comes."""
+    keys, master = terminal
+    read = 0
+    for rest, press in ((b"[A", Button.PREVIOUS), (b"OB", Button.MENU)):
+        os.write(master, b"\x1b")
+        _wait_read(keys, read := read + 1)
+        clock.sleep(0.2)
+        os.write(master, rest)
+        _wait_read(keys, read := read + len(rest))
+        assert keys.poll() + keys.poll() == [press]
