@@ -1,7 +1,9 @@
-"""The calibration flows of ``companion calibrate``: camera, RFID tray and dice reader.
+"""The calibration flows of ``companion calibrate``: camera, RFID tray and dice reader, and
+the check of the buttons, LED and buzzer.
 
-Each module registers its own sub-command (see :mod:`companion.app.commands.calibrate`)
-and saves what it learnt in the user's config folder.
+Each module registers its own sub-command (see :mod:`companion.app.commands.calibrate`);
+the camera, RFID tray and dice reader save what they learnt in the user's config folder,
+and ``calibrate buttons`` names each press with its pin and saves nothing (a77keys RISK 6).
 
 A file of its own that calibration cannot read (cut short, edited wrong, from an
 older companion) is set aside with :func:`set_aside`, kept beside the original
