@@ -68,6 +68,19 @@ def test_a_pin_clash_is_refused_as_play_refuses_it(
     assert captured.out == ""
 
 
+def test_a_clash_is_refused_with_the_header_pins_warning_as_play_gives_it(
+        mock_pins: MockFactory, capsys: pytest.CaptureFixture[str]) -> None:
+    """r77keys: led_pin = 18 and buzzer_pin = 22 are the header pins wiring.md wires them to,
+    the buzzer's clash with the R button's likely cause: play's refusal says so (a77keys
+    RISK 2), this one said the clash alone."""
+    write_config("[buttons]\nled_pin = 18\nbuzzer_pin = 22\n")
+    assert main(["calibrate", "buttons"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert err.startswith("companion: error: 2 problems with the settings: (1) buttons.buzzer_pin")
+    assert "(2) buttons.led_pin" in err and "are the header pins hardware/wiring.md wires " \
+        "those parts to" in err and "write led_pin = 24 (header pin 18 is GPIO24)" in err
+
+
 def test_no_gpio_is_refused_saying_so(monkeypatch: pytest.MonkeyPatch,
                                       capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)

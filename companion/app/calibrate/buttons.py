@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any, TextIO
 
-from companion.app.commands.config import pin_check, refused_pins
+from companion.app.commands.config import header_pins_warning, pin_check, refused_pins
 from companion.app.commands.play.press_sources import (
     button_pins,
     gpio_parts,
@@ -58,11 +58,14 @@ def run(args: argparse.Namespace) -> int:
     config = load_config()
     config.tell_notices()
     # The pins checked as play checks them: a refused value (its part would be read on the
-    # built-in pin) or a clash stops here; a pin to avoid is warned of.
+    # built-in pin) or a clash stops here, with the warning of parts set to their header
+    # pins, a clash's likely cause, as play's refusal carries it (a77keys RISK 2); a pin to
+    # avoid is warned of.
     clashes, warnings = pin_check(config)
     problems = [problem for _, problem in (*refused_pins(config), *clashes)]
     if problems:
-        raise refused(problems)
+        header_warning = header_pins_warning(config)
+        raise refused(problems + ([] if header_warning is None else [header_warning]))
     for warning in warnings:
         print(f"companion: warning: {warning}", file=sys.stderr)
     long_press, system_press = held_seconds(config)
