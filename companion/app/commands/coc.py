@@ -59,7 +59,7 @@ from companion.app.modes.fight_replaced import (
 from companion.app.modes.fight_unchanged import AsLoaded, loaded, saving_over
 from companion.app.overrides import add_set_argument, how_to_set, read_text, user_rules
 from companion.app.paths import config_dir, data_dir
-from companion.app.session.save import json_fault
+from companion.app.session.save import NewerSave, json_fault
 from companion.dice import DiceSource, ManualDice, ScriptedDice, SimulatedDice
 from companion.dice.notation import DiceSyntaxError, parse
 from companion.errors import DataError, IllegalAction, utf8_text
@@ -77,6 +77,7 @@ from companion.systems.coc.combat import (
     Attack,
     EndFight,
     Fight,
+    NewerFight,
     Side,
     action_from_json,
 )
@@ -275,6 +276,10 @@ def load_fight(path: Path) -> Fight:
                         f"`{companion_command()} {_NEW_FIGHT}{_on(path)}`")
     try:
         fight = _fight_on_file(path)
+    except NewerFight as exc:
+        # r77coc: a newer companion's fight is whole; `fight new --force` would set it
+        # aside as one that cannot be read, where updating plays it on
+        raise DataError(f"{exc}; it is kept as it is: {NewerSave.UPDATE}") from exc
     except (DamagedFight, UnplayableFight) as exc:
         # What to do with it (hist70 D1): no command plays it on, and `fight new` refuses
         # to start over it unless forced, which keeps it aside (kept_if_unreadable). JSON
@@ -320,6 +325,8 @@ def _fight_on_file(path: Path) -> Fight:
         raise DamagedFight(f"{path}: not JSON ({json_fault(text, exc, 'fight file')})") from exc
     try:
         return Fight.from_json(load_rules(), data)
+    except NewerFight as exc:
+        raise NewerFight(f"{path}: {exc}") from exc
     except DataError as exc:
         raise UnplayableFight(f"{path}: {exc}") from exc
 

@@ -64,8 +64,10 @@ def holding_fight(path: Path, mode: str, verb: str, over: Callable[[], bool],
 
 
 #: How coc's and genso's fight readers refuse a file a newer companion wrote: "fight file
-#: format 99 is not one this companion reads (1 to 2)" (coc), "… version 3 …" (genso).
-NEWER = re.compile(r"fight file (?:format|version) \S+ is not one this companion reads")
+#: format 99 is not one this companion reads (1 to 2)" (coc; "… engine 26 …", a later rules
+#: revision, r77coc), "… version 3 …" (genso).
+NEWER = re.compile(r"fight file (?:format|version|engine|opening_engine) \S+ is not one "
+                   r"this companion reads")
 
 
 def refuse_replacing(path: Path, meanwhile: str = "",

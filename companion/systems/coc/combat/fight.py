@@ -20,6 +20,7 @@ from companion.systems.coc.combat.formats import (
     ENGINE,
     ENTRY_KEYS,
     FORMAT,
+    NewerFight,
     _check_shape,
     _engine,
     _format1_notes,
@@ -242,6 +243,8 @@ class Fight:
             dice = [(int(s), int(v)) for s, v in raw["dice"]]
             lines = raw.get("lines")
             engine = _engine(raw.get("engine", engine), "engine")
+        except NewerFight as exc:
+            raise NewerFight(f"{where}: {exc}") from exc
         except DataError as exc:
             raise DataError(f"{where}: {exc}") from exc
         except KeyError as exc:

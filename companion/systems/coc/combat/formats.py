@@ -268,13 +268,20 @@ def _check_shape(data: Mapping[str, Any], rules: CocRules) -> None:
         raise wrong("journal", "a list of entries")
 
 
+class NewerFight(DataError):
+    """A fight file a newer companion wrote (a later :data:`FORMAT`, or an :data:`ENGINE`
+    revision beyond this one's): whole, not damaged; it plays on once this companion is
+    updated, so it is kept where it is, not offered to ``fight new --force``."""
+
+
 def file_format(data: Mapping[str, Any]) -> int:
     """The format of a saved fight: 1 without the key, else a whole number this code reads
     (a ``"2"`` written by hand must not replay silently as format 1)."""
     value = data.get("format", 1)
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= FORMAT:
-        raise DataError(f"fight file format {value!r} is not one this companion reads "
-                        f"(1 to {FORMAT})")
+        fault = NewerFight if isinstance(value, int) and value > FORMAT else DataError
+        raise fault(f"fight file format {value!r} is not one this companion reads "
+                    f"(1 to {FORMAT})")
     return value
 
 
@@ -287,6 +294,11 @@ def format1_rules(rules: CocRules, settings: Mapping[str, Any]) -> CocRules:
 
 
 def _engine(value: object, key: str) -> int:
+    if isinstance(value, int) and not isinstance(value, bool) and value > ENGINE:
+        # r77coc: "write a whole number from 1 to 25" told the player to edit a newer
+        # companion's fight, and the load offered `fight new --force` for it
+        raise NewerFight(f"fight file {key} {value} is not one this companion reads (1 to "
+                         f"{ENGINE})")
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= ENGINE:
         raise DataError(f"{key} {value!r}: write a whole number from 1 to {ENGINE}")
     return value
