@@ -79,21 +79,22 @@ def header_pin_hint(key: str, value: object) -> str:
             "not a GPIO; hardware/wiring.md gives each part's GPIO)")
 
 
-#: A pin written as text: wiring.md's name for it ("GPIO17", "BCM17"), or a number quoted.
-_PIN_TEXT = re.compile(r"\s*(?:(gpio|bcm)\s*)?(\d+)\s*", re.IGNORECASE)
+#: A pin written as text: wiring.md's name for it ("GPIO17", "BCM17"), with its header pin
+#: in brackets or not ("GPIO17 [11]", as the table has it), or a number quoted.
+_PIN_TEXT = re.compile(r"\s*(?:(gpio|bcm)\s*)?(\d+)\s*(\[\s*\d+\s*\])?\s*", re.IGNORECASE)
 
 
 def pin_text_hint(key: str, text: str) -> str:
     """For a ``buttons.*_pin`` given as text that names a pin, what to write instead: the
-    GPIO's name as wiring.md writes it ("GPIO17") is `` (the BCM GPIO number alone: write
-    17)``, a header pin quoted ("40") is told as :func:`header_pin_hint` tells one bare;
-    else ``""`` (a number in range quoted: :meth:`~companion.app.config.Spec.unquoted`
-    says to write it without quotes). Both were told only "must be a whole number"
-    (a77keys NIT 5)."""
+    GPIO's name as wiring.md writes it ("GPIO17", or copied with its header pin, "GPIO17
+    [11]", r77keys) is `` (the BCM GPIO number alone: write 17)``, a header pin quoted
+    ("40") is told as :func:`header_pin_hint` tells one bare; else ``""`` (a number in range
+    quoted: :meth:`~companion.app.config.Spec.unquoted` says to write it without quotes).
+    Both were told only "must be a whole number" (a77keys NIT 5)."""
     match = _PIN_TEXT.fullmatch(text)
     if not (key.startswith("buttons.") and key.endswith("_pin")) or match is None:
         return ""
     number = int(match[2])
-    if match[1] is not None:
+    if match[1] is not None or match[3] is not None:
         return f" (the BCM GPIO number alone: write {number})" if number <= 27 else ""
     return header_pin_hint(key, number)

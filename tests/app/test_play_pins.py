@@ -427,6 +427,7 @@ def test_plays_refusal_of_a_clash_carries_the_header_pins_warning() -> None:
 @pytest.mark.parametrize(("written", "hint"), [
     ('"GPIO17"', " (the BCM GPIO number alone: write 17)"),
     ('"bcm17"', " (the BCM GPIO number alone: write 17)"),
+    ('"GPIO17 [11]"', " (the BCM GPIO number alone: write 17)"),  # wiring.md's cell whole
     ('"40"', " (BCM GPIO numbers, not header pins: header pin 40 is GPIO21, so write 21)"),
 ])
 def test_a_pin_written_as_wiring_md_names_it_or_a_header_pin_quoted_is_told_what_to_write(
