@@ -4,9 +4,10 @@
 # it cannot be used (no pip, an older Python, or made for a checkout that has moved since),
 # unless scripts/install-pi.sh made it: that is run again instead.
 # `sh scripts/bootstrap.sh` (dash) stopped at "set: Illegal option -o pipefail", naming no fix
-# (a77setup NIT 8).
+# (a77setup NIT 8). $0 is the path as typed: run from another folder, "bash scripts/…" was
+# no file there (r77setup).
 [ -n "${BASH_VERSION:-}" ] || {
-  echo "bootstrap.sh: run it with bash: bash scripts/bootstrap.sh" >&2; exit 2; }
+  echo "bootstrap.sh: run it with bash: bash $0" >&2; exit 2; }
 set -euo pipefail
 
 stop() {  # the line that says what to do, and out

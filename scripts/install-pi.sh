@@ -14,9 +14,10 @@
 #
 # Safe to run again: it only adds what is missing and rewrites the unit file.
 # `sh scripts/install-pi.sh` (dash) stopped at "set: Illegal option -o pipefail", naming no fix
-# (a77setup NIT 8).
+# (a77setup NIT 8). $0 is the path as typed: run from another folder, "bash scripts/…" was
+# no file there (r77setup).
 [ -n "${BASH_VERSION:-}" ] || {
-  echo "install-pi.sh: run it with bash: bash scripts/install-pi.sh" >&2; exit 2; }
+  echo "install-pi.sh: run it with bash: bash $0" >&2; exit 2; }
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
