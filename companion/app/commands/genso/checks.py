@@ -39,7 +39,7 @@ from companion.systems.genso.character.core import (
 )
 from companion.systems.genso.money import coins_text
 from companion.systems.genso.names import fold_name
-from companion.systems.genso.rules import TRAPS, GensoRules, Grip, Monster
+from companion.systems.genso.rules import TRAPS, GensoRules, Grip, Item, Monster
 
 #: PG 2-2-2-2: the difficulty word the seed gives each trap (GM-CHECK-3), by its key.
 TRAP_WORDS = {"very_hard": "cleverly_set", "hard": "normally_set", "easy": "hastily_set"}
@@ -419,6 +419,20 @@ ITEM_INDENT = 50
 NOTE_INDENT = 4
 
 
+def _buyback_texts(item: Item | None) -> tuple[str, ...]:
+    """GM-ECON-2, GM-ITEM-1/2: what a shop or the guild pays for the item (`genso sell`), in
+    the seed's coins: 「買取は金貨２５枚」 (rings), 「買取はおおよそ金貨５０枚」 (magic arms),
+    「買取は大銀貨２枚」 and 「使用済み魔法石の買い取り価格は大銀貨１枚」 (magic stones);
+    none for an item no one buys back (the mana stone's, by the MP, is in its MP text)."""
+    if item is None or item.buyback_coins is None:
+        return ()
+    bought = ("買取/buy-back " + ("おおよそ/about " if item.price_about else "")
+              + coins_text(item.buyback_coins))
+    if item.used_buyback_coins is None:
+        return (bought,)
+    return bought, f"使用済み/used {coins_text(item.used_buyback_coins)}"
+
+
 def _item_lines(rules: GensoRules, r: dict[str, Any]) -> str:
     """An item's row of `genso list items` (GM-EQUIP, GM-ECON-2), then the seed's note on
     lines of its own, each line :data:`NOTE_INDENT` in, Japanese then English."""
@@ -430,7 +444,7 @@ def _item_lines(rules: GensoRules, r: dict[str, Any]) -> str:
          + (rules.settings.tag("GM-EQUIP-2", "shield_protection")
             if r["slot"] == "shield" and r["rule"] == "GM-EQUIP-2" else ""))
         if r["protection"] else "",
-        r.get("mp_text", "")), ITEM_INDENT)
+        *_buyback_texts(rules.items.get(r["key"])), r.get("mp_text", "")), ITEM_INDENT)
     if r["note_ja"]:
         for note in (f"「{r['note_ja']}」", f"({r['note_en']})"):
             lines += fit((note,), NOTE_INDENT, " " * NOTE_INDENT)
