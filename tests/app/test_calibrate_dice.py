@@ -45,7 +45,7 @@ def test_a_corrupt_dice_toml_is_set_aside_and_calibrated_afresh(
     path = config_dir() / "dice.toml"
     path.parent.mkdir(parents=True)
     path.write_text("[reader\n")
-    assert cli.main(["calibrate", "dice", "--source", source, "--frames", "2"]) == 0
+    assert cli.main(["calibrate", "dice", "--source", source]) == 0
     err = capsys.readouterr().err
     (kept,) = config_dir().glob("dice.toml.corrupt-*")
     assert err == (f"companion: {path} cannot be read (not valid TOML (Expected ']' at the end "
@@ -134,13 +134,13 @@ def test_calibrating_again_with_the_camera_farther_away_fits_the_sizes_afresh(
     before they could be measured, and calibration said "could not read 2 dice in any
     setting: check the light" until dice.toml was deleted by hand."""
     near, _ = photo(tmp_path)
-    assert cli.main(["calibrate", "dice", "--source", near, "--frames", "2"]) == 0
+    assert cli.main(["calibrate", "dice", "--source", near]) == 0
     far = tmp_path / "far.png"
     image = two_dice().image
     cv2.imwrite(str(far), cv2.resize(image, None, fx=0.45, fy=0.45,
                                      interpolation=cv2.INTER_AREA))
     capsys.readouterr()
-    assert cli.main(["calibrate", "dice", "--source", str(far), "--frames", "2"]) == 0
+    assert cli.main(["calibrate", "dice", "--source", str(far)]) == 0
     assert "Saved to" in capsys.readouterr().out
     tray = CameraDiceSource(frames=[], config_file=config_dir() / "dice.toml")
     assert sorted(tray.read_frame(cv2.imread(str(far)), 2).values) == \
@@ -156,7 +156,7 @@ def test_calibration_on_the_mat_measures_the_dice_area_the_tray_reads(
     scene = still_scene(700, 2)
     big = tmp_path / "mat_4k.png"
     cv2.imwrite(str(big), on_the_mat(scene, (3840, 2160)))
-    assert cli.main(["calibrate", "dice", "--source", str(big), "--frames", "2"]) == 0
+    assert cli.main(["calibrate", "dice", "--source", str(big)]) == 0
     tray = CameraDiceSource(frames=[], config_file=config_dir() / "dice.toml")
     truth = sorted(d.value for d in scene.dice)
     for size in ((3840, 2160), (1280, 720)):
@@ -239,7 +239,7 @@ def test_calibrate_waits_for_enter_on_a_terminal_before_reading_the_dice(
     empty[:] = empty[:40, :40].mean(axis=(0, 1)).astype(empty.dtype)  # the bare table
     cv2.imwrite(str(camera), empty)
     monkeypatch.setattr("sys.stdin", Terminal(camera, Path(laid)))
-    assert cli.main(["calibrate", "dice", "--source", str(camera), "--frames", "2"]) == 0
+    assert cli.main(["calibrate", "dice", "--source", str(camera)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Lay 2 dice still in view, apart, then press Enter:\n")
     assert "Saved to" in out
@@ -253,8 +253,7 @@ def test_a_count_that_is_not_the_dice_in_view_says_how_many_were_found(
     surely are said with the --count to use (reviewd69 RISK A: fewer dice than --count at
     the own threshold is no refusal by itself, as a lower one may read a faint die)."""
     source, _ = photo(tmp_path)
-    assert cli.main(["calibrate", "dice", "--source", source, "--count", "3",
-                     "--frames", "2"]) == 1
+    assert cli.main(["calibrate", "dice", "--source", source, "--count", "3"]) == 1
     out = " ".join(capsys.readouterr().out.split())
     assert "could not read 3 dice in any setting (2 dice found, --count says 3)" in out
     assert "(or, if 2 dice lie there, run again with --count 2)" in out
@@ -395,7 +394,7 @@ def test_a_full_disk_says_the_throw_was_not_saved_and_what_is_kept(
     assert saved is not None and len(saved.values) == 2 * TURNS
 
     source, _ = photo(tmp_path)
-    assert cli.main(["calibrate", "dice", "--source", source, "--frames", "2"]) == 0
+    assert cli.main(["calibrate", "dice", "--source", source]) == 0
     tuned = (config_dir() / "dice.toml").read_text()
 
     def full(path: Path, *_: object) -> None:
@@ -403,7 +402,7 @@ def test_a_full_disk_says_the_throw_was_not_saved_and_what_is_kept(
 
     monkeypatch.setattr(reader_config, "write_toml", full)
     capsys.readouterr()
-    assert cli.main(["calibrate", "dice", "--source", source, "--frames", "2"]) == 1
+    assert cli.main(["calibrate", "dice", "--source", source]) == 1
     assert capsys.readouterr().err == (
         f"companion: error: cannot save {config_dir() / 'dice.toml'} (No space left on device)"
         ": what was just measured was not saved; the thresholds tuned before are kept in "
@@ -523,7 +522,7 @@ def test_a_dark_dice_area_is_said_to_be_too_dark_by_both_calibrations(
     "check the light, that the dice are in view and lie apart", and `--enrol` said to lay
     them apart and throw again (review 56b, finding 5)."""
     dark = dark_mat(tmp_path)
-    assert cli.main(["calibrate", "dice", "--source", dark, "--frames", "2"]) == 1
+    assert cli.main(["calibrate", "dice", "--source", dark]) == 1
     out = capsys.readouterr().out
     assert ("could not read 2 dice: no dice seen, but the dice area is too dark to be sure "
             "(paper grey") in out and "暗すぎます: turn on the lamp or add light" in out

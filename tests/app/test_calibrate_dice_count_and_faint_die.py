@@ -56,8 +56,7 @@ def test_a_rendered_throw_of_three_calibrated_as_two_names_both_counts(
     scene = render_scene(703, kind=SceneKind.LOOSE, count=3, table=Table.FELT)
     picture = tmp_path / "three.png"
     cv2.imwrite(str(picture), scene.image)
-    assert cli.main(["calibrate", "dice", "--source", str(picture), "--count", "2",
-                     "--frames", "2"]) == 1
+    assert cli.main(["calibrate", "dice", "--source", str(picture), "--count", "2"]) == 1
     out = capsys.readouterr().out
     assert ("found 3 dice in most frames at the companion's own finder threshold (0.3), "
             "but --count says 2") in out
@@ -87,10 +86,9 @@ def test_three_dice_one_faint_with_their_count_are_saved_at_a_lower_threshold(
     picture = tmp_path / "faint.png"
     scene = render_scene(708, kind=SceneKind.LOOSE, count=3, table=Table.FELT)
     cv2.imwrite(str(picture), dimmed(scene, 1, 0.03, 0.4))
-    assert cli.main(["calibrate", "dice", "--source", str(picture), "--count", "3",
-                     "--frames", "2"]) == 0
+    assert cli.main(["calibrate", "dice", "--source", str(picture), "--count", "3"]) == 0
     out = capsys.readouterr().out
-    assert "read 3 dice (1, 3, 5) in 2 of 2 frames; finder threshold 0.2" in out
+    assert "read 3 dice (1, 3, 5) in the picture; finder threshold 0.2" in out
     assert "Not saved" not in out and "Note:" not in out
     source = CameraDiceSource(str(picture), config_file=config_dir() / "dice.toml")
     assert sorted(source.roll(3, 6)) == sorted(d.value for d in scene.dice)
@@ -104,10 +102,9 @@ def test_three_dice_one_faint_told_two_are_saved_with_the_lower_threshold_that_r
     picture = tmp_path / "faint.png"
     scene = render_scene(708, kind=SceneKind.LOOSE, count=3, table=Table.FELT)
     cv2.imwrite(str(picture), dimmed(scene, 1, 0.03, 0.4))
-    assert cli.main(["calibrate", "dice", "--source", str(picture), "--count", "2",
-                     "--frames", "2"]) == 0
+    assert cli.main(["calibrate", "dice", "--source", str(picture), "--count", "2"]) == 0
     out = capsys.readouterr().out
-    assert "read 2 dice (3, 5) in 2 of 2 frames; finder threshold 0.3" in out
+    assert "read 2 dice (3, 5) in the picture; finder threshold 0.3" in out
     where = place_of(DieReading(None, 0.0, scene.dice[1].centre, scene.dice[1].side_px),
                      scene.image.shape)
     assert (f"Note: at finder threshold 0.2 a 3rd die was read surely {where}: if a die lies "
@@ -124,8 +121,7 @@ def test_a_die_found_but_unread_left_out_by_the_threshold_saved_is_said(
     picture = tmp_path / "unread.png"
     scene = render_scene(700, kind=SceneKind.LOOSE, count=3, table=Table.FELT)
     cv2.imwrite(str(picture), dimmed(scene, 0, 0.08, 0.4))
-    assert cli.main(["calibrate", "dice", "--source", str(picture), "--count", "2",
-                     "--frames", "2"]) == 0
+    assert cli.main(["calibrate", "dice", "--source", str(picture), "--count", "2"]) == 0
     out = capsys.readouterr().out
     # dicecam71 DEFECT 1: scored on the read given --count (as the tray reads), the own
     # threshold (0.3) reads the two clear dice and is saved; the note is said still.

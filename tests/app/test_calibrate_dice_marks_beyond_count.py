@@ -30,7 +30,7 @@ def test_a_dies_own_side_is_not_noted_as_a_die_that_may_lie_there(
     assert cli.main(["calibrate", "dice", "--count", str(count), "--source",
                      str(PHOTOS / photo)]) == 0
     out = capsys.readouterr().out
-    assert f"({values}) in 8 of 8 frames" in out and "Saved to" in out
+    assert f"({values}) in the picture" in out and "Saved to" in out
     assert (config_dir() / "dice.toml").exists()
     assert "Note:" not in out and "run again with --count" not in out
 

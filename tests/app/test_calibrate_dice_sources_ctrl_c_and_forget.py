@@ -54,7 +54,7 @@ def test_ctrl_c_says_nothing_was_saved_and_what_is_kept(
     path = config_dir() / "dice.toml"
     if tuned_before:
         monkeypatch.setattr("sys.stdin", io.StringIO(""))
-        assert cli.main(["calibrate", "dice", "--source", str(source), "--frames", "2"]) == 0
+        assert cli.main(["calibrate", "dice", "--source", str(source)]) == 0
         capsys.readouterr()
     before = path.read_bytes() if tuned_before else None
     monkeypatch.setattr("sys.stdin", Terminal(ctrl_c=True))

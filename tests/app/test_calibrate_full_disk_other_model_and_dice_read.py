@@ -292,7 +292,7 @@ def test_calibrate_dice_on_a_read_only_folder_is_not_told_to_free_space(
     photo, _ = two_dice_photo(tmp_path)
     tuned = config_dir() / "dice.toml"
     refuse_writes(tuned, monkeypatch, code=errno.EROFS)
-    assert cli.main(["calibrate", "dice", "--source", photo, "--frames", "2"]) == 1
+    assert cli.main(["calibrate", "dice", "--source", photo]) == 1
     assert capsys.readouterr().err == (
         f"companion: error: cannot save {tuned} ({READ_ONLY}): what was just measured was "
         "not saved; the dice reader keeps the companion's own thresholds; let "
@@ -318,7 +318,7 @@ def test_forget_on_a_read_only_folder_says_what_is_still_there(
     photo, typed = two_dice_photo(tmp_path)
     monkeypatch.setattr("sys.stdin", io.StringIO(f"\n{typed}\n"))
     assert cli.main(["calibrate", "dice", "--enrol", "--source", photo, "--throws", "1"]) == 0
-    assert cli.main(["calibrate", "dice", "--source", photo, "--frames", "2"]) == 0
+    assert cli.main(["calibrate", "dice", "--source", photo]) == 0
     tuned, enrolled = config_dir() / "dice.toml", config_dir() / ENROL_FILE
     capsys.readouterr()
     refuse_deleting(enrolled, monkeypatch)
@@ -384,7 +384,7 @@ def test_dice_read_says_when_the_tuned_face_sizes_do_not_apply_to_the_picture(
     loose, mat = tmp_path / "loose.png", tmp_path / "mat.png"
     cv2.imwrite(str(loose), scene.image)
     cv2.imwrite(str(mat), on_the_mat(scene))
-    assert cli.main(["calibrate", "dice", "--source", str(loose), "--frames", "2"]) == 0
+    assert cli.main(["calibrate", "dice", "--source", str(loose)]) == 0
     assert 'area = "view"' in (config_dir() / "dice.toml").read_text()
     capsys.readouterr()
     assert cli.main(["dice", "read", str(loose)]) == 0

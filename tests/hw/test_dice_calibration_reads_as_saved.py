@@ -30,7 +30,7 @@ def test_a_setting_that_reads_the_laid_dice_otherwise_is_not_saved(
     photo = str(PHOTOS / "mp_Train_dice_43.jpg")
     assert cli.main(["calibrate", "dice", "--count", "5", "--source", photo]) == 0
     out = capsys.readouterr().out
-    assert "read 5 dice (1, 1, 1, 1, 1) in 8 of 8 frames" in out and "Saved to" in out
+    assert "read 5 dice (1, 1, 1, 1, 1) in the picture" in out and "Saved to" in out
     packaged = ReaderConfig.load()
     saved = ReaderConfig.load(config_dir() / "dice.toml")
     assert (saved.min_face_px, saved.max_face_px) == (packaged.min_face_px,
@@ -52,7 +52,7 @@ def test_sizes_that_read_the_laid_dice_alike_are_still_fitted(
     path = PHOTOS / photo
     assert cli.main(["calibrate", "dice", "--count", str(count), "--source", str(path)]) == 0
     out = capsys.readouterr().out
-    assert f"({values}) in 8 of 8 frames" in out and "the companion's own (" not in out
+    assert f"({values}) in the picture" in out and "the companion's own (" not in out
     saved = ReaderConfig.load(config_dir() / "dice.toml")
     assert saved.measured is not None and saved.max_face_px < ReaderConfig.load().max_face_px
     read = CameraDiceSource(str(path), config=saved).read_frame(

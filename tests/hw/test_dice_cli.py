@@ -62,8 +62,7 @@ def test_calibrate_dice_saves_thresholds_the_reader_then_uses(
         scene = render_scene(seed, kind=SceneKind.LOOSE, count=2, table=Table.FELT)
         photo = tmp_path / f"calib{seed}.png"
         cv2.imwrite(str(photo), scene.image)
-        if cli.main(["calibrate", "dice", "--source", str(photo), "--count", "2",
-                     "--frames", "2"]) == 0:
+        if cli.main(["calibrate", "dice", "--source", str(photo), "--count", "2"]) == 0:
             break
     out = capsys.readouterr().out
     saved = config_dir() / "dice.toml"
@@ -77,7 +76,7 @@ def test_calibrate_dice_saves_thresholds_the_reader_then_uses(
 def test_calibrate_dice_saves_nothing_when_no_dice_are_seen(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     photo, _ = _photo(tmp_path, "empty.png", 26, SceneKind.EMPTY)
-    assert cli.main(["calibrate", "dice", "--source", str(photo), "--frames", "1"]) == 1
+    assert cli.main(["calibrate", "dice", "--source", str(photo)]) == 1
     out = capsys.readouterr().out
     # Not "not read steadily enough" after "could not read 2 dice": none was read at all.
     assert "Not saved: no frame read them." in out and "steadily" not in out
@@ -189,7 +188,7 @@ def test_a_black_picture_is_said_to_be_black_by_dice_read_and_calibrate(
     black = "the picture is black: is the lens covered, or the light off?"
     assert cli.main(["dice", "read", str(path)]) == 0
     assert capsys.readouterr().out == f"{path}: - ({black})\n"
-    assert cli.main(["calibrate", "dice", "--source", str(path), "--frames", "2"]) == 1
+    assert cli.main(["calibrate", "dice", "--source", str(path)]) == 1
     assert capsys.readouterr().err == \
         f"companion: error: no frame from {str(path)!r} could be read: {black}\n"
     assert not (config_dir() / "dice.toml").exists()

@@ -200,6 +200,19 @@ def refuse_of_the_other_kind(args: argparse.Namespace) -> None:
                         "run without --enrol to tune the thresholds")
 
 
+def refuse_frames_of_a_picture(args: argparse.Namespace, camera: str) -> None:
+    """``--frames`` with a still picture: refused, as ``--frames`` with ``--enrol`` is. A
+    picture is read once; it was read ``--frames`` times, "in 8 of 8 frames" suggesting a
+    steadiness check that never happened, and ``--frames 300`` took a minute for nothing
+    (a77dice NIT 6)."""
+    from companion.hw.dice.frames import is_picture
+
+    if args.frames is not None and not args.enrol and is_picture(camera):
+        raise DataError(f"--frames is how many frames of one lay the thresholds are tuned on, "
+                        f"and {camera} is one picture, read once: leave --frames out, or "
+                        "give a folder of pictures or a video of the dice lying still")
+
+
 def source_missing(camera: str) -> str | None:
     """Why the picture, folder or video ``camera`` names gives no frame, or None: found
     before the dice are asked for, as a webcam's and a Pi camera's are (events64 N1), and
@@ -283,6 +296,7 @@ def run(args: argparse.Namespace) -> int:
         refuse_with_forget(args)
         return forget(path, args.forget)
     refuse_of_the_other_kind(args)
+    refuse_frames_of_a_picture(args, camera)
     args.count = args.count or COUNT
     args.frames = args.frames or FRAMES
     args.throws = args.throws or THROWS
@@ -391,21 +405,22 @@ def calibrate(args: argparse.Namespace, camera: str, path: Path, base: ReaderCon
     enrolled dice they lean on: :func:`as_the_tray_reads`)."""
     from companion.hw.camera.choice import names_a_file
     from companion.hw.dice.calibrate import tune
-    from companion.hw.dice.frames import MAT_AREA, WHOLE_VIEW, area_of, take_frames
+    from companion.hw.dice.frames import MAT_AREA, WHOLE_VIEW, area_of, is_picture, take_frames
     from companion.hw.dice.readings import dice_count
 
     lay_dice(args.count)
-    frames, why = take_frames(camera, args.frames, CAMERA_WAIT_S)
+    wanted = 1 if is_picture(camera) else args.frames  # a picture is read once
+    frames, why = take_frames(camera, wanted, CAMERA_WAIT_S)
     if not frames:
         print(f"companion: error: no frames from {camera!r}: {gave_up(why)}", file=sys.stderr)
         return 1
-    if len(frames) < args.frames and not names_a_file(camera):
+    if len(frames) < wanted and not names_a_file(camera):
         # A camera that stopped (a loose cable) was calibrated on the frames it gave, saved,
         # and its stopping never said (a77dice RISK 3).
         print(f"Not saved: the camera gave only {len(frames)} of {args.frames} frames: "
               f"{gave_up(why)}; check the cable and run it again")
         return 1
-    if len(frames) < args.frames:
+    if len(frames) < wanted:
         kind = "folder" if Path(camera).is_dir() else "video"
         print(f"Read {plural(len(frames), 'frame')} of the {args.frames} asked for: the "
               f"{kind} holds no more")

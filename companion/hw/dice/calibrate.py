@@ -207,9 +207,11 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
         note = more_than_count(f"at finder threshold {lower:g}", reads, number, saved_reads,
                                count, frames, "die", "read surely") or note
     others = (f" (other values in {len(good) - agreed} more)" if len(good) > agreed else "")
+    # One frame, a still picture's (read once: a77dice NIT 6), is no "1 of 1 frames".
+    read_in = "the picture" if len(frames) == 1 else f"{agreed} of {len(frames)} frames"
     return Tuning(config, agreed, len(frames), values,
-                  f"read {dice_count(count)} ({', '.join(map(str, values))}) in {agreed} of "
-                  f"{len(frames)} frames{others}; finder threshold {config.find_threshold:g}, "
+                  f"read {dice_count(count)} ({', '.join(map(str, values))}) in {read_in}"
+                  f"{others}; finder threshold {config.find_threshold:g}, "
                   f"faces {config.min_face_px:g}-{config.max_face_px:g} px{kept}{mixed}",
                   note=note,
                   frames_whole=len(good))
