@@ -354,10 +354,11 @@ def cmd_lists(args: argparse.Namespace, rules: GensoRules) -> int:
                 for m in rules.monsters.values()]
         text = "\n".join("\n".join(fit((
             f"{r['key']:<14} {pad(r['name'], 34)}",
-            # 退魔呪, 防護呪 and 火炎呪 ask whether it is undead (GM-MON-2, GM-MAGIC)
-            KIND_TEXT[r["kind"]],
             f"体力 {r['body'] or '-'} 知覚 {r['perception']} 魔力 {r['magic']} "
             f"HP {r['hp'] or '-'} MP {r['mp']}",
+            # 退魔呪, 防護呪 and 火炎呪 ask whether it is undead (GM-MON-2, GM-MAGIC); after
+            # the numbers, which stand one under another
+            KIND_TEXT[r["kind"]],
             # GM-MON-7's 移動力 (combat / normal / full move, m) and 防御力 (protection)
             "移動/move {}/{}/{} m".format(*r["move"]), f"防護/protection {r['protection']}",
             f"{r['attack']}/{r['attack_en']} {r['power'] or _drain_text(r)}",
