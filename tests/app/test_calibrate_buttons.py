@@ -59,6 +59,32 @@ def test_each_press_is_named_with_its_setting_and_pin(
     assert not led.state  # closed on Ctrl-C
 
 
+def test_a_held_i_is_named_by_the_menu_it_opens_in_the_game(
+        mock_pins: MockFactory, capsys: pytest.CaptureFixture[str]) -> None:
+    """r77keys: the menus a held I opens were named MENU and SYSTEM, the presses' own names,
+    not as the game names them, Japanese beside English."""
+    write_config("[buttons]\nlong_press_seconds = 0.2\n")
+    led, item = mock_pins.pin(24), mock_pins.pin(23)
+
+    def player() -> None:
+        try:
+            _until(lambda: led.state)
+            item.drive_low()
+            time.sleep(0.4)
+            item.drive_high()
+            time.sleep(0.3)
+        finally:
+            _thread.interrupt_main()
+
+    typing = threading.Thread(target=player)
+    typing.start()
+    assert main(["calibrate", "buttons"]) == 130
+    typing.join()
+    out = capsys.readouterr().out
+    assert "hold I for Menu メニュー, longer for System 設定" in out
+    assert "I held: Menu メニュー (buttons.item_pin = 23)\n" in out
+
+
 def test_a_pin_clash_is_refused_as_play_refuses_it(
         mock_pins: MockFactory, capsys: pytest.CaptureFixture[str]) -> None:
     write_config("[buttons]\nbuzzer_pin = 22\n")

@@ -32,14 +32,16 @@ from companion.app.config import Config, load_config
 from companion.errors import DeviceError
 from companion.hw.buttons import Button, ButtonPanel, NoGpio, WaitingSignal, ensure_gpio
 
-#: Each press as the line names it, and the button (its setting's part) it came from.
+#: Each press as the line names it, and the button (its setting's part) it came from. The
+#: menus a held I opens are named as the game names them, Japanese beside English (they
+#: were the presses' own names, MENU and SYSTEM, r77keys).
 SAID: dict[Button, tuple[str, str]] = {
     Button.ATTACK: ("A pressed", "attack"),
     Button.FLEE: ("B pressed", "flee"),
     Button.RANGED: ("R pressed", "ranged"),
     Button.ITEM: ("I pressed", "item"),
-    Button.MENU: ("I held: MENU", "item"),
-    Button.SYSTEM: ("I held longer: SYSTEM", "item"),
+    Button.MENU: ("I held: Menu メニュー", "item"),
+    Button.SYSTEM: ("I held longer: System 設定", "item"),
 }
 
 #: How often the buttons are looked at (s): a press is named within it.
@@ -98,8 +100,8 @@ def watch(config: Config, panel: ButtonPanel, signal: WaitingSignal, out: TextIO
                             ("Buzzer", "buttons.buzzer_pin", "beeped once")):
         pin = config.integer(key)
         print(f"{name}: {key} = {pin}, " + (done if pin >= 0 else "none fitted"), file=out)
-    print("Press each button (hold I for MENU, longer for SYSTEM); Ctrl-C or q ends.",
-          file=out, flush=True)
+    print("Press each button; hold I for Menu メニュー, longer for System 設定.\n"
+          "Ctrl-C or q ends.", file=out, flush=True)
     while not stop():
         for press in panel.poll():
             if isinstance(press, Button) and press in SAID:
