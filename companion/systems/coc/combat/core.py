@@ -75,6 +75,9 @@ class _Core:
         self.up_front: set[tuple[str, str]] = set()  # the pools a burst filled at once
         # CO-ARMOR-1: what each armour stopped in the action, exact (a burst's shares)
         self.worn: dict[tuple[str, str], Fraction] = {}
+        # CO-GRAP-4/6: what each human shield took in the action, exact (a burst's shares
+        # beyond its base range meet it before the armour from revision 25, r77coc)
+        self.shielded: dict[str, Fraction] = {}
         self.p003 = rules.profile is Profile.P003
 
     def freeze(self) -> FightState:

@@ -33,7 +33,8 @@ HOLD_FROM_WITHIN = 21
 #: armour (a77cocgrapple DEFECT 1, CO-GRAP-4/6's Default: damage aimed at the grappler "goes
 #: first to the grappled opponent's current HP"), so the armour meets only what the shield
 #: left; revision 24 spent an armour use (CO-ARMOR-2) or durability (CO-ARMOR-1) on a blow the
-#: shield then took whole.
+#: shield then took whole. A burst's bullet beyond its base range too
+#: (:meth:`_Damage.shield_share`, r77coc).
 SHIELD_BEFORE_ARMOUR = 25
 
 
@@ -170,11 +171,13 @@ class _Damage(_Spells):
 
     def hit(self, t: Combatant, damage: int, text: str, ignore_armour: bool = False,
             from_behind: bool = False, armour: bool = True, bullet: bool = False,
-            by: str = "", hold: bool = False) -> None:
+            by: str = "", hold: bool = False, shielded: bool = False) -> None:
         """``damage`` to ``t`` from ``by`` (its attacker, when one strikes): the human shield,
         then armour, then HP (from revision :data:`SHIELD_BEFORE_ARMOUR`; before, armour, then
         the shield, then HP). ``hold``: the damage is ``t``'s holder's own hold on it (a
-        choke, CO-MA-2 / CO-GRAP-7; a throw, CO-MA-2 / CO-GRAP-8).
+        choke, CO-MA-2 / CO-GRAP-7; a throw, CO-MA-2 / CO-GRAP-8). ``shielded``: the shield
+        has had its share already (:meth:`shield_share`, a burst's bullet beyond its base
+        range).
 
         CO-GRAP-4 (003 l.36 「＜組みつき＞中は相手のHPをそのまま装甲として使用できる。但し
         後ろからの攻撃の場合はその限りではない。」) / CO-GRAP-6 (004 l.166 「拘束している相手は
@@ -196,12 +199,9 @@ class _Damage(_Spells):
         if armoured and not shield_first:
             damage = self.armour(self.cs[t.name], damage, bullet)
         t = self.cs[t.name]
-        shield_rule = "CO-GRAP-4" if self.on("CO-GRAP-4") else "CO-GRAP-6"
-        own_blow = (self.engine >= 7 and bool(by) and by == t.grappling) or (
-            hold and self.engine >= HOLD_FROM_WITHIN)
-        if t.grappling and self.on(shield_rule) and damage > 0 and not own_blow and not (
-                from_behind and shield_rule == "CO-GRAP-4"):
-            held = self.cs[t.grappling]
+        shield_rule = self.shield_rule()
+        held = None if shielded else self.shield_of(t, by, from_behind, hold)
+        if held is not None and damage > 0:
             taken = min(damage, max(0, held.hp))
             if self.rules.default("CO-GRAP-4", "shield_as_armour"):
                 self.say(f"{held.name}'s HP {held.hp} shields {t.name} ({shield_rule})")
@@ -213,6 +213,51 @@ class _Damage(_Spells):
         if armoured and shield_first and damage > 0:
             damage = self.armour(self.cs[t.name], damage, bullet)
         self.harm(self.cs[t.name], damage)
+
+    def shield_rule(self) -> str:
+        """The human shield's rule: CO-GRAP-4 (003) or CO-GRAP-6 (004)."""
+        return "CO-GRAP-4" if self.on("CO-GRAP-4") else "CO-GRAP-6"
+
+    def shield_of(self, t: Combatant, by: str, from_behind: bool = False,
+                  hold: bool = False) -> Combatant | None:
+        """The one ``t`` holds, when it shields ``t`` from ``by``'s blow (:meth:`hit`): not
+        the held one's own blow (revision 7 on), nor ``t``'s holder's hold on it (revision
+        :data:`HOLD_FROM_WITHIN` on), nor in 003 a blow from behind (CO-GRAP-4)."""
+        rule = self.shield_rule()
+        own_blow = (self.engine >= 7 and bool(by) and by == t.grappling) or (
+            hold and self.engine >= HOLD_FROM_WITHIN)
+        if (not t.grappling or not self.on(rule) or own_blow
+                or (from_behind and rule == "CO-GRAP-4")):
+            return None
+        return self.cs[t.grappling]
+
+    def shield_share(self, t: Combatant, share: Fraction, by: str,
+                     from_behind: bool) -> Fraction:
+        """From revision :data:`SHIELD_BEFORE_ARMOUR`, a burst's bullet beyond its base range
+        (:meth:`~companion.systems.coc.combat.firearms._Firearms.burst_through`) meets the
+        human shield (CO-GRAP-4/6) before ``t``'s armour, as every other blow does (r77coc:
+        it met the armour first): the shield takes its exact ``share`` up to the HP it had
+        as the action began, and loses the running total it took rounded by §0.3, as the
+        grappler does; with CO-GRAP-4's ``shield_as_armour`` its HP stops up to itself each
+        bullet, as :meth:`hit` has it stop each blow. What the shield leaves, exact."""
+        held = self.shield_of(t, by, from_behind)
+        if held is None or share <= 0:
+            return share
+        rule = self.shield_rule()
+        if self.rules.default("CO-GRAP-4", "shield_as_armour"):
+            self.say(f"{held.name}'s HP {held.hp} shields {t.name} ({rule})")
+            return share - min(share, Fraction(max(0, held.hp)))
+        done = self.shielded.get(held.name, Fraction(0))
+        had = held.hp + self.rounded(done)  # as the action began
+        taken = min(share, max(Fraction(0), had - done))
+        self.shielded[held.name] = done + taken
+        if taken:
+            part = self.rounded(done + taken) - self.rounded(done)
+            self.say(f"{held.name} is a human shield and takes {taken} exactly, rounded "
+                     f"{self.rounded(done + taken)} so far (§0.3): this bullet's part {part} "
+                     f"({rule})")
+            self.harm(held, part)
+        return share - taken
 
     def harm(self, t: Combatant, damage: int) -> None:
         """HP loss, then the profile's dying rule: CO-DEATH-1 (003) or CO-BASE-8 (004)."""

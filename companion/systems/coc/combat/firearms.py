@@ -15,6 +15,7 @@ from companion.dice import roll
 from companion.errors import IllegalAction
 from companion.systems.coc.checks import Grade
 from companion.systems.coc.combat.actions import Attack, ClearJam, Defence, Reload
+from companion.systems.coc.combat.damage import SHIELD_BEFORE_ARMOUR
 from companion.systems.coc.combat.fighters import Combatant
 from companion.systems.coc.combat.strikes import _Strikes
 from companion.systems.coc.rules import WeaponKind
@@ -180,18 +181,27 @@ class _Firearms(_Strikes):
         before took, so the burst takes its total rounded once whatever the bullets' order
         (reviewcoc74 RISK 2: parts of the running total before the armour made it hang on
         the order). ``so_far``: the exact damage through, the undivided damage and the HP
-        parts so far. Its part, the exact damage through and the undivided damage."""
+        parts so far. From revision
+        :data:`~companion.systems.coc.combat.damage.SHIELD_BEFORE_ARMOUR` the share meets a
+        human shield (CO-GRAP-4/6) before the armour, as every other blow
+        (:meth:`~companion.systems.coc.combat.damage._Damage.shield_share`, r77coc); revision
+        24 put it through the armour first. Its part, the exact damage through and the
+        undivided damage."""
         through, raw, taken = so_far
         damage, text = self.blow(c, a, w, grade, False, False, 1, printed)
         raw += damage
         share = Fraction(damage, band)
         self.say(f"bullet {n + 1}: {text} ÷{band} = {share} exactly (the burst's {raw} "
                  f"÷{band} is rounded once, after the armour, CO-RANGE-2)")
+        shield_first = self.engine >= SHIELD_BEFORE_ARMOUR
+        if shield_first:  # r77coc: as every other blow, the shield before the armour
+            share = self.shield_share(self.cs[t.name], share, c.name, a.from_behind)
         through += share if ignore else self.stops(self.cs[t.name], share, True)
         part = self.rounded(through) - taken
         self.hit(self.cs[t.name], part, f"the burst's damage through so far {through}, "
                  f"rounded {taken + part} (§0.3): this bullet's part {part}",
-                 from_behind=a.from_behind, armour=False, bullet=True, by=c.name)
+                 from_behind=a.from_behind, armour=False, bullet=True, by=c.name,
+                 shielded=shield_first)
         return part, through, raw
 
     def reload(self, c: Combatant, a: Reload) -> None:

@@ -204,8 +204,9 @@ FORMAT = 2
 # (strikes.KNOCKOUT_FAILED_SAID).
 # Revision 25 (a77cocgrapple): the human shield (CO-GRAP-4, CO-GRAP-6) takes a blow aimed at
 # its grappler before the grappler's armour does, which meets only what is left
-# (damage.SHIELD_BEFORE_ARMOUR); revision 24 spent the armour first. 004's throw from a height
-# refuses a negative height, or one beyond a roll's dice, before any die
+# (damage.SHIELD_BEFORE_ARMOUR), a burst beyond its base range too, each bullet's exact
+# share (damage._Damage.shield_share, r77coc); revision 24 spent the armour first. 004's
+# throw from a height refuses a negative height, or one beyond a roll's dice, before any die
 # (grapples.THROW_HEIGHT_CHECKED); revision 24 threw from -3 m as a fall. A throw's or
 # tackle's field not played is refused before any die (grapples.FIELDS_THAT_APPLY: 003's
 # height_m, toward off the board, 004's at_dodges, obstacle without blow back); revision 24
