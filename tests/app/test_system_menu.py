@@ -729,6 +729,32 @@ def test_a_dice_tray_whose_rolls_are_refused_is_said_in_the_menu_and_the_game_st
     term.finish()
 
 
+def test_a_dice_tray_refused_for_rolls_the_environment_set_says_to_mend_the_variable(
+        tmp_path: Path) -> None:
+    """r77setup (as a77setup DEFECT 1): COMPANION_DICE_EXPRESSIONS wins over config.toml,
+    and the menu said "mend it in config.toml", where the rolls were already good."""
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "config.toml").write_text('[dice]\nexpressions = "1D6"\n',
+                                                     encoding="utf-8")
+    env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
+           "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "100",
+           "COMPANION_DICE_SOURCE": "sim", "COMPANION_DICE_EXPRESSIONS": "1D6, 2X"}
+    term = Terminal(["--input", "sim", "--choices", "keyboard", "--display", "terminal",
+                     "--seed", str(SEED)], env)
+    asked = first_choice()
+    term.answer(asked, 1, b"s")
+    term.answer(SYSTEM, 1, b"3")  # Dice tray
+    term.answer("Dice tray ダイストレイ: dice.expressions: '2X' is not a dice expression", 1,
+                b"a")
+    term.answer(SYSTEM, 2, b"f")
+    term.answer(asked, 2, b"")
+    term.proc.terminate()
+    term.finish()
+    shown = " ".join(re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", term.text()).split())
+    assert ("mend it in COMPANION_DICE_EXPRESSIONS, which sets it over config.toml"
+            in shown), shown[-2000:]
+
+
 def test_a_mode_switched_to_that_stops_at_its_start_leads_back_to_the_game(
         tmp_path: Path) -> None:
     """Its fight file written wrong: said, and back to the game carried on, not the run

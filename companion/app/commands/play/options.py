@@ -164,10 +164,18 @@ def run(args: argparse.Namespace) -> int:
         if mode == "dice":
             # The dice tray's rolls, read as it starts: refused there, the switch ended the
             # whole run (events74 RISK 2); said in the menu, the game stays.
+            theirs: Config | None = None
             try:
-                parse_expressions(effective_config(other, tell=False).text("dice.expressions"))
+                theirs = effective_config(other, tell=False)
+                parse_expressions(theirs.text("dice.expressions"))
             except DataError as exc:
-                return f"Dice tray ダイストレイ: {exc}; mend it in config.toml"
+                # The environment wins over config.toml: mended there, the tray was refused
+                # again (r77setup, as a77setup DEFECT 1).
+                setting = None if theirs is None else theirs.settings["dice.expressions"]
+                where = (f"{setting.origin}, which sets it over config.toml"
+                         if setting is not None and setting.source is Source.ENV
+                         else "config.toml")
+                return f"Dice tray ダイストレイ: {exc}; mend it in {where}"
         if mode in ("genso", "coc") and not table_files(other, mode)[0].exists():
             # A command to type, with its arguments: "fight new …" read as cut text, and
             # typed as it was it is refused (screen70 NIT 6).
