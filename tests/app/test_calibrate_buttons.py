@@ -85,6 +85,34 @@ def test_a_held_i_is_named_by_the_menu_it_opens_in_the_game(
     assert "I held: Menu メニュー (buttons.item_pin = 23)\n" in out
 
 
+def test_one_part_on_its_header_pin_is_said_where_its_silence_is_seen(
+        mock_pins: MockFactory, capsys: pytest.CaptureFixture[str]) -> None:
+    """r77keys (a77keys RISK 6): attack_pin = 11, GPIO17's header pin, is no clash and, one
+    alone, no warning; wired as wiring.md shows, A printed nothing, and nothing said why."""
+    write_config("[buttons]\nattack_pin = 11\n")
+    led, wired = mock_pins.pin(24), mock_pins.pin(17)
+
+    def player() -> None:
+        try:
+            _until(lambda: led.state)
+            wired.drive_low()  # the A button, wired to GPIO17 as wiring.md shows
+            time.sleep(0.1)
+            wired.drive_high()
+            time.sleep(0.2)
+        finally:
+            _thread.interrupt_main()
+
+    typing = threading.Thread(target=player)
+    typing.start()
+    assert main(["calibrate", "buttons"]) == 130
+    typing.join()
+    out = capsys.readouterr().out
+    assert "buttons.attack_pin = 11 is the header pin of GPIO17, which hardware/wiring.md " \
+        "wires the A button to: if the A button does nothing here, write attack_pin = 17\n" \
+        in out
+    assert "A pressed" not in out
+
+
 def test_a_pin_clash_is_refused_as_play_refuses_it(
         mock_pins: MockFactory, capsys: pytest.CaptureFixture[str]) -> None:
     write_config("[buttons]\nbuzzer_pin = 22\n")

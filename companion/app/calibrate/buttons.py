@@ -20,7 +20,12 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any, TextIO
 
-from companion.app.commands.config import header_pins_warning, pin_check, refused_pins
+from companion.app.commands.config import (
+    PART_NAMES,
+    header_pins_warning,
+    pin_check,
+    refused_pins,
+)
 from companion.app.commands.play.press_sources import (
     button_pins,
     gpio_parts,
@@ -29,6 +34,7 @@ from companion.app.commands.play.press_sources import (
     refused,
 )
 from companion.app.config import Config, load_config
+from companion.app.pin_numbers import header_pins_written
 from companion.errors import DeviceError
 from companion.hw.buttons import Button, ButtonPanel, NoGpio, WaitingSignal, ensure_gpio
 
@@ -100,6 +106,16 @@ def watch(config: Config, panel: ButtonPanel, signal: WaitingSignal, out: TextIO
                             ("Buzzer", "buttons.buzzer_pin", "beeped once")):
         pin = config.integer(key)
         print(f"{name}: {key} = {pin}, " + (done if pin >= 0 else "none fitted"), file=out)
+    # One part on the header pin wiring.md wires it to is no warning of its own (a pin may
+    # be chosen so): said here, where its silence is seen (a77keys RISK 6, attack_pin = 11).
+    # Two or more: pin_check's warning, said before.
+    written = header_pins_written({part: config.integer(f"buttons.{part}_pin")
+                                   for part in PART_NAMES})
+    if len(written) == 1:
+        part, pin, gpio = written[0]
+        print(f"buttons.{part}_pin = {pin} is the header pin of GPIO{gpio}, which "
+              f"hardware/wiring.md wires the {PART_NAMES[part]} to: if the "
+              f"{PART_NAMES[part]} does nothing here, write {part}_pin = {gpio}", file=out)
     print("Press each button; hold I for Menu メニュー, longer for System 設定.\n"
           "Ctrl-C or q ends.", file=out, flush=True)
     while not stop():
