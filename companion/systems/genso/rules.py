@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import tomllib
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
@@ -236,9 +237,28 @@ class Monster:
 def near(key: str, known: Mapping[str, object], where: str) -> str:
     """What to add to a refusal of an unknown key: the key it is nearest to (chain_mail →
     chain_armor), or where the keys are listed. The coc sheets suggest one; genso gave
-    "no item 'chain_mail'" alone (a sheet's item lists too: :mod:`.sheet`)."""
-    close = difflib.get_close_matches(key.lower(), list(known), n=1)
-    return f"; did you mean {close[0]!r}? ({where})" if close else f"; {where}"
+    "no item 'chain_mail'" alone (a sheet's item lists too: :mod:`.sheet`).
+
+    A name typed in Japanese is matched to the Japanese names (an item's or spell's ``ja``)
+    as the seed varies them: 盾 for 楯 (盾＋１, 「魔法の武器、鎧、盾」), and a name without its
+    count (矢 for 矢ｘ１２), in either width (剣+1 for 剣＋１); each came back with no
+    suggestion (a77data NIT 6)."""
+    if key.isascii():
+        close = difflib.get_close_matches(key.lower(), list(known), n=1)
+        return f"; did you mean {close[0]!r}? ({where})" if close else f"; {where}"
+    names: dict[str, str] = {}
+    for k, value in known.items():
+        ja = getattr(value, "ja", "")
+        for name in (ja, ja.split("ｘ")[0]):
+            names.setdefault(unicodedata.normalize("NFKC", name), k)
+    typed = unicodedata.normalize("NFKC", key)
+    spellings = (typed, typed.replace("盾", "楯"), typed.replace("楯", "盾"))
+    found = next((name for name in spellings if name in names), None) or next(
+        iter(difflib.get_close_matches(typed, list(names), n=1)), None)
+    if found is None:
+        return f"; {where}"
+    ja = getattr(known[names[found]], "ja", found)
+    return f"; did you mean {ja!r} ({names[found]})? ({where})"
 
 
 @dataclass(frozen=True)
