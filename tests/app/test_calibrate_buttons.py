@@ -135,6 +135,19 @@ def test_a_clash_is_refused_with_the_header_pins_warning_as_play_gives_it(
         "those parts to" in err and "write led_pin = 24 (header pin 18 is GPIO24)" in err
 
 
+def test_a_pin_and_a_hold_refused_are_said_at_once(
+        mock_pins: MockFactory, capsys: pytest.CaptureFixture[str]) -> None:
+    """r77keys: a System hold not longer than the menu's was said only once the pins were
+    mended, alone, without the way to check; play says every such setting at once."""
+    write_config("[buttons]\nflee_pin = 40\nlong_press_seconds = 3.0\n"
+                 "system_press_seconds = 2.0\n")
+    assert main(["calibrate", "buttons"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "error: 2 problems with the settings: (1) " in err
+    assert "buttons.flee_pin must be at most 27, found 40" in err
+    assert "the System menu needs the longer hold (mend them, then check with " in err
+
+
 def test_no_gpio_is_refused_saying_so(monkeypatch: pytest.MonkeyPatch,
                                       capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)

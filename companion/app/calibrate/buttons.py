@@ -23,6 +23,7 @@ from typing import Any, TextIO
 from companion.app.commands.config import (
     PART_NAMES,
     header_pins_warning,
+    hold_problem,
     pin_check,
     refused_pins,
 )
@@ -65,12 +66,14 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 def run(args: argparse.Namespace) -> int:
     config = load_config()
     config.tell_notices()
-    # The pins checked as play checks them: a refused value (its part would be read on the
-    # built-in pin) or a clash stops here, with the warning of parts set to their header
-    # pins, a clash's likely cause, as play's refusal carries it (a77keys RISK 2); a pin to
-    # avoid is warned of.
+    # The pins and holds checked as play checks them, all said at once: a refused value (its
+    # part would be read on the built-in pin), a clash or a System hold not the longer
+    # stops here, with the warning of parts set to their header pins, a clash's likely
+    # cause, as play's refusal carries it (a77keys RISK 2); a pin to avoid is warned of.
     clashes, warnings = pin_check(config)
     problems = [problem for _, problem in (*refused_pins(config), *clashes)]
+    if (held := hold_problem(config)) is not None:
+        problems.append(held)  # was said only once the pins were mended (r77keys)
     if problems:
         header_warning = header_pins_warning(config)
         raise refused(problems + ([] if header_warning is None else [header_warning]))
