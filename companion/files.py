@@ -561,9 +561,10 @@ def _zero_tail(text: str) -> str | None:
     """What a file whose good lines end in zero bytes is, or None: an SD card cut off as a
     file was rewritten in place (nano saves in place) leaves it so, and tomllib said only
     "Invalid statement (at line 5, column 1)", at bytes an editor shows as ``^@`` if at all
-    (a77setup NIT 7)."""
+    (a77setup NIT 7). Zero bytes among the lines too are no tail: UTF-16 without a byte
+    order mark ends in one, and "delete them" was no mending it (r77setup)."""
     kept = text.rstrip("\0")
-    if kept == text:
+    if kept == text or "\0" in kept:
         return None
     zeros, line = len(text) - len(kept), kept.count("\n") + 1
     return (f"the file ends in {zeros} zero byte{'s' * (zeros != 1)} from line {line}: a "

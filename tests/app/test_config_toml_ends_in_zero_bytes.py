@@ -30,3 +30,12 @@ def test_one_zero_byte_within_a_line_is_counted_on_that_line() -> None:
         tomllib.loads(data.decode())
     assert toml_fault(data, raised.value) == (
         "the file ends in 1 zero byte from line 4: a power cut as it was written? delete them")
+
+
+def test_utf16_without_a_byte_order_mark_is_no_zero_tail() -> None:
+    """r77setup: its last character's zero byte was "the file ends in 1 zero byte from
+    line 3: a power cut as it was written? delete them", and deleting it mended nothing."""
+    data = SETTINGS.decode().encode("utf-16-le")
+    with pytest.raises(tomllib.TOMLDecodeError) as raised:
+        tomllib.loads(data.decode())
+    assert toml_fault(data, raised.value) == str(raised.value)
