@@ -528,6 +528,38 @@ def comment_carried(before: tomlkit.TOMLDocument, after: tomlkit.TOMLDocument, s
     _comment_put(new, back, first.comment.as_string().strip())
 
 
+def comments_kept_in_order(before: tomlkit.TOMLDocument, after: tomlkit.TOMLDocument,
+                           key: str) -> None:
+    """The comments the player wrote in the list ``key`` of ``before`` put back on the same
+    items in ``after``, copy by copy in order (the first club's on the first club), when
+    the list holds the same items and only their places changed (a weapon readied already
+    made weapon 0: the list was written over as that weapon taken out and a bare one put
+    in at the front, and its comment was gone; of two clubs, the second's went onto the
+    first, r77genso)."""
+    old, new = before.get(key), after.get(key)
+    if not isinstance(old, Array) or not isinstance(new, Array):
+        return
+
+    def copies(array: Array) -> dict[Any, list[Any]]:
+        kinds: dict[Any, list[Any]] = {}
+        for group in array._value:
+            value = _value_of(group)
+            if value is not None:
+                kinds.setdefault((type(value), value), []).append(group)
+        return kinds
+
+    was, now = copies(old), copies(new)
+    if {k: len(v) for k, v in was.items()} != {k: len(v) for k, v in now.items()}:
+        return
+    for kind, groups in was.items():
+        for first, back in zip(groups, now[kind], strict=True):
+            said = "" if first.comment is None else first.comment.as_string().strip()
+            if said and (back.comment is None or back.comment.as_string().strip() != said):
+                _comment_put(new, back, said)
+            elif not said and back.comment is not None:  # another copy's, moved onto it
+                back.comment = None
+
+
 def comment_of_field_carried(before: tomlkit.TOMLDocument, after: tomlkit.TOMLDocument,
                              field: str, key: str, item: str) -> None:
     """The comment the player wrote on the line ``field = "item"`` of ``before`` put on the

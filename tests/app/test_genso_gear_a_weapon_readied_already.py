@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.app.cli import main
-from tests.app.genso_town_helpers import MAGE, made
+from tests.app.genso_town_helpers import MAGE, edited, made
 
 
 def weapons(sheet: Path) -> list[str]:
@@ -38,3 +38,27 @@ def test_a_weapon_held_as_weapon_1_becomes_weapon_0(
     assert main(["genso", "gear", "Ben", second]) == 2
     assert "readied as weapon 0: nothing to change" in capsys.readouterr().err
     assert ben.read_text(encoding="utf-8") == before
+
+
+def test_a_weapon_moved_to_the_front_keeps_its_comment(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """r77genso: in a `weapons` list one item a line, the comment the player wrote on the
+    weapon moved to weapon 0 goes with it, and one of two of a kind stays on its own copy;
+    the list was written over as the weapon taken out and a bare one put in."""
+    ben = made(user_dirs, capsys, "Ben", MAGE)
+    first, second = weapons(ben)
+    edited(ben, "weapons", f'[\n    "{first}",  # grandpa\'s\n    "{second}"  # a gift\n]')
+    edited(ben, "money", "{gold = 20, large_silver = 0, silver = 0}")
+    assert main(["genso", "gear", "Ben", second]) == 0
+    text = ben.read_text(encoding="utf-8")
+    assert f'    "{second}",  # a gift\n    "{first}",  # grandpa\'s\n]' in text, text
+    assert main(["genso", "buy", "Ben", first]) == 0
+    assert main(["genso", "gear", "Ben", first]) == 0  # the new one, bare, is weapon 0
+    assert main(["genso", "gear", "Ben", second]) == 0
+    text = ben.read_text(encoding="utf-8")
+    assert (f'    "{second}",  # a gift\n    "{first}",\n    "{first}",  # grandpa\'s\n]'
+            in text), text
+    assert main(["genso", "gear", "Ben", first]) == 0  # the bare one comes first, bare
+    text = ben.read_text(encoding="utf-8")
+    assert (f'    "{first}",\n    "{second}",  # a gift\n    "{first}",  # grandpa\'s\n]'
+            in text), text

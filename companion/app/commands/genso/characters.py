@@ -93,6 +93,7 @@ from companion.toml_writing import (
     comment_kept_aside,
     comment_of_field_carried,
     comment_taken_back,
+    comments_kept_in_order,
     write_toml,
 )
 
@@ -746,7 +747,10 @@ def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
             raise IllegalAction(f"{c.name} already wears {item.name}: nothing to change "
                                 "(the sheet is left as it was)")
         if item.key not in c.equipment and item.key in c.weapons:
-            # Readied already: moved to the front, nothing in or out of the pack (equip).
+            # Readied already: moved to the front, nothing in or out of the pack (equip);
+            # each comment in a `weapons` list one item a line stays on its weapon (r77genso:
+            # the list was written over as the weapon taken out and a bare one put in).
+            mend.append(lambda was, now: comments_kept_in_order(was, now, "weapons"))
             held = c.weapons.index(item.key)
             after = equip(rules, c, item.key)
             return after, (f"{c.name} already has {item.name} readied (weapon {held}); now "
