@@ -96,7 +96,13 @@ def check_folder_settings() -> None:
                 ("begins", value != value.lstrip()), ("ends", value != value.rstrip())) if blank)
             fix = f"write {variable}={value.strip()}" if value.strip() \
                 else f"give a full path, or unset {variable}"
-            raise DataError(f"{variable}='{value}' {ends} with a space: {fix}")
+            # A line end shown as written: a profile saved on Windows ends ``export …`` in
+            # \r, which printed bare sent the cursor back over the start of the message and
+            # was no space (r77setup).
+            strays = value[:len(value) - len(value.lstrip())] + value[len(value.rstrip()):]
+            blank = ("a Windows line end (\\r)" if "\r" in strays
+                     else "a line end (\\n)" if "\n" in strays else "a space")
+            raise DataError(f"{variable}={value!r} {ends} with {blank}: {fix}")
         if (unexpanded := not_expanded(variable, value)) is not None:
             raise DataError(unexpanded)
         try:

@@ -29,7 +29,10 @@ def test_the_folder_variables_themselves_are_no_notice() -> None:
     (" {}", "begins with a space: write {variable}={}"),
     ("{} ", "ends with a space: write {variable}={}"),
     ("\t{} ", "begins and ends with a space: write {variable}={}"),
-    ("  ", "begins and ends with a space: give a full path, or unset {variable}")])
+    ("  ", "begins and ends with a space: give a full path, or unset {variable}"),
+    # r77setup: a profile saved on Windows; the \r printed bare sent the cursor back over
+    # the start of the message, and it is no space
+    ("{}\r", "ends with a Windows line end (\\r): write {variable}={}")])
 @pytest.mark.parametrize("variable", ["COMPANION_CONFIG_DIR", "COMPANION_DATA_DIR"])
 def test_a_folder_variable_with_a_stray_space_is_refused(
         variable: str, written: str, said: str, tmp_path: Path,
@@ -43,6 +46,6 @@ def test_a_folder_variable_with_a_stray_space_is_refused(
     monkeypatch.chdir(tmp_path)
     assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "orc"]) == 2
     assert capsys.readouterr().err == (
-        f"companion: error: {variable}='{value}' "
+        f"companion: error: {variable}={value!r} "
         f"{said.format(meant, variable=variable)}\n")
     assert list(tmp_path.iterdir()) == []
