@@ -26,9 +26,11 @@ def test_the_two_hands_refusals_give_the_real_command(
         assert main(["genso", "gear", "Aki", item]) == 2
         err = capsys.readouterr().err
         assert "SHEET" not in err
-        hint = f"(`{companion_command()} genso gear Aki {off} --off` takes it off)"
-        assert err.rstrip().endswith(hint), err
-        argv = shlex.split(hint[2:hint.index("`", 2)])
+        # Beside what to do first, before the setting and its own parenthesis (r77genso).
+        hint = f"first (`{companion_command()} genso gear Aki {off} --off`); GM-EQUIP-1 "
+        assert hint in err, err
+        assert err.rstrip().endswith("allows both)"), err
+        argv = shlex.split(hint[hint.index("`") + 1:hint.rindex("`")])
         assert main(argv[argv.index("genso"):]) == 0  # the hint's command works
         assert main(["genso", "gear", "Aki", item]) == 0  # and then the refused one
         capsys.readouterr()

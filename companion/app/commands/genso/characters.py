@@ -770,9 +770,9 @@ def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
         try:
             after = equip(rules, c, item.key)
         except NoHandFree as exc:  # the system says it in game words; the command, how
-            raise IllegalAction(f"{exc} (`{companion_command()} genso gear "
-                                f"{shlex.quote(args.sheet)} {exc.item} --off` takes it "
-                                "off)") from None
+            raise IllegalAction(f"{exc.first} (`{companion_command()} genso gear "
+                                f"{shlex.quote(args.sheet)} {exc.item} --off`); "
+                                f"{exc.why}") from None
         if item.slot is not Slot.WEAPON:
             return after, f"equipped {item.name}"
         # The weapon readied becomes weapon 0 (:func:`equip`), the fight's default; the one
