@@ -781,3 +781,18 @@ def test_the_dice_camera_question_names_the_variable_that_chose_the_camera(
     assert screen.views[0].prompt.endswith(
         "(to type them every session: COMPANION_DICE_SOURCE=typed (the environment sets "
         "dice.source, over config.toml; or unset it))")
+
+
+def test_the_dice_camera_question_after_a_dice_flag_names_the_flag_for_this_run(
+        tmp_path: Path) -> None:
+    """r77setup: ``play --dice camera`` was asked "(to type them every session: --dice
+    typed)", and a flag is typed for one run."""
+    config = load_config(overrides={"dice.source": "camera",
+                                    "dice.camera_source": str(tmp_path / "unplugged.png"),
+                                    "input.poll_seconds": 0.005},
+                         flag_names={"dice.source": "--dice"})
+    screen = PlayerAtTheScreen([("The dice camera cannot be used", Button.FLEE)])  # Quit
+    with pytest.raises(DeviceError):
+        run_dice_tray(config, screen, Controls([screen]), 1, None)
+    assert screen.views[0].prompt.endswith(
+        "Type the dice you throw for this session? (--dice typed types them without asking)")

@@ -20,7 +20,7 @@ from companion.app.commands.events import (
     user_lists,
 )
 from companion.app.commands.play.telling import question_show, resume_command, tell
-from companion.app.config import Config
+from companion.app.config import Config, Source
 from companion.app.modes.dice_tray import (
     RULES_REFUSED,
     DiceTrayMode,
@@ -420,9 +420,13 @@ def real_dice(config: Config, controls: Controls, display: Display,
         try:
             return camera_rolls(config, controls), source
         except DeviceError as exc:
+            how = config.how_to_set("dice.source", "typed")
+            # A flag holds for the run it is typed for, not every session (r77setup).
+            later = f"{how} types them without asking" \
+                if config.settings["dice.source"].source is Source.COMMAND_LINE \
+                else f"to type them every session: {how}"
             prompt = (f"The dice camera cannot be used カメラが使えません: {exc}. Type the dice "
-                      "you throw for this session? (to type them every session: "
-                      f"{config.how_to_set('dice.source', 'typed')})")
+                      f"you throw for this session? ({later})")
             show = question_show(display, menu)
             if answered(menu, lambda: choose(controls, show, prompt, NO_CAMERA_OPTIONS, 0,
                                              poll), show) != 0:
