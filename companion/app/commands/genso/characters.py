@@ -632,8 +632,13 @@ def _far_from_list(args: argparse.Namespace, rules: GensoRules, key: str,
         return None
     money = rates(rules)
     gold = money.large_per_gold * money.silver_per_large
+    # The gold reading is told only when it is near the list: a second-hand sale fetches
+    # less than the list, never more, so above it the bound is FAR_FROM_LIST's (r77genso
+    # NIT: `sell Aki iron_armor --price 383` said "if 383 gold was meant, that is --price
+    # 30640", 8 times the armour's list).
     meant = (f"; if {paid} gold was meant, that is --price {paid * gold}"
-             if silver <= paid * gold * far and paid * gold <= silver * far else "")
+             if silver <= paid * gold * far and paid * gold <= silver * FAR_FROM_LIST
+             else "")
     undo = companion_line("genso", "buy" if sold else "sell", args.sheet, item.key, "--price",
                           str(paid), "--take-back")
     return (f"warning: {listing} {coins_text(coins)} = {silver} silver 銀貨; "

@@ -1,0 +1,35 @@
+"""r77genso: the price warning of a sale of goods the seed gives no buy-back price (鉄鎧/Iron
+armor, listed at 金貨48枚 = 3840 silver; GM-ECON-1, GM-EQUIP-3) says only what makes sense
+and as the help says it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.app.cli import main
+from tests.app.genso_town_helpers import edited, made
+
+
+def _armoured(user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    aki = made(user_dirs, capsys, "Aki")
+    edited(aki, "money", "{gold = 48, large_silver = 0, silver = 0}")
+    assert main(["genso", "buy", "Aki", "iron_armor"]) == 0
+    capsys.readouterr()
+    return aki
+
+
+def test_no_gold_reading_far_above_the_list(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """383 gold would be 8 times the list: no "if 383 gold was meant"; 24 gold, half the
+    list, is still told."""
+    _armoured(user_dirs, capsys)
+    assert main(["genso", "sell", "Aki", "iron_armor", "--price", "383"]) == 0
+    err = capsys.readouterr().err
+    assert "received 383 silver 銀貨" in err
+    assert "gold was meant" not in err
+    assert main(["genso", "buy", "Aki", "iron_armor", "--price", "383", "--take-back"]) == 0
+    capsys.readouterr()
+    assert main(["genso", "sell", "Aki", "iron_armor", "--price", "24"]) == 0
+    assert "if 24 gold was meant, that is --price 1920" in capsys.readouterr().err
