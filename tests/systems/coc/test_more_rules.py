@@ -37,7 +37,7 @@ from companion.systems.coc.combat import (
 )
 from companion.systems.coc.rules import Profile, load_rules, weapon_from_mapping
 from companion.systems.coc.sheet import sheet_from_mapping, sheet_mapping
-from tests.systems.coc.helpers import SWORD, duel, hurt, pass_to, person, push
+from tests.systems.coc.helpers import SWORD, at, duel, hurt, pass_to, person, push
 
 P003, P004 = Profile.P003, Profile.P004
 
@@ -887,7 +887,9 @@ def test_co_ma_2_a_throw_moves_the_thrown_two_squares_on_the_board_003() -> None
         g.push(Throw("Ann", at="Bob"), ScriptedDice([(6, 3), (2, 1)]))
     text = push(g, Throw("Ann"), (6, 3), (2, 1))  # facing W: the wall stops it on a4
     assert "Cult lands on a4" in text and g.state.get("Cult").square == "a4"
-    h = duel(P003, MA_GRAPPLE, {})  # no board: nobody moves
+    # no board: nobody moves; revision 24 took toward there and dropped it, 25 refuses it
+    # (r77coc, tests/systems/coc/test_throw_and_tackle_fields_that_apply.py)
+    h = at(24, duel(P003, MA_GRAPPLE, {}))
     push(h, Grapple("Ann", "Cult", ma=True), (100, 20), (100, 90))
     pass_to(h, "Ann")
     assert "lands on" not in push(h, Throw("Ann", toward="E"), (6, 3), (2, 1))

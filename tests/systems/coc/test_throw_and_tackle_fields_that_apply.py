@@ -48,6 +48,19 @@ def test_003s_throw_refuses_a_height() -> None:
 
 
 @pytest.mark.parametrize(("throw", "match"), [
+    # r77coc: off the board, 003 took toward and played as if it were left out
+    (Throw("Ann", toward="N"), r"^toward is a way on the board \(CO-TURN-2\), and Ann is not "
+                               r"on it: leave it out \(CO-MA-2\)$"),
+    # r77coc: with nobody thrown at, 003 dropped at_dodges unsaid
+    (Throw("Ann", at_dodges=True), r"^at_dodges is the dodge of the one thrown at: name it "
+                                   r"as TARGET, or leave at_dodges out \(CO-MA-2\)$"),
+])
+def test_003s_throw_off_the_board_refuses_what_it_does_not_play(throw: Throw,
+                                                                 match: str) -> None:
+    refused(held_003(OLD + 1), throw, match)
+
+
+@pytest.mark.parametrize(("throw", "match"), [
     (Throw("Ann", toward="N"), r"^toward is a way on the board \(CO-TURN-2\), off in this "
                                r"profile: leave it out \(CO-MA-2\)$"),
     (Throw("Ann", at="Bob", at_dodges=True), r"^at_dodges is 003's landing \(CO-MA-2\): 004's "

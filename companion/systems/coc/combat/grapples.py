@@ -52,7 +52,8 @@ THROW_HEIGHT_CHECKED = 25
 #: The first engine revision in which a throw's or tackle's field that the profile or option
 #: does not play is refused before any die, as 003's throw refuses ``skill``: 003's
 #: ``height_m``, 004's ``toward`` and ``at_dodges``, and ``obstacle`` without blow back
-#: (a77cocgrapple NIT 6); revision 24 took them and played as if they were left out.
+#: (a77cocgrapple NIT 6); 003's ``toward`` off the board and ``at_dodges`` with nobody thrown
+#: at (r77coc); revision 24 took them and played as if they were left out.
 FIELDS_THAT_APPLY = 25
 #: A Grapple's ``parry_with`` words (CO-GRAP-5, CO-PARRY-2, CO-DODGE-2); "iai" is 003's Iai
 #: parry (CO-DODGE-2, CO-IAI-2), with ``parry_weapon`` the sheathed blade.
@@ -400,7 +401,7 @@ class _Grapples(_Firearms):
         enemy): throw the held one; with CO-GRAP-8's reading b, one who holds nobody throws
         the enemy ``at`` (:meth:`throw_unheld`)."""
         if self.engine >= FIELDS_THAT_APPLY:
-            self.throw_fields(a)
+            self.throw_fields(c, a)
         if (a.at and not c.grappling and not self.p003 and self.on("CO-GRAP-8")
                 and self.rules.default("CO-GRAP-8", "reading") == "b"):
             self.throw_unheld(c, a)
@@ -482,17 +483,24 @@ class _Grapples(_Firearms):
             self.hit(other, hurt, f"{other.name} is hit by the thrown body: {text} (CO-GRAP-8)")
             self.stun_throw(self.cs[other.name])
 
-    def throw_fields(self, a: Throw) -> None:
+    def throw_fields(self, c: Combatant, a: Throw) -> None:
         """From revision :data:`FIELDS_THAT_APPLY`, before any die: a field this profile's
         throw does not play is refused, not dropped unsaid. 003's throw (CO-MA-2) flies 2
-        squares and has no height; ``toward`` is the board's (CO-TURN-2) and ``at_dodges``
-        003's landing (「回避行動を行わなかった場合1D3」), while 004's enemy thrown at is hit, no
-        dodge (the reading "CO-GRAP-8 (thrown at)")."""
+        squares and has no height; ``toward`` is the board's (CO-TURN-2), so not for a
+        thrower off it (r77coc: 003 took it there and dropped it), and ``at_dodges`` 003's
+        landing on the one thrown at (「回避行動を行わなかった場合1D3」), so not without one,
+        while 004's enemy thrown at is hit, no dodge (the reading "CO-GRAP-8 (thrown at)")."""
         if self.p003 and a.height_m:
             raise IllegalAction("003's throw has no height: leave out height_m (CO-MA-2)")
         if a.toward and not self.on("CO-TURN-2"):
             raise IllegalAction("toward is a way on the board (CO-TURN-2), off in this "
                                 "profile: leave it out (CO-MA-2)")
+        if a.toward and not self.board(c):
+            raise IllegalAction(f"toward is a way on the board (CO-TURN-2), and {c.name} is "
+                                "not on it: leave it out (CO-MA-2)")
+        if self.p003 and a.at_dodges and not a.at:
+            raise IllegalAction("at_dodges is the dodge of the one thrown at: name it as "
+                                "TARGET, or leave at_dodges out (CO-MA-2)")
         if not self.p003 and a.at_dodges:
             raise IllegalAction("at_dodges is 003's landing (CO-MA-2): 004's enemy thrown at "
                                 "is not dodged (the reading CO-GRAP-8 (thrown at), coc "
