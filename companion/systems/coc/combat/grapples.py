@@ -55,13 +55,14 @@ THROW_HEIGHT_CHECKED = 25
 #: (a77cocgrapple NIT 6); 003's ``toward`` off the board and ``at_dodges`` with nobody thrown
 #: at (r77coc); revision 24 took them and played as if they were left out.
 FIELDS_THAT_APPLY = 25
-#: A Grapple's ``parry_with`` words (CO-GRAP-5, CO-PARRY-2, CO-DODGE-2); "iai" is 003's Iai
-#: parry (CO-DODGE-2, CO-IAI-2), with ``parry_weapon`` the sheathed blade.
-#: 004's rule and the Japanese term of each grapple option (CO-GRAP-7, CO-GRAP-8).
+#: 004's rule of each grapple option (CO-GRAP-7, CO-GRAP-8).
 OPTION_RULES = {"choke": "CO-GRAP-7", "throw": "CO-GRAP-8"}
+#: The Japanese term of each grapple option, said beside the English.
 OPTION_JA = {"choke": "絞め", "throw": "投げ"}
 #: The fixed reading (data/readings.toml) that holds one to one holder and one hold at a time.
 ONE_HOLDER = "CO-GRAP-1 (one holder)"
+#: A Grapple's ``parry_with`` words (CO-GRAP-5, CO-PARRY-2, CO-DODGE-2); "iai" is 003's Iai
+#: parry (CO-DODGE-2, CO-IAI-2), with ``parry_weapon`` the sheathed blade.
 GRAPPLE_PARRIES = ("hands", "ma", "budo", "grapple", "iai")
 
 
