@@ -33,3 +33,19 @@ def test_no_gold_reading_far_above_the_list(
     capsys.readouterr()
     assert main(["genso", "sell", "Aki", "iron_armor", "--price", "24"]) == 0
     assert "if 24 gold was meant, that is --price 1920" in capsys.readouterr().err
+
+
+def test_the_help_and_the_warning_agree_on_ten_times(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The help says "more than 10 times off", as the warning does: 384 silver for 3840 is
+    not warned of, 383 is."""
+    with pytest.raises(SystemExit):
+        main(["genso", "sell", "--help"])
+    assert "more than 10 times off the list price" in " ".join(capsys.readouterr().out.split())
+    _armoured(user_dirs, capsys)
+    assert main(["genso", "sell", "Aki", "iron_armor", "--price", "384"]) == 0
+    assert "warning" not in capsys.readouterr().err
+    assert main(["genso", "buy", "Aki", "iron_armor", "--price", "384", "--take-back"]) == 0
+    capsys.readouterr()
+    assert main(["genso", "sell", "Aki", "iron_armor", "--price", "383"]) == 0
+    assert "received 383 silver 銀貨" in capsys.readouterr().err

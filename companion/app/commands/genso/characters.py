@@ -606,8 +606,9 @@ def cmd_buy(args: argparse.Namespace, rules: GensoRules) -> int:
 FAR_FROM_LIST = 2
 #: The same for a sale of goods the seed gives no buy-back price (iron armour), told beside
 #: the list's sale price: a second-hand sale fetches less than a new one costs, so only one
-#: this many times off is told (a77gensotown DEFECT 2: iron armour listed at 48 gold sold at
-#: `--price 24`, 24 silver, without a word).
+#: more than this many times off is told (a77gensotown DEFECT 2: iron armour listed at 48
+#: gold sold at `--price 24`, 24 silver, without a word), as the help says (r77genso NIT:
+#: it said "10 times off", and 384 silver for 3840, exactly 10 times, is not warned).
 SECOND_HAND_FAR = 10
 
 

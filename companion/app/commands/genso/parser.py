@@ -276,8 +276,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     sell.add_argument("--price", type=int, help="the price received for a buy-back marked "
                                                 "おおよそ (about), or the GM's price for an "
                                                 f"item the seed gives none: {in_silver}, "
-                                                f"and one {SECOND_HAND_FAR} times off the list "
-                                                "price of goods with no buy-back")
+                                                "and one more than "
+                                                f"{SECOND_HAND_FAR} times off the list price "
+                                                "of goods with no buy-back")
     sell.add_argument("--take-back", action="store_true",
                       help="this sale takes back a buy at its --price (as a price warning's "
                            "command does): the price is not warned of")
