@@ -30,6 +30,10 @@ def test_choke_and_let_go_say_they_take_no_target_004(
     assert main(["coc", "fight", "act", verb, "Ann", "Cult"]) == 2
     assert (f"{verb} takes no TARGET: it is of the one Ann holds (nobody now): `act {verb} "
             f"Ann` ({rule})") in capsys.readouterr().err
+    # r77coc: an ACTOR not in the fight was told to write `act choke Zed`
+    assert main(["coc", "fight", "act", verb, "Zed", "Cult"]) == 2
+    assert capsys.readouterr().err == ("companion: error: nobody called 'Zed' is in the fight; "
+                                       "in it: Ann, Cult\n")
     # seed 1 rolls 18 on the Grapple 60: Ann restrains Cult
     assert main(["coc", "fight", "act", "grapple", "Ann", "Cult", "--seed", "1"]) == 0
     capsys.readouterr()

@@ -542,9 +542,9 @@ def _fight_verb(args: argparse.Namespace, path: Path,
     raw: dict[str, Any] = {"kind": args.kind, "actor": _named(fight, args.actor)}
     if args.target and args.kind in _OF_THE_HELD:
         # a77cocgrapple NIT 7: "the choke action has no 'target' (its fields: actor, skill)"
-        # did not say whom a choke or letting go is of
-        held = next((c.grappling for c in fight.state.combatants if c.name == raw["actor"]),
-                    "")
+        # did not say whom a choke or letting go is of; an ACTOR not in the fight is said as
+        # such first (r77coc: it was told to write `act choke Zed`, then refused)
+        held = fight.state.get(raw["actor"]).grappling
         raise IllegalAction(f"{args.kind} takes no TARGET: it is of the one {raw['actor']} "
                             f"holds ({held or 'nobody now'}): `act {args.kind} {raw['actor']}` "
                             f"({_OF_THE_HELD[args.kind][fight.rules.on('CO-MA-2')]})")
