@@ -179,7 +179,7 @@ def test_no_camera_is_not_a_mat_out_of_view(capsys: pytest.CaptureFixture[str]) 
     assert main(["calibrate", "camera", "--source", "camera:7", "--frames", "1"]) == 1
     out, err = capsys.readouterr()
     assert out == ""
-    assert err.startswith("companion: error: no picture from the camera: no camera at 7")
+    assert err.startswith("companion: error: no picture from the camera: no camera at camera:7")
 
 
 def test_a_configured_camera_that_is_no_camera_names_its_key_and_file(

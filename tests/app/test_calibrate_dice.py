@@ -175,8 +175,8 @@ def test_a_webcam_that_does_not_open_fails_at_once(
     assert cli.main(["calibrate", "dice", "--source", "camera:99", *enrol]) == 1
     assert time.monotonic() - started < 2
     out, err = capsys.readouterr()
-    assert err == ("companion: error: no frames from 'camera:99': no camera at 99: check the "
-                   "cable, or choose another camera: --source (such as --source camera:0)\n")
+    assert err == ("companion: error: no frames from 'camera:99': no camera at camera:99: check "
+                   "the cable, or choose another camera: --source (such as --source camera:0)\n")
     assert "Throw" not in out
 
 

@@ -51,7 +51,7 @@ def test_a_webcam_that_stops_sending_pictures_is_said_and_nothing_saved(
     monkeypatch.setattr(cv2, "VideoCapture", LooseWebcam)
     assert cli.main(["calibrate", "dice", "--source", "camera:0"]) == 1
     out = capsys.readouterr().out
-    assert ("Not saved: the camera gave only 2 of 8 frames: camera 0 stopped sending "
+    assert ("Not saved: the camera gave only 2 of 8 frames: camera:0 stopped sending "
             "pictures (unplugged?); check the cable and run it again\n") in out
     assert not (config_dir() / CALIBRATION_FILE).exists()
 

@@ -190,5 +190,5 @@ def test_no_camera_at_the_source_given_names_another_to_try(
     bare option."""
     assert calibrate("--source", "camera:7") == 1
     assert capsys.readouterr().err.endswith(
-        "no camera at 7: check the cable, or choose another camera: --source (such as "
+        "no camera at camera:7: check the cable, or choose another camera: --source (such as "
         "--source camera:0)\n")

@@ -370,7 +370,7 @@ def test_a_webcam_unplugged_while_enrolling_is_not_said_to_be_retried(
     monkeypatch.setattr("sys.stdin", io.StringIO("\n\nq\n"))
     assert calibrate_camera("--source", "camera:0", "--enrol") == 0
     out = capsys.readouterr().out
-    assert "  camera 0 stopped sending pictures (unplugged?); 1m not taken yet\n" in out
+    assert "  camera:0 stopped sending pictures (unplugged?); 1m not taken yet\n" in out
     assert "retrying" not in out
 
 

@@ -93,4 +93,4 @@ def test_a_camera_not_plugged_in_is_said_before_any_throw_is_asked(
         pytest.skip("/dev/video7 is there")
     assert main(["events", "monster", "--dice", "camera", "--source", "camera:7"]) == 1
     err = capsys.readouterr().err
-    assert err.startswith("companion: error: no camera at 7") and "Throw" not in err
+    assert err.startswith("companion: error: no camera at camera:7") and "Throw" not in err

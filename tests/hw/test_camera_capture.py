@@ -242,7 +242,7 @@ def test_no_webcam_is_a_status_and_retries_later() -> None:
 
     camera = OpenCVCamera(7, clock=lambda: clock[0], opener=opener)
     assert camera.read() is None
-    assert "no camera at 7" in camera.message
+    assert "no camera at camera:7" in camera.message
     assert camera.read() is None and len(opened) == 1  # no busy retry loop
     clock[0] = 5.0
     assert camera.read() is None and len(opened) == 2
@@ -429,7 +429,7 @@ def test_a_missing_webcam_is_told_in_words_only(capfd: pytest.CaptureFixture[str
     """OpenCV's own warnings on each retry would scroll through the terminal display."""
     camera = OpenCVCamera(7)  # no /dev/video7 here: OpenCV really tries and fails
     assert camera.read() is None
-    assert "no camera at 7" in camera.message
+    assert "no camera at camera:7" in camera.message
     assert "WARN" not in capfd.readouterr().err
     camera.close()
 
@@ -655,8 +655,8 @@ def test_rendered_source_places_and_removes_tiles() -> None:
 
 def test_a_webcam_is_told_missing_at_once_and_other_sources_are_not_opened() -> None:
     """For calibration, which gives up rather than wait for a camera to be plugged in."""
-    assert webcam_missing("camera:7") == ("no camera at 7: check the cable, or choose another "
-                                          "camera: --source, or input.camera_source in the "
-                                          "config")
+    assert webcam_missing("camera:7") == ("no camera at camera:7: check the cable, or choose "
+                                          "another camera: --source, or input.camera_source in "
+                                          "the config")
     assert webcam_missing("render:draw=5p") is None
     assert webcam_missing("no/such/picture.png") is None  # said when it is opened

@@ -111,7 +111,7 @@ def test_a_dice_camera_set_in_dice_camera_source_is_named_so_and_not_retrying(
     monkeypatch.setattr("companion.app.calibrate.dice.CAMERA_WAIT_S", 0.3)
     assert cli.main(["calibrate", "dice"]) == 1
     err = capsys.readouterr().err.strip()
-    assert err.endswith(f"no camera at 7: check the cable, or choose another camera: "
+    assert err.endswith(f"no camera at camera:7: check the cable, or choose another camera: "
                         f"dice.camera_source ({path})")
     assert "input.camera_source" not in err
 
@@ -165,7 +165,7 @@ def test_roll_names_the_dice_camera_setting_of_one_not_plugged_in_at_once(
                           text=True, timeout=30)
     said = " ".join(proc.stderr.split())  # wrapped within 80 columns
     assert proc.returncode == 1, proc.stderr
-    assert said.startswith("companion: error: no camera at 7: check the cable, or choose "
+    assert said.startswith("companion: error: no camera at camera:7: check the cable, or choose "
                            f"another camera: dice.camera_source ({config / 'config.toml'}); "
                            "no camera?")
     assert "retrying" not in said and "input.camera_source" not in said
@@ -176,7 +176,7 @@ def test_calibrate_dice_waits_a_little_for_a_camera_then_says_why(
 ) -> None:
     """camera:7 does not exist here: OpenCV really tries it, and the words say so."""
     assert cli.main(["calibrate", "dice", "--source", "camera:7"]) == 1
-    assert "no frames from 'camera:7': no camera at 7" in capsys.readouterr().err
+    assert "no frames from 'camera:7': no camera at camera:7" in capsys.readouterr().err
 
 
 def test_a_black_picture_is_said_to_be_black_by_dice_read_and_calibrate(

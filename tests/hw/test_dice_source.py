@@ -207,7 +207,7 @@ def test_a_camera_that_is_not_there_is_said_at_once() -> None:
     waiting 120 s and blaming the dice (fix62d, dice62 D2)."""
     source = CameraDiceSource(source="camera:7", sleep=lambda seconds: None)
     with ends_within(30, "a roll on a camera not plugged in"), \
-            pytest.raises(DeviceError, match=r"^no camera at 7: check the cable"):
+            pytest.raises(DeviceError, match=r"^no camera at camera:7: check the cable"):
         source.roll(2, 6)
 
 
@@ -216,7 +216,7 @@ def test_calibration_frames_wait_a_while_for_a_camera_then_say_why() -> None:
     with ends_within(30, "take_frames with no camera"):  # a lost deadline hung the suite
         frames, why = take_frames("camera:7", 8, wait_s=3, clock=lambda: float(next(now)),
                                   sleep=lambda seconds: None)
-    assert frames == [] and why.startswith("no camera at 7")
+    assert frames == [] and why.startswith("no camera at camera:7")
 
 
 def test_a_still_picture_is_read_again_and_again_but_a_broken_one_is_refused(

@@ -114,7 +114,7 @@ def test_calibration_frames_from_a_camera_with_no_picture_give_up_at_the_deadlin
     with ends_within(60, "take_frames from a camera with no picture"):
         frames, why = take_frames("camera:7", 8, wait_s=3, clock=lambda: float(next(now)),
                                   sleep=lambda seconds: None)
-    assert frames == [] and why.startswith("no camera at 7")
+    assert frames == [] and why.startswith("no camera at camera:7")
 
 
 def test_calibration_keeps_the_saved_find_threshold_among_those_that_read_as_well() -> None:

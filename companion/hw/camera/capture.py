@@ -173,6 +173,12 @@ class OpenCVCamera:
         self._capture: Any = None
         self._next_try = 0.0
 
+    @property
+    def named(self) -> str:
+        """The camera as the player writes it: ``camera:3`` for a webcam given by number
+        ("no camera at 3" read as a count: a77dice NIT 7), else its device path."""
+        return f"camera:{self.device}" if isinstance(self.device, int) else self.device
+
     def open(self) -> bool:
         """Open the device now, unless it was tried less than ``retry_s`` ago; False with
         ``message`` saying why when it cannot be opened."""
@@ -215,7 +221,7 @@ class OpenCVCamera:
             return (f"no pictures from {node}: not a camera's picture node (a webcam's second "
                     "node is its metadata; the Pi's ribbon camera is `picamera`): choose "
                     f"another camera: {self.chosen_in}; retrying")
-        return (f"no camera at {self.device}: check the cable, or choose another camera: "
+        return (f"no camera at {self.named}: check the cable, or choose another camera: "
                 f"{self.chosen_in}; retrying")
 
     def read(self) -> np.ndarray | None:
@@ -225,7 +231,7 @@ class OpenCVCamera:
         if not ok or frame is None:
             self._capture.release()
             self._capture = None
-            self.message = (f"camera {self.device} stopped sending pictures (unplugged?); "
+            self.message = (f"{self.named} stopped sending pictures (unplugged?); "
                             "retrying")
             return None
         self.message = "ok"
