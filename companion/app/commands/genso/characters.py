@@ -952,8 +952,12 @@ def cmd_rest(args: argparse.Namespace, rules: GensoRules) -> int:
             try:
                 after, fee = rest(rules, c, days, args.healer)
             except FeeNotPaid as exc:
-                pays = (f"`{companion_line('genso', 'rest', args.sheet, str(exc.days))} "
-                        "--healer` is what it pays for, or " if exc.days else
+                # --sleep and the --set given are kept: run as printed without them, a fee
+                # changed by --set was charged at the Default (r77genso NIT on e5b06290).
+                again = ["genso", "rest", args.sheet, str(exc.days), "--healer",
+                         *(["--sleep"] if args.sleep else []),
+                         *(word for given in args.set for word in ("--set", given))]
+                pays = (f"`{companion_line(*again)}` is what it pays for, or " if exc.days else
                         "it pays for no day in a healer's care; ")
                 raise IllegalAction(f"{exc}; {pays}rest without --healer (1 HP per "
                                     f"{exc.alone_days} days)") from None
