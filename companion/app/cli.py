@@ -33,7 +33,11 @@ from companion import __version__
 from companion.app.command_list import COMMANDS
 from companion.app.help_format import cell_formatter
 from companion.app.notes import note, tell_error
-from companion.app.paths import check_folder_settings, root_folders_warning
+from companion.app.paths import (
+    check_folder_settings,
+    misspelt_folder_variables,
+    root_folders_warning,
+)
 from companion.errors import CompanionError
 
 #: Each command's name and the module that registers it, in the order `companion --help`
@@ -345,6 +349,8 @@ def _main(argv: Sequence[str] | None) -> int:
         json_output()
     try:
         check_folder_settings()
+        for misspelt in misspelt_folder_variables():
+            note(f"warning: {misspelt}")
         # Every command: one that only reads the folders reads root's too (its settings,
         # calibrations, tag map, the game --resume looks for), and one that uses none is
         # not run with sudo (env58 R4).

@@ -726,18 +726,20 @@ def _pins_play_stops_on(settings: Mapping[str, Setting],
 
 def _misspelt_env(env: Mapping[str, str], specs: Mapping[str, Spec]) -> list[str]:
     """A notice for each ``COMPANION_…`` variable that is no setting's but nearly one's: a
-    typo there was ignored without a word. The folder variables are matched too:
-    COMPANION_DATADIR was silent, and the saves went to the platform's folder, not the one
-    the player backs up (a77setup RISK 4). (Variables far from all of them are other
-    parts' and left alone.)"""
-    known = [spec.env_var for spec in specs.values()] + [CONFIG_VARIABLE, DATA_VARIABLE]
+    typo there was ignored without a word. A near miss of a folder variable is left to
+    :func:`~companion.app.paths.misspelt_folder_variables`, which every command says.
+    (Variables far from all of them are other parts' and left alone.)"""
+    known = [spec.env_var for spec in specs.values()]
+    folders = [CONFIG_VARIABLE, DATA_VARIABLE]
     notices = []
     for name in sorted(env):
-        if name.startswith(ENV_PREFIX) and name not in known:
+        if name.startswith(ENV_PREFIX) and name not in known + folders:
             section = name.removeprefix(ENV_PREFIX).lower()
             if any(key.partition(".")[0] == section for key in specs):
                 notices.append(_env_section(name, section, env[name], specs))
                 continue
+            if difflib.get_close_matches(name, folders, 1, 0.85):
+                continue  # told by every command (paths.misspelt_folder_variables)
             near = difflib.get_close_matches(name, known, 1, 0.85)
             if near:
                 notices.append(f"{name} is no setting; ignored (did you mean {near[0]}?)")

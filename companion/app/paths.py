@@ -8,6 +8,7 @@ defaults; tests point them at a temporary folder. A ``~`` in them is the home fo
 
 from __future__ import annotations
 
+import difflib
 import os
 import pwd
 import re
@@ -68,6 +69,22 @@ def data_dir_setting() -> str:
     set it, else the platform's place."""
     return (DATA_VARIABLE if os.environ.get(DATA_VARIABLE)
             else "the platform's data folder; COMPANION_DATA_DIR sets another")
+
+
+def misspelt_folder_variables() -> list[str]:
+    """A warning for each environment variable nearly ``COMPANION_CONFIG_DIR`` or
+    ``COMPANION_DATA_DIR`` (COMPANION_DATADIR): ignored without a word, the saves went to the
+    platform's folder, not the one the player backs up (a77setup RISK 4). Said for every
+    command: ``history``, ``genso`` and ``coc`` read no config.toml, where the other
+    settings' near misses are told (r77setup)."""
+    folders = (CONFIG_VARIABLE, DATA_VARIABLE)
+    warnings = []
+    for name in sorted(os.environ):
+        if name.startswith("COMPANION_") and name not in folders:
+            near = difflib.get_close_matches(name, folders, 1, 0.85)
+            if near:
+                warnings.append(f"{name} is no setting; ignored (did you mean {near[0]}?)")
+    return warnings
 
 
 def check_folder_settings() -> None:

@@ -14,10 +14,18 @@ from companion.app.config import load_config
 @pytest.mark.parametrize(("name", "meant"), [
     ("COMPANION_DATADIR", "COMPANION_DATA_DIR"), ("COMPANION_DATA_DIRS", "COMPANION_DATA_DIR"),
     ("COMPANION_CONFIG_DIRECTORY", "COMPANION_CONFIG_DIR")])
-def test_a_folder_variable_misspelt_is_said(name: str, meant: str) -> None:
-    """a77setup RISK 4: the games went to ~/.local/share, not the USB stick named."""
-    config = load_config(env={name: "/media/pi/JR"})
-    assert f"{name} is no setting; ignored (did you mean {meant}?)" in config.notices
+@pytest.mark.parametrize("command", [["history"], ["config", "--show"],
+                                     ["coc", "defaults"]])
+def test_a_folder_variable_misspelt_is_said_once_by_every_command(
+        name: str, meant: str, command: list[str], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """a77setup RISK 4: the games went to ~/.local/share, not the USB stick named; told by
+    ``config`` and ``play`` alone, which read config.toml, ``history``, ``genso`` and ``coc``
+    said nothing (r77setup)."""
+    monkeypatch.setenv(name, "/media/pi/JR")
+    main(command)
+    err = capsys.readouterr().err
+    assert err.count(f"{name} is no setting; ignored (did you mean {meant}?)") == 1
 
 
 def test_the_folder_variables_themselves_are_no_notice() -> None:
