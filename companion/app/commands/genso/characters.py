@@ -550,12 +550,14 @@ def _change(args: argparse.Namespace, rules: GensoRules,
     # GM-MAGIC-13: one the calendar keeps dead of a Death Curse is shown so, as `genso
     # sheet` shows it (a77gensotown NIT 9: after buy, sell or gear it was "active"). A saved
     # sheet is never a fresh copy of a preset (:func:`fresh_copy`).
-    _, curses, killer = sheet_curses(rules, changed.name)
-    data = {**sheet_json(rules, changed), "dead": curses["dead"], "said": said,
-            "path": str(path)}
+    # Its live curses too, in the lines and the JSON `genso sheet` gives (r77genso NIT on
+    # 51ca0009: `death_curses` and the curse lines were left out).
+    cursed, curses, killer = sheet_curses(rules, changed.name)
+    data = {**sheet_json(rules, changed), **curses, "said": said, "path": str(path)}
     if killer is not None:
         data["condition"] = Condition.DEAD.value
-    text = "\n".join([said, describe(rules, changed, derive(rules, changed), killer)])
+    text = "\n".join([said, describe(rules, changed, derive(rules, changed), killer),
+                      *cursed])
     return emit(args, data, text)
 
 
