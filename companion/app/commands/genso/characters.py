@@ -778,9 +778,9 @@ def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
         try:
             after = equip(rules, c, item.key)
         except NoHandFree as exc:  # the system says it in game words; the command, how
-            raise IllegalAction(f"{exc.first} (`{companion_command()} genso gear "
-                                f"{shlex.quote(args.sheet)} {exc.item} --off`); "
-                                f"{exc.why}") from None
+            offs = ", then ".join(f"`{companion_line('genso', 'gear', args.sheet, key, '--off')}`"
+                                  for key in exc.items)
+            raise IllegalAction(f"{exc.first} ({offs}); {exc.why}") from None
         if item.slot is not Slot.WEAPON:
             return after, f"equipped {item.name}"
         # The weapon readied becomes weapon 0 (:func:`equip`), the fight's default; the one

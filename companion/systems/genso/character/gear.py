@@ -20,15 +20,16 @@ def _set(character: Character, attr: str, value: Any, **more: Any) -> Character:
 
 class NoHandFree(IllegalAction):
     """GM-EQUIP-1 Default ``two_hands_no_shield``: a two-handed weapon and a shield, refused
-    in game words; ``item`` is the key of the one to take off first, for a caller that names
+    in game words; ``items``, the keys of those to take off first, one for each readied
+    (r77genso: of two two-handed weapons only the first was named), for a caller that names
     how (a77gensotown NIT 10: the refusal gave `genso gear SHEET shield --off`, a
     placeholder, where every other gear hint gives the program and the sheet). ``first``
     ends on what to do first, where that hint goes, before ``why``, the setting
     (r77genso: put after the setting's own parenthesis, the hint read as the setting's)."""
 
-    def __init__(self, first: str, item: str, why: str) -> None:
+    def __init__(self, first: str, items: tuple[str, ...], why: str) -> None:
         super().__init__(f"{first}; {why}")
-        self.first, self.item, self.why = first, item, why
+        self.first, self.items, self.why = first, items, why
 
 
 def drop_one(items: tuple[str, ...], key: str) -> tuple[str, ...]:
@@ -86,12 +87,12 @@ def _no_shield_with_two_hands(rules: GensoRules, character: Character, item: Ite
     if item.slot is Slot.WEAPON and item.grip is Grip.TWO_HANDS and character.shield:
         shield = rules.item(character.shield)
         raise NoHandFree(f"{character.name} wears {shield.name}, so {item.name} cannot be "
-                         f"readied: take {shield.name} off first", shield.key, setting)
+                         f"readied: take {shield.name} off first", (shield.key,), setting)
     if item.slot is Slot.SHIELD and (held := two_handed(rules, character)):
         names = ", ".join(w.name for w in held)
         raise NoHandFree(f"{character.name} has {names} readied, held in two hands, so "
                          f"{item.name} cannot be worn: put {names} in the pack first",
-                         held[0].key, setting)
+                         tuple(w.key for w in held), setting)
 
 
 def unequip(rules: GensoRules, character: Character, key: str) -> Character:
