@@ -913,12 +913,15 @@ def cmd_grow(args: argparse.Namespace, rules: GensoRules) -> int:
     if args.choice == "spell" and args.spell is None:
         raise IllegalAction("GM-GROW-2: name the basic spell (基本呪文) to learn with --spell "
                             f"NAME (see `{companion_command()} genso list spells`)")
+    # Each choice and flag by its rule (r77genso NIT on 22421c85: the refusal named none).
+    def rule(choice: str) -> str:
+        return "GM-GROW-1" if choice == "award" else "GM-GROW-2"
     for flag, value, owner in (("--spell", args.spell, "spell"),
                                ("--scenarios", args.scenarios, "award")):
         if value is not None and args.choice != owner:
             raise DataError(f"grow {args.choice} {flag} {value}: {flag} belongs to `grow "
-                            f"SHEET {owner}` only; {args.choice} takes none (nothing was "
-                            "changed)")
+                            f"SHEET {owner}` only ({rule(owner)}); {args.choice} "
+                            f"({rule(args.choice)}) takes none (nothing was changed)")
     scenarios = 1 if args.scenarios is None else args.scenarios
 
     def change(c: Character) -> tuple[Character, str]:
