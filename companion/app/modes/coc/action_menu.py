@@ -146,8 +146,8 @@ class CocFightMode(_KeeperMenu):
             options.append(Option("tackle", "Tackle タックル"))
         if any(self.legal(Cast(name, SPELL, 0, verbal, auto)) for _, _, verbal, auto in CASTS):
             options.append(Option("cast", "Cast a spell 呪文"))
-        for key, label, action in (("choke", "Choke 絞め", Choke(name)),
-                                   ("choke_budo", "Choke by Budo 武道で絞め",
+        for key, label, action in (("choke", "Choke 締め付け", Choke(name)),
+                                   ("choke_budo", "Choke by Budo 武道で締め付け",
                                     Choke(name, skill=BUDO_GRAPPLING))):
             if self.legal(action):
                 options.append(Option(key, label))

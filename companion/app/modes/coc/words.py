@@ -67,7 +67,7 @@ HOW: tuple[tuple[str, str, dict[str, object]], ...] = (
     ("head", "Called: head 部位狙い 頭", {"called": "head"}),
     ("arm", "Called: arm 部位狙い 腕", {"called": "arm"}),
     ("leg", "Called: leg 部位狙い 脚", {"called": "leg"}),
-    ("knockout", "Knock out 気絶狙い", {"knockout": True}),
+    ("knockout", "Knock out ノックアウト", {"knockout": True}),  # CO-BASE-10, 004 l.26
     ("iai", "Iai 居合", {"iai": True}),
     ("pommel", "Iai pommel strike 居合 柄打ち", {"iai": True, "pommel": True}),
     ("borrow", BORROW, {"iai": True}),  # BORROW_OWN for one's own (the Attack menu)
@@ -81,8 +81,8 @@ ENTRY_WAYS: tuple[dict[str, object], ...] = ({}, {"iai": True}, {"after_dodge": 
 #: The ways of attacking that ask more of their own (whose blade, which weapon, which part).
 SUB_MENU_HOWS = frozenset({"borrow", "disarm", "body"})
 HOW_FIELDS = frozenset(key for _, _, how in HOW for key in how)
-#: CO-BODY-2/3/4: how a body part is lost.
-BODY = {"cut": "Cut off 切断", "gouge": "Gouge えぐる", "blow_off": "Blow off 吹き飛ばす"}
+#: CO-BODY-2/3/4: how a body part is lost, in 004's words (切断、抉り取り、吹き飛び, l.79).
+BODY = {"cut": "Cut off 切断", "gouge": "Gouge 抉り取り", "blow_off": "Blow off 吹き飛ばす"}
 #: CO-BODY-5's parts.
 PARTS = {"eye": "eye 目", "tongue": "tongue 舌", "arm": "arm 腕", "hand": "hand 手",
          "finger": "finger 指", "leg": "leg 脚", "torso": "torso 胴", "head": "head 頭"}
@@ -147,7 +147,7 @@ def describe(action: Action, state: FightState | None = None,
         target = held or at  # holding nobody, the one thrown is the one ``at``
     elif isinstance(action, ThrowDown):
         target = ""  # not known: the one ``at`` is said in its tag, not as the one thrown
-    words = {"attack": "攻撃 attacks", "grapple": "組み付き grapples", "choke": "絞め chokes",
+    words = {"attack": "攻撃 attacks", "grapple": "組み付き grapples", "choke": "締め付け chokes",
              "throw": "投げ throws", "break_free": "振りほどく breaks free",
              "let_go": "手を放す lets go",
              "reload": "装填 reloads", "clear_jam": "弾詰まり解除 clears a jam",
@@ -170,7 +170,7 @@ def describe(action: Action, state: FightState | None = None,
             (action.ma and not action.ma_option, "MA"),
             (action.ma_option, f"MA {action.ma_option}"), (action.burst, "burst 連射"),
             (action.shots > 1, f"{action.shots} shots"), (action.aim, "aim 狙い撃ち"),
-            (action.called, f"called: {action.called}"), (action.knockout, "knockout 気絶狙い"),
+            (action.called, f"called: {action.called}"), (action.knockout, "knockout ノックアウト"),
             (action.disarm, "disarm 武器落とし"), (action.after_dodge, AFTER_DODGE),
             (action.body, f"{action.body} {action.part}"),
             (action.surprise, f"surprise 奇襲 {action.surprise}"),
@@ -217,7 +217,7 @@ def describe(action: Action, state: FightState | None = None,
 
 
 def _held(action: Action, before: FightState | None) -> str | None:
-    """Whom a choke 絞め or throw 投げ is of (grapple75 NIT 5: "Ann 投げ throws → Dan [at Dan]"
+    """Whom a choke 締め付け or throw 投げ is of (grapple75 NIT 5: "Ann 投げ throws → Dan [at Dan]"
     named the one thrown at twice and never the one thrown): the one its actor held in
     ``before``, the state it was played from; "" holding nobody (CO-GRAP-8 reading b throws
     the one ``at``); None for another action or with no such state."""
