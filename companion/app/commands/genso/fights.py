@@ -61,6 +61,7 @@ from companion.app.modes.genso_fight_files import (
     applied_record,
     applied_results,
     apply_command,
+    calendar_path,
     file_option,
     results,
     sheet_write,
@@ -1457,8 +1458,11 @@ def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
             due, data["death_curses_due"] = sunset_curses(rules)
             said = "\n".join([said, *(_curse_due(fight, curse, line, path)
                                       for curse, line in due)])
-        if isinstance(action, Sunrise) and (stays := calendar_stays(
-                1, "when the day has passed")):  # two clocks (a77gensotown RISK 5)
+        # Two clocks (a77gensotown RISK 5), said only in a campaign that keeps a calendar:
+        # without one there is no day to stay (r77genso NIT on 8590f3dd: "the calendar
+        # stays on day 1" came after every sunrise).
+        if isinstance(action, Sunrise) and calendar_path().exists() and (
+                stays := calendar_stays(1, "when the day has passed")):
             note(stays)
         return emit(args, {**data, "entry": entry.to_json()}, f"{said}\n\n{text}",
                     dice=True)
