@@ -29,10 +29,18 @@ FALLEN = Condition.FALLEN.value  # "転倒/fallen"
 
 
 def shown(fight: Fight) -> dict[str, tuple[str, dict[str, Any], tuple[str, ...]]]:
-    """Each fighter's `fight show` line, its --json row, and its badges on the table's screen
-    (without the AP and square the screen puts first: the line has those in columns)."""
+    """Each fighter's `fight show` line (a row gone on below joined again), its --json row,
+    and its badges on the table's screen (without the AP and square the screen puts first:
+    the line has those in columns)."""
     text, data = coc_command._status(fight)
-    lines = {line[2:].split()[0]: line for line in text.splitlines()[1:]}
+    lines: dict[str, str] = {}
+    name = ""
+    for line in text.splitlines()[1:]:
+        if line[2] == " ":  # a row too wide goes on below, under its badges (r77coc RISK)
+            lines[name] += " " + line.strip()
+        else:
+            name = line[2:].split()[0]
+            lines[name] = line
     screen = CocFightMode(fight).fight_view().fighters
     state = fight.state
     out = {}

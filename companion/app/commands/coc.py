@@ -50,6 +50,7 @@ from companion.app.commands.roll import (
     typed_alias,
 )
 from companion.app.commands.roll import dice_source as plain_source
+from companion.app.help_format import cell_len, cell_wrap
 from companion.app.modes.fight_replaced import (
     at_the_table,
     holding_fight,
@@ -61,7 +62,7 @@ from companion.app.overrides import add_set_argument, how_to_set, read_text, use
 from companion.app.paths import config_dir, data_dir
 from companion.app.session.save import NewerSave, json_fault
 from companion.dice import DiceSource, ManualDice, ScriptedDice, SimulatedDice
-from companion.dice.notation import DiceSyntaxError, parse
+from companion.dice.notation import LINE_WIDTH, DiceSyntaxError, parse
 from companion.errors import DataError, IllegalAction, utf8_text
 from companion.file_locks import FileInUse, holder_of
 from companion.files import (
@@ -213,6 +214,34 @@ _OF_THE_HELD = {"choke": ("CO-GRAP-7", "CO-MA-2"),
                 "let_go": ("the reading CO-GRAP-1 (let go)",) * 2}
 
 
+#: The furthest in a row's badges go on below it: a long name, AP and square leave them
+#: at least this many cells.
+_BADGES_FROM = 40
+
+
+def _row(lead: str, badges: tuple[str, ...]) -> list[str]:
+    """A fighter's row: ``lead`` (name, HP, AP, square), then its badges parted by " · ", in
+    lines of at most :data:`LINE_WIDTH` cells (a Japanese character taking two), broken
+    between badges, each line but the last ending " ·" and the lines after the first under
+    the badge column. A 003 hold that may choke or throw, with a stun, ran to 101 columns
+    and a pin with a stun to come to 95 (r77coc RISK on b6b3c9b2); a badge wider than a
+    line alone is broken between its words."""
+    indent = " " * min(cell_len(lead), _BADGES_FROM)
+    lines: list[str] = []
+    line = lead
+    for at, badge in enumerate(badges):
+        last = at == len(badges) - 1
+        joined = line + (" · " if line != lead else "") + badge
+        if cell_len(joined) + (0 if last else 2) <= LINE_WIDTH:
+            line = joined
+            continue
+        lines.append(line + " ·" if line != lead else line.rstrip())
+        *whole, line = cell_wrap(badge, LINE_WIDTH - len(indent) - 2) or [""]
+        lines += [indent + part for part in whole]
+        line = indent + line
+    return [*lines, line.rstrip()]
+
+
 def _status(fight: Fight) -> tuple[str, dict[str, Any]]:
     state = fight.state
     current = state.current.name if state.current else None
@@ -233,8 +262,8 @@ def _status(fight: Fight) -> tuple[str, dict[str, Any]]:
         badges = coc_badges(c, state.round, current or "")
         where = f"  {c.square} {c.facing}" if c.square else ""
         ap = f"  AP {c.ap}" if p003 and c.name == current else ""
-        lines.append(f"{'▶' if c.name == current else ' '} {pad(c.name, 12)} HP {c.hp}/"
-                     f"{c.sheet.max_hp}{ap}{where}  {' · '.join(badges)}".rstrip())
+        lines += _row(f"{'▶' if c.name == current else ' '} {pad(c.name, 12)} HP {c.hp}/"
+                      f"{c.sheet.max_hp}{ap}{where}  ", badges)
         rows.append({"name": c.name, "side": c.side.value, "hp": c.hp, "max_hp": c.sheet.max_hp,
                      "ap": c.ap if p003 and c.name == current else None, "dead": c.dead,
                      "square": c.square,
