@@ -944,9 +944,10 @@ def cmd_rest(args: argparse.Namespace, rules: GensoRules) -> int:
     fills MP. ``--sleep`` alone is the night's sleep only; ``--healer`` without a number of
     days is 1 day's rest.
     """
-    # The days of rest: None for a night's sleep alone.
-    days: int | None = (1 if args.days is None else args.days) \
-        if args.days is not None or args.healer or not args.sleep else None
+    # The days of rest: those given, else 1 (a healer's care, or a rest with no --sleep),
+    # else None for a night's sleep alone.
+    days = args.days if args.days is not None else (
+        1 if args.healer or not args.sleep else None)
 
     def change(c: Character) -> tuple[Character, str]:
         # GM-MAGIC-13: one dead of a Death Curse rests no more, as the HP-dead (GM-HEAL-1/2).
