@@ -16,7 +16,7 @@ from companion.app.session.rolls import REJECTED, CameraFrames, CameraRolls
 from companion.errors import DeviceError
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.dice.reader import DiceReader
-from companion.hw.dice.readings import ReadStatus
+from companion.hw.dice.readings import ReadStatus, lying_order
 from companion.hw.dice.source import CameraDiceSource
 from tests.hw.dice_photo_helpers import DARK_DIE, PHOTOS
 
@@ -150,9 +150,15 @@ def test_the_player_types_the_die_the_camera_cannot_read_then_accepts_the_throw(
     assert sorted(throw.values) == [3, 4, 4, 5] and not player.script
     assert player.polls >= 300  # waited on: no timeout answered for the player
     # What the throw is for stays beside the read (it fell to "Read 4D6: …" alone).
-    # (The dice in the order they lie, the typed one in its place: fix62d, dice62 D1.)
-    read = ", ".join(map(str, throw.values))
-    assert any(prompt == f"Read 読み取り 4D6: {read} — damage ダメージ"
+    # (The dice in the order they lie, the typed one in its place: fix62d, dice62 D1.) The
+    # typed value is marked: "check the value you typed" showed no sign of which it was
+    # (a77dice NIT 8).
+    typed_at = next(i for i, d in enumerate(lying_order(reader().read(photo(DARK_DIE),
+                                                                      count=4).dice))
+                    if d.value is None)
+    read = ", ".join(f"{v}*" if i == typed_at else str(v) for i, v in enumerate(throw.values))
+    assert throw.values[typed_at] == 4  # Pick(3): the fourth face, 4
+    assert any(prompt == f"Read 読み取り 4D6: {read} (* typed 入力) — damage ダメージ"
                for prompt, _ in player.shown)
 
 

@@ -73,6 +73,8 @@ STILL = " (a still picture never moves 静止画: B goes back 戻る)"
 FIRST_LIVE = "first throw of the session: A accepts (no timeout) 最初の出目: Aで確定"
 #: A throw with a value the player typed: the typed value may be a reflex's (review62f).
 TYPED_CHECK = "check the value you typed: A accepts (no timeout) 入力値を確認: Aで確定"
+#: Said after a read with typed values, each marked with a star (``2*``).
+TYPED_MARK = "* typed 入力"
 FACES = tuple(range(1, 7))
 TYPED_WHY = "the camera reads D6 only カメラはD6のみ"  # under a typed die's keypad
 NO_PICTURE_WHY = "the dice camera gives no picture カメラ映像なし"  # under it, the camera lost
@@ -428,9 +430,12 @@ class CameraRolls:
             try:
                 values = self.typed(read, ask.count, show)
                 typed = bool(read.to_type(ask.count))
+                # Where the typed values lie among the dice (values are in lying order).
+                typed_at = tuple(i for i, d in enumerate(lying_order(read.dice))
+                                 if d.value is None)
                 taken = values is not None and self.judge(
                     ask, values, show, timed=not ((first and self.frames.live) or typed),
-                    typed_with=self.controls.chose_with if typed else None)
+                    typed_with=self.controls.chose_with if typed else None, typed_at=typed_at)
             except SystemAsked:
                 # Left for the System menu, undecided: the same dice are read again after it.
                 self.frames.rethrow, self.reads = False, self.reads - 1
@@ -454,7 +459,14 @@ class CameraRolls:
         asked = [i for i, d in enumerate(lying) if any(d is x for x in doubted)]
         values: dict[int, int] = {i: d.value for i, d in enumerate(lying) if d.value is not None}
         for n, i in enumerate(asked, 1):
-            which = f" ({n} of {len(asked)})" if len(asked) > 1 else ""
+            # The dice as they lie, this one "[?]", the others still to type "?", the ones
+            # typed starred: two unclear dice were both "at the left", and the panel shows
+            # only the dice read, so nothing told them apart (a77dice NIT 8).
+            lying_said = ", ".join(
+                "[?]" if k == i else f"{values[k]}{'*' if k in asked else ''}" if k in values
+                else "?" for k in range(len(lying)))
+            which = (f" ({n} of {len(asked)}: {lying_said})" if len(asked) > 1
+                     else f" ({lying_said})" if len(lying) > 1 else "")
             known = tuple(values[k] for k in sorted(values))  # in the order they lie
 
             def with_read(prompt: str, known: tuple[int, ...] = known,
@@ -471,14 +483,20 @@ class CameraRolls:
         return tuple(values[i] for i in sorted(values))
 
     def judge(self, ask: RollAsk, values: tuple[int, ...], show: Show,
-              timed: bool = True, typed_with: Press | None = None) -> bool:
+              timed: bool = True, typed_with: Press | None = None,
+              typed_at: tuple[int, ...] = ()) -> bool:
         """Show a read before it counts, with what the throw is for (the player deciding
         whether it counts must see which roll it is): B rejects, A accepts, the timeout
         accepts (like tiles); without ``timed`` only A accepts. ``typed_with``: the press that
         typed a value of it (then untimed): an accept that may be that press's double's
         second (:func:`~companion.app.session.controls.doubles`: a tap after a tap) in the
-        first :data:`~companion.app.session.controls.DOUBLE_PRESS_SECONDS` is ignored."""
-        read = f"Read 読み取り {ask.count}D{ask.sides}: {', '.join(map(str, values))}"
+        first :data:`~companion.app.session.controls.DOUBLE_PRESS_SECONDS` is ignored.
+        ``typed_at``: the places in ``values`` the player typed, marked ``2*`` in the read
+        line: told to "check the value you typed", they were shown no sign of which it was
+        (a77dice NIT 8)."""
+        marked = [f"{v}*" if i in typed_at else str(v) for i, v in enumerate(values)]
+        read = (f"Read 読み取り {ask.count}D{ask.sides}: {', '.join(marked)}"
+                + (f" ({TYPED_MARK})" if typed_at else ""))
         prompt = f"{read} — {ask.prompt}" if ask.prompt else read
         confirm = self.confirm if timed else Confirm(math.inf, self.confirm.clock)
         confirm.offer(values)
