@@ -599,7 +599,7 @@ def stone_key(rules: GensoRules, typed: str) -> str:
     raise DataError(f"fight stone {typed}: the stones used in a fight are {said} (GM-ITEM-2)")
 
 
-def _fight_action(args: argparse.Namespace, fight: Fight) -> Action:
+def _fight_action(args: argparse.Namespace, fight: Fight, path: Path) -> Action:
     verb = args.verb
 
     def who(typed: str) -> str:
@@ -625,10 +625,12 @@ def _fight_action(args: argparse.Namespace, fight: Fight) -> Action:
         return Move(who(args.actor), args.mode)
     if verb == "end" and fight.state.outcome is not None:
         # GM-COMBAT-1: the GM's end is for a fight still going; after a win it wrote
-        # "終了 the GM ended the fight" over "勝利 the party won" (genso63 NIT 8).
+        # "終了 the GM ended the fight" over "勝利 the party won" (genso63 NIT 8). The apply
+        # named as typed, with the fight's --file (r77carry NIT: "`fight apply`" alone applied
+        # the default fight's results, not this one's).
         raise IllegalAction(f"the fight is already over: {fight.state.outcome_text}; "
-                            "`fight end` is for "
-                            "a fight still going (`fight apply` writes its results)")
+                            "`fight end` is for a fight still going "
+                            f"(`{apply_command(path)}` writes its results)")
     simple: dict[str, Callable[[], Action]] = {
         "dodge": lambda: Dodge(who(args.actor)), "flee": lambda: Flee(who(args.actor)),
         "wait": lambda: Wait(who(args.actor)), "end": EndFight, "sunrise": Sunrise,
@@ -1422,7 +1424,7 @@ def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
                        for rule, key, _ in entry.settings)
         return emit(args, {**data, "undone": entry.to_json()},
                      f"undone: {with_english(fight, fight.describe(entry.action))}{back}\n{text}")
-    action = _fight_action(args, fight)
+    action = _fight_action(args, fight, path)
     table = calendar_view(fight, path, say=not isinstance(action, Sunset))
     refuse_the_dead(table, action, path)
 
