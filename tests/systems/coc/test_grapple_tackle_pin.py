@@ -265,12 +265,13 @@ def test_the_prone_mark_goes_when_the_pin_is_made_or_lapses_003() -> None:
 
 def test_one_knock_down_at_a_time_003() -> None:
     """003's 3 AP: a second knock-down while a pin waits is refused before any die (the pin
-    becomes a grapple, and one holds one); revision 18 took it and forgot the first pin."""
+    becomes a grapple, and one holds one); revision 18 took it and forgot the first pin. The
+    refusal names the reading that holds one to one hold, beside CO-TACKLE-3 (r77coc NIT)."""
     f = duel(P003, {"weapons": ("fist",), "tackle": 60}, {}, settings=TACKLES, third={})
     push(f, Tackle("Ann", "Cult", "knock_down"), (100, 30))
     refused(f, Tackle("Ann", "Bob", "knock_down"),
-            r"^Ann already pins Cult from the next round: one knock-down at a time "
-            r"\(CO-TACKLE-3\)$")
+            r"^Ann already pins Cult from the next round: one knock-down at a time, as one "
+            r"hold \(CO-TACKLE-3; the reading CO-GRAP-1 \(one holder\), coc defaults\)$")
     old = at(OLD, duel(P003, {"weapons": ("fist",), "tackle": 60}, {}, settings=TACKLES,
                        third={}))
     push(old, Tackle("Ann", "Cult", "knock_down"), (100, 30))

@@ -10,7 +10,7 @@ from companion.errors import IllegalAction
 from companion.systems.coc import board
 from companion.systems.coc.combat.actions import TACKLE_OPTIONS, Attack, Defence, Tackle
 from companion.systems.coc.combat.fighters import Combatant, Condition
-from companion.systems.coc.combat.grapples import FIELDS_THAT_APPLY, _Grapples
+from companion.systems.coc.combat.grapples import FIELDS_THAT_APPLY, ONE_HOLDER, _Grapples
 from companion.systems.coc.rules import WeaponKind
 from companion.systems.coc.sheet import skill_value
 
@@ -74,8 +74,10 @@ class _Tackle(_Grapples):
         # One pin at a time, as one grapple (CO-TACKLE-3: a pin becomes a grapple, and
         # CO-GRAP-1/6 hold one): revision 18 took a second knock-down and forgot the first.
         if a.option == "knock_down" and c.pinning and self.engine >= PIN_ON_THE_BOARD:
+            # The reading holds one to one hold; CO-TACKLE-3 alone does not (r77coc NIT)
             raise IllegalAction(f"{c.name} already pins {c.pinning} from the next round: one "
-                                "knock-down at a time (CO-TACKLE-3)")
+                                f"knock-down at a time, as one hold (CO-TACKLE-3; the reading "
+                                f"{ONE_HOLDER}, coc defaults)")
         if a.defence not in (Defence.NONE, Defence.DODGE):
             raise IllegalAction("a tackle can only be dodged (CO-TACKLE-1, the Default "
                                 "'defence')")
