@@ -28,6 +28,6 @@ def test_the_apply_named_works_as_printed(
     assert hint is not None
     argv = shlex.split(hint.group(1))
     assert argv[argv.index("genso"):] == ["genso", "fight", "apply", "--file", str(fight)]
-    assert main(argv[argv.index("genso"):] + ["--json"]) == 0
+    assert main([*argv[argv.index("genso"):], "--json"]) == 0
     assert [sheet["path"] for sheet in json.loads(capsys.readouterr().out)["sheets"]] == \
         [str(aki)]  # this fight's sheets, applied
