@@ -382,7 +382,7 @@ def run(args: argparse.Namespace) -> int:
                                 "once)")
         unsaved: list[str] = []
         tracked = poisons.track(report, unsaved.append)
-        notes = [*_trap_commands(report), *_found_commands(report, args),
+        notes = [*_trap_commands(report, args), *_found_commands(report, args),
                  *_unrated(report, args.ratings),
                  *_notes(tracked, report.mode, rules, poisons.poisons, kept=not unsaved,
                          party_file=args.party)]
@@ -690,31 +690,42 @@ def room_action(args: argparse.Namespace) -> int:
     return 0
 
 
-def _trap_commands(report: EventReport) -> list[str]:
+def _given(report: EventReport, args: argparse.Namespace) -> str:
+    """The options of this run that the table a hint names reads again: its mode (as
+    --mode whatever gave it, events.toml's sw would refuse a generic walk's hint), the DM
+    level, each --set, the rating table and the list file, so the command printed rolls
+    the targets, ratings and toxicity this walk said (a77events DEFECT 1)."""
+    given = [("mode", args.mode or report.mode.value),
+             ("level", None if args.level is None else str(args.level)),
+             *(("set", setting) for setting in args.set or ()),
+             ("ratings", args.ratings), ("lists", args.lists)]
+    return "".join(f" --{key} {shlex.quote(value)}" for key, value in given if value)
+
+
+def _trap_commands(report: EventReport, args: argparse.Namespace) -> list[str]:
     """EV-DOOR-2/3, EV-TRAP-4 in generic mode: the command that rolls what a failed disarm
     or resistance sets off, the trap table or (EV-DOOR-3) the trap rolled above by name,
-    which a plain `events trap` would roll again, or the poison table."""
+    which a plain `events trap` would roll again, or the poison table; with this run's
+    options (:func:`_given`)."""
     kinds = [s.data["trap_on_failure"] for s in report.steps if "trap_on_failure" in s.data]
     poisons = [s for s in report.steps if s.data.get("poison_on_failure")]
-    command = companion_command()
-    return [*(f"On a failed disarm: {command} events trap" + (f" --trap {kind}" if kind else "")
-              for kind in kinds),
-            *(f"On a failed resistance: {command} events poison --who NAME" for _ in poisons)]
+    command, given = companion_command(), _given(report, args)
+    return [*(f"On a failed disarm: {command} events trap"
+              + (f" --trap {kind}" if kind else "") + given for kind in kinds),
+            *(f"On a failed resistance: {command} events poison --who NAME{given}"
+              for _ in poisons)]
 
 
 def _found_commands(report: EventReport, args: argparse.Namespace) -> list[str]:
     """EV-EXP-4 in generic mode: the command that rolls the bonus room's reward (the count
     and the kind) once the GM's appraisal succeeded; the walk rolls none before (seed 001:
-    on a success only, r76events NIT 3). With the list file this run was given, and its
-    mode as --mode whatever gave it: --found is refused in sw mode, and a generic mode
-    --set gave (or events.toml) was left out, the command printed refused where
-    events.toml says sw (r76events2 NIT 2)."""
+    on a success only, r76events NIT 3). With this run's options (:func:`_given`): --found
+    is refused in sw mode, and a generic mode --set gave (or events.toml) was left out, the
+    command printed refused where events.toml says sw (r76events2 NIT 2)."""
     if not any(s.data.get("items_on_success") for s in report.steps):
         return []
-    mode = args.mode or report.mode.value
-    given = "".join(f" --{key} {shlex.quote(value)}"
-                    for key, value in (("mode", mode), ("lists", args.lists)) if value)
-    return [f"On a successful appraisal: {companion_command()} events explore --found{given}"]
+    return [f"On a successful appraisal: {companion_command()} events explore --found"
+            f"{_given(report, args)}"]
 
 
 def _notes(tracked: Tracked, mode: Mode, rules: EventRules,

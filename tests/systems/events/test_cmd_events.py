@@ -6,6 +6,7 @@ import io
 import json
 import os
 import re
+import shlex
 from pathlib import Path
 
 import pytest
@@ -323,7 +324,8 @@ def test_door_3_trap_named_on_the_chest_is_resolved_without_a_new_roll(
     assert main(["events", "chest", "--dice", "typed", "--set", "EV-DOOR-3.enabled=true"]) == 0
     out = capsys.readouterr().out
     (command,) = re.findall(r"companion events trap[^\n]*", out)
-    assert command == "companion events trap --trap explosion"
+    assert command == ("companion events trap --trap explosion --mode generic "
+                       "--set EV-DOOR-3.enabled=true")
     assert "On a failed disarm: companion events trap --trap explosion" in out
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     assert main([*command.split()[1:], "--dice", "manual"]) == 0
@@ -374,9 +376,10 @@ def test_exp_4_the_reward_command_runs_when_set_gave_the_generic_mode(
     assert main(["events", "explore", "--dice", "typed", "--set", "§1.mode=generic"]) == 0
     out = capsys.readouterr().out
     (command,) = re.findall(r"companion events explore --found[^\n]*", out)
-    assert command == "companion events explore --found --mode generic"
+    # the --set carried as well, quoted for the shell (§ is not plain ASCII)
+    assert command == "companion events explore --found --mode generic --set '§1.mode=generic'"
     monkeypatch.setattr("sys.stdin", io.StringIO("4\n"))
-    assert main([*command.split()[1:], "--dice", "typed"]) == 0
+    assert main([*shlex.split(command)[1:], "--dice", "typed"]) == 0
     captured = capsys.readouterr()
     assert "small recovery items (1D6) ＞ 4 ＞ ×4 (one kind" in captured.out
     assert "sw mode" not in captured.err

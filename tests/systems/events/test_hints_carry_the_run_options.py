@@ -1,0 +1,65 @@
+"""A failed disarm's or resistance's command carries the run's options (a77events DEFECT 1):
+the trap and poison tables it names roll at this walk's DM level, mode and settings."""
+
+from __future__ import annotations
+
+import io
+import re
+import shlex
+
+import pytest
+
+from companion.app.cli import main
+
+
+def _hint(out: str, table: str) -> list[str]:
+    (line,) = re.findall(rf"companion events {table}[^\n]*", out)
+    return shlex.split(line)[1:]
+
+
+def test_a_failed_disarm_names_the_trap_table_at_this_walks_level_and_settings(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """EV-DOOR-2 at DM Lv 4: the explosion it sets off is resisted vs 11 at rating 20
+    (EV-TRAP-3), not vs 8 at rating 5 as a bare `events trap` rolls it at Lv 1."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("6\n"))
+    assert main(["events", "door", "--level", "4", "--set", "EV-CORE-1.toxicity=12",
+                 "--dice", "typed"]) == 0
+    command = _hint(capsys.readouterr().out, "trap")
+    assert command == ["events", "trap", "--mode", "generic", "--level", "4",
+                       "--set", "EV-CORE-1.toxicity=12"]
+    assert main([*command, "--trap", "explosion", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "Vitality resistance vs 11 (default: DM Lv 4 + 7)" in out
+    assert "base power at rating 20" in out
+
+
+def test_a_failed_resistance_names_the_poison_table_at_this_walks_level(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """EV-TRAP-4 at DM Lv 4: the poison it names is tracked at toxicity 11, which cure and
+    act are later checked against, not 8 (DM Lv 1 + 7)."""
+    assert main(["events", "trap", "--trap", "poison_gas", "--level", "4",
+                 "--seed", "1"]) == 0
+    command = _hint(capsys.readouterr().out, "poison")
+    assert command == ["events", "poison", "--who", "NAME", "--mode", "generic",
+                       "--level", "4"]
+    command[command.index("NAME")] = "Aki"
+    assert main([*command, "--seed", "1"]) == 0
+    assert "毒性値/toxicity 11 (default: DM Lv 4 + 7)" in capsys.readouterr().out
+    assert main(["events", "poisoned"]) == 0
+    assert "毒性値/toxicity 11" in capsys.readouterr().out
+
+
+def test_the_hint_keeps_the_mode_events_toml_would_override(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A --mode generic walk where events.toml says sw: the hint runs as printed."""
+    from companion.app.paths import config_dir
+
+    config_dir().mkdir(parents=True, exist_ok=True)
+    (config_dir() / "events.toml").write_text('[defaults."§1"]\nmode = "sw"\n', "utf-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO("6\n"))
+    assert main(["events", "door", "--mode", "generic", "--dice", "typed"]) == 0
+    command = _hint(capsys.readouterr().out, "trap")
+    assert main([*command, "--seed", "1"]) == 0
