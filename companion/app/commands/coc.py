@@ -212,6 +212,8 @@ _NEW_FIGHT = "coc fight new --investigators SHEET.toml --foes SHEET.toml"
 #: (without CO-MA-2, with it: 004's, 003's).
 _OF_THE_HELD = {"choke": ("CO-GRAP-7", "CO-MA-2"),
                 "let_go": ("the reading CO-GRAP-1 (let go)",) * 2}
+#: Each of those actions as a refusal names it.
+_OF_WHOM = {"choke": "a choke", "let_go": "letting go"}
 
 
 #: The furthest in a row's badges go on below it: a long name, AP and square leave them
@@ -574,9 +576,12 @@ def _fight_verb(args: argparse.Namespace, path: Path,
         # did not say whom a choke or letting go is of; an ACTOR not in the fight is said as
         # such first (r77coc: it was told to write `act choke Zed`, then refused)
         held = fight.state.get(raw["actor"]).grappling
+        rule = _OF_THE_HELD[args.kind][fight.rules.on("CO-MA-2")]
+        if not held:  # "the one Ann holds (nobody now)" read awkwardly (r77coc NIT)
+            raise IllegalAction(f"{args.kind} takes no TARGET, and {raw['actor']} holds nobody "
+                                f"now: {_OF_WHOM[args.kind]} is of the one held ({rule})")
         raise IllegalAction(f"{args.kind} takes no TARGET: it is of the one {raw['actor']} "
-                            f"holds ({held or 'nobody now'}): `act {args.kind} {raw['actor']}` "
-                            f"({_OF_THE_HELD[args.kind][fight.rules.on('CO-MA-2')]})")
+                            f"holds ({held}): `act {args.kind} {raw['actor']}` ({rule})")
     if args.target:
         raw["target" if args.kind != "throw" else "at"] = _named(fight, args.target)
     for item in args.with_ or []:
