@@ -71,7 +71,7 @@ def badges(c: Combatant, round_: int, current: str) -> tuple[str, ...]:
     if c.grappling:
         shown.append(f"holds {c.grappling} 組み付き")
         if c.grapple_options:  # a full MA success (CO-MA-2); a partial one may not
-            shown.append("may choke/throw 絞め/投げ")
+            shown.append("may choke/throw 締め上げ/投げ")  # 003 l.43
     if c.pinning:
         shown.append(f"pins {c.pinning} next round 押さえ込み")
     if c.stun:

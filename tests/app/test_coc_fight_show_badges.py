@@ -204,8 +204,8 @@ def test_an_ma_hold_says_it_may_choke_or_throw_003() -> None:
     full = duel(Profile.P003, {"grapple": 60, "martial_arts": 60})
     push(full, Grapple("Ann", "Cult", ma=True), (100, 40), (100, 80))
     line, row, screen = shown(full)["Ann"]
-    assert screen == ("holds Cult 組み付き", "may choke/throw 絞め/投げ")
-    assert line.endswith("HP 13/13  holds Cult 組み付き · may choke/throw 絞め/投げ")
+    assert screen == ("holds Cult 組み付き", "may choke/throw 締め上げ/投げ")
+    assert line.endswith("HP 13/13  holds Cult 組み付き · may choke/throw 締め上げ/投げ")
     assert row["grapple_options"] is True
     partial = duel(Profile.P003, {"grapple": 60, "martial_arts": 30})
     push(partial, Grapple("Ann", "Cult", ma=True), (100, 40), (100, 80))

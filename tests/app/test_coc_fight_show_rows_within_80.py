@@ -29,9 +29,9 @@ def test_a_003_hold_on_the_board_with_a_stun_goes_on_below() -> None:
     text, data = coc_command._status(f)
     assert rows(text)[:2] == [
         "  Ann          HP 13/13  d4 N  holds Cult 組み付き ·",
-        "                               may choke/throw 絞め/投げ · stun 朦朧 1"]
+        "                               may choke/throw 締め上げ/投げ · stun 朦朧 1"]
     assert data["combatants"][0]["badges"] == [
-        "holds Cult 組み付き", "may choke/throw 絞め/投げ", "stun 朦朧 1"]
+        "holds Cult 組み付き", "may choke/throw 締め上げ/投げ", "stun 朦朧 1"]
 
 
 def test_a_pin_to_come_with_a_stun_next_round_goes_on_below() -> None:

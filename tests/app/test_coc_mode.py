@@ -617,7 +617,7 @@ def test_choke_and_throw_by_budo_at_the_table_004(tmp_path: Path) -> None:
     assert menus and {"choke", "choke_budo", "throw", "throw_budo"} <= set(menus[-1])
     assert "武道（組技系）/Budo (grappling)" in mode.fight.journal[-1].text
     # grapple75 NIT 5 (engine revision 23): the roll says it is the choke's, of whom
-    assert "(choke 絞め of Cult, CO-GRAP-7)" in mode.fight.journal[-1].text
+    assert "(choke 締め付け of Cult, CO-GRAP-7)" in mode.fight.journal[-1].text
     assert mode.describe(mode.fight.journal[-1].action) == "Ann 締め付け chokes → Cult"
     (tmp_path / "b").mkdir()
     mode, player = at_the_table(tmp_path / "b", make, [(Grapple("Ann", "Cult"), [30])],

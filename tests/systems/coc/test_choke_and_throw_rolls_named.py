@@ -1,4 +1,4 @@
-"""004's choke 絞め and throw 投げ roll Grapple (or Budo) again (CO-GRAP-6 「もう一度武道
+"""004's choke 締め付け and throw 投げ roll Grapple (or Budo) again (CO-GRAP-6 「もう一度武道
 （組技系）を使用」), and from engine revision 23 that roll's line says what it is for, whom
 and its rule (grapple75 NIT 5): revision 22's read as a grapple, so ``coc fight log``
 showed a failed choke as ``CO-CORE-1 Ann 組み付き/Grapple … 失敗/failure``, a new grapple
@@ -30,7 +30,7 @@ def restrained(engine: int = ENGINE) -> Fight:
 
 
 @pytest.mark.parametrize("action, said, rule", [
-    (Choke("Ann"), "choke 絞め of Cult, CO-GRAP-7", "CO-GRAP-7"),
+    (Choke("Ann"), "choke 締め付け of Cult, CO-GRAP-7", "CO-GRAP-7"),
     (Throw("Ann"), "throw 投げ of Cult, CO-GRAP-8", "CO-GRAP-8"),
     (Throw("Ann", at="Dan"), "throw 投げ of Cult at Dan, CO-GRAP-8", "CO-GRAP-8"),
 ])
@@ -47,7 +47,7 @@ def test_a_made_choke_says_it_too() -> None:
     f = restrained()
     made = push(f, Choke("Ann"), (100, 10), (6, 3), (4, 2)).split("\n")
     assert made[0] == ("Ann 組み付き/Grapple (1D100<=80) ＞ 10 ＞ スペシャル/special "
-                       "(choke 絞め of Cult, CO-GRAP-7)")
+                       "(choke 締め付け of Cult, CO-GRAP-7)")
     assert made[1].startswith("choke: (1D6+1D4)")
     replays(f)
 

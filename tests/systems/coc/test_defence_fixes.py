@@ -173,7 +173,7 @@ def test_a_choke_refused_after_a_dodge_offers_no_after_dodge_004() -> None:
     with pytest.raises(IllegalAction) as refused:
         f.push(Choke("Ann"), ScriptedDice([]))
     assert str(refused.value) == (  # grapple75 NIT 6: the reading that says so, named
-        "Ann dodged this round and cannot attack (CO-DODGE-4): no −50% for a choke 絞め (the "
+        "Ann dodged this round and cannot attack (CO-DODGE-4): no −50% for a choke 締め付け (the "
         "reading CO-DODGE-5 (choke and throw), coc defaults)")
 
 
@@ -189,7 +189,7 @@ def test_a_dodgers_choke_is_refused_in_003_only_where_co_dodge_4_is_switched_on(
         if settings is None:
             assert "Cult takes 5" in push(f, Choke("Ann"), (6, 3), (4, 2))
             continue
-        with pytest.raises(IllegalAction, match=r"\(CO-DODGE-4\): no −50% for a choke 絞め "
+        with pytest.raises(IllegalAction, match=r"\(CO-DODGE-4\): no −50% for a choke 締め上げ "
                            r"\(the reading CO-DODGE-5 \(choke and throw\), coc defaults\)$"):
             f.push(Choke("Ann"), ScriptedDice([]))
 

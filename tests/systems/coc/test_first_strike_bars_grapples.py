@@ -77,7 +77,7 @@ def test_no_grapple_or_tackle_after_a_one_attack_guns_first_strike(
 
 
 @pytest.mark.parametrize("gun", ["smg", "revolver"])
-@pytest.mark.parametrize("action, what", [(Choke("Ann"), "choke 絞め"),
+@pytest.mark.parametrize("action, what", [(Choke("Ann"), "choke 締め付け"),
                                           (Throw("Ann"), "throw 投げ"),
                                           (Throw("Ann", at="Dan"), "throw 投げ")])
 def test_a_holder_that_struck_first_neither_chokes_nor_throws(

@@ -36,9 +36,9 @@ def test_breaking_free_when_not_held(profile: Profile, rule: str) -> None:
 
 
 @pytest.mark.parametrize(("profile", "action", "text"), [
-    (P004, Choke("Ann"), "Ann holds nobody to choke 絞め (CO-GRAP-7)"),
+    (P004, Choke("Ann"), "Ann holds nobody to choke 締め付け (CO-GRAP-7)"),
     (P004, Throw("Ann"), "Ann holds nobody to throw 投げ (CO-GRAP-8)"),
-    (P003, Choke("Ann"), "Ann holds nobody to choke 絞め (CO-MA-2)"),
+    (P003, Choke("Ann"), "Ann holds nobody to choke 締め上げ (CO-MA-2)"),
 ])
 def test_a_choke_or_throw_with_nobody_held(profile: Profile, action: object,
                                            text: str) -> None:

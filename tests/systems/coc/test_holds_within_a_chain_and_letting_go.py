@@ -397,7 +397,8 @@ def test_a_holder_whose_arms_are_lost_neither_chokes_nor_throws(profile: Profile
     """The Default "CO-BODY-5 (hands)": Ann holds Cult; another foe's blade takes both her
     arms (patched: the Keeper's ruling stands for it). The choke or throw, made by hand as
     the grapple was, is refused before any die from revision 21; revision 20 choked."""
-    what = "choke 絞め" if isinstance(action, Choke) else "throw 投げ"
+    choke = "choke 締め上げ" if profile is P003 else "choke 締め付け"  # 003 l.43, 004 l.165
+    what = choke if isinstance(action, Choke) else "throw 投げ"
     f = duel(profile, {"grapple": 80, "martial_arts": 80})
     push(f, Grapple("Ann", "Cult", ma=profile is P003), (100, 10),
          *held_roll(ENGINE) * (profile is P003))
@@ -426,10 +427,10 @@ def test_the_engines_grapple_choices_are_listed_defaults(
     for key, terms in (("CO-TACKLE-1 (defence)", ("tackle タックル", "dodged 回避",
                                                    "parried 受け流し")),
                        ("CO-GRAP-1 (out)", ("shock ショック", "unconscious 気絶", "stun スタン")),
-                       ("CO-GRAP-1 (chain)", ("choke 絞め", "throw 投げ", "lets go 手を放す")),
+                       ("CO-GRAP-1 (chain)", ("choke 締め付け", "throw 投げ", "lets go 手を放す")),
                        ("CO-GRAP-8 (thrown at)", ("stun スタン",)),
                        ("CO-GRAP-8 (height)", ("throw 投げ", "stun スタン")),
-                       ("CO-GRAP-6 (holder's strikes)", ("chokes 絞め", "throws 投げ",
+                       ("CO-GRAP-6 (holder's strikes)", ("chokes 締め付け", "throws 投げ",
                                                          "tackle タックル", "lets go 手を放す"))):
         assert all(term in readings[key] for term in terms), key
     assert "whoever of it moves" in readings["CO-GRAP-1 (chain)"]

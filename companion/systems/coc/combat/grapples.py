@@ -57,8 +57,14 @@ THROW_HEIGHT_CHECKED = 25
 FIELDS_THAT_APPLY = 25
 #: 004's rule of each grapple option (CO-GRAP-7, CO-GRAP-8).
 OPTION_RULES = {"choke": "CO-GRAP-7", "throw": "CO-GRAP-8"}
-#: The Japanese term of each grapple option, said beside the English.
-OPTION_JA = {"choke": "絞め", "throw": "投げ"}
+#: The Japanese term of each grapple option, said beside the English: 003's 締め上げ (l.43),
+#: 004's 締め付け (l.165, CO-GRAP-7).
+OPTION_JA = {"choke": "締め付け", "throw": "投げ"}
+OPTION_JA_003 = {"choke": "締め上げ", "throw": "投げ"}
+#: The first engine revision whose roll lines name a choke as the seeds do, 003's 締め上げ and
+#: 004's 締め付け (a77data NIT 4); revision 24's said 絞め, a word of neither, and its saved
+#: lines replay as they were.
+SEED_CHOKE = 25
 #: The fixed reading (data/readings.toml) that holds one to one holder and one hold at a time.
 ONE_HOLDER = "CO-GRAP-1 (one holder)"
 #: A Grapple's ``parry_with`` words (CO-GRAP-5, CO-PARRY-2, CO-DODGE-2); "iai" is 003's Iai
@@ -331,7 +337,8 @@ class _Grapples(_Firearms):
         (a77cocgrapple NIT 7: "Bob holds nobody" named neither it nor its rule)."""
         if not c.grappling:
             rule = "CO-MA-2" if self.on("CO-MA-2") else OPTION_RULES[what]
-            raise IllegalAction(f"{c.name} holds nobody to {what} {OPTION_JA[what]} ({rule})")
+            raise IllegalAction(f"{c.name} holds nobody to {what} {self.option_ja(what)} "
+                                f"({rule})")
         if self.on("CO-MA-2"):
             if not c.grapple_options:
                 raise IllegalAction("choke and throw need a successful MA grapple (CO-MA-2)")
@@ -367,10 +374,9 @@ class _Grapples(_Firearms):
             raise IllegalAction(f"{c.name}'s sheet has no {BUDO_GRAPPLING} "
                                 f"({self.rules.skill(BUDO_GRAPPLING).ja}) (CO-GRAP-6)")
         if self.engine >= 4:
-            self.may_strike(c, None, weapon=False,
-                            what={"choke": "choke 絞め", "throw": "throw 投げ"}[a.kind])
+            self.may_strike(c, None, weapon=False, what=f"{a.kind} {self.option_ja(a.kind)}")
         if self.engine >= HOLD_FROM_WITHIN:  # grapple73 finding 7: made by hand, as a grapple
-            no_hands = self.handless(c, {"choke": "choke 絞め", "throw": "throw 投げ"}[a.kind])
+            no_hands = self.handless(c, f"{a.kind} {self.option_ja(a.kind)}")
             if no_hands:
                 raise IllegalAction(no_hands)
         return skill
@@ -388,13 +394,13 @@ class _Grapples(_Firearms):
                 raise IllegalAction("one choke a round (CO-GRAP-7)")
             self.set(c, attacks=1)
             made = self.check(c, skill, attack=True)
-            self.option_named(f"choke 絞め of {held.name}, CO-GRAP-7")
+            self.option_named(f"choke {self.choke_said()} of {held.name}, CO-GRAP-7")
             if not made.success:
                 return
             dice, rule = self.rules.num("CO-GRAP-7", "choke"), "CO-GRAP-7"
         db = c.sheet.db
         total, text = self.roll_total(dice if db == "0" else f"{dice}{db}",
-                                      f"{c.name} choke damage 絞めダメージ")
+                                      f"{c.name} choke damage {self.option_ja('choke')}ダメージ")
         self.hit(held, max(0, total), f"choke: {text} ({rule})", hold=True)
 
     def throw(self, c: Combatant, a: Throw) -> None:
@@ -538,6 +544,15 @@ class _Grapples(_Firearms):
         self.hit(t, hurt, f"{t.name} is thrown: {text} (CO-GRAP-8 reading b"
                           f"{self.rules.tag('CO-GRAP-8', 'reading')})")
         self.stun_throw(self.cs[t.name])
+
+    def option_ja(self, what: str) -> str:
+        """A grapple option's Japanese in this profile's seed (003's 締め上げ, 004's 締め付け)."""
+        return (OPTION_JA_003 if self.p003 else OPTION_JA)[what]
+
+    def choke_said(self) -> str:
+        """The choke's Japanese in a roll's line: the seed's from :data:`SEED_CHOKE`, 絞め
+        before, as those fights' saved lines read."""
+        return self.option_ja("choke") if self.engine >= SEED_CHOKE else "絞め"
 
     def option_named(self, what: str) -> None:
         """From revision :data:`OPTION_NAMED`, 004's Grapple or Budo roll of a choke or throw
