@@ -19,7 +19,7 @@ a notice, and the party's HP is then the file's.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -100,6 +100,25 @@ def _kept(raw: dict[str, object]) -> dict[str, dict[str, Kept]]:
     return kept
 
 
+class ByFoldedName(Mapping[str, int]):
+    """HP by character, found whatever the width and case a name is written in (``aki``,
+    ``ＡＫＩ`` find Aki's), as ``--who`` and the poison list find a member; listed in the
+    spelling given."""
+
+    def __init__(self, values: Mapping[str, int]) -> None:
+        self._names = dict(values)
+        self._folded = {folded_name(name): value for name, value in values.items()}
+
+    def __getitem__(self, name: str) -> int:
+        return self._folded[folded_name(name)]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+
 class PartyHP:
     """The kept HP and MP by member, in ``path``."""
 
@@ -134,14 +153,16 @@ class PartyHP:
                                    mp=values.get("mp", member.mp)))
         return tuple(members), told
 
-    def hp_now(self, now: Sequence[Member]) -> dict[str, int]:
+    def hp_now(self, now: Sequence[Member]) -> ByFoldedName:
         """Each character's HP now, as a poison's tick says it beside what it takes: the
         party's (``now``, kept values in), and the HP kept for one not in it (a rest with no
-        party); a member whose party file leaves out hp has none (review59b F4)."""
-        given = {m.name: m.hp for m in now}
+        party); a member whose party file leaves out hp has none (review59b F4). Found by
+        the folded name, as the poison list finds a member: a poison tracked for ``aki``
+        in generic mode ticks Aki's HP (a77events DEFECT 2)."""
+        given = {folded_name(m.name): m.hp for m in now}
         kept = {name: pools["hp"].now for name, pools in self.kept.items()
-                if "hp" in pools and name not in given}
-        return {**kept, **{name: hp for name, hp in given.items() if hp is not None}}
+                if "hp" in pools and folded_name(name) not in given}
+        return ByFoldedName({**kept, **{m.name: m.hp for m in now if m.hp is not None}})
 
     def keep(self, party: Sequence[Member],
              changes: Mapping[str, Mapping[str, int]] | None = None,
@@ -194,12 +215,16 @@ class PartyHP:
         """The list after ``changes`` to ``kept``, None when they change nothing."""
         after = {name: dict(pools) for name, pools in kept.items()}
         given = {m.name: m for m in party}
+        # a change named ``aki`` (a generic-mode poison's tick) is Aki's: the party
+        # file's spelling, else the one kept (a77events DEFECT 2)
+        spelt = {folded_name(name): name for name in (*after, *given)}
         for name, member in given.items():
             for pool in POOLS:
                 value, old = getattr(member, pool), after.get(name, {}).get(pool)
                 if value is not None and old is not None and old.start != value:
                     after[name][pool] = Kept(value, value)  # the GM's edit wins
-        for name, pools in changes.items():
+        for named, pools in changes.items():
+            name = spelt.get(folded_name(named), named)
             whose = given.get(name)
             for pool, change in pools.items():
                 value = None if whose is None else getattr(whose, pool)
@@ -245,15 +270,17 @@ def say_unkept(passed: TimePassed, hp: Mapping[str, int], party: Sequence[Member
     (``no_party``, how to give one), a name not in the party, or a party file that leaves
     out hp. :meth:`PartyHP.keep` takes nothing from them, and the tick is spent all the
     same: the line said "1 HP lost" and the HP was lost to the books unsaid (events74
-    DEFECT 1). The step's data says ``hp_kept`` false, for ``--json``."""
-    members = {m.name: m for m in party}
+    DEFECT 1). The step's data says ``hp_kept`` false, for ``--json``. Names are compared
+    folded (``aki`` is the party's Aki), as ``hp`` finds them."""
+    members = {folded_name(m.name) for m in party}
     steps = []
     for step in passed.steps:
         name = step.member
         if name is None or not step.data.get("hp_lost") or name in hp:
             steps.append(step)
             continue
-        why = (no_party if not party else "not in the party file" if name not in members
+        why = (no_party if not party else "not in the party file"
+               if folded_name(name) not in members
                else "the party file gives no hp")
         steps.append(replace(step, text=f"{step.text}; {name}'s HP not kept ({why}): "
                                         "take it off by hand",
