@@ -595,7 +595,8 @@ def cmd_buy(args: argparse.Namespace, rules: GensoRules) -> int:
             said += (f" (in the pack: `{companion_command()} genso gear {shlex.quote(args.sheet)} "
                      f"{item.key}` equips it)")
         after = buy(rules, c, item.key, args.price, args.take_back)
-        warned.append(_far_from_list(args, rules, item.key, args.price))
+        warned.append(_far_from_list(args, rules, item.key, args.price)
+                      or _taken_back_far(args, rules, item.key))
         return after, said
     warned: list[str | None] = []
     return _warned(_change(args, rules, change), warned)
@@ -647,6 +648,31 @@ def _far_from_list(args: argparse.Namespace, rules: GensoRules, key: str,
     return (f"warning: {listing} {coins_text(coins)} = {silver} silver 銀貨; "
             f"{'received' if sold else 'paid'} {paid} silver 銀貨: --price is in silver "
             f"(GM-ECON-1: 1 gold = {gold} silver){meant}; to take it back: `{undo}`")
+
+
+def _taken_back_far(args: argparse.Namespace, rules: GensoRules, key: str) -> str | None:
+    """The note of a ``--take-back`` buy of goods the seed gives no buy-back price at a
+    price more than :data:`SECOND_HAND_FAR` times off the list, as the sale it takes back was
+    warned of, with the sale that undoes it; None for any other buy.
+
+    Said, not refused (r77genso RISK on 7b6feb2d: `buy Aki iron_armor --price 1
+    --take-back` bought 48-gold armour for 1 silver without a word, around GM-EQUIP-2's list
+    price): nothing records the sale a take-back undoes, so one at that price may well have
+    been made, and refusing would leave it to a hand edit again (a77gensotown DEFECT 2). A
+    note, not a warning: it is also what the take-back a sale's warning gives says, and that
+    is no slip (r76coc N4). The undo is a ``sell --take-back``, which says nothing more."""
+    item = rules.item(key)
+    paid, listed, coins = args.price, item.price, item.price_coins
+    if (not args.take_back or item.price_about or item.buyback is not None or paid is None
+            or listed is None or coins is None
+            or (listed <= paid * SECOND_HAND_FAR and paid <= listed * SECOND_HAND_FAR)):
+        return None
+    undo = companion_line("genso", "sell", args.sheet, item.key, "--price", str(paid),
+                          "--take-back")
+    return (f"note: {item.name} is listed for sale at {coins_text(coins)} = {listed} silver "
+            f"銀貨; bought back at {paid} silver 銀貨 (--take-back): right only if it takes "
+            "back a sale at that price, which is not checked (GM-EQUIP-2: a buy pays the "
+            f"list price); to undo it: `{undo}`")
 
 
 def _warned(code: int, warned: list[str | None]) -> int:

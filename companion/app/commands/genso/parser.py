@@ -262,7 +262,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     buy.add_argument("--take-back", action="store_true",
                      help="this buy takes back a sale at its --price (as a price warning's "
                           "command does), the GM's price too for goods with no buy-back: "
-                          "the price is not warned of")
+                          "the price is not warned of, but for such goods one more than "
+                          f"{SECOND_HAND_FAR} times off the list is noted, as nothing "
+                          "checks that the sale was made")
     mana = rules.mana_stone
     buy.add_argument("--mp", type=int, help=f"a mana stone's MP ({mana['min_mp']}-"
                                             f"{mana['max_mp']}; default the shop's "
