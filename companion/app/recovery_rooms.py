@@ -27,6 +27,7 @@ from companion.errors import DataError
 from companion.file_locks import changing
 from companion.files import load_toml_kept
 from companion.systems.defaults import toml_value
+from companion.systems.events.sword_world import folded_name
 from companion.toml_writing import write_toml
 
 ROOMS_NAME = "recovery_rooms.toml"
@@ -49,6 +50,14 @@ def room_name(text: str) -> str:
     if not name:
         raise DataError("--room needs a name")
     return name
+
+
+def room_key(name: str) -> str:
+    """The room as two names are compared: whatever its case and width, runs of spaces
+    as one (``Hall``, ``hall`` and ``ｈａｌｌ`` are one room, ``room  1`` is ``room 1``), as
+    every other name ``companion events`` takes is (:func:`folded_name`): one spot
+    recovered twice under two spellings (a77events RISK 3)."""
+    return " ".join(folded_name(name).split())
 
 
 @dataclass(frozen=True)
@@ -141,6 +150,11 @@ class RecoveryRooms:
             "no room counts as used now", self.notices)
         return self.used
 
+    def spelt(self, room: str) -> str:
+        """``room`` as the list first spelt it when it is used (:func:`room_key`), else as
+        given: the name it is marked, said and settled under."""
+        return next((used for used in self.used if room_key(used) == room_key(room)), room)
+
     def mark(self, room: str, pending: str | None = None, at: str = "") -> bool:
         """Remember that ``room``'s spot is used; whether this marked it (False: the file
         held it already, another run marked it meanwhile). ``used`` changes only once the
@@ -149,7 +163,7 @@ class RecoveryRooms:
         keep, held with the mark (at ``at``, by this process) until :meth:`settle`."""
         with changing(self.path, CHANGER):
             self._load()
-            if room in self.used:
+            if self.spelt(room) in self.used:  # under any spelling
                 return False
             used = [*self.used, room]
             pending_now = dict(self.pending)

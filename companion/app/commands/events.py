@@ -335,11 +335,13 @@ def run(args: argparse.Namespace) -> int:
     if args.who is not None and not args.who.strip():
         raise DataError("--who needs a name")
 
-    room = None if args.room is None else room_name(args.room)
+    named = None if args.room is None else room_name(args.room)
 
     def body(source: DiceSource) -> int:
         poisons = _poison_list()
-        rooms = _recovery_rooms() if room is not None else None
+        rooms = _recovery_rooms() if named is not None else None
+        # as first spelt: Hall and hall are one room, its spot used once (a77events RISK 3)
+        room = None if rooms is None or named is None else rooms.spelt(named)
         used_then = list(rooms.used) if rooms is not None else []
         pools = _party_hp()
         now = _current(pools, party)
