@@ -13,6 +13,7 @@ the 1/2D rounding (EV-CORE-4). The layers above each subclass the one below:
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -163,7 +164,8 @@ class _Walk:
         """EV-POI-5: 「すべての判定に－１」 for a member whose poison is effect 1, and what
         to say: that an active action first needs a vitality check against its toxicity
         (「能動的な行動をとろうとする場合、生命力を基準に毒性値…を目標に判定」), which
-        ``companion events act`` rolls; ``acting``: this is that check (it is at −1 too)."""
+        ``companion events act --who NAME`` rolls, named with the member (a bare ``act`` is
+        refused, a77events NIT 4); ``acting``: this is that check (it is at −1 too)."""
         # tracked as aki for Aki: the same character (events62 D1)
         alike = same_name(self.poisoned, member.name)
         poison = self.poisoned.get(member.name) or (self.poisoned[alike[0]] if alike else None)
@@ -175,7 +177,8 @@ class _Walk:
         if acting:
             return penalty, why + ")"
         return penalty, (f"{why}; an active action first needs vitality vs toxicity "
-                         f"{poison.toxicity}: `companion events act`)")
+                         f"{poison.toxicity}: `companion events act --who "
+                         f"{shlex.quote(member.name)}`)")
 
     def party_checks(self, rule: str, key: str) -> Iterator[tuple[Member, Result]]:
         """A ＰＴ check: every member rolls (EV-CORE-2 Default), or the best rolls for all."""
