@@ -215,6 +215,10 @@ class Table:
     #: What a resumed table says once of the fight it plays on (coc's: an engine revision
     #: older than today's, review59c); None: nothing.
     on_resume: Callable[[FightMode], None] | None = None
+    #: The errors :attr:`load` raises of a fight file a newer companion wrote (coc's
+    #: ``NewerFight``): whole, so kept where it is and said with how to update, as the
+    #: system's fight command says it (r77coc: the table said the revision alone).
+    newer: tuple[type[DataError], ...] = ()
 
     def save_mode(self, save: FightSave, label: str) -> FightMode:
         """The mode over a table save's fight, as the table took it up, before its
@@ -427,12 +431,21 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
     return session
 
 
+class NewerFightFile(DataError):
+    """A fight file a newer companion wrote (:attr:`Table.newer`), said with how to update:
+    whole, so nothing of this companion's is written over it or moves it aside."""
+
+
 def _load_fight(table: Table, fight_path: Path) -> Any:
     """The fight in the fight file; :class:`DataError` when it is missing, cannot be read or
-    is not a fight of this system (a shape its loader does not name, too: no traceback)."""
+    is not a fight of this system (a shape its loader does not name, too: no traceback), or
+    a newer companion wrote it (:attr:`Table.newer`: with how to update; nothing moves it)."""
     data = read_fight_data(fight_path, table.start_hint, default_fight_file(table.preset))
     try:
         return table.load(data)
+    except table.newer as exc:
+        raise NewerFightFile(f"{fight_path}: {exc}; it is kept as it is: {NewerSave.UPDATE}") \
+            from None
     except DataError as exc:
         if str(exc).startswith(str(fight_path)):
             raise
@@ -448,6 +461,8 @@ def _refuse_unmendable(table: Table, old: FightSave, fight_path: Path, label: st
     replay either, the file's error is raised now, with nothing set aside."""
     try:
         _load_fight(table, fight_path)
+    except NewerFightFile:
+        raise  # the table would write its older fight over it, the file kept as corrupt
     except UNREPLAYABLE as unreadable:
         try:
             replay(table.save_mode(old, label), old.inputs, old.events)
