@@ -431,9 +431,9 @@ class _Grapples(_Firearms):
                                 "(CO-GRAP-8)")
         skill = self.option_checks(c, a)
         if a.height_m and not self.p003 and self.engine >= THROW_HEIGHT_CHECKED:
-            if a.height_m < 1:
-                raise IllegalAction("a throw from a height of 1 m or more (CO-GRAP-8, "
-                                    "CO-BASE-11)")
+            if a.height_m < 1:  # the value given said, as fall_dice says it (r77coc NIT)
+                raise IllegalAction(f"height_m={a.height_m}: a throw from a height of 1 m or "
+                                    "more (CO-GRAP-8, CO-BASE-11)")
             self.fall_dice(a.height_m)
         land: board.Square | None = None
         if self.board(c, held):
