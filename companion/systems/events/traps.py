@@ -253,7 +253,9 @@ class _TrapWalk(_PoisonWalk):
             self.monster()
 
     def pit(self) -> None:
-        """EV-TRAP-7: each member dodges (adventurer Lv + AGI); fallers drop 1/2D m."""
+        """EV-TRAP-7: each member dodges (adventurer Lv + AGI); fallers drop 1/2D m. Its
+        冒険者Ｌｖ減点 is EV-TRAP-2's reduction (seed 001 says it of every trap's damage): skipped
+        after a １ゾロ, and where EV-TRAP-2.level_reduction is off (a77events NIT 5)."""
         per_metre = self.book["EV-TRAP-7"]["damage_per_metre"]
         if not self.sw:
             self.check_prompt("EV-TRAP-7", "pit", self.party_prompt(),
@@ -287,14 +289,16 @@ class _TrapWalk(_PoisonWalk):
                      else f" (party's best パーティ最高, {best.name})")
             metres = max(0, depth - thief)
             raw = metres * per_metre
-            level = 0 if fumbled else member.adventurer
+            reduce = self.s["EV-TRAP-2", "level_reduction"]
+            level = 0 if fumbled or not reduce else member.adventurer
+            why = (" (１ゾロ)" if fumbled
+                   else "" if reduce else " (no level reduction, EV-TRAP-2)")
             damage = max(0, raw - member.armor - level)
             now, after = self.change_pools(member, hp=-damage)
             self.add(
                 "EV-TRAP-7",
                 f"{member.name}: Fall {depth} m − Thief {thief}{whose} = {metres} m × {per_metre}"
-                f" = {raw} − armour {member.armor} − Lv {level}"
-                f"{' (１ゾロ)' if fumbled else ''} ＞ {damage} damage{now}",
+                f" = {raw} − armour {member.armor} − Lv {level}{why} ＞ {damage} damage{now}",
                 member=member.name,
                 data={"hp": -damage, **after},
             )
