@@ -145,6 +145,7 @@ ONLY_WITH: OnlyWith = {
     "room": (("recovery",), "recovery"),
     "reset": (("party",), "party"),
     "found": (("explore",), "the explore table"),
+    "trap": (("trap",), "the trap table"),  # not passed over: rest --trap pit ticked (a77events)
 }
 
 
