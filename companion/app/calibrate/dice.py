@@ -713,6 +713,14 @@ def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> in
             if line.lower() == UNDO:
                 take_back(run)
                 continue
+            if line:
+                # Only Enter and u answer here: values typed early ("3 4" piped ahead) were
+                # taken for Enter, and every later answer went to the prompt after its own
+                # (a77dice DEFECT 2, r77dice).
+                keys = f", or {UNDO} to undo throw {number - 1}" if run.throws else ""
+                print(f"  {line!r} is no answer here: press Enter{keys}; the values are "
+                      "typed once the camera has read the throw")
+                continue
             frame = frames.next()
             if isinstance(frame, str):
                 print(f"  {frame}")
