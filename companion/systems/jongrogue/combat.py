@@ -328,7 +328,9 @@ class _Combat(_Items):
             self._gold(-self.floor * 10, "stolen")
             self._vanish(m)
         elif ability is Ability.RUST:
-            if not pc.wears(Ring.ARMOUR_PROTECTION) and not pc.armour_protected:
+            # Seed 000 (l.260-261) spares armour in a 鎧保護状態 too, but nothing in the
+            # seed puts armour in it: the ring (JR-ITEM-1's 8p) is the one guard.
+            if not pc.wears(Ring.ARMOUR_PROTECTION):
                 # the seed gives no floor; the profile's armour_min [DEFAULT] is one
                 if pc.armour.value > self.profile.armour_min:
                     pc.armour = Gear(pc.armour.name_ja, pc.armour.name_en, pc.armour.value - 1)

@@ -93,7 +93,6 @@ class PC:
     shuriken_counts: list[int] = field(default_factory=list)
     shuriken_rank: int = 0
     potions: list[Tile] = field(default_factory=list)  # the potion tiles held
-    armour_protected: bool = False
     weapon_tile: Tile | None = None  # the found item tiles behind the gear, if any
     armour_tile: Tile | None = None
     rings: list[Tile] = field(default_factory=list)  # worn

@@ -11,7 +11,7 @@ from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.game import Game, Termination
 from companion.systems.jongrogue.profile import DEFAULT_PROFILE, Loot, Ring
 from companion.systems.jongrogue.reference import FIXED_READINGS
-from companion.systems.jongrogue.state import PCState
+from companion.systems.jongrogue.state import PC, PCState
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place
 from tests.systems.jongrogue.ability_helpers import give, meet, wear
@@ -416,3 +416,15 @@ def test_jr_ab_haste_a_hasted_monster_not_attacked_still_attacks_twice() -> None
     events = feed(game, "defend 1m 1m")  # nobody is attacked: the hasted kestrel attacks twice
     assert [c["what"] for c in of(events, Kind.CHECK)] == ["defend vs 大はやぶさ"] * 2
     assert [d["uid"] for d in of(events, Kind.DAMAGE)] == [2, 2]
+
+
+def test_jr_ab_rust_the_ring_is_its_only_guard() -> None:
+    """JR-AB-RUST: seed 000 spares armour in a 鎧保護状態 (armour protected) too, but
+    nothing in it sets that state; the PC's sheet held a flag for it that nothing set,
+    which a reader (or the screen's sheet) could take for a protection some item gives
+    (a77jrrules NIT 3). The ring of armour protection (8p) is the guard."""
+    assert "armour_protected" not in {field.name for field in dataclasses.fields(PC)}
+    game = meet("ez", 9, "5m 1z 1z 1z")  # aquator
+    wear(game, "8p")
+    feed(game, "fight:1 1m")
+    assert game.pc.armour.value == 3
