@@ -661,9 +661,11 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
                   save_path: Path | None, display: Display | None,
                   controls: Controls, menu: SystemMenu | None,
                   switched: bool = False) -> tuple[Session, Game]:
-    """A new game, or the saved one replayed to where it stopped. ``switched``: the run
-    came back to it from another mode, and the flags the save overrules were said to be
-    ignored as the command began: not again at each return, the player having typed
+    """A new game, or the saved one replayed to where it stopped. The flags the save
+    overrules are said to be ignored once it has replayed: one that does not is kept aside,
+    and the new game begun in its place plays them (a77jrrules NIT 1: they were said
+    ignored, then played). ``switched``: the run came back to it from another mode, and
+    they were said as the command began: not again at each return, the player having typed
     nothing (screen66 NIT 2)."""
     # A run that resumed a game on the simulated wall plays its next games there too
     # (``args.input``, set below) when the input kind is only the default: the default
@@ -695,9 +697,6 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
                                              ("--profile", args.profile and
                                               str(args.profile.resolve())))
                    if value is not None and value != own[flag]]
-        if ignored and not switched:
-            print(f"companion: {', '.join(ignored)} ignored: the saved game keeps its own",
-                  file=sys.stderr)
         if config.settings["input.kind"].source is not Source.COMMAND_LINE:
             input_kind = saved.input_kind  # carry on as it was played
             if input_kind == "sim" and \
@@ -729,8 +728,13 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
                             "on a terminal) or the buttons; --choices auto, without "
                             "--headless, lets the auto-player finish it; the save is as it was")
         saved.player_chose |= config.text("choices.kind") != "auto"
-    mode = resumed_mode(saved, input_kind, config) if resuming \
-        else jongrogue_mode(saved, profile, input_kind)
+    if resuming:
+        mode = resumed_mode(saved, input_kind, config)
+        if ignored and not switched:
+            print(f"companion: {', '.join(ignored)} ignored: the saved game keeps its own",
+                  file=sys.stderr)
+    else:
+        mode = jongrogue_mode(saved, profile, input_kind)
     game, sim = mode.game, mode.sim
     poll = config.number("input.poll_seconds")
     tiles: TileFeed
