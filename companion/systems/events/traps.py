@@ -257,10 +257,15 @@ class _TrapWalk(_PoisonWalk):
         冒険者Ｌｖ減点 is EV-TRAP-2's reduction (seed 001 says it of every trap's damage): skipped
         after a １ゾロ, and where EV-TRAP-2.level_reduction is off (a77events NIT 5)."""
         per_metre = self.book["EV-TRAP-7"]["damage_per_metre"]
+        reduce = self.s["EV-TRAP-2", "level_reduction"]
         if not self.sw:
+            # the GM's prompt says the reduction off too: it told them to subtract the
+            # level the sw walk no longer does (r77events on 531da260)
+            minus = ("minus armour and adventurer Lv" if reduce
+                     else "minus armour (no level reduction, EV-TRAP-2)")
             self.check_prompt("EV-TRAP-7", "pit", self.party_prompt(),
                               f"failure: falls 1/2D m; damage (m − Thief Lv) × {per_metre}, "
-                              "minus armour and adventurer Lv")
+                              f"{minus}")
             return
         fallers = []
         for member, result in self.party_checks("EV-TRAP-7", "pit"):
@@ -289,7 +294,6 @@ class _TrapWalk(_PoisonWalk):
                      else f" (party's best パーティ最高, {best.name})")
             metres = max(0, depth - thief)
             raw = metres * per_metre
-            reduce = self.s["EV-TRAP-2", "level_reduction"]
             level = 0 if fumbled or not reduce else member.adventurer
             why = (" (１ゾロ)" if fumbled
                    else "" if reduce else " (no level reduction, EV-TRAP-2)")

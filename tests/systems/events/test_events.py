@@ -570,7 +570,6 @@ def test_ev_trap_7_pit_falls_one_depth_roll() -> None:
     assert "falls 1/2D m" in texts(generic, "EV-TRAP-7")[0]
 
 
-
 def test_ev_trap_7_the_pit_takes_ev_trap_2s_level_reduction_off() -> None:
     """EV-TRAP-7's 冒険者Ｌｖ減点 is EV-TRAP-2's (seed 001: trap damage keeps the level
     reduction): set off, Cara's fall is 3 − 0 − Lv 0, as an arrow's would be; the pit kept
@@ -580,6 +579,18 @@ def test_ev_trap_7_the_pit_takes_ev_trap_2s_level_reduction_off() -> None:
     assert texts(report, "EV-TRAP-7")[-1] == (
         "Cara: Fall 2 m − Thief 1 = 1 m × 3 = 3 − armour 0 − Lv 0 "
         "(no level reduction, EV-TRAP-2) ＞ 3 damage")
+
+
+def test_ev_trap_7_the_gms_pit_prompt_says_the_level_reduction_off() -> None:
+    """Generic mode: with EV-TRAP-2.level_reduction off the GM is not told to subtract the
+    adventurer level from a fall, which the sw walk no longer subtracts (r77events)."""
+    default = texts(walk("trap", d6(6)), "EV-TRAP-7")[0]
+    assert default.endswith("damage (m − Thief Lv) × 3, minus armour and adventurer Lv")
+    off = texts(walk("trap", d6(6), overrides={"EV-TRAP-2": {"level_reduction": False}}),
+                "EV-TRAP-7")[0]
+    assert off.endswith(
+        "damage (m − Thief Lv) × 3, minus armour (no level reduction, EV-TRAP-2)")
+
 
 def test_ev_core_2_party_checks_can_be_one_roll_for_all() -> None:
     """EV-CORE-2 Default: ＰＴ checks are rolled by each member; off, the best rolls for all."""
