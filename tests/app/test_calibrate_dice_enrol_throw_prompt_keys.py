@@ -37,3 +37,19 @@ def test_an_answer_other_than_enter_or_u_is_said_and_asked_again(
             "typed once the camera has read the throw\nThrow 2 of 2 (2 dice): press Enter "
             "to read the next picture, b.png; u: undo throw 1:\n  b.png: the camera read") in out
     assert "enrolled 4 dice from 2 throws; 4 dice enrolled in all" in out
+
+
+def test_a_folder_with_every_picture_read_asks_no_next_picture(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "throws"
+    folder.mkdir()
+    cv2.imwrite(str(folder / "a.png"), still_scene(700, 2).image)
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n\n\n"))
+    assert cli.main(["calibrate", "dice", "--enrol", "--source", str(folder),
+                     "--throws", "2"]) == 0
+    out = capsys.readouterr().out
+    # it asked to "read the next picture" of a folder that held no more
+    assert ("Throw 2 of 2 (2 dice): throws holds no more pictures: press Enter to finish; "
+            "u: undo throw 1:\n") in out
+    assert out.count("read the next picture") == 1  # a.png's only

@@ -670,10 +670,14 @@ def throw_asked(frames: ThrowFrames, camera: str, dice: str, number: int, throws
     thrown; a folder's names the picture it reads next, and a video's the video, since
     nothing is thrown (a77dice DEFECT 2: "when they lie still, press Enter", and the
     picture whose values were typed was never named)."""
+    if frames.folder and not frames.upcoming:
+        # Every picture read: Enter reads none (r77dice: it asked to "read the next
+        # picture" of a folder that held no more).
+        return (f"Throw {number} of {throws} ({dice}): {Path(camera).name} holds no more "
+                "pictures: press Enter to finish")
     if frames.folder:
-        upcoming = f", {frames.upcoming}" if frames.upcoming else ""
         return (f"Throw {number} of {throws} ({dice}): press Enter to read the next "
-                f"picture{upcoming}")
+                f"picture, {frames.upcoming}")
     if frames.named:
         return (f"Throw {number} of {throws} ({dice}): press Enter to read the next throw "
                 f"in {Path(camera).name}")
