@@ -30,8 +30,8 @@ FALLEN = Condition.FALLEN.value  # "転倒/fallen"
 
 def shown(fight: Fight) -> dict[str, tuple[str, dict[str, Any], tuple[str, ...]]]:
     """Each fighter's `fight show` line (a row gone on below joined again), its --json row,
-    and its badges on the table's screen (without the AP and square the screen puts first:
-    the line has those in columns)."""
+    and its badges on the table's screen (without the AP the screen puts first and the
+    square it puts last: the line has those in columns)."""
     text, data = coc_command._status(fight)
     lines: dict[str, str] = {}
     name = ""
@@ -46,9 +46,12 @@ def shown(fight: Fight) -> dict[str, tuple[str, dict[str, Any], tuple[str, ...]]
     out = {}
     for c, row, seen in zip(state.combatants, data["combatants"], screen, strict=True):
         lead = ((f"AP {c.ap}",) if state.current is c and fight.rules.profile is Profile.P003
-                else ()) + ((f"{c.square} {c.facing}",) if c.square else ())
+                else ())
+        tail = (f"{c.square} {c.facing}",) if c.square else ()  # last (r77coc RISK)
         assert seen.conditions[:len(lead)] == lead
-        out[c.name] = (lines[c.name], row, seen.conditions[len(lead):])
+        assert seen.conditions[len(seen.conditions) - len(tail):] == tail
+        out[c.name] = (lines[c.name], row,
+                       seen.conditions[len(lead):len(seen.conditions) - len(tail)])
     return out
 
 

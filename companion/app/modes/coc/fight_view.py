@@ -52,9 +52,12 @@ class _FightView(_Core):
             badges: list[str] = []
             if p003 and acting:
                 badges.append(f"AP {c.ap}")
+            badges += coc_badges(c, state.round, current.name if current else "")
+            # Last: the board beside the rows draws it, and a row cut short (four fighters
+            # at 800x480) lost what is on the fighter instead, Cult's "held by Ann" and
+            # Ann's stun behind "e4 SW · 行動不能/no ac…" (r77coc RISK on b6b3c9b2)
             if c.square:
                 badges.append(f"{c.square} {c.facing}")
-            badges += coc_badges(c, state.round, current.name if current else "")
             # One on the board has its mark before its name, to find its disc by.
             shown = f"{mark[c.name]} {c.name}" if c.square else c.name
             en = english(state, c)
