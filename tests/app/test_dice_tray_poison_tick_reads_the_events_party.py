@@ -92,3 +92,17 @@ def test_a_party_file_that_cannot_be_read_passes_no_time(
     assert str(config_dir() / SAVED_PARTY) in err and err.rstrip().endswith("no time passed")
     assert poisons_path().read_text(encoding="utf-8") == VITALITY_DAMAGE
     assert not party_hp_path().exists()
+
+
+def test_a_poison_tracked_in_another_case_ticks_the_partys_member() -> None:
+    """A poison tracked as ``ben`` (``events poison --who ben``, generic mode) ticks the
+    party's Ben in the tray too, through the same PartyHP (a77events DEFECT 2, 6b057957):
+    his HP kept, not said 'not in the party file'."""
+    poisons_path().parent.mkdir(parents=True)
+    poisons_path().write_text(VITALITY_DAMAGE.replace("[Ben]", "[ben]"), encoding="utf-8")
+    _save_party()
+    mode = _tray_ticks_once()
+    assert ("ben: 毒/Poison: 1 HP lost (1/3) (HP 14 → 13); HP lost heals with Cure Wounds"
+            in [s.text for s in mode.dice.steps])
+    assert mode.trouble == ""
+    assert PartyHP(party_hp_path()).kept["Ben"]["hp"].now == 13
