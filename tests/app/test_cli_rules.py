@@ -438,3 +438,19 @@ def test_rules_defaults_lists_the_defaults_fixed_in_the_companion(
         "rule": "JR-MAP-3", "text": FIXED_DEFAULTS[5].text}
     assert data["packaged_profile"] == "companion/systems/jongrogue/data/profile.toml"
     assert err == f"companion: profile {mine}, from game.profile ({config})\n"
+
+
+@pytest.mark.parametrize("monster", ["S", "3m"])
+def test_rules_sleep_refuses_monster_naming_the_option_it_takes(
+        capsys: pytest.CaptureFixture[str], monster: str) -> None:
+    """JR-SLEEP-1..3 by the monster tile: `--monster`, which rate, damage and monsters
+    take, was read as a prefix of --monster-tile, and `S` refused naming --monster-tile,
+    not typed, while `3m` was taken silently (a77jrrules NIT 2). It is an option sleep does
+    not take, told with the one it does."""
+    with pytest.raises(SystemExit) as exit_:
+        main(["rules", "sleep", "--floor", "3", "--monster", monster, "--corner-tile", "2m"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert (f"companion rules sleep: error: unrecognized arguments: --monster {monster} "
+            "(did you mean --monster-tile?)") in err
+    assert "argument --monster-tile" not in err

@@ -206,7 +206,11 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                          "its readings of the book")
     p.set_defaults(func=run_defaults)
 
+    # No table's option taken by a prefix of its name: `rules sleep --monster S`, typed as
+    # rate, damage and monsters take --monster, was read as --monster-tile and refused
+    # naming a flag not typed (a77jrrules NIT 2); unknown, it is told with the option meant.
     for name, sub in kinds.choices.items():
+        sub.allow_abbrev = False
         sub.description = f"{_help_of(kinds, name)[:1].upper()}{_help_of(kinds, name)[1:]}. " \
                           f"Example: companion rules {name} {EXAMPLES[name]}".rstrip()
         sub.add_argument("--json", action="store_true", help="print one JSON object")
