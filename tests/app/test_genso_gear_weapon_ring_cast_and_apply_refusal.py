@@ -318,7 +318,7 @@ def test_list_monsters_shows_movement_protection_and_only_what_a_drain_takes(
     orc, ghost = RULES.monster("orc"), RULES.monster("ghost")
     flat = " ".join(said.split())
     assert "移動/move {}/{}/{} m 防護/protection {}".format(*orc.move, orc.protection) in flat
-    assert f"ＭＰ吸収 MP {ghost.drain_mp} (防御点無効/ignores protection)" in flat
+    assert f"ＭＰ吸収/MP drain MP {ghost.drain_mp} (防御点無効/ignores protection)" in flat
     assert "HP吸収 0" not in said
 
 
