@@ -204,13 +204,18 @@ def refuse_frames_of_a_picture(args: argparse.Namespace, camera: str) -> None:
     """``--frames`` with a still picture: refused, as ``--frames`` with ``--enrol`` is. A
     picture is read once; it was read ``--frames`` times, "in 8 of 8 frames" suggesting a
     steadiness check that never happened, and ``--frames 300`` took a minute for nothing
-    (a77dice NIT 6)."""
+    (a77dice NIT 6). A picture set in ``dice.camera_source`` names where it is set: the
+    player who gave ``--frames`` alone may not know a picture stands for the camera
+    (r77dice)."""
+    from companion.hw.camera.choice import CameraChoice
     from companion.hw.dice.frames import is_picture
 
     if args.frames is not None and not args.enrol and is_picture(camera):
+        set_in = (f", set in {camera.setting}," if isinstance(camera, CameraChoice)
+                  and camera.setting != "--source" else "")
         raise DataError(f"--frames is how many frames of one lay the thresholds are tuned on, "
-                        f"and {camera} is one picture, read once: leave --frames out, or "
-                        "give a folder of pictures or a video of the dice lying still")
+                        f"and {camera}{set_in} is one picture, read once: leave --frames out, "
+                        "or give a folder of pictures or a video of the dice lying still")
 
 
 def source_missing(camera: str) -> str | None:
