@@ -697,11 +697,13 @@ def _given(report: EventReport, args: argparse.Namespace) -> str:
     """The options of this run that the table a hint names reads again: its mode (as
     --mode whatever gave it, events.toml's sw would refuse a generic walk's hint), the DM
     level, each --set, the rating table and the list file, so the command printed rolls
-    the targets, ratings and toxicity this walk said (a77events DEFECT 1)."""
+    the targets, ratings and toxicity this walk said (a77events DEFECT 1); and --party,
+    which the poison's own `end-block` and `rest` are then named with, so its ticks keep
+    the HP of the party this walk was given (r77events on 226740e9)."""
     given = [("mode", args.mode or report.mode.value),
              ("level", None if args.level is None else str(args.level)),
              *(("set", setting) for setting in args.set or ()),
-             ("ratings", args.ratings), ("lists", args.lists)]
+             ("ratings", args.ratings), ("lists", args.lists), ("party", args.party)]
     return "".join(f" --{key} {shlex.quote(value)}" for key, value in given if value)
 
 

@@ -10,6 +10,7 @@ import shlex
 import pytest
 
 from companion.app.cli import main
+from companion.app.commands.events import EXAMPLE_PARTY
 
 
 def _hint(out: str, table: str) -> list[str]:
@@ -63,3 +64,22 @@ def test_the_hint_keeps_the_mode_events_toml_would_override(
     assert main(["events", "door", "--mode", "generic", "--dice", "typed"]) == 0
     command = _hint(capsys.readouterr().out, "trap")
     assert main([*command, "--seed", "1"]) == 0
+
+
+def test_the_poison_hint_keeps_the_party_its_ticks_keep_the_hp_of(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A generic walk given --party FILE (no saved party): the poison command it names
+    carries it, so that poison's end-block is named with it and keeps Aki's HP; without
+    it the tick said "Aki's HP not kept (no party file …)" (r77events on 226740e9)."""
+    party = str(EXAMPLE_PARTY)  # Aki at HP 20/25
+    assert main(["events", "trap", "--trap", "poison_gas", "--party", party,
+                 "--seed", "1"]) == 0
+    command = _hint(capsys.readouterr().out, "poison")
+    assert command[-2:] == ["--party", party]
+    command[command.index("NAME")] = "Aki"
+    monkeypatch.setattr("sys.stdin", io.StringIO("4\n5\n"))  # a vitality poison
+    assert main([*command, "--dice", "typed"]) == 0
+    (tick,) = re.findall(r"`companion (events end-block[^`]*)`", capsys.readouterr().out)
+    assert main(shlex.split(tick)) == 0
+    assert "Aki: 毒/Poison: 1 HP lost (1/5) (HP 20 → 19)" in capsys.readouterr().out
