@@ -179,8 +179,10 @@ def _from_camera(camera: FrameSource) -> Generator[FrameOrWhy, None, None]:
 def take_frames(spec: str, count: int, wait_s: float,
                 clock: Callable[[], float] = time.monotonic,
                 sleep: Callable[[float], None] = time.sleep) -> tuple[list[Frame], str]:
-    """Up to ``count`` frames from the camera ``spec``; a camera with no picture gets
-    ``wait_s`` seconds. Also returns why there were fewer."""
+    """Up to ``count`` frames from the camera ``spec``; a camera that gives no picture for
+    ``wait_s`` seconds has stopped. The wait restarts at each frame: counted from the start,
+    a slow webcam that then dropped one frame was refused as unplugged (r77dice RISK 3).
+    Also returns why there were fewer."""
     frames: list[Frame] = []
     why = "the source ended"
     deadline = clock() + wait_s
@@ -196,6 +198,7 @@ def take_frames(spec: str, count: int, wait_s: float,
             frames.append(item)
             if len(frames) == count:
                 break
+            deadline = clock() + wait_s
     finally:
         stream.close()
     return frames, why
