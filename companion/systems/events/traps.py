@@ -49,9 +49,12 @@ class _TrapWalk(_PoisonWalk):
         """EV-TRAP-2: base power as is, minus armour, minus adventurer level unless １ゾロ.
         ``armor`` None: none counts (the explosion's energy, for which the seed gives none),
         said "armour n/a (energy)", not "armour 0" beside an armoured member (events62 N8)."""
-        level = 0 if fumbled or not self.s["EV-TRAP-2", "level_reduction"] else member.adventurer
+        reduce = self.s["EV-TRAP-2", "level_reduction"]
+        level = 0 if fumbled or not reduce else member.adventurer
         tag = self.s.tag("EV-TRAP-2", "level_reduction")
+        # off, "Lv 0" is said why, as the pit's fall says it (r77events on 531da260)
         why = (" (１ゾロ: no level reduction)" if fumbled
+               else " (no level reduction, EV-TRAP-2)" if not reduce
                else f" (level reduction{tag})" if tag else "")
         armour = "n/a (energy)" if armor is None else str(armor)
         if value is None:

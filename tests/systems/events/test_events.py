@@ -581,6 +581,15 @@ def test_ev_trap_7_the_pit_takes_ev_trap_2s_level_reduction_off() -> None:
         "(no level reduction, EV-TRAP-2) ＞ 3 damage")
 
 
+def test_ev_trap_2_an_arrow_says_why_its_lv_is_0_with_the_reduction_off() -> None:
+    """Off, an arrow's damage line says "Lv 0" with why, as the pit's fall does; it said
+    "Lv 0" for Aki's Lv 3 with no word (r77events on 531da260)."""
+    hit = sw("trap", d6(3, 1, 2, 6, 6), party=(AKI,), dm_level=2, rating_table=RATINGS,
+             overrides={"EV-TRAP-2": {"level_reduction": False}})
+    assert texts(hit, "EV-TRAP-2")[-1] == ("Aki: 8 − armour 2 − Lv 0 (no level reduction, "
+                                           "EV-TRAP-2) ＞ 6 damage; HP 20 → 14/25")
+
+
 def test_ev_trap_7_the_gms_pit_prompt_says_the_level_reduction_off() -> None:
     """Generic mode: with EV-TRAP-2.level_reduction off the GM is not told to subtract the
     adventurer level from a fall, which the sw walk no longer subtracts (r77events)."""
