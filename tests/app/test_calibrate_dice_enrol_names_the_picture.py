@@ -12,6 +12,7 @@ import cv2
 import pytest
 
 from companion.app import cli
+from companion.hw.camera import capture
 from tests.dice_scenes import still_scene
 
 
@@ -62,3 +63,19 @@ def test_an_undone_and_a_left_out_throw_name_their_pictures(
             "give it as --source in another run)\n") in out
     assert "  02.png: throw left out\n" in out
     assert "1 throw left out (02.png: left out by you)" in out
+
+
+def test_the_names_are_those_of_the_pictures_the_source_reads(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """r77dice NIT on 80b8d04c: the enrolment listed the folder a second time, so a source
+    that takes other files than that listing (here one reading .png only) had each throw
+    named after another photo than the one read."""
+    folder = tmp_path / "throws"
+    typed = throws(folder, ("a.jpg", "b.png"))
+    monkeypatch.setattr(capture, "IMAGE_SUFFIXES", (".png",))
+    assert enrolling("\n\n", monkeypatch, "--source", str(folder), "--throws", "1") == 0
+    out = capsys.readouterr().out
+    assert "Throw 1 of 1 (2 dice): press Enter to read the next picture, b.png:\n" in out
+    assert f"  b.png: the camera read {typed[1]}\n" in out
+    assert "a.jpg" not in out

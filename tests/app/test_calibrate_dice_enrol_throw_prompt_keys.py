@@ -53,3 +53,28 @@ def test_a_folder_with_every_picture_read_asks_no_next_picture(
     assert ("Throw 2 of 2 (2 dice): throws holds no more pictures: press Enter to finish; "
             "u: undo throw 1:\n") in out
     assert out.count("read the next picture") == 1  # a.png's only
+
+
+class Keyboard(io.StringIO):
+    """The player typing at a terminal, where the last throw may still be undone."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_an_answer_other_than_enter_or_u_at_the_finish_is_said_and_asked_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """r77dice NIT on 80b8d04c: at "u: undo throw 1 (…); Enter: finish" anything typed but u
+    finished, as Enter."""
+    picture = tmp_path / "a.png"
+    cv2.imwrite(str(picture), still_scene(700, 2).image)
+    # Enter reads the picture, Enter keeps the read; then "3" is refused, u undoes the
+    # throw asked of again
+    monkeypatch.setattr("sys.stdin", Keyboard("\n\n3\nu\n"))
+    assert cli.main(["calibrate", "dice", "--enrol", "--source", str(picture),
+                     "--throws", "1"]) == 1
+    out = capsys.readouterr().out
+    assert ("; Enter: finish\n  '3' is no answer here: press Enter to finish, or u to undo "
+            "throw 1\nu: undo throw 1 (") in out
+    assert "  undone: throw 1 (" in out

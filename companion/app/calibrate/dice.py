@@ -655,12 +655,17 @@ def take_back(run: EnrolRun) -> None:
 def last_chance_to_undo(run: EnrolRun) -> None:
     """On a terminal, once the throws are taken, offer to undo the last of them: ``u`` at
     the next throw's prompt cannot reach it (review 56b, finding 2). Piped input is not
-    waited on (it ends with the throws it gives)."""
+    waited on (it ends with the throws it gives). Anything else typed is said and asked
+    again, as at the throw's prompt (r77dice: it finished)."""
     while run.throws and sys.stdin.isatty():
         answer = ask(f"{UNDO}: undo throw {len(run.throws)} "
                      f"({' '.join(map(str, run.throws[-1][1]))}); Enter: finish")
-        if answer is None or answer.lower() != UNDO:
+        if not answer:
             return
+        if answer.lower() != UNDO:
+            print(f"  {answer!r} is no answer here: press Enter to finish, or {UNDO} to undo "
+                  f"throw {len(run.throws)}")
+            continue
         take_back(run)
 
 

@@ -492,6 +492,11 @@ class FileSource:
         # One picture in all, alone or the only one in its folder: finding the mat uses it up.
         self.one_picture = self.pictures and len(self._files) == 1
 
+    @property
+    def files(self) -> tuple[Path, ...]:
+        """The pictures read, in the order they are read (none for a video)."""
+        return tuple(self._files)
+
     def _readable(self) -> None:
         """Refuse a folder none of whose pictures can be read, naming the first one's fault,
         as one picture that cannot be read is refused: taken as the game's camera it said

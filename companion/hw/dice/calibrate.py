@@ -34,7 +34,6 @@ from pathlib import Path
 import numpy as np
 
 from companion.errors import ordinal
-from companion.hw.camera.capture import IMAGE_SUFFIXES, name_order
 from companion.hw.dice.enrol import Enrolment, normalised, pair_values
 from companion.hw.dice.frames import (
     MAT_AREA,
@@ -451,10 +450,10 @@ class ThrowFrames:
         self.still = self._stream.still
         self._live = self._stream.live
         self.folder = Path(spec).is_dir()
-        # A folder gives its pictures in this order, one item each (a frame, or why not).
-        self._names = ([path.name for path in sorted(
-            (p for p in Path(spec).iterdir() if p.suffix.lower() in IMAGE_SUFFIXES),
-            key=name_order)] if self.folder else [])
+        # A folder gives its pictures in this order, one item each (a frame, or why not):
+        # the names are the source's own, not the folder listed again, which could name
+        # another photo than the one read (r77dice NIT on 80b8d04c).
+        self._names = [path.name for path in stream.pictures] if self.folder else []
         self._items = 0  # the pictures or frames of a folder or video given so far
         self._settle = settle
         self._wait_s = wait_s

@@ -106,6 +106,12 @@ class CameraStream(Iterator[FrameOrWhy]):
         self._camera = camera
         self._frames = _from_camera(camera)
 
+    @property
+    def pictures(self) -> tuple[Path, ...]:
+        """The pictures given one by one, in their order (a folder's; none for a camera or
+        a video)."""
+        return self._camera.files if isinstance(self._camera, FileSource) else ()
+
     def __next__(self) -> FrameOrWhy:
         return next(self._frames)
 
