@@ -92,7 +92,7 @@ from companion.systems.defaults import (
 )
 from companion.systems.events.lists import LIST_TABLES, UserLists, load_lists
 from companion.systems.events.poisoned import Poison, describe, ended, same_name, tracked_name
-from companion.systems.events.report import EventReport
+from companion.systems.events.report import EventReport, Step
 from companion.systems.events.rules import (
     EVENT_TABLES,
     TABLE_NAMES_JA,
@@ -364,6 +364,7 @@ def run(args: argparse.Namespace) -> int:
         except CompanionError as exc:
             say_walked(args.dice, walked, throws, refused=isinstance(exc, RuleRefused))
             raise
+        report = _act_carried(report, args)
         cap = rules.settings["EV-REC-1", "cap_at_maximum"]  # read before any write
         # The room is marked first (events74 RISK 3): a cut after it, before the cure or
         # the HP were kept, leaves the spot spent, and the same command run again (the
@@ -388,7 +389,7 @@ def run(args: argparse.Namespace) -> int:
         notes = [*_trap_commands(report, args), *_found_commands(report, args),
                  *_unrated(report, args.ratings),
                  *_notes(tracked, report.mode, rules, poisons.poisons, kept=not unsaved,
-                         party_file=args.party)]
+                         party_file=args.party, act_given=_given(report, args))]
         refused = None
         changes = report.pool_changes()
         hp_refused = None if unsaved else _keep_hp(pools, party, changes, now, room, cap=cap,
@@ -707,6 +708,23 @@ def _given(report: EventReport, args: argparse.Namespace) -> str:
     return "".join(f" --{key} {shlex.quote(value)}" for key, value in given if value)
 
 
+def _act_carried(report: EventReport, args: argparse.Namespace) -> EventReport:
+    """``report`` with the `act` a 判定－１ poison's check names (EV-POI-5, the step's
+    ``act``) given this run's options (:func:`_given`): named bare, it ran in events.toml's
+    mode, generic by default, where the GM resolves it and nothing is rolled, and with no
+    --party a sw walk was given (r77events NIT A)."""
+    given = _given(report, args)
+
+    def carried(step: Step) -> Step:
+        who = shlex.quote(step.data["act"])
+        return replace(step, text=step.text.replace(
+            f"`companion events act --who {who}`",
+            f"`{companion_command()} events act --who {who}{given}`"))
+
+    return replace(report, steps=tuple(carried(step) if "act" in step.data else step
+                                       for step in report.steps))
+
+
 def _trap_commands(report: EventReport, args: argparse.Namespace) -> list[str]:
     """EV-DOOR-2/3, EV-TRAP-4 in generic mode: the command that rolls what a failed disarm
     or resistance sets off, the trap table or (EV-DOOR-3) the trap rolled above by name,
@@ -735,13 +753,15 @@ def _found_commands(report: EventReport, args: argparse.Namespace) -> list[str]:
 
 def _notes(tracked: Tracked, mode: Mode, rules: EventRules,
            poisons: Mapping[str, Poison], kept: bool = True,
-           party_file: str | None = None) -> list[str]:
+           party_file: str | None = None, act_given: str = "") -> list[str]:
     """What tracking did, for the lines under the table's walk; a 判定－１ poison also names
     ``act`` (EV-POI-5). Not ``kept`` (the list was refused), no poison is said to be
     tracked, cured or replaced: the list still holds what it held. ``party_file``: the
     ``--party`` the table was given, which the commands that tick the poison are named
     with: without it they read no party (or the saved one), and the HP the tick took was
-    not kept (events74 DEFECT 1)."""
+    not kept (events74 DEFECT 1). ``act_given``: the run's options (:func:`_given`) the
+    ``act`` a 判定－１ poison names is given, so it rolls in this walk's mode for its party
+    (r77events NIT A)."""
     party = "" if party_file is None else f" --party {shlex.quote(party_file)}"
     notes = tracking_notes(tracked, rules) if kept else []
     if tracked.cured_unnamed:
@@ -751,7 +771,7 @@ def _notes(tracked: Tracked, mode: Mode, rules: EventRules,
         unnamed = mode is Mode.GENERIC and name.split(" ")[0] == UNNAMED
         named = " (--who NAME names who)" if unnamed else ""
         who = shlex.quote(name)
-        act = (f"; `act --who {who}` rolls the check before an active action"
+        act = (f"; `act --who {who}{act_given}` rolls the check before an active action"
                if poisons[name].rule == "EV-POI-5" else "")
         notes.append(f"Tracking {name}'s poison{named}: `{companion_command()} events "
                      f"end-block{party}` or `rest{party}` "

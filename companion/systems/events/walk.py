@@ -152,11 +152,14 @@ class _Walk:
         penalty, poisoned = self.poison_penalty(member, acting=key == "active_action")
         result = sw_check(self.source, bonus + extra - penalty, target, self.check_rules,
                           purpose=f"{member.name}: {spec.label()}{how}")
+        # ``act``: the member whose line names `act`, which the app names with the run's
+        # options (r77events NIT A)
         self.add(
             rule,
             f"{member.name}: {spec.label()}{how}{note}{poisoned} vs {target_text} {result.text}",
             roll=result,
             member=member.name,
+            data={"act": member.name} if penalty and key != "active_action" else {},
         )
         return result
 

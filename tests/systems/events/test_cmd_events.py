@@ -627,7 +627,8 @@ def test_act_rolls_the_check_a_tracked_check_penalty_poison_asks(
     party.write_text(PARTY, encoding="utf-8")
     sw = ("--mode", "sw", "--party", str(party))
     code, out, _ = _run(capsys, "poison", "--who", "Aki", "--seed", "2", *sw)
-    assert out.rstrip().endswith("; `act --who Aki` rolls the check before an active action")
+    assert out.rstrip().endswith(f"; `act --who Aki {shlex.join(sw)}` rolls the check before "
+                                 "an active action")
     toxicity = _tracked(capsys)["Aki"]["toxicity"]
     code, out, _ = _run(capsys, "act", "--who", "Aki", "--seed", "1", "--json", *sw)
     report = json.loads(out)

@@ -83,3 +83,24 @@ def test_the_poison_hint_keeps_the_party_its_ticks_keep_the_hp_of(
     (tick,) = re.findall(r"`companion (events end-block[^`]*)`", capsys.readouterr().out)
     assert main(shlex.split(tick)) == 0
     assert "Aki: 毒/Poison: 1 HP lost (1/5) (HP 20 → 19)" in capsys.readouterr().out
+
+
+def test_a_poisoned_checks_act_rolls_in_the_walks_mode_for_its_party(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """EV-POI-5: a sw walk given --party (no saved party, no events.toml) where Aki's
+    判定－１ poison is tracked names `act` with --mode sw and --party, so run as printed it
+    rolls Aki's vitality; it named a bare `act --who Aki`, which went to the GM in generic
+    mode ("GM resolves", nothing rolled) (r77events NIT A)."""
+    sw = ["--mode", "sw", "--party", str(EXAMPLE_PARTY)]
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n3 3\n2\n"))  # 判定－１, 2 h
+    assert main(["events", "poison", "--who", "Aki", *sw, "--dice", "typed"]) == 0
+    (noted,) = re.findall(r"`(act --who Aki[^`]*)`", capsys.readouterr().out)
+    assert shlex.split(noted)[3:] == sw
+    monkeypatch.setattr("sys.stdin", io.StringIO("2\n3 3\n"))  # a lock, opened
+    assert main(["events", "door", *sw, "--dice", "typed"]) == 0
+    (act,) = re.findall(r"`companion (events act[^`]*)`", capsys.readouterr().out)
+    assert main([*shlex.split(act), "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "GM resolves" not in out
+    assert re.search(r"Aki: .* vs 毒性値/toxicity 8 \(2D6\+4>=8\)", out), out

@@ -170,6 +170,7 @@ def test_ev_poi_5_a_poisoned_member_s_later_checks_are_at_minus_one() -> None:
     assert lock.roll is not None and lock.roll.formula == "2D6+5>=10" and not lock.roll.success
     assert (" −1 (毒/poison 判定－１, EV-POI-5; an active action first needs vitality vs "
             "toxicity 10: `companion events act --who Aki`)") in lock.text
+    assert lock.data["act"] == "Aki"  # whom the app names it with the run's options
     tracked = {"Aki": Poison(1, "EV-POI-5", 9, hours_left=2)}
     explore = run_event("explore", ScriptedDice([(6, 2), (6, 3), (6, 3)]), rules=RULES,
                         mode="sw", party=(aki,), poisoned=tracked)
