@@ -36,7 +36,7 @@ import contextlib
 import json
 import shlex
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -56,6 +56,7 @@ from companion.app.options import OnlyWith, refuse_stray_options
 from companion.app.overrides import (
     add_set_argument,
     how_to_set,
+    parse_set,
     read_text,
     set_values,
     user_defaults,
@@ -95,6 +96,7 @@ from companion.systems.events.poisoned import Poison, describe, ended, same_name
 from companion.systems.events.report import EventReport, Step
 from companion.systems.events.rules import (
     EVENT_TABLES,
+    REACHES,
     TABLE_NAMES_JA,
     EventRules,
     Mode,
@@ -389,7 +391,8 @@ def run(args: argparse.Namespace) -> int:
         notes = [*_trap_commands(report, args), *_found_commands(report, args),
                  *_unrated(report, args.ratings),
                  *_notes(tracked, report.mode, rules, poisons.poisons, kept=not unsaved,
-                         party_file=args.party, act_given=_given(report, args))]
+                         party_file=args.party, act_given=_given(report, args),
+                         settings=args.set or ())]
         refused = None
         changes = report.pool_changes()
         hp_refused = None if unsaved else _keep_hp(pools, party, changes, now, room, cap=cap,
@@ -753,7 +756,8 @@ def _found_commands(report: EventReport, args: argparse.Namespace) -> list[str]:
 
 def _notes(tracked: Tracked, mode: Mode, rules: EventRules,
            poisons: Mapping[str, Poison], kept: bool = True,
-           party_file: str | None = None, act_given: str = "") -> list[str]:
+           party_file: str | None = None, act_given: str = "",
+           settings: Sequence[str] = ()) -> list[str]:
     """What tracking did, for the lines under the table's walk; a 判定－１ poison also names
     ``act`` (EV-POI-5). Not ``kept`` (the list was refused), no poison is said to be
     tracked, cured or replaced: the list still holds what it held. ``party_file``: the
@@ -761,7 +765,11 @@ def _notes(tracked: Tracked, mode: Mode, rules: EventRules,
     with: without it they read no party (or the saved one), and the HP the tick took was
     not kept (events74 DEFECT 1). ``act_given``: the run's options (:func:`_given`) the
     ``act`` a 判定－１ poison names is given, so it rolls in this walk's mode for its party
-    (r77events NIT A)."""
+    (r77events NIT A). ``settings``: the run's --set; one the ticks read (EV-POI-2's hours,
+    EV-POI-10) is said not kept for them, not carried into `end-block` and `rest`: the
+    poison ticks at many later commands and at the dice tray's Tick, which take no --set,
+    so carried into one printed command it would tick at one rate there and at events.toml's
+    everywhere else (r77events NIT B)."""
     party = "" if party_file is None else f" --party {shlex.quote(party_file)}"
     notes = tracking_notes(tracked, rules) if kept else []
     if tracked.cured_unnamed:
@@ -776,6 +784,12 @@ def _notes(tracked: Tracked, mode: Mode, rules: EventRules,
         notes.append(f"Tracking {name}'s poison{named}: `{companion_command()} events "
                      f"end-block{party}` or `rest{party}` "
                      f"ticks it, `poisoned` lists it, `cure --who {who}` ends it{act}")
+    ticks = [setting for setting in settings
+             if parse_set(setting, SET_EXAMPLE)[0] in REACHES["tick"]]
+    if ticks and kept and tracked.poisoned:
+        notes.append(f"This run's --set {', '.join(ticks)} is not kept for the ticks: "
+                     "`end-block`, `rest` and the dice tray's Tick read "
+                     f"{config_dir() / OVERRIDES_NAME}; set it there to have them use it")
     # after the line that names victim 2 (reviewe68 NIT 2)
     return notes + (beside_notes(tracked) if kept else [])
 

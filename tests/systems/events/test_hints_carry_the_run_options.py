@@ -104,3 +104,29 @@ def test_a_poisoned_checks_act_rolls_in_the_walks_mode_for_its_party(
     out = capsys.readouterr().out
     assert "GM resolves" not in out
     assert re.search(r"Aki: .* vs 毒性値/toxicity 8 \(2D6\+4>=8\)", out), out
+
+
+def test_a_tick_setting_given_by_set_is_said_not_kept_for_the_ticks(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """EV-POI-2: a poison walk given --set EV-POI-2.hours_per_tick=2 says "2 h per tick",
+    but the `end-block` its note names ticks at events.toml's 1 h: the note says so and
+    where to set it, and set there the tick takes 2 h; it said nothing (r77events NIT B).
+    Not carried into the command: the tray's Tick and every later end-block take no --set."""
+    from companion.app.paths import config_dir
+
+    tick_set = "EV-POI-2.hours_per_tick=2"
+    assert main(["events", "poison", "--who", "Aki", "--seed", "3", "--set", tick_set,
+                 "--set", "EV-CORE-1.toxicity=9"]) == 0  # 異性化, 5 h
+    out = capsys.readouterr().out
+    assert "(2 h per tick)" in out
+    where = config_dir() / "events.toml"
+    assert (f"This run's --set {tick_set} is not kept for the ticks: `end-block`, `rest` and "
+            f"the dice tray's Tick read {where}; set it there") in out
+    (tick,) = re.findall(r"`companion (events end-block[^`]*)`", out)
+    assert main(shlex.split(tick)) == 0
+    assert "Aki: 異性化/Gender swap: 4 h left" in capsys.readouterr().out
+    where.parent.mkdir(parents=True, exist_ok=True)
+    where.write_text('[defaults."EV-POI-2"]\nhours_per_tick = 2\n', "utf-8")
+    assert main(shlex.split(tick)) == 0
+    assert "Aki: 異性化/Gender swap: 2 h left" in capsys.readouterr().out
