@@ -49,13 +49,7 @@ class _TrapWalk(_PoisonWalk):
         """EV-TRAP-2: base power as is, minus armour, minus adventurer level unless １ゾロ.
         ``armor`` None: none counts (the explosion's energy, for which the seed gives none),
         said "armour n/a (energy)", not "armour 0" beside an armoured member (events62 N8)."""
-        reduce = self.s["EV-TRAP-2", "level_reduction"]
-        level = 0 if fumbled or not reduce else member.adventurer
-        tag = self.s.tag("EV-TRAP-2", "level_reduction")
-        # off, "Lv 0" is said why, as the pit's fall says it (r77events on 531da260)
-        why = (" (１ゾロ: no level reduction)" if fumbled
-               else " (no level reduction, EV-TRAP-2)" if not reduce
-               else f" (level reduction{tag})" if tag else "")
+        level, why = self.level_reduction(member, fumbled)
         armour = "n/a (energy)" if armor is None else str(armor)
         if value is None:
             self.add(
@@ -73,6 +67,20 @@ class _TrapWalk(_PoisonWalk):
             member=member.name,
             data={"hp": -damage, **after},
         )
+
+    def level_reduction(self, member: Member, fumbled: bool) -> tuple[int, str]:
+        """EV-TRAP-2: the adventurer level a trap's damage is reduced by, and why, put
+        after "Lv N" alike on an arrow's or explosion's line and a pit's fall (EV-TRAP-7's
+        冒険者Ｌｖ減点 is this one): none after a １ゾロ or with the setting off, and on, the
+        reduction marked "(default)" where the user has not set it, as §0.1 asks of every
+        Default's outcome; the pit's fall said nothing there (r77events NIT C)."""
+        reduce = self.s["EV-TRAP-2", "level_reduction"]
+        tag = self.s.tag("EV-TRAP-2", "level_reduction")
+        # off, "Lv 0" is said why (r77events on 531da260)
+        why = (" (１ゾロ: no level reduction)" if fumbled
+               else " (no level reduction, EV-TRAP-2)" if not reduce
+               else f" (level reduction{tag})" if tag else "")
+        return (0 if fumbled or not reduce else member.adventurer), why
 
     def individual_prompt(self) -> str:
         """EV-TRAP-2 in generic mode: who an individual trap hits, as the setting says."""
@@ -258,7 +266,8 @@ class _TrapWalk(_PoisonWalk):
     def pit(self) -> None:
         """EV-TRAP-7: each member dodges (adventurer Lv + AGI); fallers drop 1/2D m. Its
         冒険者Ｌｖ減点 is EV-TRAP-2's reduction (seed 001 says it of every trap's damage): skipped
-        after a １ゾロ, and where EV-TRAP-2.level_reduction is off (a77events NIT 5)."""
+        after a １ゾロ, and where EV-TRAP-2.level_reduction is off (a77events NIT 5), said
+        as an arrow's line says it (:meth:`level_reduction`)."""
         per_metre = self.book["EV-TRAP-7"]["damage_per_metre"]
         reduce = self.s["EV-TRAP-2", "level_reduction"]
         if not self.sw:
@@ -297,9 +306,7 @@ class _TrapWalk(_PoisonWalk):
                      else f" (party's best パーティ最高, {best.name})")
             metres = max(0, depth - thief)
             raw = metres * per_metre
-            level = 0 if fumbled or not reduce else member.adventurer
-            why = (" (１ゾロ)" if fumbled
-                   else "" if reduce else " (no level reduction, EV-TRAP-2)")
+            level, why = self.level_reduction(member, fumbled)
             damage = max(0, raw - member.armor - level)
             now, after = self.change_pools(member, hp=-damage)
             self.add(

@@ -562,8 +562,10 @@ def test_ev_trap_7_pit_falls_one_depth_roll() -> None:
     report = sw("trap", d6(6, 2, 3, 1, 1, 4), party=(CARA, AKI))
     falls = texts(report, "EV-TRAP-7")[-2:]
     # The spec's Show example prints this line with "＞ 0 damage"; 3 − 0 − 2 is 1.
-    assert falls[0] == "Cara: Fall 2 m − Thief 1 = 1 m × 3 = 3 − armour 0 − Lv 2 ＞ 1 damage"
-    assert falls[1] == ("Aki: Fall 2 m − Thief 3 = 0 m × 3 = 0 − armour 2 − Lv 0 (１ゾロ) "
+    assert falls[0] == ("Cara: Fall 2 m − Thief 1 = 1 m × 3 = 3 − armour 0 − Lv 2 "
+                        "(level reduction (default)) ＞ 1 damage")
+    assert falls[1] == ("Aki: Fall 2 m − Thief 3 = 0 m × 3 = 0 − armour 2 − Lv 0 "
+                        "(１ゾロ: no level reduction) "
                         "＞ 0 damage; HP 20/25")
     assert len(report.find("EV-CORE-4")) == 1  # one depth roll per pit (Default)
     generic = walk("trap", d6(6))
@@ -579,6 +581,26 @@ def test_ev_trap_7_the_pit_takes_ev_trap_2s_level_reduction_off() -> None:
     assert texts(report, "EV-TRAP-7")[-1] == (
         "Cara: Fall 2 m − Thief 1 = 1 m × 3 = 3 − armour 0 − Lv 0 "
         "(no level reduction, EV-TRAP-2) ＞ 3 damage")
+
+
+def test_ev_trap_2_a_pits_fall_says_its_level_reduction_as_an_arrow_does() -> None:
+    """EV-TRAP-7's 冒険者Ｌｖ減点 is EV-TRAP-2's: by default both lines mark it "(default)"
+    after "Lv N" (§0.1: a Default's outcome is labelled); the pit's fall said nothing
+    while the arrow said "(level reduction (default))" (r77events NIT C). Set by the user,
+    neither marks it, and the fall reads as EV-TRAP-7's Show line."""
+    arrow = sw("trap", d6(3, 1, 2, 6, 6), party=(AKI,), dm_level=2, rating_table=RATINGS)
+    pit = sw("trap", d6(6, 2, 3, 4), party=(CARA,))
+    assert texts(arrow, "EV-TRAP-2")[-1].startswith(
+        "Aki: 8 − armour 2 − Lv 3 (level reduction (default)) ＞ ")
+    assert texts(pit, "EV-TRAP-7")[-1] == ("Cara: Fall 2 m − Thief 1 = 1 m × 3 = 3 − armour 0 "
+                                           "− Lv 2 (level reduction (default)) ＞ 1 damage")
+    on = {"EV-TRAP-2": {"level_reduction": True}}
+    arrow = sw("trap", d6(3, 1, 2, 6, 6), party=(AKI,), dm_level=2, rating_table=RATINGS,
+               overrides=on)
+    pit = sw("trap", d6(6, 2, 3, 4), party=(CARA,), overrides=on)
+    assert texts(arrow, "EV-TRAP-2")[-1].startswith("Aki: 8 − armour 2 − Lv 3 ＞ ")
+    assert texts(pit, "EV-TRAP-7")[-1] == (
+        "Cara: Fall 2 m − Thief 1 = 1 m × 3 = 3 − armour 0 − Lv 2 ＞ 1 damage")
 
 
 def test_ev_trap_2_an_arrow_says_why_its_lv_is_0_with_the_reduction_off() -> None:
