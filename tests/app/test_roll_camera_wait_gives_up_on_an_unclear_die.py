@@ -1,6 +1,7 @@
 """a77dice NIT 4: ``roll --dice camera`` on a live camera, a die it cannot read lying still,
 ended after its wait with "no steady read of 2 dice in 120 s 読み取れず": no cause named,
-and no word of ``--dice typed``, as every other camera failure of ``roll`` has."""
+and no word of ``--dice typed``, as every other camera failure of ``roll`` has. r77dice:
+"re-roll the dice" had no Japanese beside it."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ import pytest
 
 from companion.app.commands.roll import run_with_source
 from companion.dice import DiceSource
+from companion.hw.dice.reader import DiceReader
+from companion.hw.dice.readings import RE_ROLL
 from companion.hw.dice.source import CameraDiceSource, DiceReadTimeout
 from tests.app.camera_roll_helpers import Clock
 from tests.hw.dice_photo_helpers import PHOTOS
@@ -38,5 +41,13 @@ def test_the_wait_that_gives_up_names_the_unclear_die_and_typed_dice() -> None:
         run_with_source(args, body, camera)
     said = " ".join(str(raised.value).split())  # within 80 columns
     assert said == ("no steady read of 2 dice in 5 s 読み取れず: the dice lay still, but a "
-                    "die's value is unclear in the middle; re-roll the dice; or throw your "
-                    "own dice and type them in with --dice typed")
+                    "die's value is unclear in the middle; re-roll the dice 振り直し; or "
+                    "throw your own dice and type them in with --dice typed")
+
+
+def test_the_cause_is_the_reads_own_doubts_not_cut_out_of_its_sentence() -> None:
+    """r77dice NIT on ca5f76b9: the cause was cut out of the unsure sentence with
+    removeprefix/removesuffix, which broke silently with its wording; the read keeps it."""
+    read = DiceReader().read(cv2.imread(str(UNCLEAR)), 2)
+    assert read.doubts == "a die's value is unclear in the middle"
+    assert read.message == f"unsure ({read.doubts}){RE_ROLL}"

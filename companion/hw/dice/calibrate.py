@@ -49,7 +49,6 @@ from companion.hw.dice.reader import DiceReader
 from companion.hw.dice.reader_config import Measured, ReaderConfig
 from companion.hw.dice.readings import (
     NO_DICE_SEEN,
-    RE_ROLL,
     DiceRead,
     DieReading,
     ReadStatus,
@@ -243,10 +242,9 @@ def not_read_surely(read: DiceRead) -> str:
     """Why ``read``, not OK, falls short, to follow what it shows in a calibration's words:
     ", not every die read surely 読めません (why, where)" for an unsure read, its doubts
     without the "please re-roll" a throw is told; " (no dice in view)" for none found."""
-    said = read.message.removesuffix(RE_ROLL)
-    if read.status is ReadStatus.UNSURE and said.startswith("unsure (") and said.endswith(")"):
-        return f", not every die read surely 読めません ({said.removeprefix('unsure (')}"
-    return f" ({said})"
+    if read.status is ReadStatus.UNSURE and read.doubts:
+        return f", not every die read surely 読めません ({read.doubts})"
+    return f" ({read.message})"
 
 
 def more_than_count(at: str, more: Sequence[DiceRead], number: int,

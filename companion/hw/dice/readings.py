@@ -173,6 +173,14 @@ class DiceRead:
         die, its tens, is the one on the left (only meaningful when ``status`` is OK)."""
         return [d.value for d in lying_order(self.dice) if d.value is not None]
 
+    @property
+    def doubts(self) -> str:
+        """Why and where each die doubted lies, as the unsure sentence names them ("a die's
+        value is unclear in the middle"); "" when none is doubted. Kept as data for the
+        sentences said beside it, which cut it out of ``message`` and broke silently with
+        its wording (r77dice NIT on ca5f76b9)."""
+        return _doubts(self.dice)
+
     def to_type(self, count: int) -> tuple[DieReading, ...]:
         """The dice the player may type, in a throw of ``count`` dice: those whose top the
         judge saw but whose value alone is unclear, when they and the dice read surely are
@@ -237,18 +245,22 @@ def _placed(dice: list[DieReading], shape: tuple[int, ...]) -> list[DieReading]:
             else d for d in dice]
 
 
+def _doubts(dice: Sequence[DieReading]) -> str:
+    """The reason and place of each die of ``dice`` doubted, each once, up to _NAMED of
+    them; "" when none is."""
+    doubts = list(dict.fromkeys(f"{d.reason or _NOT_READ} {d.place}".strip()
+                                for d in dice if d.value is None))
+    return "; ".join(doubts[:_NAMED] + (["and more"] if len(doubts) > _NAMED else []))
+
+
 def _describe(dice: Sequence[DieReading]) -> tuple[ReadStatus, str]:
     """The frame's status and its sentence for the player. An unsure frame says why and where
     for each die it doubts (each reason and place once, up to _NAMED of them), so the player
     knows which die to look at among many (issue 23: "which die it doubts")."""
     if not dice:
         return ReadStatus.NO_DICE, NO_DICE_SEEN
-    unsure = [d for d in dice if d.value is None]
-    if unsure:
-        doubts = list(dict.fromkeys(f"{d.reason or _NOT_READ} {d.place}".strip()
-                                    for d in unsure))
-        said = doubts[:_NAMED] + (["and more"] if len(doubts) > _NAMED else [])
-        return ReadStatus.UNSURE, f"unsure ({'; '.join(said)}){RE_ROLL}"
+    if any(d.value is None for d in dice):
+        return ReadStatus.UNSURE, f"unsure ({_doubts(dice)}){RE_ROLL}"
     # Left to right, as a D66 takes them and the tray shows them (dicecam75 NIT 4).
     return ReadStatus.OK, _READ + _READ_JA + ", ".join(str(d.value)
                                                        for d in lying_order(dice))

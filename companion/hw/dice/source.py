@@ -71,7 +71,6 @@ from companion.hw.dice.reader_config import ReaderConfig
 from companion.hw.dice.readings import (
     MOVING,
     NO_DICE_SEEN,
-    RE_ROLL,
     SAME_DICE,
     THROW_AGAIN,
     DiceRead,
@@ -524,9 +523,8 @@ class CameraDiceSource:
                 # Dice that lay still, a die's value among them unclear (one the tray asks
                 # to be typed), are said so: the wait named no cause (a77dice NIT 4).
                 doubt = "" if still_unsure is None or not still_unsure.to_type(count) else (
-                    ": the dice lay still, but "
-                    + still_unsure.message.removesuffix(RE_ROLL).removeprefix("unsure (")
-                    .removesuffix(")") + "; re-roll the dice")
+                    f": the dice lay still, but {still_unsure.doubts}; re-roll the dice "
+                    "振り直し")
                 raise DiceReadTimeout(f"no steady read of {dice_count(count)} in "
                                       f"{self.timeout_s:.0f} s 読み取れず{doubt}")
 
