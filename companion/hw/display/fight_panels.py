@@ -513,8 +513,8 @@ class FightPanels(DiceTray):
         last line. A held investigator's lines took the room, and the cultist holding her and the
         acting one under them read ``MP 10/10  SAN 50 …``, who holds whom and the acting
         one's AP lost (screen72 NIT 3, at 640x384 and 800x480 with text size 1.25). Only
-        when the panel is short of even the conditions is the last line a row is given cut,
-        with an ellipsis."""
+        when the panel is short of even the conditions does a row leave out conditions from
+        its end, whole and counted (:meth:`_badges_within`), in the lines it is given."""
         m = self.m
         more_h = self._step(m(_MORE_H))
         spare = rect.h - len(fighters) * self._row_h()
@@ -537,11 +537,11 @@ class FightPanels(DiceTray):
                 rows = short
         if rows is not full or sum(len(lines) - 1 for lines in rows) * more_h > spare:
             kept: list[list[str]] = []
-            for lines in rows:
+            for i, lines in enumerate(rows):
                 more = min(len(lines) - 1, max(0, spare) // more_h)
                 spare -= more * more_h
-                if more < len(lines) - 1:  # no room for the rest: the last line given ends …
-                    lines = [*lines[:more], " · ".join(lines[more:])]
+                if lines is not full[i] and fighters[i].conditions:  # its badges whole
+                    lines = self._badges_within(fighters[i], i, row_rect, more + 1)
                 kept.append(lines)
             rows = kept
         y = rect.y
@@ -588,6 +588,27 @@ class FightPanels(DiceTray):
         both.blit(cut, (count.get_width(), 0))
         return both
 
+    def _second_parts(self, f: FighterView, index: int, rect: pygame.Rect,
+                      conditions_first: bool = False) -> tuple[list[str], bool]:
+        """A two-line row's second line's parts in ``rect``: the side (a narrow row's only
+        where it has no conditions), its conditions, and the pools a narrow row gave up for
+        its name's room, first, or with ``conditions_first`` last; and whether those pools
+        are among them."""
+        narrow = rect.w < self.m(300)
+        _, rest = self._pools(f, index, rect, narrow)
+        conditions = list(f.conditions)
+        parts = (conditions or [str(f.side)]) if narrow else [str(f.side), *conditions]
+        if not rest:
+            return parts, False
+        return ([*parts, rest] if conditions_first else [rest, *parts]), True
+
+    def _second_widths(self, rect: pygame.Rect) -> tuple[int, int]:
+        """A two-line row's second line's width beside the HP bar, and its further lines'
+        (under the bar, the row's width)."""
+        m = self.m
+        width = rect.right - m(6) - (rect.x + m(12))
+        return width - self._bar_w(rect.w < m(300)) - m(8), width
+
     def _second_lines(self, f: FighterView, index: int, rect: pygame.Rect,
                       conditions_first: bool = False) -> list[str]:
         """A two-line row's second line (the side, its conditions), as the lines it takes
@@ -595,26 +616,50 @@ class FightPanels(DiceTray):
         side is left to the stripe's colour and the conditions go on, whole, to as many
         lines more (under the bar, the row's width) as they need. ``conditions_first``:
         the pools a narrow row gave up (MP, SAN) after its conditions, in no line of their
-        own: on the last line the conditions take, to be cut at its end."""
-        m = self.m
-        narrow = rect.w < m(300)
-        _, rest = self._pools(f, index, rect, narrow)
-        conditions = list(f.conditions)
-        line = (" · ".join(conditions) or str(f.side)) if narrow else \
-            " · ".join([str(f.side), *conditions])
-        if rest:
-            line = f"{rest} · {line}"
-        x = rect.x + m(12)
-        first_w = rect.right - m(6) - self._bar_w(narrow) - x - m(8)
-        if not conditions or self._text(line, m(TEXT_MIN)).get_width() <= first_w:
+        own: on the last line the conditions take (:meth:`_badges_within` leaves them out,
+        counted, where they do not fit there)."""
+        size = self.m(TEXT_MIN)
+        first_w, width = self._second_widths(rect)
+        line = " · ".join(self._second_parts(f, index, rect)[0])
+        if not f.conditions or self._text(line, size).get_width() <= first_w:
             return [line]
-        width = rect.right - m(6) - x
-        if conditions_first and rest:
-            lines = self._pack([*conditions, rest], m(TEXT_MIN), first_w, width)
-            keep = len(self._pack(conditions, m(TEXT_MIN), first_w, width))
+        parts, pools = self._second_parts(f, index, rect, conditions_first)
+        lines = self._pack(parts, size, first_w, width)
+        if conditions_first and pools:
+            keep = len(self._pack(parts[:-1], size, first_w, width))
             return [*lines[:keep - 1], " · ".join(lines[keep - 1:])]
-        return self._pack([*([rest] if rest else []), *conditions], m(TEXT_MIN), first_w,
-                          width)
+        return lines
+
+    def _badges_within(self, f: FighterView, index: int, rect: pygame.Rect,
+                       count: int) -> list[str]:
+        """A two-line row's second line in ``count`` lines: its badges (its conditions)
+        whole; where they do not all fit, those at its end left out whole and counted,
+        ``+2 more 他2件``, as the window of rows counts the rows out of view
+        (:meth:`_more_rows`). Cut at the end of its last line, rows read ``held by Ann
+        組み…`` and ``pins Deep nex…``, and a stun after the cut was lost with no sign (four
+        fighters on 003's board at 800x480, f77panels). The mode's order is kept: coc's
+        badges put the conditions (no action) and the grapples before the stun, bleeding and
+        the rest, and the square last (the board beside the rows shows it). The pools a
+        narrow row gave up (MP, SAN; HP is beside its name) are no badge: after them all,
+        cut at the line's end as before, or left out with the badges (screen72 NIT 3)."""
+        size = self.m(TEXT_MIN)
+        first_w, width = self._second_widths(rect)
+        lines = self._second_lines(f, index, rect, conditions_first=True)
+        if len(lines) <= count and all(self._text_width(line, size) <= (width if n else first_w)
+                                       for n, line in enumerate(lines)):
+            return lines
+        parts, pools = self._second_parts(f, index, rect, conditions_first=True)
+        badges = parts[:-1] if pools else parts
+        for kept in range(len(badges), -1, -1):
+            left = len(badges) - kept
+            said = [f"+{left} more 他{left}件" if self.has_cjk else f"+{left} more"] \
+                if left else []
+            lines = self._pack([*badges[:kept], *said], size, first_w, width)
+            if len(lines) <= count:
+                if pools and not left:
+                    lines[-1] = f"{lines[-1]} · {parts[-1]}"
+                return lines
+        return lines  # not even the count in the lines given: its last line drawn cut
 
     def _pack(self, parts: Sequence[str], size: int, first_w: int, width: int) -> list[str]:
         """``parts`` joined by `` · `` into lines, the first ``first_w`` wide, the others
