@@ -11,6 +11,7 @@ import itertools
 import cv2
 import pytest
 
+from companion.app.command_name import companion_line
 from companion.app.commands.roll import run_with_source
 from companion.dice import DiceSource
 from companion.hw.dice.reader import DiceReader
@@ -41,8 +42,10 @@ def test_the_wait_that_gives_up_names_the_unclear_die_and_typed_dice() -> None:
         run_with_source(args, body, camera)
     said = " ".join(str(raised.value).split())  # within 80 columns
     assert said == ("no steady read of 2 dice in 5 s 読み取れず: the dice lay still, but a "
-                    "die's value is unclear in the middle; re-roll the dice 振り直し; or "
-                    "throw your own dice and type them in with --dice typed")
+                    "die's value is unclear in the middle; re-roll the dice 振り直し; if the "
+                    "light is good, teach the reader your dice: "
+                    f"`{companion_line('calibrate', 'dice', '--enrol')}`; or throw your own "
+                    "dice and type them in with --dice typed")
 
 
 def test_the_cause_is_the_reads_own_doubts_not_cut_out_of_its_sentence() -> None:

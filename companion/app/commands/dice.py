@@ -22,10 +22,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.app.command_list import COMMANDS
+from companion.app.command_name import as_typed_here
 from companion.app.paths import config_dir
 from companion.errors import CompanionError
 from companion.files import file_there
-from companion.hw.dice.readings import as_picture, is_outside, lying_order, shown_not_asked
+from companion.hw.dice.readings import (
+    as_picture,
+    is_outside,
+    lying_order,
+    shown_not_asked,
+    teach_dice,
+)
 
 if TYPE_CHECKING:
     from companion.hw.dice.source import CameraDiceSource
@@ -136,7 +143,8 @@ def run_read(args: argparse.Namespace) -> int:
             # Left to right, as roll and the tray take them: a D66's tens first (dicecam75
             # NIT 4: the finder's order said "3 5" of dice a D66 read as 53).
             dice = lying_order(read.dice)
-            message = shown_not_asked(as_picture(read))
+            message = shown_not_asked(as_picture(read)) + as_typed_here(
+                teach_dice(read, args.count or len(read.dice)))
             if is_outside(message) and not args.view:
                 message += "; or read the whole picture with --view"
             result = {

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.app.arg_types import seeds_below
 from companion.app.command_list import COMMANDS
-from companion.app.command_name import companion_line
+from companion.app.command_name import as_typed_here, companion_line
 from companion.app.config import load_config
 from companion.app.help_format import wrap_kept
 from companion.app.paths import config_dir
@@ -324,7 +324,8 @@ def run_with_source(
         ran_out = _ran_out(exc)
         instead = OR_TYPED if ran_out else TYPED_INSTEAD
         listed = taken_lines(taken) if lists_taken and ran_out else []
-        raise DeviceError(error_within_80("\n".join([f"{exc}; {instead}", *listed]))) from exc
+        said = as_typed_here(f"{exc}; {instead}")
+        raise DeviceError(error_within_80("\n".join([said, *listed]))) from exc
     except CompanionError as exc:
         if not isinstance(exc, _source_errors(args)) or exc.args != (str(exc),):
             raise
@@ -336,6 +337,7 @@ def run_with_source(
         # A wait that gave up offers typed dice, as every other camera failure does
         # (a77dice NIT 4).
         said = f"{exc}; {OR_TYPED}" if _timed_out(exc) else str(exc)
+        said = as_typed_here(said)  # an unclear die's hint names `calibrate dice --enrol`
         # Its kind, and so its exit status, kept.
         exc.args = (error_within_80("\n".join([said, *listed])),)
         raise

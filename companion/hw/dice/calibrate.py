@@ -49,6 +49,7 @@ from companion.hw.dice.reader import DiceReader
 from companion.hw.dice.reader_config import Measured, ReaderConfig
 from companion.hw.dice.readings import (
     NO_DICE_SEEN,
+    TEACH_DICE,
     DiceRead,
     DieReading,
     ReadStatus,
@@ -142,8 +143,7 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
     if not good:
         # Every die found, not every one read surely: dice of their own kind (an emblem on
         # the 1, dark pips), which the enrolment is for, not only the light (a77dice NIT 5).
-        teach = ("; if the light is good, teach the reader your dice: `companion calibrate "
-                 "dice --enrol`" if seen == count else "")
+        teach = f"; {TEACH_DICE}" if seen == count else ""
         return Tuning(base, 0, len(frames), [],
                       f"could not read {dice_count(count)} in any setting ({found(seen, count)}"
                       "): check the light, that the dice are in view and lie apart, and try "

@@ -41,6 +41,18 @@ _READ = "read "  # a read of every die found, not yet steady (guidance() knows i
 _READ_JA = "読み取り "  # beside it, as the read screen's "Read 読み取り 1D6: …" (dice66 NIT 3)
 
 
+#: Said where every die was found but a value was unclear: dice of their own kind (an
+#: emblem on the 1, dark pips), which the enrolment is for, not only the light (a77dice
+#: NIT 5; roll and `dice read` too: r77dice). The app names the command as typed here.
+TEACH_DICE = "if the light is good, teach the reader your dice: `companion calibrate dice --enrol`"
+
+
+def teach_dice(read: DiceRead, count: int) -> str:
+    """"; " and :data:`TEACH_DICE` when ``read``, of a throw of ``count`` dice, found each
+    die and only a value is unclear (:meth:`DiceRead.to_type`); "" otherwise."""
+    return f"; {TEACH_DICE}" if read.to_type(count) else ""
+
+
 def none_in_view(count: int) -> str:
     """Said while no die is in view yet: "waiting for 2 dice, none in view …"."""
     return f"{_WAITING}{dice_count(count)}, none in view ダイス待ち"

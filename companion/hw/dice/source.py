@@ -80,6 +80,7 @@ from companion.hw.dice.readings import (
     is_outside,
     none_in_view,
     outside_area,
+    teach_dice,
     too_dark,
 )
 
@@ -513,7 +514,8 @@ class CameraDiceSource:
                 else:
                     why = f"{where} never changes and does not read as {count}D{sides}"
                 several = f". {self.several}" if self.several and throw == 1 else ""
-                raise NewThrowNeeded(f"{why}: {message}{several}")
+                teach = teach_dice(read, count) if looked else ""
+                raise NewThrowNeeded(f"{why}: {message}{teach}{several}")
             now = self._clock()
             if waiting:
                 trying_since = None
@@ -524,7 +526,7 @@ class CameraDiceSource:
                 # to be typed), are said so: the wait named no cause (a77dice NIT 4).
                 doubt = "" if still_unsure is None or not still_unsure.to_type(count) else (
                     f": the dice lay still, but {still_unsure.doubts}; re-roll the dice "
-                    "振り直し")
+                    f"振り直し{teach_dice(still_unsure, count)}")
                 raise DiceReadTimeout(f"no steady read of {dice_count(count)} in "
                                       f"{self.timeout_s:.0f} s 読み取れず{doubt}")
 
@@ -592,7 +594,8 @@ class CameraDiceSource:
                                                                or named.is_file()):
             return FramesRanOut(self.source, ended, f"the dice lay still, but not every "
                                 f"die could be read surely{of}: {as_picture(still_unsure)}; "
-                                f"give frames where each die's face is clear")
+                                f"give frames where each die's face is clear"
+                                f"{teach_dice(still_unsure, count)}")
         if named is not None and still_shown is not None and (named.is_dir()
                                                               or named.is_file()):
             asked = f"{count} {'was' if count == 1 else 'were'} asked"
