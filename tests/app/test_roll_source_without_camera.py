@@ -46,3 +46,10 @@ def test_the_same_photo_with_the_camera_is_read(photo: Path,
     assert cli.main(["roll", "2D6", "--dice", "camera", "--source", str(photo)]) == 0
     values = sorted(die.value for die in scene.dice)
     assert capsys.readouterr().out.startswith(f"(2D6) ＞ {sum(values)}[")
+
+
+def test_an_empty_source_is_said_quoted(capsys: pytest.CaptureFixture[str]) -> None:
+    """r77dice NIT on 71c9eb2c: `--source ''` was said "not read from ;"."""
+    assert cli.main(["roll", "2D6", "--source", ""]) == 2
+    said = " ".join(capsys.readouterr().err.split())
+    assert "the dice are simulated, not read from ''; add --dice camera" in said

@@ -487,9 +487,11 @@ def refuse_idle_source(args: argparse.Namespace) -> None:
     if getattr(args, "source", None) is None or args.dice == "camera":
         return
     every = "typed" if args.dice == "typed" else "simulated"
+    # An empty value is shown quoted: "not read from ;" (r77dice NIT on 71c9eb2c).
+    source = args.source or repr(args.source)
     raise SourceNotUsed(error_within_80(
         f"--source names the camera of --dice camera: with --dice {args.dice} the dice are "
-        f"{every}, not read from {args.source}; add --dice camera, or leave --source out"))
+        f"{every}, not read from {source}; add --dice camera, or leave --source out"))
 
 
 class D100NotUsed(CompanionError, ValueError):
