@@ -8,7 +8,7 @@ import io
 import os
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +37,15 @@ from tests.companion_process import CompanionProcess
 from tests.deadline import ends_within
 from tests.dice_scenes import on_the_mat, still_scene
 from tests.disk import NO_SPACE, READ_ONLY, refuse_writes
-from tests.hw.rfid_calibrate_helpers import FAST, REPLAY_SECONDS, Keys, Player, session, sticker
+from tests.hw.rfid_calibrate_helpers import (  # noqa: F401 (fixtures asked for as sim and tray)
+    REPLAY_SECONDS,
+    Keys,
+    Player,
+    calibrate_sim_fixture,
+    calibrate_tray_fixture,
+    session,
+    sticker,
+)
 from tests.tile_picture_helpers import tile_picture
 
 
@@ -220,18 +228,6 @@ def test_camera_enrolment_names_each_kind_in_japanese_and_english(
     assert len(re.findall(r"\d[mpsz] \S+ \([^)]+\)\nPut \d[mpsz] on ", out)) == 34
     assert "q finish): Put a tile face down on the draw slot, then Enter" in out
 
-
-@pytest.fixture
-def sim() -> Iterator[TraySimulator]:
-    with TraySimulator(heartbeat_ms=200, remove_after=2) as simulator:
-        yield simulator
-
-
-@pytest.fixture
-def tray(sim: TraySimulator) -> Iterator[TrayReader]:
-    reader = TrayReader(sim.port, settings=FAST)
-    yield reader
-    reader.close()
 
 
 def skip_while_lifting(enroller: Enroller, keys: Keys, player: Player) -> Callable[[], None]:

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import io
 from collections import deque
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 from companion.app.calibrate.rfid import Enroller, Waiting
 from companion.app.paths import config_dir
@@ -21,6 +24,21 @@ from companion.systems.jongrogue.tiles import Tile
 REPLAY_SECONDS = 20
 FAST = TraySettings(hello_timeout=0.5, heartbeat_timeout=1.0,
                     backoff=Backoff(initial=0.01, maximum=0.1))
+
+
+@pytest.fixture(name="sim")
+def calibrate_sim_fixture() -> Iterator[TraySimulator]:
+    """The simulated tray, a sticker lifted counted gone after two polls."""
+    with TraySimulator(heartbeat_ms=200, remove_after=2) as simulator:
+        yield simulator
+
+
+@pytest.fixture(name="tray")
+def calibrate_tray_fixture(sim: TraySimulator) -> Iterator[TrayReader]:
+    """The tray reader over the simulated tray, timing out fast."""
+    reader = TrayReader(sim.port, settings=FAST)
+    yield reader
+    reader.close()
 
 
 def sticker(tile: Tile, copy: int) -> str:

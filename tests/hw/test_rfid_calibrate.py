@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,26 +17,14 @@ from companion.hw.rfid.tray import TrayReader
 from companion.systems.jongrogue.tiles import ALL_KINDS, Tile
 from tests.companion_process import CompanionProcess, run_companion
 from tests.deadline import ends_within
-from tests.hw.rfid_calibrate_helpers import (
-    FAST,
+from tests.hw.rfid_calibrate_helpers import (  # noqa: F401 (fixtures asked for as sim and tray)
     REPLAY_SECONDS,
+    calibrate_sim_fixture,
+    calibrate_tray_fixture,
     capture,
     session,
     sticker,
 )
-
-
-@pytest.fixture
-def sim() -> Iterator[TraySimulator]:
-    with TraySimulator(heartbeat_ms=200, remove_after=2) as simulator:
-        yield simulator
-
-
-@pytest.fixture
-def tray(sim: TraySimulator) -> Iterator[TrayReader]:
-    reader = TrayReader(sim.port, settings=FAST)
-    yield reader
-    reader.close()
 
 
 def test_jr_tile_1_enrol_all_136_tiles_kind_by_kind(sim: TraySimulator, tray: TrayReader) -> None:

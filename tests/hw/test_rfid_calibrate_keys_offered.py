@@ -3,33 +3,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
 from companion.app.calibrate.rfid import parse_kinds, run_enrolment
 from companion.app.paths import config_dir
 from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.hw.rfid.tray import TrayReader
 from companion.systems.jongrogue.tiles import Tile
-from tests.hw.rfid_calibrate_helpers import FAST, session, sticker
+from tests.hw.rfid_calibrate_helpers import (  # noqa: F401 (fixtures asked for as sim and tray)
+    calibrate_sim_fixture,
+    calibrate_tray_fixture,
+    session,
+    sticker,
+)
 
 FIVE_P = Tile.from_notation("5p")
 REENROL_KEYS = "q = stop (the tag map is not changed until the new sticker is saved)."
 
-
-@pytest.fixture
-def sim() -> Iterator[TraySimulator]:
-    with TraySimulator(heartbeat_ms=200, remove_after=2) as simulator:
-        yield simulator
-
-
-@pytest.fixture
-def tray(sim: TraySimulator) -> Iterator[TrayReader]:
-    reader = TrayReader(sim.port, settings=FAST)
-    yield reader
-    reader.close()
 
 
 def test_a_reenrolment_offers_q_at_its_start_and_only_q_after_s_or_u(
