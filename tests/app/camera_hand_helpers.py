@@ -51,7 +51,7 @@ class HandMat(StillMat):
 
     def read(self) -> np.ndarray | None:
         if self.dead:
-            self.message = "camera 0 stopped sending pictures (unplugged?); retrying"
+            self.message = "camera:0 stopped sending pictures (unplugged?); retrying"
             return None
         self.message = "ok"
         frame = super().read()

@@ -214,7 +214,7 @@ def test_the_tray_s_faults_are_said_in_both(screen: ScreenDisplay) -> None:
 
 def test_the_camera_reader_s_faults_are_said_in_both() -> None:
     class NoCamera:
-        message = "no camera at 0: check the cable; retrying"
+        message = "no camera at camera:0: check the cable; retrying"
 
         def read(self) -> None:
             return None
@@ -226,7 +226,7 @@ def test_the_camera_reader_s_faults_are_said_in_both() -> None:
                               settings=ReaderSettings(3, 0.5))
     assert reader.status().message == "no frame read yet 映像待ち"
     assert reader.poll() == []
-    assert reader.status().message == "no camera at 0: check the cable; retrying カメラの映像なし"
+    assert reader.status().message == "no camera at camera:0: check the cable; retrying カメラの映像なし"
 
 
 def test_the_game_s_asks_and_refusals_are_said_in_both() -> None:

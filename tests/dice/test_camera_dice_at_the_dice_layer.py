@@ -227,7 +227,7 @@ def test_a_camera_lost_mid_session_offers_typed_dice_for_the_rest_of_it() -> Non
                      ("Type the D6 you threw (1 of 2)", Pick(4)),
                      ("Type the D6 you threw (2 of 2", Pick(1)),
                      ("1D6の出目を入力: damage", Pick(5))])
-    rolls = session(itertools.repeat("camera 0 stopped sending pictures (unplugged?)"), player)
+    rolls = session(itertools.repeat("camera:0 stopped sending pictures (unplugged?)"), player)
     assert rolls.next_throw(RollAsk("to hit 命中", 2, 6), player.show).values == (5, 2)
     assert rolls.next_throw(RollAsk("damage", 1, 6), player.show).values == (6,)
     assert not player.script
@@ -236,7 +236,7 @@ def test_a_camera_lost_mid_session_offers_typed_dice_for_the_rest_of_it() -> Non
 
 def test_a_camera_lost_mid_session_may_be_tried_again() -> None:
     player = Player([("The dice camera gives no picture", Button.FLEE)])
-    rolls = session(itertools.repeat("camera 0 stopped sending pictures (unplugged?)"), player)
+    rolls = session(itertools.repeat("camera:0 stopped sending pictures (unplugged?)"), player)
     throw = rolls.next_throw(RollAsk("to hit", 2, 6), player.show)
     assert throw.values == () and "no picture from the camera" in (throw.failure or "")
 

@@ -34,7 +34,7 @@ def fight_of(view: View) -> FightView:
 
 
 TROUBLE = ("cannot save (No space left on device): free space or fix the folder; the game is "
-           "safe up to move 41 · camera 0 stopped sending pictures (unplugged?); check the "
+           "safe up to move 41 · camera:0 stopped sending pictures (unplugged?); check the "
            "cable, or choose another camera: dice.camera_source (config.toml); retrying")
 
 

@@ -193,7 +193,6 @@ class OpenCVCamera:
         capture.set(cv2.CAP_PROP_FRAME_WIDTH, self.size[0])
         capture.set(cv2.CAP_PROP_FRAME_HEIGHT, self.size[1])
         self._capture = capture
-        self.message = f"camera {self.device} open"
         return True
 
     def _why_not_opened(self) -> str:
