@@ -226,7 +226,8 @@ def test_the_camera_reader_s_faults_are_said_in_both() -> None:
                               settings=ReaderSettings(3, 0.5))
     assert reader.status().message == "no frame read yet 映像待ち"
     assert reader.poll() == []
-    assert reader.status().message == "no camera at camera:0: check the cable; retrying カメラの映像なし"
+    assert reader.status().message == ("no camera at camera:0: check the cable; retrying "
+                                       "カメラの映像なし")
 
 
 def test_the_game_s_asks_and_refusals_are_said_in_both() -> None:

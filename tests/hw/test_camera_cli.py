@@ -304,7 +304,8 @@ def test_calibration_that_gives_up_does_not_say_retrying() -> None:
     said: list[str] = []
     with pytest.raises(DeviceError) as refused:
         find_mat(Unplugged(), MatDetector(), 3, said.append)
-    assert str(refused.value) == "no picture from the camera: no camera at camera:0: check the cable"
+    assert str(refused.value) == ("no picture from the camera: no camera at camera:0: check "
+                                  "the cable")
     assert said == []
 
 
