@@ -25,7 +25,7 @@ from tests.app.genso_death_curse_helpers import Player
 
 RULES = load_rules()
 PC1, PC2 = "駆け出し冒険者１", "駆け出し冒険者２"
-FAIRY, ORC = "森妖精の冒険者", "オーク"
+FAIRY, ORC = "一般的な森妖精の冒険者", "オーク"
 
 
 def genso(capsys: pytest.CaptureFixture[str], *argv: str) -> str:

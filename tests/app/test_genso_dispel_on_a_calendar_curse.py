@@ -28,7 +28,7 @@ NOTE = ("駆け出し冒険者１ PC carries Mio's 呪殺呪/Death Curse on the 
         "older than any spell of this fight (古い順に無効化される): if the GM rules this "
         "呪解呪/Dispel reached it (一般的な魔術師（女性） Typical mage (female)'s Magic 6 not "
         "below Mio's), record it: `")
-FAIRY = "森妖精の冒険者 Forest fairy (elf) adventurer"
+FAIRY = "一般的な森妖精の冒険者 Typical forest fairy (elf) adventurer"
 COMMAND = "genso calendar dispel 駆け出し冒険者１ --caster Mio`"
 
 

@@ -758,7 +758,7 @@ def test_a_normal_move_leaves_only_what_the_engine_allows() -> None:
     assert {"attack", "cast", "move"} <= {o.choice for o in ask.options}
 
 
-FAIRY, KNIGHT = "森妖精の冒険者", "騎士（男性）"
+FAIRY, KNIGHT = "一般的な森妖精の冒険者", "騎士（男性）"
 
 
 def exorcised_sword() -> GensoFightMode:

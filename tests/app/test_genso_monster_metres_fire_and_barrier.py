@@ -61,7 +61,7 @@ def test_undoing_an_orcs_move_names_its_own_metres(
     assert "undone: オーク Orc 通常移動 normal 16 m" in out(capsys, "fight", "undo")
 
 
-FAIRY = "森妖精の冒険者"
+FAIRY = "一般的な森妖精の冒険者"
 
 
 def fairy_table(*others: str, monsters: tuple[tuple[str, int], ...] = (("orc", 3),)
@@ -124,7 +124,7 @@ def test_list_spells_marks_the_shunned_two(
     assert "忌避" not in rows["seal_lock"]
 
 
-FAIRY, CORPSE = "森妖精の冒険者", "アンデッド・コープス"
+FAIRY, CORPSE = "一般的な森妖精の冒険者", "アンデッド・コープス"
 
 
 def _press(mode: GensoFightMode, key: str) -> None:
@@ -148,7 +148,7 @@ def test_the_table_offers_no_attack_on_those_inside_a_barrier_the_undead_cannot_
         ) -> None:
     """calendar73 RISK 3 (GM-MAGIC-5): with every foe inside the Barrier, the Undead Corpse
     was offered Attack and Full attack, and each target was refused once picked
-    ("cannot enter 森妖精の冒険者's barrier"). The engine's own check leaves them out of
+    ("cannot enter 一般的な森妖精の冒険者's barrier"). The engine's own check leaves them out of
     "Attack whom?", and Attack out when no one is left; the orc, no undead, is offered
     them all."""
     mode = _barred((PC1,))

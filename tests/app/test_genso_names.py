@@ -74,8 +74,9 @@ def test_an_npc_is_named_in_english_by_what_it_is_not_its_role() -> None:
     of one preset are numbered among themselves."""
     mode = big_fight()
     english = [f.name.en for f in mode.fight_view().fighters if f.ally]
-    assert sorted(english) == ["Forest fairy (elf) adventurer", "Knight (male)", "PC 1", "PC 2",
-                               "Typical mage (female)", "Typical priest (male)"]
+    assert sorted(english) == ["Knight (male)", "PC 1", "PC 2",
+                               "Typical forest fairy (elf) adventurer", "Typical mage (female)",
+                               "Typical priest (male)"]
     knight = preset(RULES, "knight_m")
     knights = [Entrant.of_character(knight), Entrant.of_character(knight, name="騎士（男性）2")]
     twice = GensoFightMode(RULES, Fight(RULES, [*knights, *entrants_for(RULES, [], [("orc", 1)])]))

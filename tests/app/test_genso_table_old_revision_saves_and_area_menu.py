@@ -37,7 +37,8 @@ from tests.app.table import Buttons, asked, played_keys
 
 RULES = load_rules()
 PC2 = "駆け出し冒険者２"
-FAIRY = "森妖精の冒険者"
+FAIRY = "一般的な森妖精の冒険者"
+OLD_FAIRY = "森妖精の冒険者"  # by its name then: the preset of 76861fb's table
 PC1 = "駆け出し冒険者１"
 
 
@@ -81,7 +82,7 @@ def test_an_old_table_saves_fire_on_one_foe_replays_on_that_foe(tmp_path: Path) 
     told: list[str] = []
     mode = resumed(fight, state, [], told)
     assert told == []  # was "… does not replay …; it was kept as table.json.corrupt-…"
-    assert [e.action for e in mode.fight.journal] == [Cast(FAIRY, "fire", ("オーク1",))]
+    assert [e.action for e in mode.fight.journal] == [Cast(OLD_FAIRY, "fire", ("オーク1",))]
     assert not list(tmp_path.glob("table.json.corrupt*"))
 
 

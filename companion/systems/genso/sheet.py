@@ -21,7 +21,8 @@ from companion.systems.genso.rules import ABILITIES, GensoRules, Slot, near
 _TEXT = ("name", "race", "sex", "job", "birth", "want", "dislike", "class_name")
 _COUNTS = ("level", "exp", "hp_bonus", "mp_bonus", "combat", "search", "storage_mp", "rest_days")
 _OPTIONAL_COUNTS = ("age", "max_hp", "max_mp", "trap_bonus", "enemy_bonus")
-_SHEET_ONLY = ("key", "name_en", "printed")  # the presets' own, ignored on a sheet
+# The presets' own, ignored on a sheet.
+_SHEET_ONLY = ("key", "name_en", "former_names", "printed")
 _KNOWN = {*_TEXT, *_COUNTS, *_OPTIONAL_COUNTS, *_SHEET_ONLY, *ABILITIES, "kind", "hp", "mp",
           "spells", "weapons", "armor", "shield", "printed_power", "printed_protection",
           "equipment", "rings", "mana_stones", "money"}
@@ -229,6 +230,13 @@ def load_sheet(rules: GensoRules, text: str, origin: str = "sheet") -> Character
     except RecursionError:  # thousands of brackets deep: the parser runs out of stack
         raise DataError(f"{origin}: not TOML (nested too deeply to read)") from None
     return character_from_mapping(rules, raw, origin)
+
+
+def preset_names(raw: Mapping[str, Any]) -> tuple[str, ...]:
+    """GM-DATA-1: the names a preset's sheet goes by: the seed's heading, then any it was
+    packaged under before (``former_names``: 森妖精の冒険者 became 一般的な森妖精の冒険者,
+    a77data NIT 5), which a fight saved then keeps in its copy of the sheet."""
+    return (str(raw.get("name", "")), *(str(n) for n in raw.get("former_names", ())))
 
 
 def preset(rules: GensoRules, key: str) -> Character:

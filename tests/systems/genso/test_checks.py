@@ -135,8 +135,9 @@ def test_a_check_asks_for_its_dice_by_name_and_target() -> None:
     trap_check(RULES, dice(2, 3), SETTLER, "normally_set")
     opposed_check(RULES, dice(2, 3, 4, 4), ADVENTURER, SETTLER, "body", active=True)
     assert asked == ["simple check 簡易判定 (2D6>7)",
-                     "辺境の開拓民（男性）'s trap detection 罠発見 (2D6+9>12)",
-                     "一般的な冒険者（男性）'s roll 出目", "辺境の開拓民（男性）'s roll 出目"]
+                     "辺境の一般的な開拓民（男性）'s trap detection 罠発見 (2D6+9>12)",
+                     "一般的な冒険者（男性）'s roll 出目",
+                     "辺境の一般的な開拓民（男性）'s roll 出目"]
 
 
 def test_an_opposed_check_of_two_sheets_of_one_name_tells_the_sides_apart() -> None:

@@ -42,7 +42,7 @@ def test_presets_are_listed_in_english_too(capsys: pytest.CaptureFixture[str]) -
     assert main(["genso", "presets"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split() == ["pc1", "pc", "駆け出し冒険者１", "Novice", "adventurer", "1"]
-    assert "森妖精の冒険者          Forest fairy (elf) adventurer" in lines[-3]
+    assert "一般的な森妖精の冒険者        Typical forest fairy (elf) adventurer" in lines[-3]
     assert main(["genso", "sheet", "pc1"]) == 0  # a preset is still read as a sheet
 
 
@@ -340,15 +340,15 @@ def test_fight_apply_names_what_outlasts_the_fight(
     run(capsys, "sheet", "forest_fairy", "--save-as", str(elf))
     run(capsys, "fight", "new", "--party", str(aki), str(elf), "--monsters", "orc")
     run(capsys, "fight", "wait", "Aki")
-    run(capsys, "fight", "cast", "森妖精の冒険者", "protection", "Aki", "--seed", "1")
+    run(capsys, "fight", "cast", "一般的な森妖精の冒険者", "protection", "Aki", "--seed", "1")
     run(capsys, "fight", "end")
     rows = {r["name"]: r for r in run(capsys, "fight", "apply")["sheets"]}
     assert rows["Aki"]["lasting"] == [
-        "防護呪/Protection by 森妖精の冒険者 until the next sunrise"]
-    assert rows["森妖精の冒険者"]["lasting"] == []
+        "防護呪/Protection by 一般的な森妖精の冒険者 until the next sunrise"]
+    assert rows["一般的な森妖精の冒険者"]["lasting"] == []
     assert main(["genso", "fight", "apply"]) == 0
     assert ("  outlasting the fight, not on the sheet (note it): 防護呪/Protection by "
-            "森妖精の冒険者 Forest fairy (elf) adventurer until the next sunrise"
+            "一般的な森妖精の冒険者 Typical forest fairy (elf) adventurer until the next sunrise"
             ) in capsys.readouterr().out.splitlines()
 
 
@@ -559,7 +559,7 @@ def test_spell_targets_at_the_command_line(
 ) -> None:
     """GM-MAGIC-10, GM-MAGIC-11: Lightning with no target is refused (the caster is not hit);
     Fire with one target named twice is refused."""
-    fairy = "森妖精の冒険者"
+    fairy = "一般的な森妖精の冒険者"
     run(capsys, "fight", "new", "--party", "forest_fairy", "pc1", "--monsters", "ghost",
         "wight")
     assert "needs a target" in fails(capsys, "fight", "cast", fairy, "lightning")

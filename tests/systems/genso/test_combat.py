@@ -267,7 +267,7 @@ def test_npcs_monsters_undead_and_the_incorporeal() -> None:
     fight = make([pc("mage_m"), pc("forest_fairy")], [("undead_corpse", 1), ("ghost", 1)])
     entry = act(fight, Cast("一般的な魔術師（男性）", "exorcism", ("アンデッド・コープス",)))
     assert "アンデッド・コープス: HP -3/3, MP 3/3 DEAD 死亡扱い (treated as dead)" in entry.text
-    entry = act(fight, Cast("森妖精の冒険者", "lightning", ("ゴースト",)))
+    entry = act(fight, Cast("一般的な森妖精の冒険者", "lightning", ("ゴースト",)))
     assert "ゴースト takes 24 damage" in entry.text
     assert fight.state.get("ゴースト").status is Status.VANISHED
     assert fight.state.outcome is Outcome.PARTY_WON
@@ -296,24 +296,24 @@ def test_immune_to_normal_attacks() -> None:
     entry = act(fight, Attack(PC1, "ゴースト"))
     assert entry.dice == () and entry.lines[0].text == (
         "ゴースト is immune to normal attacks (通常攻撃無効): 棍棒/Club does nothing")
-    entry = act(fight, Attack("森妖精の冒険者", "ゴースト"), 3, 3, 1, 2)
+    entry = act(fight, Attack("一般的な森妖精の冒険者", "ゴースト"), 3, 3, 1, 2)
     assert "ゴースト: MP 1/4" in entry.text
     act(fight, Wait("ゴースト"))
     act(fight, Wait("ワイト"))
     act(fight, Wait(PC1))
-    entry = act(fight, Attack("森妖精の冒険者", "ワイト"))
+    entry = act(fight, Attack("一般的な森妖精の冒険者", "ワイト"))
     assert "剣＋１/Sword+1 does nothing" in entry.text
     act(fight, Wait("ゴースト"))
     act(fight, Wait("ワイト"))
     act(fight, Wait(PC1))
-    act(fight, Cast("森妖精の冒険者", "exorcism", (PC1,), weapon=0))
+    act(fight, Cast("一般的な森妖精の冒険者", "exorcism", (PC1,), weapon=0))
     act(fight, Wait("ゴースト"))
     act(fight, Wait("ワイト"))
     entry = act(fight, Attack(PC1, "ワイト"), 4, 3, 5)
     assert "ワイト: HP 1/6, MP 6/6" in entry.text
     strict = RULES.with_overrides({"GM-MON-2": {"strict_ghost": True}})
     fight = make([pc("forest_fairy")], [("ghost", 1)], strict)
-    entry = act(fight, Attack("森妖精の冒険者", "ゴースト"))
+    entry = act(fight, Attack("一般的な森妖精の冒険者", "ゴースト"))
     assert "does nothing" in entry.text
 
 
@@ -324,9 +324,9 @@ def test_drains_ignore_armour_and_protection_softens_them() -> None:
         fight = make([pc("knight_m"), pc("forest_fairy")], [("wight", 1)], rules)
         act(fight, Wait("騎士（男性）"))
         if ward:
-            act(fight, Cast("森妖精の冒険者", "protection", ("騎士（男性）",)))
+            act(fight, Cast("一般的な森妖精の冒険者", "protection", ("騎士（男性）",)))
         else:
-            act(fight, Wait("森妖精の冒険者"))
+            act(fight, Wait("一般的な森妖精の冒険者"))
         entry = act(fight, Attack("ワイト", "騎士（男性）", full=True), 1, 1)
         assert "防御点無効/ignores protection" in entry.text
         knight = fight.state.get("騎士（男性）")
@@ -345,9 +345,9 @@ def test_protection_against_undead_weapons() -> None:
         fight = make([pc("pc1"), pc("forest_fairy")], [("undead_corpse", 1)], rules)
         act(fight, Wait(PC1))
         if ward:
-            act(fight, Cast("森妖精の冒険者", "protection", (PC1,)))
+            act(fight, Cast("一般的な森妖精の冒険者", "protection", (PC1,)))
         else:
-            act(fight, Wait("森妖精の冒険者"))
+            act(fight, Wait("一般的な森妖精の冒険者"))
         entry = act(fight, Attack("アンデッド・コープス", PC1), 1, 1, 6)
         assert fight.state.get(PC1).hp == hp, entry.text
 
@@ -575,11 +575,11 @@ def test_dispel_cancels_the_oldest_eligible_spell() -> None:
     skip to the oldest one it may cancel); Concealment is such a spell."""
     hider = pc("mage_m", spells=("concealment",))
     fight = make([pc("forest_fairy"), hider, pc("mage_f")], [("orc", 1)])
-    act(fight, Cast("森妖精の冒険者", "protection", ("一般的な魔術師（女性）",)))
+    act(fight, Cast("一般的な森妖精の冒険者", "protection", ("一般的な魔術師（女性）",)))
     act(fight, Wait("一般的な魔術師（男性）"))
     act(fight, Wait("一般的な魔術師（女性）"))
     act(fight, Wait(ORC))
-    act(fight, Wait("森妖精の冒険者"))
+    act(fight, Wait("一般的な森妖精の冒険者"))
     act(fight, Cast("一般的な魔術師（男性）", "concealment", ("一般的な魔術師（女性）",)))
     assert [e.spell for e in fight.state.get("一般的な魔術師（女性）").effects] == [
         "protection", "concealment"]
@@ -587,7 +587,7 @@ def test_dispel_cancels_the_oldest_eligible_spell() -> None:
     assert "隠蔽呪/Concealment by 一般的な魔術師（男性）" in entry.text
     assert [e.spell for e in fight.state.get("一般的な魔術師（女性）").effects] == ["protection"]
     act(fight, Wait(ORC))
-    act(fight, Wait("森妖精の冒険者"))
+    act(fight, Wait("一般的な森妖精の冒険者"))
     act(fight, Wait("一般的な魔術師（男性）"))
     entry = act(fight, Cast("一般的な魔術師（女性）", "dispel", ("一般的な魔術師（女性）",)))
     assert "no spell on 一般的な魔術師（女性） can be cancelled" in entry.text
@@ -597,14 +597,14 @@ def test_barrier_keeps_out_weaker_undead() -> None:
     """GM-MAGIC-5: undead with lower Magic than the caster cannot enter the barrier (3 m by
     Default)."""
     fight = make([pc("forest_fairy"), pc("pc1")], [("undead_corpse", 1)])
-    entry = act(fight, Cast("森妖精の冒険者", "barrier", (PC1,)))
+    entry = act(fight, Cast("一般的な森妖精の冒険者", "barrier", (PC1,)))
     assert "barrier 3 m across" in entry.text
     act(fight, Wait(PC1))
-    with pytest.raises(IllegalAction, match="cannot enter 森妖精の冒険者's barrier"):
+    with pytest.raises(IllegalAction, match="cannot enter 一般的な森妖精の冒険者's barrier"):
         fight.push(Attack("アンデッド・コープス", PC1), d6(1, 1))
     wide = RULES.with_overrides({"GM-MAGIC-5": {"diameter_m": 5}})
     fight = make([pc("forest_fairy")], [("undead_corpse", 1)], wide)
-    assert "barrier 5 m across" in act(fight, Cast("森妖精の冒険者", "barrier")).text
+    assert "barrier 5 m across" in act(fight, Cast("一般的な森妖精の冒険者", "barrier")).text
 
 
 def test_fire_lightning_and_object_spells() -> None:
@@ -612,20 +612,20 @@ def test_fire_lightning_and_object_spells() -> None:
     the GM puts in the area (allies too), Lightning Magic × 2 to one, no armour; Seal Lock
     costs its MP; magic-circle and forbidden spells are the GM's, not the tracker's."""
     fight = make([pc("forest_fairy"), pc("knight_m")], [("orc", 2)])
-    entry = act(fight, Cast("森妖精の冒険者", "fire", ("オーク1", "騎士（男性）")))
+    entry = act(fight, Cast("一般的な森妖精の冒険者", "fire", ("オーク1", "騎士（男性）")))
     assert "オーク1 takes 12 damage" in entry.text and "騎士（男性） takes 12 damage" in entry.text
     assert fight.state.get("騎士（男性）").hp == 4
     act(fight, Wait("騎士（男性）"))
     act(fight, Wait("オーク2"))
-    entry = act(fight, Cast("森妖精の冒険者", "lightning", ("オーク2",)))
+    entry = act(fight, Cast("一般的な森妖精の冒険者", "lightning", ("オーク2",)))
     assert "オーク2 takes 24 damage" in entry.text
     fight = make([pc("forest_fairy")], [("orc", 1)])
-    act(fight, Cast("森妖精の冒険者", "seal_lock"))
-    assert fight.state.get("森妖精の冒険者").mp == 20
+    act(fight, Cast("一般的な森妖精の冒険者", "seal_lock"))
+    assert fight.state.get("一般的な森妖精の冒険者").mp == 20
     act(fight, Wait(ORC))
     for spell, rule in (("teleport", "GM-MAGIC-12"), ("death_curse", "GM-MAGIC-13")):
         with pytest.raises(IllegalAction, match=f"{rule}\\) is told by the GM"):
-            fight.push(Cast("森妖精の冒険者", spell), d6())
+            fight.push(Cast("一般的な森妖精の冒険者", spell), d6())
     assert {s.key for s in RULES.spells.values() if s.group == "forbidden"} == {
         "death_curse", "animate_dead", "life_theft", "wraith_making"}
     assert RULES.spell("転移呪").mp == 5 and RULES.spell("summon").mp is None
@@ -860,7 +860,7 @@ def test_a_damaged_save_is_refused() -> None:
 # --- the audit's defects: moves, targets, stones, settings, old files ------------------------
 
 DATA = Path(__file__).parent / "data"
-FAIRY = "森妖精の冒険者"
+FAIRY = "一般的な森妖精の冒険者"
 
 
 def test_a_combat_move_leaves_the_action() -> None:
@@ -1282,7 +1282,7 @@ def test_a_barrier_outlasts_its_caster_unless_set_to_leave_with_it() -> None:
     assert fight.state.get(FAIRY).status is Status.INCAPACITATED
     act(fight, Wait(PC1))
     for target in (PC1, FAIRY):
-        with pytest.raises(IllegalAction, match="cannot enter 森妖精の冒険者's barrier"):
+        with pytest.raises(IllegalAction, match="cannot enter 一般的な森妖精の冒険者's barrier"):
             fight.push(Attack(CORPSE, target), d6(1, 1, 6))
     leaves = RULES.with_overrides({"GM-MAGIC-5": {"leaves_with_caster": True}})
     for rules, holds in ((RULES, True), (leaves, False)):

@@ -15,7 +15,7 @@ from companion.systems.genso.rules import GensoRules, load_rules
 from companion.systems.genso.sheet import preset
 
 RULES = load_rules()
-KNIGHT, FAIRY = "騎士（男性）", "森妖精の冒険者"
+KNIGHT, FAIRY = "騎士（男性）", "一般的な森妖精の冒険者"
 
 
 def rules_with(old: str, new: str) -> GensoRules:

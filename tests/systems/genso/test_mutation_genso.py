@@ -17,7 +17,7 @@ from companion.systems.genso.sheet import preset
 RULES = load_rules()
 PC1 = "駆け出し冒険者１"
 KNIGHT = "騎士（男性）"
-FAIRY = "森妖精の冒険者"
+FAIRY = "一般的な森妖精の冒険者"
 ORC = "オーク"
 
 

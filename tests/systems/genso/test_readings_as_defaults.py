@@ -20,7 +20,7 @@ from companion.systems.genso.combat import Cast, Fight, Wait, entrants_for
 from companion.systems.genso.rules import GensoRules, load_rules
 from companion.systems.genso.sheet import preset
 
-FAIRY, MAGE_M, MAGE_F = "森妖精の冒険者", "一般的な魔術師（男性）", "一般的な魔術師（女性）"
+FAIRY, MAGE_M, MAGE_F = "一般的な森妖精の冒険者", "一般的な魔術師（男性）", "一般的な魔術師（女性）"
 NEW = ("new", "Aki", "--body", "6", "--perception", "5", "--magic", "4", "--skill", "search",
        "--seed", "7", "--force")
 

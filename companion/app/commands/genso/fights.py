@@ -50,6 +50,7 @@ from companion.app.modes.genso.words import (
     FOES_OUT,
     ONE_TARGET,
     PARTY_OUT,
+    english,
     english_names,
     named,
 )
@@ -111,7 +112,7 @@ from companion.systems.genso.rules import (
     Duration,
     GensoRules,
 )
-from companion.systems.genso.sheet import load_sheet
+from companion.systems.genso.sheet import load_sheet, preset_names
 from companion.toml_writing import write_toml
 
 
@@ -306,7 +307,8 @@ def fight_status(rules: GensoRules, fight: Fight,
     state = fight.state
     table = table or calendar_view(fight)
     shown = {c.name: named(rules, fight, c) for c in state.order}
-    width = max((display_width(label) for label in shown.values()), default=0)
+    width = min(max((display_width(label) for label in shown.values()), default=0),
+                NAME_COLUMN)
     rows = []
     # The party out as the engine says it (after the end too), else with the calendar's dead
     # counted down, going on (the table's), or when the GM ended it (the table's outcome then,
@@ -356,8 +358,9 @@ def fight_status(rules: GensoRules, fight: Fight,
         if curse:
             flags.append(curse)
         mark = "▶" if state.current and c.name == state.current.name else " "
-        lines.append(f"{mark} {c.side.value:<5} {pad(shown[c.name], width)}  "
-                     f"{pools}  {' '.join(flags)}")
+        lines += _row_lines(f"{mark} {c.side.value:<5} ",
+                            _name_lines(c.name, english(rules, fight, c), width), width,
+                            pools, flags)
         rows.append({"name": c.name, "side": c.side.value, "role": c.role.value, "hp": c.hp,
                      "max_hp": c.max_hp, "mp": c.mp, "max_mp": c.max_mp,
                      "storage_mp": c.storage_mp,
@@ -377,6 +380,61 @@ def fight_status(rules: GensoRules, fight: Fight,
             "combatants": rows,
             "actions": len(fight.journal)}
     return "\n".join(lines), data
+
+
+#: The widest name column of `fight show`, and the row it is in: a name wider goes on in
+#: lines below it, its English under its Japanese, and what is on a fighter past the row's
+#: end on lines below, under HP: a77data NIT 5's 一般的な森妖精の冒険者 Typical forest fairy
+#: (elf) adventurer ran its row to 89 columns.
+NAME_COLUMN = 36
+ROW_WIDTH = 80
+
+
+def _name_lines(name: str, english_name: str, width: int) -> list[str]:
+    """A fighter's name and its English in ``width`` columns: on one line where it fits,
+    else the Japanese on its own and the English broken between its words below it."""
+    whole = f"{name} {english_name}"
+    if display_width(whole) <= width:
+        return [whole]
+    lines = [name, ""]
+    for word in english_name.split(" "):
+        joined = f"{lines[-1]} {word}" if lines[-1] else word
+        if lines[-1] and display_width(joined) > width:
+            lines.append(word)
+        else:
+            lines[-1] = joined
+    return lines
+
+
+def _row_lines(lead: str, names: list[str], width: int, pools: str,
+               flags: list[str]) -> list[str]:
+    """A fighter's row of `fight show` within :data:`ROW_WIDTH` columns where its words
+    allow: its name's lines in the name column, its HP and MP, then what is on it, broken
+    between them onto lines under HP, one wider than a line between its words ("risen
+    起き上がった as ワイト's kind (GM-MON-5)")."""
+    room = ROW_WIDTH - display_width(lead) - width - 2
+    tail = [f"{pools}  "]
+    for flag in flags:
+        gap = "" if tail[-1].endswith("  ") else " "
+        if display_width(tail[-1] + gap + flag) <= room:
+            tail[-1] += gap + flag
+        elif display_width(flag) <= room:
+            tail.append(flag)
+        else:
+            tail.append("")
+            for word in flag.split(" "):
+                gap = " " if tail[-1] else ""
+                if display_width(tail[-1] + gap + word) <= room:
+                    tail[-1] += gap + word
+                else:
+                    tail.append(word)
+    lines = []
+    for n in range(max(len(names), len(tail))):
+        name = names[n] if n < len(names) else ""
+        rest = tail[n] if n < len(tail) else ""
+        line = f"{lead if n == 0 else ' ' * len(lead)}{pad(name, width)}  {rest}"
+        lines.append(line if n == 0 else line.rstrip())
+    return lines
 
 
 def combatant_name(fight: Fight, typed: str) -> str:
@@ -463,12 +521,12 @@ def _named(fight: Fight, english: dict[str, str], typed: str) -> set[str]:
         # A preset's copies (--npc knight_m:2: 騎士（男性）1 and 2) are each named by the key
         # and its number (knight_m1), as monsters are, and all by the key (genso74 DEFECT 2).
         own = fold_name(str(entrant.sheet.get("name", "")))
-        if preset is not None and fold_name(str(preset.get("name", ""))) == own:
+        if preset is not None and own in map(fold_name, preset_names(preset)):
             found.add(entrant.name)
         copy = fold_name(entrant.name)[len(own):] if fold_name(entrant.name).startswith(
             own) else ""
         if copy.isdecimal() and any(
-                fold_name(str(raw.get("name", ""))) == own
+                own in map(fold_name, preset_names(raw))
                 and f"{fold_name(key).lower()}{copy}" == folded
                 for key, raw in fight.rules.presets.items()):
             found.add(entrant.name)
@@ -505,7 +563,7 @@ def _typeable(fight: Fight, english: dict[str, str], name: str) -> str:
         own = str(entrant.sheet.get("name", ""))
         copy = name[len(own):] if name.startswith(own) else ""
         key = next((k + copy for k, raw in fight.rules.presets.items()
-                    if fold_name(str(raw.get("name", ""))) == fold_name(own)), "")
+                    if fold_name(own) in map(fold_name, preset_names(raw))), "")
     elif entrant is not None:  # a saved character by its name, another sheet by its path
         origin = Path(entrant.origin)
         key = origin.stem if sheet_path(origin.stem).resolve() == origin else str(origin)
@@ -1612,7 +1670,7 @@ def _sheets_held(fight: Fight) -> Iterator[None]:
 
 def _preset_key(rules: GensoRules, name: object) -> str | None:
     """The preset key (pc1) of a sheet a fight took up by the preset's name."""
-    return next((key for key, p in rules.presets.items() if p.get("name") == name), None)
+    return next((key for key, p in rules.presets.items() if name in preset_names(p)), None)
 
 
 def _writable(path: Path, what: str) -> None:

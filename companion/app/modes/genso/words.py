@@ -23,6 +23,7 @@ from companion.systems.genso.combat import (
     Status,
 )
 from companion.systems.genso.rules import GensoRules
+from companion.systems.genso.sheet import preset_names
 
 TITLE = "幻想迷宮冒険譚 Fight 戦闘"
 
@@ -84,7 +85,7 @@ def _unnumbered(rules: GensoRules, fight: Fight, c: Combatant) -> str:
     entrant = next((e for e in fight.entrants if e.name == c.name), None)
     name = entrant.sheet.get("name") if entrant is not None else None
     own = next((p.get("name_en") for p in rules.presets.values()
-                if p.get("kind") == "npc" and p.get("name") == name), None)
+                if p.get("kind") == "npc" and name in preset_names(p)), None)
     return own if isinstance(own, str) and own else role
 
 
