@@ -76,7 +76,7 @@ from companion.app.camera_settings import (
 )
 from companion.app.command_name import companion_line
 from companion.app.commands.classify import kept_for_model
-from companion.app.config import Source, load_config
+from companion.app.config import load_config
 from companion.app.options import refuse_stray_options
 from companion.app.paths import config_dir, data_dir
 from companion.errors import DataError, DeviceError, error_text
@@ -1065,10 +1065,8 @@ def not_the_games_camera(chosen: CameraChoice) -> None:
     # game the built-in camera: said first, or the note sent the player to edit a file it
     # never said was unread (reviewcam75 NIT 6).
     config.tell_notices()
-    setting = config.settings[KEY_CAMERA]
     # The environment wins over config.toml: the fix is made where the value came from.
-    fix = (f"{setting.origin}={chosen.written}" if setting.source is Source.ENV
-           else f'{KEY_CAMERA} = "{chosen.written}" in {config.path}')
+    fix = config.how_to_set(KEY_CAMERA, chosen.written)
     print(f"companion: note: the game reads the tiles with {games.written}, from "
           f"{games.setting}, not {chosen.written}: the slots' looks learnt now are of "
           f"{chosen.written}'s view; if it is the table's camera, set {fix}", file=sys.stderr)
