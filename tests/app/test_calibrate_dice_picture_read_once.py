@@ -5,8 +5,10 @@ took a minute for nothing): it is read once, and ``--frames`` with it is refused
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import cv2
+import numpy as np
 import pytest
 
 from companion.app import cli
@@ -43,3 +45,35 @@ def test_frames_with_a_picture_is_refused(picture: tuple[Path, str],
             "is one picture, read once: leave --frames out, or give a folder of pictures or "
             "a video of the dice lying still") in " ".join(err.split())
     assert not (config_dir() / "dice.toml").exists()
+
+
+class Webcam:
+    """cv2.VideoCapture's seam: a webcam showing ``picture`` for ever."""
+
+    picture: np.ndarray | None = None
+
+    def __init__(self, device: Any) -> None:
+        pass
+
+    def isOpened(self) -> bool:  # OpenCV's name
+        return True
+
+    def set(self, prop: int, value: float) -> bool:
+        return True
+
+    def read(self) -> tuple[bool, Any]:
+        return True, Webcam.picture
+
+    def release(self) -> None:
+        pass
+
+
+def test_a_camera_s_one_frame_is_no_picture(monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """r77dice NIT on e9d385a2: `--frames 1` of a live camera said "in the picture"."""
+    scene = still_scene(700, 2)
+    monkeypatch.setattr(Webcam, "picture", scene.image)
+    monkeypatch.setattr(cv2, "VideoCapture", Webcam)
+    assert cli.main(["calibrate", "dice", "--source", "camera:0", "--frames", "1"]) == 0
+    values = ", ".join(map(str, sorted(d.value for d in scene.dice)))
+    assert f"read 2 dice ({values}) in 1 frame; finder threshold" in capsys.readouterr().out

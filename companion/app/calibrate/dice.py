@@ -439,7 +439,8 @@ def calibrate(args: argparse.Namespace, camera: str, path: Path, base: ReaderCon
         return 1
     print(f"Read {MAT_AREA if on_mat else WHOLE_VIEW}, as the dice tray reads it{enrolled}"
           + ("" if on_mat else " (the mat's corner markers are not in view)"))
-    tuning = tune(looked, args.count, base, MAT_AREA if on_mat else WHOLE_VIEW, networks)
+    tuning = tune(looked, args.count, base, MAT_AREA if on_mat else WHOLE_VIEW, networks,
+                  picture=is_picture(camera))
     outside = ""
     if tuning.none_found and on_mat:
         # Dice in view but off the dice area are no "check that the dice are in view"

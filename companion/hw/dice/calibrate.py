@@ -90,7 +90,8 @@ class Tuning:
 
 
 def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
-         where: str = WHOLE_VIEW, networks: DiceNetworks | None = None) -> Tuning:
+         where: str = WHOLE_VIEW, networks: DiceNetworks | None = None,
+         picture: bool = False) -> Tuning:
     """Find thresholds that read ``count`` still dice in ``frames``, ``where`` in view
     (WHOLE_VIEW or the mat's dice area, MAT_AREA), with ``networks`` (default: the packaged
     finder and judge, no dice enrolled). The app passes the ones the dice tray reads with,
@@ -101,7 +102,8 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
     afresh (from the packaged ones), as the camera may have moved or the dice changed
     since: dice smaller or larger than last time would be left out before being measured.
     No dice found in a mat's dice area too dark to be sure of is said so, as the dice tray
-    says it (review 56b, finding 5), not guessed at."""
+    says it (review 56b, finding 5), not guessed at. ``picture``: ``frames`` is a still
+    picture's one, said "in the picture"."""
     results = []
     networks = DiceNetworks() if networks is None else networks
     packaged = ReaderConfig.load()
@@ -205,8 +207,10 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
         note = more_than_count(f"at finder threshold {lower:g}", reads, number, saved_reads,
                                count, frames, "die", "read surely") or note
     others = (f" (other values in {len(good) - agreed} more)" if len(good) > agreed else "")
-    # One frame, a still picture's (read once: a77dice NIT 6), is no "1 of 1 frames".
-    read_in = "the picture" if len(frames) == 1 else f"{agreed} of {len(frames)} frames"
+    # A still picture (``picture``: read once, a77dice NIT 6) is no "1 of 1 frames"; nor
+    # is a camera's one frame (--frames 1) "the picture" (r77dice NIT on e9d385a2).
+    read_in = ("the picture" if picture else "1 frame" if len(frames) == 1
+               else f"{agreed} of {len(frames)} frames")
     return Tuning(config, agreed, len(frames), values,
                   f"read {dice_count(count)} ({', '.join(map(str, values))}) in {read_in}"
                   f"{others}; finder threshold {config.find_threshold:g}, "
