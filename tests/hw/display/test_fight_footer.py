@@ -15,20 +15,26 @@ its combatants' last rows scrolled into a window where they must (screen74 NIT 5
 from __future__ import annotations
 
 import functools
+import itertools
 import random
+import time
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
+import cv2
 import pygame
 import pytest
 
 from companion.app.modes.dice_tray import DiceTrayMode
 from companion.app.modes.genso import GensoFightMode
+from companion.app.session.controls import DOUBLE_PRESS_SECONDS, Controls
 from companion.app.session.mode import RollAsk, Throw
+from companion.app.session.rolls import CameraFrames, CameraRolls
 from companion.dice import SimulatedDice
 from companion.errors import IllegalAction
-from companion.hw.buttons import Button
+from companion.hw.buttons import Button, Pick, Press
+from companion.hw.dice.source import CameraDiceSource
 from companion.hw.display import screen as screen_module
 from companion.hw.display.canvas import TEXT_MIN
 from companion.hw.display.option_buttons import MENU_LEGEND
@@ -39,6 +45,7 @@ from companion.systems.genso.combat import entrants_for
 from companion.systems.genso.combat.state import Outcome
 from companion.systems.genso.rules import load_rules as genso_rules
 from companion.systems.genso.sheet import preset
+from tests.hw.dice_photo_helpers import PHOTOS
 from tests.hw.display.prompt_fit_helpers import (
     SCALES,
     SIZES,
@@ -380,3 +387,66 @@ def test_a_fight_over_still_in_a_window_keeps_its_heading(scale: float) -> None:
     assert [text for text in shown if "more" in text], shown  # still a window
     # the heading, cut at its end to its row
     assert any(text.startswith(f"Round {view.fight.round} ") for text in shown), shown
+
+
+class _Typing:
+    """A player at the camera's question for a die it cannot read: types 2, then 5, then
+    accepts the read; never two presses within a double press of each other. Keeps each
+    question asked, with what it was shown with."""
+
+    def __init__(self) -> None:
+        self.script: list[tuple[str, Press]] = [
+            ("Type the die", Pick(1)), ("Type the die", Pick(4)),
+            ("Read 読み取り", Button.ATTACK)]
+        self.shown = ""
+        self.asked: dict[str, dict[str, Any]] = {}
+        self.pressed_at = -DOUBLE_PRESS_SECONDS
+
+    def show(self, prompt: str, **kwargs: Any) -> None:
+        self.shown = prompt
+        if prompt.startswith("Type the die"):
+            self.asked[prompt] = kwargs
+
+    def poll(self) -> list[Press]:
+        if (not self.script or not self.shown.startswith(self.script[0][0])
+                or time.monotonic() - self.pressed_at <= DOUBLE_PRESS_SECONDS):
+            return []
+        self.pressed_at = time.monotonic()
+        return [self.script.pop(0)[1]]
+
+
+@functools.cache
+def _typed_die_asked() -> tuple[str, dict[str, Any]]:
+    """The camera's longest question for a die it cannot read (the second of two unclear
+    dice of a 4D6 photo: "(2 of 2: 2*, [?], 3, 2)"), as the session shows it."""
+    player = _Typing()
+    controls = Controls([player])
+    photo = cv2.imread(str(PHOTOS / "nb_IMG_20191209_095929.jpg"))
+    stream = CameraFrames(iter([photo] * 6), controls, lambda frame: False,
+                          sleep=lambda s: None)
+    clock = itertools.count().__next__
+    source = CameraDiceSource(frames=stream, timeout_s=600.0, clock=clock,
+                              sleep=lambda s: None)
+    CameraRolls(source, stream, controls, accept_seconds=3.0, poll_seconds=0.0,
+                sleep=lambda s: None, clock=clock).next_throw(RollAsk("", 4, 6), player.show)
+    assert not player.script and len(player.asked) == 2, player.asked
+    return max(player.asked.items(), key=lambda asked: len(asked[0]))
+
+
+@pytest.mark.needs_japanese_font
+@pytest.mark.parametrize("scale", SCALES)
+@pytest.mark.parametrize("size", ["640x480", "800x480"])
+def test_the_typed_die_question_over_a_fight_leaves_every_combatant_and_the_outcome(
+        size: str, scale: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The camera's question for a die it cannot read, longer since 2e3a74aa placed the die
+    among the others, over genso's fights and coc's board, where fewer rows are free than at
+    the tray (r77dice: not checked): it reads whole, and so does the fight under it."""
+    monkeypatch.setitem(screen_module.LAYOUTS, "640x480", (640, 480))
+    prompt, kwargs = _typed_die_asked()
+    screen = ScreenDisplay(size, text_scale=scale)
+    try:
+        problems = [f"{name}\n    " + "\n    ".join(lost) for name, mode in fights().items()
+                    if (lost := _lost(screen, mode.view(prompt, **kwargs)))]
+    finally:
+        screen.close()
+    assert not problems, "\n".join(problems)
