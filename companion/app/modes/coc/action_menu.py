@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from companion.app.modes.coc.keeper_menu import _KeeperMenu
-from companion.app.modes.coc.words import CASTS, SPELL, TACKLES, TITLE
+from companion.app.modes.coc.words import CASTS, SPELL, TACKLES, TITLE, choke_ja
 from companion.app.modes.fight import option_index, option_value
 from companion.app.modes.questions import ASK_UNDO, sure
 from companion.app.session.controls import BACK
@@ -146,8 +146,9 @@ class CocFightMode(_KeeperMenu):
             options.append(Option("tackle", "Tackle タックル"))
         if any(self.legal(Cast(name, SPELL, 0, verbal, auto)) for _, _, verbal, auto in CASTS):
             options.append(Option("cast", "Cast a spell 呪文"))
-        for key, label, action in (("choke", "Choke 締め付け", Choke(name)),
-                                   ("choke_budo", "Choke by Budo 武道で締め付け",
+        choke = choke_ja(self.rules.profile)  # 003's 締め上げ, 004's 締め付け, as the engine says
+        for key, label, action in (("choke", f"Choke {choke}", Choke(name)),
+                                   ("choke_budo", f"Choke by Budo 武道で{choke}",
                                     Choke(name, skill=BUDO_GRAPPLING))):
             if self.legal(action):
                 options.append(Option(key, label))

@@ -47,7 +47,8 @@ class _Core(FightMode):
         return super().answer(value)
 
     def describe(self, action: Action) -> str:
-        return self.with_english(describe(action, self.fight.state, self.played_from(action)))
+        return self.with_english(describe(action, self.fight.state, self.played_from(action),
+                                          self.rules.profile))
 
     def played_from(self, action: Action) -> FightState:
         """The state ``action`` is or was played from, for whom a choke or throw holds: the

@@ -69,8 +69,9 @@ class _FightView(_Core):
         journal = self.fight.journal
         last = journal[-1] if journal else None
         first = max(0, len(journal) - 8)  # each entry with the state it was played from
-        log = tuple(self.with_english(f"{describe(e.action, state, self.fight.states[n])} ＞ "
-                                      f"{summary(e)}")
+        profile = self.rules.profile
+        log = tuple(self.with_english(f"{describe(e.action, state, self.fight.states[n], profile)}"
+                                      f" ＞ {summary(e)}")
                     for n, e in enumerate(journal[first:], first))
         newest = last or self.fight.opening
         # The steps after the action's own (the engine's Entry.own: the turn handed over,

@@ -38,6 +38,8 @@ from companion.systems.coc.combat import (
 )
 from companion.systems.coc.combat import Throw as ThrowDown
 from companion.systems.coc.combat.fight import line_rules
+from companion.systems.coc.combat.grapples import OPTION_JA, OPTION_JA_003
+from companion.systems.coc.rules import Profile
 
 TITLE = "クトゥルフ神話TRPG Fight 戦闘"
 SIDES = {Side.INVESTIGATORS: Name("探索者", "investigators"), Side.FOES: Name("敵", "foes")}
@@ -134,11 +136,19 @@ AFTER_DODGE = "after dodging 回避後 −50%"  # CO-DODGE-5
 FROM_BEHIND = "from behind 背後"  # CO-DODGE-3
 
 
+def choke_ja(profile: Profile) -> str:
+    """The choke's Japanese in ``profile``'s seed, from the engine's table as its refusals
+    and rolls say it (``option_ja``): 003's 締め上げ (l.43, CO-MA-2), 004's 締め付け (l.165,
+    CO-GRAP-7). A 003 table's button read 004's word (r77data NIT on 1e5124b4)."""
+    return (OPTION_JA_003 if profile is Profile.P003 else OPTION_JA)["choke"]
+
+
 def describe(action: Action, state: FightState | None = None,
-             before: FightState | None = None) -> str:
+             before: FightState | None = None, profile: Profile = Profile.P004) -> str:
     """An action in a line, for the log and the result's title; with the fight's ``state``
     a parry names the weapon it parries with; with ``before``, the state the action was
-    played from, a choke or throw names the one held (:func:`_held`)."""
+    played from, a choke or throw names the one held (:func:`_held`); a choke is named in
+    the fight's ``profile``'s word (:func:`choke_ja`)."""
     data = action_to_json(action)
     target = data.get("target") or data.get("at") or ""
     held = _held(action, before)
@@ -147,9 +157,9 @@ def describe(action: Action, state: FightState | None = None,
         target = held or at  # holding nobody, the one thrown is the one ``at``
     elif isinstance(action, ThrowDown):
         target = ""  # not known: the one ``at`` is said in its tag, not as the one thrown
-    words = {"attack": "攻撃 attacks", "grapple": "組み付き grapples", "choke": "締め付け chokes",
-             "throw": "投げ throws", "break_free": "振りほどく breaks free",
-             "let_go": "手を放す lets go",
+    words = {"attack": "攻撃 attacks", "grapple": "組み付き grapples",
+             "choke": f"{choke_ja(profile)} chokes", "throw": "投げ throws",
+             "break_free": "振りほどく breaks free", "let_go": "手を放す lets go",
              "reload": "装填 reloads", "clear_jam": "弾詰まり解除 clears a jam",
              "treat": "治療 treats", "move": "移動 moves", "end_turn": "手番終了 ends the turn",
              "delay": "DEX/2 へ delays", "concentrate": "回避専念 concentrates on dodging",
