@@ -304,7 +304,8 @@ def test_the_walk_indents_a_follow_up_and_names_each_rule_once(screen: ScreenDis
 def test_the_header_hp_bar_turns_amber_then_red_as_hp_falls(both: ScreenDisplay) -> None:
     m = both.m
     colours = []
-    for hp in (20, 9, 2):  # of 22: over a half, over a quarter, under it
+    most = _sheet().hp_max
+    for hp in (most - 1, most // 4 + 1, 1):  # over a half, over a quarter, under it
         surface = both.render(replace(example_view(), sheet=replace(_sheet(), hp=hp)))
         bar_x = both.width - m(10) - m(200)  # the bar's left end (no System hint)
         colours.append(_at(surface, (bar_x + m(5), m(10) + m(9))))
