@@ -185,8 +185,9 @@ FORMAT = 2
 # Revision 23 (grapple75): after a first strike 重火器先制 (CO-FIRE-7) a grapple, tackle, choke
 # or throw that round is refused before any die, as a punch was (to_hit.FIRST_STRIKE_BARS_HOLDS,
 # 004 l.52-53, l.164-165's 又は); revision 22 took them, so a holder shot and choked in one round.
-# 004's choke and throw roll says what it is for, whom and its rule, "(choke 絞め of Cult,
-# CO-GRAP-7)" (grapples.OPTION_NAMED); revision 22's line was the grapple's alone.
+# 004's choke and throw roll says what it is for, whom and its rule, "(choke 締め付け of Cult,
+# CO-GRAP-7)" (grapples.OPTION_NAMED; 絞め until revision 25, grapples.SEED_CHOKE); revision
+# 22's line was the grapple's alone.
 # After a first strike the shooter attacks that round only with the gun that struck first, its
 # attacks less 1 (attacks.FIRST_STRIKE_GUN_ONLY, 004 l.52-53); revision 22 counted the attacking
 # weapon's own, so a 1-attack SMG's first strike was followed by two revolver shots.
@@ -210,7 +211,8 @@ FORMAT = 2
 # (grapples.THROW_HEIGHT_CHECKED); revision 24 threw from -3 m as a fall. A throw's or
 # tackle's field not played is refused before any die (grapples.FIELDS_THAT_APPLY: 003's
 # height_m, toward off the board, 004's at_dodges, obstacle without blow back); revision 24
-# dropped it unsaid.
+# dropped it unsaid. A choke's roll line names it in the seed's word, 003's 締め上げ and
+# 004's 締め付け (grapples.SEED_CHOKE, a77data NIT 4); revision 24's said 絞め.
 ENGINE = 25
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),

@@ -40,8 +40,9 @@ from companion.systems.coc.sheet import (
 #: revision 18 took a melee weapon or long gun only.
 BARE_GRAPPLE_PARRY = 19
 #: The first engine revision in which 004's choke and throw roll says what it is for, whom
-#: and its rule (:meth:`_Grapples.option_named`): ``(choke 絞め of Cult, CO-GRAP-7)``; revision
-#: 22's line was the grapple's alone.
+#: and its rule (:meth:`_Grapples.option_named`): ``(choke 締め付け of Cult, CO-GRAP-7)``
+#: (revisions 23 and 24 said 絞め: :data:`SEED_CHOKE`); revision 22's line was the grapple's
+#: alone.
 OPTION_NAMED = 23
 #: The first engine revision in which 004's throw from a height (CO-GRAP-8 「高所から落とした
 #: 場合は代わりに落下ダメージを入れる」, CO-BASE-11) checks ``height_m`` before any die: a negative
