@@ -1,8 +1,8 @@
 """The coc table's tests share: the scripted 003 fight played from its menus (SCRIPT_003, CHOICES,
 play), fight files and makers (new_fight, fight_file, people), a fight played at the table
 against the engine (at_the_table, Watcher, offered), pick, which answers a menu by key, the menu
-a new table asks after such keys (menu_after), and 003's table at its first roll
-(coc_mode_at_the_first_roll)."""
+a new table asks after such keys (menu_after), 003's table at its first roll
+(coc_mode_at_the_first_roll), and a fight at the turn of one who holds another (holding)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from companion.app.modes.coc import CocFightMode, table_session
 from companion.app.modes.fight_file import write_fight_file
 from companion.app.session.mode import ChoiceAsk, RollAsk, Show
 from companion.dice import ScriptedDice, SimulatedDice
-from companion.systems.coc.combat import Fight, Side
+from companion.systems.coc.combat import EndTurn, Fight, Grapple, Side
 from companion.systems.coc.rules import Profile, load_rules
 from tests.app.table import CutRolls, Player
 from tests.systems.coc.scripted_fight_helpers import Faces, entrant, fight_003, fight_004
@@ -150,3 +150,18 @@ def coc_mode_at_the_first_roll() -> CocFightMode:
     ask = mode.ask()
     assert isinstance(ask, RollAsk) and (ask.count, ask.sides) == (1, 100)
     return mode
+
+
+def holding(profile: Profile) -> Fight:
+    """Ann holds Cult (003 by an MA grapple, CO-MA-2; 004 restraining, CO-GRAP-6), her turn."""
+    rules = load_rules(profile)
+    fight = Fight(rules, [
+        entrant(rules, "Ann", 14, ("fist",), Side.INVESTIGATORS, grapple=70, martial_arts=50,
+                budo_grappling=60),
+        entrant(rules, "Cult", 10, ("fist",), Side.FOES)], ScriptedDice([]))
+    # 30 makes the grapple; 90 fails Cult's STR roll to break free (CO-GRAP-2)
+    fight.push(Grapple("Ann", "Cult", ma=profile is Profile.P003),
+               ScriptedDice([(100, 30), (100, 90)]))
+    while fight.state.current is not None and fight.state.current.name != "Ann":
+        fight.push(EndTurn(fight.state.current.name), ScriptedDice([(100, 90)] * 3))
+    return fight

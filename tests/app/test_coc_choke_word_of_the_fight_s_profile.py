@@ -13,24 +13,10 @@ from companion.app.modes.coc import CocFightMode
 from companion.app.session.mode import ChoiceAsk
 from companion.dice import ScriptedDice, SimulatedDice
 from companion.errors import IllegalAction
-from companion.systems.coc.combat import Choke, EndTurn, Fight, Grapple, Side
+from companion.systems.coc.combat import Choke, Fight, Side
 from companion.systems.coc.rules import Profile, load_rules
+from tests.app.coc_table_helpers import holding
 from tests.systems.coc.scripted_fight_helpers import entrant
-
-
-def holding(profile: Profile) -> Fight:
-    """Ann holds Cult (003 by an MA grapple, CO-MA-2; 004 restraining, CO-GRAP-6), her turn."""
-    rules = load_rules(profile)
-    fight = Fight(rules, [
-        entrant(rules, "Ann", 14, ("fist",), Side.INVESTIGATORS, grapple=70, martial_arts=50,
-                budo_grappling=60),
-        entrant(rules, "Cult", 10, ("fist",), Side.FOES)], ScriptedDice([]))
-    # 30 makes the grapple; 90 fails Cult's STR roll to break free (CO-GRAP-2)
-    fight.push(Grapple("Ann", "Cult", ma=profile is Profile.P003),
-               ScriptedDice([(100, 30), (100, 90)]))
-    while fight.state.current is not None and fight.state.current.name != "Ann":
-        fight.push(EndTurn(fight.state.current.name), ScriptedDice([(100, 90)] * 3))
-    return fight
 
 
 def refusal_word(profile: Profile) -> str:
@@ -54,7 +40,7 @@ def test_the_choke_button_and_log_say_the_engine_s_word(profile: Profile, word: 
     labels = {o.choice: o.label for o in menu.options}
     assert labels["choke"] == f"Choke {word}"
     if profile is Profile.P004:  # 003 chokes by its MA hold only (CO-MA-2): no Budo button
-        assert labels["choke_budo"] == f"Choke by Budo 武道で{word}"
+        assert labels["choke_budo"] == f"Budo choke 武道で{word}"
     assert not [label for label in labels.values()
                 if {"締め付け", "締め上げ"} - {word} & set(re.findall(r"締め..", label))]
     mode.fight.push(Choke("Ann"), SimulatedDice.seeded(1))

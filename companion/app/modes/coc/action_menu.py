@@ -147,8 +147,10 @@ class CocFightMode(_KeeperMenu):
         if any(self.legal(Cast(name, SPELL, 0, verbal, auto)) for _, _, verbal, auto in CASTS):
             options.append(Option("cast", "Cast a spell 呪文"))
         choke = choke_ja(self.rules.profile)  # 003's 締め上げ, 004's 締め付け, as the engine says
+        # "Budo choke", not "Choke by Budo": in a grid of six a row (eleven options) the
+        # latter read "[4] Choke by B…" at 800x480 and 640x384 (r77data NIT on 1e5124b4).
         for key, label, action in (("choke", f"Choke {choke}", Choke(name)),
-                                   ("choke_budo", f"Choke by Budo 武道で{choke}",
+                                   ("choke_budo", f"Budo choke 武道で{choke}",
                                     Choke(name, skill=BUDO_GRAPPLING))):
             if self.legal(action):
                 options.append(Option(key, label))
@@ -156,7 +158,7 @@ class CocFightMode(_KeeperMenu):
         # legal then, so each is tried, not only the throw of the held one.
         ats = ("", *(t.name for t in others))
         for key, label, skill in (("throw", "Throw 投げ", "grapple"),
-                                  ("throw_budo", "Throw by Budo 武道で投げ", BUDO_GRAPPLING)):
+                                  ("throw_budo", "Budo throw 武道で投げ", BUDO_GRAPPLING)):
             if any(self.legal(ThrowDown(name, at=at, skill=skill)) for at in ats):
                 options.append(Option(key, label))
         if self.legal(BreakFree(name)):
