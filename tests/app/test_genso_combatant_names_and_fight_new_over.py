@@ -15,6 +15,7 @@ import pytest
 from companion.app.cli import main
 from companion.app.modes.genso import GensoFightMode
 from companion.app.modes.genso.table import read_fight_file
+from tests.app.genso_cli_out_helpers import unwrapped
 from tests.app.genso_names_helpers import RULES, out
 
 
@@ -40,7 +41,7 @@ def test_the_command_line_and_the_table_name_a_combatant_alike(
     """`fight show` gave 駆け出し冒険者１/Novice adventurer 1 where the table gives
     駆け出し冒険者１ PC 1; each combatant's row and the action's line now read the same."""
     out(capsys, "fight", "new", "--party", "pc1", "pc2", "--monsters", "orc:2")
-    hit = out(capsys, "fight", "attack", "pc1", "orc1", "--seed", "1")
+    hit = unwrapped(out(capsys, "fight", "attack", "pc1", "orc1", "--seed", "1"))
     shown = out(capsys, "fight", "show")
     fight = read_fight_file(RULES, user_dirs / "data" / "genso" / "fight.json")
     view = GensoFightMode(RULES, fight).fight_view()

@@ -38,6 +38,7 @@ from companion.systems.genso.combat import Fight, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
 from companion.systems.genso.travel import journey
+from tests.app.genso_cli_out_helpers import unwrapped
 
 RULES = load_rules()
 PC1 = "駆け出し冒険者１"
@@ -217,7 +218,7 @@ def test_a_curse_on_a_presets_key_is_on_the_preset(
                                                       "駆け出し冒険者1")
     genso(capsys, "fight", "new", "--party", "pc1", "--monsters", "orc")
     genso(capsys, "calendar", "pass", "366")
-    line = next(x for x in genso(capsys, "fight", "sunset").splitlines()
+    line = next(x for x in unwrapped(genso(capsys, "fight", "sunset")).splitlines()
                 if x.startswith("GM-MAGIC-13"))
     assert f"{PC1} PC is in this fight, which plays them on until the death is recorded" \
         in line

@@ -18,6 +18,7 @@ from companion.dice import ScriptedDice
 from companion.systems.genso.combat import Cast, Fight, Wait, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
+from tests.app.genso_cli_out_helpers import unwrapped
 from tests.app.table import asked
 from tests.hw.screen_layout_helpers import drawn_on
 
@@ -34,7 +35,7 @@ COMMAND = "genso calendar dispel 駆け出し冒険者１ --caster Mio`"
 
 def run(capsys: pytest.CaptureFixture[str], *words: str) -> str:
     assert main(["genso", *words]) == 0
-    return capsys.readouterr().out
+    return unwrapped(capsys.readouterr().out)
 
 
 def test_a_dispel_in_a_fight_names_the_calendar_curse_and_the_command(

@@ -15,6 +15,7 @@ from companion.app.command_name import companion_command
 from companion.app.commands.genso.fights import load_fight
 from companion.app.modes.genso_fight_files import default_fight_path
 from companion.systems.genso.combat import Outcome
+from tests.app.genso_cli_out_helpers import unwrapped
 from tests.app.genso_death_curse_helpers import (
     ACTS_NO_MORE,
     PC1,
@@ -33,7 +34,7 @@ from tests.app.genso_death_curse_helpers import (
 
 def sunset_line(capsys: pytest.CaptureFixture[str]) -> str:
     """`fight sunset`'s GM-MAGIC-13 line."""
-    return next(x for x in genso(capsys, "fight", "sunset").splitlines()
+    return next(x for x in unwrapped(genso(capsys, "fight", "sunset")).splitlines()
                 if x.startswith("GM-MAGIC-13"))
 
 

@@ -15,6 +15,7 @@ import pytest
 
 from companion.app.cli import main
 from companion.dice.notation import display_width
+from tests.app.genso_cli_out_helpers import unwrapped
 from tests.app.genso_json_helpers import genso
 
 GOES_ON = "全滅 party down: the fight goes on until the GM ends it"
@@ -32,7 +33,7 @@ def felled(tmp_path: Path, capsys: pytest.CaptureFixture[str],
     genso(capsys, "fight", "new", "--party", str(sheet), "--monsters", "orc")
     genso(capsys, "fight", "wait", str(sheet))
     assert main(["genso", "fight", "attack", "orc", str(sheet), "--seed", "2", *options]) == 0
-    return sheet, capsys.readouterr().out
+    return sheet, unwrapped(capsys.readouterr().out)
 
 
 def test_the_action_that_fells_the_party_says_the_fight_goes_on(

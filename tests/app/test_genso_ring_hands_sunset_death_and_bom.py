@@ -25,6 +25,7 @@ from companion.systems.genso.character.core import Hand
 from companion.systems.genso.character.gear import put_on_ring, ring_put_on, take_off_ring
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
+from tests.app.genso_cli_out_helpers import unwrapped
 from tests.app.genso_json_helpers import genso
 from tests.app.genso_ring_hand_helpers import PC1, STORAGE, ringed, rings
 from tests.app.genso_table_helpers import SEED, new_fight, two_actions_then_a_stop
@@ -101,7 +102,8 @@ def test_fight_sunset_says_the_fight_does_not_mark_a_cursed_combatants_death(
     genso(capsys, "calendar", "pass", "366")
     genso(capsys, "fight", "new", "--party", "pc1", "pc2", "--monsters", "orc")
     assert main(["genso", "fight", "sunset"]) == 0
-    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("GM-MAGIC-13"))
+    line = next(x for x in unwrapped(capsys.readouterr().out).splitlines()
+                if x.startswith("GM-MAGIC-13"))
     command = f"{companion_command()} genso fight"
     assert line == (
         f"GM-MAGIC-13  呪殺呪/Death Curse: {PC1} PC 1 dies at this sunset, day 367, of Mio's "
@@ -117,7 +119,8 @@ def test_fight_sunset_says_the_fight_does_not_mark_a_cursed_combatants_death(
     capsys.readouterr()
     # Fled, pc1 is out of the fight: the line names the curse alone.
     assert main(["genso", "fight", "sunset"]) == 0
-    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("GM-MAGIC-13"))
+    line = next(x for x in unwrapped(capsys.readouterr().out).splitlines()
+                if x.startswith("GM-MAGIC-13"))
     assert line.endswith("records it)")
 
 

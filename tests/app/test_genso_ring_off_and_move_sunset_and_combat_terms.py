@@ -34,6 +34,7 @@ from companion.systems.genso.combat import (
 )
 from companion.systems.genso.rules import DATA_FILES, load_rules
 from companion.systems.genso.sheet import load_sheet, preset
+from tests.app.genso_cli_out_helpers import unwrapped
 from tests.app.genso_json_helpers import genso
 
 RULES = load_rules()
@@ -212,7 +213,7 @@ def test_fight_sunset_names_a_death_curse_due_at_it(
     assert quiet["death_curses_due"] == []
     genso(capsys, "calendar", "pass", "366")  # day 367: Ben dies at sunset today
     assert main(["genso", "fight", "sunset"]) == 0
-    said = capsys.readouterr().out
+    said = unwrapped(capsys.readouterr().out)
     assert "GM-MON-5     sunset 日没: nobody killed by a Wight or Wraith rises" in said
     assert ("GM-MAGIC-13  呪殺呪/Death Curse: Ben dies at this sunset, day 367, of Mio's curse "
             "(cast on day 1), unless Mio lifts it first") in said

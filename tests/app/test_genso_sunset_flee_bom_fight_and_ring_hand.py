@@ -14,6 +14,7 @@ import pytest
 from companion.app.cli import main
 from companion.app.command_name import companion_command
 from companion.app.modes.fight_unchanged import loaded
+from tests.app.genso_cli_out_helpers import unwrapped
 from tests.app.genso_json_helpers import genso
 from tests.app.genso_ring_hand_helpers import PC1, STORAGE, ringed, rings
 
@@ -43,7 +44,8 @@ def test_fight_sunset_names_only_the_end_for_an_incapacitated_cursed_combatant(
     genso(capsys, "calendar", "pass", "366")
     genso(capsys, "fight", "new", "--party", str(sheet), "pc2", "--monsters", "orc")
     assert main(["genso", "fight", "sunset"]) == 0
-    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("GM-MAGIC-13"))
+    line = next(x for x in unwrapped(capsys.readouterr().out).splitlines()
+                if x.startswith("GM-MAGIC-13"))
     command = f"{companion_command()} genso fight"
     assert line.endswith(
         f"; {PC1} PC 1 is in this fight, down and taking no turn, which does not mark the "
@@ -65,7 +67,8 @@ def test_fight_sunset_still_names_flee_for_an_active_cursed_combatant(
     genso(capsys, "calendar", "pass", "366")
     genso(capsys, "fight", "new", "--party", "pc1", "pc2", "--monsters", "orc")
     assert main(["genso", "fight", "sunset"]) == 0
-    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("GM-MAGIC-13"))
+    line = next(x for x in unwrapped(capsys.readouterr().out).splitlines()
+                if x.startswith("GM-MAGIC-13"))
     flee = next(c for c in re.findall(r"`([^`]+)`", line) if " flee " in c)
     assert main(_pasted(flee)) == 0
     assert f"GM-COMBAT-1  {PC1} PC 1 flees" in capsys.readouterr().out

@@ -24,6 +24,7 @@ from companion.hw.display import screen as screen_module
 from companion.systems.genso.combat import Fight, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
+from tests.app.genso_cli_out_helpers import unwrapped
 from tests.app.table import choices
 from tests.hw.display.fight_result_helpers import result_shown
 
@@ -77,7 +78,7 @@ def test_the_tables_gm_sunset_names_the_curse_due_as_fight_sunset_does(
     assert main(["genso", "fight", "new", "--party", "pc1", "pc2", "--monsters", "orc"]) == 0
     capsys.readouterr()
     assert main(["genso", "fight", "sunset"]) == 0
-    said = capsys.readouterr().out
+    said = unwrapped(capsys.readouterr().out)
     cli = next(line for line in said.splitlines() if line.startswith("GM-MAGIC-13  "))
     assert cli.startswith(f"GM-MAGIC-13  呪殺呪/Death Curse: {PC1} PC 1 dies at this sunset, day "
                           "367, of Mio's curse (cast on day 1), unless Mio lifts it first (`")

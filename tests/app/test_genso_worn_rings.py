@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from companion.app.cli import main
+from tests.app.genso_cli_out_helpers import unwrapped
 
 
 def ringed(tmp_path: Path, capsys: pytest.CaptureFixture[str], *rings: str) -> Path:
@@ -138,7 +139,7 @@ def test_rings_of_a_kind_set_to_add_mid_fight_add_from_that_action_on(
             break
         assert main(["genso", "fight", "undo"]) == 0
         capsys.readouterr()
-    said = out.split("\n\n")[0].splitlines()
+    said = unwrapped(out).split("\n\n")[0].splitlines()
     assert said[1] == ("GM-ITEM-3    駆け出し冒険者１ PC: 打撃の指輪/Ring of Striking: weapon "
                        "damage +2 (was +1) under the new setting"), out
     assert re.search(r"GM-COMBAT-7  棍棒/Club \(1D6\) ＞ \d \+2 − ", out), out

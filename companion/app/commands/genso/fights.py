@@ -36,6 +36,7 @@ from companion.app.commands.genso.files import (
     sheet_path,
 )
 from companion.app.commands.roll import emit, pad, run_with_source
+from companion.app.help_format import cell_wrap
 from companion.app.modes.fight_replaced import (
     at_the_table,
     holding_fight,
@@ -388,6 +389,22 @@ def fight_status(rules: GensoRules, fight: Fight,
 #: (elf) adventurer ran its row to 89 columns.
 NAME_COLUMN = 36
 ROW_WIDTH = 80
+
+
+def logged(said: str) -> str:
+    """The engine's lines as an action prints them (``GM-MAGIC-5   text``) within
+    :data:`ROW_WIDTH` columns, as the round's lines are: a line wider goes on in lines below
+    under its text, past the rule column, broken between words (a run of Japanese between
+    its characters, a command in backticks whole: :func:`cell_wrap`). A Barrier's line,
+    naming its caster and all it holds with their English, ran to 216 columns (r77data
+    RISK)."""
+    lines: list[str] = []
+    for line in said.split("\n"):
+        text = re.sub(r"^\S*\s*", "", line)  # after the rule ID and its column's spaces
+        lead = line[:len(line) - len(text)]
+        rows = cell_wrap(text, ROW_WIDTH - len(lead)) or [""]
+        lines += [lead + rows[0], *(" " * len(lead) + row for row in rows[1:])]
+    return "\n".join(lines)
 
 
 def _name_lines(name: str, english_name: str, width: int) -> list[str]:
@@ -1518,6 +1535,7 @@ def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
             due, data["death_curses_due"] = sunset_curses(rules)
             said = "\n".join([said, *(_curse_due(fight, curse, line, path)
                                       for curse, line in due)])
+        said = logged(said)
         # Two clocks (a77gensotown RISK 5), said only in a campaign that keeps a calendar:
         # without one there is no day to stay (r77genso NIT on 8590f3dd: "the calendar
         # stays on day 1" came after every sunrise).
