@@ -424,6 +424,18 @@ def test_plays_refusal_of_a_clash_carries_the_header_pins_warning() -> None:
     assert "write led_pin = 24 (header pin 18 is GPIO24), buzzer_pin = 25" in said
 
 
+def test_two_parts_on_their_header_pins_are_told_what_to_write_once() -> None:
+    """r77keys NIT: with two or more parts set to their header pins, the clash carried the
+    one part's note ("...: write buzzer_pin = 25") and the warning said it again."""
+    write_config("[buttons]\nled_pin = 18\nbuzzer_pin = 22\n")
+    with pytest.raises(DataError) as refused:
+        check_pins(load_config())
+    said = str(refused.value)
+    assert said.count("buzzer_pin = 25") == 1 and "is the header pin of" not in said
+    clashes, warnings = pin_check(load_config())
+    assert [" ".join([*(p for _, p in clashes), *warnings]).count("buzzer_pin = 25")] == [1]
+
+
 @pytest.mark.parametrize(("written", "hint"), [
     ('"GPIO17"', " (the BCM GPIO number alone: write 17)"),
     ('"bcm17"', " (the BCM GPIO number alone: write 17)"),

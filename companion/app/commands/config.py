@@ -276,10 +276,11 @@ def pin_check(config: Config) -> tuple[list[tuple[tuple[str, ...], str]], list[s
                                    config.integer(key) for key in PIN_SETTINGS})
     # One alone is said where its pin is a problem: most likely the header pin, and "give
     # each part its own pin" or "avoid it" alone sent the maker to move the other part, or
-    # off the pin (a77keys RISK 2).
+    # off the pin (a77keys RISK 2). Two or more are said by the warning alone, each once:
+    # a clash said "write buzzer_pin = 25" and the warning said it again (r77keys NIT).
     header_notes = {f"buttons.{part}_pin": f"; {pin} is the header pin of GPIO{gpio}, which "
                     f"hardware/wiring.md wires the {PART_NAMES[part]} to: write "
-                    f"{part}_pin = {gpio}" for part, pin, gpio in written}
+                    f"{part}_pin = {gpio}" for part, pin, gpio in written if len(written) < 2}
     if len(written) < 2:
         written = []
     # Their pins are not warned of as pins to avoid: "ranged_pin = 15" is header pin 15
