@@ -38,7 +38,7 @@ from companion.systems.coc.combat import (
 )
 from companion.systems.coc.combat import Throw as ThrowDown
 from companion.systems.coc.combat.fight import line_rules
-from companion.systems.coc.combat.grapples import OPTION_JA, OPTION_JA_003
+from companion.systems.coc.combat.grapples import option_ja
 from companion.systems.coc.rules import Profile
 
 TITLE = "クトゥルフ神話TRPG Fight 戦闘"
@@ -140,7 +140,7 @@ def choke_ja(profile: Profile) -> str:
     """The choke's Japanese in ``profile``'s seed, from the engine's table as its refusals
     and rolls say it (``option_ja``): 003's 締め上げ (l.43, CO-MA-2), 004's 締め付け (l.165,
     CO-GRAP-7). A 003 table's button read 004's word (r77data NIT on 1e5124b4)."""
-    return (OPTION_JA_003 if profile is Profile.P003 else OPTION_JA)["choke"]
+    return option_ja("choke", profile is Profile.P003)
 
 
 def describe(action: Action, state: FightState | None = None,

@@ -62,6 +62,14 @@ OPTION_RULES = {"choke": "CO-GRAP-7", "throw": "CO-GRAP-8"}
 #: 004's 締め付け (l.165, CO-GRAP-7).
 OPTION_JA = {"choke": "締め付け", "throw": "投げ"}
 OPTION_JA_003 = {"choke": "締め上げ", "throw": "投げ"}
+
+
+def option_ja(what: str, p003: bool) -> str:
+    """A grapple option's Japanese in its profile's seed (003's 締め上げ, 004's 締め付け):
+    the engine's refusals and rolls, and the table's buttons, say it alike."""
+    return (OPTION_JA_003 if p003 else OPTION_JA)[what]
+
+
 #: The first engine revision whose roll lines name a choke as the seeds do, 003's 締め上げ and
 #: 004's 締め付け (a77data NIT 4); revision 24's said 絞め, a word of neither, and its saved
 #: lines replay as they were.
@@ -547,8 +555,8 @@ class _Grapples(_Firearms):
         self.stun_throw(self.cs[t.name])
 
     def option_ja(self, what: str) -> str:
-        """A grapple option's Japanese in this profile's seed (003's 締め上げ, 004's 締め付け)."""
-        return (OPTION_JA_003 if self.p003 else OPTION_JA)[what]
+        """A grapple option's Japanese in this profile's seed (:func:`option_ja`)."""
+        return option_ja(what, self.p003)
 
     def choke_said(self) -> str:
         """The choke's Japanese in a roll's line: the seed's from :data:`SEED_CHOKE`, 絞め
