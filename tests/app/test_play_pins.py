@@ -418,10 +418,27 @@ def test_plays_refusal_of_a_clash_carries_the_header_pins_warning() -> None:
         check_pins(load_config())
     said = str(refused.value)
     assert str(refusal) == said
-    assert said.startswith("2 problems with the settings: (1) buttons.buzzer_pin")
-    assert (f"(2) buttons.led_pin ({path}) = 18, buttons.buzzer_pin ({path}) = 22 are the "
-            "header pins hardware/wiring.md wires those parts to") in said
+    assert said.startswith(f"buttons.buzzer_pin ({path}) and buttons.ranged_pin (built in) "
+                           "are both GPIO22")
+    assert (f"config --show); also: buttons.led_pin ({path}) = 18, buttons.buzzer_pin ({path})"
+            " = 22 are the header pins hardware/wiring.md wires those parts to") in said
     assert "write led_pin = 24 (header pin 18 is GPIO24), buzzer_pin = 25" in said
+
+
+def test_the_header_pins_warning_is_no_problem_and_said_only_beside_a_pin() -> None:
+    """r77keys NIT: play counted the header pins' warning as a problem, and added it to a
+    refusal with no pin in it: "2 problems" where config --show said 1 and listed the
+    warning as no problem."""
+    config = ('[choices]\nkind = "gpio"\n[buttons]\nled_pin = 18\nitem_pin = 16\n'
+              "long_press_seconds = 2.0\nsystem_press_seconds = 1.5\n")
+    write_config(config)
+    _, _, refusal = open_press_sources(load_config(), None)
+    assert [len(start_problems(load_config())), "header pins" in str(refusal),
+            str(refusal).startswith("buttons.system_press_seconds")] == [1, False, True]
+    write_config(config.replace("item_pin = 16", "item_pin = 16\nflee_pin = 17"))
+    _, _, refusal = open_press_sources(load_config(), None)
+    assert str(refusal).startswith("2 problems with the settings: (1) buttons.flee_pin")
+    assert "; (3) " not in str(refusal) and "); also: buttons.item_pin" in str(refusal)
 
 
 def test_two_parts_on_their_header_pins_are_told_what_to_write_once() -> None:

@@ -22,7 +22,6 @@ from typing import Any, TextIO
 
 from companion.app.commands.config import (
     PART_NAMES,
-    header_pins_warning,
     hold_problem,
     pin_check,
     refused_pins,
@@ -30,6 +29,7 @@ from companion.app.commands.config import (
 from companion.app.commands.play.press_sources import (
     button_pins,
     gpio_parts,
+    header_pins_also,
     held_seconds,
     open_waiting_signal,
     refused,
@@ -71,12 +71,12 @@ def run(args: argparse.Namespace) -> int:
     # stops here, with the warning of parts set to their header pins, a clash's likely
     # cause, as play's refusal carries it (a77keys RISK 2); a pin to avoid is warned of.
     clashes, warnings = pin_check(config)
-    problems = [problem for _, problem in (*refused_pins(config), *clashes)]
+    problems = [*refused_pins(config), *clashes]
     if (held := hold_problem(config)) is not None:
-        problems.append(held)  # was said only once the pins were mended (r77keys)
+        # Was said only once the pins were mended (r77keys).
+        problems.append((("buttons.system_press_seconds",), held))
     if problems:
-        header_warning = header_pins_warning(config)
-        raise refused(problems + ([] if header_warning is None else [header_warning]))
+        raise refused([problem for _, problem in problems], header_pins_also(config, problems))
     for warning in warnings:
         print(f"companion: warning: {warning}", file=sys.stderr)
     long_press, system_press = held_seconds(config)

@@ -37,11 +37,13 @@ from companion.hw.keyboard import KeyboardInput
 T = TypeVar("T")
 
 
-def refused(problems: list[str]) -> DataError:
+def refused(problems: list[str], also: str | None = None) -> DataError:
     """The settings play stops on, as one error, and what to do: ``config --show`` lists
-    them all, each on its line marked."""
-    return DataError(said_together(problems, "mend {}, then check with " +
-                                   companion_line("config", "--show")))
+    them all, each on its line marked. ``also``: a warning said after them, counted as no
+    problem, as ``config --show`` counts it (:func:`header_pins_also`)."""
+    said = said_together(problems, "mend {}, then check with " +
+                         companion_line("config", "--show"))
+    return DataError(said if also is None else f"{said}; also: {also}")
 
 
 def check_pins(config: Config) -> list[str]:
@@ -52,18 +54,22 @@ def check_pins(config: Config) -> list[str]:
     sees them (buttons that press themselves on GPIO15 are otherwise a mystery)."""
     clashes, warnings = pin_check(config)
     if clashes:
-        raise refused(with_header_pins(config, [problem for _, problem in clashes]))
+        raise refused([problem for _, problem in clashes], header_pins_also(config, clashes))
     return warnings
 
 
-def with_header_pins(config: Config, problems: list[str]) -> list[str]:
-    """The ``problems`` play stops on, with the buttons read the warning of parts set to the
-    header pins wiring.md wires them to after them (:func:`header_pins_warning`): a clash's
-    likely cause. Play's other warnings are dropped when it stops, and this one went with
-    them, though its refusal (the Stopped screen, all the boot service's player sees) is all
-    play says (a77keys RISK 2)."""
-    warning = header_pins_warning(config) if config.text("choices.kind") == "gpio" else None
-    return problems if warning is None else [*problems, warning]
+def header_pins_also(config: Config,
+                     problems: list[tuple[tuple[str, ...], str]]) -> str | None:
+    """The warning of parts set to the header pins wiring.md wires them to
+    (:func:`header_pins_warning`), a pin problem's likely cause, to say after ``problems``
+    (as ``(settings, problem)``) when a pin setting is among them, else None. Play's other
+    warnings are dropped when it stops, and this one went with them, though its refusal
+    (the Stopped screen, all the boot service's player sees) is all play says (a77keys
+    RISK 2). Not counted as a problem nor said beside a refusal with no pin in it, as
+    ``config --show`` says it (r77keys NIT: "2 problems" where config --show said 1)."""
+    if not any(key in PIN_SETTINGS for keys, _ in problems for key in keys):
+        return None
+    return header_pins_warning(config)
 
 
 def held_seconds(config: Config) -> tuple[float, float]:
@@ -148,8 +154,9 @@ def open_press_sources(config: Config, display: Display | None
     # before (reviewk71 DEFECT 1: A did nothing for a minute).
     problems = start_problems(config)
     if any(keys != ("display.font",) for keys, _ in problems):
-        stopping, refusal = stop_sources(
-            config, display, with_header_pins(config, [problem for _, problem in problems]))
+        stopping, refusal = stop_sources(config, display,
+                                         [problem for _, problem in problems],
+                                         header_pins_also(config, problems))
         return stopping, [], refusal
     sources: list[PressSource] = []
     pin_warnings: list[str] = []
@@ -199,8 +206,8 @@ def clashing_buttons(config: Config) -> frozenset[Button]:
                      for part in BUTTON_PARTS if key == f"buttons.{part}_pin")
 
 
-def stop_sources(config: Config, display: Display | None,
-                 problems: list[str]) -> tuple[list[PressSource], DataError]:
+def stop_sources(config: Config, display: Display | None, problems: list[str],
+                 also: str | None = None) -> tuple[list[PressSource], DataError]:
     """What ends the Stopped screen of the buttons' ``problems`` (a pin clash, a hold time
     that could never be pressed), and the error it shows. Under the boot service the
     screen is all the player sees, and its OK is pressed on the buttons: they are opened
@@ -211,9 +218,10 @@ def stop_sources(config: Config, display: Display | None,
     are never opened for the stop (reviews72 RISK 2: an LED/buzzer clash shut all four).
     A pin another program holds is shut likewise (screen74 DEFECT 1), and said. With A
     shut the screen says so, and which button ends it, or that it closes by itself. No
-    stop screen (a terminal, no display): nothing is opened."""
+    stop screen (a terminal, no display): nothing is opened. ``also``: said after the
+    problems (:func:`refused`)."""
     sources: list[PressSource] = [] if display is None else [display]
-    refusal = refused(problems)
+    refusal = refused(problems, also)
     if display is None or config.text("display.kind") != "screen":
         return sources, refusal
     shut = clashing_buttons(config)
