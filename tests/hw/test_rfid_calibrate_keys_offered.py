@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from companion.app.calibrate.rfid import parse_kinds, run_enrolment
+from companion.app.help_format import cell_len
 from companion.app.paths import config_dir
 from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
@@ -17,7 +18,7 @@ from tests.hw.rfid_calibrate_helpers import (  # noqa: F401 (fixtures asked for 
 )
 
 FIVE_P = Tile.from_notation("5p")
-REENROL_KEYS = "q = stop (the tag map is not changed until the new sticker is saved)."
+REENROL_KEYS = "q = stop (the map is saved only with the new sticker)."
 
 
 
@@ -33,6 +34,7 @@ def test_a_reenrolment_offers_q_at_its_start_and_only_q_after_s_or_u(
     assert lines[:2] == [f"Keys (then Enter): {REENROL_KEYS}",
                          "Place the 5p 五筒 (5 of dots) with its new sticker."]
     assert lines[2:4] == [f"  Keys: {REENROL_KEYS}"] * 2
+    assert max(cell_len(line) for line in lines[:4]) <= 80  # as the enrolment's (r77rfid NIT)
     assert "s = skip" not in out.getvalue()
     assert lines[4].startswith("Stopped; 4 stickers are saved")
     assert not (config_dir() / TAGMAP_FILENAME).exists()  # stopped: nothing was written

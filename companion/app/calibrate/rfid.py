@@ -68,8 +68,10 @@ RDM6300_STDIN = ("No keys are read (stdin is the RDM6300's frames, timed as they
                  "file, read all at once, enrols nothing.")
 
 #: The keys of a re-enrolment: it has no plan to skip in and nothing to undo, and it writes
-#: the map only once the new sticker is known to replace the lost one.
-REENROL_KEYS = "q = stop (the tag map is not changed until the new sticker is saved)"
+#: the map only once the new sticker is known to replace the lost one. Short enough that
+#: its opening "Keys (then Enter): …" line keeps to 80 columns, as the enrolment's does
+#: (r77rfid NIT: 88).
+REENROL_KEYS = "q = stop (the map is saved only with the new sticker)"
 
 
 class Waiting(Enum):
