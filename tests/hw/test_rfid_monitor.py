@@ -10,6 +10,7 @@ import subprocess
 import sys
 import threading
 import time
+from itertools import takewhile
 from pathlib import Path
 
 import pytest
@@ -540,8 +541,11 @@ def test_an_older_tray_is_told_the_worst_it_misses(
     assert replayed(["rfid", "monitor", "--port", "-"]) == 0
     lines = capsys.readouterr().out.splitlines()
     ok = lines.index(f"-- ok: tray on stdin (firmware {version}, 5 slots)")
-    assert lines[ok + 1] == (f"   (this companion ships {firmware_version()}: flash the tray "
-                             f"again (firmware/README.md, \"Flash it\", step 3); {why})")
+    said = [lines[ok + 1], *takewhile(lambda line: line.startswith("    "), lines[ok + 2:])]
+    assert " ".join(line.strip() for line in said) == (
+        f"(this companion ships {firmware_version()}: flash the tray again "
+        f"(firmware/README.md, \"Flash it\", step 3); {why})")
+    assert max(len(line) for line in said) <= 80
 
 
 @pytest.mark.parametrize("behind", [True, False])
@@ -566,11 +570,15 @@ def test_a_tray_on_older_firmware_is_told_to_flash_it_again(
     assert replayed(["rfid", "monitor", "--port", "-"]) == 0
     lines = capsys.readouterr().out.splitlines()
     ok = lines.index(f"-- ok: tray on stdin (firmware {version}, 5 slots)")
-    told = [line for line in lines if "flash the tray again" in line]
+    told = [line for line in lines if "flash the tray" in line]
     if behind:
-        assert lines[ok + 1] == (f"   (this companion ships {shipped}: flash the tray again "
-                                 "(firmware/README.md, \"Flash it\", step 3); the newer "
-                                 "firmware checks board.py for more mistakes)")
-        assert told == [lines[ok + 1]]
+        # Within 80 columns, each line after the first under the bracket (r77rfid NIT).
+        said = lines[ok + 1:ok + 3]
+        assert [said[0].startswith("   ("), said[1].startswith("    ")] == [True, True]
+        assert max(len(line) for line in said) <= 80
+        assert " ".join(line.strip() for line in said) == (
+            f"(this companion ships {shipped}: flash the tray again (firmware/README.md, "
+            "\"Flash it\", step 3); the newer firmware checks board.py for more mistakes)")
+        assert told == [lines[ok + 1]] and lines[ok + 3].startswith("--")
     else:
         assert told == []

@@ -44,6 +44,7 @@ from companion.app.commands.rfid import (
     answering,
     chosen_port,
     flash_again,
+    flash_said,
     found_the_tray,
     open_reader,
     what_to_check,
@@ -529,7 +530,7 @@ def run_enrolment(enroller: Enroller, reader: RfidReader, keys: KeySource,
             answered = answered or status.ok
             if status.ok and not told_flash and (flash := flash_again(reader)):
                 told_flash = True
-                enroller.say(f"  ({flash})")
+                enroller.say(flash_said(flash, "  "))
             if isinstance(reader, TrayReader) and answering(reader) and not reader.unheard:
                 # Past its hello: its problem is its own word (a stack, a reader down), not
                 # silence. Every reader down is no answer, and the end says so as the

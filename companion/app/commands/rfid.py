@@ -33,6 +33,7 @@ from companion.app.arg_types import seeds_below
 from companion.app.command_list import COMMANDS
 from companion.app.command_name import as_typed_here, companion_line
 from companion.app.config import Config, load_config
+from companion.app.help_format import cell_wrap
 from companion.app.paths import config_dir
 from companion.app.session.save import SEED_LIMIT
 from companion.errors import DeviceError
@@ -303,6 +304,14 @@ def flash_again(reader: RfidReader) -> str | None:
             f"\"Flash it\", step 3); {why}")
 
 
+def flash_said(flash: str, indent: str) -> str:
+    """:func:`flash_again`'s words in brackets after ``indent``, within 80 columns, the
+    lines after the first under the bracket's text, as the help pages wrap theirs
+    (:func:`cell_wrap`): it was one line of about 150 columns (r77rfid NIT)."""
+    first, *rest = cell_wrap(f"({flash})", 79 - len(indent))
+    return "\n".join([f"{indent}{first}", *(f"{indent} {line}" for line in rest)])
+
+
 #: What a tray's firmware before a version does that a newer one does not, worst first.
 _OLDER_FIRMWARE_MISSES: tuple[tuple[tuple[int, ...], str], ...] = (
     ((1, 2), "firmware before 1.2 reports every tile lying on the tray as laid anew after "
@@ -374,7 +383,7 @@ def monitor(reader: RfidReader, out: TextIO, as_json: bool, stop: StopSignal,
                 print(status_line(status, as_json, hello), file=out, flush=True)
                 if status.ok and not told_flash and (flash := flash_again(reader)):
                     told_flash = True
-                    print(f"   ({flash})", file=out, flush=True)
+                    print(flash_said(flash, "   "), file=out, flush=True)
                 found = found_the_tray(reader)  # the message says which kind to use
                 check = what_to_check(reader) if not (status.ok or as_json or found) \
                     else None
