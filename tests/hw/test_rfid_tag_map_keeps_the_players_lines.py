@@ -69,3 +69,22 @@ def test_a_line_that_names_the_same_tile_otherwise_is_left_as_written(tmp_path: 
     tags.save(path)
     assert path.read_text(encoding="utf-8") == mine + '"04000003" = "6p"  # 六筒 6 of dots\n'
     assert TagMap.load(path).tile("04000001") is FIVE_P
+
+
+def test_a_new_sticker_goes_under_the_last_sticker_not_under_a_closing_note(
+        tmp_path: Path) -> None:
+    """r77rfid NIT: a note the player left at the end of [tags] had the new sticker added
+    under it, where it reads as one of the spares the note speaks of."""
+    path = tmp_path / TAGMAP_FILENAME
+    for end in ("\n", "\r\n"):
+        path.write_bytes(('version = 1\n[tags]\n"04000001" = "5p"\n\n'
+                          "# spares, not on tiles yet\n").replace("\n", end).encode())
+        tags = TagMap.load(path)
+        tags.enrol("04000002", SIX_P)
+        tags.enrol("04000003", SIX_P)
+        tags.save(path)
+        assert path.read_bytes() == (
+            'version = 1\n[tags]\n"04000001" = "5p"\n"04000002" = "6p"  # 六筒 6 of dots\n'
+            '"04000003" = "6p"  # 六筒 6 of dots\n\n# spares, not on tiles yet\n'
+        ).replace("\n", end).encode()
+        assert TagMap.load(path).uids(SIX_P) == ["04000002", "04000003"]
