@@ -6,6 +6,8 @@ from __future__ import annotations
 import codecs
 from pathlib import Path
 
+import pytest
+
 from companion.app.paths import config_dir
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.systems.jongrogue.tiles import Tile
@@ -88,3 +90,18 @@ def test_a_new_sticker_goes_under_the_last_sticker_not_under_a_closing_note(
             '"04000003" = "6p"  # 六筒 6 of dots\n\n# spares, not on tiles yet\n'
         ).replace("\n", end).encode()
         assert TagMap.load(path).uids(SIX_P) == ["04000002", "04000003"]
+
+
+def test_a_tomlkit_without_its_private_insert_still_saves_every_sticker(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The place under the last sticker is reached through tomlkit's private
+    ``Container._insert_at``: a tomlkit without it (a later release on the Pi) saves the new
+    stickers at the end of [tags], as before, and loses none."""
+    monkeypatch.delattr("tomlkit.container.Container._insert_at")
+    path = tmp_path / TAGMAP_FILENAME
+    path.write_text('version = 1\n[tags]\n"04000001" = "5p"\n\n# spares, not on tiles yet\n')
+    tags = TagMap.load(path)
+    tags.enrol("04000002", SIX_P)
+    tags.save(path)
+    assert TagMap.load(path).uids(SIX_P) == ["04000002"]
+    assert "# spares, not on tiles yet" in path.read_text()

@@ -367,16 +367,18 @@ class TagMap:
             kept.add(uid)
         # A new sticker goes under the last sticker line, not under a note the player left
         # at the end of [tags] ("# spares, not on tiles yet"), which it would read as
-        # belonging to (r77rfid NIT). tomlkit has no public insert at a place in a table.
-        body = tags.value.body if isinstance(tags, Table) else []
+        # belonging to (r77rfid NIT). tomlkit has no public insert at a place in a table:
+        # a tomlkit without its private one puts the sticker at the end, saved all the same.
+        insert_at = getattr(tags.value, "_insert_at", None) if isinstance(tags, Table) else None
+        body = tags.value.body if insert_at is not None else []
         after = max((n + 1 for n, (key, _) in enumerate(body) if key is not None), default=0)
         for tile in ALL_KINDS:
             for uid in self.uids(tile):
                 if uid in kept:
                     continue
                 key, value = SingleKey(uid, t=KeyType.Basic), _sticker_value(tile)
-                if 0 < after < len(body):
-                    tags.value._insert_at(after, key, value)
+                if insert_at is not None and 0 < after < len(body):
+                    insert_at(after, key, value)
                     after += 1
                 else:
                     tags.add(key, value)
