@@ -30,6 +30,14 @@ class DataError(CompanionError, ValueError):
     """A rules data, profile, config or save file is malformed; the message names file and field."""
 
 
+class NewerFight(DataError):
+    """A fight file a newer companion wrote (a later format, version or engine revision than
+    the system's code reads): whole, not damaged; it plays on once this companion is
+    updated, so it is kept where it is, not offered to ``fight new --force``. One class for
+    every system's fight files, so the app says each alike (coc's since r77coc, genso's
+    since f78carry)."""
+
+
 class StaleEnrolment(DataError):
     """An enrolment (the player's own tiles or dice) made with another model than the one
     reading: its embeddings mean nothing to this model, so the player enrols again."""

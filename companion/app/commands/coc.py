@@ -60,10 +60,10 @@ from companion.app.modes.fight_replaced import (
 from companion.app.modes.fight_unchanged import AsLoaded, loaded, saving_over
 from companion.app.overrides import add_set_argument, how_to_set, read_text, user_rules
 from companion.app.paths import config_dir, data_dir
-from companion.app.session.save import NewerSave, json_fault
+from companion.app.session.save import NewerFightFile, json_fault
 from companion.dice import DiceSource, ManualDice, ScriptedDice, SimulatedDice
 from companion.dice.notation import LINE_WIDTH, DiceSyntaxError, parse
-from companion.errors import DataError, IllegalAction, utf8_text
+from companion.errors import DataError, IllegalAction, NewerFight, utf8_text
 from companion.file_locks import FileInUse, holder_of
 from companion.files import (
     atomic_write_text,
@@ -78,7 +78,6 @@ from companion.systems.coc.combat import (
     Attack,
     EndFight,
     Fight,
-    NewerFight,
     Side,
     action_from_json,
 )
@@ -310,7 +309,7 @@ def load_fight(path: Path) -> Fight:
     except NewerFight as exc:
         # r77coc: a newer companion's fight is whole; `fight new --force` would set it
         # aside as one that cannot be read, where updating plays it on
-        raise DataError(f"{exc}; it is kept as it is: {NewerSave.UPDATE}") from exc
+        raise NewerFightFile(str(exc)) from exc
     except (DamagedFight, UnplayableFight) as exc:
         # What to do with it (hist70 D1): no command plays it on, and `fight new` refuses
         # to start over it unless forced, which keeps it aside (kept_if_unreadable). JSON

@@ -31,11 +31,12 @@ from companion.app.session.rolls import SimRolls
 from companion.app.session.save import (
     SAVE_LIMIT,
     CorruptSave,
+    NewerFightFile,
     NewerSave,
     json_fault,
 )
 from companion.dice import DiceSource, SimulatedDice
-from companion.errors import CompanionError, DataError, error_text
+from companion.errors import CompanionError, DataError, NewerFight, error_text
 from companion.files import (
     Kept,
     NotDurable,
@@ -215,10 +216,6 @@ class Table:
     #: What a resumed table says once of the fight it plays on (coc's: an engine revision
     #: older than today's, review59c); None: nothing.
     on_resume: Callable[[FightMode], None] | None = None
-    #: The errors :attr:`load` raises of a fight file a newer companion wrote (coc's
-    #: ``NewerFight``): whole, so kept where it is and said with how to update, as the
-    #: system's fight command says it (r77coc: the table said the revision alone).
-    newer: tuple[type[DataError], ...] = ()
 
     def save_mode(self, save: FightSave, label: str) -> FightMode:
         """The mode over a table save's fight, as the table took it up, before its
@@ -431,21 +428,16 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
     return session
 
 
-class NewerFightFile(DataError):
-    """A fight file a newer companion wrote (:attr:`Table.newer`), said with how to update:
-    whole, so nothing of this companion's is written over it or moves it aside."""
-
-
 def _load_fight(table: Table, fight_path: Path) -> Any:
     """The fight in the fight file; :class:`DataError` when it is missing, cannot be read or
     is not a fight of this system (a shape its loader does not name, too: no traceback), or
-    a newer companion wrote it (:attr:`Table.newer`: with how to update; nothing moves it)."""
+    a newer companion wrote it (:class:`NewerFightFile`: with how to update, as the system's
+    fight command says it; nothing moves it; r77coc, f78carry: genso's said no update)."""
     data = read_fight_data(fight_path, table.start_hint, default_fight_file(table.preset))
     try:
         return table.load(data)
-    except table.newer as exc:
-        raise NewerFightFile(f"{fight_path}: {exc}; it is kept as it is: {NewerSave.UPDATE}") \
-            from None
+    except NewerFight as exc:
+        raise NewerFightFile(_named_first(exc, fight_path)) from None
     except DataError as exc:
         if str(exc).startswith(str(fight_path)):
             raise
@@ -453,6 +445,12 @@ def _load_fight(table: Table, fight_path: Path) -> Any:
     except (TypeError, KeyError) as exc:
         raise DataError(f"{fight_path}: not a fight this companion can read "
                         f"({type(exc).__name__}: {exc})") from None
+
+
+def _named_first(exc: DataError, fight_path: Path) -> str:
+    """``exc`` said with the fight file first, once: genso's loader names it already."""
+    said = str(exc)
+    return said if said.startswith(str(fight_path)) else f"{fight_path}: {said}"
 
 
 def _refuse_unmendable(table: Table, old: FightSave, fight_path: Path, label: str) -> None:

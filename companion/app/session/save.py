@@ -116,6 +116,17 @@ class NewerSave(SaveLeftInPlace):
         return f"{self}; it is kept as {kept.name} ({self.UPDATE}: then `{resume}` does)"
 
 
+class NewerFightFile(DataError):
+    """A fight file a newer companion wrote (a :class:`~companion.errors.NewerFight` of any
+    system), said with how to update, as every system's fight command and table say it:
+    whole, so nothing of this companion's is written over it or moves it aside. ``fault``:
+    the file and what is newer alone, for ``fight new``'s refusal, which offers --force."""
+
+    def __init__(self, fault: str) -> None:
+        super().__init__(f"{fault}; it is kept as it is: {NewerSave.UPDATE}")
+        self.fault = fault
+
+
 class CorruptSave(DataError):
     """The save file exists but cannot be read back into a game."""
 

@@ -72,10 +72,10 @@ from companion.app.modes.genso_fight_files import (
 from companion.app.modes.names import add_english
 from companion.app.notes import note
 from companion.app.overrides import read_text, set_values
-from companion.app.session.save import json_fault
+from companion.app.session.save import NewerFightFile, json_fault
 from companion.dice import DiceSource, SimulatedDice
 from companion.dice.notation import display_width
-from companion.errors import DataError, IllegalAction
+from companion.errors import DataError, IllegalAction, NewerFight
 from companion.file_locks import FileInUse, changing, lock_path
 from companion.files import NotDurable, atomic_write_text, file_there, loads_json
 from companion.systems.genso.calendar import DeathCurse, fresh_copy
@@ -147,7 +147,11 @@ def load_fight(rules: GensoRules, path: Path) -> Fight:
         new = _start_over(path, " --force")
         raise DamagedFight(f"{fault}; it cannot be played on: `{new}` starts a new fight, "
                            f"keeping this file as {path.name}.corrupt-…", fault) from exc
-    return Fight.from_json(rules, data, str(path))
+    try:
+        return Fight.from_json(rules, data, str(path))
+    except NewerFight as exc:
+        # A newer companion's whole fight: updating plays it on (f78carry, as coc's r77coc).
+        raise NewerFightFile(str(exc)) from exc
 
 
 class DamagedFight(DataError):
@@ -1234,7 +1238,7 @@ def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
         if old is None:
             try:
                 load_fight(rules, path)
-            except DamagedFight as exc:
+            except (DamagedFight, NewerFightFile) as exc:
                 raise refuse_replacing(path, fault=DataError(exc.fault)) from None
             except DataError as exc:
                 raise refuse_replacing(path, fault=exc) from None
@@ -1388,7 +1392,7 @@ def _loaded_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> Fi
     as then)."""
     try:
         return load_fight(saved_fight_rules([]), path)
-    except DamagedFight:
+    except (DamagedFight, NewerFightFile):
         raise
     except DataError as exc:
         if not args.set:

@@ -19,7 +19,7 @@ from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceFeed, RollFeed
 from companion.dice import DiceSource
 from companion.hw.display import Display
-from companion.systems.coc.combat import ENGINE, Fight, NewerFight
+from companion.systems.coc.combat import ENGINE, Fight
 from companion.systems.coc.rules import load_rules
 
 PRESET = "coc"  # what a table save says in SaveGame.preset
@@ -55,8 +55,7 @@ def coc_table(resume_with: Callable[[Path, Path], str] | None = None) -> Table:
     base = load_rules()
     return Table(PRESET, "companion coc fight", start_hint(),
                  lambda data: Fight.from_json(base, data), CocFightMode, resume_with,
-                 lambda data: Fight.from_json(base, data, playing_on=True), older_engine,
-                 newer=(NewerFight,))
+                 lambda data: Fight.from_json(base, data, playing_on=True), older_engine)
 
 
 def older_engine(mode: FightMode) -> None:

@@ -74,7 +74,6 @@ from companion.systems.coc.combat.formats import (
     ENGINE,
     FORMAT,
     UNREAD_BEFORE,
-    NewerFight,
     file_format,
     format1_rules,
 )
@@ -84,7 +83,7 @@ __all__ = [
     "Action", "Attack",
     "BreakFree", "Burn", "Cast", "Choke", "ClearJam", "Combatant", "Concentrate", "Condition",
     "Defence", "Delay", "EndFight", "EndTurn", "Entry", "Face", "Fall", "Fight", "FightState",
-    "Grapple", "Jump", "LetGo", "Move", "NewerFight", "PickUp", "Place", "Reload", "SanLoss",
+    "Grapple", "Jump", "LetGo", "Move", "PickUp", "Place", "Reload", "SanLoss",
     "Sheathe",
     "Side", "Spot", "Tackle", "Throw", "Timed", "Treat", "action_from_json", "action_to_json",
     "file_format", "format1_rules",

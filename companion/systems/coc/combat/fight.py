@@ -13,14 +13,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.dice import DiceSource, ScriptedDice
-from companion.errors import CompanionError, DataError, IllegalAction, refuse_unknown
+from companion.errors import (
+    CompanionError,
+    DataError,
+    IllegalAction,
+    NewerFight,
+    refuse_unknown,
+)
 from companion.systems.coc.combat.actions import Action, EndTurn, action_from_json, action_to_json
 from companion.systems.coc.combat.fighters import Combatant, FightState, Side
 from companion.systems.coc.combat.formats import (
     ENGINE,
     ENTRY_KEYS,
     FORMAT,
-    NewerFight,
     _check_shape,
     _engine,
     _format1_notes,

@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from companion.errors import DataError, refuse_unknown
+from companion.errors import DataError, NewerFight, refuse_unknown
 from companion.systems.coc.combat.fighters import Side
 from companion.systems.coc.rules import CocRules, Profile
 
@@ -269,12 +269,6 @@ def _check_shape(data: Mapping[str, Any], rules: CocRules) -> None:
         raise wrong("opening", "a list of [sides, value] dice")
     if not isinstance(data.get("journal"), list):
         raise wrong("journal", "a list of entries")
-
-
-class NewerFight(DataError):
-    """A fight file a newer companion wrote (a later :data:`FORMAT`, or an :data:`ENGINE`
-    revision beyond this one's): whole, not damaged; it plays on once this companion is
-    updated, so it is kept where it is, not offered to ``fight new --force``."""
 
 
 def file_format(data: Mapping[str, Any]) -> int:

@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.dice import DiceSource, ScriptedDice
 from companion.dice.sources import ScriptExhausted
-from companion.errors import DataError, DeviceError, IllegalAction
+from companion.errors import DataError, DeviceError, IllegalAction, NewerFight
 from companion.systems.genso.character.core import Character
 from companion.systems.genso.combat.actions import (
     Action,
@@ -250,8 +250,12 @@ class Fight:
         version = data.get("version", 1)
         if isinstance(version, bool) or not isinstance(version, int) \
                 or not 1 <= version <= FILE_VERSION:
-            raise DataError(f"{origin}: fight file version {version!r} is not one this "
-                            f"companion reads (1 to {FILE_VERSION})")
+            # A later version is a newer companion's whole fight (f78carry: it was said as
+            # one that cannot be read, with no word of updating, as coc's said it).
+            fault = NewerFight if isinstance(version, int) and version > FILE_VERSION \
+                else DataError
+            raise fault(f"{origin}: fight file version {version!r} is not one this "
+                        f"companion reads (1 to {FILE_VERSION})")
         stored = data.get("settings")
         if stored is not None:
             # As it was played, in or out of the ranges checked since (GM-COMBAT-8 …).
