@@ -521,8 +521,11 @@ class Config:
         raise DataError(f"{self.where(key)}: {path.absolute()}: {trouble}{relative}")
 
     def camera_source(self) -> CameraChoice:
-        """input.camera_source, the camera that reads the tiles, naming where it was set."""
-        return self._camera("input.camera_source")
+        """input.camera_source, the camera that reads the tiles, naming where it was set,
+        and how the RFID tray reads them instead, as input.kind was given (f78carry: the
+        Pi camera's hint said config.toml while COMPANION_INPUT_KIND or --input chose)."""
+        return self._camera("input.camera_source", instead="No camera, the RFID tray "
+                            f"instead: {self.how_to_set('input.kind', 'rfid')}")
 
     def dice_camera(self, given: str | None = None) -> CameraChoice:
         """The dice camera: ``given`` (a --source), else dice.camera_source, where "auto"
@@ -536,12 +539,13 @@ class Config:
         return self._camera("input.camera_source", ', as dice.camera_source is "auto"',
                             usb_key="dice.camera_source")
 
-    def _camera(self, key: str, why: str = "", usb_key: str | None = None) -> CameraChoice:
+    def _camera(self, key: str, why: str = "", usb_key: str | None = None,
+                instead: str = "") -> CameraChoice:
         written = self.text(key)
         # A folder of pictures beside config.toml is found there.
         spec = str(self.file_path(key)) if names_a_file(written) else written
         return CameraChoice(spec, self.where(key) + why,
-                            self.how_to_set(usb_key or key, "camera:0"), written)
+                            self.how_to_set(usb_key or key, "camera:0"), written, instead)
 
     def how_to_set(self, key: str, value: str) -> str:
         """How to give ``key`` the value ``value``, where its value came from now: the

@@ -563,9 +563,9 @@ def test_pi_camera_that_cannot_load_says_so_instead_of_crashing(
     ("Failed to acquire camera", "Camera __init__ sequence did not complete.",
      "sudo systemctl stop jongrogue-companion"),
     ("list index out of range", "list index out of range", "is its ribbon cable seated?"),
-    # An RFID-only build whose config still reads the camera (maker audit 56 #1).
-    ("list index out of range", "list index out of range",
-     'the RFID tray instead: set [input] kind = "rfid" in config.toml (companion config --path'),
+    # An RFID-only build whose config still reads the camera (maker audit 56 #1) is told
+    # how to read the tray as the app's config chose the camera: tests/app/
+    # test_pi_camera_rfid_hint_as_input_kind_was_set.py.
 ])
 def test_a_pi_camera_another_program_holds_is_named_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, inner: str, outer: str, said: str,

@@ -321,11 +321,13 @@ def device_node(device: int | str) -> Path:
     return Path(f"/dev/video{device}") if isinstance(device, int) else Path(device)
 
 
-def _why_not_started(exc: BaseException) -> str:
+def _why_not_started(exc: BaseException, instead: str) -> str:
     """What to do about a Pi camera that did not start. Picamera2 wraps libcamera's refusal
     of a camera another process holds (acquire() returns -EBUSY, -16) in "Camera __init__
     sequence did not complete", which alone reads like a loose cable. A build with the RFID
-    tray and no camera reaches this too when its config still reads tiles from the camera."""
+    tray and no camera reaches this too when its config still reads tiles from the camera:
+    ``instead`` says how to read them from the tray, as the setting that chose the camera
+    was given (the app words it; f78carry: "in config.toml" while the environment chose)."""
     said: list[str] = []
     cause: BaseException | None = exc
     while cause is not None and len(said) < 5:
@@ -334,9 +336,8 @@ def _why_not_started(exc: BaseException) -> str:
     if any("-16" in text or "acquire" in text.lower() for text in said):
         return ("the Pi camera is in use by another program: a game already running (the "
                 f"jongrogue-companion service? {STOP_SERVICE}) or another camera program")
-    return (f"the Pi camera did not start ({exc}); is its ribbon cable seated? No camera, "
-            'the RFID tray instead: set [input] kind = "rfid" in config.toml '
-            "(companion config --path names it)")
+    return f"the Pi camera did not start ({exc}); is its ribbon cable seated?" + (
+        f" {instead}" if instead else "")
 
 
 class PicameraSource:
@@ -348,10 +349,13 @@ class PicameraSource:
     program) is a message, and is tried again on the next read.
     """
 
-    def __init__(self, size: tuple[int, int] = (1280, 720), *, usb: str = ANY_USB) -> None:
+    def __init__(self, size: tuple[int, int] = (1280, 720), *, usb: str = ANY_USB,
+                 instead: str = "") -> None:
         """``usb``: how a USB camera is chosen instead, for the message when Picamera2
-        is missing."""
+        is missing; ``instead``: what a table without the camera does, for the message when
+        it does not start (:attr:`~companion.hw.camera.choice.CameraChoice.instead`)."""
         self.size = size
+        self.instead = instead
         self.message = "Pi camera not started yet"
         self._camera: Any = None
         try:
@@ -378,7 +382,7 @@ class PicameraSource:
                 main={"size": self.size, "format": "RGB888"}))
             camera.start()
         except Exception as exc:  # libcamera reports a missing camera with its own errors
-            self.message = _why_not_started(exc)
+            self.message = _why_not_started(exc, self.instead)
             return False
         self._camera = camera
         return True
@@ -696,7 +700,8 @@ def open_source(spec: str) -> FrameSource:
     if device is not None:
         return OpenCVCamera(device, chosen_in=chosen_in(spec))
     if spec in ("picamera", "picamera:"):
-        return PicameraSource(usb=usb_instead(spec))
+        return PicameraSource(usb=usb_instead(spec),
+                              instead=spec.instead if isinstance(spec, CameraChoice) else "")
     if spec.startswith("render:"):
         try:
             return RenderedSource(parse_tiles_spec(spec.removeprefix("render:")))

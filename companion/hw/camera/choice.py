@@ -64,19 +64,24 @@ class CameraChoice(str):
     ``--source``), and ``usb`` how a USB camera is chosen there instead
     (``input.camera_source = "camera:0" in …/config.toml``); ``written`` is the value as
     the player wrote it, when the source is a path made from it (a relative path in
-    config.toml is taken from its folder). Everywhere else it is the plain string, so it
-    goes through every layer that takes a source string."""
+    config.toml is taken from its folder); ``instead`` what a table without this camera
+    does, said when the Pi camera does not start: the tile camera's RFID tray, worded by
+    the app where the setting that chose the camera is known (empty: nothing).
+    Everywhere else it is the plain string, so it goes through every layer that takes a
+    source string."""
 
     setting: str
     usb: str
     written: str
+    instead: str
 
     def __new__(cls, spec: str, setting: str, usb: str,
-                written: str | None = None) -> CameraChoice:
+                written: str | None = None, instead: str = "") -> CameraChoice:
         made = super().__new__(cls, spec)
         made.setting = setting
         made.usb = usb
         made.written = spec if written is None else written
+        made.instead = instead
         return made
 
     @classmethod
