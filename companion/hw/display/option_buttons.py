@@ -75,6 +75,8 @@ class OptionButtons(FightPanels):
     #: The last view :meth:`_prompt_room` answered for (it is asked many times a frame),
     #: what else the answer depends on, and the answer.
     _room_memo: tuple[View, tuple[int, int, float], tuple[int, int]] | None = None
+    #: The last view :meth:`_grid_rows` answered for, what else it depends on, and the answer.
+    _grid_rows_memo: tuple[View, tuple[int, int, float], int] | None = None
 
     def _needs_grid(self, view: View) -> bool:
         """Whether a menu outside a fight needs the fight's grid (two rows, pages): when one
@@ -375,11 +377,13 @@ class OptionButtons(FightPanels):
         return min(2, len(self._hanging(view.status, size, self.width - m(20),
                                         self._warning_mark_w(size))))
 
-    def _footer_height(self, view: View, rows: int | None = None) -> int:
+    def _footer_height(self, view: View, rows: int | None = None,
+                       grid_rows: int | None = None) -> int:
         """The footer's height: taller for a fight, a grid or a prompt of two rows; a band
         under a message with nothing to choose nor any status. A grid
-        is the prompt's row (or the status's rows), then two rows of boxes a fingertip tall
-        (:data:`TAP_MIN`) and :data:`TAP_GAP` apart: the body gives up what they need.
+        is the prompt's row (or the status's rows), then its rows of boxes (two, or three:
+        :meth:`_grid_rows`; ``grid_rows`` if given) a fingertip tall (:data:`TAP_MIN`) and
+        :data:`TAP_GAP` apart: the body gives up what they need.
         ``rows``: the prompt's rows, if not :meth:`_prompt_room`'s."""
         m = self.m
         room, size = self._prompt_fit(view) if rows is None else (rows, m(17))
@@ -392,7 +396,8 @@ class OptionButtons(FightPanels):
             more = m(24) * (room - 1)  # a prompt's rows past its one
             # as :meth:`_footer` puts it
             above = m(32) + self._grid_status_drop(view, size) + status if status else m(12) + m(24)
-            return above + more + 2 * m(TAP_MIN) + m(TAP_GAP) + m(8)
+            grid_rows = self._grid_rows(view) if grid_rows is None else grid_rows
+            return above + more + grid_rows * m(TAP_MIN) + (grid_rows - 1) * m(TAP_GAP) + m(8)
         # (A dice tray's or fight's prompt has no tile beside it: its width is the footer's.)
         table = view.dice is not None or view.fight is not None
         # With nothing under it, three rows of prompt fit the shorter footer.
@@ -957,18 +962,19 @@ class OptionButtons(FightPanels):
     def _grid_page(self, view: View) \
             -> tuple[int, int, list[int], tuple[tuple[str, ...], str, int] | None]:
         """A long menu's grid (a fight's; any that one row squeezes): up to six options a
-        row, two rows. Longer than twelve, it is drawn in pages: the page that holds the
-        highlight, and in its last box the key that turns to the next page (:func:`page_turn`:
-        MENU as many times as it takes the highlight there, or one back press off a first
-        page of two; a tap on it makes the MENU presses). Number keys still
-        pick the first ten anywhere, and MENU walks the highlight through every option.
+        row, two rows (a fight's three where :meth:`_grid_rows` says). Longer than twelve,
+        it is drawn in pages: the page that holds the highlight, and in its last box the key
+        that turns to the next page (:func:`page_turn`: MENU as many times as it takes the
+        highlight there, or one back press off a first page of two; a tap on it makes the
+        MENU presses). Number keys still pick the first ten anywhere, and MENU walks the
+        highlight through every option.
 
         Returns the options a row, the rows, the options on the page shown, and the page
         box (its labels, longest first, its key, and the MENU presses a tap on it makes)
         when there are pages."""
         count = len(view.options)
-        per_row = count if count <= 4 else min(6, (count + 1) // 2)
-        rows = 1 if count <= 4 else 2
+        rows = 1 if count <= 4 else self._grid_rows(view)
+        per_row = count if count <= 4 else min(6, -(-count // rows))
         slots = per_row * rows
         per_page = slots if count <= slots else slots - 1
         highlight = view.highlight or 0
@@ -994,6 +1000,44 @@ class OptionButtons(FightPanels):
                     menu_presses(highlight, turn_to, count) + unlit)
         return per_row, rows, indices, more
 
+    def _grid_rows(self, view: View) -> int:
+        """The rows of boxes a long menu's grid (more than four) takes: two; a fight's menu of
+        up to twelve three, fewer a row, where a label is cut in the two rows' boxes and
+        reads whole in the three rows' while the fight shows as much of its combatants' rows
+        and its Result over the footer a row taller (the Log gives up its rows first). At
+        text size 1.25, 004's Act menu of eleven, six a row, read "[4] Budo ch…" over
+        "武道…め付け" and "[6] Budo th…" with half the combatants' panel empty (f78panels
+        item 1). Judged with the prompt in one row: the prompt is then fitted over the grid
+        (:meth:`_fight_prompt_fit`)."""
+        count, fight = len(view.options), view.fight
+        if fight is None or not 4 < count <= 12:
+            return 2
+        memo = self._grid_rows_memo
+        if memo is not None and memo[0] is view and memo[1] == self._room_key():
+            return memo[2]
+        from companion.hw.display.screen import HEADER_HEIGHT  # the screen lays the body out
+
+        m = self.m
+        gap, row_w, size = m(TAP_GAP), self.width - m(20), m(15)
+        texts = self._option_texts(view, range(count))
+
+        def whole(rows: int) -> bool:
+            per_row = -(-count // rows)
+            return self._texts_whole(texts, size, (row_w - gap * (per_row - 1)) // per_row,
+                                     m(TAP_MIN))
+
+        def shown(rows: int) -> tuple[int, int]:
+            """The combatants' rows' form and the Result's state over ``rows`` of boxes."""
+            header = m(HEADER_HEIGHT)
+            footer = self._footer_height(view, 1, rows)
+            rows_h, result = self._fight_shown(
+                fight, pygame.Rect(0, header, self.width, self.height - header - footer))
+            return self._fighters_form(len(fight.fighters), rows_h), result
+
+        rows = 3 if not whole(2) and whole(3) and shown(3) >= shown(2) else 2
+        self._grid_rows_memo = (view, self._room_key(), rows)
+        return rows
+
     def _menu_keyed(self, view: View) -> bool:
         """Whether a box drawn is keyed with MENU (``M×3``: an option past the tenth, or
         the page box turned by MENU), which the legend then explains."""
@@ -1012,7 +1056,7 @@ class OptionButtons(FightPanels):
         m = self.m
         gap = m(TAP_GAP)
         per_row, rows, indices, more = self._grid_page(view)
-        size = m(15) if rows == 2 else m(16)
+        size = m(15) if rows > 1 else m(16)
         box_h = (row.h - gap * (rows - 1)) // rows
         if len(indices) + (more is not None) <= per_row:
             # A last page whose boxes take one row of the two (three targets and the page
@@ -1029,7 +1073,7 @@ class OptionButtons(FightPanels):
         # menu's "[4] Iai Japanese Sword" over "日本刀 parry 居合で受け流し" was cut in its
         # middle, a third of the row empty beside it (fixprompts73).
         share = (row.w - gap * (per_row - 1)) // per_row
-        box_w = share if rows == 2 else min(self._box_max_w(), share)
+        box_w = share if rows > 1 else min(self._box_max_w(), share)
         if box_w < share and not self._texts_whole(self._option_texts(view, indices), size,
                                                    box_w, box_h):
             box_w = share

@@ -76,3 +76,20 @@ def test_003_s_choke_締め上げ_reads_whole(size: str, scale: float) -> None:
     view = act_menu(Profile.P003)
     assert [o.label for o in view.options if o.choice == "choke"] == ["Choke 締め上げ"]
     assert cut_labels(size, scale, view, 5) == []
+
+
+@pytest.mark.needs_japanese_font
+@pytest.mark.parametrize("size", list(SIZES))
+def test_004_s_menu_of_eleven_at_text_1_25_takes_three_rows_and_keeps_every_label_whole(
+        size: str) -> None:
+    """At text size 1.25 the row of six read "[4] Budo ch…" over "武道…め付け" and "[6] Budo
+    th…" (f78panels item 1): three rows of four, the fight's two combatants still in view
+    with their two lines, have room for them whole."""
+    view = act_menu(Profile.P004)
+    assert len(view.options) == 11
+    assert cut_labels(size, 1.25, view, 4) == []
+    screen = ScreenDisplay(size, text_scale=1.25)
+    try:
+        assert screen._grid_page(view)[1] == 3
+    finally:
+        screen.close()
