@@ -41,14 +41,13 @@ def coming(c: Combatant, round_: int) -> tuple[Condition, ...]:
 
 def badges(c: Combatant, round_: int, current: str) -> tuple[str, ...]:
     """Everything on ``c`` in ``round_`` besides its HP, action points and square: dead, its
-    conditions (CO-BASE-8's dying with its deadline) and those set for next round, whom it
-    holds or is held by (CO-GRAP-1), 003's MA hold that may choke or throw (CO-MA-2), the pin a
-    knock-down starts next round (CO-TACKLE-3), its stun stacks or a turn that began stunned
-    (CO-STUN-1), bleeding (CO-BODY-6), lost parts (CO-BODY-5, each part once with how many:
-    "lost 欠損 eye ×2"), a blade drawn by Iai
-    (CO-IAI-3), its broken, jammed or dropped weapons (CO-PARRY-1/4, CO-MELEE-4, CO-FIRE-4,
-    CO-DISARM-1), a blade lent to the ally who drew it (CO-IAI-1) and the spell it chants
-    (CO-SPELL-2).
+    conditions (CO-BASE-8's dying with its deadline), whom it holds or is held by
+    (CO-GRAP-1), 003's MA hold that may choke or throw (CO-MA-2), the pin a knock-down starts
+    next round (CO-TACKLE-3), its stun stacks or a turn that began stunned (CO-STUN-1), the
+    conditions set for next round, bleeding (CO-BODY-6), lost parts (CO-BODY-5, each part
+    once with how many: "lost 欠損 eye ×2"), a blade drawn by Iai (CO-IAI-3), its broken,
+    jammed or dropped weapons (CO-PARRY-1/4, CO-MELEE-4, CO-FIRE-4, CO-DISARM-1), a blade
+    lent to the ally who drew it (CO-IAI-1) and the spell it chants (CO-SPELL-2).
 
     ``current`` names the one whose turn it is ("" when none): a turn that began stunned is
     said only while it lasts (``c``'s turn, or its DEX/2 part still to come), as it speaks of
@@ -65,7 +64,6 @@ def badges(c: Combatant, round_: int, current: str) -> tuple[str, ...]:
                   for condition in applying(c, round_)]
         if c.dying_until and Condition.DYING not in applying(c, round_):
             shown.append(dying_badge(c.dying_until))
-        shown += [f"{condition.value} next round 次R" for condition in coming(c, round_)]
     if c.held_by:
         shown.append(f"held by {c.held_by} 組み付かれ")
     if c.grappling:
@@ -80,6 +78,11 @@ def badges(c: Combatant, round_: int, current: str) -> tuple[str, ...]:
         # Shaken off at the turn's start, yet the turn that began stunned has no attack
         # (CO-STUN-1 from engine revision 18): say why Attack is missing, while it is.
         shown.append("no attack this turn 攻撃不可")
+    # What comes next round after what is on it now: first, its long words left a crowded
+    # row on the table's screen nothing but its count, Deep's stun among those left out
+    # ("+3 more 他3件" at 800x480, f78panels item 2).
+    if not c.dead:
+        shown += [f"{condition.value} next round 次R" for condition in coming(c, round_)]
     shown += [f"bleeding 出血 {dice}" for dice in c.bleeding]
     # Two eyes were two badges, "lost 欠損 eye · lost 欠損 eye", too long for a row
     shown += [f"lost 欠損 {part}" + (f" ×{c.lost.count(part)}" if c.lost.count(part) > 1 else "")

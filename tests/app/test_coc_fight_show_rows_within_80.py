@@ -36,13 +36,14 @@ def test_a_003_hold_on_the_board_with_a_stun_goes_on_below() -> None:
 
 def test_a_pin_to_come_with_a_stun_next_round_goes_on_below() -> None:
     """r77coc's second example: a tackler's pin to come (CO-TACKLE-3) beside a stun next
-    round (CO-STUN-3's 行動不能/no action) and a stun stack."""
+    round (CO-STUN-3's 行動不能/no action) and a stun stack: what comes next round after
+    what is on Ann now (f78panels item 2)."""
     f = duel(Profile.P004, {"tackle": 60})
     push(f, Tackle("Ann", "Cult", "knock_down"), (100, 30))
     patch(f, "Ann", stun=2, square="e5", conditions=(Timed(Condition.NO_ACTION, 2, 2),))
     assert rows(coc_command._status(f)[0]) == [
-        "  Ann          HP 13/13  e5 N  行動不能/no action next round 次R ·",
-        "                               pins Cult next round 押さえ込み · stun 朦朧 2",
+        "  Ann          HP 13/13  e5 N  pins Cult next round 押さえ込み · stun 朦朧 2 ·",
+        "                               行動不能/no action next round 次R",
         "▶ Cult         HP 13/13  転倒/prone"]
 
 

@@ -42,11 +42,15 @@ def test_the_square_comes_after_what_is_on_the_fighter() -> None:
     assert "stun 朦朧 1" in rows["A Ann"]
     assert rows["B Bob"] == ("pins Deep next round 押さえ込み", "b6 E")
     assert rows["C Cult"][-1] == "e4 SW" and rows["D Deep"][-1] == "f5 W"
+    # What comes next round after what is on them now (f78panels item 2)
+    assert rows["C Cult"][:2] == ("held by Ann 組み付かれ", "行動不能/no action next round 次R")
+    assert rows["D Deep"][:2] == ("stun 朦朧 2", "行動不能/no action next round 次R")
 
 
 def test_at_800x480_the_acting_ones_stun_is_drawn() -> None:
     """The rows are short of room at 800x480: the lines the acting row is given end with its
-    stun whole, and the others with what is on them, not their squares."""
+    stun whole, and the others with what is on them, not their squares; Deep's stun is drawn,
+    where its row read "+3 more 他3件" alone (f78panels item 2)."""
     screen = ScreenDisplay("800x480")
     drawn: list[list[str]] = []
     fighter = screen._fighter
@@ -62,6 +66,7 @@ def test_at_800x480_the_acting_ones_stun_is_drawn() -> None:
         screen.render(mode.view("Ann (3 AP): what now? 行動は？"))
     finally:
         screen.close()
-    ann, bob, cult, _ = drawn
+    ann, bob, cult, deep = drawn
     assert any(line.startswith("stun 朦朧 1") for line in ann), ann
-    assert bob[0].startswith("pins Deep") and cult[0].startswith("行動不能/no action")
+    assert bob[0].startswith("pins Deep") and cult[0].startswith("held by Ann")
+    assert deep[0].startswith("stun 朦朧 2 · +2 more"), deep

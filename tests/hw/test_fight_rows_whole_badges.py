@@ -30,11 +30,11 @@ INVESTIGATORS, FOES = Name("探索者", "investigators"), Name("敵", "foes")
 NEXT_ROUND = "行動不能/no action next round 次R"
 
 
-def _held_pinned_and_stunned() -> View:
+def _held_pinned_and_stunned(first: tuple[str, ...] = ("stun 朦朧 2", NEXT_ROUND)) -> View:
     """The badges the coc table gives 003's four fighters (tests/app/
     test_coc_screen_square_last.py): Ann (acting) holds Cult by a full MA success and is
     stunned, Bob's knock-down pins Deep next round, Cult and Deep have no action next
-    round, Deep stunned twice."""
+    round, Deep stunned twice. ``first``: Deep's badges in that order instead."""
     board = BoardView(8, 8, (PieceView(3, 2, "A", acting=True), PieceView(1, 5, "B"),
                              PieceView(4, 3, "C", ally=False), PieceView(5, 4, "D", ally=False)))
     fight = FightView(
@@ -46,9 +46,9 @@ def _held_pinned_and_stunned() -> View:
             FighterView(Name("B Bob", "B Bob"), INVESTIGATORS, 13, 13, 10, 10,
                         ("pins Deep next round 押さえ込み", "b6 E"), san=50),
             FighterView(Name("C Cult", "C Cult"), FOES, 13, 13, 10, 10,
-                        (NEXT_ROUND, "held by Ann 組み付かれ", "e4 SW"), ally=False, san=50),
+                        ("held by Ann 組み付かれ", NEXT_ROUND, "e4 SW"), ally=False, san=50),
             FighterView(Name("D Deep", "D Deep"), FOES, 13, 13, 10, 10,
-                        (NEXT_ROUND, "stun 朦朧 2", "f5 W"), ally=False, san=50)),
+                        (*first, "f5 W"), ally=False, san=50)),
         board=board)
     return View(floor=None, room=None, room_tiles=(), sheet=None,
                 prompt="Ann (3 AP): what now? 行動は？", title="クトゥルフ神話TRPG Fight 戦闘",
@@ -106,11 +106,46 @@ def test_a_row_short_of_room_drops_whole_badges_from_its_end_and_counts_them(
             assert badge in text, (f.name.en, badge, text)
         for badge in f.conditions[shown:]:
             assert badge not in text, (f.name.en, badge, text)
-        if count:
-            assert text.endswith(f"+{count} more 他{count}件"), (f.name.en, text)
+        if count:  # in English alone where that keeps a badge more (f78panels item 2)
+            assert text.endswith((f"+{count} more 他{count}件", f"+{count} more")), \
+                (f.name.en, text)
         left_out += count
     assert any("stun 朦朧 1" in line for line in rows["A Ann"]), rows["A Ann"]
+    assert any("stun 朦朧 2" in line for line in rows["D Deep"]), rows["D Deep"]
     assert (left_out > 0) == (size != "640x480"), rows
+
+
+def _drawn_rows(view: View, size: str = "800x480") -> dict[str, list[str]]:
+    """Each row's lines under its name as ``view`` is drawn at ``size``."""
+    screen = ScreenDisplay(size)
+    rows: dict[str, list[str]] = {}
+    fighter = screen._fighter
+
+    def seen(f: FighterView, index: int, rect: pygame.Rect, two_lines: bool,
+             second: Sequence[str] = (), *args: Any) -> None:
+        rows[f.name.en] = list(second)
+        fighter(f, index, rect, two_lines, second, *args)
+
+    screen.__dict__["_fighter"] = seen
+    try:
+        screen.render(view)
+    finally:
+        screen.close()
+    return rows
+
+
+def test_a_row_whose_first_badge_does_not_fit_beside_the_count_keeps_those_that_do() -> None:
+    """Deep's row of one line at 800x480, its "行動不能/no action next round 次R" first (as
+    coc put it before its stun), read "+3 more 他3件" alone (f78panels item 2): it keeps the
+    badges that fit, in their order, whole, and counts the others; never the count alone
+    while a badge fits."""
+    view = _held_pinned_and_stunned(first=(NEXT_ROUND, "stun 朦朧 2"))
+    lines = _drawn_rows(view)["D Deep"]
+    text = " ".join(lines)
+    assert "stun 朦朧 2" in text and NEXT_ROUND not in text, lines
+    count = next(int(word[1:]) for word in text.split() if word[:1] == "+")
+    assert count == 2 and text.endswith(("+2 more 他2件", "+2 more")), lines
+    assert not text.startswith("+"), lines
 
 
 def test_without_a_japanese_font_the_count_is_in_english_alone() -> None:

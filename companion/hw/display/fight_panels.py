@@ -637,11 +637,15 @@ class FightPanels(DiceTray):
         ``+2 more 他2件``, as the window of rows counts the rows out of view
         (:meth:`_more_rows`). Cut at the end of its last line, rows read ``held by Ann
         組み…`` and ``pins Deep nex…``, and a stun after the cut was lost with no sign (four
-        fighters on 003's board at 800x480, f77panels). The mode's order is kept: coc's
-        badges put the conditions (no action) and the grapples before the stun, bleeding and
-        the rest, and the square last (the board beside the rows shows it). The pools a
-        narrow row gave up (MP, SAN; HP is beside its name) are no badge: after them all,
-        cut at the line's end as before, or left out with the badges (screen72 NIT 3)."""
+        fighters on 003's board at 800x480, f77panels). The count is said in English alone
+        where that keeps a badge more; and where not even the first badge fits beside it,
+        the badges that do, in their order: the row read "+3 more 他3件" alone, its stun
+        left out with "行動不能/no action next round 次R" before it (f78panels item 2). The
+        mode's order is kept: coc's badges put the conditions, the grapples and the stun
+        before what comes next round, bleeding and the rest, and the square last (the board
+        beside the rows shows it). The pools a narrow row gave up (MP, SAN; HP is beside its
+        name) are no badge: after them all, cut at the line's end as before, or left out
+        with the badges (screen72 NIT 3)."""
         size = self.m(TEXT_MIN)
         first_w, width = self._second_widths(rect)
         lines = self._second_lines(f, index, rect, conditions_first=True)
@@ -650,16 +654,37 @@ class FightPanels(DiceTray):
             return lines
         parts, pools = self._second_parts(f, index, rect, conditions_first=True)
         badges = parts[:-1] if pools else parts
-        for kept in range(len(badges), -1, -1):
-            left = len(badges) - kept
-            said = [f"+{left} more 他{left}件" if self.has_cjk else f"+{left} more"] \
-                if left else []
-            lines = self._pack([*badges[:kept], *said], size, first_w, width)
-            if len(lines) <= count:
-                if pools and not left:
-                    lines[-1] = f"{lines[-1]} · {parts[-1]}"
-                return lines
-        return lines  # not even the count in the lines given: its last line drawn cut
+
+        def within(kept: Sequence[str]) -> list[str] | None:
+            """``kept`` and the count of the others in ``count`` lines, the count in both
+            languages where it fits, else in English (rather than a badge less); or None."""
+            left = len(badges) - len(kept)
+            if not left:
+                lines = self._pack(kept, size, first_w, width)
+                if len(lines) > count:
+                    return None
+                return [*lines[:-1], f"{lines[-1]} · {parts[-1]}"] if pools else lines
+            both = [f"+{left} more 他{left}件"] if self.has_cjk else []
+            for said in [*both, f"+{left} more"]:
+                lines = self._pack([*kept, said], size, first_w, width)
+                if len(lines) <= count:
+                    return lines
+            return None
+
+        for kept in range(len(badges), 0, -1):
+            fitted = within(badges[:kept])
+            if fitted is not None:
+                return fitted
+        # None from the first fits beside the count (a long first badge, "行動不能/no action
+        # next round 次R"): those that do, in their order, rather than the count alone.
+        chosen: list[str] = []
+        for badge in badges:
+            if within([*chosen, badge]) is not None:
+                chosen.append(badge)
+        fitted = within(chosen)
+        # not even the count in the lines given: its last line drawn cut
+        return fitted if fitted is not None else self._pack(
+            [f"+{len(badges)} more"], size, first_w, width)
 
     def _pack(self, parts: Sequence[str], size: int, first_w: int, width: int) -> list[str]:
         """``parts`` joined by `` · `` into lines, the first ``first_w`` wide, the others
