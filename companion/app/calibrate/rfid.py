@@ -27,6 +27,8 @@ there and a saved capture read all at once enrols nothing (:data:`RDM6300_STDIN`
 from __future__ import annotations
 
 import argparse
+import codecs
+import os
 import select
 import sys
 from collections.abc import Callable, Sequence
@@ -98,17 +100,32 @@ class NoKeys:
 
 
 class TerminalKeys:
-    """Lines typed on stdin, without blocking; the end of input counts as ``q``."""
+    """Lines typed on stdin, without blocking; the end of input counts as ``q``.
+
+    Read from the stream's descriptor with lines kept here, each handed out on its own
+    poll: the text stream's readline() took every line one write brought into its buffer,
+    where select() sees none, so two keys piped in one write waited for a third
+    (f78carry). A last line with no newline is a key too, before the end's ``q``."""
 
     def __init__(self, stream: TextIO = sys.stdin) -> None:
         self.stream = stream
+        self.decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self.pending = ""  # read, not yet handed out
+        self.ended = False
 
     def poll(self) -> str | None:
-        ready, _, _ = select.select([self.stream], [], [], 0)
-        if not ready:
-            return None
-        line = self.stream.readline()
-        return line.strip().lower() if line else "q"
+        if "\n" not in self.pending and not self.ended:
+            fd = self.stream.fileno()
+            ready, _, _ = select.select([fd], [], [], 0)
+            if ready:
+                data = os.read(fd, 4096)
+                self.ended = not data
+                self.pending += self.decoder.decode(data, final=self.ended)
+        line, newline, rest = self.pending.partition("\n")
+        if newline or (self.ended and line):
+            self.pending = rest
+            return line.strip().lower()
+        return "q" if self.ended else None
 
 
 def stickers(count: int) -> str:
