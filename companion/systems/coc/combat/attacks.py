@@ -45,6 +45,13 @@ FIRST_STRIKE_GUN_ONLY = 23
 #: the distance cannot be judged; revision 23 dropped it unsaid and threw the packaged rock
 #: at 400 m at full skill (a76cocother DEFECT 2).
 DISTANCE_NEEDS_A_RANGE = 24
+#: The first engine revision in which an attack's field that names a fighter or that the
+#: attack will not play is refused before any die (:meth:`_Attacks.fields_played`): a
+#: ``behind`` (CO-MELEE-2) or ``stray`` (CO-THROW-2) nobody in the fight is called was looked
+#: up only when the knockback or the fumble came, after every die was thrown, so a typo threw
+#: a critical away and gave a free re-roll, and ``behind`` where no knockback can come (CO-MELEE-2
+#: off, a shot) was kept as typed (a78cocfight DEFECT 1). Revision 25 took them.
+FIELDS_PLAYED = 26
 
 
 class _Attacks(_Iai):
@@ -215,6 +222,24 @@ class _Attacks(_Iai):
                        else "flies off (CO-THROW-2)")
             raise IllegalAction(f"fumble {a.fumble!r} is a melee fumble (CO-MELEE-4): "
                                 f"{w.info.name}'s fumble {instead}: leave it out")
+        if self.engine >= FIELDS_PLAYED:
+            self.fields_played(a, w)
+
+    def fields_played(self, a: Attack, w: Weapon) -> None:
+        """From revision :data:`FIELDS_PLAYED`, before any die: whoever ``behind``
+        (CO-MELEE-2) or ``stray`` (CO-THROW-2) names is in the fight, and ``behind`` is given
+        only where a knockback can come: CO-MELEE-2 played, a melee or bare-hand blow (003 l.31
+        「近接攻撃」)."""
+        if a.behind and not self.on("CO-MELEE-2"):
+            raise IllegalAction(f"behind={a.behind} is who stands behind a knocked-back target "
+                                f"(CO-MELEE-2): {self.not_played('CO-MELEE-2')}: leave it out")
+        if a.behind and w.info.kind not in (WeaponKind.MELEE, WeaponKind.UNARMED):
+            raise IllegalAction(f"behind={a.behind} is who stands behind a knocked-back target "
+                                f"(CO-MELEE-2): {w.info.name} is not a melee or bare-hand "
+                                "weapon: leave it out")
+        for name in (a.behind, a.stray):
+            if name:
+                self.get(name)
 
     def arms_reach(self, a: Attack, w: Weapon) -> None:
         """From revision :data:`WITHIN_REACH` (coc74 DEFECT 1), before any die: point blank is

@@ -213,7 +213,10 @@ FORMAT = 2
 # height_m, toward off the board, 004's at_dodges, obstacle without blow back); revision 24
 # dropped it unsaid. A choke's roll line names it in the seed's word, 003's 締め上げ and
 # 004's 締め付け (grapples.SEED_CHOKE, a77data NIT 4); revision 24's said 絞め.
-ENGINE = 25
+# Revision 26 (a78cocfight): an attack's ``behind`` or ``stray`` naming nobody in the fight,
+# and ``behind`` where no knockback can come, are refused before any die
+# (attacks.FIELDS_PLAYED); revision 25 looked the name up after every die was thrown.
+ENGINE = 26
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
                  ("CO-ARMOR-2", "pool_across_bullets")}  # listed but not read by format 1
