@@ -58,8 +58,7 @@ def same_fight(file_data: Any, ours: dict[str, Any], *, apart: int | None = 1) -
     from it (the table saves first). A file the disk refused for a while (a read-only
     folder) is the table's last write that worked, as many actions behind the save as the
     refused writes, or ahead of it by the undos among them."""
-    if not isinstance(file_data, dict) or set(file_data) != set(ours) or any(
-            file_data[key] != ours[key] for key in ours if key != "journal"):
+    if not same_opening(file_data, ours):
         return False
     theirs, mine = file_data.get("journal", []), ours["journal"]
     if not isinstance(theirs, list):
@@ -67,6 +66,14 @@ def same_fight(file_data: Any, ours: dict[str, Any], *, apart: int | None = 1) -
     shorter, longer = sorted((theirs, mine), key=len)
     return (apart is None or len(longer) - len(shorter) <= apart) \
         and longer[:len(shorter)] == shorter
+
+
+def same_opening(file_data: Any, ours: dict[str, Any]) -> bool:
+    """Is the fight file's fight the one of ``ours`` (a fight's ``to_json``), whatever was
+    played or undone in it: all but the journal agree (the entrants, the opening)? Another
+    is a new fight (``fight new --force``), not an undo."""
+    return isinstance(file_data, dict) and set(file_data) == set(ours) and all(
+        file_data[key] == ours[key] for key in ours if key != "journal")
 
 
 #: The record ``genso fight apply`` keeps in a fight file of the sheets it wrote back: no
@@ -159,7 +166,17 @@ class FightFileChanged(DataError):
     (the GM's undo or action between sessions): the GM's, never written over, and not the
     table's fight to replay. Taking the file up is a start without ``resume``, which keeps
     the table's save aside (:func:`_set_aside`); a player at the table is asked whether to
-    (``play`` under the boot service always resumes), a run with nobody to ask stops."""
+    (``play`` under the boot service always resumes), a run with nobody to ask stops.
+
+    ``another``: the file holds another fight, not the table's undone or played on (the GM's
+    ``fight new --force``); ``kept``: where that ``fight new`` kept the table's fight
+    (``.replaced-…``), which the table plays on from there, or None."""
+
+    def __init__(self, message: str, *, another: bool = False, kept: Path | None = None
+                 ) -> None:
+        super().__init__(message)
+        self.another = another
+        self.kept = kept
 
 
 class FightClosed(CompanionError):
@@ -272,6 +289,9 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
         # on as --resume (the boot service's start) says; it was called "over and closed",
         # or replaced by the next fight's save with no copy.
         running = None
+        if saved is not None and saved.fight_path != str(fight_path) \
+                and _played_on_from(table, saved, fight_path, label):
+            saved.fight_path = str(fight_path)
         if saved is not None and saved.finished:
             running = _running(table, saved, label)
             saved.finished = running is None
@@ -515,10 +535,49 @@ def _check_fight_file(table: Table, fight_path: Path, state_path: Path, saved: F
                  f"{kept.copies(by_name=True)}); it is written again from the table save")
         return
     ours = mode.fight.to_json()
-    if on_file != ours and not _behind_the_table(on_file, ours, fight_path, state_path, saved):
+    if on_file == ours or _behind_the_table(on_file, ours, fight_path, state_path, saved):
+        return
+    if same_opening(without_applied(on_file), ours):  # an undo, an action played there
         raise FightFileChanged(f"the fight file {fight_path} changed since the table saved "
                                f"it (`{table.command} …`?): play it without --resume to take "
                                f"it up as it is now (the table's save is kept aside then)")
+    # The GM's `fight new --force` (a wrong folder, a wrong machine): it was said to be an
+    # undo, and the table's fight, kept aside, was found only by `ls` (a78saves item 1).
+    copy = _kept_fight(table, ours, fight_path)
+    played = (f"the fight this table played is kept as {copy.name}: "
+              f"`{table.resume_command(state_path, copy)}` plays it on; "
+              if copy is not None else "")
+    raise FightFileChanged(f"the fight file {fight_path} now holds another fight (`"
+                           f"{table.command} new --force`?); {played}play without --resume "
+                           f"to take up the new fight (the table's save is kept aside then)",
+                           another=True, kept=copy)
+
+
+def _kept_fight(table: Table, ours: dict[str, Any], fight_path: Path) -> Path | None:
+    """The copy ``fight new --force`` kept of the fight ``ours`` (a table's; its journal
+    may be anywhere: :func:`same_opening`), ``<fight file>.replaced-…`` beside the fight
+    file, the newest first; None when the fight file still holds it, or no copy does."""
+    if same_opening(_on_file(table, fight_path), ours):
+        return None
+    copies = sorted(fight_path.parent.glob(f"{fight_path.name}.replaced-*"), reverse=True)
+    return next((copy for copy in copies if same_opening(_on_file(table, copy), ours)), None)
+
+
+def _played_on_from(table: Table, saved: FightSave, fight_path: Path, label: str) -> bool:
+    """Is ``fight_path`` the copy ``fight new --force`` kept of the fight of the table save
+    ``saved`` (:func:`_kept_fight`), whose own fight file holds another fight now? The table
+    plays on from it (the command its stop and its setting aside name); taken for another
+    fight's file, it set the save aside again, as ``table.json.replaced-….replaced-…``."""
+    saved_at = Path(saved.fight_path)
+    if fight_path.parent != saved_at.parent \
+            or not fight_path.name.startswith(f"{saved_at.name}.replaced-"):
+        return False
+    try:
+        opening = table.save_mode(saved, label).fight.to_json()
+    except UNREPLAYABLE:
+        return False
+    return same_opening(_on_file(table, fight_path), opening) \
+        and not same_opening(_on_file(table, saved_at), opening)
 
 
 def _behind_the_table(on_file: dict[str, Any], ours: dict[str, Any], fight_path: Path,
@@ -628,9 +687,22 @@ def _set_aside(table: Table, old: FightSave, state_path: Path, label: str,
                        f"play it on ({table.resume_command(state_path, old.fight_path)}), or "
                        "fix the folder")
     how = (", marked over but replaying to a fight still running," if marked_over else "")
+    moved = _moved_fight(table, old, label)
     tell(f"the unfinished table of {old.fight_path} in {state_path}{how} is kept as "
          f"{kept.path.name}" + ("; every action it finished is in that fight file" if whole
-                                else ""))
+                                else "")
+         + (f"; its fight, which `fight new --force` kept as {moved.name}, plays on with "
+            f"`{table.resume_command(kept.path, moved)}`" if moved is not None else ""))
+
+
+def _moved_fight(table: Table, old: FightSave, label: str) -> Path | None:
+    """Where ``fight new --force`` kept the fight of the table save ``old``
+    (:func:`_kept_fight`), which its fight file no longer holds; None otherwise."""
+    try:
+        opening = table.save_mode(old, label).fight.to_json()
+    except UNREPLAYABLE:
+        return None
+    return _kept_fight(table, opening, Path(old.fight_path))
 
 
 def _keep_newer(table: Table, state_path: Path, fight_path: Path, exc: NewerSave,

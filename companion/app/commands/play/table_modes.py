@@ -59,6 +59,18 @@ TABLE_MODES = TABLES
 CHANGED_QUESTION = ("戦闘ファイルが変更されました The fight file was changed on a computer "
                     "since this table stopped (an undo, or an action played there). Take it "
                     "up as it is now? This table's unfinished save is kept aside.")
+
+def another_fight_question(kept: Path | None) -> str:
+    """What a resume asks when the GM set up another fight in the fight file since the table
+    stopped (``fight new --force``): that is no undo, and the fight played here is named
+    where that command kept it (its command, on stderr, is typed on a computer)."""
+    where = (f"the fight played here is kept as {kept.name} その戦闘は保存済み"
+             if kept is not None else "the fight played here is not in it")
+    return ("新しい戦闘 A new fight was set up in the fight file on a computer since this "
+            f"table stopped; {where}. Take up the new fight? This table's unfinished save is "
+            "kept aside.")
+
+
 CHANGED_OPTIONS = (Option("take", "Take up the fight file 戦闘ファイルから再開", Button.ATTACK),
                    Option("quit", "Quit 終了", Button.FLEE))
 
@@ -271,13 +283,15 @@ def taken_up(start: Callable[[bool], Session], resume: bool, system: str, displa
         return start(resume)
     except FightFileChanged as changed:
         note(str(changed))
+        question = another_fight_question(changed.kept) if changed.another \
+            else CHANGED_QUESTION
     except FightClosed as closed:
         note(str(closed))
         if not wait_for_next_fight(closed, system, display, controls, poll_seconds, menu):
             return None
         return start(resume)
     show = question_show(display, menu)
-    if answered(menu, lambda: choose(controls, show, CHANGED_QUESTION, CHANGED_OPTIONS, 0,
+    if answered(menu, lambda: choose(controls, show, question, CHANGED_OPTIONS, 0,
                                      poll_seconds), show) != 0:
         return None
     return start(False)
