@@ -9,8 +9,11 @@ revision 25 played replay as they were played, and its fight file goes on under 
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from companion.systems.coc.combat import ENGINE, Attack, Fight
+import pytest
+
+from companion.systems.coc.combat import ENGINE, Attack, Defence, Fight
 from companion.systems.coc.combat.attacks import FIELDS_PLAYED
 from companion.systems.coc.rules import Profile, load_rules
 from tests.systems.coc.helpers import at, duel, push, refused, replays
@@ -57,3 +60,43 @@ def test_revision_25s_file_replays_and_goes_on_under_26() -> None:
     push(again, Attack("Ann", "Cult", 3, behind="Bob"), (100, 30), (6, 2), (4, 1))
     assert [e.engine for e in again.journal] == [OLD, ENGINE]
     replays(again)
+
+
+@pytest.mark.parametrize(("fields", "said"), [
+    ({"penalty": -40}, r"^penalty=-40 is the Keeper's pick for a disarm \(CO-DISARM-1\) or a "
+                       r"gouge \(CO-BODY-3\): leave it out$"),
+    ({"penalty": -40, "body": "cut", "part": "arm"}, r"^penalty=-40 is the Keeper's pick"),
+    ({"hidden": -40}, r"^hidden=-40 is how well a surprise attacker is hidden \(CO-SURP-3\): "
+                      r"it goes with surprise=hide, conceal or sneak \(CO-SURP-1\): leave it "
+                      r"out$"),
+    ({"hidden": -40, "dark": True}, r"^hidden=-40 is how well a surprise attacker is hidden"),
+    ({"part": "eye"}, r"^part goes with body=cut, gouge or blow_off \(CO-BODY-2 to "
+                      r"CO-BODY-6\): leave it out$"),
+    ({"staunched": True}, r"^staunched goes with body=cut, gouge or blow_off"),
+    ({"disarm_weapon": 1}, r"^disarm_weapon=1 is the weapon a disarm aims at \(CO-DISARM-1\): "
+                           r"it goes with disarm: leave it out$"),
+    ({"parry_with": "hands"}, r"^parry_with=hands is how Cult parries \(CO-PARRY-2\): it goes "
+                              r"with defence=parry or counter: leave it out$"),
+    ({"parry_with": "hands", "defence": Defence.DODGE}, r"^parry_with=hands is how Cult"),
+])
+def test_a_field_without_the_one_it_goes_with_is_refused_004(fields: dict[str, Any],
+                                                               said: str) -> None:
+    """a78cocfight DEFECT 2: revision 25 rolled ``penalty=-40`` on a plain shot at full
+    skill, and dropped the rest as unsaid."""
+    refused(duel(Profile.P004, FIST_AND_ROCK, {"weapons": ("fist", "knife")}),
+            Attack("Ann", "Cult", 2, **fields), said)
+
+
+def test_hidden_where_the_dark_and_surprise_rule_is_not_played_003() -> None:
+    f = duel(Profile.P003, {**FIST_AND_ROCK, "hide": 60},
+             settings={"CO-SURP-1": {"p003": "optional_on"}})
+    refused(f, Attack("Ann", "Cult", 0, surprise="hide", hidden=-40),
+            r"^hidden=-40 is how well a surprise attacker is hidden \(CO-SURP-3\): CO-SURP-3 "
+            r"is not played in profile 003 \(optional, not switched on\): leave it out$")
+
+
+def test_revision_25_rolled_a_penalty_it_did_not_play_and_replays_it() -> None:
+    old = at(OLD, duel(Profile.P004, FIST_AND_ROCK))
+    text = push(old, Attack("Ann", "Cult", 2, penalty=-40), (100, 90))
+    assert "Revolver (1D100<=60) ＞ 90" in text  # at full skill: the −40 was dropped
+    replays(old)

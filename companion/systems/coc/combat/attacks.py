@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.errors import IllegalAction
-from companion.systems.coc.combat.actions import FUMBLES, MA_OPTIONS, WORDS_JA, Attack
+from companion.systems.coc.combat.actions import FUMBLES, MA_OPTIONS, WORDS_JA, Attack, Defence
 from companion.systems.coc.combat.core import TO_ATTACK
 from companion.systems.coc.combat.fighters import Combatant
 from companion.systems.coc.combat.iai import _Iai
@@ -50,7 +50,11 @@ DISTANCE_NEEDS_A_RANGE = 24
 #: ``behind`` (CO-MELEE-2) or ``stray`` (CO-THROW-2) nobody in the fight is called was looked
 #: up only when the knockback or the fumble came, after every die was thrown, so a typo threw
 #: a critical away and gave a free re-roll, and ``behind`` where no knockback can come (CO-MELEE-2
-#: off, a shot) was kept as typed (a78cocfight DEFECT 1). Revision 25 took them.
+#: off, a shot) was kept as typed (a78cocfight DEFECT 1). So is a field that goes with
+#: another the attack does not declare (a78cocfight DEFECT 2): ``penalty`` without a disarm
+#: or a gouge, ``hidden`` without a surprise or CO-SURP-3, ``part`` or ``staunched`` without
+#: ``body``, ``disarm_weapon`` without ``disarm``, ``parry_with`` without a parry or counter;
+#: revision 25 took them and rolled as if they were left out (``penalty=-40`` at full skill).
 FIELDS_PLAYED = 26
 
 
@@ -240,6 +244,32 @@ class _Attacks(_Iai):
         for name in (a.behind, a.stray):
             if name:
                 self.get(name)
+        self.fields_that_go_with(a)
+
+    def fields_that_go_with(self, a: Attack) -> None:
+        """From revision :data:`FIELDS_PLAYED`, before any die: a field that only another
+        field makes the engine read is refused without it, so nothing typed is dropped."""
+        if a.penalty and not (a.disarm or a.body == "gouge"):
+            raise IllegalAction(f"penalty={a.penalty} is the Keeper's pick for a disarm "
+                                "(CO-DISARM-1) or a gouge (CO-BODY-3): leave it out")
+        if a.hidden and not a.surprise:
+            raise IllegalAction(f"hidden={a.hidden} is how well a surprise attacker is hidden "
+                                "(CO-SURP-3): it goes with surprise=hide, conceal or sneak "
+                                "(CO-SURP-1): leave it out")
+        if a.hidden and not self.on("CO-SURP-3"):
+            raise IllegalAction(f"hidden={a.hidden} is how well a surprise attacker is hidden "
+                                f"(CO-SURP-3): {self.not_played('CO-SURP-3')}: leave it out")
+        for field, value in (("part", a.part), ("staunched", a.staunched)):
+            if value and not a.body:
+                raise IllegalAction(f"{field} goes with body=cut, gouge or blow_off (CO-BODY-2 "
+                                    "to CO-BODY-6): leave it out")
+        if a.disarm_weapon and not a.disarm:
+            raise IllegalAction(f"disarm_weapon={a.disarm_weapon} is the weapon a disarm aims "
+                                "at (CO-DISARM-1): it goes with disarm: leave it out")
+        if a.parry_with and a.defence not in (Defence.PARRY, Defence.COUNTER):
+            raise IllegalAction(f"parry_with={a.parry_with} is how {a.target} parries "
+                                "(CO-PARRY-2): it goes with defence=parry or counter: leave "
+                                "it out")
 
     def arms_reach(self, a: Attack, w: Weapon) -> None:
         """From revision :data:`WITHIN_REACH` (coc74 DEFECT 1), before any die: point blank is

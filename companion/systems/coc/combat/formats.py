@@ -215,7 +215,9 @@ FORMAT = 2
 # 004's 締め付け (grapples.SEED_CHOKE, a77data NIT 4); revision 24's said 絞め.
 # Revision 26 (a78cocfight): an attack's ``behind`` or ``stray`` naming nobody in the fight,
 # and ``behind`` where no knockback can come, are refused before any die
-# (attacks.FIELDS_PLAYED); revision 25 looked the name up after every die was thrown.
+# (attacks.FIELDS_PLAYED); revision 25 looked the name up after every die was thrown. A
+# field that goes with one the attack does not declare (penalty, hidden, part, staunched,
+# disarm_weapon, parry_with) is refused too; revision 25 rolled as if it were left out.
 ENGINE = 26
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
