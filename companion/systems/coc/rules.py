@@ -37,6 +37,15 @@ from companion.systems.defaults import (
 DATA_FILES = ("profiles.toml", "rules.toml", "skills.toml", "weapons.toml")
 CHARACTERISTICS = ("STR", "CON", "POW", "DEX", "APP", "SIZ", "INT", "EDU")
 CELLS = ("p003", "p004")
+#: The rules that are a profile's frame: the engine plays them by the profile, never by their
+#: cell (003's rounds of 3 AP and its 3-AP reload, 004's one action a turn and its reload), so
+#: a cell set otherwise would be saved and shown as a setting but not played (a78cocfight
+#: RISK 3); :meth:`CocRules.with_overrides` refuses it. The dying rules are refused together
+#: when neither would run (:data:`DYING_RULES`).
+FRAME = ("CO-TURN-1", "CO-TURN-3", "CO-FIRE-1", "CO-BASE-5", "CO-BASE-12", "CO-FIRE-10")
+#: CO-DEATH-1 (003) and CO-BASE-8 (004): one of them must run, or one at HP 0 or below fights
+#: on, neither unconscious nor dying.
+DYING_RULES = ("CO-DEATH-1", "CO-BASE-8")
 #: Defaults whose value must be one of a closed set: the branches the engine plays, so they
 #: stay beside it in code. Checked wherever a Default is set (a saved fight replays with what
 #: it was played with), and shown by `coc defaults` (:mod:`companion.systems.defaults`).
@@ -401,16 +410,36 @@ class CocRules:
                 if rule not in table:
                     raise DataError(f"{origin}: no rule {rule!r} in the profile table")
                 try:
-                    Status(value)
+                    status = Status(value)
                 except ValueError as exc:
                     raise DataError(f"{origin}: {rule}.{name} must be on, off, optional "
                                     f"or optional_on; found {value!r}") from exc
+                if limits and rule in FRAME and status.runs != Status(self.table[rule][name]).runs:
+                    raise DataError(f"{origin}: "
+                                    + _frame_refusal(rule, name, self.table[rule], status.runs))
                 table[rule][name] = value
                 cells_set.add((rule, name))
+        for name in CELLS if limits else ():
+            if not any(Status(table[rule][name]).runs for rule in DYING_RULES):
+                raise DataError(f"{origin}: no dying rule would run in profile {name[1:]}: "
+                                f"{' and '.join(f'{r}.{name}' for r in DYING_RULES)} are both "
+                                f"off; switch one on with the other off")
         defaults = self.defaults.with_overrides(plain, origin, self.source, limits)
         for name, value in plain.get("CO-FIRE-9", {}).items():
             parse_bands(value, f"{origin}: CO-FIRE-9.{name}")
         return replace(self, defaults=defaults, table=table, cells_set=frozenset(cells_set))
+
+
+def _frame_refusal(rule: str, cell: str, cells: Mapping[str, Any], on: bool) -> str:
+    """Why a :data:`FRAME` rule's cell cannot be switched: the profile whose cell runs in
+    ``cells`` (the table's) always plays it, the other never does."""
+    framed = next(c for c in CELLS if Status(cells[c]).runs)
+    other = next(c for c in CELLS if c != framed)
+    if on:
+        return (f"{rule}.{cell} cannot be switched on: {rule} is profile {framed[1:]}'s frame, "
+                f"never played in profile {cell[1:]}; play profile {framed[1:]} for it")
+    return (f"{rule}.{cell} cannot be switched off: {rule} is profile {framed[1:]}'s frame, "
+            f"always played there; play profile {other[1:]} without it")
 
 
 def check_source(source: Mapping[str, Any], limits: Limits,

@@ -1,0 +1,63 @@
+"""a78cocfight RISK 3: `--set` refuses a profile cell the engine never reads. 003's rounds of
+3 AP (CO-TURN-1, CO-TURN-3) and 3-AP reload (CO-FIRE-1), and 004's one action a turn
+(CO-BASE-5) and reload (CO-BASE-12, CO-FIRE-10), are played by the profile, whatever the
+cell says: `--set CO-TURN-3.p003=off` was saved and listed as a setting, and the turns still
+had 3 AP. Switching off both dying rules (CO-DEATH-1, CO-BASE-8) left one at HP −1 fighting
+on. Writing a frame cell as it is, or swapping one dying rule for the other, still works;
+a fight file saved with such a cell still opens."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.app.cli import main
+from companion.systems.coc.combat import Fight
+from companion.systems.coc.rules import load_rules
+from tests.app.coc_command_helpers import sheets
+
+
+@pytest.mark.parametrize(("cell", "said"), [
+    ("CO-TURN-3.p003=off", "CO-TURN-3.p003 cannot be switched off: CO-TURN-3 is profile 003's "
+                           "frame, always played there; play profile 004 without it"),
+    ("CO-TURN-1.p003=off", "CO-TURN-1.p003 cannot be switched off"),
+    ("CO-FIRE-1.p003=off", "CO-FIRE-1.p003 cannot be switched off"),
+    ("CO-BASE-12.p003=on", "CO-BASE-12.p003 cannot be switched on: CO-BASE-12 is profile "
+                           "004's frame, never played in profile 003; play profile 004 for it"),
+    ("CO-TURN-3.p004=optional_on", "CO-TURN-3.p004 cannot be switched on"),
+    ("CO-DEATH-1.p003=off", "no dying rule would run in profile 003: CO-DEATH-1.p003 and "
+                            "CO-BASE-8.p003 are both off; switch one on with the other off"),
+])
+def test_a_cell_the_engine_never_reads_is_refused(
+        tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str], cell: str,
+        said: str) -> None:
+    ann, cult = sheets(tmp_path)
+    assert main(["coc", "fight", "new", "--investigators", ann, "--foes", cult,
+                 "--set", cell]) == 2
+    assert f"--set: {said}" in capsys.readouterr().err
+    assert not (user_dirs / "data" / "coc" / "fight.json").exists()
+
+
+@pytest.mark.parametrize("cells", [
+    ("CO-TURN-3.p003=on", "CO-BASE-12.p003=off", "CO-FIRE-10.p004=on"),
+    ("CO-DEATH-1.p003=off", "CO-BASE-8.p003=on"),
+])
+def test_a_frame_cell_as_it_is_and_the_other_dying_rule_start_a_fight(
+        tmp_path: Path, user_dirs: Path, cells: tuple[str, ...]) -> None:
+    ann, cult = sheets(tmp_path)
+    assert main(["coc", "fight", "new", "--investigators", ann, "--foes", cult,
+                 *(a for c in cells for a in ("--set", c))]) == 0
+
+
+def test_a_fight_saved_with_a_frame_cell_still_opens(tmp_path: Path, user_dirs: Path) -> None:
+    """Revision 25's `--set CO-TURN-3.p003=off` is in the fight's settings; it opens as
+    before (a range or check added later never shuts a saved fight)."""
+    ann, cult = sheets(tmp_path)
+    assert main(["coc", "fight", "new", "--investigators", ann, "--foes", cult]) == 0
+    path = user_dirs / "data" / "coc" / "fight.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["settings"] = {"CO-TURN-3": {"p003": "off"}, "CO-DEATH-1": {"p003": "off"}}
+    fight = Fight.from_json(load_rules(), data)
+    assert fight.rules.table["CO-TURN-3"]["p003"] == "off"
