@@ -78,3 +78,29 @@ def test_the_fight_command_says_update_and_new_calls_it_a_newer_companions(
                    "fight.json.corrupt-…\n"), err
     assert file.read_text(encoding="utf-8") == text
     assert sorted(p.name for p in file.parent.iterdir()) == ["fight.json"]
+
+
+@pytest.mark.parametrize("damaged", [False, True])
+def test_new_force_over_it_says_the_fault_alone_beside_keeping_it_aside(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str], damaged: bool) -> None:
+    """`fight new --force` keeps a file it cannot read as ``.corrupt-…``, its note saying why
+    by the fault alone (r78carry: a newer companion's read "it is kept as it is: update this
+    companion" beside "it was kept as fight.json.corrupt-…", a damaged one's offered the
+    --force just given)."""
+    new = ["genso", "fight", "new", "--party", "pc1", "pc2", "--monsters", "orc:2"]
+    assert main(new) == 0
+    file = user_dirs / "data" / "genso" / "fight.json"
+    if damaged:
+        text = '{"version'
+        file.write_text(text, encoding="utf-8")
+        fault = "not JSON (the fight file ends in the middle: cut short after 9 bytes)"
+    else:
+        text = made_newer(file)
+        fault = NEWER
+    capsys.readouterr()
+    assert main([*new, "--force"]) == 0
+    (kept,) = file.parent.glob("fight.json.corrupt-*")
+    assert kept.read_text(encoding="utf-8") == text
+    err = capsys.readouterr().err
+    assert err == (f"companion: note: the file replaced could not be read ({file}: {fault}); "
+                   f"it was kept as {kept.name}\n"), err

@@ -154,6 +154,17 @@ def load_fight(rules: GensoRules, path: Path) -> Fight:
         raise NewerFightFile(str(exc)) from exc
 
 
+def _replaced_fight(rules: GensoRules, path: Path) -> Fight:
+    """The fight ``fight new --force`` replaces at ``path``; one it cannot read is said by
+    its fault alone, as its note keeps it as ``.corrupt-…`` (r78carry: a newer companion's
+    read "it is kept as it is: update this companion" beside "it was kept as
+    fight.json.corrupt-…", a damaged one's offered the --force just given)."""
+    try:
+        return load_fight(rules, path)
+    except (DamagedFight, NewerFightFile) as exc:
+        raise DataError(exc.fault) from None
+
+
 class DamagedFight(DataError):
     """A fight file that is no JSON, said with what to do; :attr:`fault` is the file and its
     fault alone, for ``fight new``'s own refusal (:func:`refuse_replacing`)."""
@@ -1286,7 +1297,7 @@ def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
                             "nothing was written")
     # Only now, the new fight made: a sheet refused above leaves the old file there.
     try:
-        kept = replace_fight(path, lambda old: load_fight(rules, old),
+        kept = replace_fight(path, lambda old: _replaced_fight(rules, old),
                              lambda: save_fight(fight, path), "companion genso fight",
                              None if args.force else refuse_replacing(
                                  path, "saved there by another command while this one was "
