@@ -23,7 +23,7 @@ import tomlkit
 from companion.app.paths import config_dir
 from companion.errors import DataError
 from companion.errors import utf8_text as utf8_text  # the fight files' readers import it here
-from companion.files import file_there, loads_toml
+from companion.files import file_there, loads_toml, open_regular
 
 
 class Overridable(Protocol):
@@ -39,9 +39,14 @@ def read_text(path: str | Path, what: str) -> str:
     A UTF-8 byte-order mark (BOM) before the text is dropped, as the camera settings and
     the save files take one (genso67 NIT 7: a sheet or ``genso.toml`` saved by an older
     Windows Notepad was "not TOML … line 1, column 1"): :func:`companion.errors.utf8_text`,
-    which the fight files' readers import from here too."""
+    which the fight files' readers import from here too.
+
+    Read only as a regular file (:func:`companion.files.open_regular`): a folder, a device
+    or a pipe is a DataError at once ("…/fights: a folder, not a fight"), where a pipe's
+    ``read_bytes`` waited for a writer for ever, saying nothing (a78gensofight item 1)."""
     try:
-        data = Path(path).read_bytes()
+        with open_regular(Path(path), what) as handle:
+            data = handle.read()
     except OSError as exc:
         raise DataError(f"cannot read the {what} {path}: {exc.strerror}") from exc
     # Line ends as ``Path.read_text`` reads them (\r\n and \r as \n), as they were.

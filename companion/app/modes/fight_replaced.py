@@ -12,6 +12,7 @@ import contextlib
 import os
 import re
 import shlex
+import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -70,6 +71,24 @@ NEWER = re.compile(r"fight file (?:format|version|engine|opening_engine) \S+ is 
                    r"this companion reads")
 
 
+def not_a_fight_file(path: Path) -> DataError | None:
+    """The refusal of ``--file`` naming something there that is no file (a folder, a pipe,
+    a device): ``fight new --force`` kept *whatever* it found as ``.corrupt-…``, so the
+    folder a player keeps fights in was renamed with all in it (a78gensofight item 1).
+    None when nothing or a regular file is there."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:  # nothing there, or a path file_there names
+        return None
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return DataError(f"--file {path} is a folder: give a file in it, e.g. "
+                         f"{path / 'fight.json'}; nothing was moved or written")
+    return DataError(f"--file {path} is a device or a pipe, not a fight file: give a file "
+                     "name; nothing was moved or written")
+
+
 def refuse_replacing(path: Path, meanwhile: str = "",
                      fault: DataError | None = None) -> DataError:
     """What ``fight new`` says of a fight already at ``path`` without ``--force``: what
@@ -77,7 +96,10 @@ def refuse_replacing(path: Path, meanwhile: str = "",
     how it came there after this ``fight new`` began, and what of this one is dropped.
     ``fault``: why the file there cannot be read; ``--force`` keeps such a one as
     ``.corrupt-…`` (:func:`~companion.files.kept_if_unreadable`), and it has no fight to end
-    (it was said to be kept as ``.replaced-…``, with ``fight end`` offered)."""
+    (it was said to be kept as ``.replaced-…``, with ``fight end`` offered). A folder or a
+    pipe at ``path`` is no fight, and ``--force`` is not offered (:func:`not_a_fight_file`)."""
+    if (not_file := not_a_fight_file(path)) is not None:
+        return not_file
     if fault is not None and NEWER.search(str(fault)):
         # A newer companion's fight plays on there: not one that "cannot be played on"
         # (reviewh70 NIT 6). --force keeps it as one this companion cannot read.
@@ -113,8 +135,11 @@ def replace_fight(path: Path, read: Callable[[Path], object], write: Callable[[]
     writes it, refuses this with :class:`FileInUse` and the fight there stays (moved first,
     it left the table with no fight). A write that fails (a full disk) puts the kept fight
     back, so an old fight is never left aside with no new one in its place. A folder that
-    lets nothing be renamed is an OSError, and nothing is replaced.
+    lets nothing be renamed is an OSError, and nothing is replaced. A folder or a pipe at
+    ``path`` is refused (:func:`not_a_fight_file`), never moved aside.
     """
+    if (not_file := not_a_fight_file(path)) is not None:
+        raise not_file
     with contextlib.ExitStack() as held:
         try:
             held.enter_context(holding(path, f"{command} new"))

@@ -26,7 +26,7 @@ from typing import Any
 from companion.app.overrides import utf8_text
 from companion.errors import DataError
 from companion.file_locks import FileInUse, writing
-from companion.files import loads_json
+from companion.files import loads_json, open_regular
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,9 +43,11 @@ class AsLoaded:
 
 def loaded(path: Path) -> AsLoaded:
     """The fight file at ``path`` as it is now (read while it is held, so no companion writes
-    it between this and the command's own load)."""
+    it between this and the command's own load). Only a regular file is read
+    (:func:`~companion.files.open_regular`): a pipe waited for a writer for ever, saying
+    nothing, and a folder is named as one (a78gensofight item 1)."""
     try:
-        with path.open("rb") as file:
+        with open_regular(path, "fight") as file:
             data = file.read()
             st = os.fstat(file.fileno())
     except FileNotFoundError:
