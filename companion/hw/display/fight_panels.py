@@ -568,17 +568,31 @@ class FightPanels(DiceTray):
         12d``, and those between vanished with no sign (reviews72 NIT 4). The last is kept
         whole before any other: its end tells the Death Curse's countdown from a death (``呪
         殺呪 curse 死亡 died``, screen72 NIT 3). Where even the count and the last do not
-        fit, the last is cut in its middle after the count, as a lone condition is."""
+        fit, the last is cut in its middle after the count, as a lone condition is.
+
+        The count is said as the two-line rows' is, ``+2 more 他2件``, in English alone
+        (``+2 more``) without a Japanese font or where that keeps a condition more, a
+        condition left out for the words as there (f78panels item 4): a bare ``+2 ·`` was
+        the one count on the screen that did not say what it counted. Bare only where not
+        even ``+2 more`` and the last fit."""
         whole = " · ".join(conditions)
         if self._text(whole, size).get_width() <= width or len(conditions) < 2:
             return self._fit_middle(whole, size, width, color)
         last = conditions[-1]
+        said: list[list[str]] = []
+        for kept in range(len(conditions) - 2, -1, -1):
+            left_out = len(conditions) - 1 - kept
+            worded = [f"+{left_out} more 他{left_out}件"] if self.has_cjk else []
+            said.append([" · ".join([*conditions[:kept], count, last])
+                         for count in [*worded, f"+{left_out} more"]])
         for kept in range(len(conditions) - 2, -1, -1):
             left_out = len(conditions) - 1 - kept
             first = " · ".join(conditions[:kept])
-            text = f"{first} +{left_out} · {last}" if first else f"+{left_out} · {last}"
-            if self._text(text, size).get_width() <= width:
-                return self._fit(text, size, width, color)
+            said.append([f"{first} +{left_out} · {last}" if first else f"+{left_out} · {last}"])
+        for texts in said:
+            for text in texts:
+                if self._text(text, size).get_width() <= width:
+                    return self._fit(text, size, width, color)
         # Past that, the count, then the last cut in its middle (its start and its end).
         count = self._fit(f"+{len(conditions) - 1} · ", size, width, color)
         cut = self._fit_middle(last, size, max(1, width - count.get_width()), color)
