@@ -302,7 +302,9 @@ class _FightView(FightMode):
         rows = []
         for c in state.order:
             conditions = [c.status.badge] if c.status.badge else []
-            if c.stance.text:
+            # A stance lasts until the fighter's next action: one who fled or is down takes
+            # none, and its badge must not share the row with a stale 全力攻撃 (a78screen 1).
+            if c.status is Status.ACTIVE and c.stance.text:
                 conditions.append(c.stance.text)
             for effect in c.effects:
                 spell = self.rules.spell(effect.spell)
