@@ -20,6 +20,7 @@ import importlib
 import io
 import os
 import re
+import shlex
 import signal
 import sys
 import threading
@@ -62,10 +63,12 @@ class _Parser(argparse.ArgumentParser):
         kwargs["formatter_class"] = cell_formatter(
             kwargs.get("formatter_class", argparse.HelpFormatter))
         super().__init__(*args, **kwargs)
+        self._words: list[str] = []  # what it parses, told back in an error (_near_choice)
 
     def parse_known_args(  # type: ignore[override]
             self, args: Sequence[str] | None = None, namespace: Any = None,
     ) -> tuple[argparse.Namespace, list[str]]:
+        self._words = list(sys.argv[1:] if args is None else args)
         parsed, extras = super().parse_known_args(args, namespace)
         if not hasattr(parsed, LEAF):  # the sub-command's parser finished first
             setattr(parsed, LEAF, self)
@@ -81,21 +84,60 @@ class _Parser(argparse.ArgumentParser):
             article = "an" if missing[0][:1] in "AEIOU" else "a"
             self.exit(2, f"\n{self.prog}: error: choose {article} {missing[0]} from the list "
                          "above\n")
-        super().error(message + self._near_choice(message))
+        refused = re.match(r"argument (.+?): invalid choice: '(.*)' \(choose from ", message,
+                           re.DOTALL)
+        if refused is not None:
+            name, typed = refused.groups()
+            super().error(self._value_before_sub_command(typed)
+                          or message + self._near_choice(name, typed))
+        super().error(message)
 
-    def _near_choice(self, message: str) -> str:
+    def _near_choice(self, name: str, typed: str) -> str:
         """``; did you mean 'play'?`` after argparse's "invalid choice: 'plya'" when a
         choice is near the word typed, else empty: Python 3.11's argparse offers none
         (setup75 NIT 7: `companion plya`)."""
-        refused = re.match(r"argument (.+?): invalid choice: '(.*)' \(choose from ", message,
-                           re.DOTALL)
-        if refused is None:
-            return ""
-        name, typed = refused.groups()
         words = [str(choice) for action in self._actions if action.choices
                  and argparse._get_action_name(action) == name for choice in action.choices]
         near = _nearest(typed, words)
         return f"; did you mean {near!r}?" if near else ""
+
+    def _value_before_sub_command(self, typed: str) -> str:
+        """What to say when ``typed``, refused as the sub-command, is the value of an option
+        a sub-command takes, typed before its name: ``--profile 004 goes after the
+        sub-command: companion coc roll --profile 004 'CC<=50'``, the line given again with
+        the option moved after the first sub-command that takes it; else empty. argparse took
+        the value for the sub-command's name (a78journey NIT 4: `coc --profile 004 roll` was
+        refused as "invalid choice: '004'"), where an option alone is told by
+        :func:`_misplaced`."""
+        at = self._words.index(typed) if typed in self._words else 0
+        option = self._words[at - 1] if at else ""
+        if not option.startswith("-") or option in self._option_string_actions:
+            return ""
+        rest = self._words[at + 1:]
+        parser: argparse.ArgumentParser = self
+        for place, word in enumerate(rest):
+            parser = _sub_parsers(parser).get(word, parser)
+            if parser is not self and _takes_value(parser, option):
+                moved = [*rest[:place + 1], option, typed, *rest[place + 1:]]
+                return (f"{option} {typed} goes after the sub-command: "
+                        f"{self.prog} {shlex.join(moved)}")
+        takes = [name for name, sub in _sub_parsers(self).items() if _takes_value(sub, option)]
+        if not takes:
+            return ""
+        return (f"{option} {typed} goes after the sub-command that takes it, e.g. "
+                f"{self.prog} {takes[0]} {option} {typed}")
+
+
+def _sub_parsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    """The parsers of ``parser``'s sub-commands, by name (none when it has none)."""
+    return next((dict(action.choices) for action in parser._actions
+                 if isinstance(action, argparse._SubParsersAction)), {})
+
+
+def _takes_value(parser: argparse.ArgumentParser, option: str) -> bool:
+    """Whether ``parser`` takes ``option`` with a value after it (``--profile 004``)."""
+    action = parser._option_string_actions.get(option)
+    return action is not None and action.nargs != 0
 
 
 def _nearest(typed: str, words: Sequence[str]) -> str | None:

@@ -30,3 +30,35 @@ def test_an_option_no_parser_knows_is_said_as_before(
         main(["rules", "encounter", "--floor", "3", "--tile", "6m", "--bogus"])
     assert capsys.readouterr().err.rstrip().endswith(
         "companion rules encounter: error: unrecognized arguments: --bogus")
+
+
+@pytest.mark.parametrize(("words", "said"), [
+    (["coc", "--profile", "004", "roll", "CC<=50"],
+     "companion coc: error: --profile 004 goes after the sub-command: "
+     "companion coc roll --profile 004 'CC<=50'"),
+    (["rules", "--floor", "3", "encounter"],
+     "companion rules: error: --floor 3 goes after the sub-command: "
+     "companion rules encounter --floor 3"),
+    (["coc", "--file", "/tmp/f.json", "fight", "show"],
+     "companion coc: error: --file /tmp/f.json goes after the sub-command: "
+     "companion coc fight show --file /tmp/f.json"),
+    (["coc", "--profile", "004"],
+     "companion coc: error: --profile 004 goes after the sub-command that takes it, e.g. "
+     "companion coc roll --profile 004")])
+def test_an_option_and_its_value_before_the_sub_command_are_said_to_go_after_it(
+        words: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """a78journey NIT 4: the value was taken for the sub-command's name and refused as
+    "invalid choice: '004'", with no word that --profile goes after `roll`."""
+    with pytest.raises(SystemExit) as done:
+        main(words)
+    assert done.value.code == 2
+    assert capsys.readouterr().err.rstrip().endswith(said)
+
+
+def test_a_value_no_sub_command_takes_is_refused_as_before(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["coc", "--zzz", "4", "roll"])
+    assert capsys.readouterr().err.rstrip().endswith(
+        "companion coc: error: argument SUB: invalid choice: '4' (choose from 'roll', "
+        "'defaults', 'fight')")
