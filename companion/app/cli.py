@@ -95,9 +95,16 @@ class _Parser(argparse.ArgumentParser):
     def _near_choice(self, name: str, typed: str) -> str:
         """``; did you mean 'play'?`` after argparse's "invalid choice: 'plya'" when a
         choice is near the word typed, else empty: Python 3.11's argparse offers none
-        (setup75 NIT 7: `companion plya`)."""
+        (setup75 NIT 7: `companion plya`). A ``help`` typed as a command is pointed to
+        ``--help`` (a78journey NIT 6: `companion help`, a new user's first guess, was
+        refused with no pointer)."""
         words = [str(choice) for action in self._actions if action.choices
                  and argparse._get_action_name(action) == name for choice in action.choices]
+        if typed.casefold() == "help" and not name.startswith("-"):
+            after = self._words[self._words.index(typed) + 1:] if typed in self._words else []
+            if after and after[0] in words:
+                return f"; for help: {self.prog} {after[0]} --help"
+            return f"; for help: {self.prog} --help, or {self.prog} {name} --help"
         near = _nearest(typed, words)
         return f"; did you mean {near!r}?" if near else ""
 

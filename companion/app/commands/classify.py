@@ -228,8 +228,9 @@ class _MatAt(argparse.Action):
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
-        "classify", help=COMMANDS["classify"].help
-    )
+        "classify", help=COMMANDS["classify"].help,
+        description="Name the tile in each picture, or, with --mat, every slot of camera "
+                    "pictures of the whole mat.")
     parser.add_argument("images", nargs="*", type=Path, metavar="IMAGE",
                         help="pictures of one tile each")
     parser.add_argument("--mat", type=Path, nargs="+", metavar="FRAME", action=_MatAt,

@@ -30,8 +30,9 @@ TABLE_RUNS = 20
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
-        "history", help=COMMANDS["history"].help
-    )
+        "history", help=COMMANDS["history"].help,
+        description="List the finished games: wins, the deepest floor reached and the "
+                    "causes of death.")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object, of every run unless --last")
     shown = parser.add_mutually_exclusive_group()

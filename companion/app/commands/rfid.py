@@ -77,7 +77,9 @@ RfidReader = TrayReader | Rdm6300Reader
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
-        "rfid", help=COMMANDS["rfid"].help)
+        "rfid", help=COMMANDS["rfid"].help,
+        description="Watch the RFID tray or reader, list the serial ports, or simulate a "
+                    "tray.")
     actions = parser.add_subparsers(dest="rfid_action", required=True, metavar="ACTION")
     monitor = actions.add_parser(
         "monitor", help="print each tag placed or removed (lying: there as the reader came "

@@ -201,8 +201,10 @@ def parameters(args: argparse.Namespace, profile: Profile, path: Path | None) ->
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
-        "simulate", help=COMMANDS["simulate"].help
-    )
+        "simulate", help=COMMANDS["simulate"].help,
+        description="Play --games headless games on the simulated wall, seeded from --seed, "
+                    "and report the survival rate, the floors reached and the causes of "
+                    "death.")
     parser.add_argument("--games", type=positive_int, required=True, help="how many games to play")
     parser.add_argument("--seed", default=0, metavar="S", type=seeds_below(
         BASE_SEED_LIMIT, " here, so that each game's seed, (S << 32) | i, is one "
