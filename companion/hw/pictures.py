@@ -10,12 +10,14 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
+import re
 import shlex
 import stat
 import struct
 import termios
 from collections.abc import Callable
 from pathlib import Path
+from typing import BinaryIO
 
 import cv2
 import numpy as np
@@ -38,6 +40,10 @@ MIN_SIDE = 16  # pixels: less than a tile's or a die's face can be read from
 # as pictures, they were refused as "not a picture that can be read" (camera71 NIT 7).
 VIDEO_SUFFIXES = (".mp4", ".m4v", ".3gp", ".avi", ".mkv", ".mov", ".webm")
 TRANSPARENT = (".png", ".webp", ".tif", ".tiff")  # formats that may hold an alpha channel
+#: The most pixels a picture may have: a 12-megapixel phone photo reads, a 20000x20000 PNG of
+#: 1.2 MB is refused before it is decoded, where it took 3.6 GB and a minute (20 GB with an
+#: alpha; the Pi 4 has 2 GB) below OpenCV's own limit of 2**30 (a78tilecam DEFECT 1).
+MAX_PIXELS = 2**26
 
 
 def read_picture(path: Path) -> np.ndarray:
@@ -54,12 +60,27 @@ def read_picture(path: Path) -> np.ndarray:
     if _cut_short_jpeg(path):
         raise PictureError(path, "the JPEG file is cut short (an unfinished copy or download?); "
                                  "its lower part would be grey, and dice or tiles there unseen")
+    size = _declared_size(path)
+    if size is not None and size[0] * size[1] > MAX_PIXELS:
+        raise PictureError(path, f"too large a picture to read ({size[0]}x{size[1]} pixels, "
+                                 f"over {MAX_PIXELS // 10**6} million): shrink it (a camera "
+                                 f"frame is 1280x720)")
     try:
         image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-        whole = cv2.imread(str(path), cv2.IMREAD_UNCHANGED) \
-            if image is not None and path.suffix.lower() in TRANSPARENT else None
-    except cv2.error:
-        raise PictureError(path, "too large a picture to read (over 2**30 pixels)") from None
+        if image is not None and path.suffix.lower() in TRANSPARENT:
+            whole = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
+            if whole is not None and whole.ndim == 3 and whole.shape[2] == 4:
+                image = _on_white(whole, image)
+    except (cv2.error, MemoryError) as exc:
+        # OpenCV raises on a picture over its own limit (2**30 pixels) in a kind whose size
+        # is not read above, and on memory it cannot get, as numpy does: a 20000x20000 PNG
+        # under ulimit was said to be over 2**30 pixels, or a traceback (a78tilecam DEFECT 1).
+        if "CV_IO_MAX_IMAGE_PIXELS" in str(exc):
+            raise PictureError(path, "too large a picture to read (over 2**30 pixels): shrink "
+                                     "it (a camera frame is 1280x720)") from None
+        sides = f"{size[0]}x{size[1]} " if size is not None else ""
+        raise PictureError(path, f"not enough memory to read this {sides}picture: shrink it "
+                                 f"(a camera frame is 1280x720)") from None
     if image is None and path.suffix.lower() in VIDEO_SUFFIXES:
         # A kind the program reads as a camera: "not a picture" left the player to wonder
         # whether the file was broken (camera75 NIT 6).
@@ -71,13 +92,30 @@ def read_picture(path: Path) -> np.ndarray:
     if min(image.shape[:2]) < MIN_SIDE:
         raise PictureError(path, f"too small a picture to read "
                                  f"({image.shape[1]}x{image.shape[0]} pixels)")
-    if whole is not None and whole.ndim == 3 and whole.shape[2] == 4:
-        opaque = {np.dtype(np.uint8): 255.0, np.dtype(np.uint16): 65535.0}.get(whole.dtype, 1.0)
-        colour = np.clip(whole[..., :3].astype(np.float32) * (255.0 / opaque), 0, 255)
-        alpha = _turned_as(np.clip(whole[..., 3:].astype(np.float32) / opaque, 0, 1),
-                           colour, image)
-        if alpha is not None:
-            image = np.round(image * alpha + 255 * (1 - alpha)).astype(np.uint8)
+    return image
+
+
+def _on_white(whole: np.ndarray, image: np.ndarray) -> np.ndarray:
+    """``image`` (OpenCV's 8-bit colour reading) with the transparent part of ``whole`` (the
+    same picture read with its alpha, unturned) on white paper. A picture opaque all over is
+    ``image`` as it is; the blend is one channel at a time with one float alpha, where float
+    copies of the whole colour took a 4032x3024 PNG with an opaque alpha to 694 MB and a
+    20000x20000 one to 20 GB (a78tilecam DEFECT 1)."""
+    opaque = {np.dtype(np.uint8): 255.0, np.dtype(np.uint16): 65535.0}.get(whole.dtype, 1.0)
+    if float(whole[..., 3].min()) >= opaque:
+        return image
+    turn = _turn_of(whole[..., :3], opaque, image)
+    if turn is None:
+        return image
+    alpha = turn(whole[..., 3]).astype(np.float32)
+    alpha *= 1.0 / opaque
+    np.clip(alpha, 0, 1, out=alpha)
+    channel = np.empty_like(alpha)  # one for the three: 255 + (colour - 255) * alpha
+    for c in range(3):
+        np.subtract(image[..., c], 255, out=channel, dtype=np.float32)
+        channel *= alpha
+        channel += 255
+        image[..., c] = np.rint(channel, out=channel)
     return image
 
 
@@ -133,17 +171,20 @@ _TURNS: tuple[Callable[[np.ndarray], np.ndarray], ...] = (
 _SAME_TURN = 2.0
 
 
-def _turned_as(alpha: np.ndarray, colour: np.ndarray, image: np.ndarray) -> np.ndarray | None:
-    """``alpha`` turned as OpenCV turned ``image`` by the picture's EXIF orientation: the one
-    of the eight turns that brings ``colour`` (read with the alpha, which OpenCV leaves
-    unturned) onto ``image``; None when none does. The alpha of a turned picture was left out
-    when its sides differed (the transparent part read black) and laid over the wrong pixels
-    when square (camera71 RISK 5)."""
+def _turn_of(colour: np.ndarray, opaque: float,
+             image: np.ndarray) -> Callable[[np.ndarray], np.ndarray] | None:
+    """The turn OpenCV gave ``image`` by the picture's EXIF orientation, which it leaves
+    undone on the reading with the alpha: the one of the eight that brings ``colour`` (that
+    reading's colour, ``opaque`` its full scale) onto ``image``; None when none does. The
+    alpha of a turned picture was left out when its sides differed (the transparent part
+    read black) and laid over the wrong pixels when square (camera71 RISK 5)."""
+    if colour.dtype != np.uint8:
+        colour = np.clip(colour * (255.0 / opaque), 0, 255).round().astype(np.uint8)
     for turn in _TURNS:
         turned = turn(colour)
-        if turned.shape == image.shape \
-                and float(np.mean(np.abs(turned - image))) <= _SAME_TURN:
-            return turn(alpha)
+        if turned.shape == image.shape and float(np.mean(
+                cv2.mean(cv2.absdiff(np.ascontiguousarray(turned), image))[:3])) <= _SAME_TURN:
+            return turn
     return None
 
 
@@ -199,3 +240,95 @@ def _cut_short_jpeg(path: Path) -> bool:
                 at += 1 if follows == 0xFF else 2
                 continue
             break
+
+
+def _declared_size(path: Path) -> tuple[int, int] | None:
+    """The width and height a picture's header gives, read without decoding it, for the kinds
+    a camera or a phone writes (PNG, JPEG, BMP, WebP, TIFF, PNM), known by their first bytes
+    as OpenCV knows them; None for another kind or a header that cannot be read, which
+    OpenCV's reading then judges. A picture's pixels may be many times its file: a 1.2 MB PNG
+    of 20000x20000 pixels (a78tilecam DEFECT 1)."""
+    try:
+        with path.open("rb") as file:
+            head = file.read(64)
+            if head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR":
+                return _pair(head, 16, ">II")
+            if head[:2] == b"BM" and len(head) >= 26:
+                if struct.unpack_from("<I", head, 14)[0] == 12:  # OS/2's header: 16-bit sides
+                    return _pair(head, 18, "<HH")
+                width, height = struct.unpack_from("<ii", head, 18)
+                return abs(width), abs(height)  # a height under 0: rows stored top first
+            if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+                return _webp_size(head)
+            if head[:4] in (b"II*\x00", b"MM\x00*"):
+                return _tiff_size(file, ">" if head[:1] == b"M" else "<")
+            if head[:1] == b"P" and head[1:2] in b"123456" and len(head) > 2:
+                words = re.sub(rb"#[^\n]*", b" ", head[2:]).split()
+                return (int(words[0]), int(words[1])) if len(words) >= 2 else None
+            if head[:2] == b"\xff\xd8":
+                return _jpeg_size(file)
+    except (OSError, ValueError, struct.error):
+        return None
+    return None
+
+
+def _pair(data: bytes, at: int, layout: str) -> tuple[int, int] | None:
+    """Two numbers at ``at`` in ``data`` laid out as ``layout`` (struct's), None when cut."""
+    if len(data) < at + struct.calcsize(layout):
+        return None
+    first, second = struct.unpack_from(layout, data, at)
+    return int(first), int(second)
+
+
+def _webp_size(head: bytes) -> tuple[int, int] | None:
+    """The canvas of a WebP file from its first chunk: VP8X (extended), VP8L (lossless) or
+    VP8 (lossy), each laying its sides out its own way."""
+    chunk = head[12:16]
+    if chunk == b"VP8X" and len(head) >= 30:
+        return (int.from_bytes(head[24:27], "little") + 1,
+                int.from_bytes(head[27:30], "little") + 1)
+    if chunk == b"VP8L" and len(head) >= 25 and head[20] == 0x2F:
+        bits = int.from_bytes(head[21:25], "little")
+        return (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
+    if chunk == b"VP8 " and len(head) >= 30:
+        width, height = struct.unpack_from("<HH", head, 26)
+        return width & 0x3FFF, height & 0x3FFF
+    return None
+
+
+def _tiff_size(file: BinaryIO, order: str) -> tuple[int, int] | None:
+    """ImageWidth (256) and ImageLength (257) from a TIFF's first directory."""
+    file.seek(4)
+    file.seek(struct.unpack(order + "I", file.read(4))[0])
+    count = struct.unpack(order + "H", file.read(2))[0]
+    entries = file.read(12 * count)
+    sides: dict[int, int] = {}
+    for at in range(0, len(entries) - 11, 12):
+        tag, kind = struct.unpack_from(order + "HH", entries, at)
+        if tag in (256, 257):
+            sides[tag] = struct.unpack_from(order + ("H" if kind == 3 else "I"), entries, at + 8)[0]
+    return (sides[256], sides[257]) if len(sides) == 2 else None
+
+
+def _jpeg_size(file: BinaryIO) -> tuple[int, int] | None:
+    """The sides in a JPEG's start-of-frame marker, its segments walked from the file's start
+    (a phone's EXIF and its thumbnail come first, each with its length)."""
+    file.seek(2)
+    while True:
+        marker = file.read(2)
+        if len(marker) < 2 or marker[0] != 0xFF:
+            return None
+        if marker[1] == 0xFF:  # fill bytes before a marker
+            file.seek(-1, os.SEEK_CUR)
+            continue
+        if marker[1] in (0x01, *range(0xD0, 0xD8)):  # no length follows these
+            continue
+        segment = file.read(2)
+        if len(segment) < 2:
+            return None
+        length = int.from_bytes(segment, "big")
+        if 0xC0 <= marker[1] <= 0xCF and marker[1] not in (0xC4, 0xC8, 0xCC):
+            frame = file.read(5)  # the sample precision, then the height and the width
+            height, width = struct.unpack(">HH", frame[1:5])
+            return (width, height) if height else None  # no height: given after the scan
+        file.seek(length - 2, os.SEEK_CUR)

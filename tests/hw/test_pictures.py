@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import tracemalloc
 from pathlib import Path
 
 import cv2
@@ -123,3 +124,92 @@ def test_a_jpeg_cut_short_is_refused_not_read_half_grey(tmp_path: Path, progress
         with pytest.raises(PictureError) as err:
             read_picture(path)
         assert err.value.problem.startswith("the JPEG file is cut short")
+
+
+@pytest.mark.parametrize("suffix", [".png", ".jpg", ".bmp", ".webp", ".tif"])
+def test_a_picture_of_too_many_pixels_is_refused_before_it_is_decoded(
+        tmp_path: Path, suffix: str, mocker: MockerFixture) -> None:
+    """a78tilecam DEFECT 1: a 1.2 MB PNG of 20000x20000 took 3.6 GB and a minute to read (20 GB
+    with an alpha), on a Pi 4 of 2 GB. Its header's sides are read; OpenCV never decodes it.
+    Made at a size OpenCV writes fast, with the header's sides then written over."""
+    path = tmp_path / f"poster{suffix}"
+    cv2.imwrite(str(path), np.full((40, 48, 3), 200, np.uint8))
+    data = bytearray(path.read_bytes())
+    if suffix == ".png":
+        data[16:24] = (9000).to_bytes(4, "big") + (8000).to_bytes(4, "big")
+    elif suffix == ".bmp":
+        data[18:26] = (9000).to_bytes(4, "little") + (8000).to_bytes(4, "little")
+    elif suffix == ".jpg":
+        frame = data.find(b"\xff\xc0") + 5
+        data[frame:frame + 4] = (8000).to_bytes(2, "big") + (9000).to_bytes(2, "big")
+    elif suffix == ".webp":
+        if data[12:16] == b"VP8L":
+            bits = 8999 | (7999 << 14) | (int.from_bytes(data[21:25], "little") & ~(2**28 - 1))
+            data[21:25] = bits.to_bytes(4, "little")
+        else:
+            data[26:30] = (9000).to_bytes(2, "little") + (8000).to_bytes(2, "little")
+    else:
+        tiff = cv2.imread(str(path))
+        path.unlink()
+        path = tmp_path / "poster.tif"
+        cv2.imwrite(str(path), cv2.resize(tiff, (9000, 8000), interpolation=cv2.INTER_NEAREST),
+                    [cv2.IMWRITE_TIFF_COMPRESSION, 5])
+        data = bytearray(path.read_bytes())
+    path.write_bytes(bytes(data))
+    imread = mocker.spy(cv2, "imread")
+    with pytest.raises(PictureError) as err:
+        read_picture(path)
+    assert err.value.problem == ("too large a picture to read (9000x8000 pixels, over 67 "
+                                 "million): shrink it (a camera frame is 1280x720)")
+    assert imread.call_count == 0
+
+
+def test_a_picture_under_the_limit_reads_as_large_as_it_is(tmp_path: Path) -> None:
+    """A 12-megapixel phone photo (4032x3024) reads whole."""
+    path = tmp_path / "phone.jpg"
+    cv2.imwrite(str(path), np.full((3024, 4032, 3), 90, np.uint8))
+    assert read_picture(path).shape == (3024, 4032, 3)
+
+
+def test_memory_running_out_is_said_so_not_as_over_opencvs_limit(
+        tmp_path: Path, mocker: MockerFixture) -> None:
+    """a78tilecam DEFECT 1: under a memory limit, a 4e8-pixel PNG was said to be "over 2**30
+    pixels", and the alpha's float copy ended in numpy's traceback."""
+    path = tmp_path / "big.png"
+    cv2.imwrite(str(path), np.full((40, 48, 4), 200, np.uint8))
+    mocker.patch("cv2.imread", side_effect=cv2.error("OpenCV(5.1.0) alloc.cpp:73: error: "
+                                                     "(-4:Insufficient memory) Failed to "
+                                                     "allocate 1200000000 bytes"))
+    with pytest.raises(PictureError) as err:
+        read_picture(path)
+    assert err.value.problem == ("not enough memory to read this 48x40 picture: shrink it "
+                                 "(a camera frame is 1280x720)")
+    mocker.patch("cv2.imread", side_effect=[np.full((40, 48, 3), 200, np.uint8),
+                                            MemoryError("Unable to allocate 4.47 GiB")])
+    with pytest.raises(PictureError, match="not enough memory to read this 48x40 picture"):
+        read_picture(path)
+
+
+@pytest.mark.parametrize(("seen_through", "most"), [(False, 8), (True, 16)])
+def test_an_alpha_takes_no_float_copies_of_the_colour(
+        tmp_path: Path, seen_through: bool, most: int) -> None:
+    """a78tilecam DEFECT 1: a 4032x3024 PNG whose alpha is opaque all over took 694 MB to read
+    (float copies of its colour, and of its differences from each turn), 20000x20000 20 GB.
+    Opaque, it reads in OpenCV's two readings (3 + 4 bytes a pixel); seen through in part,
+    with one float alpha (4) beside them and one channel at a time in floats (4)."""
+    path = tmp_path / "art.png"
+    picture = np.random.default_rng(5).integers(0, 255, (1000, 1200, 4), dtype=np.uint8)
+    picture[..., 3] = 255
+    if seen_through:
+        picture[:100, :100, 3] = 0
+    cv2.imwrite(str(path), picture)
+    tracemalloc.start()
+    try:
+        image = read_picture(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < most * 1000 * 1200
+    if seen_through:
+        assert tuple(image[50, 50]) == (255, 255, 255)
+    assert np.array_equal(image[500:], picture[500:, :, :3])

@@ -461,6 +461,9 @@ class FileSource:
         self._frames_read = 0
         self._files: list[Path] = []
         self._next = 0
+        # The picture read to check the source, by its place in _files: its first read()
+        # takes it, where it was read twice (a78tilecam DEFECT 1).
+        self._checked: tuple[int, np.ndarray] | None = None
         if path.is_dir():
             self._files = sorted((p for p in path.iterdir()
                                   if p.suffix.lower() in IMAGE_SUFFIXES), key=name_order)
@@ -484,7 +487,7 @@ class FileSource:
             # not as "no picture from the camera: … skipped" after the frames were tried
             # (events64 N5), as the dice camera's picture is checked.
             try:
-                read_picture(path)
+                self._checked = (0, read_picture(path))
             except PictureError as exc:
                 # A kind of file taken neither as a picture nor as a video: say which are.
                 kinds = "" if path.suffix.lower() in IMAGE_SUFFIXES else (
@@ -506,9 +509,9 @@ class FileSource:
         "no more pictures" for good, and calibration named only the last one (camera71 NIT
         6). The pictures are tried in order until one reads: a good folder reads one."""
         problems: list[str] = []
-        for picture in self._files:
+        for at, picture in enumerate(self._files):
             try:
-                read_picture(picture)
+                self._checked = (at, read_picture(picture))
             except PictureError as exc:
                 problems.append(f"{picture.name}: {exc.problem}")
                 continue
@@ -539,8 +542,12 @@ class FileSource:
                 self.ended = True
                 return None
             self._next = 0
-        path = self._files[self._next]
+        at, path = self._next, self._files[self._next]
         self._next += 1
+        if self._checked is not None and self._checked[0] == at:
+            image, self._checked = self._checked[1], None
+            self.message = "ok"
+            return image
         try:
             image = read_picture(path)
         except PictureError as exc:
