@@ -50,7 +50,7 @@ from companion.errors import CompanionError, DeviceError, IllegalAction
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.camera.pace import FRAME_PERIOD_S, Pace
 from companion.hw.dice.readings import THROW_AGAIN, guidance, lying_order
-from companion.hw.display.view import Option
+from companion.hw.display.view import TO_TYPE, Option
 
 if TYPE_CHECKING:
     # frames are numpy images; the camera's code imports numpy and OpenCV when used
@@ -467,10 +467,12 @@ class CameraRolls:
                 else "?" for k in range(len(lying)))
             which = (f" ({n} of {len(asked)}: {lying_said})" if len(asked) > 1
                      else f" ({lying_said})" if len(lying) > 1 else "")
-            known = tuple(values[k] for k in sorted(values))  # in the order they lie
+            # The dice read beside it, in the order they lie, "?" for each still to type as
+            # the question says (the panel showed the dice read alone: f78panels item 3).
+            known = tuple(values.get(k, TO_TYPE) for k in range(len(lying)))
 
             def with_read(prompt: str, known: tuple[int, ...] = known,
-                          **kwargs: object) -> None:  # the dice read beside it
+                          **kwargs: object) -> None:
                 show(prompt, **kwargs, prompt_faces=known)
 
             picked = choose(self.controls, with_read,

@@ -10,7 +10,7 @@ import pygame
 
 from companion.hw.display.canvas import ACCENT, DIM, TEXT_MIN, Color
 from companion.hw.display.game_panels import GamePanels
-from companion.hw.display.view import DiceView
+from companion.hw.display.view import TO_TYPE, DiceView
 
 # A D6's red ace: darker than BAD (lightened for text), so that on the ivory die it keeps
 # 3.3:1, as a mark must.
@@ -217,12 +217,16 @@ class DiceTray(GamePanels):
     def _die(self, face: int, rect: pygame.Rect, sides: int = 6) -> None:
         """A white d6 seen from above, with its pips (a red ace, as on Japanese dice); any
         other die (a D4, a D10) its number in a shape of its own, so it is not read as a D6
-        thrown."""
+        thrown. A die still to be typed (:data:`TO_TYPE`) has "?" for its pips or number."""
         m = self.m
         if sides != 6:
             self._other_die(face, rect, sides)
             return
         pygame.draw.rect(self.surface, (236, 234, 226), rect, border_radius=m(8))
+        if face == TO_TYPE:  # still to be typed, as the question says it
+            mark = self._text("?", max(m(9), round(rect.h * 0.6)), (20, 20, 24))
+            self.surface.blit(mark, mark.get_rect(center=rect.center))
+            return
         spots = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
                  4: [(0, 0), (0, 2), (2, 0), (2, 2)],
                  5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)],
@@ -249,8 +253,9 @@ class DiceTray(GamePanels):
         # Where the number and the die's name sit, down the shape: a triangle's room is low
         # in it, narrowing to the top; every other shape's is about its middle.
         number_y, label_y = (0.56, 0.82) if sides == 4 else (0.45, 0.77)
-        number = self._text(str(face), max(m(9), round(rect.h * (0.34 if sides == 4
-                                                                  else 0.4))), (20, 20, 24))
+        number = self._text("?" if face == TO_TYPE else str(face),
+                            max(m(9), round(rect.h * (0.34 if sides == 4 else 0.4))),
+                            (20, 20, 24))
         label = self._die_label(rect.h, sides)
         self.surface.blit(number, number.get_rect(
             center=(rect.centerx, round(rect.y + rect.h * number_y))))

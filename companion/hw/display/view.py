@@ -109,12 +109,18 @@ class DiceStep:
     aside: bool = False
 
 
+#: A face in :attr:`DiceView.faces` (or a fight's) still to be typed, drawn as a die with
+#: "?" on it: the question over a doubted die said "(1 of 2: [?], ?, 5)", the panel the 5
+#: alone (f78panels item 3). No die shows 0 (a D10's 0 is read as its 10).
+TO_TYPE = 0
+
+
 @dataclass(frozen=True, slots=True)
 class DiceView:
     """The dice tray: what is rolled, the faces read, the BCDice lines, the table's walk."""
 
     title: str  # "罠 Trap (EV-TRAP-1)", "2D6>=9"
-    faces: tuple[int, ...] = ()  # the faces thrown so far: a D6's drawn as pips
+    faces: tuple[int, ...] = ()  # the faces thrown so far: a D6's drawn as pips (TO_TYPE: ?)
     rolls: tuple[str, ...] = ()  # BCDice lines, e.g. "(1D6) ＞ 4"
     steps: tuple[DiceStep, ...] = ()
     source: str = ""  # where the dice come from: "camera カメラ", "simulated 仮想"
