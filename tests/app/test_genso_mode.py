@@ -788,7 +788,7 @@ def test_a_dispel_at_the_table_on_a_weapons_exorcism() -> None:
     assert entry.action == Cast(FAIRY, "dispel", (KNIGHT,), 0)
     assert f"退魔呪/Exorcism by {FAIRY} on {KNIGHT}'s 剣/Sword is cancelled" in entry.text
     knight = mode.fight.state.get(KNIGHT)
-    assert not knight.enchanted("sword") and knight.has("protection")
+    assert not knight.enchanted(0) and knight.has("protection")
 
 
 def test_a_dispel_at_the_table_on_the_being_leaves_its_weapons_exorcism() -> None:
@@ -800,7 +800,7 @@ def test_a_dispel_at_the_table_on_the_being_leaves_its_weapons_exorcism() -> Non
     assert entry.action == Cast(FAIRY, "dispel", (KNIGHT,))
     assert f"防護呪/Protection by {FAIRY} on {KNIGHT} is cancelled" in entry.text
     knight = mode.fight.state.get(KNIGHT)
-    assert knight.enchanted("sword") and not knight.has("protection")
+    assert knight.enchanted(0) and not knight.has("protection")
     for choice in ("wait", "wait", "cast", "s:dispel"):
         mode.restore(choice)
     ask = mode.ask()

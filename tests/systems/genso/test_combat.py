@@ -564,10 +564,10 @@ def test_exorcism_on_living_and_on_weapons_until_sunrise() -> None:
     act(fight, Wait(PC1))
     act(fight, Wait(ORC))
     act(fight, Cast("一般的な魔術師（男性）", "exorcism", (PC1,), weapon=0))
-    assert fight.state.get(PC1).enchanted("club")
+    assert fight.state.get(PC1).enchanted(0)
     act(fight, EndFight())
     entry = act(fight, Sunrise())
-    assert "sunrise" in entry.text and not fight.state.get(PC1).enchanted("club")
+    assert "sunrise" in entry.text and not fight.state.get(PC1).enchanted(0)
 
 
 def test_dispel_cancels_the_oldest_eligible_spell() -> None:
@@ -1245,7 +1245,7 @@ def test_dispel_reaches_a_weapons_exorcism_only_on_the_weapon() -> None:
     entry = act(fight, Cast(FAIRY, "dispel", (KNIGHT,)))
     assert f"防護呪/Protection by {FAIRY} on {KNIGHT} is cancelled" in entry.text
     knight = fight.state.get(KNIGHT)
-    assert knight.enchanted("sword") and not knight.has("protection")
+    assert knight.enchanted(0) and not knight.has("protection")
     act(fight, Wait(KNIGHT))
     act(fight, Wait(ORC))
     with pytest.raises(IllegalAction, match="has no weapon 5"):
@@ -1265,7 +1265,7 @@ def test_a_revision_2_fight_replays_its_dispel_as_it_was_played() -> None:
     assert [line["text"] for e in old["journal"] for line in e["lines"]] == [
         line.text for e in fight.journal for line in e.lines]
     knight = fight.state.get(KNIGHT)
-    assert knight.has("protection") and not knight.enchanted("sword")
+    assert knight.has("protection") and not knight.enchanted(0)
     saved = fight.to_json()
     assert saved["version"] == FILE_VERSION and {
         e.get("engine") for e in saved["journal"]} == {2}

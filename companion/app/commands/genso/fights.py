@@ -355,7 +355,7 @@ def fight_status(rules: GensoRules, fight: Fight,
         flags = [c.status.badge] if c.status.badge else []
         if c.stance.text:
             flags.append(c.stance.text)
-        flags += [rules.spell(e.spell).ja + (f"({e.weapon})" if e.weapon else "")
+        flags += [rules.spell(e.spell).ja + (f"({c.weapon_label(e)})" if e.weapon else "")
                   for e in c.effects]
         barrier = table.barrier_holding(c)
         if barrier:  # GM-MAGIC-5: inside another's Barrier (calendar73 NIT 6), in the
@@ -1645,7 +1645,8 @@ def _outlasting(fight: Fight, name: str) -> list[str]:
     for e in combatant.effects:
         if e.duration in (Duration.DAY, Duration.PERMANENT):
             spell = fight.rules.spell(e.spell).name
-            on = next((w.name for w in combatant.weapons if w.key == e.weapon), "")
+            on = next((w.name for i, w in enumerate(combatant.weapons)
+                       if e.on_weapon(i, w.key)), "")
             lasting.append(f"{spell}" + (f" on {on}" if on else "") + " by " + e.caster
                            + (" until the next sunrise" if e.duration is Duration.DAY else ""))
     if combatant.rises_as:

@@ -308,7 +308,7 @@ class _FightView(FightMode):
                 conditions.append(c.stance.text)
             for effect in c.effects:
                 spell = self.rules.spell(effect.spell)
-                conditions.append(f"{spell.ja} {spell.en}" + (f" ({effect.weapon})"
+                conditions.append(f"{spell.ja} {spell.en}" + (f" ({c.weapon_label(effect)})"
                                                                if effect.weapon else ""))
             if self.barrier_holding(c):  # GM-MAGIC-5: one its caster's Barrier holds
                 conditions.append(IN_BARRIER)

@@ -467,7 +467,7 @@ class _TargetMenus(_FightView):
         options = []
         for c in beings:
             for i, w in enumerate(c.weapons):
-                spells = [self.rules.spell(e.spell) for e in c.effects if e.weapon == w.key]
+                spells = [self.rules.spell(e.spell) for e in c.weapon_effects(i)]
                 if spells:
                     on = ", ".join(f"{s.ja} {s.en}" for s in spells)
                     options.append(Option(

@@ -178,7 +178,7 @@ def _harmless(rules: GensoRules, attacker: Combatant, target: Combatant, weapon:
     normal attacks (通常攻撃無効): no Exorcism on it, and no magic weapon the target's kind
     is harmed by (the Ghost's, unless ``strict_ghost``)?"""
     held = attacker.weapons[weapon]
-    return target.immune_normal and not attacker.enchanted(held.key) and not (
+    return target.immune_normal and not attacker.enchanted(weapon) and not (
         target.magic_weapons_harm and held.magic
         and not rules.default("GM-MON-2", "strict_ghost"))
 
@@ -232,7 +232,7 @@ def _attack(rules: GensoRules, state: FightState, action: Attack, source: DiceSo
         hurt = _harm(rules, target, hp_loss, mp_loss)
     else:
         weapon = attacker.weapons[action.weapon]
-        enchanted = attacker.enchanted(weapon.key)
+        enchanted = attacker.enchanted(action.weapon)
         if _harmless(rules, attacker, target, action.weapon):  # revision 7: after the roll
             lines.append(_immune_line(attacker, target, action.weapon))
             return state

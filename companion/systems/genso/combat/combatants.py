@@ -102,6 +102,16 @@ class Effect:
     order: int
     weapon: str = ""
     members: tuple[str, ...] = ()
+    #: The number of the weapon it is on (``--weapon N``): of two clubs, the one it was cast
+    #: on (a78gensofight item 2). None on an Exorcism engine revision 9 and before placed,
+    #: which went by ``weapon``, the key, on every weapon of that kind, as it was played.
+    weapon_index: int | None = None
+
+    def on_weapon(self, index: int, key: str) -> bool:
+        """Is this on the weapon numbered ``index`` (of kind ``key``)?"""
+        if not self.weapon:
+            return False
+        return self.weapon == key if self.weapon_index is None else self.weapon_index == index
 
 
 @dataclass(frozen=True)
@@ -153,8 +163,22 @@ class Combatant:
     def has(self, spell: str) -> bool:
         return any(e.spell == spell and not e.weapon for e in self.effects)
 
-    def enchanted(self, weapon: str) -> bool:
-        return any(e.spell == "exorcism" and e.weapon == weapon for e in self.effects)
+    def weapon_effects(self, index: int) -> list[Effect]:
+        """The spells on weapon ``index`` (GM-MAGIC-3's Exorcism 「武器に付与」), that one only."""
+        key = self.weapons[index].key
+        return [e for e in self.effects if e.on_weapon(index, key)]
+
+    def enchanted(self, index: int) -> bool:
+        """GM-MON-2: does weapon ``index`` carry Exorcism (and so harm the immune)?"""
+        return any(e.spell == "exorcism" for e in self.weapon_effects(index))
+
+    def weapon_label(self, effect: Effect) -> str:
+        """The weapon ``effect`` is on as a row shows it: its key (``club``), with its number
+        when another weapon is of its kind (``club 1``), so the table tells which."""
+        if effect.weapon_index is None or sum(w.key == effect.weapon
+                                              for w in self.weapons) < 2:
+            return effect.weapon
+        return f"{effect.weapon} {effect.weapon_index}"
 
 
 def move_metres(rules: GensoRules, c: Combatant) -> dict[str, int]:

@@ -36,9 +36,9 @@ from companion.systems.genso.combat.state import FightState, _swap
 from companion.systems.genso.combat.turns import _advance, _apply
 from companion.systems.genso.rules import GensoRules
 
-#: The fight file's layout: 2 keeps the settings and each entry's engine revision; 3 to 9
-#: are 2 with entries that name no revision played by revision 3 to 9 (:data:`ENGINE`).
-FILE_VERSION = 9
+#: The fight file's layout: 2 keeps the settings and each entry's engine revision; 3 to 10
+#: are 2 with entries that name no revision played by revision 3 to 10 (:data:`ENGINE`).
+FILE_VERSION = 10
 
 
 def setting_text(value: Any) -> str:

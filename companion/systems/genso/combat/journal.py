@@ -41,7 +41,10 @@ from companion.systems.genso.combat.actions import Action, action_to_json
 #: rising to stop, for "no effect" (genso74 RISK 4), which revision 9 refuses before paying
 #: (:data:`EXORCISM_AIMED_SINCE`); and said "MP −0" of a cast a ring or stone paid in full
 #: (genso74 NIT 8), which revision 9 leaves out.
-ENGINE = 9
+#: Revision 9 put Exorcism on a weapon by its kind, so of two clubs the one not enchanted
+#: harmed a Wight too, and a Dispel on either cancelled it (a78gensofight item 2), which
+#: revision 10 does not (:data:`WEAPON_NUMBERED_SINCE`).
+ENGINE = 10
 #: The revision from which a sunset always says what it did, GM-COMBAT-4's rolls show their
 #: terms and a drain names only what the monster drains (genso67).
 LINES_SAID_SINCE = 7
@@ -59,6 +62,10 @@ RECOUNTED_SINCE = 8
 #: it harms it (an undead) or stops its rising (a Wight's or Wraith's victim, GM-MON-5), as
 #: the Enchant Stone is (genso74 RISK 4).
 EXORCISM_AIMED_SINCE = 9
+#: The revision from which Exorcism on a weapon (GM-MAGIC-3 「武器に付与」) is on that weapon,
+#: its number, not on every weapon of its kind the being carries; GM-MON-2 and a Dispel on
+#: weapon N (GM-MAGIC-4) ask by number (a78gensofight item 2).
+WEAPON_NUMBERED_SINCE = 10
 
 
 @dataclass(frozen=True)

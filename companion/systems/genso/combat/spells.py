@@ -23,7 +23,12 @@ from companion.systems.genso.combat.harm import (
     _status,
     full_already,
 )
-from companion.systems.genso.combat.journal import EXORCISM_AIMED_SINCE, NOTHING_SPENT_SINCE, Line
+from companion.systems.genso.combat.journal import (
+    EXORCISM_AIMED_SINCE,
+    NOTHING_SPENT_SINCE,
+    WEAPON_NUMBERED_SINCE,
+    Line,
+)
 from companion.systems.genso.combat.state import FightState, _swap
 from companion.systems.genso.rules import CreatureKind, Duration, GensoRules, Spell
 
@@ -141,7 +146,8 @@ def _dispel(rules: GensoRules, state: FightState, caster: Combatant, target: Com
             weapon: int | None, engine: int, lines: list[Line]) -> FightState:
     """GM-MAGIC-4: 「対象に付与された呪文を一つ無効化する」, oldest first, neither a permanent
     spell nor one of a caster with higher Magic. Exorcism 「武器に付与」 is the weapon's, so a
-    Dispel on the being leaves it and a Dispel on that weapon (``weapon``) reaches only it;
+    Dispel on the being leaves it and a Dispel on that weapon (``weapon``) reaches only it,
+    not another of its kind (engine revision 10, :data:`.journal.WEAPON_NUMBERED_SINCE`);
     engine revision 2 and before mixed the two (:data:`.journal.ENGINE`)."""
     on = target.name
     if engine < 3:
@@ -153,7 +159,7 @@ def _dispel(rules: GensoRules, state: FightState, caster: Combatant, target: Com
             raise IllegalAction(f"{target.name} has no weapon {weapon}")
         held = target.weapons[weapon]
         on = f"{target.name}'s {held.name}"
-        mine = [e for e in target.effects if e.weapon == held.key]
+        mine = target.weapon_effects(weapon)
     eligible = [e for e in mine if e.duration is not Duration.PERMANENT
                 and e.caster_magic <= caster.magic]
     if not eligible:
@@ -245,10 +251,12 @@ def _cast(rules: GensoRules, state: FightState, action: Cast, lines: list[Line],
     lines.append(Line(spell.rule, f"{caster.name} casts {spell.name} on "
                                   f"{', '.join(t.name for t in targets)}"))
 
-    def effect(weapon: str = "", members: tuple[str, ...] = ()) -> Effect:
+    def effect(weapon: str = "", members: tuple[str, ...] = (),
+               index: int | None = None) -> Effect:
         # GM-MAGIC-3: Exorcism is permanent on a being but lasts until sunrise on a weapon.
         duration = Duration.DAY if weapon else spell.duration
-        return Effect(spell.key, caster.name, caster.magic, duration, order, weapon, members)
+        return Effect(spell.key, caster.name, caster.magic, duration, order, weapon, members,
+                      index)
 
     target = state.get(targets[0].name)
     if spell.effect == "heal":
@@ -264,8 +272,11 @@ def _cast(rules: GensoRules, state: FightState, action: Cast, lines: list[Line],
             weapon = target.weapons[action.weapon]
             lines.append(Line("GM-MAGIC-3", f"{target.name}'s {weapon.name} carries Exorcism "
                                             "until the next sunrise"))
-            return _swap(state, replace(target, effects=(*target.effects,
-                                                         effect(weapon=weapon.key))))
+            # GM-MAGIC-3 「武器に付与」: that weapon, not every one of its kind (revision 9
+            # and before: by its key, so of two clubs both harmed a Wight)
+            index = action.weapon if engine >= WEAPON_NUMBERED_SINCE else None
+            return _swap(state, replace(target, effects=(
+                *target.effects, effect(weapon=weapon.key, index=index))))
         if target.status is Status.DEAD and target.rises_as:
             lines.append(Line("GM-MON-5", f"{target.name}'s corpse is exorcised and will not "
                                           "rise"))
