@@ -63,6 +63,7 @@ def test_a_pi_camera_that_stopped_mid_stream_is_started_afresh(
         "    def __init__(self):\n"
         "        Picamera2.started += 1\n"
         "        self.dead = Picamera2.started == 1\n"
+        "        self.camera_controls = {}  # a fixed-focus camera: no AfMode\n"
         "    def create_video_configuration(self, main):\n"
         "        return main\n"
         "    def configure(self, config):\n"

@@ -104,6 +104,7 @@ from companion.hw.camera.classifier import (
 from companion.hw.camera.mat import MatDetection, MatDetector, MatStatus
 from companion.hw.camera.occupancy import COVERED_SHADE, WHITE, Occupancy, SlotLooks
 from companion.hw.camera.quality import (
+    AUTOFOCUS,
     EXPOSURE_RANGE,
     FOCUS_IN_THE_DARK,
     MIN_FOCUS,
@@ -397,12 +398,12 @@ def find_mat(source: FrameSource, detector: MatDetector, frames: int,
         say(f"mat not found: the picture is soft (focus {focus:.0f}, under {MIN_FOCUS:.0f}) "
             f"or too dim for its focus to be judged (paper grey about {paper:.0f}): add light "
             "first; if it is lit and still soft, turn the camera's lens ring until the mat's "
-            f"print is sharp, and calibrate again; if it is sharp: {reason}")
+            f"print is sharp ({AUTOFOCUS}), and calibrate again; if it is sharp: {reason}")
     elif focus < MIN_FOCUS:
         # Blurred, the markers are not found however the camera points: focus comes first.
         say(f"mat not found: the picture is soft (focus {focus:.0f}, under {MIN_FOCUS:.0f}): "
-            "focus the camera first (turn its lens ring until the mat's print is sharp) and "
-            f"calibrate again; if it is sharp: {reason}")
+            "focus the camera first (turn its lens ring until the mat's print is sharp; "
+            f"{AUTOFOCUS}) and calibrate again; if it is sharp: {reason}")
     else:
         say(f"mat not found: {reason}")
     if getattr(source, "cut_short", False):

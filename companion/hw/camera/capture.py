@@ -381,6 +381,13 @@ class PicameraSource:
             camera.configure(camera.create_video_configuration(
                 main={"size": self.size, "format": "RGB888"}))
             camera.start()
+            if "AfMode" in camera.camera_controls:
+                # An autofocus camera (the BOM's Camera Module 3) is left by libcamera in
+                # Manual, its lens at about 1 m, and never moves it of its own accord: the
+                # mat at 35-40 cm was out of focus for good (a78tilecam RISK 2). Continuous
+                # focuses again once hands leave the mat.
+                from libcamera import controls
+                camera.set_controls({"AfMode": controls.AfModeEnum.Continuous})
         except Exception as exc:  # libcamera reports a missing camera with its own errors
             self.message = _why_not_started(exc, self.instead)
             return False

@@ -23,6 +23,10 @@ EXPOSURE_RANGE = (110.0, 240.0)  # median grey of the paper
 # the figure up however blurred). So under EXPOSURE_RANGE's floor focus is not judged: a
 # maker told to turn the ring of a focused lens (a v2 module's is glued) makes it worse
 # (cal66 R2). MIN_FOCUS is unchanged: it holds at the light it was measured in.
+#: What focuses an autofocus camera, which has no lens ring to turn: the BOM's Camera Module
+#: 3 focuses itself from 10 cm on (a78tilecam RISK 2).
+AUTOFOCUS = ("an autofocus camera, as the Camera Module 3, has no ring: keep it 10 cm or more "
+             "from the mat")
 FOCUS_IN_THE_DARK = ("; its focus ({focus:.0f}) cannot be judged in this light: calibrate "
                      "again once it is lit")
 
@@ -59,7 +63,8 @@ class PictureQuality:
         dark = self.exposure < EXPOSURE_RANGE[0]
         if self.focus < MIN_FOCUS and not dark:
             found.append(f"the picture is soft (focus {self.focus:.0f} < {MIN_FOCUS:.0f}): "
-                         "turn the lens ring or move the camera to its focus distance")
+                         "turn the lens ring or move the camera to its focus distance "
+                         f"({AUTOFOCUS})")
         if dark:
             found.append(f"the mat looks dark (paper grey {self.exposure:.0f}): add light"
                          + (FOCUS_IN_THE_DARK.format(focus=self.focus)
