@@ -79,7 +79,6 @@ def has_japanese_font() -> bool:
     import pygame.freetype
 
     from companion.hw.display import fonts
-    from companion.hw.display.screen import _JAPANESE_PROBE
 
     with contextlib.redirect_stderr(io.StringIO()):
         font = fonts.find_cjk_font()
@@ -91,7 +90,7 @@ def has_japanese_font() -> bool:
         face = pygame.freetype.Font(str(font.path), 16, font_index=font.index)
     except (OSError, pygame.error):
         return False
-    return face.get_metrics(_JAPANESE_PROBE)[0] is not None
+    return face.get_metrics(fonts.JAPANESE_PROBE)[0] is not None
 
 
 @functools.cache

@@ -30,6 +30,7 @@ from companion.app.paths import data_dir, data_dir_setting
 from companion.app.pin_numbers import PINS_TO_AVOID, header_pins_written
 from companion.errors import CompanionError, DataError
 from companion.hw.camera.choice import mistyped, names_a_file
+from companion.hw.display.fonts import JAPANESE_PROBE, no_japanese_note
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -80,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
     config, marks = table_rules_checked(config, marks)
     config, marks = start_checked(config, marks)
     config, marks = dice_camera_checked(config, marks)
+    config, marks = font_checked(config, marks)
     config = data_folder_checked(config)
     config.tell_notices()
     if args.path:
@@ -530,6 +532,35 @@ def font_problems(config: Config) -> list[tuple[tuple[str, ...], str]]:
             return f"{path}: not a font the screen can draw with ({exc})"
         return None
     return _file_problems(config, "display.font", drawn)
+
+
+#: The mark on the line of a ``display.font`` that draws no Japanese: the screen plays on.
+NO_JAPANESE = "no Japanese in it: the screen shows English only 日本語が出ません"
+
+
+def font_checked(config: Config, marks: Mapping[str, str]) -> tuple[Config, dict[str, str]]:
+    """``config`` with a ``display.font`` that draws no Japanese said in its notices, as the
+    screen says it on opening (:func:`~companion.hw.display.fonts.say_no_japanese`), and its
+    line marked :data:`NO_JAPANESE`: the screen drops every Japanese half, and neither said
+    why (a78screen RISK 3). No problem: play goes on, and the exit stays 0. A font not there
+    or no font at all is :func:`font_problems`'."""
+    key = "display.font"
+    path = config.file_path(key) if not font_problems(config) else None
+    if path is None or _draws_japanese(path):
+        return config, dict(marks)
+    return (replace(config, notices=(*config.notices, f"note: {no_japanese_note(path)}")),
+            {**marks, key: NO_JAPANESE})
+
+
+def _draws_japanese(path: Path) -> bool:
+    """Whether the font file has the screen's Japanese (asked as the screen asks it); True
+    without pygame, where there is no screen to draw on."""
+    try:
+        import pygame.freetype
+    except ImportError:
+        return True
+    pygame.freetype.init()
+    return pygame.freetype.Font(str(path), 16).get_metrics(JAPANESE_PROBE)[0] is not None
 
 
 def missing_file(config: Config, key: str) -> list[tuple[tuple[str, ...], str]]:

@@ -61,11 +61,33 @@ NO_FONT_NOTE = ("companion: note: no Japanese font found: the screen shows the E
                 "or set display.font to a font file with Japanese")
 
 
+#: A character a font must draw for the screen to draw its Japanese: a font that has this
+#: kanji has the kana and the rest the screen shows.
+JAPANESE_PROBE = "牌"
+
+
+def no_japanese_note(path: Path) -> str:
+    """What is said of a ``display.font`` that draws no Japanese (a78screen RISK 3: the
+    screen dropped every Japanese half, saying nothing): the file, what it costs, the cure."""
+    return (f"display.font {path} has no Japanese glyphs: the screen shows no Japanese, the "
+            "English halves of its words only; set display.font to a font file with "
+            f"Japanese ({KNOWN_FILES[0].path} from sudo apt install fonts-noto-cjk), or "
+            "leave it unset for the screen to find one")
+
+
+@functools.cache
+def say_no_japanese(path: Path) -> None:
+    """:func:`no_japanese_note` on stderr, once a run for each file, as :func:`say_no_font`:
+    the screen is opened again by each mode switched to."""
+    print(f"companion: note: {no_japanese_note(path)}", file=sys.stderr)
+
+
 def find_cjk_font(configured: str = "") -> FontFile | None:
     """The configured font file, else the first preferred family fontconfig has with ``ja``,
     else the first of :data:`KNOWN_FILES` on disk; none is said on stderr, in one line, the
     first time.
-    (A configured file is not known to have Japanese: the screen asks the font itself.)"""
+    (A configured file is not known to have Japanese: the screen asks the font itself, and
+    says one that has none, :func:`say_no_japanese`.)"""
     if configured:
         path = Path(configured).expanduser()
         return FontFile(path) if path.is_file() else None

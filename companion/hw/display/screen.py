@@ -50,7 +50,13 @@ from companion.hw.display.canvas import (
     Color,
     _Metrics,
 )
-from companion.hw.display.fonts import FontError, FontFile, find_cjk_font
+from companion.hw.display.fonts import (
+    JAPANESE_PROBE,
+    FontError,
+    FontFile,
+    find_cjk_font,
+    say_no_japanese,
+)
 from companion.hw.display.game_panels import system_hint
 from companion.hw.display.option_buttons import OptionButtons
 from companion.hw.display.view import Option, View
@@ -96,7 +102,6 @@ HEADER_HEIGHT = 38  # at 800x480: the header over every screen, where a tap open
 _MOUSE = ("mouse", 0, 0)  # the one mouse pointer, beside each touch's (touch id, finger id)
 # A pressed box is lit by this over it: a step lighter in every colour vision, label and all.
 _PRESSED = (255, 255, 255, 56)
-_JAPANESE_PROBE = "牌"  # a font that draws this one draws the screen's Japanese
 
 #: SDL's video drivers that draw into memory only: nothing a player can see.
 UNSEEN_DRIVERS = frozenset({"offscreen", "dummy"})
@@ -262,9 +267,12 @@ class ScreenDisplay(OptionButtons):
                 from None
         self._font.pad = True
         # A configured font file may have no Japanese in it: trusted, every name would be
-        # drawn as boxes. Without the glyphs the English halves are drawn instead.
+        # drawn as boxes. Without the glyphs the English halves are drawn instead, and the
+        # maker who set it is told why the Japanese is gone (a78screen RISK 3).
         self.has_cjk = font is not None \
-            and self._font.get_metrics(_JAPANESE_PROBE)[0] is not None
+            and self._font.get_metrics(JAPANESE_PROBE)[0] is not None
+        if font is not None and not self.has_cjk:
+            say_no_japanese(font.path)
         self._text_cache: dict[tuple[str, int, Color], pygame.Surface] = {}
         self._width_cache: dict[tuple[str, int], int] = {}
         self._glyph_cache: dict[tuple[str, int], tuple[int, ...]] = {}
