@@ -29,10 +29,12 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's companion
 from companion.app.arg_types import existing_file
+from companion.errors import CompanionError
 from companion.hw.camera.classifier import TileClassifier, default_model_path
 from companion.hw.camera.mat import MatDetector
 from companion.hw.camera.reader import frame_readings
 from companion.hw.camera.sim_scene import render_scene
+from companion.hw.pictures import read_picture
 from companion.hw.ports import Slot
 
 
@@ -98,14 +100,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.repeats < 4:  # a quarter of fewer is no call, and no median
         parser.error(f"--repeats must be 4 or more, not {args.repeats}")
     cv2.setNumThreads(1)
-    classifier = TileClassifier(args.model, threads=1)
+    try:
+        # An unusable model or picture, named as the game names it, not a traceback; the
+        # frame read as the game reads a picture (a cut-short JPEG refused, its EXIF turn
+        # and its alpha taken) (a78tilecam DEFECT 3).
+        classifier = TileClassifier(args.model, threads=1)
+        frame = read_picture(args.frame) if args.frame is not None else None
+    except CompanionError as exc:
+        parser.error(str(exc))
     detector = MatDetector()
-    if args.frame is not None:
-        frame = cv2.imread(str(args.frame))
-        if frame is None:
-            print(f"bench_camera: cannot read {args.frame}", file=sys.stderr)
-            return 1
-    else:
+    if frame is None:
         tiles = {Slot.DRAW: "5p", Slot.ROOM_TL: "1z", Slot.ROOM_TR: "9s",
                  Slot.ROOM_BL: "back", Slot.ROOM_BR: "7m"}
         frame = render_scene(tiles, np.random.default_rng(1))

@@ -73,6 +73,7 @@ import cv2
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's companion
 from companion.app.arg_types import existing_file, positive_int
+from companion.errors import CompanionError
 from companion.hw.dice.calibrate import enrol
 from companion.hw.dice.networks import DiceNetworks
 from companion.hw.dice.reader import DiceReader
@@ -220,8 +221,11 @@ def main(argv: list[str] | None = None) -> None:
     if (missing := photos_missing(args.photos)) is not None:
         parser.error(missing)
     cv2.setNumThreads(1)
-    config = ReaderConfig.load(args.config)
-    reader = DiceReader(config, DiceNetworks(args.models))
+    try:
+        config = ReaderConfig.load(args.config)
+        reader = DiceReader(config, DiceNetworks(args.models))
+    except CompanionError as exc:  # a missing or broken model or thresholds file, named
+        parser.error(str(exc))  # as bench_dice does, not a traceback (a78tilecam DEFECT 3)
     own = (enrolled_readers(config, args.models, args.photos, args.enrol)
            if args.enrol else {})
     chosen = photos(args.photos, args.part)

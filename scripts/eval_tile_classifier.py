@@ -66,6 +66,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's 
 from companion.app.arg_types import existing_file, positive_int
 from companion.app.commands.classify import read_pictures
 from companion.app.session.reads import PICKS, likeliest
+from companion.errors import CompanionError
 from companion.hw.camera.augment import (
     camera_effects,
     draw_index,
@@ -399,7 +400,10 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"{folder / 'labels.csv'} not found: the tile photos are not in the "
                          "repository; give --sources DIR ..., or --sources alone for renders "
                          "only")
-    classifier = TileClassifier(args.model)
+    try:
+        classifier = TileClassifier(args.model)
+    except CompanionError as exc:  # a model's broken metadata, named (a78tilecam DEFECT 3)
+        parser.error(str(exc))
     measured: dict[str, object] = {}
     part = {"test": "held-out", "val": "validation", "train": "training"}[args.fold]
 
