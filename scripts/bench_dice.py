@@ -1,4 +1,4 @@
-"""Benchmark the camera dice reader on rendered scenes and print what it does.
+r"""Benchmark the camera dice reader on rendered scenes and print what it does.
 
     .venv/bin/python scripts/bench_dice.py        # 400 varied scenes (seeds 110000..)
     .venv/bin/python scripts/bench_dice.py --scenes 100 --first-seed 0

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark the screen display: a real game's screens, full redraw time and time to the
+r"""Benchmark the screen display: a real game's screens, full redraw time and time to the
 first screen.
 
 Targets: a screen shown at 800x480 within 16 ms (a frame at 60 Hz), and the first screen

@@ -1,4 +1,4 @@
-"""Measure the tile classifier: held-out real photos per source, renders, mat scenes, enrolment.
+r"""Measure the tile classifier: held-out real photos per source, renders, mat scenes, enrolment.
 
     .venv/bin/python scripts/eval_tile_classifier.py  # print the figures
     # also store them in the .json (a run at the default sizes, every photo source there):

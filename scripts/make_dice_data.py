@@ -1,4 +1,4 @@
-"""Render the dice reader's training set: scenes for the finder, face crops for the judge.
+r"""Render the dice reader's training set: scenes for the finder, face crops for the judge.
 
     .venv/bin/python scripts/make_dice_data.py --scenes 3000 --out /tmp/dice-data --jobs 2
     .venv/bin/python scripts/make_dice_data.py --scenes 3000 --start 100 --out /tmp/dice-data \

@@ -1,4 +1,4 @@
-"""Train the dice reader's counter, which tells a die's value from a close look at its top;
+r"""Train the dice reader's counter, which tells a die's value from a close look at its top;
 export models/dice_counter.onnx (`train` extra).
 
     .venv/bin/python scripts/make_dice_real_data.py --out /tmp/dice/realC

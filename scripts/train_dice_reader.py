@@ -1,4 +1,4 @@
-"""Train the dice reader's finder and judge; export models/dice_{finder,judge}.onnx (`train` extra).
+r"""Train the dice reader's finder and judge; export models/dice_{finder,judge}.onnx (train extra).
 
     .venv/bin/pip install -e '.[train]'    # torch 2.13.0 and onnx: the pyproject's train extra
     .venv/bin/python scripts/make_dice_data.py --scenes 3000 --out /tmp/dice-data

@@ -1,4 +1,4 @@
-"""Train the tile classifier; export models/tile_classifier.onnx + .json (`train` extra).
+r"""Train the tile classifier; export models/tile_classifier.onnx + .json (`train` extra).
 
     .venv/bin/pip install -e '.[train]'    # torch 2.13.0 and onnx: the pyproject's train extra
     nohup .venv/bin/python scripts/train_tile_classifier.py --out /tmp/tile/tile_classifier \
