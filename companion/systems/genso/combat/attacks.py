@@ -19,6 +19,7 @@ from companion.systems.genso.combat.actions import Attack
 from companion.systems.genso.combat.combatants import Combatant, Role, Stance, Status
 from companion.systems.genso.combat.harm import _after_harm, _harm
 from companion.systems.genso.combat.journal import (
+    BLANK_BODY_FOES_SINCE,
     ENGINE,
     LINES_SAID_SINCE,
     NOTHING_SPENT_SINCE,
@@ -26,6 +27,14 @@ from companion.systems.genso.combat.journal import (
 )
 from companion.systems.genso.combat.state import FightState, _swap
 from companion.systems.genso.rules import CreatureKind, GensoRules
+
+
+def _magic_by_mon3(rules: GensoRules, c: Combatant) -> bool:
+    """GM-MON-3: does ``c`` check with Magic in place of Body: the Ghost (its block's
+    ``checks_with_magic``), or by the Default ``blank_body_uses_magic`` any monster with a
+    blank Body (the spec's "this covers the Wraith")?"""
+    return c.checks_with_magic or (c.body is None
+                                   and bool(rules.default("GM-MON-3", "blank_body_uses_magic")))
 
 
 def _check_ability(rules: GensoRules, c: Combatant, opponent: Combatant,
@@ -36,12 +45,17 @@ def _check_ability(rules: GensoRules, c: Combatant, opponent: Combatant,
     使う。」 Monsters never roll (PG 4-2/4-3, l.1175–1186), so the 攻撃判定 and 防御判定 of a
     fight with a Ghost are its foe's rolls: by the setting ``living_side_uses_magic`` (the
     seed's reading) they add the foe's Magic, not its Body; off, only the Ghost's own side
-    is its Magic (the spec's reading). Engine revisions before 4 played the spec's."""
-    if c.checks_with_magic or (c.body is None
-                               and rules.default("GM-MON-3", "blank_body_uses_magic")):
+    is its Magic (the spec's reading). Engine revisions before 4 played the spec's.
+
+    From engine revision 10 (:data:`~.journal.BLANK_BODY_FOES_SINCE`) the foe's side
+    follows the monster's: a Wraith checked with Magic by ``blank_body_uses_magic`` is
+    fought with Magic too, as the Ghost is (a78gensofight item 3: the same fairy rolled
+    Magic against the Ghost and Body against the Wraith, a half-Ghost no reading names)."""
+    if _magic_by_mon3(rules, c):
         return "魔力/Magic", c.magic
-    if opponent.checks_with_magic and engine >= 4 \
-            and rules.default("GM-MON-3", "living_side_uses_magic"):
+    foe_magic = (_magic_by_mon3(rules, opponent) if engine >= BLANK_BODY_FOES_SINCE
+                 else opponent.checks_with_magic)
+    if foe_magic and engine >= 4 and rules.default("GM-MON-3", "living_side_uses_magic"):
         return "魔力/Magic", c.magic
     if c.body is None:
         raise IllegalAction(f"{c.name} has no Body (GM-MON-3 Default is off)")

@@ -43,7 +43,9 @@ from companion.systems.genso.combat.actions import Action, action_to_json
 #: (genso74 NIT 8), which revision 9 leaves out.
 #: Revision 9 put Exorcism on a weapon by its kind, so of two clubs the one not enchanted
 #: harmed a Wight too, and a Dispel on either cancelled it (a78gensofight item 2), which
-#: revision 10 does not (:data:`WEAPON_NUMBERED_SINCE`).
+#: revision 10 does not (:data:`WEAPON_NUMBERED_SINCE`); and its Wraith's foes rolled Body
+#: though the Wraith checks with Magic (GM-MON-3), which revision 10 reads as the Ghost's
+#: (:data:`BLANK_BODY_FOES_SINCE`).
 ENGINE = 10
 #: The revision from which a sunset always says what it did, GM-COMBAT-4's rolls show their
 #: terms and a drain names only what the monster drains (genso67).
@@ -66,6 +68,11 @@ EXORCISM_AIMED_SINCE = 9
 #: its number, not on every weapon of its kind the being carries; GM-MON-2 and a Dispel on
 #: weapon N (GM-MAGIC-4) ask by number (a78gensofight item 2).
 WEAPON_NUMBERED_SINCE = 10
+#: The revision from which GM-MON-3's ``living_side_uses_magic`` (the foe of a monster that
+#: checks with Magic rolls its Magic too) covers every monster that checks with Magic,
+#: the Wraith by ``blank_body_uses_magic`` as the Ghost by its block, not the Ghost alone
+#: (a78gensofight item 3).
+BLANK_BODY_FOES_SINCE = 10
 
 
 @dataclass(frozen=True)
