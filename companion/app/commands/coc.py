@@ -207,6 +207,12 @@ def _on(path: Path) -> str:
 _NEW_FIGHT = "coc fight new --investigators SHEET.toml --foes SHEET.toml"
 
 
+def new_fight_forced() -> str:
+    """The ``fight new --force`` that starts over from a fight file no command plays on, on
+    the command line and at the table (:attr:`~companion.app.modes.fight_file.Table.new_hint`)."""
+    return f"{companion_command()} {_NEW_FIGHT} --force"
+
+
 #: The actions of a holder on the one it holds, which name no TARGET, with their rules
 #: (without CO-MA-2, with it: 004's, 003's).
 _OF_THE_HELD = {"choke": ("CO-GRAP-7", "CO-MA-2"),
@@ -315,12 +321,9 @@ def load_fight(path: Path) -> Fight:
         # to start over it unless forced, which keeps it aside (kept_if_unreadable). JSON
         # that does not replay is as stuck (a77cocgrapple RISK 4: it named no way out).
         # Loaded only here: it brings the table modes, 0.1 s of every coc command's start.
-        from companion.app.modes.fight_file import start_command
+        from companion.app.modes.fight_file import cannot_play_on
 
-        new = start_command(f"{companion_command()} {_NEW_FIGHT} --force", path,
-                            _default_path())
-        raise DataError(f"{exc}; it cannot be played on: `{new}` starts a new fight, keeping "
-                        f"this file as {path.name}.corrupt-…") from exc
+        raise DataError(cannot_play_on(exc, new_fight_forced(), path, _default_path())) from exc
     # A format-1 file is told on each load until it is saved again; a setting kept out of
     # today's range, on each load.
     for note in fight.notes:

@@ -133,6 +133,27 @@ def start_command(start_hint: str, path: Path, default: Path | None) -> str:
     return f"{start_hint}{file_option(path.resolve(), default)}"
 
 
+def cannot_play_on(cause: object, new_hint: str, path: Path, default: Path | None, *,
+                   at_table: bool = False) -> str:
+    """A fight file no command plays on (not JSON, or JSON that does not load or replay):
+    ``cause``, then ``new_hint`` (the system's ``fight new … --force``, made to write ``path``:
+    :func:`start_command`), which starts over and keeps the file aside, as the command line
+    says it (a77cocgrapple RISK 4). ``at_table``: said on the table's screen, where a player
+    reads it and types nothing, in Japanese too and typed on a computer, as a missing fight
+    is (:func:`read_fight_data`; a78cocfight RISK 4: the table named no way out)."""
+    new = start_command(new_hint, path, default)
+    if at_table:
+        return (f"{cause}; it cannot be played on 続行できません: on a computer 端末で: `{new}` "
+                f"starts a new fight 新しい戦闘, keeping this file as {path.name}.corrupt-…")
+    return (f"{cause}; it cannot be played on: `{new}` starts a new fight, keeping this file "
+            f"as {path.name}.corrupt-…")
+
+
+class NotJsonFight(DataError):
+    """A fight file that is no JSON: empty, zero bytes, cut short (a power cut as it was
+    written)."""
+
+
 def read_fight_data(path: Path, start_hint: str, default: Path | None = None) -> Any:
     """The JSON of the fight file the system's ``fight new`` wrote (and the table rewrites).
     A missing one says how to start it (``start_hint``, for a fight at ``path`` rather than
@@ -158,7 +179,7 @@ def read_fight_data(path: Path, start_hint: str, default: Path | None = None) ->
         return loads_json(text)
     except json.JSONDecodeError as exc:
         # empty, zero bytes, cut short: said as a save's are (hist68 NIT 3)
-        raise DataError(f"{path}: not JSON ({json_fault(text, exc, 'fight file')})") from None
+        raise NotJsonFight(f"{path}: not JSON ({json_fault(text, exc, 'fight file')})") from None
 
 
 class FightFileChanged(DataError):
@@ -233,6 +254,9 @@ class Table:
     #: What a resumed table says once of the fight it plays on (coc's: an engine revision
     #: older than today's, review59c); None: nothing.
     on_resume: Callable[[FightMode], None] | None = None
+    #: The command line's ``fight new … --force`` that starts over from a fight file no table
+    #: save mends (:func:`cannot_play_on`); "": the file's fault is said alone.
+    new_hint: str = ""
 
     def save_mode(self, save: FightSave, label: str) -> FightMode:
         """The mode over a table save's fight, as the table took it up, before its
@@ -453,18 +477,29 @@ def _load_fight(table: Table, fight_path: Path) -> Any:
     is not a fight of this system (a shape its loader does not name, too: no traceback), or
     a newer companion wrote it (:class:`NewerFightFile`: with how to update, as the system's
     fight command says it; nothing moves it; r77coc, f78carry: genso's said no update)."""
-    data = read_fight_data(fight_path, table.start_hint, default_fight_file(table.preset))
+    default = default_fight_file(table.preset)
+
+    def stuck(cause: DataError) -> DataError:  # with the way out, where the system has one
+        if not table.new_hint:
+            return cause
+        return DataError(cannot_play_on(cause, table.new_hint, fight_path, default,
+                                        at_table=True))
+
+    try:
+        data = read_fight_data(fight_path, table.start_hint, default)
+    except NotJsonFight as exc:
+        raise stuck(exc) from None
     try:
         return table.load(data)
     except NewerFight as exc:
         raise NewerFightFile(_named_first(exc, fight_path)) from None
     except DataError as exc:
-        if str(exc).startswith(str(fight_path)):
-            raise
-        raise DataError(f"{fight_path}: {exc}") from None
+        named = exc if str(exc).startswith(str(fight_path)) else DataError(
+            f"{fight_path}: {exc}")
+        raise stuck(named) from None
     except (TypeError, KeyError) as exc:
-        raise DataError(f"{fight_path}: not a fight this companion can read "
-                        f"({type(exc).__name__}: {exc})") from None
+        raise stuck(DataError(f"{fight_path}: not a fight this companion can read "
+                              f"({type(exc).__name__}: {exc})")) from None
 
 
 def _named_first(exc: DataError, fight_path: Path) -> str:

@@ -52,10 +52,14 @@ def coc_table(resume_with: Callable[[Path, Path], str] | None = None) -> Table:
     """coc fights at the table: the fight file as `companion coc fight` writes it, replayed
     under the settings it keeps (``resume_with``:
     :attr:`~companion.app.modes.fight_file.Table.resume_with`)."""
+    # the command line's own words (its module is loaded only for a table's start)
+    from companion.app.commands.coc import new_fight_forced
+
     base = load_rules()
     return Table(PRESET, "companion coc fight", start_hint(),
                  lambda data: Fight.from_json(base, data), CocFightMode, resume_with,
-                 lambda data: Fight.from_json(base, data, playing_on=True), older_engine)
+                 lambda data: Fight.from_json(base, data, playing_on=True), older_engine,
+                 new_fight_forced())
 
 
 def older_engine(mode: FightMode) -> None:
