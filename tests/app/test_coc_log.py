@@ -23,7 +23,7 @@ def test_the_log_says_a_parry_failed_and_an_undefended_blow_is_the_attack_alone(
     parried = cult_attacks_ann("004", [(100, 30), (3, 2), (4, 1), (100, 90)],
                                defence=Defence.PARRY, parry_weapon=0)
     assert parried.fight_view().log[-1].endswith(
-        "(parry ナイフ/Knife) ＞ 成功/success · parry ナイフ/Knife 失敗/failure")
+        "(parry ナイフ/Knife) ＞ 成功/success · 受け流し/parry ナイフ/Knife 失敗/failure")
     plain = cult_attacks_ann("004", [(100, 30), (3, 2), (4, 1)])
     assert plain.fight_view().log[-1] == "Cult 攻撃 attacks → Ann ＞ 成功/success"
 

@@ -950,7 +950,7 @@ def test_every_throw_of_an_attack_says_what_it_is_for() -> None:
         f"{action}",
         f"Throw 1D4 in the dice area 1D4を振って: Ann キック/Kick damage ダメージ 1D6+1D4 — "
         f"{action}",
-        f"Throw 1D100 in the dice area 1D100を振って: Cult parry 日本刀/Japanese Sword "
+        f"Throw 1D100 in the dice area 1D100を振って: Cult 受け流し/parry 日本刀/Japanese Sword "
         f"(1D100<=40) — {action}"]
     assert isinstance(mode.ask(), ChoiceAsk)
     assert describe(mode.fight.journal[-1].action) == "Ann 攻撃 attacks → Cult (parry weapon 3)"

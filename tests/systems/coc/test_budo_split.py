@@ -64,7 +64,7 @@ def test_either_budo_parries_the_better_one(budo: dict[str, int], rolled: str) -
     f = duel(Profile.P004, {"weapons": ("fist",), "fist": 60}, budo)
     text = push(f, Attack("Ann", "Cult", defence=Defence.PARRY, parry_with="budo"),
                 (100, 30), (3, 2), (4, 1), (100, 20))
-    assert f"Cult parry {rolled} ＞ 20" in text
+    assert f"Cult 受け流し/parry {rolled} ＞ 20" in text
 
 
 SHEET = CHARACTERISTICS + """{skills}

@@ -416,10 +416,10 @@ def test_every_die_is_asked_for_with_what_it_is_for() -> None:
     assert dice.purposes == ["Ann キック/Kick (1D100<=60) to hit 命中",
                              "Ann キック/Kick damage ダメージ 1D6+1D4",
                              "Ann キック/Kick damage ダメージ 1D6+1D4",
-                             "Cult parry ナイフ/Knife (1D100<=50)"]
+                             "Cult 受け流し/parry ナイフ/Knife (1D100<=50)"]
     assert entry.text.splitlines()[:2] == [
         "Ann キック/Kick (1D100<=60) ＞ 10 ＞ スペシャル/special",
-        "Cult parry ナイフ/Knife (1D100<=50) ＞ 90 ＞ 失敗/failure"]
+        "Cult 受け流し/parry ナイフ/Knife (1D100<=50) ＞ 90 ＞ 失敗/failure"]
     dice = Told([(6, 3), (6, 4)])
     f.push(Fall("Cult", 7), dice)
     assert dice.purposes == ["Cult's fall damage 落下ダメージ (7 m) 2D6"]

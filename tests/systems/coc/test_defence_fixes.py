@@ -89,7 +89,7 @@ def test_the_dark_halves_the_parry_004() -> None:
     f = duel(P004, {"fist": 80}, {"weapons": ("knife",), "knife": 60})
     text = push(f, Attack("Ann", "Cult", dark=True, defence=Defence.PARRY), (100, 10),
                 (3, 2), (4, 1), (100, 50))
-    assert "Cult parry ナイフ/Knife (1D100<=30) ＞ 50" in text
+    assert "Cult 受け流し/parry ナイフ/Knife (1D100<=30) ＞ 50" in text
     assert "(half in the dark, -30, CO-SURP-3)" in text and f.state.get("Cult").hp == 10
 
 

@@ -232,7 +232,7 @@ def test_the_table_offers_a_long_guns_parry_of_a_grapple_004(tmp_path: Path) -> 
                                 [Grapple("Ann", "Cult", Defence.PARRY, 0)])
     [menu] = offered(player, "How does Cult defend?")
     assert "d:parry:0" in menu and "d:parry:1" not in menu
-    assert "Cult parry ライフル" in mode.fight.journal[-1].text
+    assert "Cult 受け流し/parry ライフル" in mode.fight.journal[-1].text
 
 
 # --- NIT 2: a fist named as the parrying weapon; 003's Iai parry of a grapple ---------------
@@ -260,7 +260,7 @@ def test_an_iai_parries_a_grapple_003() -> None:
     f = duel(P003, {"grapple": 60}, SAMURAI)
     text = push(f, Grapple("Ann", "Cult", Defence.PARRY, parry_with="iai"),
                 (100, 20), (100, 10))
-    assert "Cult parry 居合/Iai 日本刀/Japanese Sword (1D100<=70) ＞ 10" in text
+    assert "Cult 受け流し/parry 居合/Iai 日本刀/Japanese Sword (1D100<=70) ＞ 10" in text
     assert text.endswith("the grapple is parried (CO-DODGE-2)")
     cult = f.state.get("Cult")
     assert (cult.held_by, cult.iai_used, cult.drawn, cult.parries) == ("", True, True, 1)
@@ -291,4 +291,4 @@ def test_the_table_offers_an_iai_parry_of_a_grapple_003(tmp_path: Path) -> None:
                                 [Grapple("Ann", "Cult", Defence.PARRY, parry_with="iai")])
     [menu] = offered(player, "How does Cult defend?")
     assert "d:parry:iai0" in menu and "d:parry:0" in menu
-    assert "Cult parry 居合/Iai" in mode.fight.journal[-1].text
+    assert "Cult 受け流し/parry 居合/Iai" in mode.fight.journal[-1].text

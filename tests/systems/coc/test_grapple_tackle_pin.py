@@ -68,7 +68,7 @@ def test_a_grapple_is_parried_barehanded_or_with_ma_004(way: str, label: str) ->
     punch; the grapple holds nobody."""
     f = duel(P004, ANN, CULT)
     text = push(f, Grapple("Ann", "Cult", Defence.PARRY, parry_with=way), (100, 20), (100, 10))
-    assert f"Cult parry {label} (1D100<=60) ＞ 10" in text
+    assert f"Cult 受け流し/parry {label} (1D100<=60) ＞ 10" in text
     assert text.endswith("the grapple is parried (CO-GRAP-5)")
     assert not f.state.get("Ann").grappling and not f.state.get("Cult").held_by
     assert f.state.get("Cult").parries == 1
@@ -98,7 +98,7 @@ def test_the_003_ma_parry_parries_a_grapple() -> None:
     """003 l.97 「＜マーシャルアーツ＞＜居合＞、武器での受け流しのどれかを1回」 (CO-DODGE-2)."""
     f = duel(P003, ANN, CULT)
     text = push(f, Grapple("Ann", "Cult", Defence.PARRY, parry_with="ma"), (100, 20), (100, 10))
-    assert "Cult parry マーシャルアーツ/Martial Arts" in text and "parried" in text
+    assert "Cult 受け流し/parry マーシャルアーツ/Martial Arts" in text and "parried" in text
 
 
 def test_no_bare_parry_of_a_monster_s_grapple_004() -> None:

@@ -169,8 +169,8 @@ def test_a_knife_parried_by_grapple_needs_two_successes_004() -> None:
     Revision 3 refused the Grapple parry before any die."""
     f = duel(P004, KNIFE, {"grapple": 60})
     text = push(f, GRAPPLE_PARRY, (100, 30), (4, 2), (4, 1), (100, 20), (100, 40))
-    assert "Cult parry 組み付き/Grapple 1/2 (1D100<=60) ＞ 20" in text
-    assert "Cult parry 組み付き/Grapple 2/2 (1D100<=60) ＞ 40" in text
+    assert "Cult 受け流し/parry 組み付き/Grapple 1/2 (1D100<=60) ＞ 20" in text
+    assert "Cult 受け流し/parry 組み付き/Grapple 2/2 (1D100<=60) ＞ 40" in text
     assert "parried by Grapple: 0 damage to Cult (CO-GRAP-5)" in text
     cult = f.state.get("Cult")
     assert cult.hp == 13 and cult.parries == 1 and cult.held_by == "" and not cult.grappling

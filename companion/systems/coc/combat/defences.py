@@ -30,9 +30,18 @@ RESTRAINED_NO_DEFENCE = 19
 #: refused before any die (:meth:`_Defences.luck_dodge_unread`), as a misplaced
 #: ``after_dodge`` is; revision 19 rolled the round's own dodge and said nothing (coc72 NIT 6).
 LUCK_DODGE_READ = 20
+#: The first engine revision whose parry roll says its Japanese term, ``Bob 受け流し/parry
+#: 火かき棒/Fire Poker``, as the dodge's says ``回避/Dodge`` (a78cocfight NIT 6; STYLE:
+#: Japanese game terms beside English); revision 25's said ``Bob parry …``.
+PARRY_NAMED = 26
 
 class _Defences(_Disarm):
     """Adds the defender's dodges, parries, cover and counters."""
+
+    def parrying(self, t: Combatant) -> str:
+        """A parry roll's label up to what it parries with: ``t``'s name and the term, from
+        revision :data:`PARRY_NAMED` in Japanese too."""
+        return f"{t.name} {'受け流し/parry' if self.engine >= PARRY_NAMED else 'parry'}"
 
     def declared_defence(self, t: Combatant, a: Attack, kind: WeaponKind, first: bool
                          ) -> Defence:
@@ -529,7 +538,7 @@ class _Defences(_Disarm):
             if a.parry_with == "hands":
                 bonus = 0
             cut = self.dark_cut(t, a, skill)
-            made = self.check(t, skill, bonus + cut, label=f"{t.name} parry "
+            made = self.check(t, skill, bonus + cut, label=f"{self.parrying(t)} "
                               f"{self.rules.skill(skill).name}")
             self.dark_note(cut)
         elif a.parry_with == "iai":
@@ -537,14 +546,14 @@ class _Defences(_Disarm):
             t = self.set(t, iai_used=True, drawn=True)
             cut = self.dark_cut(t, a, "iai")
             made = self.check(t, "iai", bonus + cut,
-                              label=f"{t.name} parry 居合/Iai {pw.info.name}")
+                              label=f"{self.parrying(t)} 居合/Iai {pw.info.name}")
             self.lines[-1] += " (CO-DODGE-2; the blade is out, CO-IAI-3)"
             self.dark_note(cut)
         else:
             pw = t.sheet.weapons[a.parry_weapon]
             cut = self.dark_cut(t, a, pw.info.skill)
             made = self.check(t, pw.info.skill, bonus + cut,
-                              label=f"{t.name} parry {pw.info.name}")
+                              label=f"{self.parrying(t)} {pw.info.name}")
             self.dark_note(cut)
         if not made.success:
             return damage, False
@@ -605,12 +614,12 @@ class _Defences(_Disarm):
         need = int(self.rules.num("CO-GRAP-5", "parry_successes"))
         name = self.rules.skill("grapple").name
         n = 1
-        made = self.check(t, "grapple", cut, label=f"{t.name} parry {name} 1/{need}")
+        made = self.check(t, "grapple", cut, label=f"{self.parrying(t)} {name} 1/{need}")
         self.lines[-1] += " (CO-GRAP-5)"
         self.dark_note(cut)
         while made.success and n < need:
             n += 1
-            made = self.check(t, "grapple", cut, label=f"{t.name} parry {name} {n}/{need}")
+            made = self.check(t, "grapple", cut, label=f"{self.parrying(t)} {name} {n}/{need}")
             self.lines[-1] += " (CO-GRAP-5)"
             self.dark_note(cut)
         if not made.success and n < need:

@@ -192,7 +192,7 @@ class _Grapples(_Firearms):
                 # CO-DODGE-1: +20 as any weapon parry (revision 3 and before: none)
                 bonus = self.parry_bonus(t) if self.engine >= 4 else 0
                 if self.check(t, pw.info.skill, bonus,
-                              label=f"{t.name} parry {pw.info.name}").success:
+                              label=f"{self.parrying(t)} {pw.info.name}").success:
                     rule5 = "CO-GRAP-5" if self.on("CO-GRAP-5") else "CO-PARRY-1"
                     self.say(f"the grapple is parried ({rule5})")
                     return
@@ -286,14 +286,14 @@ class _Grapples(_Firearms):
             pw = t.sheet.weapons[a.parry_weapon]
             t = self.set(t, iai_used=True, drawn=True)
             made = self.check(t, "iai", self.parry_bonus(t),
-                              label=f"{t.name} parry 居合/Iai {pw.info.name}")
+                              label=f"{self.parrying(t)} 居合/Iai {pw.info.name}")
             self.lines[-1] += " (CO-DODGE-2; the blade is out, CO-IAI-3)"
         else:
             skill = {"hands": "fist", "ma": "martial_arts",
                      "budo": parry_budo(t.sheet) or OLD_BUDO}[a.parry_with]
             bonus = 0 if a.parry_with == "hands" else self.parry_bonus(t)
             made = self.check(t, skill, bonus,
-                              label=f"{t.name} parry {self.rules.skill(skill).name}")
+                              label=f"{self.parrying(t)} {self.rules.skill(skill).name}")
         if made.success:
             rule = "CO-GRAP-5" if self.on("CO-GRAP-5") else (
                 "CO-PARRY-2" if self.on("CO-PARRY-2") else "CO-DODGE-2")
