@@ -377,9 +377,11 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
                         f"(its fields: {', '.join(known)})")
     missing = [f.name for f in fields(cls) if f.default is MISSING and f.name not in data]
     if missing:
+        # a78cocfight NIT 7: the example names the fields missing, not --with KEY=VALUE
+        typed = ["TARGET"] * ("target" in missing) + [
+            f"--with {name}=…" for name in missing if name not in ("actor", "target")]
         raise DataError(f"the {cls.kind} action needs its {' and '.join(missing)} "
-                        f"(e.g. `act {cls.kind} ACTOR " + ("TARGET" if "target" in missing
-                                                           else "--with KEY=VALUE") + "`)")
+                        f"(e.g. `act {cls.kind} {' '.join(['ACTOR', *typed])}`)")
     values: dict[str, Any] = {}
     for name, kind in known.items():
         if name not in data:

@@ -219,7 +219,8 @@ FORMAT = 2
 # field that goes with one the attack does not declare (penalty, hidden, part, staunched,
 # disarm_weapon, parry_with) is refused too; revision 25 rolled as if it were left out.
 # A parry roll says 受け流し/parry, as a dodge says 回避/Dodge (defences.PARRY_NAMED); revision
-# 25's said parry alone.
+# 25's said parry alone. A temporary insanity says the investigator "understands what they
+# saw" (keeper.THEY_SAW); revision 25's said "what it saw".
 ENGINE = 26
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),

@@ -20,6 +20,9 @@ from companion.systems.coc.sheet import carried_hp, with_characteristic
 #: a SAN loss reaching 0 is CoC 6e's permanent insanity for the Keeper to rule (coc72 NIT 9,
 #: CO-BASE-13 [BASE 6e]); revision 19 flagged only temporary and indefinite insanity there.
 SAN_ZERO_SAID = 20
+#: The first engine revision whose temporary insanity says "understands what they saw" of the
+#: one who saw it, an investigator (a78cocfight NIT 7); revision 25 said "what it saw".
+THEY_SAW = 26
 
 
 class _Keeper(_BodyParts):
@@ -125,7 +128,9 @@ class _Keeper(_BodyParts):
             self.say(f"{made.text} (CO-BASE-13)")
             if made.success:
                 self.add(t, Condition.TEMPORARY_INSANITY)
-                self.say(f"{t.name} understands what it saw: temporary insanity (CO-BASE-13)")
+                who = "they" if self.engine >= THEY_SAW else "it"
+                self.say(f"{t.name} understands what {who} saw: temporary insanity "
+                         "(CO-BASE-13)")
         lost = start - san
         # Nothing lost is no fifth of anything: at SAN 0, 0 of 0 was (rules69 NIT 3).
         if (lost > 0 or self.engine < 17) and lost * self.rules.num(
