@@ -24,6 +24,12 @@ def _set(section: str, key: str, value: object) -> Edit:
     return edit
 
 
+def _top(key: str, value: object) -> Edit:
+    def edit(data: dict[str, Any]) -> None:
+        data[key] = value
+    return edit
+
+
 def _classes(change: Callable[[list[str]], list[str]]) -> Edit:
     def edit(data: dict[str, Any]) -> None:
         data["classes"] = change(data["classes"])
@@ -51,6 +57,17 @@ def _classes(change: Callable[[list[str]], list[str]]) -> Edit:
     (_classes(lambda c: [c[0]] * len(c)), "'classes' names 1m more than once"),
     (_classes(lambda c: c[:5]), "'classes' has 5 labels, but the model tile_classifier.onnx "
                                 "gives 36 answers"),
+    # a78tilecam NIT 5: read by format 1's rules, fed NCHW and resized by INTER_AREA all the
+    # same, or said as TypeError("'int' object is not iterable")
+    (_top("format", 2), "the model was made by a newer companion (metadata format 2; this "
+                        "one reads 1): update the companion"),
+    (_top("format", "1"), "'format' must be 1, found '1'"),
+    (_set("input", "layout", "NHWC"), "'input.layout' must be \"NCHW\" (as the reader feeds "
+                                      "the model), found \"NHWC\""),
+    (_set("input", "resize", "cubic"), "'input.resize' must be \"area\" (as the reader feeds "
+                                       "the model), found \"cubic\""),
+    (_top("classes", 5), "'classes' must be a list of labels, found 5"),
+    (_top("enrolment", "x"), "'enrolment' must be a table, found \"x\""),
 ])
 def test_a_damaged_metadata_value_is_refused_naming_its_key(
         tmp_path: Path, edit: Edit, named: str) -> None:

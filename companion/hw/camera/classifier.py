@@ -104,6 +104,7 @@ class ModelInfo:
         """``path``'s metadata; ``fix`` says what to do when it cannot be read."""
         try:
             data = loads_json(path.read_text(encoding="utf-8"))
+            _check_shape(path, data, fix)
             inp, reader = _at(data, "input"), _at(data, "reader")
             info = ModelInfo(
                 classes=tuple(_at(data, "classes")),
@@ -139,6 +140,8 @@ class ModelInfo:
                     else f"model metadata is not JSON (line {exc.lineno}, column {exc.colno}: "
                          f"{exc.msg})")
             raise DataError(f"{path}: {what}; {fix}") from exc
+        except DataError:
+            raise  # said by _check_shape as it is
         except MissingKey as exc:
             # Said as a key, not as KeyError('enrolment') (camera71 NIT 8).
             raise DataError(f"{path}: model metadata is malformed: '{exc.dotted}' is missing; "
@@ -156,6 +159,39 @@ class ModelInfo:
                             "(each output of the model is one label)")
         _check_numbers(path, info, _at(data, "input.channels"))
         return info
+
+
+#: The metadata's format this companion reads; a newer trainer's is refused, not read by
+#: these rules without a word, as the fight and save files refuse a newer format.
+FORMAT = 1
+
+
+def _check_shape(path: Path, data: Any, fix: str) -> None:
+    """Refuse metadata of a newer format, a section of the wrong kind (said as what it must
+    be, not as TypeError("'int' object is not iterable")), and an input laid out or resized
+    otherwise than the reader feeds it (NCHW, OpenCV's INTER_AREA): a model wanting NHWC or
+    cubic was fed as ours all the same (a78tilecam NIT 5). A model made before a key was
+    written reads as format 1, NCHW, area."""
+    if not isinstance(data, dict):
+        raise DataError(f"{path}: model metadata must be a JSON object, found {data!r}; {fix}")
+    made = data.get("format", FORMAT)
+    if isinstance(made, int) and not isinstance(made, bool) and made > FORMAT:
+        raise DataError(f"{path}: the model was made by a newer companion (metadata format "
+                        f"{made}; this one reads {FORMAT}): update the companion")
+    if made != FORMAT or isinstance(made, bool):
+        raise DataError(f"{path}: 'format' must be {FORMAT}, found {made!r}")
+    if "classes" in data and not isinstance(data["classes"], list):
+        raise DataError(f"{path}: 'classes' must be a list of labels, found "
+                        f"{json.dumps(data['classes'])}")
+    for section in ("input", "reader", "enrolment", "measured"):
+        if section in data and not isinstance(data[section], dict):
+            raise DataError(f"{path}: '{section}' must be a table, found "
+                            f"{json.dumps(data[section])}")
+    for key, fed in (("layout", "NCHW"), ("resize", "area")):
+        given = data.get("input", {}).get(key, fed)
+        if given != fed:
+            raise DataError(f"{path}: 'input.{key}' must be \"{fed}\" (as the reader feeds "
+                            f"the model), found {json.dumps(given)}")
 
 
 class MissingKey(KeyError):
