@@ -41,6 +41,14 @@ from companion.systems.genso.rules import GensoRules
 FILE_VERSION = 10
 
 
+def _pool_down(c: Combatant) -> str:
+    """The pool below 1 that puts ``c`` out (GM-COMBAT-8): "HP 0", or "MP 0" for one whose
+    HP is whole."""
+    if c.mp < 1 and (c.hp is None or c.hp >= 1):
+        return f"MP {c.mp}"
+    return f"HP {c.hp}"
+
+
 def setting_text(value: Any) -> str:
     """A setting's value as it is typed after ``--set RULE.key=``: ``true``, ``gm``, ``5``."""
     if isinstance(value, bool):
@@ -277,6 +285,14 @@ class Fight:
             # the file as the journal's faults are (genso74 NIT 6: "no monster 'dragon'", or
             # "fight entrant X: body must be a whole number", named no file).
             raise DataError(f"{origin}: {exc}") from None
+        if journal and fight.state.outcome is not None:
+            # GM-COMBAT-8: `fight new` refuses a fight over before it began, so one saved
+            # with entries was edited by hand (hp = 0 on an entrant): said so, not blamed on
+            # journal entry 1, which the fight over refused (a78gensofight item 4).
+            raise DataError(f"{origin}: " + "; ".join(
+                f"fight entrant {c.name} starts {c.status.value.upper()} ({_pool_down(c)})"
+                for c in fight.state.order if c.status.badge)
+                + ": the fight was over before entry 1")
         # An entry names its revision only when it is not the one the file was written by:
         # engine revision N wrote version N files.
         engine = ENGINE if version == FILE_VERSION else version

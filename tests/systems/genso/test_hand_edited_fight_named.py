@@ -1,0 +1,41 @@
+"""A genso fight file edited by hand is refused naming what was edited, not a journal entry
+that is whole (a78gensofight items 4 and 5)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from companion.dice import ScriptedDice
+from companion.errors import DataError
+from companion.systems.genso.combat import Attack, Fight, entrants_for
+from companion.systems.genso.rules import load_rules
+from companion.systems.genso.sheet import preset
+
+RULES = load_rules()
+PC1, ORC = "駆け出し冒険者１", "オーク"
+
+
+def _saved() -> dict[str, Any]:
+    """pc1 (a sheet entrant) has attacked the orc: one entry, two dice."""
+    fight = Fight(RULES, entrants_for(RULES, [preset(RULES, "pc1")], [("orc", 1)]))
+    fight.push(Attack(PC1, ORC), ScriptedDice([(6, 1), (6, 1)]))
+    data: dict[str, Any] = json.loads(json.dumps(fight.to_json()))
+    return data
+
+
+@pytest.mark.parametrize(("pool", "said"), [("hp", "HP 0"), ("mp", "MP 0")])
+def test_an_entrant_edited_down_is_named_not_entry_1(pool: str, said: str) -> None:
+    """GM-COMBAT-8: ``hp = 0`` (or ``mp = 0``) on the entrant made the fight over before it
+    began, which ``fight new`` refuses; the file was blamed on journal entry 1 "(the fight
+    is over: …)"."""
+    data = _saved()
+    sheet = data["entrants"][0]["sheet"]
+    assert sheet["name"] == PC1
+    sheet[pool] = 0
+    with pytest.raises(DataError) as err:
+        Fight.from_json(RULES, data, "f.json")
+    assert str(err.value) == (f"f.json: fight entrant {PC1} starts INCAPACITATED ({said}): "
+                              "the fight was over before entry 1")
