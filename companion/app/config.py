@@ -560,7 +560,11 @@ class Config:
         if setting.source is Source.COMMAND_LINE:
             joint = "=" if setting.origin.startswith("--set ") else " "
             return f"{setting.origin}{joint}{value}"
-        return f"{key} = {toml_value(value)} in {self.path}"
+        # Under its [section], not the dotted key: "input.kind = ..." pasted under an
+        # [input] that is already there reads as input.input.kind, and pasted above it
+        # defines [input] twice, which is no TOML at all (r78carry).
+        section, name = key.split(".", 1)
+        return f"{name} = {toml_value(value)} under [{section}] in {self.path}"
 
     def tell_notices(self) -> None:
         """Print the notices on stderr: the command goes on, the user learns what was off."""

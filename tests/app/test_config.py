@@ -251,8 +251,8 @@ def test_each_camera_source_names_the_setting_that_chose_it() -> None:
                                                           'dice.camera_source is "auto"')
     # A USB camera for the dice goes in the dice's own setting: naming the tiles' camera
     # there (newuser55 #12) would move the tiles' reader onto it as well.
-    assert auto.usb == f'dice.camera_source = "camera:0" in {path}'
-    assert config.camera_source().usb == f'input.camera_source = "camera:0" in {path}'
+    assert auto.usb == f'camera_source = "camera:0" under [dice] in {path}'
+    assert config.camera_source().usb == f'camera_source = "camera:0" under [input] in {path}'
 
 
 def test_a_usb_camera_is_chosen_where_the_camera_setting_came_from(
@@ -270,7 +270,7 @@ def test_a_usb_camera_is_chosen_where_the_camera_setting_came_from(
         "COMPANION_INPUT_CAMERA_SOURCE=camera:0 (the environment sets input.camera_source, "
         "over config.toml; or unset it)")
     # "auto" takes the tiles' camera; a USB camera for the dice goes in the dice's setting.
-    assert env.dice_camera().usb == f'dice.camera_source = "camera:0" in {path}'
+    assert env.dice_camera().usb == f'camera_source = "camera:0" under [dice] in {path}'
     dice_env = load_config(env={"COMPANION_DICE_CAMERA_SOURCE": "picamera"})
     assert dice_env.dice_camera().usb == (
         "COMPANION_DICE_CAMERA_SOURCE=camera:0 (the environment sets dice.camera_source, "
@@ -282,10 +282,10 @@ def test_a_usb_camera_is_chosen_where_the_camera_setting_came_from(
     assert named.camera_source().usb == "--camera camera:0"
     write_config('[input]\ncamera_source = "picamera"\n')
     assert load_config(env={}).camera_source().usb == (
-        f'input.camera_source = "camera:0" in {path}')
+        f'camera_source = "camera:0" under [input] in {path}')
     write_config("")
     assert load_config(env={}).camera_source().usb == (
-        f'input.camera_source = "camera:0" in {path}')  # picamera, the default
+        f'camera_source = "camera:0" under [input] in {path}')  # picamera, the default
     # What the player sees: calibrate camera with no Picamera2 (its import fails).
     write_config('[input]\ncamera_source = "camera:0"\n')
     monkeypatch.setenv("COMPANION_INPUT_CAMERA_SOURCE", "picamera")
@@ -505,3 +505,17 @@ def test_toml_value_round_trips_through_tomllib(value: object, spelt: str) -> No
     assert toml_value(value) == spelt
     read = tomllib.loads(f"v = {spelt}")["v"]
     assert read == value or (isinstance(value, float) and math.isnan(read))
+
+
+def test_a_setting_hint_pasted_under_its_section_is_read() -> None:
+    """r78carry: the hint for a setting in config.toml said 'input.kind = "rfid" in …';
+    pasted under the file's [input] that read as input.input.kind, ignored, and pasted
+    above it made [input] twice, no TOML at all. It names the line and its section."""
+    path = write_config('[input]\ncamera_source = "camera:1"\n')
+    hint = load_config(env={}).how_to_set("input.kind", "rfid")
+    line, section = hint.removesuffix(f" in {path}").split(" under ")
+    assert section == "[input]"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("[input]\n", f"[input]\n{line}\n"), encoding="utf-8")
+    again = load_config(env={})
+    assert again["input.kind"] == "rfid" and not again.notices

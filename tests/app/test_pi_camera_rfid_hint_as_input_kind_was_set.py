@@ -46,8 +46,8 @@ def said_of(chosen: CameraChoice) -> str:
      "COMPANION_INPUT_KIND=rfid (the environment sets input.kind, over config.toml; or unset "
      "it)"),
     ("", {}, {"input.kind": "camera"}, "--input rfid"),
-    ('[input]\nkind = "camera"\n', {}, {}, 'input.kind = "rfid" in {path}'),
-    (None, {}, {}, 'input.kind = "rfid" in {path}'),
+    ('[input]\nkind = "camera"\n', {}, {}, 'kind = "rfid" under [input] in {path}'),
+    (None, {}, {}, 'kind = "rfid" under [input] in {path}'),
 ])
 def test_the_tray_hint_names_how_input_kind_was_given(
         tmp_path: Path, file_text: str | None, env: Mapping[str, str],

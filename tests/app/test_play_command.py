@@ -298,8 +298,8 @@ def test_no_gpio_here_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["play", "--input", "sim", "--display", "terminal"]) == 1
     err = capsys.readouterr().err
     assert ("companion: error: the buttons cannot be used: no GPIO here: this is not a "
-            "Raspberry Pi; without them, play with --choices keyboard, or set choices.kind = "
-            f'"keyboard" in {load_config().path}\n') in err
+            "Raspberry Pi; without them, play with --choices keyboard, or set kind = "
+            f'"keyboard" under [choices] in {load_config().path}\n') in err
     assert "Traceback" not in err
 
 

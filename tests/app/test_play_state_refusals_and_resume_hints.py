@@ -755,7 +755,7 @@ def test_the_dice_camera_question_names_the_setting_that_types_the_dice_for_good
     with pytest.raises(DeviceError):
         run_dice_tray(config, screen, Controls([screen]), 1, None)
     asked = screen.views[0].prompt
-    assert asked.endswith(f'(to type them every session: dice.source = "typed" in '
+    assert asked.endswith(f'(to type them every session: source = "typed" under [dice] in '
                           f"{config.path})")
     config.path.write_text('[dice]\nsource = "typed"\n', encoding="utf-8")
     screen = PlayerAtTheScreen([])

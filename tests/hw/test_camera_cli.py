@@ -222,7 +222,7 @@ def test_calibrate_camera_checks_the_games_camera_by_default(
 
 
 @pytest.mark.parametrize(("games", "env", "fix"), [
-    ("camera:1", False, 'input.camera_source = "camera:0" in {config}'),
+    ("camera:1", False, 'camera_source = "camera:0" under [input] in {config}'),
     ("picamera", True, "COMPANION_INPUT_CAMERA_SOURCE=camera:0 (the environment sets "
                        "input.camera_source, over config.toml; or unset it)"),
     ("/dev/video0", False, None),  # the same camera, written another way

@@ -11,7 +11,7 @@ import stat
 #: What a plain source string is said to come from: the commands' --source, or the config.
 ANY_SETTING = "--source, or input.camera_source in the config"
 #: How to choose a USB camera, said for a plain source string.
-ANY_USB = 'input.camera_source = "camera:0" in config.toml, or --source camera:0'
+ANY_USB = 'camera_source = "camera:0" under [input] in config.toml, or --source camera:0'
 
 
 def names_a_file(spec: str) -> bool:
@@ -62,7 +62,7 @@ class CameraChoice(str):
     that gave it, named for a message: ``setting`` is where it is chosen
     (``input.camera_source (/home/pi/.config/jongrogue-companion/config.toml)``,
     ``--source``), and ``usb`` how a USB camera is chosen there instead
-    (``input.camera_source = "camera:0" in …/config.toml``); ``written`` is the value as
+    (``camera_source = "camera:0" under [input] in …/config.toml``); ``written`` is the value as
     the player wrote it, when the source is a path made from it (a relative path in
     config.toml is taken from its folder); ``instead`` what a table without this camera
     does, said when the Pi camera does not start: the tile camera's RFID tray, worded by
