@@ -158,6 +158,12 @@ def without_cjk(text: str) -> str:
     'Sleep (MP)'
     >>> without_cjk("tap / hold I 3 s: System 設定")
     'tap / hold I 3 s: System'
+    >>> without_cjk("Rules ルール: plus (all six options 全オプション)")
+    'Rules: plus (all six options)'
+    >>> without_cjk("now the bottom-left room slot 模擬山から部屋の4枚を置きます: 次は部屋の左下")
+    'now the bottom-left room slot'
+    >>> without_cjk("Result:"), without_cjk("deeply asleep 熟睡, invisible 透明")
+    ('Result:', 'deeply asleep, invisible')
     """
     for sign, plain in _PLAIN_SIGNS.items():  # signs a plain font lacks, as it can draw them
         text = text.replace(sign, plain)
@@ -168,5 +174,9 @@ def without_cjk(text: str) -> str:
     stripped = _CJK.sub("", stripped)
     stripped = re.sub(r"\(\s*\)", "", stripped)
     stripped = re.sub(r"\(\s+", "(", stripped)
+    stripped = re.sub(r"\s+\)", ")", stripped)  # (all six options 全オプション)
     stripped = re.sub(r"\s+([:;,])", r"\1", stripped)
-    return re.sub(r"\s{2,}", " ", stripped).strip()
+    stripped = re.sub(r"\s{2,}", " ", stripped).strip()
+    # A colon or comma that led to Japanese leads to nothing now ("room slot 模擬山…: 次は…"
+    # read "room slot:", a78screen NIT 7); one the text ends on itself stays.
+    return stripped if text.rstrip().endswith((":", ";", ",")) else stripped.rstrip(" :;,")
