@@ -39,3 +39,21 @@ def test_an_entrant_edited_down_is_named_not_entry_1(pool: str, said: str) -> No
         Fight.from_json(RULES, data, "f.json")
     assert str(err.value) == (f"f.json: fight entrant {PC1} starts INCAPACITATED ({said}): "
                               "the fight was over before entry 1")
+
+
+@pytest.mark.parametrize(("record", "found"), [([6], "[6]"), ([6, "1"], '[6, "1"]'),
+                                               (6, "6"), ([6, 1.5], "[6, 1.5]")])
+def test_a_damaged_dice_record_is_named(record: Any, found: str) -> None:
+    """A die recorded as ``[6]`` was "does not replay (not enough values to unpack (expected
+    2, got 1))"; each record must be a [sides, value] pair of whole numbers."""
+    data = _saved()
+    if isinstance(record, list):
+        data["journal"][0]["dice"][0] = record
+        said = f"its dice must be [sides, value] pairs, found {found}"
+    else:
+        data["journal"][0]["dice"] = record
+        said = f"its dice must be a list of [sides, value] pairs, found {found}"
+    with pytest.raises(DataError) as err:
+        Fight.from_json(RULES, data, "f.json")
+    assert str(err.value) == (f"f.json: journal entry 1 ({PC1} → {ORC} 攻撃 attack) is "
+                              f"damaged: {said}")

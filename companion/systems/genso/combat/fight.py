@@ -7,6 +7,7 @@ GM-ITEM-1/2/3 (mana stones, magic stones and stored MP written back to the sheet
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -47,6 +48,25 @@ def _pool_down(c: Combatant) -> str:
     if c.mp < 1 and (c.hp is None or c.hp >= 1):
         return f"MP {c.mp}"
     return f"HP {c.hp}"
+
+
+class DamagedDice(DataError):
+    """An entry's recorded dice that are no list of ``[sides, value]`` pairs."""
+
+
+def _dice_record(dice: Any, where: str) -> list[tuple[int, int]]:
+    """An entry's recorded dice, each a ``[sides, value]`` pair of whole numbers; else a
+    DataError naming the record as coc's fight file names it ("its dice must be [sides,
+    value] pairs"), not Python's "not enough values to unpack" (a78gensofight item 5)."""
+    if not isinstance(dice, list):
+        raise DamagedDice(f"{where} is damaged: its dice must be a list of [sides, value] "
+                        f"pairs, found {json.dumps(dice, ensure_ascii=False)}")
+    for die in dice:
+        if not (isinstance(die, list) and len(die) == 2 and all(
+                isinstance(n, int) and not isinstance(n, bool) for n in die)):
+            raise DamagedDice(f"{where} is damaged: its dice must be [sides, value] pairs, "
+                            f"found {json.dumps(die, ensure_ascii=False)}")
+    return [(sides, value) for sides, value in dice]
 
 
 def setting_text(value: Any) -> str:
@@ -302,9 +322,11 @@ class Fight:
             try:
                 action = action_from_json(raw["action"])
                 said = f" ({fight.describe(action)})"
-                dice = ScriptedDice((int(s), int(v)) for s, v in raw["dice"])
+                dice = ScriptedDice(_dice_record(raw["dice"], f"{where}{said}"))
                 fight.push(action, dice, raw.get("settings"), f"{where} settings",
                            int(raw.get("engine", engine)), limits=False)
+            except DamagedDice:  # said whole, not as "does not replay (…)"
+                raise
             except (ScriptExhausted, DeviceError) as exc:  # too few dice, or off their faces
                 raise DataError(f"{where}{said} is damaged: its recorded dice do not match "
                                 f"the roll ({exc})") from exc
