@@ -30,7 +30,7 @@ def test_the_coc_result_marks_the_round_end_and_the_next_round_as_the_hand_over(
             (round_end_burst_004(), "Deep takes 3: HP -70/13",
              "Deep's armour breaks at the end of the round (CO-ARMOR-2)"),
             (kill_then_dying_roll_003(), "Ann dies: HP below −2 (CO-DEATH-1)",
-             "Bob CON×5 (1D100<=60) ＞ 20 ＞ 成功/success (CO-DEATH-1)")):
+             "round 2 begins 第2ラウンド開始")):
         marks = _marks(CocFightMode(made))
         own = [text for text, hand_over in marks if not hand_over]
         hand = [text for text, hand_over in marks if hand_over]

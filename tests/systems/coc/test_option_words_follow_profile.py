@@ -65,13 +65,14 @@ def test_defect1_a_knife_dropped_by_an_arm_hit_names_the_pick_up_not_a_firearm_r
 # --- RISK 1: the action's own lines and the hand-over (Entry.own) -----------------------------
 
 def test_risk1_a_kill_before_the_rounds_end_marks_the_death_as_its_own() -> None:
-    """003: Cult, the round's last, kills Ann; Bob's CON×5 at the next round's start, the
-    new round and Zed's turn come after the action's own lines."""
+    """003: Cult, the round's last, kills Ann; the next round's start (its "begins" line and
+    Bob's CON×5), the new round and Zed's turn come after the action's own lines."""
     f = kill_then_dying_roll_003()
     entry = f.journal[-1]
     assert entry.own is not None
     assert entry.lines[entry.own - 1] == "Ann dies: HP below −2 (CO-DEATH-1)"
-    assert entry.lines[entry.own].startswith("Bob CON×5 (1D100<=60)")
+    assert entry.lines[entry.own] == "round 2 begins 第2ラウンド開始"
+    assert entry.lines[entry.own + 1].startswith("Bob CON×5 (1D100<=60)")
     assert entry.lines[-1] == "Zed's turn: 3 AP (CO-TURN-3)"
     # An action that keeps the turn hands nothing over; ending it hands over at once.
     assert f.journal[-4].own == len(f.journal[-4].lines)

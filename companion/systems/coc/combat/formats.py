@@ -220,7 +220,9 @@ FORMAT = 2
 # disarm_weapon, parry_with) is refused too; revision 25 rolled as if it were left out.
 # A parry roll says 受け流し/parry, as a dodge says 回避/Dodge (defences.PARRY_NAMED); revision
 # 25's said parry alone. A temporary insanity says the investigator "understands what they
-# saw" (keeper.THEY_SAW); revision 25's said "what it saw".
+# saw" (keeper.THEY_SAW); revision 25's said "what it saw". What a round's start brings
+# before its order (a dying CON×5, bleeding, a pin) follows "round 2 begins 第2ラウンド開始"
+# (turns.ROUND_BEGINS_SAID); revision 25 said it before the order line, as if in round 1.
 ENGINE = 26
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),

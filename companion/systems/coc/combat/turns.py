@@ -18,6 +18,14 @@ from companion.systems.coc.combat.attacks import _Attacks
 from companion.systems.coc.combat.damage import HOLD_FROM_WITHIN, STUN_TURN
 from companion.systems.coc.combat.fighters import Combatant, Condition
 
+#: The first engine revision in which what a round's start brings before its order (a dying
+#: one's CON×5, CO-DEATH-1, 003 l.114 「毎ラウンドCON×5でロールし」, the Default "at the start
+#: of each round"; bleeding, CO-BODY-6; a tackle's pin, CO-TACKLE-3) comes after a line
+#: that says the round begins, ``round 2 begins 第2ラウンド開始``: revision
+#: 25 said them before the "round 2: …" order line, so the log read as if a dying one died
+#: in round 1 (a78cocfight NIT 5).
+ROUND_BEGINS_SAID = 26
+
 
 class _Turns(_Attacks):
     """Adds rounds and turns, and the declarations of delay and concentration."""
@@ -33,9 +41,12 @@ class _Turns(_Attacks):
                      spent_other=False, iai_used=False, sheathed=False, no_more_shots=False,
                      moved=0, shots=0, jammed_now=(), skills_used=(), weapon_attacks=())
         self.opened = False
+        said = len(self.lines)
         self.dying_rolls()
         self.bleed()
         self.pins()
+        if len(self.lines) > said and self.engine >= ROUND_BEGINS_SAID:
+            self.lines.insert(said, f"round {self.round} begins 第{self.round}ラウンド開始")
         rule = "CO-TURN-1" if self.on("CO-TURN-1") else "CO-BASE-5"
         ties: dict[str, int] = {}
         die = self.rules.default("CO-TURN-1", "tie_break_die")  # the tie's die (1D100)
