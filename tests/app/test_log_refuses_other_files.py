@@ -109,6 +109,7 @@ def test_a_log_whose_first_header_a_cut_tore_takes_the_game_again(
     sorted, "log" is not among the first) or NULs: the companion's own, cut back, not
     refused as another program's file, and a resume of the game with that log plays on."""
     log, save = tmp_path / "games.jsonl", tmp_path / "table" / "save.json"
+    save.parent.mkdir()  # a --resume of a --state in a folder not there is refused
     log.write_bytes(torn)
     assert GameLog.begin(log).start == 0 and log.read_bytes() == b""
     log.write_bytes(torn)

@@ -25,7 +25,11 @@ from companion.app.arg_types import existing_file, file_name, seeds_below
 from companion.app.command_list import COMMANDS
 from companion.app.command_name import companion_command, companion_line
 from companion.app.commands.config import pairing_problems
-from companion.app.commands.play.saves import load_game, resume_as_played
+from companion.app.commands.play.saves import (
+    load_game,
+    refuse_missing_folder,
+    resume_as_played,
+)
 from companion.app.commands.play.session import (
     Among,
     StoppedAfterError,
@@ -390,6 +394,8 @@ def run_mode(args: argparse.Namespace, config: Config, among: Among) -> int:
     # Before anything is read or the screen opens: a second companion on the same save
     # (the boot service and a --resume over SSH) is refused at once, in one line.
     wait = not among.switched and bool(service_name())
+    if save_path is not None and config.text("play.mode") == "game":
+        refuse_missing_folder(save_path, args.state is not None, args.resume)
     with held_for_run(held_files(args, config, save_path), config, wait):
         try:
             return play(args, config, save_path, among)

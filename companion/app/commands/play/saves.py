@@ -34,6 +34,7 @@ from companion.app.session.save import (
     read_save,
 )
 from companion.errors import CompanionError, DataError
+from companion.file_locks import real_path
 from companion.files import (
     DISK_ERRNOS,
     fsync_dir,
@@ -382,6 +383,25 @@ def make_save_folder(save_path: Path, named: bool) -> None:
         why = ("a file is in its place" if isinstance(exc, FileExistsError)
                else exc.strerror or str(exc))
         raise OSError(exc.errno, f"{which} cannot be made: {why}", str(folder)) from exc
+
+
+def refuse_missing_folder(save_path: Path, named: bool, resume: bool) -> None:
+    """Refuse (:class:`DataError`), before anything is held or made, a game's save at
+    ``save_path`` whose folder is not there: through a link, always; ``--state``'s
+    (``named``), with ``resume``. That is a USB stick unplugged: "no saved game … starting a
+    new one" hid its game, and the folder made where the stick mounts held the new game
+    (a78saves item 2). The words say how a new game is started on purpose."""
+    if save_path.is_symlink():
+        target = real_path(save_path)
+        if not target.parent.is_dir():
+            raise DataError(f"{save_path} links to {target}, whose folder {target.parent} is "
+                            "not there (a USB stick unplugged?): plug it in and start again; "
+                            f"to start a new game instead, remove the link (rm {save_path}) "
+                            "and play without --resume")
+    elif named and resume and not save_path.parent.is_dir():
+        raise DataError(f"no saved game can be in {save_path}: its folder {save_path.parent} "
+                        "is not there (a USB stick unplugged?): plug it in and start again; "
+                        "to start a new game there instead, play without --resume")
 
 
 def load_game(path: Path, args: argparse.Namespace | None = None) -> SaveGame | None:
