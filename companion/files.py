@@ -674,5 +674,26 @@ def load_toml_kept(
         fault = toml_fault(data, exc)
     except DataError as exc:
         fault = str(exc)
+    whole = data.rstrip(b"\0")
+    if whole.strip() and whole != data and b"\0" not in whole:
+        # A card cut off as the list was written: the lines before the zero bytes are
+        # whole. Dropped with them, a poison was no longer ticked and a used room could be
+        # rolled again (EV-REC-1), with "delete them" said of a file moved away (a78saves
+        # item 4).
+        zeros, line = len(data) - len(whole), whole.count(b"\n") + 1
+        tail = (f"{zeros} zero byte{'s' * (zeros != 1)} from line {line} (a power cut as it "
+                "was written?)")
+        try:
+            mended = parse(parse_user_toml(whole))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            fault = f"{toml_fault(whole, exc)}, then {tail}"
+        except DataError as exc:
+            fault = f"{exc}, then {tail}"
+        else:
+            kept = keep_aside(path)
+            atomic_write_bytes(path, whole)
+            notices.append(f"{path} ended in {tail}: the lines before them were kept as the "
+                           f"{what}, and the whole file {kept.removeprefix('it ')}")
+            return mended
     notices.append(f"{path} is not a {what} ({fault}); {keep_aside(path)} and {afresh}")
     return empty
