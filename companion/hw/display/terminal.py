@@ -17,7 +17,15 @@ from rich.text import Text
 from companion.hw.buttons import Button, Press
 from companion.hw.display.keys import option_key
 from companion.hw.display.terminal_fit import Fitted, Given, Gives, GivesUp, Lines
-from companion.hw.display.view import BoardView, DiceView, FightView, PieceView, SheetView, View
+from companion.hw.display.view import (
+    TO_TYPE,
+    BoardView,
+    DiceView,
+    FightView,
+    PieceView,
+    SheetView,
+    View,
+)
 
 # Past the tenth option, the backward presses are of ← (the arrow is PREVIOUS: it steps back
 # on every menu, Flee offered or not). Not f or r: those choose, so a quick second press
@@ -257,7 +265,8 @@ def dice_panel(dice: DiceView, rolls_given: int = 0) -> RenderableType:
     if dice.faces:
         # A D6's pips; any other die by its sides, not as a D6 face (a D4's 1 is not ⚀).
         text.append("  ".join(
-            f"{DIE_FACES[f - 1]} {f}" if dice.sides_of(i) == 6 and 1 <= f <= 6
+            "?" if f == TO_TYPE  # still to be typed, as the question says it
+            else f"{DIE_FACES[f - 1]} {f}" if dice.sides_of(i) == 6 and 1 <= f <= 6
             else f"D{dice.sides_of(i)} {f}" for i, f in enumerate(dice.faces)) + "\n",
             style="bold")
     for line in dice.rolls[rolls_given:]:
@@ -389,8 +398,9 @@ def result_panel(fight: FightView, given: int = 0) -> Panel:
     if fight.result_title:
         text.append(fight.result_title + "\n", style="bold yellow")
     if fight.faces:
-        text.append("  ".join(f"{DIE_FACES[v - 1]} {v}" if 1 <= v <= 6 else str(v)
-                              for v in fight.faces) + "\n", style="bold")
+        text.append("  ".join("?" if v == TO_TYPE else f"{DIE_FACES[v - 1]} {v}"
+                              if 1 <= v <= 6 else str(v) for v in fight.faces) + "\n",
+                    style="bold")
     if given:
         text.append(f"… {given} earlier line{'s' if given > 1 else ''} 前の{given}行を省略\n",
                     style=SECONDARY)
