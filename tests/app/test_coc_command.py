@@ -511,13 +511,14 @@ def test_one_sheet_on_both_sides_is_refused_naming_both_files(
 ) -> None:
     """docs/sheets.md: every combatant needs its own name. The same sheet given as an
     investigator and a foe was refused with no name and no file; now both are named, and
-    no fight file is written."""
+    no fight file is written. It is said to be one sheet given twice (a78gensofight item 6)."""
     ann, _cult = sheets(tmp_path)
     fight = tmp_path / "both.json"
     assert main(["coc", "fight", "new", "--file", str(fight), "--investigators", ann,
                  "--foes", ann]) == 2
     err = capsys.readouterr().err
-    assert f"{ann}: 'Ann' is also the name in {ann}; every combatant needs a name" in err
+    # one sheet given twice, not two sharing a name (a78gensofight item 6)
+    assert f"{ann} is given twice ('Ann'): a sheet fights once, so give it once" in err
     assert not fight.exists()
 
 

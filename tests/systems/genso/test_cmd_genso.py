@@ -515,7 +515,13 @@ def test_two_sheets_whose_names_differ_only_in_width_are_refused(
     err = fails(capsys, "fight", "new", "--party", str(taro), str(wide), "--monsters", "orc")
     assert f"{wide}: 'Ｔａｒｏ' and 'Taro' ({taro}) differ only in full- and half-width" in err
     err = fails(capsys, "fight", "new", "--party", str(taro), str(taro), "--monsters", "orc")
-    assert f"{taro}: 'Taro' is also the name in {taro}; every combatant needs a name" in err
+    # one sheet given twice, not two sharing a name (a78gensofight item 6)
+    assert f"{taro} is given twice ('Taro'): a sheet fights once, so give it once" in err
+    assert "give one of them another name" not in err
+    twin = tmp_path / "twin.toml"
+    twin.write_text(taro.read_text(encoding="utf-8"), encoding="utf-8")
+    err = fails(capsys, "fight", "new", "--party", str(taro), str(twin), "--monsters", "orc")
+    assert f"{twin}: 'Taro' is also the name in {taro}; every combatant needs a name" in err
     assert not (user_dirs / "data" / "genso" / "fight.json").exists()
 
 
