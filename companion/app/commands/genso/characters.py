@@ -24,6 +24,7 @@ from companion.app.commands.genso.fights import DamagedFight, load_fight
 from companion.app.commands.genso.files import (
     apart_by,
     monster_not_sheet,
+    not_an_example,
     resolve_sheet,
     saved_fight_rules,
     saved_twins,
@@ -509,6 +510,7 @@ def _sheet_held(rules: GensoRules, ref: str, holder: str,
                             f"`{companion_line('genso', 'sheet', key, '--save-as', copy)}`, "
                             f"then give {copy} in its place "
                             f"(`{companion_line('genso', verb, copy)} …`)")
+        not_an_example(path, preset.name)
         with changing(path, holder):
             character, now = resolve_sheet(rules, ref)
             if now is not None and real_path(now) == real_path(path):

@@ -24,6 +24,7 @@ from companion.app.modes.genso_fight_files import (
 from companion.app.modes.genso_fight_files import sheet_path as sheet_path
 from companion.app.overrides import read_text, set_values, user_defaults, user_rules
 from companion.errors import DataError
+from companion.file_locks import real_path
 from companion.files import file_there
 from companion.systems.genso.character.core import Character
 from companion.systems.genso.combat import Entrant, Side
@@ -33,6 +34,9 @@ from companion.systems.genso.sheet import character_from_mapping, preset
 
 SET_EXAMPLE = "GM-COMBAT-8.strict_4_6=true"
 OVERRIDES_NAME = "genso.toml"
+#: The companion's own example sheets: docs/examples/ of its checkout, beside the package (as
+#: coc's table finds them); not there in a package installed without its source.
+EXAMPLES = Path(__file__).resolve().parents[4] / "docs" / "examples"
 
 
 def fight_path(args: argparse.Namespace) -> Path:
@@ -175,10 +179,35 @@ def read_sheet(rules: GensoRules, path: Path, name: str | None) -> Character:
     return character_from_mapping(rules, raw, str(path))
 
 
+def not_an_example(path: Path, name: str) -> None:
+    """Refuse the sheet file ``path`` of the character ``name`` if it is one of the
+    companion's own examples (:data:`EXAMPLES`), before a command that changes it (``buy``,
+    ``sell``, ``gear``, ``grow``, ``rest``) or a fight whose ``fight apply`` would: played in
+    place, the checkout's tracked file was changed and the README's update, ``git pull``,
+    stopped on it (a78journey RISK 2). The refusal gives the copy to make, into the
+    characters folder, where ``name`` finds it, its comments kept."""
+    examples = real_path(EXAMPLES)
+    if not real_path(path).is_relative_to(examples):
+        return
+    copy = sheet_path(name)
+    why = (f"{path} is one of the companion's own example sheets, which genso does not "
+           "change (a `git pull` stops on a changed one)")
+    if copy.exists():
+        raise DataError(f"{why}: a sheet {copy} is saved already; give {name!r} to play it, "
+                        "or copy this one under another name")
+    make = "" if copy.parent.is_dir() else f"mkdir -p {shlex.quote(str(copy.parent))} && "
+    raise DataError(f"{why}: copy it first, `{make}cp {shlex.quote(str(path))} "
+                    f"{shlex.quote(str(copy))}`, then give {name!r}")
+
+
 def fight_entrant(rules: GensoRules, ref: str, side: Side = Side.PARTY,
                   as_monster: bool = False) -> Entrant:
-    """A fight entrant from a sheet reference, remembering the file and its digest."""
+    """A fight entrant from a sheet reference, remembering the file and its digest; one of
+    the companion's example sheets is refused (:func:`not_an_example`), as ``fight apply``
+    would write it."""
     character, path = resolve_sheet(rules, ref)
+    if path is not None and not as_monster:
+        not_an_example(path, character.name)
     if path is None:
         return Entrant.of_character(character, side, as_monster)
     return Entrant.of_character(character, side, as_monster,
