@@ -60,6 +60,11 @@ def read_picture(path: Path) -> np.ndarray:
     if _cut_short_jpeg(path):
         raise PictureError(path, "the JPEG file is cut short (an unfinished copy or download?); "
                                  "its lower part would be grey, and dice or tiles there unseen")
+    if (kind := _cut_short_kind(path)) is not None:
+        # Said before OpenCV is called: libpng printed "libpng error: Read Error" and OpenCV
+        # its own error lines over "not a picture that can be read" (a78tilecam NIT 4).
+        raise PictureError(path, f"the {kind} file is cut short (an unfinished copy or "
+                                 f"download?): copy it again")
     size = _declared_size(path)
     if size is not None and size[0] * size[1] > MAX_PIXELS:
         raise PictureError(path, f"too large a picture to read ({size[0]}x{size[1]} pixels, "
@@ -332,3 +337,36 @@ def _jpeg_size(file: BinaryIO) -> tuple[int, int] | None:
             height, width = struct.unpack(">HH", frame[1:5])
             return (width, height) if height else None  # no height: given after the scan
         file.seek(length - 2, os.SEEK_CUR)
+
+
+def _cut_short_kind(path: Path) -> str | None:
+    """"PNG", "WebP" or "BMP" for such a file that holds less than it declares: a PNG whose
+    chunks, each with its length and a type of four letters, run past the file's end
+    before its IEND chunk; a WebP
+    whose RIFF size, a BMP whose header's file size, is more than the file holds. None for
+    a whole one, another kind, or a file that cannot be read (OpenCV's reading says why)."""
+    try:
+        size = path.stat().st_size
+        with path.open("rb") as file:
+            head = file.read(12)
+            if head[:8] == b"\x89PNG\r\n\x1a\n":
+                at = 8
+                while True:
+                    file.seek(at)
+                    chunk = file.read(8)
+                    if len(chunk) < 8:
+                        return "PNG"
+                    if not chunk[4:].isalpha():  # no chunk's type: damaged, not cut short
+                        return None
+                    at += 12 + int.from_bytes(chunk[:4], "big")  # length, type, data, CRC
+                    if at > size:
+                        return "PNG"
+                    if chunk[4:] == b"IEND":
+                        return None
+            if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+                return "WebP" if 8 + int.from_bytes(head[4:8], "little") > size else None
+            if head[:2] == b"BM" and len(head) >= 6:
+                return "BMP" if int.from_bytes(head[2:6], "little") > size else None
+    except OSError:
+        return None
+    return None

@@ -213,3 +213,28 @@ def test_an_alpha_takes_no_float_copies_of_the_colour(
     if seen_through:
         assert tuple(image[50, 50]) == (255, 255, 255)
     assert np.array_equal(image[500:], picture[500:, :, :3])
+
+
+@pytest.mark.parametrize(("suffix", "kind"), [(".png", "PNG"), (".webp", "WebP"),
+                                              (".bmp", "BMP")])
+def test_a_png_webp_or_bmp_cut_short_is_named_so_with_no_decoders_lines(
+        tmp_path: Path, suffix: str, kind: str, capfd: pytest.CaptureFixture[str]) -> None:
+    """a78tilecam NIT 4: cut anywhere, each was "not a picture that can be read" under
+    libpng's "libpng error: Read Error" or OpenCV's own error lines, where a JPEG cut short
+    was named so; the whole file, and one with bytes after its end, read."""
+    rng = np.random.default_rng(4)
+    picture = cv2.GaussianBlur(rng.integers(0, 255, (120, 160, 3), dtype=np.uint8), (5, 5), 0)
+    _, coded = cv2.imencode(suffix, picture)
+    data = coded.tobytes()
+    whole = tmp_path / f"whole{suffix}"
+    whole.write_bytes(data + b"trailer")
+    assert read_picture(whole).shape == (120, 160, 3)
+    capfd.readouterr()
+    for cut in np.linspace(20, len(data) - 1, 9).astype(int):
+        path = tmp_path / f"cut{cut}{suffix}"
+        path.write_bytes(data[:cut])
+        with pytest.raises(PictureError) as err:
+            read_picture(path)
+        assert err.value.problem == (f"the {kind} file is cut short (an unfinished copy or "
+                                     "download?): copy it again")
+    assert capfd.readouterr().err == ""
