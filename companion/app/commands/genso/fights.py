@@ -95,6 +95,7 @@ from companion.systems.genso.combat import (
     Move,
     Side,
     Sleep,
+    Stance,
     Status,
     Sunrise,
     Sunset,
@@ -353,8 +354,11 @@ def fight_status(rules: GensoRules, fight: Fight,
         if c.storage_mp:
             pools += f" ring {c.storage_mp}"
         flags = [c.status.badge] if c.status.badge else []
-        if c.stance.text:
-            flags.append(c.stance.text)
+        # A stance lasts until the fighter's next action: one who fled or is down has none,
+        # as the table's row says (a78screen DEFECT 1: "FLED 逃亡 全力攻撃 full attack").
+        stance = c.stance if c.status is Status.ACTIVE else Stance.NONE
+        if stance.text:
+            flags.append(stance.text)
         flags += [rules.spell(e.spell).ja + (f"({c.weapon_label(e)})" if e.weapon else "")
                   for e in c.effects]
         barrier = table.barrier_holding(c)
@@ -380,7 +384,7 @@ def fight_status(rules: GensoRules, fight: Fight,
         rows.append({"name": c.name, "side": c.side.value, "role": c.role.value, "hp": c.hp,
                      "max_hp": c.max_hp, "mp": c.mp, "max_mp": c.max_mp,
                      "storage_mp": c.storage_mp,
-                     "status": c.status.value, "stance": c.stance.value,
+                     "status": c.status.value, "stance": stance.value,
                      "effects": [e.spell for e in c.effects],
                      "in_barrier_of": barrier or None,
                      "wants_to_flee": wants_to_flee(rules, c), "rises_as": c.rises_as,
