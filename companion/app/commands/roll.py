@@ -49,11 +49,13 @@ def typed_alias(text: str) -> str:
     return "typed" if text == "manual" else text
 
 
-def add_dice_arguments(parser: argparse.ArgumentParser) -> None:
+def add_dice_arguments(parser: argparse.ArgumentParser, note: str = "") -> None:
+    """--dice, --seed and --source; ``note`` ends --dice's help (a verb that rolls nothing
+    says so)."""
     parser.add_argument(
         "--dice", type=typed_alias, choices=DICE_CHOICES, default="sim",
         help="where the dice come from: sim (simulated, the default), typed (thrown by "
-             "you and typed in), or camera",
+             f"you and typed in), or camera{note}",
     )
     parser.add_argument(
         "--seed", type=seeds_below(SEED_LIMIT), default=None,
