@@ -174,7 +174,7 @@ def test_an_ability_line_of_an_older_log_is_still_said() -> None:
     them, so an ability with neither armour nor tile says its effect as it did."""
     line = describe(Event(Kind.ABILITY, {"ability": "gold_lover", "uid": 1,
                                          "effect": "off the gold, sealed"}))
-    assert line.endswith(": off the gold, sealed")
+    assert line.endswith(": off the gold 金塊から降ろし, sealed 封魔")
 
 
 def test_gold_stops_at_the_profiles_gold_min(tmp_path: Path) -> None:

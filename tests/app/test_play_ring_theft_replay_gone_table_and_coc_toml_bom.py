@@ -64,7 +64,7 @@ def test_the_last_check_shows_a_worn_ring_taken_off_and_stolen() -> None:
     assert shown[1].startswith("  ニンフ (nymph) hits the PC: ")
     assert shown[2:] == ("  Took off 飾りの指輪 (ring of adornment) [9p]",
                          "  Stolen 盗まれた: 飾りの指輪 (ring of adornment) [9p]",
-                         "  アイテム盗み (steals items): vanished")
+                         "  アイテム盗み (steals items): vanished 消えた")
 
 
 def test_a_ring_the_pc_takes_off_after_a_check_is_no_outcome_of_it() -> None:

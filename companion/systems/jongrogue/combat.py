@@ -18,16 +18,16 @@ from companion.systems.jongrogue.core import _NO_MONSTERS, Outcome, Termination
 from companion.systems.jongrogue.drawing import Proc
 from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.items import _Items
-from companion.systems.jongrogue.profile import SEED_VALUES, Gear, Option, Ring, Role
+from companion.systems.jongrogue.profile import (
+    NO_STRENGTH_LOSS_AT,
+    Gear,
+    Option,
+    Ring,
+    Role,
+)
 from companion.systems.jongrogue.state import MonsterOnMap, PCState, Position, Sleeping
 from companion.systems.jongrogue.tables import TABLES, Ability
 from companion.systems.jongrogue.wall import Place
-
-# JR-AB-POISON, JR-AB-DRAINSTR [SEED]: 「PCの強さが-3以下だったら、無効果」, the book's
-# strength_min (data/seed_values.toml); a profile's strength_min (JR-PC-2) may stop the loss
-# sooner, never later.
-NO_STRENGTH_LOSS_AT = next(v.book for v in SEED_VALUES
-                           if (v.table, v.key) == ("pc", "strength_min"))
 
 
 class _Combat(_Items):

@@ -19,7 +19,14 @@ from typing import Any
 from companion.errors import InvalidNotation
 from companion.systems.jongrogue.checks import split_d9s
 from companion.systems.jongrogue.events import Event, Kind
-from companion.systems.jongrogue.profile import DEFAULT_PROFILE, ItemKind, Option, Profile
+from companion.systems.jongrogue.profile import (
+    DEFAULT_PROFILE,
+    NO_STRENGTH_LOSS_AT,
+    ItemKind,
+    Option,
+    Profile,
+    Ring,
+)
 from companion.systems.jongrogue.tables import TABLES, Ability
 from companion.systems.jongrogue.tiles import Tile
 
@@ -60,6 +67,19 @@ _GOLD_PILE = "gold pile "
 _ACTIONS = {"frozen": "stay frozen (凍結中)"}
 #: What the mimic's tile made of it (JR-AB-MIMIC), with the seed's word beside.
 _MIMIC = {"item": "item アイテム", "no item": "no item なし", "sealed": "sealed 封魔"}
+#: What another ability did, as its event logs it (``effect``, or the breath's ``why``),
+#: with the seed's word beside (a78journey NIT 3: "毒攻撃 (poison attack): none" was the one
+#: line of a game with no Japanese of its own, and said no reason). A strength loss with no
+#: effect (``none``) is :func:`_no_strength_loss`'s.
+_EFFECT = {
+    "vanished": "vanished 消えた",  # JR-AB-STEALGOLD, JR-AB-STEALITEM: 「モンスターは消えます」
+    "level down": "level down レベルダウン",  # JR-AB-DRAIN
+    "none (level ≤ 5)": "no effect 無効果 (level ≤ 5 レベル5以下)",  # JR-AB-DRAIN
+    "strength -1": "strength 強さ −1",  # JR-AB-POISON, JR-AB-DRAINSTR
+    "off the gold, sealed": "off the gold 金塊から降ろし, sealed 封魔",  # JR-AB-GOLDLOVER
+    "flee": "as the PC flees 逃走中",  # JR-AB-BREATH on a flight (JR-FLEE-2)
+    "ranged": "at range 遠隔",  # JR-AB-BREATH at a shot that missed (JR-RANGED-*)
+}
 _STATES = {
     "frozen": "frozen (凍結)", "bound": "bound (拘束)", "confused": "confused (混乱)",
     "blind": "blind (盲目)", "floating": "floating (浮遊)",
@@ -337,15 +357,34 @@ def _ability_effect(d: dict[str, Any], profile: Profile,
             else:
                 said += f": {item.name_en} ({item.name_ja})"
         return f"drew {d['tile']} → {said}"
+    if effect == "none":
+        return _no_strength_loss(profile)
+    said = _EFFECT.get(effect, effect)
     if d["ability"] == "drain_strength" and "strength" in d \
             and (options is None or Option.STRENGTH not in options):
         # JR-AB-DRAINSTR (options): the check is PCの状態ルール's, but strength counts in
         # the rate only under 強さルール (JR-RATE-1), so with pc_states alone the loss is on
         # no rate and no sheet: the line says so (rules72 RISK 2); under 強さルール (plus)
         # it counts, and the line says nothing of it (reviewr72 NIT 4)
-        return (f"{effect} → strength 強さ {d['strength']} (in the rate only under "
+        return (f"strength 強さ {d['strength'] + 1} → {d['strength']} (in the rate only under "
                 "強さルール, the strength rule)")
-    return effect
+    return said
+
+
+def _no_strength_loss(profile: Profile) -> str:
+    """A strength loss with no effect (JR-AB-POISON, JR-AB-DRAINSTR, 強さルール or
+    PCの状態ルール: 「無効果」), and the two reasons the seed gives: the PC wears the ring of
+    strength, named as the profile's item is, or its strength is at the floor already, the
+    book's −3 or the profile's strength_min if higher (profile.NO_STRENGTH_LOSS_AT). The event
+    logs no more than ``none``, so the line says both (a78journey NIT 3).
+
+    >>> _no_strength_loss(DEFAULT_PROFILE)
+    'no effect 無効果: the ring of strength 増強の指輪 worn, or strength 強さ at −3 already'
+    """
+    rings = [f"the {item.name_en} {item.name_ja} worn" for item in profile.items.values()
+             if item.ring is Ring.STRENGTH]
+    floor = str(max(NO_STRENGTH_LOSS_AT, profile.strength_min)).replace("-", "−")
+    return f"no effect 無効果: {', or '.join([*rings, f'strength 強さ at {floor} already'])}"
 
 
 def _gold_why(why: str) -> str:

@@ -491,6 +491,11 @@ def _seed_values() -> tuple[SeedValue, ...]:
 
 
 SEED_VALUES = _seed_values()
+#: JR-AB-POISON, JR-AB-DRAINSTR [SEED]: 「PCの強さが-3以下だったら、無効果」, the book's
+#: strength_min (data/seed_values.toml); a profile's strength_min (JR-PC-2) may stop the loss
+#: sooner, never later.
+NO_STRENGTH_LOSS_AT = next(v.book for v in SEED_VALUES
+                           if (v.table, v.key) == ("pc", "strength_min"))
 
 
 def _house_rules(raw: dict[str, object], unplayed: bool = False) -> tuple[str, ...]:
