@@ -411,8 +411,10 @@ def stop_line(args: argparse.Namespace, mode: str, save_path: Path | None,
     """What a stop (``stop``; None: a stop in another mode the run switched to) says of
     the ``mode`` played by the command line ``args``, saving in ``save_path``: where its
     game (named ``game``) or table is saved and the command that carries it on; "" when
-    there is nothing to say (the dice tray, a table with no save yet)."""
-    if mode in ("genso", "coc") and (table := table_files(args, mode)[1]).exists():
+    there is nothing to say (the dice tray, a table with no save yet). Its files are said
+    absolute, as its command gives them (a78saves item 3)."""
+    save_path = save_path and save_path.absolute()
+    if mode in ("genso", "coc") and (table := table_files(args, mode)[1].absolute()).exists():
         return (f"stopped; the {mode} table is saved in {table}: "
                 f"{resume_command(args, mode)} carries on")
     if mode == "game" and save_path is not None and isinstance(stop, StoppedBehind):

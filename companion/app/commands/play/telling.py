@@ -270,6 +270,11 @@ def resume_command(args: argparse.Namespace, mode: str = "game", *,
             # The port held the other kind of reader: the kind given just failed (rfid69
             # D1, D2). Kept otherwise: the save does not hold the kind.
             value = found() or value
+        if value is not None and flag in ("fight", "state", "log"):
+            # Absolute: as typed (`--state my.json`), run from another folder (a new SSH
+            # login, after a reboot) it found no save and began a new game (a78saves
+            # item 3; kept copies' hints were mended so in reviewjourney75 RISK 2).
+            value = Path(value).absolute()
         if value is not None and not (args.headless and flag in ("input", "choices",
                                                                  "display")):
             words += [f"--{flag.replace('_', '-')}", str(value)]
