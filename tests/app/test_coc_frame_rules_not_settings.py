@@ -61,3 +61,23 @@ def test_a_fight_saved_with_a_frame_cell_still_opens(tmp_path: Path, user_dirs: 
     data["settings"] = {"CO-TURN-3": {"p003": "off"}, "CO-DEATH-1": {"p003": "off"}}
     fight = Fight.from_json(load_rules(), data)
     assert fight.rules.table["CO-TURN-3"]["p003"] == "off"
+
+
+def test_coc_defaults_marks_a_frame_cell_as_no_setting(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """r78coc: `coc defaults` listed the frame cells as settings like any other, though
+    `--set` now refuses them; each says it is the profile's frame, in text and JSON, and a
+    switchable cell (CO-TURN-4) says nothing of it."""
+    assert main(["coc", "defaults", "--json"]) == 0
+    rows = {(r["rule"], r["key"]): r for r in json.loads(capsys.readouterr().out)["defaults"]}
+    for rule in ("CO-TURN-1", "CO-TURN-3", "CO-FIRE-1", "CO-BASE-5", "CO-BASE-12",
+                 "CO-FIRE-10"):
+        for cell in ("p003", "p004"):
+            assert rows[rule, cell]["note"].startswith("the profile's frame, not a setting"), (
+                rule, cell)
+    assert "note" not in rows["CO-TURN-4", "p003"]
+    assert main(["coc", "defaults"]) == 0
+    text = capsys.readouterr().out
+    line = next(x for x in text.splitlines() if x.startswith("CO-TURN-3    p003 "))
+    assert line.endswith("(the profile's frame, not a setting: played by its profile "
+                         "whatever this cell says; it cannot be switched)")

@@ -73,10 +73,16 @@ USED_ONLY_WHEN: dict[tuple[str, str], str] = {
     # CO-GRAP-2: the cost of the BreakFree action, which exists only with each_turn = false.
     ("CO-GRAP-2", "ap"): "used only when CO-GRAP-2.each_turn is false",
 }
+#: What `coc defaults` says beside a :data:`FRAME` rule's profile cell, listed with the
+#: settings but no setting (r78coc: it read as switchable as any other).
+FRAME_NOTE = ("the profile's frame, not a setting: played by its profile whatever this cell "
+              "says; it cannot be switched")
 #: The words `coc defaults` puts beside a setting (its "note"): when it is read
-#: (:data:`USED_ONLY_WHEN`), or what its choices say in Japanese and where it holds (§0.3).
+#: (:data:`USED_ONLY_WHEN`), or what its choices say in Japanese and where it holds (§0.3),
+#: or that a profile cell is no setting (:data:`FRAME_NOTE`).
 ROW_NOTES: dict[tuple[str, str], str] = {
     **USED_ONLY_WHEN, (GLOBAL_RULE, "rounding"): SETTING_NOTE,
+    **{(rule, cell): FRAME_NOTE for rule in FRAME for cell in CELLS},
     ("CO-BASE-1", "recompute"): "false: 最大耐久力 max HP and DB ダメージボーナス stay as "
                                 "the fight began when STR, CON or SIZ changes by CO-BODY-5 "
                                 "or CO-BURN-1",
