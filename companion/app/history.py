@@ -161,6 +161,12 @@ class History:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             if self.path.is_dir():
                 raise HistoryError(f"{self.path}: a folder, not a history file")
+            if self.path.exists() and not self.path.is_file():
+                # A link to /dev/null to switch the history off, a FIFO: SQLite's "the disk
+                # could not be read or written" sent a player to check the SD card
+                # (a78saves item 6).
+                raise HistoryError(f"{self.path}: not a history file (a device or a pipe): "
+                                   "move it away")
             try:
                 return self._within(work)
             except sqlite3.DatabaseError as exc:
