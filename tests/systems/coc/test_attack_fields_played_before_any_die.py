@@ -78,6 +78,10 @@ def test_revision_25s_file_replays_and_goes_on_under_26() -> None:
     ({"parry_with": "hands"}, r"^parry_with=hands is how Cult parries \(CO-PARRY-2\): it goes "
                               r"with defence=parry or counter: leave it out$"),
     ({"parry_with": "hands", "defence": Defence.DODGE}, r"^parry_with=hands is how Cult"),
+    # r78coc: the weapon to parry with, as parry_with, was taken and dropped unsaid
+    ({"parry_weapon": 1}, r"^parry_weapon=1 is the weapon Cult parries with: it goes with "
+                          r"defence=parry or counter: leave it out$"),
+    ({"parry_weapon": 1, "defence": Defence.DODGE}, r"^parry_weapon=1 is the weapon Cult"),
 ])
 def test_a_field_without_the_one_it_goes_with_is_refused_004(fields: dict[str, Any],
                                                                said: str) -> None:

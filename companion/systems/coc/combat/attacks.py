@@ -53,8 +53,9 @@ DISTANCE_NEEDS_A_RANGE = 24
 #: off, a shot) was kept as typed (a78cocfight DEFECT 1). So is a field that goes with
 #: another the attack does not declare (a78cocfight DEFECT 2): ``penalty`` without a disarm
 #: or a gouge, ``hidden`` without a surprise or CO-SURP-3, ``part`` or ``staunched`` without
-#: ``body``, ``disarm_weapon`` without ``disarm``, ``parry_with`` without a parry or counter;
-#: revision 25 took them and rolled as if they were left out (``penalty=-40`` at full skill).
+#: ``body``, ``disarm_weapon`` without ``disarm``, ``parry_with`` or ``parry_weapon``
+#: without a parry or counter; revision 25 took them and rolled as if they were left out
+#: (``penalty=-40`` at full skill).
 FIELDS_PLAYED = 26
 
 
@@ -269,6 +270,10 @@ class _Attacks(_Iai):
         if a.parry_with and a.defence not in (Defence.PARRY, Defence.COUNTER):
             raise IllegalAction(f"parry_with={a.parry_with} is how {a.target} parries "
                                 "(CO-PARRY-2): it goes with defence=parry or counter: leave "
+                                "it out")
+        if a.parry_weapon and a.defence not in (Defence.PARRY, Defence.COUNTER):
+            raise IllegalAction(f"parry_weapon={a.parry_weapon} is the weapon {a.target} "
+                                "parries with: it goes with defence=parry or counter: leave "
                                 "it out")
 
     def arms_reach(self, a: Attack, w: Weapon) -> None:
