@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from companion.systems.coc.combat import ENGINE, Attack, Defence, Fight
+from companion.systems.coc.combat import ENGINE, Attack, Defence, Fight, Grapple
 from companion.systems.coc.combat.attacks import FIELDS_PLAYED
 from companion.systems.coc.rules import Profile, load_rules
 from tests.systems.coc.helpers import at, duel, push, refused, replays
@@ -103,4 +103,18 @@ def test_revision_25_rolled_a_penalty_it_did_not_play_and_replays_it() -> None:
     old = at(OLD, duel(Profile.P004, FIST_AND_ROCK))
     text = push(old, Attack("Ann", "Cult", 2, penalty=-40), (100, 90))
     assert "Revolver (1D100<=60) ＞ 90" in text  # at full skill: the −40 was dropped
+    replays(old)
+
+
+def test_a_grapples_parry_weapon_without_a_parry_is_refused() -> None:
+    """r78coc: a grapple's ``parry_weapon`` without defence=parry was taken and dropped
+    unsaid, though its ``parry_with`` was refused; revision 25 still takes it."""
+    said = (r"^parry_weapon=1 is the weapon Cult parries with: it goes with defence=parry "
+            r"\(CO-GRAP-5\): leave it out$")
+    knife = {"weapons": ("fist", "knife"), "knife": 50}
+    for defence in (Defence.NONE, Defence.DODGE):
+        refused(duel(Profile.P004, {"grapple": 60}, knife),
+                Grapple("Ann", "Cult", defence, parry_weapon=1), said)
+    old = at(OLD, duel(Profile.P004, {"grapple": 60}, knife))
+    push(old, Grapple("Ann", "Cult", parry_weapon=1), (100, 90))
     replays(old)

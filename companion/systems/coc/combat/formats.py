@@ -217,8 +217,8 @@ FORMAT = 2
 # and ``behind`` where no knockback can come, are refused before any die
 # (attacks.FIELDS_PLAYED); revision 25 looked the name up after every die was thrown. A
 # field that goes with one the attack does not declare (penalty, hidden, part, staunched,
-# disarm_weapon, parry_with, parry_weapon) is refused too; revision 25 rolled as if it were
-# left out.
+# disarm_weapon, parry_with, parry_weapon; a grapple's parry_weapon) is refused too;
+# revision 25 rolled as if it were left out.
 # A parry roll says 受け流し/parry, as a dodge says 回避/Dodge (defences.PARRY_NAMED); revision
 # 25's said parry alone. A temporary insanity says the investigator "understands what they
 # saw" (keeper.THEY_SAW); revision 25's said "what it saw". What a round's start brings

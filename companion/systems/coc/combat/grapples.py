@@ -56,6 +56,10 @@ THROW_HEIGHT_CHECKED = 25
 #: (a77cocgrapple NIT 6); 003's ``toward`` off the board and ``at_dodges`` with nobody thrown
 #: at (r77coc); revision 24 took them and played as if they were left out.
 FIELDS_THAT_APPLY = 25
+#: The first engine revision in which a grapple's ``parry_weapon`` without defence=parry is
+#: refused before any die, as its ``parry_with`` is and an attack's (attacks.FIELDS_PLAYED);
+#: revision 25 took it and dropped it unsaid (r78coc).
+PARRY_WEAPON_WITH_PARRY = 26
 #: 004's rule of each grapple option (CO-GRAP-7, CO-GRAP-8).
 OPTION_RULES = {"choke": "CO-GRAP-7", "throw": "CO-GRAP-8"}
 #: The Japanese term of each grapple option, said beside the English: 003's 締め上げ (l.43),
@@ -248,7 +252,14 @@ class _Grapples(_Firearms):
 
     def grapple_parry_word(self, a: Grapple) -> None:
         """A grapple's ``parry_with``, before any die: from revision :data:`BARE_GRAPPLE_PARRY`
-        "hands", "ma", "budo" or "grapple" (:meth:`bare_grapple_parry`); before it none."""
+        "hands", "ma", "budo" or "grapple" (:meth:`bare_grapple_parry`); before it none. From
+        revision :data:`PARRY_WEAPON_WITH_PARRY`, a ``parry_weapon`` goes with defence=parry
+        too."""
+        if (a.parry_weapon and a.defence is not Defence.PARRY
+                and self.engine >= PARRY_WEAPON_WITH_PARRY):
+            raise IllegalAction(f"parry_weapon={a.parry_weapon} is the weapon {a.target} "
+                                "parries with: it goes with defence=parry (CO-GRAP-5): leave "
+                                "it out")
         if not a.parry_with:
             return
         if self.engine < BARE_GRAPPLE_PARRY:
