@@ -54,6 +54,7 @@ import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's companion
+from companion.errors import CompanionError
 from companion.hw.dice.enrol import pair_values
 from companion.hw.dice.networks import (
     CROP_PX,
@@ -229,7 +230,10 @@ def main(argv: list[str] | None = None) -> None:
     boxes = {image: found for path in args.boxes
              for image, found in read_boxes(path).items()}
     rng = np.random.default_rng(args.seed)
-    networks = DiceNetworks(args.models)
+    try:
+        networks = DiceNetworks(args.models)
+    except CompanionError as exc:  # a missing or broken --models folder, named as
+        parser.error(str(exc))  # eval_dice_reader does, not a traceback (r78tilecam)
     reader = DiceReader(networks=networks)
     crops, labels, sources, small, rows = [], [], [], [], []
     kept_photos = proven_photos = boxed_photos = kept_dice = left_out = 0

@@ -35,6 +35,9 @@ def _files(tmp: Path) -> None:
     ("eval_dice_reader", ["--models", "{tmp}/emptymodels"],
      "{tmp}/emptymodels/dice_finder.onnx: the dice finder model is missing"),
     ("eval_dice_reader", ["--config", "{tmp}/bad.toml"], "{tmp}/bad.toml: not valid TOML"),
+    # r78tilecam: the same --models in the script cutting the real photos' windows
+    ("make_dice_real_data", ["--out", "{tmp}/out", "--models", "{tmp}/emptymodels"],
+     "{tmp}/emptymodels/dice_finder.onnx: the dice finder model is missing"),
 ])
 def test_an_unusable_file_is_a_usage_error(
         script: str, argv: list[str], said: str, tmp_path: Path,
