@@ -910,7 +910,7 @@ class OptionButtons(FightPanels):
         halves = self._halves(text, smallest)
         if halves is not None:
             return list(halves), smallest
-        rows = self._wrap(text, smallest, width)
+        rows = self._label_wrap(text, smallest, width)
         return [rows[0], " ".join(rows[1:])], smallest
 
     def _label_fit(self, text: str, at: int, width: int, height: int) -> list[str] | None:
@@ -924,16 +924,42 @@ class OptionButtons(FightPanels):
             return [text]
         halves = self._halves(text, at)
         if halves is None:
-            rows = self._wrap(text, at, width)
+            rows = self._label_wrap(text, at, width)
             return rows if len(rows) == 2 and fits(rows) else None
         if fits(halves):
             return list(halves)
         first, second = halves
         if self._text_width(first, at) > self._text_width(second, at):
-            wrapped = [*self._wrap(first, at, width), second]
+            wrapped = [*self._label_wrap(first, at, width), second]
         else:
-            wrapped = [first, *self._wrap(second, at, width)]
+            wrapped = [first, *self._label_wrap(second, at, width)]
         return wrapped if len(wrapped) == 3 and fits(wrapped) else None
+
+    def _label_wrap(self, text: str, size: int, width: int) -> list[str]:
+        """``text`` wrapped to ``width`` as a label's rows: at spaces, after a ``/``, where
+        Japanese and English meet, or between two Japanese characters (not before a
+        closing bracket or after an opening one), never inside an English word. A piece
+        wider than ``width`` stays whole, to be cut with an ellipsis where it is drawn:
+        wrapped anywhere, the weapon menu's ``[2]`` over ``こぶし(パンチ)/Fist/Pun`` over
+        ``ch`` read as two words (a78screen item 2)."""
+        pieces: list[str] = []  # each with the space that follows it, if any
+        for word in text.split(" "):
+            start = 0
+            for at in range(1, len(word)):
+                if _breaks_between(word[at - 1], word[at]):
+                    pieces.append(word[start:at])
+                    start = at
+            pieces.append(word[start:] + " ")
+        lines: list[str] = []
+        line = ""
+        for piece in pieces:
+            candidate = line + piece
+            if line and self._text_width(candidate.rstrip(), size) > width:
+                lines.append(line.rstrip())
+                candidate = piece
+            line = candidate
+        lines.append(line.rstrip())
+        return lines
 
     def _balanced(self, text: str, size: int) -> list[str] | None:
         """``text`` in two rows broken at the space that leaves the wider row narrowest;
@@ -1081,3 +1107,20 @@ class OptionButtons(FightPanels):
                              row.y + (at // per_row) * (box_h + gap), box_w, box_h)
                  for at in range(len(indices) + (more is not None))]
         self._options(view, indices, boxes, size, more, inked=True)
+
+
+_NO_BREAK_AFTER = "(（[「『"
+_NO_BREAK_BEFORE = ")）]」』、。,.:;!?・ー…"
+
+
+def _breaks_between(before: str, after: str) -> bool:
+    """Whether a label's word may break between ``before`` and ``after`` (see
+    :meth:`OptionButtons._label_wrap`).
+
+    >>> [_breaks_between(*pair) for pair in ("t/", "/P", "しF", "ch", "ンチ", "し(", "(パ", "チ)")]
+    [False, True, True, False, True, True, False, False]
+    """
+    if before in _NO_BREAK_AFTER or after in _NO_BREAK_BEFORE:
+        return False
+    return before == "/" or holds_japanese(before) or holds_japanese(after)
+
