@@ -20,6 +20,7 @@ from companion.hw.display.canvas import (
     TEXT_MIN,
     Canvas,
 )
+from companion.hw.display.fonts import holds_japanese
 from companion.hw.display.view import SheetView, TileView, View
 
 
@@ -262,6 +263,12 @@ class GamePanels(Canvas):
                 + len(details) * detail_step <= rect.h:
             names = wrapped  # (else the detail keeps its rows, and a long name is cut)
         used = sum(self._font_size(size) + m(5) for _, size, _ in names)
+        if tile.detail and len(details) > max(1, (rect.h - used) // detail_step):
+            # A detail of two states too long for its rows is said shorter, in whole words,
+            # before the English name gives up its row: cut, "deeply asleep 熟睡, invi…"
+            # lost "invisible" and the name "phantom" with it (a78screen item 6).
+            details = self._detail_rows(tile.detail, rect.w,
+                                        max(1, (rect.h - used) // detail_step)) or details
         beside = ""  # the English name, moved beside the Japanese one
         if len(names) == 2 and len(details) > max(1, (rect.h - used) // detail_step):
             # A state too long for its rows (``asleep 眠, haste 倍速`` with text a quarter
@@ -288,6 +295,8 @@ class GamePanels(Canvas):
             if beside:  # both names whole where a smaller Japanese name lets them
                 size = next((at for at in (size, m(14)) if self._text_width(text, at) + m(6)
                              + self._text_width(beside, m(14)) <= width), m(14))
+            elif self._text_width(text, size) > width >= self._text_width(text, m(14)):
+                size = m(14)  # whole a step smaller, rather than "ファン…" (a78screen item 6)
             name = self._fit(text, size, width, color)
             self.surface.blit(name, (rect.x, y))
             if beside and name.get_width() + m(6) + min(self._text_width(beside, m(14)),
@@ -301,6 +310,26 @@ class GamePanels(Canvas):
             y += detail_step
         if code_below:
             self.surface.blit(self._text(code, m(13), DIM), (rect.x, y))
+
+    def _detail_rows(self, detail: str, width: int, rows: int) -> list[str] | None:
+        """A tile's detail (its states, ``deeply asleep 熟睡, invisible 透明``) in at most
+        ``rows`` rows of ``width``, no word broken: as it is; else each state by its
+        Japanese words (``熟睡, 透明``: the English is in the menu and the log); else its
+        first states, the rest counted (``deeply asleep 熟睡 +1``). None where no form fits."""
+        m = self.m
+        states = detail.split(", ")
+        japanese = [" ".join(word for word in state.split(" ") if holds_japanese(word))
+                    or state for state in states] if self.has_cjk else states
+        forms = [detail, ", ".join(japanese)]
+        for kept in range(len(states) - 1, 0, -1):
+            forms += [f"{', '.join(states[:kept])} +{len(states) - kept}",
+                      f"{', '.join(japanese[:kept])} +{len(states) - kept}"]
+        for form in forms:
+            wrapped = self._wrap(form, m(14), width)
+            if len(wrapped) <= rows and all(self._text_width(word, m(14)) <= width
+                                            for word in form.split(" ")):
+                return wrapped
+        return None
 
     def _name_rows(self, name: str, size: int, width: int) -> list[str]:
         """A name in the rows it takes in ``width``: one, or two (the rest of a longer one
