@@ -115,17 +115,27 @@ class _Parser(argparse.ArgumentParser):
         the option moved after the first sub-command that takes it; else empty. argparse took
         the value for the sub-command's name (a78journey NIT 4: `coc --profile 004 roll` was
         refused as "invalid choice: '004'"), where an option alone is told by
-        :func:`_misplaced`."""
+        :func:`_misplaced`. The words between the value and the sub-command's name move with
+        the option: they are its further values (``genso fight --party Aki pc2 new`` is
+        ``genso fight new --party Aki pc2``, where r78journey found ``fight pc2 new --party
+        Aki`` given, a line refused again)."""
         at = self._words.index(typed) if typed in self._words else 0
         option = self._words[at - 1] if at else ""
         if not option.startswith("-") or option in self._option_string_actions:
             return ""
         rest = self._words[at + 1:]
         parser: argparse.ArgumentParser = self
+        names: list[str] = []  # the sub-commands' names, in the order typed
+        values = [typed]  # the option's, and what else is typed before the sub-command
         for place, word in enumerate(rest):
-            parser = _sub_parsers(parser).get(word, parser)
-            if parser is not self and _takes_value(parser, option):
-                moved = [*rest[:place + 1], option, typed, *rest[place + 1:]]
+            sub = _sub_parsers(parser).get(word)
+            if sub is None:
+                values.append(word)
+                continue
+            parser = sub
+            names.append(word)
+            if _takes_value(parser, option):
+                moved = [*names, option, *values, *rest[place + 1:]]
                 return (f"{option} {typed} goes after the sub-command: "
                         f"{self.prog} {shlex.join(moved)}")
         takes = [name for name, sub in _sub_parsers(self).items() if _takes_value(sub, option)]
@@ -371,6 +381,19 @@ def _stop(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt
 
 
+def _command_word(words: Sequence[str]) -> str | None:
+    """The command typed, whose module :func:`build_parser` loads: the first word, as the
+    options before it are --help and --version alone; but after any other option, the first
+    command's name: that option is the command's, typed before it, and its parser says
+    where it goes (``companion --seed 3 play`` is told ``--seed 3 goes after the sub-command:
+    companion play --seed 3``, where r78journey found "invalid choice: '3'", and
+    ``companion --headless play`` "(--headless goes after 'play')")."""
+    first = words[0] if words else None
+    if first is None or not first.startswith("-") or first in ("-h", "--help", "--version"):
+        return first
+    return next((word for word in words if word in COMMAND_MODULES), first)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     with quit_key_stops():  # from the first: the command's modules load for seconds on a Pi
         return _main(argv)
@@ -381,9 +404,8 @@ def _main(argv: Sequence[str] | None) -> int:
     named_output()
     closed_stdin_as_empty()
     args_given = list(sys.argv[1:] if argv is None else argv)
-    # The command is the first word: the options before it are --help and --version alone.
     try:
-        parser = build_parser(args_given[0] if args_given else None)
+        parser = build_parser(_command_word(args_given))
         args = parse_command_line(parser, args_given)
     except CompanionError as exc:
         # A command's module loads the rules data it registers with (JongRogue's tables,

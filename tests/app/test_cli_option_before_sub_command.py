@@ -44,7 +44,21 @@ def test_an_option_no_parser_knows_is_said_as_before(
      "companion coc fight show --file /tmp/f.json"),
     (["coc", "--profile", "004"],
      "companion coc: error: --profile 004 goes after the sub-command that takes it, e.g. "
-     "companion coc roll --profile 004")])
+     "companion coc roll --profile 004"),
+    # r78journey: an option's further values move with it, not left before the sub-command
+    (["genso", "fight", "--party", "Aki", "pc2", "new", "--monsters", "orc"],
+     "companion genso fight: error: --party Aki goes after the sub-command: "
+     "companion genso fight new --party Aki pc2 --monsters orc"),
+    # r78journey: before the command itself, its module is loaded to say so
+    (["--seed", "3", "play", "--headless"],
+     "companion: error: --seed 3 goes after the sub-command: "
+     "companion play --seed 3 --headless"),
+    (["--profile", "004", "coc", "roll", "CC<=50"],
+     "companion: error: --profile 004 goes after the sub-command: "
+     "companion coc roll --profile 004 'CC<=50'"),
+    (["--headless", "play"],
+     "companion play: error: unrecognized arguments: --headless (--headless goes after "
+     "'play')")])
 def test_an_option_and_its_value_before_the_sub_command_are_said_to_go_after_it(
         words: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
     """a78journey NIT 4: the value was taken for the sub-command's name and refused as
