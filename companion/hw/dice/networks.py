@@ -121,8 +121,12 @@ class DiceNetworks:
     def __init__(self, folder: Path | None = None, enrolment: Enrolment | None = None) -> None:
         """``enrolment`` is the player's own dice (companion/hw/dice/enrol.py), which the
         judge's answers are blended with."""
+        # A folder the player named (a script's --models) is fixed by its path, not by
+        # reinstalling the companion, whose own models are fine (r78tilecam).
+        hint = ("reinstall the companion" if folder is None else
+                "check --models' path (a folder holding dice_finder.onnx and dice_judge.onnx)"
+                ) + ", or retrain with scripts/train_dice_reader.py"
         folder = folder if folder is not None else models_dir()
-        hint = "reinstall the companion, or retrain with scripts/train_dice_reader.py"
         self._finder = open_session(folder / self.FINDER, "dice finder model", hint)
         self._judge = open_session(folder / self.JUDGE, "dice judge model", hint)
         shape = self._judge.get_inputs()[0].shape
