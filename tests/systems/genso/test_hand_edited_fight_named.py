@@ -26,18 +26,22 @@ def _saved() -> dict[str, Any]:
     return data
 
 
-@pytest.mark.parametrize(("pool", "said"), [("hp", "HP 0"), ("mp", "MP 0")])
-def test_an_entrant_edited_down_is_named_not_entry_1(pool: str, said: str) -> None:
-    """GM-COMBAT-8: ``hp = 0`` (or ``mp = 0``) on the entrant made the fight over before it
-    began, which ``fight new`` refuses; the file was blamed on journal entry 1 "(the fight
-    is over: …)"."""
+@pytest.mark.parametrize(("pool", "value", "said"), [
+    ("hp", 0, "INCAPACITATED 行動不能 (HP 0)"), ("mp", 0, "INCAPACITATED 行動不能 (MP 0)"),
+    ("hp", -6, "DEAD 死亡 (HP -6)")])
+def test_an_entrant_edited_down_is_named_not_entry_1(pool: str, value: int,
+                                                     said: str) -> None:
+    """GM-COMBAT-8: ``hp = 0`` (or ``mp = 0``, or ``hp = -6``) on the entrant made the fight
+    over before it began, which ``fight new`` refuses; the file was blamed on journal entry 1
+    "(the fight is over: …)". Its state is said in both languages, as ``fight new`` says it
+    (r78genso)."""
     data = _saved()
     sheet = data["entrants"][0]["sheet"]
     assert sheet["name"] == PC1
-    sheet[pool] = 0
+    sheet[pool] = value
     with pytest.raises(DataError) as err:
         Fight.from_json(RULES, data, "f.json")
-    assert str(err.value) == (f"f.json: fight entrant {PC1} starts INCAPACITATED ({said}): "
+    assert str(err.value) == (f"f.json: fight entrant {PC1} starts {said}: "
                               "the fight was over before entry 1")
 
 

@@ -308,9 +308,10 @@ class Fight:
         if journal and fight.state.outcome is not None:
             # GM-COMBAT-8: `fight new` refuses a fight over before it began, so one saved
             # with entries was edited by hand (hp = 0 on an entrant): said so, not blamed on
-            # journal entry 1, which the fight over refused (a78gensofight item 4).
+            # journal entry 1, which the fight over refused (a78gensofight item 4). Its
+            # badge in both languages, as `fight new` says it ("INCAPACITATED 行動不能").
             raise DataError(f"{origin}: " + "; ".join(
-                f"fight entrant {c.name} starts {c.status.value.upper()} ({_pool_down(c)})"
+                f"fight entrant {c.name} starts {c.status.badge} ({_pool_down(c)})"
                 for c in fight.state.order if c.status.badge)
                 + ": the fight was over before entry 1")
         # An entry names its revision only when it is not the one the file was written by:
