@@ -775,8 +775,11 @@ def test_a_mode_switched_to_that_stops_at_its_start_leads_back_to_the_game(
     assert "Genso fight 幻想迷宮: stopped 停止:" in shown, shown[-2000:]
     assert "not a saved genso fight" in shown, shown[-2000:]
     err = term.proc.stderr.read().decode() if term.proc.stderr else ""
+    # with the command line's way out (f78genso2 item 4)
     assert (f"companion: Genso fight 幻想迷宮 stopped: {fight}: not a saved genso fight; "
-            "back to JongRogue 雀ローグ") in err, err
+            "it cannot be played on 続行できません: on a computer 端末で: `companion genso fight "
+            "new --party pc1 pc2 --monsters orc:2 --force` starts a new fight 新しい戦闘, keeping "
+            "this file as fight.json.corrupt-…; back to JongRogue 雀ローグ") in err, err
 
 
 def _jongrogue_stopped_from_the_tray(tmp_path: Path,

@@ -64,6 +64,7 @@ from companion.app.modes.genso_fight_files import (
     applied_results,
     apply_command,
     calendar_path,
+    default_fight_path,
     file_option,
     results,
     sheet_write,
@@ -118,7 +119,7 @@ from companion.systems.genso.sheet import load_sheet, preset_names
 from companion.toml_writing import write_toml
 
 
-def _start_over(path: Path, force: str = "") -> str:
+def _start_over(path: Path) -> str:
     """The `genso fight new` a hint names for the fight at ``path``: the table's
     (:func:`~companion.app.modes.genso.table.start_hint`), with --party and --monsters, and
     the file's --file; `genso fight new` bare was refused ("the following arguments are
@@ -127,7 +128,7 @@ def _start_over(path: Path, force: str = "") -> str:
     # Loaded only here, as coc's load_fight does: it brings the table modes.
     from companion.app.modes.genso.table import start_hint
 
-    return f"{start_hint()}{force}{file_option(path)}"
+    return f"{start_hint()}{file_option(path)}"
 
 
 def load_fight(rules: GensoRules, path: Path) -> Fight:
@@ -144,10 +145,13 @@ def load_fight(rules: GensoRules, path: Path) -> Fight:
         # empty, zero bytes, cut short: said as a save's are (hist68 NIT 3), with what to do
         # as coc's load_fight says it (reviewh70 NIT 5): no command plays it on, and `fight
         # new` refuses to start over it unless forced, which keeps it aside.
+        # Loaded only here, as _start_over's: they bring the table modes.
+        from companion.app.modes.fight_file import cannot_play_on
+        from companion.app.modes.genso.table import new_fight_forced
+
         fault = f"{path}: not JSON ({json_fault(text, exc, 'fight file')})"
-        new = _start_over(path, " --force")
-        raise DamagedFight(f"{fault}; it cannot be played on: `{new}` starts a new fight, "
-                           f"keeping this file as {path.name}.corrupt-…", fault) from exc
+        raise DamagedFight(cannot_play_on(fault, new_fight_forced(), path,
+                                          default_fight_path()), fault) from exc
     try:
         return Fight.from_json(rules, data, str(path))
     except NewerFight as exc:

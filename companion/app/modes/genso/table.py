@@ -34,6 +34,14 @@ def start_hint() -> str:
                           "orc:2")
 
 
+def new_fight_forced() -> str:
+    """The ``fight new --force`` that starts over from a fight file no command plays on, on
+    the command line (:func:`~companion.app.commands.genso.fights.load_fight`) and at the
+    table (:attr:`~companion.app.modes.fight_file.Table.new_hint`: the table said a damaged
+    file's fault alone, f78genso2 item 4, as coc's 15a3a761)."""
+    return f"{start_hint()} --force"
+
+
 def read_fight_file(rules: GensoRules, path: Path) -> Fight:
     """The fight `companion genso fight new` wrote (and the table keeps writing)."""
     return Fight.from_json(rules, read_fight_data(path, start_hint(), default_fight_file(PRESET)),
@@ -61,7 +69,7 @@ def table_session(rules: GensoRules, fight_path: Path, state_path: Path, *, resu
                   lambda fight, name: GensoFightMode(rules, fight, name, fight_path),
                   resume_with,
                   lambda data: Fight.from_json(rules, data, str(fight_path), playing_on=True),
-                  older_engine)
+                  older_engine, new_fight_forced())
     return open_table(table, fight_path, state_path, resume=resume, seed=seed,
                       choices=choices, rolls=rolls, display=display, source_name=source_name,
                       tell=tell)
