@@ -118,3 +118,27 @@ def test_a_grapples_parry_weapon_without_a_parry_is_refused() -> None:
     old = at(OLD, duel(Profile.P004, {"grapple": 60}, knife))
     push(old, Grapple("Ann", "Cult", parry_weapon=1), (100, 90))
     replays(old)
+
+
+def test_a_penalty_the_disarm_or_gouge_would_not_read_is_refused_004() -> None:
+    """r78coc: ``penalty`` with a disarm by one who has Grapple (none to waive, CO-DISARM-1)
+    or a gouge of the eye (its own −80, CO-BODY-5) was taken and rolled without it; revision
+    25 still takes it, and an untrained disarmer's or the arm's penalty is played."""
+    knife = {"weapons": ("fist", "knife"), "knife": 50}
+    trained = {**FIST_AND_ROCK, "grapple": 60}
+    refused(duel(Profile.P004, trained, knife),
+            Attack("Ann", "Cult", 0, disarm=True, disarm_weapon=1, penalty=-40),
+            r"^penalty=-40 is not read: Ann disarms with 組み付き/Grapple, with no penalty "
+            r"\(CO-DISARM-1\): leave it out$")
+    refused(duel(Profile.P004, FIST_AND_ROCK, knife),
+            Attack("Ann", "Cult", 0, body="gouge", part="eye", penalty=-70),
+            r"^penalty=-70 is not read: gouging the eye is at its own -80 \(CO-BODY-3, "
+            r"CO-BODY-5\): leave it out$")
+    text = push(duel(Profile.P004, FIST_AND_ROCK, knife),
+                Attack("Ann", "Cult", 0, disarm=True, disarm_weapon=1, penalty=-40), (100, 90))
+    assert "-40 (disarm, CO-DISARM-1)" in text, text
+    old = at(OLD, duel(Profile.P004, trained, knife))
+    text = push(old, Attack("Ann", "Cult", 0, disarm=True, disarm_weapon=1, penalty=-40),
+                (100, 90))
+    assert "no penalty, CO-DISARM-1" in text
+    replays(old)

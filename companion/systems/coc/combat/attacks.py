@@ -13,6 +13,7 @@ from dataclasses import replace
 from companion.errors import IllegalAction
 from companion.systems.coc.combat.actions import FUMBLES, MA_OPTIONS, WORDS_JA, Attack, Defence
 from companion.systems.coc.combat.core import TO_ATTACK
+from companion.systems.coc.combat.disarm import disarm_skill
 from companion.systems.coc.combat.fighters import Combatant
 from companion.systems.coc.combat.iai import _Iai
 from companion.systems.coc.rules import WeaponKind
@@ -229,6 +230,7 @@ class _Attacks(_Iai):
                                 f"{w.info.name}'s fumble {instead}: leave it out")
         if self.engine >= FIELDS_PLAYED:
             self.fields_played(a, w)
+            self.penalty_read(c, a)
 
     def fields_played(self, a: Attack, w: Weapon) -> None:
         """From revision :data:`FIELDS_PLAYED`, before any die: whoever ``behind``
@@ -275,6 +277,23 @@ class _Attacks(_Iai):
             raise IllegalAction(f"parry_weapon={a.parry_weapon} is the weapon {a.target} "
                                 "parries with: it goes with defence=parry or counter: leave "
                                 "it out")
+
+    def penalty_read(self, c: Combatant, a: Attack) -> None:
+        """From revision :data:`FIELDS_PLAYED`, before any die: a ``penalty`` the disarm or
+        gouge it goes with would not read is refused (r78coc): a disarmer who has Budo
+        (standing), MA or Grapple disarms with none (CO-DISARM-1, :func:`disarm_skill`), and
+        a part with a fixed penalty of its own is gouged at that one (CO-BODY-3, CO-BODY-5)."""
+        if not a.penalty:
+            return
+        trained = disarm_skill(self.rules, c.sheet, self.engine) if a.disarm else ""
+        if trained:
+            raise IllegalAction(f"penalty={a.penalty} is not read: {c.name} disarms with "
+                                f"{self.rules.skill(trained).name}, with no penalty "
+                                "(CO-DISARM-1): leave it out")
+        fixed = self.rules.source["CO-BODY-5"].get(a.part, {}).get("penalty")
+        if a.body == "gouge" and fixed is not None:
+            raise IllegalAction(f"penalty={a.penalty} is not read: gouging the {a.part} is at "
+                                f"its own {fixed} (CO-BODY-3, CO-BODY-5): leave it out")
 
     def arms_reach(self, a: Attack, w: Weapon) -> None:
         """From revision :data:`WITHIN_REACH` (coc74 DEFECT 1), before any die: point blank is
