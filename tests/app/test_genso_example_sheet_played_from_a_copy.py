@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion.app.cli import main
+from companion.app.commands.genso import files
 from companion.app.modes.genso_fight_files import sheet_path
 from companion.app.paths import data_dir
 
@@ -51,6 +52,30 @@ def test_the_copy_the_refusal_names_is_played_and_the_example_left_as_it_is(
     # Made already, the copy is named instead of a second copy over it.
     assert "a sheet " + str(sheet_path("Aki")) + " is saved already; give 'Aki' to play it" \
         in _refused(capsys, "buy", str(EXAMPLE), "knife")
+
+
+@pytest.mark.parametrize(("words", "option", "name"), [
+    (("new", "Ken", "--body", "6", "--perception", "5", "--magic", "4", "--skill", "magic",
+      "--seed", "1", "--force", "--out"), "--out", "aki.toml"),
+    (("sheet", "pc1", "--force", "--save-as"), "--save-as", "aki.toml"),
+    (("sheet", "pc1", "--save-as"), "--save-as", "ken.toml")])
+def test_no_sheet_is_written_into_the_examples_folder(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        words: tuple[str, ...], option: str, name: str) -> None:
+    """r78journey: `new --out` and `sheet --save-as` with --force wrote over the checkout's
+    example, and a new file there was one buy then refused as an example. Played on a copy
+    of the examples folder, so that the checkout's is safe should this come back."""
+    examples = user_dirs / "checkout" / "docs" / "examples"
+    examples.mkdir(parents=True)
+    (examples / "aki.toml").write_bytes(EXAMPLE.read_bytes())
+    monkeypatch.setattr(files, "EXAMPLES", examples)
+    target = examples / name
+    err = _refused(capsys, *words, str(target))
+    assert (f"{option} {str(target)!r} is in the companion's own examples folder "
+            f"{examples}, where genso writes no sheet (a `git pull` stops on a file changed "
+            f"there): give a file elsewhere, e.g. {option} {data_dir()}") in err
+    assert (examples / "aki.toml").read_bytes() == EXAMPLE.read_bytes()
+    assert sorted(examples.iterdir()) == [examples / "aki.toml"]
 
 
 def test_a_sheet_elsewhere_is_changed_as_before(

@@ -56,13 +56,28 @@ SHEET_SUFFIX = ".toml"
 def sheet_out(option: str, value: str) -> Path:
     """The file ``genso new --out`` or ``genso sheet --save-as`` writes a sheet to: only a
     ``.toml`` one, as no command reads any other back (``--out Ken.txt`` was saved and then
-    'no sheet'); refused naming the option, before anything is rolled or written."""
+    'no sheet'), and none in the companion's own examples folder (:data:`EXAMPLES`), as the
+    commands that change a sheet refuse one there (:func:`not_an_example`): ``--force``
+    wrote over the checkout's aki.toml, which ``git pull`` then stopped on (r78journey,
+    after a78journey RISK 2). Refused naming the option, before anything is rolled or
+    written."""
     path = Path(value)
     if path.suffix != SHEET_SUFFIX:
         better = path.with_suffix(SHEET_SUFFIX) if path.name else "a file ending .toml"
         raise DataError(f"{option} {value!r}: a sheet is read back from a {SHEET_SUFFIX} "
                         f"file only (give {better})")
+    if _in_examples(path):
+        raise DataError(f"{option} {value!r} is in the companion's own examples folder "
+                        f"{EXAMPLES}, where genso writes no sheet (a `git pull` stops on a "
+                        "file changed there): give a file elsewhere, e.g. "
+                        f"{option} {shlex.quote(str(characters_dir() / path.name))}")
     return path
+
+
+def _in_examples(path: Path) -> bool:
+    """Whether ``path`` is in the companion's own examples folder (:data:`EXAMPLES`),
+    followed through links."""
+    return real_path(path).is_relative_to(real_path(EXAMPLES))
 
 
 def monster_not_sheet(rules: GensoRules, ref: str, exc: DataError) -> Monster:
@@ -186,8 +201,7 @@ def not_an_example(path: Path, name: str) -> None:
     place, the checkout's tracked file was changed and the README's update, ``git pull``,
     stopped on it (a78journey RISK 2). The refusal gives the copy to make, into the
     characters folder, where ``name`` finds it, its comments kept."""
-    examples = real_path(EXAMPLES)
-    if not real_path(path).is_relative_to(examples):
+    if not _in_examples(path):
         return
     copy = sheet_path(name)
     why = (f"{path} is one of the companion's own example sheets, which genso does not "
