@@ -348,7 +348,7 @@ def _cut_short_kind(path: Path) -> str | None:
     try:
         size = path.stat().st_size
         with path.open("rb") as file:
-            head = file.read(12)
+            head = file.read(34)
             if head[:8] == b"\x89PNG\r\n\x1a\n":
                 at = 8
                 while True:
@@ -366,7 +366,23 @@ def _cut_short_kind(path: Path) -> str | None:
             if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
                 return "WebP" if 8 + int.from_bytes(head[4:8], "little") > size else None
             if head[:2] == b"BM" and len(head) >= 6:
-                return "BMP" if int.from_bytes(head[2:6], "little") > size else None
+                return "BMP" if min(int.from_bytes(head[2:6], "little"),
+                                    _bmp_rows_end(head)) > size else None
     except OSError:
         return None
     return None
+
+
+def _bmp_rows_end(head: bytes) -> int:
+    """Where an uncompressed BMP's last row ends, from its info header (``head``, its first 34
+    bytes): rows all there are a whole picture whatever its bfSize says, which writers set
+    loosely and OpenCV ignores (a whole one was refused as cut short, r78tilecam). Compressed,
+    or with a header too short to tell, as large as any file (bfSize judges alone)."""
+    if len(head) < 34 or int.from_bytes(head[14:18], "little") < 40:
+        return 2**64
+    width, height = struct.unpack_from("<ii", head, 18)
+    bits, compression = struct.unpack_from("<HI", head, 28)
+    if compression not in (0, 3, 6):  # RGB, BITFIELDS, ALPHABITFIELDS: rows as they are
+        return 2**64
+    row = (abs(int(width)) * int(bits) + 31) // 32 * 4
+    return int.from_bytes(head[10:14], "little") + row * abs(int(height))

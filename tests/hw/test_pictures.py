@@ -238,3 +238,20 @@ def test_a_png_webp_or_bmp_cut_short_is_named_so_with_no_decoders_lines(
         assert err.value.problem == (f"the {kind} file is cut short (an unfinished copy or "
                                      "download?): copy it again")
     assert capfd.readouterr().err == ""
+
+
+def test_a_whole_bmp_whose_header_overstates_its_file_size_reads(tmp_path: Path) -> None:
+    """r78tilecam: a BMP whose bfSize says more than the file holds, its rows all there (many
+    writers set bfSize loosely; OpenCV ignores it), read before 5d004f05 and was then refused
+    as cut short; one whose rows are cut is still named so."""
+    picture = np.random.default_rng(6).integers(0, 255, (30, 41, 3), dtype=np.uint8)
+    data = bytearray(cv2.imencode(".bmp", picture)[1].tobytes())
+    data[2:6] = (len(data) + 2).to_bytes(4, "little")
+    loose = tmp_path / "loose.bmp"
+    loose.write_bytes(bytes(data))
+    assert np.array_equal(read_picture(loose), picture)
+    cut = tmp_path / "cut.bmp"
+    cut.write_bytes(bytes(data[:-50]))
+    with pytest.raises(PictureError) as err:
+        read_picture(cut)
+    assert err.value.problem.startswith("the BMP file is cut short")
