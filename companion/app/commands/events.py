@@ -703,11 +703,20 @@ def _given(report: EventReport, args: argparse.Namespace) -> str:
     level, each --set, the rating table and the list file, so the command printed rolls
     the targets, ratings and toxicity this walk said (a77events DEFECT 1); and --party,
     which the poison's own `end-block` and `rest` are then named with, so its ticks keep
-    the HP of the party this walk was given (r77events on 226740e9)."""
+    the HP of the party this walk was given (r77events on 226740e9). And the dice, typed or
+    the camera's, with its --source when that is a live camera, a folder or a video: left
+    out, the printed command rolled simulated dice unasked and unsaid (a78eventstray DEFECT
+    1). A picture holds one throw, already taken, so its --source is left out and the
+    command reads dice.camera_source."""
+    from companion.hw.dice.frames import is_picture  # numpy and the camera, for a path only
+
+    source = (args.source if args.dice == "camera" and args.source is not None
+              and not is_picture(args.source) else None)
     given = [("mode", args.mode or report.mode.value),
              ("level", None if args.level is None else str(args.level)),
              *(("set", setting) for setting in args.set or ()),
-             ("ratings", args.ratings), ("lists", args.lists), ("party", args.party)]
+             ("ratings", args.ratings), ("lists", args.lists), ("party", args.party),
+             ("dice", None if args.dice == "sim" else args.dice), ("source", source)]
     return "".join(f" --{key} {shlex.quote(value)}" for key, value in given if value)
 
 

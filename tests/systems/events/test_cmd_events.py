@@ -325,10 +325,10 @@ def test_door_3_trap_named_on_the_chest_is_resolved_without_a_new_roll(
     out = capsys.readouterr().out
     (command,) = re.findall(r"companion events trap[^\n]*", out)
     assert command == ("companion events trap --trap explosion --mode generic "
-                       "--set EV-DOOR-3.enabled=true")
+                       "--set EV-DOOR-3.enabled=true --dice typed")
     assert "On a failed disarm: companion events trap --trap explosion" in out
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    assert main([*command.split()[1:], "--dice", "manual"]) == 0
+    assert main([*command.split()[1:-2], "--dice", "manual"]) == 0
     captured = capsys.readouterr()
     assert "Roll" not in captured.err
     assert "爆発（エネルギー系）/Explosion (energy)" in captured.out and "EV-TRAP-3" in captured.out
@@ -350,10 +350,11 @@ def test_exp_4_the_reward_is_rolled_by_its_own_command_on_a_success(
     captured = capsys.readouterr()
     assert "how many items" not in captured.err and "種類/kind" not in captured.out
     (command,) = re.findall(r"companion events explore --found[^\n]*", captured.out)
-    assert command == f"companion events explore --found --mode generic --lists {lists}"
+    assert command == ("companion events explore --found --mode generic "
+                       f"--lists {lists} --dice typed")
     assert "On a successful appraisal: companion events explore --found" in captured.out
     monkeypatch.setattr("sys.stdin", io.StringIO("4\n2\n"))
-    assert main([*command.split()[1:], "--dice", "typed"]) == 0
+    assert main(command.split()[1:]) == 0
     captured = capsys.readouterr()
     assert "Roll 1D6 for how many items 個数" in captured.err
     assert "Exploration 探索 table" not in captured.err  # the 6 is not rolled again
@@ -377,9 +378,10 @@ def test_exp_4_the_reward_command_runs_when_set_gave_the_generic_mode(
     out = capsys.readouterr().out
     (command,) = re.findall(r"companion events explore --found[^\n]*", out)
     # the --set carried as well, quoted for the shell (§ is not plain ASCII)
-    assert command == "companion events explore --found --mode generic --set '§1.mode=generic'"
+    assert command == ("companion events explore --found --mode generic "
+                       "--set '§1.mode=generic' --dice typed")
     monkeypatch.setattr("sys.stdin", io.StringIO("4\n"))
-    assert main([*shlex.split(command)[1:], "--dice", "typed"]) == 0
+    assert main(shlex.split(command)[1:]) == 0
     captured = capsys.readouterr()
     assert "small recovery items (1D6) ＞ 4 ＞ ×4 (one kind" in captured.out
     assert "sw mode" not in captured.err

@@ -6,7 +6,10 @@ from __future__ import annotations
 import io
 import re
 import shlex
+from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 
 from companion.app.cli import main
@@ -28,7 +31,8 @@ def test_a_failed_disarm_names_the_trap_table_at_this_walks_level_and_settings(
                  "--dice", "typed"]) == 0
     command = _hint(capsys.readouterr().out, "trap")
     assert command == ["events", "trap", "--mode", "generic", "--level", "4",
-                       "--set", "EV-CORE-1.toxicity=12"]
+                       "--set", "EV-CORE-1.toxicity=12", "--dice", "typed"]
+    command = command[:-2]  # simulated below, to repeat the walk with a seed
     assert main([*command, "--trap", "explosion", "--seed", "2"]) == 0
     out = capsys.readouterr().out
     assert "Vitality resistance vs 11 (default: DM Lv 4 + 7)" in out
@@ -63,7 +67,8 @@ def test_the_hint_keeps_the_mode_events_toml_would_override(
     monkeypatch.setattr("sys.stdin", io.StringIO("6\n"))
     assert main(["events", "door", "--mode", "generic", "--dice", "typed"]) == 0
     command = _hint(capsys.readouterr().out, "trap")
-    assert main([*command, "--seed", "1"]) == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))  # typed, as the walk's dice
+    assert main(command) == 0
 
 
 def test_the_poison_hint_keeps_the_party_its_ticks_keep_the_hp_of(
@@ -96,11 +101,12 @@ def test_a_poisoned_checks_act_rolls_in_the_walks_mode_for_its_party(
     monkeypatch.setattr("sys.stdin", io.StringIO("1\n3 3\n2\n"))  # 判定－１, 2 h
     assert main(["events", "poison", "--who", "Aki", *sw, "--dice", "typed"]) == 0
     (noted,) = re.findall(r"`(act --who Aki[^`]*)`", capsys.readouterr().out)
-    assert shlex.split(noted)[3:] == sw
+    assert shlex.split(noted)[3:] == [*sw, "--dice", "typed"]
     monkeypatch.setattr("sys.stdin", io.StringIO("2\n3 3\n"))  # a lock, opened
     assert main(["events", "door", *sw, "--dice", "typed"]) == 0
     (act,) = re.findall(r"`companion (events act[^`]*)`", capsys.readouterr().out)
-    assert main([*shlex.split(act), "--seed", "1"]) == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("3 3\n"))  # typed, as the walk's dice
+    assert main(shlex.split(act)) == 0
     out = capsys.readouterr().out
     assert "GM resolves" not in out
     assert re.search(r"Aki: .* vs 毒性値/toxicity 8 \(2D6\+4>=8\)", out), out
@@ -130,3 +136,39 @@ def test_a_tick_setting_given_by_set_is_said_not_kept_for_the_ticks(
     where.write_text('[defaults."EV-POI-2"]\nhours_per_tick = 2\n', "utf-8")
     assert main(shlex.split(tick)) == 0
     assert "Aki: 異性化/Gender swap: 2 h left" in capsys.readouterr().out
+
+
+def test_the_hint_of_a_typed_walk_asks_for_typed_dice(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A typed walk's poison needle (EV-TRAP-1's 4) names the poison table with --dice
+    typed: run as printed it asks for the die thrown; it was left out, so the poison's
+    effect, duration and maximum were simulated unasked and unsaid (a78eventstray
+    DEFECT 1)."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("4\n"))
+    assert main(["events", "trap", "--dice", "typed", "--level", "3"]) == 0
+    command = _hint(capsys.readouterr().out, "poison")
+    assert command[-2:] == ["--dice", "typed"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))  # the effect, then the input ends
+    assert main(command) != 0
+    err = capsys.readouterr().err
+    assert "Roll 1D6 for the Poison / status ailment 毒・状態異常 table (EV-POI-4)" in err
+    assert "type the value 出目を入力" in err
+
+
+def test_the_hint_of_a_camera_walk_keeps_a_folder_not_a_picture(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--dice camera is carried, and --source with it where the next throws can come from
+    it (a folder of pictures, a live camera); a picture holds the one throw already taken,
+    so the hint reads dice.camera_source instead (a78eventstray DEFECT 1)."""
+    folder = tmp_path / "throws"
+    folder.mkdir()
+    picture = tmp_path / "throw.png"
+    assert cv2.imwrite(str(picture), np.zeros((48, 64, 3), np.uint8))
+    for source, carried in ((folder, ["--source", str(folder)]), (picture, [])):
+        # a named trap, no die thrown: nothing is read from the source
+        assert main(["events", "trap", "--trap", "poison_needle", "--dice", "camera",
+                     "--source", str(source)]) == 0
+        command = _hint(capsys.readouterr().out, "poison")
+        assert command[command.index("--dice"):] == ["--dice", "camera", *carried]
