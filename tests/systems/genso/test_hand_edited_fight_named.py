@@ -61,3 +61,16 @@ def test_a_damaged_dice_record_is_named(record: Any, found: str) -> None:
         Fight.from_json(RULES, data, "f.json")
     assert str(err.value) == (f"f.json: journal entry 1 ({PC1} → {ORC} 攻撃 attack) is "
                               f"damaged: {said}")
+
+
+@pytest.mark.parametrize(("key", "said"), [
+    ("dice", f" ({PC1} → {ORC} 攻撃 attack) is damaged: its dice are missing"),
+    ("action", " is damaged: its action is missing")])
+def test_an_entry_without_its_action_or_dice_is_named(key: str, said: str) -> None:
+    """An entry with its ``dice`` (or ``action``) left out was "is damaged and does not
+    replay ('dice')", Python's KeyError repr (r78genso)."""
+    data = _saved()
+    del data["journal"][0][key]
+    with pytest.raises(DataError) as err:
+        Fight.from_json(RULES, data, "f.json")
+    assert str(err.value) == f"f.json: journal entry 1{said}"

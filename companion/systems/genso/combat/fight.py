@@ -51,7 +51,8 @@ def _pool_down(c: Combatant) -> str:
 
 
 class DamagedDice(DataError):
-    """An entry's recorded dice that are no list of ``[sides, value]`` pairs."""
+    """An entry's recorded dice that are no list of ``[sides, value]`` pairs, or an entry
+    without its action or dice."""
 
 
 def _dice_record(dice: Any, where: str) -> list[tuple[int, int]]:
@@ -67,6 +68,15 @@ def _dice_record(dice: Any, where: str) -> list[tuple[int, int]]:
             raise DamagedDice(f"{where} is damaged: its dice must be [sides, value] pairs, "
                             f"found {json.dumps(die, ensure_ascii=False)}")
     return [(sides, value) for sides, value in dice]
+
+
+def _entry_field(raw: Mapping[str, Any], key: str, where: str) -> Any:
+    """An entry's ``action`` or ``dice``; one left out is said so ("its dice are
+    missing"), not as Python's KeyError repr "does not replay ('dice')" (r78genso)."""
+    if key not in raw:
+        verb = "are" if key == "dice" else "is"
+        raise DamagedDice(f"{where} is damaged: its {key} {verb} missing")
+    return raw[key]
 
 
 def setting_text(value: Any) -> str:
@@ -321,9 +331,10 @@ class Fight:
             where = f"{origin}: journal entry {number}"
             said = ""
             try:
-                action = action_from_json(raw["action"])
+                action = action_from_json(_entry_field(raw, "action", where))
                 said = f" ({fight.describe(action)})"
-                dice = ScriptedDice(_dice_record(raw["dice"], f"{where}{said}"))
+                dice = ScriptedDice(_dice_record(_entry_field(raw, "dice", f"{where}{said}"),
+                                                 f"{where}{said}"))
                 fight.push(action, dice, raw.get("settings"), f"{where} settings",
                            int(raw.get("engine", engine)), limits=False)
             except DamagedDice:  # said whole, not as "does not replay (…)"
