@@ -192,6 +192,19 @@ def with_english(fight: Fight, text: str) -> str:
     return add_english(text, english_names(fight.rules, fight))
 
 
+def _no_action_yet(fight: Fight) -> str:
+    """``fight log`` of a fight with no action in its journal (new, or every action undone):
+    the round's start and its order (GM-COMBAT-1), and whose turn it is, as coc's log shows
+    its round's start (a78journey NIT 5: one empty line, as if the command were broken)."""
+    state, rules = fight.state, fight.rules
+    start = (f"round {state.round} ({rules.num('GM-CORE-2', 'round_seconds')} s each, "
+             "GM-CORE-2): " + ", ".join(named(rules, fight, c) for c in state.order))
+    # wrapped under its text, as the action lines' column (80 columns: review64g N3)
+    lines = "\n             ".join(cell_wrap(start, 80 - 13))
+    turn = (f": {named(rules, fight, state.current)}'s turn" if state.current else "")
+    return f"{'GM-COMBAT-1':<12} {lines}\nno actions yet 行動なし{turn}"
+
+
 def goes_on_line(table: GensoFightMode) -> str:
     """GM-COMBAT-1 (Default ``party_down_ends_fight`` off): what ``fight show`` and an action
     say while the party is down (全滅), or some fled and the rest are down, and the fight
@@ -1508,7 +1521,8 @@ def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
     if args.verb in ("show", "log"):
         text, data = fight_status(rules, fight)
         if args.verb == "log":
-            text = with_english(fight, "\n".join(e.text for e in fight.journal))
+            text = (with_english(fight, "\n".join(e.text for e in fight.journal))
+                    if fight.journal else _no_action_yet(fight))
             data["journal"] = [e.to_json() for e in fight.journal]
         return emit(args, data, text)
     if args.verb == "apply":
