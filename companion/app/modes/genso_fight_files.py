@@ -32,6 +32,7 @@ from companion.files import (
     cut_copies_words,
     file_there,
     loads_toml,
+    parse_user_toml,
     toml_fault,
 )
 from companion.systems.genso.calendar import Calendar, DeathCurse, calendar_from_mapping
@@ -200,15 +201,46 @@ def damaged_file(path: Path, fault: str, *, typed: bool, start_again: str, lost:
     """What is said of the calendar or a sheet at ``path`` found damaged (``fault``): the
     command that moves it aside (under a name nothing has: :func:`aside_name`, reviewh70
     RISK 3) to ``start_again``, and what is ``lost`` then; ``typed``: tomllib's own words,
-    a line to mend first. The copies a write of it cut short left are kept first
+    a line to mend first. Zero bytes after whole lines are mended instead, those lines kept
+    (:func:`_zero_tail_mend`). The copies a write of it cut short left are kept first
     (:func:`keep_cut_writes`), as the next write would delete them unread (reviewh70
     DEFECT 1), and each that ``reads`` as a ``whole`` one is given with the command that
     puts it back instead."""
     aside = aside_name(path)
     move = f"mv {shlex.quote(str(path))} {shlex.quote(str(aside))}"
-    words = (f"{damage(path, fault)}; {'mend that line, or ' if typed else ''}move it "
-             f"aside (`{move}`) to {start_again}: {lost} are lost")
+    mend = None if typed else _zero_tail_mend(path)
+    if mend is not None:
+        # Its whole lines are kept, not lost: "delete them" then "make the character again
+        # …: the HP, MP, items and growth it held are lost" said both (a78saves item 5).
+        words = f"{damage(path, fault)}; {mend}"
+    else:
+        words = (f"{damage(path, fault)}; {'mend that line, or ' if typed else ''}move it "
+                 f"aside (`{move}`) to {start_again}: {lost} are lost")
     return words + cut_copies_words(path, whole, reads, move)
+
+
+def _zero_tail_mend(path: Path) -> str | None:
+    """How the file at ``path`` is mended when a power cut left zero bytes after its whole
+    lines (:func:`toml_fault`'s "delete them"): the command that keeps those lines (a line
+    the zero bytes cut in two goes with them), and what is lost; None when the lines kept
+    would hold no TOML table (all zero bytes, cut short, zeros from the first line)."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    head = data.rstrip(b"\0")
+    keep = head.rfind(b"\n") + 1
+    if head == data or b"\0" in head or keep == 0:
+        return None
+    try:
+        if not parse_user_toml(data[:keep]):
+            return None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return None
+    lines = data[:keep].count(b"\n")
+    return (f"`truncate -s {keep} {shlex.quote(str(path))}` deletes them, keeping lines 1 "
+            f"to {lines}, the whole ones: what the file held from line {lines + 1} on is "
+            "lost, to be written again by hand")
 
 
 def sunset_curse_text(rules: GensoRules, curse: DeathCurse, *, table: bool = False) -> str:
