@@ -388,7 +388,8 @@ def run(args: argparse.Namespace) -> int:
                                 "once)")
         unsaved: list[str] = []
         tracked = poisons.track(report, unsaved.append)
-        notes = [*_trap_commands(report, args), *_found_commands(report, args),
+        notes = [*_trap_commands(report, args, _hint_members(args, party)),
+                 *_found_commands(report, args),
                  *_unrated(report, args.ratings),
                  *_notes(tracked, report.mode, rules, poisons.poisons, kept=not unsaved,
                          party_file=args.party, act_given=_given(report, args),
@@ -737,18 +738,35 @@ def _act_carried(report: EventReport, args: argparse.Namespace) -> EventReport:
                                        for step in report.steps))
 
 
-def _trap_commands(report: EventReport, args: argparse.Namespace) -> list[str]:
+def _trap_commands(report: EventReport, args: argparse.Namespace,
+                   members: Sequence[str] = ()) -> list[str]:
     """EV-DOOR-2/3, EV-TRAP-4 in generic mode: the command that rolls what a failed disarm
     or resistance sets off, the trap table or (EV-DOOR-3) the trap rolled above by name,
     which a plain `events trap` would roll again, or the poison table; with this run's
-    options (:func:`_given`)."""
+    options (:func:`_given`). The poison table's is given one line per member of the
+    party (``members``: a needle poisons the one it hit, a gas each who failed); with no
+    party, no --who, the poison tracked as the victim: a placeholder `--who NAME` run as
+    printed tracked a poison on "NAME" (a78eventstray NIT 3)."""
     kinds = [s.data["trap_on_failure"] for s in report.steps if "trap_on_failure" in s.data]
     poisons = [s for s in report.steps if s.data.get("poison_on_failure")]
     command, given = companion_command(), _given(report, args)
+    poison = f"{command} events poison"
+    each = [f"  {poison} --who {shlex.quote(name)}{given}" for name in members]
     return [*(f"On a failed disarm: {command} events trap"
               + (f" --trap {kind}" if kind else "") + given for kind in kinds),
-            *(f"On a failed resistance: {command} events poison --who NAME{given}"
-              for _ in poisons)]
+            *(line for _ in poisons for line in (
+                ["On a failed resistance, the line of each member poisoned:", *each]
+                if each else [f"On a failed resistance: {poison}{given}"]))]
+
+
+def _hint_members(args: argparse.Namespace, party: tuple[Member, ...]) -> tuple[str, ...]:
+    """The names a poison table's command is given (:func:`_trap_commands`): the party's,
+    read for a generic walk too where it was not (the saved events_party.toml), and then
+    none if it cannot be read, which a generic walk does not stop for (events72 DEFECT 2)."""
+    if not party:
+        with contextlib.suppress(CompanionError):
+            party = user_party(args.party)
+    return tuple(member.name for member in party)
 
 
 def _found_commands(report: EventReport, args: argparse.Namespace) -> list[str]:

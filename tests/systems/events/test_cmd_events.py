@@ -392,12 +392,13 @@ def test_trap_4_a_poison_trap_names_the_poison_command_under_the_walk(
 ) -> None:
     """EV-TRAP-4 in generic mode: the walk itself named `companion events poison --who NAME`,
     which the dice tray showed on its screen; the walk names the poison table, and the
-    command line prints its command under the walk."""
+    command line prints its command under the walk (with no party, naming no one:
+    a78eventstray NIT 3)."""
     assert main(["events", "trap", "--trap", "poison_needle"]) == 0
     out = capsys.readouterr().out
     assert "failure: poisoned → poison table (毒/Poison, EV-POI-1)" in out
-    assert out.count("companion events poison --who NAME") == 1
-    assert "On a failed resistance: companion events poison --who NAME" in out
+    assert out.count("companion events poison") == 1
+    assert "On a failed resistance: companion events poison --mode generic" in out
 
 
 # --- the tracked poisons (EV-POI-2's Default: "End block" and "Rest 1 hour") ---------------

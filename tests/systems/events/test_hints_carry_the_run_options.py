@@ -4,6 +4,7 @@ the trap and poison tables it names roll at this walk's DM level, mode and setti
 from __future__ import annotations
 
 import io
+import json
 import re
 import shlex
 from pathlib import Path
@@ -47,9 +48,7 @@ def test_a_failed_resistance_names_the_poison_table_at_this_walks_level(
     assert main(["events", "trap", "--trap", "poison_gas", "--level", "4",
                  "--seed", "1"]) == 0
     command = _hint(capsys.readouterr().out, "poison")
-    assert command == ["events", "poison", "--who", "NAME", "--mode", "generic",
-                       "--level", "4"]
-    command[command.index("NAME")] = "Aki"
+    assert command == ["events", "poison", "--mode", "generic", "--level", "4"]
     assert main([*command, "--seed", "1"]) == 0
     assert "毒性値/toxicity 11 (default: DM Lv 4 + 7)" in capsys.readouterr().out
     assert main(["events", "poisoned"]) == 0
@@ -80,9 +79,8 @@ def test_the_poison_hint_keeps_the_party_its_ticks_keep_the_hp_of(
     party = str(EXAMPLE_PARTY)  # Aki at HP 20/25
     assert main(["events", "trap", "--trap", "poison_gas", "--party", party,
                  "--seed", "1"]) == 0
-    command = _hint(capsys.readouterr().out, "poison")
+    command = _hint(capsys.readouterr().out, "poison --who Aki")
     assert command[-2:] == ["--party", party]
-    command[command.index("NAME")] = "Aki"
     monkeypatch.setattr("sys.stdin", io.StringIO("4\n5\n"))  # a vitality poison
     assert main([*command, "--dice", "typed"]) == 0
     (tick,) = re.findall(r"`companion (events end-block[^`]*)`", capsys.readouterr().out)
@@ -172,3 +170,42 @@ def test_the_hint_of_a_camera_walk_keeps_a_folder_not_a_picture(
                      "--source", str(source)]) == 0
         command = _hint(capsys.readouterr().out, "poison")
         assert command[command.index("--dice"):] == ["--dice", "camera", *carried]
+
+
+def test_the_poison_hint_names_each_member_of_the_party_file(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A generic poison gas with events_party.toml saved: one poison command per member,
+    each run as printed tracking that member's poison; the hint said `--who NAME`, which
+    run as printed tracked a poison on "NAME" (a78eventstray NIT 3)."""
+    from companion.app.paths import config_dir
+
+    config_dir().mkdir(parents=True, exist_ok=True)
+    (config_dir() / "events_party.toml").write_bytes(EXAMPLE_PARTY.read_bytes())
+    assert main(["events", "trap", "--trap", "poison_gas", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "NAME" not in out
+    assert "On a failed resistance, the line of each member poisoned:" in out
+    aki, ben = _hint(out, "poison --who Aki"), _hint(out, "poison --who Ben")
+    assert aki[:4] == ["events", "poison", "--who", "Aki"] and ben[3] == "Ben"
+    assert main([*aki, "--seed", "1"]) == 0
+    capsys.readouterr()
+    assert main(["events", "poisoned", "--json"]) == 0
+    assert list(json.loads(capsys.readouterr().out)["poisoned"]) == ["Aki"]
+
+
+def test_the_poison_hint_without_a_party_names_no_one(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No party file: the poison command leaves --who out, and run as printed its poison is
+    tracked as the victim, which the tray and `cure --who victim` know (a78eventstray NIT
+    3); --who NAME tracked it on "NAME"."""
+    assert main(["events", "trap", "--trap", "poison_needle", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "NAME" not in out
+    command = _hint(out, "poison")
+    assert "--who" not in command
+    assert main([*command, "--seed", "1"]) == 0
+    capsys.readouterr()
+    assert main(["events", "poisoned", "--json"]) == 0
+    assert list(json.loads(capsys.readouterr().out)["poisoned"]) == ["victim"]
