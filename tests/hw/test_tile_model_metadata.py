@@ -61,13 +61,15 @@ def _classes(change: Callable[[list[str]], list[str]]) -> Edit:
     # same, or said as TypeError("'int' object is not iterable")
     (_top("format", 2), "the model was made by a newer companion (metadata format 2; this "
                         "one reads 1): update the companion"),
-    (_top("format", "1"), "'format' must be 1, found '1'"),
+    # r78tilecam NIT 7: found values as JSON, as the lines beside them, and the --model hint
+    (_top("format", "1"), "'format' must be 1, found \"1\"; check --model's path"),
+    (_top("format", True), "'format' must be 1, found true; check --model's path"),
     (_set("input", "layout", "NHWC"), "'input.layout' must be \"NCHW\" (as the reader feeds "
-                                      "the model), found \"NHWC\""),
+                                      "the model), found \"NHWC\"; check --model's path"),
     (_set("input", "resize", "cubic"), "'input.resize' must be \"area\" (as the reader feeds "
-                                       "the model), found \"cubic\""),
-    (_top("classes", 5), "'classes' must be a list of labels, found 5"),
-    (_top("enrolment", "x"), "'enrolment' must be a table, found \"x\""),
+                                       "the model), found \"cubic\"; check --model's path"),
+    (_top("classes", 5), "'classes' must be a list of labels, found 5; check --model's path"),
+    (_top("enrolment", "x"), "'enrolment' must be a table, found \"x\"; check --model's path"),
 ])
 def test_a_damaged_metadata_value_is_refused_naming_its_key(
         tmp_path: Path, edit: Edit, named: str) -> None:
@@ -89,6 +91,16 @@ def test_metadata_nested_thousands_deep_is_malformed_not_a_traceback(tmp_path: P
     shutil.copyfile(default_model_path(), model)
     model.with_suffix(".json").write_text("[" * 3000 + "]" * 3000, encoding="utf-8")
     with pytest.raises(DataError, match=r"model metadata is malformed.*nested too deeply"):
+        TileClassifier(model)
+
+
+def test_metadata_not_an_object_is_said_as_json_with_the_model_hint(tmp_path: Path) -> None:
+    """r78tilecam NIT 7: said as Python's repr (['a', None]) before."""
+    model = tmp_path / "tile_classifier.onnx"
+    shutil.copyfile(default_model_path(), model)
+    model.with_suffix(".json").write_text('["a", null]', encoding="utf-8")
+    with pytest.raises(DataError, match=r'must be a JSON object, found \["a", null\]; '
+                                        r"check --model's path"):
         TileClassifier(model)
 
 

@@ -173,25 +173,27 @@ def _check_shape(path: Path, data: Any, fix: str) -> None:
     cubic was fed as ours all the same (a78tilecam NIT 5). A model made before a key was
     written reads as format 1, NCHW, area."""
     if not isinstance(data, dict):
-        raise DataError(f"{path}: model metadata must be a JSON object, found {data!r}; {fix}")
+        raise DataError(f"{path}: model metadata must be a JSON object, found "
+                        f"{json.dumps(data)}; {fix}")
     made = data.get("format", FORMAT)
     if isinstance(made, int) and not isinstance(made, bool) and made > FORMAT:
         raise DataError(f"{path}: the model was made by a newer companion (metadata format "
                         f"{made}; this one reads {FORMAT}): update the companion")
     if made != FORMAT or isinstance(made, bool):
-        raise DataError(f"{path}: 'format' must be {FORMAT}, found {made!r}")
+        raise DataError(f"{path}: 'format' must be {FORMAT}, found {json.dumps(made)}; "
+                        f"{fix}")
     if "classes" in data and not isinstance(data["classes"], list):
         raise DataError(f"{path}: 'classes' must be a list of labels, found "
-                        f"{json.dumps(data['classes'])}")
+                        f"{json.dumps(data['classes'])}; {fix}")
     for section in ("input", "reader", "enrolment", "measured"):
         if section in data and not isinstance(data[section], dict):
             raise DataError(f"{path}: '{section}' must be a table, found "
-                            f"{json.dumps(data[section])}")
+                            f"{json.dumps(data[section])}; {fix}")
     for key, fed in (("layout", "NCHW"), ("resize", "area")):
         given = data.get("input", {}).get(key, fed)
         if given != fed:
             raise DataError(f"{path}: 'input.{key}' must be \"{fed}\" (as the reader feeds "
-                            f"the model), found {json.dumps(given)}")
+                            f"the model), found {json.dumps(given)}; {fix}")
 
 
 class MissingKey(KeyError):
