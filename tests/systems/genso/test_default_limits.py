@@ -5,6 +5,7 @@ setting, the value and the range: GM-CHECK-6, GM-COMBAT-8, GM-MAGIC-3."""
 from __future__ import annotations
 
 import json
+import shutil
 from importlib.resources import files
 from pathlib import Path
 
@@ -19,6 +20,14 @@ from companion.systems.genso.sheet import preset
 
 ROOT = Path(__file__).resolve().parents[3]
 AKI = str(ROOT / "docs" / "examples" / "aki.toml")
+
+
+def _aki_copy(user_dirs: Path) -> str:
+    """A copy of the example sheet to fight with: ``fight new`` refuses the checkout's own
+    examples, which its ``fight apply`` would change (664aaa99)."""
+    copy = user_dirs / "aki.toml"
+    shutil.copyfile(AKI, copy)
+    return str(copy)
 
 
 @pytest.mark.parametrize(("rule", "key", "value", "message"), [
@@ -113,7 +122,8 @@ def test_a_genso_toml_value_now_out_of_range_does_not_stop_a_fight_in_progress(
     upgrade every genso command stopped on it, the saved fight and the table's too, though a
     fight plays under the settings its own file keeps. The fight shows and plays on; a new
     fight and a check still refuse the file, naming it, and an action's --set is checked."""
-    assert main(["genso", "fight", "new", "--party", AKI, "--monsters", "orc"]) == 0
+    aki = _aki_copy(user_dirs)
+    assert main(["genso", "fight", "new", "--party", aki, "--monsters", "orc"]) == 0
     (user_dirs / "config").mkdir()
     config = user_dirs / "config" / "genso.toml"
     config.write_text('[defaults."GM-COMBAT-8"]\npc_death_below = 5\n', encoding="utf-8")
@@ -127,7 +137,7 @@ def test_a_genso_toml_value_now_out_of_range_does_not_stop_a_fight_in_progress(
     assert "--set: GM-CHECK-6.difficulty must be from 8 to 20, found 30" in capsys.readouterr().err
     refused = f"{config}: GM-COMBAT-8.pc_death_below must be 1 or less, found 5"
     for argv in (["check", "enemy", "--sheet", AKI],
-                 ["fight", "new", "--force", "--party", AKI, "--monsters", "orc"]):
+                 ["fight", "new", "--force", "--party", aki, "--monsters", "orc"]):
         assert main(["genso", *argv]) == 2
         assert refused in capsys.readouterr().err
 
@@ -156,7 +166,8 @@ def test_a_word_genso_never_took_in_genso_toml_still_stops_a_saved_fight(
 ) -> None:
     """Saved-fight commands read genso.toml without the ranges added since, but genso always
     refused a word none of a setting's choices: it would be kept in the fight for good."""
-    assert main(["genso", "fight", "new", "--party", AKI, "--monsters", "orc"]) == 0
+    assert main(["genso", "fight", "new", "--party", _aki_copy(user_dirs), "--monsters",
+                 "orc"]) == 0
     (user_dirs / "config").mkdir()
     config = user_dirs / "config" / "genso.toml"
     config.write_text('[defaults."GM-MON-7"]\norc_warrior = "xx"\n', encoding="utf-8")
