@@ -187,10 +187,15 @@ class _TrapWalk(_PoisonWalk):
                               f"failure: base power at rating {rating} ({rating_text}); "
                               f"success: rating {low} (−{drop})")
         else:
+            # The Show's "R or R−10": a pass's line says the −10 and the floor, which the
+            # GM checking two members' different ratings had to work out (a78eventstray 2).
+            floored = f", not below {floor}" if low > rating - drop else ""
+            passed = f" ({rating} − {drop} on a success{floored}, EV-TRAP-3)"
             for member, result in self.party_checks("EV-TRAP-3", "vitality"):
                 used = low if result.success else rating
                 with self.deeper():
-                    value = self.base_power("EV-TRAP-3", used, member.name)
+                    value = self.base_power("EV-TRAP-3", used, member.name,
+                                            how=passed if result.success else "")
                     self.trap_damage(member, value, result.fumble)
         if chest:
             self.add("EV-TRAP-3", "宝箱の中身は損傷/the chest's contents are ruined",

@@ -229,8 +229,9 @@ class _Walk:
         tag = self.s.tag("EV-CORE-3", "rating_per_dm_level")
         return self.dm * per, f"DM Lv {self.dm} × {per}{tag}"
 
-    def base_power(self, rule: str, rating: int, who: str = "") -> int | None:
-        """EV-CORE-3: roll 2D6 at a rating and read the user's table, else ask the GM."""
+    def base_power(self, rule: str, rating: int, who: str = "", how: str = "") -> int | None:
+        """EV-CORE-3: roll 2D6 at a rating and read the user's table, else ask the GM;
+        ``how``: said after the rating, how it came (EV-TRAP-3's −10 on a success)."""
         owner = f"{who}: " if who else ""
         result = roll("2D6", self.source,
                       purpose=f"{owner}base power 基本威力 (rating 威力 {rating}, {rule})")
@@ -243,7 +244,7 @@ class _Walk:
         prefix = f"{who}: " if who else ""
         self.add(
             "EV-CORE-3",
-            f"{prefix}基本威力/base power ({rule}) 威力/Rating {rating} ＞ 2D6={total}"
+            f"{prefix}基本威力/base power ({rule}) 威力/Rating {rating}{how} ＞ 2D6={total}"
             f"[{','.join(map(str, result.values))}] ＞ {found}",
             roll=result,
             member=who or None,

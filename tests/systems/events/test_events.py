@@ -473,6 +473,21 @@ def test_ev_trap_2_and_3_explosion_damage_levels_and_double_one() -> None:
     assert [d.data["hp"] for d in damage] == [-3, 0]
 
 
+def test_ev_trap_3_a_passed_resistance_s_rating_says_the_minus_ten_and_the_floor() -> None:
+    """EV-TRAP-3's Show, "rating used (R or R−10)": a pass's base power line says the −10
+    it took, and at DM Lv 1 the floor that clipped it; the fail's says its rating alone. It
+    said "Rating 5" beside "Rating 15", and "Rating 0" for 5 − 10 (a78eventstray NIT 2)."""
+    report = sw("trap", d6(1, 6, 6, 3, 3, 1, 2, 3, 3), dm_level=3)  # Aki passes, Ben fails
+    passed, failed = texts(report, "EV-CORE-3")
+    assert "威力/Rating 5 (15 − 10 on a success, EV-TRAP-3) ＞ 2D6=6" in passed
+    assert "威力/Rating 15 ＞ 2D6=6" in failed and "− 10" not in failed
+    report = sw("trap", d6(1, 6, 6, 3, 3, 1, 2, 3, 3), dm_level=1)
+    passed, failed = texts(report, "EV-CORE-3")
+    assert "威力/Rating 0 (5 − 10 on a success, not below 0, EV-TRAP-3) ＞" in passed
+    assert "威力/Rating 5 ＞" in failed
+    assert [p.data["rating"] for p in report.find("EV-CORE-3")] == [0, 5]
+
+
 def test_ev_trap_2_double_one_shows_no_level_reduction_without_a_rating_table() -> None:
     """EV-TRAP-2: after a １ゾロ the damage line subtracts Lv 0, also while the GM looks it up."""
     report = sw("trap", d6(1, 1, 1, 3, 2, 6, 6, 3, 3), dm_level=2)
