@@ -4,7 +4,6 @@ the board from above with a disc per combatant.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 import pygame
@@ -23,7 +22,7 @@ from companion.hw.display.canvas import (
     Color,
 )
 from companion.hw.display.dice_tray import DiceTray
-from companion.hw.display.fonts import holds_japanese, without_cjk
+from companion.hw.display.fonts import without_cjk
 from companion.hw.display.view import BoardView, FighterView, FightView, PieceView
 
 _NAME_MIN_W = 90  # (at 800x480) a name narrower than this no longer tells combatants apart
@@ -575,21 +574,12 @@ class FightPanels(DiceTray):
         (``+2 more``) without a Japanese font or where that keeps a condition more, a
         condition left out for the words as there (f78panels item 4): a bare ``+2 ·`` was
         the one count on the screen that did not say what it counted. Bare only where not
-        even ``+2 more`` and the last fit.
-
-        Where the last does not fit whole even so, it is said by its Japanese words alone
-        (:func:`_short_condition`: ``締め上げ/投げ``, ``転倒 次R``), and one that names a
-        fighter, which those would not say, is counted with the rest (``1 condition
-        状態1件``): cut in its middle, a grapple in a fight of ten read ``he…み付かれ``,
-        who held whom nowhere on the screen (a78screen item 4)."""
+        even ``+2 more`` and the last fit."""
         whole = " · ".join(conditions)
-        if self._text(whole, size).get_width() <= width:
-            return self._fit(whole, size, width, color)
+        if self._text(whole, size).get_width() <= width or len(conditions) < 2:
+            return self._fit_middle(whole, size, width, color)
         last = conditions[-1]
-        short = _short_condition(last) if self.has_cjk else None
         said: list[list[str]] = []
-        if short is not None:
-            said.append([" · ".join([*conditions[:-1], short])])
         for kept in range(len(conditions) - 2, -1, -1):
             left_out = len(conditions) - 1 - kept
             worded = [f"+{left_out} more 他{left_out}件"] if self.has_cjk else []
@@ -599,22 +589,18 @@ class FightPanels(DiceTray):
             left_out = len(conditions) - 1 - kept
             first = " · ".join(conditions[:kept])
             said.append([f"{first} +{left_out} · {last}" if first else f"+{left_out} · {last}"])
-        if short is not None:
-            for kept in range(len(conditions) - 2, -1, -1):
-                left_out = len(conditions) - 1 - kept
-                worded = [f"+{left_out} more 他{left_out}件"]
-                said.append([" · ".join([*conditions[:kept], count, short])
-                             for count in [*worded, f"+{left_out} more", f"+{left_out}"]])
-        # Past that, all of them counted, whole words, never a condition's scraps.
-        total = len(conditions)
-        plural = "s" if total > 1 else ""
-        said.append([*([f"{total} condition{plural} 状態{total}件", f"状態{total}件"]
-                       if self.has_cjk else []), f"{total} condition{plural}", f"+{total}"])
         for texts in said:
             for text in texts:
                 if self._text(text, size).get_width() <= width:
                     return self._fit(text, size, width, color)
-        return self._fit(said[-1][-1], size, width, color)
+        # Past that, the count, then the last cut in its middle (its start and its end).
+        count = self._fit(f"+{len(conditions) - 1} · ", size, width, color)
+        cut = self._fit_middle(last, size, max(1, width - count.get_width()), color)
+        both = pygame.Surface((count.get_width() + cut.get_width(),
+                               max(count.get_height(), cut.get_height())), pygame.SRCALPHA)
+        both.blit(count, (0, 0))
+        both.blit(cut, (count.get_width(), 0))
+        return both
 
     def _second_parts(self, f: FighterView, index: int, rect: pygame.Rect,
                       conditions_first: bool = False) -> tuple[list[str], bool]:
@@ -860,24 +846,3 @@ class FightPanels(DiceTray):
             width = (bar.x - x - m(8)) if n == 0 else rect.right - m(6) - x
             self.surface.blit(self._fit(line, m(TEXT_MIN), width, tone),
                               (x, rect.y + self._step(m(24)) + n * self._step(m(_MORE_H))))
-
-
-def _short_condition(condition: str) -> str | None:
-    """A condition by its Japanese words alone (and its numbers), for a one-line row with no
-    room for it whole; None where that says no less (a condition of one language) or
-    where its English names someone (a word in title case: ``held by 狂信者 Cultist 4
-    組み付かれ``, whose Japanese words would not say who).
-
-    >>> [_short_condition(c) for c in ("may choke/throw 締め上げ/投げ", "stun 朦朧 2",
-    ...  "転倒 prone next round 次R", "held by 狂信者 Cultist 4 組み付かれ", "DEAD 死亡",
-    ...  "ナイフ/Knife broken 破損", "full dodge")]
-    ['締め上げ/投げ', '朦朧 2', '転倒 次R', None, '死亡', 'ナイフ/Knife 破損', None]
-    """
-    words = condition.split(" ")
-    kept = [word for word in words if holds_japanese(word) or word.isdigit()]
-    named = any(re.fullmatch(r"[A-Z][a-z].*", word) for word in words
-                if not holds_japanese(word))
-    if named or not any(holds_japanese(word) for word in kept) or len(kept) == len(words):
-        return None
-    return " ".join(kept)
-
