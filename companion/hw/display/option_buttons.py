@@ -936,7 +936,8 @@ class OptionButtons(FightPanels):
         return wrapped if len(wrapped) == 3 and fits(wrapped) else None
 
     def _label_wrap(self, text: str, size: int, width: int) -> list[str]:
-        """``text`` wrapped to ``width`` as a label's rows: at spaces, after a ``/``, where
+        """``text`` wrapped to ``width`` as a label's rows: at spaces, after a ``/`` (not
+        inside ``12/12``), where
         Japanese and English meet, or between two Japanese characters (not before a
         closing bracket or after an opening one), never inside an English word. A piece
         wider than ``width`` stays whole, to be cut with an ellipsis where it is drawn:
@@ -1117,10 +1118,12 @@ def _breaks_between(before: str, after: str) -> bool:
     """Whether a label's word may break between ``before`` and ``after`` (see
     :meth:`OptionButtons._label_wrap`).
 
-    >>> [_breaks_between(*pair) for pair in ("t/", "/P", "しF", "ch", "ンチ", "し(", "(パ", "チ)")]
-    [False, True, True, False, True, True, False, False]
+    >>> [_breaks_between(*pair) for pair in ("t/", "/P", "しF", "ch", "ンチ", "し(", "(パ", "チ)",
+    ...                                       "/1")]
+    [False, True, True, False, True, True, False, False, False]
     """
     if before in _NO_BREAK_AFTER or after in _NO_BREAK_BEFORE:
         return False
-    return before == "/" or holds_japanese(before) or holds_japanese(after)
+    return (before == "/" and not after.isdigit()) or holds_japanese(before) \
+        or holds_japanese(after)
 
