@@ -937,9 +937,9 @@ class OptionButtons(FightPanels):
 
     def _label_wrap(self, text: str, size: int, width: int) -> list[str]:
         """``text`` wrapped to ``width`` as a label's rows: at spaces, after a ``/`` (not
-        inside ``12/12``), where
-        Japanese and English meet, or between two Japanese characters (not before a
-        closing bracket or after an opening one), never inside an English word. A piece
+        inside ``12/12``), where Japanese and English meet, or between two Japanese
+        characters (not before a closing bracket or after an opening one), never inside an
+        English word. A piece
         wider than ``width`` stays whole, to be cut with an ellipsis where it is drawn:
         wrapped anywhere, the weapon menu's ``[2]`` over ``こぶし(パンチ)/Fist/Pun`` over
         ``ch`` read as two words (a78screen item 2)."""
