@@ -29,3 +29,15 @@ def in_frame(frame: np.ndarray, corners_mm: np.ndarray) -> np.ndarray:
 def rect_corners(rect: Rect) -> np.ndarray:
     x, y, w, h = rect.x_mm, rect.y_mm, rect.width_mm, rect.height_mm
     return np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], np.float32)
+
+
+def first_said(out: str) -> str:
+    """The first message in ``out`` as one line: its first line and those after it two
+    cells further in (how a long "mat not found" is wrapped at 80 columns)."""
+    first, *rest = out.splitlines()
+    lines = [first]
+    for line in rest:
+        if not line.startswith("  "):
+            break
+        lines.append(line)
+    return " ".join(line.strip() for line in lines)

@@ -4,6 +4,7 @@ it: a corrupt file of its own, enrolling kind by kind, a hidden marker, glare, c
 from __future__ import annotations
 
 import io
+import re
 import signal
 from collections import Counter
 from pathlib import Path
@@ -29,7 +30,7 @@ from companion.hw.camera.mat import MatDetector
 from companion.hw.camera.reader import ReaderSettings
 from companion.hw.camera.sim_scene import Camera, render_scene
 from companion.hw.ports import Slot
-from tests.app.calibrate_camera_helpers import empty_mat, in_frame, rect_corners
+from tests.app.calibrate_camera_helpers import empty_mat, first_said, in_frame, rect_corners
 from tests.app.table_camera import WEBCAM, table_camera
 from tests.companion_process import CompanionProcess
 from tests.tile_picture_helpers import tile_picture
@@ -539,8 +540,16 @@ def test_a_blurred_mat_not_found_is_told_to_focus_first_a_sharp_one_to_aim(
     cv2.imwrite(str(blurred), cv2.GaussianBlur(frame, (0, 0), 6))
     assert calibrate("--source", str(blurred)) == 1
     out = capsys.readouterr().out
-    assert out.startswith("mat not found: the picture is soft (focus ")
-    assert "turn its lens ring" in out.split("mat not in view", 1)[0]
+    # r78tilecam NIT 5: the autofocus camera's words asserted, the line wrapped at 80 (it
+    # ran to about 330 columns)
+    said = first_said(out)
+    assert re.fullmatch(
+        r"mat not found: the picture is soft \(focus \d+, under \d+\): focus the camera "
+        r"first \(turn its lens ring until the mat's print is sharp; an autofocus camera, as "
+        r"the Camera Module 3, has no ring: keep it 10 cm or more from the mat\) and "
+        r"calibrate again; if it is sharp: mat not in view.*", said), said
+    wrapped = out.split("\nsaved ", 1)[0].splitlines()
+    assert len(wrapped) > 1 and all(len(line) <= 80 for line in wrapped), wrapped
     covered = frame.copy()
     for marker in MatDetector().geometry.markers:  # a sharp picture, every corner hidden
         (x0, y0), (x1, y1) = (in_frame(frame, marker.corners_mm()).min(axis=0) - 5).astype(int), \

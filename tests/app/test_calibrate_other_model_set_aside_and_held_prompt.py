@@ -20,6 +20,7 @@ from companion.hw.camera.sim_scene import Camera, render_scene
 from companion.hw.ports import Slot
 from companion.hw.rfid.events import TagAction, TagEvent
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
+from tests.app.calibrate_camera_helpers import first_said
 from tests.app.calibrate_model_helpers import another_model
 from tests.app.table_camera import table_camera
 from tests.disk import NO_SPACE, READ_ONLY, refuse_moving, refuse_writes
@@ -185,8 +186,7 @@ def no_mat_found(tmp_path: Path, capsys: pytest.CaptureFixture[str], brightness:
     cv2.imwrite(str(picture), render_scene({}, camera=Camera(brightness=brightness, noise=0.0),
                                            hide_markers=[0, 1, 2, 3]))
     assert cli.main(["calibrate", "camera", "--frames", "2", "--source", str(picture)]) == 1
-    out: str = capsys.readouterr().out
-    return out.splitlines()[0]
+    return first_said(capsys.readouterr().out)
 
 
 def test_a_dim_sharp_frame_with_no_mat_found_is_not_told_only_to_turn_the_lens_ring(

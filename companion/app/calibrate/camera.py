@@ -77,6 +77,7 @@ from companion.app.camera_settings import (
 from companion.app.command_name import companion_line
 from companion.app.commands.classify import kept_for_model
 from companion.app.config import load_config
+from companion.app.help_format import wrap_kept
 from companion.app.options import refuse_stray_options
 from companion.app.paths import config_dir, data_dir
 from companion.errors import DataError, DeviceError, error_text
@@ -120,6 +121,7 @@ from companion.toml_writing import commented, table, write_toml
 
 VIEW_FILE = "camera_check.jpg"  # in the data folder: a picture to look at, not a setting
 FRAMES = 30  # frames tried for the mat unless --frames says (which goes only with a camera)
+SAID_WIDTH = 80  # columns of a terminal: the widest line a long "mat not found" is said in
 #: A refusal of the slot looks that room frees (the others: a folder that may not be written).
 #: A tile's picture whose grey levels spread less than this is flat (a blank screen, a grey
 #: card): nothing of a tile to learn. A blank White's face, the plainest, spreads about 7.
@@ -395,15 +397,20 @@ def find_mat(source: FrameSource, detector: MatDetector, frames: int,
         # The paper's grey, guessed from the whole frame, may be the floor's or under it:
         # both causes, light first (reviewcal66 RISK 1: "turn its lens ring" at a light the
         # mat found is told to add light in).
-        say(f"mat not found: the picture is soft (focus {focus:.0f}, under {MIN_FOCUS:.0f}) "
+        # In lines of 80, each wider one two cells further in: with AUTOFOCUS it ran to
+        # about 330 columns (r78tilecam NIT 5).
+        say("\n".join(wrap_kept(
+            f"mat not found: the picture is soft (focus {focus:.0f}, under {MIN_FOCUS:.0f}) "
             f"or too dim for its focus to be judged (paper grey about {paper:.0f}): add light "
             "first; if it is lit and still soft, turn the camera's lens ring until the mat's "
-            f"print is sharp ({AUTOFOCUS}), and calibrate again; if it is sharp: {reason}")
+            f"print is sharp ({AUTOFOCUS}), and calibrate again; if it is sharp: {reason}",
+            SAID_WIDTH)))
     elif focus < MIN_FOCUS:
         # Blurred, the markers are not found however the camera points: focus comes first.
-        say(f"mat not found: the picture is soft (focus {focus:.0f}, under {MIN_FOCUS:.0f}): "
+        say("\n".join(wrap_kept(
+            f"mat not found: the picture is soft (focus {focus:.0f}, under {MIN_FOCUS:.0f}): "
             "focus the camera first (turn its lens ring until the mat's print is sharp; "
-            f"{AUTOFOCUS}) and calibrate again; if it is sharp: {reason}")
+            f"{AUTOFOCUS}) and calibrate again; if it is sharp: {reason}", SAID_WIDTH)))
     else:
         say(f"mat not found: {reason}")
     if getattr(source, "cut_short", False):
