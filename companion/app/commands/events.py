@@ -705,14 +705,15 @@ def _given(report: EventReport, args: argparse.Namespace) -> str:
     the targets, ratings and toxicity this walk said (a77events DEFECT 1); and --party,
     which the poison's own `end-block` and `rest` are then named with, so its ticks keep
     the HP of the party this walk was given (r77events on 226740e9). And the dice, typed or
-    the camera's, with its --source when that is a live camera, a folder or a video: left
-    out, the printed command rolled simulated dice unasked and unsaid (a78eventstray DEFECT
-    1). A picture holds one throw, already taken, so its --source is left out and the
-    command reads dice.camera_source."""
-    from companion.hw.dice.frames import is_picture  # numpy and the camera, for a path only
+    the camera's, with its --source when that is a live camera (camera:N, /dev/videoN,
+    picamera): left out, the printed command rolled simulated dice unasked and unsaid
+    (a78eventstray DEFECT 1). A picture, a folder or a video is read again from its first
+    frame, which gave the walk's throw again as the next table's (r78events): its --source
+    is left out and the command reads dice.camera_source."""
+    from companion.hw.camera.capture import camera_named  # the camera backends, for a name
 
     source = (args.source if args.dice == "camera" and args.source is not None
-              and not is_picture(args.source) else None)
+              and camera_named(args.source) is not None else None)
     given = [("mode", args.mode or report.mode.value),
              ("level", None if args.level is None else str(args.level)),
              *(("set", setting) for setting in args.set or ()),

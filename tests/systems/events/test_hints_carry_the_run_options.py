@@ -154,22 +154,32 @@ def test_the_hint_of_a_typed_walk_asks_for_typed_dice(
     assert "type the value 出目を入力" in err
 
 
-def test_the_hint_of_a_camera_walk_keeps_a_folder_not_a_picture(
+def test_the_hint_of_a_camera_walk_keeps_a_live_camera_not_a_file(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """--dice camera is carried, and --source with it where the next throws can come from
-    it (a folder of pictures, a live camera); a picture holds the one throw already taken,
-    so the hint reads dice.camera_source instead (a78eventstray DEFECT 1)."""
-    folder = tmp_path / "throws"
-    folder.mkdir()
+    """--dice camera is carried, and --source with it where it is a live camera, whose next
+    frames are the next throw; a picture, a folder of pictures or a video is read again
+    from its first frame, giving the walk's throw again as the poison table's, so the hint
+    reads dice.camera_source instead (a78eventstray DEFECT 1; r78events: a folder and a
+    video were carried)."""
     picture = tmp_path / "throw.png"
     assert cv2.imwrite(str(picture), np.zeros((48, 64, 3), np.uint8))
-    for source, carried in ((folder, ["--source", str(folder)]), (picture, [])):
+    folder = tmp_path / "throws"
+    folder.mkdir()
+    assert cv2.imwrite(str(folder / "0001.png"), np.zeros((48, 64, 3), np.uint8))
+    video = tmp_path / "throws.avi"
+    writer = cv2.VideoWriter(str(video), cv2.VideoWriter.fourcc(*"MJPG"), 5, (64, 48))
+    for _ in range(3):
+        writer.write(np.zeros((48, 64, 3), np.uint8))
+    writer.release()
+    for source, carried in (("camera:7", True), ("picamera", True), (str(picture), False),
+                            (str(folder), False), (str(video), False)):
         # a named trap, no die thrown: nothing is read from the source
         assert main(["events", "trap", "--trap", "poison_needle", "--dice", "camera",
-                     "--source", str(source)]) == 0
+                     "--source", source]) == 0
         command = _hint(capsys.readouterr().out, "poison")
-        assert command[command.index("--dice"):] == ["--dice", "camera", *carried]
+        assert command[command.index("--dice"):] == (
+            ["--dice", "camera", *(["--source", source] if carried else [])]), source
 
 
 def test_the_poison_hint_names_each_member_of_the_party_file(
