@@ -83,6 +83,11 @@ def read_picture(path: Path) -> np.ndarray:
         if "CV_IO_MAX_IMAGE_PIXELS" in str(exc):
             raise PictureError(path, "too large a picture to read (over 2**30 pixels): shrink "
                                      "it (a camera frame is 1280x720)") from None
+        if isinstance(exc, cv2.error) and not _out_of_memory(str(exc)):
+            # Any other fault of OpenCV's was said as memory running out (r78tilecam NIT 2).
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else "no reason given"
+            raise PictureError(path, f"not a picture that can be read (OpenCV: "
+                                     f"{first})") from None
         sides = f"{size[0]}x{size[1]} " if size is not None else ""
         raise PictureError(path, f"not enough memory to read this {sides}picture: shrink it "
                                  f"(a camera frame is 1280x720)") from None
@@ -98,6 +103,12 @@ def read_picture(path: Path) -> np.ndarray:
         raise PictureError(path, f"too small a picture to read "
                                  f"({image.shape[1]}x{image.shape[0]} pixels)")
     return image
+
+
+def _out_of_memory(said: str) -> bool:
+    """Whether OpenCV's error text ``said`` is of memory it could not get: its
+    OutOfMemoryError says "(-4:Insufficient memory) Failed to allocate N bytes"."""
+    return "insufficient memory" in said.lower() or "allocate" in said.lower()
 
 
 def _on_white(whole: np.ndarray, image: np.ndarray) -> np.ndarray:

@@ -190,6 +190,23 @@ def test_memory_running_out_is_said_so_not_as_over_opencvs_limit(
         read_picture(path)
 
 
+def test_another_opencv_error_is_not_said_as_memory_running_out(
+        tmp_path: Path, mocker: MockerFixture) -> None:
+    """r78tilecam NIT 2: every error OpenCV raised while reading was said as "not enough
+    memory to read this 48x40 picture"; one that is not of memory is said with its first
+    line."""
+    path = tmp_path / "odd.png"
+    cv2.imwrite(str(path), np.full((40, 48, 3), 200, np.uint8))
+    mocker.patch("cv2.imread", side_effect=cv2.error(
+        "OpenCV(5.1.0) grfmt_png.cpp:300: error: (-215:Assertion failed) bit_depth <= 16\n"
+        "in function 'readData'\n"))
+    with pytest.raises(PictureError) as err:
+        read_picture(path)
+    assert err.value.problem == ("not a picture that can be read (OpenCV: OpenCV(5.1.0) "
+                                 "grfmt_png.cpp:300: error: (-215:Assertion failed) "
+                                 "bit_depth <= 16)")
+
+
 @pytest.mark.parametrize(("seen_through", "most"), [(False, 8), (True, 16)])
 def test_an_alpha_takes_no_float_copies_of_the_colour(
         tmp_path: Path, seen_through: bool, most: int) -> None:
