@@ -27,8 +27,6 @@ from tests.app.coc_command_helpers import sheets
     ("CO-BASE-12.p003=on", "CO-BASE-12.p003 cannot be switched on: CO-BASE-12 is profile "
                            "004's frame, never played in profile 003; play profile 004 for it"),
     ("CO-TURN-3.p004=optional_on", "CO-TURN-3.p004 cannot be switched on"),
-    ("CO-DEATH-1.p003=off", "no dying rule would run in profile 003: CO-DEATH-1.p003 and "
-                            "CO-BASE-8.p003 are both off; switch one on with the other off"),
 ])
 def test_a_cell_the_engine_never_reads_is_refused(
         tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str], cell: str,
@@ -49,6 +47,55 @@ def test_a_frame_cell_as_it_is_and_the_other_dying_rule_start_a_fight(
     ann, cult = sheets(tmp_path)
     assert main(["coc", "fight", "new", "--investigators", ann, "--foes", cult,
                  *(a for c in cells for a in ("--set", c))]) == 0
+
+
+DYING = "no dying rule would run in profile 003: "
+PACKAGED = "(profiles.toml, as packaged)"
+
+
+@pytest.mark.parametrize(("toml", "cells", "said"), [
+    ("", ("CO-DEATH-1.p003=off",),
+     f"CO-DEATH-1.p003 is off (--set) and CO-BASE-8.p003 is off {PACKAGED}"),
+    ('"CO-DEATH-1" = { p003 = "off" }', (),
+     f"CO-DEATH-1.p003 is off ({{toml}}) and CO-BASE-8.p003 is off {PACKAGED}"),
+    ('"CO-DEATH-1" = { p003 = "off" }\n"CO-BASE-8" = { p003 = "on" }', ("CO-BASE-8.p003=off",),
+     "CO-DEATH-1.p003 is off ({toml}) and CO-BASE-8.p003 is off (--set)"),
+    ('"CO-BASE-8" = { p003 = "on" }', ("CO-DEATH-1.p003=off", "CO-BASE-8.p003=off"),
+     "CO-DEATH-1.p003 is off (--set) and CO-BASE-8.p003 is off (--set)"),
+])
+def test_both_dying_rules_off_are_refused_naming_where_each_was_set(
+        tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str], toml: str,
+        cells: tuple[str, ...], said: str) -> None:
+    """CO-DEATH-1 / CO-BASE-8 both off in profile 003, from coc.toml, --set or the two, is
+    refused, each cell said with where it was set last (r78coc RISK 2)."""
+    ann, cult = sheets(tmp_path)
+    path = _coc_toml(user_dirs, toml)
+    assert main(["coc", "fight", "new", "--investigators", ann, "--foes", cult,
+                 *(a for c in cells for a in ("--set", c))]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"{DYING}{said.format(toml=path)}; switch one on with the other off" in err
+    assert not (user_dirs / "data" / "coc" / "fight.json").exists()
+
+
+def test_a_dying_rule_off_in_coc_toml_and_the_other_on_by_set_start_a_fight(
+        tmp_path: Path, user_dirs: Path) -> None:
+    """r78coc RISK 2: coc.toml's CO-DEATH-1.p003 = "off" was refused on its own, before
+    `--set CO-BASE-8.p003=on` was read: the check looks at the rules as finally combined."""
+    ann, cult = sheets(tmp_path)
+    _coc_toml(user_dirs, '"CO-DEATH-1" = { p003 = "off" }')
+    assert main(["coc", "fight", "new", "--investigators", ann, "--foes", cult,
+                 "--set", "CO-BASE-8.p003=on"]) == 0
+    data = json.loads((user_dirs / "data" / "coc" / "fight.json").read_text(encoding="utf-8"))
+    assert data["settings"]["CO-DEATH-1"] == {"p003": "off"}
+    assert data["settings"]["CO-BASE-8"] == {"p003": "on"}
+
+
+def _coc_toml(user_dirs: Path, defaults: str) -> Path:
+    """coc.toml in the test's config folder with ``defaults`` under [defaults]."""
+    path = user_dirs / "config" / "coc.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"[defaults]\n{defaults}\n", encoding="utf-8")
+    return path
 
 
 def test_a_fight_saved_with_a_frame_cell_still_opens(tmp_path: Path, user_dirs: Path) -> None:

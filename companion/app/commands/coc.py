@@ -58,7 +58,13 @@ from companion.app.modes.fight_replaced import (
     replace_fight,
 )
 from companion.app.modes.fight_unchanged import AsLoaded, loaded, saving_over
-from companion.app.overrides import add_set_argument, how_to_set, read_text, user_rules
+from companion.app.overrides import (
+    add_set_argument,
+    how_to_set,
+    read_text,
+    set_values,
+    user_defaults,
+)
 from companion.app.paths import config_dir, data_dir
 from companion.app.session.save import NewerFightFile, json_fault
 from companion.dice import DiceSource, ManualDice, ScriptedDice, SimulatedDice
@@ -83,7 +89,7 @@ from companion.systems.coc.combat import (
 )
 from companion.systems.coc.combat.fight import ruled_text
 from companion.systems.coc.rounding import GLOBAL_RULE
-from companion.systems.coc.rules import ROW_NOTES, CocRules, Profile, load_rules
+from companion.systems.coc.rules import ROW_NOTES, CocRules, Profile, check_dying, load_rules
 from companion.systems.coc.sheet import Sheet, old_budo_note, sheet_from_mapping
 from companion.systems.defaults import (
     DEFAULT_TAG,
@@ -149,8 +155,13 @@ def dice_source(args: argparse.Namespace) -> DiceSource:
 
 def _rules(args: argparse.Namespace) -> CocRules:
     try:
-        return user_rules(load_rules(Profile(args.profile or "003")), OVERRIDES_NAME,
-                          args.set or [], SET_EXAMPLE)
+        origin, defaults = user_defaults(OVERRIDES_NAME)
+        sources = ((origin, defaults), ("--set", set_values(args.set or [], SET_EXAMPLE)))
+        rules = load_rules(Profile(args.profile or "003"))
+        for where, overrides in sources:
+            rules = rules.with_overrides(overrides, where)
+        check_dying(rules, sources)
+        return rules
     except DataError as exc:
         if "not TOML" in str(exc) and _bare_section_sign():
             raise DataError(f"{exc}: TOML takes no § in a bare key; quote it, "

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import pairwise
@@ -41,7 +41,7 @@ CELLS = ("p003", "p004")
 #: cell (003's rounds of 3 AP and its 3-AP reload, 004's one action a turn and its reload), so
 #: a cell set otherwise would be saved and shown as a setting but not played (a78cocfight
 #: RISK 3); :meth:`CocRules.with_overrides` refuses it. The dying rules are refused together
-#: when neither would run (:data:`DYING_RULES`).
+#: when neither would run (:data:`DYING_RULES`, :func:`check_dying`).
 FRAME = ("CO-TURN-1", "CO-TURN-3", "CO-FIRE-1", "CO-BASE-5", "CO-BASE-12", "CO-FIRE-10")
 #: CO-DEATH-1 (003) and CO-BASE-8 (004): one of them must run, or one at HP 0 or below fights
 #: on, neither unconscious nor dying.
@@ -425,15 +425,28 @@ class CocRules:
                                     + _frame_refusal(rule, name, self.table[rule], status.runs))
                 table[rule][name] = value
                 cells_set.add((rule, name))
-        for name in CELLS if limits else ():
-            if not any(Status(table[rule][name]).runs for rule in DYING_RULES):
-                raise DataError(f"{origin}: no dying rule would run in profile {name[1:]}: "
-                                f"{' and '.join(f'{r}.{name}' for r in DYING_RULES)} are both "
-                                f"off; switch one on with the other off")
         defaults = self.defaults.with_overrides(plain, origin, self.source, limits)
         for name, value in plain.get("CO-FIRE-9", {}).items():
             parse_bands(value, f"{origin}: CO-FIRE-9.{name}")
         return replace(self, defaults=defaults, table=table, cells_set=frozenset(cells_set))
+
+
+def check_dying(rules: CocRules, sources: Sequence[tuple[str, Mapping[str, Any]]]) -> None:
+    """CO-DEATH-1 (003) / CO-BASE-8 (004): refuse rules in which neither :data:`DYING_RULES`
+    runs in a profile, or one at HP 0 or below fights on. Checked on the rules as finally
+    combined, not after each source: coc.toml may switch CO-DEATH-1.p003 off and ``--set``
+    CO-BASE-8.p003 on (r78coc RISK 2). ``sources`` are the ``(origin, overrides)`` applied,
+    in order; each cell is said with the last that set it, else the packaged table."""
+    for name in CELLS:
+        if any(Status(rules.table[rule][name]).runs for rule in DYING_RULES):
+            continue
+        said = []
+        for rule in DYING_RULES:
+            where = next((origin for origin, overrides in reversed(sources)
+                          if name in overrides.get(rule, {})), "profiles.toml, as packaged")
+            said.append(f"{rule}.{name} is {rules.table[rule][name]} ({where})")
+        raise DataError(f"no dying rule would run in profile {name[1:]}: {' and '.join(said)}; "
+                        f"switch one on with the other off")
 
 
 def _frame_refusal(rule: str, cell: str, cells: Mapping[str, Any], on: bool) -> str:
