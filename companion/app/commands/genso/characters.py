@@ -791,7 +791,8 @@ def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
             after = equip(rules, c, item.key)
             return after, (f"{c.name} already has {item.name} readied (weapon {held}); now "
                            "weapon 0, the one `fight attack` strikes with"
-                           + _weapon_before(derive(rules, after).weapons, item.key))
+                           + _weapon_before(derive(rules, after).weapons, item.key)
+                           + _weapons_kept(args, rules, c, item.name))
         # Its comment in the pack kept there (finalb74/fixcarry75b: `"staff",  # from
         # grandpa` went at `gear staff`, `weapons = ["staff"]` one line with no room for
         # it); armour or a shield it takes the place of takes back its own.
@@ -814,8 +815,37 @@ def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
         # The weapon readied becomes weapon 0 (:func:`equip`), the fight's default; the one
         # held first before is weapon 1.
         return after, (f"equipped {item.name}: weapon 0, the one `fight attack` strikes "
-                       f"with{_weapon_before(derive(rules, after).weapons, item.key)}")
+                       f"with{_weapon_before(derive(rules, after).weapons, item.key)}"
+                       + _weapons_kept(args, rules, c, item.name))
     return _change(args, rules, change, dropped=dropped, mend=mend)
+
+
+def _weapons_kept(args: argparse.Namespace, rules: GensoRules, character: Character,
+                  weapon: str) -> str:
+    """GM-EQUIP-1, GM-COMBAT-1: a fight holds its fighters' weapons as `fight new` copied
+    them from their sheets, and the seed (PG 4) gives no step to ready another during one,
+    so a weapon readied while a fight that holds this character goes on (``--fight FILE``
+    first, then the default one) strikes from the next fight: said, naming that fight
+    (a78journey DEFECT 1: gear said the sword was `fight attack`'s, and the fight struck
+    with the club). "" when no such fight goes on."""
+    _, path = resolve_sheet(rules, args.sheet)
+    named = getattr(args, "fight", None)
+    for fight_path in (*([named] if named is not None else []), default_fight_path()):
+        if path is None or not fight_path.exists():
+            continue
+        try:
+            fight = load_fight(saved_fight_rules([]), fight_path)
+        except (DataError, OSError):
+            continue  # a fight that cannot be read is said by `fight` and `gear --fight`
+        if fight.state.outcome is not None:
+            continue
+        for entrant in fight.entrants:
+            if entrant.origin and entrant.name not in fight.applied \
+                    and Path(entrant.origin).resolve() == path.resolve():
+                return (f"; the fight under way at {fight_path} keeps {character.name}'s "
+                        f"weapons as they were at its start: {weapon} strikes from the next "
+                        "fight")
+    return ""
 
 
 def _weapon_before(weapons: tuple[Weapon, ...], key: str) -> str:

@@ -114,6 +114,7 @@ from companion.systems.genso.rules import (
     NOT_READ_BY_FIGHTS,
     Duration,
     GensoRules,
+    Slot,
 )
 from companion.systems.genso.sheet import load_sheet, preset_names
 from companion.toml_writing import write_toml
@@ -691,6 +692,18 @@ def weapon_number(fight: Fight, actor: str, typed: str) -> int:
         if folded in {weapon.key.lower(), weapon.name.lower(),
                       *(part.lower() for part in weapon.name.split("/"))}:
             return number
+    try:
+        item = fight.rules.item(folded)
+    except DataError:
+        item = None
+    if item is not None and item.slot is Slot.WEAPON:
+        # GM-EQUIP-1, GM-COMBAT-1: a weapon of the tables not among those the fight copied
+        # from the sheet at `fight new`; the seed (PG 4) gives no step to ready one in a
+        # fight (a78journey DEFECT 1: refused with no reason after `genso gear` readied it).
+        raise DataError(f"--weapon {typed}: {actor} did not carry {item.name} into this "
+                        f"fight (carried: {carried}): a fight keeps its fighters' weapons as "
+                        "`fight new` copied them from their sheets, so one bought or readied "
+                        "since strikes from the next fight")
     close = difflib.get_close_matches(folded, [w.key for w in weapons], n=1)
     raise DataError(f"--weapon {typed}: {actor} carries no such weapon (carried: {carried})"
                     + (f"; did you mean {close[0]!r}?" if close else ""))
