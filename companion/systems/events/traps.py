@@ -182,14 +182,15 @@ class _TrapWalk(_PoisonWalk):
         drop = self.book["EV-TRAP-3"]["rating_drop"]
         floor = self.s["EV-TRAP-3", "rating_floor"]
         low = max(floor, rating - drop)
+        # The Show's "R or R−10": a pass's rating says the −10 and the floor that clipped
+        # it, which the GM checking two different ratings had to work out (a78eventstray 2;
+        # generic mode's "rating 0 (−10)" at DM Lv 1 left it out, r78events).
+        floored = f", not below {floor}" if low > rating - drop else ""
         if not self.sw:
             self.check_prompt("EV-TRAP-3", "vitality", self.party_prompt(),
                               f"failure: base power at rating {rating} ({rating_text}); "
-                              f"success: rating {low} (−{drop})")
+                              f"success: rating {low} (−{drop}{floored})")
         else:
-            # The Show's "R or R−10": a pass's line says the −10 and the floor, which the
-            # GM checking two members' different ratings had to work out (a78eventstray 2).
-            floored = f", not below {floor}" if low > rating - drop else ""
             passed = f" ({rating} − {drop} on a success{floored}, EV-TRAP-3)"
             for member, result in self.party_checks("EV-TRAP-3", "vitality"):
                 used = low if result.success else rating

@@ -488,6 +488,16 @@ def test_ev_trap_3_a_passed_resistance_s_rating_says_the_minus_ten_and_the_floor
     assert [p.data["rating"] for p in report.find("EV-CORE-3")] == [0, 5]
 
 
+def test_ev_trap_3_generic_success_rating_says_the_floor_at_dm_level_1() -> None:
+    """EV-TRAP-3 in generic mode: the prompt's success rating says the floor that clipped
+    5 − 10 to 0 at DM Lv 1, as sw mode's base power line does; at DM Lv 3 (15 − 10 = 5)
+    there is none to say. It read "success: rating 0 (−10)" (r78events)."""
+    low = walk("trap", [], trap="explosion", dm_level=1)
+    assert "success: rating 0 (−10, not below 0)" in texts(low, "EV-TRAP-3")[0]
+    high = walk("trap", [], trap="explosion", dm_level=3)
+    assert texts(high, "EV-TRAP-3")[0].endswith("success: rating 5 (−10)")
+
+
 def test_ev_trap_2_double_one_shows_no_level_reduction_without_a_rating_table() -> None:
     """EV-TRAP-2: after a １ゾロ the damage line subtracts Lv 0, also while the GM looks it up."""
     report = sw("trap", d6(1, 1, 1, 3, 2, 6, 6, 3, 3), dm_level=2)
