@@ -14,8 +14,10 @@ import re
 import shlex
 import stat
 import struct
+import sys
 import termios
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
 
@@ -71,11 +73,12 @@ def read_picture(path: Path) -> np.ndarray:
                                  f"over {MAX_PIXELS // 10**6} million): shrink it (a camera "
                                  f"frame is 1280x720)")
     try:
-        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-        if image is not None and path.suffix.lower() in TRANSPARENT:
-            whole = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
-            if whole is not None and whole.ndim == 3 and whole.shape[2] == 4:
-                image = _on_white(whole, image)
+        with _decoders_quiet():
+            image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+            whole = (cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
+                     if image is not None and path.suffix.lower() in TRANSPARENT else None)
+        if image is not None and whole is not None and whole.ndim == 3 and whole.shape[2] == 4:
+            image = _on_white(whole, image)
     except (cv2.error, MemoryError) as exc:
         # OpenCV raises on a picture over its own limit (2**30 pixels) in a kind whose size
         # is not read above, and on memory it cannot get, as numpy does: a 20000x20000 PNG
@@ -103,6 +106,39 @@ def read_picture(path: Path) -> np.ndarray:
         raise PictureError(path, f"too small a picture to read "
                                  f"({image.shape[1]}x{image.shape[0]} pixels)")
     return image
+
+
+@contextmanager
+def _decoders_quiet() -> Iterator[None]:
+    """OpenCV's log (its level set to silent, and set back after) and the standard error
+    stream (fd 2, where libpng writes "libpng error: IDAT: CRC error" itself) kept quiet
+    while a picture is decoded: a damaged PNG or TIFF printed their lines over the words
+    "not a picture that can be read" (r78tilecam NIT 4). OpenCV 4, the Pi's, has its level
+    as cv2.getLogLevel/setLogLevel, 5 as cv2.utils.logging's (see capture.quiet_opencv)."""
+    logging = getattr(getattr(cv2, "utils", None), "logging", cv2)
+    get_level, set_level = (getattr(logging, "getLogLevel", None),
+                            getattr(logging, "setLogLevel", None))
+    level = None
+    if callable(get_level) and callable(set_level):
+        level = get_level()
+        set_level(0)  # LOG_LEVEL_SILENT, in OpenCV 4 and 5 alike
+    sys.stderr.flush()
+    try:
+        kept = os.dup(2)
+    except OSError:
+        kept = None  # no standard error to keep quiet
+    try:
+        if kept is not None:
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, 2)
+            os.close(null)
+        yield
+    finally:
+        if kept is not None:
+            os.dup2(kept, 2)
+            os.close(kept)
+        if level is not None and callable(set_level):
+            set_level(level)
 
 
 def _out_of_memory(said: str) -> bool:

@@ -207,6 +207,35 @@ def test_another_opencv_error_is_not_said_as_memory_running_out(
                                  "bit_depth <= 16)")
 
 
+@pytest.mark.parametrize("suffix", [".png", ".tif"])
+def test_a_damaged_picture_is_said_in_words_alone(
+        tmp_path: Path, suffix: str, capfd: pytest.CaptureFixture[str]) -> None:
+    """r78tilecam NIT 4: a PNG damaged in its pixels (not cut short) printed libpng's
+    "libpng error: IDAT: CRC error", a TIFF of 7 channels OpenCV's "[ERROR:0@0.07] global
+    loadsave.cpp:577 imread_ …" lines, over "not a picture that can be read". OpenCV's log
+    level is as it was after."""
+    path = tmp_path / f"damaged{suffix}"
+    rng = np.random.default_rng(1)
+    cv2.imwrite(str(path), rng.integers(0, 255, (240, 320, 3), dtype=np.uint8))
+    data = bytearray(path.read_bytes())
+    if suffix == ".png":
+        at = data.find(b"IDAT") + len(data) // 3
+        data[at:at + 50] = bytes(b ^ 0x5A for b in data[at:at + 50])
+    else:  # SamplesPerPixel (277) said as 7, in the first directory
+        entries = int.from_bytes(data[4:8], "little") + 2
+        at = next(entries + 12 * n for n in range(20)
+                  if int.from_bytes(data[entries + 12 * n:entries + 12 * n + 2], "little") == 277)
+        data[at + 8:at + 10] = (7).to_bytes(2, "little")
+    path.write_bytes(bytes(data))
+    level = cv2.utils.logging.getLogLevel()
+    capfd.readouterr()
+    with pytest.raises(PictureError) as err:
+        read_picture(path)
+    assert err.value.problem == "not a picture that can be read"
+    assert capfd.readouterr() == ("", "")
+    assert cv2.utils.logging.getLogLevel() == level
+
+
 @pytest.mark.parametrize(("seen_through", "most"), [(False, 8), (True, 16)])
 def test_an_alpha_takes_no_float_copies_of_the_colour(
         tmp_path: Path, seen_through: bool, most: int) -> None:
