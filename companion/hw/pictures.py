@@ -19,7 +19,7 @@ import termios
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, NamedTuple
 
 import cv2
 import numpy as np
@@ -42,10 +42,26 @@ MIN_SIDE = 16  # pixels: less than a tile's or a die's face can be read from
 # as pictures, they were refused as "not a picture that can be read" (camera71 NIT 7).
 VIDEO_SUFFIXES = (".mp4", ".m4v", ".3gp", ".avi", ".mkv", ".mov", ".webm")
 TRANSPARENT = (".png", ".webp", ".tif", ".tiff")  # formats that may hold an alpha channel
-#: The most pixels a picture may have: a 12-megapixel phone photo reads, a 20000x20000 PNG of
-#: 1.2 MB is refused before it is decoded, where it took 3.6 GB and a minute (20 GB with an
-#: alpha; the Pi 4 has 2 GB) below OpenCV's own limit of 2**30 (a78tilecam DEFECT 1).
-MAX_PIXELS = 2**26
+#: The most bytes a picture may take decoded (its pixels, times its channels, an alpha
+#: counted, times its bytes a sample): a 20000x20000 PNG of 1.2 MB (1.2 GB decoded) is refused
+#: before it is decoded, where it took 3.6 GB and a minute (20 GB with an alpha; the Pi 4 has
+#: 2 GB) below OpenCV's own limit of 2**30 pixels (a78tilecam DEFECT 1). Counted in pixels
+#: (2**26), a 108 or 200 MP phone photo (324 or 600 MB) was refused too (r78tilecam RISK 1).
+MAX_BYTES = 2**30
+
+
+class Declared(NamedTuple):
+    """A picture's size as its header gives it, before it is decoded."""
+
+    width: int
+    height: int
+    channels: int = 3  # as read: OpenCV's colour reading makes a grey picture three
+    sample: int = 1  # bytes a sample: 2 for 16 bits
+
+    @property
+    def decoded(self) -> int:
+        """The bytes OpenCV's reading of it takes."""
+        return self.width * self.height * self.channels * self.sample
 
 
 def read_picture(path: Path) -> np.ndarray:
@@ -68,10 +84,11 @@ def read_picture(path: Path) -> np.ndarray:
         raise PictureError(path, f"the {kind} file is cut short (an unfinished copy or "
                                  f"download?): copy it again")
     size = _declared_size(path)
-    if size is not None and size[0] * size[1] > MAX_PIXELS:
-        raise PictureError(path, f"too large a picture to read ({size[0]}x{size[1]} pixels, "
-                                 f"over {MAX_PIXELS // 10**6} million): shrink it (a camera "
-                                 f"frame is 1280x720)")
+    if size is not None and size.decoded > MAX_BYTES:
+        raise PictureError(path, f"too large a picture to read ({size.width}x{size.height} "
+                                 f"pixels, {size.decoded // 10**6} MB decoded, over the "
+                                 f"{MAX_BYTES // 10**6} MB a picture may take): shrink it (a "
+                                 f"camera frame is 1280x720)")
     try:
         with _decoders_quiet():
             image = cv2.imread(str(path), cv2.IMREAD_COLOR)
@@ -91,7 +108,7 @@ def read_picture(path: Path) -> np.ndarray:
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else "no reason given"
             raise PictureError(path, f"not a picture that can be read (OpenCV: "
                                      f"{first})") from None
-        sides = f"{size[0]}x{size[1]} " if size is not None else ""
+        sides = f"{size.width}x{size.height} " if size is not None else ""
         raise PictureError(path, f"not enough memory to read this {sides}picture: shrink it "
                                  f"(a camera frame is 1280x720)") from None
     if image is None and path.suffix.lower() in VIDEO_SUFFIXES:
@@ -294,31 +311,41 @@ def _cut_short_jpeg(path: Path) -> bool:
             break
 
 
-def _declared_size(path: Path) -> tuple[int, int] | None:
-    """The width and height a picture's header gives, read without decoding it, for the kinds
-    a camera or a phone writes (PNG, JPEG, BMP, WebP, TIFF, PNM), known by their first bytes
-    as OpenCV knows them; None for another kind or a header that cannot be read, which
-    OpenCV's reading then judges. A picture's pixels may be many times its file: a 1.2 MB PNG
-    of 20000x20000 pixels (a78tilecam DEFECT 1)."""
+def _declared_size(path: Path) -> Declared | None:
+    """The size a picture's header gives, read without decoding it, for the kinds a camera or
+    a phone writes (PNG, JPEG, BMP, WebP, TIFF, PNM), known by their first bytes as OpenCV
+    knows them; None for another kind or a header that cannot be read, which OpenCV's
+    reading then judges. A picture's pixels may be many times its file: a 1.2 MB PNG of
+    20000x20000 pixels (a78tilecam DEFECT 1). An alpha is counted where the header may
+    have one (a PNG's palette may, by a tRNS chunk), and 16 bits as two bytes."""
     try:
         with path.open("rb") as file:
             head = file.read(64)
             if head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR":
-                return _pair(head, 16, ">II")
+                sides = _pair(head, 16, ">II")
+                return None if sides is None or len(head) < 26 else Declared(
+                    *sides, 4 if head[25] in (3, 4, 6) else 3, 2 if head[24] == 16 else 1)
             if head[:2] == b"BM" and len(head) >= 26:
                 if struct.unpack_from("<I", head, 14)[0] == 12:  # OS/2's header: 16-bit sides
-                    return _pair(head, 18, "<HH")
+                    sides = _pair(head, 18, "<HH")
+                    return None if sides is None else Declared(*sides)
                 width, height = struct.unpack_from("<ii", head, 18)
-                return abs(width), abs(height)  # a height under 0: rows stored top first
+                bits = struct.unpack_from("<H", head, 28)[0] if len(head) >= 30 else 24
+                # a height under 0: rows stored top first
+                return Declared(abs(width), abs(height), 4 if bits == 32 else 3)
             if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
                 return _webp_size(head)
             if head[:4] in (b"II*\x00", b"MM\x00*"):
                 return _tiff_size(file, ">" if head[:1] == b"M" else "<")
             if head[:1] == b"P" and head[1:2] in b"123456" and len(head) > 2:
                 words = re.sub(rb"#[^\n]*", b" ", head[2:]).split()
-                return (int(words[0]), int(words[1])) if len(words) >= 2 else None
+                if len(words) < 2:
+                    return None
+                deep = head[1:2] not in b"14" and len(words) >= 3 and int(words[2]) > 255
+                return Declared(int(words[0]), int(words[1]), 3, 2 if deep else 1)
             if head[:2] == b"\xff\xd8":
-                return _jpeg_size(file)
+                sides = _jpeg_size(file)
+                return None if sides is None else Declared(*sides)
     except (OSError, ValueError, struct.error):
         return None
     return None
@@ -332,34 +359,42 @@ def _pair(data: bytes, at: int, layout: str) -> tuple[int, int] | None:
     return int(first), int(second)
 
 
-def _webp_size(head: bytes) -> tuple[int, int] | None:
+def _webp_size(head: bytes) -> Declared | None:
     """The canvas of a WebP file from its first chunk: VP8X (extended), VP8L (lossless) or
-    VP8 (lossy), each laying its sides out its own way."""
+    VP8 (lossy), each laying its sides, and whether it has an alpha, out its own way."""
     chunk = head[12:16]
     if chunk == b"VP8X" and len(head) >= 30:
-        return (int.from_bytes(head[24:27], "little") + 1,
-                int.from_bytes(head[27:30], "little") + 1)
+        return Declared(int.from_bytes(head[24:27], "little") + 1,
+                        int.from_bytes(head[27:30], "little") + 1, 4 if head[20] & 0x10 else 3)
     if chunk == b"VP8L" and len(head) >= 25 and head[20] == 0x2F:
         bits = int.from_bytes(head[21:25], "little")
-        return (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
+        return Declared((bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1,
+                        4 if bits >> 28 & 1 else 3)
     if chunk == b"VP8 " and len(head) >= 30:
         width, height = struct.unpack_from("<HH", head, 26)
-        return width & 0x3FFF, height & 0x3FFF
+        return Declared(width & 0x3FFF, height & 0x3FFF)
     return None
 
 
-def _tiff_size(file: BinaryIO, order: str) -> tuple[int, int] | None:
-    """ImageWidth (256) and ImageLength (257) from a TIFF's first directory."""
+def _tiff_size(file: BinaryIO, order: str) -> Declared | None:
+    """ImageWidth (256), ImageLength (257), BitsPerSample (258, the first sample's) and
+    SamplesPerPixel (277, 1 unless given) from a TIFF's first directory."""
     file.seek(4)
     file.seek(struct.unpack(order + "I", file.read(4))[0])
     count = struct.unpack(order + "H", file.read(2))[0]
     entries = file.read(12 * count)
-    sides: dict[int, int] = {}
+    tags: dict[int, int] = {258: 8, 277: 1}
     for at in range(0, len(entries) - 11, 12):
-        tag, kind = struct.unpack_from(order + "HH", entries, at)
-        if tag in (256, 257):
-            sides[tag] = struct.unpack_from(order + ("H" if kind == 3 else "I"), entries, at + 8)[0]
-    return (sides[256], sides[257]) if len(sides) == 2 else None
+        tag, kind, many = struct.unpack_from(order + "HHI", entries, at)
+        if tag in (256, 257, 258, 277):
+            value = struct.unpack_from(order + ("H" if kind == 3 else "I"), entries, at + 8)[0]
+            if tag == 258 and many > 2:  # the samples' bits are elsewhere, at this offset
+                file.seek(struct.unpack_from(order + "I", entries, at + 8)[0])
+                value = struct.unpack(order + "H", file.read(2))[0]
+            tags[tag] = value
+    if 256 not in tags or 257 not in tags:
+        return None
+    return Declared(tags[256], tags[257], min(max(tags[277], 3), 4), max(1, (tags[258] + 7) // 8))
 
 
 def _jpeg_size(file: BinaryIO) -> tuple[int, int] | None:

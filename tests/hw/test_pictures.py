@@ -126,42 +126,70 @@ def test_a_jpeg_cut_short_is_refused_not_read_half_grey(tmp_path: Path, progress
         assert err.value.problem.startswith("the JPEG file is cut short")
 
 
-@pytest.mark.parametrize("suffix", [".png", ".jpg", ".bmp", ".webp", ".tif"])
-def test_a_picture_of_too_many_pixels_is_refused_before_it_is_decoded(
+def _sides_written_over(path: Path, width: int, height: int) -> None:
+    """``path``, a small picture OpenCV wrote, with its header saying ``width`` x ``height``:
+    a picture that large, without the time and memory of writing one."""
+    data = bytearray(path.read_bytes())
+    if data[:4] == b"\x89PNG":
+        data[16:24] = width.to_bytes(4, "big") + height.to_bytes(4, "big")
+    elif data[:2] == b"BM":
+        data[18:26] = width.to_bytes(4, "little") + height.to_bytes(4, "little")
+    elif data[:2] == b"\xff\xd8":
+        frame = data.find(b"\xff\xc0") + 5
+        data[frame:frame + 4] = height.to_bytes(2, "big") + width.to_bytes(2, "big")
+    else:  # a little-endian TIFF: ImageWidth (256) and ImageLength (257), as SHORTs
+        entries = int.from_bytes(data[4:8], "little") + 2
+        for at in range(entries, entries + 12 * int.from_bytes(data[entries - 2:entries],
+                                                                "little"), 12):
+            tag = int.from_bytes(data[at:at + 2], "little")
+            if tag in (256, 257):
+                data[at + 8:at + 10] = (width if tag == 256 else height).to_bytes(2, "little")
+    path.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize("suffix", [".png", ".jpg", ".bmp", ".tif"])
+def test_a_picture_of_too_many_bytes_is_refused_before_it_is_decoded(
         tmp_path: Path, suffix: str, mocker: MockerFixture) -> None:
     """a78tilecam DEFECT 1: a 1.2 MB PNG of 20000x20000 took 3.6 GB and a minute to read (20 GB
-    with an alpha), on a Pi 4 of 2 GB. Its header's sides are read; OpenCV never decodes it.
-    Made at a size OpenCV writes fast, with the header's sides then written over."""
+    with an alpha), on a Pi 4 of 2 GB. Its header's size is read; OpenCV never decodes it.
+    (A WebP's sides stop at 16383: 1.07 GB with an alpha, under the limit.)"""
     path = tmp_path / f"poster{suffix}"
-    cv2.imwrite(str(path), np.full((40, 48, 3), 200, np.uint8))
-    data = bytearray(path.read_bytes())
-    if suffix == ".png":
-        data[16:24] = (9000).to_bytes(4, "big") + (8000).to_bytes(4, "big")
-    elif suffix == ".bmp":
-        data[18:26] = (9000).to_bytes(4, "little") + (8000).to_bytes(4, "little")
-    elif suffix == ".jpg":
-        frame = data.find(b"\xff\xc0") + 5
-        data[frame:frame + 4] = (8000).to_bytes(2, "big") + (9000).to_bytes(2, "big")
-    elif suffix == ".webp":
-        if data[12:16] == b"VP8L":
-            bits = 8999 | (7999 << 14) | (int.from_bytes(data[21:25], "little") & ~(2**28 - 1))
-            data[21:25] = bits.to_bytes(4, "little")
-        else:
-            data[26:30] = (9000).to_bytes(2, "little") + (8000).to_bytes(2, "little")
-    else:
-        tiff = cv2.imread(str(path))
-        path.unlink()
-        path = tmp_path / "poster.tif"
-        cv2.imwrite(str(path), cv2.resize(tiff, (9000, 8000), interpolation=cv2.INTER_NEAREST),
-                    [cv2.IMWRITE_TIFF_COMPRESSION, 5])
-        data = bytearray(path.read_bytes())
-    path.write_bytes(bytes(data))
+    cv2.imwrite(str(path), np.full((40, 48, 3), 200, np.uint8),
+                [cv2.IMWRITE_TIFF_COMPRESSION, 1] if suffix == ".tif" else [])
+    _sides_written_over(path, 20000, 20000)
     imread = mocker.spy(cv2, "imread")
     with pytest.raises(PictureError) as err:
         read_picture(path)
-    assert err.value.problem == ("too large a picture to read (9000x8000 pixels, over 67 "
-                                 "million): shrink it (a camera frame is 1280x720)")
+    assert err.value.problem == ("too large a picture to read (20000x20000 pixels, 1200 MB "
+                                 "decoded, over the 1073 MB a picture may take): shrink it (a "
+                                 "camera frame is 1280x720)")
     assert imread.call_count == 0
+
+
+@pytest.mark.parametrize(("name", "picture", "sides", "refused"), [
+    ("phone.jpg", np.full((40, 48, 3), 90, np.uint8), (12000, 9000), False),  # 108 MP: 324 MB
+    ("phone.jpg", np.full((40, 48, 3), 90, np.uint8), (16320, 12240), False),  # 200 MP: 599 MB
+    ("scan.png", np.full((40, 48, 3), 90, np.uint8), (12000, 12000), False),  # 432 MB
+    ("art.png", np.full((40, 48, 4), 90, np.uint16), (12000, 12000), True),  # 16 bits, alpha
+    ("grey.png", np.full((40, 48), 90, np.uint8), (20000, 20000), True),  # read as colour
+])
+def test_the_limit_counts_bytes_decoded_not_pixels(
+        tmp_path: Path, mocker: MockerFixture, name: str, picture: np.ndarray,
+        sides: tuple[int, int], refused: bool) -> None:
+    """r78tilecam RISK 1: counted in pixels (2**26), a 108 or 200 MP phone photo, which a
+    2 GB Pi holds decoded, was refused where it read before; a 16-bit picture with an
+    alpha takes 8 bytes a pixel (1152 MB at 12000x12000), a grey one 3 as OpenCV reads it
+    in colour. OpenCV's reading stands in for the decoding."""
+    path = tmp_path / name
+    cv2.imwrite(str(path), picture)
+    _sides_written_over(path, *sides)
+    mocker.patch("cv2.imread", return_value=np.full((40, 48, 3), 90, np.uint8))
+    if refused:
+        with pytest.raises(PictureError, match=rf"too large a picture to read "
+                                               rf"\({sides[0]}x{sides[1]} pixels"):
+            read_picture(path)
+    else:
+        assert read_picture(path).shape == (40, 48, 3)
 
 
 def test_a_picture_under_the_limit_reads_as_large_as_it_is(tmp_path: Path) -> None:
