@@ -367,6 +367,11 @@ def _fight_on_file(path: Path) -> Fight:
     except json.JSONDecodeError as exc:
         # json's "Expecting value: line 1 column 1 (char 0)" said nothing of a power cut
         raise DamagedFight(f"{path}: not JSON ({json_fault(text, exc, 'fight file')})") from exc
+    # Loaded only here, as cannot_play_on: a genso fight is said so, with the commands that
+    # play it, not the `fight new --force` that would set it aside (r78coc RISK 3).
+    from companion.app.modes.fight_file import refuse_other_systems
+
+    refuse_other_systems(data, "coc", path)
     try:
         return Fight.from_json(load_rules(), data)
     except NewerFight as exc:

@@ -133,6 +133,41 @@ def start_command(start_hint: str, path: Path, default: Path | None) -> str:
     return f"{start_hint}{file_option(path.resolve(), default)}"
 
 
+class OtherSystemsFight(DataError):
+    """A fight file of another system's fight (a genso fight given to coc, or the reverse):
+    whole and played on by that system's commands. Never moved aside nor written over: the
+    ``fight new … --force`` of :func:`cannot_play_on` would set a good fight aside (r78coc
+    RISK 3)."""
+
+
+def whose_fight(data: Any) -> str | None:
+    """The system whose fight file ``data`` (its JSON) is, by its top level: genso's says
+    ``"system": "genso"``, coc's keeps its ``profile`` (§3.22) and ``opening`` and says no
+    system; None for neither."""
+    if not isinstance(data, dict):
+        return None
+    if data.get("system") == "genso":
+        return "genso"
+    if "system" not in data and {"profile", "opening", "journal"} <= data.keys():
+        return "coc"
+    return None
+
+
+def refuse_other_systems(data: Any, system: str, path: Path, *, at_table: bool = False
+                         ) -> None:
+    """:class:`OtherSystemsFight` when ``data``, the fight file at ``path``, is a fight of
+    another system than ``system``, with the commands that show and play it there."""
+    other = whose_fight(data)
+    if other is None or other == system:
+        return
+    shown = companion_line(other, "fight", "show", "--file", str(path))
+    played = companion_line("play", "--mode", other, "--fight", str(path))
+    table = " 別のシステムの戦闘" if at_table else ""
+    raise OtherSystemsFight(f"{path}: a {other} fight{table}, not a {system} one: `{shown}` "
+                            f"shows it, `{played}` plays it at the table; give {system} its "
+                            f"own fight file")
+
+
 def cannot_play_on(cause: object, new_hint: str, path: Path, default: Path | None, *,
                    at_table: bool = False) -> str:
     """A fight file no command plays on (not JSON, or JSON that does not load or replay):
@@ -489,6 +524,7 @@ def _load_fight(table: Table, fight_path: Path) -> Any:
         data = read_fight_data(fight_path, table.start_hint, default)
     except NotJsonFight as exc:
         raise stuck(exc) from None
+    refuse_other_systems(data, table.preset, fight_path, at_table=True)
     try:
         return table.load(data)
     except NewerFight as exc:
@@ -514,8 +550,8 @@ def _refuse_unmendable(table: Table, old: FightSave, fight_path: Path, label: st
     replay either, the file's error is raised now, with nothing set aside."""
     try:
         _load_fight(table, fight_path)
-    except NewerFightFile:
-        raise  # the table would write its older fight over it, the file kept as corrupt
+    except (NewerFightFile, OtherSystemsFight):
+        raise  # the table would write its fight over it, the file kept as corrupt
     except UNREPLAYABLE as unreadable:
         try:
             replay(table.save_mode(old, label), old.inputs, old.events)
