@@ -68,17 +68,18 @@ _ACTIONS = {"frozen": "stay frozen (凍結中)"}
 #: What the mimic's tile made of it (JR-AB-MIMIC), with the seed's word beside.
 _MIMIC = {"item": "item アイテム", "no item": "no item なし", "sealed": "sealed 封魔"}
 #: What another ability did, as its event logs it (``effect``, or the breath's ``why``),
-#: with the seed's word beside (a78journey NIT 3: "毒攻撃 (poison attack): none" was the one
-#: line of a game with no Japanese of its own, and said no reason). A strength loss with no
+#: with the seed's words beside (a78journey NIT 3: "毒攻撃 (poison attack): none" was the one
+#: line of a game with no Japanese of its own, and said no reason; the seed's own words, not
+#: made-up ones as レベルダウン, r78journey NIT 9). A strength loss with no
 #: effect (``none``) is :func:`_no_strength_loss`'s.
 _EFFECT = {
     "vanished": "vanished 消えた",  # JR-AB-STEALGOLD, JR-AB-STEALITEM: 「モンスターは消えます」
-    "level down": "level down レベルダウン",  # JR-AB-DRAIN
+    "level down": "level −1 レベルを1つ下げる",  # JR-AB-DRAIN: 「PCのレベルを1つ下げます」
     "none (level ≤ 5)": "no effect 無効果 (level ≤ 5 レベル5以下)",  # JR-AB-DRAIN
-    "strength -1": "strength 強さ −1",  # JR-AB-POISON, JR-AB-DRAINSTR
+    "strength -1": "strength −1 強さを1つ減らす",  # JR-AB-POISON, JR-AB-DRAINSTR
     "off the gold, sealed": "off the gold 金塊から降ろし, sealed 封魔",  # JR-AB-GOLDLOVER
-    "flee": "as the PC flees 逃走中",  # JR-AB-BREATH on a flight (JR-FLEE-2)
-    "ranged": "at range 遠隔",  # JR-AB-BREATH at a shot that missed (JR-RANGED-*)
+    "flee": "as the PC flees 逃げている間",  # JR-AB-BREATH on a flight (JR-FLEE-2)
+    "ranged": "at range 遠隔攻撃",  # JR-AB-BREATH at a shot that missed (JR-RANGED-*)
 }
 _STATES = {
     "frozen": "frozen (凍結)", "bound": "bound (拘束)", "confused": "confused (混乱)",
@@ -366,7 +367,8 @@ def _ability_effect(d: dict[str, Any], profile: Profile,
         # the rate only under 強さルール (JR-RATE-1), so with pc_states alone the loss is on
         # no rate and no sheet: the line says so (rules72 RISK 2); under 強さルール (plus)
         # it counts, and the line says nothing of it (reviewr72 NIT 4)
-        return (f"strength 強さ {d['strength'] + 1} → {d['strength']} (in the rate only under "
+        before, after = (str(n).replace("-", "−") for n in (d["strength"] + 1, d["strength"]))
+        return (f"strength 強さ {before} → {after} (in the rate only under "
                 "強さルール, the strength rule)")
     return said
 

@@ -26,17 +26,20 @@ JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
     ({"ability": "steal_gold", "uid": 1, "effect": "vanished"},
      "  金塊盗み (steals gold): vanished 消えた"),
     ({"ability": "drain_level", "uid": 1, "effect": "level down"},
-     "  レベル・ドレイン (drains levels): level down レベルダウン"),
+     "  レベル・ドレイン (drains levels): level −1 レベルを1つ下げる"),
     ({"ability": "drain_level", "uid": 1, "effect": "none (level ≤ 5)"},
      "  レベル・ドレイン (drains levels): no effect 無効果 (level ≤ 5 レベル5以下)"),
     ({"ability": "poison", "uid": 1, "effect": "strength -1", "strength": 0},
-     "  毒攻撃 (poison attack): strength 強さ −1"),
+     "  毒攻撃 (poison attack): strength −1 強さを1つ減らす"),
+    ({"ability": "drain_strength", "uid": 1, "effect": "strength -1", "strength": -2},
+     "  強さドレイン (drains strength): strength 強さ −1 → −2 (in the rate only under 強さルール, "
+     "the strength rule)"),  # one minus sign, as the floor's (r78journey NIT 10)
     ({"ability": "gold_lover", "uid": 1, "effect": "off the gold, sealed"},
      "  金塊好き (gold-lover): off the gold 金塊から降ろし, sealed 封魔"),
     ({"ability": "fire_breath", "uid": 1, "why": "flee"},
-     "  炎ブレス (fire breath): as the PC flees 逃走中"),
+     "  炎ブレス (fire breath): as the PC flees 逃げている間"),
     ({"ability": "fire_breath", "uid": 1, "why": "ranged"},
-     "  炎ブレス (fire breath): at range 遠隔"),
+     "  炎ブレス (fire breath): at range 遠隔攻撃"),
 ], ids=lambda value: value.get("effect", value.get("why")) if isinstance(value, dict) else "")
 def test_each_ability_outcome_reads_in_english_with_its_japanese(
         data: dict[str, object], line: str) -> None:

@@ -27,7 +27,8 @@ def test_jr_ab_drainstr_with_pc_states_alone_the_check_is_made_and_the_line_says
     line = describe(drains[0])
     assert line.startswith("  強さドレイン")
     strength = drains[0].data["strength"]
-    assert f"strength 強さ {strength + 1} → {strength} {SAID}" in line
+    before, after = (str(n).replace("-", "−") for n in (strength + 1, strength))
+    assert f"strength 強さ {before} → {after} {SAID}" in line
     checks = [e.data for e in game.events if e.kind is Kind.CHECK and e.data.get("terms")]
     assert checks and not any(t[0] == "strength" for c in checks for t in c["terms"])
     gold = [e.data for e in game.events if e.kind is Kind.ITEM
@@ -53,8 +54,9 @@ def test_jr_ab_drainstr_under_the_strength_rule_the_line_says_nothing_of_where_i
     drains = [e for e in plus.events if e.kind is Kind.ABILITY
               and e.data["ability"] == "drain_strength" and "strength" in e.data]
     assert drains
+    # the sheet shows strength then
     assert describe(drains[0], plus.profile, plus.options) == \
-        "  強さドレイン (drains strength): strength 強さ −1"  # the sheet shows strength then
+        "  強さドレイン (drains strength): strength −1 強さを1つ減らす"
     pc_states = play(6, "ez+pc_states", "reckless")
     drained = next(e for e in pc_states.events if e.kind is Kind.ABILITY
                    and e.data["ability"] == "drain_strength" and "strength" in e.data)
