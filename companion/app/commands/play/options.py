@@ -27,6 +27,7 @@ from companion.app.command_name import companion_command, companion_line
 from companion.app.commands.config import pairing_problems
 from companion.app.commands.play.saves import (
     load_game,
+    refuse_missing_fight_folder,
     refuse_missing_folder,
     resume_as_played,
 )
@@ -394,8 +395,14 @@ def run_mode(args: argparse.Namespace, config: Config, among: Among) -> int:
     # Before anything is read or the screen opens: a second companion on the same save
     # (the boot service and a --resume over SSH) is refused at once, in one line.
     wait = not among.switched and bool(service_name())
-    if save_path is not None and config.text("play.mode") == "game":
+    mode = config.text("play.mode")
+    if save_path is not None and mode == "game":
         refuse_missing_folder(save_path, args.state is not None, args.resume)
+    if mode in ("genso", "coc"):
+        refuse_missing_folder(table_files(args, mode)[1], args.state is not None, args.resume,
+                              mode)
+        if args.fight is not None:
+            refuse_missing_fight_folder(args.fight)
     with held_for_run(held_files(args, config, save_path), config, wait):
         try:
             return play(args, config, save_path, among)

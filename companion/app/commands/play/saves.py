@@ -385,23 +385,39 @@ def make_save_folder(save_path: Path, named: bool) -> None:
         raise OSError(exc.errno, f"{which} cannot be made: {why}", str(folder)) from exc
 
 
-def refuse_missing_folder(save_path: Path, named: bool, resume: bool) -> None:
-    """Refuse (:class:`DataError`), before anything is held or made, a game's save at
-    ``save_path`` whose folder is not there: through a link, always; ``--state``'s
-    (``named``), with ``resume``. That is a USB stick unplugged: "no saved game … starting a
-    new one" hid its game, and the folder made where the stick mounts held the new game
-    (a78saves item 2). The words say how a new game is started on purpose."""
+def refuse_missing_folder(save_path: Path, named: bool, resume: bool,
+                          what: str = "game") -> None:
+    """Refuse (:class:`DataError`), before anything is held or made, a save at ``save_path``
+    whose folder is not there: a game's (``what`` "game") or a ``what`` table's (genso,
+    coc); through a link, always; ``--state``'s (``named``), with ``resume``. That is a USB
+    stick unplugged: "no saved game … starting a new one" hid its game, and the folder made
+    where the stick mounts held the new game (a78saves item 2); a table said "no unfinished
+    fight saved" and made the folder too (r78saves RISK). The words say how a new game or
+    table is started on purpose, "without --resume" only to a player who typed it."""
+    new = "a new game" if what == "game" else f"a new {what} table"
     if save_path.is_symlink():
         target = real_path(save_path)
         if not target.parent.is_dir():
+            again = "play without --resume" if resume else "play again"
             raise DataError(f"{save_path} links to {target}, whose folder {target.parent} is "
                             "not there (a USB stick unplugged?): plug it in and start again; "
-                            f"to start a new game instead, remove the link (rm {save_path}) "
-                            "and play without --resume")
+                            f"to start {new} instead, remove the link (rm {save_path}) "
+                            f"and {again}")
     elif named and resume and not save_path.parent.is_dir():
-        raise DataError(f"no saved game can be in {save_path}: its folder {save_path.parent} "
+        saved = "saved game" if what == "game" else f"saved {what} table"
+        raise DataError(f"no {saved} can be in {save_path}: its folder {save_path.parent} "
                         "is not there (a USB stick unplugged?): plug it in and start again; "
-                        "to start a new game there instead, play without --resume")
+                        f"to start {new} there instead, play without --resume")
+
+
+def refuse_missing_fight_folder(fight_path: Path) -> None:
+    """Refuse (:class:`DataError`), before anything is held or made, a table's ``--fight``
+    whose folder (through a link, its target's) is not there: a USB stick unplugged. It
+    said "no fight at … yet" and made the folder where the stick mounts (r78saves RISK)."""
+    folder = real_path(fight_path).parent
+    if not folder.is_dir():
+        raise DataError(f"no fight can be in {fight_path}: its folder {folder} is not there "
+                        "(a USB stick unplugged?): plug it in and start again")
 
 
 def load_game(path: Path, args: argparse.Namespace | None = None) -> SaveGame | None:
