@@ -14,7 +14,6 @@ import re
 import shlex
 import stat
 import struct
-import sys
 import termios
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -127,11 +126,13 @@ def read_picture(path: Path) -> np.ndarray:
 
 @contextmanager
 def _decoders_quiet() -> Iterator[None]:
-    """OpenCV's log (its level set to silent, and set back after) and the standard error
-    stream (fd 2, where libpng writes "libpng error: IDAT: CRC error" itself) kept quiet
-    while a picture is decoded: a damaged PNG or TIFF printed their lines over the words
-    "not a picture that can be read" (r78tilecam NIT 4). OpenCV 4, the Pi's, has its level
-    as cv2.getLogLevel/setLogLevel, 5 as cv2.utils.logging's (see capture.quiet_opencv)."""
+    """OpenCV's log kept quiet (its level set to silent, and set back after) while a picture
+    is decoded: a damaged TIFF printed its "[ERROR:…] imread_" lines over the words "not a
+    picture that can be read" (r78tilecam NIT 4). libpng's own "libpng error: …" line is
+    left: it writes to fd 2 itself, and quieting fd 2 would drop whatever another thread
+    (the game's notices, a traceback) said in that time, each frame of a folder source.
+    OpenCV 4, the Pi's, has its level as cv2.getLogLevel/setLogLevel, 5 as
+    cv2.utils.logging's (see capture.quiet_opencv)."""
     logging = getattr(getattr(cv2, "utils", None), "logging", cv2)
     get_level, set_level = (getattr(logging, "getLogLevel", None),
                             getattr(logging, "setLogLevel", None))
@@ -139,21 +140,9 @@ def _decoders_quiet() -> Iterator[None]:
     if callable(get_level) and callable(set_level):
         level = get_level()
         set_level(0)  # LOG_LEVEL_SILENT, in OpenCV 4 and 5 alike
-    sys.stderr.flush()
     try:
-        kept = os.dup(2)
-    except OSError:
-        kept = None  # no standard error to keep quiet
-    try:
-        if kept is not None:
-            null = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(null, 2)
-            os.close(null)
         yield
     finally:
-        if kept is not None:
-            os.dup2(kept, 2)
-            os.close(kept)
         if level is not None and callable(set_level):
             set_level(level)
 
