@@ -647,6 +647,18 @@ def not_a_folder(path: Path) -> NotADirectoryError:
     return NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(path))
 
 
+def _mended(path: Path, kept: bytes, mended: T, said: str, what: str,
+            notices: list[str]) -> T:
+    """``mended``, the list read from ``kept``, the whole part of the file at ``path`` that
+    a power cut ended in zero bytes: written in its place, the damaged file kept aside and
+    ``notices`` told (``said``: the zero bytes and the lines kept) where."""
+    aside = keep_aside(path)
+    atomic_write_bytes(path, kept)
+    notices.append(f"{path} ended in {said} kept as the {what}, and the whole file "
+                   f"{aside.removeprefix('it ')}")
+    return mended
+
+
 def load_toml_kept(
     path: Path, limit: int, what: str, parse: Callable[[dict[str, Any]], T], empty: T,
     afresh: str, notices: list[str],
@@ -690,10 +702,21 @@ def load_toml_kept(
         except DataError as exc:
             fault = f"{exc}, then {tail}"
         else:
-            kept = keep_aside(path)
-            atomic_write_bytes(path, whole)
-            notices.append(f"{path} ended in {tail}: the lines before them were kept as the "
-                           f"{what}, and the whole file {kept.removeprefix('it ')}")
-            return mended
+            return _mended(path, whole, mended, f"{tail}: the lines before them were", what,
+                           notices)
+        # Zero bytes from the middle of a line: the table that line is in is cut, the
+        # tables before it whole, kept rather than dropped with it (r78saves item 4 RISK);
+        # none whole (a comment alone before the cut), the list is lost and said so below.
+        tables = whole[:whole.rfind(b"\n[") + 1]
+        if not whole.endswith(b"\n") and tables.strip():
+            try:
+                mended = parse(parse_user_toml(tables))
+            except (tomllib.TOMLDecodeError, UnicodeDecodeError, DataError):
+                mended = empty
+            if mended != empty:
+                last = tables.count(b"\n")
+                return _mended(path, tables, mended,
+                               f"{tail}, line {line} cut in its middle: lines 1 to {last}, "
+                               "the whole tables before the one cut, were", what, notices)
     notices.append(f"{path} is not a {what} ({fault}); {keep_aside(path)} and {afresh}")
     return empty
