@@ -38,6 +38,13 @@ class NewerFight(DataError):
     since f78carry)."""
 
 
+class OtherSystemsFight(DataError):
+    """A fight file of another system's fight (a genso fight given to coc, or the reverse):
+    whole and played on by that system's commands. Never moved aside nor written over: the
+    ``fight new … --force`` of :func:`~companion.app.modes.fight_file.cannot_play_on` and of
+    ``fight new --file`` would set a good fight aside (r78coc RISK 3)."""
+
+
 class StaleEnrolment(DataError):
     """An enrolment (the player's own tiles or dice) made with another model than the one
     reading: its embeddings mean nothing to this model, so the player enrols again."""

@@ -16,6 +16,7 @@ from companion.app.modes import coc, genso
 from companion.app.modes.fight_file import write_fight_file
 from companion.errors import DataError
 from companion.systems.genso.rules import load_rules
+from tests.app.coc_command_helpers import sheets
 from tests.app.coc_table_helpers import fight_file
 from tests.app.fight_file_question_helpers import genso_fight
 from tests.app.table import Player
@@ -58,3 +59,24 @@ def test_coc_fight_show_of_a_genso_fight_is_said_to_be_genso(
     err = " ".join(capsys.readouterr().err.split())
     assert said_of(path, "genso", "coc") in err
     assert "--force" not in err
+
+
+@pytest.mark.parametrize("force", [[], ["--force"]])
+def test_coc_fight_new_over_a_genso_fight_keeps_it_where_it_is(
+        tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str],
+        force: list[str]) -> None:
+    """r78coc2: `coc fight new --file <a genso fight>` offered `pass --force to start over,
+    keeping it as fight.json.corrupt-…`, and with --force set the genso fight aside: it is
+    refused, with or without --force, and the genso fight stays where it is."""
+    ann, cult = sheets(tmp_path)
+    path = tmp_path / "fight.json"
+    write_fight_file(path, genso_fight())
+    whole = path.read_bytes()
+    assert main(["coc", "fight", "new", "--investigators", ann, "--foes", cult,
+                 "--file", str(path), "--seed", "1", *force]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"{said_of(path, 'genso', 'coc')}; nothing was moved or written" in err
+    assert "--force" not in err
+    assert path.read_bytes() == whole
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["fight.json", Path(ann).name, Path(cult).name])

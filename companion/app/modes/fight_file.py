@@ -36,7 +36,13 @@ from companion.app.session.save import (
     json_fault,
 )
 from companion.dice import DiceSource, SimulatedDice
-from companion.errors import CompanionError, DataError, NewerFight, error_text
+from companion.errors import (
+    CompanionError,
+    DataError,
+    NewerFight,
+    OtherSystemsFight,
+    error_text,
+)
 from companion.files import (
     Kept,
     NotDurable,
@@ -131,13 +137,6 @@ def start_command(start_hint: str, path: Path, default: Path | None) -> str:
         return start_hint
     # By its whole path: the command may begin by going elsewhere (coc's ``cd``).
     return f"{start_hint}{file_option(path.resolve(), default)}"
-
-
-class OtherSystemsFight(DataError):
-    """A fight file of another system's fight (a genso fight given to coc, or the reverse):
-    whole and played on by that system's commands. Never moved aside nor written over: the
-    ``fight new … --force`` of :func:`cannot_play_on` would set a good fight aside (r78coc
-    RISK 3)."""
 
 
 def whose_fight(data: Any) -> str | None:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.notes import note
-from companion.errors import DataError
+from companion.errors import DataError, OtherSystemsFight
 from companion.file_locks import FileInUse, holder_of, holding, writing
 from companion.files import NotDurable, file_there, fsync_dir, kept_if_unreadable, move_aside
 
@@ -97,7 +97,8 @@ def refuse_replacing(path: Path, meanwhile: str = "",
     ``fault``: why the file there cannot be read; ``--force`` keeps such a one as
     ``.corrupt-…`` (:func:`~companion.files.kept_if_unreadable`), and it has no fight to end
     (it was said to be kept as ``.replaced-…``, with ``fight end`` offered). A folder or a
-    pipe at ``path`` is no fight, and ``--force`` is not offered (:func:`not_a_fight_file`)."""
+    pipe at ``path`` is no fight, and ``--force`` is not offered (:func:`not_a_fight_file`),
+    nor for another system's fight (:class:`~companion.errors.OtherSystemsFight`)."""
     if (not_file := not_a_fight_file(path)) is not None:
         return not_file
     if fault is not None and NEWER.search(str(fault)):
@@ -105,6 +106,9 @@ def refuse_replacing(path: Path, meanwhile: str = "",
         # (reviewh70 NIT 6). --force keeps it as one this companion cannot read.
         return DataError(f"{fault}: a newer companion's fight, to be played on there; or pass "
                          f"--force to start over here, keeping it as {path.name}.corrupt-…")
+    if isinstance(fault, OtherSystemsFight):
+        # whole, played by its own system: --force would keep it as .corrupt-… (r78coc RISK 3)
+        return DataError(f"{fault}; nothing was moved or written")
     if fault is not None:
         return DataError(f"{fault}; it cannot be played on: pass --force to start over, "
                          f"keeping it as {path.name}.corrupt-…")
@@ -136,7 +140,8 @@ def replace_fight(path: Path, read: Callable[[Path], object], write: Callable[[]
     it left the table with no fight). A write that fails (a full disk) puts the kept fight
     back, so an old fight is never left aside with no new one in its place. A folder that
     lets nothing be renamed is an OSError, and nothing is replaced. A folder or a pipe at
-    ``path`` is refused (:func:`not_a_fight_file`), never moved aside.
+    ``path`` is refused (:func:`not_a_fight_file`), never moved aside, and so is another
+    system's fight (:class:`~companion.errors.OtherSystemsFight`).
     """
     if (not_file := not_a_fight_file(path)) is not None:
         raise not_file
@@ -155,6 +160,7 @@ def replace_fight(path: Path, read: Callable[[Path], object], write: Callable[[]
             return None
         if refused is not None:
             raise refused
+        _refuse_other_systems(path, read)
         unreadable = kept_if_unreadable(path, read)
         if unreadable is not None:
             note(f"note: {unreadable}")  # no fight to play on: it stays kept, come what may
@@ -184,6 +190,17 @@ def replace_fight(path: Path, read: Callable[[Path], object], write: Callable[[]
             raise
         note(notice)
         return kept
+
+
+def _refuse_other_systems(path: Path, read: Callable[[Path], object]) -> None:
+    """``--force`` keeps no other system's fight at ``path`` aside as ``.corrupt-…``: it is
+    whole, played by that system's commands (:class:`OtherSystemsFight`, r78coc RISK 3)."""
+    try:
+        read(path)
+    except OtherSystemsFight as exc:
+        raise refuse_replacing(path, fault=exc) from None
+    except (DataError, OSError):
+        return  # a damaged file: kept_if_unreadable keeps it aside
 
 
 def _over_there(path: Path, read: Callable[[Path], object],
