@@ -153,6 +153,11 @@ def load_fight(rules: GensoRules, path: Path) -> Fight:
         fault = f"{path}: not JSON ({json_fault(text, exc, 'fight file')})"
         raise DamagedFight(cannot_play_on(fault, new_fight_forced(), path,
                                           default_fight_path()), fault) from exc
+    # A coc fight is said so, with the commands that play it, not as "not a saved genso
+    # fight" (r78genso2, as coc's _fight_on_file since ecfe2f65). Loaded only here, as above.
+    from companion.app.modes.fight_file import refuse_other_systems
+
+    refuse_other_systems(data, "genso", path)
     try:
         return Fight.from_json(rules, data, str(path))
     except NewerFight as exc:
