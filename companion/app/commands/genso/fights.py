@@ -94,6 +94,7 @@ from companion.systems.genso.combat import (
     Fight,
     Flee,
     Move,
+    Role,
     Side,
     Sleep,
     Stance,
@@ -685,7 +686,8 @@ def weapon_number(fight: Fight, actor: str, typed: str) -> int:
     numbers them in): a number (0: the first), or its key or name as ``buy`` and ``gear``
     take them (sword, 剣, Sword, 小刀/Knife). One ``actor`` does not carry is refused, naming
     what it carries, with the nearest of them."""
-    weapons = fight.state.get(actor).weapons
+    fighter = fight.state.get(actor)
+    weapons = fighter.weapons
     carried = ", ".join(f"{n} {w.name} ({w.key})" for n, w in enumerate(weapons))
     if typed.strip().isdecimal():
         if int(typed) < len(weapons):
@@ -701,10 +703,11 @@ def weapon_number(fight: Fight, actor: str, typed: str) -> int:
         item = fight.rules.item(folded)
     except DataError:
         item = None
-    if item is not None and item.slot is Slot.WEAPON:
+    if item is not None and item.slot is Slot.WEAPON and fighter.role is not Role.MONSTER:
         # GM-EQUIP-1, GM-COMBAT-1: a weapon of the tables not among those the fight copied
         # from the sheet at `fight new`; the seed (PG 4) gives no step to ready one in a
         # fight (a78journey DEFECT 1: refused with no reason after `genso gear` readied it).
+        # A monster fights with its table's weapons: no sheet, nothing bought (r78genso2).
         raise DataError(f"--weapon {typed}: {actor} did not carry {item.name} into this "
                         f"fight (carried: {carried}): a fight keeps its fighters' weapons as "
                         "`fight new` copied them from their sheets, so one bought or readied "
