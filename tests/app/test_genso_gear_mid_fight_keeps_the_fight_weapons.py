@@ -33,8 +33,14 @@ def test_gear_mid_fight_names_the_fight_that_keeps_its_weapons(
     _aki_with_a_sword(capsys)
     _said(capsys, ["genso", "fight", "new", "--party", "Aki", "pc2", "--monsters", "orc:2"])
     said = " ".join(_said(capsys, ["genso", "gear", "Aki", "sword"]).split())
-    assert (f"; the fight under way at {default_fight_path()} keeps Aki's weapons as they "
-            "were at its start: 剣/Sword strikes from the next fight") in said
+    assert said.startswith(
+        "equipped 剣/Sword: weapon 0, the one `fight attack` strikes with from the next "
+        f"fight (the fight under way at {default_fight_path()} keeps Aki's weapons as they "
+        "were at its start); `--weapon club` strikes with 棍棒/Club")
+    # the club, the fight's weapon 0 already, strikes now too: nothing said of the fight
+    again = " ".join(_said(capsys, ["genso", "gear", "Aki", "club"]).split())
+    assert "now weapon 0, the one `fight attack` strikes with;" in again
+    assert "fight under way" not in again
     refused = " ".join(_said(capsys, ["genso", "fight", "attack", "Aki", "orc1", "--weapon",
                                       "sword", "--seed", "5"], 2).split())
     assert ("--weapon sword: Aki did not carry 剣/Sword into this fight (carried: 0 棍棒/Club "

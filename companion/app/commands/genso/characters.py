@@ -791,8 +791,8 @@ def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
             after = equip(rules, c, item.key)
             return after, (f"{c.name} already has {item.name} readied (weapon {held}); now "
                            "weapon 0, the one `fight attack` strikes with"
-                           + _weapon_before(derive(rules, after).weapons, item.key)
-                           + _weapons_kept(args, rules, c, item.name))
+                           + _weapons_kept(args, rules, c, item.key)
+                           + _weapon_before(derive(rules, after).weapons, item.key))
         # Its comment in the pack kept there (finalb74/fixcarry75b: `"staff",  # from
         # grandpa` went at `gear staff`, `weapons = ["staff"]` one line with no room for
         # it); armour or a shield it takes the place of takes back its own.
@@ -815,19 +815,21 @@ def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
         # The weapon readied becomes weapon 0 (:func:`equip`), the fight's default; the one
         # held first before is weapon 1.
         return after, (f"equipped {item.name}: weapon 0, the one `fight attack` strikes "
-                       f"with{_weapon_before(derive(rules, after).weapons, item.key)}"
-                       + _weapons_kept(args, rules, c, item.name))
+                       f"with{_weapons_kept(args, rules, c, item.key)}"
+                       + _weapon_before(derive(rules, after).weapons, item.key))
     return _change(args, rules, change, dropped=dropped, mend=mend)
 
 
 def _weapons_kept(args: argparse.Namespace, rules: GensoRules, character: Character,
-                  weapon: str) -> str:
+                  key: str) -> str:
     """GM-EQUIP-1, GM-COMBAT-1: a fight holds its fighters' weapons as `fight new` copied
     them from their sheets, and the seed (PG 4) gives no step to ready another during one,
     so a weapon readied while a fight that holds this character goes on (``--fight FILE``
     first, then the default one) strikes from the next fight: said, naming that fight
     (a78journey DEFECT 1: gear said the sword was `fight attack`'s, and the fight struck
-    with the club). "" when no such fight goes on."""
+    with the club). Said next to "the one `fight attack` strikes with", which it makes of
+    the next fight (r78genso2 NIT 2); "" when no such fight goes on, or where ``key`` is the
+    fight's weapon 0 of this fighter already, striking now too."""
     _, path = resolve_sheet(rules, args.sheet)
     named = getattr(args, "fight", None)
     for fight_path in (*([named] if named is not None else []), default_fight_path()):
@@ -842,9 +844,10 @@ def _weapons_kept(args: argparse.Namespace, rules: GensoRules, character: Charac
         for entrant in fight.entrants:
             if entrant.origin and entrant.name not in fight.applied \
                     and Path(entrant.origin).resolve() == path.resolve():
-                return (f"; the fight under way at {fight_path} keeps {character.name}'s "
-                        f"weapons as they were at its start: {weapon} strikes from the next "
-                        "fight")
+                if list(entrant.sheet.get("weapons") or [])[:1] == [key]:
+                    return ""
+                return (f" from the next fight (the fight under way at {fight_path} keeps "
+                        f"{character.name}'s weapons as they were at its start)")
     return ""
 
 
