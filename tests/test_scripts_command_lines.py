@@ -344,9 +344,12 @@ def test_scan_label_cuts_help_has_no_pygame_banner() -> None:
 
 
 def _described(help_text: str, option: str) -> bool:
-    """Whether ``option``'s entry in an argparse ``--help`` has words after its name."""
+    """Whether ``option``'s entry in an argparse ``--help`` has words after its name: looked
+    for under the options heading, not in the description's example lines, which name
+    options too (``--model /tmp/…/tile_classifier.onnx``, shown since 4570ca5d)."""
     lines = help_text.splitlines()
-    for i, line in enumerate(lines):
+    start = next((i for i, line in enumerate(lines) if line.endswith("options:")), 0)
+    for i, line in enumerate(lines[start:], start):
         parts = re.split(r"\s{2,}", line.strip(), maxsplit=1)
         if re.fullmatch(rf"{re.escape(option)}( \S+)*", parts[0]):
             if len(parts) == 2:
