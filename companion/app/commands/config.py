@@ -30,7 +30,6 @@ from companion.app.paths import data_dir, data_dir_setting
 from companion.app.pin_numbers import PINS_TO_AVOID, header_pins_written
 from companion.errors import CompanionError, DataError
 from companion.hw.camera.choice import mistyped, names_a_file
-from companion.hw.display.fonts import JAPANESE_PROBE, no_japanese_note
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -544,6 +543,10 @@ def font_checked(config: Config, marks: Mapping[str, str]) -> tuple[Config, dict
     line marked :data:`NO_JAPANESE`: the screen drops every Japanese half, and neither said
     why (a78screen RISK 3). No problem: play goes on, and the exit stays 0. A font not there
     or no font at all is :func:`font_problems`'."""
+    # Imported here: `companion config` loads nothing of the screen unless a font is set
+    # (reviewe68 RISK 2's start-up time, test_config_imports_no_tray).
+    from companion.hw.display.fonts import no_japanese_note
+
     key = "display.font"
     path = config.file_path(key) if not font_problems(config) else None
     if path is None or _draws_japanese(path):
@@ -559,6 +562,8 @@ def _draws_japanese(path: Path) -> bool:
         import pygame.freetype
     except ImportError:
         return True
+    from companion.hw.display.fonts import JAPANESE_PROBE
+
     pygame.freetype.init()
     return pygame.freetype.Font(str(path), 16).get_metrics(JAPANESE_PROBE)[0] is not None
 
